@@ -1,0 +1,103 @@
+//! `grundy analyze GAME POSITION...`
+
+use grundy::{analyze, parse_u64, Analysis, AnalyzeOptions, Convention, Game, Player, DEFAULT_BUDGET};
+
+use crate::{emit, CliError};
+
+/// Arguments of `grundy analyze`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The game: nim, bounded:K, bounded (heaps as HEAP/LIMIT), bash:M, subtraction:S,
+    /// allbut:S, kl:K,L, divisor, sum (heaps as RULESET=HEAP).
+    game: String,
+    /// The position: heap sizes (the divisor game: the number n).
+    #[arg(allow_negative_numbers = true)]
+    position: Vec<String>,
+    /// Misère play: the player who makes the last move loses.
+    #[arg(long)]
+    misere: bool,
+    /// Who is to move: first or second (matters for kl).
+    #[arg(long, value_name = "PLAYER", default_value = "first")]
+    to_move: String,
+    /// Print one JSON object.
+    #[arg(long)]
+    json: bool,
+    /// Show the reasoning (the binary balance table for Nim, each heap's value, ...).
+    #[arg(long)]
+    explain: bool,
+    /// The most positions an exact search may store (or table entries a table may hold).
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
+    budget: Option<String>,
+}
+
+/// Parses the common game/position/options triple shared by several subcommands.
+pub fn parse_problem(
+    game: &str,
+    position: &[String],
+    misere: bool,
+    to_move: &str,
+    budget: Option<&str>,
+) -> Result<(Game, grundy::Position, AnalyzeOptions), CliError> {
+    let game: Game = game.parse().map_err(CliError::usage)?;
+    let position = game.parse_position(position).map_err(CliError::usage)?;
+    let to_move: Player = to_move.parse().map_err(CliError::usage)?;
+    let budget = match budget {
+        Some(b) => parse_u64(b, "--budget").map_err(CliError::usage)?,
+        None => DEFAULT_BUDGET,
+    };
+    let convention = if misere { Convention::Misere } else { Convention::Normal };
+    Ok((game, position, AnalyzeOptions { convention, to_move, budget }))
+}
+
+/// Runs `grundy analyze`.
+pub fn run(args: Args) -> Result<(), CliError> {
+    let (game, position, options) =
+        parse_problem(&args.game, &args.position, args.misere, &args.to_move, args.budget.as_deref())?;
+    let a = analyze(&game, &position, &options).map_err(CliError::usage)?;
+    if args.json {
+        let json = serde_json::to_string(&a).map_err(CliError::usage)?;
+        emit(&(json + "\n"));
+    } else {
+        emit(&render(&a, args.explain));
+    }
+    Ok(())
+}
+
+fn words(v: &[u64]) -> String {
+    v.iter().map(u64::to_string).collect::<Vec<_>>().join(" ")
+}
+
+/// The human-readable report.
+pub fn render(a: &Analysis, explain: bool) -> String {
+    let mut s = format!(
+        "{} {} ({} play, {} player to move)\n",
+        a.game,
+        words(&a.position),
+        a.convention,
+        a.to_move
+    );
+    s += &format!(
+        "outcome: {} (the {} player wins with best play)\n",
+        a.outcome, a.winner
+    );
+    match a.sg {
+        Some(v) => s += &format!("Sprague-Grundy value: {v}\n"),
+        None => s += "Sprague-Grundy value: none (partizan or misère)\n",
+    }
+    if a.winning_moves.is_empty() {
+        s += "winning moves: none\n";
+    } else {
+        s += &format!("winning moves ({}):\n", a.winning_move_count);
+        let w = a.winning_moves.iter().map(|m| m.text.len()).max().unwrap_or(0);
+        for m in &a.winning_moves {
+            s += &format!("  {:<w$}  => {}\n", m.text, words(&m.result));
+        }
+    }
+    if explain {
+        s += "\nwhy:\n";
+        for line in &a.explanation {
+            s += &format!("  {line}\n");
+        }
+    }
+    s
+}

@@ -1,0 +1,77 @@
+//! The `grundy` command-line program: a thin layer over the `grundy` library. Each subcommand
+//! lives in its own module under `cmd/`; `main` turns every error into a one-line message on
+//! stderr and exit status 2.
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use clap::error::ErrorKind;
+use clap::{Parser, Subcommand};
+
+mod cmd;
+
+/// Exact analysis of Nim and its relatives (impartial combinatorial games).
+#[derive(Parser)]
+#[command(name = "grundy", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Who wins a position with best play, its Sprague-Grundy value, and every winning move.
+    Analyze(cmd::analyze::Args),
+}
+
+/// An error for the user: printed as one line, with the exit status it carries.
+#[derive(Debug)]
+pub struct CliError {
+    message: String,
+    code: u8,
+}
+
+impl CliError {
+    /// A usage error (bad input): exit status 2.
+    pub fn usage(message: impl std::fmt::Display) -> Self {
+        CliError { message: message.to_string(), code: 2 }
+    }
+}
+
+/// Writes `text` to stdout. A closed pipe (e.g. `| head`) is not an error worth reporting.
+pub fn emit(text: &str) {
+    let mut out = std::io::stdout().lock();
+    let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            return match e.kind() {
+                ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+                    emit(&e.render().to_string());
+                    ExitCode::SUCCESS
+                }
+                _ => {
+                    // clap's message spans several lines (usage, hints); the first names the
+                    // problem, and that is what the user gets.
+                    let rendered = e.render().to_string();
+                    let first = rendered.lines().find(|l| !l.trim().is_empty()).unwrap_or("bad arguments");
+                    eprintln!("grundy: {}", first.trim_start_matches("error: "));
+                    ExitCode::from(2)
+                }
+            };
+        }
+    };
+    let result = match cli.command {
+        Command::Analyze(args) => cmd::analyze::run(args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("grundy: {}", e.message);
+            ExitCode::from(e.code)
+        }
+    }
+}

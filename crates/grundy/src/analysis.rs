@@ -1,0 +1,542 @@
+//! `analyze`: who wins a position, its Sprague-Grundy value, every winning move, and an
+//! explanation a person can follow.
+
+use std::collections::HashMap;
+
+use serde::{Serialize, Serializer};
+
+use crate::convention::{Convention, Outcome, Player};
+use crate::error::AnalyzeError;
+use crate::factor::factorize;
+use crate::game::{Component, Game, Position};
+use crate::heap::HeapSolver;
+use crate::nim::{misere_nim_wins, misere_nim_winning_moves, nim_sum, nim_winning_moves, BalanceTable};
+use crate::ruleset::{MoveSet, Ruleset};
+use crate::search::{Rules, Search};
+
+/// The budget used when none is given: positions searched or table entries computed.
+pub const DEFAULT_BUDGET: u64 = 2_000_000;
+
+/// What to analyse beyond the position itself.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AnalyzeOptions {
+    /// Normal or misère play.
+    pub convention: Convention,
+    /// Who is to move (matters for `kl`, and names the winner).
+    pub to_move: Player,
+    /// The most positions a search may store or table entries a table may hold.
+    pub budget: u64,
+}
+
+impl Default for AnalyzeOptions {
+    fn default() -> Self {
+        AnalyzeOptions { convention: Convention::Normal, to_move: Player::First, budget: DEFAULT_BUDGET }
+    }
+}
+
+/// One winning move.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct WinningMove {
+    /// The move in words, e.g. "take 11 from heap 3 (12 -> 1)".
+    pub text: String,
+    /// The whole position after the move, heaps in the order given, the moved heap replaced in
+    /// place (`[n']` for the divisor game).
+    pub result: Vec<u64>,
+    /// The 1-based number of the heap moved in (1 for the divisor game).
+    pub heap: usize,
+    /// What the move leaves in place of that heap.
+    pub to: Vec<u64>,
+}
+
+/// The full answer for one position.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Analysis {
+    /// The game as named (`nim`, `bounded:3`, ...).
+    pub game: String,
+    /// The heap sizes, or `[n]` for the divisor game.
+    pub position: Vec<u64>,
+    /// Normal or misère.
+    #[serde(serialize_with = "as_text")]
+    pub convention: Convention,
+    /// Who is to move.
+    #[serde(serialize_with = "as_text")]
+    pub to_move: Player,
+    /// N when the player to move wins, P when they lose.
+    #[serde(serialize_with = "as_text")]
+    pub outcome: Outcome,
+    /// Who wins with best play.
+    #[serde(serialize_with = "as_text")]
+    pub winner: Player,
+    /// The Sprague-Grundy value, for impartial games under normal play.
+    pub sg: Option<u64>,
+    /// Every winning move (none when the player to move loses).
+    pub winning_moves: Vec<WinningMove>,
+    /// How many winning moves there are.
+    pub winning_move_count: usize,
+    /// Each heap's Sprague-Grundy value, when the answer came from them (for the divisor game:
+    /// the prime exponents).
+    pub heap_values: Option<Vec<u64>>,
+    /// How the answer was computed: "closed form", "table", "misère rule" or "search".
+    pub method: String,
+    /// The binary balance table of the values, when the answer is Nim-like.
+    pub balance: Option<BalanceTable>,
+    /// The reasoning, one line each.
+    pub explanation: Vec<String>,
+}
+
+fn as_text<T: std::fmt::Display, S: Serializer>(v: &T, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_str(v)
+}
+
+/// The position after replacing heap `i` by the heaps `to`.
+fn replaced(heaps: &[u64], i: usize, to: &[u64]) -> Vec<u64> {
+    let mut r = heaps[..i].to_vec();
+    r.extend_from_slice(to);
+    r.extend_from_slice(&heaps[i + 1..]);
+    r
+}
+
+fn join<T: ToString>(items: &[T], sep: &str) -> String {
+    items.iter().map(T::to_string).collect::<Vec<_>>().join(sep)
+}
+
+/// Analyses `position` of `game`: outcome, Sprague-Grundy value and every winning move.
+///
+/// ```
+/// use grundy::{analyze, AnalyzeOptions, Game};
+/// let game: Game = "nim".parse().unwrap();
+/// let pos = game.parse_position(&["7", "9", "12", "15"]).unwrap();
+/// let a = analyze(&game, &pos, &AnalyzeOptions::default()).unwrap();
+/// assert_eq!(a.sg, Some(13));
+/// assert_eq!(a.winning_move_count, 3);
+/// assert_eq!(a.winning_moves[0].text, "take 5 from heap 2 (9 -> 4)");
+/// ```
+pub fn analyze(game: &Game, position: &Position, options: &AnalyzeOptions) -> Result<Analysis, AnalyzeError> {
+    let heaps = position.heaps();
+    let mut a = match position {
+        Position::Divisor(n) => divisor(*n, options),
+        Position::Kl { forbidden, heaps } if forbidden[0] == forbidden[1] => {
+            let set = MoveSet::new([forbidden[0]]).map_err(|e| AnalyzeError::Unsupported(e.to_string()))?;
+            let cs: Vec<Component> = heaps.iter().map(|&h| Component::new(Ruleset::AllBut(set.clone()), h)).collect();
+            let mut a = sum(&cs, options)?;
+            a.explanation.insert(
+                0,
+                format!(
+                    "With K = L = {} both players have the same moves: this is the impartial game allbut:{} (take any number but {}).",
+                    forbidden[0], forbidden[0], forbidden[0]
+                ),
+            );
+            Ok(a)
+        }
+        Position::Kl { forbidden, heaps } => kl(*forbidden, heaps, options),
+        Position::Sum(cs) => sum(cs, options),
+    }?;
+    a.game = game.to_string();
+    a.position = heaps;
+    a.convention = options.convention;
+    a.to_move = options.to_move;
+    a.winner = a.outcome.winner(options.to_move);
+    a.winning_move_count = a.winning_moves.len();
+    Ok(a)
+}
+
+/// An analysis with the position-independent fields left for `analyze` to fill in.
+fn blank(outcome: Outcome, method: &str) -> Analysis {
+    Analysis {
+        game: String::new(),
+        position: vec![],
+        convention: Convention::Normal,
+        to_move: Player::First,
+        outcome,
+        winner: Player::First,
+        sg: None,
+        winning_moves: vec![],
+        winning_move_count: 0,
+        heap_values: None,
+        method: method.to_string(),
+        balance: None,
+        explanation: vec![],
+    }
+}
+
+/// Sentences that read a balance table of values: why the position is won or lost, and where
+/// the winning moves come from.
+fn balance_sentences(t: &BalanceTable, subject: &str) -> Vec<String> {
+    let odd: Vec<u64> = t.columns.iter().zip(&t.unbalanced).filter(|(_, &u)| u).map(|(&c, _)| c).collect();
+    if odd.is_empty() {
+        return vec![format!(
+            "Every column has an even number of 1s: the {subject} are balanced (XOR 0). Any move changes one of them and unbalances a column, and the opponent can always balance again, so the player to move loses with best play."
+        )];
+    }
+    let heaps: Vec<String> = t.reducible.iter().map(|i| (i + 1).to_string()).collect();
+    vec![
+        format!(
+            "Columns {} have an odd number of 1s: the {subject} are unbalanced (XOR {} is not 0), so the player to move wins by balancing them again.",
+            join(&odd, ", "),
+            t.nim_sum
+        ),
+        format!(
+            "A balancing move must change a row with a 1 in the highest unbalanced column ({}): heap{} {}. It turns that row r into r xor {}, which flips exactly the unbalanced columns and is smaller than r.",
+            odd[0],
+            if heaps.len() == 1 { "" } else { "s" },
+            heaps.join(", "),
+            t.nim_sum
+        ),
+    ]
+}
+
+fn sum(cs: &[Component], options: &AnalyzeOptions) -> Result<Analysis, AnalyzeError> {
+    match options.convention {
+        Convention::Normal => sum_normal(cs, options),
+        Convention::Misere if cs.iter().all(|c| c.ruleset == Ruleset::Nim) => Ok(misere_nim(
+            &cs.iter().map(|c| c.heap).collect::<Vec<_>>(),
+            |i, from, to| Ruleset::Nim.describe_move(i + 1, from, &[to]),
+            "heap",
+        )),
+        Convention::Misere => sum_misere(cs, options),
+    }
+}
+
+fn sum_normal(cs: &[Component], options: &AnalyzeOptions) -> Result<Analysis, AnalyzeError> {
+    let mut solvers: HashMap<&Ruleset, HeapSolver> = HashMap::new();
+    for c in cs {
+        if !solvers.contains_key(&c.ruleset) {
+            let max_heap = cs.iter().filter(|d| d.ruleset == c.ruleset).map(|d| d.heap).max().unwrap_or(0);
+            solvers.insert(&c.ruleset, HeapSolver::new(&c.ruleset, max_heap, options.budget)?);
+        }
+    }
+    let values = cs
+        .iter()
+        .map(|c| {
+            solvers[&c.ruleset].value(c.heap).ok_or_else(|| {
+                AnalyzeError::Unsupported(format!("no value is known for heap {} of {}", c.heap, c.ruleset))
+            })
+        })
+        .collect::<Result<Vec<u64>, _>>()?;
+    let x = nim_sum(&values);
+    let heaps: Vec<u64> = cs.iter().map(|c| c.heap).collect();
+    let all_nim = cs.iter().all(|c| c.ruleset == Ruleset::Nim);
+    let closed = solvers.values().all(HeapSolver::is_closed_form);
+    let mut a = blank(Outcome::from_win(x != 0), if closed { "closed form" } else { "table" });
+    a.sg = Some(x);
+    a.heap_values = Some(values.clone());
+    let table = BalanceTable::new(&values);
+
+    if x != 0 {
+        for (i, c) in cs.iter().enumerate() {
+            let target = values[i] ^ x;
+            for to in solvers[&c.ruleset].options_with_value(c.heap, target) {
+                a.winning_moves.push(WinningMove {
+                    text: c.ruleset.describe_move(i + 1, c.heap, &to),
+                    result: replaced(&heaps, i, &to),
+                    heap: i + 1,
+                    to,
+                });
+            }
+        }
+    }
+
+    let e = &mut a.explanation;
+    if all_nim {
+        e.push("Nim (Bouton's theorem, seed 002): write each heap in binary, one row per heap and one column per power of two.".into());
+        e.extend(table.render().lines().map(str::to_string));
+        e.extend(balance_sentences(&table, "heaps"));
+        for m in &a.winning_moves {
+            let from = heaps[m.heap - 1];
+            e.push(format!(
+                "Heap {}: {} xor {} = {} < {}, so take {} = {} - ({} xor {}) ({} -> {}).",
+                m.heap, from, x, m.to[0], from, from - m.to[0], from, x, from, from, m.to[0]
+            ));
+        }
+    } else {
+        e.push("Each heap is a game of its own; by the Sprague-Grundy theorem the position is worth the XOR of the heaps' values, and the player to move wins exactly when it is not 0.".into());
+        let mut noted: Vec<&Ruleset> = vec![];
+        for c in cs {
+            if !noted.contains(&&c.ruleset) {
+                noted.push(&c.ruleset);
+                e.push(format!("{}: {}.", c.ruleset, solvers[&c.ruleset].method_note()));
+            }
+        }
+        for (i, c) in cs.iter().enumerate() {
+            e.push(format!("heap {}: size {} -> G = {}", i + 1, c.heap, values[i]));
+        }
+        e.push("The values as a Nim position (the binary balance table of seed 002):".into());
+        e.extend(table.render().lines().map(str::to_string));
+        e.extend(balance_sentences(&table, "values"));
+        if x != 0 {
+            e.push(format!(
+                "A winning move takes one heap from value g to g xor {x}; in these games that can also be a larger value, so every option of every heap is considered."
+            ));
+            for m in &a.winning_moves {
+                e.push(format!("{}: value {} -> {}.", m.text, values[m.heap - 1], values[m.heap - 1] ^ x));
+            }
+        }
+    }
+    a.balance = Some(table);
+    Ok(a)
+}
+
+/// Misère Nim on `heaps` by its rule; `describe` words a move of heap i from `from` to `to`.
+fn misere_nim(heaps: &[u64], describe: impl Fn(usize, u64, u64) -> String, noun: &str) -> Analysis {
+    let wins = misere_nim_wins(heaps);
+    let mut a = blank(Outcome::from_win(wins), "misère rule");
+    let small = heaps.iter().all(|&h| h <= 1);
+    let ones = heaps.iter().filter(|&&h| h == 1).count();
+    let e = &mut a.explanation;
+    e.push(format!(
+        "Misère Nim (seed 001, second type): the last player to move loses. When every {noun} is at most 1, the player to move wins exactly when the number of 1s is even; when some {noun} is larger than 1, exactly when the nim-sum is not 0."
+    ));
+    let table = BalanceTable::new(heaps);
+    if small {
+        e.push(format!(
+            "Here every {noun} is at most 1 and there are {ones} of size 1 ({}): the player to move {}.",
+            if ones % 2 == 0 { "even" } else { "odd" },
+            if wins { "wins" } else { "loses" }
+        ));
+    } else {
+        e.extend(table.render().lines().map(str::to_string));
+        e.push(format!(
+            "Here some {noun} is larger than 1 and the nim-sum is {}: the player to move {}.",
+            table.nim_sum,
+            if wins { "wins" } else { "loses" }
+        ));
+        if heaps.iter().filter(|&&h| h > 1).count() == 1 && wins {
+            e.push(format!(
+                "Only one {noun} is larger than 1: the winning move reduces it to 0 or 1 so that an odd number of 1s is left for the opponent."
+            ));
+        } else if wins {
+            e.extend(balance_sentences(&table, &format!("{noun}s")));
+        }
+    }
+    for (i, to) in misere_nim_winning_moves(heaps) {
+        a.winning_moves.push(WinningMove {
+            text: describe(i, heaps[i], to),
+            result: replaced(heaps, i, &[to]),
+            heap: i + 1,
+            to: vec![to],
+        });
+    }
+    a.balance = Some(table);
+    a
+}
+
+fn divisor(n: u64, options: &AnalyzeOptions) -> Result<Analysis, AnalyzeError> {
+    let factors = factorize(n);
+    let exps: Vec<u64> = factors.iter().map(|&(_, e)| u64::from(e)).collect();
+    let describe = |i: usize, from: u64, to: u64| {
+        let (p, _) = factors[i];
+        let k = (from - to) as u32;
+        let d = p.pow(k);
+        format!("divide by {p}^{k} = {d} ({n} -> {})", n / d)
+    };
+    let written = if factors.is_empty() {
+        "1 (no prime factors)".to_string()
+    } else {
+        factors.iter().map(|&(p, e)| if e == 1 { p.to_string() } else { format!("{p}^{e}") }).collect::<Vec<_>>().join(" * ")
+    };
+    let intro = vec![
+        format!("n = {n} = {written}."),
+        format!(
+            "Dividing by p^k lowers the exponent of one prime p by k, so the game is Nim on the exponents [{}] (seed 001); n = 1 is the position with no move.",
+            join(&exps, ", ")
+        ),
+    ];
+    let mut a = match options.convention {
+        Convention::Misere => misere_nim(&exps, describe, "exponent"),
+        Convention::Normal => {
+            let x = nim_sum(&exps);
+            let mut a = blank(Outcome::from_win(x != 0), "closed form");
+            a.sg = Some(x);
+            let table = BalanceTable::new(&exps);
+            a.explanation.extend(table.render().lines().map(str::to_string));
+            a.explanation.extend(balance_sentences(&table, "exponents"));
+            for (i, to) in nim_winning_moves(&exps) {
+                a.winning_moves.push(WinningMove { text: describe(i, exps[i], to), result: vec![], heap: i + 1, to: vec![to] });
+            }
+            a.balance = Some(table);
+            a
+        }
+    };
+    for m in &mut a.winning_moves {
+        // The moves were made on the exponents; the position is the number itself.
+        let i = m.heap - 1;
+        let d = factors[i].0.pow((exps[i] - m.to[0]) as u32);
+        m.result = vec![n / d];
+        m.to = vec![n / d];
+        m.heap = 1;
+    }
+    a.heap_values = Some(exps);
+    let mut e = intro;
+    if options.convention == Convention::Misere {
+        e.push("Misère: whoever makes n equal to 1 makes the last move and loses (the seed's \"Alice and Bob\").".into());
+    }
+    e.append(&mut a.explanation);
+    a.explanation = e;
+    Ok(a)
+}
+
+/// The upper bound on the positions reachable from `heaps`: each heap can only shrink.
+fn reachable_bound(heaps: &[u64], factor: u64) -> Option<u64> {
+    heaps.iter().try_fold(factor, |acc, &h| acc.checked_mul(h.checked_add(1)?))
+}
+
+/// Misère sums of heaps: canonical state is the sorted list of (ruleset, heap) with empty heaps
+/// dropped.
+struct SumRules {
+    rulesets: Vec<Ruleset>,
+}
+
+impl Rules for SumRules {
+    type State = Vec<(u32, u64)>;
+
+    fn successors(&self, state: &Self::State, out: &mut Vec<Self::State>) {
+        for (i, &(r, h)) in state.iter().enumerate() {
+            if i > 0 && state[i - 1] == (r, h) {
+                continue; // equal heaps have the same moves
+            }
+            self.rulesets[r as usize].for_each_option(h, &mut |to| {
+                let mut next: Vec<(u32, u64)> = state[..i].to_vec();
+                next.extend(to.iter().filter(|&&t| t > 0).map(|&t| (r, t)));
+                next.extend_from_slice(&state[i + 1..]);
+                next.sort_unstable();
+                out.push(next);
+            });
+        }
+    }
+
+    fn size(&self, state: &Self::State) -> u128 {
+        state.iter().map(|&(_, h)| u128::from(h)).sum()
+    }
+}
+
+fn sum_misere(cs: &[Component], options: &AnalyzeOptions) -> Result<Analysis, AnalyzeError> {
+    let mut rulesets: Vec<Ruleset> = vec![];
+    let mut index = |r: &Ruleset| -> u32 {
+        match rulesets.iter().position(|x| x == r) {
+            Some(i) => i as u32,
+            None => {
+                rulesets.push(r.clone());
+                (rulesets.len() - 1) as u32
+            }
+        }
+    };
+    let tagged: Vec<(u32, u64)> = cs.iter().map(|c| (index(&c.ruleset), c.heap)).collect();
+    let canon = |v: Vec<(u32, u64)>| {
+        let mut v: Vec<(u32, u64)> = v.into_iter().filter(|&(_, h)| h > 0).collect();
+        v.sort_unstable();
+        v
+    };
+    let heaps: Vec<u64> = cs.iter().map(|c| c.heap).collect();
+    let mut search = Search::new(SumRules { rulesets }, true, options.budget, reachable_bound(&heaps, 1));
+    let wins = search.wins(&canon(tagged.clone()))?;
+    let mut a = blank(Outcome::from_win(wins), "search");
+    for (i, c) in cs.iter().enumerate() {
+        let mut moves: Vec<Vec<u64>> = vec![];
+        c.ruleset.for_each_option(c.heap, &mut |to| moves.push(to.to_vec()));
+        for to in moves {
+            let mut next = tagged[..i].to_vec();
+            next.extend(to.iter().map(|&t| (tagged[i].0, t)));
+            next.extend_from_slice(&tagged[i + 1..]);
+            if !search.wins(&canon(next))? {
+                a.winning_moves.push(WinningMove {
+                    text: c.ruleset.describe_move(i + 1, c.heap, &to),
+                    result: replaced(&heaps, i, &to),
+                    heap: i + 1,
+                    to,
+                });
+            }
+        }
+    }
+    a.explanation = vec![
+        "Under misère play (the last player to move loses) the Sprague-Grundy values of the heaps do not decide a sum, so the outcome comes from an exact search of the positions by the definition of P and N (seed 002).".into(),
+        format!("{} positions were decided.", search.positions()),
+        if wins {
+            "The player to move wins: each winning move leaves a position where every reply loses.".into()
+        } else {
+            "The player to move loses: every move leaves a position the opponent wins.".into()
+        },
+    ];
+    Ok(a)
+}
+
+/// K-L-Nim: canonical state is the sorted non-empty heaps and who is to move.
+struct KlRules {
+    forbidden: [u64; 2],
+}
+
+impl Rules for KlRules {
+    type State = (Vec<u64>, Player);
+
+    fn successors(&self, (heaps, player): &Self::State, out: &mut Vec<Self::State>) {
+        let banned = self.forbidden[player.index()];
+        for (i, &h) in heaps.iter().enumerate() {
+            if i > 0 && heaps[i - 1] == h {
+                continue;
+            }
+            for take in (1..=h).filter(|&t| t != banned) {
+                let mut next = heaps.clone();
+                next[i] = h - take;
+                out.push((kl_canon(next), player.other()));
+            }
+        }
+    }
+
+    fn size(&self, (heaps, _): &Self::State) -> u128 {
+        heaps.iter().map(|&h| u128::from(h)).sum()
+    }
+}
+
+fn kl_canon(mut heaps: Vec<u64>) -> Vec<u64> {
+    heaps.retain(|&h| h > 0);
+    heaps.sort_unstable();
+    heaps
+}
+
+fn kl(forbidden: [u64; 2], heaps: &[u64], options: &AnalyzeOptions) -> Result<Analysis, AnalyzeError> {
+    let me = options.to_move;
+    let mut search = Search::new(
+        KlRules { forbidden },
+        options.convention == Convention::Misere,
+        options.budget,
+        reachable_bound(heaps, 2),
+    );
+    let wins = search.wins(&(kl_canon(heaps.to_vec()), me))?;
+    let mut a = blank(Outcome::from_win(wins), "search");
+    let banned = forbidden[me.index()];
+    for (i, &h) in heaps.iter().enumerate() {
+        for take in (1..=h).filter(|&t| t != banned) {
+            let next = replaced(heaps, i, &[h - take]);
+            if !search.wins(&(kl_canon(next.clone()), me.other()))? {
+                a.winning_moves.push(WinningMove {
+                    text: Ruleset::Nim.describe_move(i + 1, h, &[h - take]),
+                    result: next,
+                    heap: i + 1,
+                    to: vec![h - take],
+                });
+            }
+        }
+    }
+    let total_moves: u64 = heaps.iter().map(|&h| h - u64::from(h >= banned)).sum();
+    a.explanation = vec![
+        format!(
+            "K-L-Nim (seed 000 §3) with K = {} and L = {}: the first player may never take exactly {} objects and the second never exactly {}. The players have different moves, so the game is partizan and has no Sprague-Grundy value.",
+            forbidden[0], forbidden[1], forbidden[0], forbidden[1]
+        ),
+        format!(
+            "The outcome comes from an exact search over (heaps, player to move) by the definition of P and N: {} positions were decided.",
+            search.positions()
+        ),
+        if wins {
+            format!("The {me} player, to move, wins: each winning move leaves the {} player a position where every reply loses.", me.other())
+        } else if total_moves == 0 {
+            format!(
+                "The {me} player, to move, has no legal move (taking exactly {banned} is forbidden to them), so they {} under {} play.",
+                if options.convention == Convention::Misere { "win" } else { "lose" },
+                options.convention
+            )
+        } else {
+            format!("The {me} player, to move, loses: every one of their {total_moves} moves leaves the {} player a winning position.", me.other())
+        },
+    ];
+    Ok(a)
+}

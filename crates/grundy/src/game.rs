@@ -1,0 +1,231 @@
+//! Games as people name them (`nim`, `bounded:3`, `kl:2,3`, `divisor`, ...) and their positions.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::error::{ParseGameError, ParsePositionError};
+use crate::number::parse_u64;
+use crate::ruleset::{parse_positive, Ruleset};
+
+/// A game as named on the command line and in the API.
+///
+/// `Display` and `FromStr` round-trip:
+/// ```
+/// use grundy::Game;
+/// for s in ["nim", "bounded:3", "bounded", "bash:2", "subtraction:2,5", "allbut:3", "kl:2,3", "divisor", "sum"] {
+///     assert_eq!(s.parse::<Game>().unwrap().to_string(), s);
+/// }
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Game {
+    /// Every heap follows the same ruleset.
+    Heaps(Ruleset),
+    /// `bounded` without K: heaps are written `HEAP/LIMIT`, each with its own limit.
+    BoundedPerHeap,
+    /// K-L-Nim (seed 000 §3): Nim where the first player may never take exactly `first` objects
+    /// and the second never exactly `second`. Partizan when the two differ.
+    Kl {
+        /// The move size the first player may not take.
+        first: u64,
+        /// The move size the second player may not take.
+        second: u64,
+    },
+    /// The divisor game "Alice and Bob" (seed 001): divide n by p^k, p prime, p^k | n.
+    Divisor,
+    /// A sum of heaps with different rulesets, written `RULESET=HEAP` (e.g. `subtraction:2,5=9`).
+    Sum,
+}
+
+impl Game {
+    /// Whether both players always have the same moves (everything but `kl` with K != L).
+    pub fn is_impartial(&self) -> bool {
+        match self {
+            Game::Kl { first, second } => first == second,
+            _ => true,
+        }
+    }
+
+    /// Reads a position of this game from its tokens (one per heap; the divisor game takes one
+    /// number). Errors name the bad token.
+    ///
+    /// ```
+    /// use grundy::{Game, Position};
+    /// let game: Game = "divisor".parse().unwrap();
+    /// assert_eq!(game.parse_position(&["12"]).unwrap(), Position::Divisor(12));
+    /// assert!(game.parse_position(&["0"]).unwrap_err().to_string().contains("n must be at least 1"));
+    /// ```
+    pub fn parse_position<S: AsRef<str>>(&self, tokens: &[S]) -> Result<Position, ParsePositionError> {
+        if tokens.is_empty() {
+            return Err(ParsePositionError::new(match self {
+                Game::Divisor => "the position is empty: give the number n",
+                _ => "the position is empty: give at least one heap",
+            }));
+        }
+        let heap = |i: usize, t: &str| {
+            parse_u64(t, &format!("heap {}", i + 1)).map_err(ParsePositionError::new)
+        };
+        let heaps = || -> Result<Vec<u64>, ParsePositionError> {
+            tokens.iter().enumerate().map(|(i, t)| heap(i, t.as_ref())).collect()
+        };
+        match self {
+            Game::Heaps(r) => Ok(Position::Sum(
+                heaps()?.into_iter().map(|h| Component::new(r.clone(), h)).collect(),
+            )),
+            Game::Kl { first, second } => {
+                Ok(Position::Kl { forbidden: [*first, *second], heaps: heaps()? })
+            }
+            Game::Divisor => {
+                if tokens.len() != 1 {
+                    return Err(ParsePositionError::new(format!(
+                        "the divisor game takes one number n, not {}",
+                        tokens.len()
+                    )));
+                }
+                let n = parse_u64(tokens[0].as_ref(), "n").map_err(ParsePositionError::new)?;
+                if n == 0 {
+                    return Err(ParsePositionError::new("n must be at least 1 in the divisor game, not 0"));
+                }
+                Ok(Position::Divisor(n))
+            }
+            Game::BoundedPerHeap => tokens
+                .iter()
+                .enumerate()
+                .map(|(i, t)| {
+                    let t = t.as_ref();
+                    let bad = || {
+                        ParsePositionError::new(format!(
+                            "heap {}: '{t}' is not HEAP/LIMIT (two numbers, e.g. 7/3)",
+                            i + 1
+                        ))
+                    };
+                    let (h, l) = t.split_once('/').ok_or_else(bad)?;
+                    let h = heap(i, h)?;
+                    let l = parse_u64(l, &format!("heap {} limit", i + 1))
+                        .map_err(ParsePositionError::new)?;
+                    if l == 0 {
+                        return Err(ParsePositionError::new(format!(
+                            "heap {}: the limit in '{t}' must be at least 1",
+                            i + 1
+                        )));
+                    }
+                    Ok(Component::new(Ruleset::Bounded(l), h))
+                })
+                .collect::<Result<Vec<_>, _>>()
+                .map(Position::Sum),
+            Game::Sum => tokens
+                .iter()
+                .enumerate()
+                .map(|(i, t)| {
+                    let t = t.as_ref();
+                    let (r, h) = t.rsplit_once('=').ok_or_else(|| {
+                        ParsePositionError::new(format!(
+                            "heap {}: '{t}' is not RULESET=HEAP (e.g. subtraction:2,5=9)",
+                            i + 1
+                        ))
+                    })?;
+                    let r: Ruleset = r
+                        .parse()
+                        .map_err(|e| ParsePositionError::new(format!("heap {}: {e}", i + 1)))?;
+                    Ok(Component::new(r, heap(i, h)?))
+                })
+                .collect::<Result<Vec<_>, _>>()
+                .map(Position::Sum),
+        }
+    }
+
+    /// Writes a position of this game back as tokens that [`Game::parse_position`] reads.
+    pub fn position_tokens(&self, position: &Position) -> Vec<String> {
+        match (self, position) {
+            (Game::BoundedPerHeap, Position::Sum(cs)) => cs
+                .iter()
+                .map(|c| match &c.ruleset {
+                    Ruleset::Bounded(l) => format!("{}/{l}", c.heap),
+                    r => format!("{r}={}", c.heap),
+                })
+                .collect(),
+            (Game::Sum, Position::Sum(cs)) => {
+                cs.iter().map(|c| format!("{}={}", c.ruleset, c.heap)).collect()
+            }
+            _ => position.heaps().iter().map(u64::to_string).collect(),
+        }
+    }
+}
+
+impl fmt::Display for Game {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Game::Heaps(r) => r.fmt(f),
+            Game::BoundedPerHeap => f.write_str("bounded"),
+            Game::Kl { first, second } => write!(f, "kl:{first},{second}"),
+            Game::Divisor => f.write_str("divisor"),
+            Game::Sum => f.write_str("sum"),
+        }
+    }
+}
+
+impl FromStr for Game {
+    type Err = ParseGameError;
+    fn from_str(s: &str) -> Result<Self, ParseGameError> {
+        match s {
+            "" => Err(ParseGameError::new("the game is empty (e.g. nim, bounded:3, divisor)")),
+            "bounded" => Ok(Game::BoundedPerHeap),
+            "divisor" => Ok(Game::Divisor),
+            "sum" => Ok(Game::Sum),
+            _ => {
+                if let Some(arg) = s.strip_prefix("kl:") {
+                    let (k, l) = arg.split_once(',').ok_or_else(|| {
+                        ParseGameError::new(format!("game '{s}' is not kl:K,L (e.g. kl:2,3)"))
+                    })?;
+                    Ok(Game::Kl { first: parse_positive(k, "K")?, second: parse_positive(l, "L")? })
+                } else if s == "kl" {
+                    Err(ParseGameError::new("game 'kl' needs its parameters: kl:K,L (e.g. kl:2,3)"))
+                } else {
+                    s.parse::<Ruleset>().map(Game::Heaps)
+                }
+            }
+        }
+    }
+}
+
+/// One heap of a sum, with the ruleset it follows.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Component {
+    /// How this heap may change.
+    pub ruleset: Ruleset,
+    /// Its size.
+    pub heap: u64,
+}
+
+impl Component {
+    /// A heap of size `heap` following `ruleset`.
+    pub fn new(ruleset: Ruleset, heap: u64) -> Self {
+        Component { ruleset, heap }
+    }
+}
+
+/// A position of one of the games.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Position {
+    /// A sum of heaps, each with its own impartial ruleset (every heap game but `kl`).
+    Sum(Vec<Component>),
+    /// K-L-Nim heaps; `forbidden[p]` is the move size player p may not take.
+    Kl {
+        /// The forbidden sizes of the first and the second player.
+        forbidden: [u64; 2],
+        /// The heap sizes.
+        heaps: Vec<u64>,
+    },
+    /// The divisor game's number n >= 1.
+    Divisor(u64),
+}
+
+impl Position {
+    /// The numbers that make up the position, in the order given: heap sizes, or `[n]`.
+    pub fn heaps(&self) -> Vec<u64> {
+        match self {
+            Position::Sum(cs) => cs.iter().map(|c| c.heap).collect(),
+            Position::Kl { heaps, .. } => heaps.clone(),
+            Position::Divisor(n) => vec![*n],
+        }
+    }
+}

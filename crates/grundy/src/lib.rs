@@ -1,0 +1,42 @@
+//! # grundy
+//!
+//! Exact solvers for Nim and its relatives, the impartial combinatorial games of the seeds:
+//! Nim (Bouton's theorem), K-Nim and per-heap bounded Nim, the Bash game, subtraction and
+//! all-but games, K-L-Nim, and the divisor game, under normal and misère play.
+//!
+//! The library does no I/O. The main entry point is [`analyze`]:
+//!
+//! ```
+//! use grundy::{analyze, AnalyzeOptions, Game, Outcome};
+//! let game: Game = "subtraction:2,5".parse().unwrap();
+//! let pos = game.parse_position(&["999999999999999999"]).unwrap();
+//! let a = analyze(&game, &pos, &AnalyzeOptions::default()).unwrap();
+//! assert_eq!(a.outcome, Outcome::N);
+//! ```
+//!
+//! Every fast answer is checked in the tests against [`naive`], a plain exhaustive search by
+//! the definition of P and N positions.
+
+mod analysis;
+mod convention;
+mod error;
+mod factor;
+mod game;
+mod heap;
+pub mod naive;
+mod nim;
+mod number;
+pub use number::parse_u64;
+mod ruleset;
+mod search;
+mod table;
+
+pub use analysis::{analyze, Analysis, AnalyzeOptions, WinningMove, DEFAULT_BUDGET};
+pub use convention::{Convention, Outcome, Player};
+pub use error::{AnalyzeError, GaveUp, ParseGameError, ParsePositionError};
+pub use factor::{factorize, is_prime};
+pub use game::{Component, Game, Position};
+pub use heap::{allbut_single_formula, HeapSolver};
+pub use nim::{misere_nim_winning_moves, misere_nim_wins, nim_sum, nim_winning_moves, BalanceTable};
+pub use ruleset::{MoveSet, Ruleset};
+pub use table::{allbut_table, mex_table, subtraction_table, GrundyTable, Period};

@@ -1,0 +1,133 @@
+//! Plain exhaustive search by the definition of P and N positions (seed 002), for small
+//! positions only: the reference every faster method is tested against.
+//!
+//! A position with no move is P under normal play and N under misère; any other position is N
+//! exactly when some move leads to a P position. Nothing here uses a theorem about the games.
+
+use std::collections::HashMap;
+
+use crate::convention::{Convention, Player};
+use crate::game::{Component, Position};
+
+/// One move: the index of the heap moved in (0 for the divisor game) and what it leaves there.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct NaiveMove {
+    /// 0-based index of the heap (the divisor game's n is heap 0).
+    pub heap: usize,
+    /// The heaps the move leaves in its place (`[0]` when emptied; `[n']` for the divisor game).
+    pub to: Vec<u64>,
+}
+
+/// Whether `d` > 1 is a power of a prime, by trial division.
+fn is_prime_power(d: u64) -> bool {
+    let mut p = 2;
+    while p * p <= d {
+        if d % p == 0 {
+            let mut r = d;
+            while r % p == 0 {
+                r /= p;
+            }
+            return r == 1;
+        }
+        p += 1;
+    }
+    d > 1
+}
+
+/// Every move from `position` for `player`, with the position it leaves.
+pub fn moves(position: &Position, player: Player) -> Vec<(NaiveMove, Position)> {
+    let mut out = Vec::new();
+    match position {
+        Position::Sum(cs) => {
+            for (i, c) in cs.iter().enumerate() {
+                c.ruleset.for_each_option(c.heap, &mut |to| {
+                    let mut next: Vec<Component> = cs[..i].to_vec();
+                    next.extend(to.iter().map(|&h| Component::new(c.ruleset.clone(), h)));
+                    next.extend_from_slice(&cs[i + 1..]);
+                    out.push((NaiveMove { heap: i, to: to.to_vec() }, Position::Sum(next)));
+                });
+            }
+        }
+        Position::Kl { forbidden, heaps } => {
+            for (i, &h) in heaps.iter().enumerate() {
+                for take in (1..=h).filter(|&t| t != forbidden[player.index()]) {
+                    let mut next = heaps.clone();
+                    next[i] = h - take;
+                    out.push((
+                        NaiveMove { heap: i, to: vec![h - take] },
+                        Position::Kl { forbidden: *forbidden, heaps: next },
+                    ));
+                }
+            }
+        }
+        Position::Divisor(n) => {
+            for d in (2..=*n).filter(|d| n % d == 0 && is_prime_power(*d)) {
+                out.push((NaiveMove { heap: 0, to: vec![n / d] }, Position::Divisor(n / d)));
+            }
+        }
+    }
+    out
+}
+
+/// A memoised exhaustive solver. Keep one alive to decide many positions of the same games.
+#[derive(Default)]
+pub struct NaiveSolver {
+    memo: HashMap<(Position, Convention, Player), bool>,
+}
+
+impl NaiveSolver {
+    /// An empty solver.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Canonical key: heap order does not matter, and only `kl` cares who is to move.
+    fn key(position: &Position, convention: Convention, player: Player) -> (Position, Convention, Player) {
+        let p = match position {
+            Position::Sum(cs) => {
+                let mut cs: Vec<Component> = cs.iter().filter(|c| c.heap > 0).cloned().collect();
+                cs.sort();
+                return (Position::Sum(cs), convention, Player::First);
+            }
+            Position::Kl { forbidden, heaps } => {
+                let mut h: Vec<u64> = heaps.iter().copied().filter(|&h| h > 0).collect();
+                h.sort_unstable();
+                Position::Kl { forbidden: *forbidden, heaps: h }
+            }
+            Position::Divisor(n) => return (Position::Divisor(*n), convention, Player::First),
+        };
+        (p, convention, player)
+    }
+
+    /// Whether the player to move wins, by the definition of P and N positions.
+    ///
+    /// ```
+    /// use grundy::{naive::NaiveSolver, Convention, Player, Game};
+    /// let nim: Game = "nim".parse().unwrap();
+    /// let p = nim.parse_position(&["1", "2", "3"]).unwrap();
+    /// assert!(!NaiveSolver::new().wins(&p, Convention::Normal, Player::First));
+    /// ```
+    pub fn wins(&mut self, position: &Position, convention: Convention, player: Player) -> bool {
+        let key = Self::key(position, convention, player);
+        if let Some(&w) = self.memo.get(&key) {
+            return w;
+        }
+        let ms = moves(position, player);
+        let w = if ms.is_empty() {
+            convention == Convention::Misere
+        } else {
+            ms.iter().any(|(_, next)| !self.wins(next, convention, player.other()))
+        };
+        self.memo.insert(key, w);
+        w
+    }
+
+    /// Every winning move: the moves to positions where the opponent loses.
+    pub fn winning_moves(&mut self, position: &Position, convention: Convention, player: Player) -> Vec<NaiveMove> {
+        moves(position, player)
+            .into_iter()
+            .filter(|(_, next)| !self.wins(next, convention, player.other()))
+            .map(|(m, _)| m)
+            .collect()
+    }
+}

@@ -1,0 +1,41 @@
+//! Reading numbers from user text with messages that name the bad part.
+
+/// Parses `token` as a u64, describing it as `what` in the error.
+///
+/// The messages distinguish a non-number, a negative number and a number past u64, because
+/// each calls for a different fix.
+pub fn parse_u64(token: &str, what: &str) -> Result<u64, String> {
+    let t = token.trim();
+    if t.is_empty() {
+        return Err(format!("{what} is empty"));
+    }
+    let (negative, digits) = match t.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, t.strip_prefix('+').unwrap_or(t)),
+    };
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!("{what} '{token}' is not a number"));
+    }
+    if negative && digits.bytes().any(|b| b != b'0') {
+        return Err(format!("{what} '{token}' is negative"));
+    }
+    digits.parse::<u64>().map_err(|_| {
+        format!("{what} '{token}' is past the largest supported value {}", u64::MAX)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_u64;
+
+    #[test]
+    fn messages_name_the_problem() {
+        assert_eq!(parse_u64("12", "heap"), Ok(12));
+        assert!(parse_u64("x", "heap").unwrap_err().contains("not a number"));
+        assert!(parse_u64("-3", "heap").unwrap_err().contains("negative"));
+        assert!(parse_u64("18446744073709551616", "heap").unwrap_err().contains("past"));
+        assert_eq!(parse_u64("18446744073709551615", "heap"), Ok(u64::MAX));
+        assert!(parse_u64("", "heap").unwrap_err().contains("empty"));
+        assert!(parse_u64("1.5", "heap").unwrap_err().contains("not a number"));
+    }
+}
