@@ -225,7 +225,7 @@ fn sum_normal(cs: &[Component], options: &AnalyzeOptions) -> Result<Analysis, An
     if x != 0 {
         for (i, c) in cs.iter().enumerate() {
             let target = values[i] ^ x;
-            for to in solvers[&c.ruleset].options_with_value(c.heap, target) {
+            for to in solvers[&c.ruleset].options_with_value(c.heap, target)? {
                 a.winning_moves.push(WinningMove {
                     text: c.ruleset.describe_move(i + 1, c.heap, &to),
                     result: replaced(&heaps, i, &to),
@@ -427,7 +427,10 @@ fn sum_misere(cs: &[Component], options: &AnalyzeOptions) -> Result<Analysis, An
         v
     };
     let heaps: Vec<u64> = cs.iter().map(|c| c.heap).collect();
-    let mut search = Search::new(SumRules { rulesets }, true, options.budget, reachable_bound(&heaps, 1));
+    // Splitting moves can reach more positions than the product bound counts (a heap becomes
+    // several), so no bound is claimed for them.
+    let bound = if cs.iter().any(|c| c.ruleset.splits()) { None } else { reachable_bound(&heaps, 1) };
+    let mut search = Search::new(SumRules { rulesets }, true, options.budget, bound);
     let wins = search.wins(&canon(tagged.clone()))?;
     let mut a = blank(Outcome::from_win(wins), "search");
     for (i, c) in cs.iter().enumerate() {

@@ -1,8 +1,11 @@
 //! Sprague-Grundy values of single heaps, for any heap size: closed forms where they are proven,
 //! otherwise a table with a proven period.
 
-use crate::error::GaveUp;
+use crate::error::{AnalyzeError, GaveUp};
+use crate::octal::SplitRules;
+use crate::period::guy_smith_period;
 use crate::ruleset::Ruleset;
+use crate::sparse::SparseEngine;
 use crate::table::{allbut_table, subtraction_table, GrundyTable, Period};
 
 /// How a [`HeapSolver`] finds values.
@@ -17,6 +20,13 @@ enum Method {
     AllButSingle(u64),
     /// A computed table with a proven period.
     Table(GrundyTable),
+    /// A take-and-break game (octal code, Grundy's game): values from the sparse engine, with
+    /// the period when the Guy-Smith theorem proves one from them.
+    Split {
+        rules: SplitRules,
+        values: Vec<u16>,
+        period: Option<Period>,
+    },
 }
 
 /// The Sprague-Grundy function of one heap ruleset, ready to answer for any heap size.
@@ -32,6 +42,7 @@ enum Method {
 pub struct HeapSolver {
     ruleset: Ruleset,
     method: Method,
+    budget: u64,
 }
 
 /// Seed 000's closed form for the all-but game with one excluded size K:
@@ -52,16 +63,29 @@ pub fn allbut_single_formula(k: u64, x: u64) -> u64 {
 impl HeapSolver {
     /// Prepares the values of `ruleset` for heaps up to `max_heap` (and beyond, where a period
     /// is proven), computing a table of at most `budget` entries when no closed form is proven.
-    pub fn new(ruleset: &Ruleset, max_heap: u64, budget: u64) -> Result<Self, GaveUp> {
-        let _ = max_heap; // Every ruleset so far has a closed form or a proven period.
+    ///
+    /// Take-and-break games are computed until a period is proven or `max_heap` is reached;
+    /// past the budget the solver gives up, saying how many entries `max_heap` needs.
+    ///
+    /// ```
+    /// use grundy::{HeapSolver, Ruleset};
+    /// let kayles: Ruleset = "kayles".parse().unwrap();
+    /// let s = HeapSolver::new(&kayles, 1_000_000_000_000, 1_000_000).unwrap();
+    /// assert_eq!(s.period().map(|p| p.period), Some(12));
+    /// assert_eq!(s.value(1_000_000_000_000), s.value(1_000_000_000_000 - 12));
+    /// let grundy: Ruleset = "grundys-game".parse().unwrap();
+    /// assert!(HeapSolver::new(&grundy, 1_000_000_000, 10_000).is_err());
+    /// ```
+    pub fn new(ruleset: &Ruleset, max_heap: u64, budget: u64) -> Result<Self, AnalyzeError> {
         let method = match ruleset {
+            Ruleset::Octal(_) | Ruleset::GrundysGame => split_method(ruleset, max_heap, budget)?,
             Ruleset::Nim => Method::Nim,
             Ruleset::Bounded(k) | Ruleset::Bash(k) => Method::Modular(*k),
             Ruleset::AllBut(set) if set.len() == 1 => Method::AllButSingle(set.max()),
             Ruleset::AllBut(set) => Method::Table(allbut_table(set, budget)?),
             Ruleset::Subtraction(set) => Method::Table(subtraction_table(set, budget)?),
         };
-        Ok(HeapSolver { ruleset: ruleset.clone(), method })
+        Ok(HeapSolver { ruleset: ruleset.clone(), method, budget })
     }
 
     /// The ruleset this solver answers for.
@@ -77,6 +101,7 @@ impl HeapSolver {
     /// The proven period of the values (closed forms have one too).
     pub fn period(&self) -> Option<Period> {
         match &self.method {
+            Method::Split { period, .. } => *period,
             Method::Table(t) => t.period(),
             Method::Nim => Some(Period { preperiod: 0, period: 1, saltus: 1 }),
             Method::Modular(k) => k.checked_add(1).map(|p| Period { preperiod: 0, period: p, saltus: 0 }),
@@ -95,6 +120,14 @@ impl HeapSolver {
             Method::AllButSingle(k) => format!(
                 "all sizes but {k} may be taken: G(x) = floor(x/{two})*{k} + x mod {two}, minus {k} when x mod {two} >= {k} (seed 000)",
                 two = u128::from(*k) * 2
+            ),
+            Method::Split { period: Some(p), .. } => format!(
+                "values from the sparse-space engine, periodic with period {} from n = {} (proven by the Guy-Smith theorem)",
+                p.period, p.preperiod
+            ),
+            Method::Split { values, .. } => format!(
+                "values from the sparse-space engine, computed for heaps up to {} (no period proven)",
+                values.len().saturating_sub(1)
             ),
             Method::Table(t) => match t.period() {
                 Some(p) if p.saltus == 0 => format!(
@@ -120,13 +153,30 @@ impl HeapSolver {
             }),
             Method::AllButSingle(k) => Some(allbut_single_formula(*k, n)),
             Method::Table(t) => t.get(n),
+            Method::Split { values, period, .. } => split_value(values, *period, n),
         }
     }
 
     /// Every option of a heap of size `n` whose value is `target`, as the heaps it leaves
     /// (`[0]` when emptied), in the order of [`Ruleset::for_each_option`]'s largest-first
-    /// results. Found from the values, without walking all options of large heaps.
-    pub fn options_with_value(&self, n: u64, target: u64) -> Vec<Vec<u64>> {
+    /// results. Found from the values, without walking all options of large heaps, except for
+    /// take-and-break games, whose options are walked: when a heap has more options than the
+    /// budget, the solver gives up rather than list part of them.
+    pub fn options_with_value(&self, n: u64, target: u64) -> Result<Vec<Vec<u64>>, GaveUp> {
+        if let Method::Split { rules, .. } = &self.method {
+            let count = rules.option_count(n);
+            if count > self.budget {
+                return Err(GaveUp { what: "moves examined", used: self.budget, needed: Some(count) });
+            }
+            let mut out = vec![];
+            rules.for_each_option(n, &mut |to| {
+                let v = to.iter().try_fold(0, |acc, &h| self.value(h).map(|x| acc ^ x));
+                if v == Some(target) {
+                    out.push(to.to_vec());
+                }
+            });
+            return Ok(out);
+        }
         let mut out: Vec<u64> = match (&self.ruleset, &self.method) {
             (Ruleset::Nim, _) => (target < n).then_some(target).into_iter().collect(),
             (Ruleset::Bounded(k) | Ruleset::Bash(k), _) => {
@@ -176,8 +226,50 @@ impl HeapSolver {
                 v
             }
             (Ruleset::AllBut(_), _) => vec![],
+            (Ruleset::Octal(_) | Ruleset::GrundysGame, _) => vec![],
         };
         out.dedup();
-        out.into_iter().map(|m| vec![m]).collect()
+        Ok(out.into_iter().map(|m| vec![m]).collect())
+    }
+}
+
+/// G(n) from the values of a take-and-break game and its proven period.
+fn split_value(values: &[u16], period: Option<Period>, n: u64) -> Option<u64> {
+    if let Some(v) = usize::try_from(n).ok().and_then(|i| values.get(i)) {
+        return Some(u64::from(*v));
+    }
+    let p = period?;
+    let i = p.preperiod + (n - p.preperiod) % p.period;
+    values.get(usize::try_from(i).ok()?).map(|&v| u64::from(v))
+}
+
+/// Computes a take-and-break game until a period is proven (checked each time the table
+/// doubles) or the values reach `max_heap`, within `budget` entries.
+fn split_method(ruleset: &Ruleset, max_heap: u64, budget: u64) -> Result<Method, AnalyzeError> {
+    let Some(rules) = ruleset.split_rules() else {
+        return Err(AnalyzeError::Unsupported(format!("{ruleset} is not a take-and-break game")));
+    };
+    let mut engine = SparseEngine::new(rules.clone());
+    let mut len: u64 = 1024;
+    loop {
+        let target = len.min(budget);
+        let target_usize = usize::try_from(target).map_err(|_| AnalyzeError::Unsupported("the table does not fit in memory".into()))?;
+        engine.extend_to(target_usize).map_err(|e| AnalyzeError::Unsupported(e.to_string()))?;
+        let period = if rules.unequal { None } else { guy_smith_period(engine.values(), rules.max_take()) };
+        if period.is_some() || engine.len() as u64 > max_heap {
+            let mut values = engine.into_values();
+            if let Some(p) = period {
+                // Beyond one period past the pre-period the values repeat; keep what covers
+                // max_heap so that small heaps need no arithmetic.
+                let keep = (p.preperiod + p.period).max(max_heap.saturating_add(1)).min(values.len() as u64);
+                values.truncate(keep as usize);
+            }
+            values.shrink_to_fit();
+            return Ok(Method::Split { rules, values, period });
+        }
+        if target >= budget {
+            return Err(GaveUp { what: "table entries", used: budget, needed: max_heap.checked_add(1) }.into());
+        }
+        len = len.saturating_mul(2);
     }
 }

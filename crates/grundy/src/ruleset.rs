@@ -5,6 +5,7 @@ use std::str::FromStr;
 
 use crate::error::ParseGameError;
 use crate::number::parse_u64;
+use crate::octal::{describe_split, OctalCode, SplitRules};
 
 /// A finite, non-empty set of positive move sizes, kept sorted and without repeats.
 ///
@@ -93,7 +94,7 @@ impl FromStr for MoveSet {
 /// `Display` and `FromStr` round-trip:
 /// ```
 /// use grundy::Ruleset;
-/// for s in ["nim", "bounded:3", "bash:4", "subtraction:1,3,5,7", "allbut:3"] {
+/// for s in ["nim", "bounded:3", "bash:4", "subtraction:1,3,5,7", "allbut:3", "octal:0.16", "kayles", "grundys-game"] {
 ///     let r: Ruleset = s.parse().unwrap();
 ///     assert_eq!(r.to_string(), s);
 /// }
@@ -110,6 +111,11 @@ pub enum Ruleset {
     Subtraction(MoveSet),
     /// Take any positive number of objects except the sizes in the set.
     AllBut(MoveSet),
+    /// A take-and-break game given by its octal code (`octal:0.77`, or a classic name such as
+    /// `kayles`): moves may split a heap in two.
+    Octal(OctalCode),
+    /// Grundy's game (`grundys-game`): split one heap into two unequal non-empty heaps.
+    GrundysGame,
 }
 
 impl Ruleset {
@@ -137,7 +143,24 @@ impl Ruleset {
             Ruleset::AllBut(set) => (1..=n)
                 .filter(|take| !set.contains(*take))
                 .for_each(|take| f(&[n - take])),
+            Ruleset::Octal(code) => code.rules().for_each_option(n, f),
+            Ruleset::GrundysGame => SplitRules::grundys_game().for_each_option(n, f),
         }
+    }
+
+    /// The take-and-break rules of a game whose moves may split a heap (octal codes, Grundy's
+    /// game); `None` for the games whose moves leave one heap.
+    pub fn split_rules(&self) -> Option<SplitRules> {
+        match self {
+            Ruleset::Octal(code) => Some(code.rules()),
+            Ruleset::GrundysGame => Some(SplitRules::grundys_game()),
+            _ => None,
+        }
+    }
+
+    /// Whether a move may leave more than one heap, so that the number of heaps can grow.
+    pub fn splits(&self) -> bool {
+        self.split_rules().is_some_and(|r| !r.split.is_empty())
     }
 
     /// All options of a heap of size `n` (see [`Ruleset::for_each_option`]).
@@ -150,6 +173,9 @@ impl Ruleset {
     /// Describes the move from a heap of size `from` to the heaps `to`, e.g. "take 11 from heap
     /// 3 (12 -> 1)". `heap` is the 1-based heap number shown to people.
     pub fn describe_move(&self, heap: usize, from: u64, to: &[u64]) -> String {
+        if let Some(text) = describe_split(heap, from, to) {
+            return text;
+        }
         let left: u64 = to.iter().sum();
         let taken = from.saturating_sub(left);
         let result = to.iter().map(u64::to_string).collect::<Vec<_>>().join(" + ");
@@ -165,6 +191,8 @@ impl fmt::Display for Ruleset {
             Ruleset::Bash(m) => write!(f, "bash:{m}"),
             Ruleset::Subtraction(s) => write!(f, "subtraction:{s}"),
             Ruleset::AllBut(s) => write!(f, "allbut:{s}"),
+            Ruleset::Octal(code) => code.fmt(f),
+            Ruleset::GrundysGame => f.write_str("grundys-game"),
         }
     }
 }
@@ -199,8 +227,16 @@ impl FromStr for Ruleset {
             "bash" => Ok(Ruleset::Bash(parse_positive(need(s, arg, "bash:M")?, "M")?)),
             "subtraction" => Ok(Ruleset::Subtraction(with_set(arg, "subtraction:S, e.g. subtraction:1,3,5")?)),
             "allbut" => Ok(Ruleset::AllBut(with_set(arg, "allbut:S, e.g. allbut:3")?)),
+            "octal" => {
+                need(s, arg, "octal:CODE, e.g. octal:0.77")?;
+                Ok(Ruleset::Octal(s.parse()?))
+            }
+            "kayles" | "dawsons-kayles" | "dawsons-chess" | "officers" if arg.is_none() => {
+                Ok(Ruleset::Octal(s.parse()?))
+            }
+            "grundys-game" if arg.is_none() => Ok(Ruleset::GrundysGame),
             _ => Err(ParseGameError::new(format!(
-                "unknown game '{s}' (known: nim, bounded:K, bounded, bash:M, subtraction:S, allbut:S, kl:K,L, divisor, sum)"
+                "unknown game '{s}' (known: nim, bounded:K, bounded, bash:M, subtraction:S, allbut:S, octal:CODE, kayles, dawsons-kayles, dawsons-chess, officers, grundys-game, kl:K,L, divisor, sum)"
             ))),
         }
     }

@@ -1,0 +1,268 @@
+//! Take-and-break games: octal codes (Kayles, Dawson's Kayles, ...) and Grundy's game.
+//!
+//! An octal code `d0.d1d2d3...` says, for each number t of objects taken, what may be left of
+//! the heap: digit dt is a sum of 1 (take all t of a heap of exactly t), 2 (take t and leave one
+//! non-empty heap) and 4 (take t and split what is left into two non-empty heaps). The digit
+//! before the point is about taking nothing, so it may only be 0 or 4 (split a heap in two
+//! without taking); anything else would allow passing or removing nothing.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::error::ParseGameError;
+
+/// The longest code accepted after the point. It bounds the largest number taken, and so the
+/// cost of each value; nim up to heap 255 is `0.333...3` with 255 digits.
+pub const MAX_OCTAL_DIGITS: usize = 255;
+
+/// The classic games that have names, with their codes.
+const CLASSICS: [(&str, &str); 4] =
+    [("kayles", "0.77"), ("dawsons-kayles", "0.07"), ("dawsons-chess", "0.137"), ("officers", "0.6")];
+
+/// An octal code such as `0.77` (Kayles) or `4.07`, validated: octal digits only, the digit
+/// before the point 0 or 4, at most [`MAX_OCTAL_DIGITS`] after it, trailing zeros dropped.
+///
+/// The name a classic was given in (`kayles`) is kept, so that it is written back the same way;
+/// two spellings of one code are different `OctalCode`s with equal [`OctalCode::digits`].
+///
+/// ```
+/// use grundy::OctalCode;
+/// let k: OctalCode = "kayles".parse().unwrap();
+/// assert_eq!(k.digits(), &[0, 7, 7]);
+/// assert_eq!(k.to_string(), "kayles");
+/// let o: OctalCode = "4.070".parse().unwrap();
+/// assert_eq!(o.to_string(), "octal:4.07");
+/// assert!("0.8".parse::<OctalCode>().unwrap_err().to_string().contains("'8'"));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct OctalCode {
+    digits: Vec<u8>,
+    name: Option<&'static str>,
+}
+
+impl OctalCode {
+    /// The digits: `digits()[t]` is the digit for taking t objects (index 0 is the digit
+    /// before the point). Never empty; no trailing zero after the point.
+    pub fn digits(&self) -> &[u8] {
+        &self.digits
+    }
+
+    /// The code alone, e.g. `0.77`, whatever name it was given.
+    pub fn code(&self) -> String {
+        let mut s = format!("{}.", self.digits[0]);
+        if self.digits.len() == 1 {
+            s.push('0');
+        }
+        for d in &self.digits[1..] {
+            s.push(char::from(b'0' + d));
+        }
+        s
+    }
+
+    /// The classic name this code was given in, if any (`kayles`, ...).
+    pub fn name(&self) -> Option<&'static str> {
+        self.name
+    }
+
+    /// The rules in the form the engines use.
+    pub fn rules(&self) -> SplitRules {
+        let mut r = SplitRules { take_all: vec![], take: vec![], split: vec![], unequal: false };
+        for (t, &d) in self.digits.iter().enumerate() {
+            let t = t as u64;
+            if d & 1 != 0 {
+                r.take_all.push(t);
+            }
+            if d & 2 != 0 {
+                r.take.push(t);
+            }
+            if d & 4 != 0 {
+                r.split.push(t);
+            }
+        }
+        r
+    }
+
+    /// Reads the code part (`0.77`) of `octal:CODE`.
+    fn parse_code(code: &str) -> Result<Self, ParseGameError> {
+        let bad = |why: String| ParseGameError::new(format!("octal code '{code}': {why}"));
+        if code.is_empty() {
+            return Err(ParseGameError::new("the octal code is empty: write it like octal:0.77"));
+        }
+        if let Some(c) = code.chars().find(|c| !c.is_ascii_digit() && *c != '.') {
+            return Err(bad(format!("'{c}' is not an octal digit (0-7)")));
+        }
+        if let Some(c) = code.chars().find(|c| matches!(c, '8' | '9')) {
+            return Err(bad(format!("'{c}' is not an octal digit (0-7)")));
+        }
+        let (before, after) = code
+            .split_once('.')
+            .ok_or_else(|| bad("there is no point: write it like 0.77 or 4.07".into()))?;
+        if after.contains('.') {
+            return Err(bad("there is more than one point".into()));
+        }
+        let first = match before {
+            "" | "0" => 0,
+            "4" => 4,
+            _ => {
+                return Err(bad(format!(
+                    "the digit before the point must be 0 or 4 (taking nothing may only split a heap), not '{before}'"
+                )))
+            }
+        };
+        if after.is_empty() {
+            return Err(bad("there are no digits after the point".into()));
+        }
+        if after.len() > MAX_OCTAL_DIGITS {
+            return Err(bad(format!("more than {MAX_OCTAL_DIGITS} digits after the point")));
+        }
+        let mut digits = vec![first];
+        digits.extend(after.bytes().map(|b| b - b'0'));
+        while digits.len() > 1 && digits.last() == Some(&0) {
+            digits.pop();
+        }
+        Ok(OctalCode { digits, name: None })
+    }
+}
+
+impl fmt::Display for OctalCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.name {
+            Some(n) => f.write_str(n),
+            None => write!(f, "octal:{}", self.code()),
+        }
+    }
+}
+
+impl FromStr for OctalCode {
+    type Err = ParseGameError;
+    /// Reads `octal:CODE`, a bare code `0.77`, or a classic name (`kayles`, `dawsons-kayles`,
+    /// `dawsons-chess`, `officers`).
+    fn from_str(s: &str) -> Result<Self, ParseGameError> {
+        if let Some(&(name, code)) = CLASSICS.iter().find(|(n, _)| *n == s) {
+            let mut c = OctalCode::parse_code(code)?;
+            c.name = Some(name);
+            return Ok(c);
+        }
+        OctalCode::parse_code(s.strip_prefix("octal:").unwrap_or(s))
+    }
+}
+
+/// Take-and-break rules in the form the engines use: which numbers t may be taken to leave
+/// nothing, one heap, or two heaps.
+///
+/// Every octal code and Grundy's game (split into two unequal heaps) is one of these.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct SplitRules {
+    /// t such that a heap of exactly t may be removed (t >= 1).
+    pub take_all: Vec<u64>,
+    /// t such that t may be taken from a larger heap, leaving one heap (t >= 1).
+    pub take: Vec<u64>,
+    /// t such that t may be taken and the rest split into two non-empty heaps (t >= 0).
+    pub split: Vec<u64>,
+    /// The two heaps of a split must differ (Grundy's game).
+    pub unequal: bool,
+}
+
+impl SplitRules {
+    /// Grundy's game: split one heap into two unequal non-empty heaps.
+    pub fn grundys_game() -> Self {
+        SplitRules { take_all: vec![], take: vec![], split: vec![0], unequal: true }
+    }
+
+    /// The largest number of objects any move takes (the t of the Guy-Smith theorem).
+    pub fn max_take(&self) -> u64 {
+        self.take_all.iter().chain(&self.take).chain(&self.split).copied().max().unwrap_or(0)
+    }
+
+    /// Calls `f` with every option of a heap of size `n` (see [`crate::Ruleset::for_each_option`]).
+    pub fn for_each_option(&self, n: u64, f: &mut dyn FnMut(&[u64])) {
+        for &t in &self.take_all {
+            if n == t && t > 0 {
+                f(&[0]);
+            }
+        }
+        for &t in &self.take {
+            if n > t && t > 0 {
+                f(&[n - t]);
+            }
+        }
+        for &t in &self.split {
+            if let Some(m) = n.checked_sub(t).filter(|&m| m >= 2) {
+                for a in 1..=m / 2 {
+                    if !(self.unequal && 2 * a == m) {
+                        f(&[a, m - a]);
+                    }
+                }
+            }
+        }
+    }
+
+    /// How many options a heap of size `n` has, an upper bound on the work of listing them.
+    pub fn option_count(&self, n: u64) -> u64 {
+        let splits: u64 = self.split.iter().map(|&t| n.saturating_sub(t) / 2).sum();
+        splits.saturating_add((self.take_all.len() + self.take.len()) as u64)
+    }
+}
+
+/// Words a move of a take-and-break game: "take 1 from heap 2 and split the rest into 3 and 4
+/// (8 -> 3 + 4)", or "split heap 1 into 2 and 5 (7 -> 2 + 5)" when nothing is taken.
+pub(crate) fn describe_split(heap: usize, from: u64, to: &[u64]) -> Option<String> {
+    if to.len() < 2 {
+        return None;
+    }
+    let left: u64 = to.iter().sum();
+    let taken = from.saturating_sub(left);
+    let parts = match to {
+        [a, b] => format!("{a} and {b}"),
+        _ => {
+            let (last, rest) = to.split_last()?;
+            format!("{} and {last}", rest.iter().map(u64::to_string).collect::<Vec<_>>().join(", "))
+        }
+    };
+    let sum = to.iter().map(u64::to_string).collect::<Vec<_>>().join(" + ");
+    Some(if taken == 0 {
+        format!("split heap {heap} into {parts} ({from} -> {sum})")
+    } else {
+        format!("take {taken} from heap {heap} and split the rest into {parts} ({from} -> {sum})")
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_read_and_write_back() {
+        for s in ["octal:0.77", "octal:4.07", "octal:0.137", "octal:0.0", "kayles", "officers"] {
+            let c: OctalCode = s.parse().unwrap();
+            assert_eq!(c.to_string(), s);
+        }
+        assert_eq!("octal:.16".parse::<OctalCode>().unwrap().code(), "0.16");
+    }
+
+    #[test]
+    fn bad_codes_are_named() {
+        for (s, part) in [
+            ("octal:0.8", "'8'"),
+            ("octal:", "empty"),
+            ("octal:abc", "'a'"),
+            ("octal:77", "no point"),
+            ("octal:3.1", "0 or 4"),
+            ("octal:0.", "no digits"),
+            ("octal:0.1.2", "more than one point"),
+        ] {
+            let e = s.parse::<OctalCode>().unwrap_err().to_string();
+            assert!(e.contains(part), "{s}: {e}");
+            assert!(!e.contains('\n'));
+        }
+    }
+
+    #[test]
+    fn split_words() {
+        assert_eq!(
+            describe_split(2, 8, &[3, 4]).unwrap(),
+            "take 1 from heap 2 and split the rest into 3 and 4 (8 -> 3 + 4)"
+        );
+        assert_eq!(describe_split(1, 7, &[2, 5]).unwrap(), "split heap 1 into 2 and 5 (7 -> 2 + 5)");
+    }
+}

@@ -1,0 +1,91 @@
+//! Periods of take-and-break games, proven by the Guy-Smith periodicity theorem.
+//!
+//! Theorem (Guy and Smith, 1956): for an octal game whose moves take at most t objects, if
+//! G(n + p) = G(n) for every n with n0 <= n < 2 n0 + p + t, then G(n + p) = G(n) for every
+//! n >= n0. The induction maps a split (a, b) of n + p - k, b the larger part, to (a, b - p):
+//! that needs b - p >= max(n0, 1) so that b - p is a real heap in the periodic range, which is
+//! why the check below uses max(n0, 1) in the bound (n0 = 0 is then covered by G(p) = G(0)).
+//!
+//! The proof does not hold for Grundy's game (a split (a, b) may map to two equal heaps, which
+//! is not a move), so no period is ever claimed for it.
+
+use crate::table::Period;
+
+/// The smallest period and smallest pre-period of `values` (G(0), G(1), ...) that the values
+/// prove for a game whose moves take at most `max_take` objects, or `None` when no period is
+/// proven yet.
+///
+/// ```
+/// use grundy::{guy_smith_period, mex_table, Ruleset};
+/// let kayles: Ruleset = "kayles".parse().unwrap();
+/// let v: Vec<u16> = mex_table(&kayles, 200).iter().map(|&x| x as u16).collect();
+/// let p = guy_smith_period(&v, 2).unwrap();
+/// assert_eq!((p.preperiod, p.period), (71, 12));
+/// assert!(guy_smith_period(&v[..150], 2).is_none()); // needs 2*71 + 12 + 2 + 12 values
+/// ```
+pub fn guy_smith_period(values: &[u16], max_take: u64) -> Option<Period> {
+    let len = values.len();
+    let t = usize::try_from(max_take).ok()?;
+    // skip[p]: p is a multiple of a period q whose tail already repeats from the same place, so
+    // p cannot be proven where q was not (a multiple has the same smallest pre-period and a
+    // smaller bound for it).
+    let mut skip = vec![false; len / 2 + 1];
+    for p in 1..=len / 2 {
+        // The check needs len - p >= 2 * max(n0, 1) + p + t.
+        let need = p.checked_mul(2)?.checked_add(t)?.checked_add(2)?;
+        if need > len {
+            break;
+        }
+        if skip[p] {
+            continue;
+        }
+        let limit = (len - 2 * p - t) / 2;
+        let mut n0 = len - p;
+        while n0 > 0 && values[n0 - 1 + p] == values[n0 - 1] {
+            n0 -= 1;
+        }
+        if n0.max(1) <= limit {
+            return Some(smallest(values, p, n0));
+        }
+        if len - p - n0 >= p {
+            (2 * p..skip.len()).step_by(p).for_each(|q| skip[q] = true);
+        }
+    }
+    None
+}
+
+/// Given that `p` is a period from `n0` on (and `values` reaches n0 + 2p), the smallest period
+/// (a divisor of p: two eventual periods generate their gcd) and its smallest pre-period.
+fn smallest(values: &[u16], p: usize, n0: usize) -> Period {
+    let d = (1..=p)
+        .filter(|d| p % d == 0)
+        .find(|&d| (n0..n0 + p).all(|n| values[n + d] == values[n]))
+        .unwrap_or(p);
+    let mut m = n0;
+    while m > 0 && values[m - 1 + d] == values[m - 1] {
+        m -= 1;
+    }
+    Period { preperiod: m as u64, period: d as u64, saltus: 0 }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn proof_needs_enough_values() {
+        // 0 1 0 1 ...: period 2 from 0 with t = 1 needs len >= 2*1 + 2*2 + 1 = 7.
+        let v: Vec<u16> = (0..7).map(|n| n % 2).collect();
+        assert_eq!(guy_smith_period(&v, 1), Some(Period { preperiod: 0, period: 2, saltus: 0 }));
+        assert_eq!(guy_smith_period(&v[..6], 1), None);
+    }
+
+    #[test]
+    fn smallest_period_and_preperiod() {
+        // 5 then 1 2 3 repeating: the first provable candidate may be a multiple.
+        let mut v = vec![5u16];
+        v.extend((0..40).map(|n| n % 3 + 1));
+        let p = guy_smith_period(&v, 1).unwrap();
+        assert_eq!((p.preperiod, p.period), (1, 3));
+    }
+}

@@ -1,0 +1,541 @@
+//! The sparse-space ("rare/common") engine for take-and-break games.
+//!
+//! Values are split by a mask m into *rare* values (an even number of bits of v & m set, 0
+//! among them) and *common* ones (odd). The common values form a coset of a subspace of the
+//! XOR group, so rare ^ rare and common ^ common are rare and only rare ^ common is common.
+//! Positions holding a rare value ("rare positions") are few for a good mask.
+//!
+//! To find G(n): mark every single-heap option and every split that has a rare position as one
+//! part (few pairs). These are all the options with a common value. Let c be the mex of what is
+//! marked. If c is common, no other split can give c, and every smaller value is marked, so
+//! G(n) = c. If c is rare, scan the remaining splits, marking as we go, and move c up whenever it
+//! is found; stop as soon as c is common again or the splits run out. Either way the answer is
+//! exact for any mask; the mask only decides the speed. It is chosen from the counts of the
+//! values seen so far (a Walsh-Hadamard transform gives the number of rare positions of every
+//! mask at once) and rebuilt when another mask would have clearly fewer rare positions.
+//!
+//! The pairs with a rare part are marked a block of positions at a time: for the rare
+//! positions r at or beyond the block length, the partner n - t - r of every n in the block is
+//! already known, so those pairs are a contiguous, branch-free loop per rare position, split
+//! between threads by halves of the block. The few rare positions below the block length, and
+//! the scans, are done one n at a time.
+//!
+//! Values are stored as u16 (2 bytes a position); a value past 65534 is refused.
+
+use std::fmt;
+
+use serde::Serialize;
+
+use crate::octal::SplitRules;
+use crate::period::guy_smith_period;
+use crate::table::Period;
+
+/// Why the engine stopped.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EngineError {
+    /// A value did not fit in the 16 bits a value is stored in.
+    ValueTooLarge {
+        /// The heap whose value was too large.
+        n: u64,
+    },
+    /// The table could not be allocated.
+    OutOfMemory {
+        /// The bytes asked for.
+        bytes: u64,
+    },
+}
+
+impl fmt::Display for EngineError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EngineError::ValueTooLarge { n } => {
+                write!(f, "G({n}) is past 65534, the largest value the engine stores")
+            }
+            EngineError::OutOfMemory { bytes } => {
+                write!(f, "not enough memory for the table ({bytes} bytes): ask for fewer values")
+            }
+        }
+    }
+}
+
+impl std::error::Error for EngineError {}
+
+/// Counters of the sparse engine's work, for `--summary`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct SparseStats {
+    /// The mask in use: a value v is rare when v & mask has an even number of bits.
+    pub mask: u16,
+    /// Positions n >= 1 holding a rare value.
+    pub rare_positions: u64,
+    /// Positions n >= 1 holding a common value.
+    pub common_positions: u64,
+    /// How many times the mask was changed (and the rare positions rebuilt).
+    pub rebuilds: u64,
+    /// Splits looked at because one part was a rare position.
+    pub rare_pairs: u64,
+    /// Positions whose first candidate was rare, so that other splits were scanned.
+    pub scans: u64,
+    /// Splits looked at in those scans.
+    pub scanned_pairs: u64,
+}
+
+/// The largest number of 64-bit words of marks kept for one block.
+const MARK_WORDS: usize = 1 << 15;
+
+/// Computes G(0), G(1), ... of a take-and-break game, a chunk at a time.
+///
+/// The engine can be stopped after any chunk and resumed from the values alone
+/// ([`SparseEngine::resume`]), which is what a store of values on disk needs.
+///
+/// ```
+/// use grundy::{SparseEngine, OctalCode};
+/// let kayles: OctalCode = "kayles".parse().unwrap();
+/// let mut e = SparseEngine::new(kayles.rules());
+/// e.extend_to(200).unwrap();
+/// assert_eq!(&e.values()[..8], &[0, 1, 2, 3, 1, 4, 3, 2]);
+/// let p = e.period().unwrap();
+/// assert_eq!((p.preperiod, p.period), (71, 12));
+/// ```
+#[derive(Clone, Debug)]
+pub struct SparseEngine {
+    rules: SplitRules,
+    take_all: Vec<usize>,
+    take: Vec<usize>,
+    split: Vec<usize>,
+    unequal: bool,
+    values: Vec<u16>,
+    counts: Vec<u64>,
+    max_value: u16,
+    mask: u16,
+    /// Rare positions n >= 1 in increasing order, and their values.
+    rare_pos: Vec<usize>,
+    rare_val: Vec<u16>,
+    next_check: usize,
+    fixed_mask: bool,
+    threads: usize,
+    stats: SparseStats,
+    marks: Vec<u64>,
+}
+
+fn to_usizes(v: &[u64]) -> Vec<usize> {
+    v.iter().map(|&t| usize::try_from(t).unwrap_or(usize::MAX)).collect()
+}
+
+impl SparseEngine {
+    /// An engine with no values yet.
+    pub fn new(rules: SplitRules) -> Self {
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(2);
+        SparseEngine {
+            take_all: to_usizes(&rules.take_all),
+            take: to_usizes(&rules.take),
+            split: to_usizes(&rules.split),
+            unequal: rules.unequal,
+            rules,
+            values: Vec::new(),
+            counts: vec![0; 1 << 16],
+            max_value: 0,
+            mask: 0,
+            rare_pos: Vec::new(),
+            rare_val: Vec::new(),
+            next_check: 64,
+            fixed_mask: false,
+            threads,
+            stats: SparseStats::default(),
+            marks: Vec::new(),
+        }
+    }
+
+    /// The plain method: the mask stays 0, so every value is rare and every split is looked at.
+    /// Kept for comparisons; it gives the same values.
+    pub fn naive(rules: SplitRules) -> Self {
+        SparseEngine { fixed_mask: true, ..SparseEngine::new(rules) }
+    }
+
+    /// An engine that continues from `values` = G(0..len), as saved by an earlier run.
+    /// The values are trusted: a store must check them (checksums) before handing them over.
+    pub fn resume(rules: SplitRules, values: Vec<u16>) -> Self {
+        let mut e = SparseEngine::new(rules);
+        for &v in &values {
+            e.counts[usize::from(v)] += 1;
+            e.max_value = e.max_value.max(v);
+        }
+        e.values = values;
+        e.next_check = e.values.len();
+        e.check_mask(true);
+        e
+    }
+
+    /// Sets how many threads the block loops may use (at least 1).
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.max(1);
+    }
+
+    /// The rules being computed.
+    pub fn rules(&self) -> &SplitRules {
+        &self.rules
+    }
+
+    /// The values computed so far, G(0), G(1), ...
+    pub fn values(&self) -> &[u16] {
+        &self.values
+    }
+
+    /// Gives the values back, dropping the engine.
+    pub fn into_values(self) -> Vec<u16> {
+        self.values
+    }
+
+    /// How many values are known.
+    pub fn len(&self) -> usize {
+        self.values.len()
+    }
+
+    /// Whether no value is known yet.
+    pub fn is_empty(&self) -> bool {
+        self.values.is_empty()
+    }
+
+    /// The work counters so far.
+    pub fn stats(&self) -> SparseStats {
+        let rare = self.rare_pos.len() as u64;
+        SparseStats {
+            mask: self.mask,
+            rare_positions: rare,
+            common_positions: (self.values.len() as u64).saturating_sub(1 + rare),
+            ..self.stats
+        }
+    }
+
+    /// The smallest period and pre-period the values prove (Guy-Smith theorem); never for
+    /// Grundy's game, where the theorem does not apply.
+    pub fn period(&self) -> Option<Period> {
+        if self.unequal {
+            return None;
+        }
+        guy_smith_period(&self.values, self.rules.max_take())
+    }
+
+    /// Computes values until `len` are known (G(0..len)).
+    pub fn extend_to(&mut self, len: usize) -> Result<(), EngineError> {
+        let have = self.values.len();
+        if len <= have {
+            return Ok(());
+        }
+        let bytes = ((len - have) as u64).saturating_mul(2);
+        self.values.try_reserve_exact(len - have).map_err(|_| EngineError::OutOfMemory { bytes })?;
+        while self.values.len() < len {
+            if self.values.len() >= self.next_check {
+                self.check_mask(false);
+            }
+            let s = self.values.len();
+            let block = (s / 16).clamp(64, 16384).min(MARK_WORDS / self.words());
+            let e = len.min(s + block).min(self.next_check.max(s + 1));
+            self.block(s, e)?;
+        }
+        Ok(())
+    }
+
+    /// 64-bit words of marks per position: room for every XOR of two values below the next
+    /// power of two, and one more word so that the mex always finds a hole.
+    fn words(&self) -> usize {
+        let v = (usize::from(self.max_value) + 1).next_power_of_two();
+        (2 * v) / 64 + 1
+    }
+
+    fn is_rare(&self, v: u16) -> bool {
+        (v & self.mask).count_ones() % 2 == 0
+    }
+
+    /// Picks the mask with the fewest rare positions for the values so far, and switches to it
+    /// when it saves at least a tenth of them (or always, with `force`).
+    fn check_mask(&mut self, force: bool) {
+        let n = self.values.len();
+        self.next_check = n + (n / 4).max(256);
+        if self.fixed_mask {
+            if force {
+                self.rebuild_rare();
+            }
+            return;
+        }
+        let size = (usize::from(self.max_value) + 1).next_power_of_two();
+        // f[m] = sum over values v of count(v) * (-1)^popcount(v & m); rare(m) = (N + f[m]) / 2.
+        let mut f: Vec<i64> = self.counts[..size].iter().map(|&c| c as i64).collect();
+        let mut h = 1;
+        while h < size {
+            for i in (0..size).step_by(2 * h) {
+                for j in i..i + h {
+                    let (a, b) = (f[j], f[j + h]);
+                    f[j] = a + b;
+                    f[j + h] = a - b;
+                }
+            }
+            h *= 2;
+        }
+        let best = (0..size).min_by_key(|&m| (f[m], m)).unwrap_or(0);
+        let cur = usize::from(self.mask);
+        let cur_f = if cur < size { f[cur] } else { f[0] };
+        let total = n as i64;
+        let rare_best = (total + f[best]) / 2;
+        let rare_cur = (total + cur_f) / 2;
+        if force || (best != cur && rare_best * 10 < rare_cur * 9) {
+            if best != cur {
+                self.stats.rebuilds += 1;
+            }
+            self.mask = best as u16;
+            self.rebuild_rare();
+        }
+    }
+
+    fn rebuild_rare(&mut self) {
+        self.rare_pos.clear();
+        self.rare_val.clear();
+        for (n, &v) in self.values.iter().enumerate().skip(1) {
+            if self.is_rare(v) {
+                self.rare_pos.push(n);
+                self.rare_val.push(v);
+            }
+        }
+    }
+
+    /// Computes G(s..e), or fewer when a value opens a new power of two (the marks of the block
+    /// were sized for the old range); the caller loops.
+    fn block(&mut self, s: usize, e: usize) -> Result<(), EngineError> {
+        let w = self.words();
+        let len = e - s;
+        let big = (usize::from(self.max_value) + 1).next_power_of_two();
+        let mut marks = std::mem::take(&mut self.marks);
+        marks.clear();
+        marks.resize(len * w, 0);
+
+        // Rare positions r >= len pair with partners below s for every n in the block.
+        let k_far = self.rare_pos.partition_point(|&r| r < len);
+        self.bulk(&mut marks, s, e, w, k_far);
+        let k_block = self.rare_pos.len();
+
+        for n in s..e {
+            let seen = &mut marks[(n - s) * w..(n - s + 1) * w];
+            let values = &self.values;
+            for &t in &self.take_all {
+                if n == t && t > 0 {
+                    seen[0] |= 1;
+                }
+            }
+            for &t in &self.take {
+                if n > t && t > 0 {
+                    mark(seen, values[n - t]);
+                }
+            }
+            let mut pairs = 0u64;
+            for &t in &self.split {
+                let Some(m) = n.checked_sub(t) else { continue };
+                let ranges = [0..k_far, k_block..self.rare_pos.len()];
+                for range in ranges {
+                    for i in range {
+                        let r = self.rare_pos[i];
+                        if r >= m {
+                            break;
+                        }
+                        if self.unequal && 2 * r == m {
+                            continue;
+                        }
+                        pairs += 1;
+                        mark(seen, self.rare_val[i] ^ values[m - r]);
+                    }
+                }
+            }
+            self.stats.rare_pairs += pairs;
+            let mut c = mex_from(seen, 0);
+            if !self.fixed_mask && self.is_rare_usize(c) {
+                c = self.scan(n, c, seen);
+            }
+            let Ok(c16) = u16::try_from(c) else {
+                return Err(EngineError::ValueTooLarge { n: n as u64 });
+            };
+            if c16 == u16::MAX {
+                return Err(EngineError::ValueTooLarge { n: n as u64 });
+            }
+            self.values.push(c16);
+            self.counts[c] += 1;
+            if n >= 1 && self.is_rare(c16) {
+                self.rare_pos.push(n);
+                self.rare_val.push(c16);
+            }
+            if c16 > self.max_value {
+                self.max_value = c16;
+                if c >= big {
+                    break; // XORs may now pass the marks' range.
+                }
+            }
+        }
+        self.marks = marks;
+        Ok(())
+    }
+
+    /// Looks at the splits of n until the candidate `c` (rare) is either missing, or moves up
+    /// to a common value; returns G(n).
+    fn scan(&mut self, n: usize, mut c: usize, seen: &mut [u64]) -> usize {
+        self.stats.scans += 1;
+        let values = &self.values;
+        let mut pairs = 0u64;
+        'all: for &t in &self.split {
+            let Some(m) = n.checked_sub(t).filter(|&m| m >= 2) else { continue };
+            let hi = if self.unequal { (m - 1) / 2 } else { m / 2 };
+            for a in 1..=hi {
+                pairs += 1;
+                let v = usize::from(values[a] ^ values[m - a]);
+                seen[v >> 6] |= 1 << (v & 63);
+                if v == c {
+                    c = mex_from(seen, c);
+                    if !self.is_rare_usize(c) {
+                        break 'all;
+                    }
+                }
+            }
+        }
+        self.stats.scanned_pairs += pairs;
+        c
+    }
+
+    fn is_rare_usize(&self, v: usize) -> bool {
+        (v & usize::from(self.mask)).count_ones() % 2 == 0
+    }
+
+    /// Marks, for every n in s..e, the splits whose rare part is one of rare_pos[k_far..]
+    /// (all >= e - s, so the partner n - t - r is below s).
+    fn bulk(&mut self, marks: &mut [u64], s: usize, e: usize, w: usize, k_far: usize) {
+        let far_pos = &self.rare_pos[k_far..];
+        let far_val = &self.rare_val[k_far..];
+        if far_pos.is_empty() || self.split.is_empty() {
+            return;
+        }
+        let work = far_pos.len() * (e - s) * self.split.len();
+        let job = BulkJob { values: &self.values, split: &self.split, unequal: self.unequal, far_pos, far_val, w };
+        if self.threads > 1 && work > 1 << 16 {
+            let mid = s + (e - s) / 2;
+            let (lo_marks, hi_marks) = marks.split_at_mut((mid - s) * w);
+            std::thread::scope(|scope| {
+                scope.spawn(|| job.run(hi_marks, mid, e));
+                job.run(lo_marks, s, mid);
+            });
+        } else {
+            job.run(marks, s, e);
+        }
+        self.stats.rare_pairs += work as u64; // an upper bound: pairs past n are skipped
+    }
+}
+
+/// The shared inputs of the block loop.
+struct BulkJob<'a> {
+    values: &'a [u16],
+    split: &'a [usize],
+    unequal: bool,
+    far_pos: &'a [usize],
+    far_val: &'a [u16],
+    w: usize,
+}
+
+impl BulkJob<'_> {
+    /// Marks the far pairs of n in lo..hi into `marks` (w words per n, starting at lo).
+    fn run(&self, marks: &mut [u64], lo: usize, hi: usize) {
+        for (&r, &rv) in self.far_pos.iter().zip(self.far_val) {
+            for &t in self.split {
+                // n needs r < n - t, i.e. n >= r + t + 1.
+                let start = lo.max(r + t + 1);
+                if start >= hi {
+                    continue;
+                }
+                if self.unequal {
+                    // The split (r, r) of n = 2r + t is not a move.
+                    let skip = 2 * r + t;
+                    if (start..hi).contains(&skip) {
+                        self.run_range(marks, lo, start, skip, r, t, rv);
+                        self.run_range(marks, lo, skip + 1, hi, r, t, rv);
+                        continue;
+                    }
+                }
+                self.run_range(marks, lo, start, hi, r, t, rv);
+            }
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn run_range(&self, marks: &mut [u64], lo: usize, a: usize, b: usize, r: usize, t: usize, rv: u16) {
+        if a >= b {
+            return;
+        }
+        let partners = &self.values[a - t - r..b - t - r];
+        let out = &mut marks[(a - lo) * self.w..(b - lo) * self.w];
+        if self.w == 1 {
+            for (m, &g) in out.iter_mut().zip(partners) {
+                *m |= 1u64 << ((g ^ rv) & 63);
+            }
+        } else {
+            for (m, &g) in out.chunks_exact_mut(self.w).zip(partners) {
+                let v = usize::from(g ^ rv);
+                m[v >> 6] |= 1u64 << (v & 63);
+            }
+        }
+    }
+}
+
+#[inline]
+fn mark(seen: &mut [u64], v: u16) {
+    let v = usize::from(v);
+    seen[v >> 6] |= 1u64 << (v & 63);
+}
+
+/// The smallest unmarked value at or above `from` (`seen` always has a hole: see `words`).
+#[inline]
+fn mex_from(seen: &[u64], from: usize) -> usize {
+    let mut i = from >> 6;
+    let mut word = seen[i] | ((1u64 << (from & 63)) - 1);
+    while word == u64::MAX {
+        i += 1;
+        match seen.get(i) {
+            Some(&w) => word = w,
+            None => return seen.len() * 64,
+        }
+    }
+    i * 64 + (!word).trailing_zeros() as usize
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{mex_table, Ruleset};
+
+    fn check(code: &str, upto: usize) {
+        let r: Ruleset = code.parse().unwrap();
+        let reference: Vec<u16> = mex_table(&r, upto as u64).iter().map(|&v| v as u16).collect();
+        let rules = r.split_rules().unwrap();
+        for threads in [1, 2] {
+            let mut e = SparseEngine::new(rules.clone());
+            e.set_threads(threads);
+            e.extend_to(upto + 1).unwrap();
+            assert_eq!(e.values(), &reference[..], "{code} threads {threads}");
+        }
+        let mut naive = SparseEngine::naive(rules.clone());
+        naive.extend_to(upto + 1).unwrap();
+        assert_eq!(naive.values(), &reference[..], "{code} naive");
+        // Resumed half-way: the same values.
+        let mut e = SparseEngine::resume(rules, reference[..upto / 2].to_vec());
+        e.extend_to(upto + 1).unwrap();
+        assert_eq!(e.values(), &reference[..], "{code} resumed");
+    }
+
+    #[test]
+    fn equals_mex_table() {
+        for code in ["octal:0.16", "octal:4.07", "grundys-game", "kayles", "octal:0.6", "octal:0.333"] {
+            check(code, 700);
+        }
+    }
+
+    #[test]
+    fn mex_from_finds_holes() {
+        assert_eq!(mex_from(&[0b1011, 0], 0), 2);
+        assert_eq!(mex_from(&[0b1011, 0], 2), 2);
+        assert_eq!(mex_from(&[u64::MAX, 1], 0), 65);
+        assert_eq!(mex_from(&[u64::MAX, 0], 3), 64);
+    }
+}
