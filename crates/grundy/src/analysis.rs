@@ -55,6 +55,9 @@ pub struct Analysis {
     pub game: String,
     /// The heap sizes, or `[n]` for the divisor game.
     pub position: Vec<u64>,
+    /// The position as tokens that `Game::parse_position` reads back (e.g. `7/3` for
+    /// per-heap limits).
+    pub tokens: Vec<String>,
     /// Normal or misère.
     #[serde(serialize_with = "as_text")]
     pub convention: Convention,
@@ -133,6 +136,7 @@ pub fn analyze(game: &Game, position: &Position, options: &AnalyzeOptions) -> Re
     }?;
     a.game = game.to_string();
     a.position = heaps;
+    a.tokens = game.position_tokens(position);
     a.convention = options.convention;
     a.to_move = options.to_move;
     a.winner = a.outcome.winner(options.to_move);
@@ -145,6 +149,7 @@ fn blank(outcome: Outcome, method: &str) -> Analysis {
     Analysis {
         game: String::new(),
         position: vec![],
+        tokens: vec![],
         convention: Convention::Normal,
         to_move: Player::First,
         outcome,

@@ -111,9 +111,20 @@ impl BalanceTable {
         BalanceTable { columns, heaps: heaps.to_vec(), rows, ones, unbalanced, nim_sum: x, reducible }
     }
 
+    /// The label of each column: its weight while that is short (8, 4, 2, 1), else 2^k, so
+    /// that wide values still give a readable table.
+    pub fn column_labels(&self) -> Vec<String> {
+        let wide = self.columns.first().is_some_and(|&c| c > 8192);
+        self.columns
+            .iter()
+            .map(|&c| if wide { format!("2^{}", c.trailing_zeros()) } else { c.to_string() })
+            .collect()
+    }
+
     /// The table as text, aligned for a terminal.
     pub fn render(&self) -> String {
-        let cw = self.columns.iter().map(|c| c.to_string().len()).max().unwrap_or(1).max(3);
+        let labels = self.column_labels();
+        let cw = labels.iter().map(String::len).max().unwrap_or(1).max(1);
         let vw = self.heaps.iter().chain([&self.nim_sum]).map(|h| h.to_string().len()).max().unwrap_or(1).max(5);
         let label_w = 12;
         let mut out = String::new();
@@ -124,7 +135,7 @@ impl BalanceTable {
             }
             s.trim_end().to_string() + "\n"
         };
-        out += &line("", "value", &mut self.columns.iter().map(u64::to_string));
+        out += &line("", "value", &mut labels.iter().cloned());
         for (i, (h, row)) in self.heaps.iter().zip(&self.rows).enumerate() {
             out += &line(&format!("heap {}", i + 1), &h.to_string(), &mut row.iter().map(u8::to_string));
         }

@@ -72,7 +72,7 @@ pub fn render(a: &Analysis, explain: bool) -> String {
     let mut s = format!(
         "{} {} ({} play, {} player to move)\n",
         a.game,
-        words(&a.position),
+        a.tokens.join(" "),
         a.convention,
         a.to_move
     );
