@@ -9,6 +9,9 @@ use clap::error::ErrorKind;
 use clap::{Parser, Subcommand};
 
 mod cmd;
+mod crc;
+mod plot;
+mod store;
 
 /// Exact analysis of Nim and its relatives (impartial combinatorial games).
 #[derive(Parser)]
@@ -22,6 +25,8 @@ struct Cli {
 enum Command {
     /// Who wins a position with best play, its Sprague-Grundy value, and every winning move.
     Analyze(cmd::analyze::Args),
+    /// The Sprague-Grundy values G(0..N) of a heap ruleset, with the period when it is proven.
+    Sg(cmd::sg::Args),
 }
 
 /// An error for the user: printed as one line, with the exit status it carries.
@@ -66,6 +71,7 @@ fn main() -> ExitCode {
     };
     let result = match cli.command {
         Command::Analyze(args) => cmd::analyze::run(args),
+        Command::Sg(args) => cmd::sg::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -215,14 +215,21 @@ impl SparseEngine {
         guy_smith_period(&self.values, self.rules.max_take())
     }
 
+    /// Reserves room for `len` values in one allocation, so that growing a chunk at a time
+    /// never copies the table (and the peak memory is the table itself).
+    pub fn reserve(&mut self, len: usize) -> Result<(), EngineError> {
+        let extra = len.saturating_sub(self.values.len());
+        let bytes = (extra as u64).saturating_mul(2);
+        self.values.try_reserve_exact(extra).map_err(|_| EngineError::OutOfMemory { bytes })
+    }
+
     /// Computes values until `len` are known (G(0..len)).
     pub fn extend_to(&mut self, len: usize) -> Result<(), EngineError> {
         let have = self.values.len();
         if len <= have {
             return Ok(());
         }
-        let bytes = ((len - have) as u64).saturating_mul(2);
-        self.values.try_reserve_exact(len - have).map_err(|_| EngineError::OutOfMemory { bytes })?;
+        self.reserve(len)?;
         while self.values.len() < len {
             if self.values.len() >= self.next_check {
                 self.check_mask(false);

@@ -1,0 +1,373 @@
+//! `grundy sg GAME --upto N`: the Sprague-Grundy values G(0..N) of a heap ruleset, the period
+//! when one is proven, counts, G(M) through the period, a plot, and a resumable store.
+
+use std::io::{BufWriter, IsTerminal, Write};
+use std::path::PathBuf;
+use std::time::Duration;
+
+use grundy::{parse_u64, GaveUp, Game, HeapSolver, Period, Ruleset, SparseEngine, SparseStats};
+use indicatif::{ProgressBar, ProgressStyle};
+
+use crate::plot::{self, PlotData};
+use crate::store::{Store, DEFAULT_CHUNK};
+use crate::CliError;
+
+/// The most table entries computed when no --budget is given: 2^28 values (512 MiB).
+pub const DEFAULT_SG_BUDGET: u64 = 1 << 28;
+
+/// Arguments of `grundy sg`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// A heap ruleset: octal:CODE (e.g. octal:0.16), kayles, dawsons-kayles, dawsons-chess,
+    /// officers, grundys-game, nim, bounded:K, bash:M, subtraction:S, allbut:S.
+    game: String,
+    /// Compute G(0), G(1), ..., G(N).
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
+    upto: String,
+    /// Print one JSON object.
+    #[arg(long)]
+    json: bool,
+    /// Leave the values out; give the count of each value (and the sparse engine's statistics).
+    #[arg(long)]
+    summary: bool,
+    /// Also give G(M), for any M once a period is proven.
+    #[arg(long, value_name = "M", allow_negative_numbers = true)]
+    at: Option<String>,
+    /// Save the values in DIR as they are computed, and resume from it.
+    #[arg(long, value_name = "DIR")]
+    store: Option<PathBuf>,
+    /// Write a scatter plot of G(n) against n (.svg or .png).
+    #[arg(long, value_name = "FILE")]
+    plot: Option<PathBuf>,
+    /// The most values computed (default 2^28).
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
+    budget: Option<String>,
+    /// Threads for the engine (default: up to 2).
+    #[arg(long, value_name = "N")]
+    threads: Option<usize>,
+    /// The engine for take-and-break games: sparse (default) or naive (every split).
+    #[arg(long, value_name = "METHOD", default_value = "sparse")]
+    method: String,
+    /// Values per store file (for a new store; tests use small chunks).
+    #[arg(long, value_name = "N", hide = true, default_value_t = DEFAULT_CHUNK)]
+    chunk: usize,
+}
+
+/// Where the values come from once computed.
+enum Source {
+    /// A take-and-break game: the computed table and the proven period, if any.
+    Split { values: Vec<u16>, period: Option<Period>, stats: Option<SparseStats> },
+    /// Any other heap ruleset: its solver answers for every n.
+    Solver(HeapSolver),
+}
+
+impl Source {
+    fn value(&self, n: u64) -> Option<u64> {
+        match self {
+            Source::Split { values, period, .. } => {
+                if let Some(v) = usize::try_from(n).ok().and_then(|i| values.get(i)) {
+                    return Some(u64::from(*v));
+                }
+                let p = (*period)?;
+                let i = p.preperiod + (n - p.preperiod) % p.period;
+                values.get(usize::try_from(i).ok()?).map(|&v| u64::from(v))
+            }
+            Source::Solver(s) => s.value(n),
+        }
+    }
+
+    fn period(&self) -> Option<Period> {
+        match self {
+            Source::Split { period, .. } => *period,
+            Source::Solver(s) => s.period(),
+        }
+    }
+
+    /// How many values were computed one by one (the rest follow from the period).
+    fn computed(&self) -> u64 {
+        match self {
+            Source::Split { values, .. } => values.len() as u64,
+            Source::Solver(_) => 0,
+        }
+    }
+}
+
+fn gave_up(g: GaveUp) -> CliError {
+    CliError::usage(g)
+}
+
+/// Runs `grundy sg`.
+pub fn run(args: Args) -> Result<(), CliError> {
+    let ruleset: Ruleset = match args.game.parse::<Game>().map_err(CliError::usage)? {
+        Game::Heaps(r) => r,
+        g => return Err(CliError::usage(format!("sg needs a heap ruleset (e.g. kayles, octal:0.16, nim), and '{g}' is not one"))),
+    };
+    let upto = parse_u64(&args.upto, "--upto").map_err(CliError::usage)?;
+    let at = args.at.as_deref().map(|m| parse_u64(m, "--at")).transpose().map_err(CliError::usage)?;
+    let budget = match args.budget.as_deref() {
+        Some(b) => parse_u64(b, "--budget").map_err(CliError::usage)?,
+        None => DEFAULT_SG_BUDGET,
+    };
+    let naive = match args.method.as_str() {
+        "sparse" => false,
+        "naive" => true,
+        m => return Err(CliError::usage(format!("--method '{m}' is not sparse or naive"))),
+    };
+    if let Some(p) = &args.plot {
+        plot::check_path(p).map_err(CliError::usage)?;
+    }
+    if args.store.is_some() && ruleset.split_rules().is_none() {
+        return Err(CliError::usage(format!(
+            "--store is for computed tables (take-and-break games); {ruleset} has a closed form or a short proven period"
+        )));
+    }
+    let source = match ruleset.split_rules() {
+        Some(rules) => {
+            let engine = match &args.store {
+                Some(dir) => {
+                    let mut store = Store::open(dir, &ruleset.to_string(), args.chunk.max(1)).map_err(CliError::usage)?;
+                    let values = store.load().map_err(CliError::usage)?;
+                    let e = SparseEngine::resume(rules, values);
+                    compute(e, &args, upto, at, budget, naive, Some(store))?
+                }
+                None => {
+                    let e = if naive { SparseEngine::naive(rules) } else { SparseEngine::new(rules) };
+                    compute(e, &args, upto, at, budget, naive, None)?
+                }
+            };
+            let period = engine.period();
+            let stats = (!naive).then(|| engine.stats());
+            let want = upto.max(at.unwrap_or(0));
+            if (engine.len() as u64) <= want && period.is_none() {
+                return Err(gave_up(GaveUp { what: "table entries", used: budget, needed: want.checked_add(1) }));
+            }
+            let values = engine.into_values();
+            Source::Split { values, period, stats }
+        }
+        None => Source::Solver(HeapSolver::new(&ruleset, upto, budget).map_err(CliError::usage)?),
+    };
+    let last = source
+        .value(upto)
+        .ok_or_else(|| CliError::usage(format!("no value is known for heap {upto} of {ruleset}")))?;
+    let at_value = match at {
+        Some(m) => Some(source.value(m).ok_or_else(|| {
+            CliError::usage(format!(
+                "G({m}) is past the {} values computed and no period is proven: rerun with --upto {m}",
+                source.computed()
+            ))
+        })?),
+        None => None,
+    };
+    let counts = if args.summary { Some(counts(&source, upto, budget)?) } else { None };
+    if let Some(path) = &args.plot {
+        let data = PlotData::sample(&ruleset.to_string(), upto, source.period(), |n| source.value(n));
+        plot::write(path, &data).map_err(CliError::usage)?;
+    }
+    let out = std::io::stdout().lock();
+    let mut out = BufWriter::with_capacity(1 << 16, out);
+    let report = Report { game: ruleset.to_string(), upto, last, at: at.zip(at_value), source: &source, counts, summary: args.summary };
+    let written = if args.json { report.json(&mut out) } else { report.text(&mut out) };
+    // A closed pipe (e.g. `| head`) is not an error worth reporting.
+    let _ = written.and_then(|()| out.flush());
+    Ok(())
+}
+
+/// The fewest values computed, so that short periods are proven even for a small --upto.
+const MIN_VALUES: u64 = 4096;
+
+/// Runs the engine to G(upto), and on to G(at) or [`MIN_VALUES`] values unless a period is
+/// proven sooner (checked each time the table doubles past G(upto)), within `budget` values,
+/// saving to the store as it goes.
+fn compute(
+    mut engine: SparseEngine,
+    args: &Args,
+    upto: u64,
+    at: Option<u64>,
+    budget: u64,
+    naive: bool,
+    mut store: Option<Store>,
+) -> Result<SparseEngine, CliError> {
+    if let Some(t) = args.threads {
+        engine.set_threads(t);
+    }
+    let need = upto.saturating_add(1);
+    let want = need.max(at.unwrap_or(0).saturating_add(1)).max(MIN_VALUES);
+    let cap = usize::try_from(want.min(budget).max(need.min(budget)))
+        .map_err(|_| CliError::usage("the table does not fit in memory: lower --budget"))?;
+    engine.reserve(cap).map_err(CliError::usage)?;
+    let bar = progress(cap as u64, engine.len() as u64);
+    let chunk = store.as_ref().map_or(1 << 16, Store::chunk_len);
+    let mut next_check = (engine.len() * 2).max(4096);
+    while engine.len() < cap {
+        // Chunks end on the store's chunk boundaries, so each save writes whole chunks.
+        let end = ((engine.len() / chunk + 1) * chunk).min(cap);
+        engine.extend_to(end).map_err(CliError::usage)?;
+        if let Some(s) = store.as_mut() {
+            s.save(engine.values()).map_err(CliError::usage)?;
+        }
+        if let Some(b) = &bar {
+            b.set_position(engine.len() as u64);
+        }
+        // Past G(upto), a proven period ends the work early.
+        if !naive && engine.len() as u64 >= need && engine.len() >= next_check {
+            next_check = engine.len() * 2;
+            if engine.period().is_some() {
+                break;
+            }
+        }
+    }
+    if let Some(s) = store.as_mut() {
+        s.save(engine.values()).map_err(CliError::usage)?;
+    }
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
+    Ok(engine)
+}
+
+/// A progress bar on stderr with rate and ETA, only when stderr is a terminal.
+fn progress(len: u64, at: u64) -> Option<ProgressBar> {
+    if !std::io::stderr().is_terminal() {
+        return None;
+    }
+    let bar = ProgressBar::new(len);
+    let style = ProgressStyle::with_template("{bar:40} {pos}/{len} values, {per_sec}, ETA {eta}")
+        .unwrap_or_else(|_| ProgressStyle::default_bar());
+    bar.set_style(style);
+    bar.set_position(at);
+    bar.enable_steady_tick(Duration::from_millis(200));
+    Some(bar)
+}
+
+/// How many n in 0..=upto have each value, from the table and the period.
+fn counts(source: &Source, upto: u64, budget: u64) -> Result<Vec<(u64, u128)>, CliError> {
+    let mut counts: std::collections::BTreeMap<u64, u128> = Default::default();
+    let value = |n: u64| source.value(n).ok_or_else(|| CliError::usage(format!("no value is known for heap {n}")));
+    match source.period() {
+        Some(p) if p.saltus == 0 => {
+            // Count 0..min(upto, n0 + p - 1) one by one; every later n repeats a residue.
+            let head_end = p.preperiod.saturating_add(p.period).min(upto.saturating_add(1));
+            for n in 0..head_end {
+                *counts.entry(value(n)?).or_default() += 1;
+            }
+            for i in p.preperiod..p.preperiod + p.period {
+                if let Some(extra) = upto.checked_sub(i).map(|d| d / p.period).filter(|&k| k > 0) {
+                    *counts.entry(value(i)?).or_default() += u128::from(extra);
+                }
+            }
+        }
+        _ => {
+            if upto >= budget {
+                return Err(gave_up(GaveUp { what: "values counted", used: budget, needed: upto.checked_add(1) }));
+            }
+            for n in 0..=upto {
+                *counts.entry(value(n)?).or_default() += 1;
+            }
+        }
+    }
+    Ok(counts.into_iter().collect())
+}
+
+/// What `sg` prints.
+struct Report<'a> {
+    game: String,
+    upto: u64,
+    last: u64,
+    at: Option<(u64, u64)>,
+    source: &'a Source,
+    counts: Option<Vec<(u64, u128)>>,
+    summary: bool,
+}
+
+impl Report<'_> {
+    fn text(&self, out: &mut impl Write) -> std::io::Result<()> {
+        writeln!(out, "{}: G(n) for n = 0..{}", self.game, self.upto)?;
+        if !self.summary {
+            let mut n = 0u64;
+            loop {
+                let row_end = n.saturating_add(19).min(self.upto);
+                write!(out, "{n:>8}:")?;
+                for m in n..=row_end {
+                    write!(out, " {}", self.source.value(m).unwrap_or(0))?;
+                }
+                writeln!(out)?;
+                if row_end == self.upto {
+                    break;
+                }
+                n = row_end + 1;
+            }
+        }
+        match self.source.period() {
+            Some(p) if p.saltus == 0 => writeln!(out, "period: {} from n = {} (proven)", p.period, p.preperiod)?,
+            Some(p) => writeln!(
+                out,
+                "period: G(n + {}) = G(n) + {} from n = {} (proven)",
+                p.period, p.saltus, p.preperiod
+            )?,
+            None => writeln!(out, "period: none proven in the {} values computed", self.source.computed())?,
+        }
+        writeln!(out, "G({}) = {}", self.upto, self.last)?;
+        if let Some((m, v)) = self.at {
+            writeln!(out, "G({m}) = {v}")?;
+        }
+        if let Some(counts) = &self.counts {
+            writeln!(out, "counts (value: how many n):")?;
+            for (v, c) in counts {
+                writeln!(out, "  {v}: {c}")?;
+            }
+        }
+        if let Source::Split { stats: Some(s), .. } = self.source {
+            if self.summary {
+                writeln!(
+                    out,
+                    "sparse engine: mask {:#x}, {} rare and {} common positions, {} mask changes, {} scans",
+                    s.mask, s.rare_positions, s.common_positions, s.rebuilds, s.scans
+                )?;
+            }
+        }
+        Ok(())
+    }
+
+    fn json(&self, out: &mut impl Write) -> std::io::Result<()> {
+        let game = serde_json::to_string(&self.game).unwrap_or_else(|_| "\"\"".into());
+        write!(out, "{{\"game\":{game},\"upto\":{}", self.upto)?;
+        if !self.summary {
+            // Written as they come: the values can be far more than fit in memory as JSON.
+            out.write_all(b",\"values\":[")?;
+            for n in 0..=self.upto {
+                if n > 0 {
+                    out.write_all(b",")?;
+                }
+                write!(out, "{}", self.source.value(n).unwrap_or(0))?;
+            }
+            out.write_all(b"]")?;
+        }
+        match self.source.period() {
+            Some(p) => write!(
+                out,
+                ",\"period\":{{\"preperiod\":{},\"period\":{},\"saltus\":{}}}",
+                p.preperiod, p.period, p.saltus
+            )?,
+            None => write!(out, ",\"period\":null")?,
+        }
+        write!(out, ",\"last\":{}", self.last)?;
+        if let Some((m, v)) = self.at {
+            write!(out, ",\"at\":{{\"n\":{m},\"value\":{v}}}")?;
+        }
+        if let Some(counts) = &self.counts {
+            out.write_all(b",\"counts\":[")?;
+            for (i, (v, c)) in counts.iter().enumerate() {
+                if i > 0 {
+                    out.write_all(b",")?;
+                }
+                write!(out, "{{\"value\":{v},\"count\":{c}}}")?;
+            }
+            out.write_all(b"]")?;
+            if let Source::Split { stats: Some(s), .. } = self.source {
+                let s = serde_json::to_string(s).unwrap_or_else(|_| "null".into());
+                write!(out, ",\"sparse\":{s}")?;
+            }
+        }
+        writeln!(out, "}}")
+    }
+}
