@@ -333,23 +333,35 @@ impl SparseEngine {
                 }
             }
             let mut pairs = 0u64;
+            let mut acc = Acc::new();
             for &t in &self.split {
                 let Some(m) = n.checked_sub(t) else { continue };
-                let ranges = [0..k_far, k_block..self.rare_pos.len()];
-                for range in ranges {
-                    for i in range {
-                        let r = self.rare_pos[i];
-                        if r >= m {
-                            break;
+                for range in [0..k_far, k_block..self.rare_pos.len()] {
+                    let pos = &self.rare_pos[range.clone()];
+                    let count = pos.partition_point(|&r| r < m);
+                    let (pos, val) = (&pos[..count], &self.rare_val[range.start..range.start + count]);
+                    // In Grundy's game (m/2, m/2) is not a move: leave that rare position out.
+                    let cut = match self.unequal && m % 2 == 0 {
+                        true => pos.binary_search(&(m / 2)).ok(),
+                        false => None,
+                    };
+                    let parts = match cut {
+                        Some(i) => [(&pos[..i], &val[..i]), (&pos[i + 1..], &val[i + 1..])],
+                        None => [(pos, val), (&pos[..0], &val[..0])],
+                    };
+                    for (pos, val) in parts {
+                        pairs += pos.len() as u64;
+                        if acc.fits(w) {
+                            acc.rare_pairs(values, m, pos, val);
+                        } else {
+                            for (&r, &rv) in pos.iter().zip(val) {
+                                mark(seen, rv ^ values[m - r]);
+                            }
                         }
-                        if self.unequal && 2 * r == m {
-                            continue;
-                        }
-                        pairs += 1;
-                        mark(seen, self.rare_val[i] ^ values[m - r]);
                     }
                 }
             }
+            acc.flush(seen);
             self.stats.rare_pairs += pairs;
             let mut c = mex_from(seen, 0);
             if !self.fixed_mask && self.is_rare_usize(c) {
@@ -384,18 +396,29 @@ impl SparseEngine {
         self.stats.scans += 1;
         let values = &self.values;
         let mut pairs = 0u64;
+        let fast = Acc::new().fits(seen.len());
+        let mut acc = Acc::new();
         'all: for &t in &self.split {
             let Some(m) = n.checked_sub(t).filter(|&m| m >= 2) else { continue };
             let hi = if self.unequal { (m - 1) / 2 } else { m / 2 };
-            for a in 1..=hi {
-                pairs += 1;
-                let v = usize::from(values[a] ^ values[m - a]);
-                seen[v >> 6] |= 1 << (v & 63);
-                if v == c {
-                    c = mex_from(seen, c);
-                    if !self.is_rare_usize(c) {
-                        break 'all;
+            let mut a = 1;
+            while a <= hi {
+                // A run of pairs without looking at c, then one look: the loop stays
+                // branch-free and its marks independent.
+                let end = (a + SCAN_RUN).min(hi + 1);
+                pairs += (end - a) as u64;
+                if fast {
+                    acc.pairs(values, m, a, end);
+                    acc.flush(seen);
+                } else {
+                    for x in a..end {
+                        mark(seen, values[x] ^ values[m - x]);
                     }
+                }
+                a = end;
+                c = mex_from(seen, c);
+                if !self.is_rare_usize(c) {
+                    break 'all;
                 }
             }
         }
@@ -428,6 +451,73 @@ impl SparseEngine {
             job.run(marks, s, e);
         }
         self.stats.rare_pairs += work as u64; // an upper bound: pairs past n are skipped
+    }
+}
+
+/// Pairs looked at between two looks at the candidate in a scan.
+const SCAN_RUN: usize = 32;
+
+/// Four bitsets of values below 512, filled in turn so that consecutive marks do not wait on
+/// each other, then merged into the marks of a position.
+struct Acc {
+    sets: [[u64; 8]; 4],
+}
+
+impl Acc {
+    fn new() -> Self {
+        Acc { sets: [[0; 8]; 4] }
+    }
+
+    /// Whether marks of `w` words hold only values this accumulator covers (values < 512).
+    fn fits(&self, w: usize) -> bool {
+        w <= 9
+    }
+
+    #[inline]
+    fn put(&mut self, k: usize, v: u16) {
+        let v = usize::from(v);
+        self.sets[k & 3][(v >> 6) & 7] |= 1u64 << (v & 63);
+    }
+
+    /// Marks G(a) ^ G(m - a) for a in lo..hi, four at a time into the four sets.
+    #[inline]
+    fn pairs(&mut self, values: &[u16], m: usize, lo: usize, hi: usize) {
+        let left = &values[lo..hi];
+        let right = &values[m + 1 - hi..m + 1 - lo]; // right[len - 1 - k] pairs with left[k]
+        let mut l4 = left.chunks_exact(4);
+        let mut r4 = right.rchunks_exact(4);
+        for (l, r) in (&mut l4).zip(&mut r4) {
+            self.put(0, l[0] ^ r[3]);
+            self.put(1, l[1] ^ r[2]);
+            self.put(2, l[2] ^ r[1]);
+            self.put(3, l[3] ^ r[0]);
+        }
+        for (&x, &y) in l4.remainder().iter().zip(r4.remainder().iter().rev()) {
+            self.put(0, x ^ y);
+        }
+    }
+
+    /// Marks rv ^ G(m - r) for the rare positions r (all < m) and their values.
+    #[inline]
+    fn rare_pairs(&mut self, values: &[u16], m: usize, pos: &[usize], val: &[u16]) {
+        let mut p4 = pos.chunks_exact(4);
+        let mut v4 = val.chunks_exact(4);
+        for (p, v) in (&mut p4).zip(&mut v4) {
+            self.put(0, v[0] ^ values[m - p[0]]);
+            self.put(1, v[1] ^ values[m - p[1]]);
+            self.put(2, v[2] ^ values[m - p[2]]);
+            self.put(3, v[3] ^ values[m - p[3]]);
+        }
+        for (&r, &rv) in p4.remainder().iter().zip(v4.remainder()) {
+            self.put(0, rv ^ values[m - r]);
+        }
+    }
+
+    /// ORs everything into `seen` (only its first 8 words: the values this covers).
+    fn flush(&mut self, seen: &mut [u64]) {
+        for (i, word) in seen.iter_mut().enumerate().take(8) {
+            *word |= self.sets[0][i] | self.sets[1][i] | self.sets[2][i] | self.sets[3][i];
+        }
     }
 }
 
