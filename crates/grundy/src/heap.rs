@@ -256,7 +256,10 @@ fn split_method(ruleset: &Ruleset, max_heap: u64, budget: u64) -> Result<Method,
         let target_usize = usize::try_from(target).map_err(|_| AnalyzeError::Unsupported("the table does not fit in memory".into()))?;
         engine.extend_to(target_usize).map_err(|e| AnalyzeError::Unsupported(e.to_string()))?;
         let period = if rules.unequal { None } else { guy_smith_period(engine.values(), rules.max_take()) };
-        if period.is_some() || engine.len() as u64 > max_heap {
+        // Small heaps still get a cheap search for a period (2^16 values take milliseconds),
+        // so that `analyze` can explain the values with one.
+        let covered = engine.len() as u64 > max_heap;
+        if period.is_some() || (covered && (engine.len() >= 1 << 16 || target >= budget)) {
             let mut values = engine.into_values();
             if let Some(p) = period {
                 // Beyond one period past the pre-period the values repeat; keep what covers

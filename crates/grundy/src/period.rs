@@ -26,9 +26,8 @@ use crate::table::Period;
 pub fn guy_smith_period(values: &[u16], max_take: u64) -> Option<Period> {
     let len = values.len();
     let t = usize::try_from(max_take).ok()?;
-    // skip[p]: p is a multiple of a period q whose tail already repeats from the same place, so
-    // p cannot be proven where q was not (a multiple has the same smallest pre-period and a
-    // smaller bound for it).
+    // skip[q]: q is a multiple of a smaller candidate p that failed, with the same smallest
+    // pre-period on these values (see below), so q fails too.
     let mut skip = vec![false; len / 2 + 1];
     for p in 1..=len / 2 {
         // The check needs len - p >= 2 * max(n0, 1) + p + t.
@@ -47,9 +46,11 @@ pub fn guy_smith_period(values: &[u16], max_take: u64) -> Option<Period> {
         if n0.max(1) <= limit {
             return Some(smallest(values, p, n0));
         }
-        if len - p - n0 >= p {
-            (2 * p..skip.len()).step_by(p).for_each(|q| skip[q] = true);
-        }
+        // The tail repeats with period p from n0 (and not from n0 - 1). A multiple q of p with
+        // n0 - 1 + q < len then has the same smallest pre-period n0 on these values, and a
+        // smaller bound for it, so it cannot be proven either.
+        let reach = (len - n0 + 1).min(skip.len());
+        (2 * p..reach).step_by(p).for_each(|q| skip[q] = true);
     }
     None
 }
