@@ -48,6 +48,9 @@ pub struct Args {
     /// The engine for take-and-break games: sparse (default) or naive (every split).
     #[arg(long, value_name = "METHOD", default_value = "sparse")]
     method: String,
+    /// Compute every value up to N even once a period is proven (for benchmarks).
+    #[arg(long, hide = true)]
+    full: bool,
     /// Values per store file (for a new store; tests use small chunks).
     #[arg(long, value_name = "N", hide = true, default_value_t = DEFAULT_CHUNK)]
     chunk: usize,
@@ -175,9 +178,9 @@ pub fn run(args: Args) -> Result<(), CliError> {
 /// The fewest values computed, so that short periods are proven even for a small --upto.
 const MIN_VALUES: u64 = 4096;
 
-/// Runs the engine to G(upto), and on to G(at) or [`MIN_VALUES`] values unless a period is
-/// proven sooner (checked each time the table doubles past G(upto)), within `budget` values,
-/// saving to the store as it goes.
+/// Runs the engine to G(upto), and on to G(at) or [`MIN_VALUES`] values, unless a period is
+/// proven sooner (checked each time the table doubles), within `budget` values, saving to the
+/// store as it goes.
 fn compute(
     mut engine: SparseEngine,
     args: &Args,
@@ -208,8 +211,9 @@ fn compute(
         if let Some(b) = &bar {
             b.set_position(engine.len() as u64);
         }
-        // Past G(upto), a proven period ends the work early.
-        if !naive && engine.len() as u64 >= need && engine.len() >= next_check {
+        // A proven period ends the work early: every later value follows from it. (Periodic
+        // games are the sparse method's worst case, as every mask leaves many rare positions.)
+        if !args.full && engine.len() >= next_check {
             next_check = engine.len() * 2;
             if engine.period().is_some() {
                 break;

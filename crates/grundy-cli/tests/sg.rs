@@ -1,0 +1,205 @@
+//! `grundy sg` and take-and-break games through the real binary.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use grundy::{mex_table, Ruleset};
+
+fn grundy(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_grundy")).args(args).output().expect("the binary runs")
+}
+
+fn ok_json(args: &[&str]) -> serde_json::Value {
+    let out = grundy(args);
+    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    serde_json::from_slice(&out.stdout).expect("one JSON object")
+}
+
+/// A fresh empty directory for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("grundy-sg-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn reference(game: &str, upto: u64) -> Vec<u64> {
+    mex_table(&game.parse::<Ruleset>().unwrap(), upto)
+}
+
+#[test]
+fn json_has_the_shape_of_the_issue() {
+    let j = ok_json(&["sg", "kayles", "--upto", "100", "--json"]);
+    let values: Vec<u64> = j["values"].as_array().unwrap().iter().map(|v| v.as_u64().unwrap()).collect();
+    assert_eq!(values, reference("kayles", 100));
+    assert_eq!(j["game"], "kayles");
+    assert_eq!(j["upto"], 100);
+    assert_eq!(j["last"], values[100]);
+    assert_eq!(j["period"]["period"], 12);
+    assert_eq!(j["period"]["preperiod"], 71);
+    // Seed rulesets too, from their own solvers.
+    let j = ok_json(&["sg", "subtraction:2,5", "--upto", "30", "--json"]);
+    let values: Vec<u64> = j["values"].as_array().unwrap().iter().map(|v| v.as_u64().unwrap()).collect();
+    assert_eq!(values, reference("subtraction:2,5", 30));
+    assert_eq!(j["period"]["period"], 7);
+}
+
+#[test]
+fn summary_counts_and_at_beyond_n_use_the_period() {
+    let far: u64 = 1_000_000_000_000_000;
+    let j = ok_json(&["sg", "dawsons-kayles", "--upto", "1000000", "--summary", "--json", "--at", &far.to_string()]);
+    assert!(j.get("values").is_none());
+    let table = reference("dawsons-kayles", 300);
+    let (n0, p) = (53u64, 34u64);
+    let expect_at = table[(n0 + (far - n0) % p) as usize];
+    assert_eq!(j["at"]["n"], far);
+    assert_eq!(j["at"]["value"], expect_at);
+    // Counts add up to N + 1 and agree with counting the periodic values one by one.
+    let counts = j["counts"].as_array().unwrap();
+    let total: u64 = counts.iter().map(|c| c["count"].as_u64().unwrap()).sum();
+    assert_eq!(total, 1_000_001);
+    let zeros = (0..=1_000_000u64)
+        .filter(|&n| table[if n < n0 + p { n } else { n0 + (n - n0) % p } as usize] == 0)
+        .count() as u64;
+    let zero_count = counts.iter().find(|c| c["value"] == 0).map_or(0, |c| c["count"].as_u64().unwrap());
+    assert_eq!(zero_count, zeros);
+    assert!(j["sparse"]["rare_positions"].as_u64().is_some());
+}
+
+#[test]
+fn games_without_a_proven_period_say_so() {
+    let j = ok_json(&["sg", "grundys-game", "--upto", "2000", "--json"]);
+    assert!(j["period"].is_null());
+    let values: Vec<u64> = j["values"].as_array().unwrap().iter().map(|v| v.as_u64().unwrap()).collect();
+    assert_eq!(values, reference("grundys-game", 2000));
+    // No period, so G(M) past the table is refused, with the budget named.
+    let out = grundy(&["sg", "grundys-game", "--upto", "10", "--at", "100000000", "--budget", "5000"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--budget"));
+}
+
+#[test]
+fn naive_and_sparse_methods_agree() {
+    let a = ok_json(&["sg", "octal:0.6", "--upto", "3000", "--json"]);
+    let b = ok_json(&["sg", "octal:0.6", "--upto", "3000", "--json", "--method", "naive", "--threads", "1"]);
+    assert_eq!(a["values"], b["values"]);
+}
+
+#[test]
+fn bad_input_is_one_line_and_exit_2() {
+    let cases: &[&[&str]] = &[
+        &["sg", "octal:0.8", "--upto", "10"],
+        &["sg", "octal:", "--upto", "10"],
+        &["sg", "octal:abc", "--upto", "10"],
+        &["sg", "kayles", "--upto", "-1"],
+        &["sg", "kayles", "--upto", "ten"],
+        &["sg", "kl:2,3", "--upto", "10"],
+        &["sg", "kayles", "--upto", "10", "--plot", "x.gif"],
+        &["analyze", "octal:0.8", "3"],
+        &["analyze", "octal:4.9", "3"],
+    ];
+    for args in cases {
+        let out = grundy(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+    }
+    let err = String::from_utf8_lossy(&grundy(&["sg", "octal:0.8", "--upto", "1"]).stderr).to_string();
+    assert!(err.contains("'8'"), "{err}");
+    // A giant table without a period is refused up front, not an out-of-memory abort.
+    let out = grundy(&["sg", "grundys-game", "--upto", "18446744073709551615", "--budget", "18446744073709551615"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+}
+
+#[test]
+fn analyze_plays_take_and_break_games() {
+    let out = grundy(&["analyze", "kayles", "8", "--json"]);
+    let j: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let texts: Vec<&str> = j["winning_moves"].as_array().unwrap().iter().map(|m| m["text"].as_str().unwrap()).collect();
+    assert!(texts.contains(&"take 2 from heap 1 and split the rest into 3 and 3 (8 -> 3 + 3)"), "{texts:?}");
+    let out = grundy(&["analyze", "grundys-game", "7", "--json"]);
+    let j: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(j["sg"], reference("grundys-game", 7)[7]);
+    // Misère with splits goes through the search.
+    let out = grundy(&["analyze", "dawsons-kayles", "5", "6", "--misere", "--json"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+}
+
+#[test]
+fn plots_are_written() {
+    let dir = scratch("plot");
+    let svg = dir.join("k.svg");
+    let png = dir.join("k.png");
+    for f in [&svg, &png] {
+        let out = grundy(&["sg", "kayles", "--upto", "500", "--summary", "--plot", f.to_str().unwrap()]);
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    }
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert!(text.starts_with("<svg") && text.contains("period 12 from n = 71"));
+    assert!(std::fs::read(&png).unwrap().starts_with(b"\x89PNG"));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+fn chunks(dir: &Path) -> usize {
+    std::fs::read_dir(dir).map_or(0, |d| d.filter_map(Result::ok).filter(|e| e.file_name().to_string_lossy().starts_with("chunk-")).count())
+}
+
+/// A run killed with SIGKILL part-way, then started again with the same command, ends with
+/// exactly the output of an uninterrupted run; a damaged store is refused.
+#[test]
+fn store_survives_a_kill_and_refuses_damage() {
+    let dir = scratch("store");
+    let store = dir.join("s");
+    let args = ["sg", "octal:0.16", "--upto", "400000", "--summary", "--json", "--chunk", "2048", "--store", store.to_str().unwrap()];
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy")).args(args).stdout(Stdio::null()).stderr(Stdio::null()).spawn().unwrap();
+    let start = Instant::now();
+    while chunks(&store) < 3 && start.elapsed() < Duration::from_secs(60) {
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    child.kill().unwrap(); // SIGKILL
+    let status = child.wait().unwrap();
+    let saved = chunks(&store);
+    assert!(saved >= 3, "the run stopped before saving");
+    assert!(saved < 190, "the run finished before the kill ({saved} chunks)");
+    assert!(!status.success() || saved > 0);
+    let resumed = grundy(&args);
+    assert!(resumed.status.success(), "{}", String::from_utf8_lossy(&resumed.stderr));
+    // The same answer, apart from the engine's work counters (a resumed run does less work).
+    let answer = |out: &Output| {
+        let mut j: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        j.as_object_mut().unwrap().remove("sparse");
+        j
+    };
+    let plain = grundy(&["sg", "octal:0.16", "--upto", "400000", "--summary", "--json"]);
+    assert_eq!(answer(&resumed), answer(&plain));
+    assert!(answer(&plain)["counts"].as_array().unwrap().len() > 10);
+    // Running again reads everything from the store.
+    let again = grundy(&args);
+    assert_eq!(answer(&again), answer(&plain));
+    // Values too, through the store.
+    let listed = grundy(&["sg", "octal:0.16", "--upto", "5000", "--json", "--store", store.to_str().unwrap()]);
+    let j: serde_json::Value = serde_json::from_slice(&listed.stdout).unwrap();
+    let values: Vec<u64> = j["values"].as_array().unwrap().iter().map(|v| v.as_u64().unwrap()).collect();
+    assert_eq!(values, reference("octal:0.16", 5000));
+
+    // Flip one byte of a value in the second chunk.
+    let victim = store.join("chunk-00000001.bin");
+    let mut bytes = std::fs::read(&victim).unwrap();
+    bytes[100] ^= 1;
+    std::fs::write(&victim, bytes).unwrap();
+    let out = grundy(&args);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("damaged") && err.contains("chunk-00000001.bin"), "{err}");
+    assert_eq!(err.trim_end().lines().count(), 1);
+    // A store of another game is refused too.
+    let out = grundy(&["sg", "kayles", "--upto", "10", "--store", store.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("octal:0.16"));
+    let _ = std::fs::remove_dir_all(dir);
+}
