@@ -303,6 +303,7 @@ fn encode_png(c: &Canvas) -> Vec<u8> {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
 

@@ -1,5 +1,7 @@
 //! `grundy sg` and take-and-break games through the real binary.
 
+#![allow(clippy::unwrap_used)] // a test that cannot unwrap has failed
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};

@@ -228,6 +228,7 @@ pub(crate) fn describe_split(heap: usize, from: u64, to: &[u64]) -> Option<Strin
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
 

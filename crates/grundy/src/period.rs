@@ -70,6 +70,7 @@ fn smallest(values: &[u16], p: usize, n0: usize) -> Period {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
 

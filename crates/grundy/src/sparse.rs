@@ -598,6 +598,7 @@ fn mex_from(seen: &[u64], from: usize) -> usize {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
     use crate::{mex_table, Ruleset};

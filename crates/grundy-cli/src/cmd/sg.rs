@@ -131,11 +131,11 @@ pub fn run(args: Args) -> Result<(), CliError> {
                     let mut store = Store::open(dir, &ruleset.to_string(), args.chunk.max(1)).map_err(CliError::usage)?;
                     let values = store.load().map_err(CliError::usage)?;
                     let e = SparseEngine::resume(rules, values);
-                    compute(e, &args, upto, at, budget, naive, Some(store))?
+                    compute(e, &args, upto, at, budget, Some(store))?
                 }
                 None => {
                     let e = if naive { SparseEngine::naive(rules) } else { SparseEngine::new(rules) };
-                    compute(e, &args, upto, at, budget, naive, None)?
+                    compute(e, &args, upto, at, budget, None)?
                 }
             };
             let period = engine.period();
@@ -187,7 +187,6 @@ fn compute(
     upto: u64,
     at: Option<u64>,
     budget: u64,
-    naive: bool,
     mut store: Option<Store>,
 ) -> Result<SparseEngine, CliError> {
     if let Some(t) = args.threads {
