@@ -26,8 +26,7 @@ run() {
     local times=() mems=()
     for _ in $(seq "$REPS"); do
         local out
-        out=$( { /usr/bin/time -v "$@" >/dev/null 2>/dev/null; } 2>&1 || true)
-        # /usr/bin/time -v writes to its own stderr; rerun capturing it separately.
+        # /usr/bin/time -v reports on stderr; the program's own output is dropped.
         out=$(/usr/bin/time -v "$@" 2>&1 >/dev/null | grep -E "Elapsed \(wall clock\)|Maximum resident")
         local wall mem
         wall=$(echo "$out" | awk -F': ' '/Elapsed/ {n=split($2,a,":"); s=0; for(i=1;i<=n;i++) s=s*60+a[i]; print s}')

@@ -63,8 +63,9 @@ impl std::error::Error for EngineError {}
 /// Counters of the sparse engine's work, for `--summary`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct SparseStats {
-    /// The mask in use: a value v is rare when v & mask has an even number of bits.
-    pub mask: u16,
+    /// The mask in use, on the extended value 2 G(n) + (n mod 2): position n is rare when
+    /// (2 G(n) + n mod 2) & mask has an even number of bits.
+    pub mask: u32,
     /// Positions n >= 1 holding a rare value.
     pub rare_positions: u64,
     /// Positions n >= 1 holding a common value.
@@ -80,7 +81,7 @@ pub struct SparseStats {
 }
 
 /// The largest number of 64-bit words of marks kept for one block.
-const MARK_WORDS: usize = 1 << 15;
+const MARK_WORDS: usize = 1 << 14;
 
 /// Computes G(0), G(1), ... of a take-and-break game, a chunk at a time.
 ///
@@ -106,7 +107,9 @@ pub struct SparseEngine {
     values: Vec<u16>,
     counts: Vec<u64>,
     max_value: u16,
-    mask: u16,
+    mask: u32,
+    /// Where each split's scan has got to (reused between positions).
+    cursor: Vec<usize>,
     /// Rare positions n >= 1 in increasing order, and their values.
     rare_pos: Vec<usize>,
     rare_val: Vec<u16>,
@@ -132,9 +135,10 @@ impl SparseEngine {
             unequal: rules.unequal,
             rules,
             values: Vec::new(),
-            counts: vec![0; 1 << 16],
+            counts: vec![0; 64],
             max_value: 0,
             mask: 0,
+            cursor: Vec::new(),
             rare_pos: Vec::new(),
             rare_val: Vec::new(),
             next_check: 64,
@@ -155,8 +159,8 @@ impl SparseEngine {
     /// The values are trusted: a store must check them (checksums) before handing them over.
     pub fn resume(rules: SplitRules, values: Vec<u16>) -> Self {
         let mut e = SparseEngine::new(rules);
-        for &v in &values {
-            e.counts[usize::from(v)] += 1;
+        for (n, &v) in values.iter().enumerate() {
+            e.count(v, n);
             e.max_value = e.max_value.max(v);
         }
         e.values = values;
@@ -235,7 +239,7 @@ impl SparseEngine {
                 self.check_mask(false);
             }
             let s = self.values.len();
-            let block = (s / 16).clamp(64, 16384).min(MARK_WORDS / self.words());
+            let block = (s / 16).clamp(64, 8192).min(MARK_WORDS / self.words());
             let e = len.min(s + block).min(self.next_check.max(s + 1));
             self.block(s, e)?;
         }
@@ -249,8 +253,29 @@ impl SparseEngine {
         (2 * v) / 64 + 1
     }
 
-    fn is_rare(&self, v: u16) -> bool {
-        (v & self.mask).count_ones() % 2 == 0
+    /// Counts one more position with value v (the counts grow with the largest value, so a
+    /// game with small values keeps a small table).
+    fn count(&mut self, v: u16, n: usize) {
+        let v = ext(v, n) as usize;
+        if v >= self.counts.len() {
+            self.counts.resize((v + 1).next_power_of_two(), 0);
+        }
+        self.counts[v] += 1;
+    }
+
+    /// Whether position n, holding v, is rare.
+    fn is_rare(&self, v: u16, n: usize) -> bool {
+        (ext(v, n) & self.mask).count_ones() % 2 == 0
+    }
+
+    /// Whether the candidate c for G(n) is certainly not an option: for every split, the
+    /// extended value of c at that split's parity is common, so only the pairs with a rare part
+    /// (all marked) could give it.
+    fn certified(&self, c: usize, n: usize) -> bool {
+        self.split.iter().all(|&t| match n.checked_sub(t).filter(|&m| m >= 2) {
+            Some(m) => (((c << 1) | (m & 1)) as u64 & u64::from(self.mask)).count_ones() % 2 == 1,
+            None => true,
+        })
     }
 
     /// Picks the mask with the fewest rare positions for the values so far, and switches to it
@@ -264,9 +289,10 @@ impl SparseEngine {
             }
             return;
         }
-        let size = (usize::from(self.max_value) + 1).next_power_of_two();
-        // f[m] = sum over values v of count(v) * (-1)^popcount(v & m); rare(m) = (N + f[m]) / 2.
-        let mut f: Vec<i64> = self.counts[..size].iter().map(|&c| c as i64).collect();
+        let size = 2 * (usize::from(self.max_value) + 1).next_power_of_two();
+        // Over extended values e = 2 G(n) + n mod 2:
+        // f[m] = sum over e of count(e) * (-1)^popcount(e & m); rare(m) = (N + f[m]) / 2.
+        let mut f: Vec<i64> = (0..size).map(|v| self.counts.get(v).map_or(0, |&c| c as i64)).collect();
         let mut h = 1;
         while h < size {
             for i in (0..size).step_by(2 * h) {
@@ -279,7 +305,7 @@ impl SparseEngine {
             h *= 2;
         }
         let best = (0..size).min_by_key(|&m| (f[m], m)).unwrap_or(0);
-        let cur = usize::from(self.mask);
+        let cur = self.mask as usize;
         let cur_f = if cur < size { f[cur] } else { f[0] };
         let total = n as i64;
         let rare_best = (total + f[best]) / 2;
@@ -288,7 +314,7 @@ impl SparseEngine {
             if best != cur {
                 self.stats.rebuilds += 1;
             }
-            self.mask = best as u16;
+            self.mask = best as u32;
             self.rebuild_rare();
         }
     }
@@ -297,7 +323,7 @@ impl SparseEngine {
         self.rare_pos.clear();
         self.rare_val.clear();
         for (n, &v) in self.values.iter().enumerate().skip(1) {
-            if self.is_rare(v) {
+            if self.is_rare(v, n) {
                 self.rare_pos.push(n);
                 self.rare_val.push(v);
             }
@@ -364,7 +390,8 @@ impl SparseEngine {
             acc.flush(seen);
             self.stats.rare_pairs += pairs;
             let mut c = mex_from(seen, 0);
-            if !self.fixed_mask && self.is_rare_usize(c) {
+            // With mask 0 every position is rare, so every split was marked already.
+            if self.mask != 0 && !self.certified(c, n) {
                 c = self.scan(n, c, seen);
             }
             let Ok(c16) = u16::try_from(c) else {
@@ -374,8 +401,8 @@ impl SparseEngine {
                 return Err(EngineError::ValueTooLarge { n: n as u64 });
             }
             self.values.push(c16);
-            self.counts[c] += 1;
-            if n >= 1 && self.is_rare(c16) {
+            self.count(c16, n);
+            if n >= 1 && self.is_rare(c16, n) {
                 self.rare_pos.push(n);
                 self.rare_val.push(c16);
             }
@@ -390,44 +417,44 @@ impl SparseEngine {
         Ok(())
     }
 
-    /// Looks at the splits of n until the candidate `c` (rare) is either missing, or moves up
-    /// to a common value; returns G(n).
+    /// Looks at the other splits of n until the candidate `c` is certified missing (see
+    /// [`Self::certified`]) or every split not certifying it has been looked at; returns G(n).
     fn scan(&mut self, n: usize, mut c: usize, seen: &mut [u64]) -> usize {
         self.stats.scans += 1;
+        let mut cursor = std::mem::take(&mut self.cursor);
+        cursor.clear();
+        cursor.resize(self.split.len(), 1);
         let values = &self.values;
-        let mut pairs = 0u64;
         let fast = Acc::new().fits(seen.len());
         let mut acc = Acc::new();
-        'all: for &t in &self.split {
-            let Some(m) = n.checked_sub(t).filter(|&m| m >= 2) else { continue };
-            let hi = if self.unequal { (m - 1) / 2 } else { m / 2 };
-            let mut a = 1;
-            while a <= hi {
-                // A run of pairs without looking at c, then one look: the loop stays
-                // branch-free and its marks independent.
-                let end = (a + SCAN_RUN).min(hi + 1);
-                pairs += (end - a) as u64;
-                if fast {
-                    acc.pairs(values, m, a, end);
-                    acc.flush(seen);
-                } else {
-                    for x in a..end {
-                        mark(seen, values[x] ^ values[m - x]);
-                    }
-                }
-                a = end;
-                c = mex_from(seen, c);
-                if !self.is_rare_usize(c) {
-                    break 'all;
+        let mut pairs = 0u64;
+        loop {
+            // The first split that could still hold c and has pairs left.
+            let next = self.split.iter().enumerate().find_map(|(i, &t)| {
+                let m = n.checked_sub(t).filter(|&m| m >= 2)?;
+                let hi = if self.unequal { (m - 1) / 2 } else { m / 2 };
+                let odd = (((c << 1) | (m & 1)) as u64 & u64::from(self.mask)).count_ones() % 2 == 1;
+                (!odd && cursor[i] <= hi).then_some((i, m, hi))
+            });
+            let Some((i, m, hi)) = next else { break };
+            // A run of pairs without looking at c, then one look: the loop stays branch-free
+            // and its marks independent.
+            let (a, end) = (cursor[i], (cursor[i] + SCAN_RUN).min(hi + 1));
+            pairs += (end - a) as u64;
+            if fast {
+                acc.pairs(values, m, a, end);
+                acc.flush(seen);
+            } else {
+                for x in a..end {
+                    mark(seen, values[x] ^ values[m - x]);
                 }
             }
+            cursor[i] = end;
+            c = mex_from(seen, c);
         }
         self.stats.scanned_pairs += pairs;
+        self.cursor = cursor;
         c
-    }
-
-    fn is_rare_usize(&self, v: usize) -> bool {
-        (v & usize::from(self.mask)).count_ones() % 2 == 0
     }
 
     /// Marks, for every n in s..e, the splits whose rare part is one of rare_pos[k_far..]
@@ -576,6 +603,13 @@ impl BulkJob<'_> {
     }
 }
 
+/// The extended value of position n: 2 G(n) + n mod 2. A split (a, b) of m has
+/// ext(a) ^ ext(b) = 2 (G(a) ^ G(b)) + m mod 2, so masks may use the parity of positions too.
+#[inline]
+fn ext(v: u16, n: usize) -> u32 {
+    (u32::from(v) << 1) | (n as u32 & 1)
+}
+
 #[inline]
 fn mark(seen: &mut [u64], v: u16) {
     let v = usize::from(v);
@@ -626,6 +660,23 @@ mod tests {
     fn equals_mex_table() {
         for code in ["octal:0.16", "octal:4.07", "grundys-game", "kayles", "octal:0.6", "octal:0.333"] {
             check(code, 700);
+        }
+    }
+
+    /// The method is exact for any mask, including masks on the parity of positions.
+    #[test]
+    fn exact_for_any_mask() {
+        for code in ["octal:0.16", "grundys-game", "octal:0.156", "octal:4.37"] {
+            let r: Ruleset = code.parse().unwrap();
+            let reference: Vec<u16> = mex_table(&r, 600).iter().map(|&v| v as u16).collect();
+            for mask in [1u32, 2, 3, 0x1e, 0x1f, 0x2b, 0xff] {
+                let mut e = SparseEngine::new(r.split_rules().unwrap());
+                e.fixed_mask = true;
+                e.mask = mask;
+                e.check_mask(true);
+                e.extend_to(601).unwrap();
+                assert_eq!(e.values(), &reference[..], "{code} mask {mask:#x}");
+            }
         }
     }
 

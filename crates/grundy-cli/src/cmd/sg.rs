@@ -323,7 +323,7 @@ impl Report<'_> {
             if self.summary {
                 writeln!(
                     out,
-                    "sparse engine: mask {:#x}, {} rare and {} common positions, {} mask changes, {} scans",
+                    "sparse engine: mask {:#x} (on 2G(n) + n mod 2), {} rare and {} common positions, {} mask changes, {} scans",
                     s.mask, s.rare_positions, s.common_positions, s.rebuilds, s.scans
                 )?;
             }
