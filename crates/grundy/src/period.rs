@@ -28,14 +28,16 @@ pub fn guy_smith_period(values: &[u16], max_take: u64) -> Option<Period> {
     let t = usize::try_from(max_take).ok()?;
     // skip[q]: q is a multiple of a smaller candidate p that failed, with the same smallest
     // pre-period on these values (see below), so q fails too.
-    let mut skip = vec![false; len / 2 + 1];
+    // A bitset: the values may be billions, and this must not add to the peak memory.
+    let bits = len / 2 + 1;
+    let mut skip = vec![0u64; bits / 64 + 1];
     for p in 1..=len / 2 {
         // The check needs len - p >= 2 * max(n0, 1) + p + t.
         let need = p.checked_mul(2)?.checked_add(t)?.checked_add(2)?;
         if need > len {
             break;
         }
-        if skip[p] {
+        if skip[p / 64] >> (p % 64) & 1 != 0 {
             continue;
         }
         let limit = (len - 2 * p - t) / 2;
@@ -49,8 +51,8 @@ pub fn guy_smith_period(values: &[u16], max_take: u64) -> Option<Period> {
         // The tail repeats with period p from n0 (and not from n0 - 1). A multiple q of p with
         // n0 - 1 + q < len then has the same smallest pre-period n0 on these values, and a
         // smaller bound for it, so it cannot be proven either.
-        let reach = (len - n0 + 1).min(skip.len());
-        (2 * p..reach).step_by(p).for_each(|q| skip[q] = true);
+        let reach = (len - n0 + 1).min(bits);
+        (2 * p..reach).step_by(p).for_each(|q| skip[q / 64] |= 1 << (q % 64));
     }
     None
 }

@@ -202,7 +202,11 @@ fn compute(
     let mut next_check = (engine.len() * 2).max(4096);
     while engine.len() < cap {
         // Chunks end on the store's chunk boundaries, so each save writes whole chunks.
-        let end = ((engine.len() / chunk + 1) * chunk).min(cap);
+        let mut end = ((engine.len() / chunk + 1) * chunk).min(cap);
+        if !args.full {
+            // Stop at the next period check too: a periodic game is proven early.
+            end = end.min(next_check.max(engine.len() + 1));
+        }
         engine.extend_to(end).map_err(CliError::usage)?;
         if let Some(s) = store.as_mut() {
             s.save(engine.values()).map_err(CliError::usage)?;
