@@ -439,7 +439,10 @@ impl SparseEngine {
             let Some((i, m, hi)) = next else { break };
             // A run of pairs without looking at c, then one look: the loop stays branch-free
             // and its marks independent.
-            let (a, end) = (cursor[i], (cursor[i] + SCAN_RUN).min(hi + 1));
+            // Runs grow (32, 64, ... 512): short scans stop soon after c is settled, long
+            // ones look at c rarely.
+            let run = (cursor[i].next_power_of_two()).clamp(SCAN_RUN, 16 * SCAN_RUN);
+            let (a, end) = (cursor[i], (cursor[i] + run).min(hi + 1));
             pairs += (end - a) as u64;
             if fast {
                 acc.pairs(values, m, a, end);
@@ -496,8 +499,10 @@ impl Acc {
     }
 
     /// Whether marks of `w` words hold only values this accumulator covers (values < 512).
+    /// Marks have 2V/64 + 1 words for values below V (a power of two), but only values below V
+    /// are ever marked: a block ends as soon as a value reaches V.
     fn fits(&self, w: usize) -> bool {
-        w <= 9
+        w <= 17
     }
 
     #[inline]
@@ -677,6 +682,35 @@ mod tests {
                 e.extend_to(601).unwrap();
                 assert_eq!(e.values(), &reference[..], "{code} mask {mask:#x}");
             }
+        }
+    }
+
+    /// The accumulators mark exactly what plain marking does, for values up to 511.
+    #[test]
+    fn accumulators_equal_plain_marks() {
+        let mut x = 12345u64;
+        let values: Vec<u16> = (0..3000)
+            .map(|_| {
+                x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                (x >> 55) as u16 // 0..511
+            })
+            .collect();
+        for (m, lo, hi) in [(2999, 1, 1500), (1000, 3, 37), (10, 1, 2)] {
+            let (mut fast, mut plain) = (vec![0u64; 17], vec![0u64; 17]);
+            let mut acc = Acc::new();
+            assert!(acc.fits(17));
+            acc.pairs(&values, m, lo, hi);
+            acc.flush(&mut fast);
+            (lo..hi).for_each(|a| mark(&mut plain, values[a] ^ values[m - a]));
+            assert_eq!(fast, plain);
+            let pos: Vec<usize> = (1..m).step_by(7).collect();
+            let val: Vec<u16> = pos.iter().map(|&r| values[r]).collect();
+            let (mut fast, mut plain) = (vec![0u64; 17], vec![0u64; 17]);
+            let mut acc = Acc::new();
+            acc.rare_pairs(&values, m, &pos, &val);
+            acc.flush(&mut fast);
+            pos.iter().zip(&val).for_each(|(&r, &v)| mark(&mut plain, v ^ values[m - r]));
+            assert_eq!(fast, plain);
         }
     }
 
