@@ -22,6 +22,8 @@ struct Cli {
 enum Command {
     /// Who wins a position with best play, its Sprague-Grundy value, and every winning move.
     Analyze(cmd::analyze::Args),
+    /// Prime factorisations, in GNU factor's format (the divisor game's factoriser).
+    Factor(cmd::factor::Args),
 }
 
 /// An error for the user: printed as one line, with the exit status it carries.
@@ -66,6 +68,7 @@ fn main() -> ExitCode {
     };
     let result = match cli.command {
         Command::Analyze(args) => cmd::analyze::run(args),
+        Command::Factor(args) => cmd::factor::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
