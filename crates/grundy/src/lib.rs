@@ -26,10 +26,12 @@ mod heap;
 pub mod naive;
 mod nim;
 mod number;
+mod pattern;
 pub use number::parse_u64;
 mod ruleset;
 mod search;
 mod table;
+pub mod verify;
 
 pub use analysis::{analyze, Analysis, AnalyzeOptions, WinningMove, DEFAULT_BUDGET};
 pub use convention::{Convention, Outcome, Player};
@@ -39,4 +41,5 @@ pub use game::{Component, Game, Position};
 pub use heap::{allbut_single_formula, HeapSolver};
 pub use nim::{misere_nim_winning_moves, misere_nim_wins, nim_sum, nim_winning_moves, BalanceTable};
 pub use ruleset::{MoveSet, Ruleset};
+pub use pattern::{find_period, guess_pattern, PatternGuess};
 pub use table::{allbut_table, mex_table, subtraction_table, GrundyTable, Period};
