@@ -9,7 +9,7 @@
 //! ```
 //! use grundy::{analyze, AnalyzeOptions, Game, Outcome};
 //! let game: Game = "subtraction:2,5".parse().unwrap();
-//! let pos = game.parse_position(&["999999999999999999"]).unwrap();
+//! let pos = game.parse_position(&["999999999999999998"]).unwrap();
 //! let a = analyze(&game, &pos, &AnalyzeOptions::default()).unwrap();
 //! assert_eq!(a.outcome, Outcome::N);
 //! ```
