@@ -112,7 +112,8 @@ fn describe(t: &Tok) -> String {
 }
 
 const OPS: [&str; 21] = [
-    "&&", "||", "==", "!=", "<=", ">=", "+", "-", "*", "/", "%", "^", "&", "|", "!", "<", ">", "(", ")", ",", "=",
+    "&&", "||", "==", "!=", "<=", ">=", "+", "-", "*", "/", "%", "^", "&", "|", "!", "<", ">", "(",
+    ")", ",", "=",
 ];
 
 fn lex(src: &str) -> Result<Vec<(Tok, usize)>, ExprError> {
@@ -143,12 +144,18 @@ fn lex(src: &str) -> Result<Vec<(Tok, usize)>, ExprError> {
             out.push((Tok::Ident(chars[start..i].iter().collect()), col));
         } else {
             let rest: String = chars[i..chars.len().min(i + 2)].iter().collect();
-            let op = OPS.iter().find(|o| rest.starts_with(**o)).ok_or_else(|| ExprError {
-                column: col,
-                message: format!("unexpected character '{c}'"),
-            })?;
+            let op = OPS
+                .iter()
+                .find(|o| rest.starts_with(**o))
+                .ok_or_else(|| ExprError {
+                    column: col,
+                    message: format!("unexpected character '{c}'"),
+                })?;
             if *op == "=" {
-                return Err(ExprError { column: col, message: "'=' is not an operator (write '==' to compare)".into() });
+                return Err(ExprError {
+                    column: col,
+                    message: "'=' is not an operator (write '==' to compare)".into(),
+                });
             }
             i += op.len();
             out.push((Tok::Op(op), col));
@@ -174,10 +181,12 @@ impl Parser<'_> {
     }
 
     fn eat(&mut self, op: &str) -> Option<usize> {
-        if self.peek() == &Tok::Op(match OPS.iter().find(|o| **o == op) {
-            Some(o) => o,
-            None => return None,
-        }) {
+        if self.peek()
+            == &Tok::Op(match OPS.iter().find(|o| **o == op) {
+                Some(o) => o,
+                None => return None,
+            })
+        {
             let col = self.column();
             self.pos += 1;
             Some(col)
@@ -187,7 +196,10 @@ impl Parser<'_> {
     }
 
     fn fail<T>(&self, what: &str) -> Result<T, ExprError> {
-        Err(ExprError { column: self.column(), message: format!("expected {what} but found {}", describe(self.peek())) })
+        Err(ExprError {
+            column: self.column(),
+            message: format!("expected {what} but found {}", describe(self.peek())),
+        })
     }
 
     /// Parses one level of left-associative binary operators.
@@ -218,8 +230,14 @@ impl Parser<'_> {
     }
 
     fn cmp(&mut self) -> Result<Node, ExprError> {
-        const CMP: [(&str, Bin); 6] =
-            [("==", Bin::Eq), ("!=", Bin::Ne), ("<=", Bin::Le), (">=", Bin::Ge), ("<", Bin::Lt), (">", Bin::Gt)];
+        const CMP: [(&str, Bin); 6] = [
+            ("==", Bin::Eq),
+            ("!=", Bin::Ne),
+            ("<=", Bin::Le),
+            (">=", Bin::Ge),
+            ("<", Bin::Lt),
+            (">", Bin::Gt),
+        ];
         let left = self.bitor()?;
         for (o, b) in CMP {
             if let Some(col) = self.eat(o) {
@@ -253,7 +271,10 @@ impl Parser<'_> {
     }
 
     fn mul(&mut self) -> Result<Node, ExprError> {
-        self.level(&[("*", Bin::Mul), ("/", Bin::Div), ("%", Bin::Rem)], Self::unary)
+        self.level(
+            &[("*", Bin::Mul), ("/", Bin::Div), ("%", Bin::Rem)],
+            Self::unary,
+        )
     }
 
     fn unary(&mut self) -> Result<Node, ExprError> {
@@ -295,7 +316,10 @@ impl Parser<'_> {
                         return self.fail("',' or ')'");
                     }
                     if args.len() < 2 {
-                        return Err(ExprError { column: col, message: format!("{name} needs at least two arguments") });
+                        return Err(ExprError {
+                            column: col,
+                            message: format!("{name} needs at least two arguments"),
+                        });
                     }
                     return Ok(Node::MinMax(name == "max", args));
                 }
@@ -309,7 +333,10 @@ impl Parser<'_> {
                         known.extend(self.params.iter().map(|(p, _)| *p));
                         Err(ExprError {
                             column: col,
-                            message: format!("unknown name '{name}' (known here: {}, min, max)", known.join(", ")),
+                            message: format!(
+                                "unknown name '{name}' (known here: {}, min, max)",
+                                known.join(", ")
+                            ),
                         })
                     }
                 }
@@ -323,15 +350,25 @@ impl Expr {
     /// Parses `source`; `params` are the names the game gives values to (e.g. `[("K", 3)]`).
     pub fn parse(source: &str, params: &[(&str, u64)]) -> Result<Expr, ExprError> {
         let toks = lex(source)?;
-        let mut p = Parser { toks, pos: 0, params };
+        let mut p = Parser {
+            toks,
+            pos: 0,
+            params,
+        };
         if p.peek() == &Tok::End {
-            return Err(ExprError { column: 1, message: "the expression is empty".into() });
+            return Err(ExprError {
+                column: 1,
+                message: "the expression is empty".into(),
+            });
         }
         let root = p.or()?;
         if p.peek() != &Tok::End {
             return p.fail("an operator or the end");
         }
-        Ok(Expr { source: source.to_string(), root })
+        Ok(Expr {
+            source: source.to_string(),
+            root,
+        })
     }
 
     /// The text it was parsed from.
@@ -371,7 +408,10 @@ impl Expr {
 }
 
 fn overflow(column: usize) -> EvalError {
-    EvalError { column, message: "overflow".into() }
+    EvalError {
+        column,
+        message: "overflow".into(),
+    }
 }
 
 fn eval(node: &Node, n: i128) -> Result<i128, EvalError> {
@@ -392,7 +432,10 @@ fn eval(node: &Node, n: i128) -> Result<i128, EvalError> {
         Node::Bin(Bin::Or, a, b, _) => i128::from(eval(a, n)? != 0 || eval(b, n)? != 0),
         Node::Bin(op, a, b, col) => {
             let (x, y) = (eval(a, n)?, eval(b, n)?);
-            let zero = || EvalError { column: *col, message: "division by zero".into() };
+            let zero = || EvalError {
+                column: *col,
+                message: "division by zero".into(),
+            };
             let checked = |v: Option<i128>| v.ok_or_else(|| overflow(*col));
             match op {
                 Bin::Add => checked(x.checked_add(y))?,
@@ -432,7 +475,11 @@ pub struct Shape {
 
 impl Shape {
     /// A constant.
-    pub const CONST: Shape = Shape { start: 0, period: 1, slope: 0 };
+    pub const CONST: Shape = Shape {
+        start: 0,
+        period: 1,
+        slope: 0,
+    };
 
     /// Both shapes on a common period: (start, period, slope of self, slope of other), or
     /// `None` on overflow or when the common period passes [`MAX_ANALYSED_PERIOD`].
@@ -482,7 +529,11 @@ impl Abs {
 }
 
 fn arith(start: u64, period: u64, slope: i128) -> Abs {
-    Abs::Arith(Shape { start, period, slope })
+    Abs::Arith(Shape {
+        start,
+        period,
+        slope,
+    })
 }
 
 /// Where the sign of a - b settles for good, given their shapes: after that point a - b keeps
@@ -494,11 +545,17 @@ fn arith(start: u64, period: u64, slope: i128) -> Abs {
 fn settles(a: &Node, b: &Node, start: u64, period: u64, d: i128) -> Option<u64> {
     let mut last = start;
     for m in start..start.checked_add(period)? {
-        let h = eval(a, i128::from(m)).ok()?.checked_sub(eval(b, i128::from(m)).ok()?)?;
+        let h = eval(a, i128::from(m))
+            .ok()?
+            .checked_sub(eval(b, i128::from(m)).ok()?)?;
         let toward = if d > 0 { h } else { h.checked_neg()? };
         let step = d.checked_abs()?;
         // The first j with toward + j*step > 0.
-        let j = if toward > 0 { 0 } else { toward.checked_neg()? / step + 1 };
+        let j = if toward > 0 {
+            0
+        } else {
+            toward.checked_neg()? / step + 1
+        };
         let point = i128::from(m).checked_add(j.checked_mul(i128::from(period))?)?;
         last = last.max(u64::try_from(point).ok()?);
     }
@@ -512,9 +569,15 @@ fn compare(a: &Node, b: &Node, sa: Abs, sb: Abs) -> Abs {
         // constant sub-expressions are folded by value in `shape`).
         return arith(0, 1, 0);
     }
-    let (Some(x), Some(y)) = (sa.shape(), sb.shape()) else { return Abs::Unknown };
-    let Some((start, l, da, db)) = x.common(y) else { return Abs::Unknown };
-    let Some(d) = da.checked_sub(db) else { return Abs::Unknown };
+    let (Some(x), Some(y)) = (sa.shape(), sb.shape()) else {
+        return Abs::Unknown;
+    };
+    let Some((start, l, da, db)) = x.common(y) else {
+        return Abs::Unknown;
+    };
+    let Some(d) = da.checked_sub(db) else {
+        return Abs::Unknown;
+    };
     if d == 0 {
         return arith(start, l, 0);
     }
@@ -552,7 +615,10 @@ fn shape(node: &Node) -> Abs {
         Node::N => arith(0, 1, 1),
         Node::Neg(e, _) => match shape(e) {
             Abs::Const(v) => v.checked_neg().map_or(Abs::Unknown, Abs::Const),
-            Abs::Arith(s) => s.slope.checked_neg().map_or(Abs::Unknown, |d| arith(s.start, s.period, d)),
+            Abs::Arith(s) => s
+                .slope
+                .checked_neg()
+                .map_or(Abs::Unknown, |d| arith(s.start, s.period, d)),
             Abs::Unknown => Abs::Unknown,
         },
         Node::Not(e) => truthiness(e, shape(e)),
@@ -578,15 +644,21 @@ fn min_max(is_max: bool, a: &Node, b: &Node, sa: Abs, sb: Abs) -> Abs {
     if let (Abs::Const(x), Abs::Const(y)) = (sa, sb) {
         return Abs::Const(if is_max { x.max(y) } else { x.min(y) });
     }
-    let (Some(x), Some(y)) = (sa.shape(), sb.shape()) else { return Abs::Unknown };
-    let Some((start, l, da, db)) = x.common(y) else { return Abs::Unknown };
+    let (Some(x), Some(y)) = (sa.shape(), sb.shape()) else {
+        return Abs::Unknown;
+    };
+    let Some((start, l, da, db)) = x.common(y) else {
+        return Abs::Unknown;
+    };
     if da == db {
         // a - b is periodic, so the larger (smaller) of the two grows like both.
         return arith(start, l, da);
     }
     // One side runs away from the other; from where the sign of a - b settles, the result is
     // the side that wins.
-    let Some(at) = da.checked_sub(db).and_then(|d| settles(a, b, start, l, d)) else { return Abs::Unknown };
+    let Some(at) = da.checked_sub(db).and_then(|d| settles(a, b, start, l, d)) else {
+        return Abs::Unknown;
+    };
     let a_wins = (da > db) == is_max;
     let w = if a_wins { x } else { y };
     arith(at.max(w.start), w.period, w.slope)
@@ -600,20 +672,33 @@ fn binary(op: Bin, a: &Node, b: &Node, sa: Abs, sb: Abs) -> Abs {
     match op {
         Bin::Add | Bin::Sub => {
             if let (Const(x), Const(y)) = (sa, sb) {
-                let v = if op == Bin::Add { x.checked_add(y) } else { x.checked_sub(y) };
+                let v = if op == Bin::Add {
+                    x.checked_add(y)
+                } else {
+                    x.checked_sub(y)
+                };
                 return v.map_or(Unknown, Const);
             }
-            let (Some(x), Some(y)) = (sa.shape(), sb.shape()) else { return Unknown };
-            let Some((start, l, da, db)) = x.common(y) else { return Unknown };
-            let d = if op == Bin::Add { da.checked_add(db) } else { da.checked_sub(db) };
+            let (Some(x), Some(y)) = (sa.shape(), sb.shape()) else {
+                return Unknown;
+            };
+            let Some((start, l, da, db)) = x.common(y) else {
+                return Unknown;
+            };
+            let d = if op == Bin::Add {
+                da.checked_add(db)
+            } else {
+                da.checked_sub(db)
+            };
             d.map_or(Unknown, |d| arith(start, l, d))
         }
         Bin::Mul => match (sa, sb) {
             (Const(x), Const(y)) => x.checked_mul(y).map_or(Unknown, Const),
             (Const(0), _) | (_, Const(0)) => Const(0),
-            (Const(c), Arith(s)) | (Arith(s), Const(c)) => {
-                s.slope.checked_mul(c).map_or(Unknown, |d| arith(s.start, s.period, d))
-            }
+            (Const(c), Arith(s)) | (Arith(s), Const(c)) => s
+                .slope
+                .checked_mul(c)
+                .map_or(Unknown, |d| arith(s.start, s.period, d)),
             (Arith(x), Arith(y)) if x.slope == 0 && y.slope == 0 => match x.common(y) {
                 Some((start, l, _, _)) => arith(start, l, 0),
                 None => Unknown,
@@ -623,20 +708,30 @@ fn binary(op: Bin, a: &Node, b: &Node, sa: Abs, sb: Abs) -> Abs {
         Bin::Div | Bin::Rem => match (sa, sb) {
             (_, Const(0)) => Unknown,
             (Const(x), Const(y)) => {
-                let v = if op == Bin::Div { x.checked_div_euclid(y) } else { x.checked_rem_euclid(y) };
+                let v = if op == Bin::Div {
+                    x.checked_div_euclid(y)
+                } else {
+                    x.checked_rem_euclid(y)
+                };
                 v.map_or(Unknown, Const)
             }
             (Arith(s), Const(c)) => {
                 // f(n + q|c|) = f(n) + d|c|, and Euclidean division by c moves by exactly
                 // d * sign(c) while the remainder stays.
-                let Some(period) = u64::try_from(c.unsigned_abs()).ok().and_then(|m| s.period.checked_mul(m))
+                let Some(period) = u64::try_from(c.unsigned_abs())
+                    .ok()
+                    .and_then(|m| s.period.checked_mul(m))
                 else {
                     return Unknown;
                 };
                 if period > MAX_ANALYSED_PERIOD {
                     return Unknown;
                 }
-                let slope = if op == Bin::Rem { 0 } else { s.slope * c.signum() };
+                let slope = if op == Bin::Rem {
+                    0
+                } else {
+                    s.slope * c.signum()
+                };
                 arith(s.start, period, slope)
             }
             _ => Unknown,
@@ -718,21 +813,45 @@ mod tests {
         assert_eq!(err(""), "the expression is empty at column 1");
         assert_eq!(err("n +"), "expected a number, n, a parameter or '(' but found the end of the expression at column 4");
         assert_eq!(err("n $ 2"), "unexpected character '$' at column 3");
-        assert_eq!(err("k * n"), "unknown name 'k' (known here: n, K, min, max) at column 1");
-        assert_eq!(err("n = 2"), "'=' is not an operator (write '==' to compare) at column 3");
-        assert_eq!(err("1 < n < 3"), "comparisons cannot be chained (write a < b && b < c) at column 7");
-        assert_eq!(err("n 2"), "expected an operator or the end but found '2' at column 3");
-        assert_eq!(err("min(n)"), "min needs at least two arguments at column 1");
+        assert_eq!(
+            err("k * n"),
+            "unknown name 'k' (known here: n, K, min, max) at column 1"
+        );
+        assert_eq!(
+            err("n = 2"),
+            "'=' is not an operator (write '==' to compare) at column 3"
+        );
+        assert_eq!(
+            err("1 < n < 3"),
+            "comparisons cannot be chained (write a < b && b < c) at column 7"
+        );
+        assert_eq!(
+            err("n 2"),
+            "expected an operator or the end but found '2' at column 3"
+        );
+        assert_eq!(
+            err("min(n)"),
+            "min needs at least two arguments at column 1"
+        );
         assert!(err("99999999999999999999999999999999999999999").contains("too large"));
     }
 
     #[test]
     fn evaluation_errors_do_not_panic() {
-        assert_eq!(e("n / (n - 3)").eval(3).unwrap_err().to_string(), "division by zero at column 3");
+        assert_eq!(
+            e("n / (n - 3)").eval(3).unwrap_err().to_string(),
+            "division by zero at column 3"
+        );
         assert_eq!(e("n % 0").eval(1).unwrap_err().message, "division by zero");
         let big = e("n * n * n * n * n * n * n * n");
         assert_eq!(big.eval(u64::MAX).unwrap_err().message, "overflow");
-        assert_eq!(e("-(0 - 170141183460469231731687303715884105727 - 1)").eval(0).unwrap_err().message, "overflow");
+        assert_eq!(
+            e("-(0 - 170141183460469231731687303715884105727 - 1)")
+                .eval(0)
+                .unwrap_err()
+                .message,
+            "overflow"
+        );
     }
 
     /// Checks a claimed shape against the values themselves.
@@ -765,12 +884,41 @@ mod tests {
             let ex = e(src);
             let s = ex.shape().unwrap_or_else(|| panic!("{src} has no shape"));
             shape_holds(&ex, s, 200);
-            let t = ex.truth_shape().unwrap_or_else(|| panic!("{src} has no truth shape"));
+            let t = ex
+                .truth_shape()
+                .unwrap_or_else(|| panic!("{src} has no truth shape"));
             for n in t.start..200 {
-                assert_eq!(ex.eval(n + t.period).unwrap() != 0, ex.eval(n).unwrap() != 0, "{src} at {n}");
+                assert_eq!(
+                    ex.eval(n + t.period).unwrap() != 0,
+                    ex.eval(n).unwrap() != 0,
+                    "{src} at {n}"
+                );
             }
         }
-        assert_eq!(e("n > 10").shape(), Some(Shape { start: 11, period: 1, slope: 0 }));
+        assert_eq!(
+            e("(1 < 2) * n").shape(),
+            Some(Shape {
+                start: 0,
+                period: 1,
+                slope: 1
+            })
+        );
+        assert_eq!(
+            e("(2 < 1) + n % 3").shape(),
+            Some(Shape {
+                start: 0,
+                period: 3,
+                slope: 0
+            })
+        );
+        assert_eq!(
+            e("n > 10").shape(),
+            Some(Shape {
+                start: 11,
+                period: 1,
+                slope: 0
+            })
+        );
         assert_eq!(e("n * n").shape(), None);
         assert_eq!(e("n / n").shape(), None);
         assert_eq!(e("n ^ 1").shape(), None);
