@@ -1,5 +1,7 @@
 //! `grundy verify` end to end through the built binary: exit statuses, the report, JSON, errors.
 
+#![allow(clippy::unwrap_used)] // a failed unwrap in a test is a failed test
+
 use std::process::{Command, Output};
 
 fn grundy(args: &[&str]) -> Output {

@@ -210,6 +210,7 @@ pub fn guess_pattern(values: &[u64], proven: Option<Period>) -> PatternGuess {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)] // a failed unwrap in a test is a failed test
 mod tests {
     use super::*;
     use crate::verify::Expr;

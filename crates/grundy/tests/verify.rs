@@ -2,6 +2,8 @@
 //! tiny K-L-Nim search and a tiny position enumerator written in this file, sharing nothing with
 //! the library but the types.
 
+#![allow(clippy::unwrap_used)] // a failed unwrap in a test is a failed test
+
 use std::collections::HashMap;
 
 use grundy::verify::{
@@ -69,6 +71,9 @@ fn case_counts_are_exact() {
     );
 }
 
+/// Who wins each (sorted heaps, player to move) of one K-L-Nim game.
+type KlMemo = HashMap<(Vec<u64>, usize), bool>;
+
 /// K-L-Nim by plain recursion: does the player to move (0 = P1, forbidden k; 1 = P2,
 /// forbidden l) win?
 fn kl_wins(
@@ -124,7 +129,7 @@ fn smallest_kl_failure(
     domain: impl Fn(&[u64], u64, u64) -> bool,
     says: impl Fn(&[u64], u64, u64) -> bool,
 ) -> Option<(String, Vec<String>)> {
-    let mut memos: HashMap<(u64, u64), HashMap<(Vec<u64>, usize), bool>> = HashMap::new();
+    let mut memos: HashMap<(u64, u64), KlMemo> = HashMap::new();
     for h in ordered_positions(r.max_heaps, r.max_heap) {
         for k in 1..=r.max_param {
             for l in (1..=r.max_param).filter(|&l| l != k) {

@@ -342,6 +342,7 @@ fn outcome_claim<C>(
     t
 }
 
+#[allow(clippy::ptr_arg)] // it is the `game` of `outcome_claim` with cases of type Vec<u64>
 fn nim_game(h: &Vec<u64>) -> (String, Vec<String>, Position) {
     ("nim".into(), tokens(h), sum_of(&Ruleset::Nim, h))
 }
@@ -959,6 +960,7 @@ pub fn find_claim(name: &str) -> Option<&'static Claim> {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)] // a failed unwrap in a test is a failed test
 mod tests {
     use super::*;
 

@@ -181,12 +181,7 @@ impl Parser<'_> {
     }
 
     fn eat(&mut self, op: &str) -> Option<usize> {
-        if self.peek()
-            == &Tok::Op(match OPS.iter().find(|o| **o == op) {
-                Some(o) => o,
-                None => return None,
-            })
-        {
+        if matches!(self.peek(), Tok::Op(o) if *o == op) {
             let col = self.column();
             self.pos += 1;
             Some(col)
@@ -781,6 +776,7 @@ fn bitwise_periodic(sa: Abs, sb: Abs) -> Abs {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)] // a failed unwrap in a test is a failed test
 mod tests {
     use super::*;
 

@@ -90,6 +90,7 @@ pub fn limited_multisets(max_heaps: usize, max_heap: u64, max_limit: u64) -> Vec
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)] // a failed unwrap in a test is a failed test
 mod tests {
     use super::*;
 
