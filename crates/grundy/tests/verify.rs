@@ -153,14 +153,17 @@ fn nim_p1_wins(h: &[u64]) -> bool {
     h.iter().fold(0, |a, b| a ^ b) != 0
 }
 
+/// Enough K-L-Nim positions to meet the smallest counterexamples, small enough for debug builds.
+const KL_RANGE: VerifyRange = VerifyRange {
+    max_heap: 6,
+    max_heaps: 3,
+    max_param: 4,
+    max_n: 10,
+};
+
 #[test]
 fn small_heaps_claim_fails_at_the_smallest_counterexample() {
-    let r = VerifyRange {
-        max_heap: 6,
-        max_heaps: 3,
-        max_param: 4,
-        max_n: 10,
-    };
+    let r = KL_RANGE;
     let v = find_claim("kl-small-heaps").unwrap().check(&r).unwrap();
     let expected = smallest_kl_failure(
         &r,
@@ -180,12 +183,7 @@ fn small_heaps_claim_fails_at_the_smallest_counterexample() {
 
 #[test]
 fn literal_k_less_claim_fails_at_the_smallest_counterexample() {
-    let r = VerifyRange {
-        max_heap: 6,
-        max_heaps: 3,
-        max_param: 4,
-        max_n: 10,
-    };
+    let r = KL_RANGE;
     let v = find_claim("kl-k-less").unwrap().check(&r).unwrap();
     // Literally, max(x_1..x_n) < K never holds when every heap is above K: P2 always wins.
     let expected = smallest_kl_failure(

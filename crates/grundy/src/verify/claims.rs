@@ -20,7 +20,7 @@ use crate::table::mex_table;
 
 /// The most positions one claim may check: the search is exhaustive, so larger ranges would run
 /// for minutes or exhaust memory.
-pub const MAX_POSITIONS: u128 = 1_000_000;
+pub const MAX_POSITIONS: u128 = 200_000;
 
 /// The largest n the divisor claim accepts (each n is searched by trying every divisor).
 pub const MAX_DIVISOR_N: u64 = 50_000;
@@ -563,13 +563,20 @@ fn per_heap_limits(r: &VerifyRange) -> Result<Tally, VerifyError> {
     }))
 }
 
-fn bash(r: &VerifyRange) -> Result<Tally, VerifyError> {
+/// The largest single heap checked by the one-heap claims: H*K, the most objects any position
+/// of the other claims holds; refused past `limit` (the cost grows with its square).
+fn single_heap_top(r: &VerifyRange, limit: u64) -> Result<u64, VerifyError> {
     let top = r.max_heap.saturating_mul(r.max_heaps as u64);
-    if top > 100_000 {
-        return Err(VerifyError::new(
-            "the Bash range H*K is past 100000: lower --max-heap or --max-heaps",
-        ));
+    if top > limit {
+        return Err(VerifyError::new(format!(
+            "the single-heap range H*K = {top} is past {limit}: lower --max-heap or --max-heaps"
+        )));
     }
+    Ok(top)
+}
+
+fn bash(r: &VerifyRange) -> Result<Tally, VerifyError> {
+    let top = single_heap_top(r, 100_000)?;
     let t = Tally::new(format!(
         "one heap of 0..{top} (H*K); m in 1..{}",
         r.max_param
@@ -623,12 +630,7 @@ fn kl_equal(r: &VerifyRange) -> Result<Tally, VerifyError> {
 }
 
 fn kl_equal_sg(r: &VerifyRange) -> Result<Tally, VerifyError> {
-    let top = r.max_heap.saturating_mul(r.max_heaps as u64);
-    if top > 20_000 {
-        return Err(VerifyError::new(
-            "the heap range H*K is past 20000: lower --max-heap or --max-heaps",
-        ));
-    }
+    let top = single_heap_top(r, 20_000)?;
     let mut t = Tally::new(format!(
         "one heap of 0..{top} (H*K); K = L in 1..{}",
         r.max_param

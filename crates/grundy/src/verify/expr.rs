@@ -14,10 +14,11 @@
 
 use std::fmt;
 
-/// A parse error: what is wrong and where (1-based column of the offending token).
+/// What is wrong with an expression and where: a parse error (the offending token), or an
+/// error while evaluating at some n (the operator that failed: division by zero, overflow).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ExprError {
-    /// 1-based character column of the bad token.
+    /// 1-based character column of the offending token or operator.
     pub column: usize,
     /// What is wrong there.
     pub message: String,
@@ -31,22 +32,8 @@ impl fmt::Display for ExprError {
 
 impl std::error::Error for ExprError {}
 
-/// An error while evaluating at some n: the operation that failed and its column.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct EvalError {
-    /// 1-based column of the operator.
-    pub column: usize,
-    /// "division by zero" or "overflow".
-    pub message: String,
-}
-
-impl fmt::Display for EvalError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} at column {}", self.message, self.column)
-    }
-}
-
-impl std::error::Error for EvalError {}
+/// An evaluation error is reported the same way as a parse error.
+pub type EvalError = ExprError;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Bin {
