@@ -22,6 +22,8 @@ struct Cli {
 enum Command {
     /// Who wins a position with best play, its Sprague-Grundy value, and every winning move.
     Analyze(cmd::analyze::Args),
+    /// Prime factorisations, in GNU factor's format (the divisor game's factoriser).
+    Factor(cmd::factor::Args),
     /// Check the seeds' rules, or your own guess (--game GAME --sg EXPR), against exhaustive search.
     Verify(cmd::verify::Args),
 }
@@ -73,6 +75,7 @@ fn main() -> ExitCode {
     };
     let result = match cli.command {
         Command::Analyze(args) => cmd::analyze::run(args),
+        Command::Factor(args) => cmd::factor::run(args),
         Command::Verify(args) => cmd::verify::run(args),
     };
     match result {
