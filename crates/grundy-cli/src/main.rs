@@ -24,6 +24,8 @@ enum Command {
     Analyze(cmd::analyze::Args),
     /// Prime factorisations, in GNU factor's format (the divisor game's factoriser).
     Factor(cmd::factor::Args),
+    /// Check the seeds' rules, or your own guess (--game GAME --sg EXPR), against exhaustive search.
+    Verify(cmd::verify::Args),
 }
 
 /// An error for the user: printed as one line, with the exit status it carries.
@@ -37,6 +39,11 @@ impl CliError {
     /// A usage error (bad input): exit status 2.
     pub fn usage(message: impl std::fmt::Display) -> Self {
         CliError { message: message.to_string(), code: 2 }
+    }
+
+    /// Something checked does not hold: exit status 1, the report on stdout says what.
+    pub fn failed() -> Self {
+        CliError { message: String::new(), code: 1 }
     }
 }
 
@@ -69,11 +76,14 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Analyze(args) => cmd::analyze::run(args),
         Command::Factor(args) => cmd::factor::run(args),
+        Command::Verify(args) => cmd::verify::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("grundy: {}", e.message);
+            if !e.message.is_empty() {
+                eprintln!("grundy: {}", e.message);
+            }
             ExitCode::from(e.code)
         }
     }

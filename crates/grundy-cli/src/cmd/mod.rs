@@ -2,3 +2,4 @@
 
 pub mod analyze;
 pub mod factor;
+pub mod verify;
