@@ -126,7 +126,7 @@ fn gcd(mut a: u64, mut b: u64) -> u64 {
 /// Independent rho walks advanced together: each step's multiplications depend only on the
 /// same walk's previous step, so interleaving several walks hides the multiplier's latency, and
 /// the first walk to meet a cycle ends the search.
-const LANES: usize = 4;
+const LANES: usize = 2;
 
 /// Steps between gcds: the differences are multiplied together and one gcd covers them all.
 const BATCH: u64 = 128;
