@@ -22,6 +22,10 @@ struct Cli {
 enum Command {
     /// Who wins a position with best play, its Sprague-Grundy value, and every winning move.
     Analyze(cmd::analyze::Args),
+    /// Play a game against the computer in the terminal.
+    Play(cmd::play::Args),
+    /// Serve the local web app: play in the browser with the analysis beside the game.
+    Serve(cmd::serve::Args),
 }
 
 /// An error for the user: printed as one line, with the exit status it carries.
@@ -66,6 +70,8 @@ fn main() -> ExitCode {
     };
     let result = match cli.command {
         Command::Analyze(args) => cmd::analyze::run(args),
+        Command::Play(args) => cmd::play::run(args),
+        Command::Serve(args) => cmd::serve::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

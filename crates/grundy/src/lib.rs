@@ -25,6 +25,7 @@ mod game;
 mod heap;
 pub mod naive;
 mod nim;
+pub mod play;
 mod number;
 pub use number::parse_u64;
 mod ruleset;

@@ -1,3 +1,5 @@
 //! One module per subcommand.
 
 pub mod analyze;
+pub mod play;
+pub mod serve;
