@@ -204,6 +204,8 @@ struct Played {
     to: Vec<u64>,
     text: String,
     result: Vec<u64>,
+    /// The position after this move as tokens the API reads back.
+    tokens: Vec<String>,
 }
 
 #[derive(Serialize)]
@@ -237,6 +239,7 @@ async fn move_handler(State(state): State<AppState>, body: Body) -> Result<Respo
                 heap: mv.heap + 1,
                 text: grundy::play::describe(&position, &mv),
                 result: next.heaps(),
+                tokens: game.position_tokens(&next),
                 to: mv.to,
             });
             position = next;

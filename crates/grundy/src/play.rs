@@ -496,9 +496,13 @@ impl Reason {
 /// The computer's chosen move.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Choice {
-    /// The move.
-    #[serde(rename = "move")]
+    /// The move (in JSON as `heap` and `to` below).
+    #[serde(skip)]
     pub mv: Move,
+    /// The 1-based number of the heap moved in, as people number heaps.
+    pub heap: usize,
+    /// What the move leaves in place of that heap.
+    pub to: Vec<u64>,
     /// The move in words.
     pub text: String,
     /// The position's numbers after it (as [`Position::heaps`]).
@@ -690,7 +694,7 @@ pub fn choose_move(
     }
     let choice = |mv: Move, reason: Reason, note: String| {
         let result = apply(position, &mv).heaps();
-        Some(Choice { text: describe(position, &mv), mv, result, reason, note })
+        Some(Choice { text: describe(position, &mv), heap: mv.heap + 1, to: mv.to.clone(), mv, result, reason, note })
     };
     if rng.chance(level.mistake_percent()) {
         if let Some(mv) = random_move(position, player, rng) {
