@@ -88,7 +88,7 @@ test('playing the winning moves from the panel, the person beats the computer', 
   assert.equal(await page.getAttribute('#status', 'data-winner'), 'you');
   assert.match(await page.textContent('#status'), /You win/);
   // The log shows both sides' moves and the computer explains its lost position.
-  assert.match(await page.textContent('#log'), /computer: .*the position is lost/);
+  assert.match(await page.textContent('#log'), /computer: .*lost position: the move that holds out longest/);
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -107,67 +107,48 @@ fn first_hint(hint: &str) -> Option<String> {
         .map(|l| l.split(" (").next().unwrap_or(l).to_string())
 }
 
+/// Plays a whole game with `grundy play ARGS`: at each prompt `choose` gives the human's line.
+/// Returns the output after the last prompt and the number of human turns.
+fn play_out(args: &str, mut choose: impl FnMut(&mut Game) -> String) -> (String, usize) {
+    let args: Vec<&str> = args.split_whitespace().collect();
+    let mut g = Game::start(&args);
+    for turns in 0..100 {
+        let (text, prompted) = g.next();
+        if !prompted {
+            let (code, err) = g.finish();
+            assert_eq!(code, Some(0), "{args:?}: {err}");
+            return (text, turns);
+        }
+        let line = choose(&mut g);
+        g.send(&line);
+    }
+    panic!("{args:?}: the game should end within 100 turns:\n{}", g.all);
+}
+
 #[test]
 fn the_human_plays_the_hints_and_wins() {
-    for (game, position, extra) in [
-        ("nim", vec!["7", "9", "12", "15"], vec![]),
-        ("subtraction:1,3,4", vec!["9", "6"], vec![]),
-        ("nim", vec!["2", "3", "3"], vec!["--misere"]),
-    ] {
-        let mut args = vec![game];
-        args.extend(&position);
-        args.extend(&extra);
-        args.extend(["--seed", "7"]);
-        let mut g = Game::start(&args);
-        let mut turns = 0;
-        loop {
-            let (text, prompted) = g.next();
-            if !prompted {
-                assert!(text.contains("You win!"), "{args:?}: the human should win:\n{}", g.all);
-                break;
-            }
+    for args in ["nim 7 9 12 15 --seed 7", "subtraction:1,3,4 9 6 --seed 7", "nim 2 3 3 --misere --seed 7"] {
+        let (end, turns) = play_out(args, |g| {
             g.send("hint");
             let (hint, _) = g.next();
-            let mv = first_hint(&hint).unwrap_or_else(|| panic!("{args:?}: a winning move in the hint:\n{}", g.all));
-            g.send(&mv);
-            turns += 1;
-            assert!(turns < 100, "the game should end");
-        }
-        assert!(turns >= 2, "{args:?}: {turns} turns");
-        let (code, err) = g.finish();
-        assert_eq!(code, Some(0), "{err}");
+            first_hint(&hint).unwrap_or_else(|| panic!("{args}: a winning move in the hint:\n{}", g.all))
+        });
+        assert!(end.contains("You win!"), "{args}: the human should win:\n{end}");
+        assert!(turns >= 2, "{args}: {turns} turns");
     }
 }
 
 #[test]
 fn the_computer_wins_from_a_p_position_however_the_human_plays() {
-    for (game, position, extra) in [
-        ("nim", vec!["1", "2", "3"], vec![]),
-        ("bounded:3", vec!["4", "8"], vec![]),
-        ("kl:2,3", vec!["1", "5"], vec!["--computer-first"]),
-    ] {
-        let mut args = vec![game];
-        args.extend(&position);
-        args.extend(&extra);
-        args.extend(["--seed", "3"]);
-        let mut g = Game::start(&args);
-        let mut turns = 0;
-        loop {
-            let (text, prompted) = g.next();
-            if !prompted {
-                assert!(text.contains("The computer wins."), "{args:?}:\n{}", g.all);
-                break;
-            }
+    for args in ["nim 1 2 3 --seed 3", "bounded:3 4 8 --seed 3", "kl:2,3 1 5 --computer-first --seed 3"] {
+        let (end, _) = play_out(args, |g| {
             // The human takes one object from the first non-empty heap: always legal here
             // (kl:2,3's second player may take 1).
             let heaps = last_board(&g.all);
             let i = heaps.iter().position(|&h| h > 0).expect("a non-empty heap while the game goes on");
-            g.send(&format!("{} 1", i + 1));
-            turns += 1;
-            assert!(turns < 100, "the game should end");
-        }
-        let (code, _) = g.finish();
-        assert_eq!(code, Some(0));
+            format!("{} 1", i + 1)
+        });
+        assert!(end.contains("The computer wins."), "{args}:\n{end}");
     }
 }
 

@@ -33,6 +33,7 @@ const state = {
   busy: false,
   history: [],
   analysis: null,
+  sequence: null,
 };
 
 const other = (p) => (p === 'first' ? 'second' : 'first');
@@ -203,6 +204,7 @@ function finish(winner) {
 
 async function refresh() {
   drawBoard();
+  redrawSequence();
   await showAnalysis();
   drawBoard(); // the divisor game draws its buttons from the analysis
   statusForTurn();
@@ -312,6 +314,7 @@ async function showAnalysis() {
   $('outcome').textContent = `${a.outcome}: ${who(a.winner)} wins with best play`;
   $('outcome').dataset.outcome = a.outcome;
   $('sg').textContent = a.sg === null ? 'none (partizan or misère)' : String(a.sg);
+  $('heap-values-label').textContent = a.game === 'divisor' ? 'Prime exponents' : 'Heap values';
   $('heap-values').textContent = a.heap_values ? a.heap_values.join(', ') : '–';
   $('to-move').textContent = who(a.to_move);
   $('winning-count').textContent = `(${a.winning_move_count})`;
@@ -382,6 +385,7 @@ const isHeapRuleset = (g) => !['bounded', 'sum', 'divisor'].includes(g) && !g.st
 async function drawSequence() {
   const wrap = $('sg-plot-wrap');
   wrap.hidden = true;
+  state.sequence = null;
   if (!isHeapRuleset(state.game)) return;
   const sizes = state.tokens.map((t) => readToken(t).size).filter((s) => Number.isFinite(s));
   const upto = Math.min(120, Math.max(30, Math.max(0, ...sizes) + 4));
@@ -391,7 +395,16 @@ async function drawSequence() {
   } catch (e) {
     return; // the plot is extra: the game goes on without it
   }
+  state.sequence = sg;
   wrap.hidden = false;
+  redrawSequence();
+}
+
+/** Draws the cached sequence again with the current heap sizes marked. */
+function redrawSequence() {
+  const sg = state.sequence;
+  if (!sg || $('sg-plot-wrap').hidden) return;
+  const sizes = state.tokens.map((t) => readToken(t).size);
   const p = sg.period;
   $('period').textContent = !p
     ? '(no period known)'

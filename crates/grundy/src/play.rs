@@ -486,7 +486,7 @@ impl Reason {
     pub fn words(self) -> &'static str {
         match self {
             Reason::Winning => "a winning move",
-            Reason::Longest => "the position is lost: the move that makes the game last longest",
+            Reason::Longest => "lost position: the move that holds out longest",
             Reason::Smallest => "the position is lost or unsolved: the smallest move",
             Reason::Mistake => "a deliberate mistake at this level",
         }
@@ -716,7 +716,7 @@ pub fn choose_move(
         return Ok(choice(mv, Reason::Winning, Reason::Winning.words().into()));
     }
     if let Some((mv, rem)) = longest_move(position, options.convention, player) {
-        let note = format!("{}: {} more after it with best play", Reason::Longest.words(), plural(rem, "move"));
+        let note = format!("{} ({} more with best play)", Reason::Longest.words(), plural(rem, "move"));
         return Ok(choice(mv, Reason::Longest, note));
     }
     Ok(smallest_move(position, player).and_then(|mv| choice(mv, Reason::Smallest, Reason::Smallest.words().into())))
@@ -1016,7 +1016,7 @@ mod tests {
         for (_, next) in naive::moves(&p, Player::First) {
             assert!(r.of(&next, Player::Second).unwrap().1 <= after.1);
         }
-        assert!(c.note.contains("more after it"));
+        assert!(c.note.contains("more with best play"));
     }
 
     #[test]

@@ -8,21 +8,14 @@ use std::io::BufRead;
 use grundy::play::{Level, Session};
 use grundy::{factorize, Convention, Game, Player, Position};
 
-use crate::cmd::analyze::parse_problem;
+use crate::cmd::analyze::{parse_problem, GameArgs};
 use crate::{emit, CliError};
 
 /// Arguments of `grundy play`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// The game: nim, bounded:K, bounded (heaps as HEAP/LIMIT), bash:M, subtraction:S,
-    /// allbut:S, kl:K,L, divisor, sum (heaps as RULESET=HEAP).
-    game: String,
-    /// The starting position: heap sizes (the divisor game: the number n).
-    #[arg(allow_negative_numbers = true)]
-    position: Vec<String>,
-    /// Misère play: the player who makes the last move loses.
-    #[arg(long)]
-    misere: bool,
+    #[command(flatten)]
+    problem: GameArgs,
     /// Let the computer make the first move.
     #[arg(long)]
     computer_first: bool,
@@ -55,7 +48,7 @@ Commands:
 /// Runs `grundy play`.
 pub fn run(args: Args) -> Result<(), CliError> {
     let to_move = "first";
-    let (game, position, options) = parse_problem(&args.game, &args.position, args.misere, to_move, None)?;
+    let (game, position, options) = parse_problem(&args.problem.game, &args.problem.position, args.problem.misere, to_move, None)?;
     let level: Level = args.level.parse().map_err(CliError::usage)?;
     let seed = match &args.seed {
         Some(s) => grundy::parse_u64(s, "--seed").map_err(CliError::usage)?,
