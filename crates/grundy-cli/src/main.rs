@@ -22,6 +22,8 @@ struct Cli {
 enum Command {
     /// Who wins a position with best play, its Sprague-Grundy value, and every winning move.
     Analyze(cmd::analyze::Args),
+    /// Prime factorisations, in GNU factor's format (the divisor game's factoriser).
+    Factor(cmd::factor::Args),
     /// Play a game against the computer in the terminal.
     Play(cmd::play::Args),
     /// Serve the local web app: play in the browser with the analysis beside the game.
@@ -70,6 +72,7 @@ fn main() -> ExitCode {
     };
     let result = match cli.command {
         Command::Analyze(args) => cmd::analyze::run(args),
+        Command::Factor(args) => cmd::factor::run(args),
         Command::Play(args) => cmd::play::run(args),
         Command::Serve(args) => cmd::serve::run(args),
     };

@@ -1,5 +1,6 @@
 //! One module per subcommand.
 
 pub mod analyze;
+pub mod factor;
 pub mod play;
 pub mod serve;
