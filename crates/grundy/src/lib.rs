@@ -11,7 +11,7 @@
 //! let game: Game = "subtraction:2,5".parse().unwrap();
 //! let pos = game.parse_position(&["999999999999999999"]).unwrap();
 //! let a = analyze(&game, &pos, &AnalyzeOptions::default()).unwrap();
-//! assert_eq!(a.outcome, Outcome::N);
+//! assert_eq!(a.outcome, Outcome::P); // 999999999999999999 = 0 (mod 7), and G(0) = 0
 //! ```
 //!
 //! Every fast answer is checked in the tests against [`naive`], a plain exhaustive search by
