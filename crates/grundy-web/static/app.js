@@ -449,6 +449,10 @@ function plot(values, period, marked) {
       fill: marked.has(n) ? '#d9463b' : '#2f6fdb',
     });
     bar.appendChild(document.createElementNS(NS, 'title')).textContent = `G(${n}) = ${v}`;
+    if (marked.has(n)) {
+      // A tick under the axis, so that a heap whose value is 0 (no bar) is marked too.
+      el('rect', { x: left + n * bw + bw * 0.12, y: H - bottom + 1, width: Math.max(1, bw * 0.76), height: 3, fill: '#d9463b' });
+    }
   });
   const step = Math.max(1, Math.ceil(values.length / 12 / 5) * 5);
   for (let n = 0; n < values.length; n += step) {
