@@ -26,6 +26,10 @@ enum Command {
     Factor(cmd::factor::Args),
     /// Check the seeds' rules, or your own guess (--game GAME --sg EXPR), against exhaustive search.
     Verify(cmd::verify::Args),
+    /// Play a game against the computer in the terminal.
+    Play(cmd::play::Args),
+    /// Serve the local web app: play in the browser with the analysis beside the game.
+    Serve(cmd::serve::Args),
 }
 
 /// An error for the user: printed as one line, with the exit status it carries.
@@ -77,6 +81,8 @@ fn main() -> ExitCode {
         Command::Analyze(args) => cmd::analyze::run(args),
         Command::Factor(args) => cmd::factor::run(args),
         Command::Verify(args) => cmd::verify::run(args),
+        Command::Play(args) => cmd::play::run(args),
+        Command::Serve(args) => cmd::serve::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -11,7 +11,7 @@
 //! let game: Game = "subtraction:2,5".parse().unwrap();
 //! let pos = game.parse_position(&["1000000000000000004"]).unwrap();
 //! let a = analyze(&game, &pos, &AnalyzeOptions::default()).unwrap();
-//! assert_eq!(a.outcome, Outcome::N);
+//! assert_eq!(a.outcome, Outcome::N); // 10^18 + 4 = 5 (mod 7), and G(5) = 2
 //! ```
 //!
 //! Every fast answer is checked in the tests against [`naive`], a plain exhaustive search by
@@ -25,6 +25,7 @@ mod game;
 mod heap;
 pub mod naive;
 mod nim;
+pub mod play;
 mod number;
 mod pattern;
 pub use number::parse_u64;

@@ -3,3 +3,5 @@
 pub mod analyze;
 pub mod factor;
 pub mod verify;
+pub mod play;
+pub mod serve;
