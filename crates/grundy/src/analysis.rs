@@ -414,6 +414,10 @@ impl Rules for SumRules {
         }
     }
 
+    fn successor_bound(&self, state: &Self::State) -> u128 {
+        state.iter().map(|&(r, h)| self.rulesets[r as usize].option_count_bound(h)).sum()
+    }
+
     fn size(&self, state: &Self::State) -> u128 {
         state.iter().map(|&(_, h)| u128::from(h)).sum()
     }
@@ -489,6 +493,10 @@ impl Rules for KlRules {
                 out.push((kl_canon(next), player.other()));
             }
         }
+    }
+
+    fn successor_bound(&self, (heaps, _): &Self::State) -> u128 {
+        heaps.iter().map(|&h| u128::from(h)).sum()
     }
 
     fn size(&self, (heaps, _): &Self::State) -> u128 {

@@ -158,3 +158,20 @@ fn a_search_past_its_budget_says_what_it_needs() {
     let options = AnalyzeOptions { budget: 127_551, ..options };
     assert!(analyze(&game, &position, &options).is_ok());
 }
+
+#[test]
+fn searches_refuse_positions_with_astronomically_many_moves() {
+    // Listing the moves of one heap of 2^64 - 1 would never end: the search refuses instead.
+    let max = u64::MAX.to_string();
+    for (game, convention) in [("allbut:1", Convention::Misere), ("nim", Convention::Normal), ("kl:3,2", Convention::Normal)] {
+        let game: Game = game.parse().unwrap();
+        let position = game.parse_position(&[max.as_str(), "3"]).unwrap();
+        let result = analyze(&game, &position, &AnalyzeOptions { convention, ..AnalyzeOptions::default() });
+        if game == Game::Heaps(Ruleset::Nim) {
+            assert!(result.is_ok(), "Nim needs no search");
+        } else {
+            let err = result.unwrap_err().to_string();
+            assert!(err.contains("rerun with a larger --budget"), "{game}: {err}");
+        }
+    }
+}
