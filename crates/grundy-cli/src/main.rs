@@ -27,6 +27,14 @@ enum Command {
     Analyze(cmd::analyze::Args),
     /// The Sprague-Grundy values G(0..N) of a heap ruleset, with the period when it is proven.
     Sg(cmd::sg::Args),
+    /// Prime factorisations, in GNU factor's format (the divisor game's factoriser).
+    Factor(cmd::factor::Args),
+    /// Check the seeds' rules, or your own guess (--game GAME --sg EXPR), against exhaustive search.
+    Verify(cmd::verify::Args),
+    /// Play a game against the computer in the terminal.
+    Play(cmd::play::Args),
+    /// Serve the local web app: play in the browser with the analysis beside the game.
+    Serve(cmd::serve::Args),
 }
 
 /// An error for the user: printed as one line, with the exit status it carries.
@@ -40,6 +48,11 @@ impl CliError {
     /// A usage error (bad input): exit status 2.
     pub fn usage(message: impl std::fmt::Display) -> Self {
         CliError { message: message.to_string(), code: 2 }
+    }
+
+    /// Something checked does not hold: exit status 1, the report on stdout says what.
+    pub fn failed() -> Self {
+        CliError { message: String::new(), code: 1 }
     }
 }
 
@@ -72,11 +85,17 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Analyze(args) => cmd::analyze::run(args),
         Command::Sg(args) => cmd::sg::run(args),
+        Command::Factor(args) => cmd::factor::run(args),
+        Command::Verify(args) => cmd::verify::run(args),
+        Command::Play(args) => cmd::play::run(args),
+        Command::Serve(args) => cmd::serve::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("grundy: {}", e.message);
+            if !e.message.is_empty() {
+                eprintln!("grundy: {}", e.message);
+            }
             ExitCode::from(e.code)
         }
     }

@@ -166,7 +166,11 @@ fn blank(outcome: Outcome, method: &str) -> Analysis {
 
 /// Sentences that read a balance table of values: why the position is won or lost, and where
 /// the winning moves come from.
-fn balance_sentences(t: &BalanceTable, subject: &str) -> Vec<String> {
+///
+/// `nim_moves` says that every move lowers one row (Nim heaps, exponents), so a winning move must
+/// lower a row with a 1 in the highest unbalanced column; with Sprague-Grundy values a move can
+/// also raise a value, and that sentence would be false.
+fn balance_sentences(t: &BalanceTable, subject: &str, nim_moves: bool) -> Vec<String> {
     let odd: Vec<u64> = t.columns.iter().zip(&t.unbalanced).filter(|(_, &u)| u).map(|(&c, _)| c).collect();
     if odd.is_empty() {
         return vec![format!(
@@ -174,20 +178,21 @@ fn balance_sentences(t: &BalanceTable, subject: &str) -> Vec<String> {
         )];
     }
     let heaps: Vec<String> = t.reducible.iter().map(|i| (i + 1).to_string()).collect();
-    vec![
-        format!(
-            "Columns {} have an odd number of 1s: the {subject} are unbalanced (XOR {} is not 0), so the player to move wins by balancing them again.",
-            join(&odd, ", "),
-            t.nim_sum
-        ),
-        format!(
+    let mut out = vec![format!(
+        "Columns {} have an odd number of 1s: the {subject} are unbalanced (XOR {} is not 0), so the player to move wins by balancing them again.",
+        join(&odd, ", "),
+        t.nim_sum
+    )];
+    if nim_moves {
+        out.push(format!(
             "A balancing move must change a row with a 1 in the highest unbalanced column ({}): heap{} {}. It turns that row r into r xor {}, which flips exactly the unbalanced columns and is smaller than r.",
             odd[0],
             if heaps.len() == 1 { "" } else { "s" },
             heaps.join(", "),
             t.nim_sum
-        ),
-    ]
+        ));
+    }
+    out
 }
 
 fn sum(cs: &[Component], options: &AnalyzeOptions) -> Result<Analysis, AnalyzeError> {
@@ -245,7 +250,7 @@ fn sum_normal(cs: &[Component], options: &AnalyzeOptions) -> Result<Analysis, An
     if all_nim {
         e.push("Nim (Bouton's theorem, seed 002): write each heap in binary, one row per heap and one column per power of two.".into());
         e.extend(table.render().lines().map(str::to_string));
-        e.extend(balance_sentences(&table, "heaps"));
+        e.extend(balance_sentences(&table, "heaps", true));
         for m in &a.winning_moves {
             let from = heaps[m.heap - 1];
             e.push(format!(
@@ -267,7 +272,7 @@ fn sum_normal(cs: &[Component], options: &AnalyzeOptions) -> Result<Analysis, An
         }
         e.push("The values as a Nim position (the binary balance table of seed 002):".into());
         e.extend(table.render().lines().map(str::to_string));
-        e.extend(balance_sentences(&table, "values"));
+        e.extend(balance_sentences(&table, "values", false));
         if x != 0 {
             e.push(format!(
                 "A winning move takes one heap from value g to g xor {x}; in these games that can also be a larger value, so every option of every heap is considered."
@@ -310,7 +315,7 @@ fn misere_nim(heaps: &[u64], describe: impl Fn(usize, u64, u64) -> String, noun:
                 "Only one {noun} is larger than 1: the winning move reduces it to 0 or 1 so that an odd number of 1s is left for the opponent."
             ));
         } else if wins {
-            e.extend(balance_sentences(&table, &format!("{noun}s")));
+            e.extend(balance_sentences(&table, &format!("{noun}s"), true));
         }
     }
     for (i, to) in misere_nim_winning_moves(heaps) {
@@ -354,7 +359,7 @@ fn divisor(n: u64, options: &AnalyzeOptions) -> Result<Analysis, AnalyzeError> {
             a.sg = Some(x);
             let table = BalanceTable::new(&exps);
             a.explanation.extend(table.render().lines().map(str::to_string));
-            a.explanation.extend(balance_sentences(&table, "exponents"));
+            a.explanation.extend(balance_sentences(&table, "exponents", true));
             for (i, to) in nim_winning_moves(&exps) {
                 a.winning_moves.push(WinningMove { text: describe(i, exps[i], to), result: vec![], heap: i + 1, to: vec![to] });
             }
@@ -407,6 +412,10 @@ impl Rules for SumRules {
                 out.push(next);
             });
         }
+    }
+
+    fn successor_bound(&self, state: &Self::State) -> u128 {
+        state.iter().map(|&(r, h)| self.rulesets[r as usize].option_count_bound(h)).sum()
     }
 
     fn size(&self, state: &Self::State) -> u128 {
@@ -487,6 +496,10 @@ impl Rules for KlRules {
                 out.push((kl_canon(next), player.other()));
             }
         }
+    }
+
+    fn successor_bound(&self, (heaps, _): &Self::State) -> u128 {
+        heaps.iter().map(|&h| u128::from(h)).sum()
     }
 
     fn size(&self, (heaps, _): &Self::State) -> u128 {

@@ -123,50 +123,71 @@ fn gcd(mut a: u64, mut b: u64) -> u64 {
     a
 }
 
-/// A non-trivial factor of the odd composite n (Pollard's rho, Brent's variant, with the
-/// products of 128 differences taken before each gcd).
+/// Independent rho walks advanced together: each step's multiplications depend only on the
+/// same walk's previous step, so interleaving several walks hides the multiplier's latency, and
+/// the first walk to meet a cycle ends the search.
+const LANES: usize = 2;
+
+/// Steps between gcds: the differences are multiplied together and one gcd covers them all.
+const BATCH: u64 = 128;
+
+/// A non-trivial factor of the odd composite n (Pollard's rho with Brent's cycle finding,
+/// several walks at once).
 fn rho(n: u64) -> u64 {
     let m = Montgomery::new(n);
-    for c in 1u64.. {
-        let c = m.to_mont(c);
-        let f = |x: u64| m.add(m.mul(x, x), c);
-        let (mut x, mut y, mut ys) = (m.to_mont(2), m.to_mont(2), 0);
-        let mut q = m.to_mont(1);
-        let mut g = 1;
+    let one = m.to_mont(1);
+    let mut seed = 1u64;
+    'restart: loop {
+        let c: [u64; LANES] = std::array::from_fn(|i| m.to_mont(seed + i as u64));
+        seed += LANES as u64;
+        let f = |x: u64, c: u64| m.add(m.mul(x, x), c);
+        let mut y: [u64; LANES] = std::array::from_fn(|i| m.to_mont(2 + i as u64));
+        let mut q = [one; LANES];
         let mut r = 1u64;
-        const BATCH: u64 = 128;
-        while g == 1 {
-            x = y;
+        // A walk modulo the smallest prime p meets a cycle after about sqrt(p) < 2^32 steps;
+        // far past that, these constants are unlucky and fresh ones are tried.
+        while r < 1 << 34 {
+            let x = y;
             for _ in 0..r {
-                y = f(y);
+                for l in 0..LANES {
+                    y[l] = f(y[l], c[l]);
+                }
             }
             let mut k = 0;
-            while k < r && g == 1 {
-                ys = y;
-                for _ in 0..BATCH.min(r - k) {
-                    y = f(y);
-                    q = m.mul(q, x.abs_diff(y));
+            while k < r {
+                let ys = y;
+                let steps = BATCH.min(r - k);
+                for _ in 0..steps {
+                    for l in 0..LANES {
+                        y[l] = f(y[l], c[l]);
+                        q[l] = m.mul(q[l], x[l].abs_diff(y[l]));
+                    }
                 }
-                g = gcd(q, n);
+                for l in 0..LANES {
+                    let g = gcd(q[l], n);
+                    if g == 1 {
+                        continue;
+                    }
+                    if g != n {
+                        return g;
+                    }
+                    // The batch overshot: replay it one difference at a time.
+                    let mut z = ys[l];
+                    for _ in 0..steps {
+                        z = f(z, c[l]);
+                        let g = gcd(x[l].abs_diff(z), n);
+                        if g != 1 && g != n {
+                            return g;
+                        }
+                    }
+                    // This walk closed its cycle modulo every factor at once; start over.
+                    continue 'restart;
+                }
                 k += BATCH;
             }
             r *= 2;
         }
-        if g == n {
-            // The batch overshot: step again one difference at a time.
-            loop {
-                ys = f(ys);
-                g = gcd(x.abs_diff(ys), n);
-                if g != 1 {
-                    break;
-                }
-            }
-        }
-        if g != n {
-            return g;
-        }
     }
-    unreachable!("rho always finds a factor of a composite for some c")
 }
 
 fn factor_into(n: u64, out: &mut Vec<u64>) {
@@ -186,7 +207,7 @@ fn factor_into(n: u64, out: &mut Vec<u64>) {
 ///
 /// ```
 /// assert_eq!(grundy::factorize(360), vec![(2, 3), (3, 2), (5, 1)]);
-/// assert_eq!(grundy::factorize(18446744030759878681), vec![(4294967291, 2)]);
+/// assert_eq!(grundy::factorize(18446743979220271189), vec![(4294967279, 1), (4294967291, 1)]);
 /// ```
 pub fn factorize(mut n: u64) -> Vec<(u64, u32)> {
     let mut primes = Vec::new();

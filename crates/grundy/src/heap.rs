@@ -36,7 +36,8 @@ enum Method {
 /// ```
 /// use grundy::{HeapSolver, Ruleset};
 /// let s = HeapSolver::new(&"subtraction:2,5".parse::<Ruleset>().unwrap(), 0, 1_000_000).unwrap();
-/// assert_eq!(s.value(999_999_999_999_999_999), Some(0)); // n = 0 (mod 7): 0 0 1 1 0 2 1 ...
+/// // Period 7: 0 0 1 1 0 2 1, and 10^18 + 4 = 5 (mod 7).
+/// assert_eq!(s.value(1_000_000_000_000_000_004), Some(2));
 /// ```
 #[derive(Clone, Debug)]
 pub struct HeapSolver {

@@ -9,9 +9,9 @@
 //! ```
 //! use grundy::{analyze, AnalyzeOptions, Game, Outcome};
 //! let game: Game = "subtraction:2,5".parse().unwrap();
-//! let pos = game.parse_position(&["999999999999999999"]).unwrap();
+//! let pos = game.parse_position(&["1000000000000000004"]).unwrap();
 //! let a = analyze(&game, &pos, &AnalyzeOptions::default()).unwrap();
-//! assert_eq!(a.outcome, Outcome::P); // 999999999999999999 = 0 (mod 7), and G(0) = 0
+//! assert_eq!(a.outcome, Outcome::N); // 10^18 + 4 = 5 (mod 7), and G(5) = 2
 //! ```
 //!
 //! Every fast answer is checked in the tests against [`naive`], a plain exhaustive search by
@@ -25,14 +25,17 @@ mod game;
 mod heap;
 pub mod naive;
 mod nim;
+pub mod play;
 mod number;
 mod octal;
 mod period;
+mod pattern;
 pub use number::parse_u64;
 mod ruleset;
 mod search;
 mod sparse;
 mod table;
+pub mod verify;
 
 pub use analysis::{analyze, Analysis, AnalyzeOptions, WinningMove, DEFAULT_BUDGET};
 pub use convention::{Convention, Outcome, Player};
@@ -41,6 +44,7 @@ pub use factor::{factorize, is_prime};
 pub use game::{Component, Game, Position};
 pub use heap::{allbut_single_formula, HeapSolver};
 pub use nim::{misere_nim_winning_moves, misere_nim_wins, nim_sum, nim_winning_moves, BalanceTable};
+pub use pattern::{find_period, guess_pattern, PatternGuess};
 pub use ruleset::{MoveSet, Ruleset};
 pub use octal::{OctalCode, SplitRules, MAX_OCTAL_DIGITS};
 pub use period::guy_smith_period;

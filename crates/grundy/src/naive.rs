@@ -82,7 +82,7 @@ impl NaiveSolver {
     }
 
     /// Canonical key: heap order does not matter, and only `kl` cares who is to move.
-    fn key(position: &Position, convention: Convention, player: Player) -> (Position, Convention, Player) {
+    pub(crate) fn key(position: &Position, convention: Convention, player: Player) -> (Position, Convention, Player) {
         let p = match position {
             Position::Sum(cs) => {
                 let mut cs: Vec<Component> = cs.iter().filter(|c| c.heap > 0).cloned().collect();

@@ -124,7 +124,7 @@ impl BalanceTable {
     /// The table as text, aligned for a terminal.
     pub fn render(&self) -> String {
         let labels = self.column_labels();
-        let cw = labels.iter().map(String::len).max().unwrap_or(1).max(1);
+        let cw = labels.iter().map(String::len).max().unwrap_or(1).max(2);
         let vw = self.heaps.iter().chain([&self.nim_sum]).map(|h| h.to_string().len()).max().unwrap_or(1).max(5);
         let label_w = 12;
         let mut out = String::new();

@@ -163,6 +163,26 @@ impl Ruleset {
         self.split_rules().is_some_and(|r| !r.split.is_empty())
     }
 
+    /// An upper bound on the number of options of a heap of size `n`, known without listing
+    /// them: searches refuse a position whose moves alone would exceed their budget.
+    ///
+    /// ```
+    /// use grundy::Ruleset;
+    /// assert_eq!(Ruleset::Bounded(3).option_count_bound(10), 3);
+    /// assert_eq!(Ruleset::Nim.option_count_bound(u64::MAX), u128::from(u64::MAX));
+    /// ```
+    pub fn option_count_bound(&self, n: u64) -> u128 {
+        match self {
+            Ruleset::Nim | Ruleset::AllBut(_) => u128::from(n),
+            Ruleset::Bounded(k) | Ruleset::Bash(k) => u128::from(n.min(*k)),
+            Ruleset::Subtraction(set) => set.len() as u128,
+            Ruleset::Octal(_) | Ruleset::GrundysGame => self.split_rules().map_or(0, |r| {
+                let splits: u128 = r.split.iter().map(|&t| u128::from(n.saturating_sub(t) / 2)).sum();
+                splits + (r.take_all.len() + r.take.len()) as u128
+            }),
+        }
+    }
+
     /// All options of a heap of size `n` (see [`Ruleset::for_each_option`]).
     pub fn options(&self, n: u64) -> Vec<Vec<u64>> {
         let mut out = Vec::new();

@@ -15,6 +15,9 @@ pub(crate) trait Rules {
     type State: Clone + Eq + Hash;
     /// Pushes every position reachable in one move onto `out`.
     fn successors(&self, state: &Self::State, out: &mut Vec<Self::State>);
+    /// An upper bound on the number of successors, known without listing them, so that a
+    /// position with astronomically many moves is refused rather than listed.
+    fn successor_bound(&self, state: &Self::State) -> u128;
     /// A size that strictly decreases along every move; children are explored smallest first,
     /// which keeps the walk shallow.
     fn size(&self, state: &Self::State) -> u128;
@@ -28,7 +31,13 @@ pub(crate) struct Search<R: Rules> {
     budget: u64,
     /// A budget known to suffice, reported when the search gives up.
     needed: Option<u64>,
+    /// Moves listed so far: listing is most of the work, so it is bounded too (by
+    /// `MOVES_PER_POSITION` times the budget), which bounds the time a search can take.
+    moves_listed: u128,
 }
+
+/// How many listed moves each budgeted position pays for.
+const MOVES_PER_POSITION: u128 = 16;
 
 struct Frame<S> {
     state: S,
@@ -38,7 +47,7 @@ struct Frame<S> {
 
 impl<R: Rules> Search<R> {
     pub(crate) fn new(rules: R, misere: bool, budget: u64, needed: Option<u64>) -> Self {
-        Search { rules, misere, memo: HashMap::new(), budget, needed: needed.filter(|&n| n > budget) }
+        Search { rules, misere, memo: HashMap::new(), budget, needed: needed.filter(|&n| n > budget), moves_listed: 0 }
     }
 
     /// The number of positions decided so far.
@@ -46,11 +55,19 @@ impl<R: Rules> Search<R> {
         self.memo.len()
     }
 
-    fn frame(&self, state: R::State) -> Frame<R::State> {
+    fn gave_up(&self) -> GaveUp {
+        GaveUp { what: "positions searched", used: self.budget, needed: self.needed }
+    }
+
+    fn frame(&mut self, state: R::State) -> Result<Frame<R::State>, GaveUp> {
+        self.moves_listed += self.rules.successor_bound(&state);
+        if self.moves_listed > u128::from(self.budget) * MOVES_PER_POSITION {
+            return Err(GaveUp { what: "positions searched", used: self.budget, needed: None });
+        }
         let mut children = Vec::new();
         self.rules.successors(&state, &mut children);
         children.sort_by_cached_key(|c| self.rules.size(c));
-        Frame { state, children, next: 0 }
+        Ok(Frame { state, children, next: 0 })
     }
 
     /// Whether the player to move in `root` wins with best play.
@@ -58,7 +75,7 @@ impl<R: Rules> Search<R> {
         if let Some(&w) = self.memo.get(root) {
             return Ok(w);
         }
-        let mut stack = vec![self.frame(root.clone())];
+        let mut stack = vec![self.frame(root.clone())?];
         let mut stored: usize = stack[0].children.len();
         while let Some(top) = stack.last_mut() {
             let decided = if top.next < top.children.len() {
@@ -71,18 +88,14 @@ impl<R: Rules> Search<R> {
                     }
                     None => {
                         let child = top.children[top.next].clone();
-                        let frame = self.frame(child);
+                        let frame = self.frame(child)?;
                         stored += frame.children.len();
                         stack.push(frame);
                         let used = (self.memo.len() + stack.len()) as u64;
                         // Stored children cost memory too; four per budgeted position is plenty
                         // for every game here.
                         if used > self.budget || stored as u64 > self.budget.saturating_mul(4) {
-                            return Err(GaveUp {
-                                what: "positions searched",
-                                used: self.budget,
-                                needed: self.needed,
-                            });
+                            return Err(self.gave_up());
                         }
                         None
                     }

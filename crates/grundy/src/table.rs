@@ -149,12 +149,12 @@ const BASES: [u64; 2] = [0x9E37_79B9_7F4A_7C15, 0xC2B2_AE3D_27D4_EB4F];
 impl WindowHash {
     fn new(window: &[u64]) -> Self {
         let mut w = WindowHash { width: window.len(), h: [0; 2], top: [1; 2] };
-        for i in 0..2 {
-            for _ in 1..w.width {
-                w.top[i] = w.top[i].wrapping_mul(BASES[i]);
+        for ((h, top), base) in w.h.iter_mut().zip(w.top.iter_mut()).zip(BASES) {
+            for _ in 1..window.len() {
+                *top = top.wrapping_mul(base);
             }
             for &v in window {
-                w.h[i] = w.h[i].wrapping_mul(BASES[i]).wrapping_add(v.wrapping_add(1));
+                *h = h.wrapping_mul(base).wrapping_add(v.wrapping_add(1));
             }
         }
         w
@@ -162,9 +162,9 @@ impl WindowHash {
 
     fn roll(&mut self, old: u64, new: u64) {
         debug_assert!(self.width > 0);
-        for i in 0..2 {
-            let without = self.h[i].wrapping_sub(old.wrapping_add(1).wrapping_mul(self.top[i]));
-            self.h[i] = without.wrapping_mul(BASES[i]).wrapping_add(new.wrapping_add(1));
+        for ((h, top), base) in self.h.iter_mut().zip(self.top).zip(BASES) {
+            let without = h.wrapping_sub(old.wrapping_add(1).wrapping_mul(top));
+            *h = without.wrapping_mul(base).wrapping_add(new.wrapping_add(1));
         }
     }
 

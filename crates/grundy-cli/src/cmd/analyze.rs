@@ -4,18 +4,26 @@ use grundy::{analyze, parse_u64, Analysis, AnalyzeOptions, Convention, Game, Pla
 
 use crate::{emit, CliError};
 
+/// The game, position and convention: the arguments every subcommand that takes a position
+/// shares.
+#[derive(clap::Args)]
+pub struct GameArgs {
+    /// The game: nim, bounded:K, bounded (heaps as HEAP/LIMIT), bash:M, subtraction:S,
+    /// allbut:S, kl:K,L, divisor, sum (heaps as RULESET=HEAP).
+    pub game: String,
+    /// The position: heap sizes (the divisor game: the number n).
+    #[arg(allow_negative_numbers = true)]
+    pub position: Vec<String>,
+    /// Misère play: the player who makes the last move loses.
+    #[arg(long)]
+    pub misere: bool,
+}
+
 /// Arguments of `grundy analyze`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// The game: nim, bounded:K, bounded (heaps as HEAP/LIMIT), bash:M, subtraction:S,
-    /// allbut:S, kl:K,L, divisor, sum (heaps as RULESET=HEAP).
-    game: String,
-    /// The position: heap sizes (the divisor game: the number n).
-    #[arg(allow_negative_numbers = true)]
-    position: Vec<String>,
-    /// Misère play: the player who makes the last move loses.
-    #[arg(long)]
-    misere: bool,
+    #[command(flatten)]
+    problem: GameArgs,
     /// Who is to move: first or second (matters for kl).
     #[arg(long, value_name = "PLAYER", default_value = "first")]
     to_move: String,
@@ -52,7 +60,7 @@ pub fn parse_problem(
 /// Runs `grundy analyze`.
 pub fn run(args: Args) -> Result<(), CliError> {
     let (game, position, options) =
-        parse_problem(&args.game, &args.position, args.misere, &args.to_move, args.budget.as_deref())?;
+        parse_problem(&args.problem.game, &args.problem.position, args.problem.misere, &args.to_move, args.budget.as_deref())?;
     let a = analyze(&game, &position, &options).map_err(CliError::usage)?;
     if args.json {
         let json = serde_json::to_string(&a).map_err(CliError::usage)?;

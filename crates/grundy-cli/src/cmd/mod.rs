@@ -2,3 +2,7 @@
 
 pub mod analyze;
 pub mod sg;
+pub mod factor;
+pub mod verify;
+pub mod play;
+pub mod serve;

@@ -1,0 +1,197 @@
+//! `grundy play GAME POSITION...`: a game against the computer in the terminal.
+//!
+//! All the game logic lives in `grundy::play`; this module only draws the position, reads
+//! lines from stdin and prints replies, so the same rules serve the web app.
+
+use std::io::BufRead;
+
+use grundy::play::{Level, Session};
+use grundy::{factorize, Convention, Game, Player, Position};
+
+use crate::cmd::analyze::{parse_problem, GameArgs};
+use crate::{emit, CliError};
+
+/// Arguments of `grundy play`.
+#[derive(clap::Args)]
+pub struct Args {
+    #[command(flatten)]
+    problem: GameArgs,
+    /// Let the computer make the first move.
+    #[arg(long)]
+    computer_first: bool,
+    /// How well the computer plays: perfect, good or easy.
+    #[arg(long, default_value = "perfect")]
+    level: String,
+    /// Seed for the computer's random choices (default: from the clock).
+    #[arg(long, value_name = "S", allow_negative_numbers = true)]
+    seed: Option<String>,
+}
+
+/// Marks drawn per heap at most; longer heaps show the first ones and their size.
+const MAX_MARKS: u64 = 40;
+/// Winning moves listed by `hint` at most.
+const MAX_HINTS: usize = 12;
+
+const HELP: &str = "\
+Moves:
+  3 11          take 11 objects from heap 3
+  2 -> 5        leave 5 objects in heap 2
+  2 -> 3 4      split heap 2 into heaps of 3 and 4 (games that split heaps)
+  4             divisor game: divide n by 4 (a prime power that divides n)
+Commands:
+  hint          show every winning move
+  undo          take back your last move (and the computer's reply)
+  help          show this
+  quit          end the game (so does end of input)
+";
+
+/// Runs `grundy play`.
+pub fn run(args: Args) -> Result<(), CliError> {
+    let to_move = "first";
+    let (game, position, options) = parse_problem(&args.problem.game, &args.problem.position, args.problem.misere, to_move, None)?;
+    let level: Level = args.level.parse().map_err(CliError::usage)?;
+    let seed = match &args.seed {
+        Some(s) => grundy::parse_u64(s, "--seed").map_err(CliError::usage)?,
+        // Any varying number will do: the seed is printed so a game can be replayed.
+        None => std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64 % 1_000_000),
+    };
+    let human = if args.computer_first { Player::Second } else { Player::First };
+    let mut session = Session::new(game, position, options, human.other(), level, seed);
+    emit(&intro(&session, human, level, seed));
+    let stdin = std::io::stdin();
+    let mut lines = stdin.lock().lines();
+    loop {
+        emit(&draw(session.game(), session.position()));
+        if let Some(w) = session.winner() {
+            emit(&if w == human {
+                "You win! Well played.\n".to_string()
+            } else {
+                "The computer wins.\n".to_string()
+            });
+            return Ok(());
+        }
+        if session.computer_to_move() {
+            let c = session.computer_move().map_err(CliError::usage)?;
+            if let Some(c) = c {
+                emit(&format!("computer: {}   ({})\n", c.text, c.note));
+            }
+            continue;
+        }
+        // Read until a line changes the position (a move or an undo) or the game ends.
+        loop {
+            emit("your move> ");
+            let Some(Ok(line)) = lines.next() else {
+                emit("\nend of input: game over, goodbye.\n");
+                return Ok(());
+            };
+            match line.trim() {
+                "" => continue,
+                "quit" | "q" | "exit" => {
+                    emit("Goodbye.\n");
+                    return Ok(());
+                }
+                "help" | "?" | "h" => emit(HELP),
+                "hint" => emit(&hint(&session)),
+                "undo" | "u" => {
+                    match session.undo(human) {
+                        0 => emit("nothing to undo: you have not moved yet\n"),
+                        n => emit(&format!("took back {} move{}\n", n, if n == 1 { "" } else { "s" })),
+                    }
+                    break;
+                }
+                text => {
+                    let before = session.position().clone();
+                    match session.play_text(text) {
+                        Ok(mv) => {
+                            emit(&format!("you: {}\n", grundy::play::describe(&before, &mv)));
+                            break;
+                        }
+                        Err(e) => emit(&format!("illegal move: {e}\n")),
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn intro(s: &Session, human: Player, level: Level, seed: u64) -> String {
+    let rule = match s.convention() {
+        Convention::Normal => "normal play: whoever makes the last move wins",
+        Convention::Misere => "misère play: whoever makes the last move loses",
+    };
+    let mut t = format!(
+        "grundy play {}: you are the {human} player, the computer plays {} at level {level} (seed {seed}).\n{rule}.\n",
+        s.game(),
+        human.other()
+    );
+    if let Game::Kl { first, second } = s.game() {
+        t += &format!("The first player may never take exactly {first}, the second never exactly {second}.\n");
+    }
+    t += if matches!(s.position(), Position::Divisor(_)) {
+        "Type a prime power that divides n (e.g. '4' divides n by 4) or '-> m' to leave m; 'help' lists everything.\n"
+    } else {
+        "Type a move such as '3 11' (take 11 from heap 3) or '2 -> 5' (leave 5 in heap 2); 'help' lists everything.\n"
+    };
+    t
+}
+
+/// The position drawn plainly: a row of marks and the size per heap.
+pub fn draw(game: &Game, position: &Position) -> String {
+    let mut s = String::from("\n");
+    match position {
+        Position::Divisor(n) => {
+            let f = factorize(*n);
+            let written = if f.is_empty() {
+                "1".to_string()
+            } else {
+                f.iter().map(|&(p, e)| if e == 1 { p.to_string() } else { format!("{p}^{e}") }).collect::<Vec<_>>().join(" * ")
+            };
+            s += &format!("  n = {n} = {written}\n");
+        }
+        _ => {
+            let heaps = position.heaps();
+            let width = heaps.iter().map(|h| h.to_string().len()).max().unwrap_or(1);
+            let rules: Vec<String> = match position {
+                Position::Sum(cs) if matches!(game, Game::Sum | Game::BoundedPerHeap) => cs
+                    .iter()
+                    .map(|c| format!("  [{}]", c.ruleset))
+                    .collect(),
+                _ => vec![String::new(); heaps.len()],
+            };
+            for (i, h) in heaps.iter().enumerate() {
+                let marks = "o".repeat((*h).min(MAX_MARKS) as usize);
+                let more = if *h > MAX_MARKS { " ..." } else { "" };
+                let label = format!("heap {}", i + 1);
+                s += &format!("  {label:<8} {h:>width$}  {marks}{more}{}\n", rules[i]);
+            }
+        }
+    }
+    s
+}
+
+fn hint(s: &Session) -> String {
+    match s.analysis() {
+        Err(e) => format!("no hint: {e}\n"),
+        Ok(a) if a.winning_moves.is_empty() => format!(
+            "This is a P-position: you lose against perfect play{}. Any move will do; try to make the game long.\n",
+            a.sg.map_or(String::new(), |v| format!(" (Sprague-Grundy value {v})"))
+        ),
+        Ok(a) => {
+            let mut t = format!(
+                "You are winning{}: {} winning move{}:\n",
+                a.sg.map_or(String::new(), |v| format!(" (Sprague-Grundy value {v})")),
+                a.winning_move_count,
+                if a.winning_move_count == 1 { "" } else { "s" }
+            );
+            for m in a.winning_moves.iter().take(MAX_HINTS) {
+                t += &format!("  {}\n", m.text);
+            }
+            if a.winning_move_count > MAX_HINTS {
+                t += &format!("  ... and {} more\n", a.winning_move_count - MAX_HINTS);
+            }
+            t
+        }
+    }
+}

@@ -1,0 +1,134 @@
+//! `grundy analyze` end to end, through the built binary.
+
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+fn grundy(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_grundy")).args(args).output().expect("the binary runs")
+}
+
+fn json(args: &[&str]) -> Value {
+    let out = grundy(args);
+    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    serde_json::from_slice(&out.stdout).expect("one JSON object")
+}
+
+#[test]
+fn json_has_the_fixed_fields() {
+    let v = json(&["analyze", "nim", "7", "9", "12", "15", "--json"]);
+    assert_eq!(v["game"], "nim");
+    assert_eq!(v["position"], serde_json::json!([7, 9, 12, 15]));
+    assert_eq!(v["convention"], "normal");
+    assert_eq!(v["to_move"], "first");
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(v["winner"], "first");
+    assert_eq!(v["sg"], 13);
+    assert_eq!(v["winning_move_count"], 3);
+    let moves = v["winning_moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 3);
+    assert!(moves.iter().any(|m| m["text"] == "take 11 from heap 3 (12 -> 1)"
+        && m["result"] == serde_json::json!([7, 9, 1, 15])));
+}
+
+#[test]
+fn null_sg_and_second_player_for_partizan_and_misere() {
+    let v = json(&["analyze", "kl:2,3", "3", "--to-move", "second", "--json"]);
+    assert_eq!(v["sg"], Value::Null);
+    assert_eq!(v["to_move"], "second");
+    assert_eq!(v["winner"], "second");
+    // The second player may not take 3. Taking 2 leaves 1 for the first player, who takes it
+    // and wins; taking 1 leaves 2, from which the first player (who may not take 2) must take
+    // 1, and the second player takes the last one.
+    assert_eq!(v["winning_moves"][0]["result"], serde_json::json!([2]));
+    assert_eq!(v["winning_move_count"], 1);
+    let v = json(&["analyze", "nim", "1", "1", "1", "--misere", "--json"]);
+    assert_eq!(v["outcome"], "P");
+    assert_eq!(v["winner"], "second");
+    assert_eq!(v["sg"], Value::Null);
+}
+
+#[test]
+fn alice_and_bob_is_the_misere_divisor_game() {
+    // 12 = 2^2 * 3: exponents [2, 1]. Exactly one exponent is above 1, so the winning move
+    // reduces it so that an odd number of 1s is left: divide by 4, leaving n = 3 (exponents
+    // [0, 1]); Bob must then make n = 1 and loses.
+    let v = json(&["analyze", "divisor", "--misere", "12", "--json"]);
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(v["winning_moves"][0]["result"], serde_json::json!([3]));
+    assert_eq!(v["winning_move_count"], 1);
+    let out = grundy(&["analyze", "divisor", "--misere", "1000000000000000"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("outcome: P"), "{text}");
+}
+
+#[test]
+fn explain_shows_the_balance_table() {
+    let out = grundy(&["analyze", "nim", "7", "9", "12", "15", "--explain"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("heap 3          12   1  1  0  0"), "{text}");
+    assert!(text.contains("unbalanced           ^  ^     ^"), "{text}");
+    assert!(text.contains("12 xor 13 = 1 < 12"), "{text}");
+    let out = grundy(&["analyze", "subtraction:2,5", "9", "4", "--explain"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("periodic with period 7"), "{text}");
+    let out = grundy(&["analyze", "divisor", "360", "--explain"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("360 = 2^3 * 3^2 * 5"), "{text}");
+}
+
+#[test]
+fn every_bad_input_is_one_line_and_exit_2() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["analyze", "nim", "abc"], "heap 1 'abc' is not a number"),
+        (&["analyze", "nim", "3", "-4"], "heap 2 '-4' is negative"),
+        (&["analyze", "nim", "18446744073709551616"], "past the largest supported value"),
+        (&["analyze", "nim"], "the position is empty"),
+        (&["analyze", "bounded:0", "3"], "K must be at least 1"),
+        (&["analyze", "subtraction:", "3"], "the move set is empty"),
+        (&["analyze", "subtraction:0,1", "3"], "0 is not a move size"),
+        (&["analyze", "subtraction:1,x", "3"], "'x' is not a number"),
+        (&["analyze", "foo", "3"], "unknown game 'foo'"),
+        (&["analyze", "nim:3", "3"], "unknown game 'nim:3'"),
+        (&["analyze", "", "3"], "the game is empty"),
+        (&["analyze", "kl:2", "3"], "kl:K,L"),
+        (&["analyze", "divisor", "0"], "n must be at least 1"),
+        (&["analyze", "divisor", "4", "5"], "takes one number"),
+        (&["analyze", "bounded", "7"], "'7' is not HEAP/LIMIT"),
+        (&["analyze", "bounded", "7/x"], "'x' is not a number"),
+        (&["analyze", "bounded", "7/0"], "must be at least 1"),
+        (&["analyze", "sum", "nim"], "not RULESET=HEAP"),
+        (&["analyze", "kl:2,3", "4", "--to-move", "third"], "unknown player 'third'"),
+        (&["analyze", "nim", "3", "--budget", "-1"], "--budget '-1' is negative"),
+        (&["analyze", "bounded:3", "40", "50", "60", "--misere", "--budget", "100"], "rerun with --budget 127551"),
+        (&["analyze", "nim", "3", "--frob"], "--frob"),
+        (&["frobnicate"], "frobnicate"),
+    ];
+    for (args, needle) in cases {
+        let out = grundy(args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(out.stdout.is_empty(), "{args:?} printed to stdout");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(needle), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn help_exits_0() {
+    let out = grundy(&["--help"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("analyze"));
+}
+
+#[test]
+fn factor_matches_gnu_factor_format() {
+    let out = grundy(&["factor", "360", "18446744073709551615", "1"]);
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "360: 2 2 2 3 3 5\n18446744073709551615: 3 5 17 257 641 65537 6700417\n1:\n"
+    );
+    let out = grundy(&["factor", "12", "x"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+}

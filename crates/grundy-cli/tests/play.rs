@@ -1,0 +1,238 @@
+//! `grundy play` end to end: the real binary driven through its stdin, turn by turn.
+
+use std::io::{Read, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver};
+use std::time::Duration;
+
+const PROMPT: &str = "your move> ";
+
+/// A running `grundy play`, read until each prompt.
+struct Game {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    chunks: Receiver<Vec<u8>>,
+    /// Everything printed so far.
+    all: String,
+    /// Where the part not yet returned by `next` starts.
+    seen: usize,
+}
+
+impl Game {
+    fn start(args: &[&str]) -> Game {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+            .arg("play")
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the binary starts");
+        let mut stdout = child.stdout.take().expect("stdout is piped");
+        let (tx, chunks) = channel();
+        // A reader thread, so that a hang shows up as a timeout in `next`, not a stuck test.
+        std::thread::spawn(move || {
+            let mut buf = [0u8; 4096];
+            while let Ok(n) = stdout.read(&mut buf) {
+                if n == 0 || tx.send(buf[..n].to_vec()).is_err() {
+                    break;
+                }
+            }
+        });
+        let stdin = child.stdin.take();
+        Game { child, stdin, chunks, all: String::new(), seen: 0 }
+    }
+
+    /// The output up to the next prompt, or to the end; `(text, prompted)`.
+    fn next(&mut self) -> (String, bool) {
+        loop {
+            if self.all[self.seen..].ends_with(PROMPT) {
+                let text = self.all[self.seen..].to_string();
+                self.seen = self.all.len();
+                return (text, true);
+            }
+            match self.chunks.recv_timeout(Duration::from_secs(20)) {
+                Ok(chunk) => self.all.push_str(&String::from_utf8_lossy(&chunk)),
+                Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
+                    let text = self.all[self.seen..].to_string();
+                    self.seen = self.all.len();
+                    return (text, false);
+                }
+                Err(e) => panic!("no prompt and no end within 20 s ({e}); output so far:\n{}", self.all),
+            }
+        }
+    }
+
+    fn send(&mut self, line: &str) {
+        let stdin = self.stdin.as_mut().expect("stdin is open");
+        writeln!(stdin, "{line}").expect("the game reads its input");
+    }
+
+    /// Closes stdin and waits: (exit code, stderr).
+    fn finish(mut self) -> (Option<i32>, String) {
+        drop(self.stdin.take());
+        while self.next().1 {}
+        let status = self.child.wait().expect("the game ends");
+        let mut err = String::new();
+        if let Some(mut e) = self.child.stderr.take() {
+            let _ = e.read_to_string(&mut err);
+        }
+        (status.code(), err)
+    }
+}
+
+/// The heap sizes in the last board drawn in `text` ("  heap 3   12  oooo...").
+fn last_board(text: &str) -> Vec<u64> {
+    let mut boards: Vec<Vec<u64>> = vec![];
+    let mut current: Vec<u64> = vec![];
+    for line in text.lines() {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        if let ["heap", _, size, ..] = words[..] {
+            current.push(size.parse().expect("a heap size"));
+        } else if !current.is_empty() {
+            boards.push(std::mem::take(&mut current));
+        }
+    }
+    if !current.is_empty() {
+        boards.push(current);
+    }
+    boards.pop().unwrap_or_default()
+}
+
+/// The first winning move listed by `hint`, in the form `take T from heap H`.
+fn first_hint(hint: &str) -> Option<String> {
+    hint.lines()
+        .map(str::trim)
+        .find(|l| l.starts_with("take "))
+        .map(|l| l.split(" (").next().unwrap_or(l).to_string())
+}
+
+/// Plays a whole game with `grundy play ARGS`: at each prompt `choose` gives the human's line.
+/// Returns the output after the last prompt and the number of human turns.
+fn play_out(args: &str, mut choose: impl FnMut(&mut Game) -> String) -> (String, usize) {
+    let args: Vec<&str> = args.split_whitespace().collect();
+    let mut g = Game::start(&args);
+    for turns in 0..100 {
+        let (text, prompted) = g.next();
+        if !prompted {
+            let (code, err) = g.finish();
+            assert_eq!(code, Some(0), "{args:?}: {err}");
+            return (text, turns);
+        }
+        let line = choose(&mut g);
+        g.send(&line);
+    }
+    panic!("{args:?}: the game should end within 100 turns:\n{}", g.all);
+}
+
+#[test]
+fn the_human_plays_the_hints_and_wins() {
+    for args in ["nim 7 9 12 15 --seed 7", "subtraction:1,3,4 9 6 --seed 7", "nim 2 3 3 --misere --seed 7"] {
+        let (end, turns) = play_out(args, |g| {
+            g.send("hint");
+            let (hint, _) = g.next();
+            first_hint(&hint).unwrap_or_else(|| panic!("{args}: a winning move in the hint:\n{}", g.all))
+        });
+        assert!(end.contains("You win!"), "{args}: the human should win:\n{end}");
+        assert!(turns >= 2, "{args}: {turns} turns");
+    }
+}
+
+#[test]
+fn the_computer_wins_from_a_p_position_however_the_human_plays() {
+    for args in ["nim 1 2 3 --seed 3", "bounded:3 4 8 --seed 3", "kl:2,3 1 5 --computer-first --seed 3"] {
+        let (end, _) = play_out(args, |g| {
+            // The human takes one object from the first non-empty heap: always legal here
+            // (kl:2,3's second player may take 1).
+            let heaps = last_board(&g.all);
+            let i = heaps.iter().position(|&h| h > 0).expect("a non-empty heap while the game goes on");
+            format!("{} 1", i + 1)
+        });
+        assert!(end.contains("The computer wins."), "{args}:\n{end}");
+    }
+}
+
+#[test]
+fn illegal_moves_are_refused_with_the_reason_and_the_prompt_returns() {
+    let mut g = Game::start(&["bounded:3", "7", "2", "--seed", "1"]);
+    let (intro, prompted) = g.next();
+    assert!(prompted && intro.contains("heap 1") && intro.contains("ooooooo"), "{intro}");
+    for (line, reason) in [
+        ("9 1", "illegal move: there is no heap 9 (the heaps are numbered 1 to 2)"),
+        ("1 4", "illegal move: heap 1: at most 3 may be taken from a heap in bounded:3"),
+        ("2 3", "illegal move: heap 2: it has only 2 objects"),
+        ("1 -1", "illegal move: the number taken '-1' is negative"),
+        ("banana", "illegal move: 'banana' is not a move"),
+    ] {
+        g.send(line);
+        let (text, prompted) = g.next();
+        assert!(prompted, "the prompt comes back after '{line}'");
+        assert!(text.starts_with(reason), "'{line}': {text}");
+        assert_eq!(text.trim_end_matches(PROMPT).lines().count(), 1, "one line for '{line}': {text}");
+    }
+    g.send("undo");
+    let (text, _) = g.next();
+    assert!(text.contains("nothing to undo"), "{text}");
+    g.send("1 2");
+    let (text, _) = g.next();
+    assert!(text.contains("you: take 2 from heap 1 (7 -> 5)") && text.contains("computer: "), "{text}");
+    g.send("undo");
+    let (text, _) = g.next();
+    assert!(text.contains("took back 2 moves"), "{text}");
+    assert_eq!(last_board(&text), vec![7, 2]);
+    g.send("help");
+    let (text, _) = g.next();
+    assert!(text.contains("hint") && text.contains("undo") && text.contains("quit"), "{text}");
+    let (code, _) = g.finish();
+    assert_eq!(code, Some(0));
+}
+
+#[test]
+fn end_of_input_ends_the_game_cleanly() {
+    let mut g = Game::start(&["divisor", "360", "--seed", "1"]);
+    let (text, prompted) = g.next();
+    assert!(prompted && text.contains("n = 360 = 2^3 * 3^2 * 5"), "{text}");
+    drop(g.stdin.take());
+    let (rest, prompted) = g.next();
+    assert!(!prompted && rest.contains("end of input"), "{rest}");
+    let (code, err) = g.finish();
+    assert_eq!((code, err.as_str()), (Some(0), ""));
+}
+
+#[test]
+fn quit_ends_the_game_and_bad_arguments_exit_2() {
+    let mut g = Game::start(&["nim", "3", "4"]);
+    g.next();
+    g.send("quit");
+    let (text, prompted) = g.next();
+    assert!(!prompted && text.contains("Goodbye"), "{text}");
+    assert_eq!(g.finish().0, Some(0));
+
+    for (args, message) in [
+        (vec!["nim"], "the position is empty"),
+        (vec!["nim", "3", "--level", "best"], "unknown level 'best'"),
+        (vec!["nim", "-3"], "heap 1 '-3' is negative"),
+        (vec!["nom", "3"], "unknown game 'nom'"),
+        (vec!["nim", "3", "--seed", "x"], "--seed 'x' is not a number"),
+    ] {
+        let g = Game::start(&args);
+        let (code, err) = g.finish();
+        assert_eq!(code, Some(2), "{args:?}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(message), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn the_divisor_game_takes_divisors() {
+    let mut g = Game::start(&["divisor", "12", "--misere", "--seed", "4"]);
+    g.next();
+    g.send("6");
+    let (text, _) = g.next();
+    assert!(text.starts_with("illegal move: 6 is not a power of a prime"), "{text}");
+    g.send("4");
+    let (text, _) = g.next();
+    assert!(text.contains("you: divide by 2^2 = 4 (12 -> 3)"), "{text}");
+    // 3 is prime: the computer must divide by 3 and, under misère, lose by making the last move.
+    assert!(text.contains("computer: divide by 3^1 = 3 (3 -> 1)") && text.contains("You win!"), "{text}");
+}

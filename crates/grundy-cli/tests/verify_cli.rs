@@ -1,0 +1,249 @@
+//! `grundy verify` end to end through the built binary: exit statuses, the report, JSON, errors.
+
+#![allow(clippy::unwrap_used)] // a failed unwrap in a test is a failed test
+
+use std::process::{Command, Output};
+
+fn grundy(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// Bad input: exit 2, one line on stderr naming the problem, nothing on stdout.
+fn usage_error(args: &[&str], needle: &str) {
+    let o = grundy(args);
+    assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+    assert!(o.stdout.is_empty(), "{args:?}: {}", stdout(&o));
+    let e = stderr(&o);
+    assert_eq!(e.lines().count(), 1, "{args:?}: {e}");
+    assert!(e.contains(needle), "{args:?}: {e}");
+}
+
+#[test]
+fn holding_claims_exit_0() {
+    let o = grundy(&[
+        "verify",
+        "bouton",
+        "misere",
+        "kl-k-greater",
+        "--max-heap",
+        "5",
+        "--max-heaps",
+        "3",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let s = stdout(&o);
+    assert!(
+        s.contains("bouton") && s.contains("002") && s.contains("holds"),
+        "{s}"
+    );
+    assert!(!s.contains("FAILS"), "{s}");
+}
+
+#[test]
+fn failing_claim_exits_1_with_its_smallest_counterexample() {
+    let o = grundy(&[
+        "verify",
+        "bouton",
+        "kl-small-heaps",
+        "--max-heap",
+        "5",
+        "--max-heaps",
+        "3",
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(o.stderr.is_empty());
+    let s = stdout(&o);
+    assert!(s.contains("FAILS"), "{s}");
+    assert!(s.contains("position:   kl:1,2 1"), "{s}");
+    assert!(s.contains("claim says: P1"), "{s}");
+    assert!(s.contains("true:       P2"), "{s}");
+    assert!(s.contains("see:        grundy analyze kl:1,2 1"), "{s}");
+}
+
+#[test]
+fn json_report_shape() {
+    let o = grundy(&[
+        "verify",
+        "kl-k-less",
+        "divisor",
+        "--max-heap",
+        "4",
+        "--max-heaps",
+        "2",
+        "--max-n",
+        "100",
+        "--json",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("one JSON object");
+    assert_eq!(v["all_hold"], false);
+    assert_eq!(v["range"]["max_heap"], 4);
+    let claims = v["claims"].as_array().unwrap();
+    assert_eq!(claims.len(), 2);
+    assert_eq!(claims[0]["name"], "kl-k-less");
+    assert_eq!(claims[0]["seed"], "000");
+    assert_eq!(claims[0]["holds"], false);
+    assert_eq!(claims[0]["counterexample"]["game"], "kl:1,2");
+    assert_eq!(
+        claims[0]["counterexample"]["position"],
+        serde_json::json!(["2"])
+    );
+    assert!(claims[0]["counterexample"]["claim_says"]
+        .as_str()
+        .unwrap()
+        .starts_with("P2"));
+    assert_eq!(claims[1]["name"], "divisor");
+    assert_eq!(claims[1]["holds"], true);
+    assert_eq!(claims[1]["checked"], 99);
+    assert!(claims[1]["counterexample"].is_null());
+}
+
+#[test]
+fn list_names_every_claim() {
+    let o = grundy(&["verify", "--list"]);
+    assert_eq!(o.status.code(), Some(0));
+    let s = stdout(&o);
+    for name in ["bouton", "winning-move", "kl-k-less-after", "divisor"] {
+        assert!(s.contains(name), "{name}: {s}");
+    }
+    let o = grundy(&["verify", "--list", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v.as_array().unwrap().len(), 16);
+}
+
+#[test]
+fn guesses_end_to_end() {
+    let o = grundy(&["verify", "--game", "bounded:2", "--sg", "n % 4"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stdout(&o).contains("FAILS at n = 3: the guess gives 3, the true value is 0"),
+        "{}",
+        stdout(&o)
+    );
+
+    let o = grundy(&[
+        "verify",
+        "--game",
+        "bounded:2",
+        "--sg",
+        "n % 4",
+        "--json",
+        "--upto",
+        "20",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(
+        v["mismatch"],
+        serde_json::json!({"n": 3, "guess": 3, "true": 0})
+    );
+    assert_eq!(v["holds"], false);
+    assert_eq!(v["kind"], "sg");
+
+    let o = grundy(&[
+        "verify",
+        "--game",
+        "allbut:2",
+        "--sg",
+        "n / (2*K) * K + n % (2*K) - (n % (2*K) >= K) * K",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    assert!(stdout(&o).contains("holds for every n"));
+
+    let o = grundy(&[
+        "verify",
+        "--game",
+        "bash:3",
+        "--p-positions",
+        "n % (M + 1) == 0",
+        "--json",
+    ]);
+    assert_eq!(o.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(
+        (v["for_every_n"].clone(), v["kind"].clone()),
+        (serde_json::json!(true), serde_json::json!("p-positions"))
+    );
+
+    let o = grundy(&[
+        "verify",
+        "--game",
+        "nim",
+        "--p-positions",
+        "n == 1",
+        "--misere",
+        "--upto",
+        "30",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    assert!(stdout(&o).contains("holds for n = 0..30"), "{}", stdout(&o));
+}
+
+#[test]
+fn bad_input_exits_2() {
+    usage_error(
+        &["verify", "no-such-claim"],
+        "unknown claim 'no-such-claim'",
+    );
+    usage_error(
+        &["verify", "--max-heap", "0"],
+        "--max-heap must be at least 1",
+    );
+    usage_error(
+        &["verify", "--max-heap", "x"],
+        "--max-heap 'x' is not a number",
+    );
+    usage_error(&["verify", "--max-heaps", "-2"], "negative");
+    usage_error(
+        &["verify", "--max-heap", "500", "--max-heaps", "9"],
+        "lower --max-heap",
+    );
+    usage_error(&["verify", "--max-n", "99999999"], "--max-n");
+    usage_error(
+        &["verify", "--game", "nim", "--sg", "n % (3"],
+        "bad expression 'n % (3': expected ')' but found the end of the expression at column 7",
+    );
+    usage_error(
+        &["verify", "--game", "nim", "--sg", "n # 2"],
+        "unexpected character '#' at column 3",
+    );
+    usage_error(
+        &["verify", "--game", "nim", "--sg", "K"],
+        "unknown name 'K'",
+    );
+    usage_error(
+        &["verify", "--game", "nim"],
+        "--sg EXPR or --p-positions EXPR",
+    );
+    usage_error(
+        &["verify", "--game", "frob:2", "--sg", "n"],
+        "unknown game 'frob:2'",
+    );
+    usage_error(&["verify", "--game", "kl:1,2", "--sg", "n"], "partizan");
+    usage_error(
+        &["verify", "--game", "nim", "--sg", "n", "--upto", "99999999"],
+        "--upto",
+    );
+    usage_error(
+        &["verify", "--sg", "n"],
+        "--sg is for a guess and needs --game GAME",
+    );
+    usage_error(
+        &["verify", "bouton", "--upto", "5"],
+        "--upto is for a guess and needs --game GAME",
+    );
+    usage_error(
+        &["verify", "bouton", "--game", "nim", "--sg", "n"],
+        "cannot be used with",
+    );
+}

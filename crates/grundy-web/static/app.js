@@ -1,0 +1,502 @@
+// grundy's page: set up a game, play it against the computer through /api/move, and show the
+// analysis of each position (/api/analyze) and the Grundy sequence of heap rulesets (/api/sg).
+// Plain JavaScript, no build step; the server compiles this file into the binary.
+'use strict';
+
+const $ = (id) => document.getElementById(id);
+
+/** The objects drawn per heap at most; larger heaps are played with the typed form too. */
+const MAX_DRAWN = 48;
+
+/** Example positions for each preset, shown when it is picked. */
+const EXAMPLES = {
+  'nim': '3 4 5',
+  'bounded:3': '7 5 9',
+  'bounded': '7/3 5/2 9/4',
+  'bash:4': '13',
+  'subtraction:1,3,4': '9 6',
+  'subtraction:2,5': '12 7',
+  'allbut:2': '6 9',
+  'kl:2,3': '1 5',
+  'divisor': '360',
+  'sum': 'nim=5 subtraction:1,3=7 bounded:2=6',
+};
+
+const state = {
+  game: 'nim',
+  tokens: [],
+  misere: false,
+  level: 'perfect',
+  human: 'first',
+  toMove: 'first',
+  over: false,
+  busy: false,
+  history: [],
+  analysis: null,
+  sequence: null,
+};
+
+const other = (p) => (p === 'first' ? 'second' : 'first');
+const seed = () => Math.floor(Math.random() * 2 ** 31);
+
+async function api(path, body) {
+  const init = body === undefined
+    ? {}
+    : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) };
+  const res = await fetch(path, init);
+  const data = await res.json().catch(() => ({ error: `the server answered ${res.status} without JSON` }));
+  if (!res.ok) throw new Error(data.error || `the server answered ${res.status}`);
+  return data;
+}
+
+function showError(message) {
+  const e = $('error');
+  e.textContent = message || '';
+  e.hidden = !message;
+}
+
+function gameName() {
+  return $('preset').value === 'custom' ? $('game').value.trim() : $('preset').value;
+}
+
+/** A heap token's size and the rule it carries, if any: `7`, `7/3` or `nim=7`. */
+function readToken(token) {
+  const eq = token.lastIndexOf('=');
+  if (eq >= 0) return { size: Number(token.slice(eq + 1)), rule: token.slice(0, eq) };
+  const slash = token.indexOf('/');
+  if (slash >= 0) return { size: Number(token.slice(0, slash)), rule: `take 1..${token.slice(slash + 1)}` };
+  return { size: Number(token), rule: '' };
+}
+
+function problem() {
+  return { game: state.game, position: state.tokens, misere: state.misere, to_move: state.toMove };
+}
+
+function setStatus(text, kind) {
+  const s = $('status');
+  s.textContent = text;
+  s.className = kind === 'win' || kind === 'lose' ? kind : '';
+  s.dataset.state = kind;
+}
+
+function log(text, who) {
+  const li = document.createElement('li');
+  li.textContent = text;
+  li.className = who;
+  $('log').appendChild(li);
+  li.scrollIntoView({ block: 'nearest' });
+}
+
+// ---- the board -------------------------------------------------------------------------
+
+function drawBoard() {
+  const board = $('board');
+  board.replaceChildren();
+  const myTurn = !state.over && !state.busy && state.toMove === state.human;
+  if (state.game === 'divisor') {
+    drawDivisor(board, myTurn);
+    return;
+  }
+  state.tokens.forEach((token, i) => {
+    const { size, rule } = readToken(token);
+    const row = document.createElement('div');
+    row.className = 'heap' + (size === 0 ? ' empty' : '');
+    row.dataset.heap = String(i + 1);
+    const label = document.createElement('span');
+    label.className = 'heap-label';
+    label.textContent = `heap ${i + 1}`;
+    const count = document.createElement('span');
+    count.className = 'heap-size';
+    count.textContent = String(size);
+    const objects = document.createElement('div');
+    objects.className = 'objects';
+    const drawn = Math.min(size, MAX_DRAWN);
+    for (let j = 0; j < drawn; j++) {
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.className = 'object';
+      b.dataset.heap = String(i + 1);
+      b.dataset.leave = String(j);
+      b.disabled = !myTurn;
+      b.title = `leave ${j} in heap ${i + 1} (take ${size - j})`;
+      b.addEventListener('mouseenter', () => markTaking(objects, j, true));
+      b.addEventListener('mouseleave', () => markTaking(objects, j, false));
+      b.addEventListener('click', () => humanMove(`${i + 1} -> ${j}`));
+      objects.appendChild(b);
+    }
+    row.append(label, count, objects);
+    if (size > MAX_DRAWN) {
+      const more = document.createElement('span');
+      more.className = 'more';
+      more.textContent = `+${size - MAX_DRAWN} more (type a move for these)`;
+      row.appendChild(more);
+    }
+    if (rule) {
+      const r = document.createElement('span');
+      r.className = 'rule';
+      r.textContent = rule;
+      row.appendChild(r);
+    }
+    board.appendChild(row);
+  });
+}
+
+function markTaking(objects, from, on) {
+  [...objects.children].forEach((o, k) => o.classList.toggle('taking', on && k >= from));
+}
+
+/** The prime factorisation from the analysis's first line, "n = 360 = 2^3 * 3^2 * 5." */
+function factorsOf(analysis) {
+  const line = analysis && analysis.explanation[0];
+  const m = line && line.match(/= ([0-9^* ]+)\.$/);
+  if (!m) return [];
+  return m[1].split(' * ').map((f) => {
+    const [p, e] = f.split('^');
+    return { p: BigInt(p), e: Number(e || 1) };
+  });
+}
+
+function drawDivisor(board, myTurn) {
+  const n = state.tokens[0];
+  const head = document.createElement('div');
+  head.className = 'divisor-n';
+  const factors = factorsOf(state.analysis);
+  const written = factors.map(({ p, e }) => (e === 1 ? `${p}` : `${p}^${e}`)).join(' · ');
+  head.textContent = `n = ${n}` + (written && written !== String(n) ? ` = ${written}` : '');
+  board.appendChild(head);
+  const buttons = document.createElement('div');
+  buttons.className = 'divisors';
+  for (const { p, e } of factors) {
+    let d = 1n;
+    for (let k = 1; k <= e; k++) {
+      d *= p;
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.dataset.divisor = String(d);
+      b.textContent = `÷ ${d}`;
+      b.title = `divide by ${p}^${k}`;
+      b.disabled = !myTurn;
+      const divisor = String(d);
+      b.addEventListener('click', () => humanMove(divisor));
+      buttons.appendChild(b);
+    }
+  }
+  board.appendChild(buttons);
+}
+
+// ---- playing -------------------------------------------------------------------------------
+
+function statusForTurn() {
+  if (state.over) return;
+  if (state.toMove === state.human) {
+    setStatus(`Your move (you are the ${state.human} player).`, 'your-move');
+  } else {
+    setStatus('The computer is thinking…', 'thinking');
+  }
+}
+
+function finish(winner) {
+  state.over = true;
+  if (winner === state.human) setStatus('You win! Well played.', 'win');
+  else setStatus('The computer wins.', 'lose');
+  $('status').dataset.winner = winner === state.human ? 'you' : 'computer';
+}
+
+async function refresh() {
+  drawBoard();
+  redrawSequence();
+  await showAnalysis();
+  drawBoard(); // the divisor game draws its buttons from the analysis
+  statusForTurn();
+}
+
+async function newGame(event) {
+  if (event) event.preventDefault();
+  showError('');
+  const game = gameName();
+  const tokens = $('position').value.trim().split(/\s+/).filter((t) => t !== '');
+  Object.assign(state, {
+    game,
+    tokens,
+    misere: $('misere').checked,
+    level: $('level').value,
+    human: $('computer-first').checked ? 'second' : 'first',
+    toMove: 'first',
+    over: false,
+    busy: false,
+    history: [],
+    analysis: null,
+  });
+  delete $('status').dataset.winner;
+  $('log').replaceChildren();
+  $('game-title').textContent = `${game}${state.misere ? ' (misère)' : ''}`;
+  try {
+    await api('/api/analyze', problem()); // checks the game and position before play starts
+  } catch (e) {
+    showError(e.message);
+    setStatus('Fix the game or position and press New game.', 'error');
+    $('board').replaceChildren();
+    return;
+  }
+  drawSequence();
+  if (state.human === 'second') await turn(null);
+  else await refresh();
+}
+
+/** One round trip: the human's move (or none when the computer starts), then the reply. */
+async function turn(text) {
+  state.busy = true;
+  setStatus('The computer is thinking…', 'thinking');
+  drawBoard();
+  const before = { tokens: state.tokens, toMove: state.toMove };
+  let reply;
+  try {
+    reply = await api('/api/move', { ...problem(), level: state.level, seed: seed(), human_move: text });
+  } catch (e) {
+    state.busy = false;
+    showError(text === null ? e.message : `Illegal move: ${e.message}`);
+    statusForTurn();
+    drawBoard();
+    return;
+  }
+  if (text !== null) {
+    state.history.push(before);
+    log(`you: ${reply.human.text}`, 'human');
+    state.tokens = reply.human.tokens;
+    state.toMove = other(state.toMove);
+    drawBoard();
+    if (reply.computer) await new Promise((r) => setTimeout(r, 250)); // let the person see it
+  }
+  if (reply.computer) {
+    log(`computer: ${reply.computer.text} (${reply.computer.note})`, 'computer');
+  }
+  state.tokens = reply.tokens;
+  state.toMove = reply.to_move;
+  state.busy = false;
+  if (reply.over) finish(reply.winner);
+  await refresh();
+}
+
+async function humanMove(text) {
+  if (state.busy || state.over || state.toMove !== state.human) return;
+  showError('');
+  await turn(text);
+}
+
+async function undo() {
+  if (state.busy || state.history.length === 0) return;
+  const prev = state.history.pop();
+  state.tokens = prev.tokens;
+  state.toMove = prev.toMove;
+  state.over = false;
+  delete $('status').dataset.winner;
+  log('undo', 'human');
+  showError('');
+  await refresh();
+}
+
+// ---- the analysis panel ---------------------------------------------------------------------
+
+async function showAnalysis() {
+  let a;
+  try {
+    a = await api('/api/analyze', problem());
+  } catch (e) {
+    state.analysis = null;
+    $('outcome').textContent = `not available: ${e.message}`;
+    for (const id of ['to-move', 'sg', 'heap-values', 'winning-count']) $(id).textContent = '';
+    $('winning-moves').replaceChildren();
+    $('balance-wrap').hidden = true;
+    return;
+  }
+  state.analysis = a;
+  const who = (p) => (p === state.human ? `the ${p} player (you)` : `the ${p} player (the computer)`);
+  $('outcome').textContent = `${a.outcome}: ${who(a.winner)} wins with best play`;
+  $('outcome').dataset.outcome = a.outcome;
+  $('sg').textContent = a.sg === null ? 'none (partizan or misère)' : String(a.sg);
+  $('heap-values-label').textContent = a.game === 'divisor' ? 'Prime exponents' : 'Heap values';
+  $('heap-values').textContent = a.heap_values ? a.heap_values.join(', ') : '–';
+  $('to-move').textContent = who(a.to_move);
+  $('winning-count').textContent = `(${a.winning_move_count})`;
+  const list = $('winning-moves');
+  list.replaceChildren();
+  for (const m of a.winning_moves) {
+    const li = document.createElement('li');
+    li.textContent = m.text;
+    li.dataset.heap = String(m.heap);
+    li.dataset.to = m.to.join(' ');
+    list.appendChild(li);
+  }
+  if (a.winning_moves.length === 0) {
+    const li = document.createElement('li');
+    li.className = 'none';
+    li.textContent = state.over ? 'The game is over.' : 'None: every move loses against best play.';
+    list.appendChild(li);
+  }
+  drawBalance(a);
+  $('explanation').textContent = a.explanation.join('\n');
+}
+
+function cell(tag, text, cls) {
+  const c = document.createElement(tag);
+  c.textContent = text;
+  if (cls) c.className = cls;
+  return c;
+}
+
+function drawBalance(a) {
+  const t = a.balance;
+  $('balance-wrap').hidden = !t;
+  const table = $('balance');
+  table.replaceChildren();
+  if (!t) return;
+  const nimLike = a.game === 'nim' && a.convention === 'normal';
+  table.previousElementSibling.textContent = nimLike
+    ? 'Binary balance table'
+    : a.game === 'divisor' ? 'Binary balance table of the prime exponents' : 'Binary balance table of the heap values';
+  const odd = (j) => (t.unbalanced[j] ? 'odd' : '');
+  const head = document.createElement('tr');
+  head.append(cell('th', ''), cell('th', 'value'));
+  t.columns.forEach((c, j) => head.appendChild(cell('th', c > 8192 ? `2^${Math.log2(c)}` : String(c), odd(j))));
+  table.appendChild(head);
+  t.rows.forEach((row, i) => {
+    const tr = document.createElement('tr');
+    if (t.reducible.includes(i)) tr.className = 'reducible';
+    const label = a.game === 'divisor' ? `exponent ${i + 1}` : `heap ${i + 1}`;
+    tr.append(cell('td', label), cell('td', String(t.heaps[i]), 'value'));
+    row.forEach((bit, j) => tr.appendChild(cell('td', String(bit), odd(j))));
+    table.appendChild(tr);
+  });
+  const ones = document.createElement('tr');
+  ones.append(cell('td', '1s'), cell('td', ''));
+  t.ones.forEach((o, j) => ones.appendChild(cell('td', String(o), odd(j))));
+  table.appendChild(ones);
+  const sum = document.createElement('tr');
+  sum.className = 'sum';
+  sum.append(cell('td', 'nim-sum'), cell('td', String(t.nim_sum), 'value'));
+  t.columns.forEach((c, j) => sum.appendChild(cell('td', (BigInt(t.nim_sum) & BigInt(c)) ? '1' : '0', odd(j))));
+  table.appendChild(sum);
+}
+
+// ---- the Grundy sequence plot ---------------------------------------------------------------
+
+const isHeapRuleset = (g) => !['bounded', 'sum', 'divisor'].includes(g) && !g.startsWith('kl:');
+
+async function drawSequence() {
+  const wrap = $('sg-plot-wrap');
+  wrap.hidden = true;
+  state.sequence = null;
+  if (!isHeapRuleset(state.game)) return;
+  const sizes = state.tokens.map((t) => readToken(t).size).filter((s) => Number.isFinite(s));
+  const upto = Math.min(120, Math.max(30, Math.max(0, ...sizes) + 4));
+  let sg;
+  try {
+    sg = await api(`/api/sg?game=${encodeURIComponent(state.game)}&upto=${upto}`);
+  } catch (e) {
+    return; // the plot is extra: the game goes on without it
+  }
+  state.sequence = sg;
+  wrap.hidden = false;
+  redrawSequence();
+}
+
+/** Draws the cached sequence again with the current heap sizes marked. */
+function redrawSequence() {
+  const sg = state.sequence;
+  if (!sg || $('sg-plot-wrap').hidden) return;
+  const sizes = state.tokens.map((t) => readToken(t).size);
+  const p = sg.period;
+  $('period').textContent = !p
+    ? '(no period known)'
+    : p.saltus === 0
+      ? `(period ${p.period} from n = ${p.preperiod})`
+      : `(G(n + ${p.period}) = G(n) + ${p.saltus} from n = ${p.preperiod})`;
+  $('sg-plot').replaceChildren(plot(sg.values, p, new Set(sizes)));
+}
+
+/** An SVG bar chart of G(0..upto), periods shaded in turn and the current heap sizes marked. */
+function plot(values, period, marked) {
+  const NS = 'http://www.w3.org/2000/svg';
+  const W = 560, H = 200, left = 34, bottom = 26, top = 10;
+  const maxV = Math.max(1, ...values);
+  const bw = (W - left - 6) / values.length;
+  const y = (v) => top + (H - top - bottom) * (1 - v / maxV);
+  const svg = document.createElementNS(NS, 'svg');
+  svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
+  svg.setAttribute('role', 'img');
+  svg.setAttribute('aria-label', 'Grundy values G(n) for n = 0 to ' + (values.length - 1));
+  const el = (name, attrs, text) => {
+    const e = document.createElementNS(NS, name);
+    for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
+    if (text !== undefined) e.textContent = text;
+    svg.appendChild(e);
+    return e;
+  };
+  if (period && period.period > 1) {
+    for (let s = period.preperiod, k = 0; s < values.length; s += period.period, k++) {
+      if (k % 2 === 0) {
+        el('rect', { x: left + s * bw, y: top, width: Math.min(period.period, values.length - s) * bw, height: H - top - bottom, fill: '#eef3fc' });
+      }
+    }
+  }
+  for (let v = 0; v <= maxV; v += Math.max(1, Math.ceil(maxV / 5))) {
+    el('line', { x1: left, x2: W - 4, y1: y(v), y2: y(v), stroke: '#e3e7ee' });
+    el('text', { x: left - 5, y: y(v) + 4, 'text-anchor': 'end', 'font-size': 10, fill: '#5b6575' }, String(v));
+  }
+  values.forEach((v, n) => {
+    const bar = el('rect', {
+      x: left + n * bw + bw * 0.12, y: y(v), width: Math.max(1, bw * 0.76), height: Math.max(0, H - bottom - y(v)),
+      fill: marked.has(n) ? '#d9463b' : '#2f6fdb',
+    });
+    bar.appendChild(document.createElementNS(NS, 'title')).textContent = `G(${n}) = ${v}`;
+    if (marked.has(n)) {
+      // A tick under the axis, so that a heap whose value is 0 (no bar) is marked too.
+      el('rect', { x: left + n * bw + bw * 0.12, y: H - bottom + 1, width: Math.max(1, bw * 0.76), height: 3, fill: '#d9463b' });
+    }
+  });
+  const step = Math.max(1, Math.ceil(values.length / 12 / 5) * 5);
+  for (let n = 0; n < values.length; n += step) {
+    el('text', { x: left + (n + 0.5) * bw, y: H - bottom + 14, 'text-anchor': 'middle', 'font-size': 10, fill: '#5b6575' }, String(n));
+  }
+  return svg;
+}
+
+// ---- setup --------------------------------------------------------------------------------
+
+const rnd = (lo, hi) => lo + Math.floor(Math.random() * (hi - lo + 1));
+
+function randomPosition(game) {
+  const count = rnd(2, 4);
+  const many = (f) => Array.from({ length: count }, f).join(' ');
+  if (game === 'divisor') return String(rnd(2, 5000));
+  if (game === 'bounded') return many(() => `${rnd(1, 12)}/${rnd(1, 4)}`);
+  if (game === 'sum') {
+    const rules = ['nim', 'bounded:2', 'subtraction:1,3', 'allbut:2'];
+    return many(() => `${rules[rnd(0, rules.length - 1)]}=${rnd(1, 10)}`);
+  }
+  if (game.startsWith('kl:')) return many(() => String(rnd(1, 7)));
+  if (game.startsWith('bash:')) return String(rnd(5, 30));
+  return many(() => String(rnd(1, 12)));
+}
+
+$('preset').addEventListener('change', () => {
+  const v = $('preset').value;
+  $('custom-label').hidden = v !== 'custom';
+  if (EXAMPLES[v]) $('position').value = EXAMPLES[v];
+});
+$('random').addEventListener('click', () => {
+  $('position').value = randomPosition(gameName());
+  newGame();
+});
+$('setup').addEventListener('submit', newGame);
+$('typed').addEventListener('submit', (e) => {
+  e.preventDefault();
+  const text = $('move-text').value.trim();
+  if (text) humanMove(text).then(() => { $('move-text').value = ''; });
+});
+$('undo').addEventListener('click', undo);
+$('show-analysis').addEventListener('change', () => {
+  $('analysis').classList.toggle('hidden', !$('show-analysis').checked);
+});
+
+newGame();

@@ -1,0 +1,236 @@
+//! The router in-process (tower's `oneshot`) for every endpoint and every error, and once on a
+//! real loopback port.
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use serde_json::{json, Value};
+use tower::ServiceExt;
+
+async fn call(request: Request<Body>) -> (StatusCode, Value, String) {
+    let response = grundy_web::app().oneshot(request).await.expect("the router answers");
+    let status = response.status();
+    let content_type = response
+        .headers()
+        .get("content-type")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("")
+        .to_string();
+    let bytes = axum::body::to_bytes(response.into_body(), usize::MAX).await.expect("a body");
+    let json = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
+    let text = if json.is_null() { String::from_utf8_lossy(&bytes).into_owned() } else { content_type };
+    (status, json, text)
+}
+
+async fn post(path: &str, body: impl Into<Body>) -> (StatusCode, Value) {
+    let request = Request::post(path).header("content-type", "application/json").body(body.into()).expect("a request");
+    let (s, v, _) = call(request).await;
+    (s, v)
+}
+
+async fn post_json(path: &str, body: Value) -> (StatusCode, Value) {
+    post(path, body.to_string()).await
+}
+
+async fn get(path: &str) -> (StatusCode, Value, String) {
+    call(Request::get(path).body(Body::empty()).expect("a request")).await
+}
+
+fn assert_error(status: StatusCode, body: &Value, want: StatusCode, contains: &str) {
+    assert_eq!(status, want, "{body}");
+    let message = body["error"].as_str().unwrap_or_else(|| panic!("an error message: {body}"));
+    assert!(message.contains(contains), "'{message}' should contain '{contains}'");
+    assert!(!message.contains('\n'), "one line: {message}");
+    assert_eq!(body.as_object().map(|o| o.len()), Some(1), "only the error: {body}");
+}
+
+#[tokio::test]
+async fn analyze_returns_the_cli_json_object() {
+    let (s, a) = post_json("/api/analyze", json!({"game": "nim", "position": [7, 9, 12, 15], "misere": false, "to_move": "first"})).await;
+    assert_eq!(s, StatusCode::OK);
+    // The same object as `grundy analyze --json`, since both serialise `grundy::Analysis`.
+    let game: grundy::Game = "nim".parse().unwrap();
+    let pos = game.parse_position(&["7", "9", "12", "15"]).unwrap();
+    let expected = serde_json::to_value(grundy::analyze(&game, &pos, &grundy::AnalyzeOptions::default()).unwrap()).unwrap();
+    assert_eq!(a, expected);
+    assert_eq!(a["outcome"], "N");
+    assert_eq!(a["sg"], 13);
+    assert_eq!(a["winning_move_count"], 3);
+    let results: Vec<&Value> = a["winning_moves"].as_array().unwrap().iter().map(|m| &m["result"]).collect();
+    assert!(results.contains(&&json!([7, 9, 1, 15])));
+
+    // Tokens as strings, misère, the second player to move, kl.
+    let (s, a) = post_json("/api/analyze", json!({"game": "bounded", "position": ["7/3", "5/2"]})).await;
+    assert_eq!(s, StatusCode::OK, "{a}");
+    assert_eq!(a["tokens"], json!(["7/3", "5/2"]));
+    let (s, a) = post_json("/api/analyze", json!({"game": "nim", "position": [1, 1], "misere": true})).await;
+    assert_eq!((s, a["outcome"].clone(), a["sg"].clone()), (StatusCode::OK, json!("N"), Value::Null));
+    let (s, a) = post_json("/api/analyze", json!({"game": "kl:2,3", "position": [1, 5], "to_move": "second"})).await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(a["to_move"], "second");
+}
+
+#[tokio::test]
+async fn analyze_errors_are_json_4xx() {
+    let cases: Vec<(Body, StatusCode, &str)> = vec![
+        (Body::from("{\"game\": \"nim\", "), StatusCode::BAD_REQUEST, "malformed JSON"),
+        (Body::from("not json"), StatusCode::BAD_REQUEST, "malformed JSON"),
+        (Body::from("{\"position\": [1]}"), StatusCode::BAD_REQUEST, "missing field `game`"),
+        (Body::from(json!({"game": "nom", "position": [1]}).to_string()), StatusCode::BAD_REQUEST, "unknown game 'nom'"),
+        (Body::from(json!({"game": "nim", "position": [3, -4]}).to_string()), StatusCode::BAD_REQUEST, "heap 2 '-4' is negative"),
+        (Body::from(json!({"game": "nim", "position": [1.5]}).to_string()), StatusCode::BAD_REQUEST, "heap 1 '1.5' is not a number"),
+        (Body::from(json!({"game": "nim", "position": [[1]]}).to_string()), StatusCode::BAD_REQUEST, "position entry 1"),
+        (Body::from(json!({"game": "nim", "position": []}).to_string()), StatusCode::BAD_REQUEST, "the position is empty"),
+        (Body::from(json!({"game": "nim", "position": [1], "to_move": "third"}).to_string()), StatusCode::BAD_REQUEST, "unknown player 'third'"),
+        (Body::from(json!({"game": "nim", "position": [1], "budget": 1u64 << 40}).to_string()), StatusCode::BAD_REQUEST, "past this server's cap"),
+        (
+            Body::from(json!({"game": "subtraction:1,2", "position": [30, 30, 30], "misere": true, "budget": 100}).to_string()),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "gave up after 100 positions searched",
+        ),
+        (Body::from(vec![b' '; (1 << 20) + 1]), StatusCode::PAYLOAD_TOO_LARGE, "over 1048576 bytes"),
+    ];
+    for (body, want, contains) in cases {
+        let (s, v) = post("/api/analyze", body).await;
+        assert_error(s, &v, want, contains);
+    }
+}
+
+#[tokio::test]
+async fn move_replies_and_plays_the_humans_move_first() {
+    // The computer's reply from an N position is a winning move.
+    let (s, r) = post_json("/api/move", json!({"game": "nim", "position": [3, 4, 5], "seed": 1})).await;
+    assert_eq!(s, StatusCode::OK, "{r}");
+    assert_eq!(r["human"], Value::Null);
+    assert_eq!(r["computer"]["reason"], "winning");
+    assert_eq!(r["computer"]["heap"], 1);
+    assert_eq!(r["position"], json!([1, 4, 5]));
+    assert_eq!(r["to_move"], "second");
+    assert_eq!((r["over"].clone(), r["winner"].clone()), (json!(false), Value::Null));
+
+    // A human move, then the reply; the human's winning move leaves the computer a lost game.
+    let (s, r) = post_json(
+        "/api/move",
+        json!({"game": "nim", "position": [7, 9, 12, 15], "human_move": "3 11", "level": "perfect"}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{r}");
+    assert_eq!(r["human"]["text"], "take 11 from heap 3 (12 -> 1)");
+    assert_eq!(r["human"]["tokens"], json!(["7", "9", "1", "15"]));
+    assert_eq!(r["computer"]["reason"], "longest");
+    assert_eq!(r["to_move"], "first");
+
+    // The human's last move ends the game: no reply, the human (first) wins.
+    let (s, r) = post_json("/api/move", json!({"game": "nim", "position": [0, 4], "human_move": "2 -> 0"})).await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(r["computer"], Value::Null);
+    assert_eq!((r["over"].clone(), r["winner"].clone()), (json!(true), json!("first")));
+
+    // The computer's move ends it under misère: taking the last object, it loses.
+    let (s, r) = post_json("/api/move", json!({"game": "nim", "position": [1], "misere": true})).await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!((r["over"].clone(), r["winner"].clone()), (json!(true), json!("second")));
+
+    // kl: the second player's forbidden size is checked for the second player.
+    let (s, r) = post_json("/api/move", json!({"game": "kl:2,3", "position": [5], "to_move": "second", "human_move": "1 3"})).await;
+    assert_error(s, &r, StatusCode::BAD_REQUEST, "the second player may never take exactly 3");
+
+    // Divisor game, easy level, seeded: the same seed gives the same reply.
+    let body = json!({"game": "divisor", "position": [720720], "level": "easy", "seed": 42});
+    let (_, a) = post_json("/api/move", body.clone()).await;
+    let (_, b) = post_json("/api/move", body).await;
+    assert_eq!(a, b);
+}
+
+#[tokio::test]
+async fn move_errors_are_json_4xx() {
+    let cases = [
+        (json!({"game": "nim", "position": [3], "human_move": "2 1"}), StatusCode::BAD_REQUEST, "there is no heap 2"),
+        (json!({"game": "nim", "position": [3], "human_move": "1 5"}), StatusCode::BAD_REQUEST, "heap 1: it has only 3 objects"),
+        (json!({"game": "nim", "position": [0], "human_move": "1 1"}), StatusCode::BAD_REQUEST, "the game is over"),
+        (json!({"game": "nim", "position": [3], "level": "godlike"}), StatusCode::BAD_REQUEST, "unknown level 'godlike'"),
+        (json!({"game": "kl", "position": [3]}), StatusCode::BAD_REQUEST, "kl:K,L"),
+        (json!({"game": "nim", "position": ["x"]}), StatusCode::BAD_REQUEST, "heap 1 'x' is not a number"),
+        (json!({"game": "nim", "position": [3], "seed": -1}), StatusCode::BAD_REQUEST, "malformed JSON"),
+    ];
+    for (body, want, contains) in cases {
+        let (s, v) = post_json("/api/move", body).await;
+        assert_error(s, &v, want, contains);
+    }
+    let (s, v) = post("/api/move", Body::from(vec![b'x'; 2 << 20])).await;
+    assert_error(s, &v, StatusCode::PAYLOAD_TOO_LARGE, "1 MiB");
+}
+
+#[tokio::test]
+async fn sg_gives_the_sequence_with_its_period() {
+    let (s, v, _) = get("/api/sg?game=subtraction:2,5&upto=20").await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(v["values"], json!([0, 0, 1, 1, 0, 2, 1, 0, 0, 1, 1, 0, 2, 1, 0, 0, 1, 1, 0, 2, 1]));
+    assert_eq!(v["period"], json!({"preperiod": 0, "period": 7, "saltus": 0}));
+    assert_eq!(v["upto"], 20);
+    let (s, v, _) = get("/api/sg?game=allbut:2").await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(v["values"].as_array().map(Vec::len), Some(51));
+
+    for (path, contains) in [
+        ("/api/sg?upto=5", "missing query parameter 'game'"),
+        ("/api/sg?game=nom", "unknown game 'nom'"),
+        ("/api/sg?game=divisor", "no single heap ruleset"),
+        ("/api/sg?game=nim&upto=-1", "upto '-1' is negative"),
+        ("/api/sg?game=nim&upto=10001", "past this server's cap 10000"),
+    ] {
+        let (s, v, _) = get(path).await;
+        assert_error(s, &v, StatusCode::BAD_REQUEST, contains);
+    }
+}
+
+#[tokio::test]
+async fn page_assets_and_unknown_routes() {
+    for (path, kind, needle) in [
+        ("/", "text/html", "<title>grundy"),
+        ("/app.js", "text/javascript", "api/move"),
+        ("/style.css", "text/css", "#board"),
+    ] {
+        let response = grundy_web::app().oneshot(Request::get(path).body(Body::empty()).unwrap()).await.unwrap();
+        assert_eq!(response.status(), StatusCode::OK);
+        let ct = response.headers()["content-type"].to_str().unwrap().to_string();
+        assert!(ct.starts_with(kind), "{path}: {ct}");
+        let body = axum::body::to_bytes(response.into_body(), usize::MAX).await.unwrap();
+        let body = String::from_utf8_lossy(&body);
+        assert!(body.contains(needle), "{path}");
+        // No CDN: everything the page needs comes from this server.
+        for remote in ["src=\"http", "href=\"http", "url(http", "fetch('http", "import "] {
+            assert!(!body.contains(remote), "{path} loads nothing from elsewhere ({remote})");
+        }
+    }
+    let (s, v, _) = get("/nope").await;
+    assert_error(s, &v, StatusCode::NOT_FOUND, "no such page");
+    let (s, v, _) = get("/api/analyze").await;
+    assert_error(s, &v, StatusCode::METHOD_NOT_ALLOWED, "method not allowed");
+}
+
+#[test]
+fn serves_on_a_real_loopback_port() {
+    let (tx, rx) = std::sync::mpsc::channel();
+    // The server runs until the test process ends; port 0 picks a free port.
+    std::thread::spawn(move || {
+        let _ = grundy_web::serve("127.0.0.1:0".parse().unwrap(), move |addr| {
+            let _ = tx.send(addr);
+        });
+    });
+    let addr = rx.recv_timeout(std::time::Duration::from_secs(10)).expect("the server starts");
+    let body = json!({"game": "nim", "position": [1, 2, 3]}).to_string();
+    let request = format!(
+        "POST /api/analyze HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    use std::io::{Read, Write};
+    let mut stream = std::net::TcpStream::connect(addr).expect("connects");
+    stream.set_read_timeout(Some(std::time::Duration::from_secs(10))).unwrap();
+    stream.write_all(request.as_bytes()).unwrap();
+    let mut response = String::new();
+    stream.read_to_string(&mut response).unwrap();
+    assert!(response.starts_with("HTTP/1.1 200"), "{response}");
+    let json: Value = serde_json::from_str(response.split("\r\n\r\n").nth(1).unwrap()).unwrap();
+    assert_eq!(json["outcome"], "P");
+    assert_eq!(json["winning_move_count"], 0);
+}

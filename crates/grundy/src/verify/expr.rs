@@ -1,0 +1,909 @@
+//! A small language for guesses about a sequence: integer expressions over the heap size `n` and
+//! the game's parameters, e.g. `n % 3`, `n / (2*K) * K + n % K`, `n % 4 == 0`.
+//!
+//! Values are 128-bit integers. `/` and `%` are Euclidean (`7 / 2 = 3`, `-1 / 2 = -1`,
+//! `-1 % 2 = 1`: the remainder is never negative), which agrees with C and Rust whenever both
+//! sides are non-negative. Comparisons, `&&`, `||` and `!` give 1 or 0, and anything not 0 counts
+//! as true. Precedence, loosest first: `||`, `&&`, comparisons (not chained), `|`, `^` (xor),
+//! `&`, `+ -`, `* / %`, unary `- !`. Functions: `min(a, b, ...)`, `max(a, b, ...)`.
+//! Division by zero and overflow are errors at the n where they happen, never a panic.
+//!
+//! Besides evaluating, an expression can tell its [`Shape`]: a proof that from some n on it
+//! grows by a fixed amount over a fixed period. That is what lets a guess be proven for every n
+//! against a sequence with a proven period.
+
+use std::fmt;
+
+/// What is wrong with an expression and where: a parse error (the offending token), or an
+/// error while evaluating at some n (the operator that failed: division by zero, overflow).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExprError {
+    /// 1-based character column of the offending token or operator.
+    pub column: usize,
+    /// What is wrong there.
+    pub message: String,
+}
+
+impl fmt::Display for ExprError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} at column {}", self.message, self.column)
+    }
+}
+
+impl std::error::Error for ExprError {}
+
+/// An evaluation error is reported the same way as a parse error.
+pub type EvalError = ExprError;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Bin {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Rem,
+    Xor,
+    BitAnd,
+    BitOr,
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    And,
+    Or,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Node {
+    Num(i128),
+    N,
+    Neg(Box<Node>, usize),
+    Not(Box<Node>),
+    Bin(Bin, Box<Node>, Box<Node>, usize),
+    /// `min` (false) or `max` (true) of two or more arguments.
+    MinMax(bool, Vec<Node>),
+}
+
+/// A parsed expression over n, with the game's parameters already substituted.
+///
+/// ```
+/// use grundy::verify::Expr;
+/// let e = Expr::parse("n / (2*K) * K + n % K", &[("K", 3)]).unwrap();
+/// assert_eq!(e.eval(10).unwrap(), 4);
+/// let err = Expr::parse("n % (3", &[]).unwrap_err();
+/// assert_eq!(err.to_string(), "expected ')' but found the end of the expression at column 7");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Expr {
+    source: String,
+    root: Node,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Tok {
+    Num(i128),
+    Ident(String),
+    Op(&'static str),
+    End,
+}
+
+fn describe(t: &Tok) -> String {
+    match t {
+        Tok::Num(v) => format!("'{v}'"),
+        Tok::Ident(s) => format!("'{s}'"),
+        Tok::Op(o) => format!("'{o}'"),
+        Tok::End => "the end of the expression".into(),
+    }
+}
+
+const OPS: [&str; 21] = [
+    "&&", "||", "==", "!=", "<=", ">=", "+", "-", "*", "/", "%", "^", "&", "|", "!", "<", ">", "(",
+    ")", ",", "=",
+];
+
+fn lex(src: &str) -> Result<Vec<(Tok, usize)>, ExprError> {
+    let chars: Vec<char> = src.chars().collect();
+    let mut out = vec![];
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        let col = i + 1;
+        if c.is_whitespace() {
+            i += 1;
+        } else if c.is_ascii_digit() {
+            let start = i;
+            while i < chars.len() && chars[i].is_ascii_digit() {
+                i += 1;
+            }
+            let text: String = chars[start..i].iter().collect();
+            let v = text.parse::<i128>().map_err(|_| ExprError {
+                column: col,
+                message: format!("the number '{text}' is too large"),
+            })?;
+            out.push((Tok::Num(v), col));
+        } else if c.is_ascii_alphabetic() || c == '_' {
+            let start = i;
+            while i < chars.len() && (chars[i].is_ascii_alphanumeric() || chars[i] == '_') {
+                i += 1;
+            }
+            out.push((Tok::Ident(chars[start..i].iter().collect()), col));
+        } else {
+            let rest: String = chars[i..chars.len().min(i + 2)].iter().collect();
+            let op = OPS
+                .iter()
+                .find(|o| rest.starts_with(**o))
+                .ok_or_else(|| ExprError {
+                    column: col,
+                    message: format!("unexpected character '{c}'"),
+                })?;
+            if *op == "=" {
+                return Err(ExprError {
+                    column: col,
+                    message: "'=' is not an operator (write '==' to compare)".into(),
+                });
+            }
+            i += op.len();
+            out.push((Tok::Op(op), col));
+        }
+    }
+    out.push((Tok::End, chars.len() + 1));
+    Ok(out)
+}
+
+struct Parser<'a> {
+    toks: Vec<(Tok, usize)>,
+    pos: usize,
+    params: &'a [(&'a str, u64)],
+}
+
+impl Parser<'_> {
+    fn peek(&self) -> &Tok {
+        &self.toks[self.pos].0
+    }
+
+    fn column(&self) -> usize {
+        self.toks[self.pos].1
+    }
+
+    fn eat(&mut self, op: &str) -> Option<usize> {
+        if matches!(self.peek(), Tok::Op(o) if *o == op) {
+            let col = self.column();
+            self.pos += 1;
+            Some(col)
+        } else {
+            None
+        }
+    }
+
+    fn fail<T>(&self, what: &str) -> Result<T, ExprError> {
+        Err(ExprError {
+            column: self.column(),
+            message: format!("expected {what} but found {}", describe(self.peek())),
+        })
+    }
+
+    /// Parses one level of left-associative binary operators.
+    fn level(
+        &mut self,
+        ops: &[(&str, Bin)],
+        next: fn(&mut Self) -> Result<Node, ExprError>,
+    ) -> Result<Node, ExprError> {
+        let mut left = next(self)?;
+        'outer: loop {
+            for &(o, b) in ops {
+                if let Some(col) = self.eat(o) {
+                    let right = next(self)?;
+                    left = Node::Bin(b, Box::new(left), Box::new(right), col);
+                    continue 'outer;
+                }
+            }
+            return Ok(left);
+        }
+    }
+
+    fn or(&mut self) -> Result<Node, ExprError> {
+        self.level(&[("||", Bin::Or)], Self::and)
+    }
+
+    fn and(&mut self) -> Result<Node, ExprError> {
+        self.level(&[("&&", Bin::And)], Self::cmp)
+    }
+
+    fn cmp(&mut self) -> Result<Node, ExprError> {
+        const CMP: [(&str, Bin); 6] = [
+            ("==", Bin::Eq),
+            ("!=", Bin::Ne),
+            ("<=", Bin::Le),
+            (">=", Bin::Ge),
+            ("<", Bin::Lt),
+            (">", Bin::Gt),
+        ];
+        let left = self.bitor()?;
+        for (o, b) in CMP {
+            if let Some(col) = self.eat(o) {
+                let right = self.bitor()?;
+                if CMP.iter().any(|(o, _)| self.peek() == &Tok::Op(o)) {
+                    return Err(ExprError {
+                        column: self.column(),
+                        message: "comparisons cannot be chained (write a < b && b < c)".into(),
+                    });
+                }
+                return Ok(Node::Bin(b, Box::new(left), Box::new(right), col));
+            }
+        }
+        Ok(left)
+    }
+
+    fn bitor(&mut self) -> Result<Node, ExprError> {
+        self.level(&[("|", Bin::BitOr)], Self::xor)
+    }
+
+    fn xor(&mut self) -> Result<Node, ExprError> {
+        self.level(&[("^", Bin::Xor)], Self::bitand)
+    }
+
+    fn bitand(&mut self) -> Result<Node, ExprError> {
+        self.level(&[("&", Bin::BitAnd)], Self::add)
+    }
+
+    fn add(&mut self) -> Result<Node, ExprError> {
+        self.level(&[("+", Bin::Add), ("-", Bin::Sub)], Self::mul)
+    }
+
+    fn mul(&mut self) -> Result<Node, ExprError> {
+        self.level(
+            &[("*", Bin::Mul), ("/", Bin::Div), ("%", Bin::Rem)],
+            Self::unary,
+        )
+    }
+
+    fn unary(&mut self) -> Result<Node, ExprError> {
+        if let Some(col) = self.eat("-") {
+            return Ok(Node::Neg(Box::new(self.unary()?), col));
+        }
+        if self.eat("!").is_some() {
+            return Ok(Node::Not(Box::new(self.unary()?)));
+        }
+        self.primary()
+    }
+
+    fn primary(&mut self) -> Result<Node, ExprError> {
+        let col = self.column();
+        match self.peek().clone() {
+            Tok::Num(v) => {
+                self.pos += 1;
+                Ok(Node::Num(v))
+            }
+            Tok::Op("(") => {
+                self.pos += 1;
+                let e = self.or()?;
+                if self.eat(")").is_none() {
+                    return self.fail("')'");
+                }
+                Ok(e)
+            }
+            Tok::Ident(name) => {
+                self.pos += 1;
+                if name == "min" || name == "max" {
+                    if self.eat("(").is_none() {
+                        return self.fail(&format!("'(' after {name}"));
+                    }
+                    let mut args = vec![self.or()?];
+                    while self.eat(",").is_some() {
+                        args.push(self.or()?);
+                    }
+                    if self.eat(")").is_none() {
+                        return self.fail("',' or ')'");
+                    }
+                    if args.len() < 2 {
+                        return Err(ExprError {
+                            column: col,
+                            message: format!("{name} needs at least two arguments"),
+                        });
+                    }
+                    return Ok(Node::MinMax(name == "max", args));
+                }
+                if name == "n" {
+                    return Ok(Node::N);
+                }
+                match self.params.iter().find(|(p, _)| *p == name) {
+                    Some(&(_, v)) => Ok(Node::Num(i128::from(v))),
+                    None => {
+                        let mut known: Vec<&str> = vec!["n"];
+                        known.extend(self.params.iter().map(|(p, _)| *p));
+                        Err(ExprError {
+                            column: col,
+                            message: format!(
+                                "unknown name '{name}' (known here: {}, min, max)",
+                                known.join(", ")
+                            ),
+                        })
+                    }
+                }
+            }
+            _ => self.fail("a number, n, a parameter or '('"),
+        }
+    }
+}
+
+impl Expr {
+    /// Parses `source`; `params` are the names the game gives values to (e.g. `[("K", 3)]`).
+    pub fn parse(source: &str, params: &[(&str, u64)]) -> Result<Expr, ExprError> {
+        let toks = lex(source)?;
+        let mut p = Parser {
+            toks,
+            pos: 0,
+            params,
+        };
+        if p.peek() == &Tok::End {
+            return Err(ExprError {
+                column: 1,
+                message: "the expression is empty".into(),
+            });
+        }
+        let root = p.or()?;
+        if p.peek() != &Tok::End {
+            return p.fail("an operator or the end");
+        }
+        Ok(Expr {
+            source: source.to_string(),
+            root,
+        })
+    }
+
+    /// The text it was parsed from.
+    pub fn source(&self) -> &str {
+        &self.source
+    }
+
+    /// The value at `n`.
+    pub fn eval(&self, n: u64) -> Result<i128, EvalError> {
+        eval(&self.root, i128::from(n))
+    }
+
+    /// A proven [`Shape`] of the expression as a function of n, when the analysis finds one.
+    ///
+    /// ```
+    /// use grundy::verify::{Expr, Shape};
+    /// let e = Expr::parse("n / 6 * 3 + n % 3", &[]).unwrap();
+    /// assert_eq!(e.shape(), Some(Shape { start: 0, period: 6, slope: 3 }));
+    /// assert_eq!(Expr::parse("n * n", &[]).unwrap().shape(), None);
+    /// ```
+    pub fn shape(&self) -> Option<Shape> {
+        match shape(&self.root) {
+            Abs::Const(_) => Some(Shape::CONST),
+            Abs::Arith(s) => Some(s),
+            Abs::Unknown => None,
+        }
+    }
+
+    /// The shape of the expression's truth value (not 0 = true), as a 0/1 sequence.
+    pub fn truth_shape(&self) -> Option<Shape> {
+        match truthiness(&self.root, shape(&self.root)) {
+            Abs::Const(_) => Some(Shape::CONST),
+            Abs::Arith(s) => Some(s),
+            Abs::Unknown => None,
+        }
+    }
+}
+
+fn overflow(column: usize) -> EvalError {
+    EvalError {
+        column,
+        message: "overflow".into(),
+    }
+}
+
+fn eval(node: &Node, n: i128) -> Result<i128, EvalError> {
+    Ok(match node {
+        Node::Num(v) => *v,
+        Node::N => n,
+        Node::Neg(e, col) => eval(e, n)?.checked_neg().ok_or_else(|| overflow(*col))?,
+        Node::Not(e) => i128::from(eval(e, n)? == 0),
+        Node::MinMax(is_max, args) => {
+            let mut best = eval(&args[0], n)?;
+            for a in &args[1..] {
+                let v = eval(a, n)?;
+                best = if *is_max { best.max(v) } else { best.min(v) };
+            }
+            best
+        }
+        Node::Bin(Bin::And, a, b, _) => i128::from(eval(a, n)? != 0 && eval(b, n)? != 0),
+        Node::Bin(Bin::Or, a, b, _) => i128::from(eval(a, n)? != 0 || eval(b, n)? != 0),
+        Node::Bin(op, a, b, col) => {
+            let (x, y) = (eval(a, n)?, eval(b, n)?);
+            let zero = || EvalError {
+                column: *col,
+                message: "division by zero".into(),
+            };
+            let checked = |v: Option<i128>| v.ok_or_else(|| overflow(*col));
+            match op {
+                Bin::Add => checked(x.checked_add(y))?,
+                Bin::Sub => checked(x.checked_sub(y))?,
+                Bin::Mul => checked(x.checked_mul(y))?,
+                Bin::Div if y == 0 => return Err(zero()),
+                Bin::Rem if y == 0 => return Err(zero()),
+                Bin::Div => checked(x.checked_div_euclid(y))?,
+                Bin::Rem => checked(x.checked_rem_euclid(y))?,
+                Bin::Xor => x ^ y,
+                Bin::BitAnd => x & y,
+                Bin::BitOr => x | y,
+                Bin::Eq => i128::from(x == y),
+                Bin::Ne => i128::from(x != y),
+                Bin::Lt => i128::from(x < y),
+                Bin::Le => i128::from(x <= y),
+                Bin::Gt => i128::from(x > y),
+                Bin::Ge => i128::from(x >= y),
+                Bin::And | Bin::Or => unreachable!("handled above"),
+            }
+        }
+    })
+}
+
+/// An eventual arithmetic period: for every n >= `start`, f(n + `period`) = f(n) + `slope`.
+///
+/// The periods here are not always the smallest; they are proven, which is what matters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Shape {
+    /// The first n from which the relation holds.
+    pub start: u64,
+    /// The period.
+    pub period: u64,
+    /// What is added every period (0 for a plain period).
+    pub slope: i128,
+}
+
+impl Shape {
+    /// A constant.
+    pub const CONST: Shape = Shape {
+        start: 0,
+        period: 1,
+        slope: 0,
+    };
+
+    /// Both shapes on a common period: (start, period, slope of self, slope of other), or
+    /// `None` on overflow or when the common period passes [`MAX_ANALYSED_PERIOD`].
+    pub fn common(self, other: Shape) -> Option<(u64, u64, i128, i128)> {
+        let l = lcm(self.period, other.period)?;
+        if l > MAX_ANALYSED_PERIOD {
+            return None;
+        }
+        let a = self.slope.checked_mul(i128::from(l / self.period))?;
+        let b = other.slope.checked_mul(i128::from(l / other.period))?;
+        Some((self.start.max(other.start), l, a, b))
+    }
+}
+
+/// The longest period the analysis works with: past it, showing agreement would mean evaluating
+/// too many values.
+pub const MAX_ANALYSED_PERIOD: u64 = 1 << 22;
+
+fn gcd(a: u64, b: u64) -> u64 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}
+
+fn lcm(a: u64, b: u64) -> Option<u64> {
+    (a / gcd(a, b)).checked_mul(b)
+}
+
+/// What the analysis knows about a sub-expression.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Abs {
+    Const(i128),
+    Arith(Shape),
+    Unknown,
+}
+
+impl Abs {
+    fn shape(self) -> Option<Shape> {
+        match self {
+            Abs::Const(_) => Some(Shape::CONST),
+            Abs::Arith(s) => Some(s),
+            Abs::Unknown => None,
+        }
+    }
+}
+
+fn arith(start: u64, period: u64, slope: i128) -> Abs {
+    Abs::Arith(Shape {
+        start,
+        period,
+        slope,
+    })
+}
+
+/// Where the sign of a - b settles for good, given their shapes: after that point a - b keeps
+/// one sign, so any comparison of a and b is constant. `None` when it cannot be shown.
+///
+/// On the common period L, a - b grows by D != 0 each period. For each residue m in the first
+/// period, a(m + jL) - b(m + jL) = h(m) + jD, which has the sign of D for every j past
+/// -h(m)/D; the last of these points over all residues is where the sign settles.
+fn settles(a: &Node, b: &Node, start: u64, period: u64, d: i128) -> Option<u64> {
+    let mut last = start;
+    for m in start..start.checked_add(period)? {
+        let h = eval(a, i128::from(m))
+            .ok()?
+            .checked_sub(eval(b, i128::from(m)).ok()?)?;
+        let toward = if d > 0 { h } else { h.checked_neg()? };
+        let step = d.checked_abs()?;
+        // The first j with toward + j*step > 0.
+        let j = if toward > 0 {
+            0
+        } else {
+            toward.checked_neg()? / step + 1
+        };
+        let point = i128::from(m).checked_add(j.checked_mul(i128::from(period))?)?;
+        last = last.max(u64::try_from(point).ok()?);
+    }
+    Some(last)
+}
+
+/// The shape of (a op b) for a comparison of two sub-expressions.
+fn compare(a: &Node, b: &Node, sa: Abs, sb: Abs) -> Abs {
+    if let (Abs::Const(_), Abs::Const(_)) = (sa, sb) {
+        // A constant, but which one depends on the operator; callers use only its shape (whole
+        // constant sub-expressions are folded by value in `shape`).
+        return arith(0, 1, 0);
+    }
+    let (Some(x), Some(y)) = (sa.shape(), sb.shape()) else {
+        return Abs::Unknown;
+    };
+    let Some((start, l, da, db)) = x.common(y) else {
+        return Abs::Unknown;
+    };
+    let Some(d) = da.checked_sub(db) else {
+        return Abs::Unknown;
+    };
+    if d == 0 {
+        return arith(start, l, 0);
+    }
+    match settles(a, b, start, l, d) {
+        Some(s) => arith(s, 1, 0),
+        None => Abs::Unknown,
+    }
+}
+
+const ZERO: Node = Node::Num(0);
+
+/// The shape of "node is not 0".
+fn truthiness(node: &Node, s: Abs) -> Abs {
+    compare(node, &ZERO, s, Abs::Const(0))
+}
+
+/// Whether the value depends on n at all.
+fn uses_n(node: &Node) -> bool {
+    match node {
+        Node::Num(_) => false,
+        Node::N => true,
+        Node::Neg(e, _) | Node::Not(e) => uses_n(e),
+        Node::Bin(_, a, b, _) => uses_n(a) || uses_n(b),
+        Node::MinMax(_, args) => args.iter().any(uses_n),
+    }
+}
+
+fn shape(node: &Node) -> Abs {
+    if !uses_n(node) {
+        // A constant: its value, or nothing known when it cannot be computed.
+        return eval(node, 0).map_or(Abs::Unknown, Abs::Const);
+    }
+    match node {
+        Node::Num(v) => Abs::Const(*v),
+        Node::N => arith(0, 1, 1),
+        Node::Neg(e, _) => match shape(e) {
+            Abs::Const(v) => v.checked_neg().map_or(Abs::Unknown, Abs::Const),
+            Abs::Arith(s) => s
+                .slope
+                .checked_neg()
+                .map_or(Abs::Unknown, |d| arith(s.start, s.period, d)),
+            Abs::Unknown => Abs::Unknown,
+        },
+        Node::Not(e) => truthiness(e, shape(e)),
+        Node::MinMax(is_max, args) => {
+            // Fold pairwise, keeping the node that carries the current shape for evaluation.
+            let mut acc = shape(&args[0]);
+            let mut acc_node: Node = args[0].clone();
+            for b in &args[1..] {
+                let sb = shape(b);
+                acc = min_max(*is_max, &acc_node, b, acc, sb);
+                acc_node = Node::MinMax(*is_max, vec![acc_node, b.clone()]);
+            }
+            acc
+        }
+        Node::Bin(op, a, b, _) => {
+            let (sa, sb) = (shape(a), shape(b));
+            binary(*op, a, b, sa, sb)
+        }
+    }
+}
+
+fn min_max(is_max: bool, a: &Node, b: &Node, sa: Abs, sb: Abs) -> Abs {
+    if let (Abs::Const(x), Abs::Const(y)) = (sa, sb) {
+        return Abs::Const(if is_max { x.max(y) } else { x.min(y) });
+    }
+    let (Some(x), Some(y)) = (sa.shape(), sb.shape()) else {
+        return Abs::Unknown;
+    };
+    let Some((start, l, da, db)) = x.common(y) else {
+        return Abs::Unknown;
+    };
+    if da == db {
+        // a - b is periodic, so the larger (smaller) of the two grows like both.
+        return arith(start, l, da);
+    }
+    // One side runs away from the other; from where the sign of a - b settles, the result is
+    // the side that wins.
+    let Some(at) = da.checked_sub(db).and_then(|d| settles(a, b, start, l, d)) else {
+        return Abs::Unknown;
+    };
+    let a_wins = (da > db) == is_max;
+    let w = if a_wins { x } else { y };
+    arith(at.max(w.start), w.period, w.slope)
+}
+
+fn binary(op: Bin, a: &Node, b: &Node, sa: Abs, sb: Abs) -> Abs {
+    use Abs::{Arith, Const, Unknown};
+    if sa == Unknown || sb == Unknown {
+        return Unknown;
+    }
+    match op {
+        Bin::Add | Bin::Sub => {
+            if let (Const(x), Const(y)) = (sa, sb) {
+                let v = if op == Bin::Add {
+                    x.checked_add(y)
+                } else {
+                    x.checked_sub(y)
+                };
+                return v.map_or(Unknown, Const);
+            }
+            let (Some(x), Some(y)) = (sa.shape(), sb.shape()) else {
+                return Unknown;
+            };
+            let Some((start, l, da, db)) = x.common(y) else {
+                return Unknown;
+            };
+            let d = if op == Bin::Add {
+                da.checked_add(db)
+            } else {
+                da.checked_sub(db)
+            };
+            d.map_or(Unknown, |d| arith(start, l, d))
+        }
+        Bin::Mul => match (sa, sb) {
+            (Const(x), Const(y)) => x.checked_mul(y).map_or(Unknown, Const),
+            (Const(0), _) | (_, Const(0)) => Const(0),
+            (Const(c), Arith(s)) | (Arith(s), Const(c)) => s
+                .slope
+                .checked_mul(c)
+                .map_or(Unknown, |d| arith(s.start, s.period, d)),
+            (Arith(x), Arith(y)) if x.slope == 0 && y.slope == 0 => match x.common(y) {
+                Some((start, l, _, _)) => arith(start, l, 0),
+                None => Unknown,
+            },
+            _ => Unknown,
+        },
+        Bin::Div | Bin::Rem => match (sa, sb) {
+            (_, Const(0)) => Unknown,
+            (Const(x), Const(y)) => {
+                let v = if op == Bin::Div {
+                    x.checked_div_euclid(y)
+                } else {
+                    x.checked_rem_euclid(y)
+                };
+                v.map_or(Unknown, Const)
+            }
+            (Arith(s), Const(c)) => {
+                // f(n + q|c|) = f(n) + d|c|, and Euclidean division by c moves by exactly
+                // d * sign(c) while the remainder stays.
+                let Some(period) = u64::try_from(c.unsigned_abs())
+                    .ok()
+                    .and_then(|m| s.period.checked_mul(m))
+                else {
+                    return Unknown;
+                };
+                if period > MAX_ANALYSED_PERIOD {
+                    return Unknown;
+                }
+                let slope = if op == Bin::Rem {
+                    0
+                } else {
+                    s.slope * c.signum()
+                };
+                arith(s.start, period, slope)
+            }
+            _ => Unknown,
+        },
+        Bin::BitAnd => match (sa, sb) {
+            (Const(x), Const(y)) => Const(x & y),
+            (Const(c), Arith(s)) | (Arith(s), Const(c)) if c >= 0 => {
+                // Adding a multiple of 2^bits(c) leaves the bits that c keeps unchanged.
+                let bits = 128 - c.leading_zeros();
+                if bits > 40 {
+                    return Unknown;
+                }
+                match s.period.checked_mul(1u64 << bits) {
+                    Some(p) if p <= MAX_ANALYSED_PERIOD => arith(s.start, p, 0),
+                    _ => Unknown,
+                }
+            }
+            _ => bitwise_periodic(sa, sb),
+        },
+        Bin::Xor | Bin::BitOr => match (sa, sb) {
+            (Const(x), Const(y)) => Const(if op == Bin::Xor { x ^ y } else { x | y }),
+            _ => bitwise_periodic(sa, sb),
+        },
+        Bin::Eq | Bin::Ne | Bin::Lt | Bin::Le | Bin::Gt | Bin::Ge => compare(a, b, sa, sb),
+        Bin::And | Bin::Or => {
+            let (ta, tb) = (truthiness(a, sa), truthiness(b, sb));
+            match (ta.shape(), tb.shape()) {
+                (Some(x), Some(y)) => match x.common(y) {
+                    Some((start, l, _, _)) => arith(start, l, 0),
+                    None => Unknown,
+                },
+                _ => Unknown,
+            }
+        }
+    }
+}
+
+/// Bitwise operations of two purely periodic sequences are periodic.
+fn bitwise_periodic(sa: Abs, sb: Abs) -> Abs {
+    match (sa.shape(), sb.shape()) {
+        (Some(x), Some(y)) if x.slope == 0 && y.slope == 0 => match x.common(y) {
+            Some((start, l, _, _)) => arith(start, l, 0),
+            None => Abs::Unknown,
+        },
+        _ => Abs::Unknown,
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)] // a failed unwrap in a test is a failed test
+mod tests {
+    use super::*;
+
+    fn e(s: &str) -> Expr {
+        Expr::parse(s, &[("K", 2), ("L", 3)]).unwrap()
+    }
+
+    fn err(s: &str) -> String {
+        Expr::parse(s, &[("K", 2)]).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn precedence_and_semantics() {
+        assert_eq!(e("1 + 2 * 3").eval(0), Ok(7));
+        assert_eq!(e("(1 + 2) * 3").eval(0), Ok(9));
+        assert_eq!(e("n % 4 == 0").eval(8), Ok(1));
+        assert_eq!(e("n ^ 1 == 3").eval(2), Ok(1)); // xor binds tighter than ==
+        assert_eq!(e("-7 / 2").eval(0), Ok(-4)); // Euclidean
+        assert_eq!(e("-7 % 2").eval(0), Ok(1));
+        assert_eq!(e("!0 + !5").eval(0), Ok(1));
+        assert_eq!(e("n > 0 && 10 / n > 1").eval(0), Ok(0)); // short-circuit: no division
+        assert_eq!(e("n == 0 || 10 / n > 1").eval(0), Ok(1));
+        assert_eq!(e("max(n, K, L) - min(1, n)").eval(1), Ok(2));
+        assert_eq!(e("n & 3 | 8").eval(6), Ok(10));
+        assert_eq!(e("- -n").eval(4), Ok(4));
+    }
+
+    #[test]
+    fn errors_name_the_bad_part() {
+        assert_eq!(err(""), "the expression is empty at column 1");
+        assert_eq!(err("n +"), "expected a number, n, a parameter or '(' but found the end of the expression at column 4");
+        assert_eq!(err("n $ 2"), "unexpected character '$' at column 3");
+        assert_eq!(
+            err("k * n"),
+            "unknown name 'k' (known here: n, K, min, max) at column 1"
+        );
+        assert_eq!(
+            err("n = 2"),
+            "'=' is not an operator (write '==' to compare) at column 3"
+        );
+        assert_eq!(
+            err("1 < n < 3"),
+            "comparisons cannot be chained (write a < b && b < c) at column 7"
+        );
+        assert_eq!(
+            err("n 2"),
+            "expected an operator or the end but found '2' at column 3"
+        );
+        assert_eq!(
+            err("min(n)"),
+            "min needs at least two arguments at column 1"
+        );
+        assert!(err("99999999999999999999999999999999999999999").contains("too large"));
+    }
+
+    #[test]
+    fn evaluation_errors_do_not_panic() {
+        assert_eq!(
+            e("n / (n - 3)").eval(3).unwrap_err().to_string(),
+            "division by zero at column 3"
+        );
+        assert_eq!(e("n % 0").eval(1).unwrap_err().message, "division by zero");
+        let big = e("n * n * n * n * n * n * n * n");
+        assert_eq!(big.eval(u64::MAX).unwrap_err().message, "overflow");
+        assert_eq!(
+            e("-(0 - 170141183460469231731687303715884105727 - 1)")
+                .eval(0)
+                .unwrap_err()
+                .message,
+            "overflow"
+        );
+    }
+
+    /// Checks a claimed shape against the values themselves.
+    fn shape_holds(ex: &Expr, s: Shape, upto: u64) {
+        for n in s.start..upto {
+            let (a, b) = (ex.eval(n + s.period).unwrap(), ex.eval(n).unwrap());
+            assert_eq!(a, b + s.slope, "{} at n = {n}: {s:?}", ex.source());
+        }
+    }
+
+    #[test]
+    fn shapes_are_sound() {
+        for src in [
+            "n",
+            "n % 3",
+            "n / (2*K) * K + n % K",
+            "n / 6 * 3 + n % 6 - (n % 6 >= 3) * 3",
+            "n % 4 == 0",
+            "n > 10",
+            "3 * n - 50 < 2 * n",
+            "min(n, 7)",
+            "max(n / 2, n % 5 + 3)",
+            "(n % 3) ^ (n % 2)",
+            "n & 5",
+            "n % 2 == 0 && n > 4 || n == 1",
+            "-n / 3",
+            "n / -3",
+            "!(n % 5)",
+        ] {
+            let ex = e(src);
+            let s = ex.shape().unwrap_or_else(|| panic!("{src} has no shape"));
+            shape_holds(&ex, s, 200);
+            let t = ex
+                .truth_shape()
+                .unwrap_or_else(|| panic!("{src} has no truth shape"));
+            for n in t.start..200 {
+                assert_eq!(
+                    ex.eval(n + t.period).unwrap() != 0,
+                    ex.eval(n).unwrap() != 0,
+                    "{src} at {n}"
+                );
+            }
+        }
+        assert_eq!(
+            e("(1 < 2) * n").shape(),
+            Some(Shape {
+                start: 0,
+                period: 1,
+                slope: 1
+            })
+        );
+        assert_eq!(
+            e("(2 < 1) + n % 3").shape(),
+            Some(Shape {
+                start: 0,
+                period: 3,
+                slope: 0
+            })
+        );
+        assert_eq!(
+            e("n > 10").shape(),
+            Some(Shape {
+                start: 11,
+                period: 1,
+                slope: 0
+            })
+        );
+        assert_eq!(e("n * n").shape(), None);
+        assert_eq!(e("n / n").shape(), None);
+        assert_eq!(e("n ^ 1").shape(), None);
+    }
+}

@@ -1,0 +1,146 @@
+// Browser end-to-end tests of `grundy serve`: headless Chromium loads the page, plays whole
+// games against the computer and checks the analysis panel. Run through e2e/run.sh, which
+// starts the server and sets GRUNDY_URL.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+
+const BASE = process.env.GRUNDY_URL;
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+let context;
+let profile;
+
+before(async () => {
+  assert.ok(BASE, 'GRUNDY_URL is set (run e2e/run.sh)');
+  profile = mkdtempSync(join(tmpdir(), 'grundy-e2e-'));
+  context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic',
+      '--no-first-run', '--disable-component-update', '--disable-sync'],
+    viewport: { width: 1280, height: 1000 },
+  });
+});
+
+after(async () => {
+  await context?.close();
+  if (profile) rmSync(profile, { recursive: true, force: true });
+});
+
+/** Opens the page and starts a game. */
+async function start({ preset, position, misere = false, computerFirst = false, level = 'perfect' }) {
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(BASE);
+  await page.selectOption('#preset', preset);
+  await page.fill('#position', position);
+  await page.setChecked('#misere', misere);
+  await page.setChecked('#computer-first', computerFirst);
+  await page.selectOption('#level', level);
+  await page.click('#new-game');
+  await settled(page);
+  return { page, errors };
+}
+
+/** Waits until it is the person's turn again or the game is over, the panel up to date. */
+async function settled(page) {
+  await page.waitForFunction(() => ['your-move', 'win', 'lose'].includes(document.getElementById('status').dataset.state),
+    null, { timeout: 15000 });
+}
+
+const winningMoves = (page) => page.$$eval('#winning-moves li:not(.none)',
+  (lis) => lis.map((li) => ({ text: li.textContent, heap: li.dataset.heap, to: li.dataset.to })));
+
+test('the panel shows the three winning moves of 7 9 12 15 and the balance table', async () => {
+  const { page, errors } = await start({ preset: 'nim', position: '7 9 12 15' });
+  const moves = await winningMoves(page);
+  assert.deepEqual(moves.map((m) => m.text).sort(), [
+    'take 11 from heap 3 (12 -> 1)',
+    'take 13 from heap 4 (15 -> 2)',
+    'take 5 from heap 2 (9 -> 4)',
+  ]);
+  assert.equal(await page.textContent('#sg'), '13');
+  assert.match(await page.textContent('#outcome'), /^N: the first player \(you\) wins/);
+  // Columns 8, 4 and 1 are unbalanced (13 = 8 + 4 + 1); heaps 2, 3 and 4 can be reduced.
+  assert.deepEqual(await page.$$eval('#balance th.odd', (ths) => ths.map((t) => t.textContent)), ['8', '4', '1']);
+  assert.equal(await page.$$eval('#balance tr.reducible', (trs) => trs.length), 3);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('playing the winning moves from the panel, the person beats the computer', async () => {
+  const { page, errors } = await start({ preset: 'nim', position: '7 9 12 15' });
+  for (let turns = 0; ; turns++) {
+    assert.ok(turns < 60, 'the game ends');
+    const state = await page.getAttribute('#status', 'data-state');
+    if (state !== 'your-move') break;
+    const moves = await winningMoves(page);
+    assert.ok(moves.length > 0, 'the person, moving from a won position, has a winning move');
+    assert.equal(await page.getAttribute('#outcome', 'data-outcome'), 'N');
+    const { heap, to } = moves[0];
+    await page.click(`.object[data-heap="${heap}"][data-leave="${to}"]`);
+    await settled(page);
+  }
+  assert.equal(await page.getAttribute('#status', 'data-winner'), 'you');
+  assert.match(await page.textContent('#status'), /You win/);
+  // The log shows both sides' moves and the computer explains its lost position.
+  assert.match(await page.textContent('#log'), /computer: .*lost position: the move that holds out longest/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('from a P-position the computer wins however the person plays', async () => {
+  const { page, errors } = await start({ preset: 'nim', position: '1 2 3' });
+  assert.equal(await page.getAttribute('#outcome', 'data-outcome'), 'P');
+  assert.match(await page.textContent('#winning-moves'), /None: every move loses/);
+  for (let turns = 0; ; turns++) {
+    assert.ok(turns < 60, 'the game ends');
+    if (await page.getAttribute('#status', 'data-state') !== 'your-move') break;
+    // Take one object from the first non-empty heap (click its last object).
+    const last = await page.$$eval('.heap', (rows) => {
+      const row = rows.find((r) => r.querySelectorAll('.object').length > 0);
+      const objs = row.querySelectorAll('.object');
+      return { heap: row.dataset.heap, leave: String(objs.length - 1) };
+    });
+    await page.click(`.object[data-heap="${last.heap}"][data-leave="${last.leave}"]`);
+    await settled(page);
+  }
+  assert.equal(await page.getAttribute('#status', 'data-winner'), 'computer');
+  assert.match(await page.textContent('#status'), /The computer wins/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('the divisor game: an illegal typed move is refused, a clicked divisor wins', async () => {
+  const { page, errors } = await start({ preset: 'divisor', position: '12', misere: true });
+  assert.match(await page.textContent('.divisor-n'), /n = 12 = 2\^2 · 3/);
+  await page.fill('#move-text', '6');
+  await page.click('#typed button[type=submit]');
+  await page.waitForSelector('#error:not([hidden])');
+  assert.match(await page.textContent('#error'), /6 is not a power of a prime/);
+  // Under misère, 12 -> 3 leaves the computer only 3 -> 1, the last move, which loses.
+  const moves = await winningMoves(page);
+  assert.deepEqual(moves.map((m) => m.text), ['divide by 2^2 = 4 (12 -> 3)']);
+  await page.click('button[data-divisor="4"]');
+  await settled(page);
+  assert.equal(await page.getAttribute('#status', 'data-winner'), 'you');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('a heap ruleset shows its Grundy sequence with the period; the computer can move first', async () => {
+  const { page, errors } = await start({ preset: 'subtraction:2,5', position: '12 7', computerFirst: true });
+  await page.waitForSelector('#sg-plot svg');
+  assert.equal(await page.textContent('#period'), '(period 7 from n = 0)');
+  assert.ok(await page.$$eval('#sg-plot svg rect', (r) => r.length) >= 30);
+  // The computer, first from an N position, has moved and it is the person's turn.
+  assert.match(await page.textContent('#log'), /computer: take/);
+  assert.equal(await page.getAttribute('#status', 'data-state'), 'your-move');
+  assert.equal(await page.getAttribute('#outcome', 'data-outcome'), 'P');
+  assert.deepEqual(errors, []);
+  await page.close();
+});

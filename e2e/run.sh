@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Browser end-to-end tests of `grundy serve`: installs what is missing on a fresh machine
+# (Debian's chromium, node, the npm packages of e2e/package-lock.json), builds the binary,
+# serves on a free loopback port, runs the node tests and stops the server. Exits non-zero
+# when anything fails.
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+root="$(dirname "$here")"
+
+need_apt=()
+command -v chromium >/dev/null 2>&1 || need_apt+=(chromium)
+command -v node >/dev/null 2>&1 || need_apt+=(nodejs)
+command -v npm >/dev/null 2>&1 || need_apt+=(npm)
+if [ ${#need_apt[@]} -gt 0 ]; then
+  echo "e2e: installing ${need_apt[*]}"
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need_apt[@]}" >/dev/null
+fi
+if [ ! -d "$here/node_modules/playwright-core" ]; then
+  (cd "$here" && npm ci --no-audit --no-fund --loglevel=error)
+fi
+
+(cd "$root" && cargo build --quiet -p grundy-cli)
+bin="${CARGO_TARGET_DIR:-$root/target}/debug/grundy"
+
+log="$(mktemp)"
+"$bin" serve --host 127.0.0.1 --port 0 >"$log" 2>&1 &
+server=$!
+trap 'kill "$server" 2>/dev/null || true; rm -f "$log"' EXIT
+
+# The server prints its address once it listens (port 0 picks a free one).
+url=""
+for _ in $(seq 1 100); do
+  url="$(grep -o 'http://127\.0\.0\.1:[0-9]*/' "$log" || true)"
+  [ -n "$url" ] && break
+  kill -0 "$server" 2>/dev/null || { cat "$log" >&2; echo "e2e: the server did not start" >&2; exit 1; }
+  sleep 0.1
+done
+[ -n "$url" ] || { echo "e2e: the server did not report its address" >&2; exit 1; }
+
+cd "$here"
+GRUNDY_URL="$url" CHROMIUM="$(command -v chromium)" timeout 300 node --test --test-concurrency=1 play.test.mjs

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Runs every test of grundy from a fresh clone: the Rust suites (unit, data-driven, property
+# and end-to-end tests of the real binary), then the browser tests, which install what a new
+# machine lacks (Debian's chromium, node packages) before they run. Ends with one line that
+# counts everything.
+set -euo pipefail
+cd "$(dirname "$0")"
+rust_log="$(mktemp)"
+e2e_log="$(mktemp)"
+trap 'rm -f "$rust_log" "$e2e_log"' EXIT
+cargo test --workspace --locked 2>&1 | tee "$rust_log"
+bash e2e/run.sh 2>&1 | tee "$e2e_log"
+rust=$(grep -oE 'test result: ok\. [0-9]+ passed' "$rust_log" | awk '{s += $4} END {print s + 0}')
+browser=$(grep -oE '(ℹ|#) pass [0-9]+' "$e2e_log" | awk '{s += $3} END {print s + 0}')
+[ "$browser" -gt 0 ] || { echo "the browser tests ran nothing" >&2; exit 1; }
+echo "rust tests and browser tests: $((rust + browser)) passed, 0 failed"
