@@ -168,18 +168,19 @@ impl Store {
         Ok(values)
     }
 
-    /// Saves the values not yet on disk: every chunk they complete, and the short last one.
-    pub fn save(&mut self, values: &[u16]) -> Result<(), String> {
-        while self.saved < values.len() {
+    /// Saves the values not yet on disk, of the `len` known (`range(a, b)` gives G(a..b)):
+    /// every chunk they complete, and the short last one.
+    pub fn save(&mut self, len: usize, range: impl Fn(usize, usize) -> Vec<u16>) -> Result<(), String> {
+        while self.saved < len {
             let k = self.saved / self.chunk;
             let start = k * self.chunk;
-            let end = (start + self.chunk).min(values.len());
+            let end = (start + self.chunk).min(len);
             let mut bytes = Vec::with_capacity(HEADER + 2 * (end - start));
             bytes.extend_from_slice(MAGIC);
             bytes.extend_from_slice(&(start as u64).to_le_bytes());
             bytes.extend_from_slice(&((end - start) as u64).to_le_bytes());
             bytes.extend_from_slice(&[0; 8]);
-            for v in &values[start..end] {
+            for v in &range(start, end) {
                 bytes.extend_from_slice(&v.to_le_bytes());
             }
             let mut c = Crc32::new();

@@ -82,6 +82,16 @@ fn games_without_a_proven_period_say_so() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("--budget"));
 }
 
+/// Values start in one byte each and are widened when one passes 255, with no change to them.
+#[test]
+fn values_past_255_are_widened() {
+    let game = format!("octal:0.{}", "7".repeat(255));
+    let j = ok_json(&["sg", &game, "--upto", "700", "--json"]);
+    let values: Vec<u64> = j["values"].as_array().unwrap().iter().map(|v| v.as_u64().unwrap()).collect();
+    assert!(values.iter().any(|&v| v > 255), "the test needs values past 255");
+    assert_eq!(values, reference(&game, 700));
+}
+
 #[test]
 fn naive_and_sparse_methods_agree() {
     let a = ok_json(&["sg", "octal:0.6", "--upto", "3000", "--json"]);

@@ -48,5 +48,5 @@ pub use pattern::{find_period, guess_pattern, PatternGuess};
 pub use ruleset::{MoveSet, Ruleset};
 pub use octal::{OctalCode, SplitRules, MAX_OCTAL_DIGITS};
 pub use period::guy_smith_period;
-pub use sparse::{EngineError, SparseEngine, SparseStats};
+pub use sparse::{Cell, EngineError, SparseEngine, SparseStats};
 pub use table::{allbut_table, mex_table, subtraction_table, GrundyTable, Period};

@@ -23,7 +23,7 @@ use crate::table::Period;
 /// assert_eq!((p.preperiod, p.period), (71, 12));
 /// assert!(guy_smith_period(&v[..150], 2).is_none()); // needs 2*71 + 12 + 2 + 12 values
 /// ```
-pub fn guy_smith_period(values: &[u16], max_take: u64) -> Option<Period> {
+pub fn guy_smith_period<T: PartialEq>(values: &[T], max_take: u64) -> Option<Period> {
     let len = values.len();
     let t = usize::try_from(max_take).ok()?;
     // skip[q]: q is a multiple of a smaller candidate p that failed, with the same smallest
@@ -59,7 +59,7 @@ pub fn guy_smith_period(values: &[u16], max_take: u64) -> Option<Period> {
 
 /// Given that `p` is a period from `n0` on (and `values` reaches n0 + 2p), the smallest period
 /// (a divisor of p: two eventual periods generate their gcd) and its smallest pre-period.
-fn smallest(values: &[u16], p: usize, n0: usize) -> Period {
+fn smallest<T: PartialEq>(values: &[T], p: usize, n0: usize) -> Period {
     let d = (1..=p)
         .filter(|d| p % d == 0)
         .find(|&d| (n0..n0 + p).all(|n| values[n + d] == values[n]))

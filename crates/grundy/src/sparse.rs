@@ -83,6 +83,16 @@ pub struct SparseStats {
 /// The largest number of 64-bit words of marks kept for one block.
 const MARK_WORDS: usize = 1 << 14;
 
+/// How a value is stored: `u8` (1 byte a position, values up to 255) or `u16`.
+pub trait Cell: Copy + Into<u16> + TryFrom<u16> + Send + Sync + PartialEq + std::fmt::Debug + 'static {}
+impl Cell for u8 {}
+impl Cell for u16 {}
+
+#[inline]
+fn g<C: Cell>(c: C) -> u16 {
+    c.into()
+}
+
 /// Computes G(0), G(1), ... of a take-and-break game, a chunk at a time.
 ///
 /// The engine can be stopped after any chunk and resumed from the values alone
@@ -98,13 +108,13 @@ const MARK_WORDS: usize = 1 << 14;
 /// assert_eq!((p.preperiod, p.period), (71, 12));
 /// ```
 #[derive(Clone, Debug)]
-pub struct SparseEngine {
+pub struct SparseEngine<C: Cell = u16> {
     rules: SplitRules,
     take_all: Vec<usize>,
     take: Vec<usize>,
     split: Vec<usize>,
     unequal: bool,
-    values: Vec<u16>,
+    values: Vec<C>,
     counts: Vec<u64>,
     max_value: u16,
     mask: u32,
@@ -124,9 +134,42 @@ fn to_usizes(v: &[u64]) -> Vec<usize> {
     v.iter().map(|&t| usize::try_from(t).unwrap_or(usize::MAX)).collect()
 }
 
-impl SparseEngine {
-    /// An engine with no values yet.
+impl SparseEngine<u16> {
+    /// An engine with no values yet, storing values in 2 bytes.
     pub fn new(rules: SplitRules) -> Self {
+        SparseEngine::with_cells(rules)
+    }
+
+    /// The plain method: the mask stays 0, so every value is rare and every split is looked at.
+    /// Kept for comparisons; it gives the same values.
+    pub fn naive(rules: SplitRules) -> Self {
+        SparseEngine { fixed_mask: true, ..SparseEngine::new(rules) }
+    }
+
+    /// An engine that continues from `values` = G(0..len), as saved by an earlier run.
+    /// The values are trusted: a store must check them (checksums) before handing them over.
+    pub fn resume(rules: SplitRules, values: Vec<u16>) -> Self {
+        SparseEngine::resume_cells(rules, values)
+    }
+}
+
+impl SparseEngine<u8> {
+    /// The same engine with the values widened to 2 bytes (when one passes 255).
+    pub fn widen(self) -> SparseEngine<u16> {
+        let SparseEngine { rules, values, fixed_mask, threads, stats, .. } = self;
+        let values: Vec<u16> = values.into_iter().map(u16::from).collect();
+        let mut e = SparseEngine::resume_cells(rules, values);
+        e.fixed_mask = fixed_mask;
+        e.threads = threads;
+        e.stats = SparseStats { rebuilds: stats.rebuilds + e.stats.rebuilds, ..stats };
+        e
+    }
+}
+
+impl<C: Cell> SparseEngine<C> {
+    /// An engine with no values yet, storing values as `C`; a value that does not fit is
+    /// refused with [`EngineError::ValueTooLarge`] (see [`SparseEngine::widen`]).
+    pub fn with_cells(rules: SplitRules) -> Self {
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(2);
         SparseEngine {
             take_all: to_usizes(&rules.take_all),
@@ -149,19 +192,12 @@ impl SparseEngine {
         }
     }
 
-    /// The plain method: the mask stays 0, so every value is rare and every split is looked at.
-    /// Kept for comparisons; it gives the same values.
-    pub fn naive(rules: SplitRules) -> Self {
-        SparseEngine { fixed_mask: true, ..SparseEngine::new(rules) }
-    }
-
-    /// An engine that continues from `values` = G(0..len), as saved by an earlier run.
-    /// The values are trusted: a store must check them (checksums) before handing them over.
-    pub fn resume(rules: SplitRules, values: Vec<u16>) -> Self {
-        let mut e = SparseEngine::new(rules);
+    /// An engine that continues from `values` = G(0..len) stored as `C`.
+    pub fn resume_cells(rules: SplitRules, values: Vec<C>) -> Self {
+        let mut e = SparseEngine::with_cells(rules);
         for (n, &v) in values.iter().enumerate() {
-            e.count(v, n);
-            e.max_value = e.max_value.max(v);
+            e.count(g(v), n);
+            e.max_value = e.max_value.max(g(v));
         }
         e.values = values;
         e.next_check = e.values.len();
@@ -180,12 +216,12 @@ impl SparseEngine {
     }
 
     /// The values computed so far, G(0), G(1), ...
-    pub fn values(&self) -> &[u16] {
+    pub fn values(&self) -> &[C] {
         &self.values
     }
 
     /// Gives the values back, dropping the engine.
-    pub fn into_values(self) -> Vec<u16> {
+    pub fn into_values(self) -> Vec<C> {
         self.values
     }
 
@@ -323,9 +359,9 @@ impl SparseEngine {
         self.rare_pos.clear();
         self.rare_val.clear();
         for (n, &v) in self.values.iter().enumerate().skip(1) {
-            if self.is_rare(v, n) {
+            if self.is_rare(g(v), n) {
                 self.rare_pos.push(n);
-                self.rare_val.push(v);
+                self.rare_val.push(g(v));
             }
         }
     }
@@ -355,7 +391,7 @@ impl SparseEngine {
             }
             for &t in &self.take {
                 if n > t && t > 0 {
-                    mark(seen, values[n - t]);
+                    mark(seen, g(values[n - t]));
                 }
             }
             let mut pairs = 0u64;
@@ -381,7 +417,7 @@ impl SparseEngine {
                             acc.rare_pairs(values, m, pos, val);
                         } else {
                             for (&r, &rv) in pos.iter().zip(val) {
-                                mark(seen, rv ^ values[m - r]);
+                                mark(seen, rv ^ g(values[m - r]));
                             }
                         }
                     }
@@ -397,10 +433,11 @@ impl SparseEngine {
             let Ok(c16) = u16::try_from(c) else {
                 return Err(EngineError::ValueTooLarge { n: n as u64 });
             };
-            if c16 == u16::MAX {
+            let cell = C::try_from(c16).ok().filter(|_| c16 != u16::MAX);
+            let Some(cell) = cell else {
                 return Err(EngineError::ValueTooLarge { n: n as u64 });
-            }
-            self.values.push(c16);
+            };
+            self.values.push(cell);
             self.count(c16, n);
             if n >= 1 && self.is_rare(c16, n) {
                 self.rare_pos.push(n);
@@ -449,7 +486,7 @@ impl SparseEngine {
                 acc.flush(seen);
             } else {
                 for x in a..end {
-                    mark(seen, values[x] ^ values[m - x]);
+                    mark(seen, g(values[x]) ^ g(values[m - x]));
                 }
             }
             cursor[i] = end;
@@ -513,35 +550,35 @@ impl Acc {
 
     /// Marks G(a) ^ G(m - a) for a in lo..hi, four at a time into the four sets.
     #[inline]
-    fn pairs(&mut self, values: &[u16], m: usize, lo: usize, hi: usize) {
+    fn pairs<C: Cell>(&mut self, values: &[C], m: usize, lo: usize, hi: usize) {
         let left = &values[lo..hi];
         let right = &values[m + 1 - hi..m + 1 - lo]; // right[len - 1 - k] pairs with left[k]
         let mut l4 = left.chunks_exact(4);
         let mut r4 = right.rchunks_exact(4);
         for (l, r) in (&mut l4).zip(&mut r4) {
-            self.put(0, l[0] ^ r[3]);
-            self.put(1, l[1] ^ r[2]);
-            self.put(2, l[2] ^ r[1]);
-            self.put(3, l[3] ^ r[0]);
+            self.put(0, g(l[0]) ^ g(r[3]));
+            self.put(1, g(l[1]) ^ g(r[2]));
+            self.put(2, g(l[2]) ^ g(r[1]));
+            self.put(3, g(l[3]) ^ g(r[0]));
         }
         for (&x, &y) in l4.remainder().iter().zip(r4.remainder().iter().rev()) {
-            self.put(0, x ^ y);
+            self.put(0, g(x) ^ g(y));
         }
     }
 
     /// Marks rv ^ G(m - r) for the rare positions r (all < m) and their values.
     #[inline]
-    fn rare_pairs(&mut self, values: &[u16], m: usize, pos: &[usize], val: &[u16]) {
+    fn rare_pairs<C: Cell>(&mut self, values: &[C], m: usize, pos: &[usize], val: &[u16]) {
         let mut p4 = pos.chunks_exact(4);
         let mut v4 = val.chunks_exact(4);
         for (p, v) in (&mut p4).zip(&mut v4) {
-            self.put(0, v[0] ^ values[m - p[0]]);
-            self.put(1, v[1] ^ values[m - p[1]]);
-            self.put(2, v[2] ^ values[m - p[2]]);
-            self.put(3, v[3] ^ values[m - p[3]]);
+            self.put(0, v[0] ^ g(values[m - p[0]]));
+            self.put(1, v[1] ^ g(values[m - p[1]]));
+            self.put(2, v[2] ^ g(values[m - p[2]]));
+            self.put(3, v[3] ^ g(values[m - p[3]]));
         }
         for (&r, &rv) in p4.remainder().iter().zip(v4.remainder()) {
-            self.put(0, rv ^ values[m - r]);
+            self.put(0, rv ^ g(values[m - r]));
         }
     }
 
@@ -554,8 +591,8 @@ impl Acc {
 }
 
 /// The shared inputs of the block loop.
-struct BulkJob<'a> {
-    values: &'a [u16],
+struct BulkJob<'a, C: Cell> {
+    values: &'a [C],
     split: &'a [usize],
     unequal: bool,
     far_pos: &'a [usize],
@@ -563,7 +600,7 @@ struct BulkJob<'a> {
     w: usize,
 }
 
-impl BulkJob<'_> {
+impl<C: Cell> BulkJob<'_, C> {
     /// Marks the far pairs of n in lo..hi into `marks` (w words per n, starting at lo).
     fn run(&self, marks: &mut [u64], lo: usize, hi: usize) {
         for (&r, &rv) in self.far_pos.iter().zip(self.far_val) {
@@ -596,12 +633,12 @@ impl BulkJob<'_> {
         let partners = &self.values[a - t - r..b - t - r];
         let out = &mut marks[(a - lo) * self.w..(b - lo) * self.w];
         if self.w == 1 {
-            for (m, &g) in out.iter_mut().zip(partners) {
-                *m |= 1u64 << ((g ^ rv) & 63);
+            for (m, &x) in out.iter_mut().zip(partners) {
+                *m |= 1u64 << ((g(x) ^ rv) & 63);
             }
         } else {
-            for (m, &g) in out.chunks_exact_mut(self.w).zip(partners) {
-                let v = usize::from(g ^ rv);
+            for (m, &x) in out.chunks_exact_mut(self.w).zip(partners) {
+                let v = usize::from(g(x) ^ rv);
                 m[v >> 6] |= 1u64 << (v & 63);
             }
         }

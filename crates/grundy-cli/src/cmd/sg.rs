@@ -5,7 +5,7 @@ use std::io::{BufWriter, IsTerminal, Write};
 use std::path::PathBuf;
 use std::time::Duration;
 
-use grundy::{parse_u64, GaveUp, Game, HeapSolver, Period, Ruleset, SparseEngine, SparseStats};
+use grundy::{parse_u64, EngineError, GaveUp, Game, HeapSolver, Period, Ruleset, SparseEngine, SparseStats, SplitRules};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::plot::{self, PlotData};
@@ -59,7 +59,7 @@ pub struct Args {
 /// Where the values come from once computed.
 enum Source {
     /// A take-and-break game: the computed table and the proven period, if any.
-    Split { values: Vec<u16>, period: Option<Period>, stats: Option<SparseStats> },
+    Split { engine: Engine, period: Option<Period>, stats: Option<SparseStats> },
     /// Any other heap ruleset: its solver answers for every n.
     Solver(HeapSolver),
 }
@@ -67,13 +67,13 @@ enum Source {
 impl Source {
     fn value(&self, n: u64) -> Option<u64> {
         match self {
-            Source::Split { values, period, .. } => {
-                if let Some(v) = usize::try_from(n).ok().and_then(|i| values.get(i)) {
-                    return Some(u64::from(*v));
+            Source::Split { engine, period, .. } => {
+                if let Some(v) = usize::try_from(n).ok().and_then(|i| engine.value(i)) {
+                    return Some(u64::from(v));
                 }
                 let p = (*period)?;
                 let i = p.preperiod + (n - p.preperiod) % p.period;
-                values.get(usize::try_from(i).ok()?).map(|&v| u64::from(v))
+                engine.value(usize::try_from(i).ok()?).map(u64::from)
             }
             Source::Solver(s) => s.value(n),
         }
@@ -89,7 +89,7 @@ impl Source {
     /// How many values were computed one by one (the rest follow from the period).
     fn computed(&self) -> u64 {
         match self {
-            Source::Split { values, .. } => values.len() as u64,
+            Source::Split { engine, .. } => engine.len() as u64,
             Source::Solver(_) => 0,
         }
     }
@@ -130,11 +130,11 @@ pub fn run(args: Args) -> Result<(), CliError> {
                 Some(dir) => {
                     let mut store = Store::open(dir, &ruleset.to_string(), args.chunk.max(1)).map_err(CliError::usage)?;
                     let values = store.load().map_err(CliError::usage)?;
-                    let e = SparseEngine::resume(rules, values);
+                    let e = Engine::resume(rules, values);
                     compute(e, &args, upto, at, budget, Some(store))?
                 }
                 None => {
-                    let e = if naive { SparseEngine::naive(rules) } else { SparseEngine::new(rules) };
+                    let e = Engine::new(rules, naive);
                     compute(e, &args, upto, at, budget, None)?
                 }
             };
@@ -144,8 +144,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
             if (engine.len() as u64) <= want && period.is_none() {
                 return Err(gave_up(GaveUp { what: "table entries", used: budget, needed: want.checked_add(1) }));
             }
-            let values = engine.into_values();
-            Source::Split { values, period, stats }
+            Source::Split { engine, period, stats }
         }
         None => Source::Solver(HeapSolver::new(&ruleset, upto, budget).map_err(CliError::usage)?),
     };
@@ -182,13 +181,13 @@ const MIN_VALUES: u64 = 4096;
 /// proven sooner (checked each time the table doubles), within `budget` values, saving to the
 /// store as it goes.
 fn compute(
-    mut engine: SparseEngine,
+    mut engine: Engine,
     args: &Args,
     upto: u64,
     at: Option<u64>,
     budget: u64,
     mut store: Option<Store>,
-) -> Result<SparseEngine, CliError> {
+) -> Result<Engine, CliError> {
     if let Some(t) = args.threads {
         engine.set_threads(t);
     }
@@ -207,9 +206,9 @@ fn compute(
             // Stop at the next period check too: a periodic game is proven early.
             end = end.min(next_check.max(engine.len() + 1));
         }
-        engine.extend_to(end).map_err(CliError::usage)?;
+        engine.extend_to(end, cap).map_err(CliError::usage)?;
         if let Some(s) = store.as_mut() {
-            s.save(engine.values()).map_err(CliError::usage)?;
+            s.save(engine.len(), |a, b| engine.range(a, b)).map_err(CliError::usage)?;
         }
         if let Some(b) = &bar {
             b.set_position(engine.len() as u64);
@@ -224,7 +223,7 @@ fn compute(
         }
     }
     if let Some(s) = store.as_mut() {
-        s.save(engine.values()).map_err(CliError::usage)?;
+        s.save(engine.len(), |a, b| engine.range(a, b)).map_err(CliError::usage)?;
     }
     if let Some(b) = bar {
         b.finish_and_clear();
@@ -376,5 +375,103 @@ impl Report<'_> {
             }
         }
         writeln!(out, "}}")
+    }
+}
+
+/// The engine with its values in one byte while they fit, widened to two bytes when a value
+/// passes 255: the table is the run's memory, and most games stay below 256 for millions of
+/// values.
+enum Engine {
+    Narrow(SparseEngine<u8>),
+    Wide(SparseEngine<u16>),
+}
+
+impl Engine {
+    fn new(rules: SplitRules, naive: bool) -> Self {
+        match naive {
+            true => Engine::Wide(SparseEngine::naive(rules)),
+            false => Engine::Narrow(SparseEngine::with_cells(rules)),
+        }
+    }
+
+    /// Continues from stored values, in one byte each when they all fit.
+    fn resume(rules: SplitRules, values: Vec<u16>) -> Self {
+        if values.iter().all(|&v| v <= u16::from(u8::MAX)) {
+            let narrow: Vec<u8> = values.iter().map(|&v| v as u8).collect();
+            drop(values);
+            Engine::Narrow(SparseEngine::resume_cells(rules, narrow))
+        } else {
+            Engine::Wide(SparseEngine::resume(rules, values))
+        }
+    }
+
+    fn len(&self) -> usize {
+        match self {
+            Engine::Narrow(e) => e.len(),
+            Engine::Wide(e) => e.len(),
+        }
+    }
+
+    fn value(&self, n: usize) -> Option<u16> {
+        match self {
+            Engine::Narrow(e) => e.values().get(n).map(|&v| u16::from(v)),
+            Engine::Wide(e) => e.values().get(n).copied(),
+        }
+    }
+
+    /// G(start..end) as u16, for the store.
+    fn range(&self, start: usize, end: usize) -> Vec<u16> {
+        match self {
+            Engine::Narrow(e) => e.values()[start..end].iter().map(|&v| u16::from(v)).collect(),
+            Engine::Wide(e) => e.values()[start..end].to_vec(),
+        }
+    }
+
+    fn period(&self) -> Option<Period> {
+        match self {
+            Engine::Narrow(e) => e.period(),
+            Engine::Wide(e) => e.period(),
+        }
+    }
+
+    fn stats(&self) -> SparseStats {
+        match self {
+            Engine::Narrow(e) => e.stats(),
+            Engine::Wide(e) => e.stats(),
+        }
+    }
+
+    fn set_threads(&mut self, t: usize) {
+        match self {
+            Engine::Narrow(e) => e.set_threads(t),
+            Engine::Wide(e) => e.set_threads(t),
+        }
+    }
+
+    fn reserve(&mut self, len: usize) -> Result<(), EngineError> {
+        match self {
+            Engine::Narrow(e) => e.reserve(len),
+            Engine::Wide(e) => e.reserve(len),
+        }
+    }
+
+    /// Extends to `len` values, widening (and reserving `cap` again) when a value passes 255.
+    fn extend_to(&mut self, len: usize, cap: usize) -> Result<(), EngineError> {
+        loop {
+            match self {
+                Engine::Wide(e) => return e.extend_to(len),
+                Engine::Narrow(e) => match e.extend_to(len) {
+                    Err(EngineError::ValueTooLarge { .. }) => {
+                        let placeholder = Engine::Narrow(SparseEngine::with_cells(e.rules().clone()));
+                        if let Engine::Narrow(old) = std::mem::replace(self, placeholder) {
+                            let mut wide = old.widen();
+                            wide.reserve(cap)?;
+                            *self = Engine::Wide(wide);
+                        }
+                    }
+                    other => return other,
+                },
+            }
+        }
     }
 }
