@@ -278,11 +278,13 @@ struct SgReply {
     upto: u64,
     values: Vec<u64>,
     period: Option<Period>,
+    last: u64,
     method: String,
 }
 
-/// G(0..=upto) of a heap ruleset with its period. Kept small on purpose: the `grundy sg`
-/// library function replaces it once it exists.
+/// G(0..=upto) of a heap ruleset with its proven period: the fields of `grundy sg --json`
+/// (plus where the values come from). `upto` is capped, so the `HeapSolver` (closed forms,
+/// proven tables, the sparse engine for take-and-break games) answers at once.
 fn sg_sequence(game: &str, upto: u64) -> Result<SgReply, ApiError> {
     let parsed: Game = game.parse().map_err(ApiError::bad)?;
     let Game::Heaps(ruleset) = &parsed else {
@@ -298,7 +300,8 @@ fn sg_sequence(game: &str, upto: u64) -> Result<SgReply, ApiError> {
             })
         })
         .collect::<Result<Vec<u64>, _>>()?;
-    Ok(SgReply { game: parsed.to_string(), upto, values, period: solver.period(), method: solver.method_note() })
+    let last = values.last().copied().unwrap_or(0);
+    Ok(SgReply { game: parsed.to_string(), upto, values, period: solver.period(), last, method: solver.method_note() })
 }
 
 async fn sg_handler(State(state): State<AppState>, query: Result<Query<SgQuery>, axum::extract::rejection::QueryRejection>) -> Result<Response, ApiError> {

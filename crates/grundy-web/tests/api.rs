@@ -167,6 +167,13 @@ async fn sg_gives_the_sequence_with_its_period() {
     assert_eq!(v["values"], json!([0, 0, 1, 1, 0, 2, 1, 0, 0, 1, 1, 0, 2, 1, 0, 0, 1, 1, 0, 2, 1]));
     assert_eq!(v["period"], json!({"preperiod": 0, "period": 7, "saltus": 0}));
     assert_eq!(v["upto"], 20);
+    assert_eq!(v["last"], 1);
+    // The same object as `grundy sg --json` for the fields it has.
+    let (s, v, _) = get("/api/sg?game=kayles&upto=100").await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(v["period"], json!({"preperiod": 71, "period": 12, "saltus": 0}));
+    assert_eq!(v["values"].as_array().map(Vec::len), Some(101));
+    assert_eq!(v["last"], v["values"][100]);
     let (s, v, _) = get("/api/sg?game=allbut:2").await;
     assert_eq!(s, StatusCode::OK);
     assert_eq!(v["values"].as_array().map(Vec::len), Some(51));
