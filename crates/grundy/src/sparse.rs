@@ -20,7 +20,8 @@
 //! between threads by halves of the block. The few rare positions below the block length, and
 //! the scans, are done one n at a time.
 //!
-//! Values are stored as u16 (2 bytes a position); a value past 65534 is refused.
+//! Values are stored as [`Cell`]s: `u8` (1 byte a position) while they fit, which the caller
+//! widens to `u16` ([`SparseEngine::widen`]) when one passes 255; a value past 65534 is refused.
 
 use std::fmt;
 

@@ -59,7 +59,7 @@ pub struct Args {
 /// Where the values come from once computed.
 enum Source {
     /// A take-and-break game: the computed table and the proven period, if any.
-    Split { engine: Engine, period: Option<Period>, stats: Option<SparseStats> },
+    Split { engine: Box<Engine>, period: Option<Period>, stats: Option<SparseStats> },
     /// Any other heap ruleset: its solver answers for every n.
     Solver(HeapSolver),
 }
@@ -144,7 +144,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
             if (engine.len() as u64) <= want && period.is_none() {
                 return Err(gave_up(GaveUp { what: "table entries", used: budget, needed: want.checked_add(1) }));
             }
-            Source::Split { engine, period, stats }
+            Source::Split { engine: Box::new(engine), period, stats }
         }
         None => Source::Solver(HeapSolver::new(&ruleset, upto, budget).map_err(CliError::usage)?),
     };
