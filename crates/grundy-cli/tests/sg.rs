@@ -215,3 +215,26 @@ fn store_survives_a_kill_and_refuses_damage() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("octal:0.16"));
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn guess_states_the_pattern_in_words() {
+    let text = |args: &[&str]| {
+        let out = grundy(args);
+        assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let t = text(&["sg", "bounded:2", "--upto", "30", "--guess"]);
+    assert!(t.contains("pattern: G(n) is periodic with period 3 from n = 0"), "{t}");
+    assert!(t.contains("as an expression: n % 3"), "{t}");
+    let t = text(&["sg", "allbut:2,5", "--upto", "30", "--guess"]);
+    assert!(t.contains("arithmetic-periodic with period 4 and saltus 2"), "{t}");
+    // Kayles' pre-period (71) is past --upto, but the period is proven, so it is stated.
+    let t = text(&["sg", "kayles", "--upto", "20", "--guess"]);
+    assert!(t.contains("period 12 from n = 71") && t.contains("(proven)"), "{t}");
+    let t = text(&["sg", "grundys-game", "--upto", "200", "--guess"]);
+    assert!(t.contains("pattern: no pattern found up to n = 200"), "{t}");
+    let out = grundy(&["sg", "subtraction:2,5", "--upto", "10", "--guess", "--json"]);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["guess"]["proven"], true);
+    assert!(v["guess"]["words"].as_str().unwrap().contains("period 7"), "{v}");
+}

@@ -5,7 +5,7 @@ use std::io::{BufWriter, IsTerminal, Write};
 use std::path::PathBuf;
 use std::time::Duration;
 
-use grundy::{parse_u64, EngineError, GaveUp, Game, HeapSolver, Period, Ruleset, SparseEngine, SparseStats, SplitRules};
+use grundy::{guess_pattern, parse_u64, EngineError, PatternGuess, GaveUp, Game, HeapSolver, Period, Ruleset, SparseEngine, SparseStats, SplitRules};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::plot::{self, PlotData};
@@ -54,7 +54,15 @@ pub struct Args {
     /// Values per store file (for a new store; tests use small chunks).
     #[arg(long, value_name = "N", hide = true, default_value_t = DEFAULT_CHUNK)]
     chunk: usize,
+    /// State the pattern of the values in words (period, pre-period and repeating block, or an
+    /// arithmetic period with its saltus, or that none was found), with an expression to paste.
+    #[arg(long)]
+    guess: bool,
 }
+
+/// The most values handed to the pattern finder: enough for every period the engines prove
+/// quickly, without holding a huge table twice.
+const GUESS_VALUES: u64 = 1 << 22;
 
 /// Where the values come from once computed.
 enum Source {
@@ -165,9 +173,16 @@ pub fn run(args: Args) -> Result<(), CliError> {
         let data = PlotData::sample(&ruleset.to_string(), upto, source.period(), |n| source.value(n));
         plot::write(path, &data).map_err(CliError::usage)?;
     }
+    let guess = args.guess.then(|| {
+        // A proven period needs its pre-period and one period in view to be stated.
+        let span = source.period().map_or(upto, |p| upto.max(p.preperiod.saturating_add(p.period)));
+        let values: Vec<u64> = (0..=span.min(GUESS_VALUES)).map_while(|n| source.value(n)).collect();
+        guess_pattern(&values, source.period())
+    });
     let out = std::io::stdout().lock();
     let mut out = BufWriter::with_capacity(1 << 16, out);
-    let report = Report { game: ruleset.to_string(), upto, last, at: at.zip(at_value), source: &source, counts, summary: args.summary };
+    let report =
+        Report { game: ruleset.to_string(), upto, last, at: at.zip(at_value), source: &source, counts, summary: args.summary, guess };
     let written = if args.json { report.json(&mut out) } else { report.text(&mut out) };
     // A closed pipe (e.g. `| head`) is not an error worth reporting.
     let _ = written.and_then(|()| out.flush());
@@ -283,6 +298,7 @@ struct Report<'a> {
     source: &'a Source,
     counts: Option<Vec<(u64, u128)>>,
     summary: bool,
+    guess: Option<PatternGuess>,
 }
 
 impl Report<'_> {
@@ -315,6 +331,12 @@ impl Report<'_> {
         writeln!(out, "G({}) = {}", self.upto, self.last)?;
         if let Some((m, v)) = self.at {
             writeln!(out, "G({m}) = {v}")?;
+        }
+        if let Some(g) = &self.guess {
+            writeln!(out, "pattern: {}", g.words)?;
+            if let Some(e) = &g.expression {
+                writeln!(out, "as an expression: {e}")?;
+            }
         }
         if let Some(counts) = &self.counts {
             writeln!(out, "counts (value: how many n):")?;
@@ -357,6 +379,10 @@ impl Report<'_> {
             None => write!(out, ",\"period\":null")?,
         }
         write!(out, ",\"last\":{}", self.last)?;
+        if let Some(g) = &self.guess {
+            let guess = serde_json::json!({"words": g.words, "expression": g.expression, "proven": g.proven});
+            write!(out, ",\"guess\":{guess}")?;
+        }
         if let Some((m, v)) = self.at {
             write!(out, ",\"at\":{{\"n\":{m},\"value\":{v}}}")?;
         }
