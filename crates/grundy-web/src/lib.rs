@@ -292,7 +292,7 @@ fn sg_sequence(game: &str, upto: u64) -> Result<SgReply, ApiError> {
             "game '{game}' has no single heap ruleset: the Grundy sequence needs one such as nim or subtraction:2,5"
         )));
     };
-    let solver = HeapSolver::new(ruleset, upto, MAX_BUDGET).map_err(AnalyzeError::from)?;
+    let solver = HeapSolver::new(ruleset, upto, MAX_BUDGET)?;
     let values = (0..=upto)
         .map(|n| {
             solver.value(n).ok_or_else(|| {
