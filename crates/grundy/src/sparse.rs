@@ -698,6 +698,9 @@ impl Acc {
     }
 }
 
+/// Words of marks in one tile of the block loop (16 KB, half an L1 data cache).
+const TILE_WORDS: usize = 2048;
+
 /// The shared inputs of the block loop.
 struct BulkJob<'a, C: Cell> {
     values: &'a [C],
@@ -710,7 +713,23 @@ struct BulkJob<'a, C: Cell> {
 
 impl<C: Cell> BulkJob<'_, C> {
     /// Marks the far pairs of n in lo..hi into `marks` (w words per n, starting at lo).
+    ///
+    /// The positions are taken a tile at a time (the tile's marks fit in the L1 cache), and
+    /// every rare position is paired with the whole tile before the next: one rare position at
+    /// a time over the whole block would stream all its marks (up to 128 KB) through the cache
+    /// again for each of them.
     fn run(&self, marks: &mut [u64], lo: usize, hi: usize) {
+        let tile = (TILE_WORDS / self.w).max(8);
+        let mut a = lo;
+        while a < hi {
+            let b = hi.min(a + tile);
+            self.run_tile(&mut marks[(a - lo) * self.w..(b - lo) * self.w], a, b);
+            a = b;
+        }
+    }
+
+    /// [`Self::run`] on the positions lo..hi, all in one tile.
+    fn run_tile(&self, marks: &mut [u64], lo: usize, hi: usize) {
         for (&r, &rv) in self.far_pos.iter().zip(self.far_val) {
             for &t in self.split {
                 // n needs r < n - t, i.e. n >= r + t + 1.
