@@ -514,7 +514,8 @@ impl<C: Cell> SparseEngine<C> {
         cursor.resize(self.split.len(), 1);
         let values = &self.values;
         let hits = &mut self.hits;
-        let stamp = hits.next_stamp();
+        // Two-byte scans mark bitsets and never touch the stamp table (so it is not allocated).
+        let stamp = if C::STAMPS { hits.next_stamp() } else { 0 };
         let fast = Acc::new().fits(seen.len());
         let mut acc = Acc::new();
         let mut pairs = 0u64;
@@ -547,7 +548,7 @@ impl<C: Cell> SparseEngine<C> {
             // The candidate moves up past everything marked or hit.
             loop {
                 c = mex_from(seen, c);
-                if !hits.has(c, stamp) {
+                if !C::STAMPS || !hits.has(c, stamp) {
                     break;
                 }
                 c += 1;
@@ -589,10 +590,11 @@ const SCAN_RUN: usize = 32;
 /// when `stamps[v]` is the current stamp. Marking is then one store per pair, with no load
 /// and so no chain of read-modify-writes on the same word of a bitset (which bounded the old
 /// bitset marking), and nothing has to be cleared between positions. The table covers every
-/// u16, so indexing by a value needs no bounds check.
+/// u16, so indexing by a value needs no bounds check. It is allocated by the first
+/// [`Hits::next_stamp`]: engines that never stamp do not pay its 256 KB.
 #[derive(Clone)]
 struct Hits {
-    stamps: Box<[u32; 1 << 16]>,
+    stamps: Option<Box<[u32; 1 << 16]>>,
     stamp: u32,
 }
 
@@ -604,13 +606,14 @@ impl fmt::Debug for Hits {
 
 impl Hits {
     fn new() -> Self {
-        Hits { stamps: Box::new([0; 1 << 16]), stamp: 0 }
+        Hits { stamps: None, stamp: 0 }
     }
 
     /// A stamp no value holds yet (clearing the table once every 2^32 - 1 scans).
     fn next_stamp(&mut self) -> u32 {
+        let stamps = self.stamps.get_or_insert_with(|| Box::new([0; 1 << 16]));
         if self.stamp == u32::MAX {
-            self.stamps.fill(0);
+            stamps.fill(0);
             self.stamp = 0;
         }
         self.stamp += 1;
@@ -620,7 +623,10 @@ impl Hits {
     /// Whether value c was found with this stamp.
     #[inline]
     fn has(&self, c: usize, stamp: u32) -> bool {
-        u16::try_from(c).is_ok_and(|c| self.stamps[usize::from(c)] == stamp)
+        match (&self.stamps, u16::try_from(c)) {
+            (Some(stamps), Ok(c)) => stamps[usize::from(c)] == stamp,
+            _ => false,
+        }
     }
 
     /// Marks G(a) ^ G(m - a) for a in lo..hi.
@@ -628,7 +634,8 @@ impl Hits {
     fn pairs<C: Cell>(&mut self, values: &[C], m: usize, lo: usize, hi: usize, stamp: u32) {
         let left = &values[lo..hi];
         let right = &values[m + 1 - hi..m + 1 - lo]; // right[len - 1 - k] pairs with left[k]
-        C::stamp_pairs(left, right, &mut self.stamps, stamp);
+        let stamps = self.stamps.get_or_insert_with(|| Box::new([0; 1 << 16]));
+        C::stamp_pairs(left, right, stamps, stamp);
     }
 }
 
@@ -759,16 +766,42 @@ impl<C: Cell> BulkJob<'_, C> {
         }
         let partners = &self.values[a - t - r..b - t - r];
         let out = &mut marks[(a - lo) * self.w..(b - lo) * self.w];
-        if self.w == 1 {
-            for (m, &x) in out.iter_mut().zip(partners) {
-                *m |= 1u64 << ((g(x) ^ rv) & 63);
+        match self.w {
+            1 => {
+                for (m, &x) in out.iter_mut().zip(partners) {
+                    *m |= 1u64 << ((g(x) ^ rv) & 63);
+                }
             }
-        } else {
-            for (m, &x) in out.chunks_exact_mut(self.w).zip(partners) {
-                let v = usize::from(g(x) ^ rv);
-                m[v >> 6] |= 1u64 << (v & 63);
+            // Marks of a fixed width let the word index be masked rather than bounds-checked.
+            2 => mark_fixed::<C, 2>(out, partners, rv),
+            3 => mark_fixed::<C, 3>(out, partners, rv),
+            5 => mark_fixed::<C, 5>(out, partners, rv),
+            9 => mark_fixed::<C, 9>(out, partners, rv),
+            17 => mark_fixed::<C, 17>(out, partners, rv),
+            33 => mark_fixed::<C, 33>(out, partners, rv),
+            65 => mark_fixed::<C, 65>(out, partners, rv),
+            w => {
+                for (m, &x) in out.chunks_exact_mut(w).zip(partners) {
+                    let v = usize::from(g(x) ^ rv);
+                    m[v >> 6] |= 1u64 << (v & 63);
+                }
             }
         }
+    }
+}
+
+/// Marks `partners[k] ^ rv` in the `k`-th group of W words of `out`.
+///
+/// W = 2V/64 + 1 words hold the marks of a position when every value is below V (a power of
+/// two, at least 32), so every XOR of two values is below V and its word index below V/64 =
+/// W/2: masking the index with W/2 - 1 changes nothing and spares the bounds check.
+#[inline]
+fn mark_fixed<C: Cell, const W: usize>(out: &mut [u64], partners: &[C], rv: u16) {
+    let (groups, _) = out.as_chunks_mut::<W>();
+    for (m, &x) in groups.iter_mut().zip(partners) {
+        let v = usize::from(g(x) ^ rv);
+        debug_assert!(v < 32 * (W - 1), "value {v} past the marks of width {W}");
+        m[(v >> 6) & (W / 2 - 1)] |= 1u64 << (v & 63);
     }
 }
 
