@@ -132,3 +132,23 @@ fn factor_matches_gnu_factor_format() {
     assert_eq!(out.status.code(), Some(2));
     assert!(out.stdout.is_empty());
 }
+
+/// A take-and-break heap too big to walk its options within the budget: the outcome and value
+/// are given, and the output says which moves are left out and what budget would list them.
+#[test]
+fn huge_split_heap_says_its_moves_are_left_out() {
+    let out = grundy(&["analyze", "kayles", "100000000"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("outcome: N"), "{text}");
+    assert!(text.contains("winning moves: not all listed"), "{text}");
+    assert!(text.contains("rerun with --budget 100000002"), "{text}");
+    assert!(!text.contains("winning moves: none"), "{text}");
+    let v = json(&["analyze", "kayles", "100000000", "--json"]);
+    assert_eq!(v["sg"], 1);
+    assert_eq!(v["winning_move_count"], 0);
+    assert!(v["winning_moves_not_listed"].as_str().is_some_and(|s| s.contains("heap 1")));
+    // Every winning move is listed when they fit: the field is null.
+    let v = json(&["analyze", "kayles", "10", "--json"]);
+    assert!(v["winning_moves_not_listed"].is_null());
+}

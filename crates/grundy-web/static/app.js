@@ -317,7 +317,9 @@ async function showAnalysis() {
   $('heap-values-label').textContent = a.game === 'divisor' ? 'Prime exponents' : 'Heap values';
   $('heap-values').textContent = a.heap_values ? a.heap_values.join(', ') : '–';
   $('to-move').textContent = who(a.to_move);
-  $('winning-count').textContent = `(${a.winning_move_count})`;
+  $('winning-count').textContent = a.winning_moves_not_listed
+    ? `(${a.winning_move_count} listed; ${a.winning_moves_not_listed})`
+    : `(${a.winning_move_count})`;
   const list = $('winning-moves');
   list.replaceChildren();
   for (const m of a.winning_moves) {

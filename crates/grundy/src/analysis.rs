@@ -72,10 +72,16 @@ pub struct Analysis {
     pub winner: Player,
     /// The Sprague-Grundy value, for impartial games under normal play.
     pub sg: Option<u64>,
-    /// Every winning move (none when the player to move loses).
+    /// Every winning move (none when the player to move loses), unless
+    /// `winning_moves_not_listed` says which were left out.
     pub winning_moves: Vec<WinningMove>,
-    /// How many winning moves there are.
+    /// How many winning moves are listed: all there are, unless `winning_moves_not_listed` is
+    /// set.
     pub winning_move_count: usize,
+    /// Why some winning moves are not listed, when a heap of a take-and-break game has more
+    /// options than the budget allows to walk (the outcome and value are still exact); `None`
+    /// when every winning move is listed.
+    pub winning_moves_not_listed: Option<String>,
     /// Each heap's Sprague-Grundy value, when the answer came from them (for the divisor game:
     /// the prime exponents).
     pub heap_values: Option<Vec<u64>>,
@@ -141,6 +147,9 @@ pub fn analyze(game: &Game, position: &Position, options: &AnalyzeOptions) -> Re
     a.to_move = options.to_move;
     a.winner = a.outcome.winner(options.to_move);
     a.winning_move_count = a.winning_moves.len();
+    if let Some(why) = &a.winning_moves_not_listed {
+        a.explanation.push(format!("Not every winning move is listed: {why}."));
+    }
     Ok(a)
 }
 
@@ -157,6 +166,7 @@ fn blank(outcome: Outcome, method: &str) -> Analysis {
         sg: None,
         winning_moves: vec![],
         winning_move_count: 0,
+        winning_moves_not_listed: None,
         heap_values: None,
         method: method.to_string(),
         balance: None,
@@ -235,7 +245,20 @@ fn sum_normal(cs: &[Component], options: &AnalyzeOptions) -> Result<Analysis, An
     if x != 0 {
         for (i, c) in cs.iter().enumerate() {
             let target = values[i] ^ x;
-            for to in solvers[&c.ruleset].options_with_value(c.heap, target)? {
+            // A heap with more options than the budget: the outcome and value stand, the moves
+            // in that heap are said to be left out rather than listed in part.
+            let options = match solvers[&c.ruleset].options_with_value(c.heap, target) {
+                Ok(options) => options,
+                Err(g) => {
+                    let why = format!("the winning moves in heap {} ({} of {}) are not listed: {g}", i + 1, c.heap, c.ruleset);
+                    a.winning_moves_not_listed = Some(match a.winning_moves_not_listed.take() {
+                        Some(earlier) => format!("{earlier}; {why}"),
+                        None => why,
+                    });
+                    continue;
+                }
+            };
+            for to in options {
                 a.winning_moves.push(WinningMove {
                     text: c.ruleset.describe_move(i + 1, c.heap, &to),
                     result: replaced(&heaps, i, &to),

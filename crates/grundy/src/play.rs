@@ -702,6 +702,12 @@ pub fn choose_move(
         }
     }
     let analysis = match analyze(game, position, options) {
+        // Some winning moves left out (a heap with too many options): a winning move may be
+        // among them, so this is played like a position the budget did not solve.
+        Ok(a) if a.winning_moves.is_empty() && a.winning_moves_not_listed.is_some() => {
+            let note = format!("{} ({})", Reason::Smallest.words(), a.winning_moves_not_listed.unwrap_or_default());
+            return Ok(smallest_move(position, player).and_then(|mv| choice(mv, Reason::Smallest, note)));
+        }
         Ok(a) => Some(a),
         // Unsolved within the budget: still a sensible move rather than no game.
         Err(AnalyzeError::GaveUp(g)) => {

@@ -797,8 +797,8 @@ impl<C: Cell> BulkJob<'_, C> {
 /// W/2: masking the index with W/2 - 1 changes nothing and spares the bounds check.
 #[inline]
 fn mark_fixed<C: Cell, const W: usize>(out: &mut [u64], partners: &[C], rv: u16) {
-    let (groups, _) = out.as_chunks_mut::<W>();
-    for (m, &x) in groups.iter_mut().zip(partners) {
+    for (m, &x) in out.chunks_exact_mut(W).zip(partners) {
+        let Ok(m) = <&mut [u64; W]>::try_from(m) else { continue }; // always W words
         let v = usize::from(g(x) ^ rv);
         debug_assert!(v < 32 * (W - 1), "value {v} past the marks of width {W}");
         m[(v >> 6) & (W / 2 - 1)] |= 1u64 << (v & 63);

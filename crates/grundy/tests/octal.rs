@@ -163,3 +163,30 @@ fn winning_splits_are_listed() {
     let small = HeapSolver::new(&kayles, 0, 100).unwrap();
     assert!(small.options_with_value(1_000_000, 0).is_err());
 }
+
+/// A heap with more options than the budget: the outcome and value are still given (from the
+/// proven period), the moves of that heap are said to be left out, the other heaps' moves are
+/// listed, and a bigger budget lists them all.
+#[test]
+fn huge_split_heap_keeps_outcome_without_its_moves() {
+    let game: grundy::Game = "kayles".parse().unwrap();
+    let pos = game.parse_position(&["100000000", "3"]).unwrap();
+    let a = grundy::analyze(&game, &pos, &grundy::AnalyzeOptions::default()).unwrap();
+    // Kayles has period 12 from 71 on: G(10^8) = G(10^8 mod 12 + 72) = G(76) = 1; G(3) = 3.
+    let reference = mex_values("kayles", 100);
+    assert_eq!(reference[76], 1);
+    assert_eq!(a.sg, Some(u64::from(reference[76] ^ reference[3])));
+    assert_eq!(a.outcome.to_string(), "N");
+    let why = a.winning_moves_not_listed.as_deref().expect("heap 1's moves are left out");
+    assert!(why.contains("heap 1") && why.contains("--budget 100000002"), "{why}");
+    assert!(a.explanation.iter().any(|l| l.starts_with("Not every winning move is listed")));
+    // Heap 2's one winning move (3 -> 1: G(1) = 1 = G(10^8)) is listed, and nothing of heap 1.
+    let listed: Vec<(usize, Vec<u64>)> = a.winning_moves.iter().map(|m| (m.heap, m.to.clone())).collect();
+    assert_eq!(listed, vec![(2, vec![1])]);
+    assert_eq!(a.winning_move_count, 1);
+    // A small heap: every winning move listed, nothing said to be left out.
+    let small = game.parse_position(&["40", "3"]).unwrap();
+    let b = grundy::analyze(&game, &small, &grundy::AnalyzeOptions::default()).unwrap();
+    assert!(b.winning_moves_not_listed.is_none());
+    assert!(b.winning_moves.iter().any(|m| m.heap == 1));
+}

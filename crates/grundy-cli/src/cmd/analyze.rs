@@ -92,8 +92,13 @@ pub fn render(a: &Analysis, explain: bool) -> String {
         Some(v) => s += &format!("Sprague-Grundy value: {v}\n"),
         None => s += "Sprague-Grundy value: none (partizan or misère)\n",
     }
+    if let Some(why) = &a.winning_moves_not_listed {
+        s += &format!("winning moves: not all listed ({why})\n");
+    }
     if a.winning_moves.is_empty() {
-        s += "winning moves: none\n";
+        if a.winning_moves_not_listed.is_none() {
+            s += "winning moves: none\n";
+        }
     } else {
         s += &format!("winning moves ({}):\n", a.winning_move_count);
         let w = a.winning_moves.iter().map(|m| m.text.len()).max().unwrap_or(0);

@@ -6,7 +6,7 @@
 use std::io::BufRead;
 
 use grundy::play::{Level, Session};
-use grundy::{factorize, Convention, Game, Player, Position};
+use grundy::{factorize, Convention, Game, Outcome, Player, Position};
 
 use crate::cmd::analyze::{parse_problem, GameArgs};
 use crate::{emit, CliError};
@@ -174,16 +174,20 @@ pub fn draw(game: &Game, position: &Position) -> String {
 fn hint(s: &Session) -> String {
     match s.analysis() {
         Err(e) => format!("no hint: {e}\n"),
-        Ok(a) if a.winning_moves.is_empty() => format!(
+        Ok(a) if a.outcome == Outcome::P => format!(
             "This is a P-position: you lose against perfect play{}. Any move will do; try to make the game long.\n",
             a.sg.map_or(String::new(), |v| format!(" (Sprague-Grundy value {v})"))
         ),
         Ok(a) => {
             let mut t = format!(
-                "You are winning{}: {} winning move{}:\n",
+                "You are winning{}: {} winning move{}{}\n",
                 a.sg.map_or(String::new(), |v| format!(" (Sprague-Grundy value {v})")),
                 a.winning_move_count,
-                if a.winning_move_count == 1 { "" } else { "s" }
+                if a.winning_move_count == 1 { "" } else { "s" },
+                match &a.winning_moves_not_listed {
+                    Some(why) => format!(" listed; {why}"),
+                    None => ":".to_string(),
+                }
             );
             for m in a.winning_moves.iter().take(MAX_HINTS) {
                 t += &format!("  {}\n", m.text);
