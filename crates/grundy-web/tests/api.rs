@@ -241,3 +241,14 @@ fn serves_on_a_real_loopback_port() {
     assert_eq!(json["outcome"], "P");
     assert_eq!(json["winning_move_count"], 0);
 }
+
+/// A Kayles heap of 10^8: the page gets the exact outcome and the reason its moves are left out.
+#[tokio::test]
+async fn analyze_huge_split_heap_says_moves_are_left_out() {
+    let (s, a) = post_json("/api/analyze", json!({"game": "kayles", "position": [100000000]})).await;
+    assert_eq!(s, StatusCode::OK, "{a}");
+    assert_eq!(a["outcome"], "N");
+    assert_eq!(a["sg"], 1);
+    let why = a["winning_moves_not_listed"].as_str().unwrap_or_else(|| panic!("a reason: {a}"));
+    assert!(why.contains("heap 1"), "{why}");
+}
