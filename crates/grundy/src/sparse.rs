@@ -87,7 +87,7 @@ const MARK_WORDS: usize = 1 << 14;
 /// How a value is stored: `u8` (1 byte a position, values up to 255) or `u16`.
 pub trait Cell: Copy + Into<u16> + TryFrom<u16> + Send + Sync + PartialEq + std::fmt::Debug + 'static {
     /// Whether scans mark their pairs with [`Cell::stamp_pairs`] (measured faster for `u8`)
-    /// rather than in interleaved bitsets (faster for `u16`).
+    /// rather than as flags in a small table cleared per scan (faster for `u16`).
     const STAMPS: bool;
     /// Sets `stamps[left[k] ^ right[len - 1 - k]] = stamp` for every k (the pairs of a scan:
     /// `right` runs backwards). Slices of equal length.
@@ -517,7 +517,9 @@ impl<C: Cell> SparseEngine<C> {
         // Two-byte scans mark bitsets and never touch the stamp table (so it is not allocated).
         let stamp = if C::STAMPS { hits.next_stamp() } else { 0 };
         let fast = Acc::new().fits(seen.len());
-        let mut acc = Acc::new();
+        // Values found by this scan, when all are below 512 (a stack array, cleared per scan,
+        // measured faster than a kept table with a stamp per scan).
+        let mut flags = [0u8; 512];
         let mut pairs = 0u64;
         loop {
             // The first split that could still hold c and has pairs left.
@@ -537,8 +539,7 @@ impl<C: Cell> SparseEngine<C> {
             if C::STAMPS {
                 hits.pairs(values, m, a, end, stamp);
             } else if fast {
-                acc.pairs(values, m, a, end);
-                acc.flush(seen);
+                flag_pairs(&values[a..end], &values[m + 1 - end..m + 1 - a], &mut flags);
             } else {
                 for x in a..end {
                     mark(seen, g(values[x]) ^ g(values[m - x]));
@@ -548,7 +549,8 @@ impl<C: Cell> SparseEngine<C> {
             // The candidate moves up past everything marked or hit.
             loop {
                 c = mex_from(seen, c);
-                if !C::STAMPS || !hits.has(c, stamp) {
+                let hit = if C::STAMPS { hits.has(c, stamp) } else { fast && c < 512 && flags[c] != 0 };
+                if !hit {
                     break;
                 }
                 c += 1;
@@ -580,6 +582,23 @@ impl<C: Cell> SparseEngine<C> {
             job.run(marks, s, e);
         }
         self.stats.rare_pairs += work as u64; // an upper bound: pairs past n are skipped
+    }
+}
+
+/// Sets `flags[left[k] ^ right[len - 1 - k]]` for every k, for values below 512: the XORs of a
+/// chunk of sixteen pairs are formed together (vector instructions), then one store each.
+#[inline]
+fn flag_pairs<C: Cell>(left: &[C], right: &[C], flags: &mut [u8; 512]) {
+    let mut l16 = left.chunks_exact(16);
+    let mut r16 = right.rchunks_exact(16);
+    for (l, r) in (&mut l16).zip(&mut r16) {
+        let x: [u16; 16] = std::array::from_fn(|k| g(l[k]) ^ g(r[15 - k]));
+        for v in x {
+            flags[usize::from(v & 511)] = 1;
+        }
+    }
+    for (&x, &y) in l16.remainder().iter().zip(r16.remainder().iter().rev()) {
+        flags[usize::from((g(x) ^ g(y)) & 511)] = 1;
     }
 }
 
@@ -661,24 +680,6 @@ impl Acc {
     fn put(&mut self, k: usize, v: u16) {
         let v = usize::from(v);
         self.sets[k & 3][(v >> 6) & 7] |= 1u64 << (v & 63);
-    }
-
-    /// Marks G(a) ^ G(m - a) for a in lo..hi, four at a time into the four sets.
-    #[inline]
-    fn pairs<C: Cell>(&mut self, values: &[C], m: usize, lo: usize, hi: usize) {
-        let left = &values[lo..hi];
-        let right = &values[m + 1 - hi..m + 1 - lo]; // right[len - 1 - k] pairs with left[k]
-        let mut l4 = left.chunks_exact(4);
-        let mut r4 = right.rchunks_exact(4);
-        for (l, r) in (&mut l4).zip(&mut r4) {
-            self.put(0, g(l[0]) ^ g(r[3]));
-            self.put(1, g(l[1]) ^ g(r[2]));
-            self.put(2, g(l[2]) ^ g(r[1]));
-            self.put(3, g(l[3]) ^ g(r[0]));
-        }
-        for (&x, &y) in l4.remainder().iter().zip(r4.remainder().iter().rev()) {
-            self.put(0, g(x) ^ g(y));
-        }
     }
 
     /// Marks rv ^ G(m - r) for the rare positions r (all < m) and their values.
@@ -887,7 +888,8 @@ mod tests {
         }
     }
 
-    /// The accumulators mark exactly what plain marking does, for values up to 511.
+    /// The accumulators, the flags and the stamps mark exactly what plain marking does, for
+    /// values up to 511.
     #[test]
     fn accumulators_equal_plain_marks() {
         let mut x = 12345u64;
@@ -898,13 +900,14 @@ mod tests {
             })
             .collect();
         for (m, lo, hi) in [(2999, 1, 1500), (1000, 3, 37), (10, 1, 2)] {
-            let (mut fast, mut plain) = (vec![0u64; 17], vec![0u64; 17]);
-            let mut acc = Acc::new();
-            assert!(acc.fits(17));
-            acc.pairs(&values, m, lo, hi);
-            acc.flush(&mut fast);
+            // The flags of two-byte scans: set exactly for the values marked.
+            let mut flags = [0u8; 512];
+            flag_pairs(&values[lo..hi], &values[m + 1 - hi..m + 1 - lo], &mut flags);
+            let mut plain = vec![0u64; 8];
             (lo..hi).for_each(|a| mark(&mut plain, values[a] ^ values[m - a]));
-            assert_eq!(fast, plain);
+            for v in 0..512 {
+                assert_eq!(flags[v] != 0, plain[v >> 6] >> (v & 63) & 1 == 1, "value {v}");
+            }
             // Stamps, for both cell types, hit exactly the values marked.
             let narrow: Vec<u8> = values.iter().map(|&v| v as u8).collect();
             for wide in [false, true] {
