@@ -706,6 +706,9 @@ impl Acc {
     }
 }
 
+/// Positions in one tile of byte flags (16 KB for values below 512).
+const FLAG_TILE: usize = 32;
+
 /// Words of marks in one tile of the block loop (16 KB, half an L1 data cache).
 const TILE_WORDS: usize = 2048;
 
@@ -727,12 +730,71 @@ impl<C: Cell> BulkJob<'_, C> {
     /// a time over the whole block would stream all its marks (up to 128 KB) through the cache
     /// again for each of them.
     fn run(&self, marks: &mut [u64], lo: usize, hi: usize) {
+        match self.w {
+            9 => return self.run_flags::<256>(marks, lo, hi),
+            17 => return self.run_flags::<512>(marks, lo, hi),
+            _ => {}
+        }
         let tile = (TILE_WORDS / self.w).max(8);
         let mut a = lo;
         while a < hi {
             let b = hi.min(a + tile);
             self.run_tile(&mut marks[(a - lo) * self.w..(b - lo) * self.w], a, b);
             a = b;
+        }
+    }
+
+    /// [`Self::run`] when every value is below V (256 or 512, the marks having w = V/32 + 1
+    /// words): the pairs set byte flags, V a position for a tile of [`FLAG_TILE`] positions
+    /// (one store a pair, where a bit needs a load and a store), and the flags are then folded
+    /// into the marks' bits.
+    fn run_flags<const V: usize>(&self, marks: &mut [u64], lo: usize, hi: usize) {
+        let mut flags = vec![0u8; FLAG_TILE * V];
+        let mut a = lo;
+        while a < hi {
+            let b = hi.min(a + FLAG_TILE);
+            flags.fill(0);
+            for (&r, &rv) in self.far_pos.iter().zip(self.far_val) {
+                for &t in self.split {
+                    // n needs r < n - t, i.e. n >= r + t + 1.
+                    let start = a.max(r + t + 1);
+                    if start >= b {
+                        continue;
+                    }
+                    // In Grundy's game the split (r, r) of n = 2r + t is not a move.
+                    let skip = 2 * r + t;
+                    if self.unequal && (start..b).contains(&skip) {
+                        self.flag_range::<V>(&mut flags, a, start, skip, r + t, rv);
+                        self.flag_range::<V>(&mut flags, a, skip + 1, b, r + t, rv);
+                    } else {
+                        self.flag_range::<V>(&mut flags, a, start, b, r + t, rv);
+                    }
+                }
+            }
+            for n in a..b {
+                let f = &flags[(n - a) * V..(n - a + 1) * V];
+                let m = &mut marks[(n - lo) * self.w..(n - lo + 1) * self.w];
+                for (word, chunk) in m.iter_mut().zip(f.chunks_exact(64)) {
+                    let bits = chunk.iter().enumerate().fold(0u64, |bits, (i, &x)| bits | (u64::from(x != 0) << i));
+                    *word |= bits;
+                }
+            }
+            a = b;
+        }
+    }
+
+    /// Sets the flag rv ^ G(n - d) of every n in a..b (flags of the tile starting at `tile`).
+    #[inline]
+    fn flag_range<const V: usize>(&self, flags: &mut [u8], tile: usize, a: usize, b: usize, d: usize, rv: u16) {
+        if a >= b {
+            return;
+        }
+        let partners = &self.values[a - d..b - d];
+        let out = &mut flags[(a - tile) * V..(b - tile) * V];
+        for (f, &x) in out.chunks_exact_mut(V).zip(partners) {
+            let Ok(f) = <&mut [u8; V]>::try_from(f) else { continue }; // always V flags
+            // Values are below V, so masking changes nothing and spares the bounds check.
+            f[usize::from(g(x) ^ rv) & (V - 1)] = 1;
         }
     }
 
@@ -933,6 +995,33 @@ mod tests {
             acc.flush(&mut fast);
             pos.iter().zip(&val).for_each(|(&r, &v)| mark(&mut plain, v ^ values[m - r]));
             assert_eq!(fast, plain);
+        }
+    }
+
+    /// The far-pair marking by byte flags (values below 256 or 512) marks exactly what the
+    /// bit marking does, for both kinds of split rules.
+    #[test]
+    fn flag_tiles_equal_bit_marks() {
+        let mut x = 777u64;
+        let mut next = |bound: u64| {
+            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            ((x >> 33) % bound) as u16
+        };
+        for (w, bound) in [(17usize, 512u64), (9, 256)] {
+            let values: Vec<u16> = (0..4000).map(|_| next(bound)).collect();
+            let far_pos: Vec<usize> = (100..1500).step_by(13).collect();
+            let far_val: Vec<u16> = far_pos.iter().map(|_| next(bound)).collect();
+            for unequal in [false, true] {
+                let split = [0usize, 1, 3];
+                let job = BulkJob { values: &values, split: &split, unequal, far_pos: &far_pos, far_val: &far_val, w };
+                let (lo, hi) = (2500, 2600);
+                let mut by_flags = vec![0u64; (hi - lo) * w];
+                job.run(&mut by_flags, lo, hi);
+                let mut by_bits = vec![0u64; (hi - lo) * w];
+                job.run_tile(&mut by_bits, lo, hi);
+                assert_eq!(by_flags, by_bits, "w {w} unequal {unequal}");
+                assert!(by_bits.iter().any(|&m| m != 0));
+            }
         }
     }
 
