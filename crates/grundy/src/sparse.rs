@@ -91,7 +91,12 @@ pub trait Cell: Copy + Into<u16> + TryFrom<u16> + Send + Sync + PartialEq + std:
     const STAMPS: bool;
     /// Sets `stamps[left[k] ^ right[len - 1 - k]] = stamp` for every k (the pairs of a scan:
     /// `right` runs backwards). Slices of equal length.
-    fn stamp_pairs(left: &[Self], right: &[Self], stamps: &mut [u32; 1 << 16], stamp: u32);
+    #[inline]
+    fn stamp_pairs(left: &[Self], right: &[Self], stamps: &mut [u32; 1 << 16], stamp: u32) {
+        for (&x, &y) in left.iter().zip(right.iter().rev()) {
+            stamps[usize::from(g(x) ^ g(y))] = stamp;
+        }
+    }
 }
 
 impl Cell for u8 {
@@ -117,23 +122,6 @@ impl Cell for u8 {
 
 impl Cell for u16 {
     const STAMPS: bool = false;
-    #[inline]
-    /// Four pairs at a time, as for `u8` (the right side's four values reversed in the word).
-    fn stamp_pairs(left: &[u16], right: &[u16], stamps: &mut [u32; 1 << 16], stamp: u32) {
-        let mut l4 = left.chunks_exact(4);
-        let mut r4 = right.rchunks_exact(4);
-        for (l, r) in (&mut l4).zip(&mut r4) {
-            let word = |c: &[u16]| c.iter().rev().fold(0u64, |w, &v| (w << 16) | u64::from(v));
-            let rev = |c: &[u16]| c.iter().fold(0u64, |w, &v| (w << 16) | u64::from(v));
-            let x = word(l) ^ rev(r);
-            for k in 0..4 {
-                stamps[((x >> (16 * k)) & 0xffff) as usize] = stamp;
-            }
-        }
-        for (&x, &y) in l4.remainder().iter().zip(r4.remainder().iter().rev()) {
-            stamps[usize::from(x ^ y)] = stamp;
-        }
-    }
 }
 
 #[inline]
@@ -464,7 +452,7 @@ impl<C: Cell> SparseEngine<C> {
                     };
                     for (pos, val) in parts {
                         pairs += pos.len() as u64;
-                        if acc.fits(w) {
+                        if Acc::fits(w) {
                             acc.rare_pairs(values, m, pos, val);
                         } else {
                             for (&r, &rv) in pos.iter().zip(val) {
@@ -514,9 +502,9 @@ impl<C: Cell> SparseEngine<C> {
         cursor.resize(self.split.len(), 1);
         let values = &self.values;
         let hits = &mut self.hits;
-        // Two-byte scans mark bitsets and never touch the stamp table (so it is not allocated).
+        // Two-byte scans set flags and never touch the stamp table (so it is not allocated).
         let stamp = if C::STAMPS { hits.next_stamp() } else { 0 };
-        let fast = Acc::new().fits(seen.len());
+        let fast = Acc::fits(seen.len());
         // Values found by this scan, when all are below 512 (a stack array, cleared per scan,
         // measured faster than a kept table with a stamp per scan).
         let mut flags = [0u8; 512];
@@ -609,8 +597,8 @@ const SCAN_RUN: usize = 32;
 /// when `stamps[v]` is the current stamp. Marking is then one store per pair, with no load
 /// and so no chain of read-modify-writes on the same word of a bitset (which bounded the old
 /// bitset marking), and nothing has to be cleared between positions. The table covers every
-/// u16, so indexing by a value needs no bounds check. It is allocated by the first
-/// [`Hits::next_stamp`]: engines that never stamp do not pay its 256 KB.
+/// u16, so indexing by a value needs no bounds check. It is allocated when first marked
+/// ([`Hits::pairs`]): engines that never stamp do not pay its 256 KB.
 #[derive(Clone)]
 struct Hits {
     stamps: Option<Box<[u32; 1 << 16]>>,
@@ -630,13 +618,17 @@ impl Hits {
 
     /// A stamp no value holds yet (clearing the table once every 2^32 - 1 scans).
     fn next_stamp(&mut self) -> u32 {
-        let stamps = self.stamps.get_or_insert_with(|| Box::new([0; 1 << 16]));
         if self.stamp == u32::MAX {
-            stamps.fill(0);
+            self.table().fill(0);
             self.stamp = 0;
         }
         self.stamp += 1;
         self.stamp
+    }
+
+    /// The table, allocated on first use.
+    fn table(&mut self) -> &mut [u32; 1 << 16] {
+        self.stamps.get_or_insert_with(|| Box::new([0; 1 << 16]))
     }
 
     /// Whether value c was found with this stamp.
@@ -653,8 +645,7 @@ impl Hits {
     fn pairs<C: Cell>(&mut self, values: &[C], m: usize, lo: usize, hi: usize, stamp: u32) {
         let left = &values[lo..hi];
         let right = &values[m + 1 - hi..m + 1 - lo]; // right[len - 1 - k] pairs with left[k]
-        let stamps = self.stamps.get_or_insert_with(|| Box::new([0; 1 << 16]));
-        C::stamp_pairs(left, right, stamps, stamp);
+        C::stamp_pairs(left, right, self.table(), stamp);
     }
 }
 
@@ -672,7 +663,7 @@ impl Acc {
     /// Whether marks of `w` words hold only values this accumulator covers (values < 512).
     /// Marks have 2V/64 + 1 words for values below V (a power of two), but only values below V
     /// are ever marked: a block ends as soon as a value reaches V.
-    fn fits(&self, w: usize) -> bool {
+    fn fits(w: usize) -> bool {
         w <= 17
     }
 
@@ -754,23 +745,7 @@ impl<C: Cell> BulkJob<'_, C> {
         while a < hi {
             let b = hi.min(a + FLAG_TILE);
             flags.fill(0);
-            for (&r, &rv) in self.far_pos.iter().zip(self.far_val) {
-                for &t in self.split {
-                    // n needs r < n - t, i.e. n >= r + t + 1.
-                    let start = a.max(r + t + 1);
-                    if start >= b {
-                        continue;
-                    }
-                    // In Grundy's game the split (r, r) of n = 2r + t is not a move.
-                    let skip = 2 * r + t;
-                    if self.unequal && (start..b).contains(&skip) {
-                        self.flag_range::<V>(&mut flags, a, start, skip, r + t, rv);
-                        self.flag_range::<V>(&mut flags, a, skip + 1, b, r + t, rv);
-                    } else {
-                        self.flag_range::<V>(&mut flags, a, start, b, r + t, rv);
-                    }
-                }
-            }
+            self.for_each_range(a, b, |x, y, d, rv| self.flag_range::<V>(&mut flags, a, x, y, d, rv));
             for n in a..b {
                 let f = &flags[(n - a) * V..(n - a + 1) * V];
                 let m = &mut marks[(n - lo) * self.w..(n - lo + 1) * self.w];
@@ -800,34 +775,39 @@ impl<C: Cell> BulkJob<'_, C> {
 
     /// [`Self::run`] on the positions lo..hi, all in one tile.
     fn run_tile(&self, marks: &mut [u64], lo: usize, hi: usize) {
+        self.for_each_range(lo, hi, |a, b, d, rv| self.run_range(marks, lo, a, b, d, rv));
+    }
+
+    /// Calls `f(a, b, d, rv)` for every far rare position r (value rv) and split t with the
+    /// positions n in a..b (within lo..hi) that have the split (r, n - t - r), d = r + t: n
+    /// must exceed d, and in Grundy's game the split (r, r) of n = 2r + t is left out (which
+    /// may split a range in two, either part possibly empty).
+    #[inline]
+    fn for_each_range(&self, lo: usize, hi: usize, mut f: impl FnMut(usize, usize, usize, u16)) {
         for (&r, &rv) in self.far_pos.iter().zip(self.far_val) {
             for &t in self.split {
-                // n needs r < n - t, i.e. n >= r + t + 1.
                 let start = lo.max(r + t + 1);
                 if start >= hi {
                     continue;
                 }
-                if self.unequal {
-                    // The split (r, r) of n = 2r + t is not a move.
-                    let skip = 2 * r + t;
-                    if (start..hi).contains(&skip) {
-                        self.run_range(marks, lo, start, skip, r, t, rv);
-                        self.run_range(marks, lo, skip + 1, hi, r, t, rv);
-                        continue;
-                    }
+                let skip = 2 * r + t;
+                if self.unequal && (start..hi).contains(&skip) {
+                    f(start, skip, r + t, rv);
+                    f(skip + 1, hi, r + t, rv);
+                } else {
+                    f(start, hi, r + t, rv);
                 }
-                self.run_range(marks, lo, start, hi, r, t, rv);
             }
         }
     }
 
-    #[allow(clippy::too_many_arguments)]
+    /// Marks rv ^ G(n - d) for every n in a..b (marks starting at position lo).
     #[inline]
-    fn run_range(&self, marks: &mut [u64], lo: usize, a: usize, b: usize, r: usize, t: usize, rv: u16) {
+    fn run_range(&self, marks: &mut [u64], lo: usize, a: usize, b: usize, d: usize, rv: u16) {
         if a >= b {
             return;
         }
-        let partners = &self.values[a - t - r..b - t - r];
+        let partners = &self.values[a - d..b - d];
         let out = &mut marks[(a - lo) * self.w..(b - lo) * self.w];
         match self.w {
             1 => {
