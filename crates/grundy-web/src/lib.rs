@@ -96,7 +96,10 @@ fn page(content_type: &'static str, body: &'static str) -> Response {
 /// Serves [`app`] on `addr` until the process is stopped; `on_ready` is told the bound address
 /// (useful with port 0).
 pub fn serve(addr: SocketAddr, on_ready: impl FnOnce(SocketAddr)) -> std::io::Result<()> {
-    let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build()?;
+    // One thread serves the connections (a local app has few, and they do little); the games
+    // are computed on tokio's blocking threads (see `compute`). A multi-threaded scheduler
+    // would add nothing but its code to every `grundy` run (and pull in libm).
+    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build()?;
     runtime.block_on(async move {
         let listener = tokio::net::TcpListener::bind(addr).await?;
         on_ready(listener.local_addr()?);
