@@ -92,6 +92,32 @@ fn values_past_255_are_widened() {
     assert_eq!(values, reference(&game, 700));
 }
 
+/// Hexadecimal codes split heaps into three: values through the binary (widened past 255,
+/// computed in two store chunks and resumed) equal the mex of every option.
+#[test]
+fn hex_codes_split_heaps_in_three() {
+    let j = ok_json(&["sg", "hex:0.f8", "--upto", "700", "--json"]);
+    let values: Vec<u64> = j["values"].as_array().unwrap().iter().map(|v| v.as_u64().unwrap()).collect();
+    assert!(values.iter().any(|&v| v > 255), "the test needs values past 255");
+    assert_eq!(values, reference("hex:0.f8", 700));
+    assert_eq!(j["game"], "hex:0.f8");
+    assert_eq!(j["period"], serde_json::Value::Null);
+
+    let dir = scratch("hex-store");
+    let store = dir.join("s");
+    let first = ok_json(&["sg", "hex:0.9", "--upto", "300", "--json", "--full", "--chunk", "256", "--store", store.to_str().unwrap()]);
+    let more = ok_json(&["sg", "hex:0.9", "--upto", "5000", "--json", "--full", "--chunk", "256", "--store", store.to_str().unwrap()]);
+    let plain = ok_json(&["sg", "hex:0.9", "--upto", "5000", "--json", "--full"]);
+    assert_eq!(more["values"], plain["values"]);
+    assert_eq!(first["values"].as_array().unwrap()[..], plain["values"].as_array().unwrap()[..301]);
+    let _ = std::fs::remove_dir_all(dir);
+
+    // A proven period answers far beyond the table.
+    let j = ok_json(&["sg", "hex:0.f", "--upto", "10", "--at", "1000000000001", "--json"]);
+    assert_eq!(j["period"]["period"], 2);
+    assert_eq!(j["at"], serde_json::json!({"n": 1000000000001u64, "value": 1}));
+}
+
 #[test]
 fn naive_and_sparse_methods_agree() {
     let a = ok_json(&["sg", "octal:0.6", "--upto", "3000", "--json"]);
@@ -111,6 +137,10 @@ fn bad_input_is_one_line_and_exit_2() {
         &["sg", "kayles", "--upto", "10", "--plot", "x.gif"],
         &["analyze", "octal:0.8", "3"],
         &["analyze", "octal:4.9", "3"],
+        &["sg", "hex:0.g", "--upto", "10"],
+        &["sg", "hex:", "--upto", "10"],
+        &["sg", "hex:3.1", "--upto", "10"],
+        &["analyze", "hex:0.8", "1000000000"],
     ];
     for args in cases {
         let out = grundy(args);

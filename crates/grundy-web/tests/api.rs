@@ -177,6 +177,12 @@ async fn sg_gives_the_sequence_with_its_period() {
     let (s, v, _) = get("/api/sg?game=allbut:2").await;
     assert_eq!(s, StatusCode::OK);
     assert_eq!(v["values"].as_array().map(Vec::len), Some(51));
+    // A hexadecimal code: take one and split the rest into three heaps (G(n) = (n - 1) / 3
+    // here, as the plain mex of every option says).
+    let (s, v, _) = get("/api/sg?game=hex:0.8&upto=12").await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(v["values"], json!([0, 0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3]));
+    assert_eq!(v["period"], json!(null));
 
     for (path, contains) in [
         ("/api/sg?upto=5", "missing query parameter 'game'"),

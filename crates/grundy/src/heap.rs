@@ -3,7 +3,6 @@
 
 use crate::error::{AnalyzeError, GaveUp};
 use crate::octal::SplitRules;
-use crate::period::guy_smith_period;
 use crate::ruleset::Ruleset;
 use crate::sparse::SparseEngine;
 use crate::table::{allbut_table, subtraction_table, GrundyTable, Period};
@@ -79,7 +78,7 @@ impl HeapSolver {
     /// ```
     pub fn new(ruleset: &Ruleset, max_heap: u64, budget: u64) -> Result<Self, AnalyzeError> {
         let method = match ruleset {
-            Ruleset::Octal(_) | Ruleset::GrundysGame => split_method(ruleset, max_heap, budget)?,
+            Ruleset::Octal(_) | Ruleset::Hex(_) | Ruleset::GrundysGame => split_method(ruleset, max_heap, budget)?,
             Ruleset::Nim => Method::Nim,
             Ruleset::Bounded(k) | Ruleset::Bash(k) => Method::Modular(*k),
             Ruleset::AllBut(set) if set.len() == 1 => Method::AllButSingle(set.max()),
@@ -122,12 +121,15 @@ impl HeapSolver {
                 "all sizes but {k} may be taken: G(x) = floor(x/{two})*{k} + x mod {two}, minus {k} when x mod {two} >= {k} (seed 000)",
                 two = u128::from(*k) * 2
             ),
-            Method::Split { period: Some(p), .. } => format!(
-                "values from the sparse-space engine, periodic with period {} from n = {} (proven by the Guy-Smith theorem)",
-                p.period, p.preperiod
+            Method::Split { period: Some(p), rules, .. } => format!(
+                "values from the {}, periodic with period {} from n = {} (proven by the Guy-Smith theorem)",
+                engine_name(rules),
+                p.period,
+                p.preperiod
             ),
-            Method::Split { values, .. } => format!(
-                "values from the sparse-space engine, computed for heaps up to {} (no period proven)",
+            Method::Split { values, rules, .. } => format!(
+                "values from the {}, computed for heaps up to {} (no period proven)",
+                engine_name(rules),
                 values.len().saturating_sub(1)
             ),
             Method::Table(t) => match t.period() {
@@ -167,7 +169,9 @@ impl HeapSolver {
         if let Method::Split { rules, .. } = &self.method {
             let count = rules.option_count(n);
             if count > self.budget {
-                return Err(GaveUp { what: "moves examined", used: self.budget, needed: Some(count) });
+                // A count that saturated u64 (three-heap splits of a huge heap) is no budget.
+                let needed = (count < u64::MAX).then_some(count);
+                return Err(GaveUp { what: "moves examined", used: self.budget, needed });
             }
             let mut out = vec![];
             rules.for_each_option(n, &mut |to| {
@@ -227,10 +231,19 @@ impl HeapSolver {
                 v
             }
             (Ruleset::AllBut(_), _) => vec![],
-            (Ruleset::Octal(_) | Ruleset::GrundysGame, _) => vec![],
+            (Ruleset::Octal(_) | Ruleset::Hex(_) | Ruleset::GrundysGame, _) => vec![],
         };
         out.dedup();
         Ok(out.into_iter().map(|m| vec![m]).collect())
+    }
+}
+
+/// What computes the values of these rules, in words.
+fn engine_name(rules: &SplitRules) -> &'static str {
+    if rules.split3.is_empty() {
+        "sparse-space engine"
+    } else {
+        "plain method for three-heap splits"
     }
 }
 
@@ -244,23 +257,32 @@ fn split_value(values: &[u16], period: Option<Period>, n: u64) -> Option<u64> {
     values.get(usize::try_from(i).ok()?).map(|&v| u64::from(v))
 }
 
+/// The most values of a game with three-heap splits that `analyze` computes (see
+/// [`split_method`]).
+const THREE_HEAP_LIMIT: u64 = 1 << 13;
+
 /// Computes a take-and-break game until a period is proven (checked each time the table
 /// doubles) or the values reach `max_heap`, within `budget` entries.
 fn split_method(ruleset: &Ruleset, max_heap: u64, budget: u64) -> Result<Method, AnalyzeError> {
     let Some(rules) = ruleset.split_rules() else {
         return Err(AnalyzeError::Unsupported(format!("{ruleset} is not a take-and-break game")));
     };
+    // Three-heap splits (hexadecimal codes) are computed by a plain method whose work grows as
+    // n^3 / 64 when the values grow with n: the table stops at THREE_HEAP_LIMIT values (seconds at
+    // worst), and the free search for a period at 2^12 values.
+    let three = !rules.split3.is_empty();
+    let (cap, free) = if three { (budget.min(THREE_HEAP_LIMIT), 1 << 12) } else { (budget, 1 << 16) };
     let mut engine = SparseEngine::new(rules.clone());
     let mut len: u64 = 1024;
     loop {
-        let target = len.min(budget);
+        let target = len.min(cap);
         let target_usize = usize::try_from(target).map_err(|_| AnalyzeError::Unsupported("the table does not fit in memory".into()))?;
         engine.extend_to(target_usize).map_err(|e| AnalyzeError::Unsupported(e.to_string()))?;
-        let period = if rules.unequal { None } else { guy_smith_period(engine.values(), rules.max_take()) };
+        let period = rules.proven_period(engine.values());
         // Small heaps still get a cheap search for a period (2^16 values take milliseconds),
         // so that `analyze` can explain the values with one.
         let covered = engine.len() as u64 > max_heap;
-        if period.is_some() || (covered && (engine.len() >= 1 << 16 || target >= budget)) {
+        if period.is_some() || (covered && (engine.len() >= free || target >= cap)) {
             let mut values = engine.into_values();
             if let Some(p) = period {
                 // Beyond one period past the pre-period the values repeat; keep what covers
@@ -273,6 +295,11 @@ fn split_method(ruleset: &Ruleset, max_heap: u64, budget: u64) -> Result<Method,
         }
         if target >= budget {
             return Err(GaveUp { what: "table entries", used: budget, needed: max_heap.checked_add(1) }.into());
+        }
+        if target >= cap {
+            return Err(AnalyzeError::Unsupported(format!(
+                "{ruleset} splits heaps in three, which is computed by a plain method (work growing as n^3) up to {THREE_HEAP_LIMIT} values here, and no period is proven within them; heap {max_heap} is past them (`grundy sg {ruleset} --upto N` computes further)"
+            )));
         }
         len = len.saturating_mul(2);
     }

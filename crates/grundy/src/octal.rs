@@ -66,20 +66,7 @@ impl OctalCode {
 
     /// The rules in the form the engines use.
     pub fn rules(&self) -> SplitRules {
-        let mut r = SplitRules { take_all: vec![], take: vec![], split: vec![], unequal: false };
-        for (t, &d) in self.digits.iter().enumerate() {
-            let t = t as u64;
-            if d & 1 != 0 {
-                r.take_all.push(t);
-            }
-            if d & 2 != 0 {
-                r.take.push(t);
-            }
-            if d & 4 != 0 {
-                r.split.push(t);
-            }
-        }
-        r
+        SplitRules::from_digits(&self.digits)
     }
 
     /// Reads the code part (`0.77`) of `octal:CODE`.
@@ -148,9 +135,10 @@ impl FromStr for OctalCode {
 }
 
 /// Take-and-break rules in the form the engines use: which numbers t may be taken to leave
-/// nothing, one heap, or two heaps.
+/// nothing, one heap, two heaps or three heaps.
 ///
-/// Every octal code and Grundy's game (split into two unequal heaps) is one of these.
+/// Every octal code, every hexadecimal code and Grundy's game (split into two unequal heaps) is
+/// one of these.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct SplitRules {
     /// t such that a heap of exactly t may be removed (t >= 1).
@@ -159,6 +147,9 @@ pub struct SplitRules {
     pub take: Vec<u64>,
     /// t such that t may be taken and the rest split into two non-empty heaps (t >= 0).
     pub split: Vec<u64>,
+    /// t such that t may be taken and the rest split into three non-empty heaps (t >= 0; only
+    /// hexadecimal codes have these).
+    pub split3: Vec<u64>,
     /// The two heaps of a split must differ (Grundy's game).
     pub unequal: bool,
 }
@@ -166,12 +157,47 @@ pub struct SplitRules {
 impl SplitRules {
     /// Grundy's game: split one heap into two unequal non-empty heaps.
     pub fn grundys_game() -> Self {
-        SplitRules { take_all: vec![], take: vec![], split: vec![0], unequal: true }
+        SplitRules { take_all: vec![], take: vec![], split: vec![0], split3: vec![], unequal: true }
+    }
+
+    /// The rules of code digits (index t: the digit for taking t), each a sum of 1 (take a whole
+    /// heap), 2 (leave one heap), 4 (leave two) and 8 (leave three, hexadecimal codes only).
+    pub(crate) fn from_digits(digits: &[u8]) -> Self {
+        let mut r = SplitRules { take_all: vec![], take: vec![], split: vec![], split3: vec![], unequal: false };
+        for (t, &d) in digits.iter().enumerate() {
+            let t = t as u64;
+            for (bit, list) in [(1, &mut r.take_all), (2, &mut r.take), (4, &mut r.split), (8, &mut r.split3)] {
+                if d & bit != 0 {
+                    list.push(t);
+                }
+            }
+        }
+        r
     }
 
     /// The largest number of objects any move takes (the t of the Guy-Smith theorem).
     pub fn max_take(&self) -> u64 {
-        self.take_all.iter().chain(&self.take).chain(&self.split).copied().max().unwrap_or(0)
+        self.take_all.iter().chain(&self.take).chain(&self.split).chain(&self.split3).copied().max().unwrap_or(0)
+    }
+
+    /// The most heaps one move may leave: 3 when a move splits a heap in three, else 2 (the
+    /// number the periodicity theorem's bound is made of).
+    pub fn max_parts(&self) -> usize {
+        if self.split3.is_empty() {
+            2
+        } else {
+            3
+        }
+    }
+
+    /// The smallest period and pre-period that `values` = G(0), G(1), ... prove for these rules
+    /// (see [`crate::guy_smith_period_parts`]); never for Grundy's game, where the theorem does
+    /// not apply.
+    pub fn proven_period<T: PartialEq>(&self, values: &[T]) -> Option<crate::table::Period> {
+        if self.unequal {
+            return None;
+        }
+        crate::period::guy_smith_period_parts(values, self.max_take(), self.max_parts())
     }
 
     /// Calls `f` with every option of a heap of size `n` (see [`crate::Ruleset::for_each_option`]).
@@ -195,12 +221,36 @@ impl SplitRules {
                 }
             }
         }
+        for &t in &self.split3 {
+            // Heaps a <= b <= c with a + b + c = m.
+            if let Some(m) = n.checked_sub(t).filter(|&m| m >= 3) {
+                for a in 1..=m / 3 {
+                    for b in a..=(m - a) / 2 {
+                        f(&[a, b, m - a - b]);
+                    }
+                }
+            }
+        }
     }
 
     /// How many options a heap of size `n` has, an upper bound on the work of listing them.
     pub fn option_count(&self, n: u64) -> u64 {
-        let splits: u64 = self.split.iter().map(|&t| n.saturating_sub(t) / 2).sum();
-        splits.saturating_add((self.take_all.len() + self.take.len()) as u64)
+        u64::try_from(self.option_count_wide(n)).unwrap_or(u64::MAX)
+    }
+
+    /// [`Self::option_count`] without overflow: three-heap splits of m number about m^2 / 12
+    /// (bounded here by m^2 / 12 + m).
+    pub(crate) fn option_count_wide(&self, n: u64) -> u128 {
+        let splits: u128 = self.split.iter().map(|&t| u128::from(n.saturating_sub(t) / 2)).sum();
+        let triples: u128 = self
+            .split3
+            .iter()
+            .map(|&t| {
+                let m = u128::from(n.saturating_sub(t));
+                m * m / 12 + m
+            })
+            .sum();
+        splits + triples + (self.take_all.len() + self.take.len()) as u128
     }
 }
 

@@ -6,6 +6,12 @@
 //! that needs b - p >= max(n0, 1) so that b - p is a real heap in the periodic range, which is
 //! why the check below uses max(n0, 1) in the bound (n0 = 0 is then covered by G(p) = G(0)).
 //!
+//! Hexadecimal games may split a heap into three. The same induction then maps a split
+//! (a, b, c) of n + p - k, c the largest part, to (a, b, c - p), and c >= (n + p - k) / 3 gives
+//! c - p >= max(n0, 1) once n >= 3 max(n0, 1) + 2p + k; the other way, a split (a, b, c) of
+//! n - k has c >= max(n0, 1) there too. So with at most `parts` heaps left by a move the check
+//! runs over n0 <= n < parts max(n0, 1) + (parts - 1) p + t ([`guy_smith_period_parts`]).
+//!
 //! The proof does not hold for Grundy's game (a split (a, b) may map to two equal heaps, which
 //! is not a move), so no period is ever claimed for it.
 
@@ -24,23 +30,41 @@ use crate::table::Period;
 /// assert!(guy_smith_period(&v[..150], 2).is_none()); // needs 2*71 + 12 + 2 + 12 values
 /// ```
 pub fn guy_smith_period<T: PartialEq>(values: &[T], max_take: u64) -> Option<Period> {
+    guy_smith_period_parts(values, max_take, 2)
+}
+
+/// [`guy_smith_period`] for a game whose moves leave at most `parts` heaps (3 for the
+/// hexadecimal codes that split a heap in three): the check runs over
+/// n0 <= n < parts max(n0, 1) + (parts - 1) p + t.
+///
+/// ```
+/// use grundy::guy_smith_period_parts;
+/// // 0 1 0 1 ... with t = 1: period 2 from 0 needs 2 + 2 + 1 + 2 values with two heaps, and
+/// // 3 + 4 + 1 + 2 with three.
+/// let v: Vec<u16> = (0..10).map(|n| n % 2).collect();
+/// assert!(guy_smith_period_parts(&v[..7], 1, 2).is_some());
+/// assert!(guy_smith_period_parts(&v[..9], 1, 3).is_none());
+/// assert!(guy_smith_period_parts(&v, 1, 3).is_some());
+/// ```
+pub fn guy_smith_period_parts<T: PartialEq>(values: &[T], max_take: u64, parts: usize) -> Option<Period> {
     let len = values.len();
     let t = usize::try_from(max_take).ok()?;
+    let k = parts.max(2);
     // skip[q]: q is a multiple of a smaller candidate p that failed, with the same smallest
     // pre-period on these values (see below), so q fails too.
     // A bitset: the values may be billions, and this must not add to the peak memory.
     let bits = len / 2 + 1;
     let mut skip = vec![0u64; bits / 64 + 1];
     for p in 1..=len / 2 {
-        // The check needs len - p >= 2 * max(n0, 1) + p + t.
-        let need = p.checked_mul(2)?.checked_add(t)?.checked_add(2)?;
+        // The check needs len - p >= k * max(n0, 1) + (k - 1) * p + t.
+        let need = p.checked_mul(k)?.checked_add(t)?.checked_add(k)?;
         if need > len {
             break;
         }
         if skip[p / 64] >> (p % 64) & 1 != 0 {
             continue;
         }
-        let limit = (len - 2 * p - t) / 2;
+        let limit = (len - k * p - t) / k;
         let mut n0 = len - p;
         while n0 > 0 && values[n0 - 1 + p] == values[n0 - 1] {
             n0 -= 1;

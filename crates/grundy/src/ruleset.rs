@@ -5,6 +5,7 @@ use std::str::FromStr;
 
 use crate::error::ParseGameError;
 use crate::number::parse_u64;
+use crate::hex::HexCode;
 use crate::octal::{describe_split, OctalCode, SplitRules};
 
 /// A finite, non-empty set of positive move sizes, kept sorted and without repeats.
@@ -94,7 +95,7 @@ impl FromStr for MoveSet {
 /// `Display` and `FromStr` round-trip:
 /// ```
 /// use grundy::Ruleset;
-/// for s in ["nim", "bounded:3", "bash:4", "subtraction:1,3,5,7", "allbut:3", "octal:0.16", "kayles", "grundys-game"] {
+/// for s in ["nim", "bounded:3", "bash:4", "subtraction:1,3,5,7", "allbut:3", "octal:0.16", "hex:0.8", "kayles", "grundys-game"] {
 ///     let r: Ruleset = s.parse().unwrap();
 ///     assert_eq!(r.to_string(), s);
 /// }
@@ -114,6 +115,9 @@ pub enum Ruleset {
     /// A take-and-break game given by its octal code (`octal:0.77`, or a classic name such as
     /// `kayles`): moves may split a heap in two.
     Octal(OctalCode),
+    /// A take-and-break game given by a hexadecimal code (`hex:0.8`): moves may also split a
+    /// heap into three.
+    Hex(HexCode),
     /// Grundy's game (`grundys-game`): split one heap into two unequal non-empty heaps.
     GrundysGame,
 }
@@ -144,6 +148,7 @@ impl Ruleset {
                 .filter(|take| !set.contains(*take))
                 .for_each(|take| f(&[n - take])),
             Ruleset::Octal(code) => code.rules().for_each_option(n, f),
+            Ruleset::Hex(code) => code.rules().for_each_option(n, f),
             Ruleset::GrundysGame => SplitRules::grundys_game().for_each_option(n, f),
         }
     }
@@ -153,6 +158,7 @@ impl Ruleset {
     pub fn split_rules(&self) -> Option<SplitRules> {
         match self {
             Ruleset::Octal(code) => Some(code.rules()),
+            Ruleset::Hex(code) => Some(code.rules()),
             Ruleset::GrundysGame => Some(SplitRules::grundys_game()),
             _ => None,
         }
@@ -176,10 +182,9 @@ impl Ruleset {
             Ruleset::Nim | Ruleset::AllBut(_) => u128::from(n),
             Ruleset::Bounded(k) | Ruleset::Bash(k) => u128::from(n.min(*k)),
             Ruleset::Subtraction(set) => set.len() as u128,
-            Ruleset::Octal(_) | Ruleset::GrundysGame => self.split_rules().map_or(0, |r| {
-                let splits: u128 = r.split.iter().map(|&t| u128::from(n.saturating_sub(t) / 2)).sum();
-                splits + (r.take_all.len() + r.take.len()) as u128
-            }),
+            Ruleset::Octal(_) | Ruleset::Hex(_) | Ruleset::GrundysGame => {
+                self.split_rules().map_or(0, |r| r.option_count_wide(n))
+            }
         }
     }
 
@@ -212,6 +217,7 @@ impl fmt::Display for Ruleset {
             Ruleset::Subtraction(s) => write!(f, "subtraction:{s}"),
             Ruleset::AllBut(s) => write!(f, "allbut:{s}"),
             Ruleset::Octal(code) => code.fmt(f),
+            Ruleset::Hex(code) => code.fmt(f),
             Ruleset::GrundysGame => f.write_str("grundys-game"),
         }
     }
@@ -251,12 +257,16 @@ impl FromStr for Ruleset {
                 need(s, arg, "octal:CODE, e.g. octal:0.77")?;
                 Ok(Ruleset::Octal(s.parse()?))
             }
+            "hex" => {
+                need(s, arg, "hex:CODE, e.g. hex:0.8")?;
+                Ok(Ruleset::Hex(s.parse()?))
+            }
             "kayles" | "dawsons-kayles" | "dawsons-chess" | "officers" if arg.is_none() => {
                 Ok(Ruleset::Octal(s.parse()?))
             }
             "grundys-game" if arg.is_none() => Ok(Ruleset::GrundysGame),
             _ => Err(ParseGameError::new(format!(
-                "unknown game '{s}' (known: nim, bounded:K, bounded, bash:M, subtraction:S, allbut:S, octal:CODE, kayles, dawsons-kayles, dawsons-chess, officers, grundys-game, kl:K,L, divisor, sum)"
+                "unknown game '{s}' (known: nim, bounded:K, bounded, bash:M, subtraction:S, allbut:S, octal:CODE, hex:CODE, kayles, dawsons-kayles, dawsons-chess, officers, grundys-game, kl:K,L, divisor, sum)"
             ))),
         }
     }

@@ -28,8 +28,8 @@ use std::fmt;
 use serde::Serialize;
 
 use crate::octal::SplitRules;
-use crate::period::guy_smith_period;
 use crate::table::Period;
+use crate::triples::Triples;
 
 /// Why the engine stopped.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -124,6 +124,11 @@ impl Cell for u16 {
     const STAMPS: bool = false;
 }
 
+/// Words of a bitset holding every value up to `max` and every XOR of such values.
+fn triple_words(max: u16) -> usize {
+    (usize::from(max) + 1).next_power_of_two().div_ceil(64)
+}
+
 #[inline]
 fn g<C: Cell>(c: C) -> u16 {
     c.into()
@@ -149,6 +154,7 @@ pub struct SparseEngine<C: Cell = u16> {
     take_all: Vec<usize>,
     take: Vec<usize>,
     split: Vec<usize>,
+    split3: Vec<usize>,
     unequal: bool,
     values: Vec<C>,
     counts: Vec<u64>,
@@ -166,6 +172,8 @@ pub struct SparseEngine<C: Cell = u16> {
     marks: Vec<u64>,
     /// The values found by the scan of the current position.
     hits: Hits,
+    /// The three-heap splits (hexadecimal games only), found by a plain method.
+    triples: Option<Box<Triples>>,
 }
 
 fn to_usizes(v: &[u64]) -> Vec<usize> {
@@ -209,10 +217,12 @@ impl<C: Cell> SparseEngine<C> {
     /// refused with [`EngineError::ValueTooLarge`] (see [`SparseEngine::widen`]).
     pub fn with_cells(rules: SplitRules) -> Self {
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(2);
+        let three = !rules.split3.is_empty();
         SparseEngine {
             take_all: to_usizes(&rules.take_all),
             take: to_usizes(&rules.take),
             split: to_usizes(&rules.split),
+            split3: to_usizes(&rules.split3),
             unequal: rules.unequal,
             rules,
             values: Vec::new(),
@@ -223,11 +233,14 @@ impl<C: Cell> SparseEngine<C> {
             rare_pos: Vec::new(),
             rare_val: Vec::new(),
             next_check: 64,
-            fixed_mask: false,
+            // The rare/common pairing is about two-heap splits: with three-heap splits every
+            // position stays rare (mask 0), and the engine is the plain method.
+            fixed_mask: three,
             threads,
             stats: SparseStats::default(),
             marks: Vec::new(),
             hits: Hits::new(),
+            triples: three.then(Box::default),
         }
     }
 
@@ -239,6 +252,12 @@ impl<C: Cell> SparseEngine<C> {
             e.max_value = e.max_value.max(g(v));
         }
         e.values = values;
+        if let Some(t) = e.triples.as_mut() {
+            let words = triple_words(e.max_value);
+            for k in 1..=e.values.len() {
+                t.push(&e.values[..k], words);
+            }
+        }
         e.next_check = e.values.len();
         e.check_mask(true);
         e
@@ -288,10 +307,7 @@ impl<C: Cell> SparseEngine<C> {
     /// The smallest period and pre-period the values prove (Guy-Smith theorem); never for
     /// Grundy's game, where the theorem does not apply.
     pub fn period(&self) -> Option<Period> {
-        if self.unequal {
-            return None;
-        }
-        guy_smith_period(&self.values, self.rules.max_take())
+        self.rules.proven_period(&self.values)
     }
 
     /// Reserves room for `len` values in one allocation, so that growing a chunk at a time
@@ -463,6 +479,14 @@ impl<C: Cell> SparseEngine<C> {
                 }
             }
             acc.flush(seen);
+            if let Some(triples) = self.triples.as_mut() {
+                let words = triple_words(self.max_value);
+                for &t in &self.split3 {
+                    if let Some(m) = n.checked_sub(t) {
+                        triples.mark(values, m, words, seen);
+                    }
+                }
+            }
             self.stats.rare_pairs += pairs;
             let mut c = mex_from(seen, 0);
             // With mask 0 every position is rare, so every split was marked already.
@@ -478,6 +502,10 @@ impl<C: Cell> SparseEngine<C> {
             };
             self.values.push(cell);
             self.count(c16, n);
+            let max = self.max_value.max(c16);
+            if let Some(triples) = self.triples.as_mut() {
+                triples.push(&self.values, triple_words(max));
+            }
             if n >= 1 && self.is_rare(c16, n) {
                 self.rare_pos.push(n);
                 self.rare_val.push(c16);
