@@ -233,6 +233,21 @@ impl SplitRules {
         }
     }
 
+    /// Whether a heap of size `n` has any option, without listing them.
+    ///
+    /// ```
+    /// use grundy::OctalCode;
+    /// let r = "0.1".parse::<OctalCode>().unwrap().rules(); // remove a heap of exactly 1
+    /// assert!(r.has_option(1) && !r.has_option(1_000_000));
+    /// ```
+    pub fn has_option(&self, n: u64) -> bool {
+        let left = |t: u64, at_least: u64| n.checked_sub(t).is_some_and(|m| m >= at_least);
+        self.take_all.iter().any(|&t| t > 0 && t == n)
+            || self.take.iter().any(|&t| t > 0 && left(t, 1))
+            || self.split.iter().any(|&t| left(t, if self.unequal { 3 } else { 2 }))
+            || self.split3.iter().any(|&t| left(t, 3))
+    }
+
     /// How many options a heap of size `n` has, an upper bound on the work of listing them.
     pub fn option_count(&self, n: u64) -> u64 {
         u64::try_from(self.option_count_wide(n)).unwrap_or(u64::MAX)

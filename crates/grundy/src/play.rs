@@ -132,8 +132,9 @@ impl fmt::Display for IllegalMove {
 
 impl std::error::Error for IllegalMove {}
 
-/// Heaps up to this size have their options enumerated when a ruleset gives no faster way;
-/// beyond it such a check would take too long for an interactive game.
+/// Heaps with at most this many options (and up to this size) have them enumerated when a
+/// ruleset gives no faster way; beyond it such a check would take too long for an interactive
+/// game (a split into three heaps of a heap of 2^16 has 3.6e8 options).
 const ENUMERATE_LIMIT: u64 = 1 << 16;
 
 /// How the remoteness search is bounded: the positions it may store, the moves it may
@@ -213,6 +214,12 @@ fn random_take(r: &Ruleset, n: u64, rng: &mut Rng) -> Option<Option<u64>> {
 fn enumerated_options(r: &Ruleset, n: u64) -> Result<Vec<Vec<u64>>, String> {
     if n > ENUMERATE_LIMIT {
         return Err(format!("a heap of {n} is too large to list the moves of {r} (at most {ENUMERATE_LIMIT})"));
+    }
+    let count = r.option_count_bound(n);
+    if count > u128::from(ENUMERATE_LIMIT) {
+        return Err(format!(
+            "a heap of {n} has too many moves in {r} to list them ({count}; at most {ENUMERATE_LIMIT})"
+        ));
     }
     Ok(r.options(n))
 }
@@ -452,7 +459,10 @@ pub fn has_move(position: &Position, player: Player) -> bool {
         }
         Position::Sum(cs) => cs.iter().any(|c| match smallest_take(&c.ruleset, c.heap) {
             Some(t) => t.is_some(),
-            None => c.heap > ENUMERATE_LIMIT || !c.ruleset.options(c.heap).is_empty(),
+            None => match c.ruleset.split_rules() {
+                Some(rules) => rules.has_option(c.heap),
+                None => c.heap > ENUMERATE_LIMIT || !c.ruleset.options(c.heap).is_empty(),
+            },
         }),
     }
 }
@@ -871,6 +881,9 @@ mod tests {
             ("bounded", &["5/2", "3/1"]),
             ("sum", &["nim=3", "subtraction:2=4"]),
             ("divisor", &["360"]),
+            ("kayles", &["6", "3"]),
+            ("hex:0.8", &["9", "5"]),
+            ("hex:4.f1", &["7"]),
         ];
         for (g, t) in cases {
             let g = game(g);
@@ -896,6 +909,20 @@ mod tests {
                 assert_eq!(has_move(&p, player), !legal.is_empty());
             }
         }
+    }
+
+    /// Huge heaps of take-and-break games: whether a move exists is known without listing them,
+    /// and listing refuses heaps with too many options (three-heap splits of 60000: 3e8).
+    #[test]
+    fn huge_split_heaps_are_not_listed() {
+        let only_one = game("octal:0.1"); // remove a heap of exactly 1
+        assert!(!has_move(&pos(&only_one, &["1000000"]), Player::First));
+        assert!(has_move(&pos(&only_one, &["1000000", "1"]), Player::First));
+        let hex = game("hex:0.8");
+        assert!(has_move(&pos(&hex, &["1000000000"]), Player::First));
+        assert!(!has_move(&pos(&hex, &["3"]), Player::First));
+        let e = enumerated_options(&"hex:0.8".parse().unwrap(), 60_000).unwrap_err();
+        assert!(e.contains("too many moves"), "{e}");
     }
 
     #[test]

@@ -479,13 +479,8 @@ impl<C: Cell> SparseEngine<C> {
                 }
             }
             acc.flush(seen);
-            if let Some(triples) = self.triples.as_mut() {
-                let words = triple_words(self.max_value);
-                for &t in &self.split3 {
-                    if let Some(m) = n.checked_sub(t) {
-                        triples.mark(values, m, words, seen);
-                    }
-                }
+            if self.triples.is_some() {
+                self.mark_triples(n, seen);
             }
             self.stats.rare_pairs += pairs;
             let mut c = mex_from(seen, 0);
@@ -502,9 +497,8 @@ impl<C: Cell> SparseEngine<C> {
             };
             self.values.push(cell);
             self.count(c16, n);
-            let max = self.max_value.max(c16);
-            if let Some(triples) = self.triples.as_mut() {
-                triples.push(&self.values, triple_words(max));
+            if self.triples.is_some() {
+                self.push_triples(c16);
             }
             if n >= 1 && self.is_rare(c16, n) {
                 self.rare_pos.push(n);
@@ -519,6 +513,29 @@ impl<C: Cell> SparseEngine<C> {
         }
         self.marks = marks;
         Ok(())
+    }
+
+    /// Marks the three-heap splits of n (kept out of line: the loop of the two-heap games
+    /// measured slower with it inline).
+    #[inline(never)]
+    fn mark_triples(&mut self, n: usize, seen: &mut [u64]) {
+        let words = triple_words(self.max_value);
+        if let Some(triples) = self.triples.as_mut() {
+            for &t in &self.split3 {
+                if let Some(m) = n.checked_sub(t) {
+                    triples.mark(&self.values, m, words, seen);
+                }
+            }
+        }
+    }
+
+    /// Records the two-heap XOR set of the position just added, whose value is `v`.
+    #[inline(never)]
+    fn push_triples(&mut self, v: u16) {
+        let words = triple_words(self.max_value.max(v));
+        if let Some(triples) = self.triples.as_mut() {
+            triples.push(&self.values, words);
+        }
     }
 
     /// Looks at the other splits of n until the candidate `c` is certified missing (see
