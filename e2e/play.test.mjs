@@ -41,6 +41,9 @@ async function start({ preset, position, misere = false, computerFirst = false, 
   await page.setChecked('#misere', misere);
   await page.setChecked('#computer-first', computerFirst);
   await page.selectOption('#level', level);
+  // The page starts a game of its own when it loads: forget its state, so that `settled`
+  // waits for the new game's.
+  await page.evaluate(() => { document.getElementById('status').dataset.state = 'starting'; });
   await page.click('#new-game');
   await settled(page);
   return { page, errors };
@@ -141,6 +144,30 @@ test('a heap ruleset shows its Grundy sequence with the period; the computer can
   assert.match(await page.textContent('#log'), /computer: take/);
   assert.equal(await page.getAttribute('#status', 'data-state'), 'your-move');
   assert.equal(await page.getAttribute('#outcome', 'data-outcome'), 'P');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('Kayles from the presets: a typed split wins the whole game', async () => {
+  const { page, errors } = await start({ preset: 'kayles', position: '7 4' });
+  const moves = await winningMoves(page);
+  // G(7) = 2 and G(4) = 1 in Kayles: 7 -> 2 + 3 (value 1) balances them, as does 4 -> 2.
+  assert.ok(moves.some((m) => m.text.includes('7 -> 2 + 3')), JSON.stringify(moves));
+  await page.fill('#move-text', '1 -> 2 3');
+  await page.click('#typed button[type=submit]');
+  await settled(page);
+  assert.match(await page.textContent('#log'), /you: take 2 from heap 1 and split the rest into 2 and 3/);
+  // Then the winning moves of the panel, typed, to the end.
+  for (let turns = 0; ; turns++) {
+    assert.ok(turns < 30, 'the game ends');
+    if (await page.getAttribute('#status', 'data-state') !== 'your-move') break;
+    const [first] = await winningMoves(page);
+    assert.ok(first, 'the person, moving from a won position, has a winning move');
+    await page.fill('#move-text', `${first.heap} -> ${first.to || '0'}`);
+    await page.click('#typed button[type=submit]');
+    await settled(page);
+  }
+  assert.equal(await page.getAttribute('#status', 'data-winner'), 'you');
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -18,6 +18,9 @@ const EXAMPLES = {
   'subtraction:2,5': '12 7',
   'allbut:2': '6 9',
   'kl:2,3': '1 5',
+  'kayles': '7 4',
+  'dawsons-kayles': '9 5',
+  'grundys-game': '10 7',
   'divisor': '360',
   'sum': 'nim=5 subtraction:1,3=7 bounded:2=6',
 };
