@@ -134,6 +134,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
     }
     let source = match ruleset.split_rules() {
         Some(rules) => {
+            let three_heaps = !rules.split3.is_empty();
             let engine = match &args.store {
                 Some(dir) => {
                     let mut store = Store::open(dir, &ruleset.to_string(), args.chunk.max(1)).map_err(CliError::usage)?;
@@ -147,7 +148,8 @@ pub fn run(args: Args) -> Result<(), CliError> {
                 }
             };
             let period = engine.period();
-            let stats = (!naive).then(|| engine.stats());
+            // Three-heap splits (hexadecimal codes) are computed plainly: no sparse statistics.
+            let stats = (!naive && !three_heaps).then(|| engine.stats());
             let want = upto.max(at.unwrap_or(0));
             if (engine.len() as u64) <= want && period.is_none() {
                 return Err(gave_up(GaveUp { what: "table entries", used: budget, needed: want.checked_add(1) }));
