@@ -259,7 +259,7 @@ fn split_value(values: &[u16], period: Option<Period>, n: u64) -> Option<u64> {
 
 /// The most values of a game with three-heap splits that `analyze` computes (see
 /// [`split_method`]).
-const THREE_HEAP_LIMIT: u64 = 1 << 13;
+const THREE_HEAP_LIMIT: u64 = 1 << 12;
 
 /// Computes a take-and-break game until a period is proven (checked each time the table
 /// doubles) or the values reach `max_heap`, within `budget` entries.
@@ -269,9 +269,9 @@ fn split_method(ruleset: &Ruleset, max_heap: u64, budget: u64) -> Result<Method,
     };
     // Three-heap splits (hexadecimal codes) are computed by a plain method whose work grows as
     // n^3 / 64 when the values grow with n: the table stops at THREE_HEAP_LIMIT values (seconds at
-    // worst), and the free search for a period at 2^12 values.
+    // worst), and the free search for a period at 2^11 values.
     let three = !rules.split3.is_empty();
-    let (cap, free) = if three { (budget.min(THREE_HEAP_LIMIT), 1 << 12) } else { (budget, 1 << 16) };
+    let (cap, free) = if three { (budget.min(THREE_HEAP_LIMIT), 1 << 11) } else { (budget, 1 << 16) };
     let mut engine = SparseEngine::new(rules.clone());
     let mut len: u64 = 1024;
     loop {

@@ -248,6 +248,86 @@ impl SplitRules {
             || self.split3.iter().any(|&t| left(t, 3))
     }
 
+    /// Whether a heap of size `n` may become the heaps `to` (empty heaps ignored, any order) in
+    /// one move, decided from the rules without listing the options.
+    ///
+    /// ```
+    /// use grundy::HexCode;
+    /// let r = "hex:0.8".parse::<HexCode>().unwrap().rules(); // take 1, leave three heaps
+    /// assert!(r.allows(1000, &[300, 300, 399]) && !r.allows(1000, &[300, 300, 400]));
+    /// ```
+    pub fn allows(&self, n: u64, to: &[u64]) -> bool {
+        let mut parts: Vec<u64> = to.iter().copied().filter(|&h| h > 0).collect();
+        parts.sort_unstable();
+        let Some(t) = parts.iter().try_fold(0u64, |s, &h| s.checked_add(h)).and_then(|left| n.checked_sub(left)) else {
+            return false;
+        };
+        match parts[..] {
+            [] => t > 0 && self.take_all.contains(&t),
+            [_] => t > 0 && self.take.contains(&t),
+            [a, b] => self.split.contains(&t) && !(self.unequal && a == b),
+            [_, _, _] => self.split3.contains(&t),
+            _ => false,
+        }
+    }
+
+    /// The option of a heap of size `n` that removes the fewest objects (`[0]` when the heap is
+    /// emptied; ties: fewer heaps left first), or `None` when it has none. Found from the rules.
+    pub fn smallest_option(&self, n: u64) -> Option<Vec<u64>> {
+        self.options_by_kind(n).into_iter().min_by_key(|(t, o)| (*t, o.len())).map(|(_, o)| o)
+    }
+
+    /// One option of each kind and size taken that a heap of size `n` has, with the number
+    /// of objects it takes: the whole heap, one heap left, and the most lopsided split into two
+    /// or three heaps.
+    pub(crate) fn options_by_kind(&self, n: u64) -> Vec<(u64, Vec<u64>)> {
+        let mut out = vec![];
+        for &t in &self.take_all {
+            if t > 0 && t == n {
+                out.push((t, vec![0]));
+            }
+        }
+        for &t in &self.take {
+            if t > 0 && t < n {
+                out.push((t, vec![n - t]));
+            }
+        }
+        for &t in &self.split {
+            // (1, m - 1) is allowed unless it is (1, 1) in Grundy's game.
+            if let Some(m) = n.checked_sub(t).filter(|&m| m >= if self.unequal { 3 } else { 2 }) {
+                out.push((t, vec![1, m - 1]));
+            }
+        }
+        for &t in &self.split3 {
+            if let Some(m) = n.checked_sub(t).filter(|&m| m >= 3) {
+                out.push((t, vec![1, 1, m - 2]));
+            }
+        }
+        out
+    }
+
+    /// The option of a heap of size `n` made of the kind `kind` of [`Self::options_by_kind`]
+    /// with its parts chosen by `pick(k)`, which returns a number below k: any split of the
+    /// kind can come out.
+    pub(crate) fn option_of_kind(&self, n: u64, kind: &(u64, Vec<u64>), mut pick: impl FnMut(u64) -> u64) -> Vec<u64> {
+        let (t, o) = kind;
+        let m = n - t;
+        match o.len() {
+            2 => {
+                // a in 1..=m/2, without a = m/2 for an even m in Grundy's game.
+                let top = if self.unequal && m % 2 == 0 { m / 2 - 1 } else { m / 2 };
+                let a = 1 + pick(top);
+                vec![a, m - a]
+            }
+            3 => {
+                let a = 1 + pick(m / 3);
+                let b = a + pick((m - a) / 2 - a + 1);
+                vec![a, b, m - a - b]
+            }
+            _ => o.clone(),
+        }
+    }
+
     /// How many options a heap of size `n` has, an upper bound on the work of listing them.
     pub fn option_count(&self, n: u64) -> u64 {
         u64::try_from(self.option_count_wide(n)).unwrap_or(u64::MAX)
@@ -264,8 +344,8 @@ impl SplitRules {
                 let m = u128::from(n.saturating_sub(t));
                 m * m / 12 + m
             })
-            .sum();
-        splits + triples + (self.take_all.len() + self.take.len()) as u128
+            .fold(0u128, u128::saturating_add);
+        splits.saturating_add(triples).saturating_add((self.take_all.len() + self.take.len()) as u128)
     }
 }
 

@@ -314,8 +314,12 @@ pub fn check_move(position: &Position, player: Player, mv: &Move) -> Result<Posi
                 Some(Err(why)) => return Err(at(why)),
                 None => {
                     let want = normalized(&mv.to);
-                    let options = enumerated_options(r, n).map_err(at)?;
-                    if !options.iter().any(|o| normalized(o) == want) {
+                    let allowed = match r.split_rules() {
+                        // Take-and-break games: decided from the rules, however large the heap.
+                        Some(rules) => rules.allows(n, &want),
+                        None => enumerated_options(r, n).map_err(at)?.iter().any(|o| normalized(o) == want),
+                    };
+                    if !allowed {
                         let shown = if want.is_empty() { "nothing".to_string() } else { list(&want) };
                         return Err(at(format!("{n} cannot become {shown} in {r}")));
                     }
@@ -562,11 +566,19 @@ fn heap_move(position: &Position, player: Player, i: usize, rng: &mut Rng) -> Op
             let c = &cs[i];
             match random_take(&c.ruleset, c.heap, rng) {
                 Some(t) => t.map(|t| Move { heap: i, to: vec![c.heap - t] }),
-                None => {
-                    let options = enumerated_options(&c.ruleset, c.heap).ok()?;
-                    let o = options.get(rng.below(options.len() as u64) as usize)?;
-                    Some(Move { heap: i, to: o.clone() })
-                }
+                None => match c.ruleset.split_rules() {
+                    // A kind of move (what is taken, how many heaps are left), then its parts.
+                    Some(rules) => {
+                        let kinds = rules.options_by_kind(c.heap);
+                        let kind = kinds.get(rng.below(kinds.len() as u64) as usize)?;
+                        Some(Move { heap: i, to: rules.option_of_kind(c.heap, kind, |k| rng.below(k)) })
+                    }
+                    None => {
+                        let options = enumerated_options(&c.ruleset, c.heap).ok()?;
+                        let o = options.get(rng.below(options.len() as u64) as usize)?;
+                        Some(Move { heap: i, to: o.clone() })
+                    }
+                },
             }
         }
         Position::Divisor(_) => random_move(position, player, rng),
@@ -595,11 +607,14 @@ pub fn smallest_move(position: &Position, player: Player) -> Option<Move> {
             .enumerate()
             .filter_map(|(i, c)| match smallest_take(&c.ruleset, c.heap) {
                 Some(t) => t.map(|t| Move { heap: i, to: vec![c.heap - t] }),
-                None => enumerated_options(&c.ruleset, c.heap)
-                    .ok()?
-                    .into_iter()
-                    .min_by_key(|o| removed(i, o, c.heap))
-                    .map(|to| Move { heap: i, to }),
+                None => match c.ruleset.split_rules() {
+                    Some(rules) => rules.smallest_option(c.heap).map(|to| Move { heap: i, to }),
+                    None => enumerated_options(&c.ruleset, c.heap)
+                        .ok()?
+                        .into_iter()
+                        .min_by_key(|o| removed(i, o, c.heap))
+                        .map(|to| Move { heap: i, to }),
+                },
             })
             .collect(),
     };
@@ -923,6 +938,56 @@ mod tests {
         assert!(!has_move(&pos(&hex, &["3"]), Player::First));
         let e = enumerated_options(&"hex:0.8".parse().unwrap(), 60_000).unwrap_err();
         assert!(e.contains("too many moves"), "{e}");
+        // Moves of such heaps are still checked, made at random and made smallest-first, from
+        // the rules (the computer's fallbacks when no winning move is known).
+        for (g, heaps, good, bad) in [
+            ("hex:0.8", &["1000", "1000"][..], vec![300, 300, 399], vec![300, 300, 400]),
+            ("octal:0.777", &["50000", "50000"][..], vec![20000, 29999], vec![20000, 30001]),
+            ("grundys-game", &["100000"][..], vec![1, 99999], vec![50000, 50000]),
+        ] {
+            let g = game(g);
+            let p = pos(&g, heaps);
+            assert!(check_move(&p, Player::First, &Move { heap: 0, to: good }).is_ok(), "{g}");
+            assert!(check_move(&p, Player::First, &Move { heap: 0, to: bad }).is_err(), "{g}");
+            let smallest = smallest_move(&p, Player::First).unwrap();
+            assert!(check_move(&p, Player::First, &smallest).is_ok(), "{g} {smallest:?}");
+            let mut rng = Rng::new(7);
+            for _ in 0..50 {
+                let m = random_move(&p, Player::First, &mut rng).unwrap();
+                assert!(check_move(&p, Player::First, &m).is_ok(), "{g} {m:?}");
+            }
+        }
+    }
+
+    /// The moves made from the rules are the options of the definition, on small heaps: every
+    /// random move is an option, and the smallest removes the fewest objects.
+    #[test]
+    fn moves_from_the_rules_are_options() {
+        let mut rng = Rng::new(3);
+        for g in ["hex:0.8", "hex:c.f1", "kayles", "octal:4.07", "grundys-game", "octal:0.1", "hex:8.31"] {
+            let r: Ruleset = g.parse().unwrap();
+            let rules = r.split_rules().unwrap();
+            for n in 0..40u64 {
+                let options: Vec<Vec<u64>> = r.options(n).iter().map(|o| normalized(o)).collect();
+                for o in &options {
+                    assert!(rules.allows(n, o), "{g} {n} -> {o:?}");
+                }
+                for bad in [vec![n], vec![n + 1], vec![1, 1, 1, n], vec![0, n.saturating_sub(1), 0]] {
+                    assert_eq!(rules.allows(n, &bad), options.contains(&normalized(&bad)), "{g} {n} -> {bad:?}");
+                }
+                let kinds = rules.options_by_kind(n);
+                assert_eq!(kinds.is_empty(), options.is_empty(), "{g} {n}");
+                for kind in &kinds {
+                    for _ in 0..5 {
+                        let o = rules.option_of_kind(n, kind, |k| rng.below(k));
+                        assert!(options.contains(&normalized(&o)), "{g} {n} -> {o:?}");
+                    }
+                }
+                let least = options.iter().map(|o| n - o.iter().sum::<u64>()).min();
+                let smallest = rules.smallest_option(n).map(|o| n - o.iter().sum::<u64>());
+                assert_eq!(smallest, least, "{g} {n}");
+            }
+        }
     }
 
     #[test]

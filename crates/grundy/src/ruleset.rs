@@ -166,7 +166,7 @@ impl Ruleset {
 
     /// Whether a move may leave more than one heap, so that the number of heaps can grow.
     pub fn splits(&self) -> bool {
-        self.split_rules().is_some_and(|r| !r.split.is_empty())
+        self.split_rules().is_some_and(|r| !r.split.is_empty() || !r.split3.is_empty())
     }
 
     /// An upper bound on the number of options of a heap of size `n`, known without listing

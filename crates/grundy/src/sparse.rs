@@ -518,12 +518,11 @@ impl<C: Cell> SparseEngine<C> {
     /// Marks the three-heap splits of n (kept out of line: the loop of the two-heap games
     /// measured slower with it inline).
     #[inline(never)]
-    fn mark_triples(&mut self, n: usize, seen: &mut [u64]) {
-        let words = triple_words(self.max_value);
-        if let Some(triples) = self.triples.as_mut() {
+    fn mark_triples(&self, n: usize, seen: &mut [u64]) {
+        if let Some(triples) = self.triples.as_ref() {
             for &t in &self.split3 {
                 if let Some(m) = n.checked_sub(t) {
-                    triples.mark(&self.values, m, words, seen);
+                    triples.mark(m, seen);
                 }
             }
         }

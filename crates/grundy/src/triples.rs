@@ -6,8 +6,9 @@
 //! (a bitset, [`Triples::push`]). A split of m into three heaps c, a, b is then G(c) ^ an
 //! element of the set of m - c: XOR by G(c) moves whole words (its high bits) and permutes the
 //! bits inside a word (its low six bits, [`xor_bits`]), so the sets are ORed, words moved, into
-//! one row per low six bits, and each row is permuted once. Each position costs about m times
-//! the words of a set (m V / 64 for values below V), not m^2 / 12 triples.
+//! one row per low six bits, and each row is permuted once. Each heap size costs about m times
+//! the words of a set (m V / 64 for values below V), not m^2 / 12 triples, once: the result is
+//! kept per size, so each three-heap digit of a position then costs one OR of a set.
 
 /// The two-heap XOR sets of every heap size so far, and a scratch table.
 #[derive(Clone, Debug, Default)]
@@ -15,12 +16,15 @@ pub(crate) struct Triples {
     /// pairs[k]: bit x is set when some split of k into two non-empty heaps has value x. A set
     /// has as many words as the values needed when it was made; missing words are zero.
     pairs: Vec<Box<[u64]>>,
+    /// triples[k]: bit x is set when some split of k into three non-empty heaps has value x
+    /// (made once per size, so that a game with many three-heap digits pays once).
+    triples: Vec<Box<[u64]>>,
     /// Scratch: the sets ORed together by the low six bits of G(c) (64 rows of `words` words).
     by_low: Vec<u64>,
 }
 
 impl Triples {
-    /// Adds the set of heap size `values.len() - 1` (call after each value is known).
+    /// Adds the sets of heap size `values.len() - 1` (call after each value is known).
     /// `words` is the number of 64-bit words that hold every value so far and their XORs.
     pub(crate) fn push<C: Copy + Into<u16>>(&mut self, values: &[C], words: usize) {
         let Some(k) = values.len().checked_sub(1) else { return };
@@ -33,12 +37,25 @@ impl Triples {
             }
         }
         self.pairs.push(set);
+        let mut three = vec![0u64; words].into_boxed_slice();
+        self.three_heap_set(values, k, words, &mut three);
+        self.triples.push(three);
     }
 
-    /// Marks in `seen` the value of every split of heap size m into three non-empty heaps.
-    /// `values` holds G(0..m) at least; `words` as in [`Triples::push`], and `seen` has at
-    /// least that many words.
-    pub(crate) fn mark<C: Copy + Into<u16>>(&mut self, values: &[C], m: usize, words: usize, seen: &mut [u64]) {
+    /// Marks in `seen` the value of every split of heap size m into three non-empty heaps
+    /// (m below the number of values pushed).
+    pub(crate) fn mark(&self, m: usize, seen: &mut [u64]) {
+        if let Some(set) = self.triples.get(m) {
+            for (word, &w) in seen.iter_mut().zip(set.iter()) {
+                *word |= w;
+            }
+        }
+    }
+
+    /// Sets in `seen` the value of every split of heap size m into three non-empty heaps.
+    /// `values` holds G(0..m) at least and the two-heap sets reach m - 1; `words` as in
+    /// [`Triples::push`], and `seen` has that many words.
+    fn three_heap_set<C: Copy + Into<u16>>(&mut self, values: &[C], m: usize, words: usize, seen: &mut [u64]) {
         if m < 3 {
             return;
         }
@@ -108,7 +125,7 @@ mod tests {
         }
         for m in 0..values.len() {
             let mut seen = vec![0u64; words];
-            t.mark(&values, m, words, &mut seen);
+            t.mark(m, &mut seen);
             let mut want = 0u64;
             for a in 1..m {
                 for b in 1..m {

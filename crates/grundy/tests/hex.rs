@@ -81,6 +81,12 @@ fn three_heap_proof_needs_more_values() {
     assert!(grundy::guy_smith_period_parts(&v[..7], 1, 2).is_some());
     assert!(grundy::guy_smith_period_parts(&v[..9], 1, 3).is_none());
     assert!(grundy::guy_smith_period_parts(&v[..10], 1, 3).is_some());
+    // And the rules pick the bound: one object taken, leaving two heaps (0.4) or three (hex:0.8).
+    let two = ruleset("octal:0.4").split_rules().unwrap();
+    let three = ruleset("hex:0.8").split_rules().unwrap();
+    assert!(two.proven_period(&v[..7]).is_some());
+    assert!(three.proven_period(&v[..9]).is_none());
+    assert!(three.proven_period(&v[..10]).is_some());
 }
 
 #[test]
