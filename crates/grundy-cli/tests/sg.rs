@@ -110,6 +110,14 @@ fn hex_codes_split_heaps_in_three() {
     let plain = ok_json(&["sg", "hex:0.9", "--upto", "5000", "--json", "--full"]);
     assert_eq!(more["values"], plain["values"]);
     assert_eq!(first["values"].as_array().unwrap()[..], plain["values"].as_array().unwrap()[..301]);
+    // A store of one-byte values (hex:4.8 is 0 1 0 1 ... from 1) resumed past it.
+    let small = dir.join("small");
+    let a = ["sg", "hex:4.8", "--upto", "300", "--json", "--full", "--chunk", "256", "--store", small.to_str().unwrap()];
+    ok_json(&a);
+    let b = ok_json(&["sg", "hex:4.8", "--upto", "6000", "--json", "--full", "--chunk", "256", "--store", small.to_str().unwrap()]);
+    assert_eq!(b["values"], ok_json(&["sg", "hex:4.8", "--upto", "6000", "--json", "--full"])["values"]);
+    let values: Vec<u64> = b["values"].as_array().unwrap().iter().map(|v| v.as_u64().unwrap()).collect();
+    assert!(values[1..].iter().enumerate().all(|(i, &v)| v == i as u64 % 2), "0 1 0 1 ... from n = 1");
     let _ = std::fs::remove_dir_all(dir);
 
     // A proven period answers far beyond the table.

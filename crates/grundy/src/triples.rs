@@ -37,13 +37,19 @@ impl Triples {
             }
         }
         self.pairs.push(set);
-        let mut three = vec![0u64; words].into_boxed_slice();
-        self.three_heap_set(values, k, words, &mut three);
-        self.triples.push(three);
+        // The three-heap set of m needs G(1..=m-2) and the two-heap sets of sizes up to m - 1,
+        // so it is known one size ahead: a split that takes nothing (digit c or 8 before the
+        // point) reads the set of the position being computed.
+        while self.triples.len() <= k + 1 {
+            let m = self.triples.len();
+            let mut three = vec![0u64; words].into_boxed_slice();
+            self.three_heap_set(values, m, words, &mut three);
+            self.triples.push(three);
+        }
     }
 
     /// Marks in `seen` the value of every split of heap size m into three non-empty heaps
-    /// (m below the number of values pushed).
+    /// (m at most the number of values pushed).
     pub(crate) fn mark(&self, m: usize, seen: &mut [u64]) {
         if let Some(set) = self.triples.get(m) {
             for (word, &w) in seen.iter_mut().zip(set.iter()) {
