@@ -13,11 +13,11 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::error::ParseGameError;
-use crate::octal::{SplitRules, MAX_OCTAL_DIGITS};
+use crate::octal::{SplitRules, HEX};
 
 /// A hexadecimal code such as `hex:0.8` (take one object and split what is left into three
 /// heaps), validated: hexadecimal digits only, the digit before the point 0, 4, 8 or c, at most
-/// [`MAX_OCTAL_DIGITS`] after it, trailing zeros dropped. Written back in lower case.
+/// [`crate::MAX_OCTAL_DIGITS`] after it, trailing zeros dropped. Written back in lower case.
 ///
 /// ```
 /// use grundy::HexCode;
@@ -41,13 +41,7 @@ impl HexCode {
 
     /// The code alone, e.g. `0.f7`.
     pub fn code(&self) -> String {
-        let digit = |d: u8| char::from_digit(u32::from(d), 16).unwrap_or('?');
-        let mut s = format!("{}.", digit(self.digits[0]));
-        if self.digits.len() == 1 {
-            s.push('0');
-        }
-        s.extend(self.digits[1..].iter().map(|&d| digit(d)));
-        s
+        HEX.write(&self.digits)
     }
 
     /// The rules in the form the engines use.
@@ -66,43 +60,7 @@ impl FromStr for HexCode {
     type Err = ParseGameError;
     /// Reads `hex:CODE` or a bare code.
     fn from_str(s: &str) -> Result<Self, ParseGameError> {
-        let code = s.strip_prefix("hex:").unwrap_or(s);
-        let bad = |why: String| ParseGameError::new(format!("hexadecimal code '{code}': {why}"));
-        if code.is_empty() {
-            return Err(ParseGameError::new("the hexadecimal code is empty: write it like hex:0.8f"));
-        }
-        if let Some(c) = code.chars().find(|c| !c.is_ascii_hexdigit() && *c != '.') {
-            return Err(bad(format!("'{c}' is not a hexadecimal digit (0-9, a-f)")));
-        }
-        let (before, after) =
-            code.split_once('.').ok_or_else(|| bad("there is no point: write it like 0.8f or 4.07".into()))?;
-        if after.contains('.') {
-            return Err(bad("there is more than one point".into()));
-        }
-        let first = match before.to_ascii_lowercase().as_str() {
-            "" | "0" => 0,
-            "4" => 4,
-            "8" => 8,
-            "c" => 12,
-            _ => {
-                return Err(bad(format!(
-                    "the digit before the point must be 0, 4, 8 or c (taking nothing may only split a heap), not '{before}'"
-                )))
-            }
-        };
-        if after.is_empty() {
-            return Err(bad("there are no digits after the point".into()));
-        }
-        if after.len() > MAX_OCTAL_DIGITS {
-            return Err(bad(format!("more than {MAX_OCTAL_DIGITS} digits after the point")));
-        }
-        let mut digits = vec![first];
-        // Every character is a hexadecimal digit (checked above).
-        digits.extend(after.chars().filter_map(|c| c.to_digit(16)).map(|d| d as u8));
-        while digits.len() > 1 && digits.last() == Some(&0) {
-            digits.pop();
-        }
-        Ok(HexCode { digits })
+        Ok(HexCode { digits: HEX.read(s.strip_prefix("hex:").unwrap_or(s))? })
     }
 }
 

@@ -49,14 +49,7 @@ impl OctalCode {
 
     /// The code alone, e.g. `0.77`, whatever name it was given.
     pub fn code(&self) -> String {
-        let mut s = format!("{}.", self.digits[0]);
-        if self.digits.len() == 1 {
-            s.push('0');
-        }
-        for d in &self.digits[1..] {
-            s.push(char::from(b'0' + d));
-        }
-        s
+        OCTAL.write(&self.digits)
     }
 
     /// The classic name this code was given in, if any (`kayles`, ...).
@@ -71,30 +64,85 @@ impl OctalCode {
 
     /// Reads the code part (`0.77`) of `octal:CODE`.
     fn parse_code(code: &str) -> Result<Self, ParseGameError> {
-        let bad = |why: String| ParseGameError::new(format!("octal code '{code}': {why}"));
+        Ok(OctalCode { digits: OCTAL.read(code)?, name: None })
+    }
+}
+
+/// How a take-and-break code is written: octal digits, or hexadecimal ones with the bit 8 for
+/// three heaps. One reader and one writer serve both, so that the two notations agree on
+/// everything but their digits (and the messages name the same problems the same way).
+pub(crate) struct Notation {
+    /// "octal" or "hexadecimal", in messages.
+    name: &'static str,
+    /// The game name's prefix, e.g. `octal:`.
+    prefix: &'static str,
+    radix: u32,
+    /// What a digit is, in messages: "an octal digit (0-7)".
+    digit_words: &'static str,
+    /// The digits allowed before the point (taking nothing may only split a heap), and in words.
+    first: &'static [u32],
+    first_words: &'static str,
+    /// A code to show in messages.
+    example: &'static str,
+}
+
+/// Octal codes: digits 0-7, before the point 0 or 4.
+pub(crate) const OCTAL: Notation = Notation {
+    name: "octal",
+    prefix: "octal:",
+    radix: 8,
+    digit_words: "an octal digit (0-7)",
+    first: &[0, 4],
+    first_words: "0 or 4",
+    example: "0.77",
+};
+
+/// Hexadecimal codes: digits 0-f, before the point 0, 4, 8 or c.
+pub(crate) const HEX: Notation = Notation {
+    name: "hexadecimal",
+    prefix: "hex:",
+    radix: 16,
+    digit_words: "a hexadecimal digit (0-9, a-f)",
+    first: &[0, 4, 8, 12],
+    first_words: "0, 4, 8 or c",
+    example: "0.8f",
+};
+
+impl Notation {
+    /// The digits of a code such as `0.77` (index 0: the digit before the point), validated:
+    /// digits of the radix only, one point, an allowed digit before it, 1 to
+    /// [`MAX_OCTAL_DIGITS`] after it; trailing zeros dropped.
+    pub(crate) fn read(&self, code: &str) -> Result<Vec<u8>, ParseGameError> {
+        let bad = |why: String| ParseGameError::new(format!("{} code '{code}': {why}", self.name));
         if code.is_empty() {
-            return Err(ParseGameError::new("the octal code is empty: write it like octal:0.77"));
+            return Err(ParseGameError::new(format!(
+                "the {} code is empty: write it like {}{}",
+                self.name, self.prefix, self.example
+            )));
         }
-        if let Some(c) = code.chars().find(|c| !c.is_ascii_digit() && *c != '.') {
-            return Err(bad(format!("'{c}' is not an octal digit (0-7)")));
-        }
-        if let Some(c) = code.chars().find(|c| matches!(c, '8' | '9')) {
-            return Err(bad(format!("'{c}' is not an octal digit (0-7)")));
+        // Characters that are no digit at all are named before digits too large for the radix.
+        let not_digit = |c: &char| *c != '.' && !c.is_ascii_digit() && c.to_digit(self.radix).is_none();
+        let too_large = |c: &char| *c != '.' && c.to_digit(self.radix).is_none();
+        if let Some(c) = code.chars().find(not_digit).or_else(|| code.chars().find(too_large)) {
+            return Err(bad(format!("'{c}' is not {}", self.digit_words)));
         }
         let (before, after) = code
             .split_once('.')
-            .ok_or_else(|| bad("there is no point: write it like 0.77 or 4.07".into()))?;
+            .ok_or_else(|| bad(format!("there is no point: write it like {} or 4.07", self.example)))?;
         if after.contains('.') {
             return Err(bad("there is more than one point".into()));
         }
-        let first = match before {
-            "" | "0" => 0,
-            "4" => 4,
-            _ => {
-                return Err(bad(format!(
-                    "the digit before the point must be 0 or 4 (taking nothing may only split a heap), not '{before}'"
-                )))
-            }
+        let mut chars = before.chars();
+        let first = match (chars.next(), chars.next()) {
+            (None, _) => Some(0),
+            (Some(c), None) => c.to_digit(self.radix).filter(|d| self.first.contains(d)),
+            _ => None,
+        };
+        let Some(first) = first else {
+            return Err(bad(format!(
+                "the digit before the point must be {} (taking nothing may only split a heap), not '{before}'",
+                self.first_words
+            )));
         };
         if after.is_empty() {
             return Err(bad("there are no digits after the point".into()));
@@ -102,12 +150,25 @@ impl OctalCode {
         if after.len() > MAX_OCTAL_DIGITS {
             return Err(bad(format!("more than {MAX_OCTAL_DIGITS} digits after the point")));
         }
-        let mut digits = vec![first];
-        digits.extend(after.bytes().map(|b| b - b'0'));
+        // Every character is a digit of the radix (checked above), so each fits in a byte.
+        let mut digits = vec![first as u8];
+        digits.extend(after.chars().filter_map(|c| c.to_digit(self.radix)).map(|d| d as u8));
         while digits.len() > 1 && digits.last() == Some(&0) {
             digits.pop();
         }
-        Ok(OctalCode { digits, name: None })
+        Ok(digits)
+    }
+
+    /// The code of `digits` (as [`Notation::read`] gives them), e.g. `0.77`, in lower case.
+    pub(crate) fn write(&self, digits: &[u8]) -> String {
+        let digit = |&d: &u8| char::from_digit(u32::from(d), self.radix).unwrap_or('?');
+        let mut s: String = digits.first().map(digit).into_iter().collect();
+        s.push('.');
+        if digits.len() <= 1 {
+            s.push('0');
+        }
+        s.extend(digits.iter().skip(1).map(digit));
+        s
     }
 }
 
