@@ -302,11 +302,7 @@ impl SplitRules {
     /// assert!(r.has_option(1) && !r.has_option(1_000_000));
     /// ```
     pub fn has_option(&self, n: u64) -> bool {
-        let left = |t: u64, at_least: u64| n.checked_sub(t).is_some_and(|m| m >= at_least);
-        self.take_all.iter().any(|&t| t > 0 && t == n)
-            || self.take.iter().any(|&t| t > 0 && left(t, 1))
-            || self.split.iter().any(|&t| left(t, if self.unequal { 3 } else { 2 }))
-            || self.split3.iter().any(|&t| left(t, 3))
+        !self.options_by_kind(n).is_empty()
     }
 
     /// Whether a heap of size `n` may become the heaps `to` (empty heaps ignored, any order) in

@@ -528,7 +528,8 @@ impl<C: Cell> SparseEngine<C> {
         }
     }
 
-    /// Records the two-heap XOR set of the position just added, whose value is `v`.
+    /// Records the XOR sets of the position just added (whose value is `v`) for the three-heap
+    /// splits.
     #[inline(never)]
     fn push_triples(&mut self, v: u16) {
         let words = triple_words(self.max_value.max(v));
