@@ -4,21 +4,10 @@
 
 #![allow(clippy::unwrap_used)] // a test that cannot unwrap has failed
 
-use grundy::{mex_table, HeapSolver, Ruleset, SparseEngine};
+mod common;
 
-fn ruleset(s: &str) -> Ruleset {
-    s.parse().unwrap_or_else(|e| panic!("{s}: {e}"))
-}
-
-fn engine_values(code: &str, len: usize) -> Vec<u16> {
-    let mut e = SparseEngine::new(ruleset(code).split_rules().expect("a take-and-break game"));
-    e.extend_to(len).unwrap();
-    e.values().to_vec()
-}
-
-fn mex_values(code: &str, upto: u64) -> Vec<u16> {
-    mex_table(&ruleset(code), upto).into_iter().map(|v| u16::try_from(v).unwrap()).collect()
-}
+use common::{engine_values, mex_values, ruleset};
+use grundy::HeapSolver;
 
 /// Codes with three-heap moves (digits 8 to f), before and after the point.
 const THREE_HEAP_CODES: [&str; 16] = [

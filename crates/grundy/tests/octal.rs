@@ -3,21 +3,11 @@
 
 #![allow(clippy::unwrap_used)] // a test that cannot unwrap has failed
 
-use grundy::{guy_smith_period, mex_table, HeapSolver, OctalCode, Period, Ruleset, SparseEngine};
+use grundy::{guy_smith_period, HeapSolver, OctalCode, Period, Ruleset, SparseEngine};
 
-fn ruleset(s: &str) -> Ruleset {
-    s.parse().unwrap_or_else(|e| panic!("{s}: {e}"))
-}
+mod common;
 
-fn sparse_values(code: &str, len: usize) -> Vec<u16> {
-    let mut e = SparseEngine::new(ruleset(code).split_rules().expect("a take-and-break game"));
-    e.extend_to(len).unwrap();
-    e.values().to_vec()
-}
-
-fn mex_values(code: &str, upto: u64) -> Vec<u16> {
-    mex_table(&ruleset(code), upto).into_iter().map(|v| u16::try_from(v).unwrap()).collect()
-}
+use common::{engine_values, mex_values, ruleset};
 
 /// Every code with two digits after the point, some longer ones, codes with 4 before the
 /// point, and Grundy's game: the sparse engine equals the mex of all options, value by value.
@@ -37,11 +27,11 @@ fn sparse_engine_equals_mex_table() {
     codes.push("grundys-game".into());
     for code in &codes {
         let upto = if code.len() <= 10 { 1200 } else { 2500 };
-        assert_eq!(sparse_values(code, upto + 1), mex_values(code, upto as u64), "{code}");
+        assert_eq!(engine_values(code, upto + 1), mex_values(code, upto as u64), "{code}");
     }
     // A longer run, where the mask is rebuilt several times.
     for code in ["octal:0.16", "octal:0.6", "grundys-game"] {
-        assert_eq!(sparse_values(code, 4001), mex_values(code, 4000), "{code}");
+        assert_eq!(engine_values(code, 4001), mex_values(code, 4000), "{code}");
     }
 }
 
@@ -108,7 +98,7 @@ fn known_periods() {
 /// and Grundy's game, where the theorem does not apply.
 #[test]
 fn no_period_without_proof() {
-    assert_eq!(guy_smith_period(&sparse_values("octal:0.16", 100_000), 2), None);
+    assert_eq!(guy_smith_period(&engine_values("octal:0.16", 100_000), 2), None);
     let mut e = SparseEngine::new(ruleset("grundys-game").split_rules().unwrap());
     e.extend_to(20_000).unwrap();
     assert_eq!(e.period(), None);
@@ -120,7 +110,7 @@ fn no_period_without_proof() {
 /// n0 <= n < 2 max(n0, 1) + p + t, the smallest such pre-period and period.
 #[test]
 fn guy_smith_condition_is_exact() {
-    let v = sparse_values("kayles", 400);
+    let v = engine_values("kayles", 400);
     let t = 2;
     let Period { preperiod, period, .. } = guy_smith_period(&v, t).unwrap();
     let (n0, p) = (preperiod as usize, period as usize);
