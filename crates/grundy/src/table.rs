@@ -115,13 +115,18 @@ pub(crate) fn mex_of(seen: &[bool]) -> u64 {
 pub fn mex_table(ruleset: &Ruleset, upto: u64) -> Vec<u64> {
     let mut values: Vec<u64> = Vec::with_capacity(upto as usize + 1);
     for n in 0..=upto {
-        let mut seen = vec![false; n as usize + 2];
+        let mut options = Vec::new();
         ruleset.for_each_option(n, &mut |parts| {
-            let v = parts.iter().fold(0, |acc, &h| acc ^ values[h as usize]) as usize;
+            options.push(parts.iter().fold(0, |acc, &h| acc ^ values[h as usize]) as usize);
+        });
+        // The mex of k values is at most k, so k + 1 flags always hold it (a heap may have more
+        // options than objects: 4.777... has 8 at n = 5 and G(5) = 8).
+        let mut seen = vec![false; options.len() + 1];
+        for v in options {
             if v < seen.len() {
                 seen[v] = true;
             }
-        });
+        }
         values.push(mex_of(&seen));
     }
     values
@@ -365,5 +370,21 @@ pub fn allbut_table(set: &MoveSet, budget: u64) -> Result<GrundyTable, GaveUp> {
             return Err(GaveUp { what: "table entries", used: budget, needed: None });
         }
         len = len.saturating_mul(2);
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    /// A heap may have more options than objects; the mex must still be found. In 4.777...
+    /// (split a heap in two, or take 1 to 16 leaving 0, 1 or 2 heaps), heap 5 has options
+    /// worth 0 (take 5), 1 (take 4), 2 and 0 (take 3), 4 and 3 (take 2), 6, 5 and 0 (take 1),
+    /// 7 and 6 (split 1 + 4, 2 + 3): G(5) = 8, counted by hand.
+    #[test]
+    fn mex_of_more_options_than_objects() {
+        let r: Ruleset = "octal:4.7777777777777777".parse().unwrap();
+        assert_eq!(mex_table(&r, 5), vec![0, 1, 2, 4, 6, 8]);
     }
 }

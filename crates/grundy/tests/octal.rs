@@ -35,6 +35,18 @@ fn sparse_engine_equals_mex_table() {
     }
 }
 
+/// Games with many move sizes, where a heap has more options than objects and the values pass
+/// 255 within a few hundred heaps (the plain mex table once sized its flags by the heap and
+/// disagreed with the engine here: the engine was right).
+#[test]
+fn many_options_and_large_values() {
+    for code in ["octal:4.7777777777777777", "octal:0.3777777777777777", "octal:0.6666666666666666666"] {
+        let (engine, mex) = (engine_values(code, 1201), mex_values(code, 1200));
+        assert_eq!(engine, mex, "{code}");
+        assert!(mex.iter().any(|&v| v > 255), "{code}: values pass 255");
+    }
+}
+
 /// Octal spellings of seed rulesets: 0.33 is bounded:2, 0.3^K is bash:K, a 3 at each size of S
 /// is subtraction:S, and 0.333...3 is nim up to its length.
 #[test]
