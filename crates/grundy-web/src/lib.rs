@@ -249,13 +249,6 @@ async fn move_handler(State(state): State<AppState>, body: Body) -> Result<Respo
             options.to_move = options.to_move.other();
         }
         let computer = choose_move(&game, &position, &options, level, &mut rng)?;
-        if computer.is_none() && has_move(&position, options.to_move) {
-            // choose_move gives no move only when there is none: anything else is a fault of
-            // the program, not of the request, and must not read as a game still going on with
-            // no reply (as `grundy play` does, it is an error).
-            let message = "the computer found no move to make in this position";
-            return Err(ApiError(StatusCode::INTERNAL_SERVER_ERROR, message.into()));
-        }
         if let Some(c) = &computer {
             position = grundy::play::apply(&position, &c.mv);
             options.to_move = options.to_move.other();

@@ -690,8 +690,8 @@ fn longest_move(position: &Position, convention: Convention, player: Player) -> 
     best
 }
 
-/// The computer's move for the player to move (`options.to_move`) at `level`; `None` when that
-/// player has no move (the game is over).
+/// The computer's move for the player to move (`options.to_move`) at `level`; `None` exactly
+/// when that player has no move (the game is over).
 ///
 /// At `Perfect` it is always a winning move when one exists (chosen among them with `rng`);
 /// from a lost position the move that makes the game last longest where that can be searched,
@@ -721,6 +721,12 @@ pub fn choose_move(
         let result = apply(position, &mv).heaps();
         Some(Choice { text: describe(position, &mv), heap: mv.heap + 1, to: mv.to.clone(), mv, result, reason, note })
     };
+    // The last resort. The position has a move, so finding none is an error here, and `None`
+    // always means the game is over (callers need not check it again).
+    let smallest = |note: String| match smallest_move(position, player) {
+        Some(mv) => Ok(choice(mv, Reason::Smallest, note)),
+        None => Err(AnalyzeError::Unsupported("the computer found no move to make in this position".into())),
+    };
     if rng.chance(level.mistake_percent()) {
         if let Some(mv) = random_move(position, player, rng) {
             return Ok(choice(mv, Reason::Mistake, Reason::Mistake.words().into()));
@@ -731,13 +737,13 @@ pub fn choose_move(
         // among them, so this is played like a position the budget did not solve.
         Ok(a) if a.winning_moves.is_empty() && a.winning_moves_not_listed.is_some() => {
             let note = format!("{} ({})", Reason::Smallest.words(), a.winning_moves_not_listed.unwrap_or_default());
-            return Ok(smallest_move(position, player).and_then(|mv| choice(mv, Reason::Smallest, note)));
+            return smallest(note);
         }
         Ok(a) => Some(a),
         // Unsolved within the budget: still a sensible move rather than no game.
         Err(AnalyzeError::GaveUp(g)) => {
             let note = format!("{} ({g})", Reason::Smallest.words());
-            return Ok(smallest_move(position, player).and_then(|mv| choice(mv, Reason::Smallest, note)));
+            return smallest(note);
         }
         Err(e) => return Err(e),
     };
@@ -750,7 +756,7 @@ pub fn choose_move(
         let note = format!("{} ({} more with best play)", Reason::Longest.words(), plural(rem, "move"));
         return Ok(choice(mv, Reason::Longest, note));
     }
-    Ok(smallest_move(position, player).and_then(|mv| choice(mv, Reason::Smallest, Reason::Smallest.words().into())))
+    smallest(Reason::Smallest.words().into())
 }
 
 /// A game in progress against the computer: the position, whose turn it is, and the history

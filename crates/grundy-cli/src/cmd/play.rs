@@ -74,10 +74,9 @@ pub fn run(args: Args) -> Result<(), CliError> {
         }
         if session.computer_to_move() {
             let c = session.computer_move().map_err(CliError::usage)?;
-            match c {
-                Some(c) => emit(&format!("computer: {}   ({})\n", c.text, c.note)),
-                // The game is not over, so a move exists: say so rather than ask again forever.
-                None => return Err(CliError::usage("the computer found no move to make in this position")),
+            // None only when the game is over, which the next round reports.
+            if let Some(c) = c {
+                emit(&format!("computer: {}   ({})\n", c.text, c.note));
             }
             continue;
         }
