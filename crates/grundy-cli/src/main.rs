@@ -11,6 +11,7 @@ use clap::{Parser, Subcommand};
 mod cmd;
 mod crc;
 mod plot;
+mod progress;
 mod store;
 
 /// Exact analysis of Nim and its relatives (impartial combinatorial games).

@@ -86,42 +86,42 @@ const MARK_WORDS: usize = 1 << 14;
 
 /// How a value is stored: `u8` (1 byte a position, values up to 255) or `u16`.
 pub trait Cell: Copy + Into<u16> + TryFrom<u16> + Send + Sync + PartialEq + std::fmt::Debug + 'static {
-    /// Whether scans mark their pairs with [`Cell::stamp_pairs`] (measured faster for `u8`)
-    /// rather than as flags in a small table cleared per scan (faster for `u16`).
-    const STAMPS: bool;
-    /// Sets `stamps[left[k] ^ right[len - 1 - k]] = stamp` for every k (the pairs of a scan:
-    /// `right` runs backwards). Slices of equal length.
-    #[inline]
-    fn stamp_pairs(left: &[Self], right: &[Self], stamps: &mut [u32; 1 << 16], stamp: u32) {
-        for (&x, &y) in left.iter().zip(right.iter().rev()) {
-            stamps[usize::from(g(x) ^ g(y))] = stamp;
-        }
-    }
+    /// The cells as bytes, for an engine of bytes: its scans mark their pairs with stamps
+    /// ([`Hits`], measured faster for bytes), where two-byte scans set flags in a small table
+    /// cleared per scan (faster for `u16`).
+    fn as_bytes(cells: &[Self]) -> Option<&[u8]>;
 }
 
 impl Cell for u8 {
-    const STAMPS: bool = true;
-    /// Eight pairs at a time: eight values of each side in one word (the right side's bytes
-    /// reversed by reading it big-endian), one XOR, then one store per pair.
-    #[inline]
-    fn stamp_pairs(left: &[u8], right: &[u8], stamps: &mut [u32; 1 << 16], stamp: u32) {
-        let mut l8 = left.chunks_exact(8);
-        let mut r8 = right.rchunks_exact(8);
-        for (l, r) in (&mut l8).zip(&mut r8) {
-            let (Ok(l), Ok(r)) = (<[u8; 8]>::try_from(l), <[u8; 8]>::try_from(r)) else { break };
-            let x = u64::from_le_bytes(l) ^ u64::from_be_bytes(r);
-            for k in 0..8 {
-                stamps[((x >> (8 * k)) & 0xff) as usize] = stamp;
-            }
-        }
-        for (&x, &y) in l8.remainder().iter().zip(r8.remainder().iter().rev()) {
-            stamps[usize::from(x ^ y)] = stamp;
-        }
+    fn as_bytes(cells: &[u8]) -> Option<&[u8]> {
+        Some(cells)
     }
 }
 
 impl Cell for u16 {
-    const STAMPS: bool = false;
+    fn as_bytes(_: &[u16]) -> Option<&[u8]> {
+        None
+    }
+}
+
+/// Sets `stamps[left[k] ^ right[len - 1 - k]] = stamp` for every k (the pairs of a scan of
+/// bytes: `right` runs backwards), eight pairs at a time: eight values of each side in one
+/// word (the right side's bytes reversed by reading it big-endian), one XOR, then one store
+/// per pair. Slices of equal length.
+#[inline]
+fn stamp_pairs(left: &[u8], right: &[u8], stamps: &mut [u32; 256], stamp: u32) {
+    let mut l8 = left.chunks_exact(8);
+    let mut r8 = right.rchunks_exact(8);
+    for (l, r) in (&mut l8).zip(&mut r8) {
+        let (Ok(l), Ok(r)) = (<[u8; 8]>::try_from(l), <[u8; 8]>::try_from(r)) else { break };
+        let x = u64::from_le_bytes(l) ^ u64::from_be_bytes(r);
+        for k in 0..8 {
+            stamps[((x >> (8 * k)) & 0xff) as usize] = stamp;
+        }
+    }
+    for (&x, &y) in l8.remainder().iter().zip(r8.remainder().iter().rev()) {
+        stamps[usize::from(x ^ y)] = stamp;
+    }
 }
 
 /// Words of a bitset holding every value up to `max` and every XOR of such values.
@@ -202,11 +202,17 @@ impl SparseEngine<u16> {
 impl SparseEngine<u8> {
     /// The same engine with the values widened to 2 bytes (when one passes 255).
     pub fn widen(self) -> SparseEngine<u16> {
-        let SparseEngine { rules, values, fixed_mask, threads, stats, .. } = self;
-        let values: Vec<u16> = values.into_iter().map(u16::from).collect();
-        let mut e = SparseEngine::resume_cells(rules, values);
+        let SparseEngine { rules, values, fixed_mask, threads, stats, marks, .. } = self;
+        // With the room the bytes had, so that a caller's reserve for the same length finds it
+        // already (if it cannot be had now, that reserve reports it).
+        let mut wide: Vec<u16> = Vec::new();
+        let _ = wide.try_reserve_exact(values.capacity());
+        wide.extend(values.iter().map(|&v| u16::from(v)));
+        drop(values);
+        let mut e = SparseEngine::resume_cells(rules, wide);
         e.fixed_mask = fixed_mask;
         e.threads = threads;
+        e.marks = marks; // the same room serves the wider engine
         e.stats = SparseStats { rebuilds: stats.rebuilds + e.stats.rebuilds, ..stats };
         e
     }
@@ -429,6 +435,9 @@ impl<C: Cell> SparseEngine<C> {
         let big = (usize::from(self.max_value) + 1).next_power_of_two();
         let mut marks = std::mem::take(&mut self.marks);
         marks.clear();
+        // Room for the largest block at once (pages are only touched as blocks grow): growing
+        // step by step would leave freed copies behind in the heap.
+        marks.reserve_exact(MARK_WORDS);
         marks.resize(len * w, 0);
 
         // Rare positions r >= len pair with partners below s for every n in the block.
@@ -546,9 +555,10 @@ impl<C: Cell> SparseEngine<C> {
         cursor.clear();
         cursor.resize(self.split.len(), 1);
         let values = &self.values;
+        let bytes = C::as_bytes(values);
         let hits = &mut self.hits;
-        // Two-byte scans set flags and never touch the stamp table (so it is not allocated).
-        let stamp = if C::STAMPS { hits.next_stamp() } else { 0 };
+        // Two-byte scans set flags and never touch the stamps.
+        let stamp = if bytes.is_some() { hits.next_stamp() } else { 0 };
         let fast = Acc::fits(seen.len());
         // Values found by this scan, when all are below 512 (a stack array, cleared per scan,
         // measured faster than a kept table with a stamp per scan).
@@ -569,8 +579,8 @@ impl<C: Cell> SparseEngine<C> {
             let run = (cursor[i].next_power_of_two()).clamp(SCAN_RUN, 16 * SCAN_RUN);
             let (a, end) = (cursor[i], (cursor[i] + run).min(hi + 1));
             pairs += (end - a) as u64;
-            if C::STAMPS {
-                hits.pairs(values, m, a, end, stamp);
+            if let Some(bytes) = bytes {
+                hits.pairs(bytes, m, a, end, stamp);
             } else if fast {
                 flag_pairs(&values[a..end], &values[m + 1 - end..m + 1 - a], &mut flags);
             } else {
@@ -582,7 +592,7 @@ impl<C: Cell> SparseEngine<C> {
             // The candidate moves up past everything marked or hit.
             loop {
                 c = mex_from(seen, c);
-                let hit = if C::STAMPS { hits.has(c, stamp) } else { fast && c < 512 && flags[c] != 0 };
+                let hit = if bytes.is_some() { hits.has(c, stamp) } else { fast && c < 512 && flags[c] != 0 };
                 if !hit {
                     break;
                 }
@@ -638,15 +648,14 @@ fn flag_pairs<C: Cell>(left: &[C], right: &[C], flags: &mut [u8; 512]) {
 /// Pairs looked at between two looks at the candidate in a scan.
 const SCAN_RUN: usize = 32;
 
-/// The values a scan has found, as a stamp per value: value v was found in the current scan
-/// when `stamps[v]` is the current stamp. Marking is then one store per pair, with no load
-/// and so no chain of read-modify-writes on the same word of a bitset (which bounded the old
-/// bitset marking), and nothing has to be cleared between positions. The table covers every
-/// u16, so indexing by a value needs no bounds check. It is allocated when first marked
-/// ([`Hits::pairs`]): engines that never stamp do not pay its 256 KB.
+/// The values a scan of bytes has found, as a stamp per value: value v was found in the
+/// current scan when `stamps[v]` is the current stamp. Marking is then one store per pair, with
+/// no load and so no chain of read-modify-writes on the same word of a bitset (which bounded
+/// the old bitset marking), and nothing has to be cleared between positions. The XOR of two
+/// bytes is a byte, so the table has 256 stamps and indexing it needs no bounds check.
 #[derive(Clone)]
 struct Hits {
-    stamps: Option<Box<[u32; 1 << 16]>>,
+    stamps: Box<[u32; 256]>,
     stamp: u32,
 }
 
@@ -658,39 +667,31 @@ impl fmt::Debug for Hits {
 
 impl Hits {
     fn new() -> Self {
-        Hits { stamps: None, stamp: 0 }
+        Hits { stamps: Box::new([0; 256]), stamp: 0 }
     }
 
     /// A stamp no value holds yet (clearing the table once every 2^32 - 1 scans).
     fn next_stamp(&mut self) -> u32 {
         if self.stamp == u32::MAX {
-            self.table().fill(0);
+            self.stamps.fill(0);
             self.stamp = 0;
         }
         self.stamp += 1;
         self.stamp
     }
 
-    /// The table, allocated on first use.
-    fn table(&mut self) -> &mut [u32; 1 << 16] {
-        self.stamps.get_or_insert_with(|| Box::new([0; 1 << 16]))
-    }
-
     /// Whether value c was found with this stamp.
     #[inline]
     fn has(&self, c: usize, stamp: u32) -> bool {
-        match (&self.stamps, u16::try_from(c)) {
-            (Some(stamps), Ok(c)) => stamps[usize::from(c)] == stamp,
-            _ => false,
-        }
+        self.stamps.get(c).is_some_and(|&s| s == stamp)
     }
 
     /// Marks G(a) ^ G(m - a) for a in lo..hi.
     #[inline]
-    fn pairs<C: Cell>(&mut self, values: &[C], m: usize, lo: usize, hi: usize, stamp: u32) {
+    fn pairs(&mut self, values: &[u8], m: usize, lo: usize, hi: usize, stamp: u32) {
         let left = &values[lo..hi];
         let right = &values[m + 1 - hi..m + 1 - lo]; // right[len - 1 - k] pairs with left[k]
-        C::stamp_pairs(left, right, self.table(), stamp);
+        stamp_pairs(left, right, &mut self.stamps, stamp);
     }
 }
 
@@ -785,12 +786,15 @@ impl<C: Cell> BulkJob<'_, C> {
     /// (one store a pair, where a bit needs a load and a store), and the flags are then folded
     /// into the marks' bits.
     fn run_flags<const V: usize>(&self, marks: &mut [u64], lo: usize, hi: usize) {
-        let mut flags = vec![0u8; FLAG_TILE * V];
+        // On the stack (16 KB at most): the block loop's second thread then never allocates, so
+        // it never sets up a malloc arena of its own (measured: about 0.3 MB of peak memory).
+        let mut tile = [[0u8; V]; FLAG_TILE];
+        let flags = tile.as_flattened_mut();
         let mut a = lo;
         while a < hi {
             let b = hi.min(a + FLAG_TILE);
             flags.fill(0);
-            self.for_each_range(a, b, |x, y, d, rv| self.flag_range::<V>(&mut flags, a, x, y, d, rv));
+            self.for_each_range(a, b, |x, y, d, rv| self.flag_range::<V>(flags, a, x, y, d, rv));
             for n in a..b {
                 let f = &flags[(n - a) * V..(n - a + 1) * V];
                 let m = &mut marks[(n - lo) * self.w..(n - lo + 1) * self.w];
@@ -995,22 +999,15 @@ mod tests {
             for v in 0..512 {
                 assert_eq!(flags[v] != 0, plain[v >> 6] >> (v & 63) & 1 == 1, "value {v}");
             }
-            // Stamps, for both cell types, hit exactly the values marked.
+            // The stamps of scans of bytes hit exactly the values marked.
             let narrow: Vec<u8> = values.iter().map(|&v| v as u8).collect();
-            for wide in [false, true] {
-                let mut hits = Hits::new();
-                let stamp = hits.next_stamp();
-                let mut plain = vec![0u64; 1024];
-                if wide {
-                    hits.pairs(&values, m, lo, hi, stamp);
-                    (lo..hi).for_each(|a| mark(&mut plain, values[a] ^ values[m - a]));
-                } else {
-                    hits.pairs(&narrow, m, lo, hi, stamp);
-                    (lo..hi).for_each(|a| mark(&mut plain, u16::from(narrow[a] ^ narrow[m - a])));
-                }
-                for v in 0..65536 {
-                    assert_eq!(hits.has(v, stamp), plain[v >> 6] >> (v & 63) & 1 == 1, "value {v}");
-                }
+            let mut hits = Hits::new();
+            let stamp = hits.next_stamp();
+            let mut plain = vec![0u64; 1024];
+            hits.pairs(&narrow, m, lo, hi, stamp);
+            (lo..hi).for_each(|a| mark(&mut plain, u16::from(narrow[a] ^ narrow[m - a])));
+            for v in 0..65536 {
+                assert_eq!(hits.has(v, stamp), plain[v >> 6] >> (v & 63) & 1 == 1, "value {v}");
             }
             let pos: Vec<usize> = (1..m).step_by(7).collect();
             let val: Vec<u16> = pos.iter().map(|&r| values[r]).collect();

@@ -1,14 +1,13 @@
 //! `grundy sg GAME --upto N`: the Sprague-Grundy values G(0..N) of a heap ruleset, the period
 //! when one is proven, counts, G(M) through the period, a plot, and a resumable store.
 
-use std::io::{BufWriter, IsTerminal, Write};
+use std::io::{BufWriter, Write};
 use std::path::PathBuf;
-use std::time::Duration;
 
 use grundy::{guess_pattern, parse_u64, EngineError, PatternGuess, GaveUp, Game, HeapSolver, Period, Ruleset, SparseEngine, SparseStats, SplitRules};
-use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::plot::{self, PlotData};
+use crate::progress::Progress;
 use crate::store::{Store, DEFAULT_CHUNK};
 use crate::CliError;
 
@@ -213,7 +212,7 @@ fn compute(
     let cap = usize::try_from(want.min(budget).max(need.min(budget)))
         .map_err(|_| CliError::usage("the table does not fit in memory: lower --budget"))?;
     engine.reserve(cap).map_err(CliError::usage)?;
-    let bar = progress(cap as u64, engine.len() as u64);
+    let mut bar = Progress::on_terminal(cap as u64, engine.len() as u64);
     let chunk = store.as_ref().map_or(1 << 16, Store::chunk_len);
     let mut next_check = (engine.len() * 2).max(4096);
     while engine.len() < cap {
@@ -227,7 +226,7 @@ fn compute(
         if let Some(s) = store.as_mut() {
             s.save(engine.len(), |a, b| engine.range(a, b)).map_err(CliError::usage)?;
         }
-        if let Some(b) = &bar {
+        if let Some(b) = bar.as_mut() {
             b.set_position(engine.len() as u64);
         }
         // A proven period ends the work early: every later value follows from it. (Periodic
@@ -246,20 +245,6 @@ fn compute(
         b.finish_and_clear();
     }
     Ok(engine)
-}
-
-/// A progress bar on stderr with rate and ETA, only when stderr is a terminal.
-fn progress(len: u64, at: u64) -> Option<ProgressBar> {
-    if !std::io::stderr().is_terminal() {
-        return None;
-    }
-    let bar = ProgressBar::new(len);
-    let style = ProgressStyle::with_template("{bar:40} {pos}/{len} values, {per_sec}, ETA {eta}")
-        .unwrap_or_else(|_| ProgressStyle::default_bar());
-    bar.set_style(style);
-    bar.set_position(at);
-    bar.enable_steady_tick(Duration::from_millis(200));
-    Some(bar)
 }
 
 /// How many n in 0..=upto have each value, from the table and the period.

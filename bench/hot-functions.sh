@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# Regenerates crates/grundy-cli/hot-functions.txt: the functions the binary runs in the
+# benchmark's `grundy sg` runs (and in a plain `analyze`), in the order the linker should put
+# them at the start of the code (see crates/grundy-cli/build.rs and BENCHMARKS.md, "Fifth
+# session"). Only the layout depends on this list, never a result: a function missing from it
+# (a new one, or one renamed by a compiler upgrade) is placed as the linker likes.
+#
+# Usage: bench/hot-functions.sh      (needs valgrind: apt-get install valgrind)
+#
+# How: each training command runs under callgrind with one line per executed instruction; the
+# instruction addresses inside the binary are mapped to the symbols (from nm) that contain
+# them, most-executed commands first.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+command -v valgrind >/dev/null || { echo "bench/hot-functions.sh needs valgrind (apt-get install valgrind)" >&2; exit 1; }
+OUT=crates/grundy-cli/hot-functions.txt
+# Build without the old list, so that addresses map to a layout the list did not shape (any
+# layout works; this keeps runs repeatable).
+GRUNDY_NO_ORDER=1 cargo build --release -p grundy-cli >&2
+BIN=$PWD/target/release/grundy
+WORK=$(mktemp -d)
+trap 'rm -rf "$WORK"' EXIT
+nm -n --defined-only "$BIN" | awk 'tolower($2) == "t" {print $1, $3}' >"$WORK/symbols"
+i=0
+while read -r args; do
+    i=$((i + 1))
+    # shellcheck disable=SC2086 # the arguments are words
+    valgrind --tool=callgrind --dump-instr=yes --compress-pos=no --compress-strings=no \
+        --callgrind-out-file="$WORK/run$i" "$BIN" $args >/dev/null 2>&1
+done <<'COMMANDS'
+sg officers --upto 20000 --summary
+sg octal:0.16 --upto 20000 --summary --full
+sg grundys-game --upto 20000 --summary
+sg octal:0.6 --upto 3000 --json
+analyze nim 7 9 12 15 --explain
+COMMANDS
+python3 - "$BIN" "$WORK/symbols" "$WORK"/run* >"$OUT" <<'PY'
+import bisect, re, sys
+binary, symfile, runs = sys.argv[1], sys.argv[2], sys.argv[3:]
+syms = sorted((int(a, 16), name) for a, name in (l.split() for l in open(symfile)))
+starts = [a for a, _ in syms]
+seen = {}
+for run in runs:
+    inside = False
+    for line in open(run):
+        if line.startswith("ob="):
+            inside = line.strip() == "ob=" + binary
+            continue
+        m = inside and re.match(r"0x([0-9a-f]+) ", line)
+        if m:
+            i = bisect.bisect_right(starts, int(m.group(1), 16)) - 1
+            if i >= 0:
+                seen.setdefault(syms[i][1], len(seen))
+for name in sorted(seen, key=seen.get):
+    print(name)
+PY
+echo "$(wc -l <"$OUT") functions written to $OUT" >&2
