@@ -16,8 +16,9 @@
 //!
 //! The pairs with a rare part are marked a block of positions at a time: for the rare
 //! positions r at or beyond the block length, the partner n - t - r of every n in the block is
-//! already known, so those pairs are a contiguous, branch-free loop per rare position, split
-//! between threads by halves of the block. The few rare positions below the block length, and
+//! already known, so those pairs are a contiguous, branch-free loop per rare position, which
+//! can be split between two threads by halves of the block ([`SparseEngine::set_threads`]; one
+//! thread by default). The few rare positions below the block length, and
 //! the scans, are done one n at a time.
 //!
 //! Values are stored as [`Cell`]s: `u8` (1 byte a position) while they fit, which the caller
@@ -222,7 +223,6 @@ impl<C: Cell> SparseEngine<C> {
     /// An engine with no values yet, storing values as `C`; a value that does not fit is
     /// refused with [`EngineError::ValueTooLarge`] (see [`SparseEngine::widen`]).
     pub fn with_cells(rules: SplitRules) -> Self {
-        let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(2);
         let three = !rules.split3.is_empty();
         SparseEngine {
             take_all: to_usizes(&rules.take_all),
@@ -242,7 +242,7 @@ impl<C: Cell> SparseEngine<C> {
             // The rare/common pairing is about two-heap splits: with three-heap splits every
             // position stays rare (mask 0), and the engine is the plain method.
             fixed_mask: three,
-            threads,
+            threads: 1,
             stats: SparseStats::default(),
             marks: Vec::new(),
             hits: Hits::new(),
@@ -269,7 +269,13 @@ impl<C: Cell> SparseEngine<C> {
         e
     }
 
-    /// Sets how many threads the block loops may use (at least 1).
+    /// Sets how many threads the block loops may use (at least 1; more than 2 are used as 2).
+    ///
+    /// The default is one. Measured on the 2-core machines this was built on, a second thread
+    /// saved no time (Officers and Grundy's game to 400 000, medians of 8 alternating runs:
+    /// within 2% either way; while both threads run, each runs slower) and cost 0.25 to 0.3 MB
+    /// of peak memory (its stack, and the C library's thread start and exit code, mapped in
+    /// 64 KB windows). See BENCHMARKS.md, "Fifth session".
     pub fn set_threads(&mut self, threads: usize) {
         self.threads = threads.max(1);
     }

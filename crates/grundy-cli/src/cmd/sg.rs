@@ -41,7 +41,7 @@ pub struct Args {
     /// The most values computed (default 2^28).
     #[arg(long, value_name = "N", allow_negative_numbers = true)]
     budget: Option<String>,
-    /// Threads for the engine (default: up to 2).
+    /// Threads for the engine: 1 (default) or 2 (measured no faster on 2-core machines).
     #[arg(long, value_name = "N")]
     threads: Option<usize>,
     /// The engine for take-and-break games: sparse (default) or naive (every split).
