@@ -34,6 +34,7 @@ mod pattern;
 pub use number::parse_u64;
 mod ruleset;
 mod search;
+mod simd;
 mod sparse;
 mod table;
 mod triples;
