@@ -462,8 +462,10 @@ impl<C: Cell> SparseEngine<C> {
         marks.resize(len * w, 0);
 
         // Rare positions r >= len pair with partners below s for every n in the block.
-        let k_far = self.rare_pos.partition_point(|&r| r < len);
-        self.bulk(&mut marks, s, e, w, k_far);
+        // The pairs of a rare position known before the block whose partner is also known
+        // before it are marked for the whole block at once; the others (partner in the block)
+        // and those of rare positions found in the block, position by position.
+        self.bulk(&mut marks, s, e, w);
         let k_block = self.rare_pos.len();
 
         for n in s..e {
@@ -483,7 +485,8 @@ impl<C: Cell> SparseEngine<C> {
             let mut acc = Acc::new();
             for &t in &self.split {
                 let Some(m) = n.checked_sub(t) else { continue };
-                for range in [0..k_far, k_block..self.rare_pos.len()] {
+                let k_near = self.rare_pos[..k_block].partition_point(|&r| r + s <= m);
+                for range in [0..k_near, k_block..self.rare_pos.len()] {
                     let pos = &self.rare_pos[range.clone()];
                     let count = pos.partition_point(|&r| r < m);
                     let (pos, val) = (&pos[..count], &self.rare_val[range.start..range.start + count]);
@@ -688,16 +691,15 @@ impl<C: Cell> SparseEngine<C> {
         wanted
     }
 
-    /// Marks, for every n in s..e, the splits whose rare part is one of rare_pos[k_far..]
-    /// (all >= e - s, so the partner n - t - r is below s).
-    fn bulk(&mut self, marks: &mut [u64], s: usize, e: usize, w: usize, k_far: usize) {
-        let far_pos = &self.rare_pos[k_far..];
-        let far_val = &self.rare_val[k_far..];
-        if far_pos.is_empty() || self.split.is_empty() {
+    /// Marks, for every n in s..e, the splits (r, n - t - r) with r one of the rare positions
+    /// known before the block and the partner n - t - r below s (known too).
+    fn bulk(&mut self, marks: &mut [u64], s: usize, e: usize, w: usize) {
+        let (pos, val) = (&self.rare_pos[..], &self.rare_val[..]);
+        if pos.is_empty() || self.split.is_empty() {
             return;
         }
-        let work = far_pos.len() * (e - s) * self.split.len();
-        let job = BulkJob { values: &self.values, split: &self.split, unequal: self.unequal, far_pos, far_val, w, simd: self.simd };
+        let work = pos.len() * (e - s) * self.split.len();
+        let job = BulkJob { values: &self.values, known: s, split: &self.split, unequal: self.unequal, pos, val, w, simd: self.simd };
         if self.threads > 1 && work > 1 << 16 {
             let mid = s + (e - s) / 2;
             let (lo_marks, hi_marks) = marks.split_at_mut((mid - s) * w);
@@ -848,10 +850,12 @@ const TILE_WORDS: usize = 2048;
 /// The shared inputs of the block loop.
 struct BulkJob<'a, C: Cell> {
     values: &'a [C],
+    /// How many values are known: only partners below this are paired.
+    known: usize,
     split: &'a [usize],
     unequal: bool,
-    far_pos: &'a [usize],
-    far_val: &'a [u16],
+    pos: &'a [usize],
+    val: &'a [u16],
     w: usize,
     simd: Simd,
 }
@@ -921,15 +925,16 @@ impl<C: Cell> BulkJob<'_, C> {
         self.for_each_range(lo, hi, |a, b, d, rv| self.run_range(marks, lo, a, b, d, rv));
     }
 
-    /// Calls `f(a, b, d, rv)` for every far rare position r (value rv) and split t with the
-    /// positions n in a..b (within lo..hi) that have the split (r, n - t - r), d = r + t: n
-    /// must exceed d, and in Grundy's game the split (r, r) of n = 2r + t is left out (which
+    /// Calls `f(a, b, d, rv)` for every rare position r of the job (value rv) and split t with
+    /// the positions n in a..b (within lo..hi) that have the split (r, n - t - r) with a known
+    /// partner, d = r + t: n must exceed d, n - d must be below `known`, and in Grundy's game the split (r, r) of n = 2r + t is left out (which
     /// may split a range in two, either part possibly empty).
     #[inline]
     fn for_each_range(&self, lo: usize, hi: usize, mut f: impl FnMut(usize, usize, usize, u16)) {
-        for (&r, &rv) in self.far_pos.iter().zip(self.far_val) {
+        for (&r, &rv) in self.pos.iter().zip(self.val) {
             for &t in self.split {
                 let start = lo.max(r + t + 1);
+                let hi = hi.min(self.known + r + t);
                 if start >= hi {
                     continue;
                 }
@@ -1136,11 +1141,11 @@ mod tests {
         };
         for (w, bound) in [(17usize, 512u64), (9, 256)] {
             let values: Vec<u16> = (0..4000).map(|_| next(bound)).collect();
-            let far_pos: Vec<usize> = (100..1500).step_by(13).collect();
-            let far_val: Vec<u16> = far_pos.iter().map(|_| next(bound)).collect();
+            let pos: Vec<usize> = (100..1500).step_by(13).collect();
+            let val: Vec<u16> = pos.iter().map(|_| next(bound)).collect();
             for unequal in [false, true] {
                 let split = [0usize, 1, 3];
-                let job = BulkJob { values: &values, split: &split, unequal, far_pos: &far_pos, far_val: &far_val, w, simd: Simd::new() };
+                let job = BulkJob { values: &values, known: values.len(), split: &split, unequal, pos: &pos, val: &val, w, simd: Simd::new() };
                 let (lo, hi) = (2500, 2600);
                 let mut by_flags = vec![0u64; (hi - lo) * w];
                 job.run(&mut by_flags, lo, hi);
