@@ -4,11 +4,12 @@
 //! `unsafe` and the binary runs on any x86-64; elsewhere, or without AVX2, plain loops give
 //! the same results (the tests compare the two).
 //!
-//! - [`Simd::first_pair`]: the first split (a, m - a) of a heap whose two values XOR into a
-//!   given set. This is the inner loop of a scan once only a few candidate values are left to
-//!   settle: instead of recording every value the pairs give (a store per pair), it looks for
-//!   the candidates alone, 32 pairs a step, membership in any set of bytes being two nibble
-//!   table lookups (`vpshufb`).
+//! - [`Simd::settle`]: looks through the splits (a, m - a) of a heap for the values of a set
+//!   (the XORs of the two parts), taking each out when found, until none is left. This is the
+//!   inner loop of a scan once only a few candidate values are left to settle: instead of
+//!   recording every value the pairs give (a store per pair), it looks for the candidates
+//!   alone, 32 pairs a step, membership in any set of bytes being two nibble table lookups
+//!   (`vpshufb`).
 //! - [`Simd::or_flags`]: byte flags folded into the bits of the marks, 32 flags an
 //!   instruction (`vpmovmskb`).
 
@@ -45,6 +46,35 @@ impl ByteSet {
         self.nibbles[t][l] & bit != 0
     }
 
+    /// Whether the set has no value.
+    pub(crate) fn is_empty(&self) -> bool {
+        self.nibbles == [[0; 16]; 2]
+    }
+
+    /// The values of `before` that are no longer in this set.
+    pub(crate) fn gone_since(&self, before: &ByteSet) -> impl Iterator<Item = u8> {
+        // The 32 table bytes as four words; bit b of word w is bit b % 8 of byte 8 w + b / 8.
+        let words = |set: &ByteSet| -> [u64; 4] {
+            let bytes = set.nibbles.as_flattened();
+            std::array::from_fn(|w| u64::from_le_bytes(std::array::from_fn(|k| bytes[8 * w + k])))
+        };
+        let (was, is) = (words(before), words(self));
+        (0..4usize).flat_map(move |w| {
+            let mut gone = was[w] & !is[w];
+            std::iter::from_fn(move || {
+                let b = gone.trailing_zeros() as usize;
+                if b == 64 {
+                    return None;
+                }
+                gone &= gone - 1;
+                // Byte i = 16 t + l holds bit h % 8 for value 16 h + l, h = 8 t + h % 8.
+                let (i, bit) = (8 * w + b / 8, b % 8);
+                let (t, l) = (i / 16, i % 16);
+                Some((((8 * t + bit) << 4) | l) as u8)
+            })
+        })
+    }
+
     /// The two tables, each twice (one copy per 128-bit lane, as `vpshufb` looks up within
     /// lanes).
     #[cfg(target_arch = "x86_64")]
@@ -78,21 +108,23 @@ impl Simd {
         }
     }
 
-    /// The smallest a in lo..=hi with `values[a] ^ values[m - a]` in `set`, if any.
+    /// Looks at the pairs (a, m - a), a from lo to hi, taking `values[a] ^ values[m - a]` out
+    /// of `set` when it is there, until the set is empty; returns the a after the last pair
+    /// looked at (hi + 1 when every pair was, or lo when there was none).
     ///
     /// An `hi` past m / 2 is treated as m / 2 (the pairs past it are the same pairs). The
     /// partners must be known: m - lo < values.len() when lo <= m / 2 (a caller's bug
     /// otherwise, caught by the slice bounds).
-    pub(crate) fn first_pair(&self, values: &[u8], m: usize, lo: usize, hi: usize, set: &ByteSet) -> Option<usize> {
+    pub(crate) fn settle(&self, values: &[u8], m: usize, lo: usize, hi: usize, set: &mut ByteSet) -> usize {
         let hi = hi.min(m / 2);
-        if lo > hi {
-            return None;
+        if lo > hi || set.is_empty() {
+            return lo;
         }
         #[cfg(target_arch = "x86_64")]
         if let Some(v3) = self.avx2 {
-            return first_avx2(v3, values, m, lo, hi, set);
+            return settle_avx2(v3, values, m, lo, hi, set);
         }
-        first_plain(values, m, lo, hi, set)
+        settle_plain(values, m, lo, hi, set)
     }
 }
 
@@ -134,20 +166,27 @@ fn or_flags_avx2(v3: pulp::x86::V3, flags: &[u8], words: &mut [u64]) {
     });
 }
 
-/// [`Simd::first_pair`], one pair at a time (lo <= hi <= m / 2, m - lo < values.len()).
-fn first_plain(values: &[u8], m: usize, lo: usize, hi: usize, set: &ByteSet) -> Option<usize> {
-    let left = &values[lo..=hi];
-    let right = &values[m - hi..=m - lo]; // right[len - 1 - k] pairs with left[k]
-    left.iter().zip(right.iter().rev()).position(|(&x, &y)| set.contains(x ^ y)).map(|k| lo + k)
+/// [`Simd::settle`], one pair at a time (lo <= hi <= m / 2, m - lo < values.len()).
+fn settle_plain(values: &[u8], m: usize, lo: usize, hi: usize, set: &mut ByteSet) -> usize {
+    for a in lo..=hi {
+        let x = values[a] ^ values[m - a];
+        if set.contains(x) {
+            set.remove(x);
+            if set.is_empty() {
+                return a + 1;
+            }
+        }
+    }
+    hi + 1
 }
 
 /// Pairs one vector step tests.
 #[cfg(target_arch = "x86_64")]
 const LANES: usize = 32;
 
-/// [`Simd::first_pair`] with AVX2, 32 pairs a step (lo <= hi <= m / 2, m - lo < values.len()).
+/// [`Simd::settle`] with AVX2, 32 pairs a step (lo <= hi <= m / 2, m - lo < values.len()).
 #[cfg(target_arch = "x86_64")]
-fn first_avx2(v3: pulp::x86::V3, values: &[u8], m: usize, lo: usize, hi: usize, set: &ByteSet) -> Option<usize> {
+fn settle_avx2(v3: pulp::x86::V3, values: &[u8], m: usize, lo: usize, hi: usize, set: &mut ByteSet) -> usize {
     use pulp::x86::V3;
     use std::arch::x86_64::__m256i;
 
@@ -176,23 +215,39 @@ fn first_avx2(v3: pulp::x86::V3, values: &[u8], m: usize, lo: usize, hi: usize, 
         !(avx2._mm256_movemask_epi8(zero) as u32)
     }
 
-    let [low_table, high_table] = set.lane_tables();
     let reverse: [u8; LANES] = std::array::from_fn(|k| 15 - (k % 16) as u8);
     let low_bits: [u8; LANES] = std::array::from_fn(|k| if k % 16 < 8 { 1 << (k % 8) } else { 0 });
     let high_bits: [u8; LANES] = std::array::from_fn(|k| if k % 16 >= 8 { 1 << (k % 8) } else { 0 });
     v3.vectorize(|| {
-        let tables = [reverse, low_table, high_table, low_bits, high_bits].map(pulp::cast::<[u8; LANES], __m256i>);
+        let tables_of = |set: &ByteSet| {
+            let [low_table, high_table] = set.lane_tables();
+            [reverse, low_table, high_table, low_bits, high_bits].map(pulp::cast::<[u8; LANES], __m256i>)
+        };
+        let mut tables = tables_of(set);
         let mut a = lo;
         while a + LANES <= hi + 1 {
             let left = vector(&values[a..a + LANES]);
             let right = vector(&values[m + 1 - a - LANES..m + 1 - a]);
-            let found = members(v3, left, right, &tables);
+            let mut found = members(v3, left, right, &tables);
             if found != 0 {
-                return Some(a + found.trailing_zeros() as usize);
+                // The pairs flagged, in order, against the set as it shrinks (a pair not
+                // flagged gave no value of the set, so none of the smaller one either).
+                while found != 0 {
+                    let k = a + found.trailing_zeros() as usize;
+                    found &= found - 1;
+                    let x = values[k] ^ values[m - k];
+                    if set.contains(x) {
+                        set.remove(x);
+                        if set.is_empty() {
+                            return k + 1;
+                        }
+                    }
+                }
+                tables = tables_of(set);
             }
             a += LANES;
         }
-        first_plain(values, m, a, hi, set)
+        settle_plain(values, m, a, hi, set)
     })
 }
 
@@ -202,20 +257,42 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
-    fn brute(values: &[u8], m: usize, lo: usize, hi: usize, set: &ByteSet) -> Option<usize> {
-        (lo..=hi.min(m / 2)).find(|&a| set.contains(values[a] ^ values[m - a]))
+    /// What settling must give, from the first pair giving each value: every value found
+    /// in lo..=hi leaves the set, and the end is one past the last first find if all were
+    /// found, else hi + 1 (lo when there are no pairs).
+    fn expected(values: &[u8], m: usize, lo: usize, hi: usize, set: &ByteSet) -> (usize, ByteSet) {
+        let hi = hi.min(m / 2);
+        let wanted: Vec<u8> = (0..=255u8).filter(|&v| set.contains(v)).collect();
+        if lo > hi || wanted.is_empty() {
+            return (lo, *set);
+        }
+        let first: Vec<Option<usize>> = wanted.iter().map(|&v| (lo..=hi).find(|&a| values[a] ^ values[m - a] == v)).collect();
+        let mut left = *set;
+        for (&v, f) in wanted.iter().zip(&first) {
+            if f.is_some() {
+                left.remove(v);
+            }
+        }
+        let end = match first.iter().all(Option::is_some) {
+            true => first.iter().flatten().max().map_or(lo, |&a| a + 1),
+            false => hi + 1,
+        };
+        (end, left)
     }
 
     #[test]
     fn byte_set_holds_what_was_put_in() {
         let mut s = ByteSet::default();
-        assert!((0..=255u8).all(|v| !s.contains(v)));
+        assert!(s.is_empty() && (0..=255u8).all(|v| !s.contains(v)));
         for v in [0u8, 5, 63, 64, 200, 255] {
             s.insert(v);
         }
         assert!((0..=255u8).all(|v| s.contains(v) == [0, 5, 63, 64, 200, 255].contains(&v)));
+        let before = s;
         s.remove(64);
+        s.remove(255);
         assert!(!s.contains(64) && s.contains(63));
+        assert_eq!(s.gone_since(&before).collect::<Vec<_>>(), vec![64, 255]);
     }
 
     #[test]
@@ -224,10 +301,18 @@ mod tests {
         for k in 0..80 {
             let mut values = vec![7u8; 400];
             values[10 + k] = 7 ^ 0xff;
-            let mut set = ByteSet::default();
-            set.insert(0xff);
-            for finder in [Simd::new(), Simd::plain()] {
-                assert_eq!(finder.first_pair(&values, 400, 10, 199, &set), Some(10 + k), "offset {k}");
+            for simd in [Simd::new(), Simd::plain()] {
+                let mut set = ByteSet::default();
+                set.insert(0xff);
+                set.insert(0);
+                // 0 is first found at a = 10 (at 11 when that pair is the one giving 0xff).
+                let last = if k == 0 { 11 } else { 10 + k };
+                assert_eq!(simd.settle(&values, 400, 10, 199, &mut set), last + 1, "offset {k}");
+                assert!(set.is_empty());
+                // A value no pair gives: every pair is looked at, and it stays.
+                set.insert(0x42);
+                assert_eq!(simd.settle(&values, 400, 10, 199, &mut set), 200);
+                assert!(set.contains(0x42));
             }
         }
     }
@@ -256,7 +341,7 @@ mod tests {
 
     proptest! {
         #[test]
-        fn vector_and_plain_loops_agree_with_brute_force(
+        fn vector_and_plain_settling_agree_with_first_finds(
             values in proptest::collection::vec(any::<u8>(), 2..300),
             wanted in proptest::collection::vec(any::<u8>(), 0..12),
             m_frac in 0.0f64..1.0,
@@ -271,9 +356,12 @@ mod tests {
             for v in wanted {
                 set.insert(v);
             }
-            let expected = brute(&values, m, lo, hi, &set);
-            prop_assert_eq!(Simd::new().first_pair(&values, m, lo, hi, &set), expected);
-            prop_assert_eq!(Simd::plain().first_pair(&values, m, lo, hi, &set), expected);
+            let want = expected(&values, m, lo, hi, &set);
+            for simd in [Simd::new(), Simd::plain()] {
+                let mut left = set;
+                let end = simd.settle(&values, m, lo, hi, &mut left);
+                prop_assert_eq!((end, left), want);
+            }
         }
     }
 }

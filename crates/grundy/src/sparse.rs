@@ -604,23 +604,23 @@ impl<C: Cell> SparseEngine<C> {
             // ones look at c rarely.
             let run = (cursor[i].next_power_of_two()).clamp(SCAN_RUN, 16 * SCAN_RUN);
             let (a, mut end) = (cursor[i], (cursor[i] + run).min(hi + 1));
+            let mut done = false;
             if let (Some(bytes), true) = (bytes, a > STAMPED_PAIRS) {
-                // Past the first pairs, few candidates are left: look for them alone, up to
-                // the first pair that gives one.
-                // (Found only once per split: it then only loses the values found.)
+                // Past the first pairs, few candidates are left: look for them alone, until
+                // all are found or the split has no pairs left. (The set is found once per
+                // split: it then only loses the values found.)
                 let set = match &mut wanted {
                     Some((split, set)) if *split == i => set,
                     _ => &mut wanted.insert((i, Self::wanted(&self.split, &self.odd_values, seen, c, (n, m), |v| hits.has(v, stamp)))).1,
                 };
-                end = match self.simd.first_pair(bytes, m, a, hi, set) {
-                    Some(found) => {
-                        let x = bytes[found] ^ bytes[m - found];
-                        hits.stamps[usize::from(x)] = stamp;
-                        set.remove(x);
-                        found + 1
-                    }
-                    None => hi + 1,
-                };
+                let before = *set;
+                end = self.simd.settle(bytes, m, a, hi, set);
+                for x in set.gone_since(&before) {
+                    hits.stamps[usize::from(x)] = stamp;
+                }
+                // Every value this split could still settle is found: its other pairs give
+                // only values settled already, or past the first certified one.
+                done = set.is_empty();
             } else if let Some(bytes) = bytes {
                 hits.pairs(bytes, m, a, end, stamp);
             } else if fast {
@@ -631,7 +631,7 @@ impl<C: Cell> SparseEngine<C> {
                 }
             }
             pairs += (end - a) as u64;
-            cursor[i] = end;
+            cursor[i] = if done { hi + 1 } else { end };
             // The candidate moves up past everything marked or hit.
             loop {
                 c = mex_from(seen, c);
