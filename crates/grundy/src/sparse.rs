@@ -677,9 +677,9 @@ impl<C: Cell> SparseEngine<C> {
         });
         let bound = bound.unwrap_or(256);
         let mut wanted = ByteSet::default();
-        for k in 0..bound.div_ceil(64) {
+        for (k, &odd_word) in odd[m & 1].iter().enumerate().take(bound.div_ceil(64)) {
             let below = if bound >= 64 * (k + 1) { u64::MAX } else { (1u64 << (bound - 64 * k)) - 1 };
-            let mut rest = open(k) & !odd[m & 1][k] & below;
+            let mut rest = open(k) & !odd_word & below;
             while rest != 0 {
                 let v = 64 * k + rest.trailing_zeros() as usize;
                 rest &= rest - 1;
@@ -740,7 +740,10 @@ fn flag_pairs<C: Cell>(left: &[C], right: &[C], flags: &mut [u8; 512]) {
 }
 
 /// Pairs of a split a scan of bytes stamps one by one (nearly every value is found among them)
-/// before it looks for the remaining candidates alone.
+/// before it looks for the remaining candidates alone. Runs of 32, 64, 128 and 256 pairs are
+/// stamped, so the switch comes after 481 pairs. Measured on Grundy's game to 2^20 (medians of
+/// 4 alternating runs): switching at once 5.49 s, after 33 pairs 4.80 s, after 97 pairs 4.43 s,
+/// after 481 pairs 4.41 s.
 const STAMPED_PAIRS: usize = 256;
 
 /// Pairs looked at between two looks at the candidate in a scan.
