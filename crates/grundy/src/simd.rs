@@ -46,6 +46,17 @@ impl ByteSet {
         self.nibbles[t][l] & bit != 0
     }
 
+    /// Takes `v` out if it is there; true when that left the set empty (a search for the
+    /// set's values is then over).
+    #[inline]
+    fn take_last(&mut self, v: u8) -> bool {
+        if !self.contains(v) {
+            return false;
+        }
+        self.remove(v);
+        self.is_empty()
+    }
+
     /// Whether the set has no value.
     pub(crate) fn is_empty(&self) -> bool {
         self.nibbles == [[0; 16]; 2]
@@ -126,9 +137,7 @@ impl Simd {
         }
         settle_plain(values, m, lo, hi, set)
     }
-}
 
-impl Simd {
     /// ORs bit j of `words[i]` for every nonzero `flags[64 i + j]` (flags.len() = 64
     /// words.len()).
     pub(crate) fn or_flags(&self, flags: &[u8], words: &mut [u64]) {
@@ -150,15 +159,10 @@ fn or_flags_plain(flags: &[u8], words: &mut [u64]) {
 /// [`Simd::or_flags`] with AVX2, 32 flags a step.
 #[cfg(target_arch = "x86_64")]
 fn or_flags_avx2(v3: pulp::x86::V3, flags: &[u8], words: &mut [u64]) {
-    use std::arch::x86_64::__m256i;
     v3.vectorize(|| {
         let zero = v3.avx._mm256_setzero_si256();
         // Bit k set when byte k of the 32 flags is zero.
-        let zeros = |half: &[u8]| {
-            let array: [u8; LANES] = std::array::from_fn(|k| half[k]);
-            let v: __m256i = pulp::cast(array);
-            v3.avx2._mm256_movemask_epi8(v3.avx2._mm256_cmpeq_epi8(v, zero)) as u32
-        };
+        let zeros = |half: &[u8]| v3.avx2._mm256_movemask_epi8(v3.avx2._mm256_cmpeq_epi8(vector(half), zero)) as u32;
         for (word, chunk) in words.iter_mut().zip(flags.chunks_exact(64)) {
             let (low, high) = chunk.split_at(LANES);
             *word |= !(u64::from(zeros(low)) | u64::from(zeros(high)) << 32);
@@ -169,32 +173,30 @@ fn or_flags_avx2(v3: pulp::x86::V3, flags: &[u8], words: &mut [u64]) {
 /// [`Simd::settle`], one pair at a time (lo <= hi <= m / 2, m - lo < values.len()).
 fn settle_plain(values: &[u8], m: usize, lo: usize, hi: usize, set: &mut ByteSet) -> usize {
     for a in lo..=hi {
-        let x = values[a] ^ values[m - a];
-        if set.contains(x) {
-            set.remove(x);
-            if set.is_empty() {
-                return a + 1;
-            }
+        if set.take_last(values[a] ^ values[m - a]) {
+            return a + 1;
         }
     }
     hi + 1
 }
 
-/// Pairs one vector step tests.
+/// Bytes in one vector (pairs one vector step tests).
 #[cfg(target_arch = "x86_64")]
 const LANES: usize = 32;
+
+/// The first 32 bytes of `bytes` as one vector.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn vector(bytes: &[u8]) -> std::arch::x86_64::__m256i {
+    let array: [u8; LANES] = std::array::from_fn(|k| bytes[k]);
+    pulp::cast(array)
+}
 
 /// [`Simd::settle`] with AVX2, 32 pairs a step (lo <= hi <= m / 2, m - lo < values.len()).
 #[cfg(target_arch = "x86_64")]
 fn settle_avx2(v3: pulp::x86::V3, values: &[u8], m: usize, lo: usize, hi: usize, set: &mut ByteSet) -> usize {
     use pulp::x86::V3;
     use std::arch::x86_64::__m256i;
-
-    #[inline(always)]
-    fn vector(bytes: &[u8]) -> __m256i {
-        let array: [u8; LANES] = std::array::from_fn(|k| bytes[k]);
-        pulp::cast(array)
-    }
 
     /// Byte k of the result is nonzero when the XOR of left[k] and right[31 - k] is in the
     /// set of the tables.
@@ -235,12 +237,8 @@ fn settle_avx2(v3: pulp::x86::V3, values: &[u8], m: usize, lo: usize, hi: usize,
                 while found != 0 {
                     let k = a + found.trailing_zeros() as usize;
                     found &= found - 1;
-                    let x = values[k] ^ values[m - k];
-                    if set.contains(x) {
-                        set.remove(x);
-                        if set.is_empty() {
-                            return k + 1;
-                        }
+                    if set.take_last(values[k] ^ values[m - k]) {
+                        return k + 1;
                     }
                 }
                 tables = tables_of(set);

@@ -14,12 +14,13 @@
 //! values seen so far (a Walsh-Hadamard transform gives the number of rare positions of every
 //! mask at once) and rebuilt when another mask would have clearly fewer rare positions.
 //!
-//! The pairs with a rare part are marked a block of positions at a time: for the rare
-//! positions r at or beyond the block length, the partner n - t - r of every n in the block is
-//! already known, so those pairs are a contiguous, branch-free loop per rare position, which
+//! The pairs with a rare part are marked a block of positions at a time: for a rare position
+//! r known before the block, the n of the block whose partner n - t - r is also known before
+//! it form a range, so those pairs are a contiguous, branch-free loop per rare position, which
 //! can be split between two threads by halves of the block ([`SparseEngine::set_threads`]; one
-//! thread by default). The few rare positions below the block length, and
-//! the scans, are done one n at a time.
+//! thread by default). The pairs whose partner lies in the block, those of rare positions found
+//! in the block, and the scans are done one n at a time. A scan of bytes stamps its first
+//! pairs, then looks for the few values still wanted alone ([`Simd::settle`]).
 //!
 //! Values are stored as [`Cell`]s: `u8` (1 byte a position) while they fit, which the caller
 //! widens to `u16` ([`SparseEngine::widen`]) when one passes 255; a value past 65534 is refused.
@@ -431,7 +432,7 @@ impl<C: Cell> SparseEngine<C> {
         self.mask = mask;
         for (p, odd) in self.odd_values.iter_mut().enumerate() {
             *odd = std::array::from_fn(|k| {
-                (0..64).fold(0u64, |word, i| word | u64::from((ext((64 * k + i) as u16, p) & mask).count_ones() % 2 == 1) << i)
+                (0..64).fold(0u64, |word, i| word | u64::from(odd_class(64 * k + i, p, mask)) << i)
             });
         }
         self.rebuild_rare();
@@ -461,7 +462,6 @@ impl<C: Cell> SparseEngine<C> {
         marks.reserve_exact(MARK_WORDS);
         marks.resize(len * w, 0);
 
-        // Rare positions r >= len pair with partners below s for every n in the block.
         // The pairs of a rare position known before the block whose partner is also known
         // before it are marked for the whole block at once; the others (partner in the block)
         // and those of rare positions found in the block, position by position.
@@ -595,7 +595,7 @@ impl<C: Cell> SparseEngine<C> {
             let next = self.split.iter().enumerate().find_map(|(i, &t)| {
                 let m = n.checked_sub(t).filter(|&m| m >= 2)?;
                 let hi = if self.unequal { (m - 1) / 2 } else { m / 2 };
-                let odd = (((c << 1) | (m & 1)) as u64 & u64::from(self.mask)).count_ones() % 2 == 1;
+                let odd = odd_class(c, m, self.mask);
                 (!odd && cursor[i] <= hi).then_some((i, m, hi))
             });
             let Some((i, m, hi)) = next else { break };
@@ -717,9 +717,17 @@ impl<C: Cell> SparseEngine<C> {
 /// [`SparseEngine::certified`] for the given splits and mask.
 fn certified(split: &[usize], mask: u32, c: usize, n: usize) -> bool {
     split.iter().all(|&t| match n.checked_sub(t).filter(|&m| m >= 2) {
-        Some(m) => (((c << 1) | (m & 1)) as u64 & u64::from(mask)).count_ones() % 2 == 1,
+        Some(m) => odd_class(c, m, mask),
         None => true,
     })
+}
+
+/// Whether value v is of the odd class for a heap of the parity of m: the extended value
+/// 2 v + m mod 2 has an odd number of bits of the mask, so no pair of common positions that
+/// splits m gives v.
+#[inline]
+fn odd_class(v: usize, m: usize, mask: u32) -> bool {
+    (((v << 1) | (m & 1)) as u64 & u64::from(mask)).count_ones() % 2 == 1
 }
 
 /// Sets `flags[left[k] ^ right[len - 1 - k]]` for every k, for values below 512: the XORs of a
@@ -930,8 +938,9 @@ impl<C: Cell> BulkJob<'_, C> {
 
     /// Calls `f(a, b, d, rv)` for every rare position r of the job (value rv) and split t with
     /// the positions n in a..b (within lo..hi) that have the split (r, n - t - r) with a known
-    /// partner, d = r + t: n must exceed d, n - d must be below `known`, and in Grundy's game the split (r, r) of n = 2r + t is left out (which
-    /// may split a range in two, either part possibly empty).
+    /// partner, d = r + t: n must exceed d, n - d must be below `known`, and in Grundy's game
+    /// the split (r, r) of n = 2r + t is left out (which may split a range in two, either part
+    /// possibly empty).
     #[inline]
     fn for_each_range(&self, lo: usize, hi: usize, mut f: impl FnMut(usize, usize, usize, u16)) {
         for (&r, &rv) in self.pos.iter().zip(self.val) {
