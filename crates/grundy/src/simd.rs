@@ -12,6 +12,11 @@
 //!   (`vpshufb`).
 //! - [`Simd::or_flags`]: byte flags folded into the bits of the marks, 32 flags an
 //!   instruction (`vpmovmskb`).
+//! - [`Simd::tile_marks`]: the pairs of eight consecutive heaps with the rare positions, a
+//!   rare position for all eight at once: eight partners' values in one vector, XORed with
+//!   the rare value, each turned into its bit by a shift by a different amount per lane
+//!   (`vpsllvd`), one such shift for each 32 values the marks hold. The bits stay in
+//!   registers until every rare position is done, where one store a pair was needed before.
 
 /// A set of byte values, held the way the vector test reads it: value 16 h + l is in the set
 /// when bit h % 8 of `nibbles[h / 8][l]` is set.
@@ -138,6 +143,29 @@ impl Simd {
         settle_plain(values, m, lo, hi, set)
     }
 
+    /// ORs into `out` the marks of the pairs of [`TILE`] consecutive heaps with the rare
+    /// positions `pos` (values `val`): bit x % 32 of `out[i / 8][x / 32][i % 8]`, for
+    /// x = values[base + i - r] ^ rv, every r in `pos` (value rv) and i in 0..TILE; only the
+    /// first `words` rows of each group of eight are used (rounded up to 1, 2, 4 or 8), and
+    /// an x past them is not marked.
+    ///
+    /// With base = n - t for the first heap n of the tile and a split leaving n - t, lane i
+    /// marks the pair (r, n + i - t - r). Every r must be at most `base` and the partners
+    /// known: base + TILE - 1 - r < values.len() (a caller's bug otherwise, caught by the
+    /// slice bounds).
+    pub(crate) fn tile_marks(&self, values: &[u8], base: usize, pos: &[usize], val: &[u16], words: usize, out: &mut TileMarks) {
+        #[cfg(target_arch = "x86_64")]
+        if let Some(v3) = self.avx2 {
+            match words {
+                1 => return tile_marks_avx2::<1>(v3, values, base, pos, val, out),
+                2 => return tile_marks_avx2::<2>(v3, values, base, pos, val, out),
+                3 | 4 => return tile_marks_avx2::<4>(v3, values, base, pos, val, out),
+                _ => return tile_marks_avx2::<8>(v3, values, base, pos, val, out),
+            }
+        }
+        tile_marks_plain(values, base, pos, val, words.next_power_of_two().min(8), out);
+    }
+
     /// ORs bit j of `words[i]` for every nonzero `flags[64 i + j]` (flags.len() = 64
     /// words.len()).
     pub(crate) fn or_flags(&self, flags: &[u8], words: &mut [u64]) {
@@ -166,6 +194,65 @@ fn or_flags_avx2(v3: pulp::x86::V3, flags: &[u8], words: &mut [u64]) {
         for (word, chunk) in words.iter_mut().zip(flags.chunks_exact(64)) {
             let (low, high) = chunk.split_at(LANES);
             *word |= !(u64::from(zeros(low)) | u64::from(zeros(high)) << 32);
+        }
+    });
+}
+
+/// Heaps whose pairs with rare positions [`Simd::tile_marks`] marks together.
+pub(crate) const TILE: usize = 32;
+
+/// The marks of [`TILE`] heaps, in groups of eight (see [`Simd::tile_marks`]).
+pub(crate) type TileMarks = [[[u32; 8]; 8]; TILE / 8];
+
+/// [`Simd::tile_marks`], a pair at a time.
+fn tile_marks_plain(values: &[u8], base: usize, pos: &[usize], val: &[u16], words: usize, out: &mut TileMarks) {
+    for (&r, &rv) in pos.iter().zip(val) {
+        for (i, &v) in values[base - r..base - r + TILE].iter().enumerate() {
+            let x = usize::from(u16::from(v) ^ rv);
+            if x < 32 * words {
+                out[i / 8][x / 32][i % 8] |= 1 << (x % 32);
+            }
+        }
+    }
+}
+
+/// Rare positions [`tile_marks_avx2`] takes at a time: their partners' cache lines (one
+/// each) stay in the L1 cache while every group of eight heaps is done.
+#[cfg(target_arch = "x86_64")]
+const RARE_CHUNK: usize = 128;
+
+/// [`Simd::tile_marks`] with AVX2, for marks of `K` rows.
+///
+/// Eight heaps a step, the marks in K registers. A tile of eight heaps alone read each
+/// partner's cache line for only eight bytes, and with more than a few hundred rare positions
+/// those lines did not stay in the L1 cache from one tile to the next: so the rare positions
+/// are taken a chunk at a time, each chunk for every group of eight.
+#[cfg(target_arch = "x86_64")]
+fn tile_marks_avx2<const K: usize>(v3: pulp::x86::V3, values: &[u8], base: usize, pos: &[usize], val: &[u16], out: &mut TileMarks) {
+    v3.vectorize(|| {
+        let (avx, avx2) = (v3.avx, v3.avx2);
+        let one = avx._mm256_set1_epi32(1);
+        let rows: [_; K] = std::array::from_fn(|k| avx._mm256_set1_epi32(32 * k as i32));
+        for (pos, val) in pos.chunks(RARE_CHUNK).zip(val.chunks(RARE_CHUNK)) {
+            for (group, marks) in out.iter_mut().enumerate() {
+                let base = base + 8 * group;
+                let mut acc: [_; K] = std::array::from_fn(|k| pulp::cast(marks[k]));
+                for (&r, &rv) in pos.iter().zip(val) {
+                    let at = base - r;
+                    let mut eight = [0u8; 8];
+                    eight.copy_from_slice(&values[at..at + 8]);
+                    let partners = avx2._mm256_cvtepu8_epi32(v3.sse2._mm_set_epi64x(0, i64::from_le_bytes(eight)));
+                    let x = avx2._mm256_xor_si256(partners, avx._mm256_set1_epi32(i32::from(rv)));
+                    // Row k holds x when x - 32 k is a shift below 32: any other (negative
+                    // ones are huge as unsigned) shifts the bit out.
+                    for (a, &row) in acc.iter_mut().zip(&rows) {
+                        *a = avx2._mm256_or_si256(*a, avx2._mm256_sllv_epi32(one, avx2._mm256_sub_epi32(x, row)));
+                    }
+                }
+                for (row, a) in marks.iter_mut().zip(acc) {
+                    *row = pulp::cast(a);
+                }
+            }
         }
     });
 }
@@ -338,6 +425,39 @@ mod tests {
     }
 
     proptest! {
+        #[test]
+        fn vector_and_plain_tile_marks_agree_with_each_pair(
+            values in proptest::collection::vec(any::<u8>(), TILE..400),
+            rare in proptest::collection::vec((0.0f64..1.0, any::<u8>()), 0..300),
+            base_frac in 0.0f64..1.0,
+            words in 1usize..=8,
+            seed in any::<u32>(),
+        ) {
+            let base = ((values.len() - TILE + 1) as f64 * base_frac) as usize;
+            // Rare positions 0..=base, in increasing order, as the engine keeps them.
+            let mut rare: Vec<(usize, u16)> = rare.iter().map(|&(f, v)| (((base + 1) as f64 * f) as usize, u16::from(v))).collect();
+            rare.sort_unstable();
+            let (pos, val): (Vec<usize>, Vec<u16>) = rare.into_iter().unzip();
+            // Marks already there stay (the tile is filled a split at a time).
+            let start: TileMarks = std::array::from_fn(|g| std::array::from_fn(|k| std::array::from_fn(|i| seed.rotate_left((g * 64 + k * 8 + i) as u32) & 0x8000_0001)));
+            let mut want = start;
+            for (&r, &rv) in pos.iter().zip(&val) {
+                for i in 0..TILE {
+                    let x = usize::from(u16::from(values[base + i - r]) ^ rv);
+                    // Only the rows in use are marked: 1, 2, 4 or 8 of them.
+                    let rows = words.next_power_of_two().min(8);
+                    if x < 32 * rows {
+                        want[i / 8][x / 32][i % 8] |= 1 << (x % 32);
+                    }
+                }
+            }
+            for simd in [Simd::new(), Simd::plain()] {
+                let mut out = start;
+                simd.tile_marks(&values, base, &pos, &val, words, &mut out);
+                prop_assert_eq!(out, want);
+            }
+        }
+
         #[test]
         fn vector_and_plain_settling_agree_with_first_finds(
             values in proptest::collection::vec(any::<u8>(), 2..300),

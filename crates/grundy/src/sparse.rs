@@ -30,7 +30,7 @@ use std::fmt;
 use serde::Serialize;
 
 use crate::octal::SplitRules;
-use crate::simd::{ByteSet, Simd};
+use crate::simd::{ByteSet, Simd, TileMarks, TILE};
 use crate::table::Period;
 use crate::triples::Triples;
 
@@ -462,10 +462,16 @@ impl<C: Cell> SparseEngine<C> {
         marks.reserve_exact(MARK_WORDS);
         marks.resize(len * w, 0);
 
-        // The pairs of a rare position known before the block whose partner is also known
-        // before it are marked for the whole block at once; the others (partner in the block)
-        // and those of rare positions found in the block, position by position.
-        self.bulk(&mut marks, s, e, w);
+        // With values of one byte, below 256, the pairs with rare positions are marked a tile
+        // of heaps at a time, in vector registers (see `Tile`). Otherwise, the pairs of a rare
+        // position known before the block whose partner is also known before it are marked
+        // for the whole block at once; the others (partner in the block) and those of rare
+        // positions found in the block, position by position.
+        let tiled = C::as_bytes(&self.values).is_some() && w <= 9;
+        let mut tile = Tile::new(w);
+        if !tiled {
+            self.bulk(&mut marks, s, e, w);
+        }
         let k_block = self.rare_pos.len();
 
         for n in s..e {
@@ -483,7 +489,13 @@ impl<C: Cell> SparseEngine<C> {
             }
             let mut pairs = 0u64;
             let mut acc = Acc::new();
-            for &t in &self.split {
+            if tiled {
+                if (n - s) % TILE == 0 {
+                    pairs += self.fill_tile(&mut tile, n, e);
+                }
+                pairs += self.tile_rest(&tile, n, seen);
+            }
+            for &t in self.split.iter().filter(|_| !tiled) {
                 let Some(m) = n.checked_sub(t) else { continue };
                 let k_near = self.rare_pos[..k_block].partition_point(|&r| r + s <= m);
                 for range in [0..k_near, k_block..self.rare_pos.len()] {
@@ -691,6 +703,60 @@ impl<C: Cell> SparseEngine<C> {
         wanted
     }
 
+    /// Fills `tile` with the marks of the heaps a..a + TILE (those below e are used) from
+    /// their pairs with the rare positions whose partners are known for all of them; returns
+    /// how many pairs that marked.
+    fn fill_tile(&self, tile: &mut Tile, a: usize, e: usize) -> u64 {
+        let Some(bytes) = C::as_bytes(&self.values) else { return 0 };
+        let (pos, val) = (&self.rare_pos[..], &self.rare_val[..]);
+        tile.start = a;
+        tile.marks = [[[0; 8]; 8]; TILE / 8];
+        tile.ranges.clear();
+        let mut pairs = 0;
+        for &t in &self.split {
+            // Heap a + i splits into (r, a + i - t - r): the partner is known for every heap
+            // of the tile when r + t >= TILE, and at least 1 when r + t <= a - 1.
+            let lo = pos.partition_point(|&r| r + t < TILE);
+            let hi = pos.partition_point(|&r| r + t < a).max(lo);
+            // In Grundy's game (r, r) is not a split of 2 r + t: such r go to `tile_rest`.
+            let skip = match self.unequal {
+                true => (pos.partition_point(|&r| 2 * r + t < a).clamp(lo, hi), pos.partition_point(|&r| 2 * r + t < a + TILE).clamp(lo, hi)),
+                false => (hi, hi),
+            };
+            for range in [lo..skip.0, skip.1..hi] {
+                pairs += range.len();
+                self.simd.tile_marks(bytes, a.saturating_sub(t), &pos[range.clone()], &val[range], tile.words, &mut tile.marks);
+            }
+            tile.ranges.push(TileRange { lo, hi, skip });
+        }
+        (pairs * (e - a).min(TILE)) as u64
+    }
+
+    /// Marks in `seen` the pairs of heap n with rare positions: those of its tile, and the
+    /// rest one at a time (partner in the tile, a rare position found in it, or the split
+    /// (r, r) left out of the tile); returns how many pairs the latter were.
+    fn tile_rest(&self, tile: &Tile, n: usize, seen: &mut [u64]) -> u64 {
+        tile.merge(n - tile.start, seen);
+        let values = &self.values;
+        let (pos, val) = (&self.rare_pos, &self.rare_val);
+        let mut pairs = 0;
+        for (&t, range) in self.split.iter().zip(&tile.ranges) {
+            let Some(m) = n.checked_sub(t) else { continue };
+            for part in [0..range.lo, range.skip.0..range.skip.1, range.hi..pos.len()] {
+                for (&r, &rv) in pos[part.clone()].iter().zip(&val[part]) {
+                    if r >= m {
+                        break;
+                    }
+                    if !(self.unequal && 2 * r == m) {
+                        mark(seen, rv ^ g(values[m - r]));
+                        pairs += 1;
+                    }
+                }
+            }
+        }
+        pairs
+    }
+
     /// Marks, for every n in s..e, the splits (r, n - t - r) with r one of the rare positions
     /// known before the block and the partner n - t - r below s (known too).
     fn bulk(&mut self, marks: &mut [u64], s: usize, e: usize, w: usize) {
@@ -801,6 +867,42 @@ impl Hits {
         let left = &values[lo..hi];
         let right = &values[m + 1 - hi..m + 1 - lo]; // right[len - 1 - k] pairs with left[k]
         stamp_pairs(left, right, &mut self.stamps, stamp);
+    }
+}
+
+/// The marks of [`TILE`] consecutive heaps from their pairs with rare positions (one-byte
+/// values), found together by [`Simd::tile_marks`] at the first of them: bit x % 32 of
+/// `marks[i / 8][x / 32][i % 8]` for value x of heap start + i.
+struct Tile {
+    start: usize,
+    /// Rows of `marks` in use: 32 values each.
+    words: usize,
+    marks: TileMarks,
+    /// For each split, the rare positions (indexes) whose pairs are in `marks`: lo..hi but
+    /// skip.0..skip.1.
+    ranges: Vec<TileRange>,
+}
+
+/// See [`Tile::ranges`].
+struct TileRange {
+    lo: usize,
+    hi: usize,
+    skip: (usize, usize),
+}
+
+impl Tile {
+    /// A tile for marks of w words (w = 2 V / 64 + 1 for values below V, V <= 256).
+    fn new(w: usize) -> Self {
+        Tile { start: 0, words: (w - 1).clamp(1, 8), marks: [[[0; 8]; 8]; TILE / 8], ranges: Vec::new() }
+    }
+
+    /// ORs the marks of heap start + i into `seen`.
+    #[inline]
+    fn merge(&self, i: usize, seen: &mut [u64]) {
+        let (marks, i) = (&self.marks[i / 8], i % 8);
+        for (j, word) in seen.iter_mut().enumerate().take(self.words.div_ceil(2)) {
+            *word |= u64::from(marks[2 * j][i]) | u64::from(marks[2 * j + 1][i]) << 32;
+        }
     }
 }
 
