@@ -12,6 +12,10 @@
 //!   (`vpshufb`).
 //! - [`Simd::or_flags`]: byte flags folded into the bits of the marks, 32 flags an
 //!   instruction (`vpmovmskb`).
+//! - [`Simd::xor_bits`]: the XORs of the splits (a, m - a) of a heap as bits, for values
+//!   below 64: 32 pairs' XORs at once, each turned into its bit by a shift (`vpsllvd`), the
+//!   bits ORed in registers. It replaces a store a pair in the scans of games with small
+//!   values.
 //! - [`Simd::tile_marks`]: the pairs of eight consecutive heaps with the rare positions, a
 //!   rare position for all eight at once: eight partners' values in one vector, XORed with
 //!   the rare value, each turned into its bit by a shift by a different amount per lane
@@ -143,17 +147,18 @@ impl Simd {
         settle_plain(values, m, lo, hi, set)
     }
 
-    /// ORs into `out` the marks of the pairs of [`TILE`] consecutive heaps with the rare
-    /// positions `pos` (values `val`): bit x % 32 of `out[i / 8][x / 32][i % 8]`, for
-    /// x = values[base + i - r] ^ rv, every r in `pos` (value rv) and i in 0..TILE; only the
+    /// ORs into `out` the marks of the pairs of 8 `out.len()` consecutive heaps (a group of
+    /// eight for each entry, [`TILE`] for a whole [`TileMarks`]) with the rare positions `pos`
+    /// (values `val`): bit x % 32 of `out[i / 8][x / 32][i % 8]`, for
+    /// x = values[base + i - r] ^ rv, every r in `pos` (value rv) and heap i; only the
     /// first `words` rows of each group of eight are used (rounded up to 1, 2, 4 or 8), and
     /// an x past them is not marked.
     ///
     /// With base = n - t for the first heap n of the tile and a split leaving n - t, lane i
     /// marks the pair (r, n + i - t - r). Every r must be at most `base` and the partners
-    /// known: base + TILE - 1 - r < values.len() (a caller's bug otherwise, caught by the
-    /// slice bounds).
-    pub(crate) fn tile_marks(&self, values: &[u8], base: usize, pos: &[usize], val: &[u16], words: usize, out: &mut TileMarks) {
+    /// known: base + 8 out.len() - 1 - r < values.len() (a caller's bug otherwise, caught by
+    /// the slice bounds).
+    pub(crate) fn tile_marks(&self, values: &[u8], base: usize, pos: &[usize], val: &[u16], words: usize, out: &mut [MarkGroup]) {
         #[cfg(target_arch = "x86_64")]
         if let Some(v3) = self.avx2 {
             match words {
@@ -164,6 +169,23 @@ impl Simd {
             }
         }
         tile_marks_plain(values, base, pos, val, words.next_power_of_two().min(8), out);
+    }
+
+    /// The values `values[a] ^ values[m - a]`, a in lo..hi, as the bits of a word: those
+    /// below 32, or below 64 with `wide`, the others left out (the engine's values are below
+    /// 32 or 64 when it asks).
+    ///
+    /// The partners must be known: m - lo < values.len(), and hi <= m + 1 (a caller's bug
+    /// otherwise, caught by the slice bounds).
+    pub(crate) fn xor_bits(&self, values: &[u8], m: usize, lo: usize, hi: usize, wide: bool) -> u64 {
+        #[cfg(target_arch = "x86_64")]
+        if let Some(v3) = self.avx2 {
+            return match wide {
+                true => xor_bits_avx2::<2>(v3, values, m, lo, hi),
+                false => xor_bits_avx2::<1>(v3, values, m, lo, hi),
+            };
+        }
+        xor_bits_plain(values, m, lo, hi, if wide { 64 } else { 32 })
     }
 
     /// ORs bit j of `words[i]` for every nonzero `flags[64 i + j]` (flags.len() = 64
@@ -198,16 +220,62 @@ fn or_flags_avx2(v3: pulp::x86::V3, flags: &[u8], words: &mut [u64]) {
     });
 }
 
+/// [`Simd::xor_bits`], a pair at a time, for values below `limit`.
+fn xor_bits_plain(values: &[u8], m: usize, lo: usize, hi: usize, limit: u8) -> u64 {
+    (lo..hi).map(|a| values[a] ^ values[m - a]).filter(|&x| x < limit).fold(0, |bits, x| bits | 1 << x)
+}
+
+/// [`Simd::xor_bits`] with AVX2, for values below 32 `ROWS`: 32 pairs a step, their XORs
+/// (the right parts reversed in the vector) widened to eight 32-bit lanes at a time, each
+/// lane shifting a bit by its value, once per row of 32 values.
+#[cfg(target_arch = "x86_64")]
+fn xor_bits_avx2<const ROWS: usize>(v3: pulp::x86::V3, values: &[u8], m: usize, lo: usize, hi: usize) -> u64 {
+    v3.vectorize(|| {
+        let (avx, avx2) = (v3.avx, v3.avx2);
+        let reverse = pulp::cast::<[u8; LANES], std::arch::x86_64::__m256i>(std::array::from_fn(|k| 15 - (k % 16) as u8));
+        let one = avx._mm256_set1_epi32(1);
+        let rows: [_; ROWS] = std::array::from_fn(|k| avx._mm256_set1_epi32(32 * k as i32));
+        let mut acc = [avx._mm256_setzero_si256(); ROWS];
+        let mut a = lo;
+        while a + LANES <= hi {
+            let left = vector(&values[a..a + LANES]);
+            let right = vector(&values[m + 1 - a - LANES..m + 1 - a]);
+            // Bytes reversed within each 128-bit half, then the halves swapped.
+            let right = avx2._mm256_permute4x64_epi64::<0x4E>(avx2._mm256_shuffle_epi8(right, reverse));
+            let x: [u8; LANES] = pulp::cast(avx2._mm256_xor_si256(left, right));
+            for eight in x.chunks_exact(8) {
+                let mut bytes = [0u8; 8];
+                bytes.copy_from_slice(eight);
+                let x = avx2._mm256_cvtepu8_epi32(v3.sse2._mm_set_epi64x(0, i64::from_le_bytes(bytes)));
+                for (acc, &row) in acc.iter_mut().zip(&rows) {
+                    *acc = avx2._mm256_or_si256(*acc, avx2._mm256_sllv_epi32(one, avx2._mm256_sub_epi32(x, row)));
+                }
+            }
+            a += LANES;
+        }
+        let mut bits = xor_bits_plain(values, m, a, hi, 32 * ROWS as u8);
+        for (k, acc) in acc.into_iter().enumerate() {
+            let lanes: [u32; 8] = pulp::cast(acc);
+            bits |= u64::from(lanes.iter().fold(0, |all, &lane| all | lane)) << (32 * k);
+        }
+        bits
+    })
+}
+
 /// Heaps whose pairs with rare positions [`Simd::tile_marks`] marks together.
 pub(crate) const TILE: usize = 32;
 
+/// The marks of eight heaps, up to 256 values: bit x % 32 of `group[x / 32][i]` for value x
+/// of heap i.
+pub(crate) type MarkGroup = [[u32; 8]; 8];
+
 /// The marks of [`TILE`] heaps, in groups of eight (see [`Simd::tile_marks`]).
-pub(crate) type TileMarks = [[[u32; 8]; 8]; TILE / 8];
+pub(crate) type TileMarks = [MarkGroup; TILE / 8];
 
 /// [`Simd::tile_marks`], a pair at a time.
-fn tile_marks_plain(values: &[u8], base: usize, pos: &[usize], val: &[u16], words: usize, out: &mut TileMarks) {
+fn tile_marks_plain(values: &[u8], base: usize, pos: &[usize], val: &[u16], words: usize, out: &mut [MarkGroup]) {
     for (&r, &rv) in pos.iter().zip(val) {
-        for (i, &v) in values[base - r..base - r + TILE].iter().enumerate() {
+        for (i, &v) in values[base - r..base - r + 8 * out.len()].iter().enumerate() {
             let x = usize::from(u16::from(v) ^ rv);
             if x < 32 * words {
                 out[i / 8][x / 32][i % 8] |= 1 << (x % 32);
@@ -228,7 +296,7 @@ const RARE_CHUNK: usize = 128;
 /// those lines did not stay in the L1 cache from one tile to the next: so the rare positions
 /// are taken a chunk at a time, each chunk for every group of eight.
 #[cfg(target_arch = "x86_64")]
-fn tile_marks_avx2<const K: usize>(v3: pulp::x86::V3, values: &[u8], base: usize, pos: &[usize], val: &[u16], out: &mut TileMarks) {
+fn tile_marks_avx2<const K: usize>(v3: pulp::x86::V3, values: &[u8], base: usize, pos: &[usize], val: &[u16], out: &mut [MarkGroup]) {
     v3.vectorize(|| {
         let (avx, avx2) = (v3.avx, v3.avx2);
         let one = avx._mm256_set1_epi32(1);
@@ -455,6 +523,10 @@ mod tests {
                 let mut out = start;
                 simd.tile_marks(&values, base, &pos, &val, words, &mut out);
                 prop_assert_eq!(out, want);
+                // The first group alone.
+                let mut first = [start[0]];
+                simd.tile_marks(&values, base, &pos, &val, words, &mut first);
+                prop_assert_eq!(first[0], want[0]);
             }
         }
 

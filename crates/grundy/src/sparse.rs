@@ -487,43 +487,19 @@ impl<C: Cell> SparseEngine<C> {
                     mark(seen, g(values[n - t]));
                 }
             }
-            let mut pairs = 0u64;
-            let mut acc = Acc::new();
-            if tiled {
-                if (n - s) % TILE == 0 {
-                    pairs += self.fill_tile(&mut tile, n, e);
-                }
-                pairs += self.tile_rest(&tile, n, seen);
-            }
-            for &t in self.split.iter().filter(|_| !tiled) {
-                let Some(m) = n.checked_sub(t) else { continue };
-                let k_near = self.rare_pos[..k_block].partition_point(|&r| r + s <= m);
-                for range in [0..k_near, k_block..self.rare_pos.len()] {
-                    let pos = &self.rare_pos[range.clone()];
-                    let count = pos.partition_point(|&r| r < m);
-                    let (pos, val) = (&pos[..count], &self.rare_val[range.start..range.start + count]);
-                    // In Grundy's game (m/2, m/2) is not a move: leave that rare position out.
-                    let cut = match self.unequal && m % 2 == 0 {
-                        true => pos.binary_search(&(m / 2)).ok(),
-                        false => None,
-                    };
-                    let parts = match cut {
-                        Some(i) => [(&pos[..i], &val[..i]), (&pos[i + 1..], &val[i + 1..])],
-                        None => [(pos, val), (&pos[..0], &val[..0])],
-                    };
-                    for (pos, val) in parts {
-                        pairs += pos.len() as u64;
-                        if Acc::fits(w) {
-                            acc.rare_pairs(values, m, pos, val);
-                        } else {
-                            for (&r, &rv) in pos.iter().zip(val) {
-                                mark(seen, rv ^ g(values[m - r]));
-                            }
-                        }
+            let pairs = match tiled {
+                true => {
+                    let mut filled = 0;
+                    if (n - s) % TILE == 0 {
+                        filled += self.fill_tile(&mut tile, n, e);
                     }
+                    if (n - s) % 8 == 0 {
+                        filled += self.fill_group(&mut tile, n, e);
+                    }
+                    filled + self.tile_rest(&tile, n, seen)
                 }
-            }
-            acc.flush(seen);
+                false => self.near_pairs(n, s, k_block, seen),
+            };
             if self.triples.is_some() {
                 self.mark_triples(n, seen);
             }
@@ -593,8 +569,12 @@ impl<C: Cell> SparseEngine<C> {
         let values = &self.values;
         let bytes = C::as_bytes(values);
         let hits = &mut self.hits;
-        // Two-byte scans set flags and never touch the stamps.
-        let stamp = if bytes.is_some() { hits.next_stamp() } else { 0 };
+        // With values below 64 (marks of at most 3 words), a scan of bytes keeps the values
+        // it finds as the bits of a word, 32 pairs' worth at a time (`Simd::xor_bits`).
+        let small = bytes.is_some() && seen.len() <= 3;
+        let mut bits = 0u64;
+        // Other scans of bytes stamp the values found; two-byte scans set flags.
+        let stamp = if bytes.is_some() && !small { hits.next_stamp() } else { 0 };
         let fast = Acc::fits(seen.len());
         // Values found by this scan, when all are below 512 (a stack array, cleared per scan,
         // measured faster than a kept table with a stamp per scan).
@@ -617,7 +597,9 @@ impl<C: Cell> SparseEngine<C> {
             let run = (cursor[i].next_power_of_two()).clamp(SCAN_RUN, 16 * SCAN_RUN);
             let (a, mut end) = (cursor[i], (cursor[i] + run).min(hi + 1));
             let mut done = false;
-            if let (Some(bytes), true) = (bytes, a > STAMPED_PAIRS) {
+            if let (Some(bytes), true) = (bytes, small) {
+                bits |= self.simd.xor_bits(bytes, m, a, end, seen.len() == 3);
+            } else if let (Some(bytes), true) = (bytes, a > STAMPED_PAIRS) {
                 // Past the first pairs, few candidates are left: look for them alone, until
                 // all are found or the split has no pairs left. (The set is found once per
                 // split: it then only loses the values found.)
@@ -647,7 +629,11 @@ impl<C: Cell> SparseEngine<C> {
             // The candidate moves up past everything marked or hit.
             loop {
                 c = mex_from(seen, c);
-                let hit = if bytes.is_some() { hits.has(c, stamp) } else { fast && c < 512 && flags[c] != 0 };
+                let hit = match (small, bytes.is_some()) {
+                    (true, _) => c < 64 && bits >> c & 1 == 1,
+                    (false, true) => hits.has(c, stamp),
+                    (false, false) => fast && c < 512 && flags[c] != 0,
+                };
                 if !hit {
                     break;
                 }
@@ -703,6 +689,45 @@ impl<C: Cell> SparseEngine<C> {
         wanted
     }
 
+    /// Marks in `seen` the pairs of heap n with rare positions that the block loop left out
+    /// (partner in the block s.., or a rare position found in it: index k_block on); returns
+    /// how many pairs that was.
+    fn near_pairs(&self, n: usize, s: usize, k_block: usize, seen: &mut [u64]) -> u64 {
+        let values = &self.values;
+        let mut pairs = 0u64;
+        let mut acc = Acc::new();
+        for &t in &self.split {
+            let Some(m) = n.checked_sub(t) else { continue };
+            let k_near = self.rare_pos[..k_block].partition_point(|&r| r + s <= m);
+            for range in [0..k_near, k_block..self.rare_pos.len()] {
+                let pos = &self.rare_pos[range.clone()];
+                let count = pos.partition_point(|&r| r < m);
+                let (pos, val) = (&pos[..count], &self.rare_val[range.start..range.start + count]);
+                // In Grundy's game (m/2, m/2) is not a move: leave that rare position out.
+                let cut = match self.unequal && m % 2 == 0 {
+                    true => pos.binary_search(&(m / 2)).ok(),
+                    false => None,
+                };
+                let parts = match cut {
+                    Some(i) => [(&pos[..i], &val[..i]), (&pos[i + 1..], &val[i + 1..])],
+                    None => [(pos, val), (&pos[..0], &val[..0])],
+                };
+                for (pos, val) in parts {
+                    pairs += pos.len() as u64;
+                    if Acc::fits(seen.len()) {
+                        acc.rare_pairs(values, m, pos, val);
+                    } else {
+                        for (&r, &rv) in pos.iter().zip(val) {
+                            mark(seen, rv ^ g(values[m - r]));
+                        }
+                    }
+                }
+            }
+        }
+        acc.flush(seen);
+        pairs
+    }
+
     /// Fills `tile` with the marks of the heaps a..a + TILE (those below e are used) from
     /// their pairs with the rare positions whose partners are known for all of them; returns
     /// how many pairs that marked.
@@ -714,22 +739,53 @@ impl<C: Cell> SparseEngine<C> {
         tile.ranges.clear();
         let mut pairs = 0;
         for &t in &self.split {
-            // Heap a + i splits into (r, a + i - t - r): the partner is known for every heap
-            // of the tile when r + t >= TILE, and at least 1 when r + t <= a - 1.
-            let lo = pos.partition_point(|&r| r + t < TILE);
-            let hi = pos.partition_point(|&r| r + t < a).max(lo);
-            // In Grundy's game (r, r) is not a split of 2 r + t: such r go to `tile_rest`.
-            let skip = match self.unequal {
-                true => (pos.partition_point(|&r| 2 * r + t < a).clamp(lo, hi), pos.partition_point(|&r| 2 * r + t < a + TILE).clamp(lo, hi)),
-                false => (hi, hi),
-            };
-            for range in [lo..skip.0, skip.1..hi] {
+            // Heap a + i splits into (r, a + i - t - r) (d = r + t below): the partner is
+            // known for every heap of the tile when d >= TILE, for the eight of a group when
+            // d >= 8, and at least 1 when d <= a - 1.
+            let first = |d: usize| pos.partition_point(|&r| r + t < d);
+            let (short, near) = (first(8), first(TILE));
+            let far = first(a).max(near);
+            let skip = self.split_skip(t, a, TILE, near..far);
+            for range in [near..skip.start, skip.end..far] {
                 pairs += range.len();
                 self.simd.tile_marks(bytes, a.saturating_sub(t), &pos[range.clone()], &val[range], tile.words, &mut tile.marks);
             }
-            tile.ranges.push(TileRange { lo, hi, skip });
+            // Groups take the rare positions with 8 <= d < TILE only once the tile is past
+            // them; in the first tile, the heaps do them one at a time.
+            let grouped = if a >= TILE { short..near } else { near..near };
+            tile.ranges.push(TileRange { short, grouped, group_skip: near..near, near, skip, far });
         }
         (pairs * (e - a).min(TILE)) as u64
+    }
+
+    /// Adds to `tile` the marks of the eight heaps a.. (a group of it, those below e used)
+    /// from their pairs with the rare positions 8 <= d < TILE (see `fill_tile`); returns how
+    /// many pairs that marked.
+    fn fill_group(&self, tile: &mut Tile, a: usize, e: usize) -> u64 {
+        let Some(bytes) = C::as_bytes(&self.values) else { return 0 };
+        let (pos, val) = (&self.rare_pos[..], &self.rare_val[..]);
+        let g = (a - tile.start) / 8;
+        let mut pairs = 0;
+        for (&t, range) in self.split.iter().zip(tile.ranges.iter_mut()) {
+            range.group_skip = self.split_skip(t, a, 8, range.grouped.clone());
+            for part in [range.grouped.start..range.group_skip.start, range.group_skip.end..range.grouped.end] {
+                pairs += part.len();
+                self.simd.tile_marks(bytes, a.saturating_sub(t), &pos[part.clone()], &val[part], tile.words, &mut tile.marks[g..=g]);
+            }
+        }
+        (pairs * (e - a).min(8)) as u64
+    }
+
+    /// The rare positions (indexes, within `within`) whose split (r, r) would be one of heaps
+    /// a..a + len in Grundy's game, where it is not a move: 2 r + t in a..a + len. Empty in
+    /// other games.
+    fn split_skip(&self, t: usize, a: usize, len: usize, within: std::ops::Range<usize>) -> std::ops::Range<usize> {
+        if !self.unequal {
+            return within.end..within.end;
+        }
+        let pos = &self.rare_pos;
+        let clamp = |i: usize| i.clamp(within.start, within.end);
+        clamp(pos.partition_point(|&r| 2 * r + t < a))..clamp(pos.partition_point(|&r| 2 * r + t < a + len))
     }
 
     /// Marks in `seen` the pairs of heap n with rare positions: those of its tile, and the
@@ -740,21 +796,30 @@ impl<C: Cell> SparseEngine<C> {
         let values = &self.values;
         let (pos, val) = (&self.rare_pos, &self.rare_val);
         let mut pairs = 0;
+        // Four sets in turn: marks of small values fall in one word, and one set alone would
+        // make each mark wait for the one before.
+        let mut acc = Acc::new();
         for (&t, range) in self.split.iter().zip(&tile.ranges) {
             let Some(m) = n.checked_sub(t) else { continue };
-            for part in [0..range.lo, range.skip.0..range.skip.1, range.hi..pos.len()] {
+            // In increasing order, each part of what the tile and the groups left out.
+            let loose = match range.grouped.is_empty() {
+                true => range.short..range.near,
+                false => range.group_skip.clone(),
+            };
+            for part in [0..range.short, loose, range.skip.clone(), range.far..pos.len()] {
                 for (&r, &rv) in pos[part.clone()].iter().zip(&val[part]) {
                     if r >= m {
                         break;
                     }
                     if !(self.unequal && 2 * r == m) {
-                        mark(seen, rv ^ g(values[m - r]));
+                        acc.put(pairs, rv ^ g(values[m - r]));
                         pairs += 1;
                     }
                 }
             }
         }
-        pairs
+        acc.flush(seen);
+        pairs as u64
     }
 
     /// Marks, for every n in s..e, the splits (r, n - t - r) with r one of the rare positions
@@ -878,16 +943,24 @@ struct Tile {
     /// Rows of `marks` in use: 32 values each.
     words: usize,
     marks: TileMarks,
-    /// For each split, the rare positions (indexes) whose pairs are in `marks`: lo..hi but
-    /// skip.0..skip.1.
+    /// For each split, the rare positions whose pairs are in `marks`.
     ranges: Vec<TileRange>,
 }
 
-/// See [`Tile::ranges`].
+/// Which rare positions (indexes, in the order of d = r + t for the split t) a tile marks,
+/// see [`SparseEngine::fill_tile`]: the tile those of near..far but skip; the groups those of
+/// grouped but group_skip (the current group's); the heaps one at a time the others.
 struct TileRange {
-    lo: usize,
-    hi: usize,
-    skip: (usize, usize),
+    /// The first with d >= 8.
+    short: usize,
+    /// short..near once the tile is past TILE, else empty.
+    grouped: std::ops::Range<usize>,
+    group_skip: std::ops::Range<usize>,
+    /// The first with d >= TILE.
+    near: usize,
+    skip: std::ops::Range<usize>,
+    /// The first with d >= the tile's start (or near).
+    far: usize,
 }
 
 impl Tile {
