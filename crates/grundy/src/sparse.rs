@@ -1235,6 +1235,13 @@ mod tests {
         let mut naive = SparseEngine::naive(rules.clone());
         naive.extend_to(upto + 1).unwrap();
         assert_eq!(naive.values(), &reference[..], "{code} naive");
+        // Every position rare, in bytes: every split goes through the tiles of rare pairs
+        // (the tile, its groups and the pairs left to each heap, as Grundy's game leaves
+        // out the splits (r, r)).
+        let mut all_rare = SparseEngine::<u8> { fixed_mask: true, ..SparseEngine::with_cells(rules.clone()) };
+        all_rare.extend_to(upto + 1).unwrap();
+        let wide: Vec<u16> = all_rare.values().iter().map(|&v| u16::from(v)).collect();
+        assert_eq!(wide, reference, "{code} naive u8");
         // Resumed half-way: the same values.
         let mut e = SparseEngine::resume(rules, reference[..upto / 2].to_vec());
         e.extend_to(upto + 1).unwrap();
