@@ -14,13 +14,18 @@
 //! values seen so far (a Walsh-Hadamard transform gives the number of rare positions of every
 //! mask at once) and rebuilt when another mask would have clearly fewer rare positions.
 //!
-//! The pairs with a rare part are marked a block of positions at a time: for a rare position
-//! r known before the block, the n of the block whose partner n - t - r is also known before
-//! it form a range, so those pairs are a contiguous, branch-free loop per rare position, which
-//! can be split between two threads by halves of the block ([`SparseEngine::set_threads`]; one
-//! thread by default). The pairs whose partner lies in the block, those of rare positions found
-//! in the block, and the scans are done one n at a time. A scan of bytes stamps its first
-//! pairs, then looks for the few values still wanted alone ([`Simd::settle`]).
+//! With one-byte values, the pairs with a rare part are marked a tile of 32 heaps at a time,
+//! in vector registers ([`Simd::tile_marks`]): a rare position whose partners are known for
+//! the whole tile (or for a group of eight of it) is one vector step per eight heaps; the few
+//! others are marked heap by heap. With two-byte values they are marked a block of positions
+//! at a time: for a rare position r known before the block, the n of the block whose partner
+//! n - t - r is also known before it form a range, so those pairs are a contiguous,
+//! branch-free loop per rare position, which can be split between two threads by halves of the
+//! block ([`SparseEngine::set_threads`]; one thread by default); the pairs whose partner lies
+//! in the block and those of rare positions found in it are done one n at a time. Scans are
+//! done one n at a time: one of small values keeps what it finds as bits
+//! ([`Simd::xor_bits`]); another scan of bytes stamps its first pairs, then looks for the few
+//! values still wanted alone ([`Simd::settle`]).
 //!
 //! Values are stored as [`Cell`]s: `u8` (1 byte a position) while they fit, which the caller
 //! widens to `u16` ([`SparseEngine::widen`]) when one passes 255; a value past 65534 is refused.
@@ -278,7 +283,8 @@ impl<C: Cell> SparseEngine<C> {
         e
     }
 
-    /// Sets how many threads the block loops may use (at least 1; more than 2 are used as 2).
+    /// Sets how many threads the block loops of two-byte values may use (at least 1; more than
+    /// 2 are used as 2). One-byte values mark their rare pairs in tiles, on one thread.
     ///
     /// The default is one. Measured on the 2-core machines this was built on, a second thread
     /// saved no time (Officers and Grundy's game to 400 000, medians of 8 alternating runs:
