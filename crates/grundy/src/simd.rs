@@ -16,11 +16,11 @@
 //!   below 64: 32 pairs' XORs at once, each turned into its bit by a shift (`vpsllvd`), the
 //!   bits ORed in registers. It replaces a store a pair in the scans of games with small
 //!   values.
-//! - [`Simd::tile_marks`]: the pairs of eight consecutive heaps with the rare positions, a
-//!   rare position for all eight at once: eight partners' values in one vector, XORed with
-//!   the rare value, each turned into its bit by a shift by a different amount per lane
-//!   (`vpsllvd`), one such shift for each 32 values the marks hold. The bits stay in
-//!   registers until every rare position is done, where one store a pair was needed before.
+//! - [`Simd::tile_marks`]: the pairs of up to 32 consecutive heaps with the rare positions,
+//!   eight heaps a step: eight partners' values in one vector, XORed with the rare value,
+//!   each turned into its bit by a shift by a different amount per lane (`vpsllvd`), one such
+//!   shift for each 32 values the marks hold. The bits stay in registers until every rare
+//!   position is done, where one store a pair was needed before.
 
 /// A set of byte values, held the way the vector test reads it: value 16 h + l is in the set
 /// when bit h % 8 of `nibbles[h / 8][l]` is set.
@@ -175,8 +175,8 @@ impl Simd {
     /// below 32, or below 64 with `wide`, the others left out (the engine's values are below
     /// 32 or 64 when it asks).
     ///
-    /// The partners must be known: m - lo < values.len(), and hi <= m + 1 (a caller's bug
-    /// otherwise, caught by the slice bounds).
+    /// Both parts must be known: m - lo < values.len(), and hi <= m + 1 and hi <=
+    /// values.len() (a caller's bug otherwise, caught by the slice bounds).
     pub(crate) fn xor_bits(&self, values: &[u8], m: usize, lo: usize, hi: usize, wide: bool) -> u64 {
         #[cfg(target_arch = "x86_64")]
         if let Some(v3) = self.avx2 {
@@ -233,7 +233,6 @@ fn xor_bits_avx2<const ROWS: usize>(v3: pulp::x86::V3, values: &[u8], m: usize, 
     v3.vectorize(|| {
         let (avx, avx2) = (v3.avx, v3.avx2);
         let reverse = pulp::cast::<[u8; LANES], std::arch::x86_64::__m256i>(std::array::from_fn(|k| 15 - (k % 16) as u8));
-        let one = avx._mm256_set1_epi32(1);
         let rows: [_; ROWS] = std::array::from_fn(|k| avx._mm256_set1_epi32(32 * k as i32));
         let mut acc = [avx._mm256_setzero_si256(); ROWS];
         let mut a = lo;
@@ -244,12 +243,7 @@ fn xor_bits_avx2<const ROWS: usize>(v3: pulp::x86::V3, values: &[u8], m: usize, 
             let right = avx2._mm256_permute4x64_epi64::<0x4E>(avx2._mm256_shuffle_epi8(right, reverse));
             let x: [u8; LANES] = pulp::cast(avx2._mm256_xor_si256(left, right));
             for eight in x.chunks_exact(8) {
-                let mut bytes = [0u8; 8];
-                bytes.copy_from_slice(eight);
-                let x = avx2._mm256_cvtepu8_epi32(v3.sse2._mm_set_epi64x(0, i64::from_le_bytes(bytes)));
-                for (acc, &row) in acc.iter_mut().zip(&rows) {
-                    *acc = avx2._mm256_or_si256(*acc, avx2._mm256_sllv_epi32(one, avx2._mm256_sub_epi32(x, row)));
-                }
+                or_row_bits(v3, &mut acc, widen(v3, eight), &rows);
             }
             a += LANES;
         }
@@ -260,6 +254,29 @@ fn xor_bits_avx2<const ROWS: usize>(v3: pulp::x86::V3, values: &[u8], m: usize, 
         }
         bits
     })
+}
+
+/// The first eight bytes of `bytes`, each widened to a 32-bit lane.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn widen(v3: pulp::x86::V3, bytes: &[u8]) -> std::arch::x86_64::__m256i {
+    let mut eight = [0u8; 8];
+    eight.copy_from_slice(&bytes[..8]);
+    v3.avx2._mm256_cvtepu8_epi32(v3.sse2._mm_set_epi64x(0, i64::from_le_bytes(eight)))
+}
+
+/// ORs bit x % 32 of each lane's value x into that lane of row x / 32 of `acc` (`rows[k]`
+/// holding 32 k in every lane); an x past the rows marks nothing.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn or_row_bits<const K: usize>(v3: pulp::x86::V3, acc: &mut [std::arch::x86_64::__m256i; K], x: std::arch::x86_64::__m256i, rows: &[std::arch::x86_64::__m256i; K]) {
+    let avx2 = v3.avx2;
+    let one = v3.avx._mm256_set1_epi32(1);
+    // Row k holds x when x - 32 k is a shift below 32: any other (negative ones are huge as
+    // unsigned) shifts the bit out.
+    for (a, &row) in acc.iter_mut().zip(rows) {
+        *a = avx2._mm256_or_si256(*a, avx2._mm256_sllv_epi32(one, avx2._mm256_sub_epi32(x, row)));
+    }
 }
 
 /// Heaps whose pairs with rare positions [`Simd::tile_marks`] marks together.
@@ -299,7 +316,6 @@ const RARE_CHUNK: usize = 128;
 fn tile_marks_avx2<const K: usize>(v3: pulp::x86::V3, values: &[u8], base: usize, pos: &[usize], val: &[u16], out: &mut [MarkGroup]) {
     v3.vectorize(|| {
         let (avx, avx2) = (v3.avx, v3.avx2);
-        let one = avx._mm256_set1_epi32(1);
         let rows: [_; K] = std::array::from_fn(|k| avx._mm256_set1_epi32(32 * k as i32));
         for (pos, val) in pos.chunks(RARE_CHUNK).zip(val.chunks(RARE_CHUNK)) {
             for (group, marks) in out.iter_mut().enumerate() {
@@ -307,15 +323,8 @@ fn tile_marks_avx2<const K: usize>(v3: pulp::x86::V3, values: &[u8], base: usize
                 let mut acc: [_; K] = std::array::from_fn(|k| pulp::cast(marks[k]));
                 for (&r, &rv) in pos.iter().zip(val) {
                     let at = base - r;
-                    let mut eight = [0u8; 8];
-                    eight.copy_from_slice(&values[at..at + 8]);
-                    let partners = avx2._mm256_cvtepu8_epi32(v3.sse2._mm_set_epi64x(0, i64::from_le_bytes(eight)));
-                    let x = avx2._mm256_xor_si256(partners, avx._mm256_set1_epi32(i32::from(rv)));
-                    // Row k holds x when x - 32 k is a shift below 32: any other (negative
-                    // ones are huge as unsigned) shifts the bit out.
-                    for (a, &row) in acc.iter_mut().zip(&rows) {
-                        *a = avx2._mm256_or_si256(*a, avx2._mm256_sllv_epi32(one, avx2._mm256_sub_epi32(x, row)));
-                    }
+                    let x = avx2._mm256_xor_si256(widen(v3, &values[at..at + 8]), avx._mm256_set1_epi32(i32::from(rv)));
+                    or_row_bits(v3, &mut acc, x, &rows);
                 }
                 for (row, a) in marks.iter_mut().zip(acc) {
                     *row = pulp::cast(a);
@@ -493,6 +502,32 @@ mod tests {
     }
 
     proptest! {
+        #[test]
+        fn vector_and_plain_xor_bits_agree_with_each_pair(
+            values in proptest::collection::vec(0u8..64, 2..300),
+            m_frac in 0.0f64..1.0,
+            lo in 0usize..200,
+            len in 0usize..200,
+        ) {
+            // As the engine asks: both parts known (pairs past m / 2 are allowed).
+            let m = ((values.len() + 40) as f64 * m_frac) as usize;
+            let lo = lo.max((m + 1).saturating_sub(values.len()));
+            let hi = (lo + len).min(m + 1).min(values.len()).max(lo);
+            for wide in [false, true] {
+                let limit = if wide { 64 } else { 32 };
+                let mut want = 0u64;
+                for a in lo..hi {
+                    let x = values[a] ^ values[m - a];
+                    if x < limit {
+                        want |= 1 << x;
+                    }
+                }
+                for simd in [Simd::new(), Simd::plain()] {
+                    prop_assert_eq!(simd.xor_bits(&values, m, lo, hi, wide), want);
+                }
+            }
+        }
+
         #[test]
         fn vector_and_plain_tile_marks_agree_with_each_pair(
             values in proptest::collection::vec(any::<u8>(), TILE..400),
