@@ -41,7 +41,8 @@ fn uses_rust_lld() -> bool {
     // "rustc 1.95.0 (59807616e 2026-04-14)"
     let text = String::from_utf8_lossy(&out.stdout);
     let mut parts = text.split_whitespace().nth(1).unwrap_or("").split('.');
-    let (Some(Ok(major)), Some(Ok(minor))) = (parts.next().map(str::parse::<u32>), parts.next().map(str::parse::<u32>)) else {
+    let (Some(Ok(major)), Some(Ok(minor))) = (parts.next().map(str::parse::<u32>), parts.next().map(str::parse::<u32>))
+    else {
         return false;
     };
     (major, minor) >= (1, 90)

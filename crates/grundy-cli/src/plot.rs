@@ -125,7 +125,12 @@ pub fn svg(d: &PlotData) -> String {
     let mut s = String::new();
     let _ = writeln!(s, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" font-family=\"sans-serif\" font-size=\"12\">");
     let _ = writeln!(s, "<rect width=\"{w}\" height=\"{h}\" fill=\"white\"/>");
-    let _ = writeln!(s, "<text x=\"{}\" y=\"20\" text-anchor=\"middle\" font-size=\"14\">{}</text>", w / 2, escape(&d.title));
+    let _ = writeln!(
+        s,
+        "<text x=\"{}\" y=\"20\" text-anchor=\"middle\" font-size=\"14\">{}</text>",
+        w / 2,
+        escape(&d.title)
+    );
     let (x0, y0, x1, y1) = (LEFT, TOP, LEFT + PLOT_W, TOP + PLOT_H);
     let _ = writeln!(s, "<path d=\"M{x0} {y0} V{y1} H{x1}\" stroke=\"black\" fill=\"none\"/>");
     for t in PlotData::ticks(d.upto) {
@@ -143,7 +148,11 @@ pub fn svg(d: &PlotData) -> String {
     for (c, set) in d.columns.iter().enumerate() {
         let x = d.col_x(c);
         for &v in set {
-            let _ = write!(s, "<rect x=\"{x:.1}\" y=\"{:.1}\" width=\"{dot:.1}\" height=\"{dot:.1}\"/>", d.y(v) - dot / 2.0);
+            let _ = write!(
+                s,
+                "<rect x=\"{x:.1}\" y=\"{:.1}\" width=\"{dot:.1}\" height=\"{dot:.1}\"/>",
+                d.y(v) - dot / 2.0
+            );
         }
     }
     let _ = writeln!(s, "</g>");

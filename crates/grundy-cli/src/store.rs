@@ -63,9 +63,8 @@ impl Store {
     /// directory is missing or empty. Refuses a store of another game or a damaged manifest.
     pub fn open(dir: &Path, game: &str, chunk: usize) -> Result<Store, String> {
         let manifest = dir.join("manifest");
-        let damaged = |why: &str| {
-            format!("store {} is damaged: {why}; remove the directory to start again", dir.display())
-        };
+        let damaged =
+            |why: &str| format!("store {} is damaged: {why}; remove the directory to start again", dir.display());
         if !manifest.exists() {
             let empty = match fs::read_dir(dir) {
                 Ok(mut entries) => entries.next().is_none(),
@@ -83,10 +82,9 @@ impl Store {
             write_atomic(dir, &manifest, text.as_bytes())?;
         }
         let text = fs::read_to_string(&manifest).map_err(|_| damaged("the manifest cannot be read"))?;
-        let (body, crc_line) = text
-            .rsplit_once("crc ")
-            .ok_or_else(|| damaged("the manifest has no checksum"))?;
-        let crc = u32::from_str_radix(crc_line.trim(), 16).map_err(|_| damaged("the manifest checksum is unreadable"))?;
+        let (body, crc_line) = text.rsplit_once("crc ").ok_or_else(|| damaged("the manifest has no checksum"))?;
+        let crc =
+            u32::from_str_radix(crc_line.trim(), 16).map_err(|_| damaged("the manifest checksum is unreadable"))?;
         if crc != crc32(body.as_bytes()) {
             return Err(damaged("the manifest fails its checksum"));
         }
@@ -94,7 +92,8 @@ impl Store {
         if lines.next() != Some(MANIFEST_VERSION) {
             return Err(damaged("the manifest is not a grundy store of this version"));
         }
-        let stored_game = lines.next().and_then(|l| l.strip_prefix("game ")).ok_or_else(|| damaged("the manifest names no game"))?;
+        let stored_game =
+            lines.next().and_then(|l| l.strip_prefix("game ")).ok_or_else(|| damaged("the manifest names no game"))?;
         let chunk: usize = lines
             .next()
             .and_then(|l| l.strip_prefix("chunk "))
@@ -115,10 +114,7 @@ impl Store {
     /// Reads every saved value, checking each chunk; refuses a damaged store.
     pub fn load(&mut self) -> Result<Vec<u16>, String> {
         let damaged = |file: &str, why: &str| {
-            format!(
-                "store {} is damaged: {file} {why}; remove the directory to start again",
-                self.dir.display()
-            )
+            format!("store {} is damaged: {file} {why}; remove the directory to start again", self.dir.display())
         };
         let mut names = vec![];
         for entry in fs::read_dir(&self.dir).map_err(|e| io_err(&self.dir, "cannot read", e))? {

@@ -27,8 +27,9 @@ fn json_has_the_fixed_fields() {
     assert_eq!(v["winning_move_count"], 3);
     let moves = v["winning_moves"].as_array().unwrap();
     assert_eq!(moves.len(), 3);
-    assert!(moves.iter().any(|m| m["text"] == "take 11 from heap 3 (12 -> 1)"
-        && m["result"] == serde_json::json!([7, 9, 1, 15])));
+    assert!(moves
+        .iter()
+        .any(|m| m["text"] == "take 11 from heap 3 (12 -> 1)" && m["result"] == serde_json::json!([7, 9, 1, 15])));
 }
 
 #[test]

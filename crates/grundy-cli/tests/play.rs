@@ -101,10 +101,7 @@ fn last_board(text: &str) -> Vec<u64> {
 
 /// The first winning move listed by `hint`, in the form `take T from heap H`.
 fn first_hint(hint: &str) -> Option<String> {
-    hint.lines()
-        .map(str::trim)
-        .find(|l| l.starts_with("take "))
-        .map(|l| l.split(" (").next().unwrap_or(l).to_string())
+    hint.lines().map(str::trim).find(|l| l.starts_with("take ")).map(|l| l.split(" (").next().unwrap_or(l).to_string())
 }
 
 /// Plays a whole game with `grundy play ARGS`: at each prompt `choose` gives the human's line.

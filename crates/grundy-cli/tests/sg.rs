@@ -105,16 +105,50 @@ fn hex_codes_split_heaps_in_three() {
 
     let dir = scratch("hex-store");
     let store = dir.join("s");
-    let first = ok_json(&["sg", "hex:0.9", "--upto", "300", "--json", "--full", "--chunk", "256", "--store", store.to_str().unwrap()]);
-    let more = ok_json(&["sg", "hex:0.9", "--upto", "5000", "--json", "--full", "--chunk", "256", "--store", store.to_str().unwrap()]);
+    let first = ok_json(&[
+        "sg",
+        "hex:0.9",
+        "--upto",
+        "300",
+        "--json",
+        "--full",
+        "--chunk",
+        "256",
+        "--store",
+        store.to_str().unwrap(),
+    ]);
+    let more = ok_json(&[
+        "sg",
+        "hex:0.9",
+        "--upto",
+        "5000",
+        "--json",
+        "--full",
+        "--chunk",
+        "256",
+        "--store",
+        store.to_str().unwrap(),
+    ]);
     let plain = ok_json(&["sg", "hex:0.9", "--upto", "5000", "--json", "--full"]);
     assert_eq!(more["values"], plain["values"]);
     assert_eq!(first["values"].as_array().unwrap()[..], plain["values"].as_array().unwrap()[..301]);
     // A store of one-byte values (hex:4.8 is 0 1 0 1 ... from 1) resumed past it.
     let small = dir.join("small");
-    let a = ["sg", "hex:4.8", "--upto", "300", "--json", "--full", "--chunk", "256", "--store", small.to_str().unwrap()];
+    let a =
+        ["sg", "hex:4.8", "--upto", "300", "--json", "--full", "--chunk", "256", "--store", small.to_str().unwrap()];
     ok_json(&a);
-    let b = ok_json(&["sg", "hex:4.8", "--upto", "6000", "--json", "--full", "--chunk", "256", "--store", small.to_str().unwrap()]);
+    let b = ok_json(&[
+        "sg",
+        "hex:4.8",
+        "--upto",
+        "6000",
+        "--json",
+        "--full",
+        "--chunk",
+        "256",
+        "--store",
+        small.to_str().unwrap(),
+    ]);
     assert_eq!(b["values"], ok_json(&["sg", "hex:4.8", "--upto", "6000", "--json", "--full"])["values"]);
     let values: Vec<u64> = b["values"].as_array().unwrap().iter().map(|v| v.as_u64().unwrap()).collect();
     assert!(values[1..].iter().enumerate().all(|(i, &v)| v == i as u64 % 2), "0 1 0 1 ... from n = 1");
@@ -195,7 +229,9 @@ fn plots_are_written() {
 }
 
 fn chunks(dir: &Path) -> usize {
-    std::fs::read_dir(dir).map_or(0, |d| d.filter_map(Result::ok).filter(|e| e.file_name().to_string_lossy().starts_with("chunk-")).count())
+    std::fs::read_dir(dir).map_or(0, |d| {
+        d.filter_map(Result::ok).filter(|e| e.file_name().to_string_lossy().starts_with("chunk-")).count()
+    })
 }
 
 /// A run killed with SIGKILL part-way, then started again with the same command, ends with
@@ -204,8 +240,24 @@ fn chunks(dir: &Path) -> usize {
 fn store_survives_a_kill_and_refuses_damage() {
     let dir = scratch("store");
     let store = dir.join("s");
-    let args = ["sg", "octal:0.16", "--upto", "400000", "--summary", "--json", "--chunk", "2048", "--store", store.to_str().unwrap()];
-    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy")).args(args).stdout(Stdio::null()).stderr(Stdio::null()).spawn().unwrap();
+    let args = [
+        "sg",
+        "octal:0.16",
+        "--upto",
+        "400000",
+        "--summary",
+        "--json",
+        "--chunk",
+        "2048",
+        "--store",
+        store.to_str().unwrap(),
+    ];
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
     let start = Instant::now();
     while chunks(&store) < 3 && start.elapsed() < Duration::from_secs(60) {
         std::thread::sleep(Duration::from_millis(2));

@@ -5,10 +5,7 @@
 use std::process::{Command, Output};
 
 fn grundy(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
+    Command::new(env!("CARGO_BIN_EXE_grundy")).args(args).output().expect("the binary runs")
 }
 
 fn stdout(o: &Output) -> String {
@@ -31,36 +28,16 @@ fn usage_error(args: &[&str], needle: &str) {
 
 #[test]
 fn holding_claims_exit_0() {
-    let o = grundy(&[
-        "verify",
-        "bouton",
-        "misere",
-        "kl-k-greater",
-        "--max-heap",
-        "5",
-        "--max-heaps",
-        "3",
-    ]);
+    let o = grundy(&["verify", "bouton", "misere", "kl-k-greater", "--max-heap", "5", "--max-heaps", "3"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let s = stdout(&o);
-    assert!(
-        s.contains("bouton") && s.contains("002") && s.contains("holds"),
-        "{s}"
-    );
+    assert!(s.contains("bouton") && s.contains("002") && s.contains("holds"), "{s}");
     assert!(!s.contains("FAILS"), "{s}");
 }
 
 #[test]
 fn failing_claim_exits_1_with_its_smallest_counterexample() {
-    let o = grundy(&[
-        "verify",
-        "bouton",
-        "kl-small-heaps",
-        "--max-heap",
-        "5",
-        "--max-heaps",
-        "3",
-    ]);
+    let o = grundy(&["verify", "bouton", "kl-small-heaps", "--max-heap", "5", "--max-heaps", "3"]);
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
     assert!(o.stderr.is_empty());
     let s = stdout(&o);
@@ -73,18 +50,8 @@ fn failing_claim_exits_1_with_its_smallest_counterexample() {
 
 #[test]
 fn json_report_shape() {
-    let o = grundy(&[
-        "verify",
-        "kl-k-less",
-        "divisor",
-        "--max-heap",
-        "4",
-        "--max-heaps",
-        "2",
-        "--max-n",
-        "100",
-        "--json",
-    ]);
+    let o =
+        grundy(&["verify", "kl-k-less", "divisor", "--max-heap", "4", "--max-heaps", "2", "--max-n", "100", "--json"]);
     assert_eq!(o.status.code(), Some(1));
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("one JSON object");
     assert_eq!(v["all_hold"], false);
@@ -95,14 +62,8 @@ fn json_report_shape() {
     assert_eq!(claims[0]["seed"], "000");
     assert_eq!(claims[0]["holds"], false);
     assert_eq!(claims[0]["counterexample"]["game"], "kl:1,2");
-    assert_eq!(
-        claims[0]["counterexample"]["position"],
-        serde_json::json!(["2"])
-    );
-    assert!(claims[0]["counterexample"]["claim_says"]
-        .as_str()
-        .unwrap()
-        .starts_with("P2"));
+    assert_eq!(claims[0]["counterexample"]["position"], serde_json::json!(["2"]));
+    assert!(claims[0]["counterexample"]["claim_says"].as_str().unwrap().starts_with("P2"));
     assert_eq!(claims[1]["name"], "divisor");
     assert_eq!(claims[1]["holds"], true);
     assert_eq!(claims[1]["checked"], 99);
@@ -126,48 +87,19 @@ fn list_names_every_claim() {
 fn guesses_end_to_end() {
     let o = grundy(&["verify", "--game", "bounded:2", "--sg", "n % 4"]);
     assert_eq!(o.status.code(), Some(1));
-    assert!(
-        stdout(&o).contains("FAILS at n = 3: the guess gives 3, the true value is 0"),
-        "{}",
-        stdout(&o)
-    );
+    assert!(stdout(&o).contains("FAILS at n = 3: the guess gives 3, the true value is 0"), "{}", stdout(&o));
 
-    let o = grundy(&[
-        "verify",
-        "--game",
-        "bounded:2",
-        "--sg",
-        "n % 4",
-        "--json",
-        "--upto",
-        "20",
-    ]);
+    let o = grundy(&["verify", "--game", "bounded:2", "--sg", "n % 4", "--json", "--upto", "20"]);
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
-    assert_eq!(
-        v["mismatch"],
-        serde_json::json!({"n": 3, "guess": 3, "true": 0})
-    );
+    assert_eq!(v["mismatch"], serde_json::json!({"n": 3, "guess": 3, "true": 0}));
     assert_eq!(v["holds"], false);
     assert_eq!(v["kind"], "sg");
 
-    let o = grundy(&[
-        "verify",
-        "--game",
-        "allbut:2",
-        "--sg",
-        "n / (2*K) * K + n % (2*K) - (n % (2*K) >= K) * K",
-    ]);
+    let o = grundy(&["verify", "--game", "allbut:2", "--sg", "n / (2*K) * K + n % (2*K) - (n % (2*K) >= K) * K"]);
     assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
     assert!(stdout(&o).contains("holds for every n"));
 
-    let o = grundy(&[
-        "verify",
-        "--game",
-        "bash:3",
-        "--p-positions",
-        "n % (M + 1) == 0",
-        "--json",
-    ]);
+    let o = grundy(&["verify", "--game", "bash:3", "--p-positions", "n % (M + 1) == 0", "--json"]);
     assert_eq!(o.status.code(), Some(0));
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
     assert_eq!(
@@ -175,75 +107,30 @@ fn guesses_end_to_end() {
         (serde_json::json!(true), serde_json::json!("p-positions"))
     );
 
-    let o = grundy(&[
-        "verify",
-        "--game",
-        "nim",
-        "--p-positions",
-        "n == 1",
-        "--misere",
-        "--upto",
-        "30",
-    ]);
+    let o = grundy(&["verify", "--game", "nim", "--p-positions", "n == 1", "--misere", "--upto", "30"]);
     assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
     assert!(stdout(&o).contains("holds for n = 0..30"), "{}", stdout(&o));
 }
 
 #[test]
 fn bad_input_exits_2() {
-    usage_error(
-        &["verify", "no-such-claim"],
-        "unknown claim 'no-such-claim'",
-    );
-    usage_error(
-        &["verify", "--max-heap", "0"],
-        "--max-heap must be at least 1",
-    );
-    usage_error(
-        &["verify", "--max-heap", "x"],
-        "--max-heap 'x' is not a number",
-    );
+    usage_error(&["verify", "no-such-claim"], "unknown claim 'no-such-claim'");
+    usage_error(&["verify", "--max-heap", "0"], "--max-heap must be at least 1");
+    usage_error(&["verify", "--max-heap", "x"], "--max-heap 'x' is not a number");
     usage_error(&["verify", "--max-heaps", "-2"], "negative");
-    usage_error(
-        &["verify", "--max-heap", "500", "--max-heaps", "9"],
-        "lower --max-heap",
-    );
+    usage_error(&["verify", "--max-heap", "500", "--max-heaps", "9"], "lower --max-heap");
     usage_error(&["verify", "--max-n", "99999999"], "--max-n");
     usage_error(
         &["verify", "--game", "nim", "--sg", "n % (3"],
         "bad expression 'n % (3': expected ')' but found the end of the expression at column 7",
     );
-    usage_error(
-        &["verify", "--game", "nim", "--sg", "n # 2"],
-        "unexpected character '#' at column 3",
-    );
-    usage_error(
-        &["verify", "--game", "nim", "--sg", "K"],
-        "unknown name 'K'",
-    );
-    usage_error(
-        &["verify", "--game", "nim"],
-        "--sg EXPR or --p-positions EXPR",
-    );
-    usage_error(
-        &["verify", "--game", "frob:2", "--sg", "n"],
-        "unknown game 'frob:2'",
-    );
+    usage_error(&["verify", "--game", "nim", "--sg", "n # 2"], "unexpected character '#' at column 3");
+    usage_error(&["verify", "--game", "nim", "--sg", "K"], "unknown name 'K'");
+    usage_error(&["verify", "--game", "nim"], "--sg EXPR or --p-positions EXPR");
+    usage_error(&["verify", "--game", "frob:2", "--sg", "n"], "unknown game 'frob:2'");
     usage_error(&["verify", "--game", "kl:1,2", "--sg", "n"], "partizan");
-    usage_error(
-        &["verify", "--game", "nim", "--sg", "n", "--upto", "99999999"],
-        "--upto",
-    );
-    usage_error(
-        &["verify", "--sg", "n"],
-        "--sg is for a guess and needs --game GAME",
-    );
-    usage_error(
-        &["verify", "bouton", "--upto", "5"],
-        "--upto is for a guess and needs --game GAME",
-    );
-    usage_error(
-        &["verify", "bouton", "--game", "nim", "--sg", "n"],
-        "cannot be used with",
-    );
+    usage_error(&["verify", "--game", "nim", "--sg", "n", "--upto", "99999999"], "--upto");
+    usage_error(&["verify", "--sg", "n"], "--sg is for a guess and needs --game GAME");
+    usage_error(&["verify", "bouton", "--upto", "5"], "--upto is for a guess and needs --game GAME");
+    usage_error(&["verify", "bouton", "--game", "nim", "--sg", "n"], "cannot be used with");
 }

@@ -97,7 +97,8 @@ fn main() {
     let mut latencies: Vec<Duration> = threads.into_iter().flat_map(|t| t.join().expect("a client")).collect();
     let elapsed = start.elapsed();
     latencies.sort_unstable();
-    let pct = |p: f64| latencies[((latencies.len() as f64 * p).ceil() as usize).saturating_sub(1).min(latencies.len() - 1)];
+    let pct =
+        |p: f64| latencies[((latencies.len() as f64 * p).ceil() as usize).saturating_sub(1).min(latencies.len() - 1)];
     println!(
         "POST /api/analyze nim 7 9 12 15: {} requests, {} clients, {:.2} s: {:.0} requests/s, p50 {:.3} ms, p99 {:.3} ms, max {:.3} ms",
         latencies.len(),

@@ -84,7 +84,10 @@ pub fn app() -> Router {
         .route("/api/sg", get(sg_handler))
         .fallback(|| async { ApiError(StatusCode::NOT_FOUND, "no such page or endpoint".into()) })
         .method_not_allowed_fallback(|| async {
-            ApiError(StatusCode::METHOD_NOT_ALLOWED, "method not allowed here (the API uses POST for analyze and move, GET for sg)".into())
+            ApiError(
+                StatusCode::METHOD_NOT_ALLOWED,
+                "method not allowed here (the API uses POST for analyze and move, GET for sg)".into(),
+            )
         })
         .with_state(AppState { permits: Arc::new(Semaphore::new(MAX_CONCURRENT)) })
 }
@@ -307,9 +310,13 @@ fn sg_sequence(game: &str, upto: u64) -> Result<SgReply, ApiError> {
     Ok(SgReply { game: parsed.to_string(), upto, values, period: solver.period(), last, method: solver.method_note() })
 }
 
-async fn sg_handler(State(state): State<AppState>, query: Result<Query<SgQuery>, axum::extract::rejection::QueryRejection>) -> Result<Response, ApiError> {
+async fn sg_handler(
+    State(state): State<AppState>,
+    query: Result<Query<SgQuery>, axum::extract::rejection::QueryRejection>,
+) -> Result<Response, ApiError> {
     let Query(q) = query.map_err(|e| ApiError::bad(format!("malformed query: {e}")))?;
-    let game = q.game.ok_or_else(|| ApiError::bad("missing query parameter 'game' (e.g. ?game=subtraction:2,5&upto=50)"))?;
+    let game =
+        q.game.ok_or_else(|| ApiError::bad("missing query parameter 'game' (e.g. ?game=subtraction:2,5&upto=50)"))?;
     let upto = match q.upto.as_deref() {
         Some(u) => grundy::parse_u64(u, "upto").map_err(ApiError::bad)?,
         None => 50,

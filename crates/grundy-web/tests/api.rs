@@ -9,12 +9,7 @@ use tower::ServiceExt;
 async fn call(request: Request<Body>) -> (StatusCode, Value, String) {
     let response = grundy_web::app().oneshot(request).await.expect("the router answers");
     let status = response.status();
-    let content_type = response
-        .headers()
-        .get("content-type")
-        .and_then(|v| v.to_str().ok())
-        .unwrap_or("")
-        .to_string();
+    let content_type = response.headers().get("content-type").and_then(|v| v.to_str().ok()).unwrap_or("").to_string();
     let bytes = axum::body::to_bytes(response.into_body(), usize::MAX).await.expect("a body");
     let json = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
     let text = if json.is_null() { String::from_utf8_lossy(&bytes).into_owned() } else { content_type };
@@ -45,12 +40,17 @@ fn assert_error(status: StatusCode, body: &Value, want: StatusCode, contains: &s
 
 #[tokio::test]
 async fn analyze_returns_the_cli_json_object() {
-    let (s, a) = post_json("/api/analyze", json!({"game": "nim", "position": [7, 9, 12, 15], "misere": false, "to_move": "first"})).await;
+    let (s, a) = post_json(
+        "/api/analyze",
+        json!({"game": "nim", "position": [7, 9, 12, 15], "misere": false, "to_move": "first"}),
+    )
+    .await;
     assert_eq!(s, StatusCode::OK);
     // The same object as `grundy analyze --json`, since both serialise `grundy::Analysis`.
     let game: grundy::Game = "nim".parse().unwrap();
     let pos = game.parse_position(&["7", "9", "12", "15"]).unwrap();
-    let expected = serde_json::to_value(grundy::analyze(&game, &pos, &grundy::AnalyzeOptions::default()).unwrap()).unwrap();
+    let expected =
+        serde_json::to_value(grundy::analyze(&game, &pos, &grundy::AnalyzeOptions::default()).unwrap()).unwrap();
     assert_eq!(a, expected);
     assert_eq!(a["outcome"], "N");
     assert_eq!(a["sg"], 13);
@@ -75,15 +75,45 @@ async fn analyze_errors_are_json_4xx() {
         (Body::from("{\"game\": \"nim\", "), StatusCode::BAD_REQUEST, "malformed JSON"),
         (Body::from("not json"), StatusCode::BAD_REQUEST, "malformed JSON"),
         (Body::from("{\"position\": [1]}"), StatusCode::BAD_REQUEST, "missing field `game`"),
-        (Body::from(json!({"game": "nom", "position": [1]}).to_string()), StatusCode::BAD_REQUEST, "unknown game 'nom'"),
-        (Body::from(json!({"game": "nim", "position": [3, -4]}).to_string()), StatusCode::BAD_REQUEST, "heap 2 '-4' is negative"),
-        (Body::from(json!({"game": "nim", "position": [1.5]}).to_string()), StatusCode::BAD_REQUEST, "heap 1 '1.5' is not a number"),
-        (Body::from(json!({"game": "nim", "position": [[1]]}).to_string()), StatusCode::BAD_REQUEST, "position entry 1"),
-        (Body::from(json!({"game": "nim", "position": []}).to_string()), StatusCode::BAD_REQUEST, "the position is empty"),
-        (Body::from(json!({"game": "nim", "position": [1], "to_move": "third"}).to_string()), StatusCode::BAD_REQUEST, "unknown player 'third'"),
-        (Body::from(json!({"game": "nim", "position": [1], "budget": 1u64 << 40}).to_string()), StatusCode::BAD_REQUEST, "past this server's cap"),
         (
-            Body::from(json!({"game": "subtraction:1,2", "position": [30, 30, 30], "misere": true, "budget": 100}).to_string()),
+            Body::from(json!({"game": "nom", "position": [1]}).to_string()),
+            StatusCode::BAD_REQUEST,
+            "unknown game 'nom'",
+        ),
+        (
+            Body::from(json!({"game": "nim", "position": [3, -4]}).to_string()),
+            StatusCode::BAD_REQUEST,
+            "heap 2 '-4' is negative",
+        ),
+        (
+            Body::from(json!({"game": "nim", "position": [1.5]}).to_string()),
+            StatusCode::BAD_REQUEST,
+            "heap 1 '1.5' is not a number",
+        ),
+        (
+            Body::from(json!({"game": "nim", "position": [[1]]}).to_string()),
+            StatusCode::BAD_REQUEST,
+            "position entry 1",
+        ),
+        (
+            Body::from(json!({"game": "nim", "position": []}).to_string()),
+            StatusCode::BAD_REQUEST,
+            "the position is empty",
+        ),
+        (
+            Body::from(json!({"game": "nim", "position": [1], "to_move": "third"}).to_string()),
+            StatusCode::BAD_REQUEST,
+            "unknown player 'third'",
+        ),
+        (
+            Body::from(json!({"game": "nim", "position": [1], "budget": 1u64 << 40}).to_string()),
+            StatusCode::BAD_REQUEST,
+            "past this server's cap",
+        ),
+        (
+            Body::from(
+                json!({"game": "subtraction:1,2", "position": [30, 30, 30], "misere": true, "budget": 100}).to_string(),
+            ),
             StatusCode::UNPROCESSABLE_ENTITY,
             "gave up after 100 positions searched",
         ),
@@ -131,7 +161,9 @@ async fn move_replies_and_plays_the_humans_move_first() {
     assert_eq!((r["over"].clone(), r["winner"].clone()), (json!(true), json!("second")));
 
     // kl: the second player's forbidden size is checked for the second player.
-    let (s, r) = post_json("/api/move", json!({"game": "kl:2,3", "position": [5], "to_move": "second", "human_move": "1 3"})).await;
+    let (s, r) =
+        post_json("/api/move", json!({"game": "kl:2,3", "position": [5], "to_move": "second", "human_move": "1 3"}))
+            .await;
     assert_error(s, &r, StatusCode::BAD_REQUEST, "the second player may never take exactly 3");
 
     // Divisor game, easy level, seeded: the same seed gives the same reply.
@@ -145,9 +177,17 @@ async fn move_replies_and_plays_the_humans_move_first() {
 async fn move_errors_are_json_4xx() {
     let cases = [
         (json!({"game": "nim", "position": [3], "human_move": "2 1"}), StatusCode::BAD_REQUEST, "there is no heap 2"),
-        (json!({"game": "nim", "position": [3], "human_move": "1 5"}), StatusCode::BAD_REQUEST, "heap 1: it has only 3 objects"),
+        (
+            json!({"game": "nim", "position": [3], "human_move": "1 5"}),
+            StatusCode::BAD_REQUEST,
+            "heap 1: it has only 3 objects",
+        ),
         (json!({"game": "nim", "position": [0], "human_move": "1 1"}), StatusCode::BAD_REQUEST, "the game is over"),
-        (json!({"game": "nim", "position": [3], "level": "godlike"}), StatusCode::BAD_REQUEST, "unknown level 'godlike'"),
+        (
+            json!({"game": "nim", "position": [3], "level": "godlike"}),
+            StatusCode::BAD_REQUEST,
+            "unknown level 'godlike'",
+        ),
         (json!({"game": "kl", "position": [3]}), StatusCode::BAD_REQUEST, "kl:K,L"),
         (json!({"game": "nim", "position": ["x"]}), StatusCode::BAD_REQUEST, "heap 1 'x' is not a number"),
         (json!({"game": "nim", "position": [3], "seed": -1}), StatusCode::BAD_REQUEST, "malformed JSON"),

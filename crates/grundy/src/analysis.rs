@@ -10,7 +10,7 @@ use crate::error::AnalyzeError;
 use crate::factor::factorize;
 use crate::game::{Component, Game, Position};
 use crate::heap::HeapSolver;
-use crate::nim::{misere_nim_wins, misere_nim_winning_moves, nim_sum, nim_winning_moves, BalanceTable};
+use crate::nim::{misere_nim_winning_moves, misere_nim_wins, nim_sum, nim_winning_moves, BalanceTable};
 use crate::ruleset::{MoveSet, Ruleset};
 use crate::search::{Rules, Search};
 
@@ -250,7 +250,12 @@ fn sum_normal(cs: &[Component], options: &AnalyzeOptions) -> Result<Analysis, An
             let options = match solvers[&c.ruleset].options_with_value(c.heap, target) {
                 Ok(options) => options,
                 Err(g) => {
-                    let why = format!("the winning moves in heap {} ({} of {}) are not listed: {g}", i + 1, c.heap, c.ruleset);
+                    let why = format!(
+                        "the winning moves in heap {} ({} of {}) are not listed: {g}",
+                        i + 1,
+                        c.heap,
+                        c.ruleset
+                    );
                     a.winning_moves_not_listed = Some(match a.winning_moves_not_listed.take() {
                         Some(earlier) => format!("{earlier}; {why}"),
                         None => why,
@@ -278,7 +283,17 @@ fn sum_normal(cs: &[Component], options: &AnalyzeOptions) -> Result<Analysis, An
             let from = heaps[m.heap - 1];
             e.push(format!(
                 "Heap {}: {} xor {} = {} < {}, so take {} = {} - ({} xor {}) ({} -> {}).",
-                m.heap, from, x, m.to[0], from, from - m.to[0], from, x, from, from, m.to[0]
+                m.heap,
+                from,
+                x,
+                m.to[0],
+                from,
+                from - m.to[0],
+                from,
+                x,
+                from,
+                from,
+                m.to[0]
             ));
         }
     } else {
@@ -365,7 +380,11 @@ fn divisor(n: u64, options: &AnalyzeOptions) -> Result<Analysis, AnalyzeError> {
     let written = if factors.is_empty() {
         "1 (no prime factors)".to_string()
     } else {
-        factors.iter().map(|&(p, e)| if e == 1 { p.to_string() } else { format!("{p}^{e}") }).collect::<Vec<_>>().join(" * ")
+        factors
+            .iter()
+            .map(|&(p, e)| if e == 1 { p.to_string() } else { format!("{p}^{e}") })
+            .collect::<Vec<_>>()
+            .join(" * ")
     };
     let intro = vec![
         format!("n = {n} = {written}."),
@@ -384,7 +403,12 @@ fn divisor(n: u64, options: &AnalyzeOptions) -> Result<Analysis, AnalyzeError> {
             a.explanation.extend(table.render().lines().map(str::to_string));
             a.explanation.extend(balance_sentences(&table, "exponents", true));
             for (i, to) in nim_winning_moves(&exps) {
-                a.winning_moves.push(WinningMove { text: describe(i, exps[i], to), result: vec![], heap: i + 1, to: vec![to] });
+                a.winning_moves.push(WinningMove {
+                    text: describe(i, exps[i], to),
+                    result: vec![],
+                    heap: i + 1,
+                    to: vec![to],
+                });
             }
             a.balance = Some(table);
             a
@@ -401,7 +425,9 @@ fn divisor(n: u64, options: &AnalyzeOptions) -> Result<Analysis, AnalyzeError> {
     a.heap_values = Some(exps);
     let mut e = intro;
     if options.convention == Convention::Misere {
-        e.push("Misère: whoever makes n equal to 1 makes the last move and loses (the seed's \"Alice and Bob\").".into());
+        e.push(
+            "Misère: whoever makes n equal to 1 makes the last move and loses (the seed's \"Alice and Bob\").".into(),
+        );
     }
     e.append(&mut a.explanation);
     a.explanation = e;

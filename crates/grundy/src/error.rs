@@ -3,6 +3,8 @@
 
 use std::fmt;
 
+use crate::stop::Stopped;
+
 /// A GAME string (`nim`, `bounded:3`, `subtraction:1,3,5`, ...) could not be read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseGameError {
@@ -81,6 +83,8 @@ pub enum AnalyzeError {
     GaveUp(GaveUp),
     /// The request cannot be answered exactly, with the reason.
     Unsupported(String),
+    /// The work was stopped from outside (a time limit, a cancelled request) before it finished.
+    Stopped(Stopped),
 }
 
 impl fmt::Display for AnalyzeError {
@@ -88,11 +92,18 @@ impl fmt::Display for AnalyzeError {
         match self {
             AnalyzeError::GaveUp(g) => g.fmt(f),
             AnalyzeError::Unsupported(why) => f.write_str(why),
+            AnalyzeError::Stopped(s) => s.fmt(f),
         }
     }
 }
 
 impl std::error::Error for AnalyzeError {}
+
+impl From<Stopped> for AnalyzeError {
+    fn from(s: Stopped) -> Self {
+        AnalyzeError::Stopped(s)
+    }
+}
 
 impl From<GaveUp> for AnalyzeError {
     fn from(g: GaveUp) -> Self {

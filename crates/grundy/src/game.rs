@@ -61,19 +61,13 @@ impl Game {
                 _ => "the position is empty: give at least one heap",
             }));
         }
-        let heap = |i: usize, t: &str| {
-            parse_u64(t, &format!("heap {}", i + 1)).map_err(ParsePositionError::new)
-        };
+        let heap = |i: usize, t: &str| parse_u64(t, &format!("heap {}", i + 1)).map_err(ParsePositionError::new);
         let heaps = || -> Result<Vec<u64>, ParsePositionError> {
             tokens.iter().enumerate().map(|(i, t)| heap(i, t.as_ref())).collect()
         };
         match self {
-            Game::Heaps(r) => Ok(Position::Sum(
-                heaps()?.into_iter().map(|h| Component::new(r.clone(), h)).collect(),
-            )),
-            Game::Kl { first, second } => {
-                Ok(Position::Kl { forbidden: [*first, *second], heaps: heaps()? })
-            }
+            Game::Heaps(r) => Ok(Position::Sum(heaps()?.into_iter().map(|h| Component::new(r.clone(), h)).collect())),
+            Game::Kl { first, second } => Ok(Position::Kl { forbidden: [*first, *second], heaps: heaps()? }),
             Game::Divisor => {
                 if tokens.len() != 1 {
                     return Err(ParsePositionError::new(format!(
@@ -100,8 +94,7 @@ impl Game {
                     };
                     let (h, l) = t.split_once('/').ok_or_else(bad)?;
                     let h = heap(i, h)?;
-                    let l = parse_u64(l, &format!("heap {} limit", i + 1))
-                        .map_err(ParsePositionError::new)?;
+                    let l = parse_u64(l, &format!("heap {} limit", i + 1)).map_err(ParsePositionError::new)?;
                     if l == 0 {
                         return Err(ParsePositionError::new(format!(
                             "heap {}: the limit in '{t}' must be at least 1",
@@ -123,9 +116,7 @@ impl Game {
                             i + 1
                         ))
                     })?;
-                    let r: Ruleset = r
-                        .parse()
-                        .map_err(|e| ParsePositionError::new(format!("heap {}: {e}", i + 1)))?;
+                    let r: Ruleset = r.parse().map_err(|e| ParsePositionError::new(format!("heap {}: {e}", i + 1)))?;
                     Ok(Component::new(r, heap(i, h)?))
                 })
                 .collect::<Result<Vec<_>, _>>()
@@ -143,9 +134,7 @@ impl Game {
                     r => format!("{r}={}", c.heap),
                 })
                 .collect(),
-            (Game::Sum, Position::Sum(cs)) => {
-                cs.iter().map(|c| format!("{}={}", c.ruleset, c.heap)).collect()
-            }
+            (Game::Sum, Position::Sum(cs)) => cs.iter().map(|c| format!("{}={}", c.ruleset, c.heap)).collect(),
             _ => position.heaps().iter().map(u64::to_string).collect(),
         }
     }
@@ -173,9 +162,9 @@ impl FromStr for Game {
             "sum" => Ok(Game::Sum),
             _ => {
                 if let Some(arg) = s.strip_prefix("kl:") {
-                    let (k, l) = arg.split_once(',').ok_or_else(|| {
-                        ParseGameError::new(format!("game '{s}' is not kl:K,L (e.g. kl:2,3)"))
-                    })?;
+                    let (k, l) = arg
+                        .split_once(',')
+                        .ok_or_else(|| ParseGameError::new(format!("game '{s}' is not kl:K,L (e.g. kl:2,3)")))?;
                     Ok(Game::Kl { first: parse_positive(k, "K")?, second: parse_positive(l, "L")? })
                 } else if s == "kl" {
                     Err(ParseGameError::new("game 'kl' needs its parameters: kl:K,L (e.g. kl:2,3)"))

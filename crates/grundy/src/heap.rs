@@ -21,11 +21,7 @@ enum Method {
     Table(GrundyTable),
     /// A take-and-break game (octal code, Grundy's game): values from the sparse engine, with
     /// the period when the Guy-Smith theorem proves one from them.
-    Split {
-        rules: SplitRules,
-        values: Vec<u16>,
-        period: Option<Period>,
-    },
+    Split { rules: SplitRules, values: Vec<u16>, period: Option<Period> },
 }
 
 /// The Sprague-Grundy function of one heap ruleset, ready to answer for any heap size.
@@ -197,11 +193,7 @@ impl HeapSolver {
                     let top = u128::from(n - 1);
                     let r = top % m;
                     let back = if r >= t { r - t } else { r + m - t };
-                    top.checked_sub(back)
-                        .filter(|&c| c >= u128::from(lo))
-                        .map(|c| c as u64)
-                        .into_iter()
-                        .collect()
+                    top.checked_sub(back).filter(|&c| c >= u128::from(lo)).map(|c| c as u64).into_iter().collect()
                 }
             }
             (Ruleset::Subtraction(set), _) => set
@@ -276,7 +268,8 @@ fn split_method(ruleset: &Ruleset, max_heap: u64, budget: u64) -> Result<Method,
     let mut len: u64 = 1024;
     loop {
         let target = len.min(cap);
-        let target_usize = usize::try_from(target).map_err(|_| AnalyzeError::Unsupported("the table does not fit in memory".into()))?;
+        let target_usize = usize::try_from(target)
+            .map_err(|_| AnalyzeError::Unsupported("the table does not fit in memory".into()))?;
         engine.extend_to(target_usize).map_err(|e| AnalyzeError::Unsupported(e.to_string()))?;
         let period = rules.proven_period(engine.values());
         // Small heaps still get a cheap search for a period (2^16 values take milliseconds),

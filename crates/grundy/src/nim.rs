@@ -25,11 +25,7 @@ pub fn nim_winning_moves(heaps: &[u64]) -> Vec<(usize, u64)> {
     if x == 0 {
         return vec![];
     }
-    heaps
-        .iter()
-        .enumerate()
-        .filter_map(|(i, &a)| (a ^ x < a).then_some((i, a ^ x)))
-        .collect()
+    heaps.iter().enumerate().filter_map(|(i, &a)| (a ^ x < a).then_some((i, a ^ x))).collect()
 }
 
 /// Whether the player to move wins misère Nim (the last mover loses), by seed 001's rule: with
@@ -100,8 +96,7 @@ impl BalanceTable {
         let columns: Vec<u64> = (0..width).rev().map(|b| 1u64 << b).collect();
         let rows: Vec<Vec<u8>> =
             heaps.iter().map(|&h| columns.iter().map(|&c| u8::from(h & c != 0)).collect()).collect();
-        let ones: Vec<u32> =
-            (0..columns.len()).map(|j| rows.iter().map(|r| u32::from(r[j])).sum()).collect();
+        let ones: Vec<u32> = (0..columns.len()).map(|j| rows.iter().map(|r| u32::from(r[j])).sum()).collect();
         let unbalanced: Vec<bool> = ones.iter().map(|o| o % 2 == 1).collect();
         let x = nim_sum(heaps);
         let reducible = match x.checked_ilog2() {
@@ -115,10 +110,7 @@ impl BalanceTable {
     /// that wide values still give a readable table.
     pub fn column_labels(&self) -> Vec<String> {
         let wide = self.columns.first().is_some_and(|&c| c > 8192);
-        self.columns
-            .iter()
-            .map(|&c| if wide { format!("2^{}", c.trailing_zeros()) } else { c.to_string() })
-            .collect()
+        self.columns.iter().map(|&c| if wide { format!("2^{}", c.trailing_zeros()) } else { c.to_string() }).collect()
     }
 
     /// The table as text, aligned for a terminal.

@@ -19,9 +19,7 @@ pub fn parse_u64(token: &str, what: &str) -> Result<u64, String> {
     if negative && digits.bytes().any(|b| b != b'0') {
         return Err(format!("{what} '{token}' is negative"));
     }
-    digits.parse::<u64>().map_err(|_| {
-        format!("{what} '{token}' is past the largest supported value {}", u64::MAX)
-    })
+    digits.parse::<u64>().map_err(|_| format!("{what} '{token}' is past the largest supported value {}", u64::MAX))
 }
 
 #[cfg(test)]

@@ -50,11 +50,7 @@ pub fn find_period(values: &[u64]) -> Option<Period> {
         }
         let covered = len - n0;
         if covered >= 2 * p && covered * 2 >= len {
-            return Some(Period {
-                preperiod: n0 as u64,
-                period: p as u64,
-                saltus: s,
-            });
+            return Some(Period { preperiod: n0 as u64, period: p as u64, saltus: s });
         }
     }
     None
@@ -75,11 +71,7 @@ fn expression(values: &[u64], p: &Period) -> Option<String> {
     }
     let (n0, q) = (p.preperiod as usize, p.period as usize);
     let block = &values[n0..n0 + q];
-    let shifted = if n0 == 0 {
-        "n".to_string()
-    } else {
-        format!("(n - {n0})")
-    };
+    let shifted = if n0 == 0 { "n".to_string() } else { format!("(n - {n0})") };
     let r = format!("{shifted} % {q}");
     let mut periodic = if block.iter().enumerate().all(|(i, &v)| v == i as u64) && q > 1 {
         r.clone() // 0, 1, ..., q-1
@@ -90,13 +82,7 @@ fn expression(values: &[u64], p: &Period) -> Option<String> {
             .iter()
             .enumerate()
             .filter(|(_, &v)| v != 0)
-            .map(|(i, &v)| {
-                if v == 1 {
-                    format!("({r} == {i})")
-                } else {
-                    format!("({r} == {i}) * {v}")
-                }
-            })
+            .map(|(i, &v)| if v == 1 { format!("({r} == {i})") } else { format!("({r} == {i}) * {v}") })
             .collect();
         if terms.is_empty() {
             "0".into()
@@ -105,31 +91,15 @@ fn expression(values: &[u64], p: &Period) -> Option<String> {
         }
     };
     if p.saltus > 0 {
-        let steps = if q == 1 {
-            shifted.clone()
-        } else {
-            format!("{shifted} / {q}")
-        };
-        let growth = if p.saltus == 1 {
-            steps
-        } else {
-            format!("{} * ({steps})", p.saltus)
-        };
-        periodic = if periodic == "0" {
-            growth
-        } else {
-            format!("{periodic} + {growth}")
-        };
+        let steps = if q == 1 { shifted.clone() } else { format!("{shifted} / {q}") };
+        let growth = if p.saltus == 1 { steps } else { format!("{} * ({steps})", p.saltus) };
+        periodic = if periodic == "0" { growth } else { format!("{periodic} + {growth}") };
     }
     if n0 == 0 {
         return Some(periodic);
     }
-    let mut terms: Vec<String> = values[..n0]
-        .iter()
-        .enumerate()
-        .filter(|(_, &v)| v != 0)
-        .map(|(i, &v)| format!("(n == {i}) * {v}"))
-        .collect();
+    let mut terms: Vec<String> =
+        values[..n0].iter().enumerate().filter(|(_, &v)| v != 0).map(|(i, &v)| format!("(n == {i}) * {v}")).collect();
     terms.push(format!("(n >= {n0}) * ({periodic})"));
     Some(terms.join(" + "))
 }
@@ -164,49 +134,26 @@ pub fn guess_pattern(values: &[u64], proven: Option<Period>) -> PatternGuess {
     let mut words = if p.saltus == 0 {
         format!("G(n) is periodic with period {q}")
     } else {
-        format!(
-            "G(n) is arithmetic-periodic with period {q} and saltus {}: G(n + {q}) = G(n) + {}",
-            p.saltus, p.saltus
-        )
+        format!("G(n) is arithmetic-periodic with period {q} and saltus {}: G(n + {q}) = G(n) + {}", p.saltus, p.saltus)
     };
     if n0 == 0 {
         words += " from n = 0";
     } else {
-        words += &format!(
-            " from n = {n0} (pre-period {n0}: G(0..{n0}) = {})",
-            list(&values[..n0])
-        );
+        words += &format!(" from n = {n0} (pre-period {n0}: G(0..{n0}) = {})", list(&values[..n0]));
     }
-    let index = if n0 == 0 {
-        format!("n % {q}")
-    } else {
-        format!("(n - {n0}) % {q}")
-    };
+    let index = if n0 == 0 { format!("n % {q}") } else { format!("(n - {n0}) % {q}") };
     words += &format!("; G(n) = B[{index}]");
     if p.saltus > 0 {
-        let steps = if n0 == 0 {
-            format!("n / {q}")
-        } else {
-            format!("(n - {n0}) / {q}")
-        };
+        let steps = if n0 == 0 { format!("n / {q}") } else { format!("(n - {n0}) / {q}") };
         words += &format!(" + {} * ({steps})", p.saltus);
     }
     words += &format!(" with B = {{{block}}}");
     words += &if is_proven {
         " (proven)".to_string()
     } else {
-        format!(
-            " (seen for n <= {}, not proven: a longer table may differ)",
-            len - 1
-        )
+        format!(" (seen for n <= {}, not proven: a longer table may differ)", len - 1)
     };
-    PatternGuess {
-        period: Some(p),
-        proven: is_proven,
-        len,
-        words,
-        expression: expression(values, &p),
-    }
+    PatternGuess { period: Some(p), proven: is_proven, len, words, expression: expression(values, &p) }
 }
 
 #[cfg(test)]
@@ -237,9 +184,7 @@ mod tests {
             vec![4, 4, 4, 4, 4, 4],
         ] {
             let g = guess_pattern(&values, None);
-            let src = g
-                .expression
-                .unwrap_or_else(|| panic!("no expression for {values:?}"));
+            let src = g.expression.unwrap_or_else(|| panic!("no expression for {values:?}"));
             let e = Expr::parse(&src, &[]).unwrap();
             for (n, &v) in values.iter().enumerate() {
                 assert_eq!(e.eval(n as u64).unwrap(), i128::from(v), "{src} at {n}");
@@ -249,11 +194,7 @@ mod tests {
 
     #[test]
     fn proven_periods_are_stated_as_proven() {
-        let p = Period {
-            preperiod: 0,
-            period: 3,
-            saltus: 0,
-        };
+        let p = Period { preperiod: 0, period: 3, saltus: 0 };
         let g = guess_pattern(&[0, 1, 2, 0], Some(p));
         assert!(g.proven);
         assert_eq!(g.words, "G(n) is periodic with period 3 from n = 0; G(n) = B[n % 3] with B = {0, 1, 2} (proven)");

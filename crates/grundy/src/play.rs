@@ -242,10 +242,7 @@ fn plural(n: u64, word: &str) -> String {
 
 /// The prime-power divisors d of n (moves n -> n/d of the divisor game), smallest first.
 fn divisor_moves(n: u64) -> Vec<u64> {
-    let mut ds: Vec<u64> = factorize(n)
-        .into_iter()
-        .flat_map(|(p, e)| (1..=e).map(move |k| p.pow(k)))
-        .collect();
+    let mut ds: Vec<u64> = factorize(n).into_iter().flat_map(|(p, e)| (1..=e).map(move |k| p.pow(k))).collect();
     ds.sort_unstable();
     ds
 }
@@ -266,11 +263,7 @@ pub fn check_move(position: &Position, player: Player, mv: &Move) -> Result<Posi
     if mv.heap >= heaps.len() {
         return Err(IllegalMove::new(match position {
             Position::Divisor(_) => "the divisor game has only the number n to move in".to_string(),
-            _ => format!(
-                "there is no heap {} (the heaps are numbered 1 to {})",
-                mv.heap + 1,
-                heaps.len()
-            ),
+            _ => format!("there is no heap {} (the heaps are numbered 1 to {})", mv.heap + 1, heaps.len()),
         }));
     }
     let at = |why: String| IllegalMove::new(format!("heap {}: {why}", mv.heap + 1));
@@ -281,7 +274,9 @@ pub fn check_move(position: &Position, player: Player, mv: &Move) -> Result<Posi
                 return Err(IllegalMove::new("a move of the divisor game leaves one number"));
             };
             if m == 0 || n % m != 0 || m == *n {
-                return Err(IllegalMove::new(format!("{n} cannot become {m}: divide it by a prime power that divides it")));
+                return Err(IllegalMove::new(format!(
+                    "{n} cannot become {m}: divide it by a prime power that divides it"
+                )));
             }
             check_divisor(*n, n / m)?;
         }
@@ -426,17 +421,14 @@ fn read_move(position: &Position, text: &str) -> Result<Move, IllegalMove> {
     };
     let taking = |heap: usize, take: u64| -> Result<Move, IllegalMove> {
         let n = heaps[heap];
-        let left = n.checked_sub(take).ok_or_else(|| {
-            IllegalMove::new(format!("heap {}: it has only {}", heap + 1, plural(n, "object")))
-        })?;
+        let left = n
+            .checked_sub(take)
+            .ok_or_else(|| IllegalMove::new(format!("heap {}: it has only {}", heap + 1, plural(n, "object"))))?;
         Ok(Move { heap, to: vec![left] })
     };
     if let Some((h, rest)) = t.split_once("->") {
         let heap = heap_index(h)?;
-        let to = rest
-            .split_whitespace()
-            .map(|s| num(s, "the heap left"))
-            .collect::<Result<Vec<u64>, _>>()?;
+        let to = rest.split_whitespace().map(|s| num(s, "the heap left")).collect::<Result<Vec<u64>, _>>()?;
         if to.is_empty() {
             return Err(IllegalMove::new("say what is left after '->' (e.g. '2 -> 5')"));
         }
@@ -777,7 +769,14 @@ impl Session {
     /// A new game of `game` from `position`, the first player to move; the computer plays
     /// `computer` at `level`, its random choices seeded by `seed`. `options.to_move` is ignored:
     /// the game starts with the first player.
-    pub fn new(game: Game, position: Position, options: AnalyzeOptions, computer: Player, level: Level, seed: u64) -> Self {
+    pub fn new(
+        game: Game,
+        position: Position,
+        options: AnalyzeOptions,
+        computer: Player,
+        level: Level,
+        seed: u64,
+    ) -> Self {
         let options = AnalyzeOptions { to_move: Player::First, ..options };
         Session { game, options, position, computer, level, rng: Rng::new(seed), history: vec![] }
     }
@@ -910,10 +909,8 @@ mod tests {
             let g = game(g);
             let p = pos(&g, t);
             for player in [Player::First, Player::Second] {
-                let legal: Vec<Move> = naive::moves(&p, player)
-                    .into_iter()
-                    .map(|(m, _)| Move { heap: m.heap, to: m.to })
-                    .collect();
+                let legal: Vec<Move> =
+                    naive::moves(&p, player).into_iter().map(|(m, _)| Move { heap: m.heap, to: m.to }).collect();
                 for m in &legal {
                     assert_eq!(check_move(&p, player, m).unwrap(), apply(&p, m), "{g} {t:?} {m:?}");
                 }
@@ -1039,7 +1036,10 @@ mod tests {
 
         let s = game("subtraction:2,5");
         let p = pos(&s, &["9"]);
-        assert_eq!(parse_move(&p, f, "1 3").unwrap_err().to_string(), "heap 1: only 2, 5 may be taken in subtraction:2,5");
+        assert_eq!(
+            parse_move(&p, f, "1 3").unwrap_err().to_string(),
+            "heap 1: only 2, 5 may be taken in subtraction:2,5"
+        );
     }
 
     #[test]
@@ -1053,7 +1053,13 @@ mod tests {
         for level in [Level::Good, Level::Easy] {
             let mut rng = Rng::new(5);
             for _ in 0..50 {
-                let c = choose_move(&game("allbut:1,2"), &pos(&game("allbut:1,2"), &["1000000000000"]), &AnalyzeOptions::default(), level, &mut rng);
+                let c = choose_move(
+                    &game("allbut:1,2"),
+                    &pos(&game("allbut:1,2"), &["1000000000000"]),
+                    &AnalyzeOptions::default(),
+                    level,
+                    &mut rng,
+                );
                 assert!(c.is_ok());
             }
         }
@@ -1152,7 +1158,14 @@ mod tests {
         assert_eq!(s.winner(), Some(Player::Second));
 
         let nim = game("nim");
-        let mut s = Session::new(nim.clone(), pos(&nim, &["1", "2", "3"]), AnalyzeOptions::default(), Player::Second, Level::Perfect, 0);
+        let mut s = Session::new(
+            nim.clone(),
+            pos(&nim, &["1", "2", "3"]),
+            AnalyzeOptions::default(),
+            Player::Second,
+            Level::Perfect,
+            0,
+        );
         assert_eq!(s.undo(Player::First), 0);
         s.play_text("3 1").unwrap();
         assert_eq!(s.to_move(), Player::Second);

@@ -4,8 +4,8 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::error::ParseGameError;
-use crate::number::parse_u64;
 use crate::hex::HexCode;
+use crate::number::parse_u64;
 use crate::octal::{describe_split, OctalCode, SplitRules};
 
 /// A finite, non-empty set of positive move sizes, kept sorted and without repeats.
@@ -136,17 +136,9 @@ impl Ruleset {
     pub fn for_each_option(&self, n: u64, f: &mut dyn FnMut(&[u64])) {
         match self {
             Ruleset::Nim => (0..n).rev().for_each(|m| f(&[m])),
-            Ruleset::Bounded(k) | Ruleset::Bash(k) => {
-                (1..=n.min(*k)).for_each(|take| f(&[n - take]))
-            }
-            Ruleset::Subtraction(set) => set
-                .as_slice()
-                .iter()
-                .take_while(|&&s| s <= n)
-                .for_each(|&s| f(&[n - s])),
-            Ruleset::AllBut(set) => (1..=n)
-                .filter(|take| !set.contains(*take))
-                .for_each(|take| f(&[n - take])),
+            Ruleset::Bounded(k) | Ruleset::Bash(k) => (1..=n.min(*k)).for_each(|take| f(&[n - take])),
+            Ruleset::Subtraction(set) => set.as_slice().iter().take_while(|&&s| s <= n).for_each(|&s| f(&[n - s])),
+            Ruleset::AllBut(set) => (1..=n).filter(|take| !set.contains(*take)).for_each(|take| f(&[n - take])),
             Ruleset::Octal(code) => code.rules().for_each_option(n, f),
             Ruleset::Hex(code) => code.rules().for_each_option(n, f),
             Ruleset::GrundysGame => SplitRules::grundys_game().for_each_option(n, f),
@@ -243,9 +235,7 @@ impl FromStr for Ruleset {
             arg.ok_or_else(|| ParseGameError::new(format!("game '{s}' needs a parameter: {form}")))
         }
         let with_set = |arg: Option<&str>, form: &str| -> Result<MoveSet, ParseGameError> {
-            need(s, arg, form)?
-                .parse::<MoveSet>()
-                .map_err(|e| ParseGameError::new(format!("game '{s}': {e}")))
+            need(s, arg, form)?.parse::<MoveSet>().map_err(|e| ParseGameError::new(format!("game '{s}': {e}")))
         };
         match name {
             "nim" if arg.is_none() => Ok(Ruleset::Nim),

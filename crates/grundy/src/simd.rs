@@ -158,7 +158,15 @@ impl Simd {
     /// marks the pair (r, n + i - t - r). Every r must be at most `base` and the partners
     /// known: base + 8 out.len() - 1 - r < values.len() (a caller's bug otherwise, caught by
     /// the slice bounds).
-    pub(crate) fn tile_marks(&self, values: &[u8], base: usize, pos: &[usize], val: &[u16], words: usize, out: &mut [MarkGroup]) {
+    pub(crate) fn tile_marks(
+        &self,
+        values: &[u8],
+        base: usize,
+        pos: &[usize],
+        val: &[u16],
+        words: usize,
+        out: &mut [MarkGroup],
+    ) {
         #[cfg(target_arch = "x86_64")]
         if let Some(v3) = self.avx2 {
             match words {
@@ -232,7 +240,8 @@ fn xor_bits_plain(values: &[u8], m: usize, lo: usize, hi: usize, limit: u8) -> u
 fn xor_bits_avx2<const ROWS: usize>(v3: pulp::x86::V3, values: &[u8], m: usize, lo: usize, hi: usize) -> u64 {
     v3.vectorize(|| {
         let (avx, avx2) = (v3.avx, v3.avx2);
-        let reverse = pulp::cast::<[u8; LANES], std::arch::x86_64::__m256i>(std::array::from_fn(|k| 15 - (k % 16) as u8));
+        let reverse =
+            pulp::cast::<[u8; LANES], std::arch::x86_64::__m256i>(std::array::from_fn(|k| 15 - (k % 16) as u8));
         let rows: [_; ROWS] = std::array::from_fn(|k| avx._mm256_set1_epi32(32 * k as i32));
         let mut acc = [avx._mm256_setzero_si256(); ROWS];
         let mut a = lo;
@@ -269,7 +278,12 @@ fn widen(v3: pulp::x86::V3, bytes: &[u8]) -> std::arch::x86_64::__m256i {
 /// holding 32 k in every lane); an x past the rows marks nothing.
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
-fn or_row_bits<const K: usize>(v3: pulp::x86::V3, acc: &mut [std::arch::x86_64::__m256i; K], x: std::arch::x86_64::__m256i, rows: &[std::arch::x86_64::__m256i; K]) {
+fn or_row_bits<const K: usize>(
+    v3: pulp::x86::V3,
+    acc: &mut [std::arch::x86_64::__m256i; K],
+    x: std::arch::x86_64::__m256i,
+    rows: &[std::arch::x86_64::__m256i; K],
+) {
     let avx2 = v3.avx2;
     let one = v3.avx._mm256_set1_epi32(1);
     // Row k holds x when x - 32 k is a shift below 32: any other (negative ones are huge as
@@ -313,7 +327,14 @@ const RARE_CHUNK: usize = 128;
 /// those lines did not stay in the L1 cache from one tile to the next: so the rare positions
 /// are taken a chunk at a time, each chunk for every group of eight.
 #[cfg(target_arch = "x86_64")]
-fn tile_marks_avx2<const K: usize>(v3: pulp::x86::V3, values: &[u8], base: usize, pos: &[usize], val: &[u16], out: &mut [MarkGroup]) {
+fn tile_marks_avx2<const K: usize>(
+    v3: pulp::x86::V3,
+    values: &[u8],
+    base: usize,
+    pos: &[usize],
+    val: &[u16],
+    out: &mut [MarkGroup],
+) {
     v3.vectorize(|| {
         let (avx, avx2) = (v3.avx, v3.avx2);
         let rows: [_; K] = std::array::from_fn(|k| avx._mm256_set1_epi32(32 * k as i32));
@@ -375,7 +396,8 @@ fn settle_avx2(v3: pulp::x86::V3, values: &[u8], m: usize, lo: usize, hi: usize,
         let l = avx2._mm256_and_si256(x, nibble);
         let h = avx2._mm256_and_si256(avx2._mm256_srli_epi16::<4>(x), nibble);
         let low = avx2._mm256_and_si256(avx2._mm256_shuffle_epi8(low_table, l), avx2._mm256_shuffle_epi8(low_bits, h));
-        let high = avx2._mm256_and_si256(avx2._mm256_shuffle_epi8(high_table, l), avx2._mm256_shuffle_epi8(high_bits, h));
+        let high =
+            avx2._mm256_and_si256(avx2._mm256_shuffle_epi8(high_table, l), avx2._mm256_shuffle_epi8(high_bits, h));
         let hit = avx2._mm256_or_si256(low, high);
         let zero = avx2._mm256_cmpeq_epi8(hit, v3.avx._mm256_setzero_si256());
         !(avx2._mm256_movemask_epi8(zero) as u32)
@@ -428,7 +450,8 @@ mod tests {
         if lo > hi || wanted.is_empty() {
             return (lo, *set);
         }
-        let first: Vec<Option<usize>> = wanted.iter().map(|&v| (lo..=hi).find(|&a| values[a] ^ values[m - a] == v)).collect();
+        let first: Vec<Option<usize>> =
+            wanted.iter().map(|&v| (lo..=hi).find(|&a| values[a] ^ values[m - a] == v)).collect();
         let mut left = *set;
         for (&v, f) in wanted.iter().zip(&first) {
             if f.is_some() {
@@ -486,7 +509,11 @@ mod tests {
             let flags: Vec<u8> = (0..256)
                 .map(|_| {
                     x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-                    if (x >> 60) < 3 { (x >> 40) as u8 | 1 } else { 0 }
+                    if (x >> 60) < 3 {
+                        (x >> 40) as u8 | 1
+                    } else {
+                        0
+                    }
                 })
                 .collect();
             let start = [x, 0, 1 << 63, 5];

@@ -36,6 +36,7 @@ use serde::Serialize;
 
 use crate::octal::SplitRules;
 use crate::simd::{ByteSet, Simd, TileMarks, TILE};
+use crate::stop::Stopped;
 use crate::table::Period;
 use crate::triples::Triples;
 
@@ -52,6 +53,8 @@ pub enum EngineError {
         /// The bytes asked for.
         bytes: u64,
     },
+    /// The work was stopped from outside (see [`crate::StopToken`]).
+    Stopped(Stopped),
 }
 
 impl fmt::Display for EngineError {
@@ -63,6 +66,7 @@ impl fmt::Display for EngineError {
             EngineError::OutOfMemory { bytes } => {
                 write!(f, "not enough memory for the table ({bytes} bytes): ask for fewer values")
             }
+            EngineError::Stopped(s) => s.fmt(f),
         }
     }
 }
@@ -353,6 +357,7 @@ impl<C: Cell> SparseEngine<C> {
         }
         self.reserve(len)?;
         while self.values.len() < len {
+            crate::stop::check().map_err(EngineError::Stopped)?;
             if self.values.len() >= self.next_check {
                 self.check_mask(false);
             }
@@ -611,7 +616,14 @@ impl<C: Cell> SparseEngine<C> {
                 // split: it then only loses the values found.)
                 let set = match &mut wanted {
                     Some((split, set)) if *split == i => set,
-                    _ => &mut wanted.insert((i, Self::wanted(&self.split, &self.odd_values, seen, c, (n, m), |v| hits.has(v, stamp)))).1,
+                    _ => {
+                        &mut wanted
+                            .insert((
+                                i,
+                                Self::wanted(&self.split, &self.odd_values, seen, c, (n, m), |v| hits.has(v, stamp)),
+                            ))
+                            .1
+                    }
                 };
                 let before = *set;
                 end = self.simd.settle(bytes, m, a, hi, set);
@@ -657,7 +669,14 @@ impl<C: Cell> SparseEngine<C> {
     /// can give (certified missing, see [`Self::certified`]: it bounds G(n)) and below 256.
     /// (`split` and `odd` are the engine's; an associated function, as the scan holds the
     /// engine's stamps.)
-    fn wanted(split: &[usize], odd: &[[u64; 4]; 2], seen: &[u64], c: usize, (n, m): (usize, usize), found: impl Fn(usize) -> bool) -> ByteSet {
+    fn wanted(
+        split: &[usize],
+        odd: &[[u64; 4]; 2],
+        seen: &[u64],
+        c: usize,
+        (n, m): (usize, usize),
+        found: impl Fn(usize) -> bool,
+    ) -> ByteSet {
         let mut certified = [u64::MAX; 4];
         for &t in split {
             if let Some(m) = n.checked_sub(t).filter(|&m| m >= 2) {
@@ -754,7 +773,14 @@ impl<C: Cell> SparseEngine<C> {
             let skip = self.split_skip(t, a, TILE, near..far);
             for range in [near..skip.start, skip.end..far] {
                 pairs += range.len();
-                self.simd.tile_marks(bytes, a.saturating_sub(t), &pos[range.clone()], &val[range], tile.words, &mut tile.marks);
+                self.simd.tile_marks(
+                    bytes,
+                    a.saturating_sub(t),
+                    &pos[range.clone()],
+                    &val[range],
+                    tile.words,
+                    &mut tile.marks,
+                );
             }
             // Groups take the rare positions with 8 <= d < TILE only once the tile is past
             // them; in the first tile, the heaps do them one at a time.
@@ -776,7 +802,14 @@ impl<C: Cell> SparseEngine<C> {
             range.group_skip = self.split_skip(t, a, 8, range.grouped.clone());
             for part in [range.grouped.start..range.group_skip.start, range.group_skip.end..range.grouped.end] {
                 pairs += part.len();
-                self.simd.tile_marks(bytes, a.saturating_sub(t), &pos[part.clone()], &val[part], tile.words, &mut tile.marks[g..=g]);
+                self.simd.tile_marks(
+                    bytes,
+                    a.saturating_sub(t),
+                    &pos[part.clone()],
+                    &val[part],
+                    tile.words,
+                    &mut tile.marks[g..=g],
+                );
             }
         }
         (pairs * (e - a).min(8)) as u64
@@ -836,7 +869,16 @@ impl<C: Cell> SparseEngine<C> {
             return;
         }
         let work = pos.len() * (e - s) * self.split.len();
-        let job = BulkJob { values: &self.values, known: s, split: &self.split, unequal: self.unequal, pos, val, w, simd: self.simd };
+        let job = BulkJob {
+            values: &self.values,
+            known: s,
+            split: &self.split,
+            unequal: self.unequal,
+            pos,
+            val,
+            w,
+            simd: self.simd,
+        };
         if self.threads > 1 && work > 1 << 16 {
             let mid = s + (e - s) / 2;
             let (lo_marks, hi_marks) = marks.split_at_mut((mid - s) * w);
@@ -1107,7 +1149,7 @@ impl<C: Cell> BulkJob<'_, C> {
         let out = &mut flags[(a - tile) * V..(b - tile) * V];
         for (f, &x) in out.chunks_exact_mut(V).zip(partners) {
             let Ok(f) = <&mut [u8; V]>::try_from(f) else { continue }; // always V flags
-            // Values are below V, so masking changes nothing and spares the bounds check.
+                                                                       // Values are below V, so masking changes nothing and spares the bounds check.
             f[usize::from(g(x) ^ rv) & (V - 1)] = 1;
         }
     }
@@ -1345,7 +1387,16 @@ mod tests {
             let val: Vec<u16> = pos.iter().map(|_| next(bound)).collect();
             for unequal in [false, true] {
                 let split = [0usize, 1, 3];
-                let job = BulkJob { values: &values, known: values.len(), split: &split, unequal, pos: &pos, val: &val, w, simd: Simd::new() };
+                let job = BulkJob {
+                    values: &values,
+                    known: values.len(),
+                    split: &split,
+                    unequal,
+                    pos: &pos,
+                    val: &val,
+                    w,
+                    simd: Simd::new(),
+                };
                 let (lo, hi) = (2500, 2600);
                 let mut by_flags = vec![0u64; (hi - lo) * w];
                 job.run(&mut by_flags, lo, hi);

@@ -153,17 +153,18 @@ fn every_engine_agrees_with_exhaustive_search() {
                         }
                     }
                     // The Sprague-Grundy value: the XOR of the heaps' mex values.
-                    let expected_sg = match (&case.game, convention) {
-                        (_, Convention::Misere) => None,
-                        (Game::Divisor, _) => Some(divisor_sg(heaps[0], &mut divisor_memo)),
-                        (Game::Kl { first, second }, _) if first != second => None,
-                        (Game::BoundedPerHeap, _) => Some(heaps.iter().enumerate().fold(0, |x, (i, &h)| {
-                            x ^ mex_table(&Ruleset::Bounded(1 + i as u64 % 3), h)[h as usize]
-                        })),
-                        _ => Some(heaps.iter().enumerate().fold(0, |x, (i, &h)| {
-                            x ^ tables[&case.rulesets[i % case.rulesets.len()].to_string()][h as usize]
-                        })),
-                    };
+                    let expected_sg =
+                        match (&case.game, convention) {
+                            (_, Convention::Misere) => None,
+                            (Game::Divisor, _) => Some(divisor_sg(heaps[0], &mut divisor_memo)),
+                            (Game::Kl { first, second }, _) if first != second => None,
+                            (Game::BoundedPerHeap, _) => Some(heaps.iter().enumerate().fold(0, |x, (i, &h)| {
+                                x ^ mex_table(&Ruleset::Bounded(1 + i as u64 % 3), h)[h as usize]
+                            })),
+                            _ => Some(heaps.iter().enumerate().fold(0, |x, (i, &h)| {
+                                x ^ tables[&case.rulesets[i % case.rulesets.len()].to_string()][h as usize]
+                            })),
+                        };
                     assert_eq!(a.sg, expected_sg, "sg of {ctx}");
                     checked += 1;
                 }

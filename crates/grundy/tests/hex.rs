@@ -31,9 +31,14 @@ fn three_heap_engine_equals_mex_table() {
 /// A code of octal digits is the octal game: same values, same proven period.
 #[test]
 fn octal_digits_in_hex_are_the_octal_game() {
-    for (hex, octal) in [("hex:0.77", "kayles"), ("hex:4.07", "octal:4.07"), ("hex:0.137", "dawsons-chess"), ("hex:0.16", "octal:0.16")] {
+    for (hex, octal) in
+        [("hex:0.77", "kayles"), ("hex:4.07", "octal:4.07"), ("hex:0.137", "dawsons-chess"), ("hex:0.16", "octal:0.16")]
+    {
         assert_eq!(engine_values(hex, 3000), engine_values(octal, 3000), "{hex}");
-        let (a, b) = (HeapSolver::new(&ruleset(hex), 100, 1 << 20).unwrap(), HeapSolver::new(&ruleset(octal), 100, 1 << 20).unwrap());
+        let (a, b) = (
+            HeapSolver::new(&ruleset(hex), 100, 1 << 20).unwrap(),
+            HeapSolver::new(&ruleset(octal), 100, 1 << 20).unwrap(),
+        );
         assert_eq!(a.period(), b.period(), "{hex}");
     }
 }

@@ -19,7 +19,10 @@ fn sparse_engine_equals_mex_table() {
             codes.push(format!("octal:0.{d1}{d2}"));
         }
     }
-    for c in ["0.137", "0.1777", "0.156", "0.106", "0.007", "0.165", "0.3f", "4.07", "4.4", "4.16", "0.4444", "0.72", "0.3333"] {
+    for c in [
+        "0.137", "0.1777", "0.156", "0.106", "0.007", "0.165", "0.3f", "4.07", "4.4", "4.16", "0.4444", "0.72",
+        "0.3333",
+    ] {
         if !c.contains('f') {
             codes.push(format!("octal:{c}"));
         }
@@ -100,7 +103,10 @@ fn known_periods() {
         }
     }
     // Dawson's chess is Dawson's Kayles shifted by one heap.
-    let (dc, dk) = (HeapSolver::new(&ruleset("dawsons-chess"), 0, 100_000).unwrap(), HeapSolver::new(&ruleset("dawsons-kayles"), 0, 100_000).unwrap());
+    let (dc, dk) = (
+        HeapSolver::new(&ruleset("dawsons-chess"), 0, 100_000).unwrap(),
+        HeapSolver::new(&ruleset("dawsons-kayles"), 0, 100_000).unwrap(),
+    );
     for n in 0..10_000u64 {
         assert_eq!(dc.value(n), dk.value(n + 1), "n = {n}");
     }

@@ -20,11 +20,7 @@ fn seed_002_seven_nine_twelve_fifteen_has_exactly_three_winning_moves() {
         a.winning_moves.iter().map(|m| (m.heap, m.to.clone(), m.result.clone())).collect();
     assert_eq!(
         moves,
-        vec![
-            (2, vec![4], vec![7, 4, 12, 15]),
-            (3, vec![1], vec![7, 9, 1, 15]),
-            (4, vec![2], vec![7, 9, 12, 2]),
-        ]
+        vec![(2, vec![4], vec![7, 4, 12, 15]), (3, vec![1], vec![7, 9, 1, 15]), (4, vec![2], vec![7, 9, 12, 2]),]
     );
     assert_eq!(a.winning_move_count, 3);
     let t = a.balance.unwrap();
@@ -133,7 +129,9 @@ fn divisor_game_seed_001_examples() {
 #[test]
 fn largest_heaps_do_not_overflow() {
     let max = u64::MAX.to_string();
-    for game in ["nim", "bounded:18446744073709551615", "bounded:1", "bash:7", "allbut:1", "allbut:18446744073709551615"] {
+    for game in
+        ["nim", "bounded:18446744073709551615", "bounded:1", "bash:7", "allbut:1", "allbut:18446744073709551615"]
+    {
         let a = run(game, &[&max, "5"], Convention::Normal);
         assert!(a.sg.is_some(), "{game}");
         for m in &a.winning_moves {
@@ -163,7 +161,9 @@ fn a_search_past_its_budget_says_what_it_needs() {
 fn searches_refuse_positions_with_astronomically_many_moves() {
     // Listing the moves of one heap of 2^64 - 1 would never end: the search refuses instead.
     let max = u64::MAX.to_string();
-    for (game, convention) in [("allbut:1", Convention::Misere), ("nim", Convention::Normal), ("kl:3,2", Convention::Normal)] {
+    for (game, convention) in
+        [("allbut:1", Convention::Misere), ("nim", Convention::Normal), ("kl:3,2", Convention::Normal)]
+    {
         let game: Game = game.parse().unwrap();
         let position = game.parse_position(&[max.as_str(), "3"]).unwrap();
         let result = analyze(&game, &position, &AnalyzeOptions { convention, ..AnalyzeOptions::default() });

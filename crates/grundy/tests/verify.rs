@@ -6,17 +6,10 @@
 
 use std::collections::HashMap;
 
-use grundy::verify::{
-    check_guess, claims, find_claim, GuessKind, GuessOptions, Shown, VerifyRange,
-};
+use grundy::verify::{check_guess, claims, find_claim, GuessKind, GuessOptions, Shown, VerifyRange};
 use grundy::{guess_pattern, mex_table, subtraction_table, Convention, MoveSet, Ruleset};
 
-const SMALL: VerifyRange = VerifyRange {
-    max_heap: 5,
-    max_heaps: 3,
-    max_param: 3,
-    max_n: 400,
-};
+const SMALL: VerifyRange = VerifyRange { max_heap: 5, max_heaps: 3, max_param: 3, max_n: 400 };
 
 /// The claims the seeds get right: they hold on a small range, with every case counted.
 #[test]
@@ -46,29 +39,13 @@ fn true_claims_hold() {
 #[test]
 fn case_counts_are_exact() {
     // 1..3 heaps of 1..5: 5 + 15 + 35 multisets.
-    assert_eq!(
-        find_claim("bouton").unwrap().check(&SMALL).unwrap().checked,
-        55
-    );
+    assert_eq!(find_claim("bouton").unwrap().check(&SMALL).unwrap().checked, 55);
     // Times K in 1..3.
-    assert_eq!(
-        find_claim("k-nim").unwrap().check(&SMALL).unwrap().checked,
-        165
-    );
+    assert_eq!(find_claim("k-nim").unwrap().check(&SMALL).unwrap().checked, 165);
     // n in 2..400.
-    assert_eq!(
-        find_claim("divisor")
-            .unwrap()
-            .check(&SMALL)
-            .unwrap()
-            .checked,
-        399
-    );
+    assert_eq!(find_claim("divisor").unwrap().check(&SMALL).unwrap().checked, 399);
     // The Bash game: n in 0..15 (H*K), m in 1..3.
-    assert_eq!(
-        find_claim("bash").unwrap().check(&SMALL).unwrap().checked,
-        48
-    );
+    assert_eq!(find_claim("bash").unwrap().check(&SMALL).unwrap().checked, 48);
 }
 
 /// Who wins each (sorted heaps, player to move) of one K-L-Nim game.
@@ -76,12 +53,7 @@ type KlMemo = HashMap<(Vec<u64>, usize), bool>;
 
 /// K-L-Nim by plain recursion: does the player to move (0 = P1, forbidden k; 1 = P2,
 /// forbidden l) win?
-fn kl_wins(
-    heaps: &[u64],
-    player: usize,
-    forbidden: [u64; 2],
-    memo: &mut HashMap<(Vec<u64>, usize), bool>,
-) -> bool {
+fn kl_wins(heaps: &[u64], player: usize, forbidden: [u64; 2], memo: &mut HashMap<(Vec<u64>, usize), bool>) -> bool {
     let mut key: Vec<u64> = heaps.iter().copied().filter(|&h| h > 0).collect();
     key.sort_unstable();
     if let Some(&w) = memo.get(&(key.clone(), player)) {
@@ -138,10 +110,7 @@ fn smallest_kl_failure(
                 }
                 let truth = kl_wins(&h, 0, [k, l], memos.entry((k, l)).or_default());
                 if truth != says(&h, k, l) {
-                    return Some((
-                        format!("kl:{k},{l}"),
-                        h.iter().map(u64::to_string).collect(),
-                    ));
+                    return Some((format!("kl:{k},{l}"), h.iter().map(u64::to_string).collect()));
                 }
             }
         }
@@ -154,29 +123,17 @@ fn nim_p1_wins(h: &[u64]) -> bool {
 }
 
 /// Enough K-L-Nim positions to meet the smallest counterexamples, small enough for debug builds.
-const KL_RANGE: VerifyRange = VerifyRange {
-    max_heap: 6,
-    max_heaps: 3,
-    max_param: 4,
-    max_n: 10,
-};
+const KL_RANGE: VerifyRange = VerifyRange { max_heap: 6, max_heaps: 3, max_param: 4, max_n: 10 };
 
 #[test]
 fn small_heaps_claim_fails_at_the_smallest_counterexample() {
     let r = KL_RANGE;
     let v = find_claim("kl-small-heaps").unwrap().check(&r).unwrap();
-    let expected = smallest_kl_failure(
-        &r,
-        |h, k, l| h.iter().all(|&x| x <= k.min(l)),
-        |h, _, _| nim_p1_wins(h),
-    );
+    let expected = smallest_kl_failure(&r, |h, k, l| h.iter().all(|&x| x <= k.min(l)), |h, _, _| nim_p1_wins(h));
     let c = v.counterexample.expect("the claim fails");
     assert_eq!(Some((c.game.clone(), c.position.clone())), expected);
     // K = 1, L = 2, one heap of 1: P1 may not take 1 and has no move.
-    assert_eq!(
-        (c.game.as_str(), c.position.as_slice()),
-        ("kl:1,2", &["1".to_string()][..])
-    );
+    assert_eq!((c.game.as_str(), c.position.as_slice()), ("kl:1,2", &["1".to_string()][..]));
     assert!(c.claim_says.starts_with("P1"), "{}", c.claim_says);
     assert!(c.truth.starts_with("P2"), "{}", c.truth);
 }
@@ -186,11 +143,7 @@ fn literal_k_less_claim_fails_at_the_smallest_counterexample() {
     let r = KL_RANGE;
     let v = find_claim("kl-k-less").unwrap().check(&r).unwrap();
     // Literally, max(x_1..x_n) < K never holds when every heap is above K: P2 always wins.
-    let expected = smallest_kl_failure(
-        &r,
-        |h, k, l| k < l && h.iter().all(|&x| x > k),
-        |_, _, _| false,
-    );
+    let expected = smallest_kl_failure(&r, |h, k, l| k < l && h.iter().all(|&x| x > k), |_, _, _| false);
     let c = v.counterexample.expect("the claim fails");
     assert_eq!(Some((c.game.clone(), c.position.clone())), expected);
     assert_eq!(c.command, "grundy analyze kl:1,2 2");
@@ -208,52 +161,22 @@ fn every_claim_is_listed_with_a_seed_and_statement() {
 #[test]
 fn bad_ranges_are_errors() {
     let bouton = find_claim("bouton").unwrap();
-    let e = bouton
-        .check(&VerifyRange {
-            max_heap: 0,
-            ..SMALL
-        })
-        .unwrap_err();
+    let e = bouton.check(&VerifyRange { max_heap: 0, ..SMALL }).unwrap_err();
     assert_eq!(e.to_string(), "--max-heap must be at least 1, not 0");
-    let e = bouton
-        .check(&VerifyRange {
-            max_heap: 1000,
-            max_heaps: 10,
-            ..SMALL
-        })
-        .unwrap_err();
+    let e = bouton.check(&VerifyRange { max_heap: 1000, max_heaps: 10, ..SMALL }).unwrap_err();
     assert!(e.to_string().contains("lower --max-heap"), "{e}");
     // With only K = L = 1 there is no K != L pair to check.
-    let e = find_claim("kl-k-greater")
-        .unwrap()
-        .check(&VerifyRange {
-            max_param: 1,
-            ..SMALL
-        })
-        .unwrap_err();
+    let e = find_claim("kl-k-greater").unwrap().check(&VerifyRange { max_param: 1, ..SMALL }).unwrap_err();
     assert!(e.to_string().contains("no position in this range"), "{e}");
 }
 
 fn sg(game: &str, expr: &str, upto: u64) -> grundy::verify::GuessReport {
-    let o = GuessOptions {
-        kind: GuessKind::Sg,
-        upto,
-        convention: Convention::Normal,
-    };
+    let o = GuessOptions { kind: GuessKind::Sg, upto, convention: Convention::Normal };
     check_guess(&game.parse().unwrap(), expr, &o).unwrap()
 }
 
-fn p_positions(
-    game: &str,
-    expr: &str,
-    upto: u64,
-    convention: Convention,
-) -> grundy::verify::GuessReport {
-    let o = GuessOptions {
-        kind: GuessKind::PPositions,
-        upto,
-        convention,
-    };
+fn p_positions(game: &str, expr: &str, upto: u64, convention: Convention) -> grundy::verify::GuessReport {
+    let o = GuessOptions { kind: GuessKind::PPositions, upto, convention };
     check_guess(&game.parse().unwrap(), expr, &o).unwrap()
 }
 
@@ -266,10 +189,7 @@ fn wrong_guess_fails_at_its_smallest_counterexample() {
     let g = mex_table(&Ruleset::Bounded(2), 100);
     let first = (0..=100u64).find(|&n| n % 4 != g[n as usize]).unwrap();
     assert_eq!(m.n, first);
-    assert_eq!(
-        (m.n, m.guess.clone(), m.truth.clone()),
-        (3, Shown::Number(3), Shown::Number(0))
-    );
+    assert_eq!((m.n, m.guess.clone(), m.truth.clone()), (3, Shown::Number(3), Shown::Number(0)));
 }
 
 #[test]
@@ -281,12 +201,7 @@ fn right_guesses_are_proven_for_every_n() {
         let r = sg(game, "n / (2*K) * K + n % (2*K) - (n % (2*K) >= K) * K", 30);
         assert!(r.holds && r.for_every_n, "{game}: {r:?}");
     }
-    let r = p_positions(
-        "subtraction:2,5",
-        "n % 7 < 2 || n % 7 == 4",
-        30,
-        Convention::Normal,
-    );
+    let r = p_positions("subtraction:2,5", "n % 7 < 2 || n % 7 == 4", 30, Convention::Normal);
     assert!(r.holds && r.for_every_n, "{r:?}");
 }
 
@@ -307,11 +222,7 @@ fn guesses_that_part_past_upto_are_caught_through_the_period() {
 fn unprovable_guesses_hold_only_up_to_upto() {
     let r = sg("nim", "n * n / max(n, 1)", 200);
     assert!(r.holds && !r.for_every_n, "{r:?}");
-    assert!(
-        r.reach.contains("nothing is claimed past 200"),
-        "{}",
-        r.reach
-    );
+    assert!(r.reach.contains("nothing is claimed past 200"), "{}", r.reach);
     // Partizan: P-positions by exhaustive search, and no period.
     let r = p_positions("kl:1,2", "n <= 1", 60, Convention::Normal);
     assert!(r.holds && !r.for_every_n, "{r:?}");
@@ -319,13 +230,12 @@ fn unprovable_guesses_hold_only_up_to_upto() {
 
 #[test]
 fn guess_errors_name_the_bad_part() {
-    let o = GuessOptions {
-        kind: GuessKind::Sg,
-        upto: 10,
-        convention: Convention::Normal,
-    };
+    let o = GuessOptions { kind: GuessKind::Sg, upto: 10, convention: Convention::Normal };
     let e = check_guess(&"nim".parse().unwrap(), "n +* 2", &o).unwrap_err();
-    assert_eq!(e.to_string(), "bad expression 'n +* 2': expected a number, n, a parameter or '(' but found '*' at column 4");
+    assert_eq!(
+        e.to_string(),
+        "bad expression 'n +* 2': expected a number, n, a parameter or '(' but found '*' at column 4"
+    );
     let e = check_guess(&"kl:1,2".parse().unwrap(), "n", &o).unwrap_err();
     assert!(e.to_string().contains("partizan"), "{e}");
     let e = check_guess(&"bounded".parse().unwrap(), "n", &o).unwrap_err();
@@ -337,10 +247,7 @@ fn guess_errors_name_the_bad_part() {
     let m = r.mismatch.unwrap();
     assert_eq!((m.n, m.guess), (1, Shown::Number(-1))); // 0 / -2 = 0 = G(0); 1 / -1 = -1 != 1
     let r = sg("nim", "10 / (n - 2) * 0 + n", 10);
-    assert_eq!(
-        r.mismatch.unwrap().guess,
-        Shown::Text("undefined (division by zero at column 4)".into())
-    );
+    assert_eq!(r.mismatch.unwrap().guess, Shown::Text("undefined (division by zero at column 4)".into()));
 }
 
 #[test]
@@ -364,11 +271,7 @@ fn patterns_match_proven_periods() {
         let values = mex_table(&Ruleset::Subtraction(set), 400);
         let g = guess_pattern(&values, None);
         let seen = g.period.expect("a pattern in 400 values");
-        assert_eq!(
-            (seen.preperiod, seen.period, seen.saltus),
-            (proven.preperiod, proven.period, 0),
-            "{s}"
-        );
+        assert_eq!((seen.preperiod, seen.period, seen.saltus), (proven.preperiod, proven.period, 0), "{s}");
         assert!(!g.proven && g.words.contains("not proven"), "{}", g.words);
         // The written expression is itself a correct guess, proven for every n.
         if let Some(expr) = g.expression {

@@ -59,8 +59,13 @@ pub fn parse_problem(
 
 /// Runs `grundy analyze`.
 pub fn run(args: Args) -> Result<(), CliError> {
-    let (game, position, options) =
-        parse_problem(&args.problem.game, &args.problem.position, args.problem.misere, &args.to_move, args.budget.as_deref())?;
+    let (game, position, options) = parse_problem(
+        &args.problem.game,
+        &args.problem.position,
+        args.problem.misere,
+        &args.to_move,
+        args.budget.as_deref(),
+    )?;
     let a = analyze(&game, &position, &options).map_err(CliError::usage)?;
     if args.json {
         let json = serde_json::to_string(&a).map_err(CliError::usage)?;
@@ -77,17 +82,8 @@ fn words(v: &[u64]) -> String {
 
 /// The human-readable report.
 pub fn render(a: &Analysis, explain: bool) -> String {
-    let mut s = format!(
-        "{} {} ({} play, {} player to move)\n",
-        a.game,
-        a.tokens.join(" "),
-        a.convention,
-        a.to_move
-    );
-    s += &format!(
-        "outcome: {} (the {} player wins with best play)\n",
-        a.outcome, a.winner
-    );
+    let mut s = format!("{} {} ({} play, {} player to move)\n", a.game, a.tokens.join(" "), a.convention, a.to_move);
+    s += &format!("outcome: {} (the {} player wins with best play)\n", a.outcome, a.winner);
     match a.sg {
         Some(v) => s += &format!("Sprague-Grundy value: {v}\n"),
         None => s += "Sprague-Grundy value: none (partizan or misère)\n",

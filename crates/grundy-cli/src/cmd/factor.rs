@@ -32,7 +32,8 @@ pub fn run(args: Args) -> Result<(), CliError> {
         args.numbers
     };
     // Parse everything first, so that bad input prints nothing on stdout.
-    let numbers = tokens.iter().map(|t| parse_u64(t, "number")).collect::<Result<Vec<u64>, _>>().map_err(CliError::usage)?;
+    let numbers =
+        tokens.iter().map(|t| parse_u64(t, "number")).collect::<Result<Vec<u64>, _>>().map_err(CliError::usage)?;
     let mut out = String::new();
     for n in numbers {
         out += &line(n);

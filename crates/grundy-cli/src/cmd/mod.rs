@@ -1,8 +1,8 @@
 //! One module per subcommand.
 
 pub mod analyze;
-pub mod sg;
 pub mod factor;
-pub mod verify;
 pub mod play;
 pub mod serve;
+pub mod sg;
+pub mod verify;

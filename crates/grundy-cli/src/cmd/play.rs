@@ -48,7 +48,8 @@ Commands:
 /// Runs `grundy play`.
 pub fn run(args: Args) -> Result<(), CliError> {
     let to_move = "first";
-    let (game, position, options) = parse_problem(&args.problem.game, &args.problem.position, args.problem.misere, to_move, None)?;
+    let (game, position, options) =
+        parse_problem(&args.problem.game, &args.problem.position, args.problem.misere, to_move, None)?;
     let level: Level = args.level.parse().map_err(CliError::usage)?;
     let seed = match &args.seed {
         Some(s) => grundy::parse_u64(s, "--seed").map_err(CliError::usage)?,
@@ -65,11 +66,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
     loop {
         emit(&draw(session.game(), session.position()));
         if let Some(w) = session.winner() {
-            emit(&if w == human {
-                "You win! Well played.\n".to_string()
-            } else {
-                "The computer wins.\n".to_string()
-            });
+            emit(&if w == human { "You win! Well played.\n".to_string() } else { "The computer wins.\n".to_string() });
             return Ok(());
         }
         if session.computer_to_move() {
@@ -147,7 +144,10 @@ pub fn draw(game: &Game, position: &Position) -> String {
             let written = if f.is_empty() {
                 "1".to_string()
             } else {
-                f.iter().map(|&(p, e)| if e == 1 { p.to_string() } else { format!("{p}^{e}") }).collect::<Vec<_>>().join(" * ")
+                f.iter()
+                    .map(|&(p, e)| if e == 1 { p.to_string() } else { format!("{p}^{e}") })
+                    .collect::<Vec<_>>()
+                    .join(" * ")
             };
             s += &format!("  n = {n} = {written}\n");
         }
@@ -155,10 +155,9 @@ pub fn draw(game: &Game, position: &Position) -> String {
             let heaps = position.heaps();
             let width = heaps.iter().map(|h| h.to_string().len()).max().unwrap_or(1);
             let rules: Vec<String> = match position {
-                Position::Sum(cs) if matches!(game, Game::Sum | Game::BoundedPerHeap) => cs
-                    .iter()
-                    .map(|c| format!("  [{}]", c.ruleset))
-                    .collect(),
+                Position::Sum(cs) if matches!(game, Game::Sum | Game::BoundedPerHeap) => {
+                    cs.iter().map(|c| format!("  [{}]", c.ruleset)).collect()
+                }
                 _ => vec![String::new(); heaps.len()],
             };
             for (i, h) in heaps.iter().enumerate() {

@@ -4,7 +4,10 @@
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;
 
-use grundy::{guess_pattern, parse_u64, EngineError, PatternGuess, GaveUp, Game, HeapSolver, Period, Ruleset, SparseEngine, SparseStats, SplitRules};
+use grundy::{
+    guess_pattern, parse_u64, EngineError, Game, GaveUp, HeapSolver, PatternGuess, Period, Ruleset, SparseEngine,
+    SparseStats, SplitRules,
+};
 
 use crate::plot::{self, PlotData};
 use crate::progress::Progress;
@@ -110,7 +113,11 @@ fn gave_up(g: GaveUp) -> CliError {
 pub fn run(args: Args) -> Result<(), CliError> {
     let ruleset: Ruleset = match args.game.parse::<Game>().map_err(CliError::usage)? {
         Game::Heaps(r) => r,
-        g => return Err(CliError::usage(format!("sg needs a heap ruleset (e.g. kayles, octal:0.16, nim), and '{g}' is not one"))),
+        g => {
+            return Err(CliError::usage(format!(
+                "sg needs a heap ruleset (e.g. kayles, octal:0.16, nim), and '{g}' is not one"
+            )))
+        }
     };
     let upto = parse_u64(&args.upto, "--upto").map_err(CliError::usage)?;
     let at = args.at.as_deref().map(|m| parse_u64(m, "--at")).transpose().map_err(CliError::usage)?;
@@ -136,7 +143,8 @@ pub fn run(args: Args) -> Result<(), CliError> {
             let three_heaps = !rules.split3.is_empty();
             let engine = match &args.store {
                 Some(dir) => {
-                    let mut store = Store::open(dir, &ruleset.to_string(), args.chunk.max(1)).map_err(CliError::usage)?;
+                    let mut store =
+                        Store::open(dir, &ruleset.to_string(), args.chunk.max(1)).map_err(CliError::usage)?;
                     let values = store.load().map_err(CliError::usage)?;
                     let e = Engine::resume(rules, values);
                     compute(e, &args, upto, at, budget, Some(store))?
@@ -157,9 +165,8 @@ pub fn run(args: Args) -> Result<(), CliError> {
         }
         None => Source::Solver(HeapSolver::new(&ruleset, upto, budget).map_err(CliError::usage)?),
     };
-    let last = source
-        .value(upto)
-        .ok_or_else(|| CliError::usage(format!("no value is known for heap {upto} of {ruleset}")))?;
+    let last =
+        source.value(upto).ok_or_else(|| CliError::usage(format!("no value is known for heap {upto} of {ruleset}")))?;
     let at_value = match at {
         Some(m) => Some(source.value(m).ok_or_else(|| {
             CliError::usage(format!(
@@ -182,8 +189,16 @@ pub fn run(args: Args) -> Result<(), CliError> {
     });
     let out = std::io::stdout().lock();
     let mut out = BufWriter::with_capacity(1 << 16, out);
-    let report =
-        Report { game: ruleset.to_string(), upto, last, at: at.zip(at_value), source: &source, counts, summary: args.summary, guess };
+    let report = Report {
+        game: ruleset.to_string(),
+        upto,
+        last,
+        at: at.zip(at_value),
+        source: &source,
+        counts,
+        summary: args.summary,
+        guess,
+    };
     let written = if args.json { report.json(&mut out) } else { report.text(&mut out) };
     // A closed pipe (e.g. `| head`) is not an error worth reporting.
     let _ = written.and_then(|()| out.flush());
@@ -308,11 +323,9 @@ impl Report<'_> {
         }
         match self.source.period() {
             Some(p) if p.saltus == 0 => writeln!(out, "period: {} from n = {} (proven)", p.period, p.preperiod)?,
-            Some(p) => writeln!(
-                out,
-                "period: G(n + {}) = G(n) + {} from n = {} (proven)",
-                p.period, p.saltus, p.preperiod
-            )?,
+            Some(p) => {
+                writeln!(out, "period: G(n + {}) = G(n) + {} from n = {} (proven)", p.period, p.saltus, p.preperiod)?
+            }
             None => writeln!(out, "period: none proven in the {} values computed", self.source.computed())?,
         }
         writeln!(out, "G({}) = {}", self.upto, self.last)?;

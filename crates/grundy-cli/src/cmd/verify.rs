@@ -1,9 +1,7 @@
 //! `grundy verify`: the seeds' rules, and the user's own guesses, checked against exhaustive
 //! search. Exit status 0 when everything checked holds, 1 when something fails, 2 on bad input.
 
-use grundy::verify::{
-    self, check_guess, GuessKind, GuessOptions, GuessReport, Verdict, VerifyRange,
-};
+use grundy::verify::{self, check_guess, GuessKind, GuessOptions, GuessReport, Verdict, VerifyRange};
 use grundy::{parse_u64, Convention, Game};
 use serde_json::{json, Value};
 
@@ -33,12 +31,7 @@ pub struct Args {
     #[arg(long, value_name = "GAME", conflicts_with_all = ["claims", "list"])]
     game: Option<String>,
     /// A guess for the Sprague-Grundy value of a heap of n, e.g. 'n % 3' or 'n / (2*K) * K + n % K'.
-    #[arg(
-        long,
-        value_name = "EXPR",
-        conflicts_with = "p_positions",
-        allow_hyphen_values = true
-    )]
+    #[arg(long, value_name = "EXPR", conflicts_with = "p_positions", allow_hyphen_values = true)]
     sg: Option<String>,
     /// A guess for which heaps n are P-positions, e.g. 'n % 4 == 0'.
     #[arg(long, value_name = "EXPR", allow_hyphen_values = true)]
@@ -77,9 +70,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         ("--misere", args.misere),
     ];
     if let Some((flag, _)) = guess_flags.iter().find(|(_, given)| *given) {
-        return Err(CliError::usage(format!(
-            "{flag} is for a guess and needs --game GAME"
-        )));
+        return Err(CliError::usage(format!("{flag} is for a guess and needs --game GAME")));
     }
     claims(&args)
 }
@@ -87,10 +78,8 @@ pub fn run(args: Args) -> Result<(), CliError> {
 fn list(json: bool) -> Result<(), CliError> {
     let all = verify::claims();
     if json {
-        let v: Vec<Value> = all
-            .iter()
-            .map(|c| json!({"name": c.name, "seed": c.seed, "statement": c.statement}))
-            .collect();
+        let v: Vec<Value> =
+            all.iter().map(|c| json!({"name": c.name, "seed": c.seed, "statement": c.statement})).collect();
         emit(&(Value::Array(v).to_string() + "\n"));
         return Ok(());
     }
@@ -120,19 +109,13 @@ fn claims(args: &Args) -> Result<(), CliError> {
             .map(|name| {
                 verify::find_claim(name).ok_or_else(|| {
                     let known: Vec<&str> = verify::claims().iter().map(|c| c.name).collect();
-                    CliError::usage(format!(
-                        "unknown claim '{name}' (known: {})",
-                        known.join(", ")
-                    ))
+                    CliError::usage(format!("unknown claim '{name}' (known: {})", known.join(", ")))
                 })
             })
             .collect::<Result<_, _>>()?
     };
-    let verdicts: Vec<Verdict> = chosen
-        .iter()
-        .map(|c| c.check(&range))
-        .collect::<Result<_, _>>()
-        .map_err(CliError::usage)?;
+    let verdicts: Vec<Verdict> =
+        chosen.iter().map(|c| c.check(&range)).collect::<Result<_, _>>().map_err(CliError::usage)?;
     let all_hold = verdicts.iter().all(Verdict::holds);
     if args.json {
         let claims: Vec<Value> = verdicts
@@ -166,32 +149,16 @@ fn render_claims(r: &VerifyRange, verdicts: &[Verdict]) -> String {
         .map(|v| {
             let result = match &v.counterexample {
                 None => "holds".to_string(),
-                Some(c) => format!(
-                    "FAILS ({} of {}), smallest: {} {}",
-                    v.failures,
-                    v.checked,
-                    c.game,
-                    c.position.join(" ")
-                ),
+                Some(c) => {
+                    format!("FAILS ({} of {}), smallest: {} {}", v.failures, v.checked, c.game, c.position.join(" "))
+                }
             };
-            [
-                v.name.to_string(),
-                v.seed.to_string(),
-                v.checked.to_string(),
-                result,
-            ]
+            [v.name.to_string(), v.seed.to_string(), v.checked.to_string(), result]
         })
         .collect();
     let header = ["claim", "seed", "checked", "result"].map(String::from);
-    let widths: Vec<usize> = (0..3)
-        .map(|i| {
-            rows.iter()
-                .chain([&header])
-                .map(|r| r[i].len())
-                .max()
-                .unwrap_or(0)
-        })
-        .collect();
+    let widths: Vec<usize> =
+        (0..3).map(|i| rows.iter().chain([&header]).map(|r| r[i].len()).max().unwrap_or(0)).collect();
     for row in std::iter::once(&header).chain(&rows) {
         s += &format!(
             "{:<a$}  {:<b$}  {:>c$}  {}\n",
@@ -226,28 +193,11 @@ fn guess(game: &str, args: &Args) -> Result<(), CliError> {
     let (kind, expr) = match (&args.sg, &args.p_positions) {
         (Some(e), None) => (GuessKind::Sg, e),
         (None, Some(e)) => (GuessKind::PPositions, e),
-        _ => {
-            return Err(CliError::usage(
-                "--game needs a guess: --sg EXPR or --p-positions EXPR",
-            ))
-        }
+        _ => return Err(CliError::usage("--game needs a guess: --sg EXPR or --p-positions EXPR")),
     };
     let upto = number(&args.upto, "--upto", 1000)?;
-    let convention = if args.misere {
-        Convention::Misere
-    } else {
-        Convention::Normal
-    };
-    let report = check_guess(
-        &game,
-        expr,
-        &GuessOptions {
-            kind,
-            upto,
-            convention,
-        },
-    )
-    .map_err(CliError::usage)?;
+    let convention = if args.misere { Convention::Misere } else { Convention::Normal };
+    let report = check_guess(&game, expr, &GuessOptions { kind, upto, convention }).map_err(CliError::usage)?;
     if args.json {
         emit(&(serde_json::to_string(&report).map_err(CliError::usage)? + "\n"));
     } else {
@@ -265,11 +215,7 @@ fn render_guess(r: &GuessReport) -> String {
         GuessKind::Sg => format!("G(n) = {}", r.expression),
         GuessKind::PPositions => format!("n is a P-position exactly when {}", r.expression),
     };
-    let play = if r.convention == "misere" {
-        ", misère play"
-    } else {
-        ""
-    };
+    let play = if r.convention == "misere" { ", misère play" } else { "" };
     let mut s = format!("{}{play}: guess {what}\n", r.game);
     match &r.mismatch {
         None if r.for_every_n => s += "holds for every n\n",
@@ -279,10 +225,7 @@ fn render_guess(r: &GuessReport) -> String {
                 GuessKind::Sg => "value",
                 GuessKind::PPositions => "outcome",
             };
-            s += &format!(
-                "FAILS at n = {}: the guess gives {}, the true {noun} is {}\n",
-                m.n, m.guess, m.truth
-            );
+            s += &format!("FAILS at n = {}: the guess gives {}, the true {noun} is {}\n", m.n, m.guess, m.truth);
         }
     }
     s += &format!("{}\n", r.reach);

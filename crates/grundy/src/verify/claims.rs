@@ -42,12 +42,7 @@ pub struct VerifyRange {
 impl Default for VerifyRange {
     /// Small enough that every claim together runs in about a second in release mode.
     fn default() -> Self {
-        VerifyRange {
-            max_heap: 8,
-            max_heaps: 4,
-            max_param: 4,
-            max_n: 3000,
-        }
+        VerifyRange { max_heap: 8, max_heaps: 4, max_param: 4, max_n: 3000 }
     }
 }
 
@@ -59,9 +54,7 @@ pub struct VerifyError {
 
 impl VerifyError {
     pub(crate) fn new(message: impl Into<String>) -> Self {
-        VerifyError {
-            message: message.into(),
-        }
+        VerifyError { message: message.into() }
     }
 }
 
@@ -127,10 +120,7 @@ pub struct Claim {
 
 impl fmt::Debug for Claim {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Claim")
-            .field("name", &self.name)
-            .field("seed", &self.seed)
-            .finish()
+        f.debug_struct("Claim").field("name", &self.name).field("seed", &self.seed).finish()
     }
 }
 
@@ -168,9 +158,7 @@ impl Claim {
 fn validate(r: &VerifyRange) -> Result<(), VerifyError> {
     let zero = |v: u64, flag: &str| {
         if v == 0 {
-            Err(VerifyError::new(format!(
-                "{flag} must be at least 1, not 0"
-            )))
+            Err(VerifyError::new(format!("{flag} must be at least 1, not 0")))
         } else {
             Ok(())
         }
@@ -179,10 +167,7 @@ fn validate(r: &VerifyRange) -> Result<(), VerifyError> {
     zero(r.max_heaps as u64, "--max-heaps")?;
     zero(r.max_param, "--max-param")?;
     if r.max_n < 2 {
-        return Err(VerifyError::new(format!(
-            "--max-n must be at least 2, not {}",
-            r.max_n
-        )));
+        return Err(VerifyError::new(format!("--max-n must be at least 2, not {}", r.max_n)));
     }
     if r.max_n > MAX_DIVISOR_N {
         return Err(VerifyError::new(format!(
@@ -203,12 +188,7 @@ struct Tally {
 
 impl Tally {
     fn new(range: String) -> Self {
-        Tally {
-            range,
-            checked: 0,
-            failures: 0,
-            first: None,
-        }
+        Tally { range, checked: 0, failures: 0, first: None }
     }
 
     fn record(&mut self, ok: bool, counterexample: impl FnOnce() -> Counterexample) {
@@ -246,37 +226,17 @@ fn tokens(heaps: &[u64]) -> Vec<String> {
     heaps.iter().map(u64::to_string).collect()
 }
 
-fn counterexample(
-    game: &str,
-    position: Vec<String>,
-    flags: &str,
-    says: String,
-    truth: String,
-) -> Counterexample {
+fn counterexample(game: &str, position: Vec<String>, flags: &str, says: String, truth: String) -> Counterexample {
     let command = format!("grundy analyze {game}{flags} {}", position.join(" "));
-    Counterexample {
-        game: game.to_string(),
-        position,
-        claim_says: says,
-        truth,
-        command,
-    }
+    Counterexample { game: game.to_string(), position, claim_says: says, truth, command }
 }
 
 fn sum_of(ruleset: &Ruleset, heaps: &[u64]) -> Position {
-    Position::Sum(
-        heaps
-            .iter()
-            .map(|&h| Component::new(ruleset.clone(), h))
-            .collect(),
-    )
+    Position::Sum(heaps.iter().map(|&h| Component::new(ruleset.clone(), h)).collect())
 }
 
 fn kl(k: u64, l: u64, heaps: &[u64]) -> Position {
-    Position::Kl {
-        forbidden: [k, l],
-        heaps: heaps.to_vec(),
-    }
+    Position::Kl { forbidden: [k, l], heaps: heaps.to_vec() }
 }
 
 fn xor(values: impl IntoIterator<Item = u64>) -> u64 {
@@ -309,11 +269,7 @@ struct Judge {
     words: fn(bool) -> &'static str,
 }
 
-const NORMAL: Judge = Judge {
-    convention: Convention::Normal,
-    flags: "",
-    words: outcome,
-};
+const NORMAL: Judge = Judge { convention: Convention::Normal, flags: "", words: outcome };
 
 /// Checks a claim of the form "the player to move wins exactly when ...": for each case, `game`
 /// gives the game's name, the position's tokens and the position, `says` what the claim
@@ -359,26 +315,14 @@ fn describe_moves(moves: &[(usize, u64, u64)]) -> String {
     if moves.is_empty() {
         return "no winning move".into();
     }
-    let list: Vec<String> = moves
-        .iter()
-        .map(|&(i, from, to)| format!("heap {} {from} -> {to}", i + 1))
-        .collect();
-    format!(
-        "{} winning move{}: {}",
-        moves.len(),
-        if moves.len() == 1 { "" } else { "s" },
-        list.join(", ")
-    )
+    let list: Vec<String> = moves.iter().map(|&(i, from, to)| format!("heap {} {from} -> {to}", i + 1)).collect();
+    format!("{} winning move{}: {}", moves.len(), if moves.len() == 1 { "" } else { "s" }, list.join(", "))
 }
 
 /// The winning moves of a Nim position by exhaustive search, as (heap index, from, to).
 fn searched_nim_moves(solver: &mut NaiveSolver, heaps: &[u64]) -> Vec<(usize, u64, u64)> {
     let mut v: Vec<(usize, u64, u64)> = solver
-        .winning_moves(
-            &sum_of(&Ruleset::Nim, heaps),
-            Convention::Normal,
-            Player::First,
-        )
+        .winning_moves(&sum_of(&Ruleset::Nim, heaps), Convention::Normal, Player::First)
         .into_iter()
         .map(|m| (m.heap, heaps[m.heap], m.to[0]))
         .collect();
@@ -395,35 +339,18 @@ fn winning_move(r: &VerifyRange) -> Result<Tally, VerifyError> {
             continue; // The claim is about N-positions only.
         }
         // Seed 003: x = A_i - (NS xor A_i), for the heaps where that is a positive number.
-        let moves: Vec<(usize, u64)> = h
-            .iter()
-            .enumerate()
-            .filter(|&(_, &a)| ns ^ a < a)
-            .map(|(i, &a)| (i, a - (ns ^ a)))
-            .collect();
+        let moves: Vec<(usize, u64)> =
+            h.iter().enumerate().filter(|&(_, &a)| ns ^ a < a).map(|(i, &a)| (i, a - (ns ^ a))).collect();
         let mut bad: Option<(String, String)> = None;
         if moves.is_empty() {
-            bad = Some((
-                "some heap has NS xor A_i < A_i".into(),
-                "no heap has".into(),
-            ));
+            bad = Some(("some heap has NS xor A_i < A_i".into(), "no heap has".into()));
         }
         for &(i, x) in &moves {
             let mut next = h.clone();
             next[i] -= x;
-            if solver.wins(
-                &sum_of(&Ruleset::Nim, &next),
-                Convention::Normal,
-                Player::First,
-            ) && bad.is_none()
-            {
+            if solver.wins(&sum_of(&Ruleset::Nim, &next), Convention::Normal, Player::First) && bad.is_none() {
                 bad = Some((
-                    format!(
-                        "taking x = {} - ({ns} xor {}) = {x} from heap {} leaves a P-position",
-                        h[i],
-                        h[i],
-                        i + 1
-                    ),
+                    format!("taking x = {} - ({ns} xor {}) = {x} from heap {} leaves a P-position", h[i], h[i], i + 1),
                     format!("it leaves {:?}, an N-position", next),
                 ));
             }
@@ -470,21 +397,11 @@ fn move_count(r: &VerifyRange) -> Result<Tally, VerifyError> {
         let claimed: Vec<(usize, u64, u64)> = if sum == 0 {
             vec![]
         } else {
-            h.iter()
-                .enumerate()
-                .filter(|&(_, &a)| a ^ sum < a)
-                .map(|(i, &a)| (i, a, a ^ sum))
-                .collect()
+            h.iter().enumerate().filter(|&(_, &a)| a ^ sum < a).map(|(i, &a)| (i, a, a ^ sum)).collect()
         };
         let searched = searched_nim_moves(&mut solver, &h);
         t.record(claimed == searched, || {
-            counterexample(
-                "nim",
-                tokens(&h),
-                "",
-                describe_moves(&claimed),
-                describe_moves(&searched),
-            )
+            counterexample("nim", tokens(&h), "", describe_moves(&claimed), describe_moves(&searched))
         });
     }
     Ok(t)
@@ -492,11 +409,7 @@ fn move_count(r: &VerifyRange) -> Result<Tally, VerifyError> {
 
 fn misere(r: &VerifyRange) -> Result<Tally, VerifyError> {
     let t = Tally::new(format!("misère Nim, {}", heaps_range(r, 1)));
-    let judge = Judge {
-        convention: Convention::Misere,
-        flags: " --misere",
-        words: outcome,
-    };
+    let judge = Judge { convention: Convention::Misere, flags: " --misere", words: outcome };
     Ok(outcome_claim(t, positions(r, 1)?, judge, nim_game, |h| {
         // Seed 001, second type, word for word: (1) every heap is 1 and there is an even number
         // of heaps; (2) some heap is above 1 and the XOR is not 0.
@@ -508,51 +421,27 @@ fn misere(r: &VerifyRange) -> Result<Tally, VerifyError> {
 
 /// The cases (heaps, parameter) for parameters 1..=P, position-major.
 fn with_param(heaps: Vec<Vec<u64>>, max_param: u64) -> impl Iterator<Item = (Vec<u64>, u64)> {
-    heaps
-        .into_iter()
-        .flat_map(move |h| (1..=max_param).map(move |k| (h.clone(), k)))
+    heaps.into_iter().flat_map(move |h| (1..=max_param).map(move |k| (h.clone(), k)))
 }
 
 fn k_nim(r: &VerifyRange) -> Result<Tally, VerifyError> {
     let t = Tally::new(format!("{}; K in 1..{}", heaps_range(r, 1), r.max_param));
-    let game = |(h, k): &(Vec<u64>, u64)| {
-        (
-            format!("bounded:{k}"),
-            tokens(h),
-            sum_of(&Ruleset::Bounded(*k), h),
-        )
-    };
-    Ok(outcome_claim(
-        t,
-        with_param(positions(r, 1)?, r.max_param),
-        NORMAL,
-        game,
-        |(h, k)| {
-            let rem: Vec<u64> = h.iter().map(|&x| x % (k + 1)).collect();
-            let x = xor(rem.iter().copied());
-            (
-                x != 0,
-                format!("the heaps mod {} are {rem:?}, XOR {x}", k + 1),
-            )
-        },
-    ))
+    let game = |(h, k): &(Vec<u64>, u64)| (format!("bounded:{k}"), tokens(h), sum_of(&Ruleset::Bounded(*k), h));
+    Ok(outcome_claim(t, with_param(positions(r, 1)?, r.max_param), NORMAL, game, |(h, k)| {
+        let rem: Vec<u64> = h.iter().map(|&x| x % (k + 1)).collect();
+        let x = xor(rem.iter().copied());
+        (x != 0, format!("the heaps mod {} are {rem:?}, XOR {x}", k + 1))
+    }))
 }
 
 fn per_heap_limits(r: &VerifyRange) -> Result<Tally, VerifyError> {
     let kinds = r.max_heap.saturating_mul(r.max_param);
     guard(multiset_count(kinds, r.max_heaps))?;
-    let t = Tally::new(format!(
-        "1..{} HEAP/LIMIT pairs, heaps 1..{}, limits 1..{}",
-        r.max_heaps, r.max_heap, r.max_param
-    ));
+    let t =
+        Tally::new(format!("1..{} HEAP/LIMIT pairs, heaps 1..{}, limits 1..{}", r.max_heaps, r.max_heap, r.max_param));
     let game = |pairs: &Vec<(u64, u64)>| {
         let toks = pairs.iter().map(|(m, l)| format!("{m}/{l}")).collect();
-        let position = Position::Sum(
-            pairs
-                .iter()
-                .map(|&(m, l)| Component::new(Ruleset::Bounded(l), m))
-                .collect(),
-        );
+        let position = Position::Sum(pairs.iter().map(|&(m, l)| Component::new(Ruleset::Bounded(l), m)).collect());
         ("bounded".to_string(), toks, position)
     };
     let cases = limited_multisets(r.max_heaps, r.max_heap, r.max_param);
@@ -577,23 +466,11 @@ fn single_heap_top(r: &VerifyRange, limit: u64) -> Result<u64, VerifyError> {
 
 fn bash(r: &VerifyRange) -> Result<Tally, VerifyError> {
     let top = single_heap_top(r, 100_000)?;
-    let t = Tally::new(format!(
-        "one heap of 0..{top} (H*K); m in 1..{}",
-        r.max_param
-    ));
+    let t = Tally::new(format!("one heap of 0..{top} (H*K); m in 1..{}", r.max_param));
     let cases = (0..=top).flat_map(|n| (1..=r.max_param).map(move |m| (n, m)));
-    let game = |&(n, m): &(u64, u64)| {
-        (
-            format!("bash:{m}"),
-            tokens(&[n]),
-            sum_of(&Ruleset::Bash(m), &[n]),
-        )
-    };
+    let game = |&(n, m): &(u64, u64)| (format!("bash:{m}"), tokens(&[n]), sum_of(&Ruleset::Bash(m), &[n]));
     Ok(outcome_claim(t, cases, NORMAL, game, |&(n, m)| {
-        (
-            n % (m + 1) != 0,
-            format!("{n} % {} = {}", m + 1, n % (m + 1)),
-        )
+        (n % (m + 1) != 0, format!("{n} % {} = {}", m + 1, n % (m + 1)))
     }))
 }
 
@@ -601,40 +478,23 @@ fn bash(r: &VerifyRange) -> Result<Tally, VerifyError> {
 fn kl_equal_formula(k: u64, x: u64) -> u64 {
     let (k, x) = (u128::from(k), u128::from(x));
     let r = x % (2 * k);
-    let g = if r < k {
-        x / (2 * k) * k + r
-    } else {
-        x / (2 * k) * k + r - k
-    };
+    let g = if r < k { x / (2 * k) * k + r } else { x / (2 * k) * k + r - k };
     g as u64 // never above x
 }
 
 fn kl_equal(r: &VerifyRange) -> Result<Tally, VerifyError> {
-    let t = Tally::new(format!(
-        "{}; K = L in 1..{}",
-        heaps_range(r, 1),
-        r.max_param
-    ));
+    let t = Tally::new(format!("{}; K = L in 1..{}", heaps_range(r, 1), r.max_param));
     let game = |(h, k): &(Vec<u64>, u64)| (format!("kl:{k},{k}"), tokens(h), kl(*k, *k, h));
-    Ok(outcome_claim(
-        t,
-        with_param(positions(r, 1)?, r.max_param),
-        NORMAL,
-        game,
-        |(h, k)| {
-            let g: Vec<u64> = h.iter().map(|&x| kl_equal_formula(*k, x)).collect();
-            let x = xor(g.iter().copied());
-            (x != 0, format!("G = {g:?}, XOR {x}"))
-        },
-    ))
+    Ok(outcome_claim(t, with_param(positions(r, 1)?, r.max_param), NORMAL, game, |(h, k)| {
+        let g: Vec<u64> = h.iter().map(|&x| kl_equal_formula(*k, x)).collect();
+        let x = xor(g.iter().copied());
+        (x != 0, format!("G = {g:?}, XOR {x}"))
+    }))
 }
 
 fn kl_equal_sg(r: &VerifyRange) -> Result<Tally, VerifyError> {
     let top = single_heap_top(r, 20_000)?;
-    let mut t = Tally::new(format!(
-        "one heap of 0..{top} (H*K); K = L in 1..{}",
-        r.max_param
-    ));
+    let mut t = Tally::new(format!("one heap of 0..{top} (H*K); K = L in 1..{}", r.max_param));
     // The mex of the options' values, by the definition (K = L is the all-but-K game).
     let tables = (1..=r.max_param)
         .map(|k| MoveSet::new([k]).map(|set| mex_table(&Ruleset::AllBut(set), top)))
@@ -645,13 +505,7 @@ fn kl_equal_sg(r: &VerifyRange) -> Result<Tally, VerifyError> {
             let (claim, truth) = (kl_equal_formula(k, x), values[x as usize]);
             t.record(claim == truth, || {
                 let says = format!("G({x}) = {claim}");
-                counterexample(
-                    &format!("kl:{k},{k}"),
-                    tokens(&[x]),
-                    "",
-                    says,
-                    format!("G({x}) = {truth}"),
-                )
+                counterexample(&format!("kl:{k},{k}"), tokens(&[x]), "", says, format!("G({x}) = {truth}"))
             });
         }
     }
@@ -660,10 +514,7 @@ fn kl_equal_sg(r: &VerifyRange) -> Result<Tally, VerifyError> {
 
 /// The (K, L) pairs with K != L in 1..=P and `keep(K, L)`.
 fn kl_pairs(p: u64, keep: impl Fn(u64, u64) -> bool) -> Vec<(u64, u64)> {
-    (1..=p)
-        .flat_map(|k| (1..=p).map(move |l| (k, l)))
-        .filter(|&(k, l)| k != l && keep(k, l))
-        .collect()
+    (1..=p).flat_map(|k| (1..=p).map(move |l| (k, l))).filter(|&(k, l)| k != l && keep(k, l)).collect()
 }
 
 /// A claim about K-L-Nim with K != L: `domain` says which (heaps, K, L) it is about, `says`
@@ -676,28 +527,15 @@ fn kl_claim(
     says: impl Fn(&[u64], u64, u64) -> (bool, String),
 ) -> Result<Tally, VerifyError> {
     let pairs = kl_pairs(r.max_param, keep);
-    let t = Tally::new(format!(
-        "{}; K != L in 1..{}; {range}",
-        heaps_range(r, 1),
-        r.max_param
-    ));
+    let t = Tally::new(format!("{}; K != L in 1..{}; {range}", heaps_range(r, 1), r.max_param));
     let cases = positions(r, 1)?.into_iter().flat_map(|h| {
-        let mine: Vec<(Vec<u64>, u64, u64)> = pairs
-            .iter()
-            .filter(|&&(k, l)| domain(&h, k, l))
-            .map(|&(k, l)| (h.clone(), k, l))
-            .collect();
+        let mine: Vec<(Vec<u64>, u64, u64)> =
+            pairs.iter().filter(|&&(k, l)| domain(&h, k, l)).map(|&(k, l)| (h.clone(), k, l)).collect();
         mine
     });
-    let judge = Judge {
-        convention: Convention::Normal,
-        flags: "",
-        words: kl_outcome,
-    };
+    let judge = Judge { convention: Convention::Normal, flags: "", words: kl_outcome };
     let game = |(h, k, l): &(Vec<u64>, u64, u64)| (format!("kl:{k},{l}"), tokens(h), kl(*k, *l, h));
-    Ok(outcome_claim(t, cases, judge, game, |(h, k, l)| {
-        says(h, *k, *l)
-    }))
+    Ok(outcome_claim(t, cases, judge, game, |(h, k, l)| says(h, *k, *l)))
 }
 
 fn nim_says(h: &[u64]) -> (bool, String) {
@@ -716,13 +554,7 @@ fn kl_small_heaps(r: &VerifyRange) -> Result<Tally, VerifyError> {
 }
 
 fn kl_below_min(r: &VerifyRange) -> Result<Tally, VerifyError> {
-    kl_claim(
-        r,
-        "every heap < min(K,L)",
-        |_, _| true,
-        |h, k, l| h.iter().all(|&x| x < k.min(l)),
-        |h, _, _| nim_says(h),
-    )
+    kl_claim(r, "every heap < min(K,L)", |_, _| true, |h, k, l| h.iter().all(|&x| x < k.min(l)), |h, _, _| nim_says(h))
 }
 
 fn kl_k_greater(r: &VerifyRange) -> Result<Tally, VerifyError> {
@@ -778,18 +610,10 @@ fn kl_k_less_after(r: &VerifyRange) -> Result<Tally, VerifyError> {
         |k, l| k < l,
         |h, k, _| h.iter().all(|&x| x > k),
         |h, k, _| {
-            let good = p1_moves(h, k)
-                .into_iter()
-                .find(|n| xor(n.iter().copied()) == 0 && n.iter().all(|&x| x < k));
+            let good = p1_moves(h, k).into_iter().find(|n| xor(n.iter().copied()) == 0 && n.iter().all(|&x| x < k));
             match good {
-                Some(n) => (
-                    true,
-                    format!("P1 can move to {n:?}, a Nim P-position with every heap below K = {k}"),
-                ),
-                None => (
-                    false,
-                    format!("no first move reaches a Nim P-position with every heap below K = {k}"),
-                ),
+                Some(n) => (true, format!("P1 can move to {n:?}, a Nim P-position with every heap below K = {k}")),
+                None => (false, format!("no first move reaches a Nim P-position with every heap below K = {k}")),
             }
         },
     )
@@ -834,21 +658,14 @@ fn alice(wins: bool) -> &'static str {
 
 fn divisor(r: &VerifyRange) -> Result<Tally, VerifyError> {
     let t = Tally::new(format!("n in 2..{} (1 < n as in the seed)", r.max_n));
-    let judge = Judge {
-        convention: Convention::Misere,
-        flags: " --misere",
-        words: alice,
-    };
+    let judge = Judge { convention: Convention::Misere, flags: " --misere", words: alice };
     let game = |&n: &u64| ("divisor".to_string(), tokens(&[n]), Position::Divisor(n));
     Ok(outcome_claim(t, 2..=r.max_n, judge, game, |&n| {
         let e = exponents(n);
         let sum = e.iter().fold(0, |a, &b| a ^ b);
         let flag = e.iter().any(|&x| x > 1);
         // The seed's program: Alice wins iff (!flag && !sum) || (flag && sum).
-        (
-            (!flag && sum == 0) || (flag && sum != 0),
-            format!("exponents {e:?}"),
-        )
+        ((!flag && sum == 0) || (flag && sum != 0), format!("exponents {e:?}"))
     }))
 }
 
@@ -983,11 +800,7 @@ mod tests {
     #[test]
     fn names_are_unique() {
         for (i, c) in CLAIMS.iter().enumerate() {
-            assert!(
-                CLAIMS[i + 1..].iter().all(|d| d.name != c.name),
-                "{}",
-                c.name
-            );
+            assert!(CLAIMS[i + 1..].iter().all(|d| d.name != c.name), "{}", c.name);
         }
     }
 }

@@ -98,10 +98,8 @@ fn describe(t: &Tok) -> String {
     }
 }
 
-const OPS: [&str; 21] = [
-    "&&", "||", "==", "!=", "<=", ">=", "+", "-", "*", "/", "%", "^", "&", "|", "!", "<", ">", "(",
-    ")", ",", "=",
-];
+const OPS: [&str; 21] =
+    ["&&", "||", "==", "!=", "<=", ">=", "+", "-", "*", "/", "%", "^", "&", "|", "!", "<", ">", "(", ")", ",", "="];
 
 fn lex(src: &str) -> Result<Vec<(Tok, usize)>, ExprError> {
     let chars: Vec<char> = src.chars().collect();
@@ -118,10 +116,9 @@ fn lex(src: &str) -> Result<Vec<(Tok, usize)>, ExprError> {
                 i += 1;
             }
             let text: String = chars[start..i].iter().collect();
-            let v = text.parse::<i128>().map_err(|_| ExprError {
-                column: col,
-                message: format!("the number '{text}' is too large"),
-            })?;
+            let v = text
+                .parse::<i128>()
+                .map_err(|_| ExprError { column: col, message: format!("the number '{text}' is too large") })?;
             out.push((Tok::Num(v), col));
         } else if c.is_ascii_alphabetic() || c == '_' {
             let start = i;
@@ -134,10 +131,7 @@ fn lex(src: &str) -> Result<Vec<(Tok, usize)>, ExprError> {
             let op = OPS
                 .iter()
                 .find(|o| rest.starts_with(**o))
-                .ok_or_else(|| ExprError {
-                    column: col,
-                    message: format!("unexpected character '{c}'"),
-                })?;
+                .ok_or_else(|| ExprError { column: col, message: format!("unexpected character '{c}'") })?;
             if *op == "=" {
                 return Err(ExprError {
                     column: col,
@@ -212,14 +206,8 @@ impl Parser<'_> {
     }
 
     fn cmp(&mut self) -> Result<Node, ExprError> {
-        const CMP: [(&str, Bin); 6] = [
-            ("==", Bin::Eq),
-            ("!=", Bin::Ne),
-            ("<=", Bin::Le),
-            (">=", Bin::Ge),
-            ("<", Bin::Lt),
-            (">", Bin::Gt),
-        ];
+        const CMP: [(&str, Bin); 6] =
+            [("==", Bin::Eq), ("!=", Bin::Ne), ("<=", Bin::Le), (">=", Bin::Ge), ("<", Bin::Lt), (">", Bin::Gt)];
         let left = self.bitor()?;
         for (o, b) in CMP {
             if let Some(col) = self.eat(o) {
@@ -253,10 +241,7 @@ impl Parser<'_> {
     }
 
     fn mul(&mut self) -> Result<Node, ExprError> {
-        self.level(
-            &[("*", Bin::Mul), ("/", Bin::Div), ("%", Bin::Rem)],
-            Self::unary,
-        )
+        self.level(&[("*", Bin::Mul), ("/", Bin::Div), ("%", Bin::Rem)], Self::unary)
     }
 
     fn unary(&mut self) -> Result<Node, ExprError> {
@@ -298,10 +283,7 @@ impl Parser<'_> {
                         return self.fail("',' or ')'");
                     }
                     if args.len() < 2 {
-                        return Err(ExprError {
-                            column: col,
-                            message: format!("{name} needs at least two arguments"),
-                        });
+                        return Err(ExprError { column: col, message: format!("{name} needs at least two arguments") });
                     }
                     return Ok(Node::MinMax(name == "max", args));
                 }
@@ -315,10 +297,7 @@ impl Parser<'_> {
                         known.extend(self.params.iter().map(|(p, _)| *p));
                         Err(ExprError {
                             column: col,
-                            message: format!(
-                                "unknown name '{name}' (known here: {}, min, max)",
-                                known.join(", ")
-                            ),
+                            message: format!("unknown name '{name}' (known here: {}, min, max)", known.join(", ")),
                         })
                     }
                 }
@@ -332,25 +311,15 @@ impl Expr {
     /// Parses `source`; `params` are the names the game gives values to (e.g. `[("K", 3)]`).
     pub fn parse(source: &str, params: &[(&str, u64)]) -> Result<Expr, ExprError> {
         let toks = lex(source)?;
-        let mut p = Parser {
-            toks,
-            pos: 0,
-            params,
-        };
+        let mut p = Parser { toks, pos: 0, params };
         if p.peek() == &Tok::End {
-            return Err(ExprError {
-                column: 1,
-                message: "the expression is empty".into(),
-            });
+            return Err(ExprError { column: 1, message: "the expression is empty".into() });
         }
         let root = p.or()?;
         if p.peek() != &Tok::End {
             return p.fail("an operator or the end");
         }
-        Ok(Expr {
-            source: source.to_string(),
-            root,
-        })
+        Ok(Expr { source: source.to_string(), root })
     }
 
     /// The text it was parsed from.
@@ -390,10 +359,7 @@ impl Expr {
 }
 
 fn overflow(column: usize) -> EvalError {
-    EvalError {
-        column,
-        message: "overflow".into(),
-    }
+    EvalError { column, message: "overflow".into() }
 }
 
 fn eval(node: &Node, n: i128) -> Result<i128, EvalError> {
@@ -414,10 +380,7 @@ fn eval(node: &Node, n: i128) -> Result<i128, EvalError> {
         Node::Bin(Bin::Or, a, b, _) => i128::from(eval(a, n)? != 0 || eval(b, n)? != 0),
         Node::Bin(op, a, b, col) => {
             let (x, y) = (eval(a, n)?, eval(b, n)?);
-            let zero = || EvalError {
-                column: *col,
-                message: "division by zero".into(),
-            };
+            let zero = || EvalError { column: *col, message: "division by zero".into() };
             let checked = |v: Option<i128>| v.ok_or_else(|| overflow(*col));
             match op {
                 Bin::Add => checked(x.checked_add(y))?,
@@ -457,11 +420,7 @@ pub struct Shape {
 
 impl Shape {
     /// A constant.
-    pub const CONST: Shape = Shape {
-        start: 0,
-        period: 1,
-        slope: 0,
-    };
+    pub const CONST: Shape = Shape { start: 0, period: 1, slope: 0 };
 
     /// Both shapes on a common period: (start, period, slope of self, slope of other), or
     /// `None` on overflow or when the common period passes [`MAX_ANALYSED_PERIOD`].
@@ -511,11 +470,7 @@ impl Abs {
 }
 
 fn arith(start: u64, period: u64, slope: i128) -> Abs {
-    Abs::Arith(Shape {
-        start,
-        period,
-        slope,
-    })
+    Abs::Arith(Shape { start, period, slope })
 }
 
 /// Where the sign of a - b settles for good, given their shapes: after that point a - b keeps
@@ -527,17 +482,11 @@ fn arith(start: u64, period: u64, slope: i128) -> Abs {
 fn settles(a: &Node, b: &Node, start: u64, period: u64, d: i128) -> Option<u64> {
     let mut last = start;
     for m in start..start.checked_add(period)? {
-        let h = eval(a, i128::from(m))
-            .ok()?
-            .checked_sub(eval(b, i128::from(m)).ok()?)?;
+        let h = eval(a, i128::from(m)).ok()?.checked_sub(eval(b, i128::from(m)).ok()?)?;
         let toward = if d > 0 { h } else { h.checked_neg()? };
         let step = d.checked_abs()?;
         // The first j with toward + j*step > 0.
-        let j = if toward > 0 {
-            0
-        } else {
-            toward.checked_neg()? / step + 1
-        };
+        let j = if toward > 0 { 0 } else { toward.checked_neg()? / step + 1 };
         let point = i128::from(m).checked_add(j.checked_mul(i128::from(period))?)?;
         last = last.max(u64::try_from(point).ok()?);
     }
@@ -597,10 +546,7 @@ fn shape(node: &Node) -> Abs {
         Node::N => arith(0, 1, 1),
         Node::Neg(e, _) => match shape(e) {
             Abs::Const(v) => v.checked_neg().map_or(Abs::Unknown, Abs::Const),
-            Abs::Arith(s) => s
-                .slope
-                .checked_neg()
-                .map_or(Abs::Unknown, |d| arith(s.start, s.period, d)),
+            Abs::Arith(s) => s.slope.checked_neg().map_or(Abs::Unknown, |d| arith(s.start, s.period, d)),
             Abs::Unknown => Abs::Unknown,
         },
         Node::Not(e) => truthiness(e, shape(e)),
@@ -654,11 +600,7 @@ fn binary(op: Bin, a: &Node, b: &Node, sa: Abs, sb: Abs) -> Abs {
     match op {
         Bin::Add | Bin::Sub => {
             if let (Const(x), Const(y)) = (sa, sb) {
-                let v = if op == Bin::Add {
-                    x.checked_add(y)
-                } else {
-                    x.checked_sub(y)
-                };
+                let v = if op == Bin::Add { x.checked_add(y) } else { x.checked_sub(y) };
                 return v.map_or(Unknown, Const);
             }
             let (Some(x), Some(y)) = (sa.shape(), sb.shape()) else {
@@ -667,20 +609,15 @@ fn binary(op: Bin, a: &Node, b: &Node, sa: Abs, sb: Abs) -> Abs {
             let Some((start, l, da, db)) = x.common(y) else {
                 return Unknown;
             };
-            let d = if op == Bin::Add {
-                da.checked_add(db)
-            } else {
-                da.checked_sub(db)
-            };
+            let d = if op == Bin::Add { da.checked_add(db) } else { da.checked_sub(db) };
             d.map_or(Unknown, |d| arith(start, l, d))
         }
         Bin::Mul => match (sa, sb) {
             (Const(x), Const(y)) => x.checked_mul(y).map_or(Unknown, Const),
             (Const(0), _) | (_, Const(0)) => Const(0),
-            (Const(c), Arith(s)) | (Arith(s), Const(c)) => s
-                .slope
-                .checked_mul(c)
-                .map_or(Unknown, |d| arith(s.start, s.period, d)),
+            (Const(c), Arith(s)) | (Arith(s), Const(c)) => {
+                s.slope.checked_mul(c).map_or(Unknown, |d| arith(s.start, s.period, d))
+            }
             (Arith(x), Arith(y)) if x.slope == 0 && y.slope == 0 => match x.common(y) {
                 Some((start, l, _, _)) => arith(start, l, 0),
                 None => Unknown,
@@ -690,30 +627,19 @@ fn binary(op: Bin, a: &Node, b: &Node, sa: Abs, sb: Abs) -> Abs {
         Bin::Div | Bin::Rem => match (sa, sb) {
             (_, Const(0)) => Unknown,
             (Const(x), Const(y)) => {
-                let v = if op == Bin::Div {
-                    x.checked_div_euclid(y)
-                } else {
-                    x.checked_rem_euclid(y)
-                };
+                let v = if op == Bin::Div { x.checked_div_euclid(y) } else { x.checked_rem_euclid(y) };
                 v.map_or(Unknown, Const)
             }
             (Arith(s), Const(c)) => {
                 // f(n + q|c|) = f(n) + d|c|, and Euclidean division by c moves by exactly
                 // d * sign(c) while the remainder stays.
-                let Some(period) = u64::try_from(c.unsigned_abs())
-                    .ok()
-                    .and_then(|m| s.period.checked_mul(m))
-                else {
+                let Some(period) = u64::try_from(c.unsigned_abs()).ok().and_then(|m| s.period.checked_mul(m)) else {
                     return Unknown;
                 };
                 if period > MAX_ANALYSED_PERIOD {
                     return Unknown;
                 }
-                let slope = if op == Bin::Rem {
-                    0
-                } else {
-                    s.slope * c.signum()
-                };
+                let slope = if op == Bin::Rem { 0 } else { s.slope * c.signum() };
                 arith(s.start, period, slope)
             }
             _ => Unknown,
@@ -794,47 +720,26 @@ mod tests {
     #[test]
     fn errors_name_the_bad_part() {
         assert_eq!(err(""), "the expression is empty at column 1");
-        assert_eq!(err("n +"), "expected a number, n, a parameter or '(' but found the end of the expression at column 4");
+        assert_eq!(
+            err("n +"),
+            "expected a number, n, a parameter or '(' but found the end of the expression at column 4"
+        );
         assert_eq!(err("n $ 2"), "unexpected character '$' at column 3");
-        assert_eq!(
-            err("k * n"),
-            "unknown name 'k' (known here: n, K, min, max) at column 1"
-        );
-        assert_eq!(
-            err("n = 2"),
-            "'=' is not an operator (write '==' to compare) at column 3"
-        );
-        assert_eq!(
-            err("1 < n < 3"),
-            "comparisons cannot be chained (write a < b && b < c) at column 7"
-        );
-        assert_eq!(
-            err("n 2"),
-            "expected an operator or the end but found '2' at column 3"
-        );
-        assert_eq!(
-            err("min(n)"),
-            "min needs at least two arguments at column 1"
-        );
+        assert_eq!(err("k * n"), "unknown name 'k' (known here: n, K, min, max) at column 1");
+        assert_eq!(err("n = 2"), "'=' is not an operator (write '==' to compare) at column 3");
+        assert_eq!(err("1 < n < 3"), "comparisons cannot be chained (write a < b && b < c) at column 7");
+        assert_eq!(err("n 2"), "expected an operator or the end but found '2' at column 3");
+        assert_eq!(err("min(n)"), "min needs at least two arguments at column 1");
         assert!(err("99999999999999999999999999999999999999999").contains("too large"));
     }
 
     #[test]
     fn evaluation_errors_do_not_panic() {
-        assert_eq!(
-            e("n / (n - 3)").eval(3).unwrap_err().to_string(),
-            "division by zero at column 3"
-        );
+        assert_eq!(e("n / (n - 3)").eval(3).unwrap_err().to_string(), "division by zero at column 3");
         assert_eq!(e("n % 0").eval(1).unwrap_err().message, "division by zero");
         let big = e("n * n * n * n * n * n * n * n");
         assert_eq!(big.eval(u64::MAX).unwrap_err().message, "overflow");
-        assert_eq!(
-            e("-(0 - 170141183460469231731687303715884105727 - 1)")
-                .eval(0)
-                .unwrap_err()
-                .message,
-            "overflow"
-        );
+        assert_eq!(e("-(0 - 170141183460469231731687303715884105727 - 1)").eval(0).unwrap_err().message, "overflow");
     }
 
     /// Checks a claimed shape against the values themselves.
@@ -867,41 +772,14 @@ mod tests {
             let ex = e(src);
             let s = ex.shape().unwrap_or_else(|| panic!("{src} has no shape"));
             shape_holds(&ex, s, 200);
-            let t = ex
-                .truth_shape()
-                .unwrap_or_else(|| panic!("{src} has no truth shape"));
+            let t = ex.truth_shape().unwrap_or_else(|| panic!("{src} has no truth shape"));
             for n in t.start..200 {
-                assert_eq!(
-                    ex.eval(n + t.period).unwrap() != 0,
-                    ex.eval(n).unwrap() != 0,
-                    "{src} at {n}"
-                );
+                assert_eq!(ex.eval(n + t.period).unwrap() != 0, ex.eval(n).unwrap() != 0, "{src} at {n}");
             }
         }
-        assert_eq!(
-            e("(1 < 2) * n").shape(),
-            Some(Shape {
-                start: 0,
-                period: 1,
-                slope: 1
-            })
-        );
-        assert_eq!(
-            e("(2 < 1) + n % 3").shape(),
-            Some(Shape {
-                start: 0,
-                period: 3,
-                slope: 0
-            })
-        );
-        assert_eq!(
-            e("n > 10").shape(),
-            Some(Shape {
-                start: 11,
-                period: 1,
-                slope: 0
-            })
-        );
+        assert_eq!(e("(1 < 2) * n").shape(), Some(Shape { start: 0, period: 1, slope: 1 }));
+        assert_eq!(e("(2 < 1) + n % 3").shape(), Some(Shape { start: 0, period: 3, slope: 0 }));
+        assert_eq!(e("n > 10").shape(), Some(Shape { start: 11, period: 1, slope: 0 }));
         assert_eq!(e("n * n").shape(), None);
         assert_eq!(e("n / n").shape(), None);
         assert_eq!(e("n ^ 1").shape(), None);

@@ -134,10 +134,7 @@ enum Truth {
 fn single(game: &Game, n: u64) -> Position {
     match game {
         Game::Heaps(r) => Position::Sum(vec![Component::new(r.clone(), n)]),
-        Game::Kl { first, second } => Position::Kl {
-            forbidden: [*first, *second],
-            heaps: vec![n],
-        },
+        Game::Kl { first, second } => Position::Kl { forbidden: [*first, *second], heaps: vec![n] },
         _ => Position::Divisor(n),
     }
 }
@@ -173,11 +170,7 @@ fn truth_source(game: &Game, o: &GuessOptions) -> Result<Truth, VerifyError> {
             )))
         }
     };
-    Ok(if misere {
-        Truth::Search(game.clone())
-    } else {
-        Truth::Heap(ruleset)
-    })
+    Ok(if misere { Truth::Search(game.clone()) } else { Truth::Heap(ruleset) })
 }
 
 /// The true values for n in `from..=upto`: Grundy values for `--sg`, 1 for a P-position and 0
@@ -216,9 +209,7 @@ fn true_values(truth: &Truth, o: &GuessOptions, from: u64) -> Vec<u64> {
                         .collect();
                     let mut seen = vec![false; opts.len() + 1];
                     let size = seen.len();
-                    opts.iter()
-                        .filter(|&&v| (v as usize) < size)
-                        .for_each(|&v| seen[v as usize] = true);
+                    opts.iter().filter(|&&v| (v as usize) < size).for_each(|&v| seen[v as usize] = true);
                     g[n as usize] = mex_of(&seen);
                 }
                 g[1..].to_vec()
@@ -226,9 +217,7 @@ fn true_values(truth: &Truth, o: &GuessOptions, from: u64) -> Vec<u64> {
             GuessKind::PPositions => {
                 let mut solver = NaiveSolver::new();
                 (1..=o.upto)
-                    .map(|n| {
-                        u64::from(!solver.wins(&Position::Divisor(n), o.convention, Player::First))
-                    })
+                    .map(|n| u64::from(!solver.wins(&Position::Divisor(n), o.convention, Player::First)))
                     .collect()
             }
         },
@@ -250,30 +239,17 @@ fn shown_truth(kind: GuessKind, v: u64) -> Shown {
 fn compare_at(expr: &Expr, kind: GuessKind, n: u64, truth: u64) -> Option<GuessMismatch> {
     let undefined = |e: EvalError| Shown::Text(format!("undefined ({e})"));
     let guess = match expr.eval(n) {
-        Err(e) => {
-            return Some(GuessMismatch {
-                n,
-                guess: undefined(e),
-                truth: shown_truth(kind, truth),
-            })
-        }
+        Err(e) => return Some(GuessMismatch { n, guess: undefined(e), truth: shown_truth(kind, truth) }),
         Ok(v) => v,
     };
     let (agrees, shown) = match kind {
         GuessKind::Sg => (guess == i128::from(truth), shown_number(guess)),
         GuessKind::PPositions => {
             let p = guess != 0;
-            (
-                p == (truth == 1),
-                Shown::Text(if p { "P".into() } else { "N".into() }),
-            )
+            (p == (truth == 1), Shown::Text(if p { "P".into() } else { "N".into() }))
         }
     };
-    (!agrees).then(|| GuessMismatch {
-        n,
-        guess: shown,
-        truth: shown_truth(kind, truth),
-    })
+    (!agrees).then(|| GuessMismatch { n, guess: shown, truth: shown_truth(kind, truth) })
 }
 
 /// The proven shape of the true sequence (values or the P indicator) of a heap ruleset.
@@ -281,23 +257,11 @@ fn truth_shape(solver: &HeapSolver, kind: GuessKind) -> Option<Shape> {
     let p = solver.period()?;
     let slope = i128::from(p.saltus);
     Some(match kind {
-        GuessKind::Sg => Shape {
-            start: p.preperiod,
-            period: p.period,
-            slope,
-        },
-        GuessKind::PPositions if p.saltus == 0 => Shape {
-            start: p.preperiod,
-            period: p.period,
-            slope: 0,
-        },
+        GuessKind::Sg => Shape { start: p.preperiod, period: p.period, slope },
+        GuessKind::PPositions if p.saltus == 0 => Shape { start: p.preperiod, period: p.period, slope: 0 },
         // With a positive saltus, G(n) >= saltus > 0 once n is a full period past the
         // pre-period, so no P-position lies beyond.
-        GuessKind::PPositions => Shape {
-            start: p.preperiod.checked_add(p.period)?,
-            period: 1,
-            slope: 0,
-        },
+        GuessKind::PPositions => Shape { start: p.preperiod.checked_add(p.period)?, period: 1, slope: 0 },
     })
 }
 
@@ -313,15 +277,9 @@ fn truth_shape(solver: &HeapSolver, kind: GuessKind) -> Option<Shape> {
 /// let r = check_guess(&"bounded:2".parse().unwrap(), "n % (K + 1)", &o).unwrap();
 /// assert!(r.holds && r.for_every_n);
 /// ```
-pub fn check_guess(
-    game: &Game,
-    expression: &str,
-    o: &GuessOptions,
-) -> Result<GuessReport, GuessError> {
-    let expr = Expr::parse(expression, &game_params(game)).map_err(|error| GuessError::Expr {
-        source: expression.to_string(),
-        error,
-    })?;
+pub fn check_guess(game: &Game, expression: &str, o: &GuessOptions) -> Result<GuessReport, GuessError> {
+    let expr = Expr::parse(expression, &game_params(game))
+        .map_err(|error| GuessError::Expr { source: expression.to_string(), error })?;
     if o.upto > MAX_UPTO {
         return Err(GuessError::Other(VerifyError::new(format!(
             "--upto {} is past {MAX_UPTO}, the most the definition is computed to",
@@ -329,8 +287,8 @@ pub fn check_guess(
         ))));
     }
     let truth = truth_source(game, o).map_err(GuessError::Other)?;
-    let searched = matches!(truth, Truth::Search(_))
-        || (matches!(truth, Truth::Divisor) && o.kind == GuessKind::PPositions);
+    let searched =
+        matches!(truth, Truth::Search(_)) || (matches!(truth, Truth::Divisor) && o.kind == GuessKind::PPositions);
     if searched && o.upto > MAX_SEARCH_UPTO {
         return Err(GuessError::Other(VerifyError::new(format!(
             "--upto {} is past {MAX_SEARCH_UPTO}, the most exhaustive search is run to for {game}",
@@ -339,9 +297,7 @@ pub fn check_guess(
     }
     let from = u64::from(matches!(truth, Truth::Divisor));
     if o.upto < from {
-        return Err(GuessError::Other(VerifyError::new(format!(
-            "--upto must be at least {from} for {game}"
-        ))));
+        return Err(GuessError::Other(VerifyError::new(format!("--upto must be at least {from} for {game}"))));
     }
     let mut report = GuessReport {
         game: game.to_string(),
@@ -356,17 +312,12 @@ pub fn check_guess(
         mismatch: None,
     };
     let values = true_values(&truth, o, from);
-    report.mismatch = (from..)
-        .zip(&values)
-        .find_map(|(n, &t)| compare_at(&expr, o.kind, n, t));
+    report.mismatch = (from..).zip(&values).find_map(|(n, &t)| compare_at(&expr, o.kind, n, t));
     let up_to = format!("checked for n = {from}..{} against the definition", o.upto);
 
     // Past `upto`, through the periods: only for heap rulesets under normal play.
     let Truth::Heap(ruleset) = &truth else {
-        report.reach = format!(
-            "{up_to}; no period is proven for this game, so nothing is claimed past {}",
-            o.upto
-        );
+        report.reach = format!("{up_to}; no period is proven for this game, so nothing is claimed past {}", o.upto);
         report.holds = report.mismatch.is_none();
         return Ok(report);
     };
@@ -379,10 +330,8 @@ pub fn check_guess(
     let (solver, t_shape, g_shape) = match (solver, t_shape, g_shape) {
         (Some(s), Some(t), Some(g)) => (s, t, g),
         (None, _, _) | (_, None, _) => {
-            report.reach = format!(
-                "{up_to}; the game's values have no proven period, so nothing is claimed past {}",
-                o.upto
-            );
+            report.reach =
+                format!("{up_to}; the game's values have no proven period, so nothing is claimed past {}", o.upto);
             report.holds = report.mismatch.is_none();
             return Ok(report);
         }
@@ -396,12 +345,8 @@ pub fn check_guess(
         }
     };
     let common = g_shape.common(t_shape);
-    let end = common.and_then(|(start, l, dg, dt)| {
-        start.checked_add(l.checked_mul(if dg == dt { 1 } else { 2 })?)
-    });
-    let Some(((start, l, dg, dt), end)) = common
-        .zip(end)
-        .filter(|(_, e)| e.saturating_sub(o.upto) <= MAX_PROOF_SPAN)
+    let end = common.and_then(|(start, l, dg, dt)| start.checked_add(l.checked_mul(if dg == dt { 1 } else { 2 })?));
+    let Some(((start, l, dg, dt), end)) = common.zip(end).filter(|(_, e)| e.saturating_sub(o.upto) <= MAX_PROOF_SPAN)
     else {
         report.reach = format!("{up_to}; the common period of the guess and the values is too long to check, so nothing is claimed past {}", o.upto);
         report.holds = report.mismatch.is_none();

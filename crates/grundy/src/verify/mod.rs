@@ -11,12 +11,11 @@ mod guess;
 mod positions;
 
 pub use claims::{
-    claims, find_claim, Claim, Counterexample, Verdict, VerifyError, VerifyRange, MAX_DIVISOR_N,
-    MAX_POSITIONS,
+    claims, find_claim, Claim, Counterexample, Verdict, VerifyError, VerifyRange, MAX_DIVISOR_N, MAX_POSITIONS,
 };
 pub use expr::{EvalError, Expr, ExprError, Shape, MAX_ANALYSED_PERIOD};
 pub use guess::{
-    check_guess, game_params, GuessError, GuessKind, GuessMismatch, GuessOptions, GuessReport,
-    Shown, MAX_SEARCH_UPTO, MAX_UPTO,
+    check_guess, game_params, GuessError, GuessKind, GuessMismatch, GuessOptions, GuessReport, Shown, MAX_SEARCH_UPTO,
+    MAX_UPTO,
 };
 pub use positions::{heap_multisets, limited_multisets, position_order};

@@ -19,10 +19,7 @@ use std::cmp::Ordering;
 /// ```
 pub fn position_order(a: &[u64], b: &[u64]) -> Ordering {
     let sum = |h: &[u64]| h.iter().map(|&x| u128::from(x)).sum::<u128>();
-    a.len()
-        .cmp(&b.len())
-        .then_with(|| sum(a).cmp(&sum(b)))
-        .then_with(|| a.cmp(b))
+    a.len().cmp(&b.len()).then_with(|| sum(a).cmp(&sum(b))).then_with(|| a.cmp(b))
 }
 
 /// The number of non-empty multisets of at most `max_heaps` items drawn from `kinds` kinds, or
@@ -73,17 +70,13 @@ pub fn heap_multisets(max_heaps: usize, lo: u64, hi: u64) -> Vec<Vec<u64>> {
 /// limit in 1..=`max_limit`, ordered by (number of heaps, sum of the heaps, the pairs
 /// lexicographically): the positions of Nim with a limit per heap.
 pub fn limited_multisets(max_heaps: usize, max_heap: u64, max_limit: u64) -> Vec<Vec<(u64, u64)>> {
-    let pairs: Vec<(u64, u64)> = (1..=max_heap)
-        .flat_map(|h| (1..=max_limit).map(move |l| (h, l)))
-        .collect();
+    let pairs: Vec<(u64, u64)> = (1..=max_heap).flat_map(|h| (1..=max_limit).map(move |l| (h, l))).collect();
     if pairs.is_empty() {
         return vec![];
     }
     let index_sets = heap_multisets(max_heaps, 0, pairs.len() as u64 - 1);
-    let mut out: Vec<Vec<(u64, u64)>> = index_sets
-        .iter()
-        .map(|t| t.iter().map(|&i| pairs[i as usize]).collect())
-        .collect();
+    let mut out: Vec<Vec<(u64, u64)>> =
+        index_sets.iter().map(|t| t.iter().map(|&i| pairs[i as usize]).collect()).collect();
     let key = |t: &Vec<(u64, u64)>| (t.len(), t.iter().map(|p| u128::from(p.0)).sum::<u128>());
     out.sort_by(|a, b| key(a).cmp(&key(b)).then_with(|| a.cmp(b)));
     out
@@ -108,13 +101,7 @@ mod tests {
     fn ordered_and_distinct() {
         let v = heap_multisets(3, 0, 4);
         for w in v.windows(2) {
-            assert_eq!(
-                position_order(&w[0], &w[1]),
-                Ordering::Less,
-                "{:?} {:?}",
-                w[0],
-                w[1]
-            );
+            assert_eq!(position_order(&w[0], &w[1]), Ordering::Less, "{:?} {:?}", w[0], w[1]);
         }
         let l = limited_multisets(2, 3, 2);
         assert_eq!(l.len() as u128, multiset_count(6, 2).unwrap());

@@ -1,0 +1,219 @@
+//! Stopping long work from outside: a deadline, or a flag another thread raises.
+//!
+//! Every computation reachable from input is bounded before it starts (budgets, size checks),
+//! but a server also needs to stop work whose time is up, or whose client went away, *inside*
+//! its loops rather than only around them. A front end makes a [`StopToken`], runs the work
+//! under it with [`StopToken::run`], and the library's long loops (table builders, the sparse
+//! engine, searches, remoteness) call the crate-private `check` between steps; when the token
+//! has fired, the work returns [`Stopped`] through its own error type.
+//!
+//! The token is kept in a thread-local while the work runs, so that the dozens of functions
+//! between a front end and an inner loop need no extra parameter. Work with no token installed
+//! (the command line) pays one thread-local read per check.
+//!
+//! ```
+//! use std::time::Duration;
+//! use grundy::{analyze, AnalyzeError, AnalyzeOptions, Game, StopToken};
+//! let game: Game = "nim".parse().unwrap();
+//! let pos = game.parse_position(&["3", "5"]).unwrap();
+//! let token = StopToken::after(Duration::from_secs(10));
+//! let a = token.run(|| analyze(&game, &pos, &AnalyzeOptions::default())).unwrap();
+//! assert_eq!(a.sg, Some(6));
+//!
+//! // A token that has fired stops work that checks it.
+//! let token = StopToken::new();
+//! token.cancel();
+//! let kayles: Game = "octal:0.137".parse().unwrap();
+//! let pos = kayles.parse_position(&["1000000000000"]).unwrap();
+//! let e = token.run(|| analyze(&kayles, &pos, &AnalyzeOptions::default())).unwrap_err();
+//! assert!(matches!(e, AnalyzeError::Stopped(_)));
+//! ```
+
+use std::cell::RefCell;
+use std::fmt;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// Why work stopped before it finished.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stopped {
+    /// The time limit ran out.
+    TimeUp {
+        /// The time limit the work had.
+        limit: Duration,
+    },
+    /// Someone cancelled the work (for a server: the client went away).
+    Cancelled,
+}
+
+impl fmt::Display for Stopped {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Stopped::TimeUp { limit } => {
+                write!(f, "stopped after its time limit of {:.1} s", limit.as_secs_f64())
+            }
+            Stopped::Cancelled => f.write_str("stopped: the work was cancelled"),
+        }
+    }
+}
+
+impl std::error::Error for Stopped {}
+
+#[derive(Debug)]
+struct Inner {
+    cancelled: AtomicBool,
+    deadline: Option<(Instant, Duration)>,
+}
+
+/// A handle that stops work run under it: cancelled by any clone, or at a deadline.
+///
+/// Clones share one flag, so a server can keep one clone to cancel the work when its client
+/// disconnects while the work runs under another on a blocking thread.
+#[derive(Clone, Debug)]
+pub struct StopToken(Arc<Inner>);
+
+impl Default for StopToken {
+    fn default() -> Self {
+        StopToken::new()
+    }
+}
+
+impl StopToken {
+    /// A token with no deadline, stopped only by [`StopToken::cancel`].
+    pub fn new() -> Self {
+        StopToken(Arc::new(Inner { cancelled: AtomicBool::new(false), deadline: None }))
+    }
+
+    /// A token that fires `limit` from now (or when cancelled).
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// let t = grundy::StopToken::after(Duration::ZERO);
+    /// assert!(t.check().is_err());
+    /// ```
+    pub fn after(limit: Duration) -> Self {
+        let deadline = Instant::now().checked_add(limit).map(|at| (at, limit));
+        StopToken(Arc::new(Inner { cancelled: AtomicBool::new(false), deadline }))
+    }
+
+    /// Stops the work running under this token (and every clone) at its next check.
+    pub fn cancel(&self) {
+        self.0.cancelled.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether the token has fired, and why.
+    pub fn check(&self) -> Result<(), Stopped> {
+        if self.0.cancelled.load(Ordering::Relaxed) {
+            return Err(Stopped::Cancelled);
+        }
+        match self.0.deadline {
+            Some((at, limit)) if Instant::now() >= at => Err(Stopped::TimeUp { limit }),
+            _ => Ok(()),
+        }
+    }
+
+    /// Runs `f` on this thread with this token installed, so that the library's loops inside
+    /// `f` stop when it fires. Tokens nest: the innermost one is checked, and the previous one
+    /// is back when `f` returns (or panics).
+    pub fn run<T>(&self, f: impl FnOnce() -> T) -> T {
+        struct Restore(Option<StopToken>);
+        impl Drop for Restore {
+            fn drop(&mut self) {
+                let previous = self.0.take();
+                CURRENT.with(|c| *c.borrow_mut() = previous);
+            }
+        }
+        let previous = CURRENT.with(|c| c.borrow_mut().replace(self.clone()));
+        let _restore = Restore(previous);
+        f()
+    }
+}
+
+thread_local! {
+    static CURRENT: RefCell<Option<StopToken>> = const { RefCell::new(None) };
+}
+
+/// Whether the token installed on this thread (if any) has fired. Long loops call this
+/// between steps of at most a few milliseconds each.
+pub(crate) fn check() -> Result<(), Stopped> {
+    CURRENT.with(|c| c.borrow().as_ref().map_or(Ok(()), StopToken::check))
+}
+
+/// A clone of the token installed on this thread, for work that spawns threads of its own.
+pub(crate) fn current() -> Option<StopToken> {
+    CURRENT.with(|c| c.borrow().clone())
+}
+
+/// Checks the installed token once every `every` calls of [`Ticker::tick`], for loops whose
+/// steps are too short to pay for reading the clock each time.
+#[derive(Debug)]
+pub(crate) struct Ticker {
+    left: u32,
+    every: u32,
+}
+
+impl Ticker {
+    /// A ticker that checks on its first tick and then every `every` ticks.
+    pub(crate) fn new(every: u32) -> Self {
+        Ticker { left: 0, every: every.max(1) }
+    }
+
+    /// Counts one step; every `every` steps, checks the installed token.
+    pub(crate) fn tick(&mut self) -> Result<(), Stopped> {
+        if self.left == 0 {
+            self.left = self.every;
+            check()?;
+        }
+        self.left -= 1;
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn no_token_never_stops() {
+        assert!(check().is_ok());
+        let mut t = Ticker::new(3);
+        for _ in 0..10 {
+            assert!(t.tick().is_ok());
+        }
+    }
+
+    #[test]
+    fn a_cancelled_token_stops_checks_inside_run_only() {
+        let token = StopToken::new();
+        token.clone().cancel();
+        assert_eq!(token.run(check), Err(Stopped::Cancelled));
+        assert!(check().is_ok(), "the token is removed when run returns");
+    }
+
+    #[test]
+    fn deadlines_fire_and_nest() {
+        let outer = StopToken::after(Duration::from_secs(3600));
+        let inner = StopToken::after(Duration::ZERO);
+        outer.run(|| {
+            assert!(check().is_ok());
+            assert_eq!(inner.run(check), Err(Stopped::TimeUp { limit: Duration::ZERO }));
+            assert!(check().is_ok(), "the outer token is back");
+        });
+    }
+
+    #[test]
+    fn ticker_checks_once_per_period() {
+        let token = StopToken::new();
+        token.run(|| {
+            let mut t = Ticker::new(4);
+            assert!(t.tick().is_ok()); // checks: not fired yet
+            token.cancel();
+            // The next three ticks do not look; the fourth does.
+            for _ in 0..3 {
+                assert!(t.tick().is_ok());
+            }
+            assert_eq!(t.tick(), Err(Stopped::Cancelled));
+        });
+    }
+}
