@@ -41,12 +41,12 @@ mod table;
 mod triples;
 pub mod verify;
 
-pub use analysis::{analyze, Analysis, AnalyzeOptions, WinningMove, DEFAULT_BUDGET};
+pub use analysis::{analyze, Analysis, AnalyzeOptions, WinningMove, DEFAULT_BUDGET, MAX_BUDGET};
 pub use convention::{Convention, Outcome, Player};
-pub use error::{AnalyzeError, GaveUp, ParseGameError, ParsePositionError};
+pub use error::{human_bytes, AnalyzeError, GaveUp, ParseGameError, ParsePositionError, Work, MEMORY_LIMIT};
 pub use factor::{factorize, is_prime};
 pub use game::{Component, Game, Position};
-pub use heap::{allbut_single_formula, HeapSolver};
+pub use heap::{allbut_single_formula, grundys_game_seconds, human_seconds, HeapSolver};
 pub use hex::HexCode;
 pub use nim::{misere_nim_winning_moves, misere_nim_wins, nim_sum, nim_winning_moves, BalanceTable};
 pub use octal::{OctalCode, SplitRules, MAX_OCTAL_DIGITS};
