@@ -17,11 +17,12 @@
 //! store with a one-line message naming the file, rather than use any of it.
 
 use std::fs::{self, File, OpenOptions, TryLockError};
-use std::io::Write;
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
 use grundy::store_format::{
     chunk_file_name, decode_chunk, decode_manifest, encode_chunk, encode_manifest, ChunkSlot, StoreFormatError,
+    CHUNK_HEADER_LEN, MAX_GAME_LEN,
 };
 
 /// The default number of values per chunk file (2 MiB of values).
@@ -79,6 +80,16 @@ fn write_atomic(dir: &Path, name: &str, bytes: &[u8]) -> Result<(), String> {
     Ok(())
 }
 
+/// The first `max + 1` bytes of `path` at most: a huge file in the store is damage to report,
+/// not something to read into memory.
+fn read_at_most(path: &Path, max: u64) -> Result<Vec<u8>, String> {
+    let mut bytes = vec![];
+    File::open(path)
+        .and_then(|f| f.take(max.saturating_add(1)).read_to_end(&mut bytes))
+        .map_err(|e| io_err(path, "cannot read", e))?;
+    Ok(bytes)
+}
+
 /// The names in `dir`, as text (a name that is not UTF-8 is kept lossily: it is unexpected
 /// anyway).
 fn names(dir: &Path) -> Result<Vec<String>, String> {
@@ -96,7 +107,7 @@ fn names(dir: &Path) -> Result<Vec<String>, String> {
 fn check_no_manifest(dir: &Path, names: &[String]) -> Result<(), String> {
     match names.iter().find(|n| *n != LOCK && !is_tmp(n)) {
         Some(other) => Err(format!(
-            "store {} has no manifest but holds {}: give a new or empty directory, or remove it to start again",
+            "store {} has no manifest but holds {}: it is not a grundy store (or lost its manifest); use a new or empty directory",
             dir.display(),
             dir.join(other).display()
         )),
@@ -158,7 +169,7 @@ impl Store {
         if !meta.is_file() {
             return Err(damaged(dir, MANIFEST, "is not a file"));
         }
-        let bytes = fs::read(&manifest_path).map_err(|e| io_err(&manifest_path, "cannot read", e))?;
+        let bytes = read_at_most(&manifest_path, MAX_GAME_LEN as u64 + 64)?;
         let manifest = decode_manifest(&bytes).map_err(|e| match e {
             StoreFormatError::OtherVersion { .. } => format!(
                 "store {}: {} {e}: use the grundy that wrote it, or another directory",
@@ -201,10 +212,13 @@ impl Store {
         for (k, name) in chunks.iter().enumerate() {
             let expected = chunk_file_name(k as u64);
             if *name != expected {
-                return Err(damaged(
-                    dir,
-                    name,
-                    format!("is unexpected (a store holds only its manifest, lock and chunks; the next chunk should be {expected})"),
+                if name.starts_with("chunk-") && name.ends_with(".bin") && *name > expected {
+                    return Err(damaged(dir, name, format!("follows a missing {expected}")));
+                }
+                return Err(format!(
+                    "store {} holds an unexpected file {} (a store holds only its manifest, its lock and its chunk files); move it out of the store, or use another directory",
+                    dir.display(),
+                    dir.join(name).display()
                 ));
             }
             if values.len() % self.chunk != 0 {
@@ -216,7 +230,9 @@ impl Store {
             if !meta.is_file() {
                 return Err(damaged(dir, name, "is not a file"));
             }
-            let bytes = fs::read(&path).map_err(|e| io_err(&path, "cannot read", e))?;
+            // One byte past the longest chunk is enough to tell that a file is too long.
+            let longest = (CHUNK_HEADER_LEN as u64).saturating_add((self.chunk as u64).saturating_mul(2));
+            let bytes = read_at_most(&path, longest)?;
             let slot =
                 ChunkSlot { start: values.len() as u64, chunk_len: self.chunk as u64, manifest_crc: self.manifest_crc };
             let chunk = decode_chunk(&bytes, slot).map_err(|e| damaged(dir, name, e))?;
