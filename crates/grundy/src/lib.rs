@@ -37,6 +37,7 @@ mod search;
 mod simd;
 mod sparse;
 mod stop;
+pub mod store_format;
 mod table;
 mod triples;
 pub mod verify;

@@ -156,6 +156,10 @@ pub fn run(args: Args) -> Result<(), CliError> {
                     let mut store =
                         Store::open(dir, &ruleset.to_string(), args.chunk.max(1)).map_err(CliError::usage)?;
                     let values = store.load().map_err(CliError::usage)?;
+                    if !values.is_empty() {
+                        // On stderr: stdout is the answer (and --json's object) alone.
+                        eprintln!("resumed from {} stored values", thousands(values.len() as u64));
+                    }
                     let e = Engine::resume(rules, values);
                     compute(e, &args, upto, at, budget, Some(store))?
                 }
@@ -246,6 +250,19 @@ fn refuse_unreachable(
     Err(CliError::usage(format!(
         "G({want}) of {ruleset} needs every value up to it ({values} values, about {memory}), because no theorem proves a period of Grundy's game, and the budget is {budget} values: {advice}"
     )))
+}
+
+/// `n` with a comma between each group of three digits: 1234567 is `1,234,567`.
+fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
 }
 
 /// The fewest values computed, so that short periods are proven even for a small --upto.
