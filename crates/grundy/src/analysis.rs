@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use serde::{Serialize, Serializer};
 
 use crate::convention::{Convention, Outcome, Player};
-use crate::error::{human_bytes, AnalyzeError, MEMORY_LIMIT};
+use crate::error::{human_bytes, AnalyzeError, Work, MEMORY_LIMIT};
 use crate::factor::factorize;
 use crate::game::{Component, Game, Position};
 use crate::heap::HeapSolver;
@@ -108,6 +108,77 @@ fn replaced(heaps: &[u64], i: usize, to: &[u64]) -> Vec<u64> {
     r.extend_from_slice(to);
     r.extend_from_slice(&heaps[i + 1..]);
     r
+}
+
+/// The most numbers that the listed winning moves' `result`s hold together. Each result is the
+/// whole position after its move, so listing every winning move of many heaps would grow as
+/// their product (50,000 moves of 100,000 heaps); past this the first moves are listed and the
+/// rest counted, which keeps an analysis linear in the number of heaps.
+pub const LISTED_NUMBERS: usize = 1 << 20;
+
+/// Lists winning moves while their results fit in [`LISTED_NUMBERS`], counting the rest.
+struct Listing {
+    heaps: usize,
+    unlisted: u64,
+}
+
+impl Listing {
+    fn new(heaps: usize) -> Self {
+        Listing { heaps, unlisted: 0 }
+    }
+
+    /// Pushes the move `make` builds onto `a`'s list, or counts it when the list is full.
+    fn push(&mut self, a: &mut Analysis, make: impl FnOnce() -> WinningMove) {
+        if (a.winning_moves.len() + 1).saturating_mul(self.heaps.max(1)) > LISTED_NUMBERS {
+            self.unlisted += 1;
+        } else {
+            a.winning_moves.push(make());
+        }
+    }
+
+    /// Says in `a` how many moves were counted but not listed.
+    fn finish(self, a: &mut Analysis) {
+        if self.unlisted > 0 {
+            note_not_listed(
+                a,
+                format!(
+                    "{} more winning moves are not listed: each lists the whole position after it ({} heaps), and the list is kept to {LISTED_NUMBERS} numbers",
+                    self.unlisted, self.heaps
+                ),
+            );
+        }
+    }
+}
+
+/// One sentence for the heaps whose winning moves were left out, with the reason for each (or,
+/// for many heaps, the first few and the first reason), so that its length does not grow with
+/// the number of heaps.
+fn skipped_heaps(cs: &[Component], skipped: &[(usize, String)]) -> Option<String> {
+    const NAMED: usize = 3;
+    let heap = |i: usize| format!("heap {} ({} of {})", i + 1, cs[i].heap, cs[i].ruleset);
+    match skipped {
+        [] => None,
+        few if few.len() <= NAMED => Some(
+            few.iter()
+                .map(|(i, why)| format!("the winning moves in {} are not listed: {why}", heap(*i)))
+                .collect::<Vec<_>>()
+                .join("; "),
+        ),
+        [(first, why), ..] => Some(format!(
+            "the winning moves in {} heaps are not listed ({}, ...); for {}: {why}",
+            skipped.len(),
+            skipped.iter().take(NAMED).map(|(i, _)| (i + 1).to_string()).collect::<Vec<_>>().join(", "),
+            heap(*first)
+        )),
+    }
+}
+
+/// Adds a reason to `a.winning_moves_not_listed`.
+fn note_not_listed(a: &mut Analysis, why: String) {
+    a.winning_moves_not_listed = Some(match a.winning_moves_not_listed.take() {
+        Some(earlier) => format!("{earlier}; {why}"),
+        None => why,
+    });
 }
 
 fn join<T: ToString>(items: &[T], sep: &str) -> String {
@@ -254,29 +325,32 @@ fn sum_normal(cs: &[Component], options: &AnalyzeOptions) -> Result<Analysis, An
     a.heap_values = Some(values.clone());
     let table = BalanceTable::new(&values);
 
+    let mut listing = Listing::new(heaps.len());
+    // The options walked over every heap together are held to the budget too, so that many
+    // large take-and-break heaps cannot add up to unbounded work.
+    let mut examined_left = Work::MovesExamined.clamp(options.budget);
+    let mut skipped: Vec<(usize, String)> = vec![];
     if x != 0 {
         for (i, c) in cs.iter().enumerate() {
             let target = values[i] ^ x;
+            let cost = solvers[&c.ruleset].options_examined(c.heap);
+            if cost > examined_left {
+                let held = Work::MovesExamined.clamp(options.budget);
+                skipped.push((i, format!("listing them looks at {cost} moves, and the moves examined for this position are held to {held} in all")));
+                continue;
+            }
+            examined_left -= cost;
             // A heap with more options than the budget: the outcome and value stand, the moves
             // in that heap are said to be left out rather than listed in part.
             let options = match solvers[&c.ruleset].options_with_value(c.heap, target) {
                 Ok(options) => options,
                 Err(g) => {
-                    let why = format!(
-                        "the winning moves in heap {} ({} of {}) are not listed: {g}",
-                        i + 1,
-                        c.heap,
-                        c.ruleset
-                    );
-                    a.winning_moves_not_listed = Some(match a.winning_moves_not_listed.take() {
-                        Some(earlier) => format!("{earlier}; {why}"),
-                        None => why,
-                    });
+                    skipped.push((i, g.to_string()));
                     continue;
                 }
             };
             for to in options {
-                a.winning_moves.push(WinningMove {
+                listing.push(&mut a, || WinningMove {
                     text: c.ruleset.describe_move(i + 1, c.heap, &to),
                     result: replaced(&heaps, i, &to),
                     heap: i + 1,
@@ -284,6 +358,10 @@ fn sum_normal(cs: &[Component], options: &AnalyzeOptions) -> Result<Analysis, An
                 });
             }
         }
+    }
+    listing.finish(&mut a);
+    if let Some(why) = skipped_heaps(cs, &skipped) {
+        note_not_listed(&mut a, why);
     }
 
     let e = &mut a.explanation;
@@ -368,14 +446,16 @@ fn misere_nim(heaps: &[u64], describe: impl Fn(usize, u64, u64) -> String, noun:
             e.extend(balance_sentences(&table, &format!("{noun}s"), true));
         }
     }
+    let mut listing = Listing::new(heaps.len());
     for (i, to) in misere_nim_winning_moves(heaps) {
-        a.winning_moves.push(WinningMove {
+        listing.push(&mut a, || WinningMove {
             text: describe(i, heaps[i], to),
             result: replaced(heaps, i, &[to]),
             heap: i + 1,
             to: vec![to],
         });
     }
+    listing.finish(&mut a);
     a.balance = Some(table);
     a
 }

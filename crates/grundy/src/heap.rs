@@ -156,6 +156,15 @@ impl HeapSolver {
         }
     }
 
+    /// How many options [`HeapSolver::options_with_value`] looks at for a heap of size `n`: all
+    /// of them for take-and-break games, none for the rest (found from the values).
+    pub fn options_examined(&self, n: u64) -> u64 {
+        match &self.method {
+            Method::Split { rules, .. } => rules.option_count(n),
+            _ => 0,
+        }
+    }
+
     /// Every option of a heap of size `n` whose value is `target`, as the heaps it leaves
     /// (`[0]` when emptied), in the order of [`Ruleset::for_each_option`]'s largest-first
     /// results. Found from the values, without walking all options of large heaps, except for
@@ -258,7 +267,7 @@ const THREE_HEAP_LIMIT: u64 = 1 << 12;
 /// spends computing a take-and-break game's table while looking for a period: a few seconds on
 /// the slowest games. Counting the engine's own work, not the clock, keeps answers the same on
 /// every machine.
-pub const PERIOD_SEARCH_WORK: u64 = 1 << 33;
+pub const PERIOD_SEARCH_WORK: u64 = 1 << 32;
 
 /// The engine's work so far, in pair visits.
 fn engine_work<C: crate::sparse::Cell>(engine: &SparseEngine<C>) -> u64 {
@@ -343,7 +352,9 @@ fn split_method(ruleset: &Ruleset, max_heap: u64, budget: u64) -> Result<Method,
         // Small heaps still get a cheap search for a period (2^16 values take milliseconds on
         // most games), so that `analyze` can explain the values with one.
         let covered = engine.len() as u64 > max_heap;
-        let next_too_costly = engine_work(&engine).saturating_mul(4) > PERIOD_SEARCH_WORK;
+        // The free search (the heaps are covered already) gets an eighth of the work.
+        let limit = if covered { PERIOD_SEARCH_WORK / 8 } else { PERIOD_SEARCH_WORK };
+        let next_too_costly = engine_work(&engine).saturating_mul(4) > limit;
         if period.is_some() || (covered && (engine.len() >= free || target >= cap || next_too_costly || !provable)) {
             let mut values = engine.into_values();
             if let Some(p) = period {

@@ -161,19 +161,18 @@ pub fn run(args: Args) -> Result<(), CliError> {
                         eprintln!("resumed from {} stored values", thousands(values.len() as u64));
                     }
                     let e = Engine::resume(rules, values);
-                    compute(e, &args, upto, at, budget, Some(store))?
+                    compute(e, &args, upto, budget, Some(store))?
                 }
                 None => {
                     let e = Engine::new(rules, naive);
-                    compute(e, &args, upto, at, budget, None)?
+                    compute(e, &args, upto, budget, None)?
                 }
             };
             let period = engine.period();
             // Three-heap splits (hexadecimal codes) are computed plainly: no sparse statistics.
             let stats = (!naive && !three_heaps).then(|| engine.stats());
-            let want = upto.max(at.unwrap_or(0));
-            if (engine.len() as u64) <= want && period.is_none() {
-                return Err(gave_up(GaveUp { what: Work::SplitTable, used: budget, needed: want.checked_add(1) }));
+            if (engine.len() as u64) <= upto && period.is_none() {
+                return Err(gave_up(GaveUp { what: Work::SplitTable, used: budget, needed: upto.checked_add(1) }));
             }
             Source::Split { engine: Box::new(engine), period, stats }
         }
@@ -181,13 +180,16 @@ pub fn run(args: Args) -> Result<(), CliError> {
     };
     let last =
         source.value(upto).ok_or_else(|| CliError::usage(format!("no value is known for heap {upto} of {ruleset}")))?;
+    // G(M) past the values computed: the library's solver looks for a period within its own
+    // bounds (the budget, and the work `analyze` allows), the same policy as `analyze`.
     let at_value = match at {
-        Some(m) => Some(source.value(m).ok_or_else(|| {
-            CliError::usage(format!(
-                "G({m}) is past the {} values computed and no period is proven: rerun with --upto {m}",
-                source.computed()
-            ))
-        })?),
+        Some(m) => Some(match source.value(m) {
+            Some(v) => v,
+            None => HeapSolver::new(&ruleset, m, budget)
+                .map_err(CliError::usage)?
+                .value(m)
+                .ok_or_else(|| CliError::usage(format!("no value is known for heap {m} of {ruleset}")))?,
+        }),
         None => None,
     };
     let counts = if args.summary { Some(counts(&source, upto, budget)?) } else { None };
@@ -268,14 +270,13 @@ fn thousands(n: u64) -> String {
 /// The fewest values computed, so that short periods are proven even for a small --upto.
 const MIN_VALUES: u64 = 4096;
 
-/// Runs the engine to G(upto), and on to G(at) or [`MIN_VALUES`] values, unless a period is
+/// Runs the engine to G(upto), and on to [`MIN_VALUES`] values, unless a period is
 /// proven sooner (checked each time the table doubles), within `budget` values, saving to the
 /// store as it goes.
 fn compute(
     mut engine: Engine,
     args: &Args,
     upto: u64,
-    at: Option<u64>,
     budget: u64,
     mut store: Option<Store>,
 ) -> Result<Engine, CliError> {
@@ -283,7 +284,7 @@ fn compute(
         engine.set_threads(t);
     }
     let need = upto.saturating_add(1);
-    let want = need.max(at.unwrap_or(0).saturating_add(1)).max(MIN_VALUES);
+    let want = need.max(MIN_VALUES);
     let cap = usize::try_from(want.min(budget).max(need.min(budget)))
         .map_err(|_| CliError::usage("the table does not fit in memory: lower --budget"))?;
     engine.reserve(cap).map_err(CliError::usage)?;
