@@ -745,3 +745,123 @@ async fn sg_handler(
     let reply_ = compute(&state, arrived, asked, move || sg_sequence(&game, upto)).await?;
     reply(&reply_, big)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    fn state(config: Config) -> AppState {
+        AppState {
+            quick: Arc::new(Semaphore::new(config.quick_permits)),
+            slow: Arc::new(Semaphore::new(config.slow_permits)),
+            config: Arc::new(config),
+        }
+    }
+
+    fn asked() -> Asked {
+        Asked { what: "analyze nim 1".into(), command: "grundy analyze nim 1".into() }
+    }
+
+    /// Work that takes `ms` milliseconds (without checking any token) and counts its starts.
+    fn sleeper(ms: u64, starts: &Arc<AtomicUsize>) -> impl Fn() -> Result<u64, Fail> + Send + Sync + 'static {
+        let starts = Arc::clone(starts);
+        move || {
+            starts.fetch_add(1, Ordering::SeqCst);
+            std::thread::sleep(Duration::from_millis(ms));
+            Ok(ms)
+        }
+    }
+
+    fn config(time_limit_ms: u64) -> Config {
+        Config {
+            time_limit: Duration::from_millis(time_limit_ms),
+            slow_permits: 1,
+            quick_limit: Duration::from_millis(100),
+            quick_permits: 1,
+        }
+    }
+
+    #[tokio::test]
+    async fn work_past_the_quick_limit_goes_on_in_the_slow_lane_when_a_permit_is_free() {
+        let state = state(config(5000));
+        let starts = Arc::new(AtomicUsize::new(0));
+        let got = compute(&state, Instant::now(), asked(), sleeper(300, &starts)).await;
+        assert_eq!(got.ok(), Some(300));
+        assert_eq!(starts.load(Ordering::SeqCst), 1, "the same run went on");
+        // Both permits are back once the work has ended.
+        assert_eq!((state.quick.available_permits(), state.slow.available_permits()), (1, 1));
+    }
+
+    #[tokio::test]
+    async fn work_past_the_quick_limit_starts_again_once_a_slow_permit_frees() {
+        let state = state(config(5000));
+        let held = Arc::clone(&state.slow).acquire_owned().await.unwrap();
+        tokio::spawn(async move {
+            tokio::time::sleep(Duration::from_millis(400)).await;
+            drop(held);
+        });
+        let starts = Arc::new(AtomicUsize::new(0));
+        let began = Instant::now();
+        let got = compute(&state, began, asked(), sleeper(300, &starts)).await;
+        assert_eq!(got.ok(), Some(300));
+        assert_eq!(starts.load(Ordering::SeqCst), 2, "stopped in the quick lane, run again in the slow one");
+        assert!(began.elapsed() >= Duration::from_millis(700), "{:?}", began.elapsed());
+    }
+
+    #[tokio::test]
+    async fn a_request_that_cannot_start_in_time_is_told_the_server_is_busy() {
+        let state = state(config(200));
+        let _quick = Arc::clone(&state.quick).acquire_owned().await.unwrap();
+        let _slow = Arc::clone(&state.slow).acquire_owned().await.unwrap();
+        let starts = Arc::new(AtomicUsize::new(0));
+        let began = Instant::now();
+        let e = compute(&state, began, asked(), sleeper(1, &starts)).await.unwrap_err();
+        assert_eq!((e.status, e.kind), (StatusCode::SERVICE_UNAVAILABLE, Some("busy")));
+        assert_eq!(
+            e.message,
+            "analyze nim 1 could not start within the server's time limit of 0.2 s: every computing slot stayed \
+             busy; try again later or run it on the command line: grundy analyze nim 1"
+        );
+        assert_eq!(starts.load(Ordering::SeqCst), 0);
+        let took = began.elapsed();
+        assert!(took >= Duration::from_millis(200) && took < Duration::from_secs(2), "{took:?}");
+    }
+
+    #[tokio::test]
+    async fn work_that_ignores_its_token_is_answered_at_the_deadline_and_keeps_its_permit() {
+        let state = state(config(300));
+        let starts = Arc::new(AtomicUsize::new(0));
+        let began = Instant::now();
+        let e = compute(&state, began, asked(), sleeper(1000, &starts)).await.unwrap_err();
+        assert_eq!(e.kind, Some("time_limit"));
+        let took = began.elapsed();
+        assert!(took >= Duration::from_millis(300) && took < Duration::from_millis(900), "{took:?}");
+        // The thread still sleeps: its permit (promoted to the slow lane) is not free yet.
+        assert_eq!(state.slow.available_permits(), 0);
+        let _ = Arc::clone(&state.slow).acquire_owned().await.unwrap();
+    }
+
+    #[test]
+    fn messages_quote_what_the_shell_would_split() {
+        assert_eq!(quote("subtraction:2,5"), "subtraction:2,5");
+        assert_eq!(quote("nim=7"), "nim=7");
+        assert_eq!(quote("a b"), "'a b'");
+        assert_eq!(quote("it's"), r"'it'\''s'");
+        assert_eq!(quote(""), "''");
+        assert_eq!(quote(&"9".repeat(100)), format!("'{}…'", "9".repeat(QUOTED_CHARS)));
+        let p = Problem {
+            game: "kl:2,3".into(),
+            position: (1..=20).map(|n| json!(n)).collect(),
+            misere: true,
+            to_move: Some("second".into()),
+            budget: Some(100),
+        };
+        let a = p.asked("analyze", "analyze");
+        assert_eq!(a.what, "analyze kl:2,3 1 2 3 4 5 6 7 8 9 10 11 12 … (20 heaps) (misère, second to move)");
+        assert_eq!(
+            a.command,
+            "grundy analyze kl:2,3 1 2 3 4 5 6 7 8 9 10 11 12 … (20 heaps) --misere --to-move second --budget 100"
+        );
+    }
+}
