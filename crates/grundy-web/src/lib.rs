@@ -538,9 +538,9 @@ impl Problem {
         Ok((game, position, AnalyzeOptions { convention, to_move, budget }))
     }
 
-    /// `analyze kayles 60 (misère)` and `grundy analyze kayles 60 --misere`, for `verb` and
-    /// `command` (the subcommand that does the same without a time limit).
-    fn asked(&self, verb: &str, command: &str) -> Asked {
+    /// `analyze kayles 60 (misère)` and `grundy analyze kayles 60 --misere`: `verb` names what
+    /// was asked, `command` and `flags` the subcommand that does it without a time limit.
+    fn asked(&self, verb: &str, command: &str, flags: &str) -> Asked {
         let mut position: Vec<String> = match self.tokens() {
             Ok(tokens) => tokens.iter().take(QUOTED_HEAPS).map(|t| quote(t)).collect(),
             Err(_) => vec!["…".into()],
@@ -551,21 +551,30 @@ impl Problem {
         let position = position.join(" ");
         let game = quote(&self.game);
         let mut notes = Vec::new();
-        let mut flags = String::new();
         if self.misere {
             notes.push("misère".to_string());
-            flags.push_str(" --misere");
         }
-        if let Some(to_move) = self.to_move.as_deref().filter(|p| *p != "first") {
+        if let Some(to_move) = self.to_move() {
             notes.push(format!("{} to move", quote(to_move)));
-            flags.push_str(&format!(" --to-move {}", quote(to_move)));
         }
         let notes = if notes.is_empty() { String::new() } else { format!(" ({})", notes.join(", ")) };
-        let budget = self.budget.map(|b| format!(" --budget {b}")).unwrap_or_default();
+        let misere = if self.misere { " --misere" } else { "" };
         Asked {
             what: format!("{verb} {game} {position}{notes}"),
-            command: format!("grundy {command} {game} {position}{flags}{budget}"),
+            command: format!("grundy {command} {game} {position}{misere}{flags}"),
         }
+    }
+
+    /// The player to move when it is not the first.
+    fn to_move(&self) -> Option<&str> {
+        self.to_move.as_deref().filter(|p| *p != "first")
+    }
+
+    /// The flags of `grundy analyze` beyond `--misere`.
+    fn analyze_flags(&self) -> String {
+        let to_move = self.to_move().map(|p| format!(" --to-move {}", quote(p))).unwrap_or_default();
+        let budget = self.budget.map(|b| format!(" --budget {b}")).unwrap_or_default();
+        format!("{to_move}{budget}")
     }
 }
 
@@ -577,7 +586,7 @@ async fn analyze_handler(
     let arrived = Instant::now();
     let big = Format::from_query(query)?;
     let problem: Problem = read_json(body).await?;
-    let asked = problem.asked("analyze", "analyze");
+    let asked = problem.asked("analyze", "analyze", &problem.analyze_flags());
     let analysis = compute(&state, arrived, asked, move || {
         let (game, position, options) = problem.parse()?;
         Ok(analyze(&game, &position, &options)?)
@@ -672,7 +681,13 @@ async fn move_handler(
     let arrived = Instant::now();
     let big = Format::from_query(query)?;
     let request: MoveRequest = read_json(body).await?;
-    let asked = request.problem.asked("the computer's move in", "play");
+    // `grundy play` from the same position: the computer moves first unless the person did.
+    let computer_first = if request.human_move.is_none() { " --computer-first" } else { "" };
+    let level = match request.level.as_deref() {
+        Some(level) if level != "perfect" => format!(" --level {}", quote(level)),
+        _ => String::new(),
+    };
+    let asked = request.problem.asked("the computer's move in", "play", &format!("{computer_first}{level}"));
     let reply_ = compute(&state, arrived, asked, move || play_move(&request)).await?;
     reply(&reply_, big)
 }
@@ -857,7 +872,7 @@ mod tests {
             to_move: Some("second".into()),
             budget: Some(100),
         };
-        let a = p.asked("analyze", "analyze");
+        let a = p.asked("analyze", "analyze", &p.analyze_flags());
         assert_eq!(a.what, "analyze kl:2,3 1 2 3 4 5 6 7 8 9 10 11 12 … (20 heaps) (misère, second to move)");
         assert_eq!(
             a.command,
