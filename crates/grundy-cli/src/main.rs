@@ -9,7 +9,6 @@ use clap::error::ErrorKind;
 use clap::{Parser, Subcommand};
 
 mod cmd;
-mod crc;
 mod plot;
 mod progress;
 mod store;

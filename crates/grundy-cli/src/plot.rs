@@ -11,8 +11,6 @@ use std::path::Path;
 
 use grundy::Period;
 
-use crate::crc::crc32;
-
 const PLOT_W: usize = 960;
 const PLOT_H: usize = 480;
 const LEFT: usize = 60;
@@ -266,7 +264,7 @@ fn png_chunk(out: &mut Vec<u8>, kind: &[u8; 4], data: &[u8]) {
     let start = out.len();
     out.extend_from_slice(kind);
     out.extend_from_slice(data);
-    let crc = crc32(&out[start..]);
+    let crc = crc32fast::hash(&out[start..]);
     out.extend_from_slice(&crc.to_be_bytes());
 }
 

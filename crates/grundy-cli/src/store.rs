@@ -1,31 +1,37 @@
 //! `--store DIR`: values saved as they are computed, so that a run killed at any moment resumes
 //! where it stopped.
 //!
-//! Layout: `DIR/manifest` (the game and the chunk length, with a checksum) and one file per
-//! chunk of values, `DIR/chunk-00000000.bin`, ... Chunk k holds G(k C .. k C + count) as
-//! little-endian u16 after a 32-byte header: magic, start, count, CRC-32 of the header fields and
-//! the values, and the CRC of the manifest (so a chunk cannot be mixed into another game's
-//! store). Every file is written to a temporary name, synced, renamed over its final name and
-//! the directory synced: a file is either entirely there or not at all, whatever the moment of
-//! a kill or a power loss. Only the last chunk may be short; it is rewritten when it grows.
+//! Layout: `DIR/manifest` (the game and the chunk length, with a checksum), one file per chunk of
+//! values, `DIR/chunk-00000000.bin`, ..., and `DIR/lock`. The bytes of the manifest and the
+//! chunks are `grundy::store_format`'s; this module does the file work. Every file is written to
+//! a temporary name of its own (`.NAME.PID.tmp`), synced, renamed over its final name and the
+//! directory synced: a file is either entirely there or not at all, whatever the moment of a
+//! kill or a power loss. Only the last chunk may be short; it is rewritten when it grows.
 //!
-//! Loading checks everything (names, order, lengths, checksums) and refuses a damaged store with
-//! a message naming the file, rather than use any of it.
+//! One process at a time: `open` takes an exclusive lock on `DIR/lock` (`File::try_lock`, an
+//! advisory lock the system releases when the process ends, even by a kill) and holds it as long
+//! as the `Store` lives; a second process is refused at once and touches nothing. Temporary
+//! files left by a killed run are removed only under the lock.
+//!
+//! Loading checks everything (names, order, lengths, checksums) and refuses a damaged or foreign
+//! store with a one-line message naming the file, rather than use any of it.
 
-use std::fs::{self, File};
-use std::io::Write;
+use std::fs::{self, File, OpenOptions, TryLockError};
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
-use crate::crc::{crc32, Crc32};
-
-const MAGIC: &[u8; 8] = b"GRUNDYC1";
-const HEADER: usize = 32;
-const MANIFEST_VERSION: &str = "grundy-store 1";
+use grundy::store_format::{
+    chunk_file_name, decode_chunk, decode_manifest, encode_chunk, encode_manifest, ChunkSlot, StoreFormatError,
+    CHUNK_HEADER_LEN, MAX_GAME_LEN,
+};
 
 /// The default number of values per chunk file (2 MiB of values).
 pub const DEFAULT_CHUNK: usize = 1 << 20;
 
-/// An open store of one game's values.
+const MANIFEST: &str = "manifest";
+const LOCK: &str = "lock";
+
+/// An open store of one game's values, locked for this process while it lives.
 #[derive(Debug)]
 pub struct Store {
     dir: PathBuf,
@@ -33,20 +39,40 @@ pub struct Store {
     manifest_crc: u32,
     /// Values known to be on disk.
     saved: usize,
+    /// The open lock file: the lock lasts as long as it is open.
+    _lock: File,
 }
 
-fn io_err(dir: &Path, what: &str, e: std::io::Error) -> String {
-    format!("store {}: {what}: {e}", dir.display())
+fn io_err(path: &Path, what: &str, e: std::io::Error) -> String {
+    format!("store {}: {what}: {e}", path.display())
 }
 
-/// Writes `bytes` to `path` atomically: a temporary file, synced, then renamed.
-fn write_atomic(dir: &Path, path: &Path, bytes: &[u8]) -> Result<(), String> {
-    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("file");
-    let tmp = dir.join(format!(".{name}.tmp"));
-    let mut f = File::create(&tmp).map_err(|e| io_err(dir, "cannot write", e))?;
-    f.write_all(bytes).and_then(|()| f.sync_all()).map_err(|e| io_err(dir, "cannot write", e))?;
+/// A message for a damaged store: `file` and what is wrong with it, then what to do.
+fn damaged(dir: &Path, file: &str, why: impl std::fmt::Display) -> String {
+    format!(
+        "store {} is damaged: {} {why}; remove the directory (or move it away) to start again",
+        dir.display(),
+        dir.join(file).display()
+    )
+}
+
+/// A file left by a write that a kill interrupted before its rename: never part of the store.
+fn is_tmp(name: &str) -> bool {
+    name.starts_with('.') && name.ends_with(".tmp")
+}
+
+/// Writes `bytes` to `DIR/name` atomically: a temporary file of this process, synced, then
+/// renamed, and the directory synced.
+fn write_atomic(dir: &Path, name: &str, bytes: &[u8]) -> Result<(), String> {
+    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+    let path = dir.join(name);
+    let mut f = File::create(&tmp).map_err(|e| io_err(&tmp, "cannot write", e))?;
+    f.write_all(bytes).and_then(|()| f.sync_all()).map_err(|e| io_err(&tmp, "cannot write", e))?;
     drop(f);
-    fs::rename(&tmp, path).map_err(|e| io_err(dir, "cannot rename", e))?;
+    if let Err(e) = fs::rename(&tmp, &path) {
+        let _ = fs::remove_file(&tmp);
+        return Err(io_err(&path, "cannot rename a new file over", e));
+    }
     // Sync the directory so that the rename itself survives a power loss.
     if let Ok(d) = File::open(dir) {
         let _ = d.sync_all();
@@ -54,56 +80,114 @@ fn write_atomic(dir: &Path, path: &Path, bytes: &[u8]) -> Result<(), String> {
     Ok(())
 }
 
-fn chunk_name(k: usize) -> String {
-    format!("chunk-{k:08}.bin")
+/// The first `max + 1` bytes of `path` at most: a huge file in the store is damage to report,
+/// not something to read into memory.
+fn read_at_most(path: &Path, max: u64) -> Result<Vec<u8>, String> {
+    let mut bytes = vec![];
+    File::open(path)
+        .and_then(|f| f.take(max.saturating_add(1)).read_to_end(&mut bytes))
+        .map_err(|e| io_err(path, "cannot read", e))?;
+    Ok(bytes)
+}
+
+/// The names in `dir`, as text (a name that is not UTF-8 is kept lossily: it is unexpected
+/// anyway).
+fn names(dir: &Path) -> Result<Vec<String>, String> {
+    let mut names = vec![];
+    for entry in fs::read_dir(dir).map_err(|e| io_err(dir, "cannot read the directory", e))? {
+        let entry = entry.map_err(|e| io_err(dir, "cannot read the directory", e))?;
+        names.push(entry.file_name().to_string_lossy().into_owned());
+    }
+    names.sort();
+    Ok(names)
+}
+
+/// Refuses a directory with no manifest that holds anything but a lock and temporary files: it
+/// is not a store, and nothing is written into it.
+fn check_no_manifest(dir: &Path, names: &[String]) -> Result<(), String> {
+    match names.iter().find(|n| *n != LOCK && !is_tmp(n)) {
+        Some(other) => Err(format!(
+            "store {} has no manifest but holds {}: it is not a grundy store (or lost its manifest); use a new or empty directory",
+            dir.display(),
+            dir.join(other).display()
+        )),
+        None => Ok(()),
+    }
 }
 
 impl Store {
     /// Opens the store in `dir` for `game`, creating it (with `chunk` values per file) when the
-    /// directory is missing or empty. Refuses a store of another game or a damaged manifest.
+    /// directory is missing or empty, and locks it for this process. Refuses a store in use by
+    /// another process, of another game, or with a damaged manifest, and a directory that is
+    /// not a store.
     pub fn open(dir: &Path, game: &str, chunk: usize) -> Result<Store, String> {
-        let manifest = dir.join("manifest");
-        let damaged =
-            |why: &str| format!("store {} is damaged: {why}; remove the directory to start again", dir.display());
-        if !manifest.exists() {
-            let empty = match fs::read_dir(dir) {
-                Ok(mut entries) => entries.next().is_none(),
-                Err(_) => true,
-            };
-            if !empty {
-                return Err(format!(
-                    "store {} is not empty and has no manifest: give a new or empty directory",
-                    dir.display()
-                ));
+        match fs::metadata(dir) {
+            Ok(m) if !m.is_dir() => {
+                return Err(format!("store {} is not a directory: give a new or empty directory", dir.display()))
             }
-            fs::create_dir_all(dir).map_err(|e| io_err(dir, "cannot create", e))?;
-            let body = format!("{MANIFEST_VERSION}\ngame {game}\nchunk {chunk}\n");
-            let text = format!("{body}crc {:08x}\n", crc32(body.as_bytes()));
-            write_atomic(dir, &manifest, text.as_bytes())?;
+            Ok(_) => {
+                // Before creating the lock file: never write into a directory that is not a store.
+                if !dir.join(MANIFEST).exists() {
+                    check_no_manifest(dir, &names(dir)?)?;
+                }
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                fs::create_dir_all(dir).map_err(|e| io_err(dir, "cannot create the directory", e))?
+            }
+            Err(e) => return Err(io_err(dir, "cannot read", e)),
         }
-        let text = fs::read_to_string(&manifest).map_err(|_| damaged("the manifest cannot be read"))?;
-        let (body, crc_line) = text.rsplit_once("crc ").ok_or_else(|| damaged("the manifest has no checksum"))?;
-        let crc =
-            u32::from_str_radix(crc_line.trim(), 16).map_err(|_| damaged("the manifest checksum is unreadable"))?;
-        if crc != crc32(body.as_bytes()) {
-            return Err(damaged("the manifest fails its checksum"));
+        let lock_path = dir.join(LOCK);
+        let lock = OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .open(&lock_path)
+            .map_err(|e| io_err(&lock_path, "cannot open the lock file", e))?;
+        match lock.try_lock() {
+            Ok(()) => {}
+            Err(TryLockError::WouldBlock) => {
+                return Err(format!(
+                    "store {} is in use by another grundy process (lock held on {}); wait for it to finish or use another directory",
+                    dir.display(),
+                    lock_path.display()
+                ))
+            }
+            Err(TryLockError::Error(e)) => return Err(io_err(&lock_path, "cannot lock", e)),
         }
-        let mut lines = body.lines();
-        if lines.next() != Some(MANIFEST_VERSION) {
-            return Err(damaged("the manifest is not a grundy store of this version"));
+
+        // Under the lock from here on.
+        let manifest_path = dir.join(MANIFEST);
+        let chunk_len = u64::try_from(chunk.max(1)).unwrap_or(u64::MAX);
+        if !manifest_path.exists() {
+            check_no_manifest(dir, &names(dir)?)?;
+            let (text, _) = encode_manifest(game, chunk_len)
+                .map_err(|e| format!("store {}: the game name {game:?} {e}", dir.display()))?;
+            write_atomic(dir, MANIFEST, text.as_bytes())?;
         }
-        let stored_game =
-            lines.next().and_then(|l| l.strip_prefix("game ")).ok_or_else(|| damaged("the manifest names no game"))?;
-        let chunk: usize = lines
-            .next()
-            .and_then(|l| l.strip_prefix("chunk "))
-            .and_then(|c| c.parse().ok())
-            .filter(|&c| c > 0)
-            .ok_or_else(|| damaged("the manifest gives no chunk length"))?;
-        if stored_game != game {
-            return Err(format!("store {} holds the values of {stored_game}, not {game}", dir.display()));
+        let meta = fs::symlink_metadata(&manifest_path).map_err(|e| io_err(&manifest_path, "cannot read", e))?;
+        if !meta.is_file() {
+            return Err(damaged(dir, MANIFEST, "is not a file"));
         }
-        Ok(Store { dir: dir.to_path_buf(), chunk, manifest_crc: crc, saved: 0 })
+        let bytes = read_at_most(&manifest_path, MAX_GAME_LEN as u64 + 64)?;
+        let manifest = decode_manifest(&bytes).map_err(|e| match e {
+            StoreFormatError::OtherVersion { .. } => format!(
+                "store {}: {} {e}: use the grundy that wrote it, or another directory",
+                dir.display(),
+                manifest_path.display()
+            ),
+            e => damaged(dir, MANIFEST, e),
+        })?;
+        if manifest.game != game {
+            return Err(format!(
+                "store {} holds the values of {}, not {game}: use another directory for {game}",
+                dir.display(),
+                manifest.game
+            ));
+        }
+        let chunk = usize::try_from(manifest.chunk_len)
+            .map_err(|_| damaged(dir, MANIFEST, "gives a chunk length too large for this machine"))?;
+        Ok(Store { dir: dir.to_path_buf(), chunk, manifest_crc: manifest.crc, saved: 0, _lock: lock })
     }
 
     /// Values per chunk file.
@@ -111,54 +195,48 @@ impl Store {
         self.chunk
     }
 
-    /// Reads every saved value, checking each chunk; refuses a damaged store.
+    /// Reads every saved value, checking each chunk; refuses a damaged store. Removes the
+    /// temporary files of interrupted writes (this process holds the lock, so no other process
+    /// is writing them).
     pub fn load(&mut self) -> Result<Vec<u16>, String> {
-        let damaged = |file: &str, why: &str| {
-            format!("store {} is damaged: {file} {why}; remove the directory to start again", self.dir.display())
-        };
-        let mut names = vec![];
-        for entry in fs::read_dir(&self.dir).map_err(|e| io_err(&self.dir, "cannot read", e))? {
-            let name = entry.map_err(|e| io_err(&self.dir, "cannot read", e))?.file_name();
-            let name = name.to_string_lossy().to_string();
-            if name.starts_with('.') && name.ends_with(".tmp") {
-                // A write that a kill interrupted before its rename: never part of the store.
-                let _ = fs::remove_file(self.dir.join(&name));
-            } else if name != "manifest" {
-                names.push(name);
+        let dir = self.dir.as_path();
+        let mut chunks = vec![];
+        for name in names(dir)? {
+            if is_tmp(&name) {
+                let _ = fs::remove_file(dir.join(&name));
+            } else if name != MANIFEST && name != LOCK {
+                chunks.push(name);
             }
         }
-        names.sort();
         let mut values: Vec<u16> = vec![];
-        for (k, name) in names.iter().enumerate() {
-            if *name != chunk_name(k) {
-                return Err(damaged(name, &format!("is unexpected (the next chunk should be {})", chunk_name(k))));
+        for (k, name) in chunks.iter().enumerate() {
+            let expected = chunk_file_name(k as u64);
+            if *name != expected {
+                if name.starts_with("chunk-") && name.ends_with(".bin") && *name > expected {
+                    return Err(damaged(dir, name, format!("follows a missing {expected}")));
+                }
+                return Err(format!(
+                    "store {} holds an unexpected file {} (a store holds only its manifest, its lock and its chunk files); move it out of the store, or use another directory",
+                    dir.display(),
+                    dir.join(name).display()
+                ));
             }
             if values.len() % self.chunk != 0 {
-                return Err(damaged(&chunk_name(k - 1), "is short but not the last chunk"));
+                let previous = chunk_file_name(k.saturating_sub(1) as u64);
+                return Err(damaged(dir, &previous, "is short but not the last chunk"));
             }
-            let bytes = fs::read(self.dir.join(name)).map_err(|e| io_err(&self.dir, "cannot read", e))?;
-            if bytes.len() < HEADER || &bytes[..8] != MAGIC {
-                return Err(damaged(name, "has no valid header"));
+            let path = dir.join(name);
+            let meta = fs::symlink_metadata(&path).map_err(|e| io_err(&path, "cannot read", e))?;
+            if !meta.is_file() {
+                return Err(damaged(dir, name, "is not a file"));
             }
-            let field = |i: usize| u64::from_le_bytes(bytes[i..i + 8].try_into().unwrap_or([0; 8]));
-            let word = |i: usize| u32::from_le_bytes(bytes[i..i + 4].try_into().unwrap_or([0; 4]));
-            let (start, count) = (field(8), field(16));
-            if start != (k * self.chunk) as u64 || count == 0 || count > self.chunk as u64 {
-                return Err(damaged(name, "has a wrong range"));
-            }
-            if bytes.len() as u64 != HEADER as u64 + 2 * count {
-                return Err(damaged(name, "has the wrong length"));
-            }
-            if word(28) != self.manifest_crc {
-                return Err(damaged(name, "belongs to another store"));
-            }
-            let mut c = Crc32::new();
-            c.update(&bytes[8..24]);
-            c.update(&bytes[HEADER..]);
-            if c.finish() != word(24) {
-                return Err(damaged(name, "fails its checksum"));
-            }
-            values.extend(bytes[HEADER..].chunks_exact(2).map(|b| u16::from_le_bytes([b[0], b[1]])));
+            // One byte past the longest chunk is enough to tell that a file is too long.
+            let longest = (CHUNK_HEADER_LEN as u64).saturating_add((self.chunk as u64).saturating_mul(2));
+            let bytes = read_at_most(&path, longest)?;
+            let slot =
+                ChunkSlot { start: values.len() as u64, chunk_len: self.chunk as u64, manifest_crc: self.manifest_crc };
+            let chunk = decode_chunk(&bytes, slot).map_err(|e| damaged(dir, name, e))?;
+            values.extend_from_slice(&chunk);
         }
         self.saved = values.len();
         Ok(values)
@@ -170,21 +248,9 @@ impl Store {
         while self.saved < len {
             let k = self.saved / self.chunk;
             let start = k * self.chunk;
-            let end = (start + self.chunk).min(len);
-            let mut bytes = Vec::with_capacity(HEADER + 2 * (end - start));
-            bytes.extend_from_slice(MAGIC);
-            bytes.extend_from_slice(&(start as u64).to_le_bytes());
-            bytes.extend_from_slice(&((end - start) as u64).to_le_bytes());
-            bytes.extend_from_slice(&[0; 8]);
-            for v in &range(start, end) {
-                bytes.extend_from_slice(&v.to_le_bytes());
-            }
-            let mut c = Crc32::new();
-            c.update(&bytes[8..24]);
-            c.update(&bytes[HEADER..]);
-            bytes[24..28].copy_from_slice(&c.finish().to_le_bytes());
-            bytes[28..32].copy_from_slice(&self.manifest_crc.to_le_bytes());
-            write_atomic(&self.dir, &self.dir.join(chunk_name(k)), &bytes)?;
+            let end = start.saturating_add(self.chunk).min(len);
+            let bytes = encode_chunk(start as u64, &range(start, end), self.manifest_crc);
+            write_atomic(&self.dir, &chunk_file_name(k as u64), &bytes)?;
             self.saved = end;
         }
         Ok(())

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use serde::{Serialize, Serializer};
 
 use crate::convention::{Convention, Outcome, Player};
-use crate::error::AnalyzeError;
+use crate::error::{human_bytes, AnalyzeError, MEMORY_LIMIT};
 use crate::factor::factorize;
 use crate::game::{Component, Game, Position};
 use crate::heap::HeapSolver;
@@ -16,6 +16,11 @@ use crate::search::{Rules, Search};
 
 /// The budget used when none is given: positions searched or table entries computed.
 pub const DEFAULT_BUDGET: u64 = 2_000_000;
+
+/// The largest budget [`analyze`] accepts: the largest table the machine can hold
+/// ([`Work::max_budget`] of the cheapest kind). Each kind of work is further held to its own
+/// largest budget, so a search stops at [`Work::PositionsSearched`]'s.
+pub const MAX_BUDGET: u64 = 1 << 31;
 
 /// What to analyse beyond the position itself.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -121,6 +126,13 @@ fn join<T: ToString>(items: &[T], sep: &str) -> String {
 /// assert_eq!(a.winning_moves[0].text, "take 5 from heap 2 (9 -> 4)");
 /// ```
 pub fn analyze(game: &Game, position: &Position, options: &AnalyzeOptions) -> Result<Analysis, AnalyzeError> {
+    if options.budget > MAX_BUDGET {
+        return Err(AnalyzeError::Unsupported(format!(
+            "budget {} is past {MAX_BUDGET}, the largest any computation here can hold ({} of memory): give at most --budget {MAX_BUDGET}",
+            options.budget,
+            human_bytes(u128::from(MEMORY_LIMIT))
+        )));
+    }
     let heaps = position.heaps();
     let mut a = match position {
         Position::Divisor(n) => divisor(*n, options),

@@ -46,14 +46,99 @@ impl fmt::Display for ParsePositionError {
 
 impl std::error::Error for ParsePositionError {}
 
+/// The memory one computation may use, whatever its budget: 8 GiB, a third of the 24 GiB
+/// machines grundy is developed and tested on. Budgets are counted in positions or values;
+/// [`Work::max_budget`] turns this into the largest budget of each kind of work, so that no
+/// budget is accepted, or suggested, that the machine cannot hold.
+pub const MEMORY_LIMIT: u64 = 8 << 30;
+
+/// A kind of work whose size a budget bounds, with what one unit of it costs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Work {
+    /// Positions stored by an exact search (a memo entry with its state: about 256 bytes).
+    PositionsSearched,
+    /// Values of a subtraction game's table (the value and its window's hash: about 64 bytes).
+    SubtractionTable,
+    /// Values of an all-but game's table (the value and a count: 16 bytes).
+    AllButTable,
+    /// Values of a take-and-break game's table (two bytes and the engine's lists: 4 bytes).
+    SplitTable,
+    /// Options of one heap looked at to list its winning moves (time, not memory: about a
+    /// second per 2^27).
+    MovesExamined,
+    /// Values counted one by one for a summary (time: about a second per 2^30).
+    ValuesCounted,
+}
+
+impl Work {
+    /// What the units are, as a phrase ("positions searched").
+    pub fn units(self) -> &'static str {
+        match self {
+            Work::PositionsSearched => "positions searched",
+            Work::SubtractionTable | Work::AllButTable | Work::SplitTable => "table entries",
+            Work::MovesExamined => "moves examined",
+            Work::ValuesCounted => "values counted",
+        }
+    }
+
+    /// Bytes of memory one unit takes (0 for work bounded by time alone).
+    pub fn bytes_per_unit(self) -> u64 {
+        match self {
+            Work::PositionsSearched => 256,
+            Work::SubtractionTable => 64,
+            Work::AllButTable => 16,
+            Work::SplitTable => 4,
+            Work::MovesExamined | Work::ValuesCounted => 0,
+        }
+    }
+
+    /// The largest budget of this kind that the machine can hold ([`MEMORY_LIMIT`]), or that
+    /// finishes within minutes for work bounded by time.
+    ///
+    /// ```
+    /// use grundy::Work;
+    /// assert_eq!(Work::PositionsSearched.max_budget(), 1 << 25);
+    /// assert_eq!(Work::SplitTable.max_budget(), 1 << 31);
+    /// ```
+    pub fn max_budget(self) -> u64 {
+        match self {
+            Work::MovesExamined => 1 << 32,
+            Work::ValuesCounted => 1 << 36,
+            w => MEMORY_LIMIT / w.bytes_per_unit(),
+        }
+    }
+
+    /// `budget`, or this kind's largest when it asks for more.
+    pub fn clamp(self, budget: u64) -> u64 {
+        budget.min(self.max_budget())
+    }
+}
+
+/// Bytes in words: "3.0 GiB", "512 MiB", "40 KiB".
+pub fn human_bytes(bytes: u128) -> String {
+    const UNITS: [&str; 5] = ["bytes", "KiB", "MiB", "GiB", "TiB"];
+    let mut value = bytes as f64;
+    let mut unit = 0;
+    while value >= 1024.0 && unit + 1 < UNITS.len() {
+        value /= 1024.0;
+        unit += 1;
+    }
+    match unit {
+        0 => format!("{bytes} bytes"),
+        _ => format!("{value:.1} {}", UNITS.get(unit).copied().unwrap_or("TiB")),
+    }
+}
+
 /// A computation that can grow without bound ran past its budget.
 ///
 /// `used` is the budget that ran out. `needed`, when known, is a budget that is certain to be
-/// enough; otherwise the computation only knows it needs more than `used`.
+/// enough; otherwise the computation only knows it needs more than `used`. The message never
+/// suggests a budget past [`Work::max_budget`]: past it, it says what the work would take.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GaveUp {
-    /// What was being computed, e.g. "positions searched" or "table entries".
-    pub what: &'static str,
+    /// What was being computed.
+    pub what: Work,
     /// The budget that ran out.
     pub used: u64,
     /// A budget known to be enough, when one is known.
@@ -62,14 +147,26 @@ pub struct GaveUp {
 
 impl fmt::Display for GaveUp {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "gave up after {} {} (the budget)", self.used, self.what)?;
+        let (units, max) = (self.what.units(), self.what.max_budget());
+        write!(f, "gave up after {} {units} (the budget)", self.used)?;
+        let memory = |n: u64| {
+            let bytes = u128::from(n) * u128::from(self.what.bytes_per_unit());
+            if bytes == 0 {
+                String::new()
+            } else {
+                format!(" (about {})", human_bytes(bytes))
+            }
+        };
         match self.needed {
-            Some(n) => write!(f, "; it needs at most {n}: rerun with --budget {n}"),
-            None => write!(
-                f,
-                "; it needs more: rerun with a larger --budget, e.g. --budget {}",
-                self.used.saturating_mul(4)
-            ),
+            Some(n) if n <= max => write!(f, "; it needs at most {n}{}: rerun with --budget {n}", memory(n)),
+            Some(n) => {
+                write!(f, "; it needs {n} {units}{}, past the {max} this program allows for one computation", memory(n))
+            }
+            None if self.used < max => {
+                let next = self.used.saturating_mul(4).min(max);
+                write!(f, "; it needs more: rerun with a larger --budget, e.g. --budget {next}{}", memory(next))
+            }
+            None => write!(f, "; it needs more than {max} {units}, the most this program allows for one computation"),
         }
     }
 }

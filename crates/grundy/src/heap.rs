@@ -1,10 +1,10 @@
 //! Sprague-Grundy values of single heaps, for any heap size: closed forms where they are proven,
 //! otherwise a table with a proven period.
 
-use crate::error::{AnalyzeError, GaveUp};
+use crate::error::{human_bytes, AnalyzeError, GaveUp, Work, MEMORY_LIMIT};
 use crate::octal::SplitRules;
 use crate::ruleset::Ruleset;
-use crate::sparse::SparseEngine;
+use crate::sparse::{EngineError, SparseEngine};
 use crate::table::{allbut_table, subtraction_table, GrundyTable, Period};
 
 /// How a [`HeapSolver`] finds values.
@@ -164,10 +164,11 @@ impl HeapSolver {
     pub fn options_with_value(&self, n: u64, target: u64) -> Result<Vec<Vec<u64>>, GaveUp> {
         if let Method::Split { rules, .. } = &self.method {
             let count = rules.option_count(n);
-            if count > self.budget {
+            let budget = Work::MovesExamined.clamp(self.budget);
+            if count > budget {
                 // A count that saturated u64 (three-heap splits of a huge heap) is no budget.
                 let needed = (count < u64::MAX).then_some(count);
-                return Err(GaveUp { what: "moves examined", used: self.budget, needed });
+                return Err(GaveUp { what: Work::MovesExamined, used: budget, needed });
             }
             let mut out = vec![];
             rules.for_each_option(n, &mut |to| {
@@ -253,12 +254,76 @@ fn split_value(values: &[u16], period: Option<Period>, n: u64) -> Option<u64> {
 /// [`split_method`]).
 const THREE_HEAP_LIMIT: u64 = 1 << 12;
 
+/// The most pair visits of the sparse engine (its `rare_pairs + scanned_pairs`) that `analyze`
+/// spends computing a take-and-break game's table while looking for a period: a few seconds on
+/// the slowest games. Counting the engine's own work, not the clock, keeps answers the same on
+/// every machine.
+pub const PERIOD_SEARCH_WORK: u64 = 1 << 33;
+
+/// The engine's work so far, in pair visits.
+fn engine_work<C: crate::sparse::Cell>(engine: &SparseEngine<C>) -> u64 {
+    let stats = engine.stats();
+    stats.rare_pairs.saturating_add(stats.scanned_pairs)
+}
+
+/// Why `analyze` cannot give G(max_heap) of a take-and-break game, with what it would take.
+fn table_refusal(ruleset: &Ruleset, max_heap: u64, computed: u64, why: &str) -> AnalyzeError {
+    let values = u128::from(max_heap) + 1;
+    let bytes = values * u128::from(Work::SplitTable.bytes_per_unit());
+    let command = if values <= u128::from(Work::SplitTable.max_budget()) {
+        format!("`grundy sg {ruleset} --upto {max_heap} --store DIR` computes it resumably")
+    } else {
+        format!("a table to {max_heap} is past the {} this program allows", human_bytes(u128::from(MEMORY_LIMIT)))
+    };
+    let time = match ruleset.split_rules() {
+        Some(rules) if !rules.can_prove_period() => {
+            format!(" and roughly {}", human_seconds(grundys_game_seconds(values)))
+        }
+        _ => String::new(),
+    };
+    AnalyzeError::Unsupported(format!(
+        "G({max_heap}) of {ruleset} is not known: {why} (computed {computed} values); it needs a table of {values} values (about {}{time}): {command}",
+        human_bytes(bytes)
+    ))
+}
+
+/// A rough time for the first `values` values of Grundy's game: about 4 s for 2^20 on the
+/// 2-core machines of BENCHMARKS.md, growing as n^1.4 (measured from 2^20 to 2^24).
+pub fn grundys_game_seconds(values: u128) -> f64 {
+    4.0 * (values as f64 / f64::from(1u32 << 20)).powf(1.4)
+}
+
+/// Seconds in words: "40 seconds", "12 minutes", "3.5 hours", "2.1 days", "40 years".
+pub fn human_seconds(seconds: f64) -> String {
+    match seconds {
+        s if s < 90.0 => format!("{s:.0} seconds"),
+        s if s < 5400.0 => format!("{:.0} minutes", s / 60.0),
+        s if s < 172_800.0 => format!("{:.1} hours", s / 3600.0),
+        s if s < 63_072_000.0 => format!("{:.1} days", s / 86_400.0),
+        s => format!("{:.0} years", s / 31_536_000.0),
+    }
+}
+
 /// Computes a take-and-break game until a period is proven (checked each time the table
-/// doubles) or the values reach `max_heap`, within `budget` entries.
+/// doubles) or the values reach `max_heap`, within `budget` entries and [`PERIOD_SEARCH_WORK`].
+/// Work that cannot lead to an answer is refused before it starts: Grundy's game, whose values
+/// no theorem makes periodic, past the budget at once; other games before a doubling whose
+/// predicted work (four times the work so far: the engine's cost grows at most quadratically)
+/// is past the limit.
 fn split_method(ruleset: &Ruleset, max_heap: u64, budget: u64) -> Result<Method, AnalyzeError> {
     let Some(rules) = ruleset.split_rules() else {
         return Err(AnalyzeError::Unsupported(format!("{ruleset} is not a take-and-break game")));
     };
+    let budget = Work::SplitTable.clamp(budget);
+    let provable = rules.can_prove_period();
+    if !provable && max_heap >= budget {
+        return Err(table_refusal(
+            ruleset,
+            max_heap,
+            0,
+            "no theorem proves a period of Grundy's game, so every value up to the heap must be computed",
+        ));
+    }
     // Three-heap splits (hexadecimal codes) are computed by a plain method whose work grows as
     // n^3 / 64 when the values grow with n: the table stops at THREE_HEAP_LIMIT values (seconds at
     // worst), and the free search for a period at 2^11 values.
@@ -270,12 +335,16 @@ fn split_method(ruleset: &Ruleset, max_heap: u64, budget: u64) -> Result<Method,
         let target = len.min(cap);
         let target_usize = usize::try_from(target)
             .map_err(|_| AnalyzeError::Unsupported("the table does not fit in memory".into()))?;
-        engine.extend_to(target_usize).map_err(|e| AnalyzeError::Unsupported(e.to_string()))?;
+        engine.extend_to(target_usize).map_err(|e| match e {
+            EngineError::Stopped(s) => AnalyzeError::Stopped(s),
+            e => AnalyzeError::Unsupported(e.to_string()),
+        })?;
         let period = rules.proven_period(engine.values());
-        // Small heaps still get a cheap search for a period (2^16 values take milliseconds),
-        // so that `analyze` can explain the values with one.
+        // Small heaps still get a cheap search for a period (2^16 values take milliseconds on
+        // most games), so that `analyze` can explain the values with one.
         let covered = engine.len() as u64 > max_heap;
-        if period.is_some() || (covered && (engine.len() >= free || target >= cap)) {
+        let next_too_costly = engine_work(&engine).saturating_mul(4) > PERIOD_SEARCH_WORK;
+        if period.is_some() || (covered && (engine.len() >= free || target >= cap || next_too_costly || !provable)) {
             let mut values = engine.into_values();
             if let Some(p) = period {
                 // Beyond one period past the pre-period the values repeat; keep what covers
@@ -287,12 +356,20 @@ fn split_method(ruleset: &Ruleset, max_heap: u64, budget: u64) -> Result<Method,
             return Ok(Method::Split { rules, values, period });
         }
         if target >= budget {
-            return Err(GaveUp { what: "table entries", used: budget, needed: max_heap.checked_add(1) }.into());
+            return Err(GaveUp { what: Work::SplitTable, used: budget, needed: max_heap.checked_add(1) }.into());
         }
         if target >= cap {
             return Err(AnalyzeError::Unsupported(format!(
                 "{ruleset} splits heaps in three, which is computed by a plain method (work growing as n^3) up to {THREE_HEAP_LIMIT} values here, and no period is proven within them; heap {max_heap} is past them (`grundy sg {ruleset} --upto N` computes further)"
             )));
+        }
+        if next_too_costly {
+            return Err(table_refusal(
+                ruleset,
+                max_heap,
+                engine.len() as u64,
+                &format!("no period is proven within the values computed, and doubling them would take more than the {PERIOD_SEARCH_WORK} steps analyze allows"),
+            ));
         }
         len = len.saturating_mul(2);
     }

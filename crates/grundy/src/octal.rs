@@ -251,11 +251,17 @@ impl SplitRules {
         }
     }
 
+    /// Whether a period of these rules can ever be proven: by the periodicity theorem for
+    /// every take-and-break game but Grundy's game, whose unequal-split rule it does not cover.
+    pub fn can_prove_period(&self) -> bool {
+        !self.unequal
+    }
+
     /// The smallest period and pre-period that `values` = G(0), G(1), ... prove for these rules
     /// (see [`crate::guy_smith_period_parts`]); never for Grundy's game, where the theorem does
     /// not apply.
     pub fn proven_period<T: PartialEq>(&self, values: &[T]) -> Option<crate::table::Period> {
-        if self.unequal {
+        if !self.can_prove_period() {
             return None;
         }
         crate::period::guy_smith_period_parts(values, self.max_take(), self.max_parts())

@@ -664,10 +664,10 @@ impl Remoteness {
 /// The move that makes a lost game last longest, with the remoteness it leaves, when the
 /// position is small enough to search exhaustively.
 fn longest_move(position: &Position, convention: Convention, player: Player) -> Option<(Move, u64)> {
-    let total: u64 = match position {
-        Position::Divisor(n) => factorize(*n).iter().map(|&(_, e)| u64::from(e)).sum(),
-        _ => position.heaps().iter().try_fold(0u64, |a, &h| a.checked_add(h))?,
-    };
+    if let Position::Divisor(n) = position {
+        return longest_divisor_move(*n, convention, player);
+    }
+    let total = position.heaps().iter().try_fold(0u64, |a, &h| a.checked_add(h))?;
     if total > REMOTENESS_MAX_TOTAL {
         return None;
     }
@@ -680,6 +680,19 @@ fn longest_move(position: &Position, convention: Convention, player: Player) -> 
         }
     }
     best
+}
+
+/// The divisor game's longest move, through its exponents: dividing n by p^k takes k from the
+/// exponent of p, so the game is Nim on the exponents of n's factorisation (n = 1 is the empty
+/// position) and lasts as long as that Nim game. Searching the exponents, never the numbers,
+/// keeps the work to the factorisation and a Nim search over at most 64 objects.
+fn longest_divisor_move(n: u64, convention: Convention, player: Player) -> Option<(Move, u64)> {
+    let factors = factorize(n);
+    let heaps = factors.iter().map(|&(_, e)| Component { ruleset: Ruleset::Nim, heap: u64::from(e) }).collect();
+    let (mv, rem) = longest_move(&Position::Sum(heaps), convention, player)?;
+    let (&(p, e), &left) = (factors.get(mv.heap)?, mv.to.first()?);
+    let divisor = p.checked_pow(u32::from(e).checked_sub(u32::try_from(left).ok()?)?)?;
+    Some((Move { heap: 0, to: vec![n / divisor] }, rem))
 }
 
 /// The computer's move for the player to move (`options.to_move`) at `level`; `None` exactly

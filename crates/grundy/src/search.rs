@@ -7,7 +7,8 @@
 use std::collections::HashMap;
 use std::hash::Hash;
 
-use crate::error::GaveUp;
+use crate::error::{AnalyzeError, GaveUp, Work};
+use crate::stop::Ticker;
 
 /// The moves of a game, on canonical states (equal positions written the same way).
 pub(crate) trait Rules {
@@ -34,6 +35,8 @@ pub(crate) struct Search<R: Rules> {
     /// Moves listed so far: listing is most of the work, so it is bounded too (by
     /// `MOVES_PER_POSITION` times the budget), which bounds the time a search can take.
     moves_listed: u128,
+    /// Checks the installed stop token every so many positions.
+    ticker: Ticker,
 }
 
 /// How many listed moves each budgeted position pays for.
@@ -47,7 +50,15 @@ struct Frame<S> {
 
 impl<R: Rules> Search<R> {
     pub(crate) fn new(rules: R, misere: bool, budget: u64, needed: Option<u64>) -> Self {
-        Search { rules, misere, memo: HashMap::new(), budget, needed: needed.filter(|&n| n > budget), moves_listed: 0 }
+        Search {
+            rules,
+            misere,
+            memo: HashMap::new(),
+            budget: Work::PositionsSearched.clamp(budget),
+            needed: needed.filter(|&n| n > Work::PositionsSearched.clamp(budget)),
+            moves_listed: 0,
+            ticker: Ticker::new(1024),
+        }
     }
 
     /// The number of positions decided so far.
@@ -56,13 +67,14 @@ impl<R: Rules> Search<R> {
     }
 
     fn gave_up(&self) -> GaveUp {
-        GaveUp { what: "positions searched", used: self.budget, needed: self.needed }
+        GaveUp { what: Work::PositionsSearched, used: self.budget, needed: self.needed }
     }
 
-    fn frame(&mut self, state: R::State) -> Result<Frame<R::State>, GaveUp> {
+    fn frame(&mut self, state: R::State) -> Result<Frame<R::State>, AnalyzeError> {
+        self.ticker.tick()?;
         self.moves_listed += self.rules.successor_bound(&state);
         if self.moves_listed > u128::from(self.budget) * MOVES_PER_POSITION {
-            return Err(GaveUp { what: "positions searched", used: self.budget, needed: None });
+            return Err(GaveUp { what: Work::PositionsSearched, used: self.budget, needed: None }.into());
         }
         let mut children = Vec::new();
         self.rules.successors(&state, &mut children);
@@ -71,7 +83,7 @@ impl<R: Rules> Search<R> {
     }
 
     /// Whether the player to move in `root` wins with best play.
-    pub(crate) fn wins(&mut self, root: &R::State) -> Result<bool, GaveUp> {
+    pub(crate) fn wins(&mut self, root: &R::State) -> Result<bool, AnalyzeError> {
         if let Some(&w) = self.memo.get(root) {
             return Ok(w);
         }
@@ -95,7 +107,7 @@ impl<R: Rules> Search<R> {
                         // Stored children cost memory too; four per budgeted position is plenty
                         // for every game here.
                         if used > self.budget || stored as u64 > self.budget.saturating_mul(4) {
-                            return Err(self.gave_up());
+                            return Err(self.gave_up().into());
                         }
                         None
                     }

@@ -362,7 +362,12 @@ impl<C: Cell> SparseEngine<C> {
                 self.check_mask(false);
             }
             let s = self.values.len();
-            let block = (s / 16).clamp(64, 8192).min(MARK_WORDS / self.words());
+            // A block is the unit of work between two stop checks, so it is kept to about
+            // 2^26 pair visits at worst (every split digit's pairs at every position), which
+            // bounds the time to stop even for codes with hundreds of digits.
+            let worst_pairs = (s / 2 + 1).saturating_mul(self.split.len() + 1);
+            let by_work = ((1usize << 26) / worst_pairs).max(1);
+            let block = (s / 16).clamp(64, 8192).min(MARK_WORDS / self.words()).min(by_work);
             let e = len.min(s + block).min(self.next_check.max(s + 1));
             self.block(s, e)?;
         }

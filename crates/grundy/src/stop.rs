@@ -140,11 +140,6 @@ pub(crate) fn check() -> Result<(), Stopped> {
     CURRENT.with(|c| c.borrow().as_ref().map_or(Ok(()), StopToken::check))
 }
 
-/// A clone of the token installed on this thread, for work that spawns threads of its own.
-pub(crate) fn current() -> Option<StopToken> {
-    CURRENT.with(|c| c.borrow().clone())
-}
-
 /// Checks the installed token once every `every` calls of [`Ticker::tick`], for loops whose
 /// steps are too short to pay for reading the clock each time.
 #[derive(Debug)]

@@ -6,8 +6,9 @@
 
 use std::collections::HashMap;
 
-use crate::error::GaveUp;
+use crate::error::{AnalyzeError, GaveUp, Work};
 use crate::ruleset::{MoveSet, Ruleset};
+use crate::stop::{Stopped, Ticker};
 
 /// An eventual (arithmetic) period of a Grundy sequence:
 /// G(n + period) = G(n) + saltus for every n >= preperiod.
@@ -99,6 +100,19 @@ impl GrundyTable {
     }
 }
 
+/// The most steps a subtraction or all-but table may take (each value costs one step per
+/// size in the set): a few seconds at worst. A set of many sizes gets fewer values.
+pub const TABLE_STEPS: u64 = 1 << 29;
+
+/// The refusal of a table whose values cost too many steps to reach a proven period.
+fn too_many_steps(kind: &str, set: &MoveSet, values: u64) -> AnalyzeError {
+    AnalyzeError::Unsupported(format!(
+        "the {kind} table of a set of {} sizes costs {} steps a value, and no period is proven within the first {values} values (the most that fit in {TABLE_STEPS} steps); a set with fewer sizes, or a smaller largest size, is answered",
+        set.len(),
+        set.len()
+    ))
+}
+
 /// The smallest non-negative integer not marked in `seen` (the mex of seed 000).
 pub(crate) fn mex_of(seen: &[bool]) -> u64 {
     seen.iter().position(|&s| !s).unwrap_or(seen.len()) as u64
@@ -183,13 +197,18 @@ impl WindowHash {
 /// the first repeat proves the period, and it is the smallest one.
 ///
 /// `budget` bounds the number of values computed.
-pub fn subtraction_table(set: &MoveSet, budget: u64) -> Result<GrundyTable, GaveUp> {
+pub fn subtraction_table(set: &MoveSet, budget: u64) -> Result<GrundyTable, AnalyzeError> {
+    let asked = Work::SubtractionTable.clamp(budget);
+    let budget = asked.min(TABLE_STEPS / set.len() as u64);
     let s = set.as_slice();
     let width = set.max();
-    let gave_up = || GaveUp { what: "table entries", used: budget, needed: None };
+    let gave_up = || GaveUp { what: Work::SubtractionTable, used: budget, needed: None };
     // Past u32 entries the table would not fit in memory anyway.
+    if width >= budget && budget < asked {
+        return Err(too_many_steps("subtraction", set, budget));
+    }
     if width >= budget || width > u64::from(u32::MAX) {
-        return Err(GaveUp { what: "table entries", used: budget, needed: width.checked_mul(2) });
+        return Err(GaveUp { what: Work::SubtractionTable, used: budget, needed: width.checked_mul(2) }.into());
     }
     let width = width as usize;
     let mut values: Vec<u64> = Vec::new();
@@ -210,6 +229,7 @@ pub fn subtraction_table(set: &MoveSet, budget: u64) -> Result<GrundyTable, Gave
     }
     // windows[key] = the first n whose preceding `width` values hash to key.
     let mut windows: HashMap<u128, usize> = HashMap::new();
+    let mut ticker = Ticker::new(4096);
     let mut hash = WindowHash::new(&values[..width]);
     loop {
         let n = values.len();
@@ -229,8 +249,12 @@ pub fn subtraction_table(set: &MoveSet, budget: u64) -> Result<GrundyTable, Gave
             }
         }
         if n as u64 >= budget {
-            return Err(gave_up());
+            if budget < asked {
+                return Err(too_many_steps("subtraction", set, budget));
+            }
+            return Err(gave_up().into());
         }
+        ticker.tick()?;
         push_next(&mut values);
         hash.roll(values[n - width], values[n]);
     }
@@ -246,41 +270,53 @@ struct AllButBuilder<'a> {
     set: &'a [u64],
     values: Vec<u64>,
     count: Vec<u32>,
+    /// Scratch for one step: occurrences of each value at excluded distances (all zero
+    /// between steps).
+    tally: Vec<u32>,
     first_hole: u64,
 }
 
 impl<'a> AllButBuilder<'a> {
     fn new(set: &'a [u64]) -> Self {
-        AllButBuilder { set, values: Vec::new(), count: Vec::new(), first_hole: 0 }
+        AllButBuilder { set, values: Vec::new(), count: Vec::new(), tally: Vec::new(), first_hole: 0 }
     }
 
-    fn extend_to(&mut self, len: usize) {
-        let mut excluded: Vec<(u64, u32)> = Vec::with_capacity(self.set.len());
+    fn extend_to(&mut self, len: usize) -> Result<(), Stopped> {
+        let mut excluded: Vec<u64> = Vec::with_capacity(self.set.len());
+        let mut ticker = Ticker::new(1024);
         while self.values.len() < len {
+            ticker.tick()?;
             let n = self.values.len();
+            // Tally how many occurrences of each value sit at excluded distances, in a table
+            // indexed by value that is cleared through the list of values touched: O(|S|) a
+            // value (a list of (value, count) pairs searched linearly was O(|S|^2)).
             excluded.clear();
             for &s in self.set.iter().take_while(|&&s| s as usize <= n) {
                 let v = self.values[n - s as usize];
-                match excluded.iter_mut().find(|(x, _)| *x == v) {
-                    Some((_, c)) => *c += 1,
-                    None => excluded.push((v, 1)),
+                let t = &mut self.tally[v as usize];
+                if *t == 0 {
+                    excluded.push(v);
                 }
+                *t += 1;
             }
             let mut g = self.first_hole;
-            for &(v, c) in &excluded {
-                if v < g && self.count[v as usize] == c {
+            for &v in &excluded {
+                let t = std::mem::take(&mut self.tally[v as usize]);
+                if v < g && self.count[v as usize] == t {
                     g = v;
                 }
             }
             self.values.push(g);
             if self.count.len() <= g as usize {
                 self.count.resize(g as usize + 1, 0);
+                self.tally.resize(g as usize + 1, 0);
             }
             self.count[g as usize] += 1;
             while (self.first_hole as usize) < self.count.len() && self.count[self.first_hole as usize] > 0 {
                 self.first_hole += 1;
             }
         }
+        Ok(())
     }
 }
 
@@ -326,17 +362,23 @@ fn prove_arithmetic(values: &[u64], s: usize, p: usize, a: u64, n0: usize) -> bo
 /// let p = t.period().unwrap();
 /// assert_eq!((p.period, p.saltus), (6, 3)); // seed 000's K = L formula with K = 3
 /// ```
-pub fn allbut_table(set: &MoveSet, budget: u64) -> Result<GrundyTable, GaveUp> {
+pub fn allbut_table(set: &MoveSet, budget: u64) -> Result<GrundyTable, AnalyzeError> {
+    let asked = Work::AllButTable.clamp(budget);
+    let budget = asked.min(TABLE_STEPS / set.len() as u64);
     let s = set.max();
+    // The first round computes 8 (s + 1) values before looking for a period.
+    if s.saturating_add(1).saturating_mul(8) > budget && budget < asked {
+        return Err(too_many_steps("all-but", set, budget));
+    }
     if s > budget / 4 || s > u64::from(u32::MAX) {
-        return Err(GaveUp { what: "table entries", used: budget, needed: s.checked_mul(16) });
+        return Err(GaveUp { what: Work::AllButTable, used: budget, needed: s.checked_mul(16) }.into());
     }
     let s = s as usize;
     let mut builder = AllButBuilder::new(set.as_slice());
     let mut len = (8 * (s + 1)).max(64);
     loop {
         let len_now = len.min(budget as usize);
-        builder.extend_to(len_now);
+        builder.extend_to(len_now)?;
         let values = &builder.values;
         let last = len_now - 1;
         for p in 1..=len_now / 2 {
@@ -348,7 +390,7 @@ pub fn allbut_table(set: &MoveSet, budget: u64) -> Result<GrundyTable, GaveUp> {
             // p is a proven period; the smallest period divides it and holds from the same n0
             // (see the module notes in ARCHITECTURE.md), so check the divisors on one full
             // period after n0.
-            builder.extend_to(n0 + 3 * p);
+            builder.extend_to(n0 + 3 * p)?;
             let values = &builder.values;
             let best = (1..=p)
                 .filter(|d| p % d == 0 && (a * *d as u64) % p as u64 == 0)
@@ -367,7 +409,10 @@ pub fn allbut_table(set: &MoveSet, budget: u64) -> Result<GrundyTable, GaveUp> {
             });
         }
         if len_now as u64 >= budget {
-            return Err(GaveUp { what: "table entries", used: budget, needed: None });
+            if budget < asked {
+                return Err(too_many_steps("all-but", set, budget));
+            }
+            return Err(GaveUp { what: Work::AllButTable, used: budget, needed: None }.into());
         }
         len = len.saturating_mul(2);
     }

@@ -121,7 +121,10 @@ fn no_period_without_proof() {
     e.extend_to(20_000).unwrap();
     assert_eq!(e.period(), None);
     let err = HeapSolver::new(&ruleset("grundys-game"), 10_000_000, 100_000).unwrap_err();
-    assert!(err.to_string().contains("--budget 10000001"), "{err}");
+    let text = err.to_string();
+    assert!(text.contains("a table of 10000001 values"), "{text}");
+    assert!(text.contains("grundy sg grundys-game --upto 10000000 --store DIR"), "{text}");
+    assert!(text.contains("roughly"), "a time estimate: {text}");
 }
 
 /// The proof condition itself: the period is claimed exactly when G(n + p) = G(n) holds on

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use grundy::{
     guess_pattern, parse_u64, EngineError, Game, GaveUp, HeapSolver, PatternGuess, Period, Ruleset, SparseEngine,
-    SparseStats, SplitRules,
+    SparseStats, SplitRules, Work,
 };
 
 use crate::plot::{self, PlotData};
@@ -138,6 +138,16 @@ pub fn run(args: Args) -> Result<(), CliError> {
             "--store is for computed tables (take-and-break games); {ruleset} has a closed form or a short proven period"
         )));
     }
+    if budget > Work::SplitTable.max_budget() {
+        return Err(CliError::usage(format!(
+            "--budget {budget} is past {}, the most values one table can hold here ({} of memory)",
+            Work::SplitTable.max_budget(),
+            grundy::human_bytes(u128::from(grundy::MEMORY_LIMIT))
+        )));
+    }
+    if let Some(rules) = ruleset.split_rules() {
+        refuse_unreachable(&ruleset, &rules, upto, at, budget)?;
+    }
     let source = match ruleset.split_rules() {
         Some(rules) => {
             let three_heaps = !rules.split3.is_empty();
@@ -146,6 +156,10 @@ pub fn run(args: Args) -> Result<(), CliError> {
                     let mut store =
                         Store::open(dir, &ruleset.to_string(), args.chunk.max(1)).map_err(CliError::usage)?;
                     let values = store.load().map_err(CliError::usage)?;
+                    if !values.is_empty() {
+                        // On stderr: stdout is the answer (and --json's object) alone.
+                        eprintln!("resumed from {} stored values", thousands(values.len() as u64));
+                    }
                     let e = Engine::resume(rules, values);
                     compute(e, &args, upto, at, budget, Some(store))?
                 }
@@ -159,7 +173,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
             let stats = (!naive && !three_heaps).then(|| engine.stats());
             let want = upto.max(at.unwrap_or(0));
             if (engine.len() as u64) <= want && period.is_none() {
-                return Err(gave_up(GaveUp { what: "table entries", used: budget, needed: want.checked_add(1) }));
+                return Err(gave_up(GaveUp { what: Work::SplitTable, used: budget, needed: want.checked_add(1) }));
             }
             Source::Split { engine: Box::new(engine), period, stats }
         }
@@ -203,6 +217,52 @@ pub fn run(args: Args) -> Result<(), CliError> {
     // A closed pipe (e.g. `| head`) is not an error worth reporting.
     let _ = written.and_then(|()| out.flush());
     Ok(())
+}
+
+/// Refuses at once the requests that the budget cannot answer, instead of computing to the
+/// budget first: values past it of a game whose period no theorem proves (Grundy's game),
+/// whether asked by `--upto` or `--at`.
+fn refuse_unreachable(
+    ruleset: &Ruleset,
+    rules: &SplitRules,
+    upto: u64,
+    at: Option<u64>,
+    budget: u64,
+) -> Result<(), CliError> {
+    if rules.can_prove_period() {
+        return Ok(());
+    }
+    let want = upto.max(at.unwrap_or(0));
+    if want < budget {
+        return Ok(());
+    }
+    let values = u128::from(want) + 1;
+    let memory = format!(
+        "{} and roughly {}",
+        grundy::human_bytes(values * u128::from(Work::SplitTable.bytes_per_unit())),
+        grundy::human_seconds(grundy::grundys_game_seconds(values))
+    );
+    let advice = if values <= u128::from(Work::SplitTable.max_budget()) {
+        format!("rerun with --budget {values} (and --store DIR to make the run resumable)")
+    } else {
+        format!("that is past the {} values one table can hold here", Work::SplitTable.max_budget())
+    };
+    Err(CliError::usage(format!(
+        "G({want}) of {ruleset} needs every value up to it ({values} values, about {memory}), because no theorem proves a period of Grundy's game, and the budget is {budget} values: {advice}"
+    )))
+}
+
+/// `n` with a comma between each group of three digits: 1234567 is `1,234,567`.
+fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
 }
 
 /// The fewest values computed, so that short periods are proven even for a small --upto.
@@ -281,7 +341,7 @@ fn counts(source: &Source, upto: u64, budget: u64) -> Result<Vec<(u64, u128)>, C
         }
         _ => {
             if upto >= budget {
-                return Err(gave_up(GaveUp { what: "values counted", used: budget, needed: upto.checked_add(1) }));
+                return Err(gave_up(GaveUp { what: Work::ValuesCounted, used: budget, needed: upto.checked_add(1) }));
             }
             for n in 0..=upto {
                 *counts.entry(value(n)?).or_default() += 1;
