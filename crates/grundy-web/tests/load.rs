@@ -16,7 +16,7 @@ use serde_json::{json, Value};
 use tower::ServiceExt;
 
 /// A misère Kayles heap of `n` (60 and more: minutes of search) with the server's largest budget.
-fn slow(n: u64) -> Value {
+fn slow_kayles(n: u64) -> Value {
     json!({"game": "kayles", "position": [n], "misere": true, "budget": grundy_web::MAX_BUDGET})
 }
 
@@ -45,14 +45,14 @@ async fn cheap(app: &Router) -> Duration {
 }
 
 #[tokio::test]
-async fn four_slow_requests_leave_a_nim_analysis_answered_within_a_second() {
+async fn slow_requests_leave_a_nim_analysis_answered_within_a_second() {
     let limit = Duration::from_secs(6);
     let app = app_with(Config { time_limit: limit, ..Config::default() });
     let started = Instant::now();
-    let slow: Vec<_> = (60..64)
+    let first: Vec<_> = (60..64)
         .map(|n| {
             let app = app.clone();
-            tokio::spawn(async move { send(app, request("/api/analyze", &slow(n))).await })
+            tokio::spawn(async move { send(app, request("/api/analyze", &slow_kayles(n))).await })
         })
         .collect();
     // Right behind the burst (the slow ones hold the quick lane) ...
@@ -74,23 +74,44 @@ async fn four_slow_requests_leave_a_nim_analysis_answered_within_a_second() {
         send(app.clone(), request("/api/move", &json!({"game": "nim", "position": [3, 4, 5]}))).await;
     assert_eq!(s, StatusCode::OK, "{v}");
     let cheap_done = started.elapsed();
-    assert!(slow.iter().all(|h| !h.is_finished()), "the slow requests were still running at {cheap_done:?}");
+    assert!(first.iter().all(|h| !h.is_finished()), "the slow requests were still running at {cheap_done:?}");
+
+    // Four more: the slow lane is full, so they hold the quick lane until their quick time is
+    // up, and wait for a slow permit after. A cheap request right behind them waits for the
+    // quick lane to turn over.
+    let more: Vec<_> = (64..68)
+        .map(|n| {
+            let app = app.clone();
+            tokio::spawn(async move { send(app, request("/api/analyze", &slow_kayles(n))).await })
+        })
+        .collect();
+    tokio::time::sleep(Duration::from_millis(20)).await;
+    let both_lanes_full = cheap(&app).await;
 
     let mut slow_took = Vec::new();
-    for h in slow {
+    for h in first {
         let (s, v, took) = h.await.expect("the task ends");
         assert_eq!((s, v["kind"].clone()), (StatusCode::SERVICE_UNAVAILABLE, json!("time_limit")), "{v}");
         slow_took.push(took);
     }
+    let mut more_took = Vec::new();
+    for h in more {
+        let (s, v, took) = h.await.expect("the task ends");
+        // They start once the first four end, just before their own deadline.
+        assert_eq!(s, StatusCode::SERVICE_UNAVAILABLE, "{v}");
+        assert!(v["kind"] == "time_limit" || v["kind"] == "busy", "{v}");
+        more_took.push(took);
+    }
     eprintln!(
         "cheap: {during_burst:?} during the burst, {later:?} with four slow ones running, sg {sg_took:?}, \
-         move {move_took:?}; slow: {slow_took:?} (limit {limit:?})"
+         move {move_took:?}, {both_lanes_full:?} with both lanes full; slow: {slow_took:?}, then {more_took:?} \
+         (limit {limit:?})"
     );
-    for took in later.iter().chain([&during_burst, &sg_took, &move_took]) {
+    for took in later.iter().chain([&during_burst, &sg_took, &move_took, &both_lanes_full]) {
         assert!(*took < Duration::from_secs(1), "a cheap request took {took:?}");
     }
-    for took in slow_took {
-        assert!(took >= limit && took < limit + Duration::from_secs(2), "a slow request took {took:?}");
+    for took in slow_took.iter().chain(&more_took) {
+        assert!(*took >= limit && *took < limit + Duration::from_secs(2), "a slow request took {took:?}");
     }
 }
 
