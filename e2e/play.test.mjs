@@ -171,3 +171,33 @@ test('Kayles from the presets: a typed split wins the whole game', async () => {
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('heaps past 2^53 show exactly, with the exact Sprague-Grundy value and winning move', async () => {
+  // JSON numbers read as doubles would show 12345678901234567 as 12345678901234568 and
+  // 2^64 - 1 as 18446744073709552000.
+  const heaps = [18446744073709551615n, 12345678901234567n];
+  const { page, errors } = await start({ preset: 'nim', position: heaps.join(' ') });
+  assert.deepEqual(await page.$$eval('.heap-size', (s) => s.map((e) => e.textContent)), heaps.map(String));
+  const sg = heaps.reduce((a, b) => a ^ b);
+  assert.equal(await page.textContent('#sg'), String(sg));
+  assert.equal(await page.textContent('#heap-values'), heaps.join(', '));
+  // Every winning move: each heap h with h XOR sg < h goes to h XOR sg.
+  const expected = heaps.flatMap((h, i) => ((h ^ sg) < h ? [{ heap: String(i + 1), to: String(h ^ sg) }] : []));
+  const moves = await winningMoves(page);
+  assert.deepEqual(moves.map(({ heap, to }) => ({ heap, to })), expected);
+  assert.ok(moves[0].text.includes(`${heaps[0]} -> ${heaps[0] ^ sg}`), moves[0].text);
+  // The balance table: the heaps, the nim-sum and the top column, 2^63.
+  assert.deepEqual(await page.$$eval('#balance td.value', (tds) => tds.map((t) => t.textContent)),
+    [...heaps.map(String), String(sg)]);
+  assert.equal(await page.textContent('#balance th:nth-child(3)'), '2^63');
+  // The board says how many objects are not drawn, exactly.
+  assert.equal(await page.textContent('.heap[data-heap="2"] .more'),
+    `+${heaps[1] - 48n} more (type a move for these)`);
+  // A typed move on the huge heap: the winning move, then the computer's reply, all exact.
+  await page.fill('#move-text', `1 -> ${heaps[0] ^ sg}`);
+  await page.click('#typed button[type=submit]');
+  await settled(page);
+  assert.match(await page.textContent('#log'), new RegExp(`you: take ${heaps[0] - (heaps[0] ^ sg)} from heap 1`));
+  assert.deepEqual(errors, []);
+  await page.close();
+});

@@ -11,14 +11,55 @@
 //! - `GET /api/sg?game=subtraction:2,5&upto=50`: the Grundy sequence G(0..=upto) of a heap
 //!   ruleset with its proven period.
 //!
-//! Errors are `{"error": "..."}` with a 4xx status. Every computation is bounded (a capped
-//! budget, a capped `upto`, a 1 MiB body), runs on a blocking thread so the async workers stay
-//! free, and at most [`MAX_CONCURRENT`] run at once so a flood cannot exhaust memory.
+//! Heaps range over all of u64, past the 2^53 that a JavaScript number holds exactly. Positions
+//! may be sent as strings (`["18446744073709551615"]`), and `?big=strings` on any endpoint asks
+//! for every integer of the reply as a string of its digits (the page does both); without it
+//! the replies are plain JSON numbers, as above.
+//!
+//! Errors are `{"error": "..."}` with a 4xx status, or a 503 with a `kind` as well (below).
+//! Every computation is bounded (a capped budget, a capped `upto`, a 1 MiB body) and runs on a
+//! blocking thread, so the async thread stays free.
+//!
+//! ## Time limits and the two lanes
+//!
+//! Each request has a time limit ([`Config::time_limit`], 10 s by default, `grundy serve
+//! --time-limit`), counted from its arrival: waiting for a turn counts. Work runs under a
+//! [`grundy::StopToken`] with that deadline, so the library's loops stop when it passes, and the
+//! answer is a 503 `{"error": "analyze kayles 60 (misère) stopped after the server's time limit
+//! of 10.0 s; run it on the command line: grundy analyze kayles 60 --misere", "kind":
+//! "time_limit"}`; a request that could not even start in time gets `"kind": "busy"`. The
+//! handler's future holds a clone of the token that cancels it when dropped, so a client that
+//! disconnects stops its work at the library's next check.
+//!
+//! The cost of a request is not known before it runs (a misère Kayles heap of 20 is instant, one
+//! of 60 takes minutes), so nothing guesses it. Every request starts in the *quick lane*
+//! ([`Config::quick_permits`] computations at once, [`Config::quick_limit`], 250 ms, each).
+//! Almost every request ends there. One still running when its quick time is up moves to the
+//! *slow lane* ([`Config::slow_permits`], [`MAX_CONCURRENT`] by default): at once, the same
+//! thread going on, when a slow permit is free; otherwise it is stopped and started again from
+//! the beginning once a slow permit frees (at most [`Config::quick_limit`] of work lost), still
+//! against the deadline from its arrival. A request that finds the quick lane full takes a slow
+//! permit instead if one frees first.
+//!
+//! So slow requests can hold at most the slow lane, and a cheap request waits at most for the
+//! quick lane to turn over. Measured in `tests/load.rs` (test build, two shared cores): with four
+//! slow requests in the slow lane a Nim analysis takes well under a millisecond; with four more
+//! holding the quick lane as well, about 250 ms. A burst of N slow requests queued ahead of it
+//! delays it by about N / quick_permits quick limits (each quick run then also waits for the
+//! cancelled run to reach its next check, a few tens of milliseconds). Permits are held by the
+//! blocking work itself, not by the request, so the number of threads computing is bounded by
+//! the permits even while stopped work winds down. On two cores, four CPU-bound slow threads and
+//! a quick one still leave the quick one its share of the scheduler: a cheap request needs
+//! microseconds.
+
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing))]
 
 use std::net::SocketAddr;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
 
 use axum::body::Body;
+use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -26,10 +67,14 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
-use tokio::sync::Semaphore;
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
+use tokio::task::{JoinError, JoinHandle};
+use tokio::time::{sleep_until, timeout_at, Instant};
 
 use grundy::play::{choose_move, has_move, winner_when_over, Choice, Level, Rng};
-use grundy::{analyze, AnalyzeError, AnalyzeOptions, Convention, Game, HeapSolver, Period, Player, Position};
+use grundy::{
+    analyze, AnalyzeError, AnalyzeOptions, Convention, Game, HeapSolver, Period, Player, Position, StopToken, Stopped,
+};
 
 /// The largest request body accepted; larger ones get 413.
 pub const MAX_BODY: usize = 1 << 20;
@@ -37,44 +82,126 @@ pub const MAX_BODY: usize = 1 << 20;
 pub const MAX_BUDGET: u64 = grundy::DEFAULT_BUDGET;
 /// The largest `upto` of `GET /api/sg`.
 pub const MAX_UPTO: u64 = 10_000;
-/// The most computations running at once; further requests wait their turn.
+/// The most computations of the slow lane running at once, by default.
 pub const MAX_CONCURRENT: usize = 4;
+/// The time limit of a request, by default.
+pub const DEFAULT_TIME_LIMIT: Duration = Duration::from_secs(10);
+/// The longest time limit a server takes (longer ones are cut to this).
+pub const MAX_TIME_LIMIT: Duration = Duration::from_secs(24 * 3600);
+/// How long a request may compute in the quick lane, by default.
+pub const QUICK_LIMIT: Duration = Duration::from_millis(250);
+/// The most computations of the quick lane running at once, by default.
+pub const QUICK_PERMITS: usize = 4;
 
 const INDEX_HTML: &str = include_str!("../static/index.html");
 const APP_JS: &str = include_str!("../static/app.js");
 const STYLE_CSS: &str = include_str!("../static/style.css");
 
-/// An error for the client: a status and a one-line message, sent as `{"error": "..."}`.
-#[derive(Debug)]
-struct ApiError(StatusCode, String);
+/// How a server limits its work (see the crate documentation for the two lanes).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Config {
+    /// The longest a request may take from its arrival to its answer, waiting included
+    /// (at most [`MAX_TIME_LIMIT`]).
+    pub time_limit: Duration,
+    /// How many computations of the slow lane run at once (at least 1).
+    pub slow_permits: usize,
+    /// How long a request computes in the quick lane before it moves to the slow lane.
+    pub quick_limit: Duration,
+    /// How many computations of the quick lane run at once (at least 1).
+    pub quick_permits: usize,
+}
 
-impl ApiError {
-    fn bad(message: impl ToString) -> Self {
-        ApiError(StatusCode::BAD_REQUEST, message.to_string())
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            time_limit: DEFAULT_TIME_LIMIT,
+            slow_permits: MAX_CONCURRENT,
+            quick_limit: QUICK_LIMIT,
+            quick_permits: QUICK_PERMITS,
+        }
     }
 }
 
-impl From<AnalyzeError> for ApiError {
-    fn from(e: AnalyzeError) -> Self {
-        // Both kinds are about this request's input (too big a search, or not answerable).
-        ApiError(StatusCode::UNPROCESSABLE_ENTITY, e.to_string())
+/// An error for the client: a status and a one-line message, sent as `{"error": "..."}`, with
+/// a `kind` for the 503s of the time limit.
+#[derive(Debug)]
+struct ApiError {
+    status: StatusCode,
+    message: String,
+    kind: Option<&'static str>,
+}
+
+impl ApiError {
+    fn new(status: StatusCode, message: impl ToString) -> Self {
+        ApiError { status, message: message.to_string(), kind: None }
+    }
+
+    fn bad(message: impl ToString) -> Self {
+        ApiError::new(StatusCode::BAD_REQUEST, message)
     }
 }
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        (self.0, Json(json!({ "error": self.1 }))).into_response()
+        let body = match self.kind {
+            Some(kind) => json!({ "error": self.message, "kind": kind }),
+            None => json!({ "error": self.message }),
+        };
+        (self.status, Json(body)).into_response()
     }
 }
 
-/// What the handlers share: the limit on concurrent computations.
+/// How a computation failed: an answer for the client, or its stop token fired (the lanes
+/// decide what that means).
+#[derive(Debug)]
+enum Fail {
+    Api(ApiError),
+    Stopped(Stopped),
+}
+
+impl From<ApiError> for Fail {
+    fn from(e: ApiError) -> Self {
+        Fail::Api(e)
+    }
+}
+
+impl From<AnalyzeError> for Fail {
+    fn from(e: AnalyzeError) -> Self {
+        match e {
+            AnalyzeError::Stopped(s) => Fail::Stopped(s),
+            // The other kinds are about this request's input (too big a search, or not
+            // answerable).
+            e => Fail::Api(ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e)),
+        }
+    }
+}
+
+/// What the handlers share: the configuration and the permits of the two lanes.
 #[derive(Clone)]
 struct AppState {
-    permits: Arc<Semaphore>,
+    config: Arc<Config>,
+    quick: Arc<Semaphore>,
+    slow: Arc<Semaphore>,
+}
+
+/// The router of the web app with the default [`Config`].
+pub fn app() -> Router {
+    app_with(Config::default())
 }
 
 /// The router of the web app: the page, its assets and the JSON API.
-pub fn app() -> Router {
+pub fn app_with(config: Config) -> Router {
+    let config = Config {
+        time_limit: config.time_limit.min(MAX_TIME_LIMIT),
+        slow_permits: config.slow_permits.max(1),
+        quick_permits: config.quick_permits.max(1),
+        ..config
+    };
+    let state = AppState {
+        quick: Arc::new(Semaphore::new(config.quick_permits)),
+        slow: Arc::new(Semaphore::new(config.slow_permits)),
+        config: Arc::new(config),
+    };
     Router::new()
         .route("/", get(|| async { page("text/html; charset=utf-8", INDEX_HTML) }))
         .route("/app.js", get(|| async { page("text/javascript; charset=utf-8", APP_JS) }))
@@ -82,14 +209,14 @@ pub fn app() -> Router {
         .route("/api/analyze", post(analyze_handler))
         .route("/api/move", post(move_handler))
         .route("/api/sg", get(sg_handler))
-        .fallback(|| async { ApiError(StatusCode::NOT_FOUND, "no such page or endpoint".into()) })
+        .fallback(|| async { ApiError::new(StatusCode::NOT_FOUND, "no such page or endpoint") })
         .method_not_allowed_fallback(|| async {
-            ApiError(
+            ApiError::new(
                 StatusCode::METHOD_NOT_ALLOWED,
-                "method not allowed here (the API uses POST for analyze and move, GET for sg)".into(),
+                "method not allowed here (the API uses POST for analyze and move, GET for sg)",
             )
         })
-        .with_state(AppState { permits: Arc::new(Semaphore::new(MAX_CONCURRENT)) })
+        .with_state(state)
 }
 
 fn page(content_type: &'static str, body: &'static str) -> Response {
@@ -99,6 +226,12 @@ fn page(content_type: &'static str, body: &'static str) -> Response {
 /// Serves [`app`] on `addr` until the process is stopped; `on_ready` is told the bound address
 /// (useful with port 0).
 pub fn serve(addr: SocketAddr, on_ready: impl FnOnce(SocketAddr)) -> std::io::Result<()> {
+    serve_with(addr, Config::default(), on_ready)
+}
+
+/// Serves [`app_with`] `config` on `addr` until the process is stopped; `on_ready` is told the
+/// bound address (useful with port 0).
+pub fn serve_with(addr: SocketAddr, config: Config, on_ready: impl FnOnce(SocketAddr)) -> std::io::Result<()> {
     // One thread serves the connections (a local app has few, and they do little); the games
     // are computed on tokio's blocking threads (see `compute`). A multi-threaded scheduler
     // would add nothing but its code to every `grundy` run (and pull in libm).
@@ -106,39 +239,247 @@ pub fn serve(addr: SocketAddr, on_ready: impl FnOnce(SocketAddr)) -> std::io::Re
     runtime.block_on(async move {
         let listener = tokio::net::TcpListener::bind(addr).await?;
         on_ready(listener.local_addr()?);
-        axum::serve(listener, app()).await
+        axum::serve(listener, app_with(config)).await
     })
 }
 
-/// Runs `f` on a blocking thread once a permit is free; a panic in `f` becomes a 500 answer
-/// instead of taking anything down.
-async fn compute<T: Send + 'static>(
-    state: &AppState,
-    f: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
-) -> Result<T, ApiError> {
-    let _permit = state
-        .permits
-        .acquire()
-        .await
-        .map_err(|_| ApiError(StatusCode::SERVICE_UNAVAILABLE, "the server is shutting down".into()))?;
-    tokio::task::spawn_blocking(f)
-        .await
-        .unwrap_or_else(|e| Err(ApiError(StatusCode::INTERNAL_SERVER_ERROR, format!("internal error: {e}"))))
+// ---- the two lanes ------------------------------------------------------------------------
+
+/// What a request asked, for the messages of the time limit: `analyze kayles 60 (misère)` and
+/// the command that computes it without a limit.
+struct Asked {
+    what: String,
+    command: String,
 }
+
+impl Asked {
+    fn stopped(&self, config: &Config) -> ApiError {
+        ApiError {
+            status: StatusCode::SERVICE_UNAVAILABLE,
+            message: format!(
+                "{} stopped after the server's time limit of {:.1} s; run it on the command line: {}",
+                self.what,
+                config.time_limit.as_secs_f64(),
+                self.command
+            ),
+            kind: Some("time_limit"),
+        }
+    }
+
+    fn busy(&self, config: &Config) -> ApiError {
+        ApiError {
+            status: StatusCode::SERVICE_UNAVAILABLE,
+            message: format!(
+                "{} could not start within the server's time limit of {:.1} s: every computing slot stayed busy; \
+                 try again later or run it on the command line: {}",
+                self.what,
+                config.time_limit.as_secs_f64(),
+                self.command
+            ),
+            kind: Some("busy"),
+        }
+    }
+}
+
+/// Cancels the work of a request when the request's future is dropped (its client went away),
+/// so the blocking thread stops at the library's next check and frees its permit.
+struct CancelOnDrop(StopToken);
+
+impl Drop for CancelOnDrop {
+    fn drop(&mut self) {
+        self.0.cancel();
+    }
+}
+
+/// The permit a computation runs under. The blocking work holds it (through an `Arc`) until it
+/// ends, so the permits bound the threads computing even when a request stops waiting; the
+/// request swaps a quick permit for a slow one when its work moves lanes.
+struct PermitSlot(Mutex<Option<OwnedSemaphorePermit>>);
+
+impl PermitSlot {
+    fn replace(&self, permit: OwnedSemaphorePermit) {
+        let old = self.0.lock().unwrap_or_else(PoisonError::into_inner).replace(permit);
+        drop(old);
+    }
+}
+
+/// One run of a request's work on a blocking thread.
+struct Run<T> {
+    handle: JoinHandle<Result<T, Fail>>,
+    token: StopToken,
+    slot: Arc<PermitSlot>,
+}
+
+/// Starts `work` on a blocking thread under `permit`, with a stop token firing at `deadline`;
+/// `guard` now cancels this run when the request is dropped.
+fn start<T, F>(work: &Arc<F>, permit: OwnedSemaphorePermit, deadline: Instant, guard: &mut CancelOnDrop) -> Run<T>
+where
+    T: Send + 'static,
+    F: Fn() -> Result<T, Fail> + Send + Sync + 'static,
+{
+    let token = StopToken::after(deadline.saturating_duration_since(Instant::now()));
+    guard.0 = token.clone();
+    let slot = Arc::new(PermitSlot(Mutex::new(Some(permit))));
+    let handle = tokio::task::spawn_blocking({
+        let (work, token, slot) = (Arc::clone(work), token.clone(), Arc::clone(&slot));
+        move || {
+            let result = token.run(|| work());
+            drop(slot);
+            result
+        }
+    });
+    Run { handle, token, slot }
+}
+
+/// The answer of a finished run: a panic becomes a 500 answer instead of taking anything
+/// down, a fired token a 503.
+fn finish<T>(joined: Result<Result<T, Fail>, JoinError>, asked: &Asked, config: &Config) -> Result<T, ApiError> {
+    match joined {
+        Ok(Ok(value)) => Ok(value),
+        Ok(Err(Fail::Api(e))) => Err(e),
+        Ok(Err(Fail::Stopped(Stopped::TimeUp { .. }))) => Err(asked.stopped(config)),
+        // Only seen when the request itself stopped its run (its client has gone).
+        Ok(Err(Fail::Stopped(Stopped::Cancelled))) => Err(ApiError {
+            status: StatusCode::SERVICE_UNAVAILABLE,
+            message: format!("{} was cancelled", asked.what),
+            kind: Some("cancelled"),
+        }),
+        Err(e) => Err(ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, format!("internal error: {e}"))),
+    }
+}
+
+/// Waits for a run until the deadline. Work that does not stop by then (a loop of the library
+/// with no check) is cancelled and keeps its permit until it ends, but the client has its
+/// answer.
+async fn finish_by<T>(run: Run<T>, deadline: Instant, asked: &Asked, config: &Config) -> Result<T, ApiError> {
+    match timeout_at(deadline, run.handle).await {
+        Ok(joined) => finish(joined, asked, config),
+        Err(_) => {
+            run.token.cancel();
+            Err(asked.stopped(config))
+        }
+    }
+}
+
+/// A permit from `semaphore`, or the busy answer at the deadline.
+async fn permit_by(
+    semaphore: &Arc<Semaphore>,
+    deadline: Instant,
+    asked: &Asked,
+    config: &Config,
+) -> Result<OwnedSemaphorePermit, ApiError> {
+    match timeout_at(deadline, Arc::clone(semaphore).acquire_owned()).await {
+        Ok(Ok(permit)) => Ok(permit),
+        Ok(Err(_)) => Err(shutting_down()),
+        Err(_) => Err(asked.busy(config)),
+    }
+}
+
+fn shutting_down() -> ApiError {
+    ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "the server is shutting down")
+}
+
+/// Runs `work` on a blocking thread in the quick lane, then if need be the slow lane, within
+/// the request's time limit from `arrived` (see the crate documentation).
+async fn compute<T, F>(state: &AppState, arrived: Instant, asked: Asked, work: F) -> Result<T, ApiError>
+where
+    T: Send + 'static,
+    F: Fn() -> Result<T, Fail> + Send + Sync + 'static,
+{
+    let config = &*state.config;
+    let deadline = arrived + config.time_limit;
+    let work = Arc::new(work);
+    let mut guard = CancelOnDrop(StopToken::new());
+
+    // A quick permit, or a slow one if that frees first.
+    let (permit, quick) = tokio::select! {
+        biased;
+        p = Arc::clone(&state.quick).acquire_owned() => (p.map_err(|_| shutting_down())?, true),
+        p = Arc::clone(&state.slow).acquire_owned() => (p.map_err(|_| shutting_down())?, false),
+        () = sleep_until(deadline) => return Err(asked.busy(config)),
+    };
+    let mut run = start(&work, permit, deadline, &mut guard);
+    if !quick {
+        return finish_by(run, deadline, &asked, config).await;
+    }
+    let quick_end = Instant::now().checked_add(config.quick_limit).map_or(deadline, |end| end.min(deadline));
+    match timeout_at(quick_end, &mut run.handle).await {
+        Ok(joined) => return finish(joined, &asked, config),
+        Err(_) if Instant::now() >= deadline => {
+            run.token.cancel();
+            return Err(asked.stopped(config));
+        }
+        Err(_) => {}
+    }
+    // The quick time is up: the same work goes on in the slow lane if a slow permit is free ...
+    if let Ok(permit) = Arc::clone(&state.slow).try_acquire_owned() {
+        run.slot.replace(permit);
+        return finish_by(run, deadline, &asked, config).await;
+    }
+    // ... else it stops (freeing its quick permit when it does) and starts again when one is.
+    run.token.cancel();
+    drop(run);
+    let permit = permit_by(&state.slow, deadline, &asked, config).await?;
+    let run = start(&work, permit, deadline, &mut guard);
+    finish_by(run, deadline, &asked, config).await
+}
+
+// ---- requests and replies -----------------------------------------------------------------
 
 /// Reads a JSON body of at most [`MAX_BODY`] bytes.
 async fn read_json<T: for<'de> Deserialize<'de>>(body: Body) -> Result<T, ApiError> {
     let bytes = axum::body::to_bytes(body, MAX_BODY).await.map_err(|_| {
-        ApiError(StatusCode::PAYLOAD_TOO_LARGE, format!("the request body is over {MAX_BODY} bytes (1 MiB)"))
+        ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, format!("the request body is over {MAX_BODY} bytes (1 MiB)"))
     })?;
     serde_json::from_slice(&bytes).map_err(|e| ApiError::bad(format!("malformed JSON: {e}")))
+}
+
+/// The query of every endpoint: `big=strings` asks for integers as strings.
+#[derive(Deserialize)]
+struct Format {
+    #[serde(default)]
+    big: Option<String>,
+}
+
+impl Format {
+    /// Whether integers go out as strings; any other value of `big` than `strings` is refused.
+    fn from_query(query: Result<Query<Format>, QueryRejection>) -> Result<bool, ApiError> {
+        let Query(format) = query.map_err(|e| ApiError::bad(format!("malformed query: {e}")))?;
+        match format.big.as_deref() {
+            None => Ok(false),
+            Some("strings") => Ok(true),
+            Some(other) => Err(ApiError::bad(format!(
+                "unknown big='{other}': the only choice is big=strings (every integer as a string)"
+            ))),
+        }
+    }
+}
+
+/// The JSON reply: `value` as it serialises, or with every integer as a string of its digits.
+fn reply<T: Serialize>(value: &T, big_strings: bool) -> Result<Response, ApiError> {
+    if !big_strings {
+        return Ok(Json(value).into_response());
+    }
+    let mut v = serde_json::to_value(value)
+        .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, format!("internal error: {e}")))?;
+    integers_as_strings(&mut v);
+    Ok(Json(v).into_response())
+}
+
+fn integers_as_strings(v: &mut Value) {
+    match v {
+        Value::Number(n) if n.is_u64() || n.is_i64() => *v = Value::String(n.to_string()),
+        Value::Array(items) => items.iter_mut().for_each(integers_as_strings),
+        Value::Object(fields) => fields.values_mut().for_each(integers_as_strings),
+        _ => {}
+    }
 }
 
 /// A game, a position and how to analyse it, as the API receives them.
 #[derive(Deserialize)]
 struct Problem {
     game: String,
-    /// Numbers, or strings for tokens such as `7/3` and `nim=5`.
+    /// Numbers, or strings for tokens such as `7/3`, `nim=5` and heaps past 2^53.
     position: Vec<Value>,
     #[serde(default)]
     misere: bool,
@@ -148,12 +489,30 @@ struct Problem {
     budget: Option<u64>,
 }
 
+/// The most heaps a message quotes.
+const QUOTED_HEAPS: usize = 12;
+/// The most characters of one token a message quotes.
+const QUOTED_CHARS: usize = 60;
+
+/// A token as a message quotes it: shortened when long, in single quotes when the shell would
+/// read it differently.
+fn quote(token: &str) -> String {
+    let mut t: String = token.chars().take(QUOTED_CHARS).collect();
+    if t.len() < token.len() {
+        t.push('…');
+    }
+    let plain = !t.is_empty() && t.chars().all(|c| c.is_ascii_alphanumeric() || ":,=/._+-".contains(c));
+    if plain {
+        t
+    } else {
+        format!("'{}'", t.replace('\'', r"'\''"))
+    }
+}
+
 impl Problem {
-    /// The game, position and options, each checked with a message naming the bad part.
-    fn parse(&self) -> Result<(Game, Position, AnalyzeOptions), ApiError> {
-        let game: Game = self.game.parse().map_err(ApiError::bad)?;
-        let tokens = self
-            .position
+    /// The position's tokens as the command line takes them.
+    fn tokens(&self) -> Result<Vec<String>, ApiError> {
+        self.position
             .iter()
             .enumerate()
             .map(|(i, v)| match v {
@@ -163,8 +522,13 @@ impl Problem {
                 Value::String(s) => Ok(s.clone()),
                 other => Err(ApiError::bad(format!("position entry {} ({other}) is not a number or a string", i + 1))),
             })
-            .collect::<Result<Vec<String>, _>>()?;
-        let position = game.parse_position(&tokens).map_err(ApiError::bad)?;
+            .collect()
+    }
+
+    /// The game, position and options, each checked with a message naming the bad part.
+    fn parse(&self) -> Result<(Game, Position, AnalyzeOptions), ApiError> {
+        let game: Game = self.game.parse().map_err(ApiError::bad)?;
+        let position = game.parse_position(&self.tokens()?).map_err(ApiError::bad)?;
         let to_move: Player = self.to_move.as_deref().unwrap_or("first").parse().map_err(ApiError::bad)?;
         let budget = match self.budget {
             Some(b) if b > MAX_BUDGET => {
@@ -176,16 +540,62 @@ impl Problem {
         let convention = if self.misere { Convention::Misere } else { Convention::Normal };
         Ok((game, position, AnalyzeOptions { convention, to_move, budget }))
     }
+
+    /// `analyze kayles 60 (misère)` and `grundy analyze kayles 60 --misere`: `verb` names what
+    /// was asked, `command` and `flags` the subcommand that does it without a time limit.
+    fn asked(&self, verb: &str, command: &str, flags: &str) -> Asked {
+        let mut position: Vec<String> = match self.tokens() {
+            Ok(tokens) => tokens.iter().take(QUOTED_HEAPS).map(|t| quote(t)).collect(),
+            Err(_) => vec!["…".into()],
+        };
+        if self.position.len() > QUOTED_HEAPS {
+            position.push(format!("… ({} heaps)", self.position.len()));
+        }
+        let position = position.join(" ");
+        let game = quote(&self.game);
+        let mut notes = Vec::new();
+        if self.misere {
+            notes.push("misère".to_string());
+        }
+        if let Some(to_move) = self.to_move() {
+            notes.push(format!("{} to move", quote(to_move)));
+        }
+        let notes = if notes.is_empty() { String::new() } else { format!(" ({})", notes.join(", ")) };
+        let misere = if self.misere { " --misere" } else { "" };
+        Asked {
+            what: format!("{verb} {game} {position}{notes}"),
+            command: format!("grundy {command} {game} {position}{misere}{flags}"),
+        }
+    }
+
+    /// The player to move when it is not the first.
+    fn to_move(&self) -> Option<&str> {
+        self.to_move.as_deref().filter(|p| *p != "first")
+    }
+
+    /// The flags of `grundy analyze` beyond `--misere`.
+    fn analyze_flags(&self) -> String {
+        let to_move = self.to_move().map(|p| format!(" --to-move {}", quote(p))).unwrap_or_default();
+        let budget = self.budget.map(|b| format!(" --budget {b}")).unwrap_or_default();
+        format!("{to_move}{budget}")
+    }
 }
 
-async fn analyze_handler(State(state): State<AppState>, body: Body) -> Result<Response, ApiError> {
+async fn analyze_handler(
+    State(state): State<AppState>,
+    query: Result<Query<Format>, QueryRejection>,
+    body: Body,
+) -> Result<Response, ApiError> {
+    let arrived = Instant::now();
+    let big = Format::from_query(query)?;
     let problem: Problem = read_json(body).await?;
-    let analysis = compute(&state, move || {
+    let asked = problem.asked("analyze", "analyze", &problem.analyze_flags());
+    let analysis = compute(&state, arrived, asked, move || {
         let (game, position, options) = problem.parse()?;
         Ok(analyze(&game, &position, &options)?)
     })
     .await?;
-    Ok(Json(analysis).into_response())
+    reply(&analysis, big)
 }
 
 /// `POST /api/move`: a [`Problem`] and how the computer plays.
@@ -228,47 +638,61 @@ struct MoveReply {
     winner: Option<String>,
 }
 
-async fn move_handler(State(state): State<AppState>, body: Body) -> Result<Response, ApiError> {
-    let request: MoveRequest = read_json(body).await?;
-    let reply = compute(&state, move || {
-        let (game, mut position, mut options) = request.problem.parse()?;
-        let level: Level = request.level.as_deref().unwrap_or("perfect").parse().map_err(ApiError::bad)?;
-        let mut rng = Rng::new(request.seed.unwrap_or(0));
-        let mut human = None;
-        if let Some(text) = &request.human_move {
-            if !has_move(&position, options.to_move) {
-                return Err(ApiError::bad("the game is over: there is no move to make"));
-            }
-            let mv = grundy::play::parse_move(&position, options.to_move, text).map_err(ApiError::bad)?;
-            let next = grundy::play::apply(&position, &mv);
-            human = Some(Played {
-                heap: mv.heap + 1,
-                text: grundy::play::describe(&position, &mv),
-                result: next.heaps(),
-                tokens: game.position_tokens(&next),
-                to: mv.to,
-            });
-            position = next;
-            options.to_move = options.to_move.other();
+fn play_move(request: &MoveRequest) -> Result<MoveReply, Fail> {
+    let (game, mut position, mut options) = request.problem.parse()?;
+    let level: Level = request.level.as_deref().unwrap_or("perfect").parse().map_err(ApiError::bad)?;
+    let mut rng = Rng::new(request.seed.unwrap_or(0));
+    let mut human = None;
+    if let Some(text) = &request.human_move {
+        if !has_move(&position, options.to_move) {
+            return Err(ApiError::bad("the game is over: there is no move to make").into());
         }
-        let computer = choose_move(&game, &position, &options, level, &mut rng)?;
-        if let Some(c) = &computer {
-            position = grundy::play::apply(&position, &c.mv);
-            options.to_move = options.to_move.other();
-        }
-        let over = !has_move(&position, options.to_move);
-        Ok(MoveReply {
-            human,
-            computer,
-            position: position.heaps(),
-            tokens: game.position_tokens(&position),
-            to_move: options.to_move.to_string(),
-            over,
-            winner: over.then(|| winner_when_over(options.convention, options.to_move).to_string()),
-        })
+        let mv = grundy::play::parse_move(&position, options.to_move, text).map_err(ApiError::bad)?;
+        let next = grundy::play::apply(&position, &mv);
+        human = Some(Played {
+            heap: mv.heap + 1,
+            text: grundy::play::describe(&position, &mv),
+            result: next.heaps(),
+            tokens: game.position_tokens(&next),
+            to: mv.to,
+        });
+        position = next;
+        options.to_move = options.to_move.other();
+    }
+    let computer = choose_move(&game, &position, &options, level, &mut rng)?;
+    if let Some(c) = &computer {
+        position = grundy::play::apply(&position, &c.mv);
+        options.to_move = options.to_move.other();
+    }
+    let over = !has_move(&position, options.to_move);
+    Ok(MoveReply {
+        human,
+        computer,
+        position: position.heaps(),
+        tokens: game.position_tokens(&position),
+        to_move: options.to_move.to_string(),
+        over,
+        winner: over.then(|| winner_when_over(options.convention, options.to_move).to_string()),
     })
-    .await?;
-    Ok(Json(reply).into_response())
+}
+
+async fn move_handler(
+    State(state): State<AppState>,
+    query: Result<Query<Format>, QueryRejection>,
+    body: Body,
+) -> Result<Response, ApiError> {
+    let arrived = Instant::now();
+    let big = Format::from_query(query)?;
+    let request: MoveRequest = read_json(body).await?;
+    // `grundy play` from the same position: the computer moves first unless the person did.
+    let computer_first = if request.human_move.is_none() { " --computer-first" } else { "" };
+    let level = match request.level.as_deref() {
+        Some(level) if level != "perfect" => format!(" --level {}", quote(level)),
+        _ => String::new(),
+    };
+    let asked = request.problem.asked("the computer's move in", "play", &format!("{computer_first}{level}"));
+    let reply_ = compute(&state, arrived, asked, move || play_move(&request)).await?;
+    reply(&reply_, big)
 }
 
 #[derive(Deserialize)]
@@ -290,19 +714,24 @@ struct SgReply {
 
 /// G(0..=upto) of a heap ruleset with its proven period: the fields of `grundy sg --json`
 /// (plus where the values come from). `upto` is capped, so the `HeapSolver` (closed forms,
-/// proven tables, the sparse engine for take-and-break games) answers at once.
-fn sg_sequence(game: &str, upto: u64) -> Result<SgReply, ApiError> {
+/// proven tables, the sparse engine for take-and-break games) answers within the time limit
+/// for most games.
+fn sg_sequence(game: &str, upto: u64) -> Result<SgReply, Fail> {
     let parsed: Game = game.parse().map_err(ApiError::bad)?;
     let Game::Heaps(ruleset) = &parsed else {
         return Err(ApiError::bad(format!(
             "game '{game}' has no single heap ruleset: the Grundy sequence needs one such as nim or subtraction:2,5"
-        )));
+        ))
+        .into());
     };
     let solver = HeapSolver::new(ruleset, upto, MAX_BUDGET)?;
     let values = (0..=upto)
         .map(|n| {
             solver.value(n).ok_or_else(|| {
-                ApiError(StatusCode::UNPROCESSABLE_ENTITY, format!("no value is known for a heap of {n} in {game}"))
+                ApiError::new(
+                    StatusCode::UNPROCESSABLE_ENTITY,
+                    format!("no value is known for a heap of {n} in {game}"),
+                )
             })
         })
         .collect::<Result<Vec<u64>, _>>()?;
@@ -312,9 +741,12 @@ fn sg_sequence(game: &str, upto: u64) -> Result<SgReply, ApiError> {
 
 async fn sg_handler(
     State(state): State<AppState>,
-    query: Result<Query<SgQuery>, axum::extract::rejection::QueryRejection>,
+    query: Result<Query<SgQuery>, QueryRejection>,
+    format: Result<Query<Format>, QueryRejection>,
 ) -> Result<Response, ApiError> {
+    let arrived = Instant::now();
     let Query(q) = query.map_err(|e| ApiError::bad(format!("malformed query: {e}")))?;
+    let big = Format::from_query(format)?;
     let game =
         q.game.ok_or_else(|| ApiError::bad("missing query parameter 'game' (e.g. ?game=subtraction:2,5&upto=50)"))?;
     let upto = match q.upto.as_deref() {
@@ -324,6 +756,130 @@ async fn sg_handler(
     if upto > MAX_UPTO {
         return Err(ApiError::bad(format!("upto {upto} is past this server's cap {MAX_UPTO}")));
     }
-    let reply = compute(&state, move || sg_sequence(&game, upto)).await?;
-    Ok(Json(reply).into_response())
+    let asked = Asked {
+        what: format!("the Grundy sequence of {} up to {upto}", quote(&game)),
+        command: format!("grundy sg {} --upto {upto}", quote(&game)),
+    };
+    let reply_ = compute(&state, arrived, asked, move || sg_sequence(&game, upto)).await?;
+    reply(&reply_, big)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    fn state(config: Config) -> AppState {
+        AppState {
+            quick: Arc::new(Semaphore::new(config.quick_permits)),
+            slow: Arc::new(Semaphore::new(config.slow_permits)),
+            config: Arc::new(config),
+        }
+    }
+
+    fn asked() -> Asked {
+        Asked { what: "analyze nim 1".into(), command: "grundy analyze nim 1".into() }
+    }
+
+    /// Work that takes `ms` milliseconds (without checking any token) and counts its starts.
+    fn sleeper(ms: u64, starts: &Arc<AtomicUsize>) -> impl Fn() -> Result<u64, Fail> + Send + Sync + 'static {
+        let starts = Arc::clone(starts);
+        move || {
+            starts.fetch_add(1, Ordering::SeqCst);
+            std::thread::sleep(Duration::from_millis(ms));
+            Ok(ms)
+        }
+    }
+
+    fn config(time_limit_ms: u64) -> Config {
+        Config {
+            time_limit: Duration::from_millis(time_limit_ms),
+            slow_permits: 1,
+            quick_limit: Duration::from_millis(100),
+            quick_permits: 1,
+        }
+    }
+
+    #[tokio::test]
+    async fn work_past_the_quick_limit_goes_on_in_the_slow_lane_when_a_permit_is_free() {
+        let state = state(config(5000));
+        let starts = Arc::new(AtomicUsize::new(0));
+        let got = compute(&state, Instant::now(), asked(), sleeper(300, &starts)).await;
+        assert_eq!(got.ok(), Some(300));
+        assert_eq!(starts.load(Ordering::SeqCst), 1, "the same run went on");
+        // Both permits are back once the work has ended.
+        assert_eq!((state.quick.available_permits(), state.slow.available_permits()), (1, 1));
+    }
+
+    #[tokio::test]
+    async fn work_past_the_quick_limit_starts_again_once_a_slow_permit_frees() {
+        let state = state(config(5000));
+        let held = Arc::clone(&state.slow).acquire_owned().await.unwrap();
+        tokio::spawn(async move {
+            tokio::time::sleep(Duration::from_millis(400)).await;
+            drop(held);
+        });
+        let starts = Arc::new(AtomicUsize::new(0));
+        let began = Instant::now();
+        let got = compute(&state, began, asked(), sleeper(300, &starts)).await;
+        assert_eq!(got.ok(), Some(300));
+        assert_eq!(starts.load(Ordering::SeqCst), 2, "stopped in the quick lane, run again in the slow one");
+        assert!(began.elapsed() >= Duration::from_millis(700), "{:?}", began.elapsed());
+    }
+
+    #[tokio::test]
+    async fn a_request_that_cannot_start_in_time_is_told_the_server_is_busy() {
+        let state = state(config(200));
+        let _quick = Arc::clone(&state.quick).acquire_owned().await.unwrap();
+        let _slow = Arc::clone(&state.slow).acquire_owned().await.unwrap();
+        let starts = Arc::new(AtomicUsize::new(0));
+        let began = Instant::now();
+        let e = compute(&state, began, asked(), sleeper(1, &starts)).await.unwrap_err();
+        assert_eq!((e.status, e.kind), (StatusCode::SERVICE_UNAVAILABLE, Some("busy")));
+        assert_eq!(
+            e.message,
+            "analyze nim 1 could not start within the server's time limit of 0.2 s: every computing slot stayed \
+             busy; try again later or run it on the command line: grundy analyze nim 1"
+        );
+        assert_eq!(starts.load(Ordering::SeqCst), 0);
+        let took = began.elapsed();
+        assert!(took >= Duration::from_millis(200) && took < Duration::from_secs(2), "{took:?}");
+    }
+
+    #[tokio::test]
+    async fn work_that_ignores_its_token_is_answered_at_the_deadline_and_keeps_its_permit() {
+        let state = state(config(300));
+        let starts = Arc::new(AtomicUsize::new(0));
+        let began = Instant::now();
+        let e = compute(&state, began, asked(), sleeper(1000, &starts)).await.unwrap_err();
+        assert_eq!(e.kind, Some("time_limit"));
+        let took = began.elapsed();
+        assert!(took >= Duration::from_millis(300) && took < Duration::from_millis(900), "{took:?}");
+        // The thread still sleeps: its permit (promoted to the slow lane) is not free yet.
+        assert_eq!(state.slow.available_permits(), 0);
+        let _ = Arc::clone(&state.slow).acquire_owned().await.unwrap();
+    }
+
+    #[test]
+    fn messages_quote_what_the_shell_would_split() {
+        assert_eq!(quote("subtraction:2,5"), "subtraction:2,5");
+        assert_eq!(quote("nim=7"), "nim=7");
+        assert_eq!(quote("a b"), "'a b'");
+        assert_eq!(quote("it's"), r"'it'\''s'");
+        assert_eq!(quote(""), "''");
+        assert_eq!(quote(&"9".repeat(100)), format!("'{}…'", "9".repeat(QUOTED_CHARS)));
+        let p = Problem {
+            game: "kl:2,3".into(),
+            position: (1..=20).map(|n| json!(n)).collect(),
+            misere: true,
+            to_move: Some("second".into()),
+            budget: Some(100),
+        };
+        let a = p.asked("analyze", "analyze", &p.analyze_flags());
+        assert_eq!(a.what, "analyze kl:2,3 1 2 3 4 5 6 7 8 9 10 11 12 … (20 heaps) (misère, second to move)");
+        assert_eq!(
+            a.command,
+            "grundy analyze kl:2,3 1 2 3 4 5 6 7 8 9 10 11 12 … (20 heaps) --misere --to-move second --budget 100"
+        );
+    }
 }

@@ -42,11 +42,17 @@ const state = {
 const other = (p) => (p === 'first' ? 'second' : 'first');
 const seed = () => Math.floor(Math.random() * 2 ** 31);
 
+/**
+ * Calls the API. Heaps range over all of u64, past the 2^53 a JavaScript number holds exactly,
+ * so the page sends positions as strings and asks for every integer of the reply as a string
+ * (`big=strings`): read them with `BigInt` for arithmetic, `Number` only where they are small
+ * (counts, indices, the plotted sequence), and show them as they are.
+ */
 async function api(path, body) {
   const init = body === undefined
     ? {}
     : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) };
-  const res = await fetch(path, init);
+  const res = await fetch(`${path}${path.includes('?') ? '&' : '?'}big=strings`, init);
   const data = await res.json().catch(() => ({ error: `the server answered ${res.status} without JSON` }));
   if (!res.ok) throw new Error(data.error || `the server answered ${res.status}`);
   return data;
@@ -62,13 +68,24 @@ function gameName() {
   return $('preset').value === 'custom' ? $('game').value.trim() : $('preset').value;
 }
 
-/** A heap token's size and the rule it carries, if any: `7`, `7/3` or `nim=7`. */
+/** A whole number written in decimal as a BigInt, exactly; null for anything else. */
+const toBig = (text) => (/^[0-9]+$/.test(text) ? BigInt(text) : null);
+
+/**
+ * A heap token's size (a BigInt, null when it is not a whole number), the size as written,
+ * and the rule it carries, if any: `7`, `7/3` or `nim=7`.
+ */
 function readToken(token) {
   const eq = token.lastIndexOf('=');
-  if (eq >= 0) return { size: Number(token.slice(eq + 1)), rule: token.slice(0, eq) };
+  if (eq >= 0) return sized(token.slice(eq + 1), token.slice(0, eq));
   const slash = token.indexOf('/');
-  if (slash >= 0) return { size: Number(token.slice(0, slash)), rule: `take 1..${token.slice(slash + 1)}` };
-  return { size: Number(token), rule: '' };
+  if (slash >= 0) return sized(token.slice(0, slash), `take 1..${token.slice(slash + 1)}`);
+  return sized(token, '');
+}
+
+function sized(text, rule) {
+  const size = toBig(text);
+  return { size, text: size === null ? text : String(size), rule };
 }
 
 function problem() {
@@ -101,19 +118,19 @@ function drawBoard() {
     return;
   }
   state.tokens.forEach((token, i) => {
-    const { size, rule } = readToken(token);
+    const { size, text, rule } = readToken(token);
     const row = document.createElement('div');
-    row.className = 'heap' + (size === 0 ? ' empty' : '');
+    row.className = 'heap' + (size === 0n ? ' empty' : '');
     row.dataset.heap = String(i + 1);
     const label = document.createElement('span');
     label.className = 'heap-label';
     label.textContent = `heap ${i + 1}`;
     const count = document.createElement('span');
     count.className = 'heap-size';
-    count.textContent = String(size);
+    count.textContent = text;
     const objects = document.createElement('div');
     objects.className = 'objects';
-    const drawn = Math.min(size, MAX_DRAWN);
+    const drawn = size === null ? 0 : Number(size < BigInt(MAX_DRAWN) ? size : BigInt(MAX_DRAWN));
     for (let j = 0; j < drawn; j++) {
       const b = document.createElement('button');
       b.type = 'button';
@@ -121,17 +138,17 @@ function drawBoard() {
       b.dataset.heap = String(i + 1);
       b.dataset.leave = String(j);
       b.disabled = !myTurn;
-      b.title = `leave ${j} in heap ${i + 1} (take ${size - j})`;
+      b.title = `leave ${j} in heap ${i + 1} (take ${size - BigInt(j)})`;
       b.addEventListener('mouseenter', () => markTaking(objects, j, true));
       b.addEventListener('mouseleave', () => markTaking(objects, j, false));
       b.addEventListener('click', () => humanMove(`${i + 1} -> ${j}`));
       objects.appendChild(b);
     }
     row.append(label, count, objects);
-    if (size > MAX_DRAWN) {
+    if (size !== null && size > BigInt(MAX_DRAWN)) {
       const more = document.createElement('span');
       more.className = 'more';
-      more.textContent = `+${size - MAX_DRAWN} more (type a move for these)`;
+      more.textContent = `+${size - BigInt(MAX_DRAWN)} more (type a move for these)`;
       row.appendChild(more);
     }
     if (rule) {
@@ -362,11 +379,13 @@ function drawBalance(a) {
   const odd = (j) => (t.unbalanced[j] ? 'odd' : '');
   const head = document.createElement('tr');
   head.append(cell('th', ''), cell('th', 'value'));
-  t.columns.forEach((c, j) => head.appendChild(cell('th', c > 8192 ? `2^${Math.log2(c)}` : String(c), odd(j))));
+  // Columns are powers of two up to 2^63: the large ones as 2^k (k from the binary digits).
+  const column = (c) => (BigInt(c) > 8192n ? `2^${BigInt(c).toString(2).length - 1}` : String(c));
+  t.columns.forEach((c, j) => head.appendChild(cell('th', column(c), odd(j))));
   table.appendChild(head);
   t.rows.forEach((row, i) => {
     const tr = document.createElement('tr');
-    if (t.reducible.includes(i)) tr.className = 'reducible';
+    if (t.reducible.map(Number).includes(i)) tr.className = 'reducible';
     const label = a.game === 'divisor' ? `exponent ${i + 1}` : `heap ${i + 1}`;
     tr.append(cell('td', label), cell('td', String(t.heaps[i]), 'value'));
     row.forEach((bit, j) => tr.appendChild(cell('td', String(bit), odd(j))));
@@ -392,15 +411,20 @@ async function drawSequence() {
   wrap.hidden = true;
   state.sequence = null;
   if (!isHeapRuleset(state.game)) return;
-  const sizes = state.tokens.map((t) => readToken(t).size).filter((s) => Number.isFinite(s));
-  const upto = Math.min(120, Math.max(30, Math.max(0, ...sizes) + 4));
+  const largest = state.tokens.map((t) => readToken(t).size).reduce((m, s) => (s !== null && s > m ? s : m), 0n);
+  const upto = largest + 4n > 120n ? 120 : Math.max(30, Number(largest) + 4);
   let sg;
   try {
     sg = await api(`/api/sg?game=${encodeURIComponent(state.game)}&upto=${upto}`);
   } catch (e) {
     return; // the plot is extra: the game goes on without it
   }
-  state.sequence = sg;
+  // At most 121 values, each at most a few hundred: numbers hold them exactly.
+  const p = sg.period;
+  state.sequence = {
+    values: sg.values.map(Number),
+    period: p && { preperiod: Number(p.preperiod), period: Number(p.period), saltus: Number(p.saltus) },
+  };
   wrap.hidden = false;
   redrawSequence();
 }
@@ -409,7 +433,8 @@ async function drawSequence() {
 function redrawSequence() {
   const sg = state.sequence;
   if (!sg || $('sg-plot-wrap').hidden) return;
-  const sizes = state.tokens.map((t) => readToken(t).size);
+  // The plotted heaps: those within the plot, as numbers.
+  const sizes = state.tokens.map((t) => readToken(t).size).filter((s) => s !== null && s < 1000n).map(Number);
   const p = sg.period;
   $('period').textContent = !p
     ? '(no period known)'

@@ -298,3 +298,42 @@ async fn analyze_huge_split_heap_says_moves_are_left_out() {
     let why = a["winning_moves_not_listed"].as_str().unwrap_or_else(|| panic!("a reason: {a}"));
     assert!(why.contains("heap 1"), "{why}");
 }
+
+/// Heaps up to 2^64 - 1 go in as strings, and with `?big=strings` every integer comes back as a
+/// string (exact in JavaScript); without it the reply is the plain JSON object.
+#[tokio::test]
+async fn big_strings_keep_every_integer_exact() {
+    let (a, b) = (u64::MAX, 12_345_678_901_234_567u64);
+    let body = json!({"game": "nim", "position": [a.to_string(), b.to_string()]});
+    let (s, v) = post_json("/api/analyze?big=strings", body.clone()).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(v["sg"], json!((a ^ b).to_string()));
+    assert_eq!(v["position"], json!([a.to_string(), b.to_string()]));
+    assert_eq!(v["heap_values"], json!([a.to_string(), b.to_string()]));
+    assert_eq!(v["balance"]["nim_sum"], json!((a ^ b).to_string()));
+    assert_eq!(v["balance"]["columns"][0], json!((1u64 << 63).to_string()));
+    assert_eq!(v["winning_moves"][0]["to"], json!([(a ^ a ^ b).to_string()]));
+    assert_eq!(v["winning_move_count"], "1");
+    assert_eq!(v["outcome"], "N", "strings stay strings, booleans and null stay");
+    assert_eq!(v["balance"]["unbalanced"][0], true);
+
+    let (s, plain) = post_json("/api/analyze", body).await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(plain["sg"], json!(a ^ b));
+    assert_eq!(plain["winning_move_count"], 1);
+
+    let (s, r) = post_json("/api/move?big=strings", json!({"game": "nim", "position": [a.to_string()]})).await;
+    assert_eq!(s, StatusCode::OK, "{r}");
+    assert_eq!((r["position"].clone(), r["tokens"].clone()), (json!(["0"]), json!(["0"])));
+    assert_eq!(r["computer"]["heap"], "1");
+
+    let (s, v, _) = get("/api/sg?game=subtraction:2,5&upto=6&big=strings").await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(v["values"], json!(["0", "0", "1", "1", "0", "2", "1"]));
+    assert_eq!(v["period"]["period"], "7");
+
+    let (s, v) = post_json("/api/analyze?big=numbers", json!({"game": "nim", "position": [1]})).await;
+    assert_error(s, &v, StatusCode::BAD_REQUEST, "the only choice is big=strings");
+    let (s, v, _) = get("/api/sg?game=nim&big=").await;
+    assert_error(s, &v, StatusCode::BAD_REQUEST, "unknown big=''");
+}

@@ -1,4 +1,7 @@
-//! `grundy serve [--port P] [--host H]`: the local web app (crate `grundy-web`).
+//! `grundy serve [--port P] [--host H] [--time-limit SECONDS]`: the local web app (crate
+//! `grundy-web`).
+
+use std::time::Duration;
 
 use crate::CliError;
 
@@ -11,6 +14,35 @@ pub struct Args {
     /// The address to listen on. The default serves this machine only.
     #[arg(long, default_value = "127.0.0.1")]
     host: String,
+    /// The most seconds a request may take (waiting for its turn included); longer work gets a
+    /// 503 answer naming the command that computes it without a limit.
+    #[arg(long, value_name = "SECONDS", default_value = "10", allow_negative_numbers = true)]
+    time_limit: String,
+}
+
+/// Reads `--time-limit`: seconds, decimals allowed, more than 0 and at most a day.
+fn parse_time_limit(text: &str) -> Result<Duration, String> {
+    let bad = |why: &str| format!("--time-limit '{text}' {why}");
+    let t = text.trim();
+    // Digits with at most one point: no signs, exponents, "inf" or "NaN".
+    let digits = t.chars().filter(char::is_ascii_digit).count();
+    if digits == 0 || t.chars().any(|c| !c.is_ascii_digit() && c != '.') || t.matches('.').count() > 1 {
+        return Err(if t.starts_with('-') {
+            bad("is negative")
+        } else {
+            bad("is not a number of seconds (e.g. 10 or 2.5)")
+        });
+    }
+    let seconds: f64 = t.parse().map_err(|_| bad("is not a number of seconds (e.g. 10 or 2.5)"))?;
+    let limit = grundy_web::MAX_TIME_LIMIT;
+    if seconds > limit.as_secs_f64() {
+        return Err(bad(&format!("is past the most this server takes, {} s (a day)", limit.as_secs())));
+    }
+    let duration = Duration::try_from_secs_f64(seconds).map_err(|_| bad("is not a number of seconds"))?;
+    if duration.is_zero() {
+        return Err(bad("must be more than 0"));
+    }
+    Ok(duration)
 }
 
 /// Runs `grundy serve` until it is stopped.
@@ -21,8 +53,43 @@ pub fn run(args: Args) -> Result<(), CliError> {
         .host
         .parse()
         .map_err(|_| CliError::usage(format!("--host '{}' is not an IP address (e.g. 127.0.0.1)", args.host)))?;
-    grundy_web::serve(std::net::SocketAddr::new(ip, port), |addr| {
-        crate::emit(&format!("grundy serve: listening on http://{addr}/ (Ctrl-C stops)\n"));
+    let time_limit = parse_time_limit(&args.time_limit).map_err(CliError::usage)?;
+    let config = grundy_web::Config { time_limit, ..grundy_web::Config::default() };
+    grundy_web::serve_with(std::net::SocketAddr::new(ip, port), config, |addr| {
+        crate::emit(&format!(
+            "grundy serve: listening on http://{addr}/ (time limit {} s per request; Ctrl-C stops)\n",
+            time_limit.as_secs_f64()
+        ));
     })
     .map_err(|e| CliError::usage(format!("cannot serve on {ip}:{port}: {e}")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn time_limits_in_seconds() {
+        assert_eq!(parse_time_limit("10"), Ok(Duration::from_secs(10)));
+        assert_eq!(parse_time_limit("2.5"), Ok(Duration::from_millis(2500)));
+        assert_eq!(parse_time_limit(".3"), Ok(Duration::from_millis(300)));
+        assert_eq!(parse_time_limit("86400"), Ok(Duration::from_secs(86400)));
+        for (text, why) in [
+            ("0", "must be more than 0"),
+            ("0.0", "must be more than 0"),
+            ("-1", "is negative"),
+            ("ten", "is not a number"),
+            ("", "is not a number"),
+            (".", "is not a number"),
+            ("1.2.3", "is not a number"),
+            ("1e3", "is not a number"),
+            ("inf", "is not a number"),
+            ("NaN", "is not a number"),
+            ("86401", "past the most"),
+            ("99999999999999999999999", "past the most"),
+        ] {
+            let e = parse_time_limit(text).expect_err(text);
+            assert!(e.contains(why) && e.starts_with(&format!("--time-limit '{text}'")), "{text}: {e}");
+        }
+    }
 }

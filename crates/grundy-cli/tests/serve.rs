@@ -1,0 +1,69 @@
+//! `grundy serve` end to end, through the built binary: its options, and a request past the
+//! time limit it was given.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+
+/// Kills the server when the test ends, whatever happens.
+struct Server(Child);
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+#[test]
+fn bad_time_limits_are_one_line_errors() {
+    for (limit, why) in [("0", "must be more than 0"), ("-2", "is negative"), ("soon", "is not a number")] {
+        let out = Command::new(env!("CARGO_BIN_EXE_grundy"))
+            .args(["serve", "--port", "0", "--time-limit", limit])
+            .output()
+            .expect("the binary runs");
+        assert_eq!(out.status.code(), Some(2), "{limit}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains(&format!("--time-limit '{limit}' {why}")), "{limit}: {stderr}");
+        assert_eq!(stderr.trim_end().lines().count(), 1, "{stderr}");
+    }
+}
+
+#[test]
+fn a_request_past_the_time_limit_gets_503_with_the_command() {
+    let child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["serve", "--port", "0", "--time-limit", "0.5"])
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut server = Server(child);
+    let mut line = String::new();
+    BufReader::new(server.0.stdout.take().expect("stdout")).read_line(&mut line).expect("a line");
+    assert!(line.contains("time limit 0.5 s per request"), "{line}");
+    let addr = line.split("http://").nth(1).and_then(|r| r.split('/').next()).expect("an address").to_string();
+
+    // Misère Kayles of 60 takes minutes: the server answers at its limit.
+    let body = r#"{"game": "kayles", "position": [60], "misere": true}"#;
+    let request = format!(
+        "POST /api/analyze HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    let started = Instant::now();
+    let mut stream = std::net::TcpStream::connect(&addr).expect("connects");
+    stream.set_read_timeout(Some(Duration::from_secs(30))).expect("a timeout");
+    stream.write_all(request.as_bytes()).expect("sent");
+    let mut response = String::new();
+    stream.read_to_string(&mut response).expect("an answer");
+    let took = started.elapsed();
+    assert!(response.starts_with("HTTP/1.1 503"), "{response}");
+    let json: Value = serde_json::from_str(response.split("\r\n\r\n").nth(1).expect("a body")).expect("JSON");
+    assert_eq!(json["kind"], "time_limit");
+    assert_eq!(
+        json["error"],
+        "analyze kayles 60 (misère) stopped after the server's time limit of 0.5 s; \
+         run it on the command line: grundy analyze kayles 60 --misere"
+    );
+    assert!(took < Duration::from_secs(3), "answered after {took:?}");
+}
