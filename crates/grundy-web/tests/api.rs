@@ -173,6 +173,22 @@ async fn move_replies_and_plays_the_humans_move_first() {
     assert_eq!(a, b);
 }
 
+/// A lost divisor game of two large primes: the computer's longest move is found on the
+/// exponents (a Nim game of two 1s), not by listing every k in 2..=n, so the reply comes at once
+/// and the request does not hold a permit for ever.
+#[tokio::test]
+async fn the_computer_replies_at_once_in_a_lost_divisor_game_of_two_large_primes() {
+    for misere in [false, true] {
+        let body = json!({"game": "divisor", "position": ["1000000016000000063"], "misere": misere});
+        let (s, r) = tokio::time::timeout(std::time::Duration::from_secs(60), post_json("/api/move", body))
+            .await
+            .expect("an answer, not a hang");
+        assert_eq!(s, StatusCode::OK, "{r}");
+        let to = r["computer"]["to"][0].as_u64().expect("a move");
+        assert!(to == 1_000_000_007 || to == 1_000_000_009, "{r}");
+    }
+}
+
 #[tokio::test]
 async fn move_errors_are_json_4xx() {
     let cases = [

@@ -157,7 +157,8 @@ impl fmt::Display for GaveUp {
                 format!(" (about {})", human_bytes(bytes))
             }
         };
-        match self.needed {
+        // A "needed" no larger than what was used says nothing more than "more".
+        match self.needed.filter(|&n| n > self.used) {
             Some(n) if n <= max => write!(f, "; it needs at most {n}{}: rerun with --budget {n}", memory(n)),
             Some(n) => {
                 write!(f, "; it needs {n} {units}{}, past the {max} this program allows for one computation", memory(n))
@@ -205,5 +206,50 @@ impl From<Stopped> for AnalyzeError {
 impl From<GaveUp> for AnalyzeError {
     fn from(g: GaveUp) -> Self {
         AnalyzeError::GaveUp(g)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The budget a message suggests, if any.
+    fn suggested(text: &str) -> Option<u64> {
+        let i = text.find("--budget ")?;
+        text[i + 9..].chars().take_while(char::is_ascii_digit).collect::<String>().parse().ok()
+    }
+
+    #[test]
+    fn no_message_suggests_a_budget_the_machine_cannot_hold() {
+        let kinds = [
+            Work::PositionsSearched,
+            Work::SubtractionTable,
+            Work::AllButTable,
+            Work::SplitTable,
+            Work::MovesExamined,
+            Work::ValuesCounted,
+        ];
+        for what in kinds {
+            let max = what.max_budget();
+            for used in [1, 1000, max / 4, max / 2, max - 1, max] {
+                for needed in [None, Some(used + 1), Some(max), Some(max + 1), Some(u64::MAX)] {
+                    let text = GaveUp { what, used, needed }.to_string();
+                    if let Some(b) = suggested(&text) {
+                        assert!(b <= max, "{what:?} suggests {b} past {max}: {text}");
+                        assert!(b > used, "{what:?} suggests {b}, no more than the {used} used: {text}");
+                    } else {
+                        assert!(text.contains("past the") || text.contains("the most"), "{text}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_largest_analyze_budget_is_the_largest_table() {
+        assert_eq!(crate::MAX_BUDGET, Work::SplitTable.max_budget());
+        assert!(Work::PositionsSearched.max_budget() * Work::PositionsSearched.bytes_per_unit() <= MEMORY_LIMIT);
+        assert_eq!(human_bytes(3 << 30), "3.0 GiB");
+        assert_eq!(human_bytes(512), "512 bytes");
     }
 }

@@ -691,7 +691,7 @@ fn longest_divisor_move(n: u64, convention: Convention, player: Player) -> Optio
     let heaps = factors.iter().map(|&(_, e)| Component { ruleset: Ruleset::Nim, heap: u64::from(e) }).collect();
     let (mv, rem) = longest_move(&Position::Sum(heaps), convention, player)?;
     let (&(p, e), &left) = (factors.get(mv.heap)?, mv.to.first()?);
-    let divisor = p.checked_pow(u32::from(e).checked_sub(u32::try_from(left).ok()?)?)?;
+    let divisor = p.checked_pow(e.checked_sub(u32::try_from(left).ok()?)?)?;
     Some((Move { heap: 0, to: vec![n / divisor] }, rem))
 }
 

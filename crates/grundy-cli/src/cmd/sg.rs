@@ -3,6 +3,7 @@
 
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;
+use std::time::Instant;
 
 use grundy::{
     guess_pattern, parse_u64, EngineError, Game, GaveUp, HeapSolver, PatternGuess, Period, Ruleset, SparseEngine,
@@ -291,6 +292,7 @@ fn compute(
     let mut bar = Progress::on_terminal(cap as u64, engine.len() as u64);
     let chunk = store.as_ref().map_or(1 << 16, Store::chunk_len);
     let mut next_check = (engine.len() * 2).max(4096);
+    let mut forecast = Forecast::new(engine.len());
     while engine.len() < cap {
         // Chunks end on the store's chunk boundaries, so each save writes whole chunks.
         let mut end = ((engine.len() / chunk + 1) * chunk).min(cap);
@@ -298,7 +300,21 @@ fn compute(
             // Stop at the next period check too: a periodic game is proven early.
             end = end.min(next_check.max(engine.len() + 1));
         }
+        if store.is_none() {
+            end = end.min(forecast.probe.max(engine.len() + 1));
+        }
         engine.extend_to(end, cap).map_err(CliError::usage)?;
+        if store.is_none() {
+            if let Some(seconds) = forecast.observe(engine.len(), cap).filter(|&s| s > UNSTORED_SECONDS) {
+                return Err(CliError::usage(format!(
+                    "computing G(0..{}) of {} is forecast to take roughly {} (from the time the first {} values took); run it resumably with --store DIR, or ask for fewer values",
+                    cap - 1,
+                    args.game,
+                    grundy::human_seconds(seconds),
+                    engine.len()
+                )));
+            }
+        }
         if let Some(s) = store.as_mut() {
             s.save(engine.len(), |a, b| engine.range(a, b)).map_err(CliError::usage)?;
         }
@@ -321,6 +337,46 @@ fn compute(
         b.finish_and_clear();
     }
     Ok(engine)
+}
+
+/// The longest that a run without `--store` may be forecast to take: past it, the run is
+/// refused (with the forecast) rather than left to run for hours with nothing saved.
+const UNSTORED_SECONDS: f64 = 120.0;
+
+/// Forecasts the time a table takes from the time its first values took: at each doubling of
+/// the values (512, 1,024, ...) the growth of the time so far gives the exponent of a power law
+/// (1 for a linear engine, 2 for the plain method, 3 with three-heap splits), clamped to 1..4.
+struct Forecast {
+    start: Instant,
+    /// The next number of values at which the time is read.
+    probe: usize,
+    /// The values and seconds at the previous reading.
+    last: Option<(usize, f64)>,
+}
+
+impl Forecast {
+    fn new(len: usize) -> Self {
+        Forecast { start: Instant::now(), probe: (len + 1).next_power_of_two().max(512), last: None }
+    }
+
+    /// Reads the clock when `len` has reached the probe; returns the forecast seconds for
+    /// `cap` values once two readings of at least 50 ms apart are known.
+    fn observe(&mut self, len: usize, cap: usize) -> Option<f64> {
+        if len < self.probe {
+            return None;
+        }
+        let t = self.start.elapsed().as_secs_f64();
+        let forecast = match self.last {
+            Some((l0, t0)) if t >= 0.05 && t0 > 0.0 && t > t0 && len > l0 => {
+                let e = ((t / t0).ln() / (len as f64 / l0 as f64).ln()).clamp(1.0, 4.0);
+                Some(t * (cap as f64 / len as f64).powf(e))
+            }
+            _ => None,
+        };
+        self.last = Some((len, t));
+        self.probe = len.saturating_mul(2);
+        forecast
+    }
 }
 
 /// How many n in 0..=upto have each value, from the table and the period.
