@@ -402,7 +402,7 @@ impl Expr {
     /// assert_eq!(Expr::parse("n * n", &[]).unwrap().shape(), None);
     /// ```
     pub fn shape(&self) -> Option<Shape> {
-        match shape(&self.root) {
+        match shape(&self.root, &mut { MAX_ANALYSIS_WORK }) {
             Abs::Const(_) => Some(Shape::CONST),
             Abs::Arith(s) => Some(s),
             Abs::Unknown => None,
@@ -411,7 +411,9 @@ impl Expr {
 
     /// The shape of the expression's truth value (not 0 = true), as a 0/1 sequence.
     pub fn truth_shape(&self) -> Option<Shape> {
-        match truthiness(&self.root, shape(&self.root)) {
+        let mut work = MAX_ANALYSIS_WORK;
+        let s = shape(&self.root, &mut work);
+        match truthiness(&self.root, s, &mut work) {
             Abs::Const(_) => Some(Shape::CONST),
             Abs::Arith(s) => Some(s),
             Abs::Unknown => None,
@@ -542,7 +544,10 @@ fn arith(start: u64, period: u64, slope: i128) -> Abs {
 /// On the common period L, a - b grows by D != 0 each period. For each residue m in the first
 /// period, a(m + jL) - b(m + jL) = h(m) + jD, which has the sign of D for every j past
 /// -h(m)/D; the last of these points over all residues is where the sign settles.
-fn settles(a: &Node, b: &Node, start: u64, period: u64, d: i128) -> Option<u64> {
+fn settles(a: &Node, b: &Node, start: u64, period: u64, d: i128, work: &mut u64) -> Option<u64> {
+    // Every value of the period is evaluated: refuse when that passes the work left.
+    let cost = u64::try_from(size(a).saturating_add(size(b))).ok()?.checked_mul(period)?;
+    *work = work.checked_sub(cost)?;
     let mut last = start;
     for m in start..start.checked_add(period)? {
         let h = eval(a, i128::from(m)).ok()?.checked_sub(eval(b, i128::from(m)).ok()?)?;
@@ -557,7 +562,7 @@ fn settles(a: &Node, b: &Node, start: u64, period: u64, d: i128) -> Option<u64> 
 }
 
 /// The shape of (a op b) for a comparison of two sub-expressions.
-fn compare(a: &Node, b: &Node, sa: Abs, sb: Abs) -> Abs {
+fn compare(a: &Node, b: &Node, sa: Abs, sb: Abs, work: &mut u64) -> Abs {
     if let (Abs::Const(_), Abs::Const(_)) = (sa, sb) {
         // A constant, but which one depends on the operator; callers use only its shape (whole
         // constant sub-expressions are folded by value in `shape`).
@@ -575,7 +580,7 @@ fn compare(a: &Node, b: &Node, sa: Abs, sb: Abs) -> Abs {
     if d == 0 {
         return arith(start, l, 0);
     }
-    match settles(a, b, start, l, d) {
+    match settles(a, b, start, l, d, work) {
         Some(s) => arith(s, 1, 0),
         None => Abs::Unknown,
     }
@@ -584,8 +589,23 @@ fn compare(a: &Node, b: &Node, sa: Abs, sb: Abs) -> Abs {
 const ZERO: Node = Node::Num(0);
 
 /// The shape of "node is not 0".
-fn truthiness(node: &Node, s: Abs) -> Abs {
-    compare(node, &ZERO, s, Abs::Const(0))
+fn truthiness(node: &Node, s: Abs, work: &mut u64) -> Abs {
+    compare(node, &ZERO, s, Abs::Const(0), work)
+}
+
+/// How many evaluations of a node the period analysis may make in all (each comparison whose
+/// sides grow apart evaluates both sides over a whole period): past it, the analysis gives up
+/// (the expression has no proven shape) rather than run for minutes.
+pub const MAX_ANALYSIS_WORK: u64 = 1 << 24;
+
+/// The number of nodes, an upper bound on the work of one evaluation.
+fn size(node: &Node) -> usize {
+    match node {
+        Node::Num(_) | Node::N => 1,
+        Node::Neg(e, _) | Node::Not(e) => 1 + size(e),
+        Node::Bin(_, a, b, _) => 1 + size(a) + size(b),
+        Node::MinMax(_, args) => 1 + args.iter().map(size).sum::<usize>(),
+    }
 }
 
 /// Whether the value depends on n at all.
@@ -599,7 +619,7 @@ fn uses_n(node: &Node) -> bool {
     }
 }
 
-fn shape(node: &Node) -> Abs {
+fn shape(node: &Node, work: &mut u64) -> Abs {
     if !uses_n(node) {
         // A constant: its value, or nothing known when it cannot be computed.
         return eval(node, 0).map_or(Abs::Unknown, Abs::Const);
@@ -607,34 +627,37 @@ fn shape(node: &Node) -> Abs {
     match node {
         Node::Num(v) => Abs::Const(*v),
         Node::N => arith(0, 1, 1),
-        Node::Neg(e, _) => match shape(e) {
+        Node::Neg(e, _) => match shape(e, work) {
             Abs::Const(v) => v.checked_neg().map_or(Abs::Unknown, Abs::Const),
             Abs::Arith(s) => s.slope.checked_neg().map_or(Abs::Unknown, |d| arith(s.start, s.period, d)),
             Abs::Unknown => Abs::Unknown,
         },
-        Node::Not(e) => truthiness(e, shape(e)),
+        Node::Not(e) => {
+            let s = shape(e, work);
+            truthiness(e, s, work)
+        }
         Node::MinMax(is_max, args) => {
             // Fold pairwise, keeping the node that carries the current shape for evaluation.
             let Some((first, rest)) = args.split_first() else {
                 return Abs::Unknown;
             };
-            let mut acc = shape(first);
+            let mut acc = shape(first, work);
             let mut acc_node: Node = first.clone();
             for b in rest {
-                let sb = shape(b);
-                acc = min_max(*is_max, &acc_node, b, acc, sb);
+                let sb = shape(b, work);
+                acc = min_max(*is_max, &acc_node, b, acc, sb, work);
                 acc_node = Node::MinMax(*is_max, vec![acc_node, b.clone()]);
             }
             acc
         }
         Node::Bin(op, a, b, _) => {
-            let (sa, sb) = (shape(a), shape(b));
-            binary(*op, a, b, sa, sb)
+            let (sa, sb) = (shape(a, work), shape(b, work));
+            binary(*op, a, b, sa, sb, work)
         }
     }
 }
 
-fn min_max(is_max: bool, a: &Node, b: &Node, sa: Abs, sb: Abs) -> Abs {
+fn min_max(is_max: bool, a: &Node, b: &Node, sa: Abs, sb: Abs, work: &mut u64) -> Abs {
     if let (Abs::Const(x), Abs::Const(y)) = (sa, sb) {
         return Abs::Const(if is_max { x.max(y) } else { x.min(y) });
     }
@@ -650,7 +673,7 @@ fn min_max(is_max: bool, a: &Node, b: &Node, sa: Abs, sb: Abs) -> Abs {
     }
     // One side runs away from the other; from where the sign of a - b settles, the result is
     // the side that wins.
-    let Some(at) = da.checked_sub(db).and_then(|d| settles(a, b, start, l, d)) else {
+    let Some(at) = da.checked_sub(db).and_then(|d| settles(a, b, start, l, d, work)) else {
         return Abs::Unknown;
     };
     let a_wins = (da > db) == is_max;
@@ -658,7 +681,7 @@ fn min_max(is_max: bool, a: &Node, b: &Node, sa: Abs, sb: Abs) -> Abs {
     arith(at.max(w.start), w.period, w.slope)
 }
 
-fn binary(op: Bin, a: &Node, b: &Node, sa: Abs, sb: Abs) -> Abs {
+fn binary(op: Bin, a: &Node, b: &Node, sa: Abs, sb: Abs, work: &mut u64) -> Abs {
     use Abs::{Arith, Const, Unknown};
     if sa == Unknown || sb == Unknown {
         return Unknown;
@@ -729,9 +752,9 @@ fn binary(op: Bin, a: &Node, b: &Node, sa: Abs, sb: Abs) -> Abs {
             (Const(x), Const(y)) => Const(if op == Bin::Xor { x ^ y } else { x | y }),
             _ => bitwise_periodic(sa, sb),
         },
-        Bin::Eq | Bin::Ne | Bin::Lt | Bin::Le | Bin::Gt | Bin::Ge => compare(a, b, sa, sb),
+        Bin::Eq | Bin::Ne | Bin::Lt | Bin::Le | Bin::Gt | Bin::Ge => compare(a, b, sa, sb, work),
         Bin::And | Bin::Or => {
-            let (ta, tb) = (truthiness(a, sa), truthiness(b, sb));
+            let (ta, tb) = (truthiness(a, sa, work), truthiness(b, sb, work));
             match (ta.shape(), tb.shape()) {
                 (Some(x), Some(y)) => match x.common(y) {
                     Some((start, l, _, _)) => arith(start, l, 0),
@@ -845,6 +868,16 @@ mod tests {
         // Comparisons of deep chains run the sign analysis over the whole chain.
         let cmp = format!("n{} - 990 * n > n % 5", "+n".repeat(MAX_DEPTH - 10));
         assert!(e(&cmp).truth_shape().is_some());
+    }
+
+    #[test]
+    fn the_analysis_gives_up_past_its_work() {
+        // Over the period 2^21 both sides are evaluated: 8 nodes, 2^24 node evaluations.
+        let within = e("n + n % 2097152 > 2 * n").truth_shape().unwrap();
+        assert_eq!((within.period, within.slope), (1, 0));
+        // Twice as large a comparison, or two of them, is past the work allowed.
+        assert_eq!(e("n + n + n % 2097152 > 3 * n").truth_shape(), None);
+        assert_eq!(e("(n + n % 2097152 > 2 * n) + (n + n % 2097151 > 2 * n)").shape(), None);
     }
 
     #[test]
