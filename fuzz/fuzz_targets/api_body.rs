@@ -14,9 +14,7 @@ use tower::ServiceExt;
 
 fn runtime() -> &'static Runtime {
     static RT: OnceLock<Runtime> = OnceLock::new();
-    RT.get_or_init(|| {
-        tokio::runtime::Builder::new_current_thread().enable_all().build().expect("a tokio runtime")
-    })
+    RT.get_or_init(|| tokio::runtime::Builder::new_current_thread().enable_all().build().expect("a tokio runtime"))
 }
 
 fn app() -> Router {

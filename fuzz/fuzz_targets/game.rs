@@ -14,8 +14,7 @@ fuzz_target!(|text: &str| {
     }
     if let Ok(ruleset) = text.parse::<Ruleset>() {
         let shown = ruleset.to_string();
-        let again: Ruleset =
-            shown.parse().unwrap_or_else(|e| panic!("{text:?} writes as {shown:?}, which fails: {e}"));
+        let again: Ruleset = shown.parse().unwrap_or_else(|e| panic!("{text:?} writes as {shown:?}, which fails: {e}"));
         assert_eq!(again, ruleset, "{text:?} -> {shown:?}");
         // Every ruleset is a game of heaps that all follow it.
         assert_eq!(shown.parse::<Game>().ok(), Some(Game::Heaps(ruleset)), "{shown:?}");
