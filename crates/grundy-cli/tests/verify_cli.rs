@@ -134,3 +134,27 @@ fn bad_input_exits_2() {
     usage_error(&["verify", "bouton", "--upto", "5"], "--upto is for a guess and needs --game GAME");
     usage_error(&["verify", "bouton", "--game", "nim", "--sg", "n"], "cannot be used with");
 }
+
+/// Guesses nested or chained too deeply for the stack are refused with the column, not a crash.
+#[test]
+fn deep_guesses_are_refused_not_a_stack_overflow() {
+    let parens = format!("{}n{}", "(".repeat(10_000), ")".repeat(10_000));
+    usage_error(
+        &["verify", "--game", "nim", "--sg", &parens],
+        "expression nested deeper than 200 levels at column 201",
+    );
+    let minuses = format!("{}n", "-".repeat(30_000));
+    usage_error(
+        &["verify", "--game", "nim", "--sg", &minuses],
+        "expression nested deeper than 200 levels at column 201",
+    );
+    let sum = format!("n{}", "+n".repeat(30_000));
+    usage_error(
+        &["verify", "--game", "nim", "--sg", &sum],
+        "expression is more than 1000 operators deep at column 2002",
+    );
+    // The deepest accepted chain runs through evaluation and the period proof.
+    let o = grundy(&["verify", "--game", "nim", "--sg", &format!("n{}", "-n+n".repeat(499)), "--upto", "50"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains("for every n"), "{}", stdout(&o));
+}

@@ -1,5 +1,7 @@
 //! Games as people name them (`nim`, `bounded:3`, `kl:2,3`, `divisor`, ...) and their positions.
 
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing))]
+
 use std::fmt;
 use std::str::FromStr;
 
@@ -69,13 +71,13 @@ impl Game {
             Game::Heaps(r) => Ok(Position::Sum(heaps()?.into_iter().map(|h| Component::new(r.clone(), h)).collect())),
             Game::Kl { first, second } => Ok(Position::Kl { forbidden: [*first, *second], heaps: heaps()? }),
             Game::Divisor => {
-                if tokens.len() != 1 {
+                let [token] = tokens else {
                     return Err(ParsePositionError::new(format!(
                         "the divisor game takes one number n, not {}",
                         tokens.len()
                     )));
-                }
-                let n = parse_u64(tokens[0].as_ref(), "n").map_err(ParsePositionError::new)?;
+                };
+                let n = parse_u64(token.as_ref(), "n").map_err(ParsePositionError::new)?;
                 if n == 0 {
                     return Err(ParsePositionError::new("n must be at least 1 in the divisor game, not 0"));
                 }

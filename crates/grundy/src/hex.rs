@@ -9,6 +9,8 @@
 //! A code whose digits are all octal digits is the octal game of the same digits: the engines
 //! give it the same values.
 
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing))]
+
 use std::fmt;
 use std::str::FromStr;
 

@@ -1,5 +1,7 @@
 //! Reading numbers from user text with messages that name the bad part.
 
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing))]
+
 /// Parses `token` as a u64, describing it as `what` in the error.
 ///
 /// The messages distinguish a non-number, a negative number and a number past u64, because

@@ -6,6 +6,8 @@
 //! before the point is about taking nothing, so it may only be 0 or 4 (split a heap in two
 //! without taking); anything else would allow passing or removing nothing.
 
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing))]
+
 use std::fmt;
 use std::str::FromStr;
 

@@ -389,6 +389,7 @@ pub fn describe(position: &Position, mv: &Move) -> String {
 /// assert_eq!(parse_move(&pos, Player::First, "2 -> 4").unwrap(), Move { heap: 1, to: vec![4] });
 /// assert!(parse_move(&pos, Player::First, "5 1").unwrap_err().to_string().contains("no heap 5"));
 /// ```
+#[cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing))]
 pub fn parse_move(position: &Position, player: Player, text: &str) -> Result<Move, IllegalMove> {
     let mv = read_move(position, text)?;
     check_move(position, player, &mv)?;
@@ -396,6 +397,7 @@ pub fn parse_move(position: &Position, player: Player, text: &str) -> Result<Mov
 }
 
 /// Reads the text of a move without checking it is legal (beyond what reading needs).
+#[cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing))]
 fn read_move(position: &Position, text: &str) -> Result<Move, IllegalMove> {
     let t = text.trim();
     let num = |s: &str, what: &str| parse_u64(s, what).map_err(IllegalMove::new);
@@ -420,7 +422,8 @@ fn read_move(position: &Position, text: &str) -> Result<Move, IllegalMove> {
         Ok(h as usize - 1)
     };
     let taking = |heap: usize, take: u64| -> Result<Move, IllegalMove> {
-        let n = heaps[heap];
+        // `heap` comes from `heap_index`, so it is in range.
+        let n = heaps.get(heap).copied().unwrap_or(0);
         let left = n
             .checked_sub(take)
             .ok_or_else(|| IllegalMove::new(format!("heap {}: it has only {}", heap + 1, plural(n, "object"))))?;

@@ -1,5 +1,7 @@
 //! Heap rulesets: the rule that says how a single heap may change in one move.
 
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing))]
+
 use std::fmt;
 use std::str::FromStr;
 

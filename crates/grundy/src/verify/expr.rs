@@ -11,6 +11,12 @@
 //! Besides evaluating, an expression can tell its [`Shape`]: a proof that from some n on it
 //! grows by a fixed amount over a fixed period. That is what lets a guess be proven for every n
 //! against a sequence with a proven period.
+//!
+//! Nothing here recurses deeper than [`MAX_NESTING`] levels of parentheses or [`MAX_DEPTH`]
+//! levels of operators: deeper input is refused with its column, so no input can overflow the
+//! stack.
+
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing))]
 
 use std::fmt;
 
@@ -104,33 +110,28 @@ const OPS: [&str; 21] =
 fn lex(src: &str) -> Result<Vec<(Tok, usize)>, ExprError> {
     let chars: Vec<char> = src.chars().collect();
     let mut out = vec![];
+    // The characters from `i` on, and the 1-based column of the first.
     let mut i = 0;
-    while i < chars.len() {
-        let c = chars[i];
+    while let Some((&c, rest)) = chars.get(i..).and_then(<[char]>::split_first) {
         let col = i + 1;
         if c.is_whitespace() {
             i += 1;
         } else if c.is_ascii_digit() {
-            let start = i;
-            while i < chars.len() && chars[i].is_ascii_digit() {
-                i += 1;
-            }
-            let text: String = chars[start..i].iter().collect();
+            let text: String = chars.iter().skip(i).take_while(|c| c.is_ascii_digit()).collect();
+            i += text.len();
             let v = text
                 .parse::<i128>()
                 .map_err(|_| ExprError { column: col, message: format!("the number '{text}' is too large") })?;
             out.push((Tok::Num(v), col));
         } else if c.is_ascii_alphabetic() || c == '_' {
-            let start = i;
-            while i < chars.len() && (chars[i].is_ascii_alphanumeric() || chars[i] == '_') {
-                i += 1;
-            }
-            out.push((Tok::Ident(chars[start..i].iter().collect()), col));
+            let name: String = chars.iter().skip(i).take_while(|c| c.is_ascii_alphanumeric() || **c == '_').collect();
+            i += name.len();
+            out.push((Tok::Ident(name), col));
         } else {
-            let rest: String = chars[i..chars.len().min(i + 2)].iter().collect();
+            let two: String = std::iter::once(c).chain(rest.first().copied()).collect();
             let op = OPS
                 .iter()
-                .find(|o| rest.starts_with(**o))
+                .find(|o| two.starts_with(**o))
                 .ok_or_else(|| ExprError { column: col, message: format!("unexpected character '{c}'") })?;
             if *op == "=" {
                 return Err(ExprError {
@@ -146,19 +147,39 @@ fn lex(src: &str) -> Result<Vec<(Tok, usize)>, ExprError> {
     Ok(out)
 }
 
+/// How deeply parentheses, `min`/`max` calls and unary operators may nest. The parser, the
+/// evaluator and the period analysis recurse once per level, so this keeps them far from the
+/// end of the stack.
+pub const MAX_NESTING: usize = 200;
+
+/// How deep the tree of operators may be: a chain of binary operators such as `n + n + ... + n`
+/// is as deep as it is long, and a `min`/`max` call counts one level per argument. Evaluation
+/// and the period analysis recurse once per level.
+pub const MAX_DEPTH: usize = 1000;
+
+fn too_deep(column: usize) -> ExprError {
+    ExprError { column, message: format!("expression is more than {MAX_DEPTH} operators deep") }
+}
+
+/// A parsed sub-expression and the depth of its tree (a number or n: 0).
+type Sub = (Node, usize);
+
 struct Parser<'a> {
     toks: Vec<(Tok, usize)>,
     pos: usize,
     params: &'a [(&'a str, u64)],
+    /// How many parentheses, calls and unary operators enclose the current token.
+    nesting: usize,
 }
 
 impl Parser<'_> {
     fn peek(&self) -> &Tok {
-        &self.toks[self.pos].0
+        self.toks.get(self.pos).map_or(&Tok::End, |t| &t.0)
     }
 
     fn column(&self) -> usize {
-        self.toks[self.pos].1
+        // The lexer always ends with `End`, which the parser never steps past.
+        self.toks.get(self.pos).or(self.toks.last()).map_or(1, |t| t.1)
     }
 
     fn eat(&mut self, op: &str) -> Option<usize> {
@@ -171,6 +192,19 @@ impl Parser<'_> {
         }
     }
 
+    /// Goes one level deeper (a parenthesis, a call or a unary operator at `column`).
+    fn enter(&mut self, column: usize) -> Result<(), ExprError> {
+        self.nesting += 1;
+        if self.nesting > MAX_NESTING {
+            return Err(ExprError { column, message: format!("expression nested deeper than {MAX_NESTING} levels") });
+        }
+        Ok(())
+    }
+
+    fn leave(&mut self) {
+        self.nesting = self.nesting.saturating_sub(1);
+    }
+
     fn fail<T>(&self, what: &str) -> Result<T, ExprError> {
         Err(ExprError {
             column: self.column(),
@@ -178,92 +212,108 @@ impl Parser<'_> {
         })
     }
 
-    /// Parses one level of left-associative binary operators.
-    fn level(
-        &mut self,
-        ops: &[(&str, Bin)],
-        next: fn(&mut Self) -> Result<Node, ExprError>,
-    ) -> Result<Node, ExprError> {
-        let mut left = next(self)?;
+    /// Parses one level of left-associative binary operators (a loop, however long the chain).
+    fn level(&mut self, ops: &[(&str, Bin)], next: fn(&mut Self) -> Result<Sub, ExprError>) -> Result<Sub, ExprError> {
+        let (mut left, mut depth) = next(self)?;
         'outer: loop {
             for &(o, b) in ops {
                 if let Some(col) = self.eat(o) {
-                    let right = next(self)?;
+                    let (right, right_depth) = next(self)?;
+                    depth = 1 + depth.max(right_depth);
+                    if depth > MAX_DEPTH {
+                        return Err(too_deep(col));
+                    }
                     left = Node::Bin(b, Box::new(left), Box::new(right), col);
                     continue 'outer;
                 }
             }
-            return Ok(left);
+            return Ok((left, depth));
         }
     }
 
-    fn or(&mut self) -> Result<Node, ExprError> {
+    fn or(&mut self) -> Result<Sub, ExprError> {
         self.level(&[("||", Bin::Or)], Self::and)
     }
 
-    fn and(&mut self) -> Result<Node, ExprError> {
+    fn and(&mut self) -> Result<Sub, ExprError> {
         self.level(&[("&&", Bin::And)], Self::cmp)
     }
 
-    fn cmp(&mut self) -> Result<Node, ExprError> {
+    fn cmp(&mut self) -> Result<Sub, ExprError> {
         const CMP: [(&str, Bin); 6] =
             [("==", Bin::Eq), ("!=", Bin::Ne), ("<=", Bin::Le), (">=", Bin::Ge), ("<", Bin::Lt), (">", Bin::Gt)];
-        let left = self.bitor()?;
+        let (left, left_depth) = self.bitor()?;
         for (o, b) in CMP {
             if let Some(col) = self.eat(o) {
-                let right = self.bitor()?;
+                let (right, right_depth) = self.bitor()?;
                 if CMP.iter().any(|(o, _)| self.peek() == &Tok::Op(o)) {
                     return Err(ExprError {
                         column: self.column(),
                         message: "comparisons cannot be chained (write a < b && b < c)".into(),
                     });
                 }
-                return Ok(Node::Bin(b, Box::new(left), Box::new(right), col));
+                let depth = 1 + left_depth.max(right_depth);
+                if depth > MAX_DEPTH {
+                    return Err(too_deep(col));
+                }
+                return Ok((Node::Bin(b, Box::new(left), Box::new(right), col), depth));
             }
         }
-        Ok(left)
+        Ok((left, left_depth))
     }
 
-    fn bitor(&mut self) -> Result<Node, ExprError> {
+    fn bitor(&mut self) -> Result<Sub, ExprError> {
         self.level(&[("|", Bin::BitOr)], Self::xor)
     }
 
-    fn xor(&mut self) -> Result<Node, ExprError> {
+    fn xor(&mut self) -> Result<Sub, ExprError> {
         self.level(&[("^", Bin::Xor)], Self::bitand)
     }
 
-    fn bitand(&mut self) -> Result<Node, ExprError> {
+    fn bitand(&mut self) -> Result<Sub, ExprError> {
         self.level(&[("&", Bin::BitAnd)], Self::add)
     }
 
-    fn add(&mut self) -> Result<Node, ExprError> {
+    fn add(&mut self) -> Result<Sub, ExprError> {
         self.level(&[("+", Bin::Add), ("-", Bin::Sub)], Self::mul)
     }
 
-    fn mul(&mut self) -> Result<Node, ExprError> {
+    fn mul(&mut self) -> Result<Sub, ExprError> {
         self.level(&[("*", Bin::Mul), ("/", Bin::Div), ("%", Bin::Rem)], Self::unary)
     }
 
-    fn unary(&mut self) -> Result<Node, ExprError> {
-        if let Some(col) = self.eat("-") {
-            return Ok(Node::Neg(Box::new(self.unary()?), col));
+    fn unary(&mut self) -> Result<Sub, ExprError> {
+        let col = self.column();
+        let neg = if self.eat("-").is_some() {
+            true
+        } else if self.eat("!").is_some() {
+            false
+        } else {
+            return self.primary();
+        };
+        self.enter(col)?;
+        let (e, depth) = self.unary()?;
+        self.leave();
+        // Nesting is at most MAX_NESTING, but the operand may be a deep chain in parentheses.
+        if depth + 1 > MAX_DEPTH {
+            return Err(too_deep(col));
         }
-        if self.eat("!").is_some() {
-            return Ok(Node::Not(Box::new(self.unary()?)));
-        }
-        self.primary()
+        let e = Box::new(e);
+        Ok((if neg { Node::Neg(e, col) } else { Node::Not(e) }, depth + 1))
     }
 
-    fn primary(&mut self) -> Result<Node, ExprError> {
+    fn primary(&mut self) -> Result<Sub, ExprError> {
         let col = self.column();
         match self.peek().clone() {
             Tok::Num(v) => {
                 self.pos += 1;
-                Ok(Node::Num(v))
+                Ok((Node::Num(v), 0))
             }
             Tok::Op("(") => {
                 self.pos += 1;
+                self.enter(col)?;
                 let e = self.or()?;
+                self.leave();
                 if self.eat(")").is_none() {
                     return self.fail("')'");
                 }
@@ -272,26 +322,37 @@ impl Parser<'_> {
             Tok::Ident(name) => {
                 self.pos += 1;
                 if name == "min" || name == "max" {
-                    if self.eat("(").is_none() {
+                    let Some(open) = self.eat("(") else {
                         return self.fail(&format!("'(' after {name}"));
+                    };
+                    self.enter(open)?;
+                    // The period analysis folds the arguments one by one, nesting them: each
+                    // argument is one more level.
+                    let (first, mut depth) = self.or()?;
+                    let mut args = vec![first];
+                    while let Some(comma) = self.eat(",") {
+                        let (arg, arg_depth) = self.or()?;
+                        args.push(arg);
+                        depth = depth.max(arg_depth);
+                        if depth + args.len() > MAX_DEPTH {
+                            return Err(too_deep(comma));
+                        }
                     }
-                    let mut args = vec![self.or()?];
-                    while self.eat(",").is_some() {
-                        args.push(self.or()?);
-                    }
+                    self.leave();
                     if self.eat(")").is_none() {
                         return self.fail("',' or ')'");
                     }
                     if args.len() < 2 {
                         return Err(ExprError { column: col, message: format!("{name} needs at least two arguments") });
                     }
-                    return Ok(Node::MinMax(name == "max", args));
+                    let depth = depth + args.len();
+                    return Ok((Node::MinMax(name == "max", args), depth));
                 }
                 if name == "n" {
-                    return Ok(Node::N);
+                    return Ok((Node::N, 0));
                 }
                 match self.params.iter().find(|(p, _)| *p == name) {
-                    Some(&(_, v)) => Ok(Node::Num(i128::from(v))),
+                    Some(&(_, v)) => Ok((Node::Num(i128::from(v)), 0)),
                     None => {
                         let mut known: Vec<&str> = vec!["n"];
                         known.extend(self.params.iter().map(|(p, _)| *p));
@@ -311,11 +372,11 @@ impl Expr {
     /// Parses `source`; `params` are the names the game gives values to (e.g. `[("K", 3)]`).
     pub fn parse(source: &str, params: &[(&str, u64)]) -> Result<Expr, ExprError> {
         let toks = lex(source)?;
-        let mut p = Parser { toks, pos: 0, params };
+        let mut p = Parser { toks, pos: 0, params, nesting: 0 };
         if p.peek() == &Tok::End {
             return Err(ExprError { column: 1, message: "the expression is empty".into() });
         }
-        let root = p.or()?;
+        let (root, _) = p.or()?;
         if p.peek() != &Tok::End {
             return p.fail("an operator or the end");
         }
@@ -341,7 +402,7 @@ impl Expr {
     /// assert_eq!(Expr::parse("n * n", &[]).unwrap().shape(), None);
     /// ```
     pub fn shape(&self) -> Option<Shape> {
-        match shape(&self.root) {
+        match shape(&self.root, &mut { MAX_ANALYSIS_WORK }) {
             Abs::Const(_) => Some(Shape::CONST),
             Abs::Arith(s) => Some(s),
             Abs::Unknown => None,
@@ -350,7 +411,9 @@ impl Expr {
 
     /// The shape of the expression's truth value (not 0 = true), as a 0/1 sequence.
     pub fn truth_shape(&self) -> Option<Shape> {
-        match truthiness(&self.root, shape(&self.root)) {
+        let mut work = MAX_ANALYSIS_WORK;
+        let s = shape(&self.root, &mut work);
+        match truthiness(&self.root, s, &mut work) {
             Abs::Const(_) => Some(Shape::CONST),
             Abs::Arith(s) => Some(s),
             Abs::Unknown => None,
@@ -369,8 +432,10 @@ fn eval(node: &Node, n: i128) -> Result<i128, EvalError> {
         Node::Neg(e, col) => eval(e, n)?.checked_neg().ok_or_else(|| overflow(*col))?,
         Node::Not(e) => i128::from(eval(e, n)? == 0),
         Node::MinMax(is_max, args) => {
-            let mut best = eval(&args[0], n)?;
-            for a in &args[1..] {
+            let (first, rest) =
+                args.split_first().ok_or_else(|| EvalError { column: 0, message: "min or max of nothing".into() })?;
+            let mut best = eval(first, n)?;
+            for a in rest {
                 let v = eval(a, n)?;
                 best = if *is_max { best.max(v) } else { best.min(v) };
             }
@@ -429,8 +494,8 @@ impl Shape {
         if l > MAX_ANALYSED_PERIOD {
             return None;
         }
-        let a = self.slope.checked_mul(i128::from(l / self.period))?;
-        let b = other.slope.checked_mul(i128::from(l / other.period))?;
+        let a = self.slope.checked_mul(i128::from(l.checked_div(self.period)?))?;
+        let b = other.slope.checked_mul(i128::from(l.checked_div(other.period)?))?;
         Some((self.start.max(other.start), l, a, b))
     }
 }
@@ -447,8 +512,9 @@ fn gcd(a: u64, b: u64) -> u64 {
     }
 }
 
+/// `None` on overflow, and for a period of 0 (which no shape has).
 fn lcm(a: u64, b: u64) -> Option<u64> {
-    (a / gcd(a, b)).checked_mul(b)
+    a.checked_div(gcd(a, b))?.checked_mul(b)
 }
 
 /// What the analysis knows about a sub-expression.
@@ -479,14 +545,17 @@ fn arith(start: u64, period: u64, slope: i128) -> Abs {
 /// On the common period L, a - b grows by D != 0 each period. For each residue m in the first
 /// period, a(m + jL) - b(m + jL) = h(m) + jD, which has the sign of D for every j past
 /// -h(m)/D; the last of these points over all residues is where the sign settles.
-fn settles(a: &Node, b: &Node, start: u64, period: u64, d: i128) -> Option<u64> {
+fn settles(a: &Node, b: &Node, start: u64, period: u64, d: i128, work: &mut u64) -> Option<u64> {
+    // Every value of the period is evaluated: refuse when that passes the work left.
+    let cost = u64::try_from(size(a).saturating_add(size(b))).ok()?.checked_mul(period)?;
+    *work = work.checked_sub(cost)?;
     let mut last = start;
     for m in start..start.checked_add(period)? {
         let h = eval(a, i128::from(m)).ok()?.checked_sub(eval(b, i128::from(m)).ok()?)?;
         let toward = if d > 0 { h } else { h.checked_neg()? };
         let step = d.checked_abs()?;
         // The first j with toward + j*step > 0.
-        let j = if toward > 0 { 0 } else { toward.checked_neg()? / step + 1 };
+        let j = if toward > 0 { 0 } else { (toward.checked_neg()? / step).checked_add(1)? };
         let point = i128::from(m).checked_add(j.checked_mul(i128::from(period))?)?;
         last = last.max(u64::try_from(point).ok()?);
     }
@@ -494,7 +563,7 @@ fn settles(a: &Node, b: &Node, start: u64, period: u64, d: i128) -> Option<u64> 
 }
 
 /// The shape of (a op b) for a comparison of two sub-expressions.
-fn compare(a: &Node, b: &Node, sa: Abs, sb: Abs) -> Abs {
+fn compare(a: &Node, b: &Node, sa: Abs, sb: Abs, work: &mut u64) -> Abs {
     if let (Abs::Const(_), Abs::Const(_)) = (sa, sb) {
         // A constant, but which one depends on the operator; callers use only its shape (whole
         // constant sub-expressions are folded by value in `shape`).
@@ -512,7 +581,7 @@ fn compare(a: &Node, b: &Node, sa: Abs, sb: Abs) -> Abs {
     if d == 0 {
         return arith(start, l, 0);
     }
-    match settles(a, b, start, l, d) {
+    match settles(a, b, start, l, d, work) {
         Some(s) => arith(s, 1, 0),
         None => Abs::Unknown,
     }
@@ -521,8 +590,23 @@ fn compare(a: &Node, b: &Node, sa: Abs, sb: Abs) -> Abs {
 const ZERO: Node = Node::Num(0);
 
 /// The shape of "node is not 0".
-fn truthiness(node: &Node, s: Abs) -> Abs {
-    compare(node, &ZERO, s, Abs::Const(0))
+fn truthiness(node: &Node, s: Abs, work: &mut u64) -> Abs {
+    compare(node, &ZERO, s, Abs::Const(0), work)
+}
+
+/// How many evaluations of a node the period analysis may make in all (each comparison whose
+/// sides grow apart evaluates both sides over a whole period): past it, the analysis gives up
+/// (the expression has no proven shape) rather than run for minutes.
+pub const MAX_ANALYSIS_WORK: u64 = 1 << 24;
+
+/// The number of nodes, an upper bound on the work of one evaluation.
+fn size(node: &Node) -> usize {
+    match node {
+        Node::Num(_) | Node::N => 1,
+        Node::Neg(e, _) | Node::Not(e) => 1 + size(e),
+        Node::Bin(_, a, b, _) => 1 + size(a) + size(b),
+        Node::MinMax(_, args) => 1 + args.iter().map(size).sum::<usize>(),
+    }
 }
 
 /// Whether the value depends on n at all.
@@ -536,7 +620,7 @@ fn uses_n(node: &Node) -> bool {
     }
 }
 
-fn shape(node: &Node) -> Abs {
+fn shape(node: &Node, work: &mut u64) -> Abs {
     if !uses_n(node) {
         // A constant: its value, or nothing known when it cannot be computed.
         return eval(node, 0).map_or(Abs::Unknown, Abs::Const);
@@ -544,31 +628,37 @@ fn shape(node: &Node) -> Abs {
     match node {
         Node::Num(v) => Abs::Const(*v),
         Node::N => arith(0, 1, 1),
-        Node::Neg(e, _) => match shape(e) {
+        Node::Neg(e, _) => match shape(e, work) {
             Abs::Const(v) => v.checked_neg().map_or(Abs::Unknown, Abs::Const),
             Abs::Arith(s) => s.slope.checked_neg().map_or(Abs::Unknown, |d| arith(s.start, s.period, d)),
             Abs::Unknown => Abs::Unknown,
         },
-        Node::Not(e) => truthiness(e, shape(e)),
+        Node::Not(e) => {
+            let s = shape(e, work);
+            truthiness(e, s, work)
+        }
         Node::MinMax(is_max, args) => {
             // Fold pairwise, keeping the node that carries the current shape for evaluation.
-            let mut acc = shape(&args[0]);
-            let mut acc_node: Node = args[0].clone();
-            for b in &args[1..] {
-                let sb = shape(b);
-                acc = min_max(*is_max, &acc_node, b, acc, sb);
+            let Some((first, rest)) = args.split_first() else {
+                return Abs::Unknown;
+            };
+            let mut acc = shape(first, work);
+            let mut acc_node: Node = first.clone();
+            for b in rest {
+                let sb = shape(b, work);
+                acc = min_max(*is_max, &acc_node, b, acc, sb, work);
                 acc_node = Node::MinMax(*is_max, vec![acc_node, b.clone()]);
             }
             acc
         }
         Node::Bin(op, a, b, _) => {
-            let (sa, sb) = (shape(a), shape(b));
-            binary(*op, a, b, sa, sb)
+            let (sa, sb) = (shape(a, work), shape(b, work));
+            binary(*op, a, b, sa, sb, work)
         }
     }
 }
 
-fn min_max(is_max: bool, a: &Node, b: &Node, sa: Abs, sb: Abs) -> Abs {
+fn min_max(is_max: bool, a: &Node, b: &Node, sa: Abs, sb: Abs, work: &mut u64) -> Abs {
     if let (Abs::Const(x), Abs::Const(y)) = (sa, sb) {
         return Abs::Const(if is_max { x.max(y) } else { x.min(y) });
     }
@@ -584,7 +674,7 @@ fn min_max(is_max: bool, a: &Node, b: &Node, sa: Abs, sb: Abs) -> Abs {
     }
     // One side runs away from the other; from where the sign of a - b settles, the result is
     // the side that wins.
-    let Some(at) = da.checked_sub(db).and_then(|d| settles(a, b, start, l, d)) else {
+    let Some(at) = da.checked_sub(db).and_then(|d| settles(a, b, start, l, d, work)) else {
         return Abs::Unknown;
     };
     let a_wins = (da > db) == is_max;
@@ -592,7 +682,7 @@ fn min_max(is_max: bool, a: &Node, b: &Node, sa: Abs, sb: Abs) -> Abs {
     arith(at.max(w.start), w.period, w.slope)
 }
 
-fn binary(op: Bin, a: &Node, b: &Node, sa: Abs, sb: Abs) -> Abs {
+fn binary(op: Bin, a: &Node, b: &Node, sa: Abs, sb: Abs, work: &mut u64) -> Abs {
     use Abs::{Arith, Const, Unknown};
     if sa == Unknown || sb == Unknown {
         return Unknown;
@@ -639,8 +729,8 @@ fn binary(op: Bin, a: &Node, b: &Node, sa: Abs, sb: Abs) -> Abs {
                 if period > MAX_ANALYSED_PERIOD {
                     return Unknown;
                 }
-                let slope = if op == Bin::Rem { 0 } else { s.slope * c.signum() };
-                arith(s.start, period, slope)
+                let slope = if op == Bin::Rem { Some(0) } else { s.slope.checked_mul(c.signum()) };
+                slope.map_or(Unknown, |d| arith(s.start, period, d))
             }
             _ => Unknown,
         },
@@ -663,9 +753,9 @@ fn binary(op: Bin, a: &Node, b: &Node, sa: Abs, sb: Abs) -> Abs {
             (Const(x), Const(y)) => Const(if op == Bin::Xor { x ^ y } else { x | y }),
             _ => bitwise_periodic(sa, sb),
         },
-        Bin::Eq | Bin::Ne | Bin::Lt | Bin::Le | Bin::Gt | Bin::Ge => compare(a, b, sa, sb),
+        Bin::Eq | Bin::Ne | Bin::Lt | Bin::Le | Bin::Gt | Bin::Ge => compare(a, b, sa, sb, work),
         Bin::And | Bin::Or => {
-            let (ta, tb) = (truthiness(a, sa), truthiness(b, sb));
+            let (ta, tb) = (truthiness(a, sa, work), truthiness(b, sb, work));
             match (ta.shape(), tb.shape()) {
                 (Some(x), Some(y)) => match x.common(y) {
                     Some((start, l, _, _)) => arith(start, l, 0),
@@ -740,6 +830,66 @@ mod tests {
         let big = e("n * n * n * n * n * n * n * n");
         assert_eq!(big.eval(u64::MAX).unwrap_err().message, "overflow");
         assert_eq!(e("-(0 - 170141183460469231731687303715884105727 - 1)").eval(0).unwrap_err().message, "overflow");
+    }
+
+    #[test]
+    fn deep_input_is_refused_with_its_column() {
+        let parens = format!("{}n{}", "(".repeat(10_000), ")".repeat(10_000));
+        assert_eq!(err(&parens), "expression nested deeper than 200 levels at column 201");
+        let minuses = format!("{}n", "-".repeat(30_000));
+        assert_eq!(err(&minuses), "expression nested deeper than 200 levels at column 201");
+        let nots = format!("{}n", "! ".repeat(30_000));
+        assert_eq!(err(&nots), "expression nested deeper than 200 levels at column 401");
+        let calls = format!("{}n{}", "max(1, ".repeat(300), ")".repeat(300));
+        assert_eq!(err(&calls), "expression nested deeper than 200 levels at column 1404");
+        // n+n+...: the 1001st '+' (column 2002) makes the tree 1001 deep.
+        let sum = format!("n{}", "+n".repeat(30_000));
+        assert_eq!(err(&sum), "expression is more than 1000 operators deep at column 2002");
+        let args = format!("max(n{})", ", n".repeat(30_000));
+        assert!(err(&args).starts_with("expression is more than 1000 operators deep at column"));
+        // A deep chain inside parentheses counts with what is around it.
+        let inner = format!("-({})", "n+".repeat(MAX_DEPTH) + "n");
+        assert_eq!(err(&inner), "expression is more than 1000 operators deep at column 1");
+    }
+
+    #[test]
+    fn the_deepest_accepted_expressions_evaluate_and_have_shapes() {
+        let sum = format!("n{}", "+n".repeat(MAX_DEPTH - 1));
+        assert_eq!(e(&sum).eval(2), Ok(2000));
+        assert_eq!(e(&sum).shape(), Some(Shape { start: 0, period: 1, slope: 1000 }));
+        let nested = format!("{}n % 3{}", "(".repeat(MAX_NESTING), ")".repeat(MAX_NESTING));
+        assert_eq!(e(&nested).eval(5), Ok(2));
+        let minuses = format!("{}n", "-".repeat(MAX_NESTING));
+        assert_eq!(e(&minuses).eval(5), Ok(5));
+        // Each argument is one level for the period analysis, which folds them pairwise.
+        let args: Vec<String> = (0..MAX_DEPTH - 2).map(|i| format!("n * {}", i % 7)).collect();
+        let many = format!("max({})", args.join(", "));
+        assert_eq!(e(&many).eval(3), Ok(18));
+        assert_eq!(e(&many).shape(), Some(Shape { start: 1, period: 1, slope: 6 }));
+        // Comparisons of deep chains run the sign analysis over the whole chain.
+        let cmp = format!("n{} - 990 * n > n % 5", "+n".repeat(MAX_DEPTH - 10));
+        assert!(e(&cmp).truth_shape().is_some());
+    }
+
+    #[test]
+    fn the_analysis_gives_up_past_its_work() {
+        // Over the period 2^21 both sides are evaluated: 8 nodes, 2^24 node evaluations.
+        let within = e("n + n % 2097152 > 2 * n").truth_shape().unwrap();
+        assert_eq!((within.period, within.slope), (1, 0));
+        // Twice as large a comparison, or two of them, is past the work allowed.
+        assert_eq!(e("n + n + n % 2097152 > 3 * n").truth_shape(), None);
+        assert_eq!(e("(n + n % 2097152 > 2 * n) + (n + n % 2097151 > 2 * n)").shape(), None);
+    }
+
+    #[test]
+    fn slopes_that_overflow_are_unknown_not_a_panic() {
+        // Found by the guess fuzz target: n minus the largest i128 never settles in range.
+        let ex = e("n ==(0 - 170141183460469231731687303715884105727 - 0) / -1");
+        assert_eq!(ex.shape(), None);
+        assert_eq!(ex.eval(0), Ok(0));
+        let ex = e("n * (0 - 170141183460469231731687303715884105727 - 1) / -1");
+        assert_eq!(ex.shape(), None);
+        assert_eq!(ex.eval(1).unwrap_err().message, "overflow");
     }
 
     /// Checks a claimed shape against the values themselves.

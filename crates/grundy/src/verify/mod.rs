@@ -13,7 +13,7 @@ mod positions;
 pub use claims::{
     claims, find_claim, Claim, Counterexample, Verdict, VerifyError, VerifyRange, MAX_DIVISOR_N, MAX_POSITIONS,
 };
-pub use expr::{EvalError, Expr, ExprError, Shape, MAX_ANALYSED_PERIOD};
+pub use expr::{EvalError, Expr, ExprError, Shape, MAX_ANALYSED_PERIOD, MAX_DEPTH, MAX_NESTING};
 pub use guess::{
     check_guess, game_params, GuessError, GuessKind, GuessMismatch, GuessOptions, GuessReport, Shown, MAX_SEARCH_UPTO,
     MAX_UPTO,

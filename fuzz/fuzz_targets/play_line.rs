@@ -1,0 +1,58 @@
+//! `grundy::play::parse_move` on any text for a few positions of several games (the first
+//! byte picks the position and the player): never a panic, and a move it accepts is one that
+//! `check_move` accepts, can be applied and described.
+#![no_main]
+
+use grundy::play::{apply, check_move, describe, parse_move};
+use grundy::{Game, Player, Position};
+use libfuzzer_sys::fuzz_target;
+use std::sync::OnceLock;
+
+const POSITIONS: [(&str, &[&str]); 14] = [
+    ("nim", &["7", "9", "12", "15"]),
+    ("nim", &["0", "18446744073709551615"]),
+    ("bounded:3", &["10", "7", "4"]),
+    ("bounded", &["7/3", "9/2", "12/5"]),
+    ("divisor", &["720"]),
+    ("divisor", &["18446744073709551615"]),
+    ("kl:2,3", &["4", "5", "6"]),
+    ("kayles", &["10", "7"]),
+    ("octal:0.137", &["9"]),
+    ("hex:4.f1", &["12", "3"]),
+    ("grundys-game", &["9", "2"]),
+    ("subtraction:1,3,5", &["1000000000000000000", "4"]),
+    ("allbut:2", &["6", "100"]),
+    ("sum", &["nim=7", "subtraction:2,5=9", "bounded:3=5", "kayles=6", "hex:0.8=10"]),
+];
+
+fn positions() -> &'static [Position] {
+    static ALL: OnceLock<Vec<Position>> = OnceLock::new();
+    ALL.get_or_init(|| {
+        POSITIONS
+            .iter()
+            .map(|(game, tokens)| {
+                let game: Game = game.parse().expect("the fixed games parse");
+                game.parse_position(tokens).expect("the fixed positions parse")
+            })
+            .collect()
+    })
+}
+
+fuzz_target!(|data: &[u8]| {
+    let Some((&pick, rest)) = data.split_first() else {
+        return;
+    };
+    let Ok(text) = std::str::from_utf8(rest) else {
+        return;
+    };
+    let all = positions();
+    let Some(position) = all.get(usize::from(pick) % all.len()) else {
+        return;
+    };
+    let player = if pick & 0x80 == 0 { Player::First } else { Player::Second };
+    if let Ok(mv) = parse_move(position, player, text) {
+        let next = check_move(position, player, &mv).unwrap_or_else(|e| panic!("{text:?} read but refused: {e}"));
+        assert_eq!(next, apply(position, &mv));
+        let _ = describe(position, &mv);
+    }
+});

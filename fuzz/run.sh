@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# A short fuzzing pass for the test command: every cargo-fuzz target in fuzz/fuzz_targets runs
+# for FUZZ_SECONDS (default 10) seconds from its committed corpus (fuzz/corpus/TARGET, only
+# read: what the pass finds goes to a temporary directory). Exits non-zero when any target
+# crashes, hangs (-timeout) or fails to build; the input that did it is kept in
+# fuzz/artifacts/TARGET/ and named in the output.
+#
+# Installs cargo-fuzz when missing. Needs the nightly toolchain (rustup toolchain install
+# nightly). Built without a sanitizer (the code is safe Rust: panics, overflow checks and
+# debug assertions are what is looked for), which builds and runs faster than AddressSanitizer.
+# For long runs: cargo +nightly fuzz run TARGET -- -max_total_time=180 -max_len=256 -timeout=5
+set -uo pipefail
+cd "$(dirname "$0")/.."
+seconds="${FUZZ_SECONDS:-10}"
+flags=(--sanitizer none)
+
+if ! cargo +nightly fuzz --version >/dev/null 2>&1; then
+    echo "fuzz/run.sh: installing cargo-fuzz" >&2
+    cargo install cargo-fuzz --locked --quiet || exit 1
+fi
+start=$(date +%s)
+cargo +nightly fuzz build "${flags[@]}" || { echo "fuzz/run.sh: the fuzz targets do not build" >&2; exit 1; }
+
+scratch="$(mktemp -d)"
+trap 'rm -rf "$scratch"' EXIT
+failed=()
+for target in $(cargo +nightly fuzz list); do
+    mkdir -p "$scratch/$target" "fuzz/corpus/$target"
+    log="$scratch/$target.log"
+    if cargo +nightly fuzz run "${flags[@]}" "$target" "$scratch/$target" "fuzz/corpus/$target" -- \
+        -max_total_time="$seconds" -runs=5000000 -max_len=256 -timeout=5 -rss_limit_mb=2048 \
+        -print_final_stats=1 >"$log" 2>&1; then
+        runs=$(grep -oE 'stat::number_of_executed_units: *[0-9]+' "$log" | grep -oE '[0-9]+$')
+        echo "fuzz $target: ok, ${runs:-?} runs"
+    else
+        echo "fuzz $target: FAILED" >&2
+        grep -E "panicked|ERROR: libFuzzer|SUMMARY|Failing input|artifacts/" "$log" | head -20 >&2
+        failed+=("$target")
+    fi
+done
+echo "fuzz: ${#failed[@]} of the targets failed in $(($(date +%s) - start)) s"
+[ "${#failed[@]}" -eq 0 ]
