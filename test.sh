@@ -1,14 +1,19 @@
 #!/usr/bin/env bash
-# Runs every test of grundy from a fresh clone: the Rust suites (unit, data-driven, property
-# and end-to-end tests of the real binary), then the browser tests, which install what a new
-# machine lacks (Debian's chromium, node packages) before they run. Ends with one line that
-# counts everything.
+# Runs every test of grundy from a fresh clone: the formatting and lint checks (cargo fmt,
+# cargo clippy with warnings as errors), the Rust suites (unit, data-driven, property and
+# end-to-end tests of the real binary, the server's load tests), a short fuzzing pass over
+# every parser (fuzz/run.sh: installs cargo-fuzz when missing), then the browser tests, which
+# install what a new machine lacks (Debian's chromium, node packages) before they run. Ends
+# with one line that counts everything.
 set -euo pipefail
 cd "$(dirname "$0")"
 rust_log="$(mktemp)"
 e2e_log="$(mktemp)"
 trap 'rm -f "$rust_log" "$e2e_log"' EXIT
+cargo fmt --all --check
+cargo clippy --workspace --all-targets --locked -- -D warnings
 cargo test --workspace --locked 2>&1 | tee "$rust_log"
+FUZZ_SECONDS="${FUZZ_SECONDS:-5}" bash fuzz/run.sh
 bash e2e/run.sh 2>&1 | tee "$e2e_log"
 rust=$(grep -oE 'test result: ok\. [0-9]+ passed' "$rust_log" | awk '{s += $4} END {print s + 0}')
 browser=$(grep -oE '(ℹ|#) pass [0-9]+' "$e2e_log" | awk '{s += $3} END {print s + 0}')

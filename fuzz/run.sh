@@ -5,8 +5,8 @@
 # crashes, hangs (-timeout) or fails to build; the input that did it is kept in
 # fuzz/artifacts/TARGET/ and named in the output.
 #
-# Installs cargo-fuzz when missing. Needs the nightly toolchain (rustup toolchain install
-# nightly). Built without a sanitizer (the code is safe Rust: panics, overflow checks and
+# Installs cargo-fuzz when missing. Uses the nightly toolchain when there is one, else stable
+# with RUSTC_BOOTSTRAP=1. Built without a sanitizer (the code is safe Rust: panics, overflow checks and
 # debug assertions are what is looked for), which builds and runs faster than AddressSanitizer.
 # For long runs: cargo +nightly fuzz run TARGET -- -max_total_time=180 -max_len=256 -timeout=5
 set -uo pipefail
@@ -14,20 +14,27 @@ cd "$(dirname "$0")/.."
 seconds="${FUZZ_SECONDS:-10}"
 flags=(--sanitizer none)
 
-if ! cargo +nightly fuzz --version >/dev/null 2>&1; then
+if ! cargo fuzz --version >/dev/null 2>&1; then
     echo "fuzz/run.sh: installing cargo-fuzz" >&2
     cargo install cargo-fuzz --locked --quiet || exit 1
 fi
+# The nightly toolchain where the machine has one; otherwise the stable one, told to accept the
+# few unstable flags cargo-fuzz passes (a machine of this project cannot fetch a toolchain).
+if cargo +nightly --version >/dev/null 2>&1; then
+    fuzz() { cargo +nightly fuzz "$@"; }
+else
+    fuzz() { RUSTC_BOOTSTRAP=1 cargo fuzz "$@"; }
+fi
 start=$(date +%s)
-cargo +nightly fuzz build "${flags[@]}" || { echo "fuzz/run.sh: the fuzz targets do not build" >&2; exit 1; }
+fuzz build "${flags[@]}" || { echo "fuzz/run.sh: the fuzz targets do not build" >&2; exit 1; }
 
 scratch="$(mktemp -d)"
 trap 'rm -rf "$scratch"' EXIT
 failed=()
-for target in $(cargo +nightly fuzz list); do
+for target in $(fuzz list); do
     mkdir -p "$scratch/$target" "fuzz/corpus/$target"
     log="$scratch/$target.log"
-    if cargo +nightly fuzz run "${flags[@]}" "$target" "$scratch/$target" "fuzz/corpus/$target" -- \
+    if fuzz run "${flags[@]}" "$target" "$scratch/$target" "fuzz/corpus/$target" -- \
         -max_total_time="$seconds" -runs=5000000 -max_len=256 -timeout=5 -rss_limit_mb=2048 \
         -print_final_stats=1 >"$log" 2>&1; then
         runs=$(grep -oE 'stat::number_of_executed_units: *[0-9]+' "$log" | grep -oE '[0-9]+$')
