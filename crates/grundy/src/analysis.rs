@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use serde::{Serialize, Serializer};
 
 use crate::convention::{Convention, Outcome, Player};
-use crate::error::{human_bytes, AnalyzeError, Work, MEMORY_LIMIT};
+use crate::error::{human_bytes, AnalyzeError, GaveUp, Work, MEMORY_LIMIT};
 use crate::factor::factorize;
 use crate::game::{Component, Game, Position};
 use crate::heap::HeapSolver;
@@ -336,7 +336,9 @@ fn sum_normal(cs: &[Component], options: &AnalyzeOptions) -> Result<Analysis, An
             let cost = solvers[&c.ruleset].options_examined(c.heap);
             if cost > examined_left {
                 let held = Work::MovesExamined.clamp(options.budget);
-                skipped.push((i, format!("listing them looks at {cost} moves, and the moves examined for this position are held to {held} in all")));
+                let needed = (held - examined_left).saturating_add(cost);
+                let g = GaveUp { what: Work::MovesExamined, used: held, needed: Some(needed) };
+                skipped.push((i, format!("listing them looks at {cost} moves, past what is left of the budget: {g}")));
                 continue;
             }
             examined_left -= cost;
@@ -585,7 +587,9 @@ fn sum_misere(cs: &[Component], options: &AnalyzeOptions) -> Result<Analysis, An
     // Splitting moves can reach more positions than the product bound counts (a heap becomes
     // several), so no bound is claimed for them.
     let bound = if cs.iter().any(|c| c.ruleset.splits()) { None } else { reachable_bound(&heaps, 1) };
-    let mut search = Search::new(SumRules { rulesets }, true, options.budget, bound);
+    // A state is the sorted (ruleset, heap) pairs: 16 bytes a heap, and splits add heaps.
+    let state_bytes = 16 * (heaps.len() as u64 + 1);
+    let mut search = Search::new(SumRules { rulesets }, true, options.budget, bound, state_bytes);
     let wins = search.wins(&canon(tagged.clone()))?;
     let mut a = blank(Outcome::from_win(wins), "search");
     for (i, c) in cs.iter().enumerate() {
@@ -661,6 +665,7 @@ fn kl(forbidden: [u64; 2], heaps: &[u64], options: &AnalyzeOptions) -> Result<An
         options.convention == Convention::Misere,
         options.budget,
         reachable_bound(heaps, 2),
+        8 * (heaps.len() as u64 + 1),
     );
     let wins = search.wins(&(kl_canon(heaps.to_vec()), me))?;
     let mut a = blank(Outcome::from_win(wins), "search");

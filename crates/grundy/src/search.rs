@@ -7,7 +7,7 @@
 use std::collections::HashMap;
 use std::hash::Hash;
 
-use crate::error::{AnalyzeError, GaveUp, Work};
+use crate::error::{human_bytes, AnalyzeError, GaveUp, Work, MEMORY_LIMIT};
 use crate::stop::Ticker;
 
 /// The moves of a game, on canonical states (equal positions written the same way).
@@ -37,6 +37,12 @@ pub(crate) struct Search<R: Rules> {
     moves_listed: u128,
     /// Checks the installed stop token every so many positions.
     ticker: Ticker,
+    /// The budget that memory allows for states this large, and the bytes of one position,
+    /// when that is below [`Work::PositionsSearched`]'s largest budget.
+    memory_cap: Option<(u64, u64)>,
+    /// The bytes of one state, and that in units of two words (what listing a move costs).
+    state_bytes: u64,
+    state_words: u64,
 }
 
 /// How many listed moves each budgeted position pays for.
@@ -49,15 +55,26 @@ struct Frame<S> {
 }
 
 impl<R: Rules> Search<R> {
-    pub(crate) fn new(rules: R, misere: bool, budget: u64, needed: Option<u64>) -> Self {
+    /// A search of at most `budget` positions, each of whose states takes about `state_bytes`
+    /// (a memo entry and the children stored beside it count against [`MEMORY_LIMIT`], so
+    /// positions of many heaps get fewer of them); `needed`, when known, is a budget that
+    /// certainly suffices.
+    pub(crate) fn new(rules: R, misere: bool, budget: u64, needed: Option<u64>, state_bytes: u64) -> Self {
+        let per_position = Work::PositionsSearched.bytes_per_unit().saturating_add(state_bytes.saturating_mul(5));
+        let memory_cap = (MEMORY_LIMIT / per_position).min(Work::PositionsSearched.max_budget());
+        let asked = Work::PositionsSearched.clamp(budget);
+        let budget = asked.min(memory_cap);
         Search {
             rules,
             misere,
             memo: HashMap::new(),
-            budget: Work::PositionsSearched.clamp(budget),
-            needed: needed.filter(|&n| n > Work::PositionsSearched.clamp(budget)),
+            budget,
+            needed: needed.filter(|&n| n > budget),
             moves_listed: 0,
             ticker: Ticker::new(1024),
+            memory_cap: (memory_cap < Work::PositionsSearched.max_budget()).then_some((memory_cap, per_position)),
+            state_bytes,
+            state_words: (state_bytes / 16).max(1),
         }
     }
 
@@ -66,15 +83,28 @@ impl<R: Rules> Search<R> {
         self.memo.len()
     }
 
-    fn gave_up(&self) -> GaveUp {
-        GaveUp { what: Work::PositionsSearched, used: self.budget, needed: self.needed }
+    fn gave_up(&self) -> AnalyzeError {
+        match self.memory_cap {
+            // Large states: the budget the message would suggest may not fit, so say what the
+            // limit is instead.
+            Some((cap, per_position)) if self.budget == cap => AnalyzeError::Unsupported(format!(
+                "gave up: a search of positions this large (about {per_position} bytes each) holds at most {cap} of them in {}, and that was not enough; a position of fewer heaps is answered",
+                human_bytes(u128::from(MEMORY_LIMIT))
+            )),
+            _ => GaveUp { what: Work::PositionsSearched, used: self.budget, needed: self.needed }.into(),
+        }
     }
 
     fn frame(&mut self, state: R::State) -> Result<Frame<R::State>, AnalyzeError> {
         self.ticker.tick()?;
-        self.moves_listed += self.rules.successor_bound(&state);
+        // Listing a move costs in proportion to its state's size (states of many heaps are
+        // built and sorted), so large states get fewer moves for the same budget.
+        self.moves_listed += self.rules.successor_bound(&state) * u128::from(self.state_words);
         if self.moves_listed > u128::from(self.budget) * MOVES_PER_POSITION {
-            return Err(GaveUp { what: Work::PositionsSearched, used: self.budget, needed: None }.into());
+            return Err(match self.memory_cap {
+                Some(_) => self.gave_up(),
+                None => GaveUp { what: Work::PositionsSearched, used: self.budget, needed: None }.into(),
+            });
         }
         let mut children = Vec::new();
         self.rules.successors(&state, &mut children);
@@ -106,8 +136,12 @@ impl<R: Rules> Search<R> {
                         let used = (self.memo.len() + stack.len()) as u64;
                         // Stored children cost memory too; four per budgeted position is plenty
                         // for every game here.
-                        if used > self.budget || stored as u64 > self.budget.saturating_mul(4) {
-                            return Err(self.gave_up().into());
+                        let stored_bytes = (stored as u64).saturating_mul(self.state_bytes);
+                        if used > self.budget
+                            || stored as u64 > self.budget.saturating_mul(4)
+                            || stored_bytes > MEMORY_LIMIT / 2
+                        {
+                            return Err(self.gave_up());
                         }
                         None
                     }
