@@ -356,20 +356,24 @@ impl<C: Cell> SparseEngine<C> {
             return Ok(());
         }
         self.reserve(len)?;
+        // Pair visits a position cost in the last block: a block is the unit of work between
+        // two stop checks, so it is kept to about 2^26 pair visits, which bounds the time to
+        // stop even for dense codes of hundreds of digits (the sparse method's blocks of a few
+        // thousand positions are far below it).
+        let mut per_position: u64 = 0;
         while self.values.len() < len {
             crate::stop::check().map_err(EngineError::Stopped)?;
             if self.values.len() >= self.next_check {
                 self.check_mask(false);
             }
             let s = self.values.len();
-            // A block is the unit of work between two stop checks, so it is kept to about
-            // 2^26 pair visits at worst (every split digit's pairs at every position), which
-            // bounds the time to stop even for codes with hundreds of digits.
-            let worst_pairs = (s / 2 + 1).saturating_mul(self.split.len() + 1);
-            let by_work = ((1usize << 26) / worst_pairs).max(1);
+            let by_work = usize::try_from((1u64 << 26) / per_position.max(1)).unwrap_or(usize::MAX).max(1);
             let block = (s / 16).clamp(64, 8192).min(MARK_WORDS / self.words()).min(by_work);
             let e = len.min(s + block).min(self.next_check.max(s + 1));
+            let work = self.stats.rare_pairs.saturating_add(self.stats.scanned_pairs);
             self.block(s, e)?;
+            let done = self.stats.rare_pairs.saturating_add(self.stats.scanned_pairs).saturating_sub(work);
+            per_position = done / (e - s) as u64;
         }
         Ok(())
     }
