@@ -153,3 +153,25 @@ fn huge_split_heap_says_its_moves_are_left_out() {
     let v = json(&["analyze", "kayles", "10", "--json"]);
     assert!(v["winning_moves_not_listed"].is_null());
 }
+
+/// The method field names how the answer was found, truthfully: a table with a proven period
+/// is not a closed form, and a table without one says so.
+#[test]
+fn method_is_named_truthfully() {
+    for (words, method) in [
+        (&["nim", "3", "4"][..], "closed form"),
+        (&["bounded:3", "5"], "closed form"),
+        (&["divisor", "12"], "closed form"),
+        (&["kayles", "10", "7"], "proven period"),
+        (&["subtraction:2,5", "9"], "proven period"),
+        (&["sum", "nim=3", "kayles=10"], "proven period"),
+        (&["grundys-game", "100"], "table"),
+        (&["nim", "3", "4", "--misere"], "misère rule"),
+        (&["kayles", "3", "--misere"], "search"),
+    ] {
+        let mut args = vec!["analyze"];
+        args.extend_from_slice(words);
+        args.push("--json");
+        assert_eq!(json(&args)["method"], method, "{words:?}");
+    }
+}

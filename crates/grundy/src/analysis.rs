@@ -22,6 +22,44 @@ pub const DEFAULT_BUDGET: u64 = 2_000_000;
 /// largest budget, so a search stops at [`Work::PositionsSearched`]'s.
 pub const MAX_BUDGET: u64 = 1 << 31;
 
+/// How an answer was computed, from the most direct to the most laborious; the order is the
+/// one a sum is named by (its least direct heap).
+///
+/// ```
+/// use grundy::{analyze, AnalyzeOptions, Game, Method};
+/// let kayles: Game = "kayles".parse().unwrap();
+/// let a = analyze(&kayles, &kayles.parse_position(&["10", "7"]).unwrap(), &AnalyzeOptions::default()).unwrap();
+/// assert_eq!(a.method, Method::ProvenPeriod);
+/// assert_eq!(a.method.to_string(), "proven period");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[non_exhaustive]
+pub enum Method {
+    /// A formula proven for every size: Nim (Bouton's theorem), K-Nim and the Bash game
+    /// (n mod (K + 1)), the all-but game of one size, the divisor game's exponents.
+    ClosedForm,
+    /// Values from a computed table whose period is proven, so exact at every size.
+    ProvenPeriod,
+    /// Values from a computed table that covers every heap of the position, no period proven.
+    Table,
+    /// The rule of misère Nim (Bouton's, for misère play).
+    MisereRule,
+    /// An exact search of the positions by the definition of P and N positions.
+    Search,
+}
+
+impl std::fmt::Display for Method {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Method::ClosedForm => "closed form",
+            Method::ProvenPeriod => "proven period",
+            Method::Table => "table",
+            Method::MisereRule => "misère rule",
+            Method::Search => "search",
+        })
+    }
+}
+
 /// What to analyse beyond the position itself.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct AnalyzeOptions {
@@ -90,8 +128,10 @@ pub struct Analysis {
     /// Each heap's Sprague-Grundy value, when the answer came from them (for the divisor game:
     /// the prime exponents).
     pub heap_values: Option<Vec<u64>>,
-    /// How the answer was computed: "closed form", "table", "misère rule" or "search".
-    pub method: String,
+    /// How the answer was computed (written as its words: "closed form", "proven period",
+    /// "table", "misère rule" or "search").
+    #[serde(serialize_with = "as_text")]
+    pub method: Method,
     /// The binary balance table of the values, when the answer is Nim-like.
     pub balance: Option<BalanceTable>,
     /// The reasoning, one line each.
@@ -237,7 +277,7 @@ pub fn analyze(game: &Game, position: &Position, options: &AnalyzeOptions) -> Re
 }
 
 /// An analysis with the position-independent fields left for `analyze` to fill in.
-fn blank(outcome: Outcome, method: &str) -> Analysis {
+fn blank(outcome: Outcome, method: Method) -> Analysis {
     Analysis {
         game: String::new(),
         position: vec![],
@@ -251,7 +291,7 @@ fn blank(outcome: Outcome, method: &str) -> Analysis {
         winning_move_count: 0,
         winning_moves_not_listed: None,
         heap_values: None,
-        method: method.to_string(),
+        method,
         balance: None,
         explanation: vec![],
     }
@@ -319,8 +359,9 @@ fn sum_normal(cs: &[Component], options: &AnalyzeOptions) -> Result<Analysis, An
     let x = nim_sum(&values);
     let heaps: Vec<u64> = cs.iter().map(|c| c.heap).collect();
     let all_nim = cs.iter().all(|c| c.ruleset == Ruleset::Nim);
-    let closed = solvers.values().all(HeapSolver::is_closed_form);
-    let mut a = blank(Outcome::from_win(x != 0), if closed { "closed form" } else { "table" });
+    // The least direct of the heaps' methods names the whole answer.
+    let method = solvers.values().map(HeapSolver::method).max().unwrap_or(Method::ClosedForm);
+    let mut a = blank(Outcome::from_win(x != 0), method);
     a.sg = Some(x);
     a.heap_values = Some(values.clone());
     let table = BalanceTable::new(&values);
@@ -419,7 +460,7 @@ fn sum_normal(cs: &[Component], options: &AnalyzeOptions) -> Result<Analysis, An
 /// Misère Nim on `heaps` by its rule; `describe` words a move of heap i from `from` to `to`.
 fn misere_nim(heaps: &[u64], describe: impl Fn(usize, u64, u64) -> String, noun: &str) -> Analysis {
     let wins = misere_nim_wins(heaps);
-    let mut a = blank(Outcome::from_win(wins), "misère rule");
+    let mut a = blank(Outcome::from_win(wins), Method::MisereRule);
     let small = heaps.iter().all(|&h| h <= 1);
     let ones = heaps.iter().filter(|&&h| h == 1).count();
     let e = &mut a.explanation;
@@ -491,7 +532,7 @@ fn divisor(n: u64, options: &AnalyzeOptions) -> Result<Analysis, AnalyzeError> {
         Convention::Misere => misere_nim(&exps, describe, "exponent"),
         Convention::Normal => {
             let x = nim_sum(&exps);
-            let mut a = blank(Outcome::from_win(x != 0), "closed form");
+            let mut a = blank(Outcome::from_win(x != 0), Method::ClosedForm);
             a.sg = Some(x);
             let table = BalanceTable::new(&exps);
             a.explanation.extend(table.render().lines().map(str::to_string));
@@ -591,7 +632,7 @@ fn sum_misere(cs: &[Component], options: &AnalyzeOptions) -> Result<Analysis, An
     let state_bytes = 16 * (heaps.len() as u64 + 1);
     let mut search = Search::new(SumRules { rulesets }, true, options.budget, bound, state_bytes);
     let wins = search.wins(&canon(tagged.clone()))?;
-    let mut a = blank(Outcome::from_win(wins), "search");
+    let mut a = blank(Outcome::from_win(wins), Method::Search);
     for (i, c) in cs.iter().enumerate() {
         let mut moves: Vec<Vec<u64>> = vec![];
         c.ruleset.for_each_option(c.heap, &mut |to| moves.push(to.to_vec()));
@@ -668,7 +709,7 @@ fn kl(forbidden: [u64; 2], heaps: &[u64], options: &AnalyzeOptions) -> Result<An
         8 * (heaps.len() as u64 + 1),
     );
     let wins = search.wins(&(kl_canon(heaps.to_vec()), me))?;
-    let mut a = blank(Outcome::from_win(wins), "search");
+    let mut a = blank(Outcome::from_win(wins), Method::Search);
     let banned = forbidden[me.index()];
     for (i, &h) in heaps.iter().enumerate() {
         for take in (1..=h).filter(|&t| t != banned) {

@@ -89,9 +89,16 @@ impl HeapSolver {
         &self.ruleset
     }
 
-    /// Whether the values come from a closed form rather than a computed table.
-    pub fn is_closed_form(&self) -> bool {
-        !matches!(self.method, Method::Table(_))
+    /// How the values are found: a closed form, a table with a proven period (exact at every
+    /// size), or a table without one (exact up to its length).
+    pub fn method(&self) -> crate::analysis::Method {
+        use crate::analysis::Method as M;
+        match &self.method {
+            Method::Nim | Method::Modular(_) | Method::AllButSingle(_) => M::ClosedForm,
+            Method::Table(t) if t.period().is_some() => M::ProvenPeriod,
+            Method::Split { period: Some(_), .. } => M::ProvenPeriod,
+            Method::Table(_) | Method::Split { .. } => M::Table,
+        }
     }
 
     /// The proven period of the values (closed forms have one too).

@@ -42,7 +42,7 @@ mod table;
 mod triples;
 pub mod verify;
 
-pub use analysis::{analyze, Analysis, AnalyzeOptions, WinningMove, DEFAULT_BUDGET, MAX_BUDGET};
+pub use analysis::{analyze, Analysis, AnalyzeOptions, Method, WinningMove, DEFAULT_BUDGET, MAX_BUDGET};
 pub use convention::{Convention, Outcome, Player};
 pub use error::{human_bytes, AnalyzeError, GaveUp, ParseGameError, ParsePositionError, Work, MEMORY_LIMIT};
 pub use factor::{factorize, is_prime};
