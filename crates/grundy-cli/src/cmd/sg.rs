@@ -344,8 +344,9 @@ fn compute(
 const UNSTORED_SECONDS: f64 = 120.0;
 
 /// Forecasts the time a table takes from the time its first values took: at each doubling of
-/// the values (512, 1,024, ...) the growth of the time so far gives the exponent of a power law
-/// (1 for a linear engine, 2 for the plain method, 3 with three-heap splits), clamped to 1..4.
+/// the values (512, 1,024, ...) the growth of the time so far over one doubling is that of a
+/// power law (2 for a linear engine, 4 for the plain method, 8 with three-heap splits), clamped
+/// to 2..16, and the forecast applies it once per doubling still to come.
 struct Forecast {
     start: Instant,
     /// The next number of values at which the time is read.
@@ -368,8 +369,18 @@ impl Forecast {
         let t = self.start.elapsed().as_secs_f64();
         let forecast = match self.last {
             Some((l0, t0)) if t >= 0.05 && t0 > 0.0 && t > t0 && len > l0 => {
-                let e = ((t / t0).ln() / (len as f64 / l0 as f64).ln()).clamp(1.0, 4.0);
-                Some(t * (cap as f64 / len as f64).powf(e))
+                // The growth of the time per doubling of the values (a power law's 2^e, e in
+                // 1..4), applied once per doubling still to come: plain products, so that the
+                // binary needs no libm (its pages would cost every run half a megabyte).
+                // Readings are one doubling apart (the probes double), so t / t0 is that growth.
+                let growth = (t / t0).clamp(2.0, 16.0);
+                let mut forecast = t;
+                let mut at = len;
+                while at < cap {
+                    forecast *= growth;
+                    at = at.saturating_mul(2);
+                }
+                Some(forecast)
             }
             _ => None,
         };
