@@ -338,8 +338,9 @@ fn finish<T>(joined: Result<Result<T, Fail>, JoinError>, asked: &Asked, config: 
         Ok(Ok(value)) => Ok(value),
         Ok(Err(Fail::Api(e))) => Err(e),
         Ok(Err(Fail::Stopped(Stopped::TimeUp { .. }))) => Err(asked.stopped(config)),
-        // Only seen when the request itself stopped its run (its client has gone).
-        Ok(Err(Fail::Stopped(Stopped::Cancelled))) => Err(ApiError {
+        // Only seen when the request itself stopped its run (its client has gone); a kind of
+        // stop the library adds later reads the same.
+        Ok(Err(Fail::Stopped(_))) => Err(ApiError {
             status: StatusCode::SERVICE_UNAVAILABLE,
             message: format!("{} was cancelled", asked.what),
             kind: Some("cancelled"),

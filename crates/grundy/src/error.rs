@@ -176,6 +176,7 @@ impl std::error::Error for GaveUp {}
 
 /// Why an analysis could not be completed.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum AnalyzeError {
     /// An exact search ran past its budget.
     GaveUp(GaveUp),

@@ -19,6 +19,7 @@ use crate::ruleset::{parse_positive, Ruleset};
 /// }
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Game {
     /// Every heap follows the same ruleset.
     Heaps(Ruleset),
@@ -196,6 +197,7 @@ impl Component {
 
 /// A position of one of the games.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Position {
     /// A sum of heaps, each with its own impartial ruleset (every heap game but `kl`).
     Sum(Vec<Component>),

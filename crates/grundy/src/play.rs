@@ -478,6 +478,7 @@ pub fn winner_when_over(convention: Convention, to_move: Player) -> Player {
 /// Why the computer chose its move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum Reason {
     /// A winning move (the position was won).
     Winning,

@@ -103,6 +103,7 @@ impl FromStr for MoveSet {
 /// }
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
 pub enum Ruleset {
     /// Take any positive number of objects.
     Nim,

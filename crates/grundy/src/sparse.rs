@@ -42,6 +42,7 @@ use crate::triples::Triples;
 
 /// Why the engine stopped.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum EngineError {
     /// A value did not fit in the 16 bits a value is stored in.
     ValueTooLarge {
@@ -99,7 +100,7 @@ const MARK_WORDS: usize = 1 << 14;
 /// How a value is stored: `u8` (1 byte a position, values up to 255) or `u16`.
 pub trait Cell: Copy + Into<u16> + TryFrom<u16> + Send + Sync + PartialEq + std::fmt::Debug + 'static {
     /// The cells as bytes, for an engine of bytes: its scans mark their pairs with stamps
-    /// ([`Hits`], measured faster for bytes), where two-byte scans set flags in a small table
+    /// (`Hits`, measured faster for bytes), where two-byte scans set flags in a small table
     /// cleared per scan (faster for `u16`).
     fn as_bytes(cells: &[Self]) -> Option<&[u8]>;
 }

@@ -37,6 +37,7 @@ use std::time::{Duration, Instant};
 
 /// Why work stopped before it finished.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Stopped {
     /// The time limit ran out.
     TimeUp {

@@ -351,7 +351,7 @@ fn prove_arithmetic(values: &[u64], s: usize, p: usize, a: u64, n0: usize) -> bo
 }
 
 /// The Grundy values of the all-but game (take any positive number except the sizes in `set`),
-/// with its arithmetic period proven (see [`prove_arithmetic`]'s induction), so that G(n) is
+/// with its arithmetic period proven (see `prove_arithmetic`'s induction), so that G(n) is
 /// exact for every n.
 ///
 /// `budget` bounds the number of values computed.
