@@ -6,7 +6,8 @@ use std::fmt;
 use crate::stop::Stopped;
 
 /// A GAME string (`nim`, `bounded:3`, `subtraction:1,3,5`, ...) could not be read.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
 pub struct ParseGameError {
     message: String,
 }
@@ -17,17 +18,10 @@ impl ParseGameError {
     }
 }
 
-impl fmt::Display for ParseGameError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
-    }
-}
-
-impl std::error::Error for ParseGameError {}
-
 /// The tokens of a position (heap sizes, `HEAP/LIMIT` pairs, the divisor game's n) could not be
 /// read.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
 pub struct ParsePositionError {
     message: String,
 }
@@ -37,14 +31,6 @@ impl ParsePositionError {
         ParsePositionError { message: message.into() }
     }
 }
-
-impl fmt::Display for ParsePositionError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
-    }
-}
-
-impl std::error::Error for ParsePositionError {}
 
 /// The memory one computation may use, whatever its budget: 8 GiB, a third of the 24 GiB
 /// machines grundy is developed and tested on. Budgets are counted in positions or values;
@@ -175,39 +161,18 @@ impl fmt::Display for GaveUp {
 impl std::error::Error for GaveUp {}
 
 /// Why an analysis could not be completed.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum AnalyzeError {
     /// An exact search ran past its budget.
-    GaveUp(GaveUp),
+    #[error(transparent)]
+    GaveUp(#[from] GaveUp),
     /// The request cannot be answered exactly, with the reason.
+    #[error("{0}")]
     Unsupported(String),
     /// The work was stopped from outside (a time limit, a cancelled request) before it finished.
-    Stopped(Stopped),
-}
-
-impl fmt::Display for AnalyzeError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            AnalyzeError::GaveUp(g) => g.fmt(f),
-            AnalyzeError::Unsupported(why) => f.write_str(why),
-            AnalyzeError::Stopped(s) => s.fmt(f),
-        }
-    }
-}
-
-impl std::error::Error for AnalyzeError {}
-
-impl From<Stopped> for AnalyzeError {
-    fn from(s: Stopped) -> Self {
-        AnalyzeError::Stopped(s)
-    }
-}
-
-impl From<GaveUp> for AnalyzeError {
-    fn from(g: GaveUp) -> Self {
-        AnalyzeError::GaveUp(g)
-    }
+    #[error(transparent)]
+    Stopped(#[from] Stopped),
 }
 
 #[cfg(test)]

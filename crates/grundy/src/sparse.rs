@@ -41,38 +41,25 @@ use crate::table::Period;
 use crate::triples::Triples;
 
 /// Why the engine stopped.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum EngineError {
     /// A value did not fit in the 16 bits a value is stored in.
+    #[error("G({n}) is past 65534, the largest value the engine stores")]
     ValueTooLarge {
         /// The heap whose value was too large.
         n: u64,
     },
     /// The table could not be allocated.
+    #[error("not enough memory for the table ({bytes} bytes): ask for fewer values")]
     OutOfMemory {
         /// The bytes asked for.
         bytes: u64,
     },
     /// The work was stopped from outside (see [`crate::StopToken`]).
+    #[error(transparent)]
     Stopped(Stopped),
 }
-
-impl fmt::Display for EngineError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            EngineError::ValueTooLarge { n } => {
-                write!(f, "G({n}) is past 65534, the largest value the engine stores")
-            }
-            EngineError::OutOfMemory { bytes } => {
-                write!(f, "not enough memory for the table ({bytes} bytes): ask for fewer values")
-            }
-            EngineError::Stopped(s) => s.fmt(f),
-        }
-    }
-}
-
-impl std::error::Error for EngineError {}
 
 /// Counters of the sparse engine's work, for `--summary`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]

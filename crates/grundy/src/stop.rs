@@ -30,36 +30,24 @@
 //! ```
 
 use std::cell::RefCell;
-use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Why work stopped before it finished.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum Stopped {
     /// The time limit ran out.
+    #[error("stopped after its time limit of {:.1} s", limit.as_secs_f64())]
     TimeUp {
         /// The time limit the work had.
         limit: Duration,
     },
     /// Someone cancelled the work (for a server: the client went away).
+    #[error("stopped: the work was cancelled")]
     Cancelled,
 }
-
-impl fmt::Display for Stopped {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Stopped::TimeUp { limit } => {
-                write!(f, "stopped after its time limit of {:.1} s", limit.as_secs_f64())
-            }
-            Stopped::Cancelled => f.write_str("stopped: the work was cancelled"),
-        }
-    }
-}
-
-impl std::error::Error for Stopped {}
 
 #[derive(Debug)]
 struct Inner {
