@@ -285,22 +285,31 @@ fn engine_work<C: crate::sparse::Cell>(engine: &SparseEngine<C>) -> u64 {
 /// Why `analyze` cannot give G(max_heap) of a take-and-break game, with what it would take.
 fn table_refusal(ruleset: &Ruleset, max_heap: u64, computed: u64, why: &str) -> AnalyzeError {
     let values = u128::from(max_heap) + 1;
-    let bytes = values * u128::from(Work::SplitTable.bytes_per_unit());
     let command = if values <= u128::from(Work::SplitTable.max_budget()) {
         format!("`grundy sg {ruleset} --upto {max_heap} --store DIR` computes it resumably")
     } else {
         format!("a table to {max_heap} is past the {} this program allows", human_bytes(u128::from(MEMORY_LIMIT)))
     };
-    let time = match ruleset.split_rules() {
-        Some(rules) if !rules.can_prove_period() => {
-            format!(" and roughly {}", human_seconds(grundys_game_seconds(values)))
-        }
-        _ => String::new(),
-    };
+    let cost = ruleset.split_rules().map(|rules| split_table_cost(&rules, values)).unwrap_or_default();
     AnalyzeError::Unsupported(format!(
-        "G({max_heap}) of {ruleset} is not known: {why} (computed {computed} values); it needs a table of {values} values (about {}{time}): {command}",
-        human_bytes(bytes)
+        "G({max_heap}) of {ruleset} is not known: {why} (computed {computed} values); it needs a table of {values} values (about {cost}): {command}"
     ))
+}
+
+/// What the first `values` values of a take-and-break game cost, in words: the table's memory,
+/// and for Grundy's game (whose time is known to grow as a power law) roughly how long, e.g.
+/// "3.7 GiB and roughly 1.9 days".
+///
+/// ```
+/// use grundy::{split_table_cost, SplitRules};
+/// assert_eq!(split_table_cost(&SplitRules::grundys_game(), 1 << 20), "4.0 MiB and roughly 4 seconds");
+/// ```
+pub fn split_table_cost(rules: &SplitRules, values: u128) -> String {
+    let memory = human_bytes(values * u128::from(Work::SplitTable.bytes_per_unit()));
+    match rules.can_prove_period() {
+        true => memory,
+        false => format!("{memory} and roughly {}", human_seconds(grundys_game_seconds(values))),
+    }
 }
 
 /// A rough time for the first `values` values of Grundy's game: about 4 s for 2^20 on the

@@ -47,7 +47,7 @@ pub use convention::{Convention, Outcome, Player};
 pub use error::{human_bytes, AnalyzeError, GaveUp, ParseGameError, ParsePositionError, Work, MEMORY_LIMIT};
 pub use factor::{factorize, is_prime};
 pub use game::{Component, Game, Position};
-pub use heap::{allbut_single_formula, grundys_game_seconds, human_seconds, HeapSolver};
+pub use heap::{allbut_single_formula, grundys_game_seconds, human_seconds, split_table_cost, HeapSolver};
 pub use hex::HexCode;
 pub use nim::{misere_nim_winning_moves, misere_nim_wins, nim_sum, nim_winning_moves, BalanceTable};
 pub use octal::{OctalCode, SplitRules, MAX_OCTAL_DIGITS};

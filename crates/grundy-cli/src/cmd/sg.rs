@@ -240,11 +240,7 @@ fn refuse_unreachable(
         return Ok(());
     }
     let values = u128::from(want) + 1;
-    let memory = format!(
-        "{} and roughly {}",
-        grundy::human_bytes(values * u128::from(Work::SplitTable.bytes_per_unit())),
-        grundy::human_seconds(grundy::grundys_game_seconds(values))
-    );
+    let memory = grundy::split_table_cost(rules, values);
     let advice = if values <= u128::from(Work::SplitTable.max_budget()) {
         format!("rerun with --budget {values} (and --store DIR to make the run resumable)")
     } else {
