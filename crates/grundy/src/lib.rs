@@ -17,43 +17,32 @@
 //! Every fast answer is checked in the tests against [`naive`], a plain exhaustive search by
 //! the definition of P and N positions.
 
-mod analysis;
-mod convention;
+pub mod engine;
 mod error;
-mod factor;
-mod game;
-mod heap;
-mod hex;
-pub mod naive;
-mod nim;
+pub mod game;
 mod number;
-mod octal;
-mod pattern;
-mod period;
 pub mod play;
-pub use number::parse_u64;
-mod ruleset;
-mod search;
-mod simd;
-mod sparse;
+pub mod rules;
+pub mod solve;
 mod stop;
-pub mod store_format;
-mod table;
-mod triples;
+pub mod values;
 pub mod verify;
 
-pub use analysis::{analyze, Analysis, AnalyzeOptions, Method, WinningMove, DEFAULT_BUDGET, MAX_BUDGET};
-pub use convention::{Convention, Outcome, Player};
+pub use engine::store_format;
+pub use engine::{
+    allbut_single_formula, allbut_table, grundys_game_seconds, human_seconds, mex_table, split_table_cost,
+    subtraction_table, Cell, EngineError, HeapSolver, Method, SparseEngine, SparseStats,
+};
 pub use error::{human_bytes, AnalyzeError, GaveUp, ParseGameError, ParsePositionError, Work, MEMORY_LIMIT};
-pub use factor::{factorize, is_prime};
-pub use game::{Component, Game, Position};
-pub use heap::{allbut_single_formula, grundys_game_seconds, human_seconds, split_table_cost, HeapSolver};
-pub use hex::HexCode;
-pub use nim::{misere_nim_winning_moves, misere_nim_wins, nim_sum, nim_winning_moves, BalanceTable};
-pub use octal::{OctalCode, SplitRules, MAX_OCTAL_DIGITS};
-pub use pattern::{find_period, guess_pattern, PatternGuess};
-pub use period::{guy_smith_period, guy_smith_period_parts};
-pub use ruleset::{MoveSet, Ruleset};
-pub use sparse::{Cell, EngineError, SparseEngine, SparseStats};
+pub use game::{Component, Convention, Game, Outcome, Player, Position};
+pub use number::parse_u64;
+pub use rules::factor::{factorize, is_prime};
+pub use rules::nim::{misere_nim_winning_moves, misere_nim_wins, nim_sum, nim_winning_moves, BalanceTable};
+pub use rules::take_break::{HexCode, OctalCode, SplitRules, MAX_OCTAL_DIGITS};
+pub use rules::{MoveSet, Ruleset};
+pub use solve::naive;
+pub use solve::{analyze, Analysis, AnalyzeOptions, WinningMove, DEFAULT_BUDGET, MAX_BUDGET};
 pub use stop::{StopToken, Stopped};
-pub use table::{allbut_table, mex_table, subtraction_table, GrundyTable, Period};
+pub use values::{
+    find_period, guess_pattern, guy_smith_period, guy_smith_period_parts, GrundyTable, PatternGuess, Period,
+};

@@ -2,7 +2,7 @@
 //!
 //! Every claim is encoded as literally as its seed words it (in the claim's own code, not through
 //! the engine's fast paths), and every position in the range is decided by
-//! [`NaiveSolver`](crate::naive::NaiveSolver), which knows nothing but the definition of P and N
+//! [`NaiveSolver`](crate::solve::naive::NaiveSolver), which knows nothing but the definition of P and N
 //! positions. Positions are walked in [`position_order`](super::position_order), parameters in
 //! increasing order for each position, so the first failure is the smallest counterexample.
 
@@ -12,11 +12,11 @@ use std::fmt;
 use serde::Serialize;
 
 use super::positions::{heap_multisets, limited_multisets, multiset_count};
-use crate::convention::{Convention, Player};
+use crate::engine::table::mex_table;
+use crate::game::convention::{Convention, Player};
 use crate::game::{Component, Position};
-use crate::naive::NaiveSolver;
-use crate::ruleset::{MoveSet, Ruleset};
-use crate::table::mex_table;
+use crate::rules::{MoveSet, Ruleset};
+use crate::solve::naive::NaiveSolver;
 
 /// The most positions one claim may check: the search is exhaustive, so larger ranges would run
 /// for minutes or exhaust memory.

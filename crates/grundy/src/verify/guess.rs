@@ -11,13 +11,13 @@
 use serde::Serialize;
 
 use super::expr::{EvalError, Expr, ExprError, Shape};
-use crate::convention::{Convention, Player};
+use crate::engine::heap::HeapSolver;
+use crate::engine::table::{mex_of, mex_table};
 use crate::error::ParseGameError;
+use crate::game::convention::{Convention, Player};
 use crate::game::{Component, Game, Position};
-use crate::heap::HeapSolver;
-use crate::naive::NaiveSolver;
-use crate::ruleset::{MoveSet, Ruleset};
-use crate::table::{mex_of, mex_table};
+use crate::rules::{MoveSet, Ruleset};
+use crate::solve::naive::NaiveSolver;
 use crate::verify::claims::VerifyError;
 
 /// The largest `upto`: values up to it come from the definition, which costs about upto^2 steps
@@ -200,7 +200,7 @@ fn true_values(truth: &Truth, o: &GuessOptions, from: u64) -> Vec<u64> {
             GuessKind::Sg => {
                 let mut g = vec![0u64; o.upto as usize + 1];
                 for n in 2..=o.upto {
-                    let opts: Vec<u64> = crate::naive::moves(&Position::Divisor(n), Player::First)
+                    let opts: Vec<u64> = crate::solve::naive::moves(&Position::Divisor(n), Player::First)
                         .into_iter()
                         .filter_map(|(_, p)| match p {
                             Position::Divisor(m) => Some(g[m as usize]),
@@ -321,7 +321,7 @@ pub fn check_guess(game: &Game, expression: &str, o: &GuessOptions) -> Result<Gu
         report.holds = report.mismatch.is_none();
         return Ok(report);
     };
-    let solver = HeapSolver::new(ruleset, o.upto, crate::analysis::DEFAULT_BUDGET).ok();
+    let solver = HeapSolver::new(ruleset, o.upto, crate::solve::analysis::DEFAULT_BUDGET).ok();
     let t_shape = solver.as_ref().and_then(|s| truth_shape(s, o.kind));
     let g_shape = match o.kind {
         GuessKind::Sg => expr.shape(),

@@ -2,7 +2,7 @@
 //! own guesses written as expressions over n ([`check_guess`]).
 //!
 //! Nothing here trusts the engine's fast paths: positions are decided by
-//! [`NaiveSolver`](crate::naive::NaiveSolver) and values by [`mex_table`](crate::mex_table), both
+//! [`NaiveSolver`](crate::solve::naive::NaiveSolver) and values by [`mex_table`](crate::mex_table), both
 //! plain applications of the definitions.
 
 mod claims;

@@ -15,7 +15,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::error::ParseGameError;
-use crate::octal::{SplitRules, HEX};
+use crate::rules::take_break::octal::{SplitRules, HEX};
 
 /// A hexadecimal code such as `hex:0.8` (take one object and split what is left into three
 /// heaps), validated: hexadecimal digits only, the digit before the point 0, 4, 8 or c, at most

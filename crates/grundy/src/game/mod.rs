@@ -2,12 +2,16 @@
 
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing))]
 
+pub mod convention;
+
+pub use convention::{Convention, Outcome, Player};
+
 use std::fmt;
 use std::str::FromStr;
 
 use crate::error::{ParseGameError, ParsePositionError};
 use crate::number::parse_u64;
-use crate::ruleset::{parse_positive, Ruleset};
+use crate::rules::{parse_positive, Ruleset};
 
 /// A game as named on the command line and in the API.
 ///

@@ -34,11 +34,11 @@ use std::fmt;
 
 use serde::Serialize;
 
-use crate::octal::SplitRules;
-use crate::simd::{ByteSet, Simd, TileMarks, TILE};
+use crate::engine::simd::{ByteSet, Simd, TileMarks, TILE};
+use crate::engine::triples::Triples;
+use crate::rules::take_break::octal::SplitRules;
 use crate::stop::Stopped;
-use crate::table::Period;
-use crate::triples::Triples;
+use crate::values::Period;
 
 /// Why the engine stopped.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

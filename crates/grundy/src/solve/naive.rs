@@ -6,7 +6,7 @@
 
 use std::collections::HashMap;
 
-use crate::convention::{Convention, Player};
+use crate::game::convention::{Convention, Player};
 use crate::game::{Component, Position};
 
 /// One move: the index of the heap moved in (0 for the divisor game) and what it leaves there.

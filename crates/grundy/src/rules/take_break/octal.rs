@@ -262,11 +262,11 @@ impl SplitRules {
     /// The smallest period and pre-period that `values` = G(0), G(1), ... prove for these rules
     /// (see [`crate::guy_smith_period_parts`]); never for Grundy's game, where the theorem does
     /// not apply.
-    pub fn proven_period<T: PartialEq>(&self, values: &[T]) -> Option<crate::table::Period> {
+    pub fn proven_period<T: PartialEq>(&self, values: &[T]) -> Option<crate::values::Period> {
         if !self.can_prove_period() {
             return None;
         }
-        crate::period::guy_smith_period_parts(values, self.max_take(), self.max_parts())
+        crate::values::period::guy_smith_period_parts(values, self.max_take(), self.max_parts())
     }
 
     /// Calls `f` with every option of a heap of size `n` (see [`crate::Ruleset::for_each_option`]).

@@ -8,7 +8,7 @@
 
 use serde::Serialize;
 
-use crate::table::Period;
+use crate::values::Period;
 
 /// What [`guess_pattern`] found.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

@@ -4,7 +4,7 @@
 //!
 //! A move is the index of the heap moved in and the heaps it leaves in that heap's place
 //! (`[0]` when emptied, two heaps for a splitting move, `[n']` for the divisor game), the same
-//! shape as [`crate::naive::NaiveMove`] and [`crate::WinningMove`].
+//! shape as [`crate::solve::naive::NaiveMove`] and [`crate::WinningMove`].
 
 use std::collections::HashMap;
 use std::fmt;
@@ -12,14 +12,14 @@ use std::str::FromStr;
 
 use serde::Serialize;
 
-use crate::analysis::{analyze, Analysis, AnalyzeOptions};
-use crate::convention::{Convention, Player};
 use crate::error::AnalyzeError;
-use crate::factor::factorize;
+use crate::game::convention::{Convention, Player};
 use crate::game::{Component, Game, Position};
-use crate::naive::{self, NaiveSolver};
 use crate::number::parse_u64;
-use crate::ruleset::Ruleset;
+use crate::rules::factor::factorize;
+use crate::rules::Ruleset;
+use crate::solve::analysis::{analyze, Analysis, AnalyzeOptions};
+use crate::solve::naive::{self, NaiveSolver};
 
 /// How well the computer plays.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -894,7 +894,7 @@ impl Session {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::naive::NaiveSolver;
+    use crate::solve::naive::NaiveSolver;
 
     fn game(s: &str) -> Game {
         s.parse().unwrap()

@@ -2,13 +2,17 @@
 
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing))]
 
+pub mod factor;
+pub mod nim;
+pub mod take_break;
+
 use std::fmt;
 use std::str::FromStr;
 
 use crate::error::ParseGameError;
-use crate::hex::HexCode;
 use crate::number::parse_u64;
-use crate::octal::{describe_split, OctalCode, SplitRules};
+use crate::rules::take_break::hex::HexCode;
+use crate::rules::take_break::octal::{describe_split, OctalCode, SplitRules};
 
 /// A finite, non-empty set of positive move sizes, kept sorted and without repeats.
 ///

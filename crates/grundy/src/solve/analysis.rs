@@ -5,14 +5,15 @@ use std::collections::HashMap;
 
 use serde::{Serialize, Serializer};
 
-use crate::convention::{Convention, Outcome, Player};
+use crate::engine::heap::HeapSolver;
+use crate::engine::Method;
 use crate::error::{human_bytes, AnalyzeError, GaveUp, Work, MEMORY_LIMIT};
-use crate::factor::factorize;
+use crate::game::convention::{Convention, Outcome, Player};
 use crate::game::{Component, Game, Position};
-use crate::heap::HeapSolver;
-use crate::nim::{misere_nim_winning_moves, misere_nim_wins, nim_sum, nim_winning_moves, BalanceTable};
-use crate::ruleset::{MoveSet, Ruleset};
-use crate::search::{Rules, Search};
+use crate::rules::factor::factorize;
+use crate::rules::nim::{misere_nim_winning_moves, misere_nim_wins, nim_sum, nim_winning_moves, BalanceTable};
+use crate::rules::{MoveSet, Ruleset};
+use crate::solve::search::{Rules, Search};
 
 /// The budget used when none is given: positions searched or table entries computed.
 pub const DEFAULT_BUDGET: u64 = 2_000_000;
@@ -21,44 +22,6 @@ pub const DEFAULT_BUDGET: u64 = 2_000_000;
 /// ([`Work::max_budget`] of the cheapest kind). Each kind of work is further held to its own
 /// largest budget, so a search stops at [`Work::PositionsSearched`]'s.
 pub const MAX_BUDGET: u64 = 1 << 31;
-
-/// How an answer was computed, from the most direct to the most laborious; the order is the
-/// one a sum is named by (its least direct heap).
-///
-/// ```
-/// use grundy::{analyze, AnalyzeOptions, Game, Method};
-/// let kayles: Game = "kayles".parse().unwrap();
-/// let a = analyze(&kayles, &kayles.parse_position(&["10", "7"]).unwrap(), &AnalyzeOptions::default()).unwrap();
-/// assert_eq!(a.method, Method::ProvenPeriod);
-/// assert_eq!(a.method.to_string(), "proven period");
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[non_exhaustive]
-pub enum Method {
-    /// A formula proven for every size: Nim (Bouton's theorem), K-Nim and the Bash game
-    /// (n mod (K + 1)), the all-but game of one size, the divisor game's exponents.
-    ClosedForm,
-    /// Values from a computed table whose period is proven, so exact at every size.
-    ProvenPeriod,
-    /// Values from a computed table that covers every heap of the position, no period proven.
-    Table,
-    /// The rule of misère Nim (Bouton's, for misère play).
-    MisereRule,
-    /// An exact search of the positions by the definition of P and N positions.
-    Search,
-}
-
-impl std::fmt::Display for Method {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            Method::ClosedForm => "closed form",
-            Method::ProvenPeriod => "proven period",
-            Method::Table => "table",
-            Method::MisereRule => "misère rule",
-            Method::Search => "search",
-        })
-    }
-}
 
 /// What to analyse beyond the position itself.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

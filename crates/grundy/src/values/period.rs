@@ -15,7 +15,19 @@
 //! The proof does not hold for Grundy's game (a split (a, b) may map to two equal heaps, which
 //! is not a move), so no period is ever claimed for it.
 
-use crate::table::Period;
+/// An eventual (arithmetic) period of a Grundy sequence:
+/// G(n + period) = G(n) + saltus for every n >= preperiod.
+///
+/// `period` is the smallest such period and `preperiod` the smallest n0 for it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+pub struct Period {
+    /// The first n from which the relation holds for ever.
+    pub preperiod: u64,
+    /// The smallest p for which it holds.
+    pub period: u64,
+    /// The amount added each period: 0 for an ordinary period.
+    pub saltus: u64,
+}
 
 /// The smallest period and smallest pre-period of `values` (G(0), G(1), ...) that the values
 /// prove for a game whose moves take at most `max_take` objects, or `None` when no period is

@@ -1,15 +1,17 @@
 //! Sprague-Grundy values of single heaps, for any heap size: closed forms where they are proven,
 //! otherwise a table with a proven period.
 
+use crate::engine::sparse::{EngineError, SparseEngine};
+use crate::engine::table::{allbut_table, subtraction_table};
+use crate::engine::Method;
 use crate::error::{human_bytes, AnalyzeError, GaveUp, Work, MEMORY_LIMIT};
-use crate::octal::SplitRules;
-use crate::ruleset::Ruleset;
-use crate::sparse::{EngineError, SparseEngine};
-use crate::table::{allbut_table, subtraction_table, GrundyTable, Period};
+use crate::rules::take_break::octal::SplitRules;
+use crate::rules::Ruleset;
+use crate::values::{GrundyTable, Period};
 
 /// How a [`HeapSolver`] finds values.
 #[derive(Clone, Debug)]
-enum Method {
+enum Source {
     /// G(n) = n.
     Nim,
     /// G(n) = n mod (K + 1) (K-Nim, Bash).
@@ -37,7 +39,7 @@ enum Method {
 #[derive(Clone, Debug)]
 pub struct HeapSolver {
     ruleset: Ruleset,
-    method: Method,
+    source: Source,
     budget: u64,
 }
 
@@ -73,15 +75,15 @@ impl HeapSolver {
     /// assert!(HeapSolver::new(&grundy, 1_000_000_000, 10_000).is_err());
     /// ```
     pub fn new(ruleset: &Ruleset, max_heap: u64, budget: u64) -> Result<Self, AnalyzeError> {
-        let method = match ruleset {
+        let source = match ruleset {
             Ruleset::Octal(_) | Ruleset::Hex(_) | Ruleset::GrundysGame => split_method(ruleset, max_heap, budget)?,
-            Ruleset::Nim => Method::Nim,
-            Ruleset::Bounded(k) | Ruleset::Bash(k) => Method::Modular(*k),
-            Ruleset::AllBut(set) if set.len() == 1 => Method::AllButSingle(set.max()),
-            Ruleset::AllBut(set) => Method::Table(allbut_table(set, budget)?),
-            Ruleset::Subtraction(set) => Method::Table(subtraction_table(set, budget)?),
+            Ruleset::Nim => Source::Nim,
+            Ruleset::Bounded(k) | Ruleset::Bash(k) => Source::Modular(*k),
+            Ruleset::AllBut(set) if set.len() == 1 => Source::AllButSingle(set.max()),
+            Ruleset::AllBut(set) => Source::Table(allbut_table(set, budget)?),
+            Ruleset::Subtraction(set) => Source::Table(subtraction_table(set, budget)?),
         };
-        Ok(HeapSolver { ruleset: ruleset.clone(), method, budget })
+        Ok(HeapSolver { ruleset: ruleset.clone(), source, budget })
     }
 
     /// The ruleset this solver answers for.
@@ -91,51 +93,51 @@ impl HeapSolver {
 
     /// How the values are found: a closed form, a table with a proven period (exact at every
     /// size), or a table without one (exact up to its length).
-    pub fn method(&self) -> crate::analysis::Method {
-        use crate::analysis::Method as M;
-        match &self.method {
-            Method::Nim | Method::Modular(_) | Method::AllButSingle(_) => M::ClosedForm,
-            Method::Table(t) if t.period().is_some() => M::ProvenPeriod,
-            Method::Split { period: Some(_), .. } => M::ProvenPeriod,
-            Method::Table(_) | Method::Split { .. } => M::Table,
+    pub fn method(&self) -> Method {
+        use Method as M;
+        match &self.source {
+            Source::Nim | Source::Modular(_) | Source::AllButSingle(_) => M::ClosedForm,
+            Source::Table(t) if t.period().is_some() => M::ProvenPeriod,
+            Source::Split { period: Some(_), .. } => M::ProvenPeriod,
+            Source::Table(_) | Source::Split { .. } => M::Table,
         }
     }
 
     /// The proven period of the values (closed forms have one too).
     pub fn period(&self) -> Option<Period> {
-        match &self.method {
-            Method::Split { period, .. } => *period,
-            Method::Table(t) => t.period(),
-            Method::Nim => Some(Period { preperiod: 0, period: 1, saltus: 1 }),
-            Method::Modular(k) => k.checked_add(1).map(|p| Period { preperiod: 0, period: p, saltus: 0 }),
-            Method::AllButSingle(k) => k.checked_mul(2).map(|p| Period { preperiod: 0, period: p, saltus: *k }),
+        match &self.source {
+            Source::Split { period, .. } => *period,
+            Source::Table(t) => t.period(),
+            Source::Nim => Some(Period { preperiod: 0, period: 1, saltus: 1 }),
+            Source::Modular(k) => k.checked_add(1).map(|p| Period { preperiod: 0, period: p, saltus: 0 }),
+            Source::AllButSingle(k) => k.checked_mul(2).map(|p| Period { preperiod: 0, period: p, saltus: *k }),
         }
     }
 
     /// A sentence saying where the values come from, for explanations.
     pub fn method_note(&self) -> String {
-        match &self.method {
-            Method::Nim => "a Nim heap is worth its size: G(n) = n".to_string(),
-            Method::Modular(k) => match k.checked_add(1) {
+        match &self.source {
+            Source::Nim => "a Nim heap is worth its size: G(n) = n".to_string(),
+            Source::Modular(k) => match k.checked_add(1) {
                 Some(m) => format!("taking 1..{k} from a heap: G(n) = n mod {m}"),
                 None => format!("taking 1..{k} from a heap: G(n) = n"),
             },
-            Method::AllButSingle(k) => format!(
+            Source::AllButSingle(k) => format!(
                 "all sizes but {k} may be taken: G(x) = floor(x/{two})*{k} + x mod {two}, minus {k} when x mod {two} >= {k} (seed 000)",
                 two = u128::from(*k) * 2
             ),
-            Method::Split { period: Some(p), rules, .. } => format!(
+            Source::Split { period: Some(p), rules, .. } => format!(
                 "values from the {}, periodic with period {} from n = {} (proven by the Guy-Smith theorem)",
                 engine_name(rules),
                 p.period,
                 p.preperiod
             ),
-            Method::Split { values, rules, .. } => format!(
+            Source::Split { values, rules, .. } => format!(
                 "values from the {}, computed for heaps up to {} (no period proven)",
                 engine_name(rules),
                 values.len().saturating_sub(1)
             ),
-            Method::Table(t) => match t.period() {
+            Source::Table(t) => match t.period() {
                 Some(p) if p.saltus == 0 => format!(
                     "values from a mex table, periodic with period {} from n = {} (proven)",
                     p.period, p.preperiod
@@ -151,23 +153,23 @@ impl HeapSolver {
 
     /// G(n), or `None` if n is beyond what the solver knows (a table without a period).
     pub fn value(&self, n: u64) -> Option<u64> {
-        match &self.method {
-            Method::Nim => Some(n),
-            Method::Modular(k) => Some(match k.checked_add(1) {
+        match &self.source {
+            Source::Nim => Some(n),
+            Source::Modular(k) => Some(match k.checked_add(1) {
                 Some(m) => n % m,
                 None => n,
             }),
-            Method::AllButSingle(k) => Some(allbut_single_formula(*k, n)),
-            Method::Table(t) => t.get(n),
-            Method::Split { values, period, .. } => split_value(values, *period, n),
+            Source::AllButSingle(k) => Some(allbut_single_formula(*k, n)),
+            Source::Table(t) => t.get(n),
+            Source::Split { values, period, .. } => split_value(values, *period, n),
         }
     }
 
     /// How many options [`HeapSolver::options_with_value`] looks at for a heap of size `n`: all
     /// of them for take-and-break games, none for the rest (found from the values).
     pub fn options_examined(&self, n: u64) -> u64 {
-        match &self.method {
-            Method::Split { rules, .. } => rules.option_count(n),
+        match &self.source {
+            Source::Split { rules, .. } => rules.option_count(n),
             _ => 0,
         }
     }
@@ -178,7 +180,7 @@ impl HeapSolver {
     /// take-and-break games, whose options are walked: when a heap has more options than the
     /// budget, the solver gives up rather than list part of them.
     pub fn options_with_value(&self, n: u64, target: u64) -> Result<Vec<Vec<u64>>, GaveUp> {
-        if let Method::Split { rules, .. } = &self.method {
+        if let Source::Split { rules, .. } = &self.source {
             let count = rules.option_count(n);
             let budget = Work::MovesExamined.clamp(self.budget);
             if count > budget {
@@ -195,7 +197,7 @@ impl HeapSolver {
             });
             return Ok(out);
         }
-        let mut out: Vec<u64> = match (&self.ruleset, &self.method) {
+        let mut out: Vec<u64> = match (&self.ruleset, &self.source) {
             (Ruleset::Nim, _) => (target < n).then_some(target).into_iter().collect(),
             (Ruleset::Bounded(k) | Ruleset::Bash(k), _) => {
                 // Options are n-k..n-1 (not below 0); their values are m mod (k+1).
@@ -220,7 +222,7 @@ impl HeapSolver {
                 .map(|&s| n - s)
                 .filter(|&m| self.value(m) == Some(target))
                 .collect(),
-            (Ruleset::AllBut(set), Method::AllButSingle(k)) => {
+            (Ruleset::AllBut(set), Source::AllButSingle(k)) => {
                 // Each value v appears exactly twice: at x and x + k in its block of 2k.
                 let k = u128::from(*k);
                 let (block, r) = (u128::from(target) / k, u128::from(target) % k);
@@ -233,7 +235,7 @@ impl HeapSolver {
                     .rev()
                     .collect()
             }
-            (Ruleset::AllBut(set), Method::Table(t)) => {
+            (Ruleset::AllBut(set), Source::Table(t)) => {
                 let mut v: Vec<u64> =
                     t.positions_with_value(target, n).into_iter().filter(|&m| !set.contains(n - m)).collect();
                 v.reverse();
@@ -277,7 +279,7 @@ const THREE_HEAP_LIMIT: u64 = 1 << 12;
 pub const PERIOD_SEARCH_WORK: u64 = 1 << 32;
 
 /// The engine's work so far, in pair visits.
-fn engine_work<C: crate::sparse::Cell>(engine: &SparseEngine<C>) -> u64 {
+fn engine_work<C: crate::engine::sparse::Cell>(engine: &SparseEngine<C>) -> u64 {
     let stats = engine.stats();
     stats.rare_pairs.saturating_add(stats.scanned_pairs)
 }
@@ -339,7 +341,7 @@ pub fn human_seconds(seconds: f64) -> String {
 /// no theorem makes periodic, past the budget at once; other games before a doubling whose
 /// predicted work (four times the work so far: the engine's cost grows at most quadratically)
 /// is past the limit.
-fn split_method(ruleset: &Ruleset, max_heap: u64, budget: u64) -> Result<Method, AnalyzeError> {
+fn split_method(ruleset: &Ruleset, max_heap: u64, budget: u64) -> Result<Source, AnalyzeError> {
     let Some(rules) = ruleset.split_rules() else {
         return Err(AnalyzeError::Unsupported(format!("{ruleset} is not a take-and-break game")));
     };
@@ -384,7 +386,7 @@ fn split_method(ruleset: &Ruleset, max_heap: u64, budget: u64) -> Result<Method,
                 values.truncate(keep as usize);
             }
             values.shrink_to_fit();
-            return Ok(Method::Split { rules, values, period });
+            return Ok(Source::Split { rules, values, period });
         }
         if target >= budget {
             return Err(GaveUp { what: Work::SplitTable, used: budget, needed: max_heap.checked_add(1) }.into());

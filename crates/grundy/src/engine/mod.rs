@@ -1,0 +1,16 @@
+//! How Grundy sequences are computed: the plain mex tables of subtraction and all-but games,
+//! the sparse-space engine of take-and-break games (with its vector loops and three-heap
+//! splits), the store's file format, and the per-heap policy that picks among them.
+
+pub mod heap;
+pub mod method;
+pub mod simd;
+pub mod sparse;
+pub mod store_format;
+pub mod table;
+pub mod triples;
+
+pub use heap::{allbut_single_formula, grundys_game_seconds, human_seconds, split_table_cost, HeapSolver};
+pub use method::Method;
+pub use sparse::{Cell, EngineError, SparseEngine, SparseStats};
+pub use table::{allbut_table, mex_table, subtraction_table};

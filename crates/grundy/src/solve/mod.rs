@@ -1,0 +1,9 @@
+//! Solving positions: [`analyze`] (sums through the Sprague-Grundy theorem, misère play,
+//! explanations), the budgeted exact search it falls back to, and the plain exhaustive solver
+//! every fast path is tested against.
+
+pub mod analysis;
+pub mod naive;
+pub mod search;
+
+pub use analysis::{analyze, Analysis, AnalyzeOptions, WinningMove, DEFAULT_BUDGET, MAX_BUDGET};

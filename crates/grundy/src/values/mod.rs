@@ -1,0 +1,13 @@
+//! Grundy sequences: the computed values of one heap ruleset, the periods proven from them
+//! (the Guy-Smith periodicity theorem), and guessed patterns.
+//!
+//! Nothing here knows a game's rules: a sequence is numbers, and a period is stated only with
+//! a proof that its caller supplies the rules' bounds for.
+
+pub mod pattern;
+pub mod period;
+pub mod sequence;
+
+pub use pattern::{find_period, guess_pattern, PatternGuess};
+pub use period::{guy_smith_period, guy_smith_period_parts, Period};
+pub use sequence::GrundyTable;

@@ -1,0 +1,95 @@
+//! The invariants of ARCHITECTURE.md that the source itself can show: the core library's
+//! folders import each other without a circle, and the core does no I/O.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fs;
+use std::path::{Path, PathBuf};
+
+fn sources(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            sources(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// Each source file's text without its test module (tests may reach anywhere).
+fn library_sources() -> Vec<(String, String)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    sources(&root, &mut files);
+    files.sort();
+    files
+        .into_iter()
+        .map(|path| {
+            let rel = path.strip_prefix(&root).unwrap().to_string_lossy().replace('\\', "/");
+            let text = fs::read_to_string(&path).unwrap();
+            let code = text.split("#[cfg(test)]").next().unwrap().to_string();
+            (rel, code)
+        })
+        .collect()
+}
+
+/// The top-level module (a folder or a file) a source file belongs to.
+fn top_module(rel: &str) -> String {
+    rel.split('/').next().unwrap().trim_end_matches(".rs").to_string()
+}
+
+/// The top-level modules named by `crate::name` paths in code (doc comments excluded).
+fn imports(code: &str, modules: &BTreeSet<String>) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    for line in code.lines().filter(|l| !l.trim_start().starts_with("//")) {
+        let mut rest = line;
+        while let Some(at) = rest.find("crate::") {
+            rest = &rest[at + "crate::".len()..];
+            let name: String =
+                rest.trim_start_matches('{').chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect();
+            if modules.contains(&name) {
+                out.insert(name);
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn the_core_modules_import_each_other_without_a_circle() {
+    let files = library_sources();
+    let modules: BTreeSet<String> = files.iter().map(|(rel, _)| top_module(rel)).filter(|m| m != "lib").collect();
+    assert!(modules.len() >= 8, "expected the concept folders, found {modules:?}");
+    let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for (rel, code) in &files {
+        let from = top_module(rel);
+        if from == "lib" {
+            continue;
+        }
+        let to = imports(code, &modules);
+        graph.entry(from.clone()).or_default().extend(to.into_iter().filter(|t| *t != from));
+    }
+    // Kahn's algorithm: a graph is acyclic exactly when every node can be removed in turn.
+    let mut left = graph.clone();
+    while let Some(leaf) =
+        left.iter().find(|(_, deps)| deps.iter().all(|d| !left.contains_key(d))).map(|(m, _)| m.clone())
+    {
+        left.remove(&leaf);
+    }
+    assert!(left.is_empty(), "these modules import each other in a circle: {left:?}");
+    // The layering ARCHITECTURE.md promises, checked edge by edge.
+    let below = |m: &str| graph.get(m).cloned().unwrap_or_default();
+    assert!(below("values").iter().all(|d| d == "error" || d == "stop"), "values: {:?}", below("values"));
+    assert!(!below("rules").contains("engine") && !below("rules").contains("solve"), "rules: {:?}", below("rules"));
+    assert!(!below("engine").contains("solve") && !below("engine").contains("play"), "engine: {:?}", below("engine"));
+    assert!(!below("solve").contains("play") && !below("solve").contains("verify"), "solve: {:?}", below("solve"));
+}
+
+#[test]
+fn the_core_library_does_no_io() {
+    for (rel, code) in library_sources() {
+        for banned in ["std::fs", "std::net", "std::io::stdin", "std::process", "println!", "eprintln!", "print!("] {
+            assert!(!code.contains(banned), "{rel} uses {banned}: the core library does no I/O");
+        }
+    }
+}
