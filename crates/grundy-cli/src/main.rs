@@ -29,7 +29,7 @@ enum Command {
     Sg(cmd::sg::Args),
     /// Prime factorisations, in GNU factor's format (the divisor game's factoriser).
     Factor(cmd::factor::Args),
-    /// Check the seeds' rules, or your own guess (--game GAME --sg EXPR), against exhaustive search.
+    /// Check the classic rules (Bouton, Sprague-Grundy, the closed forms), or your own guess (--game GAME --sg EXPR), against exhaustive search.
     Verify(cmd::verify::Args),
     /// Play a game against the computer in the terminal.
     Play(cmd::play::Args),
@@ -48,6 +48,23 @@ impl CliError {
     /// A usage error (bad input): exit status 2.
     pub fn usage(message: impl std::fmt::Display) -> Self {
         CliError { message: message.to_string(), code: 2 }
+    }
+
+    /// A library error, with a budget that ran out told how to ask for more (`--budget`): the
+    /// library says what the work needs, the command line names its flag.
+    pub fn analysis(error: grundy::AnalyzeError) -> Self {
+        match error {
+            grundy::AnalyzeError::GaveUp(g) => CliError::gave_up(&g),
+            e => CliError::usage(e),
+        }
+    }
+
+    /// A budget that ran out, with the rerun that asks for the budget the library suggests.
+    pub fn gave_up(g: &grundy::GaveUp) -> Self {
+        match g.suggested_budget() {
+            Some(b) => CliError::usage(format!("{g}: rerun with --budget {b}")),
+            None => CliError::usage(g),
+        }
     }
 
     /// Something checked does not hold: exit status 1, the report on stdout says what.

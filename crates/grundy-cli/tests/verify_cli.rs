@@ -59,7 +59,7 @@ fn json_report_shape() {
     let claims = v["claims"].as_array().unwrap();
     assert_eq!(claims.len(), 2);
     assert_eq!(claims[0]["name"], "kl-k-less");
-    assert_eq!(claims[0]["seed"], "000");
+    assert_eq!(claims[0]["source"], "Bouton (1901)");
     assert_eq!(claims[0]["holds"], false);
     assert_eq!(claims[0]["counterexample"]["game"], "kl:1,2");
     assert_eq!(claims[0]["counterexample"]["position"], serde_json::json!(["2"]));

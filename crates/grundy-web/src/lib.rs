@@ -169,8 +169,17 @@ impl From<AnalyzeError> for Fail {
     fn from(e: AnalyzeError) -> Self {
         match e {
             AnalyzeError::Stopped(s) => Fail::Stopped(s),
-            // The other kinds are about this request's input (too big a search, or not
-            // answerable).
+            // A budget that ran out: the library says what the work needs, the API names its
+            // own field, within this server's cap (the command line allows more).
+            AnalyzeError::GaveUp(g) => {
+                let advice = match g.suggested_budget() {
+                    Some(b) if b <= MAX_BUDGET => format!(": send \"budget\": {b}"),
+                    Some(b) => format!(": past this server's cap of {MAX_BUDGET}; `grundy analyze` on the command line takes --budget {b}"),
+                    None => String::new(),
+                };
+                Fail::Api(ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, format!("{g}{advice}")))
+            }
+            // The other kinds are about this request's input (not answerable).
             e => Fail::Api(ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e)),
         }
     }

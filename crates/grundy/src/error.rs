@@ -1,8 +1,6 @@
 //! Error types. Each operation has its own small error type, and every message is one line that
 //! names the bad part, so a front end can print it as it is.
 
-use std::fmt;
-
 use crate::stop::Stopped;
 
 /// A GAME string (`nim`, `bounded:3`, `subtraction:1,3,5`, ...) could not be read.
@@ -119,9 +117,20 @@ pub fn human_bytes(bytes: u128) -> String {
 /// A computation that can grow without bound ran past its budget.
 ///
 /// `used` is the budget that ran out. `needed`, when known, is a budget that is certain to be
-/// enough; otherwise the computation only knows it needs more than `used`. The message never
-/// suggests a budget past [`Work::max_budget`]: past it, it says what the work would take.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// enough; otherwise the computation only knows it needs more than `used`. The message says
+/// what the work needs, in the library's words; a front end adds how to ask for it (the
+/// command line's `--budget`, the API's `budget` field) from [`GaveUp::suggested_budget`],
+/// which is never past [`Work::max_budget`]: past it, the message says what the work would
+/// take.
+///
+/// ```
+/// use grundy::{GaveUp, Work};
+/// let g = GaveUp { what: Work::PositionsSearched, used: 1000, needed: Some(5000) };
+/// assert_eq!(g.suggested_budget(), Some(5000));
+/// assert_eq!(g.to_string(), "gave up after 1000 positions searched (the budget); it needs at most 5000 (about 1.2 MiB)");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("gave up after {used} {units} (the budget); {need}", units = self.what.units(), need = self.need())]
 pub struct GaveUp {
     /// What was being computed.
     pub what: Work,
@@ -131,34 +140,50 @@ pub struct GaveUp {
     pub needed: Option<u64>,
 }
 
-impl fmt::Display for GaveUp {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (units, max) = (self.what.units(), self.what.max_budget());
-        write!(f, "gave up after {} {units} (the budget)", self.used)?;
-        let memory = |n: u64| {
-            let bytes = u128::from(n) * u128::from(self.what.bytes_per_unit());
-            if bytes == 0 {
-                String::new()
-            } else {
-                format!(" (about {})", human_bytes(bytes))
-            }
-        };
-        // A "needed" no larger than what was used says nothing more than "more".
+impl GaveUp {
+    /// The budget worth asking for next: [`GaveUp::needed`] when it is known and allowed, else
+    /// four times the budget used (capped at the largest allowed); `None` when no allowed budget
+    /// is larger than the one used, or the work is known to need more than any.
+    pub fn suggested_budget(&self) -> Option<u64> {
+        let max = self.what.max_budget();
         match self.needed.filter(|&n| n > self.used) {
-            Some(n) if n <= max => write!(f, "; it needs at most {n}{}: rerun with --budget {n}", memory(n)),
-            Some(n) => {
-                write!(f, "; it needs {n} {units}{}, past the {max} this program allows for one computation", memory(n))
+            Some(n) => (n <= max).then_some(n),
+            None => (self.used < max).then(|| self.used.saturating_mul(4).min(max)),
+        }
+    }
+
+    /// Whether [`GaveUp::suggested_budget`] is known to be enough (and not just larger).
+    pub fn suggestion_is_enough(&self) -> bool {
+        self.needed.is_some_and(|n| n > self.used && n <= self.what.max_budget())
+    }
+
+    /// " (about 1.2 MiB)" for `n` units of work that take memory, else nothing.
+    fn memory(&self, n: u64) -> String {
+        match u128::from(n) * u128::from(self.what.bytes_per_unit()) {
+            0 => String::new(),
+            bytes => format!(" (about {})", human_bytes(bytes)),
+        }
+    }
+
+    /// What the work needs, in words.
+    fn need(&self) -> String {
+        let (units, max) = (self.what.units(), self.what.max_budget());
+        // A "needed" no larger than what was used says nothing more than "more".
+        match (self.needed.filter(|&n| n > self.used), self.suggested_budget()) {
+            (Some(n), Some(_)) => format!("it needs at most {n}{}", self.memory(n)),
+            (Some(n), None) => {
+                format!(
+                    "it needs {n} {units}{}, past the {max} this program allows for one computation",
+                    self.memory(n)
+                )
             }
-            None if self.used < max => {
-                let next = self.used.saturating_mul(4).min(max);
-                write!(f, "; it needs more: rerun with a larger --budget, e.g. --budget {next}{}", memory(next))
+            (None, Some(next)) => format!("it needs more; a budget of {next}{} may be enough", self.memory(next)),
+            (None, None) => {
+                format!("it needs more than {max} {units}, the most this program allows for one computation")
             }
-            None => write!(f, "; it needs more than {max} {units}, the most this program allows for one computation"),
         }
     }
 }
-
-impl std::error::Error for GaveUp {}
 
 /// Why an analysis could not be completed.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -179,14 +204,8 @@ pub enum AnalyzeError {
 mod tests {
     use super::*;
 
-    /// The budget a message suggests, if any.
-    fn suggested(text: &str) -> Option<u64> {
-        let i = text.find("--budget ")?;
-        text[i + 9..].chars().take_while(char::is_ascii_digit).collect::<String>().parse().ok()
-    }
-
     #[test]
-    fn no_message_suggests_a_budget_the_machine_cannot_hold() {
+    fn no_suggestion_is_a_budget_the_machine_cannot_hold() {
         let kinds = [
             Work::PositionsSearched,
             Work::SubtractionTable,
@@ -198,13 +217,18 @@ mod tests {
         for what in kinds {
             let max = what.max_budget();
             for used in [1, 1000, max / 4, max / 2, max - 1, max] {
-                for needed in [None, Some(used + 1), Some(max), Some(max + 1), Some(u64::MAX)] {
-                    let text = GaveUp { what, used, needed }.to_string();
-                    if let Some(b) = suggested(&text) {
-                        assert!(b <= max, "{what:?} suggests {b} past {max}: {text}");
-                        assert!(b > used, "{what:?} suggests {b}, no more than the {used} used: {text}");
-                    } else {
-                        assert!(text.contains("past the") || text.contains("the most"), "{text}");
+                for needed in [None, Some(used), Some(used + 1), Some(max), Some(max + 1), Some(u64::MAX)] {
+                    let g = GaveUp { what, used, needed };
+                    let text = g.to_string();
+                    assert!(!text.contains("--"), "the library's words, not a flag: {text}");
+                    match g.suggested_budget() {
+                        Some(b) => {
+                            assert!(b <= max, "{what:?} suggests {b} past {max}: {text}");
+                            assert!(b > used, "{what:?} suggests {b}, no more than the {used} used: {text}");
+                            assert!(text.contains(&b.to_string()), "the message names {b}: {text}");
+                            assert_eq!(g.suggestion_is_enough(), needed.is_some_and(|n| n > used), "{text}");
+                        }
+                        None => assert!(text.contains("past the") || text.contains("the most"), "{text}"),
                     }
                 }
             }

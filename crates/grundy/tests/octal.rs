@@ -189,7 +189,8 @@ fn huge_split_heap_keeps_outcome_without_its_moves() {
     assert_eq!(a.sg, Some(u64::from(reference[76] ^ reference[3])));
     assert_eq!(a.outcome.to_string(), "N");
     let why = a.winning_moves_not_listed.as_deref().expect("heap 1's moves are left out");
-    assert!(why.contains("heap 1") && why.contains("--budget 100000002"), "{why}");
+    assert!(why.contains("heap 1") && why.contains("it needs at most 100000002"), "{why}");
+    assert_eq!(a.listing_budget, Some(100_000_002));
     assert!(a.explanation.iter().any(|l| l.starts_with("Not every winning move is listed")));
     // Heap 2's one winning move (3 -> 1: G(1) = 1 = G(10^8)) is listed, and nothing of heap 1.
     let listed: Vec<(usize, Vec<u64>)> = a.winning_moves.iter().map(|m| (m.heap, m.to.clone())).collect();

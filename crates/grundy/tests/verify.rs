@@ -153,7 +153,7 @@ fn literal_k_less_claim_fails_at_the_smallest_counterexample() {
 fn every_claim_is_listed_with_a_seed_and_statement() {
     assert_eq!(claims().len(), 16);
     for c in claims() {
-        assert!(!c.statement.is_empty() && !c.seed.is_empty(), "{}", c.name);
+        assert!(!c.statement.is_empty() && !c.source.is_empty(), "{}", c.name);
     }
     assert!(find_claim("no-such-claim").is_none());
 }

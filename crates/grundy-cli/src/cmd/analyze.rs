@@ -66,7 +66,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         &args.to_move,
         args.budget.as_deref(),
     )?;
-    let a = analyze(&game, &position, &options).map_err(CliError::usage)?;
+    let a = analyze(&game, &position, &options).map_err(CliError::analysis)?;
     if args.json {
         let json = serde_json::to_string(&a).map_err(CliError::usage)?;
         emit(&(json + "\n"));
@@ -89,7 +89,8 @@ pub fn render(a: &Analysis, explain: bool) -> String {
         None => s += "Sprague-Grundy value: none (partizan or misère)\n",
     }
     if let Some(why) = &a.winning_moves_not_listed {
-        s += &format!("winning moves: not all listed ({why})\n");
+        let rerun = a.listing_budget.map(|b| format!(": rerun with --budget {b}")).unwrap_or_default();
+        s += &format!("winning moves: not all listed ({why}{rerun})\n");
     }
     if a.winning_moves.is_empty() {
         if a.winning_moves_not_listed.is_none() {

@@ -70,7 +70,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
             return Ok(());
         }
         if session.computer_to_move() {
-            let c = session.computer_move().map_err(CliError::usage)?;
+            let c = session.computer_move().map_err(CliError::analysis)?;
             // None only when the game is over, which the next round reports.
             if let Some(c) = c {
                 emit(&format!("computer: {}   ({})\n", c.text, c.note));

@@ -107,7 +107,7 @@ impl Source {
 }
 
 fn gave_up(g: GaveUp) -> CliError {
-    CliError::usage(g)
+    CliError::gave_up(&g)
 }
 
 /// Runs `grundy sg`.
@@ -177,7 +177,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
             }
             Source::Split { engine: Box::new(engine), period, stats }
         }
-        None => Source::Solver(HeapSolver::new(&ruleset, upto, budget).map_err(CliError::usage)?),
+        None => Source::Solver(HeapSolver::new(&ruleset, upto, budget).map_err(CliError::analysis)?),
     };
     let last =
         source.value(upto).ok_or_else(|| CliError::usage(format!("no value is known for heap {upto} of {ruleset}")))?;
@@ -187,7 +187,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         Some(m) => Some(match source.value(m) {
             Some(v) => v,
             None => HeapSolver::new(&ruleset, m, budget)
-                .map_err(CliError::usage)?
+                .map_err(CliError::analysis)?
                 .value(m)
                 .ok_or_else(|| CliError::usage(format!("no value is known for heap {m} of {ruleset}")))?,
         }),

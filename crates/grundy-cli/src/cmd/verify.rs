@@ -79,14 +79,14 @@ fn list(json: bool) -> Result<(), CliError> {
     let all = verify::claims();
     if json {
         let v: Vec<Value> =
-            all.iter().map(|c| json!({"name": c.name, "seed": c.seed, "statement": c.statement})).collect();
+            all.iter().map(|c| json!({"name": c.name, "source": c.source, "statement": c.statement})).collect();
         emit(&(Value::Array(v).to_string() + "\n"));
         return Ok(());
     }
     let w = all.iter().map(|c| c.name.len()).max().unwrap_or(0);
     let mut s = String::new();
     for c in all {
-        s += &format!("{:<w$}  seed {:<15}  {}\n", c.name, c.seed, c.statement);
+        s += &format!("{:<w$}  {:<32}  {}\n", c.name, c.source, c.statement);
     }
     emit(&s);
     Ok(())
@@ -153,10 +153,10 @@ fn render_claims(r: &VerifyRange, verdicts: &[Verdict]) -> String {
                     format!("FAILS ({} of {}), smallest: {} {}", v.failures, v.checked, c.game, c.position.join(" "))
                 }
             };
-            [v.name.to_string(), v.seed.to_string(), v.checked.to_string(), result]
+            [v.name.to_string(), v.source.to_string(), v.checked.to_string(), result]
         })
         .collect();
-    let header = ["claim", "seed", "checked", "result"].map(String::from);
+    let header = ["claim", "source", "checked", "result"].map(String::from);
     let widths: Vec<usize> =
         (0..3).map(|i| rows.iter().chain([&header]).map(|r| r[i].len()).max().unwrap_or(0)).collect();
     for row in std::iter::once(&header).chain(&rows) {
@@ -177,7 +177,7 @@ fn render_claims(r: &VerifyRange, verdicts: &[Verdict]) -> String {
     }
     for v in failed {
         if let Some(c) = &v.counterexample {
-            s += &format!("\n{} (seed {}): {}\n", v.name, v.seed, v.statement);
+            s += &format!("\n{} ({}): {}\n", v.name, v.source, v.statement);
             s += &format!("  range:      {}\n", v.range);
             s += &format!("  position:   {} {}\n", c.game, c.position.join(" "));
             s += &format!("  claim says: {}\n", c.claim_says);

@@ -123,7 +123,7 @@ impl HeapSolver {
                 None => format!("taking 1..{k} from a heap: G(n) = n"),
             },
             Source::AllButSingle(k) => format!(
-                "all sizes but {k} may be taken: G(x) = floor(x/{two})*{k} + x mod {two}, minus {k} when x mod {two} >= {k} (seed 000)",
+                "all sizes but {k} may be taken: G(x) = floor(x/{two})*{k} + x mod {two}, minus {k} when x mod {two} >= {k}",
                 two = u128::from(*k) * 2
             ),
             Source::Split { period: Some(p), rules, .. } => format!(

@@ -88,6 +88,10 @@ pub struct Analysis {
     /// options than the budget allows to walk (the outcome and value are still exact); `None`
     /// when every winning move is listed.
     pub winning_moves_not_listed: Option<String>,
+    /// The budget that would list every winning move, when some are left out and an allowed
+    /// budget would list them (a front end names its own way to ask for it).
+    #[serde(skip)]
+    pub listing_budget: Option<u64>,
     /// Each heap's Sprague-Grundy value, when the answer came from them (for the divisor game:
     /// the prime exponents).
     pub heap_values: Option<Vec<u64>>,
@@ -253,6 +257,7 @@ fn blank(outcome: Outcome, method: Method) -> Analysis {
         winning_moves: vec![],
         winning_move_count: 0,
         winning_moves_not_listed: None,
+        listing_budget: None,
         heap_values: None,
         method,
         balance: None,
@@ -342,6 +347,7 @@ fn sum_normal(cs: &[Component], options: &AnalyzeOptions) -> Result<Analysis, An
                 let held = Work::MovesExamined.clamp(options.budget);
                 let needed = (held - examined_left).saturating_add(cost);
                 let g = GaveUp { what: Work::MovesExamined, used: held, needed: Some(needed) };
+                a.listing_budget = a.listing_budget.max(g.suggested_budget());
                 skipped.push((i, format!("listing them looks at {cost} moves, past what is left of the budget: {g}")));
                 continue;
             }
@@ -351,6 +357,7 @@ fn sum_normal(cs: &[Component], options: &AnalyzeOptions) -> Result<Analysis, An
             let options = match solvers[&c.ruleset].options_with_value(c.heap, target) {
                 Ok(options) => options,
                 Err(g) => {
+                    a.listing_budget = a.listing_budget.max(g.suggested_budget());
                     skipped.push((i, g.to_string()));
                     continue;
                 }
@@ -372,7 +379,10 @@ fn sum_normal(cs: &[Component], options: &AnalyzeOptions) -> Result<Analysis, An
 
     let e = &mut a.explanation;
     if all_nim {
-        e.push("Nim (Bouton's theorem, seed 002): write each heap in binary, one row per heap and one column per power of two.".into());
+        e.push(
+            "Nim (Bouton's theorem): write each heap in binary, one row per heap and one column per power of two."
+                .into(),
+        );
         e.extend(table.render().lines().map(str::to_string));
         e.extend(balance_sentences(&table, "heaps", true));
         for m in &a.winning_moves {
@@ -404,7 +414,7 @@ fn sum_normal(cs: &[Component], options: &AnalyzeOptions) -> Result<Analysis, An
         for (i, c) in cs.iter().enumerate() {
             e.push(format!("heap {}: size {} -> G = {}", i + 1, c.heap, values[i]));
         }
-        e.push("The values as a Nim position (the binary balance table of seed 002):".into());
+        e.push("The values as a Nim position (the binary balance table of Bouton's theorem):".into());
         e.extend(table.render().lines().map(str::to_string));
         e.extend(balance_sentences(&table, "values", false));
         if x != 0 {
@@ -428,7 +438,7 @@ fn misere_nim(heaps: &[u64], describe: impl Fn(usize, u64, u64) -> String, noun:
     let ones = heaps.iter().filter(|&&h| h == 1).count();
     let e = &mut a.explanation;
     e.push(format!(
-        "Misère Nim (seed 001, second type): the last player to move loses. When every {noun} is at most 1, the player to move wins exactly when the number of 1s is even; when some {noun} is larger than 1, exactly when the nim-sum is not 0."
+        "Misère Nim (Bouton's rule for misère play): the last player to move loses. When every {noun} is at most 1, the player to move wins exactly when the number of 1s is even; when some {noun} is larger than 1, exactly when the nim-sum is not 0."
     ));
     let table = BalanceTable::new(heaps);
     if small {
@@ -487,7 +497,7 @@ fn divisor(n: u64, options: &AnalyzeOptions) -> Result<Analysis, AnalyzeError> {
     let intro = vec![
         format!("n = {n} = {written}."),
         format!(
-            "Dividing by p^k lowers the exponent of one prime p by k, so the game is Nim on the exponents [{}] (seed 001); n = 1 is the position with no move.",
+            "Dividing by p^k lowers the exponent of one prime p by k, so the game is Nim on the exponents [{}]; n = 1 is the position with no move.",
             join(&exps, ", ")
         ),
     ];
@@ -524,7 +534,7 @@ fn divisor(n: u64, options: &AnalyzeOptions) -> Result<Analysis, AnalyzeError> {
     let mut e = intro;
     if options.convention == Convention::Misere {
         e.push(
-            "Misère: whoever makes n equal to 1 makes the last move and loses (the seed's \"Alice and Bob\").".into(),
+            "Misère: whoever makes n equal to 1 makes the last move and loses (the problem \"Alice and Bob\").".into(),
         );
     }
     e.append(&mut a.explanation);
@@ -614,7 +624,7 @@ fn sum_misere(cs: &[Component], options: &AnalyzeOptions) -> Result<Analysis, An
         }
     }
     a.explanation = vec![
-        "Under misère play (the last player to move loses) the Sprague-Grundy values of the heaps do not decide a sum, so the outcome comes from an exact search of the positions by the definition of P and N (seed 002).".into(),
+        "Under misère play (the last player to move loses) the Sprague-Grundy values of the heaps do not decide a sum, so the outcome comes from an exact search of the positions by the definition of P and N.".into(),
         format!("{} positions were decided.", search.positions()),
         if wins {
             "The player to move wins: each winning move leaves a position where every reply loses.".into()
@@ -690,7 +700,7 @@ fn kl(forbidden: [u64; 2], heaps: &[u64], options: &AnalyzeOptions) -> Result<An
     let total_moves: u64 = heaps.iter().map(|&h| h - u64::from(h >= banned)).sum();
     a.explanation = vec![
         format!(
-            "K-L-Nim (seed 000 §3) with K = {} and L = {}: the first player may never take exactly {} objects and the second never exactly {}. The players have different moves, so the game is partizan and has no Sprague-Grundy value.",
+            "K-L-Nim with K = {} and L = {}: the first player may never take exactly {} objects and the second never exactly {}. The players have different moves, so the game is partizan and has no Sprague-Grundy value.",
             forbidden[0], forbidden[1], forbidden[0], forbidden[1]
         ),
         format!(

@@ -86,8 +86,8 @@ pub struct Counterexample {
 pub struct Verdict {
     /// The claim's short name.
     pub name: &'static str,
-    /// The seed document it comes from.
-    pub seed: &'static str,
+    /// Where the rule comes from: a person, a theorem or a problem.
+    pub source: &'static str,
     /// The claim in words.
     pub statement: &'static str,
     /// The positions and parameters it was checked on, in words.
@@ -111,8 +111,8 @@ impl Verdict {
 pub struct Claim {
     /// Short name used on the command line, e.g. `bouton`.
     pub name: &'static str,
-    /// Where it comes from, e.g. `002`.
-    pub seed: &'static str,
+    /// Where the rule comes from, e.g. `Bouton (1901)`.
+    pub source: &'static str,
     /// The claim in words, as exactly as the seed states it.
     pub statement: &'static str,
     check: fn(&VerifyRange) -> Result<Tally, VerifyError>,
@@ -120,7 +120,7 @@ pub struct Claim {
 
 impl fmt::Debug for Claim {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Claim").field("name", &self.name).field("seed", &self.seed).finish()
+        f.debug_struct("Claim").field("name", &self.name).field("source", &self.source).finish()
     }
 }
 
@@ -145,7 +145,7 @@ impl Claim {
         }
         Ok(Verdict {
             name: self.name,
-            seed: self.seed,
+            source: self.source,
             statement: self.statement,
             range: t.range,
             checked: t.checked,
@@ -657,7 +657,7 @@ fn alice(wins: bool) -> &'static str {
 }
 
 fn divisor(r: &VerifyRange) -> Result<Tally, VerifyError> {
-    let t = Tally::new(format!("n in 2..{} (1 < n as in the seed)", r.max_n));
+    let t = Tally::new(format!("n in 2..{} (1 < n, as the rule states)", r.max_n));
     let judge = Judge { convention: Convention::Misere, flags: " --misere", words: alice };
     let game = |&n: &u64| ("divisor".to_string(), tokens(&[n]), Position::Divisor(n));
     Ok(outcome_claim(t, 2..=r.max_n, judge, game, |&n| {
@@ -672,97 +672,97 @@ fn divisor(r: &VerifyRange) -> Result<Tally, VerifyError> {
 static CLAIMS: [Claim; 16] = [
     Claim {
         name: "bouton",
-        seed: "002",
+        source: "Bouton (1901)",
         statement: "Nim: a position is P (the player to move loses) exactly when the XOR of the heaps is 0 (Bouton's theorem).",
         check: bouton,
     },
     Claim {
         name: "winning-move",
-        seed: "003",
+        source: "Bouton (1901)",
         statement: "Nim with nim-sum NS != 0: some heap has NS xor A_i < A_i, and taking x = A_i - (NS xor A_i) objects from any such heap leaves a P-position.",
         check: winning_move,
     },
     Claim {
         name: "one-per-heap",
-        seed: "001",
+        source: "Bouton (1901)",
         statement: "Nim: no heap has more than one winning move (a P-position never moves to another P-position).",
         check: one_per_heap,
     },
     Claim {
         name: "move-count",
-        seed: "001",
+        source: "Bouton (1901)",
         statement: "Nim: the winning first moves are exactly, for each heap with res = x_i xor sum < x_i, reducing it to res; so their number is the number of such heaps (0 when the sum is 0).",
         check: move_count,
     },
     Claim {
         name: "misere",
-        seed: "001",
+        source: "Bouton (1901), misère play",
         statement: "Misère Nim (the last mover loses): the player to move wins exactly when every heap is 1 and there is an even number of heaps, or some heap is above 1 and the XOR is not 0.",
         check: misere,
     },
     Claim {
         name: "k-nim",
-        seed: "000",
+        source: "Sprague-Grundy theorem",
         statement: "K-Nim (take 1..K per move): reduce each heap mod (K+1); the position is P exactly when the XOR of the remainders is 0.",
         check: k_nim,
     },
     Claim {
         name: "per-heap-limits",
-        seed: "001",
+        source: "Sprague-Grundy theorem",
         statement: "Heap i of m_i objects, at most r_i taken from it per move: the position is P exactly when the XOR of m_i mod (r_i + 1) is 0.",
         check: per_heap_limits,
     },
     Claim {
         name: "bash",
-        seed: "000",
+        source: "the Bash game problem",
         statement: "Bash game: one heap of n objects, take 1..m per move, the last to take wins: P exactly when n % (m+1) == 0.",
         check: bash,
     },
     Claim {
         name: "kl-equal",
-        seed: "000",
+        source: "the K-L-Nim problem",
         statement: "K-L-Nim with K = L: heap x is worth G(x) = floor(x/2K)*K + x%2K when x%2K <= K-1, floor(x/2K)*K + x%2K - K when K <= x%2K <= 2K-1; the position is P exactly when the XOR of the heaps' G is 0.",
         check: kl_equal,
     },
     Claim {
         name: "kl-equal-sg",
-        seed: "000",
+        source: "the K-L-Nim problem",
         statement: "K-L-Nim with K = L: the formula G(x) of kl-equal is a single heap's Sprague-Grundy value (the mex of its options' values).",
         check: kl_equal_sg,
     },
     Claim {
         name: "kl-small-heaps",
-        seed: "000",
+        source: "the K-L-Nim problem",
         statement: "K-L-Nim with K != L (P1 may not take K, P2 not L, P1 moves first): when every heap is at most min(K,L) it is ordinary Nim (\"assume all x > min(K,L), otherwise it becomes ordinary Nim\").",
         check: kl_small_heaps,
     },
     Claim {
         name: "kl-below-min",
-        seed: "000 (corrected)",
+        source: "the K-L-Nim problem (corrected)",
         statement: "K-L-Nim with K != L: when every heap is below min(K,L) it is ordinary Nim (no one can ever take K or L); the corrected form of kl-small-heaps.",
         check: kl_below_min,
     },
     Claim {
         name: "kl-k-greater",
-        seed: "000",
+        source: "the K-L-Nim problem",
         statement: "K-L-Nim with K > L and every heap above min(K,L) = L: the position is N, the first player P1 wins.",
         check: kl_k_greater,
     },
     Claim {
         name: "kl-k-less",
-        seed: "000",
+        source: "the K-L-Nim problem",
         statement: "K-L-Nim with K < L and every heap above min(K,L) = K, read literally: P1 wins exactly when after P1's first move the rest is a P-position of ordinary Nim and max(x_1..x_n) < K (the heaps of S); otherwise P2 wins.",
         check: kl_k_less,
     },
     Claim {
         name: "kl-k-less-after",
-        seed: "000",
+        source: "the K-L-Nim problem",
         statement: "K-L-Nim with K < L and every heap above K, read as: P1 wins exactly when P1 has a first move (not taking K) to a P-position of ordinary Nim whose largest heap is below K; otherwise P2 wins.",
         check: kl_k_less_after,
     },
     Claim {
         name: "divisor",
-        seed: "001",
+        source: "the \"Alice and Bob\" problem",
         statement: "Divisor game \"Alice and Bob\" (divide n by p^k, p prime; whoever makes n = 1 loses; 1 < n): with e_i the prime exponents of n, Alice (to move) wins exactly when every e_i is 1 and their XOR is 0, or some e_i > 1 and their XOR is not 0 (misère Nim on the exponents).",
         check: divisor,
     },
