@@ -14,8 +14,6 @@
 //! Checksums are CRC-32/IEEE (the CRC of zlib and PNG; `123456789` gives `cbf43926`). Decoding
 //! never panics: every malformed byte sequence is a [`StoreFormatError`].
 
-use std::fmt;
-
 /// The first line of a manifest of this version of the format.
 pub const MANIFEST_VERSION: &str = "grundy-store 1";
 
@@ -36,37 +34,48 @@ pub const MAX_GAME_LEN: usize = 4096;
 /// Why the bytes of a manifest or a chunk file are not a valid part of a store. Its `Display`
 /// is a phrase that follows the file's name ("manifest is empty", "chunk-00000003.bin fails its
 /// checksum").
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum StoreFormatError {
     /// The manifest has no bytes.
+    #[error("is empty")]
     EmptyManifest,
     /// The manifest's first line is not a `grundy-store` version line, or it is not UTF-8 text.
+    #[error("is not a grundy store manifest")]
     NotAManifest,
     /// The manifest is of another version of the format (its first line is given).
+    #[error("is of another store format ({:?}, this grundy reads {MANIFEST_VERSION:?})", found.chars().take(40).collect::<String>())]
     OtherVersion {
         /// The manifest's first line, e.g. `grundy-store 2`.
         found: String,
     },
     /// The manifest has no `crc` line or it is not eight hex digits.
+    #[error("has no readable checksum line")]
     NoManifestChecksum,
     /// The manifest's text does not match its checksum.
+    #[error("fails its checksum")]
     ManifestChecksum,
     /// The manifest passes its checksum but its lines are not `game GAME` and `chunk C`.
+    #[error("does not give a game and a chunk length")]
     ManifestLines,
     /// A game name or chunk length that no manifest can hold (empty, multi-line, too long, or a
     /// chunk length of zero); only [`encode_manifest`] returns it.
+    #[error("cannot hold this game name or chunk length")]
     BadManifestFields,
     /// The file is shorter than a chunk header.
+    #[error("is truncated ({len} bytes, shorter than the {CHUNK_HEADER_LEN}-byte header)")]
     ShortHeader {
         /// The file's length in bytes.
         len: usize,
     },
     /// The file does not start with [`CHUNK_MAGIC`].
+    #[error("is not a grundy chunk file")]
     BadMagic,
     /// The chunk carries another manifest's CRC: it was written for another store.
+    #[error("belongs to another store")]
     OtherStore,
     /// The header's start or count is not what this position in the store holds.
+    #[error("has a wrong range ({count} values from {start}; expected at most {chunk_len} from {expected_start})")]
     WrongRange {
         /// The start the header gives.
         start: u64,
@@ -78,6 +87,7 @@ pub enum StoreFormatError {
         chunk_len: u64,
     },
     /// The file's length is not the header's plus two bytes per value.
+    #[error("{} ({len} bytes, its header says {expected})", if (*len as u64) < *expected { "is truncated" } else { "has the wrong length" })]
     WrongLength {
         /// The file's length in bytes.
         len: usize,
@@ -85,42 +95,9 @@ pub enum StoreFormatError {
         expected: u64,
     },
     /// The header and values do not match the chunk's checksum.
+    #[error("fails its checksum")]
     ChunkChecksum,
 }
-
-impl fmt::Display for StoreFormatError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        use StoreFormatError::*;
-        match self {
-            EmptyManifest => write!(f, "is empty"),
-            NotAManifest => write!(f, "is not a grundy store manifest"),
-            OtherVersion { found } => {
-                let shown: String = found.chars().take(40).collect();
-                write!(f, "is of another store format ({shown:?}, this grundy reads {MANIFEST_VERSION:?})")
-            }
-            NoManifestChecksum => write!(f, "has no readable checksum line"),
-            ManifestChecksum => write!(f, "fails its checksum"),
-            ManifestLines => write!(f, "does not give a game and a chunk length"),
-            BadManifestFields => write!(f, "cannot hold this game name or chunk length"),
-            ShortHeader { len } => {
-                write!(f, "is truncated ({len} bytes, shorter than the {CHUNK_HEADER_LEN}-byte header)")
-            }
-            BadMagic => write!(f, "is not a grundy chunk file"),
-            OtherStore => write!(f, "belongs to another store"),
-            WrongRange { start, count, expected_start, chunk_len } => write!(
-                f,
-                "has a wrong range ({count} values from {start}; expected at most {chunk_len} from {expected_start})"
-            ),
-            WrongLength { len, expected } => {
-                let how = if (*len as u64) < *expected { "is truncated" } else { "has the wrong length" };
-                write!(f, "{how} ({len} bytes, its header says {expected})")
-            }
-            ChunkChecksum => write!(f, "fails its checksum"),
-        }
-    }
-}
-
-impl std::error::Error for StoreFormatError {}
 
 /// What a manifest says: the game whose values the store holds and the values per chunk file.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -47,7 +47,8 @@ impl Default for VerifyRange {
 }
 
 /// Why a claim could not be checked.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
 pub struct VerifyError {
     message: String,
 }
@@ -57,14 +58,6 @@ impl VerifyError {
         VerifyError { message: message.into() }
     }
 }
-
-impl fmt::Display for VerifyError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
-    }
-}
-
-impl std::error::Error for VerifyError {}
 
 /// The smallest position where a claim and the truth differ.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

@@ -18,25 +18,16 @@
 
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing))]
 
-use std::fmt;
-
 /// What is wrong with an expression and where: a parse error (the offending token), or an
 /// error while evaluating at some n (the operator that failed: division by zero, overflow).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{message} at column {column}")]
 pub struct ExprError {
     /// 1-based character column of the offending token or operator.
     pub column: usize,
     /// What is wrong there.
     pub message: String,
 }
-
-impl fmt::Display for ExprError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} at column {}", self.message, self.column)
-    }
-}
-
-impl std::error::Error for ExprError {}
 
 /// An evaluation error is reported the same way as a parse error.
 pub type EvalError = ExprError;

@@ -279,7 +279,7 @@ fn truth_shape(solver: &HeapSolver, kind: GuessKind) -> Option<Shape> {
 /// ```
 pub fn check_guess(game: &Game, expression: &str, o: &GuessOptions) -> Result<GuessReport, GuessError> {
     let expr = Expr::parse(expression, &game_params(game))
-        .map_err(|error| GuessError::Expr { source: expression.to_string(), error })?;
+        .map_err(|error| GuessError::Expr { expression: expression.to_string(), error })?;
     if o.upto > MAX_UPTO {
         return Err(GuessError::Other(VerifyError::new(format!(
             "--upto {} is past {MAX_UPTO}, the most the definition is computed to",
@@ -393,26 +393,17 @@ pub fn check_guess(game: &Game, expression: &str, o: &GuessOptions) -> Result<Gu
 }
 
 /// Why a guess could not be checked.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum GuessError {
     /// The expression does not parse.
+    #[error("bad expression '{expression}': {error}")]
     Expr {
         /// The expression as given.
-        source: String,
+        expression: String,
         /// What is wrong and where.
         error: ExprError,
     },
     /// Anything else (the game, the range).
+    #[error(transparent)]
     Other(VerifyError),
 }
-
-impl std::fmt::Display for GuessError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            GuessError::Expr { source, error } => write!(f, "bad expression '{source}': {error}"),
-            GuessError::Other(e) => e.fmt(f),
-        }
-    }
-}
-
-impl std::error::Error for GuessError {}
