@@ -221,7 +221,7 @@ impl Store {
                     dir.join(name).display()
                 ));
             }
-            if values.len() % self.chunk != 0 {
+            if !values.len().is_multiple_of(self.chunk) {
                 let previous = chunk_file_name(k.saturating_sub(1) as u64);
                 return Err(damaged(dir, &previous, "is short but not the last chunk"));
             }

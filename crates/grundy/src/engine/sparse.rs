@@ -385,7 +385,7 @@ impl<C: Cell> SparseEngine<C> {
 
     /// Whether position n, holding v, is rare.
     fn is_rare(&self, v: u16, n: usize) -> bool {
-        (ext(v, n) & self.mask).count_ones() % 2 == 0
+        (ext(v, n) & self.mask).count_ones().is_multiple_of(2)
     }
 
     /// Whether the candidate c for G(n) is certainly not an option: for every split, the
@@ -498,10 +498,10 @@ impl<C: Cell> SparseEngine<C> {
             let pairs = match tiled {
                 true => {
                     let mut filled = 0;
-                    if (n - s) % TILE == 0 {
+                    if (n - s).is_multiple_of(TILE) {
                         filled += self.fill_tile(&mut tile, n, e);
                     }
-                    if (n - s) % 8 == 0 {
+                    if (n - s).is_multiple_of(8) {
                         filled += self.fill_group(&mut tile, n, e);
                     }
                     filled + self.tile_rest(&tile, n, seen)

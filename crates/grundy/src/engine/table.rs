@@ -304,7 +304,7 @@ pub fn allbut_table(set: &MoveSet, budget: u64) -> Result<GrundyTable, AnalyzeEr
             builder.extend_to(n0 + 3 * p)?;
             let values = &builder.values;
             let best = (1..=p)
-                .filter(|d| p % d == 0 && (a * *d as u64) % p as u64 == 0)
+                .filter(|d| p % d == 0 && (a * *d as u64).is_multiple_of(p as u64))
                 .find(|&d| {
                     let ad = a * d as u64 / p as u64;
                     (n0..n0 + p).all(|m| values[m + d] == values[m] + ad)

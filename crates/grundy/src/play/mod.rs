@@ -330,7 +330,7 @@ fn check_divisor(n: u64, d: u64) -> Result<(), IllegalMove> {
     if d <= 1 {
         return Err(IllegalMove::new(format!("{d} is not a move: divide by a prime power p^k with k >= 1")));
     }
-    if n % d != 0 {
+    if !n.is_multiple_of(d) {
         return Err(IllegalMove::new(format!("{d} does not divide {n}")));
     }
     if factorize(d).len() != 1 {
@@ -679,7 +679,7 @@ fn longest_move(position: &Position, convention: Convention, player: Player) -> 
     let mut best: Option<(Move, u64)> = None;
     for (m, next) in naive::moves(position, player) {
         let (_, rem) = r.of(&next, player.other())?;
-        if best.as_ref().map_or(true, |(_, b)| rem > *b) {
+        if best.as_ref().is_none_or(|(_, b)| rem > *b) {
             best = Some((Move { heap: m.heap, to: m.to }, rem));
         }
     }

@@ -84,7 +84,7 @@ pub fn is_prime(n: u64) -> bool {
         return false;
     }
     for p in SMALL_PRIMES {
-        if n % p == 0 {
+        if n.is_multiple_of(p) {
             return n == p;
         }
     }
@@ -215,7 +215,7 @@ pub fn factorize(mut n: u64) -> Vec<(u64, u32)> {
         return vec![];
     }
     for p in SMALL_PRIMES {
-        while n % p == 0 {
+        while n.is_multiple_of(p) {
             primes.push(p);
             n /= p;
         }
@@ -241,7 +241,7 @@ mod tests {
         let mut p = 2;
         while p * p <= n {
             let mut e = 0;
-            while n % p == 0 {
+            while n.is_multiple_of(p) {
                 n /= p;
                 e += 1;
             }

@@ -22,9 +22,9 @@ pub struct NaiveMove {
 fn is_prime_power(d: u64) -> bool {
     let mut p = 2;
     while p * p <= d {
-        if d % p == 0 {
+        if d.is_multiple_of(p) {
             let mut r = d;
-            while r % p == 0 {
+            while r.is_multiple_of(p) {
                 r /= p;
             }
             return r == 1;

@@ -96,7 +96,10 @@ pub fn guy_smith_period_parts<T: PartialEq>(values: &[T], max_take: u64, parts: 
 /// Given that `p` is a period from `n0` on (and `values` reaches n0 + 2p), the smallest period
 /// (a divisor of p: two eventual periods generate their gcd) and its smallest pre-period.
 fn smallest<T: PartialEq>(values: &[T], p: usize, n0: usize) -> Period {
-    let d = (1..=p).filter(|d| p % d == 0).find(|&d| (n0..n0 + p).all(|n| values[n + d] == values[n])).unwrap_or(p);
+    let d = (1..=p)
+        .filter(|d| p.is_multiple_of(*d))
+        .find(|&d| (n0..n0 + p).all(|n| values[n + d] == values[n]))
+        .unwrap_or(p);
     let mut m = n0;
     while m > 0 && values[m - 1 + d] == values[m - 1] {
         m -= 1;

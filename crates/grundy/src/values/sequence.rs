@@ -71,7 +71,7 @@ impl GrundyTable {
         if let Some(p) = self.period.filter(|p| p.saltus > 0) {
             for m0 in p.preperiod..p.preperiod + p.period {
                 let v0 = self.values[m0 as usize];
-                if v0 < target && (target - v0) % p.saltus == 0 {
+                if v0 < target && (target - v0).is_multiple_of(p.saltus) {
                     let k = (target - v0) / p.saltus;
                     let m = u128::from(m0) + u128::from(k) * u128::from(p.period);
                     if m < u128::from(below) {

@@ -625,9 +625,9 @@ fn exponents(mut n: u64) -> Vec<u32> {
     let mut out = vec![];
     let mut p = 2;
     while p * p <= n {
-        if n % p == 0 {
+        if n.is_multiple_of(p) {
             let mut e = 0;
-            while n % p == 0 {
+            while n.is_multiple_of(p) {
                 n /= p;
                 e += 1;
             }

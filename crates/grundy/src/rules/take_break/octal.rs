@@ -380,7 +380,7 @@ impl SplitRules {
         match o.len() {
             2 => {
                 // a in 1..=m/2, without a = m/2 for an even m in Grundy's game.
-                let top = if self.unequal && m % 2 == 0 { m / 2 - 1 } else { m / 2 };
+                let top = if self.unequal && m.is_multiple_of(2) { m / 2 - 1 } else { m / 2 };
                 let a = 1 + pick(top);
                 vec![a, m - a]
             }
