@@ -9,6 +9,7 @@ use std::collections::HashMap;
 use crate::error::{AnalyzeError, GaveUp, Work};
 use crate::rules::{MoveSet, Ruleset};
 use crate::stop::{Stopped, Ticker};
+use crate::values::period::earliest_start;
 use crate::values::{GrundyTable, Period};
 
 /// The most steps a subtraction or all-but table may take (each value costs one step per
@@ -60,11 +61,7 @@ pub fn mex_table(ruleset: &Ruleset, upto: u64) -> Vec<u64> {
 /// Finds the smallest preperiod for a proven `period`/`saltus` that is known to hold from `from`
 /// on, by walking back while the relation still holds.
 fn smallest_preperiod(values: &[u64], period: usize, saltus: u64, from: usize) -> usize {
-    let mut n0 = from;
-    while n0 > 0 && values[n0 - 1 + period] == values[n0 - 1] + saltus {
-        n0 -= 1;
-    }
-    n0
+    earliest_start(values, period, from, |a, b| a.checked_add(saltus) == Some(*b))
 }
 
 /// A 128-bit rolling hash of the last `width` values, for finding a repeated window.

@@ -8,6 +8,7 @@
 
 use serde::Serialize;
 
+use crate::values::period::earliest_start;
 use crate::values::Period;
 
 /// What [`guess_pattern`] found.
@@ -44,10 +45,7 @@ pub fn find_period(values: &[u64]) -> Option<Period> {
             continue;
         };
         // Walk back from the end while the relation holds.
-        let mut n0 = len - p;
-        while n0 > 0 && values[n0 - 1].checked_add(s) == Some(values[n0 - 1 + p]) {
-            n0 -= 1;
-        }
+        let n0 = earliest_start(values, p, len - p, |a, b| a.checked_add(s) == Some(*b));
         let covered = len - n0;
         if covered >= 2 * p && covered * 2 >= len {
             return Some(Period { preperiod: n0 as u64, period: p as u64, saltus: s });

@@ -100,11 +100,19 @@ fn smallest<T: PartialEq>(values: &[T], p: usize, n0: usize) -> Period {
         .filter(|d| p.is_multiple_of(*d))
         .find(|&d| (n0..n0 + p).all(|n| values[n + d] == values[n]))
         .unwrap_or(p);
-    let mut m = n0;
-    while m > 0 && values[m - 1 + d] == values[m - 1] {
-        m -= 1;
-    }
+    let m = earliest_start(values, d, n0, |a, b| a == b);
     Period { preperiod: m as u64, period: d as u64, saltus: 0 }
+}
+
+/// The smallest pre-period of a relation between G(n) and G(n + `period`) known to hold from
+/// `from` on: walks back while `related(G(n - 1), G(n - 1 + period))` still holds. Every period
+/// finder (the proven ones and the guessed one) ends with this walk.
+pub(crate) fn earliest_start<T>(values: &[T], period: usize, from: usize, related: impl Fn(&T, &T) -> bool) -> usize {
+    let mut n0 = from;
+    while n0 > 0 && related(&values[n0 - 1], &values[n0 - 1 + period]) {
+        n0 -= 1;
+    }
+    n0
 }
 
 #[cfg(test)]
