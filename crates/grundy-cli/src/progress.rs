@@ -4,10 +4,10 @@
 
 use std::io::IsTerminal;
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 
 /// How the bar is drawn: 40 cells, the values done of the total, the rate and the time left.
-const TEMPLATE: &str = "{bar:40} {pos}/{len} values, {per_sec}, ETA {eta}";
+const TEMPLATE: &str = "{bar:40} {pos}/{len} values, {rate}, ETA {eta}";
 
 /// A bar from `at` to `len` values, drawn on stderr.
 pub struct Progress {
@@ -24,6 +24,9 @@ impl Progress {
         let bar = ProgressBar::with_draw_target(Some(len), target);
         // The template is a constant, so it parses; a bar without its style still counts.
         if let Ok(style) = ProgressStyle::with_template(TEMPLATE) {
+            let style = style.with_key("rate", |state: &ProgressState, w: &mut dyn std::fmt::Write| {
+                let _ = w.write_str(&rate(state.per_sec()));
+            });
             bar.set_style(style.progress_chars("#."));
         }
         // The rate counts only the values computed in this run, not those resumed from a store.
@@ -44,6 +47,16 @@ impl Progress {
     }
 }
 
+/// Values a second with a K, M or G suffix: `174.8K/s`.
+fn rate(per_second: f64) -> String {
+    match per_second {
+        x if x >= 1e9 => format!("{:.1}G/s", x / 1e9),
+        x if x >= 1e6 => format!("{:.1}M/s", x / 1e6),
+        x if x >= 1e3 => format!("{:.1}K/s", x / 1e3),
+        x => format!("{x:.0}/s"),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -56,6 +69,13 @@ mod tests {
         assert_eq!(p.bar.position(), 524_288);
         assert_eq!(p.bar.length(), Some(1_048_576));
         p.finish_and_clear();
+    }
+
+    #[test]
+    fn rates_in_thousands_and_millions() {
+        assert_eq!(rate(4580.09), "4.6K/s");
+        assert_eq!(rate(5_000_000.0), "5.0M/s");
+        assert_eq!(rate(12.3), "12/s");
     }
 
     #[test]
