@@ -486,6 +486,19 @@ pub struct Choice {
     pub note: String,
 }
 
+/// A move played in a [`Session`]: the move, in words, and the position after it. In JSON:
+/// `heap` (numbered from 1) and `to`, then the fields below.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Played {
+    /// The move.
+    #[serde(flatten)]
+    pub mv: Move,
+    /// The move in words, as [`describe`] words it.
+    pub text: String,
+    /// The position's numbers after it (as [`Position::heaps`]).
+    pub result: Vec<u64>,
+}
+
 /// A random legal move for `player`, or `None` when there is none.
 pub fn random_move(position: &Position, player: Player, rng: &mut Rng) -> Option<Move> {
     let heaps = position.heaps();
@@ -731,7 +744,21 @@ pub fn choose_move(
 }
 
 /// A game in progress against the computer: the position, whose turn it is, and the history
-/// for undo.
+/// for undo. `grundy play` keeps one for a whole game; the web app, which keeps no state between
+/// requests, builds one per request with [`Session::resume`] to play the person's move and the
+/// computer's reply.
+///
+/// ```
+/// use grundy::{AnalyzeOptions, Game, Player, play::{Level, Reason, Session}};
+/// let nim: Game = "nim".parse().unwrap();
+/// let pos = nim.parse_position(&["7", "9", "12", "15"]).unwrap();
+/// let mut s = Session::new(nim, pos, AnalyzeOptions::default(), Player::Second, Level::Perfect, 1);
+/// let played = s.play_text("3 11").unwrap();
+/// assert_eq!(played.text, "take 11 from heap 3 (12 -> 1)");
+/// let reply = s.computer_move().unwrap().unwrap();
+/// assert_eq!(reply.reason, Reason::Longest); // the person left a lost position
+/// assert_eq!(s.to_move(), Player::First);
+/// ```
 #[derive(Clone, Debug)]
 pub struct Session {
     game: Game,
@@ -756,7 +783,21 @@ impl Session {
         level: Level,
         seed: u64,
     ) -> Self {
-        let options = AnalyzeOptions { to_move: Player::First, ..options };
+        Session::resume(game, position, AnalyzeOptions { to_move: Player::First, ..options }, computer, level, seed)
+    }
+
+    /// A game under way: `position` of `game` with `options.to_move` to move, the computer
+    /// playing `computer` at `level`, its random choices seeded by `seed`. This is how a front
+    /// end that keeps no state between turns (the web app) picks the game up again; the history
+    /// starts here, so undo goes back no further.
+    pub fn resume(
+        game: Game,
+        position: Position,
+        options: AnalyzeOptions,
+        computer: Player,
+        level: Level,
+        seed: u64,
+    ) -> Self {
         Session { game, options, position, computer, level, rng: Rng::new(seed), history: vec![] }
     }
 
@@ -801,18 +842,29 @@ impl Session {
         self.options.to_move = self.options.to_move.other();
     }
 
-    /// Plays a move for the player to move, read from text (see [`parse_move`]).
-    pub fn play_text(&mut self, text: &str) -> Result<Move, IllegalMove> {
-        let mv = read_move(&self.position, text)?;
-        self.play(&mv)?;
-        Ok(mv)
+    /// Refuses any move once the game is over.
+    fn still_on(&self) -> Result<(), IllegalMove> {
+        match self.winner() {
+            Some(_) => Err(IllegalMove::new("the game is over: there is no move to make")),
+            None => Ok(()),
+        }
     }
 
-    /// Plays `mv` for the player to move, if legal.
-    pub fn play(&mut self, mv: &Move) -> Result<(), IllegalMove> {
+    /// Plays a move for the player to move, read from text (see [`parse_move`]); refused with
+    /// the reason when it is illegal or the game is over.
+    pub fn play_text(&mut self, text: &str) -> Result<Played, IllegalMove> {
+        self.still_on()?;
+        let mv = read_move(&self.position, text)?;
+        self.play(&mv)
+    }
+
+    /// Plays `mv` for the player to move, if legal and the game is not over.
+    pub fn play(&mut self, mv: &Move) -> Result<Played, IllegalMove> {
+        self.still_on()?;
         let next = check_move(&self.position, self.to_move(), mv)?;
+        let played = Played { mv: mv.clone(), text: describe(&self.position, mv), result: next.heaps() };
         self.advance(next);
-        Ok(())
+        Ok(played)
     }
 
     /// Chooses and plays the computer's move for the player to move; `None` when the game is
@@ -1155,6 +1207,35 @@ mod tests {
         assert_eq!(s.to_move(), Player::First);
         assert!(s.play_text("4 1").is_err());
         assert_eq!(s.moves_played(), 0);
+    }
+
+    /// What the web app's stateless requests need: a game picked up with the second player to
+    /// move, the person's move checked for that player, the computer's reply, and a finished
+    /// game refusing moves with the reason.
+    #[test]
+    fn a_session_picks_up_a_game_under_way() {
+        let kl = game("kl:2,3");
+        let options = AnalyzeOptions { to_move: Player::Second, ..AnalyzeOptions::default() };
+        let mut s = Session::resume(kl.clone(), pos(&kl, &["5"]), options, Player::First, Level::Perfect, 0);
+        assert_eq!(s.to_move(), Player::Second);
+        assert!(!s.computer_to_move());
+        assert_eq!(
+            s.play_text("1 3").unwrap_err().to_string(),
+            "heap 1: the second player may never take exactly 3 (kl:2,3)"
+        );
+        let played = s.play_text("1 2").unwrap();
+        assert_eq!(played.mv, Move { heap: 0, to: vec![3] });
+        assert_eq!((played.text.as_str(), played.result), ("take 2 from heap 1 (5 -> 3)", vec![3]));
+        assert!(s.computer_to_move());
+        // The first player may not take 2 but may take all 3, and wins.
+        let c = s.computer_move().unwrap().unwrap();
+        assert_eq!((c.mv, c.reason), (Move { heap: 0, to: vec![0] }, Reason::Winning));
+        assert_eq!(s.winner(), Some(Player::First));
+        assert_eq!(s.play_text("1 1").unwrap_err().to_string(), "the game is over: there is no move to make");
+        assert_eq!(s.computer_move().unwrap(), None);
+        assert_eq!(s.undo(Player::Second), 2);
+        assert_eq!(s.undo(Player::Second), 0, "the history starts where the session was picked up");
+        assert_eq!((s.position().heaps(), s.to_move()), (vec![5], Player::Second));
     }
 
     #[test]
