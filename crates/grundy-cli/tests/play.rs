@@ -233,3 +233,88 @@ fn the_divisor_game_takes_divisors() {
     // 3 is prime: the computer must divide by 3 and, under misère, lose by making the last move.
     assert!(text.contains("computer: divide by 3^1 = 3 (3 -> 1)") && text.contains("You win!"), "{text}");
 }
+
+/// Starts the web app in this process on a free loopback port and returns its address.
+fn web_server() -> String {
+    let (tx, rx) = channel();
+    std::thread::spawn(move || {
+        let _ = grundy_web::serve("127.0.0.1:0".parse().expect("an address"), move |addr| {
+            let _ = tx.send(addr);
+        });
+    });
+    rx.recv_timeout(Duration::from_secs(20)).expect("the server starts").to_string()
+}
+
+/// `POST /api/move` over a real connection: the reply's JSON.
+fn web_move(addr: &str, body: &serde_json::Value) -> serde_json::Value {
+    let body = body.to_string();
+    let request = format!(
+        "POST /api/move HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    let mut stream = std::net::TcpStream::connect(addr).expect("connects");
+    stream.set_read_timeout(Some(Duration::from_secs(30))).expect("a timeout");
+    stream.write_all(request.as_bytes()).expect("sent");
+    let mut response = String::new();
+    stream.read_to_string(&mut response).expect("an answer");
+    assert!(response.starts_with("HTTP/1.1 200"), "{response}");
+    serde_json::from_str(response.split("\r\n\r\n").nth(1).expect("a body")).expect("JSON")
+}
+
+/// The terminal game, the web app and the library's play session make the same first move of
+/// the computer from the same game, position, level and seed: both front ends play through
+/// the one `grundy::play::Session`.
+#[test]
+fn the_cli_and_the_web_reply_as_the_library_session_does() {
+    use grundy::play::{Level, Reason, Session};
+    use grundy::{AnalyzeOptions, Convention, Player};
+    let addr = web_server();
+    let mut reasons = vec![];
+    let cases: &[(&str, &[&str], bool, &str, u64)] = &[
+        ("nim", &["7", "9", "12", "15"], false, "perfect", 1),
+        ("nim", &["7", "9", "12", "15"], false, "easy", 5),
+        ("nim", &["7", "9", "12", "15"], false, "good", 13),
+        ("nim", &["1", "2", "3"], false, "perfect", 3),
+        ("nim", &["2", "3", "3"], true, "easy", 8),
+        ("kayles", &["10", "7"], false, "good", 2),
+        ("hex:0.8", &["9", "5"], true, "perfect", 4),
+        ("kl:2,3", &["1", "5"], false, "easy", 6),
+        ("divisor", &["720720"], false, "easy", 42),
+        ("divisor", &["720"], true, "perfect", 0),
+        ("subtraction:1,3,4", &["9", "6"], false, "easy", 21),
+    ];
+    for &(game, tokens, misere, level, seed) in cases {
+        let ctx = format!("{game} {tokens:?} misère {misere} {level} {seed}");
+        let g: grundy::Game = game.parse().expect("a game");
+        let position = g.parse_position(tokens).expect("a position");
+        let convention = if misere { Convention::Misere } else { Convention::Normal };
+        let options = AnalyzeOptions { convention, ..AnalyzeOptions::default() };
+        let level_: Level = level.parse().expect("a level");
+        let mut session = Session::new(g, position, options, Player::First, level_, seed);
+        let choice = session.computer_move().expect("a reply").expect("the game is not over");
+        reasons.push(choice.reason);
+
+        let seed_text = seed.to_string();
+        let mut args = vec![game];
+        args.extend_from_slice(tokens);
+        args.extend(["--computer-first", "--level", level, "--seed", &seed_text]);
+        if misere {
+            args.push("--misere");
+        }
+        let mut cli = Game::start(&args);
+        let (text, _) = cli.next();
+        let line = text.lines().find(|l| l.starts_with("computer: ")).unwrap_or_else(|| panic!("{ctx}:\n{text}"));
+        assert_eq!(line, format!("computer: {}   ({})", choice.text, choice.note), "{ctx}");
+        cli.finish();
+
+        let body =
+            serde_json::json!({"game": game, "position": tokens, "misere": misere, "level": level, "seed": seed});
+        let reply = web_move(&addr, &body);
+        assert_eq!(reply["computer"], serde_json::to_value(&choice).expect("JSON"), "{ctx}");
+        assert_eq!(reply["position"], serde_json::json!(session.position().heaps()), "{ctx}");
+    }
+    // The seeded random moves of the lower levels are compared too, not only perfect play.
+    for reason in [Reason::Winning, Reason::Longest, Reason::Mistake] {
+        assert!(reasons.contains(&reason), "{reason:?} among {reasons:?}");
+    }
+}

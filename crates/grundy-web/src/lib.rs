@@ -71,7 +71,7 @@ use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use tokio::task::{JoinError, JoinHandle};
 use tokio::time::{sleep_until, timeout_at, Instant};
 
-use grundy::play::{choose_move, has_move, winner_when_over, Choice, Level, Rng};
+use grundy::play::{Choice, Level, Played, Session};
 use grundy::{
     analyze, AnalyzeError, AnalyzeOptions, Convention, Game, HeapSolver, Period, Player, Position, StopToken, Stopped,
 };
@@ -622,14 +622,12 @@ struct MoveRequest {
     human_move: Option<String>,
 }
 
-/// A move that was played, in the reply of `POST /api/move`.
+/// The person's move in the reply of `POST /api/move`: the library's [`Played`] (`heap`
+/// numbered from 1, `to`, `text`, `result`) and the position after it as tokens.
 #[derive(Serialize)]
-struct Played {
-    /// The 1-based heap number.
-    heap: usize,
-    to: Vec<u64>,
-    text: String,
-    result: Vec<u64>,
+struct HumanMove {
+    #[serde(flatten)]
+    played: Played,
     /// The position after this move as tokens the API reads back.
     tokens: Vec<String>,
 }
@@ -637,7 +635,7 @@ struct Played {
 #[derive(Serialize)]
 struct MoveReply {
     /// The person's move, when one was sent.
-    human: Option<Played>,
+    human: Option<HumanMove>,
     /// The computer's move and why, or `null` when the game was over before it.
     computer: Option<Choice>,
     /// The position after both, as numbers and as tokens the API reads back.
@@ -648,41 +646,33 @@ struct MoveReply {
     winner: Option<String>,
 }
 
+/// One request of `POST /api/move` as a turn of the library's [`Session`], the one `grundy
+/// play` uses: the game picked up where the request says, the person's move played when one
+/// was sent, then the computer's reply (none once the game is over).
 fn play_move(request: &MoveRequest) -> Result<MoveReply, Fail> {
-    let (game, mut position, mut options) = request.problem.parse()?;
+    let (game, position, options) = request.problem.parse()?;
     let level: Level = request.level.as_deref().unwrap_or("perfect").parse().map_err(ApiError::bad)?;
-    let mut rng = Rng::new(request.seed.unwrap_or(0));
-    let mut human = None;
-    if let Some(text) = &request.human_move {
-        if !has_move(&position, options.to_move) {
-            return Err(ApiError::bad("the game is over: there is no move to make").into());
+    // The person moves for the player to move, when they sent a move; the computer plays the
+    // other side.
+    let computer = if request.human_move.is_some() { options.to_move.other() } else { options.to_move };
+    let mut session = Session::resume(game, position, options, computer, level, request.seed.unwrap_or(0));
+    let human = match &request.human_move {
+        Some(text) => {
+            let played = session.play_text(text).map_err(ApiError::bad)?;
+            Some(HumanMove { played, tokens: session.game().position_tokens(session.position()) })
         }
-        let mv = grundy::play::parse_move(&position, options.to_move, text).map_err(ApiError::bad)?;
-        let next = grundy::play::apply(&position, &mv);
-        human = Some(Played {
-            heap: mv.heap + 1,
-            text: grundy::play::describe(&position, &mv),
-            result: next.heaps(),
-            tokens: game.position_tokens(&next),
-            to: mv.to,
-        });
-        position = next;
-        options.to_move = options.to_move.other();
-    }
-    let computer = choose_move(&game, &position, &options, level, &mut rng)?;
-    if let Some(c) = &computer {
-        position = grundy::play::apply(&position, &c.mv);
-        options.to_move = options.to_move.other();
-    }
-    let over = !has_move(&position, options.to_move);
+        None => None,
+    };
+    let computer = session.computer_move()?;
+    let winner = session.winner();
     Ok(MoveReply {
         human,
         computer,
-        position: position.heaps(),
-        tokens: game.position_tokens(&position),
-        to_move: options.to_move.to_string(),
-        over,
-        winner: over.then(|| winner_when_over(options.convention, options.to_move).to_string()),
+        position: session.position().heaps(),
+        tokens: session.game().position_tokens(session.position()),
+        to_move: session.to_move().to_string(),
+        over: winner.is_some(),
+        winner: winner.map(|w| w.to_string()),
     })
 }
 

@@ -173,6 +173,65 @@ async fn move_replies_and_plays_the_humans_move_first() {
     assert_eq!(a, b);
 }
 
+/// `POST /api/move` is a turn of the library's play session, the one `grundy play` keeps: from
+/// the same game, position, level and seed, the computer's reply (and the person's move before
+/// it) is the session's, field for field.
+#[tokio::test]
+async fn the_move_endpoint_replies_as_the_library_session_does() {
+    use grundy::play::{Level, Session};
+    use grundy::{AnalyzeOptions, Convention, Game, Player};
+    /// Game, position, misère, level, seed and the person's move, if any.
+    type Case<'a> = (&'a str, &'a [&'a str], bool, &'a str, u64, Option<&'a str>);
+    let cases: &[Case] = &[
+        ("nim", &["7", "9", "12", "15"], false, "perfect", 1, None),
+        ("nim", &["7", "9", "12", "15"], false, "easy", 5, None),
+        ("nim", &["7", "9", "12", "15"], false, "good", 11, Some("1 2")),
+        ("nim", &["1", "2", "3"], false, "perfect", 3, None),
+        ("nim", &["2", "3", "3"], true, "easy", 8, Some("2 -> 1")),
+        ("kayles", &["10", "7"], false, "good", 2, Some("1 -> 3 5")),
+        ("hex:0.8", &["9", "5"], true, "perfect", 4, None),
+        ("kl:2,3", &["1", "5"], false, "easy", 6, None),
+        ("divisor", &["720720"], false, "easy", 42, None),
+        ("divisor", &["720"], true, "perfect", 0, Some("4")),
+        ("sum", &["nim=7", "kayles=6"], false, "easy", 9, Some("2 -> 1 3")),
+    ];
+    for &(game, tokens, misere, level, seed, human) in cases {
+        let mut body = json!({"game": game, "position": tokens, "misere": misere, "level": level, "seed": seed});
+        if let Some(text) = human {
+            body["human_move"] = json!(text);
+        }
+        let (s, r) = post_json("/api/move", body).await;
+        assert_eq!(s, StatusCode::OK, "{r}");
+
+        let g: Game = game.parse().unwrap();
+        let position = g.parse_position(tokens).unwrap();
+        let convention = if misere { Convention::Misere } else { Convention::Normal };
+        let options = AnalyzeOptions { convention, ..AnalyzeOptions::default() };
+        // As `grundy play` starts: the person is the first player when they move first.
+        let computer = if human.is_some() { Player::Second } else { Player::First };
+        let mut session = Session::new(g, position, options, computer, level.parse::<Level>().unwrap(), seed);
+        let played = human.map(|text| {
+            let played = session.play_text(text).unwrap();
+            // The person's move in the reply, with the position after it as tokens.
+            let mut json = serde_json::to_value(&played).unwrap();
+            json["tokens"] = json!(session.game().position_tokens(session.position()));
+            json
+        });
+        let choice = session.computer_move().unwrap();
+        let ctx = format!("{game} {tokens:?} {level} {seed} {human:?}");
+        assert_eq!(r["computer"], serde_json::to_value(&choice).unwrap(), "{ctx}");
+        match played {
+            Some(expected) => assert_eq!(r["human"], expected, "{ctx}"),
+            None => assert_eq!(r["human"], Value::Null, "{ctx}"),
+        }
+        assert_eq!(r["position"], json!(session.position().heaps()), "{ctx}");
+        assert_eq!(r["tokens"], json!(session.game().position_tokens(session.position())), "{ctx}");
+        assert_eq!(r["to_move"], session.to_move().to_string(), "{ctx}");
+        assert_eq!(r["over"], session.winner().is_some(), "{ctx}");
+        assert_eq!(r["winner"], json!(session.winner().map(|w| w.to_string())), "{ctx}");
+    }
+}
+
 /// A lost divisor game of two large primes: the computer's longest move is found on the
 /// exponents (a Nim game of two 1s), not by listing every k in 2..=n, so the reply comes at once
 /// and the request does not hold a permit for ever.

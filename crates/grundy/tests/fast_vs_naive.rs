@@ -3,7 +3,7 @@
 use std::collections::HashMap;
 
 use grundy::naive::{moves, NaiveSolver};
-use grundy::{analyze, mex_table, AnalyzeOptions, Convention, Game, Outcome, Player, Position, Ruleset};
+use grundy::{analyze, mex_table, AnalyzeOptions, Convention, Game, Move, Outcome, Player, Position, Ruleset};
 
 /// A line of cases.txt: the game, how to write heap i with size h, and the positions to try.
 struct Case {
@@ -132,13 +132,9 @@ fn every_engine_agrees_with_exhaustive_search() {
                     let wins = naive.wins(&position, convention, to_move);
                     assert_eq!(a.outcome, Outcome::from_win(wins), "outcome of {ctx}");
                     assert_eq!(a.winner, if wins { to_move } else { to_move.other() }, "winner of {ctx}");
-                    let mut expected: Vec<(usize, Vec<u64>)> = naive
-                        .winning_moves(&position, convention, to_move)
-                        .into_iter()
-                        .map(|m| (m.heap + 1, m.to))
-                        .collect();
-                    let mut got: Vec<(usize, Vec<u64>)> =
-                        a.winning_moves.iter().map(|m| (m.heap, m.to.clone())).collect();
+                    // Both sides list the same `Move`s: no renumbering between them.
+                    let mut expected: Vec<Move> = naive.winning_moves(&position, convention, to_move);
+                    let mut got: Vec<Move> = a.winning_moves.iter().map(|m| m.mv.clone()).collect();
                     expected.sort();
                     got.sort();
                     assert_eq!(got, expected, "winning moves of {ctx}");
@@ -146,10 +142,10 @@ fn every_engine_agrees_with_exhaustive_search() {
                     for m in &a.winning_moves {
                         if case.game != Game::Divisor {
                             let mut r = heaps.clone();
-                            r.splice(m.heap - 1..m.heap, m.to.iter().copied());
+                            r.splice(m.mv.heap..=m.mv.heap, m.mv.to.iter().copied());
                             assert_eq!(m.result, r, "result of {} in {ctx}", m.text);
                         } else {
-                            assert_eq!(m.result, m.to);
+                            assert_eq!(m.result, m.mv.to);
                         }
                     }
                     // The Sprague-Grundy value: the XOR of the heaps' mex values.

@@ -193,12 +193,12 @@ fn huge_split_heap_keeps_outcome_without_its_moves() {
     assert_eq!(a.listing_budget, Some(100_000_002));
     assert!(a.explanation.iter().any(|l| l.starts_with("Not every winning move is listed")));
     // Heap 2's one winning move (3 -> 1: G(1) = 1 = G(10^8)) is listed, and nothing of heap 1.
-    let listed: Vec<(usize, Vec<u64>)> = a.winning_moves.iter().map(|m| (m.heap, m.to.clone())).collect();
-    assert_eq!(listed, vec![(2, vec![1])]);
+    let listed: Vec<String> = a.winning_moves.iter().map(|m| m.mv.to_string()).collect();
+    assert_eq!(listed, vec!["2 -> 1"]);
     assert_eq!(a.winning_move_count, 1);
     // A small heap: every winning move listed, nothing said to be left out.
     let small = game.parse_position(&["40", "3"]).unwrap();
     let b = grundy::analyze(&game, &small, &grundy::AnalyzeOptions::default()).unwrap();
     assert!(b.winning_moves_not_listed.is_none());
-    assert!(b.winning_moves.iter().any(|m| m.heap == 1));
+    assert!(b.winning_moves.iter().any(|m| m.mv.heap == 0), "a move in heap 1");
 }

@@ -16,11 +16,15 @@ fn seed_002_seven_nine_twelve_fifteen_has_exactly_three_winning_moves() {
     let a = run("nim", &["7", "9", "12", "15"], Convention::Normal);
     assert_eq!(a.outcome, Outcome::N);
     assert_eq!(a.sg, Some(13));
-    let moves: Vec<(usize, Vec<u64>, Vec<u64>)> =
-        a.winning_moves.iter().map(|m| (m.heap, m.to.clone(), m.result.clone())).collect();
+    // Heaps numbered from 1 as the seed numbers them: a move's `Display`.
+    let moves: Vec<(String, Vec<u64>)> = a.winning_moves.iter().map(|m| (m.mv.to_string(), m.result.clone())).collect();
     assert_eq!(
         moves,
-        vec![(2, vec![4], vec![7, 4, 12, 15]), (3, vec![1], vec![7, 9, 1, 15]), (4, vec![2], vec![7, 9, 12, 2]),]
+        vec![
+            ("2 -> 4".to_string(), vec![7, 4, 12, 15]),
+            ("3 -> 1".to_string(), vec![7, 9, 1, 15]),
+            ("4 -> 2".to_string(), vec![7, 9, 12, 2]),
+        ]
     );
     assert_eq!(a.winning_move_count, 3);
     let t = a.balance.unwrap();
@@ -107,7 +111,7 @@ fn subtraction_games_answer_at_any_size() {
     // 10^18 + 4 = 5 (mod 7): value 2; taking 5 leaves 0 (mod 7), value 0; taking 2 leaves value 1.
     assert_eq!(a.sg, Some(2));
     assert_eq!(a.winning_moves.len(), 1);
-    assert_eq!(a.winning_moves[0].to, vec![999_999_999_999_999_999]);
+    assert_eq!(a.winning_moves[0].mv.to, vec![999_999_999_999_999_999]);
 }
 
 #[test]
@@ -135,12 +139,12 @@ fn largest_heaps_do_not_overflow() {
         let a = run(game, &[&max, "5"], Convention::Normal);
         assert!(a.sg.is_some(), "{game}");
         for m in &a.winning_moves {
-            assert!(m.to[0] < u64::MAX, "{game}");
+            assert!(m.mv.to[0] < u64::MAX, "{game}");
         }
     }
     let a = run("bounded:18446744073709551615", &[&max], Convention::Normal);
     assert_eq!(a.sg, Some(u64::MAX));
-    assert_eq!(a.winning_moves[0].to, vec![0]);
+    assert_eq!(a.winning_moves[0].mv.to, vec![0]);
     assert_eq!(run("nim", &[&max, &max], Convention::Misere).outcome, Outcome::P);
 }
 

@@ -99,16 +99,13 @@ pub fn run(args: Args) -> Result<(), CliError> {
                     }
                     break;
                 }
-                text => {
-                    let before = session.position().clone();
-                    match session.play_text(text) {
-                        Ok(mv) => {
-                            emit(&format!("you: {}\n", grundy::play::describe(&before, &mv)));
-                            break;
-                        }
-                        Err(e) => emit(&format!("illegal move: {e}\n")),
+                text => match session.play_text(text) {
+                    Ok(played) => {
+                        emit(&format!("you: {}\n", played.text));
+                        break;
                     }
-                }
+                    Err(e) => emit(&format!("illegal move: {e}\n")),
+                },
             }
         }
     }

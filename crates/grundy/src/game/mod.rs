@@ -3,8 +3,10 @@
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing))]
 
 pub mod convention;
+pub mod moves;
 
 pub use convention::{Convention, Outcome, Player};
+pub use moves::{IllegalMove, Move};
 
 use std::fmt;
 use std::str::FromStr;

@@ -2,9 +2,10 @@
 //! person's move with the reason when it is illegal, and a game [`Session`] with undo. Both the
 //! terminal game (`grundy play`) and the web app use this; it does no I/O.
 //!
-//! A move is the index of the heap moved in and the heaps it leaves in that heap's place
-//! (`[0]` when emptied, two heaps for a splitting move, `[n']` for the divisor game), the same
-//! shape as [`crate::solve::naive::NaiveMove`] and [`crate::WinningMove`].
+//! A move is a [`Move`] (the crate's one move type, re-exported here): the 0-based index of the
+//! heap moved in and the heaps it leaves in that heap's place (`[0]` when emptied, two or three
+//! heaps for a splitting move, `[n']` for the divisor game). Heaps are numbered from 1 only in
+//! what a person reads and types.
 
 use std::collections::HashMap;
 use std::fmt;
@@ -14,7 +15,9 @@ use serde::Serialize;
 
 use crate::error::AnalyzeError;
 use crate::game::convention::{Convention, Player};
+use crate::game::moves::heap_index;
 use crate::game::{Component, Game, Position};
+pub use crate::game::{IllegalMove, Move};
 use crate::number::parse_u64;
 use crate::rules::factor::factorize;
 use crate::rules::Ruleset;
@@ -101,36 +104,6 @@ impl Rng {
         self.below(100) < percent
     }
 }
-
-/// One move: which heap (0-based; 0 for the divisor game) and what it leaves in its place.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
-pub struct Move {
-    /// The 0-based index of the heap moved in.
-    pub heap: usize,
-    /// The heaps the move leaves in its place: `[0]` when emptied, two heaps for a split, `[n']`
-    /// for the divisor game.
-    pub to: Vec<u64>,
-}
-
-/// A move that cannot be played, or text that is not a move: the message says why, in one line.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct IllegalMove {
-    message: String,
-}
-
-impl IllegalMove {
-    fn new(message: impl Into<String>) -> Self {
-        IllegalMove { message: message.into() }
-    }
-}
-
-impl fmt::Display for IllegalMove {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
-    }
-}
-
-impl std::error::Error for IllegalMove {}
 
 /// Heaps with at most this many options (and up to this size) have them enumerated when a
 /// ruleset gives no faster way; beyond it such a check would take too long for an interactive
@@ -379,7 +352,8 @@ pub fn describe(position: &Position, mv: &Move) -> String {
 
 /// Reads a person's move and checks it: `3 11` takes 11 from heap 3, `2 -> 5` leaves 5 in heap
 /// 2, `2 -> 3 4` splits heap 2 into heaps of 3 and 4 (splitting games), `take 11 from heap 3`
-/// as `analyze` words it; in the divisor game `4` divides n by 4 and `-> 3` leaves 3.
+/// as `analyze` words it; in the divisor game `4` divides n by 4 and `-> 3` (or `1 -> 3`) leaves
+/// 3. Every move reads back from what its `Display` writes (`3 -> 1`).
 ///
 /// ```
 /// use grundy::{Game, Player, play::{parse_move, Move}};
@@ -407,20 +381,16 @@ fn read_move(position: &Position, text: &str) -> Result<Move, IllegalMove> {
         if let Some(rest) = t.strip_prefix("->") {
             return Ok(Move { heap: 0, to: vec![num(rest, "the number left")?] });
         }
+        // `1 -> m`, as a move of the divisor game is written (n is heap 1); `check_move` refuses
+        // any other heap.
+        if let Some((h, rest)) = t.split_once("->") {
+            return Move::read_arrow(h, rest, None);
+        }
         let d = num(t, "the divisor")?;
         check_divisor(*n, d)?;
         return Ok(Move { heap: 0, to: vec![n / d] });
     }
-    let heap_index = |s: &str| -> Result<usize, IllegalMove> {
-        let h = num(s, "the heap number")?;
-        if h == 0 || h > heaps.len() as u64 {
-            return Err(IllegalMove::new(format!(
-                "there is no heap {h} (the heaps are numbered 1 to {})",
-                heaps.len()
-            )));
-        }
-        Ok(h as usize - 1)
-    };
+    let heap_index = |s: &str| heap_index(s, Some(heaps.len()));
     let taking = |heap: usize, take: u64| -> Result<Move, IllegalMove> {
         // `heap` comes from `heap_index`, so it is in range.
         let n = heaps.get(heap).copied().unwrap_or(0);
@@ -430,12 +400,8 @@ fn read_move(position: &Position, text: &str) -> Result<Move, IllegalMove> {
         Ok(Move { heap, to: vec![left] })
     };
     if let Some((h, rest)) = t.split_once("->") {
-        let heap = heap_index(h)?;
-        let to = rest.split_whitespace().map(|s| num(s, "the heap left")).collect::<Result<Vec<u64>, _>>()?;
-        if to.is_empty() {
-            return Err(IllegalMove::new("say what is left after '->' (e.g. '2 -> 5')"));
-        }
-        return Ok(Move { heap, to });
+        // What `Move`'s `Display` writes, read by its own reader with the heaps' range.
+        return Move::read_arrow(h, rest, Some(heaps.len()));
     }
     let words: Vec<&str> = t.split_whitespace().collect();
     match words[..] {
@@ -503,16 +469,13 @@ impl Reason {
     }
 }
 
-/// The computer's chosen move.
+/// The computer's chosen move. In JSON: `heap` (numbered from 1) and `to`, then the fields
+/// below.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Choice {
-    /// The move (in JSON as `heap` and `to` below).
-    #[serde(skip)]
+    /// The move.
+    #[serde(flatten)]
     pub mv: Move,
-    /// The 1-based number of the heap moved in, as people number heaps.
-    pub heap: usize,
-    /// What the move leaves in place of that heap.
-    pub to: Vec<u64>,
     /// The move in words.
     pub text: String,
     /// The position's numbers after it (as [`Position::heaps`]).
@@ -521,6 +484,19 @@ pub struct Choice {
     pub reason: Reason,
     /// Why this move, in words (with the search's failure when one gave up).
     pub note: String,
+}
+
+/// A move played in a [`Session`]: the move, in words, and the position after it. In JSON:
+/// `heap` (numbered from 1) and `to`, then the fields below.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Played {
+    /// The move.
+    #[serde(flatten)]
+    pub mv: Move,
+    /// The move in words, as [`describe`] words it.
+    pub text: String,
+    /// The position's numbers after it (as [`Position::heaps`]).
+    pub result: Vec<u64>,
 }
 
 /// A random legal move for `player`, or `None` when there is none.
@@ -680,7 +656,7 @@ fn longest_move(position: &Position, convention: Convention, player: Player) -> 
     for (m, next) in naive::moves(position, player) {
         let (_, rem) = r.of(&next, player.other())?;
         if best.as_ref().is_none_or(|(_, b)| rem > *b) {
-            best = Some((Move { heap: m.heap, to: m.to }, rem));
+            best = Some((m, rem));
         }
     }
     best
@@ -728,7 +704,7 @@ pub fn choose_move(
     }
     let choice = |mv: Move, reason: Reason, note: String| {
         let result = apply(position, &mv).heaps();
-        Some(Choice { text: describe(position, &mv), heap: mv.heap + 1, to: mv.to.clone(), mv, result, reason, note })
+        Some(Choice { text: describe(position, &mv), mv, result, reason, note })
     };
     // The last resort. The position has a move, so finding none is an error here, and `None`
     // always means the game is over (callers need not check it again).
@@ -758,8 +734,7 @@ pub fn choose_move(
     };
     if let Some(a) = analysis.filter(|a| !a.winning_moves.is_empty()) {
         let w = &a.winning_moves[rng.below(a.winning_moves.len() as u64) as usize];
-        let mv = Move { heap: w.heap - 1, to: w.to.clone() };
-        return Ok(choice(mv, Reason::Winning, Reason::Winning.words().into()));
+        return Ok(choice(w.mv.clone(), Reason::Winning, Reason::Winning.words().into()));
     }
     if let Some((mv, rem)) = longest_move(position, options.convention, player) {
         let note = format!("{} ({} more with best play)", Reason::Longest.words(), plural(rem, "move"));
@@ -769,7 +744,21 @@ pub fn choose_move(
 }
 
 /// A game in progress against the computer: the position, whose turn it is, and the history
-/// for undo.
+/// for undo. `grundy play` keeps one for a whole game; the web app, which keeps no state between
+/// requests, builds one per request with [`Session::resume`] to play the person's move and the
+/// computer's reply.
+///
+/// ```
+/// use grundy::{AnalyzeOptions, Game, Player, play::{Level, Reason, Session}};
+/// let nim: Game = "nim".parse().unwrap();
+/// let pos = nim.parse_position(&["7", "9", "12", "15"]).unwrap();
+/// let mut s = Session::new(nim, pos, AnalyzeOptions::default(), Player::Second, Level::Perfect, 1);
+/// let played = s.play_text("3 11").unwrap();
+/// assert_eq!(played.text, "take 11 from heap 3 (12 -> 1)");
+/// let reply = s.computer_move().unwrap().unwrap();
+/// assert_eq!(reply.reason, Reason::Longest); // the person left a lost position
+/// assert_eq!(s.to_move(), Player::First);
+/// ```
 #[derive(Clone, Debug)]
 pub struct Session {
     game: Game,
@@ -794,7 +783,21 @@ impl Session {
         level: Level,
         seed: u64,
     ) -> Self {
-        let options = AnalyzeOptions { to_move: Player::First, ..options };
+        Session::resume(game, position, AnalyzeOptions { to_move: Player::First, ..options }, computer, level, seed)
+    }
+
+    /// A game under way: `position` of `game` with `options.to_move` to move, the computer
+    /// playing `computer` at `level`, its random choices seeded by `seed`. This is how a front
+    /// end that keeps no state between turns (the web app) picks the game up again; the history
+    /// starts here, so undo goes back no further.
+    pub fn resume(
+        game: Game,
+        position: Position,
+        options: AnalyzeOptions,
+        computer: Player,
+        level: Level,
+        seed: u64,
+    ) -> Self {
         Session { game, options, position, computer, level, rng: Rng::new(seed), history: vec![] }
     }
 
@@ -839,18 +842,29 @@ impl Session {
         self.options.to_move = self.options.to_move.other();
     }
 
-    /// Plays a move for the player to move, read from text (see [`parse_move`]).
-    pub fn play_text(&mut self, text: &str) -> Result<Move, IllegalMove> {
-        let mv = read_move(&self.position, text)?;
-        self.play(&mv)?;
-        Ok(mv)
+    /// Refuses any move once the game is over.
+    fn still_on(&self) -> Result<(), IllegalMove> {
+        match self.winner() {
+            Some(_) => Err(IllegalMove::new("the game is over: there is no move to make")),
+            None => Ok(()),
+        }
     }
 
-    /// Plays `mv` for the player to move, if legal.
-    pub fn play(&mut self, mv: &Move) -> Result<(), IllegalMove> {
+    /// Plays a move for the player to move, read from text (see [`parse_move`]); refused with
+    /// the reason when it is illegal or the game is over.
+    pub fn play_text(&mut self, text: &str) -> Result<Played, IllegalMove> {
+        self.still_on()?;
+        let mv = read_move(&self.position, text)?;
+        self.play(&mv)
+    }
+
+    /// Plays `mv` for the player to move, if legal and the game is not over.
+    pub fn play(&mut self, mv: &Move) -> Result<Played, IllegalMove> {
+        self.still_on()?;
         let next = check_move(&self.position, self.to_move(), mv)?;
+        let played = Played { mv: mv.clone(), text: describe(&self.position, mv), result: next.heaps() };
         self.advance(next);
-        Ok(())
+        Ok(played)
     }
 
     /// Chooses and plays the computer's move for the player to move; `None` when the game is
@@ -926,8 +940,7 @@ mod tests {
             let g = game(g);
             let p = pos(&g, t);
             for player in [Player::First, Player::Second] {
-                let legal: Vec<Move> =
-                    naive::moves(&p, player).into_iter().map(|(m, _)| Move { heap: m.heap, to: m.to }).collect();
+                let legal: Vec<Move> = naive::moves(&p, player).into_iter().map(|(m, _)| m).collect();
                 for m in &legal {
                     assert_eq!(check_move(&p, player, m).unwrap(), apply(&p, m), "{g} {t:?} {m:?}");
                 }
@@ -1194,6 +1207,35 @@ mod tests {
         assert_eq!(s.to_move(), Player::First);
         assert!(s.play_text("4 1").is_err());
         assert_eq!(s.moves_played(), 0);
+    }
+
+    /// What the web app's stateless requests need: a game picked up with the second player to
+    /// move, the person's move checked for that player, the computer's reply, and a finished
+    /// game refusing moves with the reason.
+    #[test]
+    fn a_session_picks_up_a_game_under_way() {
+        let kl = game("kl:2,3");
+        let options = AnalyzeOptions { to_move: Player::Second, ..AnalyzeOptions::default() };
+        let mut s = Session::resume(kl.clone(), pos(&kl, &["5"]), options, Player::First, Level::Perfect, 0);
+        assert_eq!(s.to_move(), Player::Second);
+        assert!(!s.computer_to_move());
+        assert_eq!(
+            s.play_text("1 3").unwrap_err().to_string(),
+            "heap 1: the second player may never take exactly 3 (kl:2,3)"
+        );
+        let played = s.play_text("1 2").unwrap();
+        assert_eq!(played.mv, Move { heap: 0, to: vec![3] });
+        assert_eq!((played.text.as_str(), played.result), ("take 2 from heap 1 (5 -> 3)", vec![3]));
+        assert!(s.computer_to_move());
+        // The first player may not take 2 but may take all 3, and wins.
+        let c = s.computer_move().unwrap().unwrap();
+        assert_eq!((c.mv, c.reason), (Move { heap: 0, to: vec![0] }, Reason::Winning));
+        assert_eq!(s.winner(), Some(Player::First));
+        assert_eq!(s.play_text("1 1").unwrap_err().to_string(), "the game is over: there is no move to make");
+        assert_eq!(s.computer_move().unwrap(), None);
+        assert_eq!(s.undo(Player::Second), 2);
+        assert_eq!(s.undo(Player::Second), 0, "the history starts where the session was picked up");
+        assert_eq!((s.position().heaps(), s.to_move()), (vec![5], Player::Second));
     }
 
     #[test]

@@ -9,7 +9,7 @@ use crate::engine::heap::HeapSolver;
 use crate::engine::Method;
 use crate::error::{human_bytes, AnalyzeError, GaveUp, Work, MEMORY_LIMIT};
 use crate::game::convention::{Convention, Outcome, Player};
-use crate::game::{Component, Game, Position};
+use crate::game::{Component, Game, Move, Position};
 use crate::rules::factor::factorize;
 use crate::rules::nim::{misere_nim_winning_moves, misere_nim_wins, nim_sum, nim_winning_moves, BalanceTable};
 use crate::rules::{MoveSet, Ruleset};
@@ -40,7 +40,8 @@ impl Default for AnalyzeOptions {
     }
 }
 
-/// One winning move.
+/// One winning move, with its words and the position it leaves. In JSON: `text` and `result`,
+/// then the move's `heap` (numbered from 1; 1 for the divisor game) and `to`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct WinningMove {
     /// The move in words, e.g. "take 11 from heap 3 (12 -> 1)".
@@ -48,10 +49,9 @@ pub struct WinningMove {
     /// The whole position after the move, heaps in the order given, the moved heap replaced in
     /// place (`[n']` for the divisor game).
     pub result: Vec<u64>,
-    /// The 1-based number of the heap moved in (1 for the divisor game).
-    pub heap: usize,
-    /// What the move leaves in place of that heap.
-    pub to: Vec<u64>,
+    /// The move (its heap 0-based, as every [`Move`]).
+    #[serde(flatten)]
+    pub mv: Move,
 }
 
 /// The full answer for one position.
@@ -366,8 +366,7 @@ fn sum_normal(cs: &[Component], options: &AnalyzeOptions) -> Result<Analysis, An
                 listing.push(&mut a, || WinningMove {
                     text: c.ruleset.describe_move(i + 1, c.heap, &to),
                     result: replaced(&heaps, i, &to),
-                    heap: i + 1,
-                    to,
+                    mv: Move { heap: i, to },
                 });
             }
         }
@@ -386,20 +385,21 @@ fn sum_normal(cs: &[Component], options: &AnalyzeOptions) -> Result<Analysis, An
         e.extend(table.render().lines().map(str::to_string));
         e.extend(balance_sentences(&table, "heaps", true));
         for m in &a.winning_moves {
-            let from = heaps[m.heap - 1];
+            let (i, to) = (m.mv.heap, m.mv.to[0]);
+            let from = heaps[i];
             e.push(format!(
                 "Heap {}: {} xor {} = {} < {}, so take {} = {} - ({} xor {}) ({} -> {}).",
-                m.heap,
+                i + 1,
                 from,
                 x,
-                m.to[0],
+                to,
                 from,
-                from - m.to[0],
+                from - to,
                 from,
                 x,
                 from,
                 from,
-                m.to[0]
+                to
             ));
         }
     } else {
@@ -422,7 +422,8 @@ fn sum_normal(cs: &[Component], options: &AnalyzeOptions) -> Result<Analysis, An
                 "A winning move takes one heap from value g to g xor {x}; in these games that can also be a larger value, so every option of every heap is considered."
             ));
             for m in &a.winning_moves {
-                e.push(format!("{}: value {} -> {}.", m.text, values[m.heap - 1], values[m.heap - 1] ^ x));
+                let g = values[m.mv.heap];
+                e.push(format!("{}: value {} -> {}.", m.text, g, g ^ x));
             }
         }
     }
@@ -467,8 +468,7 @@ fn misere_nim(heaps: &[u64], describe: impl Fn(usize, u64, u64) -> String, noun:
         listing.push(&mut a, || WinningMove {
             text: describe(i, heaps[i], to),
             result: replaced(heaps, i, &[to]),
-            heap: i + 1,
-            to: vec![to],
+            mv: Move { heap: i, to: vec![to] },
         });
     }
     listing.finish(&mut a);
@@ -514,8 +514,7 @@ fn divisor(n: u64, options: &AnalyzeOptions) -> Result<Analysis, AnalyzeError> {
                 a.winning_moves.push(WinningMove {
                     text: describe(i, exps[i], to),
                     result: vec![],
-                    heap: i + 1,
-                    to: vec![to],
+                    mv: Move { heap: i, to: vec![to] },
                 });
             }
             a.balance = Some(table);
@@ -523,12 +522,11 @@ fn divisor(n: u64, options: &AnalyzeOptions) -> Result<Analysis, AnalyzeError> {
         }
     };
     for m in &mut a.winning_moves {
-        // The moves were made on the exponents; the position is the number itself.
-        let i = m.heap - 1;
-        let d = factors[i].0.pow((exps[i] - m.to[0]) as u32);
+        // The moves were made on the exponents; the position is the number itself (heap 0).
+        let i = m.mv.heap;
+        let d = factors[i].0.pow((exps[i] - m.mv.to[0]) as u32);
         m.result = vec![n / d];
-        m.to = vec![n / d];
-        m.heap = 1;
+        m.mv = Move { heap: 0, to: vec![n / d] };
     }
     a.heap_values = Some(exps);
     let mut e = intro;
@@ -617,8 +615,7 @@ fn sum_misere(cs: &[Component], options: &AnalyzeOptions) -> Result<Analysis, An
                 a.winning_moves.push(WinningMove {
                     text: c.ruleset.describe_move(i + 1, c.heap, &to),
                     result: replaced(&heaps, i, &to),
-                    heap: i + 1,
-                    to,
+                    mv: Move { heap: i, to },
                 });
             }
         }
@@ -691,8 +688,7 @@ fn kl(forbidden: [u64; 2], heaps: &[u64], options: &AnalyzeOptions) -> Result<An
                 a.winning_moves.push(WinningMove {
                     text: Ruleset::Nim.describe_move(i + 1, h, &[h - take]),
                     result: next,
-                    heap: i + 1,
-                    to: vec![h - take],
+                    mv: Move { heap: i, to: vec![h - take] },
                 });
             }
         }

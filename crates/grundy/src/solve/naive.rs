@@ -7,16 +7,10 @@
 use std::collections::HashMap;
 
 use crate::game::convention::{Convention, Player};
-use crate::game::{Component, Position};
+use crate::game::{Component, Move, Position};
 
-/// One move: the index of the heap moved in (0 for the divisor game) and what it leaves there.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct NaiveMove {
-    /// 0-based index of the heap (the divisor game's n is heap 0).
-    pub heap: usize,
-    /// The heaps the move leaves in its place (`[0]` when emptied; `[n']` for the divisor game).
-    pub to: Vec<u64>,
-}
+/// The name this module's moves had before every part of the crate used [`Move`]; the same type.
+pub type NaiveMove = Move;
 
 /// Whether `d` > 1 is a power of a prime, by trial division.
 fn is_prime_power(d: u64) -> bool {
@@ -35,7 +29,7 @@ fn is_prime_power(d: u64) -> bool {
 }
 
 /// Every move from `position` for `player`, with the position it leaves.
-pub fn moves(position: &Position, player: Player) -> Vec<(NaiveMove, Position)> {
+pub fn moves(position: &Position, player: Player) -> Vec<(Move, Position)> {
     let mut out = Vec::new();
     match position {
         Position::Sum(cs) => {
@@ -44,7 +38,7 @@ pub fn moves(position: &Position, player: Player) -> Vec<(NaiveMove, Position)> 
                     let mut next: Vec<Component> = cs[..i].to_vec();
                     next.extend(to.iter().map(|&h| Component::new(c.ruleset.clone(), h)));
                     next.extend_from_slice(&cs[i + 1..]);
-                    out.push((NaiveMove { heap: i, to: to.to_vec() }, Position::Sum(next)));
+                    out.push((Move { heap: i, to: to.to_vec() }, Position::Sum(next)));
                 });
             }
         }
@@ -54,7 +48,7 @@ pub fn moves(position: &Position, player: Player) -> Vec<(NaiveMove, Position)> 
                     let mut next = heaps.clone();
                     next[i] = h - take;
                     out.push((
-                        NaiveMove { heap: i, to: vec![h - take] },
+                        Move { heap: i, to: vec![h - take] },
                         Position::Kl { forbidden: *forbidden, heaps: next },
                     ));
                 }
@@ -62,7 +56,7 @@ pub fn moves(position: &Position, player: Player) -> Vec<(NaiveMove, Position)> 
         }
         Position::Divisor(n) => {
             for d in (2..=*n).filter(|d| n % d == 0 && is_prime_power(*d)) {
-                out.push((NaiveMove { heap: 0, to: vec![n / d] }, Position::Divisor(n / d)));
+                out.push((Move { heap: 0, to: vec![n / d] }, Position::Divisor(n / d)));
             }
         }
     }
@@ -123,7 +117,7 @@ impl NaiveSolver {
     }
 
     /// Every winning move: the moves to positions where the opponent loses.
-    pub fn winning_moves(&mut self, position: &Position, convention: Convention, player: Player) -> Vec<NaiveMove> {
+    pub fn winning_moves(&mut self, position: &Position, convention: Convention, player: Player) -> Vec<Move> {
         moves(position, player)
             .into_iter()
             .filter(|(_, next)| !self.wins(next, convention, player.other()))
