@@ -163,7 +163,7 @@ mod tests {
     fn direct_values(upto: usize) -> Vec<u64> {
         let mut g: Vec<u64> = Vec::new();
         for n in 0..=upto {
-            let mut seen = vec![false; 6];
+            let mut seen = [false; 6];
             for t in [1, 2, 4] {
                 if t <= n {
                     seen[g[n - t] as usize] = true;

@@ -7,7 +7,7 @@
 //! A game is searched through the public [`ImpartialGame`] (its options, and the bound on their
 //! number, which every game searched here gives), on canonical positions that include whatever
 //! decides the moves: for the partizan K-L-Nim, who is to move, which makes its graph of
-//! (heaps, player) an impartial game. [`Rules`] adds only what this search needs beyond that.
+//! (heaps, player) an impartial game. `Rules` adds only what this search needs beyond that.
 //! The public solver of games defined outside the crate (`custom.rs`) has a walk of its own,
 //! which also detects cycles; the games searched here always shrink.
 
