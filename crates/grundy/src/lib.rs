@@ -16,6 +16,10 @@
 //!
 //! Every fast answer is checked in the tests against [`naive`], a plain exhaustive search by
 //! the definition of P and N positions.
+//!
+//! A game the library does not know is solved through the [`ImpartialGame`] trait (its options
+//! are all it needs) by an [`ImpartialSolver`]: values, outcomes, every winning move, and play
+//! against the computer; `examples/custom_game.rs` defines one.
 
 pub mod engine;
 mod error;
@@ -46,3 +50,7 @@ pub use stop::{StopToken, Stopped};
 pub use values::{
     find_period, guess_pattern, guy_smith_period, guy_smith_period_parts, GrundyTable, PatternGuess, Period,
 };
+
+// Games defined outside the crate (see `examples/custom_game.rs`).
+pub use game::ImpartialGame;
+pub use solve::custom::{ImpartialSession, ImpartialSolver, SolveError};

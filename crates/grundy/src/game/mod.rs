@@ -15,6 +15,10 @@ use crate::error::{ParseGameError, ParsePositionError};
 use crate::number::parse_u64;
 use crate::rules::{parse_positive, Ruleset};
 
+// The trait through which a game defined outside the crate is solved.
+pub mod impartial;
+pub use impartial::ImpartialGame;
+
 /// A game as named on the command line and in the API.
 ///
 /// `Display` and `FromStr` round-trip:

@@ -551,10 +551,11 @@ struct SumRules {
     rulesets: Vec<Ruleset>,
 }
 
-impl Rules for SumRules {
-    type State = Vec<(u32, u64)>;
+impl crate::game::ImpartialGame for SumRules {
+    type Position = Vec<(u32, u64)>;
 
-    fn successors(&self, state: &Self::State, out: &mut Vec<Self::State>) {
+    fn options(&self, state: &Self::Position) -> Vec<Self::Position> {
+        let mut out = Vec::new();
         for (i, &(r, h)) in state.iter().enumerate() {
             if i > 0 && state[i - 1] == (r, h) {
                 continue; // equal heaps have the same moves
@@ -567,13 +568,16 @@ impl Rules for SumRules {
                 out.push(next);
             });
         }
+        out
     }
 
-    fn successor_bound(&self, state: &Self::State) -> u128 {
-        state.iter().map(|&(r, h)| self.rulesets[r as usize].option_count_bound(h)).sum()
+    fn option_count_bound(&self, state: &Self::Position) -> Option<u128> {
+        Some(state.iter().map(|&(r, h)| self.rulesets[r as usize].option_count_bound(h)).sum())
     }
+}
 
-    fn size(&self, state: &Self::State) -> u128 {
+impl Rules for SumRules {
+    fn size(&self, state: &Self::Position) -> u128 {
         state.iter().map(|&(_, h)| u128::from(h)).sum()
     }
 }
@@ -637,10 +641,11 @@ struct KlRules {
     forbidden: [u64; 2],
 }
 
-impl Rules for KlRules {
-    type State = (Vec<u64>, Player);
+impl crate::game::ImpartialGame for KlRules {
+    type Position = (Vec<u64>, Player);
 
-    fn successors(&self, (heaps, player): &Self::State, out: &mut Vec<Self::State>) {
+    fn options(&self, (heaps, player): &Self::Position) -> Vec<Self::Position> {
+        let mut out = Vec::new();
         let banned = self.forbidden[player.index()];
         for (i, &h) in heaps.iter().enumerate() {
             if i > 0 && heaps[i - 1] == h {
@@ -652,13 +657,16 @@ impl Rules for KlRules {
                 out.push((kl_canon(next), player.other()));
             }
         }
+        out
     }
 
-    fn successor_bound(&self, (heaps, _): &Self::State) -> u128 {
-        heaps.iter().map(|&h| u128::from(h)).sum()
+    fn option_count_bound(&self, (heaps, _): &Self::Position) -> Option<u128> {
+        Some(heaps.iter().map(|&h| u128::from(h)).sum())
     }
+}
 
-    fn size(&self, (heaps, _): &Self::State) -> u128 {
+impl Rules for KlRules {
+    fn size(&self, (heaps, _): &Self::Position) -> u128 {
         heaps.iter().map(|&h| u128::from(h)).sum()
     }
 }

@@ -1,8 +1,10 @@
 //! Solving positions: [`analyze`] (sums through the Sprague-Grundy theorem, misère play,
 //! explanations), the budgeted exact search it falls back to, and the plain exhaustive solver
-//! every fast path is tested against.
+//! every fast path is tested against; and [`custom`], the solver of games defined outside the
+//! crate through [`crate::ImpartialGame`].
 
 pub mod analysis;
+pub mod custom;
 pub mod naive;
 pub mod search;
 

@@ -3,32 +3,33 @@
 //! Used where no theory gives the answer: misère play of most rulesets and the partizan K-L-Nim.
 //! The walk is iterative (no recursion), so deep games cannot overflow the stack, and every
 //! position it stores counts against the budget.
+//!
+//! A game is searched through the public [`ImpartialGame`] (its options, and the bound on their
+//! number, which every game searched here gives), on canonical positions that include whatever
+//! decides the moves: for the partizan K-L-Nim, who is to move, which makes its graph of
+//! (heaps, player) an impartial game. `Rules` adds only what this search needs beyond that.
+//! The public solver of games defined outside the crate (`custom.rs`) has a walk of its own,
+//! which also detects cycles; the games searched here always shrink.
 
 use std::collections::HashMap;
-use std::hash::Hash;
 
 use crate::error::{human_bytes, AnalyzeError, GaveUp, Work, MEMORY_LIMIT};
+use crate::game::ImpartialGame;
 use crate::stop::Ticker;
 
-/// The moves of a game, on canonical states (equal positions written the same way).
-pub(crate) trait Rules {
-    /// A canonical position, including whatever decides the moves (such as who is to move).
-    type State: Clone + Eq + Hash;
-    /// Pushes every position reachable in one move onto `out`.
-    fn successors(&self, state: &Self::State, out: &mut Vec<Self::State>);
-    /// An upper bound on the number of successors, known without listing them, so that a
-    /// position with astronomically many moves is refused rather than listed.
-    fn successor_bound(&self, state: &Self::State) -> u128;
+/// What the search needs of a game beyond [`ImpartialGame`], whose positions are its canonical
+/// states (equal positions written the same way).
+pub(crate) trait Rules: ImpartialGame {
     /// A size that strictly decreases along every move; children are explored smallest first,
     /// which keeps the walk shallow.
-    fn size(&self, state: &Self::State) -> u128;
+    fn size(&self, state: &Self::Position) -> u128;
 }
 
 /// A search with its memo; reusing one for several positions of the same game shares the work.
 pub(crate) struct Search<R: Rules> {
     rules: R,
     misere: bool,
-    memo: HashMap<R::State, bool>,
+    memo: HashMap<R::Position, bool>,
     budget: u64,
     /// A budget known to suffice, reported when the search gives up.
     needed: Option<u64>,
@@ -95,25 +96,37 @@ impl<R: Rules> Search<R> {
         }
     }
 
-    fn frame(&mut self, state: R::State) -> Result<Frame<R::State>, AnalyzeError> {
-        self.ticker.tick()?;
+    /// Counts `moves` more moves listed; past the budget's share, gives up.
+    fn count_moves(&mut self, moves: u128) -> Result<(), AnalyzeError> {
         // Listing a move costs in proportion to its state's size (states of many heaps are
         // built and sorted), so large states get fewer moves for the same budget.
-        self.moves_listed += self.rules.successor_bound(&state) * u128::from(self.state_words);
+        self.moves_listed = self.moves_listed.saturating_add(moves.saturating_mul(u128::from(self.state_words)));
         if self.moves_listed > u128::from(self.budget) * MOVES_PER_POSITION {
             return Err(match self.memory_cap {
                 Some(_) => self.gave_up(),
                 None => GaveUp { what: Work::PositionsSearched, used: self.budget, needed: None }.into(),
             });
         }
-        let mut children = Vec::new();
-        self.rules.successors(&state, &mut children);
+        Ok(())
+    }
+
+    fn frame(&mut self, state: R::Position) -> Result<Frame<R::Position>, AnalyzeError> {
+        self.ticker.tick()?;
+        // A position with astronomically many moves is refused before they are listed.
+        let bound = self.rules.option_count_bound(&state);
+        if let Some(bound) = bound {
+            self.count_moves(bound)?;
+        }
+        let mut children = self.rules.options(&state);
+        if bound.is_none() {
+            self.count_moves(children.len() as u128)?;
+        }
         children.sort_by_cached_key(|c| self.rules.size(c));
         Ok(Frame { state, children, next: 0 })
     }
 
     /// Whether the player to move in `root` wins with best play.
-    pub(crate) fn wins(&mut self, root: &R::State) -> Result<bool, AnalyzeError> {
+    pub(crate) fn wins(&mut self, root: &R::Position) -> Result<bool, AnalyzeError> {
         if let Some(&w) = self.memo.get(root) {
             return Ok(w);
         }

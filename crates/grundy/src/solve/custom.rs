@@ -1,0 +1,546 @@
+//! Solving a game defined outside the crate, through [`ImpartialGame`]: Sprague-Grundy values,
+//! outcomes under both conventions, every winning move, the computer's move, and a
+//! [`ImpartialSession`] that keeps a game in progress.
+//!
+//! [`ImpartialSolver`] walks the option graph by the definitions: a position's value is the
+//! mex of its options' values (or the XOR of its components' values), and a position is N
+//! under misère play when some option is P (a position with no option is N). The walk is
+//! iterative, so deep games cannot overflow the stack; it is memoised, so one solver shares
+//! its work between questions; it stores at most its budget of positions and lists at most
+//! [`OPTIONS_PER_POSITION`] options per budgeted position, and answers past either with
+//! [`GaveUp`]; it checks the installed [`crate::StopToken`]; and it refuses a game in which a
+//! position follows itself. Every answer is exact, or an error: never a partial list.
+
+use std::collections::{HashMap, HashSet};
+use std::fmt;
+
+use crate::error::{GaveUp, Work};
+use crate::game::convention::{Convention, Outcome, Player};
+use crate::game::ImpartialGame;
+use crate::solve::analysis::DEFAULT_BUDGET;
+use crate::stop::{Stopped, Ticker};
+
+/// How many options (and components) the solver lists per position of its budget: listing is
+/// the time a walk takes, so it is bounded too.
+pub const OPTIONS_PER_POSITION: u128 = 64;
+
+/// The stop token is checked every so many positions decided.
+const TICK_EVERY: u32 = 64;
+
+/// Positions are named in messages by their `Debug` text, cut to this many characters.
+const SHOWN_CHARS: usize = 120;
+
+/// Why an [`ImpartialSolver`] or an [`ImpartialSession`] could not answer.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum SolveError {
+    /// The walk ran past the solver's budget (`what` is [`Work::PositionsSearched`]); a larger
+    /// budget ([`ImpartialSolver::set_budget`]) keeps what was decided and goes on.
+    #[error(transparent)]
+    GaveUp(#[from] GaveUp),
+    /// The installed [`crate::StopToken`] fired (a time limit, a cancelled request).
+    #[error(transparent)]
+    Stopped(#[from] Stopped),
+    /// A position can follow itself (through options or components): the game is not finite,
+    /// and the position has no value by the definition.
+    #[error("the game is not finite: position {position} can follow itself (through its options or components), so it has no value by the definition")]
+    NotFinite {
+        /// The position met again, by its `Debug` text (cut to 120 characters).
+        position: String,
+    },
+    /// A move that the game does not allow was played in a session.
+    #[error("illegal move: {to} is not an option of {from}")]
+    IllegalMove {
+        /// The position moved from, by its `Debug` text.
+        from: String,
+        /// The position asked for, by its `Debug` text.
+        to: String,
+    },
+}
+
+/// A position's `Debug` text, cut to [`SHOWN_CHARS`] characters.
+fn show<P: fmt::Debug>(position: &P) -> String {
+    let text = format!("{position:?}");
+    match text.char_indices().nth(SHOWN_CHARS) {
+        Some((at, _)) => format!("{}...", &text[..at]),
+        None => text,
+    }
+}
+
+/// The smallest value not among `values`.
+fn mex(values: &[u64]) -> u64 {
+    // The mex of k values is at most k, so k + 1 flags hold it.
+    let mut seen = vec![false; values.len() + 1];
+    for &v in values {
+        if let Some(flag) = usize::try_from(v).ok().and_then(|v| seen.get_mut(v)) {
+            *flag = true;
+        }
+    }
+    seen.iter().position(|&s| !s).unwrap_or(values.len()) as u64
+}
+
+/// How a position's value comes from its children's.
+enum Combine {
+    /// The children are the options: the mex of their values (kept as they come).
+    Mex(Vec<u64>),
+    /// The children are the components: the XOR of their values.
+    Xor(u64),
+}
+
+/// A position being decided, with the children still to look at.
+struct Frame<P> {
+    position: P,
+    children: Vec<P>,
+    next: usize,
+    combine: Combine,
+}
+
+/// A budgeted, memoised solver of one [`ImpartialGame`].
+///
+/// Keep one alive to answer many questions about the same game: values and outcomes decided
+/// once are remembered, and count against the budget (of [`Work::PositionsSearched`]: the
+/// positions remembered plus those held on the walk). The budget is [`DEFAULT_BUDGET`] unless
+/// set, at most [`Work::max_budget`]. Options are listed at most [`OPTIONS_PER_POSITION`] per
+/// position of the budget, over the solver's life.
+///
+/// Under normal play, outcomes and winning moves come from Sprague-Grundy values (so
+/// components are solved alone); under misère play from the outcomes of the whole positions.
+pub struct ImpartialSolver<G: ImpartialGame> {
+    game: G,
+    budget: u64,
+    values: HashMap<G::Position, u64>,
+    misere: HashMap<G::Position, bool>,
+    /// Options and components listed so far.
+    listed: u128,
+    ticker: Ticker,
+}
+
+impl<G: ImpartialGame> fmt::Debug for ImpartialSolver<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ImpartialSolver")
+            .field("budget", &self.budget)
+            .field("values", &self.values.len())
+            .field("misere_outcomes", &self.misere.len())
+            .field("listed", &self.listed)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<G: ImpartialGame> ImpartialSolver<G> {
+    /// A solver of `game` with the [`DEFAULT_BUDGET`] of positions.
+    pub fn new(game: G) -> Self {
+        ImpartialSolver {
+            game,
+            budget: DEFAULT_BUDGET,
+            values: HashMap::new(),
+            misere: HashMap::new(),
+            listed: 0,
+            ticker: Ticker::new(TICK_EVERY),
+        }
+    }
+
+    /// The same solver with a budget of `budget` positions (at most
+    /// [`Work::PositionsSearched`]'s [`Work::max_budget`]).
+    pub fn with_budget(mut self, budget: u64) -> Self {
+        self.set_budget(budget);
+        self
+    }
+
+    /// Sets the budget (at most [`Work::max_budget`]); what was decided stays decided, so
+    /// after a [`SolveError::GaveUp`] a larger budget goes on from there.
+    pub fn set_budget(&mut self, budget: u64) {
+        self.budget = Work::PositionsSearched.clamp(budget);
+    }
+
+    /// The budget of positions.
+    pub fn budget(&self) -> u64 {
+        self.budget
+    }
+
+    /// The game solved.
+    pub fn game(&self) -> &G {
+        &self.game
+    }
+
+    /// The positions decided so far: normal-play values plus misère outcomes.
+    pub fn positions(&self) -> usize {
+        self.values.len() + self.misere.len()
+    }
+
+    fn gave_up(&self) -> SolveError {
+        GaveUp { what: Work::PositionsSearched, used: self.budget, needed: None }.into()
+    }
+
+    /// Counts `n` more options or components listed; past the allowance, gives up.
+    fn count_listed(&mut self, n: u128) -> Result<(), SolveError> {
+        self.listed = self.listed.saturating_add(n);
+        if self.listed > u128::from(self.budget).saturating_mul(OPTIONS_PER_POSITION) {
+            return Err(self.gave_up());
+        }
+        Ok(())
+    }
+
+    /// Gives up when the positions remembered, plus `held` on the walk, pass the budget.
+    fn room(&self, held: usize) -> Result<(), SolveError> {
+        let used = (self.values.len() + self.misere.len()).saturating_add(held);
+        if used as u64 > self.budget {
+            return Err(self.gave_up());
+        }
+        Ok(())
+    }
+
+    /// Every option of `position`, in the game's order, counted against the budget (a
+    /// position whose [`ImpartialGame::option_count_bound`] passes what is left is refused
+    /// before its options are asked for).
+    pub fn options(&mut self, position: &G::Position) -> Result<Vec<G::Position>, SolveError> {
+        if let Some(bound) = self.game.option_count_bound(position) {
+            let cap = u128::from(self.budget).saturating_mul(OPTIONS_PER_POSITION);
+            if self.listed.saturating_add(bound) > cap {
+                return Err(self.gave_up());
+            }
+        }
+        let options = self.game.options(position);
+        self.count_listed(options.len() as u128)?;
+        Ok(options)
+    }
+
+    /// The frame that decides the value of `position`: its components when it has several,
+    /// else its options.
+    fn value_frame(&mut self, position: G::Position) -> Result<Frame<G::Position>, SolveError> {
+        self.ticker.tick()?;
+        let parts = self.game.components(&position);
+        self.count_listed(parts.len() as u128)?;
+        let (children, combine) = match parts.as_slice() {
+            [only] if *only == position => (self.options(&position)?, Combine::Mex(Vec::new())),
+            _ => (parts, Combine::Xor(0)),
+        };
+        Ok(Frame { position, children, next: 0, combine })
+    }
+
+    /// The Sprague-Grundy value of `position` (normal play): the mex of its options' values,
+    /// or the XOR of its components' values. 0 exactly for P-positions.
+    pub fn grundy_value(&mut self, position: &G::Position) -> Result<u64, SolveError> {
+        if let Some(&v) = self.values.get(position) {
+            return Ok(v);
+        }
+        // Every question checks the stop token at its first step.
+        self.ticker = Ticker::new(TICK_EVERY);
+        let first = self.value_frame(position.clone())?;
+        // Positions held on the walk: one per frame plus the children each keeps.
+        let mut held = 1 + first.children.len();
+        self.room(held)?;
+        let mut on_stack: HashSet<G::Position> = HashSet::from([position.clone()]);
+        let mut stack = vec![first];
+        let mut last = 0;
+        while let Some(top) = stack.last_mut() {
+            if let Some(child) = top.children.get(top.next) {
+                if let Some(&v) = self.values.get(child) {
+                    match &mut top.combine {
+                        Combine::Mex(seen) => seen.push(v),
+                        Combine::Xor(x) => *x ^= v,
+                    }
+                    top.next += 1;
+                    continue;
+                }
+                if on_stack.contains(child) {
+                    return Err(SolveError::NotFinite { position: show(child) });
+                }
+                let child = child.clone();
+                let frame = self.value_frame(child.clone())?;
+                held += 1 + frame.children.len();
+                self.room(held)?;
+                on_stack.insert(child);
+                stack.push(frame);
+            } else if let Some(done) = stack.pop() {
+                held = held.saturating_sub(1 + done.children.len());
+                on_stack.remove(&done.position);
+                last = match &done.combine {
+                    Combine::Mex(seen) => mex(seen),
+                    Combine::Xor(x) => *x,
+                };
+                self.values.insert(done.position, last);
+            }
+        }
+        // The root is the bottom frame, so the last value decided is its own.
+        Ok(last)
+    }
+
+    /// Whether the player to move in `position` wins under misère play, from the options of
+    /// the whole position.
+    fn misere_wins(&mut self, position: &G::Position) -> Result<bool, SolveError> {
+        if let Some(&w) = self.misere.get(position) {
+            return Ok(w);
+        }
+        self.ticker = Ticker::new(TICK_EVERY);
+        let frame = |solver: &mut Self, p: G::Position| -> Result<Frame<G::Position>, SolveError> {
+            solver.ticker.tick()?;
+            let children = solver.options(&p)?;
+            Ok(Frame { position: p, children, next: 0, combine: Combine::Xor(0) })
+        };
+        let first = frame(self, position.clone())?;
+        let mut held = 1 + first.children.len();
+        self.room(held)?;
+        let mut on_stack: HashSet<G::Position> = HashSet::from([position.clone()]);
+        let mut stack = vec![first];
+        let mut last = false;
+        while let Some(top) = stack.last_mut() {
+            let decided = match top.children.get(top.next) {
+                // No move at all: under misère the player to move has won already.
+                None if top.children.is_empty() => true,
+                // Every move leaves a position the opponent wins.
+                None => false,
+                Some(child) => match self.misere.get(child) {
+                    // A move to a position the opponent loses.
+                    Some(false) => true,
+                    Some(true) => {
+                        top.next += 1;
+                        continue;
+                    }
+                    None => {
+                        if on_stack.contains(child) {
+                            return Err(SolveError::NotFinite { position: show(child) });
+                        }
+                        let child = child.clone();
+                        let next = frame(self, child.clone())?;
+                        held += 1 + next.children.len();
+                        self.room(held)?;
+                        on_stack.insert(child);
+                        stack.push(next);
+                        continue;
+                    }
+                },
+            };
+            if let Some(done) = stack.pop() {
+                held = held.saturating_sub(1 + done.children.len());
+                on_stack.remove(&done.position);
+                self.misere.insert(done.position, decided);
+                last = decided;
+            }
+        }
+        Ok(last)
+    }
+
+    /// Whether the player to move in `position` wins with best play.
+    fn wins(&mut self, position: &G::Position, convention: Convention) -> Result<bool, SolveError> {
+        match convention {
+            Convention::Normal => Ok(self.grundy_value(position)? != 0),
+            Convention::Misere => self.misere_wins(position),
+        }
+    }
+
+    /// The outcome of `position` with best play: N when the player to move wins, P when they
+    /// lose. Under normal play, N exactly when the Sprague-Grundy value is not 0.
+    pub fn outcome(&mut self, position: &G::Position, convention: Convention) -> Result<Outcome, SolveError> {
+        Ok(Outcome::from_win(self.wins(position, convention)?))
+    }
+
+    /// Every winning move from `position`: each option (in the game's order) that leaves the
+    /// opponent a P-position, so under normal play every option of value 0. Empty exactly
+    /// when `position` is P, or has no move at all (under misère play such a position is N:
+    /// the player to move has won). Complete, or an error: never a part of the list.
+    pub fn winning_moves(
+        &mut self,
+        position: &G::Position,
+        convention: Convention,
+    ) -> Result<Vec<G::Position>, SolveError> {
+        let mut out = Vec::new();
+        for option in self.options(position)? {
+            if !self.wins(&option, convention)? {
+                out.push(option);
+            }
+        }
+        Ok(out)
+    }
+
+    /// The computer's move from `position`, or `None` when there is no move (the game is over).
+    ///
+    /// A winning move whenever there is one (the first in the game's order). From a
+    /// P-position every move loses against best play, so it takes the option that leaves the
+    /// opponent the most moves to choose from (the first such): the most chances to go wrong.
+    pub fn computer_move(
+        &mut self,
+        position: &G::Position,
+        convention: Convention,
+    ) -> Result<Option<G::Position>, SolveError> {
+        let options = self.options(position)?;
+        for option in &options {
+            if !self.wins(option, convention)? {
+                return Ok(Some(option.clone()));
+            }
+        }
+        let mut best: Option<(usize, G::Position)> = None;
+        for option in options {
+            let replies = self.options(&option)?.len();
+            if best.as_ref().is_none_or(|(most, _)| replies > *most) {
+                best = Some((replies, option));
+            }
+        }
+        Ok(best.map(|(_, option)| option))
+    }
+}
+
+/// A game in progress against the computer (or between two people, or two computers): the
+/// position, whose turn it is, the moves so far, and undo. Moves are checked against the
+/// game's options; the computer plays [`ImpartialSolver::computer_move`].
+///
+/// ```
+/// use grundy::{Convention, ImpartialGame, ImpartialSession, ImpartialSolver, Player};
+///
+/// struct TakeOneOrTwo;
+/// impl ImpartialGame for TakeOneOrTwo {
+///     type Position = u64;
+///     fn options(&self, &n: &u64) -> Vec<u64> {
+///         [1, 2].into_iter().filter(|&t| t <= n).map(|t| n - t).collect()
+///     }
+/// }
+///
+/// let mut game = ImpartialSession::new(ImpartialSolver::new(TakeOneOrTwo), 7, Convention::Normal);
+/// game.play(5).unwrap(); // the first player takes 2
+/// assert!(game.play(1).is_err()); // 5 -> 1 is not a move
+/// assert_eq!(game.computer_move().unwrap(), Some(3)); // back to a multiple of 3
+/// while game.computer_move().unwrap().is_some() {}
+/// assert_eq!(game.winner().unwrap(), Some(Player::Second));
+/// ```
+#[derive(Debug)]
+pub struct ImpartialSession<G: ImpartialGame> {
+    solver: ImpartialSolver<G>,
+    convention: Convention,
+    start: G::Position,
+    /// The position after each move played.
+    history: Vec<G::Position>,
+}
+
+impl<G: ImpartialGame> ImpartialSession<G> {
+    /// A game from `start` under `convention`, the first player to move.
+    pub fn new(solver: ImpartialSolver<G>, start: G::Position, convention: Convention) -> Self {
+        ImpartialSession { solver, convention, start, history: Vec::new() }
+    }
+
+    /// The position now.
+    pub fn position(&self) -> &G::Position {
+        self.history.last().unwrap_or(&self.start)
+    }
+
+    /// The position the game started from.
+    pub fn start(&self) -> &G::Position {
+        &self.start
+    }
+
+    /// The position after each move played so far, in order.
+    pub fn history(&self) -> &[G::Position] {
+        &self.history
+    }
+
+    /// The number of moves played.
+    pub fn moves_played(&self) -> usize {
+        self.history.len()
+    }
+
+    /// Normal or misère play.
+    pub fn convention(&self) -> Convention {
+        self.convention
+    }
+
+    /// Who is to move: the first player after an even number of moves.
+    pub fn to_move(&self) -> Player {
+        if self.history.len() % 2 == 0 {
+            Player::First
+        } else {
+            Player::Second
+        }
+    }
+
+    /// The solver, for hints and analysis of the position ([`ImpartialSolver::winning_moves`]).
+    pub fn solver(&mut self) -> &mut ImpartialSolver<G> {
+        &mut self.solver
+    }
+
+    /// The winner once the position has no move (under normal play the player who moved last,
+    /// under misère the player to move), `None` while the game goes on.
+    pub fn winner(&mut self) -> Result<Option<Player>, SolveError> {
+        let position = self.position().clone();
+        if !self.solver.options(&position)?.is_empty() {
+            return Ok(None);
+        }
+        Ok(Some(match self.convention {
+            Convention::Normal => self.to_move().other(),
+            Convention::Misere => self.to_move(),
+        }))
+    }
+
+    /// Plays the move to `to`, which must be an option of the position; else
+    /// [`SolveError::IllegalMove`] and nothing changes.
+    pub fn play(&mut self, to: G::Position) -> Result<(), SolveError> {
+        let from = self.position().clone();
+        if !self.solver.options(&from)?.contains(&to) {
+            return Err(SolveError::IllegalMove { from: show(&from), to: show(&to) });
+        }
+        self.history.push(to);
+        Ok(())
+    }
+
+    /// Plays the computer's move for the player to move ([`ImpartialSolver::computer_move`])
+    /// and returns the position it leaves, or `None` when the game is over.
+    pub fn computer_move(&mut self) -> Result<Option<G::Position>, SolveError> {
+        let from = self.position().clone();
+        let chosen = self.solver.computer_move(&from, self.convention)?;
+        if let Some(to) = &chosen {
+            self.history.push(to.clone());
+        }
+        Ok(chosen)
+    }
+
+    /// Takes back the last move, returning the position it had left (`None` at the start).
+    pub fn undo(&mut self) -> Option<G::Position> {
+        self.history.pop()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Positions 0..: from n, a move goes to any of `steps` below it (a chain when `[1]`).
+    struct Steps(Vec<u64>);
+
+    impl ImpartialGame for Steps {
+        type Position = u64;
+        fn options(&self, &n: &u64) -> Vec<u64> {
+            self.0.iter().filter(|&&s| s <= n).map(|&s| n - s).collect()
+        }
+    }
+
+    #[test]
+    fn mex_is_the_smallest_missing_value() {
+        assert_eq!(mex(&[]), 0);
+        assert_eq!(mex(&[1, 2]), 0);
+        assert_eq!(mex(&[0, 2, 1, 0, 4]), 3);
+        assert_eq!(mex(&[u64::MAX, 0]), 1);
+    }
+
+    #[test]
+    fn values_and_misere_outcomes_by_the_definition() {
+        let mut s = ImpartialSolver::new(Steps(vec![1, 2]));
+        for n in 0..50 {
+            assert_eq!(s.grundy_value(&n).unwrap(), n % 3);
+            // Misère subtraction {1, 2}: P exactly at n = 1 (mod 3).
+            assert_eq!(s.outcome(&n, Convention::Misere).unwrap(), Outcome::from_win(n % 3 != 1), "{n}");
+        }
+    }
+
+    #[test]
+    fn the_budget_counts_held_and_remembered_positions() {
+        let mut s = ImpartialSolver::new(Steps(vec![1])).with_budget(10);
+        assert!(matches!(s.grundy_value(&100), Err(SolveError::GaveUp(GaveUp { what: Work::PositionsSearched, .. }))));
+        assert!(s.positions() <= 10);
+        s.set_budget(1000);
+        assert_eq!(s.grundy_value(&100).unwrap(), 0);
+    }
+
+    #[test]
+    fn long_names_are_cut() {
+        let text = show(&vec![7u64; 1000]);
+        assert!(text.ends_with("...") && text.chars().count() == SHOWN_CHARS + 3, "{text}");
+        assert_eq!(show(&5u8), "5");
+    }
+}
