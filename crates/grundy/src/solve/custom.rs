@@ -443,7 +443,7 @@ impl<G: ImpartialGame> ImpartialSession<G> {
 
     /// Who is to move: the first player after an even number of moves.
     pub fn to_move(&self) -> Player {
-        if self.history.len() % 2 == 0 {
+        if self.history.len().is_multiple_of(2) {
             Player::First
         } else {
             Player::Second
