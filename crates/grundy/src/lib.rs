@@ -29,6 +29,7 @@ pub mod values;
 pub mod verify;
 
 pub use engine::store_format;
+pub use engine::{Algorithm, Sequence, SequenceBuilder, SequenceError, SequenceObserver, SequenceStore};
 pub use engine::{
     allbut_single_formula, allbut_table, grundys_game_seconds, human_seconds, mex_table, split_table_cost,
     subtraction_table, Cell, EngineError, HeapSolver, Method, SparseEngine, SparseStats,
