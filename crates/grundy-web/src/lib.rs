@@ -71,8 +71,8 @@ use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use tokio::task::{JoinError, JoinHandle};
 use tokio::time::{sleep_until, timeout_at, Instant};
 
-use grundy::play::{choose_move, has_move, winner_when_over, Choice, Level, Rng};
 use grundy::engine::heap::PERIOD_SEARCH_WORK;
+use grundy::play::{choose_move, has_move, winner_when_over, Choice, Level, Rng};
 use grundy::{
     analyze, AnalyzeError, AnalyzeOptions, Convention, Game, Period, Player, Position, SequenceBuilder, SequenceError,
     StopToken, Stopped,

@@ -74,7 +74,10 @@ pub enum Algorithm {
 #[non_exhaustive]
 pub enum SequenceError {
     /// The budget asks for more values than one table may hold ([`Work::max_budget`]).
-    #[error("a budget of {budget} values is past {max}, the most values one table can hold here ({} of memory)", human_bytes(u128::from(MEMORY_LIMIT)))]
+    #[error(
+        "a budget of {budget} values is past {max}, the most values one table can hold here ({} of memory)",
+        human_bytes(u128::from(MEMORY_LIMIT))
+    )]
     BudgetTooLarge {
         /// The budget asked for.
         budget: u64,
@@ -507,8 +510,12 @@ impl SequenceBuilder {
                         break;
                     }
                     if len as u64 >= self.budget {
-                        return Err(GaveUp { what: Work::SplitTable, used: self.budget, needed: self.upto.checked_add(1) }
-                            .into());
+                        return Err(GaveUp {
+                            what: Work::SplitTable,
+                            used: self.budget,
+                            needed: self.upto.checked_add(1),
+                        }
+                        .into());
                     }
                     if len >= cap {
                         return Err(SequenceError::ThreeHeapLimit {
@@ -529,7 +536,7 @@ impl SequenceBuilder {
                 }
             }
         }
-        if let Some(s) = store.as_deref_mut() {
+        if let Some(s) = store {
             s.save(engine.len(), &|a, b| engine.range(a, b)).map_err(SequenceError::Store)?;
         }
         let period = period_of(&engine);
@@ -538,7 +545,7 @@ impl SequenceBuilder {
         }
         // Three-heap splits (hexadecimal codes) are computed plainly: no sparse statistics.
         let stats = (self.algorithm == Algorithm::Sparse && !three).then(|| engine.stats());
-        Ok(Source::Split { table: engine, rules, period, stats })
+        Ok(Source::Split { table: Box::new(engine), rules, period, stats })
     }
 }
 
@@ -689,7 +696,7 @@ impl Table {
 enum Source {
     /// A take-and-break game: the computed table, its proven period if any, and the sparse
     /// engine's statistics (not for the plain method).
-    Split { table: Table, rules: SplitRules, period: Option<Period>, stats: Option<SparseStats> },
+    Split { table: Box<Table>, rules: SplitRules, period: Option<Period>, stats: Option<SparseStats> },
     /// Any other heap ruleset: its solver answers for every n it knows.
     Solver(HeapSolver),
 }
@@ -1073,11 +1080,7 @@ mod tests {
     fn the_forecast_refuses_long_unstored_runs() {
         // A zero limit refuses at the first forecast; a store lifts it.
         let r = ruleset("grundys-game");
-        let e = SequenceBuilder::new(&r)
-            .upto((1 << 20) - 1)
-            .forecast_limit(Some(Duration::ZERO))
-            .build()
-            .unwrap_err();
+        let e = SequenceBuilder::new(&r).upto((1 << 20) - 1).forecast_limit(Some(Duration::ZERO)).build().unwrap_err();
         assert!(matches!(e, SequenceError::Forecast { last: 1_048_575, .. }), "{e:?}");
         assert!(e.to_string().starts_with("computing G(0..1048575) of grundys-game is forecast to take roughly"));
     }
