@@ -4,19 +4,19 @@
 //! `unsafe` and the binary runs on any x86-64; elsewhere, or without AVX2, plain loops give
 //! the same results (the tests compare the two).
 //!
-//! - [`Simd::settle`]: looks through the splits (a, m - a) of a heap for the values of a set
+//! - `Simd::settle`: looks through the splits (a, m - a) of a heap for the values of a set
 //!   (the XORs of the two parts), taking each out when found, until none is left. This is the
 //!   inner loop of a scan once only a few candidate values are left to settle: instead of
 //!   recording every value the pairs give (a store per pair), it looks for the candidates
 //!   alone, 32 pairs a step, membership in any set of bytes being two nibble table lookups
 //!   (`vpshufb`).
-//! - [`Simd::or_flags`]: byte flags folded into the bits of the marks, 32 flags an
+//! - `Simd::or_flags`: byte flags folded into the bits of the marks, 32 flags an
 //!   instruction (`vpmovmskb`).
-//! - [`Simd::xor_bits`]: the XORs of the splits (a, m - a) of a heap as bits, for values
+//! - `Simd::xor_bits`: the XORs of the splits (a, m - a) of a heap as bits, for values
 //!   below 64: 32 pairs' XORs at once, each turned into its bit by a shift (`vpsllvd`), the
 //!   bits ORed in registers. It replaces a store a pair in the scans of games with small
 //!   values.
-//! - [`Simd::tile_marks`]: the pairs of up to 32 consecutive heaps with the rare positions,
+//! - `Simd::tile_marks`: the pairs of up to 32 consecutive heaps with the rare positions,
 //!   eight heaps a step: eight partners' values in one vector, XORed with the rare value,
 //!   each turned into its bit by a shift by a different amount per lane (`vpsllvd`), one such
 //!   shift for each 32 values the marks hold. The bits stay in registers until every rare

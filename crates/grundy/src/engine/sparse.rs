@@ -15,7 +15,7 @@
 //! mask at once) and rebuilt when another mask would have clearly fewer rare positions.
 //!
 //! With one-byte values, the pairs with a rare part are marked a tile of 32 heaps at a time,
-//! in vector registers ([`Simd::tile_marks`]): a rare position whose partners are known for
+//! in vector registers (`Simd::tile_marks`): a rare position whose partners are known for
 //! the whole tile (or for a group of eight of it) is one vector step per eight heaps; the few
 //! others are marked heap by heap. With two-byte values they are marked a block of positions
 //! at a time: for a rare position r known before the block, the n of the block whose partner
@@ -24,8 +24,8 @@
 //! block ([`SparseEngine::set_threads`]; one thread by default); the pairs whose partner lies
 //! in the block and those of rare positions found in it are done one n at a time. Scans are
 //! done one n at a time: one of small values keeps what it finds as bits
-//! ([`Simd::xor_bits`]); another scan of bytes stamps its first pairs, then looks for the few
-//! values still wanted alone ([`Simd::settle`]).
+//! (`Simd::xor_bits`); another scan of bytes stamps its first pairs, then looks for the few
+//! values still wanted alone (`Simd::settle`).
 //!
 //! Values are stored as [`Cell`]s: `u8` (1 byte a position) while they fit, which the caller
 //! widens to `u16` ([`SparseEngine::widen`]) when one passes 255; a value past 65534 is refused.

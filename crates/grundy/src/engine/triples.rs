@@ -3,9 +3,9 @@
 //! The rare/common pairing of the sparse engine is about two heaps; a split into three heaps
 //! has no such shortcut, so its values are found plainly, but without walking every triple:
 //! for every m the engine keeps the set of values G(a) ^ G(m - a) of the two-heap splits of m
-//! (a bitset, [`Triples::push`]). A split of m into three heaps c, a, b is then G(c) ^ an
+//! (a bitset, `Triples::push`). A split of m into three heaps c, a, b is then G(c) ^ an
 //! element of the set of m - c: XOR by G(c) moves whole words (its high bits) and permutes the
-//! bits inside a word (its low six bits, [`xor_bits`]), so the sets are ORed, words moved, into
+//! bits inside a word (its low six bits, `xor_bits`), so the sets are ORed, words moved, into
 //! one row per low six bits, and each row is permuted once. Each heap size costs about m times
 //! the words of a set (m V / 64 for values below V), not m^2 / 12 triples, once: the result is
 //! kept per size, so each three-heap digit of a position then costs one OR of a set.
