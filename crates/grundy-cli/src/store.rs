@@ -190,11 +190,6 @@ impl Store {
         Ok(Store { dir: dir.to_path_buf(), chunk, manifest_crc: manifest.crc, saved: 0, _lock: lock })
     }
 
-    /// Values per chunk file.
-    pub fn chunk_len(&self) -> usize {
-        self.chunk
-    }
-
     /// Reads every saved value, checking each chunk; refuses a damaged store. Removes the
     /// temporary files of interrupted writes (this process holds the lock, so no other process
     /// is writing them).
@@ -254,5 +249,17 @@ impl Store {
             self.saved = end;
         }
         Ok(())
+    }
+}
+
+/// The library computes and asks for saves; this store writes them.
+impl grundy::SequenceStore for Store {
+    /// Values per chunk file.
+    fn chunk_len(&self) -> usize {
+        self.chunk
+    }
+
+    fn save(&mut self, len: usize, values: &dyn Fn(usize, usize) -> Vec<u16>) -> Result<(), String> {
+        Store::save(self, len, values)
     }
 }

@@ -71,9 +71,11 @@ use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use tokio::task::{JoinError, JoinHandle};
 use tokio::time::{sleep_until, timeout_at, Instant};
 
+use grundy::engine::heap::PERIOD_SEARCH_WORK;
 use grundy::play::{Choice, Level, Played, Session};
 use grundy::{
-    analyze, AnalyzeError, AnalyzeOptions, Convention, Game, HeapSolver, Period, Player, Position, StopToken, Stopped,
+    analyze, AnalyzeError, AnalyzeOptions, Convention, Game, Period, Player, Position, SequenceBuilder, SequenceError,
+    StopToken, Stopped,
 };
 
 /// The largest request body accepted; larger ones get 413.
@@ -713,9 +715,10 @@ struct SgReply {
 }
 
 /// G(0..=upto) of a heap ruleset with its proven period: the fields of `grundy sg --json`
-/// (plus where the values come from). `upto` is capped, so the `HeapSolver` (closed forms,
-/// proven tables, the sparse engine for take-and-break games) answers within the time limit
-/// for most games.
+/// (plus where the values come from), from the library's sequence builder with the bounded
+/// period search of `analyze` (closed forms, proven tables, the sparse engine for
+/// take-and-break games within a counted amount of work). `upto` is capped, so it answers
+/// within the time limit for most games.
 fn sg_sequence(game: &str, upto: u64) -> Result<SgReply, Fail> {
     let parsed: Game = game.parse().map_err(ApiError::bad)?;
     let Game::Heaps(ruleset) = &parsed else {
@@ -724,10 +727,24 @@ fn sg_sequence(game: &str, upto: u64) -> Result<SgReply, Fail> {
         ))
         .into());
     };
-    let solver = HeapSolver::new(ruleset, upto, MAX_BUDGET)?;
+    let sequence = SequenceBuilder::new(ruleset)
+        .upto(upto)
+        .budget(MAX_BUDGET)
+        .period_search(PERIOD_SEARCH_WORK)
+        .build()
+        .map_err(|e| match e {
+            SequenceError::Stopped(s) => Fail::Stopped(s),
+            // Past the work a request may do: the command line computes further.
+            e @ (SequenceError::WorkLimit { .. } | SequenceError::ThreeHeapLimit { .. }) => Fail::Api(ApiError::new(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                format!("{e}; run it on the command line: grundy sg {} --upto {upto}", quote(game)),
+            )),
+            // The other kinds are about this request's input (not answerable).
+            e => Fail::Api(ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e)),
+        })?;
     let values = (0..=upto)
         .map(|n| {
-            solver.value(n).ok_or_else(|| {
+            sequence.value(n).ok_or_else(|| {
                 ApiError::new(
                     StatusCode::UNPROCESSABLE_ENTITY,
                     format!("no value is known for a heap of {n} in {game}"),
@@ -736,7 +753,14 @@ fn sg_sequence(game: &str, upto: u64) -> Result<SgReply, Fail> {
         })
         .collect::<Result<Vec<u64>, _>>()?;
     let last = values.last().copied().unwrap_or(0);
-    Ok(SgReply { game: parsed.to_string(), upto, values, period: solver.period(), last, method: solver.method_note() })
+    Ok(SgReply {
+        game: parsed.to_string(),
+        upto,
+        values,
+        period: sequence.period(),
+        last,
+        method: sequence.method_note(),
+    })
 }
 
 async fn sg_handler(

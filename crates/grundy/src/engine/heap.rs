@@ -1,7 +1,7 @@
 //! Sprague-Grundy values of single heaps, for any heap size: closed forms where they are proven,
 //! otherwise a table with a proven period.
 
-use crate::engine::sparse::{EngineError, SparseEngine};
+use crate::engine::sequence::{split_note, SequenceBuilder, SequenceError};
 use crate::engine::table::{allbut_table, subtraction_table};
 use crate::engine::Method;
 use crate::error::{human_bytes, AnalyzeError, GaveUp, Work, MEMORY_LIMIT};
@@ -126,17 +126,7 @@ impl HeapSolver {
                 "all sizes but {k} may be taken: G(x) = floor(x/{two})*{k} + x mod {two}, minus {k} when x mod {two} >= {k}",
                 two = u128::from(*k) * 2
             ),
-            Source::Split { period: Some(p), rules, .. } => format!(
-                "values from the {}, periodic with period {} from n = {} (proven by the Guy-Smith theorem)",
-                engine_name(rules),
-                p.period,
-                p.preperiod
-            ),
-            Source::Split { values, rules, .. } => format!(
-                "values from the {}, computed for heaps up to {} (no period proven)",
-                engine_name(rules),
-                values.len().saturating_sub(1)
-            ),
+            Source::Split { rules, values, period } => split_note(rules, *period, values.len()),
             Source::Table(t) => match t.period() {
                 Some(p) if p.saltus == 0 => format!(
                     "values from a mex table, periodic with period {} from n = {} (proven)",
@@ -250,7 +240,7 @@ impl HeapSolver {
 }
 
 /// What computes the values of these rules, in words.
-fn engine_name(rules: &SplitRules) -> &'static str {
+pub(crate) fn engine_name(rules: &SplitRules) -> &'static str {
     if rules.split3.is_empty() {
         "sparse-space engine"
     } else {
@@ -268,21 +258,11 @@ fn split_value(values: &[u16], period: Option<Period>, n: u64) -> Option<u64> {
     values.get(usize::try_from(i).ok()?).map(|&v| u64::from(v))
 }
 
-/// The most values of a game with three-heap splits that `analyze` computes (see
-/// [`split_method`]).
-const THREE_HEAP_LIMIT: u64 = 1 << 12;
-
 /// The most pair visits of the sparse engine (its `rare_pairs + scanned_pairs`) that `analyze`
 /// spends computing a take-and-break game's table while looking for a period: a few seconds on
 /// the slowest games. Counting the engine's own work, not the clock, keeps answers the same on
 /// every machine.
 pub const PERIOD_SEARCH_WORK: u64 = 1 << 32;
-
-/// The engine's work so far, in pair visits.
-fn engine_work<C: crate::engine::sparse::Cell>(engine: &SparseEngine<C>) -> u64 {
-    let stats = engine.stats();
-    stats.rare_pairs.saturating_add(stats.scanned_pairs)
-}
 
 /// Why `analyze` cannot give G(max_heap) of a take-and-break game, with what it would take.
 fn table_refusal(ruleset: &Ruleset, max_heap: u64, computed: u64, why: &str) -> AnalyzeError {
@@ -336,74 +316,56 @@ pub fn human_seconds(seconds: f64) -> String {
 }
 
 /// Computes a take-and-break game until a period is proven (checked each time the table
-/// doubles) or the values reach `max_heap`, within `budget` entries and [`PERIOD_SEARCH_WORK`].
-/// Work that cannot lead to an answer is refused before it starts: Grundy's game, whose values
-/// no theorem makes periodic, past the budget at once; other games before a doubling whose
-/// predicted work (four times the work so far: the engine's cost grows at most quadratically)
-/// is past the limit.
+/// doubles) or the values reach `max_heap`, within `budget` entries and [`PERIOD_SEARCH_WORK`]:
+/// the period search of [`SequenceBuilder::period_search`]. Work that cannot lead to an answer
+/// is refused before it starts: Grundy's game, whose values no theorem makes periodic, past
+/// the budget at once; other games before a doubling whose predicted work (four times the work
+/// so far: the engine's cost grows at most quadratically) is past the limit.
 fn split_method(ruleset: &Ruleset, max_heap: u64, budget: u64) -> Result<Source, AnalyzeError> {
-    let Some(rules) = ruleset.split_rules() else {
+    if ruleset.split_rules().is_none() {
+        return Err(AnalyzeError::Unsupported(format!("{ruleset} is not a take-and-break game")));
+    }
+    let budget = Work::SplitTable.clamp(budget);
+    let sequence = SequenceBuilder::new(ruleset)
+        .upto(max_heap)
+        .budget(budget)
+        .period_search(PERIOD_SEARCH_WORK)
+        .build()
+        .map_err(|e| search_refusal(ruleset, max_heap, e))?;
+    let Some((rules, mut values, period)) = sequence.into_split() else {
         return Err(AnalyzeError::Unsupported(format!("{ruleset} is not a take-and-break game")));
     };
-    let budget = Work::SplitTable.clamp(budget);
-    let provable = rules.can_prove_period();
-    if !provable && max_heap >= budget {
-        return Err(table_refusal(
+    if let Some(p) = period {
+        // Beyond one period past the pre-period the values repeat; keep what covers max_heap so
+        // that small heaps need no arithmetic.
+        let keep = (p.preperiod + p.period).max(max_heap.saturating_add(1)).min(values.len() as u64);
+        values.truncate(keep as usize);
+    }
+    values.shrink_to_fit();
+    Ok(Source::Split { rules, values, period })
+}
+
+/// `analyze`'s words for a period search that could not answer, naming the command that can.
+fn search_refusal(ruleset: &Ruleset, max_heap: u64, e: SequenceError) -> AnalyzeError {
+    match e {
+        SequenceError::Unreachable { .. } => table_refusal(
             ruleset,
             max_heap,
             0,
             "no theorem proves a period of Grundy's game, so every value up to the heap must be computed",
-        ));
-    }
-    // Three-heap splits (hexadecimal codes) are computed by a plain method whose work grows as
-    // n^3 / 64 when the values grow with n: the table stops at THREE_HEAP_LIMIT values (seconds at
-    // worst), and the free search for a period at 2^11 values.
-    let three = !rules.split3.is_empty();
-    let (cap, free) = if three { (budget.min(THREE_HEAP_LIMIT), 1 << 11) } else { (budget, 1 << 16) };
-    let mut engine = SparseEngine::new(rules.clone());
-    let mut len: u64 = 1024;
-    loop {
-        let target = len.min(cap);
-        let target_usize = usize::try_from(target)
-            .map_err(|_| AnalyzeError::Unsupported("the table does not fit in memory".into()))?;
-        engine.extend_to(target_usize).map_err(|e| match e {
-            EngineError::Stopped(s) => AnalyzeError::Stopped(s),
-            e => AnalyzeError::Unsupported(e.to_string()),
-        })?;
-        let period = rules.proven_period(engine.values());
-        // Small heaps still get a cheap search for a period (2^16 values take milliseconds on
-        // most games), so that `analyze` can explain the values with one.
-        let covered = engine.len() as u64 > max_heap;
-        // The free search (the heaps are covered already) gets an eighth of the work.
-        let limit = if covered { PERIOD_SEARCH_WORK / 8 } else { PERIOD_SEARCH_WORK };
-        let next_too_costly = engine_work(&engine).saturating_mul(4) > limit;
-        if period.is_some() || (covered && (engine.len() >= free || target >= cap || next_too_costly || !provable)) {
-            let mut values = engine.into_values();
-            if let Some(p) = period {
-                // Beyond one period past the pre-period the values repeat; keep what covers
-                // max_heap so that small heaps need no arithmetic.
-                let keep = (p.preperiod + p.period).max(max_heap.saturating_add(1)).min(values.len() as u64);
-                values.truncate(keep as usize);
-            }
-            values.shrink_to_fit();
-            return Ok(Source::Split { rules, values, period });
-        }
-        if target >= budget {
-            return Err(GaveUp { what: Work::SplitTable, used: budget, needed: max_heap.checked_add(1) }.into());
-        }
-        if target >= cap {
-            return Err(AnalyzeError::Unsupported(format!(
-                "{ruleset} splits heaps in three, which is computed by a plain method (work growing as n^3) up to {THREE_HEAP_LIMIT} values here, and no period is proven within them; heap {max_heap} is past them (`grundy sg {ruleset} --upto N` computes further)"
-            )));
-        }
-        if next_too_costly {
-            return Err(table_refusal(
-                ruleset,
-                max_heap,
-                engine.len() as u64,
-                &format!("no period is proven within the values computed, and doubling them would take more than the {PERIOD_SEARCH_WORK} steps analyze allows"),
-            ));
-        }
-        len = len.saturating_mul(2);
+        ),
+        SequenceError::WorkLimit { computed, work, .. } => table_refusal(
+            ruleset,
+            max_heap,
+            computed,
+            &format!("no period is proven within the values computed, and doubling them would take more than the {work} steps analyze allows"),
+        ),
+        SequenceError::ThreeHeapLimit { limit, .. } => AnalyzeError::Unsupported(format!(
+            "{ruleset} splits heaps in three, which is computed by a plain method (work growing as n^3) up to {limit} values here, and no period is proven within them; heap {max_heap} is past them (`grundy sg {ruleset} --upto N` computes further)"
+        )),
+        SequenceError::TableTooLarge => AnalyzeError::Unsupported("the table does not fit in memory".into()),
+        SequenceError::GaveUp(g) => AnalyzeError::GaveUp(g),
+        SequenceError::Stopped(s) => AnalyzeError::Stopped(s),
+        e => AnalyzeError::Unsupported(e.to_string()),
     }
 }

@@ -1,9 +1,11 @@
 //! How Grundy sequences are computed: the plain mex tables of subtraction and all-but games,
 //! the sparse-space engine of take-and-break games (with its vector loops and three-heap
-//! splits), the store's file format, and the per-heap policy that picks among them.
+//! splits), the store's file format, the per-heap policy that picks among them, and the one
+//! builder of Grundy sequences that every front end calls.
 
 pub mod heap;
 pub mod method;
+pub mod sequence;
 pub mod simd;
 pub mod sparse;
 pub mod store_format;
@@ -12,5 +14,6 @@ pub mod triples;
 
 pub use heap::{allbut_single_formula, grundys_game_seconds, human_seconds, split_table_cost, HeapSolver};
 pub use method::Method;
+pub use sequence::{Algorithm, Sequence, SequenceBuilder, SequenceError, SequenceObserver, SequenceStore};
 pub use sparse::{Cell, EngineError, SparseEngine, SparseStats};
 pub use table::{allbut_table, mex_table, subtraction_table};

@@ -202,6 +202,11 @@ impl SparseEngine<u16> {
     pub fn resume(rules: SplitRules, values: Vec<u16>) -> Self {
         SparseEngine::resume_cells(rules, values)
     }
+
+    /// The plain method ([`SparseEngine::naive`]) continuing from `values` = G(0..len).
+    pub fn resume_naive(rules: SplitRules, values: Vec<u16>) -> Self {
+        SparseEngine { fixed_mask: true, ..SparseEngine::new(rules) }.resume_from(values)
+    }
 }
 
 impl SparseEngine<u8> {
@@ -258,7 +263,12 @@ impl<C: Cell> SparseEngine<C> {
 
     /// An engine that continues from `values` = G(0..len) stored as `C`.
     pub fn resume_cells(rules: SplitRules, values: Vec<C>) -> Self {
-        let mut e = SparseEngine::with_cells(rules);
+        SparseEngine::with_cells(rules).resume_from(values)
+    }
+
+    /// This engine (with no values yet) continuing from `values`.
+    fn resume_from(self, values: Vec<C>) -> Self {
+        let mut e = self;
         for (n, &v) in values.iter().enumerate() {
             e.count(g(v), n);
             e.max_value = e.max_value.max(g(v));

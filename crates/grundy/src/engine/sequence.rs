@@ -1,0 +1,1101 @@
+//! The one entry point for the Grundy sequence G(0..=n) of a heap ruleset: [`SequenceBuilder`]
+//! decides how the values are computed (which engine, in what steps, when a period is checked,
+//! when to stop, what is refused before or during the work) and returns a [`Sequence`] that
+//! answers G(n) for every n the values or their proven period cover.
+//!
+//! Take-and-break games (octal and hexadecimal codes, Grundy's game) run the sparse engine
+//! with one-byte values, widened to two bytes when a value passes 255; every other ruleset is
+//! answered by [`HeapSolver`] (closed forms, proven tables). Two policies share one loop:
+//!
+//! - the *table* (the default, `grundy sg`): every value up to `upto`, and at least
+//!   [`MIN_VALUES`], with the period checked each time the table doubles and the work stopped
+//!   at a proven period (unless [`SequenceBuilder::full`]); a run without a store is refused
+//!   when its forecast time passes [`UNSTORED_TIME_LIMIT`];
+//! - the *period search* ([`SequenceBuilder::period_search`], `grundy analyze` and the web's
+//!   `/api/sg`): the table doubles from 1,024 values until a period is proven or `upto` is
+//!   covered, bounded by the engine's counted work, so that answers are the same on every
+//!   machine.
+//!
+//! The library does no file I/O: a store of values ([`SequenceStore`]) and a progress display
+//! ([`SequenceObserver`]) are the caller's, handed to [`SequenceBuilder::build_with`].
+
+use std::fmt;
+use std::time::{Duration, Instant};
+
+use crate::engine::heap::{engine_name, human_seconds, split_table_cost, HeapSolver};
+use crate::engine::sparse::{EngineError, SparseEngine, SparseStats};
+use crate::engine::Method;
+use crate::error::{human_bytes, AnalyzeError, GaveUp, Work, MEMORY_LIMIT};
+use crate::rules::take_break::octal::SplitRules;
+use crate::rules::Ruleset;
+use crate::stop::Stopped;
+use crate::values::Period;
+
+/// The fewest values a table computes (when the budget allows), so that short periods are
+/// proven even for a small `upto`; the first period check of a table is there too.
+pub const MIN_VALUES: u64 = 4096;
+
+/// The budget of a [`SequenceBuilder`] that is given none: 2^28 values (512 MiB at most).
+pub const DEFAULT_SEQUENCE_BUDGET: u64 = 1 << 28;
+
+/// The longest that a table computed without a store may be forecast to take: past it, the
+/// run is refused (with the forecast) rather than left to run for hours with nothing saved.
+pub const UNSTORED_TIME_LIMIT: Duration = Duration::from_secs(120);
+
+/// The most values of a game with three-heap splits that a period search computes: their
+/// plain method's work grows as n^3 / 64 when the values grow with n, so this is seconds at
+/// worst.
+pub const THREE_HEAP_LIMIT: u64 = 1 << 12;
+
+/// The first period check of a period search, and its first step.
+const SEARCH_START: usize = 1024;
+
+/// The values a period search goes on computing past `upto` to find a period (with an eighth
+/// of its work), for two-heap and three-heap splits.
+const FREE_SEARCH: (usize, usize) = (1 << 16, 1 << 11);
+
+/// Values per step of a table when no store sets the chunk length.
+const TABLE_STEP: usize = 1 << 16;
+
+/// How the values of a take-and-break game are computed. Both give the same values.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Algorithm {
+    /// The sparse-space ("rare/common") engine, [`SparseEngine`].
+    #[default]
+    Sparse,
+    /// The plain method: every split of every heap is looked at ([`SparseEngine::naive`]).
+    Naive,
+}
+
+/// Why a [`SequenceBuilder`] could not give the sequence. Every message is one line; none
+/// names a command-line flag (the front ends phrase their own advice from the fields).
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+#[non_exhaustive]
+pub enum SequenceError {
+    /// The budget asks for more values than one table may hold ([`Work::max_budget`]).
+    #[error(
+        "a budget of {budget} values is past {max}, the most values one table can hold here ({} of memory)",
+        human_bytes(u128::from(MEMORY_LIMIT))
+    )]
+    BudgetTooLarge {
+        /// The budget asked for.
+        budget: u64,
+        /// The largest budget allowed.
+        max: u64,
+    },
+    /// G(`heap`) of a game whose period no theorem proves (Grundy's game) needs every value
+    /// up to it, past the budget: refused before any work.
+    #[error("G({heap}) of {ruleset} needs every value up to it ({} values, about {cost}), because no theorem proves a period of Grundy's game, and the budget is {budget} values", u128::from(*heap) + 1)]
+    Unreachable {
+        /// The game.
+        ruleset: String,
+        /// The largest heap asked for.
+        heap: u64,
+        /// The budget, in values.
+        budget: u64,
+        /// What the table to `heap` would cost, in words (memory and a rough time).
+        cost: String,
+    },
+    /// The table reached the budget without covering `upto` or proving a period.
+    #[error(transparent)]
+    GaveUp(#[from] GaveUp),
+    /// A period search of a game with three-heap splits reached [`THREE_HEAP_LIMIT`] values
+    /// without a period and without covering the heap asked for.
+    #[error("{ruleset} splits heaps in three, which is computed by a plain method (work growing as n^3) up to {limit} values in a period search, and no period is proven within them; heap {heap} is past them")]
+    ThreeHeapLimit {
+        /// The game.
+        ruleset: String,
+        /// The heap asked for.
+        heap: u64,
+        /// The most values computed.
+        limit: u64,
+    },
+    /// A period search stopped before a doubling of the table whose predicted work (four times
+    /// the work so far) passes its limit, without a period and without covering the heap.
+    #[error("G({heap}) of {ruleset} is not known: no period is proven within the {computed} values computed, and doubling them would take more than the {work} steps allowed; it needs a table of {} values (about {cost})", u128::from(*heap) + 1)]
+    WorkLimit {
+        /// The game.
+        ruleset: String,
+        /// The heap asked for.
+        heap: u64,
+        /// The values computed.
+        computed: u64,
+        /// The work limit, in pair visits of the engine.
+        work: u64,
+        /// What the table to `heap` would cost, in words.
+        cost: String,
+    },
+    /// A table without a store was forecast (from the time its first values took) to take
+    /// longer than its limit ([`SequenceBuilder::forecast_limit`]).
+    #[error("computing G(0..{last}) of {ruleset} is forecast to take roughly {} (from the time the first {computed} values took)", human_seconds(*seconds))]
+    Forecast {
+        /// The game.
+        ruleset: String,
+        /// The last value the table would have computed.
+        last: u64,
+        /// The forecast, in seconds.
+        seconds: f64,
+        /// The values computed when the forecast was made.
+        computed: u64,
+    },
+    /// The table's length does not fit in this machine's addresses.
+    #[error("the table does not fit in memory")]
+    TableTooLarge,
+    /// No value is known for a heap (past the table, and no period proven).
+    #[error("no value is known for heap {heap}")]
+    Unknown {
+        /// The heap.
+        heap: u64,
+    },
+    /// The ruleset's solver cannot answer, with the reason (see [`HeapSolver::new`]).
+    #[error("{0}")]
+    Unsupported(String),
+    /// The engine failed (a value past 65534, no memory for the table).
+    #[error(transparent)]
+    Engine(EngineError),
+    /// The work was stopped from outside (see [`crate::StopToken`]).
+    #[error(transparent)]
+    Stopped(#[from] Stopped),
+    /// The store could not save the values, in its own words.
+    #[error("{0}")]
+    Store(String),
+}
+
+impl From<EngineError> for SequenceError {
+    fn from(e: EngineError) -> Self {
+        match e {
+            EngineError::Stopped(s) => SequenceError::Stopped(s),
+            e => SequenceError::Engine(e),
+        }
+    }
+}
+
+impl From<AnalyzeError> for SequenceError {
+    fn from(e: AnalyzeError) -> Self {
+        match e {
+            AnalyzeError::GaveUp(g) => SequenceError::GaveUp(g),
+            AnalyzeError::Stopped(s) => SequenceError::Stopped(s),
+            AnalyzeError::Unsupported(m) => SequenceError::Unsupported(m),
+        }
+    }
+}
+
+/// Where a table's values are saved as they are computed, so that a long run can be resumed
+/// (the command line's `--store` directory). The library calls it; the caller does the I/O.
+///
+/// To resume, the caller loads the saved values itself and hands them to
+/// [`SequenceBuilder::resume`].
+pub trait SequenceStore {
+    /// Values per saved chunk: the table grows in steps that end on multiples of it, so that
+    /// each save writes whole chunks (and a short last one).
+    fn chunk_len(&self) -> usize;
+
+    /// Saves the values not saved yet of the `len` known; `values(a, b)` gives G(a..b).
+    fn save(&mut self, len: usize, values: &dyn Fn(usize, usize) -> Vec<u16>) -> Result<(), String>;
+}
+
+/// Told how a table grows, for a progress display. Every method does nothing by default; `()`
+/// observes nothing. Only computed tables are observed (take-and-break games).
+pub trait SequenceObserver {
+    /// The table is about to grow from `done` values towards at most `total`.
+    fn started(&mut self, total: u64, done: u64) {
+        let _ = (total, done);
+    }
+
+    /// `done` values are known (after each step, and after its values are saved).
+    fn advanced(&mut self, done: u64) {
+        let _ = done;
+    }
+
+    /// The computation ended, whether or not it succeeded.
+    fn finished(&mut self) {}
+}
+
+impl SequenceObserver for () {}
+
+/// How far a builder computes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mode {
+    /// `grundy sg`'s table.
+    Table,
+    /// `analyze`'s period search, bounded by the engine's work.
+    PeriodSearch { work: u64 },
+}
+
+/// Computes the Grundy sequence G(0..=`upto`) of a heap ruleset with its proven period, if
+/// any: one call for the command line's `grundy sg`, `grundy analyze`'s tables and the web's
+/// `/api/sg`. Options are set by chained methods, then [`SequenceBuilder::build`] (or
+/// [`SequenceBuilder::build_with`], with a store and a progress display) does the work.
+///
+/// ```
+/// use grundy::{Ruleset, SequenceBuilder};
+/// let kayles: Ruleset = "kayles".parse().unwrap();
+/// let s = SequenceBuilder::new(&kayles).upto(100).build().unwrap();
+/// assert_eq!((0..8).map(|n| s.value(n).unwrap()).collect::<Vec<_>>(), [0, 1, 2, 3, 1, 4, 3, 2]);
+/// // Kayles is periodic with period 12 from n = 71, proven from the values computed.
+/// let p = s.period().unwrap();
+/// assert_eq!((p.preperiod, p.period), (71, 12));
+/// assert_eq!(s.computed(), 4096);
+/// assert_eq!(s.value(1_000_000_000_000), s.value(1_000_000_000_000 - 12));
+/// // The count of each value among G(0..=10^12), exact through the period.
+/// let counts = s.counts(1_000_000_000_000).unwrap();
+/// assert_eq!(counts.iter().map(|&(_, c)| c).sum::<u128>(), 1_000_000_000_001);
+///
+/// // Grundy's game has no proven period: its values past the budget are refused at once.
+/// let grundy: Ruleset = "grundys-game".parse().unwrap();
+/// assert!(SequenceBuilder::new(&grundy).upto(1 << 20).budget(1000).build().is_err());
+/// ```
+#[derive(Clone, Debug)]
+pub struct SequenceBuilder {
+    ruleset: Ruleset,
+    upto: u64,
+    budget: u64,
+    threads: Option<usize>,
+    algorithm: Algorithm,
+    full: bool,
+    mode: Mode,
+    forecast_limit: Option<Duration>,
+    resume: Option<Vec<u16>>,
+}
+
+impl SequenceBuilder {
+    /// A builder for the sequence of `ruleset`, with `upto` 0, the budget
+    /// [`DEFAULT_SEQUENCE_BUDGET`], the sparse engine on one thread, a table (not a period
+    /// search) that stops at a proven period, and [`UNSTORED_TIME_LIMIT`] for runs without a
+    /// store.
+    pub fn new(ruleset: &Ruleset) -> Self {
+        SequenceBuilder {
+            ruleset: ruleset.clone(),
+            upto: 0,
+            budget: DEFAULT_SEQUENCE_BUDGET,
+            threads: None,
+            algorithm: Algorithm::Sparse,
+            full: false,
+            mode: Mode::Table,
+            forecast_limit: Some(UNSTORED_TIME_LIMIT),
+            resume: None,
+        }
+    }
+
+    /// The last heap whose value is wanted: the sequence answers G(0..=`n`), from the values
+    /// or through a proven period.
+    pub fn upto(mut self, n: u64) -> Self {
+        self.upto = n;
+        self
+    }
+
+    /// The most values computed one by one (at most [`Work::max_budget`] of
+    /// [`Work::SplitTable`]; more is refused with [`SequenceError::BudgetTooLarge`]). Also the
+    /// most values counted one by one by [`Sequence::counts`] when no period is proven.
+    pub fn budget(mut self, values: u64) -> Self {
+        self.budget = values;
+        self
+    }
+
+    /// Threads for the sparse engine's block loops of two-byte values (see
+    /// [`SparseEngine::set_threads`]); one when not set.
+    pub fn threads(mut self, threads: usize) -> Self {
+        self.threads = Some(threads);
+        self
+    }
+
+    /// The engine for take-and-break games (the values are the same).
+    pub fn method(mut self, algorithm: Algorithm) -> Self {
+        self.algorithm = algorithm;
+        self
+    }
+
+    /// Computes every value up to `upto` even once a period is proven (for benchmarks); a
+    /// table only.
+    pub fn full(mut self, full: bool) -> Self {
+        self.full = full;
+        self
+    }
+
+    /// Makes this a bounded period search rather than a table: the values (two bytes each)
+    /// double from 1,024 until a period is proven or `upto` is covered. Before each doubling
+    /// whose predicted work (four times the engine's `rare_pairs + scanned_pairs` so far) passes
+    /// `work`, it stops: with [`SequenceError::WorkLimit`] when `upto` is not covered yet; once
+    /// it is, the search for a period goes on to 65,536 values with an eighth of `work`. Games
+    /// with three-heap splits stop at [`THREE_HEAP_LIMIT`] values (2,048 past `upto`). Counting
+    /// work rather than time keeps answers the same on every machine. `grundy analyze` and the
+    /// web's `/api/sg` use [`crate::engine::heap::PERIOD_SEARCH_WORK`].
+    pub fn period_search(mut self, work: u64) -> Self {
+        self.mode = Mode::PeriodSearch { work };
+        self
+    }
+
+    /// The longest a table computed without a store may be forecast to take, or `None` for no
+    /// limit. The forecast is read at each doubling of the values (512, 1,024, ...).
+    pub fn forecast_limit(mut self, limit: Option<Duration>) -> Self {
+        self.forecast_limit = limit;
+        self
+    }
+
+    /// Continues from `values` = G(0..len), as saved by an earlier run (from a store). The
+    /// values are trusted: the store must have checked them.
+    pub fn resume(mut self, values: Vec<u16>) -> Self {
+        self.resume = Some(values);
+        self
+    }
+
+    /// The refusals made before any work: a budget past what one table can hold, and values of
+    /// a game whose period no theorem proves (Grundy's game) at or past the budget.
+    /// [`SequenceBuilder::build`] makes them too; a caller that wants them before its own
+    /// preparations (opening a store) calls this first.
+    pub fn check(&self) -> Result<(), SequenceError> {
+        let max = Work::SplitTable.max_budget();
+        if self.budget > max {
+            return Err(SequenceError::BudgetTooLarge { budget: self.budget, max });
+        }
+        if let Some(rules) = self.ruleset.split_rules() {
+            if !rules.can_prove_period() && self.upto >= self.budget {
+                return Err(SequenceError::Unreachable {
+                    ruleset: self.ruleset.to_string(),
+                    heap: self.upto,
+                    budget: self.budget,
+                    cost: split_table_cost(&rules, u128::from(self.upto) + 1),
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// Computes the sequence (see [`SequenceBuilder::build_with`]).
+    pub fn build(self) -> Result<Sequence, SequenceError> {
+        self.build_with(None, &mut ())
+    }
+
+    /// Computes the sequence, saving a table's values to `store` as they are computed and
+    /// telling `observer` how it grows. Rulesets that are not take-and-break games are answered
+    /// by [`HeapSolver`] (closed forms and proven tables), with neither store nor observer.
+    pub fn build_with(
+        mut self,
+        store: Option<&mut dyn SequenceStore>,
+        observer: &mut dyn SequenceObserver,
+    ) -> Result<Sequence, SequenceError> {
+        self.check()?;
+        let source = match self.ruleset.split_rules() {
+            Some(rules) => {
+                let built = self.compute(rules, store, observer);
+                observer.finished();
+                built?
+            }
+            None => Source::Solver(HeapSolver::new(&self.ruleset, self.upto, self.budget)?),
+        };
+        Ok(Sequence { ruleset: self.ruleset, upto: self.upto, budget: self.budget, source })
+    }
+
+    /// The engine to start from: one-byte values for a table while they fit, two bytes for a
+    /// period search (its work limit counts the two-byte engine's pair visits) and the plain
+    /// method.
+    fn engine(&mut self, rules: &SplitRules) -> Table {
+        let naive = self.algorithm == Algorithm::Naive;
+        let wide = naive || matches!(self.mode, Mode::PeriodSearch { .. });
+        match (self.resume.take(), naive) {
+            (Some(values), true) => Table::Wide(SparseEngine::resume_naive(rules.clone(), values)),
+            (Some(values), false) => match wide {
+                false if values.iter().all(|&v| v <= u16::from(u8::MAX)) => {
+                    let narrow: Vec<u8> = values.iter().map(|&v| v as u8).collect();
+                    drop(values);
+                    Table::Narrow(SparseEngine::resume_cells(rules.clone(), narrow))
+                }
+                _ => Table::Wide(SparseEngine::resume(rules.clone(), values)),
+            },
+            (None, true) => Table::Wide(SparseEngine::naive(rules.clone())),
+            (None, false) if wide => Table::Wide(SparseEngine::new(rules.clone())),
+            (None, false) => Table::Narrow(SparseEngine::with_cells(rules.clone())),
+        }
+    }
+
+    /// Runs the engine of a take-and-break game: in steps that end on the store's chunks, the
+    /// period checks and (without a store) the forecast's readings, until the policy stops.
+    fn compute(
+        &mut self,
+        rules: SplitRules,
+        mut store: Option<&mut dyn SequenceStore>,
+        observer: &mut dyn SequenceObserver,
+    ) -> Result<Source, SequenceError> {
+        let mut engine = self.engine(&rules);
+        if let Some(t) = self.threads {
+            engine.set_threads(t);
+        }
+        let three = !rules.split3.is_empty();
+        let need = self.upto.saturating_add(1);
+        let (cap, first_check, step) = match self.mode {
+            Mode::Table => (need.max(MIN_VALUES).min(self.budget), MIN_VALUES as usize, TABLE_STEP),
+            Mode::PeriodSearch { .. } => {
+                (if three { self.budget.min(THREE_HEAP_LIMIT) } else { self.budget }, SEARCH_START, usize::MAX)
+            }
+        };
+        let cap = usize::try_from(cap).map_err(|_| SequenceError::TableTooLarge)?;
+        if self.mode == Mode::Table {
+            // One allocation, so that growing a step at a time never copies the table (and the
+            // peak memory is the table itself). A period search grows as it goes: its budget is
+            // a bound, not a length.
+            engine.reserve(cap)?;
+        }
+        observer.started(cap as u64, engine.len() as u64);
+        let chunk = store.as_ref().map_or(step, |s| s.chunk_len().max(1));
+        let mut next_check = (engine.len() * 2).max(first_check);
+        let mut forecast = match (self.mode, &store, self.forecast_limit) {
+            (Mode::Table, None, Some(limit)) => Some((Forecast::new(engine.len()), limit.as_secs_f64())),
+            _ => None,
+        };
+        // The period of the values at a length, computed once per length.
+        let mut period_at: Option<(usize, Option<Period>)> = None;
+        let mut period_of = |engine: &Table| match period_at {
+            Some((len, p)) if len == engine.len() => p,
+            _ => {
+                let p = engine.period();
+                period_at = Some((engine.len(), p));
+                p
+            }
+        };
+        while engine.len() < cap {
+            let len = engine.len();
+            // Steps end on the store's chunk boundaries, so each save writes whole chunks.
+            let mut end = ((len / chunk).saturating_add(1)).saturating_mul(chunk).min(cap);
+            if !self.full || self.mode != Mode::Table {
+                // Stop at the next period check too: a periodic game is proven early.
+                end = end.min(next_check.max(len + 1));
+            }
+            if let Some((f, _)) = &forecast {
+                end = end.min(f.probe.max(len + 1));
+            }
+            engine.extend_to(end, cap)?;
+            if let Some((f, limit)) = forecast.as_mut() {
+                if let Some(seconds) = f.observe(engine.len(), cap).filter(|&s| s > *limit) {
+                    return Err(SequenceError::Forecast {
+                        ruleset: self.ruleset.to_string(),
+                        last: cap as u64 - 1,
+                        seconds,
+                        computed: engine.len() as u64,
+                    });
+                }
+            }
+            if let Some(s) = store.as_deref_mut() {
+                s.save(engine.len(), &|a, b| engine.range(a, b)).map_err(SequenceError::Store)?;
+            }
+            observer.advanced(engine.len() as u64);
+            let len = engine.len();
+            match self.mode {
+                // A proven period ends the work early: every later value follows from it.
+                // (Periodic games are the sparse method's worst case, as every mask leaves
+                // many rare positions.)
+                Mode::Table => {
+                    if !self.full && len >= next_check {
+                        next_check = len * 2;
+                        if period_of(&engine).is_some() {
+                            break;
+                        }
+                    }
+                }
+                Mode::PeriodSearch { work } => {
+                    if len < next_check && len < cap {
+                        continue;
+                    }
+                    next_check = len.saturating_mul(2);
+                    let period = period_of(&engine);
+                    // Small heaps still get a cheap search for a period (2^16 values take
+                    // milliseconds on most games), so that `analyze` can explain the values
+                    // with one; it gets an eighth of the work.
+                    let covered = len as u64 > self.upto;
+                    let limit = if covered { work / 8 } else { work };
+                    let next_too_costly = engine.work().saturating_mul(4) > limit;
+                    let free = if three { FREE_SEARCH.1 } else { FREE_SEARCH.0 };
+                    let provable = rules.can_prove_period();
+                    if period.is_some() || (covered && (len >= free || len >= cap || next_too_costly || !provable)) {
+                        break;
+                    }
+                    if len as u64 >= self.budget {
+                        return Err(GaveUp {
+                            what: Work::SplitTable,
+                            used: self.budget,
+                            needed: self.upto.checked_add(1),
+                        }
+                        .into());
+                    }
+                    if len >= cap {
+                        return Err(SequenceError::ThreeHeapLimit {
+                            ruleset: self.ruleset.to_string(),
+                            heap: self.upto,
+                            limit: THREE_HEAP_LIMIT,
+                        });
+                    }
+                    if next_too_costly {
+                        return Err(SequenceError::WorkLimit {
+                            ruleset: self.ruleset.to_string(),
+                            heap: self.upto,
+                            computed: len as u64,
+                            work,
+                            cost: split_table_cost(&rules, u128::from(self.upto) + 1),
+                        });
+                    }
+                }
+            }
+        }
+        if let Some(s) = store {
+            s.save(engine.len(), &|a, b| engine.range(a, b)).map_err(SequenceError::Store)?;
+        }
+        let period = period_of(&engine);
+        if (engine.len() as u64) <= self.upto && period.is_none() {
+            return Err(GaveUp { what: Work::SplitTable, used: self.budget, needed: self.upto.checked_add(1) }.into());
+        }
+        // Three-heap splits (hexadecimal codes) are computed plainly: no sparse statistics.
+        let stats = (self.algorithm == Algorithm::Sparse && !three).then(|| engine.stats());
+        Ok(Source::Split { table: Box::new(engine), rules, period, stats })
+    }
+}
+
+/// The time a run takes before its forecast may refuse it (in seconds). Readings of a few
+/// milliseconds are noise on a busy machine (another process, a debug build): one slow
+/// doubling of 2,048 values once forecast two hours for a two-minute run, and a periodic game
+/// was refused before its period check. Two seconds of work cost little against the two
+/// minutes the forecast guards, and make each doubling's time long enough to measure.
+const FORECAST_AFTER: f64 = 2.0;
+
+/// Forecasts the time a table takes from the time its first values took: at each doubling of
+/// the values (512, 1,024, ...) the growth of the time so far over one doubling is that of a
+/// power law (2 for a linear engine, 4 for the plain method, 8 with three-heap splits), clamped
+/// to 2..16, and the forecast applies it once per doubling still to come.
+struct Forecast {
+    start: Instant,
+    /// The next number of values at which the time is read.
+    probe: usize,
+    /// The values and seconds at the previous reading.
+    last: Option<(usize, f64)>,
+    /// The values and seconds at the reading before it.
+    before_last: Option<(usize, f64)>,
+}
+
+impl Forecast {
+    fn new(len: usize) -> Self {
+        Forecast { start: Instant::now(), probe: (len + 1).next_power_of_two().max(512), last: None, before_last: None }
+    }
+
+    /// Reads the clock when `len` has reached the probe; returns the forecast seconds for
+    /// `cap` values once two readings are known and the run has taken [`FORECAST_AFTER`].
+    fn observe(&mut self, len: usize, cap: usize) -> Option<f64> {
+        if len < self.probe {
+            return None;
+        }
+        let t = self.start.elapsed().as_secs_f64();
+        let forecast = match (self.last, self.before_last) {
+            (Some((l0, t0)), earlier) if t >= FORECAST_AFTER && t0 > 0.0 && t > t0 && len > l0 => {
+                // The growth of the time per doubling of the values (a power law's 2^e, e in
+                // 1..4), applied once per doubling still to come. Readings are one doubling
+                // apart (the probes double), so t / t0 is that growth; over two doublings its
+                // square root is steadier (plain products and a square root, no libm needed).
+                let growth = match earlier {
+                    Some((_, t1)) if t1 > 0.0 && t > t1 => (t / t1).sqrt(),
+                    _ => t / t0,
+                }
+                .clamp(2.0, 16.0);
+                let mut forecast = t;
+                let mut at = len;
+                while at < cap {
+                    forecast *= growth;
+                    at = at.saturating_mul(2);
+                }
+                Some(forecast)
+            }
+            _ => None,
+        };
+        self.before_last = self.last;
+        self.last = Some((len, t));
+        self.probe = len.saturating_mul(2);
+        forecast
+    }
+}
+
+/// The engine with its values in one byte while they fit, widened to two bytes when a value
+/// passes 255: the table is the run's memory, and most games stay below 256 for millions of
+/// values.
+#[derive(Clone)]
+enum Table {
+    Narrow(SparseEngine<u8>),
+    Wide(SparseEngine<u16>),
+}
+
+impl Table {
+    fn len(&self) -> usize {
+        match self {
+            Table::Narrow(e) => e.len(),
+            Table::Wide(e) => e.len(),
+        }
+    }
+
+    fn value(&self, n: usize) -> Option<u16> {
+        match self {
+            Table::Narrow(e) => e.values().get(n).map(|&v| u16::from(v)),
+            Table::Wide(e) => e.values().get(n).copied(),
+        }
+    }
+
+    /// G(start..end) as u16, for the store (empty where the range is not known).
+    fn range(&self, start: usize, end: usize) -> Vec<u16> {
+        match self {
+            Table::Narrow(e) => e.values().get(start..end).unwrap_or_default().iter().map(|&v| u16::from(v)).collect(),
+            Table::Wide(e) => e.values().get(start..end).unwrap_or_default().to_vec(),
+        }
+    }
+
+    fn period(&self) -> Option<Period> {
+        match self {
+            Table::Narrow(e) => e.period(),
+            Table::Wide(e) => e.period(),
+        }
+    }
+
+    fn stats(&self) -> SparseStats {
+        match self {
+            Table::Narrow(e) => e.stats(),
+            Table::Wide(e) => e.stats(),
+        }
+    }
+
+    /// The engine's work so far, in pair visits.
+    fn work(&self) -> u64 {
+        let stats = self.stats();
+        stats.rare_pairs.saturating_add(stats.scanned_pairs)
+    }
+
+    fn set_threads(&mut self, t: usize) {
+        match self {
+            Table::Narrow(e) => e.set_threads(t),
+            Table::Wide(e) => e.set_threads(t),
+        }
+    }
+
+    fn reserve(&mut self, len: usize) -> Result<(), EngineError> {
+        match self {
+            Table::Narrow(e) => e.reserve(len),
+            Table::Wide(e) => e.reserve(len),
+        }
+    }
+
+    /// Extends to `len` values, widening (and reserving `cap` again) when a value passes 255.
+    fn extend_to(&mut self, len: usize, cap: usize) -> Result<(), EngineError> {
+        loop {
+            match self {
+                Table::Wide(e) => return e.extend_to(len),
+                Table::Narrow(e) => match e.extend_to(len) {
+                    Err(EngineError::ValueTooLarge { .. }) => {
+                        let placeholder = Table::Narrow(SparseEngine::with_cells(e.rules().clone()));
+                        if let Table::Narrow(old) = std::mem::replace(self, placeholder) {
+                            let mut wide = old.widen();
+                            wide.reserve(cap)?;
+                            *self = Table::Wide(wide);
+                        }
+                    }
+                    other => return other,
+                },
+            }
+        }
+    }
+
+    /// The values as two bytes each.
+    fn into_wide_values(self) -> Vec<u16> {
+        match self {
+            Table::Narrow(e) => e.into_values().into_iter().map(u16::from).collect(),
+            Table::Wide(e) => e.into_values(),
+        }
+    }
+}
+
+/// Where a [`Sequence`]'s values come from.
+#[derive(Clone)]
+enum Source {
+    /// A take-and-break game: the computed table, its proven period if any, and the sparse
+    /// engine's statistics (not for the plain method).
+    Split { table: Box<Table>, rules: SplitRules, period: Option<Period>, stats: Option<SparseStats> },
+    /// Any other heap ruleset: its solver answers for every n it knows.
+    Solver(HeapSolver),
+}
+
+/// The Grundy sequence of a heap ruleset, as a [`SequenceBuilder`] computed it: G(n) for every
+/// n up to the values computed, and past them through the proven period.
+#[derive(Clone)]
+pub struct Sequence {
+    ruleset: Ruleset,
+    upto: u64,
+    budget: u64,
+    source: Source,
+}
+
+impl fmt::Debug for Sequence {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // Not the values: they can be billions.
+        f.debug_struct("Sequence")
+            .field("ruleset", &self.ruleset.to_string())
+            .field("upto", &self.upto)
+            .field("computed", &self.computed())
+            .field("period", &self.period())
+            .finish()
+    }
+}
+
+impl Sequence {
+    /// The ruleset.
+    pub fn ruleset(&self) -> &Ruleset {
+        &self.ruleset
+    }
+
+    /// The last heap asked for ([`SequenceBuilder::upto`]): G(0..=upto) are all known.
+    pub fn upto(&self) -> u64 {
+        self.upto
+    }
+
+    /// G(n): from the values computed, or through the proven period past them; `None` past
+    /// the values when no period is proven (or when the value would pass u64).
+    pub fn value(&self, n: u64) -> Option<u64> {
+        match &self.source {
+            Source::Split { table, period, .. } => {
+                if let Some(v) = usize::try_from(n).ok().and_then(|i| table.value(i)) {
+                    return Some(u64::from(v));
+                }
+                let p = (*period)?;
+                let k = (n - p.preperiod) / p.period;
+                let base = p.preperiod + (n - p.preperiod) % p.period;
+                let v = table.value(usize::try_from(base).ok()?)?;
+                u64::try_from(u128::from(v) + u128::from(k) * u128::from(p.saltus)).ok()
+            }
+            Source::Solver(s) => s.value(n),
+        }
+    }
+
+    /// G(0), G(1), ..., G(upto).
+    pub fn values(&self) -> impl Iterator<Item = u64> + '_ {
+        (0..=self.upto).map_while(|n| self.value(n))
+    }
+
+    /// The proven period of the values, if any (closed forms have one too).
+    pub fn period(&self) -> Option<Period> {
+        match &self.source {
+            Source::Split { period, .. } => *period,
+            Source::Solver(s) => s.period(),
+        }
+    }
+
+    /// How many values were computed one by one (the rest follow from the period); 0 when a
+    /// solver answers (closed forms, tables of subtraction and all-but games).
+    pub fn computed(&self) -> u64 {
+        match &self.source {
+            Source::Split { table, .. } => table.len() as u64,
+            Source::Solver(_) => 0,
+        }
+    }
+
+    /// The sparse engine's statistics, when it computed the values (not for the plain method,
+    /// three-heap splits or rulesets answered by a solver).
+    pub fn stats(&self) -> Option<SparseStats> {
+        match &self.source {
+            Source::Split { stats, .. } => *stats,
+            Source::Solver(_) => None,
+        }
+    }
+
+    /// How the values are known: a closed form, a proven period, or a table.
+    pub fn method(&self) -> Method {
+        match &self.source {
+            Source::Split { period: Some(_), .. } => Method::ProvenPeriod,
+            Source::Split { .. } => Method::Table,
+            Source::Solver(s) => s.method(),
+        }
+    }
+
+    /// A sentence saying where the values come from, for explanations.
+    pub fn method_note(&self) -> String {
+        match &self.source {
+            Source::Split { table, rules, period, .. } => split_note(rules, *period, table.len()),
+            Source::Solver(s) => s.method_note(),
+        }
+    }
+
+    /// How many n in 0..=`upto` have each value, in increasing order of the values: exact
+    /// through the period when one with no saltus is proven, else counted one by one, which
+    /// is refused past the budget ([`Work::ValuesCounted`]).
+    pub fn counts(&self, upto: u64) -> Result<Vec<(u64, u128)>, SequenceError> {
+        let mut counts: std::collections::BTreeMap<u64, u128> = Default::default();
+        let value = |n: u64| self.value(n).ok_or(SequenceError::Unknown { heap: n });
+        match self.period() {
+            Some(p) if p.saltus == 0 => {
+                // Count 0..min(upto, n0 + p - 1) one by one; every later n repeats a residue.
+                let head_end = p.preperiod.saturating_add(p.period).min(upto.saturating_add(1));
+                for n in 0..head_end {
+                    *counts.entry(value(n)?).or_default() += 1;
+                }
+                for i in p.preperiod..p.preperiod + p.period {
+                    if let Some(extra) = upto.checked_sub(i).map(|d| d / p.period).filter(|&k| k > 0) {
+                        *counts.entry(value(i)?).or_default() += u128::from(extra);
+                    }
+                }
+            }
+            _ => {
+                if upto >= self.budget {
+                    return Err(
+                        GaveUp { what: Work::ValuesCounted, used: self.budget, needed: upto.checked_add(1) }.into()
+                    );
+                }
+                for n in 0..=upto {
+                    *counts.entry(value(n)?).or_default() += 1;
+                }
+            }
+        }
+        Ok(counts.into_iter().collect())
+    }
+
+    /// The rules, the values (two bytes each) and the period of a take-and-break game's
+    /// sequence, for [`HeapSolver`]; `None` for a ruleset answered by a solver.
+    pub(crate) fn into_split(self) -> Option<(SplitRules, Vec<u16>, Option<Period>)> {
+        match self.source {
+            Source::Split { table, rules, period, .. } => Some((rules, table.into_wide_values(), period)),
+            Source::Solver(_) => None,
+        }
+    }
+}
+
+/// Where the values of a take-and-break game come from, in words.
+pub(crate) fn split_note(rules: &SplitRules, period: Option<Period>, len: usize) -> String {
+    match period {
+        Some(p) => format!(
+            "values from the {}, periodic with period {} from n = {} (proven by the Guy-Smith theorem)",
+            engine_name(rules),
+            p.period,
+            p.preperiod
+        ),
+        None => format!(
+            "values from the {}, computed for heaps up to {} (no period proven)",
+            engine_name(rules),
+            len.saturating_sub(1)
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::heap::PERIOD_SEARCH_WORK;
+    use crate::engine::table::mex_table;
+
+    fn ruleset(s: &str) -> Ruleset {
+        s.parse().unwrap()
+    }
+
+    fn values(s: &Sequence, upto: u64) -> Vec<u64> {
+        (0..=upto).map(|n| s.value(n).unwrap()).collect()
+    }
+
+    #[test]
+    fn values_equal_the_mex_of_every_option() {
+        for game in ["kayles", "octal:0.16", "grundys-game", "hex:0.8f", "hex:0.f8", "octal:4.777", "dawsons-kayles"] {
+            let r = ruleset(game);
+            let want = mex_table(&r, 700);
+            for method in [Algorithm::Sparse, Algorithm::Naive] {
+                let s = SequenceBuilder::new(&r).upto(700).method(method).build().unwrap();
+                assert_eq!(values(&s, 700), want, "{game} {method:?}");
+                let search = SequenceBuilder::new(&r).upto(700).method(method).period_search(1 << 30).build().unwrap();
+                assert_eq!(values(&search, 700), want, "{game} {method:?}, period search");
+            }
+        }
+    }
+
+    #[test]
+    fn other_rulesets_are_answered_by_their_solver() {
+        for game in ["nim", "bounded:3", "bash:4", "subtraction:2,5", "allbut:2,3", "allbut:3"] {
+            let r = ruleset(game);
+            let s = SequenceBuilder::new(&r).upto(300).build().unwrap();
+            assert_eq!(values(&s, 300), mex_table(&r, 300), "{game}");
+            let solver = HeapSolver::new(&r, 300, DEFAULT_SEQUENCE_BUDGET).unwrap();
+            assert_eq!(s.period(), solver.period(), "{game}");
+            assert_eq!(s.computed(), 0);
+            assert_eq!(s.stats(), None);
+        }
+    }
+
+    #[test]
+    fn the_period_proven_is_the_heap_solvers() {
+        for game in ["kayles", "dawsons-kayles", "octal:0.137", "octal:0.15", "octal:0.33", "hex:0.f", "octal:4.7"] {
+            let r = ruleset(game);
+            let solver = HeapSolver::new(&r, 10, DEFAULT_SEQUENCE_BUDGET).unwrap();
+            let table = SequenceBuilder::new(&r).upto(10).build().unwrap();
+            let search = SequenceBuilder::new(&r).upto(10).period_search(PERIOD_SEARCH_WORK).build().unwrap();
+            assert!(solver.period().is_some(), "{game}");
+            assert_eq!(table.period(), solver.period(), "{game}");
+            assert_eq!(search.period(), solver.period(), "{game}");
+            assert_eq!(search.method_note(), solver.method_note(), "{game}");
+            assert_eq!(table.method(), Method::ProvenPeriod);
+            let p = table.period().unwrap();
+            let far = 1_000_000_000_007;
+            assert_eq!(table.value(far), solver.value(far), "{game}");
+            assert_eq!(table.value(far), table.value(p.preperiod + (far - p.preperiod) % p.period));
+        }
+    }
+
+    #[test]
+    fn a_table_computes_at_least_min_values_and_stops_at_a_period_unless_full() {
+        let kayles = ruleset("kayles");
+        let s = SequenceBuilder::new(&kayles).upto(10).build().unwrap();
+        assert_eq!(s.computed(), MIN_VALUES);
+        let s = SequenceBuilder::new(&kayles).upto(20_000).build().unwrap();
+        assert_eq!(s.computed(), MIN_VALUES, "proven at the first check");
+        let s = SequenceBuilder::new(&kayles).upto(20_000).full(true).build().unwrap();
+        assert_eq!(s.computed(), 20_001);
+        assert!(s.stats().is_some());
+        // The budget bounds the table: no period within 100 values, so 200 is refused.
+        let e = SequenceBuilder::new(&kayles).upto(200).budget(100).build().unwrap_err();
+        assert_eq!(e, SequenceError::GaveUp(GaveUp { what: Work::SplitTable, used: 100, needed: Some(201) }));
+        let s = SequenceBuilder::new(&kayles).upto(50).budget(100).build().unwrap();
+        assert_eq!((s.computed(), s.period()), (100, None));
+    }
+
+    #[test]
+    fn refusals_come_before_any_work_and_speak_no_flags() {
+        let grundy = ruleset("grundys-game");
+        let e = SequenceBuilder::new(&grundy).upto(5000).budget(5000).build().unwrap_err();
+        assert!(matches!(e, SequenceError::Unreachable { heap: 5000, budget: 5000, .. }), "{e:?}");
+        let e = SequenceBuilder::new(&grundy).budget(u64::MAX).check().unwrap_err();
+        assert!(matches!(e, SequenceError::BudgetTooLarge { .. }), "{e:?}");
+        for e in [
+            SequenceBuilder::new(&grundy).upto(5000).budget(5000).build().unwrap_err(),
+            SequenceBuilder::new(&grundy).budget(u64::MAX).build().unwrap_err(),
+            SequenceBuilder::new(&ruleset("hex:0.8")).upto(5000).period_search(PERIOD_SEARCH_WORK).build().unwrap_err(),
+        ] {
+            let text = e.to_string();
+            assert!(!text.contains("--"), "{text}");
+        }
+    }
+
+    #[test]
+    fn a_period_search_is_bounded_by_its_work() {
+        // 0.16 has no period within reach: the search refuses a heap it would need too much
+        // work for, and answers a small heap from the values it has.
+        let r = ruleset("octal:0.16");
+        let e = SequenceBuilder::new(&r).upto(10_000_000).period_search(1 << 24).build().unwrap_err();
+        assert!(matches!(e, SequenceError::WorkLimit { heap: 10_000_000, .. }), "{e:?}");
+        let s = SequenceBuilder::new(&r).upto(100).period_search(1 << 24).build().unwrap();
+        assert_eq!(s.period(), None);
+        assert!(s.computed() > 100 && s.computed() < 65_536, "{}", s.computed());
+        assert_eq!(values(&s, 100), mex_table(&r, 100));
+        // Three-heap splits stop at THREE_HEAP_LIMIT values.
+        let e =
+            SequenceBuilder::new(&ruleset("hex:0.8")).upto(5000).period_search(PERIOD_SEARCH_WORK).build().unwrap_err();
+        assert!(matches!(e, SequenceError::ThreeHeapLimit { limit: THREE_HEAP_LIMIT, .. }), "{e:?}");
+    }
+
+    /// A store in memory, saving chunks as the command line's store does.
+    #[derive(Default)]
+    struct Memory {
+        chunk: usize,
+        saved: Vec<u16>,
+        saves: usize,
+    }
+
+    impl SequenceStore for Memory {
+        fn chunk_len(&self) -> usize {
+            self.chunk
+        }
+
+        fn save(&mut self, len: usize, values: &dyn Fn(usize, usize) -> Vec<u16>) -> Result<(), String> {
+            if self.saved.len() < len {
+                self.saved.extend(values(self.saved.len(), len));
+                self.saves += 1;
+            }
+            Ok(())
+        }
+    }
+
+    #[derive(Default)]
+    struct Watch {
+        total: u64,
+        last: u64,
+        steps: usize,
+        finished: bool,
+    }
+
+    impl SequenceObserver for Watch {
+        fn started(&mut self, total: u64, _done: u64) {
+            self.total = total;
+        }
+        fn advanced(&mut self, done: u64) {
+            assert!(done > self.last);
+            self.last = done;
+            self.steps += 1;
+        }
+        fn finished(&mut self) {
+            self.finished = true;
+        }
+    }
+
+    #[test]
+    fn a_resumed_store_gives_the_same_values() {
+        for (game, method, upto) in [
+            ("octal:0.16", Algorithm::Sparse, 9000),
+            ("octal:0.16", Algorithm::Naive, 9000),
+            ("grundys-game", Algorithm::Sparse, 9000),
+            ("octal:4.777", Algorithm::Sparse, 9000),
+            ("hex:0.f8", Algorithm::Sparse, 5000),
+        ] {
+            let r = ruleset(game);
+            let plain = SequenceBuilder::new(&r).upto(upto).method(method).full(true).build().unwrap();
+            let mut store = Memory { chunk: 1000, ..Memory::default() };
+            let mut watch = Watch::default();
+            let first = SequenceBuilder::new(&r)
+                .upto(3000)
+                .method(method)
+                .full(true)
+                .resume(vec![])
+                .build_with(Some(&mut store), &mut watch)
+                .unwrap();
+            assert_eq!(store.saved.len(), 4096, "{game}: at least MIN_VALUES, saved");
+            assert_eq!((watch.total, watch.last, watch.finished), (4096, 4096, true));
+            assert_eq!(watch.steps, 5, "{game}: steps end on the chunks");
+            assert_eq!(values(&first, 3000), values(&plain, 3000));
+            let saved = std::mem::take(&mut store.saved);
+            store.saved = saved.clone();
+            let more = SequenceBuilder::new(&r)
+                .upto(upto)
+                .method(method)
+                .full(true)
+                .resume(saved)
+                .build_with(Some(&mut store), &mut ())
+                .unwrap();
+            assert_eq!(values(&more, upto), values(&plain, upto), "{game} {method:?}");
+            assert_eq!(store.saved.iter().map(|&v| u64::from(v)).collect::<Vec<_>>(), values(&plain, upto));
+        }
+    }
+
+    #[test]
+    fn counts_through_the_period_equal_counts_one_by_one() {
+        for game in ["kayles", "dawsons-kayles", "octal:0.137", "subtraction:2,5", "bounded:3", "allbut:2,3", "nim"] {
+            let r = ruleset(game);
+            let s = SequenceBuilder::new(&r).upto(10).build().unwrap();
+            for upto in [0, 1, 70, 71, 72, 83, 1000, 30_000] {
+                let mut brute: std::collections::BTreeMap<u64, u128> = Default::default();
+                for n in 0..=upto {
+                    *brute.entry(s.value(n).unwrap()).or_default() += 1;
+                }
+                assert_eq!(s.counts(upto).unwrap(), brute.into_iter().collect::<Vec<_>>(), "{game} to {upto}");
+            }
+        }
+        // Without a period, counting past the budget is refused.
+        let grundy = SequenceBuilder::new(&ruleset("grundys-game")).upto(4999).budget(5000).build().unwrap();
+        assert_eq!(grundy.counts(4999).unwrap().iter().map(|&(_, c)| c).sum::<u128>(), 5000);
+        let e = grundy.counts(5000).unwrap_err();
+        assert_eq!(e, SequenceError::GaveUp(GaveUp { what: Work::ValuesCounted, used: 5000, needed: Some(5001) }));
+        // A value past the table, within the budget, is named.
+        let e = SequenceBuilder::new(&ruleset("grundys-game")).upto(10).budget(10_000).build().unwrap().counts(5000);
+        assert_eq!(e, Err(SequenceError::Unknown { heap: 4096 }));
+    }
+
+    #[test]
+    fn the_forecast_refuses_long_unstored_runs() {
+        // A zero limit refuses at the first forecast; a store lifts it.
+        let r = ruleset("grundys-game");
+        let e = SequenceBuilder::new(&r).upto((1 << 20) - 1).forecast_limit(Some(Duration::ZERO)).build().unwrap_err();
+        assert!(matches!(e, SequenceError::Forecast { last: 1_048_575, .. }), "{e:?}");
+        assert!(e.to_string().starts_with("computing G(0..1048575) of grundys-game is forecast to take roughly"));
+    }
+}
