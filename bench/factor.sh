@@ -1,18 +1,20 @@
 #!/usr/bin/env bash
-# Times the divisor game's factoriser (`grundy factor`) against GNU `factor` on the same
-# 64-bit semiprimes (two random ~32-bit primes each, the hardest case for Pollard's rho), in
-# one run, alternating the two programs. Checks that both print the same factorisations, then
-# prints the median wall time of each and the ratio.
+# Times the divisor game's factoriser (`grundy factor`) against GNU `factor` (coreutils) on the
+# same 64-bit semiprimes (two random ~32-bit primes each, the hardest case for Pollard's rho),
+# interleaved: grundy, GNU, grundy, GNU, ... Checks first that both print the same
+# factorisations, then prints the median wall time and peak memory of each, the ratio (GNU
+# median / grundy median), and ends with the line
+#   RESULT case grundy_s peer_s ratio grundy_kb peer_kb peer
 #
-#   bash bench/factor.sh [COUNT] [REPETITIONS]
+#   bash bench/factor.sh [COUNT]        COUNT semiprimes (default 2000)
+#   REPS=5 (default; a second argument also sets it), GRUNDY=path (default: build it)
 set -euo pipefail
-cd "$(dirname "$0")/.."
+source "$(dirname "$0")/lib.sh"
 count=${1:-2000}
-reps=${2:-7}
-cargo build --release -q -p grundy-cli
-grundy=target/release/grundy
-nums=$(mktemp)
-trap 'rm -f "$nums" "$nums".*' EXIT
+REPS=${2:-${REPS:-5}}
+bench_init
+command -v factor >/dev/null || { echo "bench/factor.sh needs GNU factor (coreutils)" >&2; exit 1; }
+nums=$BENCH_TMP/numbers
 python3 - "$count" > "$nums" <<'PY'
 import random, sys
 random.seed(20261122)
@@ -38,18 +40,14 @@ for _ in range(int(sys.argv[1])):
     q = prime_near(random.randrange(1 << 31, 1 << 32))
     print(p * q)
 PY
-"$grundy" factor < "$nums" > "$nums.grundy"
-factor < "$nums" > "$nums.gnu"
-cmp -s "$nums.grundy" "$nums.gnu" || { echo "the factorisations differ" >&2; exit 1; }
-ms() { local t0 t1; t0=$(date +%s%N); "$@" < "$nums" > /dev/null; t1=$(date +%s%N); echo $(( (t1 - t0) / 1000 )); }
-g=(); f=()
-for _ in $(seq "$reps"); do
-  g+=("$(ms "$grundy" factor)")
-  f+=("$(ms factor)")
-done
-median() { printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
-gm=$(median "${g[@]}"); fm=$(median "${f[@]}")
-echo "$count semiprimes of two 32-bit primes, $reps runs each, median wall time:"
-echo "  grundy factor: $gm us ($(( gm / count )) us per number)"
-echo "  GNU factor:    $fm us ($(( fm / count )) us per number)"
-awk -v g="$gm" -v f="$fm" 'BEGIN { printf "  ratio GNU/grundy: %.2fx\n", f / g }'
+
+"$GRUNDY" factor < "$nums" > "$BENCH_TMP/check.grundy"
+factor < "$nums" > "$BENCH_TMP/check.gnu"
+cmp -s "$BENCH_TMP/check.grundy" "$BENCH_TMP/check.gnu" || { echo "the factorisations differ" >&2; exit 1; }
+echo "== factor: $count semiprimes of two 32-bit primes, same factorisations; $REPS interleaved rounds" >&2
+cmd_grundy=("$GRUNDY" factor); in_grundy=$nums
+cmd_gnu_factor=(factor); in_gnu_factor=$nums
+interleave grundy gnu_factor
+awk -v g="${MED_S[grundy]}" -v f="${MED_S[gnu_factor]}" -v n="$count" \
+    'BEGIN { printf "   per number: grundy %.0f us, GNU factor %.0f us\n", g / n * 1e6, f / n * 1e6 }' >&2
+result "factor-$count-semiprimes" grundy gnu_factor

@@ -1,65 +1,125 @@
 #!/usr/bin/env bash
-# Octal games and Grundy's game: `grundy sg` against ogsolve (crates.io), side by side.
+# Octal games and Grundy's game: `grundy sg` against ogsolve 0.0.7 (crates.io), interleaved.
 #
-# Usage: bench/octal.sh            (REPS=3 by default; REPS=5 bench/octal.sh for more)
+# Usage: bash bench/octal.sh [CASE...]     CASE: 0.16-full officers grundys-game 0.16-default
+#        REPS=5 (default), GRUNDY=path (default: build target/release/grundy)
 #
-# Each case runs every program REPS times and prints the median wall time, the median peak
-# memory (max RSS from /usr/bin/time -v) and the ratio to ogsolve's fastest method. grundy runs
-# with --full, so that it computes every value like ogsolve does, even past a proven period
-# (without it, 0.16 stops at 2^19 values, where its period 149459 is proven).
+# Each round runs grundy, then ogsolve -m rc, then ogsolve -m rc2 (g, p, p, g, p, p, ...), so
+# that a slow minute of this shared machine hits every side alike. Per case it prints every
+# run, the medians of wall time and peak memory (max RSS, /usr/bin/time) and the ratio
+# (median of ogsolve's faster method / median of grundy), and ends with a line
+#   RESULT case grundy_s peer_s ratio grundy_kb peer_kb peer
+# grundy runs with --full, so that it computes every value like ogsolve does, even past a
+# proven period (without it, 0.16 stops at 2^19 values: the last case).
+#
+# Checks: grundy's values G(0..N) (one untimed --json run first) give the same Fletcher-32
+# checksum as ogsolve prints, and G(N) agrees; the default 0.16 run's summary equals the
+# --full one's.
+#
+# grundy refuses a run without --store that it forecasts past two minutes (from the time its
+# first values took). Such refusals are run again (up to 20 times, counted in the output); if
+# the untimed first run of a case is refused 10 times, the case is timed with --store (a fresh
+# directory on /dev/shm each run) and named CASE+store: its time is comparable, its peak memory
+# is not (the store copies the values it saves). GRUNDY_STORE=1 does so for every case.
 set -euo pipefail
-cd "$(dirname "$0")/.."
-REPS=${REPS:-3}
+source "$(dirname "$0")/lib.sh"
+bench_init
 
-if ! command -v ogsolve >/dev/null 2>&1 && [ ! -x "$HOME/.cargo/bin/ogsolve" ]; then
-    echo "installing ogsolve (cargo install ogsolve)..." >&2
-    cargo install ogsolve >&2
+if command -v ogsolve >/dev/null 2>&1; then OGSOLVE=$(command -v ogsolve)
+elif [ -x "$HOME/.cargo/bin/ogsolve" ]; then OGSOLVE=$HOME/.cargo/bin/ogsolve
+else
+    echo "installing ogsolve 0.0.7 (cargo install ogsolve --version 0.0.7)..." >&2
+    cargo install ogsolve --version 0.0.7 >&2
+    OGSOLVE=$HOME/.cargo/bin/ogsolve
 fi
-OGSOLVE=$(command -v ogsolve || echo "$HOME/.cargo/bin/ogsolve")
-[ -x /usr/bin/time ] || { echo "bench/octal.sh needs /usr/bin/time (apt-get install time)" >&2; exit 1; }
-cargo build --release -p grundy-cli >&2
-GRUNDY=target/release/grundy
+CASES=${*:-0.16-full officers grundys-game 0.16-default}
+wanted() { [[ " $CASES " == *" $1 "* ]]; }
+RETRY_ON="is forecast to take"
+STORE_BASE=$(mktemp -d -p /dev/shm 2>/dev/null || mktemp -d)
+trap 'rm -rf "$BENCH_TMP" "$STORE_BASE"' EXIT
 
-# run LABEL CMD... -> prints "LABEL median_seconds median_maxrss_kb"
-run() {
-    local label=$1; shift
-    local times=() mems=()
-    for _ in $(seq "$REPS"); do
-        local out
-        # /usr/bin/time -v reports on stderr; the program's own output is dropped.
-        out=$(/usr/bin/time -v "$@" 2>&1 >/dev/null | grep -E "Elapsed \(wall clock\)|Maximum resident")
-        local wall mem
-        wall=$(echo "$out" | awk -F': ' '/Elapsed/ {n=split($2,a,":"); s=0; for(i=1;i<=n;i++) s=s*60+a[i]; print s}')
-        mem=$(echo "$out" | awk -F': ' '/Maximum resident/ {print $2}')
-        times+=("$wall"); mems+=("$mem")
-    done
-    local mt mm
-    mt=$(printf '%s\n' "${times[@]}" | sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
-    mm=$(printf '%s\n' "${mems[@]}" | sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
-    printf '%-34s %8.2f s %9d KB   (runs: %s)\n' "$label" "$mt" "$mm" "${times[*]}" >&2
-    echo "$label $mt $mm"
+# use_store 0|1: sets SG, the start of every grundy command, and SUFFIX, the case names' end.
+use_store() {
+    if [ "$1" = 1 ]; then
+        SG=(bash -c 'rm -rf -- "$0"; exec "$@" --store "$0"' "$STORE_BASE/store" "$GRUNDY" sg); SUFFIX=+store
+    else
+        SG=("$GRUNDY" sg); SUFFIX=""
+    fi
 }
 
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
+# first_run ARGS...: the untimed first run of a case (its stdout in $BENCH_TMP/first.out);
+# switches to --store when a plain run is refused 10 times running.
+first_run() {
+    use_store "${GRUNDY_STORE:-0}"
+    local try
+    for try in $(seq 10); do
+        if "${SG[@]}" "$@" > "$BENCH_TMP/first.out" 2> "$BENCH_TMP/first.err"; then return; fi
+        grep -Eq "$RETRY_ON" "$BENCH_TMP/first.err" || { cat "$BENCH_TMP/first.err" >&2; exit 1; }
+    done
+    echo "   grundy refused 10 times: $(cat "$BENCH_TMP/first.err")" >&2
+    echo "   so this case is timed with --store; its peak memory is not comparable" >&2
+    use_store 1
+    "${SG[@]}" "$@" > "$BENCH_TMP/first.out"
+}
+
+# Fletcher-32 over the 16-bit values, as ogsolve computes it (src/main.rs, fn checksum).
+fletcher() {
+    python3 -c '
+import json, sys
+a = b = 0
+for v in json.load(sys.stdin)["values"]:
+    a = (a + v) & 0xFFFF
+    b = (b + a) & 0xFFFF
+print("%X" % (b << 16 | a))'
+}
 
 case_vs_ogsolve() {
-    local code=$1 n=$2 name=$3
-    echo "== $name ($code) to n = $n, $REPS runs each, medians" >&2
-    local g rc rc2
-    g=$(run "grundy sg $code --full" "$GRUNDY" sg "octal:$code" --upto "$n" --summary --full)
-    rc=$(run "ogsolve -m rc" "$OGSOLVE" -m rc -n "$n" "$code")
-    rc2=$(run "ogsolve -m rc2" "$OGSOLVE" -m rc2 -n "$n" "$code")
-    local gt gm best bm
-    gt=$(echo "$g" | awk '{print $(NF-1)}'); gm=$(echo "$g" | awk '{print $NF}')
-    best=$(printf '%s\n%s\n' "$rc" "$rc2" | sort -k"$(echo "$rc" | awk '{print NF-1}')" -g | head -1)
-    local bt bmm
-    bt=$(echo "$best" | awk '{print $(NF-1)}'); bmm=$(echo "$best" | awk '{print $NF}')
-    echo "   speed-up over ogsolve's fastest method: $(ratio "$bt" "$gt")x; memory ratio grundy/ogsolve: $(ratio "$gm" "$bmm")" >&2
+    local case=$1 code=$2 n=$3 side sum gn
+    echo "== $case: octal $code to n = $n, grundy --full against ogsolve rc and rc2, $REPS interleaved rounds" >&2
+    first_run "octal:$code" --upto "$n" --full --json
+    sum=$(fletcher < "$BENCH_TMP/first.out")
+    cmd_grundy=("${SG[@]}" "octal:$code" --upto "$n" --summary --full)
+    cmd_ogsolve_rc=("$OGSOLVE" -m rc -n "$n" "$code")
+    cmd_ogsolve_rc2=("$OGSOLVE" -m rc2 -n "$n" "$code")
+    REFUSED=0
+    interleave grundy ogsolve_rc ogsolve_rc2
+    [ "$REFUSED" = 0 ] || echo "   (grundy refused $REFUSED runs by its forecast; each was run again)" >&2
+    # The same values: the checksum of G(0..n) and G(n).
+    gn=$(sed -n "s/^G($n) = //p" "$BENCH_TMP/grundy.out")
+    for side in ogsolve_rc ogsolve_rc2; do
+        grep -q "checksum: $sum\$" "$BENCH_TMP/$side.out" \
+            || { echo "$code: $side's checksum differs from grundy's $sum" >&2; exit 1; }
+        grep -q "nimber of $n: $gn " "$BENCH_TMP/$side.out" \
+            || { echo "$code: $side's G($n) differs from grundy's $gn" >&2; exit 1; }
+    done
+    echo "   same values: Fletcher-32 of G(0..$n) $sum for grundy and both ogsolve methods, G($n) = $gn" >&2
+    result "$case$SUFFIX" grundy ogsolve_rc ogsolve_rc2
 }
 
-case_vs_ogsolve 0.16 4194304 "0.16"
-case_vs_ogsolve 0.6 1048576 "Officers"
-echo "== Grundy's game to n = 1048576 (no crates.io peer; goal <= 4.5 s)" >&2
-run "grundy sg grundys-game" "$GRUNDY" sg grundys-game --upto 1048576 --summary >/dev/null
-echo "== 0.16 to n = 4194304 without --full (stops at the proven period)" >&2
-run "grundy sg octal:0.16" "$GRUNDY" sg octal:0.16 --upto 4194304 --summary >/dev/null
+grundy_alone() {
+    local case=$1; shift
+    echo "== $case: grundy sg $* ($REPS runs, no peer)" >&2
+    first_run "$@"
+    cmd_grundy=("${SG[@]}" "$@")
+    REFUSED=0
+    interleave grundy
+    [ "$REFUSED" = 0 ] || echo "   (grundy refused $REFUSED runs by its forecast; each was run again)" >&2
+    result "$case$SUFFIX" grundy
+}
+
+if wanted 0.16-full; then
+    case_vs_ogsolve 0.16-full-2^22 0.16 4194304
+    cp "$BENCH_TMP/grundy.out" "$BENCH_TMP/016-full.out"
+fi
+if wanted officers; then case_vs_ogsolve officers-full-2^20 0.6 1048576; fi
+if wanted grundys-game; then grundy_alone grundys-game-2^20 grundys-game --upto 1048576 --summary; fi
+if wanted 0.16-default; then
+    grundy_alone 0.16-default-2^22 octal:0.16 --upto 4194304 --summary
+    if [ -f "$BENCH_TMP/016-full.out" ]; then
+        # The same G(N) and counts of values, whether computed or derived from the period.
+        diff <(grep -v '^sparse engine' "$BENCH_TMP/016-full.out") \
+             <(grep -v '^sparse engine' "$BENCH_TMP/grundy.out") >&2 \
+            || { echo "0.16: the default run's summary differs from the --full run's" >&2; exit 1; }
+        echo "   same summary (G(N) and counts) as the --full run" >&2
+    fi
+fi
