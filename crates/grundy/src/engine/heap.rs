@@ -253,9 +253,7 @@ fn split_value(values: &[u16], period: Option<Period>, n: u64) -> Option<u64> {
     if let Some(v) = usize::try_from(n).ok().and_then(|i| values.get(i)) {
         return Some(u64::from(*v));
     }
-    let p = period?;
-    let i = p.preperiod + (n - p.preperiod) % p.period;
-    values.get(usize::try_from(i).ok()?).map(|&v| u64::from(v))
+    period?.value_through(n, |m| values.get(usize::try_from(m).ok()?).map(|&v| u64::from(v)))
 }
 
 /// The most pair visits of the sparse engine (its `rare_pairs + scanned_pairs`) that `analyze`

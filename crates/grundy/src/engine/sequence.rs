@@ -756,11 +756,7 @@ impl Sequence {
                 if let Some(v) = usize::try_from(n).ok().and_then(|i| table.value(i)) {
                     return Some(u64::from(v));
                 }
-                let p = (*period)?;
-                let k = (n - p.preperiod) / p.period;
-                let base = p.preperiod + (n - p.preperiod) % p.period;
-                let v = table.value(usize::try_from(base).ok()?)?;
-                u64::try_from(u128::from(v) + u128::from(k) * u128::from(p.saltus)).ok()
+                (*period)?.value_through(n, |m| table.value(usize::try_from(m).ok()?).map(u64::from))
             }
             Source::Solver(s) => s.value(n),
         }

@@ -29,6 +29,29 @@ pub struct Period {
     pub saltus: u64,
 }
 
+impl Period {
+    /// G(n) for any n, given `value`, which answers G(m) for every m below `preperiod + period`:
+    /// past them, G(n) = G(m) + k * saltus for the m of the first period with n = m + k * period.
+    /// `None` where `value` has no answer, or the value would pass u64.
+    ///
+    /// ```
+    /// use grundy::Period;
+    /// // 0 1 | 2 3 4, 3 4 5, ...: G(n + 2) = G(n) + 1 from n = 2.
+    /// let p = Period { preperiod: 2, period: 2, saltus: 1 };
+    /// let first = [0, 1, 2, 3];
+    /// let g = |n: u64| p.value_through(n, |m| first.get(m as usize).copied());
+    /// assert_eq!((0..8).map(|n| g(n).unwrap()).collect::<Vec<_>>(), [0, 1, 2, 3, 3, 4, 4, 5]);
+    /// ```
+    pub fn value_through(&self, n: u64, value: impl Fn(u64) -> Option<u64>) -> Option<u64> {
+        if n < self.preperiod.saturating_add(self.period) {
+            return value(n);
+        }
+        let k = (n - self.preperiod) / self.period;
+        let base = self.preperiod + (n - self.preperiod) % self.period;
+        u64::try_from(u128::from(value(base)?) + u128::from(k) * u128::from(self.saltus)).ok()
+    }
+}
+
 /// The smallest period and smallest pre-period of `values` (G(0), G(1), ...) that the values
 /// prove for a game whose moves take at most `max_take` objects, or `None` when no period is
 /// proven yet.

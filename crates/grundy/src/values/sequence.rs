@@ -47,11 +47,7 @@ impl GrundyTable {
         if let Some(v) = usize::try_from(n).ok().and_then(|i| self.values.get(i)) {
             return Some(*v);
         }
-        let p = self.period?;
-        let k = (n - p.preperiod) / p.period;
-        let base = p.preperiod + (n - p.preperiod) % p.period;
-        let v = u128::from(self.values[base as usize]) + u128::from(k) * u128::from(p.saltus);
-        u64::try_from(v).ok()
+        self.period?.value_through(n, |m| usize::try_from(m).ok().and_then(|i| self.values.get(i)).copied())
     }
 
     /// Every m < `below` with G(m) = `target`, found through the period (so any size works when
