@@ -14,6 +14,7 @@
 use std::collections::{HashMap, HashSet};
 use std::fmt;
 
+use crate::engine::table::mex_of;
 use crate::error::{GaveUp, Work};
 use crate::game::convention::{Convention, Outcome, Player};
 use crate::game::ImpartialGame;
@@ -76,7 +77,7 @@ fn mex(values: &[u64]) -> u64 {
             *flag = true;
         }
     }
-    seen.iter().position(|&s| !s).unwrap_or(values.len()) as u64
+    mex_of(&seen)
 }
 
 /// How a position's value comes from its children's.
