@@ -409,6 +409,11 @@ impl SequenceBuilder {
         }
     }
 
+    /// The table reached the budget without covering `upto` or proving a period.
+    fn past_budget(&self) -> SequenceError {
+        GaveUp { what: Work::SplitTable, used: self.budget, needed: self.upto.checked_add(1) }.into()
+    }
+
     /// Runs the engine of a take-and-break game: in steps that end on the store's chunks, the
     /// period checks and (without a store) the forecast's readings, until the policy stops.
     fn compute(
@@ -510,12 +515,7 @@ impl SequenceBuilder {
                         break;
                     }
                     if len as u64 >= self.budget {
-                        return Err(GaveUp {
-                            what: Work::SplitTable,
-                            used: self.budget,
-                            needed: self.upto.checked_add(1),
-                        }
-                        .into());
+                        return Err(self.past_budget());
                     }
                     if len >= cap {
                         return Err(SequenceError::ThreeHeapLimit {
@@ -541,7 +541,7 @@ impl SequenceBuilder {
         }
         let period = period_of(&engine);
         if (engine.len() as u64) <= self.upto && period.is_none() {
-            return Err(GaveUp { what: Work::SplitTable, used: self.budget, needed: self.upto.checked_add(1) }.into());
+            return Err(self.past_budget());
         }
         // Three-heap splits (hexadecimal codes) are computed plainly: no sparse statistics.
         let stats = (self.algorithm == Algorithm::Sparse && !three).then(|| engine.stats());
