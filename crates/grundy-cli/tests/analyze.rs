@@ -90,7 +90,7 @@ fn every_bad_input_is_one_line_and_exit_2() {
         (&["analyze", "subtraction:0,1", "3"], "0 is not a move size"),
         (&["analyze", "subtraction:1,x", "3"], "'x' is not a number"),
         (&["analyze", "foo", "3"], "unknown game 'foo'"),
-        (&["analyze", "nim:3", "3"], "unknown game 'nim:3'"),
+        (&["analyze", "nim:3", "3"], "game 'nim' takes no parameter"),
         (&["analyze", "", "3"], "the game is empty"),
         (&["analyze", "kl:2", "3"], "kl:K,L"),
         (&["analyze", "divisor", "0"], "n must be at least 1"),

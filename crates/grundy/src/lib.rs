@@ -41,6 +41,7 @@ pub use engine::{Algorithm, Sequence, SequenceBuilder, SequenceError, SequenceOb
 pub use error::{human_bytes, AnalyzeError, GaveUp, ParseGameError, ParsePositionError, Work, MEMORY_LIMIT};
 pub use game::{Component, Convention, Game, IllegalMove, Move, Outcome, Player, Position};
 pub use number::parse_u64;
+pub use rules::catalogue::{GameKind, GAMES};
 pub use rules::factor::{factorize, is_prime};
 pub use rules::nim::{misere_nim_winning_moves, misere_nim_wins, nim_sum, nim_winning_moves, BalanceTable};
 pub use rules::take_break::{HexCode, OctalCode, SplitRules, MAX_OCTAL_DIGITS};

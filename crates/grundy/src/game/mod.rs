@@ -13,7 +13,7 @@ use std::str::FromStr;
 
 use crate::error::{ParseGameError, ParsePositionError};
 use crate::number::parse_u64;
-use crate::rules::{parse_positive, Ruleset};
+use crate::rules::{catalogue, parse_positive, Ruleset};
 
 // The trait through which a game defined outside the crate is solved.
 pub mod impartial;
@@ -55,6 +55,27 @@ impl Game {
         match self {
             Game::Kl { first, second } => first == second,
             _ => true,
+        }
+    }
+
+    /// The rules of this game in a sentence, for the header of a game and the web page's board.
+    ///
+    /// ```
+    /// use grundy::Game;
+    /// let rules = |g: &str| g.parse::<Game>().unwrap().rules_sentence();
+    /// assert_eq!(rules("bounded:3"), "A move takes 1 to 3 objects from one heap.");
+    /// assert!(rules("kayles").starts_with("Kayles: a move knocks down one pin or two adjacent pins"));
+    /// assert!(rules("kl:2,3").ends_with("the first player may never take exactly 2 and the second never exactly 3."));
+    /// ```
+    pub fn rules_sentence(&self) -> String {
+        match self {
+            Game::Heaps(r) => r.rules_sentence(),
+            Game::BoundedPerHeap => "A move takes from one heap at least 1 object and at most that heap's limit (heaps are written HEAP/LIMIT).".to_string(),
+            Game::Kl { first, second } => format!(
+                "A move takes one or more objects from one heap, but the first player may never take exactly {first} and the second never exactly {second}."
+            ),
+            Game::Divisor => "A move divides n by a prime power p^k that divides it; at n = 1 no move is left.".to_string(),
+            Game::Sum => "Each heap follows its own ruleset (written RULESET=HEAP); a move is a move of one heap under its ruleset.".to_string(),
         }
     }
 
@@ -181,8 +202,10 @@ impl FromStr for Game {
                     Ok(Game::Kl { first: parse_positive(k, "K")?, second: parse_positive(l, "L")? })
                 } else if s == "kl" {
                     Err(ParseGameError::new("game 'kl' needs its parameters: kl:K,L (e.g. kl:2,3)"))
-                } else {
+                } else if catalogue::GAMES.iter().any(|g| g.spelling.split(':').next() == s.split(':').next()) {
                     s.parse::<Ruleset>().map(Game::Heaps)
+                } else {
+                    Err(ParseGameError::new(format!("unknown game '{s}' (known: {})", catalogue::spellings(false))))
                 }
             }
         }

@@ -1,7 +1,8 @@
 //! The rule families: how a single heap may change in one move ([`Ruleset`]: Nim, bounded,
 //! subtraction, all-but, take-and-break), Nim's own closed forms (Bouton's theorem), and the
-//! factorization the divisor game needs.
+//! factorization the divisor game needs, and the catalogue of every game's spelling.
 
+pub mod catalogue;
 pub mod factor;
 pub mod nim;
 pub mod ruleset;

@@ -7,6 +7,7 @@ use std::str::FromStr;
 
 use crate::error::ParseGameError;
 use crate::number::parse_u64;
+use crate::rules::catalogue;
 use crate::rules::take_break::hex::HexCode;
 use crate::rules::take_break::octal::{describe_split, OctalCode, SplitRules};
 
@@ -258,8 +259,16 @@ impl FromStr for Ruleset {
                 Ok(Ruleset::Octal(s.parse()?))
             }
             "grundys-game" if arg.is_none() => Ok(Ruleset::GrundysGame),
+            "nim" | "kayles" | "dawsons-kayles" | "dawsons-chess" | "officers" | "grundys-game" => {
+                Err(ParseGameError::new(format!("game '{name}' takes no parameter: write '{name}', not '{s}'")))
+            }
+            "kl" | "divisor" | "sum" => Err(ParseGameError::new(format!(
+                "'{s}' is a game of its own, not a heap ruleset (heap rulesets: {})",
+                catalogue::spellings(true)
+            ))),
             _ => Err(ParseGameError::new(format!(
-                "unknown game '{s}' (known: nim, bounded:K, bounded, bash:M, subtraction:S, allbut:S, octal:CODE, hex:CODE, kayles, dawsons-kayles, dawsons-chess, officers, grundys-game, kl:K,L, divisor, sum)"
+                "unknown heap ruleset '{s}' (heap rulesets: {})",
+                catalogue::spellings(true)
             ))),
         }
     }

@@ -1,0 +1,340 @@
+//! The one list of games grundy knows: how each is written, what a move is, and an example;
+//! and the rules of each ruleset in a sentence.
+//!
+//! Every place that names the games reads this list, so that they cannot drift apart: the
+//! command line's help texts and the "unknown game" errors, the README's table (a test compares
+//! them), and the web page's game selector (served as JSON). It lives with the rule families
+//! rather than with [`crate::Game`] so that the ruleset's own parser can name the games too.
+
+use crate::rules::take_break::SplitRules;
+use crate::rules::Ruleset;
+
+/// One kind of game as people write it, e.g. `bounded:K`.
+///
+/// ```
+/// let nim = grundy::rules::catalogue::GAMES.iter().find(|g| g.spelling == "nim").unwrap();
+/// assert_eq!(nim.example_game, "nim");
+/// assert!(nim.example_game.parse::<grundy::Game>().is_ok());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct GameKind {
+    /// How the game is written, with its parameters in capitals: `bounded:K`, `octal:CODE`.
+    pub spelling: &'static str,
+    /// The game's name for people: "K-Nim", "Kayles".
+    pub name: &'static str,
+    /// What one move is, as a phrase: "take 1..K objects from one heap".
+    pub a_move: &'static str,
+    /// A game of this kind with its parameters filled in, e.g. `bounded:3`.
+    pub example_game: &'static str,
+    /// A position of `example_game`, as the command line's tokens, e.g. `10 7 4`.
+    pub example_position: &'static str,
+    /// Whether the game is a heap ruleset: one rule for every heap, so that `grundy sg` computes
+    /// its Grundy sequence and a `sum` may use it for some of its heaps.
+    pub heap_ruleset: bool,
+}
+
+/// Every kind of game, in the order the help texts and the README list them.
+pub const GAMES: &[GameKind] = &[
+    GameKind {
+        spelling: "nim",
+        name: "Nim",
+        a_move: "take one or more objects from one heap",
+        example_game: "nim",
+        example_position: "7 9 12 15",
+        heap_ruleset: true,
+    },
+    GameKind {
+        spelling: "bounded:K",
+        name: "K-Nim",
+        a_move: "take 1..K objects from one heap",
+        example_game: "bounded:3",
+        example_position: "10 7 4",
+        heap_ruleset: true,
+    },
+    GameKind {
+        spelling: "bounded",
+        name: "Nim with a limit per heap",
+        a_move: "heaps written `HEAP/LIMIT`: take 1..LIMIT from that heap",
+        example_game: "bounded",
+        example_position: "7/3 9/2 12/5",
+        heap_ruleset: false,
+    },
+    GameKind {
+        spelling: "bash:M",
+        name: "the Bash game",
+        a_move: "take 1..M objects",
+        example_game: "bash:4",
+        example_position: "23",
+        heap_ruleset: true,
+    },
+    GameKind {
+        spelling: "subtraction:S",
+        name: "a subtraction game",
+        a_move: "take exactly s objects, s in S",
+        example_game: "subtraction:2,5",
+        example_position: "999999999999999999",
+        heap_ruleset: true,
+    },
+    GameKind {
+        spelling: "allbut:S",
+        name: "an all-but subtraction game",
+        a_move: "take any positive number except those in S",
+        example_game: "allbut:3",
+        example_position: "1000000000000 77",
+        heap_ruleset: true,
+    },
+    GameKind {
+        spelling: "octal:CODE",
+        name: "an octal game",
+        a_move: "take t objects and leave 0, 1 or 2 heaps, as digit t of the code allows (1, 2 and 4)",
+        example_game: "octal:0.16",
+        example_position: "100",
+        heap_ruleset: true,
+    },
+    GameKind {
+        spelling: "hex:CODE",
+        name: "a hexadecimal game",
+        a_move: "as an octal code, and the digit bit 8: take t and leave three heaps",
+        example_game: "hex:0.8",
+        example_position: "20",
+        heap_ruleset: true,
+    },
+    GameKind {
+        spelling: "kayles",
+        name: "Kayles (octal 0.77)",
+        a_move: "knock down one pin or two adjacent pins from a row",
+        example_game: "kayles",
+        example_position: "10 7",
+        heap_ruleset: true,
+    },
+    GameKind {
+        spelling: "dawsons-kayles",
+        name: "Dawson's Kayles (octal 0.07)",
+        a_move: "knock down two adjacent pins from a row",
+        example_game: "dawsons-kayles",
+        example_position: "12",
+        heap_ruleset: true,
+    },
+    GameKind {
+        spelling: "dawsons-chess",
+        name: "Dawson's chess (octal 0.137)",
+        a_move: "take 1 from a heap of 1, 2 from any heap, or 3 leaving one or two heaps",
+        example_game: "dawsons-chess",
+        example_position: "9",
+        heap_ruleset: true,
+    },
+    GameKind {
+        spelling: "officers",
+        name: "Officers (octal 0.6)",
+        a_move: "take one object and leave one or two non-empty heaps",
+        example_game: "officers",
+        example_position: "30",
+        heap_ruleset: true,
+    },
+    GameKind {
+        spelling: "grundys-game",
+        name: "Grundy's game",
+        a_move: "split one heap into two unequal non-empty heaps",
+        example_game: "grundys-game",
+        example_position: "20",
+        heap_ruleset: true,
+    },
+    GameKind {
+        spelling: "kl:K,L",
+        name: "K-L-Nim",
+        a_move: "Nim, but the first player may never take exactly K, the second never exactly L",
+        example_game: "kl:2,3",
+        example_position: "4 5 6",
+        heap_ruleset: false,
+    },
+    GameKind {
+        spelling: "divisor",
+        name: "the divisor game (\"Alice and Bob\")",
+        a_move: "divide n by p^k (p prime, p^k divides n)",
+        example_game: "divisor",
+        example_position: "1000000000000000",
+        heap_ruleset: false,
+    },
+    GameKind {
+        spelling: "sum",
+        name: "a sum of rulesets",
+        a_move: "heaps with different rulesets, written `RULESET=HEAP`",
+        example_game: "sum",
+        example_position: "nim=7 subtraction:2,5=9 bounded:3=5",
+        heap_ruleset: false,
+    },
+];
+
+/// The spellings of every game, comma-separated: `nim, bounded:K, ...`.
+///
+/// ```
+/// assert!(grundy::rules::catalogue::spellings(false).starts_with("nim, bounded:K, bounded, bash:M"));
+/// assert!(!grundy::rules::catalogue::spellings(true).contains("divisor"));
+/// ```
+pub fn spellings(heap_rulesets_only: bool) -> String {
+    GAMES.iter().filter(|g| g.heap_ruleset || !heap_rulesets_only).map(|g| g.spelling).collect::<Vec<_>>().join(", ")
+}
+
+/// The list as the help texts show it: one line per game, its spelling and what a move is.
+pub fn help_list(heap_rulesets_only: bool) -> String {
+    let games: Vec<&GameKind> = GAMES.iter().filter(|g| g.heap_ruleset || !heap_rulesets_only).collect();
+    let width = games.iter().map(|g| g.spelling.len()).max().unwrap_or(0);
+    games
+        .iter()
+        .map(|g| format!("  {:<width$}  {}", g.spelling, g.a_move.replace('`', "")))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The README's table of games (Markdown), which a test keeps equal to the README's own.
+pub fn markdown_table() -> String {
+    let mut out = String::from("| GAME | a move | example |\n|---|---|---|\n");
+    for g in GAMES {
+        out += &format!(
+            "| `{}` | {} | `grundy analyze {} {}` |\n",
+            g.spelling, g.a_move, g.example_game, g.example_position
+        );
+    }
+    out
+}
+
+impl Ruleset {
+    /// The rules of this ruleset in a sentence, for the header of a game and the web page's board.
+    ///
+    /// ```
+    /// use grundy::Ruleset;
+    /// let rules = |r: &str| r.parse::<Ruleset>().unwrap().rules_sentence();
+    /// assert_eq!(rules("bounded:3"), "A move takes 1 to 3 objects from one heap.");
+    /// assert_eq!(rules("subtraction:2,5"), "A move takes exactly 2 or 5 objects from one heap.");
+    /// ```
+    pub fn rules_sentence(&self) -> String {
+        ruleset_sentence(self)
+    }
+}
+
+/// The rules of one heap ruleset in a sentence.
+fn ruleset_sentence(r: &Ruleset) -> String {
+    let or_list = |sizes: &[u64]| words_or(&sizes.iter().map(u64::to_string).collect::<Vec<_>>());
+    match r {
+        Ruleset::Nim => "A move takes one or more objects from one heap.".to_string(),
+        Ruleset::Bounded(1) | Ruleset::Bash(1) => "A move takes 1 object from one heap.".to_string(),
+        Ruleset::Bounded(k) | Ruleset::Bash(k) => format!("A move takes 1 to {k} objects from one heap."),
+        Ruleset::Subtraction(s) => format!(
+            "A move takes exactly {} object{} from one heap.",
+            or_list(s.as_slice()),
+            if s.as_slice() == [1] { "" } else { "s" }
+        ),
+        Ruleset::AllBut(s) => {
+            format!("A move takes any positive number of objects from one heap except {}.", or_list(s.as_slice()))
+        }
+        Ruleset::GrundysGame => "A move splits one heap into two unequal non-empty heaps.".to_string(),
+        Ruleset::Octal(code) => match code.name() {
+            Some("kayles") => {
+                "Kayles: a move knocks down one pin or two adjacent pins from a row, which may split it into two rows."
+                    .to_string()
+            }
+            Some("dawsons-kayles") => {
+                "Dawson's Kayles: a move knocks down two adjacent pins from a row, which may split it into two rows."
+                    .to_string()
+            }
+            _ => split_sentence(&code.rules(), &format!("octal code {}", code.code())),
+        },
+        Ruleset::Hex(code) => split_sentence(&code.rules(), &format!("hexadecimal code {}", code.code())),
+    }
+}
+
+/// The rules of a take-and-break code in a sentence: for each number taken, what may be left.
+fn split_sentence(rules: &SplitRules, code: &str) -> String {
+    let mut ts: Vec<u64> =
+        rules.take_all.iter().chain(&rules.take).chain(&rules.split).chain(&rules.split3).copied().collect();
+    ts.sort_unstable();
+    ts.dedup();
+    let clauses: Vec<String> = ts
+        .iter()
+        .map(|&t| {
+            let mut left = Vec::new();
+            if rules.take_all.contains(&t) {
+                left.push("nothing (the whole heap)");
+            }
+            if rules.take.contains(&t) {
+                left.push("one heap");
+            }
+            if rules.split.contains(&t) {
+                left.push("two heaps");
+            }
+            if rules.split3.contains(&t) {
+                left.push("three heaps");
+            }
+            let left = words_or(&left.iter().map(|s| s.to_string()).collect::<Vec<_>>());
+            match t {
+                0 => format!("split a heap, leaving {left}"),
+                1 => format!("take 1 object, leaving {left}"),
+                t => format!("take {t} objects, leaving {left}"),
+            }
+        })
+        .collect();
+    if clauses.is_empty() {
+        return format!("With the {code} no move is possible.");
+    }
+    format!("With the {code}, a move may, from one heap: {}.", clauses.join("; "))
+}
+
+/// `a`, `a or b`, `a, b or c`.
+fn words_or(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+    use crate::Game;
+
+    #[test]
+    fn every_example_parses_with_its_position_and_has_rules() {
+        for g in GAMES {
+            let game: Game = g.example_game.parse().unwrap_or_else(|e| panic!("{}: {e}", g.example_game));
+            let tokens: Vec<&str> = g.example_position.split_whitespace().collect();
+            game.parse_position(&tokens).unwrap_or_else(|e| panic!("{}: {e}", g.example_game));
+            assert_eq!(g.heap_ruleset, matches!(game, Game::Heaps(_)), "{}", g.spelling);
+            assert!(game.rules_sentence().ends_with('.'));
+        }
+    }
+
+    #[test]
+    fn unknown_names_list_what_is_allowed() {
+        let e = "frob".parse::<Game>().unwrap_err().to_string();
+        assert!(
+            e.starts_with("unknown game 'frob' (known: nim, bounded:K,") && e.ends_with("kl:K,L, divisor, sum)"),
+            "{e}"
+        );
+        // A sum's heaps take rulesets: the games of their own are named as such.
+        let e = "divisor".parse::<Ruleset>().unwrap_err().to_string();
+        assert!(e.starts_with("'divisor' is a game of its own, not a heap ruleset (heap rulesets: nim,"), "{e}");
+        assert!(!e.contains("divisor, sum"), "{e}");
+        let e = "frob".parse::<Ruleset>().unwrap_err().to_string();
+        assert!(e.starts_with("unknown heap ruleset 'frob'"), "{e}");
+    }
+
+    #[test]
+    fn octal_sentences_follow_the_digits() {
+        let rules = |g: &str| g.parse::<Ruleset>().unwrap().rules_sentence();
+        assert_eq!(
+            rules("octal:0.16"),
+            "With the octal code 0.16, a move may, from one heap: take 1 object, leaving nothing (the whole heap); take 2 objects, leaving one heap or two heaps."
+        );
+        assert_eq!(
+            rules("hex:4.8"),
+            "With the hexadecimal code 4.8, a move may, from one heap: split a heap, leaving two heaps; take 1 object, leaving three heaps."
+        );
+        assert_eq!(rules("subtraction:1"), "A move takes exactly 1 object from one heap.");
+        assert_eq!(
+            rules("allbut:1,2,3"),
+            "A move takes any positive number of objects from one heap except 1, 2 or 3."
+        );
+    }
+}
