@@ -1,12 +1,14 @@
 //! The `grundy` command-line program: a thin layer over the `grundy` library. Each subcommand
 //! lives in its own module under `cmd/`; `main` turns every error into a one-line message on
-//! stderr and exit status 2.
+//! stderr (or, with `--json`, one JSON object on stdout) and its exit status: 2 for bad input,
+//! 1 for something checked that does not hold.
 
+use std::ffi::OsString;
 use std::io::Write;
 use std::process::ExitCode;
 
-use clap::error::ErrorKind;
-use clap::{Parser, Subcommand};
+use clap::error::{ContextKind, ContextValue};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 mod cmd;
 mod plot;
@@ -15,7 +17,10 @@ mod store;
 
 /// Exact analysis of Nim and its relatives (impartial combinatorial games).
 #[derive(Parser)]
-#[command(name = "grundy", version, about, long_about = None)]
+#[command(name = "grundy", version, long_about = None, arg_required_else_help = true)]
+// Our own `help` subcommand, so that `grundy help --help` explains it rather than failing.
+#[command(disable_help_subcommand = true)]
+#[command(after_help = "Try 'grundy analyze nim 7 9 12 15 --explain', or 'grundy games' for every game.")]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -35,6 +40,42 @@ enum Command {
     Play(cmd::play::Args),
     /// Serve the local web app: play in the browser with the analysis beside the game.
     Serve(cmd::serve::Args),
+    /// Every game grundy knows: how to write it, what a move is, and an example.
+    Games(cmd::games::Args),
+    /// Print a shell completion script (bash, zsh, fish, elvish or powershell) to stdout.
+    Completions(cmd::docs::CompletionArgs),
+    /// Print the manual page (roff, for man) to stdout.
+    Man(cmd::docs::ManArgs),
+    /// Print the help of grundy or of a subcommand (`grundy help analyze`).
+    Help(cmd::docs::HelpArgs),
+}
+
+/// What kind of error a [`CliError`] is, as the JSON error object names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ErrorKind {
+    /// The input is bad: a malformed or out-of-range number, an unknown game, a bad position.
+    BadInput,
+    /// The work needs a larger budget than it was given.
+    GaveUp,
+    /// The work is refused before it starts: past what this machine can hold, or forecast too
+    /// long.
+    Refused,
+    /// Reading or writing a file failed.
+    Io,
+    /// Something checked does not hold (exit status 1).
+    Failed,
+}
+
+impl ErrorKind {
+    fn name(self) -> &'static str {
+        match self {
+            ErrorKind::BadInput => "bad_input",
+            ErrorKind::GaveUp => "gave_up",
+            ErrorKind::Refused => "refused",
+            ErrorKind::Io => "io",
+            ErrorKind::Failed => "failed",
+        }
+    }
 }
 
 /// An error for the user: printed as one line, with the exit status it carries.
@@ -42,12 +83,26 @@ enum Command {
 pub struct CliError {
     message: String,
     code: u8,
+    kind: ErrorKind,
+    argument: Option<String>,
 }
 
 impl CliError {
     /// A usage error (bad input): exit status 2.
     pub fn usage(message: impl std::fmt::Display) -> Self {
-        CliError { message: message.to_string(), code: 2 }
+        CliError { message: message.to_string(), code: 2, kind: ErrorKind::BadInput, argument: None }
+    }
+
+    /// An error of another kind than bad input, still with exit status 2.
+    pub fn of_kind(kind: ErrorKind, message: impl std::fmt::Display) -> Self {
+        CliError { kind, ..CliError::usage(message) }
+    }
+
+    /// Names the argument the error is about (`GAME`, `POSITION`, `--budget`, ...), for the
+    /// JSON error object.
+    pub fn argument(mut self, argument: impl Into<String>) -> Self {
+        self.argument = Some(argument.into());
+        self
     }
 
     /// A library error, with a budget that ran out told how to ask for more (`--budget`): the
@@ -55,21 +110,27 @@ impl CliError {
     pub fn analysis(error: grundy::AnalyzeError) -> Self {
         match error {
             grundy::AnalyzeError::GaveUp(g) => CliError::gave_up(&g),
-            e => CliError::usage(e),
+            e => CliError::of_kind(ErrorKind::Refused, e),
         }
     }
 
     /// A budget that ran out, with the rerun that asks for the budget the library suggests.
     pub fn gave_up(g: &grundy::GaveUp) -> Self {
-        match g.suggested_budget() {
-            Some(b) => CliError::usage(format!("{g}: rerun with --budget {b}")),
-            None => CliError::usage(g),
-        }
+        let message = match g.suggested_budget() {
+            Some(b) => format!("{g}: rerun with --budget {b}"),
+            None => g.to_string(),
+        };
+        CliError::of_kind(ErrorKind::GaveUp, message).argument("--budget")
     }
 
     /// Something checked does not hold: exit status 1, the report on stdout says what.
     pub fn failed() -> Self {
-        CliError { message: String::new(), code: 1 }
+        CliError { message: String::new(), code: 1, kind: ErrorKind::Failed, argument: None }
+    }
+
+    /// The error as the one JSON object `--json` prints.
+    fn json(&self) -> serde_json::Value {
+        serde_json::json!({"error": {"kind": self.kind.name(), "message": self.message, "argument": self.argument}})
     }
 }
 
@@ -79,25 +140,60 @@ pub fn emit(text: &str) {
     let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
 }
 
-fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
-        Ok(cli) => cli,
-        Err(e) => {
-            return match e.kind() {
-                ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
-                    emit(&e.render().to_string());
-                    ExitCode::SUCCESS
-                }
-                _ => {
-                    // clap's message spans several lines (usage, hints); the first names the
-                    // problem, and that is what the user gets.
-                    let rendered = e.render().to_string();
-                    let first = rendered.lines().find(|l| !l.trim().is_empty()).unwrap_or("bad arguments");
-                    eprintln!("grundy: {}", first.trim_start_matches("error: "));
-                    ExitCode::from(2)
-                }
-            };
+/// The clap command of the whole program, for the completions and the manual page.
+pub fn command() -> clap::Command {
+    Cli::command()
+}
+
+/// Whether the command line asks for JSON: `--json` before any `--`.
+fn asks_for_json(argv: &[OsString]) -> bool {
+    argv.iter().skip(1).take_while(|a| *a != "--").any(|a| a == "--json")
+}
+
+/// A command-line error clap found: rendered by clap (usage, suggestions, the help hint), or
+/// with `--json` as the one JSON error object.
+fn clap_error(e: clap::Error, json: bool) -> ExitCode {
+    use clap::error::ErrorKind as Clap;
+    let is_output = matches!(e.kind(), Clap::DisplayHelp | Clap::DisplayVersion);
+    if !json || is_output || e.kind() == Clap::DisplayHelpOnMissingArgumentOrSubcommand {
+        let _ = e.print();
+        return ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2));
+    }
+    let rendered = e.render().to_string();
+    let first = rendered.lines().find(|l| !l.trim().is_empty()).unwrap_or("bad arguments");
+    let argument = match e.get(ContextKind::InvalidArg).or_else(|| e.get(ContextKind::InvalidSubcommand)) {
+        Some(ContextValue::String(s)) => Some(s.clone()),
+        Some(ContextValue::Strings(v)) => Some(v.join(" ")),
+        _ => None,
+    };
+    let kind = format!("{:?}", e.kind());
+    let object = serde_json::json!({"error": {
+        "kind": snake_case(&kind),
+        "message": first.trim_start_matches("error: "),
+        "argument": argument,
+    }});
+    emit(&format!("{object}\n"));
+    ExitCode::from(2)
+}
+
+/// `InvalidValue` as `invalid_value`.
+fn snake_case(name: &str) -> String {
+    let mut out = String::new();
+    for (i, c) in name.chars().enumerate() {
+        if c.is_ascii_uppercase() && i > 0 {
+            out.push('_');
         }
+        out.push(c.to_ascii_lowercase());
+    }
+    out
+}
+
+fn main() -> ExitCode {
+    let argv: Vec<OsString> = std::env::args_os().collect();
+    let json = asks_for_json(&argv);
+    let cli = match Cli::command().try_get_matches_from(&argv).and_then(|m| Cli::from_arg_matches(&m)) {
+        Ok(cli) => cli,
+        Err(e) => return clap_error(e, json),
     };
     let result = match cli.command {
         Command::Analyze(args) => cmd::analyze::run(args),
@@ -106,14 +202,39 @@ fn main() -> ExitCode {
         Command::Verify(args) => cmd::verify::run(args),
         Command::Play(args) => cmd::play::run(args),
         Command::Serve(args) => cmd::serve::run(args),
+        Command::Games(args) => cmd::games::run(args),
+        Command::Completions(args) => cmd::docs::completions(args),
+        Command::Man(args) => cmd::docs::man(args),
+        Command::Help(args) => cmd::docs::help(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            if !e.message.is_empty() {
+            if json && e.kind != ErrorKind::Failed {
+                emit(&format!("{}\n", e.json()));
+            } else if !e.message.is_empty() {
                 eprintln!("grundy: {}", e.message);
             }
             ExitCode::from(e.code)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_command_is_well_formed() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn json_is_asked_before_a_double_dash_only() {
+        let argv = |a: &[&str]| a.iter().map(OsString::from).collect::<Vec<_>>();
+        assert!(asks_for_json(&argv(&["grundy", "analyze", "nim", "3", "--json"])));
+        assert!(!asks_for_json(&argv(&["grundy", "analyze", "nim", "--", "--json"])));
+        assert!(!asks_for_json(&argv(&["--json"])));
+        assert_eq!(snake_case("InvalidValue"), "invalid_value");
     }
 }

@@ -8,11 +8,11 @@ use crate::{emit, CliError};
 /// shares.
 #[derive(clap::Args)]
 pub struct GameArgs {
-    /// The game: nim, bounded:K, bounded (heaps as HEAP/LIMIT), bash:M, subtraction:S,
-    /// allbut:S, kl:K,L, divisor, sum (heaps as RULESET=HEAP).
+    /// The game (e.g. nim, bounded:3, kayles; 'grundy games' lists them all).
+    #[arg(long_help = crate::cmd::games::game_help(false))]
     pub game: String,
     /// The position: heap sizes (the divisor game: the number n).
-    #[arg(allow_negative_numbers = true)]
+    #[arg(allow_negative_numbers = true, required = true)]
     pub position: Vec<String>,
     /// Misère play: the player who makes the last move loses.
     #[arg(long)]
@@ -36,6 +36,22 @@ pub struct Args {
     /// The most positions an exact search may store (or table entries a table may hold).
     #[arg(long, value_name = "N", allow_negative_numbers = true)]
     budget: Option<String>,
+    /// The most winning moves listed: a number (0 lists none, only their count) or 'all'.
+    /// Default: 20 in the text, every one in --json. The count is always exact.
+    #[arg(long, value_name = "N|all", allow_negative_numbers = true)]
+    limit: Option<String>,
+}
+
+/// Winning moves listed in the text when no --limit is given: a screenful.
+pub const DEFAULT_LIMIT: usize = 20;
+
+/// Reads `--limit`: a number, or `all` for no limit (`None`).
+fn parse_limit(text: &str) -> Result<Option<usize>, CliError> {
+    if text == "all" {
+        return Ok(None);
+    }
+    let n = parse_u64(text, "--limit").map_err(|e| CliError::usage(format!("{e} (or 'all')")).argument("--limit"))?;
+    Ok(Some(usize::try_from(n).unwrap_or(usize::MAX)))
 }
 
 /// Parses the common game/position/options triple shared by several subcommands.
@@ -46,11 +62,11 @@ pub fn parse_problem(
     to_move: &str,
     budget: Option<&str>,
 ) -> Result<(Game, grundy::Position, AnalyzeOptions), CliError> {
-    let game: Game = game.parse().map_err(CliError::usage)?;
-    let position = game.parse_position(position).map_err(CliError::usage)?;
-    let to_move: Player = to_move.parse().map_err(CliError::usage)?;
+    let game: Game = game.parse().map_err(|e| CliError::usage(e).argument("GAME"))?;
+    let position = game.parse_position(position).map_err(|e| CliError::usage(e).argument("POSITION"))?;
+    let to_move: Player = to_move.parse().map_err(|e| CliError::usage(e).argument("--to-move"))?;
     let budget = match budget {
-        Some(b) => parse_u64(b, "--budget").map_err(CliError::usage)?,
+        Some(b) => parse_u64(b, "--budget").map_err(|e| CliError::usage(e).argument("--budget"))?,
         None => DEFAULT_BUDGET,
     };
     let convention = if misere { Convention::Misere } else { Convention::Normal };
@@ -66,12 +82,17 @@ pub fn run(args: Args) -> Result<(), CliError> {
         &args.to_move,
         args.budget.as_deref(),
     )?;
-    let a = analyze(&game, &position, &options).map_err(CliError::analysis)?;
+    let limit = args.limit.as_deref().map(parse_limit).transpose()?;
+    let mut a = analyze(&game, &position, &options).map_err(CliError::analysis)?;
     if args.json {
+        // JSON lists every move unless a limit is asked for; its count stays the exact one.
+        if let Some(Some(limit)) = limit {
+            a.winning_moves.truncate(limit);
+        }
         let json = serde_json::to_string(&a).map_err(CliError::usage)?;
         emit(&(json + "\n"));
     } else {
-        emit(&render(&a, args.explain));
+        emit(&render(&a, args.explain, limit.unwrap_or(Some(DEFAULT_LIMIT))));
     }
     Ok(())
 }
@@ -80,8 +101,8 @@ fn words(v: &[u64]) -> String {
     v.iter().map(u64::to_string).collect::<Vec<_>>().join(" ")
 }
 
-/// The human-readable report.
-pub fn render(a: &Analysis, explain: bool) -> String {
+/// The human-readable report, listing at most `limit` winning moves (`None`: every one).
+pub fn render(a: &Analysis, explain: bool, limit: Option<usize>) -> String {
     let mut s = format!("{} {} ({} play, {} player to move)\n", a.game, a.tokens.join(" "), a.convention, a.to_move);
     s += &format!("outcome: {} (the {} player wins with best play)\n", a.outcome, a.winner);
     match a.sg {
@@ -97,10 +118,17 @@ pub fn render(a: &Analysis, explain: bool) -> String {
             s += "winning moves: none\n";
         }
     } else {
+        let shown = &a.winning_moves[..a.winning_moves.len().min(limit.unwrap_or(usize::MAX))];
         s += &format!("winning moves ({}):\n", a.winning_move_count);
-        let w = a.winning_moves.iter().map(|m| m.text.len()).max().unwrap_or(0);
-        for m in &a.winning_moves {
+        let w = shown.iter().map(|m| m.text.len()).max().unwrap_or(0);
+        for m in shown {
             s += &format!("  {:<w$}  => {}\n", m.text, words(&m.result));
+        }
+        let more = a.winning_moves.len() - shown.len();
+        if shown.is_empty() {
+            s += "  not listed (--limit all lists them)\n";
+        } else if more > 0 {
+            s += &format!("  and {more} more (--limit all lists them)\n");
         }
     }
     if explain {

@@ -1,7 +1,9 @@
 //! One module per subcommand.
 
 pub mod analyze;
+pub mod docs;
 pub mod factor;
+pub mod games;
 pub mod play;
 pub mod serve;
 pub mod sg;

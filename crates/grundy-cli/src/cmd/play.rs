@@ -121,9 +121,7 @@ fn intro(s: &Session, human: Player, level: Level, seed: u64) -> String {
         s.game(),
         human.other()
     );
-    if let Game::Kl { first, second } = s.game() {
-        t += &format!("The first player may never take exactly {first}, the second never exactly {second}.\n");
-    }
+    t += &format!("Rules: {}\n", s.game().rules_sentence());
     t += if matches!(s.position(), Position::Divisor(_)) {
         "Type a prime power that divides n (e.g. '4' divides n by 4) or '-> m' to leave m; 'help' lists everything.\n"
     } else {

@@ -12,7 +12,7 @@ use grundy::{
 use crate::plot::{self, PlotData};
 use crate::progress::Progress;
 use crate::store::{Store, DEFAULT_CHUNK};
-use crate::CliError;
+use crate::{CliError, ErrorKind};
 
 /// The most table entries computed when no --budget is given: 2^28 values (512 MiB).
 pub const DEFAULT_SG_BUDGET: u64 = grundy::engine::sequence::DEFAULT_SEQUENCE_BUDGET;
@@ -20,8 +20,8 @@ pub const DEFAULT_SG_BUDGET: u64 = grundy::engine::sequence::DEFAULT_SEQUENCE_BU
 /// Arguments of `grundy sg`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// A heap ruleset: octal:CODE (e.g. octal:0.16), kayles, dawsons-kayles, dawsons-chess,
-    /// officers, grundys-game, nim, bounded:K, bash:M, subtraction:S, allbut:S.
+    /// A heap ruleset (e.g. kayles, octal:0.16, subtraction:2,5; 'grundy games' lists them all).
+    #[arg(long_help = crate::cmd::games::game_help(true))]
     game: String,
     /// Compute G(0), G(1), ..., G(N).
     #[arg(long, value_name = "N", allow_negative_numbers = true)]
@@ -44,9 +44,10 @@ pub struct Args {
     /// The most values computed (default 2^28).
     #[arg(long, value_name = "N", allow_negative_numbers = true)]
     budget: Option<String>,
-    /// Threads for the engine: 1 (default) or 2 (measured no faster on 2-core machines).
-    #[arg(long, value_name = "N")]
-    threads: Option<usize>,
+    /// Threads for the sparse engine's blocks: 1 (the default) or 2 (measured no faster on
+    /// 2-core machines).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=2))]
+    threads: Option<u8>,
     /// The engine for take-and-break games: sparse (default) or naive (every split).
     #[arg(long, value_name = "METHOD", default_value = "sparse")]
     method: String,
@@ -68,27 +69,34 @@ const GUESS_VALUES: u64 = 1 << 22;
 
 /// Runs `grundy sg`.
 pub fn run(args: Args) -> Result<(), CliError> {
-    let ruleset: Ruleset = match args.game.parse::<Game>().map_err(CliError::usage)? {
+    let ruleset: Ruleset = match args.game.parse::<Game>().map_err(|e| CliError::usage(e).argument("GAME"))? {
         Game::Heaps(r) => r,
         g => {
             return Err(CliError::usage(format!(
-                "sg needs a heap ruleset (e.g. kayles, octal:0.16, nim), and '{g}' is not one"
-            )))
+                "sg needs a heap ruleset, and '{g}' is not one (heap rulesets: {})",
+                grundy::rules::catalogue::spellings(true)
+            ))
+            .argument("GAME"))
         }
     };
-    let upto = parse_u64(&args.upto, "--upto").map_err(CliError::usage)?;
-    let at = args.at.as_deref().map(|m| parse_u64(m, "--at")).transpose().map_err(CliError::usage)?;
+    let upto = parse_u64(&args.upto, "--upto").map_err(|e| CliError::usage(e).argument("--upto"))?;
+    let at = args
+        .at
+        .as_deref()
+        .map(|m| parse_u64(m, "--at"))
+        .transpose()
+        .map_err(|e| CliError::usage(e).argument("--at"))?;
     let budget = match args.budget.as_deref() {
-        Some(b) => parse_u64(b, "--budget").map_err(CliError::usage)?,
+        Some(b) => parse_u64(b, "--budget").map_err(|e| CliError::usage(e).argument("--budget"))?,
         None => DEFAULT_SG_BUDGET,
     };
     let method = match args.method.as_str() {
         "sparse" => Algorithm::Sparse,
         "naive" => Algorithm::Naive,
-        m => return Err(CliError::usage(format!("--method '{m}' is not sparse or naive"))),
+        m => return Err(CliError::usage(format!("--method '{m}' is not sparse or naive")).argument("--method")),
     };
     if let Some(p) = &args.plot {
-        plot::check_path(p).map_err(CliError::usage)?;
+        plot::check_path(p).map_err(|e| CliError::usage(e).argument("--plot"))?;
     }
     if args.store.is_some() && ruleset.split_rules().is_none() {
         return Err(CliError::usage(format!(
@@ -97,19 +105,31 @@ pub fn run(args: Args) -> Result<(), CliError> {
     }
     let mut builder = SequenceBuilder::new(&ruleset).upto(upto).budget(budget).method(method).full(args.full);
     if let Some(t) = args.threads {
-        builder = builder.threads(t);
+        builder = builder.threads(usize::from(t));
     }
     // The refusals made before any work (and before the store is opened), for G(M) too.
     builder.clone().upto(upto.max(at.unwrap_or(0))).check().map_err(|e| refusal(e, &args))?;
     let source = match &args.store {
         Some(dir) => {
-            let mut store = Store::open(dir, &ruleset.to_string(), args.chunk.max(1)).map_err(CliError::usage)?;
-            let values = store.load().map_err(CliError::usage)?;
-            if !values.is_empty() {
-                // On stderr: stdout is the answer (and --json's object) alone.
-                eprintln!("resumed from {} stored values", thousands(values.len() as u64));
+            let store_error = |e: String| CliError::of_kind(ErrorKind::Io, e).argument("--store");
+            let mut store = Store::open(dir, &ruleset.to_string(), args.chunk.max(1)).map_err(store_error)?;
+            let values = store.load().map_err(store_error)?;
+            let resumed = values.len() as u64;
+            // On stderr: stdout is the answer (and --json's object) alone.
+            if resumed > 0 {
+                eprintln!("resumed from {} stored values", thousands(resumed));
             }
-            builder.resume(values).build_with(Some(&mut store), &mut Bar(None))
+            let built = builder.resume(values).build_with(Some(&mut store), &mut Bar(None));
+            if let Ok(sequence) = &built {
+                let computed = sequence.computed();
+                match computed.checked_sub(resumed).filter(|&new| new > 0) {
+                    Some(new) => {
+                        eprintln!("stored {} values in {} ({} new)", thousands(computed), dir.display(), thousands(new))
+                    }
+                    None => eprintln!("nothing new to store in {}", dir.display()),
+                }
+            }
+            built
         }
         None => builder.build_with(None, &mut Bar(None)),
     }
@@ -131,7 +151,9 @@ pub fn run(args: Args) -> Result<(), CliError> {
     let counts = if args.summary { Some(source.counts(upto).map_err(|e| refusal(e, &args))?) } else { None };
     if let Some(path) = &args.plot {
         let data = PlotData::sample(&ruleset.to_string(), upto, source.period(), |n| source.value(n));
-        plot::write(path, &data).map_err(CliError::usage)?;
+        plot::write(path, &data).map_err(|e| CliError::of_kind(ErrorKind::Io, e).argument("--plot"))?;
+        // On stderr: stdout is the answer (and --json's object) alone.
+        eprintln!("wrote {} ({} values)", path.display(), thousands(upto.saturating_add(1)));
     }
     let guess = args.guess.then(|| {
         // A proven period needs its pre-period and one period in view to be stated.
@@ -160,12 +182,19 @@ pub fn run(args: Args) -> Result<(), CliError> {
 /// The library's refusal in the command line's words: the flags that change the answer.
 fn refusal(e: SequenceError, args: &Args) -> CliError {
     let max = Work::SplitTable.max_budget();
-    CliError::usage(match e {
+    let kind = match &e {
+        SequenceError::BudgetTooLarge { .. } => ErrorKind::BadInput,
+        _ => ErrorKind::Refused,
+    };
+    CliError::of_kind(kind, match e {
         SequenceError::GaveUp(g) => return CliError::gave_up(&g),
-        SequenceError::BudgetTooLarge { budget, max } => format!(
-            "--budget {budget} is past {max}, the most values one table can hold here ({} of memory)",
-            grundy::human_bytes(u128::from(grundy::MEMORY_LIMIT))
-        ),
+        SequenceError::BudgetTooLarge { budget, max } => {
+            return CliError::usage(format!(
+                "--budget {budget} is past {max}, the most values one table can hold here ({} of memory)",
+                grundy::human_bytes(u128::from(grundy::MEMORY_LIMIT))
+            ))
+            .argument("--budget")
+        }
         SequenceError::Unreachable { heap, .. } => {
             let values = u128::from(heap) + 1;
             let advice = if values <= u128::from(max) {

@@ -1,0 +1,78 @@
+//! `grundy completions SHELL` and `grundy man`: a shell completion script and the manual page,
+//! both generated from the clap definitions of the program, so they never drift from it.
+
+use clap_complete::Shell;
+
+use crate::{emit, CliError, ErrorKind};
+
+/// Arguments of `grundy completions`.
+#[derive(clap::Args)]
+pub struct CompletionArgs {
+    /// The shell: bash, zsh, fish, elvish or powershell.
+    shell: Shell,
+}
+
+/// Arguments of `grundy man`.
+#[derive(clap::Args)]
+pub struct ManArgs {
+    /// The subcommand whose page to print (default: the page of grundy itself).
+    subcommand: Option<String>,
+}
+
+/// Arguments of `grundy help`.
+#[derive(clap::Args)]
+pub struct HelpArgs {
+    /// The subcommand (and its subcommands) whose help to print.
+    subcommand: Vec<String>,
+}
+
+/// Prints the long help of grundy or of the subcommand named.
+pub fn help(args: HelpArgs) -> Result<(), CliError> {
+    let mut command = crate::command();
+    for name in &args.subcommand {
+        let names: Vec<String> = command.get_subcommands().map(|c| c.get_name().to_string()).collect();
+        command = command
+            .find_subcommand(name)
+            .cloned()
+            .ok_or_else(|| {
+                CliError::usage(format!("no subcommand '{name}' (subcommands: {})", names.join(", ")))
+                    .argument("SUBCOMMAND")
+            })?
+            .bin_name(format!("grundy {}", args.subcommand.join(" ")));
+    }
+    emit(&command.render_long_help().to_string());
+    Ok(())
+}
+
+/// Prints the completion script of `shell`.
+pub fn completions(args: CompletionArgs) -> Result<(), CliError> {
+    let mut command = crate::command();
+    let mut out = Vec::new();
+    clap_complete::generate(args.shell, &mut command, "grundy", &mut out);
+    emit(&String::from_utf8_lossy(&out));
+    Ok(())
+}
+
+/// Prints the manual page of grundy, or of one of its subcommands (`grundy-analyze(1)`).
+pub fn man(args: ManArgs) -> Result<(), CliError> {
+    let command = crate::command();
+    let page = match &args.subcommand {
+        None => command,
+        Some(name) => {
+            let names: Vec<String> = command.get_subcommands().map(|c| c.get_name().to_string()).collect();
+            let sub = command.find_subcommand(name).cloned().ok_or_else(|| {
+                CliError::usage(format!("no subcommand '{name}' (subcommands: {})", names.join(", ")))
+                    .argument("SUBCOMMAND")
+            })?;
+            // The page of `grundy analyze` is named grundy-analyze, as git and cargo name theirs.
+            let full = format!("grundy-{}", sub.get_name());
+            sub.name(full)
+        }
+    };
+    let mut out = Vec::new();
+    clap_mangen::Man::new(page)
+        .render(&mut out)
+        .map_err(|e| CliError::of_kind(ErrorKind::Io, format!("cannot render the manual page: {e}")))?;
+    emit(&String::from_utf8_lossy(&out));
+    Ok(())
+}
