@@ -206,7 +206,6 @@ fn quit_ends_the_game_and_bad_arguments_exit_2() {
     assert_eq!(g.finish().0, Some(0));
 
     for (args, message) in [
-        (vec!["nim"], "the position is empty"),
         (vec!["nim", "3", "--level", "best"], "unknown level 'best'"),
         (vec!["nim", "-3"], "heap 1 '-3' is negative"),
         (vec!["nom", "3"], "unknown game 'nom'"),
@@ -218,6 +217,10 @@ fn quit_ends_the_game_and_bad_arguments_exit_2() {
         assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
         assert!(err.contains(message), "{args:?}: {err}");
     }
+    // A missing position is clap's error: it names the argument and shows the usage.
+    let (code, err) = Game::start(&["nim"]).finish();
+    assert_eq!(code, Some(2));
+    assert!(err.contains("<POSITION>...") && err.contains("Usage: grundy play"), "{err}");
 }
 
 #[test]
