@@ -14,8 +14,8 @@ pub fn nim_sum(heaps: &[u64]) -> u64 {
 /// Every winning move of normal-play Nim as (heap index, size left).
 ///
 /// With nim-sum X != 0, heap i can be reduced to a_i xor X exactly when that is smaller than
-/// a_i (seed 003: take x = a_i - (X xor a_i)); there is at most one such move per heap (seed
-/// 001), and none when X = 0.
+/// a_i (Bouton's theorem: take x = a_i - (X xor a_i)); there is at most one such move per heap,
+/// and none when X = 0.
 ///
 /// ```
 /// assert_eq!(grundy::nim_winning_moves(&[7, 9, 12, 15]), vec![(1, 4), (2, 1), (3, 2)]);
@@ -28,7 +28,7 @@ pub fn nim_winning_moves(heaps: &[u64]) -> Vec<(usize, u64)> {
     heaps.iter().enumerate().filter_map(|(i, &a)| (a ^ x < a).then_some((i, a ^ x))).collect()
 }
 
-/// Whether the player to move wins misère Nim (the last mover loses), by seed 001's rule: with
+/// Whether the player to move wins misère Nim (the last mover loses), by Bouton's rule for misère play: with
 /// every heap at most 1 they win exactly when the number of 1-heaps is even; otherwise exactly
 /// when the nim-sum is not 0.
 ///
@@ -61,7 +61,7 @@ pub fn misere_nim_winning_moves(heaps: &[u64]) -> Vec<(usize, u64)> {
     }
 }
 
-/// The binary balance table of seed 002: a row per heap, a column per power of two, and the
+/// The binary balance table of Bouton's theorem: a row per heap, a column per power of two, and the
 /// columns with an odd number of 1s ("unbalanced") marked.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct BalanceTable {

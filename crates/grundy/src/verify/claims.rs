@@ -1,9 +1,10 @@
-//! The rules the seeds state, each turned into a check against plain exhaustive search.
+//! The classic rules (Bouton's theorem, K-Nim, the Bash game, K-L-Nim, "Alice and Bob"), as the
+//! problem statements give them, each turned into a check against plain exhaustive search.
 //!
-//! Every claim is encoded as literally as its seed words it (in the claim's own code, not through
-//! the engine's fast paths), and every position in the range is decided by
-//! [`NaiveSolver`](crate::solve::naive::NaiveSolver), which knows nothing but the definition of P and N
-//! positions. Positions are walked in [`position_order`](super::position_order), parameters in
+//! Every claim is encoded as literally as its problem statement words it (in the claim's own
+//! code, not through the engine's fast paths), and every position in the range is decided by
+//! [`NaiveSolver`](crate::solve::naive::NaiveSolver), which knows nothing but the definition of P
+//! and N positions. Positions are walked in [`position_order`](super::position_order), parameters in
 //! increasing order for each position, so the first failure is the smallest counterexample.
 
 use std::collections::BTreeMap;
@@ -372,7 +373,8 @@ fn winning_move(r: &VerifyRange) -> Result<Tally, VerifyError> {
         if ns == 0 {
             continue; // The claim is about N-positions only.
         }
-        // Seed 003: x = A_i - (NS xor A_i), for the heaps where that is a positive number.
+        // Bouton's theorem as the problem statement gives it: x = A_i - (NS xor A_i), for the
+        // heaps where that is a positive number.
         let moves: Vec<(usize, u64)> =
             h.iter().enumerate().filter(|&(_, &a)| ns ^ a < a).map(|(i, &a)| (i, a - (ns ^ a))).collect();
         let mut bad: Option<(String, String)> = None;
@@ -427,7 +429,7 @@ fn move_count(r: &VerifyRange) -> Result<Tally, VerifyError> {
     let mut solver = NaiveSolver::new();
     for h in positions(r, 1)? {
         let sum = xor(h.iter().copied());
-        // Seed 001, fourth type: for each heap, res = x_i xor sum; res < x_i is a move.
+        // The problem statement's fourth type: for each heap, res = x_i xor sum; res < x_i is a move.
         let claimed: Vec<(usize, u64, u64)> = if sum == 0 {
             vec![]
         } else {
@@ -445,7 +447,7 @@ fn misere(r: &VerifyRange) -> Result<Tally, VerifyError> {
     let t = Tally::new(format!("misère Nim, {}", heaps_range(r, 1)));
     let judge = Judge { convention: Convention::Misere, flags: " --misere", words: outcome };
     Ok(outcome_claim(t, positions(r, 1)?, judge, nim_game, |h| {
-        // Seed 001, second type, word for word: (1) every heap is 1 and there is an even number
+        // The problem statement's second type, word for word: (1) every heap is 1 and there is an even number
         // of heaps; (2) some heap is above 1 and the XOR is not 0.
         let all_ones_even = h.iter().all(|&x| x == 1) && h.len() % 2 == 0;
         let big_nonzero = h.iter().any(|&x| x > 1) && xor(h.iter().copied()) != 0;
@@ -480,7 +482,7 @@ fn per_heap_limits(r: &VerifyRange) -> Result<Tally, VerifyError> {
     };
     let cases = limited_multisets(r.max_heaps, r.max_heap, r.max_param);
     Ok(outcome_claim(t, cases, NORMAL, game, |pairs| {
-        // Seed 001, third type: m = m % (r + 1), then XOR.
+        // The problem statement's third type: m = m % (r + 1), then XOR.
         let x = xor(pairs.iter().map(|&(m, l)| m % (l + 1)));
         (x != 0, format!("XOR of m mod (r+1) is {x}"))
     }))
@@ -508,7 +510,7 @@ fn bash(r: &VerifyRange) -> Result<Tally, VerifyError> {
     }))
 }
 
-/// Seed 000's K = L formula, case by case as written there.
+/// The K-L-Nim problem's K = L formula, case by case as written there.
 fn kl_equal_formula(k: u64, x: u64) -> u64 {
     let (k, x) = (u128::from(k), u128::from(x));
     let r = x % (2 * k);
@@ -661,7 +663,7 @@ fn yes(b: bool) -> &'static str {
     }
 }
 
-/// The exponents of n's prime factors, by trial division as in the seed's C++ solution.
+/// The exponents of n's prime factors, by trial division as in the problem statement's C++ solution.
 fn exponents(mut n: u64) -> Vec<u32> {
     let mut out = vec![];
     let mut p = 2;
@@ -698,7 +700,7 @@ fn divisor(r: &VerifyRange) -> Result<Tally, VerifyError> {
         let e = exponents(n);
         let sum = e.iter().fold(0, |a, &b| a ^ b);
         let flag = e.iter().any(|&x| x > 1);
-        // The seed's program: Alice wins iff (!flag && !sum) || (flag && sum).
+        // The problem statement's program: Alice wins iff (!flag && !sum) || (flag && sum).
         ((!flag && sum == 0) || (flag && sum != 0), format!("exponents {e:?}"))
     }))
 }
@@ -838,7 +840,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn formula_matches_seed_table_for_k_2() {
+    fn formula_matches_the_problem_table_for_k_2() {
         // K = 2: x = 0..8 -> 0 1 0 1 2 3 2 3 4
         let v: Vec<u64> = (0..9).map(|x| kl_equal_formula(2, x)).collect();
         assert_eq!(v, vec![0, 1, 0, 1, 2, 3, 2, 3, 4]);

@@ -1,4 +1,4 @@
-//! Checking rules against exhaustive search: the seeds' built-in claims ([`claims`]) and a user's
+//! Checking rules against exhaustive search: the classic rules as built-in claims ([`claims`]) and a user's
 //! own guesses written as expressions over n ([`check_guess`]).
 //!
 //! Nothing here trusts the engine's fast paths: positions are decided by
