@@ -67,3 +67,51 @@ fn a_request_past_the_time_limit_gets_503_with_the_command() {
     );
     assert!(took < Duration::from_secs(3), "answered after {took:?}");
 }
+
+/// Starts `grundy serve` with `args` and returns it with the address of its listening line.
+fn start(args: &[&str]) -> (Server, String) {
+    let child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .arg("serve")
+        .args(args)
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut server = Server(child);
+    let mut line = String::new();
+    BufReader::new(server.0.stdout.take().expect("stdout")).read_line(&mut line).expect("a line");
+    let addr = line.split("http://").nth(1).and_then(|r| r.split('/').next()).expect("an address").to_string();
+    (server, addr)
+}
+
+/// `--host localhost`: a host name is resolved and the server answers on the address it names.
+#[test]
+fn a_host_name_is_resolved() {
+    let (_server, addr) = start(&["--host", "localhost", "--port", "0"]);
+    let mut stream = std::net::TcpStream::connect(&addr).expect("connects");
+    stream.set_read_timeout(Some(Duration::from_secs(30))).expect("a timeout");
+    stream.write_all(format!("GET / HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n").as_bytes()).expect("sent");
+    let mut response = String::new();
+    stream.read_to_string(&mut response).expect("an answer");
+    assert!(response.starts_with("HTTP/1.1 200"), "{response}");
+    assert!(response.contains("<html"), "{response}");
+}
+
+/// A name that does not resolve, and a bad port: one line naming the host or port, exit 2.
+#[test]
+fn a_host_that_does_not_resolve_is_one_line() {
+    for (args, needle) in [
+        (
+            ["--host", "no-such-host.invalid", "--port", "0"],
+            "--host 'no-such-host.invalid' is not an IP address and does not resolve as a host name (",
+        ),
+        (["--host", "", "--port", "0"], "--host '' is empty"),
+        (["--host", "localhost", "--port", "70000"], "--port '70000' is past 65535"),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_grundy")).arg("serve").args(args).output().expect("the binary runs");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.starts_with("grundy: ") && stderr.contains(needle), "{args:?}: {stderr}");
+        assert_eq!(stderr.trim_end().lines().count(), 1, "{stderr}");
+    }
+}

@@ -35,10 +35,47 @@ fn holding_claims_exit_0() {
     assert!(!s.contains("FAILS"), "{s}");
 }
 
+/// The default run checks every classic claim: two of them are false as stated, which is what
+/// the project expects, so the summary says so and the exit status is 0.
 #[test]
-fn failing_claim_exits_1_with_its_smallest_counterexample() {
-    let o = grundy(&["verify", "bouton", "kl-small-heaps", "--max-heap", "5", "--max-heaps", "3"]);
+fn the_claims_known_to_be_false_fail_as_expected_and_exit_0() {
+    let o = grundy(&["verify"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(o.stderr.is_empty(), "{}", stderr(&o));
+    let s = stdout(&o);
+    assert_eq!(s.matches("FAILS as expected").count(), 2, "{s}");
+    assert!(
+        s.contains(
+            "\nSummary: 14 claims hold; 2 of the classic claims are false as stated, as expected: kl-small-heaps, kl-k-less (see the counterexamples above).\n"
+        ),
+        "{s}"
+    );
+    assert!(!s.contains("UNEXPECTED"), "{s}");
+    assert!(s.contains("  known:      false as stated: read literally, max(x_1..x_n) < K contradicts"), "{s}");
+
+    let o = grundy(&["verify", "bouton", "kl-k-less", "--max-heap", "4", "--max-heaps", "2"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains(
+            "Summary: 1 claim holds; 1 of the classic claims is false as stated, as expected: kl-k-less (see the counterexample above).\n"
+        ),
+        "{}",
+        stdout(&o)
+    );
+}
+
+/// A user's own failing guess is what makes the exit status 1.
+#[test]
+fn a_failing_guess_exits_1() {
+    let o = grundy(&["verify", "--game", "bounded:2", "--sg", "n % 2"]);
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(stdout(&o).contains("FAILS at n = 2"), "{}", stdout(&o));
+}
+
+#[test]
+fn failing_claim_shows_its_smallest_counterexample() {
+    let o = grundy(&["verify", "bouton", "kl-small-heaps", "--max-heap", "5", "--max-heaps", "3"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert!(o.stderr.is_empty());
     let s = stdout(&o);
     assert!(s.contains("FAILS"), "{s}");
@@ -52,20 +89,27 @@ fn failing_claim_exits_1_with_its_smallest_counterexample() {
 fn json_report_shape() {
     let o =
         grundy(&["verify", "kl-k-less", "divisor", "--max-heap", "4", "--max-heaps", "2", "--max-n", "100", "--json"]);
-    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(o.status.code(), Some(0));
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("one JSON object");
     assert_eq!(v["all_hold"], false);
+    assert_eq!(v["all_as_expected"], true);
     assert_eq!(v["range"]["max_heap"], 4);
     let claims = v["claims"].as_array().unwrap();
     assert_eq!(claims.len(), 2);
     assert_eq!(claims[0]["name"], "kl-k-less");
     assert_eq!(claims[0]["source"], "the K-L-Nim problem");
     assert_eq!(claims[0]["holds"], false);
+    assert_eq!(claims[0]["expected"], "false");
+    assert!(claims[0]["expected_reason"].as_str().unwrap().contains("kl-k-less-after"));
+    assert_eq!(claims[0]["as_expected"], true);
     assert_eq!(claims[0]["counterexample"]["game"], "kl:1,2");
     assert_eq!(claims[0]["counterexample"]["position"], serde_json::json!(["2"]));
     assert!(claims[0]["counterexample"]["claim_says"].as_str().unwrap().starts_with("P2"));
     assert_eq!(claims[1]["name"], "divisor");
     assert_eq!(claims[1]["holds"], true);
+    assert_eq!(claims[1]["expected"], "holds");
+    assert!(claims[1]["expected_reason"].is_null());
+    assert_eq!(claims[1]["as_expected"], true);
     assert_eq!(claims[1]["checked"], 99);
     assert!(claims[1]["counterexample"].is_null());
 }

@@ -1,6 +1,6 @@
 //! # grundy
 //!
-//! Exact solvers for Nim and its relatives, the impartial combinatorial games of the seeds:
+//! Exact solvers for Nim and its relatives, the impartial combinatorial games of the classic problems:
 //! Nim (Bouton's theorem), K-Nim and per-heap bounded Nim, the Bash game, subtraction and
 //! all-but games, K-L-Nim, and the divisor game, under normal and misère play.
 //!

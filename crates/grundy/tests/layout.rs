@@ -1,5 +1,6 @@
 //! The invariants of ARCHITECTURE.md that the source itself can show: the core library's
-//! folders import each other without a circle, and the core does no I/O.
+//! folders import each other without a circle, the core does no I/O, and its docs and messages
+//! name theorems and problems rather than the project's internal "seeds".
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -102,6 +103,27 @@ fn the_core_library_does_no_io() {
     for (rel, code) in library_sources() {
         for banned in ["std::fs", "std::net", "std::io::stdin", "std::process", "println!", "eprintln!", "print!("] {
             assert!(!code.contains(banned), "{rel} uses {banned}: the core library does no I/O");
+        }
+    }
+}
+
+/// Users have no seeds: the docs and messages name the theorem or problem (Bouton's theorem, the
+/// K-L-Nim problem, "Alice and Bob"), and comments that say where a claim comes from say "the
+/// problem statement". A random generator's seed (`play`) is a different word and stays.
+#[test]
+fn docs_and_messages_name_no_seed() {
+    for (rel, code) in library_sources() {
+        for (n, line) in code.lines().enumerate() {
+            let lower = line.to_lowercase();
+            let numbered = lower
+                .match_indices("seed ")
+                .any(|(at, _)| lower[at + "seed ".len()..].starts_with(|c: char| c.is_ascii_digit()));
+            assert!(
+                !numbered && !lower.contains("seeds") && !lower.contains("seed's"),
+                "{rel}:{}: {}",
+                n + 1,
+                line.trim()
+            );
         }
     }
 }

@@ -6,12 +6,12 @@
 
 use std::collections::HashMap;
 
-use grundy::verify::{check_guess, claims, find_claim, GuessKind, GuessOptions, Shown, VerifyRange};
+use grundy::verify::{check_guess, claims, find_claim, Expect, GuessKind, GuessOptions, Shown, VerifyRange};
 use grundy::{guess_pattern, mex_table, subtraction_table, Convention, MoveSet, Ruleset};
 
 const SMALL: VerifyRange = VerifyRange { max_heap: 5, max_heaps: 3, max_param: 3, max_n: 400 };
 
-/// The claims the seeds get right: they hold on a small range, with every case counted.
+/// The claims that are right as stated: they hold on a small range, with every case counted.
 #[test]
 fn true_claims_hold() {
     for name in [
@@ -149,8 +149,39 @@ fn literal_k_less_claim_fails_at_the_smallest_counterexample() {
     assert_eq!(c.command, "grundy analyze kl:1,2 2");
 }
 
+/// Exactly the two K-L-Nim claims that are false as literally stated are expected to fail, each
+/// with its reason; every other claim is expected to hold, and on a small range every claim
+/// comes out as expected.
 #[test]
-fn every_claim_is_listed_with_a_seed_and_statement() {
+fn expectations_are_data_on_the_claims() {
+    let expected_false: Vec<&str> =
+        claims().iter().filter(|c| matches!(c.expected, Expect::False { .. })).map(|c| c.name).collect();
+    assert_eq!(expected_false, ["kl-small-heaps", "kl-k-less"]);
+    for (name, corrected) in [("kl-small-heaps", "kl-below-min"), ("kl-k-less", "kl-k-less-after")] {
+        let Expect::False { reason } = find_claim(name).unwrap().expected else { panic!("{name}") };
+        assert!(reason.contains(corrected), "{name}: {reason}");
+    }
+    for c in claims() {
+        let v = c.check(&KL_RANGE).unwrap();
+        assert_eq!(v.expected, c.expected, "{}", c.name);
+        assert!(v.as_expected(), "{}: {:?}", c.name, v.counterexample);
+        assert_eq!(v.holds(), c.expected == Expect::Holds, "{}", c.name);
+    }
+}
+
+/// A claim expected to hold that fails, or one expected to be false that holds, is a surprise.
+#[test]
+fn surprises_are_not_as_expected() {
+    let v = find_claim("kl-small-heaps").unwrap().check(&KL_RANGE).unwrap();
+    assert!(!v.holds() && v.as_expected());
+    let held = grundy::verify::Verdict { failures: 0, counterexample: None, ..v.clone() };
+    assert!(held.holds() && !held.as_expected());
+    let failed = grundy::verify::Verdict { expected: Expect::Holds, ..v };
+    assert!(!failed.holds() && !failed.as_expected());
+}
+
+#[test]
+fn every_claim_is_listed_with_a_source_and_statement() {
     assert_eq!(claims().len(), 16);
     for c in claims() {
         assert!(!c.statement.is_empty() && !c.source.is_empty(), "{}", c.name);
@@ -196,7 +227,7 @@ fn wrong_guess_fails_at_its_smallest_counterexample() {
 fn right_guesses_are_proven_for_every_n() {
     let r = sg("bounded:2", "n % (K + 1)", 20);
     assert!(r.holds && r.for_every_n, "{r:?}");
-    // Seed 000's K = L formula, with the case split written as a comparison.
+    // The K-L-Nim problem's K = L formula, with the case split written as a comparison.
     for game in ["allbut:3", "kl:2,2"] {
         let r = sg(game, "n / (2*K) * K + n % (2*K) - (n % (2*K) >= K) * K", 30);
         assert!(r.holds && r.for_every_n, "{game}: {r:?}");
@@ -256,7 +287,7 @@ fn misere_and_divisor_guesses() {
     let r = p_positions("nim", "n == 1", 40, Convention::Misere);
     assert!(r.holds && !r.for_every_n, "{r:?}");
     // Misère divisor game: Alice loses exactly at the primes (one move, to 1) and ... check
-    // against the seed's rule directly: P when the exponents' misère-Nim rule says lose.
+    // against the problem's rule directly: P when the exponents' misère-Nim rule says lose.
     let r = p_positions("divisor", "n == 0", 30, Convention::Misere);
     assert_eq!(r.mismatch.unwrap().n, 2); // n = 2: the only move makes 1 and loses
     let r = sg("divisor", "n == 1", 30);

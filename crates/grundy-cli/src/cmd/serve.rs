@@ -1,6 +1,7 @@
 //! `grundy serve [--port P] [--host H] [--time-limit SECONDS]`: the local web app (crate
 //! `grundy-web`).
 
+use std::net::{IpAddr, SocketAddr, ToSocketAddrs};
 use std::time::Duration;
 
 use crate::CliError;
@@ -11,7 +12,8 @@ pub struct Args {
     /// The port to listen on (0 picks a free one).
     #[arg(long, default_value = "8080", allow_negative_numbers = true)]
     port: String,
-    /// The address to listen on. The default serves this machine only.
+    /// The address or host name to listen on (a name is resolved, and its first address used). The
+    /// default serves this machine only.
     #[arg(long, default_value = "127.0.0.1")]
     host: String,
     /// The most seconds a request may take (waiting for its turn included); longer work gets a
@@ -49,19 +51,32 @@ fn parse_time_limit(text: &str) -> Result<Duration, String> {
 pub fn run(args: Args) -> Result<(), CliError> {
     let port = grundy::parse_u64(&args.port, "--port").map_err(CliError::usage)?;
     let port = u16::try_from(port).map_err(|_| CliError::usage(format!("--port '{}' is past 65535", args.port)))?;
-    let ip: std::net::IpAddr = args
-        .host
-        .parse()
-        .map_err(|_| CliError::usage(format!("--host '{}' is not an IP address (e.g. 127.0.0.1)", args.host)))?;
+    let addr = resolve(&args.host, port).map_err(CliError::usage)?;
     let time_limit = parse_time_limit(&args.time_limit).map_err(CliError::usage)?;
     let config = grundy_web::Config { time_limit, ..grundy_web::Config::default() };
-    grundy_web::serve_with(std::net::SocketAddr::new(ip, port), config, |addr| {
+    grundy_web::serve_with(addr, config, |addr| {
         crate::emit(&format!(
             "grundy serve: listening on http://{addr}/ (time limit {} s per request; Ctrl-C stops)\n",
             time_limit.as_secs_f64()
         ));
     })
-    .map_err(|e| CliError::usage(format!("cannot serve on {ip}:{port}: {e}")))
+    .map_err(|e| CliError::usage(format!("cannot serve on {addr}: {e}")))
+}
+
+/// Reads `--host`: an IP address, or a host name (`localhost`) resolved by the system, of which
+/// the first address is used.
+fn resolve(host: &str, port: u16) -> Result<SocketAddr, String> {
+    if let Ok(ip) = host.parse::<IpAddr>() {
+        return Ok(SocketAddr::new(ip, port));
+    }
+    let unresolved =
+        |why: &str| format!("--host '{host}' is not an IP address and does not resolve as a host name ({why})");
+    if host.trim().is_empty() {
+        return Err(format!("--host '{host}' is empty (e.g. 127.0.0.1 or localhost)"));
+    }
+    let mut addrs =
+        (host, port).to_socket_addrs().map_err(|e| unresolved(e.to_string().lines().next().unwrap_or("")))?;
+    addrs.next().ok_or_else(|| unresolved("no address"))
 }
 
 #[cfg(test)]

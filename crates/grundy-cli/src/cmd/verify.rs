@@ -1,7 +1,12 @@
-//! `grundy verify`: the seeds' rules, and the user's own guesses, checked against exhaustive
-//! search. Exit status 0 when everything checked holds, 1 when something fails, 2 on bad input.
+//! `grundy verify`: the classic rules (Bouton's theorem, K-Nim, the Bash game, K-L-Nim, "Alice
+//! and Bob"), and the user's own guesses, checked against exhaustive search.
+//!
+//! Exit status 0 when every claim checked comes out as the library expects it to (two of the
+//! classic claims are false as stated, and are expected to fail) and a guess holds; 1 when a
+//! claim expected to hold fails, a claim known to be false holds, or a guess fails; 2 on bad
+//! input.
 
-use grundy::verify::{self, check_guess, GuessKind, GuessOptions, GuessReport, Verdict, VerifyRange};
+use grundy::verify::{self, check_guess, Expect, GuessKind, GuessOptions, GuessReport, Verdict, VerifyRange};
 use grundy::{parse_u64, Convention, Game};
 use serde_json::{json, Value};
 
@@ -78,15 +83,28 @@ pub fn run(args: Args) -> Result<(), CliError> {
 fn list(json: bool) -> Result<(), CliError> {
     let all = verify::claims();
     if json {
-        let v: Vec<Value> =
-            all.iter().map(|c| json!({"name": c.name, "source": c.source, "statement": c.statement})).collect();
+        let v: Vec<Value> = all
+            .iter()
+            .map(|c| {
+                let mut j = json!({"name": c.name, "source": c.source, "statement": c.statement});
+                // The expectation's fields, as in a verdict: "expected" and "expected_reason".
+                if let Ok(Value::Object(e)) = serde_json::to_value(c.expected) {
+                    j.as_object_mut().into_iter().for_each(|o| o.extend(e.clone()));
+                }
+                j
+            })
+            .collect();
         emit(&(Value::Array(v).to_string() + "\n"));
         return Ok(());
     }
     let w = all.iter().map(|c| c.name.len()).max().unwrap_or(0);
     let mut s = String::new();
     for c in all {
-        s += &format!("{:<w$}  {:<32}  {}\n", c.name, c.source, c.statement);
+        s += &format!("{:<w$}  {:<32}  {}", c.name, c.source, c.statement);
+        if let Expect::False { reason } = c.expected {
+            s += &format!(" Known to be false as stated: {reason}.");
+        }
+        s += "\n";
     }
     emit(&s);
     Ok(())
@@ -117,21 +135,23 @@ fn claims(args: &Args) -> Result<(), CliError> {
     let verdicts: Vec<Verdict> =
         chosen.iter().map(|c| c.check(&range)).collect::<Result<_, _>>().map_err(CliError::usage)?;
     let all_hold = verdicts.iter().all(Verdict::holds);
+    let all_as_expected = verdicts.iter().all(Verdict::as_expected);
     if args.json {
         let claims: Vec<Value> = verdicts
             .iter()
             .map(|v| {
                 let mut j = serde_json::to_value(v).unwrap_or(Value::Null);
                 j["holds"] = Value::Bool(v.holds());
+                j["as_expected"] = Value::Bool(v.as_expected());
                 j
             })
             .collect();
-        let out = json!({"range": range, "claims": claims, "all_hold": all_hold});
+        let out = json!({"range": range, "claims": claims, "all_hold": all_hold, "all_as_expected": all_as_expected});
         emit(&(out.to_string() + "\n"));
     } else {
         emit(&render_claims(&range, &verdicts));
     }
-    if all_hold {
+    if all_as_expected {
         Ok(())
     } else {
         Err(CliError::failed())
@@ -147,11 +167,17 @@ fn render_claims(r: &VerifyRange, verdicts: &[Verdict]) -> String {
     let rows: Vec<[String; 4]> = verdicts
         .iter()
         .map(|v| {
-            let result = match &v.counterexample {
-                None => "holds".to_string(),
-                Some(c) => {
-                    format!("FAILS ({} of {}), smallest: {} {}", v.failures, v.checked, c.game, c.position.join(" "))
-                }
+            let result = match (&v.counterexample, v.as_expected()) {
+                (None, true) => "holds".to_string(),
+                (None, false) => "holds, UNEXPECTED (known to be false as stated)".to_string(),
+                (Some(c), expected) => format!(
+                    "FAILS{} ({} of {}), smallest: {} {}",
+                    if expected { " as expected" } else { ", UNEXPECTED" },
+                    v.failures,
+                    v.checked,
+                    c.game,
+                    c.position.join(" ")
+                ),
             };
             [v.name.to_string(), v.source.to_string(), v.checked.to_string(), result]
         })
@@ -183,7 +209,44 @@ fn render_claims(r: &VerifyRange, verdicts: &[Verdict]) -> String {
             s += &format!("  claim says: {}\n", c.claim_says);
             s += &format!("  true:       {}\n", c.truth);
             s += &format!("  see:        {}\n", c.command);
+            if let Expect::False { reason } = v.expected {
+                s += &format!("  known:      false as stated: {reason}.\n");
+            }
         }
+    }
+    s + "\n" + &summary(verdicts)
+}
+
+/// The last lines of the report: how many claims hold, which are false as stated as expected,
+/// and every claim that did not come out as expected (what makes the exit status 1).
+fn summary(verdicts: &[Verdict]) -> String {
+    let plural = |n: usize, one: &str, many: &str| if n == 1 { one.to_string() } else { many.to_string() };
+    let held = verdicts.iter().filter(|v| v.holds() && v.as_expected()).count();
+    let known_false: Vec<&str> = verdicts.iter().filter(|v| !v.holds() && v.as_expected()).map(|v| v.name).collect();
+    let mut parts = vec![];
+    if held > 0 {
+        parts.push(format!("{held} {}", plural(held, "claim holds", "claims hold")));
+    }
+    if !known_false.is_empty() {
+        let n = known_false.len();
+        parts.push(format!(
+            "{n} of the classic claims {} false as stated, as expected: {} (see the {} above)",
+            plural(n, "is", "are"),
+            known_false.join(", "),
+            plural(n, "counterexample", "counterexamples")
+        ));
+    }
+    let mut s = if parts.is_empty() { String::new() } else { format!("Summary: {}.\n", parts.join("; ")) };
+    for v in verdicts.iter().filter(|v| !v.as_expected()) {
+        s += &match v.expected {
+            Expect::Holds => {
+                format!("UNEXPECTED: {} fails, though it is expected to hold (see its counterexample above).\n", v.name)
+            }
+            Expect::False { reason } => format!(
+                "UNEXPECTED: {} holds on this range, though it is known to be false as stated: {reason}.\n",
+                v.name
+            ),
+        };
     }
     s
 }
@@ -230,4 +293,45 @@ fn render_guess(r: &GuessReport) -> String {
     }
     s += &format!("{}\n", r.reach);
     s
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)] // a failed unwrap in a test is a failed test
+mod tests {
+    use super::*;
+
+    fn verdict(name: &str) -> Verdict {
+        let r = VerifyRange { max_heap: 3, max_heaps: 2, max_param: 3, max_n: 30 };
+        verify::find_claim(name).unwrap().check(&r).unwrap()
+    }
+
+    /// Surprises cannot be made from the command line (the claims are what they are), so the
+    /// summary of each is checked here on verdicts made up from real ones.
+    #[test]
+    fn surprises_are_named_in_the_summary() {
+        let ok = [verdict("bouton"), verdict("kl-small-heaps")];
+        assert_eq!(
+            summary(&ok),
+            "Summary: 1 claim holds; 1 of the classic claims is false as stated, as expected: kl-small-heaps (see the counterexample above).\n"
+        );
+        let held = Verdict { failures: 0, counterexample: None, ..verdict("kl-k-less") };
+        let failed = Verdict { expected: Expect::Holds, ..verdict("kl-small-heaps") };
+        let s = summary(&[verdict("bouton"), held.clone(), failed.clone()]);
+        assert!(s.starts_with("Summary: 1 claim holds.\n"), "{s}");
+        assert!(
+            s.contains(
+                "UNEXPECTED: kl-k-less holds on this range, though it is known to be false as stated: read literally"
+            ),
+            "{s}"
+        );
+        assert!(
+            s.contains(
+                "UNEXPECTED: kl-small-heaps fails, though it is expected to hold (see its counterexample above).\n"
+            ),
+            "{s}"
+        );
+        let table = render_claims(&VerifyRange::default(), &[held, failed]);
+        assert!(table.contains("holds, UNEXPECTED (known to be false as stated)"), "{table}");
+        assert!(table.contains("FAILS, UNEXPECTED ("), "{table}");
+    }
 }

@@ -16,7 +16,7 @@ enum Source {
     Nim,
     /// G(n) = n mod (K + 1) (K-Nim, Bash).
     Modular(u64),
-    /// Seed 000's K = L formula for `allbut:K` (a single excluded size), checked in the tests
+    /// The K-L-Nim problem's K = L formula for `allbut:K` (a single excluded size), checked in the tests
     /// against the proven table of the general all-but engine.
     AllButSingle(u64),
     /// A computed table with a proven period.
@@ -43,7 +43,7 @@ pub struct HeapSolver {
     budget: u64,
 }
 
-/// Seed 000's closed form for the all-but game with one excluded size K:
+/// The K-L-Nim problem's closed form for K = L, the all-but game with one excluded size K:
 /// G(x) = floor(x / 2K) K + (x mod 2K) when x mod 2K < K, and that minus K otherwise.
 ///
 /// ```

@@ -25,7 +25,7 @@ fn too_many_steps(kind: &str, set: &MoveSet, values: u64) -> AnalyzeError {
     ))
 }
 
-/// The smallest non-negative integer not marked in `seen` (the mex of seed 000).
+/// The smallest non-negative integer not marked in `seen` (the mex, minimum excludant, of the Sprague-Grundy theorem).
 pub(crate) fn mex_of(seen: &[bool]) -> u64 {
     seen.iter().position(|&s| !s).unwrap_or(seen.len()) as u64
 }
@@ -268,7 +268,7 @@ fn prove_arithmetic(values: &[u64], s: usize, p: usize, a: u64, n0: usize) -> bo
 /// use grundy::{allbut_table, MoveSet};
 /// let t = allbut_table(&"3".parse::<MoveSet>().unwrap(), 1_000_000).unwrap();
 /// let p = t.period().unwrap();
-/// assert_eq!((p.period, p.saltus), (6, 3)); // seed 000's K = L formula with K = 3
+/// assert_eq!((p.period, p.saltus), (6, 3)); // the K-L-Nim problem's K = L formula with K = 3
 /// ```
 pub fn allbut_table(set: &MoveSet, budget: u64) -> Result<GrundyTable, AnalyzeError> {
     let asked = Work::AllButTable.clamp(budget);

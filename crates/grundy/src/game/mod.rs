@@ -35,7 +35,7 @@ pub enum Game {
     Heaps(Ruleset),
     /// `bounded` without K: heaps are written `HEAP/LIMIT`, each with its own limit.
     BoundedPerHeap,
-    /// K-L-Nim (seed 000 §3): Nim where the first player may never take exactly `first` objects
+    /// K-L-Nim (the K-L-Nim problem): Nim where the first player may never take exactly `first` objects
     /// and the second never exactly `second`. Partizan when the two differ.
     Kl {
         /// The move size the first player may not take.
@@ -43,7 +43,7 @@ pub enum Game {
         /// The move size the second player may not take.
         second: u64,
     },
-    /// The divisor game "Alice and Bob" (seed 001): divide n by p^k, p prime, p^k | n.
+    /// The divisor game of the problem "Alice and Bob": divide n by p^k, p prime, p^k | n.
     Divisor,
     /// A sum of heaps with different rulesets, written `RULESET=HEAP` (e.g. `subtraction:2,5=9`).
     Sum,

@@ -14,8 +14,8 @@ pub fn nim_sum(heaps: &[u64]) -> u64 {
 /// Every winning move of normal-play Nim as (heap index, size left).
 ///
 /// With nim-sum X != 0, heap i can be reduced to a_i xor X exactly when that is smaller than
-/// a_i (seed 003: take x = a_i - (X xor a_i)); there is at most one such move per heap (seed
-/// 001), and none when X = 0.
+/// a_i (Bouton's theorem: take x = a_i - (X xor a_i)); there is at most one such move per heap,
+/// and none when X = 0.
 ///
 /// ```
 /// assert_eq!(grundy::nim_winning_moves(&[7, 9, 12, 15]), vec![(1, 4), (2, 1), (3, 2)]);
@@ -28,7 +28,7 @@ pub fn nim_winning_moves(heaps: &[u64]) -> Vec<(usize, u64)> {
     heaps.iter().enumerate().filter_map(|(i, &a)| (a ^ x < a).then_some((i, a ^ x))).collect()
 }
 
-/// Whether the player to move wins misère Nim (the last mover loses), by seed 001's rule: with
+/// Whether the player to move wins misère Nim (the last mover loses), by Bouton's rule for misère play: with
 /// every heap at most 1 they win exactly when the number of 1-heaps is even; otherwise exactly
 /// when the nim-sum is not 0.
 ///
@@ -61,7 +61,7 @@ pub fn misere_nim_winning_moves(heaps: &[u64]) -> Vec<(usize, u64)> {
     }
 }
 
-/// The binary balance table of seed 002: a row per heap, a column per power of two, and the
+/// The binary balance table of Bouton's theorem: a row per heap, a column per power of two, and the
 /// columns with an odd number of 1s ("unbalanced") marked.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct BalanceTable {
@@ -106,38 +106,165 @@ impl BalanceTable {
         BalanceTable { columns, heaps: heaps.to_vec(), rows, ones, unbalanced, nim_sum: x, reducible }
     }
 
-    /// The label of each column: its weight while that is short (8, 4, 2, 1), else 2^k, so
-    /// that wide values still give a readable table.
+    /// The name of each column, by [`column_name`]: `8 4 2 1`, `2^11 1024 ... 1`.
     pub fn column_labels(&self) -> Vec<String> {
-        let wide = self.columns.first().is_some_and(|&c| c > 8192);
-        self.columns.iter().map(|&c| if wide { format!("2^{}", c.trailing_zeros()) } else { c.to_string() }).collect()
+        self.columns.iter().map(|&c| column_name(c)).collect()
     }
 
-    /// The table as text, aligned for a terminal.
+    /// The table as text, aligned for a terminal, no line longer than [`RENDER_WIDTH`].
+    ///
+    /// A table too wide for that is split into blocks of columns, each a whole number of bits
+    /// aligned on a power of two (`bits 63..56`, ..., `bits 7..0`), each with its own header,
+    /// rows, 1s, marks and nim-sum.
+    ///
+    /// ```
+    /// let t = grundy::BalanceTable::new(&[5, 3]);
+    /// assert_eq!(t.render(), "             value   4  2  1\nheap 1           5   1  0  1\nheap 2           3   0  1  1\n1s                   1  1  2\nunbalanced           ^  ^\nnim-sum          6   1  1  0\n");
+    /// ```
     pub fn render(&self) -> String {
         let labels = self.column_labels();
-        let cw = labels.iter().map(String::len).max().unwrap_or(1).max(2);
+        let ones: Vec<String> = self.ones.iter().map(u32::to_string).collect();
+        let cw = labels.iter().chain(&ones).map(String::len).max().unwrap_or(1).max(2);
         let vw = self.heaps.iter().chain([&self.nim_sum]).map(|h| h.to_string().len()).max().unwrap_or(1).max(5);
-        let label_w = 12;
-        let mut out = String::new();
-        let line = |label: &str, value: &str, cells: &mut dyn Iterator<Item = String>| {
+        let n = self.columns.len();
+        // Wide enough for "unbalanced", "bits 63..56" and every heap's label.
+        let label_w = format!("heap {}", self.heaps.len()).len().max(12);
+        let prefix = label_w + 1 + vw + 1;
+        let fits = |columns: usize| prefix + columns * (cw + 1) <= RENDER_WIDTH;
+        // Columns per block: all of them when they fit, else the most bits (a power of two, at
+        // least 4) that fit, so that blocks end on byte or nibble boundaries.
+        let block = if fits(n) {
+            n
+        } else {
+            let mut b = 4;
+            while b * 2 < n && fits(b * 2) {
+                b *= 2;
+            }
+            b
+        };
+        let line = |label: &str, value: &str, cells: &mut dyn Iterator<Item = &str>| {
             let mut s = format!("{label:<label_w$} {value:>vw$} ");
             for c in cells {
                 s.push_str(&format!(" {c:>cw$}"));
             }
             s.trim_end().to_string() + "\n"
         };
-        out += &line("", "value", &mut labels.iter().cloned());
-        for (i, (h, row)) in self.heaps.iter().zip(&self.rows).enumerate() {
-            out += &line(&format!("heap {}", i + 1), &h.to_string(), &mut row.iter().map(u8::to_string));
+        let nim_sum_bits: Vec<&str> =
+            self.columns.iter().map(|&c| if self.nim_sum & c != 0 { "1" } else { "0" }).collect();
+        let marks: Vec<&str> = self.unbalanced.iter().map(|&u| if u { "^" } else { "" }).collect();
+        let bits: Vec<Vec<&str>> =
+            self.rows.iter().map(|r| r.iter().map(|&b| if b == 1 { "1" } else { "0" }).collect()).collect();
+        let mut out = String::new();
+        // Column j is bit n - 1 - j; a block holds the bits top down to bottom.
+        let mut top = n;
+        while top > 0 {
+            let bottom = if block >= n { 0 } else { (top - 1) / block * block };
+            let cols = n - top..n - bottom;
+            let zero =
+                |cols: &std::ops::Range<usize>| self.ones.get(cols.clone()).unwrap_or_default().iter().all(|&o| o == 0);
+            if block < n && zero(&cols) {
+                // Blocks of columns where every row is 0 say so in one line, together.
+                let mut low = bottom;
+                while low > 0 && zero(&(n - low..n - low + block.min(low))) {
+                    low = low.saturating_sub(block);
+                }
+                let title = format!("bits {}..{low}", top - 1);
+                let (first, last) = (column_name(1 << (top - 1)), column_name(1 << low));
+                out += &format!("{title:<label_w$} {:>vw$}   columns {first} to {last}: 0 in every row\n", "");
+                top = low;
+                continue;
+            }
+            let title = if block >= n { String::new() } else { format!("bits {}..{}", top - 1, bottom) };
+            let cells = |v: &[&'static str]| v.get(cols.clone()).unwrap_or_default().to_vec();
+            let header = labels.get(cols.clone()).unwrap_or_default();
+            out += &line(&title, "value", &mut header.iter().map(String::as_str));
+            for (i, (h, row)) in self.heaps.iter().zip(&bits).enumerate() {
+                out += &line(&format!("heap {}", i + 1), &h.to_string(), &mut cells(row).into_iter());
+            }
+            let counts = ones.get(cols.clone()).unwrap_or_default();
+            out += &line("1s", "", &mut counts.iter().map(String::as_str));
+            out += &line("unbalanced", "", &mut cells(&marks).into_iter());
+            out += &line("nim-sum", &self.nim_sum.to_string(), &mut cells(&nim_sum_bits).into_iter());
+            top = bottom;
         }
-        out += &line("1s", "", &mut self.ones.iter().map(u32::to_string));
-        out += &line("unbalanced", "", &mut self.unbalanced.iter().map(|&u| if u { "^" } else { "" }.to_string()));
-        out += &line(
-            "nim-sum",
-            &self.nim_sum.to_string(),
-            &mut self.columns.iter().map(|&c| u8::from(self.nim_sum & c != 0).to_string()),
-        );
         out
+    }
+}
+
+/// The most characters a line of [`BalanceTable::render`] takes, so that with the two spaces a
+/// front end indents it by it stays within 100.
+pub const RENDER_WIDTH: usize = 96;
+
+/// The largest column weight written as a plain number; columns above it are named by their bit.
+pub const PLAIN_COLUMN_MAX: u64 = 1024;
+
+/// How a column of weight `c` (a power of two) is named, in the table's header and in the
+/// sentences alike: its weight up to [`PLAIN_COLUMN_MAX`] (2^10 = 1024), else `2^k`.
+///
+/// ```
+/// assert_eq!(grundy::rules::nim::column_name(8), "8");
+/// assert_eq!(grundy::rules::nim::column_name(1024), "1024");
+/// assert_eq!(grundy::rules::nim::column_name(2048), "2^11");
+/// assert_eq!(grundy::rules::nim::column_name(1 << 38), "2^38");
+/// ```
+pub fn column_name(c: u64) -> String {
+    if c <= PLAIN_COLUMN_MAX {
+        c.to_string()
+    } else {
+        format!("2^{}", c.trailing_zeros())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every line fits, and reading the blocks back gives every heap's bits in every column.
+    #[test]
+    fn wide_tables_fit_and_keep_every_bit() {
+        let cases: [&[u64]; 5] = [
+            &[u64::MAX, 12_345_678_901_234_567],
+            &[1 << 38, 5],
+            &[(1 << 20) - 1, 3, 1 << 19],
+            &[1, 2, 3],
+            &[u64::MAX; 120],
+        ];
+        for heaps in cases {
+            let t = BalanceTable::new(heaps);
+            let text = t.render();
+            let mut seen = vec![vec![None; t.columns.len()]; heaps.len()];
+            let mut header: Vec<u32> = vec![];
+            for l in text.lines() {
+                assert!(l.len() <= RENDER_WIDTH, "{} characters: {l}", l.len());
+                let words: Vec<&str> = l.split_whitespace().collect();
+                if let Some(at) = words.iter().position(|&w| w == "value") {
+                    let bit = |w: &str| {
+                        w.strip_prefix("2^")
+                            .map_or_else(|| w.parse::<u64>().unwrap().trailing_zeros(), |k| k.parse().unwrap())
+                    };
+                    header = words[at + 1..].iter().map(|w| bit(w)).collect();
+                } else if let Some(i) =
+                    l.strip_prefix("heap ").and_then(|r| r.split(' ').next()).map(|i| i.parse::<usize>().unwrap() - 1)
+                {
+                    let cells = &words[3..];
+                    assert_eq!(cells.len(), header.len(), "{l}");
+                    for (&b, c) in header.iter().zip(cells) {
+                        seen[i][t.columns.len() - 1 - b as usize] = Some(*c == "1");
+                    }
+                } else if l.contains("0 in every row") {
+                    let (hi, lo) = words[1].split_once("..").unwrap();
+                    for b in lo.parse::<usize>().unwrap()..=hi.parse().unwrap() {
+                        for row in seen.iter_mut() {
+                            row[t.columns.len() - 1 - b] = Some(false);
+                        }
+                    }
+                }
+            }
+            for (i, &h) in heaps.iter().enumerate() {
+                for (j, &c) in t.columns.iter().enumerate() {
+                    assert_eq!(seen[i][j], Some(h & c != 0), "heap {i} column {c}:\n{text}");
+                }
+            }
+        }
     }
 }

@@ -108,9 +108,9 @@ impl FromStr for MoveSet {
 pub enum Ruleset {
     /// Take any positive number of objects.
     Nim,
-    /// Take 1..=K objects (K-Nim, seed 000 §2).
+    /// Take 1..=K objects (K-Nim).
     Bounded(u64),
-    /// Take 1..=M objects: the Bash game of seed 000 §4 (the same moves as `Bounded(M)`).
+    /// Take 1..=M objects: the Bash game (the same moves as `Bounded(M)`).
     Bash(u64),
     /// Take exactly s objects for some s in the set.
     Subtraction(MoveSet),

@@ -11,7 +11,9 @@ use crate::error::{human_bytes, AnalyzeError, GaveUp, Work, MEMORY_LIMIT};
 use crate::game::convention::{Convention, Outcome, Player};
 use crate::game::{Component, Game, Move, Position};
 use crate::rules::factor::factorize;
-use crate::rules::nim::{misere_nim_winning_moves, misere_nim_wins, nim_sum, nim_winning_moves, BalanceTable};
+use crate::rules::nim::{
+    column_name, misere_nim_winning_moves, misere_nim_wins, nim_sum, nim_winning_moves, BalanceTable,
+};
 use crate::rules::{MoveSet, Ruleset};
 use crate::solve::search::{Rules, Search};
 
@@ -272,16 +274,21 @@ fn blank(outcome: Outcome, method: Method) -> Analysis {
 /// lower a row with a 1 in the highest unbalanced column; with Sprague-Grundy values a move can
 /// also raise a value, and that sentence would be false.
 fn balance_sentences(t: &BalanceTable, subject: &str, nim_moves: bool) -> Vec<String> {
-    let odd: Vec<u64> = t.columns.iter().zip(&t.unbalanced).filter(|(_, &u)| u).map(|(&c, _)| c).collect();
+    let odd: Vec<String> =
+        t.columns.iter().zip(&t.unbalanced).filter(|(_, &u)| u).map(|(&c, _)| column_name(c)).collect();
     if odd.is_empty() {
         return vec![format!(
             "Every column has an even number of 1s: the {subject} are balanced (XOR 0). Any move changes one of them and unbalances a column, and the opponent can always balance again, so the player to move loses with best play."
         )];
     }
     let heaps: Vec<String> = t.reducible.iter().map(|i| (i + 1).to_string()).collect();
+    let columns = match odd.split_last() {
+        Some((last, [])) => format!("Column {last} has"),
+        Some((last, rest)) => format!("Columns {} and {last} have", rest.join(", ")),
+        None => String::new(),
+    };
     let mut out = vec![format!(
-        "Columns {} have an odd number of 1s: the {subject} are unbalanced (XOR {} is not 0), so the player to move wins by balancing them again.",
-        join(&odd, ", "),
+        "{columns} an odd number of 1s: the {subject} are unbalanced (XOR {} is not 0), so the player to move wins by balancing them again.",
         t.nim_sum
     )];
     if nim_moves {

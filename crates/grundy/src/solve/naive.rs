@@ -1,4 +1,4 @@
-//! Plain exhaustive search by the definition of P and N positions (seed 002), for small
+//! Plain exhaustive search by the definition of P and N positions, for small
 //! positions only: the reference every faster method is tested against.
 //!
 //! A position with no move is P under normal play and N under misère; any other position is N

@@ -1,9 +1,10 @@
-//! The rules the seeds state, each turned into a check against plain exhaustive search.
+//! The classic rules (Bouton's theorem, K-Nim, the Bash game, K-L-Nim, "Alice and Bob"), as the
+//! problem statements give them, each turned into a check against plain exhaustive search.
 //!
-//! Every claim is encoded as literally as its seed words it (in the claim's own code, not through
-//! the engine's fast paths), and every position in the range is decided by
-//! [`NaiveSolver`](crate::solve::naive::NaiveSolver), which knows nothing but the definition of P and N
-//! positions. Positions are walked in [`position_order`](super::position_order), parameters in
+//! Every claim is encoded as literally as its problem statement words it (in the claim's own
+//! code, not through the engine's fast paths), and every position in the range is decided by
+//! [`NaiveSolver`](crate::solve::naive::NaiveSolver), which knows nothing but the definition of P
+//! and N positions. Positions are walked in [`position_order`](super::position_order), parameters in
 //! increasing order for each position, so the first failure is the smallest counterexample.
 
 use std::collections::BTreeMap;
@@ -74,6 +75,21 @@ pub struct Counterexample {
     pub command: String,
 }
 
+/// What checking a claim is expected to show: most classic claims are theorems and hold; a few
+/// are false as literally stated, and checking them is expected to find a counterexample.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "expected", rename_all = "lowercase")]
+pub enum Expect {
+    /// The claim holds on every range (in JSON `"expected": "holds"`).
+    Holds,
+    /// The claim is false as stated (in JSON `"expected": "false"` with `"expected_reason"`).
+    False {
+        /// Why it is false, and the corrected claim that holds.
+        #[serde(rename = "expected_reason")]
+        reason: &'static str,
+    },
+}
+
 /// The result of checking one claim on its range.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Verdict {
@@ -91,6 +107,9 @@ pub struct Verdict {
     pub failures: u64,
     /// The smallest case it gets wrong, if any.
     pub counterexample: Option<Counterexample>,
+    /// What the check was expected to show (the claim's [`Claim::expected`]).
+    #[serde(flatten)]
+    pub expected: Expect,
 }
 
 impl Verdict {
@@ -98,22 +117,44 @@ impl Verdict {
     pub fn holds(&self) -> bool {
         self.failures == 0
     }
+
+    /// Whether the check came out as expected: a claim expected to hold held, a claim known to
+    /// be false as stated failed. Anything else is a surprise worth reporting.
+    ///
+    /// ```
+    /// use grundy::verify::{find_claim, VerifyRange};
+    /// let r = VerifyRange { max_heap: 4, max_heaps: 2, max_param: 3, max_n: 100 };
+    /// let v = find_claim("kl-small-heaps").unwrap().check(&r).unwrap();
+    /// assert!(!v.holds() && v.as_expected());
+    /// ```
+    pub fn as_expected(&self) -> bool {
+        match self.expected {
+            Expect::Holds => self.holds(),
+            Expect::False { .. } => !self.holds(),
+        }
+    }
 }
 
-/// A built-in claim: a rule stated in a seed, with its checker.
+/// A built-in claim: a classic rule as the problem statement gives it, with its checker.
 pub struct Claim {
     /// Short name used on the command line, e.g. `bouton`.
     pub name: &'static str,
     /// Where the rule comes from, e.g. `Bouton (1901)`.
     pub source: &'static str,
-    /// The claim in words, as exactly as the seed states it.
+    /// The claim in words, as exactly as the problem statement gives it.
     pub statement: &'static str,
+    /// Whether the claim holds, or is known to be false as stated (and why).
+    pub expected: Expect,
     check: fn(&VerifyRange) -> Result<Tally, VerifyError>,
 }
 
 impl fmt::Debug for Claim {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Claim").field("name", &self.name).field("source", &self.source).finish()
+        f.debug_struct("Claim")
+            .field("name", &self.name)
+            .field("source", &self.source)
+            .field("expected", &self.expected)
+            .finish()
     }
 }
 
@@ -144,6 +185,7 @@ impl Claim {
             checked: t.checked,
             failures: t.failures,
             counterexample: t.first,
+            expected: self.expected,
         })
     }
 }
@@ -331,7 +373,8 @@ fn winning_move(r: &VerifyRange) -> Result<Tally, VerifyError> {
         if ns == 0 {
             continue; // The claim is about N-positions only.
         }
-        // Seed 003: x = A_i - (NS xor A_i), for the heaps where that is a positive number.
+        // Bouton's theorem as the problem statement gives it: x = A_i - (NS xor A_i), for the
+        // heaps where that is a positive number.
         let moves: Vec<(usize, u64)> =
             h.iter().enumerate().filter(|&(_, &a)| ns ^ a < a).map(|(i, &a)| (i, a - (ns ^ a))).collect();
         let mut bad: Option<(String, String)> = None;
@@ -386,7 +429,7 @@ fn move_count(r: &VerifyRange) -> Result<Tally, VerifyError> {
     let mut solver = NaiveSolver::new();
     for h in positions(r, 1)? {
         let sum = xor(h.iter().copied());
-        // Seed 001, fourth type: for each heap, res = x_i xor sum; res < x_i is a move.
+        // The problem statement's fourth type: for each heap, res = x_i xor sum; res < x_i is a move.
         let claimed: Vec<(usize, u64, u64)> = if sum == 0 {
             vec![]
         } else {
@@ -404,7 +447,7 @@ fn misere(r: &VerifyRange) -> Result<Tally, VerifyError> {
     let t = Tally::new(format!("misère Nim, {}", heaps_range(r, 1)));
     let judge = Judge { convention: Convention::Misere, flags: " --misere", words: outcome };
     Ok(outcome_claim(t, positions(r, 1)?, judge, nim_game, |h| {
-        // Seed 001, second type, word for word: (1) every heap is 1 and there is an even number
+        // The problem statement's second type, word for word: (1) every heap is 1 and there is an even number
         // of heaps; (2) some heap is above 1 and the XOR is not 0.
         let all_ones_even = h.iter().all(|&x| x == 1) && h.len() % 2 == 0;
         let big_nonzero = h.iter().any(|&x| x > 1) && xor(h.iter().copied()) != 0;
@@ -439,7 +482,7 @@ fn per_heap_limits(r: &VerifyRange) -> Result<Tally, VerifyError> {
     };
     let cases = limited_multisets(r.max_heaps, r.max_heap, r.max_param);
     Ok(outcome_claim(t, cases, NORMAL, game, |pairs| {
-        // Seed 001, third type: m = m % (r + 1), then XOR.
+        // The problem statement's third type: m = m % (r + 1), then XOR.
         let x = xor(pairs.iter().map(|&(m, l)| m % (l + 1)));
         (x != 0, format!("XOR of m mod (r+1) is {x}"))
     }))
@@ -467,7 +510,7 @@ fn bash(r: &VerifyRange) -> Result<Tally, VerifyError> {
     }))
 }
 
-/// Seed 000's K = L formula, case by case as written there.
+/// The K-L-Nim problem's K = L formula, case by case as written there.
 fn kl_equal_formula(k: u64, x: u64) -> u64 {
     let (k, x) = (u128::from(k), u128::from(x));
     let r = x % (2 * k);
@@ -620,7 +663,7 @@ fn yes(b: bool) -> &'static str {
     }
 }
 
-/// The exponents of n's prime factors, by trial division as in the seed's C++ solution.
+/// The exponents of n's prime factors, by trial division as in the problem statement's C++ solution.
 fn exponents(mut n: u64) -> Vec<u32> {
     let mut out = vec![];
     let mut p = 2;
@@ -657,7 +700,7 @@ fn divisor(r: &VerifyRange) -> Result<Tally, VerifyError> {
         let e = exponents(n);
         let sum = e.iter().fold(0, |a, &b| a ^ b);
         let flag = e.iter().any(|&x| x > 1);
-        // The seed's program: Alice wins iff (!flag && !sum) || (flag && sum).
+        // The problem statement's program: Alice wins iff (!flag && !sum) || (flag && sum).
         ((!flag && sum == 0) || (flag && sum != 0), format!("exponents {e:?}"))
     }))
 }
@@ -667,96 +710,116 @@ static CLAIMS: [Claim; 16] = [
         name: "bouton",
         source: "Bouton (1901)",
         statement: "Nim: a position is P (the player to move loses) exactly when the XOR of the heaps is 0 (Bouton's theorem).",
+        expected: Expect::Holds,
         check: bouton,
     },
     Claim {
         name: "winning-move",
         source: "Bouton (1901)",
         statement: "Nim with nim-sum NS != 0: some heap has NS xor A_i < A_i, and taking x = A_i - (NS xor A_i) objects from any such heap leaves a P-position.",
+        expected: Expect::Holds,
         check: winning_move,
     },
     Claim {
         name: "one-per-heap",
         source: "Bouton (1901)",
         statement: "Nim: no heap has more than one winning move (a P-position never moves to another P-position).",
+        expected: Expect::Holds,
         check: one_per_heap,
     },
     Claim {
         name: "move-count",
         source: "Bouton (1901)",
         statement: "Nim: the winning first moves are exactly, for each heap with res = x_i xor sum < x_i, reducing it to res; so their number is the number of such heaps (0 when the sum is 0).",
+        expected: Expect::Holds,
         check: move_count,
     },
     Claim {
         name: "misere",
         source: "Bouton (1901), misère play",
         statement: "Misère Nim (the last mover loses): the player to move wins exactly when every heap is 1 and there is an even number of heaps, or some heap is above 1 and the XOR is not 0.",
+        expected: Expect::Holds,
         check: misere,
     },
     Claim {
         name: "k-nim",
         source: "Sprague-Grundy theorem",
         statement: "K-Nim (take 1..K per move): reduce each heap mod (K+1); the position is P exactly when the XOR of the remainders is 0.",
+        expected: Expect::Holds,
         check: k_nim,
     },
     Claim {
         name: "per-heap-limits",
         source: "Sprague-Grundy theorem",
         statement: "Heap i of m_i objects, at most r_i taken from it per move: the position is P exactly when the XOR of m_i mod (r_i + 1) is 0.",
+        expected: Expect::Holds,
         check: per_heap_limits,
     },
     Claim {
         name: "bash",
         source: "the Bash game problem",
         statement: "Bash game: one heap of n objects, take 1..m per move, the last to take wins: P exactly when n % (m+1) == 0.",
+        expected: Expect::Holds,
         check: bash,
     },
     Claim {
         name: "kl-equal",
         source: "the K-L-Nim problem",
         statement: "K-L-Nim with K = L: heap x is worth G(x) = floor(x/2K)*K + x%2K when x%2K <= K-1, floor(x/2K)*K + x%2K - K when K <= x%2K <= 2K-1; the position is P exactly when the XOR of the heaps' G is 0.",
+        expected: Expect::Holds,
         check: kl_equal,
     },
     Claim {
         name: "kl-equal-sg",
         source: "the K-L-Nim problem",
         statement: "K-L-Nim with K = L: the formula G(x) of kl-equal is a single heap's Sprague-Grundy value (the mex of its options' values).",
+        expected: Expect::Holds,
         check: kl_equal_sg,
     },
     Claim {
         name: "kl-small-heaps",
         source: "the K-L-Nim problem",
         statement: "K-L-Nim with K != L (P1 may not take K, P2 not L, P1 moves first): when every heap is at most min(K,L) it is ordinary Nim (\"assume all x > min(K,L), otherwise it becomes ordinary Nim\").",
+        expected: Expect::False {
+            reason: "a heap of exactly min(K,L) is not ordinary Nim: only one player may take it whole (with K = 1, L = 2 and one heap of 1, P1 has no move and loses); the corrected claim, every heap below min(K,L), is kl-below-min",
+        },
         check: kl_small_heaps,
     },
     Claim {
         name: "kl-below-min",
         source: "the K-L-Nim problem (corrected)",
         statement: "K-L-Nim with K != L: when every heap is below min(K,L) it is ordinary Nim (no one can ever take K or L); the corrected form of kl-small-heaps.",
+        expected: Expect::Holds,
         check: kl_below_min,
     },
     Claim {
         name: "kl-k-greater",
         source: "the K-L-Nim problem",
         statement: "K-L-Nim with K > L and every heap above min(K,L) = L: the position is N, the first player P1 wins.",
+        expected: Expect::Holds,
         check: kl_k_greater,
     },
     Claim {
         name: "kl-k-less",
         source: "the K-L-Nim problem",
         statement: "K-L-Nim with K < L and every heap above min(K,L) = K, read literally: P1 wins exactly when after P1's first move the rest is a P-position of ordinary Nim and max(x_1..x_n) < K (the heaps of S); otherwise P2 wins.",
+        expected: Expect::False {
+            reason: "read literally, max(x_1..x_n) < K contradicts every heap being above K, so the claim says P2 always wins, yet P1 often wins (with K = 1, L = 2 and one heap of 2, P1 takes both); the reading about the heaps after the move, kl-k-less-after, holds",
+        },
         check: kl_k_less,
     },
     Claim {
         name: "kl-k-less-after",
         source: "the K-L-Nim problem",
         statement: "K-L-Nim with K < L and every heap above K, read as: P1 wins exactly when P1 has a first move (not taking K) to a P-position of ordinary Nim whose largest heap is below K; otherwise P2 wins.",
+        expected: Expect::Holds,
         check: kl_k_less_after,
     },
     Claim {
         name: "divisor",
         source: "the \"Alice and Bob\" problem",
         statement: "Divisor game \"Alice and Bob\" (divide n by p^k, p prime; whoever makes n = 1 loses; 1 < n): with e_i the prime exponents of n, Alice (to move) wins exactly when every e_i is 1 and their XOR is 0, or some e_i > 1 and their XOR is not 0 (misère Nim on the exponents).",
+        expected: Expect::Holds,
         check: divisor,
     },
 ];
@@ -777,7 +840,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn formula_matches_seed_table_for_k_2() {
+    fn formula_matches_the_problem_table_for_k_2() {
         // K = 2: x = 0..8 -> 0 1 0 1 2 3 2 3 4
         let v: Vec<u64> = (0..9).map(|x| kl_equal_formula(2, x)).collect();
         assert_eq!(v, vec![0, 1, 0, 1, 2, 3, 2, 3, 4]);

@@ -1,4 +1,4 @@
-//! Checking rules against exhaustive search: the seeds' built-in claims ([`claims`]) and a user's
+//! Checking rules against exhaustive search: the classic rules as built-in claims ([`claims`]) and a user's
 //! own guesses written as expressions over n ([`check_guess`]).
 //!
 //! Nothing here trusts the engine's fast paths: positions are decided by
@@ -11,7 +11,7 @@ mod guess;
 mod positions;
 
 pub use claims::{
-    claims, find_claim, Claim, Counterexample, Verdict, VerifyError, VerifyRange, MAX_DIVISOR_N, MAX_POSITIONS,
+    claims, find_claim, Claim, Counterexample, Expect, Verdict, VerifyError, VerifyRange, MAX_DIVISOR_N, MAX_POSITIONS,
 };
 pub use expr::{EvalError, Expr, ExprError, Shape, MAX_ANALYSED_PERIOD, MAX_DEPTH, MAX_NESTING};
 pub use guess::{
