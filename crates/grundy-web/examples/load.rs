@@ -11,7 +11,7 @@ use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::time::{Duration, Instant};
 
-/// The request body: the seed's worked example.
+/// The request body: Bouton's worked example (7 9 12 15).
 const BODY: &str = r#"{"game": "nim", "position": [7, 9, 12, 15], "misere": false, "to_move": "first"}"#;
 
 fn arg(args: &[String], name: &str, default: u64) -> u64 {
