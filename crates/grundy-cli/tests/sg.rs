@@ -295,10 +295,18 @@ fn store_survives_a_kill_and_refuses_damage() {
     std::fs::write(&victim, bytes).unwrap();
     let out = grundy(&args);
     assert_eq!(out.status.code(), Some(2));
+    // With --json the refusal is the one JSON error object on stdout.
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let err = v["error"]["message"].as_str().unwrap();
+    assert_eq!((v["error"]["kind"].as_str(), v["error"]["argument"].as_str()), (Some("io"), Some("--store")));
+    assert!(err.contains("damaged") && err.contains("chunk-00000001.bin"), "{err}");
+    assert!(!err.contains('\n'));
+    let plain_args: Vec<&str> = args.iter().copied().filter(|a| *a != "--json").collect();
+    let out = grundy(&plain_args);
+    assert_eq!(out.status.code(), Some(2));
     assert!(out.stdout.is_empty());
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("damaged") && err.contains("chunk-00000001.bin"), "{err}");
-    assert_eq!(err.trim_end().lines().count(), 1);
+    assert!(err.contains("damaged") && err.trim_end().lines().count() == 1, "{err}");
     // A store of another game is refused too.
     let out = grundy(&["sg", "kayles", "--upto", "10", "--store", store.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
