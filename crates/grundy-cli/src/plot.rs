@@ -6,7 +6,7 @@
 //! SVG comes from plotters' SVG backend; PNG from its bitmap backend, encoded by the `png` crate.
 //! The bitmap's text needs a font file: the CLI embeds an ASCII subset of DejaVu Sans
 //! (`fonts/`, with its license), so a PNG gets the same text on any machine, with no system
-//! font library. The SVG names the family `sans-serif` and leaves the drawing to the viewer.
+//! font library. The SVG asks for DejaVu Sans or any sans-serif and leaves the drawing to the viewer.
 //!
 //! Millions of points are first reduced to the pixels they fall on: the plot area is
 //! `PLOT_W` x `PLOT_H` pixels, and `PlotData` keeps, for each pixel column, the runs of pixel
@@ -41,7 +41,10 @@ const MARGIN: u32 = 8;
 const X_LABELS: u32 = 52;
 /// Tick marks point outwards this many pixels; plotters puts their numbers twice as far out.
 const TICK: i32 = 5;
-const FONT: &str = "sans-serif";
+/// The name the embedded font is registered under, which the SVG also gives as its
+/// font-family: DejaVu Sans where the viewer has it (the metrics the layout was made with),
+/// else any sans-serif.
+const FONT: &str = "DejaVu Sans, sans-serif";
 const TITLE_SIZE: f64 = 22.0;
 const LABEL_SIZE: f64 = 15.0;
 const TICK_SIZE: f64 = 14.0;
@@ -433,19 +436,14 @@ fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, d: &PlotData, layout:
             let x = d.x.pixel(n) as i32;
             area.draw(&DashedPathElement::new(vec![(x, 0), (x, bottom)], 6, 4, PERIOD.stroke_width(1)))?;
         }
-        // The legend, right-aligned over the plot area under the title: a dashed sample, then
-        // the words.
+        // The legend, right-aligned over the plot area under the title: the words, then a
+        // dashed sample at the right end, so that the gap between them does not depend on the
+        // font an SVG viewer picks.
         let right = plot_left + PLOT_W as i32;
         let y = TOP as i32 - 14;
+        root.draw(&DashedPathElement::new(vec![(right - 28, y), (right, y)], 6, 4, PERIOD.stroke_width(1)))?;
         let style = (FONT, LABEL_SIZE).into_font().color(&PERIOD).pos(Pos::new(HPos::Right, VPos::Center));
-        root.draw_text(&text, &style, (right, y))?;
-        let w = text_width(&text, LABEL_SIZE).unwrap_or(0) as i32;
-        root.draw(&DashedPathElement::new(
-            vec![(right - w - 36, y), (right - w - 8, y)],
-            6,
-            4,
-            PERIOD.stroke_width(1),
-        ))?;
+        root.draw_text(&text, &style, (right - 36, y))?;
     }
     Ok(())
 }
