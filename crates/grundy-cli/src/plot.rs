@@ -1,79 +1,189 @@
 //! `--plot FILE.svg|png`: a scatter plot of G(n) against n, in the manner of CGSuite's
-//! ScatterPlot, with the period marked (two red lines a period apart, from the pre-period).
+//! ScatterPlot, drawn with `plotters`: a title naming the game and the range, labelled axes
+//! with round tick numbers, the points, and, when a period is proven, dashed red lines at the
+//! pre-period and one period later with a legend that states the period.
 //!
-//! Both formats are written by hand: SVG as text, PNG as a palette image in stored (not
-//! compressed) deflate blocks, so no font or image library is needed. Millions of points are
-//! reduced to one mark per (pixel column, value) pair, which draws exactly the same picture.
+//! SVG comes from plotters' SVG backend; PNG from its bitmap backend, encoded by the `png` crate.
+//! The bitmap's text needs a font file: the CLI embeds an ASCII subset of DejaVu Sans
+//! (`fonts/`, with its license), so a PNG gets the same text on any machine, with no system
+//! font library. The SVG asks for DejaVu Sans or any sans-serif and leaves the drawing to the viewer.
+//!
+//! Millions of points are first reduced to the pixels they fall on: the plot area is
+//! `PLOT_W` x `PLOT_H` pixels, and `PlotData` keeps, for each pixel column, the runs of pixel
+//! rows that hold a value, which draw exactly the same picture as one mark per point. All
+//! positions and tick numbers are computed in integers (u64 data, i128 arithmetic), so they
+//! stay exact up to `--upto 18446744073709551615`.
 
-use std::collections::BTreeSet;
-use std::fmt::Write as _;
+use std::collections::BTreeMap;
 use std::path::Path;
+use std::sync::OnceLock;
 
 use grundy::Period;
+use plotters::coord::cartesian::Cartesian2d;
+use plotters::coord::combinators::WithKeyPoints;
+use plotters::coord::types::RangedCoordi128;
+use plotters::coord::Shift;
+use plotters::element::DashedPathElement;
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+use plotters::style::{register_font, FontStyle};
 
-const PLOT_W: usize = 960;
-const PLOT_H: usize = 480;
-const LEFT: usize = 60;
-const TOP: usize = 40;
-const RIGHT: usize = 20;
-const BOTTOM: usize = 40;
+/// The plot area in pixels: one column of marks per pixel column.
+const PLOT_W: u32 = 960;
+const PLOT_H: u32 = 480;
+/// Above the plot area: the title, and under it the period's legend.
+const TOP: u32 = 64;
+/// Right of the plot area, at least: room for half the last x tick number.
+const RIGHT: u32 = 30;
+/// Round the image: the outer margins left of the y axis title and under the x axis title.
+const MARGIN: u32 = 8;
+/// Under the plot area: tick marks, their numbers and the x axis title.
+const X_LABELS: u32 = 52;
+/// Tick marks point outwards this many pixels; plotters puts their numbers twice as far out.
+const TICK: i32 = 5;
+/// The name the embedded font is registered under, which the SVG also gives as its
+/// font-family: DejaVu Sans where the viewer has it (the metrics the layout was made with),
+/// else any sans-serif.
+const FONT: &str = "DejaVu Sans, sans-serif";
+const TITLE_SIZE: f64 = 22.0;
+const LABEL_SIZE: f64 = 15.0;
+const TICK_SIZE: f64 = 14.0;
+/// The words of the axes, which tests and readers look for.
+const X_DESC: &str = "heap size n";
+const Y_DESC: &str = "Sprague-Grundy value G(n)";
+
+const POINTS: RGBColor = RGBColor(0x1f, 0x4e, 0x9a);
+const PERIOD: RGBColor = RGBColor(0xc0, 0x39, 0x2b);
+const GRID: RGBColor = RGBColor(0xe4, 0xe4, 0xe4);
+
+/// Below this many heap sizes every G(n) is drawn; past it, a bounded sample per pixel column.
+const DENSE: u64 = 1 << 24;
+/// The heap sizes sampled in a pixel column of a sparse plot.
+const SAMPLES: u64 = 256;
+/// Words per column of the row bitsets.
+const ROW_WORDS: usize = PLOT_H.div_ceil(64) as usize;
 
 /// Whether the file name asks for a format we write.
 pub fn check_path(path: &Path) -> Result<(), String> {
-    match path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase).as_deref() {
+    match extension(path).as_deref() {
         Some("svg") | Some("png") => Ok(()),
         _ => Err(format!("--plot {}: the file must end in .svg or .png", path.display())),
     }
 }
 
-/// The points to draw: for each pixel column, the values seen there.
+fn extension(path: &Path) -> Option<String> {
+    path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase)
+}
+
+/// A linear map from the integers 0..=max onto the pixels 0..pixels of one axis, with a margin
+/// of about 1/`pad_div` of the range either side so that the marks at 0 and max clear the
+/// axes. It is also the range given to plotters (`lo..hi`), whose own map rounds the same way,
+/// so tick marks and points agree to the pixel.
+#[derive(Clone, Copy, Debug)]
+struct Scale {
+    max: u64,
+    lo: i128,
+    hi: i128,
+    pixels: u32,
+}
+
+impl Scale {
+    fn new(max: u64, pad_div: u64, pixels: u32) -> Self {
+        let pad = i128::from(max / pad_div + 1);
+        Scale { max, lo: -pad, hi: i128::from(max) + pad, pixels }
+    }
+
+    /// The pixel of `v`, counted from the low end: floor((v - lo) * (pixels - 1) / (hi - lo)).
+    fn pixel(&self, v: u64) -> u32 {
+        // (u64::MAX + pad) * 959 is far below i128::MAX, and the quotient is below `pixels`.
+        ((i128::from(v) - self.lo) * i128::from(self.pixels - 1) / (self.hi - self.lo)) as u32
+    }
+
+    /// The first value whose pixel is at least `p` (`max + 1` when none is): the smallest v
+    /// with (v - lo) * (pixels - 1) >= p * (hi - lo).
+    fn first_at(&self, p: u32) -> u128 {
+        let need = i128::from(p) * (self.hi - self.lo);
+        let den = i128::from(self.pixels - 1);
+        let v = (need + den - 1) / den + self.lo;
+        v.clamp(0, i128::from(self.max) + 1) as u128
+    }
+}
+
+/// The points to draw, reduced to pixels, with what the title and the legend say.
 pub struct PlotData {
-    title: String,
+    game: String,
     upto: u64,
     max_value: u64,
-    columns: Vec<BTreeSet<u64>>,
     period: Option<Period>,
+    x: Scale,
+    y: Scale,
+    /// For each pixel column, the runs of pixel rows (counted from the bottom, both ends
+    /// included) that hold a value.
+    runs: Vec<Vec<(u32, u32)>>,
 }
 
 impl PlotData {
-    /// Samples G(0..=upto): every n when there are at most 2^24, otherwise 256 evenly spread n
-    /// per column (the values then come from the period).
+    /// Samples G(0..=upto) through `value`. Below 2^24 heap sizes every n is drawn; past that,
+    /// each pixel column gets either the values of one whole period (when a period without
+    /// saltus is proven and the column spans a period past the pre-period: exactly the values
+    /// it holds) or 256 evenly spread n. `None` from `value` leaves a point out.
     pub fn sample(game: &str, upto: u64, period: Option<Period>, value: impl Fn(u64) -> Option<u64>) -> Self {
-        let cols = PLOT_W.min(usize::try_from(upto).unwrap_or(usize::MAX).saturating_add(1));
-        let mut columns = vec![BTreeSet::new(); cols];
-        let col_of = |n: u64| ((u128::from(n) * cols as u128) / (u128::from(upto) + 1)) as usize;
-        if upto < 1 << 24 {
-            for n in 0..=upto {
-                if let Some(v) = value(n) {
-                    columns[col_of(n)].insert(v);
+        let x = Scale::new(upto, 100, PLOT_W);
+        // The values of one period, for the columns that hold whole periods.
+        let cycle: Option<Vec<u64>> = period.filter(|p| upto >= DENSE && p.saltus == 0 && p.period <= DENSE).map(|p| {
+            let mut vs: Vec<u64> = (p.preperiod..p.preperiod.saturating_add(p.period)).filter_map(&value).collect();
+            vs.sort_unstable();
+            vs.dedup();
+            vs
+        });
+        // Calls `f(column, value)` for every point drawn.
+        let visit = |f: &mut dyn FnMut(usize, u64)| {
+            for c in 0..PLOT_W {
+                let (start, end) = (x.first_at(c), x.first_at(c + 1));
+                if start >= end {
+                    continue;
                 }
-            }
-        } else {
-            for (c, set) in columns.iter_mut().enumerate() {
-                let lo = (u128::from(upto) + 1) * c as u128 / cols as u128;
-                let hi = (u128::from(upto) + 1) * (c as u128 + 1) / cols as u128;
-                for k in 0..256u128 {
-                    let n = lo + (hi - lo) * k / 256;
-                    if let Some(v) = value(n as u64) {
-                        set.insert(v);
+                let (start, len) = (start as u64, end - start);
+                if upto < DENSE {
+                    (start..start + len as u64).filter_map(&value).for_each(|v| f(c as usize, v));
+                } else if let Some(vs) = cycle
+                    .as_ref()
+                    .filter(|_| period.is_some_and(|p| start >= p.preperiod && len >= u128::from(p.period)))
+                {
+                    vs.iter().for_each(|&v| f(c as usize, v));
+                } else {
+                    let last = u128::from(SAMPLES.min(len as u64) - 1).max(1);
+                    for k in 0..=last {
+                        let n = start + ((len - 1) * k / last) as u64;
+                        if let Some(v) = value(n) {
+                            f(c as usize, v);
+                        }
                     }
                 }
             }
-        }
-        let max_value = columns.iter().filter_map(|s| s.last().copied()).max().unwrap_or(0);
-        PlotData { title: format!("G(n) of {game}, n = 0..{upto}"), upto, max_value, columns, period }
+        };
+        let mut max_value = 0;
+        visit(&mut |_, v| max_value = max_value.max(v));
+        let y = Scale::new(max_value, 32, PLOT_H);
+        let mut rows = vec![[0u64; ROW_WORDS]; PLOT_W as usize];
+        visit(&mut |c, v| {
+            let r = y.pixel(v) as usize;
+            rows[c][r / 64] |= 1 << (r % 64);
+        });
+        let runs = rows.iter().map(runs_of).collect();
+        PlotData { game: game.to_string(), upto, max_value, period, x, y, runs }
     }
 
-    fn x(&self, n: u64) -> f64 {
-        LEFT as f64 + (n as f64 / (self.upto.max(1)) as f64) * (PLOT_W - 1) as f64
+    fn title(&self) -> String {
+        format!("G(n) of {}, n = 0..{}", self.game, self.upto)
     }
 
-    fn y(&self, v: u64) -> f64 {
-        TOP as f64 + (PLOT_H - 1) as f64 * (1.0 - v as f64 / self.max_value.max(1) as f64)
-    }
-
-    fn col_x(&self, c: usize) -> f64 {
-        LEFT as f64 + c as f64 * (PLOT_W as f64 / self.columns.len() as f64)
+    /// What the legend says about the period.
+    fn period_text(&self) -> Option<String> {
+        self.period.map(|p| match p.saltus {
+            0 => format!("period {} from n = {}", p.period, p.preperiod),
+            s => format!("G(n + {}) = G(n) + {} from n = {}", p.period, s, p.preperiod),
+        })
     }
 
     /// The n at which to draw period lines: the pre-period and one period later.
@@ -88,244 +198,379 @@ impl PlotData {
         }
     }
 
-    fn ticks(max: u64) -> Vec<u64> {
-        let step = nice_step(max);
-        (0..=max / step).map(|k| k * step).collect()
+    /// The side of a square mark: bigger when few heap sizes share the width.
+    fn mark(&self) -> i32 {
+        (2 * u64::from(PLOT_W) / self.upto.saturating_add(1)).clamp(2, 6) as i32
     }
 }
 
-/// A round step (1, 2 or 5 times a power of ten) giving about five ticks up to `max`.
-fn nice_step(max: u64) -> u64 {
-    let raw = (max / 5).max(1);
-    let mut p = 1u64;
-    while p.saturating_mul(10) <= raw {
-        p *= 10;
+/// Marks of one run of rows in neighbouring columns, drawn as one rectangle: the run `lo..=hi`
+/// of rows in columns `first..=last`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Block {
+    first: u32,
+    last: u32,
+    lo: u32,
+    hi: u32,
+}
+
+/// Joins the same run of rows in columns at most `reach` apart (the mark's width: their marks
+/// touch or overlap) into one block, which paints exactly the pixels the marks paint. Dense
+/// plots repeat the same values column after column, so this turns thousands of marks into a
+/// few long bars, which keeps the SVG small.
+fn blocks(runs: &[Vec<(u32, u32)>], reach: u32) -> Vec<Block> {
+    let mut open: BTreeMap<(u32, u32), (u32, u32)> = BTreeMap::new();
+    let mut done = vec![];
+    for (c, col) in (0u32..).zip(runs) {
+        for &(lo, hi) in col {
+            let span = open.entry((lo, hi)).or_insert((c, c));
+            if c - span.1 > reach {
+                done.push(Block { first: span.0, last: span.1, lo, hi });
+                *span = (c, c);
+            }
+            span.1 = c;
+        }
     }
-    [1, 2, 5, 10].into_iter().map(|m| p.saturating_mul(m)).find(|&s| s >= raw).unwrap_or(p)
+    done.extend(open.into_iter().map(|((lo, hi), (first, last))| Block { first, last, lo, hi }));
+    done
+}
+
+/// The runs of set bits of a column's rows, lowest first.
+fn runs_of(bits: &[u64; ROW_WORDS]) -> Vec<(u32, u32)> {
+    let mut runs: Vec<(u32, u32)> = vec![];
+    for r in 0..PLOT_H {
+        if bits[r as usize / 64] >> (r % 64) & 1 == 1 {
+            match runs.last_mut() {
+                Some(last) if last.1 + 1 == r => last.1 = r,
+                _ => runs.push((r, r)),
+            }
+        }
+    }
+    runs
+}
+
+/// Round tick values 0, s, 2s, ... up to `max`, for the smallest step s among 1, 2 and 5 times
+/// a power of ten that gives at most `most` ticks (at least 2).
+fn ticks(max: u64, most: u64) -> Vec<u64> {
+    let most = most.max(2);
+    let mut p = 1u64;
+    let step = loop {
+        // 10^19 gives at most two ticks for any u64, so the loop ends before p overflows; the
+        // fallback only keeps the arithmetic total.
+        if let Some(s) = [1, 2, 5].into_iter().filter_map(|m| p.checked_mul(m)).find(|&s| max / s < most) {
+            break s;
+        }
+        match p.checked_mul(10) {
+            Some(q) => p = q,
+            None => break u64::MAX,
+        }
+    };
+    (0..=max / step).map(|k| k * step).collect()
+}
+
+/// Registers the embedded font under the name the plot asks for, once per process.
+fn font_ready() -> Result<(), String> {
+    static READY: OnceLock<bool> = OnceLock::new();
+    let ok = *READY.get_or_init(|| {
+        register_font(FONT, FontStyle::Normal, include_bytes!("../fonts/DejaVuSans-ASCII.ttf")).is_ok()
+    });
+    if ok {
+        Ok(())
+    } else {
+        Err("--plot: the embedded font cannot be read".to_string())
+    }
+}
+
+/// The width of `text` in pixels at `size` in the embedded font.
+fn text_width(text: &str, size: f64) -> Result<u32, String> {
+    FontDesc::new(FontFamily::Name(FONT), size, FontStyle::Normal)
+        .box_size(text)
+        .map(|(w, _)| w)
+        .map_err(|e| format!("--plot: text layout failed: {e}"))
+}
+
+/// Where things go: computed from the text, so that the image holds a plot area of exactly
+/// `PLOT_W` x `PLOT_H` pixels whatever the width of the y tick numbers.
+struct Layout {
+    width: u32,
+    height: u32,
+    y_labels: u32,
+    right: u32,
+    x_ticks: Vec<u64>,
+    y_ticks: Vec<u64>,
+}
+
+impl Layout {
+    fn of(d: &PlotData) -> Result<Self, String> {
+        let x_label = text_width(&d.upto.to_string(), TICK_SIZE)?;
+        // A tick number and a gap of 3 digits between neighbours.
+        let x_ticks = ticks(d.upto, u64::from(PLOT_W / (x_label + 3 * 9)).min(11));
+        let y_ticks = ticks(d.max_value, 11);
+        let widest = y_ticks.iter().map(|t| text_width(&t.to_string(), TICK_SIZE)).collect::<Result<Vec<_>, _>>()?;
+        // Tick mark, gap (plotters: twice the tick), numbers, gap, the rotated axis title.
+        let y_labels = 2 * TICK as u32 + widest.into_iter().max().unwrap_or(0) + 10 + LABEL_SIZE as u32 + 4;
+        // The last x tick number is centred under its tick, near the right end.
+        let last = x_ticks.last().map_or(Ok(0), |t| text_width(&t.to_string(), TICK_SIZE))?;
+        let right = RIGHT.max(last / 2 + MARGIN);
+        Ok(Layout {
+            width: MARGIN + y_labels + PLOT_W + right,
+            height: TOP + PLOT_H + X_LABELS + MARGIN,
+            y_labels,
+            right,
+            x_ticks,
+            y_ticks,
+        })
+    }
 }
 
 /// Writes the plot in the format the file name asks for.
 pub fn write(path: &Path, data: &PlotData) -> Result<(), String> {
-    let bytes = match path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase).as_deref() {
-        Some("png") => png(data),
-        _ => svg(data).into_bytes(),
+    font_ready()?;
+    let layout = Layout::of(data)?;
+    let bytes = match extension(path).as_deref() {
+        Some("png") => png(data, &layout)?,
+        _ => svg(data, &layout)?.into_bytes(),
     };
     std::fs::write(path, bytes).map_err(|e| format!("--plot {}: cannot write: {e}", path.display()))
 }
 
-fn escape(s: &str) -> String {
-    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
+fn svg(d: &PlotData, layout: &Layout) -> Result<String, String> {
+    let mut out = String::new();
+    {
+        let root = SVGBackend::with_string(&mut out, (layout.width, layout.height)).into_drawing_area();
+        draw(&root, d, layout).map_err(|e| format!("--plot: drawing failed: {e}"))?;
+        root.present().map_err(|e| format!("--plot: drawing failed: {e}"))?;
+    }
+    Ok(out)
 }
 
-/// The plot as SVG text.
-pub fn svg(d: &PlotData) -> String {
-    let (w, h) = (LEFT + PLOT_W + RIGHT, TOP + PLOT_H + BOTTOM);
-    let mut s = String::new();
-    let _ = writeln!(s, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" font-family=\"sans-serif\" font-size=\"12\">");
-    let _ = writeln!(s, "<rect width=\"{w}\" height=\"{h}\" fill=\"white\"/>");
-    let _ = writeln!(
-        s,
-        "<text x=\"{}\" y=\"20\" text-anchor=\"middle\" font-size=\"14\">{}</text>",
-        w / 2,
-        escape(&d.title)
-    );
-    let (x0, y0, x1, y1) = (LEFT, TOP, LEFT + PLOT_W, TOP + PLOT_H);
-    let _ = writeln!(s, "<path d=\"M{x0} {y0} V{y1} H{x1}\" stroke=\"black\" fill=\"none\"/>");
-    for t in PlotData::ticks(d.upto) {
-        let x = d.x(t);
-        let _ = writeln!(s, "<line x1=\"{x:.1}\" y1=\"{y1}\" x2=\"{x:.1}\" y2=\"{}\" stroke=\"black\"/><text x=\"{x:.1}\" y=\"{}\" text-anchor=\"middle\">{t}</text>", y1 + 5, y1 + 18);
+fn png(d: &PlotData, layout: &Layout) -> Result<Vec<u8>, String> {
+    let (w, h) = (layout.width, layout.height);
+    let mut rgb = vec![0u8; w as usize * h as usize * 3];
+    {
+        let root = BitMapBackend::with_buffer(&mut rgb, (w, h)).into_drawing_area();
+        draw(&root, d, layout).map_err(|e| format!("--plot: drawing failed: {e}"))?;
+        root.present().map_err(|e| format!("--plot: drawing failed: {e}"))?;
     }
-    for t in PlotData::ticks(d.max_value) {
-        let y = d.y(t);
-        let _ = writeln!(s, "<line x1=\"{}\" y1=\"{y:.1}\" x2=\"{x0}\" y2=\"{y:.1}\" stroke=\"black\"/><text x=\"{}\" y=\"{:.1}\" text-anchor=\"end\">{t}</text>", x0 - 5, x0 - 8, y + 4.0);
+    let mut out = vec![];
+    let mut encoder = png::Encoder::new(&mut out, w, h);
+    encoder.set_color(png::ColorType::Rgb);
+    encoder.set_depth(png::BitDepth::Eight);
+    let mut writer = encoder.write_header().map_err(|e| format!("--plot: PNG encoding failed: {e}"))?;
+    writer.write_image_data(&rgb).map_err(|e| format!("--plot: PNG encoding failed: {e}"))?;
+    writer.finish().map_err(|e| format!("--plot: PNG encoding failed: {e}"))?;
+    Ok(out)
+}
+
+/// Integer axes with our own tick values.
+type Axis = WithKeyPoints<RangedCoordi128>;
+type Chart<'a, DB> = ChartContext<'a, DB, Cartesian2d<Axis, Axis>>;
+
+/// The chart on `root`: its plot area is `PLOT_W` x `PLOT_H` pixels, where the layout leaves it.
+fn chart<'a, DB: DrawingBackend>(
+    root: &'a DrawingArea<DB, Shift>,
+    d: &PlotData,
+    layout: &Layout,
+) -> Result<Chart<'a, DB>, DrawingAreaErrorKind<DB::ErrorType>> {
+    let x_range = (d.x.lo..d.x.hi).with_key_points(layout.x_ticks.iter().map(|&t| i128::from(t)).collect());
+    let y_range = (d.y.lo..d.y.hi).with_key_points(layout.y_ticks.iter().map(|&t| i128::from(t)).collect());
+    ChartBuilder::on(root)
+        .margin_top(TOP)
+        .margin_right(layout.right)
+        .margin_left(MARGIN)
+        .margin_bottom(MARGIN)
+        .x_label_area_size(X_LABELS)
+        .y_label_area_size(layout.y_labels)
+        .build_cartesian_2d(x_range, y_range)
+}
+
+type DrawResult<DB> = Result<(), DrawingAreaErrorKind<<DB as DrawingBackend>::ErrorType>>;
+
+/// Draws the whole plot on `root`, an area of the layout's size.
+fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, d: &PlotData, layout: &Layout) -> DrawResult<DB> {
+    root.fill(&WHITE)?;
+    let plot_left = (MARGIN + layout.y_labels) as i32;
+    let plot_centre = plot_left + PLOT_W as i32 / 2;
+    // The title is centred over the plot area when it fits there, else over the image, and
+    // drawn smaller rather than cut when it is wider than the image.
+    let title = d.title();
+    let title_w = text_width(&title, TITLE_SIZE).unwrap_or(0);
+    let room = layout.width - 2 * MARGIN;
+    let title_size = if title_w > room { TITLE_SIZE * f64::from(room) / f64::from(title_w) } else { TITLE_SIZE };
+    let fits_over_plot = plot_centre + (title_w / 2) as i32 + (MARGIN as i32) <= layout.width as i32;
+    let title_x = if fits_over_plot { plot_centre } else { layout.width as i32 / 2 };
+    root.draw_text(
+        &title,
+        &(FONT, title_size).into_font().color(&BLACK).pos(Pos::new(HPos::Center, VPos::Top)),
+        (title_x, 10),
+    )?;
+
+    let mut chart = chart(root, d, layout)?;
+    let number = |v: &i128| v.to_string();
+    chart
+        .configure_mesh()
+        .bold_line_style(GRID)
+        .axis_style(BLACK)
+        .set_all_tick_mark_size(TICK)
+        .label_style((FONT, TICK_SIZE))
+        .axis_desc_style((FONT, LABEL_SIZE))
+        .x_label_formatter(&number)
+        .y_label_formatter(&number)
+        .x_desc(X_DESC)
+        .y_desc(Y_DESC)
+        .draw()?;
+
+    // The points and period lines go straight to pixels of the plot area, by the same
+    // integer map that placed the ticks.
+    let area = chart.plotting_area().strip_coord_spec();
+    let bottom = PLOT_H as i32 - 1;
+    let mark = d.mark();
+    let style = POINTS.filled();
+    for b in blocks(&d.runs, mark as u32) {
+        let (left, right) = (b.first as i32 - mark / 2, b.last as i32 - mark / 2 + mark);
+        let (top, low) = (bottom - b.hi as i32 - mark / 2, bottom - b.lo as i32 - mark / 2 + mark);
+        area.draw(&Rectangle::new([(left, top), (right, low)], style))?;
     }
-    let _ = writeln!(s, "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">n</text>", (x0 + x1) / 2, h - 5);
-    let _ = writeln!(s, "<text x=\"15\" y=\"{}\" text-anchor=\"middle\">G(n)</text>", (y0 + y1) / 2);
-    let _ = write!(s, "<g fill=\"#1f4e9a\">");
-    let dot = (PLOT_W as f64 / d.columns.len() as f64).clamp(1.5, 4.0);
-    for (c, set) in d.columns.iter().enumerate() {
-        let x = d.col_x(c);
-        for &v in set {
-            let _ = write!(
-                s,
-                "<rect x=\"{x:.1}\" y=\"{:.1}\" width=\"{dot:.1}\" height=\"{dot:.1}\"/>",
-                d.y(v) - dot / 2.0
-            );
-        }
-    }
-    let _ = writeln!(s, "</g>");
-    if let Some(p) = d.period {
+    if let Some(text) = d.period_text() {
         for n in d.period_lines() {
-            let x = d.x(n);
-            let _ = writeln!(s, "<line x1=\"{x:.1}\" y1=\"{y0}\" x2=\"{x:.1}\" y2=\"{y1}\" stroke=\"#c0392b\" stroke-dasharray=\"4 3\"/>");
+            let x = d.x.pixel(n) as i32;
+            area.draw(&DashedPathElement::new(vec![(x, 0), (x, bottom)], 6, 4, PERIOD.stroke_width(1)))?;
         }
-        let _ = writeln!(
-            s,
-            "<text x=\"{}\" y=\"{}\" text-anchor=\"end\" fill=\"#c0392b\">period {} from n = {}</text>",
-            x1,
-            y0 - 6,
-            p.period,
-            p.preperiod
-        );
+        // The legend, right-aligned over the plot area under the title: the words, then a
+        // dashed sample at the right end, so that the gap between them does not depend on the
+        // font an SVG viewer picks.
+        let right = plot_left + PLOT_W as i32;
+        let y = TOP as i32 - 14;
+        root.draw(&DashedPathElement::new(vec![(right - 28, y), (right, y)], 6, 4, PERIOD.stroke_width(1)))?;
+        let style = (FONT, LABEL_SIZE).into_font().color(&PERIOD).pos(Pos::new(HPos::Right, VPos::Center));
+        root.draw_text(&text, &style, (right - 36, y))?;
     }
-    s.push_str("</svg>\n");
-    s
+    Ok(())
 }
 
-/// 3x5 digits for PNG tick labels (one row per u8, three low bits).
-const DIGITS: [[u8; 5]; 10] = [
-    [7, 5, 5, 5, 7],
-    [2, 6, 2, 2, 7],
-    [7, 1, 7, 4, 7],
-    [7, 1, 7, 1, 7],
-    [5, 5, 7, 1, 1],
-    [7, 4, 7, 1, 7],
-    [7, 4, 7, 5, 7],
-    [7, 1, 1, 1, 1],
-    [7, 5, 7, 5, 7],
-    [7, 5, 7, 1, 7],
-];
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeSet;
 
-/// A palette image: 0 white, 1 black, 2 blue points, 3 red period lines.
-struct Canvas {
-    w: usize,
-    h: usize,
-    px: Vec<u8>,
-}
+    use super::*;
 
-impl Canvas {
-    fn set(&mut self, x: i64, y: i64, c: u8) {
-        if x >= 0 && y >= 0 && (x as usize) < self.w && (y as usize) < self.h {
-            self.px[y as usize * self.w + x as usize] = c;
-        }
+    #[test]
+    fn ticks_are_round_and_exact() {
+        assert_eq!(ticks(100, 11), [0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 100]);
+        assert_eq!(ticks(9, 11), (0..=9).collect::<Vec<_>>());
+        assert_eq!(ticks(1_048_575, 6), [0, 200_000, 400_000, 600_000, 800_000, 1_000_000]);
+        assert_eq!(ticks(1_048_575, 5), [0, 500_000, 1_000_000]);
+        assert_eq!(ticks(0, 11), [0]);
+        assert_eq!(ticks(10u64.pow(18), 6), [0, 2, 4, 6, 8, 10].map(|k| k * 10u64.pow(17)));
+        assert_eq!(ticks(u64::MAX, 6), [0, 5, 10, 15].map(|k| k * 10u64.pow(18)));
     }
 
-    fn rect(&mut self, x: i64, y: i64, w: i64, h: i64, c: u8) {
-        for dy in 0..h {
-            for dx in 0..w {
-                self.set(x + dx, y + dy, c);
-            }
-        }
-    }
-
-    /// Writes a number with the 3x5 digits at scale 2; `anchor` 0 left, 1 centre, 2 right.
-    fn number(&mut self, n: u64, x: i64, y: i64, anchor: i64) {
-        let text = n.to_string();
-        let width = text.len() as i64 * 8 - 2;
-        let x = x - anchor * width / 2;
-        for (i, ch) in text.bytes().enumerate() {
-            let glyph = DIGITS[usize::from(ch - b'0')];
-            for (row, bits) in glyph.iter().enumerate() {
-                for col in 0..3 {
-                    if bits & (4 >> col) != 0 {
-                        self.rect(x + i as i64 * 8 + col * 2, y + row as i64 * 2, 2, 2, 1);
-                    }
+    #[test]
+    fn columns_partition_the_heap_sizes() {
+        for upto in [0, 1, 7, 500, 959, 960, 1_048_575, 10u64.pow(18), u64::MAX] {
+            let x = Scale::new(upto, 100, PLOT_W);
+            assert_eq!(x.first_at(0), 0, "{upto}");
+            assert_eq!(x.first_at(PLOT_W), u128::from(upto) + 1, "{upto}");
+            for c in 0..PLOT_W {
+                let (start, end) = (x.first_at(c), x.first_at(c + 1));
+                assert!(start <= end);
+                if start < end {
+                    assert_eq!(x.pixel(start as u64), c, "{upto} {c}");
+                    assert_eq!(x.pixel((end - 1) as u64), c, "{upto} {c}");
                 }
             }
         }
     }
-}
 
-/// The plot as PNG bytes (tick numbers, points and period lines; no title text).
-pub fn png(d: &PlotData) -> Vec<u8> {
-    let (w, h) = (LEFT + PLOT_W + RIGHT, TOP + PLOT_H + BOTTOM);
-    let mut c = Canvas { w, h, px: vec![0; w * h] };
-    let (x0, y0, x1, y1) = (LEFT as i64, TOP as i64, (LEFT + PLOT_W) as i64, (TOP + PLOT_H) as i64);
-    for n in d.period_lines() {
-        let x = d.x(n).round() as i64;
-        for y in (y0..y1).filter(|y| y % 7 < 4) {
-            c.set(x, y, 3);
+    /// The pixels that marks of side `m` paint, one per run and column, or one per block.
+    fn painted(marks: impl Iterator<Item = (u32, u32, u32, u32)>, m: u32) -> BTreeSet<(i64, i64)> {
+        let mut px = BTreeSet::new();
+        for (first, last, lo, hi) in marks {
+            let (x0, y0) = (i64::from(first) - i64::from(m / 2), i64::from(lo) - i64::from(m / 2));
+            for x in x0..i64::from(last) - i64::from(m / 2) + i64::from(m) {
+                for y in y0..i64::from(hi) - i64::from(m / 2) + i64::from(m) {
+                    px.insert((x, y));
+                }
+            }
         }
-    }
-    c.rect(x0, y0, 1, y1 - y0 + 1, 1);
-    c.rect(x0, y1, x1 - x0, 1, 1);
-    for t in PlotData::ticks(d.upto) {
-        let x = d.x(t).round() as i64;
-        c.rect(x, y1, 1, 5, 1);
-        c.number(t, x, y1 + 10, 1);
-    }
-    for t in PlotData::ticks(d.max_value) {
-        let y = d.y(t).round() as i64;
-        c.rect(x0 - 5, y, 5, 1, 1);
-        c.number(t, x0 - 9, y - 5, 2);
-    }
-    let dot = (PLOT_W / d.columns.len()).clamp(2, 4) as i64;
-    for (col, set) in d.columns.iter().enumerate() {
-        let x = d.col_x(col).round() as i64;
-        for &v in set {
-            c.rect(x, d.y(v).round() as i64 - dot / 2, dot, dot, 2);
-        }
-    }
-    encode_png(&c)
-}
-
-fn png_chunk(out: &mut Vec<u8>, kind: &[u8; 4], data: &[u8]) {
-    out.extend_from_slice(&(data.len() as u32).to_be_bytes());
-    let start = out.len();
-    out.extend_from_slice(kind);
-    out.extend_from_slice(data);
-    let crc = crc32fast::hash(&out[start..]);
-    out.extend_from_slice(&crc.to_be_bytes());
-}
-
-/// A zlib stream of stored (uncompressed) deflate blocks.
-fn zlib_stored(data: &[u8]) -> Vec<u8> {
-    let mut out = vec![0x78, 0x01];
-    let mut blocks = data.chunks(65535).peekable();
-    if blocks.peek().is_none() {
-        out.extend_from_slice(&[1, 0, 0, 0xFF, 0xFF]);
-    }
-    while let Some(b) = blocks.next() {
-        out.push(u8::from(blocks.peek().is_none()));
-        let len = b.len() as u16;
-        out.extend_from_slice(&len.to_le_bytes());
-        out.extend_from_slice(&(!len).to_le_bytes());
-        out.extend_from_slice(b);
-    }
-    let (mut a, mut b) = (1u32, 0u32);
-    for &x in data {
-        a = (a + u32::from(x)) % 65521;
-        b = (b + a) % 65521;
-    }
-    out.extend_from_slice(&((b << 16) | a).to_be_bytes());
-    out
-}
-
-fn encode_png(c: &Canvas) -> Vec<u8> {
-    let mut out = b"\x89PNG\r\n\x1a\n".to_vec();
-    let mut ihdr = vec![];
-    ihdr.extend_from_slice(&(c.w as u32).to_be_bytes());
-    ihdr.extend_from_slice(&(c.h as u32).to_be_bytes());
-    ihdr.extend_from_slice(&[8, 3, 0, 0, 0]); // 8-bit palette indices
-    png_chunk(&mut out, b"IHDR", &ihdr);
-    png_chunk(&mut out, b"PLTE", &[255, 255, 255, 0, 0, 0, 0x1f, 0x4e, 0x9a, 0xc0, 0x39, 0x2b]);
-    let mut raw = Vec::with_capacity((c.w + 1) * c.h);
-    for row in c.px.chunks(c.w) {
-        raw.push(0); // filter: none
-        raw.extend_from_slice(row);
-    }
-    png_chunk(&mut out, b"IDAT", &zlib_stored(&raw));
-    png_chunk(&mut out, b"IEND", &[]);
-    out
-}
-
-#[cfg(test)]
-#[allow(clippy::unwrap_used)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn steps_are_round() {
-        assert_eq!(nice_step(100), 20);
-        assert_eq!(nice_step(4), 1);
-        assert_eq!(nice_step(1_000_000), 200_000);
+        px
     }
 
     #[test]
-    fn png_is_well_formed() {
-        let d = PlotData::sample("nim", 10, None, Some);
-        let bytes = png(&d);
-        assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
-        assert_eq!(&bytes[bytes.len() - 8..bytes.len() - 4], b"IEND");
+    fn blocks_paint_what_the_marks_paint() {
+        // A fixed pseudo-random pattern: runs that come and go, with gaps of every width.
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for m in 2..=6 {
+            let runs: Vec<Vec<(u32, u32)>> = (0..200)
+                .map(|_| {
+                    let mut col = vec![];
+                    let mut r = (next() % 4) as u32;
+                    while r < 30 {
+                        let len = (next() % 3) as u32;
+                        if next() % 3 != 0 {
+                            col.push((r, r + len));
+                        }
+                        r += len + 2 + (next() % 4) as u32;
+                    }
+                    col
+                })
+                .collect();
+            let marks = (0u32..).zip(&runs).flat_map(|(c, col)| col.iter().map(move |&(lo, hi)| (c, c, lo, hi)));
+            let bs = blocks(&runs, m);
+            assert!(bs.len() < marks.clone().count());
+            assert_eq!(painted(bs.iter().map(|b| (b.first, b.last, b.lo, b.hi)), m), painted(marks, m), "{m}");
+        }
+    }
+
+    #[test]
+    fn the_plot_area_is_the_sampled_grid() {
+        font_ready().unwrap();
+        // Small and huge ranges, with narrow and wide y tick numbers.
+        for (upto, m) in [(500, 9), (1_048_575, 232), (10u64.pow(18), u64::MAX), (u64::MAX, u64::MAX)] {
+            let d = PlotData::sample("g", upto, None, |n| Some(n % m));
+            let layout = Layout::of(&d).unwrap();
+            let mut s = String::new();
+            let root = SVGBackend::with_string(&mut s, (layout.width, layout.height)).into_drawing_area();
+            let chart = chart(&root, &d, &layout).unwrap();
+            assert_eq!(chart.plotting_area().dim_in_pixel(), (PLOT_W, PLOT_H), "{upto}");
+            // Plotters maps a value to the pixel the integer scale gives, so the ticks stand
+            // where the points of their values are drawn.
+            for n in layout.x_ticks.iter().copied().chain([1, 71, 83, upto / 3, upto - 1, upto]) {
+                let (px, _) = chart.backend_coord(&(i128::from(n), 0));
+                assert_eq!(px - (MARGIN + layout.y_labels) as i32, d.x.pixel(n) as i32, "{upto} {n}");
+            }
+            for v in layout.y_ticks.iter().copied().chain([1, d.max_value]) {
+                let (_, py) = chart.backend_coord(&(0, i128::from(v)));
+                assert_eq!(TOP as i32 + PLOT_H as i32 - 1 - py, d.y.pixel(v) as i32, "{upto} {v}");
+            }
+        }
+    }
+
+    #[test]
+    fn huge_ranges_sample_through_the_period() {
+        let p = Period { preperiod: 71, period: 12, saltus: 0 };
+        let cycle = [4, 1, 2, 8, 1, 4, 7, 2, 1, 8, 2, 7];
+        let value = |n: u64| p.value_through(n, |m| Some(if m < 71 { 0 } else { cycle[(m as usize - 71) % 12] }));
+        let d = PlotData::sample("kayles", 10u64.pow(18), Some(p), value);
+        assert_eq!(d.max_value, 8);
+        // Every column past the one of n = 0 (those before it are the margin) holds exactly the
+        // period's values: 1, 2, 4, 7, 8.
+        let want: Vec<(u32, u32)> = {
+            let mut bits = [0u64; ROW_WORDS];
+            for v in [1, 2, 4, 7, 8] {
+                let r = d.y.pixel(v);
+                bits[r as usize / 64] |= 1 << (r % 64);
+            }
+            runs_of(&bits)
+        };
+        let first = d.x.pixel(0) as usize;
+        assert!(d.runs[..first].iter().all(Vec::is_empty));
+        assert!(d.runs[first + 1..=d.x.pixel(10u64.pow(18)) as usize].iter().all(|r| *r == want));
     }
 }

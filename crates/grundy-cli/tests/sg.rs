@@ -223,8 +223,67 @@ fn plots_are_written() {
         assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     }
     let text = std::fs::read_to_string(&svg).unwrap();
-    assert!(text.starts_with("<svg") && text.contains("period 12 from n = 71"));
-    assert!(std::fs::read(&png).unwrap().starts_with(b"\x89PNG"));
+    assert!(text.starts_with("<svg"), "{text}");
+    // The title names the game and the range; the axes say what they count; the legend gives
+    // the proven period.
+    for words in ["G(n) of kayles, n = 0..500", "heap size n", "Sprague-Grundy value G(n)", "period 12 from n = 71"] {
+        assert!(text.contains(words), "{words} is missing");
+    }
+    // Round tick numbers along both axes.
+    for tick in ["\n250\n</text>", "\n500\n</text>", "\n8\n</text>"] {
+        assert!(text.contains(tick), "tick {tick:?} is missing");
+    }
+
+    let bytes = std::fs::read(&png).unwrap();
+    assert!(bytes.starts_with(b"\x89PNG\r\n\x1a\n") && &bytes[12..16] == b"IHDR");
+    let (w, h) =
+        (u32::from_be_bytes(bytes[16..20].try_into().unwrap()), u32::from_be_bytes(bytes[20..24].try_into().unwrap()));
+    // The 960 x 480 plot area with the title over it and the axes' numbers and words round it.
+    assert!((1000..1200).contains(&w) && h == 604, "{w} x {h}");
+    // Compressed: the old writer stored every pixel uncompressed (more than w * h bytes).
+    assert!(bytes.len() < (w * h / 8) as usize, "{} bytes", bytes.len());
+    let mut reader = png::Decoder::new(std::io::Cursor::new(&bytes)).read_info().unwrap();
+    let mut rgb = vec![0; reader.output_buffer_size().unwrap()];
+    let frame = reader.next_frame(&mut rgb).unwrap();
+    assert_eq!((frame.width, frame.height, frame.color_type), (w, h, png::ColorType::Rgb));
+    let pixel = |x: u32, y: u32| {
+        let i = (y * w + x) as usize * 3;
+        [rgb[i], rgb[i + 1], rgb[i + 2]]
+    };
+    let count = |xs: std::ops::Range<u32>, ys: std::ops::Range<u32>, want: &dyn Fn([u8; 3]) -> bool| {
+        ys.flat_map(|y| xs.clone().map(move |x| (x, y))).filter(|&(x, y)| want(pixel(x, y))).count()
+    };
+    let dark = |p: [u8; 3]| p.iter().all(|&c| c < 96);
+    // The title's letters in the top band; the rotated y axis words at the left edge; the x axis
+    // words at the bottom.
+    assert!(count(0..w, 0..40, &dark) > 200, "no title");
+    assert!(count(0..30, 100..500, &dark) > 200, "no y axis words");
+    assert!(count(0..w, h - 30..h, &dark) > 100, "no x axis words");
+    // The points in their blue and the period's lines and legend in red.
+    assert!(count(0..w, 0..h, &|p| p == [0x1f, 0x4e, 0x9a]) > 2000, "no points");
+    assert!(count(0..w, 64..h - 60, &|p| p == [0xc0, 0x39, 0x2b]) > 300, "no period lines");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// The legend states an arithmetic period; a range of 10^18 is drawn through the period at
+/// once, with exact tick numbers.
+#[test]
+fn plots_state_arithmetic_periods_and_huge_ranges() {
+    let dir = scratch("plot-huge");
+    let svg = dir.join("nim.svg");
+    let out = grundy(&["sg", "nim", "--upto", "100", "--summary", "--plot", svg.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert!(text.contains("G(n + 1) = G(n) + 1 from n = 0"), "{text}");
+    let svg = dir.join("kayles.svg");
+    let start = Instant::now();
+    let out = grundy(&["sg", "kayles", "--upto", "1000000000000000000", "--summary", "--plot", svg.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(start.elapsed() < Duration::from_secs(20));
+    let text = std::fs::read_to_string(&svg).unwrap();
+    for words in ["n = 0..1000000000000000000", "period 12 from n = 71", "\n500000000000000000\n</text>"] {
+        assert!(text.contains(words), "{words} is missing");
+    }
     let _ = std::fs::remove_dir_all(dir);
 }
 
