@@ -10,6 +10,10 @@
 //!   as `"3 11"`, played first): the computer's reply and the position after it.
 //! - `GET /api/sg?game=subtraction:2,5&upto=50`: the Grundy sequence G(0..=upto) of a heap
 //!   ruleset with its proven period.
+//! - `GET /api/games`: the games grundy knows, exactly the library's [`grundy::GAMES`], one
+//!   object each: `{"spelling": "bounded:K", "name": "K-Nim", "a_move": "take 1..K objects from
+//!   one heap", "example_game": "bounded:3", "example_position": "10 7 4", "heap_ruleset":
+//!   true}`. The page builds its game selector from it.
 //!
 //! Heaps range over all of u64, past the 2^53 that a JavaScript number holds exactly. Positions
 //! may be sent as strings (`["18446744073709551615"]`), and `?big=strings` on any endpoint asks
@@ -220,11 +224,12 @@ pub fn app_with(config: Config) -> Router {
         .route("/api/analyze", post(analyze_handler))
         .route("/api/move", post(move_handler))
         .route("/api/sg", get(sg_handler))
+        .route("/api/games", get(games_handler))
         .fallback(|| async { ApiError::new(StatusCode::NOT_FOUND, "no such page or endpoint") })
         .method_not_allowed_fallback(|| async {
             ApiError::new(
                 StatusCode::METHOD_NOT_ALLOWED,
-                "method not allowed here (the API uses POST for analyze and move, GET for sg)",
+                "method not allowed here (the API uses POST for analyze and move, GET for sg and games)",
             )
         })
         .with_state(state)
@@ -786,6 +791,12 @@ async fn sg_handler(
     };
     let reply_ = compute(&state, arrived, asked, move || sg_sequence(&game, upto)).await?;
     reply(&reply_, big)
+}
+
+/// `GET /api/games`: the library's list of games, [`grundy::GAMES`], as it serialises.
+async fn games_handler(query: Result<Query<Format>, QueryRejection>) -> Result<Response, ApiError> {
+    let big = Format::from_query(query)?;
+    reply(&grundy::GAMES, big)
 }
 
 #[cfg(test)]

@@ -8,23 +8,6 @@ const $ = (id) => document.getElementById(id);
 /** The objects drawn per heap at most; larger heaps are played with the typed form too. */
 const MAX_DRAWN = 48;
 
-/** Example positions for each preset, shown when it is picked. */
-const EXAMPLES = {
-  'nim': '3 4 5',
-  'bounded:3': '7 5 9',
-  'bounded': '7/3 5/2 9/4',
-  'bash:4': '13',
-  'subtraction:1,3,4': '9 6',
-  'subtraction:2,5': '12 7',
-  'allbut:2': '6 9',
-  'kl:2,3': '1 5',
-  'kayles': '7 4',
-  'dawsons-kayles': '9 5',
-  'grundys-game': '10 7',
-  'divisor': '360',
-  'sum': 'nim=5 subtraction:1,3=7 bounded:2=6',
-};
-
 const state = {
   game: 'nim',
   tokens: [],
@@ -37,6 +20,8 @@ const state = {
   history: [],
   analysis: null,
   sequence: null,
+  /** The games grundy knows, from /api/games (the library's one list). */
+  games: [],
 };
 
 const other = (p) => (p === 'first' ? 'second' : 'first');
@@ -404,7 +389,15 @@ function drawBalance(a) {
 
 // ---- the Grundy sequence plot ---------------------------------------------------------------
 
-const isHeapRuleset = (g) => !['bounded', 'sum', 'divisor'].includes(g) && !g.startsWith('kl:');
+/**
+ * Whether a game, as typed, is a heap ruleset (it has a Grundy sequence to plot): not one of
+ * the list's other games, written as their spelling (`divisor`) or with their parameters
+ * (`kl:K,L` as `kl:2,3`).
+ */
+function isHeapRuleset(game) {
+  return !state.games.some((g) => !g.heap_ruleset
+    && (g.spelling === game || (g.spelling.includes(':') && game.startsWith(g.spelling.split(':')[0] + ':'))));
+}
 
 async function drawSequence() {
   const wrap = $('sg-plot-wrap');
@@ -509,10 +502,34 @@ function randomPosition(game) {
   return many(() => String(rnd(1, 12)));
 }
 
+/** The game's entry in the list, when the selector names one. */
+const presetGame = () => state.games.find((g) => g.example_game === $('preset').value);
+
+/** "K-Nim — bounded:3": the game's name for people, and how it is written when that differs. */
+function presetLabel(g) {
+  const name = g.name.charAt(0).toUpperCase() + g.name.slice(1);
+  return name.toLowerCase() === g.example_game ? name : `${name} — ${g.example_game}`;
+}
+
+/** Fills the game selector from the list, the "type the game" entry last. */
+function buildPresets(games) {
+  const select = $('preset');
+  const custom = select.querySelector('option[value="custom"]');
+  for (const g of games) {
+    const o = document.createElement('option');
+    o.value = g.example_game;
+    o.textContent = presetLabel(g);
+    o.title = `A move: ${g.a_move.replaceAll('`', '')}.`;
+    select.insertBefore(o, custom);
+  }
+  select.value = games.length > 0 ? games[0].example_game : 'custom';
+  $('custom-label').hidden = select.value !== 'custom';
+}
+
 $('preset').addEventListener('change', () => {
-  const v = $('preset').value;
-  $('custom-label').hidden = v !== 'custom';
-  if (EXAMPLES[v]) $('position').value = EXAMPLES[v];
+  const g = presetGame();
+  $('custom-label').hidden = g !== undefined;
+  if (g) $('position').value = g.example_position;
 });
 $('random').addEventListener('click', () => {
   $('position').value = randomPosition(gameName());
@@ -529,4 +546,15 @@ $('show-analysis').addEventListener('change', () => {
   $('analysis').classList.toggle('hidden', !$('show-analysis').checked);
 });
 
-newGame();
+/** Loads the list of games, builds the selector from it, and starts the first game. */
+async function init() {
+  try {
+    state.games = await api('/api/games');
+  } catch (e) {
+    showError(`The list of games did not load (${e.message}); type the game's name instead.`);
+  }
+  buildPresets(state.games);
+  await newGame();
+}
+
+init();

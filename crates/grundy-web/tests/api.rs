@@ -311,6 +311,27 @@ async fn sg_gives_the_sequence_with_its_period() {
     }
 }
 
+/// The page's game selector is built from `/api/games`: exactly the library's one list of games,
+/// with every field the page reads.
+#[tokio::test]
+async fn games_is_the_librarys_list() {
+    let (s, v, _) = get("/api/games").await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(v, serde_json::to_value(grundy::GAMES).unwrap());
+    let first = v[0].as_object().expect("an object per game");
+    let mut keys: Vec<&str> = first.keys().map(String::as_str).collect();
+    keys.sort_unstable();
+    assert_eq!(keys, ["a_move", "example_game", "example_position", "heap_ruleset", "name", "spelling"]);
+    assert_eq!(v.as_array().map(Vec::len), Some(grundy::GAMES.len()));
+    // The page asks every endpoint for big integers as strings; the list has none.
+    let (s, w, _) = get("/api/games?big=strings").await;
+    assert_eq!((s, &w), (StatusCode::OK, &v));
+    let (s, w, _) = get("/api/games?big=numbers").await;
+    assert_error(s, &w, StatusCode::BAD_REQUEST, "the only choice is big=strings");
+    let (s, w) = post_json("/api/games", json!({})).await;
+    assert_error(s, &w, StatusCode::METHOD_NOT_ALLOWED, "GET for sg and games");
+}
+
 #[tokio::test]
 async fn page_assets_and_unknown_routes() {
     for (path, kind, needle) in [
