@@ -5,9 +5,12 @@
 //! it uses:
 //!
 //! - `POST /api/analyze` `{"game": "nim", "position": [7, 9, 12, 15], "misere": false,
-//!   "to_move": "first"}`: the same object as `grundy analyze --json`.
+//!   "to_move": "first"}`: the same object as `grundy analyze --json`, plus `rules`: the rules
+//!   of the game in a sentence ([`grundy::Game::rules_sentence`], e.g. "A move takes one or more
+//!   objects from one heap.").
 //! - `POST /api/move`: the same body plus `level`, `seed` and optionally `human_move` (text such
-//!   as `"3 11"`, played first): the computer's reply and the position after it.
+//!   as `"3 11"`, played first): the computer's reply and the position after it, and `rules` as
+//!   above.
 //! - `GET /api/sg?game=subtraction:2,5&upto=50`: the Grundy sequence G(0..=upto) of a heap
 //!   ruleset with its proven period.
 //! - `GET /api/games`: the games grundy knows, exactly the library's [`grundy::GAMES`], one
@@ -78,8 +81,8 @@ use tokio::time::{sleep_until, timeout_at, Instant};
 use grundy::engine::heap::PERIOD_SEARCH_WORK;
 use grundy::play::{Choice, Level, Played, Session};
 use grundy::{
-    analyze, AnalyzeError, AnalyzeOptions, Convention, Game, Period, Player, Position, SequenceBuilder, SequenceError,
-    StopToken, Stopped,
+    analyze, Analysis, AnalyzeError, AnalyzeOptions, Convention, Game, Period, Player, Position, SequenceBuilder,
+    SequenceError, StopToken, Stopped,
 };
 
 /// The largest request body accepted; larger ones get 413.
@@ -609,10 +612,21 @@ async fn analyze_handler(
     let asked = problem.asked("analyze", "analyze", &problem.analyze_flags());
     let analysis = compute(&state, arrived, asked, move || {
         let (game, position, options) = problem.parse()?;
-        Ok(analyze(&game, &position, &options)?)
+        let analysis = analyze(&game, &position, &options)?;
+        Ok(AnalyzeReply { analysis, rules: game.rules_sentence() })
     })
     .await?;
     reply(&analysis, big)
+}
+
+/// The reply of `POST /api/analyze`: the library's [`Analysis`] (the object of `grundy analyze
+/// --json`) and the game's rules.
+#[derive(Serialize)]
+struct AnalyzeReply {
+    #[serde(flatten)]
+    analysis: Analysis,
+    /// The rules of the game in a sentence, for the page's board.
+    rules: String,
 }
 
 /// `POST /api/move`: a [`Problem`] and how the computer plays.
@@ -651,6 +665,8 @@ struct MoveReply {
     to_move: String,
     over: bool,
     winner: Option<String>,
+    /// The rules of the game in a sentence, for the page's board.
+    rules: String,
 }
 
 /// One request of `POST /api/move` as a turn of the library's [`Session`], the one `grundy
@@ -680,6 +696,7 @@ fn play_move(request: &MoveRequest) -> Result<MoveReply, Fail> {
         to_move: session.to_move().to_string(),
         over: winner.is_some(),
         winner: winner.map(|w| w.to_string()),
+        rules: session.game().rules_sentence(),
     })
 }
 

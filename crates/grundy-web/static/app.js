@@ -235,14 +235,17 @@ async function newGame(event) {
   delete $('status').dataset.winner;
   $('log').replaceChildren();
   $('game-title').textContent = `${game}${state.misere ? ' (misère)' : ''}`;
+  $('rules').textContent = '';
+  let checked;
   try {
-    await api('/api/analyze', problem()); // checks the game and position before play starts
+    checked = await api('/api/analyze', problem()); // checks the game and position before play starts
   } catch (e) {
     showError(e.message);
     setStatus('Fix the game or position and press New game.', 'error');
     $('board').replaceChildren();
     return;
   }
+  $('rules').textContent = checked.rules + (state.misere ? ' Misère: whoever makes the last move loses.' : '');
   drawSequence();
   if (state.human === 'second') await turn(null);
   else await refresh();

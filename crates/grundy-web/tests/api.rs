@@ -46,12 +46,15 @@ async fn analyze_returns_the_cli_json_object() {
     )
     .await;
     assert_eq!(s, StatusCode::OK);
-    // The same object as `grundy analyze --json`, since both serialise `grundy::Analysis`.
+    // The same object as `grundy analyze --json`, since both serialise `grundy::Analysis`, and
+    // the game's rules in a sentence.
     let game: grundy::Game = "nim".parse().unwrap();
     let pos = game.parse_position(&["7", "9", "12", "15"]).unwrap();
-    let expected =
+    let mut expected =
         serde_json::to_value(grundy::analyze(&game, &pos, &grundy::AnalyzeOptions::default()).unwrap()).unwrap();
+    expected["rules"] = json!(game.rules_sentence());
     assert_eq!(a, expected);
+    assert_eq!(a["rules"], "A move takes one or more objects from one heap.");
     assert_eq!(a["outcome"], "N");
     assert_eq!(a["sg"], 13);
     assert_eq!(a["winning_move_count"], 3);
@@ -67,6 +70,7 @@ async fn analyze_returns_the_cli_json_object() {
     let (s, a) = post_json("/api/analyze", json!({"game": "kl:2,3", "position": [1, 5], "to_move": "second"})).await;
     assert_eq!(s, StatusCode::OK);
     assert_eq!(a["to_move"], "second");
+    assert_eq!(a["rules"], json!("kl:2,3".parse::<grundy::Game>().unwrap().rules_sentence()));
 }
 
 #[tokio::test]
@@ -229,6 +233,7 @@ async fn the_move_endpoint_replies_as_the_library_session_does() {
         assert_eq!(r["to_move"], session.to_move().to_string(), "{ctx}");
         assert_eq!(r["over"], session.winner().is_some(), "{ctx}");
         assert_eq!(r["winner"], json!(session.winner().map(|w| w.to_string())), "{ctx}");
+        assert_eq!(r["rules"], json!(session.game().rules_sentence()), "{ctx}");
     }
 }
 
