@@ -35,3 +35,26 @@ test('the game selector lists exactly the games of /api/games, then the custom e
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('the page loads with no failed request: it has an icon, and /favicon.ico answers too', async () => {
+  const { page, errors, failed } = await open(browser.context);
+  await settled(page);
+  const icon = await page.getAttribute('link[rel="icon"]', 'href', { timeout: 2000 });
+  assert.ok(icon, 'the page links an icon');
+  for (const path of [icon, '/favicon.ico']) {
+    const got = await page.evaluate(async (p) => {
+      const r = await fetch(p);
+      return { status: r.status, type: r.headers.get('content-type'), body: await r.text() };
+    }, path);
+    assert.equal(got.status, 200, `${path}: ${got.status}`);
+    assert.match(got.type, /^image\//, path);
+    assert.match(got.body, /<svg/, path);
+  }
+  // Whatever the browser asked for by itself while loading, nothing failed.
+  await page.reload();
+  await settled(page);
+  await page.waitForTimeout(300);
+  assert.deepEqual(failed, []);
+  assert.deepEqual(errors, []);
+  await page.close();
+});

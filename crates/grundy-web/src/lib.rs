@@ -18,6 +18,9 @@
 //!   one heap", "example_game": "bounded:3", "example_position": "10 7 4", "heap_ruleset":
 //!   true}`. The page builds its game selector from it.
 //!
+//! The page itself is `/` with `/app.js`, `/style.css` and its icon, `/favicon.svg` (also
+//! served as `/favicon.ico`, where browsers look without being told).
+//!
 //! Heaps range over all of u64, past the 2^53 that a JavaScript number holds exactly. Positions
 //! may be sent as strings (`["18446744073709551615"]`), and `?big=strings` on any endpoint asks
 //! for every integer of the reply as a string of its digits (the page does both); without it
@@ -105,6 +108,7 @@ pub const QUICK_PERMITS: usize = 4;
 const INDEX_HTML: &str = include_str!("../static/index.html");
 const APP_JS: &str = include_str!("../static/app.js");
 const STYLE_CSS: &str = include_str!("../static/style.css");
+const FAVICON_SVG: &str = include_str!("../static/favicon.svg");
 
 /// How a server limits its work (see the crate documentation for the two lanes).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -224,6 +228,9 @@ pub fn app_with(config: Config) -> Router {
         .route("/", get(|| async { page("text/html; charset=utf-8", INDEX_HTML) }))
         .route("/app.js", get(|| async { page("text/javascript; charset=utf-8", APP_JS) }))
         .route("/style.css", get(|| async { page("text/css; charset=utf-8", STYLE_CSS) }))
+        // The page links its icon as SVG; browsers that ask for /favicon.ico get the same.
+        .route("/favicon.svg", get(|| async { page("image/svg+xml", FAVICON_SVG) }))
+        .route("/favicon.ico", get(|| async { page("image/svg+xml", FAVICON_SVG) }))
         .route("/api/analyze", post(analyze_handler))
         .route("/api/move", post(move_handler))
         .route("/api/sg", get(sg_handler))

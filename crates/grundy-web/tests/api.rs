@@ -343,6 +343,8 @@ async fn page_assets_and_unknown_routes() {
         ("/", "text/html", "<title>grundy"),
         ("/app.js", "text/javascript", "api/move"),
         ("/style.css", "text/css", "#board"),
+        ("/favicon.svg", "image/svg+xml", "<svg"),
+        ("/favicon.ico", "image/svg+xml", "<svg"),
     ] {
         let response = grundy_web::app().oneshot(Request::get(path).body(Body::empty()).unwrap()).await.unwrap();
         assert_eq!(response.status(), StatusCode::OK);
