@@ -58,3 +58,62 @@ test('the page loads with no failed request: it has an icon, and /favicon.ico an
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+/** The error box: its words without the command line, and the command line to copy, if any. */
+const errorBox = (page) => page.$eval('#error', (box) => {
+  const code = box.querySelector('code');
+  const command = code ? code.textContent : null;
+  return { hidden: box.hidden, words: box.textContent.replace(command ?? '', ''), command };
+});
+
+/** Fills in the setup form and presses New game, without waiting for the game to start. */
+async function submit(page, { preset = 'custom', game, position, misere = false }) {
+  await page.selectOption('#preset', preset);
+  if (game) await page.fill('#game', game);
+  await page.fill('#position', position);
+  await page.setChecked('#misere', misere);
+  await page.click('#new-game');
+}
+
+test('errors speak the page\'s language: past the budget, a command line to copy; an illegal move', async () => {
+  const { page, errors } = await open(browser.context);
+  await settled(page);
+  // A table past the budget the server gives the page (the page sends none).
+  await submit(page, { game: 'subtraction:1,3000000', position: '10000000' });
+  await page.waitForSelector('#error:not([hidden])');
+  let box = await errorBox(page);
+  assert.equal(box.command, 'grundy analyze subtraction:1,3000000 10000000 --budget 6000000');
+  assert.match(box.words, /larger computation .*\(about 6000000 table entries\).*the page cannot raise it/);
+  assert.match(box.words, /command line/);
+  // No flag or API field offered as if it could be typed into the page.
+  assert.doesNotMatch(box.words, /--|rerun|"budget"/);
+  assert.equal(await page.getAttribute('#status', 'data-state'), 'error');
+
+  // An illegal move typed into a game.
+  await submit(page, { preset: 'nim', position: '3 4 5' });
+  await settled(page);
+  assert.equal((await errorBox(page)).hidden, true, 'a new game clears the error');
+  await page.fill('#move-text', '5 1');
+  await page.click('#typed button[type=submit]');
+  await page.waitForSelector('#error:not([hidden])');
+  box = await errorBox(page);
+  assert.match(box.words, /^That move is not allowed: there is no heap 5/);
+  assert.equal(box.command, null);
+  assert.equal(await page.getAttribute('#status', 'data-state'), 'your-move');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('a request stopped at the server\'s time limit says so, with the command line that has none', async () => {
+  const { page, errors } = await open(browser.context);
+  await settled(page);
+  // Misère Kayles of 60 takes minutes: the server stops it after its time limit (10 s).
+  await submit(page, { preset: 'kayles', position: '60', misere: true });
+  await page.waitForSelector('#error:not([hidden])', { timeout: 20000 });
+  const box = await errorBox(page);
+  assert.equal(box.command, 'grundy analyze kayles 60 --misere');
+  assert.match(box.words, /longer than the server allows/);
+  assert.doesNotMatch(box.words, /--/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});

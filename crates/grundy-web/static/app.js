@@ -28,25 +28,105 @@ const other = (p) => (p === 'first' ? 'second' : 'first');
 const seed = () => Math.floor(Math.random() * 2 ** 31);
 
 /**
+ * An error answer of the API, with what the page needs to say it in its own words: the
+ * server's one-line `message`, its `kind` (`bad_input`, `illegal_move`, `budget`,
+ * `time_limit`, `busy`, ...; `network` when no answer came), and where the server gives them,
+ * the `command` line that does the work without the server's limits and, for a budget, the
+ * `suggestedBudget` and what it counts (`budgetUnits`).
+ */
+class ApiError extends Error {
+  constructor(data, status) {
+    super(data.error || `the server answered ${status}`);
+    this.name = 'ApiError';
+    this.kind = data.kind || 'unknown';
+    this.status = status;
+    this.command = data.command || null;
+    this.suggestedBudget = data.suggested_budget === undefined ? null : String(data.suggested_budget);
+    this.budgetUnits = data.budget_units || 'positions';
+  }
+}
+
+/**
  * Calls the API. Heaps range over all of u64, past the 2^53 a JavaScript number holds exactly,
  * so the page sends positions as strings and asks for every integer of the reply as a string
  * (`big=strings`): read them with `BigInt` for arithmetic, `Number` only where they are small
- * (counts, indices, the plotted sequence), and show them as they are.
+ * (counts, indices, the plotted sequence), and show them as they are. Errors are thrown as an
+ * `ApiError`; an aborted request (see `signal`) throws the browser's `AbortError`.
  */
-async function api(path, body) {
+async function api(path, body, signal) {
   const init = body === undefined
-    ? {}
-    : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) };
-  const res = await fetch(`${path}${path.includes('?') ? '&' : '?'}big=strings`, init);
-  const data = await res.json().catch(() => ({ error: `the server answered ${res.status} without JSON` }));
-  if (!res.ok) throw new Error(data.error || `the server answered ${res.status}`);
+    ? { signal }
+    : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body), signal };
+  let res;
+  try {
+    res = await fetch(`${path}${path.includes('?') ? '&' : '?'}big=strings`, init);
+  } catch (e) {
+    if (e.name === 'AbortError') throw e;
+    throw new ApiError({ error: 'the server did not answer (is grundy serve still running?)', kind: 'network' }, 0);
+  }
+  const data = await res.json().catch((e) => {
+    if (e.name === 'AbortError') throw e;
+    return { error: `the server answered ${res.status} without JSON`, kind: 'unknown' };
+  });
+  if (!res.ok) throw new ApiError(data, res.status);
   return data;
 }
 
-function showError(message) {
-  const e = $('error');
-  e.textContent = message || '';
-  e.hidden = !message;
+/**
+ * What the page says for an error: a sentence, and a command line to copy where the work can
+ * be done there. The server's messages speak to whoever calls the API (they name its fields or
+ * the command line's flags); the page says in its own words what it cannot do and shows the
+ * command line as a command.
+ */
+function describe(e) {
+  if (!(e instanceof ApiError)) return { text: `Something went wrong in the page: ${e.message}` };
+  switch (e.kind) {
+    case 'budget':
+      return e.suggestedBudget && e.command
+        ? {
+          text: `This needs a larger computation than the server does for the page (about ${e.suggestedBudget} `
+            + `${e.budgetUnits}), and the page cannot raise it. On the command line it can be done:`,
+          command: e.command,
+        }
+        // Past every budget: the message says what the work would need, and nothing does it.
+        : { text: `This is too large to solve exactly: ${sentence(e.message)}` };
+    case 'time_limit':
+      return {
+        text: 'This takes longer than the server allows one request, so it was stopped. '
+          + 'On the command line there is no time limit:',
+        command: e.command,
+      };
+    case 'busy':
+      return { text: 'The server is busy with other work; try again in a moment, or on the command line:', command: e.command };
+    case 'illegal_move':
+      return { text: `That move is not allowed: ${sentence(e.message)}` };
+    case 'network':
+      return { text: 'The server did not answer: is grundy serve still running?' };
+    case 'bad_input':
+      return { text: `Check the game and position: ${sentence(e.message)}` };
+    default:
+      // unsupported, work_limit and anything new: the server's words, which name no flag.
+      return { text: sentence(e.message.charAt(0).toUpperCase() + e.message.slice(1)), command: e.command };
+  }
+}
+
+/** A message as a sentence: with a full stop unless it has one. */
+const sentence = (text) => (/[.!?]$/.test(text) ? text : `${text}.`);
+
+/** Shows an error (an `ApiError` or any other), or hides the error box when given nothing. */
+function showError(error) {
+  const box = $('error');
+  box.replaceChildren();
+  box.hidden = !error;
+  if (!error) return;
+  const { text, command } = typeof error === 'string' ? { text: error } : describe(error);
+  box.append(text);
+  if (command) {
+    const code = document.createElement('code');
+    code.className = 'command';
+    code.textContent = command;
+    box.append(' ', code);
+  }
 }
 
 function gameName() {
@@ -240,7 +320,7 @@ async function newGame(event) {
   try {
     checked = await api('/api/analyze', problem()); // checks the game and position before play starts
   } catch (e) {
-    showError(e.message);
+    showError(e);
     setStatus('Fix the game or position and press New game.', 'error');
     $('board').replaceChildren();
     return;
@@ -262,7 +342,7 @@ async function turn(text) {
     reply = await api('/api/move', { ...problem(), level: state.level, seed: seed(), human_move: text });
   } catch (e) {
     state.busy = false;
-    showError(text === null ? e.message : `Illegal move: ${e.message}`);
+    showError(e);
     statusForTurn();
     drawBoard();
     return;
@@ -311,7 +391,8 @@ async function showAnalysis() {
     a = await api('/api/analyze', problem());
   } catch (e) {
     state.analysis = null;
-    $('outcome').textContent = `not available: ${e.message}`;
+    showError(e);
+    $('outcome').textContent = 'not available (see the message above)';
     for (const id of ['to-move', 'sg', 'heap-values', 'winning-count']) $(id).textContent = '';
     $('winning-moves').replaceChildren();
     $('balance-wrap').hidden = true;
@@ -554,7 +635,7 @@ async function init() {
   try {
     state.games = await api('/api/games');
   } catch (e) {
-    showError(`The list of games did not load (${e.message}); type the game's name instead.`);
+    showError(`The list of games did not load (${describe(e).text}) Type the game's name instead.`);
   }
   buildPresets(state.games);
   await newGame();

@@ -30,12 +30,31 @@ async fn get(path: &str) -> (StatusCode, Value, String) {
     call(Request::get(path).body(Body::empty()).expect("a request")).await
 }
 
+/// An error answer: the status, a one-line message containing `contains`, and its kind, the
+/// only other fields the one a page reads to phrase the error itself.
 fn assert_error(status: StatusCode, body: &Value, want: StatusCode, contains: &str) {
     assert_eq!(status, want, "{body}");
     let message = body["error"].as_str().unwrap_or_else(|| panic!("an error message: {body}"));
     assert!(message.contains(contains), "'{message}' should contain '{contains}'");
     assert!(!message.contains('\n'), "one line: {message}");
-    assert_eq!(body.as_object().map(|o| o.len()), Some(1), "only the error: {body}");
+    let kind = body["kind"].as_str().unwrap_or_else(|| panic!("a kind: {body}"));
+    let fields = body.as_object().map(|o| o.keys().map(String::as_str).collect::<Vec<_>>()).unwrap_or_default();
+    let extra: &[&str] = match kind {
+        "budget" => &["suggested_budget", "budget_units", "command"],
+        "work_limit" | "time_limit" | "busy" => &["command"],
+        _ => &[],
+    };
+    for field in fields {
+        assert!(
+            ["error", "kind"].contains(&field) || extra.contains(&field),
+            "no field {field} in a {kind} error: {body}"
+        );
+    }
+}
+
+/// The kind of an error answer, as `assert_error` checked it.
+fn kind(body: &Value) -> &str {
+    body["kind"].as_str().unwrap_or("")
 }
 
 #[tokio::test]
@@ -75,44 +94,51 @@ async fn analyze_returns_the_cli_json_object() {
 
 #[tokio::test]
 async fn analyze_errors_are_json_4xx() {
-    let cases: Vec<(Body, StatusCode, &str)> = vec![
-        (Body::from("{\"game\": \"nim\", "), StatusCode::BAD_REQUEST, "malformed JSON"),
-        (Body::from("not json"), StatusCode::BAD_REQUEST, "malformed JSON"),
-        (Body::from("{\"position\": [1]}"), StatusCode::BAD_REQUEST, "missing field `game`"),
+    let cases: Vec<(Body, StatusCode, &str, &str)> = vec![
+        (Body::from("{\"game\": \"nim\", "), StatusCode::BAD_REQUEST, "malformed JSON", "bad_input"),
+        (Body::from("not json"), StatusCode::BAD_REQUEST, "malformed JSON", "bad_input"),
+        (Body::from("{\"position\": [1]}"), StatusCode::BAD_REQUEST, "missing field `game`", "bad_input"),
         (
             Body::from(json!({"game": "nom", "position": [1]}).to_string()),
             StatusCode::BAD_REQUEST,
             "unknown game 'nom'",
+            "bad_input",
         ),
         (
             Body::from(json!({"game": "nim", "position": [3, -4]}).to_string()),
             StatusCode::BAD_REQUEST,
             "heap 2 '-4' is negative",
+            "bad_input",
         ),
         (
             Body::from(json!({"game": "nim", "position": [1.5]}).to_string()),
             StatusCode::BAD_REQUEST,
             "heap 1 '1.5' is not a number",
+            "bad_input",
         ),
         (
             Body::from(json!({"game": "nim", "position": [[1]]}).to_string()),
             StatusCode::BAD_REQUEST,
             "position entry 1",
+            "bad_input",
         ),
         (
             Body::from(json!({"game": "nim", "position": []}).to_string()),
             StatusCode::BAD_REQUEST,
             "the position is empty",
+            "bad_input",
         ),
         (
             Body::from(json!({"game": "nim", "position": [1], "to_move": "third"}).to_string()),
             StatusCode::BAD_REQUEST,
             "unknown player 'third'",
+            "bad_input",
         ),
         (
             Body::from(json!({"game": "nim", "position": [1], "budget": 1u64 << 40}).to_string()),
             StatusCode::BAD_REQUEST,
             "past this server's cap",
+            "bad_input",
         ),
         (
             Body::from(
@@ -120,13 +146,59 @@ async fn analyze_errors_are_json_4xx() {
             ),
             StatusCode::UNPROCESSABLE_ENTITY,
             "gave up after 100 positions searched (the budget); it needs at most 29791 (about 7.3 MiB): send \"budget\": 29791",
+            "budget",
         ),
-        (Body::from(vec![b' '; (1 << 20) + 1]), StatusCode::PAYLOAD_TOO_LARGE, "over 1048576 bytes"),
+        (Body::from(vec![b' '; (1 << 20) + 1]), StatusCode::PAYLOAD_TOO_LARGE, "over 1048576 bytes", "too_large"),
     ];
-    for (body, want, contains) in cases {
+    for (body, want, contains, want_kind) in cases {
         let (s, v) = post("/api/analyze", body).await;
         assert_error(s, &v, want, contains);
+        assert_eq!(kind(&v), want_kind, "{v}");
     }
+}
+
+/// A budget that runs out says, besides the message, the budget that would do and the command
+/// line that asks for it, so that the page can say it in its own words; past every budget it
+/// says neither.
+#[tokio::test]
+async fn budget_errors_name_the_budget_and_the_command_line() {
+    // Within the server's cap: the API's field in the message, the command line as well.
+    let (s, v) = post_json(
+        "/api/analyze",
+        json!({"game": "subtraction:1,2", "position": [30, 30, 30], "misere": true, "budget": 100}),
+    )
+    .await;
+    assert_error(s, &v, StatusCode::UNPROCESSABLE_ENTITY, "send \"budget\": 29791");
+    assert_eq!(kind(&v), "budget");
+    assert_eq!(v["suggested_budget"], 29791);
+    assert_eq!(v["budget_units"], "positions searched");
+    assert_eq!(v["command"], "grundy analyze subtraction:1,2 30 30 30 --misere --budget 29791");
+
+    // Past the server's cap, as the page meets it (the page sends no budget): a table.
+    let (s, v) =
+        post_json("/api/analyze?big=strings", json!({"game": "subtraction:1,3000000", "position": ["10000000"]})).await;
+    assert_error(s, &v, StatusCode::UNPROCESSABLE_ENTITY, "on the command line takes --budget 6000000");
+    assert_eq!(
+        (kind(&v), &v["suggested_budget"], &v["budget_units"]),
+        ("budget", &json!(6000000), &json!("table entries"))
+    );
+    assert_eq!(v["command"], "grundy analyze subtraction:1,3000000 10000000 --budget 6000000");
+
+    // The second player to move is part of the command.
+    let (s, v) = post_json(
+        "/api/analyze",
+        json!({"game": "subtraction:1,2", "position": [30, 30, 30], "misere": true, "to_move": "second", "budget": 100}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+    assert_eq!(v["command"], "grundy analyze subtraction:1,2 30 30 30 --misere --to-move second --budget 29791");
+
+    // Past every budget: what the work needs, and no budget or command to try.
+    let (s, v) =
+        post_json("/api/analyze", json!({"game": "allbut:100000000", "position": [1000000000], "misere": true})).await;
+    assert_error(s, &v, StatusCode::UNPROCESSABLE_ENTITY, "past the 33554432 this program allows");
+    assert_eq!(kind(&v), "budget");
+    assert_eq!((&v["suggested_budget"], &v["command"]), (&Value::Null, &Value::Null), "{v}");
 }
 
 #[tokio::test]
@@ -255,26 +327,22 @@ async fn the_computer_replies_at_once_in_a_lost_divisor_game_of_two_large_primes
 
 #[tokio::test]
 async fn move_errors_are_json_4xx() {
+    // The person's move is told apart from the rest of the input by its kind.
+    const ILLEGAL: &str = "illegal_move";
+    const BAD: &str = "bad_input";
     let cases = [
-        (json!({"game": "nim", "position": [3], "human_move": "2 1"}), StatusCode::BAD_REQUEST, "there is no heap 2"),
-        (
-            json!({"game": "nim", "position": [3], "human_move": "1 5"}),
-            StatusCode::BAD_REQUEST,
-            "heap 1: it has only 3 objects",
-        ),
-        (json!({"game": "nim", "position": [0], "human_move": "1 1"}), StatusCode::BAD_REQUEST, "the game is over"),
-        (
-            json!({"game": "nim", "position": [3], "level": "godlike"}),
-            StatusCode::BAD_REQUEST,
-            "unknown level 'godlike'",
-        ),
-        (json!({"game": "kl", "position": [3]}), StatusCode::BAD_REQUEST, "kl:K,L"),
-        (json!({"game": "nim", "position": ["x"]}), StatusCode::BAD_REQUEST, "heap 1 'x' is not a number"),
-        (json!({"game": "nim", "position": [3], "seed": -1}), StatusCode::BAD_REQUEST, "malformed JSON"),
+        (json!({"game": "nim", "position": [3], "human_move": "2 1"}), "there is no heap 2", ILLEGAL),
+        (json!({"game": "nim", "position": [3], "human_move": "1 5"}), "heap 1: it has only 3 objects", ILLEGAL),
+        (json!({"game": "nim", "position": [0], "human_move": "1 1"}), "the game is over", ILLEGAL),
+        (json!({"game": "nim", "position": [3], "level": "godlike"}), "unknown level 'godlike'", BAD),
+        (json!({"game": "kl", "position": [3]}), "kl:K,L", BAD),
+        (json!({"game": "nim", "position": ["x"]}), "heap 1 'x' is not a number", BAD),
+        (json!({"game": "nim", "position": [3], "seed": -1}), "malformed JSON", BAD),
     ];
-    for (body, want, contains) in cases {
+    for (body, contains, want_kind) in cases {
         let (s, v) = post_json("/api/move", body).await;
-        assert_error(s, &v, want, contains);
+        assert_error(s, &v, StatusCode::BAD_REQUEST, contains);
+        assert_eq!(kind(&v), want_kind, "{v}");
     }
     let (s, v) = post("/api/move", Body::from(vec![b'x'; 2 << 20])).await;
     assert_error(s, &v, StatusCode::PAYLOAD_TOO_LARGE, "1 MiB");

@@ -124,17 +124,20 @@ async fn a_request_past_its_time_limit_gets_503_naming_the_command_line() {
             request("/api/analyze", &json!({"game": "kayles", "position": [60], "misere": true})),
             "analyze kayles 60 (misère) stopped after the server's time limit of 0.3 s; \
              run it on the command line: grundy analyze kayles 60 --misere",
+            "grundy analyze kayles 60 --misere",
         ),
         (
             request("/api/move", &json!({"game": "kayles", "position": [61], "misere": true, "budget": 2000000})),
             "the computer's move in kayles 61 (misère) stopped after the server's time limit of 0.3 s; \
              run it on the command line: grundy play kayles 61 --misere --computer-first",
+            "grundy play kayles 61 --misere --computer-first",
         ),
     ];
-    for (request, message) in cases {
+    for (request, message, command) in cases {
         let (s, v, took) = send(app.clone(), request).await;
         assert_eq!(s, StatusCode::SERVICE_UNAVAILABLE, "{v}");
-        assert_eq!(v, json!({"error": message, "kind": "time_limit"}));
+        // The command line on its own as well, for the page to show as a command to copy.
+        assert_eq!(v, json!({"error": message, "kind": "time_limit", "command": command}));
         assert!(took >= limit && took < limit + Duration::from_millis(1500), "answered after {took:?}");
     }
 }
