@@ -66,12 +66,16 @@ const errorBox = (page) => page.$eval('#error', (box) => {
   return { hidden: box.hidden, words: box.textContent.replace(command ?? '', ''), command };
 });
 
-/** Fills in the setup form and presses New game, without waiting for the game to start. */
+/**
+ * Fills in the setup form and presses New game, without waiting for the game to start (the
+ * status is marked first, so that `settled` waits for the new game's).
+ */
 async function submit(page, { preset = 'custom', game, position, misere = false }) {
   await page.selectOption('#preset', preset);
   if (game) await page.fill('#game', game);
   await page.fill('#position', position);
   await page.setChecked('#misere', misere);
+  await page.evaluate(() => { document.getElementById('status').dataset.state = 'starting'; });
   await page.click('#new-game');
 }
 
@@ -114,6 +118,29 @@ test('a request stopped at the server\'s time limit says so, with the command li
   assert.equal(box.command, 'grundy analyze kayles 60 --misere');
   assert.match(box.words, /longer than the server allows/);
   assert.doesNotMatch(box.words, /--/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('a bad position clears the game before: no outcome, value, move or board of it stays', async () => {
+  const { page, errors } = await open(browser.context);
+  await settled(page);
+  await submit(page, { preset: 'nim', position: '7 9 12 15' });
+  await settled(page);
+  assert.equal(await page.textContent('#sg'), '13');
+  await submit(page, { preset: 'nim', position: '7 x 12' });
+  await page.waitForSelector('#error:not([hidden])');
+  assert.match((await errorBox(page)).words, /heap 2 'x' is not a number/);
+  for (const id of ['#outcome', '#sg', '#heap-values', '#to-move']) {
+    assert.equal(await page.textContent(id), '–', id);
+  }
+  assert.equal(await page.getAttribute('#outcome', 'data-outcome'), null);
+  assert.equal(await page.locator('#winning-moves li').count(), 0);
+  assert.equal(await page.isVisible('#balance'), false);
+  assert.equal(await page.textContent('#explanation'), '');
+  assert.equal(await page.locator('#board > *').count(), 0, 'no board');
+  assert.equal(await page.locator('#log li').count(), 0, 'no log');
+  assert.equal(await page.getAttribute('#status', 'data-state'), 'error');
   assert.deepEqual(errors, []);
   await page.close();
 });

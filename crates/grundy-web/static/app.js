@@ -312,17 +312,18 @@ async function newGame(event) {
     history: [],
     analysis: null,
   });
-  delete $('status').dataset.winner;
-  $('log').replaceChildren();
+  clearGame();
   $('game-title').textContent = `${game}${state.misere ? ' (misère)' : ''}`;
-  $('rules').textContent = '';
   let checked;
   try {
     checked = await api('/api/analyze', problem()); // checks the game and position before play starts
   } catch (e) {
+    // No game: nothing of the one before stays on the board or in the panel.
+    state.over = true;
+    state.tokens = [];
     showError(e);
     setStatus('Fix the game or position and press New game.', 'error');
-    $('board').replaceChildren();
+    clearGame();
     return;
   }
   $('rules').textContent = checked.rules + (state.misere ? ' Misère: whoever makes the last move loses.' : '');
@@ -385,17 +386,37 @@ async function undo() {
 
 // ---- the analysis panel ---------------------------------------------------------------------
 
+/** Empties the analysis panel: no outcome, value or move of a position no longer on the board. */
+function clearAnalysis() {
+  state.analysis = null;
+  for (const id of ['to-move', 'outcome', 'sg', 'heap-values']) $(id).textContent = '–';
+  delete $('outcome').dataset.outcome;
+  $('winning-count').textContent = '';
+  $('winning-moves').replaceChildren();
+  $('balance').replaceChildren();
+  $('balance-wrap').hidden = true;
+  $('explanation').textContent = '';
+}
+
+/** Clears everything of the game before: the board, its rules, the log, the panel and the plot. */
+function clearGame() {
+  $('board').replaceChildren();
+  $('rules').textContent = '';
+  $('log').replaceChildren();
+  delete $('status').dataset.winner;
+  clearAnalysis();
+  state.sequence = null;
+  $('sg-plot-wrap').hidden = true;
+}
+
 async function showAnalysis() {
   let a;
   try {
     a = await api('/api/analyze', problem());
   } catch (e) {
-    state.analysis = null;
+    clearAnalysis();
     showError(e);
     $('outcome').textContent = 'not available (see the message above)';
-    for (const id of ['to-move', 'sg', 'heap-values', 'winning-count']) $(id).textContent = '';
-    $('winning-moves').replaceChildren();
-    $('balance-wrap').hidden = true;
     return;
   }
   state.analysis = a;
