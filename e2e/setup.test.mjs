@@ -144,3 +144,42 @@ test('a bad position clears the game before: no outcome, value, move or board of
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('a slow request shows that work is under way, and Cancel stops it', async () => {
+  const { page, errors, failed } = await open(browser.context);
+  await settled(page);
+  await submit(page, { preset: 'nim', position: '7 9 12 15' });
+  await settled(page);
+  // Misère Kayles of 60 runs until the server's time limit (10 s).
+  await submit(page, { preset: 'kayles', position: '60', misere: true });
+  await page.waitForFunction(() => document.getElementById('status').dataset.state === 'busy', null, { timeout: 3000 });
+  assert.match(await page.textContent('#status'), /^Thinking…/);
+  // Once the work has taken a moment: a spinner, and Cancel.
+  await page.waitForSelector('#cancel', { state: 'visible', timeout: 3000 });
+  const spinner = await page.$eval('#status', (s) => {
+    const before = getComputedStyle(s, '::before');
+    return { animation: before.animationName, visibility: before.visibility, width: before.width };
+  });
+  assert.match(spinner.animation, /spin/, JSON.stringify(spinner));
+  assert.equal(spinner.visibility, 'visible');
+  // Nothing of the game before: no board to play on, no old analysis.
+  assert.equal(await page.locator('#board .object').count(), 0);
+  assert.equal(await page.textContent('#sg'), '–');
+  const pressed = Date.now();
+  await page.click('#cancel');
+  await page.waitForFunction(() => document.getElementById('status').dataset.state === 'cancelled', null,
+    { timeout: 2000 });
+  assert.ok(Date.now() - pressed < 2000);
+  assert.match(await page.textContent('#status'), /^Cancelled: the game did not start/);
+  assert.equal(await page.isVisible('#cancel'), false);
+  assert.equal(await page.isVisible('#error'), false, 'a cancel is no error');
+  // The request was aborted in the browser (so the server stops its work).
+  await page.waitForTimeout(100);
+  assert.ok(failed.some((f) => /\/api\/analyze.*ERR_ABORTED/.test(f)), JSON.stringify(failed));
+  // And the page goes on: a new game starts at once.
+  await submit(page, { preset: 'nim', position: '3 4 5' });
+  await settled(page, 3000);
+  assert.equal(await page.locator('#board .heap').count(), 3);
+  assert.deepEqual(errors, []);
+  await page.close();
+});

@@ -9,6 +9,8 @@ const $ = (id) => document.getElementById(id);
 const MAX_DRAWN = 48;
 
 const state = {
+  /** Counts the games started, so that the replies of a game before are left alone. */
+  gameNo: 0,
   game: 'nim',
   tokens: [],
   misere: false,
@@ -17,7 +19,10 @@ const state = {
   toMove: 'first',
   over: false,
   busy: false,
+  winner: null,
   history: [],
+  /** Whether the server has read the game and position: the board is drawn only then. */
+  started: false,
   analysis: null,
   sequence: null,
   /** The games grundy knows, from /api/games (the library's one list). */
@@ -177,6 +182,7 @@ function log(text, who) {
 function drawBoard() {
   const board = $('board');
   board.replaceChildren();
+  if (!state.started) return;
   const myTurn = !state.over && !state.busy && state.toMove === state.human;
   if (state.game === 'divisor') {
     drawDivisor(board, myTurn);
@@ -269,28 +275,109 @@ function drawDivisor(board, myTurn) {
   board.appendChild(buttons);
 }
 
+// ---- work under way ------------------------------------------------------------------------
+
+/**
+ * The request under way, if any: one at a time. Starting one (a new game, a move, an analysis)
+ * aborts the one before, whose flow then stops without touching the page. While it runs the
+ * status says so ("Thinking…", `data-state="busy"`, a spinner) and the Cancel button aborts it
+ * (the server stops the work of a request that went away) and calls its `onCancel`, which
+ * leaves the page in a state it can go on from.
+ */
+let work = null;
+
+/** Starts a piece of work: the status `label`, Cancel shown, the board idle; its abort signal. */
+function begin(label, onCancel) {
+  if (work) work.controller.abort('superseded');
+  const controller = new AbortController();
+  work = { controller, onCancel };
+  state.busy = true;
+  setStatus(label, 'busy');
+  $('cancel').hidden = false;
+  drawBoard();
+  return controller.signal;
+}
+
+/**
+ * Ends the work of `signal`: true when it was still the work under way, false when it was
+ * cancelled or another took its place (its flow then stops).
+ */
+function end(signal) {
+  if (signal.aborted || !work || work.controller.signal !== signal) return false;
+  work = null;
+  state.busy = false;
+  $('cancel').hidden = true;
+  return true;
+}
+
+/** The Cancel button: aborts the work under way and lets it put the page right. */
+function cancel() {
+  if (!work) return;
+  const { controller, onCancel } = work;
+  work = null;
+  state.busy = false;
+  $('cancel').hidden = true;
+  controller.abort('cancelled');
+  onCancel();
+  drawBoard();
+}
+
 // ---- playing -------------------------------------------------------------------------------
 
-function statusForTurn() {
-  if (state.over) return;
+/** The status between requests: the person's move, the end of the game, or a stopped game. */
+function statusForTurn(note = '') {
+  const s = $('status');
+  if (state.over && state.winner) {
+    const you = state.winner === state.human;
+    setStatus(you ? 'You win! Well played.' : 'The computer wins.', you ? 'win' : 'lose');
+    s.dataset.winner = you ? 'you' : 'computer';
+    return;
+  }
+  delete s.dataset.winner;
+  if (state.over) return; // no game (an error or a cancelled start said why)
   if (state.toMove === state.human) {
-    setStatus(`Your move (you are the ${state.human} player).`, 'your-move');
+    setStatus(`${note}Your move (you are the ${state.human} player).`, 'your-move');
   } else {
-    setStatus('The computer is thinking…', 'thinking');
+    setStatus(`${note}The computer has not moved: press New game to start again.`, 'stopped');
   }
 }
 
+/** The game ends: `winner` ("first" or "second") has won. */
 function finish(winner) {
   state.over = true;
-  if (winner === state.human) setStatus('You win! Well played.', 'win');
-  else setStatus('The computer wins.', 'lose');
-  $('status').dataset.winner = winner === state.human ? 'you' : 'computer';
+  state.winner = winner;
 }
 
-async function refresh() {
+/**
+ * Shows the position: the board, the plot's marks, and its analysis (`known` when the page
+ * has it already, else asked for), then whose turn it is.
+ */
+async function refresh(known) {
   drawBoard();
   redrawSequence();
-  await showAnalysis();
+  if (known) {
+    showAnalysis(known);
+  } else {
+    const signal = begin('Thinking… (analysing the position)', () => {
+      clearAnalysis();
+      $('outcome').textContent = 'not computed (cancelled)';
+      statusForTurn('Analysis cancelled. ');
+    });
+    let a = null;
+    try {
+      a = await api('/api/analyze', problem(), signal);
+    } catch (e) {
+      if (!end(signal)) return;
+      // The game goes on without its analysis.
+      clearAnalysis();
+      showError(e);
+      $('outcome').textContent = 'not available (see the message above)';
+    }
+    if (a !== null) {
+      if (!end(signal)) return;
+      showAnalysis(a);
+    }
+  }
   drawBoard(); // the divisor game draws its buttons from the analysis
   statusForTurn();
 }
@@ -301,6 +388,7 @@ async function newGame(event) {
   const game = gameName();
   const tokens = $('position').value.trim().split(/\s+/).filter((t) => t !== '');
   Object.assign(state, {
+    gameNo: state.gameNo + 1,
     game,
     tokens,
     misere: $('misere').checked,
@@ -308,60 +396,82 @@ async function newGame(event) {
     human: $('computer-first').checked ? 'second' : 'first',
     toMove: 'first',
     over: false,
-    busy: false,
+    winner: null,
     history: [],
-    analysis: null,
+    started: false,
   });
   clearGame();
   $('game-title').textContent = `${game}${state.misere ? ' (misère)' : ''}`;
-  let checked;
-  try {
-    checked = await api('/api/analyze', problem()); // checks the game and position before play starts
-  } catch (e) {
-    // No game: nothing of the one before stays on the board or in the panel.
+  // No game until the server has read the game and position (and, for a position that takes
+  // long, until it has analysed it).
+  const noGame = () => {
     state.over = true;
     state.tokens = [];
+    clearGame();
+  };
+  const signal = begin('Thinking… (analysing the new game)', () => {
+    noGame();
+    setStatus('Cancelled: the game did not start. Press New game to try again, or change the game or position.',
+      'cancelled');
+  });
+  let checked;
+  try {
+    checked = await api('/api/analyze', problem(), signal);
+  } catch (e) {
+    if (!end(signal)) return;
+    // Nothing of the game before stays on the board or in the panel.
+    noGame();
     showError(e);
     setStatus('Fix the game or position and press New game.', 'error');
-    clearGame();
     return;
   }
+  if (!end(signal)) return;
+  state.started = true;
   $('rules').textContent = checked.rules + (state.misere ? ' Misère: whoever makes the last move loses.' : '');
   drawSequence();
   if (state.human === 'second') await turn(null);
-  else await refresh();
+  else await refresh(checked);
 }
 
 /** One round trip: the human's move (or none when the computer starts), then the reply. */
 async function turn(text) {
-  state.busy = true;
-  setStatus('The computer is thinking…', 'thinking');
-  drawBoard();
+  const signal = begin('The computer is thinking…', () => {
+    // The request held the person's move and the reply together: nothing was played.
+    statusForTurn('Cancelled: nothing was played. ');
+  });
   const before = { tokens: state.tokens, toMove: state.toMove };
   let reply;
   try {
-    reply = await api('/api/move', { ...problem(), level: state.level, seed: seed(), human_move: text });
+    reply = await api('/api/move', { ...problem(), level: state.level, seed: seed(), human_move: text }, signal);
   } catch (e) {
-    state.busy = false;
+    if (!end(signal)) return;
     showError(e);
     statusForTurn();
     drawBoard();
     return;
   }
+  if (!end(signal)) return;
   if (text !== null) {
     state.history.push(before);
     log(`you: ${reply.human.text}`, 'human');
     state.tokens = reply.human.tokens;
     state.toMove = other(state.toMove);
-    drawBoard();
-    if (reply.computer) await new Promise((r) => setTimeout(r, 250)); // let the person see it
+    if (reply.computer) {
+      // Let the person see their move before the reply; the board stays idle meanwhile, and a
+      // new game started meanwhile is left alone.
+      const game = state.gameNo;
+      state.busy = true;
+      drawBoard();
+      await new Promise((r) => setTimeout(r, 250));
+      if (state.gameNo !== game) return;
+      state.busy = false;
+    }
   }
   if (reply.computer) {
     log(`computer: ${reply.computer.text} (${reply.computer.note})`, 'computer');
   }
   state.tokens = reply.tokens;
   state.toMove = reply.to_move;
-  state.busy = false;
   if (reply.over) finish(reply.winner);
   await refresh();
 }
@@ -378,7 +488,7 @@ async function undo() {
   state.tokens = prev.tokens;
   state.toMove = prev.toMove;
   state.over = false;
-  delete $('status').dataset.winner;
+  state.winner = null;
   log('undo', 'human');
   showError('');
   await refresh();
@@ -409,16 +519,8 @@ function clearGame() {
   $('sg-plot-wrap').hidden = true;
 }
 
-async function showAnalysis() {
-  let a;
-  try {
-    a = await api('/api/analyze', problem());
-  } catch (e) {
-    clearAnalysis();
-    showError(e);
-    $('outcome').textContent = 'not available (see the message above)';
-    return;
-  }
+/** Fills the panel with the analysis `a` of the position on the board. */
+function showAnalysis(a) {
   state.analysis = a;
   const who = (p) => (p === state.human ? `the ${p} player (you)` : `the ${p} player (the computer)`);
   $('outcome').textContent = `${a.outcome}: ${who(a.winner)} wins with best play`;
@@ -511,12 +613,14 @@ async function drawSequence() {
   if (!isHeapRuleset(state.game)) return;
   const largest = state.tokens.map((t) => readToken(t).size).reduce((m, s) => (s !== null && s > m ? s : m), 0n);
   const upto = largest + 4n > 120n ? 120 : Math.max(30, Number(largest) + 4);
+  const game = state.gameNo;
   let sg;
   try {
     sg = await api(`/api/sg?game=${encodeURIComponent(state.game)}&upto=${upto}`);
   } catch (e) {
     return; // the plot is extra: the game goes on without it
   }
+  if (state.gameNo !== game) return; // another game has started since
   // At most 121 values, each at most a few hundred: numbers hold them exactly.
   const p = sg.period;
   state.sequence = {
@@ -647,6 +751,7 @@ $('typed').addEventListener('submit', (e) => {
   if (text) humanMove(text).then(() => { $('move-text').value = ''; });
 });
 $('undo').addEventListener('click', undo);
+$('cancel').addEventListener('click', cancel);
 $('show-analysis').addEventListener('change', () => {
   $('analysis').classList.toggle('hidden', !$('show-analysis').checked);
 });
