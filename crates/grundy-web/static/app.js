@@ -752,9 +752,35 @@ $('typed').addEventListener('submit', (e) => {
 });
 $('undo').addEventListener('click', undo);
 $('cancel').addEventListener('click', cancel);
-$('show-analysis').addEventListener('change', () => {
-  $('analysis').classList.toggle('hidden', !$('show-analysis').checked);
+// The analysis tells the winning moves, which spoils the game for a student: it is hidden until
+// the person asks for it, and the page remembers their choice (localStorage).
+const SHOW_ANALYSIS_KEY = 'grundy.showAnalysis';
+
+function analysisWanted() {
+  try {
+    return window.localStorage.getItem(SHOW_ANALYSIS_KEY) === 'shown';
+  } catch (e) {
+    return false; // storage refused (e.g. a locked-down browser): hidden, as at first
+  }
+}
+
+function showAnalysisPanel(shown) {
+  $('analysis-body').hidden = !shown;
+  $('analysis-note').hidden = shown;
+  $('toggle-analysis').textContent = shown ? 'Hide analysis' : 'Show analysis';
+  $('toggle-analysis').setAttribute('aria-expanded', String(shown));
+}
+
+$('toggle-analysis').addEventListener('click', () => {
+  const shown = $('analysis-body').hidden;
+  try {
+    window.localStorage.setItem(SHOW_ANALYSIS_KEY, shown ? 'shown' : 'hidden');
+  } catch (e) {
+    // not remembered, but shown for now
+  }
+  showAnalysisPanel(shown);
 });
+showAnalysisPanel(analysisWanted());
 
 /** Loads the list of games, builds the selector from it, and starts the first game. */
 async function init() {
