@@ -558,40 +558,112 @@ function cell(tag, text, cls) {
   return c;
 }
 
+/** A column of the balance table by its weight: the small ones as numbers, from 2^14 as 2^k. */
+const columnName = (c) => (BigInt(c) > 8192n ? `2^${BigInt(c).toString(2).length - 1}` : String(c));
+
 function drawBalance(a) {
   const t = a.balance;
   $('balance-wrap').hidden = !t;
   const table = $('balance');
   table.replaceChildren();
+  $('xor-steps').replaceChildren();
   if (!t) return;
-  const nimLike = a.game === 'nim' && a.convention === 'normal';
-  table.previousElementSibling.textContent = nimLike
+  const rows = a.game === 'divisor' ? 'exponents' : a.game === 'nim' ? 'heaps' : 'heap values';
+  const row = a.game === 'divisor' ? 'exponent' : 'heap';
+  $('balance-title').textContent = a.game === 'nim'
     ? 'Binary balance table'
     : a.game === 'divisor' ? 'Binary balance table of the prime exponents' : 'Binary balance table of the heap values';
+  const caption = document.createElement('caption');
+  caption.textContent = `The ${rows} in binary, one column per power of two. The nim-sum, their XOR, has a 1 `
+    + 'exactly in the columns with an odd number of 1s (unbalanced, marked ▲); it is 0 when every column is balanced.';
+  table.appendChild(caption);
   const odd = (j) => (t.unbalanced[j] ? 'odd' : '');
   const head = document.createElement('tr');
   head.append(cell('th', ''), cell('th', 'value'));
   // Columns are powers of two up to 2^63: the large ones as 2^k (k from the binary digits).
-  const column = (c) => (BigInt(c) > 8192n ? `2^${BigInt(c).toString(2).length - 1}` : String(c));
-  t.columns.forEach((c, j) => head.appendChild(cell('th', column(c), odd(j))));
+  t.columns.forEach((c, j) => {
+    const th = cell('th', columnName(c), odd(j));
+    th.title = `${c}`;
+    head.appendChild(th);
+  });
   table.appendChild(head);
-  t.rows.forEach((row, i) => {
+  t.rows.forEach((bits, i) => {
     const tr = document.createElement('tr');
     if (t.reducible.map(Number).includes(i)) tr.className = 'reducible';
-    const label = a.game === 'divisor' ? `exponent ${i + 1}` : `heap ${i + 1}`;
-    tr.append(cell('td', label), cell('td', String(t.heaps[i]), 'value'));
-    row.forEach((bit, j) => tr.appendChild(cell('td', String(bit), odd(j))));
+    tr.append(cell('td', `${row} ${i + 1}`), cell('td', String(t.heaps[i]), 'value'));
+    bits.forEach((bit, j) => tr.appendChild(cell('td', String(bit), odd(j))));
     table.appendChild(tr);
   });
   const ones = document.createElement('tr');
+  ones.className = 'ones';
   ones.append(cell('td', '1s'), cell('td', ''));
   t.ones.forEach((o, j) => ones.appendChild(cell('td', String(o), odd(j))));
   table.appendChild(ones);
+  const marks = document.createElement('tr');
+  marks.className = 'unbalanced-row';
+  marks.append(cell('td', 'unbalanced'), cell('td', ''));
+  t.unbalanced.forEach((u, j) => {
+    const td = cell('td', u ? '▲' : '', u ? 'odd marker' : '');
+    if (u) td.title = 'an odd number of 1s';
+    marks.appendChild(td);
+  });
+  table.appendChild(marks);
   const sum = document.createElement('tr');
   sum.className = 'sum';
   sum.append(cell('td', 'nim-sum'), cell('td', String(t.nim_sum), 'value'));
   t.columns.forEach((c, j) => sum.appendChild(cell('td', (BigInt(t.nim_sum) & BigInt(c)) ? '1' : '0', odd(j))));
   table.appendChild(sum);
+  drawXorWorking(a, row);
+}
+
+/**
+ * The working beside the table: the nim-sum s, then for each row v XOR s, the value the row
+ * must be lowered to, and what that means in the game (take how many, or a move to that value).
+ */
+function drawXorWorking(a, row) {
+  const t = a.balance;
+  const s = BigInt(t.nim_sum);
+  const values = t.heaps.map(BigInt);
+  $('xor-sum').textContent = `nim-sum s = ${values.join(' XOR ')} = ${s}`;
+  const steps = $('xor-steps');
+  const step = (text, cls, heap) => {
+    const li = cell('li', text, cls);
+    if (heap !== undefined) li.dataset.heap = String(heap);
+    steps.appendChild(li);
+  };
+  if (a.convention !== 'normal') {
+    step('Misère play: this balance decides while two or more rows are larger than 1; near the end the rule '
+      + 'changes (see the winning moves and the reasoning).', 'note');
+    return;
+  }
+  if (s === 0n) {
+    step('s = 0: every column is balanced. Any move changes one row and unbalances a column, so the player to '
+      + 'move loses against best play.', 'note');
+    return;
+  }
+  // In Nim a row is the heap; in the divisor game an exponent, lowered by dividing; in other
+  // games a heap's value, and a move may also raise it.
+  const plain = a.game === 'nim' || a.game === 'divisor';
+  const movesOf = (i) => a.winning_moves.some((m) => Number(m.heap) === i + 1);
+  values.forEach((v, i) => {
+    const target = v ^ s;
+    let verdict;
+    if (target < v) {
+      verdict = a.game === 'nim'
+        ? `take ${v - target}, leaving ${target}`
+        : a.game === 'divisor' ? `lower it by ${v - target} to ${target}` : `a move to value ${target} wins`;
+    } else if (plain) {
+      verdict = `${target} is not smaller than ${v}: no winning move here`;
+    } else if (movesOf(i)) {
+      verdict = `${target} is larger, but a move of this heap leaves value ${target}: it wins`;
+    } else if (a.winning_moves_not_listed) {
+      verdict = `${target} is larger: a winning move here only if a move leaves value ${target}`;
+    } else {
+      verdict = `${target} is larger, and no move of this heap leaves value ${target}`;
+    }
+    const wins = target < v || (!plain && movesOf(i));
+    step(`${row} ${i + 1}: ${v} XOR ${s} = ${target} → ${verdict}`, wins ? 'wins' : 'no', i + 1);
+  });
 }
 
 // ---- the Grundy sequence plot ---------------------------------------------------------------
