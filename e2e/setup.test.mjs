@@ -183,3 +183,25 @@ test('a slow request shows that work is under way, and Cancel stops it', async (
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('at phone width (390 px) the setup form fits its card and the page is no wider than the screen', async () => {
+  const { page, errors } = await open(browser.context);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await settled(page);
+  for (const preset of await page.$$eval('#preset option', (os) => os.map((o) => o.value))) {
+    await page.selectOption('#preset', preset);
+    const over = await page.$eval('#setup', (form) => {
+      const card = form.getBoundingClientRect();
+      return [...form.querySelectorAll('*')].filter((e) => {
+        const r = e.getBoundingClientRect();
+        return r.width > 0 && (r.right > card.right + 0.5 || r.left < card.left - 0.5 || r.width > window.innerWidth);
+      }).map((e) => `${e.tagName.toLowerCase()}#${e.id} ${Math.round(e.getBoundingClientRect().width)}px`);
+    });
+    assert.deepEqual(over, [], `with ${preset} selected`);
+    const card = await page.locator('#setup').boundingBox();
+    assert.ok(card.x >= 0 && card.x + card.width <= 390, JSON.stringify(card));
+  }
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth) <= 390);
+  assert.deepEqual(errors, []);
+  await page.close();
+});

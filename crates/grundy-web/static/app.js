@@ -169,12 +169,23 @@ function setStatus(text, kind) {
   s.dataset.state = kind;
 }
 
+/**
+ * Adds a line to the move log, numbered by the page (a list marker would sit outside the log's
+ * scrolling box and be cut off), and keeps the newest line in view within the log only.
+ */
 function log(text, who) {
+  const list = $('log');
   const li = document.createElement('li');
-  li.textContent = text;
   li.className = who;
-  $('log').appendChild(li);
-  li.scrollIntoView({ block: 'nearest' });
+  li.append(cell('span', `${list.children.length + 1}.`, 'n'), cell('span', text, 't'));
+  list.appendChild(li);
+  list.scrollTop = list.scrollHeight;
+}
+
+/** Once a game is over its whole log shows, from the first move; during a game it scrolls. */
+function showWholeLog(whole) {
+  $('log').classList.toggle('whole', whole);
+  if (whole) $('log').scrollTop = 0;
 }
 
 // ---- the board -------------------------------------------------------------------------
@@ -327,6 +338,7 @@ function cancel() {
 /** The status between requests: the person's move, the end of the game, or a stopped game. */
 function statusForTurn(note = '') {
   const s = $('status');
+  showWholeLog(Boolean(state.over && state.winner));
   if (state.over && state.winner) {
     const you = state.winner === state.human;
     setStatus(you ? 'You win! Well played.' : 'The computer wins.', you ? 'win' : 'lose');
