@@ -111,11 +111,12 @@ test('errors speak the page\'s language: past the budget, a command line to copy
 test('a request stopped at the server\'s time limit says so, with the command line that has none', async () => {
   const { page, errors } = await open(browser.context);
   await settled(page);
-  // Misère Kayles of 60 takes minutes: the server stops it after its time limit (10 s).
-  await submit(page, { preset: 'kayles', position: '60', misere: true });
+  // Misère Grundy's game of 100 takes minutes (misère Kayles of 60 too, but it may reach the
+  // search's budget just before the time limit): the server stops it after its time limit, 10 s.
+  await submit(page, { preset: 'grundys-game', position: '100', misere: true });
   await page.waitForSelector('#error:not([hidden])', { timeout: 20000 });
   const box = await errorBox(page);
-  assert.equal(box.command, 'grundy analyze kayles 60 --misere');
+  assert.equal(box.command, 'grundy analyze grundys-game 100 --misere');
   assert.match(box.words, /longer than the server allows/);
   assert.doesNotMatch(box.words, /--/);
   assert.deepEqual(errors, []);
@@ -150,8 +151,8 @@ test('a slow request shows that work is under way, and Cancel stops it', async (
   await settled(page);
   await submit(page, { preset: 'nim', position: '7 9 12 15' });
   await settled(page);
-  // Misère Kayles of 60 runs until the server's time limit (10 s).
-  await submit(page, { preset: 'kayles', position: '60', misere: true });
+  // Misère Grundy's game of 100 runs until the server's time limit (10 s).
+  await submit(page, { preset: 'grundys-game', position: '100', misere: true });
   await page.waitForFunction(() => document.getElementById('status').dataset.state === 'busy', null, { timeout: 3000 });
   assert.match(await page.textContent('#status'), /^Thinking…/);
   // Once the work has taken a moment: a spinner, and Cancel.
