@@ -82,3 +82,43 @@ test('when a game ends its whole move log shows, first entry and numbers include
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('huge heaps keep the page no wider than the screen, at 1280 and 390 px, with every number exact', async () => {
+  const heaps = [18446744073709551615n, 12345678901234567n];
+  const sg = heaps[0] ^ heaps[1];
+  for (const width of [1280, 390]) {
+    const { page, errors } = await lib.open(browser.context);
+    await page.setViewportSize({ width, height: 900 });
+    await page.evaluate(() => { document.getElementById('status').dataset.state = 'starting'; });
+    await page.selectOption('#preset', 'nim');
+    await page.fill('#position', heaps.join(' '));
+    await page.click('#new-game');
+    await lib.settled(page);
+    const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, view: window.innerWidth }));
+    assert.ok(widths.page <= widths.view, `at ${width} px the page is ${widths.page} px wide`);
+    // The numbers, exact: the heaps on the board, the value, the nim-sum of the working.
+    assert.deepEqual(await page.$$eval('.heap-size', (s) => s.map((e) => e.textContent)), heaps.map(String));
+    assert.equal(await page.textContent('#sg'), String(sg));
+    assert.equal(await page.textContent('#xor-sum'), `nim-sum s = ${heaps.join(' XOR ')} = ${sg}`);
+    // Each heap a bar of its own, inside the board.
+    assert.equal(await page.locator('.heap-bar').count(), 2);
+    const board = await page.locator('#board').boundingBox();
+    for (const bar of await page.locator('.heap-bar, .heap-size').all()) {
+      const box = await bar.boundingBox();
+      assert.ok(box.x >= board.x - 0.5 && box.x + box.width <= board.x + board.width + 0.5, `${JSON.stringify(box)} in ${JSON.stringify(board)}`);
+    }
+    // The 64-column table scrolls inside its own box, its large columns named by bit.
+    const table = await page.$eval('#balance-scroll', (box) => ({
+      scrolls: box.scrollWidth > box.clientWidth, right: box.getBoundingClientRect().right,
+      heads: [...box.querySelectorAll('tr:first-of-type th')].slice(2).map((th) => th.textContent),
+    }));
+    assert.ok(table.scrolls, 'the table scrolls in its box');
+    assert.ok(table.right <= width, JSON.stringify(table));
+    assert.equal(table.heads.length, 64);
+    assert.deepEqual(table.heads.slice(0, 3), ['2^63', '2^62', '2^61']);
+    assert.ok(table.heads.includes('2^38'));
+    assert.deepEqual(table.heads.slice(-4), ['8', '4', '2', '1']);
+    assert.deepEqual(errors, []);
+    await page.close();
+  }
+});

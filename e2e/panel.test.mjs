@@ -61,7 +61,7 @@ test('the balance table has a legend, labels its unbalanced columns, and shows t
   const legend = (await page.textContent('#balance-legend')).replace(/\s+/g, ' ');
   assert.match(legend, /unbalanced column: an odd number of 1s/);
   assert.match(legend, /winning move lowers it/);
-  assert.match(await page.textContent('#balance caption'), /one column per power of two.*odd number of 1s/);
+  assert.match(await page.textContent('#balance-caption'), /one column per power of two.*odd number of 1s/);
   // A row labelled "unbalanced" marks columns 8, 4 and 1 (13 = 8 + 4 + 1).
   const marked = await page.$$eval('#balance tr.unbalanced-row td', (tds) => {
     const heads = [...document.querySelectorAll('#balance tr:first-of-type th')].map((th) => th.textContent);

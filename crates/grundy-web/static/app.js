@@ -5,8 +5,11 @@
 
 const $ = (id) => document.getElementById(id);
 
-/** The objects drawn per heap at most; larger heaps are played with the typed form too. */
-const MAX_DRAWN = 48;
+/**
+ * The largest heap drawn as objects to click; a larger one is drawn as a bar with its exact
+ * size and played with the typed form (a heap may hold up to 2^64 - 1).
+ */
+const MAX_DRAWN = 40n;
 
 const state = {
   /** Counts the games started, so that the replies of a game before are left alone. */
@@ -210,28 +213,26 @@ function drawBoard() {
     const count = document.createElement('span');
     count.className = 'heap-size';
     count.textContent = text;
-    const objects = document.createElement('div');
-    objects.className = 'objects';
-    const drawn = size === null ? 0 : Number(size < BigInt(MAX_DRAWN) ? size : BigInt(MAX_DRAWN));
-    for (let j = 0; j < drawn; j++) {
-      const b = document.createElement('button');
-      b.type = 'button';
-      b.className = 'object';
-      b.dataset.heap = String(i + 1);
-      b.dataset.leave = String(j);
-      b.disabled = !myTurn;
-      b.title = `leave ${j} in heap ${i + 1} (take ${size - BigInt(j)})`;
-      b.addEventListener('mouseenter', () => markTaking(objects, j, true));
-      b.addEventListener('mouseleave', () => markTaking(objects, j, false));
-      b.addEventListener('click', () => humanMove(`${i + 1} -> ${j}`));
-      objects.appendChild(b);
-    }
-    row.append(label, count, objects);
-    if (size !== null && size > BigInt(MAX_DRAWN)) {
-      const more = document.createElement('span');
-      more.className = 'more';
-      more.textContent = `+${size - BigInt(MAX_DRAWN)} more (type a move for these)`;
-      row.appendChild(more);
+    row.append(label, count);
+    if (size !== null && size > MAX_DRAWN) {
+      row.append(...heapBar(size));
+    } else if (size !== null) {
+      const objects = document.createElement('div');
+      objects.className = 'objects';
+      for (let j = 0; j < Number(size); j++) {
+        const b = document.createElement('button');
+        b.type = 'button';
+        b.className = 'object';
+        b.dataset.heap = String(i + 1);
+        b.dataset.leave = String(j);
+        b.disabled = !myTurn;
+        b.title = `leave ${j} in heap ${i + 1} (take ${size - BigInt(j)})`;
+        b.addEventListener('mouseenter', () => markTaking(objects, j, true));
+        b.addEventListener('mouseleave', () => markTaking(objects, j, false));
+        b.addEventListener('click', () => humanMove(`${i + 1} -> ${j}`));
+        objects.appendChild(b);
+      }
+      row.appendChild(objects);
     }
     if (rule) {
       const r = document.createElement('span');
@@ -241,6 +242,23 @@ function drawBoard() {
     }
     board.appendChild(row);
   });
+}
+
+/**
+ * A heap too large to draw object by object: a bar whose length grows with the number of its
+ * binary digits (so 2^64 - 1 fills it and a heap of 41 is short), and a note to type moves.
+ */
+function heapBar(size) {
+  const bar = document.createElement('div');
+  bar.className = 'heap-bar';
+  bar.title = `${size} objects`;
+  bar.setAttribute('role', 'img');
+  bar.setAttribute('aria-label', `${size} objects`);
+  const fill = document.createElement('div');
+  fill.className = 'fill';
+  fill.style.width = `${Math.max(6, (size.toString(2).length / 64) * 100).toFixed(1)}%`;
+  bar.appendChild(fill);
+  return [bar, cell('span', 'too many objects to draw: type a move below', 'more')];
 }
 
 function markTaking(objects, from, on) {
@@ -585,10 +603,10 @@ function drawBalance(a) {
   $('balance-title').textContent = a.game === 'nim'
     ? 'Binary balance table'
     : a.game === 'divisor' ? 'Binary balance table of the prime exponents' : 'Binary balance table of the heap values';
-  const caption = document.createElement('caption');
-  caption.textContent = `The ${rows} in binary, one column per power of two. The nim-sum, their XOR, has a 1 `
-    + 'exactly in the columns with an odd number of 1s (unbalanced, marked ▲); it is 0 when every column is balanced.';
-  table.appendChild(caption);
+  // The caption is outside the table's scrolling box, so that it wraps to the panel's width.
+  $('balance-caption').textContent = `The ${rows} in binary, one column per power of two. The nim-sum, their `
+    + 'XOR, has a 1 exactly in the columns with an odd number of 1s (unbalanced, marked ▲); it is 0 when every '
+    + 'column is balanced.';
   const odd = (j) => (t.unbalanced[j] ? 'odd' : '');
   const head = document.createElement('tr');
   head.append(cell('th', ''), cell('th', 'value'));
