@@ -122,3 +122,43 @@ test('huge heaps keep the page no wider than the screen, at 1280 and 390 px, wit
     await page.close();
   }
 });
+
+test('once a game is over: Play again starts the same position, New random position another of the same game', async () => {
+  const { page, errors } = await start({ preset: 'bounded:3', position: '3 2', misere: false });
+  assert.equal(await page.isVisible('#after-game'), false, 'no such buttons during a game');
+  // Take the whole first heap; the computer then takes the other, and wins.
+  const winAgainst = async () => {
+    await page.evaluate(() => { document.getElementById('status').dataset.state = 'moving'; });
+    await page.click('.object[data-heap="1"][data-leave="0"]');
+    await lib.settled(page);
+    assert.equal(await page.getAttribute('#status', 'data-winner'), 'computer');
+  };
+  await winAgainst();
+  assert.ok(await page.isVisible('#play-again'));
+  assert.ok(await page.isVisible('#new-random'));
+  // The form changed since: Play again still plays the game just finished.
+  await page.selectOption('#preset', 'kayles');
+  await page.fill('#position', '9');
+
+  await page.evaluate(() => { document.getElementById('status').dataset.state = 'starting'; });
+  await page.click('#play-again');
+  await lib.settled(page);
+  assert.equal(await page.getAttribute('#status', 'data-state'), 'your-move');
+  assert.deepEqual(await page.$$eval('.heap-size', (s) => s.map((e) => e.textContent)), ['3', '2']);
+  assert.equal(await page.textContent('#game-title'), 'bounded:3');
+  assert.equal(await page.locator('#log li').count(), 0);
+  assert.equal(await page.isVisible('#after-game'), false);
+
+  await winAgainst();
+  await page.evaluate(() => { document.getElementById('status').dataset.state = 'starting'; });
+  await page.click('#new-random');
+  await lib.settled(page);
+  assert.equal(await page.textContent('#game-title'), 'bounded:3');
+  assert.equal(await page.textContent('#rules'), 'A move takes 1 to 3 objects from one heap.');
+  const heaps = await page.$$eval('.heap-size', (s) => s.map((e) => e.textContent));
+  // A random position of 2 to 4 heaps of 1 to 12 (3 2 would be one chance in thousands).
+  assert.ok(heaps.length >= 2 && heaps.length <= 4 && heaps.every((h) => /^([1-9]|1[0-2])$/.test(h)), heaps.join(' '));
+  assert.equal(await page.inputValue('#position'), heaps.join(' '));
+  assert.deepEqual(errors, []);
+  await page.close();
+});

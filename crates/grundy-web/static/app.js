@@ -26,6 +26,8 @@ const state = {
   history: [],
   /** Whether the server has read the game and position: the board is drawn only then. */
   started: false,
+  /** The position the game started from, for "Play again". */
+  start: [],
   analysis: null,
   sequence: null,
   /** The games grundy knows, from /api/games (the library's one list). */
@@ -357,6 +359,7 @@ function cancel() {
 function statusForTurn(note = '') {
   const s = $('status');
   showWholeLog(Boolean(state.over && state.winner));
+  $('after-game').hidden = !(state.over && state.winner);
   if (state.over && state.winner) {
     const you = state.winner === state.human;
     setStatus(you ? 'You win! Well played.' : 'The computer wins.', you ? 'win' : 'lose');
@@ -421,6 +424,7 @@ async function newGame(event) {
     gameNo: state.gameNo + 1,
     game,
     tokens,
+    start: tokens,
     misere: $('misere').checked,
     level: $('level').value,
     human: $('computer-first').checked ? 'second' : 'first',
@@ -430,6 +434,7 @@ async function newGame(event) {
     history: [],
     started: false,
   });
+  $('after-game').hidden = true;
   clearGame();
   $('game-title').textContent = `${game}${state.misere ? ' (misère)' : ''}`;
   // No game until the server has read the game and position (and, for a position that takes
@@ -842,6 +847,24 @@ $('preset').addEventListener('change', () => {
   $('custom-label').hidden = g !== undefined;
   if (g) $('position').value = g.example_position;
 });
+/**
+ * Sets the setup form to the game just played (the person may have changed the form since) with
+ * `position`, and starts it: "Play again" and "New random position" once a game is over.
+ */
+function again(position) {
+  const preset = state.games.some((g) => g.example_game === state.game) ? state.game : 'custom';
+  $('preset').value = preset;
+  $('custom-label').hidden = preset !== 'custom';
+  $('game').value = state.game;
+  $('position').value = position;
+  $('misere').checked = state.misere;
+  $('level').value = state.level;
+  $('computer-first').checked = state.human === 'second';
+  newGame();
+}
+
+$('play-again').addEventListener('click', () => again(state.start.join(' ')));
+$('new-random').addEventListener('click', () => again(randomPosition(state.game)));
 $('random').addEventListener('click', () => {
   $('position').value = randomPosition(gameName());
   newGame();
