@@ -93,6 +93,15 @@ test('errors speak the page\'s language: past the budget, a command line to copy
   assert.doesNotMatch(box.words, /--|rerun|"budget"/);
   assert.equal(await page.getAttribute('#status', 'data-state'), 'error');
 
+  // A question with no answer here: the library's message names the command line that does it,
+  // which shows as a command.
+  await submit(page, { game: 'grundys-game', position: '1000000000' });
+  await page.waitForSelector('#error:not([hidden])');
+  box = await errorBox(page);
+  assert.equal(box.command, 'grundy sg grundys-game --upto 1000000000 --store DIR');
+  assert.match(box.words, /^G\(1000000000\) of grundys-game is not known: .* computes it resumably\.$/);
+  assert.doesNotMatch(box.words, /--/);
+
   // An illegal move typed into a game.
   await submit(page, { preset: 'nim', position: '3 4 5' });
   await settled(page);
@@ -105,6 +114,51 @@ test('errors speak the page\'s language: past the budget, a command line to copy
   assert.equal(box.command, null);
   assert.equal(await page.getAttribute('#status', 'data-state'), 'your-move');
   assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('every other error path of the page: no answer, an answer without JSON, an analysis that fails', async () => {
+  const { page, errors } = await open(browser.context);
+  await settled(page);
+  await submit(page, { preset: 'nim', position: '3 4 5' });
+  await settled(page);
+  const play = async () => {
+    await page.evaluate(() => { document.getElementById('status').dataset.state = 'moving'; });
+    await page.click('.object[data-heap="1"][data-leave="2"]');
+  };
+  // The server does not answer: the move is not played.
+  await page.route('**/api/move*', (route) => route.abort('connectionrefused'));
+  await play();
+  await page.waitForSelector('#error:not([hidden])');
+  assert.equal((await errorBox(page)).words, 'The server did not answer: is grundy serve still running?');
+  await settled(page);
+  assert.deepEqual(await page.$$eval('.heap-size', (s) => s.map((e) => e.textContent)), ['3', '4', '5']);
+  // Something answers without JSON (a proxy's error page).
+  await page.unroute('**/api/move*');
+  await page.route('**/api/move*', (route) => route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad gateway</h1>' }));
+  await play();
+  await page.waitForFunction(() => /502 without JSON/.test(document.getElementById('error').textContent));
+  await settled(page);
+  // The move goes through, but the analysis of the position after it stops at the time limit:
+  // the game goes on, the panel says it has no analysis, the error says why in the page's words.
+  await page.unroute('**/api/move*');
+  await page.route('**/api/analyze*', (route) => route.fulfill({
+    status: 503,
+    contentType: 'application/json',
+    body: JSON.stringify({ error: 'analyze nim 2 4 5 stopped after the server\'s time limit of 10.0 s; run it on the command line: grundy analyze nim 2 4 5', kind: 'time_limit', command: 'grundy analyze nim 2 4 5' }),
+  }));
+  await play();
+  await settled(page);
+  await page.waitForSelector('#error:not([hidden])');
+  const box = await errorBox(page);
+  assert.equal(box.command, 'grundy analyze nim 2 4 5');
+  assert.match(box.words, /longer than the server allows/);
+  assert.equal(await page.textContent('#outcome'), 'not available (see the message above)');
+  assert.equal(await page.textContent('#sg'), '–');
+  assert.equal(await page.getAttribute('#status', 'data-state'), 'your-move');
+  assert.match(await page.textContent('#log'), /you: take 1 from heap 1/);
+  // The browser reports the refused connection it was told to make; nothing else.
+  assert.deepEqual(errors.filter((e) => !/Failed to load resource: net::ERR_CONNECTION_REFUSED/.test(e)), []);
   await page.close();
 });
 

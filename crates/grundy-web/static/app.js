@@ -130,13 +130,17 @@ function showError(error) {
   box.hidden = !error;
   if (!error) return;
   const { text, command } = typeof error === 'string' ? { text: error } : describe(error);
-  box.append(text);
-  if (command) {
-    const code = document.createElement('code');
-    code.className = 'command';
-    code.textContent = command;
-    box.append(' ', code);
-  }
+  // A message may quote a command line between backquotes (`grundy sg ... --store DIR`): it
+  // shows as a command to copy, as `command` does.
+  text.split('`').forEach((part, k) => box.append(k % 2 === 1 ? commandLine(part) : part));
+  if (command) box.append(' ', commandLine(command));
+}
+
+function commandLine(text) {
+  const code = document.createElement('code');
+  code.className = 'command';
+  code.textContent = text;
+  return code;
 }
 
 function gameName() {
