@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Browser end-to-end tests of `grundy serve`: installs what is missing on a fresh machine
 # (Debian's chromium, node, the npm packages of e2e/package-lock.json), builds the binary,
-# serves on a free loopback port, runs the node tests and stops the server. Exits non-zero
-# when anything fails.
+# serves on a free loopback port, runs the node tests (every e2e/*.test.mjs, or the files
+# named as arguments) and stops the server. Exits non-zero when anything fails.
+# GRUNDY_BIN=path serves that binary instead of building one (e.g. an older build, to see a
+# new test fail on it).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(dirname "$here")"
@@ -22,8 +24,12 @@ if [ ! -d "$here/node_modules/playwright-core" ]; then
   (cd "$here" && npm ci --no-audit --no-fund --loglevel=error)
 fi
 
-(cd "$root" && cargo build --quiet -p grundy-cli)
-bin="${CARGO_TARGET_DIR:-$root/target}/debug/grundy"
+if [ -n "${GRUNDY_BIN:-}" ]; then
+  bin="$GRUNDY_BIN"
+else
+  (cd "$root" && cargo build --quiet -p grundy-cli)
+  bin="${CARGO_TARGET_DIR:-$root/target}/debug/grundy"
+fi
 
 log="$(mktemp)"
 "$bin" serve --host 127.0.0.1 --port 0 >"$log" 2>&1 &
@@ -41,4 +47,6 @@ done
 [ -n "$url" ] || { echo "e2e: the server did not report its address" >&2; exit 1; }
 
 cd "$here"
-GRUNDY_URL="$url" CHROMIUM="$(command -v chromium)" timeout 300 node --test --test-concurrency=1 play.test.mjs
+tests=("$@")
+[ ${#tests[@]} -gt 0 ] || tests=(*.test.mjs)
+GRUNDY_URL="$url" CHROMIUM="$(command -v chromium)" timeout 600 node --test --test-concurrency=1 "${tests[@]}"

@@ -5,18 +5,54 @@
 //! it uses:
 //!
 //! - `POST /api/analyze` `{"game": "nim", "position": [7, 9, 12, 15], "misere": false,
-//!   "to_move": "first"}`: the same object as `grundy analyze --json`.
+//!   "to_move": "first"}`: the same object as `grundy analyze --json`, plus `rules`: the rules
+//!   of the game in a sentence ([`grundy::Game::rules_sentence`], e.g. "A move takes one or more
+//!   objects from one heap.").
 //! - `POST /api/move`: the same body plus `level`, `seed` and optionally `human_move` (text such
-//!   as `"3 11"`, played first): the computer's reply and the position after it.
+//!   as `"3 11"`, played first): the computer's reply and the position after it, and `rules` as
+//!   above.
 //! - `GET /api/sg?game=subtraction:2,5&upto=50`: the Grundy sequence G(0..=upto) of a heap
 //!   ruleset with its proven period.
+//! - `GET /api/games`: the games grundy knows, exactly the library's [`grundy::GAMES`], one
+//!   object each: `{"spelling": "bounded:K", "name": "K-Nim", "a_move": "take 1..K objects from
+//!   one heap", "example_game": "bounded:3", "example_position": "10 7 4", "heap_ruleset":
+//!   true}`. The page builds its game selector from it.
+//!
+//! The page itself is `/` with `/app.js`, `/style.css` and its icon, `/favicon.svg` (also
+//! served as `/favicon.ico`, where browsers look without being told).
 //!
 //! Heaps range over all of u64, past the 2^53 that a JavaScript number holds exactly. Positions
 //! may be sent as strings (`["18446744073709551615"]`), and `?big=strings` on any endpoint asks
 //! for every integer of the reply as a string of its digits (the page does both); without it
 //! the replies are plain JSON numbers, as above.
 //!
-//! Errors are `{"error": "..."}` with a 4xx status, or a 503 with a `kind` as well (below).
+//! ## Errors
+//!
+//! An error is a JSON object with a 4xx or 5xx status: `error`, a one-line message for whoever
+//! calls the API (it may name the API's fields, e.g. `send "budget": 29791`), and `kind`, so
+//! that a client such as the page can say it in its own words:
+//!
+//! | status | `kind` | when |
+//! |---|---|---|
+//! | 400 | `bad_input` | the game, position, player, level, query or JSON is wrong (the message names the part) |
+//! | 400 | `illegal_move` | `human_move` is not a legal move of the position |
+//! | 404, 405 | `not_found`, `method_not_allowed` | no such endpoint, or another method |
+//! | 413 | `too_large` | a body over 1 MiB |
+//! | 422 | `budget` | an exact search or table ran past its budget |
+//! | 422 | `work_limit` | `/api/sg` past the work a request may do |
+//! | 422 | `unsupported` | no exact answer here (the message says why) |
+//! | 500 | `internal` | a bug |
+//! | 503 | `time_limit`, `busy` | stopped at, or could not start within, the time limit (below) |
+//! | 503 | `cancelled`, `shutting_down` | the request went away; the server is stopping |
+//!
+//! Where the work can be done on the command line, `command` is that command line (`grundy
+//! analyze kayles 60 --misere`: without the time limit; `grundy sg GAME --upto N`: past the
+//! sequence's cap). A `budget` error whose work a larger budget would finish also has
+//! `suggested_budget` (a number, at most 2^31, even with `?big=strings`), `budget_units` (what it
+//! counts: `"positions searched"`, `"table entries"`, ...) and `command` with `--budget` (for a
+//! computer's move, the analysis of the position it moved from); past every budget it has
+//! neither, and the message says what the work would need.
+//!
 //! Every computation is bounded (a capped budget, a capped `upto`, a 1 MiB body) and runs on a
 //! blocking thread, so the async thread stays free.
 //!
@@ -27,9 +63,10 @@
 //! [`grundy::StopToken`] with that deadline, so the library's loops stop when it passes, and the
 //! answer is a 503 `{"error": "analyze kayles 60 (misère) stopped after the server's time limit
 //! of 10.0 s; run it on the command line: grundy analyze kayles 60 --misere", "kind":
-//! "time_limit"}`; a request that could not even start in time gets `"kind": "busy"`. The
-//! handler's future holds a clone of the token that cancels it when dropped, so a client that
-//! disconnects stops its work at the library's next check.
+//! "time_limit", "command": "grundy analyze kayles 60 --misere"}`; a request that could not even
+//! start in time gets `"kind": "busy"`. The handler's future holds a clone of the token that
+//! cancels it when dropped, so a client that disconnects (or a page that aborts its request)
+//! stops its work at the library's next check.
 //!
 //! The cost of a request is not known before it runs (a misère Kayles heap of 20 is instant, one
 //! of 60 takes minutes), so nothing guesses it. Every request starts in the *quick lane*
@@ -66,7 +103,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
+use serde_json::Value;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use tokio::task::{JoinError, JoinHandle};
 use tokio::time::{sleep_until, timeout_at, Instant};
@@ -74,8 +111,8 @@ use tokio::time::{sleep_until, timeout_at, Instant};
 use grundy::engine::heap::PERIOD_SEARCH_WORK;
 use grundy::play::{Choice, Level, Played, Session};
 use grundy::{
-    analyze, AnalyzeError, AnalyzeOptions, Convention, Game, Period, Player, Position, SequenceBuilder, SequenceError,
-    StopToken, Stopped,
+    analyze, Analysis, AnalyzeError, AnalyzeOptions, Convention, Game, Period, Player, Position, SequenceBuilder,
+    SequenceError, StopToken, Stopped,
 };
 
 /// The largest request body accepted; larger ones get 413.
@@ -98,6 +135,7 @@ pub const QUICK_PERMITS: usize = 4;
 const INDEX_HTML: &str = include_str!("../static/index.html");
 const APP_JS: &str = include_str!("../static/app.js");
 const STYLE_CSS: &str = include_str!("../static/style.css");
+const FAVICON_SVG: &str = include_str!("../static/favicon.svg");
 
 /// How a server limits its work (see the crate documentation for the two lanes).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -124,30 +162,110 @@ impl Default for Config {
     }
 }
 
-/// An error for the client: a status and a one-line message, sent as `{"error": "..."}`, with
-/// a `kind` for the 503s of the time limit.
+/// What kind of error an answer is, sent as its `kind` so that a client (the page) can say it
+/// in its own words without reading the message.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    /// 400: the request's input is wrong; the message names the bad part.
+    BadInput,
+    /// 400: the person's move is not a legal move of the position.
+    IllegalMove,
+    /// 404: no such page or endpoint.
+    NotFound,
+    /// 405: the endpoint takes another method.
+    MethodNotAllowed,
+    /// 413: the body is over [`MAX_BODY`].
+    TooLarge,
+    /// 422: an exact search or table ran past its budget (`suggested_budget` and `command`
+    /// when a larger budget would do).
+    Budget,
+    /// 422: the work is past what a request may do (the Grundy sequence's cap); `command`
+    /// computes it.
+    WorkLimit,
+    /// 422: the question has no exact answer here; the message says why.
+    Unsupported,
+    /// 500: a bug.
+    Internal,
+    /// 503: stopped at the time limit; `command` computes it without one.
+    TimeLimit,
+    /// 503: could not start within the time limit; `command` computes it without one.
+    Busy,
+    /// 503: the request itself went away.
+    Cancelled,
+    /// 503: the server is stopping.
+    ShuttingDown,
+}
+
+impl Kind {
+    fn as_str(self) -> &'static str {
+        match self {
+            Kind::BadInput => "bad_input",
+            Kind::IllegalMove => "illegal_move",
+            Kind::NotFound => "not_found",
+            Kind::MethodNotAllowed => "method_not_allowed",
+            Kind::TooLarge => "too_large",
+            Kind::Budget => "budget",
+            Kind::WorkLimit => "work_limit",
+            Kind::Unsupported => "unsupported",
+            Kind::Internal => "internal",
+            Kind::TimeLimit => "time_limit",
+            Kind::Busy => "busy",
+            Kind::Cancelled => "cancelled",
+            Kind::ShuttingDown => "shutting_down",
+        }
+    }
+}
+
+/// An error for the client: a status, a one-line message and its [`Kind`], sent as `{"error":
+/// "...", "kind": "..."}`, with the command line that does the work without this server's limits
+/// and the budget it needs when they are known.
 #[derive(Debug)]
 struct ApiError {
     status: StatusCode,
     message: String,
-    kind: Option<&'static str>,
+    kind: Kind,
+    /// The `grundy` command line that does what was asked without this server's limits.
+    command: Option<String>,
+    /// For [`Kind::Budget`]: the budget that would do, and what it counts ("positions
+    /// searched").
+    budget: Option<(u64, &'static str)>,
 }
 
 impl ApiError {
-    fn new(status: StatusCode, message: impl ToString) -> Self {
-        ApiError { status, message: message.to_string(), kind: None }
+    fn new(status: StatusCode, kind: Kind, message: impl ToString) -> Self {
+        ApiError { status, message: message.to_string(), kind, command: None, budget: None }
     }
 
     fn bad(message: impl ToString) -> Self {
-        ApiError::new(StatusCode::BAD_REQUEST, message)
+        ApiError::new(StatusCode::BAD_REQUEST, Kind::BadInput, message)
     }
+
+    fn with_command(self, command: String) -> Self {
+        ApiError { command: Some(command), ..self }
+    }
+}
+
+/// The JSON of an [`ApiError`]: the fields a kind has no value for are left out.
+#[derive(Serialize)]
+struct ErrorBody<'a> {
+    error: &'a str,
+    kind: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    command: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    suggested_budget: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    budget_units: Option<&'static str>,
 }
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let body = match self.kind {
-            Some(kind) => json!({ "error": self.message, "kind": kind }),
-            None => json!({ "error": self.message }),
+        let body = ErrorBody {
+            error: &self.message,
+            kind: self.kind.as_str(),
+            command: self.command.as_deref(),
+            suggested_budget: self.budget.map(|(b, _)| b),
+            budget_units: self.budget.map(|(_, units)| units),
         };
         (self.status, Json(body)).into_response()
     }
@@ -164,26 +282,6 @@ enum Fail {
 impl From<ApiError> for Fail {
     fn from(e: ApiError) -> Self {
         Fail::Api(e)
-    }
-}
-
-impl From<AnalyzeError> for Fail {
-    fn from(e: AnalyzeError) -> Self {
-        match e {
-            AnalyzeError::Stopped(s) => Fail::Stopped(s),
-            // A budget that ran out: the library says what the work needs, the API names its
-            // own field, within this server's cap (the command line allows more).
-            AnalyzeError::GaveUp(g) => {
-                let advice = match g.suggested_budget() {
-                    Some(b) if b <= MAX_BUDGET => format!(": send \"budget\": {b}"),
-                    Some(b) => format!(": past this server's cap of {MAX_BUDGET}; `grundy analyze` on the command line takes --budget {b}"),
-                    None => String::new(),
-                };
-                Fail::Api(ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, format!("{g}{advice}")))
-            }
-            // The other kinds are about this request's input (not answerable).
-            e => Fail::Api(ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e)),
-        }
     }
 }
 
@@ -217,14 +315,19 @@ pub fn app_with(config: Config) -> Router {
         .route("/", get(|| async { page("text/html; charset=utf-8", INDEX_HTML) }))
         .route("/app.js", get(|| async { page("text/javascript; charset=utf-8", APP_JS) }))
         .route("/style.css", get(|| async { page("text/css; charset=utf-8", STYLE_CSS) }))
+        // The page links its icon as SVG; browsers that ask for /favicon.ico get the same.
+        .route("/favicon.svg", get(|| async { page("image/svg+xml", FAVICON_SVG) }))
+        .route("/favicon.ico", get(|| async { page("image/svg+xml", FAVICON_SVG) }))
         .route("/api/analyze", post(analyze_handler))
         .route("/api/move", post(move_handler))
         .route("/api/sg", get(sg_handler))
-        .fallback(|| async { ApiError::new(StatusCode::NOT_FOUND, "no such page or endpoint") })
+        .route("/api/games", get(games_handler))
+        .fallback(|| async { ApiError::new(StatusCode::NOT_FOUND, Kind::NotFound, "no such page or endpoint") })
         .method_not_allowed_fallback(|| async {
             ApiError::new(
                 StatusCode::METHOD_NOT_ALLOWED,
-                "method not allowed here (the API uses POST for analyze and move, GET for sg)",
+                Kind::MethodNotAllowed,
+                "method not allowed here (the API uses POST for analyze and move, GET for sg and games)",
             )
         })
         .with_state(state)
@@ -265,30 +368,32 @@ struct Asked {
 
 impl Asked {
     fn stopped(&self, config: &Config) -> ApiError {
-        ApiError {
-            status: StatusCode::SERVICE_UNAVAILABLE,
-            message: format!(
+        ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            Kind::TimeLimit,
+            format!(
                 "{} stopped after the server's time limit of {:.1} s; run it on the command line: {}",
                 self.what,
                 config.time_limit.as_secs_f64(),
                 self.command
             ),
-            kind: Some("time_limit"),
-        }
+        )
+        .with_command(self.command.clone())
     }
 
     fn busy(&self, config: &Config) -> ApiError {
-        ApiError {
-            status: StatusCode::SERVICE_UNAVAILABLE,
-            message: format!(
+        ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            Kind::Busy,
+            format!(
                 "{} could not start within the server's time limit of {:.1} s: every computing slot stayed busy; \
                  try again later or run it on the command line: {}",
                 self.what,
                 config.time_limit.as_secs_f64(),
                 self.command
             ),
-            kind: Some("busy"),
-        }
+        )
+        .with_command(self.command.clone())
     }
 }
 
@@ -351,12 +456,12 @@ fn finish<T>(joined: Result<Result<T, Fail>, JoinError>, asked: &Asked, config: 
         Ok(Err(Fail::Stopped(Stopped::TimeUp { .. }))) => Err(asked.stopped(config)),
         // Only seen when the request itself stopped its run (its client has gone); a kind of
         // stop the library adds later reads the same.
-        Ok(Err(Fail::Stopped(_))) => Err(ApiError {
-            status: StatusCode::SERVICE_UNAVAILABLE,
-            message: format!("{} was cancelled", asked.what),
-            kind: Some("cancelled"),
-        }),
-        Err(e) => Err(ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, format!("internal error: {e}"))),
+        Ok(Err(Fail::Stopped(_))) => Err(ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            Kind::Cancelled,
+            format!("{} was cancelled", asked.what),
+        )),
+        Err(e) => Err(ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, Kind::Internal, format!("internal error: {e}"))),
     }
 }
 
@@ -388,7 +493,7 @@ async fn permit_by(
 }
 
 fn shutting_down() -> ApiError {
-    ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "the server is shutting down")
+    ApiError::new(StatusCode::SERVICE_UNAVAILABLE, Kind::ShuttingDown, "the server is shutting down")
 }
 
 /// Runs `work` on a blocking thread in the quick lane, then if need be the slow lane, within
@@ -441,7 +546,11 @@ where
 /// Reads a JSON body of at most [`MAX_BODY`] bytes.
 async fn read_json<T: for<'de> Deserialize<'de>>(body: Body) -> Result<T, ApiError> {
     let bytes = axum::body::to_bytes(body, MAX_BODY).await.map_err(|_| {
-        ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, format!("the request body is over {MAX_BODY} bytes (1 MiB)"))
+        ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            Kind::TooLarge,
+            format!("the request body is over {MAX_BODY} bytes (1 MiB)"),
+        )
     })?;
     serde_json::from_slice(&bytes).map_err(|e| ApiError::bad(format!("malformed JSON: {e}")))
 }
@@ -472,8 +581,9 @@ fn reply<T: Serialize>(value: &T, big_strings: bool) -> Result<Response, ApiErro
     if !big_strings {
         return Ok(Json(value).into_response());
     }
-    let mut v = serde_json::to_value(value)
-        .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, format!("internal error: {e}")))?;
+    let mut v = serde_json::to_value(value).map_err(|e| {
+        ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, Kind::Internal, format!("internal error: {e}"))
+    })?;
     integers_as_strings(&mut v);
     Ok(Json(v).into_response())
 }
@@ -580,6 +690,52 @@ impl Problem {
         }
     }
 
+    /// The failure of an analysis of this problem, as an answer: a budget that ran out says what
+    /// the work needs and, when a larger budget would do, that budget and the command line that
+    /// asks for it (this server caps its budget at [`MAX_BUDGET`]; the command line allows more).
+    fn failed(&self, e: AnalyzeError) -> Fail {
+        match e {
+            AnalyzeError::Stopped(s) => Fail::Stopped(s),
+            // The library says what the work needs; the API names its own field within this
+            // server's cap, the command line's flag past it.
+            AnalyzeError::GaveUp(g) => {
+                let suggested = g.suggested_budget();
+                let advice = match suggested {
+                    Some(b) if b <= MAX_BUDGET => format!(": send \"budget\": {b}"),
+                    Some(b) => format!(
+                        ": past this server's cap of {MAX_BUDGET}; `grundy analyze` on the command line takes --budget {b}"
+                    ),
+                    None => String::new(),
+                };
+                let mut error = ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, Kind::Budget, format!("{g}{advice}"));
+                if let Some(b) = suggested {
+                    let flags = format!("{} --budget {b}", self.to_move_flag());
+                    error.command = Some(self.asked("analyze", "analyze", &flags).command);
+                    error.budget = Some((b, g.what.units()));
+                }
+                Fail::Api(error)
+            }
+            // The other kinds are about this request's input (not answerable).
+            e => Fail::Api(ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, Kind::Unsupported, e)),
+        }
+    }
+
+    /// The same game and options at another position, with `to_move` to move.
+    fn at(&self, tokens: Vec<String>, to_move: Player) -> Problem {
+        Problem {
+            game: self.game.clone(),
+            position: tokens.into_iter().map(Value::String).collect(),
+            misere: self.misere,
+            to_move: Some(to_move.to_string()),
+            budget: self.budget,
+        }
+    }
+
+    /// ` --to-move second` when the first player is not to move.
+    fn to_move_flag(&self) -> String {
+        self.to_move().map(|p| format!(" --to-move {}", quote(p))).unwrap_or_default()
+    }
+
     /// The player to move when it is not the first.
     fn to_move(&self) -> Option<&str> {
         self.to_move.as_deref().filter(|p| *p != "first")
@@ -587,9 +743,8 @@ impl Problem {
 
     /// The flags of `grundy analyze` beyond `--misere`.
     fn analyze_flags(&self) -> String {
-        let to_move = self.to_move().map(|p| format!(" --to-move {}", quote(p))).unwrap_or_default();
         let budget = self.budget.map(|b| format!(" --budget {b}")).unwrap_or_default();
-        format!("{to_move}{budget}")
+        format!("{}{budget}", self.to_move_flag())
     }
 }
 
@@ -604,10 +759,21 @@ async fn analyze_handler(
     let asked = problem.asked("analyze", "analyze", &problem.analyze_flags());
     let analysis = compute(&state, arrived, asked, move || {
         let (game, position, options) = problem.parse()?;
-        Ok(analyze(&game, &position, &options)?)
+        let analysis = analyze(&game, &position, &options).map_err(|e| problem.failed(e))?;
+        Ok(AnalyzeReply { analysis, rules: game.rules_sentence() })
     })
     .await?;
     reply(&analysis, big)
+}
+
+/// The reply of `POST /api/analyze`: the library's [`Analysis`] (the object of `grundy analyze
+/// --json`) and the game's rules.
+#[derive(Serialize)]
+struct AnalyzeReply {
+    #[serde(flatten)]
+    analysis: Analysis,
+    /// The rules of the game in a sentence, for the page's board.
+    rules: String,
 }
 
 /// `POST /api/move`: a [`Problem`] and how the computer plays.
@@ -646,6 +812,8 @@ struct MoveReply {
     to_move: String,
     over: bool,
     winner: Option<String>,
+    /// The rules of the game in a sentence, for the page's board.
+    rules: String,
 }
 
 /// One request of `POST /api/move` as a turn of the library's [`Session`], the one `grundy
@@ -660,12 +828,15 @@ fn play_move(request: &MoveRequest) -> Result<MoveReply, Fail> {
     let mut session = Session::resume(game, position, options, computer, level, request.seed.unwrap_or(0));
     let human = match &request.human_move {
         Some(text) => {
-            let played = session.play_text(text).map_err(ApiError::bad)?;
+            let played =
+                session.play_text(text).map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, Kind::IllegalMove, e))?;
             Some(HumanMove { played, tokens: session.game().position_tokens(session.position()) })
         }
         None => None,
     };
-    let computer = session.computer_move()?;
+    // The position the computer moves from, for the command line of a budget that runs out.
+    let facing = request.problem.at(session.game().position_tokens(session.position()), session.to_move());
+    let computer = session.computer_move().map_err(|e| facing.failed(e))?;
     let winner = session.winner();
     Ok(MoveReply {
         human,
@@ -675,6 +846,7 @@ fn play_move(request: &MoveRequest) -> Result<MoveReply, Fail> {
         to_move: session.to_move().to_string(),
         over: winner.is_some(),
         winner: winner.map(|w| w.to_string()),
+        rules: session.game().rules_sentence(),
     })
 }
 
@@ -727,26 +899,32 @@ fn sg_sequence(game: &str, upto: u64) -> Result<SgReply, Fail> {
         ))
         .into());
     };
-    let sequence = SequenceBuilder::new(ruleset)
-        .upto(upto)
-        .budget(MAX_BUDGET)
-        .period_search(PERIOD_SEARCH_WORK)
-        .build()
-        .map_err(|e| match e {
-            SequenceError::Stopped(s) => Fail::Stopped(s),
-            // Past the work a request may do: the command line computes further.
-            e @ (SequenceError::WorkLimit { .. } | SequenceError::ThreeHeapLimit { .. }) => Fail::Api(ApiError::new(
-                StatusCode::UNPROCESSABLE_ENTITY,
-                format!("{e}; run it on the command line: grundy sg {} --upto {upto}", quote(game)),
-            )),
-            // The other kinds are about this request's input (not answerable).
-            e => Fail::Api(ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e)),
-        })?;
+    let sequence =
+        SequenceBuilder::new(ruleset).upto(upto).budget(MAX_BUDGET).period_search(PERIOD_SEARCH_WORK).build().map_err(
+            |e| match e {
+                SequenceError::Stopped(s) => Fail::Stopped(s),
+                // Past the work a request may do: the command line computes further.
+                e @ (SequenceError::WorkLimit { .. } | SequenceError::ThreeHeapLimit { .. }) => {
+                    let command = format!("grundy sg {} --upto {upto}", quote(game));
+                    Fail::Api(
+                        ApiError::new(
+                            StatusCode::UNPROCESSABLE_ENTITY,
+                            Kind::WorkLimit,
+                            format!("{e}; run it on the command line: {command}"),
+                        )
+                        .with_command(command),
+                    )
+                }
+                // The other kinds are about this request's input (not answerable).
+                e => Fail::Api(ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, Kind::Unsupported, e)),
+            },
+        )?;
     let values = (0..=upto)
         .map(|n| {
             sequence.value(n).ok_or_else(|| {
                 ApiError::new(
                     StatusCode::UNPROCESSABLE_ENTITY,
+                    Kind::Unsupported,
                     format!("no value is known for a heap of {n} in {game}"),
                 )
             })
@@ -788,9 +966,16 @@ async fn sg_handler(
     reply(&reply_, big)
 }
 
+/// `GET /api/games`: the library's list of games, [`grundy::GAMES`], as it serialises.
+async fn games_handler(query: Result<Query<Format>, QueryRejection>) -> Result<Response, ApiError> {
+    let big = Format::from_query(query)?;
+    reply(&grundy::GAMES, big)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
     use std::sync::atomic::{AtomicUsize, Ordering};
 
     fn state(config: Config) -> AppState {
@@ -859,7 +1044,8 @@ mod tests {
         let starts = Arc::new(AtomicUsize::new(0));
         let began = Instant::now();
         let e = compute(&state, began, asked(), sleeper(1, &starts)).await.unwrap_err();
-        assert_eq!((e.status, e.kind), (StatusCode::SERVICE_UNAVAILABLE, Some("busy")));
+        assert_eq!((e.status, e.kind), (StatusCode::SERVICE_UNAVAILABLE, Kind::Busy));
+        assert_eq!(e.command.as_deref(), Some("grundy analyze nim 1"));
         assert_eq!(
             e.message,
             "analyze nim 1 could not start within the server's time limit of 0.2 s: every computing slot stayed \
@@ -876,7 +1062,7 @@ mod tests {
         let starts = Arc::new(AtomicUsize::new(0));
         let began = Instant::now();
         let e = compute(&state, began, asked(), sleeper(1000, &starts)).await.unwrap_err();
-        assert_eq!(e.kind, Some("time_limit"));
+        assert_eq!(e.kind, Kind::TimeLimit);
         let took = began.elapsed();
         assert!(took >= Duration::from_millis(300) && took < Duration::from_millis(900), "{took:?}");
         // The thread still sleeps: its permit (promoted to the slow lane) is not free yet.

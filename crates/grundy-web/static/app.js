@@ -5,27 +5,15 @@
 
 const $ = (id) => document.getElementById(id);
 
-/** The objects drawn per heap at most; larger heaps are played with the typed form too. */
-const MAX_DRAWN = 48;
-
-/** Example positions for each preset, shown when it is picked. */
-const EXAMPLES = {
-  'nim': '3 4 5',
-  'bounded:3': '7 5 9',
-  'bounded': '7/3 5/2 9/4',
-  'bash:4': '13',
-  'subtraction:1,3,4': '9 6',
-  'subtraction:2,5': '12 7',
-  'allbut:2': '6 9',
-  'kl:2,3': '1 5',
-  'kayles': '7 4',
-  'dawsons-kayles': '9 5',
-  'grundys-game': '10 7',
-  'divisor': '360',
-  'sum': 'nim=5 subtraction:1,3=7 bounded:2=6',
-};
+/**
+ * The largest heap drawn as objects to click; a larger one is drawn as a bar with its exact
+ * size and played with the typed form (a heap may hold up to 2^64 - 1).
+ */
+const MAX_DRAWN = 40n;
 
 const state = {
+  /** Counts the games started, so that the replies of a game before are left alone. */
+  gameNo: 0,
   game: 'nim',
   tokens: [],
   misere: false,
@@ -34,34 +22,125 @@ const state = {
   toMove: 'first',
   over: false,
   busy: false,
+  winner: null,
   history: [],
+  /** Whether the server has read the game and position: the board is drawn only then. */
+  started: false,
+  /** The position the game started from, for "Play again". */
+  start: [],
   analysis: null,
   sequence: null,
+  /** The games grundy knows, from /api/games (the library's one list). */
+  games: [],
 };
 
 const other = (p) => (p === 'first' ? 'second' : 'first');
 const seed = () => Math.floor(Math.random() * 2 ** 31);
 
 /**
+ * An error answer of the API, with what the page needs to say it in its own words: the
+ * server's one-line `message`, its `kind` (`bad_input`, `illegal_move`, `budget`,
+ * `time_limit`, `busy`, ...; `network` when no answer came), and where the server gives them,
+ * the `command` line that does the work without the server's limits and, for a budget, the
+ * `suggestedBudget` and what it counts (`budgetUnits`).
+ */
+class ApiError extends Error {
+  constructor(data, status) {
+    super(data.error || `the server answered ${status}`);
+    this.name = 'ApiError';
+    this.kind = data.kind || 'unknown';
+    this.status = status;
+    this.command = data.command || null;
+    this.suggestedBudget = data.suggested_budget === undefined ? null : String(data.suggested_budget);
+    this.budgetUnits = data.budget_units || 'positions';
+  }
+}
+
+/**
  * Calls the API. Heaps range over all of u64, past the 2^53 a JavaScript number holds exactly,
  * so the page sends positions as strings and asks for every integer of the reply as a string
  * (`big=strings`): read them with `BigInt` for arithmetic, `Number` only where they are small
- * (counts, indices, the plotted sequence), and show them as they are.
+ * (counts, indices, the plotted sequence), and show them as they are. Errors are thrown as an
+ * `ApiError`; an aborted request (see `signal`) throws the browser's `AbortError`.
  */
-async function api(path, body) {
+async function api(path, body, signal) {
   const init = body === undefined
-    ? {}
-    : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) };
-  const res = await fetch(`${path}${path.includes('?') ? '&' : '?'}big=strings`, init);
-  const data = await res.json().catch(() => ({ error: `the server answered ${res.status} without JSON` }));
-  if (!res.ok) throw new Error(data.error || `the server answered ${res.status}`);
+    ? { signal }
+    : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body), signal };
+  let res;
+  try {
+    res = await fetch(`${path}${path.includes('?') ? '&' : '?'}big=strings`, init);
+  } catch (e) {
+    if (e.name === 'AbortError') throw e;
+    throw new ApiError({ error: 'the server did not answer (is grundy serve still running?)', kind: 'network' }, 0);
+  }
+  const data = await res.json().catch((e) => {
+    if (e.name === 'AbortError') throw e;
+    return { error: `the server answered ${res.status} without JSON`, kind: 'unknown' };
+  });
+  if (!res.ok) throw new ApiError(data, res.status);
   return data;
 }
 
-function showError(message) {
-  const e = $('error');
-  e.textContent = message || '';
-  e.hidden = !message;
+/**
+ * What the page says for an error: a sentence, and a command line to copy where the work can
+ * be done there. The server's messages speak to whoever calls the API (they name its fields or
+ * the command line's flags); the page says in its own words what it cannot do and shows the
+ * command line as a command.
+ */
+function describe(e) {
+  if (!(e instanceof ApiError)) return { text: `Something went wrong in the page: ${e.message}` };
+  switch (e.kind) {
+    case 'budget':
+      return e.suggestedBudget && e.command
+        ? {
+          text: `This needs a larger computation than the server does for the page (about ${e.suggestedBudget} `
+            + `${e.budgetUnits}), and the page cannot raise it. On the command line it can be done:`,
+          command: e.command,
+        }
+        // Past every budget: the message says what the work would need, and nothing does it.
+        : { text: `This is too large to solve exactly: ${sentence(e.message)}` };
+    case 'time_limit':
+      return {
+        text: 'This takes longer than the server allows one request, so it was stopped. '
+          + 'On the command line there is no time limit:',
+        command: e.command,
+      };
+    case 'busy':
+      return { text: 'The server is busy with other work; try again in a moment, or on the command line:', command: e.command };
+    case 'illegal_move':
+      return { text: `That move is not allowed: ${sentence(e.message)}` };
+    case 'network':
+      return { text: 'The server did not answer: is grundy serve still running?' };
+    case 'bad_input':
+      return { text: `Check the game and position: ${sentence(e.message)}` };
+    default:
+      // unsupported, work_limit and anything new: the server's words, which name no flag.
+      return { text: sentence(e.message.charAt(0).toUpperCase() + e.message.slice(1)), command: e.command };
+  }
+}
+
+/** A message as a sentence: with a full stop unless it has one. */
+const sentence = (text) => (/[.!?]$/.test(text) ? text : `${text}.`);
+
+/** Shows an error (an `ApiError` or any other), or hides the error box when given nothing. */
+function showError(error) {
+  const box = $('error');
+  box.replaceChildren();
+  box.hidden = !error;
+  if (!error) return;
+  const { text, command } = typeof error === 'string' ? { text: error } : describe(error);
+  // A message may quote a command line between backquotes (`grundy sg ... --store DIR`): it
+  // shows as a command to copy, as `command` does.
+  text.split('`').forEach((part, k) => box.append(k % 2 === 1 ? commandLine(part) : part));
+  if (command) box.append(' ', commandLine(command));
+}
+
+function commandLine(text) {
+  const code = document.createElement('code');
+  code.className = 'command';
+  code.textContent = text;
+  return code;
 }
 
 function gameName() {
@@ -99,12 +178,23 @@ function setStatus(text, kind) {
   s.dataset.state = kind;
 }
 
+/**
+ * Adds a line to the move log, numbered by the page (a list marker would sit outside the log's
+ * scrolling box and be cut off), and keeps the newest line in view within the log only.
+ */
 function log(text, who) {
+  const list = $('log');
   const li = document.createElement('li');
-  li.textContent = text;
   li.className = who;
-  $('log').appendChild(li);
-  li.scrollIntoView({ block: 'nearest' });
+  li.append(cell('span', `${list.children.length + 1}.`, 'n'), cell('span', text, 't'));
+  list.appendChild(li);
+  list.scrollTop = list.scrollHeight;
+}
+
+/** Once a game is over its whole log shows, from the first move; during a game it scrolls. */
+function showWholeLog(whole) {
+  $('log').classList.toggle('whole', whole);
+  if (whole) $('log').scrollTop = 0;
 }
 
 // ---- the board -------------------------------------------------------------------------
@@ -112,6 +202,7 @@ function log(text, who) {
 function drawBoard() {
   const board = $('board');
   board.replaceChildren();
+  if (!state.started) return;
   const myTurn = !state.over && !state.busy && state.toMove === state.human;
   if (state.game === 'divisor') {
     drawDivisor(board, myTurn);
@@ -128,28 +219,26 @@ function drawBoard() {
     const count = document.createElement('span');
     count.className = 'heap-size';
     count.textContent = text;
-    const objects = document.createElement('div');
-    objects.className = 'objects';
-    const drawn = size === null ? 0 : Number(size < BigInt(MAX_DRAWN) ? size : BigInt(MAX_DRAWN));
-    for (let j = 0; j < drawn; j++) {
-      const b = document.createElement('button');
-      b.type = 'button';
-      b.className = 'object';
-      b.dataset.heap = String(i + 1);
-      b.dataset.leave = String(j);
-      b.disabled = !myTurn;
-      b.title = `leave ${j} in heap ${i + 1} (take ${size - BigInt(j)})`;
-      b.addEventListener('mouseenter', () => markTaking(objects, j, true));
-      b.addEventListener('mouseleave', () => markTaking(objects, j, false));
-      b.addEventListener('click', () => humanMove(`${i + 1} -> ${j}`));
-      objects.appendChild(b);
-    }
-    row.append(label, count, objects);
-    if (size !== null && size > BigInt(MAX_DRAWN)) {
-      const more = document.createElement('span');
-      more.className = 'more';
-      more.textContent = `+${size - BigInt(MAX_DRAWN)} more (type a move for these)`;
-      row.appendChild(more);
+    row.append(label, count);
+    if (size !== null && size > MAX_DRAWN) {
+      row.append(...heapBar(size));
+    } else if (size !== null) {
+      const objects = document.createElement('div');
+      objects.className = 'objects';
+      for (let j = 0; j < Number(size); j++) {
+        const b = document.createElement('button');
+        b.type = 'button';
+        b.className = 'object';
+        b.dataset.heap = String(i + 1);
+        b.dataset.leave = String(j);
+        b.disabled = !myTurn;
+        b.title = `leave ${j} in heap ${i + 1} (take ${size - BigInt(j)})`;
+        b.addEventListener('mouseenter', () => markTaking(objects, j, true));
+        b.addEventListener('mouseleave', () => markTaking(objects, j, false));
+        b.addEventListener('click', () => humanMove(`${i + 1} -> ${j}`));
+        objects.appendChild(b);
+      }
+      row.appendChild(objects);
     }
     if (rule) {
       const r = document.createElement('span');
@@ -159,6 +248,23 @@ function drawBoard() {
     }
     board.appendChild(row);
   });
+}
+
+/**
+ * A heap too large to draw object by object: a bar whose length grows with the number of its
+ * binary digits (so 2^64 - 1 fills it and a heap of 41 is short), and a note to type moves.
+ */
+function heapBar(size) {
+  const bar = document.createElement('div');
+  bar.className = 'heap-bar';
+  bar.title = `${size} objects`;
+  bar.setAttribute('role', 'img');
+  bar.setAttribute('aria-label', `${size} objects`);
+  const fill = document.createElement('div');
+  fill.className = 'fill';
+  fill.style.width = `${Math.max(6, (size.toString(2).length / 64) * 100).toFixed(1)}%`;
+  bar.appendChild(fill);
+  return [bar, cell('span', 'too many objects to draw: type a move below', 'more')];
 }
 
 function markTaking(objects, from, on) {
@@ -204,28 +310,111 @@ function drawDivisor(board, myTurn) {
   board.appendChild(buttons);
 }
 
+// ---- work under way ------------------------------------------------------------------------
+
+/**
+ * The request under way, if any: one at a time. Starting one (a new game, a move, an analysis)
+ * aborts the one before, whose flow then stops without touching the page. While it runs the
+ * status says so ("Thinking…", `data-state="busy"`, a spinner) and the Cancel button aborts it
+ * (the server stops the work of a request that went away) and calls its `onCancel`, which
+ * leaves the page in a state it can go on from.
+ */
+let work = null;
+
+/** Starts a piece of work: the status `label`, Cancel shown, the board idle; its abort signal. */
+function begin(label, onCancel) {
+  if (work) work.controller.abort('superseded');
+  const controller = new AbortController();
+  work = { controller, onCancel };
+  state.busy = true;
+  setStatus(label, 'busy');
+  $('cancel').hidden = false;
+  drawBoard();
+  return controller.signal;
+}
+
+/**
+ * Ends the work of `signal`: true when it was still the work under way, false when it was
+ * cancelled or another took its place (its flow then stops).
+ */
+function end(signal) {
+  if (signal.aborted || !work || work.controller.signal !== signal) return false;
+  work = null;
+  state.busy = false;
+  $('cancel').hidden = true;
+  return true;
+}
+
+/** The Cancel button: aborts the work under way and lets it put the page right. */
+function cancel() {
+  if (!work) return;
+  const { controller, onCancel } = work;
+  work = null;
+  state.busy = false;
+  $('cancel').hidden = true;
+  controller.abort('cancelled');
+  onCancel();
+  drawBoard();
+}
+
 // ---- playing -------------------------------------------------------------------------------
 
-function statusForTurn() {
-  if (state.over) return;
+/** The status between requests: the person's move, the end of the game, or a stopped game. */
+function statusForTurn(note = '') {
+  const s = $('status');
+  showWholeLog(Boolean(state.over && state.winner));
+  $('after-game').hidden = !(state.over && state.winner);
+  if (state.over && state.winner) {
+    const you = state.winner === state.human;
+    setStatus(you ? 'You win! Well played.' : 'The computer wins.', you ? 'win' : 'lose');
+    s.dataset.winner = you ? 'you' : 'computer';
+    return;
+  }
+  delete s.dataset.winner;
+  if (state.over) return; // no game (an error or a cancelled start said why)
   if (state.toMove === state.human) {
-    setStatus(`Your move (you are the ${state.human} player).`, 'your-move');
+    setStatus(`${note}Your move (you are the ${state.human} player).`, 'your-move');
   } else {
-    setStatus('The computer is thinking…', 'thinking');
+    setStatus(`${note}The computer has not moved: press New game to start again.`, 'stopped');
   }
 }
 
+/** The game ends: `winner` ("first" or "second") has won. */
 function finish(winner) {
   state.over = true;
-  if (winner === state.human) setStatus('You win! Well played.', 'win');
-  else setStatus('The computer wins.', 'lose');
-  $('status').dataset.winner = winner === state.human ? 'you' : 'computer';
+  state.winner = winner;
 }
 
-async function refresh() {
+/**
+ * Shows the position: the board, the plot's marks, and its analysis (`known` when the page
+ * has it already, else asked for), then whose turn it is.
+ */
+async function refresh(known) {
   drawBoard();
   redrawSequence();
-  await showAnalysis();
+  if (known) {
+    showAnalysis(known);
+  } else {
+    const signal = begin('Thinking… (analysing the position)', () => {
+      clearAnalysis();
+      $('outcome').textContent = 'not computed (cancelled)';
+      statusForTurn('Analysis cancelled. ');
+    });
+    let a = null;
+    try {
+      a = await api('/api/analyze', problem(), signal);
+    } catch (e) {
+      if (!end(signal)) return;
+      // The game goes on without its analysis.
+      clearAnalysis();
+      showError(e);
+      $('outcome').textContent = 'not available (see the message above)';
+    }
+    if (a !== null) {
+      if (!end(signal)) return;
+      showAnalysis(a);
+    }
+  }
   drawBoard(); // the divisor game draws its buttons from the analysis
   statusForTurn();
 }
@@ -236,63 +425,92 @@ async function newGame(event) {
   const game = gameName();
   const tokens = $('position').value.trim().split(/\s+/).filter((t) => t !== '');
   Object.assign(state, {
+    gameNo: state.gameNo + 1,
     game,
     tokens,
+    start: tokens,
     misere: $('misere').checked,
     level: $('level').value,
     human: $('computer-first').checked ? 'second' : 'first',
     toMove: 'first',
     over: false,
-    busy: false,
+    winner: null,
     history: [],
-    analysis: null,
+    started: false,
   });
-  delete $('status').dataset.winner;
-  $('log').replaceChildren();
+  $('after-game').hidden = true;
+  clearGame();
   $('game-title').textContent = `${game}${state.misere ? ' (misère)' : ''}`;
+  // No game until the server has read the game and position (and, for a position that takes
+  // long, until it has analysed it).
+  const noGame = () => {
+    state.over = true;
+    state.tokens = [];
+    clearGame();
+  };
+  const signal = begin('Thinking… (analysing the new game)', () => {
+    noGame();
+    setStatus('Cancelled: the game did not start. Press New game to try again, or change the game or position.',
+      'cancelled');
+  });
+  let checked;
   try {
-    await api('/api/analyze', problem()); // checks the game and position before play starts
+    checked = await api('/api/analyze', problem(), signal);
   } catch (e) {
-    showError(e.message);
+    if (!end(signal)) return;
+    // Nothing of the game before stays on the board or in the panel.
+    noGame();
+    showError(e);
     setStatus('Fix the game or position and press New game.', 'error');
-    $('board').replaceChildren();
     return;
   }
+  if (!end(signal)) return;
+  state.started = true;
+  $('rules').textContent = checked.rules + (state.misere ? ' Misère: whoever makes the last move loses.' : '');
   drawSequence();
   if (state.human === 'second') await turn(null);
-  else await refresh();
+  else await refresh(checked);
 }
 
 /** One round trip: the human's move (or none when the computer starts), then the reply. */
 async function turn(text) {
-  state.busy = true;
-  setStatus('The computer is thinking…', 'thinking');
-  drawBoard();
+  const signal = begin('The computer is thinking…', () => {
+    // The request held the person's move and the reply together: nothing was played.
+    statusForTurn('Cancelled: nothing was played. ');
+  });
   const before = { tokens: state.tokens, toMove: state.toMove };
   let reply;
   try {
-    reply = await api('/api/move', { ...problem(), level: state.level, seed: seed(), human_move: text });
+    reply = await api('/api/move', { ...problem(), level: state.level, seed: seed(), human_move: text }, signal);
   } catch (e) {
-    state.busy = false;
-    showError(text === null ? e.message : `Illegal move: ${e.message}`);
+    if (!end(signal)) return;
+    showError(e);
     statusForTurn();
     drawBoard();
     return;
   }
+  if (!end(signal)) return;
   if (text !== null) {
     state.history.push(before);
     log(`you: ${reply.human.text}`, 'human');
     state.tokens = reply.human.tokens;
     state.toMove = other(state.toMove);
-    drawBoard();
-    if (reply.computer) await new Promise((r) => setTimeout(r, 250)); // let the person see it
+    if (reply.computer) {
+      // Let the person see their move before the reply; the board stays idle meanwhile, and a
+      // new game started meanwhile is left alone.
+      const game = state.gameNo;
+      state.busy = true;
+      drawBoard();
+      await new Promise((r) => setTimeout(r, 250));
+      if (state.gameNo !== game) return;
+      state.busy = false;
+    }
   }
   if (reply.computer) {
     log(`computer: ${reply.computer.text} (${reply.computer.note})`, 'computer');
   }
   state.tokens = reply.tokens;
   state.toMove = reply.to_move;
-  state.busy = false;
   if (reply.over) finish(reply.winner);
   await refresh();
 }
@@ -309,7 +527,7 @@ async function undo() {
   state.tokens = prev.tokens;
   state.toMove = prev.toMove;
   state.over = false;
-  delete $('status').dataset.winner;
+  state.winner = null;
   log('undo', 'human');
   showError('');
   await refresh();
@@ -317,18 +535,31 @@ async function undo() {
 
 // ---- the analysis panel ---------------------------------------------------------------------
 
-async function showAnalysis() {
-  let a;
-  try {
-    a = await api('/api/analyze', problem());
-  } catch (e) {
-    state.analysis = null;
-    $('outcome').textContent = `not available: ${e.message}`;
-    for (const id of ['to-move', 'sg', 'heap-values', 'winning-count']) $(id).textContent = '';
-    $('winning-moves').replaceChildren();
-    $('balance-wrap').hidden = true;
-    return;
-  }
+/** Empties the analysis panel: no outcome, value or move of a position no longer on the board. */
+function clearAnalysis() {
+  state.analysis = null;
+  for (const id of ['to-move', 'outcome', 'sg', 'heap-values']) $(id).textContent = '–';
+  delete $('outcome').dataset.outcome;
+  $('winning-count').textContent = '';
+  $('winning-moves').replaceChildren();
+  $('balance').replaceChildren();
+  $('balance-wrap').hidden = true;
+  $('explanation').textContent = '';
+}
+
+/** Clears everything of the game before: the board, its rules, the log, the panel and the plot. */
+function clearGame() {
+  $('board').replaceChildren();
+  $('rules').textContent = '';
+  $('log').replaceChildren();
+  delete $('status').dataset.winner;
+  clearAnalysis();
+  state.sequence = null;
+  $('sg-plot-wrap').hidden = true;
+}
+
+/** Fills the panel with the analysis `a` of the position on the board. */
+function showAnalysis(a) {
   state.analysis = a;
   const who = (p) => (p === state.human ? `the ${p} player (you)` : `the ${p} player (the computer)`);
   $('outcome').textContent = `${a.outcome}: ${who(a.winner)} wins with best play`;
@@ -366,45 +597,125 @@ function cell(tag, text, cls) {
   return c;
 }
 
+/** A column of the balance table by its weight: the small ones as numbers, from 2^14 as 2^k. */
+const columnName = (c) => (BigInt(c) > 8192n ? `2^${BigInt(c).toString(2).length - 1}` : String(c));
+
 function drawBalance(a) {
   const t = a.balance;
   $('balance-wrap').hidden = !t;
   const table = $('balance');
   table.replaceChildren();
+  $('xor-steps').replaceChildren();
   if (!t) return;
-  const nimLike = a.game === 'nim' && a.convention === 'normal';
-  table.previousElementSibling.textContent = nimLike
+  const rows = a.game === 'divisor' ? 'exponents' : a.game === 'nim' ? 'heaps' : 'heap values';
+  const row = a.game === 'divisor' ? 'exponent' : 'heap';
+  $('balance-title').textContent = a.game === 'nim'
     ? 'Binary balance table'
     : a.game === 'divisor' ? 'Binary balance table of the prime exponents' : 'Binary balance table of the heap values';
+  // The caption is outside the table's scrolling box, so that it wraps to the panel's width.
+  $('balance-caption').textContent = `The ${rows} in binary, one column per power of two. The nim-sum, their `
+    + 'XOR, has a 1 exactly in the columns with an odd number of 1s (unbalanced, marked ▲); it is 0 when every '
+    + 'column is balanced.';
   const odd = (j) => (t.unbalanced[j] ? 'odd' : '');
   const head = document.createElement('tr');
   head.append(cell('th', ''), cell('th', 'value'));
   // Columns are powers of two up to 2^63: the large ones as 2^k (k from the binary digits).
-  const column = (c) => (BigInt(c) > 8192n ? `2^${BigInt(c).toString(2).length - 1}` : String(c));
-  t.columns.forEach((c, j) => head.appendChild(cell('th', column(c), odd(j))));
+  t.columns.forEach((c, j) => {
+    const th = cell('th', columnName(c), odd(j));
+    th.title = `${c}`;
+    head.appendChild(th);
+  });
   table.appendChild(head);
-  t.rows.forEach((row, i) => {
+  t.rows.forEach((bits, i) => {
     const tr = document.createElement('tr');
     if (t.reducible.map(Number).includes(i)) tr.className = 'reducible';
-    const label = a.game === 'divisor' ? `exponent ${i + 1}` : `heap ${i + 1}`;
-    tr.append(cell('td', label), cell('td', String(t.heaps[i]), 'value'));
-    row.forEach((bit, j) => tr.appendChild(cell('td', String(bit), odd(j))));
+    tr.append(cell('td', `${row} ${i + 1}`), cell('td', String(t.heaps[i]), 'value'));
+    bits.forEach((bit, j) => tr.appendChild(cell('td', String(bit), odd(j))));
     table.appendChild(tr);
   });
   const ones = document.createElement('tr');
+  ones.className = 'ones';
   ones.append(cell('td', '1s'), cell('td', ''));
   t.ones.forEach((o, j) => ones.appendChild(cell('td', String(o), odd(j))));
   table.appendChild(ones);
+  const marks = document.createElement('tr');
+  marks.className = 'unbalanced-row';
+  marks.append(cell('td', 'unbalanced'), cell('td', ''));
+  t.unbalanced.forEach((u, j) => {
+    const td = cell('td', u ? '▲' : '', u ? 'odd marker' : '');
+    if (u) td.title = 'an odd number of 1s';
+    marks.appendChild(td);
+  });
+  table.appendChild(marks);
   const sum = document.createElement('tr');
   sum.className = 'sum';
   sum.append(cell('td', 'nim-sum'), cell('td', String(t.nim_sum), 'value'));
   t.columns.forEach((c, j) => sum.appendChild(cell('td', (BigInt(t.nim_sum) & BigInt(c)) ? '1' : '0', odd(j))));
   table.appendChild(sum);
+  drawXorWorking(a, row);
+}
+
+/**
+ * The working beside the table: the nim-sum s, then for each row v XOR s, the value the row
+ * must be lowered to, and what that means in the game (take how many, or a move to that value).
+ */
+function drawXorWorking(a, row) {
+  const t = a.balance;
+  const s = BigInt(t.nim_sum);
+  const values = t.heaps.map(BigInt);
+  $('xor-sum').textContent = `nim-sum s = ${values.join(' XOR ')} = ${s}`;
+  const steps = $('xor-steps');
+  const step = (text, cls, heap) => {
+    const li = cell('li', text, cls);
+    if (heap !== undefined) li.dataset.heap = String(heap);
+    steps.appendChild(li);
+  };
+  if (a.convention !== 'normal') {
+    step('Misère play: this balance decides while two or more rows are larger than 1; near the end the rule '
+      + 'changes (see the winning moves and the reasoning).', 'note');
+    return;
+  }
+  if (s === 0n) {
+    step('s = 0: every column is balanced. Any move changes one row and unbalances a column, so the player to '
+      + 'move loses against best play.', 'note');
+    return;
+  }
+  // In Nim a row is the heap; in the divisor game an exponent, lowered by dividing; in other
+  // games a heap's value, and a move may also raise it.
+  const plain = a.game === 'nim' || a.game === 'divisor';
+  const movesOf = (i) => a.winning_moves.some((m) => Number(m.heap) === i + 1);
+  values.forEach((v, i) => {
+    const target = v ^ s;
+    let verdict;
+    if (target < v) {
+      verdict = a.game === 'nim'
+        ? `take ${v - target}, leaving ${target}`
+        : a.game === 'divisor' ? `lower it by ${v - target} to ${target}` : `a move to value ${target} wins`;
+    } else if (plain) {
+      verdict = `${target} is not smaller than ${v}: no winning move here`;
+    } else if (movesOf(i)) {
+      verdict = `${target} is larger, but a move of this heap leaves value ${target}: it wins`;
+    } else if (a.winning_moves_not_listed) {
+      verdict = `${target} is larger: a winning move here only if a move leaves value ${target}`;
+    } else {
+      verdict = `${target} is larger, and no move of this heap leaves value ${target}`;
+    }
+    const wins = target < v || (!plain && movesOf(i));
+    step(`${row} ${i + 1}: ${v} XOR ${s} = ${target} → ${verdict}`, wins ? 'wins' : 'no', i + 1);
+  });
 }
 
 // ---- the Grundy sequence plot ---------------------------------------------------------------
 
-const isHeapRuleset = (g) => !['bounded', 'sum', 'divisor'].includes(g) && !g.startsWith('kl:');
+/**
+ * Whether a game, as typed, is a heap ruleset (it has a Grundy sequence to plot): not one of
+ * the list's other games, written as their spelling (`divisor`) or with their parameters
+ * (`kl:K,L` as `kl:2,3`).
+ */
+function isHeapRuleset(game) {
+  return !state.games.some((g) => !g.heap_ruleset
+    && (g.spelling === game || (g.spelling.includes(':') && game.startsWith(g.spelling.split(':')[0] + ':'))));
+}
 
 async function drawSequence() {
   const wrap = $('sg-plot-wrap');
@@ -413,12 +724,14 @@ async function drawSequence() {
   if (!isHeapRuleset(state.game)) return;
   const largest = state.tokens.map((t) => readToken(t).size).reduce((m, s) => (s !== null && s > m ? s : m), 0n);
   const upto = largest + 4n > 120n ? 120 : Math.max(30, Number(largest) + 4);
+  const game = state.gameNo;
   let sg;
   try {
     sg = await api(`/api/sg?game=${encodeURIComponent(state.game)}&upto=${upto}`);
   } catch (e) {
     return; // the plot is extra: the game goes on without it
   }
+  if (state.gameNo !== game) return; // another game has started since
   // At most 121 values, each at most a few hundred: numbers hold them exactly.
   const p = sg.period;
   state.sequence = {
@@ -509,11 +822,53 @@ function randomPosition(game) {
   return many(() => String(rnd(1, 12)));
 }
 
+/** The game's entry in the list, when the selector names one. */
+const presetGame = () => state.games.find((g) => g.example_game === $('preset').value);
+
+/** "K-Nim — bounded:3": the game's name for people, and how it is written when that differs. */
+function presetLabel(g) {
+  const name = g.name.charAt(0).toUpperCase() + g.name.slice(1);
+  return name.toLowerCase() === g.example_game ? name : `${name} — ${g.example_game}`;
+}
+
+/** Fills the game selector from the list, the "type the game" entry last. */
+function buildPresets(games) {
+  const select = $('preset');
+  const custom = select.querySelector('option[value="custom"]');
+  for (const g of games) {
+    const o = document.createElement('option');
+    o.value = g.example_game;
+    o.textContent = presetLabel(g);
+    o.title = `A move: ${g.a_move.replaceAll('`', '')}.`;
+    select.insertBefore(o, custom);
+  }
+  select.value = games.length > 0 ? games[0].example_game : 'custom';
+  $('custom-label').hidden = select.value !== 'custom';
+}
+
 $('preset').addEventListener('change', () => {
-  const v = $('preset').value;
-  $('custom-label').hidden = v !== 'custom';
-  if (EXAMPLES[v]) $('position').value = EXAMPLES[v];
+  const g = presetGame();
+  $('custom-label').hidden = g !== undefined;
+  if (g) $('position').value = g.example_position;
 });
+/**
+ * Sets the setup form to the game just played (the person may have changed the form since) with
+ * `position`, and starts it: "Play again" and "New random position" once a game is over.
+ */
+function again(position) {
+  const preset = state.games.some((g) => g.example_game === state.game) ? state.game : 'custom';
+  $('preset').value = preset;
+  $('custom-label').hidden = preset !== 'custom';
+  $('game').value = state.game;
+  $('position').value = position;
+  $('misere').checked = state.misere;
+  $('level').value = state.level;
+  $('computer-first').checked = state.human === 'second';
+  newGame();
+}
+
+$('play-again').addEventListener('click', () => again(state.start.join(' ')));
+$('new-random').addEventListener('click', () => again(randomPosition(state.game)));
 $('random').addEventListener('click', () => {
   $('position').value = randomPosition(gameName());
   newGame();
@@ -525,8 +880,46 @@ $('typed').addEventListener('submit', (e) => {
   if (text) humanMove(text).then(() => { $('move-text').value = ''; });
 });
 $('undo').addEventListener('click', undo);
-$('show-analysis').addEventListener('change', () => {
-  $('analysis').classList.toggle('hidden', !$('show-analysis').checked);
-});
+$('cancel').addEventListener('click', cancel);
+// The analysis tells the winning moves, which spoils the game for a student: it is hidden until
+// the person asks for it, and the page remembers their choice (localStorage).
+const SHOW_ANALYSIS_KEY = 'grundy.showAnalysis';
 
-newGame();
+function analysisWanted() {
+  try {
+    return window.localStorage.getItem(SHOW_ANALYSIS_KEY) === 'shown';
+  } catch (e) {
+    return false; // storage refused (e.g. a locked-down browser): hidden, as at first
+  }
+}
+
+function showAnalysisPanel(shown) {
+  $('analysis-body').hidden = !shown;
+  $('analysis-note').hidden = shown;
+  $('toggle-analysis').textContent = shown ? 'Hide analysis' : 'Show analysis';
+  $('toggle-analysis').setAttribute('aria-expanded', String(shown));
+}
+
+$('toggle-analysis').addEventListener('click', () => {
+  const shown = $('analysis-body').hidden;
+  try {
+    window.localStorage.setItem(SHOW_ANALYSIS_KEY, shown ? 'shown' : 'hidden');
+  } catch (e) {
+    // not remembered, but shown for now
+  }
+  showAnalysisPanel(shown);
+});
+showAnalysisPanel(analysisWanted());
+
+/** Loads the list of games, builds the selector from it, and starts the first game. */
+async function init() {
+  try {
+    state.games = await api('/api/games');
+  } catch (e) {
+    showError(`The list of games did not load (${describe(e).text}) Type the game's name instead.`);
+  }
+  buildPresets(state.games);
+  await newGame();
+}
+
+init();

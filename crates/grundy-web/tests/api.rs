@@ -30,12 +30,31 @@ async fn get(path: &str) -> (StatusCode, Value, String) {
     call(Request::get(path).body(Body::empty()).expect("a request")).await
 }
 
+/// An error answer: the status, a one-line message containing `contains`, and its kind, the
+/// only other fields the one a page reads to phrase the error itself.
 fn assert_error(status: StatusCode, body: &Value, want: StatusCode, contains: &str) {
     assert_eq!(status, want, "{body}");
     let message = body["error"].as_str().unwrap_or_else(|| panic!("an error message: {body}"));
     assert!(message.contains(contains), "'{message}' should contain '{contains}'");
     assert!(!message.contains('\n'), "one line: {message}");
-    assert_eq!(body.as_object().map(|o| o.len()), Some(1), "only the error: {body}");
+    let kind = body["kind"].as_str().unwrap_or_else(|| panic!("a kind: {body}"));
+    let fields = body.as_object().map(|o| o.keys().map(String::as_str).collect::<Vec<_>>()).unwrap_or_default();
+    let extra: &[&str] = match kind {
+        "budget" => &["suggested_budget", "budget_units", "command"],
+        "work_limit" | "time_limit" | "busy" => &["command"],
+        _ => &[],
+    };
+    for field in fields {
+        assert!(
+            ["error", "kind"].contains(&field) || extra.contains(&field),
+            "no field {field} in a {kind} error: {body}"
+        );
+    }
+}
+
+/// The kind of an error answer, as `assert_error` checked it.
+fn kind(body: &Value) -> &str {
+    body["kind"].as_str().unwrap_or("")
 }
 
 #[tokio::test]
@@ -46,12 +65,15 @@ async fn analyze_returns_the_cli_json_object() {
     )
     .await;
     assert_eq!(s, StatusCode::OK);
-    // The same object as `grundy analyze --json`, since both serialise `grundy::Analysis`.
+    // The same object as `grundy analyze --json`, since both serialise `grundy::Analysis`, and
+    // the game's rules in a sentence.
     let game: grundy::Game = "nim".parse().unwrap();
     let pos = game.parse_position(&["7", "9", "12", "15"]).unwrap();
-    let expected =
+    let mut expected =
         serde_json::to_value(grundy::analyze(&game, &pos, &grundy::AnalyzeOptions::default()).unwrap()).unwrap();
+    expected["rules"] = json!(game.rules_sentence());
     assert_eq!(a, expected);
+    assert_eq!(a["rules"], "A move takes one or more objects from one heap.");
     assert_eq!(a["outcome"], "N");
     assert_eq!(a["sg"], 13);
     assert_eq!(a["winning_move_count"], 3);
@@ -67,48 +89,56 @@ async fn analyze_returns_the_cli_json_object() {
     let (s, a) = post_json("/api/analyze", json!({"game": "kl:2,3", "position": [1, 5], "to_move": "second"})).await;
     assert_eq!(s, StatusCode::OK);
     assert_eq!(a["to_move"], "second");
+    assert_eq!(a["rules"], json!("kl:2,3".parse::<grundy::Game>().unwrap().rules_sentence()));
 }
 
 #[tokio::test]
 async fn analyze_errors_are_json_4xx() {
-    let cases: Vec<(Body, StatusCode, &str)> = vec![
-        (Body::from("{\"game\": \"nim\", "), StatusCode::BAD_REQUEST, "malformed JSON"),
-        (Body::from("not json"), StatusCode::BAD_REQUEST, "malformed JSON"),
-        (Body::from("{\"position\": [1]}"), StatusCode::BAD_REQUEST, "missing field `game`"),
+    let cases: Vec<(Body, StatusCode, &str, &str)> = vec![
+        (Body::from("{\"game\": \"nim\", "), StatusCode::BAD_REQUEST, "malformed JSON", "bad_input"),
+        (Body::from("not json"), StatusCode::BAD_REQUEST, "malformed JSON", "bad_input"),
+        (Body::from("{\"position\": [1]}"), StatusCode::BAD_REQUEST, "missing field `game`", "bad_input"),
         (
             Body::from(json!({"game": "nom", "position": [1]}).to_string()),
             StatusCode::BAD_REQUEST,
             "unknown game 'nom'",
+            "bad_input",
         ),
         (
             Body::from(json!({"game": "nim", "position": [3, -4]}).to_string()),
             StatusCode::BAD_REQUEST,
             "heap 2 '-4' is negative",
+            "bad_input",
         ),
         (
             Body::from(json!({"game": "nim", "position": [1.5]}).to_string()),
             StatusCode::BAD_REQUEST,
             "heap 1 '1.5' is not a number",
+            "bad_input",
         ),
         (
             Body::from(json!({"game": "nim", "position": [[1]]}).to_string()),
             StatusCode::BAD_REQUEST,
             "position entry 1",
+            "bad_input",
         ),
         (
             Body::from(json!({"game": "nim", "position": []}).to_string()),
             StatusCode::BAD_REQUEST,
             "the position is empty",
+            "bad_input",
         ),
         (
             Body::from(json!({"game": "nim", "position": [1], "to_move": "third"}).to_string()),
             StatusCode::BAD_REQUEST,
             "unknown player 'third'",
+            "bad_input",
         ),
         (
             Body::from(json!({"game": "nim", "position": [1], "budget": 1u64 << 40}).to_string()),
             StatusCode::BAD_REQUEST,
             "past this server's cap",
+            "bad_input",
         ),
         (
             Body::from(
@@ -116,13 +146,59 @@ async fn analyze_errors_are_json_4xx() {
             ),
             StatusCode::UNPROCESSABLE_ENTITY,
             "gave up after 100 positions searched (the budget); it needs at most 29791 (about 7.3 MiB): send \"budget\": 29791",
+            "budget",
         ),
-        (Body::from(vec![b' '; (1 << 20) + 1]), StatusCode::PAYLOAD_TOO_LARGE, "over 1048576 bytes"),
+        (Body::from(vec![b' '; (1 << 20) + 1]), StatusCode::PAYLOAD_TOO_LARGE, "over 1048576 bytes", "too_large"),
     ];
-    for (body, want, contains) in cases {
+    for (body, want, contains, want_kind) in cases {
         let (s, v) = post("/api/analyze", body).await;
         assert_error(s, &v, want, contains);
+        assert_eq!(kind(&v), want_kind, "{v}");
     }
+}
+
+/// A budget that runs out says, besides the message, the budget that would do and the command
+/// line that asks for it, so that the page can say it in its own words; past every budget it
+/// says neither.
+#[tokio::test]
+async fn budget_errors_name_the_budget_and_the_command_line() {
+    // Within the server's cap: the API's field in the message, the command line as well.
+    let (s, v) = post_json(
+        "/api/analyze",
+        json!({"game": "subtraction:1,2", "position": [30, 30, 30], "misere": true, "budget": 100}),
+    )
+    .await;
+    assert_error(s, &v, StatusCode::UNPROCESSABLE_ENTITY, "send \"budget\": 29791");
+    assert_eq!(kind(&v), "budget");
+    assert_eq!(v["suggested_budget"], 29791);
+    assert_eq!(v["budget_units"], "positions searched");
+    assert_eq!(v["command"], "grundy analyze subtraction:1,2 30 30 30 --misere --budget 29791");
+
+    // Past the server's cap, as the page meets it (the page sends no budget): a table.
+    let (s, v) =
+        post_json("/api/analyze?big=strings", json!({"game": "subtraction:1,3000000", "position": ["10000000"]})).await;
+    assert_error(s, &v, StatusCode::UNPROCESSABLE_ENTITY, "on the command line takes --budget 6000000");
+    assert_eq!(
+        (kind(&v), &v["suggested_budget"], &v["budget_units"]),
+        ("budget", &json!(6000000), &json!("table entries"))
+    );
+    assert_eq!(v["command"], "grundy analyze subtraction:1,3000000 10000000 --budget 6000000");
+
+    // The second player to move is part of the command.
+    let (s, v) = post_json(
+        "/api/analyze",
+        json!({"game": "subtraction:1,2", "position": [30, 30, 30], "misere": true, "to_move": "second", "budget": 100}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+    assert_eq!(v["command"], "grundy analyze subtraction:1,2 30 30 30 --misere --to-move second --budget 29791");
+
+    // Past every budget: what the work needs, and no budget or command to try.
+    let (s, v) =
+        post_json("/api/analyze", json!({"game": "allbut:100000000", "position": [1000000000], "misere": true})).await;
+    assert_error(s, &v, StatusCode::UNPROCESSABLE_ENTITY, "past the 33554432 this program allows");
+    assert_eq!(kind(&v), "budget");
+    assert_eq!((&v["suggested_budget"], &v["command"]), (&Value::Null, &Value::Null), "{v}");
 }
 
 #[tokio::test]
@@ -229,6 +305,7 @@ async fn the_move_endpoint_replies_as_the_library_session_does() {
         assert_eq!(r["to_move"], session.to_move().to_string(), "{ctx}");
         assert_eq!(r["over"], session.winner().is_some(), "{ctx}");
         assert_eq!(r["winner"], json!(session.winner().map(|w| w.to_string())), "{ctx}");
+        assert_eq!(r["rules"], json!(session.game().rules_sentence()), "{ctx}");
     }
 }
 
@@ -250,26 +327,22 @@ async fn the_computer_replies_at_once_in_a_lost_divisor_game_of_two_large_primes
 
 #[tokio::test]
 async fn move_errors_are_json_4xx() {
+    // The person's move is told apart from the rest of the input by its kind.
+    const ILLEGAL: &str = "illegal_move";
+    const BAD: &str = "bad_input";
     let cases = [
-        (json!({"game": "nim", "position": [3], "human_move": "2 1"}), StatusCode::BAD_REQUEST, "there is no heap 2"),
-        (
-            json!({"game": "nim", "position": [3], "human_move": "1 5"}),
-            StatusCode::BAD_REQUEST,
-            "heap 1: it has only 3 objects",
-        ),
-        (json!({"game": "nim", "position": [0], "human_move": "1 1"}), StatusCode::BAD_REQUEST, "the game is over"),
-        (
-            json!({"game": "nim", "position": [3], "level": "godlike"}),
-            StatusCode::BAD_REQUEST,
-            "unknown level 'godlike'",
-        ),
-        (json!({"game": "kl", "position": [3]}), StatusCode::BAD_REQUEST, "kl:K,L"),
-        (json!({"game": "nim", "position": ["x"]}), StatusCode::BAD_REQUEST, "heap 1 'x' is not a number"),
-        (json!({"game": "nim", "position": [3], "seed": -1}), StatusCode::BAD_REQUEST, "malformed JSON"),
+        (json!({"game": "nim", "position": [3], "human_move": "2 1"}), "there is no heap 2", ILLEGAL),
+        (json!({"game": "nim", "position": [3], "human_move": "1 5"}), "heap 1: it has only 3 objects", ILLEGAL),
+        (json!({"game": "nim", "position": [0], "human_move": "1 1"}), "the game is over", ILLEGAL),
+        (json!({"game": "nim", "position": [3], "level": "godlike"}), "unknown level 'godlike'", BAD),
+        (json!({"game": "kl", "position": [3]}), "kl:K,L", BAD),
+        (json!({"game": "nim", "position": ["x"]}), "heap 1 'x' is not a number", BAD),
+        (json!({"game": "nim", "position": [3], "seed": -1}), "malformed JSON", BAD),
     ];
-    for (body, want, contains) in cases {
+    for (body, contains, want_kind) in cases {
         let (s, v) = post_json("/api/move", body).await;
-        assert_error(s, &v, want, contains);
+        assert_error(s, &v, StatusCode::BAD_REQUEST, contains);
+        assert_eq!(kind(&v), want_kind, "{v}");
     }
     let (s, v) = post("/api/move", Body::from(vec![b'x'; 2 << 20])).await;
     assert_error(s, &v, StatusCode::PAYLOAD_TOO_LARGE, "1 MiB");
@@ -311,12 +384,35 @@ async fn sg_gives_the_sequence_with_its_period() {
     }
 }
 
+/// The page's game selector is built from `/api/games`: exactly the library's one list of games,
+/// with every field the page reads.
+#[tokio::test]
+async fn games_is_the_librarys_list() {
+    let (s, v, _) = get("/api/games").await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(v, serde_json::to_value(grundy::GAMES).unwrap());
+    let first = v[0].as_object().expect("an object per game");
+    let mut keys: Vec<&str> = first.keys().map(String::as_str).collect();
+    keys.sort_unstable();
+    assert_eq!(keys, ["a_move", "example_game", "example_position", "heap_ruleset", "name", "spelling"]);
+    assert_eq!(v.as_array().map(Vec::len), Some(grundy::GAMES.len()));
+    // The page asks every endpoint for big integers as strings; the list has none.
+    let (s, w, _) = get("/api/games?big=strings").await;
+    assert_eq!((s, &w), (StatusCode::OK, &v));
+    let (s, w, _) = get("/api/games?big=numbers").await;
+    assert_error(s, &w, StatusCode::BAD_REQUEST, "the only choice is big=strings");
+    let (s, w) = post_json("/api/games", json!({})).await;
+    assert_error(s, &w, StatusCode::METHOD_NOT_ALLOWED, "GET for sg and games");
+}
+
 #[tokio::test]
 async fn page_assets_and_unknown_routes() {
     for (path, kind, needle) in [
         ("/", "text/html", "<title>grundy"),
         ("/app.js", "text/javascript", "api/move"),
         ("/style.css", "text/css", "#board"),
+        ("/favicon.svg", "image/svg+xml", "<svg"),
+        ("/favicon.ico", "image/svg+xml", "<svg"),
     ] {
         let response = grundy_web::app().oneshot(Request::get(path).body(Body::empty()).unwrap()).await.unwrap();
         assert_eq!(response.status(), StatusCode::OK);

@@ -1,0 +1,93 @@
+// Helpers shared by the browser tests (the *.test.mjs files): a headless Chromium with a
+// profile of its own, a page that records its errors, a game started through the setup form,
+// and waiting for the page to settle. Run through e2e/run.sh, which starts the server and sets
+// GRUNDY_URL.
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+
+export const BASE = process.env.GRUNDY_URL;
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+
+/** Where the page remembers whether the analysis is shown (see app.js). */
+export const SHOW_ANALYSIS_KEY = 'grundy.showAnalysis';
+
+/**
+ * Launches headless Chromium with a fresh profile (so a fresh localStorage). With
+ * `showAnalysis`, every page of it starts with the analysis panel shown, as if the person had
+ * pressed "Show analysis" once. `close()` ends the browser and removes the profile.
+ */
+export async function launch({ showAnalysis = true, width = 1280, height = 1000 } = {}) {
+  assert.ok(BASE, 'GRUNDY_URL is set (run e2e/run.sh)');
+  const profile = mkdtempSync(join(tmpdir(), 'grundy-e2e-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic',
+      '--no-first-run', '--disable-component-update', '--disable-sync'],
+    viewport: { width, height },
+  });
+  if (showAnalysis) {
+    await context.addInitScript((key) => window.localStorage.setItem(key, 'shown'), SHOW_ANALYSIS_KEY);
+  }
+  return {
+    context,
+    async close() {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A new page of `context` at the app, recording uncaught exceptions and console errors in
+ * `errors`, and every request that failed or got an HTTP error in `failed`. The console
+ * reports an HTTP error answer as an error of its own ("Failed to load resource: ... 400"):
+ * those are left out of `errors` (a test that expects none checks `failed`).
+ */
+export async function open(context, { path = '/' } = {}) {
+  const page = await context.newPage();
+  const errors = [];
+  const failed = [];
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !/^Failed to load resource: the server responded with a status of/.test(m.text())) {
+      errors.push(`console: ${m.text()}`);
+    }
+  });
+  page.on('requestfailed', (r) => failed.push(`${r.url()}: ${r.failure()?.errorText}`));
+  page.on('response', (r) => {
+    if (r.status() >= 400) failed.push(`${r.url()}: ${r.status()}`);
+  });
+  await page.goto(BASE.replace(/\/$/, '') + path);
+  return { page, errors, failed };
+}
+
+/** Opens the page and starts a game through the setup form. */
+export async function start(context, { preset, position, misere = false, computerFirst = false, level = 'perfect' }) {
+  const opened = await open(context);
+  const { page } = opened;
+  await page.selectOption('#preset', preset);
+  await page.fill('#position', position);
+  await page.setChecked('#misere', misere);
+  await page.setChecked('#computer-first', computerFirst);
+  await page.selectOption('#level', level);
+  // The page starts a game of its own when it loads: forget its state, so that `settled`
+  // waits for the new game's.
+  await page.evaluate(() => { document.getElementById('status').dataset.state = 'starting'; });
+  await page.click('#new-game');
+  await settled(page);
+  return opened;
+}
+
+/** Waits until it is the person's turn again or the game is over, the panel up to date. */
+export async function settled(page, timeout = 15000) {
+  await page.waitForFunction(() => ['your-move', 'win', 'lose'].includes(document.getElementById('status').dataset.state),
+    null, { timeout });
+}
+
+/** The winning moves the panel lists: their text, heap and what each leaves. */
+export const winningMoves = (page) => page.$$eval('#winning-moves li:not(.none)',
+  (lis) => lis.map((li) => ({ text: li.textContent, heap: li.dataset.heap, to: li.dataset.to })));
