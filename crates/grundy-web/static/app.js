@@ -597,8 +597,9 @@ function cell(tag, text, cls) {
   return c;
 }
 
-/** A column of the balance table by its weight: the small ones as numbers, from 2^14 as 2^k. */
-const columnName = (c) => (BigInt(c) > 8192n ? `2^${BigInt(c).toString(2).length - 1}` : String(c));
+/** A column of the balance table by its weight, as the command line names it
+ * (grundy::rules::nim::column_name): plain up to 1024, then by its bit, 2^k. */
+const columnName = (c) => (BigInt(c) > 1024n ? `2^${BigInt(c).toString(2).length - 1}` : String(c));
 
 function drawBalance(a) {
   const t = a.balance;
