@@ -109,7 +109,10 @@ fn kills_at_any_moment_lose_nothing() {
     // A complete store: everything comes from it, and the count has thousands separators.
     let again = grundy(&strs(&args));
     assert!(again.stdout == plain);
-    assert_eq!(String::from_utf8_lossy(&again.stderr).trim_end(), "resumed from 30,001 stored values");
+    assert_eq!(
+        String::from_utf8_lossy(&again.stderr).trim_end(),
+        format!("resumed from 30,001 stored values\nnothing new to store in {}", store.display())
+    );
     assert!(
         !snapshot(&store).keys().any(|n| n.ends_with(".tmp")),
         "temporary files left: {:?}",
@@ -139,8 +142,16 @@ fn a_second_process_is_refused_by_the_lock() {
     for second_args in [strs(&args), vec!["sg", "kayles", "--upto", "10", "--store", store.to_str().unwrap()]] {
         let second = grundy(&second_args);
         assert_eq!(second.status.code(), Some(2));
-        assert!(second.stdout.is_empty());
-        assert_eq!(String::from_utf8_lossy(&second.stderr).trim_end(), lock_message);
+        if second_args.contains(&"--json") {
+            // With --json the refusal is the one JSON error object on stdout, nothing on stderr.
+            assert!(second.stderr.is_empty());
+            let v: serde_json::Value = serde_json::from_slice(&second.stdout).unwrap();
+            assert_eq!(v["error"]["message"].as_str(), lock_message.strip_prefix("grundy: "));
+            assert_eq!(v["error"]["argument"], "--store");
+        } else {
+            assert!(second.stdout.is_empty());
+            assert_eq!(String::from_utf8_lossy(&second.stderr).trim_end(), lock_message);
+        }
     }
     assert!(first.try_wait().unwrap().is_none(), "the first run finished before the second was tried");
     let out = first.wait_with_output().unwrap();
@@ -149,19 +160,27 @@ fn a_second_process_is_refused_by_the_lock() {
     // The store is whole: a third run reads every value from it.
     let third = grundy(&strs(&args));
     assert!(third.stdout == plain);
-    assert_eq!(String::from_utf8_lossy(&third.stderr).trim_end(), "resumed from 30,001 stored values");
+    assert!(String::from_utf8_lossy(&third.stderr).starts_with("resumed from 30,001 stored values\n"));
     let _ = std::fs::remove_dir_all(dir);
 }
 
 /// Runs on a damaged store: refused with exit status 2, one line on stderr that says it and
-/// names `file`, nothing on stdout, and no file of the store changed.
+/// names `file`, nothing on stdout (with --json: the same message as the JSON error object on
+/// stdout, nothing on stderr), and no file of the store changed.
 fn refused(store: &Path, game: &str, file: &str, says: &str) {
     let before = snapshot(store);
     let out = grundy(&["sg", game, "--upto", "100", "--json", "--store", store.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stderr.is_empty());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!((v["error"]["kind"].as_str(), v["error"]["argument"].as_str()), (Some("io"), Some("--store")));
+    let json_message = v["error"]["message"].as_str().unwrap().to_string();
+    let out = grundy(&["sg", game, "--upto", "100", "--store", store.to_str().unwrap()]);
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(out.stdout.is_empty());
     assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    assert_eq!(err.trim_end().strip_prefix("grundy: "), Some(json_message.as_str()));
     let named = if file.is_empty() { store.to_path_buf() } else { store.join(file) };
     assert!(err.contains(&named.display().to_string()), "{file}: {err}");
     assert!(err.contains(says), "{says}: {err}");
