@@ -176,7 +176,12 @@ fn bad_input_exits_2() {
     usage_error(&["verify", "--game", "nim", "--sg", "n", "--upto", "99999999"], "--upto");
     usage_error(&["verify", "--sg", "n"], "--sg is for a guess and needs --game GAME");
     usage_error(&["verify", "bouton", "--upto", "5"], "--upto is for a guess and needs --game GAME");
-    usage_error(&["verify", "bouton", "--game", "nim", "--sg", "n"], "cannot be used with");
+    // A conflict clap finds is clap's own error: the problem, the usage and the help hint.
+    let o = grundy(&["verify", "bouton", "--game", "nim", "--sg", "n"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(o.stdout.is_empty());
+    let e = stderr(&o);
+    assert!(e.contains("cannot be used with") && e.contains("Usage: grundy verify"), "{e}");
 }
 
 /// Guesses nested or chained too deeply for the stack are refused with the column, not a crash.
