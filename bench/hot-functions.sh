@@ -51,7 +51,12 @@ for run in runs:
             i = bisect.bisect_right(starts, int(m.group(1), 16)) - 1
             if i >= 0:
                 seen.setdefault(syms[i][1], len(seen))
-for name in sorted(seen, key=seen.get):
+# grundy's own functions first, then the standard library's and the dependencies', each in the
+# order first executed. Measured (2026-11-23, Officers to 2^20, 5 alternating runs): in plain
+# first-executed order the engine's loops landed where Officers ran 13% slower (2.03 s against
+# 1.79 s); grouped, as fast as before, with the same resident memory within 0.3 MB.
+ordered = sorted(seen, key=seen.get)
+for name in [n for n in ordered if "grundy" in n] + [n for n in ordered if "grundy" not in n]:
     print(name)
 PY
 echo "$(wc -l <"$OUT") functions written to $OUT" >&2
