@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# A/B of two grundy binaries (e.g. a session's start and its end): each case runs with one
+# binary, then the other, REPS rounds, and the medians of user seconds and peak memory (max
+# RSS) are printed side by side. No peer: this is how a change is checked for regressions.
+#
+# Usage: REPS=5 bash bench/ab.sh OLD_BINARY NEW_BINARY
+set -euo pipefail
+old="$1"
+new="$2"
+REPS="${REPS:-5}"
+cases=(
+    "sg octal:0.16 --upto 4194303 --full --summary"
+    "sg grundys-game --upto 1048575 --summary"
+    "sg officers --upto 1048575 --full --summary"
+    "analyze nim 7 9 12 15"
+)
+scratch="$(mktemp -d)"
+trap 'rm -rf "$scratch"' EXIT
+for _ in $(seq 1 "$REPS"); do
+    for i in "${!cases[@]}"; do
+        for side in old new; do
+            bin="$old"
+            [ "$side" = new ] && bin="$new"
+            # shellcheck disable=SC2086 # the case is words
+            /usr/bin/time -o "$scratch/t" -f "%U %M" "$bin" ${cases[$i]} >/dev/null 2>&1
+            cat "$scratch/t" >>"$scratch/$side.$i"
+        done
+    done
+done
+median() { sort -g | awk '{a[NR] = $1} END {print a[int((NR + 1) / 2)]}'; }
+for i in "${!cases[@]}"; do
+    printf '%s: user %s / %s s, peak %s / %s KB (old / new)\n' "${cases[$i]}" \
+        "$(cut -d' ' -f1 "$scratch/old.$i" | median)" "$(cut -d' ' -f1 "$scratch/new.$i" | median)" \
+        "$(cut -d' ' -f2 "$scratch/old.$i" | median)" "$(cut -d' ' -f2 "$scratch/new.$i" | median)"
+done
