@@ -1,21 +1,13 @@
 // Browser tests of the board: the rules of the game, huge heaps, the move log, and playing
 // again once a game is over.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as lib from './lib.mjs';
-import { launch } from './lib.mjs';
+import { sharedBrowser } from './lib.mjs';
 
-let browser;
+const browser = sharedBrowser();
 
-before(async () => {
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-});
-
-const start = (options) => lib.start(browser.context, options);
+const start = browser.start;
 
 test('the board states the rules of the chosen game in a sentence', async () => {
   const { page, errors } = await start({ preset: 'subtraction:2,5', position: '12 7' });

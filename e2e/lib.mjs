@@ -3,6 +3,7 @@
 // and waiting for the page to settle. Run through e2e/run.sh, which starts the server and sets
 // GRUNDY_URL.
 import assert from 'node:assert/strict';
+import { before, after } from 'node:test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -38,6 +39,26 @@ export async function launch({ showAnalysis = true, width = 1280, height = 1000 
       await context.close();
       rmSync(profile, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * The browser a test file shares: launched before its first test and closed after its last.
+ * `context` is its browser context, `start(options)` starts a game in a new page of it.
+ */
+export function sharedBrowser(options) {
+  let browser;
+  before(async () => {
+    browser = await launch(options);
+  });
+  after(async () => {
+    await browser?.close();
+  });
+  return {
+    get context() {
+      return browser.context;
+    },
+    start: (game) => start(browser.context, game),
   };
 }
 

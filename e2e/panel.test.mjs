@@ -1,19 +1,10 @@
 // Browser tests of the analysis panel: hidden until asked for (and the choice remembered), and
 // the balance table with its legend, its unbalanced columns and the XOR working beside it.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import * as lib from './lib.mjs';
-import { launch, open, settled, SHOW_ANALYSIS_KEY } from './lib.mjs';
+import { sharedBrowser, launch, open, settled, SHOW_ANALYSIS_KEY } from './lib.mjs';
 
-let browser;
-
-before(async () => {
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 test('the analysis is hidden on a fresh profile, shown on request, and the choice is remembered', async () => {
   // A browser of its own: a fresh profile, nobody has asked for the analysis yet.
@@ -55,7 +46,7 @@ test('the analysis is hidden on a fresh profile, shown on request, and the choic
 });
 
 test('the balance table has a legend, labels its unbalanced columns, and shows the XOR working beside it', async () => {
-  const { page, errors } = await lib.start(browser.context, { preset: 'nim', position: '7 9 12 15' });
+  const { page, errors } = await browser.start({ preset: 'nim', position: '7 9 12 15' });
   // The legend names what the colours and marks mean.
   assert.ok(await page.isVisible('#balance-legend'));
   const legend = (await page.textContent('#balance-legend')).replace(/\s+/g, ' ');
@@ -86,13 +77,13 @@ test('the balance table has a legend, labels its unbalanced columns, and shows t
 });
 
 test('the XOR working of a balanced position and of heap values', async () => {
-  let { page, errors } = await lib.start(browser.context, { preset: 'nim', position: '1 2 3' });
+  let { page, errors } = await browser.start({ preset: 'nim', position: '1 2 3' });
   assert.match(await page.textContent('#xor-steps'), /^s = 0: every column is balanced/);
   assert.deepEqual(errors, []);
   await page.close();
   // Kayles: the rows are the heaps' values, G(7) = 2 and G(4) = 1; a move may raise a value,
   // and 4 -> 2 (value 2) does.
-  ({ page, errors } = await lib.start(browser.context, { preset: 'kayles', position: '7 4' }));
+  ({ page, errors } = await browser.start({ preset: 'kayles', position: '7 4' }));
   assert.equal(await page.textContent('#balance-title'), 'Binary balance table of the heap values');
   assert.deepEqual(await page.$$eval('#xor-steps li', (lis) => lis.map((li) => li.textContent)), [
     'heap 1: 2 XOR 3 = 1 → a move to value 1 wins',
@@ -100,7 +91,7 @@ test('the XOR working of a balanced position and of heap values', async () => {
   ]);
   await page.close();
   // subtraction:2,5, G(3) = 1 and G(0) = 0: an empty heap has no move to value 1.
-  ({ page, errors } = await lib.start(browser.context, { preset: 'subtraction:2,5', position: '3 0' }));
+  ({ page, errors } = await browser.start({ preset: 'subtraction:2,5', position: '3 0' }));
   assert.deepEqual(await page.$$eval('#xor-steps li', (lis) => lis.map((li) => li.textContent)), [
     'heap 1: 1 XOR 1 = 0 → a move to value 0 wins',
     'heap 2: 0 XOR 1 = 1 → 1 is larger, and no move of this heap leaves value 1',

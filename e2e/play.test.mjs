@@ -1,23 +1,13 @@
 // Browser end-to-end tests of `grundy serve`: headless Chromium loads the page, plays whole
 // games against the computer and checks the analysis panel. Run through e2e/run.sh, which
 // starts the server and sets GRUNDY_URL.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import * as lib from './lib.mjs';
-import { launch, settled, winningMoves } from './lib.mjs';
+import { sharedBrowser, settled, winningMoves } from './lib.mjs';
 
-let browser;
+const browser = sharedBrowser();
 
-before(async () => {
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-});
-
-/** Opens the page and starts a game (the analysis shown). */
-const start = (options) => lib.start(browser.context, options);
+const start = browser.start;
 
 test('the panel shows the three winning moves of 7 9 12 15 and the balance table', async () => {
   const { page, errors } = await start({ preset: 'nim', position: '7 9 12 15' });

@@ -1,18 +1,10 @@
 // Browser tests of setting a game up: the game selector built from the library's list, errors
 // of bad input, a slow request shown as work under way and cancelled, the page's icon.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, open, settled } from './lib.mjs';
+import { sharedBrowser, open, settled } from './lib.mjs';
 
-let browser;
-
-before(async () => {
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 test('the game selector lists exactly the games of /api/games, then the custom entry', async () => {
   const { page, errors } = await open(browser.context);

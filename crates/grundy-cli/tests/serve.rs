@@ -33,16 +33,8 @@ fn bad_time_limits_are_one_line_errors() {
 
 #[test]
 fn a_request_past_the_time_limit_gets_503_with_the_command() {
-    let child = Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(["serve", "--port", "0", "--time-limit", "0.5"])
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let mut server = Server(child);
-    let mut line = String::new();
-    BufReader::new(server.0.stdout.take().expect("stdout")).read_line(&mut line).expect("a line");
+    let (_server, addr, line) = start_with_line(&["--port", "0", "--time-limit", "0.5"]);
     assert!(line.contains("time limit 0.5 s per request"), "{line}");
-    let addr = line.split("http://").nth(1).and_then(|r| r.split('/').next()).expect("an address").to_string();
 
     // Misère Kayles of 60 takes minutes: the server answers at its limit.
     let body = r#"{"game": "kayles", "position": [60], "misere": true}"#;
@@ -70,6 +62,12 @@ fn a_request_past_the_time_limit_gets_503_with_the_command() {
 
 /// Starts `grundy serve` with `args` and returns it with the address of its listening line.
 fn start(args: &[&str]) -> (Server, String) {
+    let (server, addr, _) = start_with_line(args);
+    (server, addr)
+}
+
+/// Starts `grundy serve` with `args` and returns it with its address and its listening line.
+fn start_with_line(args: &[&str]) -> (Server, String, String) {
     let child = Command::new(env!("CARGO_BIN_EXE_grundy"))
         .arg("serve")
         .args(args)
@@ -80,7 +78,7 @@ fn start(args: &[&str]) -> (Server, String) {
     let mut line = String::new();
     BufReader::new(server.0.stdout.take().expect("stdout")).read_line(&mut line).expect("a line");
     let addr = line.split("http://").nth(1).and_then(|r| r.split('/').next()).expect("an address").to_string();
-    (server, addr)
+    (server, addr, line)
 }
 
 /// `--host localhost`: a host name is resolved and the server answers on the address it names.
