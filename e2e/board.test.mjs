@@ -26,25 +26,9 @@ test('the board states the rules of the chosen game in a sentence', async () => 
   await page.close();
 });
 
-/** Plays to the end taking one object at a time from the first non-empty heap. */
-async function playOneByOne(page) {
-  for (let turns = 0; ; turns++) {
-    assert.ok(turns < 60, 'the game ends');
-    if (await page.getAttribute('#status', 'data-state') !== 'your-move') break;
-    const last = await page.$$eval('.heap', (rows) => {
-      const row = rows.find((r) => r.querySelectorAll('.object').length > 0);
-      const objs = row.querySelectorAll('.object');
-      return { heap: row.dataset.heap, leave: String(objs.length - 1) };
-    });
-    await page.evaluate(() => { document.getElementById('status').dataset.state = 'moving'; });
-    await page.click(`.object[data-heap="${last.heap}"][data-leave="${last.leave}"]`);
-    await lib.settled(page);
-  }
-}
-
 test('when a game ends its whole move log shows, first entry and numbers included', async () => {
   const { page, errors } = await start({ preset: 'nim', position: '5 6 7 4' });
-  await playOneByOne(page);
+  await lib.playOneByOne(page);
   assert.equal(await page.getAttribute('#status', 'data-winner'), 'computer');
   const boxes = await page.$eval('#log', (log) => {
     const box = (e) => { const r = e.getBoundingClientRect(); return { top: r.top, bottom: r.bottom, left: r.left, right: r.right }; };

@@ -112,3 +112,19 @@ export async function settled(page, timeout = 15000) {
 /** The winning moves the panel lists: their text, heap and what each leaves. */
 export const winningMoves = (page) => page.$$eval('#winning-moves li:not(.none)',
   (lis) => lis.map((li) => ({ text: li.textContent, heap: li.dataset.heap, to: li.dataset.to })));
+
+/** Plays to the end taking one object at a time from the first non-empty heap. */
+export async function playOneByOne(page) {
+  for (let turns = 0; ; turns++) {
+    assert.ok(turns < 60, 'the game ends');
+    if (await page.getAttribute('#status', 'data-state') !== 'your-move') break;
+    const last = await page.$$eval('.heap', (rows) => {
+      const row = rows.find((r) => r.querySelectorAll('.object').length > 0);
+      const objs = row.querySelectorAll('.object');
+      return { heap: row.dataset.heap, leave: String(objs.length - 1) };
+    });
+    await page.evaluate(() => { document.getElementById('status').dataset.state = 'moving'; });
+    await page.click(`.object[data-heap="${last.heap}"][data-leave="${last.leave}"]`);
+    await settled(page);
+  }
+}

@@ -3,7 +3,7 @@
 // starts the server and sets GRUNDY_URL.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { sharedBrowser, settled, winningMoves } from './lib.mjs';
+import { sharedBrowser, playOneByOne, settled, winningMoves } from './lib.mjs';
 
 const browser = sharedBrowser();
 
@@ -51,18 +51,8 @@ test('from a P-position the computer wins however the person plays', async () =>
   const { page, errors } = await start({ preset: 'nim', position: '1 2 3' });
   assert.equal(await page.getAttribute('#outcome', 'data-outcome'), 'P');
   assert.match(await page.textContent('#winning-moves'), /None: every move loses/);
-  for (let turns = 0; ; turns++) {
-    assert.ok(turns < 60, 'the game ends');
-    if (await page.getAttribute('#status', 'data-state') !== 'your-move') break;
-    // Take one object from the first non-empty heap (click its last object).
-    const last = await page.$$eval('.heap', (rows) => {
-      const row = rows.find((r) => r.querySelectorAll('.object').length > 0);
-      const objs = row.querySelectorAll('.object');
-      return { heap: row.dataset.heap, leave: String(objs.length - 1) };
-    });
-    await page.click(`.object[data-heap="${last.heap}"][data-leave="${last.leave}"]`);
-    await settled(page);
-  }
+  // Take one object from the first non-empty heap (click its last object) until the end.
+  await playOneByOne(page);
   assert.equal(await page.getAttribute('#status', 'data-winner'), 'computer');
   assert.match(await page.textContent('#status'), /The computer wins/);
   assert.deepEqual(errors, []);
