@@ -395,3 +395,34 @@ fn guess_states_the_pattern_in_words() {
     assert_eq!(v["guess"]["proven"], true);
     assert!(v["guess"]["words"].as_str().unwrap().contains("period 7"), "{v}");
 }
+
+#[test]
+fn misere_single_heap_outcomes_with_their_proven_period() {
+    let out = grundy(&["sg", "subtraction:1,3,4", "--misere", "--upto", "100"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("period: 7 from n = 0 (proven)"), "{text}");
+    let letters: String = text
+        .lines()
+        .filter_map(|l| l.split_once(": ").filter(|(n, _)| n.trim().parse::<u64>().is_ok()).map(|(_, r)| r.to_string()))
+        .collect();
+    assert_eq!(letters.len(), 101);
+    // Each letter against the plain search of the single heap under misère play.
+    let game: grundy::Game = "subtraction:1,3,4".parse().unwrap();
+    let mut naive = grundy::naive::NaiveSolver::new();
+    for (n, c) in letters.chars().enumerate() {
+        let position = game.parse_position(&[n.to_string()]).unwrap();
+        let wins = naive.wins(&position, grundy::Convention::Misere, grundy::Player::First);
+        assert_eq!(c, if wins { 'N' } else { 'P' }, "n = {n}");
+    }
+    let v: serde_json::Value =
+        serde_json::from_slice(&grundy(&["sg", "bash:3", "--misere", "--upto", "10", "--json"]).stdout).unwrap();
+    assert_eq!(v["outcomes"], "NPNNNPNNNPN");
+    assert_eq!(v["period"]["period"], 4);
+    assert_eq!(v["convention"], "misere");
+    // Rules it does not cover are refused with what does answer.
+    let out = grundy(&["sg", "kayles", "--misere", "--upto", "10"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("not of kayles") && err.contains("analyze kayles N --misere"), "{err}");
+}

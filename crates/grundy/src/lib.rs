@@ -33,9 +33,10 @@ pub mod values;
 pub mod verify;
 
 pub use engine::store_format;
+pub use engine::MisereHeaps;
 pub use engine::{
-    allbut_single_formula, allbut_table, grundys_game_seconds, human_seconds, mex_table, split_table_cost,
-    subtraction_table, Cell, EngineError, HeapSolver, Method, SparseEngine, SparseStats,
+    allbut_single_formula, allbut_table, grundys_game_seconds, human_seconds, mex_table, misere_subtraction_table,
+    split_table_cost, subtraction_table, Cell, EngineError, HeapSolver, Method, SparseEngine, SparseStats,
 };
 pub use engine::{Algorithm, Sequence, SequenceBuilder, SequenceError, SequenceObserver, SequenceStore};
 pub use error::{human_bytes, AnalyzeError, GaveUp, ParseGameError, ParsePositionError, Work, MEMORY_LIMIT};

@@ -57,6 +57,10 @@ pub struct Args {
     /// Values per store file (for a new store; tests use small chunks).
     #[arg(long, value_name = "N", hide = true, default_value_t = DEFAULT_CHUNK)]
     chunk: usize,
+    /// Misère play: who wins a single heap of each size (P: the player to move loses), with the
+    /// proven period (Nim, bounded:K, bash:M and subtraction:S).
+    #[arg(long, conflicts_with_all = ["summary", "at", "store", "plot", "guess", "full"])]
+    misere: bool,
     /// State the pattern of the values in words (period, pre-period and repeating block, or an
     /// arithmetic period with its saltus, or that none was found), with an expression to paste.
     #[arg(long)]
@@ -80,6 +84,9 @@ pub fn run(args: Args) -> Result<(), CliError> {
         }
     };
     let upto = parse_u64(&args.upto, "--upto").map_err(|e| CliError::usage(e).argument("--upto"))?;
+    if args.misere {
+        return misere(&ruleset, upto, &args);
+    }
     let at = args
         .at
         .as_deref()
@@ -176,6 +183,64 @@ pub fn run(args: Args) -> Result<(), CliError> {
     let written = if args.json { report.json(&mut out) } else { report.text(&mut out) };
     // A closed pipe (e.g. `| head`) is not an error worth reporting.
     let _ = written.and_then(|()| out.flush());
+    Ok(())
+}
+
+/// The most single-heap misère outcomes printed: the period proves the rest.
+const MAX_MISERE_UPTO: u64 = 1 << 24;
+
+/// `sg --misere`: who wins a single heap of each size under misère play, and the proven period.
+fn misere(ruleset: &Ruleset, upto: u64, args: &Args) -> Result<(), CliError> {
+    let budget = match args.budget.as_deref() {
+        Some(b) => parse_u64(b, "--budget").map_err(|e| CliError::usage(e).argument("--budget"))?,
+        None => grundy::DEFAULT_BUDGET,
+    };
+    if upto > MAX_MISERE_UPTO {
+        return Err(CliError::usage(format!(
+            "--upto {upto} with --misere prints one letter a heap size; at most {MAX_MISERE_UPTO} are printed (the period gives the rest: analyze GAME N --misere answers any N)"
+        ))
+        .argument("--upto"));
+    }
+    let heaps = grundy::MisereHeaps::new(ruleset, budget).map_err(CliError::analysis)?.ok_or_else(|| {
+        CliError::of_kind(
+            ErrorKind::Refused,
+            format!(
+                "--misere computes single-heap outcomes of nim, bounded:K, bash:M and subtraction:S, not of {ruleset}; analyze {ruleset} N --misere searches a position within its budget"
+            ),
+        )
+        .argument("GAME")
+    })?;
+    let p = heaps.period();
+    let letter = |n: u64| if heaps.mover_wins(n) { 'N' } else { 'P' };
+    let mut out = String::new();
+    if args.json {
+        let outcomes: String = (0..=upto).map(letter).collect();
+        let json = serde_json::json!({
+            "game": ruleset.to_string(),
+            "convention": "misere",
+            "upto": upto,
+            "outcomes": outcomes,
+            "period": {"preperiod": p.preperiod, "period": p.period, "saltus": 0},
+            "method": heaps.method().to_string(),
+        });
+        out += &format!("{json}\n");
+    } else {
+        out += &format!(
+            "{ruleset}, misère play: who wins a single heap of n (P: the player to move loses) for n = 0..{upto}\n"
+        );
+        let mut n = 0u64;
+        loop {
+            let row_end = n.saturating_add(59).min(upto);
+            out += &format!("{n:>8}: {}\n", (n..=row_end).map(letter).collect::<String>());
+            if row_end == upto {
+                break;
+            }
+            n = row_end + 1;
+        }
+        out += &format!("period: {} from n = {} (proven)\n", p.period, p.preperiod);
+        out += &format!("why: {}\n", heaps.reason());
+    }
+    crate::emit(&out);
     Ok(())
 }
 

@@ -5,6 +5,7 @@
 
 pub mod heap;
 pub mod method;
+pub mod misere;
 pub mod sequence;
 pub mod simd;
 pub mod sparse;
@@ -14,6 +15,7 @@ pub mod triples;
 
 pub use heap::{allbut_single_formula, grundys_game_seconds, human_seconds, split_table_cost, HeapSolver};
 pub use method::Method;
+pub use misere::MisereHeaps;
 pub use sequence::{Algorithm, Sequence, SequenceBuilder, SequenceError, SequenceObserver, SequenceStore};
 pub use sparse::{Cell, EngineError, SparseEngine, SparseStats};
-pub use table::{allbut_table, mex_table, subtraction_table};
+pub use table::{allbut_table, mex_table, misere_subtraction_table, subtraction_table};

@@ -106,22 +106,8 @@ impl WindowHash {
 ///
 /// `budget` bounds the number of values computed.
 pub fn subtraction_table(set: &MoveSet, budget: u64) -> Result<GrundyTable, AnalyzeError> {
-    let asked = Work::SubtractionTable.clamp(budget);
-    let budget = asked.min(TABLE_STEPS / set.len() as u64);
-    let s = set.as_slice();
-    let width = set.max();
-    let gave_up = || GaveUp { what: Work::SubtractionTable, used: budget, needed: None };
-    // Past u32 entries the table would not fit in memory anyway.
-    if width >= budget && budget < asked {
-        return Err(too_many_steps("subtraction", set, budget));
-    }
-    if width >= budget || width > u64::from(u32::MAX) {
-        return Err(GaveUp { what: Work::SubtractionTable, used: budget, needed: width.checked_mul(2) }.into());
-    }
-    let width = width as usize;
-    let mut values: Vec<u64> = Vec::new();
-    let mut seen = vec![false; s.len() + 1];
-    let mut push_next = |values: &mut Vec<u64>| {
+    let mut seen = vec![false; set.len() + 1];
+    windowed_table(set, budget, "subtraction", |values, s| {
         let n = values.len();
         seen.iter_mut().for_each(|x| *x = false);
         for &m in s.iter().take_while(|&&m| m as usize <= n) {
@@ -130,10 +116,61 @@ pub fn subtraction_table(set: &MoveSet, budget: u64) -> Result<GrundyTable, Anal
                 seen[v] = true;
             }
         }
-        values.push(mex_of(&seen));
-    };
+        mex_of(&seen)
+    })
+}
+
+/// The single-heap outcomes of the subtraction game with move set `set` under misère play (the
+/// player who makes the last move loses): value 1 when the player to move wins a heap of n, 0
+/// when they lose. A heap with no move (n below the smallest size) is won by the player to move,
+/// who cannot move and so did not make the last move; otherwise the player to move wins exactly
+/// when some move leaves a lost heap. Like the Grundy values, each outcome depends only on the
+/// max(S) outcomes before it, so the first repeated window proves the period.
+///
+/// ```
+/// use grundy::{misere_subtraction_table, MoveSet};
+/// // Misère take 1..3: the player to move loses exactly when n = 1 (mod 4).
+/// let t = misere_subtraction_table(&"1,2,3".parse::<MoveSet>().unwrap(), 1_000_000).unwrap();
+/// assert_eq!(t.get(1_000_000_000_000_000_001), Some(0));
+/// assert_eq!(t.get(1_000_000_000_000_000_000), Some(1));
+/// ```
+pub fn misere_subtraction_table(set: &MoveSet, budget: u64) -> Result<GrundyTable, AnalyzeError> {
+    windowed_table(set, budget, "misère subtraction", |values, s| {
+        let n = values.len();
+        let mut options = s.iter().take_while(|&&m| m as usize <= n).map(|&m| values[n - m as usize]).peekable();
+        if options.peek().is_none() {
+            return 1;
+        }
+        u64::from(options.any(|v| v == 0))
+    })
+}
+
+/// Computes a table whose entry n depends only on the max(S) entries before it (`next` gets the
+/// entries so far and the sizes, and returns entry n), until a window of max(S) entries repeats:
+/// the repeat proves the period, the first one the smallest. `budget` bounds the entries.
+fn windowed_table(
+    set: &MoveSet,
+    budget: u64,
+    kind: &str,
+    mut next: impl FnMut(&[u64], &[u64]) -> u64,
+) -> Result<GrundyTable, AnalyzeError> {
+    let asked = Work::SubtractionTable.clamp(budget);
+    let budget = asked.min(TABLE_STEPS / set.len() as u64);
+    let s = set.as_slice();
+    let width = set.max();
+    let gave_up = || GaveUp { what: Work::SubtractionTable, used: budget, needed: None };
+    // Past u32 entries the table would not fit in memory anyway.
+    if width >= budget && budget < asked {
+        return Err(too_many_steps(kind, set, budget));
+    }
+    if width >= budget || width > u64::from(u32::MAX) {
+        return Err(GaveUp { what: Work::SubtractionTable, used: budget, needed: width.checked_mul(2) }.into());
+    }
+    let width = width as usize;
+    let mut values: Vec<u64> = Vec::new();
     for _ in 0..width {
-        push_next(&mut values);
+        let v = next(&values, s);
+        values.push(v);
     }
     // windows[key] = the first n whose preceding `width` values hash to key.
     let mut windows: HashMap<u128, usize> = HashMap::new();
@@ -158,12 +195,13 @@ pub fn subtraction_table(set: &MoveSet, budget: u64) -> Result<GrundyTable, Anal
         }
         if n as u64 >= budget {
             if budget < asked {
-                return Err(too_many_steps("subtraction", set, budget));
+                return Err(too_many_steps(kind, set, budget));
             }
             return Err(gave_up().into());
         }
         ticker.tick()?;
-        push_next(&mut values);
+        let v = next(&values, s);
+        values.push(v);
         hash.roll(values[n - width], values[n]);
     }
 }

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use serde::{Serialize, Serializer};
 
 use crate::engine::heap::HeapSolver;
-use crate::engine::Method;
+use crate::engine::{Method, MisereHeaps};
 use crate::error::{human_bytes, AnalyzeError, GaveUp, Work, MEMORY_LIMIT};
 use crate::game::convention::{Convention, Outcome, Player};
 use crate::game::{Component, Game, Move, Position};
@@ -311,8 +311,72 @@ fn sum(cs: &[Component], options: &AnalyzeOptions) -> Result<Analysis, AnalyzeEr
             |i, from, to| Ruleset::Nim.describe_move(i + 1, from, &[to]),
             "heap",
         )),
-        Convention::Misere => sum_misere(cs, options),
+        Convention::Misere => match misere_single_heap(cs, options)? {
+            Some(a) => Ok(a),
+            None => sum_misere(cs, options),
+        },
     }
+}
+
+/// A misère position with one non-empty heap of Nim, K-Nim, the Bash game or a subtraction
+/// game: its outcome from the single-heap outcomes, whose period is proven, so it is exact at
+/// any size. `None` for any other position (sums of several heaps are searched).
+fn misere_single_heap(cs: &[Component], options: &AnalyzeOptions) -> Result<Option<Analysis>, AnalyzeError> {
+    let mut non_empty = cs.iter().enumerate().filter(|(_, c)| c.heap > 0);
+    let (Some((i, c)), None) = (non_empty.next(), non_empty.next()) else {
+        return Ok(None);
+    };
+    if c.ruleset == Ruleset::Nim {
+        return Ok(None);
+    }
+    let Some(heaps) = MisereHeaps::new(&c.ruleset, options.budget)? else {
+        return Ok(None);
+    };
+    let n = c.heap;
+    let wins = heaps.mover_wins(n);
+    let mut a = blank(Outcome::from_win(wins), heaps.method());
+    let all: Vec<u64> = cs.iter().map(|c| c.heap).collect();
+    // The moves that leave a lost heap: at most one for K-Nim, at most |S| for a subtraction game.
+    let takes: Vec<u64> = match (&c.ruleset, &heaps) {
+        (Ruleset::Subtraction(set), _) => set.as_slice().iter().copied().take_while(|&s| s <= n).collect(),
+        (_, MisereHeaps::Bounded(k)) => {
+            let t = match k.checked_add(1) {
+                Some(m) => (n - 1) % m,
+                None => n - 1,
+            };
+            vec![t].into_iter().filter(|&t| t >= 1 && t <= *k).collect()
+        }
+        _ => vec![],
+    };
+    for take in takes {
+        let to = n - take;
+        if !heaps.mover_wins(to) {
+            // An emptied heap is left as a heap of 0, as `Ruleset::for_each_option` gives it.
+            a.winning_moves.push(WinningMove {
+                text: c.ruleset.describe_move(i + 1, n, &[to]),
+                result: replaced(&all, i, &[to]),
+                mv: Move { heap: i, to: vec![to] },
+            });
+        }
+    }
+    let others = if cs.len() > 1 { " (every other heap is empty)" } else { "" };
+    a.explanation = vec![
+        format!(
+            "Under misère play (the last player to move loses) one heap of {} decides the position{others}.",
+            c.ruleset
+        ),
+        heaps.reason(),
+        format!(
+            "A heap of {n} is {} for the player to move{}.",
+            if wins { "won" } else { "lost" },
+            if wins {
+                ": each winning move leaves a lost heap"
+            } else {
+                ": every move leaves a heap the opponent wins"
+            }
+        ),
+    ];
+    Ok(Some(a))
 }
 
 fn sum_normal(cs: &[Component], options: &AnalyzeOptions) -> Result<Analysis, AnalyzeError> {
