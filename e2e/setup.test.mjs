@@ -105,6 +105,13 @@ test('errors speak the page\'s language: past the budget, a command line to copy
   assert.match(box.words, /^That move is not allowed: there is no heap 5/);
   assert.equal(box.command, null);
   assert.equal(await page.getAttribute('#status', 'data-state'), 'your-move');
+  // The refused move stays in the field to be corrected; a played one is cleared.
+  assert.equal(await page.inputValue('#move-text'), '5 1');
+  await page.fill('#move-text', '3 5');
+  await page.evaluate(() => { document.getElementById('status').dataset.state = 'moving'; });
+  await page.click('#typed button[type=submit]');
+  await settled(page);
+  assert.equal(await page.inputValue('#move-text'), '');
   assert.deepEqual(errors, []);
   await page.close();
 });
@@ -165,6 +172,8 @@ test('a request stopped at the server\'s time limit says so, with the command li
   assert.equal(box.command, 'grundy analyze grundys-game 100 --misere');
   assert.match(box.words, /longer than the server allows/);
   assert.doesNotMatch(box.words, /--/);
+  // Nothing in the position is wrong: the status does not ask to fix it.
+  assert.match(await page.textContent('#status'), /cannot be started here/);
   assert.deepEqual(errors, []);
   await page.close();
 });
@@ -188,6 +197,7 @@ test('a bad position clears the game before: no outcome, value, move or board of
   assert.equal(await page.locator('#board > *').count(), 0, 'no board');
   assert.equal(await page.locator('#log li').count(), 0, 'no log');
   assert.equal(await page.getAttribute('#status', 'data-state'), 'error');
+  assert.match(await page.textContent('#status'), /Fix the game or position/);
   assert.deepEqual(errors, []);
   await page.close();
 });

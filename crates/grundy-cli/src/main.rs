@@ -1,7 +1,8 @@
 //! The `grundy` command-line program: a thin layer over the `grundy` library. Each subcommand
 //! lives in its own module under `cmd/`; `main` turns every error into a one-line message on
 //! stderr (or, with `--json`, one JSON object on stdout) and its exit status: 2 for bad input,
-//! 1 for something checked that does not hold.
+//! 1 for something checked that does not hold. `factor` is the one exception, as GNU factor:
+//! it reports each bad number on a line of its own, goes on, and exits 1.
 
 use std::ffi::OsString;
 use std::io::Write;
@@ -159,21 +160,39 @@ fn clap_error(e: clap::Error, json: bool) -> ExitCode {
         let _ = e.print();
         return ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2));
     }
-    let rendered = e.render().to_string();
-    let first = rendered.lines().find(|l| !l.trim().is_empty()).unwrap_or("bad arguments");
     let argument = match e.get(ContextKind::InvalidArg).or_else(|| e.get(ContextKind::InvalidSubcommand)) {
-        Some(ContextValue::String(s)) => Some(s.clone()),
-        Some(ContextValue::Strings(v)) => Some(v.join(" ")),
+        Some(ContextValue::String(s)) => Some(bare_argument(s)),
+        Some(ContextValue::Strings(v)) => Some(v.iter().map(|s| bare_argument(s)).collect::<Vec<_>>().join(" ")),
         _ => None,
     };
     let kind = format!("{:?}", e.kind());
     let object = serde_json::json!({"error": {
         "kind": snake_case(&kind),
-        "message": first.trim_start_matches("error: "),
+        "message": one_line(&e.render().to_string()),
         "argument": argument,
     }});
     emit(&format!("{object}\n"));
     ExitCode::from(2)
+}
+
+/// clap's message on one line: the problem with what it names (the missing arguments, the
+/// suggestion), without the usage and the help hint that follow.
+fn one_line(rendered: &str) -> String {
+    let problem: Vec<&str> = rendered
+        .lines()
+        .map(str::trim)
+        .take_while(|l| !l.starts_with("Usage:") && !l.starts_with("For more information"))
+        .filter(|l| !l.is_empty())
+        .collect();
+    let line = problem.join(" ");
+    line.strip_prefix("error: ").unwrap_or(&line).to_string()
+}
+
+/// An argument as clap names it in context (`--threads <N>`, `<POSITION>...`) by its bare
+/// name (`--threads`, `POSITION`), as grundy's own errors name it.
+fn bare_argument(name: &str) -> String {
+    let first = name.split_whitespace().next().unwrap_or(name);
+    first.trim_end_matches("...").trim_start_matches('<').trim_end_matches('>').to_string()
 }
 
 /// `InvalidValue` as `invalid_value`.
@@ -236,5 +255,11 @@ mod tests {
         assert!(!asks_for_json(&argv(&["grundy", "analyze", "nim", "--", "--json"])));
         assert!(!asks_for_json(&argv(&["--json"])));
         assert_eq!(snake_case("InvalidValue"), "invalid_value");
+        assert_eq!(bare_argument("--threads <N>"), "--threads");
+        assert_eq!(bare_argument("<POSITION>..."), "POSITION");
+        assert_eq!(
+            one_line("error: the following required arguments were not provided:\n  <GAME>\n\nUsage: grundy analyze <GAME>\n\nFor more information, try '--help'.\n"),
+            "the following required arguments were not provided: <GAME>"
+        );
     }
 }

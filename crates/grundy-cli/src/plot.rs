@@ -57,18 +57,31 @@ const PERIOD: RGBColor = RGBColor(0xc0, 0x39, 0x2b);
 const GRID: RGBColor = RGBColor(0xe4, 0xe4, 0xe4);
 
 /// Below this many heap sizes every G(n) is drawn; past it, a bounded sample per pixel column.
-const DENSE: u64 = 1 << 24;
+pub const DENSE: u64 = 1 << 24;
 /// The heap sizes sampled in a pixel column of a sparse plot.
 const SAMPLES: u64 = 256;
 /// Words per column of the row bitsets.
 const ROW_WORDS: usize = PLOT_H.div_ceil(64) as usize;
 
 /// Whether the file name asks for a format we write.
+///
+/// Checked before any work, with where the file goes: a plot that cannot be written is refused
+/// at once rather than after the values are computed.
 pub fn check_path(path: &Path) -> Result<(), String> {
-    match extension(path).as_deref() {
-        Some("svg") | Some("png") => Ok(()),
-        _ => Err(format!("--plot {}: the file must end in .svg or .png", path.display())),
+    if !matches!(extension(path).as_deref(), Some("svg") | Some("png")) {
+        return Err(format!("--plot {}: the file must end in .svg or .png", path.display()));
     }
+    if path.is_dir() {
+        return Err(format!("--plot {}: that is a directory", path.display()));
+    }
+    let folder = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    if !folder.is_dir() {
+        return Err(format!("--plot {}: the folder {} does not exist", path.display(), folder.display()));
+    }
+    Ok(())
 }
 
 fn extension(path: &Path) -> Option<String> {

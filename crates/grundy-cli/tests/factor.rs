@@ -11,7 +11,7 @@ fn grundy(args: &[&str]) -> Output {
 }
 
 /// `grundy factor` with `input` on standard input and no numbers on the command line.
-fn grundy_stdin(input: &str) -> Output {
+fn grundy_stdin(input: impl AsRef<[u8]>) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
         .arg("factor")
         .stdin(Stdio::piped())
@@ -19,7 +19,7 @@ fn grundy_stdin(input: &str) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("the binary runs");
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    child.stdin.take().unwrap().write_all(input.as_ref()).unwrap();
     child.wait_with_output().unwrap()
 }
 
@@ -57,4 +57,37 @@ fn good_input_exits_0() {
         assert!(out.stderr.is_empty());
         assert_eq!(out.status.code(), Some(0));
     }
+}
+
+/// Input that is not UTF-8 is one bad token: the numbers around it are still factored.
+#[test]
+fn a_token_that_is_not_utf8_is_one_bad_token() {
+    let out = grundy_stdin(b"\xff 12\n15\n");
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), "12: 2 2 3\n15: 3 5\n");
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("is not a number"), "{err}");
+}
+
+/// Each line of standard input is answered as soon as it is read, before the input ends.
+#[test]
+fn standard_input_is_answered_line_by_line() {
+    use std::io::{BufRead, BufReader};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .arg("factor")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(b"12\n").unwrap();
+    stdin.flush().unwrap();
+    let mut reader = BufReader::new(child.stdout.take().unwrap());
+    let mut first = String::new();
+    // The input is still open: the answer can only come from reading line by line.
+    reader.read_line(&mut first).unwrap();
+    assert_eq!(first, "12: 2 2 3\n");
+    drop(stdin);
+    assert!(child.wait().unwrap().success());
 }

@@ -120,10 +120,21 @@ fn with_json_an_error_is_one_json_object() {
             Some("--budget"),
             "rerun with --budget",
         ),
-        (&["analyze", "nim", "3", "--jsn", "--json"], "unknown_argument", Some("--jsn"), "unexpected argument"),
+        (
+            &["analyze", "nim", "3", "--jsn", "--json"],
+            "unknown_argument",
+            Some("--jsn"),
+            "similar argument exists: '--json'",
+        ),
+        (&["analyze", "--json"], "missing_required_argument", Some("GAME POSITION"), "not provided: <GAME> <POSITION>"),
+        (&["sg", "kayles", "--upto", "3", "--threads", "4", "--json"], "value_validation", Some("--threads"), "1..=2"),
         (&["sg", "kayles", "--upto", "x", "--json"], "bad_input", Some("--upto"), "is not a number"),
         (&["sg", "grundys-game", "--upto", "1000000000000", "--json"], "refused", None, "grundys-game"),
-        (&["verify", "--game", "frob", "--sg", "n", "--json"], "bad_input", None, "unknown game 'frob'"),
+        (&["verify", "--game", "frob", "--sg", "n", "--json"], "bad_input", Some("--game"), "unknown game 'frob'"),
+        (&["verify", "--max-heap", "x", "--json"], "bad_input", Some("--max-heap"), "is not a number"),
+        (&["verify", "--game", "nim", "--sg", "n #", "--json"], "bad_input", Some("--sg"), "unexpected character"),
+        (&["verify", "nosuch", "--json"], "bad_input", Some("CLAIMS"), "unknown claim 'nosuch'"),
+        (&["sg", "nim", "--upto", "5", "--store", "/tmp/x", "--json"], "bad_input", Some("--store"), "--store is for"),
     ];
     for (args, kind, argument, needle) in cases {
         let (v, code) = json_error(args);
@@ -179,6 +190,28 @@ fn plot_and_store_say_what_they_wrote() {
     let err = text(&out.stderr);
     assert!(err.contains(&format!("wrote {} (4,096 values)", plot.display())), "{err}");
     assert!(err.contains(&format!("stored 4,096 values in {} (4,096 new)", store.display())), "{err}");
+    // The counts are exact at the ends: one value, and 2^64 values (sampled) for the whole range.
+    let one = dir.join("one.svg");
+    let err = text(&grundy(&["sg", "kayles", "--upto", "0", "--plot", one.to_str().unwrap()]).stderr);
+    assert!(err.contains("(1 value)"), "{err}");
+    let all = dir.join("all.svg");
+    let err = text(
+        &grundy(&["sg", "kayles", "--upto", "18446744073709551615", "--summary", "--plot", all.to_str().unwrap()])
+            .stderr,
+    );
+    assert!(err.contains("(18,446,744,073,709,551,616 values, sampled in each pixel column)"), "{err}");
+    // A plot that cannot be written is refused before any work.
+    for bad in [dir.join("no-such-folder").join("g.svg"), dir.clone().with_extension("svg")] {
+        if bad.extension().is_some() && !bad.to_string_lossy().contains("no-such-folder") {
+            std::fs::create_dir_all(&bad).unwrap();
+        }
+        let started = std::time::Instant::now();
+        let out = grundy(&["sg", "grundys-game", "--upto", "3000000", "--plot", bad.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(2));
+        assert!(text(&out.stderr).contains("--plot"), "{}", text(&out.stderr));
+        assert!(started.elapsed() < std::time::Duration::from_secs(20), "refused only after the work");
+    }
+    let _ = std::fs::remove_dir_all(dir.with_extension("svg"));
     let again = text(&grundy(&args).stderr);
     assert!(again.contains("resumed from 4,096 stored values"), "{again}");
     assert!(again.contains("nothing new to store"), "{again}");

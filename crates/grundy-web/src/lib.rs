@@ -623,6 +623,12 @@ fn quote(token: &str) -> String {
     if t.len() < token.len() {
         t.push('…');
     }
+    shell_word(&t)
+}
+
+/// A token as the shell reads it back: as it is, or in single quotes.
+fn shell_word(t: &str) -> String {
+    let t = t.to_string();
     let plain = !t.is_empty() && t.chars().all(|c| c.is_ascii_alphanumeric() || ":,=/._+-".contains(c));
     if plain {
         t
@@ -640,6 +646,14 @@ impl Problem {
             .map(|(i, v)| match v {
                 // Numbers go through the same reader as text, so a negative or fractional
                 // heap gets the same message as on the command line.
+                // A JSON number past u64 arrives as a float whose digits are already lost: say so
+                // rather than quote its float form.
+                Value::Number(n) if n.is_f64() && n.as_f64().is_some_and(|f| f.abs() >= 9_007_199_254_740_992.0) => {
+                    Err(ApiError::bad(format!(
+                        "heap {} is a number past 18446744073709551615 (or not whole), whose digits JSON numbers do not keep; send heaps past 2^53 as strings of digits",
+                        i + 1
+                    )))
+                }
                 Value::Number(n) => Ok(n.to_string()),
                 Value::String(s) => Ok(s.clone()),
                 other => Err(ApiError::bad(format!("position entry {} ({other}) is not a number or a string", i + 1))),
@@ -684,9 +698,14 @@ impl Problem {
         }
         let notes = if notes.is_empty() { String::new() } else { format!(" ({})", notes.join(", ")) };
         let misere = if self.misere { " --misere" } else { "" };
+        // The command is for copying and running: every heap, no token shortened.
+        let whole = match self.tokens() {
+            Ok(tokens) => tokens.iter().map(|t| shell_word(t)).collect::<Vec<_>>().join(" "),
+            Err(_) => position.clone(),
+        };
         Asked {
             what: format!("{verb} {game} {position}{notes}"),
-            command: format!("grundy {command} {game} {position}{misere}{flags}"),
+            command: format!("grundy {command} {} {whole}{misere}{flags}", shell_word(&self.game)),
         }
     }
 
@@ -1087,9 +1106,10 @@ mod tests {
         };
         let a = p.asked("analyze", "analyze", &p.analyze_flags());
         assert_eq!(a.what, "analyze kl:2,3 1 2 3 4 5 6 7 8 9 10 11 12 … (20 heaps) (misère, second to move)");
+        // The message shortens the position; the command to copy and run has every heap.
         assert_eq!(
             a.command,
-            "grundy analyze kl:2,3 1 2 3 4 5 6 7 8 9 10 11 12 … (20 heaps) --misere --to-move second --budget 100"
+            "grundy analyze kl:2,3 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 --misere --to-move second --budget 100"
         );
     }
 }

@@ -461,7 +461,10 @@ async function newGame(event) {
     // Nothing of the game before stays on the board or in the panel.
     noGame();
     showError(e);
-    setStatus('Fix the game or position and press New game.', 'error');
+    // Only bad input is the person's to fix; otherwise the server could not do the work here.
+    setStatus(e.kind === 'bad_input'
+      ? 'Fix the game or position and press New game.'
+      : 'This game cannot be started here (see the message above): press New game for another.', 'error');
     return;
   }
   if (!end(signal)) return;
@@ -472,7 +475,10 @@ async function newGame(event) {
   else await refresh(checked);
 }
 
-/** One round trip: the human's move (or none when the computer starts), then the reply. */
+/**
+ * One round trip: the human's move (or none when the computer starts), then the reply. True
+ * when the move was played; false when it was refused, cancelled or could not be answered.
+ */
 async function turn(text) {
   const signal = begin('The computer is thinking…', () => {
     // The request held the person's move and the reply together: nothing was played.
@@ -483,13 +489,16 @@ async function turn(text) {
   try {
     reply = await api('/api/move', { ...problem(), level: state.level, seed: seed(), human_move: text }, signal);
   } catch (e) {
-    if (!end(signal)) return;
+    if (!end(signal)) return false;
     showError(e);
-    statusForTurn();
+    // A legal move whose reply the server could not compute was not played either: say so,
+    // rather than ask for the same move again.
+    const own = ['illegal_move', 'bad_input'].includes(e.kind);
+    statusForTurn(own ? '' : 'The computer could not answer that move here, so nothing was played: try another move or start a new game. ');
     drawBoard();
-    return;
+    return false;
   }
-  if (!end(signal)) return;
+  if (!end(signal)) return false;
   if (text !== null) {
     state.history.push(before);
     log(`you: ${reply.human.text}`, 'human');
@@ -502,7 +511,7 @@ async function turn(text) {
       state.busy = true;
       drawBoard();
       await new Promise((r) => setTimeout(r, 250));
-      if (state.gameNo !== game) return;
+      if (state.gameNo !== game) return true;
       state.busy = false;
     }
   }
@@ -513,12 +522,14 @@ async function turn(text) {
   state.toMove = reply.to_move;
   if (reply.over) finish(reply.winner);
   await refresh();
+  return true;
 }
 
+/** Plays the person's move; true when it was played. */
 async function humanMove(text) {
-  if (state.busy || state.over || state.toMove !== state.human) return;
+  if (state.busy || state.over || state.toMove !== state.human) return false;
   showError('');
-  await turn(text);
+  return turn(text);
 }
 
 async function undo() {
@@ -878,7 +889,8 @@ $('setup').addEventListener('submit', newGame);
 $('typed').addEventListener('submit', (e) => {
   e.preventDefault();
   const text = $('move-text').value.trim();
-  if (text) humanMove(text).then(() => { $('move-text').value = ''; });
+  // The typed move stays in the field when it was not played, so that it can be corrected.
+  if (text) humanMove(text).then((played) => { if (played) $('move-text').value = ''; });
 });
 $('undo').addEventListener('click', undo);
 $('cancel').addEventListener('click', cancel);

@@ -155,6 +155,10 @@ async fn analyze_errors_are_json_4xx() {
         assert_error(s, &v, want, contains);
         assert_eq!(kind(&v), want_kind, "{v}");
     }
+    // A JSON number past u64 is a float by then: the message says so instead of quoting it.
+    let (s, v) = post("/api/analyze", r#"{"game": "nim", "position": [18446744073709551616]}"#).await;
+    assert_error(s, &v, StatusCode::BAD_REQUEST, "heap 1 is a number past 18446744073709551615");
+    assert!(!v["error"].as_str().unwrap().contains("e+19"), "{v}");
 }
 
 /// A budget that runs out says, besides the message, the budget that would do and the command
@@ -192,6 +196,17 @@ async fn budget_errors_name_the_budget_and_the_command_line() {
     .await;
     assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
     assert_eq!(v["command"], "grundy analyze subtraction:1,2 30 30 30 --misere --to-move second --budget 29791");
+
+    // A position of many heaps: the message shortens it, the command to copy has every heap.
+    let heaps: Vec<u64> = std::iter::repeat_n(1, 13).chain([30]).collect();
+    let (s, v) =
+        post_json("/api/analyze", json!({"game": "subtraction:1,2", "position": heaps, "misere": true, "budget": 100}))
+            .await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+    let command = v["command"].as_str().unwrap();
+    let words: Vec<&str> = command.split(' ').collect();
+    assert_eq!(&words[3..17], &["1", "1", "1", "1", "1", "1", "1", "1", "1", "1", "1", "1", "1", "30"], "{command}");
+    assert!(!command.contains('…'), "{command}");
 
     // Past every budget: what the work needs, and no budget or command to try.
     let (s, v) =

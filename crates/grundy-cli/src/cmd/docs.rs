@@ -29,14 +29,23 @@ pub struct HelpArgs {
 /// Prints the long help of grundy or of the subcommand named.
 pub fn help(args: HelpArgs) -> Result<(), CliError> {
     let mut command = crate::command();
-    for name in &args.subcommand {
+    for (depth, name) in args.subcommand.iter().enumerate() {
         let names: Vec<String> = command.get_subcommands().map(|c| c.get_name().to_string()).collect();
+        let within = ["grundy".to_string()]
+            .into_iter()
+            .chain(args.subcommand[..depth].iter().cloned())
+            .collect::<Vec<_>>()
+            .join(" ");
         command = command
             .find_subcommand(name)
             .cloned()
             .ok_or_else(|| {
-                CliError::usage(format!("no subcommand '{name}' (subcommands: {})", names.join(", ")))
-                    .argument("SUBCOMMAND")
+                CliError::usage(if names.is_empty() {
+                    format!("'{within}' has no subcommands, so none is named '{name}'")
+                } else {
+                    format!("no subcommand '{name}' (subcommands: {})", names.join(", "))
+                })
+                .argument("SUBCOMMAND")
             })?
             .bin_name(format!("grundy {}", args.subcommand.join(" ")));
     }

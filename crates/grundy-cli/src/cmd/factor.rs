@@ -6,7 +6,9 @@
 
 use grundy::{factorize, parse_u64};
 
-use crate::{emit, CliError};
+use std::io::BufRead;
+
+use crate::{emit, CliError, ErrorKind};
 
 /// Arguments of `grundy factor`.
 #[derive(clap::Args)]
@@ -45,35 +47,68 @@ fn parse(token: &str) -> Result<u64, String> {
 /// Runs `grundy factor`: every good token is factored, every bad one reported on stderr, and
 /// the exit status is 1 when any was bad.
 pub fn run(args: Args) -> Result<(), CliError> {
-    let tokens: Vec<String> = if args.numbers.is_empty() {
-        let text = std::io::read_to_string(std::io::stdin()).map_err(CliError::usage)?;
-        text.split_whitespace().map(str::to_string).collect()
-    } else {
-        args.numbers
-    };
-    let mut out = String::new();
-    let mut bad = false;
-    for token in &tokens {
-        match parse(token) {
-            Ok(n) => out += &line(n),
-            Err(why) => {
-                // What came before goes out first, so a terminal shows the lines in order.
-                emit(&out);
-                out.clear();
-                eprintln!("grundy: {why}");
-                bad = true;
+    let mut factoring = Factoring { out: String::new(), bad: false };
+    if args.numbers.is_empty() {
+        // Standard input line by line, as bytes: a long or endless stream is answered as it
+        // comes, and a token that is not UTF-8 is one bad token, not the end of the input.
+        let mut input = std::io::stdin().lock();
+        let mut line = Vec::new();
+        loop {
+            line.clear();
+            match input.read_until(b'\n', &mut line) {
+                Ok(0) => break,
+                Ok(_) => {
+                    for token in line.split(|b| b.is_ascii_whitespace()).filter(|t| !t.is_empty()) {
+                        factoring.token(&String::from_utf8_lossy(token));
+                    }
+                }
+                Err(e) => {
+                    factoring.flush();
+                    return Err(CliError::of_kind(ErrorKind::Io, format!("cannot read standard input: {e}")));
+                }
             }
+            // A line at a time, so that a pipe sees each answer once its line is read.
+            factoring.flush();
         }
-        if out.len() >= FLUSH_AT {
-            emit(&out);
-            out.clear();
+    } else {
+        for token in &args.numbers {
+            factoring.token(token);
         }
     }
-    emit(&out);
-    if bad {
+    factoring.flush();
+    if factoring.bad {
         Err(CliError::failed())
     } else {
         Ok(())
+    }
+}
+
+/// The output so far, and whether a token was bad.
+struct Factoring {
+    out: String,
+    bad: bool,
+}
+
+impl Factoring {
+    /// Factors one token, or reports it on stderr after what came before it.
+    fn token(&mut self, token: &str) {
+        match parse(token) {
+            Ok(n) => self.out += &line(n),
+            Err(why) => {
+                // What came before goes out first, so a terminal shows the lines in order.
+                self.flush();
+                eprintln!("grundy: {why}");
+                self.bad = true;
+            }
+        }
+        if self.out.len() >= FLUSH_AT {
+            self.flush();
+        }
+    }
+
+    fn flush(&mut self) {
+        emit(&self.out);
+        self.out.clear();
     }
 }
 

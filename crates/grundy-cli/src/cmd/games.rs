@@ -23,7 +23,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         emit(&(json + "\n"));
     } else {
         emit(&format!(
-            "Games (GAME argument of analyze, play and verify --game; sg takes the heap rulesets):\n{}\n\nExamples:\n",
+            "Games (the GAME of analyze and play; sg takes the heap rulesets):\n{}\n\nExamples:\n",
             grundy::rules::catalogue::help_list(false)
         ));
         let mut examples = String::new();

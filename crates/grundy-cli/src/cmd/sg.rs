@@ -108,7 +108,8 @@ pub fn run(args: Args) -> Result<(), CliError> {
     if args.store.is_some() && ruleset.split_rules().is_none() {
         return Err(CliError::usage(format!(
             "--store is for computed tables (take-and-break games); {ruleset} has a closed form or a short proven period"
-        )));
+        ))
+        .argument("--store"));
     }
     let mut builder = SequenceBuilder::new(&ruleset).upto(upto).budget(budget).method(method).full(args.full);
     if let Some(t) = args.threads {
@@ -160,7 +161,13 @@ pub fn run(args: Args) -> Result<(), CliError> {
         let data = PlotData::sample(&ruleset.to_string(), upto, source.period(), |n| source.value(n));
         plot::write(path, &data).map_err(|e| CliError::of_kind(ErrorKind::Io, e).argument("--plot"))?;
         // On stderr: stdout is the answer (and --json's object) alone.
-        eprintln!("wrote {} ({} values)", path.display(), thousands(upto.saturating_add(1)));
+        let values = u128::from(upto) + 1;
+        let drawn = if upto < plot::DENSE {
+            format!("{} value{}", thousands(values), if values == 1 { "" } else { "s" })
+        } else {
+            format!("{} values, sampled in each pixel column", thousands(values))
+        };
+        eprintln!("wrote {} ({drawn})", path.display());
     }
     let guess = args.guess.then(|| {
         // A proven period needs its pre-period and one period in view to be stated.
@@ -301,7 +308,8 @@ impl SequenceObserver for Bar {
 }
 
 /// `n` with a comma between each group of three digits: 1234567 is `1,234,567`.
-fn thousands(n: u64) -> String {
+fn thousands(n: impl Into<u128>) -> String {
+    let n: u128 = n.into();
     let digits = n.to_string();
     let mut out = String::with_capacity(digits.len() + digits.len() / 3);
     for (i, c) in digits.chars().enumerate() {

@@ -54,7 +54,7 @@ pub struct Args {
 
 fn number(v: &Option<String>, flag: &str, default: u64) -> Result<u64, CliError> {
     match v {
-        Some(s) => parse_u64(s, flag).map_err(CliError::usage),
+        Some(s) => parse_u64(s, flag).map_err(|e| CliError::usage(e).argument(flag)),
         None => Ok(default),
     }
 }
@@ -127,7 +127,7 @@ fn claims(args: &Args) -> Result<(), CliError> {
             .map(|name| {
                 verify::find_claim(name).ok_or_else(|| {
                     let known: Vec<&str> = verify::claims().iter().map(|c| c.name).collect();
-                    CliError::usage(format!("unknown claim '{name}' (known: {})", known.join(", ")))
+                    CliError::usage(format!("unknown claim '{name}' (known: {})", known.join(", "))).argument("CLAIMS")
                 })
             })
             .collect::<Result<_, _>>()?
@@ -252,7 +252,7 @@ fn summary(verdicts: &[Verdict]) -> String {
 }
 
 fn guess(game: &str, args: &Args) -> Result<(), CliError> {
-    let game: Game = game.parse().map_err(CliError::usage)?;
+    let game: Game = game.parse().map_err(|e| CliError::usage(e).argument("--game"))?;
     let (kind, expr) = match (&args.sg, &args.p_positions) {
         (Some(e), None) => (GuessKind::Sg, e),
         (None, Some(e)) => (GuessKind::PPositions, e),
@@ -260,7 +260,12 @@ fn guess(game: &str, args: &Args) -> Result<(), CliError> {
     };
     let upto = number(&args.upto, "--upto", 1000)?;
     let convention = if args.misere { Convention::Misere } else { Convention::Normal };
-    let report = check_guess(&game, expr, &GuessOptions { kind, upto, convention }).map_err(CliError::usage)?;
+    let flag = if kind == GuessKind::Sg { "--sg" } else { "--p-positions" };
+    let report = check_guess(&game, expr, &GuessOptions { kind, upto, convention }).map_err(|e| match e {
+        // Only a bad expression is the guess's fault; the rest is about the game or the range.
+        grundy::verify::GuessError::Expr { .. } => CliError::usage(e).argument(flag),
+        e => CliError::usage(e),
+    })?;
     if args.json {
         emit(&(serde_json::to_string(&report).map_err(CliError::usage)? + "\n"));
     } else {

@@ -118,7 +118,8 @@ pub const GAMES: &[GameKind] = &[
     GameKind {
         spelling: "dawsons-chess",
         name: "Dawson's chess (octal 0.137)",
-        a_move: "take 1 from a heap of 1, 2 from a heap of 2 or more, or 3 from a heap of 3 or more, leaving one heap or two",
+        a_move:
+            "take a heap of 1; or take 2, leaving nothing or one heap; or take 3, leaving nothing, one or two heaps",
         example_game: "dawsons-chess",
         example_position: "9",
         heap_ruleset: true,
