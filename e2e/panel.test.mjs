@@ -99,3 +99,16 @@ test('the XOR working of a balanced position and of heap values', async () => {
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('an N-position whose winning moves are too many to list says so, never "None"', async () => {
+  // Kayles of 10^18: the first player wins (its value is 1, by the proven period), but the
+  // moves of so large a heap are not looked through here.
+  const { page, errors } = await browser.start({ preset: 'kayles', position: '1000000000000000000' });
+  assert.match(await page.textContent('#outcome'), /^N:/);
+  const moves = await page.textContent('#winning-moves');
+  assert.doesNotMatch(moves, /None/);
+  assert.match(moves, /Not listed/);
+  assert.match(await page.textContent('#winning-count'), /listed; /);
+  assert.deepEqual(errors, []);
+  await page.close();
+});

@@ -579,8 +579,9 @@ function showAnalysis(a) {
   $('heap-values-label').textContent = a.game === 'divisor' ? 'Prime exponents' : 'Heap values';
   $('heap-values').textContent = a.heap_values ? a.heap_values.join(', ') : '–';
   $('to-move').textContent = who(a.to_move);
-  $('winning-count').textContent = a.winning_moves_not_listed
-    ? `(${a.winning_move_count} listed; ${a.winning_moves_not_listed})`
+  // The count is null when some moves are left out: it is not known then.
+  $('winning-count').textContent = a.winning_move_count === null
+    ? `(${a.winning_moves.length} listed; ${a.winning_moves_not_listed})`
     : `(${a.winning_move_count})`;
   const list = $('winning-moves');
   list.replaceChildren();
@@ -594,7 +595,10 @@ function showAnalysis(a) {
   if (a.winning_moves.length === 0) {
     const li = document.createElement('li');
     li.className = 'none';
-    li.textContent = state.over ? 'The game is over.' : 'None: every move loses against best play.';
+    // "None" only when every winning move was looked for: an N-position always has one.
+    li.textContent = state.over ? 'The game is over.'
+      : a.winning_move_count === null ? 'Not listed: too many moves to look through here (see above).'
+        : 'None: every move loses against best play.';
     list.appendChild(li);
   }
   drawBalance(a);

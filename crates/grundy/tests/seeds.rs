@@ -26,7 +26,7 @@ fn seed_002_seven_nine_twelve_fifteen_has_exactly_three_winning_moves() {
             ("4 -> 2".to_string(), vec![7, 9, 12, 2]),
         ]
     );
-    assert_eq!(a.winning_move_count, 3);
+    assert_eq!(a.winning_move_count, Some(3));
     let t = a.balance.unwrap();
     assert_eq!(t.rows[2], vec![1, 1, 0, 0]);
     assert_eq!(t.unbalanced, vec![true, true, false, true]);

@@ -119,7 +119,11 @@ pub fn render(a: &Analysis, explain: bool, limit: Option<usize>) -> String {
         }
     } else {
         let shown = &a.winning_moves[..a.winning_moves.len().min(limit.unwrap_or(usize::MAX))];
-        s += &format!("winning moves ({}):\n", a.winning_move_count);
+        s += &match a.winning_move_count {
+            Some(n) => format!("winning moves ({n}):\n"),
+            // The count is not known when some are left out (the line above says why).
+            None => format!("winning moves (the {} found so far; more are not listed):\n", a.winning_moves.len()),
+        };
         let w = shown.iter().map(|m| m.text.len()).max().unwrap_or(0);
         for m in shown {
             s += &format!("  {:<w$}  => {}\n", m.text, words(&m.result));

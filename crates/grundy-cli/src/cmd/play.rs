@@ -174,21 +174,22 @@ fn hint(s: &Session) -> String {
             a.sg.map_or(String::new(), |v| format!(" (Sprague-Grundy value {v})"))
         ),
         Ok(a) => {
+            let listed = a.winning_moves.len();
             let mut t = format!(
                 "You are winning{}: {} winning move{}{}\n",
                 a.sg.map_or(String::new(), |v| format!(" (Sprague-Grundy value {v})")),
-                a.winning_move_count,
-                if a.winning_move_count == 1 { "" } else { "s" },
+                listed,
+                if listed == 1 { "" } else { "s" },
                 match &a.winning_moves_not_listed {
-                    Some(why) => format!(" listed; {why}"),
+                    Some(why) => format!(" listed, and more not listed ({why})"),
                     None => ":".to_string(),
                 }
             );
             for m in a.winning_moves.iter().take(MAX_HINTS) {
                 t += &format!("  {}\n", m.text);
             }
-            if a.winning_move_count > MAX_HINTS {
-                t += &format!("  ... and {} more\n", a.winning_move_count - MAX_HINTS);
+            if listed > MAX_HINTS {
+                t += &format!("  ... and {} more\n", listed - MAX_HINTS);
             }
             t
         }

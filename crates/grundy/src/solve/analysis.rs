@@ -83,9 +83,10 @@ pub struct Analysis {
     /// Every winning move (none when the player to move loses), unless
     /// `winning_moves_not_listed` says which were left out.
     pub winning_moves: Vec<WinningMove>,
-    /// How many winning moves are listed: all there are, unless `winning_moves_not_listed` is
-    /// set.
-    pub winning_move_count: usize,
+    /// How many winning moves there are, when every one is listed; `None` when some are left
+    /// out (`winning_moves_not_listed` says why), because the count is then not known. Never a
+    /// guess: an N-position's count is at least 1.
+    pub winning_move_count: Option<usize>,
     /// Why some winning moves are not listed, when a heap of a take-and-break game has more
     /// options than the budget allows to walk (the outcome and value are still exact); `None`
     /// when every winning move is listed.
@@ -202,7 +203,7 @@ fn join<T: ToString>(items: &[T], sep: &str) -> String {
 /// let pos = game.parse_position(&["7", "9", "12", "15"]).unwrap();
 /// let a = analyze(&game, &pos, &AnalyzeOptions::default()).unwrap();
 /// assert_eq!(a.sg, Some(13));
-/// assert_eq!(a.winning_move_count, 3);
+/// assert_eq!(a.winning_move_count, Some(3));
 /// assert_eq!(a.winning_moves[0].text, "take 5 from heap 2 (9 -> 4)");
 /// ```
 pub fn analyze(game: &Game, position: &Position, options: &AnalyzeOptions) -> Result<Analysis, AnalyzeError> {
@@ -238,7 +239,7 @@ pub fn analyze(game: &Game, position: &Position, options: &AnalyzeOptions) -> Re
     a.convention = options.convention;
     a.to_move = options.to_move;
     a.winner = a.outcome.winner(options.to_move);
-    a.winning_move_count = a.winning_moves.len();
+    a.winning_move_count = a.winning_moves_not_listed.is_none().then_some(a.winning_moves.len());
     if let Some(why) = &a.winning_moves_not_listed {
         a.explanation.push(format!("Not every winning move is listed: {why}."));
     }
@@ -257,7 +258,7 @@ fn blank(outcome: Outcome, method: Method) -> Analysis {
         winner: Player::First,
         sg: None,
         winning_moves: vec![],
-        winning_move_count: 0,
+        winning_move_count: None,
         winning_moves_not_listed: None,
         listing_budget: None,
         heap_values: None,
