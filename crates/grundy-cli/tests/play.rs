@@ -321,3 +321,16 @@ fn the_cli_and_the_web_reply_as_the_library_session_does() {
         assert!(reasons.contains(&reason), "{reason:?} among {reasons:?}");
     }
 }
+
+#[test]
+fn a_hint_that_cannot_list_the_moves_says_so_and_names_no_flag() {
+    let mut g = Game::start(&["kayles", "1000000000000000000", "--seed", "1"]);
+    g.next();
+    g.send("hint");
+    let (hint, _) = g.next();
+    assert!(hint.contains("You are winning") && hint.contains("no winning move can be shown here"), "{hint}");
+    assert!(!hint.contains("0 winning moves") && !hint.contains("--budget"), "{hint}");
+    g.send("quit");
+    g.next();
+    assert_eq!(g.finish().0, Some(0));
+}

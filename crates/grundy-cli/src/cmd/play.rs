@@ -175,6 +175,10 @@ fn hint(s: &Session) -> String {
         ),
         Ok(a) => {
             let listed = a.winning_moves.len();
+            let value = a.sg.map_or(String::new(), |v| format!(" (Sprague-Grundy value {v})"));
+            if let (0, Some(why)) = (listed, &a.winning_moves_not_listed) {
+                return format!("You are winning{value}, but no winning move can be shown here: {why}\n");
+            }
             let mut t = format!(
                 "You are winning{}: {} winning move{}{}\n",
                 a.sg.map_or(String::new(), |v| format!(" (Sprague-Grundy value {v})")),
