@@ -30,27 +30,28 @@ pub struct HelpArgs {
 pub fn help(args: HelpArgs) -> Result<(), CliError> {
     let mut command = crate::command();
     for (depth, name) in args.subcommand.iter().enumerate() {
-        let names: Vec<String> = command.get_subcommands().map(|c| c.get_name().to_string()).collect();
-        let within = ["grundy".to_string()]
-            .into_iter()
-            .chain(args.subcommand[..depth].iter().cloned())
-            .collect::<Vec<_>>()
-            .join(" ");
-        command = command
-            .find_subcommand(name)
-            .cloned()
-            .ok_or_else(|| {
-                CliError::usage(if names.is_empty() {
-                    format!("'{within}' has no subcommands, so none is named '{name}'")
-                } else {
-                    format!("no subcommand '{name}' (subcommands: {})", names.join(", "))
-                })
-                .argument("SUBCOMMAND")
-            })?
-            .bin_name(format!("grundy {}", args.subcommand.join(" ")));
+        let within = ["grundy"].into_iter().chain(args.subcommand[..depth].iter().map(String::as_str));
+        command = subcommand(&command, &within.collect::<Vec<_>>().join(" "), name)?;
+    }
+    if !args.subcommand.is_empty() {
+        command = command.bin_name(format!("grundy {}", args.subcommand.join(" ")));
     }
     emit(&command.render_long_help().to_string());
     Ok(())
+}
+
+/// The subcommand `name` of `command` (written `within` in messages), or the error that names
+/// the subcommands there are.
+fn subcommand(command: &clap::Command, within: &str, name: &str) -> Result<clap::Command, CliError> {
+    command.find_subcommand(name).cloned().ok_or_else(|| {
+        let names: Vec<&str> = command.get_subcommands().map(|c| c.get_name()).collect();
+        CliError::usage(if names.is_empty() {
+            format!("'{within}' has no subcommands, so none is named '{name}'")
+        } else {
+            format!("no subcommand '{name}' (subcommands: {})", names.join(", "))
+        })
+        .argument("SUBCOMMAND")
+    })
 }
 
 /// Prints the completion script of `shell`.
@@ -68,11 +69,7 @@ pub fn man(args: ManArgs) -> Result<(), CliError> {
     let page = match &args.subcommand {
         None => command,
         Some(name) => {
-            let names: Vec<String> = command.get_subcommands().map(|c| c.get_name().to_string()).collect();
-            let sub = command.find_subcommand(name).cloned().ok_or_else(|| {
-                CliError::usage(format!("no subcommand '{name}' (subcommands: {})", names.join(", ")))
-                    .argument("SUBCOMMAND")
-            })?;
+            let sub = subcommand(&command, "grundy", name)?;
             // The page of `grundy analyze` is named grundy-analyze, as git and cargo name theirs.
             let full = format!("grundy-{}", sub.get_name());
             sub.name(full)
