@@ -337,28 +337,14 @@ fn misere_single_heap(cs: &[Component], options: &AnalyzeOptions) -> Result<Opti
     let wins = heaps.mover_wins(n);
     let mut a = blank(Outcome::from_win(wins), heaps.method());
     let all: Vec<u64> = cs.iter().map(|c| c.heap).collect();
-    // The moves that leave a lost heap: at most one for K-Nim, at most |S| for a subtraction game.
-    let takes: Vec<u64> = match (&c.ruleset, &heaps) {
-        (Ruleset::Subtraction(set), _) => set.as_slice().iter().copied().take_while(|&s| s <= n).collect(),
-        (_, MisereHeaps::Bounded(k)) => {
-            let t = match k.checked_add(1) {
-                Some(m) => (n - 1) % m,
-                None => n - 1,
-            };
-            vec![t].into_iter().filter(|&t| t >= 1 && t <= *k).collect()
-        }
-        _ => vec![],
-    };
-    for take in takes {
+    for take in heaps.winning_takes(n) {
         let to = n - take;
-        if !heaps.mover_wins(to) {
-            // An emptied heap is left as a heap of 0, as `Ruleset::for_each_option` gives it.
-            a.winning_moves.push(WinningMove {
-                text: c.ruleset.describe_move(i + 1, n, &[to]),
-                result: replaced(&all, i, &[to]),
-                mv: Move { heap: i, to: vec![to] },
-            });
-        }
+        // An emptied heap is left as a heap of 0, as `Ruleset::for_each_option` gives it.
+        a.winning_moves.push(WinningMove {
+            text: c.ruleset.describe_move(i + 1, n, &[to]),
+            result: replaced(&all, i, &[to]),
+            mv: Move { heap: i, to: vec![to] },
+        });
     }
     let others = if cs.len() > 1 { " (every other heap is empty)" } else { "" };
     a.explanation = vec![
