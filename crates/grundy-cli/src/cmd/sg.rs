@@ -93,10 +93,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         .map(|m| parse_u64(m, "--at"))
         .transpose()
         .map_err(|e| CliError::usage(e).argument("--at"))?;
-    let budget = match args.budget.as_deref() {
-        Some(b) => parse_u64(b, "--budget").map_err(|e| CliError::usage(e).argument("--budget"))?,
-        None => DEFAULT_SG_BUDGET,
-    };
+    let budget = budget_given(&args)?.unwrap_or(DEFAULT_SG_BUDGET);
     let method = match args.method.as_str() {
         "sparse" => Algorithm::Sparse,
         "naive" => Algorithm::Naive,
@@ -193,15 +190,21 @@ pub fn run(args: Args) -> Result<(), CliError> {
     Ok(())
 }
 
+/// The --budget given, if any.
+fn budget_given(args: &Args) -> Result<Option<u64>, CliError> {
+    args.budget
+        .as_deref()
+        .map(|b| parse_u64(b, "--budget").map_err(|e| CliError::usage(e).argument("--budget")))
+        .transpose()
+}
+
 /// The most single-heap misère outcomes printed: the period proves the rest.
 const MAX_MISERE_UPTO: u64 = 1 << 24;
 
 /// `sg --misere`: who wins a single heap of each size under misère play, and the proven period.
 fn misere(ruleset: &Ruleset, upto: u64, args: &Args) -> Result<(), CliError> {
-    let budget = match args.budget.as_deref() {
-        Some(b) => parse_u64(b, "--budget").map_err(|e| CliError::usage(e).argument("--budget"))?,
-        None => grundy::DEFAULT_BUDGET,
-    };
+    // A table of outcomes as analyze would allow it, unless a budget is given.
+    let budget = budget_given(args)?.unwrap_or(grundy::DEFAULT_BUDGET);
     if upto > MAX_MISERE_UPTO {
         return Err(CliError::usage(format!(
             "--upto {upto} with --misere prints one letter a heap size; at most {MAX_MISERE_UPTO} are printed (the period gives the rest: analyze GAME N --misere answers any N)"
