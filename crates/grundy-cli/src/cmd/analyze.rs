@@ -37,7 +37,8 @@ pub struct Args {
     #[arg(long, value_name = "N", allow_negative_numbers = true)]
     budget: Option<String>,
     /// The most winning moves listed: a number (0 lists none, only their count) or 'all'.
-    /// Default: 20 in the text, every one in --json. The count is always exact.
+    /// Default: 20 in the text, every one in --json. The count is exact, or said to be unknown
+    /// where not every winning move could be looked through.
     #[arg(long, value_name = "N|all", allow_negative_numbers = true)]
     limit: Option<String>,
 }
