@@ -16,7 +16,7 @@ test('the board states the rules of the chosen game in a sentence', async () => 
   await page.selectOption('#preset', 'kayles');
   await page.fill('#position', '7 4');
   await page.setChecked('#misere', true);
-  await page.evaluate(() => { document.getElementById('status').dataset.state = 'starting'; });
+  await lib.forgetStatus(page, 'starting');
   await page.click('#new-game');
   await lib.settled(page);
   assert.match(await page.textContent('#rules'),
@@ -65,7 +65,7 @@ test('huge heaps keep the page no wider than the screen, at 1280 and 390 px, wit
   for (const width of [1280, 390]) {
     const { page, errors } = await lib.open(browser.context);
     await page.setViewportSize({ width, height: 900 });
-    await page.evaluate(() => { document.getElementById('status').dataset.state = 'starting'; });
+    await lib.forgetStatus(page, 'starting');
     await page.selectOption('#preset', 'nim');
     await page.fill('#position', heaps.join(' '));
     await page.click('#new-game');
@@ -104,7 +104,7 @@ test('once a game is over: Play again starts the same position, New random posit
   assert.equal(await page.isVisible('#after-game'), false, 'no such buttons during a game');
   // Take the whole first heap; the computer then takes the other, and wins.
   const winAgainst = async () => {
-    await page.evaluate(() => { document.getElementById('status').dataset.state = 'moving'; });
+    await lib.forgetStatus(page, 'moving');
     await page.click('.object[data-heap="1"][data-leave="0"]');
     await lib.settled(page);
     assert.equal(await page.getAttribute('#status', 'data-winner'), 'computer');
@@ -116,7 +116,7 @@ test('once a game is over: Play again starts the same position, New random posit
   await page.selectOption('#preset', 'kayles');
   await page.fill('#position', '9');
 
-  await page.evaluate(() => { document.getElementById('status').dataset.state = 'starting'; });
+  await lib.forgetStatus(page, 'starting');
   await page.click('#play-again');
   await lib.settled(page);
   assert.equal(await page.getAttribute('#status', 'data-state'), 'your-move');
@@ -126,7 +126,7 @@ test('once a game is over: Play again starts the same position, New random posit
   assert.equal(await page.isVisible('#after-game'), false);
 
   await winAgainst();
-  await page.evaluate(() => { document.getElementById('status').dataset.state = 'starting'; });
+  await lib.forgetStatus(page, 'starting');
   await page.click('#new-random');
   await lib.settled(page);
   assert.equal(await page.textContent('#game-title'), 'bounded:3');

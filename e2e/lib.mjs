@@ -97,11 +97,18 @@ export async function start(context, { preset, position, misere = false, compute
   await page.selectOption('#level', level);
   // The page starts a game of its own when it loads: forget its state, so that `settled`
   // waits for the new game's.
-  await page.evaluate(() => { document.getElementById('status').dataset.state = 'starting'; });
+  await forgetStatus(page, 'starting');
   await page.click('#new-game');
   await settled(page);
   return opened;
 }
+
+/**
+ * Forgets the status the page shows (marks it `state`, "starting" or "moving"), so that the
+ * next `settled` waits for what the next action brings rather than the state before it.
+ */
+export const forgetStatus = (page, state) =>
+  page.evaluate((s) => { document.getElementById('status').dataset.state = s; }, state);
 
 /** Waits until it is the person's turn again or the game is over, the panel up to date. */
 export async function settled(page, timeout = 15000) {
@@ -123,7 +130,7 @@ export async function playOneByOne(page) {
       const objs = row.querySelectorAll('.object');
       return { heap: row.dataset.heap, leave: String(objs.length - 1) };
     });
-    await page.evaluate(() => { document.getElementById('status').dataset.state = 'moving'; });
+    await forgetStatus(page, 'moving');
     await page.click(`.object[data-heap="${last.heap}"][data-leave="${last.leave}"]`);
     await settled(page);
   }

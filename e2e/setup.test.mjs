@@ -2,6 +2,7 @@
 // of bad input, a slow request shown as work under way and cancelled, the page's icon.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import * as lib from './lib.mjs';
 import { sharedBrowser, open, settled } from './lib.mjs';
 
 const browser = sharedBrowser();
@@ -67,7 +68,7 @@ async function submit(page, { preset = 'custom', game, position, misere = false 
   if (game) await page.fill('#game', game);
   await page.fill('#position', position);
   await page.setChecked('#misere', misere);
-  await page.evaluate(() => { document.getElementById('status').dataset.state = 'starting'; });
+  await lib.forgetStatus(page, 'starting');
   await page.click('#new-game');
 }
 
@@ -108,7 +109,7 @@ test('errors speak the page\'s language: past the budget, a command line to copy
   // The refused move stays in the field to be corrected; a played one is cleared.
   assert.equal(await page.inputValue('#move-text'), '5 1');
   await page.fill('#move-text', '3 5');
-  await page.evaluate(() => { document.getElementById('status').dataset.state = 'moving'; });
+  await lib.forgetStatus(page, 'moving');
   await page.click('#typed button[type=submit]');
   await settled(page);
   assert.equal(await page.inputValue('#move-text'), '');
@@ -122,7 +123,7 @@ test('every other error path of the page: no answer, an answer without JSON, an 
   await submit(page, { preset: 'nim', position: '3 4 5' });
   await settled(page);
   const play = async () => {
-    await page.evaluate(() => { document.getElementById('status').dataset.state = 'moving'; });
+    await lib.forgetStatus(page, 'moving');
     await page.click('.object[data-heap="1"][data-leave="2"]');
   };
   // The server does not answer: the move is not played.
