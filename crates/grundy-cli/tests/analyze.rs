@@ -132,25 +132,51 @@ fn factor_matches_gnu_factor_format() {
     assert_eq!(String::from_utf8(out.stdout).unwrap(), "12: 2 2 3\n");
 }
 
-/// A take-and-break heap too big to walk its options within the budget: the outcome and value
-/// are given, and the output says which moves are left out and what budget would list them.
+/// A take-and-break heap too big to walk its options within the budget (splits into three
+/// heaps are walked one by one): the outcome and value are given, and the output says which
+/// moves are left out and what budget would list them.
 #[test]
 fn huge_split_heap_says_its_moves_are_left_out() {
-    let out = grundy(&["analyze", "kayles", "100000000"]);
+    let words = ["analyze", "hex:0.8", "600", "5", "--budget", "10000"];
+    let out = grundy(&words);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("outcome: N"), "{text}");
     assert!(text.contains("winning moves: not all listed"), "{text}");
-    assert!(text.contains("rerun with --budget 100000002"), "{text}");
+    let budget = text.split("rerun with --budget ").nth(1).and_then(|t| t.split(')').next()).expect("a budget");
     assert!(!text.contains("winning moves: none"), "{text}");
-    let v = json(&["analyze", "kayles", "100000000", "--json"]);
-    assert_eq!(v["sg"], 1);
+    let v = json(&[&words[..], &["--json"]].concat());
     // Not every move is listed, so the count is not known: null, never 0.
     assert_eq!(v["winning_move_count"], serde_json::Value::Null);
     assert!(v["winning_moves_not_listed"].as_str().is_some_and(|s| s.contains("heap 1")));
-    // Every winning move is listed when they fit: the field is null.
-    let v = json(&["analyze", "kayles", "10", "--json"]);
-    assert!(v["winning_moves_not_listed"].is_null());
+    // The budget it names lists them all.
+    let all = json(&["analyze", "hex:0.8", "600", "5", "--budget", budget, "--json"]);
+    assert_eq!(all["winning_moves_not_listed"], serde_json::Value::Null);
+    assert_eq!(all["winning_move_count"].as_u64(), Some(all["winning_moves"].as_array().unwrap().len() as u64));
+}
+
+/// A heap of 10^18 of a game with a proven period: its winning moves as families with the
+/// exact count, in text and JSON, at once.
+#[test]
+fn a_huge_kayles_heap_lists_its_winning_families() {
+    let text = String::from_utf8(grundy(&["analyze", "kayles", "1000000000000000000"]).stdout).unwrap();
+    assert!(text.contains("winning moves (83333333333333338): 2 in families, 16 single"), "{text}");
+    assert!(text.contains(
+        "take 2 from heap 1 and split the rest into a and 999999999999999998 - a, for every a = 1 (mod 12) with 73 <= a <= 499999999999999993 (41666666666666661 moves)"
+    ), "{text}");
+    assert!(
+        text.contains("and 83333333333333318 more (--limit all lists the first 10000; the families give every one)"),
+        "{text}"
+    );
+    let v = json(&["analyze", "kayles", "1000000000000000000", "--json", "--limit", "3"]);
+    assert_eq!(v["winning_move_count"], 83_333_333_333_333_338u64);
+    assert_eq!(v["winning_moves"].as_array().unwrap().len(), 3);
+    let families = v["winning_families"].as_array().unwrap();
+    assert_eq!(families.len(), 18);
+    let total: u64 = families.iter().map(|f| f["count"].as_u64().unwrap()).sum();
+    assert_eq!(total, 83_333_333_333_333_338);
+    assert_eq!(families[16]["first"], serde_json::json!([73, 999_999_999_999_999_925u64]));
+    assert_eq!(families[16]["step"], 12);
 }
 
 /// The method field names how the answer was found, truthfully: a table with a proven period

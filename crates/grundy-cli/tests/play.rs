@@ -323,13 +323,14 @@ fn the_cli_and_the_web_reply_as_the_library_session_does() {
 }
 
 #[test]
-fn a_hint_that_cannot_list_the_moves_says_so_and_names_no_flag() {
+fn a_hint_in_a_huge_heap_shows_winning_moves_with_their_exact_count() {
     let mut g = Game::start(&["kayles", "1000000000000000000", "--seed", "1"]);
     g.next();
     g.send("hint");
     let (hint, _) = g.next();
-    assert!(hint.contains("You are winning") && hint.contains("no winning move can be shown here"), "{hint}");
-    assert!(!hint.contains("0 winning moves") && !hint.contains("--budget"), "{hint}");
+    assert!(hint.contains("You are winning") && hint.contains("83333333333333338 winning moves"), "{hint}");
+    assert!(hint.contains("take 2 from heap 1 and split the rest into 1 and 999999999999999997"), "{hint}");
+    assert!(!hint.contains("--budget"), "{hint}");
     g.send("quit");
     g.next();
     assert_eq!(g.finish().0, Some(0));

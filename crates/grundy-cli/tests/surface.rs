@@ -156,16 +156,17 @@ fn with_json_an_error_is_one_json_object() {
 #[test]
 fn long_move_lists_are_limited_with_the_exact_count() {
     let out = text(&grundy(&["analyze", "kayles", "100000"]).stdout);
-    let listed = out.lines().filter(|l| l.starts_with("  take ")).count();
-    assert_eq!(listed, 20, "{out}");
-    assert!(out.contains("winning moves (8338):"), "{out}");
+    // The moves one by one are the lines with the position after them.
+    let one_by_one = |t: &str| t.lines().filter(|l| l.starts_with("  take ") && l.contains(" => ")).count();
+    assert_eq!(one_by_one(&out), 20, "{out}");
+    assert!(out.contains("winning moves (8338): 2 in families, 16 single"), "{out}");
     assert!(out.contains("  and 8318 more (--limit all lists them)"), "{out}");
     let all = text(&grundy(&["analyze", "kayles", "100000", "--limit", "all"]).stdout);
-    assert_eq!(all.lines().filter(|l| l.starts_with("  take ")).count(), 8338);
+    assert_eq!(one_by_one(&all), 8338);
     assert!(!all.contains("more (--limit"));
     let none = text(&grundy(&["analyze", "kayles", "100000", "--limit", "0"]).stdout);
-    assert_eq!(none.lines().filter(|l| l.starts_with("  take ")).count(), 0);
-    assert!(none.contains("winning moves (8338):\n  not listed (--limit all lists them)"), "{none}");
+    assert_eq!(one_by_one(&none), 0);
+    assert!(none.contains("the first moves one by one:\n  not listed (--limit all lists them)"), "{none}");
     // A short list is printed whole, with no "more" line.
     let short = text(&grundy(&["analyze", "nim", "7", "9", "12", "15", "--limit", "3"]).stdout);
     assert!(!short.contains("more"), "{short}");

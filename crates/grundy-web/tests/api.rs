@@ -474,15 +474,21 @@ fn serves_on_a_real_loopback_port() {
     assert_eq!(json["winning_move_count"], 0, "a P-position has no winning move, and that is known");
 }
 
-/// A Kayles heap of 10^8: the page gets the exact outcome and the reason its moves are left out.
+/// A Kayles heap of 10^8: the page gets the exact outcome, the winning moves as families with
+/// their exact count, and the first moves one by one.
 #[tokio::test]
-async fn analyze_huge_split_heap_says_moves_are_left_out() {
-    let (s, a) = post_json("/api/analyze", json!({"game": "kayles", "position": [100000000]})).await;
+async fn analyze_huge_split_heap_gives_its_families() {
+    let (s, a) = post_json("/api/analyze?big=strings", json!({"game": "kayles", "position": ["100000000"]})).await;
     assert_eq!(s, StatusCode::OK, "{a}");
     assert_eq!(a["outcome"], "N");
-    assert_eq!(a["sg"], 1);
+    assert_eq!(a["sg"], "1");
+    assert_eq!(a["winning_move_count"], "8333338");
+    let families = a["winning_families"].as_array().unwrap_or_else(|| panic!("families: {a}"));
+    let total: u64 = families.iter().map(|f| f["count"].as_str().unwrap().parse::<u64>().unwrap()).sum();
+    assert_eq!(total, 8_333_338);
+    assert!(families.iter().any(|f| f["text"].as_str().unwrap().contains("(mod 12)")));
     let why = a["winning_moves_not_listed"].as_str().unwrap_or_else(|| panic!("a reason: {a}"));
-    assert!(why.contains("heap 1"), "{why}");
+    assert!(why.contains("the families give every one"), "{why}");
 }
 
 /// Heaps up to 2^64 - 1 go in as strings, and with `?big=strings` every integer comes back as a

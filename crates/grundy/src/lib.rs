@@ -40,7 +40,7 @@ pub use engine::{
 };
 pub use engine::{Algorithm, Sequence, SequenceBuilder, SequenceError, SequenceObserver, SequenceStore};
 pub use error::{human_bytes, AnalyzeError, GaveUp, ParseGameError, ParsePositionError, Work, MEMORY_LIMIT};
-pub use game::{Component, Convention, Game, IllegalMove, Move, Outcome, Player, Position};
+pub use game::{Component, Convention, Game, IllegalMove, Move, MoveFamily, Outcome, Player, Position};
 pub use number::parse_u64;
 pub use rules::catalogue::{GameKind, GAMES};
 pub use rules::factor::{factorize, is_prime};
@@ -48,7 +48,9 @@ pub use rules::nim::{misere_nim_winning_moves, misere_nim_wins, nim_sum, nim_win
 pub use rules::take_break::{HexCode, OctalCode, SplitRules, MAX_OCTAL_DIGITS};
 pub use rules::{MoveSet, Ruleset};
 pub use solve::naive;
-pub use solve::{analyze, Analysis, AnalyzeOptions, WinningMove, DEFAULT_BUDGET, MAX_BUDGET};
+pub use solve::{
+    analyze, Analysis, AnalyzeOptions, WinningFamily, WinningMove, DEFAULT_BUDGET, LISTED_MOVES, MAX_BUDGET,
+};
 pub use stop::{StopToken, Stopped};
 pub use values::{
     find_period, guess_pattern, guy_smith_period, guy_smith_period_parts, GrundyTable, PatternGuess, Period,

@@ -138,7 +138,7 @@ fn every_engine_agrees_with_exhaustive_search() {
                     expected.sort();
                     got.sort();
                     assert_eq!(got, expected, "winning moves of {ctx}");
-                    assert_eq!(a.winning_move_count, Some(a.winning_moves.len()));
+                    assert_eq!(a.winning_move_count, Some(a.winning_moves.len() as u128));
                     for m in &a.winning_moves {
                         if case.game != Game::Divisor {
                             let mut r = heaps.clone();

@@ -39,7 +39,7 @@ fn single_heaps_agree_with_exhaustive_search() {
                 fast.sort();
                 plain.sort();
                 assert_eq!(fast, plain, "{name} {tokens:?}");
-                assert_eq!(a.winning_move_count, Some(plain.len()));
+                assert_eq!(a.winning_move_count, Some(plain.len() as u128));
                 if n > 0 {
                     assert_ne!(a.method, Method::Search, "{name} {tokens:?} was searched");
                 }
@@ -80,7 +80,7 @@ fn misere_bash_of_a_huge_heap_answers_with_its_move() {
         for m in &a.winning_moves {
             assert_eq!(m.result[0] % 4, 1, "{n}: {}", m.text);
         }
-        assert_eq!(a.winning_move_count, Some(usize::from(n % 4 != 1)));
+        assert_eq!(a.winning_move_count, Some(u128::from(n % 4 != 1)));
     }
     // subtraction:1,3,4 has misère period 7 (and normal period 7 too).
     let heaps = MisereHeaps::new(&"subtraction:1,3,4".parse().unwrap(), 1_000_000).unwrap().unwrap();

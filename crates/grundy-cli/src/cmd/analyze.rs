@@ -98,6 +98,11 @@ pub fn run(args: Args) -> Result<(), CliError> {
     Ok(())
 }
 
+/// A count of moves for people: the number, or "count not known".
+fn count_words(count: Option<u128>) -> String {
+    count.map_or_else(|| "count not known".to_string(), |n| n.to_string())
+}
+
 fn words(v: &[u64]) -> String {
     v.iter().map(u64::to_string).collect::<Vec<_>>().join(" ")
 }
@@ -110,30 +115,62 @@ pub fn render(a: &Analysis, explain: bool, limit: Option<usize>) -> String {
         Some(v) => s += &format!("Sprague-Grundy value: {v}\n"),
         None => s += "Sprague-Grundy value: none (partizan or misère)\n",
     }
-    if let Some(why) = &a.winning_moves_not_listed {
-        let rerun = a.listing_budget.map(|b| format!(": rerun with --budget {b}")).unwrap_or_default();
-        s += &format!("winning moves: not all listed ({why}{rerun})\n");
+    let families = a.winning_families.len();
+    let grouped = a.winning_families.iter().any(|f| f.family.count > 1);
+    if a.winning_move_count.is_none() {
+        if let Some(why) = &a.winning_moves_not_listed {
+            let rerun = a.listing_budget.map(|b| format!(": rerun with --budget {b}")).unwrap_or_default();
+            s += &format!("winning moves: not all listed ({why}{rerun})\n");
+        }
+    }
+    let shown_limit = limit.unwrap_or(usize::MAX);
+    if grouped {
+        // The families first: with the single moves listed below they are the whole answer,
+        // however many moves they hold.
+        let many: Vec<&str> =
+            a.winning_families.iter().filter(|f| f.family.count > 1).map(|f| f.text.as_str()).collect();
+        s += &format!(
+            "winning moves ({}): {} in families, {} single\n",
+            count_words(a.winning_move_count),
+            many.len(),
+            families - many.len()
+        );
+        for text in many.iter().take(shown_limit) {
+            s += &format!("  {text}\n");
+        }
+        if many.len() > shown_limit {
+            s += &format!("  and {} more families (--limit all lists them)\n", many.len() - shown_limit);
+        }
     }
     if a.winning_moves.is_empty() {
         if a.winning_moves_not_listed.is_none() {
             s += "winning moves: none\n";
         }
     } else {
-        let shown = &a.winning_moves[..a.winning_moves.len().min(limit.unwrap_or(usize::MAX))];
-        s += &match a.winning_move_count {
-            Some(n) => format!("winning moves ({n}):\n"),
+        let shown = &a.winning_moves[..a.winning_moves.len().min(shown_limit)];
+        s += &match (grouped, a.winning_move_count) {
+            (true, _) => "the first moves one by one:\n".to_string(),
+            (false, Some(n)) => format!("winning moves ({n}):\n"),
             // The count is not known when some are left out (the line above says why).
-            None => format!("winning moves (the {} found so far; more are not listed):\n", a.winning_moves.len()),
+            (false, None) => {
+                format!("winning moves (the {} found so far; more are not listed):\n", a.winning_moves.len())
+            }
         };
         let w = shown.iter().map(|m| m.text.len()).max().unwrap_or(0);
         for m in shown {
             s += &format!("  {:<w$}  => {}\n", m.text, words(&m.result));
         }
-        let more = a.winning_moves.len() - shown.len();
+        let listed = a.winning_moves.len();
+        let more = a.winning_move_count.map_or((listed - shown.len()) as u128, |n| n - shown.len() as u128);
+        let how = if a.winning_move_count.is_some_and(|n| n > listed as u128) {
+            format!("--limit all lists the first {listed}; the families give every one")
+        } else {
+            "--limit all lists them".to_string()
+        };
         if shown.is_empty() {
-            s += "  not listed (--limit all lists them)\n";
+            s += &format!("  not listed ({how})\n");
         } else if more > 0 {
-            s += &format!("  and {more} more (--limit all lists them)\n");
+            s += &format!("  and {more} more ({how})\n");
         }
     }
     if explain {

@@ -179,21 +179,26 @@ fn hint(s: &Session) -> String {
             if let (0, Some(why)) = (listed, &a.winning_moves_not_listed) {
                 return format!("You are winning{value}, but no winning move can be shown here: {why}\n");
             }
-            let mut t = format!(
-                "You are winning{}: {} winning move{}{}\n",
-                a.sg.map_or(String::new(), |v| format!(" (Sprague-Grundy value {v})")),
-                listed,
-                if listed == 1 { "" } else { "s" },
-                match &a.winning_moves_not_listed {
-                    Some(why) => format!(" listed, and more not listed ({why})"),
-                    None => ":".to_string(),
-                }
-            );
+            let families = a.winning_families.iter().filter(|f| f.family.count > 1).count();
+            let mut t = match a.winning_move_count {
+                Some(n) if families > 0 => format!(
+                    "You are winning{value}: {n} winning move{}, {families} famil{} of them alike (`grundy analyze` lists the families); for example:\n",
+                    if n == 1 { "" } else { "s" },
+                    if families == 1 { "y" } else { "ies" }
+                ),
+                Some(n) => format!("You are winning{value}: {n} winning move{}:\n", if n == 1 { "" } else { "s" }),
+                None => format!(
+                    "You are winning{value}: {listed} winning move{} found, and more not listed ({}):\n",
+                    if listed == 1 { "" } else { "s" },
+                    a.winning_moves_not_listed.as_deref().unwrap_or("the count is not known")
+                ),
+            };
             for m in a.winning_moves.iter().take(MAX_HINTS) {
                 t += &format!("  {}\n", m.text);
             }
-            if listed > MAX_HINTS {
-                t += &format!("  ... and {} more\n", listed - MAX_HINTS);
+            let total = a.winning_move_count.unwrap_or(listed as u128);
+            if total > MAX_HINTS as u128 {
+                t += &format!("  ... and {} more\n", total - MAX_HINTS as u128);
             }
             t
         }

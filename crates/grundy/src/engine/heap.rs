@@ -5,6 +5,7 @@ use crate::engine::sequence::{split_note, SequenceBuilder, SequenceError};
 use crate::engine::table::{allbut_table, subtraction_table};
 use crate::engine::Method;
 use crate::error::{human_bytes, AnalyzeError, GaveUp, Work, MEMORY_LIMIT};
+use crate::game::{Move, MoveFamily};
 use crate::rules::take_break::octal::SplitRules;
 use crate::rules::Ruleset;
 use crate::values::{GrundyTable, Period};
@@ -155,13 +156,102 @@ impl HeapSolver {
         }
     }
 
-    /// How many options [`HeapSolver::options_with_value`] looks at for a heap of size `n`: all
-    /// of them for take-and-break games, none for the rest (found from the values).
+    /// How many options [`HeapSolver::winning_families`] looks at for a heap of size `n`: for
+    /// take-and-break games with a proven period, a pre-period and a period of splits for each
+    /// size taken; all of them for the other take-and-break games; none for the rest (found from
+    /// the values).
     pub fn options_examined(&self, n: u64) -> u64 {
         match &self.source {
+            Source::Split { rules, period: Some(p), .. } if rules.split3.is_empty() => {
+                let per_take = p.preperiod.saturating_add(p.period).saturating_add(1);
+                per_take
+                    .saturating_mul(rules.split.len() as u64)
+                    .saturating_add((rules.take.len() + rules.take_all.len()) as u64)
+            }
             Source::Split { rules, .. } => rules.option_count(n),
             _ => 0,
         }
+    }
+
+    /// Every option of a heap of size `n` whose value is `target`, as families of moves in heap
+    /// 0 (see [`MoveFamily::in_heap`]): exact at every size where the values are known.
+    ///
+    /// The options that leave one heap are found from the values, as in
+    /// [`HeapSolver::options_with_value`]. The splits of a take-and-break game with a proven
+    /// period come as residue classes: once both heaps of a split `a + (m - a)` lie past the
+    /// pre-period, its value depends only on `a` modulo the period, so each class of `a` whose
+    /// value is the target is one family, and only the splits with `a` in the pre-period are
+    /// looked at one by one. Without a period (Grundy's game, or a table not yet periodic) and
+    /// for three-heap splits, every option is walked, within the budget as in
+    /// `options_with_value`.
+    ///
+    /// ```
+    /// use grundy::{HeapSolver, Ruleset};
+    /// let kayles = HeapSolver::new(&"kayles".parse::<Ruleset>().unwrap(), 0, 1_000_000).unwrap();
+    /// let n = 1_000_000_000_000_000_000;
+    /// let families = kayles.winning_families(n, 0).unwrap();
+    /// let count: u128 = families.iter().map(|f| u128::from(f.count)).sum();
+    /// assert!(count > 10u128.pow(16));
+    /// // Every member leaves a position of value 0.
+    /// let m = families.iter().find(|f| f.count > 1000).unwrap().member(999).unwrap();
+    /// assert_eq!(m.to.iter().map(|&h| kayles.value(h).unwrap()).fold(0, |a, v| a ^ v), 0);
+    /// ```
+    pub fn winning_families(&self, n: u64, target: u64) -> Result<Vec<MoveFamily>, GaveUp> {
+        match &self.source {
+            Source::Split { rules, period: Some(p), .. } if rules.split3.is_empty() && p.saltus == 0 => {
+                Ok(self.periodic_split_families(rules, *p, n, target))
+            }
+            _ => Ok(self
+                .options_with_value(n, target)?
+                .into_iter()
+                .map(|to| MoveFamily::single(Move::new(0, to)))
+                .collect()),
+        }
+    }
+
+    /// [`HeapSolver::winning_families`] for a take-and-break game whose values have the
+    /// ordinary period `p`, in the order of [`Ruleset::for_each_option`]: the whole heap taken,
+    /// one heap left, then the splits of each size taken.
+    fn periodic_split_families(&self, rules: &SplitRules, p: Period, n: u64, target: u64) -> Vec<MoveFamily> {
+        let value = |h: u64| self.value(h);
+        let mut out = vec![];
+        for &t in &rules.take_all {
+            if n == t && t > 0 && target == 0 {
+                out.push(MoveFamily::single(Move::new(0, vec![0])));
+            }
+        }
+        for &t in &rules.take {
+            if n > t && t > 0 && value(n - t) == Some(target) {
+                out.push(MoveFamily::single(Move::new(0, vec![n - t])));
+            }
+        }
+        for &t in &rules.split {
+            let Some(m) = n.checked_sub(t).filter(|&m| m >= 2) else { continue };
+            let splits_to = |a: u64| value(a).zip(value(m - a)).map(|(x, y)| x ^ y) == Some(target);
+            // The first heap a of a split runs over 1..=m/2 (two equal heaps allowed: periods
+            // are only proven for games without Grundy's unequal-split rule).
+            let top = m / 2;
+            let periodic_from = p.preperiod.max(1);
+            for a in 1..=top.min(periodic_from - 1) {
+                if splits_to(a) {
+                    out.push(MoveFamily::single(Move::new(0, vec![a, m - a])));
+                }
+            }
+            if top < periodic_from {
+                continue;
+            }
+            // From here on a >= the pre-period, and m - a >= a, so both values are periodic: the
+            // split's value depends only on a's class modulo the period. Each class is looked
+            // at through its smallest member.
+            let mut classes: Vec<MoveFamily> = (0..p.period)
+                .filter_map(|offset| {
+                    let a = periodic_from.checked_add(offset).filter(|&a| a <= top)?;
+                    splits_to(a).then(|| MoveFamily::new(0, vec![a, m - a], p.period, (top - a) / p.period + 1))
+                })
+                .collect();
+            out.append(&mut classes);
+        }
+        out
     }
 
     /// Every option of a heap of size `n` whose value is `target`, as the heaps it leaves

@@ -3,9 +3,11 @@
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing))]
 
 pub mod convention;
+pub mod family;
 pub mod moves;
 
 pub use convention::{Convention, Outcome, Player};
+pub use family::MoveFamily;
 pub use moves::{IllegalMove, Move};
 
 use std::fmt;

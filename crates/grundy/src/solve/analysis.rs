@@ -9,7 +9,8 @@ use crate::engine::heap::HeapSolver;
 use crate::engine::{Method, MisereHeaps};
 use crate::error::{human_bytes, AnalyzeError, GaveUp, Work, MEMORY_LIMIT};
 use crate::game::convention::{Convention, Outcome, Player};
-use crate::game::{Component, Game, Move, Position};
+use crate::game::family::{first_moves, total_count};
+use crate::game::{Component, Game, Move, MoveFamily, Position};
 use crate::rules::factor::factorize;
 use crate::rules::nim::{
     column_name, misere_nim_winning_moves, misere_nim_wins, nim_sum, nim_winning_moves, BalanceTable,
@@ -56,6 +57,19 @@ pub struct WinningMove {
     pub mv: Move,
 }
 
+/// Winning moves of one heap written as one family (an arithmetic progression of moves), with
+/// its words. In JSON: `text`, then the family's `heap` (numbered from 1), `first`, `last`,
+/// `step` and `count`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct WinningFamily {
+    /// The family in words, e.g. "take 1 from heap 1 and split the rest into a and 99 - a, for
+    /// every a = 5 (mod 12) with 77 <= a <= 41 (3 moves)".
+    pub text: String,
+    /// The moves.
+    #[serde(flatten)]
+    pub family: MoveFamily,
+}
+
 /// The full answer for one position.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Analysis {
@@ -80,17 +94,29 @@ pub struct Analysis {
     pub winner: Player,
     /// The Sprague-Grundy value, for impartial games under normal play.
     pub sg: Option<u64>,
-    /// Every winning move (none when the player to move loses), unless
+    /// The winning moves one by one (none when the player to move loses): every one, or the
+    /// first [`LISTED_MOVES`] when there are more (`winning_families` holds them all), unless
     /// `winning_moves_not_listed` says which were left out.
     pub winning_moves: Vec<WinningMove>,
-    /// How many winning moves there are, when every one is listed; `None` when some are left
-    /// out (`winning_moves_not_listed` says why), because the count is then not known. Never a
-    /// guess: an N-position's count is at least 1.
-    pub winning_move_count: Option<usize>,
-    /// Why some winning moves are not listed, when a heap of a take-and-break game has more
-    /// options than the budget allows to walk (the outcome and value are still exact); `None`
-    /// when every winning move is listed.
+    /// Every winning move, as families: a heap of a take-and-break game with a proven period
+    /// has its splits in residue classes, so that a heap of 10^18 has a short exact answer; any
+    /// other move is a family of one. Empty for heaps whose moves are not known (see
+    /// `winning_moves_not_listed`).
+    pub winning_families: Vec<WinningFamily>,
+    /// How many winning moves there are (distinct positions reached from each heap), exactly;
+    /// `None` when some heap's moves are not known (`winning_moves_not_listed` says why), because
+    /// the count is then not known. Never a guess: an N-position's count is at least 1. In JSON
+    /// a number, or a string of digits past 2^64 - 1.
+    #[serde(serialize_with = "exact_count")]
+    pub winning_move_count: Option<u128>,
+    /// Why some winning moves are not listed one by one: a heap of a take-and-break game has
+    /// more options than the budget allows to walk (the outcome and value are still exact, the
+    /// count is not known), or there are more than [`LISTED_MOVES`] (the families give them
+    /// all); `None` when every winning move is listed.
     pub winning_moves_not_listed: Option<String>,
+    /// Whether some heap's winning moves are not known (the count is then `None`).
+    #[serde(skip)]
+    pub moves_unknown: bool,
     /// The budget that would list every winning move, when some are left out and an allowed
     /// budget would list them (a front end names its own way to ask for it).
     #[serde(skip)]
@@ -112,6 +138,20 @@ fn as_text<T: std::fmt::Display, S: Serializer>(v: &T, s: S) -> Result<S::Ok, S:
     s.collect_str(v)
 }
 
+/// A count as a JSON number while it fits in u64 (what every JSON reader takes), as a string of
+/// digits past it, and `null` when it is not known.
+fn exact_count<S: Serializer>(count: &Option<u128>, s: S) -> Result<S::Ok, S::Error> {
+    match count.map(u64::try_from) {
+        None => s.serialize_none(),
+        Some(Ok(small)) => s.serialize_u64(small),
+        Some(Err(_)) => s.collect_str(&count.unwrap_or_default()),
+    }
+}
+
+/// The most winning moves an analysis lists one by one; past it the first ones are listed, and
+/// the families (with the exact count) give the rest.
+pub const LISTED_MOVES: usize = 10_000;
+
 /// The position after replacing heap `i` by the heaps `to`.
 fn replaced(heaps: &[u64], i: usize, to: &[u64]) -> Vec<u64> {
     let mut r = heaps[..i].to_vec();
@@ -126,36 +166,53 @@ fn replaced(heaps: &[u64], i: usize, to: &[u64]) -> Vec<u64> {
 /// rest counted, which keeps an analysis linear in the number of heaps.
 pub const LISTED_NUMBERS: usize = 1 << 20;
 
-/// Lists winning moves while their results fit in [`LISTED_NUMBERS`], counting the rest.
+/// Lists winning moves while their results fit in [`LISTED_NUMBERS`] and they number at most
+/// [`LISTED_MOVES`]; the families hold every one.
 struct Listing {
     heaps: usize,
-    unlisted: u64,
 }
 
 impl Listing {
     fn new(heaps: usize) -> Self {
-        Listing { heaps, unlisted: 0 }
+        Listing { heaps }
     }
 
-    /// Pushes the move `make` builds onto `a`'s list, or counts it when the list is full.
-    fn push(&mut self, a: &mut Analysis, make: impl FnOnce() -> WinningMove) {
-        if (a.winning_moves.len() + 1).saturating_mul(self.heaps.max(1)) > LISTED_NUMBERS {
-            self.unlisted += 1;
-        } else {
-            a.winning_moves.push(make());
+    /// Whether one more move fits in `a`'s list.
+    fn has_room(&self, a: &Analysis) -> bool {
+        a.winning_moves.len() < LISTED_MOVES
+            && (a.winning_moves.len() + 1).saturating_mul(self.heaps.max(1)) <= LISTED_NUMBERS
+    }
+
+    /// Records the winning move `mv` (worded `text`) as a family of one, and lists it, with the
+    /// position `result` makes, while the list has room.
+    fn record(&self, a: &mut Analysis, mv: Move, text: String, result: impl FnOnce() -> Vec<u64>) {
+        if self.has_room(a) {
+            a.winning_moves.push(WinningMove { text: text.clone(), result: result(), mv: mv.clone() });
+        }
+        a.winning_families.push(WinningFamily { text, family: MoveFamily::single(mv) });
+    }
+
+    /// Lists the move `mv` of a family already recorded, while the list has room.
+    fn list(&self, a: &mut Analysis, mv: Move, text: impl FnOnce() -> String, result: impl FnOnce() -> Vec<u64>) {
+        if self.has_room(a) {
+            a.winning_moves.push(WinningMove { text: text(), result: result(), mv });
         }
     }
 
-    /// Says in `a` how many moves were counted but not listed.
+    /// Says in `a` how many of the known moves are listed, when not all.
     fn finish(self, a: &mut Analysis) {
-        if self.unlisted > 0 {
-            note_not_listed(
-                a,
+        let known = total_count(&a.winning_families.iter().map(|f| f.family.clone()).collect::<Vec<_>>());
+        let listed = a.winning_moves.len() as u128;
+        if known > listed {
+            let why = if listed >= LISTED_MOVES as u128 {
+                format!("the first {listed} of {known} are listed one by one, at most {LISTED_MOVES}; the families give every one")
+            } else {
                 format!(
-                    "{} more winning moves are not listed: each lists the whole position after it ({} heaps), and the list is kept to {LISTED_NUMBERS} numbers",
-                    self.unlisted, self.heaps
-                ),
-            );
+                    "the first {listed} of {known} are listed one by one: each lists the whole position after it ({} heaps), and the list is kept to {LISTED_NUMBERS} numbers; the families give every one",
+                    self.heaps
+                )
+            };
+            note_not_listed(a, why);
         }
     }
 }
@@ -239,7 +296,16 @@ pub fn analyze(game: &Game, position: &Position, options: &AnalyzeOptions) -> Re
     a.convention = options.convention;
     a.to_move = options.to_move;
     a.winner = a.outcome.winner(options.to_move);
-    a.winning_move_count = a.winning_moves_not_listed.is_none().then_some(a.winning_moves.len());
+    if a.winning_families.is_empty() && !a.winning_moves.is_empty() {
+        // The answers that list every move one by one: each move is a family of one.
+        a.winning_families = a
+            .winning_moves
+            .iter()
+            .map(|m| WinningFamily { text: m.text.clone(), family: MoveFamily::single(m.mv.clone()) })
+            .collect();
+    }
+    a.winning_move_count =
+        (!a.moves_unknown).then(|| a.winning_families.iter().map(|f| u128::from(f.family.count)).sum());
     if let Some(why) = &a.winning_moves_not_listed {
         a.explanation.push(format!("Not every winning move is listed: {why}."));
     }
@@ -258,8 +324,10 @@ fn blank(outcome: Outcome, method: Method) -> Analysis {
         winner: Player::First,
         sg: None,
         winning_moves: vec![],
+        winning_families: vec![],
         winning_move_count: None,
         winning_moves_not_listed: None,
+        moves_unknown: false,
         listing_budget: None,
         heap_values: None,
         method,
@@ -302,6 +370,37 @@ fn balance_sentences(t: &BalanceTable, subject: &str, nim_moves: bool) -> Vec<St
         ));
     }
     out
+}
+
+/// A family of moves in words: the move itself for a family of one, and otherwise its shape
+/// with the range of the first heap, e.g. "take 1 from heap 1 and split the rest into a and
+/// 99 - a, for every a = 5 (mod 12) with 77 <= a <= 41 (3 moves)".
+pub fn describe_family(ruleset: &Ruleset, from: u64, family: &MoveFamily) -> String {
+    let heap = family.heap + 1;
+    if family.count == 1 {
+        return ruleset.describe_move(heap, from, &family.first);
+    }
+    let lo = family.first.first().copied().unwrap_or(0);
+    let hi = family.last().to.first().copied().unwrap_or(0);
+    let range = format!(
+        "for every a = {} (mod {}) with {lo} <= a <= {hi} ({} moves)",
+        lo % family.step.max(1),
+        family.step,
+        family.count
+    );
+    match family.first[..] {
+        [a, b] => {
+            let rest = u128::from(a) + u128::from(b);
+            let taken = u128::from(from).saturating_sub(rest);
+            let shape = if taken == 0 {
+                format!("split heap {heap} into a and {rest} - a")
+            } else {
+                format!("take {taken} from heap {heap} and split the rest into a and {rest} - a")
+            };
+            format!("{shape}, {range}")
+        }
+        _ => format!("leave a in heap {heap} of {from}, {range}"),
+    }
 }
 
 fn sum(cs: &[Component], options: &AnalyzeOptions) -> Result<Analysis, AnalyzeError> {
@@ -392,10 +491,14 @@ fn sum_normal(cs: &[Component], options: &AnalyzeOptions) -> Result<Analysis, An
     a.heap_values = Some(values.clone());
     let table = BalanceTable::new(&values);
 
-    let mut listing = Listing::new(heaps.len());
+    let listing = Listing::new(heaps.len());
     // The options walked over every heap together are held to the budget too, so that many
     // large take-and-break heaps cannot add up to unbounded work.
     let mut examined_left = Work::MovesExamined.clamp(options.budget);
+    // What listing every heap's moves looks at, so that a heap left out names the budget that
+    // lists them all, not only the heaps up to it.
+    let examined_in_all =
+        cs.iter().map(|c| solvers[&c.ruleset].options_examined(c.heap)).fold(0u64, u64::saturating_add);
     let mut skipped: Vec<(usize, String)> = vec![];
     if x != 0 {
         for (i, c) in cs.iter().enumerate() {
@@ -403,8 +506,7 @@ fn sum_normal(cs: &[Component], options: &AnalyzeOptions) -> Result<Analysis, An
             let cost = solvers[&c.ruleset].options_examined(c.heap);
             if cost > examined_left {
                 let held = Work::MovesExamined.clamp(options.budget);
-                let needed = (held - examined_left).saturating_add(cost);
-                let g = GaveUp { what: Work::MovesExamined, used: held, needed: Some(needed) };
+                let g = GaveUp { what: Work::MovesExamined, used: held, needed: Some(examined_in_all) };
                 a.listing_budget = a.listing_budget.max(g.suggested_budget());
                 skipped.push((i, format!("listing them looks at {cost} moves, past what is left of the budget: {g}")));
                 continue;
@@ -412,25 +514,30 @@ fn sum_normal(cs: &[Component], options: &AnalyzeOptions) -> Result<Analysis, An
             examined_left -= cost;
             // A heap with more options than the budget: the outcome and value stand, the moves
             // in that heap are said to be left out rather than listed in part.
-            let options = match solvers[&c.ruleset].options_with_value(c.heap, target) {
-                Ok(options) => options,
+            let families = match solvers[&c.ruleset].winning_families(c.heap, target) {
+                Ok(families) => families,
                 Err(g) => {
                     a.listing_budget = a.listing_budget.max(g.suggested_budget());
                     skipped.push((i, g.to_string()));
                     continue;
                 }
             };
-            for to in options {
-                listing.push(&mut a, || WinningMove {
-                    text: c.ruleset.describe_move(i + 1, c.heap, &to),
-                    result: replaced(&heaps, i, &to),
-                    mv: Move { heap: i, to },
-                });
+            let start = a.winning_families.len();
+            for f in families {
+                let family = f.in_heap(i);
+                a.winning_families.push(WinningFamily { text: describe_family(&c.ruleset, c.heap, &family), family });
+            }
+            let room = LISTED_MOVES.saturating_sub(a.winning_moves.len());
+            let mine: Vec<MoveFamily> = a.winning_families[start..].iter().map(|f| f.family.clone()).collect();
+            for mv in first_moves(&mine, room) {
+                let to = mv.to.clone();
+                listing.list(&mut a, mv, || c.ruleset.describe_move(i + 1, c.heap, &to), || replaced(&heaps, i, &to));
             }
         }
     }
     listing.finish(&mut a);
     if let Some(why) = skipped_heaps(cs, &skipped) {
+        a.moves_unknown = true;
         note_not_listed(&mut a, why);
     }
 
@@ -521,13 +628,9 @@ fn misere_nim(heaps: &[u64], describe: impl Fn(usize, u64, u64) -> String, noun:
             e.extend(balance_sentences(&table, &format!("{noun}s"), true));
         }
     }
-    let mut listing = Listing::new(heaps.len());
+    let listing = Listing::new(heaps.len());
     for (i, to) in misere_nim_winning_moves(heaps) {
-        listing.push(&mut a, || WinningMove {
-            text: describe(i, heaps[i], to),
-            result: replaced(heaps, i, &[to]),
-            mv: Move { heap: i, to: vec![to] },
-        });
+        listing.record(&mut a, Move { heap: i, to: vec![to] }, describe(i, heaps[i], to), || replaced(heaps, i, &[to]));
     }
     listing.finish(&mut a);
     a.balance = Some(table);

@@ -8,4 +8,7 @@ pub mod custom;
 pub mod naive;
 pub mod search;
 
-pub use analysis::{analyze, Analysis, AnalyzeOptions, WinningMove, DEFAULT_BUDGET, MAX_BUDGET};
+pub use analysis::{
+    analyze, describe_family, Analysis, AnalyzeOptions, WinningFamily, WinningMove, DEFAULT_BUDGET, LISTED_MOVES,
+    MAX_BUDGET,
+};

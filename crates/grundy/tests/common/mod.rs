@@ -2,6 +2,7 @@
 //! from the engine, and its values from the plain mex of every option.
 
 #![allow(clippy::unwrap_used)] // a test that cannot unwrap has failed
+#![allow(dead_code)] // each test file uses some of the helpers
 
 use grundy::{mex_table, Ruleset, SparseEngine};
 
