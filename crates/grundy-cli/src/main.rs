@@ -99,6 +99,17 @@ impl CliError {
         CliError { kind, ..CliError::usage(message) }
     }
 
+    /// The message the user reads.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+
+    /// The same error with another message (e.g. the library's reason put in context).
+    pub fn with_message(mut self, message: impl Into<String>) -> Self {
+        self.message = message.into();
+        self
+    }
+
     /// Names the argument the error is about (`GAME`, `POSITION`, `--budget`, ...), for the
     /// JSON error object.
     pub fn argument(mut self, argument: impl Into<String>) -> Self {

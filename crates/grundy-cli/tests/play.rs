@@ -335,3 +335,44 @@ fn a_hint_in_a_huge_heap_shows_winning_moves_with_their_exact_count() {
     g.next();
     assert_eq!(g.finish().0, Some(0));
 }
+
+/// The value of a Kayles position, from `grundy analyze --json`.
+fn kayles_value(heaps: &[u64]) -> u64 {
+    let out = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["analyze", "kayles"])
+        .args(heaps.iter().map(u64::to_string))
+        .arg("--json")
+        .output()
+        .expect("the binary runs");
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    v["sg"].as_u64().expect("a value")
+}
+
+#[test]
+fn perfect_play_wins_a_kayles_heap_of_ten_to_the_eighteen_move_after_move() {
+    let mut g = Game::start(&["kayles", "1000000000000000000", "--computer-first", "--seed", "7"]);
+    let (mut turn, _) = g.next();
+    // Our replies take from the largest heap, so that they are always legal.
+    for take in [1, 2, 1, 2] {
+        assert!(turn.contains("(a winning move)"), "{turn}");
+        let heaps = last_board(&turn);
+        assert_eq!(kayles_value(&heaps), 0, "the computer left {heaps:?}\n{turn}");
+        let largest = (0..heaps.len()).max_by_key(|&i| heaps[i]).expect("a heap");
+        g.send(&format!("{} {take}", largest + 1));
+        let (next, prompted) = g.next();
+        assert!(prompted && !next.contains("illegal move"), "{next}");
+        turn = next;
+    }
+    g.send("quit");
+    g.next();
+    assert_eq!(g.finish().0, Some(0));
+}
+
+#[test]
+fn level_perfect_refuses_before_the_game_a_value_out_of_reach() {
+    let (code, err) = Game::start(&["grundys-game", "100000000"]).finish();
+    assert_eq!(code, Some(2));
+    assert!(err.contains("level perfect cannot promise perfect play here"), "{err}");
+    assert!(err.contains("`grundy sg grundys-game --upto 100000000 --store DIR`"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+}

@@ -25,6 +25,10 @@ pub struct Args {
     /// Seed for the computer's random choices (default: from the clock).
     #[arg(long, value_name = "S", allow_negative_numbers = true)]
     seed: Option<String>,
+    /// The most positions an exact search may store (or table entries a table may hold) when
+    /// the computer works out its move, as in `grundy analyze`.
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
+    budget: Option<String>,
 }
 
 /// Marks drawn per heap at most; longer heaps show the first ones and their size.
@@ -48,9 +52,26 @@ Commands:
 /// Runs `grundy play`.
 pub fn run(args: Args) -> Result<(), CliError> {
     let to_move = "first";
-    let (game, position, options) =
-        parse_problem(&args.problem.game, &args.problem.position, args.problem.misere, to_move, None)?;
+    let (game, position, options) = parse_problem(
+        &args.problem.game,
+        &args.problem.position,
+        args.problem.misere,
+        to_move,
+        args.budget.as_deref(),
+    )?;
     let level: Level = args.level.parse().map_err(CliError::usage)?;
+    if level == Level::Perfect {
+        // A perfect opponent that cannot solve the position would hand over a won game: say so
+        // before the game starts, with what it would take.
+        grundy::play::check_perfect(&game, &position, &options).map_err(|e| {
+            let e = CliError::analysis(e);
+            let message = format!(
+                "level perfect cannot promise perfect play here: {}; --level good or easy plays without that promise",
+                e.message()
+            );
+            e.with_message(message)
+        })?;
+    }
     let seed = match &args.seed {
         Some(s) => grundy::parse_u64(s, "--seed").map_err(CliError::usage)?,
         // Any varying number will do: the seed is printed so a game can be replayed.

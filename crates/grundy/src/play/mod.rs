@@ -13,7 +13,8 @@ use std::str::FromStr;
 
 use serde::Serialize;
 
-use crate::error::AnalyzeError;
+use crate::engine::heap::HeapSolver;
+use crate::error::{AnalyzeError, Work};
 use crate::game::convention::{Convention, Player};
 use crate::game::moves::heap_index;
 use crate::game::{Component, Game, Position};
@@ -450,6 +451,10 @@ pub enum Reason {
     Winning,
     /// The position was lost; the move makes the game last longest (the largest remoteness).
     Longest,
+    /// The position was lost and too big to search for the longest game: of a bounded number of
+    /// moves looked at, the one that leaves the opponent the fewest winning replies, so that
+    /// they must find a rare move.
+    Fewest,
     /// The position was lost (or could not be solved within the budget) and the longest game
     /// could not be computed: the move that changes the position least.
     Smallest,
@@ -463,6 +468,7 @@ impl Reason {
         match self {
             Reason::Winning => "a winning move",
             Reason::Longest => "lost position: the move that holds out longest",
+            Reason::Fewest => "lost position: the move that leaves the fewest winning replies",
             Reason::Smallest => "the position is lost or unsolved: the smallest move",
             Reason::Mistake => "a deliberate mistake at this level",
         }
@@ -730,6 +736,12 @@ pub fn choose_move(
             let note = format!("{} ({g})", Reason::Smallest.words());
             return smallest(note);
         }
+        // Below level perfect the computer promises no perfect play, so a value out of reach
+        // (Grundy's game past its table) still gets a move; at level perfect it is an error,
+        // which the front ends report before the game starts (`check_perfect`).
+        Err(AnalyzeError::Unsupported(why)) if level != Level::Perfect => {
+            return smallest(format!("{} ({why})", Reason::Smallest.words()));
+        }
         Err(e) => return Err(e),
     };
     if let Some(a) = analysis.filter(|a| !a.winning_moves.is_empty()) {
@@ -740,7 +752,110 @@ pub fn choose_move(
         let note = format!("{} ({} more with best play)", Reason::Longest.words(), plural(rem, "move"));
         return Ok(choice(mv, Reason::Longest, note));
     }
+    if let Some(r) = fewest_replies_move(position, options, rng) {
+        let note = format!(
+            "{} ({} of them, the fewest among {} moves looked at)",
+            Reason::Fewest.words(),
+            r.replies,
+            r.looked_at
+        );
+        return Ok(choice(r.mv, Reason::Fewest, note));
+    }
     smallest(Reason::Smallest.words().into())
+}
+
+/// How many heaps [`fewest_replies_move`] looks at, and how many moves in each: a bounded
+/// amount of work, whatever the size of the position.
+const RESIST_HEAPS: usize = 16;
+const RESIST_MOVES_PER_HEAP: usize = 4;
+
+/// The move [`fewest_replies_move`] found.
+struct Resistance {
+    mv: Move,
+    replies: u128,
+    looked_at: usize,
+}
+
+/// For a lost position of a normal-play sum too big to search: among the smallest move and a
+/// few random moves in each of the largest heaps, the one after which the opponent has the
+/// fewest winning replies (exact counts, from the heaps' winning families), the fewest objects
+/// taken breaking ties. `None` for other positions, or when no count is known.
+fn fewest_replies_move(position: &Position, options: &AnalyzeOptions, rng: &mut Rng) -> Option<Resistance> {
+    let Position::Sum(cs) = position else { return None };
+    if options.convention != Convention::Normal || cs.len() > RESIST_HEAPS * 4 {
+        return None;
+    }
+    let mut solvers: HashMap<&Ruleset, HeapSolver> = HashMap::new();
+    for c in cs {
+        if !solvers.contains_key(&c.ruleset) {
+            let max_heap = cs.iter().filter(|d| d.ruleset == c.ruleset).map(|d| d.heap).max().unwrap_or(0);
+            solvers.insert(&c.ruleset, HeapSolver::new(&c.ruleset, max_heap, options.budget).ok()?);
+        }
+    }
+    let values: Vec<u64> = cs.iter().map(|c| solvers[&c.ruleset].value(c.heap)).collect::<Option<_>>()?;
+    let x = values.iter().fold(0, |a, v| a ^ v);
+    // The largest heaps first: they hold the most moves.
+    let mut order: Vec<usize> = (0..cs.len()).filter(|&i| cs[i].heap > 0).collect();
+    order.sort_by_key(|&i| std::cmp::Reverse(cs[i].heap));
+    let mut candidates: Vec<Move> = vec![];
+    for &i in order.iter().take(RESIST_HEAPS) {
+        let single = Position::Sum(vec![cs[i].clone()]);
+        let mut mine: Vec<Move> = smallest_move(&single, options.to_move).into_iter().collect();
+        mine.extend((0..RESIST_MOVES_PER_HEAP).filter_map(|_| heap_move(&single, options.to_move, 0, rng)));
+        for mut m in mine {
+            m.heap = i;
+            if !candidates.contains(&m) {
+                candidates.push(m);
+            }
+        }
+    }
+    let replies = |m: &Move| -> Option<u128> {
+        let solver = &solvers[&cs[m.heap].ruleset];
+        let left = m.to.iter().try_fold(0, |a, &h| solver.value(h).map(|v| a ^ v))?;
+        let x2 = x ^ values[m.heap] ^ left;
+        let mut count: u128 = 0;
+        for (j, c) in cs.iter().enumerate() {
+            let s = &solvers[&c.ruleset];
+            let parts: Vec<(u64, u64)> = if j == m.heap {
+                m.to.iter().filter(|&&h| h > 0).map(|&h| (h, s.value(h).unwrap_or(0))).collect()
+            } else {
+                vec![(c.heap, values[j])]
+            };
+            for (h, v) in parts {
+                if s.options_examined(h) > Work::MovesExamined.clamp(options.budget) {
+                    return None;
+                }
+                count += s.winning_families(h, v ^ x2).ok()?.iter().map(|f| u128::from(f.count)).sum::<u128>();
+            }
+        }
+        Some(count)
+    };
+    let taken = |m: &Move| cs[m.heap].heap.saturating_sub(m.to.iter().sum());
+    let looked_at = candidates.len();
+    candidates
+        .into_iter()
+        .filter_map(|m| replies(&m).map(|r| (r, taken(&m), m)))
+        .min_by_key(|(r, t, _)| (*r, *t))
+        .map(|(replies, _, mv)| Resistance { mv, replies, looked_at })
+}
+
+/// Whether the computer can play `position` perfectly at level [`Level::Perfect`]: the
+/// position must be solved exactly within `options`' budget, for the computer to find a winning
+/// move whenever there is one (every later position is smaller, and solved with it). The error
+/// says what it would take, e.g. the table of Grundy's game that `grundy sg --store` computes.
+///
+/// ```
+/// use grundy::{AnalyzeOptions, Game, play::check_perfect};
+/// let kayles: Game = "kayles".parse().unwrap();
+/// let huge = kayles.parse_position(&["1000000000000000000"]).unwrap();
+/// assert!(check_perfect(&kayles, &huge, &AnalyzeOptions::default()).is_ok());
+/// let grundys: Game = "grundys-game".parse().unwrap();
+/// let past_table = grundys.parse_position(&["100000000"]).unwrap();
+/// let why = check_perfect(&grundys, &past_table, &AnalyzeOptions::default()).unwrap_err().to_string();
+/// assert!(why.contains("grundy sg grundys-game --upto 100000000 --store DIR"), "{why}");
+/// ```
+pub fn check_perfect(game: &Game, position: &Position, options: &AnalyzeOptions) -> Result<(), AnalyzeError> {
+    analyze(game, position, options).map(|_| ())
 }
 
 /// A game in progress against the computer: the position, whose turn it is, and the history
