@@ -218,3 +218,20 @@ fn misere_searches_of_many_large_heaps_are_held_to_memory() {
     let r = run(&a);
     assert_refused(&r, &["gave up", "positions"]);
 }
+
+#[test]
+fn summaries_of_values_growing_without_bound_are_refused_at_once_with_no_budget_to_try() {
+    for words in [
+        &["sg", "nim", "--upto", "18446744073709551615", "--summary"][..],
+        &["sg", "nim", "--upto", "2000000", "--summary", "--budget", "3000000"],
+        &["sg", "allbut:2,5", "--upto", "100000000000", "--summary"],
+    ] {
+        let r = run(&args(words));
+        assert_refused(&r, &["more than 1048576 distinct values"]);
+        assert!(!r.stderr.contains("--budget"), "{words:?}: {}", r.stderr);
+    }
+    // A summary within the limit still counts exactly.
+    let r = run(&args(&["sg", "nim", "--upto", "1000", "--summary"]));
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert!(r.stdout.contains("1000: 1"), "{}", r.stdout);
+}

@@ -68,6 +68,10 @@ pub enum Algorithm {
     Naive,
 }
 
+/// The most distinct values [`Sequence::counts`] lists: a summary longer than this is not a
+/// summary, and its map would hold one entry per value.
+pub const SUMMARY_VALUES: usize = 1 << 20;
+
 /// Why a [`SequenceBuilder`] could not give the sequence. Every message is one line; none
 /// names a command-line flag (the front ends phrase their own advice from the fields).
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
@@ -96,6 +100,25 @@ pub enum SequenceError {
         budget: u64,
         /// What the table to `heap` would cost, in words (memory and a rough time).
         cost: String,
+    },
+    /// A summary that would count more values one by one than any budget allows: no period
+    /// with a bounded set of values is proven to count them by.
+    #[error("a summary to n = {upto} counts its {} values one by one (no period with a bounded set of values is proven to count them by), past the {max} values counted that one computation may take", u128::from(*upto) + 1)]
+    CountTooLarge {
+        /// The last n of the summary.
+        upto: u64,
+        /// The most values counted one by one ([`Work::max_budget`] of [`Work::ValuesCounted`]).
+        max: u64,
+    },
+    /// A summary that would list more distinct values than [`SUMMARY_VALUES`]: the values grow
+    /// without bound (Nim, all-but games), so the summary would be longer than the sequence is
+    /// worth reading.
+    #[error("a summary to n = {upto} lists more than {limit} distinct values (the values grow without bound), more than one summary lists")]
+    TooManyValues {
+        /// The last n of the summary.
+        upto: u64,
+        /// The most distinct values a summary lists.
+        limit: usize,
     },
     /// The table reached the budget without covering `upto` or proving a period.
     #[error(transparent)]
@@ -829,7 +852,18 @@ impl Sequence {
                     }
                 }
             }
-            _ => {
+            period => {
+                // Each period past the pre-period adds a value never seen when values grow by
+                // a saltus, so that many distinct values are certain before any counting.
+                let new_values =
+                    period.filter(|p| p.saltus > 0).map_or(0, |p| upto.saturating_sub(p.preperiod) / p.period.max(1));
+                if new_values > SUMMARY_VALUES as u64 {
+                    return Err(SequenceError::TooManyValues { upto, limit: SUMMARY_VALUES });
+                }
+                let max = Work::ValuesCounted.max_budget();
+                if upto >= max {
+                    return Err(SequenceError::CountTooLarge { upto, max });
+                }
                 if upto >= self.budget {
                     return Err(
                         GaveUp { what: Work::ValuesCounted, used: self.budget, needed: upto.checked_add(1) }.into()
@@ -837,6 +871,9 @@ impl Sequence {
                 }
                 for n in 0..=upto {
                     *counts.entry(value(n)?).or_default() += 1;
+                    if counts.len() > SUMMARY_VALUES {
+                        return Err(SequenceError::TooManyValues { upto, limit: SUMMARY_VALUES });
+                    }
                 }
             }
         }
