@@ -9,7 +9,7 @@ use crate::engine::heap::HeapSolver;
 use crate::engine::{Method, MisereHeaps};
 use crate::error::{human_bytes, AnalyzeError, GaveUp, Work, MEMORY_LIMIT};
 use crate::game::convention::{Convention, Outcome, Player};
-use crate::game::family::{first_moves, total_count};
+use crate::game::family::first_moves;
 use crate::game::{Component, Game, Move, MoveFamily, Position};
 use crate::rules::factor::factorize;
 use crate::rules::nim::{
@@ -201,7 +201,7 @@ impl Listing {
 
     /// Says in `a` how many of the known moves are listed, when not all.
     fn finish(self, a: &mut Analysis) {
-        let known = total_count(&a.winning_families.iter().map(|f| f.family.clone()).collect::<Vec<_>>());
+        let known: u128 = a.winning_families.iter().map(|f| u128::from(f.family.count)).sum();
         let listed = a.winning_moves.len() as u128;
         if known > listed {
             let why = if listed >= LISTED_MOVES as u128 {
