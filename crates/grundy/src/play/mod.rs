@@ -1193,7 +1193,9 @@ mod tests {
         let p = pos(&nim, &["18446744073709551615", "18446744073709551615"]);
         assert!(parse_move(&p, Player::First, "1 18446744073709551615").is_ok());
         let c = choose_move(&nim, &p, &AnalyzeOptions::default(), Level::Perfect, &mut Rng::new(3)).unwrap().unwrap();
-        assert_eq!(c.reason, Reason::Smallest);
+        // Lost, and too big to search: every move leaves the one mirroring reply, so the
+        // fewest objects are taken.
+        assert_eq!(c.reason, Reason::Fewest);
         assert_eq!(c.result, vec![u64::MAX - 1, u64::MAX]);
         for level in [Level::Good, Level::Easy] {
             let mut rng = Rng::new(5);
