@@ -706,7 +706,8 @@ function showFamilies(a, count) {
   intro.hidden = count === null || a.winning_moves.length === 0 || (all && many.length === 0);
   intro.textContent = all
     ? `All ${count}, one by one:`
-    : `The first ${a.winning_moves.length} of ${count}, one by one; with the families above they give every one:`;
+    : `The first ${a.winning_moves.length} of ${count}, one by one`
+      + (many.length > 0 ? '; with the families above they give every one:' : ':');
 }
 
 /** The panel of a position the server cannot analyse here: why, in the page's words. */
