@@ -86,13 +86,13 @@ test('errors speak the page\'s language: past the budget, a command line to copy
   assert.doesNotMatch(box.words, /--|rerun|"budget"/);
   assert.equal(await page.getAttribute('#status', 'data-state'), 'error');
 
-  // A question with no answer here: the library's message names the command line that does it,
-  // which shows as a command.
+  // A question with no answer here: at level perfect the refusal is about the level, and the
+  // library's message names the command line that does it, which shows as a command.
   await submit(page, { game: 'grundys-game', position: '1000000000' });
   await page.waitForSelector('#error:not([hidden])');
   box = await errorBox(page);
   assert.equal(box.command, 'grundy sg grundys-game --upto 1000000000 --store DIR');
-  assert.match(box.words, /^G\(1000000000\) of grundys-game is not known: .* computes it resumably\.$/);
+  assert.match(box.words, /^Level perfect cannot promise perfect play here, so the game did not start: G\(1000000000\) of grundys-game is not known: .* computes it resumably\.$/);
   assert.doesNotMatch(box.words, /--/);
 
   // An illegal move typed into a game.

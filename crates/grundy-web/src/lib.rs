@@ -7,10 +7,16 @@
 //! - `POST /api/analyze` `{"game": "nim", "position": [7, 9, 12, 15], "misere": false,
 //!   "to_move": "first"}`: the same object as `grundy analyze --json`, plus `rules`: the rules
 //!   of the game in a sentence ([`grundy::Game::rules_sentence`], e.g. "A move takes one or more
-//!   objects from one heap.").
+//!   objects from one heap."). An optional `"limit": 100` lists at most that many
+//!   `winning_moves` one by one (as `grundy analyze --limit`; without it up to
+//!   [`grundy::LISTED_MOVES`]), and `winning_moves_not_listed` then says "the first 100 of N";
+//!   `winning_move_count` and `winning_families` stay whole (a heap of 10^18 of Kayles has
+//!   83,333,333,333,333,338 winning moves in 18 families).
 //! - `POST /api/move`: the same body plus `level`, `seed` and optionally `human_move` (text such
 //!   as `"3 11"`, played first): the computer's reply and the position after it, and `rules` as
-//!   above.
+//!   above. At level `perfect` (the default) a position the computer cannot solve exactly
+//!   (Grundy's game past its table) is refused, 422 `unsupported` "level perfect cannot promise
+//!   perfect play here: ..."; levels `good` and `easy` play the smallest move there.
 //! - `GET /api/sg?game=subtraction:2,5&upto=50`: the Grundy sequence G(0..=upto) of a heap
 //!   ruleset with its proven period.
 //! - `GET /api/games`: the games grundy knows, exactly the library's [`grundy::GAMES`], one
@@ -91,6 +97,7 @@
 
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing))]
 
+use std::collections::HashSet;
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
@@ -774,16 +781,107 @@ async fn analyze_handler(
 ) -> Result<Response, ApiError> {
     let arrived = Instant::now();
     let big = Format::from_query(query)?;
-    let problem: Problem = read_json(body).await?;
+    let request: AnalyzeRequest = read_json(body).await?;
+    let limit = request.limit()?;
+    let problem = request.problem;
     let asked = problem.asked("analyze", "analyze", &problem.analyze_flags());
     let analysis = compute(&state, arrived, asked, move || {
         let (game, position, options) = problem.parse()?;
-        let analysis = analyze(&game, &position, &options).map_err(|e| problem.failed(e))?;
+        let mut analysis = analyze(&game, &position, &options).map_err(|e| problem.failed(e))?;
+        if let Some(limit) = limit {
+            list_at_most(&mut analysis, limit);
+        }
         Ok(AnalyzeReply { analysis, rules: game.rules_sentence() })
     })
     .await?;
     reply(&analysis, big)
 }
+
+/// `POST /api/analyze`: a [`Problem`] and, optionally, the most winning moves to list one by
+/// one.
+#[derive(Deserialize)]
+struct AnalyzeRequest {
+    #[serde(flatten)]
+    problem: Problem,
+    /// The most `winning_moves` listed one by one (as `grundy analyze --limit`); the count and
+    /// the families stay whole. A number, or a string of its digits.
+    #[serde(default)]
+    limit: Option<Value>,
+}
+
+impl AnalyzeRequest {
+    /// The limit asked for, checked: a whole number of moves, 0 or more.
+    fn limit(&self) -> Result<Option<usize>, ApiError> {
+        let bad = |v: &Value| {
+            ApiError::bad(format!(
+                "limit {v} is not a number of moves: send a whole number, 0 or more (e.g. \"limit\": 100), or leave it out to list up to {}",
+                grundy::LISTED_MOVES
+            ))
+        };
+        let n = match &self.limit {
+            None | Some(Value::Null) => return Ok(None),
+            Some(Value::Number(n)) => n.as_u64().ok_or_else(|| bad(&Value::Number(n.clone())))?,
+            Some(Value::String(s)) => grundy::parse_u64(s, "limit").map_err(ApiError::bad)?,
+            Some(other) => return Err(bad(other)),
+        };
+        Ok(Some(usize::try_from(n).unwrap_or(usize::MAX)))
+    }
+}
+
+/// Keeps the first `limit` of `a`'s winning moves listed one by one, and says so where it
+/// leaves some out: `winning_move_count` and `winning_families` still give every one.
+fn list_at_most(a: &mut Analysis, limit: usize) {
+    if a.winning_moves.len() <= limit {
+        return;
+    }
+    let removed = a.winning_moves.split_off(limit);
+    drop_move_lines(&mut a.explanation, &removed);
+    let known: u128 = a.winning_families.iter().map(|f| u128::from(f.family.count)).sum();
+    let listed = format!(
+        "the first {limit} of {known}{} are listed one by one (the request's limit); the families give every one",
+        if a.moves_unknown { " known" } else { "" }
+    );
+    // The library's reason for heaps whose moves are not known stays; its count of the moves
+    // listed gives way to this one.
+    let unknown =
+        a.winning_moves_not_listed.as_deref().and_then(|why| why.find(UNKNOWN_HEAPS).and_then(|at| why.get(at..)));
+    let why = match unknown {
+        Some(unknown) => format!("{listed}; {unknown}"),
+        None => listed,
+    };
+    const NOT_LISTED: &str = "Not every winning move is listed: ";
+    let line = format!("{NOT_LISTED}{why}.");
+    match a.explanation.iter_mut().find(|l| l.starts_with(NOT_LISTED)) {
+        Some(l) => *l = line,
+        None => a.explanation.push(line),
+    }
+    a.winning_moves_not_listed = Some(why);
+}
+
+/// Takes out of an explanation the lines about the moves `removed` from the list: the reasoning
+/// of a sum has one line per listed winning move ("take 2 from heap 1 and split the rest into
+/// 1 and 7 (10 -> 1 + 7): value 1 -> 0."; in Nim "Heap 2: 9 xor 13 = 4 < 9, so take 5 = ...
+/// (9 -> 4)."), so 10,000 moves would keep 10,000 lines.
+fn drop_move_lines(explanation: &mut Vec<String>, removed: &[grundy::WinningMove]) {
+    let texts: HashSet<&str> = removed.iter().map(|m| m.text.as_str()).collect();
+    // A Nim move by its heap (from 1) and what it does, "(9 -> 4)".
+    let nim_key = |heap: &str, text: &str| text.rfind(" (").and_then(|at| text.get(at..)).map(|m| format!("{heap}{m}"));
+    let nim: HashSet<String> = removed.iter().filter_map(|m| nim_key(&(m.mv.heap + 1).to_string(), &m.text)).collect();
+    explanation.retain(|line| {
+        if line.split_once(": value ").is_some_and(|(text, _)| texts.contains(text)) {
+            return false;
+        }
+        let nim_line = line
+            .strip_prefix("Heap ")
+            .filter(|rest| rest.contains(" xor "))
+            .and_then(|rest| rest.strip_suffix('.'))
+            .and_then(|rest| rest.split_once(": ").and_then(|(heap, _)| nim_key(heap, rest)));
+        !nim_line.is_some_and(|key| nim.contains(&key))
+    });
+}
+
+/// How the library's reason for heaps whose winning moves are not known begins.
+const UNKNOWN_HEAPS: &str = "the winning moves in ";
 
 /// The reply of `POST /api/analyze`: the library's [`Analysis`] (the object of `grundy analyze
 /// --json`) and the game's rules.
@@ -855,7 +953,18 @@ fn play_move(request: &MoveRequest) -> Result<MoveReply, Fail> {
     };
     // The position the computer moves from, for the command line of a budget that runs out.
     let facing = request.problem.at(session.game().position_tokens(session.position()), session.to_move());
-    let computer = session.computer_move().map_err(|e| facing.failed(e))?;
+    let computer = session.computer_move().map_err(|e| match e {
+        // Only level perfect refuses a position it cannot solve (lower levels play the smallest
+        // move): the refusal is about the level, as `grundy play` says it.
+        AnalyzeError::Unsupported(why) if level == Level::Perfect => Fail::Api(ApiError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            Kind::Unsupported,
+            format!(
+                "level perfect cannot promise perfect play here: {why}; level good or easy plays without that promise"
+            ),
+        )),
+        e => facing.failed(e),
+    })?;
     let winner = session.winner();
     Ok(MoveReply {
         human,

@@ -123,18 +123,40 @@ function describe(e) {
 /** A message as a sentence: with a full stop unless it has one. */
 const sentence = (text) => (/[.!?]$/.test(text) ? text : `${text}.`);
 
-/** Shows an error (an `ApiError` or any other), or hides the error box when given nothing. */
-function showError(error) {
+/**
+ * Shows an error (an `ApiError` or any other) after the words `lead`, if any, or hides the
+ * error box when given nothing.
+ */
+function showError(error, lead = '') {
   const box = $('error');
-  box.replaceChildren();
   box.hidden = !error;
-  if (!error) return;
-  const { text, command } = typeof error === 'string' ? { text: error } : describe(error);
+  if (!error) {
+    box.replaceChildren();
+    return;
+  }
+  fillMessage(box, error, lead);
+}
+
+/**
+ * Writes an error into `box`: `lead`, then what the page says for it (`describe`), its first
+ * letter lowered after a lead when it starts a word ("This needs ..." but "G(100) ...").
+ */
+function fillMessage(box, error, lead = '') {
+  box.replaceChildren();
+  let { text, command } = typeof error === 'string' ? { text: error } : describe(error);
+  if (lead && /^[A-Z][a-z]/.test(text)) text = text.charAt(0).toLowerCase() + text.slice(1);
   // A message may quote a command line between backquotes (`grundy sg ... --store DIR`): it
   // shows as a command to copy, as `command` does.
-  text.split('`').forEach((part, k) => box.append(k % 2 === 1 ? commandLine(part) : part));
+  `${lead}${text}`.split('`').forEach((part, k) => box.append(k % 2 === 1 ? commandLine(part) : part));
   if (command) box.append(' ', commandLine(command));
 }
+
+/**
+ * Whether an error says the position cannot be solved exactly here (a value out of reach, a
+ * search past its budget), rather than that the input is wrong or the server is busy. Level
+ * perfect then refuses the game; lower levels play it without the analysis.
+ */
+const unsolved = (e) => e instanceof ApiError && ['unsupported', 'budget'].includes(e.kind);
 
 function commandLine(text) {
   const code = document.createElement('code');
@@ -169,6 +191,21 @@ function sized(text, rule) {
 
 function problem() {
   return { game: state.game, position: state.tokens, misere: state.misere, to_move: state.toMove };
+}
+
+/**
+ * The most winning moves the panel lists one by one: the server sends the exact count and every
+ * family whatever this is, so a heap of 10^18 (83,333,333,333,333,338 winning moves in Kayles)
+ * does not bring 10,000 moves (about 1.5 MB) to show a hundred.
+ */
+const LISTED = 100;
+
+/** The body of /api/analyze: the position and the limit of moves listed one by one. */
+const analysisRequest = () => ({ ...problem(), limit: LISTED });
+
+/** The rules under the game's title (from the server, with misère added). */
+function setRules(rules) {
+  $('rules').textContent = rules + (state.misere ? ' Misère: whoever makes the last move loses.' : '');
 }
 
 function setStatus(text, kind) {
@@ -387,13 +424,16 @@ function finish(winner) {
 
 /**
  * Shows the position: the board, the plot's marks, and its analysis (`known` when the page
- * has it already, else asked for), then whose turn it is.
+ * has it already, `failed` when the server could not give one, else asked for), then whose
+ * turn it is.
  */
-async function refresh(known) {
+async function refresh(known, failed) {
   drawBoard();
   redrawSequence();
   if (known) {
     showAnalysis(known);
+  } else if (failed) {
+    analysisUnavailable(failed);
   } else {
     const signal = begin('Thinking… (analysing the position)', () => {
       clearAnalysis();
@@ -402,13 +442,18 @@ async function refresh(known) {
     });
     let a = null;
     try {
-      a = await api('/api/analyze', problem(), signal);
+      a = await api('/api/analyze', analysisRequest(), signal);
     } catch (e) {
       if (!end(signal)) return;
       // The game goes on without its analysis.
-      clearAnalysis();
-      showError(e);
-      $('outcome').textContent = 'not available (see the message above)';
+      if (unsolved(e)) {
+        // The position has none here (it is not the server's state): the panel says why.
+        analysisUnavailable(e);
+      } else {
+        clearAnalysis();
+        showError(e);
+        $('outcome').textContent = 'not available (see the message above)';
+      }
     }
     if (a !== null) {
       if (!end(signal)) return;
@@ -453,26 +498,40 @@ async function newGame(event) {
     setStatus('Cancelled: the game did not start. Press New game to try again, or change the game or position.',
       'cancelled');
   });
-  let checked;
+  let checked = null;
+  let failed = null;
   try {
-    checked = await api('/api/analyze', problem(), signal);
+    checked = await api('/api/analyze', analysisRequest(), signal);
   } catch (e) {
     if (!end(signal)) return;
-    // Nothing of the game before stays on the board or in the panel.
-    noGame();
-    showError(e);
-    // Only bad input is the person's to fix; otherwise the server could not do the work here.
-    setStatus(e.kind === 'bad_input'
-      ? 'Fix the game or position and press New game.'
-      : 'This game cannot be started here (see the message above): press New game for another.', 'error');
-    return;
+    if (unsolved(e) && state.level !== 'perfect') {
+      // Lower levels promise no perfect play: the computer plays without a solution (the
+      // server then makes its smallest move), and the panel says why there is no analysis.
+      failed = e;
+    } else {
+      // Nothing of the game before stays on the board or in the panel.
+      noGame();
+      if (unsolved(e)) {
+        // Level perfect promises a winning move whenever there is one: it refuses the game.
+        showError(e, 'Level perfect cannot promise perfect play here, so the game did not start: ');
+        setStatus('Level perfect cannot play this position perfectly: choose level good or easy to play it anyway, '
+          + 'or press New game for another.', 'error');
+      } else {
+        showError(e);
+        // Only bad input is the person's to fix; otherwise the server could not do the work here.
+        setStatus(e.kind === 'bad_input'
+          ? 'Fix the game or position and press New game.'
+          : 'This game cannot be started here (see the message above): press New game for another.', 'error');
+      }
+      return;
+    }
   }
-  if (!end(signal)) return;
+  if (!failed && !end(signal)) return;
   state.started = true;
-  $('rules').textContent = checked.rules + (state.misere ? ' Misère: whoever makes the last move loses.' : '');
+  if (checked) setRules(checked.rules);
   drawSequence();
   if (state.human === 'second') await turn(null);
-  else await refresh(checked);
+  else await refresh(checked, failed);
 }
 
 /**
@@ -515,6 +574,7 @@ async function turn(text) {
       state.busy = false;
     }
   }
+  if (!$('rules').textContent && reply.rules) setRules(reply.rules);
   if (reply.computer) {
     log(`computer: ${reply.computer.text} (${reply.computer.note})`, 'computer');
   }
@@ -553,6 +613,11 @@ function clearAnalysis() {
   delete $('outcome').dataset.outcome;
   $('winning-count').textContent = '';
   $('winning-moves').replaceChildren();
+  $('winning-families').replaceChildren();
+  $('families-wrap').hidden = true;
+  $('moves-intro').hidden = true;
+  $('analysis-error').hidden = true;
+  $('analysis-error').replaceChildren();
   $('balance').replaceChildren();
   $('balance-wrap').hidden = true;
   $('explanation').textContent = '';
@@ -579,10 +644,13 @@ function showAnalysis(a) {
   $('heap-values-label').textContent = a.game === 'divisor' ? 'Prime exponents' : 'Heap values';
   $('heap-values').textContent = a.heap_values ? a.heap_values.join(', ') : '–';
   $('to-move').textContent = who(a.to_move);
-  // The count is null when some moves are left out: it is not known then.
-  $('winning-count').textContent = a.winning_move_count === null
+  // The count is null when some moves are left out: it is not known then. It may be past
+  // 2^64 - 1 (a string of digits): shown as it comes, never through a float.
+  const count = a.winning_move_count === null ? null : String(a.winning_move_count);
+  $('winning-count').textContent = count === null
     ? `(${a.winning_moves.length} listed; ${a.winning_moves_not_listed})`
-    : `(${a.winning_move_count})`;
+    : `(${count})`;
+  showFamilies(a, count);
   const list = $('winning-moves');
   list.replaceChildren();
   for (const m of a.winning_moves) {
@@ -597,12 +665,58 @@ function showAnalysis(a) {
     li.className = 'none';
     // "None" only when every winning move was looked for: an N-position always has one.
     li.textContent = state.over ? 'The game is over.'
-      : a.winning_move_count === null ? 'Not listed: too many moves to look through here (see above).'
-        : 'None: every move loses against best play.';
+      : count === null ? 'Not listed: too many moves to look through here (see above).'
+        : count === '0' ? 'None: every move loses against best play.'
+          : 'Not listed one by one here: the families above give every one.';
     list.appendChild(li);
   }
   drawBalance(a);
   $('explanation').textContent = a.explanation.join('\n');
+}
+
+/**
+ * The winning moves as families, when some family holds more than one move (a heap of 10^18 of
+ * Kayles has 83,333,333,333,333,338 winning moves: two ranges of splits and 16 single moves),
+ * and how the list of moves one by one below relates to them: every move, or the first few of
+ * the exact count `count` (a string of digits, or null when not known).
+ */
+function showFamilies(a, count) {
+  const families = a.winning_families || [];
+  const many = families.filter((f) => BigInt(f.count) > 1n);
+  const listed = new Set(a.winning_moves.map((m) => m.text));
+  // The ranges, then the single moves not among those listed one by one, so that together the
+  // two lists show every winning move.
+  const shown = [...many, ...families.filter((f) => BigInt(f.count) === 1n && !listed.has(f.text))];
+  const list = $('winning-families');
+  list.replaceChildren();
+  $('families-wrap').hidden = many.length === 0;
+  for (const f of many.length > 0 ? shown : []) {
+    const li = cell('li', f.text, BigInt(f.count) > 1n ? 'many' : 'single');
+    li.dataset.heap = String(f.heap);
+    li.dataset.count = String(f.count);
+    list.appendChild(li);
+  }
+  const inFamilies = many.reduce((sum, f) => sum + BigInt(f.count), 0n);
+  $('families-intro').textContent = many.length === 0 ? ''
+    : `${many.length === 1 ? 'One family holds' : `${many.length} families hold`} ${inFamilies} of them: `
+      + 'each line is a winning move for every a in its range'
+      + (shown.length > many.length ? ', and the single moves after them are not in the list below.' : '.');
+  const intro = $('moves-intro');
+  const all = count !== null && BigInt(count) === BigInt(a.winning_moves.length);
+  intro.hidden = count === null || a.winning_moves.length === 0 || (all && many.length === 0);
+  intro.textContent = all
+    ? `All ${count}, one by one:`
+    : `The first ${a.winning_moves.length} of ${count}, one by one`
+      + (many.length > 0 ? '; with the families above they give every one:' : ':');
+}
+
+/** The panel of a position the server cannot analyse here: why, in the page's words. */
+function analysisUnavailable(e) {
+  clearAnalysis();
+  $('outcome').textContent = 'not available (see below)';
+  const box = $('analysis-error');
+  fillMessage(box, e, 'No analysis of this position here: ');
+  box.hidden = false;
 }
 
 function cell(tag, text, cls) {
@@ -699,7 +813,7 @@ function drawXorWorking(a, row) {
   // In Nim a row is the heap; in the divisor game an exponent, lowered by dividing; in other
   // games a heap's value, and a move may also raise it.
   const plain = a.game === 'nim' || a.game === 'divisor';
-  const movesOf = (i) => a.winning_moves.some((m) => Number(m.heap) === i + 1);
+  const movesOf = (i) => (a.winning_families || a.winning_moves).some((m) => Number(m.heap) === i + 1);
   values.forEach((v, i) => {
     const target = v ^ s;
     let verdict;

@@ -529,3 +529,135 @@ async fn big_strings_keep_every_integer_exact() {
     let (s, v, _) = get("/api/sg?game=nim&big=").await;
     assert_error(s, &v, StatusCode::BAD_REQUEST, "unknown big=''");
 }
+
+/// The winning moves of a heap of 10^18, as the page asks for them: the first `limit` one by
+/// one, the families and the exact count whole.
+#[tokio::test]
+async fn analyze_lists_at_most_limit_moves_and_keeps_the_count_and_the_families_whole() {
+    let kayles = |limit: Value| json!({"game": "kayles", "position": ["1000000000000000000"], "limit": limit});
+    let (s, all) = post_json("/api/analyze?big=strings", kayles(Value::Null)).await;
+    assert_eq!(s, StatusCode::OK, "{all}");
+    assert_eq!(all["winning_moves"].as_array().map(Vec::len), Some(grundy::LISTED_MOVES));
+    for limit in [json!(100), json!("100")] {
+        let (s, a) = post_json("/api/analyze?big=strings", kayles(limit)).await;
+        assert_eq!(s, StatusCode::OK, "{a}");
+        assert_eq!(a["winning_move_count"], "83333333333333338");
+        assert_eq!(a["winning_families"], all["winning_families"], "every family, whatever the limit");
+        let families = a["winning_families"].as_array().unwrap();
+        assert_eq!(families.len(), 18);
+        let total: u128 = families.iter().map(|f| f["count"].as_str().unwrap().parse::<u128>().unwrap()).sum();
+        assert_eq!(total, 83_333_333_333_333_338);
+        assert_eq!(families.iter().filter(|f| f["text"].as_str().unwrap().contains("(mod 12)")).count(), 2);
+        let moves = a["winning_moves"].as_array().unwrap();
+        assert_eq!(moves[..], all["winning_moves"].as_array().unwrap()[..100], "the first 100 moves");
+        let why = "the first 100 of 83333333333333338 are listed one by one (the request's limit); the families give every one";
+        assert_eq!(a["winning_moves_not_listed"], why);
+        let explained = a["explanation"].as_array().unwrap();
+        assert_eq!(explained.iter().filter(|l| l.as_str().unwrap().starts_with("Not every winning move")).count(), 1);
+        assert!(explained.contains(&json!(format!("Not every winning move is listed: {why}."))), "{a}");
+        // A page's worth, not the 10,000 moves (about 1.5 MB).
+        assert!(a.to_string().len() < 100_000, "{} bytes", a.to_string().len());
+    }
+    // A limit past the moves changes nothing; 0 lists none and still counts them all.
+    let nim = |limit: Value| json!({"game": "nim", "position": [7, 9, 12, 15], "limit": limit});
+    let (_, plain) = post_json("/api/analyze", nim(Value::Null)).await;
+    let (s, roomy) = post_json("/api/analyze", nim(json!(3))).await;
+    assert_eq!((s, &roomy), (StatusCode::OK, &plain));
+    let (s, none) = post_json("/api/analyze", nim(json!(0))).await;
+    assert_eq!(s, StatusCode::OK, "{none}");
+    assert_eq!(none["winning_moves"], json!([]));
+    assert_eq!(none["winning_move_count"], 3);
+    assert_eq!(none["winning_families"], plain["winning_families"]);
+    assert_eq!(
+        none["winning_moves_not_listed"],
+        "the first 0 of 3 are listed one by one (the request's limit); the families give every one"
+    );
+    // The reasoning keeps the lines of the moves listed only.
+    let heap_lines = |a: &Value| {
+        a["explanation"].as_array().unwrap().iter().filter(|l| l.as_str().unwrap().starts_with("Heap ")).count()
+    };
+    assert_eq!(heap_lines(&plain), 3, "{plain}");
+    let (_, one) = post_json("/api/analyze", nim(json!(1))).await;
+    assert_eq!(heap_lines(&one), 1, "{one}");
+    assert_eq!(heap_lines(&none), 0, "{none}");
+}
+
+/// Where some heap's moves are not known, a limit keeps the library's reason for that heap (and
+/// the count stays unknown: null, never the number listed).
+#[tokio::test]
+async fn a_limit_keeps_the_reason_of_heaps_whose_moves_are_not_known() {
+    let body =
+        |limit: Value| json!({"game": "sum", "position": ["hex:0.8=600", "nim=300"], "budget": 10000, "limit": limit});
+    let (s, a) = post_json("/api/analyze", body(Value::Null)).await;
+    assert_eq!(s, StatusCode::OK, "{a}");
+    let why = a["winning_moves_not_listed"].as_str().unwrap_or_else(|| panic!("a reason: {a}"));
+    assert!(why.starts_with("the winning moves in heap 1 "), "{why}");
+    let listed = a["winning_moves"].as_array().unwrap().len();
+    assert!(listed > 0, "heap 2 has winning moves: {a}");
+    let (s, none) = post_json("/api/analyze", body(json!(0))).await;
+    assert_eq!(s, StatusCode::OK, "{none}");
+    assert_eq!(none["winning_moves"], json!([]));
+    assert_eq!(none["winning_move_count"], Value::Null);
+    assert_eq!(
+        none["winning_moves_not_listed"],
+        json!(format!(
+            "the first 0 of {listed} known are listed one by one (the request's limit); the families give every one; {why}"
+        ))
+    );
+}
+
+#[tokio::test]
+async fn a_bad_limit_is_a_400_naming_limit() {
+    let cases = [
+        (json!(-1), "limit -1 is not a number of moves"),
+        (json!(2.5), "limit 2.5 is not a number of moves"),
+        (json!(true), "limit true is not a number of moves"),
+        (json!([100]), "limit [100] is not a number of moves"),
+        (json!("lots"), "limit 'lots' is not a number"),
+        (json!("-3"), "limit '-3'"),
+        (json!("99999999999999999999"), "limit '99999999999999999999'"),
+    ];
+    for (limit, contains) in cases {
+        let (s, v) = post_json("/api/analyze", json!({"game": "nim", "position": [3, 5], "limit": limit})).await;
+        assert_error(s, &v, StatusCode::BAD_REQUEST, contains);
+        assert_eq!(kind(&v), "bad_input", "{v}");
+    }
+}
+
+/// Level perfect refuses, before any move, a position it cannot solve (Grundy's game past its
+/// table), saying the refusal is about the level and naming the command that computes the
+/// table; levels good and easy still move (the smallest move, or a deliberate mistake).
+#[tokio::test]
+async fn level_perfect_refuses_a_position_it_cannot_solve_and_lower_levels_move() {
+    let body = |level: &str| json!({"game": "grundys-game", "position": ["100000000"], "level": level, "seed": 3});
+    let (s, v) = post_json("/api/move?big=strings", body("perfect")).await;
+    assert_error(s, &v, StatusCode::UNPROCESSABLE_ENTITY, "level perfect cannot promise perfect play here: G(");
+    assert_eq!(kind(&v), "unsupported");
+    let message = v["error"].as_str().unwrap();
+    assert!(message.contains("`grundy sg grundys-game --upto 100000000 --store DIR`"), "{message}");
+    assert!(message.ends_with("; level good or easy plays without that promise"), "{message}");
+    // The person's move is not played either: no game is handed over.
+    let mut with_move = body("perfect");
+    with_move["human_move"] = json!("1 -> 1 99999999");
+    let (s, v) = post_json("/api/move", with_move).await;
+    assert_error(s, &v, StatusCode::UNPROCESSABLE_ENTITY, "level perfect cannot promise perfect play here");
+    for level in ["good", "easy"] {
+        let (s, r) = post_json("/api/move?big=strings", body(level)).await;
+        assert_eq!(s, StatusCode::OK, "{level}: {r}");
+        let reason = r["computer"]["reason"].as_str().unwrap();
+        assert!(["smallest", "mistake"].contains(&reason), "{level}: {r}");
+        assert_eq!(r["to_move"], "second");
+    }
+}
+
+/// A lost position too big to search: the computer at level perfect plays the move that leaves
+/// the fewest winning replies, and says so.
+#[tokio::test]
+async fn a_huge_lost_position_gets_the_move_that_leaves_the_fewest_winning_replies() {
+    let heaps = json!(["1000000000000000000", "1000000000000000000", "7", "7"]);
+    let (s, r) = post_json("/api/move?big=strings", json!({"game": "nim", "position": heaps, "seed": 1})).await;
+    assert_eq!(s, StatusCode::OK, "{r}");
+    assert_eq!(r["computer"]["reason"], "fewest", "{r}");
+    let note = r["computer"]["note"].as_str().unwrap();
+    assert!(note.starts_with("lost position: the move that leaves the fewest winning replies ("), "{note}");
+}
