@@ -97,7 +97,6 @@
 
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing))]
 
-use std::collections::HashSet;
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
@@ -789,7 +788,7 @@ async fn analyze_handler(
         let (game, position, options) = problem.parse()?;
         let mut analysis = analyze(&game, &position, &options).map_err(|e| problem.failed(e))?;
         if let Some(limit) = limit {
-            list_at_most(&mut analysis, limit);
+            analysis.list_at_most(limit, "the request's limit");
         }
         Ok(AnalyzeReply { analysis, rules: game.rules_sentence() })
     })
@@ -827,61 +826,6 @@ impl AnalyzeRequest {
         Ok(Some(usize::try_from(n).unwrap_or(usize::MAX)))
     }
 }
-
-/// Keeps the first `limit` of `a`'s winning moves listed one by one, and says so where it
-/// leaves some out: `winning_move_count` and `winning_families` still give every one.
-fn list_at_most(a: &mut Analysis, limit: usize) {
-    if a.winning_moves.len() <= limit {
-        return;
-    }
-    let removed = a.winning_moves.split_off(limit);
-    drop_move_lines(&mut a.explanation, &removed);
-    let known: u128 = a.winning_families.iter().map(|f| u128::from(f.family.count)).sum();
-    let listed = format!(
-        "the first {limit} of {known}{} are listed one by one (the request's limit); the families give every one",
-        if a.moves_unknown { " known" } else { "" }
-    );
-    // The library's reason for heaps whose moves are not known stays; its count of the moves
-    // listed gives way to this one.
-    let unknown =
-        a.winning_moves_not_listed.as_deref().and_then(|why| why.find(UNKNOWN_HEAPS).and_then(|at| why.get(at..)));
-    let why = match unknown {
-        Some(unknown) => format!("{listed}; {unknown}"),
-        None => listed,
-    };
-    const NOT_LISTED: &str = "Not every winning move is listed: ";
-    let line = format!("{NOT_LISTED}{why}.");
-    match a.explanation.iter_mut().find(|l| l.starts_with(NOT_LISTED)) {
-        Some(l) => *l = line,
-        None => a.explanation.push(line),
-    }
-    a.winning_moves_not_listed = Some(why);
-}
-
-/// Takes out of an explanation the lines about the moves `removed` from the list: the reasoning
-/// of a sum has one line per listed winning move ("take 2 from heap 1 and split the rest into
-/// 1 and 7 (10 -> 1 + 7): value 1 -> 0."; in Nim "Heap 2: 9 xor 13 = 4 < 9, so take 5 = ...
-/// (9 -> 4)."), so 10,000 moves would keep 10,000 lines.
-fn drop_move_lines(explanation: &mut Vec<String>, removed: &[grundy::WinningMove]) {
-    let texts: HashSet<&str> = removed.iter().map(|m| m.text.as_str()).collect();
-    // A Nim move by its heap (from 1) and what it does, "(9 -> 4)".
-    let nim_key = |heap: &str, text: &str| text.rfind(" (").and_then(|at| text.get(at..)).map(|m| format!("{heap}{m}"));
-    let nim: HashSet<String> = removed.iter().filter_map(|m| nim_key(&(m.mv.heap + 1).to_string(), &m.text)).collect();
-    explanation.retain(|line| {
-        if line.split_once(": value ").is_some_and(|(text, _)| texts.contains(text)) {
-            return false;
-        }
-        let nim_line = line
-            .strip_prefix("Heap ")
-            .filter(|rest| rest.contains(" xor "))
-            .and_then(|rest| rest.strip_suffix('.'))
-            .and_then(|rest| rest.split_once(": ").and_then(|(heap, _)| nim_key(heap, rest)));
-        !nim_line.is_some_and(|key| nim.contains(&key))
-    });
-}
-
-/// How the library's reason for heaps whose winning moves are not known begins.
-const UNKNOWN_HEAPS: &str = "the winning moves in ";
 
 /// The reply of `POST /api/analyze`: the library's [`Analysis`] (the object of `grundy analyze
 /// --json`) and the game's rules.

@@ -49,7 +49,8 @@ pub use rules::take_break::{HexCode, OctalCode, SplitRules, MAX_OCTAL_DIGITS};
 pub use rules::{MoveSet, Ruleset};
 pub use solve::naive;
 pub use solve::{
-    analyze, Analysis, AnalyzeOptions, WinningFamily, WinningMove, DEFAULT_BUDGET, LISTED_MOVES, MAX_BUDGET,
+    analyze, Analysis, AnalyzeOptions, WinningFamily, WinningMove, DEFAULT_BUDGET, EXPLAINED_MOVES, LISTED_MOVES,
+    MAX_BUDGET,
 };
 pub use stop::{StopToken, Stopped};
 pub use values::{

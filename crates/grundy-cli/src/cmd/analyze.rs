@@ -88,7 +88,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
     if args.json {
         // JSON lists every move unless a limit is asked for; its count stays the exact one.
         if let Some(Some(limit)) = limit {
-            a.winning_moves.truncate(limit);
+            a.list_at_most(limit, "--limit");
         }
         let json = serde_json::to_string(&a).map_err(CliError::usage)?;
         emit(&(json + "\n"));

@@ -114,9 +114,14 @@ pub struct Analysis {
     /// count is not known), or there are more than [`LISTED_MOVES`] (the families give them
     /// all); `None` when every winning move is listed.
     pub winning_moves_not_listed: Option<String>,
-    /// Whether some heap's winning moves are not known (the count is then `None`).
+    /// Why some heap's winning moves are not known, when they are not (the count is then
+    /// `None`).
     #[serde(skip)]
-    pub moves_unknown: bool,
+    pub moves_unknown: Option<String>,
+    /// Why the list one by one stops where it does, when it holds fewer moves than the
+    /// families (in words, after "the first K of N are listed one by one").
+    #[serde(skip)]
+    list_cap: Option<String>,
     /// The budget that would list every winning move, when some are left out and an allowed
     /// budget would list them (a front end names its own way to ask for it).
     #[serde(skip)]
@@ -147,6 +152,10 @@ fn exact_count<S: Serializer>(count: &Option<u128>, s: S) -> Result<S::Ok, S::Er
         Some(Err(_)) => s.collect_str(&count.unwrap_or_default()),
     }
 }
+
+/// The most winning moves whose working the explanation shows one by one (the rest are said to
+/// be found the same way), so that an explanation stays a page long.
+pub const EXPLAINED_MOVES: usize = 20;
 
 /// The most winning moves an analysis lists one by one; past it the first ones are listed, and
 /// the families (with the exact count) give the rest.
@@ -199,20 +208,18 @@ impl Listing {
         }
     }
 
-    /// Says in `a` how many of the known moves are listed, when not all.
+    /// Says in `a` why the list one by one stops, when it holds fewer moves than the families.
     fn finish(self, a: &mut Analysis) {
         let known: u128 = a.winning_families.iter().map(|f| u128::from(f.family.count)).sum();
-        let listed = a.winning_moves.len() as u128;
-        if known > listed {
-            let why = if listed >= LISTED_MOVES as u128 {
-                format!("the first {listed} of {known} are listed one by one, at most {LISTED_MOVES}; the families give every one")
+        if known > a.winning_moves.len() as u128 {
+            a.list_cap = Some(if a.winning_moves.len() >= LISTED_MOVES {
+                format!(", at most {LISTED_MOVES}")
             } else {
                 format!(
-                    "the first {listed} of {known} are listed one by one: each lists the whole position after it ({} heaps), and the list is kept to {LISTED_NUMBERS} numbers; the families give every one",
+                    " (each lists the whole position after it, {} heaps, and the list is kept to {LISTED_NUMBERS} numbers)",
                     self.heaps
                 )
-            };
-            note_not_listed(a, why);
+            });
         }
     }
 }
@@ -238,14 +245,6 @@ fn skipped_heaps(cs: &[Component], skipped: &[(usize, String)]) -> Option<String
             heap(*first)
         )),
     }
-}
-
-/// Adds a reason to `a.winning_moves_not_listed`.
-fn note_not_listed(a: &mut Analysis, why: String) {
-    a.winning_moves_not_listed = Some(match a.winning_moves_not_listed.take() {
-        Some(earlier) => format!("{earlier}; {why}"),
-        None => why,
-    });
 }
 
 fn join<T: ToString>(items: &[T], sep: &str) -> String {
@@ -305,11 +304,56 @@ pub fn analyze(game: &Game, position: &Position, options: &AnalyzeOptions) -> Re
             .collect();
     }
     a.winning_move_count =
-        (!a.moves_unknown).then(|| a.winning_families.iter().map(|f| u128::from(f.family.count)).sum());
-    if let Some(why) = &a.winning_moves_not_listed {
-        a.explanation.push(format!("Not every winning move is listed: {why}."));
-    }
+        a.moves_unknown.is_none().then(|| a.winning_families.iter().map(|f| u128::from(f.family.count)).sum());
+    a.say_what_is_listed();
     Ok(a)
+}
+
+/// How the explanation's line on the moves not listed begins.
+const NOT_LISTED: &str = "Not every winning move is listed: ";
+
+impl Analysis {
+    /// Keeps the first `limit` winning moves listed one by one (`by` names who asked, e.g. "the
+    /// request's limit"), and says so in `winning_moves_not_listed` and the explanation;
+    /// `winning_move_count` and `winning_families` still give every move.
+    ///
+    /// ```
+    /// use grundy::{analyze, AnalyzeOptions, Game};
+    /// let kayles: Game = "kayles".parse().unwrap();
+    /// let mut a = analyze(&kayles, &kayles.parse_position(&["1000000"]).unwrap(), &AnalyzeOptions::default()).unwrap();
+    /// a.list_at_most(5, "--limit");
+    /// assert_eq!(a.winning_moves.len(), 5);
+    /// assert_eq!(a.winning_move_count, Some(83338));
+    /// assert!(a.winning_moves_not_listed.unwrap().starts_with("the first 5 of 83338 are listed one by one (--limit)"));
+    /// ```
+    pub fn list_at_most(&mut self, limit: usize, by: &str) {
+        if self.winning_moves.len() > limit {
+            self.winning_moves.truncate(limit);
+            self.list_cap = Some(format!(" ({by})"));
+            self.say_what_is_listed();
+        }
+    }
+
+    /// Sets `winning_moves_not_listed` and the explanation's line about it from what is listed
+    /// one by one, what the families hold, and the heaps whose moves are not known.
+    fn say_what_is_listed(&mut self) {
+        let known: u128 = self.winning_families.iter().map(|f| u128::from(f.family.count)).sum();
+        let listed = self.winning_moves.len() as u128;
+        let mut parts: Vec<String> = vec![];
+        if known > listed {
+            parts.push(format!(
+                "the first {listed} of {known}{} are listed one by one{}; the families give every one",
+                if self.moves_unknown.is_some() { " known" } else { "" },
+                self.list_cap.as_deref().unwrap_or("")
+            ));
+        }
+        parts.extend(self.moves_unknown.clone());
+        self.winning_moves_not_listed = (!parts.is_empty()).then(|| parts.join("; "));
+        self.explanation.retain(|line| !line.starts_with(NOT_LISTED));
+        if let Some(why) = &self.winning_moves_not_listed {
+            self.explanation.push(format!("{NOT_LISTED}{why}."));
+        }
+    }
 }
 
 /// An analysis with the position-independent fields left for `analyze` to fill in.
@@ -327,7 +371,8 @@ fn blank(outcome: Outcome, method: Method) -> Analysis {
         winning_families: vec![],
         winning_move_count: None,
         winning_moves_not_listed: None,
-        moves_unknown: false,
+        moves_unknown: None,
+        list_cap: None,
         listing_budget: None,
         heap_values: None,
         method,
@@ -536,10 +581,7 @@ fn sum_normal(cs: &[Component], options: &AnalyzeOptions) -> Result<Analysis, An
         }
     }
     listing.finish(&mut a);
-    if let Some(why) = skipped_heaps(cs, &skipped) {
-        a.moves_unknown = true;
-        note_not_listed(&mut a, why);
-    }
+    a.moves_unknown = skipped_heaps(cs, &skipped);
 
     let e = &mut a.explanation;
     if all_nim {
@@ -549,7 +591,7 @@ fn sum_normal(cs: &[Component], options: &AnalyzeOptions) -> Result<Analysis, An
         );
         e.extend(table.render().lines().map(str::to_string));
         e.extend(balance_sentences(&table, "heaps", true));
-        for m in &a.winning_moves {
+        for m in a.winning_moves.iter().take(EXPLAINED_MOVES) {
             let (i, to) = (m.mv.heap, m.mv.to[0]);
             let from = heaps[i];
             e.push(format!(
@@ -586,11 +628,23 @@ fn sum_normal(cs: &[Component], options: &AnalyzeOptions) -> Result<Analysis, An
             e.push(format!(
                 "A winning move takes one heap from value g to g xor {x}; in these games that can also be a larger value, so every option of every heap is considered."
             ));
-            for m in &a.winning_moves {
+            for m in a.winning_moves.iter().take(EXPLAINED_MOVES) {
                 let g = values[m.mv.heap];
                 e.push(format!("{}: value {} -> {}.", m.text, g, g ^ x));
             }
+            if a.winning_families.iter().any(|f| f.family.count > 1) {
+                e.push("Past its pre-period a heap's values repeat with the proven period p, so once both heaps of a split a + (m - a) lie past it (a at least the pre-period, and a <= m - a), the split's value depends only on a modulo p: each family is one residue class of a whose splits reach the value needed, and only the splits with a in the pre-period are looked at one by one.".into());
+            }
         }
+    }
+    let explained = a.winning_moves.len().min(EXPLAINED_MOVES) as u128;
+    let known: u128 = a.winning_families.iter().map(|f| u128::from(f.family.count)).sum();
+    if x != 0 && known > explained {
+        a.explanation.push(format!(
+            "The other {} winning moves{} are found the same way.",
+            known - explained,
+            if a.moves_unknown.is_some() { " known" } else { "" }
+        ));
     }
     a.balance = Some(table);
     Ok(a)
