@@ -658,12 +658,20 @@ fn sum_misere(cs: &[Component], options: &AnalyzeOptions) -> Result<Analysis, An
         v
     };
     let heaps: Vec<u64> = cs.iter().map(|c| c.heap).collect();
+    let splits = cs.iter().any(|c| c.ruleset.splits());
     // Splitting moves can reach more positions than the product bound counts (a heap becomes
-    // several), so no bound is claimed for them.
-    let bound = if cs.iter().any(|c| c.ruleset.splits()) { None } else { reachable_bound(&heaps, 1) };
+    // several), so they are bounded by the heaps' totals instead.
+    let bound = if splits { split_sum_bound(cs) } else { reachable_bound(&heaps, 1) };
     // A state is the sorted (ruleset, heap) pairs: 16 bytes a heap, and splits add heaps.
     let state_bytes = 16 * (heaps.len() as u64 + 1);
     let mut search = Search::new(SumRules { rulesets }, true, options.budget, bound, state_bytes);
+    if splits {
+        // The bound is a true one, so a search past the budget is refused before it starts,
+        // with what it would take, rather than after seconds of work; within the budget the
+        // search cannot run out. Its time is bounded too: the total is small (past about 70
+        // the bound passes what memory holds), so every state lists few moves.
+        search.refuse_past_bound(bound)?;
+    }
     let wins = search.wins(&canon(tagged.clone()))?;
     let mut a = blank(Outcome::from_win(wins), Method::Search);
     for (i, c) in cs.iter().enumerate() {
@@ -692,6 +700,51 @@ fn sum_misere(cs: &[Component], options: &AnalyzeOptions) -> Result<Analysis, An
         },
     ];
     Ok(a)
+}
+
+/// The number of multisets of positive integers whose total is at most `total`, the sum of the
+/// partition numbers p(0) + ... + p(total), or `None` when it is past u64.
+///
+/// These are the states a sum of take-and-break heaps of one ruleset whose sizes add up to
+/// `total` can reach: a move takes t >= 0 objects and splits the rest, so the total never grows.
+fn multisets_up_to(total: u128) -> Option<u64> {
+    // The sum passes u64 near a total of 410, so a larger total is past it without counting.
+    const PAST_U64: usize = 600;
+    let t = usize::try_from(total).ok().filter(|&t| t < PAST_U64)?;
+    // p(n) by the parts allowed, one size at a time; the counts stay below 2^70 before the sum
+    // passes u64 (p(600) is about 4.6e23), so u128 holds every one exactly.
+    let mut p = vec![0u128; t + 1];
+    p[0] = 1;
+    for part in 1..=t {
+        for n in part..=t {
+            p[n] += p[n - part];
+        }
+    }
+    u64::try_from(p.iter().sum::<u128>()).ok()
+}
+
+/// A true upper bound on the canonical states a misère sum with take-and-break heaps can reach,
+/// or `None` when it is past u64. Heaps of different rulesets never mix, so the bound is the
+/// product over the rulesets: for a splitting ruleset the multisets of heaps whose total is at
+/// most its heaps' total ([`multisets_up_to`]), for the others the product of (heap + 1), as
+/// each of their heaps only shrinks.
+fn split_sum_bound(cs: &[Component]) -> Option<u64> {
+    let mut seen: Vec<&Ruleset> = vec![];
+    let mut bound: u64 = 1;
+    for c in cs {
+        if seen.contains(&&c.ruleset) {
+            continue;
+        }
+        seen.push(&c.ruleset);
+        let heaps = cs.iter().filter(|d| d.ruleset == c.ruleset).map(|d| d.heap);
+        let states = if c.ruleset.splits() {
+            multisets_up_to(heaps.map(u128::from).sum())?
+        } else {
+            heaps.collect::<Vec<u64>>().iter().try_fold(1u64, |acc, &h| acc.checked_mul(h.checked_add(1)?))?
+        };
+        bound = bound.checked_mul(states)?;
+    }
+    Some(bound)
 }
 
 /// K-L-Nim: canonical state is the sorted non-empty heaps and who is to move.
