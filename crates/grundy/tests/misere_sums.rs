@@ -250,3 +250,57 @@ fn big_kayles_sums_are_refused_at_once_with_a_budget_that_suffices() {
         assert_eq!(a.outcome == Outcome::N, NaiveSolver::new().wins(&position, Convention::Misere, Player::First));
     }
 }
+
+#[test]
+fn bounded_tables_are_the_nim_heaps_of_the_residues_which_large_k_uses() {
+    for k in 1..=120u64 {
+        let t = TameHeaps::new(&Ruleset::Bounded(k), 1_000_000).unwrap().unwrap();
+        let p = t.period().unwrap();
+        assert_eq!((p.preperiod, p.period), (0, k + 1), "bounded:{k}");
+        for n in 0..=3 * k + 3 {
+            let r = n % (k + 1);
+            let c = t.class(n).unwrap();
+            assert_eq!((c.value, c.fickle), (r, r <= 1), "bounded:{k} heap {n}");
+        }
+    }
+    // Past the tables, the residues' Nim heaps, and their winning moves agree with the search
+    // (in a thread with room for the exhaustive solver's recursion, one level per object).
+    std::thread::Builder::new().stack_size(256 << 20).spawn(past_the_tables).unwrap().join().unwrap();
+    let huge = Game::Sum;
+    let tokens =
+        ["bounded:1000000000000=1000000000000000000", "bounded:1000000000000=7", "bash:18446744073709551615=5"];
+    let a = analyze(&huge, &huge.parse_position(&tokens).unwrap(), &misere()).unwrap();
+    assert_eq!(a.method, Method::MisereRule);
+}
+
+fn past_the_tables() {
+    let mut naive = NaiveSolver::new();
+    let big = Ruleset::Bounded(2050);
+    for cs in [[2051u64, 2], [2052, 1], [2053, 3], [2050, 0], [2049, 1]] {
+        let position = Position::Sum(cs.iter().map(|&h| Component::new(big.clone(), h)).collect());
+        let a = analyze(&Game::Sum, &position, &misere()).unwrap();
+        // One non-empty heap is answered by the single-heap closed form, more by the rule.
+        assert_ne!(a.method, Method::Search, "{cs:?}");
+        assert_eq!(a.outcome == Outcome::N, naive.wins(&position, Convention::Misere, Player::First), "{cs:?}");
+        let mut fast: Vec<_> = a.winning_moves.iter().map(|m| m.mv.clone()).collect();
+        let mut plain = naive.winning_moves(&position, Convention::Misere, Player::First);
+        fast.sort();
+        plain.sort();
+        assert_eq!(fast, plain, "{cs:?}");
+    }
+}
+
+#[test]
+fn a_ruleset_whose_tameness_is_not_settled_is_searched_and_says_why() {
+    // A table of max(S) = 10^8 does not fit the budget, so the genus is not known.
+    let game = Game::Sum;
+    let position = game.parse_position(&["subtraction:1,100000000=5", "subtraction:1,100000000=4", "nim=3"]).unwrap();
+    let a = analyze(&game, &position, &misere()).unwrap();
+    assert_eq!(a.method, Method::Search);
+    assert!(
+        a.explanation.iter().any(|l| l.contains("genus theory of tame games was not applied")),
+        "{:?}",
+        a.explanation
+    );
+    assert_eq!(a.outcome == Outcome::N, NaiveSolver::new().wins(&position, Convention::Misere, Player::First));
+}

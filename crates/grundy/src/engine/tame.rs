@@ -173,9 +173,15 @@ fn conditions_hold(c: TameClass, options: &[TameClass]) -> bool {
 pub enum TameHeaps {
     /// Nim: a heap of n is the Nim heap *n, tame at every size.
     Nim,
-    /// K-Nim or the Bash game with K too large for a table: a heap of n <= K has the moves of the
-    /// Nim heap *n, so it is tame like it; larger heaps are not known.
-    NimUpTo(u64),
+    /// K-Nim or the Bash game with K too large for a table: a heap of n is tame with the class
+    /// of the Nim heap of n mod (K + 1). A heap of n <= K has the moves of the Nim heap *n, so it
+    /// satisfies the conditions as that heap does; a larger heap has value r = n mod (K + 1) and
+    /// options of every residue but r, each by induction of the class of its residue's Nim heap,
+    /// so the conditions hold with the same classes as for *r: a fickle 0 (r = 0) has the fickle
+    /// 1 of residue 1 and no firm option of value 1 (firm values are at least 2), a fickle 1 has
+    /// the fickle 0 and no firm 0, and a firm r >= 2 has both fickle heaps among its options.
+    /// The tables of K up to [`MAX_TABLE_K`] compute exactly these classes (tested).
+    Bounded(u64),
     /// A ruleset whose moves take a size from a fixed set, with a table of records whose
     /// period a repeated window proves.
     Table {
@@ -199,9 +205,10 @@ pub struct TameRecord {
     pub class: Option<TameClass>,
 }
 
-/// The bounded games whose sizes 1..=K are few enough to tabulate: the table costs about K
+/// The largest K of K-Nim and the Bash game whose heaps are tabulated (larger ones follow the
+/// proof on [`TameHeaps::Bounded`]); the bounded games whose sizes 1..=K are few enough to tabulate: the table costs about K
 /// steps per size, and K-Nim's period is K + 1.
-const MAX_TABLE_K: u64 = 2048;
+pub const MAX_TABLE_K: u64 = 2048;
 
 impl TameHeaps {
     /// The tame classes of `ruleset`'s heaps, or `None` for a ruleset this does not cover
@@ -210,7 +217,7 @@ impl TameHeaps {
     pub fn new(ruleset: &Ruleset, budget: u64) -> Result<Option<Self>, AnalyzeError> {
         Ok(Some(match ruleset {
             Ruleset::Nim => TameHeaps::Nim,
-            Ruleset::Bounded(k) | Ruleset::Bash(k) if *k > MAX_TABLE_K => TameHeaps::NimUpTo(*k),
+            Ruleset::Bounded(k) | Ruleset::Bash(k) if *k > MAX_TABLE_K => TameHeaps::Bounded(*k),
             Ruleset::Bounded(k) | Ruleset::Bash(k) => {
                 let sizes = MoveSet::new(1..=*k).map_err(|e| AnalyzeError::Unsupported(e.to_string()))?;
                 Self::table(sizes, budget)?
@@ -297,8 +304,8 @@ impl TameHeaps {
         }
     }
 
-    /// The record of a heap of `n`, through the period past the table; `None` for a heap a
-    /// `NimUpTo` does not cover.
+    /// The record of a heap of `n`, through the period past the table (always `Some` once the
+    /// table is built; an `Option` so that no index can panic).
     pub fn record(&self, n: u64) -> Option<TameRecord> {
         let nim = |n: u64| TameRecord {
             value: n,
@@ -311,7 +318,11 @@ impl TameHeaps {
         };
         match self {
             TameHeaps::Nim => Some(nim(n)),
-            TameHeaps::NimUpTo(k) => (n <= *k).then(|| nim(n)),
+            // With K = 2^64 - 1 every heap is below K + 1.
+            TameHeaps::Bounded(k) => {
+                let r = k.checked_add(1).map_or(n, |m| n % m);
+                Some(TameRecord { class: Some(TameClass { value: r, fickle: r <= 1 }), ..nim(r) })
+            }
             TameHeaps::Table { records, period, .. } => {
                 let i = if n < period.preperiod.saturating_add(period.period) {
                     n
@@ -333,8 +344,28 @@ impl TameHeaps {
     /// a Nim heap's value is its size.
     pub fn candidate_moves(&self, n: u64, wanted: &[u64]) -> Vec<u64> {
         match self {
-            TameHeaps::Nim | TameHeaps::NimUpTo(_) => {
+            TameHeaps::Nim => {
                 let mut v: Vec<u64> = wanted.iter().copied().filter(|&m| m < n).collect();
+                v.sort_unstable();
+                v.dedup();
+                v
+            }
+            // The options n - 1 .. n - K take each residue but n's once: the one with residue
+            // w is n - t for the t in 1..=K with t = n - w (mod K + 1).
+            TameHeaps::Bounded(k) => {
+                let mut v: Vec<u64> = wanted
+                    .iter()
+                    .filter_map(|&w| {
+                        let m = k.checked_add(1)?;
+                        (w < m).then_some(())?;
+                        let t = (u128::from(n % m) + u128::from(m) - u128::from(w)) % u128::from(m);
+                        let t = u64::try_from(t).ok()?;
+                        (t >= 1 && t <= n).then(|| n - t)
+                    })
+                    .collect();
+                if k.checked_add(1).is_none() {
+                    v = wanted.iter().copied().filter(|&m| m < n).collect();
+                }
                 v.sort_unstable();
                 v.dedup();
                 v

@@ -802,7 +802,7 @@ fn misere_tame_sum(
                 c.ruleset, p.period, p.preperiod
             ));
         } else if c.ruleset != Ruleset::Nim {
-            e.push(format!("{}: a heap no larger than the most a move may take has the moves of a Nim heap of its size, so it is that Nim heap.", c.ruleset));
+            e.push(format!("{}: a heap of n plays as the Nim heap of n mod (K + 1): a heap of at most K has that Nim heap's moves, and a larger one has options of every other residue, which gives it the same genus and the moves the proof needs.", c.ruleset));
         }
     }
     // The heaps one line each while they are few, so the explanation stays short for many.
