@@ -128,9 +128,9 @@ fn record(options: &[&Record]) -> Record {
         misere[k] = if vals.is_empty() { 1 } else { mex(vals) };
     }
     let genus = [misere[0], misere[2], misere[5], misere[9]];
-    let class = if value == 0 && genus == [1, 2, 0, 2] {
-        Some(TameClass { value, fickle: true })
-    } else if value == 1 && genus == [0, 3, 1, 3] {
+    // 0^{120} and 1^{031}, the genera of the Nim heaps of 0 and 1.
+    let fickle = (value == 0 && genus == [1, 2, 0, 2]) || (value == 1 && genus == [0, 3, 1, 3]);
+    let class = if fickle {
         Some(TameClass { value, fickle: true })
     } else if genus == [value, value ^ 2, value, value ^ 2] {
         Some(TameClass { value, fickle: false })
