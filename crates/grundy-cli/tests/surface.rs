@@ -115,7 +115,7 @@ fn with_json_an_error_is_one_json_object() {
         (&["analyze", "nim", "x", "--json"], "bad_input", Some("POSITION"), "heap 1 'x' is not a number"),
         (&["analyze", "nim", "3", "--budget", "-1", "--json"], "bad_input", Some("--budget"), "is negative"),
         (
-            &["analyze", "bounded:3", "40", "50", "60", "--misere", "--budget", "100", "--json"],
+            &["analyze", "subtraction:1,2,3,100000000", "40", "50", "60", "--misere", "--budget", "100", "--json"],
             "gave_up",
             Some("--budget"),
             "rerun with --budget",

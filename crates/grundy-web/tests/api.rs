@@ -142,7 +142,7 @@ async fn analyze_errors_are_json_4xx() {
         ),
         (
             Body::from(
-                json!({"game": "subtraction:1,2", "position": [30, 30, 30], "misere": true, "budget": 100}).to_string(),
+                json!({"game": "subtraction:1,2,100000000", "position": [30, 30, 30], "misere": true, "budget": 100}).to_string(),
             ),
             StatusCode::UNPROCESSABLE_ENTITY,
             "gave up after 100 positions searched (the budget); it needs at most 29791 (about 7.3 MiB): send \"budget\": 29791",
@@ -169,14 +169,14 @@ async fn budget_errors_name_the_budget_and_the_command_line() {
     // Within the server's cap: the API's field in the message, the command line as well.
     let (s, v) = post_json(
         "/api/analyze",
-        json!({"game": "subtraction:1,2", "position": [30, 30, 30], "misere": true, "budget": 100}),
+        json!({"game": "subtraction:1,2,100000000", "position": [30, 30, 30], "misere": true, "budget": 100}),
     )
     .await;
     assert_error(s, &v, StatusCode::UNPROCESSABLE_ENTITY, "send \"budget\": 29791");
     assert_eq!(kind(&v), "budget");
     assert_eq!(v["suggested_budget"], 29791);
     assert_eq!(v["budget_units"], "positions searched");
-    assert_eq!(v["command"], "grundy analyze subtraction:1,2 30 30 30 --misere --budget 29791");
+    assert_eq!(v["command"], "grundy analyze subtraction:1,2,100000000 30 30 30 --misere --budget 29791");
 
     // Past the server's cap, as the page meets it (the page sends no budget): a table.
     let (s, v) =
@@ -191,17 +191,22 @@ async fn budget_errors_name_the_budget_and_the_command_line() {
     // The second player to move is part of the command.
     let (s, v) = post_json(
         "/api/analyze",
-        json!({"game": "subtraction:1,2", "position": [30, 30, 30], "misere": true, "to_move": "second", "budget": 100}),
+        json!({"game": "subtraction:1,2,100000000", "position": [30, 30, 30], "misere": true, "to_move": "second", "budget": 100}),
     )
     .await;
     assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
-    assert_eq!(v["command"], "grundy analyze subtraction:1,2 30 30 30 --misere --to-move second --budget 29791");
+    assert_eq!(
+        v["command"],
+        "grundy analyze subtraction:1,2,100000000 30 30 30 --misere --to-move second --budget 29791"
+    );
 
     // A position of many heaps: the message shortens it, the command to copy has every heap.
     let heaps: Vec<u64> = std::iter::repeat_n(1, 13).chain([30]).collect();
-    let (s, v) =
-        post_json("/api/analyze", json!({"game": "subtraction:1,2", "position": heaps, "misere": true, "budget": 100}))
-            .await;
+    let (s, v) = post_json(
+        "/api/analyze",
+        json!({"game": "subtraction:1,2,100000000", "position": heaps, "misere": true, "budget": 100}),
+    )
+    .await;
     assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
     let command = v["command"].as_str().unwrap();
     let words: Vec<&str> = command.split(' ').collect();

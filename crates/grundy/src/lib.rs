@@ -38,6 +38,7 @@ pub use engine::{
     allbut_single_formula, allbut_table, grundys_game_seconds, human_seconds, mex_table, misere_subtraction_table,
     split_table_cost, subtraction_table, Cell, EngineError, HeapSolver, Method, SparseEngine, SparseStats,
 };
+pub use engine::{tame_sum_wins, TameClass, TameHeaps, TameRecord};
 pub use engine::{Algorithm, Sequence, SequenceBuilder, SequenceError, SequenceObserver, SequenceStore};
 pub use error::{human_bytes, AnalyzeError, GaveUp, ParseGameError, ParsePositionError, Work, MEMORY_LIMIT};
 pub use game::{Component, Convention, Game, IllegalMove, Move, MoveFamily, Outcome, Player, Position};

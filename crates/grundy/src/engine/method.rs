@@ -20,7 +20,8 @@ pub enum Method {
     ProvenPeriod,
     /// Values from a computed table that covers every heap of the position, no period proven.
     Table,
-    /// The rule of misère Nim (Bouton's, for misère play).
+    /// The rule of misère Nim (Bouton's, for misère play), and its extension by Conway's genus
+    /// theory to misère sums of heaps proven tame.
     MisereRule,
     /// An exact search of the positions by the definition of P and N positions.
     Search,

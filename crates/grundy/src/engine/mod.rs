@@ -11,6 +11,7 @@ pub mod simd;
 pub mod sparse;
 pub mod store_format;
 pub mod table;
+pub mod tame;
 pub mod triples;
 
 pub use heap::{allbut_single_formula, grundys_game_seconds, human_seconds, split_table_cost, HeapSolver};
@@ -19,3 +20,4 @@ pub use misere::MisereHeaps;
 pub use sequence::{Algorithm, Sequence, SequenceBuilder, SequenceError, SequenceObserver, SequenceStore};
 pub use sparse::{Cell, EngineError, SparseEngine, SparseStats};
 pub use table::{allbut_table, mex_table, misere_subtraction_table, subtraction_table};
+pub use tame::{tame_sum_wins, TameClass, TameHeaps, TameRecord};

@@ -65,7 +65,7 @@ fn smallest_preperiod(values: &[u64], period: usize, saltus: u64, from: usize) -
 }
 
 /// A 128-bit rolling hash of the last `width` values, for finding a repeated window.
-struct WindowHash {
+pub(crate) struct WindowHash {
     width: usize,
     h: [u64; 2],
     top: [u64; 2],
@@ -74,7 +74,7 @@ struct WindowHash {
 const BASES: [u64; 2] = [0x9E37_79B9_7F4A_7C15, 0xC2B2_AE3D_27D4_EB4F];
 
 impl WindowHash {
-    fn new(window: &[u64]) -> Self {
+    pub(crate) fn new(window: &[u64]) -> Self {
         let mut w = WindowHash { width: window.len(), h: [0; 2], top: [1; 2] };
         for ((h, top), base) in w.h.iter_mut().zip(w.top.iter_mut()).zip(BASES) {
             for _ in 1..window.len() {
@@ -87,7 +87,7 @@ impl WindowHash {
         w
     }
 
-    fn roll(&mut self, old: u64, new: u64) {
+    pub(crate) fn roll(&mut self, old: u64, new: u64) {
         debug_assert!(self.width > 0);
         for ((h, top), base) in self.h.iter_mut().zip(self.top).zip(BASES) {
             let without = h.wrapping_sub(old.wrapping_add(1).wrapping_mul(top));
@@ -95,7 +95,7 @@ impl WindowHash {
         }
     }
 
-    fn key(&self) -> u128 {
+    pub(crate) fn key(&self) -> u128 {
         (u128::from(self.h[0]) << 64) | u128::from(self.h[1])
     }
 }

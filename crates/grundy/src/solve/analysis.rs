@@ -458,7 +458,16 @@ fn sum(cs: &[Component], options: &AnalyzeOptions) -> Result<Analysis, AnalyzeEr
         )),
         Convention::Misere => match misere_single_heap(cs, options)? {
             Some(a) => Ok(a),
-            None => sum_misere(cs, options),
+            None => match misere_tame_sum(cs, options)? {
+                Ok(a) => Ok(a),
+                Err(why) => {
+                    let mut a = sum_misere(cs, options)?;
+                    if let Some(why) = why {
+                        a.explanation.insert(1, why);
+                    }
+                    Ok(a)
+                }
+            },
         },
     }
 }
@@ -815,12 +824,20 @@ fn sum_misere(cs: &[Component], options: &AnalyzeOptions) -> Result<Analysis, An
         v
     };
     let heaps: Vec<u64> = cs.iter().map(|c| c.heap).collect();
+    let splits = cs.iter().any(|c| c.ruleset.splits());
     // Splitting moves can reach more positions than the product bound counts (a heap becomes
-    // several), so no bound is claimed for them.
-    let bound = if cs.iter().any(|c| c.ruleset.splits()) { None } else { reachable_bound(&heaps, 1) };
+    // several), so they are bounded by the heaps' totals instead.
+    let bound = if splits { split_sum_bound(cs) } else { reachable_bound(&heaps, 1) };
     // A state is the sorted (ruleset, heap) pairs: 16 bytes a heap, and splits add heaps.
     let state_bytes = 16 * (heaps.len() as u64 + 1);
     let mut search = Search::new(SumRules { rulesets }, true, options.budget, bound, state_bytes);
+    if splits {
+        // The bound is a true one, so a search past the budget is refused before it starts,
+        // with what it would take, rather than after seconds of work; within the budget the
+        // search cannot run out. Its time is bounded too: the total is small (past about 70
+        // the bound passes what memory holds), so every state lists few moves.
+        search.refuse_past_bound(bound)?;
+    }
     let wins = search.wins(&canon(tagged.clone()))?;
     let mut a = blank(Outcome::from_win(wins), Method::Search);
     for (i, c) in cs.iter().enumerate() {
@@ -849,6 +866,174 @@ fn sum_misere(cs: &[Component], options: &AnalyzeOptions) -> Result<Analysis, An
         },
     ];
     Ok(a)
+}
+
+/// A misère sum of Nim, K-Nim, Bash and subtraction heaps by Conway's genus theory of tame
+/// games (see `engine/tame.rs`), when every heap is proven tame: the outcome from the heaps'
+/// values and classes, and every winning move by checking each option of each heap against the
+/// rule (at most |S| or K options a heap, or for Nim heaps only the two values that could
+/// win). `Err` with the sentence saying why the rule does not apply (or `None` when no
+/// heap's ruleset is one it covers), for the search to say.
+fn misere_tame_sum(
+    cs: &[Component],
+    options: &AnalyzeOptions,
+) -> Result<Result<Analysis, Option<String>>, AnalyzeError> {
+    use crate::engine::{tame_sum_wins, TameClass, TameHeaps};
+    let mut tables: Vec<(&Ruleset, TameHeaps)> = vec![];
+    for c in cs {
+        if tables.iter().any(|(r, _)| *r == &c.ruleset) {
+            continue;
+        }
+        match TameHeaps::new(&c.ruleset, options.budget) {
+            Ok(Some(t)) => tables.push((&c.ruleset, t)),
+            Ok(None) => return Ok(Err(None)),
+            Err(AnalyzeError::Stopped(s)) => return Err(s.into()),
+            Err(e) => {
+                return Ok(Err(Some(format!(
+                    "Conway's genus theory of tame games was not applied: the tameness of {}'s heaps could not be settled ({e}).",
+                    c.ruleset
+                ))))
+            }
+        }
+    }
+    let table = |r: &Ruleset| tables.iter().find(|(q, _)| *q == r).map(|(_, t)| t);
+    let mut classes: Vec<TameClass> = Vec::with_capacity(cs.len());
+    for (i, c) in cs.iter().enumerate() {
+        match table(&c.ruleset).and_then(|t| t.class(c.heap)) {
+            Some(k) => classes.push(k),
+            None => {
+                return Ok(Err(Some(format!(
+                    "Conway's genus theory of tame games was not applied: heap {} ({} of {}) is not proven tame (its genus, or that of a heap it can reach, is not that of a Nim heap, or it lacks a move the theory's proof needs), so the rule of misère Nim may not hold for this sum.",
+                    i + 1,
+                    c.heap,
+                    c.ruleset
+                ))))
+            }
+        }
+    }
+    let wins = tame_sum_wins(classes.iter().copied());
+    let values: Vec<u64> = classes.iter().map(|k| k.value).collect();
+    let x = nim_sum(&values);
+    let heaps: Vec<u64> = cs.iter().map(|c| c.heap).collect();
+    let mut a = blank(Outcome::from_win(wins), Method::MisereRule);
+    a.heap_values = Some(values.clone());
+    let mut listing = Listing::new(heaps.len());
+    if wins {
+        let firm = classes.iter().filter(|k| !k.fickle).count();
+        for (i, c) in cs.iter().enumerate() {
+            let Some(t) = table(&c.ruleset) else { continue };
+            let k = classes[i];
+            // The rest of the sum; a move must leave a total value of 0 or 1 to be lost.
+            let rest = x ^ k.value;
+            let others_firm = firm - usize::from(!k.fickle);
+            for to in t.candidate_moves(c.heap, &[rest, rest ^ 1]) {
+                let Some(after) = t.class(to) else { continue };
+                let all_fickle = others_firm == 0 && after.fickle;
+                let y = rest ^ after.value;
+                let lost = if all_fickle { y == 1 } else { y == 0 };
+                if lost {
+                    listing.push(&mut a, || WinningMove {
+                        text: c.ruleset.describe_move(i + 1, c.heap, &[to]),
+                        result: replaced(&heaps, i, &[to]),
+                        mv: Move { heap: i, to: vec![to] },
+                    });
+                }
+            }
+        }
+    }
+    listing.finish(&mut a);
+    let all_fickle = classes.iter().all(|k| k.fickle);
+    let e = &mut a.explanation;
+    e.push("Under misère play (the last player to move loses) the heaps' Sprague-Grundy values alone do not decide a sum; here Conway's genus theory of tame games does (On Numbers and Games, chapter 12).".into());
+    e.push("The genus of a heap is its normal value g with the misère Grundy values of the heap plus 0, 1, 2, ... heaps of 2. A heap is tame when it and every heap it can reach have the genus of a Nim heap: 0^{120} or 1^{031} (fickle: it plays like a Nim heap of 0 or 1) or g^{g,g⊕2} (firm: like a Nim heap of g at least 2), with the moves the theorem's proof needs. Every heap here was proven tame from a table of genera whose period a repeated window proves.".into());
+    e.push("For a misère sum of tame heaps the rule of misère Nim holds: when every heap is fickle the player to move wins exactly when the XOR of the values is 0; when some heap is firm, exactly when it is not 0.".into());
+    let mut noted: Vec<&Ruleset> = vec![];
+    for c in cs {
+        if noted.contains(&&c.ruleset) {
+            continue;
+        }
+        noted.push(&c.ruleset);
+        if let Some(p) = table(&c.ruleset).and_then(TameHeaps::period) {
+            e.push(format!(
+                "{}: values and genera repeat with period {} from n = {} (each depends only on the max(S) heaps before it, so the first repeated window proves it).",
+                c.ruleset, p.period, p.preperiod
+            ));
+        } else if c.ruleset != Ruleset::Nim {
+            e.push(format!("{}: a heap of n plays as the Nim heap of n mod (K + 1): a heap of at most K has that Nim heap's moves, and a larger one has options of every other residue, which gives it the same genus and the moves the proof needs.", c.ruleset));
+        }
+    }
+    // The heaps one line each while they are few, so the explanation stays short for many.
+    const SHOWN: usize = 20;
+    for (i, (c, k)) in cs.iter().zip(&classes).enumerate().take(SHOWN) {
+        e.push(format!(
+            "heap {}: size {} -> g = {}, genus {} ({})",
+            i + 1,
+            c.heap,
+            k.value,
+            k.genus(),
+            if k.fickle { "fickle" } else { "firm" }
+        ));
+    }
+    if cs.len() > SHOWN {
+        e.push(format!("... and {} more heaps.", cs.len() - SHOWN));
+    }
+    e.push(format!(
+        "{} and the XOR of the values is {x}, so the player to move {}.",
+        if all_fickle { "Every heap is fickle" } else { "Some heap is firm" },
+        if wins { "wins" } else { "loses" }
+    ));
+    if wins {
+        e.push(
+            "A winning move leaves a sum the rule calls lost: every option of every heap is checked against it.".into(),
+        );
+    }
+    a.balance = Some(BalanceTable::new(&values));
+    Ok(Ok(a))
+}
+
+/// The number of multisets of positive integers whose total is at most `total`, the sum of the
+/// partition numbers p(0) + ... + p(total), or `None` when it is past u64.
+///
+/// These are the states a sum of take-and-break heaps of one ruleset whose sizes add up to
+/// `total` can reach: a move takes t >= 0 objects and splits the rest, so the total never grows.
+fn multisets_up_to(total: u128) -> Option<u64> {
+    // The sum passes u64 near a total of 410, so a larger total is past it without counting.
+    const PAST_U64: usize = 600;
+    let t = usize::try_from(total).ok().filter(|&t| t < PAST_U64)?;
+    // p(n) by the parts allowed, one size at a time; the counts stay below 2^70 before the sum
+    // passes u64 (p(600) is about 4.6e23), so u128 holds every one exactly.
+    let mut p = vec![0u128; t + 1];
+    p[0] = 1;
+    for part in 1..=t {
+        for n in part..=t {
+            p[n] += p[n - part];
+        }
+    }
+    u64::try_from(p.iter().sum::<u128>()).ok()
+}
+
+/// A true upper bound on the canonical states a misère sum with take-and-break heaps can reach,
+/// or `None` when it is past u64. Heaps of different rulesets never mix, so the bound is the
+/// product over the rulesets: for a splitting ruleset the multisets of heaps whose total is at
+/// most its heaps' total ([`multisets_up_to`]), for the others the product of (heap + 1), as
+/// each of their heaps only shrinks.
+fn split_sum_bound(cs: &[Component]) -> Option<u64> {
+    let mut seen: Vec<&Ruleset> = vec![];
+    let mut bound: u64 = 1;
+    for c in cs {
+        if seen.contains(&&c.ruleset) {
+            continue;
+        }
+        seen.push(&c.ruleset);
+        let heaps = cs.iter().filter(|d| d.ruleset == c.ruleset).map(|d| d.heap);
+        let states = if c.ruleset.splits() {
+            multisets_up_to(heaps.map(u128::from).sum())?
+        } else {
+            heaps.collect::<Vec<u64>>().iter().try_fold(1u64, |acc, &h| acc.checked_mul(h.checked_add(1)?))?
+        };
+        bound = bound.checked_mul(states)?;
+    }
+    Some(bound)
 }
 
 /// K-L-Nim: canonical state is the sorted non-empty heaps and who is to move.

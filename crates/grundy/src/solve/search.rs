@@ -41,6 +41,13 @@ pub(crate) struct Search<R: Rules> {
     /// The budget that memory allows for states this large, and the bytes of one position,
     /// when that is below [`Work::PositionsSearched`]'s largest budget.
     memory_cap: Option<(u64, u64)>,
+    /// The largest budget this search could be given: [`Work::PositionsSearched`]'s largest,
+    /// or fewer when its states are so large that memory holds fewer.
+    largest: u64,
+    /// Set when the positions are proven to fit in the budget: the walk then cannot run out,
+    /// and the listing limit, which stands in for a bound on the time of a search of unknown
+    /// size, is lifted, so that the budget suggested from the bound is certain to answer.
+    proven: bool,
     /// The bytes of one state, and that in units of two words (what listing a move costs).
     state_bytes: u64,
     state_words: u64,
@@ -74,8 +81,43 @@ impl<R: Rules> Search<R> {
             moves_listed: 0,
             ticker: Ticker::new(1024),
             memory_cap: (memory_cap < Work::PositionsSearched.max_budget()).then_some((memory_cap, per_position)),
+            largest: memory_cap,
+            proven: false,
             state_bytes,
             state_words: (state_bytes / 16).max(1),
+        }
+    }
+
+    /// Refuses at once a search whose positions are proven to be at most `bound` (`None`: a
+    /// bound past u64) when that bound is past the budget, so that a search that might run
+    /// out is not started: with a budget of at least the bound it cannot run out of positions.
+    /// The refusal names the bound as the budget to ask for when one that large is allowed,
+    /// and otherwise says that the work is past what this machine holds, because suggesting a
+    /// budget that cannot be given would only lead to a second refusal.
+    pub(crate) fn refuse_past_bound(&mut self, bound: Option<u64>) -> Result<(), AnalyzeError> {
+        match bound {
+            Some(b) if b <= self.budget => {
+                self.proven = true;
+                Ok(())
+            }
+            Some(b) if b <= self.largest => {
+                Err(GaveUp { what: Work::PositionsSearched, used: self.budget, needed: Some(b) }.into())
+            }
+            _ => {
+                let per_position =
+                    Work::PositionsSearched.bytes_per_unit().saturating_add(self.state_bytes.saturating_mul(5));
+                let reach = match bound {
+                    Some(b) => {
+                        format!("up to {b} positions (about {})", human_bytes(u128::from(b) * u128::from(per_position)))
+                    }
+                    None => "more than 2^64 positions".to_string(),
+                };
+                Err(AnalyzeError::Unsupported(format!(
+                    "not searched: an exact search of this position may have to decide {reach}, past the {} that fit in {}, the most one computation here may use; a position with smaller heaps is answered",
+                    self.largest,
+                    human_bytes(u128::from(MEMORY_LIMIT))
+                )))
+            }
         }
     }
 
@@ -101,7 +143,7 @@ impl<R: Rules> Search<R> {
         // Listing a move costs in proportion to its state's size (states of many heaps are
         // built and sorted), so large states get fewer moves for the same budget.
         self.moves_listed = self.moves_listed.saturating_add(moves.saturating_mul(u128::from(self.state_words)));
-        if self.moves_listed > u128::from(self.budget) * MOVES_PER_POSITION {
+        if !self.proven && self.moves_listed > u128::from(self.budget) * MOVES_PER_POSITION {
             return Err(match self.memory_cap {
                 Some(_) => self.gave_up(),
                 None => GaveUp { what: Work::PositionsSearched, used: self.budget, needed: None }.into(),
