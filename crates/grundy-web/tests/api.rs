@@ -145,7 +145,7 @@ async fn analyze_errors_are_json_4xx() {
                 json!({"game": "subtraction:1,2,100000000", "position": [30, 30, 30], "misere": true, "budget": 100}).to_string(),
             ),
             StatusCode::UNPROCESSABLE_ENTITY,
-            "gave up after 100 positions searched (the budget); it needs at most 29791 (about 7.3 MiB): send \"budget\": 29791",
+            "the budget of 100 positions searched is not enough; it needs at most 29791 (about 7.3 MiB): send \"budget\": 29791",
             "budget",
         ),
         (Body::from(vec![b' '; (1 << 20) + 1]), StatusCode::PAYLOAD_TOO_LARGE, "over 1048576 bytes", "too_large"),

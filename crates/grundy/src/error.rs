@@ -127,10 +127,12 @@ pub fn human_bytes(bytes: u128) -> String {
 /// use grundy::{GaveUp, Work};
 /// let g = GaveUp { what: Work::PositionsSearched, used: 1000, needed: Some(5000) };
 /// assert_eq!(g.suggested_budget(), Some(5000));
-/// assert_eq!(g.to_string(), "gave up after 1000 positions searched (the budget); it needs at most 5000 (about 1.2 MiB)");
+/// assert_eq!(g.to_string(), "the budget of 1000 positions searched is not enough; it needs at most 5000 (about 1.2 MiB)");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("gave up after {used} {units} (the budget); {need}", units = self.what.units(), need = self.need())]
+// The same words whether the work ran out of its budget or was refused before it started,
+// knowing it could not fit (a search whose reachable positions are counted first).
+#[error("the budget of {used} {units} is not enough; {need}", units = self.what.units(), need = self.need())]
 pub struct GaveUp {
     /// What was being computed.
     pub what: Work,

@@ -142,7 +142,7 @@ fn a_small_budget_gives_up_and_a_larger_one_goes_on() {
     let mut solver = ImpartialSolver::new(Heaps("kayles".parse().unwrap())).with_budget(20);
     let e = solver.grundy_value(&vec![40]).unwrap_err();
     assert!(matches!(e, SolveError::GaveUp(GaveUp { what: Work::PositionsSearched, used: 20, .. })), "{e}");
-    assert!(e.to_string().starts_with("gave up after 20 positions searched"), "{e}");
+    assert!(e.to_string().starts_with("the budget of 20 positions searched is not enough"), "{e}");
     let e = solver.winning_moves(&vec![9, 9, 9, 9], Convention::Misere).unwrap_err();
     assert!(matches!(e, SolveError::GaveUp(_)), "{e}");
     solver.set_budget(100_000);

@@ -38,7 +38,7 @@ fn check(naive: &mut NaiveSolver, cs: Vec<Component>) -> bool {
     fast.sort();
     plain.sort();
     assert_eq!(fast, plain, "{:?} ({})", a.tokens, a.method);
-    assert_eq!(a.winning_move_count, Some(plain.len()));
+    assert_eq!(a.winning_move_count, Some(plain.len() as u128));
     a.method == Method::MisereRule && a.explanation.iter().any(|l| l.contains("tame"))
 }
 

@@ -160,7 +160,7 @@ fn a_search_past_its_budget_says_what_it_needs() {
     let game: Game = "subtraction:1,2,3,100000000".parse().unwrap();
     let position = game.parse_position(&["40", "50", "60"]).unwrap();
     let err = analyze(&game, &position, &options).unwrap_err().to_string();
-    assert!(err.contains("gave up after 100 positions"), "{err}");
+    assert!(err.contains("the budget of 100 positions searched is not enough"), "{err}");
     // The bound is the number of heap tuples below the position: 41 * 51 * 61.
     assert!(err.contains("it needs at most 127551"), "{err}");
     let options = AnalyzeOptions { budget: 127_551, ..options };

@@ -917,7 +917,7 @@ fn misere_tame_sum(
     let heaps: Vec<u64> = cs.iter().map(|c| c.heap).collect();
     let mut a = blank(Outcome::from_win(wins), Method::MisereRule);
     a.heap_values = Some(values.clone());
-    let mut listing = Listing::new(heaps.len());
+    let listing = Listing::new(heaps.len());
     if wins {
         let firm = classes.iter().filter(|k| !k.fickle).count();
         for (i, c) in cs.iter().enumerate() {
@@ -932,11 +932,8 @@ fn misere_tame_sum(
                 let y = rest ^ after.value;
                 let lost = if all_fickle { y == 1 } else { y == 0 };
                 if lost {
-                    listing.push(&mut a, || WinningMove {
-                        text: c.ruleset.describe_move(i + 1, c.heap, &[to]),
-                        result: replaced(&heaps, i, &[to]),
-                        mv: Move { heap: i, to: vec![to] },
-                    });
+                    let text = c.ruleset.describe_move(i + 1, c.heap, &[to]);
+                    listing.record(&mut a, Move { heap: i, to: vec![to] }, text, || replaced(&heaps, i, &[to]));
                 }
             }
         }
