@@ -420,9 +420,22 @@ fn misere_single_heap_outcomes_with_their_proven_period() {
     assert_eq!(v["outcomes"], "NPNNNPNNNPN");
     assert_eq!(v["period"]["period"], 4);
     assert_eq!(v["convention"], "misere");
-    // Rules it does not cover are refused with what does answer.
-    let out = grundy(&["sg", "kayles", "--misere", "--upto", "10"]);
+    // All-but games: a few lost heaps, then every heap is won, proven.
+    let text = String::from_utf8(grundy(&["sg", "allbut:1,3", "--misere", "--upto", "20"]).stdout).unwrap();
+    assert!(
+        text.contains("       0: NNPPNNNNNNNNNNNNNNNNN") && text.contains("period: 1 from n = 7 (proven)"),
+        "{text}"
+    );
+    // Take-and-break games are searched, with no period claimed, and refused at once past what
+    // the search could hold.
+    let v: serde_json::Value =
+        serde_json::from_slice(&grundy(&["sg", "kayles", "--misere", "--upto", "21", "--json"]).stdout).unwrap();
+    assert_eq!(v["outcomes"], "NPNNPNNNNPNNPNNNNNNNPN");
+    assert_eq!((v["period"].clone(), v["method"].clone()), (serde_json::Value::Null, "search".into()));
+    let text = String::from_utf8(grundy(&["sg", "kayles", "--misere", "--upto", "21"]).stdout).unwrap();
+    assert!(text.contains("period: none claimed"), "{text}");
+    let out = grundy(&["sg", "kayles", "--misere", "--upto", "500"]);
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("not of kayles") && err.contains("analyze kayles N --misere"), "{err}");
+    assert!(err.contains("not searched") && err.lines().count() == 1, "{err}");
 }

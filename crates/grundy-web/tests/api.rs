@@ -215,7 +215,8 @@ async fn budget_errors_name_the_budget_and_the_command_line() {
 
     // Past every budget: what the work needs, and no budget or command to try.
     let (s, v) =
-        post_json("/api/analyze", json!({"game": "allbut:100000000", "position": [1000000000], "misere": true})).await;
+        post_json("/api/analyze", json!({"game": "allbut:3", "position": [1000000000, 1000000000], "misere": true}))
+            .await;
     assert_error(s, &v, StatusCode::UNPROCESSABLE_ENTITY, "past the 33554432 this program allows");
     assert_eq!(kind(&v), "budget");
     assert_eq!((&v["suggested_budget"], &v["command"]), (&Value::Null, &Value::Null), "{v}");

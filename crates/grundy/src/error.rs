@@ -53,6 +53,9 @@ pub enum Work {
     MovesExamined,
     /// Values counted one by one for a summary (time: about a second per 2^30).
     ValuesCounted,
+    /// Heap sizes walked in order, keeping only a few of them (the lost heaps of an all-but
+    /// game under misère play; time: about a second per 2^30).
+    HeapsWalked,
 }
 
 impl Work {
@@ -63,6 +66,7 @@ impl Work {
             Work::SubtractionTable | Work::AllButTable | Work::SplitTable => "table entries",
             Work::MovesExamined => "moves examined",
             Work::ValuesCounted => "values counted",
+            Work::HeapsWalked => "heap sizes walked",
         }
     }
 
@@ -73,7 +77,7 @@ impl Work {
             Work::SubtractionTable => 64,
             Work::AllButTable => 16,
             Work::SplitTable => 4,
-            Work::MovesExamined | Work::ValuesCounted => 0,
+            Work::MovesExamined | Work::ValuesCounted | Work::HeapsWalked => 0,
         }
     }
 
@@ -89,6 +93,8 @@ impl Work {
         match self {
             Work::MovesExamined => 1 << 32,
             Work::ValuesCounted => 1 << 36,
+            // At most the largest budget `analyze` accepts, which passes it on.
+            Work::HeapsWalked => 1 << 31,
             w => MEMORY_LIMIT / w.bytes_per_unit(),
         }
     }
@@ -215,6 +221,7 @@ mod tests {
             Work::SplitTable,
             Work::MovesExamined,
             Work::ValuesCounted,
+            Work::HeapsWalked,
         ];
         for what in kinds {
             let max = what.max_budget();

@@ -33,7 +33,7 @@ pub mod values;
 pub mod verify;
 
 pub use engine::store_format;
-pub use engine::MisereHeaps;
+pub use engine::{all_but_lost_heaps, MisereHeaps};
 pub use engine::{
     allbut_single_formula, allbut_table, grundys_game_seconds, human_seconds, mex_table, misere_subtraction_table,
     split_table_cost, subtraction_table, Cell, EngineError, HeapSolver, Method, SparseEngine, SparseStats,
@@ -50,8 +50,8 @@ pub use rules::take_break::{HexCode, OctalCode, SplitRules, MAX_OCTAL_DIGITS};
 pub use rules::{MoveSet, Ruleset};
 pub use solve::naive;
 pub use solve::{
-    analyze, Analysis, AnalyzeOptions, WinningFamily, WinningMove, DEFAULT_BUDGET, EXPLAINED_MOVES, LISTED_MOVES,
-    MAX_BUDGET,
+    analyze, misere_single_heaps, Analysis, AnalyzeOptions, WinningFamily, WinningMove, DEFAULT_BUDGET,
+    EXPLAINED_MOVES, LISTED_MOVES, MAX_BUDGET,
 };
 pub use stop::{StopToken, Stopped};
 pub use values::{

@@ -1,11 +1,12 @@
-//! Single heaps under misère play (Nim, K-Nim, the Bash game, subtraction games): the outcome
+//! Single heaps under misère play (Nim, K-Nim, the Bash game, subtraction and all-but games,
+//! and take-and-break games by search): the outcome
 //! and every winning move of `analyze` against plain exhaustive search on every heap up to 150,
 //! the proven periods against the search beyond the table, and huge heaps through the period.
 
 use grundy::naive::NaiveSolver;
 use grundy::{analyze, AnalyzeOptions, Convention, Game, Method, MisereHeaps, Outcome, Player, Ruleset};
 
-const RULESETS: [&str; 10] = [
+const RULESETS: [&str; 15] = [
     "bash:1",
     "bash:2",
     "bash:3",
@@ -16,6 +17,11 @@ const RULESETS: [&str; 10] = [
     "subtraction:1,2,4,8",
     "subtraction:4,9",
     "subtraction:2",
+    "allbut:1",
+    "allbut:3",
+    "allbut:1,3",
+    "allbut:2,5",
+    "allbut:1,2,3,7",
 ];
 
 fn misere() -> AnalyzeOptions {
@@ -85,4 +91,48 @@ fn misere_bash_of_a_huge_heap_answers_with_its_move() {
     // subtraction:1,3,4 has misère period 7 (and normal period 7 too).
     let heaps = MisereHeaps::new(&"subtraction:1,3,4".parse().unwrap(), 1_000_000).unwrap().unwrap();
     assert_eq!((heaps.period().preperiod, heaps.period().period), (0, 7));
+}
+
+/// Take-and-break games have no window argument: their single-heap misère outcomes come from a
+/// search of the sums the splits leave, which agrees with the plain exhaustive solver, and is
+/// refused at once past what it could hold.
+#[test]
+fn take_and_break_single_heaps_are_searched_exactly() {
+    for name in ["kayles", "octal:0.07", "octal:0.137", "grundys-game", "octal:4.7", "hex:0.8"] {
+        let ruleset: Ruleset = name.parse().unwrap();
+        assert!(MisereHeaps::new(&ruleset, 1_000_000).unwrap().is_none(), "{name} has no window argument");
+        let wins = grundy::misere_single_heaps(&ruleset, 16, 1_000_000).unwrap();
+        let game = Game::Heaps(ruleset.clone());
+        let mut naive = NaiveSolver::new();
+        for (n, &w) in wins.iter().enumerate() {
+            let position = game.parse_position(&[n.to_string()]).unwrap();
+            assert_eq!(w, naive.wins(&position, Convention::Misere, Player::First), "{name} {n}");
+        }
+    }
+    // Misère Kayles' lost heaps below 21 are 1, 4, 9, 12 and 20 (Winning Ways, chapter 13).
+    let kayles = grundy::misere_single_heaps(&"kayles".parse().unwrap(), 21, 1_000_000).unwrap();
+    let lost: Vec<usize> = (0..=21).filter(|&n| !kayles[n]).collect();
+    assert_eq!(lost, vec![1, 4, 9, 12, 20]);
+    let refused = grundy::misere_single_heaps(&"kayles".parse().unwrap(), 500, 1_000_000).unwrap_err();
+    assert!(refused.to_string().contains("not searched"), "{refused}");
+}
+
+/// All-but games under misère play: the lost heaps are few and end below a bound, so a heap of
+/// any size is answered, with its winning moves.
+#[test]
+fn all_but_heaps_of_any_size_are_answered() {
+    let game: Game = "allbut:2,5".parse().unwrap();
+    let heaps = MisereHeaps::new(&"allbut:2,5".parse().unwrap(), 1_000_000).unwrap().unwrap();
+    let p = heaps.period();
+    assert_eq!(p.period, 1);
+    for n in [p.preperiod, 1_000_000_000_000_000_000u64, u64::MAX] {
+        let a = analyze(&game, &game.parse_position(&[n.to_string()]).unwrap(), &misere()).unwrap();
+        assert_eq!(a.outcome, Outcome::N, "{n}");
+        assert_eq!(a.method, Method::ProvenPeriod);
+        // Each winning move leaves a lost heap, one of the few below the bound.
+        assert!(!a.winning_moves.is_empty());
+        for m in &a.winning_moves {
+            assert!(!heaps.mover_wins(m.mv.to[0]) && m.mv.to[0] < p.preperiod, "{n}: {}", m.mv);
+        }
+    }
 }

@@ -58,7 +58,8 @@ pub struct Args {
     #[arg(long, value_name = "N", hide = true, default_value_t = DEFAULT_CHUNK)]
     chunk: usize,
     /// Misère play: who wins a single heap of each size (P: the player to move loses), with the
-    /// proven period (Nim, bounded:K, bash:M and subtraction:S).
+    /// proven period (Nim, bounded:K, bash:M, subtraction:S, allbut:S); take-and-break games
+    /// are searched, with no period claimed.
     #[arg(long, conflicts_with_all = ["summary", "at", "store", "plot", "guess", "full"])]
     misere: bool,
     /// State the pattern of the values in words (period, pre-period and repeating block, or an
@@ -211,47 +212,67 @@ fn misere(ruleset: &Ruleset, upto: u64, args: &Args) -> Result<(), CliError> {
         ))
         .argument("--upto"));
     }
-    let heaps = grundy::MisereHeaps::new(ruleset, budget).map_err(CliError::analysis)?.ok_or_else(|| {
-        CliError::of_kind(
-            ErrorKind::Refused,
-            format!(
-                "--misere computes single-heap outcomes of nim, bounded:K, bash:M and subtraction:S, not of {ruleset}; analyze {ruleset} N --misere searches a position within its budget"
-            ),
-        )
-        .argument("GAME")
-    })?;
+    let Some(heaps) = grundy::MisereHeaps::new(ruleset, budget).map_err(CliError::analysis)? else {
+        return misere_searched(ruleset, upto, budget, args);
+    };
     let p = heaps.period();
     let letter = |n: u64| if heaps.mover_wins(n) { 'N' } else { 'P' };
+    let outcomes: String = (0..=upto).map(letter).collect();
+    let period = serde_json::json!({"preperiod": p.preperiod, "period": p.period, "saltus": 0});
+    let lines = [format!("period: {} from n = {} (proven)", p.period, p.preperiod), format!("why: {}", heaps.reason())];
+    print_misere(ruleset, upto, &outcomes, period, &heaps.method().to_string(), &lines, args);
+    Ok(())
+}
+
+/// `sg --misere` of a take-and-break game: the outcomes by an exact search of the sums of heaps
+/// the splits leave, bounded before it starts, with no period claimed.
+fn misere_searched(ruleset: &Ruleset, upto: u64, budget: u64, args: &Args) -> Result<(), CliError> {
+    let wins = grundy::misere_single_heaps(ruleset, upto, budget).map_err(CliError::analysis)?;
+    let outcomes: String = wins.iter().map(|&w| if w { 'N' } else { 'P' }).collect();
+    let lines = [
+        "period: none claimed".to_string(),
+        format!(
+            "why: under misère play a heap of {ruleset} is won exactly when some move leaves a lost position, and its splits leave sums of heaps whose misère outcomes do not follow from the single heaps', so each outcome comes from an exact search of those sums; no theorem here proves a period of them, so only the heaps searched are known"
+        ),
+    ];
+    print_misere(ruleset, upto, &outcomes, serde_json::Value::Null, "search", &lines, args);
+    Ok(())
+}
+
+/// Prints single-heap misère outcomes (one letter a heap: P when the player to move loses), in
+/// rows of 60, or as one JSON object, with the lines that say how they are known.
+fn print_misere(
+    ruleset: &Ruleset,
+    upto: u64,
+    outcomes: &str,
+    period: serde_json::Value,
+    method: &str,
+    lines: &[String],
+    args: &Args,
+) {
     let mut out = String::new();
     if args.json {
-        let outcomes: String = (0..=upto).map(letter).collect();
         let json = serde_json::json!({
             "game": ruleset.to_string(),
             "convention": "misere",
             "upto": upto,
             "outcomes": outcomes,
-            "period": {"preperiod": p.preperiod, "period": p.period, "saltus": 0},
-            "method": heaps.method().to_string(),
+            "period": period,
+            "method": method,
         });
         out += &format!("{json}\n");
     } else {
         out += &format!(
             "{ruleset}, misère play: who wins a single heap of n (P: the player to move loses) for n = 0..{upto}\n"
         );
-        let mut n = 0u64;
-        loop {
-            let row_end = n.saturating_add(59).min(upto);
-            out += &format!("{n:>8}: {}\n", (n..=row_end).map(letter).collect::<String>());
-            if row_end == upto {
-                break;
-            }
-            n = row_end + 1;
+        for (row, chunk) in outcomes.as_bytes().chunks(60).enumerate() {
+            out += &format!("{:>8}: {}\n", row * 60, String::from_utf8_lossy(chunk));
         }
-        out += &format!("period: {} from n = {} (proven)\n", p.period, p.preperiod);
-        out += &format!("why: {}\n", heaps.reason());
+        for line in lines {
+            out += &format!("{line}\n");
+        }
     }
     crate::emit(&out);
-    Ok(())
 }
 
 /// The library's refusal in the command line's words: the flags that change the answer.

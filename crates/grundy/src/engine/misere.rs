@@ -1,13 +1,14 @@
 //! Single heaps under misère play (the player who makes the last move loses): who wins a heap
-//! of each size, with a proven period, for the rulesets whose moves only take from one heap by
-//! sizes from a fixed set (Nim, K-Nim and the Bash game, subtraction games).
+//! of each size, with a proven period, for the rulesets whose moves only take from one heap
+//! (Nim, K-Nim and the Bash game, subtraction games, all-but games).
 //!
 //! Misère outcomes of single heaps do not add up like Sprague-Grundy values, so these answer
-//! one heap (with every other heap empty); sums of several heaps are searched.
+//! one heap (with every other heap empty); sums of several heaps go to Conway's genus theory
+//! (`tame.rs`) where every heap is proven tame, and are searched otherwise.
 
 use crate::engine::table::misere_subtraction_table;
 use crate::engine::Method;
-use crate::error::AnalyzeError;
+use crate::error::{AnalyzeError, GaveUp, Work};
 use crate::rules::{MoveSet, Ruleset};
 use crate::values::{GrundyTable, Period};
 
@@ -33,6 +34,60 @@ pub enum MisereHeaps {
         /// The outcomes: 1 when the player to move wins a heap of n, 0 when they lose.
         table: GrundyTable,
     },
+    /// An all-but game: the lost heaps, few and all below a bound (see [`all_but_lost_heaps`]).
+    AllBut {
+        /// The sizes a move may not take.
+        sizes: MoveSet,
+        /// The heaps the player to move loses, in increasing order.
+        lost: Vec<u64>,
+    },
+}
+
+/// The heaps of the all-but game that excludes `sizes` which the player to move loses under
+/// misère play, in increasing order, found within `budget` heap sizes.
+///
+/// Two lost heaps m < m' differ by an excluded size (else m' could move to m), so there are at
+/// most |S| + 1 of them; and a heap n past the largest lost heap plus max(S) reaches every lost
+/// heap by a legal move, so it is won: the list is complete once n passes that bound, and every
+/// later heap is won (a period of 1 from there).
+///
+/// ```
+/// use grundy::{all_but_lost_heaps, MoveSet};
+/// // allbut:1 under misère play: heaps 0 and 1 have no move and are won; 2 may only go to 0
+/// // and 3 only to 1 or 0, won heaps, so both are lost; 4 reaches 2 and is won, as every
+/// // larger heap is.
+/// let lost = all_but_lost_heaps(&MoveSet::new([1]).unwrap(), 1_000).unwrap();
+/// assert_eq!(lost, vec![2, 3]);
+/// ```
+pub fn all_but_lost_heaps(sizes: &MoveSet, budget: u64) -> Result<Vec<u64>, GaveUp> {
+    let mut lost: Vec<u64> = vec![];
+    let mut n: u64 = 0;
+    loop {
+        // Some heap up to max(S) + 1 is lost (the first heap past max(S) may take all of itself,
+        // to the won empty heap, and has no lost heap to reach), so the bound comes in time.
+        if let Some(&last) = lost.last() {
+            if u128::from(n) > u128::from(last) + u128::from(sizes.max()) {
+                return Ok(lost);
+            }
+        }
+        if n >= budget {
+            // Each lost heap lies within max(S) + 1 of the one before (and the first within
+            // max(S) + 1 of 0), and there are at most |S| + 1 of them: a bound on the sizes the
+            // walk looks at, known before the lost heaps are.
+            let step = u128::from(sizes.max()) + 1;
+            let needed = u64::try_from((sizes.len() as u128 + 2) * step).ok();
+            return Err(GaveUp { what: Work::HeapsWalked, used: budget, needed });
+        }
+        // A heap with no legal move (every size up to it excluded) is won by the player to move;
+        // otherwise it is won exactly when some move reaches a lost heap.
+        let excluded_up_to_n = sizes.as_slice().partition_point(|&t| t <= n) as u64;
+        let has_move = excluded_up_to_n < n;
+        let reaches_lost = lost.iter().any(|&m| !sizes.contains(n - m));
+        if has_move && !reaches_lost {
+            lost.push(n);
+        }
+        n += 1;
+    }
 }
 
 /// `x` modulo K + 1, the cycle of K-Nim's outcomes; with K = 2^64 - 1 every heap is below
@@ -43,7 +98,8 @@ fn bounded_residue(k: u64, x: u64) -> u64 {
 
 impl MisereHeaps {
     /// The outcomes of `ruleset`'s single heaps, or `None` for a ruleset this does not cover
-    /// (all-but and take-and-break games). A subtraction table computes at most `budget` sizes.
+    /// (take-and-break games). A subtraction table computes at most `budget` sizes, and an
+    /// all-but game looks at most at `budget` sizes for its lost heaps.
     pub fn new(ruleset: &Ruleset, budget: u64) -> Result<Option<Self>, AnalyzeError> {
         Ok(Some(match ruleset {
             Ruleset::Nim => MisereHeaps::Nim,
@@ -51,6 +107,7 @@ impl MisereHeaps {
             Ruleset::Subtraction(set) => {
                 MisereHeaps::Table { sizes: set.clone(), table: misere_subtraction_table(set, budget)? }
             }
+            Ruleset::AllBut(set) => MisereHeaps::AllBut { sizes: set.clone(), lost: all_but_lost_heaps(set, budget)? },
             _ => return Ok(None),
         }))
     }
@@ -62,6 +119,7 @@ impl MisereHeaps {
             MisereHeaps::Bounded(k) => bounded_residue(*k, n) != 1,
             // The table has a proven period, so every size has an entry.
             MisereHeaps::Table { table, .. } => table.get(n) != Some(0),
+            MisereHeaps::AllBut { lost, .. } => lost.binary_search(&n).is_err(),
         }
     }
 
@@ -81,6 +139,10 @@ impl MisereHeaps {
             MisereHeaps::Nim => vec![n.saturating_sub(1)],
             MisereHeaps::Bounded(k) => n.checked_sub(1).map(|m| bounded_residue(*k, m)).into_iter().collect(),
             MisereHeaps::Table { sizes, .. } => sizes.as_slice().to_vec(),
+            // Every lost heap below n whose difference is not excluded.
+            MisereHeaps::AllBut { sizes, lost } => {
+                lost.iter().filter(|&&m| m < n && !sizes.contains(n - m)).map(|&m| n - m).collect()
+            }
         };
         candidates.into_iter().filter(|&t| t >= 1 && t <= n && !self.mover_wins(n - t)).collect()
     }
@@ -94,6 +156,11 @@ impl MisereHeaps {
                 None => Period { preperiod: 2, period: 1, saltus: 0 },
             },
             MisereHeaps::Table { table, .. } => table.period().unwrap_or(Period { preperiod: 0, period: 1, saltus: 0 }),
+            MisereHeaps::AllBut { sizes, lost } => Period {
+                preperiod: lost.last().copied().unwrap_or(0).saturating_add(sizes.max()).saturating_add(1),
+                period: 1,
+                saltus: 0,
+            },
         }
     }
 
@@ -102,7 +169,7 @@ impl MisereHeaps {
         match self {
             MisereHeaps::Nim => Method::MisereRule,
             MisereHeaps::Bounded(_) => Method::ClosedForm,
-            MisereHeaps::Table { .. } => Method::ProvenPeriod,
+            MisereHeaps::Table { .. } | MisereHeaps::AllBut { .. } => Method::ProvenPeriod,
         }
     }
 
@@ -114,6 +181,11 @@ impl MisereHeaps {
                 "Taking 1 to {k} under misère play, the player to move loses exactly when n = 1 (mod {}): from there every move leaves a heap the opponent reduces to 1 (mod {}) again, until the heap of 1 whose last object the mover must take.",
                 u128::from(*k) + 1,
                 u128::from(*k) + 1
+            ),
+            MisereHeaps::AllBut { lost, .. } => format!(
+                "Under misère play two lost heaps of an all-but game differ by an excluded size (else the larger could move to the smaller), so there are at most |S| + 1 of them, and a heap past the largest lost heap plus max(S) reaches every lost heap by a legal move: the lost heaps are {} and every heap from {} on is won.",
+                if lost.is_empty() { "none".to_string() } else { lost.iter().map(u64::to_string).collect::<Vec<_>>().join(", ") },
+                self.period().preperiod
             ),
             MisereHeaps::Table { .. } => {
                 let p = self.period();

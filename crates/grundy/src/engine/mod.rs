@@ -16,7 +16,7 @@ pub mod triples;
 
 pub use heap::{allbut_single_formula, grundys_game_seconds, human_seconds, split_table_cost, HeapSolver};
 pub use method::Method;
-pub use misere::MisereHeaps;
+pub use misere::{all_but_lost_heaps, MisereHeaps};
 pub use sequence::{Algorithm, Sequence, SequenceBuilder, SequenceError, SequenceObserver, SequenceStore};
 pub use sparse::{Cell, EngineError, SparseEngine, SparseStats};
 pub use table::{allbut_table, mex_table, misere_subtraction_table, subtraction_table};

@@ -806,6 +806,30 @@ impl Rules for SumRules {
     }
 }
 
+/// Who wins a single heap of each size 0..=`upto` of `ruleset` under misère play (`true`: the
+/// player to move), by an exact search of the sums of heaps its moves reach, for the rulesets
+/// whose outcomes no window argument gives ([`crate::MisereHeaps`] answers Nim, K-Nim, the
+/// Bash game and subtraction games at any size): take-and-break and all-but games. No period
+/// is claimed: a heap's misère outcome depends on the sums its splits leave, not on a bounded
+/// window of earlier heaps, so only the heaps searched are known. The search is bounded before
+/// it starts by the states it could reach (the multisets of heaps with at most `upto` objects),
+/// and refused past `budget` with what it would take.
+///
+/// ```
+/// use grundy::{misere_single_heaps, Ruleset};
+/// let kayles: Ruleset = "kayles".parse().unwrap();
+/// let wins = misere_single_heaps(&kayles, 6, 1_000_000).unwrap();
+/// // Misère Kayles: the heap of 1 is lost (its one move takes the last pin), 2 and 3 are won.
+/// assert_eq!(wins[..4], [true, false, true, true]);
+/// assert!(misere_single_heaps(&kayles, 200, 1_000_000).is_err());
+/// ```
+pub fn misere_single_heaps(ruleset: &Ruleset, upto: u64, budget: u64) -> Result<Vec<bool>, AnalyzeError> {
+    let bound = if ruleset.splits() { multisets_up_to(u128::from(upto)) } else { upto.checked_add(1) };
+    let mut search = Search::new(SumRules { rulesets: vec![ruleset.clone()] }, true, budget, bound, 64);
+    search.refuse_past_bound(bound)?;
+    (0..=upto).map(|n| search.wins(&if n == 0 { vec![] } else { vec![(0, n)] })).collect()
+}
+
 fn sum_misere(cs: &[Component], options: &AnalyzeOptions) -> Result<Analysis, AnalyzeError> {
     let mut rulesets: Vec<Ruleset> = vec![];
     let mut index = |r: &Ruleset| -> u32 {

@@ -9,6 +9,6 @@ pub mod naive;
 pub mod search;
 
 pub use analysis::{
-    analyze, describe_family, Analysis, AnalyzeOptions, WinningFamily, WinningMove, DEFAULT_BUDGET, EXPLAINED_MOVES,
-    LISTED_MOVES, MAX_BUDGET,
+    analyze, describe_family, misere_single_heaps, Analysis, AnalyzeOptions, WinningFamily, WinningMove,
+    DEFAULT_BUDGET, EXPLAINED_MOVES, LISTED_MOVES, MAX_BUDGET,
 };
