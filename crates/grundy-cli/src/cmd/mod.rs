@@ -4,6 +4,7 @@ pub mod analyze;
 pub mod docs;
 pub mod factor;
 pub mod games;
+pub mod nimber;
 pub mod play;
 pub mod serve;
 pub mod sg;

@@ -1,13 +1,16 @@
 //! Grundy sequences: the computed values of one heap ruleset, the periods proven from them
-//! (the Guy-Smith periodicity theorem), and guessed patterns.
+//! (the Guy-Smith periodicity theorem), guessed patterns, and nimber arithmetic (the field
+//! the values of coin-turning products live in).
 //!
 //! Nothing here knows a game's rules: a sequence is numbers, and a period is stated only with
 //! a proof that its caller supplies the rules' bounds for.
 
+pub mod nimber;
 pub mod pattern;
 pub mod period;
 pub mod sequence;
 
+pub use nimber::{explain_nim_product, nim_inverse, nim_mul, nim_pow, NimberError, NimberExpr, ParseNimberError};
 pub use pattern::{find_period, guess_pattern, PatternGuess};
 pub use period::{guy_smith_period, guy_smith_period_parts, Period};
 pub use sequence::GrundyTable;
