@@ -206,3 +206,19 @@ fn method_is_named_truthfully() {
         assert_eq!(json(&args)["method"], method, "{words:?}");
     }
 }
+
+/// Euclid's game through the binary: HDU 1525's sample ("34 12": Stan, who moves first, wins;
+/// "15 24": Ollie wins), its rule named in the explanation, and a bad position refused.
+#[test]
+fn euclids_game_answers_the_official_sample() {
+    let stan = json(&["analyze", "euclid", "34", "12", "--json"]);
+    assert_eq!((stan["outcome"].as_str(), stan["winner"].as_str()), (Some("N"), Some("first")));
+    assert_eq!(stan["winning_moves"][0]["result"], serde_json::json!([10, 12]));
+    let ollie = json(&["analyze", "euclid", "15", "24", "--json"]);
+    assert_eq!(ollie["winner"], "second");
+    let text = String::from_utf8(grundy(&["analyze", "euclid", "15", "24", "--explain"]).stdout).unwrap();
+    assert!(text.contains("Cole and Davie"), "{text}");
+    let out = grundy(&["analyze", "euclid", "3"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("Euclid's game takes two numbers, not 1"));
+}

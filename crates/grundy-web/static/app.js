@@ -640,7 +640,9 @@ function showAnalysis(a) {
   const who = (p) => (p === state.human ? `the ${p} player (you)` : `the ${p} player (the computer)`);
   $('outcome').textContent = `${a.outcome}: ${who(a.winner)} wins with best play`;
   $('outcome').dataset.outcome = a.outcome;
-  $('sg').textContent = a.sg === null ? 'none (partizan or misère)' : String(a.sg);
+  // Misère play and partizan games have no value; Euclid's game has one, not computed here.
+  $('sg').textContent = a.sg !== null ? String(a.sg)
+    : a.game === 'euclid' && a.convention === 'normal' ? 'not computed for this game' : 'none (partizan or misère)';
   $('heap-values-label').textContent = a.game === 'divisor' ? 'Prime exponents' : 'Heap values';
   $('heap-values').textContent = a.heap_values ? a.heap_values.join(', ') : '–';
   $('to-move').textContent = who(a.to_move);

@@ -113,6 +113,11 @@ pub fn render(a: &Analysis, explain: bool, limit: Option<usize>) -> String {
     s += &format!("outcome: {} (the {} player wins with best play)\n", a.outcome, a.winner);
     match a.sg {
         Some(v) => s += &format!("Sprague-Grundy value: {v}\n"),
+        // Misère play and partizan games have none; Euclid's game has one, not computed here
+        // (its outcome comes from Cole and Davie's rule).
+        None if a.convention == grundy::Convention::Normal && a.game == "euclid" => {
+            s += "Sprague-Grundy value: not computed for this game (the outcome comes from its own rule)\n"
+        }
         None => s += "Sprague-Grundy value: none (partizan or misère)\n",
     }
     let families = a.winning_families.len();

@@ -47,6 +47,9 @@ pub enum Game {
     },
     /// The divisor game of the problem "Alice and Bob": divide n by p^k, p prime, p^k | n.
     Divisor,
+    /// Euclid's game (Cole and Davie): two numbers; a move subtracts a positive multiple of
+    /// the smaller from the larger, leaving it non-negative; whoever makes a number 0 wins.
+    Euclid,
     /// A sum of heaps with different rulesets, written `RULESET=HEAP` (e.g. `subtraction:2,5=9`).
     Sum,
 }
@@ -77,6 +80,7 @@ impl Game {
                 "A move takes one or more objects from one heap, but the first player may never take exactly {first} and the second never exactly {second}."
             ),
             Game::Divisor => "A move divides n by a prime power p^k that divides it; at n = 1 no move is left.".to_string(),
+            Game::Euclid => "A move subtracts a positive multiple of the smaller number from the larger, leaving it at least 0; whoever makes a number 0 wins.".to_string(),
             Game::Sum => "Each heap follows its own ruleset (written RULESET=HEAP); a move is a move of one heap under its ruleset.".to_string(),
         }
     }
@@ -94,6 +98,7 @@ impl Game {
         if tokens.is_empty() {
             return Err(ParsePositionError::new(match self {
                 Game::Divisor => "the position is empty: give the number n",
+                Game::Euclid => "the position is empty: give the two numbers",
                 _ => "the position is empty: give at least one heap",
             }));
         }
@@ -116,6 +121,17 @@ impl Game {
                     return Err(ParsePositionError::new("n must be at least 1 in the divisor game, not 0"));
                 }
                 Ok(Position::Divisor(n))
+            }
+            Game::Euclid => {
+                let [a, b] = tokens else {
+                    return Err(ParsePositionError::new(format!(
+                        "Euclid's game takes two numbers, not {}",
+                        tokens.len()
+                    )));
+                };
+                let a = parse_u64(a.as_ref(), "the first number").map_err(ParsePositionError::new)?;
+                let b = parse_u64(b.as_ref(), "the second number").map_err(ParsePositionError::new)?;
+                Ok(Position::Euclid(a, b))
             }
             Game::BoundedPerHeap => tokens
                 .iter()
@@ -183,6 +199,7 @@ impl fmt::Display for Game {
             Game::BoundedPerHeap => f.write_str("bounded"),
             Game::Kl { first, second } => write!(f, "kl:{first},{second}"),
             Game::Divisor => f.write_str("divisor"),
+            Game::Euclid => f.write_str("euclid"),
             Game::Sum => f.write_str("sum"),
         }
     }
@@ -195,6 +212,7 @@ impl FromStr for Game {
             "" => Err(ParseGameError::new("the game is empty (e.g. nim, bounded:3, divisor)")),
             "bounded" => Ok(Game::BoundedPerHeap),
             "divisor" => Ok(Game::Divisor),
+            "euclid" => Ok(Game::Euclid),
             "sum" => Ok(Game::Sum),
             _ => {
                 if let Some(arg) = s.strip_prefix("kl:") {
@@ -245,6 +263,9 @@ pub enum Position {
     },
     /// The divisor game's number n >= 1.
     Divisor(u64),
+    /// Euclid's game: the two numbers (a move changes one of them, as a [`Move`] of heap 0
+    /// or 1; a position with a 0 is over).
+    Euclid(u64, u64),
 }
 
 impl Position {
@@ -254,6 +275,7 @@ impl Position {
             Position::Sum(cs) => cs.iter().map(|c| c.heap).collect(),
             Position::Kl { heaps, .. } => heaps.clone(),
             Position::Divisor(n) => vec![*n],
+            Position::Euclid(a, b) => vec![*a, *b],
         }
     }
 }

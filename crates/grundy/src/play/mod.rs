@@ -20,6 +20,7 @@ use crate::game::moves::heap_index;
 use crate::game::{Component, Game, Position};
 pub use crate::game::{IllegalMove, Move};
 use crate::number::parse_u64;
+use crate::rules::euclid;
 use crate::rules::factor::factorize;
 use crate::rules::Ruleset;
 use crate::solve::analysis::{analyze, Analysis, AnalyzeOptions};
@@ -237,6 +238,7 @@ pub fn check_move(position: &Position, player: Player, mv: &Move) -> Result<Posi
     if mv.heap >= heaps.len() {
         return Err(IllegalMove::new(match position {
             Position::Divisor(_) => "the divisor game has only the number n to move in".to_string(),
+            Position::Euclid(..) => format!("there is no number {} (Euclid's game has numbers 1 and 2)", mv.heap + 1),
             _ => format!("there is no heap {} (the heaps are numbered 1 to {})", mv.heap + 1, heaps.len()),
         }));
     }
@@ -253,6 +255,28 @@ pub fn check_move(position: &Position, player: Player, mv: &Move) -> Result<Posi
                 )));
             }
             check_divisor(*n, n / m)?;
+        }
+        Position::Euclid(a, b) => {
+            let [m] = mv.to[..] else {
+                return Err(IllegalMove::new(
+                    "a move of Euclid's game leaves one number in place of the one it changes",
+                ));
+            };
+            let other = if mv.heap == 0 { *b } else { *a };
+            let number = mv.heap + 1;
+            if other == 0 || n == 0 {
+                return Err(IllegalMove::new("a number is 0: the game is over"));
+            }
+            if n < other {
+                return Err(IllegalMove::new(format!(
+                    "number {number} ({n}) is the smaller one: subtract a multiple of {n} from {other} instead"
+                )));
+            }
+            if m >= n || !(n - m).is_multiple_of(other) {
+                return Err(IllegalMove::new(format!(
+                    "{n} cannot become {m}: subtract a positive multiple of {other} from it, leaving at least 0"
+                )));
+            }
         }
         Position::Kl { forbidden, .. } => {
             let [m] = mv.to[..] else {
@@ -318,6 +342,10 @@ fn check_divisor(n: u64, d: u64) -> Result<(), IllegalMove> {
 pub fn apply(position: &Position, mv: &Move) -> Position {
     match position {
         Position::Divisor(_) => Position::Divisor(mv.to.first().copied().unwrap_or(1)),
+        Position::Euclid(a, b) => {
+            let (x, y) = euclid::after(*a, *b, mv.heap, mv.to.first().copied().unwrap_or(0));
+            Position::Euclid(x, y)
+        }
         Position::Kl { forbidden, heaps } => {
             let mut next = heaps.clone();
             next.splice(mv.heap..=mv.heap, mv.to.iter().copied());
@@ -347,6 +375,7 @@ pub fn describe(position: &Position, mv: &Move) -> String {
             }
         }
         Position::Kl { .. } => Ruleset::Nim.describe_move(mv.heap + 1, n, &mv.to),
+        Position::Euclid(a, b) => euclid::describe_move(*a, *b, mv.heap, mv.to.first().copied().unwrap_or(0)),
         Position::Sum(cs) => cs[mv.heap].ruleset.describe_move(mv.heap + 1, n, &mv.to),
     }
 }
@@ -419,6 +448,7 @@ fn read_move(position: &Position, text: &str) -> Result<Move, IllegalMove> {
 pub fn has_move(position: &Position, player: Player) -> bool {
     match position {
         Position::Divisor(n) => *n > 1,
+        Position::Euclid(a, b) => *a > 0 && *b > 0,
         Position::Kl { forbidden, heaps } => {
             let banned = forbidden[player.index()];
             heaps.iter().any(|&h| h >= 1 && !(h == 1 && banned == 1))
@@ -526,6 +556,16 @@ pub fn random_move(position: &Position, player: Player, rng: &mut Rng) -> Option
 /// A random move in heap `i` (or `None` when it has none).
 fn heap_move(position: &Position, player: Player, i: usize, rng: &mut Rng) -> Option<Move> {
     match position {
+        Position::Euclid(a, b) => {
+            // Number i moves only when it is the larger (or they are equal): by k times the
+            // other, k from 1 to the quotient.
+            let (n, other) = if i == 0 { (*a, *b) } else { (*b, *a) };
+            if other == 0 || n < other {
+                return None;
+            }
+            let k = 1 + rng.below(n / other);
+            Some(Move { heap: i, to: vec![n - k * other] })
+        }
         Position::Kl { forbidden, heaps } => {
             let n = heaps[i];
             let banned = forbidden[player.index()];
@@ -571,6 +611,14 @@ pub fn smallest_move(position: &Position, player: Player) -> Option<Move> {
     let candidates: Vec<Move> = match position {
         Position::Divisor(n) => {
             return divisor_moves(*n).first().map(|d| Move { heap: 0, to: vec![n / d] });
+        }
+        // Once the smaller number from the larger.
+        Position::Euclid(a, b) => {
+            return match (*a, *b) {
+                (0, _) | (_, 0) => None,
+                (a, b) if a >= b => Some(Move { heap: 0, to: vec![a - b] }),
+                (a, b) => Some(Move { heap: 1, to: vec![b - a] }),
+            };
         }
         Position::Kl { forbidden, heaps } => heaps
             .iter()

@@ -157,6 +157,14 @@ pub const GAMES: &[GameKind] = &[
         heap_ruleset: false,
     },
     GameKind {
+        spelling: "euclid",
+        name: "Euclid's game (Cole and Davie)",
+        a_move: "subtract a positive multiple of the smaller number from the larger; whoever makes a 0 wins",
+        example_game: "euclid",
+        example_position: "34 12",
+        heap_ruleset: false,
+    },
+    GameKind {
         spelling: "sum",
         name: "a sum of rulesets",
         a_move: "heaps with different rulesets, written `RULESET=HEAP`",
@@ -310,7 +318,8 @@ mod tests {
     fn unknown_names_list_what_is_allowed() {
         let e = "frob".parse::<Game>().unwrap_err().to_string();
         assert!(
-            e.starts_with("unknown game 'frob' (known: nim, bounded:K,") && e.ends_with("kl:K,L, divisor, sum)"),
+            e.starts_with("unknown game 'frob' (known: nim, bounded:K,")
+                && e.ends_with("kl:K,L, divisor, euclid, sum)"),
             "{e}"
         );
         // A sum's heaps take rulesets: the games of their own are named as such.

@@ -273,6 +273,7 @@ pub fn analyze(game: &Game, position: &Position, options: &AnalyzeOptions) -> Re
     let heaps = position.heaps();
     let mut a = match position {
         Position::Divisor(n) => divisor(*n, options),
+        Position::Euclid(x, y) => euclid(*x, *y, options),
         Position::Kl { forbidden, heaps } if forbidden[0] == forbidden[1] => {
             let set = MoveSet::new([forbidden[0]]).map_err(|e| AnalyzeError::Unsupported(e.to_string()))?;
             let cs: Vec<Component> = heaps.iter().map(|&h| Component::new(Ruleset::AllBut(set.clone()), h)).collect();
@@ -698,6 +699,24 @@ fn misere_nim(heaps: &[u64], describe: impl Fn(usize, u64, u64) -> String, noun:
     listing.finish(&mut a);
     a.balance = Some(table);
     a
+}
+
+/// Euclid's game by Cole and Davie's rule: exact at any size, in O(log) steps.
+fn euclid(x: u64, y: u64, options: &AnalyzeOptions) -> Result<Analysis, AnalyzeError> {
+    if options.convention == Convention::Misere {
+        return Err(AnalyzeError::Unsupported(
+            "Euclid's game is won by the player who makes a number 0; its misère form (that player loses) is not covered".into(),
+        ));
+    }
+    let wins = crate::rules::euclid::euclid_wins(x, y);
+    let mut a = blank(Outcome::from_win(wins), Method::ClosedForm);
+    for (number, left) in crate::rules::euclid::euclid_winning_moves(x, y) {
+        let text = crate::rules::euclid::describe_move(x, y, number, left);
+        let (p, q) = crate::rules::euclid::after(x, y, number, left);
+        a.winning_moves.push(WinningMove { text, result: vec![p, q], mv: Move::new(number, vec![left]) });
+    }
+    a.explanation = crate::rules::euclid::explanation(x, y);
+    Ok(a)
 }
 
 fn divisor(n: u64, options: &AnalyzeOptions) -> Result<Analysis, AnalyzeError> {

@@ -59,6 +59,22 @@ pub fn moves(position: &Position, player: Player) -> Vec<(Move, Position)> {
                 out.push((Move { heap: 0, to: vec![n / d] }, Position::Divisor(n / d)));
             }
         }
+        // Every multiple of the smaller number that the larger can lose, written out again
+        // from the rule rather than taken from the game's module.
+        Position::Euclid(a, b) => {
+            for (i, big, small) in [(0, *a, *b), (1, *b, *a)] {
+                if small == 0 || big < small {
+                    continue;
+                }
+                let mut k = 1;
+                while k * small <= big {
+                    let left = big - k * small;
+                    let next = if i == 0 { Position::Euclid(left, *b) } else { Position::Euclid(*a, left) };
+                    out.push((Move { heap: i, to: vec![left] }, next));
+                    k += 1;
+                }
+            }
+        }
     }
     out
 }
@@ -89,6 +105,7 @@ impl NaiveSolver {
                 Position::Kl { forbidden: *forbidden, heaps: h }
             }
             Position::Divisor(n) => return (Position::Divisor(*n), convention, Player::First),
+            Position::Euclid(a, b) => return (Position::Euclid(*a, *b), convention, Player::First),
         };
         (p, convention, player)
     }
