@@ -44,6 +44,7 @@ pub use error::{human_bytes, AnalyzeError, GaveUp, ParseGameError, ParsePosition
 pub use game::{Component, Convention, Game, IllegalMove, Move, MoveFamily, Outcome, Player, Position};
 pub use number::parse_u64;
 pub use rules::catalogue::{GameKind, GAMES};
+pub use rules::chips::{chip_gaps, chips_win, chips_winning_moves};
 pub use rules::euclid::{euclid_winning_moves, euclid_wins};
 pub use rules::factor::{factorize, is_prime};
 pub use rules::nim::{misere_nim_winning_moves, misere_nim_wins, nim_sum, nim_winning_moves, BalanceTable};

@@ -50,6 +50,9 @@ pub enum Game {
     /// Euclid's game (Cole and Davie): two numbers; a move subtracts a positive multiple of
     /// the smaller from the larger, leaving it non-negative; whoever makes a number 0 wins.
     Euclid,
+    /// Chips on a strip ("Georgia and Bob"): chips on distinct cells from 1; a move slides one
+    /// chip left, never onto or past another and never below cell 1.
+    Chips,
     /// A sum of heaps with different rulesets, written `RULESET=HEAP` (e.g. `subtraction:2,5=9`).
     Sum,
 }
@@ -80,6 +83,7 @@ impl Game {
                 "A move takes one or more objects from one heap, but the first player may never take exactly {first} and the second never exactly {second}."
             ),
             Game::Divisor => "A move divides n by a prime power p^k that divides it; at n = 1 no move is left.".to_string(),
+            Game::Chips => "Chips sit on distinct cells numbered from 1; a move slides one chip left, never onto or past another chip and never below cell 1.".to_string(),
             Game::Euclid => "A move subtracts a positive multiple of the smaller number from the larger, leaving it at least 0; whoever makes a number 0 wins.".to_string(),
             Game::Sum => "Each heap follows its own ruleset (written RULESET=HEAP); a move is a move of one heap under its ruleset.".to_string(),
         }
@@ -99,6 +103,7 @@ impl Game {
             return Err(ParsePositionError::new(match self {
                 Game::Divisor => "the position is empty: give the number n",
                 Game::Euclid => "the position is empty: give the two numbers",
+                Game::Chips => "the position is empty: give the cells of the chips",
                 _ => "the position is empty: give at least one heap",
             }));
         }
@@ -132,6 +137,32 @@ impl Game {
                 let a = parse_u64(a.as_ref(), "the first number").map_err(ParsePositionError::new)?;
                 let b = parse_u64(b.as_ref(), "the second number").map_err(ParsePositionError::new)?;
                 Ok(Position::Euclid(a, b))
+            }
+            Game::Chips => {
+                let cells = tokens
+                    .iter()
+                    .enumerate()
+                    .map(|(i, t)| {
+                        let c = parse_u64(t.as_ref(), &format!("chip {}", i + 1)).map_err(ParsePositionError::new)?;
+                        if c == 0 {
+                            return Err(ParsePositionError::new(format!(
+                                "chip {}: the cells are numbered from 1, not 0",
+                                i + 1
+                            )));
+                        }
+                        Ok(c)
+                    })
+                    .collect::<Result<Vec<u64>, _>>()?;
+                for (i, c) in cells.iter().enumerate() {
+                    if let Some(j) = cells.iter().take(i).position(|d| d == c) {
+                        return Err(ParsePositionError::new(format!(
+                            "chips {} and {} are both on cell {c}: each cell holds at most one chip",
+                            j + 1,
+                            i + 1
+                        )));
+                    }
+                }
+                Ok(Position::Chips(cells))
             }
             Game::BoundedPerHeap => tokens
                 .iter()
@@ -200,6 +231,7 @@ impl fmt::Display for Game {
             Game::Kl { first, second } => write!(f, "kl:{first},{second}"),
             Game::Divisor => f.write_str("divisor"),
             Game::Euclid => f.write_str("euclid"),
+            Game::Chips => f.write_str("chips"),
             Game::Sum => f.write_str("sum"),
         }
     }
@@ -213,6 +245,7 @@ impl FromStr for Game {
             "bounded" => Ok(Game::BoundedPerHeap),
             "divisor" => Ok(Game::Divisor),
             "euclid" => Ok(Game::Euclid),
+            "chips" => Ok(Game::Chips),
             "sum" => Ok(Game::Sum),
             _ => {
                 if let Some(arg) = s.strip_prefix("kl:") {
@@ -266,6 +299,9 @@ pub enum Position {
     /// Euclid's game: the two numbers (a move changes one of them, as a [`Move`] of heap 0
     /// or 1; a position with a 0 is over).
     Euclid(u64, u64),
+    /// Chips on a strip: each chip's cell, in the order given (a move of chip i is a [`Move`]
+    /// of heap i to the cell it slides to).
+    Chips(Vec<u64>),
 }
 
 impl Position {
@@ -276,6 +312,7 @@ impl Position {
             Position::Kl { heaps, .. } => heaps.clone(),
             Position::Divisor(n) => vec![*n],
             Position::Euclid(a, b) => vec![*a, *b],
+            Position::Chips(cells) => cells.clone(),
         }
     }
 }

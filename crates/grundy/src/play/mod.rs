@@ -20,9 +20,9 @@ use crate::game::moves::heap_index;
 use crate::game::{Component, Game, Position};
 pub use crate::game::{IllegalMove, Move};
 use crate::number::parse_u64;
-use crate::rules::euclid;
 use crate::rules::factor::factorize;
 use crate::rules::Ruleset;
+use crate::rules::{chips, euclid};
 use crate::solve::analysis::{analyze, Analysis, AnalyzeOptions};
 use crate::solve::naive::{self, NaiveSolver};
 
@@ -239,6 +239,9 @@ pub fn check_move(position: &Position, player: Player, mv: &Move) -> Result<Posi
         return Err(IllegalMove::new(match position {
             Position::Divisor(_) => "the divisor game has only the number n to move in".to_string(),
             Position::Euclid(..) => format!("there is no number {} (Euclid's game has numbers 1 and 2)", mv.heap + 1),
+            Position::Chips(cells) => {
+                format!("there is no chip {} (the chips are numbered 1 to {})", mv.heap + 1, cells.len())
+            }
             _ => format!("there is no heap {} (the heaps are numbered 1 to {})", mv.heap + 1, heaps.len()),
         }));
     }
@@ -255,6 +258,30 @@ pub fn check_move(position: &Position, player: Player, mv: &Move) -> Result<Posi
                 )));
             }
             check_divisor(*n, n / m)?;
+        }
+        Position::Chips(cells) => {
+            let [to] = mv.to[..] else {
+                return Err(IllegalMove::new("a move of chips slides one chip to one cell"));
+            };
+            let wall = chips::wall_left_of(cells, n);
+            if to >= n {
+                return Err(IllegalMove::new(format!(
+                    "chip {} on cell {n} only slides left, to a cell below {n}",
+                    mv.heap + 1
+                )));
+            }
+            if to <= wall {
+                return Err(IllegalMove::new(if wall == 0 {
+                    format!("chip {} cannot go below cell 1", mv.heap + 1)
+                } else {
+                    format!(
+                        "chip {} cannot go onto or past the chip on cell {wall}: it may go to cells {} to {}",
+                        mv.heap + 1,
+                        wall + 1,
+                        n - 1
+                    )
+                }));
+            }
         }
         Position::Euclid(a, b) => {
             let [m] = mv.to[..] else {
@@ -346,6 +373,13 @@ pub fn apply(position: &Position, mv: &Move) -> Position {
             let (x, y) = euclid::after(*a, *b, mv.heap, mv.to.first().copied().unwrap_or(0));
             Position::Euclid(x, y)
         }
+        Position::Chips(cells) => {
+            let mut next = cells.clone();
+            if let (Some(c), Some(&to)) = (next.get_mut(mv.heap), mv.to.first()) {
+                *c = to;
+            }
+            Position::Chips(next)
+        }
         Position::Kl { forbidden, heaps } => {
             let mut next = heaps.clone();
             next.splice(mv.heap..=mv.heap, mv.to.iter().copied());
@@ -376,6 +410,7 @@ pub fn describe(position: &Position, mv: &Move) -> String {
         }
         Position::Kl { .. } => Ruleset::Nim.describe_move(mv.heap + 1, n, &mv.to),
         Position::Euclid(a, b) => euclid::describe_move(*a, *b, mv.heap, mv.to.first().copied().unwrap_or(0)),
+        Position::Chips(cells) => chips::describe_slide(cells, mv.heap, mv.to.first().copied().unwrap_or(0)),
         Position::Sum(cs) => cs[mv.heap].ruleset.describe_move(mv.heap + 1, n, &mv.to),
     }
 }
@@ -449,6 +484,7 @@ pub fn has_move(position: &Position, player: Player) -> bool {
     match position {
         Position::Divisor(n) => *n > 1,
         Position::Euclid(a, b) => *a > 0 && *b > 0,
+        Position::Chips(cells) => cells.iter().any(|&c| c > chips::wall_left_of(cells, c) + 1),
         Position::Kl { forbidden, heaps } => {
             let banned = forbidden[player.index()];
             heaps.iter().any(|&h| h >= 1 && !(h == 1 && banned == 1))
@@ -556,6 +592,12 @@ pub fn random_move(position: &Position, player: Player, rng: &mut Rng) -> Option
 /// A random move in heap `i` (or `None` when it has none).
 fn heap_move(position: &Position, player: Player, i: usize, rng: &mut Rng) -> Option<Move> {
     match position {
+        Position::Chips(cells) => {
+            let c = cells[i];
+            let wall = chips::wall_left_of(cells, c);
+            let room = c - wall - 1;
+            (room > 0).then(|| Move { heap: i, to: vec![c - 1 - rng.below(room)] })
+        }
         Position::Euclid(a, b) => {
             // Number i moves only when it is the larger (or they are equal): by k times the
             // other, k from 1 to the quotient.
@@ -611,6 +653,13 @@ pub fn smallest_move(position: &Position, player: Player) -> Option<Move> {
     let candidates: Vec<Move> = match position {
         Position::Divisor(n) => {
             return divisor_moves(*n).first().map(|d| Move { heap: 0, to: vec![n / d] });
+        }
+        // One cell left, for the first chip that can move.
+        Position::Chips(cells) => {
+            return cells
+                .iter()
+                .position(|&c| c > chips::wall_left_of(cells, c) + 1)
+                .map(|i| Move { heap: i, to: vec![cells[i] - 1] });
         }
         // Once the smaller number from the larger.
         Position::Euclid(a, b) => {

@@ -165,6 +165,14 @@ pub const GAMES: &[GameKind] = &[
         heap_ruleset: false,
     },
     GameKind {
+        spelling: "chips",
+        name: "chips on a strip (\"Georgia and Bob\")",
+        a_move: "slide one chip left, never onto or past another chip and never below cell 1",
+        example_game: "chips",
+        example_position: "1 5 6 7 9 12 14 17",
+        heap_ruleset: false,
+    },
+    GameKind {
         spelling: "sum",
         name: "a sum of rulesets",
         a_move: "heaps with different rulesets, written `RULESET=HEAP`",
@@ -319,7 +327,7 @@ mod tests {
         let e = "frob".parse::<Game>().unwrap_err().to_string();
         assert!(
             e.starts_with("unknown game 'frob' (known: nim, bounded:K,")
-                && e.ends_with("kl:K,L, divisor, euclid, sum)"),
+                && e.ends_with("kl:K,L, divisor, euclid, chips, sum)"),
             "{e}"
         );
         // A sum's heaps take rulesets: the games of their own are named as such.

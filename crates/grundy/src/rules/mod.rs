@@ -3,6 +3,7 @@
 //! factorization the divisor game needs, and the catalogue of every game's spelling.
 
 pub mod catalogue;
+pub mod chips;
 pub mod euclid;
 pub mod factor;
 pub mod nim;

@@ -274,6 +274,7 @@ pub fn analyze(game: &Game, position: &Position, options: &AnalyzeOptions) -> Re
     let mut a = match position {
         Position::Divisor(n) => divisor(*n, options),
         Position::Euclid(x, y) => euclid(*x, *y, options),
+        Position::Chips(cells) => chips(cells, options),
         Position::Kl { forbidden, heaps } if forbidden[0] == forbidden[1] => {
             let set = MoveSet::new([forbidden[0]]).map_err(|e| AnalyzeError::Unsupported(e.to_string()))?;
             let cs: Vec<Component> = heaps.iter().map(|&h| Component::new(Ruleset::AllBut(set.clone()), h)).collect();
@@ -699,6 +700,35 @@ fn misere_nim(heaps: &[u64], describe: impl Fn(usize, u64, u64) -> String, noun:
     listing.finish(&mut a);
     a.balance = Some(table);
     a
+}
+
+/// Chips on a strip through staircase Nim: exact at any size.
+fn chips(cells: &[u64], options: &AnalyzeOptions) -> Result<Analysis, AnalyzeError> {
+    if options.convention == Convention::Misere {
+        return Err(AnalyzeError::Unsupported(
+            "chips on a strip are played with the last mover winning; their misère form is not covered".into(),
+        ));
+    }
+    use crate::rules::chips as rule;
+    let gaps = rule::chip_gaps(cells);
+    let x = nim_sum(&gaps);
+    let mut a = blank(Outcome::from_win(x != 0), Method::ClosedForm);
+    a.sg = Some(x);
+    a.heap_values = Some(gaps.clone());
+    for (chip, to) in rule::chips_winning_moves(cells) {
+        let mut result = cells.to_vec();
+        result[chip] = to;
+        a.winning_moves.push(WinningMove {
+            text: rule::describe_slide(cells, chip, to),
+            result,
+            mv: Move::new(chip, vec![to]),
+        });
+    }
+    a.explanation = rule::explanation(cells);
+    let table = BalanceTable::new(&gaps);
+    a.explanation.extend(table.render().lines().map(str::to_string));
+    a.balance = Some(table);
+    Ok(a)
 }
 
 /// Euclid's game by Cole and Davie's rule: exact at any size, in O(log) steps.

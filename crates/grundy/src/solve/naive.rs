@@ -59,6 +59,17 @@ pub fn moves(position: &Position, player: Player) -> Vec<(Move, Position)> {
                 out.push((Move { heap: 0, to: vec![n / d] }, Position::Divisor(n / d)));
             }
         }
+        // Every slide of every chip to a free cell on its left, before the next chip or the wall.
+        Position::Chips(cells) => {
+            for (i, &c) in cells.iter().enumerate() {
+                let wall = cells.iter().copied().filter(|&d| d < c).max().unwrap_or(0);
+                for to in wall + 1..c {
+                    let mut next = cells.clone();
+                    next[i] = to;
+                    out.push((Move { heap: i, to: vec![to] }, Position::Chips(next)));
+                }
+            }
+        }
         // Every multiple of the smaller number that the larger can lose, written out again
         // from the rule rather than taken from the game's module.
         Position::Euclid(a, b) => {
@@ -106,6 +117,11 @@ impl NaiveSolver {
             }
             Position::Divisor(n) => return (Position::Divisor(*n), convention, Player::First),
             Position::Euclid(a, b) => return (Position::Euclid(*a, *b), convention, Player::First),
+            Position::Chips(cells) => {
+                let mut cells = cells.clone();
+                cells.sort_unstable();
+                return (Position::Chips(cells), convention, Player::First);
+            }
         };
         (p, convention, player)
     }

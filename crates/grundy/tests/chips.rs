@@ -1,0 +1,70 @@
+//! Chips on a strip ("Georgia and Bob", POJ 1704): `analyze` against the plain exhaustive
+//! solver on every set of up to four chips on cells 1 to 10, the official sample, huge cells,
+//! and bad positions refused with the bad part named.
+
+#![allow(clippy::unwrap_used)] // a test that cannot unwrap has failed
+
+use grundy::naive::NaiveSolver;
+use grundy::{analyze, AnalyzeOptions, Convention, Game, Outcome, Player};
+
+fn chips() -> Game {
+    "chips".parse().unwrap()
+}
+
+fn tokens(cells: &[u64]) -> Vec<String> {
+    cells.iter().map(u64::to_string).collect()
+}
+
+#[test]
+fn every_small_position_agrees_with_exhaustive_search() {
+    let game = chips();
+    let mut naive = NaiveSolver::new();
+    for mask in 1u32..(1 << 10) {
+        if mask.count_ones() > 4 {
+            continue;
+        }
+        // Given right to left, so that chip numbers are not the cells' order.
+        let cells: Vec<u64> = (1..=10).rev().filter(|c| mask >> (c - 1) & 1 == 1).collect();
+        let p = game.parse_position(&tokens(&cells)).unwrap();
+        let a = analyze(&game, &p, &AnalyzeOptions::default()).unwrap();
+        assert_eq!(a.outcome == Outcome::N, naive.wins(&p, Convention::Normal, Player::First), "{cells:?}");
+        let mut fast: Vec<_> = a.winning_moves.iter().map(|m| m.mv.clone()).collect();
+        let mut plain = naive.winning_moves(&p, Convention::Normal, Player::First);
+        fast.sort();
+        plain.sort();
+        assert_eq!(fast, plain, "{cells:?}");
+        for m in &a.winning_moves {
+            assert_eq!(grundy::play::check_move(&p, Player::First, &m.mv).unwrap().heaps(), m.result);
+        }
+    }
+}
+
+/// POJ 1704 "Georgia and Bob": Georgia moves first; "1 2 3" is Bob's, the eight chips
+/// Georgia's.
+#[test]
+fn the_official_sample() {
+    let game = chips();
+    for (cells, georgia_wins) in [(vec![1, 2, 3], false), (vec![1, 5, 6, 7, 9, 12, 14, 17], true)] {
+        let a = analyze(&game, &game.parse_position(&tokens(&cells)).unwrap(), &AnalyzeOptions::default()).unwrap();
+        assert_eq!(a.outcome == Outcome::N, georgia_wins, "{cells:?}");
+    }
+}
+
+#[test]
+fn huge_cells_and_bad_positions() {
+    let game = chips();
+    let cells = [1_000_000_000_000_000_000u64, 3, 18_446_744_073_709_551_615, 999_999_999_999];
+    let a = analyze(&game, &game.parse_position(&tokens(&cells)).unwrap(), &AnalyzeOptions::default()).unwrap();
+    for m in &a.winning_moves {
+        assert!(!grundy::chips_win(&m.result), "{}", m.text);
+    }
+    assert_eq!(a.outcome == Outcome::N, !a.winning_moves.is_empty());
+    let err = |t: &[&str]| game.parse_position(t).unwrap_err().to_string();
+    assert_eq!(err(&["3", "7", "3"]), "chips 1 and 3 are both on cell 3: each cell holds at most one chip");
+    assert_eq!(err(&["0"]), "chip 1: the cells are numbered from 1, not 0");
+    assert!(err(&["4", "x"]).contains("chip 2 'x' is not a number"), "{}", err(&["4", "x"]));
+    // A slide onto or past another chip is refused with the cells it may go to.
+    let p = game.parse_position(&["2", "6"]).unwrap();
+    let why = grundy::play::parse_move(&p, Player::First, "2 -> 2").unwrap_err().to_string();
+    assert_eq!(why, "chip 2 cannot go onto or past the chip on cell 2: it may go to cells 3 to 5");
+}
