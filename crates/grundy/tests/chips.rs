@@ -4,6 +4,8 @@
 
 #![allow(clippy::unwrap_used)] // a test that cannot unwrap has failed
 
+mod common;
+
 use grundy::naive::NaiveSolver;
 use grundy::{analyze, AnalyzeOptions, Convention, Game, Outcome, Player};
 
@@ -27,15 +29,7 @@ fn every_small_position_agrees_with_exhaustive_search() {
         let cells: Vec<u64> = (1..=10).rev().filter(|c| mask >> (c - 1) & 1 == 1).collect();
         let p = game.parse_position(&tokens(&cells)).unwrap();
         let a = analyze(&game, &p, &AnalyzeOptions::default()).unwrap();
-        assert_eq!(a.outcome == Outcome::N, naive.wins(&p, Convention::Normal, Player::First), "{cells:?}");
-        let mut fast: Vec<_> = a.winning_moves.iter().map(|m| m.mv.clone()).collect();
-        let mut plain = naive.winning_moves(&p, Convention::Normal, Player::First);
-        fast.sort();
-        plain.sort();
-        assert_eq!(fast, plain, "{cells:?}");
-        for m in &a.winning_moves {
-            assert_eq!(grundy::play::check_move(&p, Player::First, &m.mv).unwrap().heaps(), m.result);
-        }
+        common::assert_agrees_with_search(&a, &mut naive, &p, Convention::Normal, &format!("{cells:?}"));
     }
 }
 

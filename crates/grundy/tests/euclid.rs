@@ -3,8 +3,10 @@
 
 #![allow(clippy::unwrap_used)] // a test that cannot unwrap has failed
 
+mod common;
+
 use grundy::naive::NaiveSolver;
-use grundy::{analyze, AnalyzeOptions, Convention, Game, Outcome, Player};
+use grundy::{analyze, AnalyzeOptions, Convention, Game, Outcome};
 
 fn euclid() -> Game {
     "euclid".parse().unwrap()
@@ -18,16 +20,7 @@ fn every_small_position_agrees_with_exhaustive_search() {
         for b in 0..=40u64 {
             let p = game.parse_position(&[a.to_string(), b.to_string()]).unwrap();
             let fast = analyze(&game, &p, &AnalyzeOptions::default()).unwrap();
-            assert_eq!(fast.outcome == Outcome::N, naive.wins(&p, Convention::Normal, Player::First), "({a}, {b})");
-            let mut mine: Vec<_> = fast.winning_moves.iter().map(|m| m.mv.clone()).collect();
-            let mut plain = naive.winning_moves(&p, Convention::Normal, Player::First);
-            mine.sort();
-            plain.sort();
-            assert_eq!(mine, plain, "({a}, {b})");
-            assert_eq!(fast.winning_move_count, Some(plain.len() as u128));
-            for m in &fast.winning_moves {
-                assert_eq!(grundy::play::check_move(&p, Player::First, &m.mv).unwrap().heaps(), m.result);
-            }
+            common::assert_agrees_with_search(&fast, &mut naive, &p, Convention::Normal, &format!("({a}, {b})"));
         }
     }
 }
