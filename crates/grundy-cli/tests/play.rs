@@ -376,3 +376,33 @@ fn level_perfect_refuses_before_the_game_a_value_out_of_reach() {
     assert!(err.contains("`grundy sg grundys-game --upto 100000000 --store DIR`"), "{err}");
     assert_eq!(err.lines().count(), 1, "{err}");
 }
+
+/// Euclid's game and chips in the terminal: rows named for what they are, moves typed as for
+/// heaps, and the computer's winning replies (HDU 1525's "34 12" is the first player's).
+#[test]
+fn euclid_and_chips_play_in_the_terminal() {
+    let mut g = Game::start(&["euclid", "34", "12", "--seed", "1"]);
+    let (intro, _) = g.next();
+    assert!(intro.contains("number 1") && intro.contains("'1 24' (subtract 24 from number 1)"), "{intro}");
+    // A losing move for us (22, 12): the computer answers with its one winning move, to (10, 12).
+    g.send("1 12");
+    let (turn, _) = g.next();
+    assert!(
+        turn.contains("computer: subtract 1 x 12 = 12 from number 1 (22 12 -> 10 12)   (a winning move)"),
+        "{turn}"
+    );
+    g.send("2 -> 5");
+    let (turn, _) = g.next();
+    assert!(turn.contains("illegal move: 12 cannot become 5: subtract a positive multiple of 10"), "{turn}");
+    g.send("quit");
+    g.next();
+    assert_eq!(g.finish().0, Some(0));
+
+    let mut g = Game::start(&["chips", "1", "5", "6", "--computer-first", "--seed", "1"]);
+    let (turn, _) = g.next();
+    // Pairs (5, 6) with gap 0 and (wall, 1) with gap 0: the computer, first, is lost and holds out.
+    assert!(turn.contains("chip 3") && turn.contains("computer: slide the chip on cell"), "{turn}");
+    g.send("quit");
+    g.next();
+    assert_eq!(g.finish().0, Some(0));
+}

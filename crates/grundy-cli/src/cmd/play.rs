@@ -143,10 +143,17 @@ fn intro(s: &Session, human: Player, level: Level, seed: u64) -> String {
         human.other()
     );
     t += &format!("Rules: {}\n", s.game().rules_sentence());
-    t += if matches!(s.position(), Position::Divisor(_)) {
-        "Type a prime power that divides n (e.g. '4' divides n by 4) or '-> m' to leave m; 'help' lists everything.\n"
-    } else {
-        "Type a move such as '3 11' (take 11 from heap 3) or '2 -> 5' (leave 5 in heap 2); 'help' lists everything.\n"
+    t += match s.position() {
+        Position::Divisor(_) => {
+            "Type a prime power that divides n (e.g. '4' divides n by 4) or '-> m' to leave m; 'help' lists everything.\n"
+        }
+        Position::Euclid(..) => {
+            "Type a move such as '1 24' (subtract 24 from number 1) or '1 -> 10' (number 1 becomes 10); 'help' lists everything.\n"
+        }
+        Position::Chips(_) => {
+            "Type a move such as '2 -> 3' (slide chip 2 to cell 3) or '2 1' (slide chip 2 one cell left); 'help' lists everything.\n"
+        }
+        _ => "Type a move such as '3 11' (take 11 from heap 3) or '2 -> 5' (leave 5 in heap 2); 'help' lists everything.\n",
     };
     t
 }
@@ -179,7 +186,12 @@ pub fn draw(game: &Game, position: &Position) -> String {
             for (i, h) in heaps.iter().enumerate() {
                 let marks = "o".repeat((*h).min(MAX_MARKS) as usize);
                 let more = if *h > MAX_MARKS { " ..." } else { "" };
-                let label = format!("heap {}", i + 1);
+                // What a row is: a heap, one of Euclid's two numbers, or a chip and its cell.
+                let label = match position {
+                    Position::Euclid(..) => format!("number {}", i + 1),
+                    Position::Chips(_) => format!("chip {}", i + 1),
+                    _ => format!("heap {}", i + 1),
+                };
                 s += &format!("  {label:<8} {h:>width$}  {marks}{more}{}\n", rules[i]);
             }
         }
