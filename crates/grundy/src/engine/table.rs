@@ -166,27 +166,45 @@ fn windowed_table(
     if width >= budget || width > u64::from(u32::MAX) {
         return Err(GaveUp { what: Work::SubtractionTable, used: budget, needed: width.checked_mul(2) }.into());
     }
-    let width = width as usize;
     let mut values: Vec<u64> = Vec::new();
-    for _ in 0..width {
-        let v = next(&values, s);
-        values.push(v);
+    match until_window_repeats(&mut values, width as usize, budget, |&v| v, |values| next(values, s))? {
+        Some(period) => Ok(GrundyTable::with_period(values, period)),
+        None if budget < asked => Err(too_many_steps(kind, set, budget)),
+        None => Err(gave_up().into()),
     }
-    // windows[key] = the first n whose preceding `width` values hash to key.
+}
+
+/// Extends `entries` with `next` (which gets the entries so far and returns the next one)
+/// until the last `width` entries repeat an earlier window of `width`, for tables whose entry n
+/// depends only on the `width` entries before it: the repeat proves the period, and the first
+/// one found is the smallest. Returns that ordinary period with `entries` cut to its pre-period
+/// (walked back as far as the entries still repeat) plus one period, or `None` once `budget`
+/// entries are reached without a repeat. `key` summarises an entry for the rolling hash; equal
+/// windows are confirmed entry by entry.
+pub(crate) fn until_window_repeats<T: PartialEq>(
+    entries: &mut Vec<T>,
+    width: usize,
+    budget: u64,
+    key: impl Fn(&T) -> u64,
+    mut next: impl FnMut(&[T]) -> T,
+) -> Result<Option<Period>, Stopped> {
+    while entries.len() < width {
+        let e = next(entries);
+        entries.push(e);
+    }
+    // windows[hash] = the first n whose preceding `width` entries hash to it.
     let mut windows: HashMap<u128, usize> = HashMap::new();
-    let mut ticker = Ticker::new(4096);
-    let mut hash = WindowHash::new(&values[..width]);
+    let mut ticker = Ticker::new(1024);
+    let first: Vec<u64> = entries.iter().take(width).map(&key).collect();
+    let mut hash = WindowHash::new(&first);
     loop {
-        let n = values.len();
+        let n = entries.len();
         match windows.get(&hash.key()) {
-            Some(&i) if values[i - width..i] == values[n - width..n] => {
+            Some(&i) if entries[i - width..i] == entries[n - width..n] => {
                 let period = n - i;
-                let n0 = smallest_preperiod(&values, period, 0, i - width);
-                values.truncate(n0 + period);
-                return Ok(GrundyTable::with_period(
-                    values,
-                    Period { preperiod: n0 as u64, period: period as u64, saltus: 0 },
-                ));
+                let start = earliest_start(entries, period, i - width, |a, b| a == b);
+                entries.truncate(start + period);
+                return Ok(Some(Period { preperiod: start as u64, period: period as u64, saltus: 0 }));
             }
             Some(_) => {}
             None => {
@@ -194,15 +212,12 @@ fn windowed_table(
             }
         }
         if n as u64 >= budget {
-            if budget < asked {
-                return Err(too_many_steps(kind, set, budget));
-            }
-            return Err(gave_up().into());
+            return Ok(None);
         }
         ticker.tick()?;
-        let v = next(&values, s);
-        values.push(v);
-        hash.roll(values[n - width], values[n]);
+        let e = next(entries);
+        entries.push(e);
+        hash.roll(key(&entries[n - width]), key(&entries[n]));
     }
 }
 

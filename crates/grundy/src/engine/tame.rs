@@ -32,12 +32,9 @@
 //! max(S) records before it, so a repeated window of records proves the period, as for
 //! Sprague-Grundy values.
 
-use std::collections::HashMap;
-
-use crate::engine::table::{WindowHash, TABLE_STEPS};
+use crate::engine::table::{until_window_repeats, TABLE_STEPS};
 use crate::error::{AnalyzeError, GaveUp, Work};
 use crate::rules::{MoveSet, Ruleset};
-use crate::stop::Ticker;
 use crate::values::Period;
 
 /// How a tame heap plays in a misère sum: its normal Sprague-Grundy value, and whether it is
@@ -243,11 +240,6 @@ impl TameHeaps {
                 s.iter().take_while(|&&m| m as usize <= n).map(|&m| &records[n - m as usize]).collect();
             record(&options)
         };
-        let mut records: Vec<Record> = Vec::new();
-        for _ in 0..width {
-            let r = next(&records);
-            records.push(r);
-        }
         let key = |r: &Record| {
             // A plain mix of the fields; equal windows are confirmed record by record.
             let mut h = r.value.wrapping_mul(0x9E37_79B9_7F4A_7C15);
@@ -259,49 +251,19 @@ impl TameHeaps {
                 Some(c) => h ^ (2 + u64::from(c.fickle)),
             }
         };
-        let mut keys: Vec<u64> = records.iter().map(key).collect();
-        let mut windows: HashMap<u128, usize> = HashMap::new();
-        let mut ticker = Ticker::new(1024);
-        let mut hash = WindowHash::new(&keys[..width]);
-        loop {
-            let n = records.len();
-            match windows.get(&hash.key()) {
-                Some(&i) if records[i - width..i] == records[n - width..n] => {
-                    let period = n - i;
-                    // The records repeat from i - width on; walk back while they still do.
-                    let mut start = i - width;
-                    while start > 0 && records[start - 1] == records[start - 1 + period] {
-                        start -= 1;
-                    }
-                    records.truncate(start + period);
-                    let records = records
-                        .iter()
-                        .map(|r| TameRecord {
-                            value: r.value,
-                            genus: [r.misere[0], r.misere[2], r.misere[5], r.misere[9]],
-                            class: r.class,
-                        })
-                        .collect();
-                    return Ok(TameHeaps::Table {
-                        sizes,
-                        records,
-                        period: Period { preperiod: start as u64, period: period as u64, saltus: 0 },
-                    });
-                }
-                Some(_) => {}
-                None => {
-                    windows.insert(hash.key(), n);
-                }
-            }
-            if n as u64 >= budget {
-                return Err(GaveUp { what: Work::SubtractionTable, used: budget, needed: None }.into());
-            }
-            ticker.tick()?;
-            let r = next(&records);
-            records.push(r);
-            keys.push(key(&r));
-            hash.roll(keys[n - width], keys[n]);
-        }
+        let mut records: Vec<Record> = Vec::new();
+        let Some(period) = until_window_repeats(&mut records, width, budget, key, next)? else {
+            return Err(GaveUp { what: Work::SubtractionTable, used: budget, needed: None }.into());
+        };
+        let records = records
+            .iter()
+            .map(|r| TameRecord {
+                value: r.value,
+                genus: [r.misere[0], r.misere[2], r.misere[5], r.misere[9]],
+                class: r.class,
+            })
+            .collect();
+        Ok(TameHeaps::Table { sizes, records, period })
     }
 
     /// The record of a heap of `n`, through the period past the table (always `Some` once the
