@@ -1,11 +1,13 @@
 //! Sprague-Grundy values of single heaps, for any heap size: closed forms where they are proven,
 //! otherwise a table with a proven period.
 
+use std::collections::HashMap;
+
 use crate::engine::sequence::{split_note, SequenceBuilder, SequenceError};
 use crate::engine::table::{allbut_table, subtraction_table};
 use crate::engine::Method;
 use crate::error::{human_bytes, AnalyzeError, GaveUp, Work, MEMORY_LIMIT};
-use crate::game::{Move, MoveFamily};
+use crate::game::{Component, Move, MoveFamily};
 use crate::rules::take_break::octal::SplitRules;
 use crate::rules::Ruleset;
 use crate::values::{GrundyTable, Period};
@@ -327,6 +329,19 @@ impl HeapSolver {
         out.dedup();
         Ok(out.into_iter().map(|m| vec![m]).collect())
     }
+}
+
+/// One [`HeapSolver`] for each ruleset of a sum of heaps, each ready for the largest heap of its
+/// ruleset: what both the analysis of a sum and the computer's resisting move read values from.
+pub(crate) fn solvers_for(cs: &[Component], budget: u64) -> Result<HashMap<&Ruleset, HeapSolver>, AnalyzeError> {
+    let mut solvers: HashMap<&Ruleset, HeapSolver> = HashMap::new();
+    for c in cs {
+        if !solvers.contains_key(&c.ruleset) {
+            let max_heap = cs.iter().filter(|d| d.ruleset == c.ruleset).map(|d| d.heap).max().unwrap_or(0);
+            solvers.insert(&c.ruleset, HeapSolver::new(&c.ruleset, max_heap, budget)?);
+        }
+    }
+    Ok(solvers)
 }
 
 /// What computes the values of these rules, in words.

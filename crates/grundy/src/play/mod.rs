@@ -13,7 +13,7 @@ use std::str::FromStr;
 
 use serde::Serialize;
 
-use crate::engine::heap::HeapSolver;
+use crate::engine::heap::solvers_for;
 use crate::error::{AnalyzeError, Work};
 use crate::game::convention::{Convention, Player};
 use crate::game::moves::heap_index;
@@ -882,13 +882,7 @@ fn fewest_replies_move(position: &Position, options: &AnalyzeOptions, rng: &mut 
     if options.convention != Convention::Normal || cs.len() > RESIST_HEAPS * 4 {
         return None;
     }
-    let mut solvers: HashMap<&Ruleset, HeapSolver> = HashMap::new();
-    for c in cs {
-        if !solvers.contains_key(&c.ruleset) {
-            let max_heap = cs.iter().filter(|d| d.ruleset == c.ruleset).map(|d| d.heap).max().unwrap_or(0);
-            solvers.insert(&c.ruleset, HeapSolver::new(&c.ruleset, max_heap, options.budget).ok()?);
-        }
-    }
+    let solvers = solvers_for(cs, options.budget).ok()?;
     let values: Vec<u64> = cs.iter().map(|c| solvers[&c.ruleset].value(c.heap)).collect::<Option<_>>()?;
     let x = values.iter().fold(0, |a, v| a ^ v);
     // The largest heaps first: they hold the most moves.

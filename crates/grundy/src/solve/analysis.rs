@@ -1,11 +1,9 @@
 //! `analyze`: who wins a position, its Sprague-Grundy value, every winning move, and an
 //! explanation a person can follow.
 
-use std::collections::HashMap;
-
 use serde::{Serialize, Serializer};
 
-use crate::engine::heap::HeapSolver;
+use crate::engine::heap::{solvers_for, HeapSolver};
 use crate::engine::{Method, MisereHeaps};
 use crate::error::{human_bytes, AnalyzeError, GaveUp, Work, MEMORY_LIMIT};
 use crate::game::convention::{Convention, Outcome, Player};
@@ -522,13 +520,7 @@ fn misere_single_heap(cs: &[Component], options: &AnalyzeOptions) -> Result<Opti
 }
 
 fn sum_normal(cs: &[Component], options: &AnalyzeOptions) -> Result<Analysis, AnalyzeError> {
-    let mut solvers: HashMap<&Ruleset, HeapSolver> = HashMap::new();
-    for c in cs {
-        if !solvers.contains_key(&c.ruleset) {
-            let max_heap = cs.iter().filter(|d| d.ruleset == c.ruleset).map(|d| d.heap).max().unwrap_or(0);
-            solvers.insert(&c.ruleset, HeapSolver::new(&c.ruleset, max_heap, options.budget)?);
-        }
-    }
+    let solvers = solvers_for(cs, options.budget)?;
     let values = cs
         .iter()
         .map(|c| {
@@ -578,16 +570,14 @@ fn sum_normal(cs: &[Component], options: &AnalyzeOptions) -> Result<Analysis, An
                     continue;
                 }
             };
-            let start = a.winning_families.len();
-            for f in families {
-                let family = f.in_heap(i);
-                a.winning_families.push(WinningFamily { text: describe_family(&c.ruleset, c.heap, &family), family });
-            }
+            let mine: Vec<MoveFamily> = families.into_iter().map(|f| f.in_heap(i)).collect();
             let room = LISTED_MOVES.saturating_sub(a.winning_moves.len());
-            let mine: Vec<MoveFamily> = a.winning_families[start..].iter().map(|f| f.family.clone()).collect();
             for mv in first_moves(&mine, room) {
                 let to = mv.to.clone();
                 listing.list(&mut a, mv, || c.ruleset.describe_move(i + 1, c.heap, &to), || replaced(&heaps, i, &to));
+            }
+            for family in mine {
+                a.winning_families.push(WinningFamily { text: describe_family(&c.ruleset, c.heap, &family), family });
             }
         }
     }
