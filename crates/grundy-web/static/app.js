@@ -252,7 +252,8 @@ function drawBoard() {
     row.dataset.heap = String(i + 1);
     const label = document.createElement('span');
     label.className = 'heap-label';
-    label.textContent = `heap ${i + 1}`;
+    // What the row is, as the analysis names it: a heap, one of Euclid's numbers, a chip, a step.
+    label.textContent = state.labels?.[i] ?? `heap ${i + 1}`;
     const count = document.createElement('span');
     count.className = 'heap-size';
     count.textContent = text;
@@ -637,12 +638,17 @@ function clearGame() {
 /** Fills the panel with the analysis `a` of the position on the board. */
 function showAnalysis(a) {
   state.analysis = a;
+  // The rows' names come with the analysis (heap, number, chip, step, ...).
+  if (a.labels && a.labels.join('\n') !== (state.labels ?? []).join('\n')) {
+    state.labels = a.labels;
+    drawBoard();
+  }
   const who = (p) => (p === state.human ? `the ${p} player (you)` : `the ${p} player (the computer)`);
   $('outcome').textContent = `${a.outcome}: ${who(a.winner)} wins with best play`;
   $('outcome').dataset.outcome = a.outcome;
-  // Misère play and partizan games have no value; Euclid's game has one, not computed here.
-  $('sg').textContent = a.sg !== null ? String(a.sg)
-    : a.game === 'euclid' && a.convention === 'normal' ? 'not computed for this game' : 'none (partizan or misère)';
+  // Misère play and partizan games have no value; some games have one not computed here, and
+  // the analysis says why.
+  $('sg').textContent = a.sg !== null ? String(a.sg) : (a.sg_note ?? 'none');
   $('heap-values-label').textContent = a.game === 'divisor' ? 'Prime exponents' : 'Heap values';
   $('heap-values').textContent = a.heap_values ? a.heap_values.join(', ') : '–';
   $('to-move').textContent = who(a.to_move);

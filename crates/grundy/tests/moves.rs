@@ -73,7 +73,7 @@ fn the_json_numbers_heaps_from_one() {
     let (game, position) = problem("nim", &["7", "9", "12", "15"]);
     let a = analyze(&game, &position, &AnalyzeOptions::default()).unwrap();
     let third = a.winning_moves.iter().find(|m| m.result == [7, 9, 1, 15]).unwrap();
-    assert_eq!(third.mv, Move { heap: 2, to: vec![1] });
+    assert_eq!(third.mv, Move::new(2, vec![1]));
     assert_eq!(
         serde_json::to_string(third).unwrap(),
         r#"{"text":"take 11 from heap 3 (12 -> 1)","result":[7,9,1,15],"heap":3,"to":[1]}"#
@@ -90,7 +90,7 @@ fn the_json_numbers_heaps_from_one() {
     let (game, position) = problem("nim", &["3", "4", "5"]);
     let c =
         choose_move(&game, &position, &AnalyzeOptions::default(), Level::Perfect, &mut Rng::new(1)).unwrap().unwrap();
-    assert_eq!(c.mv, Move { heap: 0, to: vec![1] });
+    assert_eq!(c.mv, Move::new(0, vec![1]));
     assert_eq!(
         serde_json::to_string(&c).unwrap(),
         r#"{"heap":1,"to":[1],"text":"take 2 from heap 1 (3 -> 1)","result":[1,4,5],"reason":"winning","note":"a winning move"}"#
@@ -98,7 +98,7 @@ fn the_json_numbers_heaps_from_one() {
 
     let mut s = Session::new(game, position, AnalyzeOptions::default(), Player::Second, Level::Perfect, 1);
     let played = s.play_text("3 -> 1").unwrap();
-    assert_eq!(played.mv, Move { heap: 2, to: vec![1] });
+    assert_eq!(played.mv, Move::new(2, vec![1]));
     assert_eq!(
         serde_json::to_string(&played).unwrap(),
         r#"{"heap":3,"to":[1],"text":"take 4 from heap 3 (5 -> 1)","result":[3,4,1]}"#

@@ -111,14 +111,10 @@ fn words(v: &[u64]) -> String {
 pub fn render(a: &Analysis, explain: bool, limit: Option<usize>) -> String {
     let mut s = format!("{} {} ({} play, {} player to move)\n", a.game, a.tokens.join(" "), a.convention, a.to_move);
     s += &format!("outcome: {} (the {} player wins with best play)\n", a.outcome, a.winner);
-    match a.sg {
-        Some(v) => s += &format!("Sprague-Grundy value: {v}\n"),
-        // Misère play and partizan games have none; Euclid's game has one, not computed here
-        // (its outcome comes from Cole and Davie's rule).
-        None if a.convention == grundy::Convention::Normal && a.game == "euclid" => {
-            s += "Sprague-Grundy value: not computed for this game (the outcome comes from its own rule)\n"
-        }
-        None => s += "Sprague-Grundy value: none (partizan or misère)\n",
+    match (a.sg, &a.sg_note) {
+        (Some(v), _) => s += &format!("Sprague-Grundy value: {v}\n"),
+        (None, Some(why)) => s += &format!("Sprague-Grundy value: {why}\n"),
+        (None, None) => s += "Sprague-Grundy value: none\n",
     }
     let families = a.winning_families.len();
     let grouped = a.winning_families.iter().any(|f| f.family.count > 1);

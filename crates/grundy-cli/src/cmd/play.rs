@@ -153,6 +153,7 @@ fn intro(s: &Session, human: Player, level: Level, seed: u64) -> String {
         Position::Chips(_) => {
             "Type a move such as '2 -> 3' (slide chip 2 to cell 3) or '2 1' (slide chip 2 one cell left); 'help' lists everything.\n"
         }
+        Position::Board(b, _) => return t + &format!("{}; 'help' lists everything.\n", b.rules().move_hint()),
         _ => "Type a move such as '3 11' (take 11 from heap 3) or '2 -> 5' (leave 5 in heap 2); 'help' lists everything.\n",
     };
     t
@@ -186,12 +187,8 @@ pub fn draw(game: &Game, position: &Position) -> String {
             for (i, h) in heaps.iter().enumerate() {
                 let marks = "o".repeat((*h).min(MAX_MARKS) as usize);
                 let more = if *h > MAX_MARKS { " ..." } else { "" };
-                // What a row is: a heap, one of Euclid's two numbers, or a chip and its cell.
-                let label = match position {
-                    Position::Euclid(..) => format!("number {}", i + 1),
-                    Position::Chips(_) => format!("chip {}", i + 1),
-                    _ => format!("heap {}", i + 1),
-                };
+                // What a row is: a heap, one of Euclid's two numbers, a chip and its cell, ...
+                let label = position.label(i);
                 s += &format!("  {label:<8} {h:>width$}  {marks}{more}{}\n", rules[i]);
             }
         }

@@ -38,18 +38,21 @@ pub struct MoveFamily {
     pub step: u64,
     /// How many moves the family holds (at least 1).
     pub count: u64,
+    /// How many numbers from `heap` each move replaces (as [`Move::width`]; 1 but for the
+    /// games whose moves change several numbers).
+    pub width: usize,
 }
 
 impl MoveFamily {
     /// The family of `count` moves in heap `heap` starting with the one that leaves `first`.
     pub fn new(heap: usize, first: Vec<u64>, step: u64, count: u64) -> Self {
         let step = if count > 1 { step } else { 0 };
-        MoveFamily { heap, first, step, count }
+        MoveFamily { heap, first, step, count, width: 1 }
     }
 
     /// The family holding just `mv`.
     pub fn single(mv: Move) -> Self {
-        MoveFamily { heap: mv.heap, first: mv.to, step: 0, count: 1 }
+        MoveFamily { heap: mv.heap, first: mv.to, step: 0, count: 1, width: mv.width }
     }
 
     /// The same moves made in heap `heap` instead.
@@ -74,13 +77,13 @@ impl MoveFamily {
             _ if shift == 0 => {}
             _ => return None,
         }
-        Some(Move { heap: self.heap, to })
+        Some(Move { heap: self.heap, to, width: self.width })
     }
 
     /// The last move of the family.
     pub fn last(&self) -> Move {
         // The constructors keep every member in range, so the last one exists.
-        self.member(self.count.saturating_sub(1)).unwrap_or_else(|| Move { heap: self.heap, to: self.first.clone() })
+        self.member(self.count.saturating_sub(1)).unwrap_or_else(|| Move::new(self.heap, self.first.clone()))
     }
 
     /// The moves in order, lazily (a family may hold 10^17 of them).
@@ -90,7 +93,7 @@ impl MoveFamily {
 
     /// Whether `mv` is one of the family's moves.
     pub fn contains(&self, mv: &Move) -> bool {
-        if mv.heap != self.heap || mv.to.len() != self.first.len() {
+        if mv.heap != self.heap || mv.to.len() != self.first.len() || mv.width != self.width {
             return false;
         }
         if self.count == 1 || self.step == 0 {
@@ -111,7 +114,7 @@ impl MoveFamily {
 impl fmt::Display for MoveFamily {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.count == 1 {
-            return Move { heap: self.heap, to: self.first.clone() }.fmt(f);
+            return Move::new(self.heap, self.first.clone()).fmt(f);
         }
         let last = self.last();
         let lo = self.first.first().copied().unwrap_or(0);
@@ -128,12 +131,16 @@ impl Serialize for MoveFamily {
     /// `{"heap": HEAP, "first": [...], "last": [...], "step": S, "count": C}`, the heap numbered
     /// from 1 as in [`Move`]'s JSON.
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut s = serializer.serialize_struct("MoveFamily", 5)?;
+        let wide = self.width != 1;
+        let mut s = serializer.serialize_struct("MoveFamily", 5 + usize::from(wide))?;
         s.serialize_field("heap", &(self.heap as u128 + 1))?;
         s.serialize_field("first", &self.first)?;
         s.serialize_field("last", &self.last().to)?;
         s.serialize_field("step", &self.step)?;
         s.serialize_field("count", &self.count)?;
+        if wide {
+            s.serialize_field("width", &self.width)?;
+        }
         s.end()
     }
 }

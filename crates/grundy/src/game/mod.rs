@@ -15,6 +15,7 @@ use std::str::FromStr;
 
 use crate::error::{ParseGameError, ParsePositionError};
 use crate::number::parse_u64;
+use crate::rules::board::Board;
 use crate::rules::{catalogue, parse_positive, Ruleset};
 
 // The trait through which a game defined outside the crate is solved.
@@ -55,6 +56,9 @@ pub enum Game {
     Chips,
     /// A sum of heaps with different rulesets, written `RULESET=HEAP` (e.g. `subtraction:2,5=9`).
     Sum,
+    /// A game whose position is a few numbers that are not independent heaps (Wythoff's game,
+    /// staircase Nim, ...): see [`crate::rules::board`].
+    Board(Board),
 }
 
 impl Game {
@@ -86,6 +90,7 @@ impl Game {
             Game::Chips => "Chips sit on distinct cells numbered from 1; a move slides one chip left, never onto or past another chip and never below cell 1.".to_string(),
             Game::Euclid => "A move subtracts a positive multiple of the smaller number from the larger, leaving it at least 0; whoever makes a number 0 wins.".to_string(),
             Game::Sum => "Each heap follows its own ruleset (written RULESET=HEAP); a move is a move of one heap under its ruleset.".to_string(),
+            Game::Board(b) => b.rules().rules_sentence(),
         }
     }
 
@@ -112,6 +117,11 @@ impl Game {
             tokens.iter().enumerate().map(|(i, t)| heap(i, t.as_ref())).collect()
         };
         match self {
+            Game::Board(b) => {
+                let tokens: Vec<&str> = tokens.iter().map(AsRef::as_ref).collect();
+                let numbers = b.rules().parse(&tokens).map_err(ParsePositionError::new)?;
+                Ok(Position::Board(b.clone(), numbers))
+            }
             Game::Heaps(r) => Ok(Position::Sum(heaps()?.into_iter().map(|h| Component::new(r.clone(), h)).collect())),
             Game::Kl { first, second } => Ok(Position::Kl { forbidden: [*first, *second], heaps: heaps()? }),
             Game::Divisor => {
@@ -218,6 +228,7 @@ impl Game {
                 })
                 .collect(),
             (Game::Sum, Position::Sum(cs)) => cs.iter().map(|c| format!("{}={}", c.ruleset, c.heap)).collect(),
+            (_, Position::Board(b, numbers)) => b.rules().tokens(numbers),
             _ => position.heaps().iter().map(u64::to_string).collect(),
         }
     }
@@ -233,6 +244,7 @@ impl fmt::Display for Game {
             Game::Euclid => f.write_str("euclid"),
             Game::Chips => f.write_str("chips"),
             Game::Sum => f.write_str("sum"),
+            Game::Board(b) => b.fmt(f),
         }
     }
 }
@@ -248,6 +260,9 @@ impl FromStr for Game {
             "chips" => Ok(Game::Chips),
             "sum" => Ok(Game::Sum),
             _ => {
+                if let Some(board) = Board::parse(s) {
+                    return board.map(Game::Board).map_err(ParseGameError::new);
+                }
                 if let Some(arg) = s.strip_prefix("kl:") {
                     let (k, l) = arg
                         .split_once(',')
@@ -302,6 +317,9 @@ pub enum Position {
     /// Chips on a strip: each chip's cell, in the order given (a move of chip i is a [`Move`]
     /// of heap i to the cell it slides to).
     Chips(Vec<u64>),
+    /// A position of a board game: its numbers, read and moved by the game's
+    /// [`crate::rules::board::BoardRules`].
+    Board(Board, Vec<u64>),
 }
 
 impl Position {
@@ -313,6 +331,19 @@ impl Position {
             Position::Divisor(n) => vec![*n],
             Position::Euclid(a, b) => vec![*a, *b],
             Position::Chips(cells) => cells.clone(),
+            Position::Board(_, numbers) => numbers.clone(),
+        }
+    }
+
+    /// What number `i` of the position is, for a person: "heap 2", "number 1" (Euclid's game),
+    /// "chip 3", "step 2" (staircase Nim).
+    pub fn label(&self, i: usize) -> String {
+        match self {
+            Position::Divisor(_) => "n".to_string(),
+            Position::Euclid(..) => format!("number {}", i + 1),
+            Position::Chips(_) => format!("chip {}", i + 1),
+            Position::Board(b, _) => b.rules().label(i),
+            Position::Sum(_) | Position::Kl { .. } => format!("heap {}", i + 1),
         }
     }
 }

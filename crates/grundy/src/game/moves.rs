@@ -8,6 +8,11 @@
 //! the convention (normal or misère) only decides who wins. So one struct fits every game: no
 //! variant would hold anything the others do not.
 //!
+//! A few games change several numbers in one move (both heaps of Wythoff's game, two steps of
+//! staircase Nim, up to K heaps of Moore's Nim, a sheet of paper cut in two): their moves replace
+//! a run of `width` consecutive numbers, from the first changed to the last, by what the move
+//! leaves there. Every other game's moves have width 1.
+//!
 //! Inside the library the heap is a 0-based index. It is 1-based only where a person reads it:
 //! [`Move`]'s `Display` and `FromStr` (`3 -> 1` is the third heap), and its JSON (`"heap": 3`).
 
@@ -20,7 +25,8 @@ use serde::{Serialize, Serializer};
 use crate::number::parse_u64;
 
 /// One move: which heap is moved in (0-based; the divisor game's n is heap 0) and the heaps it
-/// leaves in that heap's place.
+/// leaves in that heap's place; for the games whose moves change several numbers at once, the
+/// run of `width` numbers from `heap` that the move replaces.
 ///
 /// `Display` writes the move as a person types it in `grundy play`, `HEAP -> LEFT...` with the
 /// heap numbered from 1, and `FromStr` reads that form back (without a position, so without
@@ -30,12 +36,12 @@ use crate::number::parse_u64;
 /// ```
 /// use grundy::Move;
 /// // Heap 3 as a person numbers it is index 2; taking 11 from a heap of 12 leaves 1.
-/// let take = Move { heap: 2, to: vec![1] };
+/// let take = Move::new(2, vec![1]);
 /// assert_eq!(take.to_string(), "3 -> 1");
 /// assert_eq!("3 -> 1".parse::<Move>().unwrap(), take);
 /// // A take-and-break move that splits the first heap into heaps of 3 and 4.
 /// let split: Move = " 1 -> 3 4 ".parse().unwrap();
-/// assert_eq!(split, Move { heap: 0, to: vec![3, 4] });
+/// assert_eq!(split, Move::new(0, vec![3, 4]));
 /// assert_eq!(serde_json::to_string(&split).unwrap(), r#"{"heap":1,"to":[3,4]}"#);
 /// // There is no heap 0 for a person.
 /// assert!("0 -> 1".parse::<Move>().unwrap_err().to_string().contains("no heap 0"));
@@ -45,14 +51,67 @@ pub struct Move {
     /// The 0-based index of the heap moved in (0 for the divisor game's n).
     pub heap: usize,
     /// The heaps the move leaves in its place: `[0]` when emptied, two or three heaps for a split,
-    /// `[n / p^k]` for the divisor game. Never empty in a move of the games.
+    /// `[n / p^k]` for the divisor game; for a move of width w, the numbers that replace the
+    /// run of w numbers from `heap`.
     pub to: Vec<u64>,
+    /// How many numbers from `heap` the move replaces by `to`: 1 in every game whose move changes
+    /// one number (a heap, one of Euclid's numbers, a chip), more where one move changes several
+    /// (Wythoff's game takes from both heaps: width 2). Written `HEAP..LAST -> LEFT...` when it is
+    /// not 1, and in JSON as `"width"` only then.
+    pub width: usize,
 }
 
 impl Move {
     /// The move that replaces heap `heap` (0-based) by the heaps `to`.
     pub fn new(heap: usize, to: Vec<u64>) -> Self {
-        Move { heap, to }
+        Move { heap, to, width: 1 }
+    }
+
+    /// The move that turns the numbers `before` into `after`: the run from the first number that
+    /// differs to the last, replaced. `None` when nothing changes.
+    ///
+    /// ```
+    /// use grundy::Move;
+    /// // Wythoff's game: 3 taken from both heaps of (5, 8).
+    /// let m = Move::between(&[5, 8], &[2, 5]).unwrap();
+    /// assert_eq!((m.heap, m.width, m.to.clone()), (0, 2, vec![2, 5]));
+    /// assert_eq!(m.to_string(), "1..2 -> 2 5");
+    /// assert_eq!(m.apply(&[5, 8]), vec![2, 5]);
+    /// assert_eq!(Move::between(&[4, 7, 9], &[4, 6, 9]).unwrap(), Move::new(1, vec![6]));
+    /// assert!(Move::between(&[1, 2], &[1, 2]).is_none());
+    /// ```
+    pub fn between(before: &[u64], after: &[u64]) -> Option<Move> {
+        if before == after {
+            return None;
+        }
+        let mut prefix = before.iter().zip(after).take_while(|(a, b)| a == b).count();
+        let room = before.len().min(after.len()) - prefix;
+        let mut suffix = before.iter().rev().zip(after.iter().rev()).take(room).take_while(|(a, b)| a == b).count();
+        // A move replaces at least one number (width 0 would be an insertion, which no text
+        // form writes): widen the run by one kept number when nothing old would be replaced.
+        if before.len() == prefix + suffix && !before.is_empty() {
+            if suffix > 0 {
+                suffix -= 1;
+            } else {
+                prefix -= 1;
+            }
+        }
+        Some(Move {
+            heap: prefix,
+            to: after.get(prefix..after.len() - suffix).unwrap_or_default().to_vec(),
+            width: before.len() - prefix - suffix,
+        })
+    }
+
+    /// The numbers after this move: the run of `width` numbers from `heap` replaced by `to`
+    /// (a run past the end is cut at the end).
+    pub fn apply(&self, numbers: &[u64]) -> Vec<u64> {
+        let start = self.heap.min(numbers.len());
+        let end = self.heap.saturating_add(self.width).min(numbers.len());
+        let mut out = numbers.get(..start).unwrap_or_default().to_vec();
+        out.extend_from_slice(&self.to);
+        out.extend_from_slice(numbers.get(end..).unwrap_or_default());
+        out
     }
 
     /// The heap's number as a person reads it (1-based). Wide enough for every index.
@@ -62,8 +121,7 @@ impl Move {
 
     /// Reads `HEAP -> LEFT...` split at the arrow into `heap` and `left`; `heaps`, when known,
     /// is the number of heaps, so that a heap past them is refused with the range.
-    pub(crate) fn read_arrow(heap: &str, left: &str, heaps: Option<usize>) -> Result<Move, IllegalMove> {
-        let heap = heap_index(heap, heaps)?;
+    pub(crate) fn read_arrow(heap_text: &str, left: &str, heaps: Option<usize>) -> Result<Move, IllegalMove> {
         let to = left
             .split_whitespace()
             .map(|s| parse_u64(s, "the heap left").map_err(IllegalMove::new))
@@ -71,7 +129,20 @@ impl Move {
         if to.is_empty() {
             return Err(IllegalMove::new("say what is left after '->' (e.g. '2 -> 5')"));
         }
-        Ok(Move { heap, to })
+        // `FIRST..LAST -> ...` replaces the numbers FIRST to LAST.
+        if let Some((first, last)) = heap_text.split_once("..") {
+            let first = heap_index(first, heaps)?;
+            let last = heap_index(last, heaps)?;
+            if last < first {
+                return Err(IllegalMove::new(format!(
+                    "'{}' runs backwards: write the first number before the last (e.g. '1..2 -> 3 4')",
+                    heap_text.trim()
+                )));
+            }
+            return Ok(Move { heap: first, to, width: last - first + 1 });
+        }
+        let heap = heap_index(heap_text, heaps)?;
+        Ok(Move { heap, to, width: 1 })
     }
 }
 
@@ -93,7 +164,12 @@ pub(crate) fn heap_index(text: &str, heaps: Option<usize>) -> Result<usize, Ille
 impl fmt::Display for Move {
     /// `HEAP -> LEFT...`, the heap numbered from 1: `3 -> 1`, `2 -> 3 4`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} ->", self.number())?;
+        match self.width {
+            1 => write!(f, "{} ->", self.number())?,
+            // A run of several numbers; width 0 (numbers inserted before `heap`) does not occur
+            // in the games' moves and is written as the run from `heap` to itself.
+            w => write!(f, "{}..{} ->", self.number(), self.number() + w.max(1) as u128 - 1)?,
+        }
         for h in &self.to {
             write!(f, " {h}")?;
         }
@@ -121,9 +197,13 @@ impl Serialize for Move {
     /// `{"heap": HEAP, "to": [LEFT...]}` with the heap numbered from 1, the fields that
     /// `grundy analyze --json` and the web API have always written.
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut s = serializer.serialize_struct("Move", 2)?;
+        let wide = self.width != 1;
+        let mut s = serializer.serialize_struct("Move", 2 + usize::from(wide))?;
         s.serialize_field("heap", &self.number())?;
         s.serialize_field("to", &self.to)?;
+        if wide {
+            s.serialize_field("width", &self.width)?;
+        }
         s.end()
     }
 }
@@ -156,10 +236,32 @@ mod tests {
     fn any_move() -> impl Strategy<Value = Move> {
         // Every index a person can name (usize::MAX would be heap 2^64, past what they type)
         // and one to three heaps left, as the games' moves leave.
-        (0..usize::MAX, prop::collection::vec(any::<u64>(), 1..4)).prop_map(|(heap, to)| Move { heap, to })
+        (0..usize::MAX, prop::collection::vec(any::<u64>(), 1..4)).prop_map(|(heap, to)| Move::new(heap, to))
+    }
+
+    fn any_wide_move() -> impl Strategy<Value = Move> {
+        (0..usize::MAX / 2, 1..5usize, prop::collection::vec(any::<u64>(), 1..5)).prop_map(|(heap, width, to)| Move {
+            heap,
+            to,
+            width,
+        })
     }
 
     proptest! {
+        #[test]
+        fn wide_moves_round_trip(m in any_wide_move()) {
+            prop_assert_eq!(m.to_string().parse::<Move>(), Ok(m.clone()), "{}", m);
+        }
+
+        /// `between` finds the move from any list of numbers to any other, and `apply` makes it.
+        #[test]
+        fn between_and_apply_agree(a in prop::collection::vec(0..4u64, 0..6), b in prop::collection::vec(0..4u64, 0..6)) {
+            match Move::between(&a, &b) {
+                Some(m) => prop_assert_eq!(m.apply(&a), b),
+                None => prop_assert_eq!(a, b),
+            }
+        }
+
         #[test]
         fn display_and_from_str_round_trip(m in any_move()) {
             let text = m.to_string();

@@ -229,12 +229,33 @@ fn divisor_moves(n: u64) -> Vec<u64> {
 /// use grundy::{Game, Player, play::{check_move, Move}};
 /// let game: Game = "bounded:3".parse().unwrap();
 /// let pos = game.parse_position(&["7", "2"]).unwrap();
-/// assert!(check_move(&pos, Player::First, &Move { heap: 0, to: vec![5] }).is_ok());
-/// let e = check_move(&pos, Player::First, &Move { heap: 0, to: vec![1] }).unwrap_err();
+/// assert!(check_move(&pos, Player::First, &Move::new(0, vec![5])).is_ok());
+/// let e = check_move(&pos, Player::First, &Move::new(0, vec![1])).unwrap_err();
 /// assert_eq!(e.to_string(), "heap 1: at most 3 may be taken from a heap in bounded:3");
 /// ```
 pub fn check_move(position: &Position, player: Player, mv: &Move) -> Result<Position, IllegalMove> {
     let heaps = position.heaps();
+    if let Position::Board(b, numbers) = position {
+        let end = mv.heap.checked_add(mv.width).filter(|&e| e <= numbers.len() && mv.width > 0);
+        if end.is_none() {
+            return Err(IllegalMove::new(format!(
+                "there is no {} (the numbers are {} to {})",
+                position.label(mv.heap.min(numbers.len())),
+                position.label(0),
+                position.label(numbers.len().saturating_sub(1))
+            )));
+        }
+        let after = mv.apply(numbers);
+        b.rules().check(numbers, &after).map_err(IllegalMove::new)?;
+        return Ok(Position::Board(b.clone(), after));
+    }
+    if mv.width != 1 {
+        return Err(IllegalMove::new(format!(
+            "a move here changes one {} at a time, not {}",
+            position.label(0).split(' ').next().unwrap_or("heap"),
+            mv.width
+        )));
+    }
     if mv.heap >= heaps.len() {
         return Err(IllegalMove::new(match position {
             Position::Divisor(_) => "the divisor game has only the number n to move in".to_string(),
@@ -248,6 +269,8 @@ pub fn check_move(position: &Position, player: Player, mv: &Move) -> Result<Posi
     let at = |why: String| IllegalMove::new(format!("heap {}: {why}", mv.heap + 1));
     let n = heaps[mv.heap];
     match position {
+        // Checked by the game's own rule above.
+        Position::Board(..) => {}
         Position::Divisor(n) => {
             let [m] = mv.to[..] else {
                 return Err(IllegalMove::new("a move of the divisor game leaves one number"));
@@ -368,6 +391,7 @@ fn check_divisor(n: u64, d: u64) -> Result<(), IllegalMove> {
 /// leaves, each following the same ruleset.
 pub fn apply(position: &Position, mv: &Move) -> Position {
     match position {
+        Position::Board(b, numbers) => Position::Board(b.clone(), mv.apply(numbers)),
         Position::Divisor(_) => Position::Divisor(mv.to.first().copied().unwrap_or(1)),
         Position::Euclid(a, b) => {
             let (x, y) = euclid::after(*a, *b, mv.heap, mv.to.first().copied().unwrap_or(0));
@@ -400,6 +424,7 @@ pub fn describe(position: &Position, mv: &Move) -> String {
     let heaps = position.heaps();
     let n = heaps.get(mv.heap).copied().unwrap_or(0);
     match position {
+        Position::Board(b, numbers) => b.rules().describe(numbers, &mv.apply(numbers)),
         Position::Divisor(_) => {
             let m = mv.to.first().copied().unwrap_or(1).max(1);
             let d = n / m;
@@ -424,8 +449,8 @@ pub fn describe(position: &Position, mv: &Move) -> String {
 /// use grundy::{Game, Player, play::{parse_move, Move}};
 /// let nim: Game = "nim".parse().unwrap();
 /// let pos = nim.parse_position(&["7", "9", "12", "15"]).unwrap();
-/// assert_eq!(parse_move(&pos, Player::First, "3 11").unwrap(), Move { heap: 2, to: vec![1] });
-/// assert_eq!(parse_move(&pos, Player::First, "2 -> 4").unwrap(), Move { heap: 1, to: vec![4] });
+/// assert_eq!(parse_move(&pos, Player::First, "3 11").unwrap(), Move::new(2, vec![1]));
+/// assert_eq!(parse_move(&pos, Player::First, "2 -> 4").unwrap(), Move::new(1, vec![4]));
 /// assert!(parse_move(&pos, Player::First, "5 1").unwrap_err().to_string().contains("no heap 5"));
 /// ```
 #[cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing))]
@@ -441,10 +466,19 @@ fn read_move(position: &Position, text: &str) -> Result<Move, IllegalMove> {
     let t = text.trim();
     let num = |s: &str, what: &str| parse_u64(s, what).map_err(IllegalMove::new);
     let heaps = position.heaps();
+    if let Position::Board(b, numbers) = position {
+        if let Some(read) = b.rules().read_move(numbers, t) {
+            return read
+                .and_then(|after| {
+                    Move::between(numbers, &after).ok_or_else(|| "a move must change the position".to_string())
+                })
+                .map_err(IllegalMove::new);
+        }
+    }
     if let Position::Divisor(n) = position {
         let t = t.trim_start_matches("divide by").trim();
         if let Some(rest) = t.strip_prefix("->") {
-            return Ok(Move { heap: 0, to: vec![num(rest, "the number left")?] });
+            return Ok(Move::new(0, vec![num(rest, "the number left")?]));
         }
         // `1 -> m`, as a move of the divisor game is written (n is heap 1); `check_move` refuses
         // any other heap.
@@ -453,7 +487,7 @@ fn read_move(position: &Position, text: &str) -> Result<Move, IllegalMove> {
         }
         let d = num(t, "the divisor")?;
         check_divisor(*n, d)?;
-        return Ok(Move { heap: 0, to: vec![n / d] });
+        return Ok(Move::new(0, vec![n / d]));
     }
     let heap_index = |s: &str| heap_index(s, Some(heaps.len()));
     let taking = |heap: usize, take: u64| -> Result<Move, IllegalMove> {
@@ -462,7 +496,7 @@ fn read_move(position: &Position, text: &str) -> Result<Move, IllegalMove> {
         let left = n
             .checked_sub(take)
             .ok_or_else(|| IllegalMove::new(format!("heap {}: it has only {}", heap + 1, plural(n, "object"))))?;
-        Ok(Move { heap, to: vec![left] })
+        Ok(Move::new(heap, vec![left]))
     };
     if let Some((h, rest)) = t.split_once("->") {
         // What `Move`'s `Display` writes, read by its own reader with the heaps' range.
@@ -482,6 +516,7 @@ fn read_move(position: &Position, text: &str) -> Result<Move, IllegalMove> {
 /// none). Cheap for every position, however large.
 pub fn has_move(position: &Position, player: Player) -> bool {
     match position {
+        Position::Board(b, numbers) => b.rules().has_move(numbers),
         Position::Divisor(n) => *n > 1,
         Position::Euclid(a, b) => *a > 0 && *b > 0,
         Position::Chips(cells) => cells.iter().any(|&c| c > chips::wall_left_of(cells, c) + 1),
@@ -575,10 +610,14 @@ pub struct Played {
 pub fn random_move(position: &Position, player: Player, rng: &mut Rng) -> Option<Move> {
     let heaps = position.heaps();
     match position {
+        Position::Board(b, numbers) => {
+            let after = b.rules().random_move(numbers, &mut |k| rng.below(k))?;
+            Move::between(numbers, &after)
+        }
         Position::Divisor(n) => {
             let ds = divisor_moves(*n);
             let d = *ds.get(rng.below(ds.len() as u64) as usize)?;
-            Some(Move { heap: 0, to: vec![n / d] })
+            Some(Move::new(0, vec![n / d]))
         }
         _ => {
             // Start at a random heap and take the first one with a move, so every heap with
@@ -596,7 +635,7 @@ fn heap_move(position: &Position, player: Player, i: usize, rng: &mut Rng) -> Op
             let c = cells[i];
             let wall = chips::wall_left_of(cells, c);
             let room = c - wall - 1;
-            (room > 0).then(|| Move { heap: i, to: vec![c - 1 - rng.below(room)] })
+            (room > 0).then(|| Move::new(i, vec![c - 1 - rng.below(room)]))
         }
         Position::Euclid(a, b) => {
             // Number i moves only when it is the larger (or they are equal): by k times the
@@ -606,7 +645,7 @@ fn heap_move(position: &Position, player: Player, i: usize, rng: &mut Rng) -> Op
                 return None;
             }
             let k = 1 + rng.below(n / other);
-            Some(Move { heap: i, to: vec![n - k * other] })
+            Some(Move::new(i, vec![n - k * other]))
         }
         Position::Kl { forbidden, heaps } => {
             let n = heaps[i];
@@ -620,28 +659,28 @@ fn heap_move(position: &Position, player: Player, i: usize, rng: &mut Rng) -> Op
             if t >= banned {
                 t += 1;
             }
-            Some(Move { heap: i, to: vec![n - t] })
+            Some(Move::new(i, vec![n - t]))
         }
         Position::Sum(cs) => {
             let c = &cs[i];
             match random_take(&c.ruleset, c.heap, rng) {
-                Some(t) => t.map(|t| Move { heap: i, to: vec![c.heap - t] }),
+                Some(t) => t.map(|t| Move::new(i, vec![c.heap - t])),
                 None => match c.ruleset.split_rules() {
                     // A kind of move (what is taken, how many heaps are left), then its parts.
                     Some(rules) => {
                         let kinds = rules.options_by_kind(c.heap);
                         let kind = kinds.get(rng.below(kinds.len() as u64) as usize)?;
-                        Some(Move { heap: i, to: rules.option_of_kind(c.heap, kind, |k| rng.below(k)) })
+                        Some(Move::new(i, rules.option_of_kind(c.heap, kind, |k| rng.below(k))))
                     }
                     None => {
                         let options = enumerated_options(&c.ruleset, c.heap).ok()?;
                         let o = options.get(rng.below(options.len() as u64) as usize)?;
-                        Some(Move { heap: i, to: o.clone() })
+                        Some(Move::new(i, o.clone()))
                     }
                 },
             }
         }
-        Position::Divisor(_) => random_move(position, player, rng),
+        Position::Divisor(_) | Position::Board(..) => random_move(position, player, rng),
     }
 }
 
@@ -651,22 +690,25 @@ pub fn smallest_move(position: &Position, player: Player) -> Option<Move> {
     let removed = |heap: usize, to: &[u64], n: u64| (n.saturating_sub(to.iter().sum()), heap);
     let heaps = position.heaps();
     let candidates: Vec<Move> = match position {
+        Position::Board(b, numbers) => {
+            return b.rules().smallest_move(numbers).and_then(|after| Move::between(numbers, &after));
+        }
         Position::Divisor(n) => {
-            return divisor_moves(*n).first().map(|d| Move { heap: 0, to: vec![n / d] });
+            return divisor_moves(*n).first().map(|d| Move::new(0, vec![n / d]));
         }
         // One cell left, for the first chip that can move.
         Position::Chips(cells) => {
             return cells
                 .iter()
                 .position(|&c| c > chips::wall_left_of(cells, c) + 1)
-                .map(|i| Move { heap: i, to: vec![cells[i] - 1] });
+                .map(|i| Move::new(i, vec![cells[i] - 1]));
         }
         // Once the smaller number from the larger.
         Position::Euclid(a, b) => {
             return match (*a, *b) {
                 (0, _) | (_, 0) => None,
-                (a, b) if a >= b => Some(Move { heap: 0, to: vec![a - b] }),
-                (a, b) => Some(Move { heap: 1, to: vec![b - a] }),
+                (a, b) if a >= b => Some(Move::new(0, vec![a - b])),
+                (a, b) => Some(Move::new(1, vec![b - a])),
             };
         }
         Position::Kl { forbidden, heaps } => heaps
@@ -674,21 +716,21 @@ pub fn smallest_move(position: &Position, player: Player) -> Option<Move> {
             .enumerate()
             .filter_map(|(i, &n)| {
                 let t = if forbidden[player.index()] == 1 { 2 } else { 1 };
-                (t <= n).then(|| Move { heap: i, to: vec![n - t] })
+                (t <= n).then(|| Move::new(i, vec![n - t]))
             })
             .collect(),
         Position::Sum(cs) => cs
             .iter()
             .enumerate()
             .filter_map(|(i, c)| match smallest_take(&c.ruleset, c.heap) {
-                Some(t) => t.map(|t| Move { heap: i, to: vec![c.heap - t] }),
+                Some(t) => t.map(|t| Move::new(i, vec![c.heap - t])),
                 None => match c.ruleset.split_rules() {
-                    Some(rules) => rules.smallest_option(c.heap).map(|to| Move { heap: i, to }),
+                    Some(rules) => rules.smallest_option(c.heap).map(|to| Move::new(i, to)),
                     None => enumerated_options(&c.ruleset, c.heap)
                         .ok()?
                         .into_iter()
                         .min_by_key(|o| removed(i, o, c.heap))
-                        .map(|to| Move { heap: i, to }),
+                        .map(|to| Move::new(i, to)),
                 },
             })
             .collect(),
@@ -775,7 +817,7 @@ fn longest_divisor_move(n: u64, convention: Convention, player: Player) -> Optio
     let (mv, rem) = longest_move(&Position::Sum(heaps), convention, player)?;
     let (&(p, e), &left) = (factors.get(mv.heap)?, mv.to.first()?);
     let divisor = p.checked_pow(e.checked_sub(u32::try_from(left).ok()?)?)?;
-    Some((Move { heap: 0, to: vec![n / divisor] }, rem))
+    Some((Move::new(0, vec![n / divisor]), rem))
 }
 
 /// The computer's move for the player to move (`options.to_move`) at `level`; `None` exactly
@@ -1152,7 +1194,7 @@ mod tests {
                 }
                 for (i, &h) in p.heaps().iter().enumerate() {
                     for to in 0..=h + 1 {
-                        let m = Move { heap: i, to: vec![to] };
+                        let m = Move::new(i, vec![to]);
                         let ok = check_move(&p, player, &m);
                         assert_eq!(ok.is_ok(), legal.contains(&m), "{g} {t:?} {m:?} {ok:?}");
                         if let Err(e) = ok {
@@ -1186,8 +1228,8 @@ mod tests {
         ] {
             let g = game(g);
             let p = pos(&g, heaps);
-            assert!(check_move(&p, Player::First, &Move { heap: 0, to: good }).is_ok(), "{g}");
-            assert!(check_move(&p, Player::First, &Move { heap: 0, to: bad }).is_err(), "{g}");
+            assert!(check_move(&p, Player::First, &Move::new(0, good)).is_ok(), "{g}");
+            assert!(check_move(&p, Player::First, &Move::new(0, bad)).is_err(), "{g}");
             let smallest = smallest_move(&p, Player::First).unwrap();
             assert!(check_move(&p, Player::First, &smallest).is_ok(), "{g} {smallest:?}");
             let mut rng = Rng::new(7);
@@ -1234,9 +1276,9 @@ mod tests {
         let nim = game("nim");
         let p = pos(&nim, &["7", "9", "12", "15"]);
         let f = Player::First;
-        assert_eq!(parse_move(&p, f, " 3 11 ").unwrap(), Move { heap: 2, to: vec![1] });
-        assert_eq!(parse_move(&p, f, "2->4").unwrap(), Move { heap: 1, to: vec![4] });
-        assert_eq!(parse_move(&p, f, "take 11 from heap 3").unwrap(), Move { heap: 2, to: vec![1] });
+        assert_eq!(parse_move(&p, f, " 3 11 ").unwrap(), Move::new(2, vec![1]));
+        assert_eq!(parse_move(&p, f, "2->4").unwrap(), Move::new(1, vec![4]));
+        assert_eq!(parse_move(&p, f, "take 11 from heap 3").unwrap(), Move::new(2, vec![1]));
         let err = |t: &str| parse_move(&p, f, t).unwrap_err().to_string();
         assert_eq!(err("9 1"), "there is no heap 9 (the heaps are numbered 1 to 4)");
         assert_eq!(err("0 1"), "there is no heap 0 (the heaps are numbered 1 to 4)");
@@ -1253,8 +1295,8 @@ mod tests {
 
         let d = game("divisor");
         let p = pos(&d, &["12"]);
-        assert_eq!(parse_move(&p, f, "4").unwrap(), Move { heap: 0, to: vec![3] });
-        assert_eq!(parse_move(&p, f, "-> 6").unwrap(), Move { heap: 0, to: vec![6] });
+        assert_eq!(parse_move(&p, f, "4").unwrap(), Move::new(0, vec![3]));
+        assert_eq!(parse_move(&p, f, "-> 6").unwrap(), Move::new(0, vec![6]));
         assert_eq!(parse_move(&p, f, "6").unwrap_err().to_string(), "6 is not a power of a prime");
         assert_eq!(parse_move(&p, f, "5").unwrap_err().to_string(), "5 does not divide 12");
         assert!(parse_move(&p, f, "1").unwrap_err().to_string().contains("not a move"));
@@ -1432,12 +1474,12 @@ mod tests {
             "heap 1: the second player may never take exactly 3 (kl:2,3)"
         );
         let played = s.play_text("1 2").unwrap();
-        assert_eq!(played.mv, Move { heap: 0, to: vec![3] });
+        assert_eq!(played.mv, Move::new(0, vec![3]));
         assert_eq!((played.text.as_str(), played.result), ("take 2 from heap 1 (5 -> 3)", vec![3]));
         assert!(s.computer_to_move());
         // The first player may not take 2 but may take all 3, and wins.
         let c = s.computer_move().unwrap().unwrap();
-        assert_eq!((c.mv, c.reason), (Move { heap: 0, to: vec![0] }, Reason::Winning));
+        assert_eq!((c.mv, c.reason), (Move::new(0, vec![0]), Reason::Winning));
         assert_eq!(s.winner(), Some(Player::First));
         assert_eq!(s.play_text("1 1").unwrap_err().to_string(), "the game is over: there is no move to make");
         assert_eq!(s.computer_move().unwrap(), None);
@@ -1452,7 +1494,7 @@ mod tests {
         // rulesets that split heaps need nothing new here.
         let nim = game("nim");
         let p = pos(&nim, &["5", "2"]);
-        let next = apply(&p, &Move { heap: 0, to: vec![1, 3] });
+        let next = apply(&p, &Move::new(0, vec![1, 3]));
         assert_eq!(next.heaps(), vec![1, 3, 2]);
         assert_eq!(normalized(&[3, 0, 1]), vec![1, 3]);
     }

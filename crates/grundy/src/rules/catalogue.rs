@@ -173,6 +173,14 @@ pub const GAMES: &[GameKind] = &[
         heap_ruleset: false,
     },
     GameKind {
+        spelling: "wythoff",
+        name: "Wythoff's game",
+        a_move: "take any number from one of two heaps, or the same number from both",
+        example_game: "wythoff",
+        example_position: "5 8",
+        heap_ruleset: false,
+    },
+    GameKind {
         spelling: "sum",
         name: "a sum of rulesets",
         a_move: "heaps with different rulesets, written `RULESET=HEAP`",
@@ -327,7 +335,8 @@ mod tests {
         let e = "frob".parse::<Game>().unwrap_err().to_string();
         assert!(
             e.starts_with("unknown game 'frob' (known: nim, bounded:K,")
-                && e.ends_with("kl:K,L, divisor, euclid, chips, sum)"),
+                && e.contains("kl:K,L, divisor, euclid, chips, wythoff")
+                && e.ends_with(", sum)"),
             "{e}"
         );
         // A sum's heaps take rulesets: the games of their own are named as such.

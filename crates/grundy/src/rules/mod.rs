@@ -2,6 +2,7 @@
 //! subtraction, all-but, take-and-break), Nim's own closed forms (Bouton's theorem), and the
 //! factorization the divisor game needs, and the catalogue of every game's spelling.
 
+pub mod board;
 pub mod catalogue;
 pub mod chips;
 pub mod euclid;

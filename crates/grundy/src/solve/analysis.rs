@@ -9,6 +9,7 @@ use crate::error::{human_bytes, AnalyzeError, GaveUp, Work, MEMORY_LIMIT};
 use crate::game::convention::{Convention, Outcome, Player};
 use crate::game::family::first_moves;
 use crate::game::{Component, Game, Move, MoveFamily, Position};
+use crate::rules::board::{Board, BoardMethod};
 use crate::rules::factor::factorize;
 use crate::rules::nim::{
     column_name, misere_nim_winning_moves, misere_nim_wins, nim_sum, nim_winning_moves, BalanceTable,
@@ -92,6 +93,11 @@ pub struct Analysis {
     pub winner: Player,
     /// The Sprague-Grundy value, for impartial games under normal play.
     pub sg: Option<u64>,
+    /// Why `sg` is `None`, in words: "none (misère play)", "none (partizan)", or "not computed:
+    /// ..." for a game whose value exists but was not worked out.
+    pub sg_note: Option<String>,
+    /// What each number of `position` is, for a person: "heap 1", "number 2", "chip 3".
+    pub labels: Vec<String>,
     /// The winning moves one by one (none when the player to move loses): every one, or the
     /// first [`LISTED_MOVES`] when there are more (`winning_families` holds them all), unless
     /// `winning_moves_not_listed` says which were left out.
@@ -124,6 +130,10 @@ pub struct Analysis {
     /// budget would list them (a front end names its own way to ask for it).
     #[serde(skip)]
     pub listing_budget: Option<u64>,
+    /// The exact count of winning moves, when the game counted them itself (a board game that
+    /// lists only some); otherwise the count is the sum over the families.
+    #[serde(skip)]
+    given_count: Option<u128>,
     /// Each heap's Sprague-Grundy value, when the answer came from them (for the divisor game:
     /// the prime exponents).
     pub heap_values: Option<Vec<u64>>,
@@ -273,6 +283,7 @@ pub fn analyze(game: &Game, position: &Position, options: &AnalyzeOptions) -> Re
         Position::Divisor(n) => divisor(*n, options),
         Position::Euclid(x, y) => euclid(*x, *y, options),
         Position::Chips(cells) => chips(cells, options),
+        Position::Board(b, numbers) => board(b, numbers, options),
         Position::Kl { forbidden, heaps } if forbidden[0] == forbidden[1] => {
             let set = MoveSet::new([forbidden[0]]).map_err(|e| AnalyzeError::Unsupported(e.to_string()))?;
             let cs: Vec<Component> = heaps.iter().map(|&h| Component::new(Ruleset::AllBut(set.clone()), h)).collect();
@@ -303,8 +314,23 @@ pub fn analyze(game: &Game, position: &Position, options: &AnalyzeOptions) -> Re
             .map(|m| WinningFamily { text: m.text.clone(), family: MoveFamily::single(m.mv.clone()) })
             .collect();
     }
-    a.winning_move_count =
-        a.moves_unknown.is_none().then(|| a.winning_families.iter().map(|f| u128::from(f.family.count)).sum());
+    a.winning_move_count = match (&a.moves_unknown, a.given_count) {
+        (Some(_), _) => None,
+        // A board game counts its moves itself, and may list only some of them.
+        (None, Some(n)) => Some(n),
+        (None, None) => Some(a.winning_families.iter().map(|f| u128::from(f.family.count)).sum()),
+    };
+    a.labels = (0..a.position.len()).map(|i| position.label(i)).collect();
+    if a.sg.is_none() && a.sg_note.is_none() {
+        a.sg_note = Some(
+            match (options.convention, position) {
+                (Convention::Misere, _) => "none (misère play)",
+                (_, Position::Euclid(..)) => "not computed for this game (the outcome comes from its own rule)",
+                _ => "none (partizan)",
+            }
+            .to_string(),
+        );
+    }
     a.say_what_is_listed();
     Ok(a)
 }
@@ -337,10 +363,16 @@ impl Analysis {
     /// Sets `winning_moves_not_listed` and the explanation's line about it from what is listed
     /// one by one, what the families hold, and the heaps whose moves are not known.
     fn say_what_is_listed(&mut self) {
-        let known: u128 = self.winning_families.iter().map(|f| u128::from(f.family.count)).sum();
+        let families: u128 = self.winning_families.iter().map(|f| u128::from(f.family.count)).sum();
+        let known = self.given_count.unwrap_or(families);
         let listed = self.winning_moves.len() as u128;
         let mut parts: Vec<String> = vec![];
-        if known > listed {
+        if self.given_count.is_some() && known > listed {
+            parts.push(format!(
+                "the first {listed} of {known} are listed one by one{}",
+                self.list_cap.as_deref().unwrap_or("")
+            ));
+        } else if known > listed {
             parts.push(format!(
                 "the first {listed} of {known}{} are listed one by one{}; the families give every one",
                 if self.moves_unknown.is_some() { " known" } else { "" },
@@ -367,6 +399,8 @@ fn blank(outcome: Outcome, method: Method) -> Analysis {
         outcome,
         winner: Player::First,
         sg: None,
+        sg_note: None,
+        labels: vec![],
         winning_moves: vec![],
         winning_families: vec![],
         winning_move_count: None,
@@ -374,6 +408,7 @@ fn blank(outcome: Outcome, method: Method) -> Analysis {
         moves_unknown: None,
         list_cap: None,
         listing_budget: None,
+        given_count: None,
         heap_values: None,
         method,
         balance: None,
@@ -496,7 +531,7 @@ fn misere_single_heap(cs: &[Component], options: &AnalyzeOptions) -> Result<Opti
         a.winning_moves.push(WinningMove {
             text: c.ruleset.describe_move(i + 1, n, &[to]),
             result: replaced(&all, i, &[to]),
-            mv: Move { heap: i, to: vec![to] },
+            mv: Move::new(i, vec![to]),
         });
     }
     let others = if cs.len() > 1 { " (every other heap is empty)" } else { "" };
@@ -685,7 +720,7 @@ fn misere_nim(heaps: &[u64], describe: impl Fn(usize, u64, u64) -> String, noun:
     }
     let listing = Listing::new(heaps.len());
     for (i, to) in misere_nim_winning_moves(heaps) {
-        listing.record(&mut a, Move { heap: i, to: vec![to] }, describe(i, heaps[i], to), || replaced(heaps, i, &[to]));
+        listing.record(&mut a, Move::new(i, vec![to]), describe(i, heaps[i], to), || replaced(heaps, i, &[to]));
     }
     listing.finish(&mut a);
     a.balance = Some(table);
@@ -718,6 +753,33 @@ fn chips(cells: &[u64], options: &AnalyzeOptions) -> Result<Analysis, AnalyzeErr
     let table = BalanceTable::new(&gaps);
     a.explanation.extend(table.render().lines().map(str::to_string));
     a.balance = Some(table);
+    Ok(a)
+}
+
+/// A board game through its own theory ([`crate::rules::board::BoardRules::solve`]).
+fn board(b: &Board, numbers: &[u64], options: &AnalyzeOptions) -> Result<Analysis, AnalyzeError> {
+    let rules = b.rules();
+    let answer = rules.solve(numbers, options.convention == Convention::Misere, options.budget)?;
+    let method = match answer.method {
+        BoardMethod::ClosedForm => Method::ClosedForm,
+        BoardMethod::ProvenPeriod => Method::ProvenPeriod,
+        BoardMethod::Table => Method::Table,
+        BoardMethod::Search => Method::Search,
+    };
+    let mut a = blank(Outcome::from_win(answer.wins), method);
+    a.sg = answer.value;
+    a.sg_note = answer.value_note;
+    for result in answer.winning {
+        if let Some(mv) = Move::between(numbers, &result) {
+            a.winning_moves.push(WinningMove { text: rules.describe(numbers, &result), result, mv });
+        }
+    }
+    a.given_count = answer.count;
+    match answer.count {
+        None => a.moves_unknown = answer.not_listed,
+        Some(_) => a.list_cap = answer.not_listed.map(|why| format!(" ({why})")),
+    }
+    a.explanation = answer.explanation;
     Ok(a)
 }
 
@@ -777,7 +839,7 @@ fn divisor(n: u64, options: &AnalyzeOptions) -> Result<Analysis, AnalyzeError> {
                 a.winning_moves.push(WinningMove {
                     text: describe(i, exps[i], to),
                     result: vec![],
-                    mv: Move { heap: i, to: vec![to] },
+                    mv: Move::new(i, vec![to]),
                 });
             }
             a.balance = Some(table);
@@ -789,7 +851,7 @@ fn divisor(n: u64, options: &AnalyzeOptions) -> Result<Analysis, AnalyzeError> {
         let i = m.mv.heap;
         let d = factors[i].0.pow((exps[i] - m.mv.to[0]) as u32);
         m.result = vec![n / d];
-        m.mv = Move { heap: 0, to: vec![n / d] };
+        m.mv = Move::new(0, vec![n / d]);
     }
     a.heap_values = Some(exps);
     let mut e = intro;
@@ -914,7 +976,7 @@ fn sum_misere(cs: &[Component], options: &AnalyzeOptions) -> Result<Analysis, An
                 a.winning_moves.push(WinningMove {
                     text: c.ruleset.describe_move(i + 1, c.heap, &to),
                     result: replaced(&heaps, i, &to),
-                    mv: Move { heap: i, to },
+                    mv: Move::new(i, to),
                 });
             }
         }
@@ -996,7 +1058,7 @@ fn misere_tame_sum(
                 let lost = if all_fickle { y == 1 } else { y == 0 };
                 if lost {
                     let text = c.ruleset.describe_move(i + 1, c.heap, &[to]);
-                    listing.record(&mut a, Move { heap: i, to: vec![to] }, text, || replaced(&heaps, i, &[to]));
+                    listing.record(&mut a, Move::new(i, vec![to]), text, || replaced(&heaps, i, &[to]));
                 }
             }
         }
@@ -1156,7 +1218,7 @@ fn kl(forbidden: [u64; 2], heaps: &[u64], options: &AnalyzeOptions) -> Result<An
                 a.winning_moves.push(WinningMove {
                     text: Ruleset::Nim.describe_move(i + 1, h, &[h - take]),
                     result: next,
-                    mv: Move { heap: i, to: vec![h - take] },
+                    mv: Move::new(i, vec![h - take]),
                 });
             }
         }

@@ -38,7 +38,7 @@ pub fn moves(position: &Position, player: Player) -> Vec<(Move, Position)> {
                     let mut next: Vec<Component> = cs[..i].to_vec();
                     next.extend(to.iter().map(|&h| Component::new(c.ruleset.clone(), h)));
                     next.extend_from_slice(&cs[i + 1..]);
-                    out.push((Move { heap: i, to: to.to_vec() }, Position::Sum(next)));
+                    out.push((Move::new(i, to.to_vec()), Position::Sum(next)));
                 });
             }
         }
@@ -47,16 +47,13 @@ pub fn moves(position: &Position, player: Player) -> Vec<(Move, Position)> {
                 for take in (1..=h).filter(|&t| t != forbidden[player.index()]) {
                     let mut next = heaps.clone();
                     next[i] = h - take;
-                    out.push((
-                        Move { heap: i, to: vec![h - take] },
-                        Position::Kl { forbidden: *forbidden, heaps: next },
-                    ));
+                    out.push((Move::new(i, vec![h - take]), Position::Kl { forbidden: *forbidden, heaps: next }));
                 }
             }
         }
         Position::Divisor(n) => {
             for d in (2..=*n).filter(|d| n % d == 0 && is_prime_power(*d)) {
-                out.push((Move { heap: 0, to: vec![n / d] }, Position::Divisor(n / d)));
+                out.push((Move::new(0, vec![n / d]), Position::Divisor(n / d)));
             }
         }
         // Every slide of every chip to a free cell on its left, before the next chip or the wall.
@@ -66,7 +63,15 @@ pub fn moves(position: &Position, player: Player) -> Vec<(Move, Position)> {
                 for to in wall + 1..c {
                     let mut next = cells.clone();
                     next[i] = to;
-                    out.push((Move { heap: i, to: vec![to] }, Position::Chips(next)));
+                    out.push((Move::new(i, vec![to]), Position::Chips(next)));
+                }
+            }
+        }
+        // The board game's own moves by its rule (no theorem is used there).
+        Position::Board(b, numbers) => {
+            for after in b.rules().options(numbers) {
+                if let Some(m) = Move::between(numbers, &after) {
+                    out.push((m, Position::Board(b.clone(), after)));
                 }
             }
         }
@@ -81,7 +86,7 @@ pub fn moves(position: &Position, player: Player) -> Vec<(Move, Position)> {
                 while k * small <= big {
                     let left = big - k * small;
                     let next = if i == 0 { Position::Euclid(left, *b) } else { Position::Euclid(*a, left) };
-                    out.push((Move { heap: i, to: vec![left] }, next));
+                    out.push((Move::new(i, vec![left]), next));
                     k += 1;
                 }
             }
@@ -117,6 +122,9 @@ impl NaiveSolver {
             }
             Position::Divisor(n) => return (Position::Divisor(*n), convention, Player::First),
             Position::Euclid(a, b) => return (Position::Euclid(*a, *b), convention, Player::First),
+            Position::Board(b, numbers) => {
+                return (Position::Board(b.clone(), b.rules().canonical(numbers)), convention, Player::First)
+            }
             Position::Chips(cells) => {
                 let mut cells = cells.clone();
                 cells.sort_unstable();

@@ -164,7 +164,7 @@ fn truth_source(game: &Game, o: &GuessOptions) -> Result<Truth, VerifyError> {
             return Ok(Truth::Search(game.clone()));
         }
         Game::Divisor => return Ok(Truth::Divisor),
-        Game::BoundedPerHeap | Game::Sum | Game::Euclid | Game::Chips => {
+        Game::BoundedPerHeap | Game::Sum | Game::Euclid | Game::Chips | Game::Board(_) => {
             return Err(VerifyError::new(format!(
                 "a guess over n needs a game with one kind of heap, not '{game}' (e.g. bounded:3, subtraction:1,3)"
             )))

@@ -44,3 +44,46 @@ pub fn assert_agrees_with_search(
         assert_eq!(grundy::play::check_move(position, player, &m.mv).unwrap().heaps(), m.result, "{context}");
     }
 }
+
+/// The Sprague-Grundy value of an impartial `position` by the definition: the mex of its
+/// options' values, over the exhaustive solver's moves (no theorem), memoised in `memo`.
+pub fn plain_value(position: &grundy::Position, memo: &mut std::collections::HashMap<grundy::Position, u64>) -> u64 {
+    if let Some(&v) = memo.get(position) {
+        return v;
+    }
+    let values: std::collections::HashSet<u64> =
+        grundy::naive::moves(position, grundy::Player::First).iter().map(|(_, next)| plain_value(next, memo)).collect();
+    let v = (0..).find(|v| !values.contains(v)).unwrap();
+    memo.insert(position.clone(), v);
+    v
+}
+
+/// Checks a game on every position in `positions` (tokens as the command line takes them)
+/// under `convention`: the analysis agrees with the exhaustive solver (outcome, every winning
+/// move, count, results), its value (when given) is the plain mex, and a missing value says
+/// why. Returns how many positions were checked.
+pub fn assert_game_agrees_with_search(
+    game: &str,
+    positions: impl IntoIterator<Item = Vec<String>>,
+    convention: grundy::Convention,
+) -> usize {
+    let g: grundy::Game = game.parse().unwrap_or_else(|e| panic!("{game}: {e}"));
+    let options = grundy::AnalyzeOptions { convention, ..grundy::AnalyzeOptions::default() };
+    let mut naive = grundy::naive::NaiveSolver::new();
+    let mut memo = std::collections::HashMap::new();
+    let mut checked = 0;
+    for tokens in positions {
+        let context = format!("{game} {}", tokens.join(" "));
+        let p = g.parse_position(&tokens).unwrap_or_else(|e| panic!("{context}: {e}"));
+        let a = grundy::analyze(&g, &p, &options).unwrap_or_else(|e| panic!("{context}: {e}"));
+        assert_agrees_with_search(&a, &mut naive, &p, convention, &context);
+        match a.sg {
+            Some(v) => assert_eq!(v, plain_value(&p, &mut memo), "{context}: value"),
+            None => assert!(a.sg_note.is_some(), "{context}: no value and no reason"),
+        }
+        assert_eq!(a.tokens, tokens, "{context}: tokens round-trip");
+        checked += 1;
+    }
+    assert!(checked > 0, "{game}: no position checked");
+    checked
+}

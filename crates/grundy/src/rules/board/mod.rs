@@ -1,0 +1,173 @@
+//! Games whose position is a short list of numbers that are not independent heaps: Wythoff's
+//! two heaps, a staircase of coins, a heap with the size of the last move, the heads of a row
+//! of coins, sheets of paper. Each game is one file here implementing [`BoardRules`]: how its
+//! position is read, its moves by the rule (for the exhaustive solver and the player), its
+//! theory (the fast answer the tests check against that solver), and how its moves are worded.
+//!
+//! The rest of the crate handles every such game through [`Board`] alone: `Game::Board`
+//! names one, `Position::Board` holds one with its numbers, and the analysis, the exhaustive
+//! solver and the player each have one arm for all of them.
+
+use std::fmt;
+
+use crate::error::AnalyzeError;
+
+pub mod wythoff;
+
+pub use wythoff::Wythoff;
+
+/// How a board game's answer was found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoardMethod {
+    /// A theorem's formula, exact at every size.
+    ClosedForm,
+    /// A table whose period is proven, so exact at every size.
+    ProvenPeriod,
+    /// A table that covers the position.
+    Table,
+    /// An exact search of the positions reachable.
+    Search,
+}
+
+/// A board game's answer for one position: the fast path, checked by the tests against
+/// the exhaustive solver.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoardAnswer {
+    /// Whether the player to move wins.
+    pub wins: bool,
+    /// The Sprague-Grundy value (normal play), when the game has one and it was computed.
+    pub value: Option<u64>,
+    /// Why there is no value, when `value` is `None` under normal play (e.g. "not computed:
+    /// ..."); `None` otherwise.
+    pub value_note: Option<String>,
+    /// The numbers left by each winning move listed, in the order a person reads them.
+    pub winning: Vec<Vec<u64>>,
+    /// How many winning moves there are, exactly (`None` when not known; `not_listed` says why).
+    pub count: Option<u128>,
+    /// Why `winning` does not hold every winning move, when it does not.
+    pub not_listed: Option<String>,
+    /// How the answer was found.
+    pub method: BoardMethod,
+    /// The reasoning, one line each, naming the theorem and its author.
+    pub explanation: Vec<String>,
+}
+
+impl BoardAnswer {
+    /// An answer that lists every winning move (`count` is their number).
+    pub fn listed(wins: bool, value: Option<u64>, winning: Vec<Vec<u64>>, method: BoardMethod) -> Self {
+        let count = Some(winning.len() as u128);
+        BoardAnswer { wins, value, value_note: None, winning, count, not_listed: None, method, explanation: vec![] }
+    }
+}
+
+/// The rules and the theory of one board game. The plain methods (`options`, `check`) follow
+/// the rule as stated and use no theorem, so that the exhaustive solver built on `options` is
+/// an independent check of `solve`.
+pub trait BoardRules {
+    /// How the game is written, e.g. `wythoff` or `moore:2`.
+    fn spelling(&self) -> String;
+
+    /// The rules in a sentence, for the header of a game and the web page.
+    fn rules_sentence(&self) -> String;
+
+    /// Reads a position from its tokens; the error names the bad token, in one line.
+    fn parse(&self, tokens: &[&str]) -> Result<Vec<u64>, String>;
+
+    /// Writes the numbers back as tokens that `parse` reads.
+    fn tokens(&self, numbers: &[u64]) -> Vec<String> {
+        numbers.iter().map(u64::to_string).collect()
+    }
+
+    /// What number `i` (0-based) of the position is, for the rows of a board: "heap 1",
+    /// "step 2".
+    fn label(&self, i: usize) -> String {
+        format!("heap {}", i + 1)
+    }
+
+    /// Every move from `numbers` by the rule, as the numbers it leaves. Only for positions small
+    /// enough to list (the exhaustive solver, the tests, the computer's longest game).
+    fn options(&self, numbers: &[u64]) -> Vec<Vec<u64>>;
+
+    /// Whether going from `numbers` to `after` is a move, by the rule, at any size; the error
+    /// says why not, in one line.
+    fn check(&self, numbers: &[u64], after: &[u64]) -> Result<(), String>;
+
+    /// The move from `numbers` to `after` in words, e.g. "take 3 from both heaps (5 8 -> 2 5)".
+    fn describe(&self, numbers: &[u64], after: &[u64]) -> String;
+
+    /// Reads a move in this game's own words (e.g. `both 3`), as the numbers it leaves; `None`
+    /// when the text is not in those words (the general forms `HEAP TAKE` and `HEAP -> LEFT`
+    /// are then tried).
+    fn read_move(&self, _numbers: &[u64], _text: &str) -> Option<Result<Vec<u64>, String>> {
+        None
+    }
+
+    /// How to type a move, one line for the terminal's header, e.g. "Type '1 3' (take 3 from
+    /// heap 1) or 'both 2'".
+    fn move_hint(&self) -> String;
+
+    /// Whether any move is left, at any size.
+    fn has_move(&self, numbers: &[u64]) -> bool;
+
+    /// The move that changes the position least, at any size.
+    fn smallest_move(&self, numbers: &[u64]) -> Option<Vec<u64>>;
+
+    /// A random move, at any size; `below(k)` draws uniformly from 0..k (k >= 1).
+    fn random_move(&self, numbers: &[u64], below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>>;
+
+    /// The fast answer: outcome, value and every winning move, exact, or a refusal that says
+    /// what it would take. `misere`: the player who makes the last move loses.
+    fn solve(&self, numbers: &[u64], misere: bool, budget: u64) -> Result<BoardAnswer, AnalyzeError>;
+
+    /// The numbers in a canonical order, for the exhaustive solver's memo (positions equal up
+    /// to an order that does not matter share an entry).
+    fn canonical(&self, numbers: &[u64]) -> Vec<u64> {
+        numbers.to_vec()
+    }
+}
+
+/// One board game with its parameters. `Display` and `FromStr`-like [`Board::parse`]
+/// round-trip:
+///
+/// ```
+/// use grundy::rules::board::Board;
+/// for s in ["wythoff"] {
+///     assert_eq!(Board::parse(s).unwrap().unwrap().to_string(), s);
+/// }
+/// assert!(Board::parse("nim").is_none());
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Board {
+    /// Wythoff's game.
+    Wythoff(Wythoff),
+}
+
+impl Board {
+    /// The game's rules and theory.
+    pub fn rules(&self) -> &dyn BoardRules {
+        match self {
+            Board::Wythoff(g) => g,
+        }
+    }
+
+    /// Reads a board game's spelling: `None` when `s` names no board game, an error when it
+    /// names one badly (e.g. `moore:0`).
+    pub fn parse(s: &str) -> Option<Result<Board, String>> {
+        match s {
+            "wythoff" => Some(Ok(Board::Wythoff(Wythoff))),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.rules().spelling())
+    }
+}
+
+/// Reads every token as a number, naming the token's place (`what(i)`) when one is not.
+pub(crate) fn numbers(tokens: &[&str], what: impl Fn(usize) -> String) -> Result<Vec<u64>, String> {
+    tokens.iter().enumerate().map(|(i, t)| crate::number::parse_u64(t, &what(i))).collect()
+}
