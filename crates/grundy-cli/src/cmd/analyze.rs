@@ -15,8 +15,23 @@ pub struct GameArgs {
     #[arg(allow_negative_numbers = true, required = true)]
     pub position: Vec<String>,
     /// Misère play: the player who makes the last move loses.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "every")]
     pub misere: bool,
+    /// Every-SG: each turn the player to move moves in every game of the sum that is not over
+    /// (each heap of a sum is one game); whoever makes the last move wins.
+    #[arg(long)]
+    pub every: bool,
+}
+
+impl GameArgs {
+    /// The play convention the flags ask for.
+    pub fn convention(&self) -> Convention {
+        match (self.misere, self.every) {
+            (true, _) => Convention::Misere,
+            (_, true) => Convention::Every,
+            _ => Convention::Normal,
+        }
+    }
 }
 
 /// Arguments of `grundy analyze`.
@@ -59,7 +74,7 @@ fn parse_limit(text: &str) -> Result<Option<usize>, CliError> {
 pub fn parse_problem(
     game: &str,
     position: &[String],
-    misere: bool,
+    convention: Convention,
     to_move: &str,
     budget: Option<&str>,
 ) -> Result<(Game, grundy::Position, AnalyzeOptions), CliError> {
@@ -70,7 +85,6 @@ pub fn parse_problem(
         Some(b) => parse_u64(b, "--budget").map_err(|e| CliError::usage(e).argument("--budget"))?,
         None => DEFAULT_BUDGET,
     };
-    let convention = if misere { Convention::Misere } else { Convention::Normal };
     Ok((game, position, AnalyzeOptions { convention, to_move, budget }))
 }
 
@@ -79,7 +93,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
     let (game, position, options) = parse_problem(
         &args.problem.game,
         &args.problem.position,
-        args.problem.misere,
+        args.problem.convention(),
         &args.to_move,
         args.budget.as_deref(),
     )?;

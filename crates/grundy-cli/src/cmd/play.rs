@@ -55,11 +55,19 @@ pub fn run(args: Args) -> Result<(), CliError> {
     let (game, position, options) = parse_problem(
         &args.problem.game,
         &args.problem.position,
-        args.problem.misere,
+        args.problem.convention(),
         to_move,
         args.budget.as_deref(),
     )?;
     let level: Level = args.level.parse().map_err(CliError::usage)?;
+    if options.convention == Convention::Every {
+        return Err(CliError::usage(format!(
+            "grundy play does not play Every-SG: a turn there is a move in every game at once; `grundy analyze {} {} --every` answers the position",
+            args.problem.game,
+            args.problem.position.join(" ")
+        ))
+        .argument("--every"));
+    }
     if level == Level::Perfect {
         // A perfect opponent that cannot solve the position would hand over a won game: say so
         // before the game starts, with what it would take.
@@ -134,6 +142,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
 
 fn intro(s: &Session, human: Player, level: Level, seed: u64) -> String {
     let rule = match s.convention() {
+        Convention::Every => "Every-SG: each turn you move in every game that is not over; whoever makes the last move wins",
         Convention::Normal => "normal play: whoever makes the last move wins",
         Convention::Misere => "misère play: whoever makes the last move loses",
     };

@@ -11,6 +11,10 @@ pub enum Convention {
     Normal,
     /// The player who makes the last move loses; a player with no move wins.
     Misere,
+    /// Every-SG: the position is a sum of games, and each turn the player to move makes one
+    /// move in every game that is not over; whoever makes the last move wins (see
+    /// [`crate::solve::every`]).
+    Every,
 }
 
 impl fmt::Display for Convention {
@@ -18,6 +22,7 @@ impl fmt::Display for Convention {
         f.write_str(match self {
             Convention::Normal => "normal",
             Convention::Misere => "misere",
+            Convention::Every => "every",
         })
     }
 }
@@ -28,7 +33,8 @@ impl FromStr for Convention {
         match s {
             "normal" => Ok(Convention::Normal),
             "misere" => Ok(Convention::Misere),
-            _ => Err(format!("unknown convention '{s}' (expected normal or misere)")),
+            "every" => Ok(Convention::Every),
+            _ => Err(format!("unknown convention '{s}' (expected normal, misere or every)")),
         }
     }
 }

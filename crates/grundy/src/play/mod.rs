@@ -538,7 +538,7 @@ pub fn has_move(position: &Position, player: Player) -> bool {
 /// made the last move and wins; under misère the player to move wins.
 pub fn winner_when_over(convention: Convention, to_move: Player) -> Player {
     match convention {
-        Convention::Normal => to_move.other(),
+        Convention::Normal | Convention::Every => to_move.other(),
         Convention::Misere => to_move,
     }
 }

@@ -93,6 +93,61 @@ pub fn euclid_winning_moves(a: u64, b: u64) -> Vec<(usize, u64)> {
     out
 }
 
+/// The levels of the Euclidean algorithm on (a, b), from the top: each level's quotient, with
+/// the pair (larger, smaller) it starts from. Empty when a number is 0.
+fn levels(a: u64, b: u64) -> Vec<u64> {
+    let (mut big, mut small) = (a.max(b), a.min(b));
+    let mut quotients = vec![];
+    while small > 0 {
+        quotients.push(big / small);
+        (big, small) = (small, big % small);
+    }
+    quotients
+}
+
+/// The Sprague-Grundy value of (a, b), exact at any size in O(log) steps.
+///
+/// With a >= b > 0, a = q b + r, the options of (r + j b, b) for j >= 1 are (r + i b, b) for
+/// i < j, and (r, b) is (b, r) one level down (for j = 1 and r = 0, (b, b) also has the option
+/// (b, 0), a finished game of value 0 like (0, b)). So along one level the values are
+/// h(0) = c, the value of (b, r), and h(j) = mex{h(0), ..., h(j - 1)}: the j-th number from 0
+/// that is not c, that is j - 1 when j - 1 < c and j otherwise. This is the mex itself, worked
+/// out along the Euclidean algorithm; a test checks it against the plain mex on every pair to 80.
+///
+/// ```
+/// use grundy::rules::euclid::euclid_value;
+/// assert_eq!(euclid_value(5, 0), 0); // over
+/// assert_eq!(euclid_value(7, 7), 1);
+/// assert_eq!(euclid_value(34, 12), 2);
+/// ```
+pub fn euclid_value(a: u64, b: u64) -> u64 {
+    // From the bottom level up: c is the value of the level below.
+    levels(a, b).iter().rev().fold(0, |c, &q| (q - 1) + u64::from(q - 1 >= c))
+}
+
+/// The Every-SG step of (a, b) (the convention where each player moves in every game still
+/// alive): 0 when the game is over; for a won position 1 + the largest step of an option that
+/// is lost, for a lost one 1 + the smallest step of any option (Jia Zhihao's definition). Along
+/// a level the lost positions among (r + j b, b) can only be j = 0 (when c = 0) or j = 1 (when
+/// c != 0), so every j >= 2 has the same step, and the step is O(log) to compute.
+///
+/// ```
+/// use grundy::rules::euclid::euclid_step;
+/// assert_eq!(euclid_step(3, 0), 0);
+/// assert_eq!(euclid_step(3, 3), 1);
+/// ```
+pub fn euclid_step(a: u64, b: u64) -> u64 {
+    let mut value = 0u64;
+    let mut step = 0u64;
+    for &q in levels(a, b).iter().rev() {
+        // Position j = 0 of this level has `value` and `step`; j = 1 has step + 1; j >= 2 step
+        // + 1 past the lost one of j = 0 (c = 0) or j = 1 (c != 0).
+        step = if q == 1 || value == 0 { step + 1 } else { step + 2 };
+        value = (q - 1) + u64::from(q - 1 >= value);
+    }
+    step
+}
+
 /// The position after number `number` (0 or 1) of (a, b) becomes `left`.
 pub(crate) fn after(a: u64, b: u64, number: usize, left: u64) -> (u64, u64) {
     if number == 0 {
@@ -181,6 +236,35 @@ mod tests {
                 assert_eq!(fast, plain, "({a}, {b})");
             }
         }
+    }
+
+    #[test]
+    fn values_and_steps_agree_with_the_plain_definitions() {
+        let mut value: std::collections::HashMap<(u64, u64), u64> = Default::default();
+        let mut memo = Default::default();
+        let mut step: std::collections::HashMap<(u64, u64), u64> = Default::default();
+        // Small sums first, so every option is known before the position.
+        for total in 0..=120u64 {
+            for a in 0..=total {
+                let b = total - a;
+                let next: Vec<(u64, u64)> =
+                    moves(a, b).map(|(i, left)| if i == 0 { (left, b) } else { (a, left) }).collect();
+                let seen: std::collections::HashSet<u64> = next.iter().map(|p| value[p]).collect();
+                let mex = (0..).find(|v| !seen.contains(v)).unwrap();
+                assert_eq!(euclid_value(a, b), mex, "value of ({a}, {b})");
+                value.insert((a, b), mex);
+                let s = if next.is_empty() {
+                    0
+                } else if plain_wins(a, b, &mut memo) {
+                    1 + next.iter().filter(|p| !plain_wins(p.0, p.1, &mut memo)).map(|p| step[p]).max().unwrap()
+                } else {
+                    1 + next.iter().map(|p| step[p]).min().unwrap()
+                };
+                assert_eq!(euclid_step(a, b), s, "step of ({a}, {b})");
+                step.insert((a, b), s);
+            }
+        }
+        assert_eq!(euclid_value(u64::MAX, 1), u64::MAX);
     }
 
     #[test]

@@ -280,6 +280,7 @@ pub fn analyze(game: &Game, position: &Position, options: &AnalyzeOptions) -> Re
     }
     let heaps = position.heaps();
     let mut a = match position {
+        _ if options.convention == Convention::Every => crate::solve::every::every(position, options),
         Position::Divisor(n) => divisor(*n, options),
         Position::Euclid(x, y) => euclid(*x, *y, options),
         Position::Chips(cells) => chips(cells, options),
@@ -325,7 +326,6 @@ pub fn analyze(game: &Game, position: &Position, options: &AnalyzeOptions) -> Re
         a.sg_note = Some(
             match (options.convention, position) {
                 (Convention::Misere, _) => "none (misère play)",
-                (_, Position::Euclid(..)) => "not computed for this game (the outcome comes from its own rule)",
                 _ => "none (partizan)",
             }
             .to_string(),
@@ -384,6 +384,28 @@ impl Analysis {
         self.explanation.retain(|line| !line.starts_with(NOT_LISTED));
         if let Some(why) = &self.winning_moves_not_listed {
             self.explanation.push(format!("{NOT_LISTED}{why}."));
+        }
+    }
+}
+
+/// An analysis with the position-independent fields left for `analyze` to fill in (for the
+/// other solving modules).
+pub(crate) fn blank_analysis(outcome: Outcome, method: Method) -> Analysis {
+    blank(outcome, method)
+}
+
+impl Analysis {
+    /// Sets the exact count of winning moves when the answer lists only some of them (`why`
+    /// says which), or records that the count is not known (`None`).
+    pub(crate) fn set_given_count(&mut self, count: Option<u128>, why: &str) {
+        match count {
+            Some(n) => {
+                self.given_count = Some(n);
+                if n > self.winning_moves.len() as u128 {
+                    self.list_cap = Some(format!(" ({why})"));
+                }
+            }
+            None => self.moves_unknown = Some(format!("the count is past 2^128 ({why})")),
         }
     }
 }
@@ -485,7 +507,8 @@ pub fn describe_family(ruleset: &Ruleset, from: u64, family: &MoveFamily) -> Str
 
 fn sum(cs: &[Component], options: &AnalyzeOptions) -> Result<Analysis, AnalyzeError> {
     match options.convention {
-        Convention::Normal => sum_normal(cs, options),
+        // `analyze` sends Every-SG to its own module; one game alone under it is normal play.
+        Convention::Normal | Convention::Every => sum_normal(cs, options),
         Convention::Misere if cs.iter().all(|c| c.ruleset == Ruleset::Nim) => Ok(misere_nim(
             &cs.iter().map(|c| c.heap).collect::<Vec<_>>(),
             |i, from, to| Ruleset::Nim.describe_move(i + 1, from, &[to]),
@@ -792,12 +815,17 @@ fn euclid(x: u64, y: u64, options: &AnalyzeOptions) -> Result<Analysis, AnalyzeE
     }
     let wins = crate::rules::euclid::euclid_wins(x, y);
     let mut a = blank(Outcome::from_win(wins), Method::ClosedForm);
+    a.sg = Some(crate::rules::euclid::euclid_value(x, y));
     for (number, left) in crate::rules::euclid::euclid_winning_moves(x, y) {
         let text = crate::rules::euclid::describe_move(x, y, number, left);
         let (p, q) = crate::rules::euclid::after(x, y, number, left);
         a.winning_moves.push(WinningMove { text, result: vec![p, q], mv: Move::new(number, vec![left]) });
     }
     a.explanation = crate::rules::euclid::explanation(x, y);
+    a.explanation.push(format!(
+        "Its Sprague-Grundy value is {}: along each level (a, b) = (q b + r, b) of the Euclidean algorithm the positions (r + j b, b) have the options (r + i b, b), i < j, so each value is the mex of those below it, starting from the value of (b, r).",
+        a.sg.unwrap_or(0)
+    ));
     Ok(a)
 }
 
@@ -828,7 +856,7 @@ fn divisor(n: u64, options: &AnalyzeOptions) -> Result<Analysis, AnalyzeError> {
     ];
     let mut a = match options.convention {
         Convention::Misere => misere_nim(&exps, describe, "exponent"),
-        Convention::Normal => {
+        Convention::Normal | Convention::Every => {
             let x = nim_sum(&exps);
             let mut a = blank(Outcome::from_win(x != 0), Method::ClosedForm);
             a.sg = Some(x);

@@ -326,6 +326,9 @@ impl<G: ImpartialGame> ImpartialSolver<G> {
         match convention {
             Convention::Normal => Ok(self.grundy_value(position)? != 0),
             Convention::Misere => self.misere_wins(position),
+            // A game defined through `ImpartialGame` is one game: moving in every game alive
+            // is moving in it, so Every-SG is normal play.
+            Convention::Every => Ok(self.grundy_value(position)? != 0),
         }
     }
 
@@ -464,7 +467,7 @@ impl<G: ImpartialGame> ImpartialSession<G> {
             return Ok(None);
         }
         Ok(Some(match self.convention {
-            Convention::Normal => self.to_move().other(),
+            Convention::Normal | Convention::Every => self.to_move().other(),
             Convention::Misere => self.to_move(),
         }))
     }

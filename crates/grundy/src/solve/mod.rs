@@ -5,6 +5,7 @@
 
 pub mod analysis;
 pub mod custom;
+pub mod every;
 pub mod naive;
 pub mod search;
 

@@ -1,0 +1,263 @@
+//! Every-SG (the HDU 3595 "GG and MM" convention): a position is a sum of games, and on each
+//! turn the player to move makes one move in **every** game that is not over; whoever makes the
+//! last move wins.
+//!
+//! The theory (Jia Zhihao, "Game theory in informatics olympiad", 2009, after Smith's
+//! remoteness): give each game its step, 0 when it is over; for a position won in that game
+//! alone (normal play), 1 + the largest step of an option that is lost; for a lost one, 1 +
+//! the smallest step of any option. The winner of a game makes it last as long as it can and
+//! the loser ends it as fast as it can, so every game ends after exactly its step in moves,
+//! and the player to move wins the sum exactly when the largest step is odd (the last game to
+//! end is the last move). The tests check this against a plain exhaustive search of the sum,
+//! every combination of moves tried.
+//!
+//! A move of the sum is one move in each game still going: a [`Move`] over the whole run of
+//! numbers that changes. Moving along each game's best line lowers every step by one, so the
+//! largest becomes even: that move is listed, and the count of winning moves is the number of
+//! combinations after which the largest step is even.
+
+use std::collections::HashMap;
+
+use crate::engine::Method;
+use crate::error::{AnalyzeError, GaveUp, Work};
+use crate::game::convention::Outcome;
+use crate::game::{Component, Move, Position};
+use crate::rules::euclid::{euclid_step, euclid_value};
+use crate::rules::Ruleset;
+use crate::solve::analysis::{blank_analysis, Analysis, AnalyzeOptions, WinningMove};
+use crate::solve::naive;
+
+/// One game of the sum, with the index of its first number in the position.
+struct Part {
+    first: usize,
+    position: Position,
+}
+
+/// The games a position is a sum of: each heap of a sum of heaps; any other position is one game.
+fn parts(position: &Position) -> Vec<Part> {
+    match position {
+        Position::Sum(cs) => {
+            cs.iter().enumerate().map(|(i, c)| Part { first: i, position: Position::Sum(vec![c.clone()]) }).collect()
+        }
+        p => vec![Part { first: 0, position: p.clone() }],
+    }
+}
+
+/// The steps of one game's positions, found by exhaustive search (memoised), or by the games'
+/// own rules where they are known at any size: Euclid's game, and a Nim heap (won when not
+/// empty, and its only lost option, the empty heap, has step 0: step 1).
+struct Steps {
+    memo: HashMap<Position, (bool, u64)>,
+    budget: u64,
+}
+
+impl Steps {
+    /// (whether the player to move wins that game alone, its step).
+    fn of(&mut self, position: &Position) -> Result<(bool, u64), AnalyzeError> {
+        match position {
+            Position::Euclid(a, b) => return Ok((euclid_value(*a, *b) != 0, euclid_step(*a, *b))),
+            Position::Sum(cs) if cs.len() == 1 && cs[0].ruleset == Ruleset::Nim => {
+                return Ok((cs[0].heap > 0, u64::from(cs[0].heap > 0)))
+            }
+            _ => {}
+        }
+        if let Some(&r) = self.memo.get(position) {
+            return Ok(r);
+        }
+        if self.memo.len() as u64 >= self.budget {
+            return Err(GaveUp { what: Work::PositionsSearched, used: self.budget, needed: None }.into());
+        }
+        let options = naive::moves(position, crate::game::Player::First);
+        let mut lost_steps = vec![];
+        let mut all_steps = vec![];
+        for (_, next) in &options {
+            let (wins, step) = self.of(next)?;
+            if !wins {
+                lost_steps.push(step);
+            }
+            all_steps.push(step);
+        }
+        let r = match (lost_steps.iter().max(), all_steps.iter().min()) {
+            (Some(&s), _) => (true, s + 1),
+            (None, Some(&s)) => (false, s + 1),
+            (None, None) => (false, 0),
+        };
+        self.memo.insert(position.clone(), r);
+        Ok(r)
+    }
+
+    /// The steps that one game's moves lead to: how many moves lead to each step, and the move
+    /// along the game's best line (to a lost option of the largest step when the game is won,
+    /// to an option of the smallest step when it is lost), as the position it leaves.
+    fn options(&mut self, position: &Position, wins: bool) -> Result<(Vec<(u64, u128)>, Option<Position>), AnalyzeError> {
+        let mut counts: HashMap<u64, u128> = HashMap::new();
+        let mut best: Option<(u64, Position)> = None;
+        if let Position::Sum(cs) = position {
+            if let [Component { ruleset: Ruleset::Nim, heap }] = cs.as_slice() {
+                // Options 0 (step 0) and 1..heap-1 (step 1); the best is to empty it.
+                let n = *heap;
+                let mut v = vec![(0, 1)];
+                if n > 1 {
+                    v.push((1, u128::from(n - 1)));
+                }
+                let empty = Position::Sum(vec![Component::new(Ruleset::Nim, 0)]);
+                return Ok((v, (n > 0).then_some(empty)));
+            }
+        }
+        let options = euclid_options(position).map_or_else(
+            || Ok::<_, AnalyzeError>(naive::moves(position, crate::game::Player::First).into_iter().map(|(_, p)| (p, 1u128)).collect()),
+            Ok,
+        )?;
+        for (next, times) in options {
+            let (next_wins, step) = self.of(&next)?;
+            *counts.entry(step).or_default() += times;
+            // Won: to a lost option, the largest step; lost: to any option, the smallest.
+            let better = match &best {
+                _ if wins && next_wins => false,
+                None => true,
+                Some((b, _)) => (wins && step > *b) || (!wins && step < *b),
+            };
+            if better {
+                best = Some((step, next));
+            }
+        }
+        let mut v: Vec<(u64, u128)> = counts.into_iter().collect();
+        v.sort_unstable();
+        Ok((v, best.map(|(_, p)| p)))
+    }
+}
+
+/// Euclid's options grouped by step without listing a huge quotient one by one: (a - k b, b)
+/// for k = 1..q are the positions j = q - k of the level, and every j >= 2 has the same step,
+/// so they are given as one representative with a multiplicity. `None` for other games.
+fn euclid_options(position: &Position) -> Option<Vec<(Position, u128)>> {
+    let Position::Euclid(a, b) = *position else { return None };
+    let (big, small) = (a.max(b), a.min(b));
+    if small == 0 {
+        return Some(vec![]);
+    }
+    let at = |left: u64| if a >= b { Position::Euclid(left, b) } else { Position::Euclid(a, left) };
+    let (q, r) = (big / small, big % small);
+    let mut out = vec![(at(r), 1)];
+    if q >= 2 {
+        out.push((at(r + small), 1));
+    }
+    if q >= 3 {
+        out.push((at(r + 2 * small), u128::from(q - 2)));
+    }
+    if a == b {
+        // Equal numbers: either may become 0.
+        out.push((Position::Euclid(a, 0), 1));
+    }
+    Some(out)
+}
+
+/// The analysis of `position` under Every-SG.
+pub(crate) fn every(position: &Position, options: &AnalyzeOptions) -> Result<Analysis, AnalyzeError> {
+    if matches!(position, Position::Kl { forbidden, .. } if forbidden[0] != forbidden[1]) {
+        return Err(AnalyzeError::Unsupported(
+            "Every-SG is defined here for impartial games; kl with K != L is partizan".into(),
+        ));
+    }
+    let mut steps = Steps { memo: HashMap::new(), budget: Work::PositionsSearched.clamp(options.budget) };
+    let parts = parts(position);
+    let mut found = vec![];
+    for p in &parts {
+        found.push(steps.of(&p.position)?);
+    }
+    let largest = found.iter().map(|&(_, s)| s).max().unwrap_or(0);
+    let wins = largest % 2 == 1;
+    let mut a = blank_analysis(Outcome::from_win(wins), Method::Search);
+    a.sg_note = Some("none (Every-SG play has no Sprague-Grundy value; each game has a step)".into());
+    a.heap_values = Some(found.iter().map(|&(_, s)| s).collect());
+    a.explanation = vec![
+        "Every-SG: the player to move makes a move in every game that is not over, and whoever makes the last move wins.".into(),
+        "Jia Zhihao's theorem: give each game its step (0 when over; when it is won alone, 1 + the largest step of a lost option; when lost, 1 + the smallest step of any option). The winner of a game makes it last and the loser ends it fast, so the sum is won exactly when the largest step is odd.".into(),
+        format!(
+            "Here the steps are {} (heap values above), the largest is {largest}, which is {}: the player to move {}.",
+            found.iter().map(|&(_, s)| s.to_string()).collect::<Vec<_>>().join(", "),
+            if wins { "odd" } else { "even" },
+            if wins { "wins" } else { "loses" }
+        ),
+    ];
+    if !wins {
+        return Ok(a);
+    }
+    // How many combinations leave the largest step even: with F_i(m) the moves of game i whose
+    // step is at most m (a game already over stays at 0), the combinations whose largest is
+    // exactly m number prod F_i(m) - prod F_i(m - 1).
+    let mut dists = vec![];
+    let mut best = vec![];
+    for (p, &(w, s)) in parts.iter().zip(&found) {
+        if s == 0 {
+            dists.push(vec![(0, 1)]);
+            best.push(None);
+            continue;
+        }
+        let (d, b) = steps.options(&p.position, w)?;
+        dists.push(d);
+        best.push(b);
+    }
+    let at_most = |m: u64| -> Option<u128> {
+        dists.iter().try_fold(1u128, |acc, d| acc.checked_mul(d.iter().filter(|(s, _)| *s <= m).map(|(_, c)| c).sum()))
+    };
+    let mut count: Option<u128> = Some(0);
+    for m in (0..largest).step_by(2) {
+        let exactly = match (at_most(m), m.checked_sub(1).map_or(Some(0), at_most)) {
+            (Some(x), Some(y)) => x.checked_sub(y),
+            _ => None,
+        };
+        count = count.zip(exactly).and_then(|(c, e)| c.checked_add(e));
+    }
+    // The move along every game's best line.
+    let mut after: Vec<Position> = vec![];
+    for (p, b) in parts.iter().zip(best) {
+        after.push(b.unwrap_or_else(|| p.position.clone()));
+    }
+    let before = position.heaps();
+    let result: Vec<u64> = match position {
+        Position::Sum(_) => after.iter().flat_map(Position::heaps).collect(),
+        _ => after.first().map(Position::heaps).unwrap_or_default(),
+    };
+    if let Some(mv) = Move::between(&before, &result) {
+        let text = describe_every(&parts, &after);
+        a.winning_moves.push(WinningMove { text, result, mv });
+    }
+    a.set_given_count(count, "the move along every game's best line is listed; the count is of every combination of moves after which the largest step is even");
+    a.explanation.push(
+        "The listed move plays every game along its best line, so every step drops by one and the largest becomes even.".into(),
+    );
+    if count.is_none() {
+        a.explanation.push("The number of winning combinations passes 2^128 and is not counted.".into());
+    }
+    Ok(a)
+}
+
+/// The combined move in words: each game's move, separated by semicolons, heaps numbered as in
+/// the whole position.
+fn describe_every(parts: &[Part], after: &[Position]) -> String {
+    let mut words = vec![];
+    for (p, next) in parts.iter().zip(after) {
+        let (from, to) = (p.position.heaps(), next.heaps());
+        if from == to {
+            continue;
+        }
+        words.push(match &p.position {
+            Position::Sum(cs) => match cs.as_slice() {
+                [c] => c.ruleset.describe_move(p.first + 1, c.heap, &to),
+                _ => format!("{} -> {}", p.first + 1, join(&to)),
+            },
+            Position::Euclid(a, b) => {
+                let number = usize::from(from.first() == to.first());
+                crate::rules::euclid::describe_move(*a, *b, number, to.get(number).copied().unwrap_or(0))
+            }
+            Position::Board(board, numbers) => board.rules().describe(numbers, &to),
+            _ => format!("{} -> {}", join(&from), join(&to)),
+        });
+    }
+    words.join("; ")
+}
+
+fn join(v: &[u64]) -> String {
+    v.iter().map(u64::to_string).collect::<Vec<_>>().join(" ")
+}
