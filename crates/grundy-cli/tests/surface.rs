@@ -91,11 +91,15 @@ fn refusals_say_what_is_allowed() {
     assert!(text(&out.stderr).contains("4 is not in 1..=2"), "{}", text(&out.stderr));
     let help = text(&grundy(&["sg", "--help"]).stdout);
     assert!(help.contains("1 (the default) or 2"), "{help}");
+    // A game of its own joins a sum as GAME=TOKENS: the divisor game of 12 (exponents 2 and 1,
+    // value 3) beside a Nim heap of 7.
     let out = grundy(&["analyze", "sum", "nim=7", "divisor=12"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("Sprague-Grundy value: 4"), "{}", text(&out.stdout));
+    let out = grundy(&["analyze", "sum", "nim=7", "sum=3"]);
     let err = text(&out.stderr);
     assert_eq!(out.status.code(), Some(2));
-    assert!(err.contains("'divisor' is a game of its own, not a heap ruleset (heap rulesets: nim,"), "{err}");
-    assert!(!err.contains("divisor, sum"), "{err}");
+    assert!(err.contains("a sum inside a sum"), "{err}");
     let err = text(&grundy(&["sg", "divisor", "--upto", "3"]).stderr);
     assert!(err.contains("'divisor' is not one (heap rulesets: nim,"), "{err}");
 }

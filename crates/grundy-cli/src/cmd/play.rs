@@ -142,7 +142,9 @@ pub fn run(args: Args) -> Result<(), CliError> {
 
 fn intro(s: &Session, human: Player, level: Level, seed: u64) -> String {
     let rule = match s.convention() {
-        Convention::Every => "Every-SG: each turn you move in every game that is not over; whoever makes the last move wins",
+        Convention::Every => {
+            "Every-SG: each turn you move in every game that is not over; whoever makes the last move wins"
+        }
         Convention::Normal => "normal play: whoever makes the last move wins",
         Convention::Misere => "misère play: whoever makes the last move loses",
     };
@@ -187,6 +189,7 @@ pub fn draw(game: &Game, position: &Position) -> String {
         _ => {
             let heaps = position.heaps();
             let width = heaps.iter().map(|h| h.to_string().len()).max().unwrap_or(1);
+            let label_width = (0..heaps.len()).map(|i| position.label(i).chars().count()).max().unwrap_or(0).max(8);
             let rules: Vec<String> = match position {
                 Position::Sum(cs) if matches!(game, Game::Sum | Game::BoundedPerHeap) => {
                     cs.iter().map(|c| format!("  [{}]", c.ruleset)).collect()
@@ -198,7 +201,7 @@ pub fn draw(game: &Game, position: &Position) -> String {
                 let more = if *h > MAX_MARKS { " ..." } else { "" };
                 // What a row is: a heap, one of Euclid's two numbers, a chip and its cell, ...
                 let label = position.label(i);
-                s += &format!("  {label:<8} {h:>width$}  {marks}{more}{}\n", rules[i]);
+                s += &format!("  {label:<label_width$} {h:>width$}  {marks}{more}{}\n", rules[i]);
             }
         }
     }

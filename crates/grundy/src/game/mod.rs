@@ -4,6 +4,7 @@
 
 pub mod convention;
 pub mod family;
+pub mod games;
 pub mod moves;
 
 pub use convention::{Convention, Outcome, Player};
@@ -89,7 +90,7 @@ impl Game {
             Game::Divisor => "A move divides n by a prime power p^k that divides it; at n = 1 no move is left.".to_string(),
             Game::Chips => "Chips sit on distinct cells numbered from 1; a move slides one chip left, never onto or past another chip and never below cell 1.".to_string(),
             Game::Euclid => "A move subtracts a positive multiple of the smaller number from the larger, leaving it at least 0; whoever makes a number 0 wins.".to_string(),
-            Game::Sum => "Each heap follows its own ruleset (written RULESET=HEAP); a move is a move of one heap under its ruleset.".to_string(),
+            Game::Sum => "A sum of games: each heap follows its own ruleset (written RULESET=HEAP) and any other game is written GAME=TOKENS (e.g. euclid=34,12); a move is a move in one of them.".to_string(),
             Game::Board(b) => b.rules().rules_sentence(),
         }
     }
@@ -198,22 +199,44 @@ impl Game {
                 })
                 .collect::<Result<Vec<_>, _>>()
                 .map(Position::Sum),
-            Game::Sum => tokens
-                .iter()
-                .enumerate()
-                .map(|(i, t)| {
+            Game::Sum => {
+                let mut parts: Vec<Position> = vec![];
+                for (i, t) in tokens.iter().enumerate() {
                     let t = t.as_ref();
-                    let (r, h) = t.rsplit_once('=').ok_or_else(|| {
+                    // The game's name never holds '=', so the first one ends it.
+                    let (r, h) = t.split_once('=').ok_or_else(|| {
                         ParsePositionError::new(format!(
-                            "heap {}: '{t}' is not RULESET=HEAP (e.g. subtraction:2,5=9)",
+                            "heap {}: '{t}' is not RULESET=HEAP or GAME=TOKENS (e.g. subtraction:2,5=9, euclid=34,12)",
                             i + 1
                         ))
                     })?;
-                    let r: Ruleset = r.parse().map_err(|e| ParsePositionError::new(format!("heap {}: {e}", i + 1)))?;
-                    Ok(Component::new(r, heap(i, h)?))
-                })
-                .collect::<Result<Vec<_>, _>>()
-                .map(Position::Sum),
+                    match r.parse::<Ruleset>() {
+                        Ok(r) => parts.push(games::heap_part(r, heap(i, h)?)),
+                        // Not a heap ruleset: any other game, with its own tokens.
+                        Err(e) => match r.parse::<Game>() {
+                            // Neither a ruleset nor a game: name it as a game when it names
+                            // none, else the ruleset's reason.
+                            Err(g) if !r.contains(':') => {
+                                return Err(ParsePositionError::new(format!("heap {}: {g}", i + 1)))
+                            }
+                            Err(_) => return Err(ParsePositionError::new(format!("heap {}: {e}", i + 1))),
+                            Ok(_) => match games::parse_part(i, r, h)? {
+                                Position::Games(inner) => parts.extend(inner),
+                                p => parts.push(p),
+                            },
+                        },
+                    }
+                }
+                // A sum of heaps alone stays one (every heap game's machinery applies).
+                if parts.iter().all(|p| matches!(p, Position::Sum(cs) if cs.len() == 1)) {
+                    let cs = parts.into_iter().flat_map(|p| match p {
+                        Position::Sum(cs) => cs,
+                        _ => vec![],
+                    });
+                    return Ok(Position::Sum(cs.collect()));
+                }
+                Ok(Position::Games(parts))
+            }
         }
     }
 
@@ -228,6 +251,7 @@ impl Game {
                 })
                 .collect(),
             (Game::Sum, Position::Sum(cs)) => cs.iter().map(|c| format!("{}={}", c.ruleset, c.heap)).collect(),
+            (_, Position::Games(parts)) => parts.iter().map(games::part_token).collect(),
             (_, Position::Board(b, numbers)) => b.rules().tokens(numbers),
             _ => position.heaps().iter().map(u64::to_string).collect(),
         }
@@ -320,6 +344,9 @@ pub enum Position {
     /// A position of a board game: its numbers, read and moved by the game's
     /// [`crate::rules::board::BoardRules`].
     Board(Board, Vec<u64>),
+    /// A sum of different games (`sum euclid=34,12 kayles=7`): each part is one game, a heap
+    /// of a ruleset being `Position::Sum` of one heap (see [`games`]).
+    Games(Vec<Position>),
 }
 
 impl Position {
@@ -332,6 +359,7 @@ impl Position {
             Position::Euclid(a, b) => vec![*a, *b],
             Position::Chips(cells) => cells.clone(),
             Position::Board(_, numbers) => numbers.clone(),
+            Position::Games(parts) => parts.iter().flat_map(Position::heaps).collect(),
         }
     }
 
@@ -343,6 +371,14 @@ impl Position {
             Position::Euclid(..) => format!("number {}", i + 1),
             Position::Chips(_) => format!("chip {}", i + 1),
             Position::Board(b, _) => b.rules().label(i),
+            Position::Games(parts) => match games::Parts::of(parts).find(i) {
+                Some((part, local)) => match parts.get(part) {
+                    Some(Position::Sum(_)) => format!("heap {}", i + 1),
+                    Some(p) => format!("game {} ({}): {}", part + 1, games::part_game(p), p.label(local)),
+                    None => format!("number {}", i + 1),
+                },
+                None => format!("number {}", i + 1),
+            },
             Position::Sum(_) | Position::Kl { .. } => format!("heap {}", i + 1),
         }
     }

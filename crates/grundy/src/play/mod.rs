@@ -16,6 +16,7 @@ use serde::Serialize;
 use crate::engine::heap::solvers_for;
 use crate::error::{AnalyzeError, Work};
 use crate::game::convention::{Convention, Player};
+use crate::game::games::{replaced, Parts};
 use crate::game::moves::heap_index;
 use crate::game::{Component, Game, Position};
 pub use crate::game::{IllegalMove, Move};
@@ -249,6 +250,20 @@ pub fn check_move(position: &Position, player: Player, mv: &Move) -> Result<Posi
         b.rules().check(numbers, &after).map_err(IllegalMove::new)?;
         return Ok(Position::Board(b.clone(), after));
     }
+    if let Position::Games(parts) = position {
+        let layout = Parts::of(parts);
+        let (i, local) = layout.local(mv).ok_or_else(|| {
+            IllegalMove::new(format!(
+                "a move is made in one game of the sum; numbers {} to {} are not all in one",
+                mv.heap + 1,
+                mv.heap + mv.width.max(1)
+            ))
+        })?;
+        let part = parts.get(i).ok_or_else(|| IllegalMove::new("no such game"))?;
+        let next = check_move(part, player, &local)
+            .map_err(|e| IllegalMove::new(format!("game {} ({}): {e}", i + 1, crate::game::games::part_game(part))))?;
+        return Ok(replaced(parts, i, next));
+    }
     if mv.width != 1 {
         return Err(IllegalMove::new(format!(
             "a move here changes one {} at a time, not {}",
@@ -270,7 +285,7 @@ pub fn check_move(position: &Position, player: Player, mv: &Move) -> Result<Posi
     let n = heaps[mv.heap];
     match position {
         // Checked by the game's own rule above.
-        Position::Board(..) => {}
+        Position::Board(..) | Position::Games(_) => {}
         Position::Divisor(n) => {
             let [m] = mv.to[..] else {
                 return Err(IllegalMove::new("a move of the divisor game leaves one number"));
@@ -390,8 +405,22 @@ fn check_divisor(n: u64, d: u64) -> Result<(), IllegalMove> {
 /// The position after `mv`, assumed legal: the moved heap is replaced in place by the heaps it
 /// leaves, each following the same ruleset.
 pub fn apply(position: &Position, mv: &Move) -> Position {
+    // A move over several numbers that keeps their count (a move in several games at once, as
+    // under Every-SG, or both heaps of a two-heap game) sets them in place.
+    if mv.width > 1 && mv.to.len() == mv.width && !matches!(position, Position::Board(..)) {
+        if let Some(p) = crate::game::games::with_numbers(position, &mv.apply(&position.heaps())) {
+            return p;
+        }
+    }
     match position {
         Position::Board(b, numbers) => Position::Board(b.clone(), mv.apply(numbers)),
+        Position::Games(parts) => match Parts::of(parts).local(mv) {
+            Some((i, local)) => match parts.get(i) {
+                Some(part) => replaced(parts, i, apply(part, &local)),
+                None => position.clone(),
+            },
+            None => position.clone(),
+        },
         Position::Divisor(_) => Position::Divisor(mv.to.first().copied().unwrap_or(1)),
         Position::Euclid(a, b) => {
             let (x, y) = euclid::after(*a, *b, mv.heap, mv.to.first().copied().unwrap_or(0));
@@ -425,6 +454,20 @@ pub fn describe(position: &Position, mv: &Move) -> String {
     let n = heaps.get(mv.heap).copied().unwrap_or(0);
     match position {
         Position::Board(b, numbers) => b.rules().describe(numbers, &mv.apply(numbers)),
+        Position::Games(parts) => {
+            let layout = Parts::of(parts);
+            match layout.local(mv).and_then(|(i, local)| Some((i, local, parts.get(i)?))) {
+                // A heap is named by its number in the whole sum.
+                Some((_, local, Position::Sum(cs))) => match cs.first() {
+                    Some(c) => c.ruleset.describe_move(mv.heap + 1, c.heap, &local.to),
+                    None => mv.to_string(),
+                },
+                Some((i, local, part)) => {
+                    format!("in game {} ({}): {}", i + 1, crate::game::games::part_game(part), describe(part, &local))
+                }
+                None => mv.to_string(),
+            }
+        }
         Position::Divisor(_) => {
             let m = mv.to.first().copied().unwrap_or(1).max(1);
             let d = n / m;
@@ -517,6 +560,7 @@ fn read_move(position: &Position, text: &str) -> Result<Move, IllegalMove> {
 pub fn has_move(position: &Position, player: Player) -> bool {
     match position {
         Position::Board(b, numbers) => b.rules().has_move(numbers),
+        Position::Games(parts) => parts.iter().any(|p| has_move(p, player)),
         Position::Divisor(n) => *n > 1,
         Position::Euclid(a, b) => *a > 0 && *b > 0,
         Position::Chips(cells) => cells.iter().any(|&c| c > chips::wall_left_of(cells, c) + 1),
@@ -614,6 +658,14 @@ pub fn random_move(position: &Position, player: Player, rng: &mut Rng) -> Option
             let after = b.rules().random_move(numbers, &mut |k| rng.below(k))?;
             Move::between(numbers, &after)
         }
+        Position::Games(parts) => {
+            // A random game with a move, then a random move in it.
+            let alive: Vec<usize> =
+                (0..parts.len()).filter(|&i| parts.get(i).is_some_and(|p| has_move(p, player))).collect();
+            let i = *alive.get(rng.below(alive.len().max(1) as u64) as usize)?;
+            let m = random_move(parts.get(i)?, player, rng)?;
+            Some(Parts::of(parts).global(i, &m))
+        }
         Position::Divisor(n) => {
             let ds = divisor_moves(*n);
             let d = *ds.get(rng.below(ds.len() as u64) as usize)?;
@@ -680,7 +732,7 @@ fn heap_move(position: &Position, player: Player, i: usize, rng: &mut Rng) -> Op
                 },
             }
         }
-        Position::Divisor(_) | Position::Board(..) => random_move(position, player, rng),
+        Position::Divisor(_) | Position::Board(..) | Position::Games(_) => random_move(position, player, rng),
     }
 }
 
@@ -692,6 +744,11 @@ pub fn smallest_move(position: &Position, player: Player) -> Option<Move> {
     let candidates: Vec<Move> = match position {
         Position::Board(b, numbers) => {
             return b.rules().smallest_move(numbers).and_then(|after| Move::between(numbers, &after));
+        }
+        // The first game's smallest move.
+        Position::Games(parts) => {
+            let layout = Parts::of(parts);
+            return parts.iter().enumerate().find_map(|(i, p)| smallest_move(p, player).map(|m| layout.global(i, &m)));
         }
         Position::Divisor(n) => {
             return divisor_moves(*n).first().map(|d| Move::new(0, vec![n / d]));

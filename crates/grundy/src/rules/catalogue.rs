@@ -183,7 +183,7 @@ pub const GAMES: &[GameKind] = &[
     GameKind {
         spelling: "sum",
         name: "a sum of rulesets",
-        a_move: "heaps with different rulesets, written `RULESET=HEAP`",
+        a_move: "a sum of games: heaps written `RULESET=HEAP`, any other game `GAME=TOKENS` (e.g. `euclid=34,12`)",
         example_game: "sum",
         example_position: "nim=7 subtraction:2,5=9 bounded:3=5",
         heap_ruleset: false,

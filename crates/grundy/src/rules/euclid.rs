@@ -122,7 +122,53 @@ fn levels(a: u64, b: u64) -> Vec<u64> {
 /// ```
 pub fn euclid_value(a: u64, b: u64) -> u64 {
     // From the bottom level up: c is the value of the level below.
-    levels(a, b).iter().rev().fold(0, |c, &q| (q - 1) + u64::from(q - 1 >= c))
+    levels(a, b).iter().rev().fold(0, |c, &q| (q - 1) + u64::from(q > c))
+}
+
+/// Every move from (a, b) that leaves a position of value `target`, as the number that changes
+/// (0 or 1) and what it becomes: along the level (a, b) = (q b + r, b) the options are
+/// (r + j b, b) for j < q, of values h(0) = c (the value of (b, r)) and h(j) = j - 1, or j
+/// when j > c, all distinct, so at most one j reaches the target (and with a = b, also the
+/// move that makes the other number 0, of value 0).
+///
+/// ```
+/// use grundy::rules::euclid::{euclid_moves_to_value, euclid_value};
+/// for t in 0..4 {
+///     for (number, left) in euclid_moves_to_value(34, 12, t) {
+///         let (x, y) = if number == 0 { (left, 12) } else { (34, left) };
+///         assert_eq!(euclid_value(x, y), t);
+///     }
+/// }
+/// ```
+pub fn euclid_moves_to_value(a: u64, b: u64, target: u64) -> Vec<(usize, u64)> {
+    let (big, small) = (a.max(b), a.min(b));
+    if small == 0 {
+        return vec![];
+    }
+    let (q, r) = (big / small, big % small);
+    let c = euclid_value(small, r);
+    let number = usize::from(b > a);
+    let j = if target == c {
+        Some(0)
+    } else if target < c {
+        target.checked_add(1)
+    } else {
+        Some(target)
+    };
+    let mut out: Vec<(usize, u64)> = j
+        .filter(|&j| j < q)
+        .and_then(|j| j.checked_mul(small).and_then(|x| x.checked_add(r)))
+        .map(|left| (number, left))
+        .into_iter()
+        .collect();
+    if a == b && target == 0 {
+        // Either number may become 0 when they are equal; (0, b) is j = 0 above.
+        out.push((1, 0));
+        out.retain(|&m| m == (0, 0) || m == (1, 0));
+        out.sort_unstable();
+        out.dedup();
+    }
+    out
 }
 
 /// The Every-SG step of (a, b) (the convention where each player moves in every game still
@@ -143,7 +189,7 @@ pub fn euclid_step(a: u64, b: u64) -> u64 {
         // Position j = 0 of this level has `value` and `step`; j = 1 has step + 1; j >= 2 step
         // + 1 past the lost one of j = 0 (c = 0) or j = 1 (c != 0).
         step = if q == 1 || value == 0 { step + 1 } else { step + 2 };
-        value = (q - 1) + u64::from(q - 1 >= value);
+        value = (q - 1) + u64::from(q > value);
     }
     step
 }
@@ -265,6 +311,21 @@ mod tests {
             }
         }
         assert_eq!(euclid_value(u64::MAX, 1), u64::MAX);
+        // The moves to each value are exactly the options of that value.
+        for a in 0..=40u64 {
+            for b in 0..=40u64 {
+                for t in 0..8 {
+                    let mut plain: Vec<(usize, u64)> = moves(a, b)
+                        .filter(|&(i, left)| {
+                            let (x, y) = if i == 0 { (left, b) } else { (a, left) };
+                            value[&(x, y)] == t
+                        })
+                        .collect();
+                    plain.sort_unstable();
+                    assert_eq!(euclid_moves_to_value(a, b, t), plain, "({a}, {b}) to {t}");
+                }
+            }
+        }
     }
 
     #[test]

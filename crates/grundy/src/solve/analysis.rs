@@ -285,6 +285,7 @@ pub fn analyze(game: &Game, position: &Position, options: &AnalyzeOptions) -> Re
         Position::Euclid(x, y) => euclid(*x, *y, options),
         Position::Chips(cells) => chips(cells, options),
         Position::Board(b, numbers) => board(b, numbers, options),
+        Position::Games(parts) => crate::solve::games::games(parts, options),
         Position::Kl { forbidden, heaps } if forbidden[0] == forbidden[1] => {
             let set = MoveSet::new([forbidden[0]]).map_err(|e| AnalyzeError::Unsupported(e.to_string()))?;
             let cs: Vec<Component> = heaps.iter().map(|&h| Component::new(Ruleset::AllBut(set.clone()), h)).collect();

@@ -27,6 +27,10 @@ use crate::rules::Ruleset;
 use crate::solve::analysis::{blank_analysis, Analysis, AnalyzeOptions, WinningMove};
 use crate::solve::naive;
 
+/// How many of a game's moves lead to each step, and the move along its best line (the
+/// position it leaves).
+type StepOptions = (Vec<(u64, u128)>, Option<Position>);
+
 /// One game of the sum, with the index of its first number in the position.
 struct Part {
     first: usize,
@@ -38,6 +42,10 @@ fn parts(position: &Position) -> Vec<Part> {
     match position {
         Position::Sum(cs) => {
             cs.iter().enumerate().map(|(i, c)| Part { first: i, position: Position::Sum(vec![c.clone()]) }).collect()
+        }
+        Position::Games(ps) => {
+            let layout = crate::game::games::Parts::of(ps);
+            ps.iter().enumerate().map(|(i, p)| Part { first: layout.start(i), position: p.clone() }).collect()
         }
         p => vec![Part { first: 0, position: p.clone() }],
     }
@@ -89,7 +97,7 @@ impl Steps {
     /// The steps that one game's moves lead to: how many moves lead to each step, and the move
     /// along the game's best line (to a lost option of the largest step when the game is won,
     /// to an option of the smallest step when it is lost), as the position it leaves.
-    fn options(&mut self, position: &Position, wins: bool) -> Result<(Vec<(u64, u128)>, Option<Position>), AnalyzeError> {
+    fn options(&mut self, position: &Position, wins: bool) -> Result<StepOptions, AnalyzeError> {
         let mut counts: HashMap<u64, u128> = HashMap::new();
         let mut best: Option<(u64, Position)> = None;
         if let Position::Sum(cs) = position {
@@ -105,7 +113,11 @@ impl Steps {
             }
         }
         let options = euclid_options(position).map_or_else(
-            || Ok::<_, AnalyzeError>(naive::moves(position, crate::game::Player::First).into_iter().map(|(_, p)| (p, 1u128)).collect()),
+            || {
+                Ok::<_, AnalyzeError>(
+                    naive::moves(position, crate::game::Player::First).into_iter().map(|(_, p)| (p, 1u128)).collect(),
+                )
+            },
             Ok,
         )?;
         for (next, times) in options {
@@ -159,8 +171,16 @@ pub(crate) fn every(position: &Position, options: &AnalyzeOptions) -> Result<Ana
             "Every-SG is defined here for impartial games; kl with K != L is partizan".into(),
         ));
     }
-    let mut steps = Steps { memo: HashMap::new(), budget: Work::PositionsSearched.clamp(options.budget) };
     let parts = parts(position);
+    if let Some(r) = parts.iter().find_map(|p| match &p.position {
+        Position::Sum(cs) => cs.iter().find(|c| c.ruleset.splits()).map(|c| c.ruleset.clone()),
+        _ => None,
+    }) {
+        return Err(AnalyzeError::Unsupported(format!(
+            "Every-SG takes each heap as one game, and a heap of {r} can split into several, which would change the games of the sum during play; it is not covered"
+        )));
+    }
+    let mut steps = Steps { memo: HashMap::new(), budget: Work::PositionsSearched.clamp(options.budget) };
     let mut found = vec![];
     for p in &parts {
         found.push(steps.of(&p.position)?);
@@ -174,7 +194,7 @@ pub(crate) fn every(position: &Position, options: &AnalyzeOptions) -> Result<Ana
         "Every-SG: the player to move makes a move in every game that is not over, and whoever makes the last move wins.".into(),
         "Jia Zhihao's theorem: give each game its step (0 when over; when it is won alone, 1 + the largest step of a lost option; when lost, 1 + the smallest step of any option). The winner of a game makes it last and the loser ends it fast, so the sum is won exactly when the largest step is odd.".into(),
         format!(
-            "Here the steps are {} (heap values above), the largest is {largest}, which is {}: the player to move {}.",
+            "Here the steps are {} (one per game, in order), the largest is {largest}, which is {}: the player to move {}.",
             found.iter().map(|&(_, s)| s.to_string()).collect::<Vec<_>>().join(", "),
             if wins { "odd" } else { "even" },
             if wins { "wins" } else { "loses" }
@@ -216,7 +236,7 @@ pub(crate) fn every(position: &Position, options: &AnalyzeOptions) -> Result<Ana
     }
     let before = position.heaps();
     let result: Vec<u64> = match position {
-        Position::Sum(_) => after.iter().flat_map(Position::heaps).collect(),
+        Position::Sum(_) | Position::Games(_) => after.iter().flat_map(Position::heaps).collect(),
         _ => after.first().map(Position::heaps).unwrap_or_default(),
     };
     if let Some(mv) = Move::between(&before, &result) {
@@ -237,7 +257,7 @@ pub(crate) fn every(position: &Position, options: &AnalyzeOptions) -> Result<Ana
 /// the whole position.
 fn describe_every(parts: &[Part], after: &[Position]) -> String {
     let mut words = vec![];
-    for (p, next) in parts.iter().zip(after) {
+    for (k, (p, next)) in parts.iter().zip(after).enumerate() {
         let (from, to) = (p.position.heaps(), next.heaps());
         if from == to {
             continue;
@@ -249,9 +269,16 @@ fn describe_every(parts: &[Part], after: &[Position]) -> String {
             },
             Position::Euclid(a, b) => {
                 let number = usize::from(from.first() == to.first());
-                crate::rules::euclid::describe_move(*a, *b, number, to.get(number).copied().unwrap_or(0))
+                let words = crate::rules::euclid::describe_move(*a, *b, number, to.get(number).copied().unwrap_or(0));
+                match parts.len() {
+                    1 => words,
+                    _ => format!("in game {} (euclid): {words}", k + 1),
+                }
             }
-            Position::Board(board, numbers) => board.rules().describe(numbers, &to),
+            Position::Board(board, numbers) => match parts.len() {
+                1 => board.rules().describe(numbers, &to),
+                _ => format!("in game {} ({board}): {}", k + 1, board.rules().describe(numbers, &to)),
+            },
             _ => format!("{} -> {}", join(&from), join(&to)),
         });
     }

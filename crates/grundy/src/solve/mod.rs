@@ -6,6 +6,7 @@
 pub mod analysis;
 pub mod custom;
 pub mod every;
+pub mod games;
 pub mod naive;
 pub mod search;
 

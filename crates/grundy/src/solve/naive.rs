@@ -7,6 +7,7 @@
 use std::collections::HashMap;
 
 use crate::game::convention::{Convention, Player};
+use crate::game::games::{replaced, Parts};
 use crate::game::{Component, Move, Position};
 
 /// The name this module's moves had before every part of the crate used [`Move`]; the same type.
@@ -67,6 +68,15 @@ pub fn moves(position: &Position, player: Player) -> Vec<(Move, Position)> {
                 }
             }
         }
+        // A move of a sum of games is a move of one of them.
+        Position::Games(parts) => {
+            let layout = Parts::of(parts);
+            for (i, part) in parts.iter().enumerate() {
+                for (m, next) in moves(part, player) {
+                    out.push((layout.global(i, &m), replaced(parts, i, next)));
+                }
+            }
+        }
         // The board game's own moves by its rule (no theorem is used there).
         Position::Board(b, numbers) => {
             for after in b.rules().options(numbers) {
@@ -122,6 +132,16 @@ impl NaiveSolver {
             }
             Position::Divisor(n) => return (Position::Divisor(*n), convention, Player::First),
             Position::Euclid(a, b) => return (Position::Euclid(*a, *b), convention, Player::First),
+            // The order of the games does not matter, nor finished heaps.
+            Position::Games(parts) => {
+                let mut parts: Vec<Position> = parts
+                    .iter()
+                    .filter(|p| !matches!(p, Position::Sum(cs) if cs.iter().all(|c| c.heap == 0)))
+                    .map(|p| Self::key(p, convention, player).0)
+                    .collect();
+                parts.sort_by_cached_key(|p| format!("{p:?}"));
+                return (Position::Games(parts), convention, Player::First);
+            }
             Position::Board(b, numbers) => {
                 return (Position::Board(b.clone(), b.rules().canonical(numbers)), convention, Player::First)
             }
@@ -132,6 +152,12 @@ impl NaiveSolver {
             }
         };
         (p, convention, player)
+    }
+
+    /// The canonical form of an impartial position (the order of its heaps or games, and its
+    /// finished heaps, set aside), as the solver's memo keys it.
+    pub fn key_of(position: &Position) -> Position {
+        Self::key(position, Convention::Normal, Player::First).0
     }
 
     /// Whether the player to move wins, by the definition of P and N positions.

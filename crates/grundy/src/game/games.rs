@@ -1,0 +1,172 @@
+//! Sums of different games: `grundy analyze sum euclid=34,12 wythoff=3,5 kayles=7`. Each
+//! argument of a `sum` is one game, `RULESET=HEAP` for a heap or `GAME=TOKENS` for any other
+//! game, its tokens separated by commas (or by spaces, quoted, when a token holds a comma, as
+//! the cells `x,y` of coin games do). A sum whose games are all heaps stays a sum of heaps
+//! ([`Position::Sum`]); one with any other game is a [`Position::Games`].
+//!
+//! The position's numbers are the games' numbers one after another, so that a [`Move`] names
+//! them as in any other position; [`Parts`] finds which game a number belongs to.
+
+use crate::error::ParsePositionError;
+use crate::game::{Component, Game, Move, Position};
+use crate::rules::Ruleset;
+
+/// Reads one game of a sum, `GAME=TOKENS`, where GAME is not a heap ruleset (the caller has
+/// tried that); `i` is the argument's index, for the errors.
+pub(crate) fn parse_part(i: usize, game: &str, tokens: &str) -> Result<Position, ParsePositionError> {
+    let at = |e: String| ParsePositionError::new(format!("game {} of the sum: {e}", i + 1));
+    let g: Game = game.parse().map_err(|e| at(format!("{e}")))?;
+    match g {
+        Game::Sum => return Err(at("a sum inside a sum: write its games as games of this one".into())),
+        Game::Kl { .. } => {
+            return Err(at("kl is played with who is to move in mind; a sum here mixes impartial games".into()))
+        }
+        _ => {}
+    }
+    let split: Vec<&str> = if tokens.contains(char::is_whitespace) {
+        tokens.split_whitespace().collect()
+    } else {
+        tokens.split(',').collect()
+    };
+    let p = g.parse_position(&split).map_err(|e| at(format!("{e}")))?;
+    Ok(match p {
+        // A game whose position is heaps (e.g. `nim=3,4`) is one game per heap.
+        Position::Sum(cs) if cs.len() == 1 => Position::Sum(cs),
+        Position::Sum(cs) => return Ok(Position::Games(cs.into_iter().map(|c| Position::Sum(vec![c])).collect())),
+        p => p,
+    })
+}
+
+/// The name of the game a part of a sum is a position of, as `sum` writes it.
+pub(crate) fn part_game(part: &Position) -> String {
+    match part {
+        Position::Sum(cs) => match cs.as_slice() {
+            [c] => c.ruleset.to_string(),
+            _ => "sum".into(),
+        },
+        Position::Kl { forbidden, .. } => format!("kl:{},{}", forbidden[0], forbidden[1]),
+        Position::Divisor(_) => "divisor".into(),
+        Position::Euclid(..) => "euclid".into(),
+        Position::Chips(_) => "chips".into(),
+        Position::Board(b, _) => b.to_string(),
+        Position::Games(_) => "sum".into(),
+    }
+}
+
+/// The token `sum` writes for one part: `RULESET=HEAP` or `GAME=T1,T2`.
+pub(crate) fn part_token(part: &Position) -> String {
+    let tokens: Vec<String> = match part {
+        Position::Board(b, numbers) => b.rules().tokens(numbers),
+        p => p.heaps().iter().map(u64::to_string).collect(),
+    };
+    let sep = if tokens.iter().any(|t| t.contains(',')) { " " } else { "," };
+    format!("{}={}", part_game(part), tokens.join(sep))
+}
+
+/// Where each game of a sum starts among the position's numbers.
+pub struct Parts {
+    starts: Vec<usize>,
+    total: usize,
+}
+
+impl Parts {
+    /// The layout of `parts`.
+    pub fn of(parts: &[Position]) -> Parts {
+        let mut starts = vec![];
+        let mut at = 0;
+        for p in parts {
+            starts.push(at);
+            at += p.heaps().len();
+        }
+        Parts { starts, total: at }
+    }
+
+    /// The game holding number `i`, and `i` within it.
+    pub fn find(&self, i: usize) -> Option<(usize, usize)> {
+        if i >= self.total {
+            return None;
+        }
+        let part = self.starts.partition_point(|&s| s <= i).checked_sub(1)?;
+        Some((part, i - self.starts.get(part)?))
+    }
+
+    /// Where game `part` starts.
+    pub fn start(&self, part: usize) -> usize {
+        self.starts.get(part).copied().unwrap_or(self.total)
+    }
+
+    /// The move `mv` of the whole position as a move of one game (its numbers counted within
+    /// that game), with the game's index; `None` when it spans two games or none.
+    pub fn local(&self, mv: &Move) -> Option<(usize, Move)> {
+        let (part, local) = self.find(mv.heap)?;
+        let last = mv.heap.checked_add(mv.width.max(1))? - 1;
+        let (last_part, _) = self.find(last)?;
+        (last_part == part).then(|| (part, Move { heap: local, to: mv.to.clone(), width: mv.width }))
+    }
+
+    /// A move of game `part` as a move of the whole position.
+    pub fn global(&self, part: usize, mv: &Move) -> Move {
+        Move { heap: mv.heap + self.start(part), to: mv.to.clone(), width: mv.width }
+    }
+}
+
+/// The position with game `part` replaced by `next` (a game of heaps that splits stays one
+/// heap per game).
+pub fn replaced(parts: &[Position], part: usize, next: Position) -> Position {
+    let mut out = vec![];
+    for (j, p) in parts.iter().enumerate() {
+        if j != part {
+            out.push(p.clone());
+            continue;
+        }
+        match next {
+            Position::Sum(ref cs) if cs.len() != 1 => {
+                out.extend(cs.iter().map(|c| Position::Sum(vec![c.clone()])));
+            }
+            ref n => out.push(n.clone()),
+        }
+    }
+    Position::Games(out)
+}
+
+/// The position with the same games holding `numbers` instead, each game keeping its count of
+/// numbers (a move made in several games at once, as under Every-SG); `None` when the counts
+/// do not match.
+pub fn with_numbers(position: &Position, numbers: &[u64]) -> Option<Position> {
+    let rebuilt = |p: &Position, ns: &[u64]| -> Option<Position> {
+        Some(match p {
+            Position::Sum(cs) if cs.len() == ns.len() => {
+                Position::Sum(cs.iter().zip(ns).map(|(c, &h)| Component::new(c.ruleset.clone(), h)).collect())
+            }
+            Position::Kl { forbidden, heaps } if heaps.len() == ns.len() => {
+                Position::Kl { forbidden: *forbidden, heaps: ns.to_vec() }
+            }
+            Position::Divisor(_) => Position::Divisor(*ns.first()?),
+            Position::Euclid(..) => Position::Euclid(*ns.first()?, *ns.get(1)?),
+            Position::Chips(c) if c.len() == ns.len() => Position::Chips(ns.to_vec()),
+            Position::Board(b, old) if old.len() == ns.len() => Position::Board(b.clone(), ns.to_vec()),
+            _ => return None,
+        })
+    };
+    if position.heaps().len() != numbers.len() {
+        return None;
+    }
+    match position {
+        Position::Games(parts) => {
+            let mut at = 0;
+            let mut out = vec![];
+            for p in parts {
+                let n = p.heaps().len();
+                out.push(rebuilt(p, numbers.get(at..at + n)?)?);
+                at += n;
+            }
+            Some(Position::Games(out))
+        }
+        p => rebuilt(p, numbers),
+    }
+}
+
+/// A heap of a ruleset as one game of a sum.
+pub(crate) fn heap_part(ruleset: Ruleset, heap: u64) -> Position {
+    Position::Sum(vec![Component::new(ruleset, heap)])
+}

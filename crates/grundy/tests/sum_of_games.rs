@@ -1,0 +1,54 @@
+//! Sums of different games (`sum euclid=34,12 wythoff=3,5 kayles=7`): the Sprague-Grundy
+//! theorem over each game's own value, checked against the plain exhaustive search of the
+//! whole sum (outcome, every winning move, the count, the value by the mex); misère sums by
+//! search.
+
+#![allow(clippy::unwrap_used)] // a test that cannot unwrap has failed
+
+mod common;
+
+use grundy::{analyze, AnalyzeOptions, Convention, Game};
+
+fn sums() -> Vec<Vec<String>> {
+    let mut out = vec![];
+    for a in 0..=4u64 {
+        for b in 0..=4u64 {
+            for c in 0..=4u64 {
+                out.push(vec![format!("euclid={a},{b}"), format!("nim={c}")]);
+                out.push(vec![format!("wythoff={a},{b}"), format!("kayles={c}")]);
+                out.push(vec![format!("euclid={a},{}", b + 1), format!("wythoff={c},2")]);
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn normal_sums_agree_with_exhaustive_search() {
+    common::assert_game_agrees_with_search("sum", sums(), Convention::Normal);
+}
+
+#[test]
+fn misere_sums_agree_with_exhaustive_search() {
+    common::assert_game_agrees_with_search("sum", sums().into_iter().step_by(3), Convention::Misere);
+}
+
+#[test]
+fn tokens_round_trip_and_bad_parts_name_the_game() {
+    let g: Game = "sum".parse().unwrap();
+    let p = g.parse_position(&["euclid=34,12", "kayles=7", "nim=3", "nim=4"]).unwrap();
+    assert_eq!(g.position_tokens(&p), ["euclid=34,12", "kayles=7", "nim=3", "nim=4"]);
+    assert_eq!(p.label(1), "game 1 (euclid): number 2");
+    assert_eq!(p.label(2), "heap 3");
+    let err = |t: &[&str]| g.parse_position(t).unwrap_err().to_string();
+    assert_eq!(err(&["euclid=3,x"]), "game 1 of the sum: the second number 'x' is not a number");
+    assert!(err(&["nim=3", "frob=3"]).starts_with("heap 2: unknown game 'frob'"), "{}", err(&["nim=3", "frob=3"]));
+    assert!(err(&["kl:1,2=3,4"]).contains("impartial"), "{}", err(&["kl:1,2=3,4"]));
+    assert!(err(&["euclid"]).contains("not RULESET=HEAP or GAME=TOKENS"));
+    // A sum of heaps alone is the sum of heaps it always was.
+    assert!(matches!(g.parse_position(&["nim=3", "kayles=4"]).unwrap(), grundy::Position::Sum(_)));
+    // A huge Euclid game next to a huge heap is exact.
+    let p = g.parse_position(&["euclid=18446744073709551615,3", "kayles=1000000000000000000"]).unwrap();
+    let a = analyze(&g, &p, &AnalyzeOptions::default()).unwrap();
+    assert!(a.sg.is_some() && a.winning_move_count.is_some());
+}
