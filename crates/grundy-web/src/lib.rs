@@ -611,6 +611,9 @@ struct Problem {
     position: Vec<Value>,
     #[serde(default)]
     misere: bool,
+    /// Every-SG: each turn a move in every game of the sum still going.
+    #[serde(default)]
+    every: bool,
     #[serde(default)]
     to_move: Option<String>,
     #[serde(default)]
@@ -679,7 +682,12 @@ impl Problem {
             Some(b) => b,
             None => MAX_BUDGET,
         };
-        let convention = if self.misere { Convention::Misere } else { Convention::Normal };
+        let convention = match (self.misere, self.every) {
+            (true, true) => return Err(ApiError::bad("misere and every are two different conventions: ask for one")),
+            (true, false) => Convention::Misere,
+            (false, true) => Convention::Every,
+            (false, false) => Convention::Normal,
+        };
         Ok((game, position, AnalyzeOptions { convention, to_move, budget }))
     }
 
@@ -699,11 +707,18 @@ impl Problem {
         if self.misere {
             notes.push("misère".to_string());
         }
+        if self.every {
+            notes.push("Every-SG".to_string());
+        }
         if let Some(to_move) = self.to_move() {
             notes.push(format!("{} to move", quote(to_move)));
         }
         let notes = if notes.is_empty() { String::new() } else { format!(" ({})", notes.join(", ")) };
-        let misere = if self.misere { " --misere" } else { "" };
+        let misere = match (self.misere, self.every) {
+            (true, _) => " --misere",
+            (_, true) => " --every",
+            _ => "",
+        };
         // The command is for copying and running: every heap, no token shortened.
         let whole = match self.tokens() {
             Ok(tokens) => tokens.iter().map(|t| shell_word(t)).collect::<Vec<_>>().join(" "),
@@ -751,6 +766,7 @@ impl Problem {
             game: self.game.clone(),
             position: tokens.into_iter().map(Value::String).collect(),
             misere: self.misere,
+            every: self.every,
             to_move: Some(to_move.to_string()),
             budget: self.budget,
         }
@@ -882,6 +898,11 @@ struct MoveReply {
 /// was sent, then the computer's reply (none once the game is over).
 fn play_move(request: &MoveRequest) -> Result<MoveReply, Fail> {
     let (game, position, options) = request.problem.parse()?;
+    if options.convention == Convention::Every {
+        return Err(Fail::Api(ApiError::bad(
+            "the page does not play Every-SG (a turn there is a move in every game at once); /api/analyze with every answers the position",
+        )));
+    }
     let level: Level = request.level.as_deref().unwrap_or("perfect").parse().map_err(ApiError::bad)?;
     // The person moves for the player to move, when they sent a move; the computer plays the
     // other side.
@@ -1154,6 +1175,7 @@ mod tests {
             game: "kl:2,3".into(),
             position: (1..=20).map(|n| json!(n)).collect(),
             misere: true,
+            every: false,
             to_move: Some("second".into()),
             budget: Some(100),
         };
