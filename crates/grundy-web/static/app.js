@@ -245,7 +245,14 @@ function drawBoard() {
     drawDivisor(board, myTurn);
     return;
   }
-  state.tokens.forEach((token, i) => {
+  // A token may hold several numbers (`20/3` of Fibonacci Nim, `3x4` of a sheet, `euclid=34,12`
+  // in a sum): once the analysis of this position is in, the board has one row per number,
+  // named as the analysis names it.
+  const a = state.analysis;
+  const rows = a && a.tokens.join('\n') === state.tokens.join('\n') && a.tokens.length !== a.position.length
+    ? a.position.map((n) => String(n))
+    : state.tokens;
+  rows.forEach((token, i) => {
     const { size, text, rule } = readToken(token);
     const row = document.createElement('div');
     row.className = 'heap' + (size === 0n ? ' empty' : '');
@@ -638,11 +645,9 @@ function clearGame() {
 /** Fills the panel with the analysis `a` of the position on the board. */
 function showAnalysis(a) {
   state.analysis = a;
-  // The rows' names come with the analysis (heap, number, chip, step, ...).
-  if (a.labels && a.labels.join('\n') !== (state.labels ?? []).join('\n')) {
-    state.labels = a.labels;
-    drawBoard();
-  }
+  // The rows' names and numbers come with the analysis (heap, number, chip, step, ...).
+  state.labels = a.labels;
+  drawBoard();
   const who = (p) => (p === state.human ? `the ${p} player (you)` : `the ${p} player (the computer)`);
   $('outcome').textContent = `${a.outcome}: ${who(a.winner)} wins with best play`;
   $('outcome').dataset.outcome = a.outcome;
@@ -666,6 +671,16 @@ function showAnalysis(a) {
     li.textContent = m.text;
     li.dataset.heap = String(m.heap);
     li.dataset.to = m.to.join(' ');
+    // The move as it is typed (`3 -> 1`, or `1..2 -> 2 5` when it changes several numbers),
+    // which the move box takes; a click plays it.
+    const width = m.width ?? 1;
+    const numbers = width === 1 ? String(m.heap) : `${m.heap}..${BigInt(m.heap) + BigInt(width) - 1n}`;
+    li.dataset.move = `${numbers} -> ${m.to.join(' ')}`;
+    li.title = `play ${li.dataset.move}`;
+    li.classList.add('playable');
+    li.addEventListener('click', () => {
+      if (!state.over && !state.busy && state.toMove === state.human) humanMove(li.dataset.move);
+    });
     list.appendChild(li);
   }
   if (a.winning_moves.length === 0) {

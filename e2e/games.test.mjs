@@ -1,0 +1,61 @@
+// Browser tests of the games whose position is not a row of heaps (board games such as
+// Wythoff's, sums of different games, Euclid's game): the rows are named as the analysis names
+// them, a winning move listed in the panel is played by clicking it, and the person who
+// follows the panel from a won position beats the computer. Run through e2e/run.sh.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { sharedBrowser, settled, forgetStatus, winningMoves } from './lib.mjs';
+
+const browser = sharedBrowser();
+
+/** Plays the panel's first winning move each turn until the game ends; returns the moves played. */
+async function followThePanel(page) {
+  const played = [];
+  for (let turns = 0; ; turns++) {
+    assert.ok(turns < 80, 'the game ends');
+    if (await page.getAttribute('#status', 'data-state') !== 'your-move') break;
+    assert.equal(await page.getAttribute('#outcome', 'data-outcome'), 'N', 'the person keeps a won position');
+    const first = await page.$('#winning-moves li.playable');
+    assert.ok(first, 'a won position lists a winning move');
+    played.push(await first.getAttribute('data-move'));
+    await forgetStatus(page, 'moving');
+    await first.click();
+    await settled(page);
+  }
+  return played;
+}
+
+/** The rows of the board: label and number. */
+const rows = (page) => page.$$eval('#board .heap', (rs) => rs.map((r) => [
+  r.querySelector('.heap-label').textContent, r.querySelector('.heap-size').textContent]));
+
+for (const [preset, position, firstRows] of [
+  ['wythoff', '5 8', [['heap 1', '5'], ['heap 2', '8']]],
+  ['euclid', '34 12', [['number 1', '34'], ['number 2', '12']]],
+  ['sum', 'euclid=34,12 wythoff=2,2 nim=4', [['game 1 (euclid): number 1', '34'], ['game 1 (euclid): number 2', '12'],
+    ['game 2 (wythoff): heap 1', '2'], ['game 2 (wythoff): heap 2', '2'], ['heap 5', '4']]],
+]) {
+  test(`${preset} ${position}: the rows are named, and following the panel wins`, async () => {
+    const { page, errors } = await browser.start({ preset, position });
+    await page.waitForFunction(() => document.getElementById('outcome').dataset.outcome === 'N');
+    assert.deepEqual(await rows(page), firstRows);
+    const played = await followThePanel(page);
+    assert.ok(played.length > 0);
+    assert.equal(await page.getAttribute('#status', 'data-winner'), 'you');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+}
+
+test('a move of Wythoff\'s game from both heaps is typed and played', async () => {
+  const { page, errors } = await browser.start({ preset: 'wythoff', position: '5 8' });
+  const moves = await winningMoves(page);
+  assert.ok(moves.some((m) => m.text === 'take 1 from both heaps (5 8 -> 4 7)'), JSON.stringify(moves));
+  await forgetStatus(page, 'moving');
+  await page.fill('#move-text', 'both 1');
+  await page.press('#move-text', 'Enter');
+  await settled(page);
+  assert.match(await page.textContent('#log'), /you: take 1 from both heaps \(5 8 -> 4 7\)/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
