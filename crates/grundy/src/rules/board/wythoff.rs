@@ -95,20 +95,61 @@ pub fn partner(n: u64) -> u128 {
 /// assert!(!is_cold(5, 8) && !is_cold(2, 2));
 /// ```
 pub fn is_cold(a: u64, b: u64) -> bool {
+    is_cold_under(a, b, false)
+}
+
+/// The smaller heap of the P-position whose heaps differ by `k`: a_k, or under misère play
+/// 2 for k = 0 and 0 for k = 1 (misère Wythoff's P-positions are Wythoff's, but for (0, 1),
+/// (1, 0) and (2, 2) in place of (0, 0), (1, 2) and (2, 1); the tests check it against search).
+fn cold_lower(k: u64, misere: bool) -> u128 {
+    match (misere, k) {
+        (true, 0) => 2,
+        (true, 1) => 0,
+        _ => lower(k),
+    }
+}
+
+/// The partner of `n` in its P-position, under either convention (under misère play 0 and 1
+/// pair up and 2 is its own partner; every other number keeps Wythoff's partner, which is at
+/// least 3).
+fn partner_under(n: u64, misere: bool) -> u128 {
+    match (misere, n) {
+        (true, 0) => 1,
+        (true, 1) => 0,
+        (true, 2) => 2,
+        _ => partner(n),
+    }
+}
+
+/// Whether (a, b) is a P-position under normal play (`misere` false) or misère play.
+///
+/// ```
+/// use grundy::rules::board::wythoff::is_cold_under;
+/// assert!(is_cold_under(0, 1, true) && is_cold_under(2, 2, true) && is_cold_under(3, 5, true));
+/// assert!(!is_cold_under(0, 0, true) && !is_cold_under(1, 2, true));
+/// ```
+pub fn is_cold_under(a: u64, b: u64, misere: bool) -> bool {
     let (lo, hi) = (a.min(b), a.max(b));
-    lower(hi - lo) == u128::from(lo)
+    cold_lower(hi - lo, misere) == u128::from(lo)
 }
 
 /// Every winning move from (a, b) as the pair it leaves (heaps in the order given): the move
 /// from both heaps first, then from one heap, as HDU 2177 lists them. Empty at a P-position.
 pub fn winning_moves(a: u64, b: u64) -> Vec<(u64, u64)> {
-    if is_cold(a, b) {
+    winning_moves_under(a, b, false)
+}
+
+/// Every winning move from (a, b) under normal play (`misere` false) or misère play, in the
+/// order of [`winning_moves`].
+pub fn winning_moves_under(a: u64, b: u64, misere: bool) -> Vec<(u64, u64)> {
+    if is_cold_under(a, b, misere) {
         return vec![];
     }
+    let partner = |n| partner_under(n, misere);
     let mut out = Vec::new();
     let (lo, hi) = (a.min(b), a.max(b));
     // From both: the difference stays, so the target is (a_k, a_k + k) with k = hi - lo.
-    let target = lower(hi - lo);
+    let target = cold_lower(hi - lo, misere);
     if target < u128::from(lo) {
         let d = lo - target as u64;
         out.push((a - d, b - d));
@@ -273,16 +314,21 @@ impl BoardRules for Wythoff {
     }
 
     fn solve(&self, numbers: &[u64], misere: bool, budget: u64) -> Result<BoardAnswer, AnalyzeError> {
-        if misere {
-            return Err(AnalyzeError::Unsupported(
-                "misère Wythoff is not covered: its P-positions are Wythoff's except near (0, 1) and (2, 2), a rule not yet checked here"
-                    .into(),
-            ));
-        }
         let (a, b) = Self::pair(numbers);
-        let wins = !is_cold(a, b);
-        let moves: Vec<Vec<u64>> = winning_moves(a, b).into_iter().map(|(x, y)| vec![x, y]).collect();
+        let wins = !is_cold_under(a, b, misere);
+        let moves: Vec<Vec<u64>> = winning_moves_under(a, b, misere).into_iter().map(|(x, y)| vec![x, y]).collect();
         let mut answer = BoardAnswer::listed(wins, None, moves, BoardMethod::ClosedForm);
+        if misere {
+            answer.explanation = vec![
+                "Misère Wythoff (whoever takes the last object loses): the P-positions are Wythoff's (a_k, a_k + k) with a_k = floor(k φ), except that (0, 1), (1, 0) and (2, 2) replace (0, 0), (1, 2) and (2, 1); checked against exhaustive search.".into(),
+                format!(
+                    "So ({a}, {b}) is {}.",
+                    if wins { "an N-position: the player to move wins" } else { "a P-position: the player to move loses" }
+                ),
+            ];
+            answer.value_note = Some("none (misère play)".into());
+            return Ok(answer);
+        }
         match Self::value_table(a, b, budget) {
             Ok(v) => answer.value = Some(v),
             Err(e) => {
