@@ -8,7 +8,7 @@ use grundy::{Game, Player, Position};
 use libfuzzer_sys::fuzz_target;
 use std::sync::OnceLock;
 
-const POSITIONS: [(&str, &[&str]); 14] = [
+const POSITIONS: [(&str, &[&str]); 15] = [
     ("nim", &["7", "9", "12", "15"]),
     ("nim", &["0", "18446744073709551615"]),
     ("bounded:3", &["10", "7", "4"]),
@@ -23,16 +23,22 @@ const POSITIONS: [(&str, &[&str]); 14] = [
     ("subtraction:1,3,5", &["1000000000000000000", "4"]),
     ("allbut:2", &["6", "100"]),
     ("sum", &["nim=7", "subtraction:2,5=9", "bounded:3=5", "kayles=6", "hex:0.8=10"]),
+    ("sum", &["euclid=34,12", "wythoff=5,8", "kayles=6", "chips=1,5,6"]),
 ];
 
 fn positions() -> &'static [Position] {
     static ALL: OnceLock<Vec<Position>> = OnceLock::new();
     ALL.get_or_init(|| {
+        // The positions above, and every catalogue example (a new game is fuzzed without a
+        // change here).
+        let examples = grundy::GAMES.iter().map(|g| (g.example_game, g.example_position.split(' ').collect::<Vec<_>>()));
         POSITIONS
             .iter()
+            .map(|(game, tokens)| (*game, tokens.to_vec()))
+            .chain(examples)
             .map(|(game, tokens)| {
                 let game: Game = game.parse().expect("the fixed games parse");
-                game.parse_position(tokens).expect("the fixed positions parse")
+                game.parse_position(&tokens).expect("the fixed positions parse")
             })
             .collect()
     })
