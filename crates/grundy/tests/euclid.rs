@@ -49,6 +49,11 @@ fn huge_numbers_and_bad_input() {
     let err = |t: &[&str]| game.parse_position(t).unwrap_err().to_string();
     assert_eq!(err(&["3"]), "Euclid's game takes two numbers, not 1");
     assert!(err(&["3", "-1"]).contains("the second number '-1' is negative"), "{}", err(&["3", "-1"]));
-    let misere = AnalyzeOptions { convention: Convention::Misere, ..AnalyzeOptions::default() };
-    assert!(analyze(&game, &game.parse_position(&["3", "2"]).unwrap(), &misere).is_err());
+}
+
+#[test]
+fn misere_agrees_with_exhaustive_search_and_values_with_the_mex() {
+    let pairs = || (0..=25u64).flat_map(|a| (0..=25u64).map(move |b| vec![a.to_string(), b.to_string()]));
+    common::assert_game_agrees_with_search("euclid", pairs(), Convention::Misere);
+    common::assert_game_agrees_with_search("euclid", pairs(), Convention::Normal);
 }

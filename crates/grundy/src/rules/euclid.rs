@@ -37,12 +37,33 @@ fn moves(a: u64, b: u64) -> impl Iterator<Item = (usize, u64)> {
 /// assert!(!euclid_wins(7, 0));
 /// ```
 pub fn euclid_wins(a: u64, b: u64) -> bool {
+    euclid_wins_under(a, b, false)
+}
+
+/// Whether the player to move wins from (a, b) under normal play (`misere` false: whoever
+/// makes a number 0 wins) or misère play (whoever makes a number 0 loses). The same rule holds
+/// for both: along a level (q b + r, b) the positions j >= 1 have the options below them, so
+/// with q >= 2 the player to move chooses which of (r + b, b) and (r, b) the opponent faces, one
+/// of which is lost; only the finished game differs (lost for the player to move under normal
+/// play, won under misère play).
+///
+/// ```
+/// use grundy::rules::euclid::euclid_wins_under;
+/// assert!(!euclid_wins_under(3, 3, true)); // either move makes a 0, and loses
+/// assert!(euclid_wins_under(7, 0, true)); // the opponent made the 0
+/// ```
+pub fn euclid_wins_under(a: u64, b: u64, misere: bool) -> bool {
     let (mut big, mut small) = (a.max(b), a.min(b));
     // Each forced move flips who is to move.
     let mut mover_wins = true;
     loop {
         if small == 0 {
-            return !mover_wins;
+            return mover_wins == misere;
+        }
+        if misere && big % small == 0 {
+            // Every move from (q b, b) leaves (j b, b), j < q: with q >= 2 the move to (b, b),
+            // which is lost (both its moves make a 0), wins; with q = 1 the only move makes a 0.
+            return mover_wins == (big / small >= 2);
         }
         if big / small >= 2 || big % small == 0 {
             return mover_wins;
@@ -76,6 +97,11 @@ fn forced_moves(a: u64, b: u64) -> u32 {
 /// assert_eq!(euclid_winning_moves(15, 24), vec![]);
 /// ```
 pub fn euclid_winning_moves(a: u64, b: u64) -> Vec<(usize, u64)> {
+    euclid_winning_moves_under(a, b, false)
+}
+
+/// Every winning move from (a, b) under normal or misère play, as [`euclid_winning_moves`].
+pub fn euclid_winning_moves_under(a: u64, b: u64, misere: bool) -> Vec<(usize, u64)> {
     let mut out = vec![];
     for (i, big, small) in [(0, a, b), (1, b, a)] {
         if small == 0 || big < small {
@@ -85,7 +111,7 @@ pub fn euclid_winning_moves(a: u64, b: u64) -> Vec<(usize, u64)> {
         for k in [q.saturating_sub(1), q].into_iter().filter(|&k| k >= 1) {
             let left = big - k * small;
             let (x, y) = if i == 0 { (left, b) } else { (a, left) };
-            if !euclid_wins(x, y) && !out.contains(&(i, left)) {
+            if !euclid_wins_under(x, y, misere) && !out.contains(&(i, left)) {
                 out.push((i, left));
             }
         }
@@ -277,6 +303,41 @@ mod tests {
                     })
                     .collect();
                 let mut fast = euclid_winning_moves(a, b);
+                plain.sort();
+                fast.sort();
+                assert_eq!(fast, plain, "({a}, {b})");
+            }
+        }
+    }
+
+    /// Plain search under misère play: a finished game is won by the player to move.
+    fn plain_misere_wins(a: u64, b: u64, memo: &mut std::collections::HashMap<(u64, u64), bool>) -> bool {
+        if let Some(&w) = memo.get(&(a, b)) {
+            return w;
+        }
+        let next: Vec<(usize, u64)> = moves(a, b).collect();
+        let w = next.is_empty()
+            || next.iter().any(|&(i, left)| {
+                let (x, y) = if i == 0 { (left, b) } else { (a, left) };
+                !plain_misere_wins(x, y, memo)
+            });
+        memo.insert((a, b), w);
+        w
+    }
+
+    #[test]
+    fn misere_agrees_with_plain_search() {
+        let mut memo = Default::default();
+        for a in 0..=80 {
+            for b in 0..=80 {
+                assert_eq!(euclid_wins_under(a, b, true), plain_misere_wins(a, b, &mut memo), "({a}, {b})");
+                let mut plain: Vec<(usize, u64)> = moves(a, b)
+                    .filter(|&(i, left)| {
+                        let (x, y) = if i == 0 { (left, b) } else { (a, left) };
+                        !plain_misere_wins(x, y, &mut memo)
+                    })
+                    .collect();
+                let mut fast = euclid_winning_moves_under(a, b, true);
                 plain.sort();
                 fast.sort();
                 assert_eq!(fast, plain, "({a}, {b})");

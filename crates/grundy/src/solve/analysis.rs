@@ -891,21 +891,26 @@ fn board(b: &Board, numbers: &[u64], options: &AnalyzeOptions) -> Result<Analysi
     Ok(a)
 }
 
-/// Euclid's game by Cole and Davie's rule: exact at any size, in O(log) steps.
+/// Euclid's game by Cole and Davie's rule: exact at any size, in O(log) steps, under normal
+/// play and misère play (whoever makes a number 0 loses).
 fn euclid(x: u64, y: u64, options: &AnalyzeOptions) -> Result<Analysis, AnalyzeError> {
-    if options.convention == Convention::Misere {
-        return Err(AnalyzeError::Unsupported(
-            "Euclid's game is won by the player who makes a number 0; its misère form (that player loses) is not covered".into(),
-        ));
-    }
-    let wins = crate::rules::euclid::euclid_wins(x, y);
+    use crate::rules::euclid as rule;
+    let misere = options.convention == Convention::Misere;
+    let wins = rule::euclid_wins_under(x, y, misere);
     let mut a = blank(Outcome::from_win(wins), Method::ClosedForm);
-    a.sg = Some(crate::rules::euclid::euclid_value(x, y));
-    for (number, left) in crate::rules::euclid::euclid_winning_moves(x, y) {
-        let text = crate::rules::euclid::describe_move(x, y, number, left);
-        let (p, q) = crate::rules::euclid::after(x, y, number, left);
+    for (number, left) in rule::euclid_winning_moves_under(x, y, misere) {
+        let text = rule::describe_move(x, y, number, left);
+        let (p, q) = rule::after(x, y, number, left);
         a.winning_moves.push(WinningMove { text, result: vec![p, q], mv: Move::new(number, vec![left]) });
     }
+    if misere {
+        a.explanation = vec![
+            "Misère Euclid's game: whoever makes a number 0 loses. Cole and Davie's argument carries over: with a >= 2b the player to move chooses which of (a mod b + b, b) and (a mod b, b) the opponent faces, and one of them is lost; only the ends differ: from (k b, b) with k >= 2 the move to (b, b) wins (both its moves make a 0), and from (b, b) every move loses.".into(),
+            format!("So ({x}, {y}) is {}; the rule is checked against exhaustive search on every pair to 80.", if wins { "won for the player to move" } else { "lost for the player to move" }),
+        ];
+        return Ok(a);
+    }
+    a.sg = Some(rule::euclid_value(x, y));
     a.explanation = crate::rules::euclid::explanation(x, y);
     a.explanation.push(format!(
         "Its Sprague-Grundy value is {}: along each level (a, b) = (q b + r, b) of the Euclidean algorithm the positions (r + j b, b) have the options (r + i b, b), i < j, so each value is the mex of those below it, starting from the value of (b, r).",
