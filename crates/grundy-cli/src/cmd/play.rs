@@ -197,8 +197,14 @@ pub fn draw(game: &Game, position: &Position) -> String {
                 _ => vec![String::new(); heaps.len()],
             };
             for (i, h) in heaps.iter().enumerate() {
-                let marks = "o".repeat((*h).min(MAX_MARKS) as usize);
-                let more = if *h > MAX_MARKS { " ..." } else { "" };
+                // A board game's limit or product is a number, not a pile: no marks.
+                let drawn = match position {
+                    Position::Board(b, _) => b.rules().counts_objects(i),
+                    _ => true,
+                };
+                let shown = if drawn { *h } else { 0 };
+                let marks = "o".repeat(shown.min(MAX_MARKS) as usize);
+                let more = if shown > MAX_MARKS { " ..." } else { "" };
                 // What a row is: a heap, one of Euclid's two numbers, a chip and its cell, ...
                 let label = position.label(i);
                 s += &format!("  {label:<label_width$} {h:>width$}  {marks}{more}{}\n", rules[i]);

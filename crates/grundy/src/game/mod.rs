@@ -105,7 +105,8 @@ impl Game {
     /// assert!(game.parse_position(&["0"]).unwrap_err().to_string().contains("n must be at least 1"));
     /// ```
     pub fn parse_position<S: AsRef<str>>(&self, tokens: &[S]) -> Result<Position, ParsePositionError> {
-        if tokens.is_empty() {
+        // A board game says what its position is made of, empty or not.
+        if tokens.is_empty() && !matches!(self, Game::Board(_)) {
             return Err(ParsePositionError::new(match self {
                 Game::Divisor => "the position is empty: give the number n",
                 Game::Euclid => "the position is empty: give the two numbers",

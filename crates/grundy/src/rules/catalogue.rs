@@ -181,6 +181,30 @@ pub const GAMES: &[GameKind] = &[
         heap_ruleset: false,
     },
     GameKind {
+        spelling: "fibonacci-nim",
+        name: "Fibonacci Nim (Whinihan)",
+        a_move: "take from one heap: the first move not all of it, each later move at most twice the move before",
+        example_game: "fibonacci-nim",
+        example_position: "100",
+        heap_ruleset: false,
+    },
+    GameKind {
+        spelling: "multiple:K",
+        name: "K-multiple Nim (Schwenk)",
+        a_move: "as Fibonacci Nim, each move after the first at most K times the move before",
+        example_game: "multiple:3",
+        example_position: "19",
+        heap_ruleset: false,
+    },
+    GameKind {
+        spelling: "multiplication",
+        name: "the multiplication game",
+        a_move: "multiply p (from 1) by 2 to 9; whoever first makes p at least N wins",
+        example_game: "multiplication",
+        example_position: "162",
+        heap_ruleset: false,
+    },
+    GameKind {
         spelling: "sum",
         name: "a sum of rulesets",
         a_move: "a sum of games: heaps written `RULESET=HEAP`, any other game `GAME=TOKENS` (e.g. `euclid=34,12`)",
@@ -335,7 +359,7 @@ mod tests {
         let e = "frob".parse::<Game>().unwrap_err().to_string();
         assert!(
             e.starts_with("unknown game 'frob' (known: nim, bounded:K,")
-                && e.contains("kl:K,L, divisor, euclid, chips, wythoff")
+                && e.contains("kl:K,L, divisor, euclid, chips, wythoff, fibonacci-nim, multiple:K, multiplication")
                 && e.ends_with(", sum)"),
             "{e}"
         );

@@ -12,8 +12,12 @@ use std::fmt;
 
 use crate::error::AnalyzeError;
 
+pub mod fibonacci;
+pub mod multiplication;
 pub mod wythoff;
 
+pub use fibonacci::MultipleNim;
+pub use multiplication::Multiplication;
 pub use wythoff::Wythoff;
 
 /// How a board game's answer was found.
@@ -84,6 +88,12 @@ pub trait BoardRules {
         format!("heap {}", i + 1)
     }
 
+    /// Whether number `i` (0-based) counts objects, drawn as a row of marks on a board; `false`
+    /// for a number that is not a pile, such as a limit on the next move or a product.
+    fn counts_objects(&self, _i: usize) -> bool {
+        true
+    }
+
     /// Every move from `numbers` by the rule, as the numbers it leaves. Only for positions small
     /// enough to list (the exhaustive solver, the tests, the computer's longest game).
     fn options(&self, numbers: &[u64]) -> Vec<Vec<u64>>;
@@ -131,16 +141,21 @@ pub trait BoardRules {
 ///
 /// ```
 /// use grundy::rules::board::Board;
-/// for s in ["wythoff"] {
+/// for s in ["wythoff", "fibonacci-nim", "multiple:2", "multiple:3", "multiplication"] {
 ///     assert_eq!(Board::parse(s).unwrap().unwrap().to_string(), s);
 /// }
 /// assert!(Board::parse("nim").is_none());
+/// assert_eq!(Board::parse("multiple:0").unwrap().unwrap_err(), "multiple:K: K must be at least 1, not 0");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Board {
     /// Wythoff's game.
     Wythoff(Wythoff),
+    /// Fibonacci Nim (`fibonacci-nim`) and its K-multiple form (`multiple:K`).
+    Multiple(MultipleNim),
+    /// The multiplication game.
+    Multiplication(Multiplication),
 }
 
 impl Board {
@@ -148,6 +163,8 @@ impl Board {
     pub fn rules(&self) -> &dyn BoardRules {
         match self {
             Board::Wythoff(g) => g,
+            Board::Multiple(g) => g,
+            Board::Multiplication(g) => g,
         }
     }
 
@@ -156,7 +173,20 @@ impl Board {
     pub fn parse(s: &str) -> Option<Result<Board, String>> {
         match s {
             "wythoff" => Some(Ok(Board::Wythoff(Wythoff))),
-            _ => None,
+            "fibonacci-nim" => Some(Ok(Board::Multiple(MultipleNim::fibonacci()))),
+            "multiplication" => Some(Ok(Board::Multiplication(Multiplication))),
+            "multiple" => Some(Err("game 'multiple' needs its factor: multiple:K (e.g. multiple:3)".into())),
+            _ => {
+                let k = s.strip_prefix("multiple:")?;
+                Some(
+                    crate::number::parse_u64(k, "multiple:K: K")
+                        .and_then(|k| match k {
+                            0 => Err("multiple:K: K must be at least 1, not 0".to_string()),
+                            k => Ok(k),
+                        })
+                        .map(|k| Board::Multiple(MultipleNim::new(k))),
+                )
+            }
         }
     }
 }
