@@ -172,6 +172,17 @@ fn winning_takes(k: u64, n: u64, limit: u64, table: &Table) -> Vec<u64> {
     out
 }
 
+/// (n + 1)(n + 2) / 2, the entries of the value table to a heap of n: exact for every n < 2^64
+/// (the even factor is halved first, so the product stays below 2^128).
+fn table_entries(n: u64) -> u128 {
+    let (a, b) = (u128::from(n) + 1, u128::from(n) + 2);
+    if a % 2 == 0 {
+        (a / 2) * b
+    } else {
+        a * (b / 2)
+    }
+}
+
 impl MultipleNim {
     /// The game with factor `k` (>= 1), written `multiple:K`.
     pub fn new(k: u64) -> Self {
@@ -207,7 +218,7 @@ impl MultipleNim {
     /// The Sprague-Grundy value of (n, l) from the table of every (m, j) with m <= n and
     /// j <= m, by the mex, or `GaveUp` past `budget` table entries.
     fn value_table(&self, n: u64, l: u64, budget: u64) -> Result<u64, GaveUp> {
-        let entries = (u128::from(n) + 1).saturating_mul(u128::from(n) + 2) / 2;
+        let entries = table_entries(n);
         if entries > u128::from(Work::SplitTable.clamp(budget)) {
             let needed = Some(u64::try_from(entries).unwrap_or(u64::MAX));
             return Err(GaveUp { what: Work::SplitTable, used: budget, needed });
@@ -475,9 +486,17 @@ impl BoardRules for MultipleNim {
                     ));
                 }
                 Err(e) => {
-                    answer.value_note = Some(format!(
-                        "not computed: {name}'s values have no known closed form, and the table of every heap to {n} is past the budget ({e})"
-                    ))
+                    let entries = table_entries(n);
+                    let max = Work::SplitTable.max_budget();
+                    answer.value_note = Some(if entries > u128::from(max) {
+                        format!(
+                            "not computed: {name}'s values have no known closed form, and the table of every heap to {n} would hold {entries} entries, past the {max} this program allows for one computation"
+                        )
+                    } else {
+                        format!(
+                            "not computed: {name}'s values have no known closed form, and the table of every heap to {n} is past the budget ({e})"
+                        )
+                    })
                 }
             }
         }
@@ -512,6 +531,8 @@ mod tests {
             }
         }
         assert_eq!(parts(5, 6, 1).unwrap(), vec![6]);
+        assert_eq!(table_entries(3), 10);
+        assert_eq!(table_entries(u64::MAX), (1u128 << 127) + (1u128 << 63));
         assert_eq!(parts(u64::MAX, u64::MAX, 1).unwrap(), vec![u64::MAX]);
     }
 }
