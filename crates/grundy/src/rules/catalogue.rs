@@ -205,6 +205,14 @@ pub const GAMES: &[GameKind] = &[
         heap_ruleset: false,
     },
     GameKind {
+        spelling: "staircase",
+        name: "staircase Nim",
+        a_move: "shift coins from one step to the step below (from step 1 they leave)",
+        example_game: "staircase",
+        example_position: "3 9 5 2 7",
+        heap_ruleset: false,
+    },
+    GameKind {
         spelling: "sum",
         name: "a sum of rulesets",
         a_move: "a sum of games: heaps written `RULESET=HEAP`, any other game `GAME=TOKENS` (e.g. `euclid=34,12`)",

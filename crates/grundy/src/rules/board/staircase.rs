@@ -1,0 +1,203 @@
+//! Staircase Nim: coins on steps 1..k; a move shifts any positive number of coins from one step
+//! to the step below (from step 1 they leave the staircase).
+//!
+//! The theorem (staircase Nim, after Sprague's analysis of such games): the position's value is
+//! the nim-sum of the odd steps. A move on an odd step is a move of Nim on that step; a move from
+//! an even step adds coins to the odd step below, which the opponent can take straight on to the
+//! even step below that, so those moves cannot help. As a value: every smaller nim-sum is
+//! reachable by lowering one odd step (Bouton's argument), and no move keeps the nim-sum, since
+//! every move changes exactly one odd step. The tests check it against the plain mex.
+
+use crate::error::AnalyzeError;
+use crate::rules::board::{numbers, BoardAnswer, BoardMethod, BoardRules};
+use crate::rules::nim::nim_sum;
+
+/// Staircase Nim. Positions are the coins on steps 1, 2, ..., k, in that order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Staircase;
+
+/// The value of the staircase: the nim-sum of the odd steps (steps numbered from 1).
+///
+/// ```
+/// use grundy::rules::board::staircase::staircase_value;
+/// assert_eq!(staircase_value(&[3, 9, 5]), 3 ^ 5);
+/// ```
+pub fn staircase_value(steps: &[u64]) -> u64 {
+    nim_sum(&odd_steps(steps))
+}
+
+fn odd_steps(steps: &[u64]) -> Vec<u64> {
+    steps.iter().step_by(2).copied().collect()
+}
+
+/// Every move from `steps` that leaves value `target`, as the steps it leaves: from an odd step
+/// i, down to the step below with what lowers step i to its part of the target; from an even
+/// step, as many coins as raise the odd step below it to its part. At most one move per step.
+pub fn staircase_moves_to(steps: &[u64], target: u64) -> Vec<Vec<u64>> {
+    let x = staircase_value(steps);
+    let mut out = vec![];
+    for (i, &here) in steps.iter().enumerate() {
+        if i % 2 == 0 {
+            // Odd step i + 1: lower it to `want`.
+            let want = here ^ x ^ target;
+            if want < here {
+                let c = here - want;
+                out.push(shifted(steps, i, c));
+            }
+        } else {
+            // Even step i + 1: raise the odd step below (index i - 1) to `want`.
+            let below = steps[i - 1];
+            let want = below ^ x ^ target;
+            if want > below && want - below <= here {
+                out.push(shifted(steps, i, want - below));
+            }
+        }
+    }
+    out
+}
+
+/// The steps after `c` coins go from step index `i` (0-based) to the step below.
+fn shifted(steps: &[u64], i: usize, c: u64) -> Vec<u64> {
+    let mut next = steps.to_vec();
+    next[i] -= c;
+    if i > 0 {
+        // The coins total at most 2^64 - 1 (checked when the position is read), so no step
+        // passes it.
+        next[i - 1] += c;
+    }
+    next
+}
+
+impl BoardRules for Staircase {
+    fn spelling(&self) -> String {
+        "staircase".into()
+    }
+
+    fn rules_sentence(&self) -> String {
+        "Staircase Nim: coins lie on steps 1, 2, ...; a move shifts one or more coins from a step to the step below, and coins moved down from step 1 leave the staircase.".into()
+    }
+
+    fn parse(&self, tokens: &[&str]) -> Result<Vec<u64>, String> {
+        if tokens.is_empty() {
+            return Err("the staircase is empty: give the coins on steps 1, 2, ...".into());
+        }
+        let steps = numbers(tokens, |i| format!("step {}", i + 1))?;
+        if steps.iter().try_fold(0u64, |a, &s| a.checked_add(s)).is_none() {
+            return Err("the coins on the steps total more than 18446744073709551615, the most a step can hold".into());
+        }
+        Ok(steps)
+    }
+
+    fn label(&self, i: usize) -> String {
+        format!("step {}", i + 1)
+    }
+
+    fn options(&self, steps: &[u64]) -> Vec<Vec<u64>> {
+        let mut out = vec![];
+        for (i, &here) in steps.iter().enumerate() {
+            for c in 1..=here {
+                out.push(shifted(steps, i, c));
+            }
+        }
+        out
+    }
+
+    fn check(&self, steps: &[u64], after: &[u64]) -> Result<(), String> {
+        if after.len() != steps.len() {
+            return Err(format!("the staircase keeps its {} steps", steps.len()));
+        }
+        let changed: Vec<usize> = (0..steps.len()).filter(|&i| steps[i] != after[i]).collect();
+        let (i, c) = match changed[..] {
+            [] => return Err("a move must shift at least one coin".into()),
+            [0] if after[0] < steps[0] => (0, steps[0] - after[0]),
+            [j, k] if k == j + 1 && after[k] < steps[k] && after[j] > steps[j] => (k, steps[k] - after[k]),
+            _ => {
+                return Err(
+                    "a move shifts coins from one step to the step just below it (from step 1 they leave)".into()
+                )
+            }
+        };
+        if shifted(steps, i, c) != after {
+            return Err(format!("{c} coins leave step {}, so step {} gains {c}, no more and no fewer", i + 1, i));
+        }
+        Ok(())
+    }
+
+    fn describe(&self, steps: &[u64], after: &[u64]) -> String {
+        let i = (0..steps.len()).rev().find(|&i| after.get(i) < steps.get(i)).unwrap_or(0);
+        let c = steps[i].saturating_sub(after.get(i).copied().unwrap_or(0));
+        let coins = if c == 1 { "1 coin".to_string() } else { format!("{c} coins") };
+        let to = if i == 0 { "off the staircase".to_string() } else { format!("to step {i}") };
+        format!("move {coins} from step {} {to} ({} -> {})", i + 1, join(steps), join(after))
+    }
+
+    fn read_move(&self, steps: &[u64], text: &str) -> Option<Result<Vec<u64>, String>> {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let (step, c) = match words[..] {
+            [s, c] => (s, c),
+            ["move", c, "from", "step", s] | ["move", c, "from", s] => (s, c),
+            _ => return None,
+        };
+        let read = || -> Result<Vec<u64>, String> {
+            let s = crate::number::parse_u64(step, "the step")?;
+            let c = crate::number::parse_u64(c, "the coins moved")?;
+            let i = s
+                .checked_sub(1)
+                .and_then(|i| usize::try_from(i).ok())
+                .filter(|&i| i < steps.len())
+                .ok_or_else(|| format!("there is no step {s} (the steps are 1 to {})", steps.len()))?;
+            if c == 0 || c > steps[i] {
+                return Err(format!("step {s} holds {} coins: move 1 to {} of them", steps[i], steps[i]));
+            }
+            Ok(shifted(steps, i, c))
+        };
+        Some(read())
+    }
+
+    fn move_hint(&self) -> String {
+        "Type '2 3' (move 3 coins from step 2 to step 1) or 'move 1 from step 1' (a coin off the staircase)".into()
+    }
+
+    fn has_move(&self, steps: &[u64]) -> bool {
+        steps.iter().any(|&s| s > 0)
+    }
+
+    fn smallest_move(&self, steps: &[u64]) -> Option<Vec<u64>> {
+        let i = steps.iter().position(|&s| s > 0)?;
+        Some(shifted(steps, i, 1))
+    }
+
+    fn random_move(&self, steps: &[u64], below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
+        let full: Vec<usize> = (0..steps.len()).filter(|&i| steps[i] > 0).collect();
+        let i = *full.get(below(full.len().max(1) as u64) as usize)?;
+        Some(shifted(steps, i, 1 + below(steps[i])))
+    }
+
+    fn solve(&self, steps: &[u64], misere: bool, budget: u64) -> Result<BoardAnswer, AnalyzeError> {
+        if misere {
+            return crate::rules::board::search_misere(self, steps, budget, "misère staircase Nim has no rule here");
+        }
+        let x = staircase_value(steps);
+        let moves = if x == 0 { vec![] } else { staircase_moves_to(steps, 0) };
+        let mut answer = BoardAnswer::listed(x != 0, Some(x), moves, BoardMethod::ClosedForm);
+        let odd: Vec<String> = odd_steps(steps).iter().map(u64::to_string).collect();
+        answer.explanation = vec![
+            "Staircase Nim: a position's value is the nim-sum of the coins on the odd steps (1, 3, 5, ...). Moves on odd steps are moves of Nim there (Bouton's theorem); coins moved from an even step onto an odd one can be moved straight on by the opponent, so even steps do not count.".into(),
+            format!(
+                "Here the odd steps hold {}, whose nim-sum is {x}: the player to move {}.",
+                odd.join(", "),
+                if x == 0 { "loses" } else { "wins" }
+            ),
+        ];
+        if x != 0 {
+            answer.explanation.push(
+                "Winning moves: lower an odd step s to s XOR the nim-sum (moving the difference down a step), or move from an even step just enough coins to raise the odd step below it to its value XOR the nim-sum.".into(),
+            );
+        }
+        Ok(answer)
+    }
+}
+
+fn join(v: &[u64]) -> String {
+    v.iter().map(u64::to_string).collect::<Vec<_>>().join(" ")
+}
