@@ -384,7 +384,7 @@ mod tests {
         for misere in [false, true] {
             let mut won = vec![misere];
             for r in 2..20_000u64 {
-                let w = MULTIPLIERS.any(|m| !won[(r.div_ceil(m) - 1) as usize]);
+                let w = MULTIPLIERS.clone().any(|m| !won[(r.div_ceil(m) - 1) as usize]);
                 won.push(w);
                 assert_eq!(wins(r, misere), w, "r = {r}, misère {misere}");
             }
