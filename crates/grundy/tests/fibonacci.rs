@@ -102,7 +102,7 @@ fn every_winning_move_and_the_tokens() {
     assert_eq!(g.position_tokens(&next), vec!["7/6"]);
     assert_eq!(g.parse_position(&["7/6"]).unwrap(), next);
     // The values: a small table, and a note past the budget.
-    assert_eq!(analysis("fibonacci-nim", "100", Convention::Normal).sg.is_some(), true);
+    assert!(analysis("fibonacci-nim", "100", Convention::Normal).sg.is_some());
     let a = analysis("fibonacci-nim", "1000000", Convention::Normal);
     assert!(a.sg.is_none() && a.sg_note.as_deref().unwrap().starts_with("not computed: Fibonacci Nim's values"));
 }
