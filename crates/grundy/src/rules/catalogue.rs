@@ -213,6 +213,14 @@ pub const GAMES: &[GameKind] = &[
         heap_ruleset: false,
     },
     GameKind {
+        spelling: "moore:K",
+        name: "Moore's Nim",
+        a_move: "take one or more objects from each of 1 to K heaps",
+        example_game: "moore:2",
+        example_position: "5 6 9 3",
+        heap_ruleset: false,
+    },
+    GameKind {
         spelling: "sum",
         name: "a sum of rulesets",
         a_move: "a sum of games: heaps written `RULESET=HEAP`, any other game `GAME=TOKENS` (e.g. `euclid=34,12`)",

@@ -13,11 +13,13 @@ use std::fmt;
 use crate::error::AnalyzeError;
 
 pub mod fibonacci;
+pub mod moore;
 pub mod multiplication;
 pub mod staircase;
 pub mod wythoff;
 
 pub use fibonacci::MultipleNim;
+pub use moore::Moore;
 pub use multiplication::Multiplication;
 pub use staircase::Staircase;
 pub use wythoff::Wythoff;
@@ -143,7 +145,7 @@ pub trait BoardRules {
 ///
 /// ```
 /// use grundy::rules::board::Board;
-/// for s in ["wythoff", "fibonacci-nim", "multiple:2", "multiple:3", "multiplication", "staircase"] {
+/// for s in ["wythoff", "fibonacci-nim", "multiple:2", "multiple:3", "multiplication", "staircase", "moore:2"] {
 ///     assert_eq!(Board::parse(s).unwrap().unwrap().to_string(), s);
 /// }
 /// assert!(Board::parse("nim").is_none());
@@ -160,6 +162,8 @@ pub enum Board {
     Multiplication(Multiplication),
     /// Staircase Nim.
     Staircase(Staircase),
+    /// Moore's Nim_k (`moore:K`).
+    Moore(Moore),
 }
 
 impl Board {
@@ -170,6 +174,7 @@ impl Board {
             Board::Multiple(g) => g,
             Board::Multiplication(g) => g,
             Board::Staircase(g) => g,
+            Board::Moore(g) => g,
         }
     }
 
@@ -182,6 +187,15 @@ impl Board {
             "multiplication" => Some(Ok(Board::Multiplication(Multiplication))),
             "staircase" => Some(Ok(Board::Staircase(Staircase))),
             "multiple" => Some(Err("game 'multiple' needs its factor: multiple:K (e.g. multiple:3)".into())),
+            "moore" => {
+                Some(Err("game 'moore' needs its K, the most heaps a move takes from: moore:K (e.g. moore:2)".into()))
+            }
+            _ if s.starts_with("moore:") => {
+                Some(crate::number::parse_u64(&s["moore:".len()..], "moore:K: K").and_then(|k| match k {
+                    0 => Err("moore:K: K must be at least 1, not 0".to_string()),
+                    k => Ok(Board::Moore(Moore::new(k))),
+                }))
+            }
             _ => {
                 let k = s.strip_prefix("multiple:")?;
                 Some(

@@ -1,0 +1,422 @@
+//! Moore's Nim_k (E. H. Moore, 1910): heaps; a move takes a positive number of objects from each
+//! of at least 1 and at most K heaps. `moore:1` is Nim.
+//!
+//! Moore's theorem: a position is a P-position exactly when, writing the heaps in binary, the
+//! number of 1s in every column is a multiple of K + 1. (From such a position any move changes at
+//! most K heaps, so the highest column it changes loses between 1 and K ones and is no longer a
+//! multiple; from any other position a move of at most K heaps fixes every column from the top.)
+//!
+//! Every winning move is counted exactly: for each set T of at most K heaps, a count over the
+//! binary columns from the top whose state is which heaps of T still equal their old value so
+//! far (a heap that drops a 1 to a 0 is free below it); each column's count of 1s is fixed modulo
+//! K + 1 by the heaps outside T. The same count guides the listing of the first moves.
+
+use std::collections::HashMap;
+
+use crate::error::{AnalyzeError, GaveUp, Work};
+use crate::rules::board::{numbers, BoardAnswer, BoardMethod, BoardRules};
+
+/// How many winning moves are listed one by one at most.
+const LISTED: usize = 10_000;
+
+/// Moore's Nim_k with its K (at least 1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Moore {
+    k: u64,
+}
+
+impl Moore {
+    /// Moore's Nim_k; `k` at least 1.
+    pub fn new(k: u64) -> Self {
+        Moore { k: k.max(1) }
+    }
+}
+
+/// Whether the heaps are a P-position of Moore's Nim_k: every binary column's count of 1s is a
+/// multiple of k + 1.
+///
+/// ```
+/// use grundy::rules::board::moore::moore_cold;
+/// assert!(moore_cold(&[1, 1, 1], 2) && !moore_cold(&[1, 1], 2) && moore_cold(&[5, 4, 1], 1));
+/// ```
+pub fn moore_cold(heaps: &[u64], k: u64) -> bool {
+    let m = u128::from(k) + 1;
+    (0..64).all(|b| heaps.iter().filter(|&&h| h >> b & 1 == 1).count() as u128 % m == 0)
+}
+
+/// The counting of the moves that change exactly the heaps of one set T.
+struct Counter {
+    heaps: Vec<u64>,
+    /// The residue modulo k + 1 that each column's count of 1s in T must have (index = bit).
+    need: [u64; 64],
+    m: u64,
+    memo: HashMap<(u32, u32), Option<u128>>,
+}
+
+impl Counter {
+    fn new(all: &[u64], set: &[usize], k: u64) -> Self {
+        let m = k + 1;
+        let mut need = [0u64; 64];
+        for (b, slot) in need.iter_mut().enumerate() {
+            let outside = all.iter().enumerate().filter(|(i, &h)| !set.contains(i) && h >> b & 1 == 1).count() as u64;
+            *slot = (m - outside % m) % m;
+        }
+        Counter { heaps: set.iter().map(|&i| all[i]).collect(), need, m, memo: HashMap::new() }
+    }
+
+    /// The choices of one column: for the heaps still tight (`tight`, a mask over T), each
+    /// heap's bit, as (bits chosen, new tight mask); only those whose count of 1s is right.
+    fn column(&self, bit: u32, tight: u32) -> Vec<(u32, u32)> {
+        let t = self.heaps.len();
+        let mut out = vec![];
+        // Bits are chosen for every heap of T; a tight heap may not put a 1 over its 0.
+        for bits in (0..1u32 << t).rev() {
+            let mut ok = true;
+            let mut next = tight;
+            for (j, &h) in self.heaps.iter().enumerate() {
+                let mine = bits >> j & 1;
+                let old = (h >> bit & 1) as u32;
+                if tight >> j & 1 == 1 {
+                    if mine > old {
+                        ok = false;
+                        break;
+                    }
+                    if mine < old {
+                        next &= !(1 << j);
+                    }
+                }
+            }
+            if ok && u64::from(bits.count_ones()) % self.m == self.need[bit as usize] {
+                out.push((bits, next));
+            }
+        }
+        out
+    }
+
+    /// How many ways complete the columns below `bit` (bit + 1 columns remain: bit down to 0;
+    /// `bit` = -1 is encoded as 64) from `tight`, every heap of T ending below its old size;
+    /// `None` past 2^128.
+    fn count(&mut self, columns_left: u32, tight: u32) -> Option<u128> {
+        if columns_left == 0 {
+            return Some(u128::from(tight == 0));
+        }
+        if let Some(&c) = self.memo.get(&(columns_left, tight)) {
+            return c;
+        }
+        let bit = columns_left - 1;
+        let mut total: Option<u128> = Some(0);
+        for (_, next) in self.column(bit, tight) {
+            let c = self.count(bit, next);
+            total = total.zip(c).and_then(|(a, b)| a.checked_add(b));
+        }
+        self.memo.insert((columns_left, tight), total);
+        total
+    }
+
+    /// Lists the moves in order (larger new sizes first), at most `room` of them.
+    fn list(&mut self, columns_left: u32, tight: u32, prefix: &mut Vec<u64>, out: &mut Vec<Vec<u64>>, room: usize) {
+        if out.len() >= room {
+            return;
+        }
+        if columns_left == 0 {
+            if tight == 0 {
+                out.push(prefix.clone());
+            }
+            return;
+        }
+        let bit = columns_left - 1;
+        for (bits, next) in self.column(bit, tight) {
+            if self.count(bit, next) == Some(0) {
+                continue;
+            }
+            for (j, y) in prefix.iter_mut().enumerate() {
+                *y |= u64::from(bits >> j & 1) << bit;
+            }
+            self.list(bit, next, prefix, out, room);
+            for y in prefix.iter_mut() {
+                *y &= !(1u64 << bit);
+            }
+            if out.len() >= room {
+                return;
+            }
+        }
+    }
+}
+
+/// Every set of 1 to `k` heap indices among `n`, by size then in order.
+fn sets(n: usize, k: u64) -> Vec<Vec<usize>> {
+    let most = usize::try_from(k).unwrap_or(usize::MAX).min(n);
+    let mut out = vec![];
+    for size in 1..=most {
+        let mut pick: Vec<usize> = (0..size).collect();
+        loop {
+            out.push(pick.clone());
+            // The next combination in order.
+            let Some(i) = (0..size).rev().find(|&i| pick[i] < n - size + i) else { break };
+            pick[i] += 1;
+            for j in i + 1..size {
+                pick[j] = pick[j - 1] + 1;
+            }
+        }
+    }
+    out
+}
+
+/// The number of sets of 1 to k heaps among n, and the states the count goes through: about
+/// 64 columns times 4^|T| choices per set.
+fn work(n: usize, k: u64) -> u128 {
+    let most = usize::try_from(k).unwrap_or(usize::MAX).min(n);
+    let mut choose: u128 = 1;
+    let mut total: u128 = 0;
+    for t in 1..=most {
+        choose = choose.saturating_mul((n - t + 1) as u128) / t as u128;
+        total = total.saturating_add(
+            choose.saturating_mul(64u128.saturating_mul(1u128.checked_shl(2 * t as u32).unwrap_or(u128::MAX))),
+        );
+    }
+    total
+}
+
+impl BoardRules for Moore {
+    fn spelling(&self) -> String {
+        format!("moore:{}", self.k)
+    }
+
+    fn rules_sentence(&self) -> String {
+        format!(
+            "Moore's Nim: a move takes one or more objects from each of 1 to {} heap{}.",
+            self.k,
+            if self.k == 1 { "" } else { "s" }
+        )
+    }
+
+    fn parse(&self, tokens: &[&str]) -> Result<Vec<u64>, String> {
+        if tokens.is_empty() {
+            return Err("the position is empty: give at least one heap".into());
+        }
+        numbers(tokens, |i| format!("heap {}", i + 1))
+    }
+
+    fn canonical(&self, heaps: &[u64]) -> Vec<u64> {
+        let mut h: Vec<u64> = heaps.iter().copied().filter(|&h| h > 0).collect();
+        h.sort_unstable();
+        h
+    }
+
+    fn options(&self, heaps: &[u64]) -> Vec<Vec<u64>> {
+        let mut out = vec![];
+        let live: Vec<usize> = (0..heaps.len()).filter(|&i| heaps[i] > 0).collect();
+        for set in sets(live.len(), self.k) {
+            let set: Vec<usize> = set.iter().map(|&j| live[j]).collect();
+            // Every choice of smaller sizes for the heaps of the set.
+            let mut next = heaps.to_vec();
+            for &i in &set {
+                next[i] = 0;
+            }
+            loop {
+                out.push(next.clone());
+                let Some(pos) = set.iter().position(|&i| next[i] + 1 < heaps[i]) else { break };
+                for &i in &set[..pos] {
+                    next[i] = 0;
+                }
+                next[set[pos]] += 1;
+            }
+        }
+        out
+    }
+
+    fn check(&self, heaps: &[u64], after: &[u64]) -> Result<(), String> {
+        if after.len() != heaps.len() {
+            return Err(format!("a move leaves the {} heaps in place", heaps.len()));
+        }
+        let mut changed = 0u64;
+        for (i, (&h, &a)) in heaps.iter().zip(after).enumerate() {
+            if a > h {
+                return Err(format!("heap {}: a move cannot add objects ({h} -> {a})", i + 1));
+            }
+            changed += u64::from(a < h);
+        }
+        match changed {
+            0 => Err("a move takes at least one object".into()),
+            c if c > self.k => Err(format!("a move takes from at most {} heaps, not {c}", self.k)),
+            _ => Ok(()),
+        }
+    }
+
+    fn describe(&self, heaps: &[u64], after: &[u64]) -> String {
+        let parts: Vec<String> = heaps
+            .iter()
+            .zip(after)
+            .enumerate()
+            .filter(|(_, (h, a))| a < h)
+            .map(|(i, (h, a))| format!("{} from heap {}", h - a, i + 1))
+            .collect();
+        let changed: Vec<String> =
+            heaps.iter().zip(after).filter(|(h, a)| a < h).map(|(h, a)| format!("{h} -> {a}")).collect();
+        format!("take {} ({})", parts.join(" and "), changed.join(", "))
+    }
+
+    fn read_move(&self, heaps: &[u64], text: &str) -> Option<Result<Vec<u64>, String>> {
+        // `1 3, 2 4`: 3 from heap 1 and 4 from heap 2 (a single `HEAP TAKE` is read by the
+        // general reader).
+        if !text.contains(',') {
+            return None;
+        }
+        let read = || -> Result<Vec<u64>, String> {
+            let mut after = heaps.to_vec();
+            for part in text.split(',') {
+                let words: Vec<&str> = part.split_whitespace().collect();
+                let [h, t] = words[..] else {
+                    return Err(format!("'{}' is not HEAP TAKE (e.g. '1 3, 2 4')", part.trim()));
+                };
+                let h = crate::number::parse_u64(h, "the heap number")?;
+                let t = crate::number::parse_u64(t, "the number taken")?;
+                let i = h
+                    .checked_sub(1)
+                    .and_then(|i| usize::try_from(i).ok())
+                    .filter(|&i| i < heaps.len())
+                    .ok_or_else(|| format!("there is no heap {h} (the heaps are numbered 1 to {})", heaps.len()))?;
+                if after[i] != heaps[i] {
+                    return Err(format!("heap {h} is named twice"));
+                }
+                after[i] = heaps[i].checked_sub(t).ok_or_else(|| format!("heap {h} has only {} objects", heaps[i]))?;
+            }
+            Ok(after)
+        };
+        Some(read())
+    }
+
+    fn move_hint(&self) -> String {
+        format!(
+            "Type '1 3' (take 3 from heap 1) or '1 3, 2 4' (3 from heap 1 and 4 from heap 2: at most {} heaps)",
+            self.k
+        )
+    }
+
+    fn has_move(&self, heaps: &[u64]) -> bool {
+        heaps.iter().any(|&h| h > 0)
+    }
+
+    fn smallest_move(&self, heaps: &[u64]) -> Option<Vec<u64>> {
+        let i = heaps.iter().position(|&h| h > 0)?;
+        let mut next = heaps.to_vec();
+        next[i] -= 1;
+        Some(next)
+    }
+
+    fn random_move(&self, heaps: &[u64], below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
+        let live: Vec<usize> = (0..heaps.len()).filter(|&i| heaps[i] > 0).collect();
+        let first = *live.get(below(live.len().max(1) as u64) as usize)?;
+        let mut next = heaps.to_vec();
+        next[first] = below(heaps[first]);
+        // Sometimes more heaps, up to K in all.
+        let mut taken = 1;
+        for &i in &live {
+            if i != first && taken < self.k && below(2) == 1 {
+                next[i] = below(heaps[i]);
+                taken += 1;
+            }
+        }
+        Some(next)
+    }
+
+    fn solve(&self, heaps: &[u64], misere: bool, budget: u64) -> Result<BoardAnswer, AnalyzeError> {
+        if misere {
+            return crate::rules::board::search_misere(self, heaps, budget, "Moore's theorem is for normal play");
+        }
+        let cold = moore_cold(heaps, self.k);
+        let m = self.k + 1;
+        let mut answer = BoardAnswer::listed(!cold, None, vec![], BoardMethod::ClosedForm);
+        answer.explanation = vec![
+            format!("Moore's theorem (E. H. Moore, 1910) for Nim with moves in up to K = {} heaps: the player to move loses exactly when, writing the heaps in binary, every column holds a multiple of K + 1 = {m} ones.", self.k),
+        ];
+        let bad: Vec<(u32, u64)> = (0..64)
+            .rev()
+            .filter_map(|b| {
+                let c = heaps.iter().filter(|&&h| h >> b & 1 == 1).count() as u64;
+                (c % m != 0).then_some((b, c))
+            })
+            .collect();
+        answer.explanation.push(if cold {
+            format!("Here every column's count of 1s is a multiple of {m}: the player to move loses.")
+        } else {
+            format!(
+                "Here the column{} {} hold{} {} ones, not {}multiple{} of {m}: the player to move wins by taking from at most {} heaps so that every column becomes one.",
+                if bad.len() == 1 { "" } else { "s" },
+                bad.iter().map(|(b, _)| format!("2^{b}")).collect::<Vec<_>>().join(", "),
+                if bad.len() == 1 { "s" } else { "" },
+                bad.iter().map(|(_, c)| c.to_string()).collect::<Vec<_>>().join(", "),
+                if bad.len() == 1 { "a " } else { "" },
+                if bad.len() == 1 { "" } else { "s" },
+                self.k
+            )
+        });
+        if self.k == 1 {
+            answer.value = Some(heaps.iter().fold(0, |a, h| a ^ h));
+        } else {
+            answer.value_note = Some(format!(
+                "not computed: Moore's Nim with K = {} has no known formula for its values (its outcome comes from Moore's theorem)",
+                self.k
+            ));
+        }
+        if cold {
+            answer.count = Some(0);
+            return Ok(answer);
+        }
+        let live: Vec<usize> = (0..heaps.len()).filter(|&i| heaps[i] > 0).collect();
+        let needed = work(live.len(), self.k);
+        if needed > u128::from(budget) {
+            answer.count = None;
+            let e = GaveUp {
+                what: Work::MovesExamined,
+                used: budget,
+                needed: Some(u64::try_from(needed).unwrap_or(u64::MAX)),
+            };
+            answer.not_listed = Some(format!(
+                "counting the moves of up to {} heaps among {} goes through about {needed} states: {e}",
+                self.k,
+                live.len()
+            ));
+            return Ok(answer);
+        }
+        let mut total: Option<u128> = Some(0);
+        let mut listed: Vec<Vec<u64>> = vec![];
+        let bits = 64 - heaps.iter().fold(0u64, |a, &h| a | h).leading_zeros();
+        for set in sets(live.len(), self.k) {
+            let set: Vec<usize> = set.iter().map(|&j| live[j]).collect();
+            let mut counter = Counter::new(heaps, &set, self.k);
+            // Columns above the largest heap hold no 1s anywhere: their count must be 0.
+            if (bits..64).any(|b| counter.need[b as usize] != 0) {
+                continue;
+            }
+            let all_tight = (1u32 << set.len()) - 1;
+            let c = counter.count(bits, all_tight);
+            total = total.zip(c).and_then(|(a, b)| a.checked_add(b));
+            if listed.len() < LISTED {
+                let mut prefix = vec![0u64; set.len()];
+                let mut found = vec![];
+                counter.list(bits, all_tight, &mut prefix, &mut found, LISTED - listed.len());
+                for ys in found {
+                    let mut next = heaps.to_vec();
+                    for (&i, y) in set.iter().zip(ys) {
+                        next[i] = y;
+                    }
+                    listed.push(next);
+                }
+            }
+        }
+        answer.count = total;
+        match total {
+            Some(n) if n > listed.len() as u128 => {
+                answer.not_listed = Some(format!(
+                    "the first {} are listed: fewest heaps first, then by heap, larger sizes left first",
+                    listed.len()
+                ));
+            }
+            None => answer.not_listed = Some("there are more than 2^128 winning moves, not counted".into()),
+            _ => {}
+        }
+        answer.winning = listed;
+        Ok(answer)
+    }
+}
