@@ -12,8 +12,10 @@ use std::fmt;
 
 use crate::error::AnalyzeError;
 
+pub mod take_or_split;
 pub mod wythoff;
 
+pub use take_or_split::TakeOrSplit;
 pub use wythoff::Wythoff;
 
 /// How a board game's answer was found.
@@ -131,16 +133,20 @@ pub trait BoardRules {
 ///
 /// ```
 /// use grundy::rules::board::Board;
-/// for s in ["wythoff"] {
+/// for s in ["wythoff", "take-or-split:2", "take-or-split:3", "take-or-split:1024"] {
 ///     assert_eq!(Board::parse(s).unwrap().unwrap().to_string(), s);
 /// }
 /// assert!(Board::parse("nim").is_none());
+/// assert!(Board::parse("take-or-split:1").unwrap().is_err());
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Board {
     /// Wythoff's game.
     Wythoff(Wythoff),
+    /// Take or split: take from one heap, or split one into exactly K heaps (Lasker's Nim for
+    /// K = 2).
+    TakeOrSplit(TakeOrSplit),
 }
 
 impl Board {
@@ -148,6 +154,7 @@ impl Board {
     pub fn rules(&self) -> &dyn BoardRules {
         match self {
             Board::Wythoff(g) => g,
+            Board::TakeOrSplit(g) => g,
         }
     }
 
@@ -156,7 +163,13 @@ impl Board {
     pub fn parse(s: &str) -> Option<Result<Board, String>> {
         match s {
             "wythoff" => Some(Ok(Board::Wythoff(Wythoff))),
-            _ => None,
+            "take-or-split" => {
+                Some(Err("game 'take-or-split' needs its parameter: take-or-split:K (e.g. take-or-split:2)".into()))
+            }
+            _ => match s.strip_prefix("take-or-split:") {
+                Some(k) => Some(TakeOrSplit::parse_parameter(k).map(Board::TakeOrSplit)),
+                None => None,
+            },
         }
     }
 }
