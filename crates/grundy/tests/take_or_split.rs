@@ -245,7 +245,7 @@ fn k_four_and_up_past_the_closed_form_use_a_table_within_the_budget() {
     let p = g.parse_position(&["1000000000"]).unwrap();
     let e = analyze(&g, &p, &AnalyzeOptions::default()).unwrap_err();
     assert!(matches!(e, AnalyzeError::Unsupported(_)), "{e}");
-    assert!(e.to_string().contains("no proven closed form past heap 31"), "{e}");
+    assert!(e.to_string().contains("a proven closed form only up to heap 2^5 - 1 = 31"), "{e}");
     let p = g.parse_position(&["3000"]).unwrap();
     let e = analyze(&g, &p, &AnalyzeOptions::default()).unwrap_err();
     assert!(matches!(e, AnalyzeError::GaveUp(_)), "{e}");

@@ -166,10 +166,7 @@ impl Board {
             "take-or-split" => {
                 Some(Err("game 'take-or-split' needs its parameter: take-or-split:K (e.g. take-or-split:2)".into()))
             }
-            _ => match s.strip_prefix("take-or-split:") {
-                Some(k) => Some(TakeOrSplit::parse_parameter(k).map(Board::TakeOrSplit)),
-                None => None,
-            },
+            _ => s.strip_prefix("take-or-split:").map(|k| TakeOrSplit::parse_parameter(k).map(Board::TakeOrSplit)),
         }
     }
 }
