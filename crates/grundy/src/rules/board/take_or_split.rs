@@ -625,7 +625,8 @@ struct HeapSplits {
 /// The work budget shared by one answer's steps beyond a constant per heap.
 struct Steps {
     left: u64,
-    used: u64,
+    /// The budget for all heaps together.
+    total: u64,
     ticker: Ticker,
     /// Set when the work was stopped from outside (then `take` refuses every step).
     stopped: Option<crate::stop::Stopped>,
@@ -639,7 +640,6 @@ impl Steps {
         if self.stopped.is_some() {
             return false;
         }
-        self.used = self.used.saturating_add(n);
         if n > self.left {
             self.left = 0;
             return false;
@@ -799,8 +799,8 @@ impl TakeOrSplit {
                 count: None,
                 first: walk.first,
                 note: Some(format!(
-                    "counting the splits of the heap of {n} into {k} heaps one by one needs more than the budget of {} steps",
-                    walk.steps.used
+                    "walking the splits of the heap of {n} into {k} heaps one by one went past the budget ({} steps for every heap together); a larger budget may count them",
+                    walk.steps.total
                 )),
             },
         }
@@ -945,6 +945,9 @@ impl BoardRules for TakeOrSplit {
             }
             return Ok(());
         }
+        if after.len() as u128 == numbers.len() as u128 + u128::from(k) - 1 {
+            return Err(format!("a split replaces one heap by {k} heaps and leaves the other heaps as they are"));
+        }
         Err(format!(
             "a move takes from one heap (leaving it in place) or splits one heap into exactly {k} heaps; this leaves {} heaps where there were {}",
             after.len(),
@@ -1047,8 +1050,12 @@ impl BoardRules for TakeOrSplit {
         let method = if values.table.is_some() { BoardMethod::Table } else { BoardMethod::ClosedForm };
         let heap_values: Vec<u128> = numbers.iter().map(|&h| values.g(h)).collect();
         let x = heap_values.iter().fold(0u128, |a, v| a ^ v);
-        let mut steps =
-            Steps { left: Work::MovesExamined.clamp(budget), used: 0, ticker: Ticker::new(1024), stopped: None };
+        let mut steps = Steps {
+            left: Work::MovesExamined.clamp(budget),
+            total: Work::MovesExamined.clamp(budget),
+            ticker: Ticker::new(1024),
+            stopped: None,
+        };
         let width = numbers.len() + self.k as usize - 1;
         let mut room = LISTED.min(LISTED_NUMBERS / width.max(1));
         let bigs: Vec<usize> = (0..numbers.len()).filter(|&i| numbers.get(i).is_some_and(|&h| h >= 2)).collect();
