@@ -221,6 +221,14 @@ pub const GAMES: &[GameKind] = &[
         heap_ruleset: false,
     },
     GameKind {
+        spelling: "take-or-split:K",
+        name: "take or split (Lasker's Nim for K = 2)",
+        a_move: "take any number from one heap, or split one heap into exactly K non-empty heaps",
+        example_game: "take-or-split:2",
+        example_position: "2 2 3",
+        heap_ruleset: false,
+    },
+    GameKind {
         spelling: "sum",
         name: "a sum of rulesets",
         a_move: "a sum of games: heaps written `RULESET=HEAP`, any other game `GAME=TOKENS` (e.g. `euclid=34,12`)",

@@ -16,12 +16,14 @@ pub mod fibonacci;
 pub mod moore;
 pub mod multiplication;
 pub mod staircase;
+pub mod take_or_split;
 pub mod wythoff;
 
 pub use fibonacci::MultipleNim;
 pub use moore::Moore;
 pub use multiplication::Multiplication;
 pub use staircase::Staircase;
+pub use take_or_split::TakeOrSplit;
 pub use wythoff::Wythoff;
 
 /// How a board game's answer was found.
@@ -145,11 +147,13 @@ pub trait BoardRules {
 ///
 /// ```
 /// use grundy::rules::board::Board;
-/// for s in ["wythoff", "fibonacci-nim", "multiple:2", "multiple:3", "multiplication", "staircase", "moore:2"] {
+/// for s in ["wythoff", "fibonacci-nim", "multiple:2", "multiple:3", "multiplication", "staircase", "moore:2",
+///           "take-or-split:2", "take-or-split:3", "take-or-split:1024"] {
 ///     assert_eq!(Board::parse(s).unwrap().unwrap().to_string(), s);
 /// }
 /// assert!(Board::parse("nim").is_none());
 /// assert_eq!(Board::parse("multiple:0").unwrap().unwrap_err(), "multiple:K: K must be at least 1, not 0");
+/// assert!(Board::parse("take-or-split:1").unwrap().is_err());
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -164,6 +168,9 @@ pub enum Board {
     Staircase(Staircase),
     /// Moore's Nim_k (`moore:K`).
     Moore(Moore),
+    /// Take or split: take from one heap, or split one into exactly K heaps (Lasker's Nim for
+    /// K = 2).
+    TakeOrSplit(TakeOrSplit),
 }
 
 impl Board {
@@ -175,6 +182,7 @@ impl Board {
             Board::Multiplication(g) => g,
             Board::Staircase(g) => g,
             Board::Moore(g) => g,
+            Board::TakeOrSplit(g) => g,
         }
     }
 
@@ -189,6 +197,12 @@ impl Board {
             "multiple" => Some(Err("game 'multiple' needs its factor: multiple:K (e.g. multiple:3)".into())),
             "moore" => {
                 Some(Err("game 'moore' needs its K, the most heaps a move takes from: moore:K (e.g. moore:2)".into()))
+            }
+            "take-or-split" => {
+                Some(Err("game 'take-or-split' needs its parameter: take-or-split:K (e.g. take-or-split:2)".into()))
+            }
+            _ if s.starts_with("take-or-split:") => {
+                s.strip_prefix("take-or-split:").map(|k| TakeOrSplit::parse_parameter(k).map(Board::TakeOrSplit))
             }
             _ if s.starts_with("moore:") => {
                 Some(crate::number::parse_u64(&s["moore:".len()..], "moore:K: K").and_then(|k| match k {

@@ -41,7 +41,7 @@ impl Moore {
 /// ```
 pub fn moore_cold(heaps: &[u64], k: u64) -> bool {
     let m = u128::from(k) + 1;
-    (0..64).all(|b| heaps.iter().filter(|&&h| h >> b & 1 == 1).count() as u128 % m == 0)
+    (0..64).all(|b| (heaps.iter().filter(|&&h| h >> b & 1 == 1).count() as u128).is_multiple_of(m))
 }
 
 /// The counting of the moves that change exactly the heaps of one set T.
@@ -334,7 +334,7 @@ impl BoardRules for Moore {
             .rev()
             .filter_map(|b| {
                 let c = heaps.iter().filter(|&&h| h >> b & 1 == 1).count() as u64;
-                (c % m != 0).then_some((b, c))
+                (!c.is_multiple_of(m)).then_some((b, c))
             })
             .collect();
         answer.explanation.push(if cold {
