@@ -177,7 +177,11 @@ pub fn render(a: &Analysis, explain: bool, limit: Option<usize>) -> String {
         }
         let listed = a.winning_moves.len();
         let more = a.winning_move_count.map_or((listed - shown.len()) as u128, |n| n - shown.len() as u128);
-        let how = if a.winning_move_count.is_some_and(|n| n > listed as u128) {
+        let in_families: u128 = a.winning_families.iter().map(|f| u128::from(f.family.count)).sum();
+        let how = if a.winning_move_count.is_some_and(|n| n > listed as u128 && n > in_families) {
+            // A board game may count its moves without giving them as families.
+            format!("--limit all lists the first {listed}")
+        } else if a.winning_move_count.is_some_and(|n| n > listed as u128) {
             format!("--limit all lists the first {listed}; the families give every one")
         } else {
             "--limit all lists them".to_string()

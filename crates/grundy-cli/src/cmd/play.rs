@@ -142,7 +142,9 @@ pub fn run(args: Args) -> Result<(), CliError> {
 
 fn intro(s: &Session, human: Player, level: Level, seed: u64) -> String {
     let rule = match s.convention() {
-        Convention::Every => "Every-SG: each turn you move in every game that is not over; whoever makes the last move wins",
+        Convention::Every => {
+            "Every-SG: each turn you move in every game that is not over; whoever makes the last move wins"
+        }
         Convention::Normal => "normal play: whoever makes the last move wins",
         Convention::Misere => "misère play: whoever makes the last move loses",
     };

@@ -342,7 +342,7 @@ impl Position {
             Position::Divisor(_) => "n".to_string(),
             Position::Euclid(..) => format!("number {}", i + 1),
             Position::Chips(_) => format!("chip {}", i + 1),
-            Position::Board(b, _) => b.rules().label(i),
+            Position::Board(b, numbers) => b.rules().label_in(numbers, i),
             Position::Sum(_) | Position::Kl { .. } => format!("heap {}", i + 1),
         }
     }

@@ -181,6 +181,14 @@ pub const GAMES: &[GameKind] = &[
         heap_ruleset: false,
     },
     GameKind {
+        spelling: "circle:RULESET",
+        name: "a take-and-break game on circles of coins",
+        a_move: "take coins that sit together, as a take-and-break RULESET allows on a line; a circle (`12`) leaves one line (`line:10`), and lines play as heaps",
+        example_game: "circle:kayles",
+        example_position: "12 line:7",
+        heap_ruleset: false,
+    },
+    GameKind {
         spelling: "sum",
         name: "a sum of rulesets",
         a_move: "heaps with different rulesets, written `RULESET=HEAP`",

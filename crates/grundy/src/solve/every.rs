@@ -89,7 +89,11 @@ impl Steps {
     /// The steps that one game's moves lead to: how many moves lead to each step, and the move
     /// along the game's best line (to a lost option of the largest step when the game is won,
     /// to an option of the smallest step when it is lost), as the position it leaves.
-    fn options(&mut self, position: &Position, wins: bool) -> Result<(Vec<(u64, u128)>, Option<Position>), AnalyzeError> {
+    fn options(
+        &mut self,
+        position: &Position,
+        wins: bool,
+    ) -> Result<(Vec<(u64, u128)>, Option<Position>), AnalyzeError> {
         let mut counts: HashMap<u64, u128> = HashMap::new();
         let mut best: Option<(u64, Position)> = None;
         if let Position::Sum(cs) = position {
@@ -105,7 +109,11 @@ impl Steps {
             }
         }
         let options = euclid_options(position).map_or_else(
-            || Ok::<_, AnalyzeError>(naive::moves(position, crate::game::Player::First).into_iter().map(|(_, p)| (p, 1u128)).collect()),
+            || {
+                Ok::<_, AnalyzeError>(
+                    naive::moves(position, crate::game::Player::First).into_iter().map(|(_, p)| (p, 1u128)).collect(),
+                )
+            },
             Ok,
         )?;
         for (next, times) in options {

@@ -10,11 +10,98 @@
 
 use std::fmt;
 
-use crate::error::AnalyzeError;
+use crate::error::{AnalyzeError, GaveUp};
+use crate::rules::Ruleset;
 
+pub mod circle;
+pub mod search;
 pub mod wythoff;
 
+pub use circle::Circle;
 pub use wythoff::Wythoff;
+
+/// The most winning moves a board game lists one by one: the analysis's own limit
+/// (`grundy::LISTED_MOVES`), repeated here because `rules/` sits below `solve/`; a test checks
+/// that the two agree.
+pub const LISTED: usize = 10_000;
+
+/// The most numbers the listed moves' results hold together (`grundy::LISTED_NUMBERS`'s
+/// value): each result is the whole position after its move, so a position of many numbers
+/// lists fewer moves.
+pub const LISTED_NUMBERS: usize = 1 << 20;
+
+/// How many moves to list from a position of `len` numbers: at most [`LISTED`], and at most
+/// [`LISTED_NUMBERS`] numbers in all.
+pub fn listing_room(len: usize) -> usize {
+    LISTED.min(LISTED_NUMBERS / len.max(1))
+}
+
+/// The options of a heap whose value is the one asked for: how many there are, exactly, and
+/// the first ones, each as the heaps it leaves (`[0]` when the heap is emptied).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct HeapOptions {
+    /// How many options have the value.
+    pub count: u128,
+    /// The first of them, in the order the analysis of heaps lists them.
+    pub first: Vec<Vec<u64>>,
+}
+
+/// The Sprague-Grundy values of heaps of one ruleset, ready for every size the caller asked
+/// for: what a board game made of heaps (the lines of a circle game, the strips of the cutting
+/// game) reads from the engine. See [`HeapEngine`].
+pub trait HeapValues {
+    /// G(n), or `None` past what is known.
+    fn value(&self, n: u64) -> Option<u64>;
+
+    /// How the values are known: a closed form, a proven period, or a table that covers the
+    /// sizes asked for.
+    fn method(&self) -> BoardMethod;
+
+    /// Where the values come from, in a sentence for the explanation.
+    fn note(&self) -> String;
+
+    /// How many options listing the moves of a heap of `n` looks at (the caller holds their
+    /// sum to its budget).
+    fn options_examined(&self, n: u64) -> u64;
+
+    /// The options of a heap of `n` whose value is `target`: their exact count and the first
+    /// `limit` of them. Gives up, saying what it would take, when the options would have to be
+    /// walked one by one and are more than the budget.
+    fn options_with_value(&self, n: u64, target: u64, limit: usize) -> Result<HeapOptions, GaveUp>;
+}
+
+/// Where a board game gets the values of heaps of a heap ruleset: the engine (the sparse
+/// engine and its proven periods, `engine/heap.rs`), which sits above `rules/` and so is
+/// passed in by the analysis rather than imported.
+pub trait HeapEngine {
+    /// The values of `ruleset` for heaps up to `max_heap` (and beyond where a period is
+    /// proven), computed within `budget`; the error says what a larger heap would take.
+    fn heap(&self, ruleset: &Ruleset, max_heap: u64, budget: u64) -> Result<Box<dyn HeapValues>, AnalyzeError>;
+}
+
+/// A [`HeapEngine`] that has no values: what [`BoardRules::solve`] passes when it is called
+/// without the analysis, so that a game that needs heap values says where they come from.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoHeapEngine;
+
+impl HeapEngine for NoHeapEngine {
+    fn heap(&self, ruleset: &Ruleset, _max_heap: u64, _budget: u64) -> Result<Box<dyn HeapValues>, AnalyzeError> {
+        Err(AnalyzeError::Unsupported(format!(
+            "the values of heaps of {ruleset} come from the heap engine, which grundy::analyze passes in"
+        )))
+    }
+}
+
+/// What the analysis gives a board game besides its position: the convention, the budget,
+/// and the heap engine.
+pub struct BoardContext<'a> {
+    /// Misère play: the player who makes the last move loses.
+    pub misere: bool,
+    /// The budget of every piece of work (`--budget`).
+    pub budget: u64,
+    /// Where heap values come from.
+    pub heaps: &'a dyn HeapEngine,
+}
 
 /// How a board game's answer was found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -119,6 +206,19 @@ pub trait BoardRules {
     /// what it would take. `misere`: the player who makes the last move loses.
     fn solve(&self, numbers: &[u64], misere: bool, budget: u64) -> Result<BoardAnswer, AnalyzeError>;
 
+    /// The fast answer, for a game whose theory reads the values of heaps of a heap ruleset
+    /// from `context.heaps` (the engine, passed in by the analysis, since `rules/` sits below
+    /// it). By default [`BoardRules::solve`], for the games that need no heap values.
+    fn solve_in(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
+        self.solve(numbers, context.misere, context.budget)
+    }
+
+    /// What number `i` (0-based) of `numbers` is, when that depends on the position (a
+    /// circle's coins or a line's); by default [`BoardRules::label`].
+    fn label_in(&self, _numbers: &[u64], i: usize) -> String {
+        self.label(i)
+    }
+
     /// The numbers in a canonical order, for the exhaustive solver's memo (positions equal up
     /// to an order that does not matter share an entry).
     fn canonical(&self, numbers: &[u64]) -> Vec<u64> {
@@ -131,16 +231,20 @@ pub trait BoardRules {
 ///
 /// ```
 /// use grundy::rules::board::Board;
-/// for s in ["wythoff"] {
+/// for s in ["wythoff", "circle:kayles", "circle:octal:0.777", "circle:hex:0.8f"] {
 ///     assert_eq!(Board::parse(s).unwrap().unwrap().to_string(), s);
 /// }
 /// assert!(Board::parse("nim").is_none());
+/// // A circle of Nim coins plays as a heap: refused, saying so.
+/// assert!(Board::parse("circle:nim").unwrap().unwrap_err().contains("plays exactly as a heap"));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Board {
     /// Wythoff's game.
     Wythoff(Wythoff),
+    /// A take-and-break game on circles of coins (`circle:kayles`).
+    Circle(Circle),
 }
 
 impl Board {
@@ -148,6 +252,7 @@ impl Board {
     pub fn rules(&self) -> &dyn BoardRules {
         match self {
             Board::Wythoff(g) => g,
+            Board::Circle(g) => g,
         }
     }
 
@@ -156,7 +261,18 @@ impl Board {
     pub fn parse(s: &str) -> Option<Result<Board, String>> {
         match s {
             "wythoff" => Some(Ok(Board::Wythoff(Wythoff))),
-            _ => None,
+            "circle" => {
+                Some(Err("game 'circle' needs the ruleset of its moves: circle:RULESET (e.g. circle:kayles)".into()))
+            }
+            _ => {
+                let rest = s.strip_prefix("circle:")?;
+                Some(
+                    rest.parse::<Ruleset>()
+                        .map_err(|e| format!("circle:{rest}: {e}"))
+                        .and_then(Circle::new)
+                        .map(Board::Circle),
+                )
+            }
         }
     }
 }
