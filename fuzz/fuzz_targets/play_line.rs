@@ -8,7 +8,7 @@ use grundy::{Game, Player, Position};
 use libfuzzer_sys::fuzz_target;
 use std::sync::OnceLock;
 
-const POSITIONS: [(&str, &[&str]); 14] = [
+const POSITIONS: [(&str, &[&str]); 16] = [
     ("nim", &["7", "9", "12", "15"]),
     ("nim", &["0", "18446744073709551615"]),
     ("bounded:3", &["10", "7", "4"]),
@@ -23,6 +23,8 @@ const POSITIONS: [(&str, &[&str]); 14] = [
     ("subtraction:1,3,5", &["1000000000000000000", "4"]),
     ("allbut:2", &["6", "100"]),
     ("sum", &["nim=7", "subtraction:2,5=9", "bounded:3=5", "kayles=6", "hex:0.8=10"]),
+    ("circle:kayles", &["12", "line:7", "line:0"]),
+    ("cutting", &["4x2", "1x3", "18446744073709551615x2"]),
 ];
 
 fn positions() -> &'static [Position] {

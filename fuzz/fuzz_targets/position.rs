@@ -6,7 +6,7 @@
 use grundy::Game;
 use libfuzzer_sys::fuzz_target;
 
-const GAMES: [&str; 12] = [
+const GAMES: [&str; 14] = [
     "nim",
     "bounded:3",
     "bounded",
@@ -19,6 +19,8 @@ const GAMES: [&str; 12] = [
     "kayles",
     "octal:0.137",
     "hex:4.f1",
+    "circle:kayles",
+    "cutting",
 ];
 
 fuzz_target!(|data: &[u8]| {

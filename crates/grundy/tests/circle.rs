@@ -226,7 +226,7 @@ fn moves_are_read_in_words_and_checked() {
     assert!(e("take 1 from line 1").contains("part 1 is a circle, not a line"));
     assert!(e("take 1 from 3").contains("there is no circle or line 3"));
     assert!(e("take 3 from 2 leaving 2 2").contains("cannot become 2 + 2"), "{}", e("take 3 from 2 leaving 2 2"));
-    assert!(e("2 1").contains("a move leaves lines"), "{}", e("2 1"));
+    assert!(e("2 1").contains("a move on circle 1 leaves lines, never a circle"), "{}", e("2 1"));
     let d = |t: &str| {
         let m = parse_move(&p, Player::First, t).unwrap();
         grundy::play::describe(&p, &m)

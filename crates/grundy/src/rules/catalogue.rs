@@ -189,6 +189,14 @@ pub const GAMES: &[GameKind] = &[
         heap_ruleset: false,
     },
     GameKind {
+        spelling: "cutting",
+        name: "the cutting game",
+        a_move: "cut one sheet of squared paper (`WxH`) into two along a grid line; whoever cuts off a 1 x 1 piece wins",
+        example_game: "cutting",
+        example_position: "4x2 5x5",
+        heap_ruleset: false,
+    },
+    GameKind {
         spelling: "sum",
         name: "a sum of rulesets",
         a_move: "heaps with different rulesets, written `RULESET=HEAP`",

@@ -122,7 +122,7 @@ fn levels(a: u64, b: u64) -> Vec<u64> {
 /// ```
 pub fn euclid_value(a: u64, b: u64) -> u64 {
     // From the bottom level up: c is the value of the level below.
-    levels(a, b).iter().rev().fold(0, |c, &q| (q - 1) + u64::from(q - 1 >= c))
+    levels(a, b).iter().rev().fold(0, |c, &q| (q - 1) + u64::from(q > c))
 }
 
 /// The Every-SG step of (a, b) (the convention where each player moves in every game still
@@ -143,7 +143,7 @@ pub fn euclid_step(a: u64, b: u64) -> u64 {
         // Position j = 0 of this level has `value` and `step`; j = 1 has step + 1; j >= 2 step
         // + 1 past the lost one of j = 0 (c = 0) or j = 1 (c != 0).
         step = if q == 1 || value == 0 { step + 1 } else { step + 2 };
-        value = (q - 1) + u64::from(q - 1 >= value);
+        value = (q - 1) + u64::from(q > value);
     }
     step
 }

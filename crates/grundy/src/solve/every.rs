@@ -27,6 +27,10 @@ use crate::rules::Ruleset;
 use crate::solve::analysis::{blank_analysis, Analysis, AnalyzeOptions, WinningMove};
 use crate::solve::naive;
 
+/// The steps one game's moves lead to (each with how many moves lead there) and the position
+/// its best line leaves.
+type StepOptions = (Vec<(u64, u128)>, Option<Position>);
+
 /// One game of the sum, with the index of its first number in the position.
 struct Part {
     first: usize,
@@ -89,11 +93,7 @@ impl Steps {
     /// The steps that one game's moves lead to: how many moves lead to each step, and the move
     /// along the game's best line (to a lost option of the largest step when the game is won,
     /// to an option of the smallest step when it is lost), as the position it leaves.
-    fn options(
-        &mut self,
-        position: &Position,
-        wins: bool,
-    ) -> Result<(Vec<(u64, u128)>, Option<Position>), AnalyzeError> {
+    fn options(&mut self, position: &Position, wins: bool) -> Result<StepOptions, AnalyzeError> {
         let mut counts: HashMap<u64, u128> = HashMap::new();
         let mut best: Option<(u64, Position)> = None;
         if let Position::Sum(cs) = position {

@@ -186,7 +186,7 @@ impl Circle {
     fn check_part(&self, index: usize, part: Part, new: &[Part]) -> Result<(), String> {
         let name = format!("{} {}", part.kind(), index + 1);
         if new.iter().any(|p| p.circle) {
-            return Err(format!("a move leaves lines, never a circle ({name} is changed into a circle)"));
+            return Err(format!("a move on {name} leaves lines, never a circle"));
         }
         let coins: Vec<u64> = new.iter().map(|p| p.coins).collect();
         let left = coins.iter().try_fold(0u64, |s, &c| s.checked_add(c));
@@ -509,9 +509,9 @@ impl BoardRules for Circle {
     }
 
     fn rules_sentence(&self) -> String {
+        let r = &self.ruleset;
         format!(
-            "{} on circles of coins: a move takes coins that sit together as {} allows on a line; a circle has no ends, so its first move leaves one line (or nothing), and each line then plays as a heap of {}.",
-            self.ruleset, self.ruleset, self.ruleset
+            "Circles of coins under {r}: a move takes coins that sit together, as {r} allows on a line; a circle has no ends, so its first move leaves one line (or nothing), and each line then plays as a heap of {r}."
         )
     }
 
@@ -644,6 +644,7 @@ impl BoardRules for Circle {
                     ))
                 }
             };
+            self.check_part(index, p, &lines(&new))?;
             let mut next = ps.clone();
             next.splice(index..=index, lines(&new));
             Ok(numbers_of(&next))
@@ -692,7 +693,7 @@ impl BoardRules for Circle {
         } else {
             let kinds = self.rules.options_by_kind(p.coins);
             let kind = kinds.get(below(kinds.len() as u64) as usize)?;
-            lines(&self.rules.option_of_kind(p.coins, kind, |k| below(k)))
+            lines(&self.rules.option_of_kind(p.coins, kind, below))
         };
         let mut next = ps;
         next.splice(i..=i, new);

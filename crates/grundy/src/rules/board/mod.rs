@@ -14,10 +14,12 @@ use crate::error::{AnalyzeError, GaveUp};
 use crate::rules::Ruleset;
 
 pub mod circle;
+pub mod cutting;
 pub mod search;
 pub mod wythoff;
 
 pub use circle::Circle;
+pub use cutting::Cutting;
 pub use wythoff::Wythoff;
 
 /// The most winning moves a board game lists one by one: the analysis's own limit
@@ -231,7 +233,7 @@ pub trait BoardRules {
 ///
 /// ```
 /// use grundy::rules::board::Board;
-/// for s in ["wythoff", "circle:kayles", "circle:octal:0.777", "circle:hex:0.8f"] {
+/// for s in ["wythoff", "circle:kayles", "circle:octal:0.777", "circle:hex:0.8f", "cutting"] {
 ///     assert_eq!(Board::parse(s).unwrap().unwrap().to_string(), s);
 /// }
 /// assert!(Board::parse("nim").is_none());
@@ -245,6 +247,8 @@ pub enum Board {
     Wythoff(Wythoff),
     /// A take-and-break game on circles of coins (`circle:kayles`).
     Circle(Circle),
+    /// The cutting game (POJ 2311).
+    Cutting(Cutting),
 }
 
 impl Board {
@@ -253,6 +257,7 @@ impl Board {
         match self {
             Board::Wythoff(g) => g,
             Board::Circle(g) => g,
+            Board::Cutting(g) => g,
         }
     }
 
@@ -261,6 +266,7 @@ impl Board {
     pub fn parse(s: &str) -> Option<Result<Board, String>> {
         match s {
             "wythoff" => Some(Ok(Board::Wythoff(Wythoff))),
+            "cutting" => Some(Ok(Board::Cutting(Cutting))),
             "circle" => {
                 Some(Err("game 'circle' needs the ruleset of its moves: circle:RULESET (e.g. circle:kayles)".into()))
             }
