@@ -203,6 +203,13 @@ fn beyond_a_proven_period_is_refused_with_what_it_takes() {
     let misere = AnalyzeOptions { convention: Convention::Misere, ..AnalyzeOptions::default() };
     let e = analyze(&g, &p, &misere).unwrap_err().to_string();
     assert!(e.contains("at most 128 coins"), "{e}");
+    // Every-SG searches along the games, which are refused past a bounded length.
+    let p = g.parse_position(&["100000000000"]).unwrap();
+    let every = AnalyzeOptions { convention: Convention::Every, ..AnalyzeOptions::default() };
+    let e = analyze(&g, &p, &every).unwrap_err().to_string();
+    assert!(e.contains("games of at most 2000 moves"), "{e}");
+    let p = g.parse_position(&["5", "line:3"]).unwrap();
+    assert_eq!(analyze(&g, &p, &every).unwrap().outcome, Outcome::N);
 }
 
 #[test]

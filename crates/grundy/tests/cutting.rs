@@ -144,6 +144,14 @@ fn huge_narrow_sheets_are_exact() {
     let e = analyze(&g, &p, &AnalyzeOptions::default()).unwrap_err();
     assert!(matches!(e, AnalyzeError::GaveUp(_)), "{e}");
     assert!(!e.to_string().contains('\n'));
+    // Every-SG searches along the games, which are refused past a bounded length (a game lasts
+    // at most as many cuts as the squares).
+    let every = AnalyzeOptions { convention: Convention::Every, ..AnalyzeOptions::default() };
+    let p = g.parse_position(&["2x1000000000000"]).unwrap();
+    let e = analyze(&g, &p, &every).unwrap_err().to_string();
+    assert!(e.contains("can last 2000000000000"), "{e}");
+    let p = g.parse_position(&["4x2", "3x3"]).unwrap();
+    assert_eq!(analyze(&g, &p, &every).unwrap().outcome, Outcome::N);
 }
 
 #[test]

@@ -160,12 +160,26 @@ fn euclid_options(position: &Position) -> Option<Vec<(Position, u128)>> {
     Some(out)
 }
 
+/// The longest game of a board game that Every-SG searches (see
+/// [`crate::rules::board::BoardRules::longest_game`]).
+const EVERY_BOARD_MOVES: u128 = 2_000;
+
 /// The analysis of `position` under Every-SG.
 pub(crate) fn every(position: &Position, options: &AnalyzeOptions) -> Result<Analysis, AnalyzeError> {
     if matches!(position, Position::Kl { forbidden, .. } if forbidden[0] != forbidden[1]) {
         return Err(AnalyzeError::Unsupported(
             "Every-SG is defined here for impartial games; kl with K != L is partizan".into(),
         ));
+    }
+    // A board game is searched along its games, recursively: past a bounded length that
+    // would overflow the stack (and list moves of huge positions), so it is refused at once.
+    if let Position::Board(b, numbers) = position {
+        let longest = b.rules().longest_game(numbers);
+        if longest > EVERY_BOARD_MOVES {
+            return Err(AnalyzeError::Unsupported(format!(
+                "Every-SG of {b} is found by an exhaustive search along its games, which takes games of at most {EVERY_BOARD_MOVES} moves; a game from this position can last {longest}"
+            )));
+        }
     }
     let mut steps = Steps { memo: HashMap::new(), budget: Work::PositionsSearched.clamp(options.budget) };
     let parts = parts(position);

@@ -713,6 +713,13 @@ impl BoardRules for Circle {
         self.normal(&ps, numbers.len(), context)
     }
 
+    /// Each move takes a coin or splits a line without taking (octal codes whose first digit is
+    /// 4), and a line splits at most as often as it has coins: twice the coins, plus the parts.
+    fn longest_game(&self, numbers: &[u64]) -> u128 {
+        let ps = parts(numbers).unwrap_or_default();
+        ps.iter().map(|p| 2 * u128::from(p.coins)).sum::<u128>() + ps.len() as u128
+    }
+
     fn canonical(&self, numbers: &[u64]) -> Vec<u64> {
         let Some(mut ps) = parts(numbers) else { return numbers.to_vec() };
         // Empty circles and lines have no move: they change nothing.

@@ -582,6 +582,11 @@ impl BoardRules for Cutting {
         self.normal(numbers, context)
     }
 
+    /// Each cut adds a piece, and there are never more pieces than squares.
+    fn longest_game(&self, numbers: &[u64]) -> u128 {
+        sheets(numbers).iter().map(|&(w, h)| u128::from(w) * u128::from(h)).sum()
+    }
+
     fn canonical(&self, numbers: &[u64]) -> Vec<u64> {
         let mut all: Vec<Sheet> = sheets(numbers).into_iter().map(|(w, h)| (w.min(h), w.max(h))).collect();
         if over(&all) {

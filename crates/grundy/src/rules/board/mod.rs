@@ -221,6 +221,13 @@ pub trait BoardRules {
         self.label(i)
     }
 
+    /// An upper bound on how many moves a game from `numbers` can last, for searches that
+    /// recurse along a game (Every-SG refuses past a limit rather than overflow its stack); by
+    /// default the sum of the numbers, right for games whose every move lowers some number.
+    fn longest_game(&self, numbers: &[u64]) -> u128 {
+        numbers.iter().map(|&n| u128::from(n)).sum()
+    }
+
     /// The numbers in a canonical order, for the exhaustive solver's memo (positions equal up
     /// to an order that does not matter share an entry).
     fn canonical(&self, numbers: &[u64]) -> Vec<u64> {
