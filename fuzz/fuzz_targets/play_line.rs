@@ -8,7 +8,7 @@ use grundy::{Game, Player, Position};
 use libfuzzer_sys::fuzz_target;
 use std::sync::OnceLock;
 
-const POSITIONS: [(&str, &[&str]); 15] = [
+const POSITIONS: [(&str, &[&str]); 17] = [
     ("nim", &["7", "9", "12", "15"]),
     ("nim", &["0", "18446744073709551615"]),
     ("bounded:3", &["10", "7", "4"]),
@@ -24,6 +24,8 @@ const POSITIONS: [(&str, &[&str]); 15] = [
     ("allbut:2", &["6", "100"]),
     ("sum", &["nim=7", "subtraction:2,5=9", "bounded:3=5", "kayles=6", "hex:0.8=10"]),
     ("sum", &["euclid=34,12", "wythoff=5,8", "kayles=6", "chips=1,5,6"]),
+    ("circle:kayles", &["12", "line:7", "line:0"]),
+    ("cutting", &["4x2", "1x3", "18446744073709551615x2"]),
 ];
 
 fn positions() -> &'static [Position] {

@@ -177,10 +177,11 @@ pub fn render(a: &Analysis, explain: bool, limit: Option<usize>) -> String {
         }
         let listed = a.winning_moves.len();
         let more = a.winning_move_count.map_or((listed - shown.len()) as u128, |n| n - shown.len() as u128);
-        // The families hold every move unless the game counted its moves itself and listed
-        // only some (a board game).
         let in_families: u128 = a.winning_families.iter().map(|f| u128::from(f.family.count)).sum();
-        let how = if a.winning_move_count.is_some_and(|n| n > listed as u128 && in_families >= n) {
+        let how = if a.winning_move_count.is_some_and(|n| n > listed as u128 && n > in_families) {
+            // A board game may count its moves without giving them as families.
+            format!("--limit all lists the first {listed}")
+        } else if a.winning_move_count.is_some_and(|n| n > listed as u128) {
             format!("--limit all lists the first {listed}; the families give every one")
         } else if a.winning_move_count.is_some_and(|n| n > listed as u128) {
             format!("--limit all lists the first {listed}")

@@ -7,7 +7,9 @@ use crate::engine::sequence::{split_note, SequenceBuilder, SequenceError};
 use crate::engine::table::{allbut_table, subtraction_table};
 use crate::engine::Method;
 use crate::error::{human_bytes, AnalyzeError, GaveUp, Work, MEMORY_LIMIT};
+use crate::game::family::first_moves;
 use crate::game::{Component, Move, MoveFamily};
+use crate::rules::board::{BoardMethod, HeapEngine, HeapOptions, HeapValues};
 use crate::rules::take_break::octal::SplitRules;
 use crate::rules::Ruleset;
 use crate::values::{GrundyTable, Period};
@@ -328,6 +330,50 @@ impl HeapSolver {
         };
         out.dedup();
         Ok(out.into_iter().map(|m| vec![m]).collect())
+    }
+}
+
+/// The engine as a board game sees it ([`HeapEngine`]): a [`HeapSolver`] for each ruleset
+/// asked for. The analysis passes it to [`crate::rules::board::BoardRules::solve_in`], since
+/// `rules/` sits below the engine and cannot call it.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Engine;
+
+impl HeapEngine for Engine {
+    fn heap(&self, ruleset: &Ruleset, max_heap: u64, budget: u64) -> Result<Box<dyn HeapValues>, AnalyzeError> {
+        Ok(Box::new(HeapSolver::new(ruleset, max_heap, budget)?))
+    }
+}
+
+impl HeapValues for HeapSolver {
+    fn value(&self, n: u64) -> Option<u64> {
+        HeapSolver::value(self, n)
+    }
+
+    fn method(&self) -> BoardMethod {
+        match HeapSolver::method(self) {
+            Method::ClosedForm => BoardMethod::ClosedForm,
+            Method::ProvenPeriod => BoardMethod::ProvenPeriod,
+            Method::Table => BoardMethod::Table,
+            Method::Search | Method::MisereRule => BoardMethod::Search,
+        }
+    }
+
+    fn note(&self) -> String {
+        self.method_note()
+    }
+
+    fn options_examined(&self, n: u64) -> u64 {
+        HeapSolver::options_examined(self, n)
+    }
+
+    /// The options from [`HeapSolver::winning_families`]: the count is the families' sum, and
+    /// the first `limit` members are listed in the order the analysis of heaps lists them.
+    fn options_with_value(&self, n: u64, target: u64, limit: usize) -> Result<HeapOptions, GaveUp> {
+        let families = self.winning_families(n, target)?;
+        let count = families.iter().map(|f| u128::from(f.count)).sum();
+        let first = first_moves(&families, limit).into_iter().map(|m| m.to).collect();
+        Ok(HeapOptions { count, first })
     }
 }
 

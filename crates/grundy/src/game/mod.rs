@@ -371,7 +371,7 @@ impl Position {
             Position::Divisor(_) => "n".to_string(),
             Position::Euclid(..) => format!("number {}", i + 1),
             Position::Chips(_) => format!("chip {}", i + 1),
-            Position::Board(b, _) => b.rules().label(i),
+            Position::Board(b, numbers) => b.rules().label_in(numbers, i),
             Position::Games(parts) => match games::Parts::of(parts).find(i) {
                 Some((part, local)) => match parts.get(part) {
                     Some(Position::Sum(_)) => format!("heap {}", i + 1),

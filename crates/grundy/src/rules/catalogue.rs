@@ -229,6 +229,22 @@ pub const GAMES: &[GameKind] = &[
         heap_ruleset: false,
     },
     GameKind {
+        spelling: "circle:RULESET",
+        name: "a take-and-break game on circles of coins",
+        a_move: "take coins that sit together, as a take-and-break RULESET allows on a line; a circle (`12`) leaves one line (`line:10`), and lines play as heaps",
+        example_game: "circle:kayles",
+        example_position: "12 line:7",
+        heap_ruleset: false,
+    },
+    GameKind {
+        spelling: "cutting",
+        name: "the cutting game",
+        a_move: "cut one sheet of squared paper (`WxH`) into two along a grid line; whoever cuts off a 1 x 1 piece wins",
+        example_game: "cutting",
+        example_position: "4x2 5x5",
+        heap_ruleset: false,
+    },
+    GameKind {
         spelling: "sum",
         name: "a sum of rulesets",
         a_move: "a sum of games: heaps written `RULESET=HEAP`, any other game `GAME=TOKENS` (e.g. `euclid=34,12`)",

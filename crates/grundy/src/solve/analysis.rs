@@ -3,13 +3,13 @@
 
 use serde::{Serialize, Serializer};
 
-use crate::engine::heap::{solvers_for, HeapSolver};
+use crate::engine::heap::{solvers_for, Engine, HeapSolver};
 use crate::engine::{Method, MisereHeaps};
 use crate::error::{human_bytes, AnalyzeError, GaveUp, Work, MEMORY_LIMIT};
 use crate::game::convention::{Convention, Outcome, Player};
 use crate::game::family::first_moves;
 use crate::game::{Component, Game, Move, MoveFamily, Position};
-use crate::rules::board::{Board, BoardMethod};
+use crate::rules::board::{Board, BoardContext, BoardMethod};
 use crate::rules::factor::factorize;
 use crate::rules::nim::{
     column_name, misere_nim_winning_moves, misere_nim_wins, nim_sum, nim_winning_moves, BalanceTable,
@@ -867,7 +867,11 @@ fn chips(cells: &[u64], options: &AnalyzeOptions) -> Result<Analysis, AnalyzeErr
 /// A board game through its own theory ([`crate::rules::board::BoardRules::solve`]).
 fn board(b: &Board, numbers: &[u64], options: &AnalyzeOptions) -> Result<Analysis, AnalyzeError> {
     let rules = b.rules();
-    let answer = rules.solve(numbers, options.convention == Convention::Misere, options.budget)?;
+    // The engine is passed in for the games whose theory reads heap values (rules/ sits
+    // below it).
+    let context =
+        BoardContext { misere: options.convention == Convention::Misere, budget: options.budget, heaps: &Engine };
+    let answer = rules.solve_in(numbers, &context)?;
     let method = match answer.method {
         BoardMethod::ClosedForm => Method::ClosedForm,
         BoardMethod::ProvenPeriod => Method::ProvenPeriod,

@@ -164,6 +164,10 @@ fn euclid_options(position: &Position) -> Option<Vec<(Position, u128)>> {
     Some(out)
 }
 
+/// The longest game of a board game that Every-SG searches (see
+/// [`crate::rules::board::BoardRules::longest_game`]).
+const EVERY_BOARD_MOVES: u128 = 2_000;
+
 /// The analysis of `position` under Every-SG.
 pub(crate) fn every(position: &Position, options: &AnalyzeOptions) -> Result<Analysis, AnalyzeError> {
     if matches!(position, Position::Kl { forbidden, .. } if forbidden[0] != forbidden[1]) {
@@ -172,6 +176,23 @@ pub(crate) fn every(position: &Position, options: &AnalyzeOptions) -> Result<Ana
         ));
     }
     let parts = parts(position);
+    // Games without a rule for their steps are searched along their moves, recursively: a game
+    // that could last longer than a bounded length would overflow the stack (and list the moves
+    // of huge positions), so it is refused at once.
+    for p in &parts {
+        let longest = match &p.position {
+            Position::Board(b, numbers) => Some(b.rules().longest_game(numbers)),
+            Position::Euclid(..) => None,
+            Position::Sum(cs) if cs.iter().all(|c| c.ruleset == Ruleset::Nim) => None,
+            other => Some(other.heaps().iter().map(|&h| u128::from(h)).sum()),
+        };
+        if let Some(longest) = longest.filter(|&l| l > EVERY_BOARD_MOVES) {
+            return Err(AnalyzeError::Unsupported(format!(
+                "Every-SG is found here by an exhaustive search along each game without a rule for its steps, which takes games of at most {EVERY_BOARD_MOVES} moves; a game from this position ({}) can last {longest}",
+                crate::game::games::part_token(&p.position)
+            )));
+        }
+    }
     if let Some(r) = parts.iter().find_map(|p| match &p.position {
         Position::Sum(cs) => cs.iter().find(|c| c.ruleset.splits()).map(|c| c.ruleset.clone()),
         _ => None,

@@ -10,21 +10,110 @@
 
 use std::fmt;
 
-use crate::error::AnalyzeError;
+use crate::error::{AnalyzeError, GaveUp};
+use crate::rules::Ruleset;
 
+pub mod circle;
+pub mod cutting;
 pub mod fibonacci;
 pub mod moore;
 pub mod multiplication;
+pub mod search;
 pub mod staircase;
 pub mod take_or_split;
 pub mod wythoff;
 
+pub use circle::Circle;
+pub use cutting::Cutting;
 pub use fibonacci::MultipleNim;
 pub use moore::Moore;
 pub use multiplication::Multiplication;
 pub use staircase::Staircase;
 pub use take_or_split::TakeOrSplit;
 pub use wythoff::Wythoff;
+
+/// The most winning moves a board game lists one by one: the analysis's own limit
+/// (`grundy::LISTED_MOVES`), repeated here because `rules/` sits below `solve/`; a test checks
+/// that the two agree.
+pub const LISTED: usize = 10_000;
+
+/// The most numbers the listed moves' results hold together (`grundy::LISTED_NUMBERS`'s
+/// value): each result is the whole position after its move, so a position of many numbers
+/// lists fewer moves.
+pub const LISTED_NUMBERS: usize = 1 << 20;
+
+/// How many moves to list from a position of `len` numbers: at most [`LISTED`], and at most
+/// [`LISTED_NUMBERS`] numbers in all.
+pub fn listing_room(len: usize) -> usize {
+    LISTED.min(LISTED_NUMBERS / len.max(1))
+}
+
+/// The options of a heap whose value is the one asked for: how many there are, exactly, and
+/// the first ones, each as the heaps it leaves (`[0]` when the heap is emptied).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct HeapOptions {
+    /// How many options have the value.
+    pub count: u128,
+    /// The first of them, in the order the analysis of heaps lists them.
+    pub first: Vec<Vec<u64>>,
+}
+
+/// The Sprague-Grundy values of heaps of one ruleset, ready for every size the caller asked
+/// for: what a board game made of heaps (the lines of a circle game, the strips of the cutting
+/// game) reads from the engine. See [`HeapEngine`].
+pub trait HeapValues {
+    /// G(n), or `None` past what is known.
+    fn value(&self, n: u64) -> Option<u64>;
+
+    /// How the values are known: a closed form, a proven period, or a table that covers the
+    /// sizes asked for.
+    fn method(&self) -> BoardMethod;
+
+    /// Where the values come from, in a sentence for the explanation.
+    fn note(&self) -> String;
+
+    /// How many options listing the moves of a heap of `n` looks at (the caller holds their
+    /// sum to its budget).
+    fn options_examined(&self, n: u64) -> u64;
+
+    /// The options of a heap of `n` whose value is `target`: their exact count and the first
+    /// `limit` of them. Gives up, saying what it would take, when the options would have to be
+    /// walked one by one and are more than the budget.
+    fn options_with_value(&self, n: u64, target: u64, limit: usize) -> Result<HeapOptions, GaveUp>;
+}
+
+/// Where a board game gets the values of heaps of a heap ruleset: the engine (the sparse
+/// engine and its proven periods, `engine/heap.rs`), which sits above `rules/` and so is
+/// passed in by the analysis rather than imported.
+pub trait HeapEngine {
+    /// The values of `ruleset` for heaps up to `max_heap` (and beyond where a period is
+    /// proven), computed within `budget`; the error says what a larger heap would take.
+    fn heap(&self, ruleset: &Ruleset, max_heap: u64, budget: u64) -> Result<Box<dyn HeapValues>, AnalyzeError>;
+}
+
+/// A [`HeapEngine`] that has no values: what [`BoardRules::solve`] passes when it is called
+/// without the analysis, so that a game that needs heap values says where they come from.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoHeapEngine;
+
+impl HeapEngine for NoHeapEngine {
+    fn heap(&self, ruleset: &Ruleset, _max_heap: u64, _budget: u64) -> Result<Box<dyn HeapValues>, AnalyzeError> {
+        Err(AnalyzeError::Unsupported(format!(
+            "the values of heaps of {ruleset} come from the heap engine, which grundy::analyze passes in"
+        )))
+    }
+}
+
+/// What the analysis gives a board game besides its position: the convention, the budget,
+/// and the heap engine.
+pub struct BoardContext<'a> {
+    /// Misère play: the player who makes the last move loses.
+    pub misere: bool,
+    /// The budget of every piece of work (`--budget`).
+    pub budget: u64,
+    /// Where heap values come from.
+    pub heaps: &'a dyn HeapEngine,
+}
 
 /// How a board game's answer was found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -135,6 +224,26 @@ pub trait BoardRules {
     /// what it would take. `misere`: the player who makes the last move loses.
     fn solve(&self, numbers: &[u64], misere: bool, budget: u64) -> Result<BoardAnswer, AnalyzeError>;
 
+    /// The fast answer, for a game whose theory reads the values of heaps of a heap ruleset
+    /// from `context.heaps` (the engine, passed in by the analysis, since `rules/` sits below
+    /// it). By default [`BoardRules::solve`], for the games that need no heap values.
+    fn solve_in(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
+        self.solve(numbers, context.misere, context.budget)
+    }
+
+    /// What number `i` (0-based) of `numbers` is, when that depends on the position (a
+    /// circle's coins or a line's); by default [`BoardRules::label`].
+    fn label_in(&self, _numbers: &[u64], i: usize) -> String {
+        self.label(i)
+    }
+
+    /// An upper bound on how many moves a game from `numbers` can last, for searches that
+    /// recurse along a game (Every-SG refuses past a limit rather than overflow its stack); by
+    /// default the sum of the numbers, right for games whose every move lowers some number.
+    fn longest_game(&self, numbers: &[u64]) -> u128 {
+        numbers.iter().map(|&n| u128::from(n)).sum()
+    }
+
     /// The numbers in a canonical order, for the exhaustive solver's memo (positions equal up
     /// to an order that does not matter share an entry).
     fn canonical(&self, numbers: &[u64]) -> Vec<u64> {
@@ -148,12 +257,15 @@ pub trait BoardRules {
 /// ```
 /// use grundy::rules::board::Board;
 /// for s in ["wythoff", "fibonacci-nim", "multiple:2", "multiple:3", "multiplication", "staircase", "moore:2",
-///           "take-or-split:2", "take-or-split:3", "take-or-split:1024"] {
+///           "take-or-split:2", "take-or-split:3", "take-or-split:1024", "circle:kayles", "circle:octal:0.777",
+///           "circle:hex:0.8f", "cutting"] {
 ///     assert_eq!(Board::parse(s).unwrap().unwrap().to_string(), s);
 /// }
 /// assert!(Board::parse("nim").is_none());
 /// assert_eq!(Board::parse("multiple:0").unwrap().unwrap_err(), "multiple:K: K must be at least 1, not 0");
 /// assert!(Board::parse("take-or-split:1").unwrap().is_err());
+/// // A circle of Nim coins plays as a heap: refused, saying so.
+/// assert!(Board::parse("circle:nim").unwrap().unwrap_err().contains("plays exactly as a heap"));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -171,6 +283,10 @@ pub enum Board {
     /// Take or split: take from one heap, or split one into exactly K heaps (Lasker's Nim for
     /// K = 2).
     TakeOrSplit(TakeOrSplit),
+    /// A take-and-break game on circles of coins (`circle:kayles`).
+    Circle(Circle),
+    /// The cutting game (POJ 2311).
+    Cutting(Cutting),
 }
 
 impl Board {
@@ -183,6 +299,8 @@ impl Board {
             Board::Staircase(g) => g,
             Board::Moore(g) => g,
             Board::TakeOrSplit(g) => g,
+            Board::Circle(g) => g,
+            Board::Cutting(g) => g,
         }
     }
 
@@ -209,6 +327,19 @@ impl Board {
                     0 => Err("moore:K: K must be at least 1, not 0".to_string()),
                     k => Ok(Board::Moore(Moore::new(k))),
                 }))
+            }
+            "cutting" => Some(Ok(Board::Cutting(Cutting))),
+            "circle" => {
+                Some(Err("game 'circle' needs the ruleset of its moves: circle:RULESET (e.g. circle:kayles)".into()))
+            }
+            _ if s.starts_with("circle:") => {
+                let rest = s.strip_prefix("circle:")?;
+                Some(
+                    rest.parse::<Ruleset>()
+                        .map_err(|e| format!("circle:{rest}: {e}"))
+                        .and_then(Circle::new)
+                        .map(Board::Circle),
+                )
             }
             _ => {
                 let k = s.strip_prefix("multiple:")?;
