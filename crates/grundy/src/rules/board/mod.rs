@@ -367,110 +367,20 @@ pub(crate) fn numbers(tokens: &[&str], what: impl Fn(usize) -> String) -> Result
     tokens.iter().enumerate().map(|(i, t)| crate::number::parse_u64(t, &what(i))).collect()
 }
 
-/// The most options a misère search of a board game lists per position it stores: listing is
-/// most of its work, so it is bounded with the positions.
-const SEARCH_OPTIONS_PER_POSITION: u64 = 64;
-
-/// Misère outcomes of a board game's positions by exhaustive search of its own moves
-/// (`options`), memoised on canonical positions, with a budget of positions (and 64 times as
-/// many options listed). The walk keeps its own stack, so long games cannot overflow the
-/// thread's.
-struct MisereSearch<'a> {
-    rules: &'a dyn BoardRules,
-    memo: std::collections::HashMap<Vec<u64>, bool>,
-    budget: u64,
-    listed: u64,
-}
-
-impl MisereSearch<'_> {
-    fn gave_up(&self) -> AnalyzeError {
-        AnalyzeError::GaveUp(crate::error::GaveUp {
-            what: crate::error::Work::PositionsSearched,
-            used: self.budget,
-            needed: None,
-        })
-    }
-
-    fn list(&mut self, state: &[u64]) -> Result<Vec<Vec<u64>>, AnalyzeError> {
-        if self.memo.len() as u64 >= self.budget
-            || self.listed > self.budget.saturating_mul(SEARCH_OPTIONS_PER_POSITION)
-        {
-            return Err(self.gave_up());
-        }
-        let children = self.rules.options(state);
-        self.listed += children.len() as u64;
-        Ok(children)
-    }
-
-    /// Whether the player to move wins from `root` under misère play.
-    fn wins(&mut self, root: &[u64]) -> Result<bool, AnalyzeError> {
-        let key = self.rules.canonical(root);
-        if let Some(&w) = self.memo.get(&key) {
-            return Ok(w);
-        }
-        let children = self.list(root)?;
-        let mut stack: Vec<(Vec<u64>, Vec<Vec<u64>>, usize)> = vec![(root.to_vec(), children, 0)];
-        while let Some((state, children, next)) = stack.last_mut() {
-            // A lost child decides the position; a child not yet known is walked first.
-            let mut unknown = None;
-            let mut won = children.is_empty();
-            while *next < children.len() {
-                match self.memo.get(&self.rules.canonical(&children[*next])) {
-                    Some(false) => {
-                        won = true;
-                        break;
-                    }
-                    Some(true) => *next += 1,
-                    None => {
-                        unknown = Some(children[*next].clone());
-                        break;
-                    }
-                }
-            }
-            match unknown {
-                Some(child) if !won => {
-                    let grand = self.list(&child)?;
-                    stack.push((child, grand, 0));
-                }
-                _ => {
-                    let key = self.rules.canonical(state);
-                    self.memo.insert(key, won);
-                    stack.pop();
-                }
-            }
-        }
-        self.memo.get(&key).copied().ok_or_else(|| self.gave_up())
-    }
-}
-
-/// A misère answer by exhaustive search of the game's own moves, for a game with no misère
-/// rule: the outcome and every winning move, exact, or a refusal once more than `budget`
-/// positions would be needed. `why` says why a search is used, for the explanation.
+/// A misère answer by exhaustive search of the game's own moves ([`search::search_answer`]),
+/// for a game with no misère rule, with `why` in the explanation. The caller bounds the moves
+/// of the position first (they only shrink along a game).
 pub(crate) fn search_misere(
     rules: &dyn BoardRules,
     numbers: &[u64],
     budget: u64,
     why: &str,
 ) -> Result<BoardAnswer, AnalyzeError> {
-    let mut search = MisereSearch {
-        rules,
-        memo: std::collections::HashMap::new(),
-        budget: crate::error::Work::PositionsSearched.clamp(budget),
-        listed: 0,
-    };
-    let wins = search.wins(numbers)?;
-    let mut winning = vec![];
-    if wins {
-        for next in rules.options(numbers) {
-            if !search.wins(&next)? {
-                winning.push(next);
-            }
-        }
-    }
-    let mut answer = BoardAnswer::listed(wins, None, winning, BoardMethod::Search);
+    let mut answer = search::search_answer(rules, numbers, true, budget)?;
     answer.value_note = Some("none (misère play)".into());
-    answer.explanation = vec![
-        format!("Misère play (whoever makes the last move loses): {why}, so the position is searched move by move by the definition of P and N positions ({} positions).", search.memo.len()),
-    ];
+    answer.explanation.insert(
+        0,
+        format!("Misère play (whoever makes the last move loses): {why}, so every position reachable is searched by the definition of P and N positions."),
+    );
     Ok(answer)
 }

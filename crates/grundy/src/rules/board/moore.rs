@@ -14,10 +14,10 @@
 use std::collections::HashMap;
 
 use crate::error::{AnalyzeError, GaveUp, Work};
-use crate::rules::board::{numbers, BoardAnswer, BoardMethod, BoardRules};
+use crate::rules::board::{numbers, BoardAnswer, BoardMethod, BoardRules, LISTED};
 
-/// How many winning moves are listed one by one at most.
-const LISTED: usize = 10_000;
+/// The most objects a misère position may hold to be searched.
+const MISERE_OBJECTS: u128 = 40;
 
 /// Moore's Nim_k with its K (at least 1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -322,6 +322,12 @@ impl BoardRules for Moore {
 
     fn solve(&self, heaps: &[u64], misere: bool, budget: u64) -> Result<BoardAnswer, AnalyzeError> {
         if misere {
+            let objects: u128 = heaps.iter().map(|&h| u128::from(h)).sum();
+            if objects > MISERE_OBJECTS {
+                return Err(AnalyzeError::Unsupported(format!(
+                    "misère Moore's Nim is searched position by position (Moore's theorem is for normal play), for at most {MISERE_OBJECTS} objects in all; this position has {objects}"
+                )));
+            }
             return crate::rules::board::search_misere(self, heaps, budget, "Moore's theorem is for normal play");
         }
         let cold = moore_cold(heaps, self.k);

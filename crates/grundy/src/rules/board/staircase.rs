@@ -12,6 +12,9 @@ use crate::error::AnalyzeError;
 use crate::rules::board::{numbers, BoardAnswer, BoardMethod, BoardRules};
 use crate::rules::nim::nim_sum;
 
+/// The longest misère game searched: a coin on step i moves at most i times.
+const MISERE_LONGEST: u128 = 200;
+
 /// Staircase Nim. Positions are the coins on steps 1, 2, ..., k, in that order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Staircase;
@@ -175,6 +178,13 @@ impl BoardRules for Staircase {
 
     fn solve(&self, steps: &[u64], misere: bool, budget: u64) -> Result<BoardAnswer, AnalyzeError> {
         if misere {
+            // A game lasts at most sum of i * X_i moves (a coin on step i moves at most i times).
+            let longest: u128 = steps.iter().enumerate().map(|(i, &x)| (i as u128 + 1) * u128::from(x)).sum();
+            if longest > MISERE_LONGEST {
+                return Err(AnalyzeError::Unsupported(format!(
+                    "misère staircase Nim has no rule here and is searched position by position, for games of at most {MISERE_LONGEST} moves; this one can last {longest}"
+                )));
+            }
             return crate::rules::board::search_misere(self, steps, budget, "misère staircase Nim has no rule here");
         }
         let x = staircase_value(steps);
