@@ -34,11 +34,18 @@ for (const [preset, position, firstRows] of [
   ['euclid', '34 12', [['number 1', '34'], ['number 2', '12']]],
   ['sum', 'euclid=34,12 wythoff=2,2 nim=4', [['game 1 (euclid): number 1', '34'], ['game 1 (euclid): number 2', '12'],
     ['game 2 (wythoff): heap 1', '2'], ['game 2 (wythoff): heap 2', '2'], ['heap 5', '4']]],
+  ['staircase', '3 9 5', [['step 1', '3'], ['step 2', '9'], ['step 3', '5']]],
+  ['moore:2', '5 6 9 3', null],
+  ['take-or-split:2', '2 2 3', null],
+  ['fibonacci-nim', '20', null],
+  ['multiplication', '162', null],
+  ['circle:kayles', '12 line:7', null],
+  ['cutting', '5x2 3x3', null],
 ]) {
   test(`${preset} ${position}: the rows are named, and following the panel wins`, async () => {
     const { page, errors } = await browser.start({ preset, position });
     await page.waitForFunction(() => document.getElementById('outcome').dataset.outcome === 'N');
-    assert.deepEqual(await rows(page), firstRows);
+    if (firstRows) assert.deepEqual(await rows(page), firstRows);
     const played = await followThePanel(page);
     assert.ok(played.length > 0);
     assert.equal(await page.getAttribute('#status', 'data-winner'), 'you');
