@@ -46,7 +46,7 @@ fn normal(parts: &[Position], options: &AnalyzeOptions) -> Result<Analysis, Anal
         let a = analyze(&game_of(p)?, p, &alone)?;
         if a.sg.is_none() {
             return Err(AnalyzeError::Unsupported(format!(
-                "the sum's value needs each game's value, and game {} ({}) has {}",
+                "the sum's value needs each game's value, and the value of game {} ({}) is {}",
                 i + 1,
                 part_token(p),
                 a.sg_note.as_deref().unwrap_or("none")
