@@ -57,8 +57,9 @@ pub use solve::{
 };
 pub use stop::{StopToken, Stopped};
 pub use values::{
-    explain_nim_product, find_period, guess_pattern, guy_smith_period, guy_smith_period_parts, nim_inverse, nim_mul,
-    nim_pow, GrundyTable, NimberError, NimberExpr, ParseNimberError, PatternGuess, Period,
+    explain_nim_product, find_period, guess_pattern, guy_smith_period, guy_smith_period_parts, nim_inverse,
+    nim_inverse_wide, nim_mul, nim_mul_wide, nim_pow, GrundyTable, NimberError, NimberExpr, ParseNimberError,
+    PatternGuess, Period,
 };
 
 // Games defined outside the crate (see `examples/custom_game.rs`).

@@ -5,7 +5,13 @@
 //! Multiplication splits a number at a Fermat 2-power F = 2^(2^k) (2, 4, 16, 256, 65536,
 //! 2^32): below F a nimber times F is the ordinary product, and F ⊗ F = F ⊕ F/2 (Conway, On
 //! Numbers and Games, chapter 6). So (a1 F ⊕ a0) ⊗ (b1 F ⊕ b0) needs three products of halves,
-//! and a product of 64-bit nimbers takes a few hundred operations.
+//! and a product of 64-bit nimbers takes a few dozen lookups in a table of the products of
+//! bytes. The inverse uses the same splitting: with conj(a1 F ⊕ a0) = a1 F ⊕ (a0 ⊕ a1), the
+//! norm a ⊗ conj(a) lies in the half-size field, so one inverse there finishes it.
+//!
+//! The coin-turning games need values past 2^64 (Mock Turtles' 2n + 1 at n near 2^64), so
+//! [`nim_mul_wide`] and [`nim_inverse_wide`] do the same on u128, whose nimbers form GF(2^128)
+//! with the Fermat 2-power 2^64.
 
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing))]
 
@@ -25,16 +31,38 @@ pub fn nim_mul(a: u64, b: u64) -> u64 {
     mul_in(a, b, 64)
 }
 
+/// The nim products of every two bytes (the field GF(2^8)), built once by the splitting below.
+fn byte_products() -> &'static [[u8; 256]; 256] {
+    static TABLE: std::sync::OnceLock<Box<[[u8; 256]; 256]>> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut t = Box::new([[0u8; 256]; 256]);
+        for (a, row) in (0u64..).zip(t.iter_mut()) {
+            for (b, cell) in (0u64..).zip(row.iter_mut()) {
+                // Below 2^8 the product is below 2^8.
+                *cell = split_mul(a, b, 8) as u8;
+            }
+        }
+        t
+    })
+}
+
 /// The nim product of `a` and `b`, both below 2^`bits` (a power of two from 1 to 64).
 fn mul_in(a: u64, b: u64, bits: u32) -> u64 {
-    if a == 0 || b == 0 {
-        return 0;
+    if a <= 1 || b <= 1 {
+        return a * b;
     }
-    if a == 1 {
-        return b;
+    if bits <= 8 {
+        let row = byte_products().get(a as usize & 0xff);
+        return row.and_then(|r| r.get(b as usize & 0xff)).map_or(0, |&p| u64::from(p));
     }
-    if b == 1 {
-        return a;
+    split_mul(a, b, bits)
+}
+
+/// The nim product by one split at the Fermat 2-power 2^(`bits` / 2), the halves multiplied
+/// by [`mul_in`] (by itself below 2 bits, where the table is built from it).
+fn split_mul(a: u64, b: u64, bits: u32) -> u64 {
+    if a <= 1 || b <= 1 {
+        return a * b;
     }
     if bits == 1 {
         return a & b;
@@ -44,12 +72,65 @@ fn mul_in(a: u64, b: u64, bits: u32) -> u64 {
     let (a1, a0, b1, b0) = (a >> half, a & mask, b >> half, b & mask);
     // With F = 2^half: (a1 F + a0)(b1 F + b0) = a1 b1 F^2 + (a1 b0 + a0 b1) F + a0 b0, and
     // F^2 = F + F/2; the middle term is (a1 + a0)(b1 + b0) + a1 b1 + a0 b0 (Karatsuba).
-    let high = mul_in(a1, b1, half);
-    let low = mul_in(a0, b0, half);
-    let cross = mul_in(a1 ^ a0, b1 ^ b0, half);
+    let sub = |x: u64, y: u64| if bits <= 8 { split_mul(x, y, half) } else { mul_in(x, y, half) };
+    let high = sub(a1, b1);
+    let low = sub(a0, b0);
+    let cross = sub(a1 ^ a0, b1 ^ b0);
     let upper = cross ^ low;
-    let lower = low ^ mul_in(high, 1u64 << (half - 1), half);
+    let lower = low ^ sub(high, 1u64 << (half - 1));
     (upper << half) | lower
+}
+
+/// The nim inverse of `a` != 0 below 2^`bits`: with F = 2^(bits / 2) and a = a1 F ⊕ a0, the
+/// conjugate a1 F ⊕ (a0 ⊕ a1) (F's conjugate is F ⊕ 1, the other root of X² = X ⊕ F/2) times
+/// a is the norm a1² ⊗ F/2 ⊕ a0² ⊕ a0 ⊗ a1, which lies below F; so 1/a = conj(a) ⊗ 1/norm.
+fn inverse_in(a: u64, bits: u32) -> u64 {
+    if a <= 1 || bits == 1 {
+        return a;
+    }
+    let half = bits / 2;
+    let mask = (1u64 << half) - 1;
+    let (a1, a0) = (a >> half, a & mask);
+    if a1 == 0 {
+        return inverse_in(a0, half);
+    }
+    let norm = mul_in(mul_in(a1, a1, half), 1u64 << (half - 1), half) ^ mul_in(a0, a0, half) ^ mul_in(a0, a1, half);
+    mul_in((a1 << half) | (a0 ^ a1), inverse_in(norm, half), bits)
+}
+
+/// The nim product of two nimbers below 2^128 (GF(2^128): F = 2^64, F ⊗ F = F ⊕ 2^63).
+///
+/// ```
+/// use grundy::{nim_mul, nim_mul_wide};
+/// assert_eq!(nim_mul_wide(3, 5), u128::from(nim_mul(3, 5)));
+/// assert_eq!(nim_mul_wide(1 << 64, 1 << 64), (1 << 64) | (1 << 63));
+/// ```
+pub fn nim_mul_wide(a: u128, b: u128) -> u128 {
+    let (a1, a0, b1, b0) = ((a >> 64) as u64, a as u64, (b >> 64) as u64, b as u64);
+    if a1 == 0 && b1 == 0 {
+        return u128::from(nim_mul(a0, b0));
+    }
+    let high = nim_mul(a1, b1);
+    let low = nim_mul(a0, b0);
+    let cross = nim_mul(a1 ^ a0, b1 ^ b0);
+    (u128::from(cross ^ low) << 64) | u128::from(low ^ nim_mul(high, 1 << 63))
+}
+
+/// The nim inverse of a nimber below 2^128, or `None` for 0.
+///
+/// ```
+/// use grundy::{nim_inverse_wide, nim_mul_wide};
+/// let a = (7u128 << 64) | 12345;
+/// assert_eq!(nim_mul_wide(a, nim_inverse_wide(a).unwrap()), 1);
+/// ```
+pub fn nim_inverse_wide(a: u128) -> Option<u128> {
+    let (a1, a0) = ((a >> 64) as u64, a as u64);
+    if a1 == 0 {
+        return nim_inverse(a0).map(u128::from);
+    }
+    let norm = nim_mul(nim_mul(a1, a1), 1 << 63) ^ nim_mul(a0, a0) ^ nim_mul(a0, a1);
+    let conj = (u128::from(a1) << 64) | u128::from(a0 ^ a1);
+    Some(nim_mul_wide(conj, u128::from(inverse_in(norm, 64))))
 }
 
 /// `a` to the power `e` in the nim field.
@@ -82,7 +163,7 @@ pub fn nim_pow(a: u64, mut e: u128) -> u64 {
 /// assert_eq!(nim_inverse(0), None);
 /// ```
 pub fn nim_inverse(a: u64) -> Option<u64> {
-    (a != 0).then(|| nim_pow(a, u128::from(u64::MAX) - 1))
+    (a != 0).then(|| inverse_in(a, 64))
 }
 
 /// The powers of two whose nim sum is `a` (its binary digits), smallest first.
@@ -416,6 +497,34 @@ mod tests {
         t
     }
 
+    /// The product by splitting all the way down, without the table of bytes.
+    fn plain_split(a: u64, b: u64, bits: u32) -> u64 {
+        if a <= 1 || b <= 1 || bits == 1 {
+            return if bits == 1 { a & b } else { a * b };
+        }
+        let half = bits / 2;
+        let mask = (1u64 << half) - 1;
+        let (a1, a0, b1, b0) = (a >> half, a & mask, b >> half, b & mask);
+        let high = plain_split(a1, b1, half);
+        let low = plain_split(a0, b0, half);
+        let cross = plain_split(a1 ^ a0, b1 ^ b0, half);
+        ((cross ^ low) << half) | (low ^ plain_split(high, 1 << (half - 1), half))
+    }
+
+    #[test]
+    fn the_table_of_bytes_is_the_definition_and_wide_products_split_at_2_to_the_64() {
+        // (The definition itself is checked below 64 in the next test.)
+        for a in 0..256u64 {
+            for b in 0..256u64 {
+                assert_eq!(nim_mul(a, b), plain_split(a, b, 8), "{a} ⊗ {b}");
+            }
+        }
+        // 2^64 is a Fermat 2-power: below it products are ordinary, and F ⊗ F = F ⊕ F/2.
+        assert_eq!(nim_mul_wide(u128::from(u64::MAX), 1 << 64), u128::from(u64::MAX) << 64);
+        assert_eq!(nim_mul_wide(1 << 64, 1 << 64), (1 << 64) ^ (1 << 63));
+        assert_eq!(nim_inverse_wide(0), None);
+    }
+
     #[test]
     fn products_agree_with_the_definition() {
         let t = plain_products(64);
@@ -436,6 +545,22 @@ mod tests {
             prop_assert_eq!(nim_mul(a, b ^ c), nim_mul(a, b) ^ nim_mul(a, c));
             if a != 0 {
                 prop_assert_eq!(nim_mul(a, nim_inverse(a).unwrap()), 1);
+                // The inverse is a^(2^64 - 2), as the group's order says.
+                prop_assert_eq!(nim_inverse(a), Some(nim_pow(a, u128::from(u64::MAX) - 1)));
+            }
+            prop_assert_eq!(nim_mul(a, b), plain_split(a, b, 64));
+        }
+
+        /// The nimbers below 2^128 are a field too, and agree with the 64-bit product below 2^64.
+        #[test]
+        fn wide_field_laws(a in any::<u128>(), b in any::<u128>(), c in any::<u128>(), d in any::<u64>(), e in any::<u64>()) {
+            let m = nim_mul_wide;
+            prop_assert_eq!(m(a, b), m(b, a));
+            prop_assert_eq!(m(m(a, b), c), m(a, m(b, c)));
+            prop_assert_eq!(m(a, b ^ c), m(a, b) ^ m(a, c));
+            prop_assert_eq!(m(u128::from(d), u128::from(e)), u128::from(nim_mul(d, e)));
+            if a != 0 {
+                prop_assert_eq!(m(a, nim_inverse_wide(a).unwrap()), 1);
             }
         }
 
