@@ -10,6 +10,8 @@
 //! the words of a set (m V / 64 for values below V), not m^2 / 12 triples, once: the result is
 //! kept per size, so each three-heap digit of a position then costs one OR of a set.
 
+use crate::values::nimber::xor_bits;
+
 /// The two-heap XOR sets of every heap size so far, and a scratch table.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Triples {
@@ -85,26 +87,6 @@ impl Triples {
             }
         }
     }
-}
-
-/// The word whose bit i ^ x is bit i of `w`, for x < 64: each set bit of x swaps neighbouring
-/// blocks of 2^j bits (a butterfly, six steps at most).
-pub(crate) fn xor_bits(mut w: u64, x: u32) -> u64 {
-    const MASKS: [u64; 6] = [
-        0x5555_5555_5555_5555,
-        0x3333_3333_3333_3333,
-        0x0f0f_0f0f_0f0f_0f0f,
-        0x00ff_00ff_00ff_00ff,
-        0x0000_ffff_0000_ffff,
-        0x0000_0000_ffff_ffff,
-    ];
-    for (j, m) in MASKS.iter().enumerate() {
-        if x >> j & 1 != 0 {
-            let s = 1 << j;
-            w = ((w & m) << s) | ((w >> s) & m);
-        }
-    }
-    w
 }
 
 #[cfg(test)]

@@ -472,6 +472,27 @@ impl FromStr for NimberExpr {
     }
 }
 
+/// Nim-addition of a constant to a set of numbers below 64 held as the bits of a word: the
+/// word whose bit i ^ x is bit i of `w` (the take-and-break engine and take-or-split tables move
+/// sets of values by a nim-sum this way).
+pub(crate) fn xor_bits(mut w: u64, x: u32) -> u64 {
+    const MASKS: [u64; 6] = [
+        0x5555_5555_5555_5555,
+        0x3333_3333_3333_3333,
+        0x0f0f_0f0f_0f0f_0f0f,
+        0x00ff_00ff_00ff_00ff,
+        0x0000_ffff_0000_ffff,
+        0x0000_0000_ffff_ffff,
+    ];
+    for (j, m) in MASKS.iter().enumerate() {
+        if x >> j & 1 != 0 {
+            let s = 1 << j;
+            w = ((w & m) << s) | ((w >> s) & m);
+        }
+    }
+    w
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

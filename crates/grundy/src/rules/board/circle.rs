@@ -22,6 +22,7 @@
 
 use crate::error::{AnalyzeError, Work};
 use crate::number::parse_u64;
+use crate::rules::board::replaced_part;
 use crate::rules::board::search::search_answer;
 use crate::rules::board::{listing_room, BoardAnswer, BoardContext, BoardMethod, BoardRules, HeapValues, NoHeapEngine};
 use crate::rules::take_break::octal::SplitRules;
@@ -96,23 +97,6 @@ fn numbers_of(parts: &[Part]) -> Vec<u64> {
 /// The lines that the heaps `to` (a heap move's result, `[0]` when emptied) make.
 fn lines(to: &[u64]) -> Vec<Part> {
     to.iter().map(|&coins| Part { circle: false, coins }).collect()
-}
-
-/// The part of `before` that a move changed, with what it left there, when `after` is
-/// `before` with exactly one part replaced by one or more others: `(index, old part, new
-/// parts)`. The new parts of a move never begin or end with the part they replace (they are
-/// lines of fewer coins, or a line where a circle was), so the longest common prefix and suffix
-/// find the move exactly.
-fn changed(before: &[Part], after: &[Part]) -> Option<(usize, Part, Vec<Part>)> {
-    let prefix = before.iter().zip(after).take_while(|(a, b)| a == b).count();
-    let room = before.len().checked_sub(prefix + 1)?.min(after.len().saturating_sub(prefix));
-    let suffix = before.iter().rev().zip(after.iter().rev()).take(room).take_while(|(a, b)| a == b).count();
-    if prefix + suffix + 1 != before.len() {
-        return None;
-    }
-    let old = *before.get(prefix)?;
-    let new = after.get(prefix..after.len().checked_sub(suffix)?)?.to_vec();
-    (!new.is_empty()).then_some((prefix, old, new))
 }
 
 impl Circle {
@@ -577,8 +561,9 @@ impl BoardRules for Circle {
                 "a position is pairs of numbers: 1 and the coins of a circle, or 0 and the coins of a line".into()
             );
         };
-        let (i, old, new) =
-            changed(&before, &after).ok_or("a move takes coins from one circle or line, and changes nothing else")?;
+        let (i, old, new) = replaced_part(&before, &after)
+            .filter(|(_, _, new)| !new.is_empty())
+            .ok_or("a move takes coins from one circle or line, and changes nothing else")?;
         self.check_part(i, old, &new)
     }
 
@@ -586,7 +571,7 @@ impl BoardRules for Circle {
         let (Some(before), Some(after_parts)) = (parts(numbers), parts(after)) else {
             return format!("{numbers:?} -> {after:?}");
         };
-        let Some((i, old, new)) = changed(&before, &after_parts) else {
+        let Some((i, old, new)) = replaced_part(&before, &after_parts).filter(|(_, _, new)| !new.is_empty()) else {
             return format!("{numbers:?} -> {after:?}");
         };
         let name = format!("{} {}", old.kind(), i + 1);

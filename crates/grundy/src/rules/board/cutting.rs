@@ -36,6 +36,7 @@
 
 use crate::error::{AnalyzeError, GaveUp, Work};
 use crate::number::parse_u64;
+use crate::rules::board::replaced_part;
 use crate::rules::board::search::search_answer;
 use crate::rules::board::{listing_room, BoardAnswer, BoardContext, BoardMethod, BoardRules, HeapValues, NoHeapEngine};
 use crate::rules::Ruleset;
@@ -99,21 +100,6 @@ fn read_sheet(token: &str, what: &str) -> Result<Sheet, String> {
         return Err(format!("{what} '{token}' has no paper: a sheet is at least 1x1"));
     }
     Ok((w, h))
-}
-
-/// The part of `before` that a move changed and the pieces it left, when `after` is `before`
-/// with one sheet replaced by two (the pieces never begin or end with the sheet they replace,
-/// since both are smaller, so the longest common prefix and suffix find the move).
-fn changed(before: &[Sheet], after: &[Sheet]) -> Option<(usize, Sheet, Vec<Sheet>)> {
-    let prefix = before.iter().zip(after).take_while(|(a, b)| a == b).count();
-    let room = before.len().checked_sub(prefix + 1)?.min(after.len().saturating_sub(prefix));
-    let suffix = before.iter().rev().zip(after.iter().rev()).take(room).take_while(|(a, b)| a == b).count();
-    if prefix + suffix + 1 != before.len() {
-        return None;
-    }
-    let old = *before.get(prefix)?;
-    let new = after.get(prefix..after.len().checked_sub(suffix)?)?.to_vec();
-    Some((prefix, old, new))
 }
 
 /// The table of SG(w, h) for 2 <= w <= `width`, 2 <= h <= `height`, sheets with a cut leaving
@@ -480,7 +466,7 @@ impl BoardRules for Cutting {
             return Err("a position is sheets, a width and a height each, both at least 1".into());
         }
         let after = sheets(after);
-        let Some((i, old, new)) = changed(&before, &after) else {
+        let Some((i, old, new)) = replaced_part(&before, &after) else {
             return Err("a move cuts one sheet into two pieces and changes nothing else".into());
         };
         check_cut(i, old, &new)
@@ -488,7 +474,7 @@ impl BoardRules for Cutting {
 
     fn describe(&self, numbers: &[u64], after: &[u64]) -> String {
         let (before, after_sheets) = (sheets(numbers), sheets(after));
-        let Some((i, old, new)) = changed(&before, &after_sheets) else {
+        let Some((i, old, new)) = replaced_part(&before, &after_sheets) else {
             return format!("{numbers:?} -> {after:?}");
         };
         let pieces = new.iter().map(written).collect::<Vec<_>>().join(" and ");

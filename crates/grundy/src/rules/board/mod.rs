@@ -362,6 +362,22 @@ impl fmt::Display for Board {
     }
 }
 
+/// The one part of `before` that a move replaced, and what replaced it, for positions made of
+/// parts (circles and lines, sheets) where a move replaces one part by others that never begin
+/// or end with it (they are smaller): (its index, the old part, the new parts). `None` when more
+/// than one part changed.
+pub(crate) fn replaced_part<T: Copy + PartialEq>(before: &[T], after: &[T]) -> Option<(usize, T, Vec<T>)> {
+    let prefix = before.iter().zip(after).take_while(|(a, b)| a == b).count();
+    let room = before.len().checked_sub(prefix + 1)?.min(after.len().saturating_sub(prefix));
+    let suffix = before.iter().rev().zip(after.iter().rev()).take(room).take_while(|(a, b)| a == b).count();
+    if prefix + suffix + 1 != before.len() {
+        return None;
+    }
+    let old = *before.get(prefix)?;
+    let new = after.get(prefix..after.len().checked_sub(suffix)?)?.to_vec();
+    Some((prefix, old, new))
+}
+
 /// Reads every token as a number, naming the token's place (`what(i)`) when one is not.
 pub(crate) fn numbers(tokens: &[&str], what: impl Fn(usize) -> String) -> Result<Vec<u64>, String> {
     tokens.iter().enumerate().map(|(i, t)| crate::number::parse_u64(t, &what(i))).collect()

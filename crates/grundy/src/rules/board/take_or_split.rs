@@ -132,6 +132,7 @@
 use crate::error::{AnalyzeError, GaveUp, Work};
 use crate::rules::board::{numbers, BoardAnswer, BoardMethod, BoardRules};
 use crate::stop::Ticker;
+use crate::values::nimber::xor_bits;
 
 /// The largest K accepted: a split writes out K heaps, one number each.
 pub const MAX_PARTS: u64 = 1024;
@@ -342,25 +343,6 @@ fn widen(level: &[u64], words: usize, wider: usize) -> Vec<u64> {
         out.resize(out.len() + wider - words, 0);
     }
     out
-}
-
-/// The word whose bit i ^ x is bit i of `w`, for x < 64 (a butterfly of six steps at most).
-fn xor_bits(mut w: u64, x: u32) -> u64 {
-    const MASKS: [u64; 6] = [
-        0x5555_5555_5555_5555,
-        0x3333_3333_3333_3333,
-        0x0f0f_0f0f_0f0f_0f0f,
-        0x00ff_00ff_00ff_00ff,
-        0x0000_ffff_0000_ffff,
-        0x0000_0000_ffff_ffff,
-    ];
-    for (j, m) in MASKS.iter().enumerate() {
-        if x >> j & 1 != 0 {
-            let s = 1 << j;
-            w = ((w & m) << s) | ((w >> s) & m);
-        }
-    }
-    w
 }
 
 /// The classes of Theorem 1's counting for M = 2^kk (kk = 2 or 3): each x >= 1 is M q + c.
