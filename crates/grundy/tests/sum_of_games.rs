@@ -45,6 +45,8 @@ fn tokens_round_trip_and_bad_parts_name_the_game() {
     assert!(err(&["nim=3", "frob=3"]).starts_with("heap 2: unknown game 'frob'"), "{}", err(&["nim=3", "frob=3"]));
     assert!(err(&["kl:1,2=3,4"]).contains("impartial"), "{}", err(&["kl:1,2=3,4"]));
     assert!(err(&["euclid"]).contains("not RULESET=HEAP or GAME=TOKENS"));
+    // A part with nothing after '=' (found by the fuzzer: blanks only) is refused.
+    assert!(err(&["cutting=\t\t"]).contains("has no position after '='"), "{}", err(&["cutting=\t\t"]));
     // A sum of heaps alone is the sum of heaps it always was.
     assert!(matches!(g.parse_position(&["nim=3", "kayles=4"]).unwrap(), grundy::Position::Sum(_)));
     // A huge Euclid game next to a huge heap is exact.

@@ -28,6 +28,9 @@ pub(crate) fn parse_part(i: usize, game: &str, tokens: &str) -> Result<Position,
     } else {
         tokens.split(',').collect()
     };
+    if split.is_empty() {
+        return Err(at(format!("'{game}=' has no position after '=' (e.g. euclid=34,12)")));
+    }
     let p = g.parse_position(&split).map_err(|e| at(format!("{e}")))?;
     Ok(match p {
         // A game whose position is heaps (e.g. `nim=3,4`) is one game per heap.
