@@ -31,6 +31,8 @@ struct Cli {
 enum Command {
     /// Who wins a position with best play, its Sprague-Grundy value, and every winning move.
     Analyze(cmd::analyze::Args),
+    /// Analyse one JSON query per input line (the web API's analyze request), one JSON answer per output line, in order.
+    Batch(cmd::batch::Args),
     /// The Sprague-Grundy values G(0..N) of a heap ruleset, with the period when it is proven.
     Sg(cmd::sg::Args),
     /// Prime factorisations, in GNU factor's format (the divisor game's factoriser).
@@ -229,6 +231,7 @@ fn main() -> ExitCode {
     };
     let result = match cli.command {
         Command::Analyze(args) => cmd::analyze::run(args),
+        Command::Batch(args) => cmd::batch::run(args),
         Command::Sg(args) => cmd::sg::run(args),
         Command::Factor(args) => cmd::factor::run(args),
         Command::Verify(args) => cmd::verify::run(args),

@@ -688,7 +688,7 @@ impl Problem {
             (false, true) => Convention::Every,
             (false, false) => Convention::Normal,
         };
-        Ok((game, position, AnalyzeOptions { convention, to_move, budget }))
+        Ok((game, position, AnalyzeOptions { convention, to_move, budget, explain: true }))
     }
 
     /// `analyze kayles 60 (misère)` and `grundy analyze kayles 60 --misere`: `verb` names what

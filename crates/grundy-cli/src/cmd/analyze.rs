@@ -85,7 +85,7 @@ pub fn parse_problem(
         Some(b) => parse_u64(b, "--budget").map_err(|e| CliError::usage(e).argument("--budget"))?,
         None => DEFAULT_BUDGET,
     };
-    Ok((game, position, AnalyzeOptions { convention, to_move, budget }))
+    Ok((game, position, AnalyzeOptions { convention, to_move, budget, explain: true }))
 }
 
 /// Runs `grundy analyze`.

@@ -1,6 +1,7 @@
 //! One module per subcommand.
 
 pub mod analyze;
+pub mod batch;
 pub mod docs;
 pub mod factor;
 pub mod games;

@@ -122,6 +122,22 @@ impl BalanceTable {
     /// assert_eq!(t.render(), "             value   4  2  1\nheap 1           5   1  0  1\nheap 2           3   0  1  1\n1s                   1  1  2\nunbalanced           ^  ^\nnim-sum          6   1  1  0\n");
     /// ```
     pub fn render(&self) -> String {
+        let mut out = String::new();
+        for line in self.render_lines() {
+            out.push_str(&line);
+            out.push('\n');
+        }
+        out
+    }
+
+    /// The lines of [`BalanceTable::render`], without their newlines: what an explanation
+    /// holds, one line each, built without the whole text in between.
+    ///
+    /// ```
+    /// let t = grundy::BalanceTable::new(&[5, 3]);
+    /// assert_eq!(t.render_lines().concat().len() + t.render_lines().len(), t.render().len());
+    /// ```
+    pub fn render_lines(&self) -> Vec<String> {
         let labels = self.column_labels();
         let ones: Vec<String> = self.ones.iter().map(u32::to_string).collect();
         let cw = labels.iter().chain(&ones).map(String::len).max().unwrap_or(1).max(2);
@@ -142,19 +158,31 @@ impl BalanceTable {
             }
             b
         };
-        let line = |label: &str, value: &str, cells: &mut dyn Iterator<Item = &str>| {
-            let mut s = format!("{label:<label_w$} {value:>vw$} ");
+        // Each line is written straight into the table, padded by hand: this runs for every
+        // Nim position `grundy batch` answers, where a formatted string per cell cost half the
+        // time of a whole answer.
+        let width = prefix + n.min(block) * (cw + 1);
+        let line = |out: &mut Vec<String>, label: &str, value: &str, cells: &mut dyn Iterator<Item = &str>| {
+            let mut text = String::with_capacity(width);
+            text.push_str(label);
+            push_spaces(&mut text, label_w.saturating_sub(label.chars().count()) + 1);
+            push_spaces(&mut text, vw.saturating_sub(value.len()));
+            text.push_str(value);
+            text.push(' ');
             for c in cells {
-                s.push_str(&format!(" {c:>cw$}"));
+                push_spaces(&mut text, 1 + cw.saturating_sub(c.len()));
+                text.push_str(c);
             }
-            s.trim_end().to_string() + "\n"
+            let kept = text.trim_end().len();
+            text.truncate(kept);
+            out.push(text);
         };
         let nim_sum_bits: Vec<&str> =
             self.columns.iter().map(|&c| if self.nim_sum & c != 0 { "1" } else { "0" }).collect();
         let marks: Vec<&str> = self.unbalanced.iter().map(|&u| if u { "^" } else { "" }).collect();
         let bits: Vec<Vec<&str>> =
             self.rows.iter().map(|r| r.iter().map(|&b| if b == 1 { "1" } else { "0" }).collect()).collect();
-        let mut out = String::new();
+        let mut out = Vec::with_capacity(self.heaps.len() + 4);
         // Column j is bit n - 1 - j; a block holds the bits top down to bottom.
         let mut top = n;
         while top > 0 {
@@ -170,24 +198,35 @@ impl BalanceTable {
                 }
                 let title = format!("bits {}..{low}", top - 1);
                 let (first, last) = (column_name(1 << (top - 1)), column_name(1 << low));
-                out += &format!("{title:<label_w$} {:>vw$}   columns {first} to {last}: 0 in every row\n", "");
+                out.push(format!("{title:<label_w$} {:>vw$}   columns {first} to {last}: 0 in every row", ""));
                 top = low;
                 continue;
             }
             let title = if block >= n { String::new() } else { format!("bits {}..{}", top - 1, bottom) };
             let cells = |v: &[&'static str]| v.get(cols.clone()).unwrap_or_default().to_vec();
             let header = labels.get(cols.clone()).unwrap_or_default();
-            out += &line(&title, "value", &mut header.iter().map(String::as_str));
+            line(&mut out, &title, "value", &mut header.iter().map(String::as_str));
             for (i, (h, row)) in self.heaps.iter().zip(&bits).enumerate() {
-                out += &line(&format!("heap {}", i + 1), &h.to_string(), &mut cells(row).into_iter());
+                line(&mut out, &format!("heap {}", i + 1), &h.to_string(), &mut cells(row).into_iter());
             }
             let counts = ones.get(cols.clone()).unwrap_or_default();
-            out += &line("1s", "", &mut counts.iter().map(String::as_str));
-            out += &line("unbalanced", "", &mut cells(&marks).into_iter());
-            out += &line("nim-sum", &self.nim_sum.to_string(), &mut cells(&nim_sum_bits).into_iter());
+            line(&mut out, "1s", "", &mut counts.iter().map(String::as_str));
+            line(&mut out, "unbalanced", "", &mut cells(&marks).into_iter());
+            line(&mut out, "nim-sum", &self.nim_sum.to_string(), &mut cells(&nim_sum_bits).into_iter());
             top = bottom;
         }
         out
+    }
+}
+
+/// Appends `n` spaces.
+fn push_spaces(out: &mut String, n: usize) {
+    const SPACES: &str = "                                                                ";
+    let mut left = n;
+    while left > 0 {
+        let k = left.min(SPACES.len());
+        out.push_str(&SPACES[..k]);
+        left -= k;
     }
 }
 

@@ -34,11 +34,15 @@ pub struct AnalyzeOptions {
     pub to_move: Player,
     /// The most positions a search may store or table entries a table may hold.
     pub budget: u64,
+    /// Whether to write the explanation (the reasoning for people). Without it the answer is
+    /// the same and `explanation` is empty: `grundy batch` answers millions of positions that
+    /// nobody reads, where the words cost more than the game.
+    pub explain: bool,
 }
 
 impl Default for AnalyzeOptions {
     fn default() -> Self {
-        AnalyzeOptions { convention: Convention::Normal, to_move: Player::First, budget: DEFAULT_BUDGET }
+        AnalyzeOptions { convention: Convention::Normal, to_move: Player::First, budget: DEFAULT_BUDGET, explain: true }
     }
 }
 
@@ -333,6 +337,9 @@ pub fn analyze(game: &Game, position: &Position, options: &AnalyzeOptions) -> Re
         );
     }
     a.say_what_is_listed();
+    if !options.explain {
+        a.explanation.clear();
+    }
     Ok(a)
 }
 
@@ -728,12 +735,14 @@ fn sum_normal(cs: &[Component], options: &AnalyzeOptions) -> Result<Analysis, An
     a.moves_unknown = skipped_heaps(cs, &skipped);
 
     let e = &mut a.explanation;
-    if all_nim {
+    if !options.explain {
+        // Nothing to say: the caller asked for the answer alone.
+    } else if all_nim {
         e.push(
             "Nim (Bouton's theorem): write each heap in binary, one row per heap and one column per power of two."
                 .into(),
         );
-        e.extend(table.render().lines().map(str::to_string));
+        e.extend(table.render_lines());
         e.extend(balance_sentences(&table, "heaps", true));
         for m in a.winning_moves.iter().take(EXPLAINED_MOVES) {
             let (i, to) = (m.mv.heap, m.mv.to[0]);
@@ -766,7 +775,7 @@ fn sum_normal(cs: &[Component], options: &AnalyzeOptions) -> Result<Analysis, An
             e.push(format!("heap {}: size {} -> G = {}", i + 1, c.heap, values[i]));
         }
         e.push("The values as a Nim position (the binary balance table of Bouton's theorem):".into());
-        e.extend(table.render().lines().map(str::to_string));
+        e.extend(table.render_lines());
         e.extend(balance_sentences(&table, "values", false));
         if x != 0 {
             e.push(format!(
@@ -783,7 +792,7 @@ fn sum_normal(cs: &[Component], options: &AnalyzeOptions) -> Result<Analysis, An
     }
     let explained = a.winning_moves.len().min(EXPLAINED_MOVES) as u128;
     let known: u128 = a.winning_families.iter().map(|f| u128::from(f.family.count)).sum();
-    if x != 0 && known > explained {
+    if options.explain && x != 0 && known > explained {
         a.explanation.push(format!(
             "The other {} winning moves{} are found the same way.",
             known - explained,
@@ -812,7 +821,7 @@ fn misere_nim(heaps: &[u64], describe: impl Fn(usize, u64, u64) -> String, noun:
             if wins { "wins" } else { "loses" }
         ));
     } else {
-        e.extend(table.render().lines().map(str::to_string));
+        e.extend(table.render_lines());
         e.push(format!(
             "Here some {noun} is larger than 1 and the nim-sum is {}: the player to move {}.",
             table.nim_sum,
@@ -859,7 +868,7 @@ fn chips(cells: &[u64], options: &AnalyzeOptions) -> Result<Analysis, AnalyzeErr
     }
     a.explanation = rule::explanation(cells);
     let table = BalanceTable::new(&gaps);
-    a.explanation.extend(table.render().lines().map(str::to_string));
+    a.explanation.extend(table.render_lines());
     a.balance = Some(table);
     Ok(a)
 }
@@ -955,7 +964,7 @@ fn divisor(n: u64, options: &AnalyzeOptions) -> Result<Analysis, AnalyzeError> {
             let mut a = blank(Outcome::from_win(x != 0), Method::ClosedForm);
             a.sg = Some(x);
             let table = BalanceTable::new(&exps);
-            a.explanation.extend(table.render().lines().map(str::to_string));
+            a.explanation.extend(table.render_lines());
             a.explanation.extend(balance_sentences(&table, "exponents", true));
             for (i, to) in nim_winning_moves(&exps) {
                 a.winning_moves.push(WinningMove {

@@ -8,9 +8,11 @@ pub mod custom;
 pub mod every;
 pub mod games;
 pub mod naive;
+pub mod query;
 pub mod search;
 
 pub use analysis::{
     analyze, describe_family, misere_single_heaps, Analysis, AnalyzeOptions, WinningFamily, WinningMove,
     DEFAULT_BUDGET, EXPLAINED_MOVES, LISTED_MOVES, MAX_BUDGET,
 };
+pub use query::{CheckedQuery, ListLimit, Query, QueryError, Token};

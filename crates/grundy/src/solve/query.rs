@@ -1,0 +1,270 @@
+//! A question about one position as a program sends it: the fields of the web API's analyze
+//! request (`game`, `position`, `misere`, `every`, `to_move`, `budget`, `limit`), read from
+//! JSON by serde and checked into a game, a position and options with errors that name the bad
+//! field. `grundy batch` reads one per line; keeping the reading here means every front end
+//! that takes such a question refuses the same input in the same words.
+
+use std::fmt;
+
+use serde::de::{self, Deserializer, Visitor};
+use serde::Deserialize;
+
+use crate::game::{Convention, Game, Player, Position};
+use crate::number::parse_u64;
+use crate::solve::analysis::{AnalyzeOptions, DEFAULT_BUDGET};
+
+/// Above this a JSON number cannot be told from its neighbours: a float keeps 53 bits.
+const EXACT_IN_A_FLOAT: f64 = 9_007_199_254_740_992.0;
+
+/// One entry of a position as JSON carries it: a whole number, or a string (`"7/3"`, `"nim=5"`,
+/// or the digits of a heap past 2^53, which a JavaScript number cannot hold).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Token {
+    /// A whole number that fits u64.
+    Whole(u64),
+    /// A negative whole number (refused by the position's parser, in its words).
+    Negative(i64),
+    /// A number with a fraction or an exponent, or one past u64.
+    Real(f64),
+    /// A string, read as the command line reads a token.
+    Text(String),
+}
+
+impl<'de> Deserialize<'de> for Token {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Token, D::Error> {
+        struct TokenVisitor;
+
+        impl Visitor<'_> for TokenVisitor {
+            type Value = Token;
+
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a number or a string")
+            }
+
+            fn visit_u64<E: de::Error>(self, v: u64) -> Result<Token, E> {
+                Ok(Token::Whole(v))
+            }
+
+            fn visit_i64<E: de::Error>(self, v: i64) -> Result<Token, E> {
+                Ok(u64::try_from(v).map_or(Token::Negative(v), Token::Whole))
+            }
+
+            fn visit_f64<E: de::Error>(self, v: f64) -> Result<Token, E> {
+                Ok(Token::Real(v))
+            }
+
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<Token, E> {
+                Ok(Token::Text(v.to_string()))
+            }
+
+            fn visit_string<E: de::Error>(self, v: String) -> Result<Token, E> {
+                Ok(Token::Text(v))
+            }
+        }
+
+        deserializer.deserialize_any(TokenVisitor)
+    }
+}
+
+/// A limit on the moves listed one by one: a whole number, or a string of its digits.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ListLimit {
+    /// A whole number of moves.
+    Moves(u64),
+    /// Anything else JSON can hold; refused when the query is checked.
+    Other(String),
+}
+
+impl<'de> Deserialize<'de> for ListLimit {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<ListLimit, D::Error> {
+        struct LimitVisitor;
+
+        impl<'de> Visitor<'de> for LimitVisitor {
+            type Value = ListLimit;
+
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a number of moves")
+            }
+
+            fn visit_u64<E: de::Error>(self, v: u64) -> Result<ListLimit, E> {
+                Ok(ListLimit::Moves(v))
+            }
+
+            fn visit_i64<E: de::Error>(self, v: i64) -> Result<ListLimit, E> {
+                Ok(u64::try_from(v).map_or(ListLimit::Other(v.to_string()), ListLimit::Moves))
+            }
+
+            fn visit_f64<E: de::Error>(self, v: f64) -> Result<ListLimit, E> {
+                Ok(ListLimit::Other(v.to_string()))
+            }
+
+            fn visit_bool<E: de::Error>(self, v: bool) -> Result<ListLimit, E> {
+                Ok(ListLimit::Other(v.to_string()))
+            }
+
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<ListLimit, E> {
+                Ok(parse_u64(v, "limit").map_or(ListLimit::Other(format!("\"{v}\"")), ListLimit::Moves))
+            }
+
+            fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<ListLimit, A::Error> {
+                while seq.next_element::<de::IgnoredAny>()?.is_some() {}
+                Ok(ListLimit::Other("(a list)".into()))
+            }
+
+            fn visit_map<A: de::MapAccess<'de>>(self, mut map: A) -> Result<ListLimit, A::Error> {
+                while map.next_entry::<de::IgnoredAny, de::IgnoredAny>()?.is_some() {}
+                Ok(ListLimit::Other("(an object)".into()))
+            }
+        }
+
+        deserializer.deserialize_any(LimitVisitor)
+    }
+}
+
+/// A question about one position: the body of the web API's `POST /api/analyze` and one line of
+/// `grundy batch`. Unknown fields are ignored, as the API ignores them.
+///
+/// ```
+/// use grundy::{analyze, Outcome, Query};
+/// let query: Query = serde_json::from_str(r#"{"game": "nim", "position": [1, 2, "3"]}"#).unwrap();
+/// let asked = query.check(grundy::MAX_BUDGET).unwrap();
+/// let answer = analyze(&asked.game, &asked.position, &asked.options).unwrap();
+/// assert_eq!(answer.outcome, Outcome::P);
+/// ```
+#[derive(Clone, Debug, Default, Deserialize)]
+pub struct Query {
+    /// The game, as the command line writes it (`nim`, `bounded:3`, `sum`, ...).
+    pub game: String,
+    /// The position's tokens: numbers, or strings for tokens that are not plain numbers.
+    pub position: Vec<Token>,
+    /// Misère play: whoever makes the last move loses.
+    #[serde(default)]
+    pub misere: bool,
+    /// Every-SG: each turn a move in every game of the sum still going.
+    #[serde(default)]
+    pub every: bool,
+    /// Who is to move: `first` (the default) or `second`.
+    #[serde(default)]
+    pub to_move: Option<String>,
+    /// The most positions a search may visit (the default budget when absent).
+    #[serde(default)]
+    pub budget: Option<u64>,
+    /// The most winning moves listed one by one; the count and the families stay whole.
+    #[serde(default)]
+    pub limit: Option<ListLimit>,
+    /// Whether to write the explanation; absent, the front end's default (the API explains,
+    /// `grundy batch` does not unless asked).
+    #[serde(default)]
+    pub explain: Option<bool>,
+}
+
+/// A [`Query`] checked: what [`crate::analyze`] takes, and the listing limit.
+#[derive(Clone, Debug)]
+pub struct CheckedQuery {
+    /// The game.
+    pub game: Game,
+    /// The position.
+    pub position: Position,
+    /// Convention, player to move and budget.
+    pub options: AnalyzeOptions,
+    /// The most winning moves to list one by one, when the query asks for a limit.
+    pub limit: Option<usize>,
+}
+
+/// Why a [`Query`] is refused: the field at fault and a one-line message naming the bad part.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct QueryError {
+    /// The field at fault (`game`, `position`, `to_move`, `budget`, `limit`, or `misere` for two
+    /// conventions at once).
+    pub field: &'static str,
+    /// What is wrong, in one line.
+    pub message: String,
+}
+
+impl QueryError {
+    fn new(field: &'static str, message: impl Into<String>) -> QueryError {
+        QueryError { field, message: message.into() }
+    }
+}
+
+impl Token {
+    /// The token as the command line would have it, or why it cannot be one. `place` is its
+    /// 1-based place in the position.
+    pub fn text(&self, place: usize) -> Result<String, String> {
+        match self {
+            Token::Whole(n) => Ok(n.to_string()),
+            Token::Negative(n) => Ok(n.to_string()),
+            Token::Text(s) => Ok(s.clone()),
+            // A JSON number past 2^53 arrives as a float whose digits are already lost: say so
+            // rather than quote its float form.
+            Token::Real(f) if f.abs() >= EXACT_IN_A_FLOAT => Err(format!(
+                "heap {place} is a number past 18446744073709551615 (or not whole), whose digits JSON numbers do not keep; send heaps past 2^53 as strings of digits"
+            )),
+            Token::Real(f) => Ok(f.to_string()),
+        }
+    }
+}
+
+impl Query {
+    /// The position's tokens as the command line takes them.
+    pub fn tokens(&self) -> Result<Vec<String>, QueryError> {
+        self.position
+            .iter()
+            .enumerate()
+            .map(|(i, t)| t.text(i + 1).map_err(|m| QueryError::new("position", m)))
+            .collect()
+    }
+
+    /// The convention the flags ask for; misère and Every-SG at once is refused.
+    pub fn convention(&self) -> Result<Convention, QueryError> {
+        match (self.misere, self.every) {
+            (true, true) => {
+                Err(QueryError::new("misere", "misere and every are two different conventions: ask for one"))
+            }
+            (true, false) => Ok(Convention::Misere),
+            (false, true) => Ok(Convention::Every),
+            (false, false) => Ok(Convention::Normal),
+        }
+    }
+
+    /// Checks every field, naming the first bad one; a budget past `max_budget` is refused.
+    /// The explanation is written unless the query says `"explain": false`.
+    pub fn check(&self, max_budget: u64) -> Result<CheckedQuery, QueryError> {
+        let game: Game =
+            self.game.parse().map_err(|e: crate::error::ParseGameError| QueryError::new("game", e.to_string()))?;
+        let position = game
+            .parse_position(&self.tokens()?)
+            .map_err(|e: crate::error::ParsePositionError| QueryError::new("position", e.to_string()))?;
+        let to_move: Player = self
+            .to_move
+            .as_deref()
+            .unwrap_or("first")
+            .parse()
+            .map_err(|e: String| QueryError::new("to_move", e.replace("--to-move", "to_move")))?;
+        let budget = match self.budget {
+            Some(b) if b > max_budget => {
+                return Err(QueryError::new("budget", format!("budget {b} is past the cap of {max_budget}")))
+            }
+            Some(b) => b,
+            None => DEFAULT_BUDGET.min(max_budget),
+        };
+        let limit = match &self.limit {
+            None => None,
+            Some(ListLimit::Moves(n)) => Some(usize::try_from(*n).unwrap_or(usize::MAX)),
+            Some(ListLimit::Other(v)) => {
+                return Err(QueryError::new(
+                    "limit",
+                    format!("limit {v} is not a number of moves: send a whole number, 0 or more (e.g. \"limit\": 100), or leave it out"),
+                ))
+            }
+        };
+        let convention = self.convention()?;
+        Ok(CheckedQuery {
+            game,
+            position,
+            options: AnalyzeOptions { convention, to_move, budget, explain: self.explain.unwrap_or(true) },
+            limit,
+        })
+    }
+}
