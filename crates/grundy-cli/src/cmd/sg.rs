@@ -51,7 +51,8 @@ pub struct Args {
     /// The engine for take-and-break games: sparse (default) or naive (every split).
     #[arg(long, value_name = "METHOD", default_value = "sparse")]
     method: String,
-    /// Compute every value up to N even once a period is proven (for benchmarks).
+    /// Hold every value up to N in the table (for benchmarks and the store): past a proven
+    /// period the values are derived from it (a copy, exact) rather than computed.
     #[arg(long, hide = true)]
     full: bool,
     /// Values per store file (for a new store; tests use small chunks).
@@ -405,6 +406,13 @@ impl Report<'_> {
                     "sparse engine: mask {:#x} (on 2G(n) + n mod 2), {} rare and {} common positions, {} mask changes, {} scans",
                     s.mask, s.rare_positions, s.common_positions, s.rebuilds, s.scans
                 )?;
+                if s.derived > 0 {
+                    writeln!(
+                        out,
+                        "then derived from the proven period: {} values (G(n) = G(n - p), a copy; the engine stopped computing once the period was proven)",
+                        s.derived
+                    )?;
+                }
             }
         }
         Ok(())

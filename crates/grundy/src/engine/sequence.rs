@@ -329,8 +329,10 @@ impl SequenceBuilder {
         self
     }
 
-    /// Computes every value up to `upto` even once a period is proven (for benchmarks); a
-    /// table only.
+    /// Holds every value up to `upto` in the table (for the store and benchmarks): once a
+    /// period is proven the engine switches from computing values to deriving them from it (a
+    /// copy, exact), where without it the table stops there and later values are read through
+    /// the period. A table only.
     pub fn full(mut self, full: bool) -> Self {
         self.full = full;
         self
@@ -485,7 +487,7 @@ impl SequenceBuilder {
             let len = engine.len();
             // Steps end on the store's chunk boundaries, so each save writes whole chunks.
             let mut end = ((len / chunk).saturating_add(1)).saturating_mul(chunk).min(cap);
-            if !self.full || self.mode != Mode::Table {
+            if engine.derived_from().is_none() {
                 // Stop at the next period check too: a periodic game is proven early.
                 end = end.min(next_check.max(len + 1));
             }
@@ -513,10 +515,15 @@ impl SequenceBuilder {
                 // (Periodic games are the sparse method's worst case, as every mask leaves
                 // many rare positions.)
                 Mode::Table => {
-                    if !self.full && len >= next_check {
+                    if engine.derived_from().is_none() && len >= next_check {
                         next_check = len * 2;
-                        if period_of(&engine).is_some() {
-                            break;
+                        if let Some(p) = period_of(&engine) {
+                            if !self.full {
+                                break;
+                            }
+                            // Every value is asked for: the engine switches to copying them
+                            // through the period, exact and linear in the values.
+                            engine.switch_to_period(p);
                         }
                     }
                 }
@@ -683,6 +690,20 @@ impl Table {
     fn work(&self) -> u64 {
         let stats = self.stats();
         stats.rare_pairs.saturating_add(stats.scanned_pairs)
+    }
+
+    fn derived_from(&self) -> Option<Period> {
+        match self {
+            Table::Narrow(e) => e.derived_from(),
+            Table::Wide(e) => e.derived_from(),
+        }
+    }
+
+    fn switch_to_period(&mut self, p: Period) -> bool {
+        match self {
+            Table::Narrow(e) => e.switch_to_period(p),
+            Table::Wide(e) => e.switch_to_period(p),
+        }
     }
 
     fn set_threads(&mut self, t: usize) {
@@ -964,6 +985,25 @@ mod tests {
             let far = 1_000_000_000_007;
             assert_eq!(table.value(far), solver.value(far), "{game}");
             assert_eq!(table.value(far), table.value(p.preperiod + (far - p.preperiod) % p.period));
+        }
+    }
+
+    /// With every value asked for, a game whose period is proven switches from computing to
+    /// deriving: the values equal those the engine computes without switching, and only the
+    /// values up to the proof were computed.
+    #[test]
+    fn a_full_table_derives_the_values_past_a_proven_period() {
+        for code in ["kayles", "octal:0.5", "octal:0.71", "octal:4.7", "octal:0.137", "octal:0.51"] {
+            let r = ruleset(code);
+            let s = SequenceBuilder::new(&r).upto(30_000).full(true).build().unwrap();
+            let rules = r.split_rules().unwrap();
+            let mut plain = SparseEngine::new(rules.clone());
+            plain.extend_to(30_001).unwrap();
+            let expected: Vec<u64> = plain.values().iter().map(|&v| u64::from(v)).collect();
+            assert_eq!(values(&s, 30_000), expected, "{code}");
+            let stats = s.stats().unwrap_or_default();
+            assert!(stats.derived > 0 && stats.derived < 30_001 - 1024, "{code}: {stats:?}");
+            assert_eq!(s.computed(), 30_001, "{code}: every value is held");
         }
     }
 

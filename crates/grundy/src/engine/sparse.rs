@@ -79,6 +79,9 @@ pub struct SparseStats {
     pub scans: u64,
     /// Splits looked at in those scans.
     pub scanned_pairs: u64,
+    /// Values not computed but derived from a proven period (G(n) = G(n - p) past the
+    /// pre-period, exact by the periodicity theorem), once the engine switched to it.
+    pub derived: u64,
 }
 
 /// The largest number of 64-bit words of marks kept for one block.
@@ -179,6 +182,9 @@ pub struct SparseEngine<C: Cell = u16> {
     odd_values: [[u64; 4]; 2],
     /// The three-heap splits (hexadecimal games only), found by a plain method.
     triples: Option<Box<Triples>>,
+    /// The proven period every value past the ones computed is derived from, once the engine
+    /// switched to it ([`SparseEngine::switch_to_period`]).
+    derived_from: Option<Period>,
 }
 
 fn to_usizes(v: &[u64]) -> Vec<usize> {
@@ -212,7 +218,7 @@ impl SparseEngine<u16> {
 impl SparseEngine<u8> {
     /// The same engine with the values widened to 2 bytes (when one passes 255).
     pub fn widen(self) -> SparseEngine<u16> {
-        let SparseEngine { rules, values, fixed_mask, threads, stats, marks, .. } = self;
+        let SparseEngine { rules, values, fixed_mask, threads, stats, marks, derived_from, .. } = self;
         // With the room the bytes had, so that a caller's reserve for the same length finds it
         // already (if it cannot be had now, that reserve reports it).
         let mut wide: Vec<u16> = Vec::new();
@@ -224,6 +230,7 @@ impl SparseEngine<u8> {
         e.threads = threads;
         e.marks = marks; // the same room serves the wider engine
         e.stats = SparseStats { rebuilds: stats.rebuilds + e.stats.rebuilds, ..stats };
+        e.derived_from = derived_from;
         e
     }
 }
@@ -257,6 +264,7 @@ impl<C: Cell> SparseEngine<C> {
             hits: Hits::new(),
             simd: Simd::new(),
             odd_values: [[0; 4]; 2],
+            derived_from: None,
             triples: three.then(Box::default),
         }
     }
@@ -328,7 +336,7 @@ impl<C: Cell> SparseEngine<C> {
         SparseStats {
             mask: self.mask,
             rare_positions: rare,
-            common_positions: (self.values.len() as u64).saturating_sub(1 + rare),
+            common_positions: (self.values.len() as u64).saturating_sub(1 + rare + self.stats.derived),
             ..self.stats
         }
     }
@@ -347,11 +355,62 @@ impl<C: Cell> SparseEngine<C> {
         self.values.try_reserve_exact(extra).map_err(|_| EngineError::OutOfMemory { bytes })
     }
 
+    /// Switches from computing values to deriving them from `period`, which the values so far
+    /// prove (see [`SparseEngine::period`]): from then on every later value is G(n - p), a copy,
+    /// exact by the periodicity theorem. A periodic game is the sparse method's worst case (every
+    /// mask leaves many rare positions), so past the proof computing would cost ever more for
+    /// nothing. Returns `false`, and changes nothing, when `period` is not one the values prove
+    /// with saltus 0.
+    ///
+    /// ```
+    /// use grundy::{OctalCode, SparseEngine};
+    /// let kayles: OctalCode = "kayles".parse().unwrap();
+    /// let mut e = SparseEngine::new(kayles.rules());
+    /// e.extend_to(400).unwrap();
+    /// assert!(e.switch_to_period(e.period().unwrap()));
+    /// e.extend_to(100_000).unwrap();
+    /// let mut plain = SparseEngine::naive(kayles.rules());
+    /// plain.extend_to(2_000).unwrap();
+    /// assert_eq!(&e.values()[..2_000], plain.values());
+    /// assert_eq!(e.stats().derived, 100_000 - 400);
+    /// ```
+    pub fn switch_to_period(&mut self, period: Period) -> bool {
+        if period.saltus != 0 || period.period == 0 || self.period() != Some(period) {
+            return false;
+        }
+        self.derived_from = Some(period);
+        true
+    }
+
+    /// The period later values are derived from, once the engine switched to it.
+    pub fn derived_from(&self) -> Option<Period> {
+        self.derived_from
+    }
+
+    /// Values up to `len` as copies through the proven period.
+    fn derive_to(&mut self, len: usize, p: Period) -> Result<(), EngineError> {
+        self.reserve(len)?;
+        let have = self.values.len();
+        // `switch_to_period` checked that the values cover the period, so `p` fits.
+        let step = usize::try_from(p.period).unwrap_or(usize::MAX).min(have).max(1);
+        while self.values.len() < len {
+            // A period's worth at a time: G(n..n + k) = G(n - p..n - p + k) for k <= p.
+            let n = self.values.len();
+            let k = step.min(len - n);
+            self.values.extend_from_within(n - step..n - step + k);
+        }
+        self.stats.derived += (len - have) as u64;
+        Ok(())
+    }
+
     /// Computes values until `len` are known (G(0..len)).
     pub fn extend_to(&mut self, len: usize) -> Result<(), EngineError> {
         let have = self.values.len();
         if len <= have {
             return Ok(());
+        }
+        if let Some(p) = self.derived_from {
+            return self.derive_to(len, p);
         }
         self.reserve(len)?;
         // Pair visits a position cost in the last block: a block is the unit of work between
