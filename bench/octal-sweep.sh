@@ -1,0 +1,113 @@
+#!/usr/bin/env bash
+# Every octal code of a list (default ../shared/octal-codes.txt: "CODE N [nonaive]" a line):
+# `grundy sg octal:CODE --upto N --full` against each ogsolve 0.0.7 method (naive, rc, rc2;
+# naive left out for codes marked nonaive), interleaved in one run (grundy, naive, rc, rc2,
+# grundy, ...), REPS rounds (default 1: the sweep is a survey; rerun a code with more).
+#
+# Per code it checks that every side computed the same values (the Fletcher-32 checksum of
+# G(0..N) that ogsolve prints, computed from grundy's JSON, and G(N)), then prints the medians
+# and the ratio grundy / fastest ogsolve method (below 1: grundy is faster). Where grundy and the
+# fastest method both finish within 50 ms, N doubles (up to 2^24) until the fastest method takes
+# at least 0.2 s, so that the ratio measures computation, not start-up. A run past TIMEOUT
+# seconds (default 300) is stopped and reported as such.
+#
+# Each code ends with a line
+#   SWEEP code n grundy_s best_s best_method ratio grundy_kb best_kb
+# and the sweep with a summary: how many codes at or under 0.5x, in (0.5, 1], (1, 2] and above
+# 2, the codes within 50 ms at 2^24, and the three worst ratios.
+#
+#   bash bench/octal-sweep.sh [LIST] [CODE...]    only the CODEs named, when any are
+#   REPS=1 TIMEOUT=300 GRUNDY=path (default: build it)
+set -euo pipefail
+source "$(dirname "$0")/lib.sh"
+list=${1:-../shared/octal-codes.txt}
+[ $# -gt 0 ] && shift
+only=" $* "
+REPS=${REPS:-1}
+bench_init
+[ -f "$list" ] || { echo "bench/octal-sweep.sh: no code list at $list" >&2; exit 1; }
+if command -v ogsolve >/dev/null 2>&1; then OGSOLVE=$(command -v ogsolve)
+elif [ -x "$HOME/.cargo/bin/ogsolve" ]; then OGSOLVE=$HOME/.cargo/bin/ogsolve
+else
+    echo "installing ogsolve 0.0.7 (cargo install ogsolve --version 0.0.7)..." >&2
+    cargo install ogsolve --version 0.0.7 >&2
+    OGSOLVE=$HOME/.cargo/bin/ogsolve
+fi
+TIMEOUT=${TIMEOUT:-300}
+MAX_N=16777216
+
+# Fletcher-32 over the 16-bit values of grundy's JSON, as ogsolve computes it.
+fletcher() {
+    python3 -c '
+import json, sys
+a = b = 0
+for v in json.load(sys.stdin)["values"]:
+    a = (a + v) & 0xFFFF
+    b = (b + a) & 0xFFFF
+print("%X" % (b << 16 | a))'
+}
+
+# One code at one n: sets SIDES (the sides run) and fills MED_S, MED_KB.
+run_code() {
+    local code=$1 n=$2 naive=$3
+    cmd_grundy=(timeout "$TIMEOUT" "$GRUNDY" sg "octal:$code" --upto "$n" --full --summary)
+    cmd_naive=(timeout "$TIMEOUT" "$OGSOLVE" -m naive -n "$n" "$code")
+    cmd_rc=(timeout "$TIMEOUT" "$OGSOLVE" -m rc -n "$n" "$code")
+    cmd_rc2=(timeout "$TIMEOUT" "$OGSOLVE" -m rc2 -n "$n" "$code")
+    SIDES=(grundy rc rc2)
+    [ "$naive" = 1 ] && SIDES=(grundy naive rc rc2)
+    interleave "${SIDES[@]}" 2>"$BENCH_TMP/interleave.err" || { cat "$BENCH_TMP/interleave.err" >&2; return 1; }
+}
+
+declare -a ratios=() quick=()
+while read -r code n flag; do
+    case "$code" in ''|'#'*) continue ;; esac
+    if [ "$only" != "  " ] && [[ "$only" != *" $code "* ]]; then continue; fi
+    naive=1 doubling=0
+    [ "${flag:-}" = nonaive ] && naive=0
+    while :; do
+        if ! run_code "$code" "$n" "$naive"; then
+            echo "SWEEP $code $n failed (a run failed or passed ${TIMEOUT} s)"
+            continue 2
+        fi
+        best=""
+        for side in "${SIDES[@]:1}"; do
+            if [ -z "$best" ] || awk -v a="${MED_S[$side]}" -v b="${MED_S[$best]}" 'BEGIN { exit !(a < b) }'; then
+                best=$side
+            fi
+        done
+        small=$(awk -v g="${MED_S[grundy]}" -v p="${MED_S[$best]}" 'BEGIN { print (g <= 0.05 && p <= 0.05) ? 1 : 0 }')
+        short=$(awk -v p="${MED_S[$best]}" 'BEGIN { print (p < 0.2) ? 1 : 0 }')
+        # Both within 50 ms: start doubling, and go on until the fastest method takes 0.2 s.
+        [ "$small" = 1 ] && doubling=1
+        if [ "$doubling" = 1 ] && [ "$short" = 1 ] && [ "$n" -lt "$MAX_N" ]; then
+            n=$((n * 2))
+            continue
+        fi
+        break
+    done
+    # The same values on every side.
+    "$GRUNDY" sg "octal:$code" --upto "$n" --full --json > "$BENCH_TMP/values.json"
+    sum=$(fletcher < "$BENCH_TMP/values.json")
+    gn=$(sed -n "s/^G($n) = //p" "$BENCH_TMP/grundy.out")
+    for side in "${SIDES[@]:1}"; do
+        grep -q "checksum: $sum\$" "$BENCH_TMP/$side.out" \
+            || { echo "$code at $n: ogsolve $side's checksum differs from grundy's $sum" >&2; exit 1; }
+        grep -q "nimber of $n: $gn " "$BENCH_TMP/$side.out" \
+            || { echo "$code at $n: ogsolve $side's G($n) differs from grundy's $gn" >&2; exit 1; }
+    done
+    ratio=$(awk -v g="${MED_S[grundy]}" -v p="${MED_S[$best]}" 'BEGIN { printf "%.3f", g / (p > 0 ? p : 0.001) }')
+    echo "SWEEP $code $n ${MED_S[grundy]} ${MED_S[$best]} $best $ratio ${MED_KB[grundy]} ${MED_KB[$best]}"
+    if awk -v g="${MED_S[grundy]}" -v p="${MED_S[$best]}" 'BEGIN { exit !(g <= 0.05 && p <= 0.05) }'; then
+        quick+=("$code")
+    else
+        ratios+=("$ratio $code $n")
+    fi
+done < "$list"
+
+echo "== summary: ${#ratios[@]} codes timed, ${#quick[@]} within 50 ms on both sides at 2^24 (${quick[*]:-none})"
+printf '%s\n' "${ratios[@]}" | awk '
+    { r = $1 + 0; if (r <= 0.5) a++; else if (r <= 1) b++; else if (r <= 2) c++; else d++ }
+    END { printf "   at or under 0.5x: %d; (0.5, 1]: %d; (1, 2]: %d; over 2x: %d\n", a, b, c, d }'
+echo "   worst three (ratio code n):"
+printf '%s\n' "${ratios[@]}" | sort -g -r | head -3 | sed 's/^/     /'
