@@ -298,6 +298,11 @@ fn moves_and_bad_input_are_checked() {
     assert_eq!(after("turn 7 5").unwrap(), vec![3, 5]);
     assert_eq!(after("turn over 3 and 7").unwrap(), Vec::<u64>::new());
     assert_eq!(after("turn 7").unwrap(), vec![3]);
+    // The page's form of a move that leaves nothing in place of the numbers it removes.
+    assert_eq!(after("1..2 -> none").unwrap(), Vec::<u64>::new());
+    assert_eq!(after("2 -> none").unwrap(), vec![3]);
+    assert_eq!(after("1 -> none").unwrap(), vec![7]);
+    assert!(after("3 -> none").unwrap_err().to_string().contains("no number 3"));
     assert!(after("turn 6 5").unwrap_err().to_string().contains("coin 6 shows tails"));
     assert!(after("turn 7 5 1").unwrap_err().to_string().contains("one or two coins"));
     assert!(after("turn 7 7").unwrap_err().to_string().contains("named twice"));

@@ -74,6 +74,34 @@ fn without_none<'a, 'b>(tokens: &'a [&'b str]) -> Result<&'a [&'b str], String> 
     }
 }
 
+/// Reads `A -> none` or `A..B -> none` (numbers A to B of the position, from 1, removed and
+/// nothing left in their place): the written form of a move that only turns heads to tails,
+/// which the general `HEAP -> LEFT` form cannot write (it needs something after the arrow).
+fn read_removal(numbers: &[u64], text: &str) -> Option<Result<Vec<u64>, String>> {
+    let (left, right) = text.split_once("->")?;
+    if right.trim() != NONE {
+        return None;
+    }
+    let read = || -> Result<Vec<u64>, String> {
+        let index = |t: &str| -> Result<usize, String> {
+            let n = crate::number::parse_u64(t, "the number")?;
+            n.checked_sub(1)
+                .and_then(|i| usize::try_from(i).ok())
+                .filter(|&i| i < numbers.len())
+                .ok_or_else(|| format!("there is no number {n} (the numbers are 1 to {})", numbers.len()))
+        };
+        let (first, last) = match left.split_once("..") {
+            Some((a, b)) => (index(a)?, index(b)?),
+            None => (index(left)?, index(left)?),
+        };
+        if last < first {
+            return Err(format!("'{}' runs backwards", left.trim()));
+        }
+        Ok(numbers.iter().enumerate().filter(|&(i, _)| i < first || i > last).map(|(_, &n)| n).collect())
+    };
+    Some(read())
+}
+
 /// A set of coins one move turns over, rightmost last: a few coins, or a run.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Turned {
@@ -713,6 +741,9 @@ impl BoardRules for Coins {
     }
 
     fn read_move(&self, heads: &[u64], text: &str) -> Option<Result<Vec<u64>, String>> {
+        if let Some(removal) = read_removal(heads, text) {
+            return Some(removal);
+        }
         let rest = text.trim().strip_prefix("turn")?;
         let rest = rest.trim_start().strip_prefix("over").unwrap_or(rest);
         let read = || -> Result<Vec<u64>, String> {
@@ -1072,6 +1103,9 @@ impl BoardRules for Coins2d {
     }
 
     fn read_move(&self, numbers: &[u64], text: &str) -> Option<Result<Vec<u64>, String>> {
+        if let Some(removal) = read_removal(numbers, text) {
+            return Some(removal);
+        }
         let rest = text.trim().strip_prefix("turn")?;
         let rest = rest.trim_start().strip_prefix("over").unwrap_or(rest);
         let read = || -> Result<Vec<u64>, String> {
