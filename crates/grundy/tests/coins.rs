@@ -345,3 +345,16 @@ fn misere_is_searched_when_small_and_refused_past_it() {
     let p = g.parse_position(&["9", "12"]).unwrap();
     assert!(analyze(&g, &p, &options).is_ok());
 }
+
+#[test]
+fn coin_games_in_sums_read_back_and_agree_with_search() {
+    let positions: Vec<Vec<String>> = [
+        &["coins-2d:turtlesxturtles=1,1,2,2", "mock-turtles=0,2"][..],
+        &["coins-2d:rulerxmock-turtles=2,0", "ruler=3", "nim=2"][..],
+        &["turtles=none", "coins-2d:turtlesxturtles=1,2,2,1"][..],
+    ]
+    .iter()
+    .map(|p| p.iter().map(|t| t.to_string()).collect())
+    .collect();
+    common::assert_game_agrees_with_search("sum", positions, Convention::Normal);
+}

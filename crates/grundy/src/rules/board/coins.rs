@@ -966,7 +966,7 @@ impl BoardRules for Coins2d {
 
     fn rules_sentence(&self) -> String {
         format!(
-            "The product of {} (along x, numbered from {}) and {} (along y, numbered from {}): a grid of coins, the position lists the cells x,y showing heads (a cell named twice is one head); a move turns over every cell of X x Y, where X is a move of {} ({}) and Y a move of {} ({}), and the cell of their rightmost coins goes from heads to tails.",
+            "The product of {} (along x, numbered from {}) and {} (along y, numbered from {}): a grid of coins, the position lists the cells x,y showing heads (or x y, two numbers a cell; a cell named twice is one head); a move turns over every cell of X x Y, where X is a move of {} ({}) and Y a move of {} ({}), and the cell of their rightmost coins goes from heads to tails.",
             self.a.title(),
             self.a.first(),
             self.b.title(),
@@ -980,8 +980,15 @@ impl BoardRules for Coins2d {
 
     fn parse(&self, tokens: &[&str]) -> Result<Vec<u64>, String> {
         let tokens = without_none(tokens)?;
+        // Inside a sum of games a part's tokens are split at commas (`coins-2d:...=1,1,2,2`),
+        // so bare numbers, an even count of them and no cell among them, pair up as x y.
+        let paired: Vec<String> = if tokens.len().is_multiple_of(2) && tokens.iter().all(|t| !t.contains(',')) {
+            tokens.chunks_exact(2).map(|p| p.join(",")).collect()
+        } else {
+            tokens.iter().map(|t| t.to_string()).collect()
+        };
         let mut heads = vec![];
-        for (i, t) in tokens.iter().enumerate() {
+        for (i, t) in paired.iter().enumerate() {
             let what = format!("head {}", i + 1);
             let Some((x, y)) = t.split_once(',') else {
                 return Err(format!("{what} '{t}' is not a cell: write it x,y (e.g. 3,4)"));
