@@ -1065,8 +1065,10 @@ impl BoardRules for Coins2d {
         ys.sort_unstable();
         ys.dedup();
         let (mx, my) = (xs.last().copied().unwrap_or(tx), ys.last().copied().unwrap_or(ty));
-        let product: Vec<(u64, u64)> = xs.iter().flat_map(|&x| ys.iter().map(move |&y| (x, y))).collect();
-        if xs.len().checked_mul(ys.len()) != Some(turned.len()) || product != turned {
+        // The sizes first, so that the product built is never larger than the cells turned.
+        let not_product = xs.len().checked_mul(ys.len()) != Some(turned.len())
+            || !xs.iter().flat_map(|&x| ys.iter().map(move |&y| (x, y))).eq(turned.iter().copied());
+        if not_product {
             return Err(
                 "a move turns over every cell of X x Y, a move X along x times a move Y along y, and these cells are not such a product".into(),
             );
