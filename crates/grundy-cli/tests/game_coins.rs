@@ -43,6 +43,11 @@ fn coins_through_the_binary() {
     let text = stdout(&["analyze", "ruler", "8", "--explain"]);
     assert!(text.contains("Ruler (Berlekamp, Conway and Guy, Winning Ways)"), "{text}");
 
+    // A winning Ruler run too long for a list of heads is counted, and said not to be listed.
+    let text = stdout(&["analyze", "ruler", "4611686018427387904", "2305843009213693952"]);
+    assert!(text.contains("winning moves (1): "), "{text}");
+    assert!(text.contains("counted but not listed"), "{text}");
+
     for (bad, says) in [
         (&["analyze", "coins-2d:turtlesxturtles", "3"][..], "head 1 '3' is not a cell"),
         (&["analyze", "coins-2d:nimxturtles", "1,1"][..], "unknown coin rule 'nim'"),

@@ -358,3 +358,39 @@ fn coin_games_in_sums_read_back_and_agree_with_search() {
     .collect();
     common::assert_game_agrees_with_search("sum", positions, Convention::Normal);
 }
+
+#[test]
+fn product_counts_against_every_move_listed() {
+    // Every move X x Y at every head, by the rules' plain moves, summed where its cells'
+    // values nim-sum to the position's value: the count of the walk over nim-sums, on grids too
+    // large for the exhaustive solver.
+    for a in CoinRule::ALL {
+        for b in CoinRule::ALL {
+            let game = format!("coins-2d:{}x{}", a.name(), b.name());
+            let sum = |r: CoinRule, coins: &[u64]| coins.iter().fold(0u128, |acc, &c| acc ^ r.value(c));
+            for (i, j) in [(9u64, 13u64), (17, 5), (12, 12), (20, 3)] {
+                let heads = [
+                    (a.first() + i, b.first() + j),
+                    (a.first() + j / 2, b.first() + i / 3),
+                    (a.first() + 1, b.first()),
+                ];
+                let tokens: Vec<String> = heads.iter().map(|(x, y)| format!("{x},{y}")).collect();
+                let refs: Vec<&str> = tokens.iter().map(String::as_str).collect();
+                let t = heads.iter().fold(0u128, |acc, &(x, y)| acc ^ grundy::nim_mul_wide(a.value(x), b.value(y)));
+                let mut plain: u128 = 0;
+                for &(x, y) in &heads {
+                    for xs in a.plain_moves(x) {
+                        for ys in b.plain_moves(y) {
+                            if grundy::nim_mul_wide(sum(a, &xs), sum(b, &ys)) == t {
+                                plain += 1;
+                            }
+                        }
+                    }
+                }
+                let an = analysis(&game, &refs);
+                assert_eq!(an.winning_move_count, Some(plain), "{game} {tokens:?}");
+                assert_eq!(an.outcome == Outcome::N, t != 0);
+            }
+        }
+    }
+}

@@ -843,7 +843,7 @@ impl BoardRules for Coins {
                 Some("not counted: there are at least 2^128 - 1 of them, past what the count holds".into());
         } else if too_long > 0 {
             answer.not_listed = Some(format!(
-                "{too_long} of them turn over so long a run that the position after holds more than {LARGEST_RESULT} heads, and are counted but not listed"
+                "counted but not listed: {too_long} of them turn over a run so long that the position after would hold more than {LARGEST_RESULT} heads"
             ));
         } else if count > listed {
             answer.not_listed = Some(format!("at most {room} are listed for a position of {} heads", heads.len()));
@@ -937,10 +937,15 @@ impl Coins2d {
         flat(&symmetric_difference(heads, &turned))
     }
 
-    /// The size of the position after turning X x Y, before building it.
-    fn size_after(heads: &[(u64, u64)], xs: &Turned, ys: &Turned) -> u128 {
-        // At most the heads plus the cells turned; exact enough to refuse huge results.
-        heads.len() as u128 + xs.len().saturating_mul(ys.len())
+    /// The position after turning X x Y, when it holds at most [`LARGEST_RESULT`] numbers.
+    fn after_if_listable(heads: &[(u64, u64)], xs: &Turned, ys: &Turned) -> Option<Vec<u64>> {
+        // Past this many cells turned, more than half the limit of cells stay heads after,
+        // whichever heads they turn back: refused before anything is built.
+        if xs.len().saturating_mul(ys.len()) > heads.len() as u128 + LARGEST_RESULT / 2 {
+            return None;
+        }
+        let after = Coins2d::after(heads, &xs.coins(), &ys.coins());
+        (after.len() as u128 <= LARGEST_RESULT).then_some(after)
     }
 
     fn misere(&self, numbers: &[u64], budget: u64) -> Result<BoardAnswer, AnalyzeError> {
@@ -1219,11 +1224,10 @@ impl BoardRules for Coins2d {
                                     break;
                                 }
                                 let (xs, ys) = if by_x { (p, q) } else { (q, p) };
-                                if Coins2d::size_after(&heads, xs, ys) > LARGEST_RESULT {
-                                    too_big += 1;
-                                    continue;
+                                match Coins2d::after_if_listable(&heads, xs, ys) {
+                                    Some(after) => winning.push(after),
+                                    None => too_big += 1,
                                 }
-                                winning.push(Coins2d::after(&heads, &xs.coins(), &ys.coins()));
                             }
                         }
                     }
@@ -1246,7 +1250,7 @@ impl BoardRules for Coins2d {
             answer.count = Some(count);
             if too_big > 0 {
                 answer.not_listed = Some(format!(
-                    "{too_big} of them turn over so many cells that the position after holds more than {LARGEST_RESULT} numbers, and are counted but not listed"
+                    "counted but not listed: {too_big} of them turn over so many cells that the position after would hold more than {LARGEST_RESULT} numbers"
                 ));
             } else if count > listed {
                 answer.not_listed = Some(format!("at most {room} are listed for a position of {} heads", heads.len()));
