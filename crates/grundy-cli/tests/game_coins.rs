@@ -34,6 +34,14 @@ fn coins_through_the_binary() {
     assert_eq!(v["tokens"], serde_json::json!(["2,5", "3,0"]));
     assert_eq!(v["winning_move_count"], v["winning_moves"].as_array().unwrap().len());
 
+    // Past coin 2^63 a Mock Turtles head is worth more than 2^64 - 1: no number in "sg", the
+    // exact value in "sg_note".
+    let out = grundy(&["analyze", "mock-turtles", "18446744073709551615", "--json"]);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(v["sg"].is_null());
+    assert!(v["sg_note"].as_str().unwrap().starts_with("36893488147419103231 (exact"), "{v}");
+    assert_eq!(v["winning_move_count"], 1);
+
     let text = stdout(&["analyze", "mock-turtles", "0", "1", "2", "3", "7", "--explain"]);
     assert!(text.contains("The coin-turning theorem (H. W. Lenstra"), "{text}");
     assert!(text.contains("Mock Turtles (Berlekamp, Conway and Guy, Winning Ways; HDU 3537)"), "{text}");
