@@ -8,7 +8,7 @@ use grundy::{Game, Player, Position};
 use libfuzzer_sys::fuzz_target;
 use std::sync::OnceLock;
 
-const POSITIONS: [(&str, &[&str]); 17] = [
+const POSITIONS: [(&str, &[&str]); 20] = [
     ("nim", &["7", "9", "12", "15"]),
     ("nim", &["0", "18446744073709551615"]),
     ("bounded:3", &["10", "7", "4"]),
@@ -26,6 +26,9 @@ const POSITIONS: [(&str, &[&str]); 17] = [
     ("sum", &["euclid=34,12", "wythoff=5,8", "kayles=6", "chips=1,5,6"]),
     ("circle:kayles", &["12", "line:7", "line:0"]),
     ("cutting", &["4x2", "1x3", "18446744073709551615x2"]),
+    ("ruler", &["1", "18446744073709551615"]),
+    ("mock-turtles", &["0", "5", "18446744073709551615"]),
+    ("coins-2d:rulerxmock-turtles", &["18446744073709551615,0", "3,3", "1,18446744073709551615"]),
 ];
 
 fn positions() -> &'static [Position] {

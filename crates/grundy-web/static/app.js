@@ -675,7 +675,9 @@ function showAnalysis(a) {
     // which the move box takes; a click plays it.
     const width = m.width ?? 1;
     const numbers = width === 1 ? String(m.heap) : `${m.heap}..${BigInt(m.heap) + BigInt(width) - 1n}`;
-    li.dataset.move = `${numbers} -> ${m.to.join(' ')}`;
+    // A move that only removes numbers (a coin-turning move turning heads to tails) leaves
+    // nothing in their place, written `none`.
+    li.dataset.move = `${numbers} -> ${m.to.length > 0 ? m.to.join(' ') : 'none'}`;
     li.title = `play ${li.dataset.move}`;
     li.classList.add('playable');
     li.addEventListener('click', () => {

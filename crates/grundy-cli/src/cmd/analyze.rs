@@ -158,8 +158,11 @@ pub fn render(a: &Analysis, explain: bool, limit: Option<usize>) -> String {
         }
     }
     if a.winning_moves.is_empty() {
-        if a.winning_moves_not_listed.is_none() {
-            s += "winning moves: none\n";
+        match (a.winning_move_count, &a.winning_moves_not_listed) {
+            (_, None) => s += "winning moves: none\n",
+            // Counted, none listed (a Ruler run too long for a list of heads): say why.
+            (Some(n), Some(why)) if n > 0 && !grouped => s += &format!("winning moves ({n}): {why}\n"),
+            _ => {}
         }
     } else {
         let shown = &a.winning_moves[..a.winning_moves.len().min(shown_limit)];

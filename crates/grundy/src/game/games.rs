@@ -62,8 +62,9 @@ pub(crate) fn part_token(part: &Position) -> String {
         Position::Board(b, numbers) => b.rules().tokens(numbers),
         p => p.heaps().iter().map(u64::to_string).collect(),
     };
-    let sep = if tokens.iter().any(|t| t.contains(',')) { " " } else { "," };
-    format!("{}={}", part_game(part), tokens.join(sep))
+    // A product of coin-turning games writes its cells `x,y`: joined with commas they read
+    // back as numbers paired up, x then y.
+    format!("{}={}", part_game(part), tokens.join(","))
 }
 
 /// Where each game of a sum starts among the position's numbers.

@@ -14,6 +14,7 @@ use crate::error::{AnalyzeError, GaveUp};
 use crate::rules::Ruleset;
 
 pub mod circle;
+pub mod coins;
 pub mod cutting;
 pub mod fibonacci;
 pub mod moore;
@@ -24,6 +25,7 @@ pub mod take_or_split;
 pub mod wythoff;
 
 pub use circle::Circle;
+pub use coins::{CoinRule, Coins, Coins2d};
 pub use cutting::Cutting;
 pub use fibonacci::MultipleNim;
 pub use moore::Moore;
@@ -258,7 +260,8 @@ pub trait BoardRules {
 /// use grundy::rules::board::Board;
 /// for s in ["wythoff", "fibonacci-nim", "multiple:2", "multiple:3", "multiplication", "staircase", "moore:2",
 ///           "take-or-split:2", "take-or-split:3", "take-or-split:1024", "circle:kayles", "circle:octal:0.777",
-///           "circle:hex:0.8f", "cutting"] {
+///           "circle:hex:0.8f", "cutting", "turtles", "mock-turtles", "ruler", "coins-2d:turtlesxturtles",
+///           "coins-2d:mock-turtlesxruler"] {
 ///     assert_eq!(Board::parse(s).unwrap().unwrap().to_string(), s);
 /// }
 /// assert!(Board::parse("nim").is_none());
@@ -287,6 +290,10 @@ pub enum Board {
     Circle(Circle),
     /// The cutting game (POJ 2311).
     Cutting(Cutting),
+    /// A coin-turning game on a row: `turtles`, `mock-turtles` (HDU 3537), `ruler`.
+    Coins(Coins),
+    /// The product of two coin-turning games (`coins-2d:turtlesxturtles`, HDU 3404).
+    Coins2d(Coins2d),
 }
 
 impl Board {
@@ -301,6 +308,8 @@ impl Board {
             Board::TakeOrSplit(g) => g,
             Board::Circle(g) => g,
             Board::Cutting(g) => g,
+            Board::Coins(g) => g,
+            Board::Coins2d(g) => g,
         }
     }
 
@@ -329,6 +338,13 @@ impl Board {
                 }))
             }
             "cutting" => Some(Ok(Board::Cutting(Cutting))),
+            _ if CoinRule::parse(s).is_some() => CoinRule::parse(s).map(|r| Ok(Board::Coins(Coins::new(r)))),
+            "coins-2d" => Some(Err(
+                "game 'coins-2d' needs its two coin rules: coins-2d:RULE1xRULE2 (e.g. coins-2d:turtlesxturtles)".into(),
+            )),
+            _ if s.starts_with("coins-2d:") => {
+                s.strip_prefix("coins-2d:").map(|p| Coins2d::parse_parameter(p).map(Board::Coins2d))
+            }
             "circle" => {
                 Some(Err("game 'circle' needs the ruleset of its moves: circle:RULESET (e.g. circle:kayles)".into()))
             }
