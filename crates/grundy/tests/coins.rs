@@ -394,3 +394,22 @@ fn product_counts_against_every_move_listed() {
         }
     }
 }
+
+/// A won position whose winning moves are counted but not listed (a Ruler run that would leave
+/// more than 10,000 heads) is refused at level perfect, before the game and at the computer's
+/// turn, rather than played blind; lower levels still move.
+#[test]
+fn level_perfect_refuses_a_won_position_whose_winning_moves_are_not_listed() {
+    use grundy::play::{check_perfect, choose_move, Level, Rng};
+    let game: Game = "ruler".parse().unwrap();
+    let position = game.parse_position(&["4611686018427387904", "2305843009213693952"]).unwrap();
+    let options = AnalyzeOptions::default();
+    let a = analyze(&game, &position, &options).unwrap();
+    assert_eq!(a.outcome, Outcome::N);
+    assert!(a.winning_moves.is_empty() && a.winning_moves_not_listed.is_some());
+    let refused = check_perfect(&game, &position, &options).unwrap_err().to_string();
+    assert!(refused.contains("not listed"), "{refused}");
+    assert!(choose_move(&game, &position, &options, Level::Perfect, &mut Rng::new(1)).is_err());
+    let good = choose_move(&game, &position, &options, Level::Good, &mut Rng::new(1)).unwrap();
+    assert!(good.is_some());
+}

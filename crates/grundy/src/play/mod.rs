@@ -15,7 +15,7 @@ use serde::Serialize;
 
 use crate::engine::heap::solvers_for;
 use crate::error::{AnalyzeError, Work};
-use crate::game::convention::{Convention, Player};
+use crate::game::convention::{Convention, Outcome, Player};
 use crate::game::games::{replaced, Parts};
 use crate::game::moves::heap_index;
 use crate::game::{Component, Game, Position};
@@ -923,6 +923,11 @@ pub fn choose_move(
         // Some winning moves left out (a heap with too many options): a winning move may be
         // among them, so this is played like a position the budget did not solve.
         Ok(a) if a.winning_moves.is_empty() && a.winning_moves_not_listed.is_some() => {
+            // At level perfect a won position must be won: a move picked blind could hand it
+            // over, so the computer says it cannot keep its promise rather than guess.
+            if level == Level::Perfect && a.outcome == Outcome::N {
+                return Err(unlisted_winning_moves(&a));
+            }
             let note = format!("{} ({})", Reason::Smallest.words(), a.winning_moves_not_listed.unwrap_or_default());
             return smallest(note);
         }
@@ -1045,7 +1050,20 @@ fn fewest_replies_move(position: &Position, options: &AnalyzeOptions, rng: &mut 
 /// assert!(why.contains("grundy sg grundys-game --upto 100000000 --store DIR"), "{why}");
 /// ```
 pub fn check_perfect(game: &Game, position: &Position, options: &AnalyzeOptions) -> Result<(), AnalyzeError> {
-    analyze(game, position, options).map(|_| ())
+    let a = analyze(game, position, options)?;
+    if a.outcome == Outcome::N && a.winning_moves.is_empty() && a.winning_moves_not_listed.is_some() {
+        return Err(unlisted_winning_moves(&a));
+    }
+    Ok(())
+}
+
+/// Why level perfect cannot play a won position whose winning moves were not listed (a product
+/// of coin games past the budget, a move that would leave too many numbers to write).
+fn unlisted_winning_moves(a: &Analysis) -> AnalyzeError {
+    AnalyzeError::Unsupported(format!(
+        "the position is won, but its winning moves are not listed ({})",
+        a.winning_moves_not_listed.as_deref().unwrap_or("not known")
+    ))
 }
 
 /// A game in progress against the computer: the position, whose turn it is, and the history
