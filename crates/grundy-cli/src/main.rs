@@ -12,6 +12,7 @@ use clap::error::{ContextKind, ContextValue};
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 mod cmd;
+mod game_arg;
 mod plot;
 mod progress;
 mod store;

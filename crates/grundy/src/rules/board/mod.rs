@@ -16,6 +16,7 @@ use crate::rules::Ruleset;
 pub mod circle;
 pub mod cutting;
 pub mod fibonacci;
+pub mod graph;
 pub mod moore;
 pub mod multiplication;
 pub mod search;
@@ -26,6 +27,7 @@ pub mod wythoff;
 pub use circle::Circle;
 pub use cutting::Cutting;
 pub use fibonacci::MultipleNim;
+pub use graph::GraphGame;
 pub use moore::Moore;
 pub use multiplication::Multiplication;
 pub use staircase::Staircase;
@@ -287,6 +289,9 @@ pub enum Board {
     Circle(Circle),
     /// The cutting game (POJ 2311).
     Cutting(Cutting),
+    /// Tokens on a directed graph read from text (`graph:FILE`), with cycles, partizan edges
+    /// and goals (HDU 1524, Codeforces 787C).
+    Graph(GraphGame),
 }
 
 impl Board {
@@ -301,6 +306,7 @@ impl Board {
             Board::TakeOrSplit(g) => g,
             Board::Circle(g) => g,
             Board::Cutting(g) => g,
+            Board::Graph(g) => g,
         }
     }
 
@@ -329,6 +335,11 @@ impl Board {
                 }))
             }
             "cutting" => Some(Ok(Board::Cutting(Cutting))),
+            // The graph's edges are text a front end reads (a file, standard input, a request's
+            // field) and hands to `graph::Graph::parse`; the name alone cannot hold them.
+            _ if s == "graph" || s.starts_with("graph:") => Some(Err(
+                "graph:FILE takes its edges from a file read by the command line (graph:- reads standard input), or from the 'graph' field of a request to the web app; here the edges are missing".into(),
+            )),
             "circle" => {
                 Some(Err("game 'circle' needs the ruleset of its moves: circle:RULESET (e.g. circle:kayles)".into()))
             }
