@@ -4,6 +4,7 @@ pub mod analyze;
 pub mod docs;
 pub mod factor;
 pub mod games;
+pub mod graph;
 pub mod nimber;
 pub mod play;
 pub mod serve;

@@ -280,6 +280,21 @@ impl Game {
             .map_err(ParseGameError::new)
     }
 
+    /// The example game of a kind of the catalogue (`grundy::GAMES`): its `example_game` read,
+    /// with the file of `graph:edges.txt` taken from [`catalogue::EXAMPLE_GRAPH`].
+    ///
+    /// ```
+    /// for kind in grundy::GAMES {
+    ///     assert!(grundy::Game::example_of(kind).is_ok(), "{}", kind.spelling);
+    /// }
+    /// ```
+    pub fn example_of(kind: &catalogue::GameKind) -> Result<Game, ParseGameError> {
+        if kind.example_game.starts_with("graph:") {
+            return Game::graph(kind.example_game, catalogue::EXAMPLE_GRAPH);
+        }
+        kind.example_game.parse()
+    }
+
     /// The graph of a game of tokens on a graph.
     pub fn as_graph(&self) -> Option<&crate::rules::board::graph::Graph> {
         match self {

@@ -20,6 +20,8 @@ use crate::game::games::{replaced, Parts};
 use crate::game::moves::heap_index;
 use crate::game::{Component, Game, Position};
 pub use crate::game::{IllegalMove, Move};
+
+pub mod export;
 use crate::number::parse_u64;
 use crate::rules::board::graph::{solve as graph_solve, Goal, Verdict};
 use crate::rules::board::{Board, GraphGame};

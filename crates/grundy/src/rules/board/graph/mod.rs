@@ -65,10 +65,11 @@ pub enum Goal {
 pub struct Graph {
     /// How the game is written, e.g. `graph:edges.txt` or `graph` (text from a request).
     spelling: String,
-    /// Each vertex's name, by number.
-    names: Vec<String>,
+    /// Each vertex's name, by number: a byte range of `text` (no string of its own, so that a
+    /// graph of a million vertices is read without a million allocations).
+    names: Vec<(usize, usize)>,
     /// Each name's number.
-    index: HashMap<String, u32>,
+    index: NameTable,
     /// Followers of vertex v: `out_to[out_start[v]..out_start[v + 1]]`, with who may move.
     out_start: Vec<u32>,
     out_to: Vec<u32>,
@@ -94,7 +95,7 @@ pub struct Graph {
 impl PartialEq for Graph {
     fn eq(&self, other: &Self) -> bool {
         self.spelling == other.spelling
-            && self.names == other.names
+            && (0..self.vertex_count() as u32).all(|v| self.name(v) == other.name(v))
             && self.out_start == other.out_start
             && self.out_to == other.out_to
             && self.out_who == other.out_who
@@ -137,15 +138,22 @@ impl Graph {
     /// assert_eq!(e, "graph line 2: 'a b c' is not 'u v', 'u v left', 'u v right', 'win V', 'lose V' or 'vertex V'");
     /// ```
     pub fn parse(spelling: &str, text: &str) -> Result<Graph, String> {
-        let mut names: Vec<String> = vec![];
-        let mut index: HashMap<String, u32> = HashMap::new();
+        let mut names: Vec<(usize, usize)> = vec![];
+        let mut index = NameTable::default();
         let mut edges: Vec<(u32, u32, u8)> = vec![];
         let mut goal_at: Vec<(u32, Goal, usize)> = vec![];
+        // Where `word` (a slice of `text`) starts in `text`.
+        let offset = |word: &str| word.as_ptr() as usize - text.as_ptr() as usize;
         for (number, raw) in text.lines().enumerate() {
             let line_no = number + 1;
             let line = raw.split('#').next().unwrap_or_default();
-            let words: Vec<&str> = line.split_whitespace().collect();
+            // At most three words make a line: read them without collecting.
+            let mut split = line.split_whitespace();
+            let words = [split.next(), split.next(), split.next()];
             let bad = || format!("graph line {line_no}: '{}' is not {LINE_FORMS}", line.trim());
+            if split.next().is_some() {
+                return Err(bad());
+            }
             let mut vertex = |name: &str| -> Result<u32, String> {
                 if KEYWORDS.contains(&name) {
                     return Err(format!(
@@ -153,27 +161,28 @@ impl Graph {
                         KEYWORDS.join(", ")
                     ));
                 }
-                if let Some(&v) = index.get(name) {
-                    return Ok(v);
+                let span = (offset(name), name.len());
+                let v = index.find_or_insert(name, names.len(), |v| {
+                    names.get(v as usize).and_then(|&(start, len)| text.get(start..start + len)).unwrap_or_default()
+                });
+                if v as usize == names.len() {
+                    if names.len() >= (u32::MAX - 1) as usize {
+                        return Err(format!("graph line {line_no}: more than {} vertices", u32::MAX - 1));
+                    }
+                    names.push(span);
                 }
-                let v = u32::try_from(names.len())
-                    .ok()
-                    .filter(|&v| v < u32::MAX)
-                    .ok_or_else(|| format!("graph line {line_no}: more than {} vertices", u32::MAX - 1))?;
-                names.push(name.to_string());
-                index.insert(name.to_string(), v);
                 Ok(v)
             };
-            match words[..] {
-                [] => {}
-                ["win", v] => goal_at.push((vertex(v)?, Goal::Win, line_no)),
-                ["lose", v] => goal_at.push((vertex(v)?, Goal::Lose, line_no)),
-                ["vertex", v] => {
+            match words {
+                [None, ..] => {}
+                [Some("win"), Some(v), None] => goal_at.push((vertex(v)?, Goal::Win, line_no)),
+                [Some("lose"), Some(v), None] => goal_at.push((vertex(v)?, Goal::Lose, line_no)),
+                [Some("vertex"), Some(v), None] => {
                     vertex(v)?;
                 }
-                [u, v] => edges.push((vertex(u)?, vertex(v)?, BOTH)),
-                [u, v, "left"] => edges.push((vertex(u)?, vertex(v)?, FIRST)),
-                [u, v, "right"] => edges.push((vertex(u)?, vertex(v)?, SECOND)),
+                [Some(u), Some(v), None] => edges.push((vertex(u)?, vertex(v)?, BOTH)),
+                [Some(u), Some(v), Some("left")] => edges.push((vertex(u)?, vertex(v)?, FIRST)),
+                [Some(u), Some(v), Some("right")] => edges.push((vertex(u)?, vertex(v)?, SECOND)),
                 _ => return Err(bad()),
             }
             if edges.len() >= u32::MAX as usize {
@@ -191,9 +200,10 @@ impl Graph {
                 continue;
             };
             if *slot != Goal::None && *slot != goal {
+                let name = names.get(v as usize).and_then(|&(start, len)| text.get(start..start + len));
                 return Err(format!(
                     "graph line {line_no}: vertex '{}' is already a goal of the other kind (line {first_line})",
-                    names.get(v as usize).map_or("", String::as_str)
+                    name.unwrap_or_default()
                 ));
             }
             *slot = goal;
@@ -265,12 +275,12 @@ impl Graph {
 
     /// Vertex `v`'s name.
     pub fn name(&self, v: u32) -> &str {
-        self.names.get(v as usize).map_or("?", String::as_str)
+        self.names.get(v as usize).and_then(|&(start, len)| self.text.get(start..start + len)).unwrap_or("?")
     }
 
     /// The vertex named `name`.
     pub fn vertex(&self, name: &str) -> Option<u32> {
-        self.index.get(name).copied()
+        self.index.find(name, |v| self.name(v))
     }
 
     /// Vertex `v`'s goal.
@@ -344,18 +354,19 @@ impl Graph {
     /// The names of the first few vertices, for an error about a vertex the graph lacks.
     fn some_names(&self) -> String {
         const SHOWN: usize = 8;
-        let first: Vec<&str> = self.names.iter().take(SHOWN).map(String::as_str).collect();
+        let first: Vec<&str> = (0..self.names.len().min(SHOWN) as u32).map(|v| self.name(v)).collect();
         let more = if self.names.len() > SHOWN { ", ..." } else { "" };
         format!("{}{more}", first.join(", "))
     }
 
-    /// The graph as text that [`Graph::parse`] reads back: its edges, goals and lone vertices.
+    /// The graph as text that [`Graph::parse`] reads back to an equal graph: every vertex
+    /// first (`vertex V`, so that the vertices keep their order), then the edges and goals.
     pub fn to_text(&self) -> String {
         let mut out = String::new();
         for u in 0..self.names.len() as u32 {
-            if self.out_degree(u) == 0 && !self.predecessors(u).any(|_| true) && self.goal(u) == Goal::None {
-                out += &format!("vertex {}\n", self.name(u));
-            }
+            out += &format!("vertex {}\n", self.name(u));
+        }
+        for u in 0..self.names.len() as u32 {
             for (v, who) in self.followers(u) {
                 let side = match who {
                     FIRST => " left",
@@ -373,6 +384,75 @@ impl Graph {
             }
         }
         out
+    }
+}
+
+/// The vertices by name: an open-addressing table of vertex numbers (linear probing on an
+/// FNV-1a hash of the name), whose names the caller looks up, so that it holds no string.
+#[derive(Debug, Default)]
+struct NameTable {
+    /// Vertex numbers, `u32::MAX` for an empty slot; its length is a power of two.
+    slots: Vec<u32>,
+    /// How many vertices it holds.
+    len: usize,
+}
+
+/// FNV-1a, 64 bits: fast on the short names of vertices.
+fn name_hash(name: &str) -> u64 {
+    name.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
+}
+
+impl NameTable {
+    /// The vertex named `name`, given each vertex's name by `name_of`.
+    fn find<'a>(&self, name: &str, name_of: impl Fn(u32) -> &'a str) -> Option<u32> {
+        let mask = self.slots.len().checked_sub(1)?;
+        let mut i = name_hash(name) as usize & mask;
+        loop {
+            match self.slots.get(i).copied() {
+                Some(u32::MAX) | None => return None,
+                Some(v) if name_of(v) == name => return Some(v),
+                Some(_) => i = (i + 1) & mask,
+            }
+        }
+    }
+
+    /// The vertex named `name`, or `next` (the number the caller gives a new vertex) after
+    /// recording it.
+    fn find_or_insert<'a>(&mut self, name: &str, next: usize, name_of: impl Fn(u32) -> &'a str) -> u32 {
+        if (self.len + 1) * 2 > self.slots.len() {
+            self.grow(&name_of);
+        }
+        let mask = self.slots.len() - 1;
+        let mut i = name_hash(name) as usize & mask;
+        loop {
+            match self.slots.get(i).copied() {
+                Some(u32::MAX) | None => {
+                    if let Some(slot) = self.slots.get_mut(i) {
+                        *slot = next as u32;
+                    }
+                    self.len += 1;
+                    return next as u32;
+                }
+                Some(v) if name_of(v) == name => return v,
+                Some(_) => i = (i + 1) & mask,
+            }
+        }
+    }
+
+    /// Doubles the table (at least 16 slots) and puts every vertex back.
+    fn grow<'a>(&mut self, name_of: &impl Fn(u32) -> &'a str) {
+        let size = (self.slots.len() * 2).max(16);
+        let old = std::mem::replace(&mut self.slots, vec![u32::MAX; size]);
+        let mask = size - 1;
+        for v in old.into_iter().filter(|&v| v != u32::MAX) {
+            let mut i = name_hash(name_of(v)) as usize & mask;
+            while self.slots.get(i).is_some_and(|&s| s != u32::MAX) {
+                i = (i + 1) & mask;
+            }
+            if let Some(slot) = self.slots.get_mut(i) {
+                *slot = v;
+            }
+        }
     }
 }
 
