@@ -1228,6 +1228,15 @@ impl Session {
         Session { game, options, position, computer, level, rng: Rng::new(seed), history: vec![] }
     }
 
+    /// The same game with the positions played before it (oldest first, each with the player
+    /// to move there), for a front end that keeps the history itself (the web page): a
+    /// position repeated three times is then a draw there too ([`Session::drawn`]). Undo goes
+    /// back into them as into moves played here.
+    pub fn with_history(mut self, history: Vec<(Position, Player)>) -> Self {
+        self.history = history;
+        self
+    }
+
     /// The game being played.
     pub fn game(&self) -> &Game {
         &self.game
