@@ -63,6 +63,10 @@ pub fn run(args: Args) -> Result<(), CliError> {
         false,
     )?;
     let level: Level = args.level.parse().map_err(CliError::usage)?;
+    if options.convention == Convention::Every && game.as_graph().is_some() {
+        return Err(CliError::usage("Every-SG needs games that end; tokens on a graph with cycles may go on for ever")
+            .argument("--every"));
+    }
     if options.convention == Convention::Every {
         return Err(CliError::usage(format!(
             "grundy play does not play Every-SG: a turn there is a move in every game at once; `grundy analyze {} {} --every` answers the position",

@@ -300,6 +300,8 @@ pub fn analyze(game: &Game, position: &Position, options: &AnalyzeOptions) -> Re
     }
     let heaps = position.heaps();
     let mut a = match position {
+        // A game on a graph may never end: Every-SG needs games that do.
+        Position::Board(Board::Graph(g), numbers) => graph(g, numbers, options),
         _ if options.convention == Convention::Every => crate::solve::every::every(position, options),
         Position::Divisor(n) => divisor(*n, options),
         Position::Euclid(x, y) => euclid(*x, *y, options),

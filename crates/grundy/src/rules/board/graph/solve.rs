@@ -354,8 +354,8 @@ fn by_retrograde(
         why.join("; ")
     )];
     explanation.push(match verdict {
-        Verdict::Win => format!("The player to move wins, in at most {distance} moves with best play."),
-        Verdict::Lose => format!("The player to move loses; with best play the game lasts {distance} moves."),
+        Verdict::Win => format!("The player to move wins, in at most {} with best play.", count_moves(distance)),
+        Verdict::Lose => format!("The player to move loses; with best play the game lasts {}.", count_moves(distance)),
         Verdict::Draw => "Neither player can force a win: the game is drawn.".to_string(),
     });
     if g.is_partizan() {
@@ -379,6 +379,15 @@ fn by_retrograde(
         other_player: Some(other),
         explanation,
     })
+}
+
+/// "1 move", "3 moves".
+fn count_moves(n: u32) -> String {
+    if n == 1 {
+        "1 move".into()
+    } else {
+        format!("{n} moves")
+    }
 }
 
 /// The generalized Sprague-Grundy values of every vertex of an impartial graph, for tests and
