@@ -25,7 +25,7 @@ pub const EXPORT_MAX_NUMBER: u64 = 1_000_000;
 /// use grundy::{Game, play::export::export_graph};
 /// let nim: Game = "nim".parse().unwrap();
 /// let text = export_graph(&nim, &nim.parse_position(&["2"]).unwrap(), 100).unwrap();
-/// assert_eq!(text, "vertex 2\n2 0\n2 1\n1 0\n");
+/// assert_eq!(text, "vertex 2\n2 1\n2 0\n1 0\n");
 /// ```
 pub fn export_graph(game: &Game, position: &Position, budget: u64) -> Result<String, AnalyzeError> {
     let big = position.heaps().into_iter().find(|&n| n > EXPORT_MAX_NUMBER).filter(|_| game.as_graph().is_none());
