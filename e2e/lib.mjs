@@ -112,7 +112,7 @@ export const forgetStatus = (page, state) =>
 
 /** Waits until it is the person's turn again or the game is over, the panel up to date. */
 export async function settled(page, timeout = 15000) {
-  await page.waitForFunction(() => ['your-move', 'win', 'lose'].includes(document.getElementById('status').dataset.state),
+  await page.waitForFunction(() => ['your-move', 'win', 'lose', 'draw'].includes(document.getElementById('status').dataset.state),
     null, { timeout });
 }
 

@@ -36,15 +36,14 @@ fn positions() -> &'static [Position] {
     ALL.get_or_init(|| {
         // The positions above, and every catalogue example (a new game is fuzzed without a
         // change here).
-        let examples = grundy::GAMES.iter().map(|g| (g.example_game, g.example_position.split(' ').collect::<Vec<_>>()));
+        let examples = grundy::GAMES.iter().map(|g| {
+            (Game::example_of(g).expect("the catalogue's examples parse"), g.example_position.split(' ').collect::<Vec<_>>())
+        });
         POSITIONS
             .iter()
-            .map(|(game, tokens)| (*game, tokens.to_vec()))
+            .map(|(game, tokens)| (game.parse::<Game>().expect("the fixed games parse"), tokens.to_vec()))
             .chain(examples)
-            .map(|(game, tokens)| {
-                let game: Game = game.parse().expect("the fixed games parse");
-                game.parse_position(&tokens).expect("the fixed positions parse")
-            })
+            .map(|(game, tokens)| game.parse_position(&tokens).expect("the fixed positions parse"))
             .collect()
     })
 }

@@ -12,6 +12,7 @@ use clap::error::{ContextKind, ContextValue};
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 mod cmd;
+mod game_arg;
 mod plot;
 mod progress;
 mod store;
@@ -45,6 +46,9 @@ enum Command {
     Serve(cmd::serve::Args),
     /// Every game grundy knows: how to write it, what a move is, and an example.
     Games(cmd::games::Args),
+    /// Graphs of games: `grundy graph export GAME POSITION` writes the positions reachable as
+    /// the lines 'u v' that graph:FILE reads.
+    Graph(cmd::graph::Args),
     /// Nimber arithmetic on numbers below 2^64: nim sums, Conway's nim products, inverses and powers.
     Nimber(cmd::nimber::Args),
     /// Print a shell completion script (bash, zsh, fish, elvish or powershell) to stdout.
@@ -238,6 +242,7 @@ fn main() -> ExitCode {
         Command::Play(args) => cmd::play::run(args),
         Command::Serve(args) => cmd::serve::run(args),
         Command::Games(args) => cmd::games::run(args),
+        Command::Graph(args) => cmd::graph::run(args),
         Command::Nimber(args) => cmd::nimber::run(args),
         Command::Completions(args) => cmd::docs::completions(args),
         Command::Man(args) => cmd::docs::man(args),

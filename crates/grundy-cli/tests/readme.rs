@@ -31,9 +31,18 @@ fn words(command: &str) -> Vec<String> {
     command.split_whitespace().map(|w| w.trim_matches('\'').to_string()).collect()
 }
 
+/// A folder holding `edges.txt`, the graph the README shows for `graph:FILE`, where the
+/// README's commands run.
+fn workdir() -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("grundy-readme-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("edges.txt"), grundy::rules::catalogue::EXAMPLE_GRAPH).unwrap();
+    dir
+}
+
 fn run(words: &[String]) -> std::process::Output {
     assert_eq!(words[0], "grundy", "{words:?}");
-    Command::new(env!("CARGO_BIN_EXE_grundy")).args(&words[1..]).output().unwrap()
+    Command::new(env!("CARGO_BIN_EXE_grundy")).args(&words[1..]).current_dir(workdir()).output().unwrap()
 }
 
 #[test]
@@ -47,6 +56,9 @@ fn every_example_of_the_games_table_runs() {
         .filter(|cell| cell.starts_with("grundy analyze"))
         .collect();
     assert_eq!(examples.len(), grundy::GAMES.len(), "one example a game");
+    // The example of graph:FILE reads edges.txt, whose text the README shows.
+    let shown = text.split("```text\n# edges.txt\n").nth(1).and_then(|rest| rest.split("```").next());
+    assert_eq!(shown, Some(grundy::rules::catalogue::EXAMPLE_GRAPH), "README shows edges.txt");
     for example in examples {
         let out = run(&words(example));
         assert!(out.status.success(), "{example}: {}", String::from_utf8_lossy(&out.stderr));

@@ -36,7 +36,12 @@ fn explanations_name_no_seed() {
         let mut args = vec!["analyze", g.example_game];
         args.extend(g.example_position.split_whitespace());
         args.push("--explain");
-        let out = Command::new(env!("CARGO_BIN_EXE_grundy")).args(&args).output().expect("the binary runs");
+        // The example of graph:FILE reads the file the README shows, written here.
+        let dir = std::env::temp_dir().join(format!("grundy-wording-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("edges.txt"), grundy::rules::catalogue::EXAMPLE_GRAPH).unwrap();
+        let out =
+            Command::new(env!("CARGO_BIN_EXE_grundy")).args(&args).current_dir(&dir).output().expect("the binary runs");
         let text = String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
         assert!(out.status.success() && text.contains("\nwhy:\n"), "{args:?}: {text}");
         assert_no_seed(&args, &text);

@@ -618,6 +618,9 @@ struct Problem {
     to_move: Option<String>,
     #[serde(default)]
     budget: Option<u64>,
+    /// The edges of the graph when `game` is `graph` (the server reads no files).
+    #[serde(default)]
+    graph: Option<String>,
 }
 
 /// The most heaps a message quotes.
@@ -647,6 +650,25 @@ fn shell_word(t: &str) -> String {
 }
 
 impl Problem {
+    /// The game: by name, or `graph` with its edges in the `graph` field (the server reads no
+    /// file, so `graph:FILE` is refused, saying what to send instead).
+    fn game(&self) -> Result<Game, ApiError> {
+        if self.game == "graph" {
+            let text = self.graph.as_deref().ok_or_else(|| {
+                ApiError::bad(
+                    "game 'graph' needs its edges: send them as the text of the 'graph' field, one 'u v' a line",
+                )
+            })?;
+            return Game::graph("graph", text).map_err(ApiError::bad);
+        }
+        if self.game.starts_with("graph:") {
+            return Err(ApiError::bad(
+                "the web app reads no files: send \"game\": \"graph\" with the edges as the text of the \"graph\" field",
+            ));
+        }
+        self.game.parse().map_err(ApiError::bad)
+    }
+
     /// The position's tokens as the command line takes them.
     fn tokens(&self) -> Result<Vec<String>, ApiError> {
         self.position
@@ -672,7 +694,7 @@ impl Problem {
 
     /// The game, position and options, each checked with a message naming the bad part.
     fn parse(&self) -> Result<(Game, Position, AnalyzeOptions), ApiError> {
-        let game: Game = self.game.parse().map_err(ApiError::bad)?;
+        let game: Game = self.game()?;
         let position = game.parse_position(&self.tokens()?).map_err(ApiError::bad)?;
         let to_move: Player = self.to_move.as_deref().unwrap_or("first").parse().map_err(ApiError::bad)?;
         let budget = match self.budget {
@@ -726,7 +748,11 @@ impl Problem {
         };
         Asked {
             what: format!("{verb} {game} {position}{notes}"),
-            command: format!("grundy {command} {} {whole}{misere}{flags}", shell_word(&self.game)),
+            // A graph sent in the request is a file on the command line.
+            command: format!(
+                "grundy {command} {} {whole}{misere}{flags}",
+                if self.game == "graph" { "graph:FILE".to_string() } else { shell_word(&self.game) }
+            ),
         }
     }
 
@@ -769,6 +795,7 @@ impl Problem {
             every: self.every,
             to_move: Some(to_move.to_string()),
             budget: self.budget,
+            graph: self.graph.clone(),
         }
     }
 
@@ -865,7 +892,22 @@ struct MoveRequest {
     /// A move of the player to move, played before the computer's reply.
     #[serde(default)]
     human_move: Option<String>,
+    /// The positions of the game before this one, oldest first, each with its player to move:
+    /// a position repeated three times with the same player to move is a draw (games on a
+    /// graph with cycles).
+    #[serde(default)]
+    history: Vec<Earlier>,
 }
+
+/// A position played earlier in the game, as the page keeps it.
+#[derive(Deserialize)]
+struct Earlier {
+    position: Vec<Value>,
+    to_move: String,
+}
+
+/// The most earlier positions a request may send.
+const MAX_HISTORY: usize = 10_000;
 
 /// The person's move in the reply of `POST /api/move`: the library's [`Played`] (`heap`
 /// numbered from 1, `to`, `text`, `result`) and the position after it as tokens.
@@ -889,6 +931,8 @@ struct MoveReply {
     to_move: String,
     over: bool,
     winner: Option<String>,
+    /// Why the game is drawn, once it is (a position repeated three times), else `null`.
+    drawn: Option<String>,
     /// The rules of the game in a sentence, for the page's board.
     rules: String,
 }
@@ -907,7 +951,26 @@ fn play_move(request: &MoveRequest) -> Result<MoveReply, Fail> {
     // The person moves for the player to move, when they sent a move; the computer plays the
     // other side.
     let computer = if request.human_move.is_some() { options.to_move.other() } else { options.to_move };
-    let mut session = Session::resume(game, position, options, computer, level, request.seed.unwrap_or(0));
+    if request.history.len() > MAX_HISTORY {
+        return Err(Fail::Api(ApiError::bad(format!(
+            "history holds {} positions, more than the {MAX_HISTORY} a request may send",
+            request.history.len()
+        ))));
+    }
+    let history = request
+        .history
+        .iter()
+        .enumerate()
+        .map(|(i, e)| {
+            let earlier = Problem { position: e.position.clone(), ..request.problem.at(vec![], options.to_move) };
+            let at = |why: String| ApiError::bad(format!("history entry {}: {why}", i + 1));
+            let position = game.parse_position(&earlier.tokens()?).map_err(|e| at(e.to_string()))?;
+            let player: Player = e.to_move.parse().map_err(at)?;
+            Ok((position, player))
+        })
+        .collect::<Result<Vec<_>, ApiError>>()?;
+    let mut session =
+        Session::resume(game, position, options, computer, level, request.seed.unwrap_or(0)).with_history(history);
     let human = match &request.human_move {
         Some(text) => {
             let played =
@@ -931,14 +994,16 @@ fn play_move(request: &MoveRequest) -> Result<MoveReply, Fail> {
         e => facing.failed(e),
     })?;
     let winner = session.winner();
+    let drawn = session.drawn();
     Ok(MoveReply {
         human,
         computer,
         position: session.position().heaps(),
         tokens: session.game().position_tokens(session.position()),
         to_move: session.to_move().to_string(),
-        over: winner.is_some(),
+        over: winner.is_some() || drawn.is_some(),
         winner: winner.map(|w| w.to_string()),
+        drawn,
         rules: session.game().rules_sentence(),
     })
 }
@@ -1062,7 +1127,19 @@ async fn sg_handler(
 /// `GET /api/games`: the library's list of games, [`grundy::GAMES`], as it serialises.
 async fn games_handler(query: Result<Query<Format>, QueryRejection>) -> Result<Response, ApiError> {
     let big = Format::from_query(query)?;
-    reply(&grundy::GAMES, big)
+    // The game on a graph reads its edges from a file on the command line: its entry carries
+    // the example file's text, which the page puts in its text area.
+    let games: Vec<Value> = grundy::GAMES
+        .iter()
+        .map(|g| {
+            let mut v = serde_json::to_value(g).unwrap_or(Value::Null);
+            if let (true, Value::Object(fields)) = (g.example_game.starts_with("graph:"), &mut v) {
+                fields.insert("example_graph".into(), Value::String(grundy::rules::catalogue::EXAMPLE_GRAPH.into()));
+            }
+            v
+        })
+        .collect();
+    reply(&games, big)
 }
 
 #[cfg(test)]
@@ -1178,6 +1255,7 @@ mod tests {
             every: false,
             to_move: Some("second".into()),
             budget: Some(100),
+            graph: None,
         };
         let a = p.asked("analyze", "analyze", &p.analyze_flags());
         assert_eq!(a.what, "analyze kl:2,3 1 2 3 4 5 6 7 8 9 10 11 12 … (20 heaps) (misère, second to move)");

@@ -23,7 +23,14 @@ const state = {
   over: false,
   busy: false,
   winner: null,
+  /** Why the game is drawn, once it is (a position repeated three times on a graph). */
+  drawn: null,
   history: [],
+  /** The edges of the graph, for the game `graph` (sent with every request). */
+  graph: null,
+  /** Every position of the game so far with its player to move, the current one last: the
+   * server counts repetitions in it (a drawn game on a graph ends the third time). */
+  seen: [],
   /** Whether the server has read the game and position: the board is drawn only then. */
   started: false,
   /** The position the game started from, for "Play again". */
@@ -166,7 +173,36 @@ function commandLine(text) {
 }
 
 function gameName() {
-  return $('preset').value === 'custom' ? $('game').value.trim() : $('preset').value;
+  const name = $('preset').value === 'custom' ? $('game').value.trim() : $('preset').value;
+  // The graph's example is written graph:FILE on the command line; here its edges are typed.
+  return name.startsWith('graph:') ? 'graph' : name;
+}
+
+/** Shows the text area of the edges when the game is a graph, with the example filled in. */
+function updateGraphField() {
+  const isGraph = gameName() === 'graph';
+  $('graph-label').hidden = !isGraph;
+  const example = state.games.find((g) => g.example_graph)?.example_graph;
+  if (isGraph && $('graph-text').value.trim() === '' && example) $('graph-text').value = example;
+}
+
+/**
+ * The edges of a graph's text as the page needs them to draw moves: for each vertex, its
+ * followers and whose move each is ('both', 'left' for the first player, 'right' for the
+ * second). The server reads the text itself; this only draws the buttons.
+ */
+function graphEdges(text) {
+  const out = new Map();
+  for (const raw of (text || '').split('\n')) {
+    const words = raw.split('#')[0].trim().split(/\s+/).filter((w) => w !== '');
+    const edge = (words.length === 2 && !['win', 'lose', 'vertex'].includes(words[0]))
+      || (words.length === 3 && ['left', 'right'].includes(words[2]));
+    if (!edge) continue;
+    const [u, v, side] = words;
+    if (!out.has(u)) out.set(u, []);
+    out.get(u).push({ v, side: side ?? 'both' });
+  }
+  return out;
 }
 
 /** A whole number written in decimal as a BigInt, exactly; null for anything else. */
@@ -190,7 +226,9 @@ function sized(text, rule) {
 }
 
 function problem() {
-  return { game: state.game, position: state.tokens, misere: state.misere, to_move: state.toMove };
+  const p = { game: state.game, position: state.tokens, misere: state.misere, to_move: state.toMove };
+  if (state.game === 'graph') p.graph = state.graph;
+  return p;
 }
 
 /**
@@ -245,6 +283,10 @@ function drawBoard() {
     drawDivisor(board, myTurn);
     return;
   }
+  if (state.game === 'graph') {
+    drawGraph(board, myTurn);
+    return;
+  }
   // A token may hold several numbers (`20/3` of Fibonacci Nim, `3x4` of a sheet, `euclid=34,12`
   // in a sum): once the analysis of this position is in, the board has one row per number,
   // named as the analysis names it.
@@ -291,6 +333,40 @@ function drawBoard() {
       r.textContent = rule;
       row.appendChild(r);
     }
+    board.appendChild(row);
+  });
+}
+
+/** The most moves of one token drawn as buttons; past it the typed form plays the rest. */
+const MAX_GRAPH_BUTTONS = 40;
+
+/** Tokens on a graph: each token's vertex, and a button for each edge the person may take. */
+function drawGraph(board, myTurn) {
+  const edges = graphEdges(state.graph);
+  const mine = state.human === 'first' ? 'left' : 'right';
+  state.tokens.forEach((vertex, i) => {
+    const row = document.createElement('div');
+    row.className = 'heap graph-token';
+    row.dataset.heap = String(i + 1);
+    row.append(cell('span', `token ${i + 1}`, 'heap-label'), cell('span', vertex, 'heap-size'));
+    const moves = document.createElement('div');
+    moves.className = 'graph-moves';
+    const targets = (edges.get(vertex) || []).filter((e) => e.side === 'both' || e.side === mine);
+    for (const e of targets.slice(0, MAX_GRAPH_BUTTONS)) {
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.className = 'graph-move';
+      b.dataset.token = String(i + 1);
+      b.dataset.to = e.v;
+      b.textContent = `→ ${e.v}`;
+      b.title = `move token ${i + 1} from ${vertex} to ${e.v}`;
+      b.disabled = !myTurn;
+      b.addEventListener('click', () => humanMove(`${i + 1} ${e.v}`));
+      moves.appendChild(b);
+    }
+    if (targets.length > MAX_GRAPH_BUTTONS) moves.appendChild(cell('span', `and ${targets.length - MAX_GRAPH_BUTTONS} more: type them`, 'rule'));
+    if (targets.length === 0) moves.appendChild(cell('span', 'no edge out', 'rule'));
+    row.appendChild(moves);
     board.appendChild(row);
   });
 }
@@ -407,8 +483,14 @@ function cancel() {
 /** The status between requests: the person's move, the end of the game, or a stopped game. */
 function statusForTurn(note = '') {
   const s = $('status');
-  showWholeLog(Boolean(state.over && state.winner));
-  $('after-game').hidden = !(state.over && state.winner);
+  const ended = Boolean(state.over && (state.winner || state.drawn));
+  showWholeLog(ended);
+  $('after-game').hidden = !ended;
+  if (state.over && state.drawn) {
+    setStatus(`Draw: ${state.drawn}.`, 'draw');
+    s.dataset.winner = 'draw';
+    return;
+  }
   if (state.over && state.winner) {
     const you = state.winner === state.human;
     setStatus(you ? 'You win! Well played.' : 'The computer wins.', you ? 'win' : 'lose');
@@ -424,10 +506,11 @@ function statusForTurn(note = '') {
   }
 }
 
-/** The game ends: `winner` ("first" or "second") has won. */
-function finish(winner) {
+/** The game ends: `winner` ("first" or "second") has won, or it is `drawn` (why, in words). */
+function finish(winner, drawn = null) {
   state.over = true;
   state.winner = winner;
+  state.drawn = drawn;
 }
 
 /**
@@ -488,7 +571,10 @@ async function newGame(event) {
     toMove: 'first',
     over: false,
     winner: null,
+    drawn: null,
     history: [],
+    graph: game === 'graph' ? $('graph-text').value : null,
+    seen: [{ position: tokens, to_move: 'first' }],
     started: false,
   });
   $('after-game').hidden = true;
@@ -551,10 +637,12 @@ async function turn(text) {
     // The request held the person's move and the reply together: nothing was played.
     statusForTurn('Cancelled: nothing was played. ');
   });
-  const before = { tokens: state.tokens, toMove: state.toMove };
+  const before = { tokens: state.tokens, toMove: state.toMove, seen: state.seen.length };
   let reply;
+  // The positions before this one, for the server to count repetitions (games on a graph).
+  const history = state.game === 'graph' ? state.seen.slice(0, -1) : [];
   try {
-    reply = await api('/api/move', { ...problem(), level: state.level, seed: seed(), human_move: text }, signal);
+    reply = await api('/api/move', { ...problem(), level: state.level, seed: seed(), human_move: text, history }, signal);
   } catch (e) {
     if (!end(signal)) return false;
     showError(e);
@@ -571,6 +659,7 @@ async function turn(text) {
     log(`you: ${reply.human.text}`, 'human');
     state.tokens = reply.human.tokens;
     state.toMove = other(state.toMove);
+    state.seen.push({ position: state.tokens, to_move: state.toMove });
     if (reply.computer) {
       // Let the person see their move before the reply; the board stays idle meanwhile, and a
       // new game started meanwhile is left alone.
@@ -588,7 +677,8 @@ async function turn(text) {
   }
   state.tokens = reply.tokens;
   state.toMove = reply.to_move;
-  if (reply.over) finish(reply.winner);
+  if (reply.computer) state.seen.push({ position: state.tokens, to_move: state.toMove });
+  if (reply.over) finish(reply.winner, reply.drawn ?? null);
   await refresh();
   return true;
 }
@@ -605,8 +695,10 @@ async function undo() {
   const prev = state.history.pop();
   state.tokens = prev.tokens;
   state.toMove = prev.toMove;
+  state.seen.length = prev.seen;
   state.over = false;
   state.winner = null;
+  state.drawn = null;
   log('undo', 'human');
   showError('');
   await refresh();
@@ -649,13 +741,18 @@ function showAnalysis(a) {
   state.labels = a.labels;
   drawBoard();
   const who = (p) => (p === state.human ? `the ${p} player (you)` : `the ${p} player (the computer)`);
-  $('outcome').textContent = `${a.outcome}: ${who(a.winner)} wins with best play`;
+  // A draw has no winner: neither player can force a win (a game on a graph with cycles).
+  $('outcome').textContent = a.winner === null
+    ? `${a.outcome}: a draw, neither player can force a win`
+    : `${a.outcome}: ${who(a.winner)} wins with best play`;
   $('outcome').dataset.outcome = a.outcome;
   // Misère play and partizan games have no value; some games have one not computed here, and
   // the analysis says why.
   $('sg').textContent = a.sg !== null ? String(a.sg) : (a.sg_note ?? 'none');
-  $('heap-values-label').textContent = a.game === 'divisor' ? 'Prime exponents' : 'Heap values';
-  $('heap-values').textContent = a.heap_values ? a.heap_values.join(', ') : '–';
+  $('heap-values-label').textContent = a.game === 'divisor' ? 'Prime exponents'
+    : a.generalized_sg ? 'Generalized values (Smith)' : 'Heap values';
+  $('heap-values').textContent = a.heap_values ? a.heap_values.join(', ')
+    : a.generalized_sg ? a.generalized_sg.join(', ') : '–';
   $('to-move').textContent = who(a.to_move);
   // The count is null when some moves are left out: it is not known then. It may be past
   // 2^64 - 1 (a string of digits): shown as it comes, never through a float.
@@ -666,18 +763,25 @@ function showAnalysis(a) {
   showFamilies(a, count);
   const list = $('winning-moves');
   list.replaceChildren();
-  for (const m of a.winning_moves) {
+  // In a drawn position the moves that keep the draw are listed instead (none wins).
+  const drawing = a.outcome === 'D' ? (a.drawing_moves || []) : [];
+  for (const m of [...a.winning_moves, ...drawing]) {
     const li = document.createElement('li');
     li.textContent = m.text;
     li.dataset.heap = String(m.heap);
     li.dataset.to = m.to.join(' ');
     // The move as it is typed (`3 -> 1`, or `1..2 -> 2 5` when it changes several numbers),
-    // which the move box takes; a click plays it.
+    // which the move box takes; a click plays it. A token on a graph moves to a vertex by
+    // name, which the move's words give ("move token 1 from a to b").
     const width = m.width ?? 1;
     const numbers = width === 1 ? String(m.heap) : `${m.heap}..${BigInt(m.heap) + BigInt(width) - 1n}`;
     // A move that only removes numbers (a coin-turning move turning heads to tails) leaves
     // nothing in their place, written `none`.
-    li.dataset.move = `${numbers} -> ${m.to.length > 0 ? m.to.join(' ') : 'none'}`;
+    const onGraph = /^move token (\d+) from \S+ to (\S+)/.exec(m.text);
+    li.dataset.move = onGraph && state.game === 'graph'
+      ? `${onGraph[1]} ${onGraph[2]}`
+      : `${numbers} -> ${m.to.length > 0 ? m.to.join(' ') : 'none'}`;
+    if (drawing.includes(m)) li.classList.add('drawing');
     li.title = `play ${li.dataset.move}`;
     li.classList.add('playable');
     li.addEventListener('click', () => {
@@ -690,6 +794,7 @@ function showAnalysis(a) {
     li.className = 'none';
     // "None" only when every winning move was looked for: an N-position always has one.
     li.textContent = state.over ? 'The game is over.'
+      : a.outcome === 'D' ? 'None: the position is drawn.'
       : count === null ? 'Not listed: too many moves to look through here (see above).'
         : count === '0' ? 'None: every move loses against best play.'
           : 'Not listed one by one here: the families above give every one.';
@@ -868,6 +973,8 @@ function drawXorWorking(a, row) {
  * (`kl:K,L` as `kl:2,3`).
  */
 function isHeapRuleset(game) {
+  // Tokens on a graph (written graph:FILE in the list) have no Grundy sequence of heaps.
+  if (game === 'graph') return false;
   return !state.games.some((g) => !g.heap_ruleset
     && (g.spelling === game || (g.spelling.includes(':') && game.startsWith(g.spelling.split(':')[0] + ':'))));
 }
@@ -967,6 +1074,13 @@ function randomPosition(game) {
   const count = rnd(2, 4);
   const many = (f) => Array.from({ length: count }, f).join(' ');
   if (game === 'divisor') return String(rnd(2, 5000));
+  if (game === 'graph') {
+    // One or two tokens on vertices of the graph in the text area.
+    const edges = graphEdges($('graph-text').value);
+    const vertices = [...new Set([...edges.keys(), ...[...edges.values()].flat().map((e) => e.v)])];
+    if (vertices.length === 0) return 'a';
+    return Array.from({ length: rnd(1, 2) }, () => vertices[rnd(0, vertices.length - 1)]).join(' ');
+  }
   if (game === 'bounded') return many(() => `${rnd(1, 12)}/${rnd(1, 4)}`);
   if (game === 'sum') {
     const rules = ['nim', 'bounded:2', 'subtraction:1,3', 'allbut:2'];
@@ -999,23 +1113,31 @@ function buildPresets(games) {
   }
   select.value = games.length > 0 ? games[0].example_game : 'custom';
   $('custom-label').hidden = select.value !== 'custom';
+  updateGraphField();
 }
 
 $('preset').addEventListener('change', () => {
   const g = presetGame();
   $('custom-label').hidden = g !== undefined;
   if (g) $('position').value = g.example_position;
+  updateGraphField();
 });
+$('game').addEventListener('input', updateGraphField);
 /**
  * Sets the setup form to the game just played (the person may have changed the form since) with
  * `position`, and starts it: "Play again" and "New random position" once a game is over.
  */
 function again(position) {
-  const preset = state.games.some((g) => g.example_game === state.game) ? state.game : 'custom';
+  // A graph's entry is written graph:FILE in the list; the game played is `graph`.
+  const entry = state.games.find((g) => g.example_game === state.game
+    || (state.game === 'graph' && g.example_game.startsWith('graph:')));
+  const preset = entry ? entry.example_game : 'custom';
   $('preset').value = preset;
   $('custom-label').hidden = preset !== 'custom';
   $('game').value = state.game;
   $('position').value = position;
+  if (state.game === 'graph') $('graph-text').value = state.graph;
+  updateGraphField();
   $('misere').checked = state.misere;
   $('level').value = state.level;
   $('computer-first').checked = state.human === 'second';

@@ -411,7 +411,14 @@ async fn sg_gives_the_sequence_with_its_period() {
 async fn games_is_the_librarys_list() {
     let (s, v, _) = get("/api/games").await;
     assert_eq!(s, StatusCode::OK, "{v}");
-    assert_eq!(v, serde_json::to_value(grundy::GAMES).unwrap());
+    // The library's list, the game on a graph with the text of its example file besides.
+    let mut expected = serde_json::to_value(grundy::GAMES).unwrap();
+    for g in expected.as_array_mut().unwrap() {
+        if g["example_game"].as_str().unwrap().starts_with("graph:") {
+            g["example_graph"] = json!(grundy::rules::catalogue::EXAMPLE_GRAPH);
+        }
+    }
+    assert_eq!(v, expected);
     let first = v[0].as_object().expect("an object per game");
     let mut keys: Vec<&str> = first.keys().map(String::as_str).collect();
     keys.sort_unstable();
@@ -666,4 +673,52 @@ async fn a_huge_lost_position_gets_the_move_that_leaves_the_fewest_winning_repli
     assert_eq!(r["computer"]["reason"], "fewest", "{r}");
     let note = r["computer"]["note"].as_str().unwrap();
     assert!(note.starts_with("lost position: the move that leaves the fewest winning replies ("), "{note}");
+}
+
+/// Tokens on a graph sent as text (the server reads no file): a draw is outcome D with no
+/// winner, a bad line is a 400 naming it, graph:FILE is refused saying what to send, and a
+/// position repeated three times in the history sent ends a game as a draw.
+#[tokio::test]
+async fn graphs_come_in_the_body_and_draws_end_games() {
+    let edges = grundy::rules::catalogue::EXAMPLE_GRAPH;
+    let (s, v) = post_json("/api/analyze", json!({"game": "graph", "graph": edges, "position": ["a", "c"]})).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!((v["outcome"].clone(), v["winner"].clone()), (json!("D"), json!(null)));
+    assert_eq!(v["drawing_move_count"], 1);
+    assert_eq!(v["generalized_sg"], json!(["∞", "1"]));
+    let (s, v) = post_json("/api/analyze", json!({"game": "graph", "graph": "a b\nb c d\n", "position": ["a"]})).await;
+    assert_error(s, &v, StatusCode::BAD_REQUEST, "graph line 2: 'b c d' is not 'u v'");
+    let (s, v) = post_json("/api/analyze", json!({"game": "graph:/etc/passwd", "position": ["a"]})).await;
+    assert_error(s, &v, StatusCode::BAD_REQUEST, "the web app reads no files");
+    let (s, v) = post_json("/api/analyze", json!({"game": "graph", "position": ["a"]})).await;
+    assert_error(s, &v, StatusCode::BAD_REQUEST, "needs its edges");
+    // a (first to move), b, then a again now: the person moves to b, the computer keeps the
+    // draw by going back to a, which has then come up three times with the first to move.
+    let history = json!([
+        {"position": ["a"], "to_move": "first"},
+        {"position": ["b"], "to_move": "second"},
+    ]);
+    let body = json!({"game": "graph", "graph": edges, "position": ["a"], "to_move": "first",
+        "human_move": "1 b", "history": history, "seed": 1});
+    let (s, v) = post_json("/api/move", body).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(v["human"]["text"], "move token 1 from a to b");
+    assert_eq!(v["computer"]["text"], "move token 1 from b to a");
+    assert_eq!((v["over"].clone(), v["winner"].clone()), (json!(true), json!(null)));
+    assert!(v["drawn"].as_str().unwrap().starts_with("the same position has come up three times"), "{v}");
+    // A move after that is refused: the game is over.
+    let history = json!([
+        {"position": ["a"], "to_move": "first"}, {"position": ["b"], "to_move": "second"},
+        {"position": ["a"], "to_move": "first"}, {"position": ["b"], "to_move": "second"},
+    ]);
+    let body = json!({"game": "graph", "graph": edges, "position": ["a"], "human_move": "1 b", "history": history});
+    let (s, v) = post_json("/api/move", body).await;
+    assert_error(s, &v, StatusCode::BAD_REQUEST, "the game is over: it is drawn by repetition");
+    // Without the history the game goes on: the computer keeps the draw, back to a.
+    let body = json!({"game": "graph", "graph": edges, "position": ["a"], "human_move": "1 b", "seed": 1});
+    let (s, v) = post_json("/api/move", body).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(v["computer"]["text"], "move token 1 from b to a");
+    assert_eq!(v["computer"]["reason"], "drawing");
+    assert_eq!((v["over"].clone(), v["drawn"].clone()), (json!(false), json!(null)));
 }

@@ -131,7 +131,7 @@ fn every_engine_agrees_with_exhaustive_search() {
                     let ctx = format!("{} {:?} {convention} {to_move}", case.label, heaps);
                     let wins = naive.wins(&position, convention, to_move);
                     assert_eq!(a.outcome, Outcome::from_win(wins), "outcome of {ctx}");
-                    assert_eq!(a.winner, if wins { to_move } else { to_move.other() }, "winner of {ctx}");
+                    assert_eq!(a.winner, Some(if wins { to_move } else { to_move.other() }), "winner of {ctx}");
                     // Both sides list the same `Move`s: no renumbering between them.
                     let mut expected: Vec<Move> = naive.winning_moves(&position, convention, to_move);
                     let mut got: Vec<Move> = a.winning_moves.iter().map(|m| m.mv.clone()).collect();

@@ -78,7 +78,19 @@ pub fn parse_problem(
     to_move: &str,
     budget: Option<&str>,
 ) -> Result<(Game, grundy::Position, AnalyzeOptions), CliError> {
-    let game: Game = game.parse().map_err(|e| CliError::usage(e).argument("GAME"))?;
+    parse_problem_with(game, position, convention, to_move, budget, true)
+}
+
+/// [`parse_problem`], saying whether standard input is free to read a graph from (`graph:-`).
+pub fn parse_problem_with(
+    game: &str,
+    position: &[String],
+    convention: Convention,
+    to_move: &str,
+    budget: Option<&str>,
+    stdin_free: bool,
+) -> Result<(Game, grundy::Position, AnalyzeOptions), CliError> {
+    let game: Game = crate::game_arg::read_game(game, stdin_free)?;
     let position = game.parse_position(position).map_err(|e| CliError::usage(e).argument("POSITION"))?;
     let to_move: Player = to_move.parse().map_err(|e| CliError::usage(e).argument("--to-move"))?;
     let budget = match budget {
@@ -121,10 +133,28 @@ fn words(v: &[u64]) -> String {
     v.iter().map(u64::to_string).collect::<Vec<_>>().join(" ")
 }
 
+/// One listed move: its words and the position it leaves, except for games on a graph, whose
+/// numbers are vertex indices a person never types (the words name the vertices).
+fn result_line(a: &Analysis, text: &str, result: &[u64], width: usize) -> String {
+    if matches!(a.method, grundy::Method::GeneralizedSg | grundy::Method::Retrograde) {
+        format!("  {text}\n")
+    } else {
+        format!("  {text:<width$}  => {}\n", words(result))
+    }
+}
+
 /// The human-readable report, listing at most `limit` winning moves (`None`: every one).
 pub fn render(a: &Analysis, explain: bool, limit: Option<usize>) -> String {
     let mut s = format!("{} {} ({} play, {} player to move)\n", a.game, a.tokens.join(" "), a.convention, a.to_move);
-    s += &format!("outcome: {} (the {} player wins with best play)\n", a.outcome, a.winner);
+    s += &match a.winner {
+        Some(winner) => format!("outcome: {} (the {winner} player wins with best play)\n", a.outcome),
+        None => format!("outcome: {} ({})\n", a.outcome, a.outcome.words()),
+    };
+    if let Some(values) = &a.generalized_sg {
+        let shown: Vec<String> = values.iter().zip(&a.tokens).take(20).map(|(v, t)| format!("{t}: {v}")).collect();
+        let more = if values.len() > 20 { ", ..." } else { "" };
+        s += &format!("generalized Sprague-Grundy values (Smith): {}{more}\n", shown.join(", "));
+    }
     match (a.sg, &a.sg_note) {
         (Some(v), _) => s += &format!("Sprague-Grundy value: {v}\n"),
         (None, Some(why)) => s += &format!("Sprague-Grundy value: {why}\n"),
@@ -164,6 +194,21 @@ pub fn render(a: &Analysis, explain: bool, limit: Option<usize>) -> String {
             (Some(n), Some(why)) if n > 0 && !grouped => s += &format!("winning moves ({n}): {why}\n"),
             _ => {}
         }
+        if let Some(n) = a.drawing_move_count {
+            let shown = &a.drawing_moves[..a.drawing_moves.len().min(shown_limit)];
+            s += &format!("moves that keep the draw ({n}):\n");
+            let w = shown.iter().map(|m| m.text.len()).max().unwrap_or(0);
+            for m in shown {
+                s += &result_line(a, &m.text, &m.result, w);
+            }
+            if n > shown.len() as u128 {
+                s += &format!(
+                    "  and {} more (--limit all lists the first {})\n",
+                    n - shown.len() as u128,
+                    a.drawing_moves.len()
+                );
+            }
+        }
     } else {
         let shown = &a.winning_moves[..a.winning_moves.len().min(shown_limit)];
         s += &match (grouped, a.winning_move_count) {
@@ -176,7 +221,7 @@ pub fn render(a: &Analysis, explain: bool, limit: Option<usize>) -> String {
         };
         let w = shown.iter().map(|m| m.text.len()).max().unwrap_or(0);
         for m in shown {
-            s += &format!("  {:<w$}  => {}\n", m.text, words(&m.result));
+            s += &result_line(a, &m.text, &m.result, w);
         }
         let listed = a.winning_moves.len();
         let more = a.winning_move_count.map_or((listed - shown.len()) as u128, |n| n - shown.len() as u128);

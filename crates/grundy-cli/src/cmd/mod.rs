@@ -5,6 +5,7 @@ pub mod batch;
 pub mod docs;
 pub mod factor;
 pub mod games;
+pub mod graph;
 pub mod nimber;
 pub mod play;
 pub mod serve;

@@ -8,7 +8,7 @@ use std::io::BufRead;
 use grundy::play::{Level, Session};
 use grundy::{factorize, Convention, Game, Outcome, Player, Position};
 
-use crate::cmd::analyze::{parse_problem, GameArgs};
+use crate::cmd::analyze::{parse_problem_with, GameArgs};
 use crate::{emit, CliError};
 
 /// Arguments of `grundy play`.
@@ -42,6 +42,7 @@ Moves:
   2 -> 5        leave 5 objects in heap 2
   2 -> 3 4      split heap 2 into heaps of 3 and 4 (games that split heaps)
   4             divisor game: divide n by 4 (a prime power that divides n)
+  1 b           graph:FILE: move token 1 to vertex b (a position repeated three times is a draw)
 Commands:
   hint          show every winning move
   undo          take back your last move (and the computer's reply)
@@ -52,14 +53,20 @@ Commands:
 /// Runs `grundy play`.
 pub fn run(args: Args) -> Result<(), CliError> {
     let to_move = "first";
-    let (game, position, options) = parse_problem(
+    // Standard input carries the moves, so a graph must come from a file.
+    let (game, position, options) = parse_problem_with(
         &args.problem.game,
         &args.problem.position,
         args.problem.convention(),
         to_move,
         args.budget.as_deref(),
+        false,
     )?;
     let level: Level = args.level.parse().map_err(CliError::usage)?;
+    if options.convention == Convention::Every && game.as_graph().is_some() {
+        return Err(CliError::usage("Every-SG needs games that end; tokens on a graph with cycles may go on for ever")
+            .argument("--every"));
+    }
     if options.convention == Convention::Every {
         return Err(CliError::usage(format!(
             "grundy play does not play Every-SG: a turn there is a move in every game at once; `grundy analyze {} {} --every` answers the position",
@@ -96,6 +103,10 @@ pub fn run(args: Args) -> Result<(), CliError> {
         emit(&draw(session.game(), session.position()));
         if let Some(w) = session.winner() {
             emit(&if w == human { "You win! Well played.\n".to_string() } else { "The computer wins.\n".to_string() });
+            return Ok(());
+        }
+        if let Some(why) = session.drawn() {
+            emit(&format!("Draw: {why}.\n"));
             return Ok(());
         }
         if session.computer_to_move() {
@@ -173,6 +184,30 @@ fn intro(s: &Session, human: Player, level: Level, seed: u64) -> String {
 /// The position drawn plainly: a row of marks and the size per heap.
 pub fn draw(game: &Game, position: &Position) -> String {
     let mut s = String::from("\n");
+    if let Some(g) = game.as_graph() {
+        // Tokens on a graph: each token's vertex by name, with where it may go.
+        let names = game.position_tokens(position);
+        for (i, (&v, name)) in position.heaps().iter().zip(&names).enumerate() {
+            let next: Vec<&str> =
+                g.moves_from(v as u32, 0).chain(g.moves_from(v as u32, 1)).map(|w| g.name(w)).collect();
+            let mut next: Vec<&str> = next;
+            next.sort_unstable();
+            next.dedup();
+            let shown: Vec<&str> = next.iter().copied().take(12).collect();
+            let more = if next.len() > 12 { ", ..." } else { "" };
+            let goal = match g.goal(v as u32) {
+                grundy::rules::board::graph::Goal::Win => " (a goal, won for the player who moved there)",
+                grundy::rules::board::graph::Goal::Lose => " (a goal, lost for the player who moved there)",
+                grundy::rules::board::graph::Goal::None => "",
+            };
+            s += &format!(
+                "  token {} on {name}{goal}   edges to: {}{more}\n",
+                i + 1,
+                if shown.is_empty() { "none".to_string() } else { shown.join(", ") }
+            );
+        }
+        return s;
+    }
     match position {
         Position::Divisor(n) => {
             let f = factorize(*n);
@@ -217,6 +252,18 @@ pub fn draw(game: &Game, position: &Position) -> String {
 fn hint(s: &Session) -> String {
     match s.analysis() {
         Err(e) => format!("no hint: {e}\n"),
+        Ok(a) if a.outcome == Outcome::D => {
+            let mut t = format!(
+                "This position is drawn: neither player can force a win ({} move{} keep{} the draw). Keep the game going; a position repeated three times ends it as a draw.\n",
+                a.drawing_move_count.unwrap_or(0),
+                if a.drawing_move_count == Some(1) { "" } else { "s" },
+                if a.drawing_move_count == Some(1) { "s" } else { "" }
+            );
+            for m in a.drawing_moves.iter().take(MAX_HINTS) {
+                t += &format!("  {}\n", m.text);
+            }
+            t
+        }
         Ok(a) if a.outcome == Outcome::P => format!(
             "This is a P-position: you lose against perfect play{}. Any move will do; try to make the game long.\n",
             a.sg.map_or(String::new(), |v| format!(" (Sprague-Grundy value {v})"))

@@ -25,6 +25,12 @@ pub enum Method {
     MisereRule,
     /// An exact search of the positions by the definition of P and N positions.
     Search,
+    /// The generalized Sprague-Grundy function of a graph with cycles (Smith; Fraenkel and
+    /// Yesha's labelling), exact for sums of tokens.
+    GeneralizedSg,
+    /// Retrograde analysis: every position settled backwards from the ends of the game, with
+    /// the positions never settled drawn.
+    Retrograde,
 }
 
 impl std::fmt::Display for Method {
@@ -35,6 +41,8 @@ impl std::fmt::Display for Method {
             Method::Table => "table",
             Method::MisereRule => "misère rule",
             Method::Search => "search",
+            Method::GeneralizedSg => "generalized Sprague-Grundy function",
+            Method::Retrograde => "retrograde analysis",
         })
     }
 }

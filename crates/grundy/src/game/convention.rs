@@ -100,6 +100,9 @@ pub enum Outcome {
     N,
     /// The previous player (the one who just moved) wins.
     P,
+    /// Neither player can force a win: with best play the game goes on for ever (a game on a
+    /// graph with cycles).
+    D,
 }
 
 impl Outcome {
@@ -112,11 +115,21 @@ impl Outcome {
         }
     }
 
-    /// The winner, given who is to move.
-    pub fn winner(self, to_move: Player) -> Player {
+    /// The winner, given who is to move; `None` for a draw.
+    pub fn winner(self, to_move: Player) -> Option<Player> {
         match self {
-            Outcome::N => to_move,
-            Outcome::P => to_move.other(),
+            Outcome::N => Some(to_move),
+            Outcome::P => Some(to_move.other()),
+            Outcome::D => None,
+        }
+    }
+
+    /// The outcome in words, e.g. "Draw: neither player can force a win".
+    pub fn words(self) -> &'static str {
+        match self {
+            Outcome::N => "the player to move wins",
+            Outcome::P => "the player to move loses",
+            Outcome::D => "Draw: neither player can force a win",
         }
     }
 }
@@ -126,6 +139,7 @@ impl fmt::Display for Outcome {
         f.write_str(match self {
             Outcome::N => "N",
             Outcome::P => "P",
+            Outcome::D => "D",
         })
     }
 }

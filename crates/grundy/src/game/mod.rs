@@ -259,6 +259,51 @@ impl Game {
     }
 }
 
+impl Game {
+    /// Tokens on the directed graph whose edges are `text` (lines `u v`, `u v left`,
+    /// `u v right`, `win V`, `lose V`, `vertex V`; see [`crate::rules::board::graph::Graph::parse`]),
+    /// the game named `spelling` (e.g. `graph:edges.txt`). The front ends read the text (a file,
+    /// standard input, a request's field); the library does no I/O. The error names the line.
+    ///
+    /// ```
+    /// use grundy::{analyze, AnalyzeOptions, Game, Outcome};
+    /// // A token on a 2-cycle with no way out: neither player can win.
+    /// let game = Game::graph("graph", "a b\nb a\n").unwrap();
+    /// let pos = game.parse_position(&["a"]).unwrap();
+    /// let a = analyze(&game, &pos, &AnalyzeOptions::default()).unwrap();
+    /// assert_eq!(a.outcome, Outcome::D);
+    /// assert_eq!(a.winner, None);
+    /// ```
+    pub fn graph(spelling: &str, text: &str) -> Result<Game, ParseGameError> {
+        crate::rules::board::graph::Graph::parse(spelling, text)
+            .map(|g| Game::Board(Board::Graph(crate::rules::board::GraphGame::new(g))))
+            .map_err(ParseGameError::new)
+    }
+
+    /// The example game of a kind of the catalogue (`grundy::GAMES`): its `example_game` read,
+    /// with the file of `graph:edges.txt` taken from [`catalogue::EXAMPLE_GRAPH`].
+    ///
+    /// ```
+    /// for kind in grundy::GAMES {
+    ///     assert!(grundy::Game::example_of(kind).is_ok(), "{}", kind.spelling);
+    /// }
+    /// ```
+    pub fn example_of(kind: &catalogue::GameKind) -> Result<Game, ParseGameError> {
+        if kind.example_game.starts_with("graph:") {
+            return Game::graph(kind.example_game, catalogue::EXAMPLE_GRAPH);
+        }
+        kind.example_game.parse()
+    }
+
+    /// The graph of a game of tokens on a graph.
+    pub fn as_graph(&self) -> Option<&crate::rules::board::graph::Graph> {
+        match self {
+            Game::Board(Board::Graph(g)) => Some(g.graph()),
+            _ => None,
+        }
+    }
+}
+
 impl fmt::Display for Game {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

@@ -20,7 +20,11 @@ use crate::game::games::{replaced, Parts};
 use crate::game::moves::heap_index;
 use crate::game::{Component, Game, Position};
 pub use crate::game::{IllegalMove, Move};
+
+pub mod export;
 use crate::number::parse_u64;
+use crate::rules::board::graph::{solve as graph_solve, Goal, Verdict};
+use crate::rules::board::{Board, GraphGame};
 use crate::rules::factor::factorize;
 use crate::rules::Ruleset;
 use crate::rules::{chips, euclid};
@@ -236,6 +240,19 @@ fn divisor_moves(n: u64) -> Vec<u64> {
 /// ```
 pub fn check_move(position: &Position, player: Player, mv: &Move) -> Result<Position, IllegalMove> {
     let heaps = position.heaps();
+    if let Some((g, numbers)) = graph_of(position) {
+        // A token moved along a loop stays on its vertex, so the move is read from the token
+        // and its vertex rather than from a change in the numbers.
+        let [to] = mv.to[..] else {
+            return Err(IllegalMove::new("a move slides one token to one vertex"));
+        };
+        let v = u32::try_from(to).map_err(|_| IllegalMove::new(format!("there is no vertex {to}")))?;
+        if mv.width != 1 {
+            return Err(IllegalMove::new("a move slides one token"));
+        }
+        g.check_token_move(numbers, mv.heap, v, Some(player.index())).map_err(IllegalMove::new)?;
+        return Ok(apply(position, mv));
+    }
     if let Position::Board(b, numbers) = position {
         let end = mv.heap.checked_add(mv.width).filter(|&e| e <= numbers.len() && mv.width > 0);
         if end.is_none() {
@@ -453,6 +470,10 @@ pub fn describe(position: &Position, mv: &Move) -> String {
     let heaps = position.heaps();
     let n = heaps.get(mv.heap).copied().unwrap_or(0);
     match position {
+        Position::Board(Board::Graph(g), numbers) => {
+            let to = mv.to.first().copied().unwrap_or(0) as u32;
+            g.describe_move(numbers, mv.heap, to)
+        }
         Position::Board(b, numbers) => b.rules().describe(numbers, &mv.apply(numbers)),
         Position::Games(parts) => {
             let layout = Parts::of(parts);
@@ -509,6 +530,10 @@ fn read_move(position: &Position, text: &str) -> Result<Move, IllegalMove> {
     let t = text.trim();
     let num = |s: &str, what: &str| parse_u64(s, what).map_err(IllegalMove::new);
     let heaps = position.heaps();
+    if let Some((g, numbers)) = graph_of(position) {
+        let (token, v) = g.read_token_move(numbers, t).map_err(IllegalMove::new)?;
+        return Ok(Move::new(token, vec![u64::from(v)]));
+    }
     if let Position::Board(b, numbers) = position {
         if let Some(read) = b.rules().read_move(numbers, t) {
             return read
@@ -558,6 +583,11 @@ fn read_move(position: &Position, text: &str) -> Result<Move, IllegalMove> {
 /// Whether `player` has any move in `position` (the game is over when the player to move has
 /// none). Cheap for every position, however large.
 pub fn has_move(position: &Position, player: Player) -> bool {
+    if let Some((g, numbers)) = graph_of(position) {
+        let graph = g.graph();
+        return graph.goal_reached(numbers).is_none()
+            && numbers.iter().any(|&v| graph.moves_from(v as u32, player.index()).next().is_some());
+    }
     match position {
         Position::Board(b, numbers) => b.rules().has_move(numbers),
         Position::Games(parts) => parts.iter().any(|p| has_move(p, player)),
@@ -587,6 +617,61 @@ pub fn winner_when_over(convention: Convention, to_move: Player) -> Player {
     }
 }
 
+/// The graph and the tokens' vertices, for a position of tokens on a graph.
+fn graph_of(position: &Position) -> Option<(&GraphGame, &[u64])> {
+    match position {
+        Position::Board(Board::Graph(g), numbers) => Some((g, numbers)),
+        _ => None,
+    }
+}
+
+/// Every legal move of `player` in `position`, for positions small enough to list (each
+/// token's edges, for a game on a graph).
+///
+/// ```
+/// use grundy::{Game, Player, play::legal_moves};
+/// let game = Game::graph("graph", "a b\na c\nb c left\n").unwrap();
+/// let pos = game.parse_position(&["a", "b"]).unwrap();
+/// assert_eq!(legal_moves(&pos, Player::First).len(), 3);
+/// assert_eq!(legal_moves(&pos, Player::Second).len(), 2);
+/// ```
+pub fn legal_moves(position: &Position, player: Player) -> Vec<Move> {
+    match graph_of(position) {
+        Some((g, numbers)) => {
+            let graph = g.graph();
+            if graph.goal_reached(numbers).is_some() {
+                return vec![];
+            }
+            numbers
+                .iter()
+                .enumerate()
+                .flat_map(|(i, &v)| {
+                    graph.moves_from(v as u32, player.index()).map(move |w| Move::new(i, vec![u64::from(w)]))
+                })
+                .collect()
+        }
+        None => naive::moves(position, player).into_iter().map(|(m, _)| m).collect(),
+    }
+}
+
+/// The winner once the game is over (`to_move` has no move, or a token of a game on a graph
+/// has reached a goal), else `None`.
+pub fn winner_of(position: &Position, convention: Convention, to_move: Player) -> Option<Player> {
+    if let Some((g, numbers)) = graph_of(position) {
+        match g.graph().goal_reached(numbers) {
+            // The player who moved the token there is the one not to move.
+            Some((_, Goal::Win)) => return Some(to_move.other()),
+            Some((_, _)) => return Some(to_move),
+            None => {}
+        }
+    }
+    (!has_move(position, to_move)).then(|| winner_when_over(convention, to_move))
+}
+
+/// How many times a position may come up with the same player to move before the game is
+/// declared drawn: the third time (as the threefold repetition of chess).
+pub const REPETITIONS_FOR_A_DRAW: usize = 3;
+
 /// Why the computer chose its move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -605,6 +690,8 @@ pub enum Reason {
     Smallest,
     /// A random legal move, made on purpose at a lower level.
     Mistake,
+    /// The position was drawn (a game on a graph with cycles): a move that keeps it drawn.
+    Drawing,
 }
 
 impl Reason {
@@ -616,6 +703,7 @@ impl Reason {
             Reason::Fewest => "lost position: the move that leaves the fewest winning replies",
             Reason::Smallest => "the position is lost or unsolved: the smallest move",
             Reason::Mistake => "a deliberate mistake at this level",
+            Reason::Drawing => "drawn position: a move that keeps it drawn",
         }
     }
 }
@@ -652,6 +740,11 @@ pub struct Played {
 
 /// A random legal move for `player`, or `None` when there is none.
 pub fn random_move(position: &Position, player: Player, rng: &mut Rng) -> Option<Move> {
+    if graph_of(position).is_some() {
+        let mut moves = legal_moves(position, player);
+        let i = rng.below(moves.len().max(1) as u64) as usize;
+        return (i < moves.len()).then(|| moves.swap_remove(i));
+    }
     let heaps = position.heaps();
     match position {
         Position::Board(b, numbers) => {
@@ -739,6 +832,9 @@ fn heap_move(position: &Position, player: Player, i: usize, rng: &mut Rng) -> Op
 /// The move that changes the position least: the fewest objects taken (the first such heap),
 /// or for the divisor game the smallest divisor.
 pub fn smallest_move(position: &Position, player: Player) -> Option<Move> {
+    if graph_of(position).is_some() {
+        return legal_moves(position, player).into_iter().next();
+    }
     let removed = |heap: usize, to: &[u64], n: u64| (n.saturating_sub(to.iter().sum()), heap);
     let heaps = position.heaps();
     let candidates: Vec<Move> = match position {
@@ -918,6 +1014,32 @@ pub fn choose_move(
         if let Some(mv) = random_move(position, player, rng) {
             return Ok(choice(mv, Reason::Mistake, Reason::Mistake.words().into()));
         }
+    }
+    if let Some((g, numbers)) = graph_of(position) {
+        let misere = options.convention == Convention::Misere;
+        let report = match graph_solve::report(g.graph(), numbers, player.index(), misere, options.budget) {
+            Ok(r) => r,
+            Err(AnalyzeError::GaveUp(why)) if level != Level::Perfect => {
+                return smallest(format!("{} ({why})", Reason::Smallest.words()));
+            }
+            Err(e) => return Err(e),
+        };
+        // Among the drawing moves any keeps the draw: one at random, so that the games vary.
+        let drawing: Vec<_> = report.moves.iter().filter(|m| m.verdict == Verdict::Draw).collect();
+        let best = match report.best_move() {
+            Some(m) if m.verdict == Verdict::Draw => drawing.get(rng.below(drawing.len() as u64) as usize).copied(),
+            other => other,
+        };
+        let Some(m) = best else {
+            return smallest(Reason::Smallest.words().into());
+        };
+        let mv = Move::new(m.token, vec![u64::from(m.to)]);
+        let (reason, note) = match m.verdict {
+            Verdict::Win => (Reason::Winning, "a winning move that makes progress".to_string()),
+            Verdict::Draw => (Reason::Drawing, Reason::Drawing.words().to_string()),
+            Verdict::Lose => (Reason::Longest, Reason::Longest.words().to_string()),
+        };
+        return Ok(choice(mv, reason, note));
     }
     let analysis = match analyze(game, position, options) {
         // Some winning moves left out (a heap with too many options): a winning move may be
@@ -1124,6 +1246,15 @@ impl Session {
         Session { game, options, position, computer, level, rng: Rng::new(seed), history: vec![] }
     }
 
+    /// The same game with the positions played before it (oldest first, each with the player
+    /// to move there), for a front end that keeps the history itself (the web page): a
+    /// position repeated three times is then a draw there too ([`Session::drawn`]). Undo goes
+    /// back into them as into moves played here.
+    pub fn with_history(mut self, history: Vec<(Position, Player)>) -> Self {
+        self.history = history;
+        self
+    }
+
     /// The game being played.
     pub fn game(&self) -> &Game {
         &self.game
@@ -1151,12 +1282,29 @@ impl Session {
 
     /// Whether it is the computer's turn (and the game is not over).
     pub fn computer_to_move(&self) -> bool {
-        self.to_move() == self.computer && self.winner().is_none()
+        self.to_move() == self.computer && self.winner().is_none() && self.drawn().is_none()
     }
 
     /// The winner once the game is over, else `None`.
     pub fn winner(&self) -> Option<Player> {
-        (!has_move(&self.position, self.to_move())).then(|| winner_when_over(self.convention(), self.to_move()))
+        winner_of(&self.position, self.convention(), self.to_move())
+    }
+
+    /// Why the game is drawn, once it is: the position has come up
+    /// [`REPETITIONS_FOR_A_DRAW`] times with the same player to move (only a game with cycles,
+    /// tokens on a graph, can repeat one). `None` while the game goes on or has a winner.
+    pub fn drawn(&self) -> Option<String> {
+        if self.winner().is_some() {
+            return None;
+        }
+        let now = (&self.position, self.to_move());
+        let seen = 1 + self.history.iter().filter(|(p, who)| (p, *who) == now).count();
+        (seen >= REPETITIONS_FOR_A_DRAW).then(|| {
+            format!(
+                "the same position has come up three times with the {} player to move: the game is drawn (with best play neither player can force a win from it)",
+                self.to_move()
+            )
+        })
     }
 
     fn advance(&mut self, next: Position) {
@@ -1167,9 +1315,10 @@ impl Session {
 
     /// Refuses any move once the game is over.
     fn still_on(&self) -> Result<(), IllegalMove> {
-        match self.winner() {
-            Some(_) => Err(IllegalMove::new("the game is over: there is no move to make")),
-            None => Ok(()),
+        match (self.winner(), self.drawn()) {
+            (Some(_), _) => Err(IllegalMove::new("the game is over: there is no move to make")),
+            (None, Some(_)) => Err(IllegalMove::new("the game is over: it is drawn by repetition")),
+            (None, None) => Ok(()),
         }
     }
 
@@ -1193,6 +1342,9 @@ impl Session {
     /// Chooses and plays the computer's move for the player to move; `None` when the game is
     /// over.
     pub fn computer_move(&mut self) -> Result<Option<Choice>, AnalyzeError> {
+        if self.winner().is_some() || self.drawn().is_some() {
+            return Ok(None);
+        }
         let c = choose_move(&self.game, &self.position, &self.options, self.level, &mut self.rng)?;
         if let Some(c) = &c {
             let next = apply(&self.position, &c.mv);

@@ -277,6 +277,14 @@ pub const GAMES: &[GameKind] = &[
         heap_ruleset: false,
     },
     GameKind {
+        spelling: "graph:FILE",
+        name: "tokens on a directed graph",
+        a_move: "slide one token along an edge of the graph in FILE (lines `u v`; `u v left`/`right` for one player; `win V`/`lose V` goals); with cycles a game may be drawn",
+        example_game: "graph:edges.txt",
+        example_position: "b c",
+        heap_ruleset: false,
+    },
+    GameKind {
         spelling: "sum",
         name: "a sum of rulesets",
         a_move: "a sum of games: heaps written `RULESET=HEAP`, any other game `GAME=TOKENS` (e.g. `euclid=34,12`)",
@@ -285,6 +293,11 @@ pub const GAMES: &[GameKind] = &[
         heap_ruleset: false,
     },
 ];
+
+/// The file `graph:edges.txt` of the catalogue's example of `graph:FILE` (the README shows it):
+/// a 2-cycle a-b with a way out from b to c, and c to d. Vertex b has the generalized
+/// Sprague-Grundy value ∞(1) and c the value 1, so tokens on b and c are won by moving b to c.
+pub const EXAMPLE_GRAPH: &str = "a b\nb a\nb c\nc d\n";
 
 /// The spellings of every game, comma-separated: `nim, bounded:K, ...`.
 ///

@@ -9,7 +9,8 @@ use crate::error::{human_bytes, AnalyzeError, GaveUp, Work, MEMORY_LIMIT};
 use crate::game::convention::{Convention, Outcome, Player};
 use crate::game::family::first_moves;
 use crate::game::{Component, Game, Move, MoveFamily, Position};
-use crate::rules::board::{Board, BoardContext, BoardMethod};
+use crate::rules::board::graph::solve::{self as graph_solve, GraphMethod, Verdict};
+use crate::rules::board::{listing_room, Board, BoardContext, BoardMethod, GraphGame};
 use crate::rules::factor::factorize;
 use crate::rules::nim::{
     column_name, misere_nim_winning_moves, misere_nim_wins, nim_sum, nim_winning_moves, BalanceTable,
@@ -92,9 +93,9 @@ pub struct Analysis {
     /// N when the player to move wins, P when they lose.
     #[serde(serialize_with = "as_text")]
     pub outcome: Outcome,
-    /// Who wins with best play.
-    #[serde(serialize_with = "as_text")]
-    pub winner: Player,
+    /// Who wins with best play; `None` (JSON null) for a draw.
+    #[serde(serialize_with = "option_as_text")]
+    pub winner: Option<Player>,
     /// The Sprague-Grundy value, for impartial games under normal play.
     pub sg: Option<u64>,
     /// Why `sg` is `None`, in words: "none (misère play)", "none (partizan)", or "not computed:
@@ -149,6 +150,25 @@ pub struct Analysis {
     pub balance: Option<BalanceTable>,
     /// The reasoning, one line each.
     pub explanation: Vec<String>,
+    /// In a drawn position (outcome D), the moves that keep it drawn, one by one (the first
+    /// [`LISTED_MOVES`]); in JSON only when there are some.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub drawing_moves: Vec<WinningMove>,
+    /// How many moves keep a drawn position drawn, exactly; in JSON only for a draw.
+    #[serde(skip_serializing_if = "Option::is_none", serialize_with = "exact_count")]
+    pub drawing_move_count: Option<u128>,
+    /// Each token's generalized Sprague-Grundy value (Smith) for games on graphs, as text: a
+    /// number, or `∞(K)` with K the finite values among the vertex's followers; in JSON only
+    /// for those games.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub generalized_sg: Option<Vec<String>>,
+}
+
+fn option_as_text<T: std::fmt::Display, S: Serializer>(v: &Option<T>, s: S) -> Result<S::Ok, S::Error> {
+    match v {
+        Some(v) => s.collect_str(v),
+        None => s.serialize_none(),
+    }
 }
 
 fn as_text<T: std::fmt::Display, S: Serializer>(v: &T, s: S) -> Result<S::Ok, S::Error> {
@@ -284,6 +304,8 @@ pub fn analyze(game: &Game, position: &Position, options: &AnalyzeOptions) -> Re
     }
     let heaps = position.heaps();
     let mut a = match position {
+        // A game on a graph may never end: Every-SG needs games that do.
+        Position::Board(Board::Graph(g), numbers) => graph(g, numbers, options),
         _ if options.convention == Convention::Every => crate::solve::every::every(position, options),
         Position::Divisor(n) => divisor(*n, options),
         Position::Euclid(x, y) => euclid(*x, *y, options),
@@ -427,7 +449,7 @@ fn blank(outcome: Outcome, method: Method) -> Analysis {
         convention: Convention::Normal,
         to_move: Player::First,
         outcome,
-        winner: Player::First,
+        winner: None,
         sg: None,
         sg_note: None,
         labels: vec![],
@@ -443,6 +465,9 @@ fn blank(outcome: Outcome, method: Method) -> Analysis {
         method,
         balance: None,
         explanation: vec![],
+        drawing_moves: vec![],
+        drawing_move_count: None,
+        generalized_sg: None,
     }
 }
 
@@ -875,6 +900,9 @@ fn chips(cells: &[u64], options: &AnalyzeOptions) -> Result<Analysis, AnalyzeErr
 
 /// A board game through its own theory ([`crate::rules::board::BoardRules::solve`]).
 fn board(b: &Board, numbers: &[u64], options: &AnalyzeOptions) -> Result<Analysis, AnalyzeError> {
+    if let Board::Graph(g) = b {
+        return graph(g, numbers, options);
+    }
     let rules = b.rules();
     // The engine is passed in for the games whose theory reads heap values (rules/ sits
     // below it).
@@ -901,6 +929,72 @@ fn board(b: &Board, numbers: &[u64], options: &AnalyzeOptions) -> Result<Analysi
         Some(_) => a.list_cap = answer.not_listed.map(|why| format!(" ({why})")),
     }
     a.explanation = answer.explanation;
+    Ok(a)
+}
+
+/// Tokens on a graph: the generalized Sprague-Grundy function or retrograde analysis
+/// ([`crate::rules::board::graph::solve`]), with draws.
+fn graph(game: &GraphGame, numbers: &[u64], options: &AnalyzeOptions) -> Result<Analysis, AnalyzeError> {
+    if options.convention == Convention::Every {
+        return Err(AnalyzeError::Unsupported(
+            "Every-SG needs games that end; tokens on a graph with cycles may go on for ever".into(),
+        ));
+    }
+    let g = game.graph();
+    let misere = options.convention == Convention::Misere;
+    let report = graph_solve::report(g, numbers, options.to_move.index(), misere, options.budget)?;
+    let outcome = match report.verdict {
+        Verdict::Win => Outcome::N,
+        Verdict::Lose => Outcome::P,
+        Verdict::Draw => Outcome::D,
+    };
+    let method = match report.method {
+        GraphMethod::Gsg => Method::GeneralizedSg,
+        GraphMethod::Retrograde | GraphMethod::Over => Method::Retrograde,
+    };
+    let mut a = blank(outcome, method);
+    let listing = Listing::new(numbers.len());
+    let mut drawing: u128 = 0;
+    for m in &report.moves {
+        let mv = Move::new(m.token, vec![u64::from(m.to)]);
+        match m.verdict {
+            Verdict::Win => {
+                let text = game.describe_move(numbers, m.token, m.to);
+                listing.record(&mut a, mv, text, || m.after(numbers));
+            }
+            Verdict::Draw if outcome == Outcome::D => {
+                drawing += 1;
+                if a.drawing_moves.len() < listing_room(numbers.len()) {
+                    let after = m.after(numbers);
+                    a.drawing_moves.push(WinningMove {
+                        text: game.describe_move(numbers, m.token, m.to),
+                        result: after,
+                        mv,
+                    });
+                }
+            }
+            _ => {}
+        }
+    }
+    listing.finish(&mut a);
+    if outcome == Outcome::D {
+        a.drawing_move_count = Some(drawing);
+    }
+    if let Some(v) = &report.value {
+        a.sg = v.finite();
+    }
+    if a.sg.is_none() && !misere {
+        a.sg_note = Some(match (&report.token_values, report.method) {
+            (Some(_), _) => {
+                "infinite: a token has the value ∞ (the generalized Sprague-Grundy function, Smith)".to_string()
+            }
+            (None, GraphMethod::Over) => "none (the game is over)".to_string(),
+            (None, _) if g.is_partizan() => "none (partizan)".to_string(),
+            (None, _) => "none (a goal ends the game, so positions do not add as Nim heaps)".to_string(),
+        });
+    }
+    a.generalized_sg = report.token_values.as_ref().map(|vs| vs.iter().map(ToString::to_string).collect());
+    a.explanation = report.explanation;
     Ok(a)
 }
 

@@ -17,6 +17,7 @@ pub mod circle;
 pub mod coins;
 pub mod cutting;
 pub mod fibonacci;
+pub mod graph;
 pub mod moore;
 pub mod multiplication;
 pub mod search;
@@ -28,6 +29,7 @@ pub use circle::Circle;
 pub use coins::{CoinRule, Coins, Coins2d};
 pub use cutting::Cutting;
 pub use fibonacci::MultipleNim;
+pub use graph::GraphGame;
 pub use moore::Moore;
 pub use multiplication::Multiplication;
 pub use staircase::Staircase;
@@ -294,6 +296,9 @@ pub enum Board {
     Coins(Coins),
     /// The product of two coin-turning games (`coins-2d:turtlesxturtles`, HDU 3404).
     Coins2d(Coins2d),
+    /// Tokens on a directed graph read from text (`graph:FILE`), with cycles, partizan edges
+    /// and goals (HDU 1524, Codeforces 787C).
+    Graph(GraphGame),
 }
 
 impl Board {
@@ -310,6 +315,7 @@ impl Board {
             Board::Cutting(g) => g,
             Board::Coins(g) => g,
             Board::Coins2d(g) => g,
+            Board::Graph(g) => g,
         }
     }
 
@@ -345,6 +351,11 @@ impl Board {
             _ if s.starts_with("coins-2d:") => {
                 s.strip_prefix("coins-2d:").map(|p| Coins2d::parse_parameter(p).map(Board::Coins2d))
             }
+            // The graph's edges are text a front end reads (a file, standard input, a request's
+            // field) and hands to `graph::Graph::parse`; the name alone cannot hold them.
+            _ if s == "graph" || s.starts_with("graph:") => Some(Err(
+                "graph:FILE takes its edges from a file read by the command line (graph:- reads standard input), or from the 'graph' field of a request to the web app; here the edges are missing".into(),
+            )),
             "circle" => {
                 Some(Err("game 'circle' needs the ruleset of its moves: circle:RULESET (e.g. circle:kayles)".into()))
             }

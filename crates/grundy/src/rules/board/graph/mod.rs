@@ -1,0 +1,736 @@
+//! Tokens on a directed graph (HDU 1524 "A Chess Game", Codeforces 787C "Berzerk"): the edges
+//! come as text, one `u v` a line, written by any program; a move slides one token along an
+//! edge. The graph may have cycles, so a position is won, lost or drawn (neither player can
+//! force a win).
+//!
+//! - [`Graph::parse`] reads the text: `u v` (a move for either player), `u v left` and
+//!   `u v right` (a move for the first or the second player alone), `win V` and `lose V` (a
+//!   goal: the game ends when a token reaches V, with that result for the player who moved it
+//!   there), `vertex V` (a vertex with no edge), blank lines and `#` comments. Errors name the
+//!   line.
+//! - [`gsg`]: the generalized Sprague-Grundy function of Smith (1966), computed by the
+//!   labelling of Fraenkel and Yesha, for impartial graphs without goals: exact for sums of any
+//!   number of tokens, in time about linear in the graph.
+//! - [`retro`]: retrograde analysis over the positions of all tokens with the player to move,
+//!   for partizan edges, goals and misère play, bounded by the budget before it starts.
+//! - [`solve`]: the answer for one position (outcome, every move with its result), from
+//!   whichever of the two applies, and the computer's move that makes progress.
+//!
+//! The library does no I/O: a front end reads the file (or standard input) and hands the text
+//! to [`Graph::parse`].
+
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing))]
+
+pub mod gsg;
+pub mod retro;
+pub mod solve;
+
+use std::collections::HashMap;
+use std::fmt;
+use std::hash::{Hash, Hasher};
+use std::sync::{Arc, Mutex, OnceLock};
+
+use crate::error::AnalyzeError;
+use crate::rules::board::{BoardAnswer, BoardRules};
+
+pub use solve::{GraphMove, GraphReport, GsgValue, Verdict};
+
+/// The most bytes of graph text the front ends read (256 MiB: about 20 million edges of short
+/// names). The parser itself takes any text it is given; the bound is for the front ends to
+/// apply before reading.
+pub const MAX_GRAPH_BYTES: u64 = 256 << 20;
+
+/// Who may move along an edge: bit 0 the first player, bit 1 the second.
+pub(crate) const FIRST: u8 = 1;
+/// The second player's bit of an edge.
+pub(crate) const SECOND: u8 = 2;
+/// An edge for both players.
+pub(crate) const BOTH: u8 = FIRST | SECOND;
+
+/// What a vertex does when a token reaches it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Goal {
+    /// An ordinary vertex: the game goes on.
+    None,
+    /// The player who moves a token here wins at once.
+    Win,
+    /// The player who moves a token here loses at once.
+    Lose,
+}
+
+/// A directed graph of positions for tokens, read from text by [`Graph::parse`]. Vertices are
+/// numbered in the order their names first appear; edges are kept both ways (followers and
+/// predecessors) in compressed rows, so every solver walks them in linear time.
+#[derive(Debug)]
+pub struct Graph {
+    /// How the game is written, e.g. `graph:edges.txt` or `graph` (text from a request).
+    spelling: String,
+    /// Each vertex's name, by number: a byte range of `text` (no string of its own, so that a
+    /// graph of a million vertices is read without a million allocations).
+    names: Vec<(usize, usize)>,
+    /// Each name's number.
+    index: NameTable,
+    /// Followers of vertex v: `out_to[out_start[v]..out_start[v + 1]]`, with who may move.
+    out_start: Vec<u32>,
+    out_to: Vec<u32>,
+    out_who: Vec<u8>,
+    /// Predecessors of vertex v, the same way.
+    in_start: Vec<u32>,
+    in_from: Vec<u32>,
+    in_who: Vec<u8>,
+    /// Each vertex's goal.
+    goals: Vec<Goal>,
+    /// Whether some edge is for one player only.
+    partizan: bool,
+    /// Whether some vertex is a goal.
+    has_goals: bool,
+    /// The text as given, for writing the game back (the web page sends it with each request).
+    text: Arc<str>,
+    /// The generalized Sprague-Grundy function, computed once (impartial graphs without goals).
+    gsg: OnceLock<Arc<gsg::Gsg>>,
+    /// Retrograde analyses already done, by (tokens, misère).
+    retro: Mutex<HashMap<(usize, bool), Arc<retro::Retro>>>,
+}
+
+impl PartialEq for Graph {
+    fn eq(&self, other: &Self) -> bool {
+        self.spelling == other.spelling
+            && (0..self.vertex_count() as u32).all(|v| self.name(v) == other.name(v))
+            && self.out_start == other.out_start
+            && self.out_to == other.out_to
+            && self.out_who == other.out_who
+            && self.goals == other.goals
+    }
+}
+
+impl Eq for Graph {}
+
+impl Hash for Graph {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.spelling.hash(state);
+        self.names.len().hash(state);
+        self.out_to.len().hash(state);
+    }
+}
+
+/// The keywords that begin a line that is not an edge; no vertex may be named so.
+const KEYWORDS: [&str; 3] = ["win", "lose", "vertex"];
+
+/// The forms a line may take, for the error of a line that takes none.
+const LINE_FORMS: &str = "'u v', 'u v left', 'u v right', 'win V', 'lose V' or 'vertex V'";
+
+impl Graph {
+    /// Reads a graph from `text`, naming the game `spelling` (e.g. `graph:edges.txt`). Each line
+    /// is one of `u v` (a move from u to v for either player), `u v left` or `u v right` (for
+    /// the first or the second player alone), `win V` or `lose V` (V is a goal: the game ends
+    /// when a token reaches it, won or lost for the player who moved it there), `vertex V` (a
+    /// vertex, for one with no edge); `#` starts a comment, and blank lines are skipped. Names
+    /// are any words without blanks or `#` (numbers included). An edge written twice is one
+    /// move. The error names the line.
+    ///
+    /// ```
+    /// use grundy::rules::board::graph::Graph;
+    /// let g = Graph::parse("graph", "a b\nb c\n# a comment\nc a left\nwin c\n").unwrap();
+    /// assert_eq!(g.vertex_count(), 3);
+    /// assert_eq!(g.edge_count(), 3);
+    /// assert!(g.is_partizan() && g.has_goals());
+    /// let e = Graph::parse("graph", "a b\na b c\n").unwrap_err();
+    /// assert_eq!(e, "graph line 2: 'a b c' is not 'u v', 'u v left', 'u v right', 'win V', 'lose V' or 'vertex V'");
+    /// ```
+    pub fn parse(spelling: &str, text: &str) -> Result<Graph, String> {
+        let mut names: Vec<(usize, usize)> = vec![];
+        let mut index = NameTable::default();
+        let mut edges: Vec<(u32, u32, u8)> = vec![];
+        let mut goal_at: Vec<(u32, Goal, usize)> = vec![];
+        // Where `word` (a slice of `text`) starts in `text`.
+        let offset = |word: &str| word.as_ptr() as usize - text.as_ptr() as usize;
+        for (number, raw) in text.lines().enumerate() {
+            let line_no = number + 1;
+            let line = raw.split('#').next().unwrap_or_default();
+            // At most three words make a line: read them without collecting.
+            let mut split = line.split_whitespace();
+            let words = [split.next(), split.next(), split.next()];
+            let bad = || format!("graph line {line_no}: '{}' is not {LINE_FORMS}", line.trim());
+            if split.next().is_some() {
+                return Err(bad());
+            }
+            let mut vertex = |name: &str| -> Result<u32, String> {
+                if KEYWORDS.contains(&name) {
+                    return Err(format!(
+                        "graph line {line_no}: '{name}' is a keyword ({}), not a vertex name",
+                        KEYWORDS.join(", ")
+                    ));
+                }
+                let span = (offset(name), name.len());
+                let v = index.find_or_insert(name, names.len(), |v| {
+                    names.get(v as usize).and_then(|&(start, len)| text.get(start..start + len)).unwrap_or_default()
+                });
+                if v as usize == names.len() {
+                    if names.len() >= (u32::MAX - 1) as usize {
+                        return Err(format!("graph line {line_no}: more than {} vertices", u32::MAX - 1));
+                    }
+                    names.push(span);
+                }
+                Ok(v)
+            };
+            match words {
+                [None, ..] => {}
+                [Some("win"), Some(v), None] => goal_at.push((vertex(v)?, Goal::Win, line_no)),
+                [Some("lose"), Some(v), None] => goal_at.push((vertex(v)?, Goal::Lose, line_no)),
+                [Some("vertex"), Some(v), None] => {
+                    vertex(v)?;
+                }
+                [Some(u), Some(v), None] => edges.push((vertex(u)?, vertex(v)?, BOTH)),
+                [Some(u), Some(v), Some("left")] => edges.push((vertex(u)?, vertex(v)?, FIRST)),
+                [Some(u), Some(v), Some("right")] => edges.push((vertex(u)?, vertex(v)?, SECOND)),
+                _ => return Err(bad()),
+            }
+            if edges.len() >= u32::MAX as usize {
+                return Err(format!("graph line {line_no}: more than {} edges", u32::MAX - 1));
+            }
+        }
+        if names.is_empty() {
+            return Err("the graph has no vertices: give its edges as lines 'u v' (e.g. 'a b')".into());
+        }
+        let n = names.len();
+        let mut goals = vec![Goal::None; n];
+        let mut goal_line = vec![0usize; n];
+        for (v, goal, line_no) in goal_at {
+            let (Some(slot), Some(first_line)) = (goals.get_mut(v as usize), goal_line.get_mut(v as usize)) else {
+                continue;
+            };
+            if *slot != Goal::None && *slot != goal {
+                let name = names.get(v as usize).and_then(|&(start, len)| text.get(start..start + len));
+                return Err(format!(
+                    "graph line {line_no}: vertex '{}' is already a goal of the other kind (line {first_line})",
+                    name.unwrap_or_default()
+                ));
+            }
+            *slot = goal;
+            *first_line = line_no;
+        }
+        // One move per (u, v): an edge written twice, or for both players in two lines, is one.
+        edges.sort_unstable_by_key(|&(u, v, _)| (u, v));
+        let mut merged: Vec<(u32, u32, u8)> = Vec::with_capacity(edges.len());
+        for (u, v, who) in edges {
+            match merged.last_mut() {
+                Some(last) if last.0 == u && last.1 == v => last.2 |= who,
+                _ => merged.push((u, v, who)),
+            }
+        }
+        let (out_start, out_to, out_who) = rows(n, merged.iter().map(|&(u, v, w)| (u, v, w)));
+        let mut backwards: Vec<(u32, u32, u8)> = merged.iter().map(|&(u, v, w)| (v, u, w)).collect();
+        backwards.sort_unstable_by_key(|&(v, u, _)| (v, u));
+        let (in_start, in_from, in_who) = rows(n, backwards.into_iter());
+        let partizan = out_who.iter().any(|&w| w != BOTH);
+        let has_goals = goals.iter().any(|&g| g != Goal::None);
+        Ok(Graph {
+            spelling: spelling.to_string(),
+            names,
+            index,
+            out_start,
+            out_to,
+            out_who,
+            in_start,
+            in_from,
+            in_who,
+            goals,
+            partizan,
+            has_goals,
+            text: Arc::from(text),
+            gsg: OnceLock::new(),
+            retro: Mutex::new(HashMap::new()),
+        })
+    }
+
+    /// How the game is written (`graph:FILE`, or `graph` for text from a request).
+    pub fn spelling(&self) -> &str {
+        &self.spelling
+    }
+
+    /// The text the graph was read from.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// How many vertices.
+    pub fn vertex_count(&self) -> usize {
+        self.names.len()
+    }
+
+    /// How many edges (moves from a vertex to another, each counted once).
+    pub fn edge_count(&self) -> usize {
+        self.out_to.len()
+    }
+
+    /// Whether some edge is for one player only.
+    pub fn is_partizan(&self) -> bool {
+        self.partizan
+    }
+
+    /// Whether some vertex is a goal.
+    pub fn has_goals(&self) -> bool {
+        self.has_goals
+    }
+
+    /// Vertex `v`'s name.
+    pub fn name(&self, v: u32) -> &str {
+        self.names.get(v as usize).and_then(|&(start, len)| self.text.get(start..start + len)).unwrap_or("?")
+    }
+
+    /// The vertex named `name`.
+    pub fn vertex(&self, name: &str) -> Option<u32> {
+        self.index.find(name, |v| self.name(v))
+    }
+
+    /// Vertex `v`'s goal.
+    pub fn goal(&self, v: u32) -> Goal {
+        self.goals.get(v as usize).copied().unwrap_or(Goal::None)
+    }
+
+    /// The followers of `v` with who may move there ([`FIRST`], [`SECOND`] or both bits).
+    pub(crate) fn followers(&self, v: u32) -> impl Iterator<Item = (u32, u8)> + '_ {
+        let range = row(&self.out_start, v);
+        let to = self.out_to.get(range.clone()).unwrap_or_default();
+        let who = self.out_who.get(range).unwrap_or_default();
+        to.iter().copied().zip(who.iter().copied())
+    }
+
+    /// The predecessors of `v` with who may move from them to `v`.
+    pub(crate) fn predecessors(&self, v: u32) -> impl Iterator<Item = (u32, u8)> + '_ {
+        let range = row(&self.in_start, v);
+        let from = self.in_from.get(range.clone()).unwrap_or_default();
+        let who = self.in_who.get(range).unwrap_or_default();
+        from.iter().copied().zip(who.iter().copied())
+    }
+
+    /// The vertices player `mover` (0 first, 1 second) may move a token on `v` to.
+    pub fn moves_from(&self, v: u32, mover: usize) -> impl Iterator<Item = u32> + '_ {
+        let bit = player_bit(mover);
+        self.followers(v).filter(move |&(_, who)| who & bit != 0).map(|(w, _)| w)
+    }
+
+    /// How many followers `v` has (for either player).
+    pub(crate) fn out_degree(&self, v: u32) -> usize {
+        row(&self.out_start, v).len()
+    }
+
+    /// Whether a token may go from `u` to `v` in one move of player `mover`.
+    pub fn is_move(&self, u: u32, v: u32, mover: usize) -> bool {
+        let bit = player_bit(mover);
+        self.followers(u).any(|(w, who)| w == v && who & bit != 0)
+    }
+
+    /// The first token on a goal, with the goal: the game is then over.
+    pub fn goal_reached(&self, tokens: &[u64]) -> Option<(usize, Goal)> {
+        tokens.iter().enumerate().find_map(|(i, &t)| match self.goal(t as u32) {
+            Goal::None => None,
+            g => Some((i, g)),
+        })
+    }
+
+    /// The generalized Sprague-Grundy function, computed on first use.
+    pub(crate) fn gsg(&self) -> Arc<gsg::Gsg> {
+        self.gsg.get_or_init(|| Arc::new(gsg::Gsg::compute(self))).clone()
+    }
+
+    /// The retrograde analysis of `tokens` tokens (misère or not), computed on first use within
+    /// `budget` positions.
+    pub(crate) fn retro(&self, tokens: usize, misere: bool, budget: u64) -> Result<Arc<retro::Retro>, AnalyzeError> {
+        if let Some(r) = self.retro.lock().ok().and_then(|m| m.get(&(tokens, misere)).cloned()) {
+            return Ok(r);
+        }
+        let r = Arc::new(retro::Retro::compute(self, tokens, misere, budget)?);
+        if let Ok(mut m) = self.retro.lock() {
+            // Keep at most a few analyses: a session plays one game.
+            if m.len() >= 4 {
+                m.clear();
+            }
+            m.insert((tokens, misere), r.clone());
+        }
+        Ok(r)
+    }
+
+    /// The names of the first few vertices, for an error about a vertex the graph lacks.
+    fn some_names(&self) -> String {
+        const SHOWN: usize = 8;
+        let first: Vec<&str> = (0..self.names.len().min(SHOWN) as u32).map(|v| self.name(v)).collect();
+        let more = if self.names.len() > SHOWN { ", ..." } else { "" };
+        format!("{}{more}", first.join(", "))
+    }
+
+    /// The graph as text that [`Graph::parse`] reads back to an equal graph: every vertex
+    /// first (`vertex V`, so that the vertices keep their order), then the edges and goals.
+    pub fn to_text(&self) -> String {
+        let mut out = String::new();
+        for u in 0..self.names.len() as u32 {
+            out += &format!("vertex {}\n", self.name(u));
+        }
+        for u in 0..self.names.len() as u32 {
+            for (v, who) in self.followers(u) {
+                let side = match who {
+                    FIRST => " left",
+                    SECOND => " right",
+                    _ => "",
+                };
+                out += &format!("{} {}{side}\n", self.name(u), self.name(v));
+            }
+        }
+        for u in 0..self.names.len() as u32 {
+            match self.goal(u) {
+                Goal::Win => out += &format!("win {}\n", self.name(u)),
+                Goal::Lose => out += &format!("lose {}\n", self.name(u)),
+                Goal::None => {}
+            }
+        }
+        out
+    }
+}
+
+/// The vertices by name: an open-addressing table of vertex numbers (linear probing on an
+/// FNV-1a hash of the name), whose names the caller looks up, so that it holds no string.
+#[derive(Debug, Default)]
+struct NameTable {
+    /// Vertex numbers, `u32::MAX` for an empty slot; its length is a power of two.
+    slots: Vec<u32>,
+    /// How many vertices it holds.
+    len: usize,
+}
+
+/// FNV-1a, 64 bits: fast on the short names of vertices.
+fn name_hash(name: &str) -> u64 {
+    name.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
+}
+
+impl NameTable {
+    /// The vertex named `name`, given each vertex's name by `name_of`.
+    fn find<'a>(&self, name: &str, name_of: impl Fn(u32) -> &'a str) -> Option<u32> {
+        let mask = self.slots.len().checked_sub(1)?;
+        let mut i = name_hash(name) as usize & mask;
+        loop {
+            match self.slots.get(i).copied() {
+                Some(u32::MAX) | None => return None,
+                Some(v) if name_of(v) == name => return Some(v),
+                Some(_) => i = (i + 1) & mask,
+            }
+        }
+    }
+
+    /// The vertex named `name`, or `next` (the number the caller gives a new vertex) after
+    /// recording it.
+    fn find_or_insert<'a>(&mut self, name: &str, next: usize, name_of: impl Fn(u32) -> &'a str) -> u32 {
+        if (self.len + 1) * 2 > self.slots.len() {
+            self.grow(&name_of);
+        }
+        let mask = self.slots.len() - 1;
+        let mut i = name_hash(name) as usize & mask;
+        loop {
+            match self.slots.get(i).copied() {
+                Some(u32::MAX) | None => {
+                    if let Some(slot) = self.slots.get_mut(i) {
+                        *slot = next as u32;
+                    }
+                    self.len += 1;
+                    return next as u32;
+                }
+                Some(v) if name_of(v) == name => return v,
+                Some(_) => i = (i + 1) & mask,
+            }
+        }
+    }
+
+    /// Doubles the table (at least 16 slots) and puts every vertex back.
+    fn grow<'a>(&mut self, name_of: &impl Fn(u32) -> &'a str) {
+        let size = (self.slots.len() * 2).max(16);
+        let old = std::mem::replace(&mut self.slots, vec![u32::MAX; size]);
+        let mask = size - 1;
+        for v in old.into_iter().filter(|&v| v != u32::MAX) {
+            let mut i = name_hash(name_of(v)) as usize & mask;
+            while self.slots.get(i).is_some_and(|&s| s != u32::MAX) {
+                i = (i + 1) & mask;
+            }
+            if let Some(slot) = self.slots.get_mut(i) {
+                *slot = v;
+            }
+        }
+    }
+}
+
+/// The bit of player `mover` (0 first, 1 second) in an edge's `who`.
+pub(crate) fn player_bit(mover: usize) -> u8 {
+    if mover == 0 {
+        FIRST
+    } else {
+        SECOND
+    }
+}
+
+/// The range of row `v` in compressed rows.
+fn row(start: &[u32], v: u32) -> std::ops::Range<usize> {
+    let a = start.get(v as usize).copied().unwrap_or(0) as usize;
+    let b = start.get(v as usize + 1).copied().unwrap_or(0) as usize;
+    a..b.max(a)
+}
+
+/// Compressed rows of `n` vertices from edges sorted by their first vertex.
+fn rows(n: usize, edges: impl Iterator<Item = (u32, u32, u8)>) -> (Vec<u32>, Vec<u32>, Vec<u8>) {
+    let mut start = vec![0u32; n + 1];
+    let mut to = vec![];
+    let mut who = vec![];
+    for (u, v, w) in edges {
+        if let Some(s) = start.get_mut(u as usize + 1) {
+            *s += 1;
+        }
+        to.push(v);
+        who.push(w);
+    }
+    for i in 0..n {
+        let before = start.get(i).copied().unwrap_or(0);
+        if let Some(s) = start.get_mut(i + 1) {
+            *s += before;
+        }
+    }
+    (start, to, who)
+}
+
+/// Tokens on a graph, as a board game: the position's numbers are the vertices of the tokens,
+/// in the order given.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct GraphGame(pub Arc<Graph>);
+
+impl GraphGame {
+    /// The game on `graph`.
+    pub fn new(graph: Graph) -> Self {
+        GraphGame(Arc::new(graph))
+    }
+
+    /// The graph.
+    pub fn graph(&self) -> &Graph {
+        &self.0
+    }
+
+    /// Reads a move typed as `TOKEN VERTEX` (`1 c`), `TOKEN -> VERTEX`, or `VERTEX` alone when
+    /// there is one token: the token's index (0-based) and the vertex it goes to. Not checked
+    /// against the edges (see [`GraphGame::check_token_move`]).
+    pub fn read_token_move(&self, numbers: &[u64], text: &str) -> Result<(usize, u32), String> {
+        let g = self.graph();
+        let words: Vec<&str> = text.split_whitespace().filter(|w| *w != "->" && *w != "to").collect();
+        let example = || format!("e.g. '1 {}' moves token 1 to vertex {}", g.name(0), g.name(0));
+        let (token, target) = match words[..] {
+            [v] if numbers.len() == 1 => (0, v),
+            [t, v] => {
+                let t = crate::number::parse_u64(t, "the token")
+                    .map_err(|e| format!("{e}: type TOKEN VERTEX ({})", example()))?;
+                let i = usize::try_from(t)
+                    .ok()
+                    .filter(|&i| i >= 1 && i <= numbers.len())
+                    .ok_or_else(|| format!("there is no token {t} (the tokens are numbered 1 to {})", numbers.len()))?;
+                (i - 1, v)
+            }
+            _ => return Err(format!("'{}' is not a move: type TOKEN VERTEX ({})", text.trim(), example())),
+        };
+        let v = g.vertex(target).ok_or_else(|| format!("'{target}' is not a vertex of the graph"))?;
+        Ok((token, v))
+    }
+
+    /// The move of token `token` (0-based) to vertex `v` in words, e.g. "move token 1 from a
+    /// to b".
+    pub fn describe_move(&self, numbers: &[u64], token: usize, v: u32) -> String {
+        let g = self.graph();
+        let from = numbers.get(token).copied().unwrap_or(0) as u32;
+        let goal = match g.goal(v) {
+            Goal::Win => " (a goal: the mover wins)",
+            Goal::Lose => " (a goal: the mover loses)",
+            Goal::None => "",
+        };
+        format!("move token {} from {} to {}{goal}", token + 1, g.name(from), g.name(v))
+    }
+
+    /// Whether moving token `token` (0-based) to vertex `v` is a move of player `mover` (0 or
+    /// 1; either player when `None`); the error says why not.
+    pub fn check_token_move(&self, numbers: &[u64], token: usize, v: u32, mover: Option<usize>) -> Result<(), String> {
+        let g = self.graph();
+        if let Some((i, _)) = g.goal_reached(numbers) {
+            return Err(format!("the game is over: token {} is on a goal", i + 1));
+        }
+        let Some(&u) = numbers.get(token) else {
+            return Err(format!("there is no token {} (the tokens are numbered 1 to {})", token + 1, numbers.len()));
+        };
+        let u = u as u32;
+        let ok = match mover {
+            Some(p) => g.is_move(u, v, p),
+            None => g.followers(u).any(|(w, _)| w == v),
+        };
+        if ok {
+            return Ok(());
+        }
+        let whose = match mover {
+            Some(p) if g.followers(u).any(|(w, _)| w == v) => {
+                format!(" for the {} player (that edge is the other player's)", if p == 0 { "first" } else { "second" })
+            }
+            _ => String::new(),
+        };
+        Err(format!("token {}: there is no edge from {} to {}{whose}", token + 1, g.name(u), g.name(v)))
+    }
+}
+
+impl BoardRules for GraphGame {
+    fn spelling(&self) -> String {
+        self.0.spelling.clone()
+    }
+
+    fn rules_sentence(&self) -> String {
+        let g = self.graph();
+        let mut s = format!(
+            "Tokens on a directed graph of {} vertices and {} edges: a move slides one token along an edge",
+            g.vertex_count(),
+            g.edge_count()
+        );
+        if g.is_partizan() {
+            s += " (edges marked left are the first player's alone, right the second's)";
+        }
+        s += "; a player with no move loses";
+        if g.has_goals() {
+            s += ", and a token reaching a goal ends the game, won (win V) or lost (lose V) for the player who moved it there";
+        }
+        s += ". With cycles a game can go on for ever: a draw.";
+        s
+    }
+
+    fn parse(&self, tokens: &[&str]) -> Result<Vec<u64>, String> {
+        let g = self.graph();
+        if tokens.is_empty() {
+            return Err(format!("the position is empty: give the vertices of the tokens (e.g. {})", g.name(0)));
+        }
+        tokens
+            .iter()
+            .enumerate()
+            .map(|(i, t)| {
+                g.vertex(t).map(u64::from).ok_or_else(|| {
+                    format!(
+                        "token {}: '{t}' is not a vertex of the graph (its {} vertices: {})",
+                        i + 1,
+                        g.vertex_count(),
+                        g.some_names()
+                    )
+                })
+            })
+            .collect()
+    }
+
+    fn tokens(&self, numbers: &[u64]) -> Vec<String> {
+        numbers.iter().map(|&v| self.graph().name(v as u32).to_string()).collect()
+    }
+
+    fn label(&self, i: usize) -> String {
+        format!("token {}", i + 1)
+    }
+
+    fn counts_objects(&self, _i: usize) -> bool {
+        false
+    }
+
+    fn options(&self, numbers: &[u64]) -> Vec<Vec<u64>> {
+        // Either player's moves: the graph's own solver (`solve`) takes the player into
+        // account; this list is for callers that have no player.
+        let g = self.graph();
+        if g.goal_reached(numbers).is_some() {
+            return vec![];
+        }
+        let mut out = vec![];
+        for (i, &t) in numbers.iter().enumerate() {
+            for (w, _) in g.followers(t as u32) {
+                let mut next = numbers.to_vec();
+                if let Some(slot) = next.get_mut(i) {
+                    *slot = u64::from(w);
+                }
+                out.push(next);
+            }
+        }
+        out
+    }
+
+    fn check(&self, numbers: &[u64], after: &[u64]) -> Result<(), String> {
+        if numbers.len() != after.len() {
+            return Err("a move keeps every token on the board".into());
+        }
+        let changed: Vec<usize> = (0..numbers.len()).filter(|&i| numbers.get(i) != after.get(i)).collect();
+        match changed[..] {
+            [i] => self.check_token_move(numbers, i, after.get(i).copied().unwrap_or(0) as u32, None),
+            _ => Err("a move slides exactly one token along one edge".into()),
+        }
+    }
+
+    fn describe(&self, numbers: &[u64], after: &[u64]) -> String {
+        let g = self.graph();
+        match numbers.iter().zip(after).position(|(a, b)| a != b) {
+            Some(i) => {
+                let from = numbers.get(i).copied().unwrap_or(0) as u32;
+                let to = after.get(i).copied().unwrap_or(0) as u32;
+                let goal = match g.goal(to) {
+                    Goal::Win => " (a goal: the mover wins)",
+                    Goal::Lose => " (a goal: the mover loses)",
+                    Goal::None => "",
+                };
+                format!("move token {} from {} to {}{goal}", i + 1, g.name(from), g.name(to))
+            }
+            None => "no move".into(),
+        }
+    }
+
+    fn read_move(&self, numbers: &[u64], text: &str) -> Option<Result<Vec<u64>, String>> {
+        Some(self.read_token_move(numbers, text).map(|(i, v)| {
+            let mut after = numbers.to_vec();
+            if let Some(slot) = after.get_mut(i) {
+                *slot = u64::from(v);
+            }
+            after
+        }))
+    }
+
+    fn move_hint(&self) -> String {
+        format!(
+            "Type TOKEN VERTEX (e.g. '1 {}' moves token 1 to vertex {})",
+            self.graph().name(0),
+            self.graph().name(0)
+        )
+    }
+
+    fn has_move(&self, numbers: &[u64]) -> bool {
+        !self.options(numbers).is_empty()
+    }
+
+    fn smallest_move(&self, numbers: &[u64]) -> Option<Vec<u64>> {
+        self.options(numbers).into_iter().next()
+    }
+
+    fn random_move(&self, numbers: &[u64], below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
+        let mut options = self.options(numbers);
+        let k = options.len() as u64;
+        if k == 0 {
+            return None;
+        }
+        let i = below(k) as usize;
+        (i < options.len()).then(|| options.swap_remove(i))
+    }
+
+    fn solve(&self, numbers: &[u64], misere: bool, budget: u64) -> Result<BoardAnswer, AnalyzeError> {
+        // With the first player to move; the analysis calls `solve::report` with the player.
+        let report = solve::report(self.graph(), numbers, 0, misere, budget)?;
+        let wins = report.verdict == Verdict::Win;
+        let winning: Vec<Vec<u64>> =
+            report.moves.iter().filter(|m| m.verdict == Verdict::Win).map(|m| m.after(numbers)).collect();
+        Ok(BoardAnswer::listed(wins, report.value.as_ref().and_then(GsgValue::finite), winning, report.board_method()))
+    }
+
+    fn longest_game(&self, _numbers: &[u64]) -> u128 {
+        // A game on a graph with cycles can last for ever.
+        u128::MAX
+    }
+}
+
+impl fmt::Display for GraphGame {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0.spelling)
+    }
+}
