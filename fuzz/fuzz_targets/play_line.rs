@@ -28,6 +28,17 @@ const POSITIONS: [(&str, &[&str]); 17] = [
     ("cutting", &["4x2", "1x3", "18446744073709551615x2"]),
 ];
 
+/// The example graph of `geography:FILE` (the fuzz targets read no files at run time).
+const GRAPH: &str = include_str!("../../examples/geography/bzoj1443.txt");
+
+/// A game by its catalogue spelling; `geography:FILE` gets the example graph.
+fn game_named(name: &str) -> Game {
+    match name.strip_prefix("geography:") {
+        Some(file) => Game::geography(file, GRAPH).expect("the example graph parses"),
+        None => name.parse().expect("the fixed games parse"),
+    }
+}
+
 fn positions() -> &'static [Position] {
     static ALL: OnceLock<Vec<Position>> = OnceLock::new();
     ALL.get_or_init(|| {
@@ -39,7 +50,7 @@ fn positions() -> &'static [Position] {
             .map(|(game, tokens)| (*game, tokens.to_vec()))
             .chain(examples)
             .map(|(game, tokens)| {
-                let game: Game = game.parse().expect("the fixed games parse");
+                let game = game_named(game);
                 game.parse_position(&tokens).expect("the fixed positions parse")
             })
             .collect()

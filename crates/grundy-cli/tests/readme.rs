@@ -33,7 +33,13 @@ fn words(command: &str) -> Vec<String> {
 
 fn run(words: &[String]) -> std::process::Output {
     assert_eq!(words[0], "grundy", "{words:?}");
-    Command::new(env!("CARGO_BIN_EXE_grundy")).args(&words[1..]).output().unwrap()
+    // From the repository's root, as a reader who cloned it runs them (the examples name
+    // files under examples/).
+    Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(&words[1..])
+        .current_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("../.."))
+        .output()
+        .unwrap()
 }
 
 #[test]

@@ -36,7 +36,12 @@ fn explanations_name_no_seed() {
         let mut args = vec!["analyze", g.example_game];
         args.extend(g.example_position.split_whitespace());
         args.push("--explain");
-        let out = Command::new(env!("CARGO_BIN_EXE_grundy")).args(&args).output().expect("the binary runs");
+        // From the repository's root: an example may name a file under examples/.
+        let out = Command::new(env!("CARGO_BIN_EXE_grundy"))
+            .args(&args)
+            .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
+            .output()
+            .expect("the binary runs");
         let text = String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
         assert!(out.status.success() && text.contains("\nwhy:\n"), "{args:?}: {text}");
         assert_no_seed(&args, &text);

@@ -78,8 +78,9 @@ pub fn parse_problem(
     to_move: &str,
     budget: Option<&str>,
 ) -> Result<(Game, grundy::Position, AnalyzeOptions), CliError> {
-    let game: Game = game.parse().map_err(|e| CliError::usage(e).argument("GAME"))?;
-    let position = game.parse_position(position).map_err(|e| CliError::usage(e).argument("POSITION"))?;
+    let game: Game = crate::cmd::input::game(game)?;
+    let position = crate::cmd::input::position(&game, position)?;
+    let position = game.parse_position(&position).map_err(|e| CliError::usage(e).argument("POSITION"))?;
     let to_move: Player = to_move.parse().map_err(|e| CliError::usage(e).argument("--to-move"))?;
     let budget = match budget {
         Some(b) => parse_u64(b, "--budget").map_err(|e| CliError::usage(e).argument("--budget"))?,
@@ -121,9 +122,29 @@ fn words(v: &[u64]) -> String {
     v.iter().map(u64::to_string).collect::<Vec<_>>().join(" ")
 }
 
+/// The most characters of the position the report's first line shows (a Hackenbush picture
+/// read from a file may be megabytes long).
+const HEADER_CHARS: usize = 300;
+
+/// `text`, cut after [`HEADER_CHARS`] characters with a note of how much more there is.
+fn shortened(text: &str) -> String {
+    let total = text.chars().count();
+    if total <= HEADER_CHARS {
+        return text.to_string();
+    }
+    let head: String = text.chars().take(HEADER_CHARS).collect();
+    format!("{head} ... ({} more characters)", total - HEADER_CHARS)
+}
+
 /// The human-readable report, listing at most `limit` winning moves (`None`: every one).
 pub fn render(a: &Analysis, explain: bool, limit: Option<usize>) -> String {
-    let mut s = format!("{} {} ({} play, {} player to move)\n", a.game, a.tokens.join(" "), a.convention, a.to_move);
+    let mut s = format!(
+        "{} {} ({} play, {} player to move)\n",
+        a.game,
+        shortened(&a.tokens.join(" ")),
+        a.convention,
+        a.to_move
+    );
     s += &format!("outcome: {} (the {} player wins with best play)\n", a.outcome, a.winner);
     match (a.sg, &a.sg_note) {
         (Some(v), _) => s += &format!("Sprague-Grundy value: {v}\n"),
@@ -173,7 +194,11 @@ pub fn render(a: &Analysis, explain: bool, limit: Option<usize>) -> String {
         };
         let w = shown.iter().map(|m| m.text.len()).max().unwrap_or(0);
         for m in shown {
-            s += &format!("  {:<w$}  => {}\n", m.text, words(&m.result));
+            let result = match &m.result_tokens {
+                Some(tokens) => shortened(&tokens.join(" ")),
+                None => words(&m.result),
+            };
+            s += &format!("  {:<w$}  => {result}\n", m.text);
         }
         let listed = a.winning_moves.len();
         let more = a.winning_move_count.map_or((listed - shown.len()) as u128, |n| n - shown.len() as u128);

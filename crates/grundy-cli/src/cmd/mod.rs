@@ -4,6 +4,7 @@ pub mod analyze;
 pub mod docs;
 pub mod factor;
 pub mod games;
+pub mod input;
 pub mod nimber;
 pub mod play;
 pub mod serve;

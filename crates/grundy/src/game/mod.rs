@@ -71,6 +71,21 @@ impl Game {
         }
     }
 
+    /// Undirected vertex geography on the graph written in `text` (one edge `u v` a line; see
+    /// [`crate::rules::board::Geography::from_text`]), written `geography:NAME`. The front ends
+    /// read the text (a file, a text area) and pass it here: the library does no I/O.
+    ///
+    /// ```
+    /// let g = grundy::Game::geography("path.txt", "a b\nb c\n").unwrap();
+    /// assert_eq!(g.to_string(), "geography:path.txt");
+    /// assert!(grundy::Game::geography("bad.txt", "a b c").unwrap_err().to_string().starts_with("geography:bad.txt: line 1:"));
+    /// ```
+    pub fn geography(name: &str, text: &str) -> Result<Game, ParseGameError> {
+        crate::rules::board::Geography::from_text(name, text)
+            .map(|g| Game::Board(Board::Geography(g)))
+            .map_err(|e| ParseGameError::new(format!("geography:{name}: {e}")))
+    }
+
     /// The rules of this game in a sentence, for the header of a game and the web page's board.
     ///
     /// ```

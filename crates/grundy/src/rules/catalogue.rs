@@ -245,6 +245,22 @@ pub const GAMES: &[GameKind] = &[
         heap_ruleset: false,
     },
     GameKind {
+        spelling: "hackenbush",
+        name: "Green Hackenbush",
+        a_move: "delete one edge of a picture (edges `u-v` on the ground vertex 0, one argument a picture, `@FILE` for a big one); what no longer reaches the ground falls away",
+        example_game: "hackenbush",
+        example_position: "0-1,1-2,2-0,1-3 0-1,1-1",
+        heap_ruleset: false,
+    },
+    GameKind {
+        spelling: "geography:FILE",
+        name: "undirected vertex geography",
+        a_move: "move the token to a neighbour not yet visited (FILE: one edge `u v` a line; position `-`: the first move places the token; `a,b,c`: the path so far)",
+        example_game: "geography:examples/geography/bzoj1443.txt",
+        example_position: "r2c2",
+        heap_ruleset: false,
+    },
+    GameKind {
         spelling: "sum",
         name: "a sum of rulesets",
         a_move: "a sum of games: heaps written `RULESET=HEAP`, any other game `GAME=TOKENS` (e.g. `euclid=34,12`)",

@@ -16,6 +16,8 @@ use crate::rules::Ruleset;
 pub mod circle;
 pub mod cutting;
 pub mod fibonacci;
+pub mod geography;
+pub mod hackenbush;
 pub mod moore;
 pub mod multiplication;
 pub mod search;
@@ -26,6 +28,8 @@ pub mod wythoff;
 pub use circle::Circle;
 pub use cutting::Cutting;
 pub use fibonacci::MultipleNim;
+pub use geography::Geography;
+pub use hackenbush::Hackenbush;
 pub use moore::Moore;
 pub use multiplication::Multiplication;
 pub use staircase::Staircase;
@@ -237,6 +241,12 @@ pub trait BoardRules {
         self.label(i)
     }
 
+    /// The position drawn as rows of (label, text), for a game whose numbers are not piles
+    /// (the edges of Hackenbush pictures, a path of geography); `None` draws each number.
+    fn rows(&self, _numbers: &[u64]) -> Option<Vec<(String, String)>> {
+        None
+    }
+
     /// An upper bound on how many moves a game from `numbers` can last, for searches that
     /// recurse along a game (Every-SG refuses past a limit rather than overflow its stack); by
     /// default the sum of the numbers, right for games whose every move lowers some number.
@@ -287,6 +297,10 @@ pub enum Board {
     Circle(Circle),
     /// The cutting game (POJ 2311).
     Cutting(Cutting),
+    /// Green Hackenbush (`hackenbush`).
+    Hackenbush(Hackenbush),
+    /// Undirected vertex geography on a graph (`geography:FILE`).
+    Geography(Geography),
 }
 
 impl Board {
@@ -301,6 +315,8 @@ impl Board {
             Board::TakeOrSplit(g) => g,
             Board::Circle(g) => g,
             Board::Cutting(g) => g,
+            Board::Hackenbush(g) => g,
+            Board::Geography(g) => g,
         }
     }
 
@@ -329,6 +345,9 @@ impl Board {
                 }))
             }
             "cutting" => Some(Ok(Board::Cutting(Cutting))),
+            "hackenbush" => Some(Ok(Board::Hackenbush(Hackenbush))),
+            "geography" => Some(Err(geography::NEEDS_FILE.into())),
+            _ if s.starts_with("geography:") => Some(Err(geography::NEEDS_FILE.into())),
             "circle" => {
                 Some(Err("game 'circle' needs the ruleset of its moves: circle:RULESET (e.g. circle:kayles)".into()))
             }
