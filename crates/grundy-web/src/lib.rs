@@ -618,6 +618,10 @@ struct Problem {
     to_move: Option<String>,
     #[serde(default)]
     budget: Option<u64>,
+    /// The graph of `geography` (one edge `u v` a line): the server reads no files, so the
+    /// page sends the text itself.
+    #[serde(default)]
+    graph: Option<String>,
 }
 
 /// The most heaps a message quotes.
@@ -670,9 +674,25 @@ impl Problem {
             .collect()
     }
 
+    /// The game: `geography` (or `geography:NAME`) on the graph sent in `graph`, any other
+    /// game by its name.
+    fn game(&self) -> Result<Game, ApiError> {
+        let name = match self.game.as_str() {
+            "geography" => Some("graph"),
+            g => g.strip_prefix("geography:"),
+        };
+        match (name, &self.graph) {
+            (Some(name), Some(text)) => Game::geography(name, text).map_err(ApiError::bad),
+            (Some(_), None) => Err(ApiError::bad(
+                "game geography needs the text of its graph in `graph` (one edge 'u v' a line): the server reads no files",
+            )),
+            (None, _) => self.game.parse().map_err(ApiError::bad),
+        }
+    }
+
     /// The game, position and options, each checked with a message naming the bad part.
     fn parse(&self) -> Result<(Game, Position, AnalyzeOptions), ApiError> {
-        let game: Game = self.game.parse().map_err(ApiError::bad)?;
+        let game = self.game()?;
         let position = game.parse_position(&self.tokens()?).map_err(ApiError::bad)?;
         let to_move: Player = self.to_move.as_deref().unwrap_or("first").parse().map_err(ApiError::bad)?;
         let budget = match self.budget {
@@ -769,6 +789,7 @@ impl Problem {
             every: self.every,
             to_move: Some(to_move.to_string()),
             budget: self.budget,
+            graph: self.graph.clone(),
         }
     }
 
@@ -1178,6 +1199,7 @@ mod tests {
             every: false,
             to_move: Some("second".into()),
             budget: Some(100),
+            graph: None,
         };
         let a = p.asked("analyze", "analyze", &p.analyze_flags());
         assert_eq!(a.what, "analyze kl:2,3 1 2 3 4 5 6 7 8 9 10 11 12 … (20 heaps) (misère, second to move)");

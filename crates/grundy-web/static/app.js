@@ -189,8 +189,21 @@ function sized(text, rule) {
   return { size, text: size === null ? text : String(size), rule };
 }
 
+/** Whether the game is geography, whose graph the page sends as text (the server reads no files). */
+const isGeography = (game) => game === 'geography' || game.startsWith('geography:');
+
+/** Whether the game's tokens are pictures or a path, drawn as text rather than as heaps. */
+const drawnAsText = (game) => game === 'hackenbush' || isGeography(game);
+
 function problem() {
-  return { game: state.game, position: state.tokens, misere: state.misere, to_move: state.toMove };
+  const p = { game: state.game, position: state.tokens, misere: state.misere, to_move: state.toMove };
+  if (isGeography(state.game)) p.graph = state.graph;
+  return p;
+}
+
+/** Shows the graph's text area when the game chosen is geography. */
+function showGraphField() {
+  $('graph-label').hidden = !isGeography(gameName());
 }
 
 /**
@@ -245,6 +258,10 @@ function drawBoard() {
     drawDivisor(board, myTurn);
     return;
   }
+  if (drawnAsText(state.game)) {
+    drawText(board);
+    return;
+  }
   // A token may hold several numbers (`20/3` of Fibonacci Nim, `3x4` of a sheet, `euclid=34,12`
   // in a sum): once the analysis of this position is in, the board has one row per number,
   // named as the analysis names it.
@@ -291,6 +308,30 @@ function drawBoard() {
       r.textContent = rule;
       row.appendChild(r);
     }
+    board.appendChild(row);
+  });
+}
+
+/** The most characters of a picture or path the board shows. */
+const DRAWN_CHARS = 200;
+
+/**
+ * Hackenbush's pictures (one row each, its edges) and geography's path (the token on its last
+ * vertex; `-` before it is placed): text, and moves are typed (`cut 1-2`, a vertex's name) or
+ * played from the panel.
+ */
+function drawText(board) {
+  state.tokens.forEach((token, i) => {
+    const row = document.createElement('div');
+    row.className = 'heap';
+    row.dataset.heap = String(i + 1);
+    const hackenbush = state.game === 'hackenbush';
+    const label = hackenbush ? `picture ${i + 1}` : 'path';
+    let text = token;
+    if (!hackenbush && token === '-') text = 'the token is not placed yet';
+    if (hackenbush && token === '0') text = 'no edges left';
+    if (text.length > DRAWN_CHARS) text = `${text.slice(0, DRAWN_CHARS)}… (${token.length} characters)`;
+    row.append(cell('span', label, 'heap-label'), cell('span', text, 'heap-size'));
     board.appendChild(row);
   });
 }
@@ -480,6 +521,7 @@ async function newGame(event) {
   Object.assign(state, {
     gameNo: state.gameNo + 1,
     game,
+    graph: isGeography(game) ? $('graph').value : null,
     tokens,
     start: tokens,
     misere: $('misere').checked,
@@ -536,6 +578,12 @@ async function newGame(event) {
   }
   if (!failed && !end(signal)) return;
   state.started = true;
+  // Pictures and paths are shown as the server writes them (edges with the smaller end first),
+  // the form the panel's moves name.
+  if (checked && drawnAsText(state.game)) {
+    state.tokens = checked.tokens;
+    state.start = checked.tokens;
+  }
   if (checked) setRules(checked.rules);
   drawSequence();
   if (state.human === 'second') await turn(null);
@@ -972,6 +1020,17 @@ function randomPosition(game) {
   }
   if (game.startsWith('kl:')) return many(() => String(rnd(1, 7)));
   if (game.startsWith('bash:')) return String(rnd(5, 30));
+  if (isGeography(game)) return '-';
+  if (game === 'hackenbush') {
+    // Pictures of a few edges on the ground, each new edge hanging from a vertex already there.
+    return many(() => {
+      const edges = [];
+      const size = rnd(1, 4);
+      for (let v = 1; v <= size; v++) edges.push(`${rnd(0, v - 1)}-${v}`);
+      if (rnd(0, 1) === 1) edges.push(`0-${edges.length}`);
+      return edges.join(',');
+    });
+  }
   return many(() => String(rnd(1, 12)));
 }
 
@@ -1003,7 +1062,9 @@ $('preset').addEventListener('change', () => {
   const g = presetGame();
   $('custom-label').hidden = g !== undefined;
   if (g) $('position').value = g.example_position;
+  showGraphField();
 });
+$('game').addEventListener('input', showGraphField);
 /**
  * Sets the setup form to the game just played (the person may have changed the form since) with
  * `position`, and starts it: "Play again" and "New random position" once a game is over.
@@ -1013,6 +1074,7 @@ function again(position) {
   $('preset').value = preset;
   $('custom-label').hidden = preset !== 'custom';
   $('game').value = state.game;
+  showGraphField();
   $('position').value = position;
   $('misere').checked = state.misere;
   $('level').value = state.level;
