@@ -898,7 +898,7 @@ fn board(b: &Board, numbers: &[u64], options: &AnalyzeOptions) -> Result<Analysi
         if let Some(mv) = Move::between(numbers, &result) {
             // Games that draw their own rows write results as tokens (the numbers are edges or
             // vertex indices).
-            let result_tokens = rules.rows(&result).map(|_| rules.tokens(&result));
+            let result_tokens = rules.written_as_text().then(|| rules.tokens(&result));
             a.winning_moves.push(WinningMove { result_tokens, text: rules.describe(numbers, &result), result, mv });
         }
     }

@@ -247,9 +247,19 @@ fn maximum_matching(adj: &[Vec<usize>], alive: &[bool], bipartite: bool, steps: 
     if bipartite {
         hopcroft_karp(adj, alive, &mut mate, steps)?;
     } else {
+        // A search that finds no augmenting path leaves a Hungarian tree, whose vertices no
+        // later augmenting path goes through (Edmonds; see Korte and Vygen, Combinatorial
+        // Optimization, the lemma on Hungarian trees): they are set aside, keeping their mates.
+        let mut usable = alive.to_vec();
+        let mut forest = Forest::new(n);
         for root in 0..n {
-            if alive[root] && mate[root] == NONE {
-                blossom_augment(adj, alive, &mut mate, root, steps)?;
+            if usable[root]
+                && mate[root] == NONE
+                && !blossom_augment(adj, &usable, &mut mate, root, &mut forest, steps)?
+            {
+                for &v in &forest.touched {
+                    usable[v] = false;
+                }
             }
         }
     }
@@ -332,25 +342,27 @@ fn hopcroft_karp(adj: &[Vec<usize>], alive: &[bool], mate: &mut [usize], steps: 
 
 /// Edmonds' search from one free vertex `root`: grows an alternating tree, contracting odd
 /// cycles (blossoms) to their base, and augments along the first path to another free vertex.
+/// `forest` is reused from search to search; afterwards it holds the tree grown.
 fn blossom_augment(
     adj: &[Vec<usize>],
     alive: &[bool],
     mate: &mut [usize],
     root: usize,
+    forest: &mut Forest,
     steps: &mut Steps,
 ) -> Result<bool, ()> {
-    let mut forest = Forest::new(adj.len());
+    forest.reset();
     forest.plant(root);
     while let Some(v) = forest.queue.pop_front() {
         steps.take(adj[v].len() + 1)?;
         for &to in &adj[v] {
-            if !alive[to] || forest.base[v] == forest.base[to] || mate[v] == to {
+            if !alive[to] || mate[v] == to || forest.find(v) == forest.find(to) {
                 continue;
             }
             if forest.even[to] {
-                forest.contract(adj, alive, mate, v, to, steps)?;
+                forest.contract(mate, v, to, steps)?;
             } else if forest.parent[to] == NONE {
-                forest.parent[to] = v;
+                forest.set_parent(to, v);
                 if mate[to] == NONE {
                     // An augmenting path: root ... v, to.
                     let mut u = to;
@@ -364,39 +376,83 @@ fn blossom_augment(
                     return Ok(true);
                 }
                 let m = mate[to];
-                forest.even[m] = true;
-                forest.queue.push_back(m);
+                forest.make_even(m);
             }
         }
     }
     Ok(false)
 }
 
-/// Alternating trees grown from free vertices, with contracted blossoms.
+/// Alternating trees grown from free vertices, with contracted blossoms: each vertex's blossom
+/// base through a union-find whose roots are the bases.
 struct Forest {
-    base: Vec<usize>,
+    /// The union-find of blossoms: a vertex's link, itself at a base.
+    link: Vec<usize>,
     parent: Vec<usize>,
     even: Vec<bool>,
     queue: VecDeque<usize>,
     mark: Vec<usize>,
     stamp: usize,
+    /// The vertices the trees reached (to reset them, and to set a Hungarian tree aside).
+    touched: Vec<usize>,
 }
 
 impl Forest {
     fn new(n: usize) -> Self {
         Forest {
-            base: (0..n).collect(),
+            link: (0..n).collect(),
             parent: vec![NONE; n],
             even: vec![false; n],
             queue: VecDeque::new(),
             mark: vec![0; n],
             stamp: 0,
+            touched: vec![],
         }
     }
 
+    /// Forgets the trees grown, in time proportional to what they reached.
+    fn reset(&mut self) {
+        for &v in &self.touched {
+            self.link[v] = v;
+            self.parent[v] = NONE;
+            self.even[v] = false;
+        }
+        self.touched.clear();
+        self.queue.clear();
+    }
+
+    /// The base of the blossom holding v.
+    fn find(&mut self, v: usize) -> usize {
+        let mut root = v;
+        while self.link[root] != root {
+            root = self.link[root];
+        }
+        let mut v = v;
+        while self.link[v] != root {
+            let next = self.link[v];
+            self.link[v] = root;
+            v = next;
+        }
+        root
+    }
+
     fn plant(&mut self, root: usize) {
-        self.even[root] = true;
-        self.queue.push_back(root);
+        self.make_even(root);
+    }
+
+    fn make_even(&mut self, v: usize) {
+        if self.parent[v] == NONE && !self.even[v] {
+            self.touched.push(v);
+        }
+        self.even[v] = true;
+        self.queue.push_back(v);
+    }
+
+    fn set_parent(&mut self, v: usize, p: usize) {
+        if self.parent[v] == NONE && !self.even[v] {
+            self.touched.push(v);
+        }
+        self.parent[v] = p;
     }
 
     /// The base of the blossom closed by the edge a-b between two even vertices of one tree;
@@ -406,7 +462,7 @@ impl Forest {
         self.stamp += 1;
         let mut a = a;
         loop {
-            a = self.base[a];
+            a = self.find(a);
             self.mark[a] = self.stamp;
             if mate[a] == NONE {
                 break;
@@ -418,7 +474,7 @@ impl Forest {
         }
         let mut b = b;
         loop {
-            b = self.base[b];
+            b = self.find(b);
             if self.mark[b] == self.stamp {
                 return Some(b);
             }
@@ -432,43 +488,39 @@ impl Forest {
         }
     }
 
-    /// Contracts the blossom closed by the edge v-to (both even): every vertex of it becomes
-    /// even, with the blossom's base as its base.
-    fn contract(
-        &mut self,
-        adj: &[Vec<usize>],
-        alive: &[bool],
-        mate: &[usize],
-        v: usize,
-        to: usize,
-        steps: &mut Steps,
-    ) -> Result<(), ()> {
+    /// Contracts the blossom closed by the edge v-to (both even): its odd vertices become
+    /// even, and every part of it takes the base.
+    fn contract(&mut self, mate: &[usize], v: usize, to: usize, steps: &mut Steps) -> Result<(), ()> {
         let Some(b) = self.common_base(mate, v, to) else { return Ok(()) };
-        let n = adj.len();
-        steps.take(n)?;
-        let mut in_blossom = vec![false; n];
-        self.mark_path(mate, v, b, to, &mut in_blossom);
-        self.mark_path(mate, to, b, v, &mut in_blossom);
-        for i in 0..n {
-            if alive[i] && in_blossom[self.base[i]] {
-                self.base[i] = b;
-                if !self.even[i] {
-                    self.even[i] = true;
-                    self.queue.push_back(i);
-                }
-            }
-        }
-        Ok(())
+        self.mark_path(mate, v, b, to, steps)?;
+        self.mark_path(mate, to, b, v, steps)
     }
 
-    fn mark_path(&mut self, mate: &[usize], mut v: usize, b: usize, mut child: usize, in_blossom: &mut [bool]) {
-        while self.base[v] != b {
-            in_blossom[self.base[v]] = true;
-            in_blossom[self.base[mate[v]]] = true;
+    /// Walks from the even vertex v down to the base b: each matched pair on the way joins
+    /// the blossom, its odd vertex turned even, and the parents are set so that a path
+    /// through the blossom can be followed round it.
+    fn mark_path(
+        &mut self,
+        mate: &[usize],
+        mut v: usize,
+        b: usize,
+        mut child: usize,
+        steps: &mut Steps,
+    ) -> Result<(), ()> {
+        while self.find(v) != b {
+            steps.take(1)?;
+            let m = mate[v];
+            let (bv, bm) = (self.find(v), self.find(m));
+            self.link[bv] = b;
+            self.link[bm] = b;
+            if !self.even[m] {
+                self.make_even(m);
+            }
             self.parent[v] = child;
-            child = mate[v];
-            v = self.parent[mate[v]];
+            child = m;
+            v = self.parent[m];
         }
+        Ok(())
     }
 }
 
@@ -486,16 +538,14 @@ fn missed_by_some(adj: &[Vec<usize>], alive: &[bool], mate: &[usize], steps: &mu
     while let Some(v) = forest.queue.pop_front() {
         steps.take(adj[v].len() + 1)?;
         for &to in &adj[v] {
-            if !alive[to] || forest.base[v] == forest.base[to] || mate[v] == to {
+            if !alive[to] || mate[v] == to || forest.find(v) == forest.find(to) {
                 continue;
             }
             if forest.even[to] {
-                forest.contract(adj, alive, mate, v, to, steps)?;
+                forest.contract(mate, v, to, steps)?;
             } else if forest.parent[to] == NONE && mate[to] != NONE {
-                forest.parent[to] = v;
-                let m = mate[to];
-                forest.even[m] = true;
-                forest.queue.push_back(m);
+                forest.set_parent(to, v);
+                forest.make_even(mate[to]);
             }
         }
     }
@@ -570,6 +620,10 @@ impl BoardRules for Geography {
 
     fn counts_objects(&self, _i: usize) -> bool {
         false
+    }
+
+    fn written_as_text(&self) -> bool {
+        true
     }
 
     fn rows(&self, numbers: &[u64]) -> Option<Vec<(String, String)>> {

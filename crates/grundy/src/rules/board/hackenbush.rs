@@ -162,14 +162,19 @@ pub fn cut(edges: &[Edge], i: usize) -> Vec<Edge> {
 
 /// Vertex numbers to indices 0..n, the ground (vertex 0) always index 0.
 fn compress(edges: &[Edge]) -> (Vec<(usize, usize)>, usize) {
-    let mut index: HashMap<u64, usize> = HashMap::with_capacity(edges.len() + 1);
-    index.insert(0, 0);
-    let mut id = |x: u64| {
-        let n = index.len();
-        *index.entry(x).or_insert(n)
-    };
+    // Sorted vertex numbers (0 first, as the smallest) and a binary search: faster than
+    // hashing for the sizes here.
+    let mut vertices: Vec<u64> = Vec::with_capacity(2 * edges.len() + 1);
+    vertices.push(0);
+    for &(u, v) in edges {
+        vertices.push(u);
+        vertices.push(v);
+    }
+    vertices.sort_unstable();
+    vertices.dedup();
+    let id = |x: u64| vertices.binary_search(&x).unwrap_or(0);
     let ends = edges.iter().map(|&(u, v)| (id(u), id(v))).collect();
-    (ends, index.len())
+    (ends, vertices.len())
 }
 
 /// Adjacency lists in one array: the neighbours of v with the edge's index.
@@ -353,15 +358,32 @@ impl Structure {
 
 /// The value of one picture by the fusion and colon principles.
 pub fn picture_value(edges: &[Edge]) -> u64 {
-    let (ends, n) = compress(edges);
-    Structure::of(n, &ends, None, None, 0).value.first().copied().unwrap_or(0)
+    Picture::of(edges).value()
+}
+
+/// A picture with its vertices numbered 0.. (the ground 0) and its structure, worked out once
+/// for its value, its explanation and its winning cuts.
+struct Picture {
+    ends: Vec<(usize, usize)>,
+    s: Structure,
+}
+
+impl Picture {
+    fn of(edges: &[Edge]) -> Picture {
+        let (ends, n) = compress(edges);
+        let s = Structure::of(n, &ends, None, None, 0);
+        Picture { ends, s }
+    }
+
+    fn value(&self) -> u64 {
+        self.s.value.first().copied().unwrap_or(0)
+    }
 }
 
 /// The edges of a picture whose deletion leaves it worth `target`, by index; `Err` with the
 /// work it would take when the edges on cycles would cost more than `budget` to check.
-fn winning_edges(edges: &[Edge], target: u64, budget: &mut u64) -> Result<Vec<usize>, u128> {
-    let (ends, n) = compress(edges);
-    let s = Structure::of(n, &ends, None, None, 0);
+fn winning_edges(picture: &Picture, target: u64, budget: &mut u64) -> Result<Vec<usize>, u128> {
+    let (ends, s) = (&picture.ends, &picture.s);
     let parts = s.order.len();
     // What each part's value would have to become for the picture to be worth the target.
     let mut need: Vec<Option<u64>> = vec![None; parts];
@@ -415,6 +437,18 @@ fn winning_edges(edges: &[Edge], target: u64, budget: &mut u64) -> Result<Vec<us
     // The edges on cycles: each part worked out again without the edge, with what hangs
     // above each of its vertices as that vertex's weight.
     let mut keep = vec![true; ends.len()];
+    // What hangs at each vertex of the parts to be worked out again: the branches above it,
+    // gathered in one pass over the parts.
+    let mut hanging: Vec<Vec<(usize, u64)>> = vec![vec![]; parts];
+    for d in 0..parts {
+        if let Some((p, b)) = s.parent[d] {
+            if !part_edges[p].is_empty() && need[p].is_some() {
+                let (x, y) = ends[b];
+                let at = if s.part[x] == p { x } else { y };
+                hanging[p].push((at, s.value[d] + 1));
+            }
+        }
+    }
     for c in 0..parts {
         if part_edges[c].is_empty() {
             continue;
@@ -422,15 +456,9 @@ fn winning_edges(edges: &[Edge], target: u64, budget: &mut u64) -> Result<Vec<us
         let Some(t) = need[c] else { continue };
         let local: HashMap<usize, usize> = part_vertices[c].iter().enumerate().map(|(i, &v)| (v, i)).collect();
         let mut weight = vec![0u64; part_vertices[c].len()];
-        for d in 0..parts {
-            if let Some((p, b)) = s.parent[d] {
-                if p == c {
-                    let (x, y) = ends[b];
-                    let at = if s.part[x] == c { x } else { y };
-                    if let Some(&i) = local.get(&at) {
-                        weight[i] ^= s.value[d] + 1;
-                    }
-                }
+        for &(at, w) in &hanging[c] {
+            if let Some(&i) = local.get(&at) {
+                weight[i] ^= w;
             }
         }
         let local_ends: Vec<(usize, usize)> =
@@ -446,9 +474,8 @@ fn winning_edges(edges: &[Edge], target: u64, budget: &mut u64) -> Result<Vec<us
 }
 
 /// Why a picture is worth what it is, in a line: its edges, bridges and edges on cycles.
-fn picture_line(i: usize, edges: &[Edge]) -> String {
-    let (ends, n) = compress(edges);
-    let s = Structure::of(n, &ends, None, None, 0);
+fn picture_line(i: usize, edges: &[Edge], picture: &Picture) -> String {
+    let s = &picture.s;
     let bridges = s.bridge.iter().filter(|&&b| b).count();
     let on_cycles = edges.len() - bridges;
     let fused = s.loops.iter().filter(|&&l| l > 0).count();
@@ -473,8 +500,9 @@ fn picture_line(i: usize, edges: &[Edge]) -> String {
 }
 
 impl Hackenbush {
-    /// The edge whose deletion turns picture `before` into `after`, by index, if one does.
-    fn cut_edge(before: &[Edge], after: &[Edge]) -> Option<usize> {
+    /// The edge whose deletion turns picture `before` into `after`, by index, if one does
+    /// (checked by deleting it when `verify`; describing a move known to be one skips that).
+    fn cut_edge(before: &[Edge], after: &[Edge], verify: bool) -> Option<usize> {
         let mut left: HashMap<Edge, usize> = HashMap::new();
         for &e in after {
             *left.entry(e).or_default() += 1;
@@ -499,7 +527,7 @@ impl Hackenbush {
                 *gone.iter().find(|&&i| stays.contains(&before[i].0) || stays.contains(&before[i].1))?
             }
         };
-        (cut(before, candidate) == after).then_some(candidate)
+        (!verify || cut(before, candidate) == after).then_some(candidate)
     }
 }
 
@@ -560,6 +588,10 @@ impl BoardRules for Hackenbush {
         false
     }
 
+    fn written_as_text(&self) -> bool {
+        true
+    }
+
     fn rows(&self, numbers: &[u64]) -> Option<Vec<(String, String)>> {
         Some(
             pictures(numbers)?
@@ -607,7 +639,7 @@ impl BoardRules for Hackenbush {
         let changed: Vec<usize> = (0..before.len()).filter(|&k| before[k] != next[k]).collect();
         match changed[..] {
             [] => Err("a move deletes one edge".into()),
-            [k] => Hackenbush::cut_edge(&before[k], &next[k]).map(|_| ()).ok_or_else(|| {
+            [k] => Hackenbush::cut_edge(&before[k], &next[k], true).map(|_| ()).ok_or_else(|| {
                 format!("picture {}: that is not what deleting one edge (and what falls with it) leaves", k + 1)
             }),
             _ => Err("a move deletes an edge of one picture only".into()),
@@ -621,7 +653,7 @@ impl BoardRules for Hackenbush {
         let Some(k) = (0..before.len().min(next.len())).find(|&k| before[k] != next[k]) else {
             return "a move".into();
         };
-        match Hackenbush::cut_edge(&before[k], &next[k]) {
+        match Hackenbush::cut_edge(&before[k], &next[k], false) {
             Some(i) => {
                 let (u, v) = before[k][i];
                 let fall = before[k].len() - next[k].len() - 1;
@@ -735,7 +767,8 @@ impl BoardRules for Hackenbush {
                 "the colon and fusion principles are for normal play",
             );
         }
-        let values: Vec<u64> = all.iter().map(|p| picture_value(p)).collect();
+        let worked: Vec<Picture> = all.iter().map(|p| Picture::of(p)).collect();
+        let values: Vec<u64> = worked.iter().map(Picture::value).collect();
         let total = values.iter().fold(0, |a, v| a ^ v);
         let mut answer = BoardAnswer::listed(total != 0, Some(total), vec![], BoardMethod::ClosedForm);
         answer.explanation = vec![
@@ -745,7 +778,7 @@ impl BoardRules for Hackenbush {
         ];
         const SHOWN: usize = 12;
         for (k, p) in all.iter().enumerate().take(SHOWN) {
-            answer.explanation.push(picture_line(k, p));
+            answer.explanation.push(picture_line(k, p, &worked[k]));
         }
         if all.len() > SHOWN {
             answer.explanation.push(format!("... and {} more pictures.", all.len() - SHOWN));
@@ -765,7 +798,7 @@ impl BoardRules for Hackenbush {
         let mut listed = vec![];
         for (k, p) in all.iter().enumerate() {
             let target = values[k] ^ total;
-            match winning_edges(p, target, &mut left) {
+            match winning_edges(&worked[k], target, &mut left) {
                 Ok(edges) => {
                     let mut seen = std::collections::HashSet::new();
                     for i in edges {

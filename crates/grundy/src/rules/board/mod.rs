@@ -247,6 +247,13 @@ pub trait BoardRules {
         None
     }
 
+    /// Whether positions are written as tokens that are not their numbers (pictures, paths):
+    /// winning moves then carry their results as tokens too. True when [`BoardRules::rows`]
+    /// draws the position.
+    fn written_as_text(&self) -> bool {
+        false
+    }
+
     /// An upper bound on how many moves a game from `numbers` can last, for searches that
     /// recurse along a game (Every-SG refuses past a limit rather than overflow its stack); by
     /// default the sum of the numbers, right for games whose every move lowers some number.
