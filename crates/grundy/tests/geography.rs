@@ -58,6 +58,7 @@ fn check_graph(text: &str, longest: usize, convention: Convention) -> usize {
     let g = Game::geography("random", text).unwrap();
     let options = AnalyzeOptions { convention, ..AnalyzeOptions::default() };
     let mut naive = grundy::naive::NaiveSolver::new();
+    let mut memo = std::collections::HashMap::new();
     let mut checked = 0;
     for p in positions(&g, longest) {
         let tokens = g.position_tokens(&p);
@@ -65,7 +66,10 @@ fn check_graph(text: &str, longest: usize, convention: Convention) -> usize {
         let a = analyze(&g, &p, &options).unwrap_or_else(|e| panic!("{context}: {e}"));
         common::assert_agrees_with_search(&a, &mut naive, &p, convention, &context);
         assert_eq!(g.parse_position(&tokens).unwrap(), p, "{context}: tokens round-trip");
-        assert!(a.sg.is_some() || a.sg_note.is_some(), "{context}");
+        match a.sg {
+            Some(v) => assert_eq!(v, common::plain_value(&p, &mut memo), "{context}: value"),
+            None => assert!(convention == Convention::Misere && a.sg_note.is_some(), "{context}: no value"),
+        }
         checked += 1;
     }
     checked

@@ -43,6 +43,10 @@ pub const STEPS_PER_UNIT: u64 = 64;
 /// The most vertices a misère position may have left: it is searched path by path.
 const MISERE_VERTICES: usize = 16;
 
+/// The most vertices a graph may have for the Sprague-Grundy value to be searched (each
+/// visited set is a bit of a word).
+const VALUE_VERTICES: usize = 24;
+
 const NONE: usize = usize::MAX;
 
 /// The position before the first move, when the token is not on the board yet.
@@ -195,6 +199,57 @@ fn encode(path: &[u64]) -> Vec<u64> {
     out
 }
 
+/// A position of the value search: the visited vertices (a bit each) and the token's vertex
+/// (the number of vertices when the token is not placed).
+type State = (u64, usize);
+
+impl Geography {
+    /// The Sprague-Grundy value of the position after `path`, by the mex over every move,
+    /// memoised on (visited vertices, token's vertex); `None` for a graph of more than
+    /// [`VALUE_VERTICES`] vertices or past `budget` positions. Iterative.
+    fn grundy_value(&self, path: &[u64], budget: u64) -> Result<Option<u64>, AnalyzeError> {
+        let n = self.vertices();
+        if n > VALUE_VERTICES {
+            return Ok(None);
+        }
+        let budget = budget.min(Work::PositionsSearched.max_budget());
+        let mut ticker = crate::stop::Ticker::new(1024);
+        let adj = &self.graph.adj;
+        let mut visited: u64 = 0;
+        for &v in path {
+            visited |= 1u64 << (v % 64);
+        }
+        // A state: the visited set and the token's vertex (n: not placed).
+        let current = path.last().map_or(n, |&c| c as usize);
+        let options = |mask: u64, c: usize| -> Vec<State> {
+            let next: Vec<usize> = if c == n { (0..n).collect() } else { adj[c].clone() };
+            next.into_iter().filter(|&u| mask >> u & 1 == 0).map(|u| (mask | 1 << u, u)).collect()
+        };
+        let mut memo: HashMap<State, u64> = HashMap::new();
+        // Frames: the state, its options, the next one to look at.
+        let mut stack: Vec<(State, Vec<State>, usize)> = vec![((visited, current), options(visited, current), 0)];
+        while let Some(top) = stack.last_mut() {
+            if let Some(&child) = top.1.get(top.2) {
+                top.2 += 1;
+                if !memo.contains_key(&child) {
+                    ticker.tick()?;
+                    if memo.len() as u64 + stack.len() as u64 >= budget {
+                        return Ok(None);
+                    }
+                    let more = options(child.0, child.1);
+                    stack.push((child, more, 0));
+                }
+                continue;
+            }
+            let Some((state, children, _)) = stack.pop() else { break };
+            let seen: std::collections::HashSet<u64> = children.iter().filter_map(|c| memo.get(c).copied()).collect();
+            let value = (0..).find(|v| !seen.contains(v)).unwrap_or(0);
+            memo.insert(state, value);
+        }
+        Ok(memo.get(&(visited, current)).copied())
+    }
+}
+
 /// A two-colouring of the graph, if it has one.
 fn sides(adj: &[Vec<usize>]) -> Option<Vec<u8>> {
     let mut side = vec![2u8; adj.len()];
@@ -218,15 +273,42 @@ fn sides(adj: &[Vec<usize>]) -> Option<Vec<u8>> {
     Some(side)
 }
 
-/// Counts the steps of the matching algorithms against the budget.
+/// Counts the steps of the matching algorithms against the budget, and checks the stop token
+/// (a time limit, a cancelled request) every 2^16 steps; the error `()` is explained by
+/// [`Steps::halt`].
 struct Steps {
     left: u64,
+    budget: u64,
+    until_check: u64,
+    stopped: Option<crate::stop::Stopped>,
 }
 
 impl Steps {
+    fn new(budget: u64) -> Self {
+        Steps { left: budget.saturating_mul(STEPS_PER_UNIT), budget, until_check: 0, stopped: None }
+    }
+
     fn take(&mut self, n: usize) -> Result<(), ()> {
         self.left = self.left.checked_sub(n as u64).ok_or(())?;
+        match self.until_check.checked_sub(n as u64) {
+            Some(left) => self.until_check = left,
+            None => {
+                self.until_check = 1 << 16;
+                if let Err(e) = crate::stop::check() {
+                    self.stopped = Some(e);
+                    return Err(());
+                }
+            }
+        }
         Ok(())
+    }
+
+    /// Why the work stopped: the stop token, or the budget.
+    fn halt(&mut self) -> AnalyzeError {
+        match self.stopped.take() {
+            Some(e) => AnalyzeError::Stopped(e),
+            None => AnalyzeError::GaveUp(GaveUp { what: Work::MovesExamined, used: self.budget, needed: None }),
+        }
     }
 }
 
@@ -753,19 +835,23 @@ impl BoardRules for Geography {
             }
             return crate::rules::board::search_misere(self, full, budget, "the matching theorem is for normal play");
         }
-        let mut steps = Steps { left: budget.saturating_mul(STEPS_PER_UNIT) };
-        let refuse = |_| AnalyzeError::GaveUp(GaveUp { what: Work::MovesExamined, used: budget, needed: None });
+        let mut steps = Steps::new(budget);
         // The graph the opponent will play in after the move: the unvisited vertices (the
         // token's vertex is gone once it leaves).
         let alive = self.alive(numbers);
         let next = self.next_vertices(numbers);
-        let missed = missed(g, &alive, &mut steps).map_err(refuse)?;
+        let Ok(missed) = missed(g, &alive, &mut steps) else { return Err(steps.halt()) };
         let winning: Vec<usize> = next.iter().copied().filter(|&u| missed[u]).collect();
         let wins = !winning.is_empty();
         let mut answer = BoardAnswer::listed(wins, None, vec![], BoardMethod::ClosedForm);
-        answer.value_note = Some(
-            "not computed: the matching theorem of Fraenkel, Scheinerman and Ullman decides who wins, not the Sprague-Grundy value".into(),
-        );
+        match self.grundy_value(numbers, budget)? {
+            Some(v) => answer.value = Some(v),
+            None => {
+                answer.value_note = Some(format!(
+                    "not computed: the matching theorem of Fraenkel, Scheinerman and Ullman decides who wins, not the Sprague-Grundy value, which is searched path by path for graphs of at most {VALUE_VERTICES} vertices within the budget"
+                ))
+            }
+        }
         let theorem = "Undirected vertex geography (Fraenkel, Scheinerman and Ullman, 1993): the player to move from a vertex v wins exactly when v lies in every maximum matching of the graph of vertices not yet visited.";
         let method = if g.bipartite {
             "The graph is bipartite: a maximum matching by Hopcroft and Karp's algorithm, and the vertices some maximum matching misses by the alternating paths from its free vertices."

@@ -381,8 +381,13 @@ impl Picture {
 }
 
 /// The edges of a picture whose deletion leaves it worth `target`, by index; `Err` with the
-/// work it would take when the edges on cycles would cost more than `budget` to check.
-fn winning_edges(picture: &Picture, target: u64, budget: &mut u64) -> Result<Vec<usize>, u128> {
+/// work it would take when the edges on cycles would cost more than `budget` to check; the
+/// outer error when the stop token fired (a time limit, a cancelled request).
+fn winning_edges(
+    picture: &Picture,
+    target: u64,
+    budget: &mut u64,
+) -> Result<Result<Vec<usize>, u128>, crate::stop::Stopped> {
     let (ends, s) = (&picture.ends, &picture.s);
     let parts = s.order.len();
     // What each part's value would have to become for the picture to be worth the target.
@@ -412,7 +417,7 @@ fn winning_edges(picture: &Picture, target: u64, budget: &mut u64) -> Result<Vec
     let work: u128 =
         (0..parts).map(|c| part_edges[c].len() as u128 * (part_edges[c].len() + part_vertices[c].len()) as u128).sum();
     if work > u128::from(*budget) {
-        return Err(work);
+        return Ok(Err(work));
     }
     *budget -= work as u64;
     let mut winning = vec![];
@@ -465,12 +470,13 @@ fn winning_edges(picture: &Picture, target: u64, budget: &mut u64) -> Result<Vec
             part_edges[c].iter().map(|&e| (local[&ends[e].0], local[&ends[e].1])).collect();
         let root = local[&s.entry[c]];
         for (j, &e) in part_edges[c].iter().enumerate() {
+            crate::stop::check()?;
             let again = Structure::of(weight.len(), &local_ends, Some(j), Some(&weight), root);
             keep[e] = again.value.first() == Some(&t);
         }
     }
     winning.retain(|&e| s.bridge[e] || keep[e]);
-    Ok(winning)
+    Ok(Ok(winning))
 }
 
 /// Why a picture is worth what it is, in a line: its edges, bridges and edges on cycles.
@@ -804,7 +810,7 @@ impl BoardRules for Hackenbush {
         let mut listed = vec![];
         for (k, p) in all.iter().enumerate() {
             let target = values[k] ^ total;
-            match winning_edges(&worked[k], target, &mut left) {
+            match winning_edges(&worked[k], target, &mut left)? {
                 Ok(edges) => {
                     let mut seen = std::collections::HashSet::new();
                     for i in edges {
