@@ -56,6 +56,7 @@ fn bad_graphs_and_positions_exit_2_with_one_line() {
         (vec!["analyze", game.as_str(), "r1c1,r2c2"], "", "which are not joined"),
         (vec!["analyze", "geography:/no/such/graph", "a"], "", "cannot read '/no/such/graph'"),
         (vec!["analyze", "geography", "a"], "", "geography:FILE"),
+        (vec!["play", "geography:-", "a"], "a b\n", "the graph must come from a file"),
     ] {
         let out = grundy(&args, stdin);
         assert_eq!(out.status.code(), Some(2), "{args:?}");

@@ -52,6 +52,13 @@ Commands:
 /// Runs `grundy play`.
 pub fn run(args: Args) -> Result<(), CliError> {
     let to_move = "first";
+    // The moves come from standard input, so the graph cannot.
+    if args.problem.game == "geography:-" {
+        return Err(CliError::usage(
+            "grundy play reads the moves from standard input, so the graph must come from a file: geography:FILE",
+        )
+        .argument("GAME"));
+    }
     let (game, position, options) = parse_problem(
         &args.problem.game,
         &args.problem.position,

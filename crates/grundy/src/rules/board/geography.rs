@@ -279,13 +279,22 @@ fn sides(adj: &[Vec<usize>]) -> Option<Vec<u8>> {
 struct Steps {
     left: u64,
     budget: u64,
+    /// A budget known to be enough for the whole computation.
+    enough: u64,
     until_check: u64,
     stopped: Option<crate::stop::Stopped>,
 }
 
 impl Steps {
-    fn new(budget: u64) -> Self {
-        Steps { left: budget.saturating_mul(STEPS_PER_UNIT), budget, until_check: 0, stopped: None }
+    /// Steps for `budget` units, on a graph of `n` vertices and `m` edges. Each search of
+    /// an augmenting path (at most one per vertex, and one more for the vertices some maximum
+    /// matching misses) looks at each vertex and each edge's two ends a bounded number of times,
+    /// and each contraction at most at every vertex: so (n + 2) (4 m + 3 n + 2) steps suffice.
+    fn new(budget: u64, n: usize, m: usize) -> Self {
+        let (n, m) = (n as u128, m as u128);
+        let steps = (n + 2) * (4 * m + 3 * n + 2);
+        let enough = u64::try_from(steps.div_ceil(u128::from(STEPS_PER_UNIT))).unwrap_or(u64::MAX);
+        Steps { left: budget.saturating_mul(STEPS_PER_UNIT), budget, enough, until_check: 0, stopped: None }
     }
 
     fn take(&mut self, n: usize) -> Result<(), ()> {
@@ -307,7 +316,9 @@ impl Steps {
     fn halt(&mut self) -> AnalyzeError {
         match self.stopped.take() {
             Some(e) => AnalyzeError::Stopped(e),
-            None => AnalyzeError::GaveUp(GaveUp { what: Work::MovesExamined, used: self.budget, needed: None }),
+            None => {
+                AnalyzeError::GaveUp(GaveUp { what: Work::MovesExamined, used: self.budget, needed: Some(self.enough) })
+            }
         }
     }
 }
@@ -835,7 +846,7 @@ impl BoardRules for Geography {
             }
             return crate::rules::board::search_misere(self, full, budget, "the matching theorem is for normal play");
         }
-        let mut steps = Steps::new(budget);
+        let mut steps = Steps::new(budget, self.vertices(), g.edges);
         // The graph the opponent will play in after the move: the unvisited vertices (the
         // token's vertex is gone once it leaves).
         let alive = self.alive(numbers);
