@@ -1,6 +1,8 @@
-//! The GAME argument, where a game may name a file: `graph:FILE` reads the edges of a graph
-//! from FILE (`graph:-` from standard input) and hands the text to the library, which does no
-//! I/O. Every other game is read by the library from its name alone.
+//! The GAME and POSITION arguments where they may name files: `graph:FILE` reads the edges of
+//! a directed graph, `geography:FILE` an undirected one (`-` reads standard input), and a
+//! Hackenbush picture `@FILE` its edges. The files are read here, their size bounded before
+//! reading, and the text handed to the library, which does no I/O. Every other game is read by
+//! the library from its name alone.
 
 use std::io::Read;
 
@@ -9,39 +11,61 @@ use grundy::Game;
 
 use crate::{CliError, ErrorKind};
 
-/// Reads the GAME argument: a game by name, or `graph:FILE` with its file read (bounded by
-/// [`MAX_GRAPH_BYTES`] before reading). `stdin_free`: whether standard input may be read
-/// (not in `grundy play`, whose moves come from it).
+/// Reads the GAME argument: a game by name, or `graph:FILE` / `geography:FILE` with its file
+/// read (bounded by [`MAX_GRAPH_BYTES`] before reading). `stdin_free`: whether standard input
+/// may be read (not in `grundy play`, whose moves come from it).
 pub fn read_game(spelling: &str, stdin_free: bool) -> Result<Game, CliError> {
-    let Some(path) = spelling.strip_prefix("graph:") else {
-        return spelling.parse().map_err(|e| CliError::usage(e).argument("GAME"));
-    };
-    let text = read_text(path, stdin_free).map_err(|e| e.argument("GAME"))?;
-    Game::graph(spelling, &text).map_err(|e| CliError::usage(e).argument("GAME"))
+    if let Some(path) = spelling.strip_prefix("graph:") {
+        let text = read_text("graph:", path, stdin_free).map_err(|e| e.argument("GAME"))?;
+        return Game::graph(spelling, &text).map_err(|e| CliError::usage(e).argument("GAME"));
+    }
+    if let Some(path) = spelling.strip_prefix("geography:") {
+        let text = read_text("geography:", path, stdin_free).map_err(|e| e.argument("GAME"))?;
+        return Game::geography(path, &text).map_err(|e| CliError::usage(e).argument("GAME"));
+    }
+    spelling.parse().map_err(|e| CliError::usage(e).argument("GAME"))
+}
+
+/// The position's tokens, each Hackenbush picture `@FILE` replaced by the file's text.
+pub fn read_position(game: &Game, tokens: &[String], stdin_free: bool) -> Result<Vec<String>, CliError> {
+    if game.to_string() != "hackenbush" {
+        return Ok(tokens.to_vec());
+    }
+    tokens
+        .iter()
+        .enumerate()
+        .map(|(i, t)| match t.strip_prefix('@') {
+            Some(path) => {
+                read_text(&format!("picture {}: @", i + 1), path, stdin_free).map_err(|e| e.argument("POSITION"))
+            }
+            None => Ok(t.clone()),
+        })
+        .collect()
 }
 
 /// The text of `path` (`-`: standard input), refused past [`MAX_GRAPH_BYTES`] or when it is
-/// not UTF-8.
-fn read_text(path: &str, stdin_free: bool) -> Result<String, CliError> {
+/// not UTF-8. `prefix` is how the argument spells what comes before the path (`graph:`,
+/// `picture 2: @`), so that errors name it.
+fn read_text(prefix: &str, path: &str, stdin_free: bool) -> Result<String, CliError> {
     let too_large = || {
         CliError::of_kind(
             ErrorKind::Refused,
             format!(
-                "graph:{path}: the graph is larger than {} MiB, the most grundy reads (about 20 million edges)",
+                "{prefix}{path}: the file is larger than {} MiB, the most grundy reads (about 20 million edges)",
                 MAX_GRAPH_BYTES >> 20
             ),
         )
     };
-    let io = |e: std::io::Error| CliError::of_kind(ErrorKind::Io, format!("graph:{path}: cannot read '{path}': {e}"));
+    let io = |e: std::io::Error| CliError::of_kind(ErrorKind::Io, format!("{prefix}{path}: cannot read '{path}': {e}"));
     if path.is_empty() {
-        return Err(CliError::usage("graph:FILE needs a file of edges (graph:- reads standard input)"));
+        return Err(CliError::usage(format!("{prefix}FILE needs a file of edges ({prefix}- reads standard input)")));
     }
     let mut bytes = vec![];
     if path == "-" {
         if !stdin_free {
-            return Err(CliError::usage(
-                "graph:- reads the graph from standard input, which grundy play needs for your moves: give the graph as a file (graph:FILE)",
-            ));
+            return Err(CliError::usage(format!(
+                "{prefix}- reads the graph from standard input, which grundy play needs for your moves: the graph must come from a file ({prefix}FILE)"
+            )));
         }
         std::io::stdin().lock().take(MAX_GRAPH_BYTES + 1).read_to_end(&mut bytes).map_err(io)?;
     } else {
@@ -55,6 +79,9 @@ fn read_text(path: &str, stdin_free: bool) -> Result<String, CliError> {
         return Err(too_large());
     }
     String::from_utf8(bytes).map_err(|e| {
-        CliError::usage(format!("graph:{path}: the file is not UTF-8 text (at byte {})", e.utf8_error().valid_up_to()))
+        CliError::usage(format!(
+            "{prefix}{path}: the file is not UTF-8 text (at byte {})",
+            e.utf8_error().valid_up_to()
+        ))
     })
 }

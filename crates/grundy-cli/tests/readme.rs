@@ -31,12 +31,17 @@ fn words(command: &str) -> Vec<String> {
     command.split_whitespace().map(|w| w.trim_matches('\'').to_string()).collect()
 }
 
-/// A folder holding `edges.txt`, the graph the README shows for `graph:FILE`, where the
-/// README's commands run.
+/// A folder holding `edges.txt`, the graph the README shows for `graph:FILE`, and the
+/// repository's `examples/` (the README's examples name files there), where the README's
+/// commands run.
 fn workdir() -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("grundy-readme-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join("edges.txt"), grundy::rules::catalogue::EXAMPLE_GRAPH).unwrap();
+    let examples = dir.join("examples");
+    if !examples.exists() {
+        std::os::unix::fs::symlink(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples"), examples).unwrap();
+    }
     dir
 }
 

@@ -36,10 +36,15 @@ fn explanations_name_no_seed() {
         let mut args = vec!["analyze", g.example_game];
         args.extend(g.example_position.split_whitespace());
         args.push("--explain");
-        // The example of graph:FILE reads the file the README shows, written here.
+        // The example of graph:FILE reads the file the README shows, written here; other
+        // examples name files under the repository's examples/, linked here.
         let dir = std::env::temp_dir().join(format!("grundy-wording-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         std::fs::write(dir.join("edges.txt"), grundy::rules::catalogue::EXAMPLE_GRAPH).unwrap();
+        if !dir.join("examples").exists() {
+            std::os::unix::fs::symlink(concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples"), dir.join("examples"))
+                .unwrap();
+        }
         let out =
             Command::new(env!("CARGO_BIN_EXE_grundy")).args(&args).current_dir(&dir).output().expect("the binary runs");
         let text = String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);

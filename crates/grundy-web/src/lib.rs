@@ -618,7 +618,8 @@ struct Problem {
     to_move: Option<String>,
     #[serde(default)]
     budget: Option<u64>,
-    /// The edges of the graph when `game` is `graph` (the server reads no files).
+    /// The edges of the graph when `game` is `graph`, or of `geography` (one edge `u v` a
+    /// line): the server reads no files, so the page sends the text itself.
     #[serde(default)]
     graph: Option<String>,
 }
@@ -666,7 +667,19 @@ impl Problem {
                 "the web app reads no files: send \"game\": \"graph\" with the edges as the text of the \"graph\" field",
             ));
         }
-        self.game.parse().map_err(ApiError::bad)
+        // Geography's name after the colon only names the graph sent (the server reads no
+        // files): `geography:maze`.
+        let name = match self.game.as_str() {
+            "geography" => Some("graph"),
+            g => g.strip_prefix("geography:"),
+        };
+        match (name, &self.graph) {
+            (Some(name), Some(text)) => Game::geography(name, text).map_err(ApiError::bad),
+            (Some(_), None) => Err(ApiError::bad(
+                "game geography needs the text of its graph in `graph` (one edge 'u v' a line): the server reads no files",
+            )),
+            (None, _) => self.game.parse().map_err(ApiError::bad),
+        }
     }
 
     /// The position's tokens as the command line takes them.
@@ -694,7 +707,7 @@ impl Problem {
 
     /// The game, position and options, each checked with a message naming the bad part.
     fn parse(&self) -> Result<(Game, Position, AnalyzeOptions), ApiError> {
-        let game: Game = self.game()?;
+        let game = self.game()?;
         let position = game.parse_position(&self.tokens()?).map_err(ApiError::bad)?;
         let to_move: Player = self.to_move.as_deref().unwrap_or("first").parse().map_err(ApiError::bad)?;
         let budget = match self.budget {
@@ -1127,14 +1140,14 @@ async fn sg_handler(
 /// `GET /api/games`: the library's list of games, [`grundy::GAMES`], as it serialises.
 async fn games_handler(query: Result<Query<Format>, QueryRejection>) -> Result<Response, ApiError> {
     let big = Format::from_query(query)?;
-    // The game on a graph reads its edges from a file on the command line: its entry carries
-    // the example file's text, which the page puts in its text area.
+    // The games on a graph read their edges from a file on the command line: their entries
+    // carry the example file's text, which the page puts in its text area.
     let games: Vec<Value> = grundy::GAMES
         .iter()
         .map(|g| {
             let mut v = serde_json::to_value(g).unwrap_or(Value::Null);
-            if let (true, Value::Object(fields)) = (g.example_game.starts_with("graph:"), &mut v) {
-                fields.insert("example_graph".into(), Value::String(grundy::rules::catalogue::EXAMPLE_GRAPH.into()));
+            if let (Some(text), Value::Object(fields)) = (grundy::rules::catalogue::example_graph(g), &mut v) {
+                fields.insert("example_graph".into(), Value::String(text.into()));
             }
             v
         })

@@ -178,12 +178,26 @@ function gameName() {
   return name.startsWith('graph:') ? 'graph' : name;
 }
 
-/** Shows the text area of the edges when the game is a graph, with the example filled in. */
+/** Whether the game is geography, whose graph the page sends as text (the server reads no files). */
+const isGeography = (game) => game === 'geography' || game.startsWith('geography:');
+
+/** Whether the game takes a graph's text from the text area: tokens on a graph, geography. */
+const usesGraphText = (game) => game === 'graph' || isGeography(game);
+
+/**
+ * Shows the text area of the edges when the game takes a graph, with the game's example filled
+ * in when the area is empty or still holds another game's example.
+ */
 function updateGraphField() {
-  const isGraph = gameName() === 'graph';
-  $('graph-label').hidden = !isGraph;
-  const example = state.games.find((g) => g.example_graph)?.example_graph;
-  if (isGraph && $('graph-text').value.trim() === '' && example) $('graph-text').value = example;
+  const name = gameName();
+  const show = usesGraphText(name);
+  $('graph-label').hidden = !show;
+  if (!show) return;
+  const prefix = name === 'graph' ? 'graph:' : 'geography';
+  const example = state.games.find((g) => g.example_graph && g.example_game.startsWith(prefix))?.example_graph;
+  const examples = state.games.map((g) => g.example_graph).filter(Boolean);
+  const text = $('graph-text').value;
+  if (example && (text.trim() === '' || examples.includes(text))) $('graph-text').value = example;
 }
 
 /**
@@ -225,9 +239,12 @@ function sized(text, rule) {
   return { size, text: size === null ? text : String(size), rule };
 }
 
+/** Whether the game's tokens are pictures or a path, drawn as text rather than as heaps. */
+const drawnAsText = (game) => game === 'hackenbush' || isGeography(game);
+
 function problem() {
   const p = { game: state.game, position: state.tokens, misere: state.misere, to_move: state.toMove };
-  if (state.game === 'graph') p.graph = state.graph;
+  if (usesGraphText(state.game)) p.graph = state.graph;
   return p;
 }
 
@@ -285,6 +302,10 @@ function drawBoard() {
   }
   if (state.game === 'graph') {
     drawGraph(board, myTurn);
+    return;
+  }
+  if (drawnAsText(state.game)) {
+    drawText(board);
     return;
   }
   // A token may hold several numbers (`20/3` of Fibonacci Nim, `3x4` of a sheet, `euclid=34,12`
@@ -367,6 +388,30 @@ function drawGraph(board, myTurn) {
     if (targets.length > MAX_GRAPH_BUTTONS) moves.appendChild(cell('span', `and ${targets.length - MAX_GRAPH_BUTTONS} more: type them`, 'rule'));
     if (targets.length === 0) moves.appendChild(cell('span', 'no edge out', 'rule'));
     row.appendChild(moves);
+    board.appendChild(row);
+  });
+}
+
+/** The most characters of a picture or path the board shows. */
+const DRAWN_CHARS = 200;
+
+/**
+ * Hackenbush's pictures (one row each, its edges) and geography's path (the token on its last
+ * vertex; `-` before it is placed): text, and moves are typed (`cut 1-2`, a vertex's name) or
+ * played from the panel.
+ */
+function drawText(board) {
+  state.tokens.forEach((token, i) => {
+    const row = document.createElement('div');
+    row.className = 'heap';
+    row.dataset.heap = String(i + 1);
+    const hackenbush = state.game === 'hackenbush';
+    const label = hackenbush ? `picture ${i + 1}` : 'path';
+    let text = token;
+    if (!hackenbush && token === '-') text = 'the token is not placed yet';
+    if (hackenbush && token === '0') text = 'no edges left';
+    if (text.length > DRAWN_CHARS) text = `${text.slice(0, DRAWN_CHARS)}… (${token.length} characters)`;
+    row.append(cell('span', label, 'heap-label'), cell('span', text, 'heap-size'));
     board.appendChild(row);
   });
 }
@@ -573,7 +618,7 @@ async function newGame(event) {
     winner: null,
     drawn: null,
     history: [],
-    graph: game === 'graph' ? $('graph-text').value : null,
+    graph: usesGraphText(game) ? $('graph-text').value : null,
     seen: [{ position: tokens, to_move: 'first' }],
     started: false,
   });
@@ -622,6 +667,12 @@ async function newGame(event) {
   }
   if (!failed && !end(signal)) return;
   state.started = true;
+  // Pictures and paths are shown as the server writes them (edges with the smaller end first),
+  // the form the panel's moves name.
+  if (checked && drawnAsText(state.game)) {
+    state.tokens = checked.tokens;
+    state.start = checked.tokens;
+  }
   if (checked) setRules(checked.rules);
   drawSequence();
   if (state.human === 'second') await turn(null);
@@ -1088,6 +1139,17 @@ function randomPosition(game) {
   }
   if (game.startsWith('kl:')) return many(() => String(rnd(1, 7)));
   if (game.startsWith('bash:')) return String(rnd(5, 30));
+  if (isGeography(game)) return '-';
+  if (game === 'hackenbush') {
+    // Pictures of a few edges on the ground, each new edge hanging from a vertex already there.
+    return many(() => {
+      const edges = [];
+      const size = rnd(1, 4);
+      for (let v = 1; v <= size; v++) edges.push(`${rnd(0, v - 1)}-${v}`);
+      if (rnd(0, 1) === 1) edges.push(`0-${edges.length}`);
+      return edges.join(',');
+    });
+  }
   return many(() => String(rnd(1, 12)));
 }
 
@@ -1136,7 +1198,7 @@ function again(position) {
   $('custom-label').hidden = preset !== 'custom';
   $('game').value = state.game;
   $('position').value = position;
-  if (state.game === 'graph') $('graph-text').value = state.graph;
+  if (usesGraphText(state.game)) $('graph-text').value = state.graph;
   updateGraphField();
   $('misere').checked = state.misere;
   $('level').value = state.level;

@@ -722,3 +722,36 @@ async fn graphs_come_in_the_body_and_draws_end_games() {
     assert_eq!(v["computer"]["reason"], "drawing");
     assert_eq!((v["over"].clone(), v["drawn"].clone()), (json!(false), json!(null)));
 }
+
+/// Geography takes its graph's text in the body (the server reads no paths); Hackenbush
+/// pictures are tokens. Both analyse and play; a missing or bad graph is a 400 naming the
+/// part.
+#[tokio::test]
+async fn geography_and_hackenbush() {
+    let graph = "r1c1 r2c1\nr2c1 r2c2\nr2c2 r2c3\nr2c2 r3c2\n";
+    let (s, v) = post_json("/api/analyze", json!({"game": "geography", "graph": graph, "position": ["-"]})).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(v["winning_move_count"], 2);
+    assert_eq!(v["winning_moves"][0]["result_tokens"], json!(["r2c3"]));
+    let (s, v) = post_json(
+        "/api/move",
+        json!({"game": "geography:maze", "graph": graph, "position": ["r2c2"], "level": "perfect", "seed": 1, "human_move": "r2c3"}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(v["tokens"], json!(["r2c2,r2c3"]));
+    assert_eq!(v["over"], true);
+    for (body, contains) in [
+        (json!({"game": "geography", "position": ["a"]}), "needs the text of its graph in `graph`"),
+        (json!({"game": "geography", "graph": "a b c", "position": ["a"]}), "geography:graph: line 1:"),
+        (json!({"game": "geography", "graph": graph, "position": ["zz"]}), "there is no vertex 'zz'"),
+        (json!({"game": "hackenbush", "position": ["0-1,x"]}), "picture 1: 'x' is not an edge"),
+    ] {
+        let (s, v) = post_json("/api/analyze", body.clone()).await;
+        assert_error(s, &v, StatusCode::BAD_REQUEST, contains);
+    }
+    let (s, v) =
+        post_json("/api/analyze", json!({"game": "hackenbush", "position": ["0-1,1-2,2-0,1-3", "0-1,1-1"]})).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!((v["sg"].as_u64(), v["winning_move_count"].as_u64()), (Some(2), Some(1)));
+}

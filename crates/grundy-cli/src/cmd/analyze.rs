@@ -81,7 +81,7 @@ pub fn parse_problem(
     parse_problem_with(game, position, convention, to_move, budget, true)
 }
 
-/// [`parse_problem`], saying whether standard input is free to read a graph from (`graph:-`).
+/// [`parse_problem`], saying whether standard input is free to read a file from (`graph:-`).
 pub fn parse_problem_with(
     game: &str,
     position: &[String],
@@ -91,7 +91,8 @@ pub fn parse_problem_with(
     stdin_free: bool,
 ) -> Result<(Game, grundy::Position, AnalyzeOptions), CliError> {
     let game: Game = crate::game_arg::read_game(game, stdin_free)?;
-    let position = game.parse_position(position).map_err(|e| CliError::usage(e).argument("POSITION"))?;
+    let position = crate::game_arg::read_position(&game, position, stdin_free)?;
+    let position = game.parse_position(&position).map_err(|e| CliError::usage(e).argument("POSITION"))?;
     let to_move: Player = to_move.parse().map_err(|e| CliError::usage(e).argument("--to-move"))?;
     let budget = match budget {
         Some(b) => parse_u64(b, "--budget").map_err(|e| CliError::usage(e).argument("--budget"))?,
@@ -135,17 +136,40 @@ fn words(v: &[u64]) -> String {
 
 /// One listed move: its words and the position it leaves, except for games on a graph, whose
 /// numbers are vertex indices a person never types (the words name the vertices).
-fn result_line(a: &Analysis, text: &str, result: &[u64], width: usize) -> String {
+fn result_line(a: &Analysis, m: &grundy::WinningMove, width: usize) -> String {
     if matches!(a.method, grundy::Method::GeneralizedSg | grundy::Method::Retrograde) {
-        format!("  {text}\n")
-    } else {
-        format!("  {text:<width$}  => {}\n", words(result))
+        return format!("  {}\n", m.text);
     }
+    let result = match &m.result_tokens {
+        Some(tokens) => shortened(&tokens.join(" ")),
+        None => words(&m.result),
+    };
+    format!("  {:<width$}  => {result}\n", m.text)
+}
+
+/// The most characters of the position the report's first line shows (a Hackenbush picture
+/// read from a file may be megabytes long).
+const HEADER_CHARS: usize = 300;
+
+/// `text`, cut after [`HEADER_CHARS`] characters with a note of how much more there is.
+fn shortened(text: &str) -> String {
+    let total = text.chars().count();
+    if total <= HEADER_CHARS {
+        return text.to_string();
+    }
+    let head: String = text.chars().take(HEADER_CHARS).collect();
+    format!("{head} ... ({} more characters)", total - HEADER_CHARS)
 }
 
 /// The human-readable report, listing at most `limit` winning moves (`None`: every one).
 pub fn render(a: &Analysis, explain: bool, limit: Option<usize>) -> String {
-    let mut s = format!("{} {} ({} play, {} player to move)\n", a.game, a.tokens.join(" "), a.convention, a.to_move);
+    let mut s = format!(
+        "{} {} ({} play, {} player to move)\n",
+        a.game,
+        shortened(&a.tokens.join(" ")),
+        a.convention,
+        a.to_move
+    );
     s += &match a.winner {
         Some(winner) => format!("outcome: {} (the {winner} player wins with best play)\n", a.outcome),
         None => format!("outcome: {} ({})\n", a.outcome, a.outcome.words()),
@@ -199,7 +223,7 @@ pub fn render(a: &Analysis, explain: bool, limit: Option<usize>) -> String {
             s += &format!("moves that keep the draw ({n}):\n");
             let w = shown.iter().map(|m| m.text.len()).max().unwrap_or(0);
             for m in shown {
-                s += &result_line(a, &m.text, &m.result, w);
+                s += &result_line(a, m, w);
             }
             if n > shown.len() as u128 {
                 s += &format!(
@@ -221,7 +245,7 @@ pub fn render(a: &Analysis, explain: bool, limit: Option<usize>) -> String {
         };
         let w = shown.iter().map(|m| m.text.len()).max().unwrap_or(0);
         for m in shown {
-            s += &result_line(a, &m.text, &m.result, w);
+            s += &result_line(a, m, w);
         }
         let listed = a.winning_moves.len();
         let more = a.winning_move_count.map_or((listed - shown.len()) as u128, |n| n - shown.len() as u128);

@@ -181,6 +181,9 @@ fn intro(s: &Session, human: Player, level: Level, seed: u64) -> String {
     t
 }
 
+/// The most characters of one drawn row of a board game that draws its own rows.
+const MAX_ROW_CHARS: usize = 200;
+
 /// The position drawn plainly: a row of marks and the size per heap.
 pub fn draw(game: &Game, position: &Position) -> String {
     let mut s = String::from("\n");
@@ -220,6 +223,17 @@ pub fn draw(game: &Game, position: &Position) -> String {
                     .join(" * ")
             };
             s += &format!("  n = {n} = {written}\n");
+        }
+        // A board game whose numbers are not piles (Hackenbush's edges, geography's path)
+        // draws its own rows.
+        Position::Board(b, numbers) if b.rules().rows(numbers).is_some() => {
+            let rows = b.rules().rows(numbers).unwrap_or_default();
+            let width = rows.iter().map(|(l, _)| l.chars().count()).max().unwrap_or(0);
+            for (label, text) in rows {
+                let shown: String = text.chars().take(MAX_ROW_CHARS).collect();
+                let more = if text.chars().count() > MAX_ROW_CHARS { " ..." } else { "" };
+                s += &format!("  {label:<width$}  {shown}{more}\n");
+            }
         }
         _ => {
             let heaps = position.heaps();

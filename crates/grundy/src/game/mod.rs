@@ -71,6 +71,21 @@ impl Game {
         }
     }
 
+    /// Undirected vertex geography on the graph written in `text` (one edge `u v` a line; see
+    /// [`crate::rules::board::Geography::from_text`]), written `geography:NAME`. The front ends
+    /// read the text (a file, a text area) and pass it here: the library does no I/O.
+    ///
+    /// ```
+    /// let g = grundy::Game::geography("path.txt", "a b\nb c\n").unwrap();
+    /// assert_eq!(g.to_string(), "geography:path.txt");
+    /// assert!(grundy::Game::geography("bad.txt", "a b c").unwrap_err().to_string().starts_with("geography:bad.txt: line 1:"));
+    /// ```
+    pub fn geography(name: &str, text: &str) -> Result<Game, ParseGameError> {
+        crate::rules::board::Geography::from_text(name, text)
+            .map(|g| Game::Board(Board::Geography(g)))
+            .map_err(|e| ParseGameError::new(format!("geography:{name}: {e}")))
+    }
+
     /// The rules of this game in a sentence, for the header of a game and the web page's board.
     ///
     /// ```
@@ -281,7 +296,8 @@ impl Game {
     }
 
     /// The example game of a kind of the catalogue (`grundy::GAMES`): its `example_game` read,
-    /// with the file of `graph:edges.txt` taken from [`catalogue::EXAMPLE_GRAPH`].
+    /// with the file it names (`graph:edges.txt`, `geography:...`) taken from
+    /// [`catalogue::example_graph`].
     ///
     /// ```
     /// for kind in grundy::GAMES {
@@ -289,10 +305,11 @@ impl Game {
     /// }
     /// ```
     pub fn example_of(kind: &catalogue::GameKind) -> Result<Game, ParseGameError> {
-        if kind.example_game.starts_with("graph:") {
-            return Game::graph(kind.example_game, catalogue::EXAMPLE_GRAPH);
+        match (kind.example_game.strip_prefix("geography:"), catalogue::example_graph(kind)) {
+            (Some(file), Some(text)) => Game::geography(file, text),
+            (None, Some(text)) => Game::graph(kind.example_game, text),
+            _ => kind.example_game.parse(),
         }
-        kind.example_game.parse()
     }
 
     /// The graph of a game of tokens on a graph.

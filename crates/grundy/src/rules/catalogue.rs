@@ -285,6 +285,22 @@ pub const GAMES: &[GameKind] = &[
         heap_ruleset: false,
     },
     GameKind {
+        spelling: "hackenbush",
+        name: "Green Hackenbush",
+        a_move: "delete one edge of a picture (edges `u-v` on the ground vertex 0, one argument a picture, `@FILE` for a big one); what no longer reaches the ground falls away",
+        example_game: "hackenbush",
+        example_position: "0-1,1-2,2-0,1-3 0-1,1-1",
+        heap_ruleset: false,
+    },
+    GameKind {
+        spelling: "geography:FILE",
+        name: "undirected vertex geography",
+        a_move: "move the token to a neighbour not yet visited (FILE: one edge `u v` a line; position `-`: the first move places the token; `a,b,c`: the path so far)",
+        example_game: "geography:examples/geography/bzoj1443.txt",
+        example_position: "r2c2",
+        heap_ruleset: false,
+    },
+    GameKind {
         spelling: "sum",
         name: "a sum of rulesets",
         a_move: "a sum of games: heaps written `RULESET=HEAP`, any other game `GAME=TOKENS` (e.g. `euclid=34,12`)",
@@ -298,6 +314,28 @@ pub const GAMES: &[GameKind] = &[
 /// a 2-cycle a-b with a way out from b to c, and c to d. Vertex b has the generalized
 /// Sprague-Grundy value ∞(1) and c the value 1, so tokens on b and c are won by moving b to c.
 pub const EXAMPLE_GRAPH: &str = "a b\nb a\nb c\nc d\n";
+
+/// The file of the catalogue's example of `geography:FILE`, the maze of BZOJ 1443's sample
+/// (the repository's `examples/geography/bzoj1443.txt`, compiled in: the library reads no
+/// files).
+pub const EXAMPLE_GEOGRAPHY: &str = include_str!("../../../../examples/geography/bzoj1443.txt");
+
+/// The text of the file a kind's example game names, for the games that read a graph from a
+/// file (`graph:FILE`, `geography:FILE`); `None` for the others.
+///
+/// ```
+/// let graph = grundy::GAMES.iter().find(|g| g.spelling == "graph:FILE").unwrap();
+/// assert_eq!(grundy::rules::catalogue::example_graph(graph), Some(grundy::rules::catalogue::EXAMPLE_GRAPH));
+/// ```
+pub fn example_graph(kind: &GameKind) -> Option<&'static str> {
+    if kind.example_game.starts_with("graph:") {
+        Some(EXAMPLE_GRAPH)
+    } else if kind.example_game.starts_with("geography:") {
+        Some(EXAMPLE_GEOGRAPHY)
+    } else {
+        None
+    }
+}
 
 /// The spellings of every game, comma-separated: `nim, bounded:K, ...`.
 ///

@@ -59,6 +59,11 @@ pub struct WinningMove {
     /// The move (its heap 0-based, as every [`Move`]).
     #[serde(flatten)]
     pub mv: Move,
+    /// The position after the move as its tokens, for a board game whose numbers are not
+    /// what people write (a Hackenbush picture `0-1,1-2`, a geography path `a,b`); absent
+    /// otherwise, `result` being the tokens.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub result_tokens: Option<Vec<String>>,
 }
 
 /// Winning moves of one heap written as one family (an arithmetic progression of moves), with
@@ -228,7 +233,12 @@ impl Listing {
     /// position `result` makes, while the list has room.
     fn record(&self, a: &mut Analysis, mv: Move, text: String, result: impl FnOnce() -> Vec<u64>) {
         if self.has_room(a) {
-            a.winning_moves.push(WinningMove { text: text.clone(), result: result(), mv: mv.clone() });
+            a.winning_moves.push(WinningMove {
+                result_tokens: None,
+                text: text.clone(),
+                result: result(),
+                mv: mv.clone(),
+            });
         }
         a.winning_families.push(WinningFamily { text, family: MoveFamily::single(mv) });
     }
@@ -236,7 +246,7 @@ impl Listing {
     /// Lists the move `mv` of a family already recorded, while the list has room.
     fn list(&self, a: &mut Analysis, mv: Move, text: impl FnOnce() -> String, result: impl FnOnce() -> Vec<u64>) {
         if self.has_room(a) {
-            a.winning_moves.push(WinningMove { text: text(), result: result(), mv });
+            a.winning_moves.push(WinningMove { result_tokens: None, text: text(), result: result(), mv });
         }
     }
 
@@ -635,6 +645,7 @@ fn misere_sj(cs: &[Component], options: &AnalyzeOptions) -> Result<Option<Analys
                 for mv in f.members() {
                     let mv = Move { heap: i, ..mv };
                     a.winning_moves.push(WinningMove {
+                        result_tokens: None,
                         text: c.ruleset.describe_move(i + 1, c.heap, &mv.to),
                         result: replaced(&all, i, &mv.to),
                         mv,
@@ -669,6 +680,7 @@ fn misere_single_heap(cs: &[Component], options: &AnalyzeOptions) -> Result<Opti
         let to = n - take;
         // An emptied heap is left as a heap of 0, as `Ruleset::for_each_option` gives it.
         a.winning_moves.push(WinningMove {
+            result_tokens: None,
             text: c.ruleset.describe_move(i + 1, n, &[to]),
             result: replaced(&all, i, &[to]),
             mv: Move::new(i, vec![to]),
@@ -886,6 +898,7 @@ fn chips(cells: &[u64], options: &AnalyzeOptions) -> Result<Analysis, AnalyzeErr
         let mut result = cells.to_vec();
         result[chip] = to;
         a.winning_moves.push(WinningMove {
+            result_tokens: None,
             text: rule::describe_slide(cells, chip, to),
             result,
             mv: Move::new(chip, vec![to]),
@@ -920,7 +933,10 @@ fn board(b: &Board, numbers: &[u64], options: &AnalyzeOptions) -> Result<Analysi
     a.sg_note = answer.value_note;
     for result in answer.winning {
         if let Some(mv) = Move::between(numbers, &result) {
-            a.winning_moves.push(WinningMove { text: rules.describe(numbers, &result), result, mv });
+            // Games that draw their own rows write results as tokens (the numbers are edges or
+            // vertex indices).
+            let result_tokens = rules.written_as_text().then(|| rules.tokens(&result));
+            a.winning_moves.push(WinningMove { result_tokens, text: rules.describe(numbers, &result), result, mv });
         }
     }
     a.given_count = answer.count;
@@ -969,6 +985,7 @@ fn graph(game: &GraphGame, numbers: &[u64], options: &AnalyzeOptions) -> Result<
                     a.drawing_moves.push(WinningMove {
                         text: game.describe_move(numbers, m.token, m.to),
                         result: after,
+                        result_tokens: None,
                         mv,
                     });
                 }
@@ -1008,7 +1025,12 @@ fn euclid(x: u64, y: u64, options: &AnalyzeOptions) -> Result<Analysis, AnalyzeE
     for (number, left) in rule::euclid_winning_moves_under(x, y, misere) {
         let text = rule::describe_move(x, y, number, left);
         let (p, q) = rule::after(x, y, number, left);
-        a.winning_moves.push(WinningMove { text, result: vec![p, q], mv: Move::new(number, vec![left]) });
+        a.winning_moves.push(WinningMove {
+            result_tokens: None,
+            text,
+            result: vec![p, q],
+            mv: Move::new(number, vec![left]),
+        });
     }
     if misere {
         a.explanation = vec![
@@ -1062,6 +1084,7 @@ fn divisor(n: u64, options: &AnalyzeOptions) -> Result<Analysis, AnalyzeError> {
             a.explanation.extend(balance_sentences(&table, "exponents", true));
             for (i, to) in nim_winning_moves(&exps) {
                 a.winning_moves.push(WinningMove {
+                    result_tokens: None,
                     text: describe(i, exps[i], to),
                     result: vec![],
                     mv: Move::new(i, vec![to]),
@@ -1199,6 +1222,7 @@ fn sum_misere(cs: &[Component], options: &AnalyzeOptions) -> Result<Analysis, An
             next.extend_from_slice(&tagged[i + 1..]);
             if !search.wins(&canon(next))? {
                 a.winning_moves.push(WinningMove {
+                    result_tokens: None,
                     text: c.ruleset.describe_move(i + 1, c.heap, &to),
                     result: replaced(&heaps, i, &to),
                     mv: Move::new(i, to),
@@ -1441,6 +1465,7 @@ fn kl(forbidden: [u64; 2], heaps: &[u64], options: &AnalyzeOptions) -> Result<An
             let next = replaced(heaps, i, &[h - take]);
             if !search.wins(&(kl_canon(next.clone()), me.other()))? {
                 a.winning_moves.push(WinningMove {
+                    result_tokens: None,
                     text: Ruleset::Nim.describe_move(i + 1, h, &[h - take]),
                     result: next,
                     mv: Move::new(i, vec![h - take]),

@@ -17,7 +17,9 @@ pub mod circle;
 pub mod coins;
 pub mod cutting;
 pub mod fibonacci;
+pub mod geography;
 pub mod graph;
+pub mod hackenbush;
 pub mod moore;
 pub mod multiplication;
 pub mod search;
@@ -29,7 +31,9 @@ pub use circle::Circle;
 pub use coins::{CoinRule, Coins, Coins2d};
 pub use cutting::Cutting;
 pub use fibonacci::MultipleNim;
+pub use geography::Geography;
 pub use graph::GraphGame;
+pub use hackenbush::Hackenbush;
 pub use moore::Moore;
 pub use multiplication::Multiplication;
 pub use staircase::Staircase;
@@ -241,6 +245,19 @@ pub trait BoardRules {
         self.label(i)
     }
 
+    /// The position drawn as rows of (label, text), for a game whose numbers are not piles
+    /// (the edges of Hackenbush pictures, a path of geography); `None` draws each number.
+    fn rows(&self, _numbers: &[u64]) -> Option<Vec<(String, String)>> {
+        None
+    }
+
+    /// Whether positions are written as tokens that are not their numbers (pictures, paths):
+    /// winning moves then carry their results as tokens too. True when [`BoardRules::rows`]
+    /// draws the position.
+    fn written_as_text(&self) -> bool {
+        false
+    }
+
     /// An upper bound on how many moves a game from `numbers` can last, for searches that
     /// recurse along a game (Every-SG refuses past a limit rather than overflow its stack); by
     /// default the sum of the numbers, right for games whose every move lowers some number.
@@ -299,6 +316,10 @@ pub enum Board {
     /// Tokens on a directed graph read from text (`graph:FILE`), with cycles, partizan edges
     /// and goals (HDU 1524, Codeforces 787C).
     Graph(GraphGame),
+    /// Green Hackenbush (`hackenbush`).
+    Hackenbush(Hackenbush),
+    /// Undirected vertex geography on a graph (`geography:FILE`).
+    Geography(Geography),
 }
 
 impl Board {
@@ -316,6 +337,8 @@ impl Board {
             Board::Coins(g) => g,
             Board::Coins2d(g) => g,
             Board::Graph(g) => g,
+            Board::Hackenbush(g) => g,
+            Board::Geography(g) => g,
         }
     }
 
@@ -356,6 +379,9 @@ impl Board {
             _ if s == "graph" || s.starts_with("graph:") => Some(Err(
                 "graph:FILE takes its edges from a file read by the command line (graph:- reads standard input), or from the 'graph' field of a request to the web app; here the edges are missing".into(),
             )),
+            "hackenbush" => Some(Ok(Board::Hackenbush(Hackenbush))),
+            "geography" => Some(Err(geography::NEEDS_FILE.into())),
+            _ if s.starts_with("geography:") => Some(Err(geography::NEEDS_FILE.into())),
             "circle" => {
                 Some(Err("game 'circle' needs the ruleset of its moves: circle:RULESET (e.g. circle:kayles)".into()))
             }
