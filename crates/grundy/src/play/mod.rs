@@ -1236,6 +1236,25 @@ fn fewest_replies_move(position: &Position, options: &AnalyzeOptions, rng: &mut 
         .map(|(replies, _, mv)| Resistance { mv, replies, looked_at })
 }
 
+/// Whether `position` can be played under `convention` at all, whatever the level: Every-SG
+/// takes each heap of a sum as one game, so a heap that splits (Kayles, Grundy's game) would
+/// change the games during play, and it is defined here for impartial games only. The error
+/// says why; the front ends report it before the game starts.
+///
+/// ```
+/// use grundy::{Convention, Game, play::check_playable};
+/// let kayles: Game = "kayles".parse().unwrap();
+/// let pos = kayles.parse_position(&["5", "3"]).unwrap();
+/// assert!(check_playable(&pos, Convention::Normal).is_ok());
+/// assert!(check_playable(&pos, Convention::Every).unwrap_err().to_string().contains("can split"));
+/// ```
+pub fn check_playable(position: &Position, convention: Convention) -> Result<(), AnalyzeError> {
+    match convention {
+        Convention::Every => every::refusal(position),
+        Convention::Normal | Convention::Misere => Ok(()),
+    }
+}
+
 /// Whether the computer can play `position` perfectly at level [`Level::Perfect`]: the
 /// position must be solved exactly within `options`' budget, for the computer to find a winning
 /// move whenever there is one (every later position is smaller, and solved with it). The error
