@@ -17,6 +17,8 @@ const state = {
   game: 'nim',
   tokens: [],
   misere: false,
+  /** Every-SG: each turn one move in every game of the sum that is not over. */
+  every: false,
   level: 'perfect',
   human: 'first',
   toMove: 'first',
@@ -190,7 +192,7 @@ function sized(text, rule) {
 }
 
 function problem() {
-  return { game: state.game, position: state.tokens, misere: state.misere, to_move: state.toMove };
+  return { game: state.game, position: state.tokens, misere: state.misere, every: state.every, to_move: state.toMove };
 }
 
 /**
@@ -205,7 +207,9 @@ const analysisRequest = () => ({ ...problem(), limit: LISTED });
 
 /** The rules under the game's title (from the server, with misère added). */
 function setRules(rules) {
-  $('rules').textContent = rules + (state.misere ? ' Misère: whoever makes the last move loses.' : '');
+  $('rules').textContent = rules + (state.misere ? ' Misère: whoever makes the last move loses.' : '')
+    + (state.every ? ' Every-SG: each turn is one move in every game that is not over, and whoever makes the last move '
+      + 'wins. Click one object in each game (or type the moves joined by ;) and press Play.' : '');
 }
 
 function setStatus(text, kind) {
@@ -280,7 +284,9 @@ function drawBoard() {
         b.title = `leave ${j} in heap ${i + 1} (take ${size - BigInt(j)})`;
         b.addEventListener('mouseenter', () => markTaking(objects, j, true));
         b.addEventListener('mouseleave', () => markTaking(objects, j, false));
-        b.addEventListener('click', () => humanMove(`${i + 1} -> ${j}`));
+        // Under Every-SG a turn is a move in every game: a click adds this game's move to the
+        // turn in the box below, which Play sends.
+        b.addEventListener('click', () => (state.every ? addToTurn(i + 1, j) : humanMove(`${i + 1} -> ${j}`)));
         objects.appendChild(b);
       }
       row.appendChild(objects);
@@ -293,6 +299,21 @@ function drawBoard() {
     }
     board.appendChild(row);
   });
+}
+
+/**
+ * Under Every-SG, adds the move "leave `left` in number `number`" to the turn typed in the
+ * box, in place of an earlier click on the same number (moves joined by `;`, as the server
+ * reads a turn).
+ */
+function addToTurn(number, left) {
+  if (state.busy || state.over || state.toMove !== state.human) return;
+  const box = $('move-text');
+  const moves = box.value.split(';').map((m) => m.trim()).filter((m) => m !== '')
+    .filter((m) => m.split('->')[0].trim() !== String(number));
+  moves.push(`${number} -> ${left}`);
+  box.value = moves.join('; ');
+  box.focus();
 }
 
 /**
@@ -483,6 +504,7 @@ async function newGame(event) {
     tokens,
     start: tokens,
     misere: $('misere').checked,
+    every: $('every').checked,
     level: $('level').value,
     human: $('computer-first').checked ? 'second' : 'first',
     toMove: 'first',
@@ -493,7 +515,8 @@ async function newGame(event) {
   });
   $('after-game').hidden = true;
   clearGame();
-  $('game-title').textContent = `${game}${state.misere ? ' (misère)' : ''}`;
+  $('game-title').textContent = `${game}${state.misere ? ' (misère)' : ''}${state.every ? ' (Every-SG)' : ''}`;
+  $('move-text').placeholder = state.every ? '1 -> 2; 3 -> 1' : '3 2  ·  2 -> 1';
   // No game until the server has read the game and position (and, for a position that takes
   // long, until it has analysed it).
   const noGame = () => {
@@ -654,7 +677,8 @@ function showAnalysis(a) {
   // Misère play and partizan games have no value; some games have one not computed here, and
   // the analysis says why.
   $('sg').textContent = a.sg !== null ? String(a.sg) : (a.sg_note ?? 'none');
-  $('heap-values-label').textContent = a.game === 'divisor' ? 'Prime exponents' : 'Heap values';
+  $('heap-values-label').textContent = a.convention === 'every' ? 'Steps (one per game)'
+    : a.game === 'divisor' ? 'Prime exponents' : 'Heap values';
   $('heap-values').textContent = a.heap_values ? a.heap_values.join(', ') : '–';
   $('to-move').textContent = who(a.to_move);
   // The count is null when some moves are left out: it is not known then. It may be past
@@ -727,6 +751,11 @@ function showFamilies(a, count) {
   const intro = $('moves-intro');
   const all = count !== null && BigInt(count) === BigInt(a.winning_moves.length);
   intro.hidden = count === null || a.winning_moves.length === 0 || (all && many.length === 0);
+  if (a.convention === 'every' && count !== null && a.winning_moves.length > 0 && !all) {
+    // Every-SG lists one turn, the one along every game's best line; the count is of every turn.
+    intro.textContent = `Of the ${count} winning turns, the one along every game's best line (Jia Zhihao's theorem):`;
+    return;
+  }
   intro.textContent = all
     ? `All ${count}, one by one:`
     : `The first ${a.winning_moves.length} of ${count}, one by one`
@@ -1015,6 +1044,7 @@ function again(position) {
   $('game').value = state.game;
   $('position').value = position;
   $('misere').checked = state.misere;
+  $('every').checked = state.every;
   $('level').value = state.level;
   $('computer-first').checked = state.human === 'second';
   newGame();
@@ -1027,6 +1057,9 @@ $('random').addEventListener('click', () => {
   newGame();
 });
 $('setup').addEventListener('submit', newGame);
+// Misère play and Every-SG are two conventions: choosing one clears the other.
+$('misere').addEventListener('change', () => { if ($('misere').checked) $('every').checked = false; });
+$('every').addEventListener('change', () => { if ($('every').checked) $('misere').checked = false; });
 $('typed').addEventListener('submit', (e) => {
   e.preventDefault();
   const text = $('move-text').value.trim();
