@@ -409,7 +409,9 @@ fn check_divisor(n: u64, d: u64) -> Result<(), IllegalMove> {
 pub fn apply(position: &Position, mv: &Move) -> Position {
     // A move over several numbers that keeps their count (a move in several games at once, as
     // under Every-SG, or both heaps of a two-heap game) sets them in place.
-    if mv.width > 1 && mv.to.len() == mv.width && !matches!(position, Position::Board(..)) {
+    // A sum of games whose moves may change how many numbers a game has is shared out game by
+    // game below instead.
+    if mv.width > 1 && mv.to.len() == mv.width && !matches!(position, Position::Board(..) | Position::Games(_)) {
         if let Some(p) = crate::game::games::with_numbers(position, &mv.apply(&position.heaps())) {
             return p;
         }
