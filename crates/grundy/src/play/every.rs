@@ -265,6 +265,19 @@ pub(super) fn read(position: &Position, player: Player, text: &str) -> Result<(M
             Position::Sum(_) => check_move(position, player, &mv).err().unwrap_or(e),
             _ => IllegalMove::new(format!("{}: {e}", name(position, i, part))),
         })?;
+        // A heap's move may be written with empty heaps beside what it leaves (`2 -> 0 5`), which
+        // the heap's rule reads as leaving 5; a heap here never splits (`covered`), so it stays
+        // one heap, one game, as the general form of the turn reads it back.
+        let next = match next {
+            Position::Sum(cs) if cs.len() != 1 => match cs.first() {
+                Some(c) => {
+                    let heap = cs.iter().map(|c| c.heap).sum();
+                    Position::Sum(vec![crate::game::Component::new(c.ruleset.clone(), heap)])
+                }
+                None => part.position.clone(),
+            },
+            next => next,
+        };
         *slot = Some(next);
     }
     let mut after = vec![];
