@@ -1,14 +1,23 @@
 //! `grundy::play::parse_move` on any text for a few positions of several games (the first
 //! byte picks the position and the player): never a panic, and a move it accepts is one that
-//! `check_move` accepts, can be applied and described.
+//! `check_move` accepts, can be applied and described. The same text is read as an Every-SG
+//! turn (`parse_turn`: each game's move joined by ';', or the general form) wherever Every-SG
+//! can be played: a turn it accepts is accepted by `check_turn` as the same numbers (or refused
+//! only because its general form can be shared out among the games in two ways).
 #![no_main]
 
-use grundy::play::{apply, check_move, describe, parse_move};
-use grundy::{Game, Player, Position};
+use grundy::play::{apply, check_move, check_playable, check_turn, describe, parse_move, parse_turn, typed_turn};
+use grundy::{Convention, Game, Player, Position};
 use libfuzzer_sys::fuzz_target;
 use std::sync::OnceLock;
 
-const POSITIONS: [(&str, &[&str]); 20] = [
+const POSITIONS: [(&str, &[&str]); 24] = [
+    // Every-SG sums: heaps, games of two numbers, games whose moves change how many numbers
+    // they have, and a game that is over.
+    ("nim", &["3", "5", "0", "7"]),
+    ("sum", &["euclid=5,3", "euclid=3,2", "nim=0"]),
+    ("sum", &["take-or-split:2=4", "take-or-split:2=4", "fibonacci-nim=5"]),
+    ("sum", &["cutting=2x3", "wythoff=2,3", "nim=2"]),
     ("nim", &["7", "9", "12", "15"]),
     ("nim", &["0", "18446744073709551615"]),
     ("bounded:3", &["10", "7", "4"]),
@@ -64,5 +73,17 @@ fuzz_target!(|data: &[u8]| {
         let next = check_move(position, player, &mv).unwrap_or_else(|e| panic!("{text:?} read but refused: {e}"));
         assert_eq!(next, apply(position, &mv));
         let _ = describe(position, &mv);
+    }
+    if check_playable(position, Convention::Every).is_ok() {
+        if let Ok(mv) = parse_turn(position, player, Convention::Every, text) {
+            match check_turn(position, player, Convention::Every, &mv) {
+                Ok(next) => {
+                    assert_eq!(next.heaps(), mv.apply(&position.heaps()), "{text:?}");
+                    let _ = describe(position, &mv);
+                    let _ = typed_turn(position, Convention::Every, &mv);
+                }
+                Err(e) => assert!(e.to_string().contains("more than one way"), "{text:?} read but refused: {e}"),
+            }
+        }
     }
 });

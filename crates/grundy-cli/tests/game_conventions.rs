@@ -50,7 +50,140 @@ fn every_sg_through_the_binary() {
     assert!(v["explanation"].as_array().unwrap().iter().any(|l| l.as_str().unwrap().contains("Jia Zhihao")));
     let out = grundy(&["analyze", "nim", "3", "--every", "--misere"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(refused(&["play", "nim", "3", "4", "--every"]).contains("grundy analyze nim 3 4 --every"));
+    // Every-SG takes each heap as one game: a heap that splits is refused before the game, at
+    // every level.
+    for level in ["perfect", "easy"] {
+        assert!(refused(&["play", "kayles", "5", "3", "--every", "--level", level]).contains("can split into several"));
+    }
+}
+
+/// `grundy play ... --every` read through its stdin until each prompt: what it printed, and
+/// whether it is waiting for a line.
+struct Terminal {
+    child: std::process::Child,
+    stdin: Option<std::process::ChildStdin>,
+    chunks: std::sync::mpsc::Receiver<Vec<u8>>,
+    all: String,
+    seen: usize,
+}
+
+impl Terminal {
+    fn start(args: &[&str]) -> Terminal {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdout = child.stdout.take().unwrap();
+        let (tx, chunks) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let mut buf = [0u8; 4096];
+            while let Ok(n) = std::io::Read::read(&mut stdout, &mut buf) {
+                if n == 0 || tx.send(buf[..n].to_vec()).is_err() {
+                    break;
+                }
+            }
+        });
+        let stdin = child.stdin.take();
+        Terminal { child, stdin, chunks, all: String::new(), seen: 0 }
+    }
+
+    /// The output up to the next prompt (true) or the end (false).
+    fn next(&mut self) -> (String, bool) {
+        loop {
+            if self.all[self.seen..].ends_with("your move> ") {
+                let text = self.all[self.seen..].to_string();
+                self.seen = self.all.len();
+                return (text, true);
+            }
+            match self.chunks.recv_timeout(std::time::Duration::from_secs(30)) {
+                Ok(chunk) => self.all.push_str(&String::from_utf8_lossy(&chunk)),
+                Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
+                    let text = self.all[self.seen..].to_string();
+                    self.seen = self.all.len();
+                    return (text, false);
+                }
+                Err(e) => panic!("no prompt: {e}\n{}", self.all),
+            }
+        }
+    }
+
+    fn send(&mut self, line: &str) -> (String, bool) {
+        writeln!(self.stdin.as_mut().unwrap(), "{line}").unwrap();
+        self.next()
+    }
+
+    fn close(mut self) -> String {
+        drop(self.stdin.take());
+        let _ = self.child.wait();
+        self.next();
+        self.all
+    }
+}
+
+#[test]
+fn every_sg_is_won_in_the_terminal_by_following_the_hints() {
+    let mut t = Terminal::start(&["play", "sum", "euclid=7,3", "euclid=5,2", "--every", "--seed", "4"]);
+    let (intro, prompted) = t.next();
+    assert!(prompted, "{intro}");
+    assert!(intro.contains("Every-SG: each turn you move in every game that is not over"), "{intro}");
+    assert!(intro.contains("joined by ';'"), "{intro}");
+    // A legal turn that is not the winning one, then taken back with the computer's reply.
+    let (after, _) = t.send("1 -> 4; 3 -> 1");
+    assert!(
+        after.contains("you: in game 1 (euclid): subtract 1 x 3 = 3 from number 1 (7 3 -> 4 3); in game 2 (euclid)"),
+        "{after}"
+    );
+    assert!(after.contains("computer: "), "{after}");
+    let (undone, _) = t.send("undo");
+    assert!(undone.contains("took back 2 moves"), "{undone}");
+    assert!(undone.contains("game 1 (euclid): number 1 7"), "{undone}");
+    // A turn that forgets a game is refused, naming it.
+    let (refused, _) = t.send("1 -> 4");
+    assert!(refused.contains("illegal move: game 2 (euclid): no move was given for it"), "{refused}");
+    // Then each turn as the hint says to type it, until the person wins.
+    for _ in 0..10 {
+        let (hint, prompted) = t.send("hint");
+        assert!(prompted, "{hint}");
+        assert!(hint.contains("You are winning"), "{hint}");
+        let typed = hint.lines().find_map(|l| l.trim().strip_prefix("type: ")).unwrap().to_string();
+        let (after, prompted) = t.send(&typed);
+        assert!(!after.contains("illegal move"), "{typed}: {after}");
+        if !prompted {
+            assert!(after.contains("You win! Well played."), "{after}");
+            return;
+        }
+    }
+    panic!("no win after ten turns: {}", t.close());
+}
+
+#[test]
+fn the_computer_wins_every_sg_in_the_terminal() {
+    // The person empties no heap; the computer empties all three and wins.
+    let mut t = Terminal::start(&["play", "nim", "3", "5", "7", "--every", "--seed", "1"]);
+    t.next();
+    let (end, prompted) = t.send("1 1; 2 1; 3 1");
+    assert!(!prompted, "{end}");
+    assert!(
+        end.contains("you: take 1 from heap 1 (3 -> 2); take 1 from heap 2 (5 -> 4); take 1 from heap 3 (7 -> 6)"),
+        "{end}"
+    );
+    assert!(
+        end.contains("computer: take 2 from heap 1 (2 -> 0); take 4 from heap 2 (4 -> 0); take 6 from heap 3 (6 -> 0)"),
+        "{end}"
+    );
+    assert!(end.contains("The computer wins."), "{end}");
+    // Moving first from a won position, the computer wins without the person's help; in the
+    // general form the whole turn is one move over the run of numbers.
+    let mut t =
+        Terminal::start(&["play", "sum", "euclid=5,3", "euclid=3,2", "--every", "--computer-first", "--seed", "1"]);
+    let (first, prompted) = t.next();
+    assert!(prompted, "{first}");
+    assert!(first.contains("computer: in game 1 (euclid): subtract 1 x 3 = 3 from number 1 (5 3 -> 2 3); in game 2 (euclid): subtract 1 x 2 = 2 from number 1 (3 2 -> 1 2)"), "{first}");
+    let (end, prompted) = t.send("1..4 -> 2 1 1 1");
+    assert!(!prompted, "{end}");
+    assert!(end.contains("The computer wins."), "{end}");
 }
 
 #[test]

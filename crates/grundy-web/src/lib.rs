@@ -14,7 +14,9 @@
 //!   83,333,333,333,333,338 winning moves in 18 families).
 //! - `POST /api/move`: the same body plus `level`, `seed` and optionally `human_move` (text such
 //!   as `"3 11"`, played first): the computer's reply and the position after it, and `rules` as
-//!   above. At level `perfect` (the default) a position the computer cannot solve exactly
+//!   above. With `"every": true` (Every-SG) a turn is one move in every game that is not over,
+//!   typed as each game's move joined by `;` (`"1 -> 2; 3 -> 1"`) or in the general form of
+//!   the analysis's winning turn (`"1..4 -> 2 3 1 2"`). At level `perfect` (the default) a position the computer cannot solve exactly
 //!   (Grundy's game past its table) is refused, 422 `unsupported` "level perfect cannot promise
 //!   perfect play here: ..."; levels `good` and `easy` play the smallest move there.
 //! - `GET /api/sg?game=subtraction:2,5&upto=50`: the Grundy sequence G(0..=upto) of a heap
@@ -902,7 +904,8 @@ struct MoveRequest {
     level: Option<String>,
     #[serde(default)]
     seed: Option<u64>,
-    /// A move of the player to move, played before the computer's reply.
+    /// A move of the player to move, played before the computer's reply (under Every-SG a turn:
+    /// each game's move joined by `;`, or the general form).
     #[serde(default)]
     human_move: Option<String>,
     /// The positions of the game before this one, oldest first, each with its player to move:
@@ -955,11 +958,9 @@ struct MoveReply {
 /// was sent, then the computer's reply (none once the game is over).
 fn play_move(request: &MoveRequest) -> Result<MoveReply, Fail> {
     let (game, position, options) = request.problem.parse()?;
-    if options.convention == Convention::Every {
-        return Err(Fail::Api(ApiError::bad(
-            "the page does not play Every-SG (a turn there is a move in every game at once); /api/analyze with every answers the position",
-        )));
-    }
+    // Every-SG cannot play a heap that splits or a partizan game, at any level.
+    grundy::play::check_playable(&position, options.convention)
+        .map_err(|e| Fail::Api(ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, Kind::Unsupported, e)))?;
     let level: Level = request.level.as_deref().unwrap_or("perfect").parse().map_err(ApiError::bad)?;
     // The person moves for the player to move, when they sent a move; the computer plays the
     // other side.

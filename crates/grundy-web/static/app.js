@@ -17,6 +17,8 @@ const state = {
   game: 'nim',
   tokens: [],
   misere: false,
+  /** Every-SG: each turn one move in every game of the sum that is not over. */
+  every: false,
   level: 'perfect',
   human: 'first',
   toMove: 'first',
@@ -243,7 +245,7 @@ function sized(text, rule) {
 const drawnAsText = (game) => game === 'hackenbush' || isGeography(game);
 
 function problem() {
-  const p = { game: state.game, position: state.tokens, misere: state.misere, to_move: state.toMove };
+  const p = { game: state.game, position: state.tokens, misere: state.misere, every: state.every, to_move: state.toMove };
   if (usesGraphText(state.game)) p.graph = state.graph;
   return p;
 }
@@ -260,7 +262,9 @@ const analysisRequest = () => ({ ...problem(), limit: LISTED });
 
 /** The rules under the game's title (from the server, with misère added). */
 function setRules(rules) {
-  $('rules').textContent = rules + (state.misere ? ' Misère: whoever makes the last move loses.' : '');
+  $('rules').textContent = rules + (state.misere ? ' Misère: whoever makes the last move loses.' : '')
+    + (state.every ? ' Every-SG: each turn is one move in every game that is not over, and whoever makes the last move '
+      + 'wins. Click one object in each game (or type the moves joined by ;) and press Play.' : '');
 }
 
 function setStatus(text, kind) {
@@ -343,7 +347,9 @@ function drawBoard() {
         b.title = `leave ${j} in heap ${i + 1} (take ${size - BigInt(j)})`;
         b.addEventListener('mouseenter', () => markTaking(objects, j, true));
         b.addEventListener('mouseleave', () => markTaking(objects, j, false));
-        b.addEventListener('click', () => humanMove(`${i + 1} -> ${j}`));
+        // Under Every-SG a turn is a move in every game: a click adds this game's move to the
+        // turn in the box below, which Play sends.
+        b.addEventListener('click', () => (state.every ? addToTurn(i + 1, j) : humanMove(`${i + 1} -> ${j}`)));
         objects.appendChild(b);
       }
       row.appendChild(objects);
@@ -414,6 +420,21 @@ function drawText(board) {
     row.append(cell('span', label, 'heap-label'), cell('span', text, 'heap-size'));
     board.appendChild(row);
   });
+}
+
+/**
+ * Under Every-SG, adds the move "leave `left` in number `number`" to the turn typed in the
+ * box, in place of an earlier click on the same number (moves joined by `;`, as the server
+ * reads a turn).
+ */
+function addToTurn(number, left) {
+  if (state.busy || state.over || state.toMove !== state.human) return;
+  const box = $('move-text');
+  const moves = box.value.split(';').map((m) => m.trim()).filter((m) => m !== '')
+    .filter((m) => m.split('->')[0].trim() !== String(number));
+  moves.push(`${number} -> ${left}`);
+  box.value = moves.join('; ');
+  box.focus();
 }
 
 /**
@@ -611,6 +632,7 @@ async function newGame(event) {
     tokens,
     start: tokens,
     misere: $('misere').checked,
+    every: $('every').checked,
     level: $('level').value,
     human: $('computer-first').checked ? 'second' : 'first',
     toMove: 'first',
@@ -624,7 +646,8 @@ async function newGame(event) {
   });
   $('after-game').hidden = true;
   clearGame();
-  $('game-title').textContent = `${game}${state.misere ? ' (misère)' : ''}`;
+  $('game-title').textContent = `${game}${state.misere ? ' (misère)' : ''}${state.every ? ' (Every-SG)' : ''}`;
+  $('move-text').placeholder = state.every ? '1 -> 2; 3 -> 1' : '3 2  ·  2 -> 1';
   // No game until the server has read the game and position (and, for a position that takes
   // long, until it has analysed it).
   const noGame = () => {
@@ -800,8 +823,9 @@ function showAnalysis(a) {
   // Misère play and partizan games have no value; some games have one not computed here, and
   // the analysis says why.
   $('sg').textContent = a.sg !== null ? String(a.sg) : (a.sg_note ?? 'none');
-  $('heap-values-label').textContent = a.game === 'divisor' ? 'Prime exponents'
-    : a.generalized_sg ? 'Generalized values (Smith)' : 'Heap values';
+  $('heap-values-label').textContent = a.convention === 'every' ? 'Steps (one per game)'
+    : a.game === 'divisor' ? 'Prime exponents'
+      : a.generalized_sg ? 'Generalized values (Smith)' : 'Heap values';
   $('heap-values').textContent = a.heap_values ? a.heap_values.join(', ')
     : a.generalized_sg ? a.generalized_sg.join(', ') : '–';
   $('to-move').textContent = who(a.to_move);
@@ -885,6 +909,11 @@ function showFamilies(a, count) {
   const intro = $('moves-intro');
   const all = count !== null && BigInt(count) === BigInt(a.winning_moves.length);
   intro.hidden = count === null || a.winning_moves.length === 0 || (all && many.length === 0);
+  if (a.convention === 'every' && count !== null && a.winning_moves.length > 0 && !all) {
+    // Every-SG lists one turn, the one along every game's best line; the count is of every turn.
+    intro.textContent = `Of the ${count} winning turns, the one along every game's best line (Jia Zhihao's theorem):`;
+    return;
+  }
   intro.textContent = all
     ? `All ${count}, one by one:`
     : `The first ${a.winning_moves.length} of ${count}, one by one`
@@ -1201,6 +1230,7 @@ function again(position) {
   if (usesGraphText(state.game)) $('graph-text').value = state.graph;
   updateGraphField();
   $('misere').checked = state.misere;
+  $('every').checked = state.every;
   $('level').value = state.level;
   $('computer-first').checked = state.human === 'second';
   newGame();
@@ -1213,6 +1243,9 @@ $('random').addEventListener('click', () => {
   newGame();
 });
 $('setup').addEventListener('submit', newGame);
+// Misère play and Every-SG are two conventions: choosing one clears the other.
+$('misere').addEventListener('change', () => { if ($('misere').checked) $('every').checked = false; });
+$('every').addEventListener('change', () => { if ($('every').checked) $('misere').checked = false; });
 $('typed').addEventListener('submit', (e) => {
   e.preventDefault();
   const text = $('move-text').value.trim();

@@ -330,6 +330,67 @@ async fn the_move_endpoint_replies_as_the_library_session_does() {
     }
 }
 
+/// Every-SG through `POST /api/move`: the person's turn typed game by game or in the general
+/// form of the analysis's winning turn, the computer's turn as the library's session plays it,
+/// and the refusals naming the game at fault.
+#[tokio::test]
+async fn every_sg_is_played_through_the_move_endpoint() {
+    use grundy::play::{Level, Session};
+    use grundy::{AnalyzeOptions, Convention, Game, Player};
+    let start = json!(["euclid=5,3", "euclid=3,2"]);
+    // The analysis's winning turn, played as the page plays a listed move (its general form).
+    let (_, a) = post_json("/api/analyze", json!({"game": "sum", "position": start, "every": true})).await;
+    let w = &a["winning_moves"][0];
+    // The run of numbers it changes, as the page writes it: 1..3 (the last number stays).
+    let (heap, width) = (w["heap"].as_u64().unwrap(), w["width"].as_u64().unwrap());
+    let to: Vec<String> = w["to"].as_array().unwrap().iter().map(Value::to_string).collect();
+    let general = format!("{heap}..{} -> {}", heap + width - 1, to.join(" "));
+    assert_eq!(general, "1..3 -> 2 3 1");
+    for typed in [general.as_str(), "1 -> 2; 3 -> 1"] {
+        let body = json!({"game": "sum", "position": start, "every": true, "human_move": typed, "seed": 3});
+        let (s, r) = post_json("/api/move", body).await;
+        assert_eq!(s, StatusCode::OK, "{r}");
+        assert_eq!(r["human"]["text"], w["text"], "{typed}");
+        assert_eq!(r["human"]["tokens"], json!(["euclid=2,3", "euclid=1,2"]));
+        // The computer is lost and holds out: every game along its slowest line.
+        assert_eq!(r["computer"]["reason"], "longest", "{r}");
+        assert_eq!(r["to_move"], "first");
+        // The same turn in the library's session, field for field.
+        let g: Game = "sum".parse().unwrap();
+        let p = g.parse_position(&["euclid=5,3", "euclid=3,2"]).unwrap();
+        let options = AnalyzeOptions { convention: Convention::Every, ..AnalyzeOptions::default() };
+        let mut session = Session::new(g, p, options, Player::Second, Level::Perfect, 3);
+        session.play_text(typed).unwrap();
+        let choice = session.computer_move().unwrap();
+        assert_eq!(r["computer"], serde_json::to_value(&choice).unwrap());
+        assert_eq!(r["tokens"], json!(session.game().position_tokens(session.position())));
+    }
+    // The computer moving first from a won position wins: nothing is left to move.
+    let (s, r) = post_json("/api/move", json!({"game": "nim", "position": [3, 5, 7], "every": true})).await;
+    assert_eq!(s, StatusCode::OK, "{r}");
+    assert_eq!(r["computer"]["reason"], "winning");
+    assert_eq!(r["position"], json!([0, 0, 0]));
+    assert_eq!((r["over"].clone(), r["winner"].clone()), (json!(true), json!("first")));
+    // A turn that leaves a game unmoved, or moves a game twice, is refused naming it.
+    let cases = [
+        ("1 3", "heap 2: no move was given for it"),
+        ("1 3; 1 1; 2 5; 3 7", "heap 1: two moves were given"),
+        ("1 3; 2 6; 3 7", "heap 2: it has only 5 objects"),
+    ];
+    for (typed, contains) in cases {
+        let body = json!({"game": "nim", "position": [3, 5, 7], "every": true, "human_move": typed});
+        let (s, v) = post_json("/api/move", body).await;
+        assert_error(s, &v, StatusCode::BAD_REQUEST, contains);
+        assert_eq!(kind(&v), "illegal_move");
+    }
+    // A heap that splits would change the games of the sum: refused at every level.
+    for level in ["perfect", "easy"] {
+        let body = json!({"game": "kayles", "position": [5, 3], "every": true, "level": level});
+        let (s, v) = post_json("/api/move", body).await;
+        assert_error(s, &v, StatusCode::UNPROCESSABLE_ENTITY, "can split into several");
+    }
+}
+
 /// A lost divisor game of two large primes: the computer's longest move is found on the
 /// exponents (a Nim game of two 1s), not by listing every k in 2..=n, so the reply comes at once
 /// and the request does not hold a permit for ever.

@@ -43,8 +43,9 @@ Moves:
   2 -> 3 4      split heap 2 into heaps of 3 and 4 (games that split heaps)
   4             divisor game: divide n by 4 (a prime power that divides n)
   1 b           graph:FILE: move token 1 to vertex b (a position repeated three times is a draw)
+  1 3; 2 -> 5   Every-SG (--every): one move in each game that is not over, joined by ';'
 Commands:
-  hint          show every winning move
+  hint          show every winning move (under Every-SG, the winning turn and how to type it)
   undo          take back your last move (and the computer's reply)
   help          show this
   quit          end the game (so does end of input)
@@ -67,14 +68,9 @@ pub fn run(args: Args) -> Result<(), CliError> {
         return Err(CliError::usage("Every-SG needs games that end; tokens on a graph with cycles may go on for ever")
             .argument("--every"));
     }
-    if options.convention == Convention::Every {
-        return Err(CliError::usage(format!(
-            "grundy play does not play Every-SG: a turn there is a move in every game at once; `grundy analyze {} {} --every` answers the position",
-            args.problem.game,
-            args.problem.position.join(" ")
-        ))
-        .argument("--every"));
-    }
+    // Every-SG cannot play a heap that splits or a partizan game at any level: say so first.
+    grundy::play::check_playable(&position, options.convention)
+        .map_err(|e| CliError::analysis(e).argument("--every"))?;
     if level == Level::Perfect {
         // A perfect opponent that cannot solve the position would hand over a won game: say so
         // before the game starts, with what it would take.
@@ -175,6 +171,14 @@ fn intro(s: &Session, human: Player, level: Level, seed: u64) -> String {
         Position::Chips(_) => {
             "Type a move such as '2 -> 3' (slide chip 2 to cell 3) or '2 1' (slide chip 2 one cell left); 'help' lists everything.\n"
         }
+        _ if several_games(s) => {
+            let example = grundy::play::smallest_turn(s.position(), s.to_move(), Convention::Every)
+                .map(|mv| grundy::play::typed_turn(s.position(), Convention::Every, &mv))
+                .unwrap_or_else(|| "1 3; 2 -> 5".into());
+            return t + &format!(
+                "A turn is one move in each game that is not over, joined by ';', each typed as a move of that game with the numbers listed below (e.g. '{example}'); 'hint' shows the winning turn, 'help' lists everything.\n"
+            );
+        }
         Position::Board(b, _) => return t + &format!("{}; 'help' lists everything.\n", b.rules().move_hint()),
         _ => "Type a move such as '3 11' (take 11 from heap 3) or '2 -> 5' (leave 5 in heap 2); 'help' lists everything.\n",
     };
@@ -263,6 +267,16 @@ pub fn draw(game: &Game, position: &Position) -> String {
     s
 }
 
+/// Whether the game is played under Every-SG with several games, where a turn is a move in each.
+fn several_games(s: &Session) -> bool {
+    s.convention() == Convention::Every
+        && match s.position() {
+            Position::Sum(cs) => cs.len() > 1,
+            Position::Games(ps) => ps.len() > 1,
+            _ => false,
+        }
+}
+
 fn hint(s: &Session) -> String {
     match s.analysis() {
         Err(e) => format!("no hint: {e}\n"),
@@ -287,6 +301,21 @@ fn hint(s: &Session) -> String {
             let value = a.sg.map_or(String::new(), |v| format!(" (Sprague-Grundy value {v})"));
             if let (0, Some(why)) = (listed, &a.winning_moves_not_listed) {
                 return format!("You are winning{value}, but no winning move can be shown here: {why}\n");
+            }
+            if several_games(s) {
+                let count = a.winning_move_count.map_or("an uncounted number of".to_string(), |n| n.to_string());
+                let mut t = format!(
+                    "You are winning: {count} winning turn{} (one move in each game that is not over); the turn along every game's best line (Jia Zhihao's theorem):\n",
+                    if a.winning_move_count == Some(1) { "" } else { "s" }
+                );
+                for m in &a.winning_moves {
+                    t += &format!(
+                        "  {}\n    type: {}\n",
+                        m.text,
+                        grundy::play::typed_turn(s.position(), Convention::Every, &m.mv)
+                    );
+                }
+                return t;
             }
             let families = a.winning_families.iter().filter(|f| f.family.count > 1).count();
             let mut t = match a.winning_move_count {

@@ -7,6 +7,8 @@
 //! heaps for a splitting move, `[n']` for the divisor game). Heaps are numbered from 1 only in
 //! what a person reads and types.
 
+mod every;
+
 use std::collections::HashMap;
 use std::fmt;
 use std::str::FromStr;
@@ -424,7 +426,9 @@ fn check_divisor(n: u64, d: u64) -> Result<(), IllegalMove> {
 pub fn apply(position: &Position, mv: &Move) -> Position {
     // A move over several numbers that keeps their count (a move in several games at once, as
     // under Every-SG, or both heaps of a two-heap game) sets them in place.
-    if mv.width > 1 && mv.to.len() == mv.width && !matches!(position, Position::Board(..)) {
+    // A sum of games whose moves may change how many numbers a game has is shared out game by
+    // game below instead.
+    if mv.width > 1 && mv.to.len() == mv.width && !matches!(position, Position::Board(..) | Position::Games(_)) {
         if let Some(p) = crate::game::games::with_numbers(position, &mv.apply(&position.heaps())) {
             return p;
         }
@@ -436,7 +440,9 @@ pub fn apply(position: &Position, mv: &Move) -> Position {
                 Some(part) => replaced(parts, i, apply(part, &local)),
                 None => position.clone(),
             },
-            None => position.clone(),
+            // A move in several games at once (an Every-SG turn): its numbers shared out among
+            // the games as a legal move of each.
+            None => every::apply(position, mv).unwrap_or_else(|| position.clone()),
         },
         Position::Divisor(_) => Position::Divisor(mv.to.first().copied().unwrap_or(1)),
         Position::Euclid(a, b) => {
@@ -467,6 +473,18 @@ pub fn apply(position: &Position, mv: &Move) -> Position {
 /// The move in words, as `grundy analyze` words winning moves: "take 11 from heap 3 (12 -> 1)",
 /// "divide by 2^2 = 4 (12 -> 3)".
 pub fn describe(position: &Position, mv: &Move) -> String {
+    // A move in several games at once (an Every-SG turn): each game's move, joined.
+    let several = match position {
+        Position::Games(parts) => Parts::of(parts).local(mv).is_none(),
+        Position::Sum(_) => mv.width > 1,
+        _ => false,
+    };
+    if several {
+        let next = apply(position, mv);
+        if next != *position {
+            return every::words(position, &next);
+        }
+    }
     let heaps = position.heaps();
     let n = heaps.get(mv.heap).copied().unwrap_or(0);
     match position {
@@ -577,6 +595,96 @@ fn read_move(position: &Position, text: &str) -> Result<Move, IllegalMove> {
         _ => Err(IllegalMove::new(format!(
             "'{t}' is not a move: type HEAP TAKE (e.g. '3 11' takes 11 from heap 3) or HEAP -> LEFT (e.g. '2 -> 5')"
         ))),
+    }
+}
+
+/// Checks a turn of `convention` and returns the position after it. Under normal and misère
+/// play a turn is one move ([`check_move`]); under Every-SG it is one move in every game of the
+/// sum that is not over (each heap of a sum of heaps, each game of a `sum`), the games that are
+/// over staying as they are, written as one [`Move`] over the run of numbers that changes. The
+/// error names the game at fault.
+///
+/// ```
+/// use grundy::{Convention, Game, Player, play::{check_turn, Move}};
+/// let nim: Game = "nim".parse().unwrap();
+/// let pos = nim.parse_position(&["3", "5", "0"]).unwrap();
+/// // A move in heaps 1 and 2 (heap 3 is empty, so over): 3 -> 1 and 5 -> 0.
+/// let turn = Move::between(&[3, 5, 0], &[1, 0, 0]).unwrap();
+/// assert_eq!(check_turn(&pos, Player::First, Convention::Every, &turn).unwrap().heaps(), vec![1, 0, 0]);
+/// let one = Move::new(0, vec![1]);
+/// let e = check_turn(&pos, Player::First, Convention::Every, &one).unwrap_err().to_string();
+/// assert!(e.starts_with("heap 2: no move was given for it"), "{e}");
+/// ```
+pub fn check_turn(
+    position: &Position,
+    player: Player,
+    convention: Convention,
+    mv: &Move,
+) -> Result<Position, IllegalMove> {
+    match convention {
+        Convention::Every => every::check(position, player, mv),
+        Convention::Normal | Convention::Misere => check_move(position, player, mv),
+    }
+}
+
+/// Reads a person's turn under `convention` and checks it. Under Every-SG: the moves of each
+/// game that is not over joined by `;`, each as [`parse_move`] reads a move, numbered in the
+/// whole position (`1 3; 2 -> 5`), or one move over several games in the general form
+/// (`1..2 -> 0 2`); under normal and misère play, [`parse_move`].
+///
+/// ```
+/// use grundy::{Convention, Game, Player, play::{parse_turn, Move}};
+/// let nim: Game = "nim".parse().unwrap();
+/// let pos = nim.parse_position(&["3", "5"]).unwrap();
+/// let turn = parse_turn(&pos, Player::First, Convention::Every, "1 3; 2 -> 2").unwrap();
+/// assert_eq!(turn, Move::between(&[3, 5], &[0, 2]).unwrap());
+/// assert_eq!(parse_turn(&pos, Player::First, Convention::Every, "1..2 -> 0 2").unwrap(), turn);
+/// ```
+pub fn parse_turn(
+    position: &Position,
+    player: Player,
+    convention: Convention,
+    text: &str,
+) -> Result<Move, IllegalMove> {
+    match convention {
+        Convention::Every => every::read(position, player, text).map(|(mv, _)| mv),
+        Convention::Normal | Convention::Misere => parse_move(position, player, text),
+    }
+}
+
+/// A random turn under `convention`: under Every-SG a random move in every game that has one;
+/// otherwise [`random_move`]. `None` when there is none.
+pub fn random_turn(position: &Position, player: Player, convention: Convention, rng: &mut Rng) -> Option<Move> {
+    match convention {
+        Convention::Every => every::each_game(position, player, |g| random_move(g, player, rng)).map(|(mv, _)| mv),
+        Convention::Normal | Convention::Misere => random_move(position, player, rng),
+    }
+}
+
+/// The turn that changes the position least under `convention`: under Every-SG the smallest
+/// move in every game that has one; otherwise [`smallest_move`]. `None` when there is none.
+pub fn smallest_turn(position: &Position, player: Player, convention: Convention) -> Option<Move> {
+    match convention {
+        Convention::Every => every::each_game(position, player, |g| smallest_move(g, player)).map(|(mv, _)| mv),
+        Convention::Normal | Convention::Misere => smallest_move(position, player),
+    }
+}
+
+/// A turn as a person types it: `mv`'s own form (`3 -> 1`, `1..2 -> 2 5`), and under Every-SG
+/// each game's move joined by `;` (`1 -> 0; 3 -> 2 3`), which cannot be misread whatever the
+/// games.
+///
+/// ```
+/// use grundy::{Convention, Game, play::{typed_turn, Move}};
+/// let sum: Game = "sum".parse().unwrap();
+/// let pos = sum.parse_position(&["euclid=5,3", "euclid=3,2"]).unwrap();
+/// let turn = Move::between(&[5, 3, 3, 2], &[2, 3, 1, 2]).unwrap();
+/// assert_eq!(typed_turn(&pos, Convention::Every, &turn), "1 -> 2; 3 -> 1");
+/// ```
+pub fn typed_turn(position: &Position, convention: Convention, mv: &Move) -> String {
+    match convention {
+        Convention::Every => every::typed(position, &apply(position, mv)),
+        Convention::Normal | Convention::Misere => mv.to_string(),
     }
 }
 
@@ -996,6 +1104,107 @@ pub fn choose_move(
     level: Level,
     rng: &mut Rng,
 ) -> Result<Option<Choice>, AnalyzeError> {
+    Ok(choose(game, position, options, level, rng)?.map(|(c, _)| c))
+}
+
+/// [`choose_move`] with the position after the move (an Every-SG turn is applied as the
+/// computer chose it, not read back from its numbers).
+fn choose(
+    game: &Game,
+    position: &Position,
+    options: &AnalyzeOptions,
+    level: Level,
+    rng: &mut Rng,
+) -> Result<Option<(Choice, Position)>, AnalyzeError> {
+    if options.convention == Convention::Every {
+        return choose_every(position, options, level, rng);
+    }
+    Ok(choose_one(game, position, options, level, rng)?.map(|c| {
+        let next = apply(position, &c.mv);
+        (c, next)
+    }))
+}
+
+/// The computer's turn under Every-SG: at level perfect, in a won position every game along
+/// its best line (Jia Zhihao's theorem: every step drops by one and the largest becomes even),
+/// in a lost one every game along its slowest line; lower levels make a random move in every
+/// game instead with their [`Level::mistake_percent`]. A position the analysis cannot answer
+/// (past its budget, or a game too long to search) gets the smallest move in every game below
+/// level perfect, and is an error at level perfect.
+fn choose_every(
+    position: &Position,
+    options: &AnalyzeOptions,
+    level: Level,
+    rng: &mut Rng,
+) -> Result<Option<(Choice, Position)>, AnalyzeError> {
+    let player = options.to_move;
+    if !has_move(position, player) {
+        return Ok(None);
+    }
+    every::refusal(position)?;
+    let choice = |mv: Move, next: Position, reason: Reason, note: String| {
+        let text = describe_to(position, &next, &mv);
+        Some((Choice { text, result: next.heaps(), mv, reason, note }, next))
+    };
+    let smallest = |note: String| match every::each_game(position, player, |g| smallest_move(g, player)) {
+        Some((mv, next)) => Ok(choice(mv, next, Reason::Smallest, note)),
+        None => Err(AnalyzeError::Unsupported("the computer found no move to make in this position".into())),
+    };
+    if rng.chance(level.mistake_percent()) {
+        if let Some((mv, next)) = every::each_game(position, player, |g| random_move(g, player, rng)) {
+            return Ok(choice(mv, next, Reason::Mistake, Reason::Mistake.words().into()));
+        }
+    }
+    match crate::solve::every::computer_turn(position, options.budget) {
+        Ok(Some(t)) => {
+            let Some(mv) = Move::between(&position.heaps(), &t.after.heaps()) else {
+                return smallest(Reason::Smallest.words().into());
+            };
+            let (reason, note) = if t.wins {
+                (
+                    Reason::Winning,
+                    format!(
+                        "a winning move: every game along its best line, so the largest step left is {}, even (Jia Zhihao's theorem)",
+                        t.largest_left
+                    ),
+                )
+            } else {
+                (
+                    Reason::Longest,
+                    format!(
+                        "lost position: every game along its slowest line, leaving the largest step it can ({})",
+                        t.largest_left
+                    ),
+                )
+            };
+            Ok(choice(mv, t.after, reason, note))
+        }
+        Ok(None) => smallest(Reason::Smallest.words().into()),
+        Err(AnalyzeError::GaveUp(g)) => smallest(format!("{} ({g})", Reason::Smallest.words())),
+        Err(AnalyzeError::Unsupported(why)) if level != Level::Perfect => {
+            smallest(format!("{} ({why})", Reason::Smallest.words()))
+        }
+        Err(e) => Err(e),
+    }
+}
+
+/// The move from `position` to `next` in words: a turn of several games as each game's move,
+/// joined; any other move as [`describe`] words it.
+fn describe_to(position: &Position, next: &Position, mv: &Move) -> String {
+    match position {
+        Position::Sum(_) | Position::Games(_) => every::words(position, next),
+        _ => describe(position, mv),
+    }
+}
+
+/// The computer's move under normal or misère play (see [`choose_move`]).
+fn choose_one(
+    game: &Game,
+    position: &Position,
+    options: &AnalyzeOptions,
+    level: Level,
+    rng: &mut Rng,
+) -> Result<Option<Choice>, AnalyzeError> {
     let player = options.to_move;
     if !has_move(position, player) {
         return Ok(None);
@@ -1154,6 +1363,25 @@ fn fewest_replies_move(position: &Position, options: &AnalyzeOptions, rng: &mut 
         .filter_map(|m| replies(&m).map(|r| (r, taken(&m), m)))
         .min_by_key(|(r, t, _)| (*r, *t))
         .map(|(replies, _, mv)| Resistance { mv, replies, looked_at })
+}
+
+/// Whether `position` can be played under `convention` at all, whatever the level: Every-SG
+/// takes each heap of a sum as one game, so a heap that splits (Kayles, Grundy's game) would
+/// change the games during play, and it is defined here for impartial games only. The error
+/// says why; the front ends report it before the game starts.
+///
+/// ```
+/// use grundy::{Convention, Game, play::check_playable};
+/// let kayles: Game = "kayles".parse().unwrap();
+/// let pos = kayles.parse_position(&["5", "3"]).unwrap();
+/// assert!(check_playable(&pos, Convention::Normal).is_ok());
+/// assert!(check_playable(&pos, Convention::Every).unwrap_err().to_string().contains("can split"));
+/// ```
+pub fn check_playable(position: &Position, convention: Convention) -> Result<(), AnalyzeError> {
+    match convention {
+        Convention::Every => every::refusal(position),
+        Convention::Normal | Convention::Misere => Ok(()),
+    }
 }
 
 /// Whether the computer can play `position` perfectly at level [`Level::Perfect`]: the
@@ -1326,17 +1554,32 @@ impl Session {
     /// the reason when it is illegal or the game is over.
     pub fn play_text(&mut self, text: &str) -> Result<Played, IllegalMove> {
         self.still_on()?;
+        if self.convention() == Convention::Every {
+            // Read game by game: the position after it is known without reading numbers back.
+            let (mv, next) = every::read(&self.position, self.to_move(), text)?;
+            return Ok(self.played(mv, next));
+        }
         let mv = read_move(&self.position, text)?;
         self.play(&mv)
     }
 
-    /// Plays `mv` for the player to move, if legal and the game is not over.
+    /// Plays `mv` for the player to move, if legal and the game is not over (under Every-SG a
+    /// turn: see [`check_turn`]).
     pub fn play(&mut self, mv: &Move) -> Result<Played, IllegalMove> {
         self.still_on()?;
-        let next = check_move(&self.position, self.to_move(), mv)?;
-        let played = Played { mv: mv.clone(), text: describe(&self.position, mv), result: next.heaps() };
+        let next = check_turn(&self.position, self.to_move(), self.convention(), mv)?;
+        Ok(self.played(mv.clone(), next))
+    }
+
+    /// Records the checked move `mv` that leads to `next`.
+    fn played(&mut self, mv: Move, next: Position) -> Played {
+        let text = match self.convention() {
+            Convention::Every => describe_to(&self.position, &next, &mv),
+            Convention::Normal | Convention::Misere => describe(&self.position, &mv),
+        };
+        let played = Played { text, mv, result: next.heaps() };
         self.advance(next);
-        Ok(played)
+        played
     }
 
     /// Chooses and plays the computer's move for the player to move; `None` when the game is
@@ -1345,12 +1588,11 @@ impl Session {
         if self.winner().is_some() || self.drawn().is_some() {
             return Ok(None);
         }
-        let c = choose_move(&self.game, &self.position, &self.options, self.level, &mut self.rng)?;
-        if let Some(c) = &c {
-            let next = apply(&self.position, &c.mv);
+        let c = choose(&self.game, &self.position, &self.options, self.level, &mut self.rng)?;
+        Ok(c.map(|(c, next)| {
             self.advance(next);
-        }
-        Ok(c)
+            c
+        }))
     }
 
     /// The analysis of the current position for the player to move: the winning moves are the

@@ -27,18 +27,20 @@ use crate::rules::Ruleset;
 use crate::solve::analysis::{blank_analysis, Analysis, AnalyzeOptions, WinningMove};
 use crate::solve::naive;
 
-/// How many of a game's moves lead to each step, and the move along its best line (the
-/// position it leaves).
-type StepOptions = (Vec<(u64, u128)>, Option<Position>);
+/// How many of a game's moves lead to each step, the move along its best line and the move
+/// along its slowest line (the positions they leave).
+type StepOptions = (Vec<(u64, u128)>, Option<Position>, Option<Position>);
 
 /// One game of the sum, with the index of its first number in the position.
-struct Part {
-    first: usize,
-    position: Position,
+pub(crate) struct Part {
+    /// The index of the game's first number in the whole position.
+    pub(crate) first: usize,
+    /// The game alone.
+    pub(crate) position: Position,
 }
 
 /// The games a position is a sum of: each heap of a sum of heaps; any other position is one game.
-fn parts(position: &Position) -> Vec<Part> {
+pub(crate) fn parts(position: &Position) -> Vec<Part> {
     match position {
         Position::Sum(cs) => {
             cs.iter().enumerate().map(|(i, c)| Part { first: i, position: Position::Sum(vec![c.clone()]) }).collect()
@@ -94,12 +96,14 @@ impl Steps {
         Ok(r)
     }
 
-    /// The steps that one game's moves lead to: how many moves lead to each step, and the move
+    /// The steps that one game's moves lead to: how many moves lead to each step, the move
     /// along the game's best line (to a lost option of the largest step when the game is won,
-    /// to an option of the smallest step when it is lost), as the position it leaves.
+    /// to an option of the smallest step when it is lost), and the move along its slowest line
+    /// (to an option of the largest step), as the positions they leave.
     fn options(&mut self, position: &Position, wins: bool) -> Result<StepOptions, AnalyzeError> {
         let mut counts: HashMap<u64, u128> = HashMap::new();
         let mut best: Option<(u64, Position)> = None;
+        let mut slowest: Option<(u64, Position)> = None;
         if let Position::Sum(cs) = position {
             if let [Component { ruleset: Ruleset::Nim, heap }] = cs.as_slice() {
                 // Options 0 (step 0) and 1..heap-1 (step 1); the best is to empty it.
@@ -109,7 +113,9 @@ impl Steps {
                     v.push((1, u128::from(n - 1)));
                 }
                 let empty = Position::Sum(vec![Component::new(Ruleset::Nim, 0)]);
-                return Ok((v, (n > 0).then_some(empty)));
+                let one_left = Position::Sum(vec![Component::new(Ruleset::Nim, 1)]);
+                let slowest = if n > 1 { Some(one_left) } else { (n > 0).then(|| empty.clone()) };
+                return Ok((v, (n > 0).then_some(empty), slowest));
             }
         }
         let options = euclid_options(position).map_or_else(
@@ -129,13 +135,16 @@ impl Steps {
                 None => true,
                 Some((b, _)) => (wins && step > *b) || (!wins && step < *b),
             };
+            if slowest.as_ref().is_none_or(|(s, _)| step > *s) {
+                slowest = Some((step, next.clone()));
+            }
             if better {
                 best = Some((step, next));
             }
         }
         let mut v: Vec<(u64, u128)> = counts.into_iter().collect();
         v.sort_unstable();
-        Ok((v, best.map(|(_, p)| p)))
+        Ok((v, best.map(|(_, p)| p), slowest.map(|(_, p)| p)))
     }
 }
 
@@ -168,18 +177,30 @@ fn euclid_options(position: &Position) -> Option<Vec<(Position, u128)>> {
 /// [`crate::rules::board::BoardRules::longest_game`]).
 const EVERY_BOARD_MOVES: u128 = 2_000;
 
-/// The analysis of `position` under Every-SG.
-pub(crate) fn every(position: &Position, options: &AnalyzeOptions) -> Result<Analysis, AnalyzeError> {
+/// Refuses at once what Every-SG does not cover here at all: a partizan game, and a heap that
+/// splits (which would change the games of the sum during play).
+pub(crate) fn check_covered(position: &Position) -> Result<(), AnalyzeError> {
     if matches!(position, Position::Kl { forbidden, .. } if forbidden[0] != forbidden[1]) {
         return Err(AnalyzeError::Unsupported(
             "Every-SG is defined here for impartial games; kl with K != L is partizan".into(),
         ));
     }
-    let parts = parts(position);
-    // Games without a rule for their steps are searched along their moves, recursively: a game
-    // that could last longer than a bounded length would overflow the stack (and list the moves
-    // of huge positions), so it is refused at once.
-    for p in &parts {
+    if let Some(r) = parts(position).iter().find_map(|p| match &p.position {
+        Position::Sum(cs) => cs.iter().find(|c| c.ruleset.splits()).map(|c| c.ruleset.clone()),
+        _ => None,
+    }) {
+        return Err(AnalyzeError::Unsupported(format!(
+            "Every-SG takes each heap as one game, and a heap of {r} can split into several, which would change the games of the sum during play; it is not covered"
+        )));
+    }
+    Ok(())
+}
+
+/// Refuses at once a game without a rule for its steps that could last past
+/// [`EVERY_BOARD_MOVES`] moves: searched recursively, it would overflow the stack and list the
+/// moves of huge positions.
+fn check_length(position: &Position) -> Result<(), AnalyzeError> {
+    for p in &parts(position) {
         let longest = match &p.position {
             Position::Board(b, numbers) => Some(b.rules().longest_game(numbers)),
             Position::Euclid(..) => None,
@@ -193,14 +214,79 @@ pub(crate) fn every(position: &Position, options: &AnalyzeOptions) -> Result<Ana
             )));
         }
     }
-    if let Some(r) = parts.iter().find_map(|p| match &p.position {
-        Position::Sum(cs) => cs.iter().find(|c| c.ruleset.splits()).map(|c| c.ruleset.clone()),
-        _ => None,
-    }) {
-        return Err(AnalyzeError::Unsupported(format!(
-            "Every-SG takes each heap as one game, and a heap of {r} can split into several, which would change the games of the sum during play; it is not covered"
-        )));
+    Ok(())
+}
+
+/// Both refusals, in the order the analysis has always given them (a partizan game first, then
+/// a game too long to search, then a heap that splits).
+fn check_games(position: &Position) -> Result<(), AnalyzeError> {
+    if matches!(position, Position::Kl { .. }) {
+        check_covered(position)?;
     }
+    check_length(position)?;
+    check_covered(position)
+}
+
+/// The turn the computer plays under Every-SG, from [`computer_turn`].
+pub(crate) struct ComputerTurn {
+    /// Whether the player to move wins the sum.
+    pub(crate) wins: bool,
+    /// The position after one move in every game that is not over.
+    pub(crate) after: Position,
+    /// The largest step left after the turn.
+    pub(crate) largest_left: u64,
+}
+
+/// The computer's turn under Every-SG: in a won position every game along its best line
+/// (Jia Zhihao's theorem: every step drops by one and the largest becomes even, so the
+/// opponent loses); in a lost one every game along its slowest line (to an option of the
+/// largest step), so that the game lasts. `None` when no game has a move.
+pub(crate) fn computer_turn(position: &Position, budget: u64) -> Result<Option<ComputerTurn>, AnalyzeError> {
+    check_games(position)?;
+    let parts = parts(position);
+    let mut steps = Steps { memo: HashMap::new(), budget: Work::PositionsSearched.clamp(budget) };
+    let mut found = vec![];
+    for p in &parts {
+        found.push(steps.of(&p.position)?);
+    }
+    let largest = found.iter().map(|&(_, s)| s).max().unwrap_or(0);
+    if largest == 0 {
+        return Ok(None);
+    }
+    let wins = largest % 2 == 1;
+    let mut after = vec![];
+    let mut largest_left = 0;
+    for (p, &(w, s)) in parts.iter().zip(&found) {
+        if s == 0 {
+            after.push(p.position.clone());
+            continue;
+        }
+        let (_, best, slowest) = steps.options(&p.position, w)?;
+        let next = if wins { best } else { slowest };
+        let next = next.unwrap_or_else(|| p.position.clone());
+        largest_left = largest_left.max(steps.of(&next)?.1);
+        after.push(next);
+    }
+    let after = match position {
+        Position::Sum(_) => Position::Sum(
+            after
+                .into_iter()
+                .flat_map(|p| match p {
+                    Position::Sum(cs) => cs,
+                    _ => vec![],
+                })
+                .collect(),
+        ),
+        Position::Games(_) => Position::Games(after),
+        _ => after.into_iter().next().unwrap_or_else(|| position.clone()),
+    };
+    Ok(Some(ComputerTurn { wins, after, largest_left }))
+}
+
+/// The analysis of `position` under Every-SG.
+pub(crate) fn every(position: &Position, options: &AnalyzeOptions) -> Result<Analysis, AnalyzeError> {
+    check_games(position)?;
+    let parts = parts(position);
     let mut steps = Steps { memo: HashMap::new(), budget: Work::PositionsSearched.clamp(options.budget) };
     let mut found = vec![];
     for p in &parts {
@@ -235,7 +321,7 @@ pub(crate) fn every(position: &Position, options: &AnalyzeOptions) -> Result<Ana
             best.push(None);
             continue;
         }
-        let (d, b) = steps.options(&p.position, w)?;
+        let (d, b, _) = steps.options(&p.position, w)?;
         dists.push(d);
         best.push(b);
     }
