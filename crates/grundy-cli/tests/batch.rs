@@ -198,3 +198,28 @@ fn the_readme_shows_what_batch_prints() {
     let error = serde_json::to_string(&answers[1]).unwrap();
     assert!(readme.contains(&error), "README lacks {error}");
 }
+
+/// Games on a graph carry their edges as the text of a `graph` field, as the API's requests do:
+/// a drawn token is outcome D with no winner, geography's winning starts are listed, and a
+/// query naming a file is refused saying what to send (a query reads no files).
+#[test]
+fn games_on_a_graph_carry_their_edges_in_the_query() {
+    let lines = [
+        serde_json::json!({"game": "graph", "graph": "a b\nb a\nb c\nc d\n", "position": ["a", "c"]}),
+        serde_json::json!({"game": "geography", "graph": "r1c1 r2c1\nr2c1 r2c2\nr2c2 r2c3\nr2c2 r3c2\n", "position": ["-"]}),
+        serde_json::json!({"game": "graph:edges.txt", "position": ["a"]}),
+        serde_json::json!({"game": "graph", "graph": "a b c d\n", "position": ["a"]}),
+    ];
+    let input: String = lines.iter().map(|l| format!("{l}\n")).collect();
+    let (status, answers) = batch(&[], &input);
+    assert_eq!(status, Some(0));
+    assert_eq!(answers.len(), 4);
+    assert_eq!((answers[0]["outcome"].clone(), answers[0]["winner"].clone()), (Value::from("D"), Value::Null));
+    let starts: Vec<&Value> =
+        answers[1]["winning_moves"].as_array().unwrap().iter().map(|m| &m["result_tokens"]).collect();
+    assert_eq!(starts, [&serde_json::json!(["r2c3"]), &serde_json::json!(["r3c2"])]);
+    assert_eq!(answers[2]["error"]["argument"], "game");
+    assert!(answers[2]["error"]["message"].as_str().unwrap().contains("reads no files"), "{}", answers[2]);
+    assert_eq!(answers[3]["error"]["argument"], "game");
+    assert!(answers[3]["error"]["message"].as_str().unwrap().contains("line 1"), "{}", answers[3]);
+}

@@ -653,35 +653,10 @@ fn shell_word(t: &str) -> String {
 }
 
 impl Problem {
-    /// The game: by name, or `graph` with its edges in the `graph` field (the server reads no
-    /// file, so `graph:FILE` is refused, saying what to send instead).
+    /// The game: by name, or a game on a graph with its edges in the `graph` field (the
+    /// server reads no file, so `graph:FILE` is refused, saying what to send instead).
     fn game(&self) -> Result<Game, ApiError> {
-        if self.game == "graph" {
-            let text = self.graph.as_deref().ok_or_else(|| {
-                ApiError::bad(
-                    "game 'graph' needs its edges: send them as the text of the 'graph' field, one 'u v' a line",
-                )
-            })?;
-            return Game::graph("graph", text).map_err(ApiError::bad);
-        }
-        if self.game.starts_with("graph:") {
-            return Err(ApiError::bad(
-                "the web app reads no files: send \"game\": \"graph\" with the edges as the text of the \"graph\" field",
-            ));
-        }
-        // Geography's name after the colon only names the graph sent (the server reads no
-        // files): `geography:maze`.
-        let name = match self.game.as_str() {
-            "geography" => Some("graph"),
-            g => g.strip_prefix("geography:"),
-        };
-        match (name, &self.graph) {
-            (Some(name), Some(text)) => Game::geography(name, text).map_err(ApiError::bad),
-            (Some(_), None) => Err(ApiError::bad(
-                "game geography needs the text of its graph in `graph` (one edge 'u v' a line): the server reads no files",
-            )),
-            (None, _) => self.game.parse().map_err(ApiError::bad),
-        }
+        grundy::solve::query::requested_game(&self.game, self.graph.as_deref()).map_err(ApiError::bad)
     }
 
     /// The position's tokens as the command line takes them.

@@ -472,13 +472,15 @@ async fn sg_gives_the_sequence_with_its_period() {
 async fn games_is_the_librarys_list() {
     let (s, v, _) = get("/api/games").await;
     assert_eq!(s, StatusCode::OK, "{v}");
-    // The library's list, the game on a graph with the text of its example file besides.
+    // The library's list, the games on a graph with the text of their example file besides.
     let mut expected = serde_json::to_value(grundy::GAMES).unwrap();
-    for g in expected.as_array_mut().unwrap() {
-        if g["example_game"].as_str().unwrap().starts_with("graph:") {
-            g["example_graph"] = json!(grundy::rules::catalogue::EXAMPLE_GRAPH);
+    for (g, kind) in expected.as_array_mut().unwrap().iter_mut().zip(grundy::GAMES) {
+        if let Some(text) = grundy::rules::catalogue::example_graph(kind) {
+            g["example_graph"] = json!(text);
         }
     }
+    let with_graphs = expected.as_array().unwrap().iter().filter(|g| g.get("example_graph").is_some()).count();
+    assert_eq!(with_graphs, 2, "graph:FILE and geography:FILE");
     assert_eq!(v, expected);
     let first = v[0].as_object().expect("an object per game");
     let mut keys: Vec<&str> = first.keys().map(String::as_str).collect();
@@ -750,7 +752,7 @@ async fn graphs_come_in_the_body_and_draws_end_games() {
     let (s, v) = post_json("/api/analyze", json!({"game": "graph", "graph": "a b\nb c d\n", "position": ["a"]})).await;
     assert_error(s, &v, StatusCode::BAD_REQUEST, "graph line 2: 'b c d' is not 'u v'");
     let (s, v) = post_json("/api/analyze", json!({"game": "graph:/etc/passwd", "position": ["a"]})).await;
-    assert_error(s, &v, StatusCode::BAD_REQUEST, "the web app reads no files");
+    assert_error(s, &v, StatusCode::BAD_REQUEST, "a request reads no files");
     let (s, v) = post_json("/api/analyze", json!({"game": "graph", "position": ["a"]})).await;
     assert_error(s, &v, StatusCode::BAD_REQUEST, "needs its edges");
     // a (first to move), b, then a again now: the person moves to b, the computer keeps the

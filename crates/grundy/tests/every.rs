@@ -6,50 +6,9 @@
 
 use std::collections::HashMap;
 
-use grundy::naive::{moves, NaiveSolver};
-use grundy::{analyze, AnalyzeOptions, Convention, Game, Outcome, Player, Position};
-
-/// The games of a position: each heap of a sum of heaps, each game of a sum of games, or the
-/// position itself.
-fn games(p: &Position) -> Vec<Position> {
-    match p {
-        Position::Sum(cs) => cs.iter().map(|c| Position::Sum(vec![c.clone()])).collect(),
-        Position::Games(ps) => ps.clone(),
-        p => vec![p.clone()],
-    }
-}
-
-/// Every combined move: one move in each game that has one (none when no game has a move).
-fn combined(parts: &[Position]) -> Vec<Vec<Position>> {
-    let mut out: Vec<Vec<Position>> = vec![vec![]];
-    let mut any = false;
-    for p in parts {
-        let options: Vec<Position> = moves(p, Player::First).into_iter().map(|(_, n)| n).collect();
-        if options.is_empty() {
-            out.iter_mut().for_each(|c| c.push(p.clone()));
-            continue;
-        }
-        any = true;
-        out =
-            out.into_iter().flat_map(|c| options.iter().map(move |o| [c.clone(), vec![o.clone()]].concat())).collect();
-    }
-    if any {
-        out
-    } else {
-        vec![]
-    }
-}
-
-/// Whether the player to move wins, by trying every combined move.
-fn plain_wins(parts: &[Position], memo: &mut HashMap<Vec<Position>, bool>) -> bool {
-    let key: Vec<Position> = parts.iter().map(NaiveSolver::key_of).collect();
-    if let Some(&w) = memo.get(&key) {
-        return w;
-    }
-    let w = combined(parts).iter().any(|next| !plain_wins(next, memo));
-    memo.insert(key, w);
-    w
-}
+mod every_plain;
+use every_plain::{combined, games, plain_wins};
+use grundy::{analyze, AnalyzeOptions, Convention, Game, Outcome, Position};
 
 fn check(game: &str, positions: impl IntoIterator<Item = Vec<String>>) -> usize {
     let g: Game = game.parse().unwrap();

@@ -14,7 +14,7 @@ use crate::error::AnalyzeError;
 use crate::game::convention::Player;
 use crate::game::games::part_game;
 use crate::game::{IllegalMove, Move, Position};
-use crate::solve::every::{check_covered, parts, Part};
+use crate::solve::every::{assemble, check_covered, parts, Part};
 
 use super::{check_move, describe, has_move, read_move};
 
@@ -32,34 +32,6 @@ fn name(position: &Position, index: usize, part: &Part) -> String {
         (Position::Sum(_), _) => format!("heap {}", part.first + 1),
         (p, Position::Games(_)) => format!("game {} ({})", index + 1, part_game(p)),
         (p, _) => part_game(p),
-    }
-}
-
-/// The position with each game replaced by what it became (in the order of [`parts`]).
-fn assemble(position: &Position, after: Vec<Position>) -> Position {
-    match position {
-        Position::Sum(_) => Position::Sum(
-            after
-                .into_iter()
-                .flat_map(|p| match p {
-                    Position::Sum(cs) => cs,
-                    _ => vec![],
-                })
-                .collect(),
-        ),
-        Position::Games(_) => Position::Games(
-            after
-                .into_iter()
-                .flat_map(|p| match p {
-                    // A game of heaps that split stays one heap per game, as `replaced` keeps it.
-                    Position::Sum(cs) if cs.len() != 1 => {
-                        cs.into_iter().map(|c| Position::Sum(vec![c])).collect::<Vec<_>>()
-                    }
-                    p => vec![p],
-                })
-                .collect(),
-        ),
-        _ => after.into_iter().next().unwrap_or_else(|| position.clone()),
     }
 }
 

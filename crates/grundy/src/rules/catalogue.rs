@@ -469,7 +469,7 @@ mod tests {
     #[test]
     fn every_example_parses_with_its_position_and_has_rules() {
         for g in GAMES {
-            let game: Game = g.example_game.parse().unwrap_or_else(|e| panic!("{}: {e}", g.example_game));
+            let game = Game::example_of(g).unwrap_or_else(|e| panic!("{}: {e}", g.example_game));
             let tokens: Vec<&str> = g.example_position.split_whitespace().collect();
             game.parse_position(&tokens).unwrap_or_else(|e| panic!("{}: {e}", g.example_game));
             assert_eq!(g.heap_ruleset, matches!(game, Game::Heaps(_)), "{}", g.spelling);

@@ -53,6 +53,34 @@ pub(crate) fn parts(position: &Position) -> Vec<Part> {
     }
 }
 
+/// The position with each game replaced by what it became (in the order of [`parts`]).
+pub(crate) fn assemble(position: &Position, after: Vec<Position>) -> Position {
+    match position {
+        Position::Sum(_) => Position::Sum(
+            after
+                .into_iter()
+                .flat_map(|p| match p {
+                    Position::Sum(cs) => cs,
+                    _ => vec![],
+                })
+                .collect(),
+        ),
+        Position::Games(_) => Position::Games(
+            after
+                .into_iter()
+                .flat_map(|p| match p {
+                    // A game of heaps that split stays one heap per game, as `replaced` keeps it.
+                    Position::Sum(cs) if cs.len() != 1 => {
+                        cs.into_iter().map(|c| Position::Sum(vec![c])).collect::<Vec<_>>()
+                    }
+                    p => vec![p],
+                })
+                .collect(),
+        ),
+        _ => after.into_iter().next().unwrap_or_else(|| position.clone()),
+    }
+}
+
 /// The steps of one game's positions, found by exhaustive search (memoised), or by the games'
 /// own rules where they are known at any size: Euclid's game, and a Nim heap (won when not
 /// empty, and its only lost option, the empty heap, has step 0: step 1).
@@ -267,19 +295,7 @@ pub(crate) fn computer_turn(position: &Position, budget: u64) -> Result<Option<C
         largest_left = largest_left.max(steps.of(&next)?.1);
         after.push(next);
     }
-    let after = match position {
-        Position::Sum(_) => Position::Sum(
-            after
-                .into_iter()
-                .flat_map(|p| match p {
-                    Position::Sum(cs) => cs,
-                    _ => vec![],
-                })
-                .collect(),
-        ),
-        Position::Games(_) => Position::Games(after),
-        _ => after.into_iter().next().unwrap_or_else(|| position.clone()),
-    };
+    let after = assemble(position, after);
     Ok(Some(ComputerTurn { wins, after, largest_left }))
 }
 

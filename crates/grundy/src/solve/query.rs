@@ -156,6 +156,47 @@ pub struct Query {
     /// `grundy batch` does not unless asked).
     #[serde(default)]
     pub explain: Option<bool>,
+    /// The edges of the graph, one `u v` a line, when `game` is `graph` or `geography`: a query
+    /// carries its graph as text, since whoever answers it reads no files.
+    #[serde(default)]
+    pub graph: Option<String>,
+}
+
+/// The game a request names, with the text of its graph for the games on a graph: `graph`
+/// (edges as [`Game::graph`] reads them) and `geography` or `geography:NAME` (NAME only names
+/// it). A request carries no files, so `graph:FILE` is refused saying what to send instead.
+///
+/// ```
+/// use grundy::solve::query::requested_game;
+/// assert!(requested_game("nim", None).is_ok());
+/// assert!(requested_game("graph", Some("a b\nb a\n")).is_ok());
+/// assert!(requested_game("graph", None).unwrap_err().contains("needs its edges"));
+/// assert!(requested_game("graph:edges.txt", None).unwrap_err().contains("reads no files"));
+/// ```
+pub fn requested_game(name: &str, graph: Option<&str>) -> Result<Game, String> {
+    if name == "graph" {
+        let text = graph
+            .ok_or("game 'graph' needs its edges: send them as the text of the 'graph' field, one 'u v' a line")?;
+        return Game::graph("graph", text).map_err(|e| e.to_string());
+    }
+    if name.starts_with("graph:") {
+        return Err(
+            "a request reads no files: send \"game\": \"graph\" with the edges as the text of the \"graph\" field"
+                .into(),
+        );
+    }
+    let geography = match name {
+        "geography" => Some("graph"),
+        g => g.strip_prefix("geography:"),
+    };
+    match (geography, graph) {
+        (Some(label), Some(text)) => Game::geography(label, text).map_err(|e| e.to_string()),
+        (Some(_), None) => Err(
+            "game geography needs the text of its graph in `graph` (one edge 'u v' a line): a request reads no files"
+                .into(),
+        ),
+        (None, _) => name.parse().map_err(|e: crate::error::ParseGameError| e.to_string()),
+    }
 }
 
 /// A [`Query`] checked: what [`crate::analyze`] takes, and the listing limit.
@@ -231,8 +272,7 @@ impl Query {
     /// Checks every field, naming the first bad one; a budget past `max_budget` is refused.
     /// The explanation is written unless the query says `"explain": false`.
     pub fn check(&self, max_budget: u64) -> Result<CheckedQuery, QueryError> {
-        let game: Game =
-            self.game.parse().map_err(|e: crate::error::ParseGameError| QueryError::new("game", e.to_string()))?;
+        let game = requested_game(&self.game, self.graph.as_deref()).map_err(|e| QueryError::new("game", e))?;
         let position = game
             .parse_position(&self.tokens()?)
             .map_err(|e: crate::error::ParsePositionError| QueryError::new("position", e.to_string()))?;
