@@ -34,6 +34,7 @@ use std::fmt;
 
 use serde::Serialize;
 
+use crate::engine::plain;
 use crate::engine::simd::{ByteSet, Simd, TileMarks, TILE};
 use crate::engine::triples::Triples;
 use crate::rules::take_break::octal::SplitRules;
@@ -82,6 +83,72 @@ pub struct SparseStats {
     /// Values not computed but derived from a proven period (G(n) = G(n - p) past the
     /// pre-period, exact by the periodicity theorem), once the engine switched to it.
     pub derived: u64,
+    /// Values computed by the plain method (every split looked at), which the engine runs
+    /// where it measures cheaper per value than the rare/common method (see [`MethodChoice`]).
+    pub plain_values: u64,
+    /// Splits looked at by the plain method.
+    pub plain_pairs: u64,
+    /// How many times the engine changed its method (sparse to plain or back).
+    pub method_switches: u64,
+    /// The heap at which the last change of method took effect (0 when there was none).
+    pub last_switch_at: u64,
+    /// The method computing values when the statistics were taken.
+    pub method: ValueMethod,
+}
+
+/// Which of the engine's methods computes values.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ValueMethod {
+    /// The rare/common method: the pairs with a rare part, then a scan when the candidate is
+    /// rare.
+    #[default]
+    Sparse,
+    /// The plain method: every split of every heap.
+    Plain,
+}
+
+impl fmt::Display for ValueMethod {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            ValueMethod::Sparse => "sparse",
+            ValueMethod::Plain => "plain",
+        })
+    }
+}
+
+/// How the engine picks its method.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum MethodChoice {
+    /// By measurement, as it runs (the default): at each review of the mask (every quarter
+    /// more values), the time per value of the method in use is set against the other's, the
+    /// plain method's predicted from its measured time per split (its work per heap is known
+    /// exactly), the sparse method's measured on a trial block of a 64th of the heaps so far
+    /// (once the heaps have doubled since the last trial); it changes method when the other
+    /// is at least a fifth cheaper (a third for a trial of the sparse method, whose time per
+    /// value varies more). Games with three-heap splits stay on the sparse engine.
+    #[default]
+    Measured,
+    /// The rare/common method only.
+    Sparse,
+    /// The plain method only (games with three-heap splits: the sparse engine with mask 0,
+    /// which looks at every split too).
+    Plain,
+}
+
+/// The measurements behind [`MethodChoice::Measured`].
+#[derive(Clone, Copy, Debug, Default)]
+struct Costs {
+    /// Seconds per split of the plain method, as last measured, and the heap it was measured
+    /// at (measured again once the heaps have doubled).
+    plain_per_pair: Option<(f64, usize)>,
+    /// Seconds and values of the method in use since the last review.
+    since_review: (f64, u64),
+    /// A trial block of the other method under way: its method and the heap it ends at.
+    trial: Option<(ValueMethod, usize)>,
+    /// The heap from which the plain method's next trial of the sparse one may start.
+    next_sparse_trial: usize,
 }
 
 /// The largest number of 64-bit words of marks kept for one block.
@@ -185,6 +252,12 @@ pub struct SparseEngine<C: Cell = u16> {
     /// The proven period every value past the ones computed is derived from, once the engine
     /// switched to it ([`SparseEngine::switch_to_period`]).
     derived_from: Option<Period>,
+    /// How the method is picked, the method in use, and the measurements that pick it.
+    choice: MethodChoice,
+    method: ValueMethod,
+    costs: Costs,
+    /// The plain method's flags (one byte per value), kept between blocks.
+    flags: Vec<u8>,
 }
 
 fn to_usizes(v: &[u64]) -> Vec<usize> {
@@ -200,7 +273,9 @@ impl SparseEngine<u16> {
     /// The plain method: the mask stays 0, so every value is rare and every split is looked at.
     /// Kept for comparisons; it gives the same values.
     pub fn naive(rules: SplitRules) -> Self {
-        SparseEngine { fixed_mask: true, ..SparseEngine::new(rules) }
+        let mut e = SparseEngine { fixed_mask: true, ..SparseEngine::new(rules) };
+        e.set_method_choice(MethodChoice::Plain);
+        e
     }
 
     /// An engine that continues from `values` = G(0..len), as saved by an earlier run.
@@ -211,14 +286,18 @@ impl SparseEngine<u16> {
 
     /// The plain method ([`SparseEngine::naive`]) continuing from `values` = G(0..len).
     pub fn resume_naive(rules: SplitRules, values: Vec<u16>) -> Self {
-        SparseEngine { fixed_mask: true, ..SparseEngine::new(rules) }.resume_from(values)
+        let mut e = SparseEngine { fixed_mask: true, ..SparseEngine::new(rules) }.resume_from(values);
+        e.set_method_choice(MethodChoice::Plain);
+        e
     }
 }
 
 impl SparseEngine<u8> {
     /// The same engine with the values widened to 2 bytes (when one passes 255).
     pub fn widen(self) -> SparseEngine<u16> {
-        let SparseEngine { rules, values, fixed_mask, threads, stats, marks, derived_from, .. } = self;
+        let SparseEngine {
+            rules, values, fixed_mask, threads, stats, marks, derived_from, choice, method, costs, ..
+        } = self;
         // With the room the bytes had, so that a caller's reserve for the same length finds it
         // already (if it cannot be had now, that reserve reports it).
         let mut wide: Vec<u16> = Vec::new();
@@ -231,6 +310,10 @@ impl SparseEngine<u8> {
         e.marks = marks; // the same room serves the wider engine
         e.stats = SparseStats { rebuilds: stats.rebuilds + e.stats.rebuilds, ..stats };
         e.derived_from = derived_from;
+        e.choice = choice;
+        e.method = method;
+        // Two-byte values: the plain method's time per split is measured again.
+        e.costs = Costs { plain_per_pair: None, ..costs };
         e
     }
 }
@@ -266,6 +349,10 @@ impl<C: Cell> SparseEngine<C> {
             odd_values: [[0; 4]; 2],
             derived_from: None,
             triples: three.then(Box::default),
+            choice: MethodChoice::Measured,
+            method: ValueMethod::Sparse,
+            costs: Costs::default(),
+            flags: Vec::new(),
         }
     }
 
@@ -305,6 +392,24 @@ impl<C: Cell> SparseEngine<C> {
         self.threads = threads.max(1);
     }
 
+    /// Sets how the method is picked ([`MethodChoice::Measured`] by default). Every choice
+    /// gives the same values; forcing one is for comparisons and for tests, which check each
+    /// method on its own.
+    pub fn set_method_choice(&mut self, choice: MethodChoice) {
+        self.choice = choice;
+        self.method = match choice {
+            MethodChoice::Plain if self.plain_allowed() => ValueMethod::Plain,
+            _ => ValueMethod::Sparse,
+        };
+        self.costs.trial = None;
+    }
+
+    /// Whether the plain loop can compute this game (not with three-heap splits, whose plain
+    /// method is the sparse engine with mask 0).
+    fn plain_allowed(&self) -> bool {
+        self.triples.is_none()
+    }
+
     /// The rules being computed.
     pub fn rules(&self) -> &SplitRules {
         &self.rules
@@ -337,6 +442,7 @@ impl<C: Cell> SparseEngine<C> {
             mask: self.mask,
             rare_positions: rare,
             common_positions: (self.values.len() as u64).saturating_sub(1 + rare + self.stats.derived),
+            method: self.method,
             ..self.stats
         }
     }
@@ -422,17 +528,146 @@ impl<C: Cell> SparseEngine<C> {
             crate::stop::check().map_err(EngineError::Stopped)?;
             if self.values.len() >= self.next_check {
                 self.check_mask(false);
+                self.review_method();
             }
             let s = self.values.len();
             let by_work = usize::try_from((1u64 << 26) / per_position.max(1)).unwrap_or(usize::MAX).max(1);
             let block = (s / 16).clamp(64, 8192).min(MARK_WORDS / self.words()).min(by_work);
-            let e = len.min(s + block).min(self.next_check.max(s + 1));
-            let work = self.stats.rare_pairs.saturating_add(self.stats.scanned_pairs);
-            self.block(s, e)?;
-            let done = self.stats.rare_pairs.saturating_add(self.stats.scanned_pairs).saturating_sub(work);
-            per_position = done / (e - s) as u64;
+            let mut e = len.min(s + block).min(self.next_check.max(s + 1));
+            let method = match self.costs.trial {
+                Some((method, end)) => {
+                    e = e.min(end.max(s + 1));
+                    method
+                }
+                None => self.method,
+            };
+            let work = self.work();
+            let started = std::time::Instant::now();
+            match method {
+                ValueMethod::Plain => self.plain_block(s, e)?,
+                ValueMethod::Sparse => self.block(s, e)?,
+            }
+            let seconds = started.elapsed().as_secs_f64();
+            let done = self.work().saturating_sub(work);
+            let computed = self.values.len() - s;
+            per_position = done / computed.max(1) as u64;
+            self.measured(method, seconds, computed, done);
         }
         Ok(())
+    }
+
+    /// Pair visits so far, of both methods.
+    fn work(&self) -> u64 {
+        self.stats.rare_pairs.saturating_add(self.stats.scanned_pairs).saturating_add(self.stats.plain_pairs)
+    }
+
+    /// Splits the plain method looks at for heap n.
+    fn plain_pairs_of(&self, n: usize) -> usize {
+        self.split
+            .iter()
+            .filter_map(|&t| n.checked_sub(t).filter(|&m| m >= 2))
+            .map(|m| if self.unequal { (m - 1) / 2 } else { m / 2 })
+            .sum()
+    }
+
+    /// Heaps from which the method is measured: below them every heap takes microseconds.
+    const REVIEW_FROM: usize = 1024;
+
+    /// Records the time a block of `computed` values by `method` took (`pairs` pair visits),
+    /// and, when it was a trial block, decides between the two methods.
+    fn measured(&mut self, method: ValueMethod, seconds: f64, computed: usize, pairs: u64) {
+        if self.choice != MethodChoice::Measured || computed == 0 {
+            return;
+        }
+        let n = self.values.len();
+        if method == ValueMethod::Plain && pairs > 0 {
+            self.costs.plain_per_pair = Some((seconds / pairs as f64, n));
+        }
+        match self.costs.trial {
+            Some((_, end)) if n >= end => {
+                self.costs.trial = None;
+                let per_value = seconds / computed as f64;
+                let (in_use, since) = self.costs.since_review;
+                let current = match self.method {
+                    // The plain method's cost at this heap, from its time per split.
+                    ValueMethod::Plain => self.plain_cost(n),
+                    ValueMethod::Sparse if since > 0 => Some(in_use / since as f64),
+                    ValueMethod::Sparse => None,
+                };
+                // A trial of the sparse method must win by more: its time per value varies
+                // from heap to heap far more than the plain method's.
+                let (other, margin) = match method {
+                    ValueMethod::Plain => (self.plain_cost(n), 1.25),
+                    ValueMethod::Sparse => (Some(per_value), 1.5),
+                };
+                if let (Some(current), Some(other)) = (current, other) {
+                    if other * margin < current {
+                        self.switch_method(method, n);
+                    }
+                }
+            }
+            Some(_) => {}
+            None => {
+                let (t, v) = self.costs.since_review;
+                self.costs.since_review = (t + seconds, v + computed as u64);
+            }
+        }
+    }
+
+    /// The plain method's predicted seconds per value at heap n, from its measured time per
+    /// split.
+    fn plain_cost(&self, n: usize) -> Option<f64> {
+        let (per_pair, _) = self.costs.plain_per_pair?;
+        Some(per_pair * self.plain_pairs_of(n).max(1) as f64)
+    }
+
+    /// Changes the method from heap n on.
+    fn switch_method(&mut self, method: ValueMethod, n: usize) {
+        if method != self.method {
+            self.method = method;
+            self.stats.method_switches += 1;
+            self.stats.last_switch_at = n as u64;
+            self.costs.since_review = (0.0, 0);
+            self.costs.next_sparse_trial = 2 * n;
+        }
+    }
+
+    /// At a review (see [`MethodChoice::Measured`]): with the sparse method in use, compares
+    /// its time per value since the last review with the plain method's prediction (measured
+    /// again on a short trial when the heaps have doubled since); with the plain method in
+    /// use, starts a trial block of the sparse method, a 64th of the heaps so far, once the
+    /// heaps have doubled since the last trial or change (so trials cost a few percent).
+    fn review_method(&mut self) {
+        let n = self.values.len();
+        if self.choice != MethodChoice::Measured || !self.plain_allowed() || n < Self::REVIEW_FROM {
+            return;
+        }
+        if self.derived_from.is_some() {
+            return;
+        }
+        match self.method {
+            ValueMethod::Sparse => {
+                let stale = self.costs.plain_per_pair.is_none_or(|(_, at)| n >= 2 * at);
+                if stale {
+                    // A trial of about 2^22 splits: milliseconds.
+                    let heaps = ((1usize << 22) / self.plain_pairs_of(n).max(1)).clamp(1, 64);
+                    self.costs.trial = Some((ValueMethod::Plain, n + heaps));
+                    return;
+                }
+                let (t, v) = self.costs.since_review;
+                if let (Some(plain), true) = (self.plain_cost(n), v > 0) {
+                    if plain * 1.25 < t / v as f64 {
+                        self.switch_method(ValueMethod::Plain, n);
+                    }
+                }
+            }
+            ValueMethod::Plain if n >= self.costs.next_sparse_trial => {
+                self.costs.trial = Some((ValueMethod::Sparse, n + (n / 64).max(128)));
+                self.costs.next_sparse_trial = 2 * n;
+            }
+            ValueMethod::Plain => {}
+        }
+        self.costs.since_review = (0.0, 0);
     }
 
     /// 64-bit words of marks per position: room for every XOR of two values below the next
@@ -611,6 +846,95 @@ impl<C: Cell> SparseEngine<C> {
         }
         self.marks = marks;
         Ok(())
+    }
+
+    /// Computes G(s..e) by the plain method (every split looked at, see `engine::plain`), or
+    /// fewer when a value opens a new power of two (the flags were sized for the old range);
+    /// the caller loops. The rare positions are kept up to date, so that the sparse method can
+    /// take over at any heap.
+    fn plain_block(&mut self, s: usize, e: usize) -> Result<(), EngineError> {
+        let big = (usize::from(self.max_value) + 1).next_power_of_two();
+        match big {
+            0..=256 => self.plain_block_of::<256>(s, e),
+            512 => self.plain_block_of::<512>(s, e),
+            1024 => self.plain_block_of::<1024>(s, e),
+            2048 => self.plain_block_of::<2048>(s, e),
+            4096 => self.plain_block_of::<4096>(s, e),
+            8192 => self.plain_block_of::<8192>(s, e),
+            16384 => self.plain_block_of::<16384>(s, e),
+            32768 => self.plain_block_of::<32768>(s, e),
+            _ => self.plain_block_of::<65536>(s, e),
+        }
+    }
+
+    /// [`Self::plain_block`] with every value below V.
+    fn plain_block_of<const V: usize>(&mut self, s: usize, e: usize) -> Result<(), EngineError> {
+        let mut flags = std::mem::take(&mut self.flags);
+        if flags.len() < V {
+            flags.resize(V, 0);
+        }
+        let result = self.plain_values::<V>(&mut flags, s, e);
+        self.flags = flags;
+        result
+    }
+
+    fn plain_values<const V: usize>(&mut self, flags: &mut [u8], s: usize, e: usize) -> Result<(), EngineError> {
+        let Ok(flags) = <&mut [u8; V]>::try_from(&mut flags[..V]) else { return Ok(()) }; // V bytes
+        for n in s..e {
+            flags.fill(0);
+            let values = &self.values;
+            for &t in &self.take_all {
+                if n == t && t > 0 {
+                    flags[0] = 1;
+                }
+            }
+            for &t in &self.take {
+                if n > t && t > 0 {
+                    flags[usize::from(g(values[n - t])) & (V - 1)] = 1;
+                }
+            }
+            let mut pairs = 0;
+            for &t in &self.split {
+                let Some(m) = n.checked_sub(t).filter(|&m| m >= 2) else { continue };
+                // The splits (a, m - a), a = 1..=h; in Grundy's game the parts differ.
+                let h = if self.unequal { (m - 1) / 2 } else { m / 2 };
+                plain::mark_pairs::<C, V>(&values[1..=h], &values[m - h..m], flags);
+                pairs += h as u64;
+            }
+            self.stats.plain_pairs += pairs;
+            self.stats.plain_values += 1;
+            let c = plain::first_unset(flags);
+            if !self.push_value(n, c)? {
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    /// Adds G(n) = c to the values, the counts and the rare positions; false when c opens a
+    /// new power of two (the block's marks or flags were sized for the old range).
+    fn push_value(&mut self, n: usize, c: usize) -> Result<bool, EngineError> {
+        let big = (usize::from(self.max_value) + 1).next_power_of_two();
+        let Ok(c16) = u16::try_from(c) else {
+            return Err(EngineError::ValueTooLarge { n: n as u64 });
+        };
+        let cell = C::try_from(c16).ok().filter(|_| c16 != u16::MAX);
+        let Some(cell) = cell else {
+            return Err(EngineError::ValueTooLarge { n: n as u64 });
+        };
+        self.values.push(cell);
+        self.count(c16, n);
+        if n >= 1 && self.is_rare(c16, n) {
+            self.rare_pos.push(n);
+            self.rare_val.push(c16);
+        }
+        if c16 > self.max_value {
+            self.max_value = c16;
+            if c >= big {
+                return Ok(false);
+            }
+        }
+        Ok(true)
     }
 
     /// Marks the three-heap splits of n (kept out of line: the loop of the two-heap games
@@ -1353,6 +1677,7 @@ mod tests {
         // (the tile, its groups and the pairs left to each heap, as Grundy's game leaves
         // out the splits (r, r)).
         let mut all_rare = SparseEngine::<u8> { fixed_mask: true, ..SparseEngine::with_cells(rules.clone()) };
+        all_rare.set_method_choice(MethodChoice::Sparse);
         all_rare.extend_to(upto + 1).unwrap();
         let wide: Vec<u16> = all_rare.values().iter().map(|&v| u16::from(v)).collect();
         assert_eq!(wide, reference, "{code} naive u8");
@@ -1383,11 +1708,13 @@ mod tests {
             let reference: Vec<u16> = mex_table(&r, 1500).iter().map(|&v| v as u16).collect();
             for mask in [1u32, 2, 3, 0x1e, 0x1f, 0x2b, 0xff] {
                 let mut e = SparseEngine::new(r.split_rules().unwrap());
+                e.set_method_choice(MethodChoice::Sparse);
                 e.fixed_mask = true;
                 e.set_mask(mask);
                 e.extend_to(1501).unwrap();
                 assert_eq!(e.values(), &reference[..], "{code} mask {mask:#x}");
                 let mut narrow = SparseEngine::<u8>::with_cells(r.split_rules().unwrap());
+                narrow.set_method_choice(MethodChoice::Sparse);
                 narrow.fixed_mask = true;
                 narrow.set_mask(mask);
                 narrow.extend_to(1501).unwrap();
@@ -1471,6 +1798,33 @@ mod tests {
                 assert_eq!(by_flags, by_bits, "w {w} unequal {unequal}");
                 assert!(by_bits.iter().any(|&m| m != 0));
             }
+        }
+    }
+
+    /// The methods hand over to each other at any heap, both ways, in both widths: the plain
+    /// method keeps the rare positions the sparse one needs.
+    #[test]
+    fn methods_hand_over_exactly() {
+        for code in ["octal:0.16", "grundys-game", "octal:0.764", "octal:4.37", "kayles"] {
+            let r: Ruleset = code.parse().unwrap();
+            let reference: Vec<u16> = mex_table(&r, 3000).iter().map(|&v| v as u16).collect();
+            let rules = r.split_rules().unwrap();
+            let mut wide = SparseEngine::new(rules.clone());
+            let mut narrow = SparseEngine::<u8>::with_cells(rules.clone());
+            let steps = [(MethodChoice::Plain, 300), (MethodChoice::Sparse, 1100), (MethodChoice::Plain, 2000)];
+            for (choice, len) in steps.into_iter().chain([(MethodChoice::Sparse, 3001)]) {
+                wide.set_method_choice(choice);
+                wide.extend_to(len).unwrap();
+                narrow.set_method_choice(choice);
+                match narrow.extend_to(len) {
+                    Ok(()) | Err(EngineError::ValueTooLarge { .. }) => {}
+                    Err(e) => panic!("{code}: {e}"),
+                }
+            }
+            assert_eq!(wide.values(), &reference[..], "{code}");
+            let narrow: Vec<u16> = narrow.values().iter().map(|&v| u16::from(v)).collect();
+            assert_eq!(narrow, reference[..narrow.len()], "{code} u8");
+            assert!(wide.stats().plain_values > 0, "{code}");
         }
     }
 
