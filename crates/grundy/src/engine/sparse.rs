@@ -140,11 +140,16 @@ pub enum MethodChoice {
 /// The measurements behind [`MethodChoice::Measured`].
 #[derive(Clone, Copy, Debug, Default)]
 struct Costs {
-    /// Seconds per split of the plain method, as last measured, and the heap it was measured
-    /// at (measured again once the heaps have doubled).
+    /// Seconds per split of the plain method, the least over its blocks since the heap it
+    /// gives (measured again once the heaps have doubled).
     plain_per_pair: Option<(f64, usize)>,
-    /// Seconds and values of the method in use since the last review.
-    since_review: (f64, u64),
+    /// Seconds per value of the sparse method, the least over its blocks since the last
+    /// review (or over the blocks of its trial).
+    ///
+    /// Least rather than mean: on a machine shared with other work, a block that lost the
+    /// processor for a while takes longer than its work, never shorter; the margins of the
+    /// decisions cover what the least leaves out of the method's variation.
+    sparse_per_value: Option<f64>,
     /// A trial block of the other method under way: its method and the heap it ends at.
     trial: Option<(ValueMethod, usize)>,
     /// The heap from which the plain method's next trial of the sparse one may start.
@@ -536,7 +541,9 @@ impl<C: Cell> SparseEngine<C> {
             let mut e = len.min(s + block).min(self.next_check.max(s + 1));
             let method = match self.costs.trial {
                 Some((method, end)) => {
-                    e = e.min(end.max(s + 1));
+                    // A trial in four blocks or more, the least of whose times is kept.
+                    let quarter = (end.saturating_sub(s) / 4).max(32);
+                    e = e.min(end.max(s + 1)).min(s + quarter);
                     method
                 }
                 None => self.method,
@@ -574,43 +581,43 @@ impl<C: Cell> SparseEngine<C> {
     const REVIEW_FROM: usize = 1024;
 
     /// Records the time a block of `computed` values by `method` took (`pairs` pair visits),
-    /// and, when it was a trial block, decides between the two methods.
+    /// and, when it ended a trial block, decides between the two methods.
     fn measured(&mut self, method: ValueMethod, seconds: f64, computed: usize, pairs: u64) {
         if self.choice != MethodChoice::Measured || computed == 0 {
             return;
         }
         let n = self.values.len();
-        if method == ValueMethod::Plain && pairs > 0 {
-            self.costs.plain_per_pair = Some((seconds / pairs as f64, n));
+        let least = |old: Option<f64>, new: f64| Some(old.map_or(new, |o| o.min(new)));
+        match method {
+            ValueMethod::Plain if pairs > 0 => {
+                let rate = seconds / pairs as f64;
+                self.costs.plain_per_pair = match self.costs.plain_per_pair {
+                    Some((old, at)) if n < 2 * at => Some((old.min(rate), at)),
+                    _ => Some((rate, n)),
+                };
+            }
+            ValueMethod::Plain => {}
+            // Blocks of a few heaps say little of the method's time per value.
+            ValueMethod::Sparse if computed >= 32 || self.costs.sparse_per_value.is_none() => {
+                self.costs.sparse_per_value = least(self.costs.sparse_per_value, seconds / computed as f64);
+            }
+            ValueMethod::Sparse => {}
         }
-        match self.costs.trial {
-            Some((_, end)) if n >= end => {
-                self.costs.trial = None;
-                let per_value = seconds / computed as f64;
-                let (in_use, since) = self.costs.since_review;
-                let current = match self.method {
-                    // The plain method's cost at this heap, from its time per split.
-                    ValueMethod::Plain => self.plain_cost(n),
-                    ValueMethod::Sparse if since > 0 => Some(in_use / since as f64),
-                    ValueMethod::Sparse => None,
-                };
-                // A trial of the sparse method must win by more: its time per value varies
-                // from heap to heap far more than the plain method's.
-                let (other, margin) = match method {
-                    ValueMethod::Plain => (self.plain_cost(n), 1.25),
-                    ValueMethod::Sparse => (Some(per_value), 1.5),
-                };
-                if let (Some(current), Some(other)) = (current, other) {
-                    if other * margin < current {
-                        self.switch_method(method, n);
-                    }
-                }
-            }
-            Some(_) => {}
-            None => {
-                let (t, v) = self.costs.since_review;
-                self.costs.since_review = (t + seconds, v + computed as u64);
-            }
+        let Some((trial, end)) = self.costs.trial else { return };
+        if n < end {
+            return;
+        }
+        self.costs.trial = None;
+        let (plain, sparse) = (self.plain_cost(n), self.costs.sparse_per_value);
+        let switch = match (trial, plain, sparse) {
+            (ValueMethod::Plain, Some(plain), Some(sparse)) => plain * 1.25 < sparse,
+            // A trial of the sparse method must win by more: its time per value varies from
+            // heap to heap far more than the plain method's.
+            (ValueMethod::Sparse, Some(plain), Some(sparse)) => sparse * 1.5 < plain,
+            _ => false,
+        };
+        if switch {
+            self.switch_method(trial, n);
         }
     }
 
@@ -627,7 +634,7 @@ impl<C: Cell> SparseEngine<C> {
             self.method = method;
             self.stats.method_switches += 1;
             self.stats.last_switch_at = n as u64;
-            self.costs.since_review = (0.0, 0);
+            self.costs.sparse_per_value = None;
             self.costs.next_sparse_trial = 2 * n;
         }
     }
@@ -654,9 +661,8 @@ impl<C: Cell> SparseEngine<C> {
                     self.costs.trial = Some((ValueMethod::Plain, n + heaps));
                     return;
                 }
-                let (t, v) = self.costs.since_review;
-                if let (Some(plain), true) = (self.plain_cost(n), v > 0) {
-                    if plain * 1.25 < t / v as f64 {
+                if let (Some(plain), Some(sparse)) = (self.plain_cost(n), self.costs.sparse_per_value) {
+                    if plain * 1.25 < sparse {
                         self.switch_method(ValueMethod::Plain, n);
                     }
                 }
@@ -667,7 +673,7 @@ impl<C: Cell> SparseEngine<C> {
             }
             ValueMethod::Plain => {}
         }
-        self.costs.since_review = (0.0, 0);
+        self.costs.sparse_per_value = None;
     }
 
     /// 64-bit words of marks per position: room for every XOR of two values below the next
