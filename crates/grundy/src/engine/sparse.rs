@@ -156,6 +156,10 @@ struct Costs {
     next_sparse_trial: usize,
 }
 
+/// The first heap from which the plain method may run on two threads (see
+/// `SparseEngine::plain_values`).
+const PARALLEL_FROM: usize = 4096;
+
 /// The largest number of 64-bit words of marks kept for one block.
 const MARK_WORDS: usize = 1 << 14;
 
@@ -263,6 +267,9 @@ pub struct SparseEngine<C: Cell = u16> {
     costs: Costs,
     /// The plain method's flags (one byte per value), kept between blocks.
     flags: Vec<u8>,
+    /// The first heap and the least splits of a block from which the plain method runs on two
+    /// threads when it has them (smaller in tests, so that small tables exercise it).
+    parallel_from: (usize, u64),
 }
 
 fn to_usizes(v: &[u64]) -> Vec<usize> {
@@ -301,7 +308,18 @@ impl SparseEngine<u8> {
     /// The same engine with the values widened to 2 bytes (when one passes 255).
     pub fn widen(self) -> SparseEngine<u16> {
         let SparseEngine {
-            rules, values, fixed_mask, threads, stats, marks, derived_from, choice, method, costs, ..
+            rules,
+            values,
+            fixed_mask,
+            threads,
+            stats,
+            marks,
+            derived_from,
+            choice,
+            method,
+            costs,
+            parallel_from,
+            ..
         } = self;
         // With the room the bytes had, so that a caller's reserve for the same length finds it
         // already (if it cannot be had now, that reserve reports it).
@@ -317,6 +335,7 @@ impl SparseEngine<u8> {
         e.derived_from = derived_from;
         e.choice = choice;
         e.method = method;
+        e.parallel_from = parallel_from;
         // Two-byte values: the plain method's time per split is measured again.
         e.costs = Costs { plain_per_pair: None, ..costs };
         e
@@ -358,6 +377,7 @@ impl<C: Cell> SparseEngine<C> {
             method: ValueMethod::Sparse,
             costs: Costs::default(),
             flags: Vec::new(),
+            parallel_from: (PARALLEL_FROM, 1 << 21),
         }
     }
 
@@ -386,9 +406,14 @@ impl<C: Cell> SparseEngine<C> {
     }
 
     /// Sets how many threads the block loops of two-byte values may use (at least 1; more than
-    /// 2 are used as 2). One-byte values mark their rare pairs in tiles, on one thread.
+    /// 2 are used as 2). One-byte values mark their rare pairs in tiles, on one thread. The
+    /// plain method runs its blocks from heap 4,096 on two threads too (each marks the splits
+    /// known before the block for half its heaps), in either width.
     ///
-    /// The default is one. Measured on the 2-core machines this was built on, a second thread
+    /// The default is one. The plain method on two threads measured no faster on the shared
+    /// 2-core machine it was built on (0.764 to 2^16, 3 alternating runs: 1.07 to 1.31 s on one
+    /// thread, 1.36 to 1.42 s on two, with the same user time: under a load of 2 to 3.5 the
+    /// second thread found no free core). Measured on the 2-core machines this was built on, a second thread
     /// saved no time (Officers and Grundy's game to 400 000, medians of 8 alternating runs:
     /// within 2% either way; while both threads run, each runs slower) and cost 0.25 to 0.3 MB
     /// of peak memory (its stack, and the C library's thread start and exit code, mapped in
@@ -884,7 +909,15 @@ impl<C: Cell> SparseEngine<C> {
         result
     }
 
-    fn plain_values<const V: usize>(&mut self, flags: &mut [u8], s: usize, e: usize) -> Result<(), EngineError> {
+    fn plain_values<const V: usize>(&mut self, flags: &mut Vec<u8>, s: usize, e: usize) -> Result<(), EngineError> {
+        // Two threads pay only on blocks of millions of splits (a thread costs tens of
+        // microseconds to start), and their split of the work needs every part of a heap's
+        // far splits known before the block: s >= PARALLEL_FROM and a block shorter than s.
+        let work = (self.plain_pairs_of(s) as u64).saturating_mul((e - s) as u64);
+        let (from, least_work) = self.parallel_from;
+        if self.threads > 1 && s >= from && e - s <= s && work >= least_work {
+            return self.plain_values_parallel::<V>(flags, s, e);
+        }
         let Ok(flags) = <&mut [u8; V]>::try_from(&mut flags[..V]) else { return Ok(()) }; // V bytes
         for n in s..e {
             flags.fill(0);
@@ -910,6 +943,78 @@ impl<C: Cell> SparseEngine<C> {
             self.stats.plain_pairs += pairs;
             self.stats.plain_values += 1;
             let c = plain::first_unset(flags);
+            if !self.push_value(n, c)? {
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    /// [`Self::plain_values`] on two threads: first, each thread marks the splits of half the
+    /// heaps of the block whose parts are both known before it (nearly all of them), each heap
+    /// into its own V flags; then, heap by heap in order, the splits with a part in the block,
+    /// the single-heap options, and the mex. At most 1 MB of flags: the block may end early
+    /// (the caller loops).
+    fn plain_values_parallel<const V: usize>(
+        &mut self,
+        flags: &mut Vec<u8>,
+        s: usize,
+        e: usize,
+    ) -> Result<(), EngineError> {
+        let e = e.min(s + ((1 << 20) / V).max(2));
+        let len = e - s;
+        flags.clear();
+        flags.resize(len * V, 0);
+        {
+            let (values, split, unequal) = (&self.values[..s], &self.split[..], self.unequal);
+            let far = |chunk: &mut [u8], first: usize| {
+                for (i, f) in chunk.chunks_exact_mut(V).enumerate() {
+                    let Ok(f) = <&mut [u8; V]>::try_from(f) else { continue }; // V bytes
+                    for &t in split {
+                        let Some(m) = (first + i).checked_sub(t).filter(|&m| m >= 2) else { continue };
+                        let h = if unequal { (m - 1) / 2 } else { m / 2 };
+                        // The splits (a, m - a) whose part m - a is below s: a > m - s.
+                        let lo = (m + 1).saturating_sub(s).max(1);
+                        if lo <= h {
+                            plain::mark_pairs::<C, V>(&values[lo..=h], &values[m - h..=m - lo], f);
+                        }
+                    }
+                }
+            };
+            let mid = len / 2;
+            let (low, high) = flags.split_at_mut(mid * V);
+            std::thread::scope(|scope| {
+                scope.spawn(|| far(high, s + mid));
+                far(low, s);
+            });
+        }
+        for n in s..e {
+            let Ok(f) = <&mut [u8; V]>::try_from(&mut flags[(n - s) * V..(n - s + 1) * V]) else { break }; // V bytes
+            let values = &self.values;
+            for &t in &self.take_all {
+                if n == t && t > 0 {
+                    f[0] = 1;
+                }
+            }
+            for &t in &self.take {
+                if n > t && t > 0 {
+                    f[usize::from(g(values[n - t])) & (V - 1)] = 1;
+                }
+            }
+            let mut pairs = 0;
+            for &t in &self.split {
+                let Some(m) = n.checked_sub(t).filter(|&m| m >= 2) else { continue };
+                let h = if self.unequal { (m - 1) / 2 } else { m / 2 };
+                pairs += h as u64;
+                // The splits whose part m - a is in the block: a <= m - s.
+                let near = h.min(m.saturating_sub(s));
+                if near >= 1 {
+                    plain::mark_pairs::<C, V>(&values[1..=near], &values[m - near..m], f);
+                }
+            }
+            self.stats.plain_pairs += pairs;
+            self.stats.plain_values += 1;
+            let c = plain::first_unset(f);
             if !self.push_value(n, c)? {
                 break;
             }
@@ -1831,6 +1936,35 @@ mod tests {
             let narrow: Vec<u16> = narrow.values().iter().map(|&v| u16::from(v)).collect();
             assert_eq!(narrow, reference[..narrow.len()], "{code} u8");
             assert!(wide.stats().plain_values > 0, "{code}");
+        }
+    }
+
+    /// The plain method on two threads (from small heaps and blocks on, for the test): the same
+    /// values, in both widths, with the table widened on the way.
+    #[test]
+    fn plain_method_on_two_threads() {
+        for code in ["octal:0.764", "octal:0.414", "grundys-game", "octal:4.7", "octal:0.16"] {
+            let r: Ruleset = code.parse().unwrap();
+            let reference: Vec<u16> = mex_table(&r, 3000).iter().map(|&v| v as u16).collect();
+            let mut wide = SparseEngine::naive(r.split_rules().unwrap());
+            wide.set_threads(2);
+            wide.parallel_from = (100, 0);
+            wide.extend_to(3001).unwrap();
+            assert_eq!(wide.values(), &reference[..], "{code}");
+            let mut narrow = SparseEngine::<u8>::with_cells(r.split_rules().unwrap());
+            narrow.set_method_choice(MethodChoice::Plain);
+            narrow.set_threads(2);
+            narrow.parallel_from = (100, 0);
+            let values: Vec<u16> = match narrow.extend_to(3001) {
+                Ok(()) => narrow.values().iter().map(|&v| u16::from(v)).collect(),
+                Err(EngineError::ValueTooLarge { .. }) => {
+                    let mut w = narrow.widen();
+                    w.extend_to(3001).unwrap();
+                    w.values().to_vec()
+                }
+                Err(e) => panic!("{code}: {e}"),
+            };
+            assert_eq!(values, reference, "{code} u8");
         }
     }
 
