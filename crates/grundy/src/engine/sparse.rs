@@ -66,8 +66,15 @@ pub enum EngineError {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct SparseStats {
     /// The mask in use, on the extended value 2 G(n) + (n mod 2): position n is rare when
-    /// (2 G(n) + n mod 2) & mask has an even number of bits.
+    /// (2 G(n) + n mod 2) & mask has an even number of bits (an odd number with `rare_odd`).
     pub mask: u32,
+    /// Whether the rare positions are those whose extended value has an odd number of bits of
+    /// the mask (else an even number, 0 among them). Either class works: pairs of two common
+    /// positions give extended values of the even class only, so a candidate of the odd class
+    /// (at every split's parity) comes only from pairs with a rare part, all marked. The odd
+    /// class is chosen when it holds fewer positions and every split takes an odd number
+    /// (so that a common position's own value is of the odd class at every split).
+    pub rare_odd: bool,
     /// Positions n >= 1 holding a rare value.
     pub rare_positions: u64,
     /// Positions n >= 1 holding a common value.
@@ -239,6 +246,8 @@ pub struct SparseEngine<C: Cell = u16> {
     counts: Vec<u64>,
     max_value: u16,
     mask: u32,
+    /// Whether the rare positions are those of the odd class under the mask.
+    rare_odd: bool,
     /// Where each split's scan has got to (reused between positions).
     cursor: Vec<usize>,
     /// Rare positions n >= 1 in increasing order, and their values.
@@ -358,6 +367,7 @@ impl<C: Cell> SparseEngine<C> {
             counts: vec![0; 64],
             max_value: 0,
             mask: 0,
+            rare_odd: false,
             cursor: Vec::new(),
             rare_pos: Vec::new(),
             rare_val: Vec::new(),
@@ -470,6 +480,7 @@ impl<C: Cell> SparseEngine<C> {
         let rare = self.rare_pos.len() as u64;
         SparseStats {
             mask: self.mask,
+            rare_odd: self.rare_odd,
             rare_positions: rare,
             common_positions: (self.values.len() as u64).saturating_sub(1 + rare + self.stats.derived),
             method: self.method,
@@ -720,7 +731,7 @@ impl<C: Cell> SparseEngine<C> {
 
     /// Whether position n, holding v, is rare.
     fn is_rare(&self, v: u16, n: usize) -> bool {
-        (ext(v, n) & self.mask).count_ones().is_multiple_of(2)
+        (ext(v, n) & self.mask).count_ones().is_multiple_of(2) != self.rare_odd
     }
 
     /// Whether the candidate c for G(n) is certainly not an option: for every split, the
@@ -756,22 +767,37 @@ impl<C: Cell> SparseEngine<C> {
             }
             h *= 2;
         }
-        let best = (0..size).min_by_key(|&m| (f[m], m)).unwrap_or(0);
-        let cur = self.mask as usize;
-        let cur_f = if cur < size { f[cur] } else { f[0] };
+        // The rare class may be the odd one where every split takes an odd number and the
+        // mask reads the parity: a common position n (even class) then certifies its own
+        // value at every split (see `SparseStats::rare_odd`). 0.104 needs it.
+        let odd_allowed = !self.split.is_empty() && self.split.iter().all(|&t| t % 2 == 1);
         let total = n as i64;
-        let rare_best = (total + f[best]) / 2;
-        let rare_cur = (total + cur_f) / 2;
+        // Rare positions of each choice: even class (N + f) / 2, odd class (N - f) / 2.
+        let rare_of = |m: usize, odd: bool| if odd { (total - f[m]) / 2 } else { (total + f[m]) / 2 };
+        let candidates =
+            (0..size).map(|m| (m, false)).chain((1..size).step_by(2).filter(|_| odd_allowed).map(|m| (m, true)));
+        let best = candidates.min_by_key(|&(m, odd)| (rare_of(m, odd), m, odd)).unwrap_or((0, false));
+        let cur = (self.mask as usize, self.rare_odd);
+        let rare_best = rare_of(best.0, best.1);
+        let rare_cur = if cur.0 < size { rare_of(cur.0, cur.1) } else { total };
         if force || (best != cur && rare_best * 10 < rare_cur * 9) {
             if best != cur {
                 self.stats.rebuilds += 1;
             }
-            self.set_mask(best as u32);
+            self.set_rare_class(best.0 as u32, best.1);
         }
     }
 
-    /// Switches to `mask`, finding the rare positions again.
-    fn set_mask(&mut self, mask: u32) {
+    /// Switches to `mask` with the rare positions in the odd class when `rare_odd` (never with
+    /// mask 0, where every position is of the even class and the engine takes every position
+    /// as rare), finding them again.
+    fn set_rare_class(&mut self, mask: u32, rare_odd: bool) {
+        self.rare_odd = rare_odd && mask != 0;
+        self.set_mask_only(mask);
+    }
+
+    /// Switches to `mask` (the class of rare positions kept), finding them again.
+    fn set_mask_only(&mut self, mask: u32) {
         self.mask = mask;
         for (p, odd) in self.odd_values.iter_mut().enumerate() {
             *odd = std::array::from_fn(|k| {
@@ -1814,23 +1840,25 @@ mod tests {
     fn exact_for_any_mask() {
         // Long enough (1500) for byte scans to look for their last candidates alone; 0.156
         // and 4.37 have two splits each.
-        for code in ["octal:0.16", "grundys-game", "octal:0.156", "octal:4.37"] {
+        for code in ["octal:0.16", "grundys-game", "octal:0.156", "octal:4.37", "octal:0.104", "octal:0.106"] {
             let r: Ruleset = code.parse().unwrap();
             let reference: Vec<u16> = mex_table(&r, 1500).iter().map(|&v| v as u16).collect();
-            for mask in [1u32, 2, 3, 0x1e, 0x1f, 0x2b, 0xff] {
+            for (mask, rare_odd) in
+                [1u32, 2, 3, 0x1e, 0x1f, 0x2b, 0xff].into_iter().flat_map(|m| [(m, false), (m, true)])
+            {
                 let mut e = SparseEngine::new(r.split_rules().unwrap());
                 e.set_method_choice(MethodChoice::Sparse);
                 e.fixed_mask = true;
-                e.set_mask(mask);
+                e.set_rare_class(mask, rare_odd);
                 e.extend_to(1501).unwrap();
-                assert_eq!(e.values(), &reference[..], "{code} mask {mask:#x}");
+                assert_eq!(e.values(), &reference[..], "{code} mask {mask:#x} odd {rare_odd}");
                 let mut narrow = SparseEngine::<u8>::with_cells(r.split_rules().unwrap());
                 narrow.set_method_choice(MethodChoice::Sparse);
                 narrow.fixed_mask = true;
-                narrow.set_mask(mask);
+                narrow.set_rare_class(mask, rare_odd);
                 narrow.extend_to(1501).unwrap();
                 let wide: Vec<u16> = narrow.values().iter().map(|&v| u16::from(v)).collect();
-                assert_eq!(wide, reference, "{code} mask {mask:#x} u8");
+                assert_eq!(wide, reference, "{code} mask {mask:#x} odd {rare_odd} u8");
             }
         }
     }
