@@ -411,10 +411,15 @@ impl Report<'_> {
                     s.mask, s.rare_positions, s.common_positions, s.rebuilds, s.scans
                 )?;
                 if s.plain_values > 0 || s.method_switches > 0 {
+                    let changes = match s.method_switches {
+                        0 => "no change of method".to_string(),
+                        1 => format!("1 change of method, at n = {}", s.last_switch_at),
+                        k => format!("{k} changes of method, the last at n = {}", s.last_switch_at),
+                    };
                     writeln!(
                         out,
-                        "method by measured time per value: {} values by the plain method (every split), {} changes of method, the last at n = {}; ending with the {} method",
-                        s.plain_values, s.method_switches, s.last_switch_at, s.method
+                        "method by measured time per value: {} values by the plain method (every split, trials included), {changes}; ending with the {} method",
+                        s.plain_values, s.method
                     )?;
                 }
                 if s.derived > 0 {

@@ -690,7 +690,13 @@ impl<C: Cell> SparseEngine<C> {
         }
         match self.method {
             ValueMethod::Sparse => {
-                let stale = self.costs.plain_per_pair.is_none_or(|(_, at)| n >= 2 * at);
+                // Measured again once the heaps have doubled, unless its prediction is far
+                // past the sparse method's cost (its time per split moves far less than 3x).
+                let far = match (self.plain_cost(n), self.costs.sparse_per_value) {
+                    (Some(plain), Some(sparse)) => plain > 3.0 * sparse,
+                    _ => false,
+                };
+                let stale = self.costs.plain_per_pair.is_none_or(|(_, at)| n >= 2 * at && !far);
                 if stale {
                     // A trial of about 2^22 splits: milliseconds.
                     let heaps = ((1usize << 22) / self.plain_pairs_of(n).max(1)).clamp(1, 64);
