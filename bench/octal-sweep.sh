@@ -8,8 +8,10 @@
 # G(0..N) that ogsolve prints, computed from grundy's JSON, and G(N)), then prints the medians
 # and the ratio grundy / fastest ogsolve method (below 1: grundy is faster). Where grundy and the
 # fastest method both finish within 50 ms, N doubles (up to 2^24) until the fastest method takes
-# at least 0.2 s, so that the ratio measures computation, not start-up. A run past TIMEOUT
-# seconds (default 300) is stopped and reported as such.
+# at least 0.2 s, so that the ratio measures computation, not start-up. Before each doubling,
+# an ogsolve method more than 8 times slower than the fastest one is left out (its time grows at
+# least as fast, so it cannot become the fastest, and rc on some periodic codes would run for
+# hours). A run past TIMEOUT seconds (default 300) is stopped and reported as such.
 #
 # Each code ends with a line
 #   SWEEP code n grundy_s best_s best_method ratio grundy_kb best_kb
@@ -49,13 +51,12 @@ print("%X" % (b << 16 | a))'
 
 # One code at one n: sets SIDES (the sides run) and fills MED_S, MED_KB.
 run_code() {
-    local code=$1 n=$2 naive=$3
+    local code=$1 n=$2
     cmd_grundy=(timeout "$TIMEOUT" "$GRUNDY" sg "octal:$code" --upto "$n" --full --summary)
     cmd_naive=(timeout "$TIMEOUT" "$OGSOLVE" -m naive -n "$n" "$code")
     cmd_rc=(timeout "$TIMEOUT" "$OGSOLVE" -m rc -n "$n" "$code")
     cmd_rc2=(timeout "$TIMEOUT" "$OGSOLVE" -m rc2 -n "$n" "$code")
-    SIDES=(grundy rc rc2)
-    [ "$naive" = 1 ] && SIDES=(grundy naive rc rc2)
+    SIDES=(grundy "${PEERS[@]}")
     interleave "${SIDES[@]}" 2>"$BENCH_TMP/interleave.err" || { cat "$BENCH_TMP/interleave.err" >&2; return 1; }
 }
 
@@ -65,8 +66,10 @@ while read -r code n flag; do
     if [ "$only" != "  " ] && [[ "$only" != *" $code "* ]]; then continue; fi
     naive=1 doubling=0
     [ "${flag:-}" = nonaive ] && naive=0
+    PEERS=(rc rc2)
+    [ "$naive" = 1 ] && PEERS=(naive rc rc2)
     while :; do
-        if ! run_code "$code" "$n" "$naive"; then
+        if ! run_code "$code" "$n"; then
             echo "SWEEP $code $n failed (a run failed or passed ${TIMEOUT} s)"
             continue 2
         fi
@@ -82,6 +85,13 @@ while read -r code n flag; do
         [ "$small" = 1 ] && doubling=1
         if [ "$doubling" = 1 ] && [ "$short" = 1 ] && [ "$n" -lt "$MAX_N" ]; then
             n=$((n * 2))
+            keep=()
+            for side in "${PEERS[@]}"; do
+                if awk -v a="${MED_S[$side]}" -v b="${MED_S[$best]}" 'BEGIN { exit !(a <= 8 * b) }'; then
+                    keep+=("$side")
+                fi
+            done
+            PEERS=("${keep[@]}")
             continue
         fi
         break

@@ -165,6 +165,28 @@ fn naive_and_sparse_methods_agree() {
     let a = ok_json(&["sg", "octal:0.6", "--upto", "3000", "--json"]);
     let b = ok_json(&["sg", "octal:0.6", "--upto", "3000", "--json", "--method", "naive", "--threads", "1"]);
     assert_eq!(a["values"], b["values"]);
+    // Each method forced: the same values; the statistics say which method computed them.
+    let c = ok_json(&["sg", "octal:0.764", "--upto", "3000", "--json", "--method", "sparse"]);
+    let d = ok_json(&["sg", "octal:0.764", "--upto", "3000", "--json", "--method", "naive", "--threads", "2"]);
+    assert_eq!(c["values"], d["values"]);
+    let e = ok_json(&["sg", "octal:0.764", "--upto", "3000", "--json", "--summary", "--method", "sparse"]);
+    assert_eq!(e["sparse"]["plain_values"], 0);
+    assert_eq!(e["sparse"]["method"], "sparse");
+    assert_eq!(e["sparse"]["rare_odd"], false);
+    let f = ok_json(&["sg", "octal:0.104", "--upto", "5000", "--json", "--summary", "--method", "sparse"]);
+    assert_eq!(f["sparse"]["rare_odd"], true);
+    // The measured choice (the default) says what it ran in the text summary when it ran the
+    // plain method; the values are those of the forced methods either way.
+    let g = ok_json(&["sg", "octal:0.764", "--upto", "3000", "--json"]);
+    assert_eq!(g["values"], c["values"]);
+}
+
+#[test]
+fn an_unknown_method_is_refused() {
+    let out = grundy(&["sg", "kayles", "--upto", "10", "--method", "fast"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("--method 'fast' is not measured, sparse or naive"), "{err}");
 }
 
 #[test]

@@ -36,7 +36,8 @@ pub use engine::store_format;
 pub use engine::{all_but_lost_heaps, MisereHeaps};
 pub use engine::{
     allbut_single_formula, allbut_table, grundys_game_seconds, human_seconds, mex_table, misere_subtraction_table,
-    split_table_cost, subtraction_table, Cell, EngineError, HeapSolver, Method, SparseEngine, SparseStats,
+    split_table_cost, subtraction_table, Cell, EngineError, HeapSolver, Method, MethodChoice, SparseEngine,
+    SparseStats, ValueMethod,
 };
 pub use engine::{tame_sum_wins, TameClass, TameHeaps, TameRecord};
 pub use engine::{Algorithm, Sequence, SequenceBuilder, SequenceError, SequenceObserver, SequenceStore};

@@ -48,8 +48,9 @@ pub struct Args {
     /// 2-core machines).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=2))]
     threads: Option<u8>,
-    /// The engine for take-and-break games: sparse (default) or naive (every split).
-    #[arg(long, value_name = "METHOD", default_value = "sparse")]
+    /// The engine for take-and-break games: measured (default: the sparse method or the plain
+    /// one, whichever measures cheaper as it runs), sparse, or naive (every split).
+    #[arg(long, value_name = "METHOD", default_value = "measured")]
     method: String,
     /// Hold every value up to N in the table (for benchmarks and the store): past a proven
     /// period the values are derived from it (a copy, exact) rather than computed.
@@ -97,9 +98,12 @@ pub fn run(args: Args) -> Result<(), CliError> {
         .map_err(|e| CliError::usage(e).argument("--at"))?;
     let budget = budget_given(&args)?.unwrap_or(DEFAULT_SG_BUDGET);
     let method = match args.method.as_str() {
+        "measured" => Algorithm::Measured,
         "sparse" => Algorithm::Sparse,
         "naive" => Algorithm::Naive,
-        m => return Err(CliError::usage(format!("--method '{m}' is not sparse or naive")).argument("--method")),
+        m => {
+            return Err(CliError::usage(format!("--method '{m}' is not measured, sparse or naive")).argument("--method"))
+        }
     };
     if let Some(p) = &args.plot {
         plot::check_path(p).map_err(|e| CliError::usage(e).argument("--plot"))?;
@@ -406,6 +410,18 @@ impl Report<'_> {
                     "sparse engine: mask {:#x} (on 2G(n) + n mod 2), {} rare and {} common positions, {} mask changes, {} scans",
                     s.mask, s.rare_positions, s.common_positions, s.rebuilds, s.scans
                 )?;
+                if s.plain_values > 0 || s.method_switches > 0 {
+                    let changes = match s.method_switches {
+                        0 => "no change of method".to_string(),
+                        1 => format!("1 change of method, at n = {}", s.last_switch_at),
+                        k => format!("{k} changes of method, the last at n = {}", s.last_switch_at),
+                    };
+                    writeln!(
+                        out,
+                        "method by measured time per value: {} values by the plain method (every split, trials included), {changes}; ending with the {} method",
+                        s.plain_values, s.method
+                    )?;
+                }
                 if s.derived > 0 {
                     writeln!(
                         out,

@@ -6,6 +6,7 @@
 pub mod heap;
 pub mod method;
 pub mod misere;
+mod plain;
 pub mod sequence;
 pub mod simd;
 pub mod sparse;
@@ -18,6 +19,6 @@ pub use heap::{allbut_single_formula, grundys_game_seconds, human_seconds, split
 pub use method::Method;
 pub use misere::{all_but_lost_heaps, MisereHeaps};
 pub use sequence::{Algorithm, Sequence, SequenceBuilder, SequenceError, SequenceObserver, SequenceStore};
-pub use sparse::{Cell, EngineError, SparseEngine, SparseStats};
+pub use sparse::{Cell, EngineError, MethodChoice, SparseEngine, SparseStats, ValueMethod};
 pub use table::{allbut_table, mex_table, misere_subtraction_table, subtraction_table};
 pub use tame::{tame_sum_wins, TameClass, TameHeaps, TameRecord};

@@ -23,7 +23,7 @@ use std::fmt;
 use std::time::{Duration, Instant};
 
 use crate::engine::heap::{engine_name, human_seconds, split_table_cost, HeapSolver};
-use crate::engine::sparse::{EngineError, SparseEngine, SparseStats};
+use crate::engine::sparse::{EngineError, MethodChoice, SparseEngine, SparseStats};
 use crate::engine::Method;
 use crate::error::{human_bytes, AnalyzeError, GaveUp, Work, MEMORY_LIMIT};
 use crate::rules::take_break::octal::SplitRules;
@@ -57,12 +57,17 @@ const FREE_SEARCH: (usize, usize) = (1 << 16, 1 << 11);
 /// Values per step of a table when no store sets the chunk length.
 const TABLE_STEP: usize = 1 << 16;
 
-/// How the values of a take-and-break game are computed. Both give the same values.
+/// How the values of a take-and-break game are computed. All give the same values.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Algorithm {
-    /// The sparse-space ("rare/common") engine, [`SparseEngine`].
+    /// The sparse engine ([`SparseEngine`]) picking, as it runs, between its rare/common
+    /// method and the plain one by their measured time per value
+    /// ([`crate::MethodChoice::Measured`]). A period search uses the rare/common method only,
+    /// so that its work limit counts the same work on every machine.
     #[default]
+    Measured,
+    /// The sparse-space ("rare/common") method only.
     Sparse,
     /// The plain method: every split of every heap is looked at ([`SparseEngine::naive`]).
     Naive,
@@ -284,7 +289,8 @@ pub struct SequenceBuilder {
 
 impl SequenceBuilder {
     /// A builder for the sequence of `ruleset`, with `upto` 0, the budget
-    /// [`DEFAULT_SEQUENCE_BUDGET`], the sparse engine on one thread, a table (not a period
+    /// [`DEFAULT_SEQUENCE_BUDGET`], the sparse engine on one thread picking its method by
+    /// measurement, a table (not a period
     /// search) that stops at a proven period, and [`UNSTORED_TIME_LIMIT`] for runs without a
     /// store.
     pub fn new(ruleset: &Ruleset) -> Self {
@@ -293,7 +299,7 @@ impl SequenceBuilder {
             upto: 0,
             budget: DEFAULT_SEQUENCE_BUDGET,
             threads: None,
-            algorithm: Algorithm::Sparse,
+            algorithm: Algorithm::Measured,
             full: false,
             mode: Mode::Table,
             forecast_limit: Some(UNSTORED_TIME_LIMIT),
@@ -451,6 +457,13 @@ impl SequenceBuilder {
         if let Some(t) = self.threads {
             engine.set_threads(t);
         }
+        // A period search counts the rare/common method's work, the same on every machine; the
+        // measured choice would depend on the machine's speed.
+        engine.set_method_choice(match (self.algorithm, self.mode) {
+            (Algorithm::Naive, _) => MethodChoice::Plain,
+            (Algorithm::Sparse, _) | (Algorithm::Measured, Mode::PeriodSearch { .. }) => MethodChoice::Sparse,
+            (Algorithm::Measured, Mode::Table) => MethodChoice::Measured,
+        });
         let three = !rules.split3.is_empty();
         let need = self.upto.saturating_add(1);
         let (cap, first_check, step) = match self.mode {
@@ -574,7 +587,7 @@ impl SequenceBuilder {
             return Err(self.past_budget());
         }
         // Three-heap splits (hexadecimal codes) are computed plainly: no sparse statistics.
-        let stats = (self.algorithm == Algorithm::Sparse && !three).then(|| engine.stats());
+        let stats = (self.algorithm != Algorithm::Naive && !three).then(|| engine.stats());
         Ok(Source::Split { table: Box::new(engine), rules, period, stats })
     }
 }
@@ -689,7 +702,7 @@ impl Table {
     /// The engine's work so far, in pair visits.
     fn work(&self) -> u64 {
         let stats = self.stats();
-        stats.rare_pairs.saturating_add(stats.scanned_pairs)
+        stats.rare_pairs.saturating_add(stats.scanned_pairs).saturating_add(stats.plain_pairs)
     }
 
     fn derived_from(&self) -> Option<Period> {
@@ -710,6 +723,13 @@ impl Table {
         match self {
             Table::Narrow(e) => e.set_threads(t),
             Table::Wide(e) => e.set_threads(t),
+        }
+    }
+
+    fn set_method_choice(&mut self, choice: MethodChoice) {
+        match self {
+            Table::Narrow(e) => e.set_method_choice(choice),
+            Table::Wide(e) => e.set_method_choice(choice),
         }
     }
 
@@ -890,11 +910,29 @@ impl Sequence {
                         GaveUp { what: Work::ValuesCounted, used: self.budget, needed: upto.checked_add(1) }.into()
                     );
                 }
+                // Values below 2^16 (every value of a computed table) counted in a vector,
+                // the others in the map: a map entry per heap took a tenth of the time of a
+                // `--full --summary` run of a sparse game.
+                let mut small: Vec<u128> = Vec::new();
                 for n in 0..=upto {
-                    *counts.entry(value(n)?).or_default() += 1;
-                    if counts.len() > SUMMARY_VALUES {
+                    let v = value(n)?;
+                    match usize::try_from(v).ok().filter(|&i| i < 1 << 16) {
+                        Some(i) => {
+                            if i >= small.len() {
+                                small.resize(i + 1, 0);
+                            }
+                            small[i] += 1;
+                        }
+                        None => *counts.entry(v).or_default() += 1,
+                    }
+                    if counts.len() + small.len() > SUMMARY_VALUES
+                        && counts.len() + small.iter().filter(|&&c| c > 0).count() > SUMMARY_VALUES
+                    {
                         return Err(SequenceError::TooManyValues { upto, limit: SUMMARY_VALUES });
                     }
+                }
+                for (v, &c) in small.iter().enumerate().filter(|&(_, &c)| c > 0) {
+                    counts.insert(v as u64, c);
                 }
             }
         }
@@ -1152,6 +1190,16 @@ mod tests {
                 }
                 assert_eq!(s.counts(upto).unwrap(), brute.into_iter().collect::<Vec<_>>(), "{game} to {upto}");
             }
+        }
+        // Values on both sides of 2^16 (counted in a vector below it, in the map above), and a
+        // table without a period.
+        for (game, upto) in [("nim", 70_000u64), ("grundys-game", 4999)] {
+            let s = SequenceBuilder::new(&ruleset(game)).upto(upto).build().unwrap();
+            let mut brute: std::collections::BTreeMap<u64, u128> = Default::default();
+            for n in 0..=upto {
+                *brute.entry(s.value(n).unwrap()).or_default() += 1;
+            }
+            assert_eq!(s.counts(upto).unwrap(), brute.into_iter().collect::<Vec<_>>(), "{game} to {upto}");
         }
         // Without a period, counting past the budget is refused.
         let grundy = SequenceBuilder::new(&ruleset("grundys-game")).upto(4999).budget(5000).build().unwrap();

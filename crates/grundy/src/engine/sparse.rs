@@ -34,6 +34,7 @@ use std::fmt;
 
 use serde::Serialize;
 
+use crate::engine::plain;
 use crate::engine::simd::{ByteSet, Simd, TileMarks, TILE};
 use crate::engine::triples::Triples;
 use crate::rules::take_break::octal::SplitRules;
@@ -65,8 +66,15 @@ pub enum EngineError {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct SparseStats {
     /// The mask in use, on the extended value 2 G(n) + (n mod 2): position n is rare when
-    /// (2 G(n) + n mod 2) & mask has an even number of bits.
+    /// (2 G(n) + n mod 2) & mask has an even number of bits (an odd number with `rare_odd`).
     pub mask: u32,
+    /// Whether the rare positions are those whose extended value has an odd number of bits of
+    /// the mask (else an even number, 0 among them). Either class works: pairs of two common
+    /// positions give extended values of the even class only, so a candidate of the odd class
+    /// (at every split's parity) comes only from pairs with a rare part, all marked. The odd
+    /// class is chosen when it holds fewer positions and every split takes an odd number
+    /// (so that a common position's own value is of the odd class at every split).
+    pub rare_odd: bool,
     /// Positions n >= 1 holding a rare value.
     pub rare_positions: u64,
     /// Positions n >= 1 holding a common value.
@@ -82,7 +90,82 @@ pub struct SparseStats {
     /// Values not computed but derived from a proven period (G(n) = G(n - p) past the
     /// pre-period, exact by the periodicity theorem), once the engine switched to it.
     pub derived: u64,
+    /// Values computed by the plain method (every split looked at), which the engine runs
+    /// where it measures cheaper per value than the rare/common method (see [`MethodChoice`]).
+    pub plain_values: u64,
+    /// Splits looked at by the plain method.
+    pub plain_pairs: u64,
+    /// How many times the engine changed its method (sparse to plain or back).
+    pub method_switches: u64,
+    /// The heap at which the last change of method took effect (0 when there was none).
+    pub last_switch_at: u64,
+    /// The method computing values when the statistics were taken.
+    pub method: ValueMethod,
 }
+
+/// Which of the engine's methods computes values.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ValueMethod {
+    /// The rare/common method: the pairs with a rare part, then a scan when the candidate is
+    /// rare.
+    #[default]
+    Sparse,
+    /// The plain method: every split of every heap.
+    Plain,
+}
+
+impl fmt::Display for ValueMethod {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            ValueMethod::Sparse => "sparse",
+            ValueMethod::Plain => "plain",
+        })
+    }
+}
+
+/// How the engine picks its method.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum MethodChoice {
+    /// By measurement, as it runs (the default): at each review of the mask (every quarter
+    /// more values), the time per value of the method in use is set against the other's, the
+    /// plain method's predicted from its measured time per split (its work per heap is known
+    /// exactly), the sparse method's measured on a trial block of a 128th of the heaps so far
+    /// (once the heaps have grown by a quarter since the last trial); it changes method when
+    /// the other is at least a fifth cheaper. Games with three-heap splits stay on the sparse
+    /// engine.
+    #[default]
+    Measured,
+    /// The rare/common method only.
+    Sparse,
+    /// The plain method only (games with three-heap splits: the sparse engine with mask 0,
+    /// which looks at every split too).
+    Plain,
+}
+
+/// The measurements behind [`MethodChoice::Measured`].
+#[derive(Clone, Copy, Debug, Default)]
+struct Costs {
+    /// Seconds per split of the plain method, the least over its blocks since the heap it
+    /// gives (measured again once the heaps have doubled).
+    plain_per_pair: Option<(f64, usize)>,
+    /// Seconds per value of the sparse method, the least over its blocks since the last
+    /// review (or over the blocks of its trial).
+    ///
+    /// Least rather than mean: on a machine shared with other work, a block that lost the
+    /// processor for a while takes longer than its work, never shorter; the margins of the
+    /// decisions cover what the least leaves out of the method's variation.
+    sparse_per_value: Option<f64>,
+    /// A trial block of the other method under way: its method and the heap it ends at.
+    trial: Option<(ValueMethod, usize)>,
+    /// The heap from which the plain method's next trial of the sparse one may start.
+    next_sparse_trial: usize,
+}
+
+/// The first heap from which the plain method may run on two threads (see
+/// `SparseEngine::plain_values`).
+const PARALLEL_FROM: usize = 4096;
 
 /// The largest number of 64-bit words of marks kept for one block.
 const MARK_WORDS: usize = 1 << 14;
@@ -163,6 +246,8 @@ pub struct SparseEngine<C: Cell = u16> {
     counts: Vec<u64>,
     max_value: u16,
     mask: u32,
+    /// Whether the rare positions are those of the odd class under the mask.
+    rare_odd: bool,
     /// Where each split's scan has got to (reused between positions).
     cursor: Vec<usize>,
     /// Rare positions n >= 1 in increasing order, and their values.
@@ -185,6 +270,15 @@ pub struct SparseEngine<C: Cell = u16> {
     /// The proven period every value past the ones computed is derived from, once the engine
     /// switched to it ([`SparseEngine::switch_to_period`]).
     derived_from: Option<Period>,
+    /// How the method is picked, the method in use, and the measurements that pick it.
+    choice: MethodChoice,
+    method: ValueMethod,
+    costs: Costs,
+    /// The plain method's flags (one byte per value), kept between blocks.
+    flags: Vec<u8>,
+    /// The first heap and the least splits of a block from which the plain method runs on two
+    /// threads when it has them (smaller in tests, so that small tables exercise it).
+    parallel_from: (usize, u64),
 }
 
 fn to_usizes(v: &[u64]) -> Vec<usize> {
@@ -200,7 +294,9 @@ impl SparseEngine<u16> {
     /// The plain method: the mask stays 0, so every value is rare and every split is looked at.
     /// Kept for comparisons; it gives the same values.
     pub fn naive(rules: SplitRules) -> Self {
-        SparseEngine { fixed_mask: true, ..SparseEngine::new(rules) }
+        let mut e = SparseEngine { fixed_mask: true, ..SparseEngine::new(rules) };
+        e.set_method_choice(MethodChoice::Plain);
+        e
     }
 
     /// An engine that continues from `values` = G(0..len), as saved by an earlier run.
@@ -211,14 +307,29 @@ impl SparseEngine<u16> {
 
     /// The plain method ([`SparseEngine::naive`]) continuing from `values` = G(0..len).
     pub fn resume_naive(rules: SplitRules, values: Vec<u16>) -> Self {
-        SparseEngine { fixed_mask: true, ..SparseEngine::new(rules) }.resume_from(values)
+        let mut e = SparseEngine { fixed_mask: true, ..SparseEngine::new(rules) }.resume_from(values);
+        e.set_method_choice(MethodChoice::Plain);
+        e
     }
 }
 
 impl SparseEngine<u8> {
     /// The same engine with the values widened to 2 bytes (when one passes 255).
     pub fn widen(self) -> SparseEngine<u16> {
-        let SparseEngine { rules, values, fixed_mask, threads, stats, marks, derived_from, .. } = self;
+        let SparseEngine {
+            rules,
+            values,
+            fixed_mask,
+            threads,
+            stats,
+            marks,
+            derived_from,
+            choice,
+            method,
+            costs,
+            parallel_from,
+            ..
+        } = self;
         // With the room the bytes had, so that a caller's reserve for the same length finds it
         // already (if it cannot be had now, that reserve reports it).
         let mut wide: Vec<u16> = Vec::new();
@@ -231,6 +342,11 @@ impl SparseEngine<u8> {
         e.marks = marks; // the same room serves the wider engine
         e.stats = SparseStats { rebuilds: stats.rebuilds + e.stats.rebuilds, ..stats };
         e.derived_from = derived_from;
+        e.choice = choice;
+        e.method = method;
+        e.parallel_from = parallel_from;
+        // Two-byte values: the plain method's time per split is measured again.
+        e.costs = Costs { plain_per_pair: None, ..costs };
         e
     }
 }
@@ -251,6 +367,7 @@ impl<C: Cell> SparseEngine<C> {
             counts: vec![0; 64],
             max_value: 0,
             mask: 0,
+            rare_odd: false,
             cursor: Vec::new(),
             rare_pos: Vec::new(),
             rare_val: Vec::new(),
@@ -266,6 +383,11 @@ impl<C: Cell> SparseEngine<C> {
             odd_values: [[0; 4]; 2],
             derived_from: None,
             triples: three.then(Box::default),
+            choice: MethodChoice::Measured,
+            method: ValueMethod::Sparse,
+            costs: Costs::default(),
+            flags: Vec::new(),
+            parallel_from: (PARALLEL_FROM, 1 << 21),
         }
     }
 
@@ -294,15 +416,38 @@ impl<C: Cell> SparseEngine<C> {
     }
 
     /// Sets how many threads the block loops of two-byte values may use (at least 1; more than
-    /// 2 are used as 2). One-byte values mark their rare pairs in tiles, on one thread.
+    /// 2 are used as 2). One-byte values mark their rare pairs in tiles, on one thread. The
+    /// plain method runs its blocks from heap 4,096 on two threads too (each marks the splits
+    /// known before the block for half its heaps), in either width.
     ///
-    /// The default is one. Measured on the 2-core machines this was built on, a second thread
+    /// The default is one. The plain method on two threads measured no faster on the shared
+    /// 2-core machine it was built on (0.764 to 2^16, 3 alternating runs: 1.07 to 1.31 s on one
+    /// thread, 1.36 to 1.42 s on two, with the same user time: under a load of 2 to 3.5 the
+    /// second thread found no free core). Measured on the 2-core machines this was built on, a second thread
     /// saved no time (Officers and Grundy's game to 400 000, medians of 8 alternating runs:
     /// within 2% either way; while both threads run, each runs slower) and cost 0.25 to 0.3 MB
     /// of peak memory (its stack, and the C library's thread start and exit code, mapped in
     /// 64 KB windows). See BENCHMARKS.md, "Fifth session".
     pub fn set_threads(&mut self, threads: usize) {
         self.threads = threads.max(1);
+    }
+
+    /// Sets how the method is picked ([`MethodChoice::Measured`] by default). Every choice
+    /// gives the same values; forcing one is for comparisons and for tests, which check each
+    /// method on its own.
+    pub fn set_method_choice(&mut self, choice: MethodChoice) {
+        self.choice = choice;
+        self.method = match choice {
+            MethodChoice::Plain if self.plain_allowed() => ValueMethod::Plain,
+            _ => ValueMethod::Sparse,
+        };
+        self.costs.trial = None;
+    }
+
+    /// Whether the plain loop can compute this game (not with three-heap splits, whose plain
+    /// method is the sparse engine with mask 0).
+    fn plain_allowed(&self) -> bool {
+        self.triples.is_none()
     }
 
     /// The rules being computed.
@@ -335,8 +480,10 @@ impl<C: Cell> SparseEngine<C> {
         let rare = self.rare_pos.len() as u64;
         SparseStats {
             mask: self.mask,
+            rare_odd: self.rare_odd,
             rare_positions: rare,
             common_positions: (self.values.len() as u64).saturating_sub(1 + rare + self.stats.derived),
+            method: self.method,
             ..self.stats
         }
     }
@@ -422,17 +569,153 @@ impl<C: Cell> SparseEngine<C> {
             crate::stop::check().map_err(EngineError::Stopped)?;
             if self.values.len() >= self.next_check {
                 self.check_mask(false);
+                self.review_method();
             }
             let s = self.values.len();
             let by_work = usize::try_from((1u64 << 26) / per_position.max(1)).unwrap_or(usize::MAX).max(1);
             let block = (s / 16).clamp(64, 8192).min(MARK_WORDS / self.words()).min(by_work);
-            let e = len.min(s + block).min(self.next_check.max(s + 1));
-            let work = self.stats.rare_pairs.saturating_add(self.stats.scanned_pairs);
-            self.block(s, e)?;
-            let done = self.stats.rare_pairs.saturating_add(self.stats.scanned_pairs).saturating_sub(work);
-            per_position = done / (e - s) as u64;
+            let mut e = len.min(s + block).min(self.next_check.max(s + 1));
+            let method = match self.costs.trial {
+                Some((method, end)) => {
+                    // A trial in four blocks or more, the least of whose times is kept.
+                    let quarter = (end.saturating_sub(s) / 4).max(32);
+                    e = e.min(end.max(s + 1)).min(s + quarter);
+                    method
+                }
+                None => self.method,
+            };
+            let work = self.work();
+            let started = std::time::Instant::now();
+            match method {
+                ValueMethod::Plain => self.plain_block(s, e)?,
+                ValueMethod::Sparse => self.block(s, e)?,
+            }
+            let seconds = started.elapsed().as_secs_f64();
+            let done = self.work().saturating_sub(work);
+            let computed = self.values.len() - s;
+            per_position = done / computed.max(1) as u64;
+            self.measured(method, seconds, computed, done);
         }
         Ok(())
+    }
+
+    /// Pair visits so far, of both methods.
+    fn work(&self) -> u64 {
+        self.stats.rare_pairs.saturating_add(self.stats.scanned_pairs).saturating_add(self.stats.plain_pairs)
+    }
+
+    /// Splits the plain method looks at for heap n.
+    fn plain_pairs_of(&self, n: usize) -> usize {
+        self.split
+            .iter()
+            .filter_map(|&t| n.checked_sub(t).filter(|&m| m >= 2))
+            .map(|m| if self.unequal { (m - 1) / 2 } else { m / 2 })
+            .sum()
+    }
+
+    /// Heaps from which the method is measured: below them every heap takes microseconds.
+    const REVIEW_FROM: usize = 1024;
+
+    /// Records the time a block of `computed` values by `method` took (`pairs` pair visits),
+    /// and, when it ended a trial block, decides between the two methods.
+    fn measured(&mut self, method: ValueMethod, seconds: f64, computed: usize, pairs: u64) {
+        if self.choice != MethodChoice::Measured || computed == 0 {
+            return;
+        }
+        let n = self.values.len();
+        let least = |old: Option<f64>, new: f64| Some(old.map_or(new, |o| o.min(new)));
+        match method {
+            ValueMethod::Plain if pairs > 0 => {
+                let rate = seconds / pairs as f64;
+                self.costs.plain_per_pair = match self.costs.plain_per_pair {
+                    Some((old, at)) if n < 2 * at => Some((old.min(rate), at)),
+                    _ => Some((rate, n)),
+                };
+            }
+            ValueMethod::Plain => {}
+            // Blocks of a few heaps say little of the method's time per value.
+            ValueMethod::Sparse if computed >= 32 || self.costs.sparse_per_value.is_none() => {
+                self.costs.sparse_per_value = least(self.costs.sparse_per_value, seconds / computed as f64);
+            }
+            ValueMethod::Sparse => {}
+        }
+        let Some((trial, end)) = self.costs.trial else { return };
+        if n < end {
+            return;
+        }
+        self.costs.trial = None;
+        let (plain, sparse) = (self.plain_cost(n), self.costs.sparse_per_value);
+        let switch = match (trial, plain, sparse) {
+            (ValueMethod::Plain, Some(plain), Some(sparse)) => plain * 1.25 < sparse,
+            (ValueMethod::Sparse, Some(plain), Some(sparse)) => sparse * 1.25 < plain,
+            _ => false,
+        };
+        if switch {
+            self.switch_method(trial, n);
+        }
+    }
+
+    /// The plain method's predicted seconds per value at heap n, from its measured time per
+    /// split.
+    fn plain_cost(&self, n: usize) -> Option<f64> {
+        let (per_pair, _) = self.costs.plain_per_pair?;
+        Some(per_pair * self.plain_pairs_of(n).max(1) as f64)
+    }
+
+    /// Changes the method from heap n on.
+    fn switch_method(&mut self, method: ValueMethod, n: usize) {
+        if method != self.method {
+            self.method = method;
+            self.stats.method_switches += 1;
+            self.stats.last_switch_at = n as u64;
+            self.costs.sparse_per_value = None;
+            self.costs.next_sparse_trial = n + n / 4;
+        }
+    }
+
+    /// At a review (see [`MethodChoice::Measured`]): with the sparse method in use, compares
+    /// its time per value since the last review with the plain method's prediction (measured
+    /// again on a short trial when the heaps have doubled since); with the plain method in
+    /// use, starts a trial block of the sparse method, a 128th of the heaps so far, once the
+    /// heaps have grown by a quarter since the last trial or change (so that trials cost a few
+    /// percent: 0.364 switched back to the sparse method at 32,649 with trials at each
+    /// doubling, at 13,270 with these).
+    fn review_method(&mut self) {
+        let n = self.values.len();
+        if self.choice != MethodChoice::Measured || !self.plain_allowed() || n < Self::REVIEW_FROM {
+            return;
+        }
+        if self.derived_from.is_some() {
+            return;
+        }
+        match self.method {
+            ValueMethod::Sparse => {
+                // Measured again once the heaps have doubled, unless its prediction is far
+                // past the sparse method's cost (its time per split moves far less than 3x).
+                let far = match (self.plain_cost(n), self.costs.sparse_per_value) {
+                    (Some(plain), Some(sparse)) => plain > 3.0 * sparse,
+                    _ => false,
+                };
+                let stale = self.costs.plain_per_pair.is_none_or(|(_, at)| n >= 2 * at && !far);
+                if stale {
+                    // A trial of about 2^22 splits: milliseconds.
+                    let heaps = ((1usize << 22) / self.plain_pairs_of(n).max(1)).clamp(1, 64);
+                    self.costs.trial = Some((ValueMethod::Plain, n + heaps));
+                    return;
+                }
+                if let (Some(plain), Some(sparse)) = (self.plain_cost(n), self.costs.sparse_per_value) {
+                    if plain * 1.25 < sparse {
+                        self.switch_method(ValueMethod::Plain, n);
+                    }
+                }
+            }
+            ValueMethod::Plain if n >= self.costs.next_sparse_trial => {
+                self.costs.trial = Some((ValueMethod::Sparse, n + (n / 128).max(64)));
+                self.costs.next_sparse_trial = n + n / 4;
+            }
+            ValueMethod::Plain => {}
+        }
+        self.costs.sparse_per_value = None;
     }
 
     /// 64-bit words of marks per position: room for every XOR of two values below the next
@@ -454,7 +737,7 @@ impl<C: Cell> SparseEngine<C> {
 
     /// Whether position n, holding v, is rare.
     fn is_rare(&self, v: u16, n: usize) -> bool {
-        (ext(v, n) & self.mask).count_ones().is_multiple_of(2)
+        (ext(v, n) & self.mask).count_ones().is_multiple_of(2) != self.rare_odd
     }
 
     /// Whether the candidate c for G(n) is certainly not an option: for every split, the
@@ -490,22 +773,37 @@ impl<C: Cell> SparseEngine<C> {
             }
             h *= 2;
         }
-        let best = (0..size).min_by_key(|&m| (f[m], m)).unwrap_or(0);
-        let cur = self.mask as usize;
-        let cur_f = if cur < size { f[cur] } else { f[0] };
+        // The rare class may be the odd one where every split takes an odd number and the
+        // mask reads the parity: a common position n (even class) then certifies its own
+        // value at every split (see `SparseStats::rare_odd`). 0.104 needs it.
+        let odd_allowed = !self.split.is_empty() && self.split.iter().all(|&t| t % 2 == 1);
         let total = n as i64;
-        let rare_best = (total + f[best]) / 2;
-        let rare_cur = (total + cur_f) / 2;
+        // Rare positions of each choice: even class (N + f) / 2, odd class (N - f) / 2.
+        let rare_of = |m: usize, odd: bool| if odd { (total - f[m]) / 2 } else { (total + f[m]) / 2 };
+        let candidates =
+            (0..size).map(|m| (m, false)).chain((1..size).step_by(2).filter(|_| odd_allowed).map(|m| (m, true)));
+        let best = candidates.min_by_key(|&(m, odd)| (rare_of(m, odd), m, odd)).unwrap_or((0, false));
+        let cur = (self.mask as usize, self.rare_odd);
+        let rare_best = rare_of(best.0, best.1);
+        let rare_cur = if cur.0 < size { rare_of(cur.0, cur.1) } else { total };
         if force || (best != cur && rare_best * 10 < rare_cur * 9) {
             if best != cur {
                 self.stats.rebuilds += 1;
             }
-            self.set_mask(best as u32);
+            self.set_rare_class(best.0 as u32, best.1);
         }
     }
 
-    /// Switches to `mask`, finding the rare positions again.
-    fn set_mask(&mut self, mask: u32) {
+    /// Switches to `mask` with the rare positions in the odd class when `rare_odd` (never with
+    /// mask 0, where every position is of the even class and the engine takes every position
+    /// as rare), finding them again.
+    fn set_rare_class(&mut self, mask: u32, rare_odd: bool) {
+        self.rare_odd = rare_odd && mask != 0;
+        self.set_mask_only(mask);
+    }
+
+    /// Switches to `mask` (the class of rare positions kept), finding them again.
+    fn set_mask_only(&mut self, mask: u32) {
         self.mask = mask;
         for (p, odd) in self.odd_values.iter_mut().enumerate() {
             *odd = std::array::from_fn(|k| {
@@ -611,6 +909,175 @@ impl<C: Cell> SparseEngine<C> {
         }
         self.marks = marks;
         Ok(())
+    }
+
+    /// Computes G(s..e) by the plain method (every split looked at, see `engine::plain`), or
+    /// fewer when a value opens a new power of two (the flags were sized for the old range);
+    /// the caller loops. The rare positions are kept up to date, so that the sparse method can
+    /// take over at any heap.
+    fn plain_block(&mut self, s: usize, e: usize) -> Result<(), EngineError> {
+        let big = (usize::from(self.max_value) + 1).next_power_of_two();
+        match big {
+            0..=256 => self.plain_block_of::<256>(s, e),
+            512 => self.plain_block_of::<512>(s, e),
+            1024 => self.plain_block_of::<1024>(s, e),
+            2048 => self.plain_block_of::<2048>(s, e),
+            4096 => self.plain_block_of::<4096>(s, e),
+            8192 => self.plain_block_of::<8192>(s, e),
+            16384 => self.plain_block_of::<16384>(s, e),
+            32768 => self.plain_block_of::<32768>(s, e),
+            _ => self.plain_block_of::<65536>(s, e),
+        }
+    }
+
+    /// [`Self::plain_block`] with every value below V.
+    fn plain_block_of<const V: usize>(&mut self, s: usize, e: usize) -> Result<(), EngineError> {
+        let mut flags = std::mem::take(&mut self.flags);
+        if flags.len() < V {
+            flags.resize(V, 0);
+        }
+        let result = self.plain_values::<V>(&mut flags, s, e);
+        self.flags = flags;
+        result
+    }
+
+    fn plain_values<const V: usize>(&mut self, flags: &mut Vec<u8>, s: usize, e: usize) -> Result<(), EngineError> {
+        // Two threads pay only on blocks of millions of splits (a thread costs tens of
+        // microseconds to start), and their split of the work needs every part of a heap's
+        // far splits known before the block: s >= PARALLEL_FROM and a block shorter than s.
+        let work = (self.plain_pairs_of(s) as u64).saturating_mul((e - s) as u64);
+        let (from, least_work) = self.parallel_from;
+        if self.threads > 1 && s >= from && e - s <= s && work >= least_work {
+            return self.plain_values_parallel::<V>(flags, s, e);
+        }
+        let Ok(flags) = <&mut [u8; V]>::try_from(&mut flags[..V]) else { return Ok(()) }; // V bytes
+        for n in s..e {
+            flags.fill(0);
+            let values = &self.values;
+            for &t in &self.take_all {
+                if n == t && t > 0 {
+                    flags[0] = 1;
+                }
+            }
+            for &t in &self.take {
+                if n > t && t > 0 {
+                    flags[usize::from(g(values[n - t])) & (V - 1)] = 1;
+                }
+            }
+            let mut pairs = 0;
+            for &t in &self.split {
+                let Some(m) = n.checked_sub(t).filter(|&m| m >= 2) else { continue };
+                // The splits (a, m - a), a = 1..=h; in Grundy's game the parts differ.
+                let h = if self.unequal { (m - 1) / 2 } else { m / 2 };
+                plain::mark_pairs::<C, V>(&values[1..=h], &values[m - h..m], flags);
+                pairs += h as u64;
+            }
+            self.stats.plain_pairs += pairs;
+            self.stats.plain_values += 1;
+            let c = plain::first_unset(flags);
+            if !self.push_value(n, c)? {
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    /// [`Self::plain_values`] on two threads: first, each thread marks the splits of half the
+    /// heaps of the block whose parts are both known before it (nearly all of them), each heap
+    /// into its own V flags; then, heap by heap in order, the splits with a part in the block,
+    /// the single-heap options, and the mex. At most 1 MB of flags: the block may end early
+    /// (the caller loops).
+    fn plain_values_parallel<const V: usize>(
+        &mut self,
+        flags: &mut Vec<u8>,
+        s: usize,
+        e: usize,
+    ) -> Result<(), EngineError> {
+        let e = e.min(s + ((1 << 20) / V).max(2));
+        let len = e - s;
+        flags.clear();
+        flags.resize(len * V, 0);
+        {
+            let (values, split, unequal) = (&self.values[..s], &self.split[..], self.unequal);
+            let far = |chunk: &mut [u8], first: usize| {
+                for (i, f) in chunk.chunks_exact_mut(V).enumerate() {
+                    let Ok(f) = <&mut [u8; V]>::try_from(f) else { continue }; // V bytes
+                    for &t in split {
+                        let Some(m) = (first + i).checked_sub(t).filter(|&m| m >= 2) else { continue };
+                        let h = if unequal { (m - 1) / 2 } else { m / 2 };
+                        // The splits (a, m - a) whose part m - a is below s: a > m - s.
+                        let lo = (m + 1).saturating_sub(s).max(1);
+                        if lo <= h {
+                            plain::mark_pairs::<C, V>(&values[lo..=h], &values[m - h..=m - lo], f);
+                        }
+                    }
+                }
+            };
+            let mid = len / 2;
+            let (low, high) = flags.split_at_mut(mid * V);
+            std::thread::scope(|scope| {
+                scope.spawn(|| far(high, s + mid));
+                far(low, s);
+            });
+        }
+        for n in s..e {
+            let Ok(f) = <&mut [u8; V]>::try_from(&mut flags[(n - s) * V..(n - s + 1) * V]) else { break }; // V bytes
+            let values = &self.values;
+            for &t in &self.take_all {
+                if n == t && t > 0 {
+                    f[0] = 1;
+                }
+            }
+            for &t in &self.take {
+                if n > t && t > 0 {
+                    f[usize::from(g(values[n - t])) & (V - 1)] = 1;
+                }
+            }
+            let mut pairs = 0;
+            for &t in &self.split {
+                let Some(m) = n.checked_sub(t).filter(|&m| m >= 2) else { continue };
+                let h = if self.unequal { (m - 1) / 2 } else { m / 2 };
+                pairs += h as u64;
+                // The splits whose part m - a is in the block: a <= m - s.
+                let near = h.min(m.saturating_sub(s));
+                if near >= 1 {
+                    plain::mark_pairs::<C, V>(&values[1..=near], &values[m - near..m], f);
+                }
+            }
+            self.stats.plain_pairs += pairs;
+            self.stats.plain_values += 1;
+            let c = plain::first_unset(f);
+            if !self.push_value(n, c)? {
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    /// Adds G(n) = c to the values, the counts and the rare positions; false when c opens a
+    /// new power of two (the block's marks or flags were sized for the old range).
+    fn push_value(&mut self, n: usize, c: usize) -> Result<bool, EngineError> {
+        let big = (usize::from(self.max_value) + 1).next_power_of_two();
+        let Ok(c16) = u16::try_from(c) else {
+            return Err(EngineError::ValueTooLarge { n: n as u64 });
+        };
+        let cell = C::try_from(c16).ok().filter(|_| c16 != u16::MAX);
+        let Some(cell) = cell else {
+            return Err(EngineError::ValueTooLarge { n: n as u64 });
+        };
+        self.values.push(cell);
+        self.count(c16, n);
+        if n >= 1 && self.is_rare(c16, n) {
+            self.rare_pos.push(n);
+            self.rare_val.push(c16);
+        }
+        if c16 > self.max_value {
+            self.max_value = c16;
+            if c >= big {
+                return Ok(false);
+            }
+        }
+        Ok(true)
     }
 
     /// Marks the three-heap splits of n (kept out of line: the loop of the two-heap games
@@ -1353,6 +1820,7 @@ mod tests {
         // (the tile, its groups and the pairs left to each heap, as Grundy's game leaves
         // out the splits (r, r)).
         let mut all_rare = SparseEngine::<u8> { fixed_mask: true, ..SparseEngine::with_cells(rules.clone()) };
+        all_rare.set_method_choice(MethodChoice::Sparse);
         all_rare.extend_to(upto + 1).unwrap();
         let wide: Vec<u16> = all_rare.values().iter().map(|&v| u16::from(v)).collect();
         assert_eq!(wide, reference, "{code} naive u8");
@@ -1378,21 +1846,25 @@ mod tests {
     fn exact_for_any_mask() {
         // Long enough (1500) for byte scans to look for their last candidates alone; 0.156
         // and 4.37 have two splits each.
-        for code in ["octal:0.16", "grundys-game", "octal:0.156", "octal:4.37"] {
+        for code in ["octal:0.16", "grundys-game", "octal:0.156", "octal:4.37", "octal:0.104", "octal:0.106"] {
             let r: Ruleset = code.parse().unwrap();
             let reference: Vec<u16> = mex_table(&r, 1500).iter().map(|&v| v as u16).collect();
-            for mask in [1u32, 2, 3, 0x1e, 0x1f, 0x2b, 0xff] {
+            for (mask, rare_odd) in
+                [1u32, 2, 3, 0x1e, 0x1f, 0x2b, 0xff].into_iter().flat_map(|m| [(m, false), (m, true)])
+            {
                 let mut e = SparseEngine::new(r.split_rules().unwrap());
+                e.set_method_choice(MethodChoice::Sparse);
                 e.fixed_mask = true;
-                e.set_mask(mask);
+                e.set_rare_class(mask, rare_odd);
                 e.extend_to(1501).unwrap();
-                assert_eq!(e.values(), &reference[..], "{code} mask {mask:#x}");
+                assert_eq!(e.values(), &reference[..], "{code} mask {mask:#x} odd {rare_odd}");
                 let mut narrow = SparseEngine::<u8>::with_cells(r.split_rules().unwrap());
+                narrow.set_method_choice(MethodChoice::Sparse);
                 narrow.fixed_mask = true;
-                narrow.set_mask(mask);
+                narrow.set_rare_class(mask, rare_odd);
                 narrow.extend_to(1501).unwrap();
                 let wide: Vec<u16> = narrow.values().iter().map(|&v| u16::from(v)).collect();
-                assert_eq!(wide, reference, "{code} mask {mask:#x} u8");
+                assert_eq!(wide, reference, "{code} mask {mask:#x} odd {rare_odd} u8");
             }
         }
     }
@@ -1471,6 +1943,62 @@ mod tests {
                 assert_eq!(by_flags, by_bits, "w {w} unequal {unequal}");
                 assert!(by_bits.iter().any(|&m| m != 0));
             }
+        }
+    }
+
+    /// The methods hand over to each other at any heap, both ways, in both widths: the plain
+    /// method keeps the rare positions the sparse one needs.
+    #[test]
+    fn methods_hand_over_exactly() {
+        for code in ["octal:0.16", "grundys-game", "octal:0.764", "octal:4.37", "kayles"] {
+            let r: Ruleset = code.parse().unwrap();
+            let reference: Vec<u16> = mex_table(&r, 3000).iter().map(|&v| v as u16).collect();
+            let rules = r.split_rules().unwrap();
+            let mut wide = SparseEngine::new(rules.clone());
+            let mut narrow = SparseEngine::<u8>::with_cells(rules.clone());
+            let steps = [(MethodChoice::Plain, 300), (MethodChoice::Sparse, 1100), (MethodChoice::Plain, 2000)];
+            for (choice, len) in steps.into_iter().chain([(MethodChoice::Sparse, 3001)]) {
+                wide.set_method_choice(choice);
+                wide.extend_to(len).unwrap();
+                narrow.set_method_choice(choice);
+                match narrow.extend_to(len) {
+                    Ok(()) | Err(EngineError::ValueTooLarge { .. }) => {}
+                    Err(e) => panic!("{code}: {e}"),
+                }
+            }
+            assert_eq!(wide.values(), &reference[..], "{code}");
+            let narrow: Vec<u16> = narrow.values().iter().map(|&v| u16::from(v)).collect();
+            assert_eq!(narrow, reference[..narrow.len()], "{code} u8");
+            assert!(wide.stats().plain_values > 0, "{code}");
+        }
+    }
+
+    /// The plain method on two threads (from small heaps and blocks on, for the test): the same
+    /// values, in both widths, with the table widened on the way.
+    #[test]
+    fn plain_method_on_two_threads() {
+        for code in ["octal:0.764", "octal:0.414", "grundys-game", "octal:4.7", "octal:0.16"] {
+            let r: Ruleset = code.parse().unwrap();
+            let reference: Vec<u16> = mex_table(&r, 3000).iter().map(|&v| v as u16).collect();
+            let mut wide = SparseEngine::naive(r.split_rules().unwrap());
+            wide.set_threads(2);
+            wide.parallel_from = (100, 0);
+            wide.extend_to(3001).unwrap();
+            assert_eq!(wide.values(), &reference[..], "{code}");
+            let mut narrow = SparseEngine::<u8>::with_cells(r.split_rules().unwrap());
+            narrow.set_method_choice(MethodChoice::Plain);
+            narrow.set_threads(2);
+            narrow.parallel_from = (100, 0);
+            let values: Vec<u16> = match narrow.extend_to(3001) {
+                Ok(()) => narrow.values().iter().map(|&v| u16::from(v)).collect(),
+                Err(EngineError::ValueTooLarge { .. }) => {
+                    let mut w = narrow.widen();
+                    w.extend_to(3001).unwrap();
+                    w.values().to_vec()
+                }
+                Err(e) => panic!("{code}: {e}"),
+            };
+            assert_eq!(values, reference, "{code} u8");
         }
     }
 
