@@ -953,17 +953,8 @@ impl<C: Cell> SparseEngine<C> {
         let Ok(flags) = <&mut [u8; V]>::try_from(&mut flags[..V]) else { return Ok(()) }; // V bytes
         for n in s..e {
             flags.fill(0);
+            self.mark_single_heap_options(n, flags);
             let values = &self.values;
-            for &t in &self.take_all {
-                if n == t && t > 0 {
-                    flags[0] = 1;
-                }
-            }
-            for &t in &self.take {
-                if n > t && t > 0 {
-                    flags[usize::from(g(values[n - t])) & (V - 1)] = 1;
-                }
-            }
             let mut pairs = 0;
             for &t in &self.split {
                 let Some(m) = n.checked_sub(t).filter(|&m| m >= 2) else { continue };
@@ -980,6 +971,21 @@ impl<C: Cell> SparseEngine<C> {
             }
         }
         Ok(())
+    }
+
+    /// Marks in `flags` the values of heap n's options that leave one heap or none (`take_all`,
+    /// `take`), the part of a plain mex both plain loops share.
+    fn mark_single_heap_options<const V: usize>(&self, n: usize, flags: &mut [u8; V]) {
+        for &t in &self.take_all {
+            if n == t && t > 0 {
+                flags[0] = 1;
+            }
+        }
+        for &t in &self.take {
+            if n > t && t > 0 {
+                flags[usize::from(g(self.values[n - t])) & (V - 1)] = 1;
+            }
+        }
     }
 
     /// [`Self::plain_values`] on two threads: first, each thread marks the splits of half the
@@ -1022,17 +1028,8 @@ impl<C: Cell> SparseEngine<C> {
         }
         for n in s..e {
             let Ok(f) = <&mut [u8; V]>::try_from(&mut flags[(n - s) * V..(n - s + 1) * V]) else { break }; // V bytes
+            self.mark_single_heap_options(n, f);
             let values = &self.values;
-            for &t in &self.take_all {
-                if n == t && t > 0 {
-                    f[0] = 1;
-                }
-            }
-            for &t in &self.take {
-                if n > t && t > 0 {
-                    f[usize::from(g(values[n - t])) & (V - 1)] = 1;
-                }
-            }
             let mut pairs = 0;
             for &t in &self.split {
                 let Some(m) = n.checked_sub(t).filter(|&m| m >= 2) else { continue };
