@@ -7,7 +7,7 @@
 use std::collections::HashMap;
 
 mod every_plain;
-use every_plain::{combined, games, plain_wins};
+use every_plain::{combined, games, heaps, plain_wins};
 use grundy::{analyze, AnalyzeOptions, Convention, Game, Outcome, Position};
 
 fn check(game: &str, positions: impl IntoIterator<Item = Vec<String>>) -> usize {
@@ -39,14 +39,6 @@ fn check(game: &str, positions: impl IntoIterator<Item = Vec<String>>) -> usize 
         n += 1;
     }
     n
-}
-
-fn heaps(k: usize, upto: u64) -> Vec<Vec<String>> {
-    let mut out: Vec<Vec<u64>> = vec![vec![]];
-    for _ in 0..k {
-        out = out.into_iter().flat_map(|v| (0..=upto).map(move |h| [v.clone(), vec![h]].concat())).collect();
-    }
-    out.into_iter().map(|v| v.iter().map(u64::to_string).collect()).collect()
 }
 
 #[test]

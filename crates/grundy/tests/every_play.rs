@@ -8,7 +8,7 @@
 use std::collections::HashMap;
 
 mod every_plain;
-use every_plain::{combined, games, plain_wins};
+use every_plain::{combined, games, heaps, plain_wins};
 use grundy::play::{
     apply, check_turn, choose_move, describe, parse_turn, random_turn, smallest_turn, typed_turn, Level, Move, Reason,
     Rng, Session,
@@ -73,14 +73,6 @@ fn computer_wins_every_won_position(game: &str, positions: &[Vec<String>]) -> us
         }
     }
     won
-}
-
-fn heaps(k: usize, upto: u64) -> Vec<Vec<String>> {
-    let mut out: Vec<Vec<u64>> = vec![vec![]];
-    for _ in 0..k {
-        out = out.into_iter().flat_map(|v| (0..=upto).map(move |h| [v.clone(), vec![h]].concat())).collect();
-    }
-    out.into_iter().map(|v| v.iter().map(u64::to_string).collect()).collect()
 }
 
 #[test]

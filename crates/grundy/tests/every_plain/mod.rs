@@ -50,3 +50,12 @@ pub fn plain_wins(parts: &[Position], memo: &mut HashMap<Vec<Position>, bool>) -
     memo.insert(key, w);
     w
 }
+
+/// Every position of k heaps of 0..=upto, as tokens.
+pub fn heaps(k: usize, upto: u64) -> Vec<Vec<String>> {
+    let mut out: Vec<Vec<u64>> = vec![vec![]];
+    for _ in 0..k {
+        out = out.into_iter().flat_map(|v| (0..=upto).map(move |h| [v.clone(), vec![h]].concat())).collect();
+    }
+    out.into_iter().map(|v| v.iter().map(u64::to_string).collect()).collect()
+}

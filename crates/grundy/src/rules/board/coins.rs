@@ -167,7 +167,6 @@ pub fn xor_pairs_below(n: u64, d: u64) -> u128 {
     let mut ways = [[0u128; 2]; 2];
     ways[0][0] = 1;
     for bit in (0..64).rev() {
-        let (nb, db) = (n >> bit & 1, d >> bit & 1);
         let mut next = [[0u128; 2]; 2];
         for (below_s, row) in ways.iter().enumerate() {
             for (below_t, &w) in row.iter().enumerate() {
@@ -175,12 +174,7 @@ pub fn xor_pairs_below(n: u64, d: u64) -> u128 {
                     continue;
                 }
                 for sb in 0..2u64 {
-                    let tb = sb ^ db;
-                    if (below_s == 0 && sb > nb) || (below_t == 0 && tb > nb) {
-                        continue;
-                    }
-                    let ns = usize::from(below_s == 1 || sb < nb);
-                    let nt = usize::from(below_t == 1 || tb < nb);
+                    let Some((ns, nt)) = digit_step(n, d, None, bit, (below_s, below_t), sb) else { continue };
                     if let Some(cell) = next.get_mut(ns).and_then(|r| r.get_mut(nt)) {
                         *cell += w;
                     }
@@ -190,6 +184,29 @@ pub fn xor_pairs_below(n: u64, d: u64) -> u128 {
         ways = next;
     }
     ways[1][1]
+}
+
+/// One digit of the walks over s and t = s XOR d from the top: the state (whether s, and t,
+/// are already below n's digits) after digit `sb` of s at `bit`, or `None` where s or t would
+/// pass n, or where the digit is 1 at `zero_at` (digit `high` of d, where s takes 0 so that
+/// s < s XOR d). The count and the listing of pairs share it, so they cannot disagree.
+fn digit_step(
+    n: u64,
+    d: u64,
+    zero_at: Option<u32>,
+    bit: usize,
+    state: (usize, usize),
+    sb: u64,
+) -> Option<(usize, usize)> {
+    if zero_at == Some(bit as u32) && sb == 1 {
+        return None;
+    }
+    let (below_s, below_t) = state;
+    let (nb, tb) = (n >> bit & 1, sb ^ (d >> bit & 1));
+    if (below_s == 0 && sb > nb) || (below_t == 0 && tb > nb) {
+        return None;
+    }
+    Some((usize::from(below_s == 1 || sb < nb), usize::from(below_t == 1 || tb < nb)))
 }
 
 /// The pairs s < s' = s XOR d, both below n, in increasing order of s: the first `limit`.
@@ -206,20 +223,11 @@ fn xor_pairs_listed(n: u64, d: u64, limit: usize) -> Vec<(u64, u64)> {
         c[1][1] = 1;
     }
     for bit in 0..64usize {
-        let (nb, db) = (n >> bit & 1, d >> bit & 1);
         let mut here = [[0u128; 2]; 2];
         for (below_s, row) in here.iter_mut().enumerate() {
             for (below_t, cell) in row.iter_mut().enumerate() {
                 for sb in 0..2u64 {
-                    if bit as u32 == high && sb == 1 {
-                        continue;
-                    }
-                    let tb = sb ^ db;
-                    if (below_s == 0 && sb > nb) || (below_t == 0 && tb > nb) {
-                        continue;
-                    }
-                    let ns = usize::from(below_s == 1 || sb < nb);
-                    let nt = usize::from(below_t == 1 || tb < nb);
+                    let Some((ns, nt)) = digit_step(n, d, Some(high), bit, (below_s, below_t), sb) else { continue };
                     *cell += completions.get(bit).map_or(0, |c| state_count(c, ns, nt));
                 }
             }
@@ -263,18 +271,10 @@ fn walk_pairs(
         return;
     }
     let b = bit - 1;
-    let (nb, db) = (n >> b & 1, d >> b & 1);
     for sb in 0..2u64 {
-        if b as u32 == high && sb == 1 {
-            continue;
+        if let Some(next) = digit_step(n, d, Some(high), b, (below_s, below_t), sb) {
+            walk_pairs(n, d, high, b, prefix | sb << b, next, completions, limit, out);
         }
-        let tb = sb ^ db;
-        if (below_s == 0 && sb > nb) || (below_t == 0 && tb > nb) {
-            continue;
-        }
-        let ns = usize::from(below_s == 1 || sb < nb);
-        let nt = usize::from(below_t == 1 || tb < nb);
-        walk_pairs(n, d, high, b, prefix | sb << b, (ns, nt), completions, limit, out);
     }
 }
 
