@@ -99,3 +99,22 @@ fn builder_methods_agree_on_every_listed_code() {
         }
     }
 }
+
+/// Games whose values pass 512 within a few thousand heaps (0.364 at heap 4,549, 0.416 at
+/// 5,399): the pairs with rare positions then set byte flags for values below 1024, and the
+/// scans of two-byte values look for their last candidates in a window of 256.
+#[test]
+fn values_past_512_equal_the_mex_table() {
+    for (code, len) in [("0.364", 5000), ("0.416", 6000)] {
+        let name = format!("octal:{code}");
+        let reference = mex_values(&name, len as u64 - 1);
+        assert!(reference.iter().any(|&v| v >= 512), "{code} should pass 512 by heap {len}");
+        let rules = ruleset(&name).split_rules().unwrap();
+        for choice in [MethodChoice::Sparse, MethodChoice::Measured] {
+            let mut e = SparseEngine::new(rules.clone());
+            e.set_method_choice(choice);
+            e.extend_to(len).unwrap();
+            assert_eq!(e.values(), &reference[..], "{code} {choice:?}");
+        }
+    }
+}

@@ -147,6 +147,33 @@ impl Simd {
         settle_plain(values, m, lo, hi, set)
     }
 
+    /// [`Simd::settle`] for two-byte values in a window of 256: looks at the pairs (a, m - a),
+    /// a from lo to hi, taking `(values[a] ^ values[m - a]) - base` out of `set` when that XOR
+    /// is in base..base + 256 and its offset is in the set, until the set is empty; returns
+    /// the a after the last pair looked at (hi + 1 when every pair was, or lo when there was
+    /// none). The vector loop tests 16 pairs a step.
+    ///
+    /// An `hi` past m / 2 is treated as m / 2, and the partners must be known, as for
+    /// [`Simd::settle`].
+    pub(crate) fn settle_window(
+        &self,
+        values: &[u16],
+        m: usize,
+        (lo, hi): (usize, usize),
+        base: u16,
+        set: &mut ByteSet,
+    ) -> usize {
+        let hi = hi.min(m / 2);
+        if lo > hi || set.is_empty() {
+            return lo;
+        }
+        #[cfg(target_arch = "x86_64")]
+        if let Some(v3) = self.avx2 {
+            return settle_window_avx2(v3, values, m, (lo, hi), base, set);
+        }
+        settle_window_plain(values, m, (lo, hi), base, set)
+    }
+
     /// ORs into `out` the marks of the pairs of 8 `out.len()` consecutive heaps (a group of
     /// eight for each entry, [`TILE`] for a whole [`TileMarks`]) with the rare positions `pos`
     /// (values `val`): bit x % 32 of `out[i / 8][x / 32][i % 8]`, for
@@ -363,6 +390,92 @@ fn settle_plain(values: &[u8], m: usize, lo: usize, hi: usize, set: &mut ByteSet
         }
     }
     hi + 1
+}
+
+/// Takes the offset of x from base out of `set` when x is in base..base + 256; true when
+/// that left the set empty.
+#[inline]
+fn take_in_window(set: &mut ByteSet, x: u16, base: u16) -> bool {
+    u8::try_from(x.wrapping_sub(base)).is_ok_and(|d| set.take_last(d))
+}
+
+/// [`Simd::settle_window`], one pair at a time (lo <= hi <= m / 2, m - lo < values.len()).
+fn settle_window_plain(values: &[u16], m: usize, (lo, hi): (usize, usize), base: u16, set: &mut ByteSet) -> usize {
+    for a in lo..=hi {
+        if take_in_window(set, values[a] ^ values[m - a], base) {
+            return a + 1;
+        }
+    }
+    hi + 1
+}
+
+/// [`Simd::settle_window`] with AVX2, 16 pairs a step (lo <= hi <= m / 2,
+/// m - lo < values.len()).
+#[cfg(target_arch = "x86_64")]
+fn settle_window_avx2(
+    v3: pulp::x86::V3,
+    values: &[u16],
+    m: usize,
+    (lo, hi): (usize, usize),
+    base: u16,
+    set: &mut ByteSet,
+) -> usize {
+    use std::arch::x86_64::__m256i;
+    const WIDE_LANES: usize = 16;
+    let wide = |w: &[u16]| -> __m256i {
+        let array: [u16; WIDE_LANES] = std::array::from_fn(|k| w[k]);
+        pulp::cast(array)
+    };
+    // Two-byte lanes reversed within each 128-bit half (then the halves are swapped).
+    let reverse: [u8; 32] = std::array::from_fn(|k| (2 * (7 - (k % 16) / 2) + k % 2) as u8);
+    // The bit of the high nibble h in the low table (h < 8) or the high one (h >= 8), in the
+    // low byte of each lane (the high byte looks up index 0 and is dropped).
+    let low_bits: [u8; LANES] = std::array::from_fn(|k| if k % 16 < 8 { 1 << (k % 8) } else { 0 });
+    let high_bits: [u8; LANES] = std::array::from_fn(|k| if k % 16 >= 8 { 1 << (k % 8) } else { 0 });
+    v3.vectorize(|| {
+        let (avx, avx2) = (v3.avx, v3.avx2);
+        let [reverse, low_bits, high_bits] = [reverse, low_bits, high_bits].map(pulp::cast::<[u8; LANES], __m256i>);
+        let tables_of = |set: &ByteSet| set.lane_tables().map(pulp::cast::<[u8; LANES], __m256i>);
+        let mut tables = tables_of(set);
+        let base_v = avx._mm256_set1_epi16(base as i16);
+        let nibble = avx._mm256_set1_epi16(0x0f);
+        let low_byte = avx._mm256_set1_epi16(0x00ff);
+        let zero = avx._mm256_setzero_si256();
+        let mut a = lo;
+        while a + WIDE_LANES <= hi + 1 {
+            let left = wide(&values[a..a + WIDE_LANES]);
+            let right = wide(&values[m + 1 - a - WIDE_LANES..m + 1 - a]);
+            let right = avx2._mm256_permute4x64_epi64::<0x4E>(avx2._mm256_shuffle_epi8(right, reverse));
+            let d = avx2._mm256_sub_epi16(avx2._mm256_xor_si256(left, right), base_v);
+            // In the window: the offset's high byte is zero.
+            let inside = avx2._mm256_cmpeq_epi16(avx2._mm256_andnot_si256(low_byte, d), zero);
+            let l = avx2._mm256_and_si256(d, nibble);
+            let h = avx2._mm256_and_si256(avx2._mm256_srli_epi16::<4>(d), nibble);
+            let [low_table, high_table] = tables;
+            let low =
+                avx2._mm256_and_si256(avx2._mm256_shuffle_epi8(low_table, l), avx2._mm256_shuffle_epi8(low_bits, h));
+            let high =
+                avx2._mm256_and_si256(avx2._mm256_shuffle_epi8(high_table, l), avx2._mm256_shuffle_epi8(high_bits, h));
+            let member = avx2._mm256_and_si256(avx2._mm256_or_si256(low, high), low_byte);
+            let absent = avx2._mm256_or_si256(
+                avx2._mm256_cmpeq_epi16(member, zero),
+                avx2._mm256_xor_si256(inside, avx2._mm256_cmpeq_epi16(zero, zero)),
+            );
+            let mut found = !(avx2._mm256_movemask_epi8(absent) as u32) & 0x5555_5555;
+            if found != 0 {
+                while found != 0 {
+                    let k = a + found.trailing_zeros() as usize / 2;
+                    found &= found - 1;
+                    if take_in_window(set, values[k] ^ values[m - k], base) {
+                        return k + 1;
+                    }
+                }
+                tables = tables_of(set);
+            }
+            a += WIDE_LANES;
+        }
+        settle_window_plain(values, m, (a, hi), base, set)
+    })
 }
 
 /// Bytes in one vector (pairs one vector step tests).
@@ -613,6 +726,55 @@ mod tests {
                 let mut left = set;
                 let end = simd.settle(&values, m, lo, hi, &mut left);
                 prop_assert_eq!((end, left), want);
+            }
+        }
+
+        #[test]
+        fn vector_and_plain_window_settling_agree_with_first_finds(
+            values in proptest::collection::vec(0u16..1024, 2..300),
+            high in proptest::collection::vec((0usize..300, any::<u16>()), 0..4),
+            base in prop_oneof![0u16..1024, any::<u16>()],
+            wanted in proptest::collection::vec(any::<u8>(), 0..40),
+            m_frac in 0.0f64..1.0,
+            lo in 0usize..200,
+            hi in 0usize..200,
+        ) {
+            let mut values = values;
+            for (i, v) in high {
+                if let Some(x) = values.get_mut(i) {
+                    *x = v;
+                }
+            }
+            let m = ((values.len() + 40) as f64 * m_frac) as usize;
+            let lo = lo.max((m + 1).saturating_sub(values.len()));
+            let mut set = ByteSet::default();
+            for v in wanted {
+                set.insert(v);
+            }
+            // What settling must give, from the first pair giving each value of the window.
+            let h = hi.min(m / 2);
+            let offsets: Vec<u8> = (0..=255u8).filter(|&d| set.contains(d)).collect();
+            let first: Vec<Option<usize>> = offsets
+                .iter()
+                .map(|&d| (lo..=h).find(|&a| values[a] ^ values[m - a] == base.wrapping_add(u16::from(d))))
+                .collect();
+            let mut left_want = set;
+            for (&d, f) in offsets.iter().zip(&first) {
+                if f.is_some() {
+                    left_want.remove(d);
+                }
+            }
+            let end_want = if lo > h || set.is_empty() {
+                lo
+            } else if first.iter().all(Option::is_some) {
+                first.iter().flatten().max().map_or(lo, |&a| a + 1)
+            } else {
+                h + 1
+            };
+            for simd in [Simd::new(), Simd::plain()] {
+                let mut left = set;
+                let end = simd.settle_window(&values, m, (lo, hi), base, &mut left);
+                prop_assert_eq!((end, left), (end_want, left_want));
             }
         }
     }

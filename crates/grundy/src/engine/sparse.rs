@@ -25,7 +25,10 @@
 //! in the block and those of rare positions found in it are done one n at a time. Scans are
 //! done one n at a time: one of small values keeps what it finds as bits
 //! (`Simd::xor_bits`); another scan of bytes stamps its first pairs, then looks for the few
-//! values still wanted alone (`Simd::settle`).
+//! values still wanted alone (`Simd::settle`); a scan of two-byte values marks its first
+//! pairs, then looks for the values still wanted alone when they lie within 256 of the
+//! candidate (`Simd::settle_window`). With values below 1024, the pairs with a rare part set
+//! byte flags a tile of heaps at a time (one store a pair), folded into the marks after.
 //!
 //! Values are stored as [`Cell`]s: `u8` (1 byte a position) while they fit, which the caller
 //! widens to `u16` ([`SparseEngine::widen`]) when one passes 255; a value past 65534 is refused.
@@ -176,17 +179,29 @@ pub trait Cell: Copy + Into<u16> + TryFrom<u16> + Send + Sync + PartialEq + std:
     /// (`Hits`, measured faster for bytes), where two-byte scans set flags in a small table
     /// cleared per scan (faster for `u16`).
     fn as_bytes(cells: &[Self]) -> Option<&[u8]>;
+
+    /// The cells as two-byte values, for an engine of `u16`: past its first pairs, its scans
+    /// look for the values still wanted alone (`Simd::settle_window`).
+    fn as_wide(cells: &[Self]) -> Option<&[u16]>;
 }
 
 impl Cell for u8 {
     fn as_bytes(cells: &[u8]) -> Option<&[u8]> {
         Some(cells)
     }
+
+    fn as_wide(_: &[u8]) -> Option<&[u16]> {
+        None
+    }
 }
 
 impl Cell for u16 {
     fn as_bytes(_: &[u16]) -> Option<&[u8]> {
         None
+    }
+
+    fn as_wide(cells: &[u16]) -> Option<&[u16]> {
+        Some(cells)
     }
 }
 
@@ -1123,6 +1138,9 @@ impl<C: Cell> SparseEngine<C> {
         let mut pairs = 0u64;
         // The candidates left when the scan of a split stops stamping, and that split.
         let mut wanted: Option<(usize, ByteSet)> = None;
+        // The same for two-byte values (the split, the window's base and the offsets from it).
+        let mut wanted_wide: Option<(usize, u16, ByteSet)> = None;
+        let big = (usize::from(self.max_value) + 1).next_power_of_two();
         loop {
             // The first split that could still hold c and has pairs left.
             let next = self.split.iter().enumerate().find_map(|(i, &t)| {
@@ -1138,6 +1156,15 @@ impl<C: Cell> SparseEngine<C> {
             let run = (cursor[i].next_power_of_two()).clamp(SCAN_RUN, 16 * SCAN_RUN);
             let (a, mut end) = (cursor[i], (cursor[i] + run).min(hi + 1));
             let mut done = false;
+            // Past the first pairs of a split, a scan of two-byte values looks for the values
+            // still wanted alone when they lie within 256 of the candidate (found once per
+            // split; the set then only loses the values found).
+            if bytes.is_none() && a > STAMPED_PAIRS && !matches!(&wanted_wide, Some((split, ..)) if *split == i) {
+                let found = |v: usize| fast && v < 512 && flags[v] != 0;
+                wanted_wide = Self::wanted_window(&self.split, self.mask, seen, c, (n, m), big, found)
+                    .map(|set| (i, c as u16, set));
+            }
+            let window = wanted_wide.as_mut().filter(|(split, ..)| *split == i && a > STAMPED_PAIRS);
             if let (Some(bytes), true) = (bytes, small) {
                 bits |= self.simd.xor_bits(bytes, m, a, end, seen.len() == 3);
             } else if let (Some(bytes), true) = (bytes, a > STAMPED_PAIRS) {
@@ -1165,6 +1192,13 @@ impl<C: Cell> SparseEngine<C> {
                 done = set.is_empty();
             } else if let Some(bytes) = bytes {
                 hits.pairs(bytes, m, a, end, stamp);
+            } else if let Some((wide, (_, base, set))) = C::as_wide(values).zip(window) {
+                let before = *set;
+                end = self.simd.settle_window(wide, m, (a, hi), *base, set);
+                for d in set.gone_since(&before) {
+                    mark(seen, *base + u16::from(d));
+                }
+                done = set.is_empty();
             } else if fast {
                 flag_pairs(&values[a..end], &values[m + 1 - end..m + 1 - a], &mut flags);
             } else {
@@ -1242,6 +1276,32 @@ impl<C: Cell> SparseEngine<C> {
             }
         }
         wanted
+    }
+
+    /// The values a scan of two-byte values on the split leaving m may still have to find,
+    /// as offsets from the candidate `c`: those neither marked in `seen` nor `found` that the
+    /// split's pairs of common positions can give (of the split's even class), below the first
+    /// value no split of n can give (certified missing, see [`Self::certified`]) and below
+    /// `big`, the power of two past every value (no pair gives more, so G(n) <= big). None
+    /// when one of them is c + 256 or more.
+    fn wanted_window(
+        split: &[usize],
+        mask: u32,
+        seen: &[u64],
+        c: usize,
+        (n, m): (usize, usize),
+        big: usize,
+        found: impl Fn(usize) -> bool,
+    ) -> Option<ByteSet> {
+        let mut set = ByteSet::default();
+        let mut v = mex_from(seen, c);
+        while v < big && !certified(split, mask, v, n) {
+            if !found(v) && !odd_class(v, m, mask) {
+                set.insert(u8::try_from(v - c).ok()?);
+            }
+            v = mex_from(seen, v + 1);
+        }
+        Some(set)
     }
 
     /// Marks in `seen` the pairs of heap n with rare positions that the block loop left out
@@ -1605,7 +1665,7 @@ impl Acc {
     }
 }
 
-/// Positions in one tile of byte flags (16 KB for values below 512).
+/// Positions in one tile of byte flags (16 KB for values below 512, 32 KB below 1024).
 const FLAG_TILE: usize = 32;
 
 /// Words of marks in one tile of the block loop (16 KB, half an L1 data cache).
@@ -1635,6 +1695,7 @@ impl<C: Cell> BulkJob<'_, C> {
         match self.w {
             9 => return self.run_flags::<256>(marks, lo, hi),
             17 => return self.run_flags::<512>(marks, lo, hi),
+            33 => return self.run_flags::<1024>(marks, lo, hi),
             _ => {}
         }
         let tile = (TILE_WORDS / self.w).max(8);
@@ -1646,12 +1707,12 @@ impl<C: Cell> BulkJob<'_, C> {
         }
     }
 
-    /// [`Self::run`] when every value is below V (256 or 512, the marks having w = V/32 + 1
+    /// [`Self::run`] when every value is below V (256, 512 or 1024, the marks having w = V/32 + 1
     /// words): the pairs set byte flags, V a position for a tile of [`FLAG_TILE`] positions
     /// (one store a pair, where a bit needs a load and a store), and the flags are then folded
     /// into the marks' bits.
     fn run_flags<const V: usize>(&self, marks: &mut [u64], lo: usize, hi: usize) {
-        // On the stack (16 KB at most) rather than allocated on every call. (The peak memory a
+        // On the stack (32 KB at most) rather than allocated on every call. (The peak memory a
         // second thread costs was measured to be its stack and libc's thread code, not this.)
         let mut tile = [[0u8; V]; FLAG_TILE];
         let flags = tile.as_flattened_mut();
