@@ -24,10 +24,9 @@
 //! block ([`SparseEngine::set_threads`]; one thread by default); the pairs whose partner lies
 //! in the block and those of rare positions found in it are done one n at a time. Scans are
 //! done one n at a time: one of small values keeps what it finds as bits
-//! (`Simd::xor_bits`); another scan of bytes stamps its first pairs, then looks for the few
-//! values still wanted alone (`Simd::settle`); a scan of two-byte values marks its first
-//! pairs, then looks for the values still wanted alone when they lie within 256 of the
-//! candidate (`Simd::settle_window`). With values below 1024, the pairs with a rare part set
+//! (`Simd::xor_bits`); other scans flag the values of their first pairs (one byte store a
+//! pair), then look for the few values still wanted alone: `Simd::settle` for bytes,
+//! `Simd::settle_window` for two-byte values when those lie within 256 of the candidate. With values below 1024, the pairs with a rare part set
 //! byte flags a tile of heaps at a time (one store a pair), folded into the marks after.
 //!
 //! Values are stored as [`Cell`]s: `u8` (1 byte a position) while they fit, which the caller
@@ -175,9 +174,8 @@ const MARK_WORDS: usize = 1 << 14;
 
 /// How a value is stored: `u8` (1 byte a position, values up to 255) or `u16`.
 pub trait Cell: Copy + Into<u16> + TryFrom<u16> + Send + Sync + PartialEq + std::fmt::Debug + 'static {
-    /// The cells as bytes, for an engine of bytes: its scans mark their pairs with stamps
-    /// (`Hits`, measured faster for bytes), where two-byte scans set flags in a small table
-    /// cleared per scan (faster for `u16`).
+    /// The cells as bytes, for an engine of bytes: past its first pairs, its scans look for
+    /// the values still wanted alone (`Simd::settle`).
     fn as_bytes(cells: &[Self]) -> Option<&[u8]>;
 
     /// The cells as two-byte values, for an engine of `u16`: past its first pairs, its scans
@@ -202,26 +200,6 @@ impl Cell for u16 {
 
     fn as_wide(cells: &[u16]) -> Option<&[u16]> {
         Some(cells)
-    }
-}
-
-/// Sets `stamps[left[k] ^ right[len - 1 - k]] = stamp` for every k (the pairs of a scan of
-/// bytes: `right` runs backwards), eight pairs at a time: eight values of each side in one
-/// word (the right side's bytes reversed by reading it big-endian), one XOR, then one store
-/// per pair. Slices of equal length.
-#[inline]
-fn stamp_pairs(left: &[u8], right: &[u8], stamps: &mut [u32; 256], stamp: u32) {
-    let mut l8 = left.chunks_exact(8);
-    let mut r8 = right.rchunks_exact(8);
-    for (l, r) in (&mut l8).zip(&mut r8) {
-        let (Ok(l), Ok(r)) = (<[u8; 8]>::try_from(l), <[u8; 8]>::try_from(r)) else { break };
-        let x = u64::from_le_bytes(l) ^ u64::from_be_bytes(r);
-        for k in 0..8 {
-            stamps[((x >> (8 * k)) & 0xff) as usize] = stamp;
-        }
-    }
-    for (&x, &y) in l8.remainder().iter().zip(r8.remainder().iter().rev()) {
-        stamps[usize::from(x ^ y)] = stamp;
     }
 }
 
@@ -273,8 +251,6 @@ pub struct SparseEngine<C: Cell = u16> {
     threads: usize,
     stats: SparseStats,
     marks: Vec<u64>,
-    /// The values found by the scan of the current position.
-    hits: Hits,
     /// The vector instructions the loops may use.
     simd: Simd,
     /// Bit v of word v / 64 of `odd_values[p]`: the extended value 2 v + p has odd parity
@@ -393,7 +369,6 @@ impl<C: Cell> SparseEngine<C> {
             threads: 1,
             stats: SparseStats::default(),
             marks: Vec::new(),
-            hits: Hits::new(),
             simd: Simd::new(),
             odd_values: [[0; 4]; 2],
             derived_from: None,
@@ -1124,19 +1099,17 @@ impl<C: Cell> SparseEngine<C> {
         cursor.resize(self.split.len(), 1);
         let values = &self.values;
         let bytes = C::as_bytes(values);
-        let hits = &mut self.hits;
         // With values below 64 (marks of at most 3 words), a scan of bytes keeps the values
         // it finds as the bits of a word, 32 pairs' worth at a time (`Simd::xor_bits`).
         let small = bytes.is_some() && seen.len() <= 3;
         let mut bits = 0u64;
-        // Other scans of bytes stamp the values found; two-byte scans set flags.
-        let stamp = if bytes.is_some() && !small { hits.next_stamp() } else { 0 };
-        let fast = Acc::fits(seen.len());
-        // Values found by this scan, when all are below 512 (a stack array, cleared per scan,
-        // measured faster than a kept table with a stamp per scan).
-        let mut flags = [0u8; 512];
+        // Other scans with values below 1024 flag the values of their first pairs (a byte store
+        // a pair, in a stack array cleared per scan), folded into `seen` after each run
+        // (`Simd::or_flags`), so that the candidate skips them 64 at a time.
+        let fast = seen.len() <= 33;
+        let mut flags = [0u8; 1024];
         let mut pairs = 0u64;
-        // The candidates left when the scan of a split stops stamping, and that split.
+        // The candidates left when the scan of a split stops flagging, and that split.
         let mut wanted: Option<(usize, ByteSet)> = None;
         // The same for two-byte values (the split, the window's base and the offsets from it).
         let mut wanted_wide: Option<(usize, u16, ByteSet)> = None;
@@ -1160,9 +1133,8 @@ impl<C: Cell> SparseEngine<C> {
             // still wanted alone when they lie within 256 of the candidate (found once per
             // split; the set then only loses the values found).
             if bytes.is_none() && a > STAMPED_PAIRS && !matches!(&wanted_wide, Some((split, ..)) if *split == i) {
-                let found = |v: usize| fast && v < 512 && flags[v] != 0;
-                wanted_wide = Self::wanted_window(&self.split, self.mask, seen, c, (n, m), big, found)
-                    .map(|set| (i, c as u16, set));
+                wanted_wide =
+                    Self::wanted_window(&self.split, self.mask, seen, c, (n, m), big).map(|set| (i, c as u16, set));
             }
             let window = wanted_wide.as_mut().filter(|(split, ..)| *split == i && a > STAMPED_PAIRS);
             if let (Some(bytes), true) = (bytes, small) {
@@ -1173,25 +1145,20 @@ impl<C: Cell> SparseEngine<C> {
                 // split: it then only loses the values found.)
                 let set = match &mut wanted {
                     Some((split, set)) if *split == i => set,
-                    _ => {
-                        &mut wanted
-                            .insert((
-                                i,
-                                Self::wanted(&self.split, &self.odd_values, seen, c, (n, m), |v| hits.has(v, stamp)),
-                            ))
-                            .1
-                    }
+                    _ => &mut wanted.insert((i, Self::wanted(&self.split, &self.odd_values, seen, c, (n, m)))).1,
                 };
                 let before = *set;
                 end = self.simd.settle(bytes, m, a, hi, set);
                 for x in set.gone_since(&before) {
-                    hits.stamps[usize::from(x)] = stamp;
+                    mark(seen, u16::from(x));
                 }
                 // Every value this split could still settle is found: its other pairs give
                 // only values settled already, or past the first certified one.
                 done = set.is_empty();
-            } else if let Some(bytes) = bytes {
-                hits.pairs(bytes, m, a, end, stamp);
+            } else if let (Some(bytes), true) = (bytes, fast) {
+                flag_pairs(&bytes[a..end], &bytes[m + 1 - end..m + 1 - a], &mut flags);
+                let words = (big / 64).clamp(1, 16);
+                self.simd.or_flags(&flags[..64 * words], &mut seen[..words]);
             } else if let Some((wide, (_, base, set))) = C::as_wide(values).zip(window) {
                 let before = *set;
                 end = self.simd.settle_window(wide, m, (a, hi), *base, set);
@@ -1201,6 +1168,8 @@ impl<C: Cell> SparseEngine<C> {
                 done = set.is_empty();
             } else if fast {
                 flag_pairs(&values[a..end], &values[m + 1 - end..m + 1 - a], &mut flags);
+                let words = (big / 64).clamp(1, 16);
+                self.simd.or_flags(&flags[..64 * words], &mut seen[..words]);
             } else {
                 for x in a..end {
                     mark(seen, g(values[x]) ^ g(values[m - x]));
@@ -1208,15 +1177,10 @@ impl<C: Cell> SparseEngine<C> {
             }
             pairs += (end - a) as u64;
             cursor[i] = if done { hi + 1 } else { end };
-            // The candidate moves up past everything marked or hit.
+            // The candidate moves up past everything marked or found.
             loop {
                 c = mex_from(seen, c);
-                let hit = match (small, bytes.is_some()) {
-                    (true, _) => c < 64 && bits >> c & 1 == 1,
-                    (false, true) => hits.has(c, stamp),
-                    (false, false) => fast && c < 512 && flags[c] != 0,
-                };
-                if !hit {
+                if !(small && c < 64 && bits >> c & 1 == 1) {
                     break;
                 }
                 c += 1;
@@ -1228,19 +1192,12 @@ impl<C: Cell> SparseEngine<C> {
     }
 
     /// The values a scan of the split leaving m may still have to find, from the candidate
-    /// `c` on: those neither marked in `seen` nor `found` that the split's pairs of common
+    /// `c` on: those not marked in `seen` that the split's pairs of common
     /// positions can give (of the split's even class), below the first value no split of n
     /// can give (certified missing, see [`Self::certified`]: it bounds G(n)) and below 256.
     /// (`split` and `odd` are the engine's; an associated function, as the scan holds the
-    /// engine's stamps.)
-    fn wanted(
-        split: &[usize],
-        odd: &[[u64; 4]; 2],
-        seen: &[u64],
-        c: usize,
-        (n, m): (usize, usize),
-        found: impl Fn(usize) -> bool,
-    ) -> ByteSet {
+    /// engine's cursor.)
+    fn wanted(split: &[usize], odd: &[[u64; 4]; 2], seen: &[u64], c: usize, (n, m): (usize, usize)) -> ByteSet {
         let mut certified = [u64::MAX; 4];
         for &t in split {
             if let Some(m) = n.checked_sub(t).filter(|&m| m >= 2) {
@@ -1270,16 +1227,14 @@ impl<C: Cell> SparseEngine<C> {
             while rest != 0 {
                 let v = 64 * k + rest.trailing_zeros() as usize;
                 rest &= rest - 1;
-                if !found(v) {
-                    wanted.insert(v as u8);
-                }
+                wanted.insert(v as u8);
             }
         }
         wanted
     }
 
     /// The values a scan of two-byte values on the split leaving m may still have to find,
-    /// as offsets from the candidate `c`: those neither marked in `seen` nor `found` that the
+    /// as offsets from the candidate `c`: those not marked in `seen` that the
     /// split's pairs of common positions can give (of the split's even class), below the first
     /// value no split of n can give (certified missing, see [`Self::certified`]) and below
     /// `big`, the power of two past every value (no pair gives more, so G(n) <= big). None
@@ -1291,12 +1246,11 @@ impl<C: Cell> SparseEngine<C> {
         c: usize,
         (n, m): (usize, usize),
         big: usize,
-        found: impl Fn(usize) -> bool,
     ) -> Option<ByteSet> {
         let mut set = ByteSet::default();
         let mut v = mex_from(seen, c);
         while v < big && !certified(split, mask, v, n) {
-            if !found(v) && !odd_class(v, m, mask) {
+            if !odd_class(v, m, mask) {
                 set.insert(u8::try_from(v - c).ok()?);
             }
             v = mex_from(seen, v + 1);
@@ -1499,79 +1453,33 @@ fn odd_class(v: usize, m: usize, mask: u32) -> bool {
     (((v << 1) | (m & 1)) as u64 & u64::from(mask)).count_ones() % 2 == 1
 }
 
-/// Sets `flags[left[k] ^ right[len - 1 - k]]` for every k, for values below 512: the XORs of a
+/// Sets `flags[left[k] ^ right[len - 1 - k]]` for every k, for values below 1024: the XORs of a
 /// chunk of sixteen pairs are formed together (vector instructions), then one store each.
 #[inline]
-fn flag_pairs<C: Cell>(left: &[C], right: &[C], flags: &mut [u8; 512]) {
+fn flag_pairs<C: Cell>(left: &[C], right: &[C], flags: &mut [u8; 1024]) {
     let mut l16 = left.chunks_exact(16);
     let mut r16 = right.rchunks_exact(16);
     for (l, r) in (&mut l16).zip(&mut r16) {
         let x: [u16; 16] = std::array::from_fn(|k| g(l[k]) ^ g(r[15 - k]));
         for v in x {
-            flags[usize::from(v & 511)] = 1;
+            flags[usize::from(v & 1023)] = 1;
         }
     }
     for (&x, &y) in l16.remainder().iter().zip(r16.remainder().iter().rev()) {
-        flags[usize::from((g(x) ^ g(y)) & 511)] = 1;
+        flags[usize::from((g(x) ^ g(y)) & 1023)] = 1;
     }
 }
 
-/// Pairs of a split a scan of bytes stamps one by one (nearly every value is found among them)
-/// before it looks for the remaining candidates alone. Runs of 32, 64, 128 and 256 pairs are
-/// stamped, so the switch comes after 481 pairs. Measured on Grundy's game to 2^20 (medians of
+/// Pairs of a split a scan flags one by one (nearly every value is found among them) before it
+/// looks for the remaining candidates alone. Runs of 32, 64, 128 and 256 pairs are flagged, so
+/// the switch comes after 481 pairs (also the best of 0, 32, 96, 256, 512 and 1024 measured
+/// for two-byte values, on 0.416, 0.366 and 0.774 to 2^15). Measured on Grundy's game to 2^20 (medians of
 /// 4 alternating runs): switching at once 5.49 s, after 33 pairs 4.80 s, after 97 pairs 4.43 s,
 /// after 481 pairs 4.41 s.
 const STAMPED_PAIRS: usize = 256;
 
 /// Pairs looked at between two looks at the candidate in a scan.
 const SCAN_RUN: usize = 32;
-
-/// The values a scan of bytes has found, as a stamp per value: value v was found in the
-/// current scan when `stamps[v]` is the current stamp. Marking is then one store per pair, with
-/// no load and so no chain of read-modify-writes on the same word of a bitset (which bounded
-/// the old bitset marking), and nothing has to be cleared between positions. The XOR of two
-/// bytes is a byte, so the table has 256 stamps and indexing it needs no bounds check.
-#[derive(Clone)]
-struct Hits {
-    stamps: Box<[u32; 256]>,
-    stamp: u32,
-}
-
-impl fmt::Debug for Hits {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Hits").field("stamp", &self.stamp).finish_non_exhaustive()
-    }
-}
-
-impl Hits {
-    fn new() -> Self {
-        Hits { stamps: Box::new([0; 256]), stamp: 0 }
-    }
-
-    /// A stamp no value holds yet (clearing the table once every 2^32 - 1 scans).
-    fn next_stamp(&mut self) -> u32 {
-        if self.stamp == u32::MAX {
-            self.stamps.fill(0);
-            self.stamp = 0;
-        }
-        self.stamp += 1;
-        self.stamp
-    }
-
-    /// Whether value c was found with this stamp.
-    #[inline]
-    fn has(&self, c: usize, stamp: u32) -> bool {
-        self.stamps.get(c).is_some_and(|&s| s == stamp)
-    }
-
-    /// Marks G(a) ^ G(m - a) for a in lo..hi.
-    #[inline]
-    fn pairs(&mut self, values: &[u8], m: usize, lo: usize, hi: usize, stamp: u32) {
-        let left = &values[lo..hi];
-        let right = &values[m + 1 - hi..m + 1 - lo]; // right[len - 1 - k] pairs with left[k]
-        stamp_pairs(left, right, &mut self.stamps, stamp);
-    }
-}
 
 /// The marks of [`TILE`] consecutive heaps from their pairs with rare positions (one-byte
 /// values), found together by [`Simd::tile_marks`] at the first of them: bit x % 32 of
@@ -1927,8 +1835,8 @@ mod tests {
         }
     }
 
-    /// The accumulators, the flags and the stamps mark exactly what plain marking does, for
-    /// values up to 511.
+    /// The accumulators and the flags mark exactly what plain marking does, for values up to
+    /// 511 (flags of values up to 1023).
     #[test]
     fn accumulators_equal_plain_marks() {
         let mut x = 12345u64;
@@ -1940,23 +1848,17 @@ mod tests {
             .collect();
         for (m, lo, hi) in [(2999, 1, 1500), (1000, 3, 37), (10, 1, 2)] {
             // The flags of two-byte scans: set exactly for the values marked.
-            let mut flags = [0u8; 512];
+            let mut flags = [0u8; 1024];
             flag_pairs(&values[lo..hi], &values[m + 1 - hi..m + 1 - lo], &mut flags);
-            let mut plain = vec![0u64; 8];
+            let mut plain = vec![0u64; 16];
             (lo..hi).for_each(|a| mark(&mut plain, values[a] ^ values[m - a]));
-            for v in 0..512 {
+            for v in 0..1024 {
                 assert_eq!(flags[v] != 0, plain[v >> 6] >> (v & 63) & 1 == 1, "value {v}");
             }
-            // The stamps of scans of bytes hit exactly the values marked.
-            let narrow: Vec<u8> = values.iter().map(|&v| v as u8).collect();
-            let mut hits = Hits::new();
-            let stamp = hits.next_stamp();
-            let mut plain = vec![0u64; 1024];
-            hits.pairs(&narrow, m, lo, hi, stamp);
-            (lo..hi).for_each(|a| mark(&mut plain, u16::from(narrow[a] ^ narrow[m - a])));
-            for v in 0..65536 {
-                assert_eq!(hits.has(v, stamp), plain[v >> 6] >> (v & 63) & 1 == 1, "value {v}");
-            }
+            // Folded into words, the flags are the marks.
+            let mut words = vec![0u64; 16];
+            Simd::new().or_flags(&flags, &mut words);
+            assert_eq!(words, plain);
             let pos: Vec<usize> = (1..m).step_by(7).collect();
             let val: Vec<u16> = pos.iter().map(|&r| values[r]).collect();
             let (mut fast, mut plain) = (vec![0u64; 17], vec![0u64; 17]);
