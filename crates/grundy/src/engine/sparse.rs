@@ -159,6 +159,12 @@ struct Costs {
     /// processor for a while takes longer than its work, never shorter; the margins of the
     /// decisions cover what the least leaves out of the method's variation.
     sparse_per_value: Option<f64>,
+    /// The sparse method's seconds per value at the last review (the least over the blocks
+    /// between the two reviews before it), which a trial of the plain method started there is
+    /// compared with. Kept apart so that every review period is measured afresh: a least
+    /// carried over several periods was the cost of heaps far smaller (0.125 stayed on the
+    /// sparse method to 27,776, at twice the plain method's time per value).
+    sparse_reviewed: Option<f64>,
     /// A trial block of the other method under way: its method and the heap it ends at.
     trial: Option<(ValueMethod, usize)>,
     /// The heap from which the plain method's next trial of the sparse one may start.
@@ -336,8 +342,10 @@ impl SparseEngine<u8> {
         e.choice = choice;
         e.method = method;
         e.parallel_from = parallel_from;
-        // Two-byte values: the plain method's time per split is measured again.
-        e.costs = Costs { plain_per_pair: None, ..costs };
+        // Two-byte values: both methods' times are measured again (a least carried over from
+        // the bytes kept 0.125 on the sparse method for 8,000 heaps past its widening, at 1.5
+        // times the plain method's time per value).
+        e.costs = Costs { plain_per_pair: None, sparse_per_value: None, sparse_reviewed: None, ..costs };
         e
     }
 }
@@ -634,7 +642,11 @@ impl<C: Cell> SparseEngine<C> {
             return;
         }
         self.costs.trial = None;
-        let (plain, sparse) = (self.plain_cost(n), self.costs.sparse_per_value);
+        let plain = self.plain_cost(n);
+        let sparse = match trial {
+            ValueMethod::Plain => self.costs.sparse_reviewed,
+            ValueMethod::Sparse => self.costs.sparse_per_value,
+        };
         let switch = match (trial, plain, sparse) {
             (ValueMethod::Plain, Some(plain), Some(sparse)) => plain * 1.25 < sparse,
             (ValueMethod::Sparse, Some(plain), Some(sparse)) => sparse * 1.25 < plain,
@@ -678,11 +690,16 @@ impl<C: Cell> SparseEngine<C> {
         if self.derived_from.is_some() {
             return;
         }
+        // This period's least time per value of the sparse method; the next period is measured
+        // afresh.
+        if let Some(sparse) = self.costs.sparse_per_value.take() {
+            self.costs.sparse_reviewed = Some(sparse);
+        }
         match self.method {
             ValueMethod::Sparse => {
                 // Measured again once the heaps have doubled, unless its prediction is far
                 // past the sparse method's cost (its time per split moves far less than 3x).
-                let far = match (self.plain_cost(n), self.costs.sparse_per_value) {
+                let far = match (self.plain_cost(n), self.costs.sparse_reviewed) {
                     (Some(plain), Some(sparse)) => plain > 3.0 * sparse,
                     _ => false,
                 };
@@ -693,7 +710,7 @@ impl<C: Cell> SparseEngine<C> {
                     self.costs.trial = Some((ValueMethod::Plain, n + heaps));
                     return;
                 }
-                if let (Some(plain), Some(sparse)) = (self.plain_cost(n), self.costs.sparse_per_value) {
+                if let (Some(plain), Some(sparse)) = (self.plain_cost(n), self.costs.sparse_reviewed) {
                     if plain * 1.25 < sparse {
                         self.switch_method(ValueMethod::Plain, n);
                     }
@@ -705,7 +722,6 @@ impl<C: Cell> SparseEngine<C> {
             }
             ValueMethod::Plain => {}
         }
-        self.costs.sparse_per_value = None;
     }
 
     /// 64-bit words of marks per position: room for every XOR of two values below the next
