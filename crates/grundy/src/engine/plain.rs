@@ -1,7 +1,8 @@
 //! The plain method's inner loop, for games whose values have no sparse structure (0.764,
 //! 0.414, ...): every split (a, m - a) of a heap is looked at, and the XOR of its two values
 //! marked as a byte flag. The sparse engine ([`crate::SparseEngine`]) runs it instead of its
-//! rare/common method where it measures cheaper per value.
+//! rare/common method where it measures cheaper per value. The sparse method's scans flag the
+//! first pairs of a split with it too.
 //!
 //! The XORs of 32 pairs are formed together (the compiler makes vector instructions of them,
 //! reversing the right-hand part within registers), then each is one store of a byte: no load,

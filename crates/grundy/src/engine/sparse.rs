@@ -888,7 +888,12 @@ impl<C: Cell> SparseEngine<C> {
             let mut c = mex_from(seen, 0);
             // With mask 0 every position is rare, so every split was marked already.
             if self.mask != 0 && !self.certified(c, n) {
-                c = self.scan(n, c, seen);
+                // Flags for every value the scan may meet: 256 for bytes, else 1,024 (a scan
+                // past them marks bits).
+                c = match C::as_bytes(&self.values) {
+                    Some(_) => self.scan::<256>(n, c, seen),
+                    None => self.scan::<1024>(n, c, seen),
+                };
             }
             let Ok(c16) = u16::try_from(c) else {
                 return Err(EngineError::ValueTooLarge { n: n as u64 });
@@ -1108,7 +1113,7 @@ impl<C: Cell> SparseEngine<C> {
 
     /// Looks at the other splits of n until the candidate `c` is certified missing (see
     /// [`Self::certified`]) or every split not certifying it has been looked at; returns G(n).
-    fn scan(&mut self, n: usize, mut c: usize, seen: &mut [u64]) -> usize {
+    fn scan<const F: usize>(&mut self, n: usize, mut c: usize, seen: &mut [u64]) -> usize {
         self.stats.scans += 1;
         let mut cursor = std::mem::take(&mut self.cursor);
         cursor.clear();
@@ -1119,11 +1124,12 @@ impl<C: Cell> SparseEngine<C> {
         // it finds as the bits of a word, 32 pairs' worth at a time (`Simd::xor_bits`).
         let small = bytes.is_some() && seen.len() <= 3;
         let mut bits = 0u64;
-        // Other scans with values below 1024 flag the values of their first pairs (a byte store
-        // a pair, in a stack array cleared per scan), folded into `seen` after each run
+        // Other scans with values below F flag the values of their first pairs (a byte store a
+        // pair, in a stack array cleared per scan), folded into `seen` after each run
         // (`Simd::or_flags`), so that the candidate skips them 64 at a time.
-        let fast = seen.len() <= 33;
-        let mut flags = [0u8; 1024];
+        let fast = seen.len() <= 2 * F / 64 + 1;
+        let mut flags = [0u8; F];
+        let flag_words = ((usize::from(self.max_value) + 1).next_power_of_two() / 64).clamp(1, F / 64);
         let mut pairs = 0u64;
         // The candidates left when the scan of a split stops flagging, and that split.
         let mut wanted: Option<(usize, ByteSet)> = None;
@@ -1172,9 +1178,8 @@ impl<C: Cell> SparseEngine<C> {
                 // only values settled already, or past the first certified one.
                 done = set.is_empty();
             } else if let (Some(bytes), true) = (bytes, fast) {
-                flag_pairs(&bytes[a..end], &bytes[m + 1 - end..m + 1 - a], &mut flags);
-                let words = (big / 64).clamp(1, 16);
-                self.simd.or_flags(&flags[..64 * words], &mut seen[..words]);
+                plain::mark_pairs::<u8, F>(&bytes[a..end], &bytes[m + 1 - end..m + 1 - a], &mut flags);
+                self.simd.or_flags(&flags[..64 * flag_words], &mut seen[..flag_words]);
             } else if let Some((wide, (_, base, set))) = C::as_wide(values).zip(window) {
                 let before = *set;
                 end = self.simd.settle_window(wide, m, (a, hi), *base, set);
@@ -1183,9 +1188,8 @@ impl<C: Cell> SparseEngine<C> {
                 }
                 done = set.is_empty();
             } else if fast {
-                flag_pairs(&values[a..end], &values[m + 1 - end..m + 1 - a], &mut flags);
-                let words = (big / 64).clamp(1, 16);
-                self.simd.or_flags(&flags[..64 * words], &mut seen[..words]);
+                plain::mark_pairs::<C, F>(&values[a..end], &values[m + 1 - end..m + 1 - a], &mut flags);
+                self.simd.or_flags(&flags[..64 * flag_words], &mut seen[..flag_words]);
             } else {
                 for x in a..end {
                     mark(seen, g(values[x]) ^ g(values[m - x]));
@@ -1467,23 +1471,6 @@ fn certified(split: &[usize], mask: u32, c: usize, n: usize) -> bool {
 #[inline]
 fn odd_class(v: usize, m: usize, mask: u32) -> bool {
     (((v << 1) | (m & 1)) as u64 & u64::from(mask)).count_ones() % 2 == 1
-}
-
-/// Sets `flags[left[k] ^ right[len - 1 - k]]` for every k, for values below 1024: the XORs of a
-/// chunk of sixteen pairs are formed together (vector instructions), then one store each.
-#[inline]
-fn flag_pairs<C: Cell>(left: &[C], right: &[C], flags: &mut [u8; 1024]) {
-    let mut l16 = left.chunks_exact(16);
-    let mut r16 = right.rchunks_exact(16);
-    for (l, r) in (&mut l16).zip(&mut r16) {
-        let x: [u16; 16] = std::array::from_fn(|k| g(l[k]) ^ g(r[15 - k]));
-        for v in x {
-            flags[usize::from(v & 1023)] = 1;
-        }
-    }
-    for (&x, &y) in l16.remainder().iter().zip(r16.remainder().iter().rev()) {
-        flags[usize::from((g(x) ^ g(y)) & 1023)] = 1;
-    }
 }
 
 /// Pairs of a split a scan flags one by one (nearly every value is found among them) before it
@@ -1865,7 +1852,7 @@ mod tests {
         for (m, lo, hi) in [(2999, 1, 1500), (1000, 3, 37), (10, 1, 2)] {
             // The flags of two-byte scans: set exactly for the values marked.
             let mut flags = [0u8; 1024];
-            flag_pairs(&values[lo..hi], &values[m + 1 - hi..m + 1 - lo], &mut flags);
+            plain::mark_pairs::<u16, 1024>(&values[lo..hi], &values[m + 1 - hi..m + 1 - lo], &mut flags);
             let mut plain = vec![0u64; 16];
             (lo..hi).for_each(|a| mark(&mut plain, values[a] ^ values[m - a]));
             for v in 0..1024 {
