@@ -90,13 +90,13 @@ pub fn guy_smith_period_parts<T: PartialEq>(values: &[T], max_take: u64, parts: 
     // A bitset: the values may be billions, and this must not add to the peak memory.
     let bits = len / 2 + 1;
     let mut skip = vec![0u64; bits / 64 + 1];
-    for p in 1..=len / 2 {
-        // The check needs len - p >= k * max(n0, 1) + (k - 1) * p + t.
-        let need = p.checked_mul(k)?.checked_add(t)?.checked_add(k)?;
-        if need > len {
-            break;
-        }
-        if skip[p / 64] >> (p % 64) & 1 != 0 {
+    // The check needs len - p >= k * max(n0, 1) + (k - 1) * p + t, so p k + t + k <= len.
+    let p_max = (len / 2).min(len.checked_sub(t)?.checked_sub(k)? / k);
+    let last = values.last()?;
+    for p in 1..=p_max {
+        // Most candidates fail at once: the last value is not repeated p back (looked at
+        // first, so that the loop over them is one comparison each).
+        if values[len - 1 - p] != *last || skip[p / 64] >> (p % 64) & 1 != 0 {
             continue;
         }
         let limit = (len - k * p - t) / k;
