@@ -888,9 +888,11 @@ impl<C: Cell> SparseEngine<C> {
             let mut c = mex_from(seen, 0);
             // With mask 0 every position is rare, so every split was marked already.
             if self.mask != 0 && !self.certified(c, n) {
-                // Flags for every value the scan may meet: 256 for bytes, else 1,024 (a scan
-                // past them marks bits).
+                // Flags for every value the scan may meet: 64 for bytes below 64 (which keep
+                // bits instead, so the flags cleared per scan are one store), 256 for other
+                // bytes, else 1,024 (a scan past them marks bits).
                 c = match C::as_bytes(&self.values) {
+                    Some(_) if seen.len() <= 3 => self.scan::<64>(n, c, seen),
                     Some(_) => self.scan::<256>(n, c, seen),
                     None => self.scan::<1024>(n, c, seen),
                 };
