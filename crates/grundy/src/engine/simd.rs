@@ -392,6 +392,37 @@ fn settle_plain(values: &[u8], m: usize, lo: usize, hi: usize, set: &mut ByteSet
     hi + 1
 }
 
+/// The lookup tables of a `ByteSet` for [`byte_members`]: its two nibble tables, and the bit of
+/// each high nibble in the low table (h < 8) or the high one (h >= 8), one copy per 128-bit
+/// lane.
+#[cfg(target_arch = "x86_64")]
+fn member_tables(set: &ByteSet) -> [std::arch::x86_64::__m256i; 4] {
+    let [low_table, high_table] = set.lane_tables();
+    let low_bits: [u8; LANES] = std::array::from_fn(|k| if k % 16 < 8 { 1 << (k % 8) } else { 0 });
+    let high_bits: [u8; LANES] = std::array::from_fn(|k| if k % 16 >= 8 { 1 << (k % 8) } else { 0 });
+    [low_table, high_table, low_bits, high_bits].map(pulp::cast::<[u8; LANES], std::arch::x86_64::__m256i>)
+}
+
+/// Byte k of the result is nonzero when byte k of x is in the set of the tables
+/// ([`member_tables`]): two `vpshufb` nibble lookups, each ANDed with the bit of the high
+/// nibble.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn byte_members(
+    v3: pulp::x86::V3,
+    x: std::arch::x86_64::__m256i,
+    tables: &[std::arch::x86_64::__m256i; 4],
+) -> std::arch::x86_64::__m256i {
+    let [low_table, high_table, low_bits, high_bits] = *tables;
+    let avx2 = v3.avx2;
+    let nibble = v3.avx._mm256_set1_epi8(0x0f);
+    let l = avx2._mm256_and_si256(x, nibble);
+    let h = avx2._mm256_and_si256(avx2._mm256_srli_epi16::<4>(x), nibble);
+    let low = avx2._mm256_and_si256(avx2._mm256_shuffle_epi8(low_table, l), avx2._mm256_shuffle_epi8(low_bits, h));
+    let high = avx2._mm256_and_si256(avx2._mm256_shuffle_epi8(high_table, l), avx2._mm256_shuffle_epi8(high_bits, h));
+    avx2._mm256_or_si256(low, high)
+}
+
 /// Takes the offset of x from base out of `set` when x is in base..base + 256; true when
 /// that left the set empty.
 #[inline]
@@ -428,17 +459,11 @@ fn settle_window_avx2(
     };
     // Two-byte lanes reversed within each 128-bit half (then the halves are swapped).
     let reverse: [u8; 32] = std::array::from_fn(|k| (2 * (7 - (k % 16) / 2) + k % 2) as u8);
-    // The bit of the high nibble h in the low table (h < 8) or the high one (h >= 8), in the
-    // low byte of each lane (the high byte looks up index 0 and is dropped).
-    let low_bits: [u8; LANES] = std::array::from_fn(|k| if k % 16 < 8 { 1 << (k % 8) } else { 0 });
-    let high_bits: [u8; LANES] = std::array::from_fn(|k| if k % 16 >= 8 { 1 << (k % 8) } else { 0 });
     v3.vectorize(|| {
         let (avx, avx2) = (v3.avx, v3.avx2);
-        let [reverse, low_bits, high_bits] = [reverse, low_bits, high_bits].map(pulp::cast::<[u8; LANES], __m256i>);
-        let tables_of = |set: &ByteSet| set.lane_tables().map(pulp::cast::<[u8; LANES], __m256i>);
-        let mut tables = tables_of(set);
+        let reverse: __m256i = pulp::cast(reverse);
+        let mut tables = member_tables(set);
         let base_v = avx._mm256_set1_epi16(base as i16);
-        let nibble = avx._mm256_set1_epi16(0x0f);
         let low_byte = avx._mm256_set1_epi16(0x00ff);
         let zero = avx._mm256_setzero_si256();
         let mut a = lo;
@@ -449,14 +474,8 @@ fn settle_window_avx2(
             let d = avx2._mm256_sub_epi16(avx2._mm256_xor_si256(left, right), base_v);
             // In the window: the offset's high byte is zero.
             let inside = avx2._mm256_cmpeq_epi16(avx2._mm256_andnot_si256(low_byte, d), zero);
-            let l = avx2._mm256_and_si256(d, nibble);
-            let h = avx2._mm256_and_si256(avx2._mm256_srli_epi16::<4>(d), nibble);
-            let [low_table, high_table] = tables;
-            let low =
-                avx2._mm256_and_si256(avx2._mm256_shuffle_epi8(low_table, l), avx2._mm256_shuffle_epi8(low_bits, h));
-            let high =
-                avx2._mm256_and_si256(avx2._mm256_shuffle_epi8(high_table, l), avx2._mm256_shuffle_epi8(high_bits, h));
-            let member = avx2._mm256_and_si256(avx2._mm256_or_si256(low, high), low_byte);
+            // The offset's low byte in the set (the high byte's lookup is dropped).
+            let member = avx2._mm256_and_si256(byte_members(v3, d, &tables), low_byte);
             let absent = avx2._mm256_or_si256(
                 avx2._mm256_cmpeq_epi16(member, zero),
                 avx2._mm256_xor_si256(inside, avx2._mm256_cmpeq_epi16(zero, zero)),
@@ -470,7 +489,7 @@ fn settle_window_avx2(
                         return k + 1;
                     }
                 }
-                tables = tables_of(set);
+                tables = member_tables(set);
             }
             a += WIDE_LANES;
         }
@@ -496,40 +515,27 @@ fn settle_avx2(v3: pulp::x86::V3, values: &[u8], m: usize, lo: usize, hi: usize,
     use pulp::x86::V3;
     use std::arch::x86_64::__m256i;
 
-    /// Byte k of the result is nonzero when the XOR of left[k] and right[31 - k] is in the
-    /// set of the tables.
+    /// Bit k of the result is set when the XOR of left[k] and right[31 - k] is in the set of
+    /// the tables.
     #[inline(always)]
-    fn members(v3: V3, left: __m256i, right: __m256i, tables: &[__m256i; 5]) -> u32 {
-        let [reverse, low_table, high_table, low_bits, high_bits] = *tables;
+    fn members(v3: V3, left: __m256i, right: __m256i, reverse: __m256i, tables: &[__m256i; 4]) -> u32 {
         let avx2 = v3.avx2;
         // Bytes reversed within each 128-bit half, then the halves swapped.
         let right = avx2._mm256_permute4x64_epi64::<0x4E>(avx2._mm256_shuffle_epi8(right, reverse));
-        let x = avx2._mm256_xor_si256(left, right);
-        let nibble = v3.avx._mm256_set1_epi8(0x0f);
-        let l = avx2._mm256_and_si256(x, nibble);
-        let h = avx2._mm256_and_si256(avx2._mm256_srli_epi16::<4>(x), nibble);
-        let low = avx2._mm256_and_si256(avx2._mm256_shuffle_epi8(low_table, l), avx2._mm256_shuffle_epi8(low_bits, h));
-        let high =
-            avx2._mm256_and_si256(avx2._mm256_shuffle_epi8(high_table, l), avx2._mm256_shuffle_epi8(high_bits, h));
-        let hit = avx2._mm256_or_si256(low, high);
+        let hit = byte_members(v3, avx2._mm256_xor_si256(left, right), tables);
         let zero = avx2._mm256_cmpeq_epi8(hit, v3.avx._mm256_setzero_si256());
         !(avx2._mm256_movemask_epi8(zero) as u32)
     }
 
     let reverse: [u8; LANES] = std::array::from_fn(|k| 15 - (k % 16) as u8);
-    let low_bits: [u8; LANES] = std::array::from_fn(|k| if k % 16 < 8 { 1 << (k % 8) } else { 0 });
-    let high_bits: [u8; LANES] = std::array::from_fn(|k| if k % 16 >= 8 { 1 << (k % 8) } else { 0 });
     v3.vectorize(|| {
-        let tables_of = |set: &ByteSet| {
-            let [low_table, high_table] = set.lane_tables();
-            [reverse, low_table, high_table, low_bits, high_bits].map(pulp::cast::<[u8; LANES], __m256i>)
-        };
-        let mut tables = tables_of(set);
+        let reverse: __m256i = pulp::cast(reverse);
+        let mut tables = member_tables(set);
         let mut a = lo;
         while a + LANES <= hi + 1 {
             let left = vector(&values[a..a + LANES]);
             let right = vector(&values[m + 1 - a - LANES..m + 1 - a]);
-            let mut found = members(v3, left, right, &tables);
+            let mut found = members(v3, left, right, reverse, &tables);
             if found != 0 {
                 // The pairs flagged, in order, against the set as it shrinks (a pair not
                 // flagged gave no value of the set, so none of the smaller one either).
@@ -540,7 +546,7 @@ fn settle_avx2(v3: pulp::x86::V3, values: &[u8], m: usize, lo: usize, hi: usize,
                         return k + 1;
                     }
                 }
-                tables = tables_of(set);
+                tables = member_tables(set);
             }
             a += LANES;
         }

@@ -1199,14 +1199,12 @@ impl<C: Cell> SparseEngine<C> {
             }
             pairs += (end - a) as u64;
             cursor[i] = if done { hi + 1 } else { end };
-            // The candidate moves up past everything marked or found.
-            loop {
-                c = mex_from(seen, c);
-                if !(small && c < 64 && bits >> c & 1 == 1) {
-                    break;
-                }
-                c += 1;
+            // The candidate moves up past everything marked or found (a small scan's finds
+            // joined to the marks, so that it skips them 64 at a time too).
+            if small {
+                seen[0] |= bits;
             }
+            c = mex_from(seen, c);
         }
         self.stats.scanned_pairs += pairs;
         self.cursor = cursor;
