@@ -206,6 +206,34 @@ impl Simd {
         tile_marks_plain(values, base, pos, val, words.next_power_of_two().min(8), out);
     }
 
+    /// Marks, for every rare position r of `pos` (its value in `val`), the values
+    /// `rv ^ values[base + i - r]` of the eight heaps i = 0..8 into `out` (see [`WideGroup`]).
+    ///
+    /// Every value is below 512 (a caller's bug otherwise, caught by a bounds check), and the
+    /// rare values are all of one half: all 256 or more with `high`, else all below 256. The
+    /// vector loop keeps that half's eight rows in registers; a partner of 256 or more (rare:
+    /// a game's values seldom reach 256 long before they reach 512) turns its mark into the
+    /// other half, which is marked in `out` one at a time.
+    pub(crate) fn wide_group_marks(
+        &self,
+        values: &[u16],
+        base: usize,
+        (pos, val): (&[usize], &[u16]),
+        high: bool,
+        out: &mut WideGroup,
+    ) {
+        #[cfg(target_arch = "x86_64")]
+        if let Some(v3) = self.avx2 {
+            return wide_group_marks_avx2(v3, values, base, (pos, val), high, out);
+        }
+        for (&r, &rv) in pos.iter().zip(val) {
+            for (i, &v) in values[base - r..base - r + 8].iter().enumerate() {
+                let x = usize::from(v ^ rv);
+                out[x / 32][i] |= 1 << (x % 32);
+            }
+        }
+    }
+
     /// The values `values[a] ^ values[m - a]`, a in lo..hi, as the bits of a word: those
     /// below 32, or below 64 with `wide`, the others left out (the engine's values are below
     /// 32 or 64 when it asks).
@@ -329,6 +357,50 @@ pub(crate) type MarkGroup = [[u32; 8]; 8];
 
 /// The marks of [`TILE`] heaps, in groups of eight (see [`Simd::tile_marks`]).
 pub(crate) type TileMarks = [MarkGroup; TILE / 8];
+
+/// The marks of eight heaps, up to 512 values: bit x % 32 of `group[x / 32][i]` for value x
+/// of heap i.
+pub(crate) type WideGroup = [[u32; 8]; 16];
+
+/// [`Simd::wide_group_marks`] with AVX2: eight heaps a step, the rare values' half of the
+/// marks in eight registers.
+#[cfg(target_arch = "x86_64")]
+fn wide_group_marks_avx2(
+    v3: pulp::x86::V3,
+    values: &[u16],
+    base: usize,
+    (pos, val): (&[usize], &[u16]),
+    high: bool,
+    out: &mut WideGroup,
+) {
+    v3.vectorize(|| {
+        let (avx, avx2) = (v3.avx, v3.avx2);
+        let half = if high { 8 } else { 0 };
+        let rows: [_; 8] = std::array::from_fn(|k| avx._mm256_set1_epi32(32 * (half + k) as i32));
+        let mut acc: [_; 8] = std::array::from_fn(|k| pulp::cast(out[half + k]));
+        let byte_max = avx._mm256_set1_epi32(255);
+        for (&r, &rv) in pos.iter().zip(val) {
+            let at = base - r;
+            let mut eight = [0u16; 8];
+            eight.copy_from_slice(&values[at..at + 8]);
+            let partners = avx2._mm256_cvtepu16_epi32(pulp::cast(eight));
+            let x = avx2._mm256_xor_si256(partners, avx._mm256_set1_epi32(i32::from(rv)));
+            or_row_bits(v3, &mut acc, x, &rows);
+            // Partners of 256 or more give values of the other half, which the rows in
+            // registers do not hold (their shifts above marked nothing).
+            let big = avx._mm256_movemask_ps(pulp::cast(avx2._mm256_cmpgt_epi32(partners, byte_max)));
+            if big != 0 {
+                for (i, &v) in eight.iter().enumerate().filter(|&(i, _)| big >> i & 1 == 1) {
+                    let x = usize::from(v ^ rv);
+                    out[x / 32][i] |= 1 << (x % 32);
+                }
+            }
+        }
+        for (k, a) in acc.into_iter().enumerate() {
+            out[half + k] = pulp::cast(a);
+        }
+    });
+}
 
 /// [`Simd::tile_marks`], a pair at a time.
 fn tile_marks_plain(values: &[u8], base: usize, pos: &[usize], val: &[u16], words: usize, out: &mut [MarkGroup]) {
@@ -708,6 +780,35 @@ mod tests {
                 let mut first = [start[0]];
                 simd.tile_marks(&values, base, &pos, &val, words, &mut first);
                 prop_assert_eq!(first[0], want[0]);
+            }
+        }
+
+        #[test]
+        fn vector_and_plain_wide_group_marks_agree_with_each_pair(
+            values in proptest::collection::vec(0u16..512, 8..400),
+            rare in proptest::collection::vec((0.0f64..1.0, 0u16..512), 0..300),
+            base_frac in 0.0f64..1.0,
+            seed in any::<u32>(),
+        ) {
+            let base = ((values.len() - 7) as f64 * base_frac) as usize;
+            let mut rare: Vec<(usize, u16)> = rare.iter().map(|&(f, v)| (((base + 1) as f64 * f) as usize, v)).collect();
+            rare.sort_unstable();
+            // Marks already there stay (a group is marked a split and a half at a time).
+            let start: WideGroup = std::array::from_fn(|k| std::array::from_fn(|i| seed.rotate_left((k * 8 + i) as u32) & 0x8000_0001));
+            let mut want = start;
+            for &(r, rv) in &rare {
+                for i in 0..8 {
+                    let x = usize::from(values[base + i - r] ^ rv);
+                    want[x / 32][i] |= 1 << (x % 32);
+                }
+            }
+            for simd in [Simd::new(), Simd::plain()] {
+                let mut out = start;
+                for high in [false, true] {
+                    let (pos, val): (Vec<usize>, Vec<u16>) = rare.iter().filter(|&&(_, rv)| (rv >= 256) == high).copied().unzip();
+                    simd.wide_group_marks(&values, base, (&pos, &val), high, &mut out);
+                }
+                prop_assert_eq!(out, want);
             }
         }
 

@@ -17,12 +17,13 @@
 //! With one-byte values, the pairs with a rare part are marked a tile of 32 heaps at a time,
 //! in vector registers (`Simd::tile_marks`): a rare position whose partners are known for
 //! the whole tile (or for a group of eight of it) is one vector step per eight heaps; the few
-//! others are marked heap by heap. With two-byte values they are marked a block of positions
-//! at a time: for a rare position r known before the block, the n of the block whose partner
-//! n - t - r is also known before it form a range, so those pairs are a contiguous,
-//! branch-free loop per rare position, which can be split between two threads by halves of the
-//! block ([`SparseEngine::set_threads`]; one thread by default); the pairs whose partner lies
-//! in the block and those of rare positions found in it are done one n at a time. Scans are
+//! others are marked heap by heap. With two-byte values they are marked a chunk of 64 heaps
+//! at a time: for a rare position r known before the chunk, the n of the chunk whose partner
+//! n - t - r is also known before it form a range, so those pairs are marked eight heaps a
+//! vector step below 512 (`Simd::wide_group_marks`), else a contiguous, branch-free loop per
+//! rare position, which can be split between two threads by halves of the chunk
+//! ([`SparseEngine::set_threads`]; one thread by default); the pairs whose partner lies in
+//! the chunk and those of rare positions found in it are done one n at a time. Scans are
 //! done one n at a time: one of small values keeps what it finds as bits
 //! (`Simd::xor_bits`); other scans flag the values of their first pairs (one byte store a
 //! pair), then look for the few values still wanted alone: `Simd::settle` for bytes,
@@ -37,7 +38,7 @@ use std::fmt;
 use serde::Serialize;
 
 use crate::engine::plain;
-use crate::engine::simd::{ByteSet, Simd, TileMarks, TILE};
+use crate::engine::simd::{ByteSet, Simd, TileMarks, WideGroup, TILE};
 use crate::engine::triples::Triples;
 use crate::rules::take_break::octal::SplitRules;
 use crate::stop::Stopped;
@@ -850,12 +851,18 @@ impl<C: Cell> SparseEngine<C> {
         // positions found in the block, position by position.
         let tiled = C::as_bytes(&self.values).is_some() && w <= 9;
         let mut tile = Tile::new(w);
-        if !tiled {
-            self.bulk(&mut marks, s, e, w);
-        }
-        let k_block = self.rare_pos.len();
+        // The start of the current chunk and how many rare positions were known there.
+        let (mut chunk, mut k_chunk) = (s, self.rare_pos.len());
 
         for n in s..e {
+            // Chunks of CHUNK heaps, so that only the rare positions within a chunk's length of
+            // a split (and those found in the chunk) are left to the heaps one at a time: once
+            // a block, they were all those within the block's length (hundreds of heaps).
+            if !tiled && (n - s).is_multiple_of(CHUNK) {
+                let end = e.min(n + CHUNK);
+                self.bulk(&mut marks[(n - s) * w..(end - s) * w], n, end, w);
+                (chunk, k_chunk) = (n, self.rare_pos.len());
+            }
             let seen = &mut marks[(n - s) * w..(n - s + 1) * w];
             let values = &self.values;
             for &t in &self.take_all {
@@ -879,7 +886,7 @@ impl<C: Cell> SparseEngine<C> {
                     }
                     filled + self.tile_rest(&tile, n, seen)
                 }
-                false => self.near_pairs(n, s, k_block, seen),
+                false => self.near_pairs(n, chunk, k_chunk, seen),
             };
             if self.triples.is_some() {
                 self.mark_triples(n, seen);
@@ -1576,6 +1583,9 @@ impl Acc {
     }
 }
 
+/// Heaps in one chunk of the block loop of two-byte values (see [`SparseEngine::block`]).
+const CHUNK: usize = 64;
+
 /// Positions in one tile of byte flags (16 KB for values below 512, 32 KB below 1024).
 const FLAG_TILE: usize = 32;
 
@@ -1605,7 +1615,12 @@ impl<C: Cell> BulkJob<'_, C> {
     fn run(&self, marks: &mut [u64], lo: usize, hi: usize) {
         match self.w {
             9 => return self.run_flags::<256>(marks, lo, hi),
-            17 => return self.run_flags::<512>(marks, lo, hi),
+            17 => {
+                if let Some(wide) = C::as_wide(self.values) {
+                    return self.run_wide(wide, marks, lo, hi);
+                }
+                return self.run_flags::<512>(marks, lo, hi);
+            }
             33 => return self.run_flags::<1024>(marks, lo, hi),
             _ => {}
         }
@@ -1638,6 +1653,97 @@ impl<C: Cell> BulkJob<'_, C> {
                 self.simd.or_flags(f, &mut m[..V / 64]);
             }
             a = b;
+        }
+    }
+
+    /// [`Self::run`] for two-byte values below 512 (w = 17): eight heaps at a time in vector
+    /// registers ([`Simd::wide_group_marks`]), the rare positions taken a half at a time (the
+    /// rare values below 256, then the others, each half's marks in eight registers); the
+    /// pairs a group cannot take whole (a partner not known for all eight heaps, or the split
+    /// (r, r) of Grundy's game among them) and the heaps past the last group of eight, one at
+    /// a time.
+    fn run_wide(&self, values: &[u16], marks: &mut [u64], lo: usize, hi: usize) {
+        let halves: [(Vec<usize>, Vec<u16>); 2] = [false, true].map(|high| {
+            self.pos.iter().zip(self.val).filter(|&(_, &rv)| (rv >= 256) == high).map(|(&r, &rv)| (r, rv)).unzip()
+        });
+        let mut g = lo;
+        while g + 8 <= hi {
+            let mut group: WideGroup = [[0; 8]; 16];
+            for (high, (pos, val)) in halves.iter().enumerate() {
+                for &t in self.split {
+                    // Whole for the group: every partner g + i - t - r is at least 1 (r + t < g)
+                    // and known (below `known`: r + t > g + 7 - known).
+                    let first = pos.partition_point(|&r| r + t + self.known <= g + 7);
+                    let end = pos.partition_point(|&r| r + t < g).max(first);
+                    let skip = match self.unequal {
+                        true => {
+                            let at = |x: usize| pos.partition_point(|&r| 2 * r + t < x).clamp(first, end);
+                            at(g)..at(g + 8)
+                        }
+                        false => end..end,
+                    };
+                    for part in [first..skip.start, skip.end..end] {
+                        self.simd.wide_group_marks(
+                            values,
+                            g - t,
+                            (&pos[part.clone()], &val[part]),
+                            high == 1,
+                            &mut group,
+                        );
+                    }
+                }
+            }
+            for (i, m) in marks[(g - lo) * self.w..(g + 8 - lo) * self.w].chunks_exact_mut(self.w).enumerate() {
+                for (j, word) in m.iter_mut().take(8).enumerate() {
+                    *word |= u64::from(group[2 * j][i]) | u64::from(group[2 * j + 1][i]) << 32;
+                }
+            }
+            g += 8;
+        }
+        // What the groups left, one pair at a time: for each rare position and split, the
+        // heaps of its range (see `for_each_range`) outside the groups that took it whole
+        // (those from its start rounded up to a group to its end rounded down, but the one
+        // holding the split (r, r) in Grundy's game), leaving out that split.
+        let groups_end = g;
+        let group_of = |n: usize| lo + (n - lo) / 8 * 8;
+        let pos = self.pos;
+        for &t in self.split {
+            // The rare positions whose pairs every group took (r + t < lo, every partner known,
+            // no split (r, r) among the heaps) are passed over, when the groups took every heap.
+            let (whole, band) = match groups_end == hi {
+                true => {
+                    let first = pos.partition_point(|&r| r + t + self.known < hi);
+                    let end = pos.partition_point(|&r| r + t < lo).max(first);
+                    let at = |x: usize| pos.partition_point(|&r| 2 * r + t < x).clamp(first, end);
+                    (first..end, if self.unequal { at(lo)..at(hi) } else { end..end })
+                }
+                false => (0..0, 0..0),
+            };
+            for k in (0..whole.start).chain(band).chain(whole.end..pos.len()) {
+                let (r, rv) = (pos[k], self.val[k]);
+                let d = r + t;
+                let (start, end) = (lo.max(d + 1), hi.min(self.known + d));
+                if start >= end {
+                    continue;
+                }
+                let (mut c0, c1) = (group_of(start + 7), group_of(end.min(groups_end)));
+                if c0 >= c1 {
+                    c0 = c1;
+                }
+                let skip = (self.unequal && (start..end).contains(&(2 * r + t))).then_some(2 * r + t);
+                let skipped_group = skip.filter(|&k| (c0..c1).contains(&k)).map(group_of);
+                let parts =
+                    [Some((start, c0.max(start))), Some((c1.max(start), end)), skipped_group.map(|k| (k, k + 8))];
+                for (a, b) in parts.into_iter().flatten() {
+                    match skip.filter(|&k| (a..b).contains(&k)) {
+                        Some(k) => {
+                            self.run_range(marks, lo, a, k, d, rv);
+                            self.run_range(marks, lo, k + 1, b, d, rv);
+                        }
+                        None => self.run_range(marks, lo, a, b, d, rv),
+                    }
+                }
+            }
         }
     }
 
@@ -1884,27 +1990,23 @@ mod tests {
         };
         for (w, bound) in [(17usize, 512u64), (9, 256)] {
             let values: Vec<u16> = (0..4000).map(|_| next(bound)).collect();
-            let pos: Vec<usize> = (100..1500).step_by(13).collect();
+            // Rare positions from 1 on (their pairs with the first heaps of a chunk have
+            // partners not yet known), a few of them near the chunks below.
+            let pos: Vec<usize> = (1..40).chain((41..1500).step_by(13)).chain(2400..2403).collect();
             let val: Vec<u16> = pos.iter().map(|_| next(bound)).collect();
-            for unequal in [false, true] {
-                let split = [0usize, 1, 3];
-                let job = BulkJob {
-                    values: &values,
-                    known: values.len(),
-                    split: &split,
-                    unequal,
-                    pos: &pos,
-                    val: &val,
-                    w,
-                    simd: Simd::new(),
-                };
-                let (lo, hi) = (2500, 2600);
-                let mut by_flags = vec![0u64; (hi - lo) * w];
-                job.run(&mut by_flags, lo, hi);
-                let mut by_bits = vec![0u64; (hi - lo) * w];
-                job.run_tile(&mut by_bits, lo, hi);
-                assert_eq!(by_flags, by_bits, "w {w} unequal {unequal}");
-                assert!(by_bits.iter().any(|&m| m != 0));
+            // Chunks of the block loop (`known` at their start, as the engine has it) and
+            // whole blocks, of lengths not a multiple of eight groups too.
+            for (lo, hi, known) in [(2500, 2564, 2500), (2500, 2600, 4000), (2403, 2460, 2403), (7, 70, 7)] {
+                for (unequal, simd) in [(false, Simd::new()), (true, Simd::new()), (true, Simd::plain())] {
+                    let split = [0usize, 1, 3];
+                    let job = BulkJob { values: &values, known, split: &split, unequal, pos: &pos, val: &val, w, simd };
+                    let mut by_flags = vec![0u64; (hi - lo) * w];
+                    job.run(&mut by_flags, lo, hi);
+                    let mut by_bits = vec![0u64; (hi - lo) * w];
+                    job.run_tile(&mut by_bits, lo, hi);
+                    assert_eq!(by_flags, by_bits, "w {w} unequal {unequal} heaps {lo}..{hi}");
+                    assert!(by_bits.iter().any(|&m| m != 0));
+                }
             }
         }
     }
