@@ -846,9 +846,9 @@ impl<C: Cell> SparseEngine<C> {
 
         // With values of one byte, below 256, the pairs with rare positions are marked a tile
         // of heaps at a time, in vector registers (see `Tile`). Otherwise, the pairs of a rare
-        // position known before the block whose partner is also known before it are marked
-        // for the whole block at once; the others (partner in the block) and those of rare
-        // positions found in the block, position by position.
+        // position known before a chunk whose partner is also known before it are marked for
+        // the whole chunk at once (`bulk`); the others (partner in the chunk) and those of rare
+        // positions found in the chunk, position by position (`near_pairs`).
         let tiled = C::as_bytes(&self.values).is_some() && w <= 9;
         let mut tile = Tile::new(w);
         // The start of the current chunk and how many rare positions were known there.
@@ -1285,9 +1285,9 @@ impl<C: Cell> SparseEngine<C> {
         Some(set)
     }
 
-    /// Marks in `seen` the pairs of heap n with rare positions that the block loop left out
-    /// (partner in the block s.., or a rare position found in it: index k_block on); returns
-    /// how many pairs that was.
+    /// Marks in `seen` the pairs of heap n with rare positions that `bulk` left out for the
+    /// chunk starting at s (partner in the chunk s.., or a rare position found in it: index
+    /// k_block on); returns how many pairs that was.
     fn near_pairs(&self, n: usize, s: usize, k_block: usize, seen: &mut [u64]) -> u64 {
         let values = &self.values;
         let mut pairs = 0u64;
@@ -1341,7 +1341,7 @@ impl<C: Cell> SparseEngine<C> {
             let first = |d: usize| pos.partition_point(|&r| r + t < d);
             let (short, near) = (first(8), first(TILE));
             let far = first(a).max(near);
-            let skip = self.split_skip(t, a, TILE, near..far);
+            let skip = split_skip(pos, self.unequal, t, (a, TILE), near..far);
             for range in [near..skip.start, skip.end..far] {
                 pairs += range.len();
                 self.simd.tile_marks(
@@ -1370,7 +1370,7 @@ impl<C: Cell> SparseEngine<C> {
         let g = (a - tile.start) / 8;
         let mut pairs = 0;
         for (&t, range) in self.split.iter().zip(tile.ranges.iter_mut()) {
-            range.group_skip = self.split_skip(t, a, 8, range.grouped.clone());
+            range.group_skip = split_skip(pos, self.unequal, t, (a, 8), range.grouped.clone());
             for part in [range.grouped.start..range.group_skip.start, range.group_skip.end..range.grouped.end] {
                 pairs += part.len();
                 self.simd.tile_marks(
@@ -1384,18 +1384,6 @@ impl<C: Cell> SparseEngine<C> {
             }
         }
         (pairs * (e - a).min(8)) as u64
-    }
-
-    /// The rare positions (indexes, within `within`) whose split (r, r) would be one of heaps
-    /// a..a + len in Grundy's game, where it is not a move: 2 r + t in a..a + len. Empty in
-    /// other games.
-    fn split_skip(&self, t: usize, a: usize, len: usize, within: std::ops::Range<usize>) -> std::ops::Range<usize> {
-        if !self.unequal {
-            return within.end..within.end;
-        }
-        let pos = &self.rare_pos;
-        let clamp = |i: usize| i.clamp(within.start, within.end);
-        clamp(pos.partition_point(|&r| 2 * r + t < a))..clamp(pos.partition_point(|&r| 2 * r + t < a + len))
     }
 
     /// Marks in `seen` the pairs of heap n with rare positions: those of its tile, and the
@@ -1432,8 +1420,8 @@ impl<C: Cell> SparseEngine<C> {
         pairs as u64
     }
 
-    /// Marks, for every n in s..e, the splits (r, n - t - r) with r one of the rare positions
-    /// known before the block and the partner n - t - r below s (known too).
+    /// Marks, for every n in s..e (a chunk of the block loop), the splits (r, n - t - r) with r
+    /// one of the rare positions known before s and the partner n - t - r below s (known too).
     fn bulk(&mut self, marks: &mut [u64], s: usize, e: usize, w: usize) {
         let (pos, val) = (&self.rare_pos[..], &self.rare_val[..]);
         if pos.is_empty() || self.split.is_empty() {
@@ -1467,6 +1455,23 @@ impl<C: Cell> SparseEngine<C> {
         }
         self.stats.rare_pairs += work as u64; // an upper bound: pairs past n are skipped
     }
+}
+
+/// The rare positions of `pos` (indexes, within `within`) whose split (r, r) would be one of
+/// heaps a..a + len in Grundy's game (`unequal`), where it is not a move: 2 r + t in
+/// a..a + len. Empty in other games.
+fn split_skip(
+    pos: &[usize],
+    unequal: bool,
+    t: usize,
+    (a, len): (usize, usize),
+    within: std::ops::Range<usize>,
+) -> std::ops::Range<usize> {
+    if !unequal {
+        return within.end..within.end;
+    }
+    let clamp = |i: usize| i.clamp(within.start, within.end);
+    clamp(pos.partition_point(|&r| 2 * r + t < a))..clamp(pos.partition_point(|&r| 2 * r + t < a + len))
 }
 
 /// [`SparseEngine::certified`] for the given splits and mask.
@@ -1679,18 +1684,8 @@ impl<C: Cell> BulkJob<'_, C> {
             let mut group: WideGroup = [[0; 8]; 16];
             for (high, (pos, val)) in halves.iter().enumerate() {
                 for &t in self.split {
-                    // Whole for the group: every partner g + i - t - r is at least 1 (r + t < g)
-                    // and known (below `known`: r + t > g + 7 - known).
-                    let first = pos.partition_point(|&r| r + t + self.known <= g + 7);
-                    let end = pos.partition_point(|&r| r + t < g).max(first);
-                    let skip = match self.unequal {
-                        true => {
-                            let at = |x: usize| pos.partition_point(|&r| 2 * r + t < x).clamp(first, end);
-                            at(g)..at(g + 8)
-                        }
-                        false => end..end,
-                    };
-                    for part in [first..skip.start, skip.end..end] {
+                    let (whole, skip) = self.whole_for(pos, t, g, g + 8);
+                    for part in [whole.start..skip.start, skip.end..whole.end] {
                         self.simd.wide_group_marks(
                             values,
                             g - t,
@@ -1716,15 +1711,10 @@ impl<C: Cell> BulkJob<'_, C> {
         let group_of = |n: usize| lo + (n - lo) / 8 * 8;
         let pos = self.pos;
         for &t in self.split {
-            // The rare positions whose pairs every group took (r + t < lo, every partner known,
-            // no split (r, r) among the heaps) are passed over, when the groups took every heap.
+            // The rare positions whose pairs every group took (whole for lo..hi, no split (r, r)
+            // among the heaps) are passed over, when the groups took every heap.
             let (whole, band) = match groups_end == hi {
-                true => {
-                    let first = pos.partition_point(|&r| r + t + self.known < hi);
-                    let end = pos.partition_point(|&r| r + t < lo).max(first);
-                    let at = |x: usize| pos.partition_point(|&r| 2 * r + t < x).clamp(first, end);
-                    (first..end, if self.unequal { at(lo)..at(hi) } else { end..end })
-                }
+                true => self.whole_for(pos, t, lo, hi),
                 false => (0..0, 0..0),
             };
             for k in (0..whole.start).chain(band).chain(whole.end..pos.len()) {
@@ -1734,10 +1724,8 @@ impl<C: Cell> BulkJob<'_, C> {
                 if start >= end {
                     continue;
                 }
-                let (mut c0, c1) = (group_of(start + 7), group_of(end.min(groups_end)));
-                if c0 >= c1 {
-                    c0 = c1;
-                }
+                let c1 = group_of(end.min(groups_end));
+                let c0 = group_of(start + 7).min(c1);
                 let skip = (self.unequal && (start..end).contains(&(2 * r + t))).then_some(2 * r + t);
                 let skipped_group = skip.filter(|&k| (c0..c1).contains(&k)).map(group_of);
                 let parts =
@@ -1753,6 +1741,21 @@ impl<C: Cell> BulkJob<'_, C> {
                 }
             }
         }
+    }
+
+    /// The rare positions of `pos` (indexes) whose pairs for split t are whole for every heap
+    /// of a..b (every partner n - t - r at least 1: r + t < a; and known: r + t + known >= b),
+    /// and among them those whose split (r, r) is one of those heaps in Grundy's game.
+    fn whole_for(
+        &self,
+        pos: &[usize],
+        t: usize,
+        a: usize,
+        b: usize,
+    ) -> (std::ops::Range<usize>, std::ops::Range<usize>) {
+        let first = pos.partition_point(|&r| r + t + self.known < b);
+        let end = pos.partition_point(|&r| r + t < a).max(first);
+        (first..end, split_skip(pos, self.unequal, t, (a, b - a), first..end))
     }
 
     /// Sets the flag rv ^ G(n - d) of every n in a..b (flags of the tile starting at `tile`).
