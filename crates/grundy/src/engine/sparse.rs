@@ -1765,10 +1765,19 @@ impl<C: Cell> BulkJob<'_, C> {
             return;
         }
         let partners = &self.values[a - d..b - d];
-        let out = &mut flags[(a - tile) * V..(b - tile) * V];
-        for (f, &x) in out.chunks_exact_mut(V).zip(partners) {
-            let Ok(f) = <&mut [u8; V]>::try_from(f) else { continue }; // always V flags
-                                                                       // Values are below V, so masking changes nothing and spares the bounds check.
+        let (rows, _) = flags[(a - tile) * V..(b - tile) * V].as_chunks_mut::<V>();
+        // A whole tile (nearly every range): a loop of known length, unrolled, each row a
+        // constant offset.
+        if let (Ok(partners), Ok(rows)) =
+            (<&[C; FLAG_TILE]>::try_from(partners), <&mut [[u8; V]; FLAG_TILE]>::try_from(&mut *rows))
+        {
+            for (f, &x) in rows.iter_mut().zip(partners) {
+                f[usize::from(g(x) ^ rv) & (V - 1)] = 1;
+            }
+            return;
+        }
+        // Values are below V, so masking changes nothing and spares the bounds check.
+        for (f, &x) in rows.iter_mut().zip(partners) {
             f[usize::from(g(x) ^ rv) & (V - 1)] = 1;
         }
     }
