@@ -1391,12 +1391,29 @@ impl<C: Cell> SparseEngine<C> {
     /// (r, r) left out of the tile); returns how many pairs the latter were.
     fn tile_rest(&self, tile: &Tile, n: usize, seen: &mut [u64]) -> u64 {
         tile.merge(n - tile.start, seen);
-        let values = &self.values;
-        let (pos, val) = (&self.rare_pos, &self.rare_val);
-        let mut pairs = 0;
+        // Values below 64 (marks of at most 3 words): their XORs are below 64 too, bits of one
+        // word kept in a register.
+        if seen.len() <= 3 {
+            let mut bits = 0u64;
+            let pairs = self.tile_rest_pairs(tile, n, |_, x| bits |= 1 << (x & 63));
+            seen[0] |= bits;
+            return pairs;
+        }
         // Four sets in turn: marks of small values fall in one word, and one set alone would
         // make each mark wait for the one before.
         let mut acc = Acc::new();
+        let pairs = self.tile_rest_pairs(tile, n, |k, x| acc.put(k, x));
+        acc.flush(seen);
+        pairs
+    }
+
+    /// Calls `put(k, x)` for the k-th pair of heap n that its tile left (see
+    /// [`Self::tile_rest`]), x its value; returns how many there were.
+    #[inline(always)]
+    fn tile_rest_pairs(&self, tile: &Tile, n: usize, mut put: impl FnMut(usize, u16)) -> u64 {
+        let values = &self.values;
+        let (pos, val) = (&self.rare_pos, &self.rare_val);
+        let mut pairs = 0;
         for (&t, range) in self.split.iter().zip(&tile.ranges) {
             let Some(m) = n.checked_sub(t) else { continue };
             // In increasing order, each part of what the tile and the groups left out.
@@ -1410,13 +1427,12 @@ impl<C: Cell> SparseEngine<C> {
                         break;
                     }
                     if !(self.unequal && 2 * r == m) {
-                        acc.put(pairs, rv ^ g(values[m - r]));
+                        put(pairs, rv ^ g(values[m - r]));
                         pairs += 1;
                     }
                 }
             }
         }
-        acc.flush(seen);
         pairs as u64
     }
 
@@ -1500,6 +1516,7 @@ const STAMPED_PAIRS: usize = 256;
 
 /// Pairs looked at between two looks at the candidate in a scan.
 const SCAN_RUN: usize = 32;
+
 
 /// The marks of [`TILE`] consecutive heaps from their pairs with rare positions (one-byte
 /// values), found together by [`Simd::tile_marks`] at the first of them: bit x % 32 of
