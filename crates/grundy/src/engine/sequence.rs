@@ -677,6 +677,23 @@ impl Table {
         }
     }
 
+    /// How many of G(0..=upto) have each value (indexed by the value), when all are computed.
+    fn value_counts(&self, upto: usize) -> Option<Vec<u128>> {
+        fn count<C: Copy + Into<u16>>(values: &[C]) -> Vec<u128> {
+            let mut counts = vec![0u128; 1 << 16];
+            for &v in values {
+                counts[usize::from(v.into())] += 1;
+            }
+            let len = counts.iter().rposition(|&c| c > 0).map_or(0, |last| last + 1);
+            counts.truncate(len);
+            counts
+        }
+        match self {
+            Table::Narrow(e) => e.values().get(..=upto).map(count),
+            Table::Wide(e) => e.values().get(..=upto).map(count),
+        }
+    }
+
     /// G(start..end) as u16, for the store (empty where the range is not known).
     fn range(&self, start: usize, end: usize) -> Vec<u16> {
         match self {
@@ -914,7 +931,20 @@ impl Sequence {
                 // the others in the map: a map entry per heap took a tenth of the time of a
                 // `--full --summary` run of a sparse game.
                 let mut small: Vec<u128> = Vec::new();
-                for n in 0..=upto {
+                // A computed table is counted straight from its values (a lookup per heap
+                // through `value` took a twentieth of a sparse game's `--full --summary` run).
+                let table = match &self.source {
+                    Source::Split { table, .. } => usize::try_from(upto).ok().and_then(|u| table.value_counts(u)),
+                    Source::Solver(_) => None,
+                };
+                let counted = table.is_some();
+                if let Some(table) = table {
+                    if table.iter().filter(|&&c| c > 0).count() > SUMMARY_VALUES {
+                        return Err(SequenceError::TooManyValues { upto, limit: SUMMARY_VALUES });
+                    }
+                    small = table;
+                }
+                for n in (0..=upto).filter(|_| !counted) {
                     let v = value(n)?;
                     match usize::try_from(v).ok().filter(|&i| i < 1 << 16) {
                         Some(i) => {
