@@ -1188,7 +1188,9 @@ impl<C: Cell> SparseEngine<C> {
                 done = set.is_empty();
             } else if let (Some(bytes), true) = (bytes, fast) {
                 plain::mark_pairs::<u8, F>(&bytes[a..end], &bytes[m + 1 - end..m + 1 - a], &mut flags);
-                self.simd.or_flags(&flags[..64 * flag_words], &mut seen[..flag_words]);
+                // Only the words from c's on: the values below c are marked or found already.
+                let from = (c / 64).min(flag_words);
+                self.simd.or_flags(&flags[64 * from..64 * flag_words], &mut seen[from..flag_words]);
             } else if let Some((wide, (_, base, set))) = C::as_wide(values).zip(window) {
                 let before = *set;
                 end = self.simd.settle_window(wide, m, (a, hi), *base, set);
@@ -1198,7 +1200,9 @@ impl<C: Cell> SparseEngine<C> {
                 done = set.is_empty();
             } else if fast {
                 plain::mark_pairs::<C, F>(&values[a..end], &values[m + 1 - end..m + 1 - a], &mut flags);
-                self.simd.or_flags(&flags[..64 * flag_words], &mut seen[..flag_words]);
+                // Only the words from c's on: the values below c are marked or found already.
+                let from = (c / 64).min(flag_words);
+                self.simd.or_flags(&flags[64 * from..64 * flag_words], &mut seen[from..flag_words]);
             } else {
                 for x in a..end {
                     mark(seen, g(values[x]) ^ g(values[m - x]));
