@@ -12,9 +12,9 @@
 # an ogsolve method more than 8 times slower than the fastest one is left out (its time grows at
 # least as fast, so it cannot become the fastest, and rc on some periodic codes would run for
 # hours). A run past TIMEOUT seconds (default 300) is stopped and reported as such. Where the
-# fastest method takes under SHORT seconds (default 0.5) at the final n, grundy and that method
-# are timed again, SHORT_REPS rounds (default 5), and the ratio is that of their medians: single
-# runs of 30-300 ms move by a third on a shared machine.
+# fastest method takes under SHORT seconds (default 0.5) at an n, grundy and that method are
+# timed again there, SHORT_REPS rounds (default 5), and their medians decide whether n doubles
+# and give the ratio: single runs of 30-300 ms move by a third on a shared machine.
 #
 # Each code ends with a line
 #   SWEEP code n grundy_s best_s best_method ratio grundy_kb best_kb
@@ -65,6 +65,19 @@ run_code() {
     interleave "${SIDES[@]}" 2>"$BENCH_TMP/interleave.err" || { cat "$BENCH_TMP/interleave.err" >&2; return 1; }
 }
 
+# The fastest method of those last run (`checked`, grundy first) by median: sets best, and
+# small (grundy and it within 50 ms) and short (it under 0.2 s).
+pick_best() {
+    best=""
+    for side in "${checked[@]:1}"; do
+        if [ -z "$best" ] || awk -v a="${MED_S[$side]}" -v b="${MED_S[$best]}" 'BEGIN { exit !(a < b) }'; then
+            best=$side
+        fi
+    done
+    small=$(awk -v g="${MED_S[grundy]}" -v p="${MED_S[$best]}" 'BEGIN { print (g <= 0.05 && p <= 0.05) ? 1 : 0 }')
+    short=$(awk -v p="${MED_S[$best]}" 'BEGIN { print (p < 0.2) ? 1 : 0 }')
+}
+
 declare -a ratios=() quick=()
 while read -r code n flag; do
     case "$code" in ''|'#'*) continue ;; esac
@@ -78,14 +91,21 @@ while read -r code n flag; do
             echo "SWEEP $code $n failed (a run failed or passed ${TIMEOUT} s)"
             continue 2
         fi
-        best=""
-        for side in "${SIDES[@]:1}"; do
-            if [ -z "$best" ] || awk -v a="${MED_S[$side]}" -v b="${MED_S[$best]}" 'BEGIN { exit !(a < b) }'; then
-                best=$side
+        checked=("${SIDES[@]}")
+        pick_best
+        # Runs of under SHORT seconds move by a third from one run to the next: grundy and the
+        # fastest method are timed again, SHORT_REPS rounds, and their medians decide (whether
+        # to double n, and the ratio). The other methods' outputs at this n stay checked.
+        if [ "$REPS" -lt "$SHORT_REPS" ] && awk -v p="${MED_S[$best]}" -v s="$SHORT" 'BEGIN { exit !(p < s) }'; then
+            all=("${PEERS[@]}")
+            PEERS=("$best")
+            if ! REPS=$SHORT_REPS run_code "$code" "$n"; then
+                echo "SWEEP $code $n failed (a run failed or passed ${TIMEOUT} s)"
+                continue 2
             fi
-        done
-        small=$(awk -v g="${MED_S[grundy]}" -v p="${MED_S[$best]}" 'BEGIN { print (g <= 0.05 && p <= 0.05) ? 1 : 0 }')
-        short=$(awk -v p="${MED_S[$best]}" 'BEGIN { print (p < 0.2) ? 1 : 0 }')
+            PEERS=("${all[@]}")
+            pick_best
+        fi
         # Both within 50 ms: start doubling, and go on until the fastest method takes 0.2 s.
         [ "$small" = 1 ] && doubling=1
         if [ "$doubling" = 1 ] && [ "$short" = 1 ] && [ "$n" -lt "$MAX_N" ]; then
@@ -105,21 +125,12 @@ while read -r code n flag; do
     "$GRUNDY" sg "octal:$code" --upto "$n" --full --json > "$BENCH_TMP/values.json"
     sum=$(fletcher < "$BENCH_TMP/values.json")
     gn=$(sed -n "s/^G($n) = //p" "$BENCH_TMP/grundy.out")
-    for side in "${SIDES[@]:1}"; do
+    for side in "${checked[@]:1}"; do
         grep -q "checksum: $sum\$" "$BENCH_TMP/$side.out" \
             || { echo "$code at $n: ogsolve $side's checksum differs from grundy's $sum" >&2; exit 1; }
         grep -q "nimber of $n: $gn " "$BENCH_TMP/$side.out" \
             || { echo "$code at $n: ogsolve $side's G($n) differs from grundy's $gn" >&2; exit 1; }
     done
-    # Runs of under SHORT seconds move by a third from one run to the next: grundy and the
-    # fastest method are timed again, SHORT_REPS rounds, and their medians kept.
-    if [ "$REPS" -lt "$SHORT_REPS" ] && awk -v p="${MED_S[$best]}" -v s="$SHORT" 'BEGIN { exit !(p < s) }'; then
-        PEERS=("$best")
-        if ! REPS=$SHORT_REPS run_code "$code" "$n"; then
-            echo "SWEEP $code $n failed (a run failed or passed ${TIMEOUT} s)"
-            continue
-        fi
-    fi
     ratio=$(awk -v g="${MED_S[grundy]}" -v p="${MED_S[$best]}" 'BEGIN { printf "%.3f", g / (p > 0 ? p : 0.001) }')
     echo "SWEEP $code $n ${MED_S[grundy]} ${MED_S[$best]} $best $ratio ${MED_KB[grundy]} ${MED_KB[$best]}"
     if awk -v g="${MED_S[grundy]}" -v p="${MED_S[$best]}" 'BEGIN { exit !(g <= 0.05 && p <= 0.05) }'; then

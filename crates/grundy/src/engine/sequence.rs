@@ -1221,15 +1221,18 @@ mod tests {
                 assert_eq!(s.counts(upto).unwrap(), brute.into_iter().collect::<Vec<_>>(), "{game} to {upto}");
             }
         }
-        // Values on both sides of 2^16 (counted in a vector below it, in the map above), and a
-        // table without a period.
-        for (game, upto) in [("nim", 70_000u64), ("grundys-game", 4999)] {
+        // Values on both sides of 2^16 (counted in a vector below it, in the map above), and
+        // tables without a period (counted from the table's values, one-byte and two-byte),
+        // to their end and short of it.
+        for (game, upto) in [("nim", 70_000u64), ("grundys-game", 4999), ("octal:0.364", 3000)] {
             let s = SequenceBuilder::new(&ruleset(game)).upto(upto).build().unwrap();
-            let mut brute: std::collections::BTreeMap<u64, u128> = Default::default();
-            for n in 0..=upto {
-                *brute.entry(s.value(n).unwrap()).or_default() += 1;
+            for upto in [0, 1, upto / 3, upto] {
+                let mut brute: std::collections::BTreeMap<u64, u128> = Default::default();
+                for n in 0..=upto {
+                    *brute.entry(s.value(n).unwrap()).or_default() += 1;
+                }
+                assert_eq!(s.counts(upto).unwrap(), brute.into_iter().collect::<Vec<_>>(), "{game} to {upto}");
             }
-            assert_eq!(s.counts(upto).unwrap(), brute.into_iter().collect::<Vec<_>>(), "{game} to {upto}");
         }
         // Without a period, counting past the budget is refused.
         let grundy = SequenceBuilder::new(&ruleset("grundys-game")).upto(4999).budget(5000).build().unwrap();
