@@ -1521,7 +1521,6 @@ const STAMPED_PAIRS: usize = 256;
 /// Pairs looked at between two looks at the candidate in a scan.
 const SCAN_RUN: usize = 32;
 
-
 /// The marks of [`TILE`] consecutive heaps from their pairs with rare positions (one-byte
 /// values), found together by [`Simd::tile_marks`] at the first of them: bit x % 32 of
 /// `marks[i / 8][x / 32][i % 8]` for value x of heap start + i.
