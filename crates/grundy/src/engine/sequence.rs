@@ -680,12 +680,11 @@ impl Table {
     /// How many of G(0..=upto) have each value (indexed by the value), when all are computed.
     fn value_counts(&self, upto: usize) -> Option<Vec<u128>> {
         fn count<C: Copy + Into<u16>>(values: &[C]) -> Vec<u128> {
-            let mut counts = vec![0u128; 1 << 16];
+            let max = values.iter().map(|&v| usize::from(v.into())).max();
+            let mut counts = vec![0u128; max.map_or(0, |m| m + 1)];
             for &v in values {
                 counts[usize::from(v.into())] += 1;
             }
-            let len = counts.iter().rposition(|&c| c > 0).map_or(0, |last| last + 1);
-            counts.truncate(len);
             counts
         }
         match self {
