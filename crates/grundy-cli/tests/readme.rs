@@ -33,16 +33,20 @@ fn words(command: &str) -> Vec<String> {
 
 /// A folder holding `edges.txt`, the graph the README shows for `graph:FILE`, and the
 /// repository's `examples/` (the README's examples name files there), where the README's
-/// commands run.
-fn workdir() -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("grundy-readme-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(dir.join("edges.txt"), grundy::rules::catalogue::EXAMPLE_GRAPH).unwrap();
-    let examples = dir.join("examples");
-    if !examples.exists() {
-        std::os::unix::fs::symlink(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples"), examples).unwrap();
-    }
-    dir
+/// commands run. It is made once: the tests run in parallel, and rewriting `edges.txt` while
+/// another test's command reads it would hand that command an empty graph.
+fn workdir() -> &'static Path {
+    static DIR: std::sync::OnceLock<std::path::PathBuf> = std::sync::OnceLock::new();
+    DIR.get_or_init(|| {
+        let dir = std::env::temp_dir().join(format!("grundy-readme-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("edges.txt"), grundy::rules::catalogue::EXAMPLE_GRAPH).unwrap();
+        let examples = dir.join("examples");
+        if !examples.exists() {
+            std::os::unix::fs::symlink(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples"), examples).unwrap();
+        }
+        dir
+    })
 }
 
 fn run(words: &[String]) -> std::process::Output {
