@@ -926,40 +926,41 @@ impl Sequence {
                         GaveUp { what: Work::ValuesCounted, used: self.budget, needed: upto.checked_add(1) }.into()
                     );
                 }
-                // Values below 2^16 (every value of a computed table) counted in a vector,
-                // the others in the map: a map entry per heap took a tenth of the time of a
-                // `--full --summary` run of a sparse game.
-                let mut small: Vec<u128> = Vec::new();
                 // A computed table is counted straight from its values (a lookup per heap
-                // through `value` took a twentieth of a sparse game's `--full --summary` run).
+                // through `value` took a twentieth of a sparse game's `--full --summary` run);
+                // its values are below 2^16, fewer than a summary lists.
+                const _: () = assert!(SUMMARY_VALUES >= 1 << 16);
                 let table = match &self.source {
                     Source::Split { table, .. } => usize::try_from(upto).ok().and_then(|u| table.value_counts(u)),
                     Source::Solver(_) => None,
                 };
-                let counted = table.is_some();
-                if let Some(table) = table {
-                    if table.iter().filter(|&&c| c > 0).count() > SUMMARY_VALUES {
-                        return Err(SequenceError::TooManyValues { upto, limit: SUMMARY_VALUES });
-                    }
-                    small = table;
-                }
-                for n in (0..=upto).filter(|_| !counted) {
-                    let v = value(n)?;
-                    match usize::try_from(v).ok().filter(|&i| i < 1 << 16) {
-                        Some(i) => {
-                            if i >= small.len() {
-                                small.resize(i + 1, 0);
+                let small = match table {
+                    Some(small) => small,
+                    None => {
+                        // Values below 2^16 counted in a vector, the others in the map: a map
+                        // entry per heap took a tenth of the time of a `--full --summary` run
+                        // of a sparse game.
+                        let mut small: Vec<u128> = Vec::new();
+                        for n in 0..=upto {
+                            let v = value(n)?;
+                            match usize::try_from(v).ok().filter(|&i| i < 1 << 16) {
+                                Some(i) => {
+                                    if i >= small.len() {
+                                        small.resize(i + 1, 0);
+                                    }
+                                    small[i] += 1;
+                                }
+                                None => *counts.entry(v).or_default() += 1,
                             }
-                            small[i] += 1;
+                            if counts.len() + small.len() > SUMMARY_VALUES
+                                && counts.len() + small.iter().filter(|&&c| c > 0).count() > SUMMARY_VALUES
+                            {
+                                return Err(SequenceError::TooManyValues { upto, limit: SUMMARY_VALUES });
+                            }
                         }
-                        None => *counts.entry(v).or_default() += 1,
+                        small
                     }
-                    if counts.len() + small.len() > SUMMARY_VALUES
-                        && counts.len() + small.iter().filter(|&&c| c > 0).count() > SUMMARY_VALUES
-                    {
-                        return Err(SequenceError::TooManyValues { upto, limit: SUMMARY_VALUES });
-                    }
-                }
+                };
                 for (v, &c) in small.iter().enumerate().filter(|&(_, &c)| c > 0) {
                     counts.insert(v as u64, c);
                 }

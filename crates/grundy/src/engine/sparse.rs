@@ -1188,9 +1188,7 @@ impl<C: Cell> SparseEngine<C> {
                 done = set.is_empty();
             } else if let (Some(bytes), true) = (bytes, fast) {
                 plain::mark_pairs::<u8, F>(&bytes[a..end], &bytes[m + 1 - end..m + 1 - a], &mut flags);
-                // Only the words from c's on: the values below c are marked or found already.
-                let from = (c / 64).min(flag_words);
-                self.simd.or_flags(&flags[64 * from..64 * flag_words], &mut seen[from..flag_words]);
+                fold_flags_from(self.simd, &flags, seen, c, flag_words);
             } else if let Some((wide, (_, base, set))) = C::as_wide(values).zip(window) {
                 let before = *set;
                 end = self.simd.settle_window(wide, m, (a, hi), *base, set);
@@ -1200,9 +1198,7 @@ impl<C: Cell> SparseEngine<C> {
                 done = set.is_empty();
             } else if fast {
                 plain::mark_pairs::<C, F>(&values[a..end], &values[m + 1 - end..m + 1 - a], &mut flags);
-                // Only the words from c's on: the values below c are marked or found already.
-                let from = (c / 64).min(flag_words);
-                self.simd.or_flags(&flags[64 * from..64 * flag_words], &mut seen[from..flag_words]);
+                fold_flags_from(self.simd, &flags, seen, c, flag_words);
             } else {
                 for x in a..end {
                     mark(seen, g(values[x]) ^ g(values[m - x]));
@@ -1890,6 +1886,14 @@ fn ext(v: u16, n: usize) -> u32 {
 fn mark(seen: &mut [u64], v: u16) {
     let v = usize::from(v);
     seen[v >> 6] |= 1u64 << (v & 63);
+}
+
+/// ORs the scan flags of values below 64 `words` into `seen`, from the word of the candidate
+/// c on: the values below c are marked or found already.
+#[inline]
+fn fold_flags_from(simd: Simd, flags: &[u8], seen: &mut [u64], c: usize, words: usize) {
+    let from = (c / 64).min(words);
+    simd.or_flags(&flags[64 * from..64 * words], &mut seen[from..words]);
 }
 
 /// The smallest unmarked value at or above `from` (`seen` always has a hole: see `words`).
