@@ -32,6 +32,12 @@ sg officers --upto 20000 --summary
 sg octal:0.16 --upto 20000 --summary --full
 sg grundys-game --upto 20000 --summary
 sg octal:0.6 --upto 3000 --json
+sg octal:0.364 --upto 20000 --summary --full
+sg octal:0.456 --upto 20000 --summary --full
+sg octal:0.5 --upto 20000 --summary --full
+sg octal:0.724 --upto 20000 --summary --full
+sg octal:0.764 --upto 20000 --summary --full
+sg octal:0.774 --upto 20000 --summary --full
 analyze nim 7 9 12 15 --explain
 COMMANDS
 python3 - "$BIN" "$WORK/symbols" "$WORK"/run* >"$OUT" <<'PY'
