@@ -12,6 +12,8 @@ const browser = sharedBrowser();
 async function startEvery(game) {
   const opened = await lib.open(browser.context);
   const { page } = opened;
+  // The page's own first game ends first: New game would abort its request (see lib.start).
+  await lib.settled(page);
   await page.selectOption('#preset', game.preset);
   await page.fill('#position', game.position);
   await page.setChecked('#every', true);

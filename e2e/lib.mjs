@@ -90,13 +90,16 @@ export async function open(context, { path = '/' } = {}) {
 export async function start(context, { preset, position, misere = false, computerFirst = false, level = 'perfect' }) {
   const opened = await open(context);
   const { page } = opened;
+  // The page starts a game of its own when it loads: let it finish first. Pressed while that
+  // game's request is still under way, New game would abort it, and the aborted request would
+  // count as a failed one (tests check there is none).
+  await settled(page);
   await page.selectOption('#preset', preset);
   await page.fill('#position', position);
   await page.setChecked('#misere', misere);
   await page.setChecked('#computer-first', computerFirst);
   await page.selectOption('#level', level);
-  // The page starts a game of its own when it loads: forget its state, so that `settled`
-  // waits for the new game's.
+  // Forget the first game's state, so that `settled` waits for the new game's.
   await forgetStatus(page, 'starting');
   await page.click('#new-game');
   await settled(page);

@@ -43,7 +43,11 @@ test('the page loads with no failed request: it has an icon, and /favicon.ico an
     assert.match(got.type, /^image\//, path);
     assert.match(got.body, /<svg/, path);
   }
-  // Whatever the browser asked for by itself while loading, nothing failed.
+  // Whatever the browser asked for by itself while loading, nothing failed. The first load's
+  // requests end before the reload (the plot's sequence, asked for as the game starts, and the
+  // browser's own request for the icon may still be under way): it would abort them, and an
+  // aborted request counts as a failed one.
+  await page.waitForLoadState('networkidle');
   await page.reload();
   await settled(page);
   await page.waitForTimeout(300);
