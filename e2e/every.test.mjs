@@ -9,20 +9,7 @@ import { sharedBrowser } from './lib.mjs';
 const browser = sharedBrowser();
 
 /** Starts a game with Every-SG chosen in the setup form. */
-async function startEvery(game) {
-  const opened = await lib.open(browser.context);
-  const { page } = opened;
-  // The page's own first game ends first: New game would abort its request (see lib.start).
-  await lib.settled(page);
-  await page.selectOption('#preset', game.preset);
-  await page.fill('#position', game.position);
-  await page.setChecked('#every', true);
-  await page.setChecked('#computer-first', false);
-  await lib.forgetStatus(page, 'starting');
-  await page.click('#new-game');
-  await lib.settled(page);
-  return opened;
-}
+const startEvery = (game) => lib.start(browser.context, { ...game, every: true });
 
 test('a sum of games under Every-SG is won by clicking the winning turn the panel lists', async () => {
   const { page, errors, failed } = await startEvery({ preset: 'sum', position: 'euclid=5,3 euclid=3,2' });

@@ -86,8 +86,11 @@ export async function open(context, { path = '/' } = {}) {
   return { page, errors, failed };
 }
 
-/** Opens the page and starts a game through the setup form. */
-export async function start(context, { preset, position, misere = false, computerFirst = false, level = 'perfect' }) {
+/** Opens the page and starts a game through the setup form (`every`: Every-SG). */
+export async function start(
+  context,
+  { preset, position, misere = false, every = false, computerFirst = false, level = 'perfect' },
+) {
   const opened = await open(context);
   const { page } = opened;
   // The page starts a game of its own when it loads: let it finish first. Pressed while that
@@ -97,6 +100,7 @@ export async function start(context, { preset, position, misere = false, compute
   await page.selectOption('#preset', preset);
   await page.fill('#position', position);
   await page.setChecked('#misere', misere);
+  await page.setChecked('#every', every);
   await page.setChecked('#computer-first', computerFirst);
   await page.selectOption('#level', level);
   // Forget the first game's state, so that `settled` waits for the new game's.
