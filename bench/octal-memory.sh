@@ -12,7 +12,15 @@ log=$(realpath "${1:?usage: bench/octal-memory.sh SWEEP_LOG}")
 bench_init
 OGSOLVE=$(command -v ogsolve || echo "$HOME/.cargo/bin/ogsolve")
 [ -x "$OGSOLVE" ] || { echo "needs ogsolve 0.0.7 (cargo install ogsolve --version 0.0.7)" >&2; exit 1; }
-peak() { for _ in 1 2 3; do /usr/bin/time -f '%M' "$@" 2>&1 >/dev/null </dev/null | tail -n 1; done | sort -n | sed -n 2p; }
+# The median of three runs' peak memory (lib.sh's `measure`: a failed run stops the script).
+peak() {
+    local kb=()
+    for _ in 1 2 3; do
+        measure "$BENCH_TMP/out" /dev/null "$@"
+        kb+=("$M_KB")
+    done
+    median "${kb[@]}"
+}
 grep '^SWEEP ' "$log" | while read -r _ code n _ _ method _; do
     echo "MEMORY $code $n $(peak "$GRUNDY" sg "octal:$code" --upto "$n" --full --summary) $(peak "$OGSOLVE" -m "$method" -n "$n" "$code")"
 done | tee "$BENCH_TMP/memory"
