@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Regenerates crates/grundy-cli/hot-functions.txt: the functions the binary runs in the
 # benchmark's `grundy sg` runs (and in a plain `analyze`), in the order the linker should put
-# them at the start of the code (see crates/grundy-cli/build.rs and BENCHMARKS.md, "Fifth
+# them at the start of the code (see crates/grundy-cli/build.rs and bench/HISTORY.md, "Fifth
 # session"). Only the layout depends on this list, never a result: a function missing from it
 # (a new one, or one renamed by a compiler upgrade) is placed as the linker likes.
 #

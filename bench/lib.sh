@@ -56,7 +56,7 @@ measure() {
 
 # Warns when fewer than nine in ten of the hot-function list's names are in the binary: the
 # list names functions with their hashes, so code changes leave it stale, and a stale list
-# leaves up to 1 MB more of the binary resident in every run (BENCHMARKS.md, "Tried").
+# leaves up to 1 MB more of the binary resident in every run (bench/HISTORY.md, "Tried").
 hot_list_check() {
     local list=crates/grundy-cli/hot-functions.txt found total
     command -v nm >/dev/null && [ -f "$list" ] || return 0

@@ -3,7 +3,7 @@
 //!
 //! Why: the kernel maps code in 64 KB windows around each page first executed, so code spread
 //! over the whole binary made 2 MB of it resident although a run executes about 370 KB. Laid
-//! out together, the same run keeps about 0.75 MB resident (BENCHMARKS.md, "Fifth session").
+//! out together, the same run keeps about 0.75 MB resident (bench/HISTORY.md, "Fifth session").
 //! The order changes where functions sit, never what they do.
 //!
 //! Only done where the linker is known to understand `--symbol-ordering-file`: rustc 1.90 or

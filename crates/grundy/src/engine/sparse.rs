@@ -426,7 +426,7 @@ impl<C: Cell> SparseEngine<C> {
     /// saved no time (Officers and Grundy's game to 400 000, medians of 8 alternating runs:
     /// within 2% either way; while both threads run, each runs slower) and cost 0.25 to 0.3 MB
     /// of peak memory (its stack, and the C library's thread start and exit code, mapped in
-    /// 64 KB windows). See BENCHMARKS.md, "Fifth session".
+    /// 64 KB windows). See bench/HISTORY.md, "Fifth session".
     pub fn set_threads(&mut self, threads: usize) {
         self.threads = threads.max(1);
     }
