@@ -52,6 +52,7 @@ pub use rules::nim::{misere_nim_winning_moves, misere_nim_wins, nim_sum, nim_win
 pub use rules::take_break::{HexCode, OctalCode, SplitRules, MAX_OCTAL_DIGITS};
 pub use rules::{MoveSet, Ruleset};
 pub use solve::naive;
+pub use solve::survey;
 pub use solve::{
     analyze, misere_single_heaps, Analysis, AnalyzeOptions, WinningFamily, WinningMove, DEFAULT_BUDGET,
     EXPLAINED_MOVES, LISTED_MOVES, MAX_BUDGET,

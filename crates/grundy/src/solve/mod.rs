@@ -10,6 +10,7 @@ pub mod games;
 pub mod naive;
 pub mod query;
 pub mod search;
+pub mod survey;
 
 pub use analysis::{
     analyze, describe_family, misere_single_heaps, Analysis, AnalyzeOptions, WinningFamily, WinningMove,

@@ -1,0 +1,860 @@
+//! Surveys of whole families of take-and-break codes (`0.xxx`, `4.xx`, a list, a file): each
+//! code classified the way the published tables of octal games do (Flammenkamp's, and
+//! T. Czajka's, which checks and extends them):
+//!
+//! - *trivial*: periodic, with the period proven by the Guy-Smith periodicity theorem from the
+//!   values of heaps below [`TRIVIAL_VALUES`] (1,000, the published lists' line): the values
+//!   are a closed form, a pre-period followed by one block repeated for ever (`01(0)`);
+//! - *solved*: periodic, proven by the same theorem, but only from more values;
+//! - *unsolved up to N*: no period proven in G(0..=N), with the largest value and the rare
+//!   values of the sparse space phenomenon.
+//!
+//! One code is one [`SurveyLine`] ([`classify`]), a serde record whose JSON is the line that
+//! `grundy survey --json` prints; [`group`] fills in which codes of a survey have equal values,
+//! and [`markdown`] renders the Trivial, Solved and Unsolved tables from lines. Each code is
+//! classified on its own, from its own computation, so a survey can be spread over processes
+//! or machines (the Python package's Dask survey calls [`classify`] per code) and gathered
+//! into the same lines. The module does no I/O: reading a file of codes and keeping finished
+//! codes in a store are the front ends' work.
+
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing))]
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+use crate::engine::{SequenceBuilder, SequenceError};
+use crate::error::Work;
+use crate::rules::take_break::octal::SplitRules;
+use crate::rules::Ruleset;
+use crate::values::Period;
+
+/// The published lists' line between trivial and solved codes: a trivial code's period is
+/// proven from the values of heaps 0 to 999.
+pub const TRIVIAL_VALUES: usize = 1000;
+
+/// The most codes one survey takes (a pattern with five free digits, `0.xxxxx`, is 32,768).
+pub const MAX_SURVEY_CODES: usize = 1 << 15;
+
+/// The most values one survey command computes in all (codes times N + 1): about an hour on
+/// one core for the sparse games, far more for dense ones. Past it, a survey is refused with
+/// the shards (`--shard I/K`) that would each stay under it.
+pub const MAX_SURVEY_VALUES: u128 = 1 << 34;
+
+/// What a code was found to be.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SurveyClass {
+    /// Periodic, proven from the values of heaps below [`TRIVIAL_VALUES`].
+    Trivial,
+    /// Periodic, proven by the Guy-Smith periodicity theorem from more values.
+    Solved,
+    /// No period proven in the values computed (G(0..=upto)).
+    Unsolved,
+}
+
+impl fmt::Display for SurveyClass {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            SurveyClass::Trivial => "trivial",
+            SurveyClass::Solved => "solved",
+            SurveyClass::Unsolved => "unsolved",
+        })
+    }
+}
+
+impl FromStr for SurveyClass {
+    type Err = SurveyError;
+    fn from_str(s: &str) -> Result<Self, SurveyError> {
+        match s {
+            "trivial" => Ok(SurveyClass::Trivial),
+            "solved" => Ok(SurveyClass::Solved),
+            "unsolved" => Ok(SurveyClass::Unsolved),
+            _ => Err(SurveyError::BadInput(format!("'{s}' is not a class (trivial, solved or unsolved)"))),
+        }
+    }
+}
+
+/// One code of a survey: what `grundy survey --json` prints on one line (serialised with
+/// serde_json, fields in this order). Every code with a period, trivial ones included, gives its
+/// pre-period and period; `saltus` is 0 for them (octal games' periods are ordinary ones).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SurveyLine {
+    /// The code as it was given (or as a pattern expanded to it).
+    pub code: String,
+    /// The code's canonical form: `0.77` (trailing zeros dropped, classic names replaced by
+    /// their codes), `hex:0.8f`, or `grundys-game`. Codes with equal canonical forms are the
+    /// same game.
+    pub canonical: String,
+    /// Trivial, solved or unsolved.
+    pub class: SurveyClass,
+    /// The N asked for: the values G(0..=upto) were known (computed, or through the period).
+    pub upto: u64,
+    /// The first n from which G(n + period) = G(n) holds (the smallest such n).
+    pub preperiod: Option<u64>,
+    /// The smallest period.
+    pub period: Option<u64>,
+    /// The amount G grows by each period (0: an ordinary period).
+    pub saltus: Option<u64>,
+    /// The last heap whose value is not repeated a period later (pre-period - 1), or `None`
+    /// when the values are periodic from the start.
+    pub last_exceptional: Option<u64>,
+    /// How many values the periodicity theorem checked to prove the period: the values of heaps
+    /// n0 <= n < k max(n0, 1) + (k - 1) p + t, for moves that leave at most k heaps and take at
+    /// most t.
+    pub proof_values: Option<u64>,
+    /// A trivial code's closed form, in words.
+    pub closed_form: Option<String>,
+    /// A trivial code's values as the published lists write them: the pre-period, then the
+    /// repeating block in parentheses (`01(0)`); values 10 to 35 as the letters A to Z, larger
+    /// ones in brackets (`[36]`).
+    pub values: Option<String>,
+    /// The largest value of the whole sequence (periodic codes) or of G(0..=upto).
+    pub largest: u64,
+    /// The first heap with the largest value.
+    pub largest_at: u64,
+    /// The rare-value mask of the sparse space phenomenon (solved and unsolved codes): a heap
+    /// n >= 1 is rare when 2 G(n) + (n mod 2) has an even number of bits in common with the
+    /// mask, chosen (among masks of the low 12 bits) to leave the fewest rare heaps. Written as
+    /// the published lists do: the value's mask in hexadecimal, `+pos` when the heap's parity
+    /// counts too.
+    pub rare_mask: Option<String>,
+    /// How many heaps n >= 1 are rare, over the pre-period and one period (periodic codes) or
+    /// G(1..=upto).
+    pub rare: Option<u64>,
+    /// The last rare heap.
+    pub last_rare: Option<u64>,
+    /// A 128-bit fingerprint (FNV-1a) of the values over the pre-period and one period
+    /// (periodic codes, with their pre-period and period) or of G(0..=upto): [`group`] groups
+    /// codes by it.
+    pub fingerprint: String,
+    /// The other codes of the survey with the same values ([`group`] fills it in): for periodic
+    /// codes the same values for ever (the same pre-period, period and first values), for
+    /// unsolved ones the same values up to `upto`.
+    pub equivalent: Vec<String>,
+}
+
+/// Why a survey or a code of it cannot be done.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum SurveyError {
+    /// A code, pattern, shard or number that is not well formed: the message names it.
+    BadInput(String),
+    /// The work is refused before it starts: the message says what it would take.
+    Refused(String),
+    /// The engine could not compute the values of a code.
+    Engine {
+        /// The code, as given.
+        code: String,
+        /// The engine's reason.
+        reason: String,
+    },
+}
+
+impl fmt::Display for SurveyError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SurveyError::BadInput(m) | SurveyError::Refused(m) => f.write_str(m),
+            SurveyError::Engine { code, reason } => write!(f, "code {code}: {reason}"),
+        }
+    }
+}
+
+impl std::error::Error for SurveyError {}
+
+/// Reads one code of a survey: `0.77`, the published lists' `.77` and `4` (for `4.0`),
+/// `octal:0.77`, `hex:0.8f`, a classic name (`kayles`) or `grundys-game`. Only take-and-break
+/// games are surveyed.
+///
+/// ```
+/// use grundy::solve::survey::parse_code;
+/// assert_eq!(parse_code(".77").unwrap().to_string(), "octal:0.77");
+/// assert_eq!(parse_code("4").unwrap().to_string(), "octal:4.0");
+/// assert!(parse_code("nim").is_err());
+/// ```
+pub fn parse_code(code: &str) -> Result<Ruleset, SurveyError> {
+    let text = code.trim();
+    let spelled = if text.starts_with('.') {
+        format!("octal:0{text}")
+    } else if text == "0" || text == "4" {
+        format!("octal:{text}.0")
+    } else if text.starts_with(|c: char| c.is_ascii_digit()) {
+        format!("octal:{text}")
+    } else {
+        text.to_string()
+    };
+    let ruleset: Ruleset = spelled.parse().map_err(|e| SurveyError::BadInput(format!("code '{code}': {e}")))?;
+    if ruleset.split_rules().is_none() {
+        return Err(SurveyError::BadInput(format!(
+            "code '{code}' is not a take-and-break game (a survey takes octal codes such as 0.77, hex:CODE or grundys-game)"
+        )));
+    }
+    Ok(ruleset)
+}
+
+/// The canonical form of a take-and-break ruleset: `0.77`, `hex:0.8f` or `grundys-game`.
+pub fn canonical(ruleset: &Ruleset) -> String {
+    match ruleset {
+        Ruleset::Octal(o) => o.code(),
+        other => other.to_string(),
+    }
+}
+
+/// The code as the published lists write it: `.77`, `4.07`, `4` for `4.0`; other rulesets as
+/// [`canonical`].
+pub fn published_form(canonical: &str) -> String {
+    match canonical {
+        "0.0" => ".0".to_string(),
+        "4.0" => "4".to_string(),
+        c if c.starts_with("0.") => c.get(1..).unwrap_or(c).to_string(),
+        c => c.to_string(),
+    }
+}
+
+/// Whether `spec` is a pattern: a code with `x` for any digit (`0.xxx`, `4.xx`, `0.1x7`,
+/// `hex:0.x8`).
+pub fn is_pattern(spec: &str) -> bool {
+    spec.contains(['x', 'X']) && !spec.contains(':')
+        || spec.strip_prefix("hex:").is_some_and(|c| c.contains(['x', 'X']))
+}
+
+/// The codes of a pattern, in increasing order of their digits, each written with its trailing
+/// zeros dropped and each game once (`0.xx` gives `0.0`, `0.1`, ..., `0.7`, `0.01`, ...).
+/// An `x` after the point is any digit (0-7, or 0-f after `hex:`), before it any digit allowed
+/// there. Refused past [`MAX_SURVEY_CODES`] codes, with the count.
+///
+/// ```
+/// use grundy::solve::survey::expand_pattern;
+/// let codes = expand_pattern("0.1x").unwrap();
+/// assert_eq!(codes, ["0.1", "0.11", "0.12", "0.13", "0.14", "0.15", "0.16", "0.17"]);
+/// assert_eq!(expand_pattern("0.xxx").unwrap().len(), 512);
+/// assert!(expand_pattern("0.xxxxxx").is_err());
+/// ```
+pub fn expand_pattern(pattern: &str) -> Result<Vec<String>, SurveyError> {
+    let (prefix, body, radix, first): (&str, &str, u32, &[u32]) = match pattern.strip_prefix("hex:") {
+        Some(b) => ("hex:", b, 16, &[0, 4, 8, 12]),
+        None => ("", pattern.strip_prefix("octal:").unwrap_or(pattern), 8, &[0, 4]),
+    };
+    let body = if body.starts_with('.') { format!("0{body}") } else { body.to_string() };
+    let bad = |why: &str| SurveyError::BadInput(format!("pattern '{pattern}': {why}"));
+    let (before, after) = body.split_once('.').ok_or_else(|| bad("there is no point: write it like 0.xxx or 4.xx"))?;
+    let slots: Vec<Vec<u32>> = before
+        .chars()
+        .map(|c| (c, true))
+        .chain(after.chars().map(|c| (c, false)))
+        .map(|(c, before_point)| match c {
+            'x' | 'X' if before_point => Ok(first.to_vec()),
+            'x' | 'X' => Ok((0..radix).collect()),
+            c => c.to_digit(radix).map(|d| vec![d]).ok_or_else(|| bad(&format!("'{c}' is neither a digit nor x"))),
+        })
+        .collect::<Result<_, _>>()?;
+    let count = slots.iter().try_fold(1u128, |n, s| n.checked_mul(s.len() as u128)).unwrap_or(u128::MAX);
+    if count > MAX_SURVEY_CODES as u128 {
+        return Err(SurveyError::Refused(format!(
+            "pattern '{pattern}' stands for {count} codes, more than the {MAX_SURVEY_CODES} one survey takes: fix more digits (e.g. one pattern per first digit)"
+        )));
+    }
+    let points = before.chars().count();
+    let mut out = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    let mut index = vec![0usize; slots.len()];
+    loop {
+        let digits: Vec<u32> = index.iter().zip(&slots).filter_map(|(&i, s)| s.get(i).copied()).collect();
+        let mut text: String = prefix.to_string();
+        for (k, d) in digits.iter().enumerate() {
+            if k == points {
+                text.push('.');
+            }
+            text.extend(char::from_digit(*d, radix));
+        }
+        if points == digits.len() {
+            text.push('.');
+        }
+        let ruleset = parse_code(&text)?;
+        if seen.insert(canonical(&ruleset)) {
+            out.push(match &ruleset {
+                Ruleset::Octal(o) => o.code(),
+                other => other.to_string(),
+            });
+        }
+        // The next code: the last slot moves fastest.
+        let mut k = slots.len();
+        loop {
+            if k == 0 {
+                return Ok(out);
+            }
+            k -= 1;
+            let len = slots.get(k).map_or(1, Vec::len);
+            if let Some(i) = index.get_mut(k) {
+                *i += 1;
+                if *i < len {
+                    break;
+                }
+                *i = 0;
+            }
+        }
+    }
+}
+
+/// The codes of a file's text: one a line, the first word of each (so the benchmarks' list
+/// `CODE N ...` reads too); blank lines and lines starting with `#` skipped. Each code is
+/// checked ([`parse_code`]); a bad one is named with its line.
+pub fn codes_from_text(text: &str) -> Result<Vec<String>, SurveyError> {
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim_start_matches('\u{feff}').trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let code = line.split_whitespace().next().unwrap_or(line);
+        parse_code(code).map_err(|e| SurveyError::BadInput(format!("line {}: {e}", i + 1)))?;
+        out.push(code.to_string());
+    }
+    Ok(out)
+}
+
+/// One shard of a survey, `I/K` (1 <= I <= K): the codes at positions j (from 0) with
+/// j mod K = I - 1. The K shards are disjoint and together cover the codes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    /// Which shard, from 1.
+    pub index: u64,
+    /// How many shards.
+    pub count: u64,
+}
+
+impl Shard {
+    /// The codes of this shard, in their order.
+    pub fn select<T: Clone>(&self, codes: &[T]) -> Vec<T> {
+        codes
+            .iter()
+            .enumerate()
+            .filter(|(j, _)| (*j as u64) % self.count == self.index - 1)
+            .map(|(_, c)| c.clone())
+            .collect()
+    }
+}
+
+impl FromStr for Shard {
+    type Err = SurveyError;
+    fn from_str(s: &str) -> Result<Self, SurveyError> {
+        let bad = || SurveyError::BadInput(format!("shard '{s}' is not I/K with 1 <= I <= K (e.g. 2/4)"));
+        let (i, k) = s.split_once('/').ok_or_else(bad)?;
+        let index: u64 = i.trim().parse().map_err(|_| bad())?;
+        let count: u64 = k.trim().parse().map_err(|_| bad())?;
+        if index == 0 || index > count {
+            return Err(bad());
+        }
+        Ok(Shard { index, count })
+    }
+}
+
+impl fmt::Display for Shard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}
+
+/// The refusals of a survey made before any work: too many codes, an N past what one table
+/// holds, or more values in all than [`MAX_SURVEY_VALUES`] (with the shards that would fit).
+pub fn check_survey(codes: usize, upto: u64) -> Result<(), SurveyError> {
+    if codes > MAX_SURVEY_CODES {
+        return Err(SurveyError::Refused(format!(
+            "{codes} codes are more than the {MAX_SURVEY_CODES} one survey takes: run it in shards (--shard I/K)"
+        )));
+    }
+    let max = Work::SplitTable.max_budget();
+    if upto >= max {
+        return Err(SurveyError::Refused(format!(
+            "--upto {upto} is past the {} values one table can hold here ({}): ask for fewer",
+            max,
+            crate::error::human_bytes(u128::from(crate::error::MEMORY_LIMIT))
+        )));
+    }
+    let values = (codes as u128) * (u128::from(upto) + 1);
+    if values > MAX_SURVEY_VALUES {
+        let shards = values.div_ceil(MAX_SURVEY_VALUES);
+        let per_code = u128::from(upto) + 1;
+        let hint = if per_code > MAX_SURVEY_VALUES {
+            "lower --upto".to_string()
+        } else {
+            format!("run it as {shards} shards (--shard 1/{shards} ... --shard {shards}/{shards}, on as many machines) or lower --upto")
+        };
+        return Err(SurveyError::Refused(format!(
+            "a survey of {codes} codes to {upto} computes up to {values} values, more than the {MAX_SURVEY_VALUES} one run takes (hours on one core): {hint}"
+        )));
+    }
+    Ok(())
+}
+
+/// Classifies one code by computing G(0..=upto) (at least 4,096 values), stopping early at a
+/// period proven by the Guy-Smith theorem. The line's `equivalent` is empty: [`group`] fills it
+/// in over a whole survey. The answer depends only on `code` and `upto`.
+///
+/// ```
+/// use grundy::solve::survey::{classify, SurveyClass};
+/// let kayles = classify("0.77", 1000).unwrap();
+/// assert_eq!(kayles.class, SurveyClass::Trivial);
+/// assert_eq!((kayles.preperiod, kayles.period), (Some(71), Some(12)));
+/// let line = serde_json::to_string(&kayles).unwrap();
+/// assert!(line.starts_with(r#"{"code":"0.77","canonical":"0.77","class":"trivial","upto":1000,"preperiod":71"#));
+/// ```
+pub fn classify(code: &str, upto: u64) -> Result<SurveyLine, SurveyError> {
+    let ruleset = parse_code(code)?;
+    check_survey(1, upto)?;
+    let Some(rules) = ruleset.split_rules() else {
+        return Err(SurveyError::BadInput(format!("code '{code}' is not a take-and-break game")));
+    };
+    let engine_error = |e: SequenceError| SurveyError::Engine { code: code.to_string(), reason: e.to_string() };
+    let sequence = SequenceBuilder::new(&ruleset)
+        .upto(upto)
+        .budget(upto.saturating_add(1).max(crate::engine::sequence::MIN_VALUES))
+        .forecast_limit(None)
+        .build()
+        .map_err(engine_error)?;
+    let period = sequence.period();
+    // The values the statistics are taken over: the pre-period and one period (every later
+    // value repeats one of them), or all of G(0..=upto).
+    let span = match period {
+        Some(p) => p.preperiod.saturating_add(p.period),
+        None => upto.saturating_add(1),
+    };
+    let mut values = Vec::with_capacity(usize::try_from(span).unwrap_or(0));
+    for n in 0..span {
+        values.push(sequence.value(n).ok_or_else(|| SurveyError::Engine {
+            code: code.to_string(),
+            reason: format!("no value is known for heap {n}"),
+        })?);
+    }
+    Ok(line_of(code, &ruleset, &rules, upto, period, &values))
+}
+
+/// The line of a code from its values (`values` = G(0..span), the pre-period and one period
+/// when `period` is proven, else G(0..=upto)).
+fn line_of(
+    code: &str,
+    ruleset: &Ruleset,
+    rules: &SplitRules,
+    upto: u64,
+    period: Option<Period>,
+    values: &[u64],
+) -> SurveyLine {
+    let (largest_at, largest) =
+        values
+            .iter()
+            .enumerate()
+            .fold((0u64, 0u64), |(at, max), (n, &v)| if v > max { (n as u64, v) } else { (at, max) });
+    let trivial = period.is_some() && {
+        let first: Vec<u64> = (0..TRIVIAL_VALUES).map_while(|n| nth(values, period, n)).collect();
+        first.len() == TRIVIAL_VALUES && rules.proven_period(&first) == period
+    };
+    let class = match period {
+        None => SurveyClass::Unsolved,
+        Some(_) if trivial => SurveyClass::Trivial,
+        Some(_) => SurveyClass::Solved,
+    };
+    let (rare_mask, rare, last_rare) = match class {
+        SurveyClass::Trivial => (None, None, None),
+        _ => {
+            let r = rare_values(values);
+            (Some(r.mask), Some(r.count), r.last)
+        }
+    };
+    let mut fingerprint = Fnv128::new();
+    if let Some(p) = period {
+        fingerprint.word(p.preperiod);
+        fingerprint.word(p.period);
+        fingerprint.word(p.saltus);
+    } else {
+        fingerprint.word(u64::MAX);
+        fingerprint.word(upto);
+    }
+    values.iter().for_each(|&v| fingerprint.word(v));
+    let proof_values = period.map(|p| {
+        let k = rules.max_parts() as u64;
+        k.saturating_mul(p.preperiod.max(1))
+            .saturating_add((k - 1).saturating_mul(p.period))
+            .saturating_add(rules.max_take())
+    });
+    let written = period.filter(|_| trivial).map(|p| write_values(values, p));
+    SurveyLine {
+        code: code.to_string(),
+        canonical: canonical(ruleset),
+        class,
+        upto,
+        preperiod: period.map(|p| p.preperiod),
+        period: period.map(|p| p.period),
+        saltus: period.map(|p| p.saltus),
+        last_exceptional: period.and_then(|p| p.preperiod.checked_sub(1)),
+        proof_values,
+        closed_form: period.filter(|_| trivial).map(|p| closed_form(values, p)),
+        values: written,
+        largest,
+        largest_at,
+        rare_mask,
+        rare,
+        last_rare,
+        fingerprint: fingerprint.hex(),
+        equivalent: Vec::new(),
+    }
+}
+
+/// G(n) from the values over the pre-period and one period (through the period past them).
+fn nth(values: &[u64], period: Option<Period>, n: usize) -> Option<u64> {
+    match values.get(n) {
+        Some(&v) => Some(v),
+        None => period?.value_through(n as u64, |m| values.get(usize::try_from(m).ok()?).copied()),
+    }
+}
+
+/// One value as the published lists write it: a digit, a letter for 10 to 35, else `[n]`.
+fn value_char(v: u64) -> String {
+    match u32::try_from(v) {
+        Ok(d) if d < 36 => char::from_digit(d, 36).map(|c| c.to_ascii_uppercase().to_string()).unwrap_or_default(),
+        _ => format!("[{v}]"),
+    }
+}
+
+/// The values as the published lists write them: the pre-period, then the period in
+/// parentheses.
+fn write_values(values: &[u64], p: Period) -> String {
+    let n0 = usize::try_from(p.preperiod).unwrap_or(usize::MAX);
+    let mut s: String = values.iter().take(n0).map(|&v| value_char(v)).collect();
+    s.push('(');
+    s.extend(values.iter().skip(n0).map(|&v| value_char(v)));
+    s.push(')');
+    s
+}
+
+/// A trivial code's closed form in words.
+fn closed_form(values: &[u64], p: Period) -> String {
+    let n0 = p.preperiod;
+    let block: Vec<u64> = values.iter().skip(usize::try_from(n0).unwrap_or(usize::MAX)).copied().collect();
+    let from = if n0 == 0 { "every n".to_string() } else { format!("n >= {n0}") };
+    match block.as_slice() {
+        [c] => format!("G(n) = {c} for {from}"),
+        [a, b] if n0.is_multiple_of(2) => format!("G(n) = {a} for even n, {b} for odd n, for {from}"),
+        [a, b] => format!("G(n) = {b} for even n, {a} for odd n, for {from}"),
+        _ => format!(
+            "G(n) = the ((n - {n0}) mod {})-th value of the block {} for {from}",
+            p.period,
+            block.iter().map(|&v| value_char(v)).collect::<String>()
+        ),
+    }
+}
+
+/// The rare values of the sparse space phenomenon over `values` = G(0..len).
+struct Rare {
+    mask: String,
+    count: u64,
+    last: Option<u64>,
+}
+
+/// The mask of the low 12 bits of the extended value 2 G(n) + (n mod 2) that leaves the fewest
+/// heaps n >= 1 rare (an even number of bits of the mask), the smallest such mask on a tie.
+fn rare_values(values: &[u64]) -> Rare {
+    const BITS: u32 = 12;
+    let size = 1usize << BITS;
+    let low = (size - 1) as u64;
+    let mut counts = vec![0u64; size];
+    for (n, &v) in values.iter().enumerate().skip(1) {
+        let extended = (v.wrapping_mul(2) | (n as u64 & 1)) & low;
+        if let Some(c) = counts.get_mut(extended as usize) {
+            *c += 1;
+        }
+    }
+    let present: Vec<(u64, u64)> =
+        counts.iter().enumerate().filter(|(_, &c)| c > 0).map(|(x, &c)| (x as u64, c)).collect();
+    let mut best = (u64::MAX, 0u64);
+    for mask in 1..size as u64 {
+        let rare: u64 = present.iter().filter(|(x, _)| (x & mask).count_ones().is_multiple_of(2)).map(|(_, c)| c).sum();
+        if rare < best.0 {
+            best = (rare, mask);
+        }
+    }
+    let (count, mask) = if best.0 == u64::MAX { (0, 0) } else { best };
+    let last = values
+        .iter()
+        .enumerate()
+        .skip(1)
+        .rev()
+        .find(|(n, &v)| ((v.wrapping_mul(2) | (*n as u64 & 1)) & mask).count_ones().is_multiple_of(2))
+        .map(|(n, _)| n as u64);
+    let written = match (mask >> 1, mask & 1) {
+        (0, _) => "pos".to_string(),
+        (m, 0) => format!("{m:x}"),
+        (m, _) => format!("{m:x}+pos"),
+    };
+    Rare { mask: written, count, last }
+}
+
+/// FNV-1a over 128 bits, fed with whole 64-bit words.
+struct Fnv128(u128);
+
+impl Fnv128 {
+    const OFFSET: u128 = 0x6c62272e07bb014262b821756295c58d;
+    const PRIME: u128 = 0x0000000001000000000000000000013B;
+
+    fn new() -> Self {
+        Fnv128(Self::OFFSET)
+    }
+
+    fn word(&mut self, w: u64) {
+        for b in w.to_le_bytes() {
+            self.0 ^= u128::from(b);
+            self.0 = self.0.wrapping_mul(Self::PRIME);
+        }
+    }
+
+    fn hex(&self) -> String {
+        format!("{:032x}", self.0)
+    }
+}
+
+/// Fills in each line's `equivalent`: the other lines' codes (in line order) of the same class
+/// with the same fingerprint (the same values: for ever for periodic codes, up to `upto` for
+/// unsolved ones). Lines of the same canonical code are equivalent too.
+pub fn group(lines: &mut [SurveyLine]) {
+    let mut groups: BTreeMap<(bool, &str), Vec<usize>> = BTreeMap::new();
+    let keys: Vec<(bool, String)> =
+        lines.iter().map(|l| (l.class == SurveyClass::Unsolved, l.fingerprint.clone())).collect();
+    for (i, (unsolved, fp)) in keys.iter().enumerate() {
+        groups.entry((*unsolved, fp.as_str())).or_default().push(i);
+    }
+    let mut equivalent: Vec<Vec<String>> = vec![Vec::new(); lines.len()];
+    for members in groups.values() {
+        for &i in members {
+            if let Some(e) = equivalent.get_mut(i) {
+                *e =
+                    members.iter().filter(|&&j| j != i).filter_map(|&j| lines.get(j).map(|l| l.code.clone())).collect();
+            }
+        }
+    }
+    for (line, e) in lines.iter_mut().zip(equivalent) {
+        line.equivalent = e;
+    }
+}
+
+/// The order of the published lists: by the number of digits after the point, then `0.` codes
+/// before `4.` codes, then by the digits.
+fn published_order(canonical: &str) -> (usize, String, String) {
+    let (before, after) = canonical.split_once('.').unwrap_or((canonical, ""));
+    let after = if after == "0" { "" } else { after };
+    (after.len(), before.to_string(), after.to_string())
+}
+
+/// The Trivial, Solved and Unsolved tables of a survey's lines (grouped with [`group`] first),
+/// in the published lists' form: codes as those lists write them (`.77`, `4.07`), one row per
+/// group of equivalent codes (the first in the lists' order, the others in the last column),
+/// rows in the lists' order. A table with no row is left out.
+pub fn markdown(lines: &[SurveyLine]) -> String {
+    // One row per group: the member that comes first in the published order.
+    let mut rows: BTreeMap<(usize, String, String, String), &SurveyLine> = BTreeMap::new();
+    let mut seen = std::collections::HashSet::new();
+    let mut sorted: Vec<&SurveyLine> = lines.iter().collect();
+    sorted.sort_by_key(|l| (published_order(&l.canonical), l.code.clone()));
+    for l in sorted {
+        let key = (l.class == SurveyClass::Unsolved, l.fingerprint.clone());
+        if seen.insert(key) {
+            let (a, b, c) = published_order(&l.canonical);
+            rows.insert((a, b, c, l.code.clone()), l);
+        }
+    }
+    let others = |l: &SurveyLine| -> String {
+        let mut names: Vec<String> = lines
+            .iter()
+            .filter(|o| {
+                o.fingerprint == l.fingerprint
+                    && (o.class == SurveyClass::Unsolved) == (l.class == SurveyClass::Unsolved)
+            })
+            .filter(|o| !std::ptr::eq(*o, l))
+            .map(|o| published_form(&o.canonical))
+            .collect();
+        names.sort_by_key(|c| published_order(c.trim_start_matches('.')));
+        names.dedup();
+        names.retain(|c| *c != published_form(&l.canonical));
+        names.join(" ")
+    };
+    let opt = |v: Option<u64>| v.map_or_else(|| "-".to_string(), |v| v.to_string());
+    let mut out = String::new();
+    let of_class = |c: SurveyClass| rows.values().filter(move |l| l.class == c).copied();
+    if of_class(SurveyClass::Trivial).next().is_some() {
+        out += &format!(
+            "## Trivial games\n\nPeriods proven from the values of heaps below {TRIVIAL_VALUES} (Guy-Smith periodicity theorem).\n\n"
+        );
+        out += "game | pre-period | period | values | equivalent\n:--- | ---: | ---: | :--- | :---\n";
+        for l in of_class(SurveyClass::Trivial) {
+            out += &format!(
+                "{} | {} | {} | {} | {}\n",
+                published_form(&l.canonical),
+                opt(l.preperiod),
+                opt(l.period),
+                l.values.as_deref().unwrap_or("-"),
+                others(l)
+            );
+        }
+        out += "\n";
+    }
+    if of_class(SurveyClass::Solved).next().is_some() {
+        out += "## Solved games\n\nPeriods proven by the Guy-Smith periodicity theorem from more values.\n\n";
+        out += "game | pre-period | period | largest at | largest | rare mask | rare | last rare | equivalent\n";
+        out += ":--- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | :---\n";
+        for l in of_class(SurveyClass::Solved) {
+            out += &format!(
+                "{} | {} | {} | {} | {} | {} | {} | {} | {}\n",
+                published_form(&l.canonical),
+                opt(l.preperiod),
+                opt(l.period),
+                l.largest_at,
+                l.largest,
+                l.rare_mask.as_deref().unwrap_or("-"),
+                opt(l.rare),
+                opt(l.last_rare),
+                others(l)
+            );
+        }
+        out += "\n";
+    }
+    if of_class(SurveyClass::Unsolved).next().is_some() {
+        out += "## Unsolved games\n\nNo period proven in G(0..n).\n\n";
+        out += "game | n | largest at | largest | rare mask | rare | last rare | equivalent up to n\n";
+        out += ":--- | ---: | ---: | ---: | ---: | ---: | ---: | :---\n";
+        for l in of_class(SurveyClass::Unsolved) {
+            out += &format!(
+                "{} | {} | {} | {} | {} | {} | {} | {}\n",
+                published_form(&l.canonical),
+                l.upto,
+                l.largest_at,
+                l.largest,
+                l.rare_mask.as_deref().unwrap_or("-"),
+                opt(l.rare),
+                opt(l.last_rare),
+                others(l)
+            );
+        }
+        out += "\n";
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::values::period::guy_smith_period_parts;
+
+    /// G(0..len) by the plain mex over every option (the definition).
+    fn mex_values(ruleset: &Ruleset, len: usize) -> Vec<u64> {
+        crate::engine::mex_table(ruleset, len as u64 - 1)
+    }
+
+    #[test]
+    fn each_class_agrees_with_the_plain_mex_table_and_the_theorem() {
+        // Every code of one and two digits, and some of three: the class, period and pre-period
+        // from the plain mex table and the theorem applied to it, with no engine.
+        let mut codes = expand_pattern("0.xx").unwrap();
+        codes.extend(expand_pattern("4.x").unwrap());
+        codes.extend(["0.137", "0.165", "0.45", "0.007", "4.07"].map(String::from));
+        for code in codes {
+            let line = classify(&code, 3000).unwrap();
+            let ruleset = parse_code(&code).unwrap();
+            let rules = ruleset.split_rules().unwrap();
+            let table = mex_values(&ruleset, 3001);
+            let proven = rules.proven_period(&table);
+            assert_eq!(line.period, proven.map(|p| p.period), "{code}");
+            assert_eq!(line.preperiod, proven.map(|p| p.preperiod), "{code}");
+            let trivial = guy_smith_period_parts(&table[..TRIVIAL_VALUES], rules.max_take(), rules.max_parts());
+            let expected = match (proven, trivial) {
+                (None, _) => SurveyClass::Unsolved,
+                (Some(_), Some(_)) => SurveyClass::Trivial,
+                (Some(_), None) => SurveyClass::Solved,
+            };
+            assert_eq!(line.class, expected, "{code}");
+            if line.class == SurveyClass::Unsolved {
+                assert_eq!(line.largest, *table.iter().max().unwrap(), "{code}");
+            }
+        }
+    }
+
+    #[test]
+    fn patterns_expand_to_each_game_once() {
+        let codes = expand_pattern("0.xxx").unwrap();
+        assert_eq!(codes.len(), 512);
+        assert_eq!(codes[0], "0.0");
+        assert!(codes.contains(&"0.1".to_string()) && !codes.contains(&"0.100".to_string()));
+        assert_eq!(expand_pattern("4.xx").unwrap().len(), 64);
+        assert_eq!(expand_pattern("x.x").unwrap().len(), 16);
+        assert_eq!(expand_pattern(".1x7").unwrap().len(), 8);
+        assert_eq!(expand_pattern("hex:0.x").unwrap().len(), 16);
+        assert!(matches!(expand_pattern("0.1y"), Err(SurveyError::BadInput(m)) if m.contains("'y'")));
+        assert!(matches!(expand_pattern("0.xxxxxx"), Err(SurveyError::Refused(m)) if m.contains("262144")));
+        assert!(is_pattern("0.xx") && is_pattern("hex:0.x") && !is_pattern("0.77") && !is_pattern("hex:0.8"));
+    }
+
+    #[test]
+    fn shards_are_disjoint_and_cover_the_codes() {
+        let codes: Vec<u32> = (0..100).collect();
+        for k in 1..8u64 {
+            let mut all: Vec<u32> = (1..=k).flat_map(|i| Shard { index: i, count: k }.select(&codes)).collect();
+            all.sort_unstable();
+            assert_eq!(all, codes);
+        }
+        assert_eq!("2/4".parse::<Shard>().unwrap(), Shard { index: 2, count: 4 });
+        for bad in ["0/4", "5/4", "2", "a/b", "1/0"] {
+            assert!(bad.parse::<Shard>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn equal_values_are_grouped() {
+        // 0.2 and 4.0 have the same values; 0.07 and dawsons-kayles are the same code.
+        let mut lines: Vec<SurveyLine> =
+            ["0.2", "4", "0.07", "dawsons-kayles", "0.77"].iter().map(|c| classify(c, 100).unwrap()).collect();
+        group(&mut lines);
+        assert_eq!(lines[0].equivalent, ["4"]);
+        assert_eq!(lines[1].equivalent, ["0.2"]);
+        assert_eq!(lines[2].equivalent, ["dawsons-kayles"]);
+        assert!(lines[4].equivalent.is_empty());
+        let table = markdown(&lines);
+        assert!(table.contains("## Trivial games"), "{table}");
+        assert!(table.contains("\n4 | 1 | 2 | 0(01) | .2\n"), "{table}");
+        assert!(!table.contains("## Solved"), "{table}");
+    }
+
+    #[test]
+    fn lines_read_back_from_their_json() {
+        for code in ["0.77", "0.6", "0.45"] {
+            let line = classify(code, 4096).unwrap();
+            let json = serde_json::to_string(&line).unwrap();
+            assert_eq!(serde_json::from_str::<SurveyLine>(&json).unwrap(), line);
+        }
+    }
+
+    #[test]
+    fn codes_read_from_text_and_bad_ones_are_named() {
+        let codes = codes_from_text("# a list\n0.16 262144 nonaive\n\n.77\nkayles\n").unwrap();
+        assert_eq!(codes, ["0.16", ".77", "kayles"]);
+        let e = codes_from_text("0.16\n0.9\n").unwrap_err().to_string();
+        assert!(e.contains("line 2") && e.contains("0.9"), "{e}");
+        assert!(parse_code("nim").is_err());
+    }
+
+    #[test]
+    fn surveys_past_the_bounds_are_refused_with_what_they_take() {
+        let e = check_survey(512, 1 << 26).unwrap_err().to_string();
+        assert!(e.contains("shards") && e.contains("--shard 1/"), "{e}");
+        assert!(check_survey(512, 1 << 20).is_ok());
+        assert!(check_survey(MAX_SURVEY_CODES + 1, 10).is_err());
+    }
+
+    #[test]
+    fn the_rare_mask_leaves_the_fewest_rare_heaps() {
+        // Extended values 2 G(n) + (n mod 2) of heaps 1 to 9: 3 4 3 4 3 4 7 2 5. The parity of
+        // 7 = 3 ^ 4 under any mask is that of 3 and 4 together, so one of heaps 1 to 7 is rare
+        // at least; the mask 0b110 (the value's mask 3, parity not counted) leaves heap 7 alone.
+        let values = [0u64, 1, 2, 1, 2, 1, 2, 3, 1, 2];
+        let r = rare_values(&values);
+        assert_eq!((r.mask.as_str(), r.count, r.last), ("3", 1, Some(7)));
+    }
+}
