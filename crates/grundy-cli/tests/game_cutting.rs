@@ -22,7 +22,7 @@ fn analyze_text_json_and_explain() {
         assert!(text.contains(outcome), "{sheet}: {text}");
     }
     let text = stdout(&["analyze", "cutting", "4x2"]);
-    assert!(text.contains("winning moves (1):\n  cut sheet 1 (4x2) into 2x2 and 2x2  => 2 2 2 2"), "{text}");
+    assert!(text.contains("winning moves (1):\n  cut sheet 1 (4x2) into 2x2 and 2x2  => 2x2 2x2"), "{text}");
     assert!(text.contains("Sprague-Grundy value: not computed: a cut that leaves a piece 1 square wide"), "{text}");
 
     let v: serde_json::Value = serde_json::from_str(&stdout(&["analyze", "cutting", "1x5", "4x1", "--json"])).unwrap();

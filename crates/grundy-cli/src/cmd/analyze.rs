@@ -130,21 +130,10 @@ fn count_words(count: Option<u128>) -> String {
     count.map_or_else(|| "count not known".to_string(), |n| n.to_string())
 }
 
-fn words(v: &[u64]) -> String {
-    v.iter().map(u64::to_string).collect::<Vec<_>>().join(" ")
-}
-
-/// One listed move: its words and the position it leaves, except for games on a graph, whose
-/// numbers are vertex indices a person never types (the words name the vertices).
-fn result_line(a: &Analysis, m: &grundy::WinningMove, width: usize) -> String {
-    if matches!(a.method, grundy::Method::GeneralizedSg | grundy::Method::Retrograde) {
-        return format!("  {}\n", m.text);
-    }
-    let result = match &m.result_tokens {
-        Some(tokens) => shortened(&tokens.join(" ")),
-        None => words(&m.result),
-    };
-    format!("  {:<width$}  => {result}\n", m.text)
+/// One listed move: its words and the position it leaves, exactly as `analyze` reads it back
+/// (a game on a graph names its vertices).
+fn result_line(m: &grundy::WinningMove, width: usize) -> String {
+    format!("  {:<width$}  => {}\n", m.text, shortened(&m.leaves.join(" ")))
 }
 
 /// The most characters of the position the report's first line shows (a Hackenbush picture
@@ -223,7 +212,7 @@ pub fn render(a: &Analysis, explain: bool, limit: Option<usize>) -> String {
             s += &format!("moves that keep the draw ({n}):\n");
             let w = shown.iter().map(|m| m.text.len()).max().unwrap_or(0);
             for m in shown {
-                s += &result_line(a, m, w);
+                s += &result_line(m, w);
             }
             if n > shown.len() as u128 {
                 s += &format!(
@@ -245,7 +234,7 @@ pub fn render(a: &Analysis, explain: bool, limit: Option<usize>) -> String {
         };
         let w = shown.iter().map(|m| m.text.len()).max().unwrap_or(0);
         for m in shown {
-            s += &result_line(a, m, w);
+            s += &result_line(m, w);
         }
         let listed = a.winning_moves.len();
         let more = a.winning_move_count.map_or((listed - shown.len()) as u128, |n| n - shown.len() as u128);

@@ -445,4 +445,56 @@ impl Position {
             Position::Sum(_) | Position::Kl { .. } => format!("heap {}", i + 1),
         }
     }
+    /// The position after `mv`, assumed legal: the moved numbers replaced in place by what the
+    /// move leaves, a heap's new heaps following its ruleset (`7/3` taking 3 leaves `4/3`), a
+    /// move of a sum made in its game. `None` for a move over several games of a sum at once
+    /// (an Every-SG turn), whose numbers must be shared out among the games by the player.
+    ///
+    /// ```
+    /// use grundy::{Game, Move};
+    /// let game: Game = "bounded".parse().unwrap();
+    /// let pos = game.parse_position(&["7/3", "9/2"]).unwrap();
+    /// let next = pos.after(&Move::new(0, vec![4])).unwrap();
+    /// assert_eq!(game.position_tokens(&next), ["4/3", "9/2"]);
+    /// ```
+    pub fn after(&self, mv: &Move) -> Option<Position> {
+        // A move over several numbers that keeps their count (both heaps of a two-heap game)
+        // sets them in place.
+        if mv.width > 1 && mv.to.len() == mv.width && !matches!(self, Position::Board(..) | Position::Games(_)) {
+            if let Some(p) = games::with_numbers(self, &mv.apply(&self.heaps())) {
+                return Some(p);
+            }
+        }
+        let first = mv.to.first().copied();
+        Some(match self {
+            Position::Board(b, numbers) => Position::Board(b.clone(), mv.apply(numbers)),
+            Position::Games(parts) => {
+                let (i, local) = games::Parts::of(parts).local(mv)?;
+                games::replaced(parts, i, parts.get(i)?.after(&local)?)
+            }
+            Position::Divisor(_) => Position::Divisor(first.unwrap_or(1)),
+            Position::Euclid(a, b) => {
+                let (x, y) = crate::rules::euclid::after(*a, *b, mv.heap, first.unwrap_or(0));
+                Position::Euclid(x, y)
+            }
+            Position::Chips(cells) => {
+                let mut next = cells.clone();
+                if let (Some(c), Some(to)) = (next.get_mut(mv.heap), first) {
+                    *c = to;
+                }
+                Position::Chips(next)
+            }
+            Position::Kl { forbidden, heaps } => {
+                let mut next = heaps.clone();
+                next.splice(mv.heap..=mv.heap, mv.to.iter().copied());
+                Position::Kl { forbidden: *forbidden, heaps: next }
+            }
+            Position::Sum(cs) => {
+                let r = cs.get(mv.heap)?.ruleset.clone();
+                let mut next = cs.clone();
+                next.splice(mv.heap..=mv.heap, mv.to.iter().map(|&h| Component::new(r.clone(), h)));
+                Position::Sum(next)
+            }
+        })
+    }
 }

@@ -424,50 +424,9 @@ fn check_divisor(n: u64, d: u64) -> Result<(), IllegalMove> {
 /// The position after `mv`, assumed legal: the moved heap is replaced in place by the heaps it
 /// leaves, each following the same ruleset.
 pub fn apply(position: &Position, mv: &Move) -> Position {
-    // A move over several numbers that keeps their count (a move in several games at once, as
-    // under Every-SG, or both heaps of a two-heap game) sets them in place.
-    // A sum of games whose moves may change how many numbers a game has is shared out game by
-    // game below instead.
-    if mv.width > 1 && mv.to.len() == mv.width && !matches!(position, Position::Board(..) | Position::Games(_)) {
-        if let Some(p) = crate::game::games::with_numbers(position, &mv.apply(&position.heaps())) {
-            return p;
-        }
-    }
-    match position {
-        Position::Board(b, numbers) => Position::Board(b.clone(), mv.apply(numbers)),
-        Position::Games(parts) => match Parts::of(parts).local(mv) {
-            Some((i, local)) => match parts.get(i) {
-                Some(part) => replaced(parts, i, apply(part, &local)),
-                None => position.clone(),
-            },
-            // A move in several games at once (an Every-SG turn): its numbers shared out among
-            // the games as a legal move of each.
-            None => every::apply(position, mv).unwrap_or_else(|| position.clone()),
-        },
-        Position::Divisor(_) => Position::Divisor(mv.to.first().copied().unwrap_or(1)),
-        Position::Euclid(a, b) => {
-            let (x, y) = euclid::after(*a, *b, mv.heap, mv.to.first().copied().unwrap_or(0));
-            Position::Euclid(x, y)
-        }
-        Position::Chips(cells) => {
-            let mut next = cells.clone();
-            if let (Some(c), Some(&to)) = (next.get_mut(mv.heap), mv.to.first()) {
-                *c = to;
-            }
-            Position::Chips(next)
-        }
-        Position::Kl { forbidden, heaps } => {
-            let mut next = heaps.clone();
-            next.splice(mv.heap..=mv.heap, mv.to.iter().copied());
-            Position::Kl { forbidden: *forbidden, heaps: next }
-        }
-        Position::Sum(cs) => {
-            let r = cs[mv.heap].ruleset.clone();
-            let mut next = cs.clone();
-            next.splice(mv.heap..=mv.heap, mv.to.iter().map(|&h| Component::new(r.clone(), h)));
-            Position::Sum(next)
-        }
-    }
+    // A move in several games of a sum at once (an Every-SG turn): its numbers shared out
+    // among the games as a legal move of each.
+    position.after(mv).or_else(|| every::apply(position, mv)).unwrap_or_else(|| position.clone())
 }
 
 /// The move in words, as `grundy analyze` words winning moves: "take 11 from heap 3 (12 -> 1)",

@@ -64,6 +64,10 @@ pub struct WinningMove {
     /// otherwise, `result` being the tokens.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub result_tokens: Option<Vec<String>>,
+    /// The position after the move as the tokens `analyze` reads back for it (`4/3 9/2`,
+    /// `162/9`, `12 line:3 line:3`, `nim=0 subtraction:2,5=9`): what `grundy analyze` prints
+    /// after `=>`, and what a person types to go on from there. Filled in by [`analyze`].
+    pub leaves: Vec<String>,
 }
 
 /// Winning moves of one heap written as one family (an arithmetic progression of moves), with
@@ -235,6 +239,7 @@ impl Listing {
         if self.has_room(a) {
             a.winning_moves.push(WinningMove {
                 result_tokens: None,
+                leaves: vec![],
                 text: text.clone(),
                 result: result(),
                 mv: mv.clone(),
@@ -246,7 +251,13 @@ impl Listing {
     /// Lists the move `mv` of a family already recorded, while the list has room.
     fn list(&self, a: &mut Analysis, mv: Move, text: impl FnOnce() -> String, result: impl FnOnce() -> Vec<u64>) {
         if self.has_room(a) {
-            a.winning_moves.push(WinningMove { result_tokens: None, text: text(), result: result(), mv });
+            a.winning_moves.push(WinningMove {
+                result_tokens: None,
+                leaves: vec![],
+                text: text(),
+                result: result(),
+                mv,
+            });
         }
     }
 
@@ -359,6 +370,9 @@ pub fn analyze(game: &Game, position: &Position, options: &AnalyzeOptions) -> Re
         (None, None) => Some(a.winning_families.iter().map(|f| u128::from(f.family.count)).sum()),
     };
     a.labels = (0..a.position.len()).map(|i| position.label(i)).collect();
+    for m in a.winning_moves.iter_mut().chain(a.drawing_moves.iter_mut()) {
+        m.leaves = leaves(game, position, m);
+    }
     if a.sg.is_none() && a.sg_note.is_none() {
         a.sg_note = Some(
             match (options.convention, position) {
@@ -373,6 +387,15 @@ pub fn analyze(game: &Game, position: &Position, options: &AnalyzeOptions) -> Re
         a.explanation.clear();
     }
     Ok(a)
+}
+
+/// The tokens of the position `m` leaves: the position after its move, or, for a turn over
+/// several games at once (Every-SG), the same games holding its `result`.
+fn leaves(game: &Game, position: &Position, m: &WinningMove) -> Vec<String> {
+    match position.after(&m.mv).or_else(|| crate::game::games::with_numbers(position, &m.result)) {
+        Some(next) => game.position_tokens(&next),
+        None => m.result.iter().map(u64::to_string).collect(),
+    }
 }
 
 /// How the explanation's line on the moves not listed begins.
@@ -646,6 +669,7 @@ fn misere_sj(cs: &[Component], options: &AnalyzeOptions) -> Result<Option<Analys
                     let mv = Move { heap: i, ..mv };
                     a.winning_moves.push(WinningMove {
                         result_tokens: None,
+                        leaves: vec![],
                         text: c.ruleset.describe_move(i + 1, c.heap, &mv.to),
                         result: replaced(&all, i, &mv.to),
                         mv,
@@ -681,6 +705,7 @@ fn misere_single_heap(cs: &[Component], options: &AnalyzeOptions) -> Result<Opti
         // An emptied heap is left as a heap of 0, as `Ruleset::for_each_option` gives it.
         a.winning_moves.push(WinningMove {
             result_tokens: None,
+            leaves: vec![],
             text: c.ruleset.describe_move(i + 1, n, &[to]),
             result: replaced(&all, i, &[to]),
             mv: Move::new(i, vec![to]),
@@ -899,6 +924,7 @@ fn chips(cells: &[u64], options: &AnalyzeOptions) -> Result<Analysis, AnalyzeErr
         result[chip] = to;
         a.winning_moves.push(WinningMove {
             result_tokens: None,
+            leaves: vec![],
             text: rule::describe_slide(cells, chip, to),
             result,
             mv: Move::new(chip, vec![to]),
@@ -936,7 +962,13 @@ fn board(b: &Board, numbers: &[u64], options: &AnalyzeOptions) -> Result<Analysi
             // Games that draw their own rows write results as tokens (the numbers are edges or
             // vertex indices).
             let result_tokens = rules.written_as_text().then(|| rules.tokens(&result));
-            a.winning_moves.push(WinningMove { result_tokens, text: rules.describe(numbers, &result), result, mv });
+            a.winning_moves.push(WinningMove {
+                result_tokens,
+                leaves: vec![],
+                text: rules.describe(numbers, &result),
+                result,
+                mv,
+            });
         }
     }
     a.given_count = answer.count;
@@ -986,6 +1018,7 @@ fn graph(game: &GraphGame, numbers: &[u64], options: &AnalyzeOptions) -> Result<
                         text: game.describe_move(numbers, m.token, m.to),
                         result: after,
                         result_tokens: None,
+                        leaves: vec![],
                         mv,
                     });
                 }
@@ -1027,6 +1060,7 @@ fn euclid(x: u64, y: u64, options: &AnalyzeOptions) -> Result<Analysis, AnalyzeE
         let (p, q) = rule::after(x, y, number, left);
         a.winning_moves.push(WinningMove {
             result_tokens: None,
+            leaves: vec![],
             text,
             result: vec![p, q],
             mv: Move::new(number, vec![left]),
@@ -1085,6 +1119,7 @@ fn divisor(n: u64, options: &AnalyzeOptions) -> Result<Analysis, AnalyzeError> {
             for (i, to) in nim_winning_moves(&exps) {
                 a.winning_moves.push(WinningMove {
                     result_tokens: None,
+                    leaves: vec![],
                     text: describe(i, exps[i], to),
                     result: vec![],
                     mv: Move::new(i, vec![to]),
@@ -1223,6 +1258,7 @@ fn sum_misere(cs: &[Component], options: &AnalyzeOptions) -> Result<Analysis, An
             if !search.wins(&canon(next))? {
                 a.winning_moves.push(WinningMove {
                     result_tokens: None,
+                    leaves: vec![],
                     text: c.ruleset.describe_move(i + 1, c.heap, &to),
                     result: replaced(&heaps, i, &to),
                     mv: Move::new(i, to),
@@ -1466,6 +1502,7 @@ fn kl(forbidden: [u64; 2], heaps: &[u64], options: &AnalyzeOptions) -> Result<An
             if !search.wins(&(kl_canon(next.clone()), me.other()))? {
                 a.winning_moves.push(WinningMove {
                     result_tokens: None,
+                    leaves: vec![],
                     text: Ruleset::Nim.describe_move(i + 1, h, &[h - take]),
                     result: next,
                     mv: Move::new(i, vec![h - take]),

@@ -364,7 +364,7 @@ pub(crate) fn every(position: &Position, options: &AnalyzeOptions) -> Result<Ana
     };
     if let Some(mv) = Move::between(&before, &result) {
         let text = describe_every(&parts, &after);
-        a.winning_moves.push(WinningMove { result_tokens: None, text, result, mv });
+        a.winning_moves.push(WinningMove { result_tokens: None, leaves: vec![], text, result, mv });
     }
     a.set_given_count(count, "the move along every game's best line is listed; the count is of every combination of moves after which the largest step is even");
     a.explanation.push(

@@ -103,7 +103,7 @@ fn normal(parts: &[Position], options: &AnalyzeOptions) -> Result<Analysis, Anal
             .find(|(f, _)| f.count == 1 && f.first == mv.to && f.heap == mv.heap && f.width == mv.width)
             .map(|(_, t)| t.clone())
             .unwrap_or_else(|| format!("{mv}"));
-        a.winning_moves.push(WinningMove { result_tokens: None, text, result: mv.apply(&numbers), mv });
+        a.winning_moves.push(WinningMove { result_tokens: None, leaves: vec![], text, result: mv.apply(&numbers), mv });
     }
     a.winning_families = families.into_iter().map(|(family, text)| WinningFamily { text, family }).collect();
     if !unknown.is_empty() {
@@ -241,7 +241,13 @@ fn misere(parts: &[Position], options: &AnalyzeOptions) -> Result<Analysis, Anal
                 Some((i, local, part)) => in_game(i, part, describe_in(part, &local)),
                 None => format!("{m}"),
             };
-            a.winning_moves.push(WinningMove { result_tokens: None, text, result: next.heaps(), mv: m });
+            a.winning_moves.push(WinningMove {
+                result_tokens: None,
+                leaves: vec![],
+                text,
+                result: next.heaps(),
+                mv: m,
+            });
         }
     }
     Ok(a)
