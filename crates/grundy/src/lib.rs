@@ -65,6 +65,9 @@ pub use values::{
     PatternGuess, Period,
 };
 
+// The rule finder (`grundy pattern`).
+pub use verify::{Pattern, PatternConfig, PatternError, PatternReport};
+
 // Games defined outside the crate (see `examples/custom_game.rs`).
 pub use game::ImpartialGame;
 pub use solve::custom::{ImpartialSession, ImpartialSolver, SolveError};

@@ -5,7 +5,14 @@
 //! `-1 % 2 = 1`: the remainder is never negative), which agrees with C and Rust whenever both
 //! sides are non-negative. Comparisons, `&&`, `||` and `!` give 1 or 0, and anything not 0 counts
 //! as true. Precedence, loosest first: `||`, `&&`, comparisons (not chained), `|`, `^` (xor),
-//! `&`, `+ -`, `* / %`, unary `- !`. Functions: `min(a, b, ...)`, `max(a, b, ...)`.
+//! `&`, `+ -`, `* / %`, unary `- !`. Functions: `min(a, b, ...)`, `max(a, b, ...)`,
+//! `pick(i, v0, v1, ...)` (the value v_i; only that one is evaluated, so it also serves as an
+//! if-then-else), `popcount(x)` (the number of 1 bits of x >= 0), `v2(x)` (the exponent of 2
+//! in x != 0: the 2-adic valuation, so the lowest set bit is `x & -x` = 2^v2(x)), and `G(x)`: the
+//! expression's own value at x, for 0 <= x < n, which states a recursive rule such as
+//! `pick(n % 2, n / 2, G(n / 2))` (G(2k) = k, G(2k+1) = G(k)). A recursion is bounded: at most
+//! [`MAX_CALLS`] calls of `G` for one value, nested at most [`MAX_RECURSION`] deep (fewer for a
+//! deep expression, so that evaluation stays far from the end of the stack).
 //! Division by zero and overflow are errors at the n where they happen, never a panic.
 //!
 //! Besides evaluating, an expression can tell its [`Shape`]: a proof that from some n on it
@@ -61,6 +68,12 @@ enum Node {
     Bin(Bin, Box<Node>, Box<Node>, usize),
     /// `min` (false) or `max` (true) of two or more arguments.
     MinMax(bool, Vec<Node>),
+    /// `pick(i, v0, v1, ...)`: the index, then the values; only the one chosen is evaluated.
+    Pick(Vec<Node>, usize),
+    /// `G(x)`: the expression's own value at x, for 0 <= x < n (a recursive rule).
+    Rec(Box<Node>, usize),
+    /// `popcount(x)` (false) or `v2(x)` (true): the 1 bits of x, or the exponent of 2 in x.
+    Bits(bool, Box<Node>, usize),
 }
 
 /// A parsed expression over n, with the game's parameters already substituted.
@@ -76,7 +89,18 @@ enum Node {
 pub struct Expr {
     source: String,
     root: Node,
+    /// How deep `G(x)` may recurse for this expression (fewer levels the deeper its tree).
+    max_recursion: usize,
 }
+
+/// The most calls of `G(x)` in the evaluation of one value.
+pub const MAX_CALLS: u64 = 1_000_000;
+
+/// The deepest recursion of `G(x)` (a rule such as G(n) = G(n / 2) needs 64 levels at most).
+pub const MAX_RECURSION: usize = 256;
+
+/// The most evaluation frames on the stack at once (recursion levels times the tree's depth).
+const MAX_FRAMES: usize = 8_000;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Tok {
@@ -339,6 +363,9 @@ impl Parser<'_> {
                     let depth = depth + args.len();
                     return Ok((Node::MinMax(name == "max", args), depth));
                 }
+                if matches!(name.as_str(), "pick" | "G" | "popcount" | "v2") {
+                    return self.call(&name, col);
+                }
                 if name == "n" {
                     return Ok((Node::N, 0));
                 }
@@ -349,13 +376,57 @@ impl Parser<'_> {
                         known.extend(self.params.iter().map(|(p, _)| *p));
                         Err(ExprError {
                             column: col,
-                            message: format!("unknown name '{name}' (known here: {}, min, max)", known.join(", ")),
+                            message: format!(
+                                "unknown name '{name}' (known here: {}, min, max, pick, popcount, v2, G)",
+                                known.join(", ")
+                            ),
                         })
                     }
                 }
             }
             _ => self.fail("a number, n, a parameter or '('"),
         }
+    }
+}
+
+impl Parser<'_> {
+    /// `pick(...)`, `G(x)`, `popcount(x)` or `v2(x)`, after its name (at `col`).
+    fn call(&mut self, name: &str, col: usize) -> Result<Sub, ExprError> {
+        let Some(open) = self.eat("(") else {
+            return self.fail(&format!("'(' after {name}"));
+        };
+        self.enter(open)?;
+        let (first, mut depth) = self.or()?;
+        let mut args = vec![first];
+        while self.eat(",").is_some() {
+            let (arg, arg_depth) = self.or()?;
+            args.push(arg);
+            depth = depth.max(arg_depth);
+        }
+        self.leave();
+        if self.eat(")").is_none() {
+            return self.fail("',' or ')'");
+        }
+        let depth = depth + 1;
+        if depth > MAX_DEPTH {
+            return Err(too_deep(col));
+        }
+        let node = match (name, args.len()) {
+            ("pick", 2..) => Node::Pick(args, col),
+            ("pick", _) => {
+                return Err(ExprError { column: col, message: "pick needs an index and at least one value".into() })
+            }
+            (_, 1) => {
+                let arg = Box::new(args.swap_remove(0));
+                match name {
+                    "G" => Node::Rec(arg, col),
+                    "popcount" => Node::Bits(false, arg, col),
+                    _ => Node::Bits(true, arg, col),
+                }
+            }
+            _ => return Err(ExprError { column: col, message: format!("{name} takes one argument") }),
+        };
+        Ok((node, depth))
     }
 }
 
@@ -367,11 +438,13 @@ impl Expr {
         if p.peek() == &Tok::End {
             return Err(ExprError { column: 1, message: "the expression is empty".into() });
         }
-        let (root, _) = p.or()?;
+        let (root, depth) = p.or()?;
         if p.peek() != &Tok::End {
             return p.fail("an operator or the end");
         }
-        Ok(Expr { source: source.to_string(), root })
+        // Each level of G's recursion evaluates the whole tree again, one frame per level of it.
+        let max_recursion = (MAX_FRAMES / (depth + 1)).clamp(1, MAX_RECURSION);
+        Ok(Expr { source: source.to_string(), root, max_recursion })
     }
 
     /// The text it was parsed from.
@@ -381,7 +454,13 @@ impl Expr {
 
     /// The value at `n`.
     pub fn eval(&self, n: u64) -> Result<i128, EvalError> {
-        eval(&self.root, i128::from(n))
+        let mut ctx = Ctx { root: Some(&self.root), calls: 0, level: 0, max_level: self.max_recursion };
+        eval_in(&self.root, i128::from(n), &mut ctx)
+    }
+
+    /// Whether the expression refers to itself (`G(x)`): such a rule has no [`Shape`].
+    pub fn is_recursive(&self) -> bool {
+        is_recursive(&self.root)
     }
 
     /// A proven [`Shape`] of the expression as a function of n, when the analysis finds one.
@@ -393,6 +472,9 @@ impl Expr {
     /// assert_eq!(Expr::parse("n * n", &[]).unwrap().shape(), None);
     /// ```
     pub fn shape(&self) -> Option<Shape> {
+        if self.is_recursive() {
+            return None;
+        }
         match shape(&self.root, &mut { MAX_ANALYSIS_WORK }) {
             Abs::Const(_) => Some(Shape::CONST),
             Abs::Arith(s) => Some(s),
@@ -402,6 +484,9 @@ impl Expr {
 
     /// The shape of the expression's truth value (not 0 = true), as a 0/1 sequence.
     pub fn truth_shape(&self) -> Option<Shape> {
+        if self.is_recursive() {
+            return None;
+        }
         let mut work = MAX_ANALYSIS_WORK;
         let s = shape(&self.root, &mut work);
         match truthiness(&self.root, s, &mut work) {
@@ -416,26 +501,95 @@ fn overflow(column: usize) -> EvalError {
     EvalError { column, message: "overflow".into() }
 }
 
+/// What an evaluation carries: the whole expression (for `G`; none in the period analysis, which
+/// never sees a recursive expression) and the recursion's counts.
+struct Ctx<'a> {
+    root: Option<&'a Node>,
+    calls: u64,
+    level: usize,
+    max_level: usize,
+}
+
+/// Evaluation without recursion (the period analysis): `G` is an error.
 fn eval(node: &Node, n: i128) -> Result<i128, EvalError> {
+    eval_in(node, n, &mut Ctx { root: None, calls: 0, level: 0, max_level: 0 })
+}
+
+fn is_recursive(node: &Node) -> bool {
+    match node {
+        Node::Num(_) | Node::N => false,
+        Node::Rec(..) => true,
+        Node::Neg(e, _) | Node::Not(e) | Node::Bits(_, e, _) => is_recursive(e),
+        Node::Bin(_, a, b, _) => is_recursive(a) || is_recursive(b),
+        Node::MinMax(_, args) | Node::Pick(args, _) => args.iter().any(is_recursive),
+    }
+}
+
+fn eval_in(node: &Node, n: i128, ctx: &mut Ctx<'_>) -> Result<i128, EvalError> {
+    let eval = |node: &Node, n: i128, ctx: &mut Ctx<'_>| eval_in(node, n, ctx);
     Ok(match node {
+        Node::Pick(args, col) => {
+            let (index, values) =
+                args.split_first().ok_or_else(|| EvalError { column: *col, message: "pick of nothing".into() })?;
+            let i = eval(index, n, ctx)?;
+            let chosen = usize::try_from(i).ok().and_then(|i| values.get(i)).ok_or_else(|| EvalError {
+                column: *col,
+                message: format!("pick index {i} is not between 0 and {}", values.len() - 1),
+            })?;
+            eval(chosen, n, ctx)?
+        }
+        Node::Rec(arg, col) => {
+            let x = eval(arg, n, ctx)?;
+            let fail = |message: String| EvalError { column: *col, message };
+            let root = ctx.root.ok_or_else(|| fail("G(x) has no value here".into()))?;
+            if x < 0 || x >= n {
+                return Err(fail(format!("G({x}) is asked at n = {n}: G(x) needs 0 <= x < n")));
+            }
+            ctx.calls += 1;
+            if ctx.calls > MAX_CALLS {
+                return Err(fail(format!("the recursion makes more than {MAX_CALLS} calls of G")));
+            }
+            if ctx.level >= ctx.max_level {
+                return Err(fail(format!("the recursion is deeper than {} levels", ctx.max_level)));
+            }
+            ctx.level += 1;
+            let v = eval(root, x, ctx);
+            ctx.level -= 1;
+            v?
+        }
+        Node::Bits(valuation, arg, col) => {
+            let x = eval(arg, n, ctx)?;
+            let fail = |message: &str| EvalError { column: *col, message: message.into() };
+            if *valuation {
+                if x == 0 {
+                    return Err(fail("v2(0) is undefined"));
+                }
+                i128::from(x.trailing_zeros())
+            } else {
+                if x < 0 {
+                    return Err(fail("popcount of a negative number"));
+                }
+                i128::from(x.count_ones())
+            }
+        }
         Node::Num(v) => *v,
         Node::N => n,
-        Node::Neg(e, col) => eval(e, n)?.checked_neg().ok_or_else(|| overflow(*col))?,
-        Node::Not(e) => i128::from(eval(e, n)? == 0),
+        Node::Neg(e, col) => eval(e, n, ctx)?.checked_neg().ok_or_else(|| overflow(*col))?,
+        Node::Not(e) => i128::from(eval(e, n, ctx)? == 0),
         Node::MinMax(is_max, args) => {
             let (first, rest) =
                 args.split_first().ok_or_else(|| EvalError { column: 0, message: "min or max of nothing".into() })?;
-            let mut best = eval(first, n)?;
+            let mut best = eval(first, n, ctx)?;
             for a in rest {
-                let v = eval(a, n)?;
+                let v = eval(a, n, ctx)?;
                 best = if *is_max { best.max(v) } else { best.min(v) };
             }
             best
         }
-        Node::Bin(Bin::And, a, b, _) => i128::from(eval(a, n)? != 0 && eval(b, n)? != 0),
-        Node::Bin(Bin::Or, a, b, _) => i128::from(eval(a, n)? != 0 || eval(b, n)? != 0),
+        Node::Bin(Bin::And, a, b, _) => i128::from(eval(a, n, ctx)? != 0 && eval(b, n, ctx)? != 0),
+        Node::Bin(Bin::Or, a, b, _) => i128::from(eval(a, n, ctx)? != 0 || eval(b, n, ctx)? != 0),
         Node::Bin(op, a, b, col) => {
-            let (x, y) = (eval(a, n)?, eval(b, n)?);
+            let (x, y) = (eval(a, n, ctx)?, eval(b, n, ctx)?);
             let zero = || EvalError { column: *col, message: "division by zero".into() };
             let checked = |v: Option<i128>| v.ok_or_else(|| overflow(*col));
             match op {
@@ -596,7 +750,8 @@ fn size(node: &Node) -> usize {
         Node::Num(_) | Node::N => 1,
         Node::Neg(e, _) | Node::Not(e) => 1 + size(e),
         Node::Bin(_, a, b, _) => 1 + size(a) + size(b),
-        Node::MinMax(_, args) => 1 + args.iter().map(size).sum::<usize>(),
+        Node::MinMax(_, args) | Node::Pick(args, _) => 1 + args.iter().map(size).sum::<usize>(),
+        Node::Rec(e, _) | Node::Bits(_, e, _) => 1 + size(e),
     }
 }
 
@@ -607,7 +762,10 @@ fn uses_n(node: &Node) -> bool {
         Node::N => true,
         Node::Neg(e, _) | Node::Not(e) => uses_n(e),
         Node::Bin(_, a, b, _) => uses_n(a) || uses_n(b),
-        Node::MinMax(_, args) => args.iter().any(uses_n),
+        Node::MinMax(_, args) | Node::Pick(args, _) => args.iter().any(uses_n),
+        // G(x) is defined only below n, so its value depends on n.
+        Node::Rec(..) => true,
+        Node::Bits(_, e, _) => uses_n(e),
     }
 }
 
@@ -646,6 +804,8 @@ fn shape(node: &Node, work: &mut u64) -> Abs {
             let (sa, sb) = (shape(a, work), shape(b, work));
             binary(*op, a, b, sa, sb, work)
         }
+        // A choice by a periodic index, or bits of n, are not analysed: no shape is claimed.
+        Node::Pick(..) | Node::Rec(..) | Node::Bits(..) => Abs::Unknown,
     }
 }
 
@@ -799,6 +959,46 @@ mod tests {
     }
 
     #[test]
+    fn pick_bits_and_recursion() {
+        assert_eq!(e("pick(n % 3, 10, 20, 30)").eval(5), Ok(30));
+        // Only the chosen value is evaluated: no division by zero at n = 0.
+        assert_eq!(e("pick(min(n, 1), 7, 100 / n)").eval(0), Ok(7));
+        assert_eq!(e("pick(min(n, 1), 7, 100 / n)").eval(4), Ok(25));
+        assert_eq!(e("popcount(n) + v2(n)").eval(12), Ok(4));
+        assert_eq!(e("n & -n").eval(40), Ok(8));
+        // Take 1 to half the heap: G(2k) = k, G(2k+1) = G(k).
+        let half = e("pick(n % 2, n / 2, G(n / 2))");
+        let closed = e("n / (2 * ((n + 1) & -(n + 1)))");
+        for n in [0u64, 1, 2, 3, 7, 11, 1000, u64::MAX - 1, u64::MAX] {
+            assert_eq!(half.eval(n), closed.eval(n), "at {n}");
+        }
+        assert!(half.is_recursive() && half.shape().is_none() && half.truth_shape().is_none());
+        assert!(!closed.is_recursive());
+    }
+
+    #[test]
+    fn recursion_and_bits_refuse_what_they_cannot_do() {
+        assert_eq!(err("pick(n)"), "pick needs an index and at least one value at column 1");
+        assert_eq!(err("G(n, 1)"), "G takes one argument at column 1");
+        assert_eq!(err("popcount n"), "expected '(' after popcount but found 'n' at column 10");
+        assert_eq!(
+            e("pick(n, 1, 2)").eval(2).unwrap_err().to_string(),
+            "pick index 2 is not between 0 and 1 at column 1"
+        );
+        assert_eq!(e("v2(n)").eval(0).unwrap_err().message, "v2(0) is undefined");
+        assert_eq!(e("popcount(n - 5)").eval(0).unwrap_err().message, "popcount of a negative number");
+        assert_eq!(e("G(n)").eval(3).unwrap_err().message, "G(3) is asked at n = 3: G(x) needs 0 <= x < n");
+        // G(n - 1) all the way down is deeper than allowed, and an error, not a stack overflow.
+        let deep = e("pick(min(n, 1), 0, G(n - 1) + 1)");
+        assert_eq!(deep.eval(100), Ok(100));
+        assert!(deep.eval(1_000_000).unwrap_err().message.starts_with("the recursion is deeper than"));
+        // Two calls per level: exponential work is cut off by the count of calls.
+        let wide = e("pick(min(n, 1), 1, G(n / 2) + G(n / 3))");
+        assert!(wide.eval(u64::MAX).unwrap_err().message.starts_with("the recursion makes more than"));
+        assert!(wide.eval(1000).is_ok());
+    }
+
+    #[test]
     fn errors_name_the_bad_part() {
         assert_eq!(err(""), "the expression is empty at column 1");
         assert_eq!(
@@ -806,7 +1006,7 @@ mod tests {
             "expected a number, n, a parameter or '(' but found the end of the expression at column 4"
         );
         assert_eq!(err("n $ 2"), "unexpected character '$' at column 3");
-        assert_eq!(err("k * n"), "unknown name 'k' (known here: n, K, min, max) at column 1");
+        assert_eq!(err("k * n"), "unknown name 'k' (known here: n, K, min, max, pick, popcount, v2, G) at column 1");
         assert_eq!(err("n = 2"), "'=' is not an operator (write '==' to compare) at column 3");
         assert_eq!(err("1 < n < 3"), "comparisons cannot be chained (write a < b && b < c) at column 7");
         assert_eq!(err("n 2"), "expected an operator or the end but found '2' at column 3");

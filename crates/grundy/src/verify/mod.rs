@@ -8,14 +8,18 @@
 mod claims;
 mod expr;
 mod guess;
+mod pattern;
 mod positions;
 
 pub use claims::{
     claims, find_claim, Claim, Counterexample, Expect, Verdict, VerifyError, VerifyRange, MAX_DIVISOR_N, MAX_POSITIONS,
 };
-pub use expr::{EvalError, Expr, ExprError, Shape, MAX_ANALYSED_PERIOD, MAX_DEPTH, MAX_NESTING};
+pub use expr::{
+    EvalError, Expr, ExprError, Shape, MAX_ANALYSED_PERIOD, MAX_CALLS, MAX_DEPTH, MAX_NESTING, MAX_RECURSION,
+};
 pub use guess::{
     check_guess, game_params, GuessError, GuessKind, GuessMismatch, GuessOptions, GuessReport, Shown, MAX_SEARCH_UPTO,
     MAX_UPTO,
 };
+pub use pattern::{Pattern, PatternConfig, PatternError, PatternReport, FAMILIES, MAX_PREDICT, MIN_VALUES};
 pub use positions::{heap_multisets, limited_multisets, position_order};

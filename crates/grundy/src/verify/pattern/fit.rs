@@ -1,0 +1,166 @@
+//! The search: each family's best rule on the values it is found from, confirmed on the values
+//! held out, in one backward pass per candidate with an early exit.
+//!
+//! Every check is a relation between G(n) and earlier values (G(n) = G(n - p) + s, or G(n) =
+//! mult * G(a k + b) + slope * k + offset), tested n by n. The parameters are read from the last
+//! values found from, and the walk goes back from there while the relation holds: where it
+//! first fails is n0. The held-out values are then checked with the same relation, so a rule is
+//! returned only when it holds for every given n from n0 on; with the table G(0..n0) it then
+//! reproduces every given value exactly (by induction on n).
+
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing))]
+
+use super::rule::{Body, Class, Rule};
+use crate::values::period::earliest_start;
+
+/// The values, split into those the rule is found from (`..found`) and those held out.
+pub(crate) struct Split<'a> {
+    pub values: &'a [u64],
+    pub found: usize,
+}
+
+impl Split<'_> {
+    fn get(&self, n: usize) -> Option<u64> {
+        self.values.get(n).copied()
+    }
+}
+
+/// The smallest eventual (arithmetic) period with its smallest n0 that covers at least two
+/// periods and half of the values found from, and holds on the held-out ones.
+pub(crate) fn periodic(s: &Split<'_>, max_period: usize) -> Option<Rule> {
+    let found = s.values.get(..s.found)?;
+    let f = found.len();
+    for p in 1..=(f / 2).min(max_period) {
+        let (Some(&last), Some(&before)) = (found.get(f - 1), found.get(f - 1 - p)) else {
+            continue;
+        };
+        let Some(saltus) = last.checked_sub(before) else {
+            continue;
+        };
+        let n0 = earliest_start(found, p, f - p, |a, b| a.checked_add(saltus) == Some(*b));
+        let covered = f - n0;
+        if covered < 2 * p || covered * 2 < f {
+            continue;
+        }
+        let held = (s.found..s.values.len())
+            .all(|n| matches!((s.get(n - p), s.get(n)), (Some(a), Some(b)) if a.checked_add(saltus) == Some(b)));
+        if !held {
+            continue;
+        }
+        let pre = found.get(..n0)?.to_vec();
+        let block = found.get(n0..n0 + p)?.to_vec();
+        return Some(Rule { pre, body: Body::Periodic { period: p as u64, saltus, block } });
+    }
+    None
+}
+
+/// The multipliers a self-similar class may scale G by.
+const MULTS: [i64; 3] = [1, -1, 2];
+
+/// The moduli up to which every target a k + b (a < m, b < m) is tried; past it only G(k).
+const ALL_TARGETS_UP_TO: u64 = 8;
+
+/// The classes' options for modulus m, simplest first: linear in k, then G(k) scaled, then G at
+/// other targets a k + b.
+fn options(m: u64) -> Vec<Class> {
+    let mut out = vec![Class::linear(0, 0)];
+    out.extend(MULTS.iter().map(|&mult| Class::recursive(mult, 1, 0, 0, 0)));
+    if m <= ALL_TARGETS_UP_TO {
+        for a in 1..m {
+            for b in 0..m {
+                if (a, b) != (1, 0) {
+                    out.extend(MULTS.iter().map(|&mult| Class::recursive(mult, a, b, 0, 0)));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// G(n) - mult * G(a k + b) for n = m k + c, when the target is below n.
+fn residual(s: &Split<'_>, o: &Class, m: u64, n: u64) -> Option<i128> {
+    let g = i128::from(s.get(usize::try_from(n).ok()?)?);
+    if o.mult == 0 {
+        return Some(g);
+    }
+    let t = o.a.checked_mul(n / m)?.checked_add(o.b)?;
+    if t >= n {
+        return None;
+    }
+    let gt = i128::from(s.get(usize::try_from(t).ok()?)?);
+    g.checked_sub(i128::from(o.mult).checked_mul(gt)?)
+}
+
+/// Whether n satisfies the class's relation.
+fn holds(s: &Split<'_>, o: &Class, m: u64, n: u64) -> bool {
+    let k = i128::from(n / m);
+    let want = i128::from(o.slope) * k + i128::from(o.offset);
+    residual(s, o, m, n) == Some(want)
+}
+
+/// The option with its slope and offset read from the last two values of class c found from,
+/// and the first n of the class from which it holds up to there.
+fn fit_class(s: &Split<'_>, o: Class, m: u64, c: u64) -> Option<(Class, u64)> {
+    let f = s.found as u64;
+    // The last n of the class below f, and the one before it.
+    let last = c + (f.checked_sub(c + 1)? / m) * m;
+    let prev = last.checked_sub(m)?;
+    let (r2, r1) = (residual(s, &o, m, last)?, residual(s, &o, m, prev)?);
+    let slope = i64::try_from(r2.checked_sub(r1)?).ok()?;
+    if slope < 0 {
+        // G would fall below 0 on this class.
+        return None;
+    }
+    let offset = i64::try_from(r2.checked_sub(i128::from(slope).checked_mul(i128::from(last / m))?)?).ok()?;
+    let o = Class { slope, offset, ..o };
+    let mut start = last;
+    while let Some(n) = start.checked_sub(m) {
+        if !holds(s, &o, m, n) {
+            break;
+        }
+        start = n;
+    }
+    Some((o, start))
+}
+
+/// The simplest rule by residue classes mod m: each class linear in k or self-similar.
+pub(crate) fn classes(s: &Split<'_>, m: u64) -> Option<Rule> {
+    let f = s.found as u64;
+    // Enough values for every class to be seen many times, and every target to fall below n.
+    if f < 16 * m || f < m * (m + 1) {
+        return None;
+    }
+    let opts = options(m);
+    let mut fits: Vec<Vec<(Class, u64)>> = Vec::with_capacity(m as usize);
+    let mut n0 = 0u64;
+    for c in 0..m {
+        let found: Vec<(Class, u64)> = opts.iter().filter_map(|&o| fit_class(s, o, m, c)).collect();
+        // The class holds from N on when its start is below N + m (the first n >= N of it).
+        let earliest = found.iter().map(|&(_, st)| st).min()?;
+        n0 = n0.max((earliest + 1).saturating_sub(m));
+        fits.push(found);
+    }
+    if (f - n0) * 2 < f {
+        return None;
+    }
+    // Each class: its simplest option that holds from n0 on.
+    let mut chosen = Vec::with_capacity(m as usize);
+    for class_fits in &fits {
+        let (o, _) = class_fits.iter().filter(|&&(_, st)| st < n0 + m).min_by_key(|(o, _)| o.size())?;
+        chosen.push(*o);
+    }
+    let held = (f..s.values.len() as u64)
+        .all(|n| chosen.get(usize::try_from(n % m).unwrap_or(usize::MAX)).is_some_and(|o| holds(s, o, m, n)));
+    if !held {
+        return None;
+    }
+    let rule = Rule {
+        pre: s.values.get(..usize::try_from(n0).ok()?)?.to_vec(),
+        body: Body::Classes { modulus: m, classes: chosen },
+    };
+    // Evidence: far more values covered than numbers in the rule.
+    if (f - n0) < 4 * rule.size() {
+        return None;
+    }
+    Some(rule)
+}

@@ -1,0 +1,298 @@
+//! The rule finder: the simplest rule that fits a table of Sprague-Grundy values G(0), G(1), ...
+//! from some n0 on, found on the first values and confirmed on the rest (`grundy pattern`,
+//! `grundy sg --guess`, the page's sequence panel).
+//!
+//! Families of rules (see [`FAMILIES`]): an eventual period, an arithmetic period, linear in n on
+//! each residue class, self-similar rules on residue classes (G(m k + c) = mult * G(a k + b) +
+//! slope * k + offset, which covers the functions of the binary digits: the 2-adic valuation,
+//! the lowest set bit, popcount and its parity, shifting past trailing ones), and constant on
+//! ranges whose ends grow m-fold (G(n) = G(floor(n / m))), with a different family on each
+//! residue class.
+//!
+//! The simplest rule is the one stated with the fewest numbers (the table before n0 counts).
+//! The last quarter of the values is held out: a rule is found on the first three quarters and
+//! returned only if it also holds on every held-out value, so no rule is ever claimed that the
+//! given values contradict ([`Pattern::checked`] says how many were held out). A rule is never
+//! a proof: a longer table may still part from it.
+//!
+//! The search is near-linear: each candidate's parameters come from the last values and one
+//! backward pass with an early exit checks it.
+//!
+//! ```
+//! use grundy::verify::Pattern;
+//! // Take 1 to half of the heap (LightOJ 1296): G(2k) = k, G(2k + 1) = G(k).
+//! let mut g = vec![0u64; 400];
+//! for n in 1..400 {
+//!     let opts: Vec<u64> = (1..=n / 2).map(|t| g[n - t]).collect();
+//!     g[n] = (0..).find(|v| !opts.contains(v)).unwrap();
+//! }
+//! let p = Pattern::find(&g).unwrap();
+//! assert_eq!(p.expression(), "n / (2 * ((n + 1) & -(n + 1)))");
+//! assert_eq!(p.predict(3).unwrap(), vec![200, 100, 201]);
+//! ```
+
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing))]
+
+mod fit;
+mod rule;
+mod text;
+
+use serde::Serialize;
+
+use crate::values::Period;
+use fit::Split;
+use rule::{Body, Rule};
+
+/// The families of rules the finder tries, in words (the "no rule among ..." message lists them).
+pub const FAMILIES: [&str; 5] = [
+    "an eventual period",
+    "an arithmetic period",
+    "linear in n on each residue class (mod 2 to 64)",
+    "self-similar on residue classes, G(mk + c) = a G(k) + bk + c (mod 2 to 64), which covers the 2-adic valuation, the lowest set bit, popcount, odious/evil and shifting past trailing 1s",
+    "constant on ranges whose ends grow m-fold, G(n) = G(floor(n / m)) (m up to 64)",
+];
+
+/// The fewest values a rule is looked for in.
+pub const MIN_VALUES: usize = 12;
+
+/// The most values [`Pattern::predict`] gives at once.
+pub const MAX_PREDICT: u64 = 1 << 24;
+
+/// Why no rule is given.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PatternError {
+    /// Too few values to find a rule and hold some out.
+    #[error("{given} values are too few to find a rule in (at least {needed})")]
+    TooFew {
+        /// How many were given.
+        given: usize,
+        /// How many are needed.
+        needed: usize,
+    },
+    /// No family fits.
+    #[error("no rule among {} fits G(0..{last})", FAMILIES.join("; "))]
+    NoRule {
+        /// The last n given.
+        last: u64,
+    },
+    /// More values asked of [`Pattern::predict`] than it gives at once.
+    #[error("{asked} values asked; at most {MAX_PREDICT} are predicted at once")]
+    TooMany {
+        /// How many were asked.
+        asked: u64,
+    },
+    /// The rule's value at n passes 2^64 - 1 (or would be negative).
+    #[error("the rule's value at n = {n} is not a number from 0 to 2^64 - 1")]
+    OutOfRange {
+        /// Where.
+        n: u64,
+    },
+}
+
+/// How the finder searches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PatternConfig {
+    held_out: u64,
+    max_modulus: u64,
+}
+
+impl Default for PatternConfig {
+    fn default() -> Self {
+        PatternConfig { held_out: 4, max_modulus: 64 }
+    }
+}
+
+impl PatternConfig {
+    /// The default: a quarter held out, residue classes mod 2 to 64.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Hold out the last 1/`d` of the values (at least one value; `d` at least 2).
+    pub fn held_out(mut self, d: u64) -> Self {
+        self.held_out = d.max(2);
+        self
+    }
+
+    /// The largest modulus of residue classes tried (at least 2, at most 64).
+    pub fn max_modulus(mut self, m: u64) -> Self {
+        self.max_modulus = m.clamp(2, 64);
+        self
+    }
+}
+
+/// A rule that fits a table of values from n0 on: stated in words, as an expression for
+/// `grundy verify --sg`, and as C++ and Python code.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pattern {
+    rule: Rule,
+    len: u64,
+    checked: u64,
+    proven: bool,
+}
+
+/// A [`Pattern`] for JSON (`grundy pattern --json`); every field but `words` and `checked` is null
+/// when no rule was found.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PatternReport {
+    /// The family: `period`, `arithmetic-period`, `linear-on-residue-classes`, `self-similar`,
+    /// `geometric-ranges`.
+    pub rule: Option<String>,
+    /// The rule in words, or why there is none.
+    pub words: String,
+    /// The rule for `grundy verify --sg`.
+    pub expression: Option<String>,
+    /// A C++ function `long long g(long long n)`.
+    pub cpp: Option<String>,
+    /// A Python function `def g(n):`.
+    pub python: Option<String>,
+    /// n0: the rule's body holds from here on (the values before it are a table).
+    pub from: Option<u64>,
+    /// How many values (the last ones) the rule was checked on that it was not found from.
+    pub checked: u64,
+    /// The values predicted after the last one given.
+    pub predicted: Vec<u64>,
+}
+
+impl PatternReport {
+    /// The report when no rule was found: `words` says why.
+    pub fn none(error: &PatternError) -> PatternReport {
+        PatternReport {
+            rule: None,
+            words: error.to_string(),
+            expression: None,
+            cpp: None,
+            python: None,
+            from: None,
+            checked: 0,
+            predicted: vec![],
+        }
+    }
+}
+
+impl Pattern {
+    /// The simplest rule that fits `values` (G(0), G(1), ...) from some n0 on, found on the
+    /// first three quarters and holding on the rest.
+    pub fn find(values: &[u64]) -> Result<Pattern, PatternError> {
+        Self::find_with(values, &PatternConfig::default())
+    }
+
+    /// As [`Pattern::find`], searching as `config` says.
+    pub fn find_with(values: &[u64], config: &PatternConfig) -> Result<Pattern, PatternError> {
+        let len = values.len();
+        if len < MIN_VALUES {
+            return Err(PatternError::TooFew { given: len, needed: MIN_VALUES });
+        }
+        let held = (len as u64 / config.held_out).max(1) as usize;
+        let split = Split { values, found: len - held };
+        let mut best: Option<Rule> = fit::periodic(&split, usize::MAX);
+        for m in 2..=config.max_modulus {
+            if let Some(r) = fit::classes(&split, m) {
+                if best.as_ref().is_none_or(|b| r.size() < b.size()) {
+                    best = Some(r);
+                }
+            }
+        }
+        let rule = best.ok_or(PatternError::NoRule { last: len as u64 - 1 })?;
+        Ok(Pattern { rule, len: len as u64, checked: held as u64, proven: false })
+    }
+
+    /// The pattern of a proven period (the periodicity theorem, or a repeated window): `values`
+    /// must hold its pre-period and one period. `None` when they do not.
+    pub fn from_period(values: &[u64], period: Period) -> Option<Pattern> {
+        let n0 = usize::try_from(period.preperiod).ok()?;
+        let p = usize::try_from(period.period).ok()?;
+        let pre = values.get(..n0)?.to_vec();
+        let block = values.get(n0..n0.checked_add(p)?)?.to_vec();
+        let rule = Rule { pre, body: Body::Periodic { period: period.period, saltus: period.saltus, block } };
+        let len = values.len() as u64;
+        Some(Pattern { rule, len, checked: len - (n0 + p) as u64, proven: true })
+    }
+
+    /// The rule in words.
+    pub fn words(&self) -> String {
+        let mut w = text::words(&self.rule);
+        if self.proven {
+            w += " (proven)";
+        } else {
+            w += &format!(
+                "; found from G(0..{}) and confirmed on G({}..{}): seen, not proven (a longer table may differ)",
+                self.len - self.checked - 1,
+                self.len - self.checked,
+                self.len - 1
+            );
+        }
+        w
+    }
+
+    /// The family's name: `period`, `arithmetic-period`, `linear-on-residue-classes`,
+    /// `self-similar` or `geometric-ranges`.
+    pub fn family(&self) -> &'static str {
+        text::family(&self.rule)
+    }
+
+    /// The rule as an expression over n that `grundy verify --sg` accepts.
+    pub fn expression(&self) -> String {
+        text::expression(&self.rule)
+    }
+
+    /// The rule as a C++ function `long long g(long long n)`.
+    pub fn cpp(&self) -> String {
+        text::cpp(&self.rule)
+    }
+
+    /// The rule as a Python function `def g(n):`.
+    pub fn python(&self) -> String {
+        text::python(&self.rule)
+    }
+
+    /// n0: the rule's body holds from here on; G(0..n0) is a table.
+    pub fn from(&self) -> u64 {
+        self.rule.from()
+    }
+
+    /// How many of the given values (the last ones) the rule was checked on without being
+    /// found from them.
+    pub fn checked(&self) -> u64 {
+        self.checked
+    }
+
+    /// How many values were given (the rule was found from G(0..given)).
+    pub fn given(&self) -> u64 {
+        self.len
+    }
+
+    /// Whether the rule is proven (a period the table came with), not only seen.
+    pub fn proven(&self) -> bool {
+        self.proven
+    }
+
+    /// G(n) by the rule, for any n (`None` past 2^64 - 1).
+    pub fn value(&self, n: u64) -> Option<u64> {
+        self.rule.value(n)
+    }
+
+    /// The next `k` values the rule gives: G(len), ..., G(len + k - 1).
+    pub fn predict(&self, k: u64) -> Result<Vec<u64>, PatternError> {
+        if k > MAX_PREDICT {
+            return Err(PatternError::TooMany { asked: k });
+        }
+        (self.len..self.len.saturating_add(k))
+            .map(|n| self.rule.value(n).ok_or(PatternError::OutOfRange { n }))
+            .collect()
+    }
+
+    /// The report for JSON, with the next `predict` values.
+    pub fn report(&self, predict: u64) -> Result<PatternReport, PatternError> {
+        Ok(PatternReport {
+            rule: Some(self.family().to_string()),
+            words: self.words(),
+            expression: Some(self.expression()),
+            cpp: Some(self.cpp()),
+            python: Some(self.python()),
+            from: Some(self.from()),
+            checked: self.checked,
+            predicted: self.predict(predict)?,
+        })
+    }
+}

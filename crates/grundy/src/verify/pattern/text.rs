@@ -1,0 +1,424 @@
+//! A rule stated four ways: in words, as an expression for `grundy verify --sg`, and as C++ and
+//! Python functions a contestant can paste. All four say the same rule; the tests evaluate the
+//! expression against the rule's own values.
+
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing))]
+
+use super::rule::{Body, Class, Rule};
+
+/// A rule the words can name, recognised by the relations of its classes (which determine it
+/// from n0 on) and checked value by value on the table before n0.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Named {
+    /// The exponent of the largest power of 2 dividing n (2-adic valuation), n >= 1.
+    Valuation,
+    /// The lowest set bit of n: the largest power of 2 dividing n.
+    LowestBit,
+    /// The number of 1 bits of n.
+    Popcount,
+    /// 1 for odious n (an odd number of 1 bits), 0 for evil n.
+    Odious,
+    /// n shifted right past its trailing 1 bits, then once more: G(2k) = k, G(2k+1) = G(k).
+    ShiftPastOnes,
+}
+
+impl Named {
+    fn value(self, n: u64) -> Option<u64> {
+        Some(match self {
+            Named::Valuation => u64::from(n.checked_ilog2().map(|_| n.trailing_zeros())?),
+            Named::LowestBit => n & n.wrapping_neg(),
+            Named::Popcount => u64::from(n.count_ones()),
+            Named::Odious => u64::from(n.count_ones() % 2),
+            Named::ShiftPastOnes => (n >> n.trailing_ones()) >> 1,
+        })
+    }
+
+    /// From which n the name applies (v2 is undefined at 0).
+    fn first(self) -> u64 {
+        u64::from(self == Named::Valuation)
+    }
+
+    fn classes(self) -> [Class; 2] {
+        let g = |mult, offset| Class::recursive(mult, 1, 0, 0, offset);
+        match self {
+            Named::Valuation => [g(1, 1), Class::linear(0, 0)],
+            Named::LowestBit => [g(2, 0), Class::linear(0, 1)],
+            Named::Popcount => [g(1, 0), g(1, 1)],
+            Named::Odious => [g(1, 0), g(-1, 1)],
+            Named::ShiftPastOnes => [Class::linear(1, 0), g(1, 0)],
+        }
+    }
+
+    fn words(self) -> &'static str {
+        match self {
+            Named::Valuation => "the 2-adic valuation of n: the exponent of the largest power of 2 dividing n",
+            Named::LowestBit => "the lowest set bit of n: the largest power of 2 dividing n",
+            Named::Popcount => "the number of 1s in n written in binary",
+            Named::Odious => "1 when n is odious (an odd number of 1s in binary), 0 when n is evil",
+            Named::ShiftPastOnes => "n shifted right past its trailing 1s in binary, then once more",
+        }
+    }
+
+    fn expression(self) -> &'static str {
+        match self {
+            Named::Valuation => "v2(n)",
+            Named::LowestBit => "n & -n",
+            Named::Popcount => "popcount(n)",
+            Named::Odious => "popcount(n) % 2",
+            Named::ShiftPastOnes => "n / (2 * ((n + 1) & -(n + 1)))",
+        }
+    }
+
+    const ALL: [Named; 5] = [Named::Valuation, Named::LowestBit, Named::Popcount, Named::Odious, Named::ShiftPastOnes];
+
+    /// The name of `rule`, if it has one: the same relations from n0 on, and the same values
+    /// before n0 (from where the name applies).
+    pub fn of(rule: &Rule) -> Option<Named> {
+        let Body::Classes { modulus: 2, classes } = &rule.body else {
+            return None;
+        };
+        Named::ALL.into_iter().find(|named| {
+            classes.as_slice() == named.classes()
+                && rule
+                    .pre
+                    .iter()
+                    .enumerate()
+                    .skip(named.first() as usize)
+                    .all(|(n, &v)| named.value(n as u64) == Some(v))
+        })
+    }
+}
+
+fn list(values: &[u64]) -> String {
+    values.iter().map(u64::to_string).collect::<Vec<_>>().join(", ")
+}
+
+/// The most values listed in words; the expression and the code list them all.
+const WORDS_LIST: usize = 40;
+
+fn short_list(values: &[u64]) -> String {
+    if values.len() <= WORDS_LIST {
+        list(values)
+    } else {
+        let head = values.get(..WORDS_LIST).unwrap_or(values);
+        format!("{}, ... ({} values; the expression lists them all)", list(head), values.len())
+    }
+}
+
+/// "G(0..n0-1) = ..." for the table before n0.
+fn before(rule: &Rule) -> String {
+    match rule.pre.len() {
+        0 => String::new(),
+        1 => format!(" (G(0) = {})", list(&rule.pre)),
+        n0 => format!(" (before it, G(0..{}) = {})", n0 - 1, short_list(&rule.pre)),
+    }
+}
+
+/// A term `coef * what` joined into a sum: "6k + 3 - G(k)".
+fn sum(terms: &[(i64, String)]) -> String {
+    let mut out = String::new();
+    for (coef, what) in terms.iter().filter(|(c, _)| *c != 0) {
+        let mag = coef.unsigned_abs();
+        let body = match (mag, what.is_empty()) {
+            (_, true) => mag.to_string(),
+            (1, false) => what.clone(),
+            (_, false) => format!("{mag}{what}"),
+        };
+        if out.is_empty() {
+            out = if *coef < 0 { format!("-{body}") } else { body };
+        } else {
+            out += if *coef < 0 { " - " } else { " + " };
+            out += &body;
+        }
+    }
+    if out.is_empty() {
+        "0".into()
+    } else {
+        out
+    }
+}
+
+/// "2k + 1" for a k + b.
+fn affine_k(a: u64, b: u64) -> String {
+    sum(&[(a as i64, "k".into()), (b as i64, String::new())])
+}
+
+/// The class's formula in words: "G(2k + 1) = G(k)".
+fn class_words(m: u64, c: u64, o: &Class) -> String {
+    let mut terms = vec![(o.slope, "k".to_string())];
+    if o.mult != 0 {
+        terms.push((o.mult, format!("G({})", affine_k(o.a, o.b))));
+    }
+    terms.push((o.offset, String::new()));
+    format!("G({}) = {}", affine_k(m, c), sum(&terms))
+}
+
+/// The family's name, for machines (`rule` in JSON).
+pub(crate) fn family(rule: &Rule) -> &'static str {
+    match &rule.body {
+        Body::Periodic { saltus: 0, .. } => "period",
+        Body::Periodic { .. } => "arithmetic-period",
+        Body::Classes { classes, .. } if classes.iter().all(|c| c.mult == 0) => "linear-on-residue-classes",
+        Body::Classes { classes, .. } if classes.iter().all(|c| *c == Class::recursive(1, 1, 0, 0, 0)) => {
+            "geometric-ranges"
+        }
+        Body::Classes { .. } => "self-similar",
+    }
+}
+
+/// The rule in words.
+pub(crate) fn words(rule: &Rule) -> String {
+    let n0 = rule.from();
+    let from = format!("from n = {n0}{}", before(rule));
+    if let Some(named) = Named::of(rule) {
+        return match named.first() {
+            0 => format!("G(n) is {} (for every n)", named.words()),
+            first => format!(
+                "G(n) is {} for n >= {first}{}",
+                named.words(),
+                before(&Rule { pre: rule.pre.iter().copied().take(first as usize).collect(), body: rule.body.clone() })
+            ),
+        };
+    }
+    match &rule.body {
+        Body::Periodic { period, saltus, block } => {
+            let index = if n0 == 0 { format!("n mod {period}") } else { format!("(n - {n0}) mod {period}") };
+            let head = if *saltus == 0 {
+                format!("G(n) is periodic with period {period}")
+            } else {
+                format!(
+                    "G(n) is arithmetic-periodic with period {period} and saltus {saltus}: G(n + {period}) = G(n) + {saltus}"
+                )
+            };
+            let growth = if *saltus == 0 {
+                String::new()
+            } else {
+                let steps = if n0 == 0 { format!("n / {period}") } else { format!("(n - {n0}) / {period}") };
+                format!(" + {saltus} * floor({steps})")
+            };
+            if block.iter().all(|&v| Some(&v) == block.first()) {
+                // One value over the period: a constant, or a staircase.
+                let v = block.first().copied().unwrap_or(0);
+                let d = if n0 == 0 { "n".to_string() } else { format!("(n - {n0})") };
+                let stairs = match (*saltus, *period) {
+                    (0, _) => String::new(),
+                    (1, 1) => d,
+                    (s, 1) => format!("{s}{d}"),
+                    (1, p) => format!("floor({d} / {p})"),
+                    (s, p) => format!("{s} floor({d} / {p})"),
+                };
+                let formula = match (v, stairs.is_empty()) {
+                    (_, true) => v.to_string(),
+                    (0, false) => stairs,
+                    (_, false) => format!("{stairs} + {v}"),
+                };
+                return format!("G(n) = {formula} {from}");
+            }
+            format!("{head} {from}; G(n) = B[{index}]{growth} with B = {{{}}}", short_list(block))
+        }
+        Body::Classes { modulus, classes } => {
+            let per: Vec<String> =
+                classes.iter().enumerate().map(|(c, o)| class_words(*modulus, c as u64, o)).collect();
+            let mut out = format!("by n mod {modulus} (n = {modulus}k + c) {from}: {}", per.join("; "));
+            if family(rule) == "geometric-ranges" {
+                out = format!(
+                    "G(n) = G(floor(n / {modulus})) {from}, so G is constant on ranges whose ends grow {modulus}-fold"
+                );
+            } else if classes.iter().all(|c| c.mult == 0) {
+                out = format!("G(n) is linear in k on each residue class {out}");
+            } else {
+                out = format!("G(n) is self-similar {out}");
+            }
+            out
+        }
+    }
+}
+
+/// `pick(min(n, n0), G(0), ..., G(n0 - 1), rest)`, or `rest` alone when n0 is 0.
+fn with_pre(rule: &Rule, rest: String) -> String {
+    if rule.pre.is_empty() {
+        rest
+    } else {
+        format!("pick(min(n, {}), {}, {rest})", rule.pre.len(), list(&rule.pre))
+    }
+}
+
+/// `coef * (what)` joined into an expression of the verify language.
+fn expr_sum(terms: &[(i64, String)]) -> String {
+    let mut out = String::new();
+    for (coef, what) in terms.iter().filter(|(c, _)| *c != 0) {
+        let mag = coef.unsigned_abs();
+        let body = match (mag, what.is_empty()) {
+            (_, true) => mag.to_string(),
+            (1, false) => what.clone(),
+            (_, false) => format!("{mag} * {what}"),
+        };
+        if out.is_empty() {
+            out = if *coef < 0 { format!("0 - {body}") } else { body };
+        } else {
+            out += if *coef < 0 { " - " } else { " + " };
+            out += &body;
+        }
+    }
+    if out.is_empty() {
+        "0".into()
+    } else {
+        out
+    }
+}
+
+/// The rule as an expression over n for `grundy verify --sg`.
+pub(crate) fn expression(rule: &Rule) -> String {
+    if let Some(named) = Named::of(rule) {
+        let pre: Vec<u64> = (0..named.first()).filter_map(|n| rule.value(n)).collect();
+        return with_pre(&Rule { pre, body: rule.body.clone() }, named.expression().to_string());
+    }
+    let n0 = rule.from();
+    let shifted = if n0 == 0 { "n".to_string() } else { format!("(n - {n0})") };
+    let rest = match &rule.body {
+        Body::Periodic { period, saltus, block } => {
+            let r = format!("{shifted} % {period}");
+            let periodic = if block.iter().all(|&v| Some(&v) == block.first()) {
+                block.first().copied().unwrap_or(0).to_string()
+            } else if block.iter().enumerate().all(|(i, &v)| v == i as u64) {
+                r
+            } else {
+                format!("pick({r}, {})", list(block))
+            };
+            if *saltus == 0 {
+                periodic
+            } else {
+                let steps = if *period == 1 { shifted.clone() } else { format!("{shifted} / {period}") };
+                let growth = if *saltus == 1 { steps } else { format!("{saltus} * ({steps})") };
+                if periodic == "0" {
+                    growth
+                } else {
+                    format!("{periodic} + {growth}")
+                }
+            }
+        }
+        Body::Classes { modulus, classes } => {
+            let k = format!("(n / {modulus})");
+            let arms: Vec<String> = classes
+                .iter()
+                .map(|o| {
+                    let mut terms = vec![(o.slope, k.clone())];
+                    if o.mult != 0 {
+                        let t = if (o.a, o.b) == (1, 0) {
+                            format!("n / {modulus}")
+                        } else {
+                            expr_sum(&[(o.a as i64, k.clone()), (o.b as i64, String::new())])
+                        };
+                        terms.push((o.mult, format!("G({t})")));
+                    }
+                    terms.push((o.offset, String::new()));
+                    expr_sum(&terms)
+                })
+                .collect();
+            match arms.split_first() {
+                Some((first, rest)) if rest.iter().all(|a| a == first) => first.clone(),
+                _ => format!("pick(n % {modulus}, {})", arms.join(", ")),
+            }
+        }
+    };
+    with_pre(rule, rest)
+}
+
+/// The rule as a C++ function `long long g(long long n)`.
+pub(crate) fn cpp(rule: &Rule) -> String {
+    let n0 = rule.from();
+    let mut out = String::from("long long g(long long n) {\n");
+    if n0 > 0 {
+        out += &format!("    static const long long pre[{n0}] = {{{}}};\n", list(&rule.pre));
+        out += &format!("    if (n < {n0}) return pre[n];\n");
+    }
+    match &rule.body {
+        Body::Periodic { period, saltus, block } => {
+            out += &format!("    static const long long B[{period}] = {{{}}};\n", list(block));
+            let d = if n0 == 0 { "n".to_string() } else { format!("(n - {n0})") };
+            if *saltus == 0 {
+                out += &format!("    return B[{d} % {period}];\n");
+            } else {
+                out += &format!("    return B[{d} % {period}] + {saltus}LL * ({d} / {period});\n");
+            }
+        }
+        Body::Classes { modulus, classes } => {
+            out += &format!("    long long k = n / {modulus};\n    switch (n % {modulus}) {{\n");
+            for (c, o) in classes.iter().enumerate() {
+                let mut terms = vec![(o.slope, "k".to_string())];
+                if o.mult != 0 {
+                    terms.push((o.mult, format!("g({})", code_affine(o.a, o.b))));
+                }
+                terms.push((o.offset, String::new()));
+                out += &format!("        case {c}: return {};\n", code_sum(&terms, "LL * "));
+            }
+            out += "    }\n    return -1; // not reached\n";
+        }
+    }
+    out + "}\n"
+}
+
+/// The rule as a Python function `def g(n):`.
+pub(crate) fn python(rule: &Rule) -> String {
+    let n0 = rule.from();
+    let mut out = String::from("def g(n):\n");
+    if n0 > 0 {
+        out += &format!("    pre = [{}]\n    if n < {n0}:\n        return pre[n]\n", list(&rule.pre));
+    }
+    match &rule.body {
+        Body::Periodic { period, saltus, block } => {
+            out += &format!("    B = [{}]\n", list(block));
+            let d = if n0 == 0 { "n".to_string() } else { format!("(n - {n0})") };
+            if *saltus == 0 {
+                out += &format!("    return B[{d} % {period}]\n");
+            } else {
+                out += &format!("    return B[{d} % {period}] + {saltus} * ({d} // {period})\n");
+            }
+        }
+        Body::Classes { modulus, classes } => {
+            out += &format!("    k, c = divmod(n, {modulus})\n");
+            for (c, o) in classes.iter().enumerate() {
+                let mut terms = vec![(o.slope, "k".to_string())];
+                if o.mult != 0 {
+                    terms.push((o.mult, format!("g({})", code_affine(o.a, o.b))));
+                }
+                terms.push((o.offset, String::new()));
+                let cond = if c + 1 == classes.len() {
+                    "    return".to_string()
+                } else {
+                    format!("    if c == {c}:\n        return")
+                };
+                out += &format!("{cond} {}\n", code_sum(&terms, " * "));
+            }
+        }
+    }
+    out
+}
+
+fn code_affine(a: u64, b: u64) -> String {
+    code_sum(&[(a as i64, "k".into()), (b as i64, String::new())], " * ")
+}
+
+/// A sum in C or Python: `6LL * k + 3 - g(k)`, `6 * k + 3 - g(k)`.
+fn code_sum(terms: &[(i64, String)], times: &str) -> String {
+    let mut out = String::new();
+    for (coef, what) in terms.iter().filter(|(c, _)| *c != 0) {
+        let mag = coef.unsigned_abs();
+        let body = match (mag, what.is_empty()) {
+            (_, true) => mag.to_string(),
+            (1, false) => what.clone(),
+            (_, false) => format!("{mag}{times}{what}"),
+        };
+        if out.is_empty() {
+            out = if *coef < 0 { format!("-{body}") } else { body };
+        } else {
+            out += if *coef < 0 { " - " } else { " + " };
+            out += &body;
+        }
+    }
+    if out.is_empty() {
+        "0".into()
+    } else {
+        out
+    }
+}

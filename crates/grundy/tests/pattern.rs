@@ -1,0 +1,138 @@
+//! The rule finder against games brute-forced here by their plain definitions (a mex over
+//! every option; none of grundy's closed forms or engines): given G(0..1999), the rule it states
+//! must predict G(2000..3999) exactly, and its expression must give the same values in
+//! `grundy verify --sg`'s language. Games with no simple rule (subtract a square, subtract a
+//! prime) must never get a rule that later values contradict.
+
+use grundy::verify::{Expr, Pattern, PatternError};
+
+fn mex(seen: &mut Vec<bool>, opts: impl Iterator<Item = u64>) -> u64 {
+    seen.clear();
+    for v in opts {
+        let v = v as usize;
+        if v >= seen.len() {
+            seen.resize(v + 1, false);
+        }
+        seen[v] = true;
+    }
+    seen.iter().position(|s| !s).unwrap_or(seen.len()) as u64
+}
+
+/// G(0..len) of a game whose options from a heap of n are heaps (`single`) or pairs of heaps
+/// whose values are XORed (`split`).
+fn table(len: usize, moves: impl Fn(u64, &[u64], &mut Vec<u64>)) -> Vec<u64> {
+    let mut g: Vec<u64> = Vec::with_capacity(len);
+    let (mut seen, mut opts) = (vec![], vec![]);
+    for n in 0..len as u64 {
+        opts.clear();
+        moves(n, &g, &mut opts);
+        let v = mex(&mut seen, opts.iter().copied());
+        g.push(v);
+    }
+    g
+}
+
+fn subtraction(len: usize, allowed: impl Fn(u64) -> bool) -> Vec<u64> {
+    table(len, |n, g, out| out.extend((1..=n).filter(|&s| allowed(s)).map(|s| g[(n - s) as usize])))
+}
+
+fn is_prime(n: u64) -> bool {
+    n >= 2 && (2..).take_while(|d| d * d <= n).all(|d| !n.is_multiple_of(d))
+}
+
+/// The finder's rule from the first `given` values, checked on every value of `all`.
+fn predicts(name: &str, all: &[u64], given: usize) -> Pattern {
+    let p = Pattern::find(&all[..given]).unwrap_or_else(|e| panic!("{name}: {e}"));
+    let later = p.predict((all.len() - given) as u64).unwrap();
+    assert_eq!(later, all[given..], "{name}: {} predicts wrongly", p.words());
+    let e = Expr::parse(&p.expression(), &[]).unwrap_or_else(|e| panic!("{name}: {}: {e}", p.expression()));
+    for (n, &v) in all.iter().enumerate() {
+        assert_eq!(e.eval(n as u64), Ok(i128::from(v)), "{name}: expression {} at n = {n}", p.expression());
+    }
+    p
+}
+
+fn done_when_games() -> Vec<(&'static str, Vec<u64>, usize)> {
+    let len = 4000;
+    vec![
+        ("subtract 1, 3 or 4", subtraction(len, |s| [1, 3, 4].contains(&s)), 2000),
+        ("subtract a power of two", subtraction(len, |s| s.is_power_of_two()), 2000),
+        ("take any number but 1 or 2", subtraction(len, |s| s != 1 && s != 2), 2000),
+        // Lasker's Nim: take any number, or split a heap into two non-empty heaps.
+        (
+            "Lasker's Nim",
+            table(1200, |n, g, out| {
+                out.extend((1..=n).map(|s| g[(n - s) as usize]));
+                out.extend((1..n / 2 + 1).filter(|&a| a < n).map(|a| g[a as usize] ^ g[(n - a) as usize]));
+            }),
+            600,
+        ),
+        ("take 1 to half the heap", table(len, |n, g, out| out.extend((1..=n / 2).map(|s| g[(n - s) as usize]))), 2000),
+        (
+            "subtract a proper divisor",
+            table(len, |n, g, out| {
+                let mut d = 1;
+                while d * d <= n {
+                    if n.is_multiple_of(d) {
+                        for s in [d, n / d] {
+                            if s < n {
+                                out.push(g[(n - s) as usize]);
+                            }
+                        }
+                    }
+                    d += 1;
+                }
+            }),
+            2000,
+        ),
+        // The ruler coins: a head on coin n (from 1) is worth the mex over turning it and any run
+        // of coins just left of it, i.e. the nim-sums G(n-1) ^ ... ^ G(n-j), j = 0..n-1.
+        (
+            "the ruler coins",
+            table(len, |n, g, out| {
+                if n == 0 {
+                    return;
+                }
+                let mut x = 0;
+                out.push(0);
+                for j in 1..n {
+                    x ^= g[(n - j) as usize];
+                    out.push(x);
+                }
+            }),
+            2000,
+        ),
+        // FDIVGAME: divide by 2, 3, 4, 5 or 6, rounding down.
+        (
+            "divide by 2 to 6",
+            table(len, |n, g, out| {
+                if n > 0 {
+                    out.extend((2..=6).map(|d| g[(n / d) as usize]))
+                }
+            }),
+            2000,
+        ),
+    ]
+}
+
+#[test]
+fn the_done_when_games_are_predicted_exactly() {
+    for (name, all, given) in done_when_games() {
+        let p = predicts(name, &all, given);
+        assert!(p.checked() > 0, "{name}");
+        eprintln!("{name}: {} | {}", p.words(), p.expression());
+    }
+}
+
+#[test]
+fn games_without_a_simple_rule_get_no_false_rule() {
+    let squares = subtraction(4000, |s| (s as f64).sqrt().round().powi(2) as u64 == s);
+    let primes = subtraction(4000, is_prime);
+    for (name, all) in [("subtract a square", squares), ("subtract a prime", primes)] {
+        match Pattern::find(&all[..2000]) {
+            Err(PatternError::NoRule { .. }) => {}
+            Ok(p) => assert_eq!(p.predict(2000).unwrap(), all[2000..], "{name}: {}", p.words()),
+            Err(e) => panic!("{name}: {e}"),
+        }
+    }
+}
