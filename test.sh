@@ -4,18 +4,24 @@
 # end-to-end tests of the real binary, the server's load tests), a short fuzzing pass over
 # every parser (fuzz/run.sh: installs cargo-fuzz when missing), then the browser tests, which
 # install what a new machine lacks (Debian's chromium, node packages) before they run. Ends
-# with one line that counts everything.
+# with one line that counts everything. The Python package (crates/grundy-py/run-tests.sh: its
+# own fmt and clippy, a release build with pip into a virtualenv, pytest) runs before the
+# browser tests; it installs maturin, numpy, pytest and dask from PyPI where they are missing.
 set -euo pipefail
 cd "$(dirname "$0")"
 rust_log="$(mktemp)"
 e2e_log="$(mktemp)"
-trap 'rm -f "$rust_log" "$e2e_log"' EXIT
+py_log="$(mktemp)"
+trap 'rm -f "$rust_log" "$e2e_log" "$py_log"' EXIT
 cargo fmt --all --check
 cargo clippy --workspace --all-targets --locked -- -D warnings
 cargo test --workspace --locked 2>&1 | tee "$rust_log"
 FUZZ_SECONDS="${FUZZ_SECONDS:-5}" bash fuzz/run.sh
+bash crates/grundy-py/run-tests.sh 2>&1 | tee "$py_log"
 bash e2e/run.sh 2>&1 | tee "$e2e_log"
 rust=$(grep -oE 'test result: ok\. [0-9]+ passed' "$rust_log" | awk '{s += $4} END {print s + 0}')
 browser=$(grep -oE '(ℹ|#) pass [0-9]+' "$e2e_log" | awk '{s += $3} END {print s + 0}')
+python=$(grep -oE '^[0-9]+ passed' "$py_log" | tail -1 | awk '{print $1 + 0}')
 [ "$browser" -gt 0 ] || { echo "the browser tests ran nothing" >&2; exit 1; }
-echo "rust tests and browser tests: $((rust + browser)) passed, 0 failed"
+[ "${python:-0}" -gt 0 ] || { echo "the Python tests ran nothing" >&2; exit 1; }
+echo "rust, Python and browser tests: $((rust + python + browser)) passed, 0 failed"

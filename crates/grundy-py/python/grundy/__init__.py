@@ -1,0 +1,50 @@
+"""grundy: exact answers for Nim and its relatives (impartial combinatorial games).
+
+Who wins a position with best play, its Sprague-Grundy value and every winning move
+(``analyze``); the Grundy sequence of a heap game as a numpy array, with its period
+(``sequence``); games written in Python (``heap_game``, ``game``); many queries in one call
+(``batch``); and a game against the computer (``Session``). The engine is the Rust library
+grundy; this package is a thin binding of it.
+
+>>> import grundy
+>>> grundy.analyze("nim", [7, 9, 12, 15]).winning_moves[0].text
+'take 5 from heap 2 (9 -> 4)'
+"""
+
+from grundy._native import (
+    Analysis,
+    Game,
+    HeapGame,
+    Period,
+    Sequence,
+    Session,
+    WinningMove,
+    analyze,
+    batch,
+    game,
+    heap_game,
+    sequence,
+)
+from grundy.errors import BadInput, GaveUp, GrundyError, IllegalMove, NotFinite, Refused, Stopped
+
+__all__ = [
+    "Analysis",
+    "BadInput",
+    "GaveUp",
+    "Game",
+    "GrundyError",
+    "HeapGame",
+    "IllegalMove",
+    "NotFinite",
+    "Period",
+    "Refused",
+    "Sequence",
+    "Session",
+    "Stopped",
+    "WinningMove",
+    "analyze",
+    "batch",
+    "game",
+    "heap_game",
+    "sequence",
+]

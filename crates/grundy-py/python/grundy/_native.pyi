@@ -1,0 +1,139 @@
+"""Type stubs of grundy's native module (the Rust part of the package)."""
+
+from typing import Any, Callable, Hashable, Iterable, List, Optional, Sequence as Seq, Tuple, Union
+
+import numpy as np
+import numpy.typing as npt
+
+Token = Union[int, str]
+Option = Union[int, Tuple[int, ...]]
+
+class WinningMove:
+    """One winning move: its words and the position it leaves."""
+
+    text: str
+    """The move in words, e.g. "take 5 from heap 2 (9 -> 4)"."""
+    leaves: Any
+    """The position the move leaves, written so that it types back: tokens (list of str) for a
+    game grundy knows, heaps (list of int) for a heap_game, the position itself for a game."""
+
+class Analysis:
+    """Who wins a position, its Sprague-Grundy value, and every winning move."""
+
+    game: str
+    position: Any
+    outcome: str
+    """"N" (the player to move wins), "P" (they lose) or "D" (a draw)."""
+    winner: Optional[str]
+    """"first" or "second"; None for a draw."""
+    sg: Optional[int]
+    """The Sprague-Grundy value (normal play), else None."""
+    winning_move_count: Optional[int]
+    """The exact number of winning moves, or None when not every one is known."""
+    winning_moves: List[WinningMove]
+    explanation: List[str]
+    winning_moves_not_listed: Optional[str]
+    def to_dict(self) -> dict:
+        """The whole answer, as `grundy analyze --json` writes it (for a game grundy knows)."""
+
+class Period:
+    """An eventual period: G(n + period) = G(n) + saltus for every n >= preperiod."""
+
+    preperiod: int
+    period: int
+    saltus: int
+    proven: bool
+    """True when a theorem proves it; False when it is only seen in the values computed."""
+
+class Sequence:
+    """G(0), G(1), ..., G(upto) of a game, with its period."""
+
+    game: str
+    values: npt.NDArray[np.uint64]
+    period: Optional[Period]
+    def __len__(self) -> int: ...
+
+class HeapGame:
+    """A heap game written in Python (see heap_game)."""
+
+    name: str
+    budget: int
+    def value(self, n: int) -> int:
+        """G(n), the Sprague-Grundy value of one heap of n."""
+    def sequence(self, upto: int) -> Sequence:
+        """G(0..=upto) as a numpy array, with the period seen in it (proven=False)."""
+    def analyze(self, heaps: Iterable[int], misere: bool = False, limit: Optional[int] = None) -> Analysis:
+        """Who wins the sum of heaps, its value (normal play), and every winning move."""
+
+class Game:
+    """An impartial game over hashable Python positions (see game)."""
+
+    name: str
+    budget: int
+    def value(self, position: Hashable) -> int:
+        """The Sprague-Grundy value of position (normal play)."""
+    def outcome(self, position: Hashable, misere: bool = False) -> str:
+        """"N" when the player to move wins, "P" when they lose."""
+    def winning_moves(self, position: Hashable, misere: bool = False) -> List[Any]:
+        """Every position a winning move leaves, in the order options gives them."""
+    def analyze(self, position: Hashable, misere: bool = False) -> Analysis: ...
+
+class Session:
+    """A game against the computer."""
+
+    def __init__(
+        self,
+        game: Union[str, HeapGame, Game],
+        position: Any,
+        misere: bool = False,
+        computer_first: bool = False,
+        level: str = "perfect",
+        seed: int = 0,
+        budget: Optional[int] = None,
+    ) -> None: ...
+    position: Any
+    to_move: str
+    computer: str
+    winner: Optional[str]
+    over: bool
+    moves_played: int
+    def play(self, move: Any) -> str:
+        """Plays your move (text as `grundy play` reads it, or the position a move of a Python
+        game leaves) and returns it in words."""
+    def computer_move(self) -> Optional[str]:
+        """Plays the computer's move and returns it in words; None when the game is over."""
+    def hint(self) -> Analysis:
+        """The analysis of the position for the player to move."""
+    def undo(self) -> int:
+        """Takes back your last move and the reply to it; returns how many moves."""
+
+def analyze(
+    game: str,
+    position: Union[Seq[Token], str],
+    misere: bool = False,
+    limit: Optional[int] = None,
+    *,
+    budget: Optional[int] = None,
+    explain: bool = True,
+) -> Analysis:
+    """Analyses a position of a game grundy knows."""
+
+def sequence(game: str, upto: int, *, budget: Optional[int] = None) -> Sequence:
+    """G(0..=upto) of a heap ruleset grundy knows, with its proven period."""
+
+def heap_game(
+    options: Callable[[int], Iterable[Option]], *, name: Optional[str] = None, budget: Optional[int] = None
+) -> HeapGame:
+    """A heap game written in Python: options(n) lists what a move from a heap of n leaves."""
+
+def game(
+    options: Callable[[Any], Iterable[Hashable]],
+    components: Optional[Callable[[Any], Iterable[Hashable]]] = None,
+    *,
+    name: Optional[str] = None,
+    budget: Optional[int] = None,
+) -> Game:
+    """An impartial game over any hashable positions."""
+
+def batch(queries: Iterable[Union[dict, str]], *, budget: Optional[int] = None, explain: bool = False) -> List[dict]:
+    """Answers queries as `grundy batch` does: one dict per query, in order."""

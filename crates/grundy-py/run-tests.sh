@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# The Python package's checks, run by ./test.sh: cargo fmt and clippy of the binding crate (its
+# own workspace, so the root's checks do not cover it), then one release build of the package
+# into a virtualenv (target/venv) with `pip install`, as the README says, and its pytest
+# tests. A fresh machine gets what it lacks first: the venv module (Debian's python3-venv,
+# through apt-get), and maturin, numpy, pytest and dask[distributed] from PyPI.
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+cd "$here"
+cargo fmt --check
+cargo clippy --all-targets --locked -- -D warnings
+venv="$here/target/venv"
+if [ ! -x "$venv/bin/python" ]; then
+    if ! python3 -m venv --system-site-packages "$venv"; then
+        rm -rf "$venv"
+        sudo=""
+        [ "$(id -u)" -eq 0 ] || sudo="sudo"
+        $sudo apt-get update -qq
+        $sudo apt-get install -y -qq python3-venv
+        python3 -m venv --system-site-packages "$venv"
+    fi
+fi
+py="$venv/bin/python"
+# Satisfied requirements (this machine's own packages, seen through --system-site-packages)
+# are not fetched again.
+"$py" -m pip install --quiet --disable-pip-version-check maturin numpy pytest "dask[distributed]"
+start=$(date +%s)
+"$py" -m pip install --quiet --disable-pip-version-check --no-build-isolation --force-reinstall --no-deps "$here"
+echo "grundy-py: built and installed in $(($(date +%s) - start)) s"
+cd "$here/tests"
+"$py" -m pytest -q -p no:cacheprovider

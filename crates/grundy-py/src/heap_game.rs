@@ -1,0 +1,430 @@
+//! `grundy.heap_game(options)`: a heap game written in Python. `options(n)` lists what a move
+//! from one heap of n leaves: an int (one heap, 0 when emptied) or a tuple of ints (a split).
+//!
+//! Values are a mex table built here in Rust, calling `options` once per heap size (not once
+//! per option) and keeping the values, so the table to 10^5 of a game with a few options per
+//! heap costs about 10^5 Python calls. Sums under misère play and the computer's moves come
+//! from the library's [`ImpartialSolver`] over sorted lists of heaps, whose options come from
+//! the same callback (kept per heap size). Every value `options` returns is checked: a heap is
+//! a whole number below n (so that the table is built in order and the game ends).
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use grundy::solve::custom::OPTIONS_PER_POSITION;
+use grundy::{find_period, Convention, GaveUp, ImpartialGame, ImpartialSolver, Outcome, Work, DEFAULT_BUDGET};
+use numpy::PyArray1;
+use pyo3::prelude::*;
+use pyo3::types::{PyInt, PyList, PyTuple};
+
+use crate::analysis::{checked_budget, Analysis};
+use crate::errors::{bad_input, gave_up, guarded, record, solve_error};
+use crate::sequence::{check_array, Period, Sequence};
+use crate::shared::{lock, Shared};
+
+/// G(0), G(1), ... as far as computed, and the options listed to compute them.
+struct Table {
+    values: Vec<u64>,
+    listed: u128,
+}
+
+/// A heap of what `options(n)` returned, checked: a whole number below `n`.
+fn heap_below(n: u64, item: &Bound<'_, PyAny>, whole: &Bound<'_, PyAny>) -> PyResult<u64> {
+    let bad = |why: &str| -> PyResult<u64> {
+        Err(bad_input(format!(
+            "options({n}) returned {}: {why}",
+            whole.repr().map(|r| r.to_string()).unwrap_or_else(|_| "an option".into())
+        )))
+    };
+    if !item.is_instance_of::<PyInt>() {
+        return bad(
+            "each option is an int (the heap a move leaves) or a tuple of ints (the heaps a split leaves), and this is neither",
+        );
+    }
+    match item.extract::<u64>() {
+        Ok(h) if h < n => Ok(h),
+        Ok(_) => bad(&format!("a move from a heap of {n} must leave heaps smaller than {n}")),
+        Err(_) => bad("a heap is a whole number from 0"),
+    }
+}
+
+/// The heaps one option leaves (empty heaps dropped), checked.
+fn option_parts(n: u64, item: &Bound<'_, PyAny>) -> PyResult<Vec<u64>> {
+    if let Ok(t) = item.cast::<PyTuple>() {
+        let mut parts = Vec::with_capacity(t.len());
+        for part in t.iter() {
+            let h = heap_below(n, &part, item)?;
+            if h > 0 {
+                parts.push(h);
+            }
+        }
+        return Ok(parts);
+    }
+    let h = heap_below(n, item, item)?;
+    Ok(if h > 0 { vec![h] } else { vec![] })
+}
+
+/// The game's rules as Python gave them, with what was learnt: G(0..len) and the options of
+/// the heap sizes a sum or a session asked about. Shared by the game and its sessions.
+pub struct HeapRules {
+    /// The callback `options(n)`.
+    options: Py<PyAny>,
+    /// G(0), G(1), ... as far as computed.
+    table: Shared<Table>,
+    /// The options of each heap size asked about, each the sorted heaps it leaves.
+    cache: Mutex<HashMap<u64, Arc<Vec<Vec<u64>>>>>,
+}
+
+impl HeapRules {
+    /// Every option of a heap of `n`: the heaps each leaves (sorted, without empty heaps), each
+    /// distinct one once, in the order `options` gave them.
+    pub fn options_of(&self, py: Python<'_>, n: u64) -> PyResult<Arc<Vec<Vec<u64>>>> {
+        if let Some(known) = lock(&self.cache).get(&n) {
+            return Ok(known.clone());
+        }
+        let returned = self.options.bind(py).call1((n,))?;
+        let mut out: Vec<Vec<u64>> = vec![];
+        for item in returned.try_iter().map_err(|_| {
+            bad_input(format!(
+                "options({n}) returned {}, not a list of options",
+                returned.repr().map(|r| r.to_string()).unwrap_or_default()
+            ))
+        })? {
+            let mut parts = option_parts(n, &item?)?;
+            parts.sort_unstable();
+            if !out.contains(&parts) {
+                out.push(parts);
+            }
+        }
+        let out = Arc::new(out);
+        lock(&self.cache).insert(n, out.clone());
+        Ok(out)
+    }
+
+    /// Builds the table to G(upto), calling `options` once for each new heap size; at most
+    /// `budget` values and `budget * 64` options (as the library's solver).
+    fn extend(&self, py: Python<'_>, upto: u64, budget: u64) -> PyResult<Vec<u64>> {
+        self.table.with(py, "the heap game's table", |t| Self::extend_table(&self.options, t, py, upto, budget))?;
+        self.table.with(py, "the heap game's table", |t| Ok(t.values[..=upto as usize].to_vec()))
+    }
+
+    fn extend_table(options: &Py<PyAny>, table: &mut Table, py: Python<'_>, upto: u64, budget: u64) -> PyResult<()> {
+        let Table { values, listed } = table;
+        if (values.len() as u64) > upto {
+            return Ok(());
+        }
+        let wanted = u128::from(upto) + 1;
+        if wanted > u128::from(budget) {
+            let needed = u64::try_from(wanted).ok();
+            return Err(gave_up(&GaveUp { what: Work::PositionsSearched, used: budget, needed }));
+        }
+        let allowed = u128::from(budget) * OPTIONS_PER_POSITION;
+        let callback = options.bind(py);
+        let mut seen: Vec<u64> = vec![];
+        let mut flags: Vec<bool> = vec![];
+        for n in values.len() as u64..=upto {
+            let returned = callback.call1((n,))?;
+            seen.clear();
+            let items = returned.try_iter().map_err(|_| {
+                bad_input(format!(
+                    "options({n}) returned {}, not a list of options",
+                    returned.repr().map(|r| r.to_string()).unwrap_or_default()
+                ))
+            })?;
+            for item in items {
+                let item = item?;
+                let value = if let Ok(t) = item.cast::<PyTuple>() {
+                    let mut x = 0;
+                    for part in t.iter() {
+                        x ^= values[heap_below(n, &part, &item)? as usize];
+                    }
+                    x
+                } else {
+                    values[heap_below(n, &item, &item)? as usize]
+                };
+                seen.push(value);
+            }
+            *listed += seen.len() as u128;
+            if *listed > allowed {
+                return Err(gave_up(&GaveUp { what: Work::PositionsSearched, used: budget, needed: None }));
+            }
+            // The mex of k values is at most k.
+            flags.clear();
+            flags.resize(seen.len() + 1, false);
+            for &v in &seen {
+                if let Some(f) = usize::try_from(v).ok().and_then(|v| flags.get_mut(v)) {
+                    *f = true;
+                }
+            }
+            values.push(flags.iter().position(|&f| !f).unwrap_or(seen.len()) as u64);
+        }
+        Ok(())
+    }
+}
+
+/// A sum of heaps of a [`HeapRules`] game, as the library's solver sees it: the non-empty
+/// heaps, sorted.
+#[derive(Clone)]
+pub struct HeapSum(pub Arc<HeapRules>);
+
+/// `heaps` sorted, without empty heaps: one spelling for each position.
+pub fn canonical(mut heaps: Vec<u64>) -> Vec<u64> {
+    heaps.retain(|&h| h > 0);
+    heaps.sort_unstable();
+    heaps
+}
+
+impl ImpartialGame for HeapSum {
+    type Position = Vec<u64>;
+
+    fn options(&self, heaps: &Vec<u64>) -> Vec<Vec<u64>> {
+        if crate::errors::failed() {
+            return vec![];
+        }
+        Python::attach(|py| {
+            let mut out = vec![];
+            for (i, &h) in heaps.iter().enumerate() {
+                if i > 0 && heaps[i - 1] == h {
+                    continue;
+                }
+                let options = match self.0.options_of(py, h) {
+                    Ok(o) => o,
+                    Err(e) => {
+                        record(e);
+                        return vec![];
+                    }
+                };
+                for parts in options.iter() {
+                    let mut next = heaps.clone();
+                    next.remove(i);
+                    next.extend_from_slice(parts);
+                    out.push(canonical(next));
+                }
+            }
+            out
+        })
+    }
+
+    fn components(&self, heaps: &Vec<u64>) -> Vec<Vec<u64>> {
+        if heaps.len() <= 1 {
+            return vec![heaps.clone()];
+        }
+        heaps.iter().map(|&h| vec![h]).collect()
+    }
+}
+
+/// Reads heaps given from Python: whole numbers from 0.
+pub fn read_heaps(heaps: &Bound<'_, PyAny>) -> PyResult<Vec<u64>> {
+    let items = heaps.try_iter().map_err(|_| bad_input("the position is a list of heaps (ints)"))?;
+    let mut out = vec![];
+    for (i, item) in items.enumerate() {
+        let item = item?;
+        match item.extract::<u64>() {
+            Ok(h) if item.is_instance_of::<PyInt>() => out.push(h),
+            _ => return Err(bad_input(format!("heap {} is {}, not a whole number from 0", i + 1, item.repr()?))),
+        }
+    }
+    Ok(out)
+}
+
+/// The words of a move of a heap game: "heap 2: 7 -> 3 + 4", "heap 1: 5 -> 0".
+pub fn move_text(i: usize, h: u64, parts: &[u64]) -> String {
+    let left = if parts.is_empty() {
+        "0".to_string()
+    } else {
+        parts.iter().map(u64::to_string).collect::<Vec<_>>().join(" + ")
+    };
+    format!("heap {}: {h} -> {left}", i + 1)
+}
+
+/// `heaps` with heap `i` replaced in place by `parts` (nothing when emptied).
+fn replaced(heaps: &[u64], i: usize, parts: &[u64]) -> Vec<u64> {
+    let mut out = heaps[..i].to_vec();
+    out.extend_from_slice(parts);
+    out.extend_from_slice(&heaps[i + 1..]);
+    out
+}
+
+/// A heap game written in Python; see `grundy.heap_game`.
+#[pyclass(module = "grundy", name = "HeapGame")]
+pub struct HeapGame {
+    pub rules: Arc<HeapRules>,
+    /// The game's name in answers.
+    #[pyo3(get)]
+    pub name: String,
+    /// The most heap sizes valued (and positions searched under misère play); options listed
+    /// are held to 64 per unit, as the library's solver.
+    #[pyo3(get, set)]
+    pub budget: u64,
+    /// The misère solver, kept between questions.
+    misere: Shared<ImpartialSolver<HeapSum>>,
+}
+
+impl HeapGame {
+    /// Asks the misère solver, throwing its memory away after a callback failed (what it
+    /// learnt then may rest on an empty list of options).
+    fn with_solver<T>(
+        &self,
+        ask: impl FnOnce(&mut ImpartialSolver<HeapSum>) -> Result<T, grundy::SolveError>,
+    ) -> PyResult<T> {
+        Python::attach(|py| {
+            self.misere.with(py, "the heap game's solver", |solver| {
+                solver.set_budget(self.budget);
+                match guarded(|| ask(solver)) {
+                    Ok(r) => r.map_err(solve_error),
+                    Err(e) => {
+                        *solver = ImpartialSolver::new(HeapSum(self.rules.clone())).with_budget(self.budget);
+                        Err(e)
+                    }
+                }
+            })
+        })
+    }
+
+    /// G(0..=upto) as a vector.
+    pub fn values_to(&self, py: Python<'_>, upto: u64) -> PyResult<Vec<u64>> {
+        check_array(upto)?;
+        self.rules.extend(py, upto, self.budget)
+    }
+}
+
+#[pymethods]
+impl HeapGame {
+    #[new]
+    #[pyo3(signature = (options, *, name = None, budget = None))]
+    fn new(options: Py<PyAny>, name: Option<String>, budget: Option<u64>) -> PyResult<HeapGame> {
+        let budget = Work::PositionsSearched.clamp(checked_budget(budget, DEFAULT_BUDGET)?);
+        let name = match name {
+            Some(n) => n,
+            None => Python::attach(|py| {
+                options.bind(py).getattr("__name__").and_then(|n| n.extract::<String>()).unwrap_or("heap game".into())
+            }),
+        };
+        let rules = Arc::new(HeapRules {
+            options,
+            table: Shared::new(Table { values: vec![], listed: 0 }),
+            cache: Mutex::new(HashMap::new()),
+        });
+        let misere = Shared::new(ImpartialSolver::new(HeapSum(rules.clone())).with_budget(budget));
+        Ok(HeapGame { rules, name, budget, misere })
+    }
+
+    /// G(n), the Sprague-Grundy value of one heap of n.
+    fn value(&self, py: Python<'_>, n: u64) -> PyResult<u64> {
+        Ok(self.values_to(py, n)?[n as usize])
+    }
+
+    /// G(0..=upto) as a numpy array (`values`), with the period seen in them (`proven` False:
+    /// no theorem covers a game written in Python) and `pattern()`.
+    fn sequence(&self, py: Python<'_>, upto: u64) -> PyResult<Sequence> {
+        let values = self.values_to(py, upto)?;
+        let period = find_period(&values).map(|p| Py::new(py, Period::new(p, false))).transpose()?;
+        Ok(Sequence { game: self.name.clone(), values: PyArray1::from_vec(py, values).unbind(), period })
+    }
+
+    /// Who wins the sum of `heaps`, its value (normal play), and every winning move, each with
+    /// its words and the heaps it leaves (`leaves`, which `analyze` reads back).
+    #[pyo3(signature = (heaps, misere = false, limit = None))]
+    pub fn analyze(
+        &self,
+        py: Python<'_>,
+        heaps: &Bound<'_, PyAny>,
+        misere: bool,
+        limit: Option<usize>,
+    ) -> PyResult<Analysis> {
+        let heaps = read_heaps(heaps)?;
+        let (outcome, sg, winning, explanation) = if misere {
+            let sorted = canonical(heaps.clone());
+            let winning = self.with_solver(|s| s.winning_moves(&sorted, Convention::Misere))?;
+            let outcome = self.with_solver(|s| s.outcome(&sorted, Convention::Misere))?;
+            let over = sorted.is_empty() || self.with_solver(|s| s.options(&sorted))?.is_empty();
+            let explanation = vec![
+                "Misère play (whoever makes the last move loses): decided by exact search of the sums of heaps reached, since values do not add up under misère play.".to_string(),
+                match (outcome, over) {
+                    (Outcome::N, true) => "No move is left: under misère play the player to move has won.".to_string(),
+                    (Outcome::N, false) => format!("{} moves leave a position from which the opponent loses: the player to move wins.", winning.len()),
+                    _ => "Every move leaves a position from which the opponent wins: the player to move loses.".to_string(),
+                },
+            ];
+            let mut chosen: Vec<(usize, Vec<u64>)> = vec![];
+            for (i, &h) in heaps.iter().enumerate() {
+                let options = self.rules.options_of(py, h)?;
+                for parts in options.iter() {
+                    let mut rest = heaps.clone();
+                    rest.remove(i);
+                    rest.extend_from_slice(parts);
+                    if winning.contains(&canonical(rest)) {
+                        chosen.push((i, parts.clone()));
+                    }
+                }
+            }
+            (outcome, None, chosen, explanation)
+        } else {
+            let top = heaps.iter().copied().max().unwrap_or(0);
+            let values = self.values_to(py, top)?;
+            let value = |h: u64| values[h as usize];
+            let total = heaps.iter().fold(0, |x, &h| x ^ value(h));
+            let mut chosen: Vec<(usize, Vec<u64>)> = vec![];
+            if total != 0 {
+                for (i, &h) in heaps.iter().enumerate() {
+                    let options = self.rules.options_of(py, h)?;
+                    for parts in options.iter() {
+                        if total ^ value(h) ^ parts.iter().fold(0, |x, &p| x ^ value(p)) == 0 {
+                            chosen.push((i, parts.clone()));
+                        }
+                    }
+                }
+            }
+            let each = heaps.iter().map(|&h| format!("G({h}) = {}", value(h))).collect::<Vec<_>>().join(", ");
+            let explanation = vec![
+                format!("Each heap's Sprague-Grundy value (the mex of its options' values): {each}."),
+                if total == 0 {
+                    "Their XOR is 0: every move leaves a nonzero XOR, so the player to move loses (Sprague-Grundy theorem).".to_string()
+                } else {
+                    format!("Their XOR is {total}, not 0: the player to move wins by a move that leaves XOR 0 (Sprague-Grundy theorem).")
+                },
+            ];
+            (if total == 0 { Outcome::P } else { Outcome::N }, Some(total), chosen, explanation)
+        };
+        let count = winning.len();
+        let mut moves = vec![];
+        for (i, parts) in winning.iter().take(limit.unwrap_or(usize::MAX)) {
+            let leaves = PyList::new(py, replaced(&heaps, *i, parts))?.into_any().unbind();
+            moves.push((move_text(*i, heaps[*i], parts), leaves));
+        }
+        let position = PyList::new(py, &heaps)?.into_any().unbind();
+        let mut a = Analysis::custom(py, self.name.clone(), position, &outcome.to_string(), sg, moves, explanation)?;
+        a.winning_move_count = Some(count as u128);
+        if count > a.winning_moves.len() {
+            a.winning_moves_not_listed =
+                Some(format!("the first {} of {count} are listed one by one (limit)", a.winning_moves.len()));
+        }
+        Ok(a)
+    }
+
+    fn __repr__(&self) -> String {
+        format!("HeapGame(name={:?}, budget={})", self.name, self.budget)
+    }
+}
+
+impl HeapGame {
+    /// A solver of sums of this game for a session, sharing what was learnt of the options.
+    pub fn solver(&self) -> ImpartialSolver<HeapSum> {
+        ImpartialSolver::new(HeapSum(self.rules.clone())).with_budget(self.budget)
+    }
+}
+
+/// A heap game written in Python: `options(n)` lists what a move from one heap of n leaves,
+/// each an int (the heap left; 0 when the move empties it) or a tuple of ints (the heaps a
+/// split leaves). Every heap left must be smaller than n.
+///
+/// ```python
+/// kayles = grundy.heap_game(lambda n: [(a, n - t - a) for t in (1, 2) for a in range(n - t + 1)])
+/// kayles.sequence(100).values     # numpy array of G(0..100)
+/// kayles.analyze([5, 7])          # who wins the sum, and every winning move
+/// ```
+#[pyfunction]
+#[pyo3(signature = (options, *, name = None, budget = None))]
+pub fn heap_game(options: Py<PyAny>, name: Option<String>, budget: Option<u64>) -> PyResult<HeapGame> {
+    HeapGame::new(options, name, budget)
+}
