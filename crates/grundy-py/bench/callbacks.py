@@ -3,7 +3,7 @@ size) against the same table by plain Python (the brute force a contestant write
 one process, interleaved (grundy, peer, grundy, peer, ...), medians of REPS rounds.
 
 Prints a line per case, then `RESULT case grundy_s peer_s ratio - - peer` as bench/lib.sh
-does (ratio = peer median / grundy median). Also the bare cost of calling the callback alone
+does (ratio = grundy median / peer median: under 1, grundy is faster). Also the bare cost of calling the callback alone
 for every n, so that what the binding adds per call shows: (grundy - bare calls) / n.
 Run through bench/python.sh (which installs the package first)."""
 
@@ -72,10 +72,10 @@ def case(name, options, upto, peer="python brute force"):
     g, p, b = (statistics.median(runs[k]) for k in ("grundy", "peer", "bare"))
     per_call = (g - b) / (upto + 1) * 1e6
     print(
-        f"{name}: grundy {g:.3f} s, {peer} {p:.3f} s ({p / g:.2f}x); the callbacks alone {b:.3f} s, "
+        f"{name}: grundy {g:.3f} s, {peer} {p:.3f} s ({g / p:.2f}x); the callbacks alone {b:.3f} s, "
         f"so the binding adds {per_call:.2f} us a heap size ({REPS} rounds, medians)"
     )
-    print(f"RESULT {name} {g:.3f} {p:.3f} {p / g:.2f} - - {peer.replace(' ', '-')}")
+    print(f"RESULT {name} {g:.3f} {p:.3f} {g / p:.2f} - - {peer.replace(' ', '-')}")
 
 
 def main():
