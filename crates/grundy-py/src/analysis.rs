@@ -2,7 +2,7 @@
 //! [`grundy::Analysis`] with the fields a Python program reads, and the whole object as
 //! `grundy analyze --json` writes it through `to_dict()`.
 
-use grundy::{analyze as analyze_position, AnalyzeOptions, Convention, Game, Position, MAX_BUDGET};
+use grundy::{analyze as analyze_position, AnalyzeOptions, Convention, Game, MAX_BUDGET};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 
@@ -133,15 +133,15 @@ impl Analysis {
         Ok(a)
     }
 
-    /// The library's answer, with each winning move's `leaves` as tokens that type back.
-    pub fn from_library(py: Python<'_>, game: &Game, position: &Position, a: &grundy::Analysis) -> PyResult<Analysis> {
+    /// The library's answer, with each winning move's `leaves`: the tokens that type back.
+    pub fn from_library(py: Python<'_>, a: &grundy::Analysis) -> PyResult<Analysis> {
         let json = serde_json::to_string(a).map_err(|e| bad_input(format!("the answer could not be written: {e}")))?;
         let winning_moves = a
             .winning_moves
             .iter()
             .map(|m| {
-                let leaves = leaves_tokens(game, position, m);
-                Py::new(py, WinningMove { text: m.text.clone(), leaves: PyList::new(py, leaves)?.into_any().unbind() })
+                let leaves = PyList::new(py, &m.leaves)?.into_any().unbind();
+                Py::new(py, WinningMove { text: m.text.clone(), leaves })
             })
             .collect::<PyResult<_>>()?;
         Ok(Analysis {
@@ -157,15 +157,6 @@ impl Analysis {
             json: Some(json),
         })
     }
-}
-
-/// The position a winning move leaves, as tokens that `Game::parse_position` reads back (the
-/// tokens the game gives when its numbers are not what people write).
-fn leaves_tokens(game: &Game, position: &Position, m: &grundy::WinningMove) -> Vec<String> {
-    if let Some(tokens) = &m.result_tokens {
-        return tokens.clone();
-    }
-    game.position_tokens(&grundy::play::apply(position, &m.mv))
 }
 
 /// The tokens of a position given from Python: a list (or any iterable) of ints and strings,
@@ -239,5 +230,5 @@ pub fn analyze(
     if let Some(limit) = limit {
         a.list_at_most(limit, "limit");
     }
-    Analysis::from_library(py, &parsed, &pos, &a)
+    Analysis::from_library(py, &a)
 }

@@ -218,7 +218,7 @@ impl Session {
         match &self.play {
             Play::Library(s) => {
                 let a = s.analysis().map_err(analyze_error)?;
-                Analysis::from_library(py, s.game(), s.position(), &a)
+                Analysis::from_library(py, &a)
             }
             Play::Heaps(s, game) => {
                 let heaps = PyList::new(py, s.position())?;
