@@ -47,6 +47,11 @@ pub fn not_finite(message: impl Into<String>) -> PyErr {
     Python::attach(|py| raise(py, "NotFinite", message.into(), None))
 }
 
+/// `grundy.NoRule(message)`: no family of rules fits the values.
+pub fn no_rule(message: impl Into<String>) -> PyErr {
+    Python::attach(|py| raise(py, "NoRule", message.into(), None))
+}
+
 /// `grundy.GaveUp(message, budget=..., needed=..., suggested_budget=..., units=...)`: a budget
 /// ran out; `suggested_budget` is the budget to ask for next (`None` past what is allowed).
 pub fn gave_up(g: &GaveUp) -> PyErr {

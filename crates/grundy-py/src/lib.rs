@@ -30,7 +30,7 @@ mod native {
     #[pymodule_export]
     use crate::heap_game::{heap_game, HeapGame};
     #[pymodule_export]
-    use crate::sequence::{sequence, Period, Sequence};
+    use crate::sequence::{pattern, sequence, Pattern, Period, Sequence};
     #[pymodule_export]
     use crate::session::Session;
 }

@@ -3,12 +3,13 @@
 //! period.
 
 use grundy::engine::sequence::DEFAULT_SEQUENCE_BUDGET;
+use grundy::verify::PatternError;
 use grundy::{Ruleset, SequenceBuilder, MEMORY_LIMIT};
-use numpy::{PyArray1, PyUntypedArrayMethods};
+use numpy::{PyArray1, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 
 use crate::analysis::checked_budget;
-use crate::errors::{bad_input, refused, sequence_error};
+use crate::errors::{bad_input, no_rule, refused, sequence_error};
 
 /// An eventual period: G(n + period) = G(n) + saltus for every n >= preperiod.
 #[pyclass(module = "grundy", name = "Period", frozen, get_all)]
@@ -65,8 +66,158 @@ pub struct Sequence {
     pub period: Option<Py<Period>>,
 }
 
+/// A rule that fits a table of values from n0 on (the rule finder of `grundy pattern`).
+#[pyclass(module = "grundy", name = "Pattern", frozen)]
+pub struct Pattern {
+    inner: grundy::Pattern,
+}
+
+/// A [`PatternError`] as the package's exception.
+fn pattern_error(e: PatternError) -> PyErr {
+    match e {
+        PatternError::NoRule { .. } => no_rule(e.to_string()),
+        PatternError::TooFew { .. } | PatternError::TooMany { .. } => bad_input(e.to_string()),
+        e => refused(e.to_string()),
+    }
+}
+
+#[pymethods]
+impl Pattern {
+    /// The rule in words (with the values it was found from and confirmed on, or "proven").
+    #[getter]
+    fn words(&self) -> String {
+        self.inner.words()
+    }
+
+    /// The rule as an expression over n that `grundy verify --sg` accepts.
+    #[getter]
+    fn expression(&self) -> String {
+        self.inner.expression()
+    }
+
+    /// The rule as a C++ function `long long g(long long n)`.
+    #[getter]
+    fn cpp(&self) -> String {
+        self.inner.cpp()
+    }
+
+    /// The rule as a Python function `def g(n):`.
+    #[getter]
+    fn python(&self) -> String {
+        self.inner.python()
+    }
+
+    /// The family: "period", "arithmetic-period", "linear-on-residue-classes", "self-similar"
+    /// or "geometric-ranges".
+    #[getter]
+    fn rule(&self) -> &'static str {
+        self.inner.family()
+    }
+
+    /// n0: the rule's body holds from here on (G(0..n0) is a table).
+    #[getter]
+    fn n0(&self) -> u64 {
+        self.inner.from()
+    }
+
+    /// How many of the values (the last ones) the rule was checked on without being found from
+    /// them.
+    #[getter]
+    fn checked(&self) -> u64 {
+        self.inner.checked()
+    }
+
+    /// How many values the rule was found from.
+    #[getter]
+    fn given(&self) -> u64 {
+        self.inner.given()
+    }
+
+    /// True for a proven period the values came with; False for a rule only seen in them.
+    #[getter]
+    fn proven(&self) -> bool {
+        self.inner.proven()
+    }
+
+    /// G(n) by the rule, for any n (None past 2^64 - 1).
+    fn value(&self, n: u64) -> Option<u64> {
+        self.inner.value(n)
+    }
+
+    /// The next k values the rule implies, after the last one given: a numpy array.
+    fn predict<'py>(&self, py: Python<'py>, k: u64) -> PyResult<Bound<'py, PyArray1<u64>>> {
+        Ok(PyArray1::from_vec(py, self.inner.predict(k).map_err(pattern_error)?))
+    }
+
+    /// The object of `grundy pattern --json` (with the next `predict` values).
+    #[pyo3(signature = (predict = 0))]
+    fn to_dict<'py>(&self, py: Python<'py>, predict: u64) -> PyResult<Bound<'py, PyAny>> {
+        let report = self.inner.report(predict).map_err(pattern_error)?;
+        let text = serde_json::to_string(&report).map_err(|e| refused(e.to_string()))?;
+        py.import("json")?.call_method1("loads", (text,))
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Pattern(rule={:?}, expression={:?}, n0={})",
+            self.inner.family(),
+            self.inner.expression(),
+            self.inner.from()
+        )
+    }
+
+    fn __str__(&self) -> String {
+        self.inner.words()
+    }
+}
+
+/// The simplest rule that fits `values` (G(0), G(1), ... from your own brute force, a list or a
+/// numpy array) from some n0 on, found on the first three quarters and confirmed on the rest,
+/// as `grundy pattern` finds it. Raises `grundy.NoRule` when no family fits (never a rule the
+/// values contradict).
+#[pyfunction]
+pub fn pattern(values: &Bound<'_, PyAny>) -> PyResult<Pattern> {
+    let values = read_values(values)?;
+    Ok(Pattern { inner: grundy::Pattern::find(&values).map_err(pattern_error)? })
+}
+
+/// Values from Python: a numpy array of unsigned ints, or any iterable of ints from 0.
+fn read_values(values: &Bound<'_, PyAny>) -> PyResult<Vec<u64>> {
+    if let Ok(array) = values.cast::<PyArray1<u64>>() {
+        return Ok(array.readonly().as_array().to_vec());
+    }
+    let items = values.try_iter().map_err(|_| bad_input("values is a list of whole numbers (or a numpy array)"))?;
+    items
+        .enumerate()
+        .map(|(n, v)| {
+            let v = v?;
+            v.extract::<u64>().map_err(|_| {
+                bad_input(format!(
+                    "G({n}) is {}, not a whole number from 0",
+                    v.repr().map(|r| r.to_string()).unwrap_or_default()
+                ))
+            })
+        })
+        .collect()
+}
+
 #[pymethods]
 impl Sequence {
+    /// The rule of the values: the proven period as a rule when there is one, else the rule
+    /// finder's (as `grundy pattern`): `words`, `expression`, `predict(k)`. Raises
+    /// `grundy.NoRule` when no family fits.
+    fn pattern(&self, py: Python<'_>) -> PyResult<Pattern> {
+        let values = self.values.bind(py).readonly().as_array().to_vec();
+        let proven = self.period.as_ref().map(|p| p.get()).filter(|p| p.proven);
+        if let Some(p) = proven {
+            let period = grundy::Period { preperiod: p.preperiod, period: p.period, saltus: p.saltus };
+            if let Some(inner) = grundy::Pattern::from_period(&values, period) {
+                return Ok(Pattern { inner });
+            }
+        }
+        Ok(Pattern { inner: grundy::Pattern::find(&values).map_err(pattern_error)? })
+    }
+
     fn __len__(&self, py: Python<'_>) -> usize {
         PyUntypedArrayMethods::len(self.values.bind(py))
     }

@@ -27,7 +27,7 @@ def literal(comment):
 
 @pytest.mark.parametrize("block", python_blocks())
 def test_the_readme_python_block_runs_as_written(block):
-    scope = {}
+    scope = {"grundy": grundy}  # the later blocks go on from the first, which imports it
     checked = 0
     lines = block.splitlines()
     i = 0

@@ -15,6 +15,7 @@ from grundy._native import (
     Analysis,
     Game,
     HeapGame,
+    Pattern,
     Period,
     Sequence,
     Session,
@@ -23,9 +24,10 @@ from grundy._native import (
     batch,
     game,
     heap_game,
+    pattern,
     sequence,
 )
-from grundy.errors import BadInput, GaveUp, GrundyError, IllegalMove, NotFinite, Refused, Stopped
+from grundy.errors import BadInput, GaveUp, GrundyError, IllegalMove, NoRule, NotFinite, Refused, Stopped
 
 __all__ = [
     "Analysis",
@@ -35,7 +37,9 @@ __all__ = [
     "GrundyError",
     "HeapGame",
     "IllegalMove",
+    "NoRule",
     "NotFinite",
+    "Pattern",
     "Period",
     "Refused",
     "Sequence",
@@ -46,5 +50,6 @@ __all__ = [
     "batch",
     "game",
     "heap_game",
+    "pattern",
     "sequence",
 ]

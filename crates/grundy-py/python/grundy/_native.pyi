@@ -45,6 +45,32 @@ class Period:
     proven: bool
     """True when a theorem proves it; False when it is only seen in the values computed."""
 
+class Pattern:
+    """The rule a table of values follows from n0 on, as `grundy pattern` finds it."""
+
+    words: str
+    """The rule in words, with the values it was found from and confirmed on ("proven" for a
+    proven period)."""
+    expression: str
+    """The rule as an expression over n that `grundy verify --sg` accepts."""
+    cpp: str
+    """The rule as a C++ function `long long g(long long n)`."""
+    python: str
+    """The rule as a Python function `def g(n):`."""
+    rule: str
+    """The family: "period", "arithmetic-period", "linear-on-residue-classes", "self-similar"
+    or "geometric-ranges"."""
+    n0: int
+    checked: int
+    given: int
+    proven: bool
+    def value(self, n: int) -> Optional[int]:
+        """G(n) by the rule."""
+    def predict(self, k: int) -> npt.NDArray[np.uint64]:
+        """The next k values the rule implies, after the last one given."""
+    def to_dict(self, predict: int = 0) -> dict:
+        """The object of `grundy pattern --json`."""
+
 class Sequence:
     """G(0), G(1), ..., G(upto) of a game, with its period."""
 
@@ -52,6 +78,8 @@ class Sequence:
     values: npt.NDArray[np.uint64]
     period: Optional[Period]
     def __len__(self) -> int: ...
+    def pattern(self) -> Pattern:
+        """The rule of the values (the proven period when there is one); raises NoRule."""
 
 class HeapGame:
     """A heap game written in Python (see heap_game)."""
@@ -120,6 +148,9 @@ def analyze(
 
 def sequence(game: str, upto: int, *, budget: Optional[int] = None) -> Sequence:
     """G(0..=upto) of a heap ruleset grundy knows, with its proven period."""
+
+def pattern(values: Union[Seq[int], npt.NDArray[np.uint64]]) -> Pattern:
+    """The simplest rule that fits G(0), G(1), ... from some n0 on; raises NoRule when none fits."""
 
 def heap_game(
     options: Callable[[int], Iterable[Option]], *, name: Optional[str] = None, budget: Optional[int] = None

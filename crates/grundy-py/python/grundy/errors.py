@@ -49,8 +49,13 @@ class NotFinite(GrundyError):
     definition."""
 
 
+class NoRule(GrundyError):
+    """No family of rules fits the values (the rule finder never claims a rule the values
+    contradict); the message lists the families tried."""
+
+
 class Stopped(GrundyError):
     """The work was stopped from outside before it finished."""
 
 
-__all__ = ["GrundyError", "BadInput", "IllegalMove", "GaveUp", "Refused", "NotFinite", "Stopped"]
+__all__ = ["GrundyError", "BadInput", "IllegalMove", "GaveUp", "Refused", "NotFinite", "NoRule", "Stopped"]
