@@ -36,6 +36,8 @@ enum Command {
     Batch(cmd::batch::Args),
     /// The Sprague-Grundy values G(0..N) of a heap ruleset, with the period when it is proven.
     Sg(cmd::sg::Args),
+    /// Classify a family of octal codes (0.xxx, 4.xx, a list or a file) as the published tables do: trivial, solved with its period, or unsolved up to N.
+    Survey(cmd::survey::Args),
     /// Prime factorisations, in GNU factor's format (the divisor game's factoriser).
     Factor(cmd::factor::Args),
     /// Check the classic rules (Bouton, Sprague-Grundy, the closed forms), or your own guess (--game GAME --sg EXPR), against exhaustive search.
@@ -237,6 +239,7 @@ fn main() -> ExitCode {
         Command::Analyze(args) => cmd::analyze::run(args),
         Command::Batch(args) => cmd::batch::run(args),
         Command::Sg(args) => cmd::sg::run(args),
+        Command::Survey(args) => cmd::survey::run(args),
         Command::Factor(args) => cmd::factor::run(args),
         Command::Verify(args) => cmd::verify::run(args),
         Command::Play(args) => cmd::play::run(args),

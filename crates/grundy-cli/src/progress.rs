@@ -9,6 +9,9 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 /// How the bar is drawn: 40 cells, the values done of the total, the rate and the time left.
 const TEMPLATE: &str = "{bar:40} {pos}/{len} values, {rate}, ETA {eta}";
 
+/// How a survey's bar is drawn: the codes done of the total, the time so far and the forecast.
+const CODES_TEMPLATE: &str = "{bar:40} {pos}/{len} codes, {elapsed} so far, ETA {eta}";
+
 /// A bar from `at` to `len` values, drawn on stderr.
 pub struct Progress {
     bar: ProgressBar,
@@ -20,10 +23,22 @@ impl Progress {
         std::io::stderr().is_terminal().then(|| Progress::with_target(len, at, ProgressDrawTarget::stderr_with_hz(5)))
     }
 
+    /// A bar over the codes of a survey (codes done, the time left forecast from the codes so
+    /// far), or `None` when stderr is not a terminal.
+    pub fn codes_on_terminal(len: u64) -> Option<Progress> {
+        std::io::stderr()
+            .is_terminal()
+            .then(|| Progress::styled(len, 0, ProgressDrawTarget::stderr_with_hz(5), CODES_TEMPLATE))
+    }
+
     fn with_target(len: u64, at: u64, target: ProgressDrawTarget) -> Progress {
+        Progress::styled(len, at, target, TEMPLATE)
+    }
+
+    fn styled(len: u64, at: u64, target: ProgressDrawTarget, template: &str) -> Progress {
         let bar = ProgressBar::with_draw_target(Some(len), target);
         // The template is a constant, so it parses; a bar without its style still counts.
-        if let Ok(style) = ProgressStyle::with_template(TEMPLATE) {
+        if let Ok(style) = ProgressStyle::with_template(template) {
             let style = style.with_key("rate", |state: &ProgressState, w: &mut dyn std::fmt::Write| {
                 let _ = w.write_str(&rate(state.per_sec()));
             });
@@ -81,5 +96,6 @@ mod tests {
     #[test]
     fn the_template_parses() {
         assert!(ProgressStyle::with_template(TEMPLATE).is_ok());
+        assert!(ProgressStyle::with_template(CODES_TEMPLATE).is_ok());
     }
 }

@@ -63,7 +63,7 @@ fn is_tmp(name: &str) -> bool {
 
 /// Writes `bytes` to `DIR/name` atomically: a temporary file of this process, synced, then
 /// renamed, and the directory synced.
-fn write_atomic(dir: &Path, name: &str, bytes: &[u8]) -> Result<(), String> {
+pub fn write_atomic(dir: &Path, name: &str, bytes: &[u8]) -> Result<(), String> {
     let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
     let path = dir.join(name);
     let mut f = File::create(&tmp).map_err(|e| io_err(&tmp, "cannot write", e))?;

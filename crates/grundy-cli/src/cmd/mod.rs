@@ -10,4 +10,5 @@ pub mod nimber;
 pub mod play;
 pub mod serve;
 pub mod sg;
+pub mod survey;
 pub mod verify;

@@ -116,13 +116,13 @@ pub struct SurveyLine {
     /// The first heap with the largest value.
     pub largest_at: u64,
     /// The rare-value mask of the sparse space phenomenon (solved and unsolved codes): a heap
-    /// n >= 1 is rare when 2 G(n) + (n mod 2) has an even number of bits in common with the
+    /// n is rare when 2 G(n) + (n mod 2) has an even number of bits in common with the
     /// mask, chosen (among masks of the low 12 bits) to leave the fewest rare heaps. Written as
     /// the published lists do: the value's mask in hexadecimal, `+pos` when the heap's parity
     /// counts too.
     pub rare_mask: Option<String>,
-    /// How many heaps n >= 1 are rare, over the pre-period and one period (periodic codes) or
-    /// G(1..=upto).
+    /// How many heaps are rare, heap 0 included (its value 0 is rare under every mask), over
+    /// the pre-period and one period (periodic codes) or G(0..=upto).
     pub rare: Option<u64>,
     /// The last rare heap.
     pub last_rare: Option<u64>,
@@ -216,8 +216,10 @@ pub fn published_form(canonical: &str) -> String {
 /// Whether `spec` is a pattern: a code with `x` for any digit (`0.xxx`, `4.xx`, `0.1x7`,
 /// `hex:0.x8`).
 pub fn is_pattern(spec: &str) -> bool {
-    spec.contains(['x', 'X']) && !spec.contains(':')
-        || spec.strip_prefix("hex:").is_some_and(|c| c.contains(['x', 'X']))
+    let body = spec.strip_prefix("hex:").or_else(|| spec.strip_prefix("octal:")).unwrap_or(spec);
+    body.contains(['x', 'X'])
+        && body.contains('.')
+        && body.chars().all(|c| c == '.' || c == 'x' || c == 'X' || c.is_ascii_hexdigit())
 }
 
 /// The codes of a pattern, in increasing order of their digits, each written with its trailing
@@ -537,11 +539,11 @@ fn closed_form(values: &[u64], p: Period) -> String {
         [c] => format!("G(n) = {c} for {from}"),
         [a, b] if n0.is_multiple_of(2) => format!("G(n) = {a} for even n, {b} for odd n, for {from}"),
         [a, b] => format!("G(n) = {b} for even n, {a} for odd n, for {from}"),
-        _ => format!(
-            "G(n) = the ((n - {n0}) mod {})-th value of the block {} for {from}",
-            p.period,
-            block.iter().map(|&v| value_char(v)).collect::<String>()
-        ),
+        _ => {
+            let index = if n0 == 0 { format!("n mod {}", p.period) } else { format!("(n - {n0}) mod {}", p.period) };
+            let block: String = block.iter().map(|&v| value_char(v)).collect();
+            format!("G(n) = B[{index}] for {from}, where B = {block} (B[0] first)")
+        }
     }
 }
 
@@ -574,7 +576,10 @@ fn rare_values(values: &[u64]) -> Rare {
             best = (rare, mask);
         }
     }
+    // Heap 0 (G(0) = 0, extended value 0) is rare under every mask, as the published lists
+    // count it.
     let (count, mask) = if best.0 == u64::MAX { (0, 0) } else { best };
+    let count = count + u64::from(!values.is_empty());
     let last = values
         .iter()
         .enumerate()
@@ -637,12 +642,11 @@ pub fn group(lines: &mut [SurveyLine]) {
     }
 }
 
-/// The order of the published lists: by the number of digits after the point, then `0.` codes
-/// before `4.` codes, then by the digits.
-fn published_order(canonical: &str) -> (usize, String, String) {
-    let (before, after) = canonical.split_once('.').unwrap_or((canonical, ""));
-    let after = if after == "0" { "" } else { after };
-    (after.len(), before.to_string(), after.to_string())
+/// The order of the published lists: codes as they write them (`4`, `.1`, `.77`, `4.3`,
+/// `.002`), shorter first, then as text (so `.77` before `4.3`).
+fn published_order(canonical: &str) -> (usize, String) {
+    let written = published_form(canonical);
+    (written.len(), written)
 }
 
 /// The Trivial, Solved and Unsolved tables of a survey's lines (grouped with [`group`] first),
@@ -651,15 +655,14 @@ fn published_order(canonical: &str) -> (usize, String, String) {
 /// rows in the lists' order. A table with no row is left out.
 pub fn markdown(lines: &[SurveyLine]) -> String {
     // One row per group: the member that comes first in the published order.
-    let mut rows: BTreeMap<(usize, String, String, String), &SurveyLine> = BTreeMap::new();
+    let mut rows: BTreeMap<((usize, String), String), &SurveyLine> = BTreeMap::new();
     let mut seen = std::collections::HashSet::new();
     let mut sorted: Vec<&SurveyLine> = lines.iter().collect();
     sorted.sort_by_key(|l| (published_order(&l.canonical), l.code.clone()));
     for l in sorted {
         let key = (l.class == SurveyClass::Unsolved, l.fingerprint.clone());
         if seen.insert(key) {
-            let (a, b, c) = published_order(&l.canonical);
-            rows.insert((a, b, c, l.code.clone()), l);
+            rows.insert((published_order(&l.canonical), l.code.clone()), l);
         }
     }
     let others = |l: &SurveyLine| -> String {
@@ -672,7 +675,7 @@ pub fn markdown(lines: &[SurveyLine]) -> String {
             .filter(|o| !std::ptr::eq(*o, l))
             .map(|o| published_form(&o.canonical))
             .collect();
-        names.sort_by_key(|c| published_order(c.trim_start_matches('.')));
+        names.sort_by_key(|c| (c.len(), c.clone()));
         names.dedup();
         names.retain(|c| *c != published_form(&l.canonical));
         names.join(" ")
@@ -790,6 +793,7 @@ mod tests {
         assert!(matches!(expand_pattern("0.1y"), Err(SurveyError::BadInput(m)) if m.contains("'y'")));
         assert!(matches!(expand_pattern("0.xxxxxx"), Err(SurveyError::Refused(m)) if m.contains("262144")));
         assert!(is_pattern("0.xx") && is_pattern("hex:0.x") && !is_pattern("0.77") && !is_pattern("hex:0.8"));
+        assert!(!is_pattern("codes.txt") && !is_pattern("/tmp/x.1"));
     }
 
     #[test]
@@ -855,6 +859,6 @@ mod tests {
         // at least; the mask 0b110 (the value's mask 3, parity not counted) leaves heap 7 alone.
         let values = [0u64, 1, 2, 1, 2, 1, 2, 3, 1, 2];
         let r = rare_values(&values);
-        assert_eq!((r.mask.as_str(), r.count, r.last), ("3", 1, Some(7)));
+        assert_eq!((r.mask.as_str(), r.count, r.last), ("3", 2, Some(7)));
     }
 }

@@ -1,0 +1,177 @@
+//! `grundy survey`, the real binary: classes, JSON lines, the Markdown tables, the store that a
+//! rerun resumes from, shards that cover the codes, and the refusals.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn grundy(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_grundy")).args(args).output().expect("the binary runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).unwrap()
+}
+
+fn lines(o: &Output) -> Vec<serde_json::Value> {
+    assert!(o.status.success(), "{}", stderr(o));
+    stdout(o).lines().map(|l| serde_json::from_str(l).unwrap()).collect()
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("grundy-survey-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+/// G(0..len) by the plain mex over every option of an octal code (two-heap splits), written
+/// here from the definition.
+fn mex_values(digits: &[u8], len: usize) -> Vec<u64> {
+    let mut g: Vec<u64> = Vec::with_capacity(len);
+    for n in 0..len {
+        // The mex is at most the number of options.
+        let mut seen = vec![false; digits.len() * (n + 2) + 2];
+        let mut mark = |v: u64| {
+            if let Some(s) = seen.get_mut(v as usize) {
+                *s = true;
+            }
+        };
+        for (t, &d) in digits.iter().enumerate() {
+            if t > n {
+                break;
+            }
+            let rest = n - t;
+            if d & 1 != 0 && rest == 0 && t > 0 {
+                mark(0);
+            }
+            if d & 2 != 0 && rest > 0 && t > 0 {
+                mark(g[rest]);
+            }
+            if d & 4 != 0 && rest >= 2 {
+                for a in 1..=rest / 2 {
+                    mark(g[a] ^ g[rest - a]);
+                }
+            }
+        }
+        g.push(seen.iter().position(|s| !s).unwrap() as u64);
+    }
+    g
+}
+
+#[test]
+fn every_code_of_a_pattern_gets_a_line_whose_period_holds_on_the_plain_values() {
+    let o = grundy(&["survey", "0.1x", "4.x", "--upto", "1500", "--json"]);
+    let lines = lines(&o);
+    assert_eq!(lines.len(), 16);
+    for l in &lines {
+        let code = l["code"].as_str().unwrap();
+        for key in ["code", "class", "preperiod", "period", "saltus", "equivalent"] {
+            assert!(l.get(key).is_some(), "{code}: no {key}");
+        }
+        let (before, after) = code.split_once('.').unwrap();
+        let digits: Vec<u8> = before.bytes().chain(after.bytes()).map(|b| b - b'0').collect();
+        let g = mex_values(&digits, 1501);
+        match l["class"].as_str().unwrap() {
+            "trivial" | "solved" => {
+                let n0 = l["preperiod"].as_u64().unwrap() as usize;
+                let p = l["period"].as_u64().unwrap() as usize;
+                assert_eq!(l["saltus"], 0);
+                for n in n0..g.len() - p {
+                    assert_eq!(g[n + p], g[n], "{code} at {n}");
+                }
+                if n0 > 0 {
+                    assert_ne!(g[n0 - 1 + p], g[n0 - 1], "{code}: the pre-period is not the smallest");
+                }
+            }
+            "unsolved" => {
+                assert_eq!(l["preperiod"], serde_json::Value::Null);
+                assert_eq!(l["largest"].as_u64().unwrap(), *g.iter().max().unwrap(), "{code}");
+            }
+            c => panic!("{code}: class {c}"),
+        }
+    }
+    // 0.16 is unsolved at this size; 4.1 and 4.5 have the same values.
+    let by_code = |c: &str| lines.iter().find(|l| l["code"] == c).unwrap().clone();
+    assert_eq!(by_code("0.16")["class"], "unsolved");
+    assert_eq!(by_code("0.17")["class"], "trivial");
+    assert_eq!(by_code("4.1")["equivalent"], serde_json::json!(["4.5"]));
+}
+
+#[test]
+fn the_markdown_has_the_published_tables() {
+    let o = grundy(&["survey", "0.77", ".45", "0.16", "4.3", "--upto", "1200", "--markdown"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let md = stdout(&o);
+    assert!(md.contains("## Trivial games"), "{md}");
+    assert!(md.contains("\n.77 | 71 | 12 | "), "{md}");
+    assert!(md.contains("## Solved games"), "{md}");
+    assert!(md.contains("\n.45 | 498 | 20 | "), "{md}");
+    assert!(md.contains("## Unsolved games"), "{md}");
+    assert!(md.contains("\n.16 | 1200 | "), "{md}");
+    // The published order: by digits after the point, 0. before 4.
+    assert!(md.find("\n.77 |").unwrap() < md.find("\n4.3 |").unwrap(), "{md}");
+}
+
+#[test]
+fn a_rerun_with_the_store_resumes_and_shards_cover_the_survey() {
+    let dir = temp_dir("store");
+    let store = dir.to_str().unwrap();
+    let whole = lines(&grundy(&["survey", "0.xx", "--upto", "1000", "--json"]));
+    let mut shards = Vec::new();
+    for i in 1..=3 {
+        let shard = format!("{i}/3");
+        let o = grundy(&["survey", "0.xx", "--upto", "1000", "--json", "--store", store, "--shard", &shard]);
+        let part = lines(&o);
+        assert!(stderr(&o).contains("0 from the store"), "{}", stderr(&o));
+        shards.extend(part.into_iter().map(|l| l["code"].as_str().unwrap().to_string()));
+    }
+    let mut codes: Vec<String> = whole.iter().map(|l| l["code"].as_str().unwrap().to_string()).collect();
+    assert_eq!(shards.len(), codes.len(), "the shards are disjoint");
+    shards.sort();
+    codes.sort();
+    assert_eq!(shards, codes, "the shards cover the codes");
+    // The gathering run finds every code in the store and prints the same lines.
+    let o = grundy(&["survey", "0.xx", "--upto", "1000", "--json", "--store", store]);
+    assert!(stderr(&o).contains("64 from the store, 0 classified"), "{}", stderr(&o));
+    assert_eq!(lines(&o), whole);
+    // A damaged file is named.
+    let file = std::fs::read_dir(&dir).unwrap().next().unwrap().unwrap().path();
+    std::fs::write(&file, "{").unwrap();
+    let o = grundy(&["survey", "0.xx", "--upto", "1000", "--store", store]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains(file.file_name().unwrap().to_str().unwrap()), "{}", stderr(&o));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn codes_come_from_files_too() {
+    let dir = temp_dir("file");
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("codes.txt");
+    std::fs::write(&file, "# two codes\n0.77 262144\nkayles\n").unwrap();
+    let l = lines(&grundy(&["survey", file.to_str().unwrap(), "--upto", "500", "--json"]));
+    assert_eq!(l.len(), 2);
+    assert_eq!(l[0]["equivalent"], serde_json::json!(["kayles"]));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn bad_input_and_work_past_the_bounds_are_refused_up_front() {
+    for (args, needle) in [
+        (vec!["survey", "0.9", "--upto", "10"], "0.9"),
+        (vec!["survey", "nim", "--upto", "10"], "take-and-break"),
+        (vec!["survey", "0.xx", "--upto", "10", "--shard", "4/3"], "4/3"),
+        (vec!["survey", "0.xxxxxx", "--upto", "10"], "262144 codes"),
+        (vec!["survey", "0.xxx", "--upto", "67108864"], "--shard 1/"),
+        (vec!["survey", "0.7", "--upto", "-1"], "--upto"),
+    ] {
+        let o = grundy(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let e = stderr(&o);
+        assert_eq!(e.lines().count(), 1, "{e}");
+        assert!(e.contains(needle), "{args:?}: {e}");
+    }
+}
