@@ -40,14 +40,33 @@ fn huge_heaps_are_counted_exactly_and_each_listed_move_wins() {
         let next = check_move(&p, Player::First, &m.mv).unwrap();
         assert_eq!(analyze(&g, &next, &AnalyzeOptions::default()).unwrap().outcome, Outcome::P, "{}", m.text);
     }
-    // Past 2^128 winning moves the count is refused, never wrapped.
-    let g5: Game = "moore:5".parse().unwrap();
-    let big = ["18446744073709551615"; 5];
-    let a = analyze(&g5, &g5.parse_position(&big).unwrap(), &AnalyzeOptions::default()).unwrap();
+    // Past 2^128 winning moves the count is refused, never wrapped. Moore's Nim_4 on four heaps
+    // of 2^64 - 1 and three of 2^63 - 1: the four big heaps all drop their top 1, and then each
+    // of the 63 lower columns needs exactly 2 of their 4 bits set (3 ones sit outside them), so
+    // those moves alone number 6^63 (about 2^162.9); the first ones are still listed, and win.
+    let g4: Game = "moore:4".parse().unwrap();
+    let top = u64::MAX.to_string();
+    let half = (u64::MAX >> 1).to_string();
+    let tokens = [&top, &top, &top, &top, &half, &half, &half].map(String::as_str);
+    let p = g4.parse_position(&tokens).unwrap();
+    let a = analyze(&g4, &p, &AnalyzeOptions::default()).unwrap();
     assert_eq!(a.outcome, Outcome::N);
-    if a.winning_move_count.is_none() {
-        assert!(a.winning_moves_not_listed.is_some());
+    assert_eq!(a.winning_move_count, None, "6^63 winning moves cannot be counted in 128 bits");
+    assert!(a.winning_moves_not_listed.as_deref().unwrap().contains("2^128"), "{:?}", a.winning_moves_not_listed);
+    assert!(!a.winning_moves.is_empty());
+    for m in a.winning_moves.iter().take(50) {
+        let next = check_move(&p, Player::First, &m.mv).unwrap();
+        assert_eq!(analyze(&g4, &next, &AnalyzeOptions::default()).unwrap().outcome, Outcome::P, "{}", m.text);
     }
+    // The same shape a column lower, 2^50 - 1 and 2^49 - 1: no other set of at most 4 heaps
+    // wins (a set leaving out j big heaps needs 5 - j ones in the top column from 4 - j heaps),
+    // so the count is exactly 6^49 (about 2^126.7), under 2^128: a number, never refused.
+    let top = ((1u64 << 50) - 1).to_string();
+    let half = ((1u64 << 49) - 1).to_string();
+    let tokens = [&top, &top, &top, &top, &half, &half, &half].map(String::as_str);
+    let p = g4.parse_position(&tokens).unwrap();
+    let a = analyze(&g4, &p, &AnalyzeOptions::default()).unwrap();
+    assert_eq!(a.winning_move_count, Some(6u128.pow(49)));
 }
 
 #[test]

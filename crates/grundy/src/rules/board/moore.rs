@@ -48,17 +48,18 @@ pub fn moore_cold(heaps: &[u64], k: u64) -> bool {
 struct Counter {
     heaps: Vec<u64>,
     /// The residue modulo k + 1 that each column's count of 1s in T must have (index = bit).
-    need: [u64; 64],
-    m: u64,
+    need: [u128; 64],
+    /// K + 1, in 128 bits: K may be 2^64 - 1.
+    m: u128,
     memo: HashMap<(u32, u32), Option<u128>>,
 }
 
 impl Counter {
     fn new(all: &[u64], set: &[usize], k: u64) -> Self {
-        let m = k + 1;
-        let mut need = [0u64; 64];
+        let m = u128::from(k) + 1;
+        let mut need = [0u128; 64];
         for (b, slot) in need.iter_mut().enumerate() {
-            let outside = all.iter().enumerate().filter(|(i, &h)| !set.contains(i) && h >> b & 1 == 1).count() as u64;
+            let outside = all.iter().enumerate().filter(|(i, &h)| !set.contains(i) && h >> b & 1 == 1).count() as u128;
             *slot = (m - outside % m) % m;
         }
         Counter { heaps: set.iter().map(|&i| all[i]).collect(), need, m, memo: HashMap::new() }
@@ -86,7 +87,7 @@ impl Counter {
                     }
                 }
             }
-            if ok && u64::from(bits.count_ones()) % self.m == self.need[bit as usize] {
+            if ok && u128::from(bits.count_ones()) % self.m == self.need[bit as usize] {
                 out.push((bits, next));
             }
         }
@@ -331,15 +332,16 @@ impl BoardRules for Moore {
             return crate::rules::board::search_misere(self, heaps, budget, "Moore's theorem is for normal play");
         }
         let cold = moore_cold(heaps, self.k);
-        let m = self.k + 1;
+        // K + 1 in 128 bits: K may be 2^64 - 1.
+        let m = u128::from(self.k) + 1;
         let mut answer = BoardAnswer::listed(!cold, None, vec![], BoardMethod::ClosedForm);
         answer.explanation = vec![
             format!("Moore's theorem (E. H. Moore, 1910) for Nim with moves in up to K = {} heaps: the player to move loses exactly when, writing the heaps in binary, every column holds a multiple of K + 1 = {m} ones.", self.k),
         ];
-        let bad: Vec<(u32, u64)> = (0..64)
+        let bad: Vec<(u32, u128)> = (0..64)
             .rev()
             .filter_map(|b| {
-                let c = heaps.iter().filter(|&&h| h >> b & 1 == 1).count() as u64;
+                let c = heaps.iter().filter(|&&h| h >> b & 1 == 1).count() as u128;
                 (!c.is_multiple_of(m)).then_some((b, c))
             })
             .collect();
