@@ -133,8 +133,15 @@ fn count_words(count: Option<u128>) -> String {
 /// One listed move: its words and the position it leaves, exactly as `analyze` reads it back
 /// (a game on a graph names its vertices).
 fn result_line(m: &grundy::WinningMove, width: usize) -> String {
-    format!("  {:<width$}  => {}\n", m.text, shortened(&m.leaves.join(" ")))
+    // Padded by hand: `format!`'s width is at most 65,535, and a turn of an Every-SG sum of
+    // thousands of games is longer. Past `ALIGNED_CHARS` the arrows are not aligned.
+    let pad = width.min(ALIGNED_CHARS).saturating_sub(m.text.chars().count());
+    format!("  {}{}  => {}\n", m.text, " ".repeat(pad), shortened(&m.leaves.join(" ")))
 }
+
+/// The widest move text the `=>` column is aligned after (a longer text is followed by the arrow
+/// at once, so that one long move does not pad every line).
+const ALIGNED_CHARS: usize = 100;
 
 /// The most characters of the position the report's first line shows (a Hackenbush picture
 /// read from a file may be megabytes long).

@@ -24,7 +24,9 @@ use crate::error::{AnalyzeError, Work};
 use crate::number::parse_u64;
 use crate::rules::board::replaced_part;
 use crate::rules::board::search::search_answer;
-use crate::rules::board::{listing_room, BoardAnswer, BoardContext, BoardMethod, BoardRules, HeapValues, NoHeapEngine};
+use crate::rules::board::{
+    listed_note, listing_room, BoardAnswer, BoardContext, BoardMethod, BoardRules, HeapValues, NoHeapEngine,
+};
 use crate::rules::take_break::octal::SplitRules;
 use crate::rules::Ruleset;
 
@@ -421,7 +423,7 @@ impl Circle {
         if skipped.is_empty() {
             answer.count = Some(count);
             if count > listed {
-                answer.not_listed = Some(format!("at most {room} are listed for a position of {len} numbers"));
+                answer.not_listed = Some(listed_note(room, len, "numbers"));
             }
         } else {
             answer.count = None;

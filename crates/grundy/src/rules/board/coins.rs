@@ -30,7 +30,7 @@
 use std::fmt;
 
 use crate::error::AnalyzeError;
-use crate::rules::board::{listing_room, BoardAnswer, BoardMethod, BoardRules};
+use crate::rules::board::{listed_note, listing_room, BoardAnswer, BoardMethod, BoardRules};
 use crate::values::nimber::{nim_inverse_wide, nim_mul_wide};
 
 /// The largest result (numbers in the position after a move) that a winning move is listed
@@ -846,7 +846,7 @@ impl BoardRules for Coins {
                 "counted but not listed: {too_long} of them turn over a run so long that the position after would hold more than {LARGEST_RESULT} heads"
             ));
         } else if count > listed {
-            answer.not_listed = Some(format!("at most {room} are listed for a position of {} heads", heads.len()));
+            answer.not_listed = Some(listed_note(room, heads.len(), "heads"));
         }
         let values: Vec<String> = heads.iter().map(|&h| rule.value(h).to_string()).collect();
         answer.explanation = vec![
@@ -1253,7 +1253,7 @@ impl BoardRules for Coins2d {
                     "counted but not listed: {too_big} of them turn over so many cells that the position after would hold more than {LARGEST_RESULT} numbers"
                 ));
             } else if count > listed {
-                answer.not_listed = Some(format!("at most {room} are listed for a position of {} heads", heads.len()));
+                answer.not_listed = Some(listed_note(room, heads.len(), "heads"));
             }
         } else {
             answer.count = None;

@@ -38,7 +38,9 @@ use crate::error::{AnalyzeError, GaveUp, Work};
 use crate::number::parse_u64;
 use crate::rules::board::replaced_part;
 use crate::rules::board::search::search_answer;
-use crate::rules::board::{listing_room, BoardAnswer, BoardContext, BoardMethod, BoardRules, HeapValues, NoHeapEngine};
+use crate::rules::board::{
+    listed_note, listing_room, BoardAnswer, BoardContext, BoardMethod, BoardRules, HeapValues, NoHeapEngine,
+};
 use crate::rules::Ruleset;
 
 /// The most explanation lines that show one sheet's value each.
@@ -247,8 +249,7 @@ impl Cutting {
             let mut answer = BoardAnswer::listed(true, None, winning, BoardMethod::ClosedForm);
             answer.count = Some(thin.len() as u128);
             if answer.count > Some(listed) {
-                answer.not_listed =
-                    Some(format!("at most {room} are listed for a position of {} numbers", numbers.len()));
+                answer.not_listed = Some(listed_note(room, numbers.len(), "numbers"));
             }
             answer.value_note = Some(value_note());
             answer.explanation = vec![
@@ -353,8 +354,7 @@ impl Cutting {
         if skipped.is_empty() {
             answer.count = Some(count);
             if count > listed {
-                answer.not_listed =
-                    Some(format!("at most {room} are listed for a position of {} numbers", numbers.len()));
+                answer.not_listed = Some(listed_note(room, numbers.len(), "numbers"));
             }
         } else {
             answer.count = None;

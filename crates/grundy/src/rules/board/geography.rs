@@ -28,7 +28,7 @@ use std::collections::{HashMap, VecDeque};
 use std::sync::Arc;
 
 use crate::error::{AnalyzeError, GaveUp, Work};
-use crate::rules::board::{listing_room, BoardAnswer, BoardMethod, BoardRules};
+use crate::rules::board::{listed_note, listing_room, BoardAnswer, BoardMethod, BoardRules};
 
 /// What `geography` without its graph (or with a file name the library cannot read) says.
 pub const NEEDS_FILE: &str = "game geography reads its graph from a file, one edge 'u v' a line: geography:FILE (e.g. grundy analyze geography:graph.txt a; FILE - reads standard input)";
@@ -910,7 +910,7 @@ impl BoardRules for Geography {
         let room = listing_room(full.len());
         answer.count = Some(winning.len() as u128);
         if winning.len() > room {
-            answer.not_listed = Some(format!("the first {room} are listed"));
+            answer.not_listed = Some(listed_note(room, full.len(), "numbers"));
         }
         answer.winning = winning
             .iter()

@@ -28,7 +28,7 @@
 use std::collections::HashMap;
 
 use crate::error::{AnalyzeError, GaveUp, Work};
-use crate::rules::board::{listing_room, BoardAnswer, BoardMethod, BoardRules};
+use crate::rules::board::{listed_note, listing_room, BoardAnswer, BoardMethod, BoardRules};
 
 /// The most edges a position may hold in all (the pictures of the judge problems have at most
 /// 10^5; a million edges take a few hundred milliseconds).
@@ -844,7 +844,7 @@ impl BoardRules for Hackenbush {
         }
         answer.count = Some(count);
         if count > listed.len() as u128 {
-            answer.not_listed = Some(format!("the first {} are listed", listed.len()));
+            answer.not_listed = Some(listed_note(listed.len(), numbers.len(), "numbers"));
         }
         answer.winning = listed;
         Ok(answer)

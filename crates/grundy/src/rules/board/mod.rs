@@ -51,9 +51,22 @@ pub const LISTED: usize = 10_000;
 pub const LISTED_NUMBERS: usize = 1 << 20;
 
 /// How many moves to list from a position of `len` numbers: at most [`LISTED`], and at most
-/// [`LISTED_NUMBERS`] numbers in all.
+/// [`LISTED_NUMBERS`] numbers in all, but always one (a position already held in memory is
+/// held once more), so that a won position always shows a winning move.
 pub fn listing_room(len: usize) -> usize {
-    LISTED.min(LISTED_NUMBERS / len.max(1))
+    LISTED.min(LISTED_NUMBERS / len.max(1)).max(1)
+}
+
+/// Why only the first `listed` winning moves are listed from a position of `len` `numbers`
+/// (e.g. "numbers", "heads"): the reason, never a bare count.
+pub fn listed_note(listed: usize, len: usize, numbers: &str) -> String {
+    if listed >= LISTED {
+        format!("the first {listed} are listed (the list is kept to {LISTED} moves)")
+    } else {
+        format!(
+            "the first {listed} are listed (each is listed with the whole position it leaves, {len} {numbers}, and the list is kept to {LISTED_NUMBERS} numbers in all)"
+        )
+    }
 }
 
 /// The options of a heap whose value is the one asked for: how many there are, exactly, and

@@ -6,7 +6,7 @@
 use std::collections::HashMap;
 
 use crate::error::{AnalyzeError, GaveUp, Work};
-use crate::rules::board::{listing_room, BoardAnswer, BoardMethod, BoardRules};
+use crate::rules::board::{listed_note, listing_room, BoardAnswer, BoardMethod, BoardRules};
 use crate::stop::Ticker;
 
 /// One position on the search's stack: its key, its options and the next one to look at.
@@ -103,7 +103,7 @@ pub fn search_answer(
     let mut answer = BoardAnswer::listed(wins, None, winning, BoardMethod::Search);
     answer.count = Some(count);
     if count > listed {
-        answer.not_listed = Some(format!("at most {room} are listed for a position of {} numbers", numbers.len()));
+        answer.not_listed = Some(listed_note(room, numbers.len(), "numbers"));
     }
     answer.explanation = vec![format!(
         "Searched exactly: every position reachable by the rule ({} of them), each won when some move leaves a lost position{}.",

@@ -9,7 +9,7 @@
 //! every move changes exactly one odd step. The tests check it against the plain mex.
 
 use crate::error::AnalyzeError;
-use crate::rules::board::{numbers, BoardAnswer, BoardMethod, BoardRules};
+use crate::rules::board::{listed_note, listing_room, numbers, BoardAnswer, BoardMethod, BoardRules};
 use crate::rules::nim::nim_sum;
 
 /// The longest misère game searched: a coin on step i moves at most i times.
@@ -33,10 +33,11 @@ fn odd_steps(steps: &[u64]) -> Vec<u64> {
     steps.iter().step_by(2).copied().collect()
 }
 
-/// Every move from `steps` that leaves value `target`, as the steps it leaves: from an odd step
-/// i, down to the step below with what lowers step i to its part of the target; from an even
-/// step, as many coins as raise the odd step below it to its part. At most one move per step.
-pub fn staircase_moves_to(steps: &[u64], target: u64) -> Vec<Vec<u64>> {
+/// Every move from `steps` that leaves value `target`, as (step index, coins moved): from an
+/// odd step i, down to the step below with what lowers step i to its part of the target; from
+/// an even step, as many coins as raise the odd step below it to its part. At most one move per
+/// step, so the count is exact at any length; each move is a pair, not a position.
+pub fn staircase_moves_to(steps: &[u64], target: u64) -> Vec<(usize, u64)> {
     let x = staircase_value(steps);
     let mut out = vec![];
     for (i, &here) in steps.iter().enumerate() {
@@ -44,15 +45,14 @@ pub fn staircase_moves_to(steps: &[u64], target: u64) -> Vec<Vec<u64>> {
             // Odd step i + 1: lower it to `want`.
             let want = here ^ x ^ target;
             if want < here {
-                let c = here - want;
-                out.push(shifted(steps, i, c));
+                out.push((i, here - want));
             }
         } else {
             // Even step i + 1: raise the odd step below (index i - 1) to `want`.
             let below = steps[i - 1];
             let want = below ^ x ^ target;
             if want > below && want - below <= here {
-                out.push(shifted(steps, i, want - below));
+                out.push((i, want - below));
             }
         }
     }
@@ -131,7 +131,13 @@ impl BoardRules for Staircase {
         let c = steps[i].saturating_sub(after.get(i).copied().unwrap_or(0));
         let coins = if c == 1 { "1 coin".to_string() } else { format!("{c} coins") };
         let to = if i == 0 { "off the staircase".to_string() } else { format!("to step {i}") };
-        format!("move {coins} from step {} {to} ({} -> {})", i + 1, join(steps), join(after))
+        // Only the steps the move changes: a move's text stays short on a staircase of any
+        // length (the position it leaves is shown beside it).
+        let was = |j: usize| steps.get(j).copied().unwrap_or(0);
+        let now = |j: usize| after.get(j).copied().unwrap_or(0);
+        let change = |j: usize| format!("step {}: {} -> {}", j + 1, was(j), now(j));
+        let changes = if i == 0 { change(0) } else { format!("{}, {}", change(i), change(i - 1)) };
+        format!("move {coins} from step {} {to} ({changes})", i + 1)
     }
 
     fn read_move(&self, steps: &[u64], text: &str) -> Option<Result<Vec<u64>, String>> {
@@ -189,7 +195,15 @@ impl BoardRules for Staircase {
         }
         let x = staircase_value(steps);
         let moves = if x == 0 { vec![] } else { staircase_moves_to(steps, 0) };
-        let mut answer = BoardAnswer::listed(x != 0, Some(x), moves, BoardMethod::ClosedForm);
+        // Each listed move carries the whole position it leaves, so a long staircase lists
+        // the first few; the count stays exact.
+        let room = listing_room(steps.len());
+        let listed = moves.iter().take(room).map(|&(i, c)| shifted(steps, i, c)).collect();
+        let mut answer = BoardAnswer::listed(x != 0, Some(x), listed, BoardMethod::ClosedForm);
+        answer.count = Some(moves.len() as u128);
+        if moves.len() > room {
+            answer.not_listed = Some(listed_note(room, steps.len(), "steps"));
+        }
         let odd: Vec<String> = odd_steps(steps).iter().map(u64::to_string).collect();
         answer.explanation = vec![
             "Staircase Nim: a position's value is the nim-sum of the coins on the odd steps (1, 3, 5, ...). Moves on odd steps are moves of Nim there (Bouton's theorem); coins moved from an even step onto an odd one can be moved straight on by the opponent, so even steps do not count.".into(),
@@ -206,8 +220,4 @@ impl BoardRules for Staircase {
         }
         Ok(answer)
     }
-}
-
-fn join(v: &[u64]) -> String {
-    v.iter().map(u64::to_string).collect::<Vec<_>>().join(" ")
 }
