@@ -5,6 +5,8 @@
 //! fall into residue classes: "split the rest into a and m - a for every a = 5 (mod 12) with
 //! 77 <= a <= m/2". A family is one such class; a single move is a family of one.
 
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
 use std::fmt;
 
 use serde::ser::SerializeStruct;
@@ -164,10 +166,25 @@ pub fn first_moves(families: &[MoveFamily], limit: usize) -> Vec<Move> {
         if room == 0 {
             break;
         }
-        let mut moves: Vec<Move> = group.iter().flat_map(|f| f.members().take(room)).collect();
-        moves.sort_by_key(|m| m.to.first().copied());
-        moves.truncate(room);
-        out.append(&mut moves);
+        // A merge of the group's progressions (each in increasing order of its first heap),
+        // so that the work is bounded by what is listed, not by the families' sizes or number
+        // of members: a heap of 10^9 has about 10^5 families, each of thousands of moves.
+        // Ties keep the families' order.
+        let mut next: BinaryHeap<Reverse<(Option<u64>, usize, u64)>> = group
+            .iter()
+            .enumerate()
+            .filter_map(|(i, f)| f.member(0).map(|m| Reverse((m.to.first().copied(), i, 0))))
+            .collect();
+        let mut taken = 0;
+        while taken < room {
+            let Some(Reverse((_, i, j))) = next.pop() else { break };
+            let Some(mv) = group.get(i).and_then(|f| f.member(j)) else { continue };
+            out.push(mv);
+            taken += 1;
+            if let Some(after) = group.get(i).and_then(|f| f.member(j + 1)) {
+                next.push(Reverse((after.to.first().copied(), i, j + 1)));
+            }
+        }
     }
     out
 }
