@@ -13,6 +13,7 @@ use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 mod cmd;
 mod game_arg;
+mod lines;
 mod plot;
 mod progress;
 mod store;

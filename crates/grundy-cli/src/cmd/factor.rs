@@ -6,8 +6,7 @@
 
 use grundy::{factorize, parse_u64};
 
-use std::io::BufRead;
-
+use crate::lines::{read_line, Line};
 use crate::{emit, CliError, ErrorKind};
 
 /// Arguments of `grundy factor`.
@@ -21,6 +20,10 @@ pub struct Args {
 /// Output is written in pieces of about this many bytes, so a long list from standard input
 /// does not collect in memory.
 const FLUSH_AT: usize = 1 << 16;
+
+/// The longest line of standard input read (numbers below 2^64 have at most 20 digits: this is
+/// tens of thousands of them); a longer line is reported and skipped without being held.
+const MAX_LINE_BYTES: usize = 1 << 20;
 
 fn line(n: u64) -> String {
     let mut s = format!("{n}:");
@@ -53,15 +56,19 @@ pub fn run(args: Args) -> Result<(), CliError> {
         // comes, and a token that is not UTF-8 is one bad token, not the end of the input.
         let mut input = std::io::stdin().lock();
         let mut line = Vec::new();
+        let mut number = 0u64;
         loop {
-            line.clear();
-            match input.read_until(b'\n', &mut line) {
-                Ok(0) => break,
-                Ok(_) => {
+            number += 1;
+            match read_line(&mut input, &mut line, MAX_LINE_BYTES) {
+                Ok(Line::End) => break,
+                Ok(Line::Read) => {
                     for token in line.split(|b| b.is_ascii_whitespace()).filter(|t| !t.is_empty()) {
                         factoring.token(&String::from_utf8_lossy(token));
                     }
                 }
+                Ok(Line::TooLong) => factoring.bad_line(&format!(
+                    "line {number} of standard input is longer than {MAX_LINE_BYTES} bytes: it is skipped"
+                )),
                 Err(e) => {
                     factoring.flush();
                     return Err(CliError::of_kind(ErrorKind::Io, format!("cannot read standard input: {e}")));
@@ -104,6 +111,13 @@ impl Factoring {
         if self.out.len() >= FLUSH_AT {
             self.flush();
         }
+    }
+
+    /// Reports a line that cannot be read, after what came before it.
+    fn bad_line(&mut self, why: &str) {
+        self.flush();
+        eprintln!("grundy: {why}");
+        self.bad = true;
     }
 
     fn flush(&mut self) {

@@ -3,12 +3,11 @@
 //! All the game logic lives in `grundy::play`; this module only draws the position, reads
 //! lines from stdin and prints replies, so the same rules serve the web app.
 
-use std::io::BufRead;
-
 use grundy::play::{Level, Session};
 use grundy::{factorize, Convention, Game, Outcome, Player, Position};
 
 use crate::cmd::analyze::{parse_problem_with, GameArgs};
+use crate::lines::Line;
 use crate::{emit, CliError};
 
 /// Arguments of `grundy play`.
@@ -35,6 +34,9 @@ pub struct Args {
 const MAX_MARKS: u64 = 40;
 /// Winning moves listed by `hint` at most.
 const MAX_HINTS: usize = 12;
+/// The longest line read from the player: a move, even a turn of an Every-SG sum of hundreds of
+/// games, is far shorter; a longer line is refused without being held.
+pub const MAX_LINE_BYTES: usize = 8192;
 
 const HELP: &str = "\
 Moves:
@@ -93,8 +95,8 @@ pub fn run(args: Args) -> Result<(), CliError> {
     let human = if args.computer_first { Player::Second } else { Player::First };
     let mut session = Session::new(game, position, options, human.other(), level, seed);
     emit(&intro(&session, human, level, seed));
-    let stdin = std::io::stdin();
-    let mut lines = stdin.lock().lines();
+    let mut input = std::io::stdin().lock();
+    let mut bytes = Vec::new();
     loop {
         emit(&draw(session.game(), session.position()));
         if let Some(w) = session.winner() {
@@ -116,9 +118,22 @@ pub fn run(args: Args) -> Result<(), CliError> {
         // Read until a line changes the position (a move or an undo) or the game ends.
         loop {
             emit("your move> ");
-            let Some(Ok(line)) = lines.next() else {
-                emit("\nend of input: game over, goodbye.\n");
-                return Ok(());
+            let line = match crate::lines::read_line(&mut input, &mut bytes, MAX_LINE_BYTES) {
+                Ok(Line::Read) => match std::str::from_utf8(&bytes) {
+                    Ok(text) => text.to_string(),
+                    Err(_) => {
+                        emit("that line is not UTF-8 text: type a move, or 'help'\n");
+                        continue;
+                    }
+                },
+                Ok(Line::TooLong) => {
+                    emit(&format!("that line is longer than {MAX_LINE_BYTES} bytes: type a move, or 'help'\n"));
+                    continue;
+                }
+                Ok(Line::End) | Err(_) => {
+                    emit("\nend of input: game over, goodbye.\n");
+                    return Ok(());
+                }
             };
             match line.trim() {
                 "" => continue,
