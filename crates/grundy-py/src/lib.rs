@@ -14,6 +14,7 @@ mod heap_game;
 mod sequence;
 mod session;
 mod shared;
+mod survey;
 
 use pyo3::prelude::*;
 
@@ -33,4 +34,9 @@ mod native {
     use crate::sequence::{pattern, sequence, Pattern, Period, Sequence};
     #[pymodule_export]
     use crate::session::Session;
+    #[pymodule_export]
+    use crate::survey::{
+        survey_canonical, survey_check, survey_classify, survey_codes_from_text, survey_expand_pattern, survey_group,
+        survey_is_pattern, survey_markdown, survey_shard,
+    };
 }

@@ -1,0 +1,73 @@
+"""python -m grundy.survey: the survey on a local Dask cluster of two workers gives the lines of
+the one-process survey, and its store resumes."""
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+CODES = ["0.1x", "4.x", "0.77", ".16", "dawsons-kayles"]
+
+
+def survey(*args, check=True):
+    run = subprocess.run(
+        [sys.executable, "-m", "grundy.survey", *args],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    if check:
+        assert run.returncode == 0, run.stderr
+    return run
+
+
+@pytest.fixture(scope="module")
+def one_process():
+    return {
+        fmt: survey(*CODES, "--upto", "3000", "--workers", "0", *flag).stdout
+        for fmt, flag in (("json", ["--json"]), ("markdown", ["--markdown"]), ("text", []))
+    }
+
+
+def test_two_dask_workers_give_the_lines_of_one_process(one_process, tmp_path):
+    store = tmp_path / "store"
+    dask = survey(*CODES, "--upto", "3000", "--workers", "2", "--json", "--store", str(store))
+    assert dask.stdout == one_process["json"]
+    lines = [json.loads(l) for l in dask.stdout.splitlines()]
+    # Each code once, in the order of CODES; 0.77 and kayles are one game, .16 is 0.16.
+    assert [l["code"] for l in lines[:8]] == ["0.1", "0.11", "0.12", "0.13", "0.14", "0.15", "0.16", "0.17"]
+    assert {l["class"] for l in lines} >= {"trivial", "solved"} or {l["class"] for l in lines} >= {"trivial"}
+    kayles = next(l for l in lines if l["code"] == "0.77")
+    assert (kayles["class"], kayles["preperiod"], kayles["period"]) == ("trivial", 71, 12)
+    sixteen = next(l for l in lines if l["code"] == ".16")
+    assert "0.16" in sixteen["equivalent"]
+    # The store holds every code; a rerun in one process takes them all from it.
+    assert len(os.listdir(store)) == len({l["canonical"] for l in lines})
+    again = survey(*CODES, "--upto", "3000", "--workers", "0", "--json", "--store", str(store))
+    assert again.stdout == one_process["json"]
+    assert f"{len(lines)} codes: {len(lines)} from the store, 0 classified" in again.stderr
+
+
+def test_markdown_text_and_shards_match_the_one_process_survey(one_process, tmp_path):
+    assert survey(*CODES, "--upto", "3000", "--workers", "2", "--markdown").stdout == one_process["markdown"]
+    assert "|" in one_process["markdown"] and one_process["text"].count("\n") == one_process["json"].count("\n")
+    # Two shards (one on the cluster, one in this process) keep their codes in one store; the
+    # whole survey then reads them all back.
+    store = str(tmp_path / "shards")
+    for shard, workers in (("1/2", "2"), ("2/2", "0")):
+        survey(*CODES, "--upto", "3000", "--workers", workers, "--json", "--shard", shard, "--store", store)
+    whole = survey(*CODES, "--upto", "3000", "--workers", "0", "--json", "--store", store)
+    assert whole.stdout == one_process["json"] and " 0 classified" in whole.stderr
+
+
+def test_refusals_are_one_line_with_exit_status_2(tmp_path):
+    bad = survey("0.9", "--upto", "100", "--workers", "0", check=False)
+    assert bad.returncode == 2 and bad.stderr.startswith("error: ") and bad.stderr.count("\n") == 1
+    codes = tmp_path / "codes.lst"
+    codes.write_text("# two codes\n0.77\n0.xyz\n")
+    bad = survey(str(codes), "--upto", "100", "--workers", "0", check=False)
+    assert bad.returncode == 2 and "line 3" in bad.stderr
+    too_many = survey("0.xxxx", "--upto", "100000000", "--workers", "0", check=False)
+    assert too_many.returncode == 2 and "shard" in too_many.stderr
