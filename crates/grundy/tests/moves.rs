@@ -76,7 +76,7 @@ fn the_json_numbers_heaps_from_one() {
     assert_eq!(third.mv, Move::new(2, vec![1]));
     assert_eq!(
         serde_json::to_string(third).unwrap(),
-        r#"{"text":"take 11 from heap 3 (12 -> 1)","result":[7,9,1,15],"heap":3,"to":[1]}"#
+        r#"{"text":"take 11 from heap 3 (12 -> 1)","result":[7,9,1,15],"heap":3,"to":[1],"leaves":["7","9","1","15"]}"#
     );
 
     // The divisor game's n is heap 0 inside and heap 1 outside.
