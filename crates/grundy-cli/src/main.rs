@@ -54,6 +54,8 @@ enum Command {
     Graph(cmd::graph::Args),
     /// Nimber arithmetic on numbers below 2^64: nim sums, Conway's nim products, inverses and powers.
     Nimber(cmd::nimber::Args),
+    /// The misère quotient of a take-and-break game (Plambeck and Siegel): its elements, P-portion and pretending function, proven for every heap size when it repeats.
+    Quotient(cmd::quotient::Args),
     /// Print a shell completion script (bash, zsh, fish, elvish or powershell) to stdout.
     Completions(cmd::docs::CompletionArgs),
     /// Print the manual page (roff, for man) to stdout.
@@ -248,6 +250,7 @@ fn main() -> ExitCode {
         Command::Games(args) => cmd::games::run(args),
         Command::Graph(args) => cmd::graph::run(args),
         Command::Nimber(args) => cmd::nimber::run(args),
+        Command::Quotient(args) => cmd::quotient::run(args),
         Command::Completions(args) => cmd::docs::completions(args),
         Command::Man(args) => cmd::docs::man(args),
         Command::Help(args) => cmd::docs::help(args),

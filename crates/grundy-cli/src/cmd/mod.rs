@@ -8,6 +8,7 @@ pub mod games;
 pub mod graph;
 pub mod nimber;
 pub mod play;
+pub mod quotient;
 pub mod serve;
 pub mod sg;
 pub mod survey;

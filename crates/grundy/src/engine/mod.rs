@@ -7,6 +7,7 @@ pub mod heap;
 pub mod method;
 pub mod misere;
 mod plain;
+pub mod quotient;
 pub mod sequence;
 pub mod simd;
 pub mod sparse;
@@ -18,6 +19,10 @@ pub mod triples;
 pub use heap::{allbut_single_formula, grundys_game_seconds, human_seconds, split_table_cost, HeapSolver};
 pub use method::Method;
 pub use misere::{all_but_lost_heaps, MisereHeaps};
+pub use quotient::{
+    Generator, MisereQuotient, QuotientBuilder, QuotientError, QuotientStop, DEFAULT_QUOTIENT_ORDER,
+    DEFAULT_QUOTIENT_UPTO, MAX_QUOTIENT_ORDER, MAX_QUOTIENT_UPTO,
+};
 pub use sequence::{Algorithm, Sequence, SequenceBuilder, SequenceError, SequenceObserver, SequenceStore};
 pub use sparse::{Cell, EngineError, MethodChoice, SparseEngine, SparseStats, ValueMethod};
 pub use table::{allbut_table, mex_table, misere_subtraction_table, subtraction_table};

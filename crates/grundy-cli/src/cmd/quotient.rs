@@ -1,0 +1,141 @@
+//! `grundy quotient GAME [--upto N] [--budget N] [--json]`: the misère quotient of a
+//! take-and-break game (Plambeck and Siegel), proven heap by heap, and for every heap size when
+//! the periodicity theorem applies.
+
+use grundy::{parse_u64, Game, MisereQuotient, QuotientBuilder, QuotientError, Ruleset, MAX_QUOTIENT_ORDER};
+
+use crate::{emit, CliError, ErrorKind};
+
+/// Arguments of `grundy quotient`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// A take-and-break game: kayles, dawsons-kayles, octal:CODE, hex:CODE, ...
+    #[arg(value_name = "GAME")]
+    game: String,
+    /// Compute the quotient of the heaps up to N (at most 10000; default: 500, or fewer when
+    /// a period is proven sooner).
+    #[arg(long, value_name = "N")]
+    upto: Option<String>,
+    /// The most elements the quotient may have (at most 4096; default 1024).
+    #[arg(long, value_name = "N")]
+    budget: Option<String>,
+    /// Print one JSON object.
+    #[arg(long)]
+    json: bool,
+}
+
+/// The most values of the pretending function printed in the text (the JSON has them all).
+const SHOWN: usize = 120;
+
+/// Runs `grundy quotient`.
+pub fn run(args: Args) -> Result<(), CliError> {
+    let ruleset: Ruleset = match args.game.parse::<Game>().map_err(|e| CliError::usage(e).argument("GAME"))? {
+        Game::Heaps(r) if r.split_rules().is_some() => r,
+        g => {
+            return Err(CliError::usage(format!(
+                "quotient needs a take-and-break game (kayles, dawsons-kayles, octal:CODE, hex:CODE, ...), and '{g}' is not one"
+            ))
+            .argument("GAME"))
+        }
+    };
+    let mut builder = QuotientBuilder::new(&ruleset);
+    if let Some(u) = &args.upto {
+        let n = parse_u64(u, "--upto").map_err(|e| CliError::usage(e).argument("--upto"))?;
+        if n > grundy::MAX_QUOTIENT_UPTO {
+            return Err(CliError::usage(format!(
+                "--upto {n} is past {}, the most heaps a quotient is computed for here",
+                grundy::MAX_QUOTIENT_UPTO
+            ))
+            .argument("--upto"));
+        }
+        builder = builder.upto(n);
+    }
+    if let Some(b) = &args.budget {
+        let n = parse_u64(b, "--budget").map_err(|e| CliError::usage(e).argument("--budget"))?;
+        if n < 2 || n > MAX_QUOTIENT_ORDER as u64 {
+            return Err(CliError::usage(format!(
+                "--budget {n} is not between 2 and {MAX_QUOTIENT_ORDER} (the most elements a quotient may have)"
+            ))
+            .argument("--budget"));
+        }
+        builder = builder.max_order(n as usize);
+    }
+    let q = builder.build().map_err(|e| match e {
+        QuotientError::NotTakeAndBreak(_) => CliError::usage(e).argument("GAME"),
+        QuotientError::Stopped(s) => CliError::of_kind(ErrorKind::Refused, s),
+    })?;
+    if args.json {
+        emit(&format!("{}\n", json(&q)));
+    } else {
+        emit(&text(&q));
+    }
+    Ok(())
+}
+
+fn names(q: &MisereQuotient, xs: &[u32]) -> Vec<String> {
+    xs.iter().map(|&x| q.name(x)).collect()
+}
+
+fn json(q: &MisereQuotient) -> serde_json::Value {
+    let period = q.period();
+    serde_json::json!({
+        "game": q.ruleset().to_string(),
+        "order": q.order(),
+        "p_portion": names(q, &q.p_portion()),
+        "elements": names(q, &(0..q.order() as u32).collect::<Vec<_>>()),
+        "generators": q.generators().iter().map(|g| serde_json::json!({"name": g.name, "heap": g.heap})).collect::<Vec<_>>(),
+        "relations": q.relations().into_iter().map(|(l, r)| serde_json::json!({"left": l, "right": r})).collect::<Vec<_>>(),
+        "pretending": names(q, q.pretending()),
+        "computed_upto": q.computed_upto(),
+        "proven": q.proven(),
+        "finite": q.finite(),
+        "period": period.map(|p| p.period),
+        "preperiod": period.map(|p| p.preperiod),
+        "tame": q.tame(),
+        "growth": q.growth().iter().map(|&(h, n)| serde_json::json!({"heap": h, "order": n})).collect::<Vec<_>>(),
+        "stopped": q.stop().to_string(),
+    })
+}
+
+fn text(q: &MisereQuotient) -> String {
+    let mut out = format!(
+        "{}: the misère quotient (Plambeck and Siegel) of the heaps up to {}\n",
+        q.ruleset(),
+        q.computed_upto()
+    );
+    let p = q.p_portion();
+    out += &format!("order: {} elements\n", q.order());
+    out += &format!("P-portion: {} ({} elements)\n", names(q, &p).join(", "), p.len());
+    let gens: Vec<String> = q.generators().iter().map(|g| format!("{} (heap {})", g.name, g.heap)).collect();
+    out += &format!("generators: {}\n", if gens.is_empty() { "none".to_string() } else { gens.join(", ") });
+    let rels: Vec<String> = q.relations().into_iter().map(|(l, r)| format!("{l} = {r}")).collect();
+    out += &format!("relations: {}\n", if rels.is_empty() { "none".to_string() } else { rels.join(", ") });
+    out += &format!(
+        "tame: {}\n",
+        if q.tame() {
+            "yes (the quotient is that of misère Nim: Conway's genus theory plays it)"
+        } else {
+            "no (wild: the quotient is not that of misère Nim)"
+        }
+    );
+    match q.period() {
+        Some(per) => out += &format!(
+            "proven for every heap size: the pretending function repeats with period {} from heap {} (checked over the heaps up to {}, as the periodicity theorem for misère quotients asks), so the quotient is finite and is the whole game's\n",
+            per.period, per.preperiod, q.computed_upto()
+        ),
+        None => out += &format!(
+            "not proven for every heap size: it holds for every sum of heaps up to {}; the computation stopped because {}\n",
+            q.computed_upto(),
+            q.stop()
+        ),
+    }
+    let shown: Vec<String> =
+        q.pretending().iter().take(SHOWN).enumerate().map(|(n, &x)| format!("{n}:{}", q.name(x))).collect();
+    out += &format!(
+        "pretending function (heap: element){}:\n  {}\n",
+        if q.pretending().len() > SHOWN { format!(", the first {SHOWN} (--json lists all)") } else { String::new() },
+        shown.join(" ")
+    );
+    out += "A sum of heaps is lost for the player to move exactly when the product of its heaps' elements lies in the P-portion.\n";
+    out
+}

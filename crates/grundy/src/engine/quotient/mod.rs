@@ -1,0 +1,688 @@
+//! Misère quotients of take-and-break games (Plambeck and Siegel, "Misère quotients for
+//! impartial games", 2008; Plambeck, "Taming the wild in impartial combinatorial games", 2005).
+//!
+//! Two sums of heaps are indistinguishable when adding any third sum of the same game gives
+//! both the same misère outcome. The classes form a commutative monoid Q (the misère quotient);
+//! each heap size n pretends to be an element Φ(n), a sum pretends to be the product of its
+//! heaps' elements, and a sum is a P-position exactly when that product lies in the P-portion
+//! P ⊆ Q. Q plays for misère play the part the nim-values play for normal play.
+//!
+//! The quotient of the heaps 0..=n is built heap by heap, as Siegel's MisereSolver does:
+//!
+//! 1. Heap n pretends to be an element x of the quotient of 0..=n-1 when the proof of
+//!    `verify.rs` (the P- and N-conditions over every sum) holds with Φ(n) = x; at most one x
+//!    can (the monoid is reduced), and only those whose products agree with heap n's options on
+//!    P are tried.
+//! 2. Otherwise heap n is a new generator: the quotient is looked for in the trial monoid
+//!    Q × C(i, p), C(i, p) = {1, x, ..., x^(i+p-1)} with x^(i+p) = x^i, whose elements are
+//!    marked P or not from the sums that reach them first (by the definition of P, their
+//!    options coming earlier), then reduced to the coarsest congruence keeping P, and proven by
+//!    `verify.rs`. Trial monoids of a few shapes are tried; if none is proven the computation
+//!    stops there and says so (the quotient of the heaps before n stands).
+//!
+//! Nothing is claimed without the proof: every quotient returned is proven for the heaps it
+//! covers, and for every heap size only when the periodicity theorem below applies.
+//!
+//! Periodicity (Plambeck and Siegel's periodicity theorem for misère quotients): the proof
+//! reads a heap only through the pair (Φ(h), {Φ(O)}: O an option of h). If, as in the
+//! Guy-Smith theorem for a game whose moves take at most t objects and leave at most two
+//! heaps, Φ(n + p) = Φ(n) for n0 <= n < 2 max(n0, 1) + p + t, then for every heap h past the
+//! computed ones, extending Φ periodically, the options of h map one to one onto those of
+//! h - p with the same elements (the larger part of a split lies past the pre-period), so every
+//! heap's pair is that of a heap already computed: the proof covers every sum of every size,
+//! and Q is the quotient of the whole game. The window is the one
+//! [`crate::SplitRules::proven_period`] checks, for two- and three-heap splits, and never for
+//! Grundy's game.
+
+mod monoid;
+mod verify;
+
+use std::collections::{BTreeSet, BinaryHeap};
+use std::fmt;
+
+use monoid::{Bipartite, Word};
+use verify::{Letter, Verdict};
+
+use crate::rules::take_break::SplitRules;
+use crate::rules::Ruleset;
+use crate::stop::{self, Stopped};
+use crate::values::Period;
+
+/// The most heaps a quotient is computed for.
+pub const MAX_QUOTIENT_UPTO: u64 = 10_000;
+/// The heaps computed when no `upto` is given (the computation stops earlier once a period is
+/// proven).
+pub const DEFAULT_QUOTIENT_UPTO: u64 = 500;
+/// The most elements a quotient may have (its table holds the square of this many numbers).
+pub const MAX_QUOTIENT_ORDER: usize = 4096;
+/// The elements allowed when no other number is given.
+pub const DEFAULT_QUOTIENT_ORDER: usize = 1024;
+/// Memory for the proof's pairs, in 8-byte words (512 MiB).
+const MAX_PROOF_WORDS: usize = 1 << 26;
+/// The trial monoids' new cyclic parts C(i, p) tried when a heap adds a generator.
+const TRIAL_SHAPES: [(u32, u32); 3] = [(2, 2), (1, 2), (3, 2)];
+/// The most heaps freed one after another from failing sums, for one shape.
+const MAX_RECALIBRATIONS: usize = 12;
+/// The most elements a trial monoid may have.
+const MAX_TRIAL: usize = 1 << 18;
+
+/// Why the computation of a quotient stopped.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum QuotientStop {
+    /// The pretending function is periodic and the periodicity theorem proves it for every
+    /// heap size: the quotient is the whole game's.
+    Proven,
+    /// The heaps asked for were all computed, and no period is proven yet.
+    Upto(u64),
+    /// At this heap the proof needed more memory than it may use.
+    Memory {
+        /// The heap whose proof did not fit.
+        heap: u64,
+    },
+    /// At this heap none of the trial monoids tried gave a proven quotient within the most
+    /// elements allowed.
+    NotFound {
+        /// The heap whose quotient was not found.
+        heap: u64,
+        /// The most elements allowed.
+        limit: usize,
+    },
+}
+
+impl fmt::Display for QuotientStop {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            QuotientStop::Proven => f.write_str("the pretending function's period is proven by the periodicity theorem"),
+            QuotientStop::Upto(n) => write!(f, "every heap up to {n} was computed, and no period is proven by then"),
+            QuotientStop::Memory { heap } => write!(f, "at heap {heap} the proof needed more memory than it may use"),
+            QuotientStop::NotFound { heap, limit } => write!(
+                f,
+                "at heap {heap} none of the trial monoids tried (the quotient so far times cyclic monoids) gave a proven quotient of at most {limit} elements"
+            ),
+        }
+    }
+}
+
+/// Why no quotient was computed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum QuotientError {
+    /// The ruleset is not a take-and-break game.
+    #[error("{0} is not a take-and-break game: misère quotients are computed for octal and hexadecimal codes and the named take-and-break games")]
+    NotTakeAndBreak(String),
+    /// The work was stopped from outside.
+    #[error(transparent)]
+    Stopped(#[from] Stopped),
+}
+
+/// A generator of the quotient: its name and the first heap that pretends to be it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Generator {
+    /// Its name: a, b, c, ...
+    pub name: String,
+    /// The first heap size whose element it is.
+    pub heap: u64,
+}
+
+/// The misère quotient of the heaps 0..=n of a take-and-break game, proven for every sum of
+/// those heaps, and for every heap size when `period` is given.
+///
+/// ```
+/// use grundy::{QuotientBuilder, Ruleset};
+/// let q = QuotientBuilder::new(&"octal:0.75".parse::<Ruleset>().unwrap()).build().unwrap();
+/// assert!(q.proven() && !q.tame());
+/// assert_eq!((q.order(), q.p_portion().len()), (8, 2));
+/// // A sum is lost for the player to move exactly when its product is in P.
+/// let n = 1_000_000_000_000;
+/// let x = q.element(n).unwrap();
+/// assert_eq!(q.element(n + q.period().unwrap().period), Some(x));
+/// // A heap alone: lost for the player to move exactly when its element is in P.
+/// assert!(!q.is_p(q.element(0).unwrap())); // the empty position is won (no move to make)
+/// ```
+#[derive(Clone, Debug)]
+pub struct MisereQuotient {
+    ruleset: Ruleset,
+    monoid: Bipartite,
+    gens: Vec<u32>,
+    generators: Vec<Generator>,
+    words: Vec<Word>,
+    pretending: Vec<u32>,
+    period: Option<Period>,
+    stop: QuotientStop,
+    growth: Vec<(u64, usize)>,
+    states: u64,
+}
+
+/// Computes a [`MisereQuotient`] within bounds: the heaps (`upto`), the elements
+/// (`max_order`), and the installed stop token for time.
+#[derive(Clone, Debug)]
+pub struct QuotientBuilder {
+    ruleset: Ruleset,
+    upto: Option<u64>,
+    max_order: usize,
+}
+
+impl QuotientBuilder {
+    /// A builder for `ruleset` (a take-and-break game), with the default bounds.
+    pub fn new(ruleset: &Ruleset) -> Self {
+        QuotientBuilder { ruleset: ruleset.clone(), upto: None, max_order: DEFAULT_QUOTIENT_ORDER }
+    }
+
+    /// Computes the heaps up to `n` (at most [`MAX_QUOTIENT_UPTO`]), or fewer when a period
+    /// is proven sooner.
+    pub fn upto(mut self, n: u64) -> Self {
+        self.upto = Some(n.min(MAX_QUOTIENT_UPTO));
+        self
+    }
+
+    /// Stops when the quotient would pass `n` elements (at most [`MAX_QUOTIENT_ORDER`]).
+    pub fn max_order(mut self, n: usize) -> Self {
+        self.max_order = n.clamp(2, MAX_QUOTIENT_ORDER);
+        self
+    }
+
+    /// Computes the quotient.
+    pub fn build(&self) -> Result<MisereQuotient, QuotientError> {
+        let Some(rules) = self.ruleset.split_rules() else {
+            return Err(QuotientError::NotTakeAndBreak(self.ruleset.to_string()));
+        };
+        let upto = self.upto.unwrap_or(DEFAULT_QUOTIENT_UPTO);
+        let mut run = Run {
+            rules: &rules,
+            q: Bipartite::trivial(),
+            phi: vec![0],
+            options: vec![vec![]],
+            letters: vec![None],
+            max_order: self.max_order,
+            growth: vec![],
+            states: 0,
+        };
+        let mut stop = QuotientStop::Upto(upto);
+        let mut period = None;
+        for n in 1..=upto {
+            stop::check()?;
+            if let Err(s) = run.step(n)? {
+                stop = s;
+                break;
+            }
+            if let Some(p) = rules.proven_period(&run.phi) {
+                period = Some(p);
+                stop = QuotientStop::Proven;
+                break;
+            }
+        }
+        Ok(run.finish(&self.ruleset, period, stop))
+    }
+}
+
+/// The computation under way.
+struct Run<'a> {
+    rules: &'a SplitRules,
+    q: Bipartite,
+    /// Φ(h) for the heaps computed.
+    phi: Vec<u32>,
+    /// Each heap's options, as the heaps they leave (empty heaps left out).
+    options: Vec<Vec<Vec<u64>>>,
+    /// Each heap's letter in the current quotient (`None` for a heap without a move), cached
+    /// until the quotient changes.
+    letters: Vec<Option<Letter>>,
+    max_order: usize,
+    growth: Vec<(u64, usize)>,
+    states: u64,
+}
+
+impl Run<'_> {
+    /// The elements a heap's options pretend to be, with `img` giving each heap's element and
+    /// `mul` the product.
+    fn images(options: &[Vec<u64>], img: &dyn Fn(u64) -> u32, mul: &dyn Fn(u32, u32) -> u32) -> Vec<u32> {
+        let mut out: Vec<u32> = options.iter().map(|o| o.iter().fold(0, |x, &h| mul(x, img(h)))).collect();
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    fn letter(&mut self, h: usize) -> Option<Letter> {
+        if self.letters[h].is_none() && !self.options[h].is_empty() {
+            let q = &self.q;
+            let phi = &self.phi;
+            let options = Self::images(&self.options[h], &|k| phi[k as usize], &|x, y| q.mul(x, y));
+            self.letters[h] = Some(Letter { element: self.phi[h], options });
+        }
+        self.letters[h].clone()
+    }
+
+    /// The distinct letters of the heaps computed so far.
+    fn alphabet(&mut self, heaps: usize) -> Vec<Letter> {
+        let set: BTreeSet<Letter> = (1..heaps).filter_map(|h| self.letter(h)).collect();
+        set.into_iter().collect()
+    }
+
+    /// Adds heap `n`: `Ok(Err(why))` when the computation stops there.
+    fn step(&mut self, n: u64) -> Result<Result<(), QuotientStop>, Stopped> {
+        let mut opts: Vec<Vec<u64>> = vec![];
+        self.rules.for_each_option(n, &mut |to| opts.push(to.iter().copied().filter(|&h| h > 0).collect()));
+        self.options.push(opts);
+        self.letters.push(None);
+        let h = n as usize;
+        if self.options[h].is_empty() {
+            // No move: the heap is the empty game, 1.
+            self.phi.push(0);
+            return Ok(Ok(()));
+        }
+        // 1. A heap pretending to be an element already there.
+        let q = self.q.clone();
+        let tr = Self::images(&self.options[h], &|k| self.phi[k as usize], &|x, y| q.mul(x, y));
+        let heap_is_p = !tr.iter().any(|&t| q.is_p(t));
+        let base = self.alphabet(h);
+        for x in 0..q.size as u32 {
+            if q.is_p(x) != heap_is_p {
+                continue;
+            }
+            let agrees = (0..q.size as u32).all(|y| !q.is_p(q.mul(y, x)) || !tr.iter().any(|&t| q.is_p(q.mul(y, t))));
+            if !agrees {
+                continue;
+            }
+            let mut letters = base.clone();
+            letters.push(Letter { element: x, options: tr.clone() });
+            match verify::verify(&q, &letters, MAX_PROOF_WORDS, &mut self.states)? {
+                Verdict::Holds => {
+                    self.phi.push(x);
+                    return Ok(Ok(()));
+                }
+                Verdict::Fails(_) => {}
+                Verdict::TooMany => return Ok(Err(QuotientStop::Memory { heap: n })),
+            }
+        }
+        // 2. A new generator, in trial monoids Q × C(i, p) × ...: heap n gets a cyclic part of
+        // its own, and when a trial fails the heaps of the sum where it fails get theirs too
+        // (freed from Q), until one is proven or the trials pass their bounds.
+        for (i, p) in TRIAL_SHAPES {
+            let mut freed: Vec<Freed> = vec![Freed { heap: h, index: i, period: p }];
+            for _ in 0..MAX_RECALIBRATIONS {
+                match self.trial(&freed)? {
+                    Trial::Proven(q, phi) => {
+                        self.q = q;
+                        self.phi = phi;
+                        self.letters.iter_mut().for_each(|l| *l = None);
+                        self.growth.push((n, self.q.size));
+                        return Ok(Ok(()));
+                    }
+                    Trial::TooLarge | Trial::TooManyParts => break,
+                    Trial::TooMuchMemory => return Ok(Err(QuotientStop::Memory { heap: n })),
+                    Trial::Fails(sum) => {
+                        let mut changed = false;
+                        for (heap, count) in sum {
+                            match freed.iter_mut().find(|f| f.heap == heap) {
+                                Some(f) if f.heap != h && count > f.index => {
+                                    f.index = count;
+                                    changed = true;
+                                }
+                                Some(_) => {}
+                                None => {
+                                    freed.push(Freed { heap, index: count.max(2), period: 2 });
+                                    changed = true;
+                                }
+                            }
+                        }
+                        if !changed {
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        self.options.pop();
+        self.letters.pop();
+        Ok(Err(QuotientStop::NotFound { heap: n, limit: self.max_order }))
+    }
+
+    /// Looks for the quotient of heaps 0..=n (n the last heap listed) in Q × C(i1, p1) × ...,
+    /// each freed heap pretending to be the generator of its own cyclic part and every other
+    /// heap to (its element of Q, 1, ..., 1).
+    fn trial(&mut self, freed: &[Freed]) -> Result<Trial, Stopped> {
+        let q = &self.q;
+        let h = self.options.len() - 1;
+        // Mixed radix: element = q * radix + sum of e_j * stride_j.
+        let sizes: Vec<u32> = freed.iter().map(|f| f.index + f.period).collect();
+        let mut strides: Vec<u32> = vec![];
+        let mut radix: u64 = 1;
+        for &c in &sizes {
+            strides.push(radix as u32);
+            radix *= u64::from(c);
+            if radix > MAX_TRIAL as u64 {
+                return Ok(Trial::TooManyParts);
+            }
+        }
+        let size = q.size as u64 * radix;
+        if size > MAX_TRIAL as u64 {
+            return Ok(Trial::TooManyParts);
+        }
+        let (size, radix) = (size as usize, radix as u32);
+        let prod = |x: u32, y: u32| {
+            let mut out = q.mul(x / radix, y / radix) * radix;
+            let (mut a, mut b) = (x % radix, y % radix);
+            for (j, f) in freed.iter().enumerate() {
+                let c = sizes[j];
+                let s = a % c + b % c;
+                let e = if s >= c { f.index + (s - f.index) % f.period } else { s };
+                out += e * strides[j];
+                a /= c;
+                b /= c;
+            }
+            out
+        };
+        let img = |k: u64| match freed.iter().position(|f| f.heap as u64 == k) {
+            Some(j) => strides[j],
+            None => self.phi[k as usize] * radix,
+        };
+        // The trial letters with their weights (2h - 1 for the smallest heap: every move lowers
+        // the sum of 2h - 1 over the heaps, so a sum's options weigh less than it) and heaps.
+        let mut letters: Vec<(Letter, u64, Vec<usize>)> = vec![];
+        for k in 1..=h {
+            if self.options[k].is_empty() {
+                continue;
+            }
+            let l = Letter { element: img(k as u64), options: Self::images(&self.options[k], &img, &prod) };
+            match letters.iter_mut().find(|(m, _, _)| *m == l) {
+                Some((_, _, heaps)) => heaps.push(k),
+                None => letters.push((l, 2 * k as u64 - 1, vec![k])),
+            }
+        }
+        // Mark P from the lightest sum reaching each element (Dijkstra over the weights).
+        let mut dist = vec![u64::MAX; size];
+        let mut parent: Vec<(u32, u32)> = vec![(u32::MAX, u32::MAX); size];
+        let mut done = vec![false; size];
+        let mut is_p = vec![false; size];
+        let mut heap = BinaryHeap::new();
+        dist[0] = 0;
+        heap.push(std::cmp::Reverse((0u64, 0u32)));
+        let mut ticker = stop::Ticker::new(1 << 10);
+        while let Some(std::cmp::Reverse((d, x))) = heap.pop() {
+            if done[x as usize] {
+                continue;
+            }
+            ticker.tick()?;
+            done[x as usize] = true;
+            // The sum: its letters, by the parents.
+            let mut word: Vec<u32> = vec![];
+            let mut y = x;
+            while y != 0 {
+                let (prev, l) = parent[y as usize];
+                word.push(l);
+                y = prev;
+            }
+            let mut any = false;
+            let mut into_p = false;
+            let mut seen: Vec<u32> = vec![];
+            for (pos, &l) in word.iter().enumerate() {
+                if seen.contains(&l) {
+                    continue;
+                }
+                seen.push(l);
+                let rest = word
+                    .iter()
+                    .enumerate()
+                    .filter(|&(j, _)| j != pos)
+                    .fold(0, |acc, (_, &m)| prod(acc, letters[m as usize].0.element));
+                for &o in &letters[l as usize].0.options {
+                    any = true;
+                    into_p |= is_p[prod(rest, o) as usize];
+                }
+            }
+            is_p[x as usize] = any && !into_p;
+            for (j, (l, w, _)) in letters.iter().enumerate() {
+                let y = prod(x, l.element);
+                let nd = d + w;
+                if nd < dist[y as usize] {
+                    dist[y as usize] = nd;
+                    parent[y as usize] = (x, j as u32);
+                    heap.push(std::cmp::Reverse((nd, y)));
+                }
+            }
+        }
+        let gens: Vec<u32> = letters.iter().map(|(l, _, _)| l.element).collect();
+        let (m, class) = match monoid::reduce(size, &prod, &gens, &is_p, size, self.max_order) {
+            Ok(r) => r,
+            Err(_) => return Ok(Trial::TooLarge),
+        };
+        let phi: Vec<u32> = (0..=h as u64).map(|k| if k == 0 { 0 } else { class[img(k) as usize] }).collect();
+        let mut reduced: Vec<(Letter, Vec<usize>)> = vec![];
+        for (l, _, heaps) in &letters {
+            let mut options: Vec<u32> = l.options.iter().map(|&t| class[t as usize]).collect();
+            options.sort_unstable();
+            options.dedup();
+            let r = Letter { element: class[l.element as usize], options };
+            match reduced.iter_mut().find(|(m, _)| *m == r) {
+                Some((_, hs)) => hs.extend(heaps),
+                None => reduced.push((r, heaps.clone())),
+            }
+        }
+        let plain: Vec<Letter> = reduced.iter().map(|(l, _)| l.clone()).collect();
+        Ok(match verify::verify(&m, &plain, MAX_PROOF_WORDS, &mut self.states)? {
+            Verdict::Holds => Trial::Proven(m, phi),
+            Verdict::Fails(word) => {
+                // The heaps of the failing sum (the smallest heap of each letter), with counts.
+                let mut sum: Vec<(usize, u32)> = vec![];
+                for li in word {
+                    let heap = reduced[li].1.iter().copied().min().unwrap_or(h);
+                    match sum.iter_mut().find(|(k, _)| *k == heap) {
+                        Some((_, c)) => *c += 1,
+                        None => sum.push((heap, 1)),
+                    }
+                }
+                Trial::Fails(sum)
+            }
+            Verdict::TooMany => Trial::TooMuchMemory,
+        })
+    }
+
+    fn finish(self, ruleset: &Ruleset, period: Option<Period>, stop: QuotientStop) -> MisereQuotient {
+        let q = self.q;
+        // Generators: the heaps' elements in heap order, each one not already a product of
+        // those before it.
+        let mut gens: Vec<u32> = vec![];
+        let mut generators: Vec<Generator> = vec![];
+        let mut closure = vec![false; q.size];
+        closure[0] = true;
+        for (h, &x) in self.phi.iter().enumerate() {
+            if closure[x as usize] {
+                continue;
+            }
+            gens.push(x);
+            generators.push(Generator { name: generator_name(generators.len()), heap: h as u64 });
+            // Close under the generators so far.
+            let mut stack: Vec<u32> = (0..q.size as u32).filter(|&y| closure[y as usize]).collect();
+            while let Some(y) = stack.pop() {
+                for &g in &gens {
+                    let z = q.mul(y, g);
+                    if !closure[z as usize] {
+                        closure[z as usize] = true;
+                        stack.push(z);
+                    }
+                }
+            }
+        }
+        let (words, new) = monoid::normal_forms(&q, &gens);
+        let monoid = q.renumbered(&new);
+        let gens: Vec<u32> = gens.iter().map(|&g| new[g as usize]).collect();
+        let pretending = self.phi.iter().map(|&x| new[x as usize]).collect();
+        MisereQuotient {
+            ruleset: ruleset.clone(),
+            monoid,
+            gens,
+            generators,
+            words,
+            pretending,
+            period,
+            stop,
+            growth: self.growth,
+            states: self.states,
+        }
+    }
+}
+
+/// A heap given a cyclic part C(index, period) of its own in a trial monoid.
+struct Freed {
+    heap: usize,
+    index: u32,
+    period: u32,
+}
+
+enum Trial {
+    Proven(Bipartite, Vec<u32>),
+    /// The heaps of the sum where the proof failed, with their counts.
+    Fails(Vec<(usize, u32)>),
+    /// The reduced trial passed the most elements allowed.
+    TooLarge,
+    /// The trial monoid itself would pass [`MAX_TRIAL`] elements.
+    TooManyParts,
+    TooMuchMemory,
+}
+
+fn generator_name(i: usize) -> String {
+    const LETTERS: &[u8] = b"abcdefghijklmnopqrstuvwxyz";
+    match LETTERS.get(i) {
+        Some(&c) => (c as char).to_string(),
+        None => format!("g{}", i + 1),
+    }
+}
+
+impl MisereQuotient {
+    /// The ruleset whose quotient this is.
+    pub fn ruleset(&self) -> &Ruleset {
+        &self.ruleset
+    }
+
+    /// The number of elements.
+    pub fn order(&self) -> usize {
+        self.monoid.size
+    }
+
+    /// The elements of the P-portion (the products of the sums the player to move loses).
+    pub fn p_portion(&self) -> Vec<u32> {
+        (0..self.monoid.size as u32).filter(|&x| self.monoid.is_p(x)).collect()
+    }
+
+    /// Whether `x` lies in the P-portion.
+    pub fn is_p(&self, x: u32) -> bool {
+        self.monoid.is_p(x)
+    }
+
+    /// The product of elements (1, element 0, for none).
+    pub fn product(&self, xs: &[u32]) -> u32 {
+        xs.iter().fold(0, |acc, &x| self.monoid.mul(acc, x))
+    }
+
+    /// The element a heap of size `n` pretends to be: from the table for the heaps computed,
+    /// through the proven period past them; `None` past the computed heaps without a period.
+    pub fn element(&self, n: u64) -> Option<u32> {
+        if let Some(&x) = usize::try_from(n).ok().and_then(|i| self.pretending.get(i)) {
+            return Some(x);
+        }
+        let p = self.period?;
+        let k = p.preperiod + (n - p.preperiod) % p.period;
+        self.pretending.get(usize::try_from(k).ok()?).copied()
+    }
+
+    /// The heap size whose element [`MisereQuotient::element`] reads for `n` (n itself within
+    /// the table).
+    pub fn representative(&self, n: u64) -> Option<u64> {
+        if n < self.pretending.len() as u64 {
+            return Some(n);
+        }
+        let p = self.period?;
+        Some(p.preperiod + (n - p.preperiod) % p.period)
+    }
+
+    /// An element written as its normal form in the generators: `1`, `a`, `ab^2`, ...
+    pub fn name(&self, x: u32) -> String {
+        word_text(&self.words[x as usize], &self.generators)
+    }
+
+    /// The generators, in the order of the heaps that first pretend to be them.
+    pub fn generators(&self) -> &[Generator] {
+        &self.generators
+    }
+
+    /// The relations of a presentation, as `(left, right)` texts such as `("a^2", "1")`:
+    /// with the generators they determine the monoid (each word rewrites to its normal form).
+    pub fn relations(&self) -> Vec<(String, String)> {
+        monoid::relations(&self.monoid, &self.gens, &self.words)
+            .into_iter()
+            .map(|(u, v)| (word_text(&u, &self.generators), word_text(&v, &self.generators)))
+            .collect()
+    }
+
+    /// Φ(0), Φ(1), ... for the heaps computed.
+    pub fn pretending(&self) -> &[u32] {
+        &self.pretending
+    }
+
+    /// The largest heap computed.
+    pub fn computed_upto(&self) -> u64 {
+        self.pretending.len() as u64 - 1
+    }
+
+    /// The proven period of the pretending function, when the periodicity theorem applies.
+    pub fn period(&self) -> Option<Period> {
+        self.period
+    }
+
+    /// Whether the quotient is proven for every heap size.
+    pub fn proven(&self) -> bool {
+        self.period.is_some()
+    }
+
+    /// Whether the whole game's quotient is finite: `Some(true)` when proven, `None` when not
+    /// known (a quotient that has not stopped growing may still be finite).
+    pub fn finite(&self) -> Option<bool> {
+        self.proven().then_some(true)
+    }
+
+    /// Whether the quotient is that of misère Nim (the game is tame: Conway's genus theory
+    /// plays it).
+    pub fn tame(&self) -> bool {
+        monoid::is_tame(&self.monoid)
+    }
+
+    /// Why the computation stopped.
+    pub fn stop(&self) -> &QuotientStop {
+        &self.stop
+    }
+
+    /// The heaps where the quotient grew, with its order after each.
+    pub fn growth(&self) -> &[(u64, usize)] {
+        &self.growth
+    }
+
+    /// How many (element, options) pairs the proofs visited.
+    pub fn proof_states(&self) -> u64 {
+        self.states
+    }
+
+    /// Whether a heap of size `n` is covered: computed, or reached through the period.
+    pub fn covers(&self, n: u64) -> bool {
+        self.element(n).is_some()
+    }
+}
+
+fn word_text(w: &[u32], gens: &[Generator]) -> String {
+    let mut s = String::new();
+    for (i, &e) in w.iter().enumerate() {
+        if e == 0 {
+            continue;
+        }
+        let name = &gens[i].name;
+        if name.len() > 1 && !s.is_empty() {
+            s.push('·');
+        }
+        s.push_str(name);
+        if e > 1 {
+            s.push_str(&format!("^{e}"));
+        }
+    }
+    if s.is_empty() {
+        "1".to_string()
+    } else {
+        s
+    }
+}
