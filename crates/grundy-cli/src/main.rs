@@ -52,6 +52,8 @@ enum Command {
     /// Graphs of games: `grundy graph export GAME POSITION` writes the positions reachable as
     /// the lines 'u v' that graph:FILE reads.
     Graph(cmd::graph::Args),
+    /// Draw a position as SVG (the web page's board): `grundy draw hackenbush 0-1,1-2 -o board.svg`.
+    Draw(cmd::draw::Args),
     /// Nimber arithmetic on numbers below 2^64: nim sums, Conway's nim products, inverses and powers.
     Nimber(cmd::nimber::Args),
     /// The misère quotient of a take-and-break game (Plambeck and Siegel): its elements, P-portion and pretending function, proven for every heap size when it repeats.
@@ -249,6 +251,7 @@ fn main() -> ExitCode {
         Command::Serve(args) => cmd::serve::run(args),
         Command::Games(args) => cmd::games::run(args),
         Command::Graph(args) => cmd::graph::run(args),
+        Command::Draw(args) => cmd::draw::run(args),
         Command::Nimber(args) => cmd::nimber::run(args),
         Command::Quotient(args) => cmd::quotient::run(args),
         Command::Completions(args) => cmd::docs::completions(args),

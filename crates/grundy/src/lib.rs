@@ -46,7 +46,7 @@ pub use engine::{
     DEFAULT_QUOTIENT_UPTO, MAX_QUOTIENT_ORDER, MAX_QUOTIENT_UPTO,
 };
 pub use error::{human_bytes, AnalyzeError, GaveUp, ParseGameError, ParsePositionError, Work, MEMORY_LIMIT};
-pub use game::{Component, Convention, Game, IllegalMove, Move, MoveFamily, Outcome, Player, Position};
+pub use game::{draw, Component, Convention, Drawing, Game, IllegalMove, Move, MoveFamily, Outcome, Player, Position};
 pub use number::parse_u64;
 pub use rules::catalogue::{GameKind, GAMES};
 pub use rules::chips::{chip_gaps, chips_win, chips_winning_moves};

@@ -3,6 +3,7 @@
 pub mod analyze;
 pub mod batch;
 pub mod docs;
+pub mod draw;
 pub mod factor;
 pub mod games;
 pub mod graph;

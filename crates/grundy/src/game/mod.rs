@@ -3,11 +3,13 @@
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing))]
 
 pub mod convention;
+pub mod draw;
 pub mod family;
 pub mod games;
 pub mod moves;
 
 pub use convention::{Convention, Outcome, Player};
+pub use draw::{draw, Drawing};
 pub use family::MoveFamily;
 pub use moves::{IllegalMove, Move};
 

@@ -27,6 +27,7 @@ use crate::rules::board::search::search_answer;
 use crate::rules::board::{
     listed_note, listing_room, BoardAnswer, BoardContext, BoardMethod, BoardRules, HeapValues, NoHeapEngine,
 };
+use crate::rules::draw::Sketch;
 use crate::rules::take_break::octal::SplitRules;
 use crate::rules::Ruleset;
 
@@ -490,6 +491,69 @@ fn line_value(heaps: &dyn HeapValues, ruleset: &Ruleset, m: u64) -> Result<u64, 
 }
 
 impl BoardRules for Circle {
+    fn draw(&self, numbers: &[u64], _mover: usize) -> Sketch {
+        use crate::rules::faces::{button_row, heap_row, left_out, row_label, MAX_OBJECTS, MAX_ROWS};
+        let mut s = Sketch::new();
+        let ps = parts(numbers).unwrap_or_default();
+        let mut y = 4.0;
+        for (k, p) in ps.iter().enumerate().take(MAX_ROWS) {
+            let label = format!("{} {}", p.kind(), k + 1);
+            if !p.circle {
+                let after = |to: Vec<u64>| {
+                    let mut next = ps.clone();
+                    next.splice(k..=k, lines(&to));
+                    numbers_of(&next)
+                };
+                y += heap_row(&mut s, y, &label, &self.ruleset, p.coins, None, &after) + 4.0;
+                continue;
+            }
+            // A ring of coins: any t coins that sit together, as the ruleset takes t from a
+            // heap leaving one heap (or none), leave a line.
+            row_label(&mut s, y, &label, &p.coins.to_string());
+            let r = 34.0;
+            let (cx, cy) = (crate::rules::faces::ROW_X + r + 4.0, y + r + 6.0);
+            s.circle(cx, cy, r, "frame");
+            let takes: Vec<(u64, Option<usize>)> = (1..=p.coins.min(9))
+                .map(|t| {
+                    let words = format!("take {t} from {}", k + 1);
+                    (t, super::worded(&mut s, self, numbers, words))
+                })
+                .filter(|(_, id)| id.is_some())
+                .collect();
+            let smallest = takes.first().copied();
+            if p.coins <= MAX_OBJECTS {
+                for j in 0..p.coins {
+                    let angle = std::f64::consts::TAU * j as f64 / p.coins as f64 - std::f64::consts::FRAC_PI_2;
+                    let (x, yy) = (cx + r * angle.cos(), cy + r * angle.sin());
+                    let shape = s.circle(x, yy, 6.0, "coin").makes(smallest.and_then(|(_, id)| id));
+                    if let Some((t, _)) = smallest {
+                        shape.title(format!("take {} from the circle here", crate::rules::faces::plural(t, "coin")));
+                    }
+                }
+            } else {
+                s.text(cx, cy + 5.0, &p.coins.to_string(), "num", "middle");
+            }
+            let offers = takes
+                .iter()
+                .map(|&(t, id)| {
+                    (
+                        format!("take {t} together"),
+                        id,
+                        format!("take {t} coins that sit together: a line of {} is left", p.coins - t),
+                    )
+                })
+                .collect();
+            let bx = cx + r + 16.0;
+            let _ = bx;
+            let h = button_row(&mut s, y + 2.0 * r + 16.0, offers);
+            y += 2.0 * r + 20.0 + h;
+        }
+        y = left_out(&mut s, y, ps.len(), "circles and lines");
+        s.note(y + 12.0, "A circle's first move takes coins that sit together and leaves a line; lines play as rows.");
+        s.height = y + 20.0;
+        s
+    }
+
     fn spelling(&self) -> String {
         format!("circle:{}", self.ruleset)
     }

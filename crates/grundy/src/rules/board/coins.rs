@@ -27,6 +27,7 @@
 
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing))]
 
+use crate::rules::draw::Sketch;
 use std::fmt;
 
 use crate::error::AnalyzeError;
@@ -597,6 +598,28 @@ fn join(v: &[String]) -> String {
     v.join(" ")
 }
 
+/// The coins a move of `rule` at head `h` turns over with its leftmost partner `a` (`a == h`:
+/// the head alone): the pair for Turtles and Mock Turtles, the run a..h for Ruler.
+fn coins_of(rule: CoinRule, h: u64, a: u64) -> Vec<u64> {
+    match rule {
+        _ if a >= h => vec![h],
+        CoinRule::Ruler => (a..=h).rev().collect(),
+        _ => vec![h, a],
+    }
+}
+
+/// The words of a one-row move turning `coins` over (`turn 9 5`, `turn 5..9` for a run).
+fn turn_words(rule: CoinRule, coins: &[u64]) -> String {
+    match (rule, coins) {
+        (CoinRule::Ruler, [h, .., a]) => format!("turn {a}..{h}"),
+        _ => format!("turn {}", coins.iter().map(u64::to_string).collect::<Vec<_>>().join(" ")),
+    }
+}
+
+/// The most coins along a row (or a side of the grid) drawn one by one.
+const DRAWN_COINS: u64 = 30;
+const DRAWN_SIDE: u64 = 12;
+
 /// A row of coins under one rule (`turtles`, `mock-turtles`, `ruler`). The position is the
 /// list of heads, in increasing order, each once.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -642,6 +665,71 @@ impl Coins {
 }
 
 impl BoardRules for Coins {
+    fn draw(&self, heads: &[u64], _mover: usize) -> Sketch {
+        let mut s = Sketch::new();
+        let rule = self.rule;
+        let first = rule.first();
+        let last = heads.iter().copied().max().unwrap_or(first);
+        if last - first < DRAWN_COINS {
+            let w = ((crate::rules::draw::WIDTH - 24.0) / (last - first + 1).max(8) as f64).min(30.0);
+            let (x0, y) = (12.0, 34.0);
+            let x = |c: u64| x0 + w * (c - first) as f64 + w / 2.0;
+            for c in first..=last {
+                let class = if heads.contains(&c) { "coin" } else { "coin tails" };
+                s.circle(x(c), y, w * 0.4, class)
+                    .title(format!("coin {c}: {}", if heads.contains(&c) { "heads" } else { "tails" }));
+                s.text(x(c), y + w * 0.4 + 14.0, &c.to_string(), "small", "middle");
+            }
+            // Pick the rightmost coin of a move (a head, by the arrow above it), then the coin
+            // that ends the move on the left: the picked head's targets show.
+            for &h in heads.iter().rev() {
+                s.choice(&h.to_string(), Some(&h) == heads.last(), |s| {
+                    s.circle(x(h), y, w * 0.5, "picked");
+                    for a in first..=h {
+                        let coins = coins_of(rule, h, a);
+                        let words = turn_words(rule, &coins);
+                        let t = super::worded(s, self, heads, words.clone());
+                        let what = if a == h { format!("turn coin {h} alone") } else { words.clone() };
+                        s.circle(x(a), y, w * 0.45, "target").makes(t).title(what);
+                    }
+                });
+            }
+            for &h in heads {
+                s.path(&format!("M{:.1} {:.1} l-6 -9 h12 z", x(h), y - w * 0.45 - 3.0), "arrow left")
+                    .picks(h.to_string())
+                    .title(format!("turn coin {h} (then click the coin to turn with it)"));
+            }
+            let more = match rule {
+                CoinRule::MockTurtles => " (three coins: type 'turn 7 5 2')",
+                _ => "",
+            };
+            s.note(y + w * 0.4 + 34.0, &format!("Click an arrow to pick the rightmost coin to turn, then the coin to turn with it, or the same coin to turn it alone{more}."));
+            s.height = y + w * 0.4 + 42.0;
+            return s;
+        }
+        // Too long a row: each head (at most 40) with the move that turns it alone.
+        s.text(
+            8.0,
+            18.0,
+            &format!(
+                "heads on coins {}",
+                crate::rules::draw::clip(&heads.iter().map(u64::to_string).collect::<Vec<_>>().join(" "), 80)
+            ),
+            "label",
+            "start",
+        );
+        let mut offers = vec![];
+        for &h in heads.iter().rev().take(crate::rules::faces::MAX_ROWS) {
+            let words = turn_words(rule, &[h]);
+            let t = super::worded(&mut s, self, heads, words.clone());
+            offers.push((format!("turn {h}"), t, words));
+        }
+        let height = crate::rules::faces::button_row(&mut s, 28.0, offers);
+        s.note(40.0 + height, &self.move_hint());
+        s.height = 48.0 + height;
+        s
+    }
+
     fn spelling(&self) -> String {
         self.rule.name().into()
     }
@@ -965,6 +1053,90 @@ impl Coins2d {
 }
 
 impl BoardRules for Coins2d {
+    fn draw(&self, numbers: &[u64], _mover: usize) -> Sketch {
+        let mut s = Sketch::new();
+        let heads = cells(numbers);
+        let (fa, fb) = (self.a.first(), self.b.first());
+        let mx = heads.iter().map(|c| c.0).max().unwrap_or(fa);
+        let my = heads.iter().map(|c| c.1).max().unwrap_or(fb);
+        let cell_words = |xs: &[u64], ys: &[u64]| -> String {
+            let mut cells = vec![];
+            for &x in xs {
+                for &y in ys {
+                    cells.push(format!("{x},{y}"));
+                }
+            }
+            format!("turn {}", cells.join(" "))
+        };
+        if mx - fa < DRAWN_SIDE && my - fb < DRAWN_SIDE {
+            let side = (mx - fa + 1).max(my - fb + 1).max(4);
+            let w = (300.0 / side as f64).min(34.0);
+            let (x0, y0) = (60.0, 46.0);
+            let rows = my - fb + 1;
+            let at =
+                |x: u64, y: u64| (x0 + w * (x - fa) as f64 + w / 2.0, y0 + w * (rows - 1 - (y - fb)) as f64 + w / 2.0);
+            for x in fa..=mx {
+                for y in fb..=my {
+                    let (cx, cy) = at(x, y);
+                    let head = heads.contains(&(x, y));
+                    s.rect(cx - w / 2.0, cy - w / 2.0, w, w, 0.0, "cell");
+                    s.circle(cx, cy, w * 0.36, if head { "coin" } else { "coin tails" })
+                        .title(format!("cell {x},{y}: {}", if head { "heads" } else { "tails" }));
+                }
+                let (cx, _) = at(x, fb);
+                s.text(cx, y0 + w * rows as f64 + 14.0, &x.to_string(), "small", "middle");
+            }
+            for y in fb..=my {
+                let (_, cy) = at(fa, y);
+                s.text(x0 - 6.0, cy + 4.0, &y.to_string(), "small", "end");
+            }
+            // Pick a head (a button above the grid), then the cell that makes the move's
+            // other corner: every cell of X x Y turns over.
+            let mut bx = 8.0;
+            s.text(8.0, 14.0, "pick a head:", "small", "start");
+            bx += 80.0;
+            for (k, &(hx, hy)) in heads.iter().enumerate().rev().take(20) {
+                let key = format!("{hx},{hy}");
+                s.choice(&key, k + 1 == heads.len(), |s| {
+                    let (cx, cy) = at(hx, hy);
+                    s.rect(cx - w / 2.0, cy - w / 2.0, w, w, 0.0, "picked");
+                    for a in fa..=hx {
+                        for b in fb..=hy {
+                            let words = cell_words(&coins_of(self.a, hx, a), &coins_of(self.b, hy, b));
+                            let t = super::worded(s, self, numbers, words.clone());
+                            let (tx, ty) = at(a, b);
+                            s.rect(tx - w / 2.0 + 2.0, ty - w / 2.0 + 2.0, w - 4.0, w - 4.0, 3.0, "target")
+                                .makes(t)
+                                .title(words);
+                        }
+                    }
+                });
+                let lw = 12.0 + 7.5 * key.len() as f64;
+                s.rect(bx, 22.0, lw, 18.0, 4.0, "button").picks(key.clone()).title(format!("pick the head on {key}"));
+                s.text(bx + lw / 2.0, 35.0, &key, "button-label", "middle");
+                bx += lw + 5.0;
+            }
+            let bottom = y0 + w * rows as f64 + 22.0;
+            s.note(
+                bottom + 10.0,
+                "Pick a head, then click the other corner of the move: every cell of X x Y turns over.",
+            );
+            s.height = bottom + 18.0;
+            return s;
+        }
+        s.text(8.0, 18.0, &format!("{} heads; too large a grid to draw", heads.len()), "label", "start");
+        let mut offers = vec![];
+        for &(hx, hy) in heads.iter().rev().take(crate::rules::faces::MAX_ROWS) {
+            let words = cell_words(&[hx], &[hy]);
+            let t = super::worded(&mut s, self, numbers, words.clone());
+            offers.push((format!("turn {hx},{hy}"), t, words));
+        }
+        let height = crate::rules::faces::button_row(&mut s, 28.0, offers);
+        s.note(40.0 + height, &self.move_hint());
+        s.height = 48.0 + height;
+        s
+    }
+
     fn spelling(&self) -> String {
         format!("coins-2d:{}x{}", self.a.name(), self.b.name())
     }

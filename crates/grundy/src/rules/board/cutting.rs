@@ -41,6 +41,7 @@ use crate::rules::board::search::search_answer;
 use crate::rules::board::{
     listed_note, listing_room, BoardAnswer, BoardContext, BoardMethod, BoardRules, HeapValues, NoHeapEngine,
 };
+use crate::rules::draw::Sketch;
 use crate::rules::Ruleset;
 
 /// The most explanation lines that show one sheet's value each.
@@ -415,6 +416,86 @@ fn check_cut(i: usize, old: Sheet, new: &[Sheet]) -> Result<(), String> {
 }
 
 impl BoardRules for Cutting {
+    fn draw(&self, numbers: &[u64], _mover: usize) -> Sketch {
+        use crate::rules::faces::{button_row, MAX_ROWS};
+        let mut s = Sketch::new();
+        let all = sheets(numbers);
+        let done = over(&all);
+        let (mut x, mut y, mut row_height) = (8.0, 8.0, 0.0f64);
+        let width = crate::rules::draw::WIDTH;
+        let mut offers = vec![];
+        for (k, &(w, h)) in all.iter().enumerate().take(MAX_ROWS) {
+            let cut = |a: Sheet, b: Sheet| format!("cut {} into {}x{} {}x{}", k + 1, a.0, a.1, b.0, b.1);
+            if w <= 24 && h <= 24 {
+                let cell = (220.0 / w.max(h) as f64).min(22.0);
+                let (sw, sh) = (cell * w as f64, cell * h as f64);
+                if x + sw > width - 8.0 && x > 8.0 {
+                    x = 8.0;
+                    y += row_height + 30.0;
+                    row_height = 0.0;
+                }
+                s.rect(x, y, sw, sh, 0.0, "sheet").title(format!("sheet {}: {w}x{h}", k + 1));
+                for i in 1..w {
+                    let lx = x + cell * i as f64;
+                    s.line(lx, y, lx, y + sh, "cut");
+                    if !done {
+                        let words = cut((i, h), (w - i, h));
+                        let t = super::worded(&mut s, self, numbers, words.clone());
+                        s.line(lx, y, lx, y + sh, "cut move hit").makes(t).title(words);
+                    }
+                }
+                for j in 1..h {
+                    let ly = y + cell * j as f64;
+                    s.line(x, ly, x + sw, ly, "cut");
+                    if !done {
+                        let words = cut((w, j), (w, h - j));
+                        let t = super::worded(&mut s, self, numbers, words.clone());
+                        s.line(x, ly, x + sw, ly, "cut move hit").makes(t).title(words);
+                    }
+                }
+                s.text(x, y + sh + 14.0, &format!("{}: {w}x{h}", k + 1), "small", "start");
+                x += sw + 18.0;
+                row_height = row_height.max(sh);
+            } else {
+                // Too large to draw square by square: a sheet in proportion, and a few cuts.
+                let scale = 120.0 / (w.max(h) as f64);
+                let (sw, sh) = ((w as f64 * scale).max(6.0), (h as f64 * scale).max(6.0));
+                if x + sw > width - 8.0 && x > 8.0 {
+                    x = 8.0;
+                    y += row_height + 30.0;
+                    row_height = 0.0;
+                }
+                s.rect(x, y, sw, sh, 0.0, "sheet").title(format!("sheet {}: {w}x{h}", k + 1));
+                s.text(x, y + sh + 14.0, &format!("{}: {w}x{h}", k + 1), "small", "start");
+                for (label, a, b) in [
+                    ("1 column", (1, h), (w.saturating_sub(1), h)),
+                    ("half across", (w / 2, h), (w - w / 2, h)),
+                    ("1 row", (w, 1), (w, h.saturating_sub(1))),
+                    ("half down", (w, h / 2), (w, h - h / 2)),
+                ] {
+                    let words = cut(a, b);
+                    let t = if done { None } else { super::worded(&mut s, self, numbers, words.clone()) };
+                    offers.push((format!("{}: {label}", k + 1), t, words));
+                }
+                x += sw.max(60.0) + 18.0;
+                row_height = row_height.max(sh);
+            }
+        }
+        y += row_height + 24.0;
+        if !offers.is_empty() {
+            y += button_row(&mut s, y, offers);
+        }
+        y = crate::rules::faces::left_out(&mut s, y, all.len(), "sheets");
+        let what = if done {
+            "A 1 x 1 piece has been cut off: the game is over."
+        } else {
+            "Click a grid line to cut the sheet along it; whoever cuts off a 1 x 1 piece wins."
+        };
+        s.note(y + 10.0, what);
+        s.height = y + 18.0;
+        s
+    }
+
     fn spelling(&self) -> String {
         "cutting".into()
     }

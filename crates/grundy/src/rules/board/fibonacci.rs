@@ -49,6 +49,7 @@
 use crate::error::{AnalyzeError, GaveUp, Work};
 use crate::number::parse_u64;
 use crate::rules::board::{BoardAnswer, BoardMethod, BoardRules};
+use crate::rules::draw::Sketch;
 
 /// Fibonacci Nim (`fibonacci-nim`, K = 2) or its K-multiple form (`multiple:K`): each move after
 /// the first takes at most `k` times the move before it.
@@ -256,6 +257,49 @@ impl MultipleNim {
 }
 
 impl BoardRules for MultipleNim {
+    fn draw(&self, numbers: &[u64], _mover: usize) -> Sketch {
+        use crate::rules::faces::{big_bar, button_row, object_row, object_x, row_label, MAX_OBJECTS};
+        let (n, limit) = heap_and_limit(numbers);
+        let mut s = Sketch::new();
+        row_label(&mut s, 4.0, "heap", &n.to_string());
+        let mut y = 4.0;
+        if n <= MAX_OBJECTS {
+            y += 6.0;
+            let top = y;
+            y += object_row(&mut s, y, n, "obj", &mut |s, j| {
+                let words = format!("take {}", n - j);
+                let t = super::worded(s, self, numbers, words.clone());
+                (t, words)
+            });
+            // A bracket over the objects the next move may take.
+            let most = limit.min(n);
+            if most > 0 {
+                let x0 = object_x(n - most) - 8.0;
+                let x1 = object_x(n - 1) + 8.0;
+                s.path(&format!("M{x0} {} v-5 H{x1} v5", top + 6.0), "cut")
+                    .title(format!("the next move may take at most {most}"));
+            }
+        } else {
+            big_bar(&mut s, y, n, "objects");
+            y += 26.0;
+            let mut offers = vec![];
+            for t in [1, 2, limit.min(n) / 2, limit.min(n)] {
+                let words = format!("take {t}");
+                let id = super::worded(&mut s, self, numbers, words.clone());
+                offers.push((words.clone(), id, words));
+            }
+            y += button_row(&mut s, y, offers);
+        }
+        let what = if numbers.len() < 2 {
+            "the first move may take any number but not the whole heap".to_string()
+        } else {
+            format!("the next move may take 1 to {limit}")
+        };
+        s.note(y + 12.0, &format!("{what} (then each move at most {} times the move before)", self.k));
+        s.height = y + 20.0;
+        s
+    }
+
     fn spelling(&self) -> String {
         if self.fibonacci {
             "fibonacci-nim".into()

@@ -24,6 +24,7 @@
 //! does no I/O. A position is the path of the token, `a,b,c` (the token on c), one token; `-`
 //! is the position before the token is placed.
 
+use crate::rules::draw::Sketch;
 use std::collections::{HashMap, VecDeque};
 use std::sync::Arc;
 
@@ -652,6 +653,54 @@ fn missed(g: &Graph, alive: &[bool], steps: &mut Steps) -> Result<Vec<bool>, ()>
 }
 
 impl BoardRules for Geography {
+    fn draw(&self, numbers: &[u64], _mover: usize) -> Sketch {
+        use crate::rules::board::layout::Network;
+        let mut s = Sketch::new();
+        let walked = path(numbers);
+        let adj = &self.graph.adj;
+        let visited: std::collections::HashSet<usize> = walked.iter().map(|&v| v as usize).collect();
+        let on_path: std::collections::HashSet<(usize, usize)> =
+            walked.windows(2).map(|w| (w[0] as usize, w[1] as usize)).flat_map(|(a, b)| [(a, b), (b, a)]).collect();
+        let starts: Vec<usize> = walked.last().map(|&v| vec![v as usize]).unwrap_or_default();
+        let neighbours = |v: usize| adj.get(v).cloned().unwrap_or_default();
+        // Each edge once (from its smaller end), the path's edges drawn thick.
+        let edges = |v: usize| -> Vec<(usize, &'static str)> {
+            adj.get(v)
+                .map(|l| {
+                    l.iter()
+                        .filter(|&&u| u > v)
+                        .map(|&u| (u, if on_path.contains(&(v, u)) { "visited" } else { "" }))
+                        .collect()
+                })
+                .unwrap_or_default()
+        };
+        let vertex = |v: usize| (self.name(v).to_string(), if visited.contains(&v) { "visited" } else { "" });
+        let net = Network::draw(&mut s, 0.0, 330.0, self.vertices(), &starts, &neighbours, &edges, &vertex, false);
+        for &v in &starts {
+            if let Some(&(x, y)) = net.at.get(&v) {
+                s.circle(x + 9.0, y - 11.0, 8.0, "token").title(format!("the token, on {}", self.name(v)));
+            }
+        }
+        for u in self.next_vertices(walked) {
+            let Some(&(x, y)) = net.at.get(&u) else { continue };
+            let words = self.name(u).to_string();
+            let t = super::worded(&mut s, self, numbers, words.clone());
+            s.circle(x, y, 15.0, "target").makes(t).title(format!("move the token to {words}"));
+        }
+        let mut y = 346.0;
+        if net.total > super::layout::MAX_VERTICES {
+            y += 14.0;
+        }
+        let what = if walked.is_empty() {
+            "Click a vertex to place the token there."
+        } else {
+            "Click a dashed vertex: the token moves there (never to a vertex already visited, in orange)."
+        };
+        s.note(y, what);
+        s.height = y + 8.0;
+        s
+    }
+
     fn spelling(&self) -> String {
         format!("geography:{}", self.graph.name)
     }

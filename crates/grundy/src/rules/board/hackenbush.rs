@@ -25,6 +25,7 @@
 //! each edge (the smaller first). Tokens write each picture back as `0-1,1-2` (`0` for the bare
 //! ground, a picture with no edges left).
 
+use crate::rules::draw::Sketch;
 use std::collections::HashMap;
 
 use crate::error::{AnalyzeError, GaveUp, Work};
@@ -544,6 +545,122 @@ impl Hackenbush {
 }
 
 impl BoardRules for Hackenbush {
+    fn draw(&self, numbers: &[u64], _mover: usize) -> Sketch {
+        use std::collections::HashMap;
+        let mut s = Sketch::new();
+        let all = pictures(numbers).unwrap_or_default();
+        let several = all.len() > 1;
+        let mut y = 0.0;
+        let shown = all.len().min(8);
+        for (k, edges) in all.iter().enumerate().take(shown) {
+            // Vertices numbered 0.. with the ground first; at most 150 edges of a picture drawn.
+            let drawn: Vec<Edge> = edges.iter().copied().take(150).collect();
+            let mut index: HashMap<u64, usize> = HashMap::from([(0, 0)]);
+            for &(u, v) in &drawn {
+                for w in [u, v] {
+                    let next = index.len();
+                    index.entry(w).or_insert(next);
+                }
+            }
+            // Layers from the ground up: edges directed away from the ground along a
+            // breadth-first walk.
+            let n = index.len();
+            let mut adj = vec![vec![]; n];
+            for &(u, v) in &drawn {
+                let (a, b) = (index[&u], index[&v]);
+                adj[a].push(b);
+                adj[b].push(a);
+            }
+            let mut depth = vec![usize::MAX; n];
+            depth[0] = 0;
+            let mut queue = std::collections::VecDeque::from([0usize]);
+            while let Some(a) = queue.pop_front() {
+                for &b in &adj[a] {
+                    if depth[b] == usize::MAX {
+                        depth[b] = depth[a] + 1;
+                        queue.push_back(b);
+                    }
+                }
+            }
+            let directed: Vec<(usize, usize)> = drawn
+                .iter()
+                .map(|&(u, v)| (index[&u], index[&v]))
+                .map(|(a, b)| if depth[a] <= depth[b] { (a, b) } else { (b, a) })
+                .collect();
+            let height = 150.0;
+            let ground = y + height + 24.0;
+            let label = if several { format!("picture {}", k + 1) } else { "picture".to_string() };
+            s.text(8.0, y + 16.0, &label, "label", "start");
+            let mut at = super::layout::layered(n, &directed, crate::rules::draw::WIDTH, height, 24.0);
+            for p in at.iter_mut() {
+                // The layers from the ground up (the layout puts the ground's layer on top).
+                p.1 = y + 20.0 + (height - p.1);
+            }
+            s.line(8.0, ground, crate::rules::draw::WIDTH - 8.0, ground, "ground");
+            let mut parallel: HashMap<(usize, usize), f64> = HashMap::new();
+            for &(u, v) in &drawn {
+                let (a, b) = (index[&u], index[&v]);
+                let point = |w: usize, other: usize| -> (f64, f64) {
+                    if w == 0 {
+                        // The ground is a line: an edge to it drops under its other end.
+                        (at[other].0, ground)
+                    } else {
+                        at[w]
+                    }
+                };
+                let (p, q) = (point(a, b), point(b, a));
+                let bend = parallel.entry((a.min(b), a.max(b))).or_insert(0.0);
+                let d = if a == b {
+                    format!("M{:.1} {:.1} c-14 -30 14 -30 0 0", p.0, p.1)
+                } else {
+                    let (mx, my) = ((p.0 + q.0) / 2.0, (p.1 + q.1) / 2.0);
+                    let (dx, dy) = (q.0 - p.0, q.1 - p.1);
+                    let len = (dx * dx + dy * dy).sqrt().max(1.0);
+                    let off = *bend;
+                    format!(
+                        "M{:.1} {:.1} Q{:.1} {:.1} {:.1} {:.1}",
+                        p.0,
+                        p.1,
+                        mx - dy / len * off,
+                        my + dx / len * off,
+                        q.0,
+                        q.1
+                    )
+                };
+                *bend = if *bend <= 0.0 { -*bend + 16.0 } else { -*bend };
+                let words = if several { format!("cut {u}-{v} in {}", k + 1) } else { format!("cut {u}-{v}") };
+                let t = super::worded(&mut s, self, numbers, words.clone());
+                s.path(&d, "twig");
+                s.path(&d, "twig hit").makes(t).title(format!("{words}: what no longer reaches the ground falls away"));
+            }
+            for (w, &(x, yy)) in at.iter().enumerate().skip(1) {
+                s.circle(x, yy, 3.5, "vertex")
+                    .title(format!("vertex {}", index.iter().find(|(_, &i)| i == w).map_or(0, |(&v, _)| v)));
+            }
+            if edges.len() > drawn.len() {
+                s.note(
+                    ground + 16.0,
+                    &format!("{} of the picture's {} edges drawn; type cuts of the others", drawn.len(), edges.len()),
+                );
+            }
+            y = ground + if edges.len() > drawn.len() { 26.0 } else { 10.0 };
+        }
+        if all.len() > shown {
+            s.note(
+                y + 12.0,
+                &format!(
+                    "and {} more pictures, not drawn: type their cuts ('cut 1-2 in {}')",
+                    all.len() - shown,
+                    shown + 1
+                ),
+            );
+            y += 16.0;
+        }
+        s.note(y + 14.0, "Click an edge to cut it; what no longer reaches the ground falls away.");
+        s.height = y + 22.0;
+        s
+    }
+
     fn spelling(&self) -> String {
         "hackenbush".into()
     }

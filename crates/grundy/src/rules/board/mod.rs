@@ -11,6 +11,7 @@
 use std::fmt;
 
 use crate::error::{AnalyzeError, GaveUp};
+use crate::rules::draw::Sketch;
 use crate::rules::Ruleset;
 
 pub mod circle;
@@ -20,6 +21,7 @@ pub mod fibonacci;
 pub mod geography;
 pub mod graph;
 pub mod hackenbush;
+pub mod layout;
 pub mod moore;
 pub mod multiplication;
 pub mod search;
@@ -283,6 +285,67 @@ pub trait BoardRules {
     fn canonical(&self, numbers: &[u64]) -> Vec<u64> {
         numbers.to_vec()
     }
+
+    /// The position drawn (SVG shapes, no I/O), the shapes that make a move marked with the
+    /// numbers they leave and the move in this game's words ([`crate::rules::draw`]); `mover`
+    /// is the player to move (0: first, 1: second). A bounded number of shapes at any size.
+    /// By default each number is a row, and the smallest move a button.
+    fn draw(&self, numbers: &[u64], _mover: usize) -> Sketch {
+        plain_face(self, numbers)
+    }
+}
+
+/// A target for the move written `words` in the game's own words, when it reads as a legal
+/// move of `numbers`.
+pub(crate) fn worded(
+    s: &mut Sketch,
+    rules: &(impl BoardRules + ?Sized),
+    numbers: &[u64],
+    words: String,
+) -> Option<usize> {
+    let after = rules.read_move(numbers, &words)?.ok()?;
+    rules.check(numbers, &after).ok()?;
+    s.target(after, Some(words))
+}
+
+/// A target for the move from `numbers` to `after`, when it is legal.
+pub(crate) fn checked(
+    s: &mut Sketch,
+    rules: &(impl BoardRules + ?Sized),
+    numbers: &[u64],
+    after: Vec<u64>,
+) -> Option<usize> {
+    if after == numbers {
+        return None;
+    }
+    rules.check(numbers, &after).ok()?;
+    s.target(after, None)
+}
+
+/// The plain face of a board game: its rows (or each number with its label), and the move
+/// that changes the position least as a button.
+pub fn plain_face(rules: &(impl BoardRules + ?Sized), numbers: &[u64]) -> Sketch {
+    use crate::rules::faces::{left_out, row_label, MAX_ROWS, ROW_X};
+    let rows = rules.rows(numbers).unwrap_or_else(|| {
+        numbers.iter().enumerate().map(|(i, n)| (rules.label_in(numbers, i), n.to_string())).collect()
+    });
+    let mut s = Sketch::new();
+    let mut y = 4.0;
+    for (label, text) in rows.iter().take(MAX_ROWS) {
+        row_label(&mut s, y, label, "");
+        s.text(ROW_X, y + 15.0, &crate::rules::draw::clip(text, 70), "num", "start").title(text.clone());
+        y += 26.0;
+    }
+    y = left_out(&mut s, y, rows.len(), "rows");
+    if let Some(after) = rules.smallest_move(numbers) {
+        let words = rules.describe(numbers, &after);
+        let t = s.target(after, None);
+        s.button(8.0, y + 4.0, &crate::rules::draw::clip(&words, 60), t, &words);
+        y += 30.0;
+    }
+    s.note(y + 10.0, &crate::rules::draw::clip(&rules.move_hint(), 110));
+    s.height = y + 18.0;
+    s
 }
 
 /// One board game with its parameters. `Display` and `FromStr`-like [`Board::parse`]

@@ -11,6 +11,7 @@
 //! far (a heap that drops a 1 to a 0 is free below it); each column's count of 1s is fixed modulo
 //! K + 1 by the heaps outside T. The same count guides the listing of the first moves.
 
+use crate::rules::draw::Sketch;
 use std::collections::HashMap;
 
 use crate::error::{AnalyzeError, GaveUp, Work};
@@ -179,6 +180,45 @@ fn work(n: usize, k: u64) -> u128 {
 }
 
 impl BoardRules for Moore {
+    fn draw(&self, numbers: &[u64], _mover: usize) -> Sketch {
+        use crate::rules::faces::{big_bar, button_row, left_out, object_row, row_label, MAX_OBJECTS, MAX_ROWS};
+        let mut s = Sketch::new();
+        let mut y = 4.0;
+        for (i, &n) in numbers.iter().enumerate().take(MAX_ROWS) {
+            let leave = |j: u64| {
+                let mut after = numbers.to_vec();
+                after[i] = j;
+                after
+            };
+            row_label(&mut s, y, &format!("heap {}", i + 1), &n.to_string());
+            if n <= MAX_OBJECTS {
+                y += object_row(&mut s, y, n, "obj", &mut |s, j| {
+                    (super::checked(s, self, numbers, leave(j)), format!("take {} from heap {}", n - j, i + 1))
+                }) + 4.0;
+            } else {
+                big_bar(&mut s, y, n, "objects");
+                let offers = [1, n / 2, n]
+                    .into_iter()
+                    .map(|t| {
+                        (
+                            format!("take {t}"),
+                            super::checked(&mut s, self, numbers, leave(n - t)),
+                            format!("take {t} from heap {}", i + 1),
+                        )
+                    })
+                    .collect();
+                y += 24.0 + button_row(&mut s, y + 22.0, offers);
+            }
+        }
+        y = left_out(&mut s, y, numbers.len(), "heaps");
+        s.note(
+            y + 12.0,
+            &format!("A click takes from one heap; to take from up to {} heaps at once, type '1 3, 2 4'.", self.k),
+        );
+        s.height = y + 20.0;
+        s
+    }
+
     fn spelling(&self) -> String {
         format!("moore:{}", self.k)
     }

@@ -10,6 +10,7 @@
 
 use crate::error::AnalyzeError;
 use crate::rules::board::{listed_note, listing_room, numbers, BoardAnswer, BoardMethod, BoardRules};
+use crate::rules::draw::Sketch;
 use crate::rules::nim::nim_sum;
 
 /// The longest misère game searched: a coin on step i moves at most i times.
@@ -72,6 +73,51 @@ fn shifted(steps: &[u64], i: usize, c: u64) -> Vec<u64> {
 }
 
 impl BoardRules for Staircase {
+    fn draw(&self, steps: &[u64], _mover: usize) -> Sketch {
+        use crate::rules::faces::{big_bar, button_row, left_out, object_row, row_label, MAX_OBJECTS, MAX_ROWS};
+        let mut s = Sketch::new();
+        let mut y = 4.0;
+        // The highest step first, each row set further left, as a staircase seen from the side.
+        let shown = steps.len().min(MAX_ROWS);
+        for i in (0..shown).rev() {
+            let c = steps[i];
+            let indent = 6.0 * (shown - 1 - i) as f64;
+            s.rect(88.0, y + 26.0, crate::rules::draw::WIDTH - 100.0 - indent, 8.0, 1.0, "step");
+            let to = if i == 0 { "off the staircase".to_string() } else { format!("to step {i}") };
+            let moved = |k: u64| {
+                let mut after = steps.to_vec();
+                after[i] -= k;
+                if i > 0 {
+                    after[i - 1] = after[i - 1].saturating_add(k);
+                }
+                after
+            };
+            row_label(&mut s, y, &format!("step {}", i + 1), &c.to_string());
+            if c <= MAX_OBJECTS {
+                y += object_row(&mut s, y - 2.0, c, "coin", &mut |s, j| {
+                    let t = super::checked(s, self, steps, moved(c - j));
+                    (t, format!("move {} from step {} {to}", crate::rules::faces::plural(c - j, "coin"), i + 1))
+                });
+            } else {
+                big_bar(&mut s, y - 2.0, c, "coins");
+                let mut offers = vec![];
+                for k in [1, c / 2, c] {
+                    let t = super::checked(&mut s, self, steps, moved(k));
+                    offers.push((
+                        format!("move {k}"),
+                        t,
+                        format!("move {} from step {} {to}", crate::rules::faces::plural(k, "coin"), i + 1),
+                    ));
+                }
+                y += 22.0 + button_row(&mut s, y + 20.0, offers);
+            }
+        }
+        y = left_out(&mut s, y, steps.len(), "steps");
+        s.note(y + 12.0, "Click a coin: it and the coins right of it go one step down (from step 1 they leave).");
+        s.height = y + 20.0;
+        s
+    }
+
     fn spelling(&self) -> String {
         "staircase".into()
     }

@@ -131,6 +131,7 @@
 
 use crate::error::{AnalyzeError, GaveUp, Work};
 use crate::rules::board::{numbers, BoardAnswer, BoardMethod, BoardRules};
+use crate::rules::draw::Sketch;
 use crate::stop::Ticker;
 use crate::values::nimber::xor_bits;
 
@@ -860,6 +861,61 @@ struct Winning {
 }
 
 impl BoardRules for TakeOrSplit {
+    fn draw(&self, numbers: &[u64], _mover: usize) -> Sketch {
+        use crate::rules::faces::{big_bar, button_row, left_out, object_row, row_label, MAX_OBJECTS, MAX_ROWS};
+        let mut s = Sketch::new();
+        let mut y = 4.0;
+        for (i, &n) in numbers.iter().enumerate().take(MAX_ROWS) {
+            let leave = |j: u64| {
+                let mut after = numbers.to_vec();
+                after[i] = j;
+                after
+            };
+            row_label(&mut s, y, &format!("heap {}", i + 1), &n.to_string());
+            let mut offers = vec![];
+            if n <= MAX_OBJECTS {
+                y += object_row(&mut s, y, n, "obj", &mut |s, j| {
+                    (super::checked(s, self, numbers, leave(j)), format!("take {} from heap {}", n - j, i + 1))
+                });
+            } else {
+                big_bar(&mut s, y, n, "objects");
+                y += 24.0;
+                for t in [1, n / 2, n] {
+                    offers.push((
+                        format!("take {t}"),
+                        super::checked(&mut s, self, numbers, leave(n - t)),
+                        format!("take {t} from heap {}", i + 1),
+                    ));
+                }
+            }
+            // A split into K heaps as equal as can be.
+            if n >= self.k {
+                let parts: Vec<String> =
+                    (0..self.k.min(64)).map(|p| (n / self.k + u64::from(p < n % self.k)).to_string()).collect();
+                if self.k <= 64 {
+                    let words = format!("split {} into {}", i + 1, parts.join(" "));
+                    let t = super::worded(&mut s, self, numbers, words.clone());
+                    offers.push((format!("split into {}", self.k), t, words));
+                }
+            }
+            if offers.iter().any(|o| o.1.is_some()) {
+                y += button_row(&mut s, y, offers);
+            }
+            y += 4.0;
+        }
+        y = left_out(&mut s, y, numbers.len(), "heaps");
+        s.note(
+            y + 12.0,
+            &format!(
+                "Other splits: type 'split HEAP into' and {} heaps (e.g. 'split 1 into {}').",
+                self.k,
+                example_parts(self.k)
+            ),
+        );
+        s.height = y + 20.0;
+        s
+    }
+
     fn spelling(&self) -> String {
         format!("take-or-split:{}", self.k)
     }

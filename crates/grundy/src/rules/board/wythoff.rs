@@ -11,6 +11,7 @@
 
 use crate::error::{AnalyzeError, GaveUp, Work};
 use crate::rules::board::{numbers, BoardAnswer, BoardMethod, BoardRules};
+use crate::rules::draw::Sketch;
 
 /// Wythoff's game. Positions are two heap sizes, in the order given.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -211,6 +212,70 @@ impl Wythoff {
 }
 
 impl BoardRules for Wythoff {
+    fn draw(&self, numbers: &[u64], _mover: usize) -> Sketch {
+        use crate::rules::faces::{big_bar, button_row, row_label};
+        let (a, b) = Self::pair(numbers);
+        let mut s = Sketch::new();
+        if a.max(b) <= 14 {
+            // A quarter board: the queen at (a, b), the corner (0, 0) bottom left.
+            let cell = (360.0 / (a.max(b) + 1) as f64).min(34.0);
+            let (x0, y0) = (70.0, 8.0);
+            for x in 0..=a {
+                for y in 0..=b {
+                    let (px, py) = (x0 + x as f64 * cell, y0 + (b - y) as f64 * cell);
+                    let reach = (y == b && x < a) || (x == a && y < b) || (x < a && a - x == b - y);
+                    let t = if reach { super::checked(&mut s, self, numbers, vec![x, y]) } else { None };
+                    let class = match (t.is_some(), (x + y) % 2 == 1) {
+                        (true, _) => "cell reach",
+                        (false, true) => "cell dark",
+                        (false, false) => "cell",
+                    };
+                    let shape = s.rect(px, py, cell, cell, 0.0, class).makes(t);
+                    if t.is_some() {
+                        shape.title(format!("move the queen to ({x}, {y}): {}", self.describe(numbers, &[x, y])));
+                    }
+                }
+            }
+            let (qx, qy) = (x0 + (a as f64 + 0.5) * cell, y0 + (b as f64 + 0.5 - b as f64) * cell);
+            s.circle(qx, qy, cell * 0.36, "queen").title(format!("the queen at ({a}, {b})"));
+            s.text(qx, qy + 5.0, "Q", "queen-label", "middle");
+            let bottom = y0 + (b + 1) as f64 * cell;
+            s.text(x0 + cell / 2.0, bottom + 14.0, "0", "small", "middle");
+            s.text(x0 - 6.0, bottom - cell / 2.0 + 4.0, "0", "small", "end");
+            s.text(x0 + (a as f64 + 0.5) * cell, bottom + 14.0, &format!("heap 1 = {a}"), "label", "middle");
+            s.text(x0 - 6.0, y0 + cell / 2.0 + 4.0, &format!("heap 2 = {b}"), "label", "end");
+            s.note(
+                bottom + 32.0,
+                "The queen moves left, down or diagonally down-left; whoever takes her to the corner (0, 0) wins.",
+            );
+            s.height = bottom + 40.0;
+            return s;
+        }
+        let mut y = 4.0;
+        for (i, v) in [a, b].into_iter().enumerate() {
+            row_label(&mut s, y, &format!("heap {}", i + 1), &v.to_string());
+            big_bar(&mut s, y, v, "objects");
+            y += 28.0;
+        }
+        let mut offers = vec![];
+        for (label, after) in [
+            ("heap 1: take 1".to_string(), vec![a.saturating_sub(1), b]),
+            ("heap 1: take all".to_string(), vec![0, b]),
+            ("heap 2: take 1".to_string(), vec![a, b.saturating_sub(1)]),
+            ("heap 2: take all".to_string(), vec![a, 0]),
+            ("both: take 1".to_string(), vec![a.saturating_sub(1), b.saturating_sub(1)]),
+            (format!("both: take {}", a.min(b)), vec![a - a.min(b), b - a.min(b)]),
+        ] {
+            let title = self.describe(numbers, &after);
+            let t = super::checked(&mut s, self, numbers, after);
+            offers.push((label, t, title));
+        }
+        y += button_row(&mut s, y, offers);
+        s.note(y + 12.0, "Other moves: type them in the move box ('1 3', 'both 2' or '1..2 -> 4 6').");
+        s.height = y + 20.0;
+        s
+    }
+
     fn spelling(&self) -> String {
         "wythoff".into()
     }

@@ -25,6 +25,7 @@ pub mod gsg;
 pub mod retro;
 pub mod solve;
 
+use crate::rules::draw::Sketch;
 use std::collections::HashMap;
 use std::fmt;
 use std::hash::{Hash, Hasher};
@@ -575,6 +576,89 @@ impl GraphGame {
 }
 
 impl BoardRules for GraphGame {
+    fn draw(&self, numbers: &[u64], mover: usize) -> Sketch {
+        use crate::rules::board::layout::Network;
+        let g = self.graph();
+        let mut s = Sketch::new();
+        let n = g.vertex_count();
+        let tokens: Vec<usize> = numbers.iter().map(|&v| v as usize).collect();
+        let side = |u: u32, v: u32| -> &'static str {
+            match (g.is_move(u, v, 0), g.is_move(u, v, 1)) {
+                (true, false) => "left",
+                (false, true) => "right",
+                _ => "",
+            }
+        };
+        let outs = |v: usize| -> Vec<(usize, &'static str)> {
+            let v32 = v as u32;
+            let mut out: Vec<(usize, &'static str)> = vec![];
+            for m in 0..2 {
+                for w in g.moves_from(v32, m) {
+                    if !out.iter().any(|&(u, _)| u == w as usize) {
+                        out.push((w as usize, side(v32, w)));
+                    }
+                }
+            }
+            out
+        };
+        let neighbours = |v: usize| outs(v).into_iter().map(|(u, _)| u).collect();
+        let vertex = |v: usize| {
+            let class = match g.goal(v as u32) {
+                Goal::Win => "win",
+                Goal::Lose => "lose",
+                Goal::None => "",
+            };
+            (g.name(v as u32).to_string(), class)
+        };
+        let net = Network::draw(&mut s, 0.0, 330.0, n, &tokens, &neighbours, &outs, &vertex, true);
+        let over = g.goal_reached(numbers).is_some();
+        // The tokens, each picking its moves; the first token's moves shown at first.
+        let first_with_move = tokens.iter().position(|&v| g.moves_from(v as u32, mover).next().is_some());
+        for (i, &v) in tokens.iter().enumerate() {
+            let Some(&(x, y)) = net.at.get(&v) else { continue };
+            let on_same = tokens.iter().take(i).filter(|&&u| u == v).count() as f64;
+            let (tx, ty) = (x + 9.0 + 7.0 * on_same, y - 11.0);
+            if !over {
+                s.choice(&(i + 1).to_string(), Some(i) == first_with_move, |s| {
+                    s.circle(x, y, 17.0, "picked");
+                    for w in g.moves_from(v as u32, mover) {
+                        let Some(&(wx, wy)) = net.at.get(&(w as usize)) else { continue };
+                        let words = format!("{} {}", i + 1, g.name(w));
+                        let mut after = numbers.to_vec();
+                        if let Some(slot) = after.get_mut(i) {
+                            *slot = u64::from(w);
+                        }
+                        let t = s.target(after, Some(words));
+                        s.circle(wx, wy, 15.0, "target").makes(t).title(format!(
+                            "move token {} from {} to {}",
+                            i + 1,
+                            g.name(v as u32),
+                            g.name(w)
+                        ));
+                    }
+                });
+            }
+            s.circle(tx, ty, 8.0, "token").picks((i + 1).to_string()).title(format!(
+                "token {} on {}",
+                i + 1,
+                g.name(v as u32)
+            ));
+            s.text(tx, ty + 4.0, &(i + 1).to_string(), "small", "middle");
+        }
+        let mut y = 346.0;
+        if net.total > super::layout::MAX_VERTICES {
+            y += 14.0;
+        }
+        let words = if g.is_partizan() {
+            "Click a token, then where it goes (dashed rings). Blue edges are the first player's alone, red the second's."
+        } else {
+            "Click a token, then where it goes (dashed rings)."
+        };
+        s.note(y, words);
+        s.height = y + 8.0;
+        s
+    }
+
     fn spelling(&self) -> String {
         self.0.spelling.clone()
     }

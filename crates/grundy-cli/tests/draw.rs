@@ -1,0 +1,102 @@
+//! `grundy draw` through the binary: for the example of every catalogue game it writes a
+//! well-formed SVG file whose `data-move` targets are the moves it prints with `--moves`, the
+//! same drawing goes to standard output without `-o`, and bad input is one line, exit 2.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn grundy_in(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_grundy")).args(args).current_dir(dir).output().expect("the binary runs")
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("grundy-draw-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Checks that `svg` is well-formed XML (tags nest and close, attribute values quoted, no bare
+/// `<` or `&`) and returns its `data-move` values.
+fn data_moves(svg: &str) -> Vec<String> {
+    let mut stack: Vec<&str> = vec![];
+    let mut moves = vec![];
+    let mut rest = svg.trim_end();
+    assert!(rest.starts_with("<svg ") && rest.ends_with("</svg>"), "an SVG document");
+    while let Some(open) = rest.find('<') {
+        let text = &rest[..open];
+        assert!(!text.contains('>'), "a bare > outside a tag: {text}");
+        for (i, _) in text.match_indices('&') {
+            assert!(["&amp;", "&lt;", "&gt;", "&quot;", "&#39;"].iter().any(|e| text[i..].starts_with(e)), "{text}");
+        }
+        let close = open + rest[open..].find('>').expect("a tag ends");
+        let tag = &rest[open + 1..close];
+        rest = &rest[close + 1..];
+        if let Some(name) = tag.strip_prefix('/') {
+            assert_eq!(stack.pop(), Some(name), "closing tag");
+            continue;
+        }
+        let name = tag.split_whitespace().next().unwrap();
+        let mut attrs = tag[name.len()..].trim_end_matches('/').trim();
+        while !attrs.is_empty() {
+            let eq = attrs.find("=\"").expect("name=\"value\"");
+            let end = eq + 2 + attrs[eq + 2..].find('"').expect("a closing quote");
+            if attrs[..eq].trim() == "data-move" {
+                moves.push(attrs[eq + 2..end].replace("&gt;", ">").replace("&lt;", "<").replace("&amp;", "&"));
+            }
+            attrs = attrs[end + 1..].trim();
+        }
+        if !tag.ends_with('/') {
+            stack.push(name);
+        }
+    }
+    assert!(stack.is_empty(), "every tag closed: {stack:?}");
+    moves
+}
+
+#[test]
+fn every_catalogue_example_is_drawn_to_a_file() {
+    let dir = scratch("examples");
+    for kind in grundy::GAMES {
+        // The files the examples name (graph:edges.txt, geography:examples/...).
+        if let Some(text) = grundy::rules::catalogue::example_graph(kind) {
+            let file = kind.example_game.split_once(':').unwrap().1;
+            let path = dir.join(file);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(&path, text).unwrap();
+        }
+        let out_file = format!("{}.svg", kind.spelling.replace([':', ','], "_"));
+        let mut args = vec!["draw", kind.example_game];
+        args.extend(kind.example_position.split_whitespace());
+        let mut with_file = args.clone();
+        with_file.extend(["-o", &out_file, "--moves"]);
+        let out = grundy_in(&dir, &with_file);
+        assert!(out.status.success(), "{}: {}", kind.spelling, String::from_utf8_lossy(&out.stderr));
+        assert!(String::from_utf8_lossy(&out.stderr).starts_with(&format!("wrote {out_file} (")));
+        let svg = std::fs::read_to_string(dir.join(&out_file)).unwrap();
+        let mut drawn = data_moves(&svg);
+        let mut printed: Vec<String> = String::from_utf8(out.stdout).unwrap().lines().map(String::from).collect();
+        assert!(!printed.is_empty(), "{}: the example has a move to click", kind.spelling);
+        drawn.sort();
+        drawn.dedup();
+        printed.sort();
+        assert_eq!(drawn, printed, "{}", kind.spelling);
+        // Without -o the same drawing goes to standard output.
+        let plain = grundy_in(&dir, &args);
+        assert_eq!(String::from_utf8(plain.stdout).unwrap(), svg, "{}", kind.spelling);
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn bad_input_is_one_line_and_exit_2() {
+    let dir = scratch("bad");
+    for args in [&["draw", "nim", "x"][..], &["draw", "nosuchgame", "1"], &["draw", "nim", "3", "--to-move", "third"]] {
+        let out = grundy_in(&dir, args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert_eq!(String::from_utf8_lossy(&out.stderr).trim().lines().count(), 1, "{args:?}");
+    }
+    let out = grundy_in(&dir, &["draw", "nim", "3", "-o", "no/such/dir/x.svg"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot write no/such/dir/x.svg"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -1,0 +1,109 @@
+//! A position drawn as SVG, for the page's board and `grundy draw`: each game draws its own
+//! face (`BoardRules::draw` for board games, `rules::faces` for heaps, K-L-Nim, the divisor
+//! game, Euclid's game and chips), a sum stacks the faces of its games, and every shape that
+//! makes a move carries `data-move`: the move as `grundy play` reads it in this position.
+//! No I/O: the drawing is a string.
+
+use crate::game::games::{part_game, Parts};
+use crate::game::{Game, Move, Player, Position};
+use crate::rules::draw::{Sketch, Target};
+use crate::rules::faces;
+use crate::rules::Ruleset;
+
+/// A drawing of one position.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Drawing {
+    /// The SVG document (`<svg ...>...</svg>`), scaled by its `viewBox`.
+    pub svg: String,
+    /// Every move the drawing offers, as `grundy play` reads it (each shape's `data-move` is
+    /// one of these), in the order drawn.
+    pub moves: Vec<String>,
+    /// The drawing's width, in SVG units.
+    pub width: f64,
+    /// The drawing's height, in SVG units.
+    pub height: f64,
+}
+
+/// Draws `position` of `game` with `to_move` to play (which matters where the players' moves
+/// differ: K-L-Nim, partizan edges of a graph).
+///
+/// ```
+/// use grundy::{draw, Game, Player};
+/// let nim: Game = "nim".parse().unwrap();
+/// let pos = nim.parse_position(&["3", "4"]).unwrap();
+/// let d = draw(&nim, &pos, Player::First);
+/// assert!(d.svg.starts_with("<svg") && d.svg.contains("data-move=\"1 -&gt; 0\""));
+/// assert_eq!(d.moves.len(), 7); // every object of both heaps takes it and those right of it
+/// ```
+pub fn draw(game: &Game, position: &Position, to_move: Player) -> Drawing {
+    let sketch = sketch_of(game, position, to_move.index());
+    let numbers = position.heaps();
+    let moves: Vec<String> = sketch
+        .targets()
+        .iter()
+        .map(|t| match &t.words {
+            Some(w) => w.clone(),
+            None => Move::between(&numbers, &t.after).map(|m| m.to_string()).unwrap_or_default(),
+        })
+        .collect();
+    let title = format!("{game} {}", game.position_tokens(position).join(" "));
+    let svg = sketch.render(&moves, &crate::rules::draw::clip(&title, 200));
+    let offered = moves.iter().filter(|m| !m.is_empty()).cloned().collect();
+    Drawing { svg, moves: offered, width: sketch.width, height: sketch.height }
+}
+
+/// The sketch of a position: its game's face.
+fn sketch_of(game: &Game, position: &Position, mover: usize) -> Sketch {
+    match position {
+        Position::Board(b, numbers) => b.rules().draw(numbers, mover),
+        Position::Sum(cs) => {
+            let same = cs.iter().all(|c| cs.first().is_some_and(|f| f.ruleset == c.ruleset));
+            let rows: Vec<(String, Ruleset, u64)> = cs
+                .iter()
+                .enumerate()
+                .map(|(i, c)| {
+                    let label = match (&c.ruleset, game) {
+                        (Ruleset::Bounded(l), Game::BoundedPerHeap) => format!("heap {} (≤ {l})", i + 1),
+                        _ if same => format!("heap {}", i + 1),
+                        (r, _) => format!("{}: {r}", i + 1),
+                    };
+                    (label, c.ruleset.clone(), c.heap)
+                })
+                .collect();
+            faces::heaps_face(&rows, None)
+        }
+        Position::Kl { forbidden, heaps } => faces::kl_face(heaps, *forbidden, mover),
+        Position::Divisor(n) => faces::divisor_face(*n),
+        Position::Euclid(a, b) => faces::euclid_face(*a, *b),
+        Position::Chips(cells) => faces::chips_face(cells),
+        Position::Games(parts) => sum_face(parts, mover),
+    }
+}
+
+/// A sum: each game drawn as its own, one under the other with its name, its moves numbered in
+/// the whole position.
+fn sum_face(parts: &[Position], mover: usize) -> Sketch {
+    let mut s = Sketch::new();
+    let whole: Vec<u64> = parts.iter().flat_map(Position::heaps).collect();
+    let layout = Parts::of(parts);
+    let mut y = 4.0;
+    for (k, part) in parts.iter().enumerate().take(faces::MAX_ROWS) {
+        let name = part_game(part);
+        s.text(8.0, y + 14.0, &format!("game {}: {name}", k + 1), "label", "start");
+        let game: Game = name.parse().unwrap_or(Game::Sum);
+        let inner = sketch_of(&game, part, mover);
+        let (start, len) = (layout.start(k), part.heaps().len());
+        let height = inner.height;
+        let whole = &whole;
+        s.place(inner, 0.0, y + 20.0, move |t: Target| {
+            let mut after = whole.get(..start).unwrap_or_default().to_vec();
+            after.extend(t.after);
+            after.extend_from_slice(whole.get(start + len..).unwrap_or_default());
+            Target { after, words: None }
+        });
+        y += 24.0 + height;
+    }
+    y = faces::left_out(&mut s, y, parts.len(), "games");
+    s.height = y + 4.0;
+    s
+}

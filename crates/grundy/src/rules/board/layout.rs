@@ -1,0 +1,214 @@
+//! Where to draw the vertices of a graph: Sugiyama's layered method, from the `rust-sugiyama`
+//! crate (layers, fewer crossings, coordinates), for the drawings of games on graphs,
+//! geography and Hackenbush. Callers bound the graph first ([`MAX_VERTICES`]).
+
+use rust_sugiyama::configure::Config;
+
+/// The most vertices a drawing lays out; a larger graph shows a neighbourhood of the tokens.
+pub const MAX_VERTICES: usize = 200;
+
+/// The position of each of `n` vertices (0..n) with the directed `edges` between them, in
+/// layers from the top, scaled so that the whole fits in `width` x `height` with a margin of
+/// `margin`; the graph's components side by side. Self-loops and repeated edges are ignored.
+pub fn layered(n: usize, edges: &[(usize, usize)], width: f64, height: f64, margin: f64) -> Vec<(f64, f64)> {
+    let n = n.min(MAX_VERTICES);
+    let mut simple: Vec<(u32, u32)> =
+        edges.iter().filter(|&&(u, v)| u != v && u < n && v < n).map(|&(u, v)| (u as u32, v as u32)).collect();
+    simple.sort_unstable();
+    simple.dedup();
+    // One direction per pair: the layering needs no 2-cycles.
+    let mut seen = std::collections::HashSet::new();
+    simple.retain(|&(u, v)| seen.insert((u.min(v), u.max(v))));
+    let mut raw = vec![None; n];
+    let mut left = 0.0f64;
+    let config = Config { vertex_spacing: 10.0, ..Config::default() };
+    let layouts = if simple.is_empty() { vec![] } else { rust_sugiyama::from_edges(&simple, &config) };
+    let mut bottom = 0.0f64;
+    for (layout, w, _) in layouts {
+        let min_x = layout.iter().map(|(_, (x, _))| *x).fold(f64::INFINITY, f64::min);
+        let min_x = if min_x.is_finite() { min_x } else { 0.0 };
+        let mut right = left;
+        for (v, (x, y)) in layout {
+            if let Some(slot) = raw.get_mut(v) {
+                *slot = Some((left + x - min_x, y));
+                right = right.max(left + x - min_x);
+                bottom = bottom.max(y);
+            }
+        }
+        left = right.max(left + w.max(0.0)) + 10.0;
+    }
+    // Vertices with no edge: a row of their own under the rest.
+    let lone_y = bottom + 10.0;
+    for slot in raw.iter_mut().filter(|s| s.is_none()) {
+        *slot = Some((left, lone_y));
+        left += 10.0;
+    }
+    let points: Vec<(f64, f64)> = raw.into_iter().map(|p| p.unwrap_or((0.0, 0.0))).collect();
+    fit(&points, width, height, margin)
+}
+
+/// The points scaled alike on both axes (at most [`MAX_SCALE`] times the layout's units, so a
+/// small graph stays small) and centred in `width` x `height` less the margin.
+fn fit(points: &[(f64, f64)], width: f64, height: f64, margin: f64) -> Vec<(f64, f64)> {
+    let (mut x0, mut x1, mut y0, mut y1) = (f64::INFINITY, f64::NEG_INFINITY, f64::INFINITY, f64::NEG_INFINITY);
+    for &(x, y) in points {
+        x0 = x0.min(x);
+        x1 = x1.max(x);
+        y0 = y0.min(y);
+        y1 = y1.max(y);
+    }
+    if points.is_empty() {
+        return vec![];
+    }
+    let (w, h) = ((width - 2.0 * margin).max(1.0), (height - 2.0 * margin).max(1.0));
+    let scale = (w / (x1 - x0).max(1e-9)).min(h / (y1 - y0).max(1e-9)).min(MAX_SCALE);
+    let (cx, cy) = ((x0 + x1) / 2.0, (y0 + y1) / 2.0);
+    points.iter().map(|&(x, y)| (width / 2.0 + (x - cx) * scale, height / 2.0 + (y - cy) * scale)).collect()
+}
+
+/// The most SVG units one unit of the layout (its vertex spacing is 10) becomes.
+const MAX_SCALE: f64 = 9.0;
+
+/// A graph drawn on a sketch: which vertices are shown (at most [`MAX_VERTICES`], the
+/// neighbourhood of `starts` when the graph is larger) and where.
+pub struct Network {
+    /// Each shown vertex's place, by its number in the graph.
+    pub at: std::collections::HashMap<usize, (f64, f64)>,
+    /// How many vertices the graph has.
+    pub total: usize,
+}
+
+impl Network {
+    /// Lays out and draws the graph of `total` vertices: edges first (`edges(v)`: the edges
+    /// out of v with their class, drawn with an arrow when `directed`), then the vertices
+    /// (`vertex(v)`: name and class), in the box from `top` of height `height`. With more than
+    /// [`MAX_VERTICES`] vertices, the ones nearest `starts` (breadth first along
+    /// `neighbours`) are shown and a note says how many are left out.
+    #[allow(clippy::too_many_arguments)]
+    pub fn draw(
+        s: &mut crate::rules::draw::Sketch,
+        top: f64,
+        height: f64,
+        total: usize,
+        starts: &[usize],
+        neighbours: &dyn Fn(usize) -> Vec<usize>,
+        edges: &dyn Fn(usize) -> Vec<(usize, &'static str)>,
+        vertex: &dyn Fn(usize) -> (String, &'static str),
+        directed: bool,
+    ) -> Network {
+        let shown: Vec<usize> = if total <= MAX_VERTICES {
+            (0..total).collect()
+        } else {
+            let mut seen = std::collections::HashSet::new();
+            let mut order = vec![];
+            let mut queue: std::collections::VecDeque<usize> = starts.iter().copied().filter(|&v| v < total).collect();
+            if queue.is_empty() {
+                queue.push_back(0);
+            }
+            while let Some(v) = queue.pop_front() {
+                if order.len() >= MAX_VERTICES {
+                    break;
+                }
+                if !seen.insert(v) {
+                    continue;
+                }
+                order.push(v);
+                queue.extend(neighbours(v).into_iter().filter(|u| !seen.contains(u)));
+            }
+            order
+        };
+        let index: std::collections::HashMap<usize, usize> = shown.iter().enumerate().map(|(i, &v)| (v, i)).collect();
+        let mut pairs = vec![];
+        let mut drawn = vec![];
+        for (i, &v) in shown.iter().enumerate() {
+            for (u, class) in edges(v) {
+                if let Some(&j) = index.get(&u) {
+                    pairs.push((i, j));
+                    drawn.push((v, u, class));
+                }
+            }
+        }
+        let width = crate::rules::draw::WIDTH;
+        let points = layered(shown.len(), &pairs, width, height, 24.0);
+        let at: std::collections::HashMap<usize, (f64, f64)> =
+            shown.iter().zip(points).map(|(&v, (x, y))| (v, (x, y + top))).collect();
+        for (v, u, class) in drawn {
+            let (Some(&(x1, y1)), Some(&(x2, y2))) = (at.get(&v), at.get(&u)) else { continue };
+            if v == u {
+                s.path(&format!("M{x1} {} a9 9 0 1 1 10 0", y1 - 12.0), &format!("edge {class}"));
+                continue;
+            }
+            s.line(x1, y1, x2, y2, &format!("edge {class}"));
+            if directed {
+                // An arrowhead short of the head vertex.
+                let (dx, dy) = (x2 - x1, y2 - y1);
+                let len = (dx * dx + dy * dy).sqrt().max(1.0);
+                let (ux, uy) = (dx / len, dy / len);
+                let (tx, ty) = (x2 - ux * 15.0, y2 - uy * 15.0);
+                let (bx, by) = (tx - ux * 9.0, ty - uy * 9.0);
+                s.path(
+                    &format!(
+                        "M{tx:.1} {ty:.1} L{:.1} {:.1} L{:.1} {:.1} Z",
+                        bx - uy * 4.5,
+                        by + ux * 4.5,
+                        bx + uy * 4.5,
+                        by - ux * 4.5
+                    ),
+                    &format!("arrow {class}"),
+                );
+            }
+        }
+        for &v in &shown {
+            let Some(&(x, y)) = at.get(&v) else { continue };
+            let (name, class) = vertex(v);
+            s.circle(x, y, 13.0, &format!("vertex {class}")).title(name.clone());
+            s.text(x, y + 4.5, &crate::rules::draw::clip(&name, 4), "small", "middle");
+        }
+        if shown.len() < total {
+            s.note(
+                top + height + 12.0,
+                &format!(
+                    "{} of the graph's {total} vertices shown (those nearest the tokens); {} left out",
+                    shown.len(),
+                    total - shown.len()
+                ),
+            );
+        }
+        Network { at, total }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_vertex_is_placed_inside() {
+        let edges = [(0, 1), (1, 2), (2, 0), (3, 4), (1, 1), (1, 2)];
+        let p = layered(6, &edges, 400.0, 300.0, 20.0);
+        assert_eq!(p.len(), 6);
+        for &(x, y) in &p {
+            assert!((20.0..=380.0).contains(&x) && (20.0..=280.0).contains(&y), "{p:?}");
+        }
+        // Vertices joined by an edge sit in different layers.
+        assert_ne!(p[0].1, p[1].1);
+    }
+
+    #[test]
+    fn random_graphs_of_every_shape_are_laid_out() {
+        let mut state = 7u64;
+        let mut next = |k: u64| {
+            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (state >> 33) % k
+        };
+        for n in [1usize, 2, 5, 30, 200] {
+            for density in [0u64, 1, 3] {
+                let edges: Vec<(usize, usize)> =
+                    (0..n as u64 * density).map(|_| (next(n as u64) as usize, next(n as u64) as usize)).collect();
+                let p = layered(n, &edges, 600.0, 400.0, 16.0);
+                assert_eq!(p.len(), n);
+                assert!(p.iter().all(|&(x, y)| x.is_finite() && y.is_finite()));
+            }
+        }
+    }
+}

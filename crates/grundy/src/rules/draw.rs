@@ -1,0 +1,352 @@
+//! The canvas every game draws its position on: a few SVG shapes, some of them move targets.
+//!
+//! A game's face (`BoardRules::draw`, and `rules/faces.rs` for the games that are not board
+//! games) adds shapes to a [`Sketch`] and marks the ones that make a move with a [`Target`]:
+//! the numbers the move leaves, and the move in the game's own words where it has them. The
+//! game layer (`grundy::draw`) turns each target into the text `grundy play` reads and writes
+//! it as the shape's `data-move`. No I/O: the drawing is a string.
+//!
+//! Every drawing holds a bounded number of shapes whatever the size of the position (a heap of
+//! 2^64 - 1 is a bar with its exact size written out), and moves too many to offer are typed.
+
+use std::fmt::Write as _;
+
+/// The width of every drawing, in SVG units (the page scales it to the screen).
+pub const WIDTH: f64 = 640.0;
+
+/// One move a shape of the drawing makes when clicked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Target {
+    /// The numbers of the position after the move.
+    pub after: Vec<u64>,
+    /// The move in the game's own words (`cut 1-2`, `turn 5 9`), when the game has them and
+    /// the drawing stands alone (in a sum, moves are written in the general form).
+    pub words: Option<String>,
+}
+
+/// One SVG element.
+#[derive(Clone, Debug)]
+struct Shape {
+    tag: &'static str,
+    attrs: String,
+    text: Option<String>,
+    title: Option<String>,
+    target: Option<usize>,
+    pick: Option<String>,
+}
+
+#[derive(Clone, Debug)]
+enum Item {
+    Shape(Shape),
+    /// A group: its own attributes (a translation, a choice) and its items.
+    Group {
+        attrs: String,
+        items: Vec<Item>,
+    },
+}
+
+/// A drawing under construction: its size, its shapes and its move targets.
+#[derive(Clone, Debug)]
+pub struct Sketch {
+    /// The width used, in SVG units.
+    pub width: f64,
+    /// The height used, in SVG units.
+    pub height: f64,
+    items: Vec<Item>,
+    targets: Vec<Target>,
+}
+
+impl Default for Sketch {
+    fn default() -> Self {
+        Sketch::new()
+    }
+}
+
+/// A shape being added to a sketch: set its title, target or pick, then it is kept when
+/// dropped.
+pub struct ShapeRef<'a> {
+    sketch: &'a mut Sketch,
+    shape: Option<Shape>,
+}
+
+impl ShapeRef<'_> {
+    /// The tooltip (an SVG `<title>`).
+    pub fn title(mut self, title: impl Into<String>) -> Self {
+        if let Some(s) = self.shape.as_mut() {
+            s.title = Some(title.into());
+        }
+        self
+    }
+
+    /// Clicking the shape makes the move of target `id` (from [`Sketch::target`]).
+    pub fn makes(mut self, id: Option<usize>) -> Self {
+        if let Some(s) = self.shape.as_mut() {
+            s.target = id;
+        }
+        self
+    }
+
+    /// Clicking the shape picks `key` (a token, a coin): the page then shows the group of
+    /// targets drawn by [`Sketch::choice`] for that key.
+    pub fn picks(mut self, key: impl Into<String>) -> Self {
+        if let Some(s) = self.shape.as_mut() {
+            s.pick = Some(key.into());
+        }
+        self
+    }
+}
+
+impl Drop for ShapeRef<'_> {
+    fn drop(&mut self) {
+        if let Some(shape) = self.shape.take() {
+            self.sketch.items.push(Item::Shape(shape));
+        }
+    }
+}
+
+/// A number with at most two decimals, as SVG coordinates are written.
+fn num(x: f64) -> String {
+    let r = (x * 100.0).round() / 100.0;
+    if r == r.trunc() {
+        format!("{}", r as i64)
+    } else {
+        format!("{r}")
+    }
+}
+
+/// Text escaped for XML (element content and attribute values).
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Text cut to at most `max` characters, with an ellipsis when cut.
+pub fn clip(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        return text.to_string();
+    }
+    let mut out: String = text.chars().take(max.saturating_sub(1)).collect();
+    out.push('…');
+    out
+}
+
+impl Sketch {
+    /// An empty sketch of the standard width and no height.
+    pub fn new() -> Self {
+        Sketch { width: WIDTH, height: 0.0, items: vec![], targets: vec![] }
+    }
+
+    /// The targets, in the order they were added.
+    pub fn targets(&self) -> &[Target] {
+        &self.targets
+    }
+
+    /// Adds a move target (the numbers after it, and its words if any); its id for
+    /// [`ShapeRef::makes`].
+    pub fn target(&mut self, after: Vec<u64>, words: Option<String>) -> Option<usize> {
+        // The same move offered twice (two pins of a symmetric split) keeps one target.
+        if let Some(i) = self.targets.iter().position(|t| t.after == after && t.words == words) {
+            return Some(i);
+        }
+        self.targets.push(Target { after, words });
+        Some(self.targets.len() - 1)
+    }
+
+    fn shape(&mut self, tag: &'static str, attrs: String, text: Option<String>) -> ShapeRef<'_> {
+        ShapeRef { sketch: self, shape: Some(Shape { tag, attrs, text, title: None, target: None, pick: None }) }
+    }
+
+    /// A circle of class `class`.
+    pub fn circle(&mut self, cx: f64, cy: f64, r: f64, class: &str) -> ShapeRef<'_> {
+        self.shape("circle", format!("cx=\"{}\" cy=\"{}\" r=\"{}\" class=\"{class}\"", num(cx), num(cy), num(r)), None)
+    }
+
+    /// A rectangle with rounded corners `rx`.
+    pub fn rect(&mut self, x: f64, y: f64, w: f64, h: f64, rx: f64, class: &str) -> ShapeRef<'_> {
+        let attrs = format!(
+            "x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rx=\"{}\" class=\"{class}\"",
+            num(x),
+            num(y),
+            num(w.max(0.0)),
+            num(h.max(0.0)),
+            num(rx)
+        );
+        self.shape("rect", attrs, None)
+    }
+
+    /// A straight line.
+    pub fn line(&mut self, x1: f64, y1: f64, x2: f64, y2: f64, class: &str) -> ShapeRef<'_> {
+        let attrs =
+            format!("x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" class=\"{class}\"", num(x1), num(y1), num(x2), num(y2));
+        self.shape("line", attrs, None)
+    }
+
+    /// A path (SVG path data `d`).
+    pub fn path(&mut self, d: &str, class: &str) -> ShapeRef<'_> {
+        self.shape("path", format!("d=\"{}\" class=\"{class}\"", escape(d)), None)
+    }
+
+    /// Text at (x, y); `anchor` is `start`, `middle` or `end`.
+    pub fn text(&mut self, x: f64, y: f64, text: &str, class: &str, anchor: &str) -> ShapeRef<'_> {
+        let attrs = format!("x=\"{}\" y=\"{}\" class=\"{class}\" text-anchor=\"{anchor}\"", num(x), num(y));
+        self.shape("text", attrs, Some(text.to_string()))
+    }
+
+    /// A button: a rounded rectangle with a label, making the move of `target`.
+    pub fn button(&mut self, x: f64, y: f64, label: &str, target: Option<usize>, title: &str) -> f64 {
+        let w = 12.0 + 7.5 * label.chars().count() as f64;
+        self.rect(x, y, w, 22.0, 5.0, "button").makes(target).title(title);
+        self.text(x + w / 2.0, y + 15.5, label, "button-label", "middle");
+        w
+    }
+
+    /// A line of small text at `y` (notes: how to type other moves, what is left out).
+    pub fn note(&mut self, y: f64, text: &str) {
+        self.text(8.0, y, &clip(text, 110), "note", "start");
+    }
+
+    /// Adds the shapes `draw` adds as one group of targets shown when `key` is picked (a
+    /// token's moves, a coin's partners); `shown`: whether it shows before any pick.
+    pub fn choice(&mut self, key: &str, shown: bool, draw: impl FnOnce(&mut Sketch)) {
+        let outer = std::mem::take(&mut self.items);
+        draw(self);
+        let items = std::mem::replace(&mut self.items, outer);
+        let display = if shown { "" } else { " display=\"none\"" };
+        self.items.push(Item::Group { attrs: format!("data-choice=\"{}\"{display}", escape(key)), items });
+    }
+
+    /// Places `part` at (dx, dy), its targets mapped by `map` (the numbers of a part of a sum
+    /// become those of the whole position).
+    pub fn place(&mut self, part: Sketch, dx: f64, dy: f64, map: impl Fn(Target) -> Target) {
+        let base = self.targets.len();
+        self.targets.extend(part.targets.into_iter().map(map));
+        fn shift(items: &mut [Item], base: usize) {
+            for item in items {
+                match item {
+                    Item::Shape(s) => s.target = s.target.map(|t| t + base),
+                    Item::Group { items, .. } => shift(items, base),
+                }
+            }
+        }
+        let mut items = part.items;
+        shift(&mut items, base);
+        self.items.push(Item::Group { attrs: format!("transform=\"translate({},{})\"", num(dx), num(dy)), items });
+    }
+
+    /// The SVG document, each target's shapes carrying `data-move` = `moves[target]`.
+    pub fn render(&self, moves: &[String], title: &str) -> String {
+        let (w, h) = (self.width.max(1.0).ceil(), self.height.max(1.0).ceil());
+        let mut out = String::new();
+        let _ = write!(
+            out,
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {} {}\" width=\"{}\" height=\"{}\" class=\"grundy-board\" font-family=\"sans-serif\" font-size=\"14\">",
+            num(w),
+            num(h),
+            num(w),
+            num(h)
+        );
+        let _ = write!(out, "<title>{}</title>", escape(title));
+        out.push_str(STYLE);
+        fn write_items(out: &mut String, items: &[Item], moves: &[String]) {
+            for item in items {
+                match item {
+                    Item::Group { attrs, items } => {
+                        let _ = write!(out, "<g {attrs}>");
+                        write_items(out, items, moves);
+                        out.push_str("</g>");
+                    }
+                    Item::Shape(s) => {
+                        let mut attrs = s.attrs.clone();
+                        if let Some(mv) = s.target.and_then(|t| moves.get(t)) {
+                            // The shape's class gains `move`, so the page and a printout show it
+                            // can be clicked.
+                            attrs = attrs.replacen("class=\"", "class=\"move ", 1);
+                            let _ = write!(attrs, " data-move=\"{}\"", escape(mv));
+                        }
+                        if let Some(p) = &s.pick {
+                            attrs = attrs.replacen("class=\"", "class=\"pick ", 1);
+                            let _ = write!(attrs, " data-pick=\"{}\"", escape(p));
+                        }
+                        let _ = write!(out, "<{} {attrs}>", s.tag);
+                        if let Some(t) = &s.title {
+                            let _ = write!(out, "<title>{}</title>", escape(t));
+                        }
+                        if let Some(t) = &s.text {
+                            out.push_str(&escape(t));
+                        }
+                        let _ = write!(out, "</{}>", s.tag);
+                    }
+                }
+            }
+        }
+        write_items(&mut out, &self.items, moves);
+        out.push_str("</svg>");
+        out
+    }
+}
+
+/// The drawing's own style, so that a file written by `grundy draw` looks as the page does.
+const STYLE: &str = "<style>\
+.obj{fill:#3f6fb0;stroke:#24466f;stroke-width:1}\
+.obj.gone{fill:#cfd8e6;stroke:#9fb0c8}\
+.bar{fill:#3f6fb0}.bar-bg{fill:#e4e9f1}\
+.label{fill:#333;font-size:13px}.num{fill:#111;font-weight:bold}\
+.note{fill:#555;font-size:12px}.small{fill:#555;font-size:11px}\
+.button{fill:#eef3fa;stroke:#3f6fb0;stroke-width:1}.button-label{fill:#24466f;font-size:12px;pointer-events:none}\
+.frame{fill:none;stroke:#999;stroke-width:1}.grid{stroke:#c8c8c8;stroke-width:1}\
+.cell{fill:#f7f7f7;stroke:#c8c8c8;stroke-width:1}.cell.dark{fill:#e6e6e6}\
+.sheet{fill:#fdf6e3;stroke:#8a7a50;stroke-width:1.5}\
+.cut{stroke:#8a7a50;stroke-width:1;stroke-dasharray:3 3;fill:none}\
+.hit{fill:transparent;stroke:transparent}\
+.edge{stroke:#555;stroke-width:2;fill:none}.edge.left{stroke:#2a6fdb}.edge.right{stroke:#d9534f}\
+.edge.visited{stroke:#e08a00;stroke-width:4}\
+.arrow{fill:#555}.arrow.left{fill:#2a6fdb}.arrow.right{fill:#d9534f}\
+.cell.reach{fill:#dfe9f7}.picked{stroke:#d9534f;stroke-width:3;fill:none;pointer-events:none}\
+.target{fill:rgba(42,111,219,.18);stroke:#2a6fdb;stroke-width:1.5;stroke-dasharray:3 2}\
+.vertex{fill:#fff;stroke:#555;stroke-width:1.5}.vertex.visited{fill:#ffe2b3}.vertex.win{fill:#d8f0d8}.vertex.lose{fill:#f6d5d5}\
+.vertex.drawn{stroke-dasharray:3 2}\
+.token{fill:#d9534f;stroke:#7a1f1c;stroke-width:1.5}\
+.ground{stroke:#5b3a1a;stroke-width:4}.twig{stroke:#2f8f3a;stroke-width:3;stroke-linecap:round;fill:none}\
+.coin{fill:#d9b44a;stroke:#8a6d1a;stroke-width:1}.coin.tails{fill:#eee;stroke:#aaa}\
+.queen{fill:#d9534f;stroke:#7a1f1c}.queen-label{fill:#fff;font-weight:bold;pointer-events:none}.step{fill:#e9dfc9;stroke:#8a7a50}\
+.move{cursor:pointer}.move:hover{opacity:.6}.pick{cursor:pointer}\
+line.move:hover,path.move:hover{stroke:#d9534f;opacity:1}\
+.hit.move:hover{fill:rgba(217,83,79,.3)}\
+.twig.move.hit{stroke:transparent;stroke-width:14}\
+.twig.move.hit:hover{stroke:rgba(217,83,79,.4)}\
+.cut.move.hit{stroke:transparent;stroke-width:9;stroke-dasharray:none}\
+.cut.move.hit:hover{stroke:rgba(217,83,79,.5)}\
+</style>";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn targets_and_escapes() {
+        let mut s = Sketch::new();
+        s.height = 40.0;
+        let t = s.target(vec![1], None);
+        assert_eq!(s.target(vec![1], None), t);
+        s.circle(10.0, 10.0, 5.0, "obj").makes(t).title("a <b>");
+        s.choice("1", false, |s| {
+            s.text(1.0, 2.0, "x & y", "label", "start");
+        });
+        let svg = s.render(&["1 -> 1".into()], "t");
+        assert!(svg.contains("class=\"move obj\" data-move=\"1 -&gt; 1\""), "{svg}");
+        assert!(svg.contains("<title>a &lt;b&gt;</title>"));
+        assert!(svg.contains("<g data-choice=\"1\" display=\"none\"><text"));
+        assert!(svg.contains("x &amp; y"));
+        assert_eq!(clip("abcdef", 4), "abc…");
+    }
+}

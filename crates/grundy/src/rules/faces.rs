@@ -1,0 +1,488 @@
+//! The faces of the games that are not board games: heaps of a ruleset (objects in a row, a
+//! bar past what fits), K-L-Nim's heaps with the forbidden size, the divisor game's n with its
+//! prime powers, Euclid's two bars and the chips' strip. Board games draw themselves
+//! (`BoardRules::draw`), some with the rows drawn here (objects, bars, buttons).
+//!
+//! Every move target gives the numbers after the move; every drawing is bounded (at most
+//! [`MAX_OBJECTS`] objects a heap, [`MAX_ROWS`] rows, a few buttons past that), whatever the
+//! size of the position.
+
+use crate::rules::draw::{clip, Sketch};
+use crate::rules::factor::factorize;
+use crate::rules::Ruleset;
+
+/// The most objects drawn in a row; a larger heap is a bar with its exact size and a few
+/// buttons.
+pub const MAX_OBJECTS: u64 = 30;
+
+/// The most rows (heaps, chips, parts) drawn; the others are said to be left out.
+pub const MAX_ROWS: usize = 40;
+
+/// Where a row's objects start, right of its label.
+pub const ROW_X: f64 = 96.0;
+
+/// The distance between two objects of a row.
+pub const STEP: f64 = 17.0;
+
+/// The most buttons offered for a heap too large to draw object by object.
+const MAX_BUTTONS: usize = 6;
+
+/// "1 object", "7 objects".
+pub fn plural(n: u64, word: &str) -> String {
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}
+
+/// The x of object `j` of a row (its centre).
+pub fn object_x(j: u64) -> f64 {
+    ROW_X + STEP * j as f64 + STEP / 2.0
+}
+
+/// Writes the label of a row and the exact size under it.
+pub fn row_label(s: &mut Sketch, y: f64, label: &str, size: &str) {
+    s.text(8.0, y + 15.0, &clip(label, 14), "label", "start");
+    s.text(8.0, y + 30.0, &clip(size, 14), "num", "start").title(size.to_string());
+}
+
+/// A bar for a number too large to draw object by object: its length grows with the number
+/// of binary digits (2^64 - 1 fills it), the exact number written on it.
+pub fn big_bar(s: &mut Sketch, y: f64, n: u64, what: &str) {
+    let full = crate::rules::draw::WIDTH - ROW_X - 16.0;
+    let bits = 64 - n.leading_zeros();
+    s.text(ROW_X, y + 13.0, &format!("{n} {what}"), "num", "start").title(format!("{n} {what}"));
+    s.rect(ROW_X, y + 18.0, full, 7.0, 3.0, "bar-bg");
+    s.rect(ROW_X, y + 18.0, (full * f64::from(bits) / 64.0).max(12.0), 7.0, 3.0, "bar")
+        .title(format!("{n} {what} ({bits} binary digits: the bar's length)"));
+}
+
+/// Whether a heap of `n` of `ruleset` may become the heaps `to` in one move (`[0]` when
+/// emptied), from the rules, at any size; `forbidden`: a size that may not be taken (K-L-Nim).
+pub fn allowed(ruleset: &Ruleset, n: u64, to: &[u64], forbidden: Option<u64>) -> bool {
+    if let Some(rules) = ruleset.split_rules() {
+        return rules.allows(n, to);
+    }
+    let [left] = to else { return false };
+    let Some(t) = n.checked_sub(*left).filter(|&t| t > 0) else { return false };
+    if forbidden == Some(t) {
+        return false;
+    }
+    match ruleset {
+        Ruleset::Nim => true,
+        Ruleset::Bounded(k) | Ruleset::Bash(k) => t <= *k,
+        Ruleset::Subtraction(set) => set.contains(t),
+        Ruleset::AllBut(set) => !set.contains(t),
+        _ => false,
+    }
+}
+
+/// What a heap of `n` becomes, in words: "take 3 (leave 4)", "take 1, leave 2 and 5".
+fn option_words(n: u64, to: &[u64]) -> String {
+    let left: u64 = to.iter().sum();
+    let parts: Vec<String> = to.iter().filter(|&&h| h > 0).map(u64::to_string).collect();
+    match parts.len() {
+        0 | 1 => format!("take {} (leave {left})", n - left),
+        _ if n == left => format!("split into {}", parts.join(" and ")),
+        _ => format!("take {}, leave {}", n - left, parts.join(" and ")),
+    }
+}
+
+/// A few moves of a heap too large to draw, from the rules: the smallest takes, taking it
+/// all, each size of a subtraction set, and for take-and-break games one move of each kind.
+fn offered(ruleset: &Ruleset, n: u64, forbidden: Option<u64>) -> Vec<Vec<u64>> {
+    let mut candidates: Vec<Vec<u64>> = vec![];
+    match ruleset.split_rules() {
+        Some(rules) => {
+            for (t, o) in rules.options_by_kind(n) {
+                candidates.push(o.clone());
+                let m = n - t;
+                if o.len() == 2 {
+                    candidates.push(vec![m / 2, m - m / 2]);
+                    candidates.push(vec![m / 2 - 1, m - m / 2 + 1]);
+                }
+                if o.len() == 3 {
+                    candidates.push(vec![m / 3, m / 3, m - 2 * (m / 3)]);
+                    candidates.push(vec![1, 2, m.saturating_sub(3)]);
+                }
+            }
+        }
+        None => {
+            let mut takes = vec![1, 2, 3];
+            if let Ruleset::Subtraction(set) = ruleset {
+                takes.extend(set.as_slice().iter().take(MAX_BUTTONS));
+            }
+            takes.extend([n / 2, n.saturating_sub(1), n]);
+            candidates.extend(takes.into_iter().filter(|&t| t >= 1 && t <= n).map(|t| vec![n - t]));
+        }
+    }
+    let mut out: Vec<Vec<u64>> = vec![];
+    for c in candidates {
+        if out.len() < MAX_BUTTONS && !out.contains(&c) && allowed(ruleset, n, &c, forbidden) {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// One heap's row at `y`: its label and size, then its objects (pins of a take-and-break
+/// game, with the moves that take several or split them marked under them) or a bar and a few
+/// buttons. `after(to)` gives the numbers of the whole position once the heap becomes `to`.
+/// Returns the height used.
+pub fn heap_row(
+    s: &mut Sketch,
+    y: f64,
+    label: &str,
+    ruleset: &Ruleset,
+    n: u64,
+    forbidden: Option<u64>,
+    after: &dyn Fn(Vec<u64>) -> Vec<u64>,
+) -> f64 {
+    if n > MAX_OBJECTS {
+        row_label(s, y, label, "");
+        big_bar(s, y, n, "objects");
+        let mut offers = vec![];
+        for to in offered(ruleset, n, forbidden) {
+            let words = option_words(n, &to);
+            let button = words.split(" (").next().unwrap_or(&words).to_string();
+            let t = s.target(after(to), None);
+            offers.push((button, t, format!("{label}: {words}")));
+        }
+        return 30.0 + button_row(s, y + 30.0, offers);
+    }
+    row_label(s, y, label, &n.to_string());
+    let cy = y + 16.0;
+    let splits = ruleset.split_rules().is_some();
+    // Each object: taking it alone (a pin knocked out of a row) or, else, taking it and every
+    // object right of it.
+    for j in 0..n {
+        let alone: Vec<u64> = [j, n - 1 - j].into_iter().filter(|&h| h > 0).collect();
+        let alone = if alone.is_empty() { vec![0] } else { alone };
+        let right = vec![j];
+        let to = if splits && allowed(ruleset, n, &alone, forbidden) {
+            Some(alone)
+        } else if allowed(ruleset, n, &right, forbidden) {
+            Some(right)
+        } else {
+            None
+        };
+        let title = to.as_ref().map(|to| format!("{label}: {}", option_words(n, to)));
+        let t = to.map(|to| s.target(after(to), None)).unwrap_or(None);
+        let shape = s.circle(object_x(j), cy, 7.0, "obj").makes(t);
+        if let Some(title) = title {
+            shape.title(title);
+        }
+    }
+    let mut height = 36.0;
+    if !splits || n < 2 {
+        return height;
+    }
+    // A split without taking (Grundy's game): the line between two objects.
+    for a in 1..n {
+        let to = vec![a, n - a];
+        if allowed(ruleset, n, &to, forbidden) {
+            let x = ROW_X + STEP * a as f64;
+            let t = s.target(after(to.clone()), None);
+            s.line(x, cy - 11.0, x, cy + 11.0, "cut").title(format!("{label}: {}", option_words(n, &to)));
+            s.line(x, cy - 11.0, x, cy + 11.0, "cut move hit")
+                .makes(t)
+                .title(format!("{label}: {}", option_words(n, &to)));
+        }
+    }
+    // Taking t >= 2 from inside the row: a bar under the objects taken, in lanes so that
+    // the bars of one lane do not touch.
+    let mut lane = 0.0;
+    for t in 2..=n.min(4) {
+        for phase in 0..t {
+            let mut any = false;
+            for a in (1..n.saturating_sub(t)).filter(|a| a % t == phase) {
+                let to = vec![a, n - a - t];
+                if allowed(ruleset, n, &to, forbidden) {
+                    any = true;
+                    let x = ROW_X + STEP * a as f64 + 3.0;
+                    let yy = y + 28.0 + lane;
+                    let id = s.target(after(to.clone()), None);
+                    s.rect(x, yy, STEP * t as f64 - 6.0, 6.0, 3.0, "bar")
+                        .makes(id)
+                        .title(format!("{label}: {}", option_words(n, &to)));
+                }
+            }
+            if any {
+                lane += 9.0;
+            }
+        }
+    }
+    height += lane;
+    // Splits into three heaps (hexadecimal codes): a few, as buttons.
+    if ruleset.split_rules().is_some_and(|r| !r.split3.is_empty()) {
+        let mut offers = vec![];
+        for to in offered(ruleset, n, forbidden).into_iter().filter(|o| o.len() == 3) {
+            let words = option_words(n, &to);
+            let t = s.target(after(to), None);
+            offers.push((words.clone(), t, format!("{label}: {words}")));
+        }
+        if !offers.is_empty() {
+            height += button_row(s, y + height, offers) + 2.0;
+        }
+    }
+    height
+}
+
+/// Rows of heaps, one per heap (at most [`MAX_ROWS`]): `(label, ruleset, size)` each, the
+/// numbers of the position being the sizes in order.
+pub fn heaps_face(heaps: &[(String, Ruleset, u64)], forbidden: Option<u64>) -> Sketch {
+    let mut s = Sketch::new();
+    let numbers: Vec<u64> = heaps.iter().map(|(_, _, n)| *n).collect();
+    let mut y = 4.0;
+    for (i, (label, ruleset, n)) in heaps.iter().enumerate().take(MAX_ROWS) {
+        let numbers = &numbers;
+        let after = move |to: Vec<u64>| -> Vec<u64> {
+            let mut out = numbers.get(..i).unwrap_or_default().to_vec();
+            out.extend(to);
+            out.extend_from_slice(numbers.get(i + 1..).unwrap_or_default());
+            out
+        };
+        y += heap_row(&mut s, y, label, ruleset, *n, forbidden, &after) + 4.0;
+    }
+    y = left_out(&mut s, y, heaps.len(), "heaps");
+    s.height = y + 4.0;
+    s
+}
+
+/// Buttons `(label, target, title)` from `ROW_X` at `y`, wrapping; the height used.
+pub fn button_row(s: &mut Sketch, y: f64, offers: Vec<(String, Option<usize>, String)>) -> f64 {
+    let (mut x, mut yy) = (ROW_X, y);
+    for (label, t, title) in offers {
+        if t.is_none() {
+            continue;
+        }
+        let w = 12.0 + 7.5 * label.chars().count() as f64;
+        if x + w > crate::rules::draw::WIDTH - 8.0 && x > ROW_X {
+            x = ROW_X;
+            yy += 26.0;
+        }
+        x += s.button(x, yy, &label, t, &title) + 6.0;
+    }
+    yy + 26.0 - y
+}
+
+/// What clicking object `j` of a row does: its target and title.
+pub type ObjectTarget<'a> = dyn FnMut(&mut Sketch, u64) -> (Option<usize>, String) + 'a;
+
+/// A row of `n` objects (at most [`MAX_OBJECTS`]) at `y`, object `j` making the move
+/// `target(s, j)` with its title; the height used.
+pub fn object_row(s: &mut Sketch, y: f64, n: u64, class: &str, target: &mut ObjectTarget<'_>) -> f64 {
+    for j in 0..n.min(MAX_OBJECTS) {
+        let (t, title) = target(s, j);
+        s.circle(object_x(j), y + 16.0, 7.0, class).makes(t).title(title);
+    }
+    36.0
+}
+
+/// Says how many rows were left out, if any; the new `y`.
+pub fn left_out(s: &mut Sketch, y: f64, rows: usize, what: &str) -> f64 {
+    if rows > MAX_ROWS {
+        s.note(y + 12.0, &format!("and {} more {what}, not drawn: type their moves", rows - MAX_ROWS));
+        return y + 18.0;
+    }
+    y
+}
+
+/// K-L-Nim: Nim heaps, where the player to move may not take their forbidden size.
+pub fn kl_face(heaps: &[u64], forbidden: [u64; 2], mover: usize) -> Sketch {
+    let rows: Vec<(String, Ruleset, u64)> =
+        heaps.iter().enumerate().map(|(i, &n)| (format!("heap {}", i + 1), Ruleset::Nim, n)).collect();
+    let banned = forbidden.get(mover.min(1)).copied().unwrap_or(0);
+    let mut s = heaps_face(&rows, Some(banned));
+    let who = if mover == 0 { "first player" } else { "second player" };
+    let y = s.height + 10.0;
+    s.note(
+        y,
+        &format!(
+            "The first player may never take exactly {}, the second never {}: the {who} moves, so no taking {banned}.",
+            forbidden[0], forbidden[1]
+        ),
+    );
+    s.height = y + 8.0;
+    s
+}
+
+/// The divisor game: n with its prime factorisation, and a button for each prime power that
+/// divides it (at most 63 in all).
+pub fn divisor_face(n: u64) -> Sketch {
+    let mut s = Sketch::new();
+    s.text(8.0, 22.0, &format!("n = {n}"), "num", "start");
+    let factors = factorize(n);
+    let written: Vec<String> =
+        factors.iter().map(|&(p, k)| if k == 1 { p.to_string() } else { format!("{p}^{k}") }).collect();
+    if !written.is_empty() {
+        s.text(8.0, 42.0, &format!("= {}", written.join(" · ")), "label", "start");
+    } else {
+        s.text(8.0, 42.0, "n = 1 has no prime power left to divide by", "label", "start");
+    }
+    let mut y = 54.0;
+    for &(p, k) in &factors {
+        s.text(8.0, y + 15.5, &format!("by {p}^i:"), "small", "start");
+        let mut x = ROW_X;
+        let mut d = 1u64;
+        for i in 1..=k {
+            d = d.saturating_mul(p);
+            let label = if i == 1 { format!("÷ {p}") } else { format!("÷ {p}^{i}") };
+            let width = 12.0 + 7.5 * label.chars().count() as f64;
+            if x + width > crate::rules::draw::WIDTH - 8.0 {
+                x = ROW_X;
+                y += 26.0;
+            }
+            let t = s.target(vec![n / d], Some(format!("divide by {d}")));
+            x += s.button(x, y, &label, t, &format!("divide by {p}^{i} = {d} ({n} -> {})", n / d)) + 6.0;
+        }
+        y += 28.0;
+    }
+    s.height = y + 4.0;
+    s
+}
+
+/// Euclid's game: two bars in proportion; the larger is cut into lengths of the smaller, and
+/// clicking a piece subtracts that many multiples (a few buttons when there are too many).
+pub fn euclid_face(a: u64, b: u64) -> Sketch {
+    let mut s = Sketch::new();
+    let big = a.max(b).max(1);
+    let full = crate::rules::draw::WIDTH - ROW_X - 16.0;
+    let scale = |v: u64| (v as f64 / big as f64 * full).max(if v > 0 { 2.0 } else { 0.0 });
+    let numbers = [a, b];
+    let over = a == 0 || b == 0;
+    let mut y = 4.0;
+    for (i, &v) in numbers.iter().enumerate() {
+        let other = numbers[1 - i];
+        row_label(&mut s, y, &format!("number {}", i + 1), &v.to_string());
+        s.rect(ROW_X, y + 6.0, full, 18.0, 2.0, "bar-bg");
+        // Pieces of the smaller number's length, the last one leftmost so that clicking the
+        // k-th piece from the right subtracts k multiples.
+        let q = if over || v < other { 0 } else { v / other };
+        if q == 0 || q > 20 {
+            s.rect(ROW_X, y + 6.0, scale(v), 18.0, 2.0, "bar").title(v.to_string());
+        } else {
+            let rest = v - q * other;
+            s.rect(ROW_X, y + 6.0, scale(rest), 18.0, 2.0, "bar").title(format!("{rest} stays"));
+            for k in 1..=q {
+                let left = v - k * other;
+                let mut after = numbers.to_vec();
+                after[i] = left;
+                let t = s.target(after, None);
+                let x0 = ROW_X + scale(v - k * other);
+                let w = scale(other).max(2.0);
+                s.rect(x0, y + 6.0, w, 18.0, 1.0, "obj")
+                    .makes(t)
+                    .title(format!("subtract {k} x {other} from number {} ({v} -> {left})", i + 1));
+            }
+        }
+        if q > 20 {
+            let mut x = ROW_X;
+            for k in [1, 2, 3, q - 1, q] {
+                let left = v - k * other;
+                let mut after = numbers.to_vec();
+                after[i] = left;
+                let t = s.target(after, None);
+                x += s.button(x, y + 30.0, &format!("− {k} x {other}"), t, &format!("{v} -> {left}")) + 6.0;
+            }
+            y += 26.0;
+        }
+        y += 34.0;
+    }
+    if over {
+        s.note(y + 10.0, "A number is 0: the game is over.");
+        y += 16.0;
+    } else {
+        s.note(y + 10.0, "Click a piece of the larger bar: subtract that many copies of the smaller number.");
+        y += 16.0;
+    }
+    s.height = y + 4.0;
+    s
+}
+
+/// The most cells of a strip drawn one by one; a longer strip shows each chip with the free
+/// cells before it as a number.
+const MAX_CELLS: u64 = 34;
+
+/// Chips on a strip: the cells from 1 with the chips on them; clicking a free cell slides the
+/// chip to its right there. A long strip shows each chip's cell and the free cells before it,
+/// with buttons for a few slides.
+pub fn chips_face(cells: &[u64]) -> Sketch {
+    let mut s = Sketch::new();
+    let mut order: Vec<usize> = (0..cells.len()).collect();
+    order.sort_by_key(|&i| cells[i]);
+    let max = cells.iter().copied().max().unwrap_or(0);
+    let slide = |i: usize, to: u64| -> Vec<u64> {
+        let mut after = cells.to_vec();
+        after[i] = to;
+        after
+    };
+    if max <= MAX_CELLS {
+        let w = ((crate::rules::draw::WIDTH - 24.0) / max.max(1) as f64).min(24.0);
+        let y = 10.0;
+        for c in 1..=max {
+            let x = 12.0 + w * (c - 1) as f64;
+            // The chip right of this cell, if the cell is free and nothing stands between.
+            let next = order.iter().copied().find(|&i| cells[i] >= c);
+            let target = match next {
+                Some(i) if cells[i] > c => Some(s.target(slide(i, c), None).map(|t| (t, i))),
+                _ => None,
+            };
+            match target.flatten() {
+                Some((t, i)) => {
+                    s.rect(x, y, w, w, 1.0, "cell").makes(Some(t)).title(format!(
+                        "slide chip {} from cell {} to cell {c}",
+                        i + 1,
+                        cells[i]
+                    ));
+                }
+                None => {
+                    s.rect(x, y, w, w, 1.0, "cell dark");
+                }
+            }
+            if c == 1 || c % 5 == 0 {
+                s.text(x + w / 2.0, y + w + 13.0, &c.to_string(), "small", "middle");
+            }
+        }
+        for (i, &c) in cells.iter().enumerate() {
+            let x = 12.0 + w * (c - 1) as f64 + w / 2.0;
+            s.circle(x, y + w / 2.0, w * 0.38, "token").title(format!("chip {} on cell {c}", i + 1));
+        }
+        s.note(y + w + 32.0, "Click a free cell: the first chip to its right slides there.");
+        s.height = y + w + 40.0;
+        return s;
+    }
+    let mut y = 4.0;
+    let mut wall = 0u64;
+    for &i in order.iter().take(MAX_ROWS) {
+        let c = cells[i];
+        let free = c - wall - 1;
+        row_label(&mut s, y, &format!("chip {}", i + 1), &format!("cell {c}"));
+        s.text(
+            ROW_X,
+            y + 15.0,
+            &format!("{} free before it (from cell {})", plural(free, "cell"), wall + 1),
+            "small",
+            "start",
+        );
+        let mut x = ROW_X;
+        let mut offers = vec![];
+        for to in [c.saturating_sub(1), c.saturating_sub(2), wall + 1] {
+            if to > wall && to < c && !offers.contains(&to) {
+                offers.push(to);
+            }
+        }
+        for to in offers {
+            let t = s.target(slide(i, to), None);
+            x += s.button(x, y + 22.0, &format!("to cell {to}"), t, &format!("slide chip {} from {c} to {to}", i + 1))
+                + 6.0;
+        }
+        wall = c;
+        y += 52.0;
+    }
+    y = left_out(&mut s, y, cells.len(), "chips");
+    s.note(y + 10.0, "Other slides: type CHIP -> CELL in the move box (e.g. '1 -> 3').");
+    s.height = y + 18.0;
+    s
+}

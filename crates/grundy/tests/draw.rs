@@ -1,0 +1,138 @@
+//! The drawings of positions (`grundy::draw`): for the example of every catalogue game and for
+//! positions at the edges (huge heaps, games over), the SVG is well formed, bounded in size,
+//! and every `data-move` is a legal move as `grundy play` reads it; a position with a move
+//! offers at least one.
+
+use grundy::play::{has_move, parse_move};
+use grundy::{draw, Drawing, Game, Player, Position, GAMES};
+
+/// A small XML check: tags nest and close, attributes are quoted, text has no bare `<` or `&`
+/// that is not an entity. Returns the `data-move` values in document order.
+fn well_formed(svg: &str) -> Vec<String> {
+    let mut stack: Vec<String> = vec![];
+    let mut moves = vec![];
+    let mut rest = svg;
+    assert!(svg.starts_with("<svg "), "starts with <svg: {}", &svg[..svg.len().min(80)]);
+    while let Some(open) = rest.find('<') {
+        let text = &rest[..open];
+        for (i, _) in text.match_indices('&') {
+            let entity = &text[i..];
+            assert!(
+                ["&amp;", "&lt;", "&gt;", "&quot;", "&#39;"].iter().any(|e| entity.starts_with(e)),
+                "a bare & in text: {text}"
+            );
+        }
+        let close = rest[open..].find('>').expect("a tag ends") + open;
+        let tag = &rest[open + 1..close];
+        rest = &rest[close + 1..];
+        if let Some(name) = tag.strip_prefix('/') {
+            assert_eq!(stack.pop().as_deref(), Some(name), "closing tag {name} matches");
+            continue;
+        }
+        let self_closing = tag.ends_with('/');
+        let tag = tag.trim_end_matches('/');
+        let name = tag.split_whitespace().next().expect("a tag name").to_string();
+        // Attributes: name="value", with no quote inside a value.
+        let mut attrs = tag[name.len()..].trim();
+        while !attrs.is_empty() {
+            let eq = attrs.find("=\"").unwrap_or_else(|| panic!("attribute in <{tag}>"));
+            let key = attrs[..eq].trim();
+            assert!(key.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == ':'), "attribute name {key}");
+            let value_end = attrs[eq + 2..].find('"').expect("a closing quote") + eq + 2;
+            let value = &attrs[eq + 2..value_end];
+            assert!(!value.contains('<'), "no < in an attribute: {value}");
+            if key == "data-move" {
+                moves.push(
+                    value
+                        .replace("&gt;", ">")
+                        .replace("&lt;", "<")
+                        .replace("&quot;", "\"")
+                        .replace("&#39;", "'")
+                        .replace("&amp;", "&"),
+                );
+            }
+            attrs = attrs[value_end + 1..].trim();
+        }
+        if !self_closing {
+            stack.push(name);
+        }
+    }
+    assert!(stack.is_empty(), "every tag closed: {stack:?}");
+    moves
+}
+
+fn drawn(game: &Game, position: &Position, player: Player) -> Drawing {
+    let d = draw(game, position, player);
+    let moves = well_formed(&d.svg);
+    // Each move offered is some shape's data-move, and each data-move is offered.
+    for m in &moves {
+        assert!(d.moves.contains(m), "{game}: data-move {m} is in the moves");
+    }
+    for m in &d.moves {
+        assert!(moves.contains(m), "{game}: move {m} is drawn");
+        if let Err(e) = parse_move(position, player, m) {
+            panic!("{game} {:?}: data-move '{m}' is not a legal move: {e}", game.position_tokens(position));
+        }
+    }
+    // A bounded drawing, whatever the size of the position.
+    assert!(d.svg.matches('<').count() < 6_000, "{game}: {} tags", d.svg.matches('<').count());
+    d
+}
+
+fn example(kind: &grundy::GameKind) -> (Game, Position) {
+    let game = Game::example_of(kind).unwrap();
+    let tokens: Vec<&str> = kind.example_position.split_whitespace().collect();
+    let position = game.parse_position(&tokens).unwrap();
+    (game, position)
+}
+
+#[test]
+fn every_catalogue_example_is_drawn_with_legal_moves() {
+    for kind in GAMES {
+        let (game, position) = example(kind);
+        let d = drawn(&game, &position, Player::First);
+        if has_move(&position, Player::First) {
+            assert!(!d.moves.is_empty(), "{}: the drawing offers a move", kind.spelling);
+        }
+    }
+}
+
+/// Positions at the edges: the largest heaps, games over, many heaps, both players.
+#[test]
+fn huge_and_finished_positions_are_drawn_within_bounds() {
+    let max = u64::MAX.to_string();
+    let cases: &[(&str, &[&str])] = &[
+        ("nim", &[&max, "0", "1"]),
+        ("kayles", &[&max, "30", "7"]),
+        ("grundys-game", &["9", &max]),
+        ("subtraction:2,5", &[&max, "999999999999999999"]),
+        ("allbut:3", &["1000000000000", "77"]),
+        ("bounded", &["7/3", "18446744073709551615/2"]),
+        ("kl:2,3", &[&max, "4", "2"]),
+        ("divisor", &[&max]),
+        ("divisor", &["1"]),
+        ("divisor", &["9223372036854775808"]),
+        ("euclid", &[&max, "3"]),
+        ("euclid", &["0", "3"]),
+        ("euclid", &["7", "7"]),
+        ("chips", &["1", "9223372036854775807", &max]),
+        ("chips", &["1", "2", "3"]),
+        ("hex:0.8", &["20", "40"]),
+        ("octal:0.16", &["100"]),
+    ];
+    for (g, tokens) in cases {
+        let game: Game = g.parse().unwrap();
+        let position = game.parse_position(tokens).unwrap();
+        for player in [Player::First, Player::Second] {
+            let d = drawn(&game, &position, player);
+            if has_move(&position, player) {
+                assert!(!d.moves.is_empty(), "{g} {tokens:?}: a move is offered");
+            }
+        }
+    }
+    // Five hundred heaps: forty rows and a note.
+    let nim: Game = "nim".parse().unwrap();
+    let many: Vec<String> = (1..=500).map(|i| i.to_string()).collect();
+    let d = drawn(&nim, &nim.parse_position(&many).unwrap(), Player::First);
+    assert!(d.svg.contains("and 460 more heaps"), "{}", d.svg.len());
+}
