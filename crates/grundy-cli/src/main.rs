@@ -39,6 +39,8 @@ enum Command {
     Sg(cmd::sg::Args),
     /// Classify a family of octal codes (0.xxx, 4.xx, a list or a file) as the published tables do: trivial, solved with its period, or unsolved up to N.
     Survey(cmd::survey::Args),
+    /// Find the rule in a table of Sprague-Grundy values G(0) G(1) ... (a file or standard input): in words, as an expression for `verify --sg`, as C++ and Python.
+    Pattern(cmd::pattern::Args),
     /// Prime factorisations, in GNU factor's format (the divisor game's factoriser).
     Factor(cmd::factor::Args),
     /// Check the classic rules (Bouton, Sprague-Grundy, the closed forms), or your own guess (--game GAME --sg EXPR), against exhaustive search.
@@ -245,6 +247,7 @@ fn main() -> ExitCode {
         Command::Batch(args) => cmd::batch::run(args),
         Command::Sg(args) => cmd::sg::run(args),
         Command::Survey(args) => cmd::survey::run(args),
+        Command::Pattern(args) => cmd::pattern::run(args),
         Command::Factor(args) => cmd::factor::run(args),
         Command::Verify(args) => cmd::verify::run(args),
         Command::Play(args) => cmd::play::run(args),

@@ -410,8 +410,15 @@ fn guess_states_the_pattern_in_words() {
     // Kayles' pre-period (71) is past --upto, but the period is proven, so it is stated.
     let t = text(&["sg", "kayles", "--upto", "20", "--guess"]);
     assert!(t.contains("period 12 from n = 71") && t.contains("(proven)"), "{t}");
+    // The 71 values before the period are G(0..70), not G(0..71).
+    assert!(t.contains("G(0..70) = 0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6,") && !t.contains("G(0..71)"), "{t}");
     let t = text(&["sg", "grundys-game", "--upto", "200", "--guess"]);
-    assert!(t.contains("pattern: no pattern found up to n = 200"), "{t}");
+    assert!(t.contains("pattern: no rule among an eventual period; an arithmetic period;"), "{t}");
+    assert!(t.contains("fits G(0..200)"), "{t}");
+    // Without a proven period, the rule finder's rule: take 1 to half is not a heap ruleset, but
+    // allbut:1,2 has the staircase G(n) = floor(n / 3), found and confirmed on held-out values.
+    let t = text(&["sg", "allbut:1,2", "--upto", "200", "--guess"]);
+    assert!(t.contains("pattern: G(n) = floor(n / 3) from n = 0"), "{t}");
     let out = grundy(&["sg", "subtraction:2,5", "--upto", "10", "--guess", "--json"]);
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["guess"]["proven"], true);

@@ -1031,6 +1031,42 @@ struct SgReply {
     period: Option<Period>,
     last: u64,
     method: String,
+    /// The rule of the sequence as `grundy pattern` finds it (`grundy::Pattern`), or why none.
+    rule: SgRule,
+}
+
+/// The rule of a sequence for the page: the proven period, or what the rule finder finds in
+/// G(0..=max(upto, RULE_VALUES)).
+#[derive(Serialize)]
+struct SgRule {
+    /// The family (`period`, `self-similar`, ...), or null when no rule was found.
+    family: Option<&'static str>,
+    /// The rule in words, or why there is none.
+    words: String,
+    /// The rule for `grundy verify --sg`.
+    expression: Option<String>,
+    /// n0.
+    from: Option<u64>,
+    /// Whether it is proven (a period the sequence came with), not only seen.
+    proven: bool,
+}
+
+/// How many values the rule of `GET /api/sg` is looked for in (the values shown are fewer).
+const RULE_VALUES: u64 = 2047;
+
+impl SgRule {
+    fn of(values: &[u64], proven: Option<Period>) -> SgRule {
+        match grundy::Pattern::of_sequence(values, proven) {
+            Ok(p) => SgRule {
+                family: Some(p.family()),
+                words: p.words(),
+                expression: Some(p.expression()),
+                from: Some(p.from()),
+                proven: p.proven(),
+            },
+            Err(e) => SgRule { family: None, words: e.to_string(), expression: None, from: None, proven: false },
+        }
+    }
 }
 
 /// G(0..=upto) of a heap ruleset with its proven period: the fields of `grundy sg --json`
@@ -1078,6 +1114,20 @@ fn sg_sequence(game: &str, upto: u64) -> Result<SgReply, Fail> {
         })
         .collect::<Result<Vec<u64>, _>>()?;
     let last = values.last().copied().unwrap_or(0);
+    // The rule from more values than are shown when they come cheaply (a later build that
+    // fails or runs past the work allowed leaves the rule to the values shown).
+    let more = if upto < RULE_VALUES && sequence.period().is_none() {
+        SequenceBuilder::new(ruleset)
+            .upto(RULE_VALUES)
+            .budget(MAX_BUDGET)
+            .period_search(PERIOD_SEARCH_WORK)
+            .build()
+            .ok()
+            .and_then(|s| (0..=RULE_VALUES).map(|n| s.value(n)).collect::<Option<Vec<u64>>>())
+    } else {
+        None
+    };
+    let rule = SgRule::of(more.as_deref().unwrap_or(&values), sequence.period());
     Ok(SgReply {
         game: parsed.to_string(),
         upto,
@@ -1085,6 +1135,7 @@ fn sg_sequence(game: &str, upto: u64) -> Result<SgReply, Fail> {
         period: sequence.period(),
         last,
         method: sequence.method_note(),
+        rule,
     })
 }
 

@@ -1079,9 +1079,23 @@ async function drawSequence() {
   state.sequence = {
     values: sg.values.map(Number),
     period: p && { preperiod: Number(p.preperiod), period: Number(p.period), saltus: Number(p.saltus) },
+    rule: sg.rule,
   };
+  showRule(sg.rule);
   wrap.hidden = false;
   redrawSequence();
+}
+
+/**
+ * The sequence's rule as grundy pattern finds it (GET /api/sg's `rule`): its words, and the
+ * expression that grundy verify --sg checks further; hidden when the reply has none.
+ */
+function showRule(rule) {
+  const box = $('sg-rule');
+  box.hidden = !rule;
+  if (!rule) return;
+  $('sg-rule-words').textContent = rule.words;
+  $('sg-rule-expression').textContent = rule.expression ? `grundy verify --game ${state.game} --sg '${rule.expression}'` : '';
 }
 
 /** Draws the cached sequence again with the current heap sizes marked. */

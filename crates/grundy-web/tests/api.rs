@@ -438,6 +438,10 @@ async fn sg_gives_the_sequence_with_its_period() {
     assert_eq!(v["period"], json!({"preperiod": 0, "period": 7, "saltus": 0}));
     assert_eq!(v["upto"], 20);
     assert_eq!(v["last"], 1);
+    // The rule the page shows: the proven period, in the words of `grundy pattern`.
+    assert_eq!(v["rule"]["proven"], true, "{v}");
+    assert_eq!(v["rule"]["expression"], "pick(n % 7, 0, 0, 1, 1, 0, 2, 1)");
+    assert!(v["rule"]["words"].as_str().unwrap().starts_with("G(n) is periodic with period 7 from n = 0"), "{v}");
     // The same object as `grundy sg --json` for the fields it has.
     let (s, v, _) = get("/api/sg?game=kayles&upto=100").await;
     assert_eq!(s, StatusCode::OK, "{v}");
@@ -453,6 +457,11 @@ async fn sg_gives_the_sequence_with_its_period() {
     assert_eq!(s, StatusCode::OK, "{v}");
     assert_eq!(v["values"], json!([0, 0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3]));
     assert_eq!(v["period"], json!(null));
+    // Its rule, from the rule finder on more values than are shown: seen, not proven.
+    assert_eq!(v["rule"]["family"], "arithmetic-period", "{v}");
+    assert_eq!(v["rule"]["proven"], false);
+    assert!(v["rule"]["words"].as_str().unwrap().starts_with("G(n) = floor((n - 1) / 3) from n = 1 (G(0) = 0)"), "{v}");
+    assert_eq!(v["rule"]["expression"], "pick(min(n, 1), 0, (n - 1) / 3)");
 
     for (path, contains) in [
         ("/api/sg?upto=5", "missing query parameter 'game'"),

@@ -64,9 +64,8 @@ pub use solve::{
 pub use solve::{CheckedQuery, ListLimit, Query, QueryError, Token};
 pub use stop::{StopToken, Stopped};
 pub use values::{
-    explain_nim_product, find_period, guess_pattern, guy_smith_period, guy_smith_period_parts, nim_inverse,
-    nim_inverse_wide, nim_mul, nim_mul_wide, nim_pow, GrundyTable, NimberError, NimberExpr, ParseNimberError,
-    PatternGuess, Period,
+    explain_nim_product, find_period, guy_smith_period, guy_smith_period_parts, nim_inverse, nim_inverse_wide, nim_mul,
+    nim_mul_wide, nim_pow, GrundyTable, NimberError, NimberExpr, ParseNimberError, Period,
 };
 
 // The rule finder (`grundy pattern`).

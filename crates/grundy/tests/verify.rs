@@ -7,7 +7,7 @@
 use std::collections::HashMap;
 
 use grundy::verify::{check_guess, claims, find_claim, Expect, GuessKind, GuessOptions, Shown, VerifyRange};
-use grundy::{guess_pattern, mex_table, subtraction_table, Convention, MoveSet, Ruleset};
+use grundy::{mex_table, subtraction_table, Convention, MoveSet, Pattern, Ruleset};
 
 const SMALL: VerifyRange = VerifyRange { max_heap: 5, max_heaps: 3, max_param: 3, max_n: 400 };
 
@@ -300,14 +300,13 @@ fn patterns_match_proven_periods() {
         let set: MoveSet = s.parse().unwrap();
         let proven = subtraction_table(&set, 100_000).unwrap().period().unwrap();
         let values = mex_table(&Ruleset::Subtraction(set), 400);
-        let g = guess_pattern(&values, None);
-        let seen = g.period.expect("a pattern in 400 values");
-        assert_eq!((seen.preperiod, seen.period, seen.saltus), (proven.preperiod, proven.period, 0), "{s}");
-        assert!(!g.proven && g.words.contains("not proven"), "{}", g.words);
-        // The written expression is itself a correct guess, proven for every n.
-        if let Some(expr) = g.expression {
-            let r = sg(&format!("subtraction:{s}"), &expr, 100);
-            assert!(r.holds && r.for_every_n, "{s}: {expr}: {r:?}");
-        }
+        let g = Pattern::find(&values).expect("a rule in 400 values");
+        assert_eq!(g.family(), "period", "{s}: {}", g.words());
+        assert_eq!(g.from(), proven.preperiod, "{s}");
+        assert!(!g.proven() && g.words().contains("not proven"), "{}", g.words());
+        assert!(g.words().contains(&format!("period {}", proven.period)), "{}", g.words());
+        // The written expression is itself a correct guess, checked by the definition.
+        let r = sg(&format!("subtraction:{s}"), &g.expression(), 100);
+        assert!(r.holds, "{s}: {}: {r:?}", g.expression());
     }
 }

@@ -8,6 +8,7 @@ pub mod factor;
 pub mod games;
 pub mod graph;
 pub mod nimber;
+pub mod pattern;
 pub mod play;
 pub mod quotient;
 pub mod serve;

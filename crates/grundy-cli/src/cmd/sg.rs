@@ -5,8 +5,8 @@ use std::io::{BufWriter, Write};
 use std::path::PathBuf;
 
 use grundy::{
-    guess_pattern, parse_u64, Algorithm, Game, HeapSolver, PatternGuess, Ruleset, Sequence, SequenceBuilder,
-    SequenceError, SequenceObserver, Work,
+    parse_u64, Algorithm, Game, HeapSolver, Pattern, Ruleset, Sequence, SequenceBuilder, SequenceError,
+    SequenceObserver, Work,
 };
 
 use crate::plot::{self, PlotData};
@@ -176,7 +176,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         // A proven period needs its pre-period and one period in view to be stated.
         let span = source.period().map_or(upto, |p| upto.max(p.preperiod.saturating_add(p.period)));
         let values: Vec<u64> = (0..=span.min(GUESS_VALUES)).map_while(|n| source.value(n)).collect();
-        guess_pattern(&values, source.period())
+        Guess::of(&values, source.period())
     });
     let out = std::io::stdout().lock();
     let mut out = BufWriter::with_capacity(1 << 16, out);
@@ -359,7 +359,31 @@ struct Report<'a> {
     source: &'a Sequence,
     counts: Option<Vec<(u64, u128)>>,
     summary: bool,
-    guess: Option<PatternGuess>,
+    guess: Option<Guess>,
+}
+
+/// What `--guess` states: the rule finder's rule (or the proven period), or why there is none.
+struct Guess {
+    words: String,
+    expression: Option<String>,
+    proven: bool,
+    rule: Option<&'static str>,
+    from: Option<u64>,
+}
+
+impl Guess {
+    fn of(values: &[u64], proven: Option<grundy::Period>) -> Guess {
+        match Pattern::of_sequence(values, proven) {
+            Ok(p) => Guess {
+                words: p.words(),
+                expression: Some(p.expression()),
+                proven: p.proven(),
+                rule: Some(p.family()),
+                from: Some(p.from()),
+            },
+            Err(e) => Guess { words: e.to_string(), expression: None, proven: false, rule: None, from: None },
+        }
+    }
 }
 
 impl Report<'_> {
@@ -458,7 +482,8 @@ impl Report<'_> {
         }
         write!(out, ",\"last\":{}", self.last)?;
         if let Some(g) = &self.guess {
-            let guess = serde_json::json!({"words": g.words, "expression": g.expression, "proven": g.proven});
+            let guess = serde_json::json!({"words": g.words, "expression": g.expression, "proven": g.proven,
+                "rule": g.rule, "from": g.from});
             write!(out, ",\"guess\":{guess}")?;
         }
         if let Some((m, v)) = self.at {

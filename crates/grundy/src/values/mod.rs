@@ -14,6 +14,6 @@ pub use nimber::{
     explain_nim_product, nim_inverse, nim_inverse_wide, nim_mul, nim_mul_wide, nim_pow, NimberError, NimberExpr,
     ParseNimberError,
 };
-pub use pattern::{find_period, guess_pattern, PatternGuess};
+pub use pattern::find_period;
 pub use period::{guy_smith_period, guy_smith_period_parts, Period};
 pub use sequence::GrundyTable;

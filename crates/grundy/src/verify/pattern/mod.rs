@@ -209,6 +209,16 @@ impl Pattern {
         Some(Pattern { rule, len, checked: len - (n0 + p) as u64, proven: true })
     }
 
+    /// The rule of a sequence that may come with a proven period (`grundy sg --guess`, the
+    /// page's sequence panel): the proven period when `values` hold its pre-period and one
+    /// period, else what [`Pattern::find`] finds.
+    pub fn of_sequence(values: &[u64], proven: Option<Period>) -> Result<Pattern, PatternError> {
+        match proven.and_then(|p| Pattern::from_period(values, p)) {
+            Some(p) => Ok(p),
+            None => Pattern::find(values),
+        }
+    }
+
     /// The rule in words.
     pub fn words(&self) -> String {
         let mut w = text::words(&self.rule);
