@@ -218,7 +218,12 @@ def _on_dask(args: argparse.Namespace, codes: List[str], finished) -> None:
     """Classifies `codes` on the cluster, one task a code; `finished(k, line)` as each ends."""
     import logging
 
-    from dask.distributed import Client, LocalCluster, as_completed
+    try:
+        from dask.distributed import Client, LocalCluster, as_completed
+    except ImportError:
+        raise _io(
+            'a survey on a Dask cluster needs dask[distributed] (pip install "dask[distributed]"); --workers 0 runs it in this process'
+        ) from None
 
     cluster = None
     if args.scheduler:
