@@ -1,14 +1,36 @@
 """python -m grundy.survey: the survey on a local Dask cluster of two workers gives the lines of
 the one-process survey, and its store resumes."""
 
+import functools
 import json
 import os
+import pathlib
 import subprocess
 import sys
 
 import pytest
 
 CODES = ["0.1x", "4.x", "0.77", ".16", "dawsons-kayles"]
+ROOT = pathlib.Path(__file__).resolve().parents[3]
+
+
+@functools.lru_cache(maxsize=None)
+def grundy_binary():
+    """The command-line program: GRUNDY_BIN, or the test profile's build (what ./test.sh's
+    cargo test has just built, so this is at once up to date)."""
+    given = os.environ.get("GRUNDY_BIN")
+    if given:
+        return given
+    subprocess.run(
+        ["cargo", "build", "--profile", "test", "-p", "grundy-cli", "--locked", "--quiet"], cwd=ROOT, check=True
+    )
+    return str(ROOT / "target" / "debug" / "grundy")
+
+
+def cli_survey(*args):
+    run = subprocess.run([grundy_binary(), "survey", *args], capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, run.stderr
+    return run
 
 
 def survey(*args, check=True):
@@ -29,6 +51,19 @@ def one_process():
         fmt: survey(*CODES, "--upto", "3000", "--workers", "0", *flag).stdout
         for fmt, flag in (("json", ["--json"]), ("markdown", ["--markdown"]), ("text", []))
     }
+
+
+def test_the_one_process_survey_is_grundy_survey(one_process, tmp_path):
+    for fmt, flag in (("json", ["--json"]), ("markdown", ["--markdown"]), ("text", [])):
+        assert cli_survey(*CODES, "--upto", "3000", *flag).stdout == one_process[fmt], fmt
+    # Each reads the other's store.
+    store = str(tmp_path / "cli")
+    cli_survey("0.1x", "--upto", "3000", "--store", store)
+    mine = survey(*CODES, "--upto", "3000", "--workers", "0", "--json", "--store", store)
+    # .16 is 0.16: its line is the stored one too.
+    assert mine.stdout == one_process["json"] and ": 9 from the store," in mine.stderr
+    theirs = cli_survey(*CODES, "--upto", "3000", "--json", "--store", store)
+    assert theirs.stdout == one_process["json"] and " 0 classified" in theirs.stderr
 
 
 def test_two_dask_workers_give_the_lines_of_one_process(one_process, tmp_path):
