@@ -136,3 +136,73 @@ fn games_without_a_simple_rule_get_no_false_rule() {
         }
     }
 }
+
+/// Games of our own, held out from the design of the finder: each must be predicted exactly.
+#[test]
+fn held_out_games_are_predicted_exactly() {
+    let len = 4000;
+    let games: Vec<(&str, Vec<u64>, usize)> = vec![
+        // G(3k) = k, G(3k+1) = G(2k), G(3k+2) = G(2k+1): self-similar with targets 2k + b.
+        (
+            "take 1 to a third of the heap",
+            table(len, |n, g, out| out.extend((1..=n / 3).map(|s| g[(n - s) as usize]))),
+            2000,
+        ),
+        // Dawson's Kayles (octal 0.07): period 34 after a long pre-period.
+        (
+            "Dawson's Kayles",
+            table(len, |n, g, out| {
+                if n >= 2 {
+                    out.extend((0..=(n - 2) / 2).map(|a| g[a as usize] ^ g[(n - 2 - a) as usize]));
+                }
+            }),
+            2000,
+        ),
+        ("take any number but 2 or 5", subtraction(len, |s| s != 2 && s != 5), 2000),
+        ("subtract 2, 5 or 6", subtraction(len, |s| [2, 5, 6].contains(&s)), 2000),
+        (
+            "divide by 2 or 3",
+            table(len, |n, g, out| {
+                if n > 0 {
+                    out.extend((2..=3).map(|d| g[(n / d) as usize]))
+                }
+            }),
+            2000,
+        ),
+        (
+            "divide by 2 to 9",
+            table(len, |n, g, out| {
+                if n > 0 {
+                    out.extend((2..=9).map(|d| g[(n / d) as usize]))
+                }
+            }),
+            2000,
+        ),
+        // Mock Turtles: turn over one, two or three coins, the rightmost from heads to tails.
+        (
+            "Mock Turtles",
+            table(500, |n, g, out| {
+                out.push(0);
+                for a in 0..n {
+                    out.push(g[a as usize]);
+                    for b in a + 1..n {
+                        out.push(g[a as usize] ^ g[b as usize]);
+                    }
+                }
+            }),
+            300,
+        ),
+        // Not games: sequences of the binary digits, each a family the finder names.
+        ("popcount", (0..len as u64).map(|n| u64::from(n.count_ones())).collect(), 2000),
+        ("odious", (0..len as u64).map(|n| u64::from(n.count_ones() % 2)).collect(), 2000),
+        (
+            "a family on each class",
+            (0..len as u64).map(|n| if n % 2 == 0 { n / 2 } else { (n / 2) % 3 }).collect(),
+            2000,
+        ),
+    ];
+    for (name, all, given) in games {
+        let p = predicts(name, &all, given);
+        eprintln!("{name}: {} | {}", p.words(), p.expression());
+    }
+}
