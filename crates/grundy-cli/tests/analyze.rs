@@ -106,7 +106,9 @@ fn every_bad_input_is_one_line_and_exit_2() {
             &["analyze", "subtraction:1,2,3,100000000", "40", "50", "60", "--misere", "--budget", "100"],
             "rerun with --budget 127551",
         ),
-        (&["analyze", "kayles", "60", "--misere"], "rerun with --budget 6639349"),
+        // Kayles is answered by its misère quotient; Dawson's Kayles past what its quotient
+        // covers is searched.
+        (&["analyze", "dawsons-kayles", "60", "--misere"], "rerun with --budget 6639349"),
     ];
     for (args, needle) in cases {
         let out = grundy(args);
@@ -198,7 +200,8 @@ fn method_is_named_truthfully() {
         (&["sum", "nim=3", "kayles=10"], "proven period"),
         (&["grundys-game", "100"], "table"),
         (&["nim", "3", "4", "--misere"], "misère rule"),
-        (&["kayles", "3", "--misere"], "search"),
+        (&["kayles", "3", "--misere"], "misère quotient"),
+        (&["dawsons-kayles", "30", "--misere"], "search"),
     ] {
         let mut args = vec!["analyze"];
         args.extend_from_slice(words);

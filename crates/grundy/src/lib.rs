@@ -39,12 +39,12 @@ pub use engine::{
     split_table_cost, subtraction_table, Cell, EngineError, HeapSolver, Method, MethodChoice, SparseEngine,
     SparseStats, ValueMethod,
 };
-pub use engine::{tame_sum_wins, TameClass, TameHeaps, TameRecord};
-pub use engine::{Algorithm, Sequence, SequenceBuilder, SequenceError, SequenceObserver, SequenceStore};
 pub use engine::{
-    Generator, MisereQuotient, QuotientBuilder, QuotientError, QuotientStop, DEFAULT_QUOTIENT_ORDER,
+    analysis_quotient, Generator, MisereQuotient, QuotientBuilder, QuotientError, QuotientStop, DEFAULT_QUOTIENT_ORDER,
     DEFAULT_QUOTIENT_UPTO, MAX_QUOTIENT_ORDER, MAX_QUOTIENT_UPTO,
 };
+pub use engine::{tame_sum_wins, TameClass, TameHeaps, TameRecord};
+pub use engine::{Algorithm, Sequence, SequenceBuilder, SequenceError, SequenceObserver, SequenceStore};
 pub use error::{human_bytes, AnalyzeError, GaveUp, ParseGameError, ParsePositionError, Work, MEMORY_LIMIT};
 pub use game::{draw, Component, Convention, Drawing, Game, IllegalMove, Move, MoveFamily, Outcome, Player, Position};
 pub use number::parse_u64;

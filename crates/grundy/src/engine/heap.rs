@@ -355,7 +355,11 @@ impl HeapValues for HeapSolver {
             Method::ClosedForm => BoardMethod::ClosedForm,
             Method::ProvenPeriod => BoardMethod::ProvenPeriod,
             Method::Table => BoardMethod::Table,
-            Method::Search | Method::MisereRule | Method::GeneralizedSg | Method::Retrograde => BoardMethod::Search,
+            Method::Search
+            | Method::MisereRule
+            | Method::MisereQuotient
+            | Method::GeneralizedSg
+            | Method::Retrograde => BoardMethod::Search,
         }
     }
 

@@ -23,6 +23,9 @@ pub enum Method {
     /// The rule of misère Nim (Bouton's, for misère play), and its extension by Conway's genus
     /// theory to misère sums of heaps proven tame.
     MisereRule,
+    /// Plambeck and Siegel's misère quotient: each heap's element of a finite commutative
+    /// monoid, the product of a sum's elements and whether it lies in the P-portion.
+    MisereQuotient,
     /// An exact search of the positions by the definition of P and N positions.
     Search,
     /// The generalized Sprague-Grundy function of a graph with cycles (Smith; Fraenkel and
@@ -40,6 +43,7 @@ impl std::fmt::Display for Method {
             Method::ProvenPeriod => "proven period",
             Method::Table => "table",
             Method::MisereRule => "misère rule",
+            Method::MisereQuotient => "misère quotient",
             Method::Search => "search",
             Method::GeneralizedSg => "generalized Sprague-Grundy function",
             Method::Retrograde => "retrograde analysis",

@@ -20,7 +20,7 @@ pub use heap::{allbut_single_formula, grundys_game_seconds, human_seconds, split
 pub use method::Method;
 pub use misere::{all_but_lost_heaps, MisereHeaps};
 pub use quotient::{
-    Generator, MisereQuotient, QuotientBuilder, QuotientError, QuotientStop, DEFAULT_QUOTIENT_ORDER,
+    analysis_quotient, Generator, MisereQuotient, QuotientBuilder, QuotientError, QuotientStop, DEFAULT_QUOTIENT_ORDER,
     DEFAULT_QUOTIENT_UPTO, MAX_QUOTIENT_ORDER, MAX_QUOTIENT_UPTO,
 };
 pub use sequence::{Algorithm, Sequence, SequenceBuilder, SequenceError, SequenceObserver, SequenceStore};

@@ -581,21 +581,187 @@ fn sum(cs: &[Component], options: &AnalyzeOptions) -> Result<Analysis, AnalyzeEr
             "heap",
         )),
         Convention::Misere => {
-            match misere_single_heap(cs, options)?.map_or_else(|| misere_sj(cs, options), |a| Ok(Some(a)))? {
-                Some(a) => Ok(a),
-                None => match misere_tame_sum(cs, options)? {
-                    Ok(a) => Ok(a),
-                    Err(why) => {
-                        let mut a = sum_misere(cs, options)?;
-                        if let Some(why) = why {
-                            a.explanation.insert(1, why);
-                        }
-                        Ok(a)
-                    }
-                },
+            let quotient_note = match misere_quotient_sum(cs, options)? {
+                Ok(a) => return Ok(a),
+                Err(why) => why,
+            };
+            let mut a = misere_sum_by_other_means(cs, options)?;
+            if let Some(why) = quotient_note {
+                a.explanation.insert(a.explanation.len().min(1), why);
+            }
+            Ok(a)
+        }
+    }
+}
+
+/// A misère sum that no misère quotient answers: one heap of a take-only ruleset, the SJ
+/// theorem, Conway's genus theory, else the exact search within the budget.
+fn misere_sum_by_other_means(cs: &[Component], options: &AnalyzeOptions) -> Result<Analysis, AnalyzeError> {
+    match misere_single_heap(cs, options)?.map_or_else(|| misere_sj(cs, options), |a| Ok(Some(a)))? {
+        Some(a) => Ok(a),
+        None => match misere_tame_sum(cs, options)? {
+            Ok(a) => Ok(a),
+            Err(why) => {
+                let mut a = sum_misere(cs, options)?;
+                if let Some(why) = why {
+                    a.explanation.insert(1, why);
+                }
+                Ok(a)
+            }
+        },
+    }
+}
+
+/// A misère sum of heaps of one take-and-break ruleset by Plambeck and Siegel's misère
+/// quotient (`engine/quotient`), when the quotient covers every heap: proven for every heap
+/// size (a period), or computed up to the largest heap. The outcome is whether the product of
+/// the heaps' elements lies in the P-portion; the winning moves are the options of each heap
+/// whose element, times the rest of the product, lies in it, as families at any size. `Err`
+/// with a sentence for the search's explanation when the quotient does not cover the position
+/// (`None` when no quotient applies: another ruleset, or a mix).
+fn misere_quotient_sum(
+    cs: &[Component],
+    options: &AnalyzeOptions,
+) -> Result<Result<Analysis, Option<String>>, AnalyzeError> {
+    let Some(first) = cs.first() else { return Ok(Err(None)) };
+    if first.ruleset.split_rules().is_none() || cs.iter().any(|c| c.ruleset != first.ruleset) {
+        return Ok(Err(None));
+    }
+    let Some(q) = crate::engine::analysis_quotient(&first.ruleset)? else { return Ok(Err(None)) };
+    let Some(elements) = cs.iter().map(|c| q.element(c.heap)).collect::<Option<Vec<u32>>>() else {
+        let largest = cs.iter().map(|c| c.heap).max().unwrap_or(0);
+        return Ok(Err(Some(format!(
+            "Plambeck and Siegel's misère quotient of {} was not used: it was computed for the heaps up to {} (it stopped because {}), not for a heap of {largest}.",
+            first.ruleset,
+            q.computed_upto(),
+            q.stop()
+        ))));
+    };
+    let n = elements.len();
+    let product = q.product(&elements);
+    let wins = !q.is_p(product);
+    let heaps: Vec<u64> = cs.iter().map(|c| c.heap).collect();
+    let mut a = blank(Outcome::from_win(wins), Method::MisereQuotient);
+    let listing = Listing::new(heaps.len());
+    let mut skipped: Vec<(usize, String)> = vec![];
+    if wins {
+        // prefix[i] * suffix[i + 1]: the product of every heap but heap i.
+        let mut prefix = vec![0u32; n + 1];
+        for i in 0..n {
+            prefix[i + 1] = q.product(&[prefix[i], elements[i]]);
+        }
+        let mut suffix = vec![0u32; n + 1];
+        for i in (0..n).rev() {
+            suffix[i] = q.product(&[elements[i], suffix[i + 1]]);
+        }
+        let mut examined_left = Work::MovesExamined.clamp(options.budget);
+        let mut done: Vec<(u64, u32)> = vec![];
+        for (i, c) in cs.iter().enumerate() {
+            let rest = q.product(&[prefix[i], suffix[i + 1]]);
+            let cost = q.options_examined(c.heap);
+            if cost > examined_left {
+                let held = Work::MovesExamined.clamp(options.budget);
+                let g = GaveUp { what: Work::MovesExamined, used: held, needed: None };
+                skipped.push((i, format!("listing them looks at {cost} moves, past what is left of the budget: {g}")));
+                continue;
+            }
+            // Equal heaps with the same rest have the same moves: looked at once.
+            if !done.contains(&(c.heap, rest)) {
+                examined_left -= cost;
+                done.push((c.heap, rest));
+            }
+            let families = match q.option_families(c.heap, &|z| q.is_p(q.product(&[rest, z])), examined_left) {
+                Ok(f) => f,
+                Err(g) => {
+                    a.listing_budget = a.listing_budget.max(g.suggested_budget());
+                    skipped.push((i, g.to_string()));
+                    continue;
+                }
+            };
+            let mine: Vec<MoveFamily> = families.into_iter().map(|f| f.in_heap(i)).collect();
+            let room = LISTED_MOVES.saturating_sub(a.winning_moves.len());
+            for mv in first_moves(&mine, room) {
+                let to = mv.to.clone();
+                listing.list(&mut a, mv, || c.ruleset.describe_move(i + 1, c.heap, &to), || replaced(&heaps, i, &to));
+            }
+            for family in mine {
+                a.winning_families.push(WinningFamily { text: describe_family(&c.ruleset, c.heap, &family), family });
             }
         }
     }
+    listing.finish(&mut a);
+    a.moves_unknown = skipped_heaps(cs, &skipped);
+    if options.explain {
+        let e = &mut a.explanation;
+        e.push("Under misère play (the last player to move loses) the heaps' Sprague-Grundy values do not decide a sum; Plambeck and Siegel's misère quotient does: each heap size n pretends to be an element Φ(n) of a finite commutative monoid Q, a sum pretends to be the product of its heaps' elements, and the player to move loses exactly when that product lies in the P-portion P of Q.".into());
+        let p: Vec<String> = q.p_portion().iter().map(|&x| q.name(x)).collect();
+        let rels: Vec<String> = q.relations().into_iter().map(|(l, r)| format!("{l} = {r}")).collect();
+        let gens: Vec<String> = q.generators().iter().map(|g| format!("{} (heap {})", g.name, g.heap)).collect();
+        e.push(format!(
+            "{}: Q has {} elements, generated by {} with the relations {}; P = {{{}}}.",
+            first.ruleset,
+            q.order(),
+            gens.join(", "),
+            if rels.is_empty() { "none".to_string() } else { rels.join(", ") },
+            p.join(", ")
+        ));
+        e.push(match q.period() {
+            Some(per) => format!(
+                "Proven for every heap size: each sum of heaps up to {} was proven to play as its product (every product in P has no option in P, every other one with a move has one), and Φ repeats with period {} from heap {} over the window the periodicity theorem for misère quotients asks, so every larger heap plays as the heap a whole number of periods below it.",
+                q.computed_upto(),
+                per.period,
+                per.preperiod
+            ),
+            None => format!(
+                "Proven for every sum of heaps up to {} (every product in P has no option in P, every other one with a move has one), which covers this position; no period is proven yet, so larger heaps are not covered.",
+                q.computed_upto()
+            ),
+        });
+        const SHOWN: usize = 20;
+        for (i, c) in cs.iter().enumerate().take(SHOWN) {
+            let x = elements[i];
+            let via = match q.representative(c.heap) {
+                Some(r) if r != c.heap => format!(", as heap {r}, a whole number of periods below"),
+                _ => String::new(),
+            };
+            e.push(format!("heap {}: size {} -> Φ = {}{via}", i + 1, c.heap, q.name(x)));
+        }
+        if cs.len() > SHOWN {
+            e.push(format!("(and {} more heaps)", cs.len() - SHOWN));
+        }
+        let factors: Vec<String> = elements.iter().take(SHOWN).map(|&x| q.name(x)).collect();
+        e.push(format!(
+            "The product {}{} = {}, which {} in P: the player to move {}.",
+            factors.join(" · "),
+            if cs.len() > SHOWN { " · ..." } else { "" },
+            q.name(product),
+            if wins { "is not" } else { "is" },
+            if wins {
+                "wins"
+            } else {
+                "loses (every move leaves a product outside P, from which the opponent moves back into P)"
+            }
+        ));
+        if wins {
+            e.push("A winning move changes one heap so that the new product lies in P:".into());
+            for m in a.winning_moves.iter().take(EXPLAINED_MOVES) {
+                let x =
+                    m.mv.to
+                        .iter()
+                        .filter(|&&h| h > 0)
+                        .filter_map(|&h| q.element(h))
+                        .fold(0, |acc, y| q.product(&[acc, y]));
+                let rest: Vec<u32> =
+                    elements.iter().enumerate().filter(|&(j, _)| j != m.mv.heap).map(|(_, &y)| y).collect();
+                let after = q.product(&[q.product(&rest), x]);
+                e.push(format!("{}: the heap becomes {}, the product {}, in P.", m.text, q.name(x), q.name(after)));
+            }
+            if a.winning_families.iter().any(|f| f.family.count > 1) {
+                e.push("Past the pre-period the elements repeat with the period p, so once both heaps of a split a + (m - a) lie past it, the split's element depends only on a modulo p: each family is one residue class of a whose splits bring the product into P.".into());
+            }
+        }
+    }
+    Ok(Ok(a))
 }
 
 /// Misère sums by the SJ theorem (Jia Zhihao, 2009, for anti-SG games): when every position of

@@ -37,12 +37,15 @@
 mod monoid;
 mod verify;
 
-use std::collections::{BTreeSet, BinaryHeap};
+use std::collections::{BTreeSet, BinaryHeap, HashMap};
 use std::fmt;
+use std::sync::{Arc, Mutex, OnceLock};
 
 use monoid::{Bipartite, Word};
 use verify::{Letter, Verdict};
 
+use crate::error::{GaveUp, Work};
+use crate::game::{Move, MoveFamily};
 use crate::rules::take_break::SplitRules;
 use crate::rules::Ruleset;
 use crate::stop::{self, Stopped};
@@ -74,6 +77,11 @@ pub enum QuotientStop {
     Proven,
     /// The heaps asked for were all computed, and no period is proven yet.
     Upto(u64),
+    /// The work done passed the bound given while the heap after this one was added.
+    Work {
+        /// The last heap computed.
+        heap: u64,
+    },
     /// At this heap the proof needed more memory than it may use.
     Memory {
         /// The heap whose proof did not fit.
@@ -94,6 +102,9 @@ impl fmt::Display for QuotientStop {
         match self {
             QuotientStop::Proven => f.write_str("the pretending function's period is proven by the periodicity theorem"),
             QuotientStop::Upto(n) => write!(f, "every heap up to {n} was computed, and no period is proven by then"),
+            QuotientStop::Work { heap } => {
+                write!(f, "after heap {heap} the work done passed the bound this computation was given")
+            }
             QuotientStop::Memory { heap } => write!(f, "at heap {heap} the proof needed more memory than it may use"),
             QuotientStop::NotFound { heap, limit } => write!(
                 f,
@@ -141,6 +152,7 @@ pub struct Generator {
 #[derive(Clone, Debug)]
 pub struct MisereQuotient {
     ruleset: Ruleset,
+    rules: SplitRules,
     monoid: Bipartite,
     gens: Vec<u32>,
     generators: Vec<Generator>,
@@ -159,12 +171,13 @@ pub struct QuotientBuilder {
     ruleset: Ruleset,
     upto: Option<u64>,
     max_order: usize,
+    max_work: Option<u64>,
 }
 
 impl QuotientBuilder {
     /// A builder for `ruleset` (a take-and-break game), with the default bounds.
     pub fn new(ruleset: &Ruleset) -> Self {
-        QuotientBuilder { ruleset: ruleset.clone(), upto: None, max_order: DEFAULT_QUOTIENT_ORDER }
+        QuotientBuilder { ruleset: ruleset.clone(), upto: None, max_order: DEFAULT_QUOTIENT_ORDER, max_work: None }
     }
 
     /// Computes the heaps up to `n` (at most [`MAX_QUOTIENT_UPTO`]), or fewer when a period
@@ -177,6 +190,14 @@ impl QuotientBuilder {
     /// Stops when the quotient would pass `n` elements (at most [`MAX_QUOTIENT_ORDER`]).
     pub fn max_order(mut self, n: usize) -> Self {
         self.max_order = n.clamp(2, MAX_QUOTIENT_ORDER);
+        self
+    }
+
+    /// Stops once the work done (pairs the proofs visited and elements the trials marked)
+    /// passes `units`, keeping the quotient of the heaps before the one under way: a bound on
+    /// time that does not depend on the machine.
+    pub fn max_work(mut self, units: u64) -> Self {
+        self.max_work = Some(units);
         self
     }
 
@@ -193,6 +214,7 @@ impl QuotientBuilder {
             options: vec![vec![]],
             letters: vec![None],
             max_order: self.max_order,
+            max_work: self.max_work.unwrap_or(u64::MAX),
             growth: vec![],
             states: 0,
         };
@@ -226,6 +248,7 @@ struct Run<'a> {
     /// until the quotient changes.
     letters: Vec<Option<Letter>>,
     max_order: usize,
+    max_work: u64,
     growth: Vec<(u64, usize)>,
     states: u64,
 }
@@ -283,13 +306,14 @@ impl Run<'_> {
             }
             let mut letters = base.clone();
             letters.push(Letter { element: x, options: tr.clone() });
-            match verify::verify(&q, &letters, MAX_PROOF_WORDS, &mut self.states)? {
+            match verify::verify(&q, &letters, MAX_PROOF_WORDS, &mut self.states, self.max_work)? {
                 Verdict::Holds => {
                     self.phi.push(x);
                     return Ok(Ok(()));
                 }
                 Verdict::Fails(_) => {}
-                Verdict::TooMany => return Ok(Err(QuotientStop::Memory { heap: n })),
+                Verdict::TooMany => return Ok(Err(self.abandon(QuotientStop::Memory { heap: n }))),
+                Verdict::WorkOut => return Ok(Err(self.abandon(QuotientStop::Work { heap: n - 1 }))),
             }
         }
         // 2. A new generator, in trial monoids Q × C(i, p) × ...: heap n gets a cyclic part of
@@ -307,7 +331,8 @@ impl Run<'_> {
                         return Ok(Ok(()));
                     }
                     Trial::TooLarge | Trial::TooManyParts => break,
-                    Trial::TooMuchMemory => return Ok(Err(QuotientStop::Memory { heap: n })),
+                    Trial::TooMuchMemory => return Ok(Err(self.abandon(QuotientStop::Memory { heap: n }))),
+                    Trial::WorkOut => return Ok(Err(self.abandon(QuotientStop::Work { heap: n - 1 }))),
                     Trial::Fails(sum) => {
                         let mut changed = false;
                         for (heap, count) in sum {
@@ -330,9 +355,14 @@ impl Run<'_> {
                 }
             }
         }
+        Ok(Err(self.abandon(QuotientStop::NotFound { heap: n, limit: self.max_order })))
+    }
+
+    /// Forgets the heap being added (the quotient stands for the heaps before it).
+    fn abandon(&mut self, why: QuotientStop) -> QuotientStop {
         self.options.pop();
         self.letters.pop();
-        Ok(Err(QuotientStop::NotFound { heap: n, limit: self.max_order }))
+        why
     }
 
     /// Looks for the quotient of heaps 0..=n (n the last heap listed) in Q × C(i1, p1) × ...,
@@ -401,6 +431,10 @@ impl Run<'_> {
                 continue;
             }
             ticker.tick()?;
+            self.states += 1;
+            if self.states > self.max_work {
+                return Ok(Trial::WorkOut);
+            }
             done[x as usize] = true;
             // The sum: its letters, by the parents.
             let mut word: Vec<u32> = vec![];
@@ -410,6 +444,7 @@ impl Run<'_> {
                 word.push(l);
                 y = prev;
             }
+            self.states += (word.len() * word.len()) as u64;
             let mut any = false;
             let mut into_p = false;
             let mut seen: Vec<u32> = vec![];
@@ -440,7 +475,7 @@ impl Run<'_> {
             }
         }
         let gens: Vec<u32> = letters.iter().map(|(l, _, _)| l.element).collect();
-        let (m, class) = match monoid::reduce(size, &prod, &gens, &is_p, size, self.max_order) {
+        let (m, class) = match monoid::reduce(size, &prod, &gens, &is_p, size, self.max_order, &mut self.states) {
             Ok(r) => r,
             Err(_) => return Ok(Trial::TooLarge),
         };
@@ -457,7 +492,7 @@ impl Run<'_> {
             }
         }
         let plain: Vec<Letter> = reduced.iter().map(|(l, _)| l.clone()).collect();
-        Ok(match verify::verify(&m, &plain, MAX_PROOF_WORDS, &mut self.states)? {
+        Ok(match verify::verify(&m, &plain, MAX_PROOF_WORDS, &mut self.states, self.max_work)? {
             Verdict::Holds => Trial::Proven(m, phi),
             Verdict::Fails(word) => {
                 // The heaps of the failing sum (the smallest heap of each letter), with counts.
@@ -472,6 +507,7 @@ impl Run<'_> {
                 Trial::Fails(sum)
             }
             Verdict::TooMany => Trial::TooMuchMemory,
+            Verdict::WorkOut => Trial::WorkOut,
         })
     }
 
@@ -507,6 +543,7 @@ impl Run<'_> {
         let pretending = self.phi.iter().map(|&x| new[x as usize]).collect();
         MisereQuotient {
             ruleset: ruleset.clone(),
+            rules: self.rules.clone(),
             monoid,
             gens,
             generators,
@@ -536,6 +573,8 @@ enum Trial {
     /// The trial monoid itself would pass [`MAX_TRIAL`] elements.
     TooManyParts,
     TooMuchMemory,
+    /// The work bound was passed.
+    WorkOut,
 }
 
 fn generator_name(i: usize) -> String {
@@ -663,6 +702,110 @@ impl MisereQuotient {
     pub fn covers(&self, n: u64) -> bool {
         self.element(n).is_some()
     }
+
+    /// How many options [`MisereQuotient::option_families`] looks at for a heap of size `n`.
+    pub fn options_examined(&self, n: u64) -> u64 {
+        match self.period {
+            Some(p) if self.rules.split3.is_empty() => {
+                let per_take = p.preperiod.saturating_add(p.period).saturating_add(1);
+                per_take
+                    .saturating_mul(self.rules.split.len() as u64)
+                    .saturating_add((self.rules.take.len() + self.rules.take_all.len()) as u64)
+            }
+            _ => self.rules.option_count(n),
+        }
+    }
+
+    /// Every option of a heap of size `n` whose element (the product of the heaps it leaves)
+    /// satisfies `wanted`, as families of moves in heap 0, exact at every size the quotient
+    /// covers. Past the pre-period the elements repeat with the period, so once both heaps of
+    /// a split a + (m - a) lie past it (a at least the pre-period, a <= m - a), the split's
+    /// element depends only on a modulo the period: each such class is one family, and only
+    /// the splits with a in the pre-period are looked at one by one. Three-heap splits, and
+    /// heaps of a quotient without a period, are walked option by option, within `budget`.
+    pub fn option_families(
+        &self,
+        n: u64,
+        wanted: &dyn Fn(u32) -> bool,
+        budget: u64,
+    ) -> Result<Vec<MoveFamily>, GaveUp> {
+        let el = |h: u64| self.element(h);
+        let both = |a: u64, b: u64| el(a).zip(el(b)).map(|(x, y)| self.monoid.mul(x, y));
+        let rules = &self.rules;
+        let walk = !rules.split3.is_empty() || self.period.is_none();
+        if walk {
+            let count = rules.option_count(n);
+            if count > budget {
+                let needed = (count < u64::MAX).then_some(count);
+                return Err(GaveUp { what: Work::MovesExamined, used: budget, needed });
+            }
+            let mut out = vec![];
+            rules.for_each_option(n, &mut |to| {
+                let x = to.iter().filter(|&&h| h > 0).try_fold(0, |acc, &h| el(h).map(|y| self.monoid.mul(acc, y)));
+                if x.is_some_and(wanted) {
+                    out.push(MoveFamily::single(Move::new(0, to.to_vec())));
+                }
+            });
+            return Ok(out);
+        }
+        let mut out = vec![];
+        for &t in &rules.take_all {
+            if n == t && t > 0 && wanted(0) {
+                out.push(MoveFamily::single(Move::new(0, vec![0])));
+            }
+        }
+        for &t in &rules.take {
+            if n > t && t > 0 && el(n - t).is_some_and(wanted) {
+                out.push(MoveFamily::single(Move::new(0, vec![n - t])));
+            }
+        }
+        let Some(p) = self.period else { return Ok(out) };
+        for &t in &rules.split {
+            let Some(m) = n.checked_sub(t).filter(|&m| m >= 2) else { continue };
+            // Periods are never proven for Grundy's game, so equal heaps are allowed here.
+            let top = m / 2;
+            let periodic_from = p.preperiod.max(1);
+            for a in 1..=top.min(periodic_from - 1) {
+                if both(a, m - a).is_some_and(wanted) {
+                    out.push(MoveFamily::single(Move::new(0, vec![a, m - a])));
+                }
+            }
+            if top < periodic_from {
+                continue;
+            }
+            for offset in 0..p.period {
+                let Some(a) = periodic_from.checked_add(offset).filter(|&a| a <= top) else { continue };
+                if both(a, m - a).is_some_and(wanted) {
+                    out.push(MoveFamily::new(0, vec![a, m - a], p.period, (top - a) / p.period + 1));
+                }
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// The work a quotient computed for an analysis may do (well under a second): Kayles'
+/// quotient, proven at heap 167, takes about half of it.
+pub const ANALYSIS_QUOTIENT_WORK: u64 = 4_000_000;
+
+/// The quotient of `ruleset` as an analysis uses it: computed once per process within
+/// [`ANALYSIS_QUOTIENT_WORK`] and the default bounds, then kept. `None` for a ruleset that is
+/// not take-and-break.
+pub fn analysis_quotient(ruleset: &Ruleset) -> Result<Option<Arc<MisereQuotient>>, Stopped> {
+    static CACHE: OnceLock<Mutex<HashMap<Ruleset, Arc<MisereQuotient>>>> = OnceLock::new();
+    let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
+    if let Some(q) = cache.lock().ok().and_then(|c| c.get(ruleset).cloned()) {
+        return Ok(Some(q));
+    }
+    let q = match QuotientBuilder::new(ruleset).max_work(ANALYSIS_QUOTIENT_WORK).build() {
+        Ok(q) => Arc::new(q),
+        Err(QuotientError::NotTakeAndBreak(_)) => return Ok(None),
+        Err(QuotientError::Stopped(s)) => return Err(s),
+    };
+    if let Ok(mut c) = cache.lock() {
+        c.insert(ruleset.clone(), Arc::clone(&q));
+    }
+    Ok(Some(q))
 }
 
 fn word_text(w: &[u32], gens: &[Generator]) -> String {

@@ -65,6 +65,7 @@ pub(crate) fn reduce(
     p: &[bool],
     max_reachable: usize,
     max_order: usize,
+    work: &mut u64,
 ) -> Result<(Bipartite, Vec<u32>), TooLarge> {
     // The reachable elements, breadth first from the identity.
     let mut index = vec![u32::MAX; size];
@@ -107,6 +108,7 @@ pub(crate) fn reduce(
             next[i] = *ids.entry(key).or_insert(fresh);
         }
         let c = ids.len();
+        *work += (n * (k + 1)) as u64;
         class = next;
         if c == count {
             break;
@@ -274,7 +276,7 @@ mod tests {
             enc((i + k) % 2, s)
         };
         let p: Vec<bool> = (0..6).map(|x| x == enc(1, 0) || x == enc(0, 2)).collect();
-        let (m, of) = reduce(6, &prod, &[enc(1, 0), enc(0, 1)], &p, 100, 100).unwrap();
+        let (m, of) = reduce(6, &prod, &[enc(1, 0), enc(0, 1)], &p, 100, 100, &mut 0).unwrap();
         assert_eq!(m.size, 6);
         assert!(is_tame(&m));
         let gens = [of[enc(1, 0) as usize], of[enc(0, 1) as usize]];

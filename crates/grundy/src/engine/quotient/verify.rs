@@ -46,6 +46,8 @@ pub(crate) enum Verdict {
     Fails(Vec<usize>),
     /// The pairs to visit passed `max_words` words of memory before the check finished.
     TooMany,
+    /// The work counted in `states` passed `max_states` before the check finished.
+    WorkOut,
 }
 
 /// Checks the P- and N-conditions for the monoid `m` and the heaps `letters`; `states` counts
@@ -55,6 +57,7 @@ pub(crate) fn verify(
     letters: &[Letter],
     max_words: usize,
     states: &mut u64,
+    max_states: u64,
 ) -> Result<Verdict, Stopped> {
     if m.is_p(0) {
         return Ok(Verdict::Fails(vec![]));
@@ -87,6 +90,9 @@ pub(crate) fn verify(
         for (li, l) in letters.iter().enumerate() {
             ticker.tick()?;
             *states += 1;
+            if *states > max_states {
+                return Ok(Verdict::WorkOut);
+            }
             let y = m.mul(x, l.element);
             let mut next = vec![0u64; words];
             for (w, &word) in tr.iter().enumerate() {
