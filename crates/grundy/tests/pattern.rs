@@ -206,3 +206,42 @@ fn held_out_games_are_predicted_exactly() {
         eprintln!("{name}: {} | {}", p.words(), p.expression());
     }
 }
+
+/// Whatever the values, a rule given reproduces every one of them, and so does its expression:
+/// sequences from a small generator (periodic, self-similar, with a value changed, random).
+#[test]
+fn a_rule_given_reproduces_every_value() {
+    let mut state = 0x2545_f491_4f6c_dd1du64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let mut found = 0;
+    for case in 0..400 {
+        let len = 12 + (next() % 400) as usize;
+        let period = 1 + next() % 9;
+        let block: Vec<u64> = (0..period).map(|_| next() % 4).collect();
+        let mut values: Vec<u64> = match case % 4 {
+            0 => (0..len as u64).map(|n| block[(n % period) as usize]).collect(),
+            1 => (0..len as u64).map(|n| block[(n % period) as usize] + 2 * (n / period)).collect(),
+            2 => (0..len as u64).map(|n| if n % 2 == 0 { n / 2 } else { u64::from(n.count_ones()) }).collect(),
+            _ => (0..len).map(|_| next() % 3).collect(),
+        };
+        if next() % 3 == 0 {
+            let at = (next() % len as u64) as usize;
+            values[at] += 1;
+        }
+        let Ok(p) = Pattern::find(&values) else {
+            continue;
+        };
+        found += 1;
+        let e = Expr::parse(&p.expression(), &[]).unwrap();
+        for (n, &v) in values.iter().enumerate() {
+            assert_eq!(p.value(n as u64), Some(v), "{values:?}: {} at {n}", p.words());
+            assert_eq!(e.eval(n as u64), Ok(i128::from(v)), "{values:?}: {} at {n}", p.expression());
+        }
+    }
+    assert!(found > 100, "only {found} rules found");
+}
