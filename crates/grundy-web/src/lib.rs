@@ -328,6 +328,7 @@ pub fn app_with(config: Config) -> Router {
         .route("/favicon.ico", get(|| async { page("image/svg+xml", FAVICON_SVG) }))
         .route("/api/analyze", post(analyze_handler))
         .route("/api/move", post(move_handler))
+        .route("/api/draw", post(draw_handler))
         .route("/api/sg", get(sg_handler))
         .route("/api/games", get(games_handler))
         .fallback(|| async { ApiError::new(StatusCode::NOT_FOUND, Kind::NotFound, "no such page or endpoint") })
@@ -827,6 +828,33 @@ async fn analyze_handler(
     })
     .await?;
     reply(&analysis, big)
+}
+
+/// `POST /api/draw`: the body of `/api/analyze` (game, position, graph, to_move, ...); the
+/// answer is the position drawn (`grundy::draw`): `svg`, the `moves` its `data-move` targets
+/// make (as `human_move` of `/api/move` takes them), and its `width` and `height`.
+async fn draw_handler(
+    State(state): State<AppState>,
+    query: Result<Query<Format>, QueryRejection>,
+    body: Body,
+) -> Result<Response, ApiError> {
+    let arrived = Instant::now();
+    let big = Format::from_query(query)?;
+    let problem: Problem = read_json(body).await?;
+    let asked = problem.asked("draw", "draw", &problem.to_move_flag());
+    let drawing = compute(&state, arrived, asked, move || {
+        let (game, position, options) = problem.parse()?;
+        Ok(DrawReply { drawing: grundy::draw(&game, &position, options.to_move) })
+    })
+    .await?;
+    reply(&drawing, big)
+}
+
+/// The reply of `POST /api/draw`.
+#[derive(Serialize)]
+struct DrawReply {
+    #[serde(flatten)]
+    drawing: grundy::Drawing,
 }
 
 /// `POST /api/analyze`: a [`Problem`] and, optionally, the most winning moves to list one by

@@ -295,7 +295,13 @@ function showWholeLog(whole) {
 
 // ---- the board -------------------------------------------------------------------------
 
+/** The board: the drawing of the position (see `showDrawing`) above its rows. */
 function drawBoard() {
+  drawRows();
+  showDrawing($('board'), !state.over && !state.busy && state.toMove === state.human);
+}
+
+function drawRows() {
   const board = $('board');
   board.replaceChildren();
   if (!state.started) return;
@@ -497,6 +503,81 @@ function drawDivisor(board, myTurn) {
   board.appendChild(buttons);
 }
 
+// ---- the drawing of the position (grundy::draw through /api/draw) ----------------------------
+
+/**
+ * The drawing on the board: the key of the position it shows (game, position, player to
+ * move), its SVG, and the token or coin picked (`data-pick`), whose targets (`data-choice`)
+ * show. Every shape that makes a move has `data-move`, the move as the move box takes it.
+ */
+let drawing = null;
+
+const drawingKey = () => JSON.stringify([state.gameNo, state.game, state.tokens, state.toMove, state.graph]);
+
+/** Asks the server for the drawing of the position on the board, unless the board has it. */
+async function loadDrawing() {
+  const key = drawingKey();
+  if (!state.started || (drawing && drawing.key === key)) return;
+  try {
+    const d = await api('/api/draw', problem());
+    if (key !== drawingKey()) return;
+    drawing = { key, svg: d.svg, picked: null };
+  } catch (e) {
+    // The rows below still show the position, and the move box plays.
+    drawing = null;
+  }
+  drawBoard();
+}
+
+/** Puts the drawing first on the board; its targets play only on the person's turn. */
+function showDrawing(board, myTurn) {
+  board.classList.toggle('has-drawing', false);
+  if (!state.started || !drawing || drawing.key !== drawingKey()) return;
+  const box = document.createElement('div');
+  box.className = 'drawing' + (myTurn ? '' : ' idle');
+  box.innerHTML = drawing.svg;
+  board.prepend(box);
+  board.classList.toggle('has-drawing', true);
+  if (drawing.picked !== null) pickOnBoard(box, drawing.picked);
+}
+
+/** Shows the targets of the token or coin `key` (a `data-choice` group) and hides the others. */
+function pickOnBoard(box, key) {
+  for (const g of box.querySelectorAll('[data-choice]')) {
+    if (g.getAttribute('data-choice') === key) g.removeAttribute('display');
+    else g.setAttribute('display', 'none');
+  }
+}
+
+/** A click on the drawing: a pick shows that token's moves; a target plays its move. */
+function boardClick(event) {
+  const box = event.target.closest('.drawing');
+  if (!box || !drawing) return;
+  const pick = event.target.closest('[data-pick]');
+  if (pick) {
+    drawing.picked = pick.getAttribute('data-pick');
+    pickOnBoard(box, drawing.picked);
+    return;
+  }
+  const target = event.target.closest('[data-move]');
+  if (!target) return;
+  const text = target.getAttribute('data-move');
+  // Under Every-SG a click adds this game's move to the turn in the move box.
+  if (state.every) addMoveToTurn(text);
+  else humanMove(text);
+}
+
+/** Adds `text` (`HEAP -> LEFT`) to the Every-SG turn in the box, replacing a move of the same number. */
+function addMoveToTurn(text) {
+  if (state.busy || state.over || state.toMove !== state.human) return;
+  const box = $('move-text');
+  const head = text.split('->')[0].trim();
+  const moves = box.value.split(';').map((m) => m.trim()).filter((m) => m !== '' && m.split('->')[0].trim() !== head);
+  moves.push(text);
+  box.value = moves.join('; ');
+  box.focus();
+}
+
 // ---- work under way ------------------------------------------------------------------------
 
 /**
@@ -618,6 +699,7 @@ async function refresh(known, failed) {
     }
   }
   drawBoard(); // the divisor game draws its buttons from the analysis
+  await loadDrawing();
   statusForTurn();
 }
 
@@ -1306,6 +1388,7 @@ async function init() {
     showError(`The list of games did not load (${describe(e).text}) Type the game's name instead.`);
   }
   buildPresets(state.games);
+  $('board').addEventListener('click', boardClick);
   await newGame();
 }
 

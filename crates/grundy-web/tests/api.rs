@@ -827,3 +827,31 @@ async fn geography_and_hackenbush() {
     assert_eq!(s, StatusCode::OK, "{v}");
     assert_eq!((v["sg"].as_u64(), v["winning_move_count"].as_u64()), (Some(2), Some(1)));
 }
+
+#[tokio::test]
+async fn draw_answers_the_svg_and_its_moves_each_of_which_the_move_endpoint_plays() {
+    let (status, body) = post_json("/api/draw", json!({"game": "nim", "position": [3, "4"]})).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let svg = body["svg"].as_str().unwrap();
+    assert!(svg.starts_with("<svg ") && svg.contains("data-move=\"1 -&gt; 0\""), "{svg}");
+    let moves: Vec<&str> = body["moves"].as_array().unwrap().iter().map(|m| m.as_str().unwrap()).collect();
+    assert_eq!(moves.len(), 7);
+    // Every move the drawing offers is a human_move the move endpoint plays.
+    for m in &moves {
+        let (status, reply) =
+            post_json("/api/move", json!({"game": "nim", "position": [3, 4], "human_move": m, "seed": 1})).await;
+        assert_eq!(status, StatusCode::OK, "{m}: {reply}");
+    }
+    // A graph game, its edges in the body; K-L-Nim's moves depend on the player to move.
+    let (status, body) =
+        post_json("/api/draw", json!({"game": "graph", "graph": "a b\nb c\n", "position": ["a"]})).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["moves"], json!(["1 b"]));
+    let first = post_json("/api/draw", json!({"game": "kl:1,2", "position": [2]})).await.1;
+    let second = post_json("/api/draw", json!({"game": "kl:1,2", "position": [2], "to_move": "second"})).await.1;
+    assert_eq!(first["moves"], json!(["1 -> 0"]));
+    assert_eq!(second["moves"], json!(["1 -> 1"]));
+    // Bad input is a 400 naming the bad part.
+    let (status, body) = post_json("/api/draw", json!({"game": "nim", "position": ["x"]})).await;
+    assert_error(status, &body, StatusCode::BAD_REQUEST, "heap 1 'x' is not a number");
+}

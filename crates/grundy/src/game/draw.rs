@@ -11,7 +11,7 @@ use crate::rules::faces;
 use crate::rules::Ruleset;
 
 /// A drawing of one position.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct Drawing {
     /// The SVG document (`<svg ...>...</svg>`), scaled by its `viewBox`.
     pub svg: String,

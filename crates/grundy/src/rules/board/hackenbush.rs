@@ -585,9 +585,13 @@ impl BoardRules for Hackenbush {
             let directed: Vec<(usize, usize)> = drawn
                 .iter()
                 .map(|&(u, v)| (index[&u], index[&v]))
-                .map(|(a, b)| if depth[a] <= depth[b] { (a, b) } else { (b, a) })
+                // Edges within a layer are left out of the layering, so both ends stay level.
+                .filter(|&(a, b)| depth[a] != depth[b])
+                .map(|(a, b)| if depth[a] < depth[b] { (a, b) } else { (b, a) })
                 .collect();
-            let height = 150.0;
+            // Room for the layers: about 45 units each, at most 150.
+            let layers = depth.iter().filter(|&&d| d != usize::MAX).max().copied().unwrap_or(1);
+            let height = (45.0 * layers as f64).clamp(50.0, 150.0);
             let ground = y + height + 24.0;
             let label = if several { format!("picture {}", k + 1) } else { "picture".to_string() };
             s.text(8.0, y + 16.0, &label, "label", "start");

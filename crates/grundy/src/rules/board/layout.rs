@@ -67,7 +67,7 @@ fn fit(points: &[(f64, f64)], width: f64, height: f64, margin: f64) -> Vec<(f64,
 }
 
 /// The most SVG units one unit of the layout (its vertex spacing is 10) becomes.
-const MAX_SCALE: f64 = 9.0;
+const MAX_SCALE: f64 = 16.0;
 
 /// A graph drawn on a sketch: which vertices are shown (at most [`MAX_VERTICES`], the
 /// neighbourhood of `starts` when the graph is larger) and where.

@@ -1,0 +1,53 @@
+// Browser tests of the drawing on the board (grundy::draw through /api/draw): at 1280 and 390
+// px, for a few representative games, clicking a [data-move] element of the drawing plays that
+// move (the log grows, the computer answers), no error shows, and the page is no wider than
+// the screen. A token or coin is picked first where the game asks for it.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as lib from './lib.mjs';
+
+const GAMES = [
+  { preset: 'nim', position: '7 9 12 15' },
+  { preset: 'kayles', position: '10 7' },
+  { preset: 'wythoff', position: '5 8' },
+  { preset: 'turtles', position: '3 5 9', pick: true },
+  { preset: 'hackenbush', position: '0-1,1-2,2-0,1-3 0-1,1-1' },
+  { preset: 'graph:edges.txt', position: 'b c', pick: true },
+  { preset: 'sum', position: 'nim=7 subtraction:2,5=9 bounded:3=5' },
+];
+
+for (const width of [1280, 390]) {
+  const browser = lib.sharedBrowser({ width, height: 900 });
+  for (const game of GAMES) {
+    test(`${game.preset} at ${width} px: clicking the drawing plays the move`, async () => {
+      const { page, errors, failed } = await browser.start(game);
+      await page.waitForSelector('#board .drawing svg [data-move]', { state: 'attached' });
+      if (game.pick) {
+        // Pick the first token or coin: its targets show.
+        await page.click('#board .drawing [data-pick]');
+      }
+      const target = page.locator('#board .drawing [data-move]:visible').first();
+      const move = await target.getAttribute('data-move');
+      assert.ok(move, 'a move to click');
+      const before = await page.locator('#log li').count();
+      await lib.forgetStatus(page, 'moving');
+      await target.click();
+      await lib.settled(page);
+      const log = await page.$$eval('#log li', (lis) => lis.map((li) => li.textContent));
+      assert.ok(log.length >= before + 1, `the log grows: ${JSON.stringify(log)}`);
+      assert.match(log[before], /you: /);
+      const over = ['win', 'lose', 'draw'].includes(await page.getAttribute('#status', 'data-state'));
+      if (!over) assert.match(log[before + 1] ?? '', /computer: /, `the computer answers: ${JSON.stringify(log)}`);
+      assert.equal(await page.isVisible('#error'), false, await page.textContent('#error'));
+      const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert.ok(wide <= 0, `the page is no wider than the screen: ${wide} px more`);
+      // The drawing of the new position is on the board, within its width.
+      await page.waitForSelector('#board .drawing svg', { state: 'attached' });
+      const box = await page.$eval('#board .drawing svg', (svg) => svg.getBoundingClientRect().right);
+      assert.ok(box <= width + 0.5, `the drawing fits: ${box}`);
+      assert.deepEqual(errors, []);
+      assert.deepEqual(failed, []);
+      await page.close();
+    });
+  }
+}
