@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Misère quotients (Plambeck and Siegel): the time to prove each quotient the tests reproduce
+# (`grundy quotient GAME`, which stops at the proof), and a misère sum with heaps of 10^18 and
+# 10^12 answered from the proven quotient with every winning move counted. No peer runs here
+# (Siegel's MisereSolver lives inside CGSuite, in Java); the figures are grundy's alone:
+# medians of REPS runs (wall seconds, peak RSS).
+#   bash bench/misere-quotient.sh    (GRUNDY=path to time another build; REPS=5)
+set -euo pipefail
+source "$(dirname "$0")/lib.sh"
+bench_init
+for game in octal:0.75 octal:0.34 octal:0.53 octal:0.71 kayles; do
+    echo "== grundy quotient $game"
+    cmd_g=("$GRUNDY" quotient "$game")
+    interleave g
+    grep -E "^order|^proven" "$BENCH_TMP/g.out" >&2
+    result "quotient-$game" g
+done
+for game in kayles octal:0.75; do
+    echo "== grundy analyze $game 10^18 10^12 7 --misere"
+    cmd_g=("$GRUNDY" analyze "$game" 1000000000000000000 1000000000000 7 --misere --json)
+    interleave g
+    python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print('  ', d['outcome'], d['method'], d['winning_move_count'])" "$BENCH_TMP/g.out" >&2
+    result "misere-sum-$game" g
+done
