@@ -1,8 +1,14 @@
 #!/usr/bin/env bash
 # Every octal code of a list (default ../shared/octal-codes.txt: "CODE N [nonaive]" a line):
-# `grundy sg octal:CODE --upto N --full` against each ogsolve 0.0.7 method (naive, rc, rc2;
-# naive left out for codes marked nonaive), interleaved in one run (grundy, naive, rc, rc2,
-# grundy, ...), REPS rounds (default 1: the sweep is a survey; rerun a code with more).
+# `grundy sg octal:CODE --upto N --every-value` (every value computed, no shortcut at a proven
+# period) against each ogsolve 0.0.7 method (naive, rc, rc2; naive left out for codes marked
+# nonaive) and, when TCZAJKA names an already-built binary of T. Czajka's octal-games solver
+# (its C++ `analyze`; see bench/tczajka-run.sh: these scripts never fetch or build it), that
+# solver too, interleaved in one run (grundy, naive, rc, rc2, tczajka, grundy, ...), REPS rounds
+# (default 1: the sweep is a survey; rerun a code with more). The tczajka side is left out of a
+# code where it stops at a proven period before N values (it computes fewer values there);
+# its values are checked by the largest value and where it first occurs, its peak memory is
+# that of its runner (bash) and itself, not comparable.
 #
 # Per code it checks that every side computed the same values (the Fletcher-32 checksum of
 # G(0..N) that ogsolve prints, computed from grundy's JSON, and G(N)), then prints the medians
@@ -38,6 +44,12 @@ else
     cargo install ogsolve --version 0.0.7 >&2
     OGSOLVE=$HOME/.cargo/bin/ogsolve
 fi
+if [ -n "${TCZAJKA:-}" ]; then
+    TCZAJKA=$(realpath "$TCZAJKA")
+    [ -x "$TCZAJKA" ] || { echo "bench/octal-sweep.sh: TCZAJKA=$TCZAJKA is not an executable" >&2; exit 1; }
+else
+    echo "bench/octal-sweep.sh: TCZAJKA is not set: T. Czajka's solver is left out (build its analyze program from github.com/tczajka/octal-games, old/, outside this repository, and give its path)" >&2
+fi
 TIMEOUT=${TIMEOUT:-300}
 SHORT=${SHORT:-0.5}
 SHORT_REPS=${SHORT_REPS:-5}
@@ -57,7 +69,8 @@ print("%X" % (b << 16 | a))'
 # One code at one n: sets SIDES (the sides run) and fills MED_S, MED_KB.
 run_code() {
     local code=$1 n=$2
-    cmd_grundy=(timeout "$TIMEOUT" "$GRUNDY" sg "octal:$code" --upto "$n" --full --summary)
+    cmd_grundy=(timeout "$TIMEOUT" "$GRUNDY" sg "octal:$code" --upto "$n" --every-value --summary)
+    cmd_tczajka=(timeout "$TIMEOUT" bash bench/tczajka-run.sh "${TCZAJKA:-}" "$code" "$n")
     cmd_naive=(timeout "$TIMEOUT" "$OGSOLVE" -m naive -n "$n" "$code")
     cmd_rc=(timeout "$TIMEOUT" "$OGSOLVE" -m rc -n "$n" "$code")
     cmd_rc2=(timeout "$TIMEOUT" "$OGSOLVE" -m rc2 -n "$n" "$code")
@@ -86,6 +99,14 @@ while read -r code n flag; do
     [ "${flag:-}" = nonaive ] && naive=0
     PEERS=(rc rc2)
     [ "$naive" = 1 ] && PEERS=(naive rc rc2)
+    # tczajka only where it computes every value up to n (it stops at a proven period).
+    if [ -n "${TCZAJKA:-}" ] && [ "${n:-0}" -gt 0 ]; then
+        if timeout "$TIMEOUT" bash bench/tczajka-run.sh "$TCZAJKA" "$code" "$n" > /dev/null 2> "$BENCH_TMP/tczajka.probe"; then
+            PEERS+=(tczajka)
+        else
+            echo "   $code at $n: tczajka left out: $(tail -n 1 "$BENCH_TMP/tczajka.probe")" >&2
+        fi
+    fi
     while :; do
         if ! run_code "$code" "$n"; then
             echo "SWEEP $code $n failed (a run failed or passed ${TIMEOUT} s)"
@@ -122,10 +143,21 @@ while read -r code n flag; do
         break
     done
     # The same values on every side.
-    "$GRUNDY" sg "octal:$code" --upto "$n" --full --json > "$BENCH_TMP/values.json"
+    "$GRUNDY" sg "octal:$code" --upto "$n" --every-value --json > "$BENCH_TMP/values.json"
     sum=$(fletcher < "$BENCH_TMP/values.json")
     gn=$(sed -n "s/^G($n) = //p" "$BENCH_TMP/grundy.out")
     for side in "${checked[@]:1}"; do
+        if [ "$side" = tczajka ]; then
+            # Its line at 2^k = n values: the largest of G(0..n-1) and where it first occurs.
+            want=$(python3 -c '
+import json, sys
+v = json.load(sys.stdin)["values"][:int(sys.argv[1])]
+m = max(v)
+print("largest G[%d]=%d " % (v.index(m), m))' "$n" < "$BENCH_TMP/values.json")
+            grep -q "$want" "$BENCH_TMP/tczajka.out" \
+                || { echo "$code at $n: tczajka's line differs from grundy's $want" >&2; exit 1; }
+            continue
+        fi
         grep -q "checksum: $sum\$" "$BENCH_TMP/$side.out" \
             || { echo "$code at $n: ogsolve $side's checksum differs from grundy's $sum" >&2; exit 1; }
         grep -q "nimber of $n: $gn " "$BENCH_TMP/$side.out" \

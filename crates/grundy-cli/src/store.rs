@@ -190,6 +190,25 @@ impl Store {
         Ok(Store { dir: dir.to_path_buf(), chunk, manifest_crc: manifest.crc, saved: 0, _lock: lock })
     }
 
+    /// The game and the values of the store in `dir`, for answering from it (`analyze`, `play`
+    /// and `serve` with `--store DIR`): read under the lock and checked as a resumed run reads
+    /// them. A directory that holds no store is refused with the command that fills one.
+    pub fn read(dir: &Path) -> Result<(String, Vec<u16>), String> {
+        let manifest_path = dir.join(MANIFEST);
+        if !manifest_path.is_file() {
+            return Err(format!(
+                "store {} holds no stored values: `grundy sg GAME --upto N --store {}` fills it",
+                dir.display(),
+                dir.display()
+            ));
+        }
+        let bytes = read_at_most(&manifest_path, MAX_GAME_LEN as u64 + 64)?;
+        let manifest = decode_manifest(&bytes).map_err(|e| damaged(dir, MANIFEST, e))?;
+        let mut store = Store::open(dir, &manifest.game, DEFAULT_CHUNK)?;
+        let values = store.load()?;
+        Ok((manifest.game, values))
+    }
+
     /// Reads every saved value, checking each chunk; refuses a damaged store. Removes the
     /// temporary files of interrupted writes (this process holds the lock, so no other process
     /// is writing them).

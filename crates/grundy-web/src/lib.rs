@@ -157,6 +157,9 @@ pub struct Config {
     pub quick_limit: Duration,
     /// How many computations of the quick lane run at once (at least 1).
     pub quick_permits: usize,
+    /// Values of take-and-break games read from stores (`grundy serve --store DIR`): every
+    /// heap they cover is answered from them.
+    pub stored: Option<&'static grundy::StoredValues>,
 }
 
 impl Default for Config {
@@ -166,6 +169,7 @@ impl Default for Config {
             slow_permits: MAX_CONCURRENT,
             quick_limit: QUICK_LIMIT,
             quick_permits: QUICK_PERMITS,
+            stored: None,
         }
     }
 }
@@ -701,7 +705,7 @@ impl Problem {
             (false, true) => Convention::Every,
             (false, false) => Convention::Normal,
         };
-        Ok((game, position, AnalyzeOptions { convention, to_move, budget, explain: true }))
+        Ok((game, position, AnalyzeOptions { convention, to_move, budget, explain: true, stored: None }))
     }
 
     /// `analyze kayles 60 (misère)` and `grundy analyze kayles 60 --misere`: `verb` names what
@@ -818,8 +822,10 @@ async fn analyze_handler(
     let limit = request.limit()?;
     let problem = request.problem;
     let asked = problem.asked("analyze", "analyze", &problem.analyze_flags());
+    let stored = state.config.stored;
     let analysis = compute(&state, arrived, asked, move || {
-        let (game, position, options) = problem.parse()?;
+        let (game, position, mut options) = problem.parse()?;
+        options.stored = stored;
         let mut analysis = analyze(&game, &position, &options).map_err(|e| problem.failed(e))?;
         if let Some(limit) = limit {
             analysis.list_at_most(limit, "the request's limit");
@@ -959,8 +965,9 @@ struct MoveReply {
 /// One request of `POST /api/move` as a turn of the library's [`Session`], the one `grundy
 /// play` uses: the game picked up where the request says, the person's move played when one
 /// was sent, then the computer's reply (none once the game is over).
-fn play_move(request: &MoveRequest) -> Result<MoveReply, Fail> {
-    let (game, position, options) = request.problem.parse()?;
+fn play_move(request: &MoveRequest, stored: Option<&'static grundy::StoredValues>) -> Result<MoveReply, Fail> {
+    let (game, position, mut options) = request.problem.parse()?;
+    options.stored = stored;
     // Every-SG cannot play a heap that splits or a partizan game, at any level.
     grundy::play::check_playable(&position, options.convention)
         .map_err(|e| Fail::Api(ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, Kind::Unsupported, e)))?;
@@ -1040,7 +1047,8 @@ async fn move_handler(
         _ => String::new(),
     };
     let asked = request.problem.asked("the computer's move in", "play", &format!("{computer_first}{level}"));
-    let reply_ = compute(&state, arrived, asked, move || play_move(&request)).await?;
+    let stored = state.config.stored;
+    let reply_ = compute(&state, arrived, asked, move || play_move(&request, stored)).await?;
     reply(&reply_, big)
 }
 
@@ -1244,6 +1252,7 @@ mod tests {
             slow_permits: 1,
             quick_limit: Duration::from_millis(100),
             quick_permits: 1,
+            stored: None,
         }
     }
 

@@ -37,7 +37,7 @@ pub use engine::{all_but_lost_heaps, MisereHeaps};
 pub use engine::{
     allbut_single_formula, allbut_table, grundys_game_seconds, human_seconds, mex_table, misere_subtraction_table,
     split_table_cost, subtraction_table, Cell, EngineError, HeapSolver, Method, MethodChoice, SparseEngine,
-    SparseStats, ValueMethod,
+    SparseStats, StoredValues, ValueMethod,
 };
 pub use engine::{
     analysis_quotient, Generator, MisereQuotient, QuotientBuilder, QuotientError, QuotientStop, DEFAULT_QUOTIENT_ORDER,

@@ -56,6 +56,30 @@ pub struct Args {
     /// where not every winning move could be looked through.
     #[arg(long, value_name = "N|all", allow_negative_numbers = true)]
     limit: Option<String>,
+    /// Answer from the values stored in DIR by `grundy sg GAME --upto N --store DIR` (every heap
+    /// they cover); may be given once per game.
+    #[arg(long, value_name = "DIR")]
+    store: Vec<std::path::PathBuf>,
+}
+
+/// Reads the stores of `--store DIR` (each written by `grundy sg GAME --upto N --store DIR`)
+/// once for the life of the process, for [`AnalyzeOptions::stored`]; `None` when none is
+/// given.
+pub fn read_stores(dirs: &[std::path::PathBuf]) -> Result<Option<&'static grundy::StoredValues>, CliError> {
+    if dirs.is_empty() {
+        return Ok(None);
+    }
+    let mut stored = grundy::StoredValues::new();
+    for dir in dirs {
+        let error = |e: String| CliError::of_kind(crate::ErrorKind::Io, e).argument("--store");
+        let (game, values) = crate::store::Store::read(dir).map_err(error)?;
+        let ruleset: grundy::Ruleset = game.parse().map_err(|e| {
+            error(format!("store {} names the game '{game}', which this grundy does not read: {e}", dir.display()))
+        })?;
+        stored.insert(&ruleset, values).map_err(|e| error(format!("store {}: {e}", dir.display())))?;
+    }
+    // The tables live as long as the process: every analysis of this run reads them.
+    Ok(Some(Box::leak(Box::new(stored))))
 }
 
 /// Winning moves listed in the text when no --limit is given: a screenful.
@@ -98,18 +122,19 @@ pub fn parse_problem_with(
         Some(b) => parse_u64(b, "--budget").map_err(|e| CliError::usage(e).argument("--budget"))?,
         None => DEFAULT_BUDGET,
     };
-    Ok((game, position, AnalyzeOptions { convention, to_move, budget, explain: true }))
+    Ok((game, position, AnalyzeOptions { convention, to_move, budget, explain: true, stored: None }))
 }
 
 /// Runs `grundy analyze`.
 pub fn run(args: Args) -> Result<(), CliError> {
-    let (game, position, options) = parse_problem(
+    let (game, position, mut options) = parse_problem(
         &args.problem.game,
         &args.problem.position,
         args.problem.convention(),
         &args.to_move,
         args.budget.as_deref(),
     )?;
+    options.stored = read_stores(&args.store)?;
     let limit = args.limit.as_deref().map(parse_limit).transpose()?;
     let mut a = analyze(&game, &position, &options).map_err(CliError::analysis)?;
     if args.json {

@@ -28,6 +28,10 @@ pub struct Args {
     /// the computer works out its move, as in `grundy analyze`.
     #[arg(long, value_name = "N", allow_negative_numbers = true)]
     budget: Option<String>,
+    /// Play from the values stored in DIR by `grundy sg GAME --upto N --store DIR` (every heap
+    /// they cover); may be given once per game.
+    #[arg(long, value_name = "DIR")]
+    store: Vec<std::path::PathBuf>,
 }
 
 /// Marks drawn per heap at most; longer heaps show the first ones and their size.
@@ -57,7 +61,7 @@ Commands:
 pub fn run(args: Args) -> Result<(), CliError> {
     let to_move = "first";
     // Standard input carries the moves, so a graph must come from a file.
-    let (game, position, options) = parse_problem_with(
+    let (game, position, mut options) = parse_problem_with(
         &args.problem.game,
         &args.problem.position,
         args.problem.convention(),
@@ -65,6 +69,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         args.budget.as_deref(),
         false,
     )?;
+    options.stored = crate::cmd::analyze::read_stores(&args.store)?;
     let level: Level = args.level.parse().map_err(CliError::usage)?;
     if options.convention == Convention::Every && game.as_graph().is_some() {
         return Err(CliError::usage("Every-SG needs games that end; tokens on a graph with cycles may go on for ever")

@@ -20,6 +20,10 @@ pub struct Args {
     /// 503 answer naming the command that computes it without a limit.
     #[arg(long, value_name = "SECONDS", default_value = "10", allow_negative_numbers = true)]
     time_limit: String,
+    /// Answer from the values stored in DIR by `grundy sg GAME --upto N --store DIR` (every heap
+    /// they cover), read once at start; may be given once per game.
+    #[arg(long, value_name = "DIR")]
+    store: Vec<std::path::PathBuf>,
 }
 
 /// Reads `--time-limit`: seconds, decimals allowed, more than 0 and at most a day.
@@ -53,7 +57,8 @@ pub fn run(args: Args) -> Result<(), CliError> {
     let port = u16::try_from(port).map_err(|_| CliError::usage(format!("--port '{}' is past 65535", args.port)))?;
     let addr = resolve(&args.host, port).map_err(CliError::usage)?;
     let time_limit = parse_time_limit(&args.time_limit).map_err(CliError::usage)?;
-    let config = grundy_web::Config { time_limit, ..grundy_web::Config::default() };
+    let stored = crate::cmd::analyze::read_stores(&args.store)?;
+    let config = grundy_web::Config { time_limit, stored, ..grundy_web::Config::default() };
     grundy_web::serve_with(addr, config, |addr| {
         crate::emit(&format!(
             "grundy serve: listening on http://{addr}/ (time limit {} s per request; Ctrl-C stops)\n",

@@ -56,13 +56,17 @@ pub struct Args {
     /// period the values are derived from it (a copy, exact) rather than computed.
     #[arg(long, hide = true)]
     full: bool,
+    /// Compute every value up to N one by one, with no shortcut at a proven period (the period
+    /// is still proven and printed): the like-for-like run for comparing engines.
+    #[arg(long)]
+    every_value: bool,
     /// Values per store file (for a new store; tests use small chunks).
     #[arg(long, value_name = "N", hide = true, default_value_t = DEFAULT_CHUNK)]
     chunk: usize,
     /// Misère play: who wins a single heap of each size (P: the player to move loses), with the
     /// proven period (Nim, bounded:K, bash:M, subtraction:S, allbut:S); take-and-break games
     /// are searched, with no period claimed.
-    #[arg(long, conflicts_with_all = ["summary", "at", "store", "plot", "guess", "full"])]
+    #[arg(long, conflicts_with_all = ["summary", "at", "store", "plot", "guess", "full", "every_value"])]
     misere: bool,
     /// State the pattern of the values in words (period, pre-period and repeating block, or an
     /// arithmetic period with its saltus, or that none was found), with an expression to paste.
@@ -114,7 +118,12 @@ pub fn run(args: Args) -> Result<(), CliError> {
         ))
         .argument("--store"));
     }
-    let mut builder = SequenceBuilder::new(&ruleset).upto(upto).budget(budget).method(method).full(args.full);
+    let mut builder = SequenceBuilder::new(&ruleset)
+        .upto(upto)
+        .budget(budget)
+        .method(method)
+        .full(args.full)
+        .every_value(args.every_value);
     if let Some(t) = args.threads {
         builder = builder.threads(usize::from(t));
     }

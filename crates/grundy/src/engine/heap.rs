@@ -2,6 +2,7 @@
 //! otherwise a table with a proven period.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use crate::engine::sequence::{split_note, SequenceBuilder, SequenceError};
 use crate::engine::table::{allbut_table, subtraction_table};
@@ -28,7 +29,7 @@ enum Source {
     Table(GrundyTable),
     /// A take-and-break game (octal code, Grundy's game): values from the sparse engine, with
     /// the period when the Guy-Smith theorem proves one from them.
-    Split { rules: SplitRules, values: Vec<u16>, period: Option<Period> },
+    Split { rules: SplitRules, values: Arc<[u16]>, period: Option<Period> },
 }
 
 /// The Sprague-Grundy function of one heap ruleset, ready to answer for any heap size.
@@ -89,6 +90,18 @@ impl HeapSolver {
             Ruleset::Subtraction(set) => Source::Table(subtraction_table(set, budget)?),
         };
         Ok(HeapSolver { ruleset: ruleset.clone(), source, budget })
+    }
+
+    /// A solver answering from the stored values of `ruleset`, when they cover `max_heap` (or
+    /// prove a period): no value is computed. `None` when nothing stored covers it.
+    pub fn from_stored(ruleset: &Ruleset, stored: &StoredValues, max_heap: u64, budget: u64) -> Option<HeapSolver> {
+        let rules = ruleset.split_rules()?;
+        let (values, period) = stored.tables.get(&rules)?;
+        if period.is_none() && values.len() as u64 <= max_heap {
+            return None;
+        }
+        let source = Source::Split { rules, values: Arc::clone(values), period: *period };
+        Some(HeapSolver { ruleset: ruleset.clone(), source, budget })
     }
 
     /// The ruleset this solver answers for.
@@ -383,15 +396,82 @@ impl HeapValues for HeapSolver {
 
 /// One [`HeapSolver`] for each ruleset of a sum of heaps, each ready for the largest heap of its
 /// ruleset: what both the analysis of a sum and the computer's resisting move read values from.
-pub(crate) fn solvers_for(cs: &[Component], budget: u64) -> Result<HashMap<&Ruleset, HeapSolver>, AnalyzeError> {
+pub(crate) fn solvers_for<'a>(
+    cs: &'a [Component],
+    budget: u64,
+    stored: Option<&StoredValues>,
+) -> Result<HashMap<&'a Ruleset, HeapSolver>, AnalyzeError> {
     let mut solvers: HashMap<&Ruleset, HeapSolver> = HashMap::new();
     for c in cs {
         if !solvers.contains_key(&c.ruleset) {
             let max_heap = cs.iter().filter(|d| d.ruleset == c.ruleset).map(|d| d.heap).max().unwrap_or(0);
-            solvers.insert(&c.ruleset, HeapSolver::new(&c.ruleset, max_heap, budget)?);
+            let solver = match stored.and_then(|s| HeapSolver::from_stored(&c.ruleset, s, max_heap, budget)) {
+                Some(solver) => solver,
+                None => HeapSolver::new(&c.ruleset, max_heap, budget)?,
+            };
+            solvers.insert(&c.ruleset, solver);
         }
     }
     Ok(solvers)
+}
+
+/// Values of take-and-break games that a front end read from stores (`grundy sg --store DIR`
+/// writes them), so that `analyze`, `play` and the server answer every heap they cover without
+/// computing them again: G(0..len), and every heap past them when the values prove a period
+/// (Guy-Smith periodicity theorem). The library does no I/O: the front end reads and checks the
+/// files and hands the values over. Games are matched by their rules, so `kayles` and
+/// `octal:0.77` share a table.
+///
+/// ```
+/// use grundy::{analyze, AnalyzeOptions, Game, Position, StoredValues};
+/// let g: Game = "grundys-game".parse().unwrap();
+/// let values: Vec<u16> = grundy::mex_table(&"grundys-game".parse().unwrap(), 3000).iter().map(|&v| v as u16).collect();
+/// let mut stored = StoredValues::new();
+/// stored.insert(&"grundys-game".parse().unwrap(), values).unwrap();
+/// let stored: &'static StoredValues = Box::leak(Box::new(stored));
+/// let options = AnalyzeOptions { stored: Some(stored), budget: 100, ..AnalyzeOptions::default() };
+/// let p = g.parse_position(&["3000"]).unwrap();
+/// // Past the budget of 100 table entries: the stored table answers.
+/// assert!(analyze(&g, &p, &options).is_ok());
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct StoredValues {
+    tables: HashMap<SplitRules, (Arc<[u16]>, Option<Period>)>,
+}
+
+impl StoredValues {
+    /// No stored values.
+    pub fn new() -> Self {
+        StoredValues::default()
+    }
+
+    /// Adds G(0..values.len()) of `ruleset` (a take-and-break game), with the period they
+    /// prove, if any; a longer table of the same rules already here is kept instead. The values
+    /// are trusted: the front end checked them (the store's checksums).
+    pub fn insert(&mut self, ruleset: &Ruleset, values: Vec<u16>) -> Result<(), AnalyzeError> {
+        let Some(rules) = ruleset.split_rules() else {
+            return Err(AnalyzeError::Unsupported(format!(
+                "{ruleset} is not a take-and-break game: its values need no stored table"
+            )));
+        };
+        if self.tables.get(&rules).is_some_and(|(v, _)| v.len() >= values.len()) {
+            return Ok(());
+        }
+        let period = rules.proven_period(&values);
+        self.tables.insert(rules, (values.into(), period));
+        Ok(())
+    }
+
+    /// How many values of `ruleset` are stored (G(0..len)), and the period they prove.
+    pub fn coverage(&self, ruleset: &Ruleset) -> Option<(u64, Option<Period>)> {
+        let (values, period) = self.tables.get(&ruleset.split_rules()?)?;
+        Some((values.len() as u64, *period))
+    }
+
+    /// Whether nothing is stored.
+    pub fn is_empty(&self) -> bool {
+        self.tables.is_empty()
+    }
 }
 
 /// What computes the values of these rules, in words.
@@ -421,7 +501,9 @@ pub const PERIOD_SEARCH_WORK: u64 = 1 << 32;
 fn table_refusal(ruleset: &Ruleset, max_heap: u64, computed: u64, why: &str) -> AnalyzeError {
     let values = u128::from(max_heap) + 1;
     let command = if values <= u128::from(Work::SplitTable.max_budget()) {
-        format!("`grundy sg {ruleset} --upto {max_heap} --store DIR` computes it resumably")
+        format!(
+            "analyze, play and serve answer from `--store DIR` once `grundy sg {ruleset} --upto {max_heap} --store DIR` computes it resumably"
+        )
     } else {
         format!("a table to {max_heap} is past the {} this program allows", human_bytes(u128::from(MEMORY_LIMIT)))
     };
@@ -495,7 +577,7 @@ fn split_method(ruleset: &Ruleset, max_heap: u64, budget: u64) -> Result<Source,
         values.truncate(keep as usize);
     }
     values.shrink_to_fit();
-    Ok(Source::Split { rules, values, period })
+    Ok(Source::Split { rules, values: values.into(), period })
 }
 
 /// `analyze`'s words for a period search that could not answer, naming the command that can.

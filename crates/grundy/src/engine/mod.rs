@@ -16,7 +16,9 @@ pub mod table;
 pub mod tame;
 pub mod triples;
 
-pub use heap::{allbut_single_formula, grundys_game_seconds, human_seconds, split_table_cost, HeapSolver};
+pub use heap::{
+    allbut_single_formula, grundys_game_seconds, human_seconds, split_table_cost, HeapSolver, StoredValues,
+};
 pub use method::Method;
 pub use misere::{all_but_lost_heaps, MisereHeaps};
 pub use quotient::{

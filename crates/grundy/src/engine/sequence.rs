@@ -9,7 +9,8 @@
 //!
 //! - the *table* (the default, `grundy sg`): every value up to `upto`, and at least
 //!   [`MIN_VALUES`], with the period checked each time the table doubles and the work stopped
-//!   at a proven period (unless [`SequenceBuilder::full`]); a run without a store is refused
+//!   at a proven period (unless [`SequenceBuilder::full`], which derives the rest from it, or
+//!   [`SequenceBuilder::every_value`], which computes them); a run without a store is refused
 //!   when its forecast time passes [`UNSTORED_TIME_LIMIT`];
 //! - the *period search* ([`SequenceBuilder::period_search`], `grundy analyze` and the web's
 //!   `/api/sg`): the table doubles from 1,024 values until a period is proven or `upto` is
@@ -282,6 +283,7 @@ pub struct SequenceBuilder {
     threads: Option<usize>,
     algorithm: Algorithm,
     full: bool,
+    every_value: bool,
     mode: Mode,
     forecast_limit: Option<Duration>,
     resume: Option<Vec<u16>>,
@@ -301,6 +303,7 @@ impl SequenceBuilder {
             threads: None,
             algorithm: Algorithm::Measured,
             full: false,
+            every_value: false,
             mode: Mode::Table,
             forecast_limit: Some(UNSTORED_TIME_LIMIT),
             resume: None,
@@ -341,6 +344,16 @@ impl SequenceBuilder {
     /// the period. A table only.
     pub fn full(mut self, full: bool) -> Self {
         self.full = full;
+        self
+    }
+
+    /// Computes every value up to `upto` one by one, with no shortcut at a proven period (the
+    /// period is still found, from the values, at the end): the same values as a table that
+    /// stops or derives, for measuring the engine against programs that compute every value.
+    /// A table only; implies [`SequenceBuilder::full`].
+    pub fn every_value(mut self, every: bool) -> Self {
+        self.every_value = every;
+        self.full |= every;
         self
     }
 
@@ -500,7 +513,7 @@ impl SequenceBuilder {
             let len = engine.len();
             // Steps end on the store's chunk boundaries, so each save writes whole chunks.
             let mut end = ((len / chunk).saturating_add(1)).saturating_mul(chunk).min(cap);
-            if engine.derived_from().is_none() {
+            if engine.derived_from().is_none() && !self.every_value {
                 // Stop at the next period check too: a periodic game is proven early.
                 end = end.min(next_check.max(len + 1));
             }
@@ -527,6 +540,8 @@ impl SequenceBuilder {
                 // A proven period ends the work early: every later value follows from it.
                 // (Periodic games are the sparse method's worst case, as every mask leaves
                 // many rare positions.)
+                // Every value is computed: no period check until the end.
+                Mode::Table if self.every_value => {}
                 Mode::Table => {
                     if engine.derived_from().is_none() && len >= next_check {
                         next_check = len * 2;
@@ -1072,6 +1087,23 @@ mod tests {
             let stats = s.stats().unwrap_or_default();
             assert!(stats.derived > 0 && stats.derived < 30_001 - 1024, "{code}: {stats:?}");
             assert_eq!(s.computed(), 30_001, "{code}: every value is held");
+        }
+    }
+
+    /// Every value computed one by one gives the values of the default table (which stops at
+    /// the period) and of a full one (which derives past it), and the same period.
+    #[test]
+    fn every_value_computes_the_values_the_period_gives() {
+        for code in ["kayles", "octal:0.45", "octal:0.71", "octal:4.7", "octal:0.137", "octal:0.6"] {
+            let r = ruleset(code);
+            let every = SequenceBuilder::new(&r).upto(30_000).every_value(true).build().unwrap();
+            let default = SequenceBuilder::new(&r).upto(30_000).build().unwrap();
+            let full = SequenceBuilder::new(&r).upto(30_000).full(true).build().unwrap();
+            assert_eq!(values(&every, 30_000), values(&default, 30_000), "{code}");
+            assert_eq!(values(&every, 30_000), values(&full, 30_000), "{code}");
+            assert_eq!(every.period(), default.period(), "{code}");
+            assert_eq!(every.computed(), 30_001, "{code}");
+            assert_eq!(every.stats().unwrap_or_default().derived, 0, "{code}: nothing derived");
         }
     }
 

@@ -1276,7 +1276,7 @@ fn fewest_replies_move(position: &Position, options: &AnalyzeOptions, rng: &mut 
     if options.convention != Convention::Normal || cs.len() > RESIST_HEAPS * 4 {
         return None;
     }
-    let solvers = solvers_for(cs, options.budget).ok()?;
+    let solvers = solvers_for(cs, options.budget, options.stored).ok()?;
     let values: Vec<u64> = cs.iter().map(|c| solvers[&c.ruleset].value(c.heap)).collect::<Option<_>>()?;
     let x = values.iter().fold(0, |a, v| a ^ v);
     // The largest heaps first: they hold the most moves.

@@ -3,7 +3,7 @@
 
 use serde::{Serialize, Serializer};
 
-use crate::engine::heap::{solvers_for, Engine, HeapSolver};
+use crate::engine::heap::{solvers_for, Engine, HeapSolver, StoredValues};
 use crate::engine::{Method, MisereHeaps};
 use crate::error::{human_bytes, AnalyzeError, GaveUp, Work, MEMORY_LIMIT};
 use crate::game::convention::{Convention, Outcome, Player};
@@ -39,11 +39,21 @@ pub struct AnalyzeOptions {
     /// the same and `explanation` is empty: `grundy batch` answers millions of positions that
     /// nobody reads, where the words cost more than the game.
     pub explain: bool,
+    /// Values of take-and-break games read from stores, answering every heap they cover
+    /// (see [`StoredValues`]); read once for the life of the process (e.g. `Box::leak`), so
+    /// that the options stay `Copy`.
+    pub stored: Option<&'static StoredValues>,
 }
 
 impl Default for AnalyzeOptions {
     fn default() -> Self {
-        AnalyzeOptions { convention: Convention::Normal, to_move: Player::First, budget: DEFAULT_BUDGET, explain: true }
+        AnalyzeOptions {
+            convention: Convention::Normal,
+            to_move: Player::First,
+            budget: DEFAULT_BUDGET,
+            explain: true,
+            stored: None,
+        }
     }
 }
 
@@ -776,7 +786,7 @@ fn misere_sj(cs: &[Component], options: &AnalyzeOptions) -> Result<Option<Analys
         return Ok(None);
     }
     // Values out of the budget's reach leave the other methods to answer (or refuse).
-    let Ok(solvers) = solvers_for(cs, options.budget) else { return Ok(None) };
+    let Ok(solvers) = solvers_for(cs, options.budget, options.stored) else { return Ok(None) };
     for (r, solver) in &solvers {
         if **r == Ruleset::Nim {
             continue;
@@ -898,7 +908,7 @@ fn misere_single_heap(cs: &[Component], options: &AnalyzeOptions) -> Result<Opti
 }
 
 fn sum_normal(cs: &[Component], options: &AnalyzeOptions) -> Result<Analysis, AnalyzeError> {
-    let solvers = solvers_for(cs, options.budget)?;
+    let solvers = solvers_for(cs, options.budget, options.stored)?;
     let values = cs
         .iter()
         .map(|c| {

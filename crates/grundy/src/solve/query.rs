@@ -303,7 +303,13 @@ impl Query {
         Ok(CheckedQuery {
             game,
             position,
-            options: AnalyzeOptions { convention, to_move, budget, explain: self.explain.unwrap_or(true) },
+            options: AnalyzeOptions {
+                convention,
+                to_move,
+                budget,
+                explain: self.explain.unwrap_or(true),
+                ..AnalyzeOptions::default()
+            },
             limit,
         })
     }

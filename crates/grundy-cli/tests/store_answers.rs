@@ -1,0 +1,146 @@
+//! `analyze`, `play` and `serve` with `--store DIR`, through the real binary: a refusal names
+//! the `grundy sg ... --store DIR` command that fills the store; after it, every heap the store
+//! covers is answered, with every winning move, and the answers are those of a run that
+//! computed the values itself.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::path::PathBuf;
+use std::process::{Child, Command, Output, Stdio};
+use std::time::Duration;
+
+use serde_json::Value;
+
+fn grundy(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_grundy")).args(args).output().expect("the binary runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("grundy-store-answers-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+/// The command a refusal names, between backquotes, with DIR replaced by `dir`.
+fn named_command(message: &str, dir: &str) -> Vec<String> {
+    let command =
+        message.split('`').find(|part| part.starts_with("grundy sg ")).expect("the command that fills the store");
+    command.split_whitespace().skip(1).map(|w| if w == "DIR" { dir.to_string() } else { w.to_string() }).collect()
+}
+
+/// Fills a store of Grundy's game to 3000 by the command the refusal of `analyze` names, and
+/// returns its directory.
+fn filled_store(name: &str) -> String {
+    let refused = grundy(&["analyze", "grundys-game", "3000", "--budget", "2000"]);
+    assert_eq!(refused.status.code(), Some(2));
+    let message = text(&refused.stderr);
+    assert!(message.contains("--store DIR"), "{message}");
+    let dir = temp_dir(name);
+    let dir = dir.to_str().unwrap().to_string();
+    let command = named_command(&message, &dir);
+    let filled = grundy(&command.iter().map(String::as_str).collect::<Vec<_>>());
+    assert!(filled.status.success(), "{command:?}: {}", text(&filled.stderr));
+    dir
+}
+
+/// The answer of a run that computes the values itself (the default budget holds them).
+fn computed_answer() -> Value {
+    let o = grundy(&["analyze", "grundys-game", "3000", "--json"]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    serde_json::from_str(&text(&o.stdout)).unwrap()
+}
+
+#[test]
+fn analyze_answers_from_the_store_with_every_winning_move() {
+    let dir = filled_store("analyze");
+    let o = grundy(&["analyze", "grundys-game", "3000", "--budget", "2000", "--store", &dir, "--json"]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let stored: Value = serde_json::from_str(&text(&o.stdout)).unwrap();
+    let computed = computed_answer();
+    for key in ["outcome", "heap_values", "winning_moves", "winning_move_count"] {
+        assert_eq!(stored[key], computed[key], "{key}");
+    }
+    assert!(stored["winning_moves"].as_array().unwrap().len() > 1);
+    // Heaps past the store are refused again, naming the command.
+    let o = grundy(&["analyze", "grundys-game", "5000", "--budget", "2000", "--store", &dir]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o.stderr).contains("grundy sg grundys-game --upto 5000 --store DIR"), "{}", text(&o.stderr));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_directory_without_a_store_is_refused_with_the_command_that_fills_it() {
+    let dir = temp_dir("empty");
+    let o = grundy(&["analyze", "grundys-game", "30", "--store", dir.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    let e = text(&o.stderr);
+    assert!(e.contains("holds no stored values") && e.contains("grundy sg GAME --upto N --store"), "{e}");
+    assert_eq!(e.lines().count(), 1, "{e}");
+    assert!(!dir.exists(), "nothing is written");
+}
+
+#[test]
+fn play_hints_every_winning_move_from_the_store() {
+    let dir = filled_store("play");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["play", "grundys-game", "3000", "--budget", "2000", "--store", &dir])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(b"hint\nquit\n").unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let shown = text(&out.stdout);
+    let computed = computed_answer();
+    let count = computed["winning_move_count"].as_u64().unwrap();
+    assert!(shown.contains(&format!("{count} winning moves:")), "{count}: {shown}");
+    let first = computed["winning_moves"][0]["text"].as_str().unwrap();
+    assert!(shown.contains(first), "{first}: {shown}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Kills the server when the test ends, whatever happens.
+struct Server(Child);
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+#[test]
+fn serve_answers_from_the_store() {
+    let dir = filled_store("serve");
+    let child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["serve", "--port", "0", "--store", &dir])
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut server = Server(child);
+    let mut line = String::new();
+    BufReader::new(server.0.stdout.take().unwrap()).read_line(&mut line).unwrap();
+    let addr = line.split("http://").nth(1).and_then(|r| r.split('/').next()).expect("an address").to_string();
+    let body = r#"{"game": "grundys-game", "position": [3000], "budget": 2000}"#;
+    let request = format!(
+        "POST /api/analyze HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    let mut stream = std::net::TcpStream::connect(&addr).unwrap();
+    stream.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
+    stream.write_all(request.as_bytes()).unwrap();
+    let mut response = String::new();
+    stream.read_to_string(&mut response).unwrap();
+    assert!(response.starts_with("HTTP/1.1 200"), "{response}");
+    let json: Value = serde_json::from_str(response.split("\r\n\r\n").nth(1).unwrap()).unwrap();
+    let computed = computed_answer();
+    assert_eq!(json["winning_moves"], computed["winning_moves"]);
+    assert_eq!(json["outcome"], computed["outcome"]);
+    drop(server);
+    let _ = std::fs::remove_dir_all(&dir);
+}
