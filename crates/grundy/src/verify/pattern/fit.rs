@@ -30,7 +30,21 @@ impl Split<'_> {
 pub(crate) fn periodic(s: &Split<'_>, max_period: usize) -> Option<Rule> {
     let found = s.values.get(..s.found)?;
     let f = found.len();
-    for p in 1..=(f / 2).min(max_period) {
+    // A period must hold on the second half W of the values found from: there the differences
+    // G(n + 1) - G(n) repeat with it, so it is a multiple of the smallest period of those
+    // differences (Fine and Wilf), which the prefix function gives in one pass. Only its first
+    // multiples are tried: each is one backward pass, and a table constant on long ranges would
+    // otherwise make every p a long pass.
+    let half = found.get(f / 2..)?;
+    let diffs: Vec<i128> = half
+        .windows(2)
+        .map(|w| match w {
+            [a, b] => i128::from(*b) - i128::from(*a),
+            _ => 0,
+        })
+        .collect();
+    let smallest = smallest_period(&diffs).max(1);
+    for p in (1..=MULTIPLES).map(|k| k * smallest).filter(|&p| p <= (f / 2).min(max_period)) {
         let (Some(&last), Some(&before)) = (found.get(f - 1), found.get(f - 1 - p)) else {
             continue;
         };
@@ -52,6 +66,28 @@ pub(crate) fn periodic(s: &Split<'_>, max_period: usize) -> Option<Rule> {
         return Some(Rule { pre, body: Body::Periodic { period: p as u64, saltus, block } });
     }
     None
+}
+
+/// How many multiples of the differences' smallest period are tried as the period.
+const MULTIPLES: usize = 8;
+
+/// The smallest p with s[i + p] = s[i] for every i (s.len() when none is shorter), by the
+/// prefix function (Knuth-Morris-Pratt).
+fn smallest_period(s: &[i128]) -> usize {
+    let mut pi = vec![0usize; s.len()];
+    for i in 1..s.len() {
+        let mut k = pi.get(i - 1).copied().unwrap_or(0);
+        while k > 0 && s.get(i) != s.get(k) {
+            k = pi.get(k - 1).copied().unwrap_or(0);
+        }
+        if s.get(i) == s.get(k) {
+            k += 1;
+        }
+        if let Some(x) = pi.get_mut(i) {
+            *x = k;
+        }
+    }
+    s.len() - pi.last().copied().unwrap_or(0)
 }
 
 /// The multipliers a self-similar class may scale G by.
