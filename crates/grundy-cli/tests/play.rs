@@ -383,7 +383,7 @@ fn level_perfect_refuses_before_the_game_a_value_out_of_reach() {
 fn euclid_and_chips_play_in_the_terminal() {
     let mut g = Game::start(&["euclid", "34", "12", "--seed", "1"]);
     let (intro, _) = g.next();
-    assert!(intro.contains("number 1") && intro.contains("'1 24' (subtract 24 from number 1)"), "{intro}");
+    assert!(intro.contains("number 1") && intro.contains("'NUMBER TAKE' subtracts TAKE"), "{intro}");
     // A losing move for us (22, 12): the computer answers with its one winning move, to (10, 12).
     g.send("1 12");
     let (turn, _) = g.next();
@@ -405,4 +405,79 @@ fn euclid_and_chips_play_in_the_terminal() {
     g.send("quit");
     g.next();
     assert_eq!(g.finish().0, Some(0));
+}
+
+/// What `grundy play` prints before its first prompt and in answer to `help`, for `args`.
+fn intro_and_help(args: &[&str]) -> (String, String) {
+    let mut all = vec!["play"];
+    all.extend_from_slice(args);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(&all)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    child.stdin.take().expect("piped").write_all(b"help\nquit\n").expect("written");
+    let out = child.wait_with_output().expect("it ends");
+    let text = String::from_utf8(out.stdout).expect("UTF-8");
+    let (intro, rest) = text.split_once(PROMPT).expect("a prompt");
+    let help = rest.split(PROMPT).next().expect("the help").to_string();
+    (intro.to_string(), help)
+}
+
+/// The moves quoted after "For example" (intro) or "e.g." (help).
+fn quoted_examples(text: &str) -> Vec<String> {
+    let mut out = vec![];
+    for part in text.split("For example ").skip(1).chain(text.split("e.g. '").skip(1)) {
+        let part = part.trim_start_matches('\'');
+        for chunk in part.split("; or '") {
+            if let Some((m, _)) = chunk.trim_start_matches('\'').split_once('\'') {
+                out.push(m.to_string());
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn the_hints_are_legal_moves_of_the_position_in_the_games_own_words() {
+    // Once the hint was Nim's '3 11' in every game, illegal in nim 3 4 5 and in kayles 10.
+    for (args, syntax) in [
+        (&["nim", "3", "4", "5"][..], "'HEAP TAKE'"),
+        (&["kayles", "10"], "'ROW -> A B'"),
+        (&["hackenbush", "0-1,1-2"], "'cut U-V'"),
+        (&["fibonacci-nim", "20/3"], "'take TAKE'"),
+        (&["turtles", "3", "5", "9"], "'turn X Y'"),
+        (&["divisor", "360"], "'D'"),
+    ] {
+        let (intro, help) = intro_and_help(args);
+        assert!(!intro.contains("3 11") && !help.contains("3 11"), "{args:?}: {intro}{help}");
+        assert!(intro.contains(syntax) && help.contains(syntax), "{args:?}: no {syntax}:\n{intro}\n{help}");
+        let examples = quoted_examples(&intro);
+        assert!(!examples.is_empty(), "{args:?}: no example in {intro}");
+        assert_eq!(examples, quoted_examples(&help), "{args:?}");
+        // Each example is a legal move: played, the game goes on to the computer's reply.
+        for m in &examples {
+            let mut game = Game::start(args);
+            game.next();
+            game.send(m);
+            let (after, _) = game.next();
+            assert!(after.starts_with("you: ") && !after.contains("illegal move"), "{args:?}: '{m}': {after}");
+            game.finish();
+        }
+        // Only this game's syntax: none of the other games' forms.
+        for other in
+            ["'HEAP TAKE'", "'ROW -> A B'", "'cut U-V'", "'take TAKE'", "'turn X Y'", "'D'", "graph", "joined by ';'"]
+        {
+            if other != syntax {
+                assert!(!help.contains(other), "{args:?}: help names {other}: {help}");
+            }
+        }
+    }
+    // Kayles says how to type a split, with a legal one.
+    let (intro, _) = intro_and_help(&["kayles", "10"]);
+    assert!(
+        quoted_examples(&intro).iter().any(|m| m.starts_with("1 -> ") && m.split_whitespace().count() == 4),
+        "{intro}"
+    );
 }

@@ -830,7 +830,16 @@ async fn analyze_handler(
         if let Some(limit) = limit {
             analysis.list_at_most(limit, "the request's limit");
         }
-        Ok(AnalyzeReply { analysis, rules: game.rules_sentence() })
+        // Each listed move as it is typed, and legal moves of the player to move for the move
+        // box's hint (the person may be the one to move).
+        let typed = analysis
+            .winning_moves
+            .iter()
+            .chain(&analysis.drawing_moves)
+            .map(|m| grundy::play::typed_move(&position, options.to_move, &m.mv).unwrap_or_else(|| m.mv.to_string()))
+            .collect();
+        let examples = grundy::play::example_moves(&position, options.to_move);
+        Ok(AnalyzeReply { analysis, rules: game.rules_sentence(), typed, examples })
     })
     .await?;
     reply(&analysis, big)
@@ -902,6 +911,12 @@ struct AnalyzeReply {
     analysis: Analysis,
     /// The rules of the game in a sentence, for the page's board.
     rules: String,
+    /// Each listed winning move, then each drawing move, as a person types it (in the game's
+    /// own words where they read back, as `grundy play` reads moves).
+    typed: Vec<String>,
+    /// At most two legal moves of the player to move, typed, with their words: the move box's
+    /// examples ([`grundy::play::example_moves`]).
+    examples: Vec<grundy::play::ExampleMove>,
 }
 
 /// `POST /api/move`: a [`Problem`] and how the computer plays.
@@ -960,6 +975,9 @@ struct MoveReply {
     drawn: Option<String>,
     /// The rules of the game in a sentence, for the page's board.
     rules: String,
+    /// At most two legal moves of the player now to move, typed, with their words (none once
+    /// the game is over): the move box's examples.
+    examples: Vec<grundy::play::ExampleMove>,
 }
 
 /// One request of `POST /api/move` as a turn of the library's [`Session`], the one `grundy
@@ -1027,6 +1045,10 @@ fn play_move(request: &MoveRequest, stored: Option<&'static grundy::StoredValues
         to_move: session.to_move().to_string(),
         over: winner.is_some() || drawn.is_some(),
         winner: winner.map(|w| w.to_string()),
+        examples: match winner.is_some() || drawn.is_some() {
+            true => vec![],
+            false => grundy::play::example_moves(session.position(), session.to_move()),
+        },
         drawn,
         rules: session.game().rules_sentence(),
     })

@@ -72,6 +72,9 @@ async fn analyze_returns_the_cli_json_object() {
     let mut expected =
         serde_json::to_value(grundy::analyze(&game, &pos, &grundy::AnalyzeOptions::default()).unwrap()).unwrap();
     expected["rules"] = json!(game.rules_sentence());
+    // Each listed move as it is typed, and moves of the player to move as examples.
+    expected["typed"] = json!(["2 5", "3 11", "4 13"]);
+    expected["examples"] = json!([{"typed": "1 1", "words": "take 1 from heap 1 (7 -> 6)"}]);
     assert_eq!(a, expected);
     assert_eq!(a["rules"], "A move takes one or more objects from one heap.");
     assert_eq!(a["outcome"], "N");
@@ -494,7 +497,19 @@ async fn games_is_the_librarys_list() {
     let first = v[0].as_object().expect("an object per game");
     let mut keys: Vec<&str> = first.keys().map(String::as_str).collect();
     keys.sort_unstable();
-    assert_eq!(keys, ["a_move", "example_game", "example_position", "heap_ruleset", "name", "spelling"]);
+    assert_eq!(
+        keys,
+        [
+            "a_move",
+            "example_game",
+            "example_move",
+            "example_position",
+            "heap_ruleset",
+            "move_syntax",
+            "name",
+            "spelling"
+        ]
+    );
     assert_eq!(v.as_array().map(Vec::len), Some(grundy::GAMES.len()));
     // The page asks every endpoint for big integers as strings; the list has none.
     let (s, w, _) = get("/api/games?big=strings").await;

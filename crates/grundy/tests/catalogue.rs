@@ -18,3 +18,24 @@ fn the_readme_table_is_the_list_of_games() {
         assert!(grundy::Game::example_of(g).is_ok(), "{}", g.spelling);
     }
 }
+
+#[test]
+fn every_example_move_is_legal_in_its_example() {
+    for g in grundy::GAMES {
+        let game = grundy::Game::example_of(g).unwrap();
+        let tokens: Vec<&str> = g.example_position.split_whitespace().collect();
+        let position = game.parse_position(&tokens).unwrap();
+        let played = grundy::play::parse_move(&position, grundy::Player::First, g.example_move);
+        assert!(played.is_ok(), "{}: '{}' is refused: {}", g.spelling, g.example_move, played.unwrap_err());
+        // The syntax names its forms between backquotes (the page shows them as the move box's
+        // hint).
+        let forms: Vec<&str> = g.move_syntax.split('`').skip(1).step_by(2).collect();
+        assert!(
+            !forms.is_empty() && g.move_syntax.matches('`').count() % 2 == 0,
+            "{}: '{}'",
+            g.spelling,
+            g.move_syntax
+        );
+        assert_eq!(grundy::rules::catalogue::kind_of(g.example_game), Some(g), "{}", g.spelling);
+    }
+}

@@ -42,20 +42,35 @@ const MAX_HINTS: usize = 12;
 /// games, is far shorter; a longer line is refused without being held.
 pub const MAX_LINE_BYTES: usize = 8192;
 
-const HELP: &str = "\
-Moves:
-  3 11          take 11 objects from heap 3
-  2 -> 5        leave 5 objects in heap 2
-  2 -> 3 4      split heap 2 into heaps of 3 and 4 (games that split heaps)
-  4             divisor game: divide n by 4 (a prime power that divides n)
-  1 b           graph:FILE: move token 1 to vertex b (a position repeated three times is a draw)
-  1 3; 2 -> 5   Every-SG (--every): one move in each game that is not over, joined by ';'
+/// The commands of a game, after its moves in `help`.
+const COMMANDS: &str = "\
 Commands:
   hint          show every winning move (under Every-SG, the winning turn and how to type it)
   undo          take back your last move (and the computer's reply)
   help          show this
   quit          end the game (so does end of input)
 ";
+
+/// The catalogue's sentence on how this game's moves are typed, its forms in quotes.
+fn syntax(game: &Game) -> Option<String> {
+    grundy::rules::catalogue::kind_of(&game.to_string()).map(|k| k.move_syntax.replace('`', "'"))
+}
+
+/// `help`: how this game's moves are typed, legal moves of the position on the board as
+/// examples, and the commands.
+fn help(s: &Session) -> String {
+    let mut t = String::from("Moves:\n");
+    if s.convention() == Convention::Every {
+        t += "  a turn is one move in each game that is not over, joined by ';' (e.g. '1 3; 2 -> 5'), each typed as below\n";
+    }
+    if let Some(syntax) = syntax(s.game()) {
+        t += &format!("  {syntax}\n");
+    }
+    for m in grundy::play::example_moves(s.position(), s.to_move()) {
+        t += &format!("  e.g. '{}': {}\n", m.typed, m.words);
+    }
+    t + COMMANDS
+}
 
 /// Runs `grundy play`.
 pub fn run(args: Args) -> Result<(), CliError> {
@@ -146,7 +161,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
                     emit("Goodbye.\n");
                     return Ok(());
                 }
-                "help" | "?" | "h" => emit(HELP),
+                "help" | "?" | "h" => emit(&help(&session)),
                 "hint" => emit(&hint(&session)),
                 "undo" | "u" => {
                     match session.undo(human) {
@@ -181,27 +196,31 @@ fn intro(s: &Session, human: Player, level: Level, seed: u64) -> String {
         human.other()
     );
     t += &format!("Rules: {}\n", s.game().rules_sentence());
-    t += match s.position() {
-        Position::Divisor(_) => {
-            "Type a prime power that divides n (e.g. '4' divides n by 4) or '-> m' to leave m; 'help' lists everything.\n"
-        }
-        Position::Euclid(..) => {
-            "Type a move such as '1 24' (subtract 24 from number 1) or '1 -> 10' (number 1 becomes 10); 'help' lists everything.\n"
-        }
-        Position::Chips(_) => {
-            "Type a move such as '2 -> 3' (slide chip 2 to cell 3) or '2 1' (slide chip 2 one cell left); 'help' lists everything.\n"
-        }
-        _ if several_games(s) => {
-            let example = grundy::play::smallest_turn(s.position(), s.to_move(), Convention::Every)
-                .map(|mv| grundy::play::typed_turn(s.position(), Convention::Every, &mv))
-                .unwrap_or_else(|| "1 3; 2 -> 5".into());
-            return t + &format!(
-                "A turn is one move in each game that is not over, joined by ';', each typed as a move of that game with the numbers listed below (e.g. '{example}'); 'hint' shows the winning turn, 'help' lists everything.\n"
-            );
-        }
-        Position::Board(b, _) => return t + &format!("{}; 'help' lists everything.\n", b.rules().move_hint()),
-        _ => "Type a move such as '3 11' (take 11 from heap 3) or '2 -> 5' (leave 5 in heap 2); 'help' lists everything.\n",
+    if several_games(s) {
+        let example = grundy::play::smallest_turn(s.position(), s.to_move(), Convention::Every)
+            .map(|mv| grundy::play::typed_turn(s.position(), Convention::Every, &mv))
+            .unwrap_or_else(|| "1 3; 2 -> 5".into());
+        return t + &format!(
+            "A turn is one move in each game that is not over, joined by ';', each typed as a move of that game with the numbers listed below (e.g. '{example}'); 'hint' shows the winning turn, 'help' lists everything.\n"
+        );
+    }
+    // How this game's moves are typed, and legal moves of this position typed that way (the
+    // player to move may be the computer: the person's moves are shown once it is their turn).
+    if let Some(syntax) = syntax(s.game()) {
+        t += &format!("Type a move: {syntax}.\n");
+    }
+    let examples: Vec<String> = match s.computer_to_move() {
+        // The computer moves first: 'help' shows moves of the position the person gets.
+        true => vec![],
+        false => grundy::play::example_moves(s.position(), s.to_move())
+            .into_iter()
+            .map(|m| format!("'{}': {}", m.typed, m.words))
+            .collect(),
     };
+    if !examples.is_empty() {
+        t += &format!("For example {}. ", examples.join("; or "));
+    }
+    t += "'help' lists everything.\n";
     t
 }
 

@@ -122,11 +122,14 @@ impl Move {
     /// Reads `HEAP -> LEFT...` split at the arrow into `heap` and `left`; `heaps`, when known,
     /// is the number of heaps, so that a heap past them is refused with the range.
     pub(crate) fn read_arrow(heap_text: &str, left: &str, heaps: Option<usize>) -> Result<Move, IllegalMove> {
+        // `none`: the numbers are removed (what `Display` writes for such a move).
+        let none = left.trim() == "none";
         let to = left
             .split_whitespace()
+            .filter(|_| !none)
             .map(|s| parse_u64(s, "the heap left").map_err(IllegalMove::new))
             .collect::<Result<Vec<u64>, _>>()?;
-        if to.is_empty() {
+        if to.is_empty() && !none {
             return Err(IllegalMove::new("say what is left after '->' (e.g. '2 -> 5')"));
         }
         // `FIRST..LAST -> ...` replaces the numbers FIRST to LAST.
@@ -172,6 +175,10 @@ impl fmt::Display for Move {
         }
         for h in &self.to {
             write!(f, " {h}")?;
+        }
+        // A move that only removes numbers (a coin turned from heads to tails) leaves nothing.
+        if self.to.is_empty() {
+            f.write_str(" none")?;
         }
         Ok(())
     }

@@ -8,6 +8,8 @@
 //! what a person reads and types.
 
 mod every;
+mod examples;
+pub use examples::{example_moves, typed_move, ExampleMove};
 
 use std::collections::HashMap;
 use std::fmt;

@@ -31,6 +31,12 @@ pub struct GameKind {
     /// Whether the game is a heap ruleset: one rule for every heap, so that `grundy sg` computes
     /// its Grundy sequence and a `sum` may use it for some of its heaps.
     pub heap_ruleset: bool,
+    /// How a move is typed (in `grundy play`, the page's move box, `/api/move`), in this game's
+    /// own words: each form between backquotes with its parts in capitals, then what it does,
+    /// e.g. "`HEAP TAKE` takes TAKE objects from heap HEAP; `HEAP -> LEFT` leaves LEFT in it".
+    pub move_syntax: &'static str,
+    /// A legal move of the example position, typed as `move_syntax` says (a test plays it).
+    pub example_move: &'static str,
 }
 
 /// Every kind of game, in the order the help texts and the README list them.
@@ -42,6 +48,8 @@ pub const GAMES: &[GameKind] = &[
         example_game: "nim",
         example_position: "7 9 12 15",
         heap_ruleset: true,
+        move_syntax: "`HEAP TAKE` takes TAKE objects from heap HEAP; `HEAP -> LEFT` leaves LEFT in it",
+        example_move: "3 5",
     },
     GameKind {
         spelling: "bounded:K",
@@ -50,6 +58,8 @@ pub const GAMES: &[GameKind] = &[
         example_game: "bounded:3",
         example_position: "10 7 4",
         heap_ruleset: true,
+        move_syntax: "`HEAP TAKE` takes TAKE objects (1 to K) from heap HEAP; `HEAP -> LEFT` leaves LEFT in it",
+        example_move: "1 3",
     },
     GameKind {
         spelling: "bounded",
@@ -58,6 +68,8 @@ pub const GAMES: &[GameKind] = &[
         example_game: "bounded",
         example_position: "7/3 9/2 12/5",
         heap_ruleset: false,
+        move_syntax: "`HEAP TAKE` takes TAKE objects (1 to the heap's LIMIT) from heap HEAP; `HEAP -> LEFT` leaves LEFT in it",
+        example_move: "3 5",
     },
     GameKind {
         spelling: "bash:M",
@@ -66,6 +78,8 @@ pub const GAMES: &[GameKind] = &[
         example_game: "bash:4",
         example_position: "23",
         heap_ruleset: true,
+        move_syntax: "`1 TAKE` takes TAKE objects (1 to M) from the heap; `1 -> LEFT` leaves LEFT",
+        example_move: "1 3",
     },
     GameKind {
         spelling: "subtraction:S",
@@ -74,6 +88,8 @@ pub const GAMES: &[GameKind] = &[
         example_game: "subtraction:2,5",
         example_position: "999999999999999999",
         heap_ruleset: true,
+        move_syntax: "`HEAP TAKE` takes TAKE objects (a size in S) from heap HEAP; `HEAP -> LEFT` leaves LEFT in it",
+        example_move: "1 5",
     },
     GameKind {
         spelling: "allbut:S",
@@ -82,6 +98,8 @@ pub const GAMES: &[GameKind] = &[
         example_game: "allbut:3",
         example_position: "1000000000000 77",
         heap_ruleset: true,
+        move_syntax: "`HEAP TAKE` takes TAKE objects (any number not in S) from heap HEAP; `HEAP -> LEFT` leaves LEFT in it",
+        example_move: "2 4",
     },
     GameKind {
         spelling: "octal:CODE",
@@ -90,6 +108,8 @@ pub const GAMES: &[GameKind] = &[
         example_game: "octal:0.16",
         example_position: "100",
         heap_ruleset: true,
+        move_syntax: "`HEAP TAKE` takes TAKE objects from an end of heap HEAP; `HEAP -> A B` takes from its middle, leaving heaps of A and B (as the code allows)",
+        example_move: "1 -> 40 58",
     },
     GameKind {
         spelling: "hex:CODE",
@@ -98,6 +118,8 @@ pub const GAMES: &[GameKind] = &[
         example_game: "hex:0.8",
         example_position: "20",
         heap_ruleset: true,
+        move_syntax: "`HEAP TAKE` takes TAKE objects from an end of heap HEAP; `HEAP -> A B` leaves two heaps, `HEAP -> A B C` three (as the code allows)",
+        example_move: "1 -> 5 6 8",
     },
     GameKind {
         spelling: "kayles",
@@ -106,6 +128,8 @@ pub const GAMES: &[GameKind] = &[
         example_game: "kayles",
         example_position: "10 7",
         heap_ruleset: true,
+        move_syntax: "`ROW PINS` knocks down 1 or 2 pins from an end of row ROW; `ROW -> A B` knocks down 1 or 2 pins in its middle, leaving rows of A and B pins",
+        example_move: "1 -> 4 5",
     },
     GameKind {
         spelling: "dawsons-kayles",
@@ -114,6 +138,8 @@ pub const GAMES: &[GameKind] = &[
         example_game: "dawsons-kayles",
         example_position: "12",
         heap_ruleset: true,
+        move_syntax: "`ROW 2` knocks down two pins from an end of row ROW; `ROW -> A B` knocks down two pins in its middle, leaving rows of A and B pins",
+        example_move: "1 -> 4 6",
     },
     GameKind {
         spelling: "dawsons-chess",
@@ -123,6 +149,8 @@ pub const GAMES: &[GameKind] = &[
         example_game: "dawsons-chess",
         example_position: "9",
         heap_ruleset: true,
+        move_syntax: "`HEAP TAKE` takes TAKE objects from an end of heap HEAP; `HEAP -> A B` takes 3 from its middle, leaving heaps of A and B",
+        example_move: "1 -> 3 3",
     },
     GameKind {
         spelling: "officers",
@@ -131,6 +159,8 @@ pub const GAMES: &[GameKind] = &[
         example_game: "officers",
         example_position: "30",
         heap_ruleset: true,
+        move_syntax: "`HEAP 1` takes one object from an end of heap HEAP; `HEAP -> A B` takes one from its middle, leaving heaps of A and B",
+        example_move: "1 -> 14 15",
     },
     GameKind {
         spelling: "grundys-game",
@@ -139,6 +169,8 @@ pub const GAMES: &[GameKind] = &[
         example_game: "grundys-game",
         example_position: "20",
         heap_ruleset: true,
+        move_syntax: "`HEAP -> A B` splits heap HEAP into two unequal heaps of A and B",
+        example_move: "1 -> 8 12",
     },
     GameKind {
         spelling: "kl:K,L",
@@ -147,6 +179,8 @@ pub const GAMES: &[GameKind] = &[
         example_game: "kl:2,3",
         example_position: "4 5 6",
         heap_ruleset: false,
+        move_syntax: "`HEAP TAKE` takes TAKE objects from heap HEAP (never the size your side may not take); `HEAP -> LEFT` leaves LEFT in it",
+        example_move: "3 1",
     },
     GameKind {
         spelling: "divisor",
@@ -155,6 +189,8 @@ pub const GAMES: &[GameKind] = &[
         example_game: "divisor",
         example_position: "1000000000000000",
         heap_ruleset: false,
+        move_syntax: "`D` divides n by D, a prime power that divides n; `-> M` leaves M",
+        example_move: "8",
     },
     GameKind {
         spelling: "euclid",
@@ -163,6 +199,8 @@ pub const GAMES: &[GameKind] = &[
         example_game: "euclid",
         example_position: "34 12",
         heap_ruleset: false,
+        move_syntax: "`NUMBER TAKE` subtracts TAKE, a multiple of the smaller number, from number NUMBER; `NUMBER -> LEFT` leaves LEFT in it",
+        example_move: "1 24",
     },
     GameKind {
         spelling: "chips",
@@ -171,6 +209,8 @@ pub const GAMES: &[GameKind] = &[
         example_game: "chips",
         example_position: "1 5 6 7 9 12 14 17",
         heap_ruleset: false,
+        move_syntax: "`CHIP -> CELL` slides chip CHIP left to cell CELL; `CHIP STEPS` slides it STEPS cells left",
+        example_move: "2 -> 3",
     },
     GameKind {
         spelling: "wythoff",
@@ -179,6 +219,8 @@ pub const GAMES: &[GameKind] = &[
         example_game: "wythoff",
         example_position: "5 8",
         heap_ruleset: false,
+        move_syntax: "`HEAP TAKE` takes TAKE objects from heap HEAP; `both TAKE` takes TAKE from both heaps; `1..2 -> A B` leaves A and B",
+        example_move: "both 2",
     },
     GameKind {
         spelling: "fibonacci-nim",
@@ -187,6 +229,8 @@ pub const GAMES: &[GameKind] = &[
         example_game: "fibonacci-nim",
         example_position: "100",
         heap_ruleset: false,
+        move_syntax: "`take TAKE` (or just `TAKE`) takes TAKE objects, at most the limit the last move set",
+        example_move: "take 3",
     },
     GameKind {
         spelling: "multiple:K",
@@ -195,6 +239,8 @@ pub const GAMES: &[GameKind] = &[
         example_game: "multiple:3",
         example_position: "19",
         heap_ruleset: false,
+        move_syntax: "`take TAKE` (or just `TAKE`) takes TAKE objects, at most the limit the last move set",
+        example_move: "take 2",
     },
     GameKind {
         spelling: "multiplication",
@@ -203,6 +249,8 @@ pub const GAMES: &[GameKind] = &[
         example_game: "multiplication",
         example_position: "162",
         heap_ruleset: false,
+        move_syntax: "`times M` (or just `M`) multiplies p by M, from 2 to 9",
+        example_move: "times 9",
     },
     GameKind {
         spelling: "staircase",
@@ -211,6 +259,8 @@ pub const GAMES: &[GameKind] = &[
         example_game: "staircase",
         example_position: "3 9 5 2 7",
         heap_ruleset: false,
+        move_syntax: "`STEP COINS` moves COINS coins from step STEP to the step below (from step 1 they leave)",
+        example_move: "2 3",
     },
     GameKind {
         spelling: "moore:K",
@@ -219,6 +269,8 @@ pub const GAMES: &[GameKind] = &[
         example_game: "moore:2",
         example_position: "5 6 9 3",
         heap_ruleset: false,
+        move_syntax: "`HEAP TAKE` takes TAKE objects from heap HEAP; `HEAP TAKE, HEAP TAKE` takes from several heaps at once (at most K)",
+        example_move: "1 3, 2 4",
     },
     GameKind {
         spelling: "take-or-split:K",
@@ -227,6 +279,8 @@ pub const GAMES: &[GameKind] = &[
         example_game: "take-or-split:2",
         example_position: "2 2 3",
         heap_ruleset: false,
+        move_syntax: "`HEAP TAKE` takes TAKE objects from heap HEAP; `split HEAP into A B` splits it into K heaps",
+        example_move: "split 3 into 1 2",
     },
     GameKind {
         spelling: "circle:RULESET",
@@ -235,6 +289,8 @@ pub const GAMES: &[GameKind] = &[
         example_game: "circle:kayles",
         example_position: "12 line:7",
         heap_ruleset: false,
+        move_syntax: "`take T from N` takes T coins from circle or line N (from a line they come off an end); `take T from N leaving A B` takes them from a line's middle",
+        example_move: "take 2 from 1",
     },
     GameKind {
         spelling: "cutting",
@@ -243,6 +299,8 @@ pub const GAMES: &[GameKind] = &[
         example_game: "cutting",
         example_position: "4x2 5x5",
         heap_ruleset: false,
+        move_syntax: "`cut SHEET into WxH WxH` cuts sheet SHEET into those two pieces",
+        example_move: "cut 1 into 2x2 2x2",
     },
     GameKind {
         spelling: "turtles",
@@ -251,6 +309,8 @@ pub const GAMES: &[GameKind] = &[
         example_game: "turtles",
         example_position: "3 5 9",
         heap_ruleset: false,
+        move_syntax: "`turn X` turns over coin X; `turn X Y` turns over coins X and Y (the rightmost must show heads)",
+        example_move: "turn 9 4",
     },
     GameKind {
         spelling: "mock-turtles",
@@ -259,6 +319,8 @@ pub const GAMES: &[GameKind] = &[
         example_game: "mock-turtles",
         example_position: "0 1 2 3 7",
         heap_ruleset: false,
+        move_syntax: "`turn X`, `turn X Y` or `turn X Y Z` turns over those coins (the rightmost must show heads)",
+        example_move: "turn 7 4 1",
     },
     GameKind {
         spelling: "ruler",
@@ -267,6 +329,8 @@ pub const GAMES: &[GameKind] = &[
         example_game: "ruler",
         example_position: "3 6 12",
         heap_ruleset: false,
+        move_syntax: "`turn A..B` turns over the coins A to B (coin B must show heads); `turn X` turns over coin X",
+        example_move: "turn 11..12",
     },
     GameKind {
         spelling: "coins-2d:RULE1xRULE2",
@@ -275,6 +339,8 @@ pub const GAMES: &[GameKind] = &[
         example_game: "coins-2d:turtlesxturtles",
         example_position: "1,1 2,2",
         heap_ruleset: false,
+        move_syntax: "`turn X,Y ...` turns over the cells listed, every cell of a move X x Y (the cell with the largest x and y must show heads)",
+        example_move: "turn 2,2 1,2 2,1 1,1",
     },
     GameKind {
         spelling: "graph:FILE",
@@ -283,6 +349,8 @@ pub const GAMES: &[GameKind] = &[
         example_game: "graph:edges.txt",
         example_position: "b c",
         heap_ruleset: false,
+        move_syntax: "`TOKEN VERTEX` moves token TOKEN along an edge to vertex VERTEX",
+        example_move: "2 d",
     },
     GameKind {
         spelling: "hackenbush",
@@ -291,6 +359,8 @@ pub const GAMES: &[GameKind] = &[
         example_game: "hackenbush",
         example_position: "0-1,1-2,2-0,1-3 0-1,1-1",
         heap_ruleset: false,
+        move_syntax: "`cut U-V` deletes edge U-V of picture 1; `cut U-V in P` of picture P",
+        example_move: "cut 1-3",
     },
     GameKind {
         spelling: "geography:FILE",
@@ -299,6 +369,8 @@ pub const GAMES: &[GameKind] = &[
         example_game: "geography:examples/geography/bzoj1443.txt",
         example_position: "r2c2",
         heap_ruleset: false,
+        move_syntax: "`VERTEX` (or `to VERTEX`) moves the token to vertex VERTEX, a neighbour not yet visited (the first move places it)",
+        example_move: "r2c3",
     },
     GameKind {
         spelling: "sum",
@@ -307,8 +379,29 @@ pub const GAMES: &[GameKind] = &[
         example_game: "sum",
         example_position: "nim=7 subtraction:2,5=9 bounded:3=5",
         heap_ruleset: false,
+        move_syntax: "`NUMBER TAKE` takes TAKE from number NUMBER of the whole position (each game's numbers in turn); `NUMBER -> LEFT` leaves LEFT in it",
+        example_move: "2 5",
     },
 ];
+
+/// The kind of game `game` (as typed: `bounded:3`, `octal:0.16`, `graph:edges.txt`) belongs to:
+/// the entry whose spelling it is, or whose spelling's name before `:` it shares.
+///
+/// ```
+/// use grundy::rules::catalogue::kind_of;
+/// assert_eq!(kind_of("bounded:3").unwrap().spelling, "bounded:K");
+/// assert_eq!(kind_of("bounded").unwrap().spelling, "bounded");
+/// assert_eq!(kind_of("kayles").unwrap().spelling, "kayles");
+/// assert_eq!(kind_of("graph").unwrap().spelling, "graph:FILE");
+/// assert!(kind_of("chess").is_none());
+/// ```
+pub fn kind_of(game: &str) -> Option<&'static GameKind> {
+    let name = game.split(':').next().unwrap_or(game);
+    GAMES
+        .iter()
+        .find(|g| g.spelling == game)
+        .or_else(|| GAMES.iter().find(|g| g.spelling.split_once(':').is_some_and(|(prefix, _)| prefix == name)))
+}
 
 /// The file `graph:edges.txt` of the catalogue's example of `graph:FILE` (the README shows it):
 /// a 2-cycle a-b with a way out from b to c, and c to d. Vertex b has the generalized

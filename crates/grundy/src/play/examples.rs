@@ -1,0 +1,141 @@
+//! Moves that show a person how to type one: legal moves of the position on the board, written
+//! in the game's own words where it has them (`3 5`, `take 3`, `cut 1-3`, `1 -> 4 5` for a
+//! split), each checked by reading it back as the player would type it.
+
+use std::iter::once;
+
+use crate::game::convention::Player;
+use crate::game::{Move, Position};
+use crate::rules::board::Board;
+
+use super::{apply, check_move, describe, parse_move, smallest_move};
+
+/// A legal move as a person types it, with what it does in words.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct ExampleMove {
+    /// The move as typed: `grundy play`, the page's move box and `/api/move` read it.
+    pub typed: String,
+    /// What it does, as `analyze` words moves: "take 1 from heap 1 (7 -> 6)".
+    pub words: String,
+}
+
+/// At most two legal moves of `position` for `player`, as they are typed: the move that changes
+/// the position least and, in a game whose heaps split (Kayles, octal games), a split, so that
+/// a person sees how to type one. Empty when `player` has no move. Cheap at any size: a few
+/// candidate moves, each checked by the rules.
+///
+/// ```
+/// use grundy::{Game, Player, play::example_moves};
+/// let kayles: Game = "kayles".parse().unwrap();
+/// let pos = kayles.parse_position(&["10", "7"]).unwrap();
+/// let typed: Vec<String> = example_moves(&pos, Player::First).into_iter().map(|m| m.typed).collect();
+/// assert_eq!(typed, ["1 1", "1 -> 4 5"]);
+/// let nim: Game = "nim".parse().unwrap();
+/// let pos = nim.parse_position(&["3", "4", "5"]).unwrap();
+/// assert_eq!(example_moves(&pos, Player::First)[0].typed, "1 1");
+/// ```
+pub fn example_moves(position: &Position, player: Player) -> Vec<ExampleMove> {
+    let mut out: Vec<ExampleMove> = vec![];
+    for mv in smallest_move(position, player).into_iter().chain(split_move(position, player)) {
+        if let Some(example) = typed(position, player, &mv) {
+            if !out.iter().any(|m| m.typed == example.typed) {
+                out.push(example);
+            }
+        }
+    }
+    out
+}
+
+/// The legal move `mv` of `player` as a person types it: in the game's own words where they
+/// read back as the same move (`3 5`, `take 3`, `cut 1-3 in 1`, `turn 9 4`), else `Move`'s own
+/// form (`3 -> 1`, `1..2 -> 4 6`), which every game reads; `None` when `mv` is not legal.
+///
+/// ```
+/// use grundy::{Game, Move, Player, play::typed_move};
+/// let fib: Game = "fibonacci-nim".parse().unwrap();
+/// let pos = fib.parse_position(&["100"]).unwrap();
+/// assert_eq!(typed_move(&pos, Player::First, &Move::new(0, vec![97, 6])).as_deref(), Some("take 3"));
+/// ```
+pub fn typed_move(position: &Position, player: Player, mv: &Move) -> Option<String> {
+    typed(position, player, mv).map(|m| m.typed)
+}
+
+/// `mv` as typed, with its words (see [`typed_move`]).
+fn typed(position: &Position, player: Player, mv: &Move) -> Option<ExampleMove> {
+    check_move(position, player, mv).ok()?;
+    let after = apply(position, mv);
+    let typed = words(position, mv)
+        .into_iter()
+        .chain(once(mv.to_string()))
+        .find(|t| parse_move(position, player, t).is_ok_and(|m| apply(position, &m) == after))?;
+    Some(ExampleMove { typed, words: describe(position, mv) })
+}
+
+/// Ways of writing `mv` in the game's own words, to be checked by reading them back.
+fn words(position: &Position, mv: &Move) -> Vec<String> {
+    let heaps = position.heaps();
+    let n = heaps.get(mv.heap).copied().unwrap_or(0);
+    match position {
+        Position::Divisor(n) => mv.to.first().filter(|&&m| m > 0).map(|m| (n / m).to_string()).into_iter().collect(),
+        Position::Board(Board::Graph(g), _) => {
+            let name = mv.to.first().and_then(|&v| u32::try_from(v).ok()).map(|v| g.graph().name(v).to_string());
+            name.map(|name| format!("{} {name}", mv.heap + 1)).into_iter().collect()
+        }
+        Position::Board(b, numbers) => {
+            // HEAP TAKE where one number goes down; the words of `analyze` without what they
+            // say in parentheses (`take 3`) and without the words that only read well
+            // (`turn over coin 3` typed `turn 3`, `cut sheet 1 into 2x2 and 2x2` typed
+            // `cut 1 into 2x2 2x2`); geography's move is its vertex's name.
+            let text = b.rules().describe(numbers, &mv.apply(numbers));
+            let mut plain = String::new();
+            let mut depth = 0usize;
+            for c in text.chars() {
+                match c {
+                    '(' => depth += 1,
+                    ')' => depth = depth.saturating_sub(1),
+                    _ if depth == 0 => plain.push(c),
+                    _ => {}
+                }
+            }
+            const FILLER: [&str; 8] = ["over", "coin", "coins", "cell", "cells", "sheet", "and", "picture"];
+            let short: Vec<&str> = plain.split_whitespace().filter(|w| !FILLER.contains(w)).collect();
+            let plain: Vec<&str> = plain.split_whitespace().collect();
+            let take = match mv.to.as_slice() {
+                [left] if mv.width <= 1 && *left < n => Some(format!("{} {}", mv.heap + 1, n - left)),
+                _ => None,
+            };
+            [take, Some(short.join(" ")), Some(plain.join(" ")), plain.last().map(|w| w.to_string())]
+                .into_iter()
+                .flatten()
+                .collect()
+        }
+        _ => match mv.to.as_slice() {
+            // A take: HEAP TAKE.
+            [left] if mv.width <= 1 && *left < n => vec![format!("{} {}", mv.heap + 1, n - left)],
+            _ => vec![],
+        },
+    }
+}
+
+/// A legal split of a heap, in a game whose heaps split: the most even split of the first heap
+/// that has one, taking as few objects as the rules allow.
+fn split_move(position: &Position, player: Player) -> Option<Move> {
+    let Position::Sum(cs) = position else { return None };
+    cs.iter().enumerate().filter(|(_, c)| c.ruleset.splits()).find_map(|(i, c)| {
+        (0..16u64).find_map(|t| {
+            let rest = c.heap.checked_sub(t)?;
+            let (half, third) = (rest / 2, rest / 3);
+            // Grundy's game splits into unequal heaps only: the second try.
+            let splits = [
+                vec![half, rest - half],
+                vec![half.saturating_sub(1), rest - half.saturating_sub(1)],
+                vec![third, third + 1, rest.saturating_sub(2 * third + 1)],
+            ];
+            splits
+                .into_iter()
+                .filter(|to| to.iter().all(|&h| h > 0))
+                .map(|to| Move::new(i, to))
+                .find(|m| check_move(position, player, m).is_ok())
+        })
+    })
+}
