@@ -24,7 +24,7 @@ test('a sum of games under Every-SG is won by clicking the winning turn the pane
     assert.ok(moves.length > 0, 'a winning turn is listed');
     // The listed turn names a move in each game that is not over.
     await lib.forgetStatus(page, 'moving');
-    await page.click('#winning-moves li.playable >> nth=0');
+    await page.click('#winning-moves li.playable .play-move >> nth=0');
     await lib.settled(page);
   }
   assert.equal(await page.getAttribute('#status', 'data-winner'), 'you');

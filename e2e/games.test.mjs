@@ -19,7 +19,7 @@ async function followThePanel(page) {
     assert.ok(first, 'a won position lists a winning move');
     played.push(await first.getAttribute('data-move'));
     await forgetStatus(page, 'moving');
-    await first.click();
+    await first.$eval('.play-move', (b) => b.click());
     await settled(page);
   }
   return played;

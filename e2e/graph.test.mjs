@@ -49,7 +49,7 @@ test('a won game on a graph played to a win by following the panel', async () =>
     const moves = await lib.winningMoves(page);
     assert.ok(moves.length > 0, 'a won position lists a winning move');
     await lib.forgetStatus(page, 'moving');
-    await page.click('#winning-moves li:not(.none) >> nth=0');
+    await page.click('#winning-moves li:not(.none) .play-move >> nth=0');
     await lib.settled(page);
   }
   assert.equal(await page.getAttribute('#status', 'data-winner'), 'you');

@@ -125,7 +125,8 @@ export async function settled(page, timeout = 15000) {
 
 /** The winning moves the panel lists: their text, heap and what each leaves. */
 export const winningMoves = (page) => page.$$eval('#winning-moves li:not(.none)',
-  (lis) => lis.map((li) => ({ text: li.textContent, heap: li.dataset.heap, to: li.dataset.to })));
+  (lis) => lis.map((li) => ({ text: (li.querySelector('.move-link') || li).textContent, heap: li.dataset.heap, to: li.dataset.to,
+    move: li.dataset.move })));
 
 /** Plays to the end taking one object at a time from the first non-empty heap. */
 export async function playOneByOne(page) {

@@ -41,6 +41,8 @@ const state = {
   sequence: null,
   /** The games grundy knows, from /api/games (the library's one list). */
   games: [],
+  /** Legal moves of the player to move as they are typed, with their words (from the server). */
+  examples: [],
 };
 
 const other = (p) => (p === 'first' ? 'second' : 'first');
@@ -729,7 +731,10 @@ async function newGame(event) {
   $('after-game').hidden = true;
   clearGame();
   $('game-title').textContent = `${game}${state.misere ? ' (misère)' : ''}${state.every ? ' (Every-SG)' : ''}`;
-  $('move-text').placeholder = state.every ? '1 -> 2; 3 -> 1' : '3 2  ·  2 -> 1';
+  // The move box starts empty, its hint this game's own syntax.
+  $('move-text').value = '';
+  state.examples = [];
+  showMoveSyntax();
   // No game until the server has read the game and position (and, for a position that takes
   // long, until it has analysed it).
   const noGame = () => {
@@ -834,6 +839,9 @@ async function turn(text) {
   state.tokens = reply.tokens;
   state.toMove = reply.to_move;
   if (reply.computer) state.seen.push({ position: state.tokens, to_move: state.toMove });
+  showPosition();
+  state.examples = reply.examples || [];
+  showMoveSyntax();
   if (reply.over) finish(reply.winner, reply.drawn ?? null);
   await refresh();
   return true;
@@ -855,9 +863,79 @@ async function undo() {
   state.over = false;
   state.winner = null;
   state.drawn = null;
+  showPosition();
   log('undo', 'human');
   showError('');
   await refresh();
+}
+
+// ---- how moves are typed -------------------------------------------------------------------
+
+/** The list's entry of the game played, by its name as typed (`bounded:3` is `bounded:K`). */
+function kindOf(game) {
+  const name = game === 'graph' ? 'graph' : game.split(':')[0];
+  return state.games.find((g) => g.spelling === game)
+    || state.games.find((g) => g.spelling.includes(':') && g.spelling.split(':')[0] === name);
+}
+
+/** The forms of a move syntax: its parts between backquotes (`HEAP TAKE`). */
+const syntaxForms = (syntax) => syntax.split('`').filter((_, k) => k % 2 === 1);
+
+/**
+ * The move box's hint: this game's forms as its placeholder, and under it how moves are typed
+ * with legal moves of the position as examples (`state.examples`, from the server), each of
+ * which a click types into the box.
+ */
+function showMoveSyntax() {
+  const box = $('move-text');
+  const kind = kindOf(state.game);
+  const forms = kind ? syntaxForms(kind.move_syntax) : [];
+  box.placeholder = state.every ? '1 -> 2; 3 -> 1' : forms.length > 0 ? forms.join('  ·  ') : 'HEAP TAKE  ·  HEAP -> LEFT';
+  box.title = kind ? kind.move_syntax.replaceAll('`', '') : '';
+  const hint = $('move-syntax');
+  hint.replaceChildren();
+  if (state.every) {
+    hint.append('A turn is one move in each game that is not over, joined by ', commandLine(';'), '.');
+  }
+  if (kind) {
+    if (hint.childNodes.length > 0) hint.append(' ');
+    hint.append('Type ');
+    kind.move_syntax.split('`').forEach((part, k) => hint.append(k % 2 === 1 ? commandLine(part) : part));
+    hint.append('.');
+  }
+  const examples = state.over ? [] : state.examples;
+  if (examples.length > 0) {
+    hint.append(' For example ');
+    examples.forEach((m, k) => {
+      if (k > 0) hint.append(' or ');
+      const example = cell('button', m.typed, 'example');
+      example.type = 'button';
+      example.title = `type it in the move box: ${m.words}`;
+      example.addEventListener('click', () => showMove(m.typed, m.typed));
+      hint.append(example);
+    });
+    hint.append('.');
+  }
+}
+
+/**
+ * Shows a move without playing it: typed in the move box, and the board's elements that make
+ * it (`[data-move]`, as `typed` or in the general form `general`) highlighted.
+ */
+function showMove(typed, general) {
+  $('move-text').value = typed;
+  const board = $('board');
+  board.querySelectorAll('.shown-move').forEach((e) => e.classList.remove('shown-move'));
+  const hits = [...board.querySelectorAll('[data-move]')]
+    .filter((e) => [typed, general].includes(e.getAttribute('data-move')));
+  hits.forEach((e) => e.classList.add('shown-move'));
+  (hits[0] || board).scrollIntoView({ block: 'nearest' });
+  $('move-text').focus({ preventScroll: true });
+}
+
+/** The position box shows the position on the board, as `grundy analyze` reads it back. */
+function showPosition() {
+  if (state.started && state.tokens.length > 0) $('position').value = state.tokens.join(' ');
 }
 
 // ---- the analysis panel ---------------------------------------------------------------------
@@ -914,17 +992,30 @@ function showAnalysis(a) {
   // The count is null when some moves are left out: it is not known then. It may be past
   // 2^64 - 1 (a string of digits): shown as it comes, never through a float.
   const count = a.winning_move_count === null ? null : String(a.winning_move_count);
-  $('winning-count').textContent = count === null
-    ? `(${a.winning_moves.length} listed; ${a.winning_moves_not_listed})`
-    : `(${count})`;
+  // A drawn position has no winning move: the panel says so and lists the moves that keep the
+  // draw, as the terminal does ("moves that keep the draw (N):").
+  const drawn = a.outcome === 'D';
+  $('moves-title').textContent = drawn ? 'No winning move: moves that keep the draw' : 'Winning moves';
+  $('winning-count').textContent = drawn
+    ? `(${a.drawing_move_count ?? (a.drawing_moves || []).length})`
+    : count === null
+      ? `(${a.winning_moves.length} listed; ${a.winning_moves_not_listed})`
+      : `(${count})`;
   showFamilies(a, count);
+  if (drawn && !state.over) {
+    const intro = $('moves-intro');
+    intro.hidden = false;
+    intro.textContent = 'The position is drawn: neither player can force a win, so no move wins. '
+      + 'Each of these keeps the draw (any other move loses):';
+  }
+  state.examples = a.examples || state.examples;
+  showMoveSyntax();
   const list = $('winning-moves');
   list.replaceChildren();
   // In a drawn position the moves that keep the draw are listed instead (none wins).
-  const drawing = a.outcome === 'D' ? (a.drawing_moves || []) : [];
-  for (const m of [...a.winning_moves, ...drawing]) {
+  const drawing = drawn ? (a.drawing_moves || []) : [];
+  [...a.winning_moves, ...drawing].forEach((m, k) => {
     const li = document.createElement('li');
-    li.textContent = m.text;
     li.dataset.heap = String(m.heap);
     li.dataset.to = m.to.join(' ');
     // The move as it is typed (`3 -> 1`, or `1..2 -> 2 5` when it changes several numbers),
@@ -935,23 +1026,36 @@ function showAnalysis(a) {
     // A move that only removes numbers (a coin-turning move turning heads to tails) leaves
     // nothing in their place, written `none`.
     const onGraph = /^move token (\d+) from \S+ to (\S+)/.exec(m.text);
-    li.dataset.move = onGraph && state.game === 'graph'
+    const general = onGraph && state.game === 'graph'
       ? `${onGraph[1]} ${onGraph[2]}`
       : `${numbers} -> ${m.to.length > 0 ? m.to.join(' ') : 'none'}`;
+    // As the person would type it, in the game's own words (the server checked it reads back).
+    li.dataset.move = a.typed?.[k] ?? general;
     if (drawing.includes(m)) li.classList.add('drawing');
-    li.title = `play ${li.dataset.move}`;
     li.classList.add('playable');
-    li.addEventListener('click', () => {
+    // The move's words are a link that shows it: on the board, and typed in the move box.
+    const link = cell('a', m.text, 'move-link');
+    link.href = '#board';
+    link.title = `show this move on the board and type it in the move box (${li.dataset.move})`;
+    link.addEventListener('click', (e) => {
+      e.preventDefault();
+      showMove(li.dataset.move, general);
+    });
+    const play = cell('button', 'Play', 'play-move');
+    play.type = 'button';
+    play.title = `play ${li.dataset.move}`;
+    play.addEventListener('click', () => {
       if (!state.over && !state.busy && state.toMove === state.human) humanMove(li.dataset.move);
     });
+    li.append(link, ' ', play);
     list.appendChild(li);
-  }
-  if (a.winning_moves.length === 0) {
+  });
+  if (a.winning_moves.length === 0 && drawing.length === 0) {
     const li = document.createElement('li');
     li.className = 'none';
     // "None" only when every winning move was looked for: an N-position always has one.
     li.textContent = state.over ? 'The game is over.'
-      : a.outcome === 'D' ? 'None: the position is drawn.'
+      : a.outcome === 'D' ? 'No move wins: the position is drawn.'
       : count === null ? 'Not listed: too many moves to look through here (see above).'
         : count === '0' ? 'None: every move loses against best play.'
           : 'Not listed one by one here: the families above give every one.';
