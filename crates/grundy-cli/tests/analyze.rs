@@ -225,3 +225,22 @@ fn euclids_game_answers_the_official_sample() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("Euclid's game takes two numbers, not 1"));
 }
+
+#[test]
+fn the_lines_after_a_limited_list_say_what_is_true() {
+    let run = |args: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_grundy")).args(args).output().expect("runs");
+        String::from_utf8(out.stdout).expect("UTF-8")
+    };
+    // --limit all was given: the line says where the list stops, not to give --limit all.
+    let all = run(&["analyze", "kayles", "1000000", "--limit", "all"]);
+    let last = all.lines().last().unwrap();
+    assert_eq!(
+        last,
+        "  and 73338 more (the list stops at the first 10000; the families above, or --json's winning_families, give every one)"
+    );
+    // One family left is one family.
+    let one = run(&["analyze", "kayles", "1000000000000000000", "--limit", "1"]);
+    assert!(one.contains("  and 1 more family (--limit all lists them)\n"), "{one}");
+    assert!(!one.contains("1 more families"), "{one}");
+}

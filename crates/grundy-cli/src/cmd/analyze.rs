@@ -229,7 +229,11 @@ pub fn render(a: &Analysis, explain: bool, limit: Option<usize>) -> String {
             s += &format!("  {text}\n");
         }
         if many.len() > shown_limit {
-            s += &format!("  and {} more families (--limit all lists them)\n", many.len() - shown_limit);
+            let left = many.len() - shown_limit;
+            s += &format!(
+                "  and {left} more {} (--limit all lists them)\n",
+                if left == 1 { "family" } else { "families" }
+            );
         }
     }
     if a.winning_moves.is_empty() {
@@ -271,7 +275,14 @@ pub fn render(a: &Analysis, explain: bool, limit: Option<usize>) -> String {
         let listed = a.winning_moves.len();
         let more = a.winning_move_count.map_or((listed - shown.len()) as u128, |n| n - shown.len() as u128);
         let in_families: u128 = a.winning_families.iter().map(|f| u128::from(f.family.count)).sum();
-        let how = if a.winning_move_count.is_some_and(|n| n > listed as u128 && n > in_families) {
+        let how = if limit.is_none() && a.winning_move_count.is_some_and(|n| n > listed as u128) {
+            // --limit all was given: say where the list stops and what gives the rest.
+            if a.winning_move_count.is_some_and(|n| n > in_families) {
+                format!("the list stops at the first {listed}")
+            } else {
+                format!("the list stops at the first {listed}; the families above, or --json's winning_families, give every one")
+            }
+        } else if a.winning_move_count.is_some_and(|n| n > listed as u128 && n > in_families) {
             // A board game may count its moves without giving them as families.
             format!("--limit all lists the first {listed}")
         } else if a.winning_move_count.is_some_and(|n| n > listed as u128) {
