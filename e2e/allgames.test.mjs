@@ -83,8 +83,9 @@ async function startGame(page, preset, position) {
 
 /** The person's move: a board element that makes one, else the example under the move box. */
 async function move(page, what) {
-  const target = await page.$('#board [data-move]:not(:disabled)');
-  if (target) {
+  // A shape of the drawing that makes a move, shown (a token's targets show once it is picked).
+  const target = page.locator('#board [data-move]:visible').first();
+  if (await target.count() > 0) {
     await target.click();
     return 'board';
   }
