@@ -779,6 +779,18 @@ async fn graphs_come_in_the_body_and_draws_end_games() {
     assert_error(s, &v, StatusCode::BAD_REQUEST, "a request reads no files");
     let (s, v) = post_json("/api/analyze", json!({"game": "graph", "position": ["a"]})).await;
     assert_error(s, &v, StatusCode::BAD_REQUEST, "needs its edges");
+    // A sum cannot hold a game on a graph: the field and the part are each named, never "the
+    // edges are missing" while they were sent.
+    let sum = json!({"game": "sum", "graph": edges, "position": ["graph=a", "nim=3"]});
+    let (s, v) = post_json("/api/analyze", sum).await;
+    assert_error(
+        s,
+        &v,
+        StatusCode::BAD_REQUEST,
+        "the 'graph' field gives the edges of game graph or geography, not of game 'sum'",
+    );
+    let (s, v) = post_json("/api/analyze", json!({"game": "sum", "position": ["nim=3", "graph=a"]})).await;
+    assert_error(s, &v, StatusCode::BAD_REQUEST, "heap 2: 'graph' is a game on a graph, which a sum cannot hold here");
     // a (first to move), b, then a again now: the person moves to b, the computer keeps the
     // draw by going back to a, which has then come up three times with the first to move.
     let history = json!([

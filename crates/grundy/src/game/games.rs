@@ -11,6 +11,12 @@ use crate::error::ParsePositionError;
 use crate::game::{Component, Game, Move, Position};
 use crate::rules::Ruleset;
 
+/// Whether `game` names a game on a graph (`graph`, `graph:FILE`, `geography`,
+/// `geography:FILE`), which a sum cannot hold: a part's tokens carry no edges.
+pub(crate) fn is_on_a_graph(game: &str) -> bool {
+    ["graph", "geography"].iter().any(|g| game == *g || game.strip_prefix(g).is_some_and(|rest| rest.starts_with(':')))
+}
+
 /// Reads one game of a sum, `GAME=TOKENS`, where GAME is not a heap ruleset (the caller has
 /// tried that); `i` is the argument's index, for the errors.
 pub(crate) fn parse_part(i: usize, game: &str, tokens: &str) -> Result<Position, ParsePositionError> {

@@ -228,6 +228,12 @@ impl Game {
                             i + 1
                         ))
                     })?;
+                    if games::is_on_a_graph(r) {
+                        return Err(ParsePositionError::new(format!(
+                            "heap {}: '{r}' is a game on a graph, which a sum cannot hold here (its edges have nowhere to come from, and its draws do not add up as heaps do): analyze it on its own",
+                            i + 1
+                        )));
+                    }
                     match r.parse::<Ruleset>() {
                         Ok(r) => parts.push(games::heap_part(r, heap(i, h)?)),
                         // Not a heap ruleset: any other game, with its own tokens.

@@ -172,6 +172,7 @@ pub struct Query {
 /// assert!(requested_game("graph", Some("a b\nb a\n")).is_ok());
 /// assert!(requested_game("graph", None).unwrap_err().contains("needs its edges"));
 /// assert!(requested_game("graph:edges.txt", None).unwrap_err().contains("reads no files"));
+/// assert!(requested_game("sum", Some("a b")).unwrap_err().contains("not of game 'sum'"));
 /// ```
 pub fn requested_game(name: &str, graph: Option<&str>) -> Result<Game, String> {
     if name == "graph" {
@@ -195,7 +196,11 @@ pub fn requested_game(name: &str, graph: Option<&str>) -> Result<Game, String> {
             "game geography needs the text of its graph in `graph` (one edge 'u v' a line): a request reads no files"
                 .into(),
         ),
-        (None, _) => name.parse().map_err(|e: crate::error::ParseGameError| e.to_string()),
+        // The field would be ignored: say so rather than answer as if it had been read.
+        (None, Some(_)) => Err(format!(
+            "the 'graph' field gives the edges of game graph or geography, not of game '{name}' (a sum cannot hold a game on a graph): send it only with one of those"
+        )),
+        (None, None) => name.parse().map_err(|e: crate::error::ParseGameError| e.to_string()),
     }
 }
 
