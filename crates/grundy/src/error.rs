@@ -70,6 +70,18 @@ impl Work {
         }
     }
 
+    /// Why the need of such work may not be known before it is done.
+    pub fn why_need_unknown(self) -> &'static str {
+        match self {
+            Work::PositionsSearched => "a search learns which positions it reaches only by reaching them",
+            Work::SubtractionTable | Work::AllButTable | Work::SplitTable => {
+                "how long a table must be is found only by computing it"
+            }
+            Work::MovesExamined => "the options are counted only by looking through them",
+            Work::ValuesCounted | Work::HeapsWalked => "the end is found only by walking to it",
+        }
+    }
+
     /// Bytes of memory one unit takes (0 for work bounded by time alone).
     pub fn bytes_per_unit(self) -> u64 {
         match self {
@@ -149,20 +161,17 @@ pub struct GaveUp {
 }
 
 impl GaveUp {
-    /// The budget worth asking for next: [`GaveUp::needed`] when it is known and allowed, else
-    /// four times the budget used (capped at the largest allowed); `None` when no allowed budget
-    /// is larger than the one used, or the work is known to need more than any.
+    /// The budget worth asking for next: [`GaveUp::needed`] when it is known (a budget certain
+    /// to be enough) and allowed; `None` when the need is not known (no guess is advised: a
+    /// guess that fails would lead to another), or is past the largest budget allowed.
     pub fn suggested_budget(&self) -> Option<u64> {
         let max = self.what.max_budget();
-        match self.needed.filter(|&n| n > self.used) {
-            Some(n) => (n <= max).then_some(n),
-            None => (self.used < max).then(|| self.used.saturating_mul(4).min(max)),
-        }
+        self.needed.filter(|&n| n > self.used && n <= max)
     }
 
-    /// Whether [`GaveUp::suggested_budget`] is known to be enough (and not just larger).
+    /// Whether [`GaveUp::suggested_budget`] is known to be enough: always, when there is one.
     pub fn suggestion_is_enough(&self) -> bool {
-        self.needed.is_some_and(|n| n > self.used && n <= self.what.max_budget())
+        self.suggested_budget().is_some()
     }
 
     /// " (about 1.2 MiB)" for `n` units of work that take memory, else nothing.
@@ -185,8 +194,11 @@ impl GaveUp {
                     self.memory(n)
                 )
             }
-            (None, Some(next)) => format!("it needs more; a budget of {next}{} may be enough", self.memory(next)),
-            (None, None) => {
+            (None, _) if self.used < max => format!(
+                "it needs more, and how much more is not known before the work is done ({}); the most this program allows is {max}",
+                self.what.why_need_unknown()
+            ),
+            (None, _) => {
                 format!("it needs more than {max} {units}, the most this program allows for one computation")
             }
         }
@@ -237,7 +249,14 @@ mod tests {
                             assert!(text.contains(&b.to_string()), "the message names {b}: {text}");
                             assert_eq!(g.suggestion_is_enough(), needed.is_some_and(|n| n > used), "{text}");
                         }
-                        None => assert!(text.contains("past the") || text.contains("the most"), "{text}"),
+                        None => {
+                            assert!(text.contains("past the") || text.contains("the most"), "{text}");
+                            // Never a guess: no budget is named unless it is known to be enough.
+                            assert!(!text.contains("may be enough"), "{text}");
+                            if needed.is_none() && used < max {
+                                assert!(text.contains("not known"), "{text}");
+                            }
+                        }
                     }
                 }
             }

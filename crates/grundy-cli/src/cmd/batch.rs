@@ -79,7 +79,8 @@ pub fn run(args: Args) -> Result<(), CliError> {
             let message = format!("line {number} is longer than {MAX_LINE_BYTES} bytes: one query per line");
             out.write_all(error_line(number, "bad_input", None, &message).as_bytes())
         } else {
-            write_answer(&mut out, number, &line, defaults)
+            // A byte-order mark (an editor's, at the start of a file) is whitespace.
+            write_answer(&mut out, number, line.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&line), defaults)
         };
         // Answers go out as soon as no more input is waiting, so that a program that writes a
         // query and waits for its answer is not kept waiting by the buffer.

@@ -158,13 +158,22 @@ fn windowed_table(
     let budget = asked.min(TABLE_STEPS / set.len() as u64);
     let s = set.as_slice();
     let width = set.max();
-    let gave_up = || GaveUp { what: Work::SubtractionTable, used: budget, needed: None };
+    // What the table needs, where it is known: one size m has values 0 (m times), 1 (m
+    // times), ..., period 2m from 0, and its window of m values first repeats at entry 3m.
+    // Other sets' periods are found only by computing (the table needs more than max(S)
+    // entries, and how many more is not known); past what any budget allows it says so.
+    let need = match s {
+        [_] => Some(width.saturating_mul(3)),
+        _ if width >= Work::SubtractionTable.max_budget() => Some(width.saturating_add(1)),
+        _ => None,
+    };
+    let gave_up = || GaveUp { what: Work::SubtractionTable, used: budget, needed: need };
     // Past u32 entries the table would not fit in memory anyway.
     if width >= budget && budget < asked {
         return Err(too_many_steps(kind, set, budget));
     }
     if width >= budget || width > u64::from(u32::MAX) {
-        return Err(GaveUp { what: Work::SubtractionTable, used: budget, needed: width.checked_mul(2) }.into());
+        return Err(GaveUp { what: Work::SubtractionTable, used: budget, needed: need }.into());
     }
     let mut values: Vec<u64> = Vec::new();
     match until_window_repeats(&mut values, width as usize, budget, |&v| v, |values| next(values, s))? {

@@ -90,11 +90,12 @@ impl Geography {
         let mut names: Vec<String> = vec![];
         let mut pairs: Vec<(usize, usize)> = vec![];
         for (l, line) in text.lines().enumerate() {
-            let line = line.trim();
-            if line.is_empty() || line.starts_with('#') {
+            // `#` starts a comment anywhere on a line, as in a graph file.
+            let line = crate::rules::board::trim_blank(line.split('#').next().unwrap_or_default());
+            if line.is_empty() {
                 continue;
             }
-            let words: Vec<&str> = line.split_whitespace().collect();
+            let words: Vec<&str> = crate::rules::board::file_words(line).collect();
             if words.len() > 2 {
                 return Err(format!("line {}: '{line}' is not an edge 'u v' (two vertex names)", l + 1));
             }

@@ -84,18 +84,19 @@ pub fn picture_token(edges: &[Edge]) -> String {
 /// with `@FILE` may hold one edge a line), or `0` for the bare ground. Every edge must reach
 /// the ground (vertex 0). Errors name the edge and, for text of several lines, its line.
 pub fn parse_picture(text: &str) -> Result<Vec<Edge>, String> {
-    if text.trim() == "0" {
+    use crate::rules::board::{file_words, trim_blank};
+    if trim_blank(text) == "0" {
         return Ok(vec![]);
     }
-    let many_lines = text.trim().contains('\n');
+    let many_lines = trim_blank(text).contains('\n');
     let mut edges = vec![];
     for (l, line) in text.lines().enumerate() {
         let at = |what: String| if many_lines { format!("line {}: {what}", l + 1) } else { what };
-        if line.trim().is_empty() {
+        if trim_blank(line).is_empty() {
             continue;
         }
         for item in line.split(',') {
-            let words: Vec<&str> = item.split_whitespace().collect();
+            let words: Vec<&str> = file_words(item).collect();
             if words.is_empty() {
                 return Err(at(format!(
                     "an empty edge between commas in '{}' (write edges u-v, e.g. 0-1,1-2)",
@@ -123,6 +124,7 @@ pub fn parse_picture(text: &str) -> Result<Vec<Edge>, String> {
     }
     let kept = prune(&edges);
     if kept.len() != edges.len() {
+        let kept: std::collections::HashSet<&Edge> = kept.iter().collect();
         let lost = edges.iter().find(|e| !kept.contains(e)).copied().unwrap_or_default();
         return Err(format!(
             "edge {}-{} does not reach the ground (vertex 0): every edge of a picture must be connected to 0",

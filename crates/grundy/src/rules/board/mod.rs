@@ -52,6 +52,25 @@ pub const LISTED: usize = 10_000;
 /// lists fewer moves.
 pub const LISTED_NUMBERS: usize = 1 << 20;
 
+/// The byte-order mark (U+FEFF) some editors write at the start of a file: the readers of
+/// files (graphs, geography, Hackenbush pictures) treat it as whitespace wherever it is.
+pub const BYTE_ORDER_MARK: char = '\u{FEFF}';
+
+/// Whether `c` separates words in a file: whitespace or a byte-order mark.
+pub fn is_blank(c: char) -> bool {
+    c.is_whitespace() || c == BYTE_ORDER_MARK
+}
+
+/// The words of a line of a file, split at whitespace and byte-order marks.
+pub fn file_words(line: &str) -> impl Iterator<Item = &str> {
+    line.split(is_blank).filter(|w| !w.is_empty())
+}
+
+/// `line` without whitespace or byte-order marks at either end.
+pub fn trim_blank(line: &str) -> &str {
+    line.trim_matches(is_blank)
+}
+
 /// How many moves to list from a position of `len` numbers: at most [`LISTED`], and at most
 /// [`LISTED_NUMBERS`] numbers in all, but always one (a position already held in memory is
 /// held once more), so that a won position always shows a winning move.

@@ -149,9 +149,10 @@ impl Graph {
             let line_no = number + 1;
             let line = raw.split('#').next().unwrap_or_default();
             // At most three words make a line: read them without collecting.
-            let mut split = line.split_whitespace();
+            let mut split = crate::rules::board::file_words(line);
             let words = [split.next(), split.next(), split.next()];
-            let bad = || format!("graph line {line_no}: '{}' is not {LINE_FORMS}", line.trim());
+            let bad =
+                || format!("graph line {line_no}: '{}' is not {LINE_FORMS}", crate::rules::board::trim_blank(line));
             if split.next().is_some() {
                 return Err(bad());
             }
