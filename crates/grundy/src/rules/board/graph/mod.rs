@@ -31,7 +31,7 @@ use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::sync::{Arc, Mutex, OnceLock};
 
-use crate::error::AnalyzeError;
+use crate::error::{AnalyzeError, GaveUp, Work};
 use crate::rules::board::{BoardAnswer, BoardRules};
 
 pub use solve::{GraphMove, GraphReport, GsgValue, Verdict};
@@ -331,9 +331,24 @@ impl Graph {
         })
     }
 
-    /// The generalized Sprague-Grundy function, computed on first use.
-    pub(crate) fn gsg(&self) -> Arc<gsg::Gsg> {
-        self.gsg.get_or_init(|| Arc::new(gsg::Gsg::compute(self))).clone()
+    /// The generalized Sprague-Grundy function, computed on first use within `budget` steps
+    /// past linear (see [`gsg`]); past it, refused with a bound of the steps it would take.
+    pub(crate) fn gsg(&self, budget: u64) -> Result<Arc<gsg::Gsg>, AnalyzeError> {
+        if let Some(done) = self.gsg.get() {
+            return Ok(done.clone());
+        }
+        let done = Arc::new(gsg::Gsg::compute(self, budget).map_err(|bound| {
+            if bound <= crate::MAX_BUDGET {
+                AnalyzeError::GaveUp(GaveUp { what: Work::MovesExamined, used: budget, needed: Some(bound) })
+            } else {
+                AnalyzeError::Unsupported(format!(
+                    "labelling this graph with the generalized Sprague-Grundy function (Fraenkel-Yesha) can take up to {bound} steps past linear on its {} vertices from which a cycle is reached, past the budget of {budget} and the most this program allows ({})",
+                    self.vertex_count(),
+                    crate::MAX_BUDGET
+                ))
+            }
+        })?);
+        Ok(self.gsg.get_or_init(|| done).clone())
     }
 
     /// The retrograde analysis of `tokens` tokens (misère or not), computed on first use within

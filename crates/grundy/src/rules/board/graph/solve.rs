@@ -187,14 +187,14 @@ pub fn report(
         });
     }
     if !g.is_partizan() && !g.has_goals() && !misere {
-        return Ok(by_gsg(g, &tuple, mover));
+        return by_gsg(g, &tuple, mover, budget);
     }
     by_retrograde(g, &tuple, mover, misere, budget)
 }
 
 /// The answer from the generalized Sprague-Grundy function.
-fn by_gsg(g: &Graph, tuple: &[u32], mover: usize) -> GraphReport {
-    let gsg = g.gsg();
+fn by_gsg(g: &Graph, tuple: &[u32], mover: usize, budget: u64) -> Result<GraphReport, AnalyzeError> {
+    let gsg = g.gsg(budget)?;
     let values: Vec<Option<u32>> = tuple.iter().map(|&v| gsg.finite(v)).collect();
     let infinite: Vec<usize> = (0..tuple.len()).filter(|&i| values.get(i).copied().flatten().is_none()).collect();
     let xor_finite = |skip: &[usize]| -> u64 {
@@ -290,7 +290,7 @@ fn by_gsg(g: &Graph, tuple: &[u32], mover: usize) -> GraphReport {
         (1, _) => format!("One token is infinite and the others' XOR is {x_all}, which is not in its K: neither player can force a win, so the game is drawn."),
         (n, _) => format!("{n} tokens are infinite: neither player can force a win, so the game is drawn."),
     });
-    GraphReport {
+    Ok(GraphReport {
         verdict,
         value,
         token_values: Some(token_values),
@@ -298,7 +298,7 @@ fn by_gsg(g: &Graph, tuple: &[u32], mover: usize) -> GraphReport {
         method: GraphMethod::Gsg,
         other_player: None,
         explanation,
-    }
+    })
 }
 
 /// The answer from retrograde analysis of every position.
@@ -396,7 +396,7 @@ pub fn vertex_values(g: &Graph) -> Option<Vec<GsgValue>> {
     if g.is_partizan() || g.has_goals() {
         return None;
     }
-    let gsg: std::sync::Arc<Gsg> = g.gsg();
+    let gsg: std::sync::Arc<Gsg> = g.gsg(u64::MAX).ok()?;
     Some(
         (0..g.vertex_count() as u32)
             .map(|v| match gsg.finite(v) {
