@@ -108,7 +108,7 @@ fn a_refused_line_is_an_error_on_its_own_line_and_the_stream_goes_on() {
         (r#"{"game": "nim", "position": [1], "limit": [100]}"#, "limit".into()),
         (r#"{"game": "nim", "position": [1], "limit": 2.5}"#, "limit".into()),
         (r#"{"game": "nim", "position": [1], "misere": true, "every": true}"#, "misere".into()),
-        (r#"{"game": "kayles", "position": [60], "misere": true, "budget": 1000}"#, "budget".into()),
+        (r#"{"game": "dawsons-kayles", "position": [60], "misere": true, "budget": 1000}"#, "budget".into()),
     ];
     let mut input = String::new();
     for (line, _) in bad {

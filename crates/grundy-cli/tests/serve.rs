@@ -36,9 +36,9 @@ fn a_request_past_the_time_limit_gets_503_with_the_command() {
     let (_server, addr, line) = start_with_line(&["--port", "0", "--time-limit", "0.5"]);
     assert!(line.contains("time limit 0.5 s per request"), "{line}");
 
-    // Misère Kayles of 52 searches for seconds (60 is now refused at once): the server answers
-    // at its limit.
-    let body = r#"{"game": "kayles", "position": [52], "misere": true}"#;
+    // Misère hex:0.8f of 52 searches for seconds (misère Kayles is now answered at once from its
+    // misère quotient): the server answers at its limit.
+    let body = r#"{"game": "hex:0.8f", "position": [52], "misere": true}"#;
     let request = format!(
         "POST /api/analyze HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
         body.len()
@@ -55,8 +55,8 @@ fn a_request_past_the_time_limit_gets_503_with_the_command() {
     assert_eq!(json["kind"], "time_limit");
     assert_eq!(
         json["error"],
-        "analyze kayles 52 (misère) stopped after the server's time limit of 0.5 s; \
-         run it on the command line: grundy analyze kayles 52 --misere"
+        "analyze hex:0.8f 52 (misère) stopped after the server's time limit of 0.5 s; \
+         run it on the command line: grundy analyze hex:0.8f 52 --misere"
     );
     assert!(took < Duration::from_secs(3), "answered after {took:?}");
 }

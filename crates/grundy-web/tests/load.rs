@@ -126,16 +126,16 @@ async fn a_request_past_its_time_limit_gets_503_naming_the_command_line() {
     let app = app_with(Config { time_limit: limit, ..Config::default() });
     let cases = [
         (
-            request("/api/analyze", &json!({"game": "kayles", "position": [52], "misere": true})),
-            "analyze kayles 52 (misère) stopped after the server's time limit of 0.3 s; \
-             run it on the command line: grundy analyze kayles 52 --misere",
-            "grundy analyze kayles 52 --misere",
+            request("/api/analyze", &json!({"game": "hex:0.8f", "position": [52], "misere": true})),
+            "analyze hex:0.8f 52 (misère) stopped after the server's time limit of 0.3 s; \
+             run it on the command line: grundy analyze hex:0.8f 52 --misere",
+            "grundy analyze hex:0.8f 52 --misere",
         ),
         (
-            request("/api/move", &json!({"game": "kayles", "position": [52], "misere": true, "budget": 2000000})),
-            "the computer's move in kayles 52 (misère) stopped after the server's time limit of 0.3 s; \
-             run it on the command line: grundy play kayles 52 --misere --computer-first",
-            "grundy play kayles 52 --misere --computer-first",
+            request("/api/move", &json!({"game": "hex:0.8f", "position": [52], "misere": true, "budget": 2000000})),
+            "the computer's move in hex:0.8f 52 (misère) stopped after the server's time limit of 0.3 s; \
+             run it on the command line: grundy play hex:0.8f 52 --misere --computer-first",
+            "grundy play hex:0.8f 52 --misere --computer-first",
         ),
     ];
     for (request, message, command) in cases {
