@@ -502,7 +502,7 @@ fn table_refusal(ruleset: &Ruleset, max_heap: u64, computed: u64, why: &str) -> 
     let values = u128::from(max_heap) + 1;
     let command = if values <= u128::from(Work::SplitTable.max_budget()) {
         format!(
-            "analyze, play and serve answer from `--store DIR` once `grundy sg {ruleset} --upto {max_heap} --store DIR` computes it resumably"
+            "analyze, play and serve answer from that store once `grundy sg {ruleset} --upto {max_heap} --store DIR` computes it resumably"
         )
     } else {
         format!("a table to {max_heap} is past the {} this program allows", human_bytes(u128::from(MEMORY_LIMIT)))
