@@ -103,24 +103,8 @@ fn closed_or_failed(e: io::Error) -> Result<(), CliError> {
 
 /// Reads past the rest of an over-long line, holding no more than the reader's buffer.
 fn skip_to_line_end(reader: &mut impl BufRead) -> Result<(), CliError> {
-    loop {
-        let chunk = reader
-            .fill_buf()
-            .map_err(|e| CliError::of_kind(ErrorKind::Io, format!("reading the queries failed: {e}")))?;
-        if chunk.is_empty() {
-            return Ok(());
-        }
-        match chunk.iter().position(|&b| b == b'\n') {
-            Some(i) => {
-                reader.consume(i + 1);
-                return Ok(());
-            }
-            None => {
-                let n = chunk.len();
-                reader.consume(n);
-            }
-        }
-    }
+    crate::lines::skip_to_line_end(reader)
+        .map_err(|e| CliError::of_kind(ErrorKind::Io, format!("reading the queries failed: {e}")))
 }
 
 /// Writes the answer to one line of input, with its newline: the analysis, or an error object.
