@@ -99,6 +99,7 @@
 
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing))]
 
+use std::io::{BufRead, Write};
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
@@ -112,7 +113,7 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use tokio::sync::{OwnedSemaphorePermit, Semaphore};
+use tokio::sync::{Notify, OwnedSemaphorePermit, Semaphore};
 use tokio::task::{JoinError, JoinHandle};
 use tokio::time::{sleep_until, timeout_at, Instant};
 
@@ -139,6 +140,25 @@ pub const MAX_TIME_LIMIT: Duration = Duration::from_secs(24 * 3600);
 pub const QUICK_LIMIT: Duration = Duration::from_millis(250);
 /// The most computations of the quick lane running at once, by default.
 pub const QUICK_PERMITS: usize = 4;
+/// How long a run of the quick lane keeps its place against newer requests, by default.
+pub const QUICK_SLICE: Duration = Duration::from_millis(20);
+/// The most requests waiting for the slow lane, by default; more are answered 503 `busy`.
+pub const SLOW_QUEUE: usize = 16;
+/// The memory one request may use, by default: 1 GiB.
+pub const REQUEST_MEMORY: u64 = 1 << 30;
+/// The memory all requests together may use, by default: 8 GiB, the quick and the slow lanes
+/// full at [`REQUEST_MEMORY`] each.
+pub const TOTAL_MEMORY: u64 = 8 << 30;
+/// Memory every computation is counted as using besides its budget's: the process, its
+/// request and its answer's frame.
+pub const BASE_MEMORY: u64 = 32 << 20;
+/// Bytes of memory counted for each byte of the request body (its position as numbers and
+/// texts, and the answer that repeats it).
+pub const MEMORY_PER_BODY_BYTE: u64 = 64;
+
+mod worker;
+pub use worker::WorkerCommand;
+use worker::{Killed, Outcome, Pool, Process};
 
 const INDEX_HTML: &str = include_str!("../static/index.html");
 const APP_JS: &str = include_str!("../static/app.js");
@@ -160,6 +180,22 @@ pub struct Config {
     /// Values of take-and-break games read from stores (`grundy serve --store DIR`): every
     /// heap they cover is answered from them.
     pub stored: Option<&'static grundy::StoredValues>,
+    /// How long a run of the quick lane keeps its place when newer requests wait for one: past
+    /// it, the run that has run longest moves to the slow lane to make room.
+    pub quick_slice: Duration,
+    /// How many requests may wait for a slow permit; past them the answer is 503 `busy`.
+    pub slow_queue: usize,
+    /// The most memory one request may use, in bytes: a request whose forecast (its budget's
+    /// memory, see [`forecast`]) is larger is refused with 422 `memory`, and a worker process
+    /// whose resident memory passes it is stopped (422 `memory`).
+    pub request_memory: u64,
+    /// The most memory the requests computing at once may use together, in bytes: each reserves
+    /// its forecast before it starts and gives it back when it ends.
+    pub total_memory: u64,
+    /// Where the computations run: `None` on threads of this process (the library's use, and
+    /// the tests), else in worker processes started by this command (`grundy serve`), so that
+    /// no request can take the server down.
+    pub workers: Option<WorkerCommand>,
 }
 
 impl Default for Config {
@@ -170,7 +206,42 @@ impl Default for Config {
             quick_limit: QUICK_LIMIT,
             quick_permits: QUICK_PERMITS,
             stored: None,
+            quick_slice: QUICK_SLICE,
+            slow_queue: SLOW_QUEUE,
+            request_memory: REQUEST_MEMORY,
+            total_memory: TOTAL_MEMORY,
+            workers: None,
         }
+    }
+}
+
+/// The bytes of memory a budget of `budget` units may take: the costliest kind of work the
+/// library bounds by a budget ([`grundy::Work::bytes_per_unit`]), a search's positions.
+pub fn budget_memory(budget: u64) -> u64 {
+    use grundy::Work;
+    let worst = [Work::PositionsSearched, Work::SubtractionTable, Work::AllButTable, Work::SplitTable]
+        .iter()
+        .map(|w| w.bytes_per_unit())
+        .max()
+        .unwrap_or(0);
+    budget.saturating_mul(worst)
+}
+
+/// The memory a request is forecast to use at most: its budget's ([`budget_memory`]), its
+/// body's ([`MEMORY_PER_BODY_BYTE`] per byte) and [`BASE_MEMORY`].
+pub fn forecast(budget: u64, body_bytes: usize) -> u64 {
+    budget_memory(budget)
+        .saturating_add((body_bytes as u64).saturating_mul(MEMORY_PER_BODY_BYTE))
+        .saturating_add(BASE_MEMORY)
+}
+
+impl Config {
+    /// The budget of a request that sends none: [`MAX_BUDGET`], or less when that would pass
+    /// the memory a request may use with a body of `body_bytes`.
+    pub fn default_budget(&self, body_bytes: usize) -> u64 {
+        let per_unit = budget_memory(1).max(1);
+        let room = self.request_memory.saturating_sub(forecast(0, body_bytes));
+        MAX_BUDGET.min(room / per_unit)
     }
 }
 
@@ -196,6 +267,9 @@ enum Kind {
     WorkLimit,
     /// 422: the question has no exact answer here; the message says why.
     Unsupported,
+    /// 422: the work would pass the memory a request may use (`command` does it without this
+    /// server's limits).
+    Memory,
     /// 500: a bug.
     Internal,
     /// 503: stopped at the time limit; `command` computes it without one.
@@ -209,6 +283,28 @@ enum Kind {
 }
 
 impl Kind {
+    const ALL: [Kind; 14] = [
+        Kind::BadInput,
+        Kind::IllegalMove,
+        Kind::NotFound,
+        Kind::MethodNotAllowed,
+        Kind::TooLarge,
+        Kind::Budget,
+        Kind::WorkLimit,
+        Kind::Unsupported,
+        Kind::Memory,
+        Kind::Internal,
+        Kind::TimeLimit,
+        Kind::Busy,
+        Kind::Cancelled,
+        Kind::ShuttingDown,
+    ];
+
+    /// The kind named `name` (as sent), or `Internal` for a name that is none.
+    fn named(name: &str) -> Kind {
+        Kind::ALL.into_iter().find(|k| k.as_str() == name).unwrap_or(Kind::Internal)
+    }
+
     fn as_str(self) -> &'static str {
         match self {
             Kind::BadInput => "bad_input",
@@ -219,6 +315,7 @@ impl Kind {
             Kind::Budget => "budget",
             Kind::WorkLimit => "work_limit",
             Kind::Unsupported => "unsupported",
+            Kind::Memory => "memory",
             Kind::Internal => "internal",
             Kind::TimeLimit => "time_limit",
             Kind::Busy => "busy",
@@ -240,7 +337,7 @@ struct ApiError {
     command: Option<String>,
     /// For [`Kind::Budget`]: the budget that would do, and what it counts ("positions
     /// searched").
-    budget: Option<(u64, &'static str)>,
+    budget: Option<(u64, String)>,
 }
 
 impl ApiError {
@@ -258,28 +355,43 @@ impl ApiError {
 }
 
 /// The JSON of an [`ApiError`]: the fields a kind has no value for are left out.
-#[derive(Serialize)]
-struct ErrorBody<'a> {
-    error: &'a str,
-    kind: &'static str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    command: Option<&'a str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
+#[derive(Serialize, Deserialize)]
+struct ErrorBody {
+    error: String,
+    kind: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    command: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     suggested_budget: Option<u64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    budget_units: Option<&'static str>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    budget_units: Option<String>,
+}
+
+impl ApiError {
+    fn body(&self) -> ErrorBody {
+        ErrorBody {
+            error: self.message.clone(),
+            kind: self.kind.as_str().into(),
+            command: self.command.clone(),
+            suggested_budget: self.budget.as_ref().map(|(b, _)| *b),
+            budget_units: self.budget.as_ref().map(|(_, units)| units.clone()),
+        }
+    }
+
+    fn from_body(status: u16, body: ErrorBody) -> ApiError {
+        ApiError {
+            status: StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR),
+            message: body.error,
+            kind: Kind::named(&body.kind),
+            command: body.command,
+            budget: body.suggested_budget.zip(body.budget_units),
+        }
+    }
 }
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let body = ErrorBody {
-            error: &self.message,
-            kind: self.kind.as_str(),
-            command: self.command.as_deref(),
-            suggested_budget: self.budget.map(|(b, _)| b),
-            budget_units: self.budget.map(|(_, units)| units),
-        };
-        (self.status, Json(body)).into_response()
+        (self.status, Json(self.body())).into_response()
     }
 }
 
@@ -289,6 +401,9 @@ impl IntoResponse for ApiError {
 enum Fail {
     Api(ApiError),
     Stopped(Stopped),
+    /// A worker process ended without a reply: killed by the server (why), or on its own
+    /// (its exit status).
+    Ended(Option<Killed>, String),
 }
 
 impl From<ApiError> for Fail {
@@ -297,12 +412,36 @@ impl From<ApiError> for Fail {
     }
 }
 
-/// What the handlers share: the configuration and the permits of the two lanes.
+/// What the handlers share: the configuration, the permits of the two lanes, the places of
+/// the slow lane's queue, the memory left to reserve (in MiB) and the worker processes.
 #[derive(Clone)]
 struct AppState {
     config: Arc<Config>,
     quick: Arc<Semaphore>,
     slow: Arc<Semaphore>,
+    queue: Arc<Semaphore>,
+    memory: Arc<Semaphore>,
+    quick_runs: Arc<Mutex<QuickRuns>>,
+    pool: Option<Arc<Pool>>,
+}
+
+impl AppState {
+    fn new(config: Config) -> AppState {
+        // A worker holds the stored tables as well as its request's memory.
+        let worker_memory = config.request_memory.saturating_add(config.stored.map_or(0, grundy::StoredValues::bytes));
+        let pool =
+            config.workers.clone().map(|c| Pool::new(c, config.quick_permits + config.slow_permits, worker_memory));
+        let mib = usize::try_from(config.total_memory >> 20).unwrap_or(usize::MAX).min(Semaphore::MAX_PERMITS);
+        AppState {
+            quick: Arc::new(Semaphore::new(config.quick_permits)),
+            slow: Arc::new(Semaphore::new(config.slow_permits)),
+            queue: Arc::new(Semaphore::new(config.slow_queue)),
+            memory: Arc::new(Semaphore::new(mib)),
+            quick_runs: Arc::new(Mutex::new(QuickRuns::default())),
+            pool,
+            config: Arc::new(config),
+        }
+    }
 }
 
 /// The router of the web app with the default [`Config`].
@@ -316,13 +455,11 @@ pub fn app_with(config: Config) -> Router {
         time_limit: config.time_limit.min(MAX_TIME_LIMIT),
         slow_permits: config.slow_permits.max(1),
         quick_permits: config.quick_permits.max(1),
+        // At least one request's worth, so that a request within its own limit can run.
+        total_memory: config.total_memory.max(config.request_memory),
         ..config
     };
-    let state = AppState {
-        quick: Arc::new(Semaphore::new(config.quick_permits)),
-        slow: Arc::new(Semaphore::new(config.slow_permits)),
-        config: Arc::new(config),
-    };
+    let state = AppState::new(config);
     Router::new()
         .route("/", get(|| async { page("text/html; charset=utf-8", INDEX_HTML) }))
         .route("/app.js", get(|| async { page("text/javascript; charset=utf-8", APP_JS) }))
@@ -408,15 +545,80 @@ impl Asked {
         )
         .with_command(self.command.clone())
     }
+
+    fn queue_full(&self, config: &Config) -> ApiError {
+        ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            Kind::Busy,
+            format!(
+                "{} needs the slow lane, whose {} computing slots and {} places to wait are all taken; \
+                 try again later or run it on the command line: {}",
+                self.what, config.slow_permits, config.slow_queue, self.command
+            ),
+        )
+        .with_command(self.command.clone())
+    }
+
+    /// The answer when the work needs more memory than a request may use: `needs` says how
+    /// much it would take (forecast or held when stopped).
+    fn memory(&self, config: &Config, needs: &str) -> ApiError {
+        ApiError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            Kind::Memory,
+            format!(
+                "{} {needs}, past the {} this server gives one request; run it on the command line: {}",
+                self.what,
+                human_bytes(config.request_memory),
+                self.command
+            ),
+        )
+        .with_command(self.command.clone())
+    }
 }
 
-/// Cancels the work of a request when the request's future is dropped (its client went away),
-/// so the blocking thread stops at the library's next check and frees its permit.
-struct CancelOnDrop(StopToken);
+/// Stops the work of a request when the request's future is dropped (its client went away),
+/// so the computation ends at the library's next check, or its worker process is killed, and
+/// frees its permit.
+struct StopOnDrop(Option<Arc<Stopper>>);
 
-impl Drop for CancelOnDrop {
+impl Drop for StopOnDrop {
     fn drop(&mut self) {
-        self.0.cancel();
+        if let Some(s) = &self.0 {
+            s.stop();
+        }
+    }
+}
+
+/// How a run is stopped: its token (work on a thread of this process) and its worker process,
+/// once it has one (killed).
+struct Stopper {
+    token: StopToken,
+    process: Mutex<(bool, Option<Arc<Process>>)>,
+}
+
+impl Stopper {
+    fn stop(&self) {
+        self.token.cancel();
+        let mut p = self.process.lock().unwrap_or_else(PoisonError::into_inner);
+        p.0 = true;
+        if let Some(process) = &p.1 {
+            process.kill(Killed::Stopped);
+        }
+    }
+
+    /// Records the worker process of the run; killed at once when the run was stopped first.
+    fn publish(&self, process: Arc<Process>) {
+        let mut p = self.process.lock().unwrap_or_else(PoisonError::into_inner);
+        if p.0 {
+            process.kill(Killed::Stopped);
+        }
+        p.1 = Some(process);
+    }
+
+    /// Forgets the worker process once it has replied, so that stopping the request after
+    /// its answer leaves the worker alone for the next job.
+    fn unpublish(&self) {
+        self.process.lock().unwrap_or_else(PoisonError::into_inner).1 = None;
     }
 }
 
@@ -432,76 +634,138 @@ impl PermitSlot {
     }
 }
 
-/// One run of a request's work on a blocking thread.
-struct Run<T> {
-    handle: JoinHandle<Result<T, Fail>>,
-    token: StopToken,
+/// One run of a request's work: on a blocking thread, which computes it or waits for its
+/// worker process.
+struct Run {
+    handle: JoinHandle<Result<Value, Fail>>,
+    stopper: Arc<Stopper>,
     slot: Arc<PermitSlot>,
 }
 
-/// Starts `work` on a blocking thread under `permit`, with a stop token firing at `deadline`;
-/// `guard` now cancels this run when the request is dropped.
-fn start<T, F>(work: &Arc<F>, permit: OwnedSemaphorePermit, deadline: Instant, guard: &mut CancelOnDrop) -> Run<T>
-where
-    T: Send + 'static,
-    F: Fn() -> Result<T, Fail> + Send + Sync + 'static,
-{
+/// A job on a worker process from `pool`, as the blocking thread runs it.
+fn run_on_worker(pool: &Pool, job: &str, stopper: &Stopper) -> Result<Value, Fail> {
+    let worker = pool.take().map_err(|e| {
+        Fail::Api(ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            Kind::Busy,
+            format!("the server could not start a worker process: {e}"),
+        ))
+    })?;
+    stopper.publish(Arc::clone(&worker.process));
+    match worker.run(job) {
+        Outcome::Reply(line, worker) => {
+            stopper.unpublish();
+            pool.put(worker);
+            match serde_json::from_str::<WorkerReply>(&line) {
+                Ok(WorkerReply::Ok(value)) => Ok(value),
+                Ok(WorkerReply::Error { status, error }) => Err(Fail::Api(ApiError::from_body(status, error))),
+                Err(e) => Err(Fail::Api(internal(format!("a worker process answered what is not a reply: {e}")))),
+            }
+        }
+        Outcome::Ended(killed, status) => Err(Fail::Ended(killed, status)),
+    }
+}
+
+/// Bytes in words, in whole MiB or GiB with one decimal: "512 MiB", "1.0 GiB".
+fn human_bytes(bytes: u64) -> String {
+    if bytes >= 1 << 30 {
+        format!("{:.1} GiB", bytes as f64 / f64::from(1u32 << 30))
+    } else {
+        format!("{} MiB", bytes.div_ceil(1 << 20))
+    }
+}
+
+fn internal(message: String) -> ApiError {
+    ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, Kind::Internal, format!("internal error: {message}"))
+}
+
+/// A computation on a thread of this process, given its run's stop token.
+type Compute = dyn Fn(&StopToken) -> Result<Value, Fail> + Send + Sync;
+
+/// What a run computes: a function on a blocking thread of this process (under the run's stop
+/// token), or a job line for a worker process.
+#[derive(Clone)]
+enum Work {
+    /// Given the run's token too (installed on the thread as well, for the library's loops).
+    Here(Arc<Compute>),
+    Worker(Arc<str>),
+}
+
+impl AppState {
+    /// `job` as this server runs it: in a worker process when it has them.
+    fn work(&self, job: Job) -> Work {
+        match (&self.pool, serde_json::to_string(&job)) {
+            (Some(_), Ok(line)) => Work::Worker(line.into()),
+            _ => {
+                let stored = self.config.stored;
+                Work::Here(Arc::new(move |_: &StopToken| job.run(stored)))
+            }
+        }
+    }
+}
+
+/// Starts `work` under `permit`, with a stop token firing at `deadline`; `guard` now stops
+/// this run when the request is dropped.
+fn start(
+    state: &AppState,
+    work: &Work,
+    permit: OwnedSemaphorePermit,
+    deadline: Instant,
+    guard: &mut StopOnDrop,
+) -> Run {
     let token = StopToken::after(deadline.saturating_duration_since(Instant::now()));
-    guard.0 = token.clone();
+    let stopper = Arc::new(Stopper { token: token.clone(), process: Mutex::new((false, None)) });
+    guard.0 = Some(Arc::clone(&stopper));
     let slot = Arc::new(PermitSlot(Mutex::new(Some(permit))));
     let handle = tokio::task::spawn_blocking({
-        let (work, token, slot) = (Arc::clone(work), token.clone(), Arc::clone(&slot));
+        let (work, pool, stopper, slot) = (work.clone(), state.pool.clone(), Arc::clone(&stopper), Arc::clone(&slot));
         move || {
-            let result = token.run(|| work());
+            let result = match (&work, &pool) {
+                (Work::Here(f), _) => token.run(|| f(&token)),
+                (Work::Worker(line), Some(pool)) => run_on_worker(pool, line, &stopper),
+                (Work::Worker(_), None) => Err(Fail::Api(internal("a job for worker processes, and none".into()))),
+            };
             drop(slot);
             result
         }
     });
-    Run { handle, token, slot }
+    Run { handle, stopper, slot }
 }
 
 /// The answer of a finished run: a panic becomes a 500 answer instead of taking anything
-/// down, a fired token a 503.
-fn finish<T>(joined: Result<Result<T, Fail>, JoinError>, asked: &Asked, config: &Config) -> Result<T, ApiError> {
+/// down, a fired token a 503, a worker stopped for its memory a 422.
+fn finish(joined: Result<Result<Value, Fail>, JoinError>, asked: &Asked, config: &Config) -> Result<Value, ApiError> {
     match joined {
         Ok(Ok(value)) => Ok(value),
         Ok(Err(Fail::Api(e))) => Err(e),
         Ok(Err(Fail::Stopped(Stopped::TimeUp { .. }))) => Err(asked.stopped(config)),
+        Ok(Err(Fail::Ended(Some(Killed::Memory(held)), _))) => {
+            Err(asked.memory(config, &format!("was stopped holding {} of memory", human_bytes(held))))
+        }
         // Only seen when the request itself stopped its run (its client has gone); a kind of
         // stop the library adds later reads the same.
-        Ok(Err(Fail::Stopped(_))) => Err(ApiError::new(
+        Ok(Err(Fail::Stopped(_) | Fail::Ended(Some(Killed::Stopped), _))) => Err(ApiError::new(
             StatusCode::SERVICE_UNAVAILABLE,
             Kind::Cancelled,
             format!("{} was cancelled", asked.what),
         )),
-        Err(e) => Err(ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, Kind::Internal, format!("internal error: {e}"))),
+        Ok(Err(Fail::Ended(None, status))) => {
+            Err(internal(format!("the worker process computing {} ended ({status})", asked.what)))
+        }
+        Err(e) => Err(internal(e.to_string())),
     }
 }
 
 /// Waits for a run until the deadline. Work that does not stop by then (a loop of the library
-/// with no check) is cancelled and keeps its permit until it ends, but the client has its
-/// answer.
-async fn finish_by<T>(run: Run<T>, deadline: Instant, asked: &Asked, config: &Config) -> Result<T, ApiError> {
+/// with no check) is stopped and keeps its permit until it ends (a worker process is killed),
+/// but the client has its answer.
+async fn finish_by(run: Run, deadline: Instant, asked: &Asked, config: &Config) -> Result<Value, ApiError> {
     match timeout_at(deadline, run.handle).await {
         Ok(joined) => finish(joined, asked, config),
         Err(_) => {
-            run.token.cancel();
+            run.stopper.stop();
             Err(asked.stopped(config))
         }
-    }
-}
-
-/// A permit from `semaphore`, or the busy answer at the deadline.
-async fn permit_by(
-    semaphore: &Arc<Semaphore>,
-    deadline: Instant,
-    asked: &Asked,
-    config: &Config,
-) -> Result<OwnedSemaphorePermit, ApiError> {
-    match timeout_at(deadline, Arc::clone(semaphore).acquire_owned()).await {
-        Ok(Ok(permit)) => Ok(permit),
-        Ok(Err(_)) => Err(shutting_down()),
-        Err(_) => Err(asked.busy(config)),
     }
 }
 
@@ -509,63 +773,268 @@ fn shutting_down() -> ApiError {
     ApiError::new(StatusCode::SERVICE_UNAVAILABLE, Kind::ShuttingDown, "the server is shutting down")
 }
 
-/// Runs `work` on a blocking thread in the quick lane, then if need be the slow lane, within
-/// the request's time limit from `arrived` (see the crate documentation).
-async fn compute<T, F>(state: &AppState, arrived: Instant, asked: Asked, work: F) -> Result<T, ApiError>
-where
-    T: Send + 'static,
-    F: Fn() -> Result<T, Fail> + Send + Sync + 'static,
-{
+/// The runs of the quick lane, oldest first, so that a request that finds the lane full can
+/// move the one that has run longest (past its slice) to the slow lane.
+#[derive(Default)]
+struct QuickRuns {
+    next: u64,
+    runs: Vec<QuickRun>,
+}
+
+struct QuickRun {
+    id: u64,
+    started: Instant,
+    moved: bool,
+    told: Arc<Notify>,
+}
+
+/// What a request waiting for the quick lane can do.
+enum Room {
+    /// It told a run to move (and waits for that run's permit).
+    Moved,
+    /// The oldest run not yet told keeps its place until then.
+    At(Instant),
+    /// Every run has been told already.
+    Waiting,
+}
+
+impl QuickRuns {
+    fn add(&mut self, started: Instant) -> (u64, Arc<Notify>) {
+        self.next += 1;
+        let told = Arc::new(Notify::new());
+        self.runs.push(QuickRun { id: self.next, started, moved: false, told: Arc::clone(&told) });
+        (self.next, told)
+    }
+
+    fn remove(&mut self, id: u64) {
+        self.runs.retain(|r| r.id != id);
+    }
+
+    /// Tells the run of the quick lane that has run longest to move, once it has had `slice`.
+    fn make_room(&mut self, slice: Duration, now: Instant) -> Room {
+        let Some(oldest) = self.runs.iter_mut().filter(|r| !r.moved).min_by_key(|r| r.started) else {
+            return Room::Waiting;
+        };
+        let until = oldest.started + slice;
+        if until > now {
+            return Room::At(until);
+        }
+        oldest.moved = true;
+        oldest.told.notify_one();
+        Room::Moved
+    }
+}
+
+/// RAII for a run's place in [`QuickRuns`].
+struct QuickPlace<'a>(&'a Mutex<QuickRuns>, u64);
+
+impl Drop for QuickPlace<'_> {
+    fn drop(&mut self) {
+        self.0.lock().unwrap_or_else(PoisonError::into_inner).remove(self.1);
+    }
+}
+
+/// A permit of the quick lane (`true`), or of the slow lane when one is free first (`false`).
+/// When the quick lane is full, the run in it that has run longest is told to move to the slow
+/// lane once it has run [`Config::quick_slice`]: newer requests, which may well be cheap, go
+/// first (the least work done first), so a cheap request never waits behind slow ones for long.
+async fn first_permit(
+    state: &AppState,
+    deadline: Instant,
+    asked: &Asked,
+) -> Result<(OwnedSemaphorePermit, bool), ApiError> {
+    let config = &*state.config;
+    loop {
+        // A free permit first, so that no run is moved needlessly.
+        if let Ok(p) = Arc::clone(&state.quick).try_acquire_owned() {
+            return Ok((p, true));
+        }
+        if let Ok(p) = Arc::clone(&state.slow).try_acquire_owned() {
+            return Ok((p, false));
+        }
+        let now = Instant::now();
+        let room = state.quick_runs.lock().unwrap_or_else(PoisonError::into_inner).make_room(config.quick_slice, now);
+        // One run told to move per slice of waiting: its permit frees at once (a worker
+        // process is killed) or at the library's next check.
+        let retry = match room {
+            Room::Moved | Room::Waiting => now + config.quick_slice,
+            Room::At(at) => at,
+        }
+        .min(deadline);
+        tokio::select! {
+            biased;
+            p = Arc::clone(&state.quick).acquire_owned() => return Ok((p.map_err(|_| shutting_down())?, true)),
+            p = Arc::clone(&state.slow).acquire_owned() => return Ok((p.map_err(|_| shutting_down())?, false)),
+            () = sleep_until(retry) => {
+                if Instant::now() >= deadline {
+                    return Err(asked.busy(config));
+                }
+            }
+        }
+    }
+}
+
+/// Reserves `forecast` bytes of the server's memory for a run (given back when dropped), or
+/// refuses a forecast past what one request may use.
+async fn reserve(
+    state: &AppState,
+    forecast: u64,
+    deadline: Instant,
+    asked: &Asked,
+) -> Result<OwnedSemaphorePermit, ApiError> {
+    let config = &*state.config;
+    if forecast > config.request_memory {
+        return Err(asked.memory(config, &format!("could take up to {} of memory", human_bytes(forecast))));
+    }
+    let mib = u32::try_from(forecast.div_ceil(1 << 20).max(1)).unwrap_or(u32::MAX);
+    match timeout_at(deadline, Arc::clone(&state.memory).acquire_many_owned(mib)).await {
+        Ok(Ok(permit)) => Ok(permit),
+        Ok(Err(_)) => Err(shutting_down()),
+        Err(_) => Err(asked.busy(config)),
+    }
+}
+
+/// Runs `job` in the quick lane, then if need be the slow lane, within the request's time limit
+/// from `arrived` and its memory `forecast` (see the crate documentation).
+async fn compute(
+    state: &AppState,
+    arrived: Instant,
+    asked: Asked,
+    forecast: u64,
+    work: Work,
+) -> Result<Value, ApiError> {
     let config = &*state.config;
     let deadline = arrived + config.time_limit;
-    let work = Arc::new(work);
-    let mut guard = CancelOnDrop(StopToken::new());
+    let job = work;
+    let _memory = reserve(state, forecast, deadline, &asked).await?;
+    let mut guard = StopOnDrop(None);
 
-    // A quick permit, or a slow one if that frees first.
-    let (permit, quick) = tokio::select! {
-        biased;
-        p = Arc::clone(&state.quick).acquire_owned() => (p.map_err(|_| shutting_down())?, true),
-        p = Arc::clone(&state.slow).acquire_owned() => (p.map_err(|_| shutting_down())?, false),
-        () = sleep_until(deadline) => return Err(asked.busy(config)),
-    };
-    let mut run = start(&work, permit, deadline, &mut guard);
+    let (permit, quick) = first_permit(state, deadline, &asked).await?;
+    let mut run = start(state, &job, permit, deadline, &mut guard);
     if !quick {
         return finish_by(run, deadline, &asked, config).await;
     }
-    let quick_end = Instant::now().checked_add(config.quick_limit).map_or(deadline, |end| end.min(deadline));
-    match timeout_at(quick_end, &mut run.handle).await {
-        Ok(joined) => return finish(joined, &asked, config),
-        Err(_) if Instant::now() >= deadline => {
-            run.token.cancel();
-            return Err(asked.stopped(config));
-        }
-        Err(_) => {}
+    let started = Instant::now();
+    let (id, told) = state.quick_runs.lock().unwrap_or_else(PoisonError::into_inner).add(started);
+    let place = QuickPlace(&state.quick_runs, id);
+    let quick_end = started.checked_add(config.quick_limit).map_or(deadline, |end| end.min(deadline));
+    tokio::select! {
+        joined = &mut run.handle => return finish(joined, &asked, config),
+        () = sleep_until(quick_end) => {}
+        () = told.notified() => {}
+    }
+    drop(place);
+    if Instant::now() >= deadline {
+        run.stopper.stop();
+        return Err(asked.stopped(config));
     }
     // The quick time is up: the same work goes on in the slow lane if a slow permit is free ...
     if let Ok(permit) = Arc::clone(&state.slow).try_acquire_owned() {
         run.slot.replace(permit);
         return finish_by(run, deadline, &asked, config).await;
     }
-    // ... else it stops (freeing its quick permit when it does) and starts again when one is.
-    run.token.cancel();
+    // ... else it stops (freeing its quick permit when it does) and waits for one in the slow
+    // lane's queue, if it has room, to start again from the beginning.
+    run.stopper.stop();
     drop(run);
-    let permit = permit_by(&state.slow, deadline, &asked, config).await?;
-    let run = start(&work, permit, deadline, &mut guard);
+    let Ok(_place) = Arc::clone(&state.queue).try_acquire_owned() else {
+        return Err(asked.queue_full(config));
+    };
+    let permit = match timeout_at(deadline, Arc::clone(&state.slow).acquire_owned()).await {
+        Ok(Ok(permit)) => permit,
+        Ok(Err(_)) => return Err(shutting_down()),
+        Err(_) => return Err(asked.busy(config)),
+    };
+    drop(_place);
+    let run = start(state, &job, permit, deadline, &mut guard);
     finish_by(run, deadline, &asked, config).await
+}
+
+// ---- jobs and worker processes ------------------------------------------------------------
+
+/// A computation, as a worker process reads it (one JSON line): the request's body as sent
+/// (with the server's default budget filled in), or the sequence asked for.
+#[derive(Serialize, Deserialize)]
+#[serde(tag = "job", rename_all = "snake_case")]
+enum Job {
+    Analyze { request: Value },
+    Move { request: Value },
+    Sg { game: String, upto: u64 },
+    Draw { request: Value },
+}
+
+/// A worker process's reply to a job (one JSON line).
+#[derive(Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+enum WorkerReply {
+    Ok(Value),
+    Error { status: u16, error: ErrorBody },
+}
+
+impl Job {
+    /// Computes the answer, as JSON, answering take-and-break heaps from `stored` where it
+    /// covers them (`grundy serve --store DIR`).
+    fn run(&self, stored: Option<&'static grundy::StoredValues>) -> Result<Value, Fail> {
+        let bad = |e: serde_json::Error| Fail::Api(ApiError::bad(format!("malformed JSON: {e}")));
+        let value = match self {
+            Job::Analyze { request } => {
+                let request: AnalyzeRequest = serde_json::from_value(request.clone()).map_err(bad)?;
+                serde_json::to_value(analyze_request(&request, stored)?)
+            }
+            Job::Move { request } => {
+                let request: MoveRequest = serde_json::from_value(request.clone()).map_err(bad)?;
+                serde_json::to_value(play_move(&request, stored)?)
+            }
+            Job::Sg { game, upto } => serde_json::to_value(sg_sequence(game, *upto)?),
+            Job::Draw { request } => {
+                let problem: Problem = serde_json::from_value(request.clone()).map_err(bad)?;
+                let (game, position, options) = problem.parse()?;
+                serde_json::to_value(DrawReply { drawing: grundy::draw(&game, &position, options.to_move) })
+            }
+        };
+        value.map_err(|e| Fail::Api(internal(e.to_string())))
+    }
+}
+
+/// The loop of a worker process (`grundy serve --worker`): reads one job a line from `input`
+/// and writes one reply a line to `output`, until the input ends, answering from `stored` (the
+/// server's `--store` directories, read by the worker too). A panic becomes a 500 reply;
+/// anything worse (memory) ends the process, and the server answers for it.
+pub fn work(
+    input: impl BufRead,
+    mut output: impl Write,
+    stored: Option<&'static grundy::StoredValues>,
+) -> std::io::Result<()> {
+    for line in input.lines() {
+        let line = line?;
+        let reply = match serde_json::from_str::<Job>(&line) {
+            Err(e) => Err(internal(format!("a worker read what is not a job: {e}"))),
+            Ok(job) => match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| job.run(stored))) {
+                Ok(Ok(value)) => Ok(value),
+                Ok(Err(Fail::Api(e))) => Err(e),
+                Ok(Err(_)) => Err(internal("a worker's computation was stopped".into())),
+                Err(_) => Err(internal("the computation panicked".into())),
+            },
+        };
+        let reply = match reply {
+            Ok(value) => WorkerReply::Ok(value),
+            Err(e) => WorkerReply::Error { status: e.status.as_u16(), error: e.body() },
+        };
+        serde_json::to_writer(&mut output, &reply)?;
+        output.write_all(b"\n")?;
+        output.flush()?;
+    }
+    Ok(())
 }
 
 // ---- requests and replies -----------------------------------------------------------------
 
-/// Reads a JSON body of at most [`MAX_BODY`] bytes.
-async fn read_json<T: for<'de> Deserialize<'de>>(body: Body) -> Result<T, ApiError> {
-    let bytes = axum::body::to_bytes(body, MAX_BODY).await.map_err(|_| {
-        ApiError::new(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            Kind::TooLarge,
-            format!("the request body is over {MAX_BODY} bytes (1 MiB)"),
-        )
-    })?;
-    serde_json::from_slice(&bytes).map_err(|e| ApiError::bad(format!("malformed JSON: {e}")))
+fn too_large() -> ApiError {
+    ApiError::new(
+        StatusCode::PAYLOAD_TOO_LARGE,
+        Kind::TooLarge,
+        format!("the request body is over {MAX_BODY} bytes (1 MiB)"),
+    )
 }
 
 /// The query of every endpoint: `big=strings` asks for integers as strings.
@@ -772,7 +1241,7 @@ impl Problem {
                 if let Some(b) = suggested {
                     let flags = format!("{} --budget {b}", self.to_move_flag());
                     error.command = Some(self.asked("analyze", "analyze", &flags).command);
-                    error.budget = Some((b, g.what.units()));
+                    error.budget = Some((b, g.what.units().to_string()));
                 }
                 Fail::Api(error)
             }
@@ -818,30 +1287,12 @@ async fn analyze_handler(
 ) -> Result<Response, ApiError> {
     let arrived = Instant::now();
     let big = Format::from_query(query)?;
-    let request: AnalyzeRequest = read_json(body).await?;
-    let limit = request.limit()?;
-    let problem = request.problem;
-    let asked = problem.asked("analyze", "analyze", &problem.analyze_flags());
-    let stored = state.config.stored;
-    let analysis = compute(&state, arrived, asked, move || {
-        let (game, position, mut options) = problem.parse()?;
-        options.stored = stored;
-        let mut analysis = analyze(&game, &position, &options).map_err(|e| problem.failed(e))?;
-        if let Some(limit) = limit {
-            analysis.list_at_most(limit, "the request's limit");
-        }
-        // Each listed move as it is typed, and legal moves of the player to move for the move
-        // box's hint (the person may be the one to move).
-        let typed = analysis
-            .winning_moves
-            .iter()
-            .chain(&analysis.drawing_moves)
-            .map(|m| grundy::play::typed_move(&position, options.to_move, &m.mv).unwrap_or_else(|| m.mv.to_string()))
-            .collect();
-        let examples = grundy::play::example_moves(&position, options.to_move);
-        Ok(AnalyzeReply { analysis, rules: game.rules_sentence(), typed, examples })
-    })
-    .await?;
+    let (mut body, bytes) = read_json_value(body).await?;
+    let request: AnalyzeRequest = from_body(&body)?;
+    request.limit()?;
+    let asked = request.problem.asked("analyze", "analyze", &request.problem.analyze_flags());
+    let forecast = with_budget(&mut body, request.problem.budget, bytes, &state.config);
+    let analysis = compute(&state, arrived, asked, forecast, state.work(Job::Analyze { request: body })).await?;
     reply(&analysis, big)
 }
 
@@ -855,13 +1306,10 @@ async fn draw_handler(
 ) -> Result<Response, ApiError> {
     let arrived = Instant::now();
     let big = Format::from_query(query)?;
-    let problem: Problem = read_json(body).await?;
+    let (body, bytes) = read_json_value(body).await?;
+    let problem: Problem = from_body(&body)?;
     let asked = problem.asked("draw", "draw", &problem.to_move_flag());
-    let drawing = compute(&state, arrived, asked, move || {
-        let (game, position, options) = problem.parse()?;
-        Ok(DrawReply { drawing: grundy::draw(&game, &position, options.to_move) })
-    })
-    .await?;
+    let drawing = compute(&state, arrived, asked, forecast(0, bytes), state.work(Job::Draw { request: body })).await?;
     reply(&drawing, big)
 }
 
@@ -870,6 +1318,59 @@ async fn draw_handler(
 struct DrawReply {
     #[serde(flatten)]
     drawing: grundy::Drawing,
+}
+
+/// The analysis of an analyze request (its limit applied) and the game's rules.
+fn analyze_request(
+    request: &AnalyzeRequest,
+    stored: Option<&'static grundy::StoredValues>,
+) -> Result<AnalyzeReply, Fail> {
+    let problem = &request.problem;
+    let (game, position, mut options) = problem.parse()?;
+    options.stored = stored;
+    let mut analysis = analyze(&game, &position, &options).map_err(|e| problem.failed(e))?;
+    if let Some(limit) = request.limit()? {
+        analysis.list_at_most(limit, "the request's limit");
+    }
+    // Each listed move as it is typed, and legal moves of the player to move for the move
+    // box's hint (the person may be the one to move).
+    let typed = analysis
+        .winning_moves
+        .iter()
+        .chain(&analysis.drawing_moves)
+        .map(|m| grundy::play::typed_move(&position, options.to_move, &m.mv).unwrap_or_else(|| m.mv.to_string()))
+        .collect();
+    let examples = grundy::play::example_moves(&position, options.to_move);
+    Ok(AnalyzeReply { analysis, rules: game.rules_sentence(), typed, examples })
+}
+
+/// Reads a JSON body of at most [`MAX_BODY`] bytes, and its length.
+async fn read_json_value(body: Body) -> Result<(Value, usize), ApiError> {
+    let bytes = axum::body::to_bytes(body, MAX_BODY).await.map_err(|_| too_large())?;
+    let value = serde_json::from_slice(&bytes).map_err(|e| ApiError::bad(format!("malformed JSON: {e}")))?;
+    Ok((value, bytes.len()))
+}
+
+/// A request read from its body's JSON.
+fn from_body<T: for<'de> Deserialize<'de>>(body: &Value) -> Result<T, ApiError> {
+    T::deserialize(body).map_err(|e| ApiError::bad(format!("malformed JSON: {e}")))
+}
+
+/// Fills in the server's default budget when the body sends none ([`Config::default_budget`]),
+/// and gives the request's memory forecast ([`forecast`]).
+fn with_budget(body: &mut Value, sent: Option<u64>, bytes: usize, config: &Config) -> u64 {
+    let budget = match sent {
+        // A budget past the cap is refused as such when the request is read.
+        Some(b) => b.min(MAX_BUDGET),
+        None => {
+            let b = config.default_budget(bytes);
+            if let Value::Object(fields) = body {
+                fields.insert("budget".into(), Value::from(b));
+            }
+            b
+        }
+    };
+    forecast(budget, bytes)
 }
 
 /// `POST /api/analyze`: a [`Problem`] and, optionally, the most winning moves to list one by
@@ -1061,7 +1562,8 @@ async fn move_handler(
 ) -> Result<Response, ApiError> {
     let arrived = Instant::now();
     let big = Format::from_query(query)?;
-    let request: MoveRequest = read_json(body).await?;
+    let (mut body, bytes) = read_json_value(body).await?;
+    let request: MoveRequest = from_body(&body)?;
     // `grundy play` from the same position: the computer moves first unless the person did.
     let computer_first = if request.human_move.is_none() { " --computer-first" } else { "" };
     let level = match request.level.as_deref() {
@@ -1069,8 +1571,8 @@ async fn move_handler(
         _ => String::new(),
     };
     let asked = request.problem.asked("the computer's move in", "play", &format!("{computer_first}{level}"));
-    let stored = state.config.stored;
-    let reply_ = compute(&state, arrived, asked, move || play_move(&request, stored)).await?;
+    let forecast = with_budget(&mut body, request.problem.budget, bytes, &state.config);
+    let reply_ = compute(&state, arrived, asked, forecast, state.work(Job::Move { request: body })).await?;
     reply(&reply_, big)
 }
 
@@ -1218,7 +1720,7 @@ async fn sg_handler(
         what: format!("the Grundy sequence of {} up to {upto}", quote(&game)),
         command: format!("grundy sg {} --upto {upto}", quote(&game)),
     };
-    let reply_ = compute(&state, arrived, asked, move || sg_sequence(&game, upto)).await?;
+    let reply_ = compute(&state, arrived, asked, forecast(MAX_BUDGET, 0), state.work(Job::Sg { game, upto })).await?;
     reply(&reply_, big)
 }
 
@@ -1244,77 +1746,130 @@ async fn games_handler(query: Result<Query<Format>, QueryRejection>) -> Result<R
 mod tests {
     use super::*;
     use serde_json::json;
-    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
     fn state(config: Config) -> AppState {
-        AppState {
-            quick: Arc::new(Semaphore::new(config.quick_permits)),
-            slow: Arc::new(Semaphore::new(config.slow_permits)),
-            config: Arc::new(config),
-        }
+        AppState::new(config)
     }
 
     fn asked() -> Asked {
         Asked { what: "analyze nim 1".into(), command: "grundy analyze nim 1".into() }
     }
 
-    /// Work that takes `ms` milliseconds (without checking any token) and counts its starts.
-    fn sleeper(ms: u64, starts: &Arc<AtomicUsize>) -> impl Fn() -> Result<u64, Fail> + Send + Sync + 'static {
-        let starts = Arc::clone(starts);
-        move || {
-            starts.fetch_add(1, Ordering::SeqCst);
-            std::thread::sleep(Duration::from_millis(ms));
-            Ok(ms)
+    /// A computation that runs until it is released (answering "done") or, unless it ignores
+    /// it, its token fires, counting its starts: the tests wait on these events, never on the
+    /// clock.
+    #[derive(Clone, Default)]
+    struct Gate {
+        starts: Arc<AtomicUsize>,
+        released: Arc<AtomicBool>,
+        ignores_token: bool,
+    }
+
+    impl Gate {
+        fn work(&self) -> Work {
+            let g = self.clone();
+            Work::Here(Arc::new(move |token: &StopToken| {
+                g.starts.fetch_add(1, Ordering::SeqCst);
+                loop {
+                    if g.released.load(Ordering::SeqCst) {
+                        return Ok(json!("done"));
+                    }
+                    if !g.ignores_token {
+                        token.check().map_err(Fail::Stopped)?;
+                    }
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+            }))
+        }
+
+        fn release(&self) {
+            self.released.store(true, Ordering::SeqCst);
+        }
+
+        fn starts(&self) -> usize {
+            self.starts.load(Ordering::SeqCst)
         }
     }
 
-    fn config(time_limit_ms: u64) -> Config {
-        Config {
-            time_limit: Duration::from_millis(time_limit_ms),
-            slow_permits: 1,
-            quick_limit: Duration::from_millis(100),
-            quick_permits: 1,
-            stored: None,
+    fn cheap() -> Work {
+        Work::Here(Arc::new(|_: &StopToken| Ok(json!(1))))
+    }
+
+    /// Waits until `ready` holds, looking every millisecond. The minute is a bound for a test
+    /// that hangs, not a measured claim.
+    async fn until(what: &str, ready: impl Fn() -> bool) {
+        let give_up = Instant::now() + Duration::from_secs(60);
+        while !ready() {
+            assert!(Instant::now() < give_up, "gave up waiting until {what}");
+            tokio::time::sleep(Duration::from_millis(1)).await;
         }
+    }
+
+    /// One permit in each lane, a request's time limit far past any test, runs moved out of the
+    /// quick lane after 10 ms, or at once when a newer request waits, one place in the queue.
+    fn config() -> Config {
+        Config {
+            time_limit: Duration::from_secs(600),
+            slow_permits: 1,
+            quick_limit: Duration::from_millis(10),
+            quick_permits: 1,
+            quick_slice: Duration::ZERO,
+            slow_queue: 1,
+            ..Config::default()
+        }
+    }
+
+    async fn run(state: &AppState, forecast: u64, work: Work) -> Result<Value, ApiError> {
+        compute(state, Instant::now(), asked(), forecast, work).await
+    }
+
+    fn spawn_run(state: &AppState, forecast: u64, work: Work) -> JoinHandle<Result<Value, ApiError>> {
+        let state = state.clone();
+        tokio::spawn(async move { run(&state, forecast, work).await })
     }
 
     #[tokio::test]
     async fn work_past_the_quick_limit_goes_on_in_the_slow_lane_when_a_permit_is_free() {
-        let state = state(config(5000));
-        let starts = Arc::new(AtomicUsize::new(0));
-        let got = compute(&state, Instant::now(), asked(), sleeper(300, &starts)).await;
-        assert_eq!(got.ok(), Some(300));
-        assert_eq!(starts.load(Ordering::SeqCst), 1, "the same run went on");
-        // Both permits are back once the work has ended.
-        assert_eq!((state.quick.available_permits(), state.slow.available_permits()), (1, 1));
+        let state = state(config());
+        let gate = Gate::default();
+        let task = spawn_run(&state, 0, gate.work());
+        until("the run has moved to the slow lane", || {
+            gate.starts() == 1 && state.slow.available_permits() == 0 && state.quick.available_permits() == 1
+        })
+        .await;
+        gate.release();
+        assert_eq!(task.await.unwrap().ok(), Some(json!("done")));
+        assert_eq!(gate.starts(), 1, "the same run went on");
+        until("both permits are back", || state.quick.available_permits() == 1 && state.slow.available_permits() == 1)
+            .await;
     }
 
     #[tokio::test]
     async fn work_past_the_quick_limit_starts_again_once_a_slow_permit_frees() {
-        let state = state(config(5000));
+        let state = state(config());
         let held = Arc::clone(&state.slow).acquire_owned().await.unwrap();
-        tokio::spawn(async move {
-            tokio::time::sleep(Duration::from_millis(400)).await;
-            drop(held);
-        });
-        let starts = Arc::new(AtomicUsize::new(0));
-        let began = Instant::now();
-        // The first run outlasts the quick limit (100 ms) by far: were the quick limit seen only
-        // once that run had ended (a busy machine), the answer would be that run's.
-        let got = compute(&state, began, asked(), sleeper(1000, &starts)).await;
-        assert_eq!(got.ok(), Some(1000));
-        assert_eq!(starts.load(Ordering::SeqCst), 2, "stopped in the quick lane, run again in the slow one");
-        assert!(began.elapsed() >= Duration::from_millis(1400), "{:?}", began.elapsed());
+        let gate = Gate::default();
+        let task = spawn_run(&state, 0, gate.work());
+        until("the first run has stopped and its request waits in the queue", || {
+            gate.starts() == 1 && state.quick.available_permits() == 1 && state.queue.available_permits() == 0
+        })
+        .await;
+        drop(held);
+        until("it has started again in the slow lane", || gate.starts() == 2).await;
+        gate.release();
+        assert_eq!(task.await.unwrap().ok(), Some(json!("done")));
+        assert_eq!(gate.starts(), 2, "stopped in the quick lane, run again in the slow one");
+        assert_eq!(state.queue.available_permits(), 1, "its place in the queue is free");
     }
 
     #[tokio::test]
     async fn a_request_that_cannot_start_in_time_is_told_the_server_is_busy() {
-        let state = state(config(200));
+        let state = state(Config { time_limit: Duration::from_millis(200), ..config() });
         let _quick = Arc::clone(&state.quick).acquire_owned().await.unwrap();
         let _slow = Arc::clone(&state.slow).acquire_owned().await.unwrap();
-        let starts = Arc::new(AtomicUsize::new(0));
-        let began = Instant::now();
-        let e = compute(&state, began, asked(), sleeper(1, &starts)).await.unwrap_err();
+        let gate = Gate::default();
+        let e = run(&state, 0, gate.work()).await.unwrap_err();
         assert_eq!((e.status, e.kind), (StatusCode::SERVICE_UNAVAILABLE, Kind::Busy));
         assert_eq!(e.command.as_deref(), Some("grundy analyze nim 1"));
         assert_eq!(
@@ -1322,23 +1877,113 @@ mod tests {
             "analyze nim 1 could not start within the server's time limit of 0.2 s: every computing slot stayed \
              busy; try again later or run it on the command line: grundy analyze nim 1"
         );
-        assert_eq!(starts.load(Ordering::SeqCst), 0);
-        let took = began.elapsed();
-        assert!(took >= Duration::from_millis(200) && took < Duration::from_secs(2), "{took:?}");
+        assert_eq!(gate.starts(), 0);
+    }
+
+    #[tokio::test]
+    async fn slow_work_finding_the_queue_full_is_told_the_server_is_busy_at_once() {
+        let state = state(Config { slow_queue: 0, ..config() });
+        let _slow = Arc::clone(&state.slow).acquire_owned().await.unwrap();
+        let gate = Gate::default();
+        let e = run(&state, 0, gate.work()).await.unwrap_err();
+        assert_eq!((e.status, e.kind), (StatusCode::SERVICE_UNAVAILABLE, Kind::Busy));
+        assert_eq!(
+            e.message,
+            "analyze nim 1 needs the slow lane, whose 1 computing slots and 0 places to wait are all taken; try \
+             again later or run it on the command line: grundy analyze nim 1"
+        );
+        assert_eq!(gate.starts(), 1, "it ran in the quick lane first");
+        // Cheap work still runs in the quick lane.
+        assert_eq!(run(&state, 0, cheap()).await.ok(), Some(json!(1)));
+    }
+
+    #[tokio::test]
+    async fn a_new_request_moves_the_longest_run_out_of_a_full_quick_lane() {
+        // Runs leave the quick lane only to make room (never by the clock here), and the slow
+        // lane is full, so a request finds no free permit anywhere.
+        let state = state(Config { quick_limit: Duration::from_secs(600), ..config() });
+        let held = Arc::clone(&state.slow).acquire_owned().await.unwrap();
+        let gate = Gate::default();
+        let task = spawn_run(&state, 0, gate.work());
+        until("the slow work holds the quick lane", || gate.starts() == 1 && state.quick.available_permits() == 0)
+            .await;
+        assert_eq!(run(&state, 0, cheap()).await.ok(), Some(json!(1)));
+        // The slow work was stopped and waits in the slow lane's queue.
+        assert!(!task.is_finished());
+        assert_eq!(state.queue.available_permits(), 0);
+        drop(held);
+        until("it has started again in the slow lane", || gate.starts() == 2).await;
+        gate.release();
+        assert_eq!(task.await.unwrap().ok(), Some(json!("done")));
     }
 
     #[tokio::test]
     async fn work_that_ignores_its_token_is_answered_at_the_deadline_and_keeps_its_permit() {
-        let state = state(config(300));
-        let starts = Arc::new(AtomicUsize::new(0));
-        let began = Instant::now();
-        let e = compute(&state, began, asked(), sleeper(1000, &starts)).await.unwrap_err();
+        let state = state(Config { time_limit: Duration::from_millis(300), ..config() });
+        let gate = Gate { ignores_token: true, ..Gate::default() };
+        let e = run(&state, 0, gate.work()).await.unwrap_err();
         assert_eq!(e.kind, Kind::TimeLimit);
-        let took = began.elapsed();
-        assert!(took >= Duration::from_millis(300) && took < Duration::from_millis(900), "{took:?}");
-        // The thread still sleeps: its permit (promoted to the slow lane) is not free yet.
+        // The thread still runs: its permit (promoted to the slow lane) is not free yet.
         assert_eq!(state.slow.available_permits(), 0);
-        let _ = Arc::clone(&state.slow).acquire_owned().await.unwrap();
+        gate.release();
+        until("the permit is back once the work ends", || state.slow.available_permits() == 1).await;
+    }
+
+    #[tokio::test]
+    async fn a_request_that_goes_away_stops_its_work_and_frees_its_permit_and_memory() {
+        let state = state(Config { total_memory: 64 << 20, ..config() });
+        let gate = Gate::default();
+        let task = spawn_run(&state, 64 << 20, gate.work());
+        until("the run has moved to the slow lane", || gate.starts() == 1 && state.slow.available_permits() == 0).await;
+        assert_eq!(state.memory.available_permits(), 0, "it holds all the memory");
+        // The client goes away: the request's future is dropped.
+        task.abort();
+        until("its permit and memory are back", || {
+            state.slow.available_permits() == 1 && state.memory.available_permits() == 64
+        })
+        .await;
+        assert_eq!(gate.starts(), 1);
+    }
+
+    #[tokio::test]
+    async fn memory_is_reserved_before_work_starts_and_a_forecast_past_a_request_is_refused() {
+        let state = state(Config { request_memory: 64 << 20, total_memory: 64 << 20, ..config() });
+        let e = run(&state, 65 << 20, cheap()).await.unwrap_err();
+        assert_eq!((e.status, e.kind), (StatusCode::UNPROCESSABLE_ENTITY, Kind::Memory));
+        assert_eq!(
+            e.message,
+            "analyze nim 1 could take up to 65 MiB of memory, past the 64 MiB this server gives one request; run it \
+             on the command line: grundy analyze nim 1"
+        );
+        // A run holding the whole total makes the next wait for its memory, not its permit.
+        let gate = Gate::default();
+        let first = spawn_run(&state, 64 << 20, gate.work());
+        until("the first holds all the memory", || gate.starts() == 1 && state.memory.available_permits() == 0).await;
+        let second = spawn_run(&state, 1 << 20, cheap());
+        tokio::task::yield_now().await;
+        assert!(!second.is_finished(), "it waits for memory");
+        gate.release();
+        assert_eq!(first.await.unwrap().ok(), Some(json!("done")));
+        assert_eq!(second.await.unwrap().ok(), Some(json!(1)));
+        until("all the memory is back", || state.memory.available_permits() == 64).await;
+    }
+
+    #[test]
+    fn the_default_budget_fits_the_memory_of_a_request() {
+        let config = Config::default();
+        assert_eq!(config.default_budget(100), MAX_BUDGET);
+        let small = Config { request_memory: 64 << 20, ..Config::default() };
+        let budget = small.default_budget(1000);
+        assert!(budget < MAX_BUDGET && forecast(budget, 1000) <= 64 << 20, "{budget}");
+        assert!(forecast(budget + 1, 1000) > 64 << 20, "{budget} is the largest that fits");
+    }
+
+    #[test]
+    fn kinds_read_back_from_their_names() {
+        for kind in Kind::ALL {
+            assert_eq!(Kind::named(kind.as_str()), kind);
+        }
+        assert_eq!(Kind::named("no such kind"), Kind::Internal);
     }
 
     #[test]

@@ -1,14 +1,15 @@
 //! The server under load and at its limits: slow requests cannot stall cheap ones, a request
 //! past its time limit gets a 503 naming the command line, and a client that disconnects frees
-//! its permit. The slow requests are misère Grundy's game of two heaps of 60 and more, whose
+//! its permit. The tests wait on events (answers, a 503 that shows which request holds the slow
+//! lane), never on the clock, and assert no time: the latencies are measured by
+//! `bench/stall.sh` and written in BENCHMARKS.md. The slow requests are misère Grundy's game of two heaps of 60 and more, whose
 //! exact search takes minutes and checks the stop token as it goes (misère Kayles of 60, used
 //! before, now reaches the search's budget within 6 s in a test build, before the limit these
-//! tests set). The 300 ms limit of the 503 test still stops misère Kayles. Timing margins are
-//! generous: the test machines have two shared cores.
+//! tests set). The 300 ms limit of the 503 test still stops misère Kayles.
 
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
@@ -32,91 +33,48 @@ fn request(path: &str, body: &Value) -> Request<Body> {
         .expect("a request")
 }
 
-/// Sends one request to the router; the status, the JSON body and how long it took.
-async fn send(app: Router, request: Request<Body>) -> (StatusCode, Value, Duration) {
-    let started = Instant::now();
+/// Sends one request to the router; the status and the JSON body.
+async fn send(app: Router, request: Request<Body>) -> (StatusCode, Value) {
     let response = app.oneshot(request).await.expect("the router answers");
     let status = response.status();
     let bytes = axum::body::to_bytes(response.into_body(), usize::MAX).await.expect("a body");
-    (status, serde_json::from_slice(&bytes).unwrap_or(Value::Null), started.elapsed())
+    (status, serde_json::from_slice(&bytes).unwrap_or(Value::Null))
 }
 
-/// A Nim analysis and its latency, checked correct.
-async fn cheap(app: &Router) -> Duration {
-    let (s, v, took) =
-        send(app.clone(), request("/api/analyze", &json!({"game": "nim", "position": [7, 9, 12, 15]}))).await;
+/// A Nim analysis, checked correct.
+async fn cheap(app: &Router) {
+    let (s, v) = send(app.clone(), request("/api/analyze", &json!({"game": "nim", "position": [7, 9, 12, 15]}))).await;
     assert_eq!((s, v["sg"].clone()), (StatusCode::OK, json!(13)), "{v}");
-    took
 }
 
 #[tokio::test]
-async fn slow_requests_leave_a_nim_analysis_answered_within_a_second() {
-    let limit = Duration::from_secs(6);
-    let app = app_with(Config { time_limit: limit, ..Config::default() });
-    let started = Instant::now();
-    let first: Vec<_> = (60..64)
+async fn cheap_requests_are_answered_while_slow_ones_hold_both_lanes() {
+    // A time limit far past the test: the slow requests end only when they are dropped.
+    let app = app_with(Config { time_limit: Duration::from_secs(600), ..Config::default() });
+    // Eight slow ones: the slow lane's four, and four more that hold the quick lane or wait in
+    // the slow lane's queue.
+    let slow: Vec<_> = (60..68)
         .map(|n| {
             let app = app.clone();
             tokio::spawn(async move { send(app, request("/api/analyze", &slow_search(n))).await })
         })
         .collect();
-    // Right behind the burst (the slow ones hold the quick lane) ...
-    tokio::time::sleep(Duration::from_millis(20)).await;
-    let during_burst = cheap(&app).await;
-    // ... and once they have moved to the slow lane, where they run on for seconds.
-    tokio::time::sleep(Duration::from_millis(1000)).await;
-    let mut later = Vec::new();
     for _ in 0..5 {
-        later.push(cheap(&app).await);
+        cheap(&app).await;
     }
-    let (s, v, sg_took) = send(
+    let (s, v) = send(
         app.clone(),
         Request::get("/api/sg?game=subtraction:2,5&upto=100").body(Body::empty()).expect("a request"),
     )
     .await;
     assert_eq!(s, StatusCode::OK, "{v}");
-    let (s, v, move_took) =
-        send(app.clone(), request("/api/move", &json!({"game": "nim", "position": [3, 4, 5]}))).await;
+    let (s, v) = send(app.clone(), request("/api/move", &json!({"game": "nim", "position": [3, 4, 5]}))).await;
     assert_eq!(s, StatusCode::OK, "{v}");
-    let cheap_done = started.elapsed();
-    assert!(first.iter().all(|h| !h.is_finished()), "the slow requests were still running at {cheap_done:?}");
-
-    // Four more: the slow lane is full, so they hold the quick lane until their quick time is
-    // up, and wait for a slow permit after. A cheap request right behind them waits for the
-    // quick lane to turn over.
-    let more: Vec<_> = (64..68)
-        .map(|n| {
-            let app = app.clone();
-            tokio::spawn(async move { send(app, request("/api/analyze", &slow_search(n))).await })
-        })
-        .collect();
-    tokio::time::sleep(Duration::from_millis(20)).await;
-    let both_lanes_full = cheap(&app).await;
-
-    let mut slow_took = Vec::new();
-    for h in first {
-        let (s, v, took) = h.await.expect("the task ends");
-        assert_eq!((s, v["kind"].clone()), (StatusCode::SERVICE_UNAVAILABLE, json!("time_limit")), "{v}");
-        slow_took.push(took);
-    }
-    let mut more_took = Vec::new();
-    for h in more {
-        let (s, v, took) = h.await.expect("the task ends");
-        // They start once the first four end, just before their own deadline.
-        assert_eq!(s, StatusCode::SERVICE_UNAVAILABLE, "{v}");
-        assert!(v["kind"] == "time_limit" || v["kind"] == "busy", "{v}");
-        more_took.push(took);
-    }
-    eprintln!(
-        "cheap: {during_burst:?} during the burst, {later:?} with four slow ones running, sg {sg_took:?}, \
-         move {move_took:?}, {both_lanes_full:?} with both lanes full; slow: {slow_took:?}, then {more_took:?} \
-         (limit {limit:?})"
-    );
-    for took in later.iter().chain([&during_burst, &sg_took, &move_took, &both_lanes_full]) {
-        assert!(*took < Duration::from_secs(1), "a cheap request took {took:?}");
-    }
-    for took in slow_took.iter().chain(&more_took) {
-        assert!(*took >= limit && *took < limit + Duration::from_secs(2), "a slow request took {took:?}");
+    // The cheap ones did not wait for the slow ones to end: those are still computing.
+    assert!(slow.iter().all(|h| !h.is_finished()), "a slow request ended before the cheap ones were answered");
+    // Their clients go away, which stops their work.
+    for h in slow {
+        h.abort();
     }
 }
 
@@ -139,11 +97,10 @@ async fn a_request_past_its_time_limit_gets_503_naming_the_command_line() {
         ),
     ];
     for (request, message, command) in cases {
-        let (s, v, took) = send(app.clone(), request).await;
+        let (s, v) = send(app.clone(), request).await;
         assert_eq!(s, StatusCode::SERVICE_UNAVAILABLE, "{v}");
         // The command line on its own as well, for the page to show as a command to copy.
         assert_eq!(v, json!({"error": message, "kind": "time_limit", "command": command}));
-        assert!(took >= limit && took < limit + Duration::from_millis(1500), "answered after {took:?}");
     }
 }
 
@@ -170,32 +127,52 @@ fn send_raw(addr: SocketAddr, body: &Value) -> TcpStream {
     stream
 }
 
-/// Misère Kayles of 44 on `addr`, answered 200: about a second of search, so it needs the slow
-/// lane. How long it took.
-fn medium(addr: SocketAddr) -> Duration {
-    let started = Instant::now();
-    let mut stream = send_raw(addr, &json!({"game": "kayles", "position": [44], "misere": true}));
+/// Reads a whole response from `stream`.
+fn response(mut stream: TcpStream) -> String {
     let mut response = String::new();
     stream.read_to_string(&mut response).expect("an answer");
+    response
+}
+
+/// Misère Kayles of 44 on `addr`, answered 200: about a second of search, so it needs the
+/// slow lane.
+fn medium(addr: SocketAddr) {
+    let response = response(send_raw(addr, &json!({"game": "kayles", "position": [44], "misere": true})));
     assert!(response.starts_with("HTTP/1.1 200"), "{response}");
     assert!(response.contains("\"outcome\":\"N\""), "{response}");
-    started.elapsed()
 }
 
 #[test]
 fn a_client_that_disconnects_frees_its_permit() {
-    // One slow permit, and a limit far past the test: only the disconnect can free the permit.
-    let limit = Duration::from_secs(300);
-    let addr = serve(Config { time_limit: limit, slow_permits: 1, ..Config::default() });
-    let alone = medium(addr);
-    // Misère Grundy's game of 60 and 61: still searching after 40 s (test build), where misère
-    // Kayles gives up at the budget after about 17.
-    let gone = send_raw(addr, &json!({"game": "grundys-game", "position": [60, 61], "misere": true}));
-    // Past the quick lane: it holds the only slow permit now.
-    std::thread::sleep(Duration::from_millis(1000));
-    drop(gone);
-    let after = medium(addr);
-    eprintln!("a slow-lane request took {alone:?} alone and {after:?} right after a client disconnected");
-    // Behind the first one it would wait for minutes.
-    assert!(after < Duration::from_secs(30), "the next request took {after:?}");
+    // One permit a lane, no queue, and a limit far past the test: only the disconnect can free
+    // the slow permit.
+    let addr = serve(Config {
+        time_limit: Duration::from_secs(300),
+        slow_permits: 1,
+        quick_permits: 1,
+        slow_queue: 0,
+        ..Config::default()
+    });
+    medium(addr);
+    // Two searches that take minutes in a test build (over a minute in a release build on a
+    // busy machine): one holds the slow lane, so the other, once moved out of the quick lane,
+    // finds no place and is answered 503 at once. Which one is which is the event waited for.
+    let slow = slow_search(0);
+    let (tx, rx) = std::sync::mpsc::channel();
+    let mut held = Vec::new();
+    for i in 0..2 {
+        let stream = send_raw(addr, &slow);
+        held.push(stream.try_clone().expect("a second handle"));
+        let tx = tx.clone();
+        std::thread::spawn(move || {
+            let _ = tx.send((i, response(stream)));
+        });
+    }
+    let (answered, busy) = rx.recv_timeout(Duration::from_secs(60)).expect("one of the two is answered");
+    assert!(busy.starts_with("HTTP/1.1 503") && busy.contains("\"kind\":\"busy\""), "{busy}");
+    // The other's client goes away.
+    held[1 - answered].shutdown(std::net::Shutdown::Both).expect("shut down");
+    // Behind it this would wait for minutes: it is answered (the read timeout of a minute fails
+    // a wait for the search to end).
+    medium(addr);
 }

@@ -468,6 +468,11 @@ impl StoredValues {
         Some((values.len() as u64, *period))
     }
 
+    /// The bytes the stored values take in memory (two a value).
+    pub fn bytes(&self) -> u64 {
+        self.tables.values().map(|(v, _)| std::mem::size_of_val::<[u16]>(v) as u64).sum()
+    }
+
     /// Whether nothing is stored.
     pub fn is_empty(&self) -> bool {
         self.tables.is_empty()
