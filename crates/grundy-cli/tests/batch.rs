@@ -134,6 +134,33 @@ fn a_refused_line_is_an_error_on_its_own_line_and_the_stream_goes_on() {
     assert!(answers[answers.len() - 2]["error"]["message"].as_str().unwrap().contains("\"budget\": "));
 }
 
+/// A line whose budget could pass the memory a line may use is refused on its own line, saying
+/// the budget that fits (which then works), and the stream goes on.
+#[test]
+fn a_line_past_the_memory_of_a_line_is_refused_and_the_stream_goes_on() {
+    let input = "{\"game\": \"nim\", \"position\": [3]}\n\
+                 {\"game\": \"kayles\", \"position\": [30], \"misere\": true, \"budget\": 2000000}\n\
+                 {\"game\": \"nim\", \"position\": [5]}\n";
+    let (status, answers) = batch(&["--memory", "256M"], input);
+    assert_eq!(status, Some(0));
+    assert_eq!(answers.len(), 3);
+    assert_eq!(answers[0]["outcome"], "N");
+    assert_eq!(answers[1]["line"], 2);
+    assert_eq!(answers[1]["error"]["kind"], "memory");
+    assert_eq!(answers[1]["error"]["argument"], "budget");
+    let message = answers[1]["error"]["message"].as_str().unwrap();
+    assert!(
+        message.starts_with("a budget of 2000000 could take up to 520.3 MiB of memory, past the 256.0 MiB a line may use (--memory): send \"budget\": "),
+        "{message}"
+    );
+    assert_eq!(answers[2]["outcome"], "N");
+    // The budget it names is enough for the memory.
+    let fits: u64 = message.split("\"budget\": ").nth(1).unwrap().split(' ').next().unwrap().parse().unwrap();
+    let line = format!("{{\"game\": \"kayles\", \"position\": [30], \"misere\": true, \"budget\": {fits}}}\n");
+    let (_, answers) = batch(&["--memory", "256M"], &line);
+    assert_eq!(answers[0]["outcome"], analyze_json(&["kayles", "30", "--misere"])["outcome"], "{}", answers[0]);
+}
+
 #[test]
 fn an_over_long_line_is_refused_without_being_held() {
     let long = format!("{{\"game\": \"nim\", \"position\": [{}1]}}", "1, ".repeat(400_000));

@@ -49,8 +49,9 @@
 //! | 422 | `budget` | an exact search or table ran past its budget |
 //! | 422 | `work_limit` | `/api/sg` past the work a request may do |
 //! | 422 | `unsupported` | no exact answer here (the message says why) |
+//! | 422 | `memory` | the work would pass, or passed, the memory a request may use (below) |
 //! | 500 | `internal` | a bug |
-//! | 503 | `time_limit`, `busy` | stopped at, or could not start within, the time limit (below) |
+//! | 503 | `time_limit`, `busy` | stopped at, or could not start within, the time limit, or the slow lane's queue is full (below) |
 //! | 503 | `cancelled`, `shutting_down` | the request went away; the server is stopping |
 //!
 //! Where the work can be done on the command line, `command` is that command line (`grundy
@@ -81,21 +82,34 @@
 //! ([`Config::quick_permits`] computations at once, [`Config::quick_limit`], 250 ms, each).
 //! Almost every request ends there. One still running when its quick time is up moves to the
 //! *slow lane* ([`Config::slow_permits`], [`MAX_CONCURRENT`] by default): at once, the same
-//! thread going on, when a slow permit is free; otherwise it is stopped and started again from
-//! the beginning once a slow permit frees (at most [`Config::quick_limit`] of work lost), still
-//! against the deadline from its arrival. A request that finds the quick lane full takes a slow
-//! permit instead if one frees first.
+//! run going on, when a slow permit is free; otherwise it is stopped and waits in the slow
+//! lane's queue ([`Config::slow_queue`] places) to start again from the beginning once a slow
+//! permit frees, still against the deadline from its arrival; when the queue is full too, the
+//! answer is a 503 `busy` at once, with `command`. A request that finds every permit taken
+//! moves the quick run that has run longest out of the quick lane (to the slow lane, as if its
+//! quick time were up), once that run has had [`Config::quick_slice`] (20 ms): the least work
+//! done goes first, so a cheap request waits for one slice and a stop at most, however many
+//! slow ones keep arriving. `bench/stall.sh` measures it (BENCHMARKS.md): 100 and 250 clients
+//! sending slow requests in a loop, and a cheap one every second.
 //!
-//! So slow requests can hold at most the slow lane, and a cheap request waits at most for the
-//! quick lane to turn over. Measured in `tests/load.rs` (test build, two shared cores): with four
-//! slow requests in the slow lane a Nim analysis takes well under a millisecond; with four more
-//! holding the quick lane as well, about 250 ms. A burst of N slow requests queued ahead of it
-//! delays it by about N / quick_permits quick limits (each quick run then also waits for the
-//! cancelled run to reach its next check, a few tens of milliseconds). Permits are held by the
-//! blocking work itself, not by the request, so the number of threads computing is bounded by
-//! the permits even while stopped work winds down. On two cores, four CPU-bound slow threads and
-//! a quick one still leave the quick one its share of the scheduler: a cheap request needs
-//! microseconds.
+//! ## Memory
+//!
+//! A request may use [`Config::request_memory`] (1 GiB by default, `grundy serve
+//! --request-memory`), and all the requests computing at once [`Config::total_memory`] (8 GiB,
+//! `--total-memory`). Before its work starts, a request's memory is forecast from its budget
+//! ([`forecast`]: the library's bytes per unit of the costliest kind of work, a search's
+//! positions, times the budget, plus its body's size and a base); a forecast past a request's
+//! memory is refused (422 `memory`, with `command`), and otherwise it is reserved from the
+//! total, waiting within the time limit (503 `busy` if it never frees), and given back when the
+//! work ends, however it ends. A request that sends no budget gets the largest that fits
+//! ([`Config::default_budget`]). Under `grundy serve` ([`Config::workers`]) the work runs in
+//! worker processes, and one whose resident memory passes a request's memory is killed (422
+//! `memory`): where a forecast of the library falls short, or work is not bounded by its budget,
+//! the worker ends, never the server. A worker is also killed when its request is stopped (time
+//! limit, cancelled, moved out of the quick lane), which frees its permit at once. Permits are
+//! held by the blocking work itself, not by the request, so the number of threads computing (in
+//! this process, or waiting for a worker) is bounded by the permits even while stopped work
+//! winds down.
 
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing))]
 
@@ -568,7 +582,7 @@ impl Asked {
             format!(
                 "{} {needs}, past the {} this server gives one request; run it on the command line: {}",
                 self.what,
-                human_bytes(config.request_memory),
+                grundy::human_bytes(u128::from(config.request_memory)),
                 self.command
             ),
         )
@@ -666,15 +680,6 @@ fn run_on_worker(pool: &Pool, job: &str, stopper: &Stopper) -> Result<Value, Fai
     }
 }
 
-/// Bytes in words, in whole MiB or GiB with one decimal: "512 MiB", "1.0 GiB".
-fn human_bytes(bytes: u64) -> String {
-    if bytes >= 1 << 30 {
-        format!("{:.1} GiB", bytes as f64 / f64::from(1u32 << 30))
-    } else {
-        format!("{} MiB", bytes.div_ceil(1 << 20))
-    }
-}
-
 fn internal(message: String) -> ApiError {
     ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, Kind::Internal, format!("internal error: {message}"))
 }
@@ -740,7 +745,8 @@ fn finish(joined: Result<Result<Value, Fail>, JoinError>, asked: &Asked, config:
         Ok(Err(Fail::Api(e))) => Err(e),
         Ok(Err(Fail::Stopped(Stopped::TimeUp { .. }))) => Err(asked.stopped(config)),
         Ok(Err(Fail::Ended(Some(Killed::Memory(held)), _))) => {
-            Err(asked.memory(config, &format!("was stopped holding {} of memory", human_bytes(held))))
+            Err(asked
+                .memory(config, &format!("was stopped holding {} of memory", grundy::human_bytes(u128::from(held)))))
         }
         // Only seen when the request itself stopped its run (its client has gone); a kind of
         // stop the library adds later reads the same.
@@ -884,7 +890,9 @@ async fn reserve(
 ) -> Result<OwnedSemaphorePermit, ApiError> {
     let config = &*state.config;
     if forecast > config.request_memory {
-        return Err(asked.memory(config, &format!("could take up to {} of memory", human_bytes(forecast))));
+        return Err(
+            asked.memory(config, &format!("could take up to {} of memory", grundy::human_bytes(u128::from(forecast))))
+        );
     }
     let mib = u32::try_from(forecast.div_ceil(1 << 20).max(1)).unwrap_or(u32::MAX);
     match timeout_at(deadline, Arc::clone(&state.memory).acquire_many_owned(mib)).await {
@@ -1952,8 +1960,8 @@ mod tests {
         assert_eq!((e.status, e.kind), (StatusCode::UNPROCESSABLE_ENTITY, Kind::Memory));
         assert_eq!(
             e.message,
-            "analyze nim 1 could take up to 65 MiB of memory, past the 64 MiB this server gives one request; run it \
-             on the command line: grundy analyze nim 1"
+            "analyze nim 1 could take up to 65.0 MiB of memory, past the 64.0 MiB this server gives one request; run \
+             it on the command line: grundy analyze nim 1"
         );
         // A run holding the whole total makes the next wait for its memory, not its permit.
         let gate = Gate::default();

@@ -4,9 +4,16 @@
 //! line k of the answers always answers line k of the queries: a contestant can zip a file of
 //! random positions with grundy's answers, and a file split across machines joins back by
 //! concatenation.
+//!
+//! No fault of one line ends the stream: a line whose work is forecast past the memory a line
+//! may use (`--memory`, by the forecast of the web server's requests) is refused as that line's
+//! error, a panic in a line's work (a bug) becomes that line's error object (kind `internal`),
+//! and every answer is written out before the next line's work starts, so that even a fault
+//! that ends the process (one no forecast foresaw) loses no answer already computed.
 
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, BufWriter, Read, Write};
+use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::PathBuf;
 
 use grundy::{analyze, parse_u64, Analysis, Query, DEFAULT_BUDGET, MAX_BUDGET};
@@ -34,13 +41,19 @@ pub struct Args {
     /// cost more than the answer.
     #[arg(long)]
     explain: bool,
+    /// The most memory one line's work may be forecast to use (e.g. 512M, 4G): a line whose
+    /// budget is past it is refused as that line's error (kind "memory"), and the stream goes
+    /// on; a line that sends no budget gets the default, or the largest that fits.
+    #[arg(long, value_name = "BYTES", default_value = "4G")]
+    memory: String,
 }
 
-/// What a query that leaves a field out gets.
+/// What a query that leaves a field out gets, and the memory a line may use.
 #[derive(Clone, Copy)]
 struct Defaults {
     budget: u64,
     explain: bool,
+    memory: u64,
 }
 
 /// Runs `grundy batch`.
@@ -52,7 +65,9 @@ pub fn run(args: Args) -> Result<(), CliError> {
     if budget > MAX_BUDGET {
         return Err(CliError::usage(format!("--budget {budget} is past the cap of {MAX_BUDGET}")).argument("--budget"));
     }
-    let defaults = Defaults { budget, explain: args.explain };
+    let memory = crate::cmd::serve::parse_bytes("--memory", &args.memory)
+        .map_err(|e| CliError::usage(e).argument("--memory"))?;
+    let defaults = Defaults { budget, explain: args.explain, memory };
     let input: Box<dyn Read> = match &args.input {
         None => Box::new(io::stdin().lock()),
         Some(p) if p.as_os_str() == "-" => Box::new(io::stdin().lock()),
@@ -60,8 +75,19 @@ pub fn run(args: Args) -> Result<(), CliError> {
             CliError::of_kind(ErrorKind::Io, format!("cannot read {}: {e}", p.display())).argument("FILE")
         })?),
     };
-    let mut reader = BufReader::with_capacity(1 << 16, input);
-    let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
+    let reader = BufReader::with_capacity(1 << 16, input);
+    let out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
+    run_lines(reader, out, |line| guarded(|| answer(line, defaults)))
+}
+
+/// Answers the lines of `reader` on `out` with `answer`, one line each, in order: an over-long
+/// line is refused without being held, and each answer is written out before the next line's
+/// work starts.
+fn run_lines<T: serde::Serialize>(
+    mut reader: impl BufRead,
+    mut out: impl Write,
+    mut answer: impl FnMut(&[u8]) -> Result<T, Refusal>,
+) -> Result<(), CliError> {
     let mut line = Vec::new();
     let mut number = 0u64;
     loop {
@@ -80,11 +106,12 @@ pub fn run(args: Args) -> Result<(), CliError> {
             out.write_all(error_line(number, "bad_input", None, &message).as_bytes())
         } else {
             // A byte-order mark (an editor's, at the start of a file) is whitespace.
-            write_answer(&mut out, number, line.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&line), defaults)
+            write_answer(&mut out, number, answer(line.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&line)))
         };
-        // Answers go out as soon as no more input is waiting, so that a program that writes a
-        // query and waits for its answer is not kept waiting by the buffer.
-        let flushed = written.and_then(|()| if reader.buffer().is_empty() { out.flush() } else { Ok(()) });
+        // Each answer goes out before the next line's work starts: a program that writes a
+        // query and waits for its answer is not kept waiting by the buffer, and a fault that
+        // ends the process later loses none.
+        let flushed = written.and_then(|()| out.flush());
         if let Err(e) = flushed {
             return closed_or_failed(e);
         }
@@ -109,8 +136,8 @@ fn skip_to_line_end(reader: &mut impl BufRead) -> Result<(), CliError> {
 
 /// Writes the answer to one line of input, with its newline: the analysis, or an error object.
 /// The analysis is serialised straight into the output buffer (no string of its own).
-fn write_answer(out: &mut impl Write, number: u64, line: &[u8], defaults: Defaults) -> io::Result<()> {
-    match answer(line, defaults) {
+fn write_answer<T: serde::Serialize>(out: &mut impl Write, number: u64, answer: Result<T, Refusal>) -> io::Result<()> {
+    match answer {
         Ok(analysis) => {
             serde_json::to_writer(&mut *out, &analysis).map_err(io::Error::from)?;
             out.write_all(b"\n")
@@ -120,6 +147,7 @@ fn write_answer(out: &mut impl Write, number: u64, line: &[u8], defaults: Defaul
 }
 
 /// Why a line gets no analysis: the error object's kind, the field at fault, and the message.
+#[derive(Debug)]
 struct Refusal {
     kind: &'static str,
     field: Option<&'static str>,
@@ -132,6 +160,23 @@ impl Refusal {
     }
 }
 
+/// A line's work, with a panic (a bug that slipped through) turned into that line's error, so
+/// the stream goes on.
+fn guarded<T>(work: impl FnOnce() -> Result<T, Refusal>) -> Result<T, Refusal> {
+    catch_unwind(AssertUnwindSafe(work)).unwrap_or_else(|payload| {
+        let why = payload
+            .downcast_ref::<&str>()
+            .map(|s| (*s).to_string())
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_default();
+        Err(Refusal {
+            kind: "internal",
+            field: None,
+            message: format!("grundy failed on this line, a bug ({why}); the other lines are answered"),
+        })
+    })
+}
+
 /// Reads one query and analyses it.
 fn answer(line: &[u8], defaults: Defaults) -> Result<Analysis, Refusal> {
     let text = line.strip_suffix(b"\n").unwrap_or(line);
@@ -141,7 +186,26 @@ fn answer(line: &[u8], defaults: Defaults) -> Result<Analysis, Refusal> {
     }
     let mut query: Query =
         serde_json::from_slice(text).map_err(|e| Refusal::bad_input(None, format!("the line is not a query: {e}")))?;
-    query.budget = query.budget.or(Some(defaults.budget));
+    // The budget's memory (the web server's forecast of a request, at most what one computation
+    // of the library may use) within the line's.
+    // A line that sends no budget gets the default, or the largest that fits.
+    let fits =
+        defaults.memory.saturating_sub(grundy_web::forecast(0, line.len())) / grundy_web::budget_memory(1).max(1);
+    let budget = query.budget.unwrap_or(defaults.budget.min(fits));
+    let forecast =
+        grundy_web::forecast(0, line.len()).saturating_add(grundy_web::budget_memory(budget).min(grundy::MEMORY_LIMIT));
+    if forecast > defaults.memory {
+        return Err(Refusal {
+            kind: "memory",
+            field: Some("budget"),
+            message: format!(
+                "a budget of {budget} could take up to {} of memory, past the {} a line may use (--memory): send \"budget\": {fits} or less, or raise --memory",
+                grundy::human_bytes(u128::from(forecast)),
+                grundy::human_bytes(u128::from(defaults.memory))
+            ),
+        });
+    }
+    query.budget = Some(budget);
     query.explain = query.explain.or(Some(defaults.explain));
     let checked = query.check(MAX_BUDGET).map_err(|e| Refusal::bad_input(Some(e.field), e.message))?;
     let mut analysis = analyze(&checked.game, &checked.position, &checked.options).map_err(|e| match e {
@@ -173,4 +237,63 @@ fn error_line(number: u64, kind: &str, field: Option<&str>, message: &str) -> St
         "line": number,
     });
     format!("{object}\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A line whose work panics gets an `internal` error on its own line, and the lines after
+    /// it are answered, in order.
+    #[test]
+    fn a_panic_in_one_line_is_that_lines_error_and_the_stream_goes_on() {
+        let input: &[u8] = b"1\n2\n3\n";
+        let mut out = Vec::new();
+        run_lines(input, &mut out, |line| {
+            guarded(|| match line {
+                b"2\n" => panic!("line two"),
+                _ => Ok(serde_json::json!({"answer": String::from_utf8_lossy(line).trim()})),
+            })
+        })
+        .unwrap();
+        let lines: Vec<serde_json::Value> =
+            String::from_utf8(out).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+        assert_eq!(lines.len(), 3);
+        assert_eq!(lines[0], serde_json::json!({"answer": "1"}));
+        assert_eq!(lines[1]["line"], 2);
+        assert_eq!(lines[1]["error"]["kind"], "internal");
+        assert_eq!(
+            lines[1]["error"]["message"],
+            "grundy failed on this line, a bug (line two); the other lines are answered"
+        );
+        assert_eq!(lines[2], serde_json::json!({"answer": "3"}));
+    }
+
+    /// Each answer is written out before the next line's work starts.
+    #[test]
+    fn an_answer_is_written_out_before_the_next_line_starts() {
+        struct Shared(std::rc::Rc<std::cell::RefCell<Vec<u8>>>);
+        impl Write for Shared {
+            fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+                self.0.borrow_mut().extend_from_slice(buf);
+                Ok(buf.len())
+            }
+            fn flush(&mut self) -> io::Result<()> {
+                Ok(())
+            }
+        }
+        let written = std::rc::Rc::new(std::cell::RefCell::new(Vec::new()));
+        let out = BufWriter::new(Shared(std::rc::Rc::clone(&written)));
+        let seen = std::rc::Rc::clone(&written);
+        let input: &[u8] = b"1\n2\n3\n";
+        let mut count = 0;
+        run_lines(input, out, |_| {
+            // What has reached the output when this line's work starts: every earlier answer.
+            assert_eq!(seen.borrow().iter().filter(|&&b| b == b'\n').count(), count);
+            count += 1;
+            Ok(count)
+        })
+        .unwrap();
+        assert_eq!(&*written.borrow(), b"1\n2\n3\n");
+    }
 }

@@ -41,7 +41,7 @@ pub struct Args {
 
 /// Reads a number of bytes: digits, optionally followed by K, M, G or T (powers of 1024, with
 /// or without "iB"); at least 1 MiB and at most 1 TiB.
-fn parse_bytes(flag: &str, text: &str) -> Result<u64, String> {
+pub(crate) fn parse_bytes(flag: &str, text: &str) -> Result<u64, String> {
     let bad = |why: &str| format!("{flag} '{text}' {why}");
     let t = text.trim();
     let digits = t.chars().take_while(char::is_ascii_digit).count();
