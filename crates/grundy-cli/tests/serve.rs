@@ -101,7 +101,7 @@ fn requests_past_the_memory_of_a_request_are_refused_and_the_server_goes_on() {
     assert_eq!(json["kind"], "memory", "{json}");
     assert_eq!(
         json["error"],
-        "analyze kayles 52 (misère) could take up to 520.4 MiB of memory, past the 256.0 MiB this server gives one \
+        "analyze kayles 52 (misère) could take up to 520.3 MiB of memory, past the 256.0 MiB this server gives one \
          request; run it on the command line: grundy analyze kayles 52 --misere --budget 2000000"
     );
     assert_eq!(json["command"], "grundy analyze kayles 52 --misere --budget 2000000");

@@ -113,6 +113,9 @@
 
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing))]
 
+use std::collections::hash_map::DefaultHasher;
+use std::collections::HashMap;
+use std::hash::{Hash, Hasher};
 use std::io::{BufRead, Write};
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex, PoisonError};
@@ -436,6 +439,7 @@ struct AppState {
     queue: Arc<Semaphore>,
     memory: Arc<Semaphore>,
     quick_runs: Arc<Mutex<QuickRuns>>,
+    slow_shapes: Arc<Mutex<SlowShapes>>,
     pool: Option<Arc<Pool>>,
 }
 
@@ -452,6 +456,7 @@ impl AppState {
             queue: Arc::new(Semaphore::new(config.slow_queue)),
             memory: Arc::new(Semaphore::new(mib)),
             quick_runs: Arc::new(Mutex::new(QuickRuns::default())),
+            slow_shapes: Arc::new(Mutex::new(SlowShapes::default())),
             pool,
             config: Arc::new(config),
         }
@@ -608,6 +613,9 @@ impl Drop for StopOnDrop {
 struct Stopper {
     token: StopToken,
     process: Mutex<(bool, Option<Arc<Process>>)>,
+    /// When the computation itself began (a worker process ready for it): what it has run
+    /// for, apart from starting a worker, says whether its shape is slow.
+    began: Mutex<Option<Instant>>,
 }
 
 impl Stopper {
@@ -618,6 +626,15 @@ impl Stopper {
         if let Some(process) = &p.1 {
             process.kill(Killed::Stopped);
         }
+    }
+
+    fn began(&self) {
+        *self.began.lock().unwrap_or_else(PoisonError::into_inner) = Some(Instant::now());
+    }
+
+    /// Whether the computation has run for `limit` since it began.
+    fn ran_for(&self, limit: Duration) -> bool {
+        self.began.lock().unwrap_or_else(PoisonError::into_inner).is_some_and(|at| at.elapsed() >= limit)
     }
 
     /// Records the worker process of the run; killed at once when the run was stopped first.
@@ -639,7 +656,8 @@ impl Stopper {
 /// The permit a computation runs under. The blocking work holds it (through an `Arc`) until it
 /// ends, so the permits bound the threads computing even when a request stops waiting; the
 /// request swaps a quick permit for a slow one when its work moves lanes.
-struct PermitSlot(Mutex<Option<OwnedSemaphorePermit>>);
+/// The run's memory, reserved from the total, is held the same way.
+struct PermitSlot(Mutex<Option<OwnedSemaphorePermit>>, #[allow(dead_code)] OwnedSemaphorePermit);
 
 impl PermitSlot {
     fn replace(&self, permit: OwnedSemaphorePermit) {
@@ -666,6 +684,7 @@ fn run_on_worker(pool: &Pool, job: &str, stopper: &Stopper) -> Result<Value, Fai
         ))
     })?;
     stopper.publish(Arc::clone(&worker.process));
+    stopper.began();
     match worker.run(job) {
         Outcome::Reply(line, worker) => {
             stopper.unpublish();
@@ -714,19 +733,23 @@ impl AppState {
 fn start(
     state: &AppState,
     work: &Work,
-    permit: OwnedSemaphorePermit,
+    (permit, memory): (OwnedSemaphorePermit, OwnedSemaphorePermit),
     deadline: Instant,
     guard: &mut StopOnDrop,
 ) -> Run {
     let token = StopToken::after(deadline.saturating_duration_since(Instant::now()));
-    let stopper = Arc::new(Stopper { token: token.clone(), process: Mutex::new((false, None)) });
+    let stopper =
+        Arc::new(Stopper { token: token.clone(), process: Mutex::new((false, None)), began: Mutex::new(None) });
     guard.0 = Some(Arc::clone(&stopper));
-    let slot = Arc::new(PermitSlot(Mutex::new(Some(permit))));
+    let slot = Arc::new(PermitSlot(Mutex::new(Some(permit)), memory));
     let handle = tokio::task::spawn_blocking({
         let (work, pool, stopper, slot) = (work.clone(), state.pool.clone(), Arc::clone(&stopper), Arc::clone(&slot));
         move || {
             let result = match (&work, &pool) {
-                (Work::Here(f), _) => token.run(|| f(&token)),
+                (Work::Here(f), _) => {
+                    stopper.began();
+                    token.run(|| f(&token))
+                }
                 (Work::Worker(line), Some(pool)) => run_on_worker(pool, line, &stopper),
                 (Work::Worker(_), None) => Err(Fail::Api(internal("a job for worker processes, and none".into()))),
             };
@@ -850,6 +873,11 @@ async fn first_permit(
     asked: &Asked,
 ) -> Result<(OwnedSemaphorePermit, bool), ApiError> {
     let config = &*state.config;
+    // Waiting for either kind of permit, in each semaphore's order of arrival, kept across the
+    // rounds below.
+    let quick = Arc::clone(&state.quick).acquire_owned();
+    let slow = Arc::clone(&state.slow).acquire_owned();
+    tokio::pin!(quick, slow);
     loop {
         // A free permit first, so that no run is moved needlessly.
         if let Ok(p) = Arc::clone(&state.quick).try_acquire_owned() {
@@ -869,8 +897,8 @@ async fn first_permit(
         .min(deadline);
         tokio::select! {
             biased;
-            p = Arc::clone(&state.quick).acquire_owned() => return Ok((p.map_err(|_| shutting_down())?, true)),
-            p = Arc::clone(&state.slow).acquire_owned() => return Ok((p.map_err(|_| shutting_down())?, false)),
+            p = &mut quick => return Ok((p.map_err(|_| shutting_down())?, true)),
+            p = &mut slow => return Ok((p.map_err(|_| shutting_down())?, false)),
             () = sleep_until(retry) => {
                 if Instant::now() >= deadline {
                     return Err(asked.busy(config));
@@ -880,55 +908,71 @@ async fn first_permit(
     }
 }
 
-/// Reserves `forecast` bytes of the server's memory for a run (given back when dropped), or
-/// refuses a forecast past what one request may use.
-async fn reserve(
-    state: &AppState,
-    forecast: u64,
-    deadline: Instant,
-    asked: &Asked,
-) -> Result<OwnedSemaphorePermit, ApiError> {
-    let config = &*state.config;
+/// Refuses a forecast past what one request may use.
+fn check_forecast(config: &Config, forecast: u64, asked: &Asked) -> Result<(), ApiError> {
     if forecast > config.request_memory {
         return Err(
             asked.memory(config, &format!("could take up to {} of memory", grundy::human_bytes(u128::from(forecast))))
         );
     }
+    Ok(())
+}
+
+/// Reserves `forecast` bytes of the server's memory for a run that holds its lane's `permit`
+/// (given back when the run ends), waiting within the deadline: with the defaults the total
+/// holds every permit's largest forecast, so no run waits.
+async fn reserve(
+    state: &AppState,
+    permit: OwnedSemaphorePermit,
+    forecast: u64,
+    deadline: Instant,
+    asked: &Asked,
+) -> Result<(OwnedSemaphorePermit, OwnedSemaphorePermit), ApiError> {
+    let config = &*state.config;
     let mib = u32::try_from(forecast.div_ceil(1 << 20).max(1)).unwrap_or(u32::MAX);
     match timeout_at(deadline, Arc::clone(&state.memory).acquire_many_owned(mib)).await {
-        Ok(Ok(permit)) => Ok(permit),
+        Ok(Ok(memory)) => Ok((permit, memory)),
         Ok(Err(_)) => Err(shutting_down()),
         Err(_) => Err(asked.busy(config)),
     }
 }
 
-/// Runs `job` in the quick lane, then if need be the slow lane, within the request's time limit
-/// from `arrived` and its memory `forecast` (see the crate documentation).
+/// Runs `work` in the quick lane, then if need be the slow lane, within the request's time limit
+/// from `arrived` and its memory `forecast` (see the crate documentation). A request whose
+/// `shape` was seen to need the slow lane lately goes there at once.
 async fn compute(
     state: &AppState,
     arrived: Instant,
     asked: Asked,
     forecast: u64,
+    shape: u64,
     work: Work,
 ) -> Result<Value, ApiError> {
     let config = &*state.config;
     let deadline = arrived + config.time_limit;
-    let job = work;
-    let _memory = reserve(state, forecast, deadline, &asked).await?;
+    check_forecast(config, forecast, &asked)?;
     let mut guard = StopOnDrop(None);
+    if state.slow_shapes.lock().unwrap_or_else(PoisonError::into_inner).contains(shape, Instant::now()) {
+        return in_slow_lane(state, &work, forecast, deadline, &asked, shape, &mut guard).await;
+    }
 
     let (permit, quick) = first_permit(state, deadline, &asked).await?;
-    let mut run = start(state, &job, permit, deadline, &mut guard);
-    if !quick {
-        return finish_by(run, deadline, &asked, config).await;
-    }
+    let permits = reserve(state, permit, forecast, deadline, &asked).await?;
+    let mut run = start(state, &work, permits, deadline, &mut guard);
     let started = Instant::now();
+    if !quick {
+        return finish_slow(state, run, deadline, &asked, shape).await;
+    }
     let (id, told) = state.quick_runs.lock().unwrap_or_else(PoisonError::into_inner).add(started);
     let place = QuickPlace(&state.quick_runs, id);
     let quick_end = started.checked_add(config.quick_limit).map_or(deadline, |end| end.min(deadline));
     tokio::select! {
         joined = &mut run.handle => return finish(joined, &asked, config),
-        () = sleep_until(quick_end) => {}
+        // Its quick time is up: work of this shape needs the slow lane (if the time went to
+        // computing, not to starting a worker).
+        () = sleep_until(quick_end) => if run.stopper.ran_for(config.quick_limit) {
+            state.slow_shapes.lock().unwrap_or_else(PoisonError::into_inner).insert(shape, Instant::now());
+        },
         () = told.notified() => {}
     }
     drop(place);
@@ -939,23 +983,127 @@ async fn compute(
     // The quick time is up: the same work goes on in the slow lane if a slow permit is free ...
     if let Ok(permit) = Arc::clone(&state.slow).try_acquire_owned() {
         run.slot.replace(permit);
-        return finish_by(run, deadline, &asked, config).await;
+        return finish_slow(state, run, deadline, &asked, shape).await;
     }
     // ... else it stops (freeing its quick permit when it does) and waits for one in the slow
     // lane's queue, if it has room, to start again from the beginning.
     run.stopper.stop();
     drop(run);
-    let Ok(_place) = Arc::clone(&state.queue).try_acquire_owned() else {
-        return Err(asked.queue_full(config));
+    in_slow_lane(state, &work, forecast, deadline, &asked, shape, &mut guard).await
+}
+
+/// Runs `work` in the slow lane: a free permit, else a place in its queue to wait for one, else
+/// the busy answer at once.
+async fn in_slow_lane(
+    state: &AppState,
+    work: &Work,
+    forecast: u64,
+    deadline: Instant,
+    asked: &Asked,
+    shape: u64,
+    guard: &mut StopOnDrop,
+) -> Result<Value, ApiError> {
+    let config = &*state.config;
+    let permit = match Arc::clone(&state.slow).try_acquire_owned() {
+        Ok(permit) => permit,
+        Err(_) => {
+            let Ok(place) = Arc::clone(&state.queue).try_acquire_owned() else {
+                return Err(asked.queue_full(config));
+            };
+            let permit = match timeout_at(deadline, Arc::clone(&state.slow).acquire_owned()).await {
+                Ok(Ok(permit)) => permit,
+                Ok(Err(_)) => return Err(shutting_down()),
+                Err(_) => return Err(asked.busy(config)),
+            };
+            drop(place);
+            permit
+        }
     };
-    let permit = match timeout_at(deadline, Arc::clone(&state.slow).acquire_owned()).await {
-        Ok(Ok(permit)) => permit,
-        Ok(Err(_)) => return Err(shutting_down()),
-        Err(_) => return Err(asked.busy(config)),
-    };
-    drop(_place);
-    let run = start(state, &job, permit, deadline, &mut guard);
-    finish_by(run, deadline, &asked, config).await
+    let permits = reserve(state, permit, forecast, deadline, asked).await?;
+    let run = start(state, work, permits, deadline, guard);
+    finish_slow(state, run, deadline, asked, shape).await
+}
+
+/// Waits for a run of the slow lane, and remembers its shape as slow when it ran for longer
+/// than a quick run may.
+async fn finish_slow(
+    state: &AppState,
+    run: Run,
+    deadline: Instant,
+    asked: &Asked,
+    shape: u64,
+) -> Result<Value, ApiError> {
+    let stopper = Arc::clone(&run.stopper);
+    let answer = finish_by(run, deadline, asked, &state.config).await;
+    if stopper.ran_for(state.config.quick_limit) {
+        state.slow_shapes.lock().unwrap_or_else(PoisonError::into_inner).insert(shape, Instant::now());
+    }
+    answer
+}
+
+/// How long a shape of request seen to need the slow lane is remembered.
+const SLOW_SHAPE_MEMORY: Duration = Duration::from_secs(30);
+/// The most shapes remembered.
+const SLOW_SHAPES: usize = 4096;
+
+/// The shapes of requests seen lately to need the slow lane ([`shape`]), with when: more of the
+/// same skip the quick lane, so that a storm of slow requests costs the quick lane nothing.
+#[derive(Default)]
+struct SlowShapes {
+    seen: HashMap<u64, Instant>,
+}
+
+impl SlowShapes {
+    fn contains(&mut self, shape: u64, now: Instant) -> bool {
+        match self.seen.get(&shape) {
+            Some(&at) if now.duration_since(at) < SLOW_SHAPE_MEMORY => true,
+            Some(_) => {
+                self.seen.remove(&shape);
+                false
+            }
+            None => false,
+        }
+    }
+
+    fn insert(&mut self, shape: u64, now: Instant) {
+        if self.seen.len() >= SLOW_SHAPES {
+            self.seen.retain(|_, at| now.duration_since(*at) < SLOW_SHAPE_MEMORY);
+            if self.seen.len() >= SLOW_SHAPES {
+                self.seen.clear();
+            }
+        }
+        self.seen.insert(shape, now);
+    }
+}
+
+/// The shape of a request: its endpoint and body with every whole number (or string of
+/// digits) replaced by its number of bits, hashed. Work grows with the numbers, so requests of
+/// one shape cost about the same: `octal:0.764` of 30000 and of 31000 have one shape, Nim of
+/// 3 4 5 another.
+fn shape(endpoint: &str, body: &Value) -> u64 {
+    fn walk(v: &Value, h: &mut DefaultHasher) {
+        let bits = |digits: &str| digits.parse::<u64>().map_or(65 + digits.len() as u32, |n| 64 - n.leading_zeros());
+        match v {
+            Value::Number(n) if n.is_u64() => (0u8, bits(&n.to_string())).hash(h),
+            Value::String(s) if !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) => (0u8, bits(s)).hash(h),
+            Value::Array(items) => {
+                (1u8, items.len()).hash(h);
+                items.iter().for_each(|x| walk(x, h));
+            }
+            Value::Object(fields) => {
+                (2u8, fields.len()).hash(h);
+                for (k, x) in fields {
+                    k.hash(h);
+                    walk(x, h);
+                }
+            }
+            other => (3u8, other.to_string()).hash(h),
+        }
+    }
+    let mut h = DefaultHasher::new();
+    endpoint.hash(&mut h);
+    walk(body, &mut h);
+    h.finish()
 }
 
 // ---- jobs and worker processes ------------------------------------------------------------
@@ -1300,7 +1448,8 @@ async fn analyze_handler(
     request.limit()?;
     let asked = request.problem.asked("analyze", "analyze", &request.problem.analyze_flags());
     let forecast = with_budget(&mut body, request.problem.budget, bytes, &state.config);
-    let analysis = compute(&state, arrived, asked, forecast, state.work(Job::Analyze { request: body })).await?;
+    let shape = shape("analyze", &body);
+    let analysis = compute(&state, arrived, asked, forecast, shape, state.work(Job::Analyze { request: body })).await?;
     reply(&analysis, big)
 }
 
@@ -1317,7 +1466,9 @@ async fn draw_handler(
     let (body, bytes) = read_json_value(body).await?;
     let problem: Problem = from_body(&body)?;
     let asked = problem.asked("draw", "draw", &problem.to_move_flag());
-    let drawing = compute(&state, arrived, asked, forecast(0, bytes), state.work(Job::Draw { request: body })).await?;
+    let shape = shape("draw", &body);
+    let drawing =
+        compute(&state, arrived, asked, forecast(0, bytes), shape, state.work(Job::Draw { request: body })).await?;
     reply(&drawing, big)
 }
 
@@ -1580,7 +1731,8 @@ async fn move_handler(
     };
     let asked = request.problem.asked("the computer's move in", "play", &format!("{computer_first}{level}"));
     let forecast = with_budget(&mut body, request.problem.budget, bytes, &state.config);
-    let reply_ = compute(&state, arrived, asked, forecast, state.work(Job::Move { request: body })).await?;
+    let shape = shape("move", &body);
+    let reply_ = compute(&state, arrived, asked, forecast, shape, state.work(Job::Move { request: body })).await?;
     reply(&reply_, big)
 }
 
@@ -1728,7 +1880,9 @@ async fn sg_handler(
         what: format!("the Grundy sequence of {} up to {upto}", quote(&game)),
         command: format!("grundy sg {} --upto {upto}", quote(&game)),
     };
-    let reply_ = compute(&state, arrived, asked, forecast(MAX_BUDGET, 0), state.work(Job::Sg { game, upto })).await?;
+    let shape = shape("sg", &serde_json::json!([game, upto]));
+    let reply_ =
+        compute(&state, arrived, asked, forecast(MAX_BUDGET, 0), shape, state.work(Job::Sg { game, upto })).await?;
     reply(&reply_, big)
 }
 
@@ -1754,7 +1908,7 @@ async fn games_handler(query: Result<Query<Format>, QueryRejection>) -> Result<R
 mod tests {
     use super::*;
     use serde_json::json;
-    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+    use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
     fn state(config: Config) -> AppState {
         AppState::new(config)
@@ -1828,8 +1982,10 @@ mod tests {
         }
     }
 
+    /// Each test's work has a shape of its own: none is remembered as slow across them.
     async fn run(state: &AppState, forecast: u64, work: Work) -> Result<Value, ApiError> {
-        compute(state, Instant::now(), asked(), forecast, work).await
+        static SHAPES: AtomicU64 = AtomicU64::new(0);
+        compute(state, Instant::now(), asked(), forecast, SHAPES.fetch_add(1, Ordering::SeqCst), work).await
     }
 
     fn spawn_run(state: &AppState, forecast: u64, work: Work) -> JoinHandle<Result<Value, ApiError>> {
@@ -1974,6 +2130,39 @@ mod tests {
         assert_eq!(first.await.unwrap().ok(), Some(json!("done")));
         assert_eq!(second.await.unwrap().ok(), Some(json!(1)));
         until("all the memory is back", || state.memory.available_permits() == 64).await;
+    }
+
+    #[tokio::test]
+    async fn work_of_a_shape_seen_slow_skips_the_quick_lane() {
+        let state = state(Config { slow_queue: 0, ..config() });
+        let first = Gate::default();
+        let task = tokio::spawn({
+            let (state, work) = (state.clone(), first.work());
+            async move { compute(&state, Instant::now(), asked(), 0, 7, work).await }
+        });
+        until("the first has moved to the slow lane", || first.starts() == 1 && state.slow.available_permits() == 0)
+            .await;
+        // The slow lane is full and has no queue: the next of that shape is answered at once,
+        // without running in the quick lane ...
+        let second = Gate::default();
+        let e = compute(&state, Instant::now(), asked(), 0, 7, second.work()).await.unwrap_err();
+        assert_eq!(e.kind, Kind::Busy);
+        assert_eq!(second.starts(), 0);
+        // ... while work of another shape still runs there.
+        assert_eq!(compute(&state, Instant::now(), asked(), 0, 8, cheap()).await.ok(), Some(json!(1)));
+        first.release();
+        assert_eq!(task.await.unwrap().ok(), Some(json!("done")));
+    }
+
+    #[test]
+    fn shapes_keep_the_game_and_the_size_of_the_numbers() {
+        let octal = |n: u64| shape("analyze", &json!({"game": "octal:0.764", "position": [n]}));
+        assert_eq!(octal(30_000), octal(31_000));
+        assert_eq!(octal(30_000), shape("analyze", &json!({"game": "octal:0.764", "position": ["30000"]})));
+        assert_ne!(octal(30_000), octal(3));
+        assert_ne!(octal(30_000), shape("analyze", &json!({"game": "octal:0.16", "position": [30_000]})));
+        assert_ne!(octal(30_000), shape("move", &json!({"game": "octal:0.764", "position": [30_000]})));
+        assert_ne!(octal(30_000), shape("analyze", &json!({"game": "octal:0.764", "position": [30_000, 1]})));
     }
 
     #[test]

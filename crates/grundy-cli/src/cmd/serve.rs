@@ -90,6 +90,17 @@ fn parse_time_limit(text: &str) -> Result<Duration, String> {
 /// Runs `grundy serve` until it is stopped.
 pub fn run(args: Args) -> Result<(), CliError> {
     if args.worker {
+        // A worker whose server has gone (killed, Ctrl-C) ends too, even while it computes.
+        #[cfg(unix)]
+        {
+            let parent = std::os::unix::process::parent_id();
+            std::thread::spawn(move || loop {
+                std::thread::sleep(Duration::from_millis(200));
+                if std::os::unix::process::parent_id() != parent {
+                    std::process::exit(0);
+                }
+            });
+        }
         // The server has read these stores already: a worker reads the same.
         let stored = crate::cmd::analyze::read_stores(&args.store)?;
         return grundy_web::work(std::io::stdin().lock(), std::io::stdout().lock(), stored)
