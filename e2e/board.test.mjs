@@ -105,7 +105,7 @@ test('once a game is over: Play again starts the same position, New random posit
   // Take the whole first heap; the computer then takes the other, and wins.
   const winAgainst = async () => {
     await lib.forgetStatus(page, 'moving');
-    await page.click('.object[data-heap="1"][data-leave="0"]');
+    await page.click('#board [data-move="1 -> 0"]');
     await lib.settled(page);
     assert.equal(await page.getAttribute('#status', 'data-winner'), 'computer');
   };

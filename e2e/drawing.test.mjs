@@ -51,3 +51,29 @@ for (const width of [1280, 390]) {
     });
   }
 }
+
+test('when the server cannot draw the position, the rows under the board play: each button carries its move', async () => {
+  const browser = await lib.launch();
+  try {
+    const { page, errors } = await lib.start(browser.context, { preset: 'nim', position: '3 2' });
+    // With the drawing on the board the rows only name the heaps: nothing in them is a button.
+    assert.equal(await page.locator('#board .drawing svg').count(), 1);
+    assert.equal(await page.locator('#board .heap button').count(), 0);
+    await page.route('**/api/draw*', (r) => r.fulfill({
+      status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'the server is busy', kind: 'busy' }),
+    }));
+    await lib.forgetStatus(page, 'starting');
+    await page.click('#new-game');
+    await lib.settled(page);
+    assert.equal(await page.locator('#board .drawing').count(), 0);
+    assert.deepEqual(await page.$$eval('#board button', (bs) => bs.map((b) => b.dataset.move)),
+      ['1 -> 0', '1 -> 1', '1 -> 2', '2 -> 0', '2 -> 1']);
+    await lib.forgetStatus(page, 'moving');
+    await page.click('#board button[data-move="1 -> 1"]');
+    await lib.settled(page);
+    assert.match(await page.textContent('#log li:first-child'), /you: take 2 from heap 1/);
+    assert.deepEqual(errors, []);
+  } finally {
+    await browser.close();
+  }
+});

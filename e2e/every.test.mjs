@@ -41,16 +41,16 @@ test('a turn is put together by clicking one object in each heap, and a turn tha
   const { page, errors } = await startEvery({ preset: 'nim', position: '3 5 7' });
   assert.equal(await page.getAttribute('#move-text', 'placeholder'), '1 -> 2; 3 -> 1');
   // Heap 1 only: refused, naming heap 2.
-  await page.click('.object[data-heap="1"][data-leave="0"]');
+  await page.click('#board [data-move="1 -> 0"]');
   assert.equal(await page.inputValue('#move-text'), '1 -> 0');
   await lib.forgetStatus(page, 'moving');
   await page.click('#typed button[type="submit"]');
   await lib.settled(page);
   assert.match(await page.textContent('#error'), /heap 2: no move was given for it/);
   // A second click on the same heap replaces its move; then one in each heap, and Play.
-  await page.click('.object[data-heap="1"][data-leave="1"]');
-  await page.click('.object[data-heap="2"][data-leave="4"]');
-  await page.click('.object[data-heap="3"][data-leave="6"]');
+  await page.click('#board [data-move="1 -> 1"]');
+  await page.click('#board [data-move="2 -> 4"]');
+  await page.click('#board [data-move="3 -> 6"]');
   assert.equal(await page.inputValue('#move-text'), '1 -> 1; 2 -> 4; 3 -> 6');
   await lib.forgetStatus(page, 'moving');
   await page.click('#typed button[type="submit"]');

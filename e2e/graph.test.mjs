@@ -8,10 +8,11 @@ import { sharedBrowser } from './lib.mjs';
 
 const browser = sharedBrowser();
 
-/** Clicks the button that moves token `token` to vertex `to`, and waits for the reply. */
+/** Picks token `token` on the drawing, clicks vertex `to` among its targets, and waits for the reply. */
 async function moveToken(page, token, to) {
   await lib.forgetStatus(page, 'moving');
-  await page.click(`.graph-move[data-token="${token}"][data-to="${to}"]`);
+  await page.click(`#board [data-pick="${token}"]`);
+  await page.click(`#board [data-move="${token} ${to}"]`);
   await lib.settled(page);
 }
 

@@ -128,18 +128,17 @@ export const winningMoves = (page) => page.$$eval('#winning-moves li:not(.none)'
   (lis) => lis.map((li) => ({ text: (li.querySelector('.move-link') || li).textContent, heap: li.dataset.heap, to: li.dataset.to,
     move: li.dataset.move })));
 
-/** Plays to the end taking one object at a time from the first non-empty heap. */
+/** Plays to the end taking one object at a time from the first non-empty heap (on the drawing). */
 export async function playOneByOne(page) {
   for (let turns = 0; ; turns++) {
     assert.ok(turns < 60, 'the game ends');
     if (await page.getAttribute('#status', 'data-state') !== 'your-move') break;
-    const last = await page.$$eval('.heap', (rows) => {
-      const row = rows.find((r) => r.querySelectorAll('.object').length > 0);
-      const objs = row.querySelectorAll('.object');
-      return { heap: row.dataset.heap, leave: String(objs.length - 1) };
+    const last = await page.$$eval('#board .heap', (rows) => {
+      const row = rows.find((r) => r.querySelector('.heap-size').textContent !== '0');
+      return { heap: row.dataset.heap, leave: String(Number(row.querySelector('.heap-size').textContent) - 1) };
     });
     await forgetStatus(page, 'moving');
-    await page.click(`.object[data-heap="${last.heap}"][data-leave="${last.leave}"]`);
+    await page.click(`#board [data-move="${last.heap} -> ${last.leave}"]`);
     await settled(page);
   }
 }

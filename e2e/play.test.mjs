@@ -36,7 +36,7 @@ test('playing the winning moves from the panel, the person beats the computer', 
     assert.ok(moves.length > 0, 'the person, moving from a won position, has a winning move');
     assert.equal(await page.getAttribute('#outcome', 'data-outcome'), 'N');
     const { heap, to } = moves[0];
-    await page.click(`.object[data-heap="${heap}"][data-leave="${to}"]`);
+    await page.click(`#board [data-move="${heap} -> ${to}"]`);
     await settled(page);
   }
   assert.equal(await page.getAttribute('#status', 'data-winner'), 'you');
@@ -69,7 +69,7 @@ test('the divisor game: an illegal typed move is refused, a clicked divisor wins
   // Under misère, 12 -> 3 leaves the computer only 3 -> 1, the last move, which loses.
   const moves = await winningMoves(page);
   assert.deepEqual(moves.map((m) => m.text), ['divide by 2^2 = 4 (12 -> 3)']);
-  await page.click('button[data-divisor="4"]');
+  await page.click('#board [data-move="divide by 4"]');
   await settled(page);
   assert.equal(await page.getAttribute('#status', 'data-winner'), 'you');
   assert.deepEqual(errors, []);

@@ -129,7 +129,7 @@ test('every other error path of the page: no answer, an answer without JSON, an 
   await settled(page);
   const play = async () => {
     await lib.forgetStatus(page, 'moving');
-    await page.click('.object[data-heap="1"][data-leave="2"]');
+    await page.click('#board [data-move="1 -> 2"]');
   };
   // The server does not answer: the move is not played.
   await page.route('**/api/move*', (route) => route.abort('connectionrefused'));

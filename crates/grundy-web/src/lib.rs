@@ -1836,14 +1836,18 @@ fn sg_sequence(game: &str, upto: u64) -> Result<SgReply, Fail> {
     let last = values.last().copied().unwrap_or(0);
     // The rule from more values than are shown when they come cheaply (a later build that
     // fails or runs past the work allowed leaves the rule to the values shown).
+    // A period search that proved none has usually computed them already (up to 65,536
+    // values): they are taken from it, not searched for a second time.
     let more = if upto < RULE_VALUES && sequence.period().is_none() {
-        SequenceBuilder::new(ruleset)
-            .upto(RULE_VALUES)
-            .budget(MAX_BUDGET)
-            .period_search(PERIOD_SEARCH_WORK)
-            .build()
-            .ok()
-            .and_then(|s| (0..=RULE_VALUES).map(|n| s.value(n)).collect::<Option<Vec<u64>>>())
+        (0..=RULE_VALUES).map(|n| sequence.value(n)).collect::<Option<Vec<u64>>>().or_else(|| {
+            SequenceBuilder::new(ruleset)
+                .upto(RULE_VALUES)
+                .budget(MAX_BUDGET)
+                .period_search(PERIOD_SEARCH_WORK)
+                .build()
+                .ok()
+                .and_then(|s| (0..=RULE_VALUES).map(|n| s.value(n)).collect::<Option<Vec<u64>>>())
+        })
     } else {
         None
     };

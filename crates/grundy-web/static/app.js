@@ -297,23 +297,32 @@ function showWholeLog(whole) {
 
 // ---- the board -------------------------------------------------------------------------
 
-/** The board: the drawing of the position (see `showDrawing`) above its rows. */
+/**
+ * The board: the drawing of the position (see `showDrawing`) above its rows. The drawing's
+ * shapes make the moves; the rows under it name each number and its exact size. Only when the
+ * server could not draw the position do the rows carry buttons, each with its move in
+ * `data-move` as the drawing's shapes have.
+ */
 function drawBoard() {
-  drawRows();
-  showDrawing($('board'), !state.over && !state.busy && state.toMove === state.human);
+  const myTurn = !state.over && !state.busy && state.toMove === state.human;
+  drawRows(myTurn, Boolean(drawing && drawing.key === drawingKey() && drawing.failed));
+  showDrawing($('board'), myTurn);
 }
 
-function drawRows() {
+/**
+ * The rows of the board; with `buttons`, the buttons that make moves (see `drawBoard`),
+ * enabled on the person's turn (`myTurn`).
+ */
+function drawRows(myTurn, buttons) {
   const board = $('board');
   board.replaceChildren();
   if (!state.started) return;
-  const myTurn = !state.over && !state.busy && state.toMove === state.human;
   if (state.game === 'divisor') {
-    drawDivisor(board, myTurn);
+    drawDivisor(board, myTurn, buttons);
     return;
   }
   if (state.game === 'graph') {
-    drawGraph(board, myTurn);
+    drawGraph(board, myTurn, buttons);
     return;
   }
   if (drawnAsText(state.game)) {
@@ -342,7 +351,7 @@ function drawRows() {
     row.append(label, count);
     if (size !== null && size > MAX_DRAWN) {
       row.append(...heapBar(size));
-    } else if (size !== null) {
+    } else if (size !== null && buttons) {
       const objects = document.createElement('div');
       objects.className = 'objects';
       for (let j = 0; j < Number(size); j++) {
@@ -351,6 +360,7 @@ function drawRows() {
         b.className = 'object';
         b.dataset.heap = String(i + 1);
         b.dataset.leave = String(j);
+        b.dataset.move = `${i + 1} -> ${j}`;
         b.disabled = !myTurn;
         b.title = `leave ${j} in heap ${i + 1} (take ${size - BigInt(j)})`;
         b.addEventListener('mouseenter', () => markTaking(objects, j, true));
@@ -376,7 +386,7 @@ function drawRows() {
 const MAX_GRAPH_BUTTONS = 40;
 
 /** Tokens on a graph: each token's vertex, and a button for each edge the person may take. */
-function drawGraph(board, myTurn) {
+function drawGraph(board, myTurn, buttons) {
   const edges = graphEdges(state.graph);
   const mine = state.human === 'first' ? 'left' : 'right';
   state.tokens.forEach((vertex, i) => {
@@ -387,12 +397,17 @@ function drawGraph(board, myTurn) {
     const moves = document.createElement('div');
     moves.className = 'graph-moves';
     const targets = (edges.get(vertex) || []).filter((e) => e.side === 'both' || e.side === mine);
+    if (!buttons) {
+      board.appendChild(row);
+      return;
+    }
     for (const e of targets.slice(0, MAX_GRAPH_BUTTONS)) {
       const b = document.createElement('button');
       b.type = 'button';
       b.className = 'graph-move';
       b.dataset.token = String(i + 1);
       b.dataset.to = e.v;
+      b.dataset.move = `${i + 1} ${e.v}`;
       b.textContent = `→ ${e.v}`;
       b.title = `move token ${i + 1} from ${vertex} to ${e.v}`;
       b.disabled = !myTurn;
@@ -477,7 +492,7 @@ function factorsOf(analysis) {
   });
 }
 
-function drawDivisor(board, myTurn) {
+function drawDivisor(board, myTurn, buttons) {
   const n = state.tokens[0];
   const head = document.createElement('div');
   head.className = 'divisor-n';
@@ -485,8 +500,9 @@ function drawDivisor(board, myTurn) {
   const written = factors.map(({ p, e }) => (e === 1 ? `${p}` : `${p}^${e}`)).join(' · ');
   head.textContent = `n = ${n}` + (written && written !== String(n) ? ` = ${written}` : '');
   board.appendChild(head);
-  const buttons = document.createElement('div');
-  buttons.className = 'divisors';
+  if (!buttons) return;
+  const row = document.createElement('div');
+  row.className = 'divisors';
   for (const { p, e } of factors) {
     let d = 1n;
     for (let k = 1; k <= e; k++) {
@@ -494,15 +510,16 @@ function drawDivisor(board, myTurn) {
       const b = document.createElement('button');
       b.type = 'button';
       b.dataset.divisor = String(d);
+      b.dataset.move = String(d);
       b.textContent = `÷ ${d}`;
       b.title = `divide by ${p}^${k}`;
       b.disabled = !myTurn;
       const divisor = String(d);
       b.addEventListener('click', () => humanMove(divisor));
-      buttons.appendChild(b);
+      row.appendChild(b);
     }
   }
-  board.appendChild(buttons);
+  board.appendChild(row);
 }
 
 // ---- the drawing of the position (grundy::draw through /api/draw) ----------------------------
@@ -516,6 +533,9 @@ let drawing = null;
 
 const drawingKey = () => JSON.stringify([state.gameNo, state.game, state.tokens, state.toMove, state.graph]);
 
+/** Whether the board has the drawing of the position on it. */
+const hasDrawing = () => Boolean(state.started && drawing && drawing.key === drawingKey() && !drawing.failed);
+
 /** Asks the server for the drawing of the position on the board, unless the board has it. */
 async function loadDrawing() {
   const key = drawingKey();
@@ -525,8 +545,9 @@ async function loadDrawing() {
     if (key !== drawingKey()) return;
     drawing = { key, svg: d.svg, picked: null };
   } catch (e) {
-    // The rows below still show the position, and the move box plays.
-    drawing = null;
+    // The rows below show the position with buttons to play, and the move box plays.
+    if (key !== drawingKey()) return;
+    drawing = { key, svg: null, picked: null, failed: true };
   }
   drawBoard();
 }
@@ -534,7 +555,7 @@ async function loadDrawing() {
 /** Puts the drawing first on the board; its targets play only on the person's turn. */
 function showDrawing(board, myTurn) {
   board.classList.toggle('has-drawing', false);
-  if (!state.started || !drawing || drawing.key !== drawingKey()) return;
+  if (!hasDrawing()) return;
   const box = document.createElement('div');
   box.className = 'drawing' + (myTurn ? '' : ' idle');
   box.innerHTML = drawing.svg;
@@ -1245,6 +1266,9 @@ function isHeapRuleset(game) {
     && (g.spelling === game || (g.spelling.includes(':') && game.startsWith(g.spelling.split(':')[0] + ':'))));
 }
 
+/** How many requests of the plot are under way. */
+let plotRequests = 0;
+
 async function drawSequence() {
   const wrap = $('sg-plot-wrap');
   wrap.hidden = true;
@@ -1254,10 +1278,17 @@ async function drawSequence() {
   const upto = largest + 4n > 120n ? 120 : Math.max(30, Number(largest) + 4);
   const game = state.gameNo;
   let sg;
+  // The plot's requests under way, as `data-loading` on the plot's box (tests wait for none).
+  plotRequests++;
+  wrap.dataset.loading = String(plotRequests);
   try {
     sg = await api(`/api/sg?game=${encodeURIComponent(state.game)}&upto=${upto}`);
   } catch (e) {
     return; // the plot is extra: the game goes on without it
+  } finally {
+    plotRequests--;
+    if (plotRequests > 0) wrap.dataset.loading = String(plotRequests);
+    else delete wrap.dataset.loading;
   }
   if (state.gameNo !== game) return; // another game has started since
   // At most 121 values, each at most a few hundred: numbers hold them exactly.

@@ -54,3 +54,25 @@ fn tokens_round_trip_and_bad_parts_name_the_game() {
     let a = analyze(&g, &p, &AnalyzeOptions::default()).unwrap();
     assert!(a.sg.is_some() && a.winning_move_count.is_some());
 }
+
+/// Each winning move of a sum of different games names its game as the explanation does
+/// ("Game 3 (kayles=7) has value 2." and "in game 3 (kayles): take 1 from heap 1 (7 -> 6)"),
+/// whichever kind of game it is: a heap ruleset, Wythoff's board, Euclid's game.
+#[test]
+fn winning_moves_name_their_game_as_the_explanation_does() {
+    let g: Game = "sum".parse().unwrap();
+    for tokens in [["euclid=34,12", "wythoff=2,2", "kayles=7"], ["kayles=7", "euclid=5,3", "nim=4"]] {
+        let p = g.parse_position(&tokens).unwrap();
+        let a = analyze(&g, &p, &AnalyzeOptions::default()).unwrap();
+        assert!(!a.winning_moves.is_empty(), "{tokens:?}");
+        for m in &a.winning_moves {
+            let k = (0..tokens.len())
+                .find(|&k| m.text.starts_with(&format!("in game {} (", k + 1)))
+                .unwrap_or_else(|| panic!("{tokens:?}: '{}' names no game of the sum", m.text));
+            let part = tokens[k].split('=').next().unwrap();
+            assert!(m.text.starts_with(&format!("in game {} ({part}): ", k + 1)), "{tokens:?}: {}", m.text);
+            let named = format!("Game {} ({}) has value", k + 1, tokens[k]);
+            assert!(a.explanation.iter().any(|l| l.starts_with(&named)), "{:?}", a.explanation);
+        }
+    }
+}

@@ -84,7 +84,7 @@ fn normal(parts: &[Position], options: &AnalyzeOptions) -> Result<Analysis, Anal
     let mut unknown: Vec<String> = vec![];
     for (i, (p, v)) in parts.iter().zip(&values).enumerate() {
         let target = v ^ x;
-        match moves_to_value((i, layout.start(i)), p, target, &each[i], options.budget) {
+        match moves_to_value(i, p, target, &each[i], options.budget) {
             Ok(found) => {
                 for (f, text) in found {
                     let heap = f.heap + layout.start(i);
@@ -117,7 +117,7 @@ fn normal(parts: &[Position], options: &AnalyzeOptions) -> Result<Analysis, Anal
 /// moves to 0 from the game's own analysis, and any other by listing its options when it is
 /// small. The error says why the moves are not known.
 fn moves_to_value(
-    (index, first): (usize, usize),
+    index: usize,
     part: &Position,
     target: u64,
     analysis: &Analysis,
@@ -128,12 +128,13 @@ fn moves_to_value(
             let c = &cs[0];
             let solver = HeapSolver::new(&c.ruleset, c.heap, budget).map_err(|e| e.to_string())?;
             let fs = solver.winning_families(c.heap, target).map_err(|e| e.to_string())?;
-            // Worded with the heap's number in the whole sum (the caller moves the family there).
+            // Worded as the game's own (its heap 1), with which game of the sum it is, as the
+            // explanation names it (the caller moves the family to the heap's number in the sum).
             Ok(fs
                 .into_iter()
                 .map(|f| {
-                    let shown = f.clone().in_heap(first);
-                    (f, describe_family(&c.ruleset, c.heap, &shown))
+                    let text = in_game(index, part, describe_family(&c.ruleset, c.heap, &f));
+                    (f, text)
                 })
                 .collect())
         }
