@@ -103,7 +103,8 @@ impl Work {
     /// ```
     pub fn max_budget(self) -> u64 {
         match self {
-            Work::MovesExamined => 1 << 32,
+            // The largest budget `analyze` accepts (a larger one could not be followed).
+            Work::MovesExamined => crate::MAX_BUDGET,
             Work::ValuesCounted => 1 << 36,
             // At most the largest budget `analyze` accepts, which passes it on.
             Work::HeapsWalked => 1 << 31,

@@ -105,3 +105,25 @@ fn moves_and_bad_input_are_checked() {
     assert_eq!(err(&["3"]), "Wythoff's game takes two heaps, not 1");
     assert!(err(&["3", "18446744073709551616"]).contains("heap 2"), "{}", err(&["3", "18446744073709551616"]));
 }
+
+/// A value past every budget says so with exact numbers, and names the largest budget as
+/// `--budget` and the README give it (2^31); a value past the default budget names a budget
+/// that `analyze` accepts and that computes it.
+#[test]
+fn a_value_past_the_budget_names_exact_numbers_and_a_budget_that_works() {
+    let g = wythoff();
+    let huge = g.parse_position(&["1000000000000000000", "1000000000000000000"]).unwrap();
+    let note = analyze(&g, &huge, &AnalyzeOptions::default()).unwrap().sg_note.unwrap();
+    assert!(note.contains("the table holds 1000000000000000002000000000000000001 values"), "{note}");
+    assert!(note.contains(&format!("{} (2^31)", grundy::MAX_BUDGET)), "{note}");
+    assert!(!note.contains("18446744073709551615") && !note.contains("4294967296"), "{note}");
+    let readme = include_str!("../../../README.md");
+    assert!(readme.contains("A budget is at most 2^31"), "the README gives the same largest budget");
+
+    let past_default = g.parse_position(&["300", "300"]).unwrap();
+    let note = analyze(&g, &past_default, &AnalyzeOptions::default()).unwrap().sg_note.unwrap();
+    let budget: u64 = note.split("it needs at most ").nth(1).unwrap().trim_end_matches(')').parse().unwrap();
+    assert!(budget <= grundy::MAX_BUDGET, "{note}");
+    let options = AnalyzeOptions { budget, ..AnalyzeOptions::default() };
+    assert!(analyze(&g, &past_default, &options).unwrap().sg.is_some(), "--budget {budget} computes it");
+}

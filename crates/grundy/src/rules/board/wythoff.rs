@@ -180,14 +180,27 @@ impl Wythoff {
 
     /// The Sprague-Grundy values of every (x, y) with x <= a, y <= b, by the mex, or `None`
     /// past `budget` table entries. Wythoff's values have no known closed form.
-    fn value_table(a: u64, b: u64, budget: u64) -> Result<u64, GaveUp> {
+    fn value_table(a: u64, b: u64, budget: u64) -> Result<u64, String> {
         // Each entry looks at its row, column and diagonal: about a + b options.
-        let work =
-            (u128::from(a) + 1).saturating_mul(u128::from(b) + 1).saturating_mul(u128::from(a) + u128::from(b) + 1);
-        if work > u128::from(budget) {
-            // Past any budget, say so rather than suggest one.
-            let needed = Some(u64::try_from(work).unwrap_or(u64::MAX));
-            return Err(GaveUp { what: Work::MovesExamined, used: budget, needed });
+        let entries = (u128::from(a) + 1).checked_mul(u128::from(b) + 1);
+        let work = entries.and_then(|e| e.checked_mul(u128::from(a) + u128::from(b) + 1));
+        let max = Work::MovesExamined.max_budget();
+        match work {
+            Some(w) if w <= u128::from(budget) => {}
+            // A budget that is allowed does it: the refusal suggests it.
+            Some(w) if w <= u128::from(max) => {
+                return Err(
+                    GaveUp { what: Work::MovesExamined, used: budget, needed: u64::try_from(w).ok() }.to_string()
+                )
+            }
+            // Past any budget: say so, with exact numbers, rather than suggest one.
+            _ => {
+                let entries = entries.map_or_else(|| "more than 2^128 - 1".to_string(), |e| e.to_string());
+                return Err(format!(
+                    "the table holds {entries} values, and filling it examines more than the {max} (2^{}) moves this program allows for one computation",
+                    max.trailing_zeros()
+                ));
+            }
         }
         let (w, h) = ((a + 1) as usize, (b + 1) as usize);
         let mut g = vec![0u64; w * h];
