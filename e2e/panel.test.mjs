@@ -126,3 +126,54 @@ test('an N-position whose winning moves are too many to list says so, never "Non
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('on a phone, wide tables scroll sideways and say so, the Why text keeps its columns, and the plot is legible', async () => {
+  const phone = await launch({ width: 390, height: 844 });
+  try {
+    const { page, errors, failed } = await lib.start(phone.context,
+      { preset: 'nim', position: '18446744073709551615 12345678901234567890 999' });
+    // The balance table of 20-digit heaps is wider than the screen: it scrolls, and says so.
+    const balance = await page.$eval('#balance-scroll', (e) => ({ scroll: e.scrollWidth, client: e.clientWidth, marked: e.classList.contains('scrolls') }));
+    assert.ok(balance.scroll > balance.client && balance.marked, JSON.stringify(balance));
+    assert.ok(await page.isVisible('#balance-scroll-note'));
+    assert.match(await page.textContent('#balance-scroll-note'), /scroll it sideways/);
+    // The Why text: sentences wrap, the table's lines keep their columns in a box that scrolls.
+    await page.click('#why summary');
+    const tables = await page.$$eval('#explanation .why-table', (ps) => ps.map((p) => ({
+      whiteSpace: getComputedStyle(p).whiteSpace,
+      scrolls: p.scrollWidth > p.clientWidth && p.classList.contains('scrolls'),
+    })));
+    assert.ok(tables.length > 0, 'the binary table is a block of its own');
+    for (const t of tables) {
+      assert.equal(t.whiteSpace, 'pre', JSON.stringify(t));
+      assert.ok(t.scrolls, JSON.stringify(t));
+    }
+    const text = await page.textContent('#explanation');
+    assert.match(text, /^Nim \(Bouton's theorem\)/);
+    assert.match(text, /\nheap 1 +18446744073709551615 +1 +1/, 'the lines read as the analysis wrote them');
+    const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(wide <= 0, `the page is no wider than the screen: ${wide} px more`);
+
+    // The plot of a heap ruleset with a period: drawn at the width it shows, labels of 12 px,
+    // shaded bands and a caption that says what they are.
+    await lib.forgetStatus(page, 'starting');
+    await page.selectOption('#preset', 'subtraction:2,5');
+    await page.fill('#position', '9');
+    await page.click('#new-game');
+    await settled(page);
+    await page.waitForSelector('#sg-plot svg');
+    const plot = await page.$eval('#sg-plot svg', (svg) => {
+      const box = svg.getBoundingClientRect();
+      const label = svg.querySelector('text').getBoundingClientRect();
+      return { scale: box.width / svg.viewBox.baseVal.width, label: label.height, bands: svg.querySelectorAll('rect[fill="#eef3fc"]').length };
+    });
+    assert.ok(Math.abs(plot.scale - 1) < 0.05, `drawn at its width: ${JSON.stringify(plot)}`);
+    assert.ok(plot.label >= 11, `labels are legible: ${JSON.stringify(plot)}`);
+    assert.ok(plot.bands > 0, 'the periods are shaded');
+    assert.match(await page.textContent('#plot-caption'), /shaded bands mark the periods: from n = \d+ the values repeat every 7/);
+    assert.deepEqual(errors, []);
+    assert.deepEqual(failed, []);
+  } finally {
+    await phone.close();
+  }
+});

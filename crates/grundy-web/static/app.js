@@ -975,7 +975,7 @@ function clearAnalysis() {
   $('analysis-error').replaceChildren();
   $('balance').replaceChildren();
   $('balance-wrap').hidden = true;
-  $('explanation').textContent = '';
+  $('explanation').replaceChildren();
 }
 
 /** Clears everything of the game before: the board, its rules, the log, the panel and the plot. */
@@ -1083,7 +1083,44 @@ function showAnalysis(a) {
     list.appendChild(li);
   }
   drawBalance(a);
-  $('explanation').textContent = a.explanation.join('\n');
+  showExplanation(a.explanation);
+}
+
+/**
+ * The reasoning under "Why": sentences wrap to the panel's width, while a table's lines
+ * (columns aligned by runs of spaces, such as the binary balance of heaps of 20 digits) keep
+ * their columns in a block of their own that scrolls sideways, marked as it does.
+ */
+function showExplanation(lines) {
+  const box = $('explanation');
+  box.replaceChildren();
+  const tabular = (line) => /^\s/.test(line) || /\S {2,}\S/.test(line);
+  for (let k = 0; k < lines.length;) {
+    const table = tabular(lines[k]);
+    let end = k;
+    while (end < lines.length && tabular(lines[end]) === table) end++;
+    // Each block ends its last line, so that the box's text reads as the lines joined.
+    const block = cell(table ? 'pre' : 'p', lines.slice(k, end).join('\n') + (end < lines.length ? '\n' : ''),
+      table ? 'why-table' : 'why-text');
+    if (table) block.tabIndex = 0; // a block that scrolls can be scrolled from the keyboard
+    box.appendChild(block);
+    k = end;
+  }
+  markScrolling();
+}
+
+/**
+ * Marks each box that scrolls sideways (`.scrolls`: wider content than the box, as a table of
+ * big heaps on a phone), so that it shows a shadow at its cut edge and its note
+ * (`[data-scroll-note]`) says that it scrolls.
+ */
+function markScrolling() {
+  for (const box of document.querySelectorAll('#balance-scroll, #explanation .why-table')) {
+    const scrolls = box.scrollWidth > box.clientWidth + 1;
+    box.classList.toggle('scrolls', scrolls);
+  }
+  const note = $('balance-scroll-note');
+  if (note) note.hidden = !$('balance-scroll').classList.contains('scrolls');
 }
 
 /**
@@ -1200,6 +1237,7 @@ function drawBalance(a) {
   t.columns.forEach((c, j) => sum.appendChild(cell('td', (BigInt(t.nim_sum) & BigInt(c)) ? '1' : '0', odd(j))));
   table.appendChild(sum);
   drawXorWorking(a, row);
+  markScrolling();
 }
 
 /**
@@ -1327,13 +1365,26 @@ function redrawSequence() {
     : p.saltus === 0
       ? `(period ${p.period} from n = ${p.preperiod})`
       : `(G(n + ${p.period}) = G(n) + ${p.saltus} from n = ${p.preperiod})`;
-  $('sg-plot').replaceChildren(plot(sg.values, p, new Set(sizes)));
+  // Drawn at the width it shows at, so that its labels keep their size on a phone.
+  const width = Math.round($('sg-plot').clientWidth) || 560;
+  $('sg-plot').replaceChildren(plot(sg.values, p, new Set(sizes), width));
+  const banded = p && p.period > 1 && p.preperiod < sg.values.length;
+  $('plot-caption').textContent = `G(n) for each heap size n from 0 to ${sg.values.length - 1}; red bars are the heaps `
+    + 'in play' + (sizes.some((n) => n >= sg.values.length) ? ' (those past the plot are not shown)' : '')
+    + (banded
+      ? `; shaded bands mark the periods: from n = ${p.preperiod} the values repeat every ${p.period}`
+        + (p.saltus ? `, each period ${p.saltus} higher than the one before.` : '.')
+      : p ? `; from n = ${p.preperiod} ${p.saltus ? `each value is ${p.saltus} more than the one before` : 'the value stays the same'}.`
+        : '; no period of these values is known, so no bands are shaded.');
 }
 
-/** An SVG bar chart of G(0..upto), periods shaded in turn and the current heap sizes marked. */
-function plot(values, period, marked) {
+/**
+ * An SVG bar chart of G(0..upto), `W` pixels wide (the width it shows at, at least 280), periods
+ * shaded in turn and the current heap sizes marked.
+ */
+function plot(values, period, marked, width = 560) {
   const NS = 'http://www.w3.org/2000/svg';
-  const W = 560, H = 200, left = 34, bottom = 26, top = 10;
+  const W = Math.max(280, width), H = W < 450 ? 170 : 200, left = 34, bottom = 26, top = 10;
   const maxV = Math.max(1, ...values);
   const bw = (W - left - 6) / values.length;
   const y = (v) => top + (H - top - bottom) * (1 - v / maxV);
@@ -1357,7 +1408,7 @@ function plot(values, period, marked) {
   }
   for (let v = 0; v <= maxV; v += Math.max(1, Math.ceil(maxV / 5))) {
     el('line', { x1: left, x2: W - 4, y1: y(v), y2: y(v), stroke: '#e3e7ee' });
-    el('text', { x: left - 5, y: y(v) + 4, 'text-anchor': 'end', 'font-size': 10, fill: '#5b6575' }, String(v));
+    el('text', { x: left - 5, y: y(v) + 4, 'text-anchor': 'end', 'font-size': 12, fill: '#5b6575' }, String(v));
   }
   values.forEach((v, n) => {
     const bar = el('rect', {
@@ -1370,9 +1421,10 @@ function plot(values, period, marked) {
       el('rect', { x: left + n * bw + bw * 0.12, y: H - bottom + 1, width: Math.max(1, bw * 0.76), height: 3, fill: '#d9463b' });
     }
   });
-  const step = Math.max(1, Math.ceil(values.length / 12 / 5) * 5);
+  // About one label per 45 pixels, at multiples of 5.
+  const step = Math.max(1, Math.ceil(values.length / Math.max(1, Math.floor((W - left) / 45)) / 5) * 5);
   for (let n = 0; n < values.length; n += step) {
-    el('text', { x: left + (n + 0.5) * bw, y: H - bottom + 14, 'text-anchor': 'middle', 'font-size': 10, fill: '#5b6575' }, String(n));
+    el('text', { x: left + (n + 0.5) * bw, y: H - bottom + 16, 'text-anchor': 'middle', 'font-size': 12, fill: '#5b6575' }, String(n));
   }
   return svg;
 }
@@ -1502,7 +1554,18 @@ function showAnalysisPanel(shown) {
   $('analysis-note').hidden = shown;
   $('toggle-analysis').textContent = shown ? 'Hide analysis' : 'Show analysis';
   $('toggle-analysis').setAttribute('aria-expanded', String(shown));
+  // Widths are known only once the panel shows.
+  if (shown) refit();
 }
+
+/** Fits what depends on the panel's width to it: the plot's size, the marks of what scrolls. */
+function refit() {
+  markScrolling();
+  redrawSequence();
+}
+
+window.addEventListener('resize', refit);
+$('why').addEventListener('toggle', markScrolling);
 
 $('toggle-analysis').addEventListener('click', () => {
   const shown = $('analysis-body').hidden;
