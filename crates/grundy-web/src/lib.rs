@@ -86,11 +86,18 @@
 //! lane's queue ([`Config::slow_queue`] places) to start again from the beginning once a slow
 //! permit frees, still against the deadline from its arrival; when the queue is full too, the
 //! answer is a 503 `busy` at once, with `command`. A request that finds every permit taken
-//! moves the quick run that has run longest out of the quick lane (to the slow lane, as if its
-//! quick time were up), once that run has had [`Config::quick_slice`] (20 ms): the least work
-//! done goes first, so a cheap request waits for one slice and a stop at most, however many
-//! slow ones keep arriving. `bench/stall.sh` measures it (BENCHMARKS.md): 100 and 250 clients
-//! sending slow requests in a loop, and a cheap one every second.
+//! moves the quick run that has computed longest out of the quick lane (to the slow lane, as if
+//! its quick time were up), once that run has computed for [`Config::quick_slice`] (20 ms): the
+//! least work done goes first, so a cheap request waits for one slice and a stop at most,
+//! however many slow ones keep arriving. Times in the quick lane count from when the
+//! computation began, never from waiting for a worker process to start, so a busy machine does
+//! not send cheap work to the slow lane. The *shape* of a request ([`shape`]: its body with
+//! every number replaced by its size in bits) seen to compute for a quick run's time, in either
+//! lane and while it still runs, is remembered for 30 s: more of that shape go to the slow lane
+//! at once, even those already waiting for a permit, so a storm of one slow request costs the
+//! quick lane nothing after its first quarter second. `bench/stall.sh` measures it
+//! (BENCHMARKS.md): 100 and 250 clients sending slow requests in a loop, and a cheap one every
+//! second.
 //!
 //! ## Memory
 //!
@@ -198,7 +205,7 @@ pub struct Config {
     /// heap they cover is answered from them.
     pub stored: Option<&'static grundy::StoredValues>,
     /// How long a run of the quick lane keeps its place when newer requests wait for one: past
-    /// it, the run that has run longest moves to the slow lane to make room.
+    /// it, the run that has computed longest moves to the slow lane to make room.
     pub quick_slice: Duration,
     /// How many requests may wait for a slow permit; past them the answer is 503 `busy`.
     pub slow_queue: usize,
@@ -632,6 +639,11 @@ impl Stopper {
         *self.began.lock().unwrap_or_else(PoisonError::into_inner) = Some(Instant::now());
     }
 
+    /// When the computation began, if it has.
+    fn began_at(&self) -> Option<Instant> {
+        *self.began.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
     /// Whether the computation has run for `limit` since it began.
     fn ran_for(&self, limit: Duration) -> bool {
         self.began.lock().unwrap_or_else(PoisonError::into_inner).is_some_and(|at| at.elapsed() >= limit)
@@ -803,7 +815,7 @@ fn shutting_down() -> ApiError {
 }
 
 /// The runs of the quick lane, oldest first, so that a request that finds the lane full can
-/// move the one that has run longest (past its slice) to the slow lane.
+/// move the one that has computed longest (past its slice) to the slow lane.
 #[derive(Default)]
 struct QuickRuns {
     next: u64,
@@ -812,7 +824,8 @@ struct QuickRuns {
 
 struct QuickRun {
     id: u64,
-    started: Instant,
+    /// Its run's stopper, which knows when the computation began ([`Stopper::began`]).
+    stopper: Arc<Stopper>,
     moved: bool,
     told: Arc<Notify>,
 }
@@ -828,10 +841,10 @@ enum Room {
 }
 
 impl QuickRuns {
-    fn add(&mut self, started: Instant) -> (u64, Arc<Notify>) {
+    fn add(&mut self, stopper: Arc<Stopper>) -> (u64, Arc<Notify>) {
         self.next += 1;
         let told = Arc::new(Notify::new());
-        self.runs.push(QuickRun { id: self.next, started, moved: false, told: Arc::clone(&told) });
+        self.runs.push(QuickRun { id: self.next, stopper, moved: false, told: Arc::clone(&told) });
         (self.next, told)
     }
 
@@ -839,12 +852,20 @@ impl QuickRuns {
         self.runs.retain(|r| r.id != id);
     }
 
-    /// Tells the run of the quick lane that has run longest to move, once it has had `slice`.
+    /// Tells the run of the quick lane that has computed longest to move, once it has had
+    /// `slice`. A run still waiting for its worker process to start has not computed at all:
+    /// moving it would save nothing, and it may well be cheap.
     fn make_room(&mut self, slice: Duration, now: Instant) -> Room {
-        let Some(oldest) = self.runs.iter_mut().filter(|r| !r.moved).min_by_key(|r| r.started) else {
+        let Some((began, oldest)) = self
+            .runs
+            .iter_mut()
+            .filter(|r| !r.moved)
+            .filter_map(|r| Some((r.stopper.began_at()?, r)))
+            .min_by_key(|(b, _)| *b)
+        else {
             return Room::Waiting;
         };
-        let until = oldest.started + slice;
+        let until = began + slice;
         if until > now {
             return Room::At(until);
         }
@@ -863,15 +884,19 @@ impl Drop for QuickPlace<'_> {
     }
 }
 
-/// A permit of the quick lane (`true`), or of the slow lane when one is free first (`false`).
-/// When the quick lane is full, the run in it that has run longest is told to move to the slow
-/// lane once it has run [`Config::quick_slice`]: newer requests, which may well be cheap, go
-/// first (the least work done first), so a cheap request never waits behind slow ones for long.
+/// A permit of the quick lane (`true`), or of the slow lane when one is free first (`false`),
+/// or `None` when work of this `shape` is seen to need the slow lane while the request waits.
+/// When the quick lane is full, the run in it that has computed longest is told to move to the
+/// slow lane once it has computed [`Config::quick_slice`]: newer requests, which may well be
+/// cheap, go first (the least work done first), so a cheap request never waits behind slow
+/// ones for long. Requests of a shape seen slow leave the wait at once (at the start of a storm
+/// of them, all arrive before the first is seen slow).
 async fn first_permit(
     state: &AppState,
     deadline: Instant,
     asked: &Asked,
-) -> Result<(OwnedSemaphorePermit, bool), ApiError> {
+    shape: u64,
+) -> Result<Option<(OwnedSemaphorePermit, bool)>, ApiError> {
     let config = &*state.config;
     // Waiting for either kind of permit, in each semaphore's order of arrival, kept across the
     // rounds below.
@@ -881,12 +906,15 @@ async fn first_permit(
     loop {
         // A free permit first, so that no run is moved needlessly.
         if let Ok(p) = Arc::clone(&state.quick).try_acquire_owned() {
-            return Ok((p, true));
+            return Ok(Some((p, true)));
         }
         if let Ok(p) = Arc::clone(&state.slow).try_acquire_owned() {
-            return Ok((p, false));
+            return Ok(Some((p, false)));
         }
         let now = Instant::now();
+        if state.slow_shapes.lock().unwrap_or_else(PoisonError::into_inner).contains(shape, now) {
+            return Ok(None);
+        }
         let room = state.quick_runs.lock().unwrap_or_else(PoisonError::into_inner).make_room(config.quick_slice, now);
         // One run told to move per slice of waiting: its permit frees at once (a worker
         // process is killed) or at the library's next check.
@@ -897,8 +925,8 @@ async fn first_permit(
         .min(deadline);
         tokio::select! {
             biased;
-            p = &mut quick => return Ok((p.map_err(|_| shutting_down())?, true)),
-            p = &mut slow => return Ok((p.map_err(|_| shutting_down())?, false)),
+            p = &mut quick => return Ok(Some((p.map_err(|_| shutting_down())?, true))),
+            p = &mut slow => return Ok(Some((p.map_err(|_| shutting_down())?, false))),
             () = sleep_until(retry) => {
                 if Instant::now() >= deadline {
                     return Err(asked.busy(config));
@@ -956,24 +984,40 @@ async fn compute(
         return in_slow_lane(state, &work, forecast, deadline, &asked, shape, &mut guard).await;
     }
 
-    let (permit, quick) = first_permit(state, deadline, &asked).await?;
+    let (permit, quick) = match first_permit(state, deadline, &asked, shape).await? {
+        Some(first) => first,
+        // Its shape was seen slow while it waited.
+        None => return in_slow_lane(state, &work, forecast, deadline, &asked, shape, &mut guard).await,
+    };
     let permits = reserve(state, permit, forecast, deadline, &asked).await?;
     let mut run = start(state, &work, permits, deadline, &mut guard);
     let started = Instant::now();
     if !quick {
         return finish_slow(state, run, deadline, &asked, shape).await;
     }
-    let (id, told) = state.quick_runs.lock().unwrap_or_else(PoisonError::into_inner).add(started);
+    let (id, told) = state.quick_runs.lock().unwrap_or_else(PoisonError::into_inner).add(Arc::clone(&run.stopper));
     let place = QuickPlace(&state.quick_runs, id);
-    let quick_end = started.checked_add(config.quick_limit).map_or(deadline, |end| end.min(deadline));
-    tokio::select! {
-        joined = &mut run.handle => return finish(joined, &asked, config),
-        // Its quick time is up: work of this shape needs the slow lane (if the time went to
-        // computing, not to starting a worker).
-        () = sleep_until(quick_end) => if run.stopper.ran_for(config.quick_limit) {
-            state.slow_shapes.lock().unwrap_or_else(PoisonError::into_inner).insert(shape, Instant::now());
-        },
-        () = told.notified() => {}
+    // The quick time counts from when the computation began: waiting for a worker process to
+    // start (a busy machine) does not send cheap work to the slow lane.
+    let quick_end = |from: Instant| from.checked_add(config.quick_limit).map_or(deadline, |end| end.min(deadline));
+    let mut check = quick_end(started);
+    loop {
+        tokio::select! {
+            joined = &mut run.handle => return finish(joined, &asked, config),
+            // Its quick time is up: work of this shape needs the slow lane.
+            () = sleep_until(check) => {
+                if run.stopper.ran_for(config.quick_limit) {
+                    state.slow_shapes.lock().unwrap_or_else(PoisonError::into_inner).insert(shape, Instant::now());
+                    break;
+                }
+                if check >= deadline {
+                    break;
+                }
+                let now = Instant::now();
+                check = quick_end(run.stopper.began_at().unwrap_or(now)).max(now + (config.quick_limit / 8).max(Duration::from_millis(1))).min(deadline);
+            }
+            () = told.notified() => break,
+        }
     }
     drop(place);
     if Instant::now() >= deadline {
@@ -1024,8 +1068,9 @@ async fn in_slow_lane(
     finish_slow(state, run, deadline, asked, shape).await
 }
 
-/// Waits for a run of the slow lane, and remembers its shape as slow when it ran for longer
-/// than a quick run may.
+/// Waits for a run of the slow lane, and remembers its shape as slow once it has computed for
+/// longer than a quick run may: while it still runs, so that more of the same skip the quick
+/// lane a quick run's time after the first of them began, not only once it ends.
 async fn finish_slow(
     state: &AppState,
     run: Run,
@@ -1033,12 +1078,33 @@ async fn finish_slow(
     asked: &Asked,
     shape: u64,
 ) -> Result<Value, ApiError> {
+    let limit = state.config.quick_limit;
     let stopper = Arc::clone(&run.stopper);
-    let answer = finish_by(run, deadline, asked, &state.config).await;
-    if stopper.ran_for(state.config.quick_limit) {
-        state.slow_shapes.lock().unwrap_or_else(PoisonError::into_inner).insert(shape, Instant::now());
+    let remember = || {
+        let slow = stopper.ran_for(limit);
+        if slow {
+            state.slow_shapes.lock().unwrap_or_else(PoisonError::into_inner).insert(shape, Instant::now());
+        }
+        slow
+    };
+    let answer = finish_by(run, deadline, asked, &state.config);
+    tokio::pin!(answer);
+    let mut check = Instant::now() + limit;
+    loop {
+        tokio::select! {
+            answer = &mut answer => {
+                remember();
+                return answer;
+            }
+            () = sleep_until(check) => {
+                if remember() {
+                    return answer.await;
+                }
+                // Its worker process was still starting: look again a little later.
+                check = stopper.began_at().map_or(Instant::now(), |at| at + limit).max(Instant::now() + (limit / 8).max(Duration::from_millis(1)));
+            }
+        }
     }
-    answer
 }
 
 /// How long a shape of request seen to need the slow lane is remembered.
@@ -2134,6 +2200,72 @@ mod tests {
         assert_eq!(first.await.unwrap().ok(), Some(json!("done")));
         assert_eq!(second.await.unwrap().ok(), Some(json!(1)));
         until("all the memory is back", || state.memory.available_permits() == 64).await;
+    }
+
+    #[tokio::test]
+    async fn a_run_of_the_slow_lane_makes_its_shape_known_while_it_runs() {
+        let state = state(Config { slow_queue: 0, ..config() });
+        // The quick lane is taken, so the first run starts in the slow lane.
+        let quick = Arc::clone(&state.quick).acquire_owned().await.unwrap();
+        let first = Gate::default();
+        let task = tokio::spawn({
+            let (state, work) = (state.clone(), first.work());
+            async move { compute(&state, Instant::now(), asked(), 0, 7, work).await }
+        });
+        until("its shape is known to be slow", || {
+            state.slow_shapes.lock().unwrap_or_else(PoisonError::into_inner).contains(7, Instant::now())
+        })
+        .await;
+        // It is still running: the next of that shape is answered at once, without running.
+        assert!(!task.is_finished());
+        let second = Gate::default();
+        let e = compute(&state, Instant::now(), asked(), 0, 7, second.work()).await.unwrap_err();
+        assert_eq!(e.kind, Kind::Busy);
+        assert_eq!(second.starts(), 0);
+        drop(quick);
+        first.release();
+        assert_eq!(task.await.unwrap().ok(), Some(json!("done")));
+    }
+
+    #[tokio::test]
+    async fn a_request_waiting_for_a_permit_leaves_once_its_shape_is_seen_slow() {
+        // Both lanes are taken; the queue has no room.
+        let state = state(Config { slow_queue: 0, quick_slice: Duration::from_millis(1), ..config() });
+        let quick = Arc::clone(&state.quick).acquire_owned().await.unwrap();
+        let slow = Arc::clone(&state.slow).acquire_owned().await.unwrap();
+        let waiting = Gate::default();
+        let task = tokio::spawn({
+            let (state, work) = (state.clone(), waiting.work());
+            async move { compute(&state, Instant::now(), asked(), 0, 7, work).await }
+        });
+        until("it waits for a quick permit", || state.quick.available_permits() == 0 && !task.is_finished()).await;
+        state.slow_shapes.lock().unwrap_or_else(PoisonError::into_inner).insert(7, Instant::now());
+        // The minute bounds a hang (its time limit is ten minutes), not a measured claim.
+        let e = tokio::time::timeout(Duration::from_secs(60), task)
+            .await
+            .expect("it leaves the wait")
+            .unwrap()
+            .unwrap_err();
+        assert_eq!(e.kind, Kind::Busy);
+        assert_eq!(waiting.starts(), 0);
+        drop((quick, slow));
+    }
+
+    #[test]
+    fn a_run_still_starting_its_worker_is_never_moved_out_of_the_quick_lane() {
+        let stopper = || {
+            Arc::new(Stopper { token: StopToken::new(), process: Mutex::new((false, None)), began: Mutex::new(None) })
+        };
+        let mut runs = QuickRuns::default();
+        let (starting, computing) = (stopper(), stopper());
+        let (_, starting_told) = runs.add(Arc::clone(&starting));
+        assert!(matches!(runs.make_room(Duration::ZERO, Instant::now()), Room::Waiting));
+        // Once a run computes, it is the one moved, whichever was added first.
+        runs.add(Arc::clone(&computing));
+        computing.began();
+        assert!(matches!(runs.make_room(Duration::ZERO, Instant::now()), Room::Moved));
+        assert!(runs.runs.iter().all(|r| r.moved == Arc::ptr_eq(&r.stopper, &computing)));
+        drop(starting_told);
     }
 
     #[tokio::test]
