@@ -116,13 +116,16 @@ pub struct SurveyLine {
     /// The first heap with the largest value.
     pub largest_at: u64,
     /// The rare-value mask of the sparse space phenomenon (solved and unsolved codes): a heap
-    /// n is rare when 2 G(n) + (n mod 2) has an even number of bits in common with the
-    /// mask, chosen (among masks of the low 12 bits) to leave the fewest rare heaps. Written as
-    /// the published lists do: the value's mask in hexadecimal, `+pos` when the heap's parity
-    /// counts too.
+    /// n is rare when 2 G(n) + ((n - t) mod 2) has an even number of bits in common with the
+    /// mask, where t is what a split takes (Flammenkamp's sparse positions: the parts of a
+    /// split of n add up to n - t), chosen (among masks of the low 12 bits) to leave the
+    /// fewest rare heaps. The heap's parity counts only where every split takes a t of the same
+    /// parity. Written as the published lists do: the value's mask in hexadecimal, `+pos` when
+    /// the heap's parity counts too.
     pub rare_mask: Option<String>,
-    /// How many heaps are rare, heap 0 included (its value 0 is rare under every mask), over
-    /// the pre-period and one period (periodic codes) or G(0..=upto).
+    /// How many heaps are rare, heap 0 included when it is (its value 0 is rare under every
+    /// mask that leaves out the heap's parity), over the pre-period and one period (periodic
+    /// codes) or G(0..=upto).
     pub rare: Option<u64>,
     /// The last rare heap.
     pub last_rare: Option<u64>,
@@ -460,7 +463,7 @@ fn line_of(
     let (rare_mask, rare, last_rare) = match class {
         SurveyClass::Trivial => (None, None, None),
         _ => {
-            let r = rare_values(values);
+            let r = rare_values(values, position_parity(rules));
             (Some(r.mask), Some(r.count), r.last)
         }
     };
@@ -554,39 +557,51 @@ struct Rare {
     last: Option<u64>,
 }
 
-/// The mask of the low 12 bits of the extended value 2 G(n) + (n mod 2) that leaves the fewest
-/// heaps n >= 1 rare (an even number of bits of the mask), the smallest such mask on a tie.
-fn rare_values(values: &[u64]) -> Rare {
+/// The parity t mod 2 of what the splits of `rules` take, when every split (into two or three
+/// heaps) takes a t of the same parity (0 when no move splits): the parts of a split of n then
+/// add up to n - t, so the parities of the parts XOR to (n - t) mod 2 and a heap's position
+/// can join its value in the sparse space (Flammenkamp's sparse positions). `None` when the
+/// splits take t of both parities: the position then carries no such structure.
+fn position_parity(rules: &SplitRules) -> Option<u64> {
+    let mut splits = rules.split.iter().chain(&rules.split3).map(|t| t % 2);
+    let first = splits.next().unwrap_or(0);
+    splits.all(|p| p == first).then_some(first)
+}
+
+/// The mask of the low 12 bits of the extended value 2 G(n) + ((n + shift) mod 2) (shift = t
+/// mod 2, see [`position_parity`]; masks with the parity bit only when `shift` is known) that
+/// leaves the fewest heaps n >= 0 rare (an even number of bits of the mask), the smallest such
+/// mask on a tie.
+fn rare_values(values: &[u64], shift: Option<u64>) -> Rare {
     const BITS: u32 = 12;
     let size = 1usize << BITS;
     let low = (size - 1) as u64;
+    let extended = |n: usize, v: u64| (v.wrapping_mul(2) | ((n as u64).wrapping_add(shift.unwrap_or(0)) & 1)) & low;
     let mut counts = vec![0u64; size];
-    for (n, &v) in values.iter().enumerate().skip(1) {
-        let extended = (v.wrapping_mul(2) | (n as u64 & 1)) & low;
-        if let Some(c) = counts.get_mut(extended as usize) {
+    for (n, &v) in values.iter().enumerate() {
+        if let Some(c) = counts.get_mut(extended(n, v) as usize) {
             *c += 1;
         }
     }
     let present: Vec<(u64, u64)> =
         counts.iter().enumerate().filter(|(_, &c)| c > 0).map(|(x, &c)| (x as u64, c)).collect();
     let mut best = (u64::MAX, 0u64);
-    for mask in 1..size as u64 {
+    // Without a known shift the parity bit (bit 0) is never part of a mask.
+    let step = if shift.is_some() { 1 } else { 2 };
+    for mask in (step..size as u64).step_by(step as usize) {
         let rare: u64 = present.iter().filter(|(x, _)| (x & mask).count_ones().is_multiple_of(2)).map(|(_, c)| c).sum();
         if rare < best.0 {
             best = (rare, mask);
         }
     }
-    // Heap 0 (G(0) = 0, extended value 0) is rare under every mask, as the published lists
-    // count it.
     let (count, mask) = if best.0 == u64::MAX { (0, 0) } else { best };
-    let count = count + u64::from(!values.is_empty());
     let last = values
         .iter()
         .enumerate()
-        .skip(1)
         .rev()
-        .find(|(n, &v)| ((v.wrapping_mul(2) | (*n as u64 & 1)) & mask).count_ones().is_multiple_of(2))
-        .map(|(n, _)| n as u64);
+        .find(|&(n, &v)| (extended(n, v) & mask).count_ones().is_multiple_of(2))
+        .map(|(n, _)| n as u64)
+        .filter(|&n| n > 0);
     let written = match (mask >> 1, mask & 1) {
         (0, _) => "pos".to_string(),
         (m, 0) => format!("{m:x}"),
@@ -858,7 +873,16 @@ mod tests {
         // 7 = 3 ^ 4 under any mask is that of 3 and 4 together, so one of heaps 1 to 7 is rare
         // at least; the mask 0b110 (the value's mask 3, parity not counted) leaves heap 7 alone.
         let values = [0u64, 1, 2, 1, 2, 1, 2, 3, 1, 2];
-        let r = rare_values(&values);
+        let r = rare_values(&values, Some(0));
         assert_eq!((r.mask.as_str(), r.count, r.last), ("3", 2, Some(7)));
+        // The same values under splits that take an odd number: heap n's parity is that of
+        // n - 1, the extended values of heaps 0 to 9 are 1 2 5 2 5 2 5 6 3 4, and the mask
+        // 0b11 (the value's bit 0 and the parity, "1+pos") leaves heaps 8 and 9 rare and heap 0
+        // common.
+        let r = rare_values(&values, Some(1));
+        assert_eq!((r.mask.as_str(), r.count, r.last), ("1+pos", 2, Some(9)));
+        // Splits of both parities: masks never count the heap's parity.
+        let r = rare_values(&values, None);
+        assert!(!r.mask.contains("pos"), "{}", r.mask);
     }
 }
