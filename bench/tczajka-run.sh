@@ -15,9 +15,11 @@ binary=$1 code=$2 n=$3
 k=0
 while [ $((1 << k)) -lt "$n" ]; do k=$((k + 1)); done
 [ $((1 << k)) -eq "$n" ] || { echo "tczajka-run: N=$n is not a power of two" >&2; exit 2; }
-coproc SOLVER { exec "$binary" "$code"; }
-pid=$SOLVER_PID
-while IFS= read -r line <&"${SOLVER[0]}"; do
+# A process substitution, not a coprocess: bash unsets a coprocess's variables as soon as it
+# ends, and the program ends at once on a code whose period it proves early.
+exec {out}< <(exec "$binary" "$code")
+pid=$!
+while IFS= read -r line <&"$out"; do
     case "$line" in
         "n=2^$k "*)
             kill "$pid" 2>/dev/null
