@@ -179,7 +179,7 @@ import json, sys
 v = json.load(sys.stdin)["values"][:int(sys.argv[1])]
 m = max(v)
 print("largest G[%d]=%d " % (v.index(m), m))' "$n" < "$BENCH_TMP/values.json")
-            grep -q "$want" "$BENCH_TMP/tczajka.out" \
+            grep -qF "$want" "$BENCH_TMP/tczajka.out" \
                 || { echo "$code at $n: tczajka's line differs from grundy's $want" >&2; exit 1; }
             continue
         fi
