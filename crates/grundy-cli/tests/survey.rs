@@ -100,6 +100,138 @@ fn every_code_of_a_pattern_gets_a_line_whose_period_holds_on_the_plain_values() 
     assert_eq!(by_code("4.1")["equivalent"], serde_json::json!(["4.5"]));
 }
 
+/// Figures published by T. Czajka, "octal-games" (github.com/tczajka/octal-games), whose
+/// tables check and extend Flammenkamp's: each trivial code (period proven from heaps below
+/// 1,000) with its pre-period and period, as (code as published, pre-period, period).
+const PUBLISHED_TRIVIAL: &[(&str, u64, u64)] = &[
+    ("4", 1, 2),
+    (".1", 2, 1),
+    (".4", 54, 34),
+    (".02", 1, 4),
+    (".11", 3, 1),
+    (".12", 1, 4),
+    (".15", 1, 10),
+    (".17", 33, 34),
+    (".22", 1, 3),
+    (".26", 1, 4),
+    (".31", 3, 2),
+    (".32", 1, 3),
+    (".34", 7, 8),
+    (".35", 1, 6),
+    (".44", 143, 24),
+    (".51", 1, 1),
+    (".52", 4, 4),
+    (".53", 11, 9),
+    (".54", 3, 7),
+    (".57", 1, 4),
+    (".71", 3, 2),
+    (".72", 1, 4),
+    (".75", 1, 2),
+    (".77", 71, 12),
+    ("4.3", 2, 2),
+    (".002", 1, 6),
+    (".017", 15, 60),
+    (".022", 1, 5),
+    (".044", 214, 36),
+    (".045", 189, 32),
+    (".051", 48, 48),
+    (".055", 259, 148),
+    (".101", 4, 1),
+    (".102", 1, 6),
+    (".111", 4, 1),
+    (".112", 1, 6),
+    (".115", 1, 14),
+    (".116", 139, 96),
+    (".121", 4, 4),
+    (".122", 1, 5),
+    (".123", 5, 5),
+    (".124", 122, 62),
+    (".131", 4, 4),
+    (".132", 1, 5),
+    (".134", 60, 62),
+    (".141", 14, 11),
+    (".144", 4, 10),
+    (".145", 3, 9),
+    (".147", 3, 8),
+    (".152", 2, 48),
+    (".153", 16, 14),
+    (".154", 4, 11),
+    (".157", 1, 6),
+    (".171", 12, 11),
+    (".173", 21, 40),
+    (".176", 24, 8),
+    (".226", 21, 5),
+    (".312", 5, 2),
+    (".316", 4, 12),
+    (".331", 4, 3),
+    (".332", 1, 4),
+    (".351", 1, 8),
+    (".353", 4, 2),
+    (".373", 2, 28),
+    (".375", 37, 18),
+    (".512", 3, 6),
+    (".524", 1, 52),
+    (".532", 7, 5),
+    (".536", 1, 5),
+    (".772", 8, 4),
+    ("4.12", 6, 7),
+    ("4.72", 1, 3),
+    ("4.005", 31, 79),
+    ("4.024", 2, 60),
+    ("4.102", 8, 10),
+    ("4.122", 6, 7),
+    ("4.304", 25, 21),
+    ("4.323", 4, 4),
+    ("4.444", 143, 24),
+    ("4.722", 4, 4),
+    ("4.726", 5, 16),
+    ("4.766", 19, 20),
+];
+
+/// The same source's Solved games reachable within 700,000 values (.376 and .354 need 4.5 and
+/// 20 million: checked by hand, see BENCHMARKS.md): (code, pre-period, period, first heap of
+/// the largest value, largest value, rare mask, rare heaps, last rare heap); .165 has no rare
+/// figures there (its splits take both parities; only its pre-period and period are checked).
+const PUBLISHED_SOLVED: &[(&str, u64, u64, u64, u64, &str, u64, u64)] = &[
+    (".45", 498, 20, 37, 8, "f", 11, 198),
+    (".156", 3479, 349, 1032, 23, "1b", 15, 357),
+    (".356", 7315, 142, 86, 19, "1b", 7, 43),
+    (".644", 3256, 442, 333, 64, "7e", 31, 511),
+    (".165", 5181, 1550, 620, 25, "", 0, 0),
+    (".16", 105351, 149459, 229790, 23, "1e", 53, 13935),
+    (".56", 326640, 144, 22778, 64, "5b", 46, 1795),
+    (".127", 46578, 4, 24734, 56, "1+pos", 693, 27106),
+];
+
+#[test]
+fn the_published_trivial_and_solved_codes_get_their_published_figures() {
+    let trivial: Vec<&str> = PUBLISHED_TRIVIAL.iter().map(|t| t.0).collect();
+    let args = [&["survey", "--upto", "1000", "--json"][..], &trivial].concat();
+    let trivial_lines = lines(&grundy(&args));
+    assert_eq!(trivial_lines.len(), PUBLISHED_TRIVIAL.len());
+    for (l, &(code, preperiod, period)) in trivial_lines.iter().zip(PUBLISHED_TRIVIAL) {
+        assert_eq!(l["code"], code);
+        assert_eq!(l["class"], "trivial", "{code}");
+        assert_eq!((l["preperiod"].as_u64(), l["period"].as_u64()), (Some(preperiod), Some(period)), "{code}");
+    }
+    let solved: Vec<&str> = PUBLISHED_SOLVED.iter().map(|t| t.0).collect();
+    let args = [&["survey", "--upto", "700000", "--json"][..], &solved].concat();
+    let lines = lines(&grundy(&args));
+    assert_eq!(lines.len(), PUBLISHED_SOLVED.len());
+    for (l, &(code, preperiod, period, largest_at, largest, mask, rare, last_rare)) in
+        lines.iter().zip(PUBLISHED_SOLVED)
+    {
+        assert_eq!(l["code"], code);
+        assert_eq!(l["class"], "solved", "{code}");
+        assert_eq!((l["preperiod"].as_u64(), l["period"].as_u64()), (Some(preperiod), Some(period)), "{code}");
+        assert_eq!((l["largest_at"].as_u64(), l["largest"].as_u64()), (Some(largest_at), Some(largest)), "{code}");
+        if !mask.is_empty() {
+            assert_eq!(l["rare_mask"], mask, "{code}");
+            assert_eq!((l["rare"].as_u64(), l["last_rare"].as_u64()), (Some(rare), Some(last_rare)), "{code}");
+        }
+    }
+}
+
 #[test]
 fn the_markdown_has_the_published_tables() {
     let o = grundy(&["survey", "0.77", ".45", "0.16", "4.3", "--upto", "1200", "--markdown"]);
