@@ -696,65 +696,61 @@ pub fn markdown(lines: &[SurveyLine]) -> String {
         names.join(" ")
     };
     let opt = |v: Option<u64>| v.map_or_else(|| "-".to_string(), |v| v.to_string());
-    let mut out = String::new();
     let of_class = |c: SurveyClass| rows.values().filter(move |l| l.class == c).copied();
-    if of_class(SurveyClass::Trivial).next().is_some() {
-        out += &format!(
-            "## Trivial games\n\nPeriods proven from the values of heaps below {TRIVIAL_VALUES} (Guy-Smith periodicity theorem).\n\n"
-        );
-        out += "game | pre-period | period | values | equivalent\n:--- | ---: | ---: | :--- | :---\n";
-        for l in of_class(SurveyClass::Trivial) {
-            out += &format!(
-                "{} | {} | {} | {} | {}\n",
-                published_form(&l.canonical),
-                opt(l.preperiod),
-                opt(l.period),
-                l.values.as_deref().unwrap_or("-"),
-                others(l)
-            );
-        }
-        out += "\n";
-    }
-    if of_class(SurveyClass::Solved).next().is_some() {
-        out += "## Solved games\n\nPeriods proven by the Guy-Smith periodicity theorem from more values.\n\n";
-        out += "game | pre-period | period | largest at | largest | rare mask | rare | last rare | equivalent\n";
-        out += ":--- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | :---\n";
-        for l in of_class(SurveyClass::Solved) {
-            out += &format!(
-                "{} | {} | {} | {} | {} | {} | {} | {} | {}\n",
-                published_form(&l.canonical),
-                opt(l.preperiod),
-                opt(l.period),
-                l.largest_at,
-                l.largest,
-                l.rare_mask.as_deref().unwrap_or("-"),
-                opt(l.rare),
-                opt(l.last_rare),
-                others(l)
-            );
-        }
-        out += "\n";
-    }
-    if of_class(SurveyClass::Unsolved).next().is_some() {
-        out += "## Unsolved games\n\nNo period proven in G(0..n).\n\n";
-        out += "game | n | largest at | largest | rare mask | rare | last rare | equivalent up to n\n";
-        out += ":--- | ---: | ---: | ---: | ---: | ---: | ---: | :---\n";
-        for l in of_class(SurveyClass::Unsolved) {
-            out += &format!(
-                "{} | {} | {} | {} | {} | {} | {} | {}\n",
-                published_form(&l.canonical),
-                l.upto,
-                l.largest_at,
-                l.largest,
-                l.rare_mask.as_deref().unwrap_or("-"),
-                opt(l.rare),
-                opt(l.last_rare),
-                others(l)
-            );
-        }
-        out += "\n";
-    }
+    // The columns the Solved and Unsolved tables share: the largest value and the rare ones.
+    let sparse = |l: &SurveyLine| {
+        vec![
+            l.largest_at.to_string(),
+            l.largest.to_string(),
+            l.rare_mask.as_deref().unwrap_or("-").to_string(),
+            opt(l.rare),
+            opt(l.last_rare),
+        ]
+    };
+    let mut out = String::new();
+    table(
+        &mut out,
+        &format!("Trivial games\n\nPeriods proven from the values of heaps below {TRIVIAL_VALUES} (Guy-Smith periodicity theorem)."),
+        &["game", "pre-period", "period", "values", "equivalent"],
+        of_class(SurveyClass::Trivial).map(|l| {
+            let values = l.values.as_deref().unwrap_or("-").to_string();
+            vec![published_form(&l.canonical), opt(l.preperiod), opt(l.period), values, others(l)]
+        }),
+    );
+    table(
+        &mut out,
+        "Solved games\n\nPeriods proven by the Guy-Smith periodicity theorem from more values.",
+        &["game", "pre-period", "period", "largest at", "largest", "rare mask", "rare", "last rare", "equivalent"],
+        of_class(SurveyClass::Solved).map(|l| {
+            [vec![published_form(&l.canonical), opt(l.preperiod), opt(l.period)], sparse(l), vec![others(l)]].concat()
+        }),
+    );
+    table(
+        &mut out,
+        "Unsolved games\n\nNo period proven in G(0..n).",
+        &["game", "n", "largest at", "largest", "rare mask", "rare", "last rare", "equivalent up to n"],
+        of_class(SurveyClass::Unsolved)
+            .map(|l| [vec![published_form(&l.canonical), l.upto.to_string()], sparse(l), vec![others(l)]].concat()),
+    );
     out
+}
+
+/// Appends one Markdown table: `## heading` (its first line; the rest says what the codes are),
+/// the header, the alignment row (left for the game, the values and the equivalent codes, right
+/// for numbers) and one row of cells a line; nothing when `rows` is empty.
+fn table(out: &mut String, heading: &str, columns: &[&str], rows: impl Iterator<Item = Vec<String>>) {
+    let mut rows = rows.peekable();
+    if rows.peek().is_none() {
+        return;
+    }
+    let left = |c: &str| c == "game" || c == "values" || c.starts_with("equivalent");
+    let align: Vec<&str> = columns.iter().map(|c| if left(c) { ":---" } else { "---:" }).collect();
+    *out += &format!("## {heading}\n\n{}\n{}\n", columns.join(" | "), align.join(" | "));
+    for row in rows {
+        *out += &row.join(" | ");
+        *out += "\n";
+    }
+    *out += "\n";
 }
 
 #[cfg(test)]
