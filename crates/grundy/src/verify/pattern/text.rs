@@ -116,16 +116,24 @@ fn before(rule: &Rule) -> String {
 
 /// A term `coef * what` joined into a sum: "6k + 3 - G(k)".
 fn sum(terms: &[(i64, String)]) -> String {
+    join_terms(terms, "", "-")
+}
+
+/// Terms `coef * what` joined into a sum, zero terms left out and "0" when none is left:
+/// `times` stands between a coefficient and its term ("6k" in prose, "6 * k" in the verify
+/// language) and `minus` before a first term that is negative ("-k" in prose, "0 - k" in the
+/// verify language, which has no unary minus).
+fn join_terms(terms: &[(i64, String)], times: &str, minus: &str) -> String {
     let mut out = String::new();
     for (coef, what) in terms.iter().filter(|(c, _)| *c != 0) {
         let mag = coef.unsigned_abs();
         let body = match (mag, what.is_empty()) {
             (_, true) => mag.to_string(),
             (1, false) => what.clone(),
-            (_, false) => format!("{mag}{what}"),
+            (_, false) => format!("{mag}{times}{what}"),
         };
         if out.is_empty() {
-            out = if *coef < 0 { format!("-{body}") } else { body };
+            out = if *coef < 0 { format!("{minus}{body}") } else { body };
         } else {
             out += if *coef < 0 { " - " } else { " + " };
             out += &body;
@@ -245,26 +253,7 @@ fn with_pre(rule: &Rule, rest: String) -> String {
 
 /// `coef * (what)` joined into an expression of the verify language.
 fn expr_sum(terms: &[(i64, String)]) -> String {
-    let mut out = String::new();
-    for (coef, what) in terms.iter().filter(|(c, _)| *c != 0) {
-        let mag = coef.unsigned_abs();
-        let body = match (mag, what.is_empty()) {
-            (_, true) => mag.to_string(),
-            (1, false) => what.clone(),
-            (_, false) => format!("{mag} * {what}"),
-        };
-        if out.is_empty() {
-            out = if *coef < 0 { format!("0 - {body}") } else { body };
-        } else {
-            out += if *coef < 0 { " - " } else { " + " };
-            out += &body;
-        }
-    }
-    if out.is_empty() {
-        "0".into()
-    } else {
-        out
-    }
+    join_terms(terms, " * ", "0 - ")
 }
 
 /// The rule as an expression over n for `grundy verify --sg`.
@@ -401,24 +390,5 @@ fn code_affine(a: u64, b: u64) -> String {
 
 /// A sum in C or Python: `6LL * k + 3 - g(k)`, `6 * k + 3 - g(k)`.
 fn code_sum(terms: &[(i64, String)], times: &str) -> String {
-    let mut out = String::new();
-    for (coef, what) in terms.iter().filter(|(c, _)| *c != 0) {
-        let mag = coef.unsigned_abs();
-        let body = match (mag, what.is_empty()) {
-            (_, true) => mag.to_string(),
-            (1, false) => what.clone(),
-            (_, false) => format!("{mag}{times}{what}"),
-        };
-        if out.is_empty() {
-            out = if *coef < 0 { format!("-{body}") } else { body };
-        } else {
-            out += if *coef < 0 { " - " } else { " + " };
-            out += &body;
-        }
-    }
-    if out.is_empty() {
-        "0".into()
-    } else {
-        out
-    }
+    join_terms(terms, times, "-")
 }
