@@ -1,8 +1,7 @@
 # Shared by bench/octal.sh and bench/factor.sh (sourced, not run).
 #
 # bench_init        cd to the repository root; REPS (default 5); GRUNDY=path, or build it:
-#                   `cargo build --release -p grundy-cli` (fat LTO, a few minutes from clean);
-#                   warns when the hot-function list is stale for that binary
+#                   `cargo build --release -p grundy-cli` (fat LTO, a few minutes from clean)
 # measure OUT IN CMD...
 #                   runs CMD once with stdin from IN and stdout to OUT (stderr to OUT.err);
 #                   sets M_S (wall seconds, from bash's clock) and M_KB (peak RSS, /usr/bin/time).
@@ -31,7 +30,6 @@ bench_init() {
         GRUNDY=$PWD/target/release/grundy
     fi
     [ -x "$GRUNDY" ] || { echo "no grundy binary at $GRUNDY" >&2; exit 1; }
-    hot_list_check
     BENCH_TMP=$(mktemp -d)
     trap 'rm -rf "$BENCH_TMP"' EXIT
     declare -gA MED_S=() MED_KB=()
@@ -52,20 +50,6 @@ measure() {
     t1=$EPOCHREALTIME
     M_S=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f", b - a }')
     M_KB=$(tail -n 1 "$BENCH_TMP/time")
-}
-
-# Warns when fewer than nine in ten of the hot-function list's names are in the binary: the
-# list names functions with their hashes, so code changes leave it stale, and a stale list
-# leaves up to 1 MB more of the binary resident in every run (bench/HISTORY.md, "Tried").
-hot_list_check() {
-    local list=crates/grundy-cli/hot-functions.txt found total
-    command -v nm >/dev/null && [ -f "$list" ] || return 0
-    total=$(wc -l <"$list")
-    found=$(nm --defined-only "$GRUNDY" 2>/dev/null | awk '{print $3}' | sort -u | comm -12 - <(sort -u "$list") | wc -l)
-    if [ $((found * 10)) -lt $((total * 9)) ]; then
-        echo "warning: $list is stale ($found of its $total functions are in $GRUNDY): peak memory will" >&2
-        echo "read high; regenerate it with bench/hot-functions.sh" >&2
-    fi
 }
 
 median() { printf '%s\n' "$@" | sort -g | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }

@@ -193,7 +193,7 @@ const PUBLISHED_TRIVIAL: &[(&str, u64, u64)] = &[
 type SolvedRow = (&'static str, u64, u64, u64, u64, &'static str, u64, u64);
 
 /// The same source's Solved games reachable within 700,000 values (.376 and .354 need 4.5 and
-/// 20 million: checked by hand, see BENCHMARKS.md); .165 has no rare figures there (its splits
+/// 20 million: checked by hand, see bench/HISTORY.md); .165 has no rare figures there (its splits
 /// take both parities; only its pre-period, period and largest value are checked).
 const PUBLISHED_SOLVED: &[SolvedRow] = &[
     (".45", 498, 20, 37, 8, "f", 11, 198),
