@@ -2,21 +2,14 @@
 //! limit it was given, and requests past its memory, computed in worker processes so that the
 //! server goes on. No test here asserts a time (`bench/stall.sh` measures the latencies).
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Child, Command, Stdio};
+use std::io::{Read, Write};
+use std::process::Command;
 use std::time::Duration;
 
 use serde_json::Value;
 
-/// Kills the server when the test ends, whatever happens.
-struct Server(Child);
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
+mod server;
+use server::{post, start, start_command};
 
 #[test]
 fn bad_time_limits_are_one_line_errors() {
@@ -34,7 +27,7 @@ fn bad_time_limits_are_one_line_errors() {
 
 #[test]
 fn a_request_past_the_time_limit_gets_503_with_the_command() {
-    let (_server, addr, line) = start_with_line(&["--port", "0", "--time-limit", "0.5"]);
+    let (_server, addr, line) = start(&["--port", "0", "--time-limit", "0.5"]);
     assert!(line.contains("time limit 0.5 s and memory 1G per request, 8G in all"), "{line}");
 
     // Misère hex:0.8f of 52 searches for seconds (misère Kayles is now answered at once from its
@@ -51,21 +44,6 @@ fn a_request_past_the_time_limit_gets_503_with_the_command() {
     );
 }
 
-/// POSTs `body` to /api/analyze at `addr` and reads the whole response (a minute at most: a
-/// bound for a hang, not a measured claim).
-fn post(addr: &str, body: &str) -> String {
-    let request = format!(
-        "POST /api/analyze HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        body.len()
-    );
-    let mut stream = std::net::TcpStream::connect(addr).expect("connects");
-    stream.set_read_timeout(Some(Duration::from_secs(60))).expect("a timeout");
-    stream.write_all(request.as_bytes()).expect("sent");
-    let mut response = String::new();
-    stream.read_to_string(&mut response).expect("an answer");
-    response
-}
-
 /// The JSON body of a response.
 fn json_body(response: &str) -> Value {
     serde_json::from_str(response.split("\r\n\r\n").nth(1).expect("a body")).expect("JSON")
@@ -77,21 +55,14 @@ fn json_body(response: &str) -> Value {
 /// were listed without a bound, past 3 GB), and the server answers the next request either way.
 #[test]
 fn requests_past_the_memory_of_a_request_are_refused_and_the_server_goes_on() {
-    let grundy = env!("CARGO_BIN_EXE_grundy");
-    let child = Command::new("sh")
-        .args([
-            "-c",
-            r#"ulimit -v 8388608 && exec "$0" serve --port 0 --request-memory 256M --total-memory 512M"#,
-            grundy,
-        ])
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("sh runs");
-    let mut server = Server(child);
-    let mut line = String::new();
-    BufReader::new(server.0.stdout.take().expect("stdout")).read_line(&mut line).expect("a line");
+    let mut sh = Command::new("sh");
+    sh.args([
+        "-c",
+        r#"ulimit -v 8388608 && exec "$0" serve --port 0 --request-memory 256M --total-memory 512M"#,
+        env!("CARGO_BIN_EXE_grundy"),
+    ]);
+    let (_server, addr, line) = start_command(sh);
     assert!(line.contains("memory 256M per request, 512M in all"), "{line}");
-    let addr = line.split("http://").nth(1).and_then(|r| r.split('/').next()).expect("an address").to_string();
     let nim = r#"{"game": "nim", "position": [3, 4, 5]}"#;
 
     // A budget whose search could pass 256 MiB: refused before it starts.
@@ -118,31 +89,10 @@ fn requests_past_the_memory_of_a_request_are_refused_and_the_server_goes_on() {
     }
 }
 
-/// Starts `grundy serve` with `args` and returns it with the address of its listening line.
-fn start(args: &[&str]) -> (Server, String) {
-    let (server, addr, _) = start_with_line(args);
-    (server, addr)
-}
-
-/// Starts `grundy serve` with `args` and returns it with its address and its listening line.
-fn start_with_line(args: &[&str]) -> (Server, String, String) {
-    let child = Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .arg("serve")
-        .args(args)
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let mut server = Server(child);
-    let mut line = String::new();
-    BufReader::new(server.0.stdout.take().expect("stdout")).read_line(&mut line).expect("a line");
-    let addr = line.split("http://").nth(1).and_then(|r| r.split('/').next()).expect("an address").to_string();
-    (server, addr, line)
-}
-
 /// `--host localhost`: a host name is resolved and the server answers on the address it names.
 #[test]
 fn a_host_name_is_resolved() {
-    let (_server, addr) = start(&["--host", "localhost", "--port", "0"]);
+    let (_server, addr, _) = start(&["--host", "localhost", "--port", "0"]);
     let mut stream = std::net::TcpStream::connect(&addr).expect("connects");
     stream.set_read_timeout(Some(Duration::from_secs(30))).expect("a timeout");
     stream.write_all(format!("GET / HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n").as_bytes()).expect("sent");

@@ -3,12 +3,14 @@
 //! covers is answered, with every winning move, and the answers are those of a run that
 //! computed the values itself.
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Child, Command, Output, Stdio};
-use std::time::Duration;
+use std::process::{Command, Output, Stdio};
 
 use serde_json::Value;
+
+mod server;
+use server::{post, start};
 
 fn grundy(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_grundy")).args(args).output().expect("the binary runs")
@@ -104,38 +106,11 @@ fn play_hints_every_winning_move_from_the_store() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// Kills the server when the test ends, whatever happens.
-struct Server(Child);
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
 #[test]
 fn serve_answers_from_the_store() {
     let dir = filled_store("serve");
-    let child = Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(["serve", "--port", "0", "--store", &dir])
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut server = Server(child);
-    let mut line = String::new();
-    BufReader::new(server.0.stdout.take().unwrap()).read_line(&mut line).unwrap();
-    let addr = line.split("http://").nth(1).and_then(|r| r.split('/').next()).expect("an address").to_string();
-    let body = r#"{"game": "grundys-game", "position": [3000], "budget": 2000}"#;
-    let request = format!(
-        "POST /api/analyze HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        body.len()
-    );
-    let mut stream = std::net::TcpStream::connect(&addr).unwrap();
-    stream.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
-    stream.write_all(request.as_bytes()).unwrap();
-    let mut response = String::new();
-    stream.read_to_string(&mut response).unwrap();
+    let (server, addr, _) = start(&["--port", "0", "--store", &dir]);
+    let response = post(&addr, r#"{"game": "grundys-game", "position": [3000], "budget": 2000}"#);
     assert!(response.starts_with("HTTP/1.1 200"), "{response}");
     let json: Value = serde_json::from_str(response.split("\r\n\r\n").nth(1).unwrap()).unwrap();
     let computed = computed_answer();

@@ -543,62 +543,43 @@ struct Asked {
 }
 
 impl Asked {
+    /// `{what} {why}; run it on the command line: {command}` (after "try again later or " when
+    /// waiting may help), with `command`.
+    fn refused(&self, status: StatusCode, kind: Kind, why: &str, again: bool) -> ApiError {
+        let again = if again { "try again later or " } else { "" };
+        ApiError::new(status, kind, format!("{} {why}; {again}run it on the command line: {}", self.what, self.command))
+            .with_command(self.command.clone())
+    }
+
     fn stopped(&self, config: &Config) -> ApiError {
-        ApiError::new(
-            StatusCode::SERVICE_UNAVAILABLE,
-            Kind::TimeLimit,
-            format!(
-                "{} stopped after the server's time limit of {:.1} s; run it on the command line: {}",
-                self.what,
-                config.time_limit.as_secs_f64(),
-                self.command
-            ),
-        )
-        .with_command(self.command.clone())
+        let why = format!("stopped after the server's time limit of {:.1} s", config.time_limit.as_secs_f64());
+        self.refused(StatusCode::SERVICE_UNAVAILABLE, Kind::TimeLimit, &why, false)
     }
 
     fn busy(&self, config: &Config) -> ApiError {
-        ApiError::new(
-            StatusCode::SERVICE_UNAVAILABLE,
-            Kind::Busy,
-            format!(
-                "{} could not start within the server's time limit of {:.1} s: every computing slot stayed busy; \
-                 try again later or run it on the command line: {}",
-                self.what,
-                config.time_limit.as_secs_f64(),
-                self.command
-            ),
-        )
-        .with_command(self.command.clone())
+        let why = format!(
+            "could not start within the server's time limit of {:.1} s: every computing slot stayed busy",
+            config.time_limit.as_secs_f64()
+        );
+        self.refused(StatusCode::SERVICE_UNAVAILABLE, Kind::Busy, &why, true)
     }
 
     fn queue_full(&self, config: &Config) -> ApiError {
-        ApiError::new(
-            StatusCode::SERVICE_UNAVAILABLE,
-            Kind::Busy,
-            format!(
-                "{} needs the slow lane, whose {} computing slots and {} places to wait are all taken; \
-                 try again later or run it on the command line: {}",
-                self.what, config.slow_permits, config.slow_queue, self.command
-            ),
-        )
-        .with_command(self.command.clone())
+        let why = format!(
+            "needs the slow lane, whose {} computing slots and {} places to wait are all taken",
+            config.slow_permits, config.slow_queue
+        );
+        self.refused(StatusCode::SERVICE_UNAVAILABLE, Kind::Busy, &why, true)
     }
 
     /// The answer when the work needs more memory than a request may use: `needs` says how
     /// much it would take (forecast or held when stopped).
     fn memory(&self, config: &Config, needs: &str) -> ApiError {
-        ApiError::new(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            Kind::Memory,
-            format!(
-                "{} {needs}, past the {} this server gives one request; run it on the command line: {}",
-                self.what,
-                grundy::human_bytes(u128::from(config.request_memory)),
-                self.command
-            ),
-        )
-        .with_command(self.command.clone())
+        let why = format!(
+            "{needs}, past the {} this server gives one request",
+            grundy::human_bytes(u128::from(config.request_memory))
+        );
+        self.refused(StatusCode::UNPROCESSABLE_ENTITY, Kind::Memory, &why, false)
     }
 }
 
