@@ -76,7 +76,44 @@ fn drawn(game: &Game, position: &Position, player: Player) -> Drawing {
     }
     // A bounded drawing, whatever the size of the position.
     assert!(d.svg.matches('<').count() < 6_000, "{game}: {} tags", d.svg.matches('<').count());
+    // A file of it scales down to a narrow screen, keeping its proportions.
+    let root = &d.svg[..d.svg.find('>').unwrap()];
+    assert!(root.contains("viewBox=\"0 0 ") && root.contains("style=\"max-width:100%;height:auto\""), "{game}: {root}");
     d
+}
+
+/// The numbers of attribute `name` in each element of `class` ("x2" of the ground line).
+fn attr_of(svg: &str, class: &str, name: &str) -> Vec<f64> {
+    svg.split('<')
+        .filter(|e| e.contains(&format!("class=\"{class}\"")))
+        .filter_map(|e| e.split(&format!(" {name}=\"")).nth(1)?.split('"').next()?.parse().ok())
+        .collect()
+}
+
+/// A small Hackenbush picture stands at the left on a ground line as long as it is wide, and
+/// the drawing is as wide as the picture and its notes, not the standard 640.
+#[test]
+fn a_hackenbush_picture_stands_on_a_ground_as_wide_as_itself() {
+    let game: Game = "hackenbush".parse().unwrap();
+    for tokens in
+        [&["0-1,1-2,2-0,1-3"][..], &["0-1,1-2,2-0,1-3", "0-1,1-1"], &["0-1,1-2,2-3,3-4,4-0,2-5,5-6,6-7,0-8,8-9,9-3"]]
+    {
+        let position = game.parse_position(tokens).unwrap();
+        let d = drawn(&game, &position, Player::First);
+        assert!(d.width < 400.0, "{tokens:?}: {} wide", d.width);
+        let grounds = attr_of(&d.svg, "ground", "x2");
+        let vertices = attr_of(&d.svg, "vertex", "cx");
+        assert_eq!(grounds.len(), tokens.len(), "{tokens:?}: a ground per picture");
+        let ground = grounds.iter().copied().fold(0.0, f64::max);
+        assert!(ground <= d.width, "{tokens:?}: the ground ends within the drawing");
+        assert!(vertices.iter().all(|&x| (8.0..=ground).contains(&x)), "{tokens:?}: {vertices:?} on {ground}");
+        // The picture fills its ground: no long stretch of bare ground at either end.
+        let (lo, hi) = vertices.iter().fold((f64::MAX, 0.0f64), |(lo, hi), &x| (lo.min(x), hi.max(x)));
+        assert!(
+            lo - 8.0 <= 60.0 && ground - hi <= 60.0,
+            "{tokens:?}: vertices from {lo} to {hi} on a ground to {ground}"
+        );
+    }
 }
 
 fn example(kind: &grundy::GameKind) -> (Game, Position) {

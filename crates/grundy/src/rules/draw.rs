@@ -249,7 +249,9 @@ impl Sketch {
         let mut out = String::new();
         let _ = write!(
             out,
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {} {}\" width=\"{}\" height=\"{}\" class=\"grundy-board\" font-family=\"sans-serif\" font-size=\"14\">",
+            // Its own size where there is room, scaled down to a narrower screen (a file opened
+            // on a phone), the viewBox keeping its proportions.
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {} {}\" width=\"{}\" height=\"{}\" style=\"max-width:100%;height:auto\" class=\"grundy-board\" font-family=\"sans-serif\" font-size=\"14\">",
             num(w),
             num(h),
             num(w),

@@ -553,6 +553,9 @@ impl BoardRules for Hackenbush {
         let all = pictures(numbers).unwrap_or_default();
         let several = all.len() > 1;
         let mut y = 0.0;
+        // The widest picture's ground, and the notes: the drawing is as wide as they are.
+        let mut width: f64 = 0.0;
+        let mut notes: Vec<(f64, String)> = vec![];
         let shown = all.len().min(8);
         for (k, edges) in all.iter().enumerate().take(shown) {
             // Vertices numbered 0.. with the ground first; at most 150 edges of a picture drawn.
@@ -598,11 +601,21 @@ impl BoardRules for Hackenbush {
             let label = if several { format!("picture {}", k + 1) } else { "picture".to_string() };
             s.text(8.0, y + 16.0, &label, "label", "start");
             let mut at = super::layout::layered(n, &directed, crate::rules::draw::WIDTH, height, 24.0);
+            // The picture from the left, on a ground line as long as it is wide (the layout
+            // centres it on the standard width); the ground's vertex is not drawn.
+            let (min_x, max_x) =
+                at.iter().skip(1).fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), p| (lo.min(p.0), hi.max(p.0)));
+            let (min_x, max_x) = if min_x.is_finite() { (min_x, max_x) } else { (0.0, 0.0) };
+            // Spread out (the layout packs vertices about 10 units apart), up to 540 wide.
+            let spread = if max_x > min_x { (540.0 / (max_x - min_x)).min(4.0) } else { 1.0 };
             for p in at.iter_mut() {
                 // The layers from the ground up (the layout puts the ground's layer on top).
                 p.1 = y + 20.0 + (height - p.1);
+                p.0 = (p.0 - min_x) * spread + 48.0;
             }
-            s.line(8.0, ground, crate::rules::draw::WIDTH - 8.0, ground, "ground");
+            let right = (max_x - min_x) * spread + 88.0;
+            width = width.max(right + 8.0);
+            s.line(8.0, ground, right, ground, "ground");
             let mut parallel: HashMap<(usize, usize), f64> = HashMap::new();
             for &(u, v) in &drawn {
                 let (a, b) = (index[&u], index[&v]);
@@ -644,26 +657,33 @@ impl BoardRules for Hackenbush {
                     .title(format!("vertex {}", index.iter().find(|(_, &i)| i == w).map_or(0, |(&v, _)| v)));
             }
             if edges.len() > drawn.len() {
-                s.note(
+                notes.push((
                     ground + 16.0,
-                    &format!("{} of the picture's {} edges drawn; type cuts of the others", drawn.len(), edges.len()),
-                );
+                    format!("{} of the picture's {} edges drawn; type cuts of the others", drawn.len(), edges.len()),
+                ));
             }
             y = ground + if edges.len() > drawn.len() { 26.0 } else { 10.0 };
         }
         if all.len() > shown {
-            s.note(
+            notes.push((
                 y + 12.0,
-                &format!(
+                format!(
                     "and {} more pictures, not drawn: type their cuts ('cut 1-2 in {}')",
                     all.len() - shown,
                     shown + 1
                 ),
-            );
+            ));
             y += 16.0;
         }
-        s.note(y + 14.0, "Click an edge to cut it; what no longer reaches the ground falls away.");
-        s.height = y + 22.0;
+        notes.push((y + 14.0, "Click an edge to cut it;".into()));
+        notes.push((y + 30.0, "what no longer reaches the ground falls away.".into()));
+        for (at, text) in &notes {
+            s.note(*at, text);
+            // About 6.6 units a character of the notes' 12-unit type.
+            width = width.max(16.0 + 6.6 * text.chars().count() as f64);
+        }
+        s.width = width.min(crate::rules::draw::WIDTH);
+        s.height = y + 38.0;
         s
     }
 
