@@ -36,18 +36,32 @@ impl ParsePositionError {
 /// budget is accepted, or suggested, that the machine cannot hold.
 pub const MEMORY_LIMIT: u64 = 8 << 30;
 
+/// The part of a memory forecast that does not grow with the work: the small vectors and maps
+/// every table starts with, and the rounding of small blocks.
+pub const FIXED_BYTES: u64 = 1 << 20;
+
 /// A kind of work whose size a budget bounds, with what one unit of it costs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum Work {
     /// Positions stored by an exact search (a memo entry with its state: about 256 bytes).
     PositionsSearched,
-    /// Values of a subtraction game's table (the value and its window's hash: about 64 bytes).
+    /// Values of a subtraction game's table (the value and its window's hash: at most 64
+    /// bytes).
     SubtractionTable,
-    /// Values of an all-but game's table (the value and a count: 16 bytes).
+    /// Records of a misère subtraction or bounded game's tame table (each heap's value, its
+    /// misère values beside small heaps and its class).
+    TameTable,
+    /// Values of an all-but game's table (the value and two counts: at most 40 bytes).
     AllButTable,
-    /// Values of a take-and-break game's table (two bytes and the engine's lists: 4 bytes).
+    /// Values of a take-and-break game's table (two bytes and the engine's lists), and the
+    /// 4-byte entries of the board games' tables (Fibonacci Nim, cutting games): at most 4
+    /// bytes.
     SplitTable,
+    /// Values of a take-and-break game that splits a heap in three (hexadecimal codes with an 8
+    /// digit): each heap size keeps the sets of its two- and three-heap splits' values, up to
+    /// 1,024 words each (at most 16,512 bytes an entry).
+    ThreeHeapTable,
     /// Options of one heap looked at to list its winning moves (time, not memory: about a
     /// second per 2^27).
     MovesExamined,
@@ -63,7 +77,9 @@ impl Work {
     pub fn units(self) -> &'static str {
         match self {
             Work::PositionsSearched => "positions searched",
-            Work::SubtractionTable | Work::AllButTable | Work::SplitTable => "table entries",
+            Work::SubtractionTable | Work::TameTable | Work::AllButTable | Work::SplitTable | Work::ThreeHeapTable => {
+                "table entries"
+            }
             Work::MovesExamined => "moves examined",
             Work::ValuesCounted => "values counted",
             Work::HeapsWalked => "heap sizes walked",
@@ -74,7 +90,7 @@ impl Work {
     pub fn why_need_unknown(self) -> &'static str {
         match self {
             Work::PositionsSearched => "a search learns which positions it reaches only by reaching them",
-            Work::SubtractionTable | Work::AllButTable | Work::SplitTable => {
+            Work::SubtractionTable | Work::TameTable | Work::AllButTable | Work::SplitTable | Work::ThreeHeapTable => {
                 "how long a table must be is found only by computing it"
             }
             Work::MovesExamined => "the options are counted only by looking through them",
@@ -82,14 +98,31 @@ impl Work {
         }
     }
 
-    /// Bytes of memory one unit takes (0 for work bounded by time alone).
-    pub fn bytes_per_unit(self) -> u64 {
+    /// Bytes of memory one unit takes at most (0 for work bounded by time alone), each derived
+    /// from its table's layout where the table is built (checked there at compile time) and
+    /// measured by tests/forecast.rs; [`Work::forecast_bytes`] adds a fixed part.
+    pub const fn bytes_per_unit(self) -> u64 {
         match self {
             Work::PositionsSearched => 256,
             Work::SubtractionTable => 64,
-            Work::AllButTable => 16,
+            Work::TameTable => 352,
+            Work::AllButTable => 40,
             Work::SplitTable => 4,
+            Work::ThreeHeapTable => 16_512,
             Work::MovesExamined | Work::ValuesCounted | Work::HeapsWalked => 0,
+        }
+    }
+
+    /// The most bytes that `units` of this work hold at once: for tables a true upper bound
+    /// ([`FIXED_BYTES`] and the units' bytes, tested by counting every allocation in
+    /// tests/forecast.rs); for a search its memo entries (the search counts its states' bytes
+    /// itself); 0 for work bounded by time alone.
+    pub fn forecast_bytes(self, units: u64) -> u128 {
+        let per_unit = u128::from(units) * u128::from(self.bytes_per_unit());
+        match self {
+            Work::PositionsSearched => per_unit,
+            _ if per_unit == 0 => 0,
+            _ => u128::from(FIXED_BYTES) + per_unit,
         }
     }
 
@@ -177,7 +210,7 @@ impl GaveUp {
 
     /// " (about 1.2 MiB)" for `n` units of work that take memory, else nothing.
     fn memory(&self, n: u64) -> String {
-        match u128::from(n) * u128::from(self.what.bytes_per_unit()) {
+        match self.what.forecast_bytes(n) {
             0 => String::new(),
             bytes => format!(" (about {})", human_bytes(bytes)),
         }

@@ -36,8 +36,8 @@ pub use engine::store_format;
 pub use engine::{all_but_lost_heaps, MisereHeaps};
 pub use engine::{
     allbut_single_formula, allbut_table, grundys_game_seconds, human_seconds, mex_table, misere_subtraction_table,
-    split_table_cost, subtraction_table, Cell, EngineError, HeapSolver, Method, MethodChoice, SparseEngine,
-    SparseStats, StoredValues, ValueMethod,
+    split_table_cost, split_table_work, subtraction_table, Cell, EngineError, HeapSolver, Method, MethodChoice,
+    SparseEngine, SparseStats, StoredValues, ValueMethod,
 };
 pub use engine::{
     analysis_quotient, Generator, MisereQuotient, QuotientBuilder, QuotientError, QuotientStop, DEFAULT_QUOTIENT_ORDER,
@@ -45,7 +45,9 @@ pub use engine::{
 };
 pub use engine::{tame_sum_wins, TameClass, TameHeaps, TameRecord};
 pub use engine::{Algorithm, Sequence, SequenceBuilder, SequenceError, SequenceObserver, SequenceStore};
-pub use error::{human_bytes, AnalyzeError, GaveUp, ParseGameError, ParsePositionError, Work, MEMORY_LIMIT};
+pub use error::{
+    human_bytes, AnalyzeError, GaveUp, ParseGameError, ParsePositionError, Work, FIXED_BYTES, MEMORY_LIMIT,
+};
 pub use game::{draw, Component, Convention, Drawing, Game, IllegalMove, Move, MoveFamily, Outcome, Player, Position};
 pub use number::parse_u64;
 pub use rules::catalogue::{GameKind, GAMES};

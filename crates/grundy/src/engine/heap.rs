@@ -7,7 +7,7 @@ use std::sync::Arc;
 use crate::engine::sequence::{split_note, SequenceBuilder, SequenceError};
 use crate::engine::table::{allbut_table, subtraction_table};
 use crate::engine::Method;
-use crate::error::{human_bytes, AnalyzeError, GaveUp, Work, MEMORY_LIMIT};
+use crate::error::{human_bytes, AnalyzeError, GaveUp, Work, FIXED_BYTES, MEMORY_LIMIT};
 use crate::game::family::first_moves;
 use crate::game::{Component, Move, MoveFamily};
 use crate::rules::board::{BoardMethod, HeapEngine, HeapOptions, HeapValues};
@@ -524,13 +524,23 @@ fn table_refusal(ruleset: &Ruleset, max_heap: u64, computed: u64, why: &str) -> 
 ///
 /// ```
 /// use grundy::{split_table_cost, SplitRules};
-/// assert_eq!(split_table_cost(&SplitRules::grundys_game(), 1 << 20), "4.0 MiB and roughly 4 seconds");
+/// assert_eq!(split_table_cost(&SplitRules::grundys_game(), 1 << 20), "5.0 MiB and roughly 4 seconds");
 /// ```
 pub fn split_table_cost(rules: &SplitRules, values: u128) -> String {
-    let memory = human_bytes(values * u128::from(Work::SplitTable.bytes_per_unit()));
+    let work = split_table_work(rules);
+    let memory = human_bytes(u128::from(FIXED_BYTES) + values * u128::from(work.bytes_per_unit()));
     match rules.can_prove_period() {
         true => memory,
         false => format!("{memory} and roughly {}", human_seconds(grundys_game_seconds(values))),
+    }
+}
+
+/// The kind of work a table of `rules` is: [`Work::ThreeHeapTable`] when a move splits a heap
+/// in three (each size keeps sets of values), else [`Work::SplitTable`].
+pub fn split_table_work(rules: &SplitRules) -> Work {
+    match rules.max_parts() {
+        3 => Work::ThreeHeapTable,
+        _ => Work::SplitTable,
     }
 }
 

@@ -17,7 +17,8 @@ pub mod tame;
 pub mod triples;
 
 pub use heap::{
-    allbut_single_formula, grundys_game_seconds, human_seconds, split_table_cost, HeapSolver, StoredValues,
+    allbut_single_formula, grundys_game_seconds, human_seconds, split_table_cost, split_table_work, HeapSolver,
+    StoredValues,
 };
 pub use method::Method;
 pub use misere::{all_but_lost_heaps, MisereHeaps};

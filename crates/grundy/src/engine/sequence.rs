@@ -23,7 +23,7 @@
 use std::fmt;
 use std::time::{Duration, Instant};
 
-use crate::engine::heap::{engine_name, human_seconds, split_table_cost, HeapSolver};
+use crate::engine::heap::{engine_name, human_seconds, split_table_cost, split_table_work, HeapSolver};
 use crate::engine::sparse::{EngineError, MethodChoice, SparseEngine, SparseStats};
 use crate::engine::Method;
 use crate::error::{human_bytes, AnalyzeError, GaveUp, Work, MEMORY_LIMIT};
@@ -455,7 +455,8 @@ impl SequenceBuilder {
 
     /// The table reached the budget without covering `upto` or proving a period.
     fn past_budget(&self) -> SequenceError {
-        GaveUp { what: Work::SplitTable, used: self.budget, needed: self.upto.checked_add(1) }.into()
+        let what = self.ruleset.split_rules().map_or(Work::SplitTable, |r| split_table_work(&r));
+        GaveUp { what, used: self.budget, needed: self.upto.checked_add(1) }.into()
     }
 
     /// Runs the engine of a take-and-break game: in steps that end on the store's chunks, the
@@ -466,6 +467,9 @@ impl SequenceBuilder {
         mut store: Option<&mut dyn SequenceStore>,
         observer: &mut dyn SequenceObserver,
     ) -> Result<Source, SequenceError> {
+        // A game that splits a heap in three keeps sets of values for each size: its table holds
+        // fewer values in the same memory.
+        self.budget = split_table_work(&rules).clamp(self.budget);
         let mut engine = self.engine(&rules);
         if let Some(t) = self.threads {
             engine.set_threads(t);

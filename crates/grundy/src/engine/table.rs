@@ -95,8 +95,11 @@ impl WindowHash {
         }
     }
 
-    pub(crate) fn key(&self) -> u128 {
-        (u128::from(self.h[0]) << 64) | u128::from(self.h[1])
+    /// The two hashes folded into 64 bits, as two halves (4-byte aligned, so that a map entry
+    /// of a key and a 32-bit index takes 12 bytes).
+    fn short_key(&self) -> [u32; 2] {
+        let k = self.h[0] ^ self.h[1].rotate_left(32);
+        [k as u32, (k >> 32) as u32]
     }
 }
 
@@ -183,6 +186,19 @@ fn windowed_table(
     }
 }
 
+/// The most bytes a table entry of `until_window_repeats` costs beyond the entry itself: its
+/// map's bucket (12 bytes and a control byte) with the map at most 7/8 full, growing by
+/// doubling, and old and new buckets live together while it grows: 3 (8/7) 13 < 45.
+pub(crate) const WINDOW_BYTES_PER_ENTRY: u64 = 45;
+
+// A subtraction table's entry is a u64 in a vector grown by doubling: 16 bytes an entry at most,
+// 24 while it grows (when the map is at most 2 (8/7) 13 < 30 bytes an entry).
+const _: () = assert!(
+    std::mem::size_of::<([u32; 2], u32)>() == 12
+        && WINDOW_BYTES_PER_ENTRY + 16 <= Work::SubtractionTable.bytes_per_unit()
+        && 24 + 30 <= Work::SubtractionTable.bytes_per_unit()
+);
+
 /// Extends `entries` with `next` (which gets the entries so far and returns the next one)
 /// until the last `width` entries repeat an earlier window of `width`, for tables whose entry n
 /// depends only on the `width` entries before it: the repeat proves the period, and the first
@@ -201,15 +217,21 @@ pub(crate) fn until_window_repeats<T: PartialEq>(
         let e = next(entries);
         entries.push(e);
     }
-    // windows[hash] = the first n whose preceding `width` entries hash to it.
-    let mut windows: HashMap<u128, usize> = HashMap::new();
+    // windows[hash] = the first n whose preceding `width` entries hash to it: a 64-bit key and
+    // a 32-bit index, 12 bytes a bucket (see `WINDOW_BYTES_PER_ENTRY`). A key shared by two
+    // different windows only delays the proof by a step: the next window is stored.
+    let budget = budget.min(u64::from(u32::MAX));
+    let mut windows: HashMap<[u32; 2], u32> = HashMap::new();
     let mut ticker = Ticker::new(1024);
-    let first: Vec<u64> = entries.iter().take(width).map(&key).collect();
-    let mut hash = WindowHash::new(&first);
+    let mut hash = {
+        let first: Vec<u64> = entries.iter().take(width).map(&key).collect();
+        WindowHash::new(&first)
+    };
     loop {
         let n = entries.len();
-        match windows.get(&hash.key()) {
-            Some(&i) if entries[i - width..i] == entries[n - width..n] => {
+        match windows.get(&hash.short_key()) {
+            Some(&i) if entries[i as usize - width..i as usize] == entries[n - width..n] => {
+                let i = i as usize;
                 let period = n - i;
                 let start = earliest_start(entries, period, i - width, |a, b| a == b);
                 entries.truncate(start + period);
@@ -217,7 +239,8 @@ pub(crate) fn until_window_repeats<T: PartialEq>(
             }
             Some(_) => {}
             None => {
-                windows.insert(hash.key(), n);
+                // n < budget <= u32::MAX here.
+                windows.insert(hash.short_key(), n as u32);
             }
         }
         if n as u64 >= budget {

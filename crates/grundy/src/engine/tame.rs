@@ -32,7 +32,7 @@
 //! max(S) records before it, so a repeated window of records proves the period, as for
 //! Sprague-Grundy values.
 
-use crate::engine::table::{until_window_repeats, TABLE_STEPS};
+use crate::engine::table::{until_window_repeats, TABLE_STEPS, WINDOW_BYTES_PER_ENTRY};
 use crate::error::{AnalyzeError, GaveUp, Work};
 use crate::rules::{MoveSet, Ruleset};
 use crate::values::Period;
@@ -78,6 +78,17 @@ pub fn tame_sum_wins(classes: impl IntoIterator<Item = TameClass>) -> bool {
         x != 0
     }
 }
+
+// A tame table's records sit in a vector grown by doubling (two records an entry at most, three
+// while it grows, when the map takes under 30 bytes an entry), beside the window map; at the
+// end each becomes a `TameRecord`, the map gone.
+const _: () = {
+    let record = std::mem::size_of::<Record>() as u64;
+    let out = std::mem::size_of::<TameRecord>() as u64;
+    let per_entry = Work::TameTable.bytes_per_unit();
+    assert!(3 * record + 30 <= per_entry && 2 * record + WINDOW_BYTES_PER_ENTRY <= per_entry);
+    assert!(2 * record + out <= per_entry);
+};
 
 /// What is known of one heap size: its value, the misère Grundy values of the heap with up to
 /// three heaps of 1 or 2 beside it, and whether it is proven tame. The next records depend only
@@ -225,12 +236,12 @@ impl TameHeaps {
     }
 
     fn table(sizes: MoveSet, budget: u64) -> Result<Self, AnalyzeError> {
-        let asked = Work::SubtractionTable.clamp(budget);
+        let asked = Work::TameTable.clamp(budget);
         // Each record costs ten misère values of |S| options each.
         let budget = asked.min(TABLE_STEPS / (10 * sizes.len() as u64));
         let width = MoveSet::max(&sizes);
         if width >= budget / 2 || width > u64::from(u32::MAX) {
-            return Err(GaveUp { what: Work::SubtractionTable, used: budget, needed: width.checked_mul(4) }.into());
+            return Err(GaveUp { what: Work::TameTable, used: budget, needed: width.checked_mul(4) }.into());
         }
         let width = width as usize;
         let s = sizes.as_slice();
@@ -253,7 +264,7 @@ impl TameHeaps {
         };
         let mut records: Vec<Record> = Vec::new();
         let Some(period) = until_window_repeats(&mut records, width, budget, key, next)? else {
-            return Err(GaveUp { what: Work::SubtractionTable, used: budget, needed: None }.into());
+            return Err(GaveUp { what: Work::TameTable, used: budget, needed: None }.into());
         };
         let records = records
             .iter()

@@ -12,6 +12,17 @@
 
 use crate::values::nimber::xor_bits;
 
+/// The most words of a set: values are below 2^16.
+const MAX_SET_WORDS: u64 = 1 << 10;
+
+// Each heap size keeps two sets of at most `MAX_SET_WORDS` words, each a boxed slice (16 bytes)
+// in a vector grown by doubling (32 bytes an entry, 48 while it grows), beside its value (two
+// bytes, three while one-byte values widen); the scratch rows (64 sets) are in the fixed part.
+const _: () = assert!(
+    2 * (8 * MAX_SET_WORDS + 48) + 3 <= crate::error::Work::ThreeHeapTable.bytes_per_unit()
+        && 64 * 8 * MAX_SET_WORDS <= crate::error::FIXED_BYTES / 2
+);
+
 /// The two-heap XOR sets of every heap size so far, and a scratch table.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Triples {
