@@ -171,3 +171,53 @@ fn a_drawn_game_ends_as_a_draw_in_the_terminal() {
     assert!(text.contains("Draw: the same position has come up three times with the first player to move"), "{text}");
     assert_eq!(out.status.code(), Some(0));
 }
+
+/// The budget a refusal advises (`--budget N`), if any.
+fn advised_budget(stderr: &str) -> Option<String> {
+    let rest = stderr.split("--budget ").nth(1)?;
+    Some(rest.chars().take_while(char::is_ascii_digit).collect())
+}
+
+/// An export is bounded before it runs: heaps whose positions are past the budget (an upper
+/// bound of them, product of the sizes, 2^n for a heap that splits) are refused at once with a
+/// budget that then works, and Nim's text, whose length is known, past what graph:FILE reads.
+#[test]
+fn export_is_bounded_before_it_runs() {
+    let dir = scratch("bound");
+    // Past any budget or past the text limit: refused with no advice, in one line.
+    for (args, words) in [
+        (&["nim", "1000", "1000"][..], "past the 256 MiB graph:FILE reads"),
+        (&["kayles", "1000"][..], "past the 33554432 positions one computation may hold"),
+        (&["kayles", "40"][..], "past the 33554432 positions one computation may hold"),
+        (&["octal:0.07", "30", "20"][..], "past the 33554432 positions one computation may hold"),
+    ] {
+        let mut full = vec!["graph", "export"];
+        full.extend(args);
+        let out = grundy_in(&dir, &full, "");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(words) && err.lines().count() == 1, "{args:?}: {err}");
+        assert_eq!(advised_budget(&err), None, "{args:?}: {err}");
+    }
+    // Past the budget given: the advice names the bound, which is enough.
+    for (args, need) in [
+        (&["kayles", "12"][..], "4096"),
+        (&["nim", "30", "30"][..], "961"),
+        (&["subtraction:1,3", "20", "9"][..], "210"),
+    ] {
+        let mut full = vec!["graph", "export"];
+        full.extend(args);
+        let whole = grundy_in(&dir, &full, "");
+        assert!(whole.status.success(), "{args:?}: {}", String::from_utf8_lossy(&whole.stderr));
+        full.extend(["--budget", "100"]);
+        let out = grundy_in(&dir, &full, "");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(advised_budget(&err).as_deref(), Some(need), "{args:?}: {err}");
+        let last = full.len() - 1;
+        full[last] = need;
+        let followed = grundy_in(&dir, &full, "");
+        assert!(followed.status.success(), "{full:?}: {}", String::from_utf8_lossy(&followed.stderr));
+        assert_eq!(followed.stdout, whole.stdout, "{full:?}");
+    }
+}

@@ -6,9 +6,57 @@ use std::collections::{HashSet, VecDeque};
 
 use crate::error::{AnalyzeError, GaveUp, Work};
 use crate::game::convention::Player;
-use crate::game::{Game, Move, Position};
+use crate::game::{Component, Game, Move, Position};
 use crate::play::{apply, legal_moves};
 use crate::rules::board::graph::{Goal, MAX_GRAPH_BYTES};
+use crate::rules::Ruleset;
+
+/// What an export of a sum of heaps reaches at most, known before it starts: `positions`, an
+/// upper bound of the positions, and `text`, when known, a lower bound of the text's bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ExportBound {
+    /// At most this many positions are reachable.
+    pub positions: u128,
+    /// The text is at least this long (known for Nim, whose every option is listed).
+    pub text: Option<u128>,
+}
+
+/// The bound of an export of heaps, or `None` for positions with no cheap bound (board games,
+/// K-L-Nim, games of several kinds). A heap of n whose moves never split it takes at most
+/// n + 1 sizes; one that may split becomes a sequence of heaps of total at most n, at most 2^n
+/// of them (compositions of 0..=n). The positions are at most the product over the heaps. In
+/// Nim every tuple of sizes below the start is reached and lists every smaller size of each
+/// heap: with heaps h_i, P = prod (h_i + 1) positions, P sum(h_i) / 2 moves, each a line of at
+/// least two names of k numbers (2k - 1 characters each), a space and a newline.
+///
+/// ```
+/// use grundy::{Game, play::export::export_bound};
+/// let nim: Game = "nim".parse().unwrap();
+/// let b = export_bound(&nim.parse_position(&["1000", "1000"]).unwrap()).unwrap();
+/// assert_eq!(b.positions, 1001 * 1001);
+/// assert_eq!(b.text, Some(1001 * 1001 * 1000 * 8));
+/// let kayles: Game = "kayles".parse().unwrap();
+/// assert_eq!(export_bound(&kayles.parse_position(&["40"]).unwrap()).unwrap().positions, 1 << 40);
+/// ```
+pub fn export_bound(position: &Position) -> Option<ExportBound> {
+    let Position::Sum(components) = position else { return None };
+    let splits = |c: &Component| c.ruleset.split_rules().is_some_and(|r| !r.split.is_empty() || !r.split3.is_empty());
+    let mut positions: u128 = 1;
+    for c in components {
+        let sizes = match splits(c) {
+            true => 1u128.checked_shl(u32::try_from(c.heap).ok()?).filter(|_| c.heap < 127).unwrap_or(u128::MAX),
+            false => u128::from(c.heap) + 1,
+        };
+        positions = positions.saturating_mul(sizes);
+    }
+    let nim = components.iter().all(|c| c.ruleset == Ruleset::Nim);
+    let text = nim.then(|| {
+        let k = components.len() as u128;
+        let total: u128 = components.iter().map(|c| u128::from(c.heap)).sum();
+        positions.saturating_mul(total) / 2 * (2 * (2 * k).saturating_sub(1) + 2)
+    });
+    Some(ExportBound { positions, text })
+}
 
 /// The largest number a position may hold to be exported: every position reachable is listed
 /// with every move, one by one.
@@ -35,6 +83,35 @@ pub fn export_graph(game: &Game, position: &Position, budget: u64) -> Result<Str
         )));
     }
     let budget = Work::PositionsSearched.clamp(budget);
+    // Refused at once when the bound shows the export cannot fit: its positions past the
+    // budget (the bound, an upper one, is a budget that is enough), or its text past what
+    // graph:FILE reads.
+    if let Some(bound) = export_bound(position) {
+        if let Some(text) = bound.text.filter(|&t| t > u128::from(MAX_GRAPH_BYTES)) {
+            return Err(AnalyzeError::Unsupported(format!(
+                "graph export lists every move of {} positions: at least {} of text, past the {} MiB graph:FILE reads",
+                bound.positions,
+                crate::error::human_bytes(text),
+                MAX_GRAPH_BYTES >> 20
+            )));
+        }
+        let max = Work::PositionsSearched.max_budget();
+        if bound.positions > u128::from(max) {
+            // An upper bound, not a count: said as one, with no budget advised.
+            let bound = match bound.positions {
+                u128::MAX => "more than 2^127".to_string(),
+                b => b.to_string(),
+            };
+            return Err(AnalyzeError::Unsupported(format!(
+                "graph export bounds its positions before it starts: these heaps may reach up to {bound} (n + 1 sizes of a heap of n, 2^n sequences of heaps for one that splits), past the {max} positions one computation may hold"
+            )));
+        }
+        if bound.positions > u128::from(budget) {
+            // The bound is an upper one: as a budget it is enough.
+            let needed = Some(bound.positions as u64);
+            return Err(AnalyzeError::GaveUp(GaveUp { what: Work::PositionsSearched, used: budget, needed }));
+        }
+    }
     let name = |p: &Position| {
         let tokens = game.position_tokens(p);
         if tokens.is_empty() {
@@ -75,14 +152,17 @@ pub fn export_graph(game: &Game, position: &Position, budget: u64) -> Result<Str
         let mut edges: Vec<(Position, &str)> = vec![];
         let mut seen: HashSet<Position> = HashSet::new();
         let after_second: Vec<Position> = second.iter().map(|m| apply(&p, m)).collect();
+        // Looked up in a set: a search of the list was quadratic in the options.
+        let second_set: HashSet<&Position> = after_second.iter().collect();
         for m in &first {
             let next = apply(&p, m);
             if !seen.insert(next.clone()) {
                 continue;
             }
-            let side = if after_second.contains(&next) { "" } else { " left" };
+            let side = if second_set.contains(&next) { "" } else { " left" };
             edges.push((next, side));
         }
+        drop(second_set);
         for next in after_second {
             if seen.insert(next.clone()) {
                 edges.push((next, " right"));
