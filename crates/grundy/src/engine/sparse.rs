@@ -784,11 +784,19 @@ impl<C: Cell> SparseEngine<C> {
         // mask reads the parity: a common position n (even class) then certifies its own
         // value at every split (see `SparseStats::rare_odd`). 0.104 needs it.
         let odd_allowed = !self.split.is_empty() && self.split.iter().all(|&t| t % 2 == 1);
+        // Where splits take numbers of both parities, the parts of a split of n add up to
+        // n - t of either parity: a mask that reads the parity certifies a candidate at the
+        // splits of one parity only and leaves the others to full scans (0.75: one full scan
+        // a value, quadratic). Such masks are left out there, as Flammenkamp's sparse
+        // positions are defined only for splits of one parity.
+        let mixed = self.split.iter().any(|&t| t % 2 == 0) && self.split.iter().any(|&t| t % 2 == 1);
         let total = n as i64;
         // Rare positions of each choice: even class (N + f) / 2, odd class (N - f) / 2.
         let rare_of = |m: usize, odd: bool| if odd { (total - f[m]) / 2 } else { (total + f[m]) / 2 };
-        let candidates =
-            (0..size).map(|m| (m, false)).chain((1..size).step_by(2).filter(|_| odd_allowed).map(|m| (m, true)));
+        let candidates = (0..size)
+            .filter(|m| !mixed || m % 2 == 0)
+            .map(|m| (m, false))
+            .chain((1..size).step_by(2).filter(|_| odd_allowed).map(|m| (m, true)));
         let best = candidates.min_by_key(|&(m, odd)| (rare_of(m, odd), m, odd)).unwrap_or((0, false));
         let cur = (self.mask as usize, self.rare_odd);
         let rare_best = rare_of(best.0, best.1);
