@@ -67,7 +67,7 @@ const TRIAL_SHAPES: [(u32, u32); 3] = [(2, 2), (1, 2), (3, 2)];
 /// The most heaps freed one after another from failing sums, for one shape.
 const MAX_RECALIBRATIONS: usize = 12;
 /// The most elements a trial monoid may have.
-const MAX_TRIAL: usize = 1 << 18;
+const MAX_TRIAL: usize = 1 << 20;
 
 /// Why the computation of a quotient stopped.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -320,42 +320,118 @@ impl Run<'_> {
         // its own, and when a trial fails the heaps of the sum where it fails get theirs too
         // (freed from Q), until one is proven or the trials pass their bounds.
         for (i, p) in TRIAL_SHAPES {
-            let mut freed: Vec<Freed> = vec![Freed { heap: h, index: i, period: p }];
-            for _ in 0..MAX_RECALIBRATIONS {
-                match self.trial(&freed)? {
-                    Trial::Proven(q, phi) => {
-                        self.q = q;
-                        self.phi = phi;
-                        self.letters.iter_mut().for_each(|l| *l = None);
-                        self.growth.push((n, self.q.size));
-                        return Ok(Ok(()));
-                    }
-                    Trial::TooLarge | Trial::TooManyParts => break,
-                    Trial::TooMuchMemory => return Ok(Err(self.abandon(QuotientStop::Memory { heap: n }))),
-                    Trial::WorkOut => return Ok(Err(self.abandon(QuotientStop::Work { heap: n - 1 }))),
-                    Trial::Fails(sum) => {
-                        let mut changed = false;
-                        for (heap, count) in sum {
-                            match freed.iter_mut().find(|f| f.heap == heap) {
-                                Some(f) if f.heap != h && count > f.index => {
-                                    f.index = count;
-                                    changed = true;
-                                }
-                                Some(_) => {}
-                                None => {
-                                    freed.push(Freed { heap, index: count.max(2), period: 2 });
-                                    changed = true;
-                                }
-                            }
-                        }
-                        if !changed {
-                            break;
-                        }
-                    }
+            let freed = vec![Freed { heap: h, index: i, period: p }];
+            if let Some(done) = self.search(n, freed, None)? {
+                return Ok(done);
+            }
+        }
+        // 3. Heap n can split elements of Q (sums the heaps before it did not tell apart, it
+        // does): the trial replaces Q by a cover, the free product of cyclic parts
+        // C(i, 2) for Q's generators, each heap pretending to be its normal form there, so
+        // relations of Q (a^2 = 1, say) can fail once heap n is in the sums.
+        // Cyclic parts C(2, 2) first, then the smaller C(1, 2) where the exponents allow, for
+        // when the first pass too many elements.
+        for least in [2, 1] {
+            let (cover, gens) = self.cover(h, least);
+            for (i, p) in TRIAL_SHAPES {
+                let mut freed = gens.clone();
+                freed.push(Freed { heap: h, index: i, period: p });
+                if let Some(done) = self.search(n, freed, Some(&cover))? {
+                    return Ok(done);
                 }
             }
         }
         Ok(Err(self.abandon(QuotientStop::NotFound { heap: n, limit: self.max_order })))
+    }
+
+    /// Trials from `freed` on, freeing the heaps of each failing sum, until one is proven
+    /// (`Some(Ok)`), the computation must stop (`Some(Err)`), or the trials pass their bounds
+    /// (`None`).
+    fn search(
+        &mut self,
+        n: u64,
+        mut freed: Vec<Freed>,
+        cover: Option<&[Word]>,
+    ) -> Result<Option<Result<(), QuotientStop>>, Stopped> {
+        let h = n as usize;
+        for _ in 0..MAX_RECALIBRATIONS {
+            let t = self.trial(&freed, cover)?;
+            match t {
+                Trial::Proven(q, phi) => {
+                    self.q = q;
+                    self.phi = phi;
+                    self.letters.iter_mut().for_each(|l| *l = None);
+                    self.growth.push((n, self.q.size));
+                    return Ok(Some(Ok(())));
+                }
+                Trial::TooLarge | Trial::TooManyParts | Trial::NotMinimal => return Ok(None),
+                Trial::TooMuchMemory => return Ok(Some(Err(self.abandon(QuotientStop::Memory { heap: n })))),
+                Trial::WorkOut => return Ok(Some(Err(self.abandon(QuotientStop::Work { heap: n - 1 })))),
+                Trial::Fails(sum) => {
+                    let mut changed = false;
+                    for (heap, count) in sum {
+                        match freed.iter_mut().find(|f| f.heap == heap) {
+                            Some(f) if f.heap != h && count > f.index => {
+                                f.index = count;
+                                changed = true;
+                            }
+                            Some(_) => {}
+                            None => {
+                                // In a cover the heap's word already has the old exponents.
+                                let least = if cover.is_some() { 1 } else { 2 };
+                                freed.push(Freed { heap, index: count.max(least), period: 2 });
+                                changed = true;
+                            }
+                        }
+                    }
+                    if !changed {
+                        return Ok(None);
+                    }
+                }
+            }
+        }
+        Ok(None)
+    }
+
+    /// The cover of Q for heap `h`: Q's generators (the heaps' elements in heap order, each one
+    /// not a product of those before it) as freed heaps with cyclic parts long enough for every
+    /// exponent used (index at least `least`), and each heap below `h` as its normal form over
+    /// them.
+    fn cover(&self, h: usize, least: u32) -> (Vec<Word>, Vec<Freed>) {
+        let q = &self.q;
+        let mut gens: Vec<u32> = vec![];
+        let mut heaps: Vec<usize> = vec![];
+        let mut closure = vec![false; q.size];
+        closure[0] = true;
+        for k in 1..h {
+            let x = self.phi[k];
+            if closure[x as usize] {
+                continue;
+            }
+            gens.push(x);
+            heaps.push(k);
+            let mut stack: Vec<u32> = (0..q.size as u32).filter(|&y| closure[y as usize]).collect();
+            while let Some(y) = stack.pop() {
+                for &g in &gens {
+                    let z = q.mul(y, g);
+                    if !closure[z as usize] {
+                        closure[z as usize] = true;
+                        stack.push(z);
+                    }
+                }
+            }
+        }
+        let (words, new) = monoid::normal_forms(q, &gens);
+        let cover: Vec<Word> = (0..h).map(|k| words[new[self.phi[k] as usize] as usize].clone()).collect();
+        let freed = heaps
+            .iter()
+            .enumerate()
+            .map(|(j, &heap)| {
+                let top = cover.iter().map(|w| w[j]).max().unwrap_or(1);
+                Freed { heap, index: top.saturating_sub(1).max(least), period: 2 }
+            })
+            .collect();
+        (cover, freed)
     }
 
     /// Forgets the heap being added (the quotient stands for the heaps before it).
@@ -367,9 +443,11 @@ impl Run<'_> {
 
     /// Looks for the quotient of heaps 0..=n (n the last heap listed) in Q × C(i1, p1) × ...,
     /// each freed heap pretending to be the generator of its own cyclic part and every other
-    /// heap to (its element of Q, 1, ..., 1).
-    fn trial(&mut self, freed: &[Freed]) -> Result<Trial, Stopped> {
-        let q = &self.q;
+    /// heap to (its element of Q, 1, ..., 1); with a `cover` (a word over the first freed heaps
+    /// for each heap), in C(i1, p1) × ... alone, every other heap pretending to be its word.
+    fn trial(&mut self, freed: &[Freed], cover: Option<&[Word]>) -> Result<Trial, Stopped> {
+        let trivial = Bipartite::trivial();
+        let q = if cover.is_some() { &trivial } else { &self.q };
         let h = self.options.len() - 1;
         // Mixed radix: element = q * radix + sum of e_j * stride_j.
         let sizes: Vec<u32> = freed.iter().map(|f| f.index + f.period).collect();
@@ -400,9 +478,12 @@ impl Run<'_> {
             }
             out
         };
-        let img = |k: u64| match freed.iter().position(|f| f.heap as u64 == k) {
-            Some(j) => strides[j],
-            None => self.phi[k as usize] * radix,
+        let img = |k: u64| match (freed.iter().position(|f| f.heap as u64 == k), cover) {
+            (Some(j), _) => strides[j],
+            (None, Some(words)) => {
+                words[k as usize].iter().enumerate().fold(0, |x, (j, &e)| (0..e).fold(x, |y, _| prod(y, strides[j])))
+            }
+            (None, None) => self.phi[k as usize] * radix,
         };
         // The trial letters with their weights (2h - 1 for the smallest heap: every move lowers
         // the sum of 2h - 1 over the heaps, so a sum's options weigh less than it) and heaps.
@@ -493,7 +574,9 @@ impl Run<'_> {
         }
         let plain: Vec<Letter> = reduced.iter().map(|(l, _)| l.clone()).collect();
         Ok(match verify::verify(&m, &plain, MAX_PROOF_WORDS, &mut self.states, self.max_work)? {
-            Verdict::Holds => Trial::Proven(m, phi),
+            // The reduction makes the monoid minimal; the check makes it part of the proof.
+            Verdict::Holds if verify::minimal(&m, &gens_of(&plain)).is_ok() => Trial::Proven(m, phi),
+            Verdict::Holds => Trial::NotMinimal,
             Verdict::Fails(word) => {
                 // The heaps of the failing sum (the smallest heap of each letter), with counts.
                 let mut sum: Vec<(usize, u32)> = vec![];
@@ -558,6 +641,7 @@ impl Run<'_> {
 }
 
 /// A heap given a cyclic part C(index, period) of its own in a trial monoid.
+#[derive(Clone)]
 struct Freed {
     heap: usize,
     index: u32,
@@ -572,9 +656,17 @@ enum Trial {
     TooLarge,
     /// The trial monoid itself would pass [`MAX_TRIAL`] elements.
     TooManyParts,
+    /// The conditions held but the monoid was not the least one (never expected: the
+    /// reduction makes it so).
+    NotMinimal,
     TooMuchMemory,
     /// The work bound was passed.
     WorkOut,
+}
+
+/// The elements of the letters (the heaps' elements, heaps without a move left out: they are 1).
+fn gens_of(letters: &[Letter]) -> Vec<u32> {
+    letters.iter().map(|l| l.element).collect()
 }
 
 fn generator_name(i: usize) -> String {
@@ -604,6 +696,20 @@ impl MisereQuotient {
     /// Whether `x` lies in the P-portion.
     pub fn is_p(&self, x: u32) -> bool {
         self.monoid.is_p(x)
+    }
+
+    /// Checks, from the whole table, that the quotient is the least monoid for its heaps:
+    /// every element is a product of the heaps' elements, and every two distinct elements x, y
+    /// are told apart by some z (exactly one of xz, yz in P). With the P- and N-conditions this
+    /// makes its order that of the misère quotient, not just an upper bound. `Err` names the
+    /// element not reached, or the two elements nothing tells apart.
+    pub fn check_minimal(&self) -> Result<(), String> {
+        verify::minimal(&self.monoid, &self.pretending).map_err(|e| match e {
+            verify::NotMinimal::NotGenerated(x) => format!("{} is no product of heaps' elements", self.name(x)),
+            verify::NotMinimal::Indistinct(x, y) => {
+                format!("{} and {} have the same products in P", self.name(x), self.name(y))
+            }
+        })
     }
 
     /// The product of elements (1, element 0, for none).

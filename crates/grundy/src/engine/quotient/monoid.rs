@@ -20,6 +20,12 @@ impl Bipartite {
         Bipartite { size: 1, table: vec![0], p: vec![false] }
     }
 
+    /// The monoid with this table (row-major, `size` by `size`) and P-portion, for tests.
+    #[cfg(test)]
+    pub(crate) fn from_table(size: usize, table: Vec<u32>, p: Vec<bool>) -> Self {
+        Bipartite { size, table, p }
+    }
+
     /// x * y.
     pub(crate) fn mul(&self, x: u32, y: u32) -> u32 {
         self.table[x as usize * self.size + y as usize]
@@ -67,6 +73,11 @@ pub(crate) fn reduce(
     max_order: usize,
     work: &mut u64,
 ) -> Result<(Bipartite, Vec<u32>), TooLarge> {
+    // Generators that are the same element are one (the table below has a column for each).
+    let mut distinct = gens.to_vec();
+    distinct.sort_unstable();
+    distinct.dedup();
+    let gens = &distinct[..];
     // The reachable elements, breadth first from the identity.
     let mut index = vec![u32::MAX; size];
     let mut reach: Vec<u32> = vec![0];
