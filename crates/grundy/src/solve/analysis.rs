@@ -907,8 +907,25 @@ fn misere_single_heap(cs: &[Component], options: &AnalyzeOptions) -> Result<Opti
     Ok(Some(a))
 }
 
+/// A table's refusal with its need raised to what listing the winning moves then looks at
+/// without a period (the same budget bounds both kinds of work): so that the budget advised is
+/// enough for the whole answer, not only for its table.
+fn with_listing_need(e: AnalyzeError, cs: &[Component]) -> AnalyzeError {
+    match e {
+        AnalyzeError::GaveUp(mut g @ GaveUp { what: Work::SplitTable | Work::ThreeHeapTable, needed: Some(_), .. }) => {
+            let listing = cs
+                .iter()
+                .filter_map(|c| c.ruleset.split_rules().map(|r| r.option_count(c.heap)))
+                .fold(0u64, u64::saturating_add);
+            g.needed = g.needed.map(|n| n.max(listing));
+            AnalyzeError::GaveUp(g)
+        }
+        e => e,
+    }
+}
+
 fn sum_normal(cs: &[Component], options: &AnalyzeOptions) -> Result<Analysis, AnalyzeError> {
-    let solvers = solvers_for(cs, options.budget, options.stored)?;
+    let solvers = solvers_for(cs, options.budget, options.stored).map_err(|e| with_listing_need(e, cs))?;
     let values = cs
         .iter()
         .map(|c| {
