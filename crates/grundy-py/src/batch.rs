@@ -4,45 +4,20 @@
 //! or an error dict `{"error": {"kind", "message", "argument"}, "line": k}` for that query
 //! alone, as `grundy batch` writes it, so that answer k always answers query k.
 
-use grundy::{analyze, Analysis, AnalyzeError, Query, DEFAULT_BUDGET, MAX_BUDGET};
+use grundy::{Analysis, Query, QueryRefusal, RefusedLine, DEFAULT_BUDGET, MAX_BUDGET};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 
 use crate::analysis::checked_budget;
 
-/// Why a query gets no analysis: the error's kind, the field at fault, and the message.
-struct Refusal {
-    kind: &'static str,
-    field: Option<&'static str>,
-    message: String,
-}
-
-/// Answers one query given as JSON text, as `grundy batch` answers a line.
-fn answer(text: &str, budget: u64, explain: bool) -> Result<Analysis, Refusal> {
-    let bad = |field: Option<&'static str>, message: String| Refusal { kind: "bad_input", field, message };
-    let mut query: Query =
-        serde_json::from_str(text).map_err(|e| bad(None, format!("the query is not a query: {e}")))?;
+/// Answers one query given as JSON text, as `grundy batch` answers a line (the library's
+/// [`grundy::CheckedQuery::answer`]).
+fn answer(text: &str, budget: u64, explain: bool) -> Result<Analysis, QueryRefusal> {
+    let mut query: Query = serde_json::from_str(text)
+        .map_err(|e| QueryRefusal::bad_input(None, format!("the query is not a query: {e}")))?;
     query.budget = query.budget.or(Some(budget));
     query.explain = query.explain.or(Some(explain));
-    let checked = query.check(MAX_BUDGET).map_err(|e| bad(Some(e.field), e.message))?;
-    let mut analysis = analyze(&checked.game, &checked.position, &checked.options).map_err(|e| match e {
-        AnalyzeError::GaveUp(g) => Refusal {
-            kind: "gave_up",
-            field: Some("budget"),
-            message: match g.suggested_budget() {
-                Some(b) => format!("{g}: send \"budget\": {b}"),
-                None => g.to_string(),
-            },
-        },
-        e => Refusal { kind: "refused", field: None, message: e.to_string() },
-    })?;
-    if let Some(limit) = checked.limit {
-        analysis.list_at_most(limit, "the query's limit");
-        if !checked.options.explain {
-            analysis.explanation.clear();
-        }
-    }
-    Ok(analysis)
+    query.check(MAX_BUDGET)?.answer(MAX_BUDGET)
 }
 
 /// Answers every query, in order: a list of dicts, one per query (see the module's words).
@@ -78,10 +53,10 @@ pub fn batch<'py>(
             .iter()
             .enumerate()
             .map(|(i, text)| match answer(text, budget, explain) {
-                Ok(a) => {
-                    serde_json::to_string(&a).unwrap_or_else(|e| error_line(i + 1, "refused", None, &e.to_string()))
-                }
-                Err(Refusal { kind, field, message }) => error_line(i + 1, kind, field, &message),
+                Ok(a) => serde_json::to_string(&a).unwrap_or_else(|e| {
+                    error_line(i, &QueryRefusal { kind: "refused", field: None, message: e.to_string() })
+                }),
+                Err(refusal) => error_line(i, &refusal),
             })
             .collect()
     });
@@ -92,11 +67,8 @@ pub fn batch<'py>(
     Ok(out)
 }
 
-/// An error answer, as `grundy batch` writes one.
-fn error_line(number: usize, kind: &str, field: Option<&str>, message: &str) -> String {
-    serde_json::json!({
-        "error": {"kind": kind, "message": message, "argument": field},
-        "line": number,
-    })
-    .to_string()
+/// The error answer to the query at `index` (from 0), as `grundy batch` writes one.
+fn error_line(index: usize, refusal: &QueryRefusal) -> String {
+    let line = u64::try_from(index).map_or(u64::MAX, |i| i + 1);
+    serde_json::to_string(&RefusedLine { error: refusal, line }).unwrap_or_default()
 }

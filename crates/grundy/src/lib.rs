@@ -63,7 +63,7 @@ pub use solve::{
     analyze, misere_single_heaps, Analysis, AnalyzeOptions, WinningFamily, WinningMove, DEFAULT_BUDGET,
     EXPLAINED_MOVES, LISTED_MOVES, MAX_BUDGET,
 };
-pub use solve::{CheckedQuery, ListLimit, Query, QueryError, Token};
+pub use solve::{CheckedQuery, ListLimit, Query, QueryError, QueryRefusal, RefusedLine, Token};
 pub use stop::{StopToken, Stopped};
 pub use values::{
     explain_nim_product, find_period, guy_smith_period, guy_smith_period_parts, nim_inverse, nim_inverse_wide, nim_mul,

@@ -16,7 +16,7 @@ use std::io::{self, BufRead, BufReader, BufWriter, Read, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::PathBuf;
 
-use grundy::{analyze, parse_u64, Analysis, Query, DEFAULT_BUDGET, MAX_BUDGET};
+use grundy::{parse_u64, Analysis, Query, DEFAULT_BUDGET, MAX_BUDGET};
 
 use crate::{CliError, ErrorKind};
 
@@ -103,7 +103,7 @@ fn run_lines<T: serde::Serialize>(
         let written = if line.len() > MAX_LINE_BYTES && line.last() != Some(&b'\n') {
             skip_to_line_end(&mut reader)?;
             let message = format!("line {number} is longer than {MAX_LINE_BYTES} bytes: one query per line");
-            out.write_all(error_line(number, "bad_input", None, &message).as_bytes())
+            write_answer::<()>(&mut out, number, Err(Refusal::bad_input(None, message)))
         } else {
             // A byte-order mark (an editor's, at the start of a file) is whitespace.
             write_answer(&mut out, number, answer(line.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&line)))
@@ -142,23 +142,17 @@ fn write_answer<T: serde::Serialize>(out: &mut impl Write, number: u64, answer: 
             serde_json::to_writer(&mut *out, &analysis).map_err(io::Error::from)?;
             out.write_all(b"\n")
         }
-        Err(Refusal { kind, field, message }) => out.write_all(error_line(number, kind, field, &message).as_bytes()),
+        Err(refusal) => {
+            serde_json::to_writer(&mut *out, &grundy::RefusedLine { error: &refusal, line: number })
+                .map_err(io::Error::from)?;
+            out.write_all(b"\n")
+        }
     }
 }
 
-/// Why a line gets no analysis: the error object's kind, the field at fault, and the message.
-#[derive(Debug)]
-struct Refusal {
-    kind: &'static str,
-    field: Option<&'static str>,
-    message: String,
-}
-
-impl Refusal {
-    fn bad_input(field: Option<&'static str>, message: String) -> Refusal {
-        Refusal { kind: "bad_input", field, message }
-    }
-}
+/// Why a line gets no analysis: the error object's kind, the field at fault, and the message
+/// (the library's, shared with Python's `grundy.batch`).
+type Refusal = grundy::QueryRefusal;
 
 /// A line's work, with a panic (a bug that slipped through) turned into that line's error, so
 /// the stream goes on.
@@ -207,36 +201,7 @@ fn answer(line: &[u8], defaults: Defaults) -> Result<Analysis, Refusal> {
     }
     query.budget = Some(budget);
     query.explain = query.explain.or(Some(defaults.explain));
-    let checked = query.check(MAX_BUDGET).map_err(|e| Refusal::bad_input(Some(e.field), e.message))?;
-    let mut analysis = analyze(&checked.game, &checked.position, &checked.options).map_err(|e| match e {
-        grundy::AnalyzeError::GaveUp(g) => Refusal {
-            kind: "gave_up",
-            field: Some("budget"),
-            message: match g.suggested_budget() {
-                Some(b) if b <= MAX_BUDGET => format!("{g}: send \"budget\": {b}"),
-                _ => g.to_string(),
-            },
-        },
-        e => Refusal { kind: "refused", field: None, message: e.to_string() },
-    })?;
-    if let Some(limit) = checked.limit {
-        analysis.list_at_most(limit, "the query's limit");
-        if !checked.options.explain {
-            // The listing notes what it left out in the explanation too; unasked, it stays empty.
-            analysis.explanation.clear();
-        }
-    }
-    Ok(analysis)
-}
-
-/// An error answer: the object `grundy analyze --json` prints for an error, with the line it
-/// answers.
-fn error_line(number: u64, kind: &str, field: Option<&str>, message: &str) -> String {
-    let object = serde_json::json!({
-        "error": {"kind": kind, "message": message, "argument": field},
-        "line": number,
-    });
-    format!("{object}\n")
+    query.check(MAX_BUDGET)?.answer(MAX_BUDGET)
 }
 
 #[cfg(test)]

@@ -16,4 +16,4 @@ pub use analysis::{
     analyze, describe_family, misere_single_heaps, Analysis, AnalyzeOptions, WinningFamily, WinningMove,
     DEFAULT_BUDGET, EXPLAINED_MOVES, LISTED_MOVES, MAX_BUDGET,
 };
-pub use query::{CheckedQuery, ListLimit, Query, QueryError, Token};
+pub use query::{CheckedQuery, ListLimit, Query, QueryError, QueryRefusal, RefusedLine, Token};

@@ -7,11 +7,12 @@
 use std::fmt;
 
 use serde::de::{self, Deserializer, Visitor};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
+use crate::error::AnalyzeError;
 use crate::game::{Convention, Game, Player, Position};
 use crate::number::parse_u64;
-use crate::solve::analysis::{AnalyzeOptions, DEFAULT_BUDGET};
+use crate::solve::analysis::{analyze, Analysis, AnalyzeOptions, DEFAULT_BUDGET};
 
 /// Above this a JSON number cannot be told from its neighbours: a float keeps 53 bits.
 const EXACT_IN_A_FLOAT: f64 = 9_007_199_254_740_992.0;
@@ -231,6 +232,82 @@ pub struct QueryError {
 impl QueryError {
     fn new(field: &'static str, message: impl Into<String>) -> QueryError {
         QueryError { field, message: message.into() }
+    }
+}
+
+/// Why a query gets no analysis, as a line of `grundy batch` (and Python's `grundy.batch`)
+/// answers it: the error object's kind, the field at fault (`argument`), and the message.
+/// [`RefusedLine`] is the whole answer.
+///
+/// ```
+/// use grundy::{QueryRefusal, RefusedLine};
+/// let r = QueryRefusal::bad_input(Some("position"), "heap 1 '-1' is negative".into());
+/// assert_eq!(
+///     serde_json::to_string(&RefusedLine { error: &r, line: 2 }).unwrap(),
+///     r#"{"error":{"argument":"position","kind":"bad_input","message":"heap 1 '-1' is negative"},"line":2}"#
+/// );
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct QueryRefusal {
+    /// The field at fault, if one is.
+    #[serde(rename = "argument")]
+    pub field: Option<&'static str>,
+    /// `bad_input` (the query), `gave_up` (its budget ran out), `refused` (the library refused
+    /// it), or a front end's own (`memory`, `internal`).
+    pub kind: &'static str,
+    /// What is wrong, in one line.
+    pub message: String,
+}
+
+impl QueryRefusal {
+    /// A refusal of the query's text or fields.
+    pub fn bad_input(field: Option<&'static str>, message: String) -> QueryRefusal {
+        QueryRefusal { kind: "bad_input", field, message }
+    }
+}
+
+/// The answer to query number `line` (counted from 1) that was refused, as `grundy batch`
+/// writes it: `{"error": {"argument", "kind", "message"}, "line": line}`.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct RefusedLine<'a> {
+    /// Why.
+    pub error: &'a QueryRefusal,
+    /// Which query, from 1.
+    pub line: u64,
+}
+
+impl From<QueryError> for QueryRefusal {
+    fn from(e: QueryError) -> QueryRefusal {
+        QueryRefusal::bad_input(Some(e.field), e.message)
+    }
+}
+
+impl CheckedQuery {
+    /// The analysis a batch line answers: its listing limit applied (the explanation, unless
+    /// asked for, left empty), a budget that ran out refused as `gave_up` naming the budget
+    /// that is enough when it is known and within `max_budget` (the cap the query was checked
+    /// against), any other refusal of the library as `refused`.
+    pub fn answer(&self, max_budget: u64) -> Result<Analysis, QueryRefusal> {
+        let mut analysis = analyze(&self.game, &self.position, &self.options).map_err(|e| match e {
+            AnalyzeError::GaveUp(g) => QueryRefusal {
+                kind: "gave_up",
+                field: Some("budget"),
+                message: match g.suggested_budget() {
+                    Some(b) if b <= max_budget => format!("{g}: send \"budget\": {b}"),
+                    _ => g.to_string(),
+                },
+            },
+            e => QueryRefusal { kind: "refused", field: None, message: e.to_string() },
+        })?;
+        if let Some(limit) = self.limit {
+            analysis.list_at_most(limit, "the query's limit");
+            if !self.options.explain {
+                // The listing notes what it left out in the explanation too; unasked, it stays
+                // empty.
+                analysis.explanation.clear();
+            }
+        }
+        Ok(analysis)
     }
 }
 
