@@ -15,6 +15,13 @@ for game in octal:0.75 octal:0.34 octal:0.53 octal:0.71 kayles; do
     grep -E "^order|^proven" "$BENCH_TMP/g.out" >&2
     result "quotient-$game" g
 done
+# Dawson's Kayles (0.07) has no proven period: the quotient of the heaps up to 29 (order 176),
+# the furthest the builder reaches (Siegel's Q_30 has 360 elements).
+echo "== grundy quotient octal:0.07 --upto 29"
+cmd_g=("$GRUNDY" quotient octal:0.07 --upto 29)
+interleave g
+grep -E "^order" "$BENCH_TMP/g.out" >&2
+result "quotient-0.07-upto-29" g
 for game in kayles octal:0.75; do
     echo "== grundy analyze $game 10^18 10^12 7 --misere"
     cmd_g=("$GRUNDY" analyze "$game" 1000000000000000000 1000000000000 7 --misere --json)
