@@ -49,7 +49,7 @@ pub fn draw(game: &Game, position: &Position, to_move: Player) -> Drawing {
     let title = format!("{game} {}", game.position_tokens(position).join(" "));
     let svg = sketch.render(&moves, &crate::rules::draw::clip(&title, 200));
     let offered = moves.iter().filter(|m| !m.is_empty()).cloned().collect();
-    Drawing { svg, moves: offered, width: sketch.width, height: sketch.height }
+    Drawing { svg, moves: offered, width: sketch.fitted_width().max(1.0).ceil(), height: sketch.height.max(1.0).ceil() }
 }
 
 /// The sketch of a position: its game's face.

@@ -52,6 +52,9 @@ pub struct Sketch {
     pub width: f64,
     /// The height used, in SVG units.
     pub height: f64,
+    /// How far right its shapes reach (text by an estimate of its width), so that the drawing
+    /// is no wider than what it shows (see [`Sketch::fitted_width`]).
+    right: f64,
     items: Vec<Item>,
     targets: Vec<Target>,
 }
@@ -143,7 +146,24 @@ pub fn clip(text: &str, max: usize) -> String {
 impl Sketch {
     /// An empty sketch of the standard width and no height.
     pub fn new() -> Self {
-        Sketch { width: WIDTH, height: 0.0, items: vec![], targets: vec![] }
+        Sketch { width: WIDTH, height: 0.0, right: 0.0, items: vec![], targets: vec![] }
+    }
+
+    /// The width the drawing is rendered at: its shapes' reach and a margin, at most
+    /// [`Sketch::width`] (a small position is not drawn at the middle of a wide empty box,
+    /// and so is shown larger on a narrow screen); the full width when nothing is drawn.
+    pub fn fitted_width(&self) -> f64 {
+        if self.right <= 0.0 {
+            return self.width;
+        }
+        (self.right + 8.0).clamp(160.0_f64.min(self.width), self.width)
+    }
+
+    /// Notes that shapes reach `x` to the right.
+    fn reach(&mut self, x: f64) {
+        if x.is_finite() {
+            self.right = self.right.max(x);
+        }
     }
 
     /// The targets, in the order they were added.
@@ -168,11 +188,13 @@ impl Sketch {
 
     /// A circle of class `class`.
     pub fn circle(&mut self, cx: f64, cy: f64, r: f64, class: &str) -> ShapeRef<'_> {
+        self.reach(cx + r + 1.0);
         self.shape("circle", format!("cx=\"{}\" cy=\"{}\" r=\"{}\" class=\"{class}\"", num(cx), num(cy), num(r)), None)
     }
 
     /// A rectangle with rounded corners `rx`.
     pub fn rect(&mut self, x: f64, y: f64, w: f64, h: f64, rx: f64, class: &str) -> ShapeRef<'_> {
+        self.reach(x + w.max(0.0) + 1.0);
         let attrs = format!(
             "x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rx=\"{}\" class=\"{class}\"",
             num(x),
@@ -186,6 +208,8 @@ impl Sketch {
 
     /// A straight line.
     pub fn line(&mut self, x1: f64, y1: f64, x2: f64, y2: f64, class: &str) -> ShapeRef<'_> {
+        // Wide strokes (a cut's target is 9 wide) reach a little past the ends.
+        self.reach(x1.max(x2) + 5.0);
         let attrs =
             format!("x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" class=\"{class}\"", num(x1), num(y1), num(x2), num(y2));
         self.shape("line", attrs, None)
@@ -198,6 +222,14 @@ impl Sketch {
 
     /// Text at (x, y); `anchor` is `start`, `middle` or `end`.
     pub fn text(&mut self, x: f64, y: f64, text: &str, class: &str, anchor: &str) -> ShapeRef<'_> {
+        // About 8 units a character of 14-unit type, the largest drawn (an estimate on the
+        // wide side, so that no text is cut).
+        let wide = 8.0 * text.chars().count() as f64;
+        self.reach(match anchor {
+            "end" => x,
+            "middle" => x + wide / 2.0,
+            _ => x + wide,
+        });
         let attrs = format!("x=\"{}\" y=\"{}\" class=\"{class}\" text-anchor=\"{anchor}\"", num(x), num(y));
         self.shape("text", attrs, Some(text.to_string()))
     }
@@ -238,6 +270,7 @@ impl Sketch {
                 }
             }
         }
+        self.reach(part.right + dx);
         let mut items = part.items;
         shift(&mut items, base);
         self.items.push(Item::Group { attrs: format!("transform=\"translate({},{})\"", num(dx), num(dy)), items });
@@ -245,7 +278,7 @@ impl Sketch {
 
     /// The SVG document, each target's shapes carrying `data-move` = `moves[target]`.
     pub fn render(&self, moves: &[String], title: &str) -> String {
-        let (w, h) = (self.width.max(1.0).ceil(), self.height.max(1.0).ceil());
+        let (w, h) = (self.fitted_width().max(1.0).ceil(), self.height.max(1.0).ceil());
         let mut out = String::new();
         let _ = write!(
             out,
