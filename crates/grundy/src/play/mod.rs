@@ -457,11 +457,8 @@ pub fn describe(position: &Position, mv: &Move) -> String {
         Position::Games(parts) => {
             let layout = Parts::of(parts);
             match layout.local(mv).and_then(|(i, local)| Some((i, local, parts.get(i)?))) {
-                // A heap is named by its number in the whole sum.
-                Some((_, local, Position::Sum(cs))) => match cs.first() {
-                    Some(c) => c.ruleset.describe_move(mv.heap + 1, c.heap, &local.to),
-                    None => mv.to_string(),
-                },
+                // Worded as analyze words it: the game's own move, with which game of the sum
+                // it is, as the explanation names it.
                 Some((i, local, part)) => {
                     format!("in game {} ({}): {}", i + 1, crate::game::games::part_game(part), describe(part, &local))
                 }
