@@ -259,6 +259,21 @@ impl Listing {
     }
 
     /// Lists the move `mv` of a family already recorded, while the list has room.
+    /// Lists heap `i`'s winning families (given as moves in heap 0, by the quotient or the
+    /// normal-play solver): their first moves while there is room, and every family.
+    fn list_families(&self, a: &mut Analysis, ruleset: &Ruleset, heaps: &[u64], i: usize, families: Vec<MoveFamily>) {
+        let heap = heaps[i];
+        let mine: Vec<MoveFamily> = families.into_iter().map(|f| f.in_heap(i)).collect();
+        let room = LISTED_MOVES.saturating_sub(a.winning_moves.len());
+        for mv in first_moves(&mine, room) {
+            let to = mv.to.clone();
+            self.list(a, mv, || ruleset.describe_move(i + 1, heap, &to), || replaced(heaps, i, &to));
+        }
+        for family in mine {
+            a.winning_families.push(WinningFamily { text: describe_family(ruleset, heap, &family), family });
+        }
+    }
+
     fn list(&self, a: &mut Analysis, mv: Move, text: impl FnOnce() -> String, result: impl FnOnce() -> Vec<u64>) {
         if self.has_room(a) {
             a.winning_moves.push(WinningMove {
@@ -688,15 +703,7 @@ fn misere_quotient_sum(
                     continue;
                 }
             };
-            let mine: Vec<MoveFamily> = families.into_iter().map(|f| f.in_heap(i)).collect();
-            let room = LISTED_MOVES.saturating_sub(a.winning_moves.len());
-            for mv in first_moves(&mine, room) {
-                let to = mv.to.clone();
-                listing.list(&mut a, mv, || c.ruleset.describe_move(i + 1, c.heap, &to), || replaced(&heaps, i, &to));
-            }
-            for family in mine {
-                a.winning_families.push(WinningFamily { text: describe_family(&c.ruleset, c.heap, &family), family });
-            }
+            listing.list_families(&mut a, &c.ruleset, &heaps, i, families);
         }
     }
     listing.finish(&mut a);
@@ -975,15 +982,7 @@ fn sum_normal(cs: &[Component], options: &AnalyzeOptions) -> Result<Analysis, An
                     continue;
                 }
             };
-            let mine: Vec<MoveFamily> = families.into_iter().map(|f| f.in_heap(i)).collect();
-            let room = LISTED_MOVES.saturating_sub(a.winning_moves.len());
-            for mv in first_moves(&mine, room) {
-                let to = mv.to.clone();
-                listing.list(&mut a, mv, || c.ruleset.describe_move(i + 1, c.heap, &to), || replaced(&heaps, i, &to));
-            }
-            for family in mine {
-                a.winning_families.push(WinningFamily { text: describe_family(&c.ruleset, c.heap, &family), family });
-            }
+            listing.list_families(&mut a, &c.ruleset, &heaps, i, families);
         }
     }
     listing.finish(&mut a);
