@@ -119,6 +119,19 @@ impl Simd {
         }
     }
 
+    /// The vector instructions when this processor has them (counted in tests, which check that
+    /// the vector path ran: on a machine without AVX2 they would compare the plain loops with
+    /// themselves).
+    #[cfg(target_arch = "x86_64")]
+    #[inline]
+    fn vector(&self) -> Option<pulp::x86::V3> {
+        #[cfg(test)]
+        if self.avx2.is_some() {
+            tests::VECTOR_RUNS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        }
+        self.avx2
+    }
+
     /// The plain loops, whatever the processor (the tests compare the two).
     #[cfg(test)]
     pub(crate) fn plain() -> Self {
@@ -141,7 +154,7 @@ impl Simd {
             return lo;
         }
         #[cfg(target_arch = "x86_64")]
-        if let Some(v3) = self.avx2 {
+        if let Some(v3) = self.vector() {
             return settle_avx2(v3, values, m, lo, hi, set);
         }
         settle_plain(values, m, lo, hi, set)
@@ -168,7 +181,7 @@ impl Simd {
             return lo;
         }
         #[cfg(target_arch = "x86_64")]
-        if let Some(v3) = self.avx2 {
+        if let Some(v3) = self.vector() {
             return settle_window_avx2(v3, values, m, (lo, hi), base, set);
         }
         settle_window_plain(values, m, (lo, hi), base, set)
@@ -195,7 +208,7 @@ impl Simd {
         out: &mut [MarkGroup],
     ) {
         #[cfg(target_arch = "x86_64")]
-        if let Some(v3) = self.avx2 {
+        if let Some(v3) = self.vector() {
             match words {
                 1 => return tile_marks_avx2::<1>(v3, values, base, pos, val, out),
                 2 => return tile_marks_avx2::<2>(v3, values, base, pos, val, out),
@@ -223,7 +236,7 @@ impl Simd {
         out: &mut WideGroup,
     ) {
         #[cfg(target_arch = "x86_64")]
-        if let Some(v3) = self.avx2 {
+        if let Some(v3) = self.vector() {
             return wide_group_marks_avx2(v3, values, base, (pos, val), high, out);
         }
         for (&r, &rv) in pos.iter().zip(val) {
@@ -242,7 +255,7 @@ impl Simd {
     /// values.len() (a caller's bug otherwise, caught by the slice bounds).
     pub(crate) fn xor_bits(&self, values: &[u8], m: usize, lo: usize, hi: usize, wide: bool) -> u64 {
         #[cfg(target_arch = "x86_64")]
-        if let Some(v3) = self.avx2 {
+        if let Some(v3) = self.vector() {
             return match wide {
                 true => xor_bits_avx2::<2>(v3, values, m, lo, hi),
                 false => xor_bits_avx2::<1>(v3, values, m, lo, hi),
@@ -255,7 +268,7 @@ impl Simd {
     /// words.len()).
     pub(crate) fn or_flags(&self, flags: &[u8], words: &mut [u64]) {
         #[cfg(target_arch = "x86_64")]
-        if let Some(v3) = self.avx2 {
+        if let Some(v3) = self.vector() {
             return or_flags_avx2(v3, flags, words);
         }
         or_flags_plain(flags, words);
@@ -654,6 +667,37 @@ mod tests {
             false => hi + 1,
         };
         (end, left)
+    }
+
+    /// Times the vector path was taken ([`Simd::vector`]).
+    #[cfg(target_arch = "x86_64")]
+    pub(super) static VECTOR_RUNS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+    /// The comparisons of this module run the vector path, not the plain one twice: on x86_64
+    /// without AVX2 this fails, unless GRUNDY_NO_AVX2=1 says the machine is known to lack it
+    /// (then it says the vector tests were skipped).
+    #[test]
+    #[cfg(target_arch = "x86_64")]
+    fn the_vector_path_runs() {
+        let simd = Simd::new();
+        if simd.avx2.is_none() {
+            assert!(
+                std::env::var("GRUNDY_NO_AVX2").is_ok_and(|v| v == "1"),
+                "this processor lacks AVX2: the vector tests compare the plain loops with themselves (set GRUNDY_NO_AVX2=1 to accept that)"
+            );
+            eprintln!("skipped: no AVX2, the vector path was not tested");
+            return;
+        }
+        let before = VECTOR_RUNS.load(std::sync::atomic::Ordering::Relaxed);
+        let values = vec![3u8; 300];
+        let mut set = ByteSet::default();
+        set.insert(0);
+        let vector = simd.settle(&values, 300, 1, 149, &mut set);
+        assert!(VECTOR_RUNS.load(std::sync::atomic::Ordering::Relaxed) > before, "the vector path did not run");
+        let mut plain_set = ByteSet::default();
+        plain_set.insert(0);
+        assert_eq!(Simd::plain().settle(&values, 300, 1, 149, &mut plain_set), vector);
+        assert_eq!(set, plain_set);
     }
 
     #[test]
