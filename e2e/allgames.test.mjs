@@ -120,10 +120,7 @@ for (const width of [1280, 390]) {
       await settled(page);
       const games = await page.evaluate(() => fetch('/api/games').then((r) => r.json()));
       assert.ok(games.length >= 34, 'the list of games');
-      // Officers is left out here: its values come from a table whose period proof takes the
-      // debug build the tests serve about 20 s of CPU, past the server's 10 s limit (a release
-      // build answers at once); crates/grundy-cli/tests/leaves.rs plays its example.
-      for (const g of games.filter((k) => k.example_game !== 'officers')) {
+      for (const g of games) {
         let onBoard = 0;
         const what = `${g.example_game} at ${width} px`;
         // A short game of it: started, its move box hinting this game's syntax, played to the end.
