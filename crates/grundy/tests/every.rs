@@ -8,7 +8,7 @@ use std::collections::HashMap;
 
 mod every_plain;
 use every_plain::{combined, games, heaps, plain_wins};
-use grundy::{analyze, AnalyzeOptions, Convention, Game, Outcome, Position};
+use grundy::{analyze, AnalyzeOptions, Convention, Game, Outcome, Player, Position};
 
 fn check(game: &str, positions: impl IntoIterator<Item = Vec<String>>) -> usize {
     let g: Game = game.parse().unwrap();
@@ -24,17 +24,28 @@ fn check(game: &str, positions: impl IntoIterator<Item = Vec<String>>) -> usize 
         let winning = combined(&parts).into_iter().filter(|next| !plain_wins(next, &mut memo)).count();
         assert_eq!(a.winning_move_count, Some(winning as u128), "{context}: count");
         for m in &a.winning_moves {
-            // The listed move is one move in every game that has one, and leaves a lost sum.
-            let next = grundy::play::apply(&p, &m.mv);
-            assert_eq!(next.heaps(), m.result, "{context}");
-            let next_parts = games(&next);
-            assert!(
-                combined(&parts).iter().any(|c| c.iter().map(Position::heaps).collect::<Vec<_>>()
-                    == next_parts.iter().map(Position::heaps).collect::<Vec<_>>()),
-                "{context}: {} is not a combined move",
-                m.text
-            );
-            assert!(!plain_wins(&next_parts, &mut memo), "{context}: {}", m.text);
+            // Some turn of one move in every game that has one gives the listed numbers and
+            // leaves a lost sum.
+            let flat = |c: &[Position]| c.iter().flat_map(Position::heaps).collect::<Vec<_>>();
+            let same: Vec<Vec<Position>> = combined(&parts).into_iter().filter(|c| flat(c) == m.result).collect();
+            assert!(same.iter().any(|c| !plain_wins(c, &mut memo)), "{context}: {} is no winning turn", m.text);
+            // Typed back as play reads a turn, the move is that turn, or is refused only because
+            // its numbers share out among the games in more than one way (play then asks for
+            // each game's move joined by ';').
+            match grundy::play::check_turn(&p, Player::First, Convention::Every, &m.mv) {
+                Ok(next) => {
+                    assert_eq!(next.heaps(), m.result, "{context}");
+                    assert!(!plain_wins(&games(&next), &mut memo), "{context}: {}", m.text);
+                }
+                Err(e) => {
+                    assert!(e.to_string().contains("more than one way"), "{context}: {} ({}): {e}", m.text, m.mv);
+                    assert!(same.len() > 1, "{context}: {} ({}) has one reading: {e}", m.text, m.mv);
+                }
+            }
+            // The turn as play shows it (each game's move joined by ';') reads back as the move.
+            let typed = grundy::play::typed_turn(&p, Convention::Every, &m.mv);
+            let read = grundy::play::parse_turn(&p, Player::First, Convention::Every, &typed);
+            assert_eq!(read.as_ref(), Ok(&m.mv), "{context}: '{typed}' for {}", m.text);
         }
         n += 1;
     }
@@ -86,4 +97,36 @@ fn splitting_heaps_and_partizan_games_are_refused() {
     assert!(e.contains("can split into several"), "{e}");
     let kl: Game = "kl:1,2".parse().unwrap();
     assert!(analyze(&kl, &kl.parse_position(&["5", "3"]).unwrap(), &every).is_err());
+}
+
+/// Board games in sums: the winning turns' count of each sum (the step theorem over each
+/// board's own remoteness) equals the count of turns a plain search of every combination of
+/// moves finds winning.
+#[test]
+fn board_games_in_sums_agree_with_plain_search() {
+    let boards: Vec<Vec<String>> = vec![
+        (0..=3u64).flat_map(|a| (a..=4).map(move |b| format!("wythoff={a},{b}"))).collect(),
+        ["chips=1", "chips=1,3", "chips=2,4", "chips=1,2,5", "chips=3,4,6"].map(String::from).to_vec(),
+        ["staircase=1", "staircase=1,2", "staircase=2,0,1", "staircase=1,2,3", "staircase=0,3,1"]
+            .map(String::from)
+            .to_vec(),
+        ["turtles=1", "turtles=1,3", "turtles=2,4", "turtles=1,2,5", "turtles=3,6"].map(String::from).to_vec(),
+        ["ruler=1", "ruler=1,3", "ruler=2,4", "ruler=4"].map(String::from).to_vec(),
+        ["mock-turtles=1,2", "mock-turtles=3", "mock-turtles=2,5"].map(String::from).to_vec(),
+        ["moore:2=1,2", "moore:2=1,2,3", "moore:2=2,2,1"].map(String::from).to_vec(),
+    ];
+    let mut positions = vec![];
+    for (i, first) in boards.iter().enumerate() {
+        for second in &boards[i..] {
+            for a in first {
+                for b in second {
+                    for nim in 0..=2u64 {
+                        positions.push(vec![a.clone(), b.clone(), format!("nim={nim}")]);
+                    }
+                }
+            }
+        }
+    }
+    let n = check("sum", positions.clone());
+    assert_eq!(n, positions.len());
 }

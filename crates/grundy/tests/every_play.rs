@@ -191,7 +191,7 @@ fn random_and_smallest_turns_move_in_every_live_game() {
     assert_eq!(smallest.apply(&p.heaps()), vec![5, 4, 5, 0, 2, 5]);
     assert_eq!(
         describe(&p, &smallest),
-        "in game 1 (euclid): subtract 1 x 4 = 4 from number 1 (9 4 -> 5 4); take 1 from heap 3 (6 -> 5); in game 4 (wythoff): take 1 from heap 1 (3 5 -> 2 5)"
+        "in game 1 (euclid): subtract 1 x 4 = 4 from number 1 (9 4 -> 5 4); in game 2 (nim): take 1 from heap 1 (6 -> 5); in game 4 (wythoff): take 1 from heap 1 (3 5 -> 2 5)"
     );
     // Lower levels make random turns, always legal.
     for level in [Level::Good, Level::Easy] {

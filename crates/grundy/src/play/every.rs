@@ -61,7 +61,8 @@ fn share_out(parts: &[Part], player: Player, after: &[u64]) -> Result<Vec<Vec<Po
             let rest = after.len() - offset;
             let lengths: Vec<usize> = match &part.position {
                 _ if !live => vec![numbers.len()],
-                Position::Board(..) => (1..=rest.min(numbers.len() + MOST_ADDED)).collect(),
+                // A board may be left with no numbers at all (the last head of a coin row turned).
+                Position::Board(..) => (0..=rest.min(numbers.len() + MOST_ADDED)).collect(),
                 _ => vec![numbers.len()],
             };
             for len in lengths.into_iter().filter(|&l| l <= rest) {

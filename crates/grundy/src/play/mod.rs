@@ -641,7 +641,9 @@ pub fn smallest_turn(position: &Position, player: Player, convention: Convention
 /// ```
 pub fn typed_turn(position: &Position, convention: Convention, mv: &Move) -> String {
     match convention {
-        Convention::Every => every::typed(position, &apply(position, mv)),
+        // A turn across games is shared out among them first: read as one game's move, its
+        // numbers could leave a game in a position no legal move reaches.
+        Convention::Every => every::typed(position, &every::apply(position, mv).unwrap_or_else(|| apply(position, mv))),
         Convention::Normal | Convention::Misere => mv.to_string(),
     }
 }

@@ -363,7 +363,7 @@ pub(crate) fn every(position: &Position, options: &AnalyzeOptions) -> Result<Ana
         _ => after.first().map(Position::heaps).unwrap_or_default(),
     };
     if let Some(mv) = Move::between(&before, &result) {
-        let text = describe_every(&parts, &after);
+        let text = describe_every(&parts, &after, matches!(position, Position::Games(_)));
         a.winning_moves.push(WinningMove { result_tokens: None, leaves: vec![], text, result, mv });
     }
     a.set_given_count(count, "the move along every game's best line is listed; the count is of every combination of moves after which the largest step is even");
@@ -378,7 +378,10 @@ pub(crate) fn every(position: &Position, options: &AnalyzeOptions) -> Result<Ana
 
 /// The combined move in words: each game's move, separated by semicolons, heaps numbered as in
 /// the whole position.
-fn describe_every(parts: &[Part], after: &[Position]) -> String {
+/// `games`: the position is a sum of different games, whose heap parts are worded as their
+/// game (in game 2 (nim): take 1 from heap 1), as the explanation and `play` name them; in a sum
+/// of heaps each heap is named by its number.
+fn describe_every(parts: &[Part], after: &[Position], games: bool) -> String {
     let mut words = vec![];
     for (k, (p, next)) in parts.iter().zip(after).enumerate() {
         let (from, to) = (p.position.heaps(), next.heaps());
@@ -387,6 +390,12 @@ fn describe_every(parts: &[Part], after: &[Position]) -> String {
         }
         words.push(match &p.position {
             Position::Sum(cs) => match cs.as_slice() {
+                [c] if games => format!(
+                    "in game {} ({}): {}",
+                    k + 1,
+                    crate::game::games::part_game(&p.position),
+                    c.ruleset.describe_move(1, c.heap, &to)
+                ),
                 [c] => c.ruleset.describe_move(p.first + 1, c.heap, &to),
                 _ => format!("{} -> {}", p.first + 1, join(&to)),
             },
