@@ -481,3 +481,34 @@ fn the_hints_are_legal_moves_of_the_position_in_the_games_own_words() {
         "{intro}"
     );
 }
+
+/// `hint` gives legal moves of the position as they are typed: each winning move with the
+/// text that plays it where its words are not that text (Wythoff's `take 1 from both heaps`
+/// is typed `both 1`), and in a lost position one move to type all the same (it once said only
+/// "any move will do").
+#[test]
+fn a_hint_says_how_to_type_its_moves() {
+    for (args, typed) in [
+        (&["wythoff", "5", "8", "--level", "perfect"][..], "both 1"),
+        (&["hackenbush", "0-1,1-2,2-0,1-3", "0-1,1-1", "--level", "perfect"], "cut 0-1 in 2"),
+        (&["kayles", "10", "7", "--level", "perfect"], ""),
+        (&["divisor", "360", "--level", "perfect"], ""),
+    ] {
+        let mut g = Game::start(args);
+        g.next();
+        g.send("hint");
+        let (hint, _) = g.next();
+        let quoted: Vec<&str> = hint.split('\'').skip(1).step_by(2).collect();
+        if typed.is_empty() {
+            assert!(hint.starts_with("This is a P-position") && hint.contains("For example '"), "{args:?}: {hint}");
+        } else {
+            assert!(quoted.contains(&typed), "{args:?}: no '{typed}' in {hint}");
+        }
+        // The first move it quotes is played.
+        let first = quoted.first().unwrap_or_else(|| panic!("{args:?}: no quoted move in {hint}"));
+        g.send(first);
+        let (after, _) = g.next();
+        assert!(after.starts_with("you: ") && !after.contains("illegal move"), "{args:?}: '{first}': {after}");
+        g.finish();
+    }
+}

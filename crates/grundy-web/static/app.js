@@ -349,7 +349,9 @@ function drawRows(myTurn, buttons) {
     count.className = 'heap-size';
     count.textContent = text;
     row.append(label, count);
-    if (size !== null && size > MAX_DRAWN) {
+    // With the drawing on the board the row only names its number: the drawing shows it (a bar
+    // past what fits) and offers its moves, so the row says nothing of typing them.
+    if (size !== null && size > MAX_DRAWN && buttons) {
       row.append(...heapBar(size));
     } else if (size !== null && buttons) {
       const objects = document.createElement('div');
@@ -552,6 +554,13 @@ async function loadDrawing() {
   drawBoard();
 }
 
+/**
+ * The least a drawing is scaled down to fit a narrow screen: its type stays about 10 px and its
+ * objects large enough to tap. A drawing wider than that scrolls sideways in its own box,
+ * marked as it does (see `markScrolling`).
+ */
+const DRAWING_MIN_SCALE = 0.8;
+
 /** Puts the drawing first on the board; its targets play only on the person's turn. */
 function showDrawing(board, myTurn) {
   board.classList.toggle('has-drawing', false);
@@ -559,9 +568,13 @@ function showDrawing(board, myTurn) {
   const box = document.createElement('div');
   box.className = 'drawing' + (myTurn ? '' : ' idle');
   box.innerHTML = drawing.svg;
+  const svg = box.querySelector('svg');
+  const width = Number(svg?.getAttribute('width'));
+  if (width > 0) svg.style.minWidth = `${Math.floor(width * DRAWING_MIN_SCALE)}px`;
   board.prepend(box);
   board.classList.toggle('has-drawing', true);
   if (drawing.picked !== null) pickOnBoard(box, drawing.picked);
+  markScrolling();
 }
 
 /** Shows the targets of the token or coin `key` (a `data-choice` group) and hides the others. */
@@ -1115,7 +1128,7 @@ function showExplanation(lines) {
  * (`[data-scroll-note]`) says that it scrolls.
  */
 function markScrolling() {
-  for (const box of document.querySelectorAll('#balance-scroll, #explanation .why-table')) {
+  for (const box of document.querySelectorAll('#balance-scroll, #explanation .why-table, #board .drawing')) {
     const scrolls = box.scrollWidth > box.clientWidth + 1;
     box.classList.toggle('scrolls', scrolls);
   }

@@ -76,6 +76,12 @@ fn drawn(game: &Game, position: &Position, player: Player) -> Drawing {
     }
     // A bounded drawing, whatever the size of the position.
     assert!(d.svg.matches('<').count() < 6_000, "{game}: {} tags", d.svg.matches('<').count());
+    // Every note is whole: a note longer than a line is cut short with '…' (Turtles' note on
+    // how to pick coins once was).
+    for note in d.svg.split("class=\"note\"").skip(1) {
+        let text = note.split('>').nth(1).and_then(|t| t.split('<').next()).unwrap_or_default();
+        assert!(!text.ends_with('…'), "{game}: a note cut short: {text}");
+    }
     // A file of it scales down to a narrow screen, keeping its proportions.
     let root = &d.svg[..d.svg.find('>').unwrap()];
     assert!(root.contains("viewBox=\"0 0 ") && root.contains("style=\"max-width:100%;height:auto\""), "{game}: {root}");
@@ -172,4 +178,25 @@ fn huge_and_finished_positions_are_drawn_within_bounds() {
     let many: Vec<String> = (1..=500).map(|i| i.to_string()).collect();
     let d = drawn(&nim, &nim.parse_position(&many).unwrap(), Player::First);
     assert!(d.svg.contains("and 460 more heaps"), "{}", d.svg.len());
+}
+
+/// A narrow graph (the examples of tokens on a graph and of geography: a path and a small
+/// tree) stands at the left and the drawing is only as wide as it and its notes, not the full
+/// 640 with the graph at its middle, so that it reads larger on a phone.
+#[test]
+fn a_narrow_graph_is_drawn_at_the_left() {
+    for name in ["graph", "geography"] {
+        let kind = GAMES.iter().find(|k| k.spelling.starts_with(name)).unwrap();
+        let (game, position) = example(kind);
+        let d = drawn(&game, &position, Player::First);
+        // Every vertex's circle (class "vertex", "vertex visited", ...).
+        let left = d
+            .svg
+            .split('<')
+            .filter(|e| e.starts_with("circle") && e.contains("class=\"vertex"))
+            .filter_map(|e| e.split(" cx=\"").nth(1)?.split('"').next()?.parse::<f64>().ok())
+            .fold(f64::INFINITY, f64::min);
+        assert!((24.0..=40.0).contains(&left), "{name}: the leftmost vertex at {left}");
+        assert!(d.width < 500.0, "{name}: {} wide", d.width);
+    }
 }

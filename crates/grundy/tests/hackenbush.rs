@@ -188,3 +188,27 @@ fn bad_pictures_are_refused_naming_them() {
         assert_eq!(e.lines().count(), 1);
     }
 }
+
+/// A cut is typed in Hackenbush's own words (`cut 0-1 in 2`), and as a picture and an edge the
+/// way a heap and a take are typed (`2 0-1`, which once read '0-1' as a number and failed);
+/// what is not a cut is refused naming the edge or picture at fault.
+#[test]
+fn a_cut_is_typed_as_its_edge_and_picture() {
+    use grundy::{play::parse_move, Player};
+    let g: Game = "hackenbush".parse().unwrap();
+    let p = g.parse_position(&["0-1,1-2", "0-1"]).unwrap();
+    let cut = parse_move(&p, Player::First, "cut 0-1 in 2").unwrap();
+    for text in ["2 0-1", "0-1 in 2", "cut 0-1 in picture 2", " 2  1-0 "] {
+        assert_eq!(parse_move(&p, Player::First, text).unwrap(), cut, "{text}");
+    }
+    assert_eq!(parse_move(&p, Player::First, "1 1-2").unwrap(), parse_move(&p, Player::First, "cut 1-2").unwrap());
+    for (text, says) in [
+        ("3 0-1", "there is no picture 3 (the pictures are numbered 1 to 2)"),
+        ("2 1-2", "picture 2 has no edge 1-2"),
+        ("x 0-1", "'x' is not a number"),
+        ("0-1", "edge 0-1 is in pictures 1 and 2: say which, e.g. 'cut 0-1 in 1'"),
+    ] {
+        let e = parse_move(&p, Player::First, text).unwrap_err().to_string();
+        assert!(e.contains(says), "{text}: {e}");
+    }
+}

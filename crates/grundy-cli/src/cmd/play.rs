@@ -316,6 +316,15 @@ fn several_games(s: &Session) -> bool {
         }
 }
 
+/// One move of a hint: its words, and how to type it where that differs (`take 1 from both
+/// heaps (5 8 -> 4 7)` is typed `both 1`).
+fn hinted_move(s: &Session, words: &str, mv: &grundy::Move) -> String {
+    match grundy::play::typed_move(s.position(), s.to_move(), mv) {
+        Some(typed) if typed != words => format!("  {words}   type '{typed}'\n"),
+        _ => format!("  {words}\n"),
+    }
+}
+
 fn hint(s: &Session) -> String {
     match s.analysis() {
         Err(e) => format!("no hint: {e}\n"),
@@ -327,14 +336,21 @@ fn hint(s: &Session) -> String {
                 if a.drawing_move_count == Some(1) { "s" } else { "" }
             );
             for m in a.drawing_moves.iter().take(MAX_HINTS) {
-                t += &format!("  {}\n", m.text);
+                t += &hinted_move(s, &m.text, &m.mv);
             }
             t
         }
-        Ok(a) if a.outcome == Outcome::P => format!(
-            "This is a P-position: you lose against perfect play{}. Any move will do; try to make the game long.\n",
-            a.sg.map_or(String::new(), |v| format!(" (Sprague-Grundy value {v})"))
-        ),
+        Ok(a) if a.outcome == Outcome::P => {
+            // A legal move to type all the same, in the game's own words.
+            let example = grundy::play::example_moves(s.position(), s.to_move())
+                .into_iter()
+                .next()
+                .map_or(String::new(), |m| format!(" For example '{}': {}.", m.typed, m.words));
+            format!(
+                "This is a P-position: you lose against perfect play{}. Any move will do; try to make the game long.{example}\n",
+                a.sg.map_or(String::new(), |v| format!(" (Sprague-Grundy value {v})"))
+            )
+        }
         Ok(a) => {
             let listed = a.winning_moves.len();
             let value = a.sg.map_or(String::new(), |v| format!(" (Sprague-Grundy value {v})"));
@@ -371,7 +387,7 @@ fn hint(s: &Session) -> String {
                 ),
             };
             for m in a.winning_moves.iter().take(MAX_HINTS) {
-                t += &format!("  {}\n", m.text);
+                t += &hinted_move(s, &m.text, &m.mv);
             }
             let total = a.winning_move_count.unwrap_or(listed as u128);
             if total > MAX_HINTS as u128 {

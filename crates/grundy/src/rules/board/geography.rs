@@ -692,12 +692,14 @@ impl BoardRules for Geography {
         if net.total > super::layout::MAX_VERTICES {
             y += 14.0;
         }
-        let what = if walked.is_empty() {
-            "Click a vertex to place the token there."
+        if walked.is_empty() {
+            s.note(y, "Click a vertex to place the token there.");
         } else {
-            "Click a dashed vertex: the token moves there (never to a vertex already visited, in orange)."
-        };
-        s.note(y, what);
+            // Two short lines, so that the drawing is no wider than a small graph.
+            s.note(y, "Click a dashed vertex: the token moves there.");
+            y += 16.0;
+            s.note(y, "It never goes to a vertex already visited (in orange).");
+        }
         s.height = y + 8.0;
         s
     }

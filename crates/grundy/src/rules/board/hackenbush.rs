@@ -831,6 +831,8 @@ impl BoardRules for Hackenbush {
             ["cut", e, "in", p] | [e, "in", p] | ["cut", e, "in", "picture", p] | [e, "in", "picture", p] => {
                 (e, Some(p))
             }
+            // A picture and an edge, as a heap and what to take are typed in heap games (`2 0-1`).
+            [p, e] if e.contains('-') && !p.contains('-') => (e, Some(p)),
             _ => return None,
         };
         let (u, v) = edge.split_once('-')?;

@@ -130,8 +130,13 @@ impl Network {
         }
         let width = crate::rules::draw::WIDTH;
         let points = layered(shown.len(), &pairs, width, height, 24.0);
+        // A narrow graph (a path, a small tree) stands at the left, as the notes under it do,
+        // rather than at the middle of the full width: the drawing is then only as wide as the
+        // graph and reads larger on a narrow screen.
+        let left = points.iter().map(|&(x, _)| x).fold(f64::INFINITY, f64::min);
+        let shift = if left.is_finite() { (left - 24.0).max(0.0) } else { 0.0 };
         let at: std::collections::HashMap<usize, (f64, f64)> =
-            shown.iter().zip(points).map(|(&v, (x, y))| (v, (x, y + top))).collect();
+            shown.iter().zip(points).map(|(&v, (x, y))| (v, (x - shift, y + top))).collect();
         for (v, u, class) in drawn {
             let (Some(&(x1, y1)), Some(&(x2, y2))) = (at.get(&v), at.get(&u)) else { continue };
             if v == u {

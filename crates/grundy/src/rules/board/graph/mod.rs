@@ -665,12 +665,11 @@ impl BoardRules for GraphGame {
         if net.total > super::layout::MAX_VERTICES {
             y += 14.0;
         }
-        let words = if g.is_partizan() {
-            "Click a token, then where it goes (dashed rings). Blue edges are the first player's alone, red the second's."
-        } else {
-            "Click a token, then where it goes (dashed rings)."
-        };
-        s.note(y, words);
+        s.note(y, "Click a token, then where it goes (dashed rings).");
+        if g.is_partizan() {
+            y += 16.0;
+            s.note(y, "Blue edges are the first player's alone, red the second's.");
+        }
         s.height = y + 8.0;
         s
     }
