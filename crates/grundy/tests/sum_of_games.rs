@@ -39,7 +39,7 @@ fn tokens_round_trip_and_bad_parts_name_the_game() {
     let p = g.parse_position(&["euclid=34,12", "kayles=7", "nim=3", "nim=4"]).unwrap();
     assert_eq!(g.position_tokens(&p), ["euclid=34,12", "kayles=7", "nim=3", "nim=4"]);
     assert_eq!(p.label(1), "game 1 (euclid): number 2");
-    assert_eq!(p.label(2), "heap 3");
+    assert_eq!(p.label(2), "game 2 (kayles): heap 1");
     let err = |t: &[&str]| g.parse_position(t).unwrap_err().to_string();
     assert_eq!(err(&["euclid=3,x"]), "game 1 of the sum: the second number 'x' is not a number");
     assert!(err(&["nim=3", "frob=3"]).starts_with("heap 2: unknown game 'frob'"), "{}", err(&["nim=3", "frob=3"]));
@@ -75,4 +75,24 @@ fn winning_moves_name_their_game_as_the_explanation_does() {
             assert!(a.explanation.iter().any(|l| l.starts_with(&named)), "{:?}", a.explanation);
         }
     }
+}
+
+/// Each number of a sum is named by its game, as the winning moves and the explanation name it:
+/// the board's rows once called Kayles' heap in `sum euclid=34,12 wythoff=2,2 kayles=7` "heap 5"
+/// while its moves said "in game 3 (kayles): take 1 from heap 1".
+#[test]
+fn each_number_of_a_sum_is_named_by_its_game() {
+    let g: Game = "sum".parse().unwrap();
+    let p = g.parse_position(&["euclid=34,12", "wythoff=2,2", "kayles=7"]).unwrap();
+    let a = analyze(&g, &p, &AnalyzeOptions::default()).unwrap();
+    assert_eq!(
+        a.labels,
+        [
+            "game 1 (euclid): number 1",
+            "game 1 (euclid): number 2",
+            "game 2 (wythoff): heap 1",
+            "game 2 (wythoff): heap 2",
+            "game 3 (kayles): heap 1"
+        ]
+    );
 }

@@ -443,8 +443,9 @@ impl Position {
             Position::Chips(_) => format!("chip {}", i + 1),
             Position::Board(b, numbers) => b.rules().label_in(numbers, i),
             Position::Games(parts) => match games::Parts::of(parts).find(i) {
+                // Each number named by its game, as the explanation and the moves name it
+                // ("game 3 (kayles): heap 1", not "heap 5").
                 Some((part, local)) => match parts.get(part) {
-                    Some(Position::Sum(_)) => format!("heap {}", i + 1),
                     Some(p) => format!("game {} ({}): {}", part + 1, games::part_game(p), p.label(local)),
                     None => format!("number {}", i + 1),
                 },
