@@ -483,13 +483,13 @@ fn the_hints_are_legal_moves_of_the_position_in_the_games_own_words() {
 }
 
 /// `hint` gives legal moves of the position as they are typed: each winning move with the
-/// text that plays it where its words are not that text (Wythoff's `take 1 from both heaps`
-/// is typed `both 1`), and in a lost position one move to type all the same (it once said only
-/// "any move will do").
+/// text that plays it where its words are not that text (Wythoff's `take 5 from heap 2` is
+/// typed `2 5`), and in a lost position one move to type all the same (it once said only "any
+/// move will do").
 #[test]
 fn a_hint_says_how_to_type_its_moves() {
     for (args, typed) in [
-        (&["wythoff", "5", "8", "--level", "perfect"][..], "both 1"),
+        (&["wythoff", "5", "8", "--level", "perfect"][..], "2 5"),
         (&["hackenbush", "0-1,1-2,2-0,1-3", "0-1,1-1", "--level", "perfect"], "cut 0-1 in 2"),
         (&["kayles", "10", "7", "--level", "perfect"], ""),
         (&["divisor", "360", "--level", "perfect"], ""),
