@@ -76,10 +76,12 @@ test('huge heaps keep the page no wider than the screen, at 1280 and 390 px, wit
     assert.deepEqual(await page.$$eval('.heap-size', (s) => s.map((e) => e.textContent)), heaps.map(String));
     assert.equal(await page.textContent('#sg'), String(sg));
     assert.equal(await page.textContent('#xor-sum'), `nim-sum s = ${heaps.join(' XOR ')} = ${sg}`);
-    // Each heap a bar of its own, inside the board.
-    assert.equal(await page.locator('.heap-bar').count(), 2);
+    // Each heap a bar of its own on the drawing, whose box is inside the board; the rows
+    // under it name the heaps with their exact sizes.
+    await page.waitForSelector('#board .drawing svg', { state: 'attached' });
+    assert.equal(await page.locator('#board .drawing rect.bar').count(), 2);
     const board = await page.locator('#board').boundingBox();
-    for (const bar of await page.locator('.heap-bar, .heap-size').all()) {
+    for (const bar of await page.locator('#board .drawing, .heap-size').all()) {
       const box = await bar.boundingBox();
       assert.ok(box.x >= board.x - 0.5 && box.x + box.width <= board.x + board.width + 0.5, `${JSON.stringify(box)} in ${JSON.stringify(board)}`);
     }

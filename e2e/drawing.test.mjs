@@ -41,10 +41,22 @@ for (const width of [1280, 390]) {
       assert.equal(await page.isVisible('#error'), false, await page.textContent('#error'));
       const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       assert.ok(wide <= 0, `the page is no wider than the screen: ${wide} px more`);
-      // The drawing of the new position is on the board, within its width.
+      // The drawing of the new position is on the board, its box within the screen; it is
+      // scaled down to fit, but not below 0.8 (its type would not read), and past that it
+      // scrolls sideways in its box, marked as it does.
       await page.waitForSelector('#board .drawing svg', { state: 'attached' });
-      const box = await page.$eval('#board .drawing svg', (svg) => svg.getBoundingClientRect().right);
-      assert.ok(box <= width + 0.5, `the drawing fits: ${box}`);
+      const shown = await page.$eval('#board .drawing', (box) => {
+        const svg = box.querySelector('svg');
+        return {
+          right: box.getBoundingClientRect().right,
+          scale: svg.getBoundingClientRect().width / svg.viewBox.baseVal.width,
+          cut: box.scrollWidth > box.clientWidth + 1,
+          marked: box.classList.contains('scrolls'),
+        };
+      });
+      assert.ok(shown.right <= width + 0.5, `the drawing's box fits: ${JSON.stringify(shown)}`);
+      assert.ok(shown.scale >= 0.79 && shown.scale <= 1.01, `the drawing reads: ${JSON.stringify(shown)}`);
+      assert.equal(shown.marked, shown.cut, `a drawing that scrolls is marked: ${JSON.stringify(shown)}`);
       assert.deepEqual(errors, []);
       assert.deepEqual(failed, []);
       await page.close();
