@@ -200,3 +200,26 @@ fn a_narrow_graph_is_drawn_at_the_left() {
         assert!(d.width < 500.0, "{name}: {} wide", d.width);
     }
 }
+
+/// A heap too large to draw object by object (its bar and buttons) and the multiplication
+/// game's line to N are drawn at most 480 wide (text by a generous estimate), not the full
+/// 640, so that a phone shows them nearly whole at the page's least scale (0.8: 384 px); the
+/// bar was 528 long, N at x = 620, and notes of a hundred characters made a drawing 640 wide.
+#[test]
+fn bars_and_buttons_fit_a_phone() {
+    let max = u64::MAX.to_string();
+    for (name, tokens) in [
+        ("subtraction:2,5", &["999999999999999999"][..]),
+        ("allbut:3", &["1000000000000", "77"]),
+        ("nim", &[max.as_str(), "12345678901234567"]),
+        ("fibonacci-nim", &["100"]),
+        ("multiplication", &["162"]),
+        ("multiplication", &[max.as_str()]),
+        ("staircase", &["3", "1000000000000"]),
+    ] {
+        let game: Game = name.parse().unwrap();
+        let position = game.parse_position(tokens).unwrap();
+        let d = drawn(&game, &position, Player::First);
+        assert!(d.width <= 480.0, "{name} {tokens:?}: {} wide", d.width);
+    }
+}

@@ -24,6 +24,10 @@ pub const ROW_X: f64 = 96.0;
 /// The distance between two objects of a row.
 pub const STEP: f64 = 17.0;
 
+/// Where a row's bar ends and its buttons wrap: short of the full width of a drawing, so that a
+/// phone shows a heap's bar and buttons whole (the page scales a drawing down to 0.8 at least).
+pub const ROW_END: f64 = 440.0;
+
 /// The most buttons offered for a heap too large to draw object by object.
 const MAX_BUTTONS: usize = 6;
 
@@ -50,7 +54,7 @@ pub fn row_label(s: &mut Sketch, y: f64, label: &str, size: &str) {
 /// A bar for a number too large to draw object by object: its length grows with the number
 /// of binary digits (2^64 - 1 fills it), the exact number written on it.
 pub fn big_bar(s: &mut Sketch, y: f64, n: u64, what: &str) {
-    let full = crate::rules::draw::WIDTH - ROW_X - 16.0;
+    let full = ROW_END - ROW_X;
     let bits = 64 - n.leading_zeros();
     s.text(ROW_X, y + 13.0, &format!("{n} {what}"), "num", "start").title(format!("{n} {what}"));
     s.rect(ROW_X, y + 18.0, full, 7.0, 3.0, "bar-bg");
@@ -258,7 +262,7 @@ pub fn button_row(s: &mut Sketch, y: f64, offers: Vec<(String, Option<usize>, St
             continue;
         }
         let w = 12.0 + 7.5 * label.chars().count() as f64;
-        if x + w > crate::rules::draw::WIDTH - 8.0 && x > ROW_X {
+        if x + w > ROW_END && x > ROW_X {
             x = ROW_X;
             yy += 26.0;
         }

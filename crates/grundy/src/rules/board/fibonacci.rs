@@ -291,12 +291,14 @@ impl BoardRules for MultipleNim {
             y += button_row(&mut s, y, offers);
         }
         let what = if numbers.len() < 2 {
-            "the first move may take any number but not the whole heap".to_string()
+            "The first move takes any number but not the whole heap;".to_string()
         } else {
-            format!("the next move may take 1 to {limit}")
+            format!("The next move may take 1 to {limit};")
         };
-        s.note(y + 12.0, &format!("{what} (then each move at most {} times the move before)", self.k));
-        s.height = y + 20.0;
+        // Two short lines, so that the drawing fits a phone.
+        s.note(y + 12.0, &what);
+        s.note(y + 28.0, &format!("then each move at most {} times the move before.", self.k));
+        s.height = y + 36.0;
         s
     }
 

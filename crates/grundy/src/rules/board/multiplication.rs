@@ -177,29 +177,25 @@ impl BoardRules for Multiplication {
         use crate::rules::faces::button_row;
         let (n, p) = target_and_product(numbers);
         let mut s = Sketch::new();
-        // The running product on a line from 1 to N, in proportion to the logarithm.
-        let (x0, x1, y) = (20.0, crate::rules::draw::WIDTH - 20.0, 34.0);
+        // The running product on a line from 1 to N, in proportion to the logarithm: a line
+        // that a phone shows whole with N at its end (not the full width of a drawing).
+        let (x0, x1, y) = (20.0, 400.0, 34.0);
         let ln = |v: u64| (v.max(1) as f64).ln();
         let at = |v: u64| if n <= 1 { x1 } else { x0 + (x1 - x0) * (ln(v.min(n)) / ln(n)).clamp(0.0, 1.0) };
         s.line(x0, y, x1, y, "edge");
         s.rect(x0, y - 6.0, (at(p) - x0).max(1.0), 12.0, 2.0, "bar").title(format!("p = {p}"));
         s.text(x0, y - 12.0, "1", "small", "middle");
         s.text(x1, y - 12.0, &format!("N = {n}"), "label", "end");
-        s.text(
-            x0,
-            y + 24.0,
-            &format!("p = {p}: multiply by 2 to 9; whoever first makes p at least {n} wins"),
-            "label",
-            "start",
-        );
+        s.text(x0, y + 24.0, &format!("p = {p}: multiply by 2 to 9;"), "label", "start");
+        s.text(x0, y + 42.0, &format!("the first to make p at least {n} wins."), "label", "start");
         let mut offers = vec![];
         for k in 2..=9u64 {
             let words = format!("times {k}");
             let t = super::worded(&mut s, self, numbers, words.clone());
             offers.push((format!("× {k}"), t, format!("multiply p by {k}: {}", p.saturating_mul(k))));
         }
-        let h = button_row(&mut s, y + 36.0, offers);
-        s.height = y + 40.0 + h;
+        let h = button_row(&mut s, y + 54.0, offers);
+        s.height = y + 58.0 + h;
         s
     }
 

@@ -74,15 +74,24 @@ fn shifted(steps: &[u64], i: usize, c: u64) -> Vec<u64> {
 
 impl BoardRules for Staircase {
     fn draw(&self, steps: &[u64], _mover: usize) -> Sketch {
-        use crate::rules::faces::{big_bar, button_row, left_out, object_row, row_label, MAX_OBJECTS, MAX_ROWS};
+        use crate::rules::faces::{
+            big_bar, button_row, left_out, object_row, row_label, MAX_OBJECTS, MAX_ROWS, ROW_END, ROW_X, STEP,
+        };
         let mut s = Sketch::new();
         let mut y = 4.0;
         // The highest step first, each row set further left, as a staircase seen from the side.
         let shown = steps.len().min(MAX_ROWS);
+        // The steps as long as the longest row of coins or bar they carry (a short staircase is
+        // a narrow drawing, which a phone shows whole).
+        let end = steps
+            .iter()
+            .take(shown)
+            .map(|&c| if c <= MAX_OBJECTS { ROW_X + STEP * c as f64 + 12.0 } else { ROW_END })
+            .fold(ROW_END, f64::max);
         for i in (0..shown).rev() {
             let c = steps[i];
             let indent = 6.0 * (shown - 1 - i) as f64;
-            s.rect(88.0, y + 26.0, crate::rules::draw::WIDTH - 100.0 - indent, 8.0, 1.0, "step");
+            s.rect(88.0, y + 26.0, end - 88.0 - indent, 8.0, 1.0, "step");
             let to = if i == 0 { "off the staircase".to_string() } else { format!("to step {i}") };
             let moved = |k: u64| {
                 let mut after = steps.to_vec();
@@ -113,8 +122,9 @@ impl BoardRules for Staircase {
             }
         }
         y = left_out(&mut s, y, steps.len(), "steps");
-        s.note(y + 12.0, "Click a coin: it and the coins right of it go one step down (from step 1 they leave).");
-        s.height = y + 20.0;
+        s.note(y + 12.0, "Click a coin: it and those right of it go one step down");
+        s.note(y + 28.0, "(from step 1 they leave the staircase).");
+        s.height = y + 36.0;
         s
     }
 
