@@ -62,4 +62,6 @@ check "14 graph file with a byte-order mark" true analyze "graph:$dir/bom.txt" a
 check "14 geography file with a byte-order mark" true analyze "geography:$dir/bom.txt" a
 check "15 geography file with a # comment" true analyze "geography:$dir/geo.txt" a
 check "17 graph export kayles 40" true graph export kayles 40
+check "fuzz: misère Moore, K = 2^64-1, ten heaps" true analyze moore:$M 4 4 4 4 4 4 4 4 4 4 --misere
+check "fuzz: misère Moore, K = 2^64-1, 20 heaps" true analyze moore:$M 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 --misere
 exit "$failed"

@@ -218,8 +218,16 @@ pub(crate) fn until_window_repeats<T: PartialEq>(
         entries.push(e);
     }
     // windows[hash] = the first n whose preceding `width` entries hash to it: a 64-bit key and
-    // a 32-bit index, 12 bytes a bucket (see `WINDOW_BYTES_PER_ENTRY`). A key shared by two
-    // different windows only delays the proof by a step: the next window is stored.
+    // a 32-bit index, 12 bytes a bucket (see `WINDOW_BYTES_PER_ENTRY`). Only every `width`-th
+    // window is stored (n - width a multiple of `width`), and every window is looked up: once
+    // the windows repeat with period p from some n0, the first stored window at or past n0
+    // comes back p entries later, so the repeat is found at most `width` entries after the
+    // first possible one, and the map holds one window in `width` (a map of every window made a
+    // table of 9 * 10^7 entries take minutes and gigabytes). The first repeat found is still the
+    // smallest period: a repeat of a stored window i at n = i + kp with k >= 2 would have been
+    // found at i + p first. A key shared by two different windows only delays the proof: the
+    // later window is not stored, and the next stored one is.
+    let stride = width.max(1);
     let budget = budget.min(u64::from(u32::MAX));
     let mut windows: HashMap<[u32; 2], u32> = HashMap::new();
     let mut ticker = Ticker::new(1024);
@@ -238,10 +246,11 @@ pub(crate) fn until_window_repeats<T: PartialEq>(
                 return Ok(Some(Period { preperiod: start as u64, period: period as u64, saltus: 0 }));
             }
             Some(_) => {}
-            None => {
+            None if (n - width).is_multiple_of(stride) => {
                 // n < budget <= u32::MAX here.
                 windows.insert(hash.short_key(), n as u32);
             }
+            None => {}
         }
         if n as u64 >= budget {
             return Ok(None);

@@ -20,6 +20,50 @@ use crate::rules::board::{numbers, BoardAnswer, BoardMethod, BoardRules, LISTED}
 /// The most objects a misère position may hold to be searched.
 const MISERE_OBJECTS: u128 = 40;
 
+/// The most moves one position of a misère search may have: the search lists a position's
+/// moves at once (a move of ten heaps of ten numbers is about 100 bytes, so 2^19 of them about
+/// 50 MB, and the positions on the search's path hold fewer).
+const MISERE_OPTIONS: u128 = 1 << 19;
+
+/// The most moves a misère search may list in all, its positions times their moves (about
+/// ten seconds at the rate the search lists them).
+const MISERE_LISTED: u128 = 1 << 30;
+
+/// The number of moves from `heaps` in Moore's Nim_k: for every set of 1 to k heaps, the product
+/// of their sizes (each heap of the set goes to one of its smaller sizes), i.e. the elementary
+/// symmetric sums e_1 + ... + e_k of the heaps, saturating at `u128::MAX`.
+fn move_count(heaps: &[u64], k: u64) -> u128 {
+    let live: Vec<u128> = heaps.iter().filter(|&&h| h > 0).map(|&h| u128::from(h)).collect();
+    let top = live.len().min(usize::try_from(k).unwrap_or(usize::MAX));
+    // e[j] = the sum over sets of j heaps seen so far of the product of their sizes.
+    let mut e = vec![0u128; top + 1];
+    e[0] = 1;
+    for &h in &live {
+        for j in (1..=top).rev() {
+            e[j] = e[j].saturating_add(e[j - 1].saturating_mul(h));
+        }
+    }
+    e[1..].iter().fold(0u128, |a, &x| a.saturating_add(x))
+}
+
+/// An upper bound on the positions a misère search from `heaps` stores: positions are kept as
+/// sorted lists of sizes, at most the multisets of `heaps.len()` sizes from 0 to the largest
+/// heap, and at most the product of (heap + 1).
+fn position_bound(heaps: &[u64]) -> u128 {
+    let product = heaps.iter().fold(1u128, |a, &h| a.saturating_mul(u128::from(h) + 1));
+    let n = heaps.len() as u128;
+    let top = heaps.iter().copied().max().map_or(0, u128::from);
+    // C(n + top, top), computed as a running product that stays exact (each step is a binomial).
+    let mut multisets: u128 = 1;
+    for i in 1..=top {
+        multisets = match multisets.checked_mul(n + i) {
+            Some(x) => x / i,
+            None => return product,
+        };
+    }
+    product.min(multisets)
+}
+
 /// Moore's Nim_k with its K (at least 1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Moore {
@@ -369,6 +413,15 @@ impl BoardRules for Moore {
                     "misère Moore's Nim is searched position by position (Moore's theorem is for normal play), for at most {MISERE_OBJECTS} objects in all; this position has {objects}"
                 )));
             }
+            // A position's moves can be far more than its positions reachable (every subset of
+            // up to K heaps at every smaller size), so both are bounded before the search starts.
+            let moves = move_count(heaps, self.k);
+            let listed = moves.saturating_mul(position_bound(heaps));
+            if moves > MISERE_OPTIONS || listed > MISERE_LISTED {
+                return Err(AnalyzeError::Unsupported(format!(
+                    "misère Moore's Nim is searched position by position (Moore's theorem is for normal play), listing every move of each position: this one has {moves} moves and the search could list up to {listed}, past the {MISERE_OPTIONS} moves a position and {MISERE_LISTED} in all it lists; fewer heaps, smaller heaps or a smaller K can be searched, and normal play (without --misere) is answered at any size"
+                )));
+            }
             return crate::rules::board::search_misere(self, heaps, budget, "Moore's theorem is for normal play");
         }
         let cold = moore_cold(heaps, self.k);
@@ -466,5 +519,52 @@ impl BoardRules for Moore {
         }
         answer.winning = listed;
         Ok(answer)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashSet;
+
+    /// The count that bounds a misère search is the number of moves the plain rule lists, for
+    /// every position of up to four heaps of up to 3 and every K, and the bound on positions
+    /// holds every sorted position reachable.
+    #[test]
+    fn move_count_and_position_bound_match_the_rule() {
+        for k in 1..=5 {
+            let rules = Moore::new(k);
+            for code in 0..4u64.pow(4) {
+                for len in 1..=4usize {
+                    let heaps: Vec<u64> = (0..len).map(|i| (code >> (2 * i)) & 3).collect();
+                    assert_eq!(move_count(&heaps, k), rules.options(&heaps).len() as u128, "{heaps:?} K={k}");
+                    let mut seen = HashSet::new();
+                    let mut todo = vec![heaps.clone()];
+                    while let Some(p) = todo.pop() {
+                        let mut key = p.clone();
+                        key.sort_unstable();
+                        if seen.insert(key) {
+                            todo.extend(rules.options(&p));
+                        }
+                    }
+                    assert!(seen.len() as u128 <= position_bound(&heaps), "{heaps:?} K={k}: {}", seen.len());
+                }
+            }
+        }
+    }
+
+    /// A misère position with more moves than the search lists is refused before any is
+    /// listed (ten heaps of 4 with K = 2^64 - 1 have 5^10 - 1 moves each: it ran for minutes).
+    #[test]
+    fn a_misere_search_past_its_moves_is_refused_at_once() {
+        let rules = Moore::new(u64::MAX);
+        for heaps in [vec![4; 10], vec![2; 20], vec![1; 40]] {
+            let e = rules.solve(&heaps, true, 1 << 20).expect_err("refused");
+            let AnalyzeError::Unsupported(text) = e else { panic!("{e:?}") };
+            assert!(text.contains("moves a position"), "{text}");
+        }
+        // Within the bounds it answers as before.
+        assert!(rules.solve(&[5, 6, 7, 8], true, 1 << 20).is_ok());
+        assert!(Moore::new(5).solve(&[4; 10], true, 1 << 25).is_ok());
     }
 }
