@@ -25,9 +25,10 @@ const MISERE_OBJECTS: u128 = 40;
 /// 50 MB, and the positions on the search's path hold fewer).
 const MISERE_OPTIONS: u128 = 1 << 19;
 
-/// The most moves a misère search may list in all, its positions times their moves (about
-/// ten seconds at the rate the search lists them).
-const MISERE_LISTED: u128 = 1 << 30;
+/// The most moves a misère search may list in all, bounded before it starts by the moves of
+/// the first position times the positions it may store (about ten seconds at the rate the
+/// search lists them, a vector each).
+const MISERE_LISTED: u128 = 1 << 27;
 
 /// The number of moves from `heaps` in Moore's Nim_k: for every set of 1 to k heaps, the product
 /// of their sizes (each heap of the set goes to one of its smaller sizes), i.e. the elementary
@@ -416,10 +417,13 @@ impl BoardRules for Moore {
             // A position's moves can be far more than its positions reachable (every subset of
             // up to K heaps at every smaller size), so both are bounded before the search starts.
             let moves = move_count(heaps, self.k);
-            let listed = moves.saturating_mul(position_bound(heaps));
+            // Each position stored lists its moves once, and no position has more moves than
+            // the first (every move makes heaps smaller).
+            let positions = position_bound(heaps).min(u128::from(budget).saturating_add(1));
+            let listed = moves.saturating_mul(positions);
             if moves > MISERE_OPTIONS || listed > MISERE_LISTED {
                 return Err(AnalyzeError::Unsupported(format!(
-                    "misère Moore's Nim is searched position by position (Moore's theorem is for normal play), listing every move of each position: this one has {moves} moves and the search could list up to {listed}, past the {MISERE_OPTIONS} moves a position and {MISERE_LISTED} in all it lists; fewer heaps, smaller heaps or a smaller K can be searched, and normal play (without --misere) is answered at any size"
+                    "misère Moore's Nim is searched position by position (Moore's theorem is for normal play), listing every move of each position: this one has {moves} moves and the search could list up to {listed} ({positions} positions), past the {MISERE_OPTIONS} moves a position and {MISERE_LISTED} in all it lists; fewer heaps, smaller heaps or a smaller K can be searched, and normal play (without --misere) is answered at any size"
                 )));
             }
             return crate::rules::board::search_misere(self, heaps, budget, "Moore's theorem is for normal play");
@@ -563,8 +567,12 @@ mod tests {
             let AnalyzeError::Unsupported(text) = e else { panic!("{e:?}") };
             assert!(text.contains("moves a position"), "{text}");
         }
+        // The fuzzer's slow input: K past 2^46, heaps 5 5 5 14 0 9 (32,399 moves a position)
+        // with a budget of 20,000 positions.
+        let e = Moore::new(0x4000_fa00_0002).solve(&[5, 5, 5, 14, 0, 9], true, 20_000).expect_err("refused");
+        assert!(matches!(e, AnalyzeError::Unsupported(_)), "{e:?}");
         // Within the bounds it answers as before.
         assert!(rules.solve(&[5, 6, 7, 8], true, 1 << 20).is_ok());
-        assert!(Moore::new(5).solve(&[4; 10], true, 1 << 25).is_ok());
+        assert!(Moore::new(5).solve(&[4; 5], true, 1 << 20).is_ok());
     }
 }
