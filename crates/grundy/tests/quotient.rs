@@ -140,6 +140,210 @@ fn the_published_quotient_of_0_75() {
     assert_eq!(agrees("octal:0.75", &q, 24), sums(24, 24).len());
 }
 
+/// A quotient as its printed presentation says it is, rebuilt here without the library's
+/// table: each element is its normal form (an exponent for each generator), and a product is
+/// the sum of the exponents rewritten by the relations, left to right, until none applies.
+struct Presented {
+    /// The elements' normal forms, in the quotient's numbering.
+    forms: Vec<Vec<u32>>,
+    /// The product table rebuilt from the relations.
+    table: Vec<Vec<u32>>,
+    /// The P-portion, as the quotient prints it.
+    p: Vec<bool>,
+}
+
+impl Presented {
+    /// Reads a word such as `1`, `a`, `ab^2` or `g27·g28^3` over the generators named.
+    fn word(text: &str, names: &[String]) -> Vec<u32> {
+        let mut exps = vec![0; names.len()];
+        if text == "1" {
+            return exps;
+        }
+        let mut rest = text;
+        while !rest.is_empty() {
+            rest = rest.trim_start_matches('·');
+            let (i, name) = names
+                .iter()
+                .enumerate()
+                .filter(|(_, n)| rest.starts_with(n.as_str()))
+                .max_by_key(|(_, n)| n.len())
+                .unwrap_or_else(|| panic!("no generator starts {rest:?}"));
+            rest = &rest[name.len()..];
+            let mut e = 1;
+            if let Some(tail) = rest.strip_prefix('^') {
+                let digits = tail.chars().take_while(char::is_ascii_digit).count();
+                e = tail[..digits].parse().unwrap();
+                rest = &tail[digits..];
+            }
+            exps[i] += e;
+        }
+        exps
+    }
+
+    fn new(q: &MisereQuotient) -> Self {
+        let names: Vec<String> = q.generators().iter().map(|g| g.name.clone()).collect();
+        let n = q.order() as u32;
+        let forms: Vec<Vec<u32>> = (0..n).map(|x| Self::word(&q.name(x), &names)).collect();
+        let rules: Vec<(Vec<u32>, Vec<u32>)> =
+            q.relations().iter().map(|(l, r)| (Self::word(l, &names), Self::word(r, &names))).collect();
+        let index: HashMap<Vec<u32>, u32> = forms.iter().cloned().zip(0..).collect();
+        let normal = |mut w: Vec<u32>| {
+            while let Some((l, r)) = rules.iter().find(|(l, _)| l.iter().zip(&w).all(|(a, b)| a <= b)) {
+                w = w.iter().zip(l.iter().zip(r)).map(|(x, (a, b))| x - a + b).collect();
+            }
+            w
+        };
+        let table: Vec<Vec<u32>> = forms
+            .iter()
+            .map(|x| {
+                forms
+                    .iter()
+                    .map(|y| {
+                        let w = normal(x.iter().zip(y).map(|(a, b)| a + b).collect());
+                        *index.get(&w).unwrap_or_else(|| panic!("{w:?} is not an element's normal form"))
+                    })
+                    .collect()
+            })
+            .collect();
+        let p = (0..n).map(|x| q.is_p(x)).collect();
+        Presented { forms, table, p }
+    }
+
+    fn mul(&self, x: u32, y: u32) -> u32 {
+        self.table[x as usize][y as usize]
+    }
+}
+
+/// Checks, from the printed presentation alone, that a proven quotient is the misère quotient
+/// of the whole game (Plambeck and Siegel's characterisation): the relations make a
+/// commutative monoid, the heaps' elements generate it, every two elements are told apart by a
+/// third, and every sum of heaps of every size is lost for the player to move exactly when its
+/// product lies in P. The last is checked over the pairs (the sum's element, the set of its
+/// options' elements): adding a heap h to a sum (y, Y) gives (y Φ(h), Φ(h) Y ∪ y Φ(O(h))), so
+/// the pairs reachable from the empty sum are finitely many, and each must have y in P
+/// exactly when Y is not empty and misses P. Heaps past the computed ones add nothing new, as
+/// the periodicity theorem says (checked over three more periods). Returns the pairs checked.
+fn presentation_is_the_quotient(code: &str, q: &MisereQuotient) -> usize {
+    let m = Presented::new(q);
+    let n = q.order() as u32;
+    for x in 0..n {
+        for y in 0..n {
+            assert_eq!(m.mul(x, y), q.product(&[x, y]), "{code}: the presentation and the table disagree");
+            assert_eq!(m.mul(x, y), m.mul(y, x), "{code}: not commutative");
+            for z in 0..n {
+                assert_eq!(m.mul(m.mul(x, y), z), m.mul(x, m.mul(y, z)), "{code}: not associative");
+            }
+        }
+        assert_eq!(m.mul(0, x), x, "{code}: 1 is not the identity");
+    }
+    assert!(m.forms[0].iter().all(|&e| e == 0), "{code}: element 0 is not 1");
+    let rules = code.parse::<Ruleset>().unwrap().split_rules().unwrap();
+    let top = q.computed_upto();
+    let period = q.period().expect("a proven quotient").period;
+    // Each heap's letter: its element and its options' elements.
+    let letter = |h: u64| {
+        let mut options: Vec<u32> = vec![];
+        rules.for_each_option(h, &mut |to| {
+            options.push(to.iter().filter(|&&k| k > 0).fold(0, |x, &k| m.mul(x, q.element(k).unwrap())));
+        });
+        options.sort_unstable();
+        options.dedup();
+        (q.element(h).unwrap(), options)
+    };
+    let mut letters: Vec<(u32, Vec<u32>)> = (1..=top).map(letter).collect();
+    letters.sort();
+    letters.dedup();
+    for h in top + 1..=top + 3 * period {
+        assert!(letters.contains(&letter(h)), "{code}: heap {h} is unlike every heap computed");
+    }
+    // Generated by the heaps' elements.
+    let mut reached = vec![false; n as usize];
+    reached[0] = true;
+    let mut stack = vec![0u32];
+    while let Some(y) = stack.pop() {
+        for (e, _) in &letters {
+            let z = m.mul(y, *e);
+            if !reached[z as usize] {
+                reached[z as usize] = true;
+                stack.push(z);
+            }
+        }
+    }
+    assert!(reached.iter().all(|&r| r), "{code}: some element is no product of heaps' elements");
+    // Reduced: no two elements alike in every context.
+    for x in 0..n {
+        for y in x + 1..n {
+            assert!(
+                (0..n).any(|z| m.p[m.mul(x, z) as usize] != m.p[m.mul(y, z) as usize]),
+                "{code}: {} and {} are told apart by nothing",
+                q.name(x),
+                q.name(y)
+            );
+        }
+    }
+    // Outcomes of every sum, through the pairs (y, Y).
+    let start: (u32, Vec<u32>) = (0, vec![]);
+    let mut seen = std::collections::HashSet::from([start.clone()]);
+    let mut stack = vec![start];
+    while let Some((y, ys)) = stack.pop() {
+        let lost = !ys.is_empty() && ys.iter().all(|&o| !m.p[o as usize]);
+        assert_eq!(m.p[y as usize], lost, "{code}: a sum pretending to be {} has options {ys:?}", q.name(y));
+        for (e, options) in &letters {
+            let mut next: Vec<u32> =
+                ys.iter().map(|&o| m.mul(o, *e)).chain(options.iter().map(|&o| m.mul(y, o))).collect();
+            next.sort_unstable();
+            next.dedup();
+            let pair = (m.mul(y, *e), next);
+            if seen.insert(pair.clone()) {
+                stack.push(pair);
+            }
+        }
+    }
+    seen.len()
+}
+
+/// Every proven quotient of the wild games below is the misère quotient of the whole game, as
+/// its printed presentation says, by a check that reads only that presentation (see
+/// `presentation_is_the_quotient`), not the library's table or proof.
+#[test]
+fn proven_quotients_are_what_their_presentations_say() {
+    for code in ["octal:0.75", "kayles", "octal:0.71", "octal:0.53", "octal:0.34"] {
+        let q = quotient(code, 500);
+        assert!(q.proven(), "{code}: {}", q.stop());
+        assert!(presentation_is_the_quotient(code, &q) > 0);
+    }
+}
+
+/// The proven quotients of four more wild octal games: order, P-portion, pre-period and period
+/// of the pretending function, and the heaps whose elements are new generators. Each is the
+/// whole game's misère quotient by `presentation_is_the_quotient`, so the order is the
+/// quotient's, not a bound. Kayles' pretending function repeats with the period of its
+/// normal-play Grundy sequence, 12, from heap 71, just past that sequence's last exceptional
+/// value (heap 70, Guy and Smith 1956). The stored copies of Plambeck and Siegel (2008) and its
+/// supplement could not be read past their first page, so these figures are not compared with
+/// the ones published there.
+#[test]
+fn figures_of_kayles_0_71_0_53_0_34() {
+    let expected: [(&str, usize, &[&str], u64, u64, &[u64]); 4] = [
+        ("kayles", 40, &["a", "d", "e", "ac", "b^2", "ac^2", "ad^2", "ade", "adf"], 71, 12, &[1, 2, 5, 9, 12, 25, 27]),
+        ("octal:0.71", 36, &["a", "ad", "b^2", "bc", "c^2", "cd", "ac^3", "b^3d", "bc^2d"], 3, 6, &[1, 2, 5, 8]),
+        ("octal:0.53", 16, &["a", "e", "b^2"], 21, 9, &[1, 3, 9, 11, 14]),
+        ("octal:0.34", 12, &["a", "ac", "b^2"], 7, 8, &[1, 4, 10]),
+    ];
+    for (code, order, p_portion, preperiod, period, generators) in expected {
+        let q = quotient(code, 500);
+        assert_eq!(*q.stop(), QuotientStop::Proven, "{code}");
+        assert!(!q.tame(), "{code} is wild");
+        assert_eq!(q.order(), order, "{code}");
+        let p: Vec<String> = q.p_portion().iter().map(|&x| q.name(x)).collect();
+        assert_eq!(p, p_portion, "{code}");
+        let found = q.period().unwrap();
+        assert_eq!((found.preperiod, found.period), (preperiod, period), "{code}");
+        let heaps: Vec<u64> = q.generators().iter().map(|g| g.heap).collect();
+        assert_eq!(heaps, generators, "{code}");
+    }
+}
+
 /// Quotients proven for every heap size are checked at sizes past the ones computed: the plain
 /// solver reaches sums of total 24 with heaps past the proof's window only for short windows,
 /// so each is also checked to send heaps one period apart to the same element, up to 10^18.
@@ -280,6 +484,64 @@ mod analysis {
             .map(|(_, code)| *code)
             .collect();
         assert!(checked.len() >= 15, "only {} wild games were checked: {checked:?}", checked.len());
+    }
+
+    /// The winning moves of a sum counted apart from the analysis: heap by heap and rule by
+    /// rule, with the products taken in the monoid rebuilt from the printed presentation, and
+    /// the splits a + (m - a) with both parts past the pre-period counted by the residue of a
+    /// modulo the period (the element of each part then depends on that residue alone).
+    fn count_winning_moves(code: &str, heaps: &[u64]) -> u128 {
+        let q = super::quotient(code, 500);
+        let m = super::Presented::new(&q);
+        let rules = code.parse::<grundy::Ruleset>().unwrap().split_rules().unwrap();
+        assert!(rules.split3.is_empty());
+        let p = q.period().unwrap();
+        let el = |h: u64| q.element(h).unwrap();
+        let wins = |rest: u32, x: u32| m.p[m.mul(rest, x) as usize];
+        let mut count = 0u128;
+        for (i, &n) in heaps.iter().enumerate() {
+            let rest = heaps.iter().enumerate().filter(|&(j, _)| j != i).fold(0, |x, (_, &h)| m.mul(x, el(h)));
+            count += rules.take_all.iter().filter(|&&t| t == n && wins(rest, 0)).count() as u128;
+            count += rules.take.iter().filter(|&&t| n > t && wins(rest, el(n - t))).count() as u128;
+            for &t in &rules.split {
+                let Some(total) = n.checked_sub(t).filter(|&s| s >= 2) else { continue };
+                let top = total / 2;
+                let from = p.preperiod.max(1);
+                for a in 1..=top.min(from - 1) {
+                    count += u128::from(wins(rest, m.mul(el(a), el(total - a))));
+                }
+                for r in 0..p.period {
+                    let a = from + r;
+                    if a <= top && wins(rest, m.mul(el(a), el(total - a))) {
+                        count += u128::from((top - a) / p.period + 1);
+                    }
+                }
+            }
+        }
+        count
+    }
+
+    /// The analysis counts exactly the winning moves of sums with heaps of 10^12 and more, as
+    /// the separate count above does.
+    #[test]
+    fn winning_move_counts_of_huge_sums_are_exact() {
+        let sums: [&[u64]; 4] = [
+            &[1_000_000_000_000, 5, 9],
+            &[1_000_000_000_000, 1_000_000_000_000_000_000, 7],
+            &[1_000_000_000_001, 1_000_000_000_002],
+            &[999_999_999_999_999_999, 2, 3, 4],
+        ];
+        for code in ["octal:0.75", "kayles", "octal:0.71", "octal:0.53", "octal:0.34"] {
+            let game: Game = code.parse().unwrap();
+            for heaps in sums {
+                let tokens: Vec<String> = heaps.iter().map(u64::to_string).collect();
+                let a = analyze(&game, &game.parse_position(&tokens).unwrap(), &misere()).unwrap();
+                assert_eq!(a.method, Method::MisereQuotient, "{code} {heaps:?}");
+                let want = count_winning_moves(code, heaps);
+                assert_eq!(a.winning_move_count, Some(want), "{code} {heaps:?}");
+                assert_eq!(a.outcome == Outcome::P, want == 0, "{code} {heaps:?}");
+            }
+        }
     }
 
     /// Sums with huge heaps are answered from the proven quotient, every winning move counted
