@@ -883,3 +883,26 @@ async fn draw_answers_the_svg_and_its_moves_each_of_which_the_move_endpoint_play
     let (status, body) = post_json("/api/draw", json!({"game": "nim", "position": ["x"]})).await;
     assert_error(status, &body, StatusCode::BAD_REQUEST, "heap 1 'x' is not a number");
 }
+
+/// A misère sum with a heap of 10^12 is answered from Kayles' proven misère quotient (Plambeck
+/// and Siegel), and the reasoning the page shows under "Why" gives each heap's element, the
+/// product and why it is or is not in the P-portion.
+#[tokio::test]
+async fn a_huge_misere_sum_shows_the_quotients_reasoning() {
+    let body = json!({"game": "kayles", "position": ["1000000000000", "5", "9"], "misere": true});
+    let (s, a) = post_json("/api/analyze?big=strings", body).await;
+    assert_eq!(s, StatusCode::OK, "{a}");
+    assert_eq!(a["outcome"], "N");
+    assert_eq!(a["winning_move_count"], "83333333338");
+    let lines: Vec<&str> = a["explanation"].as_array().unwrap().iter().map(|l| l.as_str().unwrap()).collect();
+    for want in [
+        "heap 1: size 1000000000000 -> Φ = ab^2, as heap 76, a whole number of periods below",
+        "heap 2: size 5 -> Φ = c",
+        "heap 3: size 9 -> Φ = d",
+        "The product ab^2 · c · d = ab^2, which is not in P: the player to move wins.",
+    ] {
+        assert!(lines.contains(&want), "{want:?} in {lines:#?}");
+    }
+    assert!(lines.iter().any(|l| l.contains("Plambeck and Siegel's misère quotient")), "{lines:#?}");
+    assert!(lines.iter().any(|l| l.starts_with("kayles: Q has 40 elements")), "{lines:#?}");
+}

@@ -314,6 +314,16 @@ fn proven_quotients_are_what_their_presentations_say() {
     }
 }
 
+/// A proven quotient's figures: order, P-portion, pre-period and period, generators' heaps.
+struct Figures {
+    code: &'static str,
+    order: usize,
+    p_portion: &'static [&'static str],
+    preperiod: u64,
+    period: u64,
+    generators: &'static [u64],
+}
+
 /// The proven quotients of four more wild octal games: order, P-portion, pre-period and period
 /// of the pretending function, and the heaps whose elements are new generators. Each is the
 /// whole game's misère quotient by `presentation_is_the_quotient`, so the order is the
@@ -324,13 +334,41 @@ fn proven_quotients_are_what_their_presentations_say() {
 /// the ones published there.
 #[test]
 fn figures_of_kayles_0_71_0_53_0_34() {
-    let expected: [(&str, usize, &[&str], u64, u64, &[u64]); 4] = [
-        ("kayles", 40, &["a", "d", "e", "ac", "b^2", "ac^2", "ad^2", "ade", "adf"], 71, 12, &[1, 2, 5, 9, 12, 25, 27]),
-        ("octal:0.71", 36, &["a", "ad", "b^2", "bc", "c^2", "cd", "ac^3", "b^3d", "bc^2d"], 3, 6, &[1, 2, 5, 8]),
-        ("octal:0.53", 16, &["a", "e", "b^2"], 21, 9, &[1, 3, 9, 11, 14]),
-        ("octal:0.34", 12, &["a", "ac", "b^2"], 7, 8, &[1, 4, 10]),
+    let expected = [
+        Figures {
+            code: "kayles",
+            order: 40,
+            p_portion: &["a", "d", "e", "ac", "b^2", "ac^2", "ad^2", "ade", "adf"],
+            preperiod: 71,
+            period: 12,
+            generators: &[1, 2, 5, 9, 12, 25, 27],
+        },
+        Figures {
+            code: "octal:0.71",
+            order: 36,
+            p_portion: &["a", "ad", "b^2", "bc", "c^2", "cd", "ac^3", "b^3d", "bc^2d"],
+            preperiod: 3,
+            period: 6,
+            generators: &[1, 2, 5, 8],
+        },
+        Figures {
+            code: "octal:0.53",
+            order: 16,
+            p_portion: &["a", "e", "b^2"],
+            preperiod: 21,
+            period: 9,
+            generators: &[1, 3, 9, 11, 14],
+        },
+        Figures {
+            code: "octal:0.34",
+            order: 12,
+            p_portion: &["a", "ac", "b^2"],
+            preperiod: 7,
+            period: 8,
+            generators: &[1, 4, 10],
+        },
     ];
-    for (code, order, p_portion, preperiod, period, generators) in expected {
+    for Figures { code, order, p_portion, preperiod, period, generators } in expected {
         let q = quotient(code, 500);
         assert_eq!(*q.stop(), QuotientStop::Proven, "{code}");
         assert!(!q.tame(), "{code} is wild");
