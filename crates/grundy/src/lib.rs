@@ -50,9 +50,9 @@ pub use error::{
 };
 pub use game::{draw, Component, Convention, Drawing, Game, IllegalMove, Move, MoveFamily, Outcome, Player, Position};
 pub use number::parse_u64;
+pub use rules::board::chips::{chip_gaps, chips_win, chips_winning_moves};
+pub use rules::board::euclid::{euclid_winning_moves, euclid_wins};
 pub use rules::catalogue::{GameKind, GAMES};
-pub use rules::chips::{chip_gaps, chips_win, chips_winning_moves};
-pub use rules::euclid::{euclid_winning_moves, euclid_wins};
 pub use rules::factor::{factorize, is_prime};
 pub use rules::nim::{misere_nim_winning_moves, misere_nim_wins, nim_sum, nim_winning_moves, BalanceTable};
 pub use rules::take_break::{HexCode, OctalCode, SplitRules, MAX_OCTAL_DIGITS};

@@ -50,7 +50,7 @@ proptest! {
     /// The divisor game's moves too: n is heap 1.
     #[test]
     fn every_divisor_move_reads_back_from_its_display(n in 1u64..20_000) {
-        let game = Game::Divisor;
+        let game: Game = "divisor".parse().unwrap();
         let position = game.parse_position(&[n.to_string()]).unwrap();
         for (m, _) in moves(&position, Player::First) {
             let text = m.to_string();

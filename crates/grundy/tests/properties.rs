@@ -2,7 +2,7 @@
 //! definition, and the factoriser against multiplication.
 
 use grundy::naive::NaiveSolver;
-use grundy::{analyze, factorize, is_prime, AnalyzeOptions, Convention, Game, Move, Outcome, Player, Position};
+use grundy::{analyze, factorize, is_prime, AnalyzeOptions, Convention, Game, Move, Outcome, Player};
 use proptest::prelude::*;
 
 fn ruleset() -> impl Strategy<Value = String> {
@@ -43,11 +43,12 @@ proptest! {
     #[test]
     fn divisor_game_matches_its_definition(n in 1u64..50_000, misere in any::<bool>()) {
         let convention = if misere { Convention::Misere } else { Convention::Normal };
-        let game = Game::Divisor;
-        let a = analyze(&game, &Position::Divisor(n), &AnalyzeOptions { convention, ..AnalyzeOptions::default() }).unwrap();
+        let game: Game = "divisor".parse().unwrap();
+        let position = game.parse_position(&[n.to_string()]).unwrap();
+        let a = analyze(&game, &position, &AnalyzeOptions { convention, ..AnalyzeOptions::default() }).unwrap();
         let mut naive = NaiveSolver::new();
-        prop_assert_eq!(a.outcome, Outcome::from_win(naive.wins(&Position::Divisor(n), convention, Player::First)));
-        let mut expected: Vec<u64> = naive.winning_moves(&Position::Divisor(n), convention, Player::First)
+        prop_assert_eq!(a.outcome, Outcome::from_win(naive.wins(&position, convention, Player::First)));
+        let mut expected: Vec<u64> = naive.winning_moves(&position, convention, Player::First)
             .into_iter().map(|m| m.to[0]).collect();
         let mut got: Vec<u64> = a.winning_moves.iter().map(|m| m.result[0]).collect();
         expected.sort_unstable();

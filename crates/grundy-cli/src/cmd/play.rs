@@ -4,7 +4,7 @@
 //! lines from stdin and prints replies, so the same rules serve the web app.
 
 use grundy::play::{Level, Session};
-use grundy::{factorize, Convention, Game, Outcome, Player, Position};
+use grundy::{Convention, Game, Outcome, Player, Position};
 
 use crate::cmd::analyze::{parse_problem_with, GameArgs};
 use crate::lines::Line;
@@ -255,17 +255,10 @@ pub fn draw(game: &Game, position: &Position) -> String {
         return s;
     }
     match position {
-        Position::Divisor(n) => {
-            let f = factorize(*n);
-            let written = if f.is_empty() {
-                "1".to_string()
-            } else {
-                f.iter()
-                    .map(|&(p, e)| if e == 1 { p.to_string() } else { format!("{p}^{e}") })
-                    .collect::<Vec<_>>()
-                    .join(" * ")
-            };
-            s += &format!("  n = {n} = {written}\n");
+        // A game whose number is read rather than counted (the divisor game's n with its
+        // prime powers) says it in one line.
+        Position::Board(b, numbers) if b.rules().line(numbers).is_some() => {
+            s += &format!("  {}\n", b.rules().line(numbers).unwrap_or_default());
         }
         // A board game whose numbers are not piles (Hackenbush's edges, geography's path)
         // draws its own rows.

@@ -1,6 +1,5 @@
 //! A position drawn as SVG, for the page's board and `grundy draw`: each game draws its own
-//! face (`BoardRules::draw` for board games, `rules::faces` for heaps, K-L-Nim, the divisor
-//! game, Euclid's game and chips), a sum stacks the faces of its games, and every shape that
+//! face (`BoardRules::draw` for board games, `rules::faces` for heaps and K-L-Nim), a sum stacks the faces of its games, and every shape that
 //! makes a move carries `data-move`: the move as `grundy play` reads it in this position.
 //! No I/O: the drawing is a string.
 
@@ -73,9 +72,6 @@ fn sketch_of(game: &Game, position: &Position, mover: usize) -> Sketch {
             faces::heaps_face(&rows, None)
         }
         Position::Kl { forbidden, heaps } => faces::kl_face(heaps, *forbidden, mover),
-        Position::Divisor(n) => faces::divisor_face(*n),
-        Position::Euclid(a, b) => faces::euclid_face(*a, *b),
-        Position::Chips(cells) => faces::chips_face(cells),
         Position::Games(parts) => sum_face(parts, mover),
     }
 }

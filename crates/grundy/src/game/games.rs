@@ -54,9 +54,6 @@ pub(crate) fn part_game(part: &Position) -> String {
             _ => "sum".into(),
         },
         Position::Kl { forbidden, .. } => format!("kl:{},{}", forbidden[0], forbidden[1]),
-        Position::Divisor(_) => "divisor".into(),
-        Position::Euclid(..) => "euclid".into(),
-        Position::Chips(_) => "chips".into(),
         Position::Board(b, _) => b.to_string(),
         Position::Games(_) => "sum".into(),
     }
@@ -151,9 +148,6 @@ pub fn with_numbers(position: &Position, numbers: &[u64]) -> Option<Position> {
             Position::Kl { forbidden, heaps } if heaps.len() == ns.len() => {
                 Position::Kl { forbidden: *forbidden, heaps: ns.to_vec() }
             }
-            Position::Divisor(_) => Position::Divisor(*ns.first()?),
-            Position::Euclid(..) => Position::Euclid(*ns.first()?, *ns.get(1)?),
-            Position::Chips(c) if c.len() == ns.len() => Position::Chips(ns.to_vec()),
             Position::Board(b, old) if old.len() == ns.len() => Position::Board(b.clone(), ns.to_vec()),
             _ => return None,
         })

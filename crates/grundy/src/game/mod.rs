@@ -49,14 +49,6 @@ pub enum Game {
         /// The move size the second player may not take.
         second: u64,
     },
-    /// The divisor game of the problem "Alice and Bob": divide n by p^k, p prime, p^k | n.
-    Divisor,
-    /// Euclid's game (Cole and Davie): two numbers; a move subtracts a positive multiple of
-    /// the smaller from the larger, leaving it non-negative; whoever makes a number 0 wins.
-    Euclid,
-    /// Chips on a strip ("Georgia and Bob"): chips on distinct cells from 1; a move slides one
-    /// chip left, never onto or past another and never below cell 1.
-    Chips,
     /// A sum of heaps with different rulesets, written `RULESET=HEAP` (e.g. `subtraction:2,5=9`).
     Sum,
     /// A game whose position is a few numbers that are not independent heaps (Wythoff's game,
@@ -104,9 +96,6 @@ impl Game {
             Game::Kl { first, second } => format!(
                 "A move takes one or more objects from one heap, but the first player may never take exactly {first} and the second never exactly {second}."
             ),
-            Game::Divisor => "A move divides n by a prime power p^k that divides it; at n = 1 no move is left.".to_string(),
-            Game::Chips => "Chips sit on distinct cells numbered from 1; a move slides one chip left, never onto or past another chip and never below cell 1.".to_string(),
-            Game::Euclid => "A move subtracts a positive multiple of the smaller number from the larger, leaving it at least 0; whoever makes a number 0 wins.".to_string(),
             Game::Sum => "A sum of games: each heap follows its own ruleset (written RULESET=HEAP) and any other game is written GAME=TOKENS (e.g. euclid=34,12); a move is a move in one of them.".to_string(),
             Game::Board(b) => b.rules().rules_sentence(),
         }
@@ -116,20 +105,15 @@ impl Game {
     /// number). Errors name the bad token.
     ///
     /// ```
-    /// use grundy::{Game, Position};
+    /// use grundy::Game;
     /// let game: Game = "divisor".parse().unwrap();
-    /// assert_eq!(game.parse_position(&["12"]).unwrap(), Position::Divisor(12));
+    /// assert_eq!(game.parse_position(&["12"]).unwrap().heaps(), [12]);
     /// assert!(game.parse_position(&["0"]).unwrap_err().to_string().contains("n must be at least 1"));
     /// ```
     pub fn parse_position<S: AsRef<str>>(&self, tokens: &[S]) -> Result<Position, ParsePositionError> {
         // A board game says what its position is made of, empty or not.
         if tokens.is_empty() && !matches!(self, Game::Board(_)) {
-            return Err(ParsePositionError::new(match self {
-                Game::Divisor => "the position is empty: give the number n",
-                Game::Euclid => "the position is empty: give the two numbers",
-                Game::Chips => "the position is empty: give the cells of the chips",
-                _ => "the position is empty: give at least one heap",
-            }));
+            return Err(ParsePositionError::new("the position is empty: give at least one heap"));
         }
         let heap = |i: usize, t: &str| parse_u64(t, &format!("heap {}", i + 1)).map_err(ParsePositionError::new);
         let heaps = || -> Result<Vec<u64>, ParsePositionError> {
@@ -143,56 +127,6 @@ impl Game {
             }
             Game::Heaps(r) => Ok(Position::Sum(heaps()?.into_iter().map(|h| Component::new(r.clone(), h)).collect())),
             Game::Kl { first, second } => Ok(Position::Kl { forbidden: [*first, *second], heaps: heaps()? }),
-            Game::Divisor => {
-                let [token] = tokens else {
-                    return Err(ParsePositionError::new(format!(
-                        "the divisor game takes one number n, not {}",
-                        tokens.len()
-                    )));
-                };
-                let n = parse_u64(token.as_ref(), "n").map_err(ParsePositionError::new)?;
-                if n == 0 {
-                    return Err(ParsePositionError::new("n must be at least 1 in the divisor game, not 0"));
-                }
-                Ok(Position::Divisor(n))
-            }
-            Game::Euclid => {
-                let [a, b] = tokens else {
-                    return Err(ParsePositionError::new(format!(
-                        "Euclid's game takes two numbers, not {}",
-                        tokens.len()
-                    )));
-                };
-                let a = parse_u64(a.as_ref(), "the first number").map_err(ParsePositionError::new)?;
-                let b = parse_u64(b.as_ref(), "the second number").map_err(ParsePositionError::new)?;
-                Ok(Position::Euclid(a, b))
-            }
-            Game::Chips => {
-                let cells = tokens
-                    .iter()
-                    .enumerate()
-                    .map(|(i, t)| {
-                        let c = parse_u64(t.as_ref(), &format!("chip {}", i + 1)).map_err(ParsePositionError::new)?;
-                        if c == 0 {
-                            return Err(ParsePositionError::new(format!(
-                                "chip {}: the cells are numbered from 1, not 0",
-                                i + 1
-                            )));
-                        }
-                        Ok(c)
-                    })
-                    .collect::<Result<Vec<u64>, _>>()?;
-                for (i, c) in cells.iter().enumerate() {
-                    if let Some(j) = cells.iter().take(i).position(|d| d == c) {
-                        return Err(ParsePositionError::new(format!(
-                            "chips {} and {} are both on cell {c}: each cell holds at most one chip",
-                            j + 1,
-                            i + 1
-                        )));
-                    }
-                }
-                Ok(Position::Chips(cells))
-            }
             Game::BoundedPerHeap => tokens
                 .iter()
                 .enumerate()
@@ -335,9 +269,6 @@ impl fmt::Display for Game {
             Game::Heaps(r) => r.fmt(f),
             Game::BoundedPerHeap => f.write_str("bounded"),
             Game::Kl { first, second } => write!(f, "kl:{first},{second}"),
-            Game::Divisor => f.write_str("divisor"),
-            Game::Euclid => f.write_str("euclid"),
-            Game::Chips => f.write_str("chips"),
             Game::Sum => f.write_str("sum"),
             Game::Board(b) => b.fmt(f),
         }
@@ -350,9 +281,6 @@ impl FromStr for Game {
         match s {
             "" => Err(ParseGameError::new("the game is empty (e.g. nim, bounded:3, divisor)")),
             "bounded" => Ok(Game::BoundedPerHeap),
-            "divisor" => Ok(Game::Divisor),
-            "euclid" => Ok(Game::Euclid),
-            "chips" => Ok(Game::Chips),
             "sum" => Ok(Game::Sum),
             _ => {
                 if let Some(board) = Board::parse(s) {
@@ -404,14 +332,6 @@ pub enum Position {
         /// The heap sizes.
         heaps: Vec<u64>,
     },
-    /// The divisor game's number n >= 1.
-    Divisor(u64),
-    /// Euclid's game: the two numbers (a move changes one of them, as a [`Move`] of heap 0
-    /// or 1; a position with a 0 is over).
-    Euclid(u64, u64),
-    /// Chips on a strip: each chip's cell, in the order given (a move of chip i is a [`Move`]
-    /// of heap i to the cell it slides to).
-    Chips(Vec<u64>),
     /// A position of a board game: its numbers, read and moved by the game's
     /// [`crate::rules::board::BoardRules`].
     Board(Board, Vec<u64>),
@@ -426,9 +346,6 @@ impl Position {
         match self {
             Position::Sum(cs) => cs.iter().map(|c| c.heap).collect(),
             Position::Kl { heaps, .. } => heaps.clone(),
-            Position::Divisor(n) => vec![*n],
-            Position::Euclid(a, b) => vec![*a, *b],
-            Position::Chips(cells) => cells.clone(),
             Position::Board(_, numbers) => numbers.clone(),
             Position::Games(parts) => parts.iter().flat_map(Position::heaps).collect(),
         }
@@ -438,9 +355,6 @@ impl Position {
     /// "chip 3", "step 2" (staircase Nim).
     pub fn label(&self, i: usize) -> String {
         match self {
-            Position::Divisor(_) => "n".to_string(),
-            Position::Euclid(..) => format!("number {}", i + 1),
-            Position::Chips(_) => format!("chip {}", i + 1),
             Position::Board(b, numbers) => b.rules().label_in(numbers, i),
             Position::Games(parts) => match games::Parts::of(parts).find(i) {
                 // Each number named by its game, as the explanation and the moves name it
@@ -474,24 +388,11 @@ impl Position {
                 return Some(p);
             }
         }
-        let first = mv.to.first().copied();
         Some(match self {
             Position::Board(b, numbers) => Position::Board(b.clone(), mv.apply(numbers)),
             Position::Games(parts) => {
                 let (i, local) = games::Parts::of(parts).local(mv)?;
                 games::replaced(parts, i, parts.get(i)?.after(&local)?)
-            }
-            Position::Divisor(_) => Position::Divisor(first.unwrap_or(1)),
-            Position::Euclid(a, b) => {
-                let (x, y) = crate::rules::euclid::after(*a, *b, mv.heap, first.unwrap_or(0));
-                Position::Euclid(x, y)
-            }
-            Position::Chips(cells) => {
-                let mut next = cells.clone();
-                if let (Some(c), Some(to)) = (next.get_mut(mv.heap), first) {
-                    *c = to;
-                }
-                Position::Chips(next)
             }
             Position::Kl { forbidden, heaps } => {
                 let mut next = heaps.clone();

@@ -76,7 +76,6 @@ fn words(position: &Position, mv: &Move) -> Vec<String> {
     let heaps = position.heaps();
     let n = heaps.get(mv.heap).copied().unwrap_or(0);
     match position {
-        Position::Divisor(n) => mv.to.first().filter(|&&m| m > 0).map(|m| (n / m).to_string()).into_iter().collect(),
         Position::Board(Board::Graph(g), _) => {
             let name = mv.to.first().and_then(|&v| u32::try_from(v).ok()).map(|v| g.graph().name(v).to_string());
             name.map(|name| format!("{} {name}", mv.heap + 1)).into_iter().collect()

@@ -28,10 +28,8 @@ pub use crate::game::{IllegalMove, Move};
 pub mod export;
 use crate::number::parse_u64;
 use crate::rules::board::graph::{solve as graph_solve, Goal, Verdict};
-use crate::rules::board::{Board, GraphGame};
-use crate::rules::factor::factorize;
+use crate::rules::board::{Board, BoardRules, GraphGame};
 use crate::rules::Ruleset;
-use crate::rules::{chips, euclid};
 use crate::solve::analysis::{analyze, Analysis, AnalyzeOptions};
 use crate::solve::naive::{self, NaiveSolver};
 
@@ -224,13 +222,6 @@ fn plural(n: u64, word: &str) -> String {
     format!("{n} {word}{}", if n == 1 { "" } else { "s" })
 }
 
-/// The prime-power divisors d of n (moves n -> n/d of the divisor game), smallest first.
-fn divisor_moves(n: u64) -> Vec<u64> {
-    let mut ds: Vec<u64> = factorize(n).into_iter().flat_map(|(p, e)| (1..=e).map(move |k| p.pow(k))).collect();
-    ds.sort_unstable();
-    ds
-}
-
 /// Checks that `mv` is a legal move for `player` in `position` and returns the position it
 /// leads to; the error says why not.
 ///
@@ -293,77 +284,17 @@ pub fn check_move(position: &Position, player: Player, mv: &Move) -> Result<Posi
         )));
     }
     if mv.heap >= heaps.len() {
-        return Err(IllegalMove::new(match position {
-            Position::Divisor(_) => "the divisor game has only the number n to move in".to_string(),
-            Position::Euclid(..) => format!("there is no number {} (Euclid's game has numbers 1 and 2)", mv.heap + 1),
-            Position::Chips(cells) => {
-                format!("there is no chip {} (the chips are numbered 1 to {})", mv.heap + 1, cells.len())
-            }
-            _ => format!("there is no heap {} (the heaps are numbered 1 to {})", mv.heap + 1, heaps.len()),
-        }));
+        return Err(IllegalMove::new(format!(
+            "there is no heap {} (the heaps are numbered 1 to {})",
+            mv.heap + 1,
+            heaps.len()
+        )));
     }
     let at = |why: String| IllegalMove::new(format!("heap {}: {why}", mv.heap + 1));
     let n = heaps[mv.heap];
     match position {
         // Checked by the game's own rule above.
         Position::Board(..) | Position::Games(_) => {}
-        Position::Divisor(n) => {
-            let [m] = mv.to[..] else {
-                return Err(IllegalMove::new("a move of the divisor game leaves one number"));
-            };
-            if m == 0 || n % m != 0 || m == *n {
-                return Err(IllegalMove::new(format!(
-                    "{n} cannot become {m}: divide it by a prime power that divides it"
-                )));
-            }
-            check_divisor(*n, n / m)?;
-        }
-        Position::Chips(cells) => {
-            let [to] = mv.to[..] else {
-                return Err(IllegalMove::new("a move of chips slides one chip to one cell"));
-            };
-            let wall = chips::wall_left_of(cells, n);
-            if to >= n {
-                return Err(IllegalMove::new(format!(
-                    "chip {} on cell {n} only slides left, to a cell below {n}",
-                    mv.heap + 1
-                )));
-            }
-            if to <= wall {
-                return Err(IllegalMove::new(if wall == 0 {
-                    format!("chip {} cannot go below cell 1", mv.heap + 1)
-                } else {
-                    format!(
-                        "chip {} cannot go onto or past the chip on cell {wall}: it may go to cells {} to {}",
-                        mv.heap + 1,
-                        wall + 1,
-                        n - 1
-                    )
-                }));
-            }
-        }
-        Position::Euclid(a, b) => {
-            let [m] = mv.to[..] else {
-                return Err(IllegalMove::new(
-                    "a move of Euclid's game leaves one number in place of the one it changes",
-                ));
-            };
-            let other = if mv.heap == 0 { *b } else { *a };
-            let number = mv.heap + 1;
-            if other == 0 || n == 0 {
-                return Err(IllegalMove::new("a number is 0: the game is over"));
-            }
-            if n < other {
-                return Err(IllegalMove::new(format!(
-                    "number {number} ({n}) is the smaller one: subtract a multiple of {n} from {other} instead"
-                )));
-            }
-            if m >= n || !(n - m).is_multiple_of(other) {
-                return Err(IllegalMove::new(format!(
-                    "{n} cannot become {m}: subtract a positive multiple of {other} from it, leaving at least 0"
-                )));
-            }
-        }
         Position::Kl { forbidden, .. } => {
             let [m] = mv.to[..] else {
                 return Err(at("a move of K-L-Nim leaves one heap".into()));
@@ -409,20 +340,6 @@ pub fn check_move(position: &Position, player: Player, mv: &Move) -> Result<Posi
     Ok(apply(position, mv))
 }
 
-/// Checks that `d` is a prime power dividing `n`, the divisor game's moves.
-fn check_divisor(n: u64, d: u64) -> Result<(), IllegalMove> {
-    if d <= 1 {
-        return Err(IllegalMove::new(format!("{d} is not a move: divide by a prime power p^k with k >= 1")));
-    }
-    if !n.is_multiple_of(d) {
-        return Err(IllegalMove::new(format!("{d} does not divide {n}")));
-    }
-    if factorize(d).len() != 1 {
-        return Err(IllegalMove::new(format!("{d} is not a power of a prime")));
-    }
-    Ok(())
-}
-
 /// The position after `mv`, assumed legal: the moved heap is replaced in place by the heaps it
 /// leaves, each following the same ruleset.
 pub fn apply(position: &Position, mv: &Move) -> Position {
@@ -465,17 +382,7 @@ pub fn describe(position: &Position, mv: &Move) -> String {
                 None => mv.to_string(),
             }
         }
-        Position::Divisor(_) => {
-            let m = mv.to.first().copied().unwrap_or(1).max(1);
-            let d = n / m;
-            match factorize(d).as_slice() {
-                [(p, k)] => format!("divide by {p}^{k} = {d} ({n} -> {m})"),
-                _ => format!("divide by {d} ({n} -> {m})"),
-            }
-        }
         Position::Kl { .. } => Ruleset::Nim.describe_move(mv.heap + 1, n, &mv.to),
-        Position::Euclid(a, b) => euclid::describe_move(*a, *b, mv.heap, mv.to.first().copied().unwrap_or(0)),
-        Position::Chips(cells) => chips::describe_slide(cells, mv.heap, mv.to.first().copied().unwrap_or(0)),
         Position::Sum(cs) => cs[mv.heap].ruleset.describe_move(mv.heap + 1, n, &mv.to),
     }
 }
@@ -518,20 +425,6 @@ fn read_move(position: &Position, text: &str) -> Result<Move, IllegalMove> {
                 })
                 .map_err(IllegalMove::new);
         }
-    }
-    if let Position::Divisor(n) = position {
-        let t = t.trim_start_matches("divide by").trim();
-        if let Some(rest) = t.strip_prefix("->") {
-            return Ok(Move::new(0, vec![num(rest, "the number left")?]));
-        }
-        // `1 -> m`, as a move of the divisor game is written (n is heap 1); `check_move` refuses
-        // any other heap.
-        if let Some((h, rest)) = t.split_once("->") {
-            return Move::read_arrow(h, rest, None);
-        }
-        let d = num(t, "the divisor")?;
-        check_divisor(*n, d)?;
-        return Ok(Move::new(0, vec![n / d]));
     }
     let heap_index = |s: &str| heap_index(s, Some(heaps.len()));
     let taking = |heap: usize, take: u64| -> Result<Move, IllegalMove> {
@@ -659,9 +552,6 @@ pub fn has_move(position: &Position, player: Player) -> bool {
     match position {
         Position::Board(b, numbers) => b.rules().has_move(numbers),
         Position::Games(parts) => parts.iter().any(|p| has_move(p, player)),
-        Position::Divisor(n) => *n > 1,
-        Position::Euclid(a, b) => *a > 0 && *b > 0,
-        Position::Chips(cells) => cells.iter().any(|&c| c > chips::wall_left_of(cells, c) + 1),
         Position::Kl { forbidden, heaps } => {
             let banned = forbidden[player.index()];
             heaps.iter().any(|&h| h >= 1 && !(h == 1 && banned == 1))
@@ -827,11 +717,6 @@ pub fn random_move(position: &Position, player: Player, rng: &mut Rng) -> Option
             let m = random_move(parts.get(i)?, player, rng)?;
             Some(Parts::of(parts).global(i, &m))
         }
-        Position::Divisor(n) => {
-            let ds = divisor_moves(*n);
-            let d = *ds.get(rng.below(ds.len() as u64) as usize)?;
-            Some(Move::new(0, vec![n / d]))
-        }
         _ => {
             // Start at a random heap and take the first one with a move, so every heap with
             // a move can be chosen.
@@ -844,22 +729,6 @@ pub fn random_move(position: &Position, player: Player, rng: &mut Rng) -> Option
 /// A random move in heap `i` (or `None` when it has none).
 fn heap_move(position: &Position, player: Player, i: usize, rng: &mut Rng) -> Option<Move> {
     match position {
-        Position::Chips(cells) => {
-            let c = cells[i];
-            let wall = chips::wall_left_of(cells, c);
-            let room = c - wall - 1;
-            (room > 0).then(|| Move::new(i, vec![c - 1 - rng.below(room)]))
-        }
-        Position::Euclid(a, b) => {
-            // Number i moves only when it is the larger (or they are equal): by k times the
-            // other, k from 1 to the quotient.
-            let (n, other) = if i == 0 { (*a, *b) } else { (*b, *a) };
-            if other == 0 || n < other {
-                return None;
-            }
-            let k = 1 + rng.below(n / other);
-            Some(Move::new(i, vec![n - k * other]))
-        }
         Position::Kl { forbidden, heaps } => {
             let n = heaps[i];
             let banned = forbidden[player.index()];
@@ -893,7 +762,7 @@ fn heap_move(position: &Position, player: Player, i: usize, rng: &mut Rng) -> Op
                 },
             }
         }
-        Position::Divisor(_) | Position::Board(..) | Position::Games(_) => random_move(position, player, rng),
+        Position::Board(..) | Position::Games(_) => random_move(position, player, rng),
     }
 }
 
@@ -913,24 +782,6 @@ pub fn smallest_move(position: &Position, player: Player) -> Option<Move> {
         Position::Games(parts) => {
             let layout = Parts::of(parts);
             return parts.iter().enumerate().find_map(|(i, p)| smallest_move(p, player).map(|m| layout.global(i, &m)));
-        }
-        Position::Divisor(n) => {
-            return divisor_moves(*n).first().map(|d| Move::new(0, vec![n / d]));
-        }
-        // One cell left, for the first chip that can move.
-        Position::Chips(cells) => {
-            return cells
-                .iter()
-                .position(|&c| c > chips::wall_left_of(cells, c) + 1)
-                .map(|i| Move::new(i, vec![cells[i] - 1]));
-        }
-        // Once the smaller number from the larger.
-        Position::Euclid(a, b) => {
-            return match (*a, *b) {
-                (0, _) | (_, 0) => None,
-                (a, b) if a >= b => Some(Move::new(0, vec![a - b])),
-                (a, b) => Some(Move::new(1, vec![b - a])),
-            };
         }
         Position::Kl { forbidden, heaps } => heaps
             .iter()
@@ -1010,8 +861,10 @@ impl Remoteness {
 /// The move that makes a lost game last longest, with the remoteness it leaves, when the
 /// position is small enough to search exhaustively.
 fn longest_move(position: &Position, convention: Convention, player: Player) -> Option<(Move, u64)> {
-    if let Position::Divisor(n) = position {
-        return longest_divisor_move(*n, convention, player);
+    if let Position::Board(b, numbers) = position {
+        if let Some(heaps) = b.rules().nim_heaps(numbers) {
+            return longest_nim_move(b.rules(), numbers, &heaps, convention, player);
+        }
     }
     let total = position.heaps().iter().try_fold(0u64, |a, &h| a.checked_add(h))?;
     if total > REMOTENESS_MAX_TOTAL {
@@ -1028,17 +881,21 @@ fn longest_move(position: &Position, convention: Convention, player: Player) -> 
     best
 }
 
-/// The divisor game's longest move, through its exponents: dividing n by p^k takes k from the
-/// exponent of p, so the game is Nim on the exponents of n's factorisation (n = 1 is the empty
-/// position) and lasts as long as that Nim game. Searching the exponents, never the numbers,
-/// keeps the work to the factorisation and a Nim search over at most 64 objects.
-fn longest_divisor_move(n: u64, convention: Convention, player: Player) -> Option<(Move, u64)> {
-    let factors = factorize(n);
-    let heaps = factors.iter().map(|&(_, e)| Component { ruleset: Ruleset::Nim, heap: u64::from(e) }).collect();
-    let (mv, rem) = longest_move(&Position::Sum(heaps), convention, player)?;
-    let (&(p, e), &left) = (factors.get(mv.heap)?, mv.to.first()?);
-    let divisor = p.checked_pow(e.checked_sub(u32::try_from(left).ok()?)?)?;
-    Some((Move::new(0, vec![n / divisor]), rem))
+/// The longest move of a board game that is Nim in disguise ([`BoardRules::nim_heaps`]: the
+/// divisor game's exponents), through its heaps: the game lasts as long as that Nim game, and
+/// searching the heaps, never the numbers, keeps the work to a Nim search over at most 64
+/// objects for the divisor game.
+fn longest_nim_move(
+    rules: &dyn BoardRules,
+    numbers: &[u64],
+    heaps: &[u64],
+    convention: Convention,
+    player: Player,
+) -> Option<(Move, u64)> {
+    let nim = heaps.iter().map(|&h| Component { ruleset: Ruleset::Nim, heap: h }).collect();
+    let (mv, rem) = longest_move(&Position::Sum(nim), convention, player)?;
+    let after = rules.after_nim_move(numbers, mv.heap, *mv.to.first()?)?;
+    Some((Move::between(numbers, &after)?, rem))
 }
 
 /// The computer's move for the player to move (`options.to_move`) at `level`; `None` exactly

@@ -4,9 +4,7 @@
 
 pub mod board;
 pub mod catalogue;
-pub mod chips;
 pub mod draw;
-pub mod euclid;
 pub mod faces;
 pub mod factor;
 pub mod nim;

@@ -254,6 +254,79 @@ pub fn column_name(c: u64) -> String {
     }
 }
 
+/// Sentences that read a balance table of values: why the position is won or lost, and where
+/// the winning moves come from.
+///
+/// `nim_moves` says that every move lowers one row (Nim heaps, exponents), so a winning move must
+/// lower a row with a 1 in the highest unbalanced column; with Sprague-Grundy values a move can
+/// also raise a value, and that sentence would be false.
+pub fn balance_sentences(t: &BalanceTable, subject: &str, nim_moves: bool) -> Vec<String> {
+    let odd: Vec<String> =
+        t.columns.iter().zip(&t.unbalanced).filter(|(_, &u)| u).map(|(&c, _)| column_name(c)).collect();
+    if odd.is_empty() {
+        return vec![format!(
+            "Every column has an even number of 1s: the {subject} are balanced (XOR 0). Any move changes one of them and unbalances a column, and the opponent can always balance again, so the player to move loses with best play."
+        )];
+    }
+    let heaps: Vec<String> = t.reducible.iter().map(|i| (i + 1).to_string()).collect();
+    let columns = match odd.split_last() {
+        Some((last, [])) => format!("Column {last} has"),
+        Some((last, rest)) => format!("Columns {} and {last} have", rest.join(", ")),
+        None => String::new(),
+    };
+    let mut out = vec![format!(
+        "{columns} an odd number of 1s: the {subject} are unbalanced (XOR {} is not 0), so the player to move wins by balancing them again.",
+        t.nim_sum
+    )];
+    if nim_moves {
+        out.push(format!(
+            "A balancing move must change a row with a 1 in the highest unbalanced column ({}): heap{} {}. It turns that row r into r xor {}, which flips exactly the unbalanced columns and is smaller than r.",
+            odd[0],
+            if heaps.len() == 1 { "" } else { "s" },
+            heaps.join(", "),
+            t.nim_sum
+        ));
+    }
+    out
+}
+
+/// The reasoning of misère Nim (Bouton's rule for misère play) on `heaps`, each called a
+/// `noun` ("heap", "exponent"): the rule, the balance table when some heap is larger than 1,
+/// and where the winning moves come from.
+pub fn misere_nim_explanation(heaps: &[u64], noun: &str) -> Vec<String> {
+    let wins = misere_nim_wins(heaps);
+    let mut out = vec![];
+    let small = heaps.iter().all(|&h| h <= 1);
+    let ones = heaps.iter().filter(|&&h| h == 1).count();
+    let e = &mut out;
+    e.push(format!(
+        "Misère Nim (Bouton's rule for misère play): the last player to move loses. When every {noun} is at most 1, the player to move wins exactly when the number of 1s is even; when some {noun} is larger than 1, exactly when the nim-sum is not 0."
+    ));
+    let table = BalanceTable::new(heaps);
+    if small {
+        e.push(format!(
+            "Here every {noun} is at most 1 and there are {ones} of size 1 ({}): the player to move {}.",
+            if ones % 2 == 0 { "even" } else { "odd" },
+            if wins { "wins" } else { "loses" }
+        ));
+    } else {
+        e.extend(table.render_lines());
+        e.push(format!(
+            "Here some {noun} is larger than 1 and the nim-sum is {}: the player to move {}.",
+            table.nim_sum,
+            if wins { "wins" } else { "loses" }
+        ));
+        if heaps.iter().filter(|&&h| h > 1).count() == 1 && wins {
+            e.push(format!(
+                "Only one {noun} is larger than 1: the winning move reduces it to 0 or 1 so that an odd number of 1s is left for the opponent."
+            ));
+        } else if wins {
+            e.extend(balance_sentences(&table, &format!("{noun}s"), true));
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -11,9 +11,8 @@ use crate::game::family::first_moves;
 use crate::game::{Component, Game, Move, MoveFamily, Position};
 use crate::rules::board::graph::solve::{self as graph_solve, GraphMethod, Verdict};
 use crate::rules::board::{listing_room, Board, BoardContext, BoardMethod, GraphGame};
-use crate::rules::factor::factorize;
 use crate::rules::nim::{
-    column_name, misere_nim_winning_moves, misere_nim_wins, nim_sum, nim_winning_moves, BalanceTable,
+    balance_sentences, misere_nim_explanation, misere_nim_winning_moves, misere_nim_wins, nim_sum, BalanceTable,
 };
 use crate::rules::{MoveSet, Ruleset};
 use crate::solve::search::{Rules, Search};
@@ -353,9 +352,6 @@ pub fn analyze(game: &Game, position: &Position, options: &AnalyzeOptions) -> Re
         // A game on a graph may never end: Every-SG needs games that do.
         Position::Board(Board::Graph(g), numbers) => graph(g, numbers, options),
         _ if options.convention == Convention::Every => crate::solve::every::every(position, options),
-        Position::Divisor(n) => divisor(*n, options),
-        Position::Euclid(x, y) => euclid(*x, *y, options),
-        Position::Chips(cells) => chips(cells, options),
         Position::Board(b, numbers) => board(b, numbers, options),
         Position::Games(parts) => crate::solve::games::games(parts, options),
         Position::Kl { forbidden, heaps } if forbidden[0] == forbidden[1] => {
@@ -527,42 +523,6 @@ fn blank(outcome: Outcome, method: Method) -> Analysis {
         drawing_move_count: None,
         generalized_sg: None,
     }
-}
-
-/// Sentences that read a balance table of values: why the position is won or lost, and where
-/// the winning moves come from.
-///
-/// `nim_moves` says that every move lowers one row (Nim heaps, exponents), so a winning move must
-/// lower a row with a 1 in the highest unbalanced column; with Sprague-Grundy values a move can
-/// also raise a value, and that sentence would be false.
-fn balance_sentences(t: &BalanceTable, subject: &str, nim_moves: bool) -> Vec<String> {
-    let odd: Vec<String> =
-        t.columns.iter().zip(&t.unbalanced).filter(|(_, &u)| u).map(|(&c, _)| column_name(c)).collect();
-    if odd.is_empty() {
-        return vec![format!(
-            "Every column has an even number of 1s: the {subject} are balanced (XOR 0). Any move changes one of them and unbalances a column, and the opponent can always balance again, so the player to move loses with best play."
-        )];
-    }
-    let heaps: Vec<String> = t.reducible.iter().map(|i| (i + 1).to_string()).collect();
-    let columns = match odd.split_last() {
-        Some((last, [])) => format!("Column {last} has"),
-        Some((last, rest)) => format!("Columns {} and {last} have", rest.join(", ")),
-        None => String::new(),
-    };
-    let mut out = vec![format!(
-        "{columns} an odd number of 1s: the {subject} are unbalanced (XOR {} is not 0), so the player to move wins by balancing them again.",
-        t.nim_sum
-    )];
-    if nim_moves {
-        out.push(format!(
-            "A balancing move must change a row with a 1 in the highest unbalanced column ({}): heap{} {}. It turns that row r into r xor {}, which flips exactly the unbalanced columns and is smaller than r.",
-            odd[0],
-            if heaps.len() == 1 { "" } else { "s" },
-            heaps.join(", "),
-            t.nim_sum
-        ));
-    }
-    out
 }
 
 /// A family of moves in words: the move itself for a family of one, and otherwise its shape
@@ -1061,72 +1021,14 @@ fn sum_normal(cs: &[Component], options: &AnalyzeOptions) -> Result<Analysis, An
 fn misere_nim(heaps: &[u64], describe: impl Fn(usize, u64, u64) -> String, noun: &str) -> Analysis {
     let wins = misere_nim_wins(heaps);
     let mut a = blank(Outcome::from_win(wins), Method::MisereRule);
-    let small = heaps.iter().all(|&h| h <= 1);
-    let ones = heaps.iter().filter(|&&h| h == 1).count();
-    let e = &mut a.explanation;
-    e.push(format!(
-        "Misère Nim (Bouton's rule for misère play): the last player to move loses. When every {noun} is at most 1, the player to move wins exactly when the number of 1s is even; when some {noun} is larger than 1, exactly when the nim-sum is not 0."
-    ));
-    let table = BalanceTable::new(heaps);
-    if small {
-        e.push(format!(
-            "Here every {noun} is at most 1 and there are {ones} of size 1 ({}): the player to move {}.",
-            if ones % 2 == 0 { "even" } else { "odd" },
-            if wins { "wins" } else { "loses" }
-        ));
-    } else {
-        e.extend(table.render_lines());
-        e.push(format!(
-            "Here some {noun} is larger than 1 and the nim-sum is {}: the player to move {}.",
-            table.nim_sum,
-            if wins { "wins" } else { "loses" }
-        ));
-        if heaps.iter().filter(|&&h| h > 1).count() == 1 && wins {
-            e.push(format!(
-                "Only one {noun} is larger than 1: the winning move reduces it to 0 or 1 so that an odd number of 1s is left for the opponent."
-            ));
-        } else if wins {
-            e.extend(balance_sentences(&table, &format!("{noun}s"), true));
-        }
-    }
+    a.explanation = misere_nim_explanation(heaps, noun);
     let listing = Listing::new(heaps.len());
     for (i, to) in misere_nim_winning_moves(heaps) {
         listing.record(&mut a, Move::new(i, vec![to]), describe(i, heaps[i], to), || replaced(heaps, i, &[to]));
     }
     listing.finish(&mut a);
-    a.balance = Some(table);
+    a.balance = Some(BalanceTable::new(heaps));
     a
-}
-
-/// Chips on a strip through staircase Nim: exact at any size.
-fn chips(cells: &[u64], options: &AnalyzeOptions) -> Result<Analysis, AnalyzeError> {
-    if options.convention == Convention::Misere {
-        return Err(AnalyzeError::Unsupported(
-            "chips on a strip are played with the last mover winning; their misère form is not covered".into(),
-        ));
-    }
-    use crate::rules::chips as rule;
-    let gaps = rule::chip_gaps(cells);
-    let x = nim_sum(&gaps);
-    let mut a = blank(Outcome::from_win(x != 0), Method::ClosedForm);
-    a.sg = Some(x);
-    a.heap_values = Some(gaps.clone());
-    for (chip, to) in rule::chips_winning_moves(cells) {
-        let mut result = cells.to_vec();
-        result[chip] = to;
-        a.winning_moves.push(WinningMove {
-            result_tokens: None,
-            leaves: vec![],
-            text: rule::describe_slide(cells, chip, to),
-            result,
-            mv: Move::new(chip, vec![to]),
-        });
-    }
-    a.explanation = rule::explanation(cells);
-    let table = BalanceTable::new(&gaps);
-    a.explanation.extend(table.render_lines());
-    a.balance = Some(table);
-    Ok(a)
 }
 
 /// A board game through its own theory ([`crate::rules::board::BoardRules::solve`]).
@@ -1145,10 +1047,13 @@ fn board(b: &Board, numbers: &[u64], options: &AnalyzeOptions) -> Result<Analysi
         BoardMethod::ProvenPeriod => Method::ProvenPeriod,
         BoardMethod::Table => Method::Table,
         BoardMethod::Search => Method::Search,
+        BoardMethod::MisereRule => Method::MisereRule,
     };
     let mut a = blank(Outcome::from_win(answer.wins), method);
     a.sg = answer.value;
     a.sg_note = answer.value_note;
+    a.balance = answer.balance;
+    a.heap_values = answer.heap_values;
     for result in answer.winning {
         if let Some(mv) = Move::between(numbers, &result) {
             // Games that draw their own rows write results as tokens (the numbers are edges or
@@ -1237,106 +1142,6 @@ fn graph(game: &GraphGame, numbers: &[u64], options: &AnalyzeOptions) -> Result<
     }
     a.generalized_sg = report.token_values.as_ref().map(|vs| vs.iter().map(ToString::to_string).collect());
     a.explanation = report.explanation;
-    Ok(a)
-}
-
-/// Euclid's game by Cole and Davie's rule: exact at any size, in O(log) steps, under normal
-/// play and misère play (whoever makes a number 0 loses).
-fn euclid(x: u64, y: u64, options: &AnalyzeOptions) -> Result<Analysis, AnalyzeError> {
-    use crate::rules::euclid as rule;
-    let misere = options.convention == Convention::Misere;
-    let wins = rule::euclid_wins_under(x, y, misere);
-    let mut a = blank(Outcome::from_win(wins), Method::ClosedForm);
-    for (number, left) in rule::euclid_winning_moves_under(x, y, misere) {
-        let text = rule::describe_move(x, y, number, left);
-        let (p, q) = rule::after(x, y, number, left);
-        a.winning_moves.push(WinningMove {
-            result_tokens: None,
-            leaves: vec![],
-            text,
-            result: vec![p, q],
-            mv: Move::new(number, vec![left]),
-        });
-    }
-    if misere {
-        a.explanation = vec![
-            "Misère Euclid's game: whoever makes a number 0 loses. Cole and Davie's argument carries over: with a >= 2b the player to move chooses which of (a mod b + b, b) and (a mod b, b) the opponent faces, and one of them is lost; only the ends differ: from (k b, b) with k >= 2 the move to (b, b) wins (both its moves make a 0), and from (b, b) every move loses.".into(),
-            format!("So ({x}, {y}) is {}; the rule is checked against exhaustive search on every pair to 80.", if wins { "won for the player to move" } else { "lost for the player to move" }),
-        ];
-        return Ok(a);
-    }
-    a.sg = Some(rule::euclid_value(x, y));
-    a.explanation = crate::rules::euclid::explanation(x, y);
-    a.explanation.push(format!(
-        "Its Sprague-Grundy value is {}: along each level (a, b) = (q b + r, b) of the Euclidean algorithm the positions (r + j b, b) have the options (r + i b, b), i < j, so each value is the mex of those below it, starting from the value of (b, r).",
-        a.sg.unwrap_or(0)
-    ));
-    Ok(a)
-}
-
-fn divisor(n: u64, options: &AnalyzeOptions) -> Result<Analysis, AnalyzeError> {
-    let factors = factorize(n);
-    let exps: Vec<u64> = factors.iter().map(|&(_, e)| u64::from(e)).collect();
-    let describe = |i: usize, from: u64, to: u64| {
-        let (p, _) = factors[i];
-        let k = (from - to) as u32;
-        let d = p.pow(k);
-        format!("divide by {p}^{k} = {d} ({n} -> {})", n / d)
-    };
-    let written = if factors.is_empty() {
-        "1 (no prime factors)".to_string()
-    } else {
-        factors
-            .iter()
-            .map(|&(p, e)| if e == 1 { p.to_string() } else { format!("{p}^{e}") })
-            .collect::<Vec<_>>()
-            .join(" * ")
-    };
-    let intro = vec![
-        format!("n = {n} = {written}."),
-        format!(
-            "Dividing by p^k lowers the exponent of one prime p by k, so the game is Nim on the exponents [{}]; n = 1 is the position with no move.",
-            join(&exps, ", ")
-        ),
-    ];
-    let mut a = match options.convention {
-        Convention::Misere => misere_nim(&exps, describe, "exponent"),
-        Convention::Normal | Convention::Every => {
-            let x = nim_sum(&exps);
-            let mut a = blank(Outcome::from_win(x != 0), Method::ClosedForm);
-            a.sg = Some(x);
-            let table = BalanceTable::new(&exps);
-            a.explanation.extend(table.render_lines());
-            a.explanation.extend(balance_sentences(&table, "exponents", true));
-            for (i, to) in nim_winning_moves(&exps) {
-                a.winning_moves.push(WinningMove {
-                    result_tokens: None,
-                    leaves: vec![],
-                    text: describe(i, exps[i], to),
-                    result: vec![],
-                    mv: Move::new(i, vec![to]),
-                });
-            }
-            a.balance = Some(table);
-            a
-        }
-    };
-    for m in &mut a.winning_moves {
-        // The moves were made on the exponents; the position is the number itself (heap 0).
-        let i = m.mv.heap;
-        let d = factors[i].0.pow((exps[i] - m.mv.to[0]) as u32);
-        m.result = vec![n / d];
-        m.mv = Move::new(0, vec![n / d]);
-    }
-    a.heap_values = Some(exps);
-    let mut e = intro;
-    if options.convention == Convention::Misere {
-        e.push(
-            "Misère: whoever makes n equal to 1 makes the last move and loses (the problem \"Alice and Bob\").".into(),
-        );
-    }
-    e.append(&mut a.explanation);
-    a.explanation = e;
     Ok(a)
 }
 

@@ -22,7 +22,6 @@ use crate::engine::Method;
 use crate::error::{AnalyzeError, GaveUp, Work};
 use crate::game::convention::Outcome;
 use crate::game::{Component, Move, Position};
-use crate::rules::euclid::{euclid_step, euclid_value};
 use crate::rules::Ruleset;
 use crate::solve::analysis::{blank_analysis, Analysis, AnalyzeOptions, WinningMove};
 use crate::solve::naive;
@@ -93,7 +92,11 @@ impl Steps {
     /// (whether the player to move wins that game alone, its step).
     fn of(&mut self, position: &Position) -> Result<(bool, u64), AnalyzeError> {
         match position {
-            Position::Euclid(a, b) => return Ok((euclid_value(*a, *b) != 0, euclid_step(*a, *b))),
+            Position::Board(b, numbers) => {
+                if let Some(step) = b.rules().every_step(numbers) {
+                    return Ok(step);
+                }
+            }
             Position::Sum(cs) if cs.len() == 1 && cs[0].ruleset == Ruleset::Nim => {
                 return Ok((cs[0].heap > 0, u64::from(cs[0].heap > 0)))
             }
@@ -146,14 +149,9 @@ impl Steps {
                 return Ok((v, (n > 0).then_some(empty), slowest));
             }
         }
-        let options = euclid_options(position).map_or_else(
-            || {
-                Ok::<_, AnalyzeError>(
-                    naive::moves(position, crate::game::Player::First).into_iter().map(|(_, p)| (p, 1u128)).collect(),
-                )
-            },
-            Ok,
-        )?;
+        let options = grouped_options(position).unwrap_or_else(|| {
+            naive::moves(position, crate::game::Player::First).into_iter().map(|(_, p)| (p, 1u128)).collect()
+        });
         for (next, times) in options {
             let (next_wins, step) = self.of(&next)?;
             *counts.entry(step).or_default() += times;
@@ -176,29 +174,13 @@ impl Steps {
     }
 }
 
-/// Euclid's options grouped by step without listing a huge quotient one by one: (a - k b, b)
-/// for k = 1..q are the positions j = q - k of the level, and every j >= 2 has the same step,
-/// so they are given as one representative with a multiplicity. `None` for other games.
-fn euclid_options(position: &Position) -> Option<Vec<(Position, u128)>> {
-    let Position::Euclid(a, b) = *position else { return None };
-    let (big, small) = (a.max(b), a.min(b));
-    if small == 0 {
-        return Some(vec![]);
-    }
-    let at = |left: u64| if a >= b { Position::Euclid(left, b) } else { Position::Euclid(a, left) };
-    let (q, r) = (big / small, big % small);
-    let mut out = vec![(at(r), 1)];
-    if q >= 2 {
-        out.push((at(r + small), 1));
-    }
-    if q >= 3 {
-        out.push((at(r + 2 * small), u128::from(q - 2)));
-    }
-    if a == b {
-        // Equal numbers: either may become 0.
-        out.push((Position::Euclid(a, 0), 1));
-    }
-    Some(out)
+/// A board game's options grouped by step, for a game with a rule for its steps
+/// ([`crate::rules::board::BoardRules::grouped_options`]: Euclid's game, whose huge quotients
+/// are not listed one by one). `None` for other games.
+fn grouped_options(position: &Position) -> Option<Vec<(Position, u128)>> {
+    let Position::Board(b, numbers) = position else { return None };
+    let grouped = b.rules().grouped_options(numbers)?;
+    Some(grouped.into_iter().map(|(after, times)| (Position::Board(b.clone(), after), times)).collect())
 }
 
 /// The longest game of a board game that Every-SG searches (see
@@ -230,8 +212,9 @@ pub(crate) fn check_covered(position: &Position) -> Result<(), AnalyzeError> {
 fn check_length(position: &Position) -> Result<(), AnalyzeError> {
     for p in &parts(position) {
         let longest = match &p.position {
+            // A game with a rule for its steps is not searched.
+            Position::Board(b, numbers) if b.rules().every_step(numbers).is_some() => None,
             Position::Board(b, numbers) => Some(b.rules().longest_game(numbers)),
-            Position::Euclid(..) => None,
             Position::Sum(cs) if cs.iter().all(|c| c.ruleset == Ruleset::Nim) => None,
             other => Some(other.heaps().iter().map(|&h| u128::from(h)).sum()),
         };
@@ -399,14 +382,6 @@ fn describe_every(parts: &[Part], after: &[Position], games: bool) -> String {
                 [c] => c.ruleset.describe_move(p.first + 1, c.heap, &to),
                 _ => format!("{} -> {}", p.first + 1, join(&to)),
             },
-            Position::Euclid(a, b) => {
-                let number = usize::from(from.first() == to.first());
-                let words = crate::rules::euclid::describe_move(*a, *b, number, to.get(number).copied().unwrap_or(0));
-                match parts.len() {
-                    1 => words,
-                    _ => format!("in game {} (euclid): {words}", k + 1),
-                }
-            }
             Position::Board(board, numbers) => match parts.len() {
                 1 => board.rules().describe(numbers, &to),
                 _ => format!("in game {} ({board}): {}", k + 1, board.rules().describe(numbers, &to)),

@@ -9,7 +9,6 @@ use crate::game::convention::{Convention, Outcome, Player};
 use crate::game::family::first_moves;
 use crate::game::games::{part_game, part_token, Parts};
 use crate::game::{Game, Move, MoveFamily, Position};
-use crate::rules::euclid::euclid_moves_to_value;
 use crate::solve::analysis::{
     analyze, blank_analysis, describe_family, Analysis, AnalyzeOptions, WinningFamily, WinningMove, LISTED_MOVES,
 };
@@ -113,7 +112,8 @@ fn normal(parts: &[Position], options: &AnalyzeOptions) -> Result<Analysis, Anal
 }
 
 /// The moves of one game of a sum that bring it to `target`, as families with their words:
-/// heaps through their rulesets (exact at any size), Euclid's game through its levels, the
+/// heaps through their rulesets (exact at any size), a board game with a rule for them (Euclid's
+/// game, through its levels), the
 /// moves to 0 from the game's own analysis, and any other by listing its options when it is
 /// small. The error says why the moves are not known.
 fn moves_to_value(
@@ -138,11 +138,14 @@ fn moves_to_value(
                 })
                 .collect())
         }
-        Position::Euclid(a, b) => Ok(euclid_moves_to_value(*a, *b, target)
+        Position::Board(b, numbers) if b.rules().moves_to_value(numbers, target).is_some() => Ok(b
+            .rules()
+            .moves_to_value(numbers, target)
+            .unwrap_or_default()
             .into_iter()
-            .map(|(number, left)| {
-                let text = in_game(index, part, crate::rules::euclid::describe_move(*a, *b, number, left));
-                (MoveFamily::single(Move::new(number, vec![left])), text)
+            .filter_map(|after| {
+                let text = in_game(index, part, b.rules().describe(numbers, &after));
+                Some((MoveFamily::single(Move::between(numbers, &after)?), text))
             })
             .collect()),
         _ if target == 0 => match analysis.winning_move_count {
@@ -177,12 +180,6 @@ fn describe_in(part: &Position, mv: &Move) -> String {
     let (before, after) = (part.heaps(), mv.apply(&part.heaps()));
     match part {
         Position::Board(b, numbers) => b.rules().describe(numbers, &after),
-        Position::Euclid(a, b) => {
-            crate::rules::euclid::describe_move(*a, *b, mv.heap, mv.to.first().copied().unwrap_or(0))
-        }
-        Position::Chips(cells) => {
-            crate::rules::chips::describe_slide(cells, mv.heap, mv.to.first().copied().unwrap_or(0))
-        }
         _ => format!("{} -> {}", join(&before), join(&after)),
     }
 }

@@ -13,22 +13,6 @@ use crate::game::{Component, Move, Position};
 /// The name this module's moves had before every part of the crate used [`Move`]; the same type.
 pub type NaiveMove = Move;
 
-/// Whether `d` > 1 is a power of a prime, by trial division.
-fn is_prime_power(d: u64) -> bool {
-    let mut p = 2;
-    while p * p <= d {
-        if d.is_multiple_of(p) {
-            let mut r = d;
-            while r.is_multiple_of(p) {
-                r /= p;
-            }
-            return r == 1;
-        }
-        p += 1;
-    }
-    d > 1
-}
-
 /// Every move from `position` for `player`, with the position it leaves.
 pub fn moves(position: &Position, player: Player) -> Vec<(Move, Position)> {
     let mut out = Vec::new();
@@ -52,22 +36,6 @@ pub fn moves(position: &Position, player: Player) -> Vec<(Move, Position)> {
                 }
             }
         }
-        Position::Divisor(n) => {
-            for d in (2..=*n).filter(|d| n % d == 0 && is_prime_power(*d)) {
-                out.push((Move::new(0, vec![n / d]), Position::Divisor(n / d)));
-            }
-        }
-        // Every slide of every chip to a free cell on its left, before the next chip or the wall.
-        Position::Chips(cells) => {
-            for (i, &c) in cells.iter().enumerate() {
-                let wall = cells.iter().copied().filter(|&d| d < c).max().unwrap_or(0);
-                for to in wall + 1..c {
-                    let mut next = cells.clone();
-                    next[i] = to;
-                    out.push((Move::new(i, vec![to]), Position::Chips(next)));
-                }
-            }
-        }
         // A move of a sum of games is a move of one of them.
         Position::Games(parts) => {
             let layout = Parts::of(parts);
@@ -82,22 +50,6 @@ pub fn moves(position: &Position, player: Player) -> Vec<(Move, Position)> {
             for after in b.rules().options(numbers) {
                 if let Some(m) = Move::between(numbers, &after) {
                     out.push((m, Position::Board(b.clone(), after)));
-                }
-            }
-        }
-        // Every multiple of the smaller number that the larger can lose, written out again
-        // from the rule rather than taken from the game's module.
-        Position::Euclid(a, b) => {
-            for (i, big, small) in [(0, *a, *b), (1, *b, *a)] {
-                if small == 0 || big < small {
-                    continue;
-                }
-                let mut k = 1;
-                while k * small <= big {
-                    let left = big - k * small;
-                    let next = if i == 0 { Position::Euclid(left, *b) } else { Position::Euclid(*a, left) };
-                    out.push((Move::new(i, vec![left]), next));
-                    k += 1;
                 }
             }
         }
@@ -130,8 +82,6 @@ impl NaiveSolver {
                 h.sort_unstable();
                 Position::Kl { forbidden: *forbidden, heaps: h }
             }
-            Position::Divisor(n) => return (Position::Divisor(*n), convention, Player::First),
-            Position::Euclid(a, b) => return (Position::Euclid(*a, *b), convention, Player::First),
             // The order of the games does not matter, nor finished heaps.
             Position::Games(parts) => {
                 let mut parts: Vec<Position> = parts
@@ -144,11 +94,6 @@ impl NaiveSolver {
             }
             Position::Board(b, numbers) => {
                 return (Position::Board(b.clone(), b.rules().canonical(numbers)), convention, Player::First)
-            }
-            Position::Chips(cells) => {
-                let mut cells = cells.clone();
-                cells.sort_unstable();
-                return (Position::Chips(cells), convention, Player::First);
             }
         };
         (p, convention, player)

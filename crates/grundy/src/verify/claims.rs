@@ -16,6 +16,7 @@ use super::positions::{heap_multisets, limited_multisets, multiset_count};
 use crate::engine::table::mex_table;
 use crate::game::convention::{Convention, Player};
 use crate::game::{Component, Position};
+use crate::rules::board::{Board, Divisor};
 use crate::rules::{MoveSet, Ruleset};
 use crate::solve::naive::NaiveSolver;
 
@@ -272,6 +273,11 @@ fn sum_of(ruleset: &Ruleset, heaps: &[u64]) -> Position {
 
 fn kl(k: u64, l: u64, heaps: &[u64]) -> Position {
     Position::Kl { forbidden: [k, l], heaps: heaps.to_vec() }
+}
+
+/// The divisor game's position n.
+fn divisor_position(n: u64) -> Position {
+    Position::Board(Board::Divisor(Divisor), vec![n])
 }
 
 fn xor(values: impl IntoIterator<Item = u64>) -> u64 {
@@ -695,7 +701,7 @@ fn alice(wins: bool) -> &'static str {
 fn divisor(r: &VerifyRange) -> Result<Tally, VerifyError> {
     let t = Tally::new(format!("n in 2..{} (1 < n, as the rule states)", r.max_n));
     let judge = Judge { convention: Convention::Misere, flags: " --misere", words: alice };
-    let game = |&n: &u64| ("divisor".to_string(), tokens(&[n]), Position::Divisor(n));
+    let game = |&n: &u64| ("divisor".to_string(), tokens(&[n]), divisor_position(n));
     Ok(outcome_claim(t, 2..=r.max_n, judge, game, |&n| {
         let e = exponents(n);
         let sum = e.iter().fold(0, |a, &b| a ^ b);

@@ -16,6 +16,7 @@ use crate::engine::table::{mex_of, mex_table};
 use crate::error::ParseGameError;
 use crate::game::convention::{Convention, Player};
 use crate::game::{Component, Game, Position};
+use crate::rules::board::{Board, Divisor};
 use crate::rules::{MoveSet, Ruleset};
 use crate::solve::naive::NaiveSolver;
 use crate::verify::claims::VerifyError;
@@ -135,7 +136,7 @@ fn single(game: &Game, n: u64) -> Position {
     match game {
         Game::Heaps(r) => Position::Sum(vec![Component::new(r.clone(), n)]),
         Game::Kl { first, second } => Position::Kl { forbidden: [*first, *second], heaps: vec![n] },
-        _ => Position::Divisor(n),
+        _ => Position::Board(Board::Divisor(Divisor), vec![n]),
     }
 }
 
@@ -163,8 +164,8 @@ fn truth_source(game: &Game, o: &GuessOptions) -> Result<Truth, VerifyError> {
             }
             return Ok(Truth::Search(game.clone()));
         }
-        Game::Divisor => return Ok(Truth::Divisor),
-        Game::BoundedPerHeap | Game::Sum | Game::Euclid | Game::Chips | Game::Board(_) => {
+        Game::Board(Board::Divisor(_)) => return Ok(Truth::Divisor),
+        Game::BoundedPerHeap | Game::Sum | Game::Board(_) => {
             return Err(VerifyError::new(format!(
                 "a guess over n needs a game with one kind of heap, not '{game}' (e.g. bounded:3, subtraction:1,3)"
             )))
@@ -200,13 +201,11 @@ fn true_values(truth: &Truth, o: &GuessOptions, from: u64) -> Vec<u64> {
             GuessKind::Sg => {
                 let mut g = vec![0u64; o.upto as usize + 1];
                 for n in 2..=o.upto {
-                    let opts: Vec<u64> = crate::solve::naive::moves(&Position::Divisor(n), Player::First)
-                        .into_iter()
-                        .filter_map(|(_, p)| match p {
-                            Position::Divisor(m) => Some(g[m as usize]),
-                            _ => None,
-                        })
-                        .collect();
+                    let opts: Vec<u64> =
+                        crate::solve::naive::moves(&single(&Game::Board(Board::Divisor(Divisor)), n), Player::First)
+                            .into_iter()
+                            .filter_map(|(_, p)| p.heaps().first().and_then(|&m| g.get(m as usize).copied()))
+                            .collect();
                     let mut seen = vec![false; opts.len() + 1];
                     let size = seen.len();
                     opts.iter().filter(|&&v| (v as usize) < size).for_each(|&v| seen[v as usize] = true);
@@ -217,7 +216,13 @@ fn true_values(truth: &Truth, o: &GuessOptions, from: u64) -> Vec<u64> {
             GuessKind::PPositions => {
                 let mut solver = NaiveSolver::new();
                 (1..=o.upto)
-                    .map(|n| u64::from(!solver.wins(&Position::Divisor(n), o.convention, Player::First)))
+                    .map(|n| {
+                        u64::from(!solver.wins(
+                            &single(&Game::Board(Board::Divisor(Divisor)), n),
+                            o.convention,
+                            Player::First,
+                        ))
+                    })
                     .collect()
             }
         },

@@ -12,11 +12,15 @@ use std::fmt;
 
 use crate::error::{AnalyzeError, GaveUp};
 use crate::rules::draw::Sketch;
+use crate::rules::nim::BalanceTable;
 use crate::rules::Ruleset;
 
+pub mod chips;
 pub mod circle;
 pub mod coins;
 pub mod cutting;
+pub mod divisor;
+pub mod euclid;
 pub mod fibonacci;
 pub mod geography;
 pub mod graph;
@@ -29,9 +33,12 @@ pub mod staircase;
 pub mod take_or_split;
 pub mod wythoff;
 
+pub use chips::Chips;
 pub use circle::Circle;
 pub use coins::{CoinRule, Coins, Coins2d};
 pub use cutting::Cutting;
+pub use divisor::Divisor;
+pub use euclid::Euclid;
 pub use fibonacci::MultipleNim;
 pub use geography::Geography;
 pub use graph::GraphGame;
@@ -168,6 +175,8 @@ pub enum BoardMethod {
     Table,
     /// An exact search of the positions reachable.
     Search,
+    /// The rule of misère Nim (Bouton's, for misère play), on the Nim heaps the game is.
+    MisereRule,
 }
 
 /// A board game's answer for one position: the fast path, checked by the tests against
@@ -191,13 +200,29 @@ pub struct BoardAnswer {
     pub method: BoardMethod,
     /// The reasoning, one line each, naming the theorem and its author.
     pub explanation: Vec<String>,
+    /// The binary balance table of the Nim heaps the answer reads (the divisor game's
+    /// exponents, the gaps of chips on a strip), when it reads one.
+    pub balance: Option<BalanceTable>,
+    /// The values the answer is the nim-sum of, when it is one (the exponents, the gaps).
+    pub heap_values: Option<Vec<u64>>,
 }
 
 impl BoardAnswer {
     /// An answer that lists every winning move (`count` is their number).
     pub fn listed(wins: bool, value: Option<u64>, winning: Vec<Vec<u64>>, method: BoardMethod) -> Self {
         let count = Some(winning.len() as u128);
-        BoardAnswer { wins, value, value_note: None, winning, count, not_listed: None, method, explanation: vec![] }
+        BoardAnswer {
+            wins,
+            value,
+            value_note: None,
+            winning,
+            count,
+            not_listed: None,
+            method,
+            explanation: vec![],
+            balance: None,
+            heap_values: None,
+        }
     }
 }
 
@@ -305,6 +330,47 @@ pub trait BoardRules {
         numbers.to_vec()
     }
 
+    /// The position in one line of words for the terminal, for a game whose number is read
+    /// rather than counted (the divisor game's n with its prime powers); `None` draws rows.
+    fn line(&self, _numbers: &[u64]) -> Option<String> {
+        None
+    }
+
+    /// The position as Nim heaps, for a game that is Nim in disguise (the divisor game: the
+    /// exponents of n), so that a search along the game (the computer's longest game) runs
+    /// on the heaps rather than on the numbers; `None` for other games.
+    fn nim_heaps(&self, _numbers: &[u64]) -> Option<Vec<u64>> {
+        None
+    }
+
+    /// The numbers left by the move that leaves `left` in heap `heap` of
+    /// [`BoardRules::nim_heaps`].
+    fn after_nim_move(&self, _numbers: &[u64], _heap: usize, _left: u64) -> Option<Vec<u64>> {
+        None
+    }
+
+    /// The moves that leave a position of Sprague-Grundy value `target`, as the numbers they
+    /// leave, for a game with a rule for them at any size (Euclid's game, along its levels);
+    /// `None` when the game has none (a sum then lists the options of a small position).
+    fn moves_to_value(&self, _numbers: &[u64], _target: u64) -> Option<Vec<Vec<u64>>> {
+        None
+    }
+
+    /// The Every-SG step of the position (Jia Zhihao's: 0 when over; 1 + the largest step of a
+    /// lost option when won alone, 1 + the smallest step of any option when lost), with whether
+    /// it is won alone, for a game with a rule for it at any size (Euclid's game); `None` when
+    /// Every-SG searches the game's own moves.
+    fn every_step(&self, _numbers: &[u64]) -> Option<(bool, u64)> {
+        None
+    }
+
+    /// The options grouped by step without listing a huge number of them one by one, each a
+    /// representative with how many options it stands for, for a game whose
+    /// [`BoardRules::every_step`] is given; `None` lists [`BoardRules::options`].
+    fn grouped_options(&self, _numbers: &[u64]) -> Option<Vec<(Vec<u64>, u128)>> {
+        None
+    }
+
     /// The position drawn (SVG shapes, no I/O), the shapes that make a move marked with the
     /// numbers they leave and the move in this game's words ([`crate::rules::draw`]); `mover`
     /// is the player to move (0: first, 1: second). A bounded number of shapes at any size.
@@ -372,7 +438,7 @@ pub fn plain_face(rules: &(impl BoardRules + ?Sized), numbers: &[u64]) -> Sketch
 ///
 /// ```
 /// use grundy::rules::board::Board;
-/// for s in ["wythoff", "fibonacci-nim", "multiple:2", "multiple:3", "multiplication", "staircase", "moore:2",
+/// for s in ["divisor", "euclid", "chips", "wythoff", "fibonacci-nim", "multiple:2", "multiple:3", "multiplication", "staircase", "moore:2",
 ///           "take-or-split:2", "take-or-split:3", "take-or-split:1024", "circle:kayles", "circle:octal:0.777",
 ///           "circle:hex:0.8f", "cutting", "turtles", "mock-turtles", "ruler", "coins-2d:turtlesxturtles",
 ///           "coins-2d:mock-turtlesxruler"] {
@@ -387,6 +453,12 @@ pub fn plain_face(rules: &(impl BoardRules + ?Sized), numbers: &[u64]) -> Sketch
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Board {
+    /// The divisor game ("Alice and Bob"): divide n by a prime power that divides it.
+    Divisor(Divisor),
+    /// Euclid's game (Cole and Davie): subtract a multiple of the smaller number from the larger.
+    Euclid(Euclid),
+    /// Chips on a strip ("Georgia and Bob"): slide one chip left.
+    Chips(Chips),
     /// Wythoff's game.
     Wythoff(Wythoff),
     /// Fibonacci Nim (`fibonacci-nim`) and its K-multiple form (`multiple:K`).
@@ -421,6 +493,9 @@ impl Board {
     /// The game's rules and theory.
     pub fn rules(&self) -> &dyn BoardRules {
         match self {
+            Board::Divisor(g) => g,
+            Board::Euclid(g) => g,
+            Board::Chips(g) => g,
             Board::Wythoff(g) => g,
             Board::Multiple(g) => g,
             Board::Multiplication(g) => g,
@@ -441,6 +516,9 @@ impl Board {
     /// names one badly (e.g. `moore:0`).
     pub fn parse(s: &str) -> Option<Result<Board, String>> {
         match s {
+            "divisor" => Some(Ok(Board::Divisor(Divisor))),
+            "euclid" => Some(Ok(Board::Euclid(Euclid))),
+            "chips" => Some(Ok(Board::Chips(Chips))),
             "wythoff" => Some(Ok(Board::Wythoff(Wythoff))),
             "fibonacci-nim" => Some(Ok(Board::Multiple(MultipleNim::fibonacci()))),
             "multiplication" => Some(Ok(Board::Multiplication(Multiplication))),

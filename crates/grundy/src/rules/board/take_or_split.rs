@@ -1193,6 +1193,8 @@ impl BoardRules for TakeOrSplit {
             not_listed,
             method,
             explanation: vec![],
+            balance: None,
+            heap_values: None,
         };
         if !misere {
             match u64::try_from(x) {

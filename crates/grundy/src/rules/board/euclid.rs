@@ -9,6 +9,11 @@
 //! (a - b, b), and the position is won exactly when that one is lost. The chain of forced moves
 //! follows the Euclidean algorithm, so the answer takes O(log) steps at any size.
 
+use crate::error::AnalyzeError;
+use crate::number::parse_u64;
+use crate::rules::board::{BoardAnswer, BoardMethod, BoardRules};
+use crate::rules::draw::Sketch;
+
 /// One legal move of Euclid's game from (a, b): which number changes (0 or 1) and what it
 /// becomes, by the rule "subtract a positive multiple of the smaller from the larger" (for the
 /// tests' plain search).
@@ -48,7 +53,7 @@ pub fn euclid_wins(a: u64, b: u64) -> bool {
 /// play, won under misère play).
 ///
 /// ```
-/// use grundy::rules::euclid::euclid_wins_under;
+/// use grundy::rules::board::euclid::euclid_wins_under;
 /// assert!(!euclid_wins_under(3, 3, true)); // either move makes a 0, and loses
 /// assert!(euclid_wins_under(7, 0, true)); // the opponent made the 0
 /// ```
@@ -141,7 +146,7 @@ fn levels(a: u64, b: u64) -> Vec<u64> {
 /// out along the Euclidean algorithm; a test checks it against the plain mex on every pair to 80.
 ///
 /// ```
-/// use grundy::rules::euclid::euclid_value;
+/// use grundy::rules::board::euclid::euclid_value;
 /// assert_eq!(euclid_value(5, 0), 0); // over
 /// assert_eq!(euclid_value(7, 7), 1);
 /// assert_eq!(euclid_value(34, 12), 2);
@@ -158,7 +163,7 @@ pub fn euclid_value(a: u64, b: u64) -> u64 {
 /// move that makes the other number 0, of value 0).
 ///
 /// ```
-/// use grundy::rules::euclid::{euclid_moves_to_value, euclid_value};
+/// use grundy::rules::board::euclid::{euclid_moves_to_value, euclid_value};
 /// for t in 0..4 {
 ///     for (number, left) in euclid_moves_to_value(34, 12, t) {
 ///         let (x, y) = if number == 0 { (left, 12) } else { (34, left) };
@@ -204,7 +209,7 @@ pub fn euclid_moves_to_value(a: u64, b: u64, target: u64) -> Vec<(usize, u64)> {
 /// c != 0), so every j >= 2 has the same step, and the step is O(log) to compute.
 ///
 /// ```
-/// use grundy::rules::euclid::euclid_step;
+/// use grundy::rules::board::euclid::euclid_step;
 /// assert_eq!(euclid_step(3, 0), 0);
 /// assert_eq!(euclid_step(3, 3), 1);
 /// ```
@@ -270,6 +275,259 @@ pub(crate) fn explanation(a: u64, b: u64) -> Vec<String> {
         ));
     }
     e
+}
+
+/// Euclid's game (`euclid`): the position is the two numbers `[a, b]`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Euclid;
+
+/// The two numbers of a position (0 for a number missing).
+fn pair(numbers: &[u64]) -> (u64, u64) {
+    (numbers.first().copied().unwrap_or(0), numbers.get(1).copied().unwrap_or(0))
+}
+
+/// Which number a move from `numbers` to `after` changed, and what it became; `None` unless
+/// exactly one of the two changed.
+fn changed(numbers: &[u64], after: &[u64]) -> Option<(usize, u64)> {
+    match (numbers, after) {
+        ([a, b], [x, y]) if a != x && b == y => Some((0, *x)),
+        ([a, b], [x, y]) if a == x && b != y => Some((1, *y)),
+        _ => None,
+    }
+}
+
+impl BoardRules for Euclid {
+    fn spelling(&self) -> String {
+        "euclid".into()
+    }
+
+    fn rules_sentence(&self) -> String {
+        "A move subtracts a positive multiple of the smaller number from the larger, leaving it at least 0; whoever makes a number 0 wins.".into()
+    }
+
+    fn parse(&self, tokens: &[&str]) -> Result<Vec<u64>, String> {
+        let [a, b] = tokens else {
+            return Err(match tokens.len() {
+                0 => "the position is empty: give the two numbers".to_string(),
+                n => format!("Euclid's game takes two numbers, not {n}"),
+            });
+        };
+        Ok(vec![parse_u64(a, "the first number")?, parse_u64(b, "the second number")?])
+    }
+
+    fn label(&self, i: usize) -> String {
+        format!("number {}", i + 1)
+    }
+
+    /// Every multiple of the smaller number that the larger can lose, written out from the rule.
+    fn options(&self, numbers: &[u64]) -> Vec<Vec<u64>> {
+        let (a, b) = pair(numbers);
+        let mut out = vec![];
+        for (i, big, small) in [(0, a, b), (1, b, a)] {
+            if small == 0 || big < small {
+                continue;
+            }
+            let mut k = 1;
+            while k * small <= big {
+                let left = big - k * small;
+                out.push(if i == 0 { vec![left, b] } else { vec![a, left] });
+                k += 1;
+            }
+        }
+        out
+    }
+
+    fn check(&self, numbers: &[u64], after: &[u64]) -> Result<(), String> {
+        if after.len() != 2 {
+            return Err("a move of Euclid's game leaves one number in place of the one it changes".into());
+        }
+        let (a, b) = pair(numbers);
+        if a == 0 || b == 0 {
+            return Err("a number is 0: the game is over".into());
+        }
+        let Some((i, m)) = changed(numbers, after) else {
+            return Err("a move of Euclid's game changes one of the two numbers".into());
+        };
+        let (n, other) = if i == 0 { (a, b) } else { (b, a) };
+        if n < other {
+            return Err(format!(
+                "number {} ({n}) is the smaller one: subtract a multiple of {n} from {other} instead",
+                i + 1
+            ));
+        }
+        if m >= n || !(n - m).is_multiple_of(other) {
+            return Err(format!(
+                "{n} cannot become {m}: subtract a positive multiple of {other} from it, leaving at least 0"
+            ));
+        }
+        Ok(())
+    }
+
+    fn describe(&self, numbers: &[u64], after: &[u64]) -> String {
+        let (a, b) = pair(numbers);
+        let (i, left) = changed(numbers, after).unwrap_or((0, a));
+        describe_move(a, b, i, left)
+    }
+
+    fn move_hint(&self) -> String {
+        "Type 'NUMBER TAKE' (e.g. '1 24' subtracts 24, a multiple of the smaller number, from number 1) or 'NUMBER -> LEFT'".into()
+    }
+
+    fn has_move(&self, numbers: &[u64]) -> bool {
+        let (a, b) = pair(numbers);
+        a > 0 && b > 0
+    }
+
+    /// Once the smaller number from the larger.
+    fn smallest_move(&self, numbers: &[u64]) -> Option<Vec<u64>> {
+        match pair(numbers) {
+            (0, _) | (_, 0) => None,
+            (a, b) if a >= b => Some(vec![a - b, b]),
+            (a, b) => Some(vec![a, b - a]),
+        }
+    }
+
+    /// From a random number on: the first that moves (the larger, or either when they are
+    /// equal) loses k times the other, k from 1 to the quotient.
+    fn random_move(&self, numbers: &[u64], below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
+        let (a, b) = pair(numbers);
+        let start = below(2) as usize;
+        (0..2).map(|k| (start + k) % 2).find_map(|i| {
+            let (n, other) = if i == 0 { (a, b) } else { (b, a) };
+            if other == 0 || n < other {
+                return None;
+            }
+            let left = n - (1 + below(n / other)) * other;
+            Some(if i == 0 { vec![left, b] } else { vec![a, left] })
+        })
+    }
+
+    /// Cole and Davie's rule: exact at any size, in O(log) steps, under normal play and misère
+    /// play (whoever makes a number 0 loses).
+    fn solve(&self, numbers: &[u64], misere: bool, _budget: u64) -> Result<BoardAnswer, AnalyzeError> {
+        let (x, y) = pair(numbers);
+        let wins = euclid_wins_under(x, y, misere);
+        let winning: Vec<Vec<u64>> = euclid_winning_moves_under(x, y, misere)
+            .into_iter()
+            .map(|(number, left)| {
+                let (p, q) = after(x, y, number, left);
+                vec![p, q]
+            })
+            .collect();
+        if misere {
+            let mut answer = BoardAnswer::listed(wins, None, winning, BoardMethod::ClosedForm);
+            answer.explanation = vec![
+                "Misère Euclid's game: whoever makes a number 0 loses. Cole and Davie's argument carries over: with a >= 2b the player to move chooses which of (a mod b + b, b) and (a mod b, b) the opponent faces, and one of them is lost; only the ends differ: from (k b, b) with k >= 2 the move to (b, b) wins (both its moves make a 0), and from (b, b) every move loses.".into(),
+                format!("So ({x}, {y}) is {}; the rule is checked against exhaustive search on every pair to 80.", if wins { "won for the player to move" } else { "lost for the player to move" }),
+            ];
+            return Ok(answer);
+        }
+        let value = euclid_value(x, y);
+        let mut answer = BoardAnswer::listed(wins, Some(value), winning, BoardMethod::ClosedForm);
+        answer.explanation = explanation(x, y);
+        answer.explanation.push(format!(
+            "Its Sprague-Grundy value is {value}: along each level (a, b) = (q b + r, b) of the Euclidean algorithm the positions (r + j b, b) have the options (r + i b, b), i < j, so each value is the mex of those below it, starting from the value of (b, r)."
+        ));
+        Ok(answer)
+    }
+
+    /// Along the levels of the Euclidean algorithm: at most one move per level reaches a value.
+    fn moves_to_value(&self, numbers: &[u64], target: u64) -> Option<Vec<Vec<u64>>> {
+        let (a, b) = pair(numbers);
+        Some(
+            euclid_moves_to_value(a, b, target)
+                .into_iter()
+                .map(|(number, left)| {
+                    let (p, q) = after(a, b, number, left);
+                    vec![p, q]
+                })
+                .collect(),
+        )
+    }
+
+    fn every_step(&self, numbers: &[u64]) -> Option<(bool, u64)> {
+        let (a, b) = pair(numbers);
+        Some((euclid_value(a, b) != 0, euclid_step(a, b)))
+    }
+
+    /// (a - k b, b) for k = 1..q are the positions j = q - k of the level, and every j >= 2 has
+    /// the same step, so they are one representative with a multiplicity.
+    fn grouped_options(&self, numbers: &[u64]) -> Option<Vec<(Vec<u64>, u128)>> {
+        let (a, b) = pair(numbers);
+        let (big, small) = (a.max(b), a.min(b));
+        if small == 0 {
+            return Some(vec![]);
+        }
+        let at = |left: u64| if a >= b { vec![left, b] } else { vec![a, left] };
+        let (q, r) = (big / small, big % small);
+        let mut out = vec![(at(r), 1)];
+        if q >= 2 {
+            out.push((at(r + small), 1));
+        }
+        if q >= 3 {
+            out.push((at(r + 2 * small), u128::from(q - 2)));
+        }
+        if a == b {
+            // Equal numbers: either may become 0.
+            out.push((vec![a, 0], 1));
+        }
+        Some(out)
+    }
+
+    /// Two bars in proportion; the larger is cut into lengths of the smaller, and clicking a
+    /// piece subtracts that many multiples (a few buttons when there are too many).
+    fn draw(&self, numbers: &[u64], _mover: usize) -> Sketch {
+        use crate::rules::faces::{row_label, ROW_X};
+        let (a, b) = pair(numbers);
+        let mut s = Sketch::new();
+        let big = a.max(b).max(1);
+        let full = crate::rules::draw::WIDTH - ROW_X - 16.0;
+        let scale = |v: u64| (v as f64 / big as f64 * full).max(if v > 0 { 2.0 } else { 0.0 });
+        let numbers = [a, b];
+        let over = a == 0 || b == 0;
+        let mut y = 4.0;
+        for (i, (&v, &other)) in numbers.iter().zip(numbers.iter().rev()).enumerate() {
+            row_label(&mut s, y, &format!("number {}", i + 1), &v.to_string());
+            s.rect(ROW_X, y + 6.0, full, 18.0, 2.0, "bar-bg");
+            // Pieces of the smaller number's length, the last one leftmost so that clicking the
+            // k-th piece from the right subtracts k multiples.
+            let q = if over || v < other { 0 } else { v / other };
+            let after = |left: u64| if i == 0 { vec![left, b] } else { vec![a, left] };
+            if q == 0 || q > 20 {
+                s.rect(ROW_X, y + 6.0, scale(v), 18.0, 2.0, "bar").title(v.to_string());
+            } else {
+                let rest = v - q * other;
+                s.rect(ROW_X, y + 6.0, scale(rest), 18.0, 2.0, "bar").title(format!("{rest} stays"));
+                for k in 1..=q {
+                    let left = v - k * other;
+                    let t = s.target(after(left), None);
+                    let x0 = ROW_X + scale(v - k * other);
+                    let w = scale(other).max(2.0);
+                    s.rect(x0, y + 6.0, w, 18.0, 1.0, "obj")
+                        .makes(t)
+                        .title(format!("subtract {k} x {other} from number {} ({v} -> {left})", i + 1));
+                }
+            }
+            if q > 20 {
+                let mut x = ROW_X;
+                for k in [1, 2, 3, q - 1, q] {
+                    let left = v - k * other;
+                    let t = s.target(after(left), None);
+                    x += s.button(x, y + 30.0, &format!("− {k} x {other}"), t, &format!("{v} -> {left}")) + 6.0;
+                }
+                y += 26.0;
+            }
+            y += 34.0;
+        }
+        if over {
+            s.note(y + 10.0, "A number is 0: the game is over.");
+        } else {
+            s.note(y + 10.0, "Click a piece of the larger bar: subtract that many copies of the smaller number.");
+        }
+        y += 16.0;
+        s.height = y + 4.0;
+        s
+    }
 }
 
 #[cfg(test)]

@@ -1,0 +1,261 @@
+//! The divisor game (the problem "Alice and Bob"): a number n >= 1; a move divides n by a
+//! prime power p^k that divides it (k >= 1); at n = 1 no move is left.
+//!
+//! The theory: write n = p1^e1 * p2^e2 * ... Dividing by p^k lowers the exponent of one prime
+//! p by k, so the game is Nim on the exponents [e1, e2, ...] (n = 1 is the empty position):
+//! Bouton's theorem under normal play and his misère rule under misère play decide it at any
+//! size, after factorising n (`rules/factor.rs`). The position is the one number `[n]`; the
+//! plain rule (`options`, `check`) finds prime powers by trial division, so the exhaustive
+//! solver built on it checks the theory without the factorisation.
+
+use crate::error::AnalyzeError;
+use crate::number::parse_u64;
+use crate::rules::board::{BoardAnswer, BoardMethod, BoardRules};
+use crate::rules::draw::Sketch;
+use crate::rules::factor::factorize;
+use crate::rules::nim::{
+    balance_sentences, misere_nim_explanation, misere_nim_winning_moves, misere_nim_wins, nim_sum, nim_winning_moves,
+    BalanceTable,
+};
+
+/// The divisor game (`divisor`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Divisor;
+
+/// Whether `d` > 1 is a power of a prime, by trial division (the plain rule, no factoriser).
+fn is_prime_power(d: u64) -> bool {
+    let mut p = 2;
+    while p * p <= d {
+        if d.is_multiple_of(p) {
+            let mut r = d;
+            while r.is_multiple_of(p) {
+                r /= p;
+            }
+            return r == 1;
+        }
+        p += 1;
+    }
+    d > 1
+}
+
+/// The prime-power divisors d of n (moves n -> n/d), smallest first.
+fn prime_power_divisors(n: u64) -> Vec<u64> {
+    let mut ds: Vec<u64> = factorize(n).into_iter().flat_map(|(p, e)| (1..=e).map(move |k| p.pow(k))).collect();
+    ds.sort_unstable();
+    ds
+}
+
+/// Checks that `d` is a prime power dividing `n`, the divisor game's moves.
+fn check_divisor(n: u64, d: u64) -> Result<(), String> {
+    if d <= 1 {
+        return Err(format!("{d} is not a move: divide by a prime power p^k with k >= 1"));
+    }
+    if !n.is_multiple_of(d) {
+        return Err(format!("{d} does not divide {n}"));
+    }
+    if factorize(d).len() != 1 {
+        return Err(format!("{d} is not a power of a prime"));
+    }
+    Ok(())
+}
+
+/// n written as its prime powers, e.g. `2^2 * 3` (empty for n = 1).
+fn written(factors: &[(u64, u32)]) -> String {
+    factors
+        .iter()
+        .map(|&(p, e)| if e == 1 { p.to_string() } else { format!("{p}^{e}") })
+        .collect::<Vec<_>>()
+        .join(" * ")
+}
+
+/// n's number, or 1 for a position that holds none.
+fn n_of(numbers: &[u64]) -> u64 {
+    numbers.first().copied().unwrap_or(1).max(1)
+}
+
+impl BoardRules for Divisor {
+    fn spelling(&self) -> String {
+        "divisor".into()
+    }
+
+    fn rules_sentence(&self) -> String {
+        "A move divides n by a prime power p^k that divides it; at n = 1 no move is left.".into()
+    }
+
+    fn parse(&self, tokens: &[&str]) -> Result<Vec<u64>, String> {
+        let token = match tokens {
+            [] => return Err("the position is empty: give the number n".into()),
+            [token] => token,
+            _ => return Err(format!("the divisor game takes one number n, not {}", tokens.len())),
+        };
+        let n = parse_u64(token, "n")?;
+        if n == 0 {
+            return Err("n must be at least 1 in the divisor game, not 0".into());
+        }
+        Ok(vec![n])
+    }
+
+    fn label(&self, _i: usize) -> String {
+        "n".into()
+    }
+
+    fn counts_objects(&self, _i: usize) -> bool {
+        false
+    }
+
+    fn options(&self, numbers: &[u64]) -> Vec<Vec<u64>> {
+        let n = n_of(numbers);
+        (2..=n).filter(|d| n.is_multiple_of(*d) && is_prime_power(*d)).map(|d| vec![n / d]).collect()
+    }
+
+    fn check(&self, numbers: &[u64], after: &[u64]) -> Result<(), String> {
+        let n = n_of(numbers);
+        let [m] = after[..] else {
+            return Err("a move of the divisor game leaves one number".into());
+        };
+        if m == 0 || !n.is_multiple_of(m) || m == n {
+            return Err(format!("{n} cannot become {m}: divide it by a prime power that divides it"));
+        }
+        check_divisor(n, n / m)
+    }
+
+    fn describe(&self, numbers: &[u64], after: &[u64]) -> String {
+        let n = n_of(numbers);
+        let m = after.first().copied().unwrap_or(1).max(1);
+        let d = n / m;
+        match factorize(d).as_slice() {
+            [(p, k)] => format!("divide by {p}^{k} = {d} ({n} -> {m})"),
+            _ => format!("divide by {d} ({n} -> {m})"),
+        }
+    }
+
+    /// `D` (or `divide by D`) divides n by D; `-> M` leaves M. `1 -> M` is the general form,
+    /// read by the caller.
+    fn read_move(&self, numbers: &[u64], text: &str) -> Option<Result<Vec<u64>, String>> {
+        let n = n_of(numbers);
+        let t = text.trim().trim_start_matches("divide by").trim();
+        if let Some(rest) = t.strip_prefix("->") {
+            return Some(parse_u64(rest.trim(), "the number left").map(|m| vec![m]));
+        }
+        if t.contains("->") {
+            return None;
+        }
+        Some(parse_u64(t, "the divisor").and_then(|d| check_divisor(n, d).map(|()| vec![n / d])))
+    }
+
+    fn move_hint(&self) -> String {
+        "Type a prime power that divides n (e.g. '4' divides by 4), or '-> M' to leave M".into()
+    }
+
+    fn has_move(&self, numbers: &[u64]) -> bool {
+        n_of(numbers) > 1
+    }
+
+    fn smallest_move(&self, numbers: &[u64]) -> Option<Vec<u64>> {
+        let n = n_of(numbers);
+        prime_power_divisors(n).first().map(|d| vec![n / d])
+    }
+
+    fn random_move(&self, numbers: &[u64], below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
+        let n = n_of(numbers);
+        let ds = prime_power_divisors(n);
+        let d = *ds.get(below(ds.len().max(1) as u64) as usize)?;
+        Some(vec![n / d])
+    }
+
+    /// Nim on the exponents: Bouton's theorem, or his misère rule. Exact at any size.
+    fn solve(&self, numbers: &[u64], misere: bool, _budget: u64) -> Result<BoardAnswer, AnalyzeError> {
+        let n = n_of(numbers);
+        let factors = factorize(n);
+        let exps: Vec<u64> = factors.iter().map(|&(_, e)| u64::from(e)).collect();
+        let shown = if factors.is_empty() { "1 (no prime factors)".to_string() } else { written(&factors) };
+        let mut explanation = vec![
+            format!("n = {n} = {shown}."),
+            format!(
+                "Dividing by p^k lowers the exponent of one prime p by k, so the game is Nim on the exponents [{}]; n = 1 is the position with no move.",
+                exps.iter().map(u64::to_string).collect::<Vec<_>>().join(", ")
+            ),
+        ];
+        let table = BalanceTable::new(&exps);
+        let (wins, value, moves, method) = if misere {
+            explanation.push(
+                "Misère: whoever makes n equal to 1 makes the last move and loses (the problem \"Alice and Bob\")."
+                    .into(),
+            );
+            explanation.extend(misere_nim_explanation(&exps, "exponent"));
+            (misere_nim_wins(&exps), None, misere_nim_winning_moves(&exps), BoardMethod::MisereRule)
+        } else {
+            let x = nim_sum(&exps);
+            explanation.extend(table.render_lines());
+            explanation.extend(balance_sentences(&table, "exponents", true));
+            (x != 0, Some(x), nim_winning_moves(&exps), BoardMethod::ClosedForm)
+        };
+        // A move on the exponents, as the number it leaves.
+        let winning: Vec<Vec<u64>> = moves
+            .into_iter()
+            .filter_map(|(i, to)| {
+                let &(p, e) = factors.get(i)?;
+                Some(vec![n / p.checked_pow(e.checked_sub(u32::try_from(to).ok()?)?)?])
+            })
+            .collect();
+        let mut answer = BoardAnswer::listed(wins, value, winning, method);
+        answer.explanation = explanation;
+        answer.balance = Some(table);
+        answer.heap_values = Some(exps);
+        Ok(answer)
+    }
+
+    fn line(&self, numbers: &[u64]) -> Option<String> {
+        let n = n_of(numbers);
+        let factors = factorize(n);
+        Some(format!("n = {n} = {}", if factors.is_empty() { "1".to_string() } else { written(&factors) }))
+    }
+
+    fn nim_heaps(&self, numbers: &[u64]) -> Option<Vec<u64>> {
+        Some(factorize(n_of(numbers)).iter().map(|&(_, e)| u64::from(e)).collect())
+    }
+
+    fn after_nim_move(&self, numbers: &[u64], heap: usize, left: u64) -> Option<Vec<u64>> {
+        let n = n_of(numbers);
+        let &(p, e) = factorize(n).get(heap)?;
+        let divisor = p.checked_pow(e.checked_sub(u32::try_from(left).ok()?)?)?;
+        Some(vec![n / divisor])
+    }
+
+    /// n with its prime factorisation, and a button for each prime power that divides it (at
+    /// most 63 in all).
+    fn draw(&self, numbers: &[u64], _mover: usize) -> Sketch {
+        use crate::rules::faces::ROW_X;
+        let n = n_of(numbers);
+        let mut s = Sketch::new();
+        s.text(8.0, 22.0, &format!("n = {n}"), "num", "start");
+        let factors = factorize(n);
+        let shown: Vec<String> =
+            factors.iter().map(|&(p, k)| if k == 1 { p.to_string() } else { format!("{p}^{k}") }).collect();
+        if !shown.is_empty() {
+            s.text(8.0, 42.0, &format!("= {}", shown.join(" · ")), "label", "start");
+        } else {
+            s.text(8.0, 42.0, "n = 1 has no prime power left to divide by", "label", "start");
+        }
+        let mut y = 54.0;
+        for &(p, k) in &factors {
+            s.text(8.0, y + 15.5, &format!("by {p}^i:"), "small", "start");
+            let mut x = ROW_X;
+            let mut d = 1u64;
+            for i in 1..=k {
+                d = d.saturating_mul(p);
+                let label = if i == 1 { format!("÷ {p}") } else { format!("÷ {p}^{i}") };
+                let width = 12.0 + 7.5 * label.chars().count() as f64;
+                if x + width > crate::rules::draw::WIDTH - 8.0 {
+                    x = ROW_X;
+                    y += 26.0;
+                }
+                let t = s.target(vec![n / d], Some(format!("divide by {d}")));
+                x += s.button(x, y, &label, t, &format!("divide by {p}^{i} = {d} ({n} -> {})", n / d)) + 6.0;
+            }
+            y += 28.0;
+        }
+        s.height = y + 4.0;
+        s
+    }
+}
