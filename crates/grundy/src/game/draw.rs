@@ -48,7 +48,12 @@ pub fn draw(game: &Game, position: &Position, to_move: Player) -> Drawing {
     let title = format!("{game} {}", game.position_tokens(position).join(" "));
     let svg = sketch.render(&moves, &crate::rules::draw::clip(&title, 200));
     let offered = moves.iter().filter(|m| !m.is_empty()).cloned().collect();
-    Drawing { svg, moves: offered, width: sketch.fitted_width().max(1.0).ceil(), height: sketch.height.max(1.0).ceil() }
+    Drawing {
+        svg,
+        moves: offered,
+        width: sketch.fitted_width().max(1.0).ceil(),
+        height: sketch.fitted_height().max(1.0).ceil(),
+    }
 }
 
 /// The sketch of a position: its game's face.
@@ -89,7 +94,7 @@ fn sum_face(parts: &[Position], mover: usize) -> Sketch {
         let game: Game = name.parse().unwrap_or(Game::Sum);
         let inner = sketch_of(&game, part, mover);
         let (start, len) = (layout.start(k), part.heaps().len());
-        let height = inner.height;
+        let height = inner.fitted_height();
         let whole = &whole;
         s.place(inner, 0.0, y + 20.0, move |t: Target| {
             let mut after = whole.get(..start).unwrap_or_default().to_vec();

@@ -14,6 +14,12 @@ use std::fmt::Write as _;
 /// The width of every drawing, in SVG units (the page scales it to the screen).
 pub const WIDTH: f64 = 640.0;
 
+/// The most characters of a line of a note ([`Sketch::note`]): about 450 units of its type.
+pub const NOTE_LINE: usize = 56;
+
+/// The distance between two lines of a note.
+pub const NOTE_LEADING: f64 = 16.0;
+
 /// One move a shape of the drawing makes when clicked.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Target {
@@ -55,6 +61,9 @@ pub struct Sketch {
     /// How far right its shapes reach (text by an estimate of its width), so that the drawing
     /// is no wider than what it shows (see [`Sketch::fitted_width`]).
     right: f64,
+    /// How far down its shapes reach, so that the drawing is no shorter than what it shows
+    /// (a note that wraps onto more lines than its game counted; see [`Sketch::fitted_height`]).
+    bottom: f64,
     items: Vec<Item>,
     targets: Vec<Target>,
 }
@@ -146,7 +155,7 @@ pub fn clip(text: &str, max: usize) -> String {
 impl Sketch {
     /// An empty sketch of the standard width and no height.
     pub fn new() -> Self {
-        Sketch { width: WIDTH, height: 0.0, right: 0.0, items: vec![], targets: vec![] }
+        Sketch { width: WIDTH, height: 0.0, right: 0.0, bottom: 0.0, items: vec![], targets: vec![] }
     }
 
     /// The width the drawing is rendered at: its shapes' reach and a margin, at most
@@ -159,10 +168,23 @@ impl Sketch {
         (self.right + 8.0).clamp(160.0_f64.min(self.width), self.width)
     }
 
+    /// The height the drawing is rendered at: [`Sketch::height`], or more where its shapes
+    /// reach further down.
+    pub fn fitted_height(&self) -> f64 {
+        self.height.max(if self.bottom > 0.0 { self.bottom + 6.0 } else { 0.0 })
+    }
+
     /// Notes that shapes reach `x` to the right.
     fn reach(&mut self, x: f64) {
         if x.is_finite() {
             self.right = self.right.max(x);
+        }
+    }
+
+    /// Notes that shapes reach `y` down.
+    fn reach_down(&mut self, y: f64) {
+        if y.is_finite() {
+            self.bottom = self.bottom.max(y);
         }
     }
 
@@ -189,12 +211,14 @@ impl Sketch {
     /// A circle of class `class`.
     pub fn circle(&mut self, cx: f64, cy: f64, r: f64, class: &str) -> ShapeRef<'_> {
         self.reach(cx + r + 1.0);
+        self.reach_down(cy + r + 1.0);
         self.shape("circle", format!("cx=\"{}\" cy=\"{}\" r=\"{}\" class=\"{class}\"", num(cx), num(cy), num(r)), None)
     }
 
     /// A rectangle with rounded corners `rx`.
     pub fn rect(&mut self, x: f64, y: f64, w: f64, h: f64, rx: f64, class: &str) -> ShapeRef<'_> {
         self.reach(x + w.max(0.0) + 1.0);
+        self.reach_down(y + h.max(0.0) + 1.0);
         let attrs = format!(
             "x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rx=\"{}\" class=\"{class}\"",
             num(x),
@@ -210,6 +234,7 @@ impl Sketch {
     pub fn line(&mut self, x1: f64, y1: f64, x2: f64, y2: f64, class: &str) -> ShapeRef<'_> {
         // Wide strokes (a cut's target is 9 wide) reach a little past the ends.
         self.reach(x1.max(x2) + 5.0);
+        self.reach_down(y1.max(y2) + 5.0);
         let attrs =
             format!("x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" class=\"{class}\"", num(x1), num(y1), num(x2), num(y2));
         self.shape("line", attrs, None)
@@ -230,6 +255,8 @@ impl Sketch {
             "middle" => x + wide / 2.0,
             _ => x + wide,
         });
+        // The baseline at y; descenders reach a little below it.
+        self.reach_down(y + 4.0);
         let attrs = format!("x=\"{}\" y=\"{}\" class=\"{class}\" text-anchor=\"{anchor}\"", num(x), num(y));
         self.shape("text", attrs, Some(text.to_string()))
     }
@@ -242,9 +269,31 @@ impl Sketch {
         w
     }
 
-    /// A line of small text at `y` (notes: how to type other moves, what is left out).
+    /// Small text at `y` (notes: how to type other moves, what is left out), on lines of at
+    /// most [`NOTE_LINE`] characters broken between words, each [`NOTE_LEADING`] below the
+    /// one before (the drawing grows to hold them: [`Sketch::fitted_height`]), at most three
+    /// lines, the last cut short if need be. A short note is one line, so that a drawing is no
+    /// wider than what it shows and reads on a phone.
     pub fn note(&mut self, y: f64, text: &str) {
-        self.text(8.0, y, &clip(text, 110), "note", "start");
+        let mut lines: Vec<String> = vec![];
+        let mut line = String::new();
+        for word in text.split_whitespace() {
+            if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > NOTE_LINE {
+                lines.push(std::mem::take(&mut line));
+            }
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(word);
+        }
+        lines.push(line);
+        if lines.len() > 3 {
+            let rest = lines.split_off(2).join(" ");
+            lines.push(rest);
+        }
+        for (k, line) in lines.iter().enumerate() {
+            self.text(8.0, y + NOTE_LEADING * k as f64, &clip(line, NOTE_LINE), "note", "start");
+        }
     }
 
     /// Adds the shapes `draw` adds as one group of targets shown when `key` is picked (a
@@ -261,6 +310,7 @@ impl Sketch {
     /// become those of the whole position).
     pub fn place(&mut self, part: Sketch, dx: f64, dy: f64, map: impl Fn(Target) -> Target) {
         let base = self.targets.len();
+        let tall = part.fitted_height();
         self.targets.extend(part.targets.into_iter().map(map));
         fn shift(items: &mut [Item], base: usize) {
             for item in items {
@@ -271,6 +321,7 @@ impl Sketch {
             }
         }
         self.reach(part.right + dx);
+        self.reach_down(tall + dy);
         let mut items = part.items;
         shift(&mut items, base);
         self.items.push(Item::Group { attrs: format!("transform=\"translate({},{})\"", num(dx), num(dy)), items });
@@ -278,7 +329,7 @@ impl Sketch {
 
     /// The SVG document, each target's shapes carrying `data-move` = `moves[target]`.
     pub fn render(&self, moves: &[String], title: &str) -> String {
-        let (w, h) = (self.fitted_width().max(1.0).ceil(), self.height.max(1.0).ceil());
+        let (w, h) = (self.fitted_width().max(1.0).ceil(), self.fitted_height().max(1.0).ceil());
         let mut out = String::new();
         let _ = write!(
             out,
@@ -383,5 +434,31 @@ mod tests {
         assert!(svg.contains("<g data-choice=\"1\" display=\"none\"><text"));
         assert!(svg.contains("x &amp; y"));
         assert_eq!(clip("abcdef", 4), "abc…");
+    }
+
+    /// A long note wraps between words onto lines of at most NOTE_LINE characters, the
+    /// drawing as tall as its last line (its game set a height for one) and no wider than a
+    /// line; past three lines the last is cut short.
+    #[test]
+    fn a_long_note_wraps_and_the_drawing_holds_it() {
+        let mut s = Sketch::new();
+        let text = "The queen moves left, down or diagonally down-left; whoever takes her to the corner (0, 0) wins.";
+        s.note(20.0, text);
+        s.height = 28.0;
+        let lines: Vec<String> = s
+            .render(&[], "t")
+            .split("class=\"note\" text-anchor=\"start\">")
+            .skip(1)
+            .map(|l| l.split('<').next().unwrap().to_string())
+            .collect();
+        assert_eq!(lines.join(" "), text);
+        assert!(lines.len() == 2 && lines.iter().all(|l| l.chars().count() <= NOTE_LINE), "{lines:?}");
+        assert!(s.fitted_height() >= 20.0 + NOTE_LEADING + 4.0, "{}", s.fitted_height());
+        assert!(s.fitted_width() <= 8.0 + 8.0 * NOTE_LINE as f64 + 8.0, "{}", s.fitted_width());
+        let mut long = Sketch::new();
+        long.note(10.0, &"word ".repeat(60));
+        let svg = long.render(&[], "t");
+        assert_eq!(svg.matches("class=\"note\"").count(), 3);
+        assert!(svg.contains("…"));
     }
 }

@@ -703,13 +703,11 @@ impl BoardRules for Coins {
                 CoinRule::MockTurtles => " (three coins: type 'turn 7 5 2')",
                 _ => "",
             };
-            // Two lines: one would be cut short (a note is at most 110 characters).
             s.note(
                 y + w * 0.4 + 34.0,
-                "Click an arrow to pick the rightmost coin to turn, then the coin to turn with it,",
+                &format!("Click an arrow to pick the rightmost coin to turn, then the coin to turn with it, or the same coin again to turn it alone{more}."),
             );
-            s.note(y + w * 0.4 + 50.0, &format!("or the same coin again to turn it alone{more}."));
-            s.height = y + w * 0.4 + 58.0;
+            s.height = y + w * 0.4 + 42.0;
             return s;
         }
         // Too long a row: each head (at most 40) with the move that turns it alone.

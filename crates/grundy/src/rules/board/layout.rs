@@ -172,11 +172,7 @@ impl Network {
         if shown.len() < total {
             s.note(
                 top + height + 12.0,
-                &format!(
-                    "{} of the graph's {total} vertices shown (those nearest the tokens); {} left out",
-                    shown.len(),
-                    total - shown.len()
-                ),
+                &format!("{} of {total} vertices shown, those nearest the tokens", shown.len()),
             );
         }
         Network { at, total }
