@@ -307,7 +307,7 @@ fn presentation_is_the_quotient(code: &str, q: &MisereQuotient) -> usize {
 /// `presentation_is_the_quotient`), not the library's table or proof.
 #[test]
 fn proven_quotients_are_what_their_presentations_say() {
-    for code in ["octal:0.75", "kayles", "octal:0.71", "octal:0.53", "octal:0.34"] {
+    for code in ["octal:0.75", "kayles", "octal:0.71", "octal:0.53", "octal:0.34", "octal:0.44", "octal:0.46"] {
         let q = quotient(code, 500);
         assert!(q.proven(), "{code}: {}", q.stop());
         assert!(presentation_is_the_quotient(code, &q) > 0);
@@ -324,7 +324,7 @@ struct Figures {
     generators: &'static [u64],
 }
 
-/// The proven quotients of four more wild octal games: order, P-portion, pre-period and period
+/// The proven quotients of five more wild octal games: order, P-portion, pre-period and period
 /// of the pretending function, and the heaps whose elements are new generators. Each is the
 /// whole game's misère quotient by `presentation_is_the_quotient`, so the order is the
 /// quotient's, not a bound. Kayles' pretending function repeats with the period of its
@@ -333,7 +333,7 @@ struct Figures {
 /// supplement could not be read past their first page, so these figures are not compared with
 /// the ones published there.
 #[test]
-fn figures_of_kayles_0_71_0_53_0_34() {
+fn figures_of_kayles_0_71_0_53_0_34_0_44() {
     let expected = [
         Figures {
             code: "kayles",
@@ -366,6 +366,16 @@ fn figures_of_kayles_0_71_0_53_0_34() {
             preperiod: 7,
             period: 8,
             generators: &[1, 4, 10],
+        },
+        // 0.44's heap 2n + 1 plays as Kayles' heap n: the same quotient, its pre-period 2 * 71 + 1
+        // and its period twice Kayles'.
+        Figures {
+            code: "octal:0.44",
+            order: 40,
+            p_portion: &["a", "d", "e", "ac", "b^2", "ac^2", "ad^2", "ade", "adf"],
+            preperiod: 143,
+            period: 24,
+            generators: &[3, 5, 11, 19, 25, 51, 55],
         },
     ];
     for Figures { code, order, p_portion, preperiod, period, generators } in expected {
