@@ -324,6 +324,9 @@ struct Figures {
     generators: &'static [u64],
 }
 
+/// Kayles' P-portion.
+const KAYLES_P: &[&str] = &["a", "d", "e", "ac", "b^2", "ac^2", "ad^2", "ade", "adf"];
+
 /// The proven quotients of five more wild octal games: order, P-portion, pre-period and period
 /// of the pretending function, and the heaps whose elements are new generators. Each is the
 /// whole game's misère quotient by `presentation_is_the_quotient`, so the order is the
@@ -338,7 +341,7 @@ fn figures_of_kayles_0_71_0_53_0_34_0_44() {
         Figures {
             code: "kayles",
             order: 40,
-            p_portion: &["a", "d", "e", "ac", "b^2", "ac^2", "ad^2", "ade", "adf"],
+            p_portion: KAYLES_P,
             preperiod: 71,
             period: 12,
             generators: &[1, 2, 5, 9, 12, 25, 27],
@@ -372,7 +375,7 @@ fn figures_of_kayles_0_71_0_53_0_34_0_44() {
         Figures {
             code: "octal:0.44",
             order: 40,
-            p_portion: &["a", "d", "e", "ac", "b^2", "ac^2", "ad^2", "ade", "adf"],
+            p_portion: KAYLES_P,
             preperiod: 143,
             period: 24,
             generators: &[3, 5, 11, 19, 25, 51, 55],
