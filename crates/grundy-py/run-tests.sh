@@ -23,6 +23,9 @@ if [ ! -x "$venv/bin/python" ]; then
     fi
 fi
 py="$venv/bin/python"
+# maturin's build hook runs the `maturin` program by name: the venv's own bin comes first on the
+# PATH (a fresh machine has no maturin anywhere else).
+export PATH="$venv/bin:$PATH"
 # Satisfied requirements (this machine's own packages, seen through --system-site-packages)
 # are not fetched again.
 "$py" -m pip install --quiet --disable-pip-version-check maturin numpy pytest "dask[distributed]"
