@@ -201,8 +201,8 @@ fn a_narrow_graph_is_drawn_at_the_left() {
     }
 }
 
-/// A heap too large to draw object by object (its bar and buttons) and the multiplication
-/// game's line to N are drawn at most 480 wide (text by a generous estimate), not the full
+/// A heap too large to draw object by object (its bar and buttons), Euclid's bars, the
+/// divisor game's buttons and the multiplication game's line to N are drawn at most 480 wide (text by a generous estimate), not the full
 /// 640, so that a phone shows them nearly whole at the page's least scale (0.8: 384 px); the
 /// bar was 528 long, N at x = 620, and notes of a hundred characters made a drawing 640 wide.
 #[test]
@@ -216,6 +216,10 @@ fn bars_and_buttons_fit_a_phone() {
         ("multiplication", &["162"]),
         ("multiplication", &[max.as_str()]),
         ("staircase", &["3", "1000000000000"]),
+        ("euclid", &["34", "12"]),
+        ("euclid", &[max.as_str(), "3"]),
+        ("divisor", &["1000000000000000"]),
+        ("divisor", &["9223372036854775808"]),
     ] {
         let game: Game = name.parse().unwrap();
         let position = game.parse_position(tokens).unwrap();

@@ -246,7 +246,7 @@ impl BoardRules for Divisor {
                 d = d.saturating_mul(p);
                 let label = if i == 1 { format!("÷ {p}") } else { format!("÷ {p}^{i}") };
                 let width = 12.0 + 7.5 * label.chars().count() as f64;
-                if x + width > crate::rules::draw::WIDTH - 8.0 {
+                if x + width > crate::rules::faces::ROW_END {
                     x = ROW_X;
                     y += 26.0;
                 }

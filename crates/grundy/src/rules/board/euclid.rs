@@ -481,7 +481,7 @@ impl BoardRules for Euclid {
         let (a, b) = pair(numbers);
         let mut s = Sketch::new();
         let big = a.max(b).max(1);
-        let full = crate::rules::draw::WIDTH - ROW_X - 16.0;
+        let full = crate::rules::faces::ROW_END - ROW_X;
         let scale = |v: u64| (v as f64 / big as f64 * full).max(if v > 0 { 2.0 } else { 0.0 });
         let numbers = [a, b];
         let over = a == 0 || b == 0;
@@ -509,13 +509,16 @@ impl BoardRules for Euclid {
                 }
             }
             if q > 20 {
-                let mut x = ROW_X;
-                for k in [1, 2, 3, q - 1, q] {
-                    let left = v - k * other;
-                    let t = s.target(after(left), None);
-                    x += s.button(x, y + 30.0, &format!("− {k} x {other}"), t, &format!("{v} -> {left}")) + 6.0;
-                }
-                y += 26.0;
+                // A few multiples as buttons, wrapping as a heap's buttons do.
+                let offers = [1, 2, 3, q - 1, q]
+                    .into_iter()
+                    .map(|k| {
+                        let left = v - k * other;
+                        let t = s.target(after(left), None);
+                        (format!("− {k} x {other}"), t, format!("{v} -> {left}"))
+                    })
+                    .collect();
+                y += crate::rules::faces::button_row(&mut s, y + 30.0, offers);
             }
             y += 34.0;
         }
