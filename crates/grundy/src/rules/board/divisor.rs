@@ -137,8 +137,12 @@ impl BoardRules for Divisor {
         if let Some(rest) = t.strip_prefix("->") {
             return Some(parse_u64(rest.trim(), "the number left").map(|m| vec![m]));
         }
-        if t.contains("->") {
-            return None;
+        if let Some((h, _)) = t.split_once("->") {
+            // `1 -> M` is the general form, read by the caller; n is number 1, the only one.
+            return match parse_u64(h.trim(), "the number moved") {
+                Ok(k) if k != 1 => Some(Err("the divisor game has only the number n to move in".into())),
+                _ => None,
+            };
         }
         Some(parse_u64(t, "the divisor").and_then(|d| check_divisor(n, d).map(|()| vec![n / d])))
     }
