@@ -10,6 +10,8 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 
 export const BASE = process.env.GRUNDY_URL;
+/** A server of the same binary with a time limit of 1 s (`--time-limit 1`). */
+export const SHORT_BASE = process.env.GRUNDY_SHORT_URL;
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 
 /** Where the page remembers whether the analysis is shown (see app.js). */
@@ -66,9 +68,10 @@ export function sharedBrowser(options) {
  * A new page of `context` at the app, recording uncaught exceptions and console errors in
  * `errors`, and every request that failed or got an HTTP error in `failed`. The console
  * reports an HTTP error answer as an error of its own ("Failed to load resource: ... 400"):
- * those are left out of `errors` (a test that expects none checks `failed`).
+ * those are left out of `errors` (a test that expects none checks `failed`). `base`: the
+ * server's address (`SHORT_BASE` for the server with a time limit of 1 s).
  */
-export async function open(context, { path = '/' } = {}) {
+export async function open(context, { path = '/', base = BASE } = {}) {
   const page = await context.newPage();
   const errors = [];
   const failed = [];
@@ -82,7 +85,7 @@ export async function open(context, { path = '/' } = {}) {
   page.on('response', (r) => {
     if (r.status() >= 400) failed.push(`${r.url()}: ${r.status()}`);
   });
-  await page.goto(BASE.replace(/\/$/, '') + path);
+  await page.goto(base.replace(/\/$/, '') + path);
   return { page, errors, failed };
 }
 

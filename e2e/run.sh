@@ -32,21 +32,32 @@ else
 fi
 
 log="$(mktemp)"
+short_log="$(mktemp)"
 "$bin" serve --host 127.0.0.1 --port 0 >"$log" 2>&1 &
 server=$!
-trap 'kill "$server" 2>/dev/null || true; rm -f "$log"' EXIT
+# A second server with a time limit of 1 s, for the tests of requests stopped at the limit: a
+# request that passes 1 s is slow on any machine, while one that passes the default 10 s on
+# this one may not on a faster one.
+"$bin" serve --host 127.0.0.1 --port 0 --time-limit 1 >"$short_log" 2>&1 &
+short_server=$!
+trap 'kill "$server" "$short_server" 2>/dev/null || true; rm -f "$log" "$short_log"' EXIT
 
-# The server prints its address once it listens (port 0 picks a free one).
-url=""
-for _ in $(seq 1 100); do
-  url="$(grep -o 'http://127\.0\.0\.1:[0-9]*/' "$log" || true)"
-  [ -n "$url" ] && break
-  kill -0 "$server" 2>/dev/null || { cat "$log" >&2; echo "e2e: the server did not start" >&2; exit 1; }
-  sleep 0.1
-done
-[ -n "$url" ] || { echo "e2e: the server did not report its address" >&2; exit 1; }
+# A server prints its address once it listens (port 0 picks a free one).
+address() { # LOG PID
+  local found=""
+  for _ in $(seq 1 100); do
+    found="$(grep -o 'http://127\.0\.0\.1:[0-9]*/' "$1" || true)"
+    [ -n "$found" ] && break
+    kill -0 "$2" 2>/dev/null || { cat "$1" >&2; echo "e2e: the server did not start" >&2; return 1; }
+    sleep 0.1
+  done
+  [ -n "$found" ] || { echo "e2e: the server did not report its address" >&2; return 1; }
+  echo "$found"
+}
+url="$(address "$log" "$server")"
+short_url="$(address "$short_log" "$short_server")"
 
 cd "$here"
 tests=("$@")
 [ ${#tests[@]} -gt 0 ] || tests=(*.test.mjs)
-GRUNDY_URL="$url" CHROMIUM="$(command -v chromium)" timeout 600 node --test --test-concurrency=1 "${tests[@]}"
+GRUNDY_URL="$url" GRUNDY_SHORT_URL="$short_url" CHROMIUM="$(command -v chromium)" timeout 600 node --test --test-concurrency=1 "${tests[@]}"
