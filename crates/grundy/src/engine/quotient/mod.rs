@@ -399,28 +399,8 @@ impl Run<'_> {
     /// them.
     fn cover(&self, h: usize, least: u32) -> (Vec<Word>, Vec<Freed>) {
         let q = &self.q;
-        let mut gens: Vec<u32> = vec![];
-        let mut heaps: Vec<usize> = vec![];
-        let mut closure = vec![false; q.size];
-        closure[0] = true;
-        for k in 1..h {
-            let x = self.phi[k];
-            if closure[x as usize] {
-                continue;
-            }
-            gens.push(x);
-            heaps.push(k);
-            let mut stack: Vec<u32> = (0..q.size as u32).filter(|&y| closure[y as usize]).collect();
-            while let Some(y) = stack.pop() {
-                for &g in &gens {
-                    let z = q.mul(y, g);
-                    if !closure[z as usize] {
-                        closure[z as usize] = true;
-                        stack.push(z);
-                    }
-                }
-            }
-        }
+        let heaps = generator_heaps(q, &self.phi[..h]);
+        let gens: Vec<u32> = heaps.iter().map(|&k| self.phi[k]).collect();
         let (words, new) = monoid::normal_forms(q, &gens);
         let cover: Vec<Word> = (0..h).map(|k| words[new[self.phi[k] as usize] as usize].clone()).collect();
         let freed = heaps
@@ -598,28 +578,10 @@ impl Run<'_> {
         let q = self.q;
         // Generators: the heaps' elements in heap order, each one not already a product of
         // those before it.
-        let mut gens: Vec<u32> = vec![];
-        let mut generators: Vec<Generator> = vec![];
-        let mut closure = vec![false; q.size];
-        closure[0] = true;
-        for (h, &x) in self.phi.iter().enumerate() {
-            if closure[x as usize] {
-                continue;
-            }
-            gens.push(x);
-            generators.push(Generator { name: generator_name(generators.len()), heap: h as u64 });
-            // Close under the generators so far.
-            let mut stack: Vec<u32> = (0..q.size as u32).filter(|&y| closure[y as usize]).collect();
-            while let Some(y) = stack.pop() {
-                for &g in &gens {
-                    let z = q.mul(y, g);
-                    if !closure[z as usize] {
-                        closure[z as usize] = true;
-                        stack.push(z);
-                    }
-                }
-            }
-        }
+        let heaps = generator_heaps(&q, &self.phi);
+        let gens: Vec<u32> = heaps.iter().map(|&h| self.phi[h]).collect();
+        let generators: Vec<Generator> =
+            heaps.iter().enumerate().map(|(i, &h)| Generator { name: generator_name(i), heap: h as u64 }).collect();
         let (words, new) = monoid::normal_forms(&q, &gens);
         let monoid = q.renumbered(&new);
         let gens: Vec<u32> = gens.iter().map(|&g| new[g as usize]).collect();
@@ -638,6 +600,35 @@ impl Run<'_> {
             states: self.states,
         }
     }
+}
+
+/// The heaps whose elements generate Q, in heap order: each heap whose element (`phi[h]`) is not
+/// already a product of the elements of the heaps before it (the empty product, element 0,
+/// included).
+fn generator_heaps(q: &Bipartite, phi: &[u32]) -> Vec<usize> {
+    let mut gens: Vec<u32> = vec![];
+    let mut heaps: Vec<usize> = vec![];
+    let mut closure = vec![false; q.size];
+    closure[0] = true;
+    for (h, &x) in phi.iter().enumerate() {
+        if closure[x as usize] {
+            continue;
+        }
+        gens.push(x);
+        heaps.push(h);
+        // Close under the generators so far.
+        let mut stack: Vec<u32> = (0..q.size as u32).filter(|&y| closure[y as usize]).collect();
+        while let Some(y) = stack.pop() {
+            for &g in &gens {
+                let z = q.mul(y, g);
+                if !closure[z as usize] {
+                    closure[z as usize] = true;
+                    stack.push(z);
+                }
+            }
+        }
+    }
+    heaps
 }
 
 /// A heap given a cyclic part C(index, period) of its own in a trial monoid.
