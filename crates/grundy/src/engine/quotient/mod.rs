@@ -66,6 +66,10 @@ const MAX_PROOF_WORDS: usize = 1 << 26;
 const TRIAL_SHAPES: [(u32, u32); 3] = [(2, 2), (1, 2), (3, 2)];
 /// The most heaps freed one after another from failing sums, for one shape.
 const MAX_RECALIBRATIONS: usize = 12;
+/// The most failing sums a refinement follows for one heap.
+const MAX_REFINEMENTS: usize = 64;
+/// The most options a failing sum is followed down to find one whose options are right.
+const MAX_DESCENT: usize = 64;
 /// The most elements a trial monoid may have.
 const MAX_TRIAL: usize = 1 << 20;
 
@@ -316,7 +320,11 @@ impl Run<'_> {
                 Verdict::WorkOut => return Ok(Err(self.abandon(QuotientStop::Work { heap: n - 1 }))),
             }
         }
-        // 2. A new generator, in trial monoids Q × C(i, p) × ...: heap n gets a cyclic part of
+        // 2. A new generator, found by refinement from Q × C(2, 2) (as MisereSolver does).
+        if let Some(done) = self.refine(n)? {
+            return Ok(done);
+        }
+        // 3. Otherwise, in trial monoids Q × C(i, p) × ...: heap n gets a cyclic part of
         // its own, and when a trial fails the heaps of the sum where it fails get theirs too
         // (freed from Q), until one is proven or the trials pass their bounds.
         for (i, p) in TRIAL_SHAPES {
@@ -325,7 +333,7 @@ impl Run<'_> {
                 return Ok(done);
             }
         }
-        // 3. Heap n can split elements of Q (sums the heaps before it did not tell apart, it
+        // 4. Heap n can split elements of Q (sums the heaps before it did not tell apart, it
         // does): the trial replaces Q by a cover, the free product of cyclic parts
         // C(i, 2) for Q's generators, each heap pretending to be its normal form there, so
         // relations of Q (a^2 = 1, say) can fail once heap n is in the sums.
@@ -393,6 +401,108 @@ impl Run<'_> {
         Ok(None)
     }
 
+    /// Refinement as in Siegel's MisereSolver: the first trial is Q × C(2, 2) for heap n; while
+    /// the proof fails at a sum, the next trial starts from the failed one (reduced), frees the
+    /// fewest heaps of that sum (one, then two, ...: each gets a cyclic part of its own, index
+    /// past its element's index there and its count in the sum, and no longer pretends to be
+    /// its element) that make the sum come out as its options say, and is proven in turn. Each
+    /// step is a trial like the others; what it returns is proven or nothing.
+    fn refine(&mut self, n: u64) -> Result<Option<Result<(), QuotientStop>>, Stopped> {
+        let h = n as usize;
+        let base = self.q.clone();
+        let mut base_phi = self.phi.clone();
+        base_phi.push(0);
+        let mut cand = match self.candidate(&base, &base_phi, &[Freed { heap: h, index: 2, period: 2 }], None)? {
+            Ok(c) => c,
+            Err(t) => return Ok(self.settle(n, t)),
+        };
+        for _ in 0..MAX_REFINEMENTS {
+            let sum = match self.prove(&cand)? {
+                Trial::Fails(sum) => sum,
+                t => return Ok(self.settle(n, t)),
+            };
+            let sum = self.deepest_failure(&cand, sum);
+            let (_, should_be_p) = cand.element_and_outcome(&sum);
+            let mut next = None;
+            'sizes: for k in 1..=sum.len() {
+                for heaps in subsets(&sum, k) {
+                    let freed: Vec<Freed> = heaps
+                        .iter()
+                        .map(|&(heap, count)| {
+                            let index = index_of(&cand.m, cand.phi[heap]).max(count.saturating_sub(1));
+                            Freed { heap, index, period: 2.max(2 * (index.saturating_sub(4) / 2)) }
+                        })
+                        .collect();
+                    match self.candidate(&cand.m, &cand.phi, &freed, None)? {
+                        Ok(c) => {
+                            let (x, _) = c.element_and_outcome(&sum);
+                            if c.m.is_p(x) == should_be_p {
+                                next = Some(c);
+                                break 'sizes;
+                            }
+                        }
+                        Err(Trial::WorkOut) => return Ok(self.settle(n, Trial::WorkOut)),
+                        Err(_) => {}
+                    }
+                }
+            }
+            match next {
+                Some(c) => cand = c,
+                None => return Ok(None),
+            }
+        }
+        Ok(None)
+    }
+
+    /// A failing sum whose options all come out as their own options say, found by following
+    /// failing options down from `sum` (a sum fails when its element's mark is not what its
+    /// options' elements give): its options are then likely right, so the sum's outcome is the
+    /// one they give, which the next trial must reproduce.
+    fn deepest_failure(&self, cand: &Candidate, mut sum: Vec<(usize, u32)>) -> Vec<(usize, u32)> {
+        let fails = |s: &[(usize, u32)]| {
+            let (x, lost) = cand.element_and_outcome(s);
+            cand.m.is_p(x) != lost
+        };
+        'down: for _ in 0..MAX_DESCENT {
+            for (i, &(k, _)) in sum.iter().enumerate() {
+                for o in &self.options[k] {
+                    let mut next = sum.clone();
+                    next[i].1 -= 1;
+                    for &heap in o {
+                        let heap = heap as usize;
+                        match next.iter_mut().find(|(j, _)| *j == heap) {
+                            Some((_, c)) => *c += 1,
+                            None => next.push((heap, 1)),
+                        }
+                    }
+                    next.retain(|&(_, c)| c > 0);
+                    if fails(&next) {
+                        sum = next;
+                        continue 'down;
+                    }
+                }
+            }
+            break;
+        }
+        sum
+    }
+
+    /// What a trial's outcome means for the search of heap n's quotient (as in [`Run::search`]).
+    fn settle(&mut self, n: u64, t: Trial) -> Option<Result<(), QuotientStop>> {
+        match t {
+            Trial::Proven(q, phi) => {
+                self.q = q;
+                self.phi = phi;
+                self.letters.iter_mut().for_each(|l| *l = None);
+                self.growth.push((n, self.q.size));
+                Some(Ok(()))
+            }
+            Trial::Fails(_) | Trial::TooLarge | Trial::TooManyParts | Trial::NotMinimal => None,
+            Trial::TooMuchMemory => Some(Err(self.abandon(QuotientStop::Memory { heap: n }))),
+            Trial::WorkOut => Some(Err(self.abandon(QuotientStop::Work { heap: n - 1 }))),
+        }
+    }
+
     /// The cover of Q for heap `h`: Q's generators (the heaps' elements in heap order, each one
     /// not a product of those before it) as freed heaps with cyclic parts long enough for every
     /// exponent used (index at least `least`), and each heap below `h` as its normal form over
@@ -426,8 +536,25 @@ impl Run<'_> {
     /// heap to (its element of Q, 1, ..., 1); with a `cover` (a word over the first freed heaps
     /// for each heap), in C(i1, p1) × ... alone, every other heap pretending to be its word.
     fn trial(&mut self, freed: &[Freed], cover: Option<&[Word]>) -> Result<Trial, Stopped> {
-        let trivial = Bipartite::trivial();
-        let q = if cover.is_some() { &trivial } else { &self.q };
+        let base = if cover.is_some() { Bipartite::trivial() } else { self.q.clone() };
+        let phi = self.phi.clone();
+        match self.candidate(&base, &phi, freed, cover)? {
+            Ok(c) => self.prove(&c),
+            Err(t) => Ok(t),
+        }
+    }
+
+    /// The trial monoid `base` × C(i1, p1) × ... reduced, as in [`Run::trial`], with every heap
+    /// not freed pretending to be its element `base_phi[k]` of `base` (its word over the freed
+    /// heaps in a `cover`); `Err` when it passes a bound.
+    fn candidate(
+        &mut self,
+        base: &Bipartite,
+        base_phi: &[u32],
+        freed: &[Freed],
+        cover: Option<&[Word]>,
+    ) -> Result<Result<Candidate, Trial>, Stopped> {
+        let q = base;
         let h = self.options.len() - 1;
         // Mixed radix: element = q * radix + sum of e_j * stride_j.
         let sizes: Vec<u32> = freed.iter().map(|f| f.index + f.period).collect();
@@ -437,12 +564,12 @@ impl Run<'_> {
             strides.push(radix as u32);
             radix *= u64::from(c);
             if radix > MAX_TRIAL as u64 {
-                return Ok(Trial::TooManyParts);
+                return Ok(Err(Trial::TooManyParts));
             }
         }
         let size = q.size as u64 * radix;
         if size > MAX_TRIAL as u64 {
-            return Ok(Trial::TooManyParts);
+            return Ok(Err(Trial::TooManyParts));
         }
         let (size, radix) = (size as usize, radix as u32);
         let prod = |x: u32, y: u32| {
@@ -463,7 +590,7 @@ impl Run<'_> {
             (None, Some(words)) => {
                 words[k as usize].iter().enumerate().fold(0, |x, (j, &e)| (0..e).fold(x, |y, _| prod(y, strides[j])))
             }
-            (None, None) => self.phi[k as usize] * radix,
+            (None, None) => base_phi[k as usize] * radix,
         };
         // The trial letters with their weights (2h - 1 for the smallest heap: every move lowers
         // the sum of 2h - 1 over the heaps, so a sum's options weigh less than it) and heaps.
@@ -494,7 +621,7 @@ impl Run<'_> {
             ticker.tick()?;
             self.states += 1;
             if self.states > self.max_work {
-                return Ok(Trial::WorkOut);
+                return Ok(Err(Trial::WorkOut));
             }
             done[x as usize] = true;
             // The sum: its letters, by the parents.
@@ -538,7 +665,7 @@ impl Run<'_> {
         let gens: Vec<u32> = letters.iter().map(|(l, _, _)| l.element).collect();
         let (m, class) = match monoid::reduce(size, &prod, &gens, &is_p, size, self.max_order, &mut self.states) {
             Ok(r) => r,
-            Err(_) => return Ok(Trial::TooLarge),
+            Err(_) => return Ok(Err(Trial::TooLarge)),
         };
         let phi: Vec<u32> = (0..=h as u64).map(|k| if k == 0 { 0 } else { class[img(k) as usize] }).collect();
         let mut reduced: Vec<(Letter, Vec<usize>)> = vec![];
@@ -552,10 +679,18 @@ impl Run<'_> {
                 None => reduced.push((r, heaps.clone())),
             }
         }
+        Ok(Ok(Candidate { m, phi, reduced }))
+    }
+
+    /// The proof of a candidate: proven, or the heaps (each letter's smallest) of a sum where it
+    /// fails, with their counts.
+    fn prove(&mut self, c: &Candidate) -> Result<Trial, Stopped> {
+        let (m, reduced) = (&c.m, &c.reduced);
+        let h = self.options.len() - 1;
         let plain: Vec<Letter> = reduced.iter().map(|(l, _)| l.clone()).collect();
-        Ok(match verify::verify(&m, &plain, MAX_PROOF_WORDS, &mut self.states, self.max_work)? {
+        Ok(match verify::verify(m, &plain, MAX_PROOF_WORDS, &mut self.states, self.max_work)? {
             // The reduction makes the monoid minimal; the check makes it part of the proof.
-            Verdict::Holds if verify::minimal(&m, &gens_of(&plain)).is_ok() => Trial::Proven(m, phi),
+            Verdict::Holds if verify::minimal(m, &gens_of(&plain)).is_ok() => Trial::Proven(m.clone(), c.phi.clone()),
             Verdict::Holds => Trial::NotMinimal,
             Verdict::Fails(word) => {
                 // The heaps of the failing sum (the smallest heap of each letter), with counts.
@@ -637,6 +772,66 @@ struct Freed {
     heap: usize,
     index: u32,
     period: u32,
+}
+
+/// A trial monoid reduced, before its proof: the monoid, each heap's element, and the
+/// distinct letters with the heaps that have each.
+struct Candidate {
+    m: Bipartite,
+    phi: Vec<u32>,
+    reduced: Vec<(Letter, Vec<usize>)>,
+}
+
+impl Candidate {
+    /// The element of a sum (heaps with counts), and whether the sum is lost by its options'
+    /// elements (it has a move and none of its options is in P).
+    fn element_and_outcome(&self, sum: &[(usize, u32)]) -> (u32, bool) {
+        let m = &self.m;
+        let pow = |x: u32, e: u32| (0..e).fold(0, |y, _| m.mul(y, x));
+        let x = sum.iter().fold(0, |acc, &(k, c)| m.mul(acc, pow(self.phi[k], c)));
+        let mut any = false;
+        let mut into_p = false;
+        for (i, &(k, c)) in sum.iter().enumerate() {
+            let rest = sum
+                .iter()
+                .enumerate()
+                .fold(0, |acc, (j, &(k2, c2))| m.mul(acc, pow(self.phi[k2], if i == j { c - 1 } else { c2 })));
+            if let Some((l, _)) = self.reduced.iter().find(|(_, hs)| hs.contains(&k)) {
+                for &t in &l.options {
+                    any = true;
+                    into_p |= m.is_p(m.mul(rest, t));
+                }
+            }
+        }
+        (x, any && !into_p)
+    }
+}
+
+/// The index of x: the least i with x^i = x^(i+p) for some p > 0.
+fn index_of(m: &Bipartite, x: u32) -> u32 {
+    let mut seen: HashMap<u32, u32> = HashMap::new();
+    let (mut y, mut i) = (0u32, 0u32);
+    while let std::collections::hash_map::Entry::Vacant(e) = seen.entry(y) {
+        e.insert(i);
+        y = m.mul(y, x);
+        i += 1;
+    }
+    seen[&y]
+}
+
+/// The subsets of `items` with `k` elements, in order.
+fn subsets(items: &[(usize, u32)], k: usize) -> Vec<Vec<(usize, u32)>> {
+    if k == 0 {
+        return vec![vec![]];
+    }
+    let mut out = vec![];
+    for i in 0..items.len() {
+        for mut rest in subsets(&items[i + 1..], k - 1) {
+            rest.insert(0, items[i]);
+            out.push(rest);
+        }
+    }
+    out
 }
 
 enum Trial {
