@@ -12,6 +12,9 @@ const TEMPLATE: &str = "{bar:40} {pos}/{len} values, {rate}, ETA {eta}";
 /// How a survey's bar is drawn: the codes done of the total, the time so far and the forecast.
 const CODES_TEMPLATE: &str = "{bar:40} {pos}/{len} codes, {elapsed} so far, ETA {eta}";
 
+/// How a quotient's progress is drawn: the heaps added of those asked for, the order so far.
+const HEAPS_TEMPLATE: &str = "{bar:40} heap {pos}/{len}, {msg}, {elapsed} so far";
+
 /// A bar from `at` to `len` values, drawn on stderr.
 pub struct Progress {
     bar: ProgressBar,
@@ -29,6 +32,19 @@ impl Progress {
         std::io::stderr()
             .is_terminal()
             .then(|| Progress::styled(len, 0, ProgressDrawTarget::stderr_with_hz(5), CODES_TEMPLATE))
+    }
+
+    /// A bar over the heaps of a misère quotient (heaps added of `len`, the order in the
+    /// message), or `None` when stderr is not a terminal.
+    pub fn heaps_on_terminal(len: u64) -> Option<Progress> {
+        std::io::stderr()
+            .is_terminal()
+            .then(|| Progress::styled(len, 0, ProgressDrawTarget::stderr_with_hz(5), HEAPS_TEMPLATE))
+    }
+
+    /// Shows a message beside the bar.
+    pub fn set_message(&self, msg: String) {
+        self.bar.set_message(msg);
     }
 
     fn with_target(len: u64, at: u64, target: ProgressDrawTarget) -> Progress {

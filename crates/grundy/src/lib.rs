@@ -40,8 +40,8 @@ pub use engine::{
     SparseEngine, SparseStats, StoredValues, ValueMethod,
 };
 pub use engine::{
-    analysis_quotient, Generator, MisereQuotient, QuotientBuilder, QuotientError, QuotientStop, DEFAULT_QUOTIENT_ORDER,
-    DEFAULT_QUOTIENT_UPTO, MAX_QUOTIENT_ORDER, MAX_QUOTIENT_UPTO,
+    analysis_quotient, Generator, MisereQuotient, QuotientBuilder, QuotientError, QuotientProgress, QuotientStop,
+    DEFAULT_QUOTIENT_ORDER, DEFAULT_QUOTIENT_UPTO, MAX_QUOTIENT_ORDER, MAX_QUOTIENT_UPTO,
 };
 pub use engine::{tame_sum_wins, TameClass, TameHeaps, TameRecord};
 pub use engine::{Algorithm, Sequence, SequenceBuilder, SequenceError, SequenceObserver, SequenceStore};

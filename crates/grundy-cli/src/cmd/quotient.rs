@@ -60,7 +60,25 @@ pub fn run(args: Args) -> Result<(), CliError> {
         }
         builder = builder.max_order(n as usize);
     }
-    let q = builder.build().map_err(|e| match e {
+    // A bar on a terminal: the heaps added and the order so far (a large quotient takes a
+    // minute; pipes see nothing).
+    let upto = args.upto.as_deref().and_then(|u| parse_u64(u, "--upto").ok()).unwrap_or(grundy::DEFAULT_QUOTIENT_UPTO);
+    let bar = crate::progress::Progress::heaps_on_terminal(upto).map(|b| std::sync::Arc::new(std::sync::Mutex::new(b)));
+    if let Some(bar) = &bar {
+        let bar = std::sync::Arc::clone(bar);
+        builder = builder.progress(std::sync::Arc::new(move |heap, order| {
+            if let Ok(mut b) = bar.lock() {
+                b.set_position(heap);
+                b.set_message(format!("{order} elements so far"));
+            }
+        }));
+    }
+    let built = builder.build();
+    drop(builder);
+    if let Some(Ok(Ok(b))) = bar.map(|bar| std::sync::Arc::try_unwrap(bar).map(|m| m.into_inner())) {
+        b.finish_and_clear();
+    }
+    let q = built.map_err(|e| match e {
         QuotientError::NotTakeAndBreak(_) => CliError::usage(e).argument("GAME"),
         QuotientError::Stopped(s) => CliError::of_kind(ErrorKind::Refused, s),
     })?;

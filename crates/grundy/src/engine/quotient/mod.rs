@@ -168,20 +168,42 @@ pub struct MisereQuotient {
     states: u64,
 }
 
+/// Called after each heap is added, with the heap and the quotient's order then.
+pub type QuotientProgress = Arc<dyn Fn(u64, usize) + Send + Sync>;
+
 /// Computes a [`MisereQuotient`] within bounds: the heaps (`upto`), the elements
 /// (`max_order`), and the installed stop token for time.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct QuotientBuilder {
     ruleset: Ruleset,
     upto: Option<u64>,
     max_order: usize,
     max_work: Option<u64>,
+    progress: Option<QuotientProgress>,
+}
+
+impl fmt::Debug for QuotientBuilder {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("QuotientBuilder")
+            .field("ruleset", &self.ruleset)
+            .field("upto", &self.upto)
+            .field("max_order", &self.max_order)
+            .field("max_work", &self.max_work)
+            .field("progress", &self.progress.is_some())
+            .finish()
+    }
 }
 
 impl QuotientBuilder {
     /// A builder for `ruleset` (a take-and-break game), with the default bounds.
     pub fn new(ruleset: &Ruleset) -> Self {
-        QuotientBuilder { ruleset: ruleset.clone(), upto: None, max_order: DEFAULT_QUOTIENT_ORDER, max_work: None }
+        QuotientBuilder {
+            ruleset: ruleset.clone(),
+            upto: None,
+            max_order: DEFAULT_QUOTIENT_ORDER,
+            max_work: None,
+            progress: None,
+        }
     }
 
     /// Computes the heaps up to `n` (at most [`MAX_QUOTIENT_UPTO`]), or fewer when a period
@@ -202,6 +224,12 @@ impl QuotientBuilder {
     /// time that does not depend on the machine.
     pub fn max_work(mut self, units: u64) -> Self {
         self.max_work = Some(units);
+        self
+    }
+
+    /// Reports each heap added, with the quotient's order then (for a progress display).
+    pub fn progress(mut self, report: QuotientProgress) -> Self {
+        self.progress = Some(report);
         self
     }
 
@@ -229,6 +257,9 @@ impl QuotientBuilder {
             if let Err(s) = run.step(n)? {
                 stop = s;
                 break;
+            }
+            if let Some(report) = &self.progress {
+                report(n, run.q.size);
             }
             if let Some(p) = rules.proven_period(&run.phi) {
                 period = Some(p);
