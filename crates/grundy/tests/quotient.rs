@@ -123,9 +123,10 @@ fn every_quotient_agrees_with_exhaustive_search_and_has_even_order() {
 }
 
 /// 0.75: the quotient R8 of order 8 with P-portion {a, b^2}, presented by a^2 = 1, b^3 = b,
-/// bc = ab, c^2 = b^2, proven for every heap size. These figures are as recalled from Plambeck
-/// (Taming the wild, 2005) and Plambeck and Siegel (2008); the stored copies of both papers
-/// could not be read past their first page, so they are not yet checked against the text.
+/// bc = ab, c^2 = b^2, proven for every heap size: Plambeck (Taming the wild, 2005) and Plambeck
+/// and Siegel (2008), as recalled (the stored copies of both papers could not be read past their
+/// first page), and word for word what Siegel's MisereSolver prints for 0.75 (built from
+/// CGSuite's public source outside this repository, 2026-11-25).
 #[test]
 fn the_published_quotient_of_0_75() {
     let q = quotient("octal:0.75", 200);
@@ -333,8 +334,9 @@ const KAYLES_P: &[&str] = &["a", "d", "e", "ac", "b^2", "ac^2", "ad^2", "ade", "
 /// quotient's, not a bound. Kayles' pretending function repeats with the period of its
 /// normal-play Grundy sequence, 12, from heap 71, just past that sequence's last exceptional
 /// value (heap 70, Guy and Smith 1956). The stored copies of Plambeck and Siegel (2008) and its
-/// supplement could not be read past their first page, so these figures are not compared with
-/// the ones published there.
+/// supplement could not be read past their first page; the orders and the P-portions' sizes
+/// are those MisereSolver computes (`quotients_agree_with_miseresolver`), and the generators'
+/// heaps are those where its order grows (Kayles: 1, 2, 5, 9, 12, 25, 27).
 #[test]
 fn figures_of_kayles_0_71_0_53_0_34_0_44() {
     let expected = [
