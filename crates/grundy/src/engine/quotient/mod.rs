@@ -506,7 +506,8 @@ impl Run<'_> {
                             None => next.push((heap, 1)),
                         }
                     }
-                    next.retain(|&(_, c)| c > 0);
+                    // Heaps without a move are 1 and take no part (no letter, no cyclic part).
+                    next.retain(|&(j, c)| c > 0 && !self.options[j].is_empty());
                     if fails(&next) {
                         sum = next;
                         continue 'down;
@@ -698,7 +699,10 @@ impl Run<'_> {
             Ok(r) => r,
             Err(_) => return Ok(Err(Trial::TooLarge)),
         };
-        let phi: Vec<u32> = (0..=h as u64).map(|k| if k == 0 { 0 } else { class[img(k) as usize] }).collect();
+        // A heap without a move is the empty game, 1, whatever its image (freed or not).
+        let phi: Vec<u32> = (0..=h as u64)
+            .map(|k| if k == 0 || self.options[k as usize].is_empty() { 0 } else { class[img(k) as usize] })
+            .collect();
         let mut reduced: Vec<(Letter, Vec<usize>)> = vec![];
         for (l, _, heaps) in &letters {
             let mut options: Vec<u32> = l.options.iter().map(|&t| class[t as usize]).collect();
