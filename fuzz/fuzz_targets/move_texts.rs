@@ -15,7 +15,8 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     // Numbers of one to three bytes: small, so the positions have many steps or games.
-    let numbers: Vec<u64> = rest.chunks(2).map(|c| c.iter().fold(0u64, |a, &b| a * 256 + u64::from(b)) % 5000).collect();
+    let numbers: Vec<u64> =
+        rest.chunks(2).map(|c| c.iter().fold(0u64, |a, &b| a * 256 + u64::from(b)) % 5000).collect();
     let options = AnalyzeOptions { budget: 10_000, ..AnalyzeOptions::default() };
     if mode % 2 == 0 {
         // A staircase of many steps.
