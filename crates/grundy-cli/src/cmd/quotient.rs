@@ -2,7 +2,9 @@
 //! take-and-break game (Plambeck and Siegel), proven heap by heap, and for every heap size when
 //! the periodicity theorem applies.
 
-use grundy::{parse_u64, Game, MisereQuotient, QuotientBuilder, QuotientError, Ruleset, MAX_QUOTIENT_ORDER};
+use grundy::{
+    parse_u64, Game, MisereQuotient, QuotientBuilder, QuotientError, QuotientStop, Ruleset, MAX_QUOTIENT_ORDER,
+};
 
 use crate::{emit, CliError, ErrorKind};
 
@@ -141,11 +143,22 @@ fn text(q: &MisereQuotient) -> String {
             "proven for every heap size: the pretending function repeats with period {} from heap {} (checked over the heaps up to {}, as the periodicity theorem for misère quotients asks), so the quotient is finite and is the whole game's\n",
             per.period, per.preperiod, q.computed_upto()
         ),
-        None => out += &format!(
-            "not proven for every heap size: it holds for every sum of heaps up to {}; the computation stopped because {}\n",
-            q.computed_upto(),
-            q.stop()
-        ),
+        None => {
+            out += &format!(
+                "not proven for every heap size: it holds for every sum of heaps up to {}; the computation stopped because {}\n",
+                q.computed_upto(),
+                q.stop()
+            );
+            // Where the bound stopped it, which option sets the bound (no command is advised:
+            // whether larger trials are proven is not known before the work).
+            if let QuotientStop::NotFound { limit, .. } = q.stop() {
+                if *limit < MAX_QUOTIENT_ORDER {
+                    out += &format!(
+                        "the elements allowed are set by --budget N (here {limit}; at most {MAX_QUOTIENT_ORDER})\n"
+                    );
+                }
+            }
+        }
     }
     let shown: Vec<String> =
         q.pretending().iter().take(SHOWN).enumerate().map(|(n, &x)| format!("{n}:{}", q.name(x))).collect();
