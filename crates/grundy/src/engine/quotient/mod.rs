@@ -396,16 +396,6 @@ impl Run<'_> {
         for _ in 0..MAX_RECALIBRATIONS {
             let t = self.trial(&freed, cover)?;
             match t {
-                Trial::Proven(q, phi) => {
-                    self.q = q;
-                    self.phi = phi;
-                    self.letters.iter_mut().for_each(|l| *l = None);
-                    self.growth.push((n, self.q.size));
-                    return Ok(Some(Ok(())));
-                }
-                Trial::TooLarge | Trial::TooManyParts | Trial::NotMinimal => return Ok(None),
-                Trial::TooMuchMemory => return Ok(Some(Err(self.abandon(QuotientStop::Memory { heap: n })))),
-                Trial::WorkOut => return Ok(Some(Err(self.abandon(QuotientStop::Work { heap: n - 1 })))),
                 Trial::Fails(sum) => {
                     let mut changed = false;
                     for (heap, count) in sum {
@@ -427,6 +417,7 @@ impl Run<'_> {
                         return Ok(None);
                     }
                 }
+                t => return Ok(self.settle(n, t)),
             }
         }
         Ok(None)
@@ -519,7 +510,8 @@ impl Run<'_> {
         sum
     }
 
-    /// What a trial's outcome means for the search of heap n's quotient (as in [`Run::search`]).
+    /// What a trial's outcome other than a failing sum means for the search of heap n's
+    /// quotient: proven (installed), stop the computation, or try no further (`None`).
     fn settle(&mut self, n: u64, t: Trial) -> Option<Result<(), QuotientStop>> {
         match t {
             Trial::Proven(q, phi) => {
@@ -568,9 +560,17 @@ impl Run<'_> {
     /// heap to (its element of Q, 1, ..., 1); with a `cover` (a word over the first freed heaps
     /// for each heap), in C(i1, p1) × ... alone, every other heap pretending to be its word.
     fn trial(&mut self, freed: &[Freed], cover: Option<&[Word]>) -> Result<Trial, Stopped> {
-        let base = if cover.is_some() { Bipartite::trivial() } else { self.q.clone() };
-        let phi = self.phi.clone();
-        match self.candidate(&base, &phi, freed, cover)? {
+        // Q and Φ are lent to the trial, not copied (a trial runs many times a heap, and Q's
+        // table holds up to a million numbers).
+        let base =
+            if cover.is_some() { Bipartite::trivial() } else { std::mem::replace(&mut self.q, Bipartite::trivial()) };
+        let phi = std::mem::take(&mut self.phi);
+        let candidate = self.candidate(&base, &phi, freed, cover);
+        self.phi = phi;
+        if cover.is_none() {
+            self.q = base;
+        }
+        match candidate? {
             Ok(c) => self.prove(&c),
             Err(t) => Ok(t),
         }
