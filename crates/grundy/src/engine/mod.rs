@@ -6,6 +6,7 @@
 pub mod heap;
 pub mod method;
 pub mod misere;
+mod common_sums;
 mod plain;
 pub mod quotient;
 pub mod sequence;
