@@ -3,10 +3,10 @@
 //! splits), the store's file format, the per-heap policy that picks among them, and the one
 //! builder of Grundy sequences that every front end calls.
 
+mod common_sums;
 pub mod heap;
 pub mod method;
 pub mod misere;
-mod common_sums;
 mod plain;
 pub mod quotient;
 pub mod sequence;
