@@ -2120,22 +2120,28 @@ mod tests {
         }
     }
 
+    /// The sparse method's statistics for G(0..=upto) of `code`, its values checked against the
+    /// plain mex table.
+    fn sparse_stats_of_mex(code: &str, upto: usize) -> SparseStats {
+        let r: Ruleset = code.parse().unwrap();
+        let reference: Vec<u16> = mex_table(&r, upto as u64).iter().map(|&v| v as u16).collect();
+        let mut e = SparseEngine::new(r.split_rules().unwrap());
+        e.set_method_choice(MethodChoice::Sparse);
+        e.extend_to(upto + 1).unwrap();
+        assert_eq!(e.values(), &reference[..], "{code}");
+        e.stats()
+    }
+
     /// Where the splits take numbers of both parities, a scan looks at a few pairs a heap, not
     /// at a whole split: in 0.44 and 0.176 (splits taking 1 and 2, and 2 and 3) a scan's
     /// candidate often comes at once from one split and never from the other, which a scan of
     /// one split after the other looked at in full (a quadratic run; found on 0.75 and 4.7,
-    /// which no longer scan at all: see the test above).
+    /// which no longer scan at all: see the test below).
     #[test]
     fn scans_of_mixed_parity_splits_stay_short() {
         for code in ["octal:0.44", "octal:0.176"] {
-            let r: Ruleset = code.parse().unwrap();
             let upto = 8_000;
-            let reference: Vec<u16> = mex_table(&r, upto as u64).iter().map(|&v| v as u16).collect();
-            let mut e = SparseEngine::new(r.split_rules().unwrap());
-            e.set_method_choice(MethodChoice::Sparse);
-            e.extend_to(upto + 1).unwrap();
-            assert_eq!(e.values(), &reference[..], "{code}");
-            let stats = e.stats();
+            let stats = sparse_stats_of_mex(code, upto);
             assert!(stats.scans > 0, "{code}: {stats:?}");
             assert!(stats.scanned_pairs <= 100 * upto as u64, "{code}: {stats:?}");
         }
@@ -2149,14 +2155,7 @@ mod tests {
     #[test]
     fn middle_pairs_and_common_sums_leave_no_scan_where_values_are_few() {
         for code in ["octal:0.75", "octal:4.7", "octal:0.55", "octal:0.57"] {
-            let r: Ruleset = code.parse().unwrap();
-            let upto = 20_000;
-            let reference: Vec<u16> = mex_table(&r, upto as u64).iter().map(|&v| v as u16).collect();
-            let mut e = SparseEngine::new(r.split_rules().unwrap());
-            e.set_method_choice(MethodChoice::Sparse);
-            e.extend_to(upto + 1).unwrap();
-            assert_eq!(e.values(), &reference[..], "{code}");
-            let stats = e.stats();
+            let stats = sparse_stats_of_mex(code, 20_000);
             assert_eq!((stats.scans, stats.scanned_pairs), (0, 0), "{code}: {stats:?}");
         }
     }
