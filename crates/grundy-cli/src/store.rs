@@ -192,12 +192,14 @@ impl Store {
 
     /// The game and the values of the store in `dir`, for answering from it (`analyze`, `play`
     /// and `serve` with `--store DIR`): read under the lock and checked as a resumed run reads
-    /// them. A directory that holds no store is refused with the command that fills one.
-    pub fn read(dir: &Path) -> Result<(String, Vec<u16>), String> {
+    /// them. A directory that holds no store is refused with the command that fills one:
+    /// `fill` is its start (`grundy sg GAME --upto N`), the game and heap when the caller
+    /// knows them.
+    pub fn read(dir: &Path, fill: &str) -> Result<(String, Vec<u16>), String> {
         let manifest_path = dir.join(MANIFEST);
         if !manifest_path.is_file() {
             return Err(format!(
-                "store {} holds no stored values: `grundy sg GAME --upto N --store {}` fills it",
+                "store {} holds no stored values: `{fill} --store {}` fills it",
                 dir.display(),
                 dir.display()
             ));

@@ -69,7 +69,14 @@ fn analyze_answers_from_the_store_with_every_winning_move() {
     // Heaps past the store are refused again, naming the command.
     let o = grundy(&["analyze", "grundys-game", "5000", "--budget", "2000", "--store", &dir]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(text(&o.stderr).contains("grundy sg grundys-game --upto 5000 --store DIR"), "{}", text(&o.stderr));
+    // (with this store's directory: the advice is typed as it stands, and then answers)
+    let fill = format!("grundy sg grundys-game --upto 5000 --store {dir}`");
+    assert!(text(&o.stderr).contains(&fill), "{}", text(&o.stderr));
+    let command = named_command(&text(&o.stderr), "no DIR is left to fill in");
+    let filled = grundy(&command.iter().map(String::as_str).collect::<Vec<_>>());
+    assert!(filled.status.success(), "{command:?}: {}", text(&filled.stderr));
+    let o = grundy(&["analyze", "grundys-game", "5000", "--budget", "2000", "--store", &dir]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -79,7 +86,8 @@ fn a_directory_without_a_store_is_refused_with_the_command_that_fills_it() {
     let o = grundy(&["analyze", "grundys-game", "30", "--store", dir.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2));
     let e = text(&o.stderr);
-    assert!(e.contains("holds no stored values") && e.contains("grundy sg GAME --upto N --store"), "{e}");
+    let fill = format!("`grundy sg grundys-game --upto 30 --store {}`", dir.display());
+    assert!(e.contains("holds no stored values") && e.contains(&fill), "{e}");
     assert_eq!(e.lines().count(), 1, "{e}");
     assert!(!dir.exists(), "nothing is written");
 }

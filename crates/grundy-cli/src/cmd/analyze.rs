@@ -64,15 +64,19 @@ pub struct Args {
 
 /// Reads the stores of `--store DIR` (each written by `grundy sg GAME --upto N --store DIR`)
 /// once for the life of the process, for [`AnalyzeOptions::stored`]; `None` when none is
-/// given.
-pub fn read_stores(dirs: &[std::path::PathBuf]) -> Result<Option<&'static grundy::StoredValues>, CliError> {
+/// given. `fill` starts the command a refusal names to fill a store (see [`fill_command`]).
+/// With one store, refusals to answer past it name its directory.
+pub fn read_stores(dirs: &[std::path::PathBuf], fill: &str) -> Result<Option<&'static grundy::StoredValues>, CliError> {
     if dirs.is_empty() {
         return Ok(None);
     }
     let mut stored = grundy::StoredValues::new();
+    if let [dir] = dirs {
+        stored.set_label(dir.display().to_string());
+    }
     for dir in dirs {
         let error = |e: String| CliError::of_kind(crate::ErrorKind::Io, e).argument("--store");
-        let (game, values) = crate::store::Store::read(dir).map_err(error)?;
+        let (game, values) = crate::store::Store::read(dir, fill).map_err(error)?;
         let ruleset: grundy::Ruleset = game.parse().map_err(|e| {
             error(format!("store {} names the game '{game}', which this grundy does not read: {e}", dir.display()))
         })?;
@@ -80,6 +84,16 @@ pub fn read_stores(dirs: &[std::path::PathBuf]) -> Result<Option<&'static grundy
     }
     // The tables live as long as the process: every analysis of this run reads them.
     Ok(Some(Box::leak(Box::new(stored))))
+}
+
+/// The start of the command that fills a store for `game` at the heaps of `position`:
+/// `grundy sg GAME --upto N`, N the largest heap typed (the words GAME and N where the
+/// position has no heap number).
+pub fn fill_command(game: &str, position: &[String]) -> String {
+    match position.iter().filter_map(|h| h.parse::<u64>().ok()).max() {
+        Some(n) => format!("grundy sg {game} --upto {n}"),
+        None => "grundy sg GAME --upto N".to_string(),
+    }
 }
 
 /// Winning moves listed in the text when no --limit is given: a screenful.
@@ -134,7 +148,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         &args.to_move,
         args.budget.as_deref(),
     )?;
-    options.stored = read_stores(&args.store)?;
+    options.stored = read_stores(&args.store, &fill_command(&args.problem.game, &args.problem.position))?;
     let limit = args.limit.as_deref().map(parse_limit).transpose()?;
     let mut a = analyze(&game, &position, &options).map_err(CliError::analysis)?;
     if args.json {

@@ -84,7 +84,8 @@ pub fn run(args: Args) -> Result<(), CliError> {
         args.budget.as_deref(),
         false,
     )?;
-    options.stored = crate::cmd::analyze::read_stores(&args.store)?;
+    let fill = crate::cmd::analyze::fill_command(&args.problem.game, &args.problem.position);
+    options.stored = crate::cmd::analyze::read_stores(&args.store, &fill)?;
     let level: Level = args.level.parse().map_err(CliError::usage)?;
     if options.convention == Convention::Every && game.as_graph().is_some() {
         return Err(CliError::usage("Every-SG needs games that end; tokens on a graph with cycles may go on for ever")

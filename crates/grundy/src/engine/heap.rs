@@ -407,7 +407,10 @@ pub(crate) fn solvers_for<'a>(
             let max_heap = cs.iter().filter(|d| d.ruleset == c.ruleset).map(|d| d.heap).max().unwrap_or(0);
             let solver = match stored.and_then(|s| HeapSolver::from_stored(&c.ruleset, s, max_heap, budget)) {
                 Some(solver) => solver,
-                None => HeapSolver::new(&c.ruleset, max_heap, budget)?,
+                None => HeapSolver::new(&c.ruleset, max_heap, budget).map_err(|e| match stored {
+                    Some(s) => s.name_store(e),
+                    None => e,
+                })?,
             };
             solvers.insert(&c.ruleset, solver);
         }
@@ -437,6 +440,8 @@ pub(crate) fn solvers_for<'a>(
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct StoredValues {
     tables: HashMap<SplitRules, (Arc<[u16]>, Option<Period>)>,
+    /// How a refusal names the store to fill (`--store DIR`), when the front end read one.
+    label: Option<String>,
 }
 
 impl StoredValues {
@@ -476,6 +481,22 @@ impl StoredValues {
     /// Whether nothing is stored.
     pub fn is_empty(&self) -> bool {
         self.tables.is_empty()
+    }
+
+    /// Names the store these values came from (a directory, as typed), so that a refusal's
+    /// advice to fill a store further names it instead of `DIR`.
+    pub fn set_label(&mut self, label: impl Into<String>) {
+        self.label = Some(label.into());
+    }
+
+    /// A refusal's `--store DIR` advice with this store's label, when it has one.
+    fn name_store(&self, e: AnalyzeError) -> AnalyzeError {
+        match (e, &self.label) {
+            (AnalyzeError::Unsupported(text), Some(label)) => {
+                AnalyzeError::Unsupported(text.replace("--store DIR`", &format!("--store {label}`")))
+            }
+            (e, _) => e,
+        }
     }
 }
 
