@@ -86,13 +86,16 @@ pub fn read_stores(dirs: &[std::path::PathBuf], fill: &str) -> Result<Option<&'s
     Ok(Some(Box::leak(Box::new(stored))))
 }
 
+/// The start of the command that fills a store when the game and heap are not known (`serve`).
+pub const ANY_FILL: &str = "grundy sg GAME --upto N";
+
 /// The start of the command that fills a store for `game` at the heaps of `position`:
 /// `grundy sg GAME --upto N`, N the largest heap typed (the words GAME and N where the
 /// position has no heap number).
 pub fn fill_command(game: &str, position: &[String]) -> String {
     match position.iter().filter_map(|h| h.parse::<u64>().ok()).max() {
         Some(n) => format!("grundy sg {game} --upto {n}"),
-        None => "grundy sg GAME --upto N".to_string(),
+        None => ANY_FILL.to_string(),
     }
 }
 

@@ -102,7 +102,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
             });
         }
         // The server has read these stores already: a worker reads the same.
-        let stored = crate::cmd::analyze::read_stores(&args.store, "grundy sg GAME --upto N")?;
+        let stored = crate::cmd::analyze::read_stores(&args.store, crate::cmd::analyze::ANY_FILL)?;
         return grundy_web::work(std::io::stdin().lock(), std::io::stdout().lock(), stored)
             .map_err(|e| CliError::usage(format!("the worker's pipes failed: {e}")));
     }
@@ -110,7 +110,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
     let port = u16::try_from(port).map_err(|_| CliError::usage(format!("--port '{}' is past 65535", args.port)))?;
     let addr = resolve(&args.host, port).map_err(CliError::usage)?;
     let time_limit = parse_time_limit(&args.time_limit).map_err(CliError::usage)?;
-    let stored = crate::cmd::analyze::read_stores(&args.store, "grundy sg GAME --upto N")?;
+    let stored = crate::cmd::analyze::read_stores(&args.store, crate::cmd::analyze::ANY_FILL)?;
     let request_memory = parse_bytes("--request-memory", &args.request_memory).map_err(CliError::usage)?;
     let total_memory = parse_bytes("--total-memory", &args.total_memory).map_err(CliError::usage)?;
     if total_memory < request_memory {

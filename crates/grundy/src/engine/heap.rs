@@ -493,7 +493,7 @@ impl StoredValues {
     fn name_store(&self, e: AnalyzeError) -> AnalyzeError {
         match (e, &self.label) {
             (AnalyzeError::Unsupported(text), Some(label)) => {
-                AnalyzeError::Unsupported(text.replace("--store DIR`", &format!("--store {label}`")))
+                AnalyzeError::Unsupported(text.replace(STORE_ADVICE, &format!("--store {label}`")))
             }
             (e, _) => e,
         }
@@ -523,12 +523,16 @@ fn split_value(values: &[u16], period: Option<Period>, n: u64) -> Option<u64> {
 /// every machine.
 pub const PERIOD_SEARCH_WORK: u64 = 1 << 32;
 
+/// The end of the command a refusal advises to fill a store (`grundy sg ... --store DIR`), which
+/// [`StoredValues`] with a label rewrites to name its directory.
+const STORE_ADVICE: &str = "--store DIR`";
+
 /// Why `analyze` cannot give G(max_heap) of a take-and-break game, with what it would take.
 fn table_refusal(ruleset: &Ruleset, max_heap: u64, computed: u64, why: &str) -> AnalyzeError {
     let values = u128::from(max_heap) + 1;
     let command = if values <= u128::from(Work::SplitTable.max_budget()) {
         format!(
-            "analyze, play and serve answer from that store once `grundy sg {ruleset} --upto {max_heap} --store DIR` computes it resumably"
+            "analyze, play and serve answer from that store once `grundy sg {ruleset} --upto {max_heap} {STORE_ADVICE} computes it resumably"
         )
     } else {
         format!("a table to {max_heap} is past the {} this program allows", human_bytes(u128::from(MEMORY_LIMIT)))

@@ -374,12 +374,12 @@ impl<C: Cell> SparseEngine<C> {
     /// refused with [`EngineError::ValueTooLarge`] (see [`SparseEngine::widen`]).
     pub fn with_cells(rules: SplitRules) -> Self {
         let three = !rules.split3.is_empty();
-        let middle_zero =
-            [0, 1].map(|p| to_usizes(&rules.split).into_iter().filter(|&t| t % 2 == p && !rules.unequal).min());
+        let split = to_usizes(&rules.split);
+        let middle_zero = [0, 1].map(|p| split.iter().copied().filter(|&t| t % 2 == p && !rules.unequal).min());
         SparseEngine {
             take_all: to_usizes(&rules.take_all),
             take: to_usizes(&rules.take),
-            split: to_usizes(&rules.split),
+            split,
             split3: to_usizes(&rules.split3),
             unequal: rules.unequal,
             rules,
@@ -631,7 +631,7 @@ impl<C: Cell> SparseEngine<C> {
         self.split
             .iter()
             .filter_map(|&t| n.checked_sub(t).filter(|&m| m >= 2))
-            .map(|m| if self.unequal { (m - 1) / 2 } else { m / 2 })
+            .map(|m| last_pair(m, self.unequal))
             .sum()
     }
 
@@ -1007,7 +1007,7 @@ impl<C: Cell> SparseEngine<C> {
             for &t in &self.split {
                 let Some(m) = n.checked_sub(t).filter(|&m| m >= 2) else { continue };
                 // The splits (a, m - a), a = 1..=h; in Grundy's game the parts differ.
-                let h = if self.unequal { (m - 1) / 2 } else { m / 2 };
+                let h = last_pair(m, self.unequal);
                 plain::mark_pairs::<C, V>(&values[1..=h], &values[m - h..m], flags);
                 pairs += h as u64;
             }
@@ -1058,7 +1058,7 @@ impl<C: Cell> SparseEngine<C> {
                     let Ok(f) = <&mut [u8; V]>::try_from(f) else { continue }; // V bytes
                     for &t in split {
                         let Some(m) = (first + i).checked_sub(t).filter(|&m| m >= 2) else { continue };
-                        let h = if unequal { (m - 1) / 2 } else { m / 2 };
+                        let h = last_pair(m, unequal);
                         // The splits (a, m - a) whose part m - a is below s: a > m - s.
                         let lo = (m + 1).saturating_sub(s).max(1);
                         if lo <= h {
@@ -1081,7 +1081,7 @@ impl<C: Cell> SparseEngine<C> {
             let mut pairs = 0;
             for &t in &self.split {
                 let Some(m) = n.checked_sub(t).filter(|&m| m >= 2) else { continue };
-                let h = if self.unequal { (m - 1) / 2 } else { m / 2 };
+                let h = last_pair(m, self.unequal);
                 pairs += h as u64;
                 // The splits whose part m - a is in the block: a <= m - s.
                 let near = h.min(m.saturating_sub(s));
@@ -1116,11 +1116,13 @@ impl<C: Cell> SparseEngine<C> {
         if self.triples.is_some() {
             self.push_triples(c16);
         }
-        if n >= 1 && self.is_rare(c16, n) {
-            self.rare_pos.push(n);
-            self.rare_val.push(c16);
-        } else if n >= 1 && self.common.add(ext(c16, n)) {
-            self.refresh_odd_values();
+        if n >= 1 {
+            if self.is_rare(c16, n) {
+                self.rare_pos.push(n);
+                self.rare_val.push(c16);
+            } else if self.common.add(ext(c16, n)) {
+                self.refresh_odd_values();
+            }
         }
         if c16 > self.max_value {
             self.max_value = c16;
@@ -1199,8 +1201,7 @@ impl<C: Cell> SparseEngine<C> {
             // cannot hold the scan for all its pairs while another would give c at once.
             let candidate = |i: usize, t: usize| {
                 let m = n.checked_sub(t).filter(|&m| m >= 2)?;
-                // The pairs (a, m - a), a = 1..=hi; in Grundy's game the parts differ.
-                let hi = if self.unequal { (m - 1) / 2 } else { m / 2 };
+                let hi = last_pair(m, self.unequal);
                 (cursor[i] <= hi && self.common.may_give(ext_at(c, m), self.mask)).then_some((i, m, hi))
             };
             let first = self.split.iter().enumerate().find_map(|(i, &t)| candidate(i, t));
@@ -1282,8 +1283,8 @@ impl<C: Cell> SparseEngine<C> {
     }
 
     /// The first [`FIRST_PAIRS`] pairs of each split that could give the candidate, one by one,
-    /// marking what they give and moving the candidate up; stops once it is certified. Returns
-    /// the candidate. Many scans end here (in 0.75, a scan at every heap finds its candidate
+    /// marking what they give and moving the candidate up (once it is certified, no split is
+    /// left that could give it). Returns the candidate. Many scans end here (in 0.75, a scan at every heap finds its candidate
     /// at the first pair of one split), before the scan's runs, buffers and turns are set up;
     /// the scan that may follow looks at these pairs again.
     #[inline]
@@ -1294,8 +1295,7 @@ impl<C: Cell> SparseEngine<C> {
             if !self.common.may_give(ext_at(c, m), self.mask) {
                 continue;
             }
-            let hi = if self.unequal { (m - 1) / 2 } else { m / 2 };
-            let end = hi.min(FIRST_PAIRS);
+            let end = last_pair(m, self.unequal).min(FIRST_PAIRS);
             // Values below 64 are gathered in a register and marked at once (marking each in
             // `seen` chained the stores: a third of the time of 0.55's scans).
             let mut low = 0u64;
@@ -1309,9 +1309,6 @@ impl<C: Cell> SparseEngine<C> {
             seen[0] |= low;
             pairs += end as u64;
             c = mex_from(seen, c);
-            if self.certified(c, n) {
-                break;
-            }
         }
         self.stats.scanned_pairs += pairs;
         c
@@ -1587,6 +1584,17 @@ fn split_skip(
     }
     let clamp = |i: usize| i.clamp(within.start, within.end);
     clamp(pos.partition_point(|&r| 2 * r + t < a))..clamp(pos.partition_point(|&r| 2 * r + t < a + len))
+}
+
+/// The largest a of the pairs (a, m - a) that split a heap of m: m / 2, or (m - 1) / 2 where
+/// the parts must differ (Grundy's game, `unequal`).
+#[inline]
+fn last_pair(m: usize, unequal: bool) -> usize {
+    if unequal {
+        (m - 1) / 2
+    } else {
+        m / 2
+    }
 }
 
 /// [`SparseEngine::certified`] for the given splits, common values and mask.
