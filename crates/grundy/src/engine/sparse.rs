@@ -278,6 +278,8 @@ pub struct SparseEngine<C: Cell = u16> {
     /// below 0 it counts down the scans until it is tried again). In 0.644 one value in
     /// 500,000 is 64 or more, yet its XORs would take every scan to flags of 128 values.
     narrow_score: i32,
+    /// How many narrow scans started again (the candidate reached 64), for the tests.
+    narrow_restarts: u64,
     /// For heaps of each parity p, the least split that leaves an even heap from them (taking
     /// a number of parity p), when equal parts are allowed: its middle pair gives 0.
     middle_zero: [Option<usize>; 2],
@@ -407,6 +409,7 @@ impl<C: Cell> SparseEngine<C> {
             simd: Simd::new(),
             first_score: 0,
             narrow_score: 0,
+            narrow_restarts: 0,
             middle_zero,
             common: CommonSums::default(),
             odd_values: [[0; 4]; 2],
@@ -1299,6 +1302,7 @@ impl<C: Cell> SparseEngine<C> {
                 small = false;
                 cursor.fill(1);
                 self.narrow_score -= 3;
+                self.narrow_restarts += 1;
             }
         }
         if small && narrow {
@@ -2192,6 +2196,23 @@ mod tests {
         for code in ["octal:0.75", "octal:4.7", "octal:0.55", "octal:0.57"] {
             let stats = sparse_stats_of_mex(code, 20_000);
             assert_eq!((stats.scans, stats.scanned_pairs), (0, 0), "{code}: {stats:?}");
+        }
+    }
+
+    /// Narrow scans (byte values below 128, the XORs below 64 kept as bits) that meet a
+    /// candidate of 64 or more start again with every value flagged: 0.644 (a value of 64 at
+    /// heaps 333, 502, 653 and 887) and 0.174 (67 at 746) give the values of the mex.
+    #[test]
+    fn narrow_scans_start_again_past_64() {
+        for code in ["octal:0.644", "octal:0.174"] {
+            let r: Ruleset = code.parse().unwrap();
+            let reference: Vec<u16> = mex_table(&r, 3000).iter().map(|&v| v as u16).collect();
+            let mut e = SparseEngine::<u8>::with_cells(r.split_rules().unwrap());
+            e.set_method_choice(MethodChoice::Sparse);
+            e.extend_to(3001).unwrap();
+            let values: Vec<u16> = e.values().iter().map(|&v| u16::from(v)).collect();
+            assert_eq!(values, reference, "{code}");
+            assert!(e.narrow_restarts > 0, "{code}: no narrow scan started again");
         }
     }
 
