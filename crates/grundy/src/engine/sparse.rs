@@ -35,6 +35,11 @@
 //! `Simd::settle_window` for two-byte values when those lie within 256 of the candidate. With values below 1024, the pairs with a rare part set
 //! byte flags a tile of heaps at a time (one store a pair), folded into the marks after.
 //!
+//! Byte values below 128 whose values of 64 or more are very few are computed *narrow*: only
+//! the options below 64 are found (two rows of 32 values in the tiles, a word of bits in the
+//! scans), which is exact while the mex stays below 64, and a heap whose options give every
+//! value below 64 is computed again in full.
+//!
 //! Values are stored as [`Cell`]s: `u8` (1 byte a position) while they fit, which the caller
 //! widens to `u16` ([`SparseEngine::widen`]) when one passes 255; a value past 65534 is refused.
 
@@ -178,6 +183,10 @@ struct Costs {
     next_sparse_trial: usize,
 }
 
+/// Blocks are computed narrow while fewer than one value in this many is 64 or more (see
+/// `SparseEngine::narrow_share`).
+const NARROW_SHARE: u64 = 512;
+
 /// The first heap from which the plain method may run on two threads (see
 /// `SparseEngine::plain_values`).
 const PARALLEL_FROM: usize = 4096;
@@ -272,14 +281,25 @@ pub struct SparseEngine<C: Cell = u16> {
     /// the scans until it is tried again (it costs a fifth more where it seldom settles the
     /// scan: 0.56, 0.47).
     first_score: i32,
-    /// Whether scans of byte values below 128 keep what they find below 64 as bits
-    /// (`Simd::xor_bits`), starting again with every value flagged should the candidate reach
-    /// 64: scored as `first_score` is (a settled scan adds 1, up to 8, a restart takes 3 away;
-    /// below 0 it counts down the scans until it is tried again). In 0.644 one value in
-    /// 500,000 is 64 or more, yet its XORs would take every scan to flags of 128 values.
-    narrow_score: i32,
-    /// How many narrow scans started again (the candidate reached 64), for the tests.
-    narrow_restarts: u64,
+    /// Blocks of byte values below 128 are computed narrow while fewer than one value in
+    /// `narrow_share` is 64 or more: every option's value below 64 found, those of 64 or more
+    /// left out (as with values below 64: the pairs with a rare part marked in two rows of 32
+    /// values, the scans keeping their finds as the bits of a word), which is exact while the
+    /// mex stays below 64; a heap whose options give every value below 64 (G(n) >= 64) is then
+    /// computed again in full (`exact_heap`, tens of times a narrow heap's work). In 0.644 one
+    /// value in 500,000 is 64 or more, yet its XORs would take every heap to marks of 128
+    /// values; in 0.174 one in 100, where heaps done again cost more than narrow ones save.
+    narrow_share: u64,
+    /// Where blocks are not narrow, whether scans of byte values below 128 still keep their
+    /// finds below 64 as bits, starting again with every value flagged should the candidate
+    /// reach 64 (0.174, where one value in 100 is 64 or more: a scan started again costs less
+    /// than a heap done again): while at least 0 (a scan kept adds 1, up to 8, one started
+    /// again takes 3 away); below 0 it counts down the scans until it is tried again.
+    narrow_scan_score: i32,
+    /// How many narrow heaps were computed again in full, for the tests.
+    narrow_redone: u64,
+    /// How many scans of values below 128 outside narrow blocks started again, for the tests.
+    scans_restarted: u64,
     /// For heaps of each parity p, the least split that leaves an even heap from them (taking
     /// a number of parity p), when equal parts are allowed: its middle pair gives 0.
     middle_zero: [Option<usize>; 2],
@@ -408,8 +428,10 @@ impl<C: Cell> SparseEngine<C> {
             marks: Vec::new(),
             simd: Simd::new(),
             first_score: 0,
-            narrow_score: 0,
-            narrow_restarts: 0,
+            narrow_share: NARROW_SHARE,
+            narrow_scan_score: 0,
+            narrow_redone: 0,
+            scans_restarted: 0,
             middle_zero,
             common: CommonSums::default(),
             odd_values: [[0; 4]; 2],
@@ -887,6 +909,25 @@ impl<C: Cell> SparseEngine<C> {
     /// were sized for the old range); the caller loops.
     fn block(&mut self, s: usize, e: usize) -> Result<(), EngineError> {
         let w = self.words();
+        let tiled = C::as_bytes(&self.values).is_some() && w <= 9;
+        // Values below 128 (5 words) computed narrow, as values below 64 are (see
+        // `narrow_share`); the heaps of G(n) >= 64 again in full. (A loop of its own, so that
+        // the others keep theirs as they were.)
+        let high: u64 = self.counts.iter().skip(128).sum();
+        let narrow = tiled
+            && (4..=5).contains(&w)
+            && self.triples.is_none()
+            && high.saturating_mul(self.narrow_share) < self.values.len() as u64;
+        match narrow {
+            true => self.block_of::<true>(s, e),
+            false => self.block_of::<false>(s, e),
+        }
+    }
+
+    /// [`Self::block`], narrow or not.
+    fn block_of<const NARROW: bool>(&mut self, s: usize, e: usize) -> Result<(), EngineError> {
+        let narrow = NARROW;
+        let w = self.words();
         let len = e - s;
         let mut marks = std::mem::take(&mut self.marks);
         marks.clear();
@@ -901,7 +942,7 @@ impl<C: Cell> SparseEngine<C> {
         // the whole chunk at once (`bulk`); the others (partner in the chunk) and those of rare
         // positions found in the chunk, position by position (`near_pairs`).
         let tiled = C::as_bytes(&self.values).is_some() && w <= 9;
-        let mut tile = Tile::new(w);
+        let mut tile = Tile::new(if narrow { 3 } else { w });
         // The start of the current chunk and how many rare positions were known there.
         let (mut chunk, mut k_chunk) = (s, self.rare_pos.len());
 
@@ -915,23 +956,7 @@ impl<C: Cell> SparseEngine<C> {
                 (chunk, k_chunk) = (n, self.rare_pos.len());
             }
             let seen = &mut marks[(n - s) * w..(n - s + 1) * w];
-            let values = &self.values;
-            for &t in &self.take_all {
-                if n == t && t > 0 {
-                    seen[0] |= 1;
-                }
-            }
-            for &t in &self.take {
-                if n > t && t > 0 {
-                    mark(seen, g(values[n - t]));
-                }
-            }
-            // A split leaving an even m >= 2 has the pair (m / 2, m / 2), which gives 0
-            // whatever G(m / 2) is: 0 is an option without a scan (else the candidate 0, no
-            // certificate can rule out, sent nearly every heap of 0.75, 4.7 and 0.55 to one).
-            if self.middle_zero[n & 1].is_some_and(|t| n >= t + 2) {
-                seen[0] |= 1;
-            }
+            self.mark_own_options(n, seen);
             let pairs = match tiled {
                 true => {
                     let mut filled = 0;
@@ -941,7 +966,7 @@ impl<C: Cell> SparseEngine<C> {
                     if (n - s).is_multiple_of(8) {
                         filled += self.fill_group(&mut tile, n, e);
                     }
-                    filled + self.tile_rest(&tile, n, seen)
+                    filled + self.tile_rest(&tile, n, seen, narrow)
                 }
                 false => self.near_pairs(n, chunk, k_chunk, seen),
             };
@@ -956,10 +981,16 @@ impl<C: Cell> SparseEngine<C> {
                 // bits instead, so the flags cleared per scan are one store), 256 for other
                 // bytes, else 1,024 (a scan past them marks bits).
                 c = match C::as_bytes(&self.values) {
-                    Some(_) if seen.len() <= 3 => self.scan::<64>(n, c, seen),
-                    Some(_) => self.scan::<256>(n, c, seen),
-                    None => self.scan::<1024>(n, c, seen),
+                    Some(_) if seen.len() <= 3 || narrow => self.scan::<64, NARROW>(n, c, seen),
+
+                    Some(_) => self.scan::<256, false>(n, c, seen),
+                    None => self.scan::<1024, false>(n, c, seen),
                 };
+            }
+            // Every value below 64 is an option: those of 64 or more were left out.
+            if narrow && c >= 64 {
+                c = self.exact_heap(n, seen);
+                self.narrow_redone += 1;
             }
             if !self.push_value(n, c)? {
                 break; // XORs may now pass the marks' range.
@@ -967,6 +998,58 @@ impl<C: Cell> SparseEngine<C> {
         }
         self.marks = marks;
         Ok(())
+    }
+
+    /// Marks in `seen` the values of heap n's options that leave one heap or none, and 0 where
+    /// a split leaves an even heap: the options every way of finding G(n) marks first.
+    #[inline]
+    fn mark_own_options(&self, n: usize, seen: &mut [u64]) {
+        let values = &self.values;
+        for &t in &self.take_all {
+            if n == t && t > 0 {
+                seen[0] |= 1;
+            }
+        }
+        for &t in &self.take {
+            if n > t && t > 0 {
+                mark(seen, g(values[n - t]));
+            }
+        }
+        // A split leaving an even m >= 2 has the pair (m / 2, m / 2), which gives 0
+        // whatever G(m / 2) is: 0 is an option without a scan (else the candidate 0, no
+        // certificate can rule out, sent nearly every heap of 0.75, 4.7 and 0.55 to one).
+        if self.middle_zero[n & 1].is_some_and(|t| n >= t + 2) {
+            seen[0] |= 1;
+        }
+    }
+
+    /// G(n) found again with every value marked, for a heap computed narrow (see
+    /// `narrow_score`) whose options gave every value below 64: the pairs with a rare part
+    /// one at a time (no tile), then a scan of byte flags.
+    #[inline(never)]
+    fn exact_heap(&mut self, n: usize, seen: &mut [u64]) -> usize {
+        seen.fill(0);
+        self.mark_own_options(n, seen);
+        let values = &self.values;
+        let mut pairs = 0;
+        for &t in &self.split {
+            let Some(m) = n.checked_sub(t) else { continue };
+            for (&r, &rv) in self.rare_pos.iter().zip(&self.rare_val) {
+                if r >= m {
+                    break;
+                }
+                if !(self.unequal && 2 * r == m) {
+                    mark(seen, rv ^ g(values[m - r]));
+                    pairs += 1;
+                }
+            }
+        }
+        self.stats.rare_pairs += pairs;
+        let c = mex_from(seen, 0);
+        match self.mask != 0 && !self.certified(c, n) {
+            true => self.scan::<256, false>(n, c, seen),
+            false => c,
+        }
     }
 
     /// Computes G(s..e) by the plain method (every split looked at, see `engine::plain`), or
@@ -1168,7 +1251,8 @@ impl<C: Cell> SparseEngine<C> {
 
     /// Looks at the other splits of n until the candidate `c` is certified missing (see
     /// [`Self::certified`]) or every split not certifying it has been looked at; returns G(n).
-    fn scan<const F: usize>(&mut self, n: usize, mut c: usize, seen: &mut [u64]) -> usize {
+    fn scan<const F: usize, const NARROW: bool>(&mut self, n: usize, mut c: usize, seen: &mut [u64]) -> usize {
+        let narrow = NARROW;
         self.stats.scans += 1;
         if self.first_score >= 0 {
             c = self.first_pairs(n, c, seen);
@@ -1191,18 +1275,19 @@ impl<C: Cell> SparseEngine<C> {
         let bytes = C::as_bytes(values);
         // With values below 64 (marks of at most 3 words), a scan of bytes keeps the values
         // it finds as the bits of a word, 32 pairs' worth at a time (`Simd::xor_bits`). So does
-        // a narrow scan, of values below 128 (5 words), for the XORs below 64 only: exact
-        // while the candidate stays below 64, else the scan starts again from the first pairs
-        // with every value flagged.
-        let narrow = bytes.is_some() && (4..=5).contains(&seen.len()) && self.narrow_score >= 0;
-        if bytes.is_some() && (4..=5).contains(&seen.len()) && self.narrow_score < 0 {
-            // Tried again after 256 scans without it.
-            self.narrow_score -= 1;
-            if self.narrow_score < -256 {
-                self.narrow_score = 0;
+        // a narrow one (see `narrow_share`), for the XORs below 64 only, until the candidate
+        // reaches 64: the heap is then done again in full. Or, outside narrow blocks, a scan of
+        // values below 128 while `narrow_scan_score` allows, starting again should the
+        // candidate reach 64.
+        let mid = F == 256 && bytes.is_some() && !narrow && (4..=5).contains(&seen.len());
+        let restartable = mid && self.narrow_scan_score >= 0;
+        if mid && !restartable {
+            self.narrow_scan_score -= 1;
+            if self.narrow_scan_score < -256 {
+                self.narrow_scan_score = 0;
             }
         }
-        let mut small = bytes.is_some() && seen.len() <= 3 || narrow;
+        let mut small = bytes.is_some() && (seen.len() <= 3 || narrow || restartable);
         let mut bits = 0u64;
         // Other scans with values below F flag the values of their first pairs (a byte store a
         // pair, in a stack array cleared per scan), folded into `seen` after each run
@@ -1297,16 +1382,19 @@ impl<C: Cell> SparseEngine<C> {
                 seen[0] |= bits;
             }
             c = mex_from(seen, c);
-            if small && narrow && c >= 64 {
+            if narrow && c >= 64 {
+                break;
+            }
+            if small && restartable && c >= 64 {
                 // The XORs of 64 and more of the pairs looked at were left out.
                 small = false;
                 cursor.fill(1);
-                self.narrow_score -= 3;
-                self.narrow_restarts += 1;
+                self.narrow_scan_score -= 3;
+                self.scans_restarted += 1;
             }
         }
-        if small && narrow {
-            self.narrow_score = (self.narrow_score + 1).min(8);
+        if small && restartable {
+            self.narrow_scan_score = (self.narrow_scan_score + 1).min(8);
         }
         self.stats.scanned_pairs += pairs;
         self.cursor = cursor;
@@ -1516,13 +1604,19 @@ impl<C: Cell> SparseEngine<C> {
     /// Marks in `seen` the pairs of heap n with rare positions: those of its tile, and the
     /// rest one at a time (partner in the tile, a rare position found in it, or the split
     /// (r, r) left out of the tile); returns how many pairs the latter were.
-    fn tile_rest(&self, tile: &Tile, n: usize, seen: &mut [u64]) -> u64 {
+    fn tile_rest(&self, tile: &Tile, n: usize, seen: &mut [u64], narrow: bool) -> u64 {
         tile.merge(n - tile.start, seen);
         // Values below 64 (marks of at most 3 words): their XORs are below 64 too, bits of one
-        // word kept in a register.
+        // word kept in a register; narrow, those below 64 only (see `narrow_score`).
         if seen.len() <= 3 {
             let mut bits = 0u64;
             let pairs = self.tile_rest_pairs(tile, n, |_, x| bits |= 1 << (x & 63));
+            seen[0] |= bits;
+            return pairs;
+        }
+        if narrow {
+            let mut bits = 0u64;
+            let pairs = self.tile_rest_pairs(tile, n, |_, x| bits |= u64::from(x < 64) << (x & 63));
             seen[0] |= bits;
             return pairs;
         }
@@ -2199,21 +2293,33 @@ mod tests {
         }
     }
 
-    /// Narrow scans (byte values below 128, the XORs below 64 kept as bits) that meet a
-    /// candidate of 64 or more start again with every value flagged: 0.644 (a value of 64 at
-    /// heaps 333, 502, 653 and 887) and 0.174 (67 at 746) give the values of the mex.
+    /// Narrow heaps (byte values below 128, only the XORs below 64 marked) whose options give
+    /// every value below 64 are done again in full: 0.644 (a value of 64 at heaps 333, 502,
+    /// 653 and 887) and 0.174 (67 at 746) give the values of the mex.
     #[test]
-    fn narrow_scans_start_again_past_64() {
+    fn narrow_heaps_of_64_and_more_are_done_again() {
         for code in ["octal:0.644", "octal:0.174"] {
             let r: Ruleset = code.parse().unwrap();
             let reference: Vec<u16> = mex_table(&r, 3000).iter().map(|&v| v as u16).collect();
-            let mut e = SparseEngine::<u8>::with_cells(r.split_rules().unwrap());
+            // Narrow whatever the share of values of 64 or more.
+            let mut e = SparseEngine::<u8> { narrow_share: 0, ..SparseEngine::with_cells(r.split_rules().unwrap()) };
             e.set_method_choice(MethodChoice::Sparse);
             e.extend_to(3001).unwrap();
             let values: Vec<u16> = e.values().iter().map(|&v| u16::from(v)).collect();
             assert_eq!(values, reference, "{code}");
-            assert!(e.narrow_restarts > 0, "{code}: no narrow scan started again");
+            assert!(e.narrow_redone > 0, "{code}: no narrow heap done again");
         }
+        // Not narrow once a value of 64 is known (as 0.174 is by default: one value in 100 is 64
+        // or more), scans of values below 128 keep their finds below 64 as bits all the same,
+        // and start again when the candidate reaches 64.
+        let r: Ruleset = "octal:0.174".parse().unwrap();
+        let reference: Vec<u16> = mex_table(&r, 3000).iter().map(|&v| v as u16).collect();
+        let mut e = SparseEngine::<u8> { narrow_share: u64::MAX, ..SparseEngine::with_cells(r.split_rules().unwrap()) };
+        e.set_method_choice(MethodChoice::Sparse);
+        e.extend_to(3001).unwrap();
+        let values: Vec<u16> = e.values().iter().map(|&v| u16::from(v)).collect();
+        assert_eq!(values, reference, "0.174");
+        assert!(e.scans_restarted > 0, "0.174: no scan started again");
     }
 
     /// The accumulators and the flags mark exactly what plain marking does, for values up to
