@@ -963,10 +963,17 @@ impl<C: Cell> SparseEngine<C> {
                     if (n - s).is_multiple_of(TILE) {
                         filled += self.fill_tile(&mut tile, n, e);
                     }
-                    if (n - s).is_multiple_of(8) {
-                        filled += self.fill_group(&mut tile, n, e);
+                    // No rare position yet (0.536 has none): no pair to mark, and none was
+                    // when the tile was filled (they only grow within a block), so the tile
+                    // is empty and its ranges stay right for one found later.
+                    if self.rare_pos.is_empty() {
+                        filled
+                    } else {
+                        if (n - s).is_multiple_of(8) {
+                            filled += self.fill_group(&mut tile, n, e);
+                        }
+                        filled + self.tile_rest(&tile, n, seen, narrow)
                     }
-                    filled + self.tile_rest(&tile, n, seen, narrow)
                 }
                 false => self.near_pairs(n, chunk, k_chunk, seen),
             };
