@@ -183,6 +183,10 @@ struct Costs {
     next_sparse_trial: usize,
 }
 
+/// Blocks of byte values that start with at most this many rare positions mark their pairs one
+/// at a time, without tiles.
+const FEW_RARE: usize = 8;
+
 /// Blocks are computed narrow while fewer than one value in this many is 64 or more (see
 /// `SparseEngine::narrow_share`).
 const NARROW_SHARE: u64 = 512;
@@ -943,6 +947,9 @@ impl<C: Cell> SparseEngine<C> {
         // positions found in the chunk, position by position (`near_pairs`).
         let tiled = C::as_bytes(&self.values).is_some() && w <= 9;
         let mut tile = Tile::new(if narrow { 3 } else { w });
+        // With few rare positions (0.356 has 6), a heap's pairs with them are marked one at a
+        // time: the tile's set-up and ranges cost more than the pairs.
+        let direct = tiled && self.rare_pos.len() <= FEW_RARE;
         // The start of the current chunk and how many rare positions were known there.
         let (mut chunk, mut k_chunk) = (s, self.rare_pos.len());
 
@@ -960,19 +967,23 @@ impl<C: Cell> SparseEngine<C> {
             let pairs = match tiled {
                 true => {
                     let mut filled = 0;
-                    if (n - s).is_multiple_of(TILE) {
-                        filled += self.fill_tile(&mut tile, n, e);
-                    }
-                    // No rare position yet (0.536 has none): no pair to mark, and none was
-                    // when the tile was filled (they only grow within a block), so the tile
-                    // is empty and its ranges stay right for one found later.
-                    if self.rare_pos.is_empty() {
-                        filled
+                    if direct {
+                        self.direct_pairs(n, seen)
                     } else {
-                        if (n - s).is_multiple_of(8) {
-                            filled += self.fill_group(&mut tile, n, e);
+                        if (n - s).is_multiple_of(TILE) {
+                            filled += self.fill_tile(&mut tile, n, e);
                         }
-                        filled + self.tile_rest(&tile, n, seen, narrow)
+                        // No rare position yet (0.536 has none): no pair to mark, and none was
+                        // when the tile was filled (they only grow within a block), so the tile
+                        // is empty and its ranges stay right for one found later.
+                        if self.rare_pos.is_empty() {
+                            filled
+                        } else {
+                            if (n - s).is_multiple_of(8) {
+                                filled += self.fill_group(&mut tile, n, e);
+                            }
+                            filled + self.tile_rest(&tile, n, seen, narrow)
+                        }
                     }
                 }
                 false => self.near_pairs(n, chunk, k_chunk, seen),
@@ -1037,8 +1048,20 @@ impl<C: Cell> SparseEngine<C> {
     fn exact_heap(&mut self, n: usize, seen: &mut [u64]) -> usize {
         seen.fill(0);
         self.mark_own_options(n, seen);
+        self.stats.rare_pairs += self.direct_pairs(n, seen);
+        let c = mex_from(seen, 0);
+        match self.mask != 0 && !self.certified(c, n) {
+            true => self.scan::<256, false>(n, c, seen),
+            false => c,
+        }
+    }
+
+    /// Marks in `seen` every pair of heap n with a rare part, one at a time (the values below
+    /// 64 gathered in a register); returns how many there were.
+    #[inline]
+    fn direct_pairs(&self, n: usize, seen: &mut [u64]) -> u64 {
         let values = &self.values;
-        let mut pairs = 0;
+        let (mut pairs, mut low) = (0, 0u64);
         for &t in &self.split {
             let Some(m) = n.checked_sub(t) else { continue };
             for (&r, &rv) in self.rare_pos.iter().zip(&self.rare_val) {
@@ -1046,17 +1069,16 @@ impl<C: Cell> SparseEngine<C> {
                     break;
                 }
                 if !(self.unequal && 2 * r == m) {
-                    mark(seen, rv ^ g(values[m - r]));
+                    match rv ^ g(values[m - r]) {
+                        x if x < 64 => low |= 1 << x,
+                        x => mark(seen, x),
+                    }
                     pairs += 1;
                 }
             }
         }
-        self.stats.rare_pairs += pairs;
-        let c = mex_from(seen, 0);
-        match self.mask != 0 && !self.certified(c, n) {
-            true => self.scan::<256, false>(n, c, seen),
-            false => c,
-        }
+        seen[0] |= low;
+        pairs
     }
 
     /// Computes G(s..e) by the plain method (every split looked at, see `engine::plain`), or
