@@ -913,6 +913,11 @@ impl<C: Cell> SparseEngine<C> {
     /// were sized for the old range); the caller loops.
     fn block(&mut self, s: usize, e: usize) -> Result<(), EngineError> {
         let w = self.words();
+        // With values of one byte, below 256, the pairs with rare positions are marked a tile
+        // of heaps at a time, in vector registers (see `Tile`). Otherwise, the pairs of a rare
+        // position known before a chunk whose partner is also known before it are marked for
+        // the whole chunk at once (`bulk`); the others (partner in the chunk) and those of rare
+        // positions found in the chunk, position by position (`near_pairs`).
         let tiled = C::as_bytes(&self.values).is_some() && w <= 9;
         // Values below 128 (5 words) computed narrow, as values below 64 are (see
         // `narrow_share`); the heaps of G(n) >= 64 again in full. (A loop of its own, so that
@@ -923,15 +928,19 @@ impl<C: Cell> SparseEngine<C> {
             && self.triples.is_none()
             && high.saturating_mul(self.narrow_share) < self.values.len() as u64;
         match narrow {
-            true => self.block_of::<true>(s, e),
-            false => self.block_of::<false>(s, e),
+            true => self.block_of::<true>((s, e), w, tiled),
+            false => self.block_of::<false>((s, e), w, tiled),
         }
     }
 
-    /// [`Self::block`], narrow or not.
-    fn block_of<const NARROW: bool>(&mut self, s: usize, e: usize) -> Result<(), EngineError> {
+    /// [`Self::block`], narrow or not, with marks of `w` words a heap, `tiled` or not.
+    fn block_of<const NARROW: bool>(
+        &mut self,
+        (s, e): (usize, usize),
+        w: usize,
+        tiled: bool,
+    ) -> Result<(), EngineError> {
         let narrow = NARROW;
-        let w = self.words();
         let len = e - s;
         let mut marks = std::mem::take(&mut self.marks);
         marks.clear();
@@ -940,12 +949,6 @@ impl<C: Cell> SparseEngine<C> {
         marks.reserve_exact(MARK_WORDS);
         marks.resize(len * w, 0);
 
-        // With values of one byte, below 256, the pairs with rare positions are marked a tile
-        // of heaps at a time, in vector registers (see `Tile`). Otherwise, the pairs of a rare
-        // position known before a chunk whose partner is also known before it are marked for
-        // the whole chunk at once (`bulk`); the others (partner in the chunk) and those of rare
-        // positions found in the chunk, position by position (`near_pairs`).
-        let tiled = C::as_bytes(&self.values).is_some() && w <= 9;
         let mut tile = Tile::new(if narrow { 3 } else { w });
         // With few rare positions (0.356 has 6), a heap's pairs with them are marked one at a
         // time: the tile's set-up and ranges cost more than the pairs.
@@ -964,29 +967,25 @@ impl<C: Cell> SparseEngine<C> {
             }
             let seen = &mut marks[(n - s) * w..(n - s + 1) * w];
             self.mark_own_options(n, seen);
-            let pairs = match tiled {
-                true => {
+            let pairs = match (tiled, direct) {
+                (true, true) => self.direct_pairs(n, seen),
+                (true, false) => {
                     let mut filled = 0;
-                    if direct {
-                        self.direct_pairs(n, seen)
-                    } else {
-                        if (n - s).is_multiple_of(TILE) {
-                            filled += self.fill_tile(&mut tile, n, e);
-                        }
-                        // No rare position yet (0.536 has none): no pair to mark, and none was
-                        // when the tile was filled (they only grow within a block), so the tile
-                        // is empty and its ranges stay right for one found later.
-                        if self.rare_pos.is_empty() {
-                            filled
-                        } else {
-                            if (n - s).is_multiple_of(8) {
-                                filled += self.fill_group(&mut tile, n, e);
-                            }
-                            filled + self.tile_rest(&tile, n, seen, narrow)
-                        }
+                    if (n - s).is_multiple_of(TILE) {
+                        filled += self.fill_tile(&mut tile, n, e);
                     }
+                    // No rare position yet (0.536 has none): no pair to mark, and none was
+                    // when the tile was filled (they only grow within a block), so the tile
+                    // is empty and its ranges stay right for one found later.
+                    if !self.rare_pos.is_empty() {
+                        if (n - s).is_multiple_of(8) {
+                            filled += self.fill_group(&mut tile, n, e);
+                        }
+                        filled += self.tile_rest(&tile, n, seen, narrow);
+                    }
+                    filled
                 }
-                false => self.near_pairs(n, chunk, k_chunk, seen),
+                (false, _) => self.near_pairs(n, chunk, k_chunk, seen),
             };
             if self.triples.is_some() {
                 self.mark_triples(n, seen);
@@ -1000,7 +999,6 @@ impl<C: Cell> SparseEngine<C> {
                 // bytes, else 1,024 (a scan past them marks bits).
                 c = match C::as_bytes(&self.values) {
                     Some(_) if seen.len() <= 3 || narrow => self.scan::<64, NARROW>(n, c, seen),
-
                     Some(_) => self.scan::<256, false>(n, c, seen),
                     None => self.scan::<1024, false>(n, c, seen),
                 };
@@ -1042,7 +1040,7 @@ impl<C: Cell> SparseEngine<C> {
     }
 
     /// G(n) found again with every value marked, for a heap computed narrow (see
-    /// `narrow_score`) whose options gave every value below 64: the pairs with a rare part
+    /// `narrow_share`) whose options gave every value below 64: the pairs with a rare part
     /// one at a time (no tile), then a scan of byte flags.
     #[inline(never)]
     fn exact_heap(&mut self, n: usize, seen: &mut [u64]) -> usize {
@@ -1636,7 +1634,7 @@ impl<C: Cell> SparseEngine<C> {
     fn tile_rest(&self, tile: &Tile, n: usize, seen: &mut [u64], narrow: bool) -> u64 {
         tile.merge(n - tile.start, seen);
         // Values below 64 (marks of at most 3 words): their XORs are below 64 too, bits of one
-        // word kept in a register; narrow, those below 64 only (see `narrow_score`).
+        // word kept in a register; narrow, those below 64 only (see `narrow_share`).
         if seen.len() <= 3 {
             let mut bits = 0u64;
             let pairs = self.tile_rest_pairs(tile, n, |_, x| bits |= 1 << (x & 63));
