@@ -1,8 +1,8 @@
 //! The sparse engine's loops that vector instructions speed up, each with a plain twin.
 //!
-//! AVX2 is detected when the program runs, through `pulp`, so the library stays free of
-//! `unsafe` and the binary runs on any x86-64; elsewhere, or without AVX2, plain loops give
-//! the same results (the tests compare the two).
+//! AVX2 (and AVX-512, for one loop) is detected when the program runs, through `pulp`, so the
+//! library stays free of `unsafe` and the binary runs on any x86-64; elsewhere, or without
+//! AVX2, plain loops give the same results (the tests compare them).
 //!
 //! - `Simd::settle`: looks through the splits (a, m - a) of a heap for the values of a set
 //!   (the XORs of the two parts), taking each out when found, until none is left. This is the
@@ -10,6 +10,9 @@
 //!   recording every value the pairs give (a store per pair), it looks for the candidates
 //!   alone, 32 pairs a step, membership in any set of bytes being two nibble table lookups
 //!   (`vpshufb`).
+//! - `Simd::settle_window`: the same search for two-byte values, for offsets from a base in a
+//!   window of 512 (AVX-512: 32 pairs a step, a word of the set's bits looked up per pair by
+//!   `vpermw`) or 256 (AVX2: 16 pairs a step, nibble lookups).
 //! - `Simd::or_flags`: byte flags folded into the bits of the marks, 32 flags an
 //!   instruction (`vpmovmskb`).
 //! - `Simd::xor_bits`: the XORs of the splits (a, m - a) of a heap as bits, for values
@@ -67,8 +70,11 @@ impl ByteSet {
     }
 
     /// Whether the set has no value.
+    #[inline]
     pub(crate) fn is_empty(&self) -> bool {
-        self.nibbles == [[0; 16]; 2]
+        // Two 16-byte words, not 32 byte compares: asked after every value a search finds.
+        let [low, high] = self.nibbles.map(u128::from_ne_bytes);
+        low | high == 0
     }
 
     /// The values of `before` that are no longer in this set.
@@ -94,12 +100,92 @@ impl ByteSet {
             })
         })
     }
+}
 
-    /// The two tables, each twice (one copy per 128-bit lane, as `vpshufb` looks up within
-    /// lanes).
+/// A set of offsets below [`WindowSet::SPAN`] from a window's base (see
+/// [`Simd::settle_window`]): bit d % 64 of word d / 64.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct WindowSet {
+    bits: [u64; 8],
+    /// How many offsets the set holds: a search asks whether it is empty after every offset it
+    /// finds, and reading the 64 bytes just written to would wait for the store.
+    len: u32,
+}
+
+impl WindowSet {
+    /// Offsets the set can hold: 0..512.
+    pub(crate) const SPAN: usize = 512;
+
+    /// Adds offset `d` (below [`Self::SPAN`]).
+    pub(crate) fn insert(&mut self, d: u16) {
+        let word = &mut self.bits[usize::from(d / 64) % 8];
+        self.len += u32::from(*word >> (d % 64) & 1 == 0);
+        *word |= 1 << (d % 64);
+    }
+
+    /// Takes `d` out if it is there; true when that left the set empty. An offset past the
+    /// span is in no set.
+    #[inline]
+    fn take_last(&mut self, d: u16) -> bool {
+        let Some(word) = self.bits.get_mut(usize::from(d / 64)) else { return false };
+        let bit = 1 << (d % 64);
+        if *word & bit == 0 {
+            return false;
+        }
+        *word &= !bit;
+        self.len -= 1;
+        self.len == 0
+    }
+
+    /// Whether the set has no offset.
+    #[inline]
+    pub(crate) fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The offsets of `before` that are no longer in this set.
+    pub(crate) fn gone_since(&self, before: &WindowSet) -> impl Iterator<Item = u16> {
+        let gone: [u64; 8] = std::array::from_fn(|k| before.bits[k] & !self.bits[k]);
+        (0..8u16).flat_map(move |k| {
+            let mut word = gone[usize::from(k)];
+            std::iter::from_fn(move || {
+                let b = word.trailing_zeros() as u16;
+                (b < 64).then(|| {
+                    word &= word - 1;
+                    64 * k + b
+                })
+            })
+        })
+    }
+
+    /// The set as 32 words of 16 bits (offset d: bit d % 16 of word d / 16), as the AVX-512
+    /// loop looks them up.
     #[cfg(target_arch = "x86_64")]
-    fn lane_tables(&self) -> [[u8; 32]; 2] {
-        self.nibbles.map(|t| std::array::from_fn(|k| t[k % 16]))
+    fn words16(&self) -> [u16; 32] {
+        std::array::from_fn(|k| (self.bits[k / 4] >> (16 * (k % 4))) as u16)
+    }
+
+    /// The set as a [`ByteSet`] when every offset is below 256.
+    #[cfg(target_arch = "x86_64")]
+    fn as_bytes(&self) -> Option<ByteSet> {
+        if self.bits[4..].iter().any(|&w| w != 0) {
+            return None;
+        }
+        let mut bytes = ByteSet::default();
+        for d in WindowSet::default().gone_since(self) {
+            bytes.insert(d as u8);
+        }
+        Some(bytes)
+    }
+
+    /// The offsets of a [`ByteSet`].
+    #[cfg(target_arch = "x86_64")]
+    fn from_bytes(bytes: &ByteSet) -> Self {
+        let mut set = WindowSet::default();
+        for d in ByteSet::default().gone_since(bytes) {
+            set.insert(u16::from(d));
+        }
+        set
     }
 }
 
@@ -108,6 +194,10 @@ impl ByteSet {
 pub(crate) struct Simd {
     #[cfg(target_arch = "x86_64")]
     avx2: Option<pulp::x86::V3>,
+    /// AVX-512 (F, BW, CD, DQ, VL), for the one loop that gains most from it: a wide window's
+    /// search ([`Simd::settle_window`]).
+    #[cfg(target_arch = "x86_64")]
+    avx512: Option<pulp::x86::V4>,
 }
 
 impl Simd {
@@ -116,7 +206,30 @@ impl Simd {
         Simd {
             #[cfg(target_arch = "x86_64")]
             avx2: pulp::x86::V3::try_new(),
+            #[cfg(target_arch = "x86_64")]
+            avx512: pulp::x86::V4::try_new(),
         }
+    }
+
+    /// AVX-512 when this processor has it (counted in tests, as [`Simd::vector`] is).
+    #[cfg(target_arch = "x86_64")]
+    #[inline]
+    fn vector512(&self) -> Option<pulp::x86::V4> {
+        #[cfg(test)]
+        if self.avx512.is_some() {
+            tests::VECTOR512_RUNS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        }
+        self.avx512
+    }
+
+    /// How far past its base a window of [`Simd::settle_window`] may reach: 512 offsets, or 256
+    /// where its loop is AVX2's (which tests bytes).
+    pub(crate) fn window_span(&self) -> usize {
+        #[cfg(target_arch = "x86_64")]
+        if self.avx2.is_some() && self.avx512.is_none() {
+            return 256;
+        }
+        WindowSet::SPAN
     }
 
     /// The vector instructions when this processor has them (counted in tests, which check that
@@ -138,7 +251,15 @@ impl Simd {
         Simd {
             #[cfg(target_arch = "x86_64")]
             avx2: None,
+            #[cfg(target_arch = "x86_64")]
+            avx512: None,
         }
+    }
+
+    /// AVX2 alone, whatever else the processor has (the tests compare its loops too).
+    #[cfg(test)]
+    pub(crate) fn avx2_only() -> Self {
+        Simd { avx512: None, ..Simd::new() }
     }
 
     /// Looks at the pairs (a, m - a), a from lo to hi, taking `values[a] ^ values[m - a]` out
@@ -160,11 +281,14 @@ impl Simd {
         settle_plain(values, m, lo, hi, set)
     }
 
-    /// [`Simd::settle`] for two-byte values in a window of 256: looks at the pairs (a, m - a),
-    /// a from lo to hi, taking `(values[a] ^ values[m - a]) - base` out of `set` when that XOR
-    /// is in base..base + 256 and its offset is in the set, until the set is empty; returns
-    /// the a after the last pair looked at (hi + 1 when every pair was, or lo when there was
-    /// none). The vector loop tests 16 pairs a step.
+    /// [`Simd::settle`] for two-byte values in a window: looks at the pairs (a, m - a), a from
+    /// lo to hi, taking `(values[a] ^ values[m - a]) - base` out of `set` when that XOR is in
+    /// base..base + 512 and its offset is in the set, until the set is empty; returns the a
+    /// after the last pair looked at (hi + 1 when every pair was, or lo when there was none).
+    /// With AVX-512 the loop tests 32 pairs a step, a 16-bit word of the set's bits looked up
+    /// per pair (`vpermw`) and its bit picked by a shift (`vpsllvw`); with AVX2, 16 pairs a
+    /// step, for a set of offsets below 256 (nibble lookups, as [`Simd::settle`]); a set
+    /// past [`Simd::window_span`] runs the plain loop.
     ///
     /// An `hi` past m / 2 is treated as m / 2, and the partners must be known, as for
     /// [`Simd::settle`].
@@ -174,15 +298,21 @@ impl Simd {
         m: usize,
         (lo, hi): (usize, usize),
         base: u16,
-        set: &mut ByteSet,
+        set: &mut WindowSet,
     ) -> usize {
         let hi = hi.min(m / 2);
         if lo > hi || set.is_empty() {
             return lo;
         }
         #[cfg(target_arch = "x86_64")]
-        if let Some(v3) = self.vector() {
-            return settle_window_avx2(v3, values, m, (lo, hi), base, set);
+        if let Some(v4) = self.vector512() {
+            return settle_window_avx512(v4, values, m, (lo, hi), base, set);
+        }
+        #[cfg(target_arch = "x86_64")]
+        if let (Some(v3), Some(mut bytes)) = (self.vector(), set.as_bytes()) {
+            let end = settle_window_avx2(v3, values, m, (lo, hi), base, &mut bytes);
+            *set = WindowSet::from_bytes(&bytes);
+            return end;
         }
         settle_window_plain(values, m, (lo, hi), base, set)
     }
@@ -480,12 +610,14 @@ fn settle_plain(values: &[u8], m: usize, lo: usize, hi: usize, set: &mut ByteSet
 /// The lookup tables of a `ByteSet` for [`byte_members`]: its two nibble tables, and the bit of
 /// each high nibble in the low table (h < 8) or the high one (h >= 8), one copy per 128-bit
 /// lane.
+/// (Rebuilt after every value a search finds: each table is one broadcast of its 16 bytes.)
 #[cfg(target_arch = "x86_64")]
-fn member_tables(set: &ByteSet) -> [std::arch::x86_64::__m256i; 4] {
-    let [low_table, high_table] = set.lane_tables();
+#[inline(always)]
+fn member_tables(v3: pulp::x86::V3, set: &ByteSet) -> [std::arch::x86_64::__m256i; 4] {
+    let [low_table, high_table] = set.nibbles.map(|t| v3.avx2._mm256_broadcastsi128_si256(pulp::cast(t)));
     let low_bits: [u8; LANES] = std::array::from_fn(|k| if k % 16 < 8 { 1 << (k % 8) } else { 0 });
     let high_bits: [u8; LANES] = std::array::from_fn(|k| if k % 16 >= 8 { 1 << (k % 8) } else { 0 });
-    [low_table, high_table, low_bits, high_bits].map(pulp::cast::<[u8; LANES], std::arch::x86_64::__m256i>)
+    [low_table, high_table, pulp::cast(low_bits), pulp::cast(high_bits)]
 }
 
 /// Byte k of the result is nonzero when byte k of x is in the set of the tables
@@ -516,17 +648,73 @@ fn take_in_window(set: &mut ByteSet, x: u16, base: u16) -> bool {
 }
 
 /// [`Simd::settle_window`], one pair at a time (lo <= hi <= m / 2, m - lo < values.len()).
-fn settle_window_plain(values: &[u16], m: usize, (lo, hi): (usize, usize), base: u16, set: &mut ByteSet) -> usize {
+fn settle_window_plain(values: &[u16], m: usize, (lo, hi): (usize, usize), base: u16, set: &mut WindowSet) -> usize {
     for a in lo..=hi {
-        if take_in_window(set, values[a] ^ values[m - a], base) {
+        if set.take_last((values[a] ^ values[m - a]).wrapping_sub(base)) {
             return a + 1;
         }
     }
     hi + 1
 }
 
-/// [`Simd::settle_window`] with AVX2, 16 pairs a step (lo <= hi <= m / 2,
+/// [`Simd::settle_window`] with AVX-512, 32 pairs a step (lo <= hi <= m / 2,
 /// m - lo < values.len()).
+#[cfg(target_arch = "x86_64")]
+fn settle_window_avx512(
+    v4: pulp::x86::V4,
+    values: &[u16],
+    m: usize,
+    (lo, hi): (usize, usize),
+    base: u16,
+    set: &mut WindowSet,
+) -> usize {
+    use std::arch::x86_64::__m512i;
+    const LANES16: usize = 32;
+    let load = |w: &[u16]| -> __m512i {
+        let array: [u16; LANES16] = std::array::from_fn(|k| w[k]);
+        pulp::cast(array)
+    };
+    let reverse: [u16; LANES16] = std::array::from_fn(|k| (LANES16 - 1 - k) as u16);
+    v4.vectorize(|| {
+        let (f, bw) = (v4.avx512f, v4.avx512bw);
+        let reverse: __m512i = pulp::cast(reverse);
+        // The set's bits as 32 words of 16: offset d is bit d % 16 of word d / 16.
+        let mut words: __m512i = pulp::cast(set.words16());
+        let base_v = f._mm512_set1_epi16(base as i16);
+        let span = f._mm512_set1_epi16(WindowSet::SPAN as i16);
+        let low4 = f._mm512_set1_epi16(15);
+        let one = f._mm512_set1_epi16(1);
+        let mut a = lo;
+        while a + LANES16 <= hi + 1 {
+            let left = load(&values[a..a + LANES16]);
+            let right = bw._mm512_permutexvar_epi16(reverse, load(&values[m + 1 - a - LANES16..m + 1 - a]));
+            let d = bw._mm512_sub_epi16(f._mm512_xor_si512(left, right), base_v);
+            let inside = bw._mm512_cmplt_epu16_mask(d, span);
+            // The word of d (its index's low five bits: d / 16 for d inside), and d's bit.
+            let word = bw._mm512_permutexvar_epi16(bw._mm512_srli_epi16::<4>(d), words);
+            let bit = bw._mm512_sllv_epi16(one, f._mm512_and_si512(d, low4));
+            let mut found = bw._mm512_mask_test_epi16_mask(inside, word, bit);
+            // The pairs found, in order, against the set as it shrinks. The vector of words
+            // loses each offset found in its register: loaded again from the set just written
+            // to, it would wait for the stores (measured three times the loop's time).
+            while found != 0 {
+                let k = a + found.trailing_zeros() as usize;
+                found &= found - 1;
+                let d = (values[k] ^ values[m - k]).wrapping_sub(base);
+                if set.take_last(d) {
+                    return k + 1;
+                }
+                let gone = bw._mm512_maskz_set1_epi16(1 << (d / 16), (1u16 << (d % 16)) as i16);
+                words = f._mm512_andnot_si512(gone, words);
+            }
+            a += LANES16;
+        }
+        settle_window_plain(values, m, (a, hi), base, set)
+    })
+}
+
+/// [`Simd::settle_window`] with AVX2, 16 pairs a step (lo <= hi <= m / 2,
+/// m - lo < values.len()), for a window of 256.
 #[cfg(target_arch = "x86_64")]
 fn settle_window_avx2(
     v3: pulp::x86::V3,
@@ -547,7 +735,7 @@ fn settle_window_avx2(
     v3.vectorize(|| {
         let (avx, avx2) = (v3.avx, v3.avx2);
         let reverse: __m256i = pulp::cast(reverse);
-        let mut tables = member_tables(set);
+        let mut tables = member_tables(v3, set);
         let base_v = avx._mm256_set1_epi16(base as i16);
         let low_byte = avx._mm256_set1_epi16(0x00ff);
         let zero = avx._mm256_setzero_si256();
@@ -574,11 +762,16 @@ fn settle_window_avx2(
                         return k + 1;
                     }
                 }
-                tables = member_tables(set);
+                tables = member_tables(v3, set);
             }
             a += WIDE_LANES;
         }
-        settle_window_plain(values, m, (a, hi), base, set)
+        for a in a..=hi {
+            if take_in_window(set, values[a] ^ values[m - a], base) {
+                return a + 1;
+            }
+        }
+        hi + 1
     })
 }
 
@@ -615,7 +808,7 @@ fn settle_avx2(v3: pulp::x86::V3, values: &[u8], m: usize, lo: usize, hi: usize,
     let reverse: [u8; LANES] = std::array::from_fn(|k| 15 - (k % 16) as u8);
     v3.vectorize(|| {
         let reverse: __m256i = pulp::cast(reverse);
-        let mut tables = member_tables(set);
+        let mut tables = member_tables(v3, set);
         let mut a = lo;
         while a + LANES <= hi + 1 {
             let left = vector(&values[a..a + LANES]);
@@ -631,7 +824,7 @@ fn settle_avx2(v3: pulp::x86::V3, values: &[u8], m: usize, lo: usize, hi: usize,
                         return k + 1;
                     }
                 }
-                tables = member_tables(set);
+                tables = member_tables(v3, set);
             }
             a += LANES;
         }
@@ -673,6 +866,10 @@ mod tests {
     #[cfg(target_arch = "x86_64")]
     pub(super) static VECTOR_RUNS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
 
+    /// Times the AVX-512 path was taken ([`Simd::vector512`]).
+    #[cfg(target_arch = "x86_64")]
+    pub(super) static VECTOR512_RUNS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
     /// The comparisons of this module run the vector path, not the plain one twice: on x86_64
     /// without AVX2 this fails, unless GRUNDY_NO_AVX2=1 says the machine is known to lack it
     /// (then it says the vector tests were skipped).
@@ -698,6 +895,47 @@ mod tests {
         plain_set.insert(0);
         assert_eq!(Simd::plain().settle(&values, 300, 1, 149, &mut plain_set), vector);
         assert_eq!(set, plain_set);
+        // The window's search runs AVX-512 where the processor has it (this one's tests then
+        // compare its loop too).
+        if simd.avx512.is_some() {
+            let before = VECTOR512_RUNS.load(std::sync::atomic::Ordering::Relaxed);
+            let mut window = WindowSet::default();
+            window.insert(300);
+            let wide = vec![3u16; 300];
+            simd.settle_window(&wide, 299, (1, 149), 0, &mut window);
+            assert!(VECTOR512_RUNS.load(std::sync::atomic::Ordering::Relaxed) > before, "the AVX-512 path did not run");
+        }
+    }
+
+    #[test]
+    fn window_set_holds_what_was_put_in() {
+        let mut s = WindowSet::default();
+        assert!(s.is_empty());
+        let put = [0u16, 5, 63, 64, 255, 256, 300, 511];
+        for d in put {
+            s.insert(d);
+        }
+        s.insert(300); // twice: counted once
+        assert_eq!(WindowSet::default().gone_since(&s).collect::<Vec<_>>(), put);
+        #[cfg(target_arch = "x86_64")]
+        assert!(s.as_bytes().is_none());
+        let before = s;
+        assert!(!s.take_last(512) && !s.take_last(1) && !s.take_last(u16::MAX));
+        for d in put {
+            assert_eq!(s.take_last(d), d == 511);
+        }
+        assert!(s.is_empty());
+        assert_eq!(s.gone_since(&before).collect::<Vec<_>>(), put);
+        #[cfg(target_arch = "x86_64")]
+        {
+            let mut low = WindowSet::default();
+            for d in [1u16, 100, 255] {
+                low.insert(d);
+            }
+            let bytes = low.as_bytes().unwrap();
+            assert!((0..=255u8).all(|v| bytes.contains(v) == [1, 100, 255].contains(&v)));
+            assert_eq!(WindowSet::from_bytes(&bytes), low);
+        }
     }
 
     #[test]
@@ -733,6 +971,33 @@ mod tests {
                 set.insert(0x42);
                 assert_eq!(simd.settle(&values, 400, 10, 199, &mut set), 200);
                 assert!(set.contains(0x42));
+            }
+        }
+    }
+
+    #[test]
+    fn finds_a_pair_in_every_position_of_a_window() {
+        // One pair gives base + d, at each offset of two vector steps in turn, for offsets in
+        // both halves of the window; every other pair gives base (offset 0, found at once).
+        let base = 700u16;
+        for d in [1u16, 255, 256, 300, 511] {
+            for k in 0..80 {
+                // Parts below 200 hold 0, those above it base.
+                let mut values: Vec<u16> = (0..400).map(|a| if a < 200 { 0 } else { base }).collect();
+                values[10 + k] = base ^ (base + d);
+                for simd in [Simd::new(), Simd::avx2_only(), Simd::plain()] {
+                    let mut set = WindowSet::default();
+                    set.insert(d);
+                    set.insert(0);
+                    // Offset 0 is first found at a = 10, or 11 where that pair gives base + d.
+                    let last = if k == 0 { 11 } else { 10 + k };
+                    assert_eq!(simd.settle_window(&values, 400, (10, 199), base, &mut set), last + 1, "d {d} at {k}");
+                    assert!(set.is_empty());
+                    // An offset no pair gives: every pair is looked at, and it stays.
+                    set.insert(if d < 511 { d + 1 } else { d - 1 });
+                    assert_eq!(simd.settle_window(&values, 400, (10, 199), base, &mut set), 200);
+                    assert!(!set.is_empty());
+                }
             }
         }
     }
@@ -885,7 +1150,8 @@ mod tests {
             values in proptest::collection::vec(0u16..1024, 2..300),
             high in proptest::collection::vec((0usize..300, any::<u16>()), 0..4),
             base in prop_oneof![0u16..1024, any::<u16>()],
-            wanted in proptest::collection::vec(any::<u8>(), 0..40),
+            wanted in proptest::collection::vec(0u16..512, 0..40),
+            narrow in any::<bool>(),
             m_frac in 0.0f64..1.0,
             lo in 0usize..200,
             hi in 0usize..200,
@@ -898,21 +1164,22 @@ mod tests {
             }
             let m = ((values.len() + 40) as f64 * m_frac) as usize;
             let lo = lo.max((m + 1).saturating_sub(values.len()));
-            let mut set = ByteSet::default();
-            for v in wanted {
-                set.insert(v);
+            // Offsets below 256 only (half the time), which AVX2 takes too.
+            let mut set = WindowSet::default();
+            for d in wanted {
+                set.insert(if narrow { d % 256 } else { d });
             }
             // What settling must give, from the first pair giving each value of the window.
             let h = hi.min(m / 2);
-            let offsets: Vec<u8> = (0..=255u8).filter(|&d| set.contains(d)).collect();
+            let offsets: Vec<u16> = WindowSet::default().gone_since(&set).collect();
             let first: Vec<Option<usize>> = offsets
                 .iter()
-                .map(|&d| (lo..=h).find(|&a| values[a] ^ values[m - a] == base.wrapping_add(u16::from(d))))
+                .map(|&d| (lo..=h).find(|&a| values[a] ^ values[m - a] == base.wrapping_add(d)))
                 .collect();
             let mut left_want = set;
             for (&d, f) in offsets.iter().zip(&first) {
                 if f.is_some() {
-                    left_want.remove(d);
+                    left_want.take_last(d);
                 }
             }
             let end_want = if lo > h || set.is_empty() {
@@ -922,7 +1189,7 @@ mod tests {
             } else {
                 h + 1
             };
-            for simd in [Simd::new(), Simd::plain()] {
+            for simd in [Simd::new(), Simd::avx2_only(), Simd::plain()] {
                 let mut left = set;
                 let end = simd.settle_window(&values, m, (lo, hi), base, &mut left);
                 prop_assert_eq!((end, left), (end_want, left_want));

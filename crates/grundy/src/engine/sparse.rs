@@ -49,7 +49,7 @@ use serde::Serialize;
 
 use crate::engine::common_sums::CommonSums;
 use crate::engine::plain;
-use crate::engine::simd::{ByteSet, Simd, TileMarks, WideGroup, TILE};
+use crate::engine::simd::{ByteSet, Simd, TileMarks, WideGroup, WindowSet, TILE};
 use crate::engine::triples::Triples;
 use crate::rules::take_break::octal::SplitRules;
 use crate::stop::Stopped;
@@ -311,8 +311,9 @@ pub struct SparseEngine<C: Cell = u16> {
     /// positions can give (see [`CommonSums`]).
     common: CommonSums,
     /// Bit v of word v / 64 of `odd_values[p]`: no pair of common positions of a heap of
-    /// parity p gives v (v < 256; `common` says so).
-    odd_values: [[u64; 4]; 2],
+    /// parity p gives v (`common` says so), for every v below 256 and below the power of two
+    /// past the largest value (see [`Self::refresh_odd_values`]).
+    odd_values: [Vec<u64>; 2],
     /// The three-heap splits (hexadecimal games only), found by a plain method.
     triples: Option<Box<Triples>>,
     /// The proven period every value past the ones computed is derived from, once the engine
@@ -438,7 +439,7 @@ impl<C: Cell> SparseEngine<C> {
             scans_restarted: 0,
             middle_zero,
             common: CommonSums::default(),
-            odd_values: [[0; 4]; 2],
+            odd_values: [vec![0; 4], vec![0; 4]],
             derived_from: None,
             triples: three.then(Box::default),
             choice: MethodChoice::Measured,
@@ -899,13 +900,16 @@ impl<C: Cell> SparseEngine<C> {
         self.refresh_odd_values();
     }
 
-    /// Sets `odd_values` from `common`.
+    /// Sets `odd_values` from `common`, for the values below 256 and below the power of two
+    /// past the largest value (asked again whenever the common sums grow or that power does).
     fn refresh_odd_values(&mut self) {
         let (common, mask) = (&self.common, self.mask);
+        let words = (usize::from(self.max_value) + 1).next_power_of_two().max(256) / 64;
         for (p, odd) in self.odd_values.iter_mut().enumerate() {
-            *odd = std::array::from_fn(|k| {
+            odd.clear();
+            odd.extend((0..words).map(|k| {
                 (0..64).fold(0u64, |word, i| word | u64::from(!common.may_give(ext_at(64 * k + i, p), mask)) << i)
-            });
+            }));
         }
     }
 
@@ -1247,6 +1251,7 @@ impl<C: Cell> SparseEngine<C> {
         if c16 > self.max_value {
             self.max_value = c16;
             if c >= big {
+                self.refresh_odd_values();
                 return Ok(false);
             }
         }
@@ -1326,7 +1331,7 @@ impl<C: Cell> SparseEngine<C> {
         // The candidates left when the scan of a split stops flagging, and that split.
         let mut wanted: Option<(usize, ByteSet)> = None;
         // The same for two-byte values (the split, the window's base and the offsets from it).
-        let mut wanted_wide: Option<(usize, u16, ByteSet)> = None;
+        let mut wanted_wide: Option<(usize, u16, WindowSet)> = None;
         let big = (usize::from(self.max_value) + 1).next_power_of_two();
         loop {
             // Of the splits that could still hold c and have pairs left, the one whose turn it
@@ -1361,7 +1366,8 @@ impl<C: Cell> SparseEngine<C> {
             // still wanted alone when they lie within 256 of the candidate (found once per
             // split; the set then only loses the values found).
             if bytes.is_none() && a > STAMPED_PAIRS && !matches!(&wanted_wide, Some((split, ..)) if *split == i) {
-                wanted_wide = Self::wanted_window(&self.split, (&self.common, self.mask), seen, c, (n, m), big)
+                let span = self.simd.window_span();
+                wanted_wide = Self::wanted_window(&self.split, &self.odd_values, seen, (c, span), (n, m), big)
                     .map(|set| (i, c as u16, set));
             }
             let window = wanted_wide.as_mut().filter(|(split, ..)| *split == i && a > STAMPED_PAIRS);
@@ -1390,7 +1396,7 @@ impl<C: Cell> SparseEngine<C> {
                 let before = *set;
                 end = self.simd.settle_window(wide, m, (a, hi), *base, set);
                 for d in set.gone_since(&before) {
-                    mark(seen, *base + u16::from(d));
+                    mark(seen, *base + d);
                 }
                 done = set.is_empty();
             } else if fast {
@@ -1466,11 +1472,11 @@ impl<C: Cell> SparseEngine<C> {
     /// can give (certified missing, see [`Self::certified`]: it bounds G(n)) and below 256.
     /// (`split` and `odd` are the engine's; an associated function, as the scan holds the
     /// engine's cursor.)
-    fn wanted(split: &[usize], odd: &[[u64; 4]; 2], seen: &[u64], c: usize, (n, m): (usize, usize)) -> ByteSet {
+    fn wanted(split: &[usize], odd: &[Vec<u64>; 2], seen: &[u64], c: usize, (n, m): (usize, usize)) -> ByteSet {
         let mut certified = [u64::MAX; 4];
         for &t in split {
             if let Some(m) = n.checked_sub(t).filter(|&m| m >= 2) {
-                for (all, word) in certified.iter_mut().zip(odd[m & 1]) {
+                for (all, word) in certified.iter_mut().zip(&odd[m & 1]) {
                     *all &= word;
                 }
             }
@@ -1507,22 +1513,50 @@ impl<C: Cell> SparseEngine<C> {
     /// split's pairs of common positions can give (of the split's even class), below the first
     /// value no split of n can give (certified missing, see [`Self::certified`]) and below
     /// `big`, the power of two past every value (no pair gives more, so G(n) <= big). None
-    /// when one of them is c + 256 or more.
+    /// when one of them is c + `span` or more (span at most [`WindowSet::SPAN`]).
+    ///
+    /// Word by word: the unmarked values ANDed with those no split gives (`odd`, the parities
+    /// of the splits' heaps) give the bound, and with those this split's heap may give, the
+    /// set.
     fn wanted_window(
         split: &[usize],
-        (common, mask): (&CommonSums, u32),
+        odd: &[Vec<u64>; 2],
         seen: &[u64],
-        c: usize,
+        (c, span): (usize, usize),
         (n, m): (usize, usize),
         big: usize,
-    ) -> Option<ByteSet> {
-        let mut set = ByteSet::default();
-        let mut v = mex_from(seen, c);
-        while v < big && !certified(split, (common, mask), v, n) {
-            if common.may_give(ext_at(v, m), mask) {
-                set.insert(u8::try_from(v - c).ok()?);
+    ) -> Option<WindowSet> {
+        // The parities of the heaps the splits leave (a heap below 2 has no pair).
+        let parities =
+            split.iter().filter_map(|&t| n.checked_sub(t).filter(|&m| m >= 2)).fold(0u8, |p, m| p | 1 << (m & 1));
+        // A value past the words kept is taken as one a pair may give (never certified).
+        let odd_word = |p: usize, k: usize| odd[p].get(k).copied().unwrap_or(0);
+        let certified =
+            |k: usize| (0..2).filter(|&p| parities >> p & 1 == 1).fold(u64::MAX, |all, p| all & odd_word(p, k));
+        let mut set = WindowSet::default();
+        for k in c / 64..big.div_ceil(64) {
+            // The unmarked values of this word from c on and below big.
+            let from = if k == c / 64 { u64::MAX << (c % 64) } else { u64::MAX };
+            let below = if 64 * (k + 1) <= big { u64::MAX } else { (1u64 << (big - 64 * k)) - 1 };
+            let open = !seen.get(k).copied().unwrap_or(0) & from & below;
+            let bound = open & certified(k);
+            // The values before the first certified one (all the word's when there is none).
+            let before = match bound {
+                0 => u64::MAX,
+                b => (1u64 << b.trailing_zeros()) - 1,
+            };
+            let mut wanted = open & !odd_word(m & 1, k) & before;
+            while wanted != 0 {
+                let v = 64 * k + wanted.trailing_zeros() as usize;
+                wanted &= wanted - 1;
+                if v - c >= span {
+                    return None;
+                }
+                set.insert((v - c) as u16);
             }
-            v = mex_from(seen, v + 1);
+            if bound != 0 {
+                break;
+            }
         }
         Some(set)
     }
