@@ -123,6 +123,11 @@ impl WindowSet {
         *word |= 1 << (d % 64);
     }
 
+    /// The set of offset 64 k + i for every bit i of `words[k]`.
+    pub(crate) fn from_words(words: [u64; 8]) -> Self {
+        WindowSet { bits: words, len: words.iter().map(|w| w.count_ones()).sum() }
+    }
+
     /// Takes `d` out if it is there; true when that left the set empty. An offset past the
     /// span is in no set.
     #[inline]

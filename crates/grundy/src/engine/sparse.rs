@@ -1533,8 +1533,10 @@ impl<C: Cell> SparseEngine<C> {
         let odd_word = |p: usize, k: usize| odd[p].get(k).copied().unwrap_or(0);
         let certified =
             |k: usize| (0..2).filter(|&p| parities >> p & 1 == 1).fold(u64::MAX, |all, p| all & odd_word(p, k));
-        let mut set = WindowSet::default();
-        for k in c / 64..big.div_ceil(64) {
+        // The values wanted, from word c / 64 on (the ninth word holds values up to c + 511).
+        let mut wanted_words = [0u64; 9];
+        let first = c / 64;
+        for k in first..big.div_ceil(64) {
             // The unmarked values of this word from c on and below big.
             let from = if k == c / 64 { u64::MAX << (c % 64) } else { u64::MAX };
             let below = if 64 * (k + 1) <= big { u64::MAX } else { (1u64 << (big - 64 * k)) - 1 };
@@ -1545,20 +1547,24 @@ impl<C: Cell> SparseEngine<C> {
                 0 => u64::MAX,
                 b => (1u64 << b.trailing_zeros()) - 1,
             };
-            let mut wanted = open & !odd_word(m & 1, k) & before;
-            while wanted != 0 {
-                let v = 64 * k + wanted.trailing_zeros() as usize;
-                wanted &= wanted - 1;
-                if v - c >= span {
+            let wanted = open & !odd_word(m & 1, k) & before;
+            if wanted != 0 {
+                // The largest value wanted in this word, past the window: none fits.
+                if 64 * k + 63 - wanted.leading_zeros() as usize >= c + span {
                     return None;
                 }
-                set.insert((v - c) as u16);
+                wanted_words[k - first] = wanted;
             }
             if bound != 0 {
                 break;
             }
         }
-        Some(set)
+        // As offsets from c: the words shifted down by c % 64.
+        let shift = c % 64;
+        Some(WindowSet::from_words(std::array::from_fn(|j| match shift {
+            0 => wanted_words[j],
+            _ => wanted_words[j] >> shift | wanted_words[j + 1] << (64 - shift),
+        })))
     }
 
     /// Marks in `seen` the pairs of heap n with rare positions that `bulk` left out for the
