@@ -1357,7 +1357,7 @@ impl<C: Cell> SparseEngine<C> {
             let Some((i, m, hi)) = next else { break };
             let a = cursor[i];
             // A run of pairs without looking at c, then one look.
-            // Runs grow (32, 64, ... 512): short scans stop soon after c is settled, long
+            // Runs grow (64, 128, ... 1024): short scans stop soon after c is settled, long
             // ones look at c rarely.
             let run = a.next_power_of_two().clamp(SCAN_RUN, 16 * SCAN_RUN);
             let mut end = (a + run).min(hi + 1);
@@ -1805,8 +1805,9 @@ fn ext_at(v: usize, m: usize) -> u32 {
 }
 
 /// Pairs of a split a scan flags one by one (nearly every value is found among them) before it
-/// looks for the remaining candidates alone. Runs of 32, 64, 128 and 256 pairs are flagged, so
-/// the switch comes after 481 pairs (also the best of 0, 32, 96, 256, 512 and 1024 measured
+/// looks for the remaining candidates alone. Runs of 64, 128 and 256 pairs are flagged (see
+/// [`SCAN_RUN`]), so the switch comes after 449 pairs (481 when runs started at 32, as they
+/// did when this was measured; the best of 0, 32, 96, 256, 512 and 1024 measured
 /// for two-byte values, on 0.416, 0.366 and 0.774 to 2^15). Measured on Grundy's game to 2^20 (medians of
 /// 4 alternating runs): switching at once 5.49 s, after 33 pairs 4.80 s, after 97 pairs 4.43 s,
 /// after 481 pairs 4.41 s.
@@ -1844,8 +1845,12 @@ const TURN_SHIFT: usize = 4;
 /// `SparseEngine::first_pairs`).
 const FIRST_PAIRS: usize = 4;
 
-/// Pairs looked at between two looks at the candidate in a scan.
-const SCAN_RUN: usize = 32;
+/// Pairs looked at between two looks at the candidate in a scan (the first run; runs then
+/// double up to 16 times this). 64 rather than 32: to 2^21, perf stat medians of 5-9
+/// interleaved runs, 0.656 181 -> 144 ms, 0.456 169 -> 149, 0.476 185 -> 166, 0.56 137 -> 124,
+/// 0.376 1.63 -> 1.47 s; 0.14 and 0.127 3-4% slower, 0.472 and 0.45 2% (to 2^22); 128 gained
+/// about as much on the first and lost more (0.127 +21%, 0.14 +10%), 16 lost everywhere.
+const SCAN_RUN: usize = 64;
 
 /// The marks of [`TILE`] consecutive heaps from their pairs with rare positions (one-byte
 /// values), found together by [`Simd::tile_marks`] at the first of them: bit x % 32 of
