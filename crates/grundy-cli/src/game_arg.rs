@@ -1,6 +1,6 @@
 //! The GAME and POSITION arguments where they may name files: `graph:FILE` reads the edges of
-//! a directed graph, `geography:FILE` an undirected one (`-` reads standard input), and a
-//! Hackenbush picture `@FILE` its edges. The files are read here, their size bounded before
+//! a directed graph, `geography:FILE` an undirected one (`-` reads standard input), a
+//! Hackenbush picture `@FILE` its edges, and any other position `@FILE` (or `-`) its tokens. The files are read here, their size bounded before
 //! reading, and the text handed to the library, which does no I/O. Every other game is read by
 //! the library from its name alone.
 
@@ -26,21 +26,40 @@ pub fn read_game(spelling: &str, stdin_free: bool) -> Result<Game, CliError> {
     spelling.parse().map_err(|e| CliError::usage(e).argument("GAME"))
 }
 
-/// The position's tokens, each Hackenbush picture `@FILE` replaced by the file's text.
+/// The position's tokens, with those that name a file read: `@FILE` (`@-` or a lone `-`:
+/// standard input) stands for the whitespace-separated tokens of the file, so that a position
+/// too long for a command line (200,000 heaps) can be given; for Hackenbush it stands for one
+/// picture, the file's whole text. Files are bounded as graph files are.
 pub fn read_position(game: &Game, tokens: &[String], stdin_free: bool) -> Result<Vec<String>, CliError> {
-    if game.to_string() != "hackenbush" {
-        return Ok(tokens.to_vec());
-    }
-    tokens
-        .iter()
-        .enumerate()
-        .map(|(i, t)| match t.strip_prefix('@') {
-            Some(path) => {
-                read_text(&format!("picture {}: @", i + 1), path, stdin_free).map_err(|e| e.argument("POSITION"))
+    let pictures = game.to_string() == "hackenbush";
+    let mut out = Vec::with_capacity(tokens.len());
+    for (i, t) in tokens.iter().enumerate() {
+        let path = match (t.as_str(), t.strip_prefix('@')) {
+            ("-", _) => "-",
+            (_, Some(path)) => path,
+            _ => {
+                out.push(t.clone());
+                continue;
             }
-            None => Ok(t.clone()),
-        })
-        .collect()
+        };
+        let prefix = if pictures { format!("picture {}: @", i + 1) } else { "POSITION @".to_owned() };
+        if path == "-" && !stdin_free {
+            return Err(CliError::usage(
+                "- reads the position from standard input, which grundy play needs for your moves: give it as @FILE",
+            )
+            .argument("POSITION"));
+        }
+        let text = read_text(&prefix, path, stdin_free).map_err(|e| e.argument("POSITION"))?;
+        if pictures {
+            out.push(text);
+        } else {
+            out.extend(text.split_whitespace().map(str::to_owned));
+        }
+    }
+    if out.is_empty() {
+        return Err(CliError::usage("the position is empty: the file named holds no token").argument("POSITION"));
+    }
+    Ok(out)
 }
 
 /// The text of `path` (`-`: standard input), refused past [`MAX_GRAPH_BYTES`] or when it is

@@ -244,3 +244,64 @@ fn the_lines_after_a_limited_list_say_what_is_true() {
     assert!(one.contains("  and 1 more family (--limit all lists them)\n"), "{one}");
     assert!(!one.contains("1 more families"), "{one}");
 }
+
+/// 200,000 heaps up to 10^9 (a judge's full input, CSES 1098/1099), too long for a command
+/// line: from a file (`@FILE`) and from standard input (`-`), the same answer as the rule
+/// computed here, and as the tokens typed inline where they fit.
+#[test]
+fn a_position_comes_from_a_file_or_standard_input() {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut x: u64 = 12345;
+    let heaps: Vec<u64> = (0..200_000)
+        .map(|_| {
+            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            1 + (x >> 33) % 1_000_000_000
+        })
+        .collect();
+    let text: String = heaps.iter().map(|h| format!("{h}\n")).collect();
+    let dir = std::env::temp_dir().join(format!("grundy-position-file-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("heaps.txt");
+    std::fs::write(&file, &text).unwrap();
+    let at_file = format!("@{}", file.display());
+    let nim = heaps.iter().fold(0, |a, h| a ^ h);
+    let bounded = heaps.iter().fold(0, |a, h| a ^ (h % 4));
+    // Staircase Nim: the heaps on odd steps (the 1st, 3rd, ... counted from the ground) count.
+    let staircase = heaps.iter().step_by(2).fold(0, |a, h| a ^ h);
+    for (game, sg) in [("nim", nim), ("bounded:3", bounded), ("staircase", staircase)] {
+        let v = json(&["analyze", game, &at_file, "--json", "--limit", "0"]);
+        assert_eq!(v["sg"], sg, "{game}");
+        assert_eq!(v["position"].as_array().map(Vec::len), Some(heaps.len()), "{game}");
+    }
+    // Misère Nim (Bouton): with a heap above 1, the first player wins exactly when the XOR is
+    // not 0.
+    let v = json(&["analyze", "nim", &at_file, "--misere", "--json", "--limit", "0"]);
+    assert_eq!(v["outcome"], if nim != 0 { "N" } else { "P" });
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["analyze", "nim", "-", "--json", "--limit", "0"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(text.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["sg"], nim);
+    // A short file answers as the same tokens typed.
+    std::fs::write(&file, "7 9\n12\t15").unwrap();
+    let from_file = json(&["analyze", "nim", &at_file, "--json"]);
+    assert_eq!(from_file, json(&["analyze", "nim", "7", "9", "12", "15", "--json"]));
+    // Tokens and files mix, in order.
+    let mixed = json(&["analyze", "nim", "1", &at_file, "--json"]);
+    assert_eq!(mixed["position"], serde_json::json!([1, 7, 9, 12, 15]));
+    std::fs::write(&file, "  \n").unwrap();
+    let out = grundy(&["analyze", "nim", &at_file]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no token"));
+    let out = grundy(&["analyze", "nim", "@/nonexistent/heaps"]);
+    assert_ne!(out.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("/nonexistent/heaps"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

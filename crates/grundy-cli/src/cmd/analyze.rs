@@ -11,7 +11,9 @@ pub struct GameArgs {
     /// The game (e.g. nim, bounded:3, kayles; 'grundy games' lists them all).
     #[arg(long_help = crate::cmd::games::game_help(false))]
     pub game: String,
-    /// The position: heap sizes (the divisor game: the number n).
+    /// The position: heap sizes (the divisor game: the number n). `@FILE` reads tokens from a
+    /// file and `-` from standard input (whitespace-separated; for Hackenbush, one picture), for
+    /// positions too long for a command line.
     #[arg(allow_negative_numbers = true, required = true)]
     pub position: Vec<String>,
     /// Misère play: the player who makes the last move loses.
