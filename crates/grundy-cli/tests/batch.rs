@@ -163,12 +163,20 @@ fn a_line_past_the_memory_of_a_line_is_refused_and_the_stream_goes_on() {
 
 #[test]
 fn an_over_long_line_is_refused_without_being_held() {
-    let long = format!("{{\"game\": \"nim\", \"position\": [{}1]}}", "1, ".repeat(400_000));
-    let (status, answers) = batch(&[], &format!("{long}\n{{\"game\": \"nim\", \"position\": [5]}}\n"));
+    // 64 MiB of --memory holds lines of (64 - 32) MiB / 64 = 512 KiB: this one is 1.2 MB.
+    let long = format!("{{\"game\": \"nim\", \"position\": [{}1], \"limit\": 0}}", "1, ".repeat(400_000));
+    let input = format!("{long}\n{{\"game\": \"nim\", \"position\": [5]}}\n");
+    let (status, answers) = batch(&["--memory", "64M"], &input);
     assert_eq!(status, Some(0));
     assert_eq!(answers.len(), 2);
-    assert!(answers[0]["error"]["message"].as_str().unwrap().contains("longer than"), "{}", answers[0]);
+    let message = answers[0]["error"]["message"].as_str().unwrap();
+    assert!(message.contains("longer than 524288 bytes") && message.contains("--memory"), "{message}");
     assert_eq!(answers[1]["outcome"], "N");
+    // With the default memory the same line is answered: 400,001 heaps of 1 (XOR 1).
+    let (status, answers) = batch(&[], &input);
+    assert_eq!(status, Some(0));
+    assert_eq!(answers[0]["sg"], 1, "{}", answers[0]["error"]);
+    assert_eq!(answers[0]["position"].as_array().map(Vec::len), Some(400_001));
 }
 
 #[test]

@@ -20,9 +20,14 @@ use grundy::{parse_u64, Analysis, Query, DEFAULT_BUDGET, MAX_BUDGET};
 
 use crate::{CliError, ErrorKind};
 
-/// The longest query line read, as the web API's largest body: a longer line is answered with
-/// an error and skipped to its end, so no line can make the reader hold unbounded memory.
-pub const MAX_LINE_BYTES: usize = 1 << 20;
+/// The longest query line read within `memory` (`--memory`): the longest whose forecast (the
+/// web server's forecast of a body, per byte) fits. A longer line is answered with an error and
+/// skipped to its end, so no line can make the reader hold unbounded memory, while a judge's
+/// 200,000 heaps (about 2 MiB) fit the default 4 GiB many times over.
+pub fn max_line_bytes(memory: u64) -> usize {
+    let room = memory.saturating_sub(grundy_web::BASE_MEMORY) / grundy_web::MEMORY_PER_BODY_BYTE;
+    usize::try_from(room).unwrap_or(usize::MAX)
+}
 
 /// Arguments of `grundy batch`.
 #[derive(clap::Args)]
@@ -77,7 +82,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
     };
     let reader = BufReader::with_capacity(1 << 16, input);
     let out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
-    run_lines(reader, out, |line| guarded(|| answer(line, defaults)))
+    run_lines(reader, out, max_line_bytes(memory), |line| guarded(|| answer(line, defaults)))
 }
 
 /// Answers the lines of `reader` on `out` with `answer`, one line each, in order: an over-long
@@ -86,6 +91,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
 fn run_lines<T: serde::Serialize>(
     mut reader: impl BufRead,
     mut out: impl Write,
+    max_line: usize,
     mut answer: impl FnMut(&[u8]) -> Result<T, Refusal>,
 ) -> Result<(), CliError> {
     let mut line = Vec::new();
@@ -93,16 +99,18 @@ fn run_lines<T: serde::Serialize>(
     loop {
         line.clear();
         let read = (&mut reader)
-            .take(MAX_LINE_BYTES as u64 + 1)
+            .take(max_line as u64 + 1)
             .read_until(b'\n', &mut line)
             .map_err(|e| CliError::of_kind(ErrorKind::Io, format!("reading the queries failed: {e}")))?;
         if read == 0 {
             break;
         }
         number += 1;
-        let written = if line.len() > MAX_LINE_BYTES && line.last() != Some(&b'\n') {
+        let written = if line.len() > max_line && line.last() != Some(&b'\n') {
             skip_to_line_end(&mut reader)?;
-            let message = format!("line {number} is longer than {MAX_LINE_BYTES} bytes: one query per line");
+            let message = format!(
+                "line {number} is longer than {max_line} bytes, the longest whose work fits in --memory: one query per line, or raise --memory"
+            );
             write_answer::<()>(&mut out, number, Err(Refusal::bad_input(None, message)))
         } else {
             // A byte-order mark (an editor's, at the start of a file) is whitespace.
@@ -214,7 +222,7 @@ mod tests {
     fn a_panic_in_one_line_is_that_lines_error_and_the_stream_goes_on() {
         let input: &[u8] = b"1\n2\n3\n";
         let mut out = Vec::new();
-        run_lines(input, &mut out, |line| {
+        run_lines(input, &mut out, 1 << 10, |line| {
             guarded(|| match line {
                 b"2\n" => panic!("line two"),
                 _ => Ok(serde_json::json!({"answer": String::from_utf8_lossy(line).trim()})),
@@ -252,7 +260,7 @@ mod tests {
         let seen = std::rc::Rc::clone(&written);
         let input: &[u8] = b"1\n2\n3\n";
         let mut count = 0;
-        run_lines(input, out, |_| {
+        run_lines(input, out, 1 << 10, |_| {
             // What has reached the output when this line's work starts: every earlier answer.
             assert_eq!(seen.borrow().iter().filter(|&&b| b == b'\n').count(), count);
             count += 1;
