@@ -52,3 +52,37 @@ fn explanations_name_no_seed() {
         assert_no_seed(&args, &text);
     }
 }
+
+/// `divisor` says which game it is and names the one that looks alike ("replace n by a proper
+/// divisor", AtCoder ABC 368F), and what it says of that one is true: by plain search its value
+/// is Ω(n), while the divisor game's differs (n = 6: Nim of the exponents 1 and 1 is 0).
+#[test]
+fn the_divisor_game_names_the_game_that_looks_alike() {
+    let games = run(&["games"]);
+    let line = games.lines().find(|l| l.trim_start().starts_with("divisor ")).unwrap();
+    assert!(line.contains("ABC 368F") && line.contains("Ω(n)"), "{line}");
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md")).unwrap();
+    assert!(readme.contains("ABC 368F"));
+    // G of "replace n by a proper divisor", by the mex over every proper divisor.
+    let n_max = 400usize;
+    let mut g = vec![0u32; n_max + 1];
+    for n in 2..=n_max {
+        let options: Vec<u32> = (1..n).filter(|d| n % d == 0).map(|d| g[d]).collect();
+        g[n] = (0..).find(|v| !options.contains(v)).unwrap();
+    }
+    let omega = |mut n: usize| {
+        let (mut count, mut p) = (0, 2);
+        while n > 1 {
+            while n % p == 0 {
+                n /= p;
+                count += 1;
+            }
+            p += 1;
+        }
+        count
+    };
+    assert!((1..=n_max).all(|n| g[n] == omega(n)));
+    let six = run(&["analyze", "divisor", "6", "--json"]);
+    assert!(six.contains("\"sg\":0"), "{six}");
+    assert_eq!(g[6], 2);
+}

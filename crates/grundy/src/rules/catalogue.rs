@@ -185,7 +185,7 @@ pub const GAMES: &[GameKind] = &[
     GameKind {
         spelling: "divisor",
         name: "the divisor game (\"Alice and Bob\")",
-        a_move: "divide n by p^k (p prime, p^k divides n)",
+        a_move: "divide n by p^k (p prime, p^k divides n): Nim on the prime exponents. Not \"replace n by a proper divisor\" (AtCoder ABC 368F), where G(n) = Ω(n)",
         example_game: "divisor",
         example_position: "1000000000000000",
         heap_ruleset: false,
