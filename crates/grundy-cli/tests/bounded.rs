@@ -120,8 +120,8 @@ fn the_computer_moves_at_once_in_a_lost_divisor_game_of_two_large_primes() {
 fn budgets_past_what_the_machine_holds_are_refused_at_once() {
     for words in [
         &["analyze", "kayles", "999999999999999998", "--budget", "1000000000000000001"][..],
-        &["analyze", "subtraction:4294967295", "5", "--budget", "18446744073709551615"],
-        &["sg", "subtraction:4294967295", "--upto", "5", "--budget", "18446744073709551615"],
+        &["analyze", "subtraction:4294967295", "5000000000", "--budget", "18446744073709551615"],
+        &["sg", "subtraction:4294967295", "--upto", "5000000000", "--budget", "18446744073709551615"],
     ] {
         let r = run(&args(words));
         assert_refused(&r, &["budget", "GiB"]);
@@ -132,9 +132,13 @@ fn budgets_past_what_the_machine_holds_are_refused_at_once() {
     assert_eq!(r.code, Some(0), "{}", r.stderr);
     assert!(r.stdout.contains("(mod 12)") && r.stdout.contains("in families"), "{}", r.stdout);
     assert_no_unholdable_budget(&r.stdout);
-    // A subtraction table past the memory limit is refused by what it would need.
-    let r = run(&args(&["analyze", "subtraction:4294967295", "5"]));
+    // A subtraction table past the memory limit is refused by what it would need; a heap
+    // below the largest size is answered from its own table.
+    let r = run(&args(&["analyze", "subtraction:4294967295", "5000000000"]));
     assert_refused(&r, &["past the"]);
+    let r = run(&args(&["analyze", "subtraction:4294967295", "5"]));
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert!(r.stdout.contains("Sprague-Grundy value: 0"), "{}", r.stdout);
 }
 
 #[test]
@@ -178,8 +182,13 @@ fn all_but_games_of_many_sizes_are_refused_at_once() {
     let game = format!("allbut:{}", sizes.join(","));
     let r = run(&args(&["analyze", &game, "1000000"]));
     assert_refused(&r, &["20000 sizes", "steps"]);
-    let r = run(&args(&["sg", &game, "--upto", "5"]));
+    let r = run(&args(&["sg", &game, "--upto", "1000000"]));
     assert_refused(&r, &["20000 sizes"]);
+    // A table that holds the heaps asked about answers them (up to 5 only even sizes may be
+    // taken: G = 0 0 1 1 2 2 by the mex).
+    let r = run(&args(&["sg", &game, "--upto", "5"]));
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert!(r.stdout.contains("0: 0 0 1 1 2 2\n"), "{}", &r.stdout[r.stdout.len().saturating_sub(200)..]);
     // Fewer sizes are answered.
     let sizes: Vec<String> = (0..2_000).map(|i| (2 * i + 1).to_string()).collect();
     let r = run(&args(&["analyze", &format!("allbut:{}", sizes.join(",")), "1000000"]));

@@ -73,7 +73,7 @@ fn the_divisor_game_names_the_game_that_looks_alike() {
     let omega = |mut n: usize| {
         let (mut count, mut p) = (0, 2);
         while n > 1 {
-            while n % p == 0 {
+            while n.is_multiple_of(p) {
                 n /= p;
                 count += 1;
             }

@@ -35,9 +35,9 @@ pub mod verify;
 pub use engine::store_format;
 pub use engine::{all_but_lost_heaps, MisereHeaps};
 pub use engine::{
-    allbut_single_formula, allbut_table, grundys_game_seconds, human_seconds, mex_table, misere_subtraction_table,
-    split_table_cost, split_table_work, subtraction_table, Cell, EngineError, HeapSolver, Method, MethodChoice,
-    SparseEngine, SparseStats, StoredValues, ValueMethod,
+    allbut_single_formula, allbut_table, allbut_table_for, grundys_game_seconds, human_seconds, mex_table,
+    misere_subtraction_table, split_table_cost, split_table_work, subtraction_table, subtraction_table_for, Cell,
+    EngineError, HeapSolver, Method, MethodChoice, PeriodSearch, SparseEngine, SparseStats, StoredValues, ValueMethod,
 };
 pub use engine::{
     analysis_quotient, Generator, MisereQuotient, QuotientBuilder, QuotientError, QuotientProgress, QuotientStop,

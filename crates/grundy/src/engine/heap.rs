@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use crate::engine::sequence::{split_note, SequenceBuilder, SequenceError};
-use crate::engine::table::{allbut_table, subtraction_table};
+use crate::engine::table::{allbut_table_for, subtraction_table_for, PeriodSearch};
 use crate::engine::Method;
 use crate::error::{human_bytes, AnalyzeError, GaveUp, Work, FIXED_BYTES, MEMORY_LIMIT};
 use crate::game::family::first_moves;
@@ -81,13 +81,23 @@ impl HeapSolver {
     /// assert!(HeapSolver::new(&grundy, 1_000_000_000, 10_000).is_err());
     /// ```
     pub fn new(ruleset: &Ruleset, max_heap: u64, budget: u64) -> Result<Self, AnalyzeError> {
+        Self::build(ruleset, max_heap, budget, PeriodSearch::Cheap)
+    }
+
+    /// [`HeapSolver::new`] for a sequence: the period of a table is looked for within the whole
+    /// budget even when the table already holds G(0..=upto), so that `grundy sg` reports it.
+    pub(crate) fn seeking_period(ruleset: &Ruleset, upto: u64, budget: u64) -> Result<Self, AnalyzeError> {
+        Self::build(ruleset, upto, budget, PeriodSearch::Full)
+    }
+
+    fn build(ruleset: &Ruleset, max_heap: u64, budget: u64, search: PeriodSearch) -> Result<Self, AnalyzeError> {
         let source = match ruleset {
             Ruleset::Octal(_) | Ruleset::Hex(_) | Ruleset::GrundysGame => split_method(ruleset, max_heap, budget)?,
             Ruleset::Nim => Source::Nim,
             Ruleset::Bounded(k) | Ruleset::Bash(k) => Source::Modular(*k),
             Ruleset::AllBut(set) if set.len() == 1 => Source::AllButSingle(set.max()),
-            Ruleset::AllBut(set) => Source::Table(allbut_table(set, budget)?),
-            Ruleset::Subtraction(set) => Source::Table(subtraction_table(set, budget)?),
+            Ruleset::AllBut(set) => Source::Table(allbut_table_for(set, max_heap, budget, search)?),
+            Ruleset::Subtraction(set) => Source::Table(subtraction_table_for(set, max_heap, budget, search)?),
         };
         Ok(HeapSolver { ruleset: ruleset.clone(), source, budget })
     }
@@ -154,8 +164,20 @@ impl HeapSolver {
                     "values from a mex table, G(n + {}) = G(n) + {} from n = {} (proven)",
                     p.period, p.saltus, p.preperiod
                 ),
-                None => "values from a mex table".to_string(),
+                None => format!(
+                    "values from a mex table of G(0..{}), exact up to its end (no period proven)",
+                    t.values().len().saturating_sub(1)
+                ),
             },
+        }
+    }
+
+    /// The length of the table when the values come from a table without a proven period
+    /// (G(0..len) is all it knows); 0 otherwise.
+    pub fn unproven_table_len(&self) -> u64 {
+        match &self.source {
+            Source::Table(t) if t.period().is_none() => t.values().len() as u64,
+            _ => 0,
         }
     }
 

@@ -29,5 +29,8 @@ pub use quotient::{
 };
 pub use sequence::{Algorithm, Sequence, SequenceBuilder, SequenceError, SequenceObserver, SequenceStore};
 pub use sparse::{Cell, EngineError, MethodChoice, SparseEngine, SparseStats, ValueMethod};
-pub use table::{allbut_table, mex_table, misere_subtraction_table, subtraction_table};
+pub use table::{
+    allbut_table, allbut_table_for, mex_table, misere_subtraction_table, subtraction_table, subtraction_table_for,
+    PeriodSearch,
+};
 pub use tame::{tame_sum_wins, TameClass, TameHeaps, TameRecord};

@@ -426,7 +426,7 @@ impl SequenceBuilder {
                 observer.finished();
                 built?
             }
-            None => Source::Solver(HeapSolver::new(&self.ruleset, self.upto, self.budget)?),
+            None => Source::Solver(HeapSolver::seeking_period(&self.ruleset, self.upto, self.budget)?),
         };
         Ok(Sequence { ruleset: self.ruleset, upto: self.upto, budget: self.budget, source })
     }
@@ -875,11 +875,12 @@ impl Sequence {
     }
 
     /// How many values were computed one by one (the rest follow from the period); 0 when a
-    /// solver answers (closed forms, tables of subtraction and all-but games).
+    /// solver answers with a closed form or a proven period (tables of subtraction and all-but
+    /// games), the table's length when it proved none.
     pub fn computed(&self) -> u64 {
         match &self.source {
             Source::Split { table, .. } => table.len() as u64,
-            Source::Solver(_) => 0,
+            Source::Solver(s) => s.unproven_table_len(),
         }
     }
 

@@ -417,6 +417,123 @@ pub fn allbut_table(set: &MoveSet, budget: u64) -> Result<GrundyTable, AnalyzeEr
     }
 }
 
+/// The steps (one a size of the set, a value) a period search may spend on a table that
+/// already answers the heaps asked about: a few milliseconds. Past it the table of the heaps
+/// asked is answered as it is, exact up to its length.
+pub const CHEAP_TABLE_STEPS: u64 = 1 << 22;
+
+/// How far a table that already holds the heaps asked about looks for its period.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PeriodSearch {
+    /// Only as far as is cheap ([`CHEAP_TABLE_STEPS`]): a position's heaps are answered at once.
+    Cheap,
+    /// Within the whole budget: a sequence (`grundy sg`) reports the period with its values.
+    Full,
+}
+
+/// The values a position with heaps up to `max_heap` needs, by the table of a set of `sizes`
+/// sizes: with a period when the search `proven` (given an entry budget) proves one, else
+/// G(0..=max_heap) by `plain` (given the length), exact up to its length.
+///
+/// Tables answer what they hold: when max_heap + 1 entries fit in `budget` (and the steps in
+/// [`TABLE_STEPS`]), the period search gets what `search` allows, and a search that proves
+/// nothing ends in the table of the heaps, not a refusal. Heaps past what fits need the period,
+/// searched within the whole budget as before.
+fn table_for_heaps(
+    sizes: usize,
+    max_heap: u64,
+    budget: u64,
+    search: PeriodSearch,
+    work: Work,
+    proven: impl FnOnce(u64) -> Result<GrundyTable, AnalyzeError>,
+    plain: impl FnOnce(usize) -> Result<Vec<u64>, Stopped>,
+) -> Result<GrundyTable, AnalyzeError> {
+    let sizes = sizes.max(1) as u64;
+    let fits = work.clamp(budget).min(TABLE_STEPS / sizes).min(u64::from(u32::MAX));
+    let Some(len) = max_heap.checked_add(1).filter(|&len| len <= fits) else { return proven(budget) };
+    let entries = match search {
+        PeriodSearch::Cheap => len.max(CHEAP_TABLE_STEPS / sizes).min(fits),
+        PeriodSearch::Full => budget,
+    };
+    match proven(entries) {
+        Ok(table) => Ok(table),
+        Err(AnalyzeError::Stopped(s)) => Err(s.into()),
+        // len <= u32::MAX here.
+        Err(_) => Ok(GrundyTable::new(plain(len as usize)?)),
+    }
+}
+
+/// G(0..len) of the subtraction game with move set `set`, by the definition (no period).
+fn subtraction_values(set: &MoveSet, len: usize) -> Result<Vec<u64>, Stopped> {
+    let mut values: Vec<u64> = Vec::with_capacity(len);
+    let mut seen = vec![false; set.len() + 1];
+    let mut ticker = Ticker::new(1024);
+    for n in 0..len {
+        ticker.tick()?;
+        seen.iter_mut().for_each(|x| *x = false);
+        for &m in set.as_slice().iter().take_while(|&&m| m as usize <= n) {
+            let v = values[n - m as usize] as usize;
+            if v < seen.len() {
+                seen[v] = true;
+            }
+        }
+        values.push(mex_of(&seen));
+    }
+    Ok(values)
+}
+
+/// The values of the subtraction game with move set `set` that a position with heaps up to
+/// `max_heap` needs: [`subtraction_table`] with its proven period where that is cheap or
+/// needed, else G(0..=max_heap) (see `table_for_heaps`).
+///
+/// ```
+/// use grundy::{subtraction_table_for, MoveSet, PeriodSearch};
+/// // A heap of 5 has no move when every size is larger: a table of 6 values, no period needed.
+/// let set = "1000000000".parse::<MoveSet>().unwrap();
+/// let t = subtraction_table_for(&set, 5, 2_000_000, PeriodSearch::Cheap).unwrap();
+/// assert_eq!((t.get(5), t.period()), (Some(0), None));
+/// ```
+pub fn subtraction_table_for(
+    set: &MoveSet,
+    max_heap: u64,
+    budget: u64,
+    search: PeriodSearch,
+) -> Result<GrundyTable, AnalyzeError> {
+    table_for_heaps(
+        set.len(),
+        max_heap,
+        budget,
+        search,
+        Work::SubtractionTable,
+        |b| subtraction_table(set, b),
+        |len| subtraction_values(set, len),
+    )
+}
+
+/// The values of the all-but game with excluded sizes `set` that a position with heaps up to
+/// `max_heap` needs: [`allbut_table`] with its proven period where that is cheap or needed,
+/// else G(0..=max_heap) (see `table_for_heaps`).
+pub fn allbut_table_for(
+    set: &MoveSet,
+    max_heap: u64,
+    budget: u64,
+    search: PeriodSearch,
+) -> Result<GrundyTable, AnalyzeError> {
+    table_for_heaps(
+        set.len(),
+        max_heap,
+        budget,
+        search,
+        Work::AllButTable,
+        |b| allbut_table(set, b),
+        |len| {
+            let mut builder = AllButBuilder::new(set.as_slice());
+            builder.extend_to(len)?;
+            Ok(builder.values)
+        },
+    )
+}
+
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]
 mod tests {
