@@ -26,16 +26,18 @@ pub fn read_game(spelling: &str, stdin_free: bool) -> Result<Game, CliError> {
     spelling.parse().map_err(|e| CliError::usage(e).argument("GAME"))
 }
 
-/// The position's tokens, with those that name a file read: `@FILE` (`@-` or a lone `-`:
-/// standard input) stands for the whitespace-separated tokens of the file, so that a position
+/// The position's tokens, with those that name a file read: `@FILE` (`@-`, or a lone `-` in a
+/// game that has no token `-`: standard input) stands for the whitespace-separated tokens of the file, so that a position
 /// too long for a command line (200,000 heaps) can be given; for Hackenbush it stands for one
 /// picture, the file's whole text. Files are bounded as graph files are.
 pub fn read_position(game: &Game, tokens: &[String], stdin_free: bool) -> Result<Vec<String>, CliError> {
     let pictures = game.to_string() == "hackenbush";
+    // A game whose positions spell something `-` (geography: no token placed yet) keeps it.
+    let dash_is_a_token = game.parse_position(&["-".to_owned()]).is_ok();
     let mut out = Vec::with_capacity(tokens.len());
     for (i, t) in tokens.iter().enumerate() {
         let path = match (t.as_str(), t.strip_prefix('@')) {
-            ("-", _) => "-",
+            ("-", _) if !dash_is_a_token => "-",
             (_, Some(path)) => path,
             _ => {
                 out.push(t.clone());

@@ -154,6 +154,9 @@ pub fn run(args: Args) -> Result<(), CliError> {
         args.budget.as_deref(),
     )?;
     options.stored = read_stores(&args.store, &fill_command(&args.problem.game, &args.problem.position))?;
+    // The words cost more than the answer (a balance table row per heap): the text leaves them
+    // out unless --explain asks, and --json always has them.
+    options.explain = args.explain || args.json;
     let limit = args.limit.as_deref().map(parse_limit).transpose()?;
     let mut a = analyze(&game, &position, &options).map_err(CliError::analysis)?;
     if args.json {

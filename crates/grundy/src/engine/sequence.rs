@@ -55,6 +55,12 @@ const SEARCH_START: usize = 1024;
 /// of its work), for two-heap and three-heap splits.
 const FREE_SEARCH: (usize, usize) = (1 << 16, 1 << 11);
 
+/// The most work (pair visits) a period search spends past `upto` on a period that no heap
+/// asked about needs: about 10 ms, so that a small heap is answered at once from the values it
+/// needs (Treblecross, `octal:0.11337`, at heap 5), while games proven early (Kayles, from
+/// heap 71) still explain their values by their period.
+const FREE_SEARCH_WORK: u64 = 1 << 24;
+
 /// Values per step of a table when no store sets the chunk length.
 const TABLE_STEP: usize = 1 << 16;
 
@@ -573,7 +579,8 @@ impl SequenceBuilder {
                     let next_too_costly = engine.work().saturating_mul(4) > limit;
                     let free = if three { FREE_SEARCH.1 } else { FREE_SEARCH.0 };
                     let provable = rules.can_prove_period();
-                    if period.is_some() || (covered && (len >= free || len >= cap || next_too_costly || !provable)) {
+                    let free_spent = len >= free || engine.work() >= FREE_SEARCH_WORK;
+                    if period.is_some() || (covered && (free_spent || len >= cap || next_too_costly || !provable)) {
                         break;
                     }
                     if len as u64 >= self.budget {
@@ -585,6 +592,15 @@ impl SequenceBuilder {
                             heap: self.upto,
                             limit: THREE_HEAP_LIMIT,
                         });
+                    }
+                    // A doubling past the limit may still leave the heap asked about within it
+                    // (the work grows at most as the square of the length): the table goes to
+                    // that heap, and no further.
+                    let need_len = usize::try_from(need).unwrap_or(usize::MAX);
+                    let to_need = (need_len as f64 / len as f64).powi(2) * engine.work() as f64;
+                    if next_too_costly && need_len < cap && to_need <= limit as f64 {
+                        next_check = need_len;
+                        continue;
                     }
                     if next_too_costly {
                         return Err(SequenceError::WorkLimit {
