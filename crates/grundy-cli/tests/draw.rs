@@ -22,6 +22,9 @@ fn data_moves(svg: &str) -> Vec<String> {
     let mut moves = vec![];
     let mut rest = svg.trim_end();
     assert!(rest.starts_with("<svg ") && rest.ends_with("</svg>"), "an SVG document");
+    // Only characters XML 1.0 allows (its production Char).
+    let forbidden = |c: char| !(matches!(c, '\t' | '\n' | '\r') || (c >= ' ' && c != '\u{FFFE}' && c != '\u{FFFF}'));
+    assert!(!svg.contains(forbidden), "a character XML forbids: {:?}", svg.chars().find(|&c| forbidden(c)));
     while let Some(open) = rest.find('<') {
         let text = &rest[..open];
         assert!(!text.contains('>'), "a bare > outside a tag: {text}");
@@ -98,5 +101,81 @@ fn bad_input_is_one_line_and_exit_2() {
     let out = grundy_in(&dir, &["draw", "nim", "3", "-o", "no/such/dir/x.svg"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("cannot write no/such/dir/x.svg"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Runs `grundy ARGS` in `dir`, killed past `limit`: a watchdog that catches a hang (its limit
+/// is far above the time expected), not a claim of speed.
+fn grundy_within(dir: &Path, args: &[&str], limit: std::time::Duration) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .current_dir(dir)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let start = std::time::Instant::now();
+    while child.try_wait().expect("wait").is_none() {
+        if start.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("grundy {} ran past {limit:?}: the work is not bounded by what is drawn", args.join(" "));
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    child.wait_with_output().expect("the output")
+}
+
+/// Issue 46: a Hackenbush picture of 10^6 edges (a random tree, @FILE) draws its 150 edges at
+/// the cost of reading it (it never finished: each edge drawn cut the whole picture), and a
+/// token on a vertex of 3 x 10^5 followers draws in linear time (quadratic before). The files
+/// and the moves printed with --moves are what the drawing offers.
+#[test]
+fn large_pictures_and_graphs_draw_at_the_cost_of_what_is_drawn() {
+    let dir = scratch("large");
+    let mut state = 46u64;
+    let tree: String = (0..1_000_000u64)
+        .map(|i| {
+            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            format!("{}-{}\n", (state >> 33) % (i + 1), i + 1)
+        })
+        .collect();
+    std::fs::write(dir.join("tree.txt"), tree).unwrap();
+    let fan: String = (0..300_000).map(|i| format!("c {i}\n")).collect();
+    std::fs::write(dir.join("fan.txt"), fan).unwrap();
+    let limit = std::time::Duration::from_secs(60);
+    for (args, moves) in [
+        (&["draw", "hackenbush", "@tree.txt", "-o", "t.svg", "--moves"][..], 150),
+        (&["draw", "graph:fan.txt", "c", "-o", "f.svg", "--moves"], 199),
+    ] {
+        let out = grundy_within(&dir, args, limit);
+        assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        let svg = std::fs::read_to_string(dir.join(args[4])).unwrap();
+        assert!(svg.len() < 200_000, "{args:?}: {} bytes", svg.len());
+        let mut drawn = data_moves(&svg);
+        let mut printed: Vec<String> = String::from_utf8(out.stdout).unwrap().lines().map(String::from).collect();
+        assert_eq!(printed.len(), moves, "{args:?}");
+        drawn.sort();
+        drawn.dedup();
+        printed.sort();
+        assert_eq!(drawn, printed, "{args:?}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Issue 46: vertex names (and a file name) holding characters XML 1.0 forbids (U+0001, NUL,
+/// U+FFFE, U+FFFF) draw a well-formed file, those characters replaced by U+FFFD; a move to
+/// such a vertex is not offered, since no attribute can carry its name.
+#[test]
+fn names_with_characters_xml_forbids_draw_a_well_formed_file() {
+    let dir = scratch("xml");
+    std::fs::write(dir.join("c\u{1}.txt"), "a b\u{1}\nb\u{1} c\u{FFFE}\nc\u{FFFE} d\u{0}x\na \u{FFFF}\na ok\n")
+        .unwrap();
+    let out = grundy_in(&dir, &["draw", "graph:c\u{1}.txt", "a", "-o", "c.svg", "--moves"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let svg = std::fs::read_to_string(dir.join("c.svg")).unwrap();
+    assert_eq!(data_moves(&svg), ["1 ok"]);
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), "1 ok\n");
+    assert!(svg.contains("<title>b\u{FFFD}</title>") && svg.contains("graph:c\u{FFFD}.txt"), "{svg}");
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -178,9 +178,10 @@ fn advised_budget(stderr: &str) -> Option<String> {
     Some(rest.chars().take_while(char::is_ascii_digit).collect())
 }
 
-/// An export is bounded before it runs: heaps whose positions are past the budget (an upper
-/// bound of them, product of the sizes, 2^n for a heap that splits) are refused at once with a
-/// budget that then works, and Nim's text, whose length is known, past what graph:FILE reads.
+/// An export is bounded before it runs: heaps and coins whose positions are past the budget (an
+/// upper bound of them, product of the sizes, 2^n for a heap that splits, the sets of heads
+/// below each head for coins) are refused at once with a budget that then works, and the text
+/// of Nim and Ruler, whose length has a lower bound, past what graph:FILE reads.
 #[test]
 fn export_is_bounded_before_it_runs() {
     let dir = scratch("bound");
@@ -190,6 +191,11 @@ fn export_is_bounded_before_it_runs() {
         (&["kayles", "1000"][..], "past the 33554432 positions one computation may hold"),
         (&["kayles", "40"][..], "past the 33554432 positions one computation may hold"),
         (&["octal:0.07", "30", "20"][..], "past the 33554432 positions one computation may hold"),
+        // Issue 46: coins too (they aborted at 4 GB; Ruler 20 ran 18 s before its refusal).
+        (&["ruler", "1000"][..], "these coins may reach up to more than 2^127 sets of heads"),
+        (&["ruler", "65536"][..], "past the 33554432 positions one computation may hold"),
+        (&["coins-2d:mock-turtlesxruler", "1,1024"][..], "past the 33554432 positions one computation may hold"),
+        (&["ruler", "20"][..], "at least 2.2 GiB of text, past the 256 MiB graph:FILE reads"),
     ] {
         let mut full = vec!["graph", "export"];
         full.extend(args);
@@ -204,6 +210,8 @@ fn export_is_bounded_before_it_runs() {
         (&["kayles", "12"][..], "4096"),
         (&["nim", "30", "30"][..], "961"),
         (&["subtraction:1,3", "20", "9"][..], "210"),
+        (&["ruler", "10"][..], "513"),
+        (&["turtles", "3", "20"][..], "195"),
     ] {
         let mut full = vec!["graph", "export"];
         full.extend(args);

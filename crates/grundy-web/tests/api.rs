@@ -884,6 +884,26 @@ async fn draw_answers_the_svg_and_its_moves_each_of_which_the_move_endpoint_play
     assert_error(status, &body, StatusCode::BAD_REQUEST, "heap 1 'x' is not a number");
 }
 
+/// Issue 46: vertex names holding characters XML 1.0 forbids (U+0001, NUL, U+FFFE, U+FFFF)
+/// give a well-formed SVG, those characters replaced by U+FFFD, and no move the SVG cannot carry.
+#[tokio::test]
+async fn draw_replaces_the_characters_xml_forbids() {
+    let graph = "a b\u{1}\nb\u{1} c\u{FFFE}\nc\u{FFFE} d\u{0}x\na \u{FFFF}\na ok\n";
+    for start in ["a", "b\u{1}", "c\u{FFFE}"] {
+        let (status, body) =
+            post_json("/api/draw", json!({"game": "graph", "graph": graph, "position": [start]})).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        let svg = body["svg"].as_str().unwrap();
+        let forbidden =
+            |c: char| !(matches!(c, '\t' | '\n' | '\r') || (c >= ' ' && c != '\u{FFFE}' && c != '\u{FFFF}'));
+        assert!(!svg.contains(forbidden), "{svg:?}");
+        assert!(svg.contains('\u{FFFD}'), "{svg}");
+        if start == "a" {
+            assert_eq!(body["moves"], json!(["1 ok"]));
+        }
+    }
+}
+
 /// A misère sum with a heap of 10^12 is answered from Kayles' proven misère quotient (Plambeck
 /// and Siegel), and the reasoning the page shows under "Why" gives each heap's element, the
 /// product and why it is or is not in the P-portion.

@@ -4,6 +4,8 @@
 //! offers at least one.
 
 use grundy::play::{has_move, parse_move};
+use grundy::rules::board::hackenbush::Hackenbush;
+use grundy::rules::board::BoardRules;
 use grundy::{draw, Drawing, Game, Player, Position, GAMES};
 
 /// A small XML check: tags nest and close, attributes are quoted, text has no bare `<` or `&`
@@ -13,6 +15,13 @@ fn well_formed(svg: &str) -> Vec<String> {
     let mut moves = vec![];
     let mut rest = svg;
     assert!(svg.starts_with("<svg "), "starts with <svg: {}", &svg[..svg.len().min(80)]);
+    // Only the characters XML 1.0 allows (its production Char): no controls but tab, line feed
+    // and carriage return, no U+FFFE or U+FFFF.
+    if let Some(c) =
+        svg.chars().find(|&c| !(matches!(c, '\t' | '\n' | '\r') || (c >= ' ' && c != '\u{FFFE}' && c != '\u{FFFF}')))
+    {
+        panic!("a character XML forbids: {:?}", c);
+    }
     while let Some(open) = rest.find('<') {
         let text = &rest[..open];
         for (i, _) in text.match_indices('&') {
@@ -225,5 +234,90 @@ fn bars_and_buttons_fit_a_phone() {
         let position = game.parse_position(tokens).unwrap();
         let d = drawn(&game, &position, Player::First);
         assert!(d.width <= 480.0, "{name} {tokens:?}: {} wide", d.width);
+    }
+}
+
+/// A random tree of `n` edges as Hackenbush's text (the parent of vertex i + 1 uniform in
+/// 0..=i), one edge a line, as `@FILE` holds it.
+fn random_tree(n: u64) -> String {
+    let mut state = 46u64;
+    (0..n)
+        .map(|i| {
+            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            format!("{}-{}\n", (state >> 33) % (i + 1), i + 1)
+        })
+        .collect()
+}
+
+/// A picture of 10^5 edges draws 150 of them, each cut offered by its words alone: no move
+/// carries the numbers after it, which would cut the whole picture once for each edge drawn
+/// (20 s and 250 MB for 10^5 edges, never ending for 10^6). The cuts are legal moves, and a
+/// sum of pictures reads its moves from those words.
+#[test]
+fn a_large_picture_offers_the_cuts_it_draws_by_their_words() {
+    let game: Game = "hackenbush".parse().unwrap();
+    let text = random_tree(100_000);
+    let position = game.parse_position(&[text.as_str()]).unwrap();
+    let sketch = Hackenbush.draw(&position.heaps(), 0);
+    assert_eq!(sketch.targets().len(), 150);
+    assert!(sketch
+        .targets()
+        .iter()
+        .all(|t| t.after.is_none() && t.words.as_deref().is_some_and(|w| w.starts_with("cut "))));
+    let d = draw(&game, &position, Player::First);
+    well_formed(&d.svg);
+    assert_eq!(d.moves.len(), 150);
+    assert!(d.svg.len() < 200_000, "{} bytes", d.svg.len());
+    for m in [&d.moves[0], &d.moves[149]] {
+        parse_move(&position, Player::First, m).unwrap_or_else(|e| panic!("{m}: {e}"));
+    }
+    // In a sum, the moves are the general form, read from the words in the picture's game.
+    let sum: Game = "sum".parse().unwrap();
+    let position = sum.parse_position(&["hackenbush=0-1,0-2,0-0", "kayles=3"]).unwrap();
+    let d = drawn(&sum, &position, Player::First);
+    assert_eq!(d.moves[..3], ["1..3 -> 0", "4..6 -> 0", "7..8 -> none"], "{:?}", d.moves);
+}
+
+/// A vertex of 3 x 10^5 followers draws in linear time: each follower was looked up again
+/// among those found before it (quadratic: 30 CPU s for 10^5 in a release build, minutes
+/// here). The watch only catches that; it claims no speed.
+#[test]
+fn a_token_on_a_vertex_of_many_followers_is_drawn_in_linear_time() {
+    let text: String = (0..300_000).map(|i| format!("c {i}\n")).collect();
+    let game = Game::graph("graph", &text).unwrap();
+    let position = game.parse_position(&["c"]).unwrap();
+    let start = std::time::Instant::now();
+    let d = drawn(&game, &position, Player::First);
+    assert!(start.elapsed() < std::time::Duration::from_secs(20), "{:?}", start.elapsed());
+    assert_eq!(d.moves.len(), 199, "the followers shown beside c");
+}
+
+/// Many tokens on a vertex of many followers: the drawing holds a bounded number of rings (at
+/// most 800 moves), says how many tokens it leaves out, and its moves are legal.
+#[test]
+fn many_tokens_on_a_vertex_of_many_followers_are_drawn_within_bounds() {
+    let text: String = (0..300).map(|i| format!("c {i}\n")).collect();
+    let game = Game::graph("graph", &text).unwrap();
+    let tokens = vec!["c"; 100];
+    let position = game.parse_position(&tokens).unwrap();
+    let d = drawn(&game, &position, Player::First);
+    assert_eq!(d.moves.len(), 4 * 199, "{}", d.moves.len());
+    assert!(d.svg.contains(">and 96 more tokens, not drawn: type their moves (&#39;5<"), "{}", d.svg);
+}
+
+/// Vertex names holding characters XML 1.0 forbids (a control character, NUL, U+FFFE, U+FFFF)
+/// draw as a well-formed document: the characters become U+FFFD in the text, and a move to such
+/// a vertex, which no SVG attribute can carry, is not offered.
+#[test]
+fn names_with_characters_xml_forbids_draw_a_well_formed_document() {
+    let text = "a b\u{1}\nb\u{1} c\u{FFFE}\nc\u{FFFE} d\u{0}x\na \u{FFFF}\na ok\n";
+    let game = Game::graph("graph:c\u{1}.txt", text).unwrap();
+    for start in ["a", "b\u{1}", "c\u{FFFE}"] {
+        let position = game.parse_position(&[start]).unwrap();
+        let d = drawn(&game, &position, Player::First);
+        assert!(d.svg.contains('\u{FFFD}'), "{}", d.svg);
+        if start == "a" {
+            assert_eq!(d.moves, vec!["1 ok".to_string()]);
+        }
     }
 }

@@ -5,6 +5,7 @@
 
 use crate::game::games::{part_game, Parts};
 use crate::game::{Game, Move, Player, Position};
+use crate::rules::board::Board;
 use crate::rules::draw::{Sketch, Target};
 use crate::rules::faces;
 use crate::rules::Ruleset;
@@ -40,10 +41,14 @@ pub fn draw(game: &Game, position: &Position, to_move: Player) -> Drawing {
     let moves: Vec<String> = sketch
         .targets()
         .iter()
-        .map(|t| match &t.words {
-            Some(w) => w.clone(),
-            None => Move::between(&numbers, &t.after).map(|m| m.to_string()).unwrap_or_default(),
+        .map(|t| match (&t.words, &t.after) {
+            (Some(w), _) => w.clone(),
+            (None, Some(after)) => Move::between(&numbers, after).map(|m| m.to_string()).unwrap_or_default(),
+            (None, None) => String::new(),
         })
+        // A move XML cannot carry (a vertex named with a control character) is not offered:
+        // its shape is drawn, not clickable, as the escaped text would name no vertex.
+        .map(|m| if m.chars().all(crate::rules::draw::xml_char) { m } else { String::new() })
         .collect();
     let title = format!("{game} {}", game.position_tokens(position).join(" "));
     let svg = sketch.render(&moves, &crate::rules::draw::clip(&title, 200));
@@ -97,14 +102,28 @@ fn sum_face(parts: &[Position], mover: usize) -> Sketch {
         let height = inner.fitted_height();
         let whole = &whole;
         s.place(inner, 0.0, y + 20.0, move |t: Target| {
+            // A target known by its words alone is read in its game (the face vouched for it).
+            let Some(local) = t.after.or_else(|| read_after(part, t.words.as_deref()?)) else {
+                return Target { after: None, words: None };
+            };
             let mut after = whole.get(..start).unwrap_or_default().to_vec();
-            after.extend(t.after);
+            after.extend(local);
             after.extend_from_slice(whole.get(start + len..).unwrap_or_default());
-            Target { after, words: None }
+            Target { after: Some(after), words: None }
         });
         y += 24.0 + height;
     }
     y = faces::left_out(&mut s, y, parts.len(), "games");
     s.height = y + 4.0;
     s
+}
+
+/// The numbers a move in a game's own words leaves in `part`: a token's move on a graph as
+/// its face wrote it, else the board game's `read_move`.
+fn read_after(part: &Position, words: &str) -> Option<Vec<u64>> {
+    match part {
+        Position::Board(Board::Graph(g), numbers) => g.token_move_after(numbers, words),
+        Position::Board(b, numbers) => b.rules().read_move(numbers, words)?.ok(),
+        _ => None,
+    }
 }

@@ -9,6 +9,7 @@
 //! Every drawing holds a bounded number of shapes whatever the size of the position (a heap of
 //! 2^64 - 1 is a bar with its exact size written out), and moves too many to offer are typed.
 
+use std::collections::HashMap;
 use std::fmt::Write as _;
 
 /// The width of every drawing, in SVG units (the page scales it to the screen).
@@ -21,10 +22,13 @@ pub const NOTE_LINE: usize = 56;
 pub const NOTE_LEADING: f64 = 16.0;
 
 /// One move a shape of the drawing makes when clicked.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Target {
-    /// The numbers of the position after the move.
-    pub after: Vec<u64>,
+    /// The numbers of the position after the move; `None` where the face left them to be
+    /// read from `words` when needed ([`Sketch::worded_target`]: a large position, whose
+    /// numbers after each drawn move would cost as much as the whole position each, while a
+    /// drawing standing alone writes only the words).
+    pub after: Option<Vec<u64>>,
     /// The move in the game's own words (`cut 1-2`, `turn 5 9`), when the game has them and
     /// the drawing stands alone (in a sum, moves are written in the general form).
     pub words: Option<String>,
@@ -66,6 +70,9 @@ pub struct Sketch {
     bottom: f64,
     items: Vec<Item>,
     targets: Vec<Target>,
+    /// Each target's index, to find a move offered twice in constant time (a face may offer
+    /// hundreds of moves).
+    target_index: HashMap<Target, usize>,
 }
 
 impl Default for Sketch {
@@ -126,7 +133,11 @@ fn num(x: f64) -> String {
     }
 }
 
-/// Text escaped for XML (element content and attribute values).
+/// Text escaped for XML (element content and attribute values): the one escaping of every
+/// text the SVG writer emits. The five markup characters become entities, and the characters
+/// XML 1.0 forbids in a document even as references (the controls other than tab, line feed
+/// and carriage return, NUL among them, and U+FFFE, U+FFFF) become U+FFFD, the replacement
+/// character: a vertex named with one still draws, as a well-formed file.
 pub fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
@@ -136,10 +147,18 @@ pub fn escape(text: &str) -> String {
             '>' => out.push_str("&gt;"),
             '"' => out.push_str("&quot;"),
             '\'' => out.push_str("&#39;"),
+            c if !xml_char(c) => out.push(char::REPLACEMENT_CHARACTER),
             c => out.push(c),
         }
     }
     out
+}
+
+/// Whether XML 1.0 allows `c` in a document (its production `Char`): tab, line feed, carriage
+/// return and everything from U+0020 on but U+FFFE and U+FFFF (Rust's `char` holds no
+/// surrogates).
+pub fn xml_char(c: char) -> bool {
+    matches!(c, '\t' | '\n' | '\r') || (c >= ' ' && c != '\u{FFFE}' && c != '\u{FFFF}')
 }
 
 /// Text cut to at most `max` characters, with an ellipsis when cut.
@@ -155,7 +174,15 @@ pub fn clip(text: &str, max: usize) -> String {
 impl Sketch {
     /// An empty sketch of the standard width and no height.
     pub fn new() -> Self {
-        Sketch { width: WIDTH, height: 0.0, right: 0.0, bottom: 0.0, items: vec![], targets: vec![] }
+        Sketch {
+            width: WIDTH,
+            height: 0.0,
+            right: 0.0,
+            bottom: 0.0,
+            items: vec![],
+            targets: vec![],
+            target_index: HashMap::new(),
+        }
     }
 
     /// The width the drawing is rendered at: its shapes' reach and a margin, at most
@@ -196,11 +223,24 @@ impl Sketch {
     /// Adds a move target (the numbers after it, and its words if any); its id for
     /// [`ShapeRef::makes`].
     pub fn target(&mut self, after: Vec<u64>, words: Option<String>) -> Option<usize> {
+        self.add_target(Target { after: Some(after), words })
+    }
+
+    /// Adds a move target known only by its words, which the game reads (`BoardRules::read_move`)
+    /// into the numbers after it where they are needed (in a sum): the face of a large position
+    /// draws each move at the cost of its words, not of the position. The face vouches that
+    /// the words are a legal move.
+    pub fn worded_target(&mut self, words: String) -> Option<usize> {
+        self.add_target(Target { after: None, words: Some(words) })
+    }
+
+    fn add_target(&mut self, target: Target) -> Option<usize> {
         // The same move offered twice (two pins of a symmetric split) keeps one target.
-        if let Some(i) = self.targets.iter().position(|t| t.after == after && t.words == words) {
+        if let Some(&i) = self.target_index.get(&target) {
             return Some(i);
         }
-        self.targets.push(Target { after, words });
+        self.targets.push(target.clone());
+        self.target_index.insert(target, self.targets.len() - 1);
         Some(self.targets.len() - 1)
     }
 
@@ -212,6 +252,7 @@ impl Sketch {
     pub fn circle(&mut self, cx: f64, cy: f64, r: f64, class: &str) -> ShapeRef<'_> {
         self.reach(cx + r + 1.0);
         self.reach_down(cy + r + 1.0);
+        let class = escape(class);
         self.shape("circle", format!("cx=\"{}\" cy=\"{}\" r=\"{}\" class=\"{class}\"", num(cx), num(cy), num(r)), None)
     }
 
@@ -219,6 +260,7 @@ impl Sketch {
     pub fn rect(&mut self, x: f64, y: f64, w: f64, h: f64, rx: f64, class: &str) -> ShapeRef<'_> {
         self.reach(x + w.max(0.0) + 1.0);
         self.reach_down(y + h.max(0.0) + 1.0);
+        let class = escape(class);
         let attrs = format!(
             "x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rx=\"{}\" class=\"{class}\"",
             num(x),
@@ -235,6 +277,7 @@ impl Sketch {
         // Wide strokes (a cut's target is 9 wide) reach a little past the ends.
         self.reach(x1.max(x2) + 5.0);
         self.reach_down(y1.max(y2) + 5.0);
+        let class = escape(class);
         let attrs =
             format!("x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" class=\"{class}\"", num(x1), num(y1), num(x2), num(y2));
         self.shape("line", attrs, None)
@@ -242,7 +285,7 @@ impl Sketch {
 
     /// A path (SVG path data `d`).
     pub fn path(&mut self, d: &str, class: &str) -> ShapeRef<'_> {
-        self.shape("path", format!("d=\"{}\" class=\"{class}\"", escape(d)), None)
+        self.shape("path", format!("d=\"{}\" class=\"{}\"", escape(d), escape(class)), None)
     }
 
     /// Text at (x, y); `anchor` is `start`, `middle` or `end`.
@@ -257,7 +300,8 @@ impl Sketch {
         });
         // The baseline at y; descenders reach a little below it.
         self.reach_down(y + 4.0);
-        let attrs = format!("x=\"{}\" y=\"{}\" class=\"{class}\" text-anchor=\"{anchor}\"", num(x), num(y));
+        let attrs =
+            format!("x=\"{}\" y=\"{}\" class=\"{}\" text-anchor=\"{}\"", num(x), num(y), escape(class), escape(anchor));
         self.shape("text", attrs, Some(text.to_string()))
     }
 
@@ -311,7 +355,10 @@ impl Sketch {
     pub fn place(&mut self, part: Sketch, dx: f64, dy: f64, map: impl Fn(Target) -> Target) {
         let base = self.targets.len();
         let tall = part.fitted_height();
-        self.targets.extend(part.targets.into_iter().map(map));
+        for t in part.targets.into_iter().map(map) {
+            self.targets.push(t.clone());
+            self.target_index.entry(t).or_insert(self.targets.len() - 1);
+        }
         fn shift(items: &mut [Item], base: usize) {
             for item in items {
                 match item {
@@ -353,7 +400,9 @@ impl Sketch {
                     }
                     Item::Shape(s) => {
                         let mut attrs = s.attrs.clone();
-                        if let Some(mv) = s.target.and_then(|t| moves.get(t)) {
+                        // A target whose move has no text (none could be written) is drawn
+                        // but not clickable.
+                        if let Some(mv) = s.target.and_then(|t| moves.get(t)).filter(|m| !m.is_empty()) {
                             // The shape's class gains `move`, so the page and a printout show it
                             // can be clicked.
                             attrs = attrs.replacen("class=\"", "class=\"move ", 1);

@@ -1011,6 +1011,11 @@ impl Coins2d {
         Ok(Coins2d { a: rule(a)?, b: rule(b)? })
     }
 
+    /// The two rules, of the first number of a cell and of the second.
+    pub fn rules(&self) -> (CoinRule, CoinRule) {
+        (self.a, self.b)
+    }
+
     /// The value of a head on (x, y): gA(x) ⊗ gB(y) (Lenstra's Tartan theorem).
     pub fn cell_value(&self, x: u64, y: u64) -> u128 {
         nim_mul_wide(self.a.value(x), self.b.value(y))

@@ -648,7 +648,11 @@ impl BoardRules for Hackenbush {
                 };
                 *bend = if *bend <= 0.0 { -*bend + 16.0 } else { -*bend };
                 let words = if several { format!("cut {u}-{v} in {}", k + 1) } else { format!("cut {u}-{v}") };
-                let t = super::worded(&mut s, self, numbers, words.clone());
+                // The move by its words alone: reading and checking it would cut the whole
+                // picture once for each edge drawn (150 cuts of a million edges). Deleting an
+                // edge of the picture is always a move; its words name it as `read_move` reads
+                // it, the smaller end first.
+                let t = if u <= v { s.worded_target(words.clone()) } else { None };
                 s.path(&d, "twig");
                 s.path(&d, "twig hit").makes(t).title(format!("{words}: what no longer reaches the ground falls away"));
             }

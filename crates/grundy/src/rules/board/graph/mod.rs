@@ -114,6 +114,14 @@ impl Hash for Graph {
     }
 }
 
+/// The most tokens drawn, each with its moves (a drawing holds a bounded number of shapes);
+/// the others are said to be left out, as rows of heaps are.
+const MAX_TOKENS: usize = crate::rules::faces::MAX_ROWS;
+
+/// The most moves of the tokens drawn, in all (each a ring): a few tokens on vertices of many
+/// followers fill a drawing.
+const MAX_TARGETS: usize = 800;
+
 /// The keywords that begin a line that is not an edge; no vertex may be named so.
 const KEYWORDS: [&str; 3] = ["win", "lose", "vertex"];
 
@@ -550,6 +558,18 @@ impl GraphGame {
         Ok((token, v))
     }
 
+    /// The numbers after the move the drawing writes as `TOKEN VERTEX` (1-based token, the
+    /// vertex's exact name): the inverse of those words, for a drawing in a sum, which writes
+    /// its moves in the general form. `None` when they name no token or vertex.
+    pub(crate) fn token_move_after(&self, numbers: &[u64], words: &str) -> Option<Vec<u64>> {
+        let (token, name) = words.split_once(' ')?;
+        let i = token.parse::<usize>().ok()?.checked_sub(1)?;
+        let v = self.graph().vertex(name)?;
+        let mut after = numbers.to_vec();
+        *after.get_mut(i)? = u64::from(v);
+        Some(after)
+    }
+
     /// The move of token `token` (0-based) to vertex `v` in words, e.g. "move token 1 from a
     /// to b".
     pub fn describe_move(&self, numbers: &[u64], token: usize, v: u32) -> String {
@@ -598,24 +618,19 @@ impl BoardRules for GraphGame {
         let mut s = Sketch::new();
         let n = g.vertex_count();
         let tokens: Vec<usize> = numbers.iter().map(|&v| v as usize).collect();
-        let side = |u: u32, v: u32| -> &'static str {
-            match (g.is_move(u, v, 0), g.is_move(u, v, 1)) {
-                (true, false) => "left",
-                (false, true) => "right",
-                _ => "",
-            }
-        };
+        // Each follower once (edges are merged per pair when read), with who may take it:
+        // the first player's moves in their order, then the second's alone, in one pass each
+        // (looking each pair up again made a vertex of 10^5 followers quadratic).
         let outs = |v: usize| -> Vec<(usize, &'static str)> {
-            let v32 = v as u32;
-            let mut out: Vec<(usize, &'static str)> = vec![];
-            for m in 0..2 {
-                for w in g.moves_from(v32, m) {
-                    if !out.iter().any(|&(u, _)| u == w as usize) {
-                        out.push((w as usize, side(v32, w)));
-                    }
-                }
-            }
-            out
+            let row = || g.followers(v as u32).map(|(w, who)| (w as usize, who));
+            let side = |who: u8| match who {
+                FIRST => "left",
+                SECOND => "right",
+                _ => "",
+            };
+            let first = row().filter(|&(_, who)| who & FIRST != 0);
+            let second = row().filter(|&(_, who)| who & FIRST == 0 && who & SECOND != 0);
+            first.chain(second).map(|(w, who)| (w, side(who))).collect()
         };
         let neighbours = |v: usize| outs(v).into_iter().map(|(u, _)| u).collect();
         let vertex = |v: usize| {
@@ -628,23 +643,45 @@ impl BoardRules for GraphGame {
         };
         let net = Network::draw(&mut s, 0.0, 330.0, n, &tokens, &neighbours, &outs, &vertex, true);
         let over = g.goal_reached(numbers).is_some();
+        // Each vertex's moves among the vertices shown, and whether it has any, found once per
+        // vertex: many tokens may stand on one vertex of many followers.
+        // The tokens drawn: at most MAX_TOKENS, and no more than MAX_TARGETS moves in all (a
+        // token's moves each a ring), the first always.
+        let mut moves_of: HashMap<usize, (bool, Vec<u32>)> = HashMap::new();
+        let mut shown_tokens = 0;
+        let mut targets = 0;
+        for &v in tokens.iter().take(MAX_TOKENS) {
+            let (_, shown) = moves_of.entry(v).or_insert_with(|| {
+                let mut any = false;
+                let shown = g
+                    .moves_from(v as u32, mover)
+                    .inspect(|_| any = true)
+                    .filter(|&w| net.at.contains_key(&(w as usize)))
+                    .collect();
+                (any, shown)
+            });
+            targets += if net.at.contains_key(&v) { shown.len() } else { 0 };
+            if shown_tokens > 0 && targets > MAX_TARGETS {
+                break;
+            }
+            shown_tokens += 1;
+        }
         // The tokens, each picking its moves; the first token's moves shown at first.
-        let first_with_move = tokens.iter().position(|&v| g.moves_from(v as u32, mover).next().is_some());
-        for (i, &v) in tokens.iter().enumerate() {
+        let first_with_move = tokens.iter().take(shown_tokens).position(|v| moves_of.get(v).is_some_and(|m| m.0));
+        let mut before: HashMap<usize, usize> = HashMap::new();
+        for (i, &v) in tokens.iter().enumerate().take(shown_tokens) {
             let Some(&(x, y)) = net.at.get(&v) else { continue };
-            let on_same = tokens.iter().take(i).filter(|&&u| u == v).count() as f64;
-            let (tx, ty) = (x + 9.0 + 7.0 * on_same, y - 11.0);
+            let on_same = before.entry(v).or_default();
+            let (tx, ty) = (x + 9.0 + 7.0 * *on_same as f64, y - 11.0);
+            *on_same += 1;
             if !over {
                 s.choice(&(i + 1).to_string(), Some(i) == first_with_move, |s| {
                     s.circle(x, y, 17.0, "picked");
-                    for w in g.moves_from(v as u32, mover) {
+                    for &w in moves_of.get(&v).map(|m| &m.1[..]).unwrap_or_default() {
                         let Some(&(wx, wy)) = net.at.get(&(w as usize)) else { continue };
-                        let words = format!("{} {}", i + 1, g.name(w));
-                        let mut after = numbers.to_vec();
-                        if let Some(slot) = after.get_mut(i) {
-                            *slot = u64::from(w);
-                        }
-                        let t = s.target(after, Some(words));
+                        // By its words: the numbers after it are as many as the tokens, and
+                        // are read back only in a sum (`GraphGame::token_move_after`).
+                        let t = s.worded_target(format!("{} {}", i + 1, g.name(w)));
                         s.circle(wx, wy, 15.0, "target").makes(t).title(format!(
                             "move token {} from {} to {}",
                             i + 1,
@@ -664,6 +701,11 @@ impl BoardRules for GraphGame {
         let mut y = 346.0;
         if net.total > super::layout::MAX_VERTICES {
             y += 14.0;
+        }
+        if tokens.len() > shown_tokens {
+            let more = tokens.len() - shown_tokens;
+            s.note(y, &format!("and {more} more tokens, not drawn: type their moves ('{} VERTEX')", shown_tokens + 1));
+            y += 16.0;
         }
         s.note(y, "Click a token, then where it goes (dashed rings).");
         if g.is_partizan() {
