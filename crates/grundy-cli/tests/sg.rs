@@ -466,3 +466,126 @@ fn misere_single_heap_outcomes_with_their_proven_period() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("not searched") && err.lines().count() == 1, "{err}");
 }
+
+/// `grundy ARGS`, killed after a minute (far above the expected time, on an unoptimised binary
+/// and a shared machine): a hang fails the test instead of stalling it. Its output must be
+/// small (it is read once the program ends).
+fn watched(args: &[&str]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let start = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > Duration::from_secs(60) {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("grundy {args:?} ran past a minute: the work is not bounded");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    child.wait_with_output().unwrap()
+}
+
+/// Issue 46, row 4: a summary to 7 of a ruleset whose proven period is 2^64 - 1 long counted
+/// every residue of the period, and never ended; it looks at the 8 values asked for.
+#[test]
+fn a_summary_looks_at_no_more_of_a_long_period_than_it_asks_for() {
+    for game in ["bash:18446744073709551614", "bounded:18446744073709551614", "bash:9223372036854775808"] {
+        let out = watched(&["sg", game, "--upto", "7", "--summary", "--json"]);
+        assert!(out.status.success(), "{game}: {}", String::from_utf8_lossy(&out.stderr));
+        let j: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let counts: Vec<(u64, u64)> = j["counts"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| (c["value"].as_u64().unwrap(), c["count"].as_u64().unwrap()))
+            .collect();
+        assert_eq!(counts, (0..8).map(|v| (v, 1)).collect::<Vec<_>>(), "{game}");
+    }
+    // Past one period, every residue is counted once with its repeats: subtraction:1000 is
+    // 0 and 1 in runs of 1000, so to n = 10^12 - 1 each value has half of the heaps.
+    let j = ok_json(&["sg", "subtraction:1000", "--upto", "999999999999", "--summary", "--json"]);
+    assert_eq!(
+        j["counts"],
+        serde_json::json!([{"value": 0, "count": 500_000_000_000u64}, {"value": 1, "count": 500_000_000_000u64}])
+    );
+}
+
+/// Issue 46, row 18: `sg nim --upto 18446744073709551615 > f` streamed gigabytes. A listing
+/// forecast past --max-output is refused before any work, with its size in bytes and advice
+/// that works as typed.
+#[test]
+fn a_listing_past_the_output_bound_is_refused_at_once() {
+    let all = u64::MAX.to_string();
+    for game in ["nim", "kayles", "hex:0.f", "bash:3"] {
+        for json in [false, true] {
+            let mut args = vec!["sg", game, "--upto", &all];
+            if json {
+                args.push("--json");
+            }
+            let out = watched(&args);
+            assert_eq!(out.status.code(), Some(2), "{args:?}");
+            let err = if json {
+                let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+                assert_eq!(v["error"]["kind"], "refused");
+                v["error"]["message"].as_str().unwrap().to_string()
+            } else {
+                assert!(out.stdout.is_empty());
+                String::from_utf8(out.stderr).unwrap()
+            };
+            assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+            assert!(err.contains("bytes") && err.contains("past the 1.0 GiB --max-output allows"), "{err}");
+            // Nim's values grow, so it is the only one whose summary is refused too.
+            let summary = err.contains("add --summary");
+            assert_eq!(summary, game != "nim", "{err}");
+            if summary && !json {
+                let out = watched(&["sg", game, "--upto", &all, "--summary"]);
+                assert!(out.status.success(), "{game}: {}", String::from_utf8_lossy(&out.stderr));
+            }
+        }
+    }
+    // The size is a lower bound within a factor of 3 of what is printed, and each piece of
+    // advice works: the --upto named, and the --max-output named.
+    for (game, upto) in [("nim", "200000"), ("kayles", "700000"), ("allbut:3", "300000")] {
+        for json in [false, true] {
+            let mut args = vec!["sg", game, "--upto", upto, "--max-output", "1M"];
+            if json {
+                args.push("--json");
+            }
+            let out = watched(&args);
+            assert_eq!(out.status.code(), Some(2), "{args:?}");
+            let err = String::from_utf8_lossy(if json { &out.stdout } else { &out.stderr }).to_string();
+            let number_after = |words: &str| -> u64 {
+                let at = err.find(words).unwrap_or_else(|| panic!("{words:?} in {err}")) + words.len();
+                err[at..]
+                    .chars()
+                    .take_while(|c| c.is_ascii_digit() || *c == ',')
+                    .filter(|c| *c != ',')
+                    .collect::<String>()
+                    .parse()
+                    .unwrap()
+            };
+            let bound = number_after("is at least ");
+            let raised = format!("{}M", number_after("or --max-output "));
+            args[5] = &raised;
+            let printed = grundy(&args);
+            assert!(printed.status.success(), "{args:?}: {}", String::from_utf8_lossy(&printed.stderr));
+            let size = printed.stdout.len() as u64;
+            assert!(bound <= size && size <= 3 * bound, "{args:?}: {bound} against {size}");
+            if err.contains("ask for --upto ") {
+                let fits = number_after("ask for --upto ").to_string();
+                let mut args = args.clone();
+                args[3] = &fits;
+                args[5] = "1M";
+                let out = grundy(&args);
+                assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+                assert!(out.stdout.len() <= 1 << 20);
+            } else {
+                assert!(err.contains("add --summary"), "{err}");
+            }
+        }
+    }
+}

@@ -68,6 +68,10 @@ pub struct Args {
     /// are searched, with no period claimed.
     #[arg(long, conflicts_with_all = ["summary", "at", "store", "plot", "guess", "full", "every_value"])]
     misere: bool,
+    /// The most bytes of values printed (e.g. 512M, 4G; at most 1T): a listing of G(0..N)
+    /// forecast past it is refused before any work (--summary gives the count of each value).
+    #[arg(long, value_name = "BYTES", default_value = "1G")]
+    max_output: String,
     /// State the pattern of the values in words (period, pre-period and repeating block, or an
     /// arithmetic period with its saltus, or that none was found), with an expression to paste.
     #[arg(long)]
@@ -129,6 +133,13 @@ pub fn run(args: Args) -> Result<(), CliError> {
     }
     // The refusals made before any work (and before the store is opened), for G(M) too.
     builder.clone().upto(upto.max(at.unwrap_or(0))).check().map_err(|e| refusal(e, &args))?;
+    let max_output = crate::cmd::serve::parse_bytes("--max-output", &args.max_output)
+        .map_err(|e| CliError::usage(e).argument("--max-output"))?;
+    // A take-and-break game's table may be computed all the way to N, so its listing is
+    // refused before that work; its values are below 2^16, so --summary always counts them.
+    if !args.summary && ruleset.split_rules().is_some() {
+        check_listing(upto, None, max_output, &args, || true)?;
+    }
     let source = match &args.store {
         Some(dir) => {
             let store_error = |e: String| CliError::of_kind(ErrorKind::Io, e).argument("--store");
@@ -168,6 +179,11 @@ pub fn run(args: Args) -> Result<(), CliError> {
         }),
         None => None,
     };
+    if !args.summary {
+        // The other rulesets' solvers answer at once; their periods may have a saltus, which
+        // bounds the values from below (Nim's are n itself).
+        check_listing(upto, source.period(), max_output, &args, || source.counts(upto).is_ok())?;
+    }
     let counts = if args.summary { Some(source.counts(upto).map_err(|e| refusal(e, &args))?) } else { None };
     if let Some(path) = &args.plot {
         let data = PlotData::sample(&ruleset.to_string(), upto, source.period(), |n| source.value(n));
@@ -211,6 +227,73 @@ fn budget_given(args: &Args) -> Result<Option<u64>, CliError> {
         .as_deref()
         .map(|b| parse_u64(b, "--budget").map_err(|e| CliError::usage(e).argument("--budget")))
         .transpose()
+}
+
+/// Refuses a listing of G(0..=`upto`) whose output is forecast past `max_output` bytes, with
+/// the size and advice that works: `--summary` when `summary_counts` says the counts can be
+/// given, else the largest `--upto` whose listing surely fits, and a `--max-output` that lets
+/// this one through.
+fn check_listing(
+    upto: u64,
+    period: Option<grundy::Period>,
+    max_output: u64,
+    args: &Args,
+    summary_counts: impl FnOnce() -> bool,
+) -> Result<(), CliError> {
+    let bytes = listing_bytes_at_least(upto, period, args.json);
+    if bytes <= u128::from(max_output) {
+        return Ok(());
+    }
+    let instead = if summary_counts() {
+        "add --summary for the count of each value instead".to_string()
+    } else {
+        // At most 20 digits and a space a value, and a row's number (at most 21 bytes) for
+        // every 20 values: 23 bytes a value is an upper bound, past a header of 200 bytes.
+        let fits = (max_output.saturating_sub(200) / 23).saturating_sub(1);
+        format!("ask for --upto {fits} or less, which prints within it")
+    };
+    // --max-output is read in whole MiB, at most 1T (`serve::parse_bytes`).
+    let raise = bytes.div_ceil(1 << 20);
+    let raise = if raise <= 1 << 20 { format!(", or --max-output {raise}M to print them all") } else { String::new() };
+    Err(CliError::of_kind(
+        ErrorKind::Refused,
+        format!(
+            "G(0..{upto}) printed one by one is at least {} bytes ({}), past the {} --max-output allows: {instead}{raise}",
+            thousands(bytes),
+            grundy::human_bytes(bytes),
+            grundy::human_bytes(u128::from(max_output)),
+        ),
+    )
+    .argument("--upto"))
+}
+
+/// A lower bound of the bytes `sg` prints for G(0..=`upto`) (text rows of 20, or JSON): each
+/// value takes its digits and a separator, each row its number; a proven period with a saltus
+/// s bounds G(n) from below by s * floor((n - n0) / p), so values' digits are counted from
+/// it (exact for Nim); without one, every value is taken as one digit.
+fn listing_bytes_at_least(upto: u64, period: Option<grundy::Period>, json: bool) -> u128 {
+    let values = u128::from(upto) + 1;
+    // How many n in 0..=upto have n >= first.
+    let from = |first: u128| values.saturating_sub(first);
+    // One digit and one separator each, and one more digit for each n with G(n) >= 10^d.
+    let mut bytes = 2 * values;
+    if let Some(p) = period.filter(|p| p.saltus > 0) {
+        let (n0, per, s) = (u128::from(p.preperiod), u128::from(p.period), u128::from(p.saltus));
+        for d in 1..20u32 {
+            // G(n) >= s * floor((n - n0) / p) >= 10^d once floor((n - n0) / p) >= ceil(10^d / s).
+            let k = 10u128.pow(d).div_ceil(s);
+            bytes += from(n0.saturating_add(per.saturating_mul(k)));
+        }
+    }
+    if !json {
+        // Rows of 20: "{n:>8}:" and a line end, a wider number past 10^8.
+        let rows = values.div_ceil(20);
+        bytes += 10 * rows;
+        for d in 8..20u32 {
+            bytes += rows.saturating_sub(10u128.pow(d).div_ceil(20));
+        }
+    }
+    bytes
 }
 
 /// The most single-heap misère outcomes printed: the period proves the rest.

@@ -114,11 +114,16 @@ pub enum SequenceError {
         cost: String,
     },
     /// A summary that would count more values one by one than any budget allows: no period
-    /// with a bounded set of values is proven to count them by.
-    #[error("a summary to n = {upto} counts its {} values one by one (no period with a bounded set of values is proven to count them by), past the {max} values counted that one computation may take", u128::from(*upto) + 1)]
+    /// with a bounded set of values is proven to count them by, or the proven period's
+    /// pre-period and one period are that long.
+    #[error("a summary to n = {upto} counts {looked} values one by one ({}), past the {max} values counted that one computation may take", if *periodic { "each n up to the end of the proven period's first period, counted once with its repeats" } else { "no period with a bounded set of values is proven to count them by" })]
     CountTooLarge {
         /// The last n of the summary.
         upto: u64,
+        /// How many values it would look at.
+        looked: u128,
+        /// Whether they are the pre-period and one period of a proven period.
+        periodic: bool,
         /// The most values counted one by one ([`Work::max_budget`] of [`Work::ValuesCounted`]).
         max: u64,
     },
@@ -927,22 +932,24 @@ impl Sequence {
     }
 
     /// How many n in 0..=`upto` have each value, in increasing order of the values: exact
-    /// through the period when one with no saltus is proven, else counted one by one, which
-    /// is refused past the budget ([`Work::ValuesCounted`]).
+    /// through the period when one with no saltus is proven (each n up to min(upto, n0 + p - 1)
+    /// looked at once, with how often its residue recurs up to `upto`), else counted one by
+    /// one. Either way the values looked at are refused past the budget
+    /// ([`Work::ValuesCounted`]), and a summary of more than [`SUMMARY_VALUES`] distinct values
+    /// is refused as soon as it has them.
     pub fn counts(&self, upto: u64) -> Result<Vec<(u64, u128)>, SequenceError> {
-        let mut counts: std::collections::BTreeMap<u64, u128> = Default::default();
         let value = |n: u64| self.value(n).ok_or(SequenceError::Unknown { heap: n });
+        let mut tally = Tally::new(upto);
         match self.period() {
             Some(p) if p.saltus == 0 => {
-                // Count 0..min(upto, n0 + p - 1) one by one; every later n repeats a residue.
-                let head_end = p.preperiod.saturating_add(p.period).min(upto.saturating_add(1));
-                for n in 0..head_end {
-                    *counts.entry(value(n)?).or_default() += 1;
-                }
-                for i in p.preperiod..p.preperiod + p.period {
-                    if let Some(extra) = upto.checked_sub(i).map(|d| d / p.period).filter(|&k| k > 0) {
-                        *counts.entry(value(i)?).or_default() += u128::from(extra);
-                    }
+                // Only n <= upto are looked at, and past the pre-period only one period of
+                // them: n0 + p - 1 can pass 2^64 - 1 (bash:18446744073709551614) while upto is 7.
+                let looked = p.preperiod.saturating_add(p.period).min(upto.saturating_add(1));
+                self.check_counted(upto, looked, true, &value)?;
+                for n in 0..looked {
+                    // Every later n with n's residue repeats its value: (upto - n) / p of them.
+                    let repeats = if n >= p.preperiod { (upto - n) / p.period } else { 0 };
+                    tally.add(value(n)?, 1 + u128::from(repeats))?;
                 }
             }
             period => {
@@ -955,13 +962,14 @@ impl Sequence {
                 }
                 let max = Work::ValuesCounted.max_budget();
                 if upto >= max {
-                    return Err(SequenceError::CountTooLarge { upto, max });
+                    return Err(SequenceError::CountTooLarge {
+                        upto,
+                        looked: u128::from(upto) + 1,
+                        periodic: false,
+                        max,
+                    });
                 }
-                if upto >= self.budget {
-                    return Err(
-                        GaveUp { what: Work::ValuesCounted, used: self.budget, needed: upto.checked_add(1) }.into()
-                    );
-                }
+                self.check_counted(upto, upto.saturating_add(1), false, &value)?;
                 // A computed table is counted straight from its values (a lookup per heap
                 // through `value` took a twentieth of a sparse game's `--full --summary` run);
                 // its values are below 2^16, fewer than a summary lists.
@@ -970,39 +978,48 @@ impl Sequence {
                     Source::Split { table, .. } => usize::try_from(upto).ok().and_then(|u| table.value_counts(u)),
                     Source::Solver(_) => None,
                 };
-                let small = match table {
-                    Some(small) => small,
+                match table {
+                    Some(small) => tally.small = small,
                     None => {
-                        // Values below 2^16 counted in a vector, the others in the map: a map
-                        // entry per heap took a tenth of the time of a `--full --summary` run
-                        // of a sparse game.
-                        let mut small: Vec<u128> = Vec::new();
                         for n in 0..=upto {
-                            let v = value(n)?;
-                            match usize::try_from(v).ok().filter(|&i| i < 1 << 16) {
-                                Some(i) => {
-                                    if i >= small.len() {
-                                        small.resize(i + 1, 0);
-                                    }
-                                    small[i] += 1;
-                                }
-                                None => *counts.entry(v).or_default() += 1,
-                            }
-                            if counts.len() + small.len() > SUMMARY_VALUES
-                                && counts.len() + small.iter().filter(|&&c| c > 0).count() > SUMMARY_VALUES
-                            {
-                                return Err(SequenceError::TooManyValues { upto, limit: SUMMARY_VALUES });
-                            }
+                            tally.add(value(n)?, 1)?;
                         }
-                        small
                     }
-                };
-                for (v, &c) in small.iter().enumerate().filter(|&(_, &c)| c > 0) {
-                    counts.insert(v as u64, c);
                 }
             }
         }
-        Ok(counts.into_iter().collect())
+        Ok(tally.into_counts())
+    }
+
+    /// Refuses a summary to `upto` that would look at `looked` values one by one (`periodic`:
+    /// those of a proven period), past the budget: a [`GaveUp`] whose advice (a budget of
+    /// `looked`) a table may be given, else [`SequenceError::CountTooLarge`]. Its first
+    /// [`SUMMARY_VALUES`] + 1 values are looked at first (milliseconds), so that a summary
+    /// that would list too many values is refused as such, and a larger budget is not advised
+    /// only to meet that refusal.
+    fn check_counted(
+        &self,
+        upto: u64,
+        looked: u64,
+        periodic: bool,
+        value: &dyn Fn(u64) -> Result<u64, SequenceError>,
+    ) -> Result<(), SequenceError> {
+        if looked <= self.budget {
+            return Ok(());
+        }
+        let mut probe = Tally::new(upto);
+        for n in 0..looked.min(SUMMARY_VALUES as u64 + 1) {
+            // Past the values known the budget's refusal stands.
+            let Ok(v) = value(n) else { break };
+            probe.add(v, 1)?;
+        }
+        // The budget is a table's too (`SequenceBuilder::budget`), so only one a table may
+        // have is worth advising.
+        let max = Work::SplitTable.max_budget().min(Work::ValuesCounted.max_budget());
+        if looked > max {
+            return Err(SequenceError::CountTooLarge { upto, looked: u128::from(looked), periodic, max });
+        }
+        Err(GaveUp { what: Work::ValuesCounted, used: self.budget, needed: Some(looked) }.into())
     }
 
     /// The rules, the values (two bytes each) and the period of a take-and-break game's
@@ -1012,6 +1029,48 @@ impl Sequence {
             Source::Split { table, rules, period, .. } => Some((rules, table.into_wide_values(), period)),
             Source::Solver(_) => None,
         }
+    }
+}
+
+/// The counts of a summary: values below 2^16 in a vector (a map entry per heap took a tenth
+/// of the time of a `--full --summary` run of a sparse game), the others in a map; more than
+/// [`SUMMARY_VALUES`] distinct values are refused as soon as they are seen.
+struct Tally {
+    upto: u64,
+    small: Vec<u128>,
+    small_distinct: usize,
+    large: std::collections::BTreeMap<u64, u128>,
+}
+
+impl Tally {
+    fn new(upto: u64) -> Tally {
+        Tally { upto, small: Vec::new(), small_distinct: 0, large: Default::default() }
+    }
+
+    /// Adds `count` heaps of value `v`.
+    fn add(&mut self, v: u64, count: u128) -> Result<(), SequenceError> {
+        match usize::try_from(v).ok().filter(|&i| i < 1 << 16) {
+            Some(i) => {
+                if i >= self.small.len() {
+                    self.small.resize(i + 1, 0);
+                }
+                if let Some(c) = self.small.get_mut(i) {
+                    self.small_distinct += usize::from(*c == 0);
+                    *c += count;
+                }
+            }
+            None => *self.large.entry(v).or_default() += count,
+        }
+        if self.small_distinct + self.large.len() > SUMMARY_VALUES {
+            return Err(SequenceError::TooManyValues { upto: self.upto, limit: SUMMARY_VALUES });
+        }
+        Ok(())
+    }
+
+    /// (value, count) in increasing order of the values.
+    fn into_counts(self) -> Vec<(u64, u128)> {
+        let small = self.small.into_iter().enumerate().filter(|&(_, c)| c > 0).map(|(v, c)| (v as u64, c));
+        small.chain(self.large).collect()
     }
 }
 
@@ -1295,6 +1354,31 @@ mod tests {
         // A value past the table, within the budget, is named.
         let e = SequenceBuilder::new(&ruleset("grundys-game")).upto(10).budget(10_000).build().unwrap().counts(5000);
         assert_eq!(e, Err(SequenceError::Unknown { heap: 4096 }));
+    }
+
+    /// Issue 46, row 4: the counts looked at every residue of the proven period, 2^64 - 1 of
+    /// them for bash:18446744073709551614, even for a summary to 7.
+    #[test]
+    fn counts_look_at_no_more_of_a_long_period_than_asked() {
+        for game in ["bash:18446744073709551614", "bounded:18446744073709551614", "bash:9223372036854775808"] {
+            let s = SequenceBuilder::new(&ruleset(game)).upto(7).build().unwrap();
+            assert_eq!(s.counts(7).unwrap(), (0..8).map(|v| (v, 1)).collect::<Vec<_>>(), "{game}");
+        }
+        // One period counted with its repeats: 0 and 1 in runs of 1000.
+        let s = SequenceBuilder::new(&ruleset("subtraction:1000")).upto(7).build().unwrap();
+        assert_eq!(s.counts(999_999_999_999).unwrap(), vec![(0, 500_000_000_000), (1, 500_000_000_000)]);
+        // A period longer than the budget is refused with the budget that counts it, which does.
+        let bash = |budget: u64| SequenceBuilder::new(&ruleset("bash:1500")).upto(7).budget(budget).build().unwrap();
+        let e = bash(1000).counts(1_000_000).unwrap_err();
+        assert_eq!(e, SequenceError::GaveUp(GaveUp { what: Work::ValuesCounted, used: 1000, needed: Some(1501) }));
+        let counts = bash(1501).counts(1_000_000).unwrap();
+        assert_eq!(counts.len(), 1501);
+        assert_eq!((counts[0], counts[1500]), ((0, 667), (1500, 666)));
+        // ... unless its first values already show more distinct values than a summary lists:
+        // then that is the refusal, not a budget that would only lead to it.
+        let s = SequenceBuilder::new(&ruleset("bash:9223372036854775808")).upto(7).budget(1000).build().unwrap();
+        let e = s.counts(10_000_000).unwrap_err();
+        assert_eq!(e, SequenceError::TooManyValues { upto: 10_000_000, limit: SUMMARY_VALUES });
     }
 
     #[test]
