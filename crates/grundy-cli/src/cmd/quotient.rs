@@ -1,9 +1,10 @@
-//! `grundy quotient GAME [--upto N] [--budget N] [--json]`: the misère quotient of a
+//! `grundy quotient GAME [--upto N] [--budget N] [--work N] [--json]`: the misère quotient of a
 //! take-and-break game (Plambeck and Siegel), proven heap by heap, and for every heap size when
-//! the periodicity theorem applies.
+//! the periodicity theorem applies, within a bound on the work that it prints.
 
 use grundy::{
-    parse_u64, Game, MisereQuotient, QuotientBuilder, QuotientError, QuotientStop, Ruleset, MAX_QUOTIENT_ORDER,
+    parse_u64, Game, MisereQuotient, QuotientBuilder, QuotientError, QuotientStop, Ruleset, DEFAULT_QUOTIENT_WORK,
+    MAX_QUOTIENT_ORDER, MAX_QUOTIENT_WORK,
 };
 
 use crate::{emit, CliError, ErrorKind};
@@ -21,6 +22,11 @@ pub struct Args {
     /// The most elements the quotient may have (at most 4096; default 1024).
     #[arg(long, value_name = "N")]
     budget: Option<String>,
+    /// The most units of work (products and sets of elements the proofs and trials read; a
+    /// few nanoseconds each) before the computation stops, keeping the heaps proven so far
+    /// (default 1000000000, a few seconds; at most 1000000000000, about an hour).
+    #[arg(long, value_name = "N")]
+    work: Option<String>,
     /// Print one JSON object.
     #[arg(long)]
     json: bool,
@@ -62,6 +68,20 @@ pub fn run(args: Args) -> Result<(), CliError> {
         }
         builder = builder.max_order(n as usize);
     }
+    let work = match &args.work {
+        Some(w) => {
+            let n = parse_u64(w, "--work").map_err(|e| CliError::usage(e).argument("--work"))?;
+            if n == 0 || n > MAX_QUOTIENT_WORK {
+                return Err(CliError::usage(format!(
+                    "--work {n} is not between 1 and {MAX_QUOTIENT_WORK} (about an hour of work)"
+                ))
+                .argument("--work"));
+            }
+            n
+        }
+        None => DEFAULT_QUOTIENT_WORK,
+    };
+    builder = builder.max_work(work);
     // A bar on a terminal: the heaps added and the order so far (a large quotient takes a
     // minute; pipes see nothing).
     let upto = args.upto.as_deref().and_then(|u| parse_u64(u, "--upto").ok()).unwrap_or(grundy::DEFAULT_QUOTIENT_UPTO);
@@ -85,9 +105,9 @@ pub fn run(args: Args) -> Result<(), CliError> {
         QuotientError::Stopped(s) => CliError::of_kind(ErrorKind::Refused, s),
     })?;
     if args.json {
-        emit(&format!("{}\n", json(&q)));
+        emit(&format!("{}\n", json(&q, work)));
     } else {
-        emit(&text(&q));
+        emit(&text(&q, work));
     }
     Ok(())
 }
@@ -96,7 +116,7 @@ fn names(q: &MisereQuotient, xs: &[u32]) -> Vec<String> {
     xs.iter().map(|&x| q.name(x)).collect()
 }
 
-fn json(q: &MisereQuotient) -> serde_json::Value {
+fn json(q: &MisereQuotient, work: u64) -> serde_json::Value {
     let period = q.period();
     serde_json::json!({
         "game": q.ruleset().to_string(),
@@ -114,10 +134,12 @@ fn json(q: &MisereQuotient) -> serde_json::Value {
         "tame": q.tame(),
         "growth": q.growth().iter().map(|&(h, n)| serde_json::json!({"heap": h, "order": n})).collect::<Vec<_>>(),
         "stopped": q.stop().to_string(),
+        "work": q.proof_states(),
+        "work_limit": work,
     })
 }
 
-fn text(q: &MisereQuotient) -> String {
+fn text(q: &MisereQuotient, work: u64) -> String {
     let mut out = format!(
         "{}: the misère quotient (Plambeck and Siegel) of the heaps up to {}\n",
         q.ruleset(),
@@ -125,17 +147,24 @@ fn text(q: &MisereQuotient) -> String {
     );
     let p = q.p_portion();
     out += &format!("order: {} elements\n", q.order());
-    out += &format!("P-portion: {} ({} elements)\n", names(q, &p).join(", "), p.len());
+    let listed = if p.is_empty() { "none".to_string() } else { names(q, &p).join(", ") };
+    out += &format!("P-portion: {listed} ({} elements)\n", p.len());
     let gens: Vec<String> = q.generators().iter().map(|g| format!("{} (heap {})", g.name, g.heap)).collect();
     out += &format!("generators: {}\n", if gens.is_empty() { "none".to_string() } else { gens.join(", ") });
     let rels: Vec<String> = q.relations().into_iter().map(|(l, r)| format!("{l} = {r}")).collect();
     out += &format!("relations: {}\n", if rels.is_empty() { "none".to_string() } else { rels.join(", ") });
+    if q.order() == 1 {
+        out += &format!(
+            "the trivial quotient {{1}}: no heap up to {} has a move, so every sum is the empty game, which the player to move wins under misère play (P is empty)\n",
+            q.computed_upto()
+        );
+    }
     out += &format!(
         "tame: {}\n",
-        if q.tame() {
-            "yes (the quotient is that of misère Nim: Conway's genus theory plays it)"
-        } else {
-            "no (wild: the quotient is not that of misère Nim)"
+        match (q.tame(), q.order()) {
+            (true, 1) => "yes (the quotient is that of misère Nim on heaps of 0 alone)",
+            (true, _) => "yes (the quotient is that of misère Nim: Conway's genus theory plays it)",
+            (false, _) => "no (wild: the quotient is not that of misère Nim)",
         }
     );
     match q.period() {
@@ -151,12 +180,18 @@ fn text(q: &MisereQuotient) -> String {
             );
             // Where the bound stopped it, which option sets the bound (no command is advised:
             // whether larger trials are proven is not known before the work).
-            if let QuotientStop::NotFound { limit, .. } = q.stop() {
-                if *limit < MAX_QUOTIENT_ORDER {
+            match q.stop() {
+                QuotientStop::NotFound { limit, .. } if *limit < MAX_QUOTIENT_ORDER => {
                     out += &format!(
                         "the elements allowed are set by --budget N (here {limit}; at most {MAX_QUOTIENT_ORDER})\n"
                     );
                 }
+                QuotientStop::Work { limit, .. } if *limit < MAX_QUOTIENT_WORK => {
+                    out += &format!(
+                        "the work allowed is set by --work N (here {limit} units; at most {MAX_QUOTIENT_WORK}, about an hour): a larger N goes on to later heaps\n"
+                    );
+                }
+                _ => {}
             }
         }
     }
@@ -167,6 +202,7 @@ fn text(q: &MisereQuotient) -> String {
         if q.pretending().len() > SHOWN { format!(", the first {SHOWN} (--json lists all)") } else { String::new() },
         shown.join(" ")
     );
+    out += &format!("work: {} units, of the {work} allowed (--work N)\n", q.proof_states());
     out += "A sum of heaps is lost for the player to move exactly when the product of its heaps' elements lies in the P-portion.\n";
     out
 }

@@ -60,6 +60,13 @@ pub const DEFAULT_QUOTIENT_UPTO: u64 = 500;
 pub const MAX_QUOTIENT_ORDER: usize = 4096;
 /// The elements allowed when no other number is given.
 pub const DEFAULT_QUOTIENT_ORDER: usize = 1024;
+/// The work allowed when no other bound is given ([`QuotientBuilder::max_work`]): a few seconds
+/// (200 to 500 million units a second on the 2-core machines of BENCHMARKS.md, release build).
+/// Kayles' quotient, proven at heap 167, takes 73 million units, 0.44's (proven at heap 335)
+/// 145 million, Dawson's Kayles' to heap 31 (520 elements) 105 million.
+pub const DEFAULT_QUOTIENT_WORK: u64 = 1_000_000_000;
+/// The most work a front end lets one quotient do (about an hour).
+pub const MAX_QUOTIENT_WORK: u64 = 1_000_000_000_000;
 /// Memory for the proof's pairs, in 8-byte words (512 MiB).
 const MAX_PROOF_WORDS: usize = 1 << 26;
 /// The trial monoids' new cyclic parts C(i, p) tried when a heap adds a generator.
@@ -85,6 +92,8 @@ pub enum QuotientStop {
     Work {
         /// The last heap computed.
         heap: u64,
+        /// The bound, in units of work ([`QuotientBuilder::max_work`]).
+        limit: u64,
     },
     /// At this heap the proof needed more memory than it may use.
     Memory {
@@ -106,8 +115,8 @@ impl fmt::Display for QuotientStop {
         match self {
             QuotientStop::Proven => f.write_str("the pretending function's period is proven by the periodicity theorem"),
             QuotientStop::Upto(n) => write!(f, "every heap up to {n} was computed, and no period is proven by then"),
-            QuotientStop::Work { heap } => {
-                write!(f, "after heap {heap} the work done passed the bound this computation was given")
+            QuotientStop::Work { heap, limit } => {
+                write!(f, "while heap {} was added the work done passed the bound of {limit} units this computation was given", heap + 1)
             }
             QuotientStop::Memory { heap } => write!(f, "at heap {heap} the proof needed more memory than it may use"),
             QuotientStop::NotFound { heap, limit } => write!(
@@ -172,13 +181,14 @@ pub struct MisereQuotient {
 pub type QuotientProgress = Arc<dyn Fn(u64, usize) + Send + Sync>;
 
 /// Computes a [`MisereQuotient`] within bounds: the heaps (`upto`), the elements
-/// (`max_order`), and the installed stop token for time.
+/// (`max_order`), the work (`max_work`, [`DEFAULT_QUOTIENT_WORK`] unless told), and the
+/// installed stop token for time.
 #[derive(Clone)]
 pub struct QuotientBuilder {
     ruleset: Ruleset,
     upto: Option<u64>,
     max_order: usize,
-    max_work: Option<u64>,
+    max_work: u64,
     progress: Option<QuotientProgress>,
 }
 
@@ -201,7 +211,7 @@ impl QuotientBuilder {
             ruleset: ruleset.clone(),
             upto: None,
             max_order: DEFAULT_QUOTIENT_ORDER,
-            max_work: None,
+            max_work: DEFAULT_QUOTIENT_WORK,
             progress: None,
         }
     }
@@ -219,11 +229,14 @@ impl QuotientBuilder {
         self
     }
 
-    /// Stops once the work done (pairs the proofs visited and elements the trials marked)
-    /// passes `units`, keeping the quotient of the heaps before the one under way: a bound on
-    /// time that does not depend on the machine.
+    /// Stops once the work done passes `units` ([`DEFAULT_QUOTIENT_WORK`] unless told;
+    /// `u64::MAX` for no bound), keeping the quotient of the heaps before the one under way:
+    /// a bound on time that does not depend on the machine. The work is counted as it is done,
+    /// inside each heap (one heap cannot run past it): the products and sets of elements the
+    /// proofs read (the P- and N-conditions), the elements the trial monoids mark and reduce,
+    /// the options imaged, and the candidates tried for a heap. A unit is a few nanoseconds.
     pub fn max_work(mut self, units: u64) -> Self {
-        self.max_work = Some(units);
+        self.max_work = units;
         self
     }
 
@@ -246,7 +259,7 @@ impl QuotientBuilder {
             options: vec![vec![]],
             letters: vec![None],
             max_order: self.max_order,
-            max_work: self.max_work.unwrap_or(u64::MAX),
+            max_work: self.max_work,
             growth: vec![],
             states: 0,
         };
@@ -289,6 +302,13 @@ struct Run<'a> {
 }
 
 impl Run<'_> {
+    /// Counts `units` of work done; `true` once the work passes the bound (the caller stops
+    /// there, keeping the quotient of the heaps before the one under way).
+    fn spend(&mut self, units: u64) -> bool {
+        self.states = self.states.saturating_add(units);
+        self.states > self.max_work
+    }
+
     /// The elements a heap's options pretend to be, with `img` giving each heap's element and
     /// `mul` the product.
     fn images(options: &[Vec<u64>], img: &dyn Fn(u64) -> u32, mul: &dyn Fn(u32, u32) -> u32) -> Vec<u32> {
@@ -303,6 +323,7 @@ impl Run<'_> {
             let q = &self.q;
             let phi = &self.phi;
             let options = Self::images(&self.options[h], &|k| phi[k as usize], &|x, y| q.mul(x, y));
+            self.states = self.states.saturating_add(self.options[h].len() as u64);
             self.letters[h] = Some(Letter { element: self.phi[h], options });
         }
         self.letters[h].clone()
@@ -321,6 +342,11 @@ impl Run<'_> {
         self.options.push(opts);
         self.letters.push(None);
         let h = n as usize;
+        let work_out = |run: &mut Self| Ok(Err(run.work_stop(n)));
+        // Listing the options and their elements, and the period check after the heap.
+        if self.spend(2 * self.options[h].len() as u64 + n) {
+            return work_out(self);
+        }
         if self.options[h].is_empty() {
             // No move: the heap is the empty game, 1.
             self.phi.push(0);
@@ -331,9 +357,16 @@ impl Run<'_> {
         let tr = Self::images(&self.options[h], &|k| self.phi[k as usize], &|x, y| q.mul(x, y));
         let heap_is_p = !tr.iter().any(|&t| q.is_p(t));
         let base = self.alphabet(h);
+        if self.spend(0) {
+            return work_out(self);
+        }
         for x in 0..q.size as u32 {
             if q.is_p(x) != heap_is_p {
                 continue;
+            }
+            // The products of every y with x and with the options' elements.
+            if self.spend(q.size as u64 * (1 + tr.len() as u64)) {
+                return work_out(self);
             }
             let agrees = (0..q.size as u32).all(|y| !q.is_p(q.mul(y, x)) || !tr.iter().any(|&t| q.is_p(q.mul(y, t))));
             if !agrees {
@@ -348,7 +381,7 @@ impl Run<'_> {
                 }
                 Verdict::Fails(_) => {}
                 Verdict::TooMany => return Ok(Err(self.abandon(QuotientStop::Memory { heap: n }))),
-                Verdict::WorkOut => return Ok(Err(self.abandon(QuotientStop::Work { heap: n - 1 }))),
+                Verdict::WorkOut => return Ok(Err(self.work_stop(n))),
             }
         }
         // 2. A new generator, found by refinement from Q × C(2, 2) (as MisereSolver does).
@@ -371,6 +404,10 @@ impl Run<'_> {
         // Cyclic parts C(2, 2) first, then the smaller C(1, 2) where the exponents allow, for
         // when the first pass too many elements.
         for least in [2, 1] {
+            // The generators' closure and normal forms: products of every element by each.
+            if self.spend((h + self.q.size * (1 + self.phi.len().min(self.q.size))) as u64) {
+                return Ok(Err(self.work_stop(n)));
+            }
             let (cover, gens) = self.cover(h, least);
             for (i, p) in TRIAL_SHAPES {
                 let mut freed = gens.clone();
@@ -443,7 +480,10 @@ impl Run<'_> {
                 Trial::Fails(sum) => sum,
                 t => return Ok(self.settle(n, t)),
             };
-            let sum = self.deepest_failure(&cand, sum);
+            let (sum, looked) = self.deepest_failure(&cand, sum);
+            if self.spend(looked) {
+                return Ok(self.settle(n, Trial::WorkOut));
+            }
             let (_, should_be_p) = cand.element_and_outcome(&sum);
             let mut next = None;
             'sizes: for k in 1..=sum.len() {
@@ -479,9 +519,12 @@ impl Run<'_> {
     /// A failing sum whose options all come out as their own options say, found by following
     /// failing options down from `sum` (a sum fails when its element's mark is not what its
     /// options' elements give): its options are then likely right, so the sum's outcome is the
-    /// one they give, which the next trial must reproduce.
-    fn deepest_failure(&self, cand: &Candidate, mut sum: Vec<(usize, u32)>) -> Vec<(usize, u32)> {
+    /// one they give, which the next trial must reproduce. Also returns the work done: the sums
+    /// looked at, each for its products.
+    fn deepest_failure(&self, cand: &Candidate, mut sum: Vec<(usize, u32)>) -> (Vec<(usize, u32)>, u64) {
+        let looked = std::cell::Cell::new(0u64);
         let fails = |s: &[(usize, u32)]| {
+            looked.set(looked.get() + 1 + (s.len() * s.len()) as u64);
             let (x, lost) = cand.element_and_outcome(s);
             cand.m.is_p(x) != lost
         };
@@ -507,7 +550,7 @@ impl Run<'_> {
             }
             break;
         }
-        sum
+        (sum, looked.get())
     }
 
     /// What a trial's outcome other than a failing sum means for the search of heap n's
@@ -523,7 +566,7 @@ impl Run<'_> {
             }
             Trial::Fails(_) | Trial::TooLarge | Trial::TooManyParts | Trial::NotMinimal => None,
             Trial::TooMuchMemory => Some(Err(self.abandon(QuotientStop::Memory { heap: n }))),
-            Trial::WorkOut => Some(Err(self.abandon(QuotientStop::Work { heap: n - 1 }))),
+            Trial::WorkOut => Some(Err(self.work_stop(n))),
         }
     }
 
@@ -546,6 +589,11 @@ impl Run<'_> {
             })
             .collect();
         (cover, freed)
+    }
+
+    /// Forgets heap `n`, being added when the work passed its bound.
+    fn work_stop(&mut self, n: u64) -> QuotientStop {
+        self.abandon(QuotientStop::Work { heap: n - 1, limit: self.max_work })
     }
 
     /// Forgets the heap being added (the quotient stands for the heaps before it).
@@ -631,13 +679,24 @@ impl Run<'_> {
             if self.options[k].is_empty() {
                 continue;
             }
+            // Each option's image is a product over the freed parts, and the letter is looked
+            // for among those found.
+            let units = (self.options[k].len() * (1 + freed.len()) + letters.len()) as u64;
+            if self.spend(units) {
+                return Ok(Err(Trial::WorkOut));
+            }
             let l = Letter { element: img(k as u64), options: Self::images(&self.options[k], &img, &prod) };
             match letters.iter_mut().find(|(m, _, _)| *m == l) {
                 Some((_, _, heaps)) => heaps.push(k),
                 None => letters.push((l, 2 * k as u64 - 1, vec![k])),
             }
         }
-        // Mark P from the lightest sum reaching each element (Dijkstra over the weights).
+        // Mark P from the lightest sum reaching each element (Dijkstra over the weights), in
+        // tables of the trial's size.
+        if self.spend(size as u64) {
+            return Ok(Err(Trial::WorkOut));
+        }
+        let per_product = 1 + freed.len() as u64;
         let mut dist = vec![u64::MAX; size];
         let mut parent: Vec<(u32, u32)> = vec![(u32::MAX, u32::MAX); size];
         let mut done = vec![false; size];
@@ -651,8 +710,9 @@ impl Run<'_> {
                 continue;
             }
             ticker.tick()?;
-            self.states += 1;
-            if self.states > self.max_work {
+            // The element, its products by each letter (each product one step per freed part)
+            // and the products of its sum's letters' options (counted with the sum below).
+            if self.spend(1 + per_product * letters.len() as u64) {
                 return Ok(Err(Trial::WorkOut));
             }
             done[x as usize] = true;
@@ -664,7 +724,8 @@ impl Run<'_> {
                 word.push(l);
                 y = prev;
             }
-            self.states += (word.len() * word.len()) as u64;
+            let options: usize = word.iter().map(|&l| letters[l as usize].0.options.len()).sum();
+            self.states = self.states.saturating_add(per_product * (word.len() * word.len() + options) as u64);
             let mut any = false;
             let mut into_p = false;
             let mut seen: Vec<u32> = vec![];
@@ -695,10 +756,23 @@ impl Run<'_> {
             }
         }
         let gens: Vec<u32> = letters.iter().map(|(l, _, _)| l.element).collect();
-        let (m, class) = match monoid::reduce(size, &prod, &gens, &is_p, size, self.max_order, &mut self.states) {
+        let reduced = monoid::reduce(
+            size,
+            &prod,
+            &gens,
+            &is_p,
+            size,
+            self.max_order,
+            (per_product, &mut self.states, self.max_work),
+        );
+        let (m, class) = match reduced {
             Ok(r) => r,
-            Err(_) => return Ok(Err(Trial::TooLarge)),
+            Err(monoid::NotReduced::TooLarge) => return Ok(Err(Trial::TooLarge)),
+            Err(monoid::NotReduced::WorkOut) => return Ok(Err(Trial::WorkOut)),
         };
+        if self.spend(0) {
+            return Ok(Err(Trial::WorkOut));
+        }
         // A heap without a move is the empty game, 1, whatever its image (freed or not).
         let phi: Vec<u32> = (0..=h as u64)
             .map(|k| if k == 0 || self.options[k as usize].is_empty() { 0 } else { class[img(k) as usize] })
@@ -723,7 +797,12 @@ impl Run<'_> {
         let (m, reduced) = (&c.m, &c.reduced);
         let h = self.options.len() - 1;
         let plain: Vec<Letter> = reduced.iter().map(|(l, _)| l.clone()).collect();
-        Ok(match verify::verify(m, &plain, MAX_PROOF_WORDS, &mut self.states, self.max_work)? {
+        let verdict = verify::verify(m, &plain, MAX_PROOF_WORDS, &mut self.states, self.max_work)?;
+        // The check of minimality reads the whole table, and a row of bits per element.
+        if verdict == Verdict::Holds && self.spend((m.size * m.size + m.size * m.size.div_ceil(64)) as u64) {
+            return Ok(Trial::WorkOut);
+        }
+        Ok(match verdict {
             // The reduction makes the monoid minimal; the check makes it part of the proof.
             Verdict::Holds if verify::minimal(m, &gens_of(&plain)).is_ok() => Trial::Proven(m.clone(), c.phi.clone()),
             Verdict::Holds => Trial::NotMinimal,
@@ -1004,8 +1083,9 @@ impl MisereQuotient {
         self.proven().then_some(true)
     }
 
-    /// Whether the quotient is that of misère Nim (the game is tame: Conway's genus theory
-    /// plays it).
+    /// Whether the quotient is that of misère Nim restricted to the heaps whose values occur
+    /// (the game is tame, Plambeck and Siegel: Conway's genus theory plays it); the trivial
+    /// quotient {1} of a game where no heap has a move is misère Nim's on heaps of 0, tame.
     pub fn tame(&self) -> bool {
         monoid::is_tame(&self.monoid)
     }
@@ -1020,7 +1100,7 @@ impl MisereQuotient {
         &self.growth
     }
 
-    /// How many (element, options) pairs the proofs visited.
+    /// The work done, in the units [`QuotientBuilder::max_work`] bounds.
     pub fn proof_states(&self) -> u64 {
         self.states
     }
@@ -1113,7 +1193,7 @@ impl MisereQuotient {
 
 /// The work a quotient computed for an analysis may do (well under a second): Kayles'
 /// quotient, proven at heap 167, takes about half of it.
-pub const ANALYSIS_QUOTIENT_WORK: u64 = 4_000_000;
+pub const ANALYSIS_QUOTIENT_WORK: u64 = 150_000_000;
 
 /// The quotient of `ruleset` as an analysis uses it: computed once per process within
 /// [`ANALYSIS_QUOTIENT_WORK`] and the default bounds, then kept. `None` for a ruleset that is

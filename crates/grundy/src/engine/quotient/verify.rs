@@ -54,7 +54,10 @@ pub(crate) enum Verdict {
 }
 
 /// Checks the P- and N-conditions for the monoid `m` and the heaps `letters`; `states` counts
-/// the pairs visited (for the report of the work done).
+/// the work done as it goes (each product looked at by the P-condition; for each pair visited,
+/// one unit, the words of its set of options' elements read and written, the elements in it
+/// and in the letter's options, and the words of the sets it is compared with), and the check
+/// stops with [`Verdict::WorkOut`] as soon as it passes `max_states`.
 pub(crate) fn verify(
     m: &Bipartite,
     letters: &[Letter],
@@ -67,8 +70,13 @@ pub(crate) fn verify(
     }
     let mut ticker = Ticker::new(1 << 12);
     // P-condition.
+    let per_element: u64 = letters.iter().map(|l| 1 + l.options.len() as u64).sum();
     for y in 0..m.size as u32 {
         ticker.tick()?;
+        *states += per_element;
+        if *states > max_states {
+            return Ok(Verdict::WorkOut);
+        }
         for l in letters {
             if m.is_p(m.mul(y, l.element)) && l.options.iter().any(|&t| m.is_p(m.mul(y, t))) {
                 let mut word = word_to(m, letters, y);
@@ -90,9 +98,14 @@ pub(crate) fn verify(
         let (x, tr) = (queue[at].0, queue[at].1.clone());
         let from = at;
         at += 1;
+        let in_tr: u64 = tr.iter().map(|w| u64::from(w.count_ones())).sum();
         for (li, l) in letters.iter().enumerate() {
             ticker.tick()?;
-            *states += 1;
+            // The set's words are read, built and compared (3), its elements and the letter's
+            // options multiplied, and each set kept for the product compared with it (2 words
+            // each, with the retain).
+            let kept = minimal[m.mul(x, l.element) as usize].len() as u64;
+            *states += 1 + (3 + 2 * kept) * words as u64 + in_tr + l.options.len() as u64;
             if *states > max_states {
                 return Ok(Verdict::WorkOut);
             }
