@@ -126,3 +126,26 @@ fn the_computer_wins_a_game_in_the_terminal() {
     assert!(all.contains("computer: ") && all.contains("(a winning move)"), "{all}");
     assert!(all.contains("The computer wins."), "{all}");
 }
+
+/// Every-SG searches each game's positions memoised on their canonical form (heaps in any
+/// order are one position), and its budget counts the options it visits, checked as they are
+/// listed: `take-or-split:2 20 --every` once took 47 s and 1.39 GB of ordered positions to end
+/// in "the budget of 2000000 positions is not enough" (and the web's time limit advised this
+/// very command); it answers now, and a budget too small is refused in the unit that costs.
+#[test]
+fn every_sg_searches_canonical_positions_within_a_budget_of_options_visited() {
+    let t = text(&["analyze", "take-or-split:2", "20", "--every"]);
+    assert!(t.contains("outcome: "), "{t}");
+    let out = grundy(&["analyze", "take-or-split:2", "20", "--every", "--budget", "2000"]);
+    assert_eq!(out.status.code(), Some(2));
+    let e = String::from_utf8_lossy(&out.stderr);
+    assert!(e.contains("the budget of 2000 moves examined is not enough"), "{e}");
+    assert_eq!(e.trim_end().lines().count(), 1, "{e}");
+    // A heap of 999 has about 3 * 10^8 splits into 5 parts: counted, not listed, and refused
+    // before the work.
+    let started = std::time::Instant::now();
+    let out = grundy(&["analyze", "take-or-split:5", "999", "--every"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("moves examined is not enough"));
+    assert!(started.elapsed() < std::time::Duration::from_secs(10), "{:?}", started.elapsed());
+}

@@ -310,3 +310,31 @@ fn bad_input_and_work_past_the_bounds_are_refused_up_front() {
         assert!(e.contains(needle), "{args:?}: {e}");
     }
 }
+
+/// `--upto N` bounds the work: each code is computed to N and no further, so Kayles, whose
+/// period the Guy-Smith theorem proves from 157 values, is unsolved up to 100 and trivial up to
+/// 1,000. A code whose table is forecast (from the time its first values took, as `grundy sg`
+/// forecasts it) to pass two minutes is refused within seconds, naming the code and an
+/// `--upto` forecast to fit (0.77...7 with 255 digits: dense, at least quadratic). hex:0.8 to
+/// a million once ran for hours: a million values of it do not even fit in one table, and are
+/// refused at once.
+#[test]
+fn upto_bounds_the_work_and_long_codes_are_forecast_and_refused() {
+    let small = lines(&grundy(&["survey", "0.77", "--upto", "100", "--json"]));
+    assert_eq!((small[0]["class"].as_str(), small[0]["upto"].as_u64()), (Some("unsolved"), Some(100)));
+    let large = lines(&grundy(&["survey", "0.77", "--upto", "1000", "--json"]));
+    assert_eq!(large[0]["class"], "trivial");
+    let o = grundy(&["survey", "0.77", "hex:0.8", "--upto", "1000000"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
+    assert!(stderr(&o).contains("code hex:0.8: --upto 1000000 is past the 520223 values one table"), "{}", stderr(&o));
+    let sevens = format!("0.{}", "7".repeat(255));
+    let started = std::time::Instant::now();
+    let o = grundy(&["survey", "0.77", &sevens, "--upto", "1000000"]);
+    assert!(started.elapsed() < std::time::Duration::from_secs(60), "the forecast came late");
+    assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
+    let e = stderr(&o);
+    assert_eq!(e.trim_end().lines().count(), 1, "{e}");
+    assert!(e.contains(&format!("code {sevens}: computing G(0..1000000) is forecast to take roughly")), "{e}");
+    let advised: u64 = e.split("lower --upto to ").nth(1).and_then(|t| t.split(' ').next()).unwrap().parse().unwrap();
+    assert!(advised < 1_000_000, "{e}");
+}

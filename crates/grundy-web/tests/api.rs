@@ -226,6 +226,21 @@ async fn budget_errors_name_the_budget_and_the_command_line() {
     assert_eq!((&v["suggested_budget"], &v["command"]), (&Value::Null, &Value::Null), "{v}");
 }
 
+/// Every-SG of take-or-split:2 from a heap of 20 once ran past the server's time limit, whose
+/// 503 advised a command line that then ran out of its budget: it answers now (positions
+/// memoised on their canonical form), and a budget too small is refused in options visited,
+/// with no budget or command guessed (how many more is not known before the work).
+#[tokio::test]
+async fn every_sg_of_take_or_split_answers_and_its_budget_counts_options() {
+    let body = json!({"game": "take-or-split:2", "position": [20], "every": true});
+    let (s, v) = post_json("/api/analyze", body).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let body = json!({"game": "take-or-split:2", "position": [20], "every": true, "budget": 2000});
+    let (s, v) = post_json("/api/analyze", body).await;
+    assert_error(s, &v, StatusCode::UNPROCESSABLE_ENTITY, "the budget of 2000 moves examined is not enough");
+    assert_eq!((&v["suggested_budget"], &v["command"]), (&Value::Null, &Value::Null), "{v}");
+}
+
 #[tokio::test]
 async fn move_replies_and_plays_the_humans_move_first() {
     // The computer's reply from an N position is a winning move.

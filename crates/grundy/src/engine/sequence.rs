@@ -178,6 +178,10 @@ pub enum SequenceError {
         seconds: f64,
         /// The values computed when the forecast was made.
         computed: u64,
+        /// The most values the same forecast puts within the limit (at least `computed`): a
+        /// table of half as many is forecast to take half the limit or less, as the time at
+        /// least doubles with each doubling of the values.
+        fits: u64,
     },
     /// The table's length does not fit in this machine's addresses.
     #[error("the table does not fit in memory")]
@@ -537,12 +541,13 @@ impl SequenceBuilder {
             }
             engine.extend_to(end, cap)?;
             if let Some((f, limit)) = forecast.as_mut() {
-                if let Some(seconds) = f.observe(engine.len(), cap).filter(|&s| s > *limit) {
+                if let Some((seconds, fits)) = f.observe(engine.len(), cap, *limit).filter(|&(s, _)| s > *limit) {
                     return Err(SequenceError::Forecast {
                         ruleset: self.ruleset.to_string(),
                         last: cap as u64 - 1,
                         seconds,
                         computed: engine.len() as u64,
+                        fits: fits as u64,
                     });
                 }
             }
@@ -659,8 +664,10 @@ impl Forecast {
     }
 
     /// Reads the clock when `len` has reached the probe; returns the forecast seconds for
-    /// `cap` values once two readings are known and the run has taken [`FORECAST_AFTER`].
-    fn observe(&mut self, len: usize, cap: usize) -> Option<f64> {
+    /// `cap` values once two readings are known and the run has taken [`FORECAST_AFTER`], with
+    /// the most values (`len` doubled a whole number of times, at most `cap`) that the same
+    /// growth puts within `limit` seconds (`len` when none more do).
+    fn observe(&mut self, len: usize, cap: usize, limit: f64) -> Option<(f64, usize)> {
         if len < self.probe {
             return None;
         }
@@ -678,11 +685,15 @@ impl Forecast {
                 .clamp(2.0, 16.0);
                 let mut forecast = t;
                 let mut at = len;
+                let mut fits = len;
                 while at < cap {
                     forecast *= growth;
                     at = at.saturating_mul(2);
+                    if forecast <= limit {
+                        fits = at.min(cap);
+                    }
                 }
-                Some(forecast)
+                Some((forecast, fits))
             }
             _ => None,
         };

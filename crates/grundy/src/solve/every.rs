@@ -24,7 +24,8 @@ use crate::game::convention::Outcome;
 use crate::game::{Component, Move, Position};
 use crate::rules::Ruleset;
 use crate::solve::analysis::{blank_analysis, Analysis, AnalyzeOptions, WinningMove};
-use crate::solve::naive;
+use crate::solve::naive::{self, NaiveSolver};
+use crate::stop::Ticker;
 
 /// How many of a game's moves lead to each step, the move along its best line and the move
 /// along its slowest line (the positions they leave).
@@ -80,12 +81,36 @@ pub(crate) fn assemble(position: &Position, after: Vec<Position>) -> Position {
     }
 }
 
-/// The steps of one game's positions, found by exhaustive search (memoised), or by the games'
-/// own rules where they are known at any size: Euclid's game, and a Nim heap (won when not
-/// empty, and its only lost option, the empty heap, has step 0: step 1).
+/// The steps of one game's positions, found by exhaustive search (memoised on the canonical
+/// form of each position: heaps in any order, and finished ones, are one entry), or by the
+/// games' own rules where they are known at any size: Euclid's game, and a Nim heap (won when
+/// not empty, and its only lost option, the empty heap, has step 0: step 1).
+///
+/// The search's work is the options it visits (each listed by the rule, made canonical and
+/// looked up), counted as they are listed against `budget` ([`Work::MovesExamined`]); its
+/// memory, the positions it keeps, against the same number within [`Work::PositionsSearched`].
 struct Steps {
     memo: HashMap<Position, (bool, u64)>,
     budget: u64,
+    /// The options visited so far.
+    visited: u64,
+    ticker: Ticker,
+}
+
+impl Steps {
+    fn new(budget: u64) -> Self {
+        Steps { memo: HashMap::new(), budget: Work::MovesExamined.clamp(budget), visited: 0, ticker: Ticker::new(1024) }
+    }
+
+    /// Counts `n` options visited, refusing once they pass the budget.
+    fn visit(&mut self, n: usize) -> Result<(), AnalyzeError> {
+        self.visited = self.visited.saturating_add(n as u64);
+        if self.visited > self.budget {
+            return Err(GaveUp { what: Work::MovesExamined, used: self.budget, needed: None }.into());
+        }
+        self.ticker.tick()?;
+        Ok(())
+    }
 }
 
 impl Steps {
@@ -102,13 +127,26 @@ impl Steps {
             }
             _ => {}
         }
-        if let Some(&r) = self.memo.get(position) {
+        let key = NaiveSolver::key_of(position);
+        if let Some(&r) = self.memo.get(&key) {
             return Ok(r);
         }
-        if self.memo.len() as u64 >= self.budget {
-            return Err(GaveUp { what: Work::PositionsSearched, used: self.budget, needed: None }.into());
+        let held = Work::PositionsSearched.clamp(self.budget);
+        if self.memo.len() as u64 >= held {
+            return Err(GaveUp { what: Work::PositionsSearched, used: held, needed: None }.into());
+        }
+        // A position whose options alone would pass the budget is refused before they are
+        // listed (a take-or-split heap of 1,000 has millions of splits into 5 parts).
+        if let Position::Board(b, numbers) = position {
+            if let Some(bound) = b.rules().option_count_bound(numbers) {
+                let bound = u64::try_from(bound).unwrap_or(u64::MAX);
+                if self.visited.saturating_add(bound) > self.budget {
+                    return Err(GaveUp { what: Work::MovesExamined, used: self.budget, needed: None }.into());
+                }
+            }
         }
         let options = naive::moves(position, crate::game::Player::First);
+        self.visit(options.len())?;
         let mut lost_steps = vec![];
         let mut all_steps = vec![];
         for (_, next) in &options {
@@ -123,7 +161,7 @@ impl Steps {
             (None, Some(&s)) => (false, s + 1),
             (None, None) => (false, 0),
         };
-        self.memo.insert(position.clone(), r);
+        self.memo.insert(key, r);
         Ok(r)
     }
 
@@ -152,6 +190,7 @@ impl Steps {
         let options = grouped_options(position).unwrap_or_else(|| {
             naive::moves(position, crate::game::Player::First).into_iter().map(|(_, p)| (p, 1u128)).collect()
         });
+        self.visit(options.len())?;
         for (next, times) in options {
             let (next_wins, step) = self.of(&next)?;
             *counts.entry(step).or_default() += times;
@@ -255,7 +294,7 @@ pub(crate) struct ComputerTurn {
 pub(crate) fn computer_turn(position: &Position, budget: u64) -> Result<Option<ComputerTurn>, AnalyzeError> {
     check_games(position)?;
     let parts = parts(position);
-    let mut steps = Steps { memo: HashMap::new(), budget: Work::PositionsSearched.clamp(budget) };
+    let mut steps = Steps::new(budget);
     let mut found = vec![];
     for p in &parts {
         found.push(steps.of(&p.position)?);
@@ -286,7 +325,7 @@ pub(crate) fn computer_turn(position: &Position, budget: u64) -> Result<Option<C
 pub(crate) fn every(position: &Position, options: &AnalyzeOptions) -> Result<Analysis, AnalyzeError> {
     check_games(position)?;
     let parts = parts(position);
-    let mut steps = Steps { memo: HashMap::new(), budget: Work::PositionsSearched.clamp(options.budget) };
+    let mut steps = Steps::new(options.budget);
     let mut found = vec![];
     for p in &parts {
         found.push(steps.of(&p.position)?);

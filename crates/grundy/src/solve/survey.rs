@@ -25,6 +25,8 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
+use crate::engine::heap::human_seconds;
+use crate::engine::sequence::UNSTORED_TIME_LIMIT;
 use crate::engine::{SequenceBuilder, SequenceError};
 use crate::error::Work;
 use crate::rules::take_break::octal::SplitRules;
@@ -394,9 +396,17 @@ pub fn check_survey(codes: usize, upto: u64) -> Result<(), SurveyError> {
     Ok(())
 }
 
-/// Classifies one code by computing G(0..=upto) (at least 4,096 values), stopping early at a
-/// period proven by the Guy-Smith theorem. The line's `equivalent` is empty: [`group`] fills it
-/// in over a whole survey. The answer depends only on `code` and `upto`.
+/// Classifies one code by computing G(0..=upto), no more (`upto` bounds the work: a period
+/// the Guy-Smith theorem proves only from more values is not claimed, and the code is
+/// unsolved up to `upto`), stopping early at a period proven by the theorem. The line's
+/// `equivalent` is empty: [`group`] fills it in over a whole survey. The answer depends only
+/// on `code` and `upto`.
+///
+/// A code whose table is forecast, from the time its first values took, to take longer than
+/// [`UNSTORED_TIME_LIMIT`] is refused ([`SurveyError::Refused`]), as `grundy sg` refuses it
+/// without a store: the same forecast, made within seconds of the start, and a survey keeps a
+/// code only once it is finished. The message names the code and the `--upto` that is forecast
+/// to fit.
 ///
 /// ```
 /// use grundy::solve::survey::{classify, SurveyClass};
@@ -412,11 +422,24 @@ pub fn classify(code: &str, upto: u64) -> Result<SurveyLine, SurveyError> {
     let Some(rules) = ruleset.split_rules() else {
         return Err(SurveyError::BadInput(format!("code '{code}' is not a take-and-break game")));
     };
-    let engine_error = |e: SequenceError| SurveyError::Engine { code: code.to_string(), reason: e.to_string() };
+    // A code that splits a heap in three keeps sets of values for each size: fewer fit.
+    let max = crate::engine::heap::split_table_work(&rules).max_budget();
+    if upto >= max {
+        return Err(SurveyError::Refused(format!(
+            "code {code}: --upto {upto} is past the {max} values one table of this code can hold here ({}): ask for fewer",
+            crate::error::human_bytes(u128::from(crate::error::MEMORY_LIMIT))
+        )));
+    }
+    let engine_error = |e: SequenceError| match e {
+        SequenceError::Forecast { seconds, computed, fits, .. } => {
+            forecast_refusal(code, upto, seconds, computed, fits)
+        }
+        e => SurveyError::Engine { code: code.to_string(), reason: e.to_string() },
+    };
     let sequence = SequenceBuilder::new(&ruleset)
         .upto(upto)
-        .budget(upto.saturating_add(1).max(crate::engine::sequence::MIN_VALUES))
-        .forecast_limit(None)
+        .budget(upto.saturating_add(1))
+        .forecast_limit(Some(UNSTORED_TIME_LIMIT))
         .build()
         .map_err(engine_error)?;
     let period = sequence.period();
@@ -434,6 +457,17 @@ pub fn classify(code: &str, upto: u64) -> Result<SurveyLine, SurveyError> {
         })?);
     }
     Ok(line_of(code, &ruleset, &rules, upto, period, &values))
+}
+
+/// The refusal of a code whose table is forecast to take longer than [`UNSTORED_TIME_LIMIT`],
+/// with the `--upto` that the same forecast puts under half of it (`fits` values fit the limit).
+fn forecast_refusal(code: &str, upto: u64, seconds: f64, computed: u64, fits: u64) -> SurveyError {
+    SurveyError::Refused(format!(
+        "code {code}: computing G(0..{upto}) is forecast to take roughly {} (from the time the first {computed} values took), past the {} one code of a survey may take (it is kept only once finished): lower --upto to {} or less (forecast to take under half of that), or leave {code} out",
+        human_seconds(seconds),
+        human_seconds(UNSTORED_TIME_LIMIT.as_secs_f64()),
+        (fits / 2).max(1) - 1,
+    ))
 }
 
 /// The line of a code from its values (`values` = G(0..span), the pre-period and one period

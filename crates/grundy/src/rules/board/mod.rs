@@ -317,6 +317,13 @@ pub trait BoardRules {
         false
     }
 
+    /// How many options `numbers` has, or an upper bound, when known without listing them
+    /// (`None`, the default, when not): a search refuses a position whose options alone would
+    /// pass its budget before it lists them.
+    fn option_count_bound(&self, _numbers: &[u64]) -> Option<u128> {
+        None
+    }
+
     /// An upper bound on how many moves a game from `numbers` can last, for searches that
     /// recurse along a game (Every-SG refuses past a limit rather than overflow its stack); by
     /// default the sum of the numbers, right for games whose every move lowers some number.

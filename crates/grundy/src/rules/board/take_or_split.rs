@@ -1208,6 +1208,26 @@ impl BoardRules for TakeOrSplit {
         Ok(answer)
     }
 
+    /// Exactly: each heap's takes (one per smaller size) and its splits (the partitions of
+    /// it into K parts, counted without listing them).
+    fn option_count_bound(&self, numbers: &[u64]) -> Option<u128> {
+        Some(
+            numbers
+                .iter()
+                .map(|&n| u128::from(n).saturating_add(partitions_into(n, self.k)))
+                .fold(0, u128::saturating_add),
+        )
+    }
+
+    /// A split keeps the objects, so the sum alone does not bound a game: 2 * objects - heaps
+    /// does (a take lowers the objects by at least 1 and the heaps by at most 1, a split raises
+    /// the heaps by K - 1 >= 1, and there are never more heaps than objects).
+    fn longest_game(&self, numbers: &[u64]) -> u128 {
+        let objects: u128 = numbers.iter().map(|&n| u128::from(n)).sum();
+        let heaps = numbers.iter().filter(|&&n| n > 0).count() as u128;
+        2 * objects - heaps
+    }
+
     fn canonical(&self, numbers: &[u64]) -> Vec<u64> {
         let mut c: Vec<u64> = numbers.iter().copied().filter(|&h| h > 0).collect();
         c.sort_unstable();
@@ -1285,6 +1305,42 @@ fn example_parts(k: u64) -> String {
     }
 }
 
+/// How many multisets of `k` positive parts sum to `n`, or an upper bound (saturating at
+/// `u128::MAX`): the compositions C(n - 1, k - 1) when they are at most 2^20 (each multiset is
+/// at least one composition), else exactly, as the partitions of n - k into at most k parts,
+/// in O((n - k) k) steps while n - k <= 2^16 (past it the compositions' bound stands).
+fn partitions_into(n: u64, k: u64) -> u128 {
+    if k == 0 || n < k {
+        return u128::from(n == 0 && k == 0);
+    }
+    // C(n - 1, k - 1), saturating (a bound: each multiset is at least one composition).
+    let r = (k - 1).min(n - k);
+    let mut c: u128 = 1;
+    for i in 0..r {
+        c = match c.checked_mul(u128::from(n - 1 - i)) {
+            Some(x) => x / u128::from(i + 1),
+            None => u128::MAX,
+        };
+        if c == u128::MAX {
+            break;
+        }
+    }
+    if c <= 1 << 20 || n - k > 1 << 16 {
+        return c;
+    }
+    // Partitions of n - k into at most k parts: q[m] over parts of size 1..=k, one size at a
+    // time (the conjugate of "exactly k parts").
+    let rest = (n - k) as usize;
+    let mut q = vec![0u128; rest + 1];
+    q[0] = 1;
+    for part in 1..=(k as usize).min(rest) {
+        for m in part..=rest {
+            q[m] = q[m].saturating_add(q[m - part]);
+        }
+    }
+    q[rest]
+}
+
 /// Every multiset of `k` parts of n, each at least `lo`, parts from the smallest.
 fn partitions(n: u64, k: usize, lo: u64, parts: &mut Vec<u64>, out: &mut dyn FnMut(&[u64])) {
     if k == 1 {
@@ -1307,6 +1363,30 @@ fn partitions(n: u64, k: usize, lo: u64, parts: &mut Vec<u64>, out: &mut dyn FnM
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The count of splits without listing them, against the listing.
+    #[test]
+    fn partitions_are_counted_as_listed() {
+        for k in 1..7u64 {
+            for n in 0..60u64 {
+                let mut listed = 0u128;
+                if k >= 1 {
+                    partitions(n, k as usize, 1, &mut Vec::new(), &mut |_| listed += 1);
+                }
+                assert!(partitions_into(n, k) >= listed, "n {n} k {k}");
+                if n >= k && n - k >= 1 {
+                    // Past the compositions' shortcut the count is exact.
+                    let c = partitions_into(n, k);
+                    assert!(c == listed || c <= 1 << 20, "n {n} k {k}: {c} against {listed}");
+                }
+            }
+        }
+        assert_eq!(partitions_into(900, 4), {
+            let mut listed = 0u128;
+            partitions(900, 4, 1, &mut Vec::new(), &mut |_| listed += 1);
+            listed
+        });
+    }
 
     #[test]
     fn the_listing_limits_are_the_library_s() {
