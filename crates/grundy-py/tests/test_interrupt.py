@@ -106,8 +106,18 @@ def countdown(p):
     return [p - d for d in (1, 2, 3) if p >= d]
 
 
+def sessions():
+    """Sessions of a game whose first check takes 1.4 s each (then refused)."""
+    for i in range(8):
+        try:
+            grundy.Session("octal:0.764", [100_001 + i])
+        except grundy.Refused:
+            pass
+
+
 # Each call runs for seconds to minutes when left alone (release build, 2 shared cores):
-# sequence 15 s, batch 14 s, pattern 5 s, heap_game 5 s, game 6 s, quotient 40-70 s, survey 9 s.
+# sequence 15 s, batch 14 s, pattern 5 s, heap_game 5 s, game 6 s, quotient 40-70 s, survey 9 s,
+# session 11 s.
 LONG_CALLS = {
     "sequence": lambda: grundy.sequence("octal:0.764", 200_000),
     "batch": lambda: grundy.batch([{"game": "octal:0.764", "position": [100_000 + i]} for i in range(8)]),
@@ -116,6 +126,7 @@ LONG_CALLS = {
     "game": lambda: grundy.game(countdown).value(1_000_000),
     "quotient": lambda: grundy.quotient("octal:0.777"),
     "survey": lambda: grundy.survey(["0.764", "0.356"], 100_000),
+    "session": sessions,
 }
 
 
