@@ -7,6 +7,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyList;
 
 use crate::errors::{analyze_error, bad_input};
+use crate::interrupt::interruptible;
 
 /// One winning move: its words and the position it leaves.
 #[pyclass(module = "grundy", name = "WinningMove", frozen, get_all)]
@@ -205,7 +206,8 @@ pub fn checked_budget(budget: Option<u64>, default: u64) -> PyResult<u64> {
 /// budget would do.
 ///
 /// Raises `grundy.BadInput` naming the bad part of the game or position, `grundy.GaveUp`, or
-/// `grundy.Refused` for work past what one computation may take.
+/// `grundy.Refused` for work past what one computation may take. Ctrl-C stops it
+/// (`KeyboardInterrupt`); the interpreter is released while it works.
 #[pyfunction]
 #[pyo3(signature = (game, position, misere = false, limit = None, *, budget = None, explain = true))]
 pub fn analyze(
@@ -226,7 +228,7 @@ pub fn analyze(
         explain,
         ..AnalyzeOptions::default()
     };
-    let mut a = py.detach(|| analyze_position(&parsed, &pos, &options)).map_err(analyze_error)?;
+    let mut a = interruptible(py, |_| analyze_position(&parsed, &pos, &options))?.map_err(analyze_error)?;
     if let Some(limit) = limit {
         a.list_at_most(limit, "limit");
     }

@@ -9,6 +9,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyList;
 
 use crate::analysis::checked_budget;
+use crate::interrupt::interruptible;
 
 /// Answers one query given as JSON text, as `grundy batch` answers a line (the library's
 /// [`grundy::CheckedQuery::answer`]).
@@ -23,7 +24,8 @@ fn answer(text: &str, budget: u64, explain: bool) -> Result<Analysis, QueryRefus
 /// Answers every query, in order: a list of dicts, one per query (see the module's words).
 ///
 /// `queries` is an iterable of dicts (or of JSON strings, one query each). `budget` is the
-/// budget of a query that gives none; `explain=True` writes each answer's explanation.
+/// budget of a query that gives none; `explain=True` writes each answer's explanation. Ctrl-C
+/// stops it (`KeyboardInterrupt`); the interpreter is released while it works.
 #[pyfunction]
 #[pyo3(signature = (queries, *, budget = None, explain = false))]
 pub fn batch<'py>(
@@ -48,18 +50,23 @@ pub fn batch<'py>(
             }
         })
         .collect::<PyResult<_>>()?;
-    let answers: Vec<String> = py.detach(|| {
-        texts
-            .iter()
-            .enumerate()
-            .map(|(i, text)| match answer(text, budget, explain) {
+    // On a worker that Ctrl-C stops (between queries, and inside each at the library's checks:
+    // a stopped query's answer is thrown away with the rest).
+    let answers: Vec<String> = interruptible(py, |token| {
+        let mut answers = Vec::with_capacity(texts.len());
+        for (i, text) in texts.iter().enumerate() {
+            if token.check().is_err() {
+                break;
+            }
+            answers.push(match answer(text, budget, explain) {
                 Ok(a) => serde_json::to_string(&a).unwrap_or_else(|e| {
                     error_line(i, &QueryRefusal { kind: "refused", field: None, message: e.to_string() })
                 }),
                 Err(refusal) => error_line(i, &refusal),
-            })
-            .collect()
-    });
+            });
+        }
+        answers
+    })?;
     let out = PyList::empty(py);
     for a in answers {
         out.append(json.call_method1("loads", (a,))?)?;

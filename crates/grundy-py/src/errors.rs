@@ -25,6 +25,27 @@ fn raise(py: Python<'_>, name: &str, message: String, kwargs: Option<&Bound<'_, 
     }
 }
 
+/// Runs Python's signal handlers now (Ctrl-C's raises `KeyboardInterrupt`), before a callback.
+/// Python runs them itself only when its main thread notices a signal, and a signal caught on
+/// another thread (a timer's `os.kill`, or any thread the kernel picked) may go unnoticed for a
+/// third of a second while the main thread runs library code between callbacks. Cheap: one
+/// atomic read when no signal came.
+pub fn signals(py: Python<'_>) -> PyResult<()> {
+    py.check_signals()
+}
+
+/// `error` itself when it is not an `Exception` (Ctrl-C's `KeyboardInterrupt`, `SystemExit`,
+/// raised inside Python code the binding ran), else `typed()`: the binding's own words for a
+/// value it could not read. An interrupt is never reported as bad input.
+pub fn unless_base(error: PyErr, typed: impl FnOnce() -> PyErr) -> PyErr {
+    let ordinary = Python::attach(|py| error.is_instance_of::<pyo3::exceptions::PyException>(py));
+    if ordinary {
+        typed()
+    } else {
+        error
+    }
+}
+
 /// `grundy.BadInput(message)`: a game, position, move or value that cannot be read, named in
 /// the message.
 pub fn bad_input(message: impl Into<String>) -> PyErr {

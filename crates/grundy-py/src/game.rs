@@ -10,8 +10,21 @@ use grundy::{Convention, ImpartialGame, ImpartialSolver, Work, DEFAULT_BUDGET};
 use pyo3::prelude::*;
 
 use crate::analysis::{checked_budget, Analysis};
-use crate::errors::{bad_input, failed, guarded, record, solve_error};
+use crate::errors::{bad_input, failed, guarded, record, solve_error, unless_base};
 use crate::shared::Shared;
+
+/// The most options (or components) one position may list: a callback that lists more (an
+/// endless generator, say) is refused with `grundy.BadInput` once past them, rather than read
+/// until memory runs out. 2^20 is far past any game a budget of positions can solve: the
+/// solver lists at most 64 options per position of its budget in all.
+pub const MAX_OPTIONS_PER_POSITION: usize = 1 << 20;
+
+/// `grundy.BadInput` for a callback that listed more than [`MAX_OPTIONS_PER_POSITION`] items.
+pub fn too_many_options(call: &str) -> PyErr {
+    bad_input(format!(
+        "{call} listed more than {MAX_OPTIONS_PER_POSITION} options, the most one position may have here (is it an endless iterator?)"
+    ))
+}
 
 /// A Python object as a position: the object, and its hash taken once.
 pub struct PyPosition {
@@ -22,11 +35,13 @@ pub struct PyPosition {
 impl PyPosition {
     /// Wraps `object`, refusing one that cannot be hashed.
     pub fn new(object: &Bound<'_, PyAny>) -> PyResult<PyPosition> {
-        let hash = object.hash().map_err(|_| {
-            bad_input(format!(
-                "position {} cannot be hashed: positions are memo keys (use tuples or frozensets, not lists or sets)",
-                object.repr().map(|r| r.to_string()).unwrap_or_default()
-            ))
+        let hash = object.hash().map_err(|e| {
+            unless_base(e, || {
+                bad_input(format!(
+                    "position {} cannot be hashed: positions are memo keys (use tuples or frozensets, not lists or sets)",
+                    object.repr().map(|r| r.to_string()).unwrap_or_default()
+                ))
+            })
         })?;
         Ok(PyPosition { object: object.clone().unbind(), hash })
     }
@@ -88,15 +103,26 @@ impl PyGame {
         }
         Python::attach(|py| {
             let run = || -> PyResult<Vec<PyPosition>> {
+                crate::errors::signals(py)?;
                 let returned = callback.bind(py).call1((position.object.bind(py),))?;
-                let items = returned.try_iter().map_err(|_| {
-                    bad_input(format!(
-                        "{what}({}) returned {}, not a list of positions",
-                        position.object.bind(py).repr().map(|r| r.to_string()).unwrap_or_default(),
-                        returned.repr().map(|r| r.to_string()).unwrap_or_default()
-                    ))
+                let shown = || position.object.bind(py).repr().map(|r| r.to_string()).unwrap_or_default();
+                let items = returned.try_iter().map_err(|e| {
+                    unless_base(e, || {
+                        bad_input(format!(
+                            "{what}({}) returned {}, not a list of positions",
+                            shown(),
+                            returned.repr().map(|r| r.to_string()).unwrap_or_default()
+                        ))
+                    })
                 })?;
-                items.map(|item| PyPosition::new(&item?)).collect()
+                let mut out = vec![];
+                for item in items {
+                    if out.len() == MAX_OPTIONS_PER_POSITION {
+                        return Err(too_many_options(&format!("{what}({})", shown())));
+                    }
+                    out.push(PyPosition::new(&item?)?);
+                }
+                Ok(out)
             };
             run().unwrap_or_else(|e| {
                 record(e);

@@ -18,7 +18,8 @@ use pyo3::prelude::*;
 use pyo3::types::{PyInt, PyList, PyTuple};
 
 use crate::analysis::{checked_budget, Analysis};
-use crate::errors::{bad_input, gave_up, guarded, record, solve_error};
+use crate::errors::{bad_input, gave_up, guarded, record, solve_error, unless_base};
+use crate::game::{too_many_options, MAX_OPTIONS_PER_POSITION};
 use crate::sequence::{check_array, Period, Sequence};
 use crate::shared::{lock, Shared};
 
@@ -46,6 +47,18 @@ fn heap_below(n: u64, item: &Bound<'_, PyAny>, whole: &Bound<'_, PyAny>) -> PyRe
         Ok(_) => bad(&format!("a move from a heap of {n} must leave heaps smaller than {n}")),
         Err(_) => bad("a heap is a whole number from 0"),
     }
+}
+
+/// The items of what `options(n)` returned, or `grundy.BadInput` when it is not iterable.
+fn options_listed<'py>(n: u64, returned: &Bound<'py, PyAny>) -> PyResult<Bound<'py, pyo3::types::PyIterator>> {
+    returned.try_iter().map_err(|e| {
+        unless_base(e, || {
+            bad_input(format!(
+                "options({n}) returned {}, not a list of options",
+                returned.repr().map(|r| r.to_string()).unwrap_or_default()
+            ))
+        })
+    })
 }
 
 /// The heaps one option leaves (empty heaps dropped), checked.
@@ -82,14 +95,13 @@ impl HeapRules {
         if let Some(known) = lock(&self.cache).get(&n) {
             return Ok(known.clone());
         }
+        crate::errors::signals(py)?;
         let returned = self.options.bind(py).call1((n,))?;
         let mut out: Vec<Vec<u64>> = vec![];
-        for item in returned.try_iter().map_err(|_| {
-            bad_input(format!(
-                "options({n}) returned {}, not a list of options",
-                returned.repr().map(|r| r.to_string()).unwrap_or_default()
-            ))
-        })? {
+        for (k, item) in options_listed(n, &returned)?.enumerate() {
+            if k == MAX_OPTIONS_PER_POSITION {
+                return Err(too_many_options(&format!("options({n})")));
+            }
             let mut parts = option_parts(n, &item?)?;
             parts.sort_unstable();
             if !out.contains(&parts) {
@@ -123,15 +135,17 @@ impl HeapRules {
         let mut seen: Vec<u64> = vec![];
         let mut flags: Vec<bool> = vec![];
         for n in values.len() as u64..=upto {
+            crate::errors::signals(py)?;
             let returned = callback.call1((n,))?;
             seen.clear();
-            let items = returned.try_iter().map_err(|_| {
-                bad_input(format!(
-                    "options({n}) returned {}, not a list of options",
-                    returned.repr().map(|r| r.to_string()).unwrap_or_default()
-                ))
-            })?;
-            for item in items {
+            for item in options_listed(n, &returned)? {
+                // Counted as they come, so that an endless iterator stops here.
+                if seen.len() == MAX_OPTIONS_PER_POSITION {
+                    return Err(too_many_options(&format!("options({n})")));
+                }
+                if *listed + seen.len() as u128 >= allowed {
+                    return Err(gave_up(&GaveUp { what: Work::PositionsSearched, used: budget, needed: None }));
+                }
                 let item = item?;
                 let value = if let Ok(t) = item.cast::<PyTuple>() {
                     let mut x = 0;
@@ -145,9 +159,6 @@ impl HeapRules {
                 seen.push(value);
             }
             *listed += seen.len() as u128;
-            if *listed > allowed {
-                return Err(gave_up(&GaveUp { what: Work::PositionsSearched, used: budget, needed: None }));
-            }
             // The mex of k values is at most k.
             flags.clear();
             flags.resize(seen.len() + 1, false);

@@ -11,6 +11,8 @@ mod batch;
 mod errors;
 mod game;
 mod heap_game;
+mod interrupt;
+mod quotient;
 mod sequence;
 mod session;
 mod shared;
@@ -31,12 +33,26 @@ mod native {
     #[pymodule_export]
     use crate::heap_game::{heap_game, HeapGame};
     #[pymodule_export]
+    use crate::quotient::{quotient, Generator, Quotient};
+    #[pymodule_export]
     use crate::sequence::{pattern, sequence, Pattern, Period, Sequence};
     #[pymodule_export]
     use crate::session::Session;
+    /// Loads numpy's C API when the module is imported. Loaded on the first array instead, it
+    /// was loaded by importing numpy's core module, which runs Python code: a Ctrl-C pending
+    /// then (one that stopped the work the array was for) failed that import, and rust-numpy
+    /// panics when it cannot load the API ("Failed to access NumPy array API capsule").
+    #[pymodule_init]
+    fn init(m: &pyo3::Bound<'_, pyo3::types::PyModule>) -> pyo3::PyResult<()> {
+        // A signal already pending is raised as itself here, not met inside numpy's import.
+        m.py().check_signals()?;
+        numpy::PyArray1::<u64>::zeros(m.py(), 0, false);
+        Ok(())
+    }
+
     #[pymodule_export]
     use crate::survey::{
-        survey_canonical, survey_check, survey_classify, survey_codes_from_text, survey_expand_pattern, survey_group,
-        survey_is_pattern, survey_markdown, survey_shard,
+        run_survey, survey_canonical, survey_check, survey_classify, survey_codes_from_text, survey_expand_pattern,
+        survey_group, survey_is_pattern, survey_markdown, survey_shard,
     };
 }

@@ -2,14 +2,16 @@
 //! vector the library's values were collected into, handed over without a copy), with its
 //! period.
 
-use grundy::engine::sequence::DEFAULT_SEQUENCE_BUDGET;
-use grundy::verify::PatternError;
-use grundy::{Ruleset, SequenceBuilder, MEMORY_LIMIT};
+use grundy::engine::heap::split_table_work;
+use grundy::engine::sequence::{DEFAULT_SEQUENCE_BUDGET, MIN_VALUES};
+use grundy::verify::{PatternError, MAX_PATTERN_VALUES};
+use grundy::{human_bytes, Ruleset, SequenceBuilder, FIXED_BYTES, MEMORY_LIMIT};
 use numpy::{PyArray1, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 
 use crate::analysis::checked_budget;
 use crate::errors::{bad_input, no_rule, refused, sequence_error};
+use crate::interrupt::interruptible;
 
 /// An eventual period: G(n + period) = G(n) + saltus for every n >= preperiod.
 #[pyclass(module = "grundy", name = "Period", frozen, get_all)]
@@ -174,31 +176,59 @@ impl Pattern {
 /// The simplest rule that fits `values` (G(0), G(1), ... from your own brute force, a list or a
 /// numpy array) from some n0 on, found on the first three quarters and confirmed on the rest,
 /// as `grundy pattern` finds it. Raises `grundy.NoRule` when no family fits (never a rule the
-/// values contradict).
+/// values contradict), `grundy.BadInput` past 8,388,608 values (the cap of `grundy pattern`).
+/// Ctrl-C stops it; the interpreter is released while it searches.
 #[pyfunction]
-pub fn pattern(values: &Bound<'_, PyAny>) -> PyResult<Pattern> {
+pub fn pattern(py: Python<'_>, values: &Bound<'_, PyAny>) -> PyResult<Pattern> {
     let values = read_values(values)?;
-    Ok(Pattern { inner: grundy::Pattern::find(&values).map_err(pattern_error)? })
+    find(py, &values)
 }
 
-/// Values from Python: a numpy array of unsigned ints, or any iterable of ints from 0.
+/// The rule finder on `values`, on a worker that Ctrl-C stops.
+fn find(py: Python<'_>, values: &[u64]) -> PyResult<Pattern> {
+    let found = interruptible(py, |_| grundy::Pattern::find(values))?;
+    Ok(Pattern { inner: found.map_err(pattern_error)? })
+}
+
+/// The error for more than [`MAX_PATTERN_VALUES`] values.
+fn too_many_values() -> PyErr {
+    bad_input(format!(
+        "values holds more than {MAX_PATTERN_VALUES} values, the most the rule finder reads (as grundy pattern)"
+    ))
+}
+
+/// Values from Python: a numpy array of unsigned ints, or any iterable of ints from 0; at most
+/// [`MAX_PATTERN_VALUES`] (an endless iterator is refused once past them, not read for ever).
 fn read_values(values: &Bound<'_, PyAny>) -> PyResult<Vec<u64>> {
     if let Ok(array) = values.cast::<PyArray1<u64>>() {
+        if PyUntypedArrayMethods::len(array) > MAX_PATTERN_VALUES {
+            return Err(too_many_values());
+        }
         return Ok(array.readonly().as_array().to_vec());
     }
-    let items = values.try_iter().map_err(|_| bad_input("values is a list of whole numbers (or a numpy array)"))?;
-    items
-        .enumerate()
-        .map(|(n, v)| {
-            let v = v?;
-            v.extract::<u64>().map_err(|_| {
+    let items = values.try_iter().map_err(|e| {
+        crate::errors::unless_base(e, || bad_input("values is a list of whole numbers (or a numpy array)"))
+    })?;
+    let mut out = Vec::with_capacity(values.len().unwrap_or(0).min(MAX_PATTERN_VALUES));
+    for (n, v) in items.enumerate() {
+        if n == MAX_PATTERN_VALUES {
+            return Err(too_many_values());
+        }
+        // Reading a long list runs no Python code, which would look for signals: look here.
+        if n % (1 << 16) == 0 {
+            values.py().check_signals()?;
+        }
+        let v = v?;
+        out.push(v.extract::<u64>().map_err(|e| {
+            crate::errors::unless_base(e, || {
                 bad_input(format!(
                     "G({n}) is {}, not a whole number from 0",
                     v.repr().map(|r| r.to_string()).unwrap_or_default()
                 ))
             })
-        })
-        .collect()
+        })?);
+    }
+    Ok(out)
 }
 
 #[pymethods]
@@ -207,15 +237,22 @@ impl Sequence {
     /// finder's (as `grundy pattern`): `words`, `expression`, `predict(k)`. Raises
     /// `grundy.NoRule` when no family fits.
     fn pattern(&self, py: Python<'_>) -> PyResult<Pattern> {
-        let values = self.values.bind(py).readonly().as_array().to_vec();
+        let array = self.values.bind(py).readonly();
+        let values = array.as_slice().map_err(|e| refused(e.to_string()))?;
         let proven = self.period.as_ref().map(|p| p.get()).filter(|p| p.proven);
         if let Some(p) = proven {
             let period = grundy::Period { preperiod: p.preperiod, period: p.period, saltus: p.saltus };
-            if let Some(inner) = grundy::Pattern::from_period(&values, period) {
+            if let Some(inner) = grundy::Pattern::from_period(values, period) {
                 return Ok(Pattern { inner });
             }
         }
-        Ok(Pattern { inner: grundy::Pattern::find(&values).map_err(pattern_error)? })
+        if values.len() > MAX_PATTERN_VALUES {
+            return Err(too_many_values());
+        }
+        // A copy for the worker: the array stays writable from Python while it searches.
+        let values = values.to_vec();
+        drop(array);
+        find(py, &values)
     }
 
     fn __len__(&self, py: Python<'_>) -> usize {
@@ -249,30 +286,109 @@ pub fn check_array(upto: u64) -> PyResult<()> {
     Ok(())
 }
 
+/// The most bytes `grundy.sequence(ruleset, upto, budget=budget)` holds at once: the numpy
+/// array of G(0..=upto) (8 bytes a value, reserved whole before the work, and handed to numpy
+/// without a copy), and for a take-and-break game the table its engine reserves up front (at
+/// most `budget` values, and at least the first [`MIN_VALUES`]) by the library's own bound of
+/// a table's bytes ([`Work::forecast_bytes`]). Returns (array, table) bytes.
+fn peak_bytes(ruleset: &Ruleset, upto: u64, budget: u64) -> (u128, u128) {
+    let values = u128::from(upto) + 1;
+    let table = ruleset.split_rules().map_or(0, |rules| {
+        let work = split_table_work(&rules);
+        let cap = values.max(u128::from(MIN_VALUES)).min(u128::from(work.clamp(budget)));
+        work.forecast_bytes(u64::try_from(cap).unwrap_or(u64::MAX))
+    });
+    (values * 8, table)
+}
+
+/// Refuses, before any work, a sequence whose peak memory ([`peak_bytes`]) passes what one
+/// computation may use, saying which argument brings it under.
+fn check_peak(ruleset: &Ruleset, upto: u64, budget: u64) -> PyResult<()> {
+    let (array, table) = peak_bytes(ruleset, upto, budget);
+    let limit = u128::from(MEMORY_LIMIT);
+    if array + table <= limit {
+        return Ok(());
+    }
+    let advice = match ruleset.split_rules() {
+        // The table's share shrinks with the budget (past a proven period the rest of the
+        // values follow from it without a table), as long as the array leaves room for one.
+        Some(rules) => {
+            let work = split_table_work(&rules);
+            let room = limit.saturating_sub(array + u128::from(FIXED_BYTES)) / u128::from(work.bytes_per_unit());
+            if room >= u128::from(MIN_VALUES) {
+                format!("pass budget={room} or less (the values computed one by one; past a proven period the rest follow from it), or a smaller upto")
+            } else {
+                "ask for a smaller upto".to_string()
+            }
+        }
+        None => "ask for a smaller upto".to_string(),
+    };
+    Err(refused(format!(
+        "G(0..={upto}) of {ruleset} would hold {} at its peak ({} for the array of {} values, 8 bytes each, {} for the table), past the {} one computation may use here: {advice}",
+        human_bytes(array + table),
+        human_bytes(array),
+        u128::from(upto) + 1,
+        human_bytes(table),
+        human_bytes(limit)
+    )))
+}
+
+/// Why the work of `grundy.sequence` gave no values (made into an exception on the caller's
+/// thread, which holds the interpreter).
+enum Failed {
+    /// The library refused or stopped.
+    Sequence(grundy::SequenceError),
+    /// The array could not be reserved: the system refused this many bytes.
+    Memory(u128),
+    /// No value is known past this many (no period proven).
+    Unknown(u64),
+}
+
 /// The Sprague-Grundy values G(0..=upto) of a heap ruleset grundy knows (`"kayles"`,
 /// `"octal:0.16"`, `"subtraction:1,3,4"`, ...), with the period when one is proven.
 ///
 /// `values` is a numpy array of `upto + 1` uint64. `budget` is the most values computed one
 /// by one (past a proven period the rest follow from it). Raises `grundy.BadInput` for a game
 /// that is not a heap ruleset, `grundy.Refused` for work past the limits (with what it would
-/// take).
+/// take), before the work when the memory it would hold at its peak (the array and the table)
+/// passes what one computation may use. Ctrl-C stops it (`KeyboardInterrupt`); the interpreter
+/// is released while it works.
 #[pyfunction]
 #[pyo3(signature = (game, upto, *, budget = None))]
 pub fn sequence(py: Python<'_>, game: &str, upto: u64, budget: Option<u64>) -> PyResult<Sequence> {
     let ruleset: Ruleset = game.parse().map_err(|e: grundy::ParseGameError| bad_input(e.to_string()))?;
     check_array(upto)?;
     let budget = checked_budget(budget, DEFAULT_SEQUENCE_BUDGET)?;
-    let built = py
-        .detach(|| {
-            let s = SequenceBuilder::new(&ruleset).upto(upto).budget(budget).build()?;
-            let values: Vec<u64> = s.values().collect();
-            Ok::<_, grundy::SequenceError>((values, s.period()))
-        })
-        .map_err(sequence_error)?;
-    let (values, period) = built;
-    if values.len() as u64 != upto + 1 {
-        return Err(refused(format!("no value is known for heap {} of {ruleset}", values.len())));
-    }
+    check_peak(&ruleset, upto, budget)?;
+    let built = interruptible(py, |token| {
+        // The array first, whole: no doubling while it is filled, and a system that cannot
+        // give the memory refuses before the work, not after it.
+        let len = usize::try_from(upto).ok().and_then(|u| u.checked_add(1)).ok_or(Failed::Memory(u128::MAX))?;
+        let mut values: Vec<u64> = Vec::new();
+        values.try_reserve_exact(len).map_err(|_| Failed::Memory(len as u128 * 8))?;
+        let s = SequenceBuilder::new(&ruleset).upto(upto).budget(budget).build().map_err(Failed::Sequence)?;
+        for v in s.values() {
+            // Copying through a period is the long part for a large upto: look at the token
+            // every 2^16 values.
+            if values.len().is_multiple_of(1 << 16) {
+                token.check().map_err(|e| Failed::Sequence(e.into()))?;
+            }
+            values.push(v);
+        }
+        if values.len() != len {
+            return Err(Failed::Unknown(values.len() as u64));
+        }
+        Ok((values, s.period()))
+    })?;
+    let (values, period) = built.map_err(|e| match e {
+        Failed::Sequence(e) => sequence_error(e),
+        Failed::Memory(bytes) => refused(format!(
+            "the array of G(0..={upto}) needs {} and this system would not give it: ask for fewer values",
+            human_bytes(bytes)
+        )),
+        Failed::Unknown(n) => refused(format!("no value is known for heap {n} of {ruleset}")),
+    })?;
+    // The array is made here, on the caller's thread with the interpreter, after the work.
     Ok(Sequence {
         game: ruleset.to_string(),
         values: PyArray1::from_vec(py, values).unbind(),

@@ -12,6 +12,7 @@ use crate::analysis::{checked_budget, position_tokens, Analysis};
 use crate::errors::{analyze_error, bad_input, guarded, move_error, solve_error};
 use crate::game::{Game, PyGame, PyPosition};
 use crate::heap_game::{canonical, read_heaps, HeapGame, HeapSum};
+use crate::interrupt::interruptible;
 
 /// The game being played, by kind.
 enum Play {
@@ -100,7 +101,7 @@ impl Session {
                 ..AnalyzeOptions::default()
             };
             if level == Level::Perfect {
-                py.detach(|| grundy::play::check_perfect(&parsed, &pos, &options)).map_err(analyze_error)?;
+                interruptible(py, |_| grundy::play::check_perfect(&parsed, &pos, &options))?.map_err(analyze_error)?;
             }
             Play::Library(Box::new(LibrarySession::new(parsed, pos, options, computer, level, seed)))
         } else if let Ok(heaps) = game.cast::<HeapGame>() {
@@ -195,7 +196,7 @@ impl Session {
     /// Plays the computer's move and returns it in words; None when the game is over.
     fn computer_move(&mut self, py: Python<'_>) -> PyResult<Option<String>> {
         match &mut self.play {
-            Play::Library(s) => Ok(s.computer_move().map_err(analyze_error)?.map(|c| c.text)),
+            Play::Library(s) => Ok(interruptible(py, |_| s.computer_move())?.map_err(analyze_error)?.map(|c| c.text)),
             Play::Heaps(s, game) => {
                 let from = s.position().clone();
                 match step(|| s.computer_move())? {
@@ -217,7 +218,7 @@ impl Session {
     fn hint(&mut self, py: Python<'_>) -> PyResult<Analysis> {
         match &self.play {
             Play::Library(s) => {
-                let a = s.analysis().map_err(analyze_error)?;
+                let a = interruptible(py, |_| s.analysis())?.map_err(analyze_error)?;
                 Analysis::from_library(py, &a)
             }
             Play::Heaps(s, game) => {

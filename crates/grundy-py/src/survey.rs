@@ -7,8 +7,10 @@
 
 use grundy::survey::{self, Shard, SurveyError, SurveyLine};
 use pyo3::prelude::*;
+use pyo3::types::PyList;
 
 use crate::errors::{bad_input, refused};
+use crate::interrupt::interruptible;
 
 /// A survey's refusal as the package's exception.
 fn survey_error(e: SurveyError) -> PyErr {
@@ -74,7 +76,7 @@ pub fn survey_check(codes: usize, upto: u64) -> PyResult<()> {
 /// are gathered). One task of a Dask survey; the interpreter is released while it computes.
 #[pyfunction]
 pub fn survey_classify(py: Python<'_>, code: &str, upto: u64) -> PyResult<String> {
-    let line = py.detach(|| survey::classify(code, upto)).map_err(survey_error)?;
+    let line = interruptible(py, |_| survey::classify(code, upto))?.map_err(survey_error)?;
     serde_json::to_string(&line).map_err(|e| refused(e.to_string()))
 }
 
@@ -91,4 +93,70 @@ pub fn survey_group(lines: Vec<String>) -> PyResult<Vec<String>> {
 #[pyfunction]
 pub fn survey_markdown(lines: Vec<String>) -> PyResult<String> {
     Ok(survey::markdown(&read_lines(lines)?))
+}
+
+/// The codes one argument of `grundy.survey` stands for: a pattern's codes, or one code
+/// (checked).
+fn codes_of(spec: &str) -> PyResult<Vec<String>> {
+    if survey::is_pattern(spec) {
+        return survey::expand_pattern(spec).map_err(survey_error);
+    }
+    survey::parse_code(spec).map_err(|e| unless_pattern(spec, e))?;
+    Ok(vec![spec.to_string()])
+}
+
+/// A code that could not be read, in the survey's words, saying a pattern was not meant.
+fn unless_pattern(spec: &str, e: SurveyError) -> PyErr {
+    match e {
+        SurveyError::BadInput(m) => bad_input(format!("codes: {m} (nor is '{spec}' a pattern with x)")),
+        e => survey_error(e),
+    }
+}
+
+/// Classifies take-and-break games as `grundy survey` does, on one machine: `codes` is a code
+/// (`"0.137"`, `"hex:0.8f"`, `"kayles"`), a pattern of codes (`"0.xx"`, `"4.x"`), or a list of
+/// either; each code is computed to `upto` (at least 4,096 values; fewer when a period is
+/// proven sooner). Returns one dict per code, in order (each code once), with the fields of
+/// `grundy survey --json` (`class` is "trivial", "solved" or "unsolved"; `equivalent` lists
+/// the other codes with the same values). Raises `grundy.BadInput` for a code or `upto` that
+/// cannot be read, `grundy.Refused` for a survey past what one run takes (with how to shard
+/// it). Ctrl-C stops it (`KeyboardInterrupt`); the interpreter is released while it works.
+#[pyfunction]
+#[pyo3(name = "survey")]
+pub fn run_survey<'py>(py: Python<'py>, codes: &Bound<'py, PyAny>, upto: i128) -> PyResult<Bound<'py, PyList>> {
+    let specs: Vec<String> = match codes.extract::<String>() {
+        Ok(one) => vec![one],
+        Err(_) => codes.extract().map_err(|e| {
+            crate::errors::unless_base(e, || {
+                bad_input("codes is a code or a pattern of codes (a string), or a list of them")
+            })
+        })?,
+    };
+    let upto = u64::try_from(upto).map_err(|_| bad_input(format!("upto {upto} is not a whole number from 0")))?;
+    let mut all: Vec<String> = vec![];
+    let mut seen = std::collections::HashSet::new();
+    for spec in &specs {
+        for code in codes_of(spec)? {
+            if seen.insert(code.clone()) {
+                all.push(code);
+            }
+        }
+    }
+    survey::check_survey(all.len(), upto).map_err(survey_error)?;
+    let classified = interruptible(py, |token| {
+        let mut lines = Vec::with_capacity(all.len());
+        for code in &all {
+            token.check().map_err(|e| SurveyError::Refused(e.to_string()))?;
+            lines.push(survey::classify(code, upto)?);
+        }
+        survey::group(&mut lines);
+        Ok::<_, SurveyError>(lines)
+    })?;
+    let lines = write_lines(&classified.map_err(survey_error)?)?;
+    let json = py.import("json")?;
+    let out = PyList::empty(py);
+    for line in lines {
+        out.append(json.call_method1("loads", (line,))?)?;
+    }
+    Ok(out)
 }

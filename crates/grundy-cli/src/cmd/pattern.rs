@@ -26,8 +26,9 @@ pub struct Args {
     json: bool,
 }
 
-/// The most values read.
-pub const MAX_VALUES: usize = 1 << 23;
+/// The most values read: the library's cap on what the rule finder is handed, which the
+/// Python package's `pattern` keeps too.
+pub const MAX_VALUES: usize = grundy::verify::MAX_PATTERN_VALUES;
 
 /// The longest token read (u64::MAX has 20 digits; a byte-order mark adds 3 bytes).
 const MAX_TOKEN: usize = 32;

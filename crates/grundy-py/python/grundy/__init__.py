@@ -2,9 +2,12 @@
 
 Who wins a position with best play, its Sprague-Grundy value and every winning move
 (``analyze``); the Grundy sequence of a heap game as a numpy array, with its period
-(``sequence``); games written in Python (``heap_game``, ``game``); many queries in one call
-(``batch``); and a game against the computer (``Session``). The engine is the Rust library
-grundy; this package is a thin binding of it.
+(``sequence``); the rule a table of values follows (``pattern``); games written in Python
+(``heap_game``, ``game``); many queries in one call (``batch``); the misère quotient of a
+take-and-break game (``quotient``, Plambeck and Siegel); a survey of octal and hexadecimal codes
+(``survey``); and a game against the computer (``Session``). The engine is the Rust library
+grundy; this package is a thin binding of it. Ctrl-C stops every long call with
+``KeyboardInterrupt``, and long calls release the interpreter to other threads.
 
 >>> import grundy
 >>> grundy.analyze("nim", [7, 9, 12, 15]).winning_moves[0].text
@@ -14,9 +17,11 @@ grundy; this package is a thin binding of it.
 from grundy._native import (
     Analysis,
     Game,
+    Generator,
     HeapGame,
     Pattern,
     Period,
+    Quotient,
     Sequence,
     Session,
     WinningMove,
@@ -25,7 +30,9 @@ from grundy._native import (
     game,
     heap_game,
     pattern,
+    quotient,
     sequence,
+    survey,
 )
 from grundy.errors import BadInput, GaveUp, GrundyError, IllegalMove, NoRule, NotFinite, Refused, Stopped
 
@@ -34,6 +41,7 @@ __all__ = [
     "BadInput",
     "GaveUp",
     "Game",
+    "Generator",
     "GrundyError",
     "HeapGame",
     "IllegalMove",
@@ -41,6 +49,7 @@ __all__ = [
     "NotFinite",
     "Pattern",
     "Period",
+    "Quotient",
     "Refused",
     "Sequence",
     "Session",
@@ -51,5 +60,7 @@ __all__ = [
     "game",
     "heap_game",
     "pattern",
+    "quotient",
     "sequence",
+    "survey",
 ]

@@ -1,4 +1,8 @@
-"""Type stubs of grundy's native module (the Rust part of the package)."""
+"""Type stubs of grundy's native module (the Rust part of the package).
+
+Every long call (analyze, sequence, pattern, batch, quotient, survey, and the games written in
+Python) stops at Ctrl-C with KeyboardInterrupt; those that run no Python code release the
+interpreter to other threads while they work."""
 
 from typing import Any, Callable, Hashable, Iterable, List, Optional, Sequence as Seq, Tuple, Union
 
@@ -147,15 +151,63 @@ def analyze(
     """Analyses a position of a game grundy knows."""
 
 def sequence(game: str, upto: int, *, budget: Optional[int] = None) -> Sequence:
-    """G(0..=upto) of a heap ruleset grundy knows, with its proven period."""
+    """G(0..=upto) of a heap ruleset grundy knows, with its proven period. Refused before the
+    work when its peak memory (the array, 8 bytes a value, and the table) passes 8 GiB."""
 
-def pattern(values: Union[Seq[int], npt.NDArray[np.uint64]]) -> Pattern:
-    """The simplest rule that fits G(0), G(1), ... from some n0 on; raises NoRule when none fits."""
+def pattern(values: Union[Iterable[int], npt.NDArray[np.uint64]]) -> Pattern:
+    """The simplest rule that fits G(0), G(1), ... from some n0 on; raises NoRule when none fits,
+    BadInput past 8,388,608 values (the cap of `grundy pattern`)."""
+
+class Generator:
+    """A generator of a misère quotient: its name and the first heap that pretends to be it."""
+
+    name: str
+    heap: int
+
+class Quotient:
+    """The misère quotient (Plambeck and Siegel) of a take-and-break game."""
+
+    game: str
+    order: int
+    """The number of elements."""
+    elements: List[str]
+    """Every element, as its normal form in the generators ("1", "a", "ab^2", ...)."""
+    p_portion: List[str]
+    """The elements of the P-portion: a sum is lost for the player to move exactly when the
+    product of its heaps' elements lies in it."""
+    generators: List[Generator]
+    relations: List[Tuple[str, str]]
+    """The relations of a presentation, e.g. ("a^2", "1")."""
+    pretending: List[str]
+    """The element each heap size computed pretends to be (index = heap size)."""
+    computed_upto: int
+    period: Optional[Period]
+    """The pretending function's period when the periodicity theorem proves it, else None."""
+    proven: bool
+    tame: bool
+    """True when the quotient is misère Nim's (Conway's genus theory plays the game)."""
+    stopped: str
+    """Why the computation stopped, in words."""
+    presentation: str
+    """The order, generators, relations and P-portion in words."""
+    def element(self, n: int) -> Optional[str]:
+        """The element a heap of n pretends to be (None past the heaps covered)."""
+    def is_p(self, heaps: List[int]) -> bool:
+        """Whether the sum of heaps is lost for the player to move under misère play."""
+
+def quotient(game: str, upto: Optional[int] = None, *, budget: Optional[int] = None) -> Quotient:
+    """The misère quotient of a take-and-break game for the heaps up to upto (default 500, at
+    most 10,000) within budget elements (default 1,024, 2 to 4,096), as `grundy quotient`."""
+
+def survey(codes: Union[str, List[str]], upto: int) -> List[dict]:
+    """Classifies codes (a code, a pattern such as "0.xx", or a list of them) to upto, as
+    `grundy survey --json`: one dict per code, in order."""
 
 def heap_game(
     options: Callable[[int], Iterable[Option]], *, name: Optional[str] = None, budget: Optional[int] = None
 ) -> HeapGame:
-    """A heap game written in Python: options(n) lists what a move from a heap of n leaves."""
+    """A heap game written in Python: options(n) lists what a move from a heap of n leaves (at
+    most 2^20 options a heap: past them, BadInput)."""
 
 def game(
     options: Callable[[Any], Iterable[Hashable]],
@@ -164,7 +216,8 @@ def game(
     name: Optional[str] = None,
     budget: Optional[int] = None,
 ) -> Game:
-    """An impartial game over any hashable positions."""
+    """An impartial game over any hashable positions (at most 2^20 options a position: past
+    them, BadInput)."""
 
 def batch(queries: Iterable[Union[dict, str]], *, budget: Optional[int] = None, explain: bool = False) -> List[dict]:
     """Answers queries as `grundy batch` does: one dict per query, in order."""

@@ -295,5 +295,16 @@ def main(argv: Optional[List[str]] = None) -> int:
     return 0
 
 
+class _CallableModule(type(sys)):
+    """This module, callable as ``grundy.survey(codes, upto)``: importing ``grundy.survey`` (as
+    Dask's workers do, to run ``classify``) makes the package's attribute ``survey`` this module
+    in place of the function, and the call must still work."""
+
+    def __call__(self, codes, upto):
+        return _native.survey(codes, upto)
+
+
 if __name__ == "__main__":
     sys.exit(main())
+else:
+    sys.modules[__name__].__class__ = _CallableModule

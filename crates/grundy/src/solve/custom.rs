@@ -253,6 +253,9 @@ impl<G: ImpartialGame> ImpartialSolver<G> {
                 on_stack.insert(child);
                 stack.push(frame);
             } else if let Some(done) = stack.pop() {
+                // Deciding the frames of a deep walk is long too (memo lookups, no new frame),
+                // so the stop token is checked as they are popped, not only as they are pushed.
+                self.ticker.tick()?;
                 held = held.saturating_sub(1 + done.children.len());
                 on_stack.remove(&done.position);
                 last = match &done.combine {
@@ -312,6 +315,7 @@ impl<G: ImpartialGame> ImpartialSolver<G> {
                 },
             };
             if let Some(done) = stack.pop() {
+                self.ticker.tick()?;
                 held = held.saturating_sub(1 + done.children.len());
                 on_stack.remove(&done.position);
                 self.misere.insert(done.position, decided);
@@ -539,6 +543,32 @@ mod tests {
         assert!(s.positions() <= 10);
         s.set_budget(1000);
         assert_eq!(s.grundy_value(&100).unwrap(), 0);
+    }
+
+    /// A chain n -> n - 1 whose bottom cancels the token: what is left of the walk is only
+    /// deciding the frames on the stack, with no new frame pushed.
+    struct CancelAtTheBottom(crate::StopToken);
+
+    impl ImpartialGame for CancelAtTheBottom {
+        type Position = u64;
+        fn options(&self, &n: &u64) -> Vec<u64> {
+            if n == 0 {
+                self.0.cancel();
+            }
+            n.checked_sub(1).into_iter().collect()
+        }
+    }
+
+    #[test]
+    fn a_token_fired_at_the_bottom_of_a_deep_walk_stops_it_on_the_way_up() {
+        for convention in [Convention::Normal, Convention::Misere] {
+            let token = crate::StopToken::new();
+            let mut s = ImpartialSolver::new(CancelAtTheBottom(token.clone()));
+            let e = token.run(|| s.outcome(&100_000, convention));
+            assert_eq!(e, Err(SolveError::Stopped(Stopped::Cancelled)), "{convention:?}");
+            // Stopped within one period of the ticker, not after deciding the whole stack.
+            assert!(s.positions() < 2 * TICK_EVERY as usize, "{convention:?}: {}", s.positions());
+        }
     }
 
     #[test]

@@ -21,5 +21,7 @@ pub use guess::{
     check_guess, game_params, GuessError, GuessKind, GuessMismatch, GuessOptions, GuessReport, Shown, MAX_SEARCH_UPTO,
     MAX_UPTO,
 };
-pub use pattern::{Pattern, PatternConfig, PatternError, PatternReport, FAMILIES, MAX_PREDICT, MIN_VALUES};
+pub use pattern::{
+    Pattern, PatternConfig, PatternError, PatternReport, FAMILIES, MAX_PATTERN_VALUES, MAX_PREDICT, MIN_VALUES,
+};
 pub use positions::{heap_multisets, limited_multisets, position_order};

@@ -10,24 +10,41 @@
 
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing))]
 
+use std::cell::Cell;
+
 use super::rule::{Body, Class, Rule};
+use crate::stop::Stopped;
 use crate::values::period::earliest_start;
 
-/// The values, split into those the rule is found from (`..found`) and those held out.
+/// The values, split into those the rule is found from (`..found`) and those held out, and
+/// whether the installed stop token fired during the search.
 pub(crate) struct Split<'a> {
     pub values: &'a [u64],
     pub found: usize,
+    pub stopped: Cell<Option<Stopped>>,
 }
 
 impl Split<'_> {
     fn get(&self, n: usize) -> Option<u64> {
         self.values.get(n).copied()
     }
+
+    /// Whether the search must stop (the stop token fired, now or before; it is kept in
+    /// `stopped`). Called before each pass over the values, a few milliseconds each at most.
+    fn stop(&self) -> bool {
+        if self.stopped.get().is_none() {
+            self.stopped.set(crate::stop::check().err());
+        }
+        self.stopped.get().is_some()
+    }
 }
 
 /// The smallest eventual (arithmetic) period with its smallest n0 that covers at least two
 /// periods and half of the values found from, and holds on the held-out ones.
 pub(crate) fn periodic(s: &Split<'_>, max_period: usize) -> Option<Rule> {
+    if s.stop() {
+        return None;
+    }
     let found = s.values.get(..s.found)?;
     let f = found.len();
     // A period must hold on the second half W of the values found from: there the differences
@@ -45,6 +62,9 @@ pub(crate) fn periodic(s: &Split<'_>, max_period: usize) -> Option<Rule> {
         .collect();
     let smallest = smallest_period(&diffs).max(1);
     for p in (1..=MULTIPLES).map(|k| k * smallest).filter(|&p| p <= (f / 2).min(max_period)) {
+        if s.stop() {
+            return None;
+        }
         let (Some(&last), Some(&before)) = (found.get(f - 1), found.get(f - 1 - p)) else {
             continue;
         };
@@ -235,7 +255,12 @@ pub(crate) fn classes(s: &Split<'_>, m: u64, repeats: Option<Repeats>) -> Option
     let mut fits: Vec<Vec<(Class, u64)>> = Vec::with_capacity(m as usize);
     let mut n0 = 0u64;
     for c in 0..m {
-        let found: Vec<(Class, u64)> = opts.iter().filter_map(|&o| fit_class(s, o, m, c, repeats)).collect();
+        // Each option is one backward pass over the class.
+        let found: Vec<(Class, u64)> =
+            opts.iter().filter_map(|&o| if s.stop() { None } else { fit_class(s, o, m, c, repeats) }).collect();
+        if s.stop() {
+            return None;
+        }
         // The class holds from N on when its start is below N + m (the first n >= N of it).
         let earliest = found.iter().map(|&(_, st)| st).min()?;
         n0 = n0.max((earliest + 1).saturating_sub(m));

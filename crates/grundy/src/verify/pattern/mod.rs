@@ -37,8 +37,11 @@ mod fit;
 mod rule;
 mod text;
 
+use std::cell::Cell;
+
 use serde::Serialize;
 
+use crate::stop::Stopped;
 use crate::values::Period;
 use fit::Split;
 use rule::{Body, Rule};
@@ -54,6 +57,11 @@ pub const FAMILIES: [&str; 5] = [
 
 /// The fewest values a rule is looked for in.
 pub const MIN_VALUES: usize = 12;
+
+/// The most values the front ends hand the finder (`grundy pattern` reads at most this many, and
+/// so does the Python package's `pattern`): 64 MiB of values, a table long past any period
+/// worth stating.
+pub const MAX_PATTERN_VALUES: usize = 1 << 23;
 
 /// The most values [`Pattern::predict`] gives at once.
 pub const MAX_PREDICT: u64 = 1 << 24;
@@ -87,6 +95,9 @@ pub enum PatternError {
         /// Where.
         n: u64,
     },
+    /// The installed [`crate::StopToken`] fired during the search.
+    #[error(transparent)]
+    Stopped(#[from] Stopped),
 }
 
 /// How the finder searches.
@@ -184,7 +195,7 @@ impl Pattern {
             return Err(PatternError::TooFew { given: len, needed: MIN_VALUES });
         }
         let held = (len as u64 / config.held_out).max(1) as usize;
-        let split = Split { values, found: len - held };
+        let split = Split { values, found: len - held, stopped: Cell::new(None) };
         let mut best: Option<Rule> = fit::periodic(&split, usize::MAX);
         let repeats = best.as_ref().and_then(fit::Repeats::of);
         for m in 2..=config.max_modulus {
@@ -201,6 +212,10 @@ impl Pattern {
                     best = Some(r);
                 }
             }
+        }
+        // A search the stop token cut short has not tried every family: no answer from it.
+        if let Some(stopped) = split.stopped.get() {
+            return Err(stopped.into());
         }
         let rule = best.ok_or(PatternError::NoRule { last: len as u64 - 1 })?;
         Ok(Pattern { rule, len: len as u64, checked: held as u64, proven: false })
@@ -347,5 +362,14 @@ mod tests {
                 assert_eq!(p.value(n as u64), Some(v), "{name} at {n}");
             }
         }
+    }
+
+    #[test]
+    fn a_fired_stop_token_stops_the_search_with_no_rule_claimed() {
+        let values = vec![0u64; 1 << 16];
+        assert!(Pattern::find(&values).is_ok());
+        let token = crate::StopToken::new();
+        token.cancel();
+        assert_eq!(token.run(|| Pattern::find(&values)), Err(PatternError::Stopped(Stopped::Cancelled)));
     }
 }
