@@ -32,6 +32,8 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Who wins a position with best play, its Sprague-Grundy value, and every winning move.
+    // --each-vertex answers every start of a graph at once: no position then.
+    #[command(mut_arg("position", |a| a.required(false).required_unless_present("each_vertex")))]
     Analyze(cmd::analyze::Args),
     /// Analyse one JSON query per input line (the web API's analyze request), one JSON answer per output line, in order.
     Batch(cmd::batch::Args),

@@ -229,3 +229,39 @@ fn export_is_bounded_before_it_runs() {
         assert_eq!(followed.stdout, whole.stdout, "{full:?}");
     }
 }
+
+/// `analyze graph:FILE --each-vertex`: one JSON line a vertex, each the answer `analyze` gives
+/// with one token there (outcome, winner, generalized Sprague-Grundy value), for either player
+/// to move; a position, another game or --every is refused in one line.
+#[test]
+fn each_vertex_answers_every_start_as_analyze_does_one() {
+    let dir = scratch("each-vertex");
+    std::fs::write(dir.join("g.txt"), "a b\nb a\nb c\nc d\nd e\nf d\nvertex lone\n").unwrap();
+    for to_move in ["first", "second"] {
+        let out = grundy_in(&dir, &["analyze", "graph:g.txt", "--each-vertex", "--to-move", to_move], "");
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let lines: Vec<serde_json::Value> =
+            String::from_utf8_lossy(&out.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+        let names: Vec<&str> = lines.iter().map(|l| l["vertex"].as_str().unwrap()).collect();
+        assert_eq!(names, ["a", "b", "c", "d", "e", "f", "lone"]);
+        for line in &lines {
+            let v = line["vertex"].as_str().unwrap();
+            let one = json(&grundy_in(&dir, &["analyze", "graph:g.txt", v, "--json", "--to-move", to_move], ""));
+            assert_eq!(line["outcome"], one["outcome"], "{v}");
+            assert_eq!(line["winner"], one["winner"], "{v}");
+            assert_eq!(line["value"], one["generalized_sg"][0], "{v}: {one}");
+        }
+    }
+    for (args, part) in [
+        (&["analyze", "graph:g.txt", "a", "--each-vertex"][..], "POSITION"),
+        (&["analyze", "nim", "--each-vertex"], "GAME"),
+        (&["analyze", "graph:g.txt", "--each-vertex", "--every"], "--every"),
+    ] {
+        let out = grundy_in(&dir, args, "");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+        let _ = part;
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

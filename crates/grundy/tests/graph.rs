@@ -489,3 +489,37 @@ fn random_texts_are_read_or_refused_with_the_line() {
         }
     }
 }
+
+/// `each_vertex` (every start at once, Codeforces 1033C's question) against the plain solver
+/// on one token: loopy impartial graphs (with their generalized Sprague-Grundy values, whose
+/// zeros are exactly the lost vertices), and partizan edges, goals and misère play.
+#[test]
+fn each_vertex_agrees_with_exhaustive_search_on_one_token() {
+    use grundy::rules::board::graph::{each_vertex, GsgValue, Verdict};
+    let mut rng = Lcg(1033);
+    for round in 0..300 {
+        let impartial = round % 2 == 0;
+        let g = random_graph(&mut rng, !impartial && round % 3 != 0, !impartial && round % 5 != 0);
+        let misere = !impartial && round % 7 == 0;
+        let game = Game::graph("graph", &g.text()).unwrap();
+        let graph = game.as_graph().unwrap();
+        let truth = plain_solve(&g, 1, misere);
+        for mover in 0..2 {
+            let answers = each_vertex(graph, mover, misere, 1_000_000).unwrap();
+            assert_eq!(answers.len(), g.n);
+            for a in answers {
+                let v: usize = graph.name(a.vertex)[1..].parse().unwrap();
+                let ctx = format!("graph\n{}vertex v{v}, player {mover}, misère {misere}", g.text());
+                let expected = match truth[&(vec![v], mover)] {
+                    Res::Won => Verdict::Win,
+                    Res::Lost => Verdict::Lose,
+                    Res::Drawn => Verdict::Draw,
+                };
+                assert_eq!(a.verdict, expected, "{ctx}");
+                if impartial {
+                    assert_eq!(a.value == Some(GsgValue::Finite(0)), expected == Verdict::Lose, "{ctx}");
+                }
+            }
+        }
+    }
+}

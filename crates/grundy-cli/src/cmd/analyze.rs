@@ -62,6 +62,12 @@ pub struct Args {
     /// they cover); may be given once per game.
     #[arg(long, value_name = "DIR")]
     store: Vec<std::path::PathBuf>,
+    /// For a game on a graph (graph:FILE): the answer with one token on each vertex, every
+    /// vertex at once from one labelling of the graph, one JSON line a vertex (vertex, outcome
+    /// N/P/D, winner, value: the generalized Sprague-Grundy value where it applies). No
+    /// position is given.
+    #[arg(long, conflicts_with_all = ["json", "explain", "limit", "store"])]
+    each_vertex: bool,
 }
 
 /// Reads the stores of `--store DIR` (each written by `grundy sg GAME --upto N --store DIR`)
@@ -146,6 +152,9 @@ pub fn parse_problem_with(
 
 /// Runs `grundy analyze`.
 pub fn run(args: Args) -> Result<(), CliError> {
+    if args.each_vertex {
+        return each_vertex(&args);
+    }
     let (game, position, mut options) = parse_problem(
         &args.problem.game,
         &args.problem.position,
@@ -169,6 +178,57 @@ pub fn run(args: Args) -> Result<(), CliError> {
     } else {
         emit(&render(&a, args.explain, limit.unwrap_or(Some(DEFAULT_LIMIT))));
     }
+    Ok(())
+}
+
+/// `analyze graph:FILE --each-vertex`: one JSON line a vertex, in the order the file names them.
+fn each_vertex(args: &Args) -> Result<(), CliError> {
+    use grundy::rules::board::graph::{each_vertex, Verdict};
+    use std::io::Write;
+    if !args.problem.position.is_empty() {
+        return Err(CliError::usage("--each-vertex answers every vertex: give no position").argument("POSITION"));
+    }
+    let game = crate::game_arg::read_game(&args.problem.game, true)?;
+    let Some(graph) = game.as_graph() else {
+        return Err(CliError::usage(format!(
+            "--each-vertex is for games on a graph (graph:FILE), not {}",
+            args.problem.game
+        ))
+        .argument("GAME"));
+    };
+    if args.problem.every {
+        return Err(CliError::usage(
+            "--each-vertex answers one token, where Every-SG is the normal game: leave out --every",
+        )
+        .argument("--every"));
+    }
+    let to_move: Player = args.to_move.parse().map_err(|e| CliError::usage(e).argument("--to-move"))?;
+    let mover = usize::from(to_move != Player::First);
+    let budget = match args.budget.as_deref() {
+        Some(b) => parse_u64(b, "--budget").map_err(|e| CliError::usage(e).argument("--budget"))?,
+        None => DEFAULT_BUDGET,
+    };
+    let answers = each_vertex(graph, mover, args.problem.misere, budget).map_err(CliError::analysis)?;
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    for a in answers {
+        let (outcome, winner) = match a.verdict {
+            Verdict::Win => ("N", Some(to_move)),
+            Verdict::Lose => ("P", Some(to_move.other())),
+            Verdict::Draw => ("D", None),
+        };
+        let line = serde_json::json!({
+            "vertex": graph.name(a.vertex),
+            "outcome": outcome,
+            "winner": winner.map(|p| p.to_string()),
+            "value": a.value.map(|v| v.to_string()),
+        });
+        let written = writeln!(out, "{line}");
+        if written.is_err() {
+            // A reader that went away (`| head`) ends the listing.
+            return Ok(());
+        }
+    }
+    let _ = out.flush();
     Ok(())
 }
 

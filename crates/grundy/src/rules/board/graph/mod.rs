@@ -34,7 +34,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 use crate::error::{AnalyzeError, GaveUp, Work};
 use crate::rules::board::{BoardAnswer, BoardRules};
 
-pub use solve::{GraphMove, GraphReport, GsgValue, Verdict};
+pub use solve::{each_vertex, GraphMove, GraphReport, GsgValue, Verdict, VertexAnswer};
 
 /// The most bytes of graph text the front ends read (256 MiB: about 20 million edges of short
 /// names). The parser itself takes any text it is given; the bound is for the front ends to

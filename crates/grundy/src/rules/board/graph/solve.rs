@@ -406,3 +406,59 @@ pub fn vertex_values(g: &Graph) -> Option<Vec<GsgValue>> {
             .collect(),
     )
 }
+
+/// One vertex's answer in [`each_vertex`]: a single token on it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VertexAnswer {
+    /// The vertex.
+    pub vertex: u32,
+    /// The result for the player to move with one token on the vertex.
+    pub verdict: Verdict,
+    /// Its generalized Sprague-Grundy value, where that function answers (impartial graphs
+    /// without goals under normal play).
+    pub value: Option<GsgValue>,
+}
+
+/// The answer for a single token on every vertex of `g` at once (who wins from every start,
+/// Codeforces 1033C's question), with player `mover` to move: one labelling of the graph (the
+/// generalized Sprague-Grundy function, or retrograde analysis of the one-token positions)
+/// read at each vertex, the same verdicts as [`report`] gives for each vertex alone.
+pub fn each_vertex(g: &Graph, mover: usize, misere: bool, budget: u64) -> Result<Vec<VertexAnswer>, AnalyzeError> {
+    let vertices = u32::try_from(g.vertex_count()).unwrap_or(u32::MAX);
+    if !g.is_partizan() && !g.has_goals() && !misere {
+        let gsg = g.gsg(budget)?;
+        return Ok((0..vertices)
+            .map(|v| {
+                let value = match gsg.finite(v) {
+                    Some(x) => GsgValue::Finite(u64::from(x)),
+                    None => GsgValue::Infinite(gsg.k_set(g, v)),
+                };
+                // One token: a finite value wins unless 0; an infinite one wins exactly when a
+                // follower has value 0 (0 is in K), else the game is drawn.
+                let verdict = match &value {
+                    GsgValue::Finite(0) => Verdict::Lose,
+                    GsgValue::Finite(_) => Verdict::Win,
+                    GsgValue::Infinite(k) if k.contains(&0) => Verdict::Win,
+                    GsgValue::Infinite(_) => Verdict::Draw,
+                };
+                VertexAnswer { vertex: v, verdict, value: Some(value) }
+            })
+            .collect());
+    }
+    let r = g.retro(1, misere, budget)?;
+    Ok((0..vertices)
+        .map(|v| {
+            let verdict = match g.goal(v) {
+                // The game is over: a won goal was won by the player who moved there.
+                Goal::Win => Verdict::Lose,
+                Goal::None => match r.at(&[v], mover).0 {
+                    WON => Verdict::Win,
+                    LOST => Verdict::Lose,
+                    _ => Verdict::Draw,
+                },
+                _ => Verdict::Win,
+            };
+            VertexAnswer { vertex: v, verdict, value: None }
+        })
+        .collect())
+}
