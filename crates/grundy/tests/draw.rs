@@ -321,3 +321,23 @@ fn names_with_characters_xml_forbids_draw_a_well_formed_document() {
         }
     }
 }
+
+/// Vertices named `to` and `->` (the words that may join a token and its vertex) are moves a
+/// person can type and click: the drawing offered `1 to`, which read as token 1 alone (found by
+/// the fuzz target `draw`).
+#[test]
+fn vertices_named_like_the_joining_words_are_legal_moves() {
+    let game = Game::graph("graph", "a to\nto ->\n-> a\n").unwrap();
+    for (start, moves) in [("a", ["1 to"]), ("to", ["1 ->"]), ("->", ["1 a"])] {
+        let position = game.parse_position(&[start]).unwrap();
+        assert_eq!(drawn(&game, &position, Player::First).moves, moves);
+    }
+    let two = game.parse_position(&["a", "to"]).unwrap();
+    for typed in ["1 to", "1 -> to", "2 ->", "2 to ->", "1 to to"] {
+        parse_move(&two, Player::First, typed).unwrap_or_else(|e| panic!("{typed}: {e}"));
+    }
+    let one = game.parse_position(&["a"]).unwrap();
+    for typed in ["to", "to to", "-> to"] {
+        parse_move(&one, Player::First, typed).unwrap_or_else(|e| panic!("{typed}: {e}"));
+    }
+}

@@ -539,11 +539,15 @@ impl GraphGame {
     /// against the edges (see [`GraphGame::check_token_move`]).
     pub fn read_token_move(&self, numbers: &[u64], text: &str) -> Result<(usize, u32), String> {
         let g = self.graph();
-        let words: Vec<&str> = text.split_whitespace().filter(|w| *w != "->" && *w != "to").collect();
+        // `->` and `to` join the token and the vertex only where they stand between them: a
+        // vertex may be named `to` (`1 to` moves token 1 there).
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let joins = |w: &str| w == "->" || w == "to";
         let example = || format!("e.g. '1 {}' moves token 1 to vertex {}", g.name(0), g.name(0));
         let (token, target) = match words[..] {
             [v] if numbers.len() == 1 => (0, v),
-            [t, v] => {
+            [j, v] if numbers.len() == 1 && joins(j) => (0, v),
+            [t, v] | [t, _, v] if words.len() == 2 || words.get(1).is_some_and(|w| joins(w)) => {
                 let t = crate::number::parse_u64(t, "the token")
                     .map_err(|e| format!("{e}: type TOKEN VERTEX ({})", example()))?;
                 let i = usize::try_from(t)
