@@ -4,7 +4,7 @@
 
 use grundy::{
     Game, MisereQuotient, QuotientBuilder, QuotientError, Ruleset, DEFAULT_QUOTIENT_ORDER, DEFAULT_QUOTIENT_UPTO,
-    MAX_QUOTIENT_ORDER, MAX_QUOTIENT_UPTO,
+    DEFAULT_QUOTIENT_WORK, MAX_QUOTIENT_ORDER, MAX_QUOTIENT_UPTO, MAX_QUOTIENT_WORK,
 };
 use pyo3::prelude::*;
 
@@ -178,12 +178,20 @@ impl Quotient {
 /// The misère quotient (Plambeck and Siegel) of a take-and-break game (`"kayles"`,
 /// `"octal:0.75"`, `"hex:0.8f"`, ...), as `grundy quotient` computes it: the heaps up to `upto`
 /// (default 500, at most 10,000; fewer when a period is proven sooner) within `budget` elements
-/// (default 1,024, from 2 to 4,096). Raises `grundy.BadInput` for a game that is not a
+/// (default 1,024, from 2 to 4,096) and `work` units of work (products and sets of elements
+/// read, as `grundy quotient --work`; default 10^9, about a second or two). Raises
+/// `grundy.BadInput` for a game that is not a
 /// take-and-break game or an argument out of range, naming it. Ctrl-C stops it
 /// (`KeyboardInterrupt`); the interpreter is released while it works.
 #[pyfunction]
-#[pyo3(signature = (game, upto = None, *, budget = None))]
-pub fn quotient(py: Python<'_>, game: &str, upto: Option<i128>, budget: Option<i128>) -> PyResult<Quotient> {
+#[pyo3(signature = (game, upto = None, *, budget = None, work = None))]
+pub fn quotient(
+    py: Python<'_>,
+    game: &str,
+    upto: Option<i128>,
+    budget: Option<i128>,
+    work: Option<i128>,
+) -> PyResult<Quotient> {
     let ruleset: Ruleset = match game.parse::<Game>().map_err(|e| bad_input(e.to_string()))? {
         Game::Heaps(r) if r.split_rules().is_some() => r,
         g => {
@@ -209,6 +217,15 @@ pub fn quotient(py: Python<'_>, game: &str, upto: Option<i128>, budget: Option<i
             )))
         }
         Some(b) => builder = builder.max_order(b as usize),
+        None => {}
+    }
+    match work {
+        Some(w) if !(1..=i128::from(MAX_QUOTIENT_WORK)).contains(&w) => {
+            return Err(bad_input(format!(
+                "work {w} is not between 1 and {MAX_QUOTIENT_WORK} (about an hour of work; default {DEFAULT_QUOTIENT_WORK})"
+            )))
+        }
+        Some(w) => builder = builder.max_work(w as u64),
         None => {}
     }
     let built = interruptible(py, |_| builder.build())?;

@@ -115,16 +115,25 @@ def sessions():
             pass
 
 
+def slow_values():
+    """Values for grundy.pattern that come slowly (a millisecond each, 1,000 s in all): the rule
+    finder itself answers 2^23 values in a fraction of a second, so the long part of a pattern
+    call is reading them."""
+    for _ in range(1_000_000):
+        time.sleep(0.001)
+        yield 0
+
+
 # Each call runs for seconds to minutes when left alone (release build, 2 shared cores):
-# sequence 15 s, batch 14 s, pattern 5 s, heap_game 5 s, game 6 s, quotient 40-70 s, survey 9 s,
-# session 11 s.
+# sequence 15 s, batch 14 s, pattern 1,000 s, heap_game 5 s, game 6 s, quotient (10^11 units of
+# work) minutes, survey 9 s, session 11 s.
 LONG_CALLS = {
     "sequence": lambda: grundy.sequence("octal:0.764", 200_000),
     "batch": lambda: grundy.batch([{"game": "octal:0.764", "position": [100_000 + i]} for i in range(8)]),
-    "pattern": lambda: grundy.pattern(np.zeros(2_000_000, dtype=np.uint64)),
+    "pattern": lambda: grundy.pattern(slow_values()),
     "heap_game": lambda: grundy.heap_game(slow_heaps).sequence(1_000_000),
     "game": lambda: grundy.game(countdown).value(1_000_000),
-    "quotient": lambda: grundy.quotient("octal:0.777"),
+    "quotient": lambda: grundy.quotient("octal:0.777", work=10**11),
     "survey": lambda: grundy.survey(["0.764", "0.356"], 100_000),
     "session": sessions,
 }

@@ -195,9 +195,12 @@ class Quotient:
     def is_p(self, heaps: List[int]) -> bool:
         """Whether the sum of heaps is lost for the player to move under misère play."""
 
-def quotient(game: str, upto: Optional[int] = None, *, budget: Optional[int] = None) -> Quotient:
+def quotient(
+    game: str, upto: Optional[int] = None, *, budget: Optional[int] = None, work: Optional[int] = None
+) -> Quotient:
     """The misère quotient of a take-and-break game for the heaps up to upto (default 500, at
-    most 10,000) within budget elements (default 1,024, 2 to 4,096), as `grundy quotient`."""
+    most 10,000) within budget elements (default 1,024, 2 to 4,096) and work units of work
+    (default 10^9), as `grundy quotient`."""
 
 def survey(codes: Union[str, List[str]], upto: int) -> List[dict]:
     """Classifies codes (a code, a pattern such as "0.xx", or a list of them) to upto, as
