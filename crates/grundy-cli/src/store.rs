@@ -11,13 +11,16 @@
 //! One process at a time: `open` takes an exclusive lock on `DIR/lock` (`File::try_lock`, an
 //! advisory lock the system releases when the process ends, even by a kill) and holds it as long
 //! as the `Store` lives; a second process is refused at once and touches nothing. Temporary
-//! files left by a killed run are removed only under the lock.
+//! files left by a killed run are removed only under the lock. Answering from a store
+//! (`Store::read`) takes a shared lock instead, so readers run side by side; a store this user
+//! cannot write is read under a shared lock on its lock file opened for reading, or with none
+//! when there is no lock file to open (every file is whole, being written by a rename).
 //!
 //! Loading checks everything (names, order, lengths, checksums) and refuses a damaged or foreign
 //! store with a one-line message naming the file, rather than use any of it.
 
 use std::fs::{self, File, OpenOptions, TryLockError};
-use std::io::{Read, Write};
+use std::io::{ErrorKind, Read, Write};
 use std::path::{Path, PathBuf};
 
 use grundy::store_format::{
@@ -39,8 +42,12 @@ pub struct Store {
     manifest_crc: u32,
     /// Values known to be on disk.
     saved: usize,
-    /// The open lock file: the lock lasts as long as it is open.
-    _lock: File,
+    /// The open lock file: the lock lasts as long as it is open. `None` only for reading a
+    /// store whose directory this user cannot write and that has no lock file.
+    _lock: Option<File>,
+    /// Opened to be read only (`Store::read`): under a shared lock at most, so files of other
+    /// processes' writes (temporary files) are left alone.
+    reading: bool,
 }
 
 fn io_err(path: &Path, what: &str, e: std::io::Error) -> String {
@@ -115,6 +122,43 @@ fn check_no_manifest(dir: &Path, names: &[String]) -> Result<(), String> {
     }
 }
 
+/// The chunk length and checksum of the manifest of the store in `dir`, which must be `game`'s.
+fn read_manifest(dir: &Path, game: &str) -> Result<(usize, u32), String> {
+    let manifest_path = dir.join(MANIFEST);
+    let meta = fs::symlink_metadata(&manifest_path).map_err(|e| io_err(&manifest_path, "cannot read", e))?;
+    if !meta.is_file() {
+        return Err(damaged(dir, MANIFEST, "is not a file"));
+    }
+    let bytes = read_at_most(&manifest_path, MAX_GAME_LEN as u64 + 64)?;
+    let manifest = decode_manifest(&bytes).map_err(|e| match e {
+        StoreFormatError::OtherVersion { .. } => format!(
+            "store {}: {} {e}: use the grundy that wrote it, or another directory",
+            dir.display(),
+            manifest_path.display()
+        ),
+        e => damaged(dir, MANIFEST, e),
+    })?;
+    if manifest.game != game {
+        return Err(format!(
+            "store {} holds the values of {}, not {game}: use another directory for {game}",
+            dir.display(),
+            manifest.game
+        ));
+    }
+    let chunk = usize::try_from(manifest.chunk_len)
+        .map_err(|_| damaged(dir, MANIFEST, "gives a chunk length too large for this machine"))?;
+    Ok((chunk, manifest.crc))
+}
+
+/// The refusal of a store another process holds the lock of.
+fn in_use(dir: &Path, lock_path: &Path) -> String {
+    format!(
+        "store {} is in use by another grundy process (lock held on {}); wait for it to finish or use another directory",
+        dir.display(),
+        lock_path.display()
+    )
+}
+
 impl Store {
     /// Opens the store in `dir` for `game`, creating it (with `chunk` values per file) when the
     /// directory is missing or empty, and locks it for this process. Refuses a store in use by
@@ -146,52 +190,56 @@ impl Store {
             .map_err(|e| io_err(&lock_path, "cannot open the lock file", e))?;
         match lock.try_lock() {
             Ok(()) => {}
-            Err(TryLockError::WouldBlock) => {
-                return Err(format!(
-                    "store {} is in use by another grundy process (lock held on {}); wait for it to finish or use another directory",
-                    dir.display(),
-                    lock_path.display()
-                ))
-            }
+            Err(TryLockError::WouldBlock) => return Err(in_use(dir, &lock_path)),
             Err(TryLockError::Error(e)) => return Err(io_err(&lock_path, "cannot lock", e)),
         }
 
         // Under the lock from here on.
-        let manifest_path = dir.join(MANIFEST);
         let chunk_len = u64::try_from(chunk.max(1)).unwrap_or(u64::MAX);
-        if !manifest_path.exists() {
+        if !dir.join(MANIFEST).exists() {
             check_no_manifest(dir, &names(dir)?)?;
             let (text, _) = encode_manifest(game, chunk_len)
                 .map_err(|e| format!("store {}: the game name {game:?} {e}", dir.display()))?;
             write_atomic(dir, MANIFEST, text.as_bytes())?;
         }
-        let meta = fs::symlink_metadata(&manifest_path).map_err(|e| io_err(&manifest_path, "cannot read", e))?;
-        if !meta.is_file() {
-            return Err(damaged(dir, MANIFEST, "is not a file"));
+        let (chunk, manifest_crc) = read_manifest(dir, game)?;
+        Ok(Store { dir: dir.to_path_buf(), chunk, manifest_crc, saved: 0, _lock: Some(lock), reading: false })
+    }
+
+    /// Opens the store of `game` in `dir` to read it: under a shared lock (readers do not stop
+    /// each other; a writer's exclusive lock stops them), taken on a lock file opened for
+    /// reading where this user cannot write it (a store made read-only, or another user's),
+    /// or with no lock where the directory cannot be written and holds no lock file, so that a
+    /// store this user cannot write is read rather than refused. `open_rw` opens the lock file
+    /// to write, creating it (a parameter so that a test can make it fail as root does not).
+    fn open_to_read(dir: &Path, game: &str, open_rw: impl Fn(&Path) -> std::io::Result<File>) -> Result<Store, String> {
+        let lock_path = dir.join(LOCK);
+        let lock = match open_rw(&lock_path) {
+            Ok(f) => Some(f),
+            Err(e) if matches!(e.kind(), ErrorKind::PermissionDenied | ErrorKind::ReadOnlyFilesystem) => {
+                match File::open(&lock_path) {
+                    Ok(f) => Some(f),
+                    // Nobody can have locked a lock file that is not there; every file of the
+                    // store is written by a rename, so what is read is whole.
+                    Err(e) if e.kind() == ErrorKind::NotFound => None,
+                    Err(e) => return Err(io_err(&lock_path, "cannot open the lock file", e)),
+                }
+            }
+            Err(e) => return Err(io_err(&lock_path, "cannot open the lock file", e)),
+        };
+        if let Some(lock) = &lock {
+            match lock.try_lock_shared() {
+                Ok(()) => {}
+                Err(TryLockError::WouldBlock) => return Err(in_use(dir, &lock_path)),
+                Err(TryLockError::Error(e)) => return Err(io_err(&lock_path, "cannot lock", e)),
+            }
         }
-        let bytes = read_at_most(&manifest_path, MAX_GAME_LEN as u64 + 64)?;
-        let manifest = decode_manifest(&bytes).map_err(|e| match e {
-            StoreFormatError::OtherVersion { .. } => format!(
-                "store {}: {} {e}: use the grundy that wrote it, or another directory",
-                dir.display(),
-                manifest_path.display()
-            ),
-            e => damaged(dir, MANIFEST, e),
-        })?;
-        if manifest.game != game {
-            return Err(format!(
-                "store {} holds the values of {}, not {game}: use another directory for {game}",
-                dir.display(),
-                manifest.game
-            ));
-        }
-        let chunk = usize::try_from(manifest.chunk_len)
-            .map_err(|_| damaged(dir, MANIFEST, "gives a chunk length too large for this machine"))?;
-        Ok(Store { dir: dir.to_path_buf(), chunk, manifest_crc: manifest.crc, saved: 0, _lock: lock })
+        let (chunk, manifest_crc) = read_manifest(dir, game)?;
+        Ok(Store { dir: dir.to_path_buf(), chunk, manifest_crc, saved: 0, _lock: lock, reading: true })
     }
 
     /// The game and the values of the store in `dir`, for answering from it (`analyze`, `play`
-    /// and `serve` with `--store DIR`): read under the lock and checked as a resumed run reads
+    /// and `serve` with `--store DIR`): read under a shared lock (`Store::open_to_read`) and checked as a resumed run reads
     /// them. A directory that holds no store is refused with the command that fills one:
     /// `fill` is its start (`grundy sg GAME --upto N`), the game and heap when the caller
     /// knows them.
@@ -206,7 +254,8 @@ impl Store {
         }
         let bytes = read_at_most(&manifest_path, MAX_GAME_LEN as u64 + 64)?;
         let manifest = decode_manifest(&bytes).map_err(|e| damaged(dir, MANIFEST, e))?;
-        let mut store = Store::open(dir, &manifest.game, DEFAULT_CHUNK)?;
+        let open_rw = |path: &Path| OpenOptions::new().read(true).write(true).create(true).truncate(false).open(path);
+        let mut store = Store::open_to_read(dir, &manifest.game, open_rw)?;
         let values = store.load()?;
         Ok((manifest.game, values))
     }
@@ -219,7 +268,10 @@ impl Store {
         let mut chunks = vec![];
         for name in names(dir)? {
             if is_tmp(&name) {
-                let _ = fs::remove_file(dir.join(&name));
+                // Another process's write in progress, when this one only reads.
+                if !self.reading {
+                    let _ = fs::remove_file(dir.join(&name));
+                }
             } else if name != MANIFEST && name != LOCK {
                 chunks.push(name);
             }
@@ -282,5 +334,74 @@ impl grundy::SequenceStore for Store {
 
     fn save(&mut self, len: usize, values: &dyn Fn(usize, usize) -> Vec<u16>) -> Result<(), String> {
         Store::save(self, len, values)
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)] // a test that cannot unwrap has failed
+mod tests {
+    use super::*;
+
+    /// A store of `values` in a fresh directory.
+    fn filled(name: &str, values: &[u16]) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("grundy-store-unit-{}-{name}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        let mut store = Store::open(&dir, "kayles", 4).unwrap();
+        store.save(values.len(), |a, b| values[a..b].to_vec()).unwrap();
+        dir
+    }
+
+    /// What opening the lock file to write gives where the user may not write (what `chmod`
+    /// gives a user who is not root; root is never refused, so it is injected).
+    fn denied(_: &Path) -> std::io::Result<File> {
+        Err(std::io::Error::from(ErrorKind::PermissionDenied))
+    }
+
+    fn read_with(dir: &Path, open_rw: impl Fn(&Path) -> std::io::Result<File>) -> Result<Vec<u16>, String> {
+        Store::open_to_read(dir, "kayles", open_rw)?.load()
+    }
+
+    /// Issue 46, row 16: `analyze kayles 10 --store st` on a store the user cannot write said
+    /// "cannot open the lock file: Permission denied" and gave no answer. A store that cannot
+    /// be written is read: under a shared lock on its lock file opened for reading, or with no
+    /// lock where there is no lock file, leaving every file as it was.
+    #[test]
+    fn a_store_that_cannot_be_written_is_read() {
+        let values: Vec<u16> = (0..10).map(|n| n % 3).collect();
+        let dir = filled("read-only", &values);
+        // The lock file is there: opened to read, and locked shared.
+        assert_eq!(read_with(&dir, denied).unwrap(), values);
+        // No lock file, and none can be made: read without one. A temporary file of another
+        // process's write is left alone (only a writer, holding the lock, removes them).
+        fs::remove_file(dir.join(LOCK)).unwrap();
+        let tmp = dir.join(".chunk-00000003.bin.1.tmp");
+        fs::write(&tmp, b"half a write").unwrap();
+        assert_eq!(read_with(&dir, denied).unwrap(), values);
+        assert!(!dir.join(LOCK).exists() && tmp.exists());
+        fs::remove_file(&tmp).unwrap();
+        // Any other failure to open the lock file is still said.
+        let other = |_: &Path| Err(std::io::Error::other("disk on fire"));
+        let e = read_with(&dir, other).unwrap_err();
+        assert!(e.contains("cannot open the lock file: disk on fire"), "{e}");
+        let _ = fs::remove_dir_all(dir);
+    }
+
+    /// Readers share the store; a writer's exclusive lock stops them, and theirs stops it.
+    #[test]
+    fn readers_share_the_lock_and_a_writer_excludes_them() {
+        let values: Vec<u16> = (0..10).collect();
+        let dir = filled("shared", &values);
+        let rw = |path: &Path| OpenOptions::new().read(true).write(true).create(true).truncate(false).open(path);
+        let first = Store::open_to_read(&dir, "kayles", rw).unwrap();
+        let second = Store::open_to_read(&dir, "kayles", denied).unwrap();
+        let e = Store::open(&dir, "kayles", 4).unwrap_err();
+        assert!(e.contains("is in use by another grundy process"), "{e}");
+        drop((first, second));
+        let writer = Store::open(&dir, "kayles", 4).unwrap();
+        let e = Store::open_to_read(&dir, "kayles", rw).unwrap_err();
+        assert!(e.contains("is in use by another grundy process"), "{e}");
+        drop(writer);
+        assert_eq!(Store::read(&dir, "grundy sg kayles --upto 9").unwrap(), ("kayles".to_string(), values));
+        let _ = fs::remove_dir_all(dir);
     }
 }

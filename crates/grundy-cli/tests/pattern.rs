@@ -190,3 +190,60 @@ fn bad_input_is_one_line_naming_the_bad_part() {
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["error"]["argument"], "FILE");
 }
+
+/// Issue 46, row 14: twenty values 18446744073709551615 gave the C++
+/// `static const long long B[1] = {18446744073709551615};`, which g++ rejects. From 2^63 on
+/// the C++ holds values as `unsigned long long` with `ULL` literals: compiled with g++ and run,
+/// it gives every value given and predicted, and so does the Python.
+#[test]
+fn values_from_2_to_the_63_compile_and_run_in_cpp_and_python() {
+    let top = u64::MAX;
+    let half = 1u64 << 63;
+    let tables: Vec<(&str, Vec<u64>)> = vec![
+        ("twenty 2^64 - 1", vec![top; 20]),
+        ("2^63, then 7", std::iter::once(half).chain(std::iter::repeat_n(7, 40)).collect()),
+        ("2^63 - 20 + n", (0..40).map(|n| half - 20 + n).collect()),
+        (
+            "2^64 - 1, then G(2k) = k, G(2k + 1) = 5",
+            std::iter::once(top).chain((1..200).map(|n| if n % 2 == 0 { n / 2 } else { 5 })).collect(),
+        ),
+        ("small values stay long long", (0..40).map(|n| n % 3).collect()),
+    ];
+    let dir = std::env::temp_dir().join(format!("grundy-pattern-cpp-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (i, (name, values)) in tables.iter().enumerate() {
+        let out = run(&["pattern", "--json", "--predict", "5"], text(values).as_bytes());
+        assert!(out.status.success(), "{name}: {}", String::from_utf8_lossy(&out.stderr));
+        let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+        let predicted: Vec<u64> = serde_json::from_value(v["predicted"].clone()).unwrap();
+        let all: Vec<u64> = values.iter().copied().chain(predicted).collect();
+        let cpp = v["cpp"].as_str().unwrap();
+        let wide = values.iter().any(|&x| x >= half);
+        let head = if wide { "unsigned long long g(long long n) {" } else { "long long g(long long n) {" };
+        assert!(cpp.starts_with(head), "{name}: {cpp}");
+        let source = dir.join(format!("g{i}.cpp"));
+        let main = format!(
+            "#include <cstdio>\n{cpp}int main() {{ for (long long n = 0; n < {}; n++) std::printf(\"%llu\\n\", (unsigned long long) g(n)); }}\n",
+            all.len()
+        );
+        std::fs::write(&source, main).unwrap();
+        let exe = dir.join(format!("g{i}"));
+        let built = Command::new("g++")
+            .args(["-std=c++17", "-Werror", "-o"])
+            .arg(&exe)
+            .arg(&source)
+            .output()
+            .expect("g++ runs");
+        assert!(built.status.success(), "{name}: g++ rejects\n{cpp}\n{}", String::from_utf8_lossy(&built.stderr));
+        let ran = Command::new(&exe).output().unwrap();
+        let got: Vec<u64> = String::from_utf8(ran.stdout).unwrap().lines().map(|l| l.parse().unwrap()).collect();
+        assert_eq!(got, all, "{name}: {cpp}");
+        let script =
+            format!("{}\nprint('\\n'.join(str(g(n)) for n in range({})))\n", v["python"].as_str().unwrap(), all.len());
+        let ran = Command::new("python3").args(["-c", &script]).output().expect("python3 runs");
+        assert!(ran.status.success(), "{name}: {}", String::from_utf8_lossy(&ran.stderr));
+        let got: Vec<u64> = String::from_utf8(ran.stdout).unwrap().lines().map(|l| l.parse().unwrap()).collect();
+        assert_eq!(got, all, "{name}: {script}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

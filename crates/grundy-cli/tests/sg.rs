@@ -589,3 +589,43 @@ fn a_listing_past_the_output_bound_is_refused_at_once() {
         }
     }
 }
+
+/// Issue 46, row 5: `sg allbut:4710989935697073755 --upto 40 --guess` took 26 s (the rule
+/// finder on 2^22 values of G(n) = n) and printed "G(n) = n from n = 0" next to a proven period
+/// that contradicts it (G(S) = 0). A proven period is the rule: stated when its pre-period and
+/// one period are in view, else said not to be written out, never another rule.
+#[test]
+fn a_guess_never_contradicts_the_proven_period() {
+    let out = watched(&["sg", "allbut:4710989935697073755", "--upto", "40", "--guess", "--json"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let words = v["guess"]["words"].as_str().unwrap();
+    assert!(
+        words.starts_with(
+            "the rule is the proven period (G(n + 9421979871394147510) = G(n) + 4710989935697073755 from n = 0)"
+        ),
+        "{words}"
+    );
+    assert!(v["guess"]["expression"].is_null(), "{v}");
+    // Every guess printed with a proven period is that period.
+    for game in ["kayles", "subtraction:2,5", "allbut:2,5", "bash:3", "allbut:3,4", "bounded:18446744073709551614"] {
+        for upto in ["5", "40", "300"] {
+            let v = ok_json(&["sg", game, "--upto", upto, "--guess", "--json"]);
+            let (g, p) = (&v["guess"], &v["period"]);
+            assert!(!p.is_null(), "{game}");
+            if g["expression"].is_null() {
+                assert!(
+                    g["words"].as_str().unwrap().starts_with("the rule is the proven period"),
+                    "{game} {upto}: {g}"
+                );
+            } else {
+                assert_eq!(
+                    (g["proven"].as_bool(), g["rule"].as_str()),
+                    (Some(true), Some(if p["saltus"] == 0 { "period" } else { "arithmetic-period" })),
+                    "{game} {upto}: {g}"
+                );
+                assert_eq!(g["from"], p["preperiod"], "{game} {upto}: {g}");
+            }
+        }
+    }
+}

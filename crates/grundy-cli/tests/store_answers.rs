@@ -127,3 +127,51 @@ fn serve_answers_from_the_store() {
     drop(server);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Issue 46, row 16: `analyze --store` on a store the user cannot write said "cannot open the
+/// lock file: Permission denied" and gave no answer. Made read-only (the directory and every
+/// file), with its lock file and without one, the store answers as before and is left as it
+/// was. (Run as root, permissions stop nothing and this passes regardless: the unit tests of
+/// `store.rs` inject the refusal to write the lock file.)
+#[test]
+fn a_store_the_user_cannot_write_still_answers() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = filled_store("read-only");
+    let path = std::path::Path::new(&dir);
+    let set_mode = |mode: u32| {
+        for entry in std::fs::read_dir(path).unwrap() {
+            let file = entry.unwrap().path();
+            std::fs::set_permissions(&file, std::fs::Permissions::from_mode(mode & 0o666)).unwrap();
+        }
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).unwrap();
+    };
+    let computed = computed_answer();
+    for lock_file in [true, false] {
+        if !lock_file {
+            std::fs::remove_file(path.join("lock")).unwrap();
+        }
+        set_mode(0o555);
+        // The store's files (as root, the lock file is made, permissions or not).
+        let files = || -> Vec<(std::ffi::OsString, Vec<u8>)> {
+            let mut files: Vec<_> = std::fs::read_dir(path)
+                .unwrap()
+                .map(|e| e.unwrap())
+                .filter(|e| e.file_name() != "lock")
+                .map(|e| (e.file_name(), std::fs::read(e.path()).unwrap()))
+                .collect();
+            files.sort();
+            files
+        };
+        let before = files();
+        let o = grundy(&["analyze", "grundys-game", "3000", "--budget", "2000", "--store", &dir, "--json"]);
+        let after = files();
+        set_mode(0o755);
+        assert!(o.status.success(), "lock file {lock_file}: {}", text(&o.stderr));
+        let stored: Value = serde_json::from_str(&text(&o.stdout)).unwrap();
+        for key in ["outcome", "heap_values", "winning_moves", "winning_move_count"] {
+            assert_eq!(stored[key], computed[key], "{key}");
+        }
+        assert!(before == after, "the store changed");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -77,7 +77,7 @@ pub struct Pattern {
 /// A [`PatternError`] as the package's exception.
 fn pattern_error(e: PatternError) -> PyErr {
     match e {
-        PatternError::NoRule { .. } => no_rule(e.to_string()),
+        PatternError::NoRule { .. } | PatternError::PeriodNotHeld { .. } => no_rule(e.to_string()),
         PatternError::TooFew { .. } | PatternError::TooMany { .. } => bad_input(e.to_string()),
         e => refused(e.to_string()),
     }
@@ -235,16 +235,16 @@ fn read_values(values: &Bound<'_, PyAny>) -> PyResult<Vec<u64>> {
 impl Sequence {
     /// The rule of the values: the proven period as a rule when there is one, else the rule
     /// finder's (as `grundy pattern`): `words`, `expression`, `predict(k)`. Raises
-    /// `grundy.NoRule` when no family fits.
+    /// `grundy.NoRule` when no family fits, and when a proven period is the rule but the
+    /// values do not hold its pre-period and one period (a rule found in fewer values could
+    /// contradict it; a longer sequence states it).
     fn pattern(&self, py: Python<'_>) -> PyResult<Pattern> {
         let array = self.values.bind(py).readonly();
         let values = array.as_slice().map_err(|e| refused(e.to_string()))?;
         let proven = self.period.as_ref().map(|p| p.get()).filter(|p| p.proven);
         if let Some(p) = proven {
             let period = grundy::Period { preperiod: p.preperiod, period: p.period, saltus: p.saltus };
-            if let Some(inner) = grundy::Pattern::from_period(values, period) {
-                return Ok(Pattern { inner });
-            }
+            return Ok(Pattern { inner: grundy::Pattern::of_sequence(values, Some(period)).map_err(pattern_error)? });
         }
         if values.len() > MAX_PATTERN_VALUES {
             return Err(too_many_values());

@@ -1885,7 +1885,13 @@ fn sg_sequence(game: &str, upto: u64) -> Result<SgReply, Fail> {
     // fails or runs past the work allowed leaves the rule to the values shown).
     // A period search that proved none has usually computed them already (up to 65,536
     // values): they are taken from it, not searched for a second time.
-    let more = if upto < RULE_VALUES && sequence.period().is_none() {
+    // A proven period is the rule: its pre-period and one period are given when they are
+    // few (through the period, no work), else the rule says it is not written out.
+    let period_span = sequence.period().map(|p| p.preperiod.saturating_add(p.period));
+    let more = if let Some(span) = period_span.filter(|&span| span > upto.saturating_add(1) && span <= RULE_VALUES + 1)
+    {
+        (0..span).map(|n| sequence.value(n)).collect::<Option<Vec<u64>>>()
+    } else if upto < RULE_VALUES && sequence.period().is_none() {
         (0..=RULE_VALUES).map(|n| sequence.value(n)).collect::<Option<Vec<u64>>>().or_else(|| {
             SequenceBuilder::new(ruleset)
                 .upto(RULE_VALUES)

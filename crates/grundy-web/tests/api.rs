@@ -941,3 +941,17 @@ async fn a_huge_misere_sum_shows_the_quotients_reasoning() {
     assert!(lines.iter().any(|l| l.contains("Plambeck and Siegel's misère quotient")), "{lines:#?}");
     assert!(lines.iter().any(|l| l.starts_with("kayles: Q has 40 elements")), "{lines:#?}");
 }
+
+/// Issue 46, row 5: `/api/sg` of allbut:4710989935697073755 stated "G(n) = n from n = 0" next to
+/// the proven period that contradicts it. A proven period is the rule: stated from its
+/// pre-period and one period when they are few (kayles to 20), else said not to be written out.
+#[tokio::test]
+async fn sg_rule_is_the_proven_period() {
+    let (s, v, _) = get("/api/sg?game=allbut:4710989935697073755&upto=40").await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert!(v["rule"]["words"].as_str().unwrap().starts_with("the rule is the proven period"), "{v}");
+    assert!(v["rule"]["expression"].is_null(), "{v}");
+    let (s, v, _) = get("/api/sg?game=kayles&upto=20").await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!((v["rule"]["proven"].as_bool(), v["rule"]["from"].as_u64()), (Some(true), Some(71)), "{v}");
+}

@@ -198,8 +198,16 @@ pub fn run(args: Args) -> Result<(), CliError> {
         eprintln!("wrote {} ({drawn})", path.display());
     }
     let guess = args.guess.then(|| {
-        // A proven period needs its pre-period and one period in view to be stated.
-        let span = source.period().map_or(upto, |p| upto.max(p.preperiod.saturating_add(p.period)));
+        // A proven period needs its pre-period and one period in view to be stated; when they
+        // are more than the finder is handed, the period is the rule all the same (no rule is
+        // looked for: one found in fewer values could contradict it), so only G(0..upto) is
+        // given, for the words.
+        let span = match source.period() {
+            Some(p) if p.preperiod.saturating_add(p.period) <= GUESS_VALUES => {
+                upto.max(p.preperiod.saturating_add(p.period))
+            }
+            _ => upto,
+        };
         let values: Vec<u64> = (0..=span.min(GUESS_VALUES)).map_while(|n| source.value(n)).collect();
         Guess::of(&values, source.period())
     });

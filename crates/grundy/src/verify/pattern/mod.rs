@@ -89,6 +89,16 @@ pub enum PatternError {
         /// How many were asked.
         asked: u64,
     },
+    /// A period is proven, and the values given do not hold its pre-period and one period, so
+    /// it is not written out; no rule is looked for in them, as one seen in fewer values than
+    /// the period could contradict it ([`Pattern::of_sequence`]).
+    #[error("the rule is the proven period ({}), and the {given} values given do not hold its pre-period and one period ({} values), so it is not written out; no other rule is guessed from them, as one seen in fewer values than the period could contradict it", period_words(.period), u128::from(.period.preperiod) + u128::from(.period.period))]
+    PeriodNotHeld {
+        /// The proven period.
+        period: Period,
+        /// How many values were given.
+        given: usize,
+    },
     /// The rule's value at n passes 2^64 - 1 (or would be negative).
     #[error("the rule's value at n = {n} is not a number from 0 to 2^64 - 1")]
     OutOfRange {
@@ -98,6 +108,14 @@ pub enum PatternError {
     /// The installed [`crate::StopToken`] fired during the search.
     #[error(transparent)]
     Stopped(#[from] Stopped),
+}
+
+/// A proven period in a few words: "period 12 from n = 71", "G(n + 4) = G(n) + 2 from n = 0".
+fn period_words(p: &Period) -> String {
+    match p.saltus {
+        0 => format!("period {} from n = {}", p.period, p.preperiod),
+        s => format!("G(n + {}) = G(n) + {s} from n = {}", p.period, p.preperiod),
+    }
 }
 
 /// How the finder searches.
@@ -138,6 +156,8 @@ impl PatternConfig {
 pub struct Pattern {
     rule: Rule,
     len: u64,
+    /// The largest value given: the C++ holds values in `unsigned long long` from 2^63 on.
+    largest: u64,
     checked: u64,
     proven: bool,
 }
@@ -153,7 +173,8 @@ pub struct PatternReport {
     pub words: String,
     /// The rule for `grundy verify --sg`.
     pub expression: Option<String>,
-    /// A C++ function `long long g(long long n)`.
+    /// A C++ function `long long g(long long n)` (`unsigned long long` when a number it holds
+    /// is 2^63 or more).
     pub cpp: Option<String>,
     /// A Python function `def g(n):`.
     pub python: Option<String>,
@@ -218,7 +239,8 @@ impl Pattern {
             return Err(stopped.into());
         }
         let rule = best.ok_or(PatternError::NoRule { last: len as u64 - 1 })?;
-        Ok(Pattern { rule, len: len as u64, checked: held as u64, proven: false })
+        let largest = values.iter().copied().max().unwrap_or(0);
+        Ok(Pattern { rule, len: len as u64, largest, checked: held as u64, proven: false })
     }
 
     /// The pattern of a proven period (the periodicity theorem, or a repeated window): `values`
@@ -230,15 +252,20 @@ impl Pattern {
         let block = values.get(n0..n0.checked_add(p)?)?.to_vec();
         let rule = Rule { pre, body: Body::Periodic { period: period.period, saltus: period.saltus, block } };
         let len = values.len() as u64;
-        Some(Pattern { rule, len, checked: len - (n0 + p) as u64, proven: true })
+        let largest = values.iter().copied().max().unwrap_or(0);
+        Some(Pattern { rule, len, largest, checked: len - (n0 + p) as u64, proven: true })
     }
 
     /// The rule of a sequence that may come with a proven period (`grundy sg --guess`, the
-    /// page's sequence panel): the proven period when `values` hold its pre-period and one
-    /// period, else what [`Pattern::find`] finds.
+    /// page's sequence panel, Python's `Sequence.pattern`): the proven period, stated when
+    /// `values` hold its pre-period and one period, else [`PatternError::PeriodNotHeld`] (a
+    /// rule found in fewer values than the period could contradict it: allbut:S has G(n) = n
+    /// for every n < S, and not at S); without one, what [`Pattern::find`] finds.
     pub fn of_sequence(values: &[u64], proven: Option<Period>) -> Result<Pattern, PatternError> {
-        match proven.and_then(|p| Pattern::from_period(values, p)) {
-            Some(p) => Ok(p),
+        match proven {
+            Some(period) => {
+                Pattern::from_period(values, period).ok_or(PatternError::PeriodNotHeld { period, given: values.len() })
+            }
             None => Pattern::find(values),
         }
     }
@@ -270,9 +297,10 @@ impl Pattern {
         text::expression(&self.rule)
     }
 
-    /// The rule as a C++ function `long long g(long long n)`.
+    /// The rule as a C++ function `long long g(long long n)` (returning `unsigned long long`
+    /// when a number it holds is 2^63 or more).
     pub fn cpp(&self) -> String {
-        text::cpp(&self.rule)
+        text::cpp(&self.rule, self.largest)
     }
 
     /// The rule as a Python function `def g(n):`.
@@ -371,5 +399,22 @@ mod tests {
         let token = crate::StopToken::new();
         token.cancel();
         assert_eq!(token.run(|| Pattern::find(&values)), Err(PatternError::Stopped(Stopped::Cancelled)));
+    }
+
+    /// Issue 46, row 5: with a proven period that the values do not hold, the finder found
+    /// "G(n) = n" in G(0..40) of allbut:S, which the period contradicts at n = S.
+    #[test]
+    fn a_proven_period_not_in_view_is_still_the_rule() {
+        let s = 4_710_989_935_697_073_755u64;
+        let period = Period { preperiod: 0, period: 2 * s, saltus: s };
+        let values: Vec<u64> = (0..=40).collect();
+        assert_eq!(Pattern::of_sequence(&values, Some(period)), Err(PatternError::PeriodNotHeld { period, given: 41 }));
+        assert!(Pattern::find(&values).is_ok(), "the finder alone would state a rule");
+        // In view, it is stated, as proven.
+        let kayles = Period { preperiod: 71, period: 12, saltus: 0 };
+        let values: Vec<u64> = (0..83).map(|n| if n < 71 { n % 5 } else { (n - 71) % 12 }).collect();
+        let p = Pattern::of_sequence(&values, Some(kayles)).unwrap();
+        assert!(p.proven() && p.from() == 71);
+        assert!(matches!(Pattern::of_sequence(&values[..82], Some(kayles)), Err(PatternError::PeriodNotHeld { .. })));
     }
 }

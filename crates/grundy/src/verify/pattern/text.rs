@@ -313,22 +313,32 @@ pub(crate) fn expression(rule: &Rule) -> String {
     with_pre(rule, rest)
 }
 
-/// The rule as a C++ function `long long g(long long n)`.
-pub(crate) fn cpp(rule: &Rule) -> String {
+/// The rule as a C++ function `long long g(long long n)`, or `unsigned long long g(long long n)`
+/// when a number it holds, or `largest` (the largest value it was found from), is 2^63 or more
+/// (a `long long` cannot hold it, and g++ rejects such a literal in a `long long` array); those
+/// numbers carry `ULL`, as a decimal literal past 2^63 - 1 has no type in C++ without a suffix.
+pub(crate) fn cpp(rule: &Rule, largest: u64) -> String {
     let n0 = rule.from();
-    let mut out = String::from("long long g(long long n) {\n");
+    let (block, saltus) = match &rule.body {
+        Body::Periodic { block, saltus, .. } => (block.as_slice(), *saltus),
+        Body::Classes { .. } => (&[][..], 0),
+    };
+    let wide = rule.pre.iter().chain(block).chain([&saltus, &largest]).any(|&v| i64::try_from(v).is_err());
+    let t = if wide { "unsigned long long" } else { "long long" };
+    let mut out = format!("{t} g(long long n) {{\n");
     if n0 > 0 {
-        out += &format!("    static const long long pre[{n0}] = {{{}}};\n", list(&rule.pre));
+        out += &format!("    static const {t} pre[{n0}] = {{{}}};\n", cpp_list(&rule.pre));
         out += &format!("    if (n < {n0}) return pre[n];\n");
     }
     match &rule.body {
         Body::Periodic { period, saltus, block } => {
-            out += &format!("    static const long long B[{period}] = {{{}}};\n", list(block));
+            out += &format!("    static const {t} B[{period}] = {{{}}};\n", cpp_list(block));
             let d = if n0 == 0 { "n".to_string() } else { format!("(n - {n0})") };
             if *saltus == 0 {
                 out += &format!("    return B[{d} % {period}];\n");
             } else {
-                out += &format!("    return B[{d} % {period}] + {saltus}LL * ({d} / {period});\n");
+                let suffix = if wide { "ULL" } else { "LL" };
+                out += &format!("    return B[{d} % {period}] + {saltus}{suffix} * ({d} / {period});\n");
             }
         }
         Body::Classes { modulus, classes } => {
@@ -339,12 +349,21 @@ pub(crate) fn cpp(rule: &Rule) -> String {
                     terms.push((o.mult, format!("g({})", code_affine(o.a, o.b))));
                 }
                 terms.push((o.offset, String::new()));
-                out += &format!("        case {c}: return {};\n", code_sum(&terms, "LL * "));
+                // Unsigned arithmetic when the values pass 2^63 - 1: exact modulo 2^64, so
+                // exact for every value from 0 to 2^64 - 1.
+                let times = if wide { "ULL * " } else { "LL * " };
+                out += &format!("        case {c}: return {};\n", code_sum(&terms, times));
             }
             out += "    }\n    return -1; // not reached\n";
         }
     }
     out + "}\n"
+}
+
+/// Numbers for a C++ array: those past 2^63 - 1 with `ULL`.
+fn cpp_list(values: &[u64]) -> String {
+    let literal = |&v: &u64| if i64::try_from(v).is_ok() { v.to_string() } else { format!("{v}ULL") };
+    values.iter().map(literal).collect::<Vec<_>>().join(", ")
 }
 
 /// The rule as a Python function `def g(n):`.
