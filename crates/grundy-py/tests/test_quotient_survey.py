@@ -76,4 +76,4 @@ def test_survey_stays_callable_when_its_module_is_imported():
     import grundy.survey as module  # what Dask's workers do
 
     assert grundy.survey is module
-    assert grundy.survey(["0.77"], 100)[0]["class"] == "trivial"
+    assert grundy.survey(["0.77"], 1000)[0]["class"] == "trivial"
