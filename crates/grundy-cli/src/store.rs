@@ -247,7 +247,7 @@ impl Store {
         let manifest_path = dir.join(MANIFEST);
         if !manifest_path.is_file() {
             return Err(format!(
-                "store {} holds no stored values: `{fill} --store {}` fills it",
+                "store {} holds no stored values: `{fill} --store {} --summary` fills it",
                 dir.display(),
                 dir.display()
             ));

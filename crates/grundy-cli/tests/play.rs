@@ -373,7 +373,7 @@ fn level_perfect_refuses_before_the_game_a_value_out_of_reach() {
     let (code, err) = Game::start(&["grundys-game", "100000000"]).finish();
     assert_eq!(code, Some(2));
     assert!(err.contains("level perfect cannot promise perfect play here"), "{err}");
-    assert!(err.contains("`grundy sg grundys-game --upto 100000000 --store DIR`"), "{err}");
+    assert!(err.contains("`grundy sg grundys-game --upto 100000000 --store DIR --summary`"), "{err}");
     assert_eq!(err.lines().count(), 1, "{err}");
 }
 

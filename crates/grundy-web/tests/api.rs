@@ -750,7 +750,7 @@ async fn level_perfect_refuses_a_position_it_cannot_solve_and_lower_levels_move(
     assert_error(s, &v, StatusCode::UNPROCESSABLE_ENTITY, "level perfect cannot promise perfect play here: G(");
     assert_eq!(kind(&v), "unsupported");
     let message = v["error"].as_str().unwrap();
-    assert!(message.contains("`grundy sg grundys-game --upto 100000000 --store DIR`"), "{message}");
+    assert!(message.contains("`grundy sg grundys-game --upto 100000000 --store DIR --summary`"), "{message}");
     assert!(message.ends_with("; level good or easy plays without that promise"), "{message}");
     // The person's move is not played either: no game is handed over.
     let mut with_move = body("perfect");

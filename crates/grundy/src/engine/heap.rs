@@ -515,7 +515,7 @@ impl StoredValues {
     fn name_store(&self, e: AnalyzeError) -> AnalyzeError {
         match (e, &self.label) {
             (AnalyzeError::Unsupported(text), Some(label)) => {
-                AnalyzeError::Unsupported(text.replace(STORE_ADVICE, &format!("--store {label}`")))
+                AnalyzeError::Unsupported(text.replace(STORE_ADVICE, &format!("--store {label} --summary`")))
             }
             (e, _) => e,
         }
@@ -545,9 +545,10 @@ fn split_value(values: &[u16], period: Option<Period>, n: u64) -> Option<u64> {
 /// every machine.
 pub const PERIOD_SEARCH_WORK: u64 = 1 << 32;
 
-/// The end of the command a refusal advises to fill a store (`grundy sg ... --store DIR`), which
+/// The end of the command a refusal advises to fill a store (`grundy sg ... --store DIR
+/// --summary`: the store is what is wanted, not a million values on the terminal), which
 /// [`StoredValues`] with a label rewrites to name its directory.
-const STORE_ADVICE: &str = "--store DIR`";
+const STORE_ADVICE: &str = "--store DIR --summary`";
 
 /// Why `analyze` cannot give G(max_heap) of a take-and-break game, with what it would take.
 fn table_refusal(ruleset: &Ruleset, max_heap: u64, computed: u64, why: &str) -> AnalyzeError {
