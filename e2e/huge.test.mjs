@@ -115,7 +115,7 @@ test('level perfect refuses Grundy\'s game past its table before any game; level
   const box = await page.$eval('#error', (b) => ({ hidden: b.hidden, text: b.textContent, command: b.querySelector('code')?.textContent }));
   assert.equal(box.hidden, false);
   assert.match(box.text, /^Level perfect cannot promise perfect play here, so the game did not start: G\(100000000\) of grundys-game is not known: /);
-  assert.equal(box.command, 'grundy sg grundys-game --upto 100000000 --store DIR');
+  assert.equal(box.command, 'grundy sg grundys-game --upto 100000000 --store DIR --summary');
   assert.equal(await page.locator('#board > *').count(), 0, 'no board');
   assert.equal(await page.locator('#log li').count(), 0, 'no move');
   assert.equal(await page.textContent('#rules'), '');
@@ -132,7 +132,7 @@ test('level perfect refuses Grundy\'s game past its table before any game; level
   assert.equal(await page.textContent('#rules'), 'A move splits one heap into two unequal non-empty heaps.');
   assert.equal(await page.textContent('#outcome'), 'not available (see below)');
   assert.match(await page.textContent('#analysis-error'), /^No analysis of this position here: G\(\d+\) of grundys-game is not known: /);
-  assert.match(await page.textContent('#analysis-error code'), /^grundy sg grundys-game --upto \d+ --store DIR$/);
+  assert.match(await page.textContent('#analysis-error code'), /^grundy sg grundys-game --upto \d+ --store DIR --summary$/);
   // Page errors only: the refused analyses are answers the page expects.
   assert.deepEqual(errors, []);
   await page.close();

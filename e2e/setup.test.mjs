@@ -96,7 +96,7 @@ test('errors speak the page\'s language: past the budget, a command line to copy
   await submit(page, { game: 'grundys-game', position: '1000000000' });
   await page.waitForSelector('#error:not([hidden])');
   box = await errorBox(page);
-  assert.equal(box.command, 'grundy sg grundys-game --upto 1000000000 --store DIR');
+  assert.equal(box.command, 'grundy sg grundys-game --upto 1000000000 --store DIR --summary');
   assert.match(box.words, /^Level perfect cannot promise perfect play here, so the game did not start: G\(1000000000\) of grundys-game is not known: .* computes it resumably\.$/);
   assert.doesNotMatch(box.words, /--/);
 
