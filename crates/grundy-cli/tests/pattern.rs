@@ -247,3 +247,23 @@ fn values_from_2_to_the_63_compile_and_run_in_cpp_and_python() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Issue 47, row 11: a list as a program prints it reads as typed (Python's `print` of a list,
+/// a C++ initializer), and a table too short to confirm its period says so, with how long a
+/// period these values could confirm.
+#[test]
+fn lists_as_programs_print_them_and_too_few_values_say_so() {
+    let twenty: Vec<String> = (0..20).map(|n| (n % 5).to_string()).collect();
+    let plain = run(&["pattern", "--json"], twenty.join(" ").as_bytes());
+    assert!(plain.status.success());
+    for text in
+        [format!("[{}]", twenty.join(", ")), format!("{{{}}};", twenty.join(",")), format!("({})", twenty.join(";"))]
+    {
+        let out = run(&["pattern", "--json"], text.as_bytes());
+        assert_eq!(out.stdout, plain.stdout, "{text}");
+    }
+    let fifteen: Vec<String> = (0..15).map(|n| (n % 5).to_string()).collect();
+    let out = run(&["pattern"], format!("[{}]", fifteen.join(", ")).as_bytes());
+    let said = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    assert!(said.contains("these 15 values are too few to confirm one longer than 3"), "{said}");
+}

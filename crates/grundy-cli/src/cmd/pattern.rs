@@ -14,7 +14,7 @@ use crate::{emit, CliError, ErrorKind};
 /// Arguments of `grundy pattern`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// A file of values G(0) G(1) ... separated by spaces or newlines (standard input when
+    /// A file of values G(0) G(1) ... separated by spaces, newlines, commas or brackets (standard input when
     /// absent or `-`), e.g. from your own brute force or `grundy sg GAME --upto N --full`.
     #[arg(value_name = "FILE")]
     file: Option<PathBuf>,
@@ -41,7 +41,8 @@ fn source_name(file: &Option<PathBuf>) -> String {
     }
 }
 
-/// Reads whitespace-separated numbers, a byte-order mark counting as whitespace, refusing a
+/// Reads numbers separated by whitespace, commas, semicolons or brackets (a list as Python or
+/// C++ prints it), a byte-order mark counting as whitespace, refusing a
 /// token longer than [`MAX_TOKEN`] bytes or more than [`MAX_VALUES`] values with one line that
 /// names the bad part.
 pub fn read_values(input: impl Read, source: &str) -> Result<Vec<u64>, CliError> {
@@ -57,7 +58,9 @@ pub fn read_values(input: impl Read, source: &str) -> Result<Vec<u64>, CliError>
         }
         let used = chunk.len();
         for &b in chunk {
-            if b.is_ascii_whitespace() {
+            // Commas and brackets separate values too, so that a list as a program prints it
+            // (Python's `[0, 1, 1, 2]`, a C++ initializer `{0, 1, 1, 2}`) reads as typed.
+            if b.is_ascii_whitespace() || matches!(b, b',' | b';' | b'[' | b']' | b'{' | b'}' | b'(' | b')') {
                 finish(&mut token, &mut values, line).map_err(bad)?;
                 if b == b'\n' {
                     line += 1;

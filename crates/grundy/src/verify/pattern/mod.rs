@@ -77,8 +77,10 @@ pub enum PatternError {
         /// How many are needed.
         needed: usize,
     },
-    /// No family fits.
-    #[error("no rule among {} fits G(0..{last})", FAMILIES.join("; "))]
+    /// No family fits. A period is confirmed only where the values show it about three times
+    /// (2.7 to 4 periods, measured), so the message says which periods the values are too few
+    /// to confirm.
+    #[error("no rule among {} fits G(0..{last}); a period is confirmed only where it repeats about three times, so these {} values are too few to confirm one longer than {}: more values may show it", FAMILIES.join("; "), u128::from(*.last) + 1, (u128::from(*.last) + 1) / 4)]
     NoRule {
         /// The last n given.
         last: u64,
