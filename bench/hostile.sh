@@ -154,7 +154,8 @@ except grundy.GrundyError as e:
     if [ "$rc" != 0 ] || grep -q "Traceback\|panicked\|PanicException" "$dir/err"; then verdict=FAIL; failed=1; fi
     printf '%-4s %-44s exit %3s  %5.1f s  %s\n' "$verdict" "$name" "$rc" "$(echo "$end - $start" | bc)" "$(head -c 150 "$dir/err" | head -1)"
   }
-  pycheck "46/12 heap_game with an endless generator" "grundy.heap_game(lambda n: itertools.count()).sequence(10)"
+  pycheck "46/12 heap_game with an endless generator" "grundy.heap_game(lambda n: itertools.repeat(0) if n else []).sequence(10)"
+  pycheck "46/12 game with an endless generator" "grundy.game(lambda p: itertools.repeat(p - 1) if p else []).value(3)"
   pycheck "46/12 pattern(itertools.repeat(0))" "grundy.pattern(itertools.repeat(0))"
   pycheck "46/13 sequence('nim', 3*10**8)" "grundy.sequence('nim', 3 * 10**8)"
   pycheck "46/13 sequence('octal:0.16', 5*10**8)" "grundy.sequence('octal:0.16', 5 * 10**8)"
