@@ -9,7 +9,7 @@ use std::hash::{Hash, Hasher};
 use grundy::{Convention, ImpartialGame, ImpartialSolver, Work, DEFAULT_BUDGET};
 use pyo3::prelude::*;
 
-use crate::analysis::{checked_budget, Analysis};
+use crate::analysis::{checked_budget, Analysis, MoveLeaves};
 use crate::errors::{bad_input, failed, guarded, record, solve_error, unless_base};
 use crate::shared::Shared;
 
@@ -261,14 +261,20 @@ impl Game {
     pub fn analyze(&self, py: Python<'_>, position: &Bound<'_, PyAny>, misere: bool) -> PyResult<Analysis> {
         let p = PyPosition::new(position)?;
         let c = convention(misere);
-        let outcome = self.ask(|s| s.outcome(&p, c))?;
+        // The value first under normal play (it is part of the answer): the outcome is then
+        // read from it, not searched for again.
         let sg = if misere { None } else { Some(self.ask(|s| s.grundy_value(&p))?) };
+        let outcome = self.ask(|s| s.outcome(&p, c))?;
         let moves = self.ask(|s| s.winning_moves(&p, c))?;
         let shown = |o: &Py<PyAny>| o.bind(py).repr().map(|r| r.to_string());
         let mut listed = vec![];
         for m in &moves {
-            listed.push((format!("{} -> {}", shown(&p.object)?, shown(&m.object)?), m.object.clone_ref(py)));
+            listed.push((
+                format!("{} -> {}", shown(&p.object)?, shown(&m.object)?),
+                MoveLeaves::Object(m.object.clone_ref(py)),
+            ));
         }
+        let count = listed.len();
         let explanation = vec![match (misere, sg) {
             (false, Some(v)) => format!(
                 "The Sprague-Grundy value is {v} (the mex of the options' values, parts' values XORed): the player to move {}.",
@@ -279,7 +285,16 @@ impl Game {
                 if outcome == grundy::Outcome::N { "wins" } else { "loses" }
             ),
         }];
-        Analysis::custom(py, self.name.clone(), p.object.clone_ref(py), &outcome.to_string(), sg, listed, explanation)
+        Analysis::custom(
+            py,
+            self.name.clone(),
+            p.object.clone_ref(py),
+            &outcome.to_string(),
+            sg,
+            listed,
+            count,
+            explanation,
+        )
     }
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {

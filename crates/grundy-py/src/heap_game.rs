@@ -17,7 +17,7 @@ use numpy::PyArray1;
 use pyo3::prelude::*;
 use pyo3::types::{PyInt, PyList, PyTuple};
 
-use crate::analysis::{checked_budget, Analysis};
+use crate::analysis::{checked_budget, Analysis, MoveLeaves};
 use crate::errors::{bad_input, gave_up, guarded, record, solve_error, unless_base};
 use crate::game::{too_many_options, MAX_OPTIONS_PER_POSITION};
 use crate::sequence::{check_array, Period, Sequence};
@@ -248,14 +248,6 @@ pub fn move_text(i: usize, h: u64, parts: &[u64]) -> String {
     format!("heap {}: {h} -> {left}", i + 1)
 }
 
-/// `heaps` with heap `i` replaced in place by `parts` (nothing when emptied).
-fn replaced(heaps: &[u64], i: usize, parts: &[u64]) -> Vec<u64> {
-    let mut out = heaps[..i].to_vec();
-    out.extend_from_slice(parts);
-    out.extend_from_slice(&heaps[i + 1..]);
-    out
-}
-
 /// A heap game written in Python; see `grundy.heap_game`.
 #[pyclass(module = "grundy", name = "HeapGame")]
 pub struct HeapGame {
@@ -398,19 +390,14 @@ impl HeapGame {
             (if total == 0 { Outcome::P } else { Outcome::N }, Some(total), chosen, explanation)
         };
         let count = winning.len();
-        let mut moves = vec![];
-        for (i, parts) in winning.iter().take(limit.unwrap_or(usize::MAX)) {
-            let leaves = PyList::new(py, replaced(&heaps, *i, parts))?.into_any().unbind();
-            moves.push((move_text(*i, heaps[*i], parts), leaves));
-        }
-        let position = PyList::new(py, &heaps)?.into_any().unbind();
-        let mut a = Analysis::custom(py, self.name.clone(), position, &outcome.to_string(), sg, moves, explanation)?;
-        a.winning_move_count = Some(count as u128);
-        if count > a.winning_moves.len() {
-            a.winning_moves_not_listed =
-                Some(format!("the first {} of {count} are listed one by one (limit)", a.winning_moves.len()));
-        }
-        Ok(a)
+        let heaps = Arc::new(heaps);
+        let moves = winning
+            .into_iter()
+            .take(limit.unwrap_or(usize::MAX))
+            .map(|(i, parts)| (move_text(i, heaps[i], &parts), MoveLeaves::Replaced(heaps.clone(), i, parts)))
+            .collect();
+        let position = PyList::new(py, heaps.iter())?.into_any().unbind();
+        Analysis::custom(py, self.name.clone(), position, &outcome.to_string(), sg, moves, count, explanation)
     }
 
     fn __repr__(&self) -> String {

@@ -219,7 +219,7 @@ impl Session {
         match &self.play {
             Play::Library(s) => {
                 let a = interruptible(py, |_| s.analysis())?.map_err(analyze_error)?;
-                Analysis::from_library(py, &a)
+                Ok(Analysis::from_library(a))
             }
             Play::Heaps(s, game) => {
                 let heaps = PyList::new(py, s.position())?;

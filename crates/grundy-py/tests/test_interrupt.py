@@ -132,7 +132,8 @@ LONG_CALLS = {
     "batch": lambda: grundy.batch([{"game": "octal:0.764", "position": [100_000 + i]} for i in range(8)]),
     "pattern": lambda: grundy.pattern(slow_values()),
     "heap_game": lambda: grundy.heap_game(slow_heaps).sequence(1_000_000),
-    "game": lambda: grundy.game(countdown).value(1_000_000),
+    # The largest budget: with the default one the walk gives up within 0.4 s on a fast machine.
+    "game": lambda: grundy.game(countdown, budget=2**25).value(10_000_000),
     "quotient": lambda: grundy.quotient("octal:0.777", work=10**11),
     "survey": lambda: grundy.survey(["0.764", "0.356"], 100_000),
     "session": sessions,
