@@ -239,7 +239,9 @@ impl Game {
         self.ask(|s| s.grundy_value(&p))
     }
 
-    /// "N" when the player to move from `position` wins, "P" when they lose.
+    /// "N" when the player to move from `position` wins, "P" when they lose: by a memoised
+    /// win/lose search that stops at the first option the opponent loses, so only the
+    /// positions the outcome needs are visited (`value` visits every position reachable).
     #[pyo3(signature = (position, misere = false))]
     fn outcome(&self, position: &Bound<'_, PyAny>, misere: bool) -> PyResult<String> {
         let p = PyPosition::new(position)?;
@@ -247,7 +249,7 @@ impl Game {
     }
 
     /// Every winning move from `position`: the positions they leave, in the order `options`
-    /// gives them.
+    /// gives them (each option's outcome by the same early-exit search as `outcome`).
     #[pyo3(signature = (position, misere = false))]
     fn winning_moves(&self, py: Python<'_>, position: &Bound<'_, PyAny>, misere: bool) -> PyResult<Vec<Py<PyAny>>> {
         let p = PyPosition::new(position)?;
