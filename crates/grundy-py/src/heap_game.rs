@@ -18,7 +18,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyInt, PyList, PyTuple};
 
 use crate::analysis::{checked_budget, Analysis, MoveLeaves};
-use crate::errors::{bad_input, gave_up, guarded, record, solve_error, unless_base};
+use crate::errors::{bad_input, gave_up, gave_up_with, guarded, record, solve_error, unless_base};
 use crate::game::{too_many_options, MAX_OPTIONS_PER_POSITION};
 use crate::sequence::{check_array, Period, Sequence};
 use crate::shared::{lock, Shared};
@@ -27,6 +27,67 @@ use crate::shared::{lock, Shared};
 struct Table {
     values: Vec<u64>,
     listed: u128,
+    /// `marks[k]`: the options listed for the heaps below 2^k (those of 0..2^k - 1), the
+    /// points the work is forecast from.
+    marks: Vec<u128>,
+}
+
+/// The fewest options listed below the previous mark for a forecast: fewer say too little
+/// about how the count grows.
+const FORECAST_FROM: u128 = 1024;
+
+/// What a forecast asks for beyond its point estimate, so that the budget it names suffices.
+const FORECAST_MARGIN: f64 = 1.5;
+
+/// The options that listing G(0..=upto) is forecast to take in all, from the marks (`marks[k]`
+/// options for the heaps below 2^k): the count grows as n^d, d read from the last doubling
+/// (2 for a game with about n options per heap, 1 for a bounded number). `None` before two
+/// marks with enough options.
+fn forecast_options(marks: &[u128], upto: u64) -> Option<(f64, u64, f64)> {
+    let k = marks.len().checked_sub(1)?;
+    let (before, now) = (*marks.get(k.checked_sub(1)?)?, marks[k]);
+    if before < FORECAST_FROM || k >= 64 {
+        return None;
+    }
+    let n = 1u64 << k;
+    let growth = (now as f64 / before as f64).log2().clamp(0.0, 16.0);
+    let total = now as f64 * ((upto as f64 + 1.0) / n as f64).max(1.0).powf(growth);
+    Some((total, n, growth))
+}
+
+/// `grundy.GaveUp` for a table forecast to list more options than `budget` allows (or found
+/// to, `reached`), naming the budget that would do when it can be told and is allowed.
+/// `listed` options took `seconds` in this call.
+fn options_past_budget(marks: &[u128], upto: u64, budget: u64, reached: bool, listed: u128, seconds: f64) -> PyErr {
+    let allowed = u128::from(budget) * OPTIONS_PER_POSITION;
+    let max = Work::PositionsSearched.max_budget();
+    let units = Work::PositionsSearched.units();
+    let Some((forecast, n, growth)) = forecast_options(marks, upto) else {
+        // Too few options below a power of two to tell how the count grows.
+        let message = format!(
+            "options(n) for the heaps up to {upto} list more than the {allowed} options a budget of {budget} allows ({OPTIONS_PER_POSITION} per unit), before the count could be forecast: pass a larger budget= (at most {max})"
+        );
+        return gave_up_with(message, budget, None, None, units);
+    };
+    // Past the budget already: at least twice what it allows.
+    let total = if reached { forecast.max(2.0 * allowed as f64) } else { forecast };
+    let forecast_seconds = if listed > 0 { total * seconds / listed as f64 } else { 0.0 };
+    let time = if forecast_seconds >= 1.0 {
+        format!(", about {} of callbacks at the rate so far", grundy::human_seconds(forecast_seconds))
+    } else {
+        String::new()
+    };
+    let needed = ((total * FORECAST_MARGIN / OPTIONS_PER_POSITION as f64).ceil() as u64).max(upto.saturating_add(1));
+    let advice = if needed <= max {
+        format!("pass budget={needed}")
+    } else {
+        format!("that is past budget={max}, the most allowed: ask for fewer values")
+    };
+    let message = format!(
+        "options(n) for the heaps up to {upto} are forecast to list about {total:.2e} options (the heaps below {n} listed {}, a count growing as n^{growth:.1}){time}, past the {allowed} a budget of {budget} allows ({OPTIONS_PER_POSITION} per unit): {advice}",
+        marks[marks.len() - 1]
+    );
+    gave_up_with(message, budget, Some(needed), (needed <= max).then_some(needed), units)
 }
 
 /// A heap of what `options(n)` returned, checked: a whole number below `n`.
@@ -114,17 +175,22 @@ impl HeapRules {
     }
 
     /// Builds the table to G(upto), calling `options` once for each new heap size; at most
-    /// `budget` values and `budget * 64` options (as the library's solver).
+    /// `budget` values and `budget * 64` options (as the library's solver). The options of the
+    /// whole table are forecast at each power of two from those listed so far, and a table
+    /// forecast past the budget is refused then, naming the budget that would do, rather than
+    /// after the budget's worth of callbacks.
     fn extend(&self, py: Python<'_>, upto: u64, budget: u64) -> PyResult<Vec<u64>> {
         self.table.with(py, "the heap game's table", |t| Self::extend_table(&self.options, t, py, upto, budget))?;
         self.table.with(py, "the heap game's table", |t| Ok(t.values[..=upto as usize].to_vec()))
     }
 
     fn extend_table(options: &Py<PyAny>, table: &mut Table, py: Python<'_>, upto: u64, budget: u64) -> PyResult<()> {
-        let Table { values, listed } = table;
+        let Table { values, listed, marks } = table;
         if (values.len() as u64) > upto {
             return Ok(());
         }
+        let start = (std::time::Instant::now(), *listed);
+        let spent = |listed: u128| (start.0.elapsed().as_secs_f64(), listed - start.1);
         let wanted = u128::from(upto) + 1;
         if wanted > u128::from(budget) {
             let needed = u64::try_from(wanted).ok();
@@ -135,6 +201,17 @@ impl HeapRules {
         let mut seen: Vec<u64> = vec![];
         let mut flags: Vec<bool> = vec![];
         for n in values.len() as u64..=upto {
+            // At each power of two, the work of the whole table is forecast from the options
+            // listed so far, and refused before it when past the budget.
+            if n.is_power_of_two() && marks.len() == n.trailing_zeros() as usize {
+                marks.push(*listed);
+                if let Some((total, _, _)) = forecast_options(marks, upto) {
+                    if total > allowed as f64 {
+                        let (seconds, counted) = spent(*listed);
+                        return Err(options_past_budget(marks, upto, budget, false, counted, seconds));
+                    }
+                }
+            }
             crate::errors::signals(py)?;
             let returned = callback.call1((n,))?;
             seen.clear();
@@ -144,7 +221,8 @@ impl HeapRules {
                     return Err(too_many_options(&format!("options({n})")));
                 }
                 if *listed + seen.len() as u128 >= allowed {
-                    return Err(gave_up(&GaveUp { what: Work::PositionsSearched, used: budget, needed: None }));
+                    let (seconds, counted) = spent(*listed);
+                    return Err(options_past_budget(marks, upto, budget, true, counted, seconds));
                 }
                 let item = item?;
                 let value = if let Ok(t) = item.cast::<PyTuple>() {
@@ -305,7 +383,7 @@ impl HeapGame {
         };
         let rules = Arc::new(HeapRules {
             options,
-            table: Shared::new(Table { values: vec![], listed: 0 }),
+            table: Shared::new(Table { values: vec![], listed: 0, marks: vec![] }),
             cache: Mutex::new(HashMap::new()),
         });
         let misere = Shared::new(ImpartialSolver::new(HeapSum(rules.clone())).with_budget(budget));
@@ -414,7 +492,10 @@ impl HeapGame {
 
 /// A heap game written in Python: `options(n)` lists what a move from one heap of n leaves,
 /// each an int (the heap left; 0 when the move empties it) or a tuple of ints (the heaps a
-/// split leaves). Every heap left must be smaller than n.
+/// split leaves). Every heap left must be smaller than n. `budget` (default 2,000,000) is the
+/// most heap sizes valued, with at most 64 options listed per unit: a table forecast to list
+/// more (from the options listed so far, at each power of two) is refused before the work with
+/// `grundy.GaveUp` naming the `budget=` that would do.
 ///
 /// ```python
 /// kayles = grundy.heap_game(lambda n: [(a, n - t - a) for t in (1, 2) for a in range(n - t + 1)])
