@@ -11,6 +11,7 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyList};
 
+use crate::args;
 use crate::errors::{analyze_error, bad_input, refused};
 use crate::interrupt::interruptible;
 
@@ -318,11 +319,12 @@ pub fn position_tokens(position: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
         // cost more than the rest of the work for 2·10^5 heaps.
         if let Ok(text) = item.cast::<pyo3::types::PyString>() {
             tokens.push(text.to_cow()?.into_owned());
-        } else if item.is_instance_of::<pyo3::types::PyInt>() && !item.is_instance_of::<pyo3::types::PyBool>() {
-            // Written here rather than by Python's str().
-            match item.extract::<u64>() {
+        } else if let Some(int) = args::integer(&item)? {
+            // Written here rather than by Python's str(); a negative or huge int is a token
+            // the game's parser refuses in its own words.
+            match int.extract::<u64>() {
                 Ok(n) => tokens.push(n.to_string()),
-                Err(_) => tokens.push(item.str()?.to_string()),
+                Err(_) => tokens.push(int.str()?.to_string()),
             }
         } else {
             return Err(bad_input(format!(
@@ -357,22 +359,30 @@ pub fn checked_budget(budget: Option<u64>, default: u64) -> PyResult<u64> {
 /// `grundy.Refused` for work past what one computation may take. Ctrl-C stops it
 /// (`KeyboardInterrupt`); the interpreter is released while it works.
 #[pyfunction]
-#[pyo3(signature = (game, position, misere = false, limit = None, *, budget = None, explain = true))]
+#[pyo3(
+    signature = (game, position, misere = None, limit = None, *, budget = None, explain = None),
+    text_signature = "(game, position, misere=False, limit=None, *, budget=None, explain=True)"
+)]
 pub fn analyze(
     py: Python<'_>,
-    game: &str,
+    game: &Bound<'_, PyAny>,
     position: &Bound<'_, PyAny>,
-    misere: bool,
-    limit: Option<usize>,
-    budget: Option<u64>,
-    explain: bool,
+    misere: Option<&Bound<'_, PyAny>>,
+    limit: Option<&Bound<'_, PyAny>>,
+    budget: Option<&Bound<'_, PyAny>>,
+    explain: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Analysis> {
-    let parsed: Game = game.parse().map_err(|e: grundy::ParseGameError| bad_input(e.to_string()))?;
+    let parsed: Game =
+        args::text(game, "game")?.parse().map_err(|e: grundy::ParseGameError| bad_input(e.to_string()))?;
+    let misere = args::optional_flag(misere, "misere", false)?;
+    let limit = args::optional_count(limit, "limit")?;
+    let budget = args::budget(budget, grundy::DEFAULT_BUDGET)?;
+    let explain = args::optional_flag(explain, "explain", true)?;
     let tokens = position_tokens(position)?;
     let pos = parsed.parse_position(&tokens).map_err(|e| bad_input(e.to_string()))?;
     let options = AnalyzeOptions {
         convention: if misere { Convention::Misere } else { Convention::Normal },
-        budget: checked_budget(budget, grundy::DEFAULT_BUDGET)?,
+        budget,
         // The words are written when they are read (see `LibraryAnswer`).
         explain: false,
         ..AnalyzeOptions::default()

@@ -17,7 +17,8 @@ use numpy::PyArray1;
 use pyo3::prelude::*;
 use pyo3::types::{PyInt, PyList, PyTuple};
 
-use crate::analysis::{checked_budget, Analysis, MoveLeaves};
+use crate::analysis::{Analysis, MoveLeaves};
+use crate::args;
 use crate::errors::{bad_input, gave_up, gave_up_with, guarded, record, solve_error, unless_base};
 use crate::game::{too_many_options, MAX_OPTIONS_PER_POSITION};
 use crate::sequence::{check_array, Period, Sequence};
@@ -32,25 +33,42 @@ struct Table {
     marks: Vec<u128>,
 }
 
-/// The fewest options listed below the previous mark for a forecast: fewer say too little
-/// about how the count grows.
-const FORECAST_FROM: u128 = 1024;
+/// The fewest options listed below the oldest of the three marks a forecast reads: fewer say
+/// too little about how the count grows.
+const FORECAST_FROM: u128 = 256;
+
+/// The most two successive doublings' growth exponents may differ for a forecast: a count
+/// whose growth is still changing (one that grows with n up to a cap, then stays) is not
+/// extrapolated.
+const STEADY: f64 = 0.3;
+
+/// A table is refused on a forecast only once it holds this fraction of the values asked
+/// for (1/16): the forecast then extrapolates over at most a factor of 16 in n, so an
+/// exponent read 0.25 too high is at most 2x too high, while the work done is still a small
+/// part of the whole (1/256 of it for a count growing as n^2, as Kayles's).
+const FORECAST_AT: u64 = 16;
 
 /// What a forecast asks for beyond its point estimate, so that the budget it names suffices.
 const FORECAST_MARGIN: f64 = 1.5;
 
 /// The options that listing G(0..=upto) is forecast to take in all, from the marks (`marks[k]`
-/// options for the heaps below 2^k): the count grows as n^d, d read from the last doubling
-/// (2 for a game with about n options per heap, 1 for a bounded number). `None` before two
-/// marks with enough options.
+/// options for the heaps below 2^k): the count grows as n^d, d the smaller of the last two
+/// doublings' exponents (2 for a game with about n options per heap, 1 for a bounded number),
+/// when they agree within [`STEADY`]. Returns the forecast, the heaps it is read from and d;
+/// `None` before three marks with enough options, or while the growth is not steady.
 fn forecast_options(marks: &[u128], upto: u64) -> Option<(f64, u64, f64)> {
     let k = marks.len().checked_sub(1)?;
-    let (before, now) = (*marks.get(k.checked_sub(1)?)?, marks[k]);
-    if before < FORECAST_FROM || k >= 64 {
+    let (oldest, before, now) = (*marks.get(k.checked_sub(2)?)?, marks[k - 1], marks[k]);
+    if oldest < FORECAST_FROM || k >= 64 {
+        return None;
+    }
+    let exponent = |a: u128, b: u128| (b as f64 / a as f64).log2().clamp(0.0, 16.0);
+    let (earlier, last) = (exponent(oldest, before), exponent(before, now));
+    if (earlier - last).abs() > STEADY {
         return None;
     }
     let n = 1u64 << k;
-    let growth = (now as f64 / before as f64).log2().clamp(0.0, 16.0);
+    let growth = earlier.min(last);
     let total = now as f64 * ((upto as f64 + 1.0) / n as f64).max(1.0).powf(growth);
     Some((total, n, growth))
 }
@@ -176,7 +194,8 @@ impl HeapRules {
 
     /// Builds the table to G(upto), calling `options` once for each new heap size; at most
     /// `budget` values and `budget * 64` options (as the library's solver). The options of the
-    /// whole table are forecast at each power of two from those listed so far, and a table
+    /// whole table are forecast at each power of two (from a sixteenth of the values on) from
+    /// those listed so far, and a table
     /// forecast past the budget is refused then, naming the budget that would do, rather than
     /// after the budget's worth of callbacks.
     fn extend(&self, py: Python<'_>, upto: u64, budget: u64) -> PyResult<Vec<u64>> {
@@ -202,10 +221,12 @@ impl HeapRules {
         let mut flags: Vec<bool> = vec![];
         for n in values.len() as u64..=upto {
             // At each power of two, the work of the whole table is forecast from the options
-            // listed so far, and refused before it when past the budget.
+            // listed so far, and refused when past the budget (from a sixteenth of the values
+            // on: see FORECAST_AT).
             if n.is_power_of_two() && marks.len() == n.trailing_zeros() as usize {
                 marks.push(*listed);
-                if let Some((total, _, _)) = forecast_options(marks, upto) {
+                let far_enough = n.saturating_mul(FORECAST_AT) > upto;
+                if let Some((total, _, _)) = forecast_options(marks, upto).filter(|_| far_enough) {
                     if total > allowed as f64 {
                         let (seconds, counted) = spent(*listed);
                         return Err(options_past_budget(marks, upto, budget, false, counted, seconds));
@@ -307,11 +328,7 @@ pub fn read_heaps(heaps: &Bound<'_, PyAny>) -> PyResult<Vec<u64>> {
     let items = heaps.try_iter().map_err(|_| bad_input("the position is a list of heaps (ints)"))?;
     let mut out = vec![];
     for (i, item) in items.enumerate() {
-        let item = item?;
-        match item.extract::<u64>() {
-            Ok(h) if item.is_instance_of::<PyInt>() => out.push(h),
-            _ => return Err(bad_input(format!("heap {} is {}, not a whole number from 0", i + 1, item.repr()?))),
-        }
+        out.push(args::whole(&item?, &format!("heap {}", i + 1))?);
     }
     Ok(out)
 }
@@ -335,7 +352,7 @@ pub struct HeapGame {
     pub name: String,
     /// The most heap sizes valued (and positions searched under misère play); options listed
     /// are held to 64 per unit, as the library's solver.
-    #[pyo3(get, set)]
+    #[pyo3(get)]
     pub budget: u64,
     /// The misère solver, kept between questions.
     misere: Shared<ImpartialSolver<HeapSum>>,
@@ -373,8 +390,14 @@ impl HeapGame {
 impl HeapGame {
     #[new]
     #[pyo3(signature = (options, *, name = None, budget = None))]
-    fn new(options: Py<PyAny>, name: Option<String>, budget: Option<u64>) -> PyResult<HeapGame> {
-        let budget = Work::PositionsSearched.clamp(checked_budget(budget, DEFAULT_BUDGET)?);
+    fn new(
+        options: &Bound<'_, PyAny>,
+        name: Option<&Bound<'_, PyAny>>,
+        budget: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<HeapGame> {
+        let options = args::callable(options, "options")?;
+        let name = args::optional_text(name, "name")?;
+        let budget = Work::PositionsSearched.clamp(args::budget(budget, DEFAULT_BUDGET)?);
         let name = match name {
             Some(n) => n,
             None => Python::attach(|py| {
@@ -390,14 +413,23 @@ impl HeapGame {
         Ok(HeapGame { rules, name, budget, misere })
     }
 
+    /// Sets the budget (at most 2^25).
+    #[setter]
+    fn set_budget(&mut self, budget: &Bound<'_, PyAny>) -> PyResult<()> {
+        self.budget = Work::PositionsSearched.clamp(args::budget(Some(budget), DEFAULT_BUDGET)?);
+        Ok(())
+    }
+
     /// G(n), the Sprague-Grundy value of one heap of n.
-    fn value(&self, py: Python<'_>, n: u64) -> PyResult<u64> {
+    fn value(&self, py: Python<'_>, n: &Bound<'_, PyAny>) -> PyResult<u64> {
+        let n = args::whole(n, "n")?;
         Ok(self.values_to(py, n)?[n as usize])
     }
 
     /// G(0..=upto) as a numpy array (`values`), with the period seen in them (`proven` False:
     /// no theorem covers a game written in Python) and `pattern()`.
-    fn sequence(&self, py: Python<'_>, upto: u64) -> PyResult<Sequence> {
+    fn sequence(&self, py: Python<'_>, upto: &Bound<'_, PyAny>) -> PyResult<Sequence> {
+        let upto = args::whole(upto, "upto")?;
         let values = self.values_to(py, upto)?;
         let period = find_period(&values).map(|p| Py::new(py, Period::new(p, false))).transpose()?;
         Ok(Sequence { game: self.name.clone(), values: PyArray1::from_vec(py, values).unbind(), period })
@@ -405,8 +437,28 @@ impl HeapGame {
 
     /// Who wins the sum of `heaps`, its value (normal play), and every winning move, each with
     /// its words and the heaps it leaves (`leaves`, which `analyze` reads back).
-    #[pyo3(signature = (heaps, misere = false, limit = None))]
-    pub fn analyze(
+    #[pyo3(signature = (heaps, misere = None, limit = None), text_signature = "(self, heaps, misere=False, limit=None)")]
+    fn analyze(
+        &self,
+        py: Python<'_>,
+        heaps: &Bound<'_, PyAny>,
+        misere: Option<&Bound<'_, PyAny>>,
+        limit: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Analysis> {
+        let misere = args::optional_flag(misere, "misere", false)?;
+        let limit = args::optional_count(limit, "limit")?;
+        self.analyze_as(py, heaps, misere, limit)
+    }
+
+    fn __repr__(&self) -> String {
+        format!("HeapGame(name={:?}, budget={})", self.name, self.budget)
+    }
+}
+
+impl HeapGame {
+    /// Who wins the sum of `heaps`, its value (normal play), and every winning move (the first
+    /// `limit` listed).
+    pub fn analyze_as(
         &self,
         py: Python<'_>,
         heaps: &Bound<'_, PyAny>,
@@ -478,12 +530,6 @@ impl HeapGame {
         Analysis::custom(py, self.name.clone(), position, &outcome.to_string(), sg, moves, count, explanation)
     }
 
-    fn __repr__(&self) -> String {
-        format!("HeapGame(name={:?}, budget={})", self.name, self.budget)
-    }
-}
-
-impl HeapGame {
     /// A solver of sums of this game for a session, sharing what was learnt of the options.
     pub fn solver(&self) -> ImpartialSolver<HeapSum> {
         ImpartialSolver::new(HeapSum(self.rules.clone())).with_budget(self.budget)
@@ -494,7 +540,8 @@ impl HeapGame {
 /// each an int (the heap left; 0 when the move empties it) or a tuple of ints (the heaps a
 /// split leaves). Every heap left must be smaller than n. `budget` (default 2,000,000) is the
 /// most heap sizes valued, with at most 64 options listed per unit: a table forecast to list
-/// more (from the options listed so far, at each power of two) is refused before the work with
+/// more (from the options listed so far, at each power of two from a sixteenth of the values
+/// on, while the count grows steadily) is refused before the work with
 /// `grundy.GaveUp` naming the `budget=` that would do.
 ///
 /// ```python
@@ -504,6 +551,10 @@ impl HeapGame {
 /// ```
 #[pyfunction]
 #[pyo3(signature = (options, *, name = None, budget = None))]
-pub fn heap_game(options: Py<PyAny>, name: Option<String>, budget: Option<u64>) -> PyResult<HeapGame> {
+pub fn heap_game(
+    options: &Bound<'_, PyAny>,
+    name: Option<&Bound<'_, PyAny>>,
+    budget: Option<&Bound<'_, PyAny>>,
+) -> PyResult<HeapGame> {
     HeapGame::new(options, name, budget)
 }

@@ -7,6 +7,7 @@
 //! which is built here so that the callback is called once per heap size.
 
 mod analysis;
+mod args;
 mod batch;
 mod errors;
 mod game;

@@ -9,7 +9,6 @@ use grundy::{human_bytes, Ruleset, SequenceBuilder, FIXED_BYTES, MEMORY_LIMIT};
 use numpy::{PyArray1, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 
-use crate::analysis::checked_budget;
 use crate::errors::{bad_input, no_rule, refused, sequence_error};
 use crate::interrupt::interruptible;
 
@@ -142,18 +141,20 @@ impl Pattern {
     }
 
     /// G(n) by the rule, for any n (None past 2^64 - 1).
-    fn value(&self, n: u64) -> Option<u64> {
-        self.inner.value(n)
+    fn value(&self, n: &Bound<'_, PyAny>) -> PyResult<Option<u64>> {
+        Ok(self.inner.value(crate::args::whole(n, "n")?))
     }
 
     /// The next k values the rule implies, after the last one given: a numpy array.
-    fn predict<'py>(&self, py: Python<'py>, k: u64) -> PyResult<Bound<'py, PyArray1<u64>>> {
+    fn predict<'py>(&self, py: Python<'py>, k: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyArray1<u64>>> {
+        let k = crate::args::whole(k, "k")?;
         Ok(PyArray1::from_vec(py, self.inner.predict(k).map_err(pattern_error)?))
     }
 
     /// The object of `grundy pattern --json` (with the next `predict` values).
-    #[pyo3(signature = (predict = 0))]
-    fn to_dict<'py>(&self, py: Python<'py>, predict: u64) -> PyResult<Bound<'py, PyAny>> {
+    #[pyo3(signature = (predict = None), text_signature = "(self, predict=0)")]
+    fn to_dict<'py>(&self, py: Python<'py>, predict: Option<&Bound<'py, PyAny>>) -> PyResult<Bound<'py, PyAny>> {
+        let predict = crate::args::optional_whole(predict, "predict")?.unwrap_or(0);
         let report = self.inner.report(predict).map_err(pattern_error)?;
         let text = serde_json::to_string(&report).map_err(|e| refused(e.to_string()))?;
         py.import("json")?.call_method1("loads", (text,))
@@ -355,10 +356,17 @@ enum Failed {
 /// is released while it works.
 #[pyfunction]
 #[pyo3(signature = (game, upto, *, budget = None))]
-pub fn sequence(py: Python<'_>, game: &str, upto: u64, budget: Option<u64>) -> PyResult<Sequence> {
-    let ruleset: Ruleset = game.parse().map_err(|e: grundy::ParseGameError| bad_input(e.to_string()))?;
+pub fn sequence(
+    py: Python<'_>,
+    game: &Bound<'_, PyAny>,
+    upto: &Bound<'_, PyAny>,
+    budget: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Sequence> {
+    let ruleset: Ruleset =
+        crate::args::text(game, "game")?.parse().map_err(|e: grundy::ParseGameError| bad_input(e.to_string()))?;
+    let upto = crate::args::whole(upto, "upto")?;
+    let budget = crate::args::budget(budget, DEFAULT_SEQUENCE_BUDGET)?;
     check_array(upto)?;
-    let budget = checked_budget(budget, DEFAULT_SEQUENCE_BUDGET)?;
     check_peak(&ruleset, upto, budget)?;
     let built = interruptible(py, |token| {
         // The array first, whole: no doubling while it is filled, and a system that cannot

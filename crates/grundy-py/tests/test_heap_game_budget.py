@@ -1,6 +1,6 @@
 """A heap game's table past its budget is refused before the work, naming budget= (issue 47,
 row 10): the options the whole table will list are forecast from those listed so far, at each
-power of two, and a budget named is one that then suffices."""
+power of two from a sixteenth of the values on, and a budget named is one that then suffices."""
 
 import pytest
 
@@ -27,8 +27,9 @@ def test_kayles_like_to_20000_is_refused_at_once_naming_the_budget():
         grundy.heap_game(options).sequence(20000)
     e = info.value
     # About 4·10^8 options; the default budget allows 1.28·10^8. Refused after the heaps
-    # below 128 (the run went on for 109 s, then gave up naming no budget).
-    assert len(calls) <= 256, len(calls)
+    # below 2048, 4·10^6 options, 1% of the work (the run went on for 109 s, then gave up
+    # naming no budget).
+    assert len(calls) <= 2048, len(calls)
     assert f"budget={e.suggested_budget}" in str(e) and e.suggested_budget > 2_000_000
     assert e.units == "positions searched" and e.budget == 2_000_000
 
@@ -54,6 +55,18 @@ def test_a_count_too_small_to_forecast_from_still_names_the_budget():
     with pytest.raises(grundy.GaveUp) as info:
         grundy.heap_game(many, budget=10).sequence(5)
     assert "budget=" in str(info.value)
+
+
+def test_a_count_that_stops_growing_is_not_forecast_past_the_budget():
+    # 100 options a heap from heap 100 on: about 2·10^6 for 20,001 heap sizes. Over the first
+    # doublings the count grows as n^2, as Kayles's does; a forecast from them would refuse.
+    def window(n):
+        return range(max(0, n - 100), n)
+
+    listed = sum(len(window(n)) for n in range(20001))
+    budget = int(listed * 1.3 / 64)
+    values = grundy.heap_game(window, budget=budget).sequence(20000).values
+    assert len(values) == 20001
 
 
 def test_games_within_the_budget_are_not_refused():
