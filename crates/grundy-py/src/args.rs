@@ -129,3 +129,15 @@ pub fn optional_flag(value: Option<&Bound<'_, PyAny>>, name: &str, default: bool
 pub fn budget(value: Option<&Bound<'_, PyAny>>, default: u64) -> PyResult<u64> {
     crate::analysis::checked_budget(optional_whole(value, "budget")?, default)
 }
+
+/// A directory or file path: a string or an `os.PathLike` (`pathlib.Path`).
+pub fn path(value: &Bound<'_, PyAny>, name: &str) -> PyResult<std::path::PathBuf> {
+    let fspath = value.py().import("os").and_then(|m| m.getattr("fspath"))?;
+    let text = fspath
+        .call1((value,))
+        .map_err(|e| unless_base(e, || bad_input(format!("{name} is {}, not a path", shown(value)))))?;
+    match text.cast::<PyString>() {
+        Ok(s) => Ok(std::path::PathBuf::from(s.to_cow()?.into_owned())),
+        Err(_) => Err(bad_input(format!("{name} is {}, not a path given as text", shown(value)))),
+    }
+}

@@ -94,6 +94,8 @@ def cases():
         ("heap_game name", lambda v: grundy.heap_game(subtract_12, name=v), "name"),
         ("Session level", lambda v: grundy.Session("nim", [3], level=v), "level"),
         ("Session game", lambda v: grundy.Session(v, [3]), "game"),
+        ("draw game", lambda v: grundy.draw(v, [3]), "game"),
+        ("draw to_move", lambda v: grundy.draw("nim", [3], to_move=v), "to_move"),
     ]
     for what, call, name in texts:
         for bad in (5, b"nim", ["nim"]):
@@ -114,6 +116,8 @@ def cases():
         ("Game.value unhashable", lambda: g.value([1]), "position"),
         ("Session.play", lambda: s.play(5), "move"),
         ("HeapGame.analyze heaps", lambda: hg.analyze([-1]), "heap 1"),
+        ("sequence store", lambda: grundy.sequence("kayles", 10, store=5), "store"),
+        ("draw heap", lambda: grundy.draw("nim", [2.5]), "heap 1"),
     ]
     out += others
     return out
