@@ -1,81 +1,218 @@
 //! `grundy.analyze` and the answer it gives, `grundy.Analysis`: the library's
 //! [`grundy::Analysis`] with the fields a Python program reads, and the whole object as
-//! `grundy analyze --json` writes it through `to_dict()`.
+//! `grundy analyze --json` writes it through `to_dict()`. The parts whose size grows with the
+//! position (the position and each winning move's position as lists, the explanation, the
+//! JSON object) are made when they are read, so an answer costs what the library's costs.
 
-use grundy::{analyze as analyze_position, AnalyzeOptions, Convention, Game, MAX_BUDGET};
+use std::sync::Arc;
+
+use grundy::{analyze as analyze_position, AnalyzeOptions, Convention, Game, Position, MAX_BUDGET};
 use pyo3::prelude::*;
-use pyo3::types::PyList;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyDict, PyList};
 
-use crate::errors::{analyze_error, bad_input};
+use crate::args;
+use crate::errors::{analyze_error, bad_input, refused};
 use crate::interrupt::interruptible;
 
+/// The position a winning move leaves: made into a Python list only when it is read, since
+/// each is the whole position (2·10^5 heaps make a list of 2·10^5 strings per move).
+enum Leaves {
+    /// Already a Python object (a game written in Python).
+    Ready(Py<PyAny>),
+    /// Move `k` of a library answer: its tokens.
+    Library(Arc<LibraryAnswer>, usize),
+    /// Heap `i` of `heaps` replaced in place by `parts` (a move of a `heap_game`).
+    Replaced(Arc<Vec<u64>>, usize, Vec<u64>),
+}
+
 /// One winning move: its words and the position it leaves.
-#[pyclass(module = "grundy", name = "WinningMove", frozen, get_all)]
+#[pyclass(module = "grundy", name = "WinningMove", frozen)]
 pub struct WinningMove {
     /// The move in words, e.g. "take 5 from heap 2 (9 -> 4)".
+    #[pyo3(get)]
     pub text: String,
-    /// The position the move leaves, written so that it types back: tokens (strings) for a game
-    /// of the library, heaps (ints) for a `heap_game`, the position itself for a `game`.
-    pub leaves: Py<PyAny>,
+    leaves: Leaves,
 }
 
 #[pymethods]
 impl WinningMove {
+    /// The position the move leaves, written so that it types back: tokens (strings) for a
+    /// game of the library, heaps (ints) for a `heap_game`, the position itself for a `game`.
+    #[getter]
+    fn leaves(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        match &self.leaves {
+            Leaves::Ready(p) => Ok(p.clone_ref(py)),
+            Leaves::Library(answer, k) => {
+                Ok(PyList::new(py, &answer.analysis.winning_moves[*k].leaves)?.into_any().unbind())
+            }
+            Leaves::Replaced(heaps, i, parts) => {
+                let left = heaps[..*i].iter().chain(parts).chain(&heaps[*i + 1..]);
+                Ok(PyList::new(py, left)?.into_any().unbind())
+            }
+        }
+    }
+
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
-        Ok(format!("WinningMove(text={:?}, leaves={})", self.text, self.leaves.bind(py).repr()?))
+        Ok(format!("WinningMove(text={:?}, leaves={})", self.text, self.leaves(py)?.bind(py).repr()?))
     }
 }
 
+/// A problem for the library, kept to write the explanation of its answer when it is read.
+struct Problem {
+    game: Game,
+    position: Position,
+    options: AnalyzeOptions,
+    limit: Option<usize>,
+}
+
+/// A library answer, whose costly parts (the position and each move's position as lists, the
+/// explanation, the JSON object) are made when they are read, not before: an answer for
+/// 2·10^5 heaps is worked out in a few tens of milliseconds, and its whole JSON object (some
+/// 50 MB) or its explanation (a balance table row per heap) would take ten times that.
+pub struct LibraryAnswer {
+    /// The answer (with its explanation when `later` is `None`).
+    analysis: grundy::Analysis,
+    /// The problem again when the explanation is written later, on first reading.
+    later: Option<Problem>,
+    /// The explanation, once read.
+    explanation: PyOnceLock<Vec<String>>,
+    /// The position as a Python list, once read.
+    position: PyOnceLock<Py<PyAny>>,
+}
+
+impl LibraryAnswer {
+    /// The explanation: the answer's own, or the one the problem analysed again with
+    /// `explain` writes (the same answer, with its words).
+    fn explanation(&self, py: Python<'_>) -> PyResult<&Vec<String>> {
+        self.explanation.get_or_try_init(py, || match &self.later {
+            None => Ok(self.analysis.explanation.clone()),
+            Some(p) => {
+                let options = AnalyzeOptions { explain: true, ..p.options };
+                let mut a =
+                    interruptible(py, |_| analyze_position(&p.game, &p.position, &options))?.map_err(analyze_error)?;
+                if let Some(limit) = p.limit {
+                    a.list_at_most(limit, "limit");
+                }
+                Ok(a.explanation)
+            }
+        })
+    }
+}
+
+/// The position a winning move of a game written in Python leaves, as [`Analysis::custom`]
+/// takes it.
+pub enum MoveLeaves {
+    /// The position itself.
+    Object(Py<PyAny>),
+    /// Heap `i` of the heaps replaced in place by `parts` (made into a list when read).
+    Replaced(Arc<Vec<u64>>, usize, Vec<u64>),
+}
+
+/// Where an answer's parts come from.
+enum Body {
+    /// A game written in Python: every part made by the binding, at once.
+    Custom { position: Py<PyAny>, winning_moves: Vec<Py<WinningMove>>, explanation: Vec<String> },
+    /// A game of the library: its answer, parts made when read.
+    Library(Arc<LibraryAnswer>),
+}
+
 /// The answer for one position: who wins, its Sprague-Grundy value, every winning move.
-#[pyclass(module = "grundy", name = "Analysis", frozen, get_all)]
+#[pyclass(module = "grundy", name = "Analysis", frozen)]
 pub struct Analysis {
     /// The game, as named.
+    #[pyo3(get)]
     pub game: String,
-    /// The position, as given back (tokens for a game of the library).
-    pub position: Py<PyAny>,
     /// "N" when the player to move wins, "P" when they lose, "D" for a draw.
+    #[pyo3(get)]
     pub outcome: String,
     /// "first" or "second": who wins with best play (None for a draw).
+    #[pyo3(get)]
     pub winner: Option<String>,
     /// The Sprague-Grundy value, for impartial games under normal play, else None.
+    #[pyo3(get)]
     pub sg: Option<u64>,
     /// How many winning moves there are, exactly, or None when not every one is known.
+    #[pyo3(get)]
     pub winning_move_count: Option<u128>,
-    /// The winning moves one by one (see `winning_move_count` for how many there are).
-    pub winning_moves: Vec<Py<WinningMove>>,
-    /// The reasoning, one line each (empty when not asked for).
-    pub explanation: Vec<String>,
     /// Why some winning moves are not listed one by one, when some are not.
+    #[pyo3(get)]
     pub winning_moves_not_listed: Option<String>,
-    /// The object of `grundy analyze --json`, as JSON text (read by `to_dict`).
-    json: Option<String>,
+    body: Body,
 }
 
 #[pymethods]
 impl Analysis {
+    /// The position, as given back (tokens for a game of the library).
+    #[getter]
+    fn position(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        match &self.body {
+            Body::Custom { position, .. } => Ok(position.clone_ref(py)),
+            Body::Library(answer) => answer
+                .position
+                .get_or_try_init(py, || Ok::<_, PyErr>(PyList::new(py, &answer.analysis.tokens)?.into_any().unbind()))
+                .map(|p| p.clone_ref(py)),
+        }
+    }
+
+    /// The winning moves one by one (see `winning_move_count` for how many there are).
+    #[getter]
+    fn winning_moves(&self, py: Python<'_>) -> PyResult<Vec<Py<WinningMove>>> {
+        match &self.body {
+            Body::Custom { winning_moves, .. } => Ok(winning_moves.iter().map(|m| m.clone_ref(py)).collect()),
+            Body::Library(answer) => (0..answer.analysis.winning_moves.len())
+                .map(|k| {
+                    let text = answer.analysis.winning_moves[k].text.clone();
+                    Py::new(py, WinningMove { text, leaves: Leaves::Library(answer.clone(), k) })
+                })
+                .collect(),
+        }
+    }
+
+    /// The reasoning, one line each (empty when `explain=False` was asked); for a game of the
+    /// library written when first read.
+    #[getter]
+    fn explanation(&self, py: Python<'_>) -> PyResult<Vec<String>> {
+        match &self.body {
+            Body::Custom { explanation, .. } => Ok(explanation.clone()),
+            Body::Library(answer) => answer.explanation(py).cloned(),
+        }
+    }
+
     /// The whole answer as `grundy analyze --json` writes it (a dict), for a game of the
     /// library; for a game written in Python, the fields of this object.
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        match &self.json {
-            Some(text) => py.import("json")?.call_method1("loads", (text,)),
-            None => {
+        match &self.body {
+            Body::Library(answer) => {
+                let explanation = answer.explanation(py)?.clone();
+                let a = &answer.analysis;
+                let text = interruptible(py, |_| {
+                    let mut value = serde_json::to_value(a)?;
+                    if let Some(slot) = value.get_mut("explanation") {
+                        *slot = serde_json::Value::from(explanation);
+                    }
+                    serde_json::to_string(&value)
+                })?
+                .map_err(|e| refused(format!("the answer could not be written: {e}")))?;
+                py.import("json")?.call_method1("loads", (text,))
+            }
+            Body::Custom { position, winning_moves, explanation } => {
                 let moves = PyList::empty(py);
-                for m in &self.winning_moves {
-                    let m = m.get();
-                    let d = pyo3::types::PyDict::new(py);
-                    d.set_item("text", &m.text)?;
-                    d.set_item("leaves", m.leaves.bind(py))?;
+                for m in winning_moves {
+                    let d = PyDict::new(py);
+                    d.set_item("text", &m.get().text)?;
+                    d.set_item("leaves", m.get().leaves(py)?)?;
                     moves.append(d)?;
                 }
-                let d = pyo3::types::PyDict::new(py);
+                let d = PyDict::new(py);
                 d.set_item("game", &self.game)?;
-                d.set_item("position", self.position.bind(py))?;
+                d.set_item("position", position.bind(py))?;
                 d.set_item("outcome", &self.outcome)?;
                 d.set_item("winner", &self.winner)?;
                 d.set_item("sg", self.sg)?;
                 d.set_item("winning_move_count", self.winning_move_count)?;
                 d.set_item("winning_moves", moves)?;
-                d.set_item("explanation", &self.explanation)?;
+                d.set_item("explanation", explanation)?;
                 Ok(d.into_any())
             }
         }
@@ -85,20 +222,22 @@ impl Analysis {
         Ok(format!(
             "Analysis(game={:?}, position={}, outcome={:?}, sg={}, winning_move_count={})",
             self.game,
-            self.position.bind(py).repr()?,
+            self.position(py)?.bind(py).repr()?,
             self.outcome,
             self.sg.map_or("None".into(), |v| v.to_string()),
             self.winning_move_count.map_or("None".into(), |v| v.to_string()),
         ))
     }
 
-    fn __str__(&self) -> String {
-        self.explanation.join("\n")
+    fn __str__(&self, py: Python<'_>) -> PyResult<String> {
+        Ok(self.explanation(py)?.join("\n"))
     }
 }
 
 impl Analysis {
-    /// An answer for a game written in Python, whose moves the binding worked out itself.
+    /// An answer for a game written in Python, whose moves the binding worked out itself:
+    /// `moves` are the first winning moves (words, and the position each leaves: a Python
+    /// object, or heap `i` of `heaps` replaced by `parts`), of `count` in all.
     #[allow(clippy::too_many_arguments)]
     pub fn custom(
         py: Python<'_>,
@@ -106,7 +245,8 @@ impl Analysis {
         position: Py<PyAny>,
         outcome: &str,
         sg: Option<u64>,
-        moves: Vec<(String, Py<PyAny>)>,
+        moves: Vec<(String, MoveLeaves)>,
+        count: usize,
         explanation: Vec<String>,
     ) -> PyResult<Analysis> {
         let winner = match outcome {
@@ -114,68 +254,78 @@ impl Analysis {
             "P" => Some("second".to_string()),
             _ => None,
         };
+        let shown = moves.len();
         let winning_moves = moves
             .into_iter()
-            .map(|(text, leaves)| Py::new(py, WinningMove { text, leaves }))
-            .collect::<PyResult<_>>()?;
-        let mut a = Analysis {
-            game,
-            position,
-            outcome: outcome.to_string(),
-            winner,
-            sg,
-            winning_move_count: None,
-            winning_moves,
-            explanation,
-            winning_moves_not_listed: None,
-            json: None,
-        };
-        a.winning_move_count = Some(a.winning_moves.len() as u128);
-        Ok(a)
-    }
-
-    /// The library's answer, with each winning move's `leaves`: the tokens that type back.
-    pub fn from_library(py: Python<'_>, a: &grundy::Analysis) -> PyResult<Analysis> {
-        let json = serde_json::to_string(a).map_err(|e| bad_input(format!("the answer could not be written: {e}")))?;
-        let winning_moves = a
-            .winning_moves
-            .iter()
-            .map(|m| {
-                let leaves = PyList::new(py, &m.leaves)?.into_any().unbind();
-                Py::new(py, WinningMove { text: m.text.clone(), leaves })
+            .map(|(text, leaves)| {
+                let leaves = match leaves {
+                    MoveLeaves::Object(o) => Leaves::Ready(o),
+                    MoveLeaves::Replaced(heaps, i, parts) => Leaves::Replaced(heaps, i, parts),
+                };
+                Py::new(py, WinningMove { text, leaves })
             })
             .collect::<PyResult<_>>()?;
         Ok(Analysis {
+            game,
+            outcome: outcome.to_string(),
+            winner,
+            sg,
+            winning_move_count: Some(count as u128),
+            winning_moves_not_listed: (shown < count)
+                .then(|| format!("the first {shown} of {count} are listed one by one (limit)")),
+            body: Body::Custom { position, winning_moves, explanation },
+        })
+    }
+
+    /// The library's answer, whose parts are made into Python objects when read; `later` is
+    /// the problem when the explanation is to be written on first reading (`a` was worked out
+    /// without it).
+    fn library(a: grundy::Analysis, later: Option<Problem>) -> Analysis {
+        Analysis {
             game: a.game.clone(),
-            position: PyList::new(py, &a.tokens)?.into_any().unbind(),
             outcome: a.outcome.to_string(),
             winner: a.winner.map(|p| p.to_string()),
             sg: a.sg,
             winning_move_count: a.winning_move_count,
-            winning_moves,
-            explanation: a.explanation.clone(),
             winning_moves_not_listed: a.winning_moves_not_listed.clone(),
-            json: Some(json),
-        })
+            body: Body::Library(Arc::new(LibraryAnswer {
+                analysis: a,
+                later,
+                explanation: PyOnceLock::new(),
+                position: PyOnceLock::new(),
+            })),
+        }
+    }
+
+    /// The library's answer as it is, explanation included.
+    pub fn from_library(a: grundy::Analysis) -> Analysis {
+        Analysis::library(a, None)
     }
 }
 
 /// The tokens of a position given from Python: a list (or any iterable) of ints and strings,
 /// or one string of whitespace-separated tokens.
 pub fn position_tokens(position: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
-    if let Ok(text) = position.extract::<String>() {
-        return Ok(text.split_whitespace().map(str::to_string).collect());
+    if let Ok(text) = position.cast::<pyo3::types::PyString>() {
+        return Ok(text.to_cow()?.split_whitespace().map(str::to_string).collect());
     }
     let items = position
         .try_iter()
         .map_err(|_| bad_input("the position is a list of heaps (ints or strings), or one string of tokens"))?;
-    let mut tokens = vec![];
+    let mut tokens = Vec::with_capacity(position.len().unwrap_or(0));
     for (i, item) in items.enumerate() {
         let item = item?;
-        if let Ok(text) = item.extract::<String>() {
-            tokens.push(text);
-        } else if item.is_instance_of::<pyo3::types::PyInt>() && !item.is_instance_of::<pyo3::types::PyBool>() {
-            tokens.push(item.str()?.to_string());
+        // Each kind tested before it is read: a failed read makes a Python exception, which
+        // cost more than the rest of the work for 2·10^5 heaps.
+        if let Ok(text) = item.cast::<pyo3::types::PyString>() {
+            tokens.push(text.to_cow()?.into_owned());
+        } else if let Some(int) = args::integer(&item)? {
+            // Written here rather than by Python's str(); a negative or huge int is a token
+            // the game's parser refuses in its own words.
+            match int.extract::<u64>() {
+                Ok(n) => tokens.push(n.to_string()),
+                Err(_) => tokens.push(int.str()?.to_string()),
+            }
         } else {
             return Err(bad_input(format!(
                 "heap {} of the position is {}, not an int or a string",
@@ -209,28 +359,38 @@ pub fn checked_budget(budget: Option<u64>, default: u64) -> PyResult<u64> {
 /// `grundy.Refused` for work past what one computation may take. Ctrl-C stops it
 /// (`KeyboardInterrupt`); the interpreter is released while it works.
 #[pyfunction]
-#[pyo3(signature = (game, position, misere = false, limit = None, *, budget = None, explain = true))]
+#[pyo3(
+    signature = (game, position, misere = None, limit = None, *, budget = None, explain = None),
+    text_signature = "(game, position, misere=False, limit=None, *, budget=None, explain=True)"
+)]
 pub fn analyze(
     py: Python<'_>,
-    game: &str,
+    game: &Bound<'_, PyAny>,
     position: &Bound<'_, PyAny>,
-    misere: bool,
-    limit: Option<usize>,
-    budget: Option<u64>,
-    explain: bool,
+    misere: Option<&Bound<'_, PyAny>>,
+    limit: Option<&Bound<'_, PyAny>>,
+    budget: Option<&Bound<'_, PyAny>>,
+    explain: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Analysis> {
-    let parsed: Game = game.parse().map_err(|e: grundy::ParseGameError| bad_input(e.to_string()))?;
+    let parsed: Game =
+        args::text(game, "game")?.parse().map_err(|e: grundy::ParseGameError| bad_input(e.to_string()))?;
+    let misere = args::optional_flag(misere, "misere", false)?;
+    let limit = args::optional_count(limit, "limit")?;
+    let budget = args::budget(budget, grundy::DEFAULT_BUDGET)?;
+    let explain = args::optional_flag(explain, "explain", true)?;
     let tokens = position_tokens(position)?;
     let pos = parsed.parse_position(&tokens).map_err(|e| bad_input(e.to_string()))?;
     let options = AnalyzeOptions {
         convention: if misere { Convention::Misere } else { Convention::Normal },
-        budget: checked_budget(budget, grundy::DEFAULT_BUDGET)?,
-        explain,
+        budget,
+        // The words are written when they are read (see `LibraryAnswer`).
+        explain: false,
         ..AnalyzeOptions::default()
     };
     let mut a = interruptible(py, |_| analyze_position(&parsed, &pos, &options))?.map_err(analyze_error)?;
     if let Some(limit) = limit {
         a.list_at_most(limit, "limit");
     }
-    Analysis::from_library(py, &a)
+    let later = explain.then_some(Problem { game: parsed, position: pos, options, limit });
+    Ok(Analysis::library(a, later))
 }

@@ -8,7 +8,6 @@ use grundy::{Analysis, Query, QueryRefusal, RefusedLine, DEFAULT_BUDGET, MAX_BUD
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 
-use crate::analysis::checked_budget;
 use crate::interrupt::interruptible;
 
 /// Answers one query given as JSON text, as `grundy batch` answers a line (the library's
@@ -27,14 +26,15 @@ fn answer(text: &str, budget: u64, explain: bool) -> Result<Analysis, QueryRefus
 /// budget of a query that gives none; `explain=True` writes each answer's explanation. Ctrl-C
 /// stops it (`KeyboardInterrupt`); the interpreter is released while it works.
 #[pyfunction]
-#[pyo3(signature = (queries, *, budget = None, explain = false))]
+#[pyo3(signature = (queries, *, budget = None, explain = None), text_signature = "(queries, *, budget=None, explain=False)")]
 pub fn batch<'py>(
     py: Python<'py>,
     queries: &Bound<'py, PyAny>,
-    budget: Option<u64>,
-    explain: bool,
+    budget: Option<&Bound<'py, PyAny>>,
+    explain: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyList>> {
-    let budget = checked_budget(budget, DEFAULT_BUDGET)?;
+    let budget = crate::args::budget(budget, DEFAULT_BUDGET)?;
+    let explain = crate::args::optional_flag(explain, "explain", false)?;
     let json = py.import("json")?;
     let texts: Vec<String> = queries
         .try_iter()

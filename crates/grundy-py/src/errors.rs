@@ -94,6 +94,23 @@ pub fn gave_up(g: &GaveUp) -> PyErr {
     })
 }
 
+/// `grundy.GaveUp` in the binding's own words: `message` (which names the budget to pass, when
+/// there is one), and the same fields as [`gave_up`]'s.
+pub fn gave_up_with(message: String, budget: u64, needed: Option<u64>, suggested: Option<u64>, units: &str) -> PyErr {
+    Python::attach(|py| {
+        let kwargs = PyDict::new(py);
+        let filled = kwargs
+            .set_item("budget", budget)
+            .and_then(|()| kwargs.set_item("needed", needed))
+            .and_then(|()| kwargs.set_item("suggested_budget", suggested))
+            .and_then(|()| kwargs.set_item("units", units));
+        match filled {
+            Ok(()) => raise(py, "GaveUp", message, Some(&kwargs)),
+            Err(e) => e,
+        }
+    })
+}
+
 /// `grundy.Stopped(message)`: the work was stopped from outside.
 fn stopped(s: &Stopped) -> PyErr {
     Python::attach(|py| raise(py, "Stopped", s.to_string(), None))

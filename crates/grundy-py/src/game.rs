@@ -9,7 +9,8 @@ use std::hash::{Hash, Hasher};
 use grundy::{Convention, ImpartialGame, ImpartialSolver, Work, DEFAULT_BUDGET};
 use pyo3::prelude::*;
 
-use crate::analysis::{checked_budget, Analysis};
+use crate::analysis::{Analysis, MoveLeaves};
+use crate::args;
 use crate::errors::{bad_input, failed, guarded, record, solve_error, unless_base};
 use crate::shared::Shared;
 
@@ -202,12 +203,15 @@ impl Game {
     #[new]
     #[pyo3(signature = (options, components = None, *, name = None, budget = None))]
     fn new(
-        options: Py<PyAny>,
-        components: Option<Py<PyAny>>,
-        name: Option<String>,
-        budget: Option<u64>,
+        options: &Bound<'_, PyAny>,
+        components: Option<&Bound<'_, PyAny>>,
+        name: Option<&Bound<'_, PyAny>>,
+        budget: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Game> {
-        let budget = Work::PositionsSearched.clamp(checked_budget(budget, DEFAULT_BUDGET)?);
+        let options = args::callable(options, "options")?;
+        let components = args::optional_callable(components, "components")?;
+        let name = args::optional_text(name, "name")?;
+        let budget = Work::PositionsSearched.clamp(args::budget(budget, DEFAULT_BUDGET)?);
         let name = match name {
             Some(n) => n,
             None => Python::attach(|py| {
@@ -225,8 +229,8 @@ impl Game {
     }
 
     #[setter]
-    fn set_budget(&self, py: Python<'_>, budget: u64) -> PyResult<()> {
-        let budget = checked_budget(Some(budget), DEFAULT_BUDGET)?;
+    fn set_budget(&self, py: Python<'_>, budget: &Bound<'_, PyAny>) -> PyResult<()> {
+        let budget = Work::PositionsSearched.clamp(args::budget(Some(budget), DEFAULT_BUDGET)?);
         self.solver.with(py, "the game", |s| {
             s.set_budget(budget);
             Ok(())
@@ -239,17 +243,26 @@ impl Game {
         self.ask(|s| s.grundy_value(&p))
     }
 
-    /// "N" when the player to move from `position` wins, "P" when they lose.
-    #[pyo3(signature = (position, misere = false))]
-    fn outcome(&self, position: &Bound<'_, PyAny>, misere: bool) -> PyResult<String> {
+    /// "N" when the player to move from `position` wins, "P" when they lose: by a memoised
+    /// win/lose search that stops at the first option the opponent loses, so only the
+    /// positions the outcome needs are visited (`value` visits every position reachable).
+    #[pyo3(signature = (position, misere = None), text_signature = "(self, position, misere=False)")]
+    fn outcome(&self, position: &Bound<'_, PyAny>, misere: Option<&Bound<'_, PyAny>>) -> PyResult<String> {
+        let misere = args::optional_flag(misere, "misere", false)?;
         let p = PyPosition::new(position)?;
         Ok(self.ask(|s| s.outcome(&p, convention(misere)))?.to_string())
     }
 
     /// Every winning move from `position`: the positions they leave, in the order `options`
-    /// gives them.
-    #[pyo3(signature = (position, misere = false))]
-    fn winning_moves(&self, py: Python<'_>, position: &Bound<'_, PyAny>, misere: bool) -> PyResult<Vec<Py<PyAny>>> {
+    /// gives them (each option's outcome by the same early-exit search as `outcome`).
+    #[pyo3(signature = (position, misere = None), text_signature = "(self, position, misere=False)")]
+    fn winning_moves(
+        &self,
+        py: Python<'_>,
+        position: &Bound<'_, PyAny>,
+        misere: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Vec<Py<PyAny>>> {
+        let misere = args::optional_flag(misere, "misere", false)?;
         let p = PyPosition::new(position)?;
         let moves = self.ask(|s| s.winning_moves(&p, convention(misere)))?;
         Ok(moves.into_iter().map(|m| m.object.clone_ref(py)).collect())
@@ -257,18 +270,41 @@ impl Game {
 
     /// Who wins `position`, its value (normal play), and every winning move (`leaves`: the
     /// position it leaves).
-    #[pyo3(signature = (position, misere = false))]
-    pub fn analyze(&self, py: Python<'_>, position: &Bound<'_, PyAny>, misere: bool) -> PyResult<Analysis> {
+    #[pyo3(signature = (position, misere = None), text_signature = "(self, position, misere=False)")]
+    fn analyze(
+        &self,
+        py: Python<'_>,
+        position: &Bound<'_, PyAny>,
+        misere: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Analysis> {
+        let misere = args::optional_flag(misere, "misere", false)?;
+        self.analyze_as(py, position, misere)
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        Ok(format!("Game(name={:?}, budget={})", self.name, self.budget(py)?))
+    }
+}
+
+impl Game {
+    /// Who wins `position`, its value (normal play), and every winning move.
+    pub fn analyze_as(&self, py: Python<'_>, position: &Bound<'_, PyAny>, misere: bool) -> PyResult<Analysis> {
         let p = PyPosition::new(position)?;
         let c = convention(misere);
-        let outcome = self.ask(|s| s.outcome(&p, c))?;
+        // The value first under normal play (it is part of the answer): the outcome is then
+        // read from it, not searched for again.
         let sg = if misere { None } else { Some(self.ask(|s| s.grundy_value(&p))?) };
+        let outcome = self.ask(|s| s.outcome(&p, c))?;
         let moves = self.ask(|s| s.winning_moves(&p, c))?;
         let shown = |o: &Py<PyAny>| o.bind(py).repr().map(|r| r.to_string());
         let mut listed = vec![];
         for m in &moves {
-            listed.push((format!("{} -> {}", shown(&p.object)?, shown(&m.object)?), m.object.clone_ref(py)));
+            listed.push((
+                format!("{} -> {}", shown(&p.object)?, shown(&m.object)?),
+                MoveLeaves::Object(m.object.clone_ref(py)),
+            ));
         }
+        let count = listed.len();
         let explanation = vec![match (misere, sg) {
             (false, Some(v)) => format!(
                 "The Sprague-Grundy value is {v} (the mex of the options' values, parts' values XORed): the player to move {}.",
@@ -279,11 +315,16 @@ impl Game {
                 if outcome == grundy::Outcome::N { "wins" } else { "loses" }
             ),
         }];
-        Analysis::custom(py, self.name.clone(), p.object.clone_ref(py), &outcome.to_string(), sg, listed, explanation)
-    }
-
-    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
-        Ok(format!("Game(name={:?}, budget={})", self.name, self.budget(py)?))
+        Analysis::custom(
+            py,
+            self.name.clone(),
+            p.object.clone_ref(py),
+            &outcome.to_string(),
+            sg,
+            listed,
+            count,
+            explanation,
+        )
     }
 }
 
@@ -295,10 +336,10 @@ impl Game {
 #[pyfunction]
 #[pyo3(signature = (options, components = None, *, name = None, budget = None))]
 pub fn game(
-    options: Py<PyAny>,
-    components: Option<Py<PyAny>>,
-    name: Option<String>,
-    budget: Option<u64>,
+    options: &Bound<'_, PyAny>,
+    components: Option<&Bound<'_, PyAny>>,
+    name: Option<&Bound<'_, PyAny>>,
+    budget: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Game> {
     Game::new(options, components, name, budget)
 }

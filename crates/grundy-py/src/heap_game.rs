@@ -17,8 +17,9 @@ use numpy::PyArray1;
 use pyo3::prelude::*;
 use pyo3::types::{PyInt, PyList, PyTuple};
 
-use crate::analysis::{checked_budget, Analysis};
-use crate::errors::{bad_input, gave_up, guarded, record, solve_error, unless_base};
+use crate::analysis::{Analysis, MoveLeaves};
+use crate::args;
+use crate::errors::{bad_input, gave_up, gave_up_with, guarded, record, solve_error, unless_base};
 use crate::game::{too_many_options, MAX_OPTIONS_PER_POSITION};
 use crate::sequence::{check_array, Period, Sequence};
 use crate::shared::{lock, Shared};
@@ -27,6 +28,84 @@ use crate::shared::{lock, Shared};
 struct Table {
     values: Vec<u64>,
     listed: u128,
+    /// `marks[k]`: the options listed for the heaps below 2^k (those of 0..2^k - 1), the
+    /// points the work is forecast from.
+    marks: Vec<u128>,
+}
+
+/// The fewest options listed below the oldest of the three marks a forecast reads: fewer say
+/// too little about how the count grows.
+const FORECAST_FROM: u128 = 256;
+
+/// The most two successive doublings' growth exponents may differ for a forecast: a count
+/// whose growth is still changing (one that grows with n up to a cap, then stays) is not
+/// extrapolated.
+const STEADY: f64 = 0.3;
+
+/// A table is refused on a forecast only once it holds this fraction of the values asked
+/// for (1/16): the forecast then extrapolates over at most a factor of 16 in n, so an
+/// exponent read 0.25 too high is at most 2x too high, while the work done is still a small
+/// part of the whole (1/256 of it for a count growing as n^2, as Kayles's).
+const FORECAST_AT: u64 = 16;
+
+/// What a forecast asks for beyond its point estimate, so that the budget it names suffices.
+const FORECAST_MARGIN: f64 = 1.5;
+
+/// The options that listing G(0..=upto) is forecast to take in all, from the marks (`marks[k]`
+/// options for the heaps below 2^k): the count grows as n^d, d the smaller of the last two
+/// doublings' exponents (2 for a game with about n options per heap, 1 for a bounded number),
+/// when they agree within [`STEADY`]. Returns the forecast, the heaps it is read from and d;
+/// `None` before three marks with enough options, or while the growth is not steady.
+fn forecast_options(marks: &[u128], upto: u64) -> Option<(f64, u64, f64)> {
+    let k = marks.len().checked_sub(1)?;
+    let (oldest, before, now) = (*marks.get(k.checked_sub(2)?)?, marks[k - 1], marks[k]);
+    if oldest < FORECAST_FROM || k >= 64 {
+        return None;
+    }
+    let exponent = |a: u128, b: u128| (b as f64 / a as f64).log2().clamp(0.0, 16.0);
+    let (earlier, last) = (exponent(oldest, before), exponent(before, now));
+    if (earlier - last).abs() > STEADY {
+        return None;
+    }
+    let n = 1u64 << k;
+    let growth = earlier.min(last);
+    let total = now as f64 * ((upto as f64 + 1.0) / n as f64).max(1.0).powf(growth);
+    Some((total, n, growth))
+}
+
+/// `grundy.GaveUp` for a table forecast to list more options than `budget` allows (or found
+/// to, `reached`), naming the budget that would do when it can be told and is allowed.
+/// `listed` options took `seconds` in this call.
+fn options_past_budget(marks: &[u128], upto: u64, budget: u64, reached: bool, listed: u128, seconds: f64) -> PyErr {
+    let allowed = u128::from(budget) * OPTIONS_PER_POSITION;
+    let max = Work::PositionsSearched.max_budget();
+    let units = Work::PositionsSearched.units();
+    let Some((forecast, n, growth)) = forecast_options(marks, upto) else {
+        // Too few options below a power of two to tell how the count grows.
+        let message = format!(
+            "options(n) for the heaps up to {upto} list more than the {allowed} options a budget of {budget} allows ({OPTIONS_PER_POSITION} per unit), before the count could be forecast: pass a larger budget= (at most {max})"
+        );
+        return gave_up_with(message, budget, None, None, units);
+    };
+    // Past the budget already: at least twice what it allows.
+    let total = if reached { forecast.max(2.0 * allowed as f64) } else { forecast };
+    let forecast_seconds = if listed > 0 { total * seconds / listed as f64 } else { 0.0 };
+    let time = if forecast_seconds >= 1.0 {
+        format!(", about {} of callbacks at the rate so far", grundy::human_seconds(forecast_seconds))
+    } else {
+        String::new()
+    };
+    let needed = ((total * FORECAST_MARGIN / OPTIONS_PER_POSITION as f64).ceil() as u64).max(upto.saturating_add(1));
+    let advice = if needed <= max {
+        format!("pass budget={needed}")
+    } else {
+        format!("that is past budget={max}, the most allowed: ask for fewer values")
+    };
+    let message = format!(
+        "options(n) for the heaps up to {upto} are forecast to list about {total:.2e} options (the heaps below {n} listed {}, a count growing as n^{growth:.1}){time}, past the {allowed} a budget of {budget} allows ({OPTIONS_PER_POSITION} per unit): {advice}",
+        marks[marks.len() - 1]
+    );
+    gave_up_with(message, budget, Some(needed), (needed <= max).then_some(needed), units)
 }
 
 /// A heap of what `options(n)` returned, checked: a whole number below `n`.
@@ -114,17 +193,23 @@ impl HeapRules {
     }
 
     /// Builds the table to G(upto), calling `options` once for each new heap size; at most
-    /// `budget` values and `budget * 64` options (as the library's solver).
+    /// `budget` values and `budget * 64` options (as the library's solver). The options of the
+    /// whole table are forecast at each power of two (from a sixteenth of the values on) from
+    /// those listed so far, and a table
+    /// forecast past the budget is refused then, naming the budget that would do, rather than
+    /// after the budget's worth of callbacks.
     fn extend(&self, py: Python<'_>, upto: u64, budget: u64) -> PyResult<Vec<u64>> {
         self.table.with(py, "the heap game's table", |t| Self::extend_table(&self.options, t, py, upto, budget))?;
         self.table.with(py, "the heap game's table", |t| Ok(t.values[..=upto as usize].to_vec()))
     }
 
     fn extend_table(options: &Py<PyAny>, table: &mut Table, py: Python<'_>, upto: u64, budget: u64) -> PyResult<()> {
-        let Table { values, listed } = table;
+        let Table { values, listed, marks } = table;
         if (values.len() as u64) > upto {
             return Ok(());
         }
+        let start = (std::time::Instant::now(), *listed);
+        let spent = |listed: u128| (start.0.elapsed().as_secs_f64(), listed - start.1);
         let wanted = u128::from(upto) + 1;
         if wanted > u128::from(budget) {
             let needed = u64::try_from(wanted).ok();
@@ -135,6 +220,19 @@ impl HeapRules {
         let mut seen: Vec<u64> = vec![];
         let mut flags: Vec<bool> = vec![];
         for n in values.len() as u64..=upto {
+            // At each power of two, the work of the whole table is forecast from the options
+            // listed so far, and refused when past the budget (from a sixteenth of the values
+            // on: see FORECAST_AT).
+            if n.is_power_of_two() && marks.len() == n.trailing_zeros() as usize {
+                marks.push(*listed);
+                let far_enough = n.saturating_mul(FORECAST_AT) > upto;
+                if let Some((total, _, _)) = forecast_options(marks, upto).filter(|_| far_enough) {
+                    if total > allowed as f64 {
+                        let (seconds, counted) = spent(*listed);
+                        return Err(options_past_budget(marks, upto, budget, false, counted, seconds));
+                    }
+                }
+            }
             crate::errors::signals(py)?;
             let returned = callback.call1((n,))?;
             seen.clear();
@@ -144,7 +242,8 @@ impl HeapRules {
                     return Err(too_many_options(&format!("options({n})")));
                 }
                 if *listed + seen.len() as u128 >= allowed {
-                    return Err(gave_up(&GaveUp { what: Work::PositionsSearched, used: budget, needed: None }));
+                    let (seconds, counted) = spent(*listed);
+                    return Err(options_past_budget(marks, upto, budget, true, counted, seconds));
                 }
                 let item = item?;
                 let value = if let Ok(t) = item.cast::<PyTuple>() {
@@ -229,11 +328,7 @@ pub fn read_heaps(heaps: &Bound<'_, PyAny>) -> PyResult<Vec<u64>> {
     let items = heaps.try_iter().map_err(|_| bad_input("the position is a list of heaps (ints)"))?;
     let mut out = vec![];
     for (i, item) in items.enumerate() {
-        let item = item?;
-        match item.extract::<u64>() {
-            Ok(h) if item.is_instance_of::<PyInt>() => out.push(h),
-            _ => return Err(bad_input(format!("heap {} is {}, not a whole number from 0", i + 1, item.repr()?))),
-        }
+        out.push(args::whole(&item?, &format!("heap {}", i + 1))?);
     }
     Ok(out)
 }
@@ -248,14 +343,6 @@ pub fn move_text(i: usize, h: u64, parts: &[u64]) -> String {
     format!("heap {}: {h} -> {left}", i + 1)
 }
 
-/// `heaps` with heap `i` replaced in place by `parts` (nothing when emptied).
-fn replaced(heaps: &[u64], i: usize, parts: &[u64]) -> Vec<u64> {
-    let mut out = heaps[..i].to_vec();
-    out.extend_from_slice(parts);
-    out.extend_from_slice(&heaps[i + 1..]);
-    out
-}
-
 /// A heap game written in Python; see `grundy.heap_game`.
 #[pyclass(module = "grundy", name = "HeapGame")]
 pub struct HeapGame {
@@ -265,7 +352,7 @@ pub struct HeapGame {
     pub name: String,
     /// The most heap sizes valued (and positions searched under misère play); options listed
     /// are held to 64 per unit, as the library's solver.
-    #[pyo3(get, set)]
+    #[pyo3(get)]
     pub budget: u64,
     /// The misère solver, kept between questions.
     misere: Shared<ImpartialSolver<HeapSum>>,
@@ -303,8 +390,14 @@ impl HeapGame {
 impl HeapGame {
     #[new]
     #[pyo3(signature = (options, *, name = None, budget = None))]
-    fn new(options: Py<PyAny>, name: Option<String>, budget: Option<u64>) -> PyResult<HeapGame> {
-        let budget = Work::PositionsSearched.clamp(checked_budget(budget, DEFAULT_BUDGET)?);
+    fn new(
+        options: &Bound<'_, PyAny>,
+        name: Option<&Bound<'_, PyAny>>,
+        budget: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<HeapGame> {
+        let options = args::callable(options, "options")?;
+        let name = args::optional_text(name, "name")?;
+        let budget = Work::PositionsSearched.clamp(args::budget(budget, DEFAULT_BUDGET)?);
         let name = match name {
             Some(n) => n,
             None => Python::attach(|py| {
@@ -313,21 +406,30 @@ impl HeapGame {
         };
         let rules = Arc::new(HeapRules {
             options,
-            table: Shared::new(Table { values: vec![], listed: 0 }),
+            table: Shared::new(Table { values: vec![], listed: 0, marks: vec![] }),
             cache: Mutex::new(HashMap::new()),
         });
         let misere = Shared::new(ImpartialSolver::new(HeapSum(rules.clone())).with_budget(budget));
         Ok(HeapGame { rules, name, budget, misere })
     }
 
+    /// Sets the budget (at most 2^25).
+    #[setter]
+    fn set_budget(&mut self, budget: &Bound<'_, PyAny>) -> PyResult<()> {
+        self.budget = Work::PositionsSearched.clamp(args::budget(Some(budget), DEFAULT_BUDGET)?);
+        Ok(())
+    }
+
     /// G(n), the Sprague-Grundy value of one heap of n.
-    fn value(&self, py: Python<'_>, n: u64) -> PyResult<u64> {
+    fn value(&self, py: Python<'_>, n: &Bound<'_, PyAny>) -> PyResult<u64> {
+        let n = args::whole(n, "n")?;
         Ok(self.values_to(py, n)?[n as usize])
     }
 
     /// G(0..=upto) as a numpy array (`values`), with the period seen in them (`proven` False:
     /// no theorem covers a game written in Python) and `pattern()`.
-    fn sequence(&self, py: Python<'_>, upto: u64) -> PyResult<Sequence> {
+    fn sequence(&self, py: Python<'_>, upto: &Bound<'_, PyAny>) -> PyResult<Sequence> {
+        let upto = args::whole(upto, "upto")?;
         let values = self.values_to(py, upto)?;
         let period = find_period(&values).map(|p| Py::new(py, Period::new(p, false))).transpose()?;
         Ok(Sequence { game: self.name.clone(), values: PyArray1::from_vec(py, values).unbind(), period })
@@ -335,8 +437,28 @@ impl HeapGame {
 
     /// Who wins the sum of `heaps`, its value (normal play), and every winning move, each with
     /// its words and the heaps it leaves (`leaves`, which `analyze` reads back).
-    #[pyo3(signature = (heaps, misere = false, limit = None))]
-    pub fn analyze(
+    #[pyo3(signature = (heaps, misere = None, limit = None), text_signature = "(self, heaps, misere=False, limit=None)")]
+    fn analyze(
+        &self,
+        py: Python<'_>,
+        heaps: &Bound<'_, PyAny>,
+        misere: Option<&Bound<'_, PyAny>>,
+        limit: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Analysis> {
+        let misere = args::optional_flag(misere, "misere", false)?;
+        let limit = args::optional_count(limit, "limit")?;
+        self.analyze_as(py, heaps, misere, limit)
+    }
+
+    fn __repr__(&self) -> String {
+        format!("HeapGame(name={:?}, budget={})", self.name, self.budget)
+    }
+}
+
+impl HeapGame {
+    /// Who wins the sum of `heaps`, its value (normal play), and every winning move (the first
+    /// `limit` listed).
+    pub fn analyze_as(
         &self,
         py: Python<'_>,
         heaps: &Bound<'_, PyAny>,
@@ -398,27 +520,16 @@ impl HeapGame {
             (if total == 0 { Outcome::P } else { Outcome::N }, Some(total), chosen, explanation)
         };
         let count = winning.len();
-        let mut moves = vec![];
-        for (i, parts) in winning.iter().take(limit.unwrap_or(usize::MAX)) {
-            let leaves = PyList::new(py, replaced(&heaps, *i, parts))?.into_any().unbind();
-            moves.push((move_text(*i, heaps[*i], parts), leaves));
-        }
-        let position = PyList::new(py, &heaps)?.into_any().unbind();
-        let mut a = Analysis::custom(py, self.name.clone(), position, &outcome.to_string(), sg, moves, explanation)?;
-        a.winning_move_count = Some(count as u128);
-        if count > a.winning_moves.len() {
-            a.winning_moves_not_listed =
-                Some(format!("the first {} of {count} are listed one by one (limit)", a.winning_moves.len()));
-        }
-        Ok(a)
+        let heaps = Arc::new(heaps);
+        let moves = winning
+            .into_iter()
+            .take(limit.unwrap_or(usize::MAX))
+            .map(|(i, parts)| (move_text(i, heaps[i], &parts), MoveLeaves::Replaced(heaps.clone(), i, parts)))
+            .collect();
+        let position = PyList::new(py, heaps.iter())?.into_any().unbind();
+        Analysis::custom(py, self.name.clone(), position, &outcome.to_string(), sg, moves, count, explanation)
     }
 
-    fn __repr__(&self) -> String {
-        format!("HeapGame(name={:?}, budget={})", self.name, self.budget)
-    }
-}
-
-impl HeapGame {
     /// A solver of sums of this game for a session, sharing what was learnt of the options.
     pub fn solver(&self) -> ImpartialSolver<HeapSum> {
         ImpartialSolver::new(HeapSum(self.rules.clone())).with_budget(self.budget)
@@ -427,7 +538,11 @@ impl HeapGame {
 
 /// A heap game written in Python: `options(n)` lists what a move from one heap of n leaves,
 /// each an int (the heap left; 0 when the move empties it) or a tuple of ints (the heaps a
-/// split leaves). Every heap left must be smaller than n.
+/// split leaves). Every heap left must be smaller than n. `budget` (default 2,000,000) is the
+/// most heap sizes valued, with at most 64 options listed per unit: a table forecast to list
+/// more (from the options listed so far, at each power of two from a sixteenth of the values
+/// on, while the count grows steadily) is refused before the work with
+/// `grundy.GaveUp` naming the `budget=` that would do.
 ///
 /// ```python
 /// kayles = grundy.heap_game(lambda n: [(a, n - t - a) for t in (1, 2) for a in range(n - t + 1)])
@@ -436,6 +551,10 @@ impl HeapGame {
 /// ```
 #[pyfunction]
 #[pyo3(signature = (options, *, name = None, budget = None))]
-pub fn heap_game(options: Py<PyAny>, name: Option<String>, budget: Option<u64>) -> PyResult<HeapGame> {
+pub fn heap_game(
+    options: &Bound<'_, PyAny>,
+    name: Option<&Bound<'_, PyAny>>,
+    budget: Option<&Bound<'_, PyAny>>,
+) -> PyResult<HeapGame> {
     HeapGame::new(options, name, budget)
 }

@@ -7,7 +7,9 @@
 //! which is built here so that the callback is called once per heap size.
 
 mod analysis;
+mod args;
 mod batch;
+mod draw;
 mod errors;
 mod game;
 mod heap_game;
@@ -16,6 +18,13 @@ mod quotient;
 mod sequence;
 mod session;
 mod shared;
+/// The CLI's `--store DIR` (crates/grundy-cli/src/store.rs), the one implementation of the
+/// store's files and lock, compiled here too so that `grundy.sequence(..., store=DIR)` reads
+/// and writes the very stores `grundy sg --store DIR` does (the bytes are the library's
+/// `store_format`; the file work lives in the CLI crate).
+#[path = "../../grundy-cli/src/store.rs"]
+#[allow(dead_code)]
+mod store;
 mod survey;
 
 use pyo3::prelude::*;
@@ -28,6 +37,8 @@ mod native {
     use crate::analysis::{analyze, Analysis, WinningMove};
     #[pymodule_export]
     use crate::batch::batch;
+    #[pymodule_export]
+    use crate::draw::draw;
     #[pymodule_export]
     use crate::game::{game, Game};
     #[pymodule_export]

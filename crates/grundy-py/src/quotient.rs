@@ -139,14 +139,16 @@ impl Quotient {
 
     /// The element a heap of size `n` pretends to be (through the proven period past the heaps
     /// computed), or None past them without a period.
-    fn element(&self, n: u64) -> Option<String> {
-        self.inner.element(n).map(|x| self.inner.name(x))
+    fn element(&self, n: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
+        let n = crate::args::whole(n, "n")?;
+        Ok(self.inner.element(n).map(|x| self.inner.name(x)))
     }
 
     /// Whether the sum of `heaps` is lost for the player to move under misère play (its
     /// product lies in the P-portion). Raises `grundy.Refused` for a heap the quotient does not
     /// cover (past the heaps computed, without a proven period).
-    fn is_p(&self, heaps: Vec<u64>) -> PyResult<bool> {
+    fn is_p(&self, heaps: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let heaps = crate::heap_game::read_heaps(heaps)?;
         let mut xs = Vec::with_capacity(heaps.len());
         for h in heaps {
             xs.push(self.inner.element(h).ok_or_else(|| {
@@ -187,11 +189,15 @@ impl Quotient {
 #[pyo3(signature = (game, upto = None, *, budget = None, work = None))]
 pub fn quotient(
     py: Python<'_>,
-    game: &str,
-    upto: Option<i128>,
-    budget: Option<i128>,
-    work: Option<i128>,
+    game: &Bound<'_, PyAny>,
+    upto: Option<&Bound<'_, PyAny>>,
+    budget: Option<&Bound<'_, PyAny>>,
+    work: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Quotient> {
+    let game = crate::args::text(game, "game")?;
+    let upto = crate::args::optional_whole(upto, "upto")?.map(i128::from);
+    let budget = crate::args::optional_whole(budget, "budget")?.map(i128::from);
+    let work = crate::args::optional_whole(work, "work")?.map(i128::from);
     let ruleset: Ruleset = match game.parse::<Game>().map_err(|e| bad_input(e.to_string()))? {
         Game::Heaps(r) if r.split_rules().is_some() => r,
         g => {

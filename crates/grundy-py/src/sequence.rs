@@ -9,9 +9,9 @@ use grundy::{human_bytes, Ruleset, SequenceBuilder, FIXED_BYTES, MEMORY_LIMIT};
 use numpy::{PyArray1, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 
-use crate::analysis::checked_budget;
 use crate::errors::{bad_input, no_rule, refused, sequence_error};
 use crate::interrupt::interruptible;
+use crate::store::{Store, DEFAULT_CHUNK};
 
 /// An eventual period: G(n + period) = G(n) + saltus for every n >= preperiod.
 #[pyclass(module = "grundy", name = "Period", frozen, get_all)]
@@ -142,18 +142,20 @@ impl Pattern {
     }
 
     /// G(n) by the rule, for any n (None past 2^64 - 1).
-    fn value(&self, n: u64) -> Option<u64> {
-        self.inner.value(n)
+    fn value(&self, n: &Bound<'_, PyAny>) -> PyResult<Option<u64>> {
+        Ok(self.inner.value(crate::args::whole(n, "n")?))
     }
 
     /// The next k values the rule implies, after the last one given: a numpy array.
-    fn predict<'py>(&self, py: Python<'py>, k: u64) -> PyResult<Bound<'py, PyArray1<u64>>> {
+    fn predict<'py>(&self, py: Python<'py>, k: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyArray1<u64>>> {
+        let k = crate::args::whole(k, "k")?;
         Ok(PyArray1::from_vec(py, self.inner.predict(k).map_err(pattern_error)?))
     }
 
     /// The object of `grundy pattern --json` (with the next `predict` values).
-    #[pyo3(signature = (predict = 0))]
-    fn to_dict<'py>(&self, py: Python<'py>, predict: u64) -> PyResult<Bound<'py, PyAny>> {
+    #[pyo3(signature = (predict = None), text_signature = "(self, predict=0)")]
+    fn to_dict<'py>(&self, py: Python<'py>, predict: Option<&Bound<'py, PyAny>>) -> PyResult<Bound<'py, PyAny>> {
+        let predict = crate::args::optional_whole(predict, "predict")?.unwrap_or(0);
         let report = self.inner.report(predict).map_err(pattern_error)?;
         let text = serde_json::to_string(&report).map_err(|e| refused(e.to_string()))?;
         py.import("json")?.call_method1("loads", (text,))
@@ -333,6 +335,19 @@ fn check_peak(ruleset: &Ruleset, upto: u64, budget: u64) -> PyResult<()> {
     )))
 }
 
+/// Opens (creating it when new) the store of `ruleset`'s values in `dir`, the files
+/// `grundy sg GAME --store DIR` writes, locked for this process, with the values it holds.
+fn open_store(ruleset: &Ruleset, dir: &std::path::Path) -> PyResult<(Store, Vec<u16>)> {
+    if ruleset.split_rules().is_none() {
+        return Err(bad_input(format!(
+            "store: a store is for computed tables (take-and-break games); {ruleset} has a closed form or a short proven period"
+        )));
+    }
+    let mut store = Store::open(dir, &ruleset.to_string(), DEFAULT_CHUNK).map_err(bad_input)?;
+    let values = store.load().map_err(bad_input)?;
+    Ok((store, values))
+}
+
 /// Why the work of `grundy.sequence` gave no values (made into an exception on the caller's
 /// thread, which holds the interpreter).
 enum Failed {
@@ -348,25 +363,49 @@ enum Failed {
 /// `"octal:0.16"`, `"subtraction:1,3,4"`, ...), with the period when one is proven.
 ///
 /// `values` is a numpy array of `upto + 1` uint64. `budget` is the most values computed one
-/// by one (past a proven period the rest follow from it). Raises `grundy.BadInput` for a game
+/// by one (past a proven period the rest follow from it). `store` (a directory) keeps a
+/// take-and-break game's values as they are computed, in the files `grundy sg GAME --upto N
+/// --store DIR` writes and reads: a run stopped (Ctrl-C, a kill) resumes where it stopped, and
+/// either program resumes the other's; a store of another game, a damaged one or one in use
+/// by another process is refused (`grundy.BadInput` naming the store). Raises `grundy.BadInput` for a game
 /// that is not a heap ruleset, `grundy.Refused` for work past the limits (with what it would
 /// take), before the work when the memory it would hold at its peak (the array and the table)
 /// passes what one computation may use. Ctrl-C stops it (`KeyboardInterrupt`); the interpreter
 /// is released while it works.
 #[pyfunction]
-#[pyo3(signature = (game, upto, *, budget = None))]
-pub fn sequence(py: Python<'_>, game: &str, upto: u64, budget: Option<u64>) -> PyResult<Sequence> {
-    let ruleset: Ruleset = game.parse().map_err(|e: grundy::ParseGameError| bad_input(e.to_string()))?;
+#[pyo3(signature = (game, upto, *, budget = None, store = None))]
+pub fn sequence(
+    py: Python<'_>,
+    game: &Bound<'_, PyAny>,
+    upto: &Bound<'_, PyAny>,
+    budget: Option<&Bound<'_, PyAny>>,
+    store: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Sequence> {
+    let ruleset: Ruleset =
+        crate::args::text(game, "game")?.parse().map_err(|e: grundy::ParseGameError| bad_input(e.to_string()))?;
+    let upto = crate::args::whole(upto, "upto")?;
+    let budget = crate::args::budget(budget, DEFAULT_SEQUENCE_BUDGET)?;
+    let store = store.map(|dir| crate::args::path(dir, "store")).transpose()?;
     check_array(upto)?;
-    let budget = checked_budget(budget, DEFAULT_SEQUENCE_BUDGET)?;
     check_peak(&ruleset, upto, budget)?;
+    let builder = SequenceBuilder::new(&ruleset).upto(upto).budget(budget);
+    // The refusals made before any work, before the store is opened (as `grundy sg`).
+    builder.clone().check().map_err(sequence_error)?;
+    let mut opened = match store {
+        Some(dir) => Some(open_store(&ruleset, &dir)?),
+        None => None,
+    };
     let built = interruptible(py, |token| {
         // The array first, whole: no doubling while it is filled, and a system that cannot
         // give the memory refuses before the work, not after it.
         let len = usize::try_from(upto).ok().and_then(|u| u.checked_add(1)).ok_or(Failed::Memory(u128::MAX))?;
         let mut values: Vec<u64> = Vec::new();
         values.try_reserve_exact(len).map_err(|_| Failed::Memory(len as u128 * 8))?;
-        let s = SequenceBuilder::new(&ruleset).upto(upto).budget(budget).build().map_err(Failed::Sequence)?;
+        let s = match opened.as_mut() {
+            Some((store, stored)) => builder.resume(std::mem::take(stored)).build_with(Some(store), &mut ()),
+            None => builder.build(),
+        }
+        .map_err(Failed::Sequence)?;
         for v in s.values() {
             // Copying through a period is the long part for a large upto: look at the token
             // every 2^16 values.

@@ -8,7 +8,8 @@ use grundy::{AnalyzeOptions, Convention, ImpartialSession, Player};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 
-use crate::analysis::{checked_budget, position_tokens, Analysis};
+use crate::analysis::{position_tokens, Analysis};
+use crate::args;
 use crate::errors::{analyze_error, bad_input, guarded, move_error, solve_error};
 use crate::game::{Game, PyGame, PyPosition};
 use crate::heap_game::{canonical, read_heaps, HeapGame, HeapSum};
@@ -76,30 +77,35 @@ fn heap_move_text(py: Python<'_>, game: &HeapGame, from: &[u64], to: &[u64]) -> 
 #[pymethods]
 impl Session {
     #[new]
-    #[pyo3(signature = (game, position, misere = false, computer_first = false, level = "perfect", seed = 0, budget = None))]
+    #[pyo3(
+        signature = (game, position, misere = None, computer_first = None, level = None, seed = None, budget = None),
+        text_signature = "(game, position, misere=False, computer_first=False, level='perfect', seed=0, budget=None)"
+    )]
     #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
         game: &Bound<'_, PyAny>,
         position: &Bound<'_, PyAny>,
-        misere: bool,
-        computer_first: bool,
-        level: &str,
-        seed: u64,
-        budget: Option<u64>,
+        misere: Option<&Bound<'_, PyAny>>,
+        computer_first: Option<&Bound<'_, PyAny>>,
+        level: Option<&Bound<'_, PyAny>>,
+        seed: Option<&Bound<'_, PyAny>>,
+        budget: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Session> {
+        let misere = args::optional_flag(misere, "misere", false)?;
+        let computer_first = args::optional_flag(computer_first, "computer_first", false)?;
+        let level = args::optional_text(level, "level")?.unwrap_or_else(|| "perfect".to_string());
+        let seed = args::optional_whole(seed, "seed")?.unwrap_or(0);
+        let budget = args::budget(budget, grundy::DEFAULT_BUDGET)?;
         let computer = if computer_first { Player::First } else { Player::Second };
         let c = convention(misere);
-        let play = if let Ok(name) = game.extract::<String>() {
+        let play = if let Ok(name) = game.cast::<pyo3::types::PyString>() {
+            let name = name.to_cow()?;
             let parsed: grundy::Game = name.parse().map_err(|e: grundy::ParseGameError| bad_input(e.to_string()))?;
             let tokens = position_tokens(position)?;
             let pos = parsed.parse_position(&tokens).map_err(|e| bad_input(e.to_string()))?;
             let level: Level = level.parse().map_err(|e: String| bad_input(e))?;
-            let options = AnalyzeOptions {
-                convention: c,
-                budget: checked_budget(budget, grundy::DEFAULT_BUDGET)?,
-                ..AnalyzeOptions::default()
-            };
+            let options = AnalyzeOptions { convention: c, budget, ..AnalyzeOptions::default() };
             if level == Level::Perfect {
                 interruptible(py, |_| grundy::play::check_perfect(&parsed, &pos, &options))?.map_err(analyze_error)?;
             }
@@ -219,15 +225,15 @@ impl Session {
         match &self.play {
             Play::Library(s) => {
                 let a = interruptible(py, |_| s.analysis())?.map_err(analyze_error)?;
-                Analysis::from_library(py, &a)
+                Ok(Analysis::from_library(a))
             }
             Play::Heaps(s, game) => {
                 let heaps = PyList::new(py, s.position())?;
-                game.borrow(py).analyze(py, heaps.as_any(), s.convention() == Convention::Misere, None)
+                game.borrow(py).analyze_as(py, heaps.as_any(), s.convention() == Convention::Misere, None)
             }
             Play::Custom(s, game) => {
                 let position = s.position().object.clone_ref(py);
-                game.borrow(py).analyze(py, position.bind(py), s.convention() == Convention::Misere)
+                game.borrow(py).analyze_as(py, position.bind(py), s.convention() == Convention::Misere)
             }
         }
     }

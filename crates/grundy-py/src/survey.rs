@@ -123,7 +123,11 @@ fn unless_pattern(spec: &str, e: SurveyError) -> PyErr {
 /// it). Ctrl-C stops it (`KeyboardInterrupt`); the interpreter is released while it works.
 #[pyfunction]
 #[pyo3(name = "survey")]
-pub fn run_survey<'py>(py: Python<'py>, codes: &Bound<'py, PyAny>, upto: i128) -> PyResult<Bound<'py, PyList>> {
+pub fn run_survey<'py>(
+    py: Python<'py>,
+    codes: &Bound<'py, PyAny>,
+    upto: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyList>> {
     let specs: Vec<String> = match codes.extract::<String>() {
         Ok(one) => vec![one],
         Err(_) => codes.extract().map_err(|e| {
@@ -132,7 +136,7 @@ pub fn run_survey<'py>(py: Python<'py>, codes: &Bound<'py, PyAny>, upto: i128) -
             })
         })?,
     };
-    let upto = u64::try_from(upto).map_err(|_| bad_input(format!("upto {upto} is not a whole number from 0")))?;
+    let upto = crate::args::whole(upto, "upto")?;
     let mut all: Vec<String> = vec![];
     let mut seen = std::collections::HashSet::new();
     for spec in &specs {

@@ -78,15 +78,11 @@ def interrupted(call):
     with Heartbeat() as heart:
         start = time.monotonic()
         timer.start()
-        failure = None
         try:
             call()
             ended = time.monotonic()
         except KeyboardInterrupt:
             caught = time.monotonic()
-        except Exception as e:  # noqa: BLE001 - reported below, after the timer is stopped
-            ended = time.monotonic()
-            failure = e
         if caught is None:
             # The call ended with no interrupt raised in it: not a long call, or a signal lost.
             try:
@@ -95,8 +91,7 @@ def interrupted(call):
                 time.sleep(0.05)
             except KeyboardInterrupt:
                 pass
-            how = f"raised {failure!r}" if failure is not None else "returned"
-            pytest.fail(f"the call {how} after {ended - start:.2f} s without KeyboardInterrupt")
+            pytest.fail(f"the call returned after {ended - start:.2f} s without KeyboardInterrupt")
     timer.join()
     assert sent, "KeyboardInterrupt came before the signal"
     return caught - sent[0], heart.max_gap(start + 0.05, sent[0])
@@ -137,7 +132,8 @@ LONG_CALLS = {
     "batch": lambda: grundy.batch([{"game": "octal:0.764", "position": [100_000 + i]} for i in range(8)]),
     "pattern": lambda: grundy.pattern(slow_values()),
     "heap_game": lambda: grundy.heap_game(slow_heaps).sequence(1_000_000),
-    "game": lambda: grundy.game(countdown, budget=1 << 25).value(10_000_000),
+    # The largest budget: with the default one the walk gives up within 0.4 s on a fast machine.
+    "game": lambda: grundy.game(countdown, budget=2**25).value(10_000_000),
     "quotient": lambda: grundy.quotient("octal:0.777", work=10**11),
     "survey": lambda: grundy.survey(["0.764", "0.356"], 100_000),
     "session": sessions,

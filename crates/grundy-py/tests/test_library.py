@@ -68,14 +68,14 @@ def test_bad_input_is_a_typed_exception_naming_the_bad_part():
 
 def test_a_search_past_its_budget_gives_up_with_a_budget_that_does():
     with pytest.raises(grundy.GaveUp) as info:
-        grundy.analyze("dawsons-kayles", [30], misere=True, budget=50)
+        grundy.analyze("octal:0.137", [30], misere=True, budget=50)
     e = info.value
     assert e.budget == 50 and e.suggested_budget > 50 and e.units == "positions searched"
     assert str(e.suggested_budget) in str(e)
     budget = e.suggested_budget
     while True:
         try:
-            a = grundy.analyze("dawsons-kayles", [30], misere=True, budget=budget)
+            a = grundy.analyze("octal:0.137", [30], misere=True, budget=budget)
             break
         except grundy.GaveUp as again:
             assert again.suggested_budget > budget
@@ -108,7 +108,7 @@ def test_batch_answers_each_query_in_order_as_grundy_batch():
         {"game": "nim", "position": [-1]},
         '{"game": "kayles", "position": [7, 5], "limit": 1}',
         {"game": "wat", "position": [1]},
-        {"game": "dawsons-kayles", "position": [30], "misere": True, "budget": 50},
+        {"game": "octal:0.137", "position": [30], "misere": True, "budget": 50},
     ]
     answers = grundy.batch(queries)
     assert len(answers) == 5

@@ -2,10 +2,12 @@
 
 Who wins a position with best play, its Sprague-Grundy value and every winning move
 (``analyze``); the Grundy sequence of a heap game as a numpy array, with its period
-(``sequence``); the rule a table of values follows (``pattern``); games written in Python
-(``heap_game``, ``game``); many queries in one call (``batch``); the misère quotient of a
-take-and-break game (``quotient``, Plambeck and Siegel); a survey of octal and hexadecimal codes
-(``survey``); and a game against the computer (``Session``). The engine is the Rust library
+(``sequence``, resumable in the store ``grundy sg --store`` keeps); the rule a table of values
+follows (``pattern``); games written in Python (``heap_game``, ``game``); many queries in one
+call (``batch``); the misère quotient of a take-and-break game (``quotient``, Plambeck and
+Siegel); a survey of octal and hexadecimal codes (``survey``); a position drawn as SVG
+(``draw``); and a game against the computer (``Session``). Every bad argument raises
+``grundy.BadInput`` naming it. The engine is the Rust library
 grundy; this package is a thin binding of it. Ctrl-C stops every long call with
 ``KeyboardInterrupt``, and long calls release the interpreter to other threads.
 
@@ -27,6 +29,7 @@ from grundy._native import (
     WinningMove,
     analyze,
     batch,
+    draw,
     game,
     heap_game,
     pattern,
@@ -57,6 +60,7 @@ __all__ = [
     "WinningMove",
     "analyze",
     "batch",
+    "draw",
     "game",
     "heap_game",
     "pattern",

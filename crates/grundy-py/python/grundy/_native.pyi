@@ -2,8 +2,11 @@
 
 Every long call (analyze, sequence, pattern, batch, quotient, survey, and the games written in
 Python) stops at Ctrl-C with KeyboardInterrupt; those that run no Python code release the
-interpreter to other threads while they work."""
+interpreter to other threads while they work. Every bad argument (a negative number, one past
+2^64 - 1, a value of the wrong type, something not callable given as a callback) raises
+BadInput naming the argument."""
 
+import os
 from typing import Any, Callable, Hashable, Iterable, List, Optional, Sequence as Seq, Tuple, Union
 
 import numpy as np
@@ -13,7 +16,7 @@ Token = Union[int, str]
 Option = Union[int, Tuple[int, ...]]
 
 class WinningMove:
-    """One winning move: its words and the position it leaves."""
+    """One winning move: its words and the position it leaves (made into a list when read)."""
 
     text: str
     """The move in words, e.g. "take 5 from heap 2 (9 -> 4)"."""
@@ -22,7 +25,9 @@ class WinningMove:
     game grundy knows, heaps (list of int) for a heap_game, the position itself for a game."""
 
 class Analysis:
-    """Who wins a position, its Sprague-Grundy value, and every winning move."""
+    """Who wins a position, its Sprague-Grundy value, and every winning move. For a game grundy
+    knows, the parts that grow with the position (position, each move's leaves, explanation,
+    to_dict()) are made when first read."""
 
     game: str
     position: Any
@@ -105,9 +110,11 @@ class Game:
     def value(self, position: Hashable) -> int:
         """The Sprague-Grundy value of position (normal play)."""
     def outcome(self, position: Hashable, misere: bool = False) -> str:
-        """"N" when the player to move wins, "P" when they lose."""
+        """"N" when the player to move wins, "P" when they lose: by a memoised win/lose search
+        that stops at the first option the opponent loses (value visits every position)."""
     def winning_moves(self, position: Hashable, misere: bool = False) -> List[Any]:
-        """Every position a winning move leaves, in the order options gives them."""
+        """Every position a winning move leaves, in the order options gives them (each
+        option's outcome by the same search)."""
     def analyze(self, position: Hashable, misere: bool = False) -> Analysis: ...
 
 class Session:
@@ -150,9 +157,16 @@ def analyze(
 ) -> Analysis:
     """Analyses a position of a game grundy knows."""
 
-def sequence(game: str, upto: int, *, budget: Optional[int] = None) -> Sequence:
+def sequence(
+    game: str, upto: int, *, budget: Optional[int] = None, store: Optional[Union[str, "os.PathLike[str]"]] = None
+) -> Sequence:
     """G(0..=upto) of a heap ruleset grundy knows, with its proven period. Refused before the
-    work when its peak memory (the array, 8 bytes a value, and the table) passes 8 GiB."""
+    work when its peak memory (the array, 8 bytes a value, and the table) passes 8 GiB. store:
+    a directory keeping a take-and-break game's values as `grundy sg --store DIR` keeps them
+    (the same files; a run resumes from them)."""
+
+def draw(game: str, position: Union[Seq[Token], str], *, to_move: str = "first") -> str:
+    """The position drawn as SVG text, as `grundy draw` writes it."""
 
 def pattern(values: Union[Iterable[int], npt.NDArray[np.uint64]]) -> Pattern:
     """The simplest rule that fits G(0), G(1), ... from some n0 on; raises NoRule when none fits,
@@ -210,7 +224,8 @@ def heap_game(
     options: Callable[[int], Iterable[Option]], *, name: Optional[str] = None, budget: Optional[int] = None
 ) -> HeapGame:
     """A heap game written in Python: options(n) lists what a move from a heap of n leaves (at
-    most 2^20 options a heap: past them, BadInput)."""
+    most 2^20 options a heap: past them, BadInput). A table forecast to list more than 64
+    options per unit of budget is refused with GaveUp naming the budget= that would do."""
 
 def game(
     options: Callable[[Any], Iterable[Hashable]],

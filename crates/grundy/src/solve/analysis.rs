@@ -564,6 +564,7 @@ fn sum(cs: &[Component], options: &AnalyzeOptions) -> Result<Analysis, AnalyzeEr
             &cs.iter().map(|c| c.heap).collect::<Vec<_>>(),
             |i, from, to| Ruleset::Nim.describe_move(i + 1, from, &[to]),
             "heap",
+            options.explain,
         )),
         Convention::Misere => {
             let quotient_note = match misere_quotient_sum(cs, options)? {
@@ -1026,10 +1027,14 @@ fn sum_normal(cs: &[Component], options: &AnalyzeOptions) -> Result<Analysis, An
 }
 
 /// Misère Nim on `heaps` by its rule; `describe` words a move of heap i from `from` to `to`.
-fn misere_nim(heaps: &[u64], describe: impl Fn(usize, u64, u64) -> String, noun: &str) -> Analysis {
+/// The explanation (a balance table row per heap, most of the time of 10^5 heaps) is written
+/// only when `explain` asks for it.
+fn misere_nim(heaps: &[u64], describe: impl Fn(usize, u64, u64) -> String, noun: &str, explain: bool) -> Analysis {
     let wins = misere_nim_wins(heaps);
     let mut a = blank(Outcome::from_win(wins), Method::MisereRule);
-    a.explanation = misere_nim_explanation(heaps, noun);
+    if explain {
+        a.explanation = misere_nim_explanation(heaps, noun);
+    }
     let listing = Listing::new(heaps.len());
     for (i, to) in misere_nim_winning_moves(heaps) {
         listing.record(&mut a, Move::new(i, vec![to]), describe(i, heaps[i], to), || replaced(heaps, i, &[to]));

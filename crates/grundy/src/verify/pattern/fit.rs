@@ -318,7 +318,7 @@ mod tests {
             ("floor(n / 3)", (0..3000).map(|n| n / 3).collect()),
         ];
         for (name, values) in &tables {
-            let split = Split { values, found: values.len() * 3 / 4, stopped: std::cell::Cell::new(None) };
+            let split = Split { values, found: values.len() * 3 / 4, stopped: Cell::new(None) };
             let rule = periodic(&split, usize::MAX).unwrap_or_else(|| panic!("{name}: a period"));
             let repeats = Repeats::of(&rule);
             assert!(repeats.is_some());
