@@ -33,11 +33,11 @@ pub fn read_game(spelling: &str, stdin_free: bool) -> Result<Game, CliError> {
 pub fn read_position(game: &Game, tokens: &[String], stdin_free: bool) -> Result<Vec<String>, CliError> {
     let pictures = game.to_string() == "hackenbush";
     // A game whose positions spell something `-` (geography: no token placed yet) keeps it.
-    let dash_is_a_token = game.parse_position(&["-".to_owned()]).is_ok();
+    let dash_is_a_token = || game.parse_position(&["-"]).is_ok();
     let mut out = Vec::with_capacity(tokens.len());
     for (i, t) in tokens.iter().enumerate() {
         let path = match (t.as_str(), t.strip_prefix('@')) {
-            ("-", _) if !dash_is_a_token => "-",
+            ("-", _) if !dash_is_a_token() => "-",
             (_, Some(path)) => path,
             _ => {
                 out.push(t.clone());

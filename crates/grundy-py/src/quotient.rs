@@ -195,9 +195,9 @@ pub fn quotient(
     work: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Quotient> {
     let game = crate::args::text(game, "game")?;
-    let upto = crate::args::optional_whole(upto, "upto")?.map(i128::from);
-    let budget = crate::args::optional_whole(budget, "budget")?.map(i128::from);
-    let work = crate::args::optional_whole(work, "work")?.map(i128::from);
+    let upto = crate::args::optional_whole(upto, "upto")?;
+    let budget = crate::args::optional_whole(budget, "budget")?;
+    let work = crate::args::optional_whole(work, "work")?;
     let ruleset: Ruleset = match game.parse::<Game>().map_err(|e| bad_input(e.to_string()))? {
         Game::Heaps(r) if r.split_rules().is_some() => r,
         g => {
@@ -207,32 +207,20 @@ pub fn quotient(
         }
     };
     let mut builder = QuotientBuilder::new(&ruleset);
-    match upto {
-        Some(n) if !(0..=i128::from(MAX_QUOTIENT_UPTO)).contains(&n) => {
-            return Err(bad_input(format!(
-                "upto {n} is not between 0 and {MAX_QUOTIENT_UPTO}, the most heaps a quotient is computed for here (default {DEFAULT_QUOTIENT_UPTO})"
-            )))
-        }
-        Some(n) => builder = builder.upto(n as u64),
-        None => {}
+    if let Some(n) = within(upto, 0..=MAX_QUOTIENT_UPTO, |n| {
+        format!("upto {n} is not between 0 and {MAX_QUOTIENT_UPTO}, the most heaps a quotient is computed for here (default {DEFAULT_QUOTIENT_UPTO})")
+    })? {
+        builder = builder.upto(n);
     }
-    match budget {
-        Some(b) if !(2..=MAX_QUOTIENT_ORDER as i128).contains(&b) => {
-            return Err(bad_input(format!(
-                "budget {b} is not between 2 and {MAX_QUOTIENT_ORDER}, the most elements a quotient may have (default {DEFAULT_QUOTIENT_ORDER})"
-            )))
-        }
-        Some(b) => builder = builder.max_order(b as usize),
-        None => {}
+    if let Some(b) = within(budget, 2..=MAX_QUOTIENT_ORDER as u64, |b| {
+        format!("budget {b} is not between 2 and {MAX_QUOTIENT_ORDER}, the most elements a quotient may have (default {DEFAULT_QUOTIENT_ORDER})")
+    })? {
+        builder = builder.max_order(b as usize);
     }
-    match work {
-        Some(w) if !(1..=i128::from(MAX_QUOTIENT_WORK)).contains(&w) => {
-            return Err(bad_input(format!(
-                "work {w} is not between 1 and {MAX_QUOTIENT_WORK} (about an hour of work; default {DEFAULT_QUOTIENT_WORK})"
-            )))
-        }
-        Some(w) => builder = builder.max_work(w as u64),
-        None => {}
+    if let Some(w) = within(work, 1..=MAX_QUOTIENT_WORK, |w| {
+        format!("work {w} is not between 1 and {MAX_QUOTIENT_WORK} (about an hour of work; default {DEFAULT_QUOTIENT_WORK})")
+    })? {
+        builder = builder.max_work(w);
     }
     let built = interruptible(py, |_| builder.build())?;
     let inner = built.map_err(|e| match e {
@@ -240,4 +228,17 @@ pub fn quotient(
         e => refused(e.to_string()),
     })?;
     Ok(Quotient { inner })
+}
+
+/// `value` when it lies in `range`; otherwise `grundy.BadInput` with the words `why` gives it,
+/// which name the argument.
+fn within(
+    value: Option<u64>,
+    range: std::ops::RangeInclusive<u64>,
+    why: impl FnOnce(u64) -> String,
+) -> PyResult<Option<u64>> {
+    match value {
+        Some(v) if !range.contains(&v) => Err(bad_input(why(v))),
+        v => Ok(v),
+    }
 }

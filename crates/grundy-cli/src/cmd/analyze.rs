@@ -142,12 +142,22 @@ pub fn parse_problem_with(
     let game: Game = crate::game_arg::read_game(game, stdin_free)?;
     let position = crate::game_arg::read_position(&game, position, stdin_free)?;
     let position = game.parse_position(&position).map_err(|e| CliError::usage(e).argument("POSITION"))?;
-    let to_move: Player = to_move.parse().map_err(|e| CliError::usage(e).argument("--to-move"))?;
-    let budget = match budget {
-        Some(b) => parse_u64(b, "--budget").map_err(|e| CliError::usage(e).argument("--budget"))?,
-        None => DEFAULT_BUDGET,
-    };
+    let to_move = parse_to_move(to_move)?;
+    let budget = parse_budget(budget)?;
     Ok((game, position, AnalyzeOptions { convention, to_move, budget, explain: true, stored: None }))
+}
+
+/// Reads `--to-move`.
+fn parse_to_move(text: &str) -> Result<Player, CliError> {
+    text.parse().map_err(|e| CliError::usage(e).argument("--to-move"))
+}
+
+/// Reads `--budget`, the default when it is not given.
+fn parse_budget(text: Option<&str>) -> Result<u64, CliError> {
+    match text {
+        Some(b) => parse_u64(b, "--budget").map_err(|e| CliError::usage(e).argument("--budget")),
+        None => Ok(DEFAULT_BUDGET),
+    }
 }
 
 /// Runs `grundy analyze`.
@@ -202,12 +212,9 @@ fn each_vertex(args: &Args) -> Result<(), CliError> {
         )
         .argument("--every"));
     }
-    let to_move: Player = args.to_move.parse().map_err(|e| CliError::usage(e).argument("--to-move"))?;
+    let to_move = parse_to_move(&args.to_move)?;
     let mover = usize::from(to_move != Player::First);
-    let budget = match args.budget.as_deref() {
-        Some(b) => parse_u64(b, "--budget").map_err(|e| CliError::usage(e).argument("--budget"))?,
-        None => DEFAULT_BUDGET,
-    };
+    let budget = parse_budget(args.budget.as_deref())?;
     let answers = each_vertex(graph, mover, args.problem.misere, budget).map_err(CliError::analysis)?;
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     for a in answers {
