@@ -341,3 +341,27 @@ fn vertices_named_like_the_joining_words_are_legal_moves() {
         parse_move(&one, Player::First, typed).unwrap_or_else(|e| panic!("{typed}: {e}"));
     }
 }
+
+/// A picture drawn in part says so in a note that runs to two lines ("150 of the picture's
+/// 100000 edges drawn; ..."): the lines after it start below its second line, so that no two
+/// lines of notes are drawn over each other.
+#[test]
+fn a_two_line_note_pushes_the_notes_after_it_down() {
+    let game: Game = "hackenbush".parse().unwrap();
+    let text = random_tree(100_000);
+    let position = game.parse_position(&[text.as_str()]).unwrap();
+    let d = draw(&game, &position, Player::First);
+    let mut ys: Vec<f64> = d
+        .svg
+        .split("<text")
+        .skip(1)
+        .filter(|t| t.split('>').next().is_some_and(|head| head.contains("class=\"note\"")))
+        .map(|t| {
+            let at = t.find(" y=\"").unwrap() + 4;
+            t[at..].split('"').next().unwrap().parse().unwrap()
+        })
+        .collect();
+    assert!(ys.len() >= 4, "{ys:?}");
+    ys.sort_by(f64::total_cmp);
+    assert!(ys.windows(2).all(|w| w[1] - w[0] >= 12.0), "notes drawn over each other at {ys:?}");
+}

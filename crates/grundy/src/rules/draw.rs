@@ -319,23 +319,7 @@ impl Sketch {
     /// lines, the last cut short if need be. A short note is one line, so that a drawing is no
     /// wider than what it shows and reads on a phone.
     pub fn note(&mut self, y: f64, text: &str) {
-        let mut lines: Vec<String> = vec![];
-        let mut line = String::new();
-        for word in text.split_whitespace() {
-            if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > NOTE_LINE {
-                lines.push(std::mem::take(&mut line));
-            }
-            if !line.is_empty() {
-                line.push(' ');
-            }
-            line.push_str(word);
-        }
-        lines.push(line);
-        if lines.len() > 3 {
-            let rest = lines.split_off(2).join(" ");
-            lines.push(rest);
-        }
-        for (k, line) in lines.iter().enumerate() {
+        for (k, line) in note_lines(text).iter().enumerate() {
             self.text(8.0, y + NOTE_LEADING * k as f64, &clip(line, NOTE_LINE), "note", "start");
         }
     }
@@ -462,6 +446,29 @@ line.move:hover,path.move:hover{stroke:#d9534f;opacity:1}\
 .cut.move.hit{stroke:transparent;stroke-width:9;stroke-dasharray:none}\
 .cut.move.hit:hover{stroke:rgba(217,83,79,.5)}\
 </style>";
+
+/// The lines [`Sketch::note`] writes `text` on: at most [`NOTE_LINE`] characters each, broken
+/// between words, at most three (the last holding the rest, cut short when drawn). A face that
+/// places something under a note leaves [`NOTE_LEADING`] for each line past the first.
+pub fn note_lines(text: &str) -> Vec<String> {
+    let mut lines: Vec<String> = vec![];
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > NOTE_LINE {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    lines.push(line);
+    if lines.len() > 3 {
+        let rest = lines.split_off(2).join(" ");
+        lines.push(rest);
+    }
+    lines
+}
 
 #[cfg(test)]
 mod tests {

@@ -25,7 +25,7 @@
 //! each edge (the smaller first). Tokens write each picture back as `0-1,1-2` (`0` for the bare
 //! ground, a picture with no edges left).
 
-use crate::rules::draw::Sketch;
+use crate::rules::draw::{note_lines, Sketch, NOTE_LEADING};
 use std::collections::HashMap;
 
 use crate::error::{AnalyzeError, GaveUp, Work};
@@ -660,13 +660,14 @@ impl BoardRules for Hackenbush {
                 s.circle(x, yy, 3.5, "vertex")
                     .title(format!("vertex {}", index.iter().find(|(_, &i)| i == w).map_or(0, |(&v, _)| v)));
             }
+            y = ground + 10.0;
             if edges.len() > drawn.len() {
-                notes.push((
-                    ground + 16.0,
-                    format!("{} of the picture's {} edges drawn; type cuts of the others", drawn.len(), edges.len()),
-                ));
+                let note =
+                    format!("{} of the picture's {} edges drawn; type cuts of the others", drawn.len(), edges.len());
+                // A note on two lines pushes what follows down by its second line.
+                y += 16.0 + NOTE_LEADING * (note_lines(&note).len() - 1) as f64;
+                notes.push((ground + 16.0, note));
             }
-            y = ground + if edges.len() > drawn.len() { 26.0 } else { 10.0 };
         }
         if all.len() > shown {
             notes.push((
