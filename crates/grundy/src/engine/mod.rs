@@ -4,6 +4,7 @@
 //! builder of Grundy sequences that every front end calls.
 
 mod common_sums;
+pub mod forecast;
 pub mod heap;
 pub mod method;
 pub mod misere;
