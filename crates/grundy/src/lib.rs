@@ -40,9 +40,9 @@ pub use engine::{
     EngineError, HeapSolver, Method, MethodChoice, PeriodSearch, SparseEngine, SparseStats, StoredValues, ValueMethod,
 };
 pub use engine::{
-    analysis_quotient, Generator, MisereQuotient, QuotientBuilder, QuotientError, QuotientProgress, QuotientStop,
-    DEFAULT_QUOTIENT_ORDER, DEFAULT_QUOTIENT_UPTO, DEFAULT_QUOTIENT_WORK, MAX_QUOTIENT_ORDER, MAX_QUOTIENT_UPTO,
-    MAX_QUOTIENT_WORK,
+    analysis_quotient, Generator, MisereQuotient, QuotientBuilder, QuotientError, QuotientProgress, QuotientReport,
+    QuotientStop, DEFAULT_QUOTIENT_ORDER, DEFAULT_QUOTIENT_UPTO, DEFAULT_QUOTIENT_WORK, MAX_QUOTIENT_ORDER,
+    MAX_QUOTIENT_UPTO, MAX_QUOTIENT_WORK,
 };
 pub use engine::{tame_sum_wins, TameClass, TameHeaps, TameRecord};
 pub use engine::{Algorithm, Sequence, SequenceBuilder, SequenceError, SequenceObserver, SequenceStore};
