@@ -47,7 +47,8 @@ pub use engine::{
 pub use engine::{tame_sum_wins, TameClass, TameHeaps, TameRecord};
 pub use engine::{Algorithm, Sequence, SequenceBuilder, SequenceError, SequenceObserver, SequenceStore};
 pub use error::{
-    human_bytes, AnalyzeError, GaveUp, ParseGameError, ParsePositionError, Work, FIXED_BYTES, MEMORY_LIMIT,
+    budget_bytes_per_unit, budget_forecast, human_bytes, largest_budget_within, AnalyzeError, GaveUp, ParseGameError,
+    ParsePositionError, Work, FIXED_BYTES, MEMORY_LIMIT,
 };
 pub use game::{draw, Component, Convention, Drawing, Game, IllegalMove, Move, MoveFamily, Outcome, Player, Position};
 pub use number::parse_u64;
