@@ -104,12 +104,12 @@
 //! A request may use [`Config::request_memory`] (1 GiB by default, `grundy serve
 //! --request-memory`), and all the requests computing at once [`Config::total_memory`] (8 GiB,
 //! `--total-memory`). Before its work starts, a request's memory is forecast from its budget
-//! ([`forecast`]: the library's bytes per unit of the costliest kind of work, a search's
-//! positions, times the budget, plus its body's size and a base); a forecast past a request's
-//! memory is refused (422 `memory`, with `command`), and otherwise it is reserved from the
-//! total, waiting within the time limit (503 `busy` if it never frees), and given back when the
-//! work ends, however it ends. A request that sends no budget gets the largest that fits
-//! ([`Config::default_budget`]). Under `grundy serve` ([`Config::workers`]) the work runs in
+//! ([`forecast`]: the library's forecast of the budget, [`grundy::budget_forecast`], plus its
+//! body's size and a base); a forecast past a request's memory is refused (422 `memory`, with
+//! `command`), and otherwise it is reserved from the total, waiting within the time limit (503
+//! `busy` if it never frees), and given back when the work ends, however it ends. A request
+//! that sends no budget gets the largest that fits ([`Config::default_budget`]). Under `grundy
+//! serve` ([`Config::workers`]) the work runs in
 //! worker processes, and one whose resident memory passes a request's memory is killed (422
 //! `memory`): where a forecast of the library falls short, or work is not bounded by its budget,
 //! the worker ends, never the server. A worker is also killed when its request is stopped (time

@@ -11,16 +11,10 @@ use tokio::time::{timeout_at, Instant};
 use crate::error::{shutting_down, ApiError, Asked};
 use crate::{AppState, Config, BASE_MEMORY, MAX_BUDGET, MEMORY_PER_BODY_BYTE};
 
-/// The bytes of memory a budget of `budget` units may take: the costliest kind of work the
-/// library bounds by a budget ([`grundy::Work::bytes_per_unit`]), a search's positions.
+/// The bytes of memory a budget of `budget` units may take: the library's forecast of a budget
+/// ([`grundy::budget_forecast`]: the costliest kind of work it counts, a search's positions).
 pub fn budget_memory(budget: u64) -> u64 {
-    use grundy::Work;
-    let worst = [Work::PositionsSearched, Work::SubtractionTable, Work::AllButTable, Work::SplitTable]
-        .iter()
-        .map(|w| w.bytes_per_unit())
-        .max()
-        .unwrap_or(0);
-    budget.saturating_mul(worst)
+    grundy::budget_forecast(budget)
 }
 
 /// The memory a request is forecast to use at most: its budget's ([`budget_memory`]), its
@@ -35,9 +29,8 @@ impl Config {
     /// The budget of a request that sends none: [`MAX_BUDGET`], or less when that would pass
     /// the memory a request may use with a body of `body_bytes`.
     pub fn default_budget(&self, body_bytes: usize) -> u64 {
-        let per_unit = budget_memory(1).max(1);
         let room = self.request_memory.saturating_sub(forecast(0, body_bytes));
-        MAX_BUDGET.min(room / per_unit)
+        MAX_BUDGET.min(grundy::largest_budget_within(room))
     }
 }
 
