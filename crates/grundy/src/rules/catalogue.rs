@@ -479,18 +479,17 @@ impl Ruleset {
 
 /// The rules of one heap ruleset in a sentence.
 fn ruleset_sentence(r: &Ruleset) -> String {
-    let or_list = |sizes: &[u64]| words_or(&sizes.iter().map(u64::to_string).collect::<Vec<_>>());
     match r {
         Ruleset::Nim => "A move takes one or more objects from one heap.".to_string(),
         Ruleset::Bounded(1) | Ruleset::Bash(1) => "A move takes 1 object from one heap.".to_string(),
         Ruleset::Bounded(k) | Ruleset::Bash(k) => format!("A move takes 1 to {k} objects from one heap."),
         Ruleset::Subtraction(s) => format!(
             "A move takes exactly {} object{} from one heap.",
-            or_list(s.as_slice()),
-            if s.as_slice() == [1] { "" } else { "s" }
+            s.words(" or "),
+            if s.runs() == [(1, 1)] { "" } else { "s" }
         ),
         Ruleset::AllBut(s) => {
-            format!("A move takes any positive number of objects from one heap except {}.", or_list(s.as_slice()))
+            format!("A move takes any positive number of objects from one heap except {}.", s.words(" or "))
         }
         Ruleset::GrundysGame => "A move splits one heap into two unequal non-empty heaps.".to_string(),
         Ruleset::Octal(code) => match code.name() {
