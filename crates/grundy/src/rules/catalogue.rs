@@ -598,9 +598,11 @@ mod tests {
             "With the hexadecimal code 4.8, a move may, from one heap: split a heap, leaving two heaps; take 1 object, leaving three heaps."
         );
         assert_eq!(rules("subtraction:1"), "A move takes exactly 1 object from one heap.");
+        // Three or more consecutive sizes are one range, written L..R and said "L to R".
         assert_eq!(
-            rules("allbut:1,2,3"),
-            "A move takes any positive number of objects from one heap except 1, 2 or 3."
+            rules("allbut:1,2,3,7"),
+            "A move takes any positive number of objects from one heap except 1 to 3 or 7."
         );
+        assert_eq!(rules("subtraction:1,4..9,20"), "A move takes exactly 1, 4 to 9 or 20 objects from one heap.");
     }
 }
