@@ -84,7 +84,7 @@ pub const GAMES: &[GameKind] = &[
     GameKind {
         spelling: "subtraction:S",
         name: "a subtraction game",
-        a_move: "take exactly s objects, s in S",
+        a_move: "take exactly s objects, s in S: sizes and ranges L..R (both ends included), e.g. 1,4..9,20",
         example_game: "subtraction:2,5",
         example_position: "999999999999999999",
         heap_ruleset: true,
