@@ -44,7 +44,8 @@ pub fn interval_misere_wins(low: u64, high: u64, n: u64) -> bool {
 /// The moves of a heap of `n` in the interval game L..R that leave a heap whose residue modulo
 /// L + R lies in `first..=last` (residues below L + R), as families of consecutive heaps left
 /// (step 1), smallest take first: the options n - R .. n - L span fewer than L + R heaps, so
-/// they meet at most two blocks of such residues.
+/// they meet at most two blocks of such residues. An interval of one or two sizes (written
+/// size by size) gives its moves one by one, as a list of sizes does.
 pub(crate) fn interval_families(low: u64, high: u64, n: u64, first: u128, last: u128) -> Vec<MoveFamily> {
     let Some(top) = n.checked_sub(low) else { return vec![] };
     let bottom = n.saturating_sub(high);
@@ -55,9 +56,12 @@ pub(crate) fn interval_families(low: u64, high: u64, n: u64, first: u128, last: 
     loop {
         let base = k * period;
         let (a, b) = ((base + first).max(bottom), (base + last).min(top));
-        if a <= b {
+        if a <= b && high - low >= 2 {
             // a <= b <= top <= u64::MAX.
             out.push(MoveFamily::new(0, vec![a as u64], 1, (b - a + 1) as u64));
+        } else if a <= b {
+            // One or two sizes, written one by one: each move on its own, larger heap first.
+            out.extend((a..=b).rev().map(|m| MoveFamily::single(Move::new(0, vec![m as u64]))));
         }
         if base <= bottom || k == 0 {
             break;

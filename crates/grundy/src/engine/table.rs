@@ -31,10 +31,18 @@ fn allbut_steps(set: &MoveSet) -> u64 {
 
 /// The refusal of a table whose values cost too many steps to reach a proven period.
 fn too_many_steps(kind: &str, set: &MoveSet, steps: u64, values: u64) -> AnalyzeError {
-    let runs =
-        if set.runs().len() as u64 == set.count() { String::new() } else { format!(" in {} runs", set.runs().len()) };
+    let runs = match set.runs().len() {
+        r if r as u64 == set.count() => String::new(),
+        1 => " in one range".to_string(),
+        r => format!(" in {r} runs"),
+    };
+    let within = if values == 0 {
+        format!("more than {TABLE_STEPS} steps allow for even one value")
+    } else {
+        format!("and no period is proven within the first {values} values (the most that fit in {TABLE_STEPS} steps)")
+    };
     AnalyzeError::Unsupported(format!(
-        "the {kind} table of a set of {} sizes{runs} costs {steps} steps a value, and no period is proven within the first {values} values (the most that fit in {TABLE_STEPS} steps); a set with fewer sizes, or a smaller largest size, is answered",
+        "the {kind} table of a set of {} sizes{runs} costs {steps} steps a value, {within}; a set with fewer sizes, or a smaller largest size, is answered",
         set.count()
     ))
 }
