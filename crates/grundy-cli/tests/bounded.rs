@@ -134,11 +134,15 @@ fn budgets_past_what_the_machine_holds_are_refused_at_once() {
     assert_no_unholdable_budget(&r.stdout);
     // A subtraction table past the memory limit is refused by what it would need; a heap
     // below the largest size is answered from its own table.
-    let r = run(&args(&["analyze", "subtraction:4294967295", "5000000000"]));
+    let r = run(&args(&["analyze", "subtraction:4294967293,4294967295", "5000000000"]));
     assert_refused(&r, &["past the"]);
-    let r = run(&args(&["analyze", "subtraction:4294967295", "5"]));
+    let r = run(&args(&["analyze", "subtraction:4294967293,4294967295", "5"]));
     assert_eq!(r.code, Some(0), "{}", r.stderr);
     assert!(r.stdout.contains("Sprague-Grundy value: 0"), "{}", r.stdout);
+    // One size s is the interval s..s: its closed form, floor((n mod 2s) / s), needs no table.
+    let r = run(&args(&["analyze", "subtraction:4294967295", "5000000000"]));
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert!(r.stdout.contains("Sprague-Grundy value: 1"), "{}", r.stdout);
 }
 
 #[test]

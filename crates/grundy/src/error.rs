@@ -137,7 +137,7 @@ impl Work {
     pub const fn bytes_per_unit(self) -> u64 {
         match self {
             Work::PositionsSearched => 256,
-            Work::SubtractionTable => 64,
+            Work::SubtractionTable => 80,
             Work::TameTable => 352,
             Work::AllButTable => 40,
             Work::SplitTable => 4,

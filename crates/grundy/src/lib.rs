@@ -44,6 +44,7 @@ pub use engine::{
     QuotientStop, DEFAULT_QUOTIENT_ORDER, DEFAULT_QUOTIENT_UPTO, DEFAULT_QUOTIENT_WORK, MAX_QUOTIENT_ORDER,
     MAX_QUOTIENT_UPTO, MAX_QUOTIENT_WORK,
 };
+pub use engine::{interval_misere_wins, interval_value};
 pub use engine::{tame_sum_wins, TameClass, TameHeaps, TameRecord};
 pub use engine::{Algorithm, Sequence, SequenceBuilder, SequenceError, SequenceObserver, SequenceStore};
 pub use error::{

@@ -15,8 +15,8 @@ fn sj_sums_agree_with_exhaustive_search() {
     for a in 0..=6u64 {
         for b in 0..=3u64 {
             for c in 0..=4u64 {
-                positions.push(vec![format!("nim={a}"), format!("subtraction:1,2,3={b}"), format!("bounded:4={c}")]);
-                positions.push(vec![format!("bounded:5={a}"), format!("subtraction:1,2,3,4={c}")]);
+                positions.push(vec![format!("nim={a}"), format!("subtraction:1..3={b}"), format!("bounded:4={c}")]);
+                positions.push(vec![format!("bounded:5={a}"), format!("subtraction:1..4={c}")]);
             }
         }
     }

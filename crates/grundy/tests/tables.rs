@@ -73,7 +73,9 @@ fn atcoder_dp_k_stones_at_full_size() {
 #[test]
 fn a_small_heap_needs_no_table_of_the_largest_size() {
     // Every size is past the heap: G = 0, at once, whatever the budget.
-    assert_eq!(check("subtraction", "1000000000", 5), Method::Table);
+    assert_eq!(check("subtraction", "1000000000,3000000000", 5), Method::Table);
+    // One size is the interval 10^9..10^9: its closed form answers every heap.
+    assert_eq!(check("subtraction", "1000000000", 5), Method::ClosedForm);
     assert_eq!(check("subtraction", "3,18446744073709551615", 7), Method::Table);
     // A proven period is still found where it is cheap.
     assert_eq!(check("subtraction", "2,5", 7), Method::ProvenPeriod);

@@ -5,6 +5,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use crate::engine::sequence::{split_note, SequenceBuilder, SequenceError};
+use crate::engine::subtraction::{families_of_takes, interval_value, interval_value_families, range_sizes_upto};
 use crate::engine::table::{allbut_table_for, subtraction_table_for, PeriodSearch};
 use crate::engine::Method;
 use crate::error::{human_bytes, AnalyzeError, GaveUp, Work, FIXED_BYTES, MEMORY_LIMIT};
@@ -25,6 +26,9 @@ enum Source {
     /// The K-L-Nim problem's K = L formula for `allbut:K` (a single excluded size), checked in the tests
     /// against the proven table of the general all-but engine.
     AllButSingle(u64),
+    /// A subtraction game whose sizes are one interval L..R: G(n) = floor((n mod (L + R)) / L)
+    /// ([`interval_value`]).
+    Interval(u64, u64),
     /// A computed table with a proven period.
     Table(GrundyTable),
     /// A take-and-break game (octal code, Grundy's game): values from the sparse engine, with
@@ -95,9 +99,12 @@ impl HeapSolver {
             Ruleset::Octal(_) | Ruleset::Hex(_) | Ruleset::GrundysGame => split_method(ruleset, max_heap, budget)?,
             Ruleset::Nim => Source::Nim,
             Ruleset::Bounded(k) | Ruleset::Bash(k) => Source::Modular(*k),
-            Ruleset::AllBut(set) if set.len() == 1 => Source::AllButSingle(set.max()),
+            Ruleset::AllBut(set) if set.count() == 1 => Source::AllButSingle(set.max()),
             Ruleset::AllBut(set) => Source::Table(allbut_table_for(set, max_heap, budget, search)?),
-            Ruleset::Subtraction(set) => Source::Table(subtraction_table_for(set, max_heap, budget, search)?),
+            Ruleset::Subtraction(set) => match set.interval() {
+                Some((low, high)) => Source::Interval(low, high),
+                None => Source::Table(subtraction_table_for(set, max_heap, budget, search)?),
+            },
         };
         Ok(HeapSolver { ruleset: ruleset.clone(), source, budget })
     }
@@ -124,7 +131,7 @@ impl HeapSolver {
     pub fn method(&self) -> Method {
         use Method as M;
         match &self.source {
-            Source::Nim | Source::Modular(_) | Source::AllButSingle(_) => M::ClosedForm,
+            Source::Nim | Source::Modular(_) | Source::AllButSingle(_) | Source::Interval(..) => M::ClosedForm,
             Source::Table(t) if t.period().is_some() => M::ProvenPeriod,
             Source::Split { period: Some(_), .. } => M::ProvenPeriod,
             Source::Table(_) | Source::Split { .. } => M::Table,
@@ -139,6 +146,10 @@ impl HeapSolver {
             Source::Nim => Some(Period { preperiod: 0, period: 1, saltus: 1 }),
             Source::Modular(k) => k.checked_add(1).map(|p| Period { preperiod: 0, period: p, saltus: 0 }),
             Source::AllButSingle(k) => k.checked_mul(2).map(|p| Period { preperiod: 0, period: p, saltus: *k }),
+            // Past 2^64 - 1 every heap lies in the first period: no period within reach.
+            Source::Interval(low, high) => {
+                low.checked_add(*high).map(|p| Period { preperiod: 0, period: p, saltus: 0 })
+            }
         }
     }
 
@@ -153,6 +164,14 @@ impl HeapSolver {
             Source::AllButSingle(k) => format!(
                 "all sizes but {k} may be taken: G(x) = floor(x/{two})*{k} + x mod {two}, minus {k} when x mod {two} >= {k}",
                 two = u128::from(*k) * 2
+            ),
+            Source::Interval(low, high) if low == high => format!(
+                "taking exactly {low} objects: G(n) = floor((n mod {p}) / {low}), period {p} (the interval game's closed form)",
+                p = u128::from(*low) + u128::from(*high)
+            ),
+            Source::Interval(low, high) => format!(
+                "taking {low} to {high} objects: G(n) = floor((n mod {p}) / {low}), period {p} = {low} + {high} (the interval game's closed form: the options n - {high} .. n - {low} hold every value below it)",
+                p = u128::from(*low) + u128::from(*high)
             ),
             Source::Split { rules, values, period } => split_note(rules, *period, values.len()),
             Source::Table(t) => match t.period() {
@@ -190,6 +209,7 @@ impl HeapSolver {
                 None => n,
             }),
             Source::AllButSingle(k) => Some(allbut_single_formula(*k, n)),
+            Source::Interval(low, high) => Some(interval_value(*low, *high, n)),
             Source::Table(t) => t.get(n),
             Source::Split { values, period, .. } => split_value(values, *period, n),
         }
@@ -208,6 +228,12 @@ impl HeapSolver {
                     .saturating_add((rules.take.len() + rules.take_all.len()) as u64)
             }
             Source::Split { rules, .. } => rules.option_count(n),
+            // A subtraction table walks the sizes up to n; those of a list were typed one by
+            // one, the ranges' sizes are counted.
+            Source::Table(_) => match &self.ruleset {
+                Ruleset::Subtraction(set) => range_sizes_upto(set, n),
+                _ => 0,
+            },
             _ => 0,
         }
     }
@@ -240,12 +266,20 @@ impl HeapSolver {
             Source::Split { rules, period: Some(p), .. } if rules.split3.is_empty() && p.saltus == 0 => {
                 Ok(self.periodic_split_families(rules, *p, n, target))
             }
-            _ => Ok(self
-                .options_with_value(n, target)?
-                .into_iter()
-                .map(|to| MoveFamily::single(Move::new(0, to)))
-                .collect()),
+            Source::Interval(low, high) => Ok(interval_value_families(*low, *high, n, target)),
+            Source::Table(_) => match &self.ruleset {
+                Ruleset::Subtraction(set) => {
+                    Ok(families_of_takes(set, n, set.sizes_upto(n).filter(|&s| self.value(n - s) == Some(target))))
+                }
+                _ => self.single_families(n, target),
+            },
+            _ => self.single_families(n, target),
         }
+    }
+
+    /// [`HeapSolver::options_with_value`], each option a family of one.
+    fn single_families(&self, n: u64, target: u64) -> Result<Vec<MoveFamily>, GaveUp> {
+        Ok(self.options_with_value(n, target)?.into_iter().map(|to| MoveFamily::single(Move::new(0, to))).collect())
     }
 
     /// [`HeapSolver::winning_families`] for a take-and-break game whose values have the
@@ -316,6 +350,17 @@ impl HeapSolver {
             });
             return Ok(out);
         }
+        if let Source::Interval(low, high) = self.source {
+            let families = interval_value_families(low, high, n, target);
+            let count: u64 = families.iter().map(|f| f.count).fold(0, u64::saturating_add);
+            let budget = Work::MovesExamined.clamp(self.budget);
+            if count > budget {
+                return Err(GaveUp { what: Work::MovesExamined, used: budget, needed: Some(count) });
+            }
+            let mut out: Vec<Vec<u64>> = families.iter().flat_map(|f| f.members().map(|m| m.to)).collect();
+            out.sort_unstable_by(|a, b| b.cmp(a));
+            return Ok(out);
+        }
         let mut out: Vec<u64> = match (&self.ruleset, &self.source) {
             (Ruleset::Nim, _) => (target < n).then_some(target).into_iter().collect(),
             (Ruleset::Bounded(k) | Ruleset::Bash(k), _) => {
@@ -334,13 +379,9 @@ impl HeapSolver {
                     top.checked_sub(back).filter(|&c| c >= u128::from(lo)).map(|c| c as u64).into_iter().collect()
                 }
             }
-            (Ruleset::Subtraction(set), _) => set
-                .as_slice()
-                .iter()
-                .take_while(|&&s| s <= n)
-                .map(|&s| n - s)
-                .filter(|&m| self.value(m) == Some(target))
-                .collect(),
+            (Ruleset::Subtraction(set), _) => {
+                set.sizes_upto(n).map(|s| n - s).filter(|&m| self.value(m) == Some(target)).collect()
+            }
             (Ruleset::AllBut(set), Source::AllButSingle(k)) => {
                 // Each value v appears exactly twice: at x and x + k in its block of 2k.
                 let k = u128::from(*k);

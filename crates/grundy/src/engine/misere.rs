@@ -6,9 +6,11 @@
 //! one heap (with every other heap empty); sums of several heaps go to Conway's genus theory
 //! (`tame.rs`) where every heap is proven tame, and are searched otherwise.
 
+use crate::engine::subtraction::{families_of_takes, interval_misere_families, interval_misere_wins};
 use crate::engine::table::misere_subtraction_table;
 use crate::engine::Method;
 use crate::error::{AnalyzeError, GaveUp, Work};
+use crate::game::{Move, MoveFamily};
 use crate::rules::{MoveSet, Ruleset};
 use crate::values::{GrundyTable, Period};
 
@@ -27,6 +29,9 @@ pub enum MisereHeaps {
     Nim,
     /// Take 1..=K: the player to move loses exactly when n = 1 (mod K + 1).
     Bounded(u64),
+    /// Take L..=R (a subtraction set that is one interval): the player to move loses exactly
+    /// when n mod (L + R) lies in [L, 2L) ([`crate::interval_misere_wins`]).
+    Interval(u64, u64),
     /// A subtraction game: the outcomes from a table whose period a repeated window proves.
     Table {
         /// The sizes a move may take.
@@ -75,12 +80,12 @@ pub fn all_but_lost_heaps(sizes: &MoveSet, budget: u64) -> Result<Vec<u64>, Gave
             // max(S) + 1 of 0), and there are at most |S| + 1 of them: a bound on the sizes the
             // walk looks at, known before the lost heaps are.
             let step = u128::from(sizes.max()) + 1;
-            let needed = u64::try_from((sizes.len() as u128 + 2) * step).ok();
+            let needed = u64::try_from((u128::from(sizes.count()) + 2) * step).ok();
             return Err(GaveUp { what: Work::HeapsWalked, used: budget, needed });
         }
         // A heap with no legal move (every size up to it excluded) is won by the player to move;
         // otherwise it is won exactly when some move reaches a lost heap.
-        let excluded_up_to_n = sizes.as_slice().partition_point(|&t| t <= n) as u64;
+        let excluded_up_to_n = sizes.count_upto(n);
         let has_move = excluded_up_to_n < n;
         let reaches_lost = lost.iter().any(|&m| !sizes.contains(n - m));
         if has_move && !reaches_lost {
@@ -104,9 +109,10 @@ impl MisereHeaps {
         Ok(Some(match ruleset {
             Ruleset::Nim => MisereHeaps::Nim,
             Ruleset::Bounded(k) | Ruleset::Bash(k) => MisereHeaps::Bounded(*k),
-            Ruleset::Subtraction(set) => {
-                MisereHeaps::Table { sizes: set.clone(), table: misere_subtraction_table(set, budget)? }
-            }
+            Ruleset::Subtraction(set) => match set.interval() {
+                Some((low, high)) => MisereHeaps::Interval(low, high),
+                None => MisereHeaps::Table { sizes: set.clone(), table: misere_subtraction_table(set, budget)? },
+            },
             Ruleset::AllBut(set) => MisereHeaps::AllBut { sizes: set.clone(), lost: all_but_lost_heaps(set, budget)? },
             _ => return Ok(None),
         }))
@@ -117,6 +123,7 @@ impl MisereHeaps {
         match self {
             MisereHeaps::Nim => n != 1,
             MisereHeaps::Bounded(k) => bounded_residue(*k, n) != 1,
+            MisereHeaps::Interval(low, high) => interval_misere_wins(*low, *high, n),
             // The table has a proven period, so every size has an entry.
             MisereHeaps::Table { table, .. } => table.get(n) != Some(0),
             MisereHeaps::AllBut { lost, .. } => lost.binary_search(&n).is_err(),
@@ -125,7 +132,8 @@ impl MisereHeaps {
 
     /// The numbers a move from a heap of `n` may take that leave the opponent a lost heap:
     /// every winning move, at most one for Nim, K-Nim and the Bash game, at most |S| for a
-    /// subtraction game.
+    /// subtraction game (for a set with ranges, [`MisereHeaps::winning_families`] gives them
+    /// without listing each).
     ///
     /// ```
     /// use grundy::{MisereHeaps, Ruleset};
@@ -138,13 +146,32 @@ impl MisereHeaps {
             // Leave the heap of 1; leaving nothing hands the opponent the win.
             MisereHeaps::Nim => vec![n.saturating_sub(1)],
             MisereHeaps::Bounded(k) => n.checked_sub(1).map(|m| bounded_residue(*k, m)).into_iter().collect(),
-            MisereHeaps::Table { sizes, .. } => sizes.as_slice().to_vec(),
+            MisereHeaps::Table { sizes, .. } => sizes.sizes_upto(n).collect(),
+            MisereHeaps::Interval(low, high) => {
+                return interval_misere_families(*low, *high, n)
+                    .iter()
+                    .flat_map(|f| f.members().filter_map(|m| m.to.first().map(|&left| n - left)))
+                    .collect()
+            }
             // Every lost heap below n whose difference is not excluded.
             MisereHeaps::AllBut { sizes, lost } => {
                 lost.iter().filter(|&&m| m < n && !sizes.contains(n - m)).map(|&m| n - m).collect()
             }
         };
         candidates.into_iter().filter(|&t| t >= 1 && t <= n && !self.mover_wins(n - t)).collect()
+    }
+
+    /// The winning moves of a heap of `n` as families of moves in heap 0 (see
+    /// [`MoveFamily::in_heap`]): the takes of a run `L..R` of a subtraction set that follow each
+    /// other are one family, so that a range of 10^9 sizes is answered without listing them.
+    pub fn winning_families(&self, n: u64) -> Vec<MoveFamily> {
+        match self {
+            MisereHeaps::Interval(low, high) => interval_misere_families(*low, *high, n),
+            MisereHeaps::Table { sizes, .. } => {
+                families_of_takes(sizes, n, sizes.sizes_upto(n).filter(|&t| !self.mover_wins(n - t)))
+            }
+            _ => self.winning_takes(n).into_iter().map(|t| MoveFamily::single(Move::new(0, vec![n - t]))).collect(),
+        }
     }
 
     /// The proven period of the outcomes (saltus 0).
@@ -154,6 +181,15 @@ impl MisereHeaps {
             MisereHeaps::Bounded(k) => match k.checked_add(1) {
                 Some(m) => Period { preperiod: 0, period: m, saltus: 0 },
                 None => Period { preperiod: 2, period: 1, saltus: 0 },
+            },
+            MisereHeaps::Interval(low, high) => match low.checked_add(*high) {
+                Some(p) => Period { preperiod: 0, period: p, saltus: 0 },
+                // Past 2^64 - 1 every heap lies in the first period: won below L, lost from L
+                // to 2L - 1, won from 2L on (where 2L is a heap at all).
+                None => match low.checked_mul(2) {
+                    Some(two_l) => Period { preperiod: two_l, period: 1, saltus: 0 },
+                    None => Period { preperiod: *low, period: 1, saltus: 0 },
+                },
             },
             MisereHeaps::Table { table, .. } => table.period().unwrap_or(Period { preperiod: 0, period: 1, saltus: 0 }),
             MisereHeaps::AllBut { sizes, lost } => Period {
@@ -168,7 +204,7 @@ impl MisereHeaps {
     pub fn method(&self) -> Method {
         match self {
             MisereHeaps::Nim => Method::MisereRule,
-            MisereHeaps::Bounded(_) => Method::ClosedForm,
+            MisereHeaps::Bounded(_) | MisereHeaps::Interval(..) => Method::ClosedForm,
             MisereHeaps::Table { .. } | MisereHeaps::AllBut { .. } => Method::ProvenPeriod,
         }
     }
@@ -181,6 +217,11 @@ impl MisereHeaps {
                 "Taking 1 to {k} under misère play, the player to move loses exactly when n = 1 (mod {}): from there every move leaves a heap the opponent reduces to 1 (mod {}) again, until the heap of 1 whose last object the mover must take.",
                 u128::from(*k) + 1,
                 u128::from(*k) + 1
+            ),
+            MisereHeaps::Interval(low, high) => format!(
+                "Taking {low} to {high} under misère play, the player to move loses exactly when n mod {p} lies in [{low}, {}): by induction, a heap below {low} has no move and is won, the options n - {high} .. n - {low} of a heap in such a class all lie outside them, and from any other heap of at least {low} some option lies in them.",
+                2 * u128::from(*low),
+                p = u128::from(*low) + u128::from(*high)
             ),
             MisereHeaps::AllBut { lost, .. } => format!(
                 "Under misère play two lost heaps of an all-but game differ by an excluded size (else the larger could move to the smaller), so there are at most |S| + 1 of them, and a heap past the largest lost heap plus max(S) reaches every lost heap by a legal move: the lost heaps are {} and every heap from {} on is won.",

@@ -14,6 +14,7 @@ pub mod sequence;
 pub mod simd;
 pub mod sparse;
 pub mod store_format;
+pub mod subtraction;
 pub mod table;
 pub mod tame;
 pub mod triples;
@@ -31,6 +32,7 @@ pub use quotient::{
 };
 pub use sequence::{Algorithm, Sequence, SequenceBuilder, SequenceError, SequenceObserver, SequenceStore};
 pub use sparse::{Cell, EngineError, MethodChoice, SparseEngine, SparseStats, ValueMethod};
+pub use subtraction::{interval_misere_wins, interval_value};
 pub use table::{
     allbut_table, allbut_table_for, mex_table, misere_subtraction_table, subtraction_table, subtraction_table_for,
     PeriodSearch,

@@ -6,6 +6,7 @@
 
 use std::collections::HashMap;
 
+use crate::engine::subtraction::OptionCounts;
 use crate::error::{AnalyzeError, GaveUp, Work};
 use crate::rules::{MoveSet, Ruleset};
 use crate::stop::{Stopped, Ticker};
@@ -16,12 +17,31 @@ use crate::values::{GrundyTable, Period};
 /// size in the set): a few seconds at worst. A set of many sizes gets fewer values.
 pub const TABLE_STEPS: u64 = 1 << 29;
 
+/// The steps one value of a subtraction table costs (see [`OptionCounts`]).
+fn subtraction_steps(set: &MoveSet) -> u64 {
+    crate::engine::subtraction::steps_per_value(set)
+}
+
+/// The steps one value of an all-but table costs: one an excluded size (saturating).
+fn allbut_steps(set: &MoveSet) -> u64 {
+    set.count()
+}
+
 /// The refusal of a table whose values cost too many steps to reach a proven period.
-fn too_many_steps(kind: &str, set: &MoveSet, values: u64) -> AnalyzeError {
+fn too_many_steps(kind: &str, set: &MoveSet, steps: u64, values: u64) -> AnalyzeError {
+    let runs = match set.runs().len() {
+        r if r as u64 == set.count() => String::new(),
+        1 => " in one range".to_string(),
+        r => format!(" in {r} runs"),
+    };
+    let within = if values == 0 {
+        format!("more than {TABLE_STEPS} steps allow for even one value")
+    } else {
+        format!("and no period is proven within the first {values} values (the most that fit in {TABLE_STEPS} steps)")
+    };
     AnalyzeError::Unsupported(format!(
-        "the {kind} table of a set of {} sizes costs {} steps a value, and no period is proven within the first {values} values (the most that fit in {TABLE_STEPS} steps); a set with fewer sizes, or a smaller largest size, is answered",
-        set.len(),
-        set.len()
+        "the {kind} table of a set of {} sizes{runs} costs {steps} steps a value, {within}; a set with fewer sizes, or a smaller largest size, is answered",
+        set.count()
     ))
 }
 
@@ -109,18 +129,8 @@ impl WindowHash {
 ///
 /// `budget` bounds the number of values computed.
 pub fn subtraction_table(set: &MoveSet, budget: u64) -> Result<GrundyTable, AnalyzeError> {
-    let mut seen = vec![false; set.len() + 1];
-    windowed_table(set, budget, "subtraction", |values, s| {
-        let n = values.len();
-        seen.iter_mut().for_each(|x| *x = false);
-        for &m in s.iter().take_while(|&&m| m as usize <= n) {
-            let v = values[n - m as usize] as usize;
-            if v < seen.len() {
-                seen[v] = true;
-            }
-        }
-        mex_of(&seen)
-    })
+    let mut options = OptionCounts::new(set);
+    windowed_table(set, budget, "subtraction", |values| options.next_value(values))
 }
 
 /// The single-heap outcomes of the subtraction game with move set `set` under misère play (the
@@ -138,50 +148,44 @@ pub fn subtraction_table(set: &MoveSet, budget: u64) -> Result<GrundyTable, Anal
 /// assert_eq!(t.get(1_000_000_000_000_000_000), Some(1));
 /// ```
 pub fn misere_subtraction_table(set: &MoveSet, budget: u64) -> Result<GrundyTable, AnalyzeError> {
-    windowed_table(set, budget, "misère subtraction", |values, s| {
-        let n = values.len();
-        let mut options = s.iter().take_while(|&&m| m as usize <= n).map(|&m| values[n - m as usize]).peekable();
-        if options.peek().is_none() {
-            return 1;
-        }
-        u64::from(options.any(|v| v == 0))
-    })
+    let mut options = OptionCounts::new(set);
+    windowed_table(set, budget, "misère subtraction", |outcomes| options.next_misere(outcomes))
 }
 
 /// Computes a table whose entry n depends only on the max(S) entries before it (`next` gets the
-/// entries so far and the sizes, and returns entry n), until a window of max(S) entries repeats:
+/// entries so far and returns entry n), until a window of max(S) entries repeats:
 /// the repeat proves the period, the first one the smallest. `budget` bounds the entries.
 fn windowed_table(
     set: &MoveSet,
     budget: u64,
     kind: &str,
-    mut next: impl FnMut(&[u64], &[u64]) -> u64,
+    next: impl FnMut(&[u64]) -> u64,
 ) -> Result<GrundyTable, AnalyzeError> {
     let asked = Work::SubtractionTable.clamp(budget);
-    let budget = asked.min(TABLE_STEPS / set.len() as u64);
-    let s = set.as_slice();
+    let steps = subtraction_steps(set);
+    let budget = asked.min(TABLE_STEPS / steps);
     let width = set.max();
     // What the table needs, where it is known: one size m has values 0 (m times), 1 (m
     // times), ..., period 2m from 0, and its window of m values first repeats at entry 3m.
     // Other sets' periods are found only by computing (the table needs more than max(S)
     // entries, and how many more is not known); past what any budget allows it says so.
-    let need = match s {
-        [_] => Some(width.saturating_mul(3)),
+    let need = match set.count() {
+        1 => Some(width.saturating_mul(3)),
         _ if width >= Work::SubtractionTable.max_budget() => Some(width.saturating_add(1)),
         _ => None,
     };
     let gave_up = || GaveUp { what: Work::SubtractionTable, used: budget, needed: need };
     // Past u32 entries the table would not fit in memory anyway.
     if width >= budget && budget < asked {
-        return Err(too_many_steps(kind, set, budget));
+        return Err(too_many_steps(kind, set, steps, budget));
     }
     if width >= budget || width > u64::from(u32::MAX) {
         return Err(GaveUp { what: Work::SubtractionTable, used: budget, needed: need }.into());
     }
     let mut values: Vec<u64> = Vec::new();
-    match until_window_repeats(&mut values, width as usize, budget, |&v| v, |values| next(values, s))? {
+    match until_window_repeats(&mut values, width as usize, budget, |&v| v, next)? {
         Some(period) => Ok(GrundyTable::with_period(values, period)),
-        None if budget < asked => Err(too_many_steps(kind, set, budget)),
+        None if budget < asked => Err(too_many_steps(kind, set, steps, budget)),
         None => Err(gave_up().into()),
     }
 }
@@ -192,11 +196,14 @@ fn windowed_table(
 pub(crate) const WINDOW_BYTES_PER_ENTRY: u64 = 45;
 
 // A subtraction table's entry is a u64 in a vector grown by doubling: 16 bytes an entry at most,
-// 24 while it grows (when the map is at most 2 (8/7) 13 < 30 bytes an entry).
+// 24 while it grows (when the map is at most 2 (8/7) 13 < 30 bytes an entry). Its options'
+// counts (`OptionCounts`) hold a u32 for each value up to the largest (at most one a value
+// computed), in a vector grown by doubling, and a bit or two: at most 12 bytes an entry, 8 of
+// them at most while it grows.
 const _: () = assert!(
     std::mem::size_of::<([u32; 2], u32)>() == 12
-        && WINDOW_BYTES_PER_ENTRY + 16 <= Work::SubtractionTable.bytes_per_unit()
-        && 24 + 30 <= Work::SubtractionTable.bytes_per_unit()
+        && WINDOW_BYTES_PER_ENTRY + 16 + 12 <= Work::SubtractionTable.bytes_per_unit()
+        && 24 + 30 + 12 <= Work::SubtractionTable.bytes_per_unit()
 );
 
 /// Extends `entries` with `next` (which gets the entries so far and returns the next one)
@@ -269,7 +276,7 @@ pub(crate) fn until_window_repeats<T: PartialEq>(
 /// occurrences sit at excluded distances, so each step costs O(|S|) plus the advance of the
 /// global first hole.
 struct AllButBuilder<'a> {
-    set: &'a [u64],
+    set: &'a MoveSet,
     values: Vec<u64>,
     count: Vec<u32>,
     /// Scratch for one step: occurrences of each value at excluded distances (all zero
@@ -279,12 +286,12 @@ struct AllButBuilder<'a> {
 }
 
 impl<'a> AllButBuilder<'a> {
-    fn new(set: &'a [u64]) -> Self {
+    fn new(set: &'a MoveSet) -> Self {
         AllButBuilder { set, values: Vec::new(), count: Vec::new(), tally: Vec::new(), first_hole: 0 }
     }
 
     fn extend_to(&mut self, len: usize) -> Result<(), Stopped> {
-        let mut excluded: Vec<u64> = Vec::with_capacity(self.set.len());
+        let mut excluded: Vec<u64> = Vec::new();
         let mut ticker = Ticker::new(1024);
         while self.values.len() < len {
             ticker.tick()?;
@@ -293,7 +300,7 @@ impl<'a> AllButBuilder<'a> {
             // indexed by value that is cleared through the list of values touched: O(|S|) a
             // value (a list of (value, count) pairs searched linearly was O(|S|^2)).
             excluded.clear();
-            for &s in self.set.iter().take_while(|&&s| s as usize <= n) {
+            for s in self.set.sizes_upto(n as u64) {
                 let v = self.values[n - s as usize];
                 let t = &mut self.tally[v as usize];
                 if *t == 0 {
@@ -366,17 +373,18 @@ fn prove_arithmetic(values: &[u64], s: usize, p: usize, a: u64, n0: usize) -> bo
 /// ```
 pub fn allbut_table(set: &MoveSet, budget: u64) -> Result<GrundyTable, AnalyzeError> {
     let asked = Work::AllButTable.clamp(budget);
-    let budget = asked.min(TABLE_STEPS / set.len() as u64);
+    let steps = allbut_steps(set);
+    let budget = asked.min(TABLE_STEPS / steps);
     let s = set.max();
     // The first round computes 8 (s + 1) values before looking for a period.
     if s.saturating_add(1).saturating_mul(8) > budget && budget < asked {
-        return Err(too_many_steps("all-but", set, budget));
+        return Err(too_many_steps("all-but", set, steps, budget));
     }
     if s > budget / 4 || s > u64::from(u32::MAX) {
         return Err(GaveUp { what: Work::AllButTable, used: budget, needed: s.checked_mul(16) }.into());
     }
     let s = s as usize;
-    let mut builder = AllButBuilder::new(set.as_slice());
+    let mut builder = AllButBuilder::new(set);
     let mut len = (8 * (s + 1)).max(64);
     loop {
         let len_now = len.min(budget as usize);
@@ -409,7 +417,7 @@ pub fn allbut_table(set: &MoveSet, budget: u64) -> Result<GrundyTable, AnalyzeEr
         }
         if len_now as u64 >= budget {
             if budget < asked {
-                return Err(too_many_steps("all-but", set, budget));
+                return Err(too_many_steps("all-but", set, steps, budget));
             }
             return Err(GaveUp { what: Work::AllButTable, used: budget, needed: None }.into());
         }
@@ -431,8 +439,8 @@ pub enum PeriodSearch {
     Full,
 }
 
-/// The values a position with heaps up to `max_heap` needs, by the table of a set of `sizes`
-/// sizes: with a period when the search `proven` (given an entry budget) proves one, else
+/// The values a position with heaps up to `max_heap` needs, by a table whose values cost
+/// `steps` steps each: with a period when the search `proven` (given an entry budget) proves one, else
 /// G(0..=max_heap) by `plain` (given the length), exact up to its length.
 ///
 /// Tables answer what they hold: when max_heap + 1 entries fit in `budget` (and the steps in
@@ -440,7 +448,7 @@ pub enum PeriodSearch {
 /// nothing ends in the table of the heaps, not a refusal. Heaps past what fits need the period,
 /// searched within the whole budget as before.
 fn table_for_heaps(
-    sizes: usize,
+    steps: u64,
     max_heap: u64,
     budget: u64,
     search: PeriodSearch,
@@ -448,11 +456,11 @@ fn table_for_heaps(
     proven: impl FnOnce(u64) -> Result<GrundyTable, AnalyzeError>,
     plain: impl FnOnce(usize) -> Result<Vec<u64>, Stopped>,
 ) -> Result<GrundyTable, AnalyzeError> {
-    let sizes = sizes.max(1) as u64;
-    let fits = work.clamp(budget).min(TABLE_STEPS / sizes).min(u64::from(u32::MAX));
+    let steps = steps.max(1);
+    let fits = work.clamp(budget).min(TABLE_STEPS / steps).min(u64::from(u32::MAX));
     let Some(len) = max_heap.checked_add(1).filter(|&len| len <= fits) else { return proven(budget) };
     let entries = match search {
-        PeriodSearch::Cheap => len.max(CHEAP_TABLE_STEPS / sizes).min(fits),
+        PeriodSearch::Cheap => len.max(CHEAP_TABLE_STEPS / steps).min(fits),
         PeriodSearch::Full => budget,
     };
     match proven(entries) {
@@ -466,18 +474,12 @@ fn table_for_heaps(
 /// G(0..len) of the subtraction game with move set `set`, by the definition (no period).
 fn subtraction_values(set: &MoveSet, len: usize) -> Result<Vec<u64>, Stopped> {
     let mut values: Vec<u64> = Vec::with_capacity(len);
-    let mut seen = vec![false; set.len() + 1];
+    let mut options = OptionCounts::new(set);
     let mut ticker = Ticker::new(1024);
-    for n in 0..len {
+    for _ in 0..len {
         ticker.tick()?;
-        seen.iter_mut().for_each(|x| *x = false);
-        for &m in set.as_slice().iter().take_while(|&&m| m as usize <= n) {
-            let v = values[n - m as usize] as usize;
-            if v < seen.len() {
-                seen[v] = true;
-            }
-        }
-        values.push(mex_of(&seen));
+        let v = options.next_value(&values);
+        values.push(v);
     }
     Ok(values)
 }
@@ -500,7 +502,7 @@ pub fn subtraction_table_for(
     search: PeriodSearch,
 ) -> Result<GrundyTable, AnalyzeError> {
     table_for_heaps(
-        set.len(),
+        subtraction_steps(set),
         max_heap,
         budget,
         search,
@@ -520,14 +522,14 @@ pub fn allbut_table_for(
     search: PeriodSearch,
 ) -> Result<GrundyTable, AnalyzeError> {
     table_for_heaps(
-        set.len(),
+        allbut_steps(set),
         max_heap,
         budget,
         search,
         Work::AllButTable,
         |b| allbut_table(set, b),
         |len| {
-            let mut builder = AllButBuilder::new(set.as_slice());
+            let mut builder = AllButBuilder::new(set);
             builder.extend_to(len)?;
             Ok(builder.values)
         },

@@ -237,18 +237,16 @@ impl TameHeaps {
 
     fn table(sizes: MoveSet, budget: u64) -> Result<Self, AnalyzeError> {
         let asked = Work::TameTable.clamp(budget);
-        // Each record costs ten misère values of |S| options each.
-        let budget = asked.min(TABLE_STEPS / (10 * sizes.len() as u64));
+        // Each record costs ten misère values of |S| options each (a range counts its sizes).
+        let budget = asked.min(TABLE_STEPS / sizes.count().saturating_mul(10));
         let width = MoveSet::max(&sizes);
         if width >= budget / 2 || width > u64::from(u32::MAX) {
             return Err(GaveUp { what: Work::TameTable, used: budget, needed: width.checked_mul(4) }.into());
         }
         let width = width as usize;
-        let s = sizes.as_slice();
         let next = |records: &[Record]| {
             let n = records.len();
-            let options: Vec<&Record> =
-                s.iter().take_while(|&&m| m as usize <= n).map(|&m| &records[n - m as usize]).collect();
+            let options: Vec<&Record> = sizes.sizes_upto(n as u64).map(|m| &records[n - m as usize]).collect();
             record(&options)
         };
         let key = |r: &Record| {
@@ -343,9 +341,7 @@ impl TameHeaps {
                 v.dedup();
                 v
             }
-            TameHeaps::Table { sizes, .. } => {
-                sizes.as_slice().iter().take_while(|&&s| s <= n).map(|&s| n - s).collect()
-            }
+            TameHeaps::Table { sizes, .. } => sizes.sizes_upto(n).map(|s| n - s).collect(),
         }
     }
 

@@ -143,9 +143,7 @@ fn take_rule(r: &Ruleset, n: u64, take: u64) -> Option<Result<(), String>> {
             refuse(format!("at most {k} may be taken from a heap in {r}"))
         }
         Ruleset::Bounded(_) | Ruleset::Bash(_) => Some(Ok(())),
-        Ruleset::Subtraction(s) if !s.contains(take) => {
-            refuse(format!("only {} may be taken in {r}", list(s.as_slice())))
-        }
+        Ruleset::Subtraction(s) if !s.contains(take) => refuse(format!("only {} may be taken in {r}", s.words(", "))),
         Ruleset::Subtraction(_) => Some(Ok(())),
         Ruleset::AllBut(s) if s.contains(take) => refuse(format!("taking exactly {take} is not allowed in {r}")),
         Ruleset::AllBut(_) => Some(Ok(())),
@@ -159,7 +157,7 @@ fn smallest_take(r: &Ruleset, n: u64) -> Option<Option<u64>> {
     #[allow(unreachable_patterns)] // rulesets added later (e.g. splitting games) fall through
     match r {
         Ruleset::Nim | Ruleset::Bounded(_) | Ruleset::Bash(_) => Some((n >= 1).then_some(1)),
-        Ruleset::Subtraction(s) => Some(s.as_slice().first().copied().filter(|&t| t <= n)),
+        Ruleset::Subtraction(s) => Some(Some(s.min()).filter(|&t| t <= n)),
         // The excluded set is finite, so the search ends within |S| + 1 steps.
         Ruleset::AllBut(s) => Some((1..=n).find(|&t| !s.contains(t))),
         _ => None,
@@ -176,8 +174,8 @@ fn random_take(r: &Ruleset, n: u64, rng: &mut Rng) -> Option<Option<u64>> {
     let max = match r {
         Ruleset::Bounded(k) | Ruleset::Bash(k) => n.min(*k),
         Ruleset::Subtraction(s) => {
-            let fits: Vec<u64> = s.as_slice().iter().copied().filter(|&t| t <= n).collect();
-            return Some(Some(fits[rng.below(fits.len() as u64) as usize]));
+            // smallest_take found a size up to n, so count_upto(n) >= 1.
+            return Some(s.nth(rng.below(s.count_upto(n))));
         }
         _ => n,
     };

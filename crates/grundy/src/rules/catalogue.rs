@@ -84,7 +84,7 @@ pub const GAMES: &[GameKind] = &[
     GameKind {
         spelling: "subtraction:S",
         name: "a subtraction game",
-        a_move: "take exactly s objects, s in S",
+        a_move: "take exactly s objects, s in S: sizes and ranges L..R (both ends included), e.g. 1,4..9,20",
         example_game: "subtraction:2,5",
         example_position: "999999999999999999",
         heap_ruleset: true,
@@ -479,18 +479,17 @@ impl Ruleset {
 
 /// The rules of one heap ruleset in a sentence.
 fn ruleset_sentence(r: &Ruleset) -> String {
-    let or_list = |sizes: &[u64]| words_or(&sizes.iter().map(u64::to_string).collect::<Vec<_>>());
     match r {
         Ruleset::Nim => "A move takes one or more objects from one heap.".to_string(),
         Ruleset::Bounded(1) | Ruleset::Bash(1) => "A move takes 1 object from one heap.".to_string(),
         Ruleset::Bounded(k) | Ruleset::Bash(k) => format!("A move takes 1 to {k} objects from one heap."),
         Ruleset::Subtraction(s) => format!(
             "A move takes exactly {} object{} from one heap.",
-            or_list(s.as_slice()),
-            if s.as_slice() == [1] { "" } else { "s" }
+            s.words(" or "),
+            if s.runs() == [(1, 1)] { "" } else { "s" }
         ),
         Ruleset::AllBut(s) => {
-            format!("A move takes any positive number of objects from one heap except {}.", or_list(s.as_slice()))
+            format!("A move takes any positive number of objects from one heap except {}.", s.words(" or "))
         }
         Ruleset::GrundysGame => "A move splits one heap into two unequal non-empty heaps.".to_string(),
         Ruleset::Octal(code) => match code.name() {
@@ -599,9 +598,11 @@ mod tests {
             "With the hexadecimal code 4.8, a move may, from one heap: split a heap, leaving two heaps; take 1 object, leaving three heaps."
         );
         assert_eq!(rules("subtraction:1"), "A move takes exactly 1 object from one heap.");
+        // Three or more consecutive sizes are one range, written L..R and said "L to R".
         assert_eq!(
-            rules("allbut:1,2,3"),
-            "A move takes any positive number of objects from one heap except 1, 2 or 3."
+            rules("allbut:1,2,3,7"),
+            "A move takes any positive number of objects from one heap except 1 to 3 or 7."
         );
+        assert_eq!(rules("subtraction:1,4..9,20"), "A move takes exactly 1, 4 to 9 or 20 objects from one heap.");
     }
 }

@@ -113,7 +113,7 @@ fn offered(ruleset: &Ruleset, n: u64, forbidden: Option<u64>) -> Vec<Vec<u64>> {
         None => {
             let mut takes = vec![1, 2, 3];
             if let Ruleset::Subtraction(set) = ruleset {
-                takes.extend(set.as_slice().iter().take(MAX_BUTTONS));
+                takes.extend(set.sizes_upto(n).take(MAX_BUTTONS));
             }
             takes.extend([n / 2, n.saturating_sub(1), n]);
             candidates.extend(takes.into_iter().filter(|&t| t >= 1 && t <= n).map(|t| vec![n - t]));

@@ -7,6 +7,7 @@ pub mod catalogue;
 pub mod draw;
 pub mod faces;
 pub mod factor;
+pub mod move_set;
 pub mod nim;
 pub mod ruleset;
 pub mod take_break;

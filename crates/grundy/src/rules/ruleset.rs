@@ -8,87 +8,9 @@ use std::str::FromStr;
 use crate::error::ParseGameError;
 use crate::number::parse_u64;
 use crate::rules::catalogue;
+pub use crate::rules::move_set::MoveSet;
 use crate::rules::take_break::hex::HexCode;
 use crate::rules::take_break::octal::{describe_split, OctalCode, SplitRules};
-
-/// A finite, non-empty set of positive move sizes, kept sorted and without repeats.
-///
-/// ```
-/// use grundy::MoveSet;
-/// let s: MoveSet = "5,1,3,3".parse().unwrap();
-/// assert_eq!(s.as_slice(), &[1, 3, 5]);
-/// assert_eq!(s.to_string(), "1,3,5");
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct MoveSet(Vec<u64>);
-
-impl MoveSet {
-    /// Builds a set from sizes; refuses an empty set and the size 0 (a move must take something).
-    pub fn new(sizes: impl IntoIterator<Item = u64>) -> Result<Self, ParseGameError> {
-        let mut v: Vec<u64> = sizes.into_iter().collect();
-        if v.is_empty() {
-            return Err(ParseGameError::new("the move set is empty"));
-        }
-        if v.contains(&0) {
-            return Err(ParseGameError::new("0 is not a move size (a move must take something)"));
-        }
-        v.sort_unstable();
-        v.dedup();
-        Ok(MoveSet(v))
-    }
-
-    /// The sizes in increasing order.
-    pub fn as_slice(&self) -> &[u64] {
-        &self.0
-    }
-
-    /// The largest size.
-    pub fn max(&self) -> u64 {
-        // The set is never empty (checked in `new`).
-        self.0.last().copied().unwrap_or(0)
-    }
-
-    /// Whether `size` is in the set.
-    pub fn contains(&self, size: u64) -> bool {
-        self.0.binary_search(&size).is_ok()
-    }
-
-    /// The number of sizes.
-    pub fn len(&self) -> usize {
-        self.0.len()
-    }
-
-    /// Always false: a move set is never empty. Present because `len` is.
-    pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
-    }
-}
-
-impl fmt::Display for MoveSet {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, s) in self.0.iter().enumerate() {
-            if i > 0 {
-                f.write_str(",")?;
-            }
-            write!(f, "{s}")?;
-        }
-        Ok(())
-    }
-}
-
-impl FromStr for MoveSet {
-    type Err = ParseGameError;
-    fn from_str(s: &str) -> Result<Self, ParseGameError> {
-        if s.trim().is_empty() {
-            return Err(ParseGameError::new("the move set is empty"));
-        }
-        let sizes = s
-            .split(',')
-            .map(|t| parse_u64(t, "move size").map_err(ParseGameError::new))
-            .collect::<Result<Vec<u64>, _>>()?;
-        MoveSet::new(sizes)
-    }
-}
 
 /// The rule for one heap: which heaps a heap of size n may become in one move.
 ///
@@ -98,7 +20,7 @@ impl FromStr for MoveSet {
 /// `Display` and `FromStr` round-trip:
 /// ```
 /// use grundy::Ruleset;
-/// for s in ["nim", "bounded:3", "bash:4", "subtraction:1,3,5,7", "allbut:3", "octal:0.16", "hex:0.8", "kayles", "grundys-game"] {
+/// for s in ["nim", "bounded:3", "bash:4", "subtraction:1,3,5,7", "subtraction:1,4..9,20", "allbut:3", "octal:0.16", "hex:0.8", "kayles", "grundys-game"] {
 ///     let r: Ruleset = s.parse().unwrap();
 ///     assert_eq!(r.to_string(), s);
 /// }
@@ -112,7 +34,7 @@ pub enum Ruleset {
     Bounded(u64),
     /// Take 1..=M objects: the Bash game (the same moves as `Bounded(M)`).
     Bash(u64),
-    /// Take exactly s objects for some s in the set.
+    /// Take exactly s objects for some s in the set (a list of sizes and ranges `L..R`).
     Subtraction(MoveSet),
     /// Take any positive number of objects except the sizes in the set.
     AllBut(MoveSet),
@@ -141,7 +63,7 @@ impl Ruleset {
         match self {
             Ruleset::Nim => (0..n).rev().for_each(|m| f(&[m])),
             Ruleset::Bounded(k) | Ruleset::Bash(k) => (1..=n.min(*k)).for_each(|take| f(&[n - take])),
-            Ruleset::Subtraction(set) => set.as_slice().iter().take_while(|&&s| s <= n).for_each(|&s| f(&[n - s])),
+            Ruleset::Subtraction(set) => set.sizes_upto(n).for_each(|s| f(&[n - s])),
             Ruleset::AllBut(set) => (1..=n).filter(|take| !set.contains(*take)).for_each(|take| f(&[n - take])),
             Ruleset::Octal(code) => code.rules().for_each_option(n, f),
             Ruleset::Hex(code) => code.rules().for_each_option(n, f),
@@ -177,7 +99,7 @@ impl Ruleset {
         match self {
             Ruleset::Nim | Ruleset::AllBut(_) => u128::from(n),
             Ruleset::Bounded(k) | Ruleset::Bash(k) => u128::from(n.min(*k)),
-            Ruleset::Subtraction(set) => set.len() as u128,
+            Ruleset::Subtraction(set) => u128::from(set.count_upto(n)),
             Ruleset::Octal(_) | Ruleset::Hex(_) | Ruleset::GrundysGame => {
                 self.split_rules().map_or(0, |r| r.option_count_wide(n))
             }
@@ -245,7 +167,10 @@ impl FromStr for Ruleset {
             "nim" if arg.is_none() => Ok(Ruleset::Nim),
             "bounded" => Ok(Ruleset::Bounded(parse_positive(need(s, arg, "bounded:K")?, "K")?)),
             "bash" => Ok(Ruleset::Bash(parse_positive(need(s, arg, "bash:M")?, "M")?)),
-            "subtraction" => Ok(Ruleset::Subtraction(with_set(arg, "subtraction:S, e.g. subtraction:1,3,5")?)),
+            "subtraction" => Ok(Ruleset::Subtraction(with_set(
+                arg,
+                "subtraction:S, e.g. subtraction:1,3,5 or subtraction:4..9 (both ends included)",
+            )?)),
             "allbut" => Ok(Ruleset::AllBut(with_set(arg, "allbut:S, e.g. allbut:3")?)),
             "octal" => {
                 need(s, arg, "octal:CODE, e.g. octal:0.77")?;

@@ -552,6 +552,12 @@ pub fn describe_family(ruleset: &Ruleset, from: u64, family: &MoveFamily) -> Str
             };
             format!("{shape}, {range}")
         }
+        [_] if family.step == 1 => {
+            // A run of consecutive takes (a range of a subtraction set).
+            let (least, most) =
+                (u128::from(from).saturating_sub(u128::from(hi)), u128::from(from).saturating_sub(u128::from(lo)));
+            format!("take {least} to {most} from heap {heap} (leaving {lo} to {hi}; {} moves)", family.count)
+        }
         _ => format!("leave a in heap {heap} of {from}, {range}"),
     }
 }
@@ -772,8 +778,16 @@ fn misere_sj(cs: &[Component], options: &AnalyzeOptions) -> Result<Option<Analys
             return Ok(None);
         }
         for m in 1..=largest {
-            let mut has_move = false;
-            r.for_each_option(m, &mut |_| has_move = true);
+            // A subtraction heap has a move once it reaches the smallest size (its options,
+            // a range of 10^9 sizes, are not walked).
+            let has_move = match r {
+                Ruleset::Subtraction(set) => set.min() <= m,
+                _ => {
+                    let mut has_move = false;
+                    r.for_each_option(m, &mut |_| has_move = true);
+                    has_move
+                }
+            };
             if has_move && solver.value(m) == Some(0) {
                 return Ok(None);
             }
@@ -852,17 +866,11 @@ fn misere_single_heap(cs: &[Component], options: &AnalyzeOptions) -> Result<Opti
     let wins = heaps.mover_wins(n);
     let mut a = blank(Outcome::from_win(wins), heaps.method());
     let all: Vec<u64> = cs.iter().map(|c| c.heap).collect();
-    for take in heaps.winning_takes(n) {
-        let to = n - take;
-        // An emptied heap is left as a heap of 0, as `Ruleset::for_each_option` gives it.
-        a.winning_moves.push(WinningMove {
-            result_tokens: None,
-            leaves: vec![],
-            text: c.ruleset.describe_move(i + 1, n, &[to]),
-            result: replaced(&all, i, &[to]),
-            mv: Move::new(i, vec![to]),
-        });
-    }
+    // An emptied heap is left as a heap of 0, as `Ruleset::for_each_option` gives it; the takes
+    // of a range come as families, listed one by one while the list has room.
+    let listing = Listing::new(all.len());
+    listing.list_families(&mut a, &c.ruleset, &all, i, heaps.winning_families(n));
+    listing.finish(&mut a);
     let others = if cs.len() > 1 { " (every other heap is empty)" } else { "" };
     a.explanation = vec![
         format!(

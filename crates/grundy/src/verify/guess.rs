@@ -115,7 +115,7 @@ pub fn game_params(game: &Game) -> Vec<(&'static str, u64)> {
     match game {
         Game::Heaps(Ruleset::Bounded(k)) => vec![("K", *k)],
         Game::Heaps(Ruleset::Bash(m)) => vec![("M", *m)],
-        Game::Heaps(Ruleset::AllBut(s)) if s.len() == 1 => vec![("K", s.max())],
+        Game::Heaps(Ruleset::AllBut(s)) if s.count() == 1 => vec![("K", s.max())],
         Game::Kl { first, second } => vec![("K", *first), ("L", *second)],
         _ => vec![],
     }
