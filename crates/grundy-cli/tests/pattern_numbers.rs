@@ -42,7 +42,7 @@ fn gcd(a: u64, b: u64) -> u64 {
 fn factors(mut n: u64) -> Vec<u64> {
     let (mut out, mut p) = (vec![], 2);
     while p * p <= n {
-        while n % p == 0 {
+        while n.is_multiple_of(p) {
             out.push(p);
             n /= p;
         }
@@ -67,7 +67,7 @@ fn games() -> Vec<(&'static str, Vec<u64>, usize)> {
     }
     let mut divisor: Vec<u64> = vec![0];
     for a in 1..3000u64 {
-        divisor.push(mex((1..a).filter(|&d| a % d == 0).map(|d| divisor[d as usize]).collect()));
+        divisor.push(mex((1..a).filter(|&d| a.is_multiple_of(d)).map(|d| divisor[d as usize]).collect()));
     }
     fn stones(left: u64, used: u128, memo: &mut HashMap<(u64, u128), u64>) -> u64 {
         let used = used & ((1u128 << (left + 1)) - 1);
@@ -125,7 +125,7 @@ fn the_contest_games_are_found_predicted_and_coded() {
         (
             "CF 2004E",
             [1_000_000_000_001u64, 3 * 1_000_003, 99_991 * 99_989, 1 << 40]
-                .map(|n| (n, if n % 2 == 0 { 0 } else { pi(factors(n)[0]) }))
+                .map(|n| (n, if n.is_multiple_of(2) { 0 } else { pi(factors(n)[0]) }))
                 .to_vec(),
         ),
         ("ABC 368F", [999_999_999_989u64, 3 << 40, 1_000_000_007 * 2].map(|n| (n, factors(n).len() as u64)).to_vec()),

@@ -36,7 +36,7 @@ fn not_a_nim_problem(len: u64) -> Vec<u64> {
 fn dividing_game(len: u64) -> Vec<u64> {
     let mut g: Vec<u64> = vec![0];
     for a in 1..len {
-        g.push(mex((1..a).filter(|&d| a % d == 0).map(|d| g[d as usize]).collect()));
+        g.push(mex((1..a).filter(|&d| a.is_multiple_of(d)).map(|d| g[d as usize]).collect()));
     }
     g
 }
@@ -111,9 +111,9 @@ fn every_function_is_found_scaled_shifted_and_on_classes() {
     let omega = |mut n: u64| {
         let (mut c, mut p) = (0, 2);
         while p * p <= n {
-            if n % p == 0 {
+            if n.is_multiple_of(p) {
                 c += 1;
-                while n % p == 0 {
+                while n.is_multiple_of(p) {
                     n /= p;
                 }
             }
@@ -121,7 +121,7 @@ fn every_function_is_found_scaled_shifted_and_on_classes() {
         }
         c + u64::from(n > 1)
     };
-    let prime = |n: u64| n >= 2 && (2..).take_while(|p| p * p <= n).all(|p| n % p != 0);
+    let prime = |n: u64| n >= 2 && (2..).take_while(|p| p * p <= n).all(|p| !n.is_multiple_of(p));
     let mut pi = vec![0u64];
     for n in 1..8000u64 {
         pi.push(pi[n as usize - 1] + u64::from(prime(n)));
@@ -180,10 +180,13 @@ fn periods_and_the_other_families_keep_their_rules() {
 }
 
 /// A function that fits the values found from but not a held-out one is not given: the rule
-/// given (if any) reproduces every value, and Ω is not stated for a table that parts from it.
+/// given (if any) reproduces every value, and Ω is not stated for a table that parts from it
+/// in the held-out quarter only.
 #[test]
 fn a_function_the_held_out_values_contradict_is_not_given() {
     let dividing = dividing_game(4000);
+    // Not vacuous: the table as it is gets Ω, found from its first 3000 values.
+    assert_eq!(Pattern::find(&dividing).unwrap().expression(), "pick(min(n, 1), 0, bigomega(n))");
     for at in [3001usize, 3500, 3999] {
         let mut values = dividing.clone();
         values[at] += 1;

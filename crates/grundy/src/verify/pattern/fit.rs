@@ -29,8 +29,12 @@ pub(crate) struct Split<'a> {
     /// The linear option's fit of each class (m, c), which both passes over the moduli try: on
     /// a table constant or linear on some classes its walk is the whole class, so it is walked
     /// once.
-    constant: RefCell<HashMap<(u64, u64), Option<(Class, u64)>>>,
+    linear: RefCell<HashMap<(u64, u64), Fit>>,
 }
+
+/// An option's fit of a class: the option with its parameters, and the first n of the class
+/// from which it holds (none when it does not hold at the last values).
+type Fit = Option<(Class, u64)>;
 
 /// How many values of a class a function is checked on by factoring each n alone before the
 /// sieve of the whole table is built: a table the function does not fit fails long before
@@ -40,7 +44,7 @@ const FACTORED_ALONE: u64 = 64;
 impl<'a> Split<'a> {
     /// The values, the first `found` of them to find rules from.
     pub fn new(values: &'a [u64], found: usize) -> Split<'a> {
-        Split { values, found, stopped: Cell::new(None), facts: OnceCell::new(), constant: RefCell::default() }
+        Split { values, found, stopped: Cell::new(None), facts: OnceCell::new(), linear: RefCell::default() }
     }
 
     /// f(n): from the sieve once it is built, else by factoring n.
@@ -361,10 +365,10 @@ pub(crate) fn classes(s: &Split<'_>, m: u64, repeats: Option<Repeats>, functions
                 (true, _) => None,
                 (false, Some(func)) => fit_function(s, func, m, c),
                 (false, None) if o == LINEAR => {
-                    let known = s.constant.borrow().get(&(m, c)).copied();
+                    let known = s.linear.borrow().get(&(m, c)).copied();
                     known.unwrap_or_else(|| {
                         let fit = fit_class(s, o, m, c, repeats);
-                        s.constant.borrow_mut().insert((m, c), fit);
+                        s.linear.borrow_mut().insert((m, c), fit);
                         fit
                     })
                 }

@@ -364,7 +364,7 @@ pub(crate) fn digit_sum(mut n: u64, b: u64) -> u64 {
 /// products, as u128 ones cost ten times more).
 pub(crate) fn tri_root(n: u64) -> u64 {
     let k = (((8.0 * n as f64 + 1.0).sqrt() - 1.0) / 2.0) as u64;
-    let tri = |k: u64| if k % 2 == 0 { (k / 2).checked_mul(k + 1) } else { k.checked_mul(k / 2 + 1) };
+    let tri = |k: u64| if k.is_multiple_of(2) { (k / 2).checked_mul(k + 1) } else { k.checked_mul(k / 2 + 1) };
     correct(k, |k| tri(k).is_some_and(|t| t <= n))
 }
 
@@ -588,7 +588,7 @@ mod tests {
         let mut out = vec![];
         let mut p = 2;
         while p * p <= n {
-            while n % p == 0 {
+            while n.is_multiple_of(p) {
                 out.push(p);
                 n /= p;
             }
