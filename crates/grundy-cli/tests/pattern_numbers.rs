@@ -94,12 +94,8 @@ fn run_code(name: &str, cpp: &str, python: &str, ns: &[u64], dir: &std::path::Pa
     let source = dir.join(format!("{stem}.cpp"));
     std::fs::write(&source, main).unwrap();
     let exe = dir.join(&stem);
-    let built = Command::new("g++")
-        .args(["-std=c++17", "-O2", "-Werror", "-o"])
-        .arg(&exe)
-        .arg(&source)
-        .output()
-        .expect("g++ runs");
+    let built =
+        Command::new("g++").args(["-std=c++17", "-Werror", "-o"]).arg(&exe).arg(&source).output().expect("g++ runs");
     assert!(built.status.success(), "{name}: g++ rejects\n{cpp}\n{}", String::from_utf8_lossy(&built.stderr));
     let ran = Command::new(&exe).output().unwrap();
     let parse =
@@ -124,7 +120,7 @@ fn the_contest_games_are_found_predicted_and_coded() {
     let far: [(&str, Vec<(u64, u64)>); 3] = [
         (
             "CF 2004E",
-            [1_000_000_000_001u64, 3 * 1_000_003, 99_991 * 99_989, 1 << 40]
+            [1_000_000_000_001u64, 3 * 1_000_003, 7 * 1_000_000_007, 1 << 40]
                 .map(|n| (n, if n.is_multiple_of(2) { 0 } else { pi(factors(n)[0]) }))
                 .to_vec(),
         ),

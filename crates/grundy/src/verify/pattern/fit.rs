@@ -305,6 +305,9 @@ fn fit_class(s: &Split<'_>, o: Class, m: u64, c: u64, repeats: Option<Repeats>) 
 /// first n of the class from which it holds up to there. One backward pass; the sieve is
 /// built once it has held for [`FACTORED_ALONE`] values.
 fn fit_function(s: &Split<'_>, f: Func, m: u64, c: u64) -> Option<(Class, u64)> {
+    if f.constant_on(m, c) {
+        return None;
+    }
     let last = c + ((s.found as u64).checked_sub(c + 1)? / m) * m;
     let at = |n: u64| Some((i128::from(s.get(usize::try_from(n).ok()?)?), i128::from(s.func(f, n)?)));
     let (g_last, f_last) = at(last)?;

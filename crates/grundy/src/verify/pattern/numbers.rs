@@ -67,6 +67,29 @@ impl Func {
         }
     }
 
+    /// Whether f is the same at every n >= [`Func::first`] with n = c (mod m): then a class
+    /// that follows it is constant, which the linear option states in fewer numbers, and a walk
+    /// looking for two n where f differs would cross the whole class. Only the least prime
+    /// factor's index is: the least prime p of gcd(c, m) is every such n's least prime factor
+    /// when each prime below p divides m and not c (every even n: 2; odd multiples of 3: 3).
+    pub fn constant_on(self, m: u64, c: u64) -> bool {
+        if self != Func::LpfIndex {
+            return false;
+        }
+        let gcd = |mut a: u64, mut b: u64| {
+            while b != 0 {
+                (a, b) = (b, a % b);
+            }
+            a
+        };
+        let g = gcd(c, m);
+        let Some(p) = (2..=g).find(|&q| g.is_multiple_of(q)) else {
+            return false;
+        };
+        let prime = |q: u64| (2..q).take_while(|d| d * d <= q).all(|d| !q.is_multiple_of(d));
+        (2..p).filter(|&q| prime(q)).all(|q| m.is_multiple_of(q) && !c.is_multiple_of(q))
+    }
+
     /// Whether the finder reads it from [`Facts`].
     fn factors(self) -> bool {
         matches!(self, Func::BigOmega | Func::Omega | Func::LpfIndex)
@@ -625,6 +648,15 @@ mod tests {
                     assert_eq!(func.value(n), v, "{func:?}({n})");
                     assert_eq!(func.value_in(n, &facts), v, "{func:?}({n}) from the sieve of {lo}..{hi}");
                 }
+            }
+        }
+        // The classes where the least prime factor is fixed, against every n of them.
+        for m in 1..=30u64 {
+            for c in 0..m {
+                let lpfs: Vec<u64> = (2..3000).filter(|n| n % m == c).map(|n| trial(n)[0]).collect();
+                let same = lpfs.iter().all(|&p| Some(&p) == lpfs.first());
+                assert_eq!(Func::LpfIndex.constant_on(m, c), same, "lpf on {c} mod {m}");
+                assert!(!Func::BigOmega.constant_on(m, c) && !Func::Isqrt.constant_on(m, c));
             }
         }
         assert_eq!(prime_pi(PRIME_LIMIT - 1), Some(3_957_809));
