@@ -9,11 +9,10 @@
 //! `pick(i, v0, v1, ...)` (the value v_i; only that one is evaluated, so it also serves as an
 //! if-then-else), `popcount(x)` (the number of 1 bits of x >= 0), `v2(x)` (the exponent of 2
 //! in x != 0: the 2-adic valuation, so the lowest set bit is `x & -x` = 2^v2(x)), the
-//! number-theoretic functions the rule finder states ([`NUMBER_FUNCTIONS`]: `bigomega(x)` and
-//! `omega(x)`, the prime factors of 1 <= x < 2^64 with and without multiplicity, `lpf(x)` its
-//! least prime factor (x >= 2), `primepi(x)` the primes up to 0 <= x < 2^26, `isqrt(x)` and
-//! `digitsum(x, b)`), and `G(x)`: the
-//! expression's own value at x, for 0 <= x < n, which states a recursive rule such as
+//! number-theoretic functions the rule finder states (`bigomega(x)` and `omega(x)`, the prime
+//! factors of 1 <= x < 2^64 with and without multiplicity, `lpf(x)` its least prime factor
+//! (x >= 2), `primepi(x)` the primes up to 0 <= x < 2^26, `isqrt(x)` and `digitsum(x, b)`), and
+//! `G(x)`: the expression's own value at x, for 0 <= x < n, which states a recursive rule such as
 //! `pick(n % 2, n / 2, G(n / 2))` (G(2k) = k, G(2k+1) = G(k)). A recursion is bounded: at most
 //! [`MAX_CALLS`] calls of `G` for one value, nested at most [`MAX_RECURSION`] deep (fewer for a
 //! deep expression, so that evaluation stays far from the end of the stack).
@@ -98,7 +97,7 @@ enum NumberFn {
 
 /// The number-theoretic functions of the language, by name, with how many arguments each
 /// takes: the rule finder's number-theoretic families are stated with them.
-pub const NUMBER_FUNCTIONS: [(&str, usize); 6] =
+const NUMBER_FUNCTIONS: [(&str, usize); 6] =
     [("bigomega", 1), ("omega", 1), ("lpf", 1), ("primepi", 1), ("isqrt", 1), ("digitsum", 2)];
 
 impl NumberFn {
