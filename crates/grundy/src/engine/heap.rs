@@ -647,6 +647,7 @@ pub fn grundys_game_seconds(values: u128) -> f64 {
 /// Seconds in words: "40 seconds", "12 minutes", "3.5 hours", "2.1 days", "40 years".
 pub fn human_seconds(seconds: f64) -> String {
     match seconds {
+        s if s < 1.5 => "1 second".to_string(),
         s if s < 90.0 => format!("{s:.0} seconds"),
         s if s < 5400.0 => format!("{:.0} minutes", s / 60.0),
         s if s < 172_800.0 => format!("{:.1} hours", s / 3600.0),
@@ -659,8 +660,9 @@ pub fn human_seconds(seconds: f64) -> String {
 /// doubles) or the values reach `max_heap`, within `budget` entries and [`PERIOD_SEARCH_WORK`]:
 /// the period search of [`SequenceBuilder::period_search`]. Work that cannot lead to an answer
 /// is refused before it starts: Grundy's game, whose values no theorem makes periodic, past
-/// the budget at once; other games before a doubling whose predicted work (four times the work
-/// so far: the engine's cost grows at most quadratically) is past the limit.
+/// the budget at once; other games before a doubling whose predicted work (the work so far
+/// grown as it grew over the last doubling, as a power of the length between 1 and 2) is past
+/// the limit.
 fn split_method(ruleset: &Ruleset, max_heap: u64, budget: u64) -> Result<Source, AnalyzeError> {
     if ruleset.split_rules().is_none() {
         return Err(AnalyzeError::Unsupported(format!("{ruleset} is not a take-and-break game")));

@@ -547,6 +547,9 @@ impl SequenceBuilder {
                 p
             }
         };
+        // The length and the engine's work at the last period check (the period search's
+        // forecast of the work to come reads their growth).
+        let mut last_work: Option<(usize, u64)> = None;
         while engine.len() < cap {
             let len = engine.len();
             // Steps end on the store's chunk boundaries, so each save writes whole chunks.
@@ -594,7 +597,13 @@ impl SequenceBuilder {
                     // with one; it gets an eighth of the work.
                     let covered = len as u64 > self.upto;
                     let limit = if covered { work / 8 } else { work };
-                    let next_too_costly = engine.work().saturating_mul(4) > limit;
+                    // The work of the next doubling, and of the table to the heap asked about,
+                    // grow as the work did over the last doubling: a power of the length
+                    // between 1 (the sparse engine, whose rare values stay few) and 2 (every
+                    // split walked), read from the engine's own count and clamped to that range.
+                    let exponent = growth_exponent(last_work, (len, engine.work()));
+                    last_work = Some((len, engine.work()));
+                    let next_too_costly = engine.work() as f64 * 2f64.powf(exponent) > limit as f64;
                     let free = if three { FREE_SEARCH.1 } else { FREE_SEARCH.0 };
                     let provable = rules.can_prove_period();
                     let free_spent = len >= free || engine.work() >= FREE_SEARCH_WORK;
@@ -611,11 +620,10 @@ impl SequenceBuilder {
                             limit: THREE_HEAP_LIMIT,
                         });
                     }
-                    // A doubling past the limit may still leave the heap asked about within it
-                    // (the work grows at most as the square of the length): the table goes to
-                    // that heap, and no further.
+                    // A doubling past the limit may still leave the heap asked about within it:
+                    // the table goes to that heap, and no further.
                     let need_len = usize::try_from(need).unwrap_or(usize::MAX);
-                    let to_need = (need_len as f64 / len as f64).powi(2) * engine.work() as f64;
+                    let to_need = (need_len as f64 / len as f64).powf(exponent) * engine.work() as f64;
                     if next_too_costly && need_len < cap && to_need <= limit as f64 {
                         next_check = need_len;
                         continue;
@@ -655,6 +663,19 @@ impl SequenceBuilder {
         // Three-heap splits (hexadecimal codes) are computed plainly: no sparse statistics.
         let stats = (self.algorithm != Algorithm::Naive && !three).then(|| engine.stats());
         Ok(Source::Split { table: Box::new(engine), rules, period, stats })
+    }
+}
+
+/// The exponent e of the work's growth as a power of the length, W(len) ~ len^e, read from the
+/// work at two lengths and clamped to 1..2 (2, the plain method's every split, when there is no
+/// earlier reading or the work did not grow): the period search forecasts its next doubling and
+/// the table to the heap asked about with it.
+fn growth_exponent(before: Option<(usize, u64)>, now: (usize, u64)) -> f64 {
+    match before {
+        Some((l0, w0)) if l0 > 0 && w0 > 0 && now.0 > l0 && now.1 > w0 => {
+            ((now.1 as f64 / w0 as f64).ln() / (now.0 as f64 / l0 as f64).ln()).clamp(1.0, 2.0)
+        }
+        _ => 2.0,
     }
 }
 
@@ -1068,6 +1089,17 @@ mod tests {
 
     fn values(s: &Sequence, upto: u64) -> Vec<u64> {
         (0..=upto).map(|n| s.value(n).unwrap()).collect()
+    }
+
+    #[test]
+    fn the_work_grows_as_the_power_read_from_two_lengths() {
+        assert_eq!(growth_exponent(None, (2048, 100)), 2.0);
+        assert!((growth_exponent(Some((1024, 100)), (2048, 200)) - 1.0).abs() < 1e-9);
+        assert!((growth_exponent(Some((1024, 100)), (2048, 283)) - 1.5).abs() < 0.01);
+        // Clamped: faster than every split walked, or no growth at all, reads as the square.
+        assert_eq!(growth_exponent(Some((1024, 100)), (2048, 1000)), 2.0);
+        assert_eq!(growth_exponent(Some((1024, 100)), (2048, 100)), 2.0);
+        assert_eq!(growth_exponent(Some((1024, 100)), (2048, 150)), 1.0);
     }
 
     #[test]
