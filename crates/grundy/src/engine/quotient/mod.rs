@@ -988,6 +988,14 @@ impl MisereQuotient {
         &self.ruleset
     }
 
+    /// The bytes the quotient holds, about: its multiplication table and P-portion, its
+    /// words and its pretending function.
+    pub fn bytes(&self) -> usize {
+        let order = self.order();
+        let words: usize = self.words.iter().map(|w| std::mem::size_of::<Word>() + w.len() * 4).sum();
+        order * order * 4 + order + words + self.pretending.len() * 4
+    }
+
     /// The number of elements.
     pub fn order(&self) -> usize {
         self.monoid.size
@@ -1207,13 +1215,47 @@ impl MisereQuotient {
 /// counted in full.
 pub const ANALYSIS_QUOTIENT_WORK: u64 = 78_000_000;
 
-/// The quotient of `ruleset` as an analysis uses it: computed once per process within
-/// [`ANALYSIS_QUOTIENT_WORK`] and the default bounds, then kept. `None` for a ruleset that is
-/// not take-and-break.
+/// The quotients an analysis keeps: at most this many bytes of them (their multiplication
+/// tables and pretending functions), so that a process that analyses many codes (a web worker,
+/// a Python session) does not grow without bound; the oldest is dropped first.
+pub const ANALYSIS_QUOTIENT_CACHE_BYTES: usize = 256 << 20;
+
+/// The quotients kept by [`analysis_quotient`], oldest first, with their bytes.
+#[derive(Default)]
+struct QuotientCache {
+    kept: std::collections::VecDeque<(Ruleset, Arc<MisereQuotient>, usize)>,
+    bytes: usize,
+}
+
+impl QuotientCache {
+    fn get(&self, ruleset: &Ruleset) -> Option<Arc<MisereQuotient>> {
+        self.kept.iter().find(|(r, _, _)| r == ruleset).map(|(_, q, _)| Arc::clone(q))
+    }
+
+    /// Keeps `q`, dropping the oldest quotients while the bytes kept pass `limit`; a quotient
+    /// larger than the limit on its own is not kept.
+    fn keep(&mut self, ruleset: &Ruleset, q: &Arc<MisereQuotient>, limit: usize) {
+        let bytes = q.bytes();
+        if bytes > limit || self.get(ruleset).is_some() {
+            return;
+        }
+        while self.bytes + bytes > limit {
+            let Some((_, _, b)) = self.kept.pop_front() else { break };
+            self.bytes -= b;
+        }
+        self.kept.push_back((ruleset.clone(), Arc::clone(q), bytes));
+        self.bytes += bytes;
+    }
+}
+
+/// The quotient of `ruleset` as an analysis uses it: computed within
+/// [`ANALYSIS_QUOTIENT_WORK`] and the default bounds, then kept for the process (at most
+/// [`ANALYSIS_QUOTIENT_CACHE_BYTES`] of quotients). `None` for a ruleset that is not
+/// take-and-break.
 pub fn analysis_quotient(ruleset: &Ruleset) -> Result<Option<Arc<MisereQuotient>>, Stopped> {
-    static CACHE: OnceLock<Mutex<HashMap<Ruleset, Arc<MisereQuotient>>>> = OnceLock::new();
-    let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
-    if let Some(q) = cache.lock().ok().and_then(|c| c.get(ruleset).cloned()) {
+    static CACHE: OnceLock<Mutex<QuotientCache>> = OnceLock::new();
+    let cache = CACHE.get_or_init(|| Mutex::new(QuotientCache::default()));
+    if let Some(q) = cache.lock().ok().and_then(|c| c.get(ruleset)) {
         return Ok(Some(q));
     }
     let q = match QuotientBuilder::new(ruleset).max_work(ANALYSIS_QUOTIENT_WORK).build() {
@@ -1222,7 +1264,7 @@ pub fn analysis_quotient(ruleset: &Ruleset) -> Result<Option<Arc<MisereQuotient>
         Err(QuotientError::Stopped(s)) => return Err(s),
     };
     if let Ok(mut c) = cache.lock() {
-        c.insert(ruleset.clone(), Arc::clone(&q));
+        c.keep(ruleset, &q, ANALYSIS_QUOTIENT_CACHE_BYTES);
     }
     Ok(Some(q))
 }
@@ -1246,5 +1288,40 @@ fn word_text(w: &[u32], gens: &[Generator]) -> String {
         "1".to_string()
     } else {
         s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn quotient(code: &str) -> Arc<MisereQuotient> {
+        let r: Ruleset = code.parse().unwrap();
+        Arc::new(QuotientBuilder::new(&r).upto(20).build().unwrap())
+    }
+
+    #[test]
+    fn the_cache_keeps_at_most_its_bytes_dropping_the_oldest() {
+        let codes = ["octal:0.75", "octal:0.77", "octal:0.71", "octal:0.53"];
+        let qs: Vec<(Ruleset, Arc<MisereQuotient>)> = codes.iter().map(|c| (c.parse().unwrap(), quotient(c))).collect();
+        let two = qs[0].1.bytes() + qs[1].1.bytes();
+        assert!(qs.iter().all(|(_, q)| q.bytes() > 0));
+        let mut cache = QuotientCache::default();
+        // Room for the first two together: the third drops the first.
+        let limit = two.max(qs[1].1.bytes() + qs[2].1.bytes());
+        for (r, q) in &qs[..3] {
+            cache.keep(r, q, limit);
+            assert!(cache.bytes <= limit);
+        }
+        assert!(cache.get(&qs[2].0).is_some());
+        assert!(cache.get(&qs[0].0).is_none(), "the oldest is dropped first");
+        // A quotient larger than the whole limit is not kept, and nothing else is dropped for it.
+        let before = cache.kept.len();
+        cache.keep(&qs[3].0, &qs[3].1, 1);
+        assert!(cache.get(&qs[3].0).is_none());
+        let mut tiny = QuotientCache::default();
+        tiny.keep(&qs[3].0, &qs[3].1, 1);
+        assert!(tiny.kept.is_empty() && tiny.bytes == 0);
+        assert_eq!(cache.kept.len(), before);
     }
 }
