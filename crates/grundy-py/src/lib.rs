@@ -64,6 +64,7 @@ mod native {
     #[pymodule_export]
     use crate::survey::{
         run_survey, survey_canonical, survey_check, survey_classify, survey_codes_from_text, survey_expand_pattern,
-        survey_group, survey_is_pattern, survey_markdown, survey_shard,
+        survey_group, survey_is_pattern, survey_markdown, survey_read_back, survey_shard, survey_store_name,
+        survey_text,
     };
 }

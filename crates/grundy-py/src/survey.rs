@@ -1,9 +1,10 @@
 //! The pieces of `grundy::survey` that `python -m grundy.survey` (grundy/survey.py) spreads
 //! over a Dask cluster: reading CODES (patterns, codes, a file's text), shards, the bounds,
 //! classifying one code (one task: its line as JSON text, so that it travels between machines
-//! as a string), and gathering the lines (grouping equal values, the Markdown tables). The
-//! classification and the lines are the library's, so a survey on many machines gives the
-//! lines a one-machine `grundy survey` run gives.
+//! as a string), the store (its file names, a line read back and checked), and gathering the
+//! lines (grouping equal values, the lines in words, the Markdown tables). The classification,
+//! the lines and the store's files are the library's, so a survey on many machines gives the
+//! lines a one-machine `grundy survey` run gives, and either reads the other's store.
 
 use grundy::survey::{self, Shard, SurveyError, SurveyLine};
 use pyo3::prelude::*;
@@ -87,6 +88,30 @@ pub fn survey_group(lines: Vec<String>) -> PyResult<Vec<String>> {
     let mut lines = read_lines(lines)?;
     survey::group(&mut lines);
     write_lines(&lines)
+}
+
+/// The plain output of a survey's grouped lines: each line in words
+/// (`grundy::survey::SurveyLine`'s `Display`), one a line.
+#[pyfunction]
+pub fn survey_text(lines: Vec<String>) -> PyResult<String> {
+    Ok(read_lines(lines)?.iter().map(|l| format!("{l}\n")).collect())
+}
+
+/// The name of the file a survey store keeps `code`'s line at `upto` in (the name `grundy
+/// survey --store` gives it); raises `BadInput` for what is not a take-and-break code.
+#[pyfunction]
+pub fn survey_store_name(code: &str, upto: u64) -> PyResult<String> {
+    survey::store_file_name(code, upto).map_err(survey_error)
+}
+
+/// A stored line read back from the text of the store's `file` for `code` at `upto`, checked
+/// by the library (`grundy::survey::read_back`): the line as JSON text, its `code` the
+/// spelling given now. Raises `Refused` naming the file when it does not hold that line.
+#[pyfunction]
+pub fn survey_read_back(text: &str, file: &str, code: &str, upto: u64) -> PyResult<String> {
+    let parsed = serde_json::from_str::<SurveyLine>(text.trim());
+    let line = survey::read_back(parsed, file, code, upto).map_err(survey_error)?;
+    serde_json::to_string(&line).map_err(|e| refused(e.to_string()))
 }
 
 /// The Trivial, Solved and Unsolved tables of a survey's grouped lines, in Markdown.

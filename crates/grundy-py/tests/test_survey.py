@@ -106,3 +106,28 @@ def test_refusals_are_one_line_with_exit_status_2(tmp_path):
     assert bad.returncode == 2 and "line 3" in bad.stderr
     too_many = survey("0.xxxx", "--upto", "100000000", "--workers", "0", check=False)
     assert too_many.returncode == 2 and "shard" in too_many.stderr
+
+
+def test_a_damaged_store_is_named_in_the_words_of_grundy_survey(tmp_path):
+    # The store's files and the checks of a line read back are the library's: the Dask survey
+    # names a damaged file as grundy survey does, word for word, and reads its lines the same.
+    store = tmp_path / "store"
+    survey("0.77", "--upto", "100", "--workers", "0", "--store", str(store))
+    (kept,) = store.iterdir()
+    assert kept.name == "survey-0.77-upto-100.json"
+    good = kept.read_text()
+    for damage in ("{", good.replace('"upto":100', '"upto":99')):
+        kept.write_text(damage)
+        mine = survey("kayles", "--upto", "100", "--workers", "0", "--store", str(store), check=False)
+        theirs = subprocess.run(
+            [grundy_binary(), "survey", "kayles", "--upto", "100", "--store", str(store)], capture_output=True, text=True
+        )
+        assert mine.returncode == theirs.returncode == 2, mine.stderr
+        assert mine.stderr.count("\n") == 1 and str(kept) in mine.stderr, mine.stderr
+        assert mine.stderr.removeprefix("error: ") == theirs.stderr.removeprefix("grundy: ")
+    kept.write_text(good)
+    line = survey("kayles", "--upto", "100", "--workers", "0", "--json", "--store", str(store)).stdout
+    assert line == cli_survey("kayles", "--upto", "100", "--json").stdout
+    from grundy.survey import text_line
+
+    assert text_line(json.loads(line)) == cli_survey("kayles", "--upto", "100").stdout

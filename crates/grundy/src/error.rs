@@ -73,6 +73,39 @@ pub enum Work {
 }
 
 impl Work {
+    /// Every kind of work, in the order declared (a test checks that none is missing).
+    pub const ALL: [Work; 9] = [
+        Work::PositionsSearched,
+        Work::SubtractionTable,
+        Work::TameTable,
+        Work::AllButTable,
+        Work::SplitTable,
+        Work::ThreeHeapTable,
+        Work::MovesExamined,
+        Work::ValuesCounted,
+        Work::HeapsWalked,
+    ];
+
+    /// Whether [`budget_forecast`], the forecast of a budget made before the work is known,
+    /// counts this kind at its [`Work::bytes_per_unit`]. Every kind is decided here, with no
+    /// wildcard, so that a new kind is decided when it is added.
+    ///
+    /// Two kinds that take memory are not counted, for the cost counting them would have: a
+    /// three-heap table (16,512 bytes an entry, the worst case of sets of up to 65,536 values)
+    /// would cut the budget that fits in the web server's 1 GiB a request from its cap of
+    /// 2,000,000 units to 62,995 for every request, and a tame table (352 bytes) would raise
+    /// every forecast by 37.5%; both are rare among the requests a budget is forecast for. Their tables stay
+    /// bounded where they are built (within [`Work::max_budget`], under [`MEMORY_LIMIT`]), and
+    /// a front end that runs work in worker processes ends one that passes its memory.
+    pub const fn in_budget_forecast(self) -> bool {
+        match self {
+            Work::PositionsSearched | Work::SubtractionTable | Work::AllButTable | Work::SplitTable => true,
+            Work::TameTable | Work::ThreeHeapTable => false,
+            // Bounded by time alone: no memory to count.
+            Work::MovesExamined | Work::ValuesCounted | Work::HeapsWalked => false,
+        }
+    }
+
     /// What the units are, as a phrase ("positions searched").
     pub fn units(self) -> &'static str {
         match self {
@@ -148,6 +181,51 @@ impl Work {
     /// `budget`, or this kind's largest when it asks for more.
     pub fn clamp(self, budget: u64) -> u64 {
         budget.min(self.max_budget())
+    }
+}
+
+/// The bytes one unit of a budget is forecast to take before the work is known: the costliest
+/// [`Work::bytes_per_unit`] of the kinds [`Work::in_budget_forecast`] counts (a search's
+/// positions, 256 bytes).
+pub const fn budget_bytes_per_unit() -> u64 {
+    let mut worst = 0;
+    let mut i = 0;
+    while i < Work::ALL.len() {
+        let kind = Work::ALL[i];
+        if kind.in_budget_forecast() && kind.bytes_per_unit() > worst {
+            worst = kind.bytes_per_unit();
+        }
+        i += 1;
+    }
+    worst
+}
+
+/// The memory forecast of a budget of `budget` units, made before the work is known (the web
+/// server's requests, `grundy batch`'s lines): [`budget_bytes_per_unit`] times the budget,
+/// saturating. The fixed part of a computation is the caller's to add (the web server's base
+/// memory holds the library's [`FIXED_BYTES`] and the process around it).
+///
+/// ```
+/// use grundy::{budget_forecast, Work};
+/// assert_eq!(budget_forecast(2_000_000), 2_000_000 * Work::PositionsSearched.bytes_per_unit());
+/// assert_eq!(budget_forecast(u64::MAX), u64::MAX);
+/// ```
+pub const fn budget_forecast(budget: u64) -> u64 {
+    budget.saturating_mul(budget_bytes_per_unit())
+}
+
+/// The largest budget whose [`budget_forecast`] fits in `bytes`: the inverse a front end uses
+/// for the budget of a request that sends none.
+///
+/// ```
+/// use grundy::{budget_forecast, largest_budget_within};
+/// let b = largest_budget_within(64 << 20);
+/// assert!(budget_forecast(b) <= 64 << 20 && budget_forecast(b + 1) > 64 << 20);
+/// ```
+pub const fn largest_budget_within(bytes: u64) -> u64 {
+    match budget_bytes_per_unit() {
+        0 => u64::MAX,
+        per_unit => bytes / per_unit,
     }
 }
 
@@ -260,16 +338,7 @@ mod tests {
 
     #[test]
     fn no_suggestion_is_a_budget_the_machine_cannot_hold() {
-        let kinds = [
-            Work::PositionsSearched,
-            Work::SubtractionTable,
-            Work::AllButTable,
-            Work::SplitTable,
-            Work::MovesExamined,
-            Work::ValuesCounted,
-            Work::HeapsWalked,
-        ];
-        for what in kinds {
+        for what in Work::ALL {
             let max = what.max_budget();
             for used in [1, 1000, max / 4, max / 2, max - 1, max] {
                 for needed in [None, Some(used), Some(used + 1), Some(max), Some(max + 1), Some(u64::MAX)] {
@@ -295,6 +364,63 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The position of each kind in [`Work::ALL`], by a match without a wildcard: a new kind
+    /// does not build until it has an arm here (the next position), and then fails the test
+    /// below until `ALL` lists it there.
+    fn position(w: Work) -> usize {
+        match w {
+            Work::PositionsSearched => 0,
+            Work::SubtractionTable => 1,
+            Work::TameTable => 2,
+            Work::AllButTable => 3,
+            Work::SplitTable => 4,
+            Work::ThreeHeapTable => 5,
+            Work::MovesExamined => 6,
+            Work::ValuesCounted => 7,
+            Work::HeapsWalked => 8,
+        }
+    }
+
+    #[test]
+    fn all_lists_every_kind_once_in_order() {
+        let positions: Vec<usize> = Work::ALL.iter().map(|&w| position(w)).collect();
+        assert_eq!(positions, (0..Work::ALL.len()).collect::<Vec<_>>());
+        // The last arm's position is the last of ALL: no kind has a position past it.
+        assert_eq!(position(Work::HeapsWalked) + 1, Work::ALL.len());
+    }
+
+    #[test]
+    fn a_budget_is_forecast_at_the_costliest_kind_it_counts() {
+        let counted: Vec<Work> = Work::ALL.into_iter().filter(|w| w.in_budget_forecast()).collect();
+        assert!(counted.contains(&Work::PositionsSearched) && counted.contains(&Work::SplitTable), "{counted:?}");
+        // Every kind that takes memory is counted, but the two the forecast leaves out (its doc
+        // says why); kinds bounded by time take none.
+        for w in Work::ALL {
+            let left_out = matches!(w, Work::TameTable | Work::ThreeHeapTable);
+            assert_eq!(w.in_budget_forecast(), w.bytes_per_unit() > 0 && !left_out, "{w:?}");
+        }
+        let worst = counted.iter().map(|w| w.bytes_per_unit()).max().unwrap();
+        assert_eq!((budget_bytes_per_unit(), worst), (256, 256));
+        assert_eq!(budget_forecast(0), 0);
+        assert_eq!(budget_forecast(2_000_000), 512_000_000);
+        assert_eq!(budget_forecast(u64::MAX), u64::MAX);
+        assert_eq!(largest_budget_within(u64::MAX), u64::MAX / 256);
+        for bytes in [0, 255, 256, 1 << 20, (1 << 30) - 33 * (1 << 20), u64::MAX - 1000] {
+            let b = largest_budget_within(bytes);
+            assert!(budget_forecast(b) <= bytes, "{bytes}");
+            assert!(b == u64::MAX || budget_forecast(b + 1) > bytes, "{bytes}: {b} is the largest");
+        }
+        // What the two kinds left out would make of the web server's default budget (its cap
+        // is 2,000,000): a 1 GiB request less its 32 MiB base fits 4,063,232 units at 256
+        // bytes, 2,955,077 at 352, and 62,995 at 16,512.
+        let room: u64 = (1 << 30) - (32 << 20);
+        assert_eq!(largest_budget_within(room), 4_063_232);
+        assert_eq!(
+            (room / Work::TameTable.bytes_per_unit(), room / Work::ThreeHeapTable.bytes_per_unit()),
+            (2_955_077, 62_995)
+        );
     }
 
     #[test]

@@ -40,15 +40,16 @@ pub use engine::{
     EngineError, HeapSolver, Method, MethodChoice, PeriodSearch, SparseEngine, SparseStats, StoredValues, ValueMethod,
 };
 pub use engine::{
-    analysis_quotient, Generator, MisereQuotient, QuotientBuilder, QuotientError, QuotientProgress, QuotientStop,
-    DEFAULT_QUOTIENT_ORDER, DEFAULT_QUOTIENT_UPTO, DEFAULT_QUOTIENT_WORK, MAX_QUOTIENT_ORDER, MAX_QUOTIENT_UPTO,
-    MAX_QUOTIENT_WORK,
+    analysis_quotient, Generator, MisereQuotient, QuotientBuilder, QuotientError, QuotientProgress, QuotientReport,
+    QuotientStop, DEFAULT_QUOTIENT_ORDER, DEFAULT_QUOTIENT_UPTO, DEFAULT_QUOTIENT_WORK, MAX_QUOTIENT_ORDER,
+    MAX_QUOTIENT_UPTO, MAX_QUOTIENT_WORK,
 };
 pub use engine::{interval_misere_wins, interval_value};
 pub use engine::{tame_sum_wins, TameClass, TameHeaps, TameRecord};
 pub use engine::{Algorithm, Sequence, SequenceBuilder, SequenceError, SequenceObserver, SequenceStore};
 pub use error::{
-    human_bytes, AnalyzeError, GaveUp, ParseGameError, ParsePositionError, Work, FIXED_BYTES, MEMORY_LIMIT,
+    budget_bytes_per_unit, budget_forecast, human_bytes, largest_budget_within, AnalyzeError, GaveUp, ParseGameError,
+    ParsePositionError, Work, FIXED_BYTES, MEMORY_LIMIT,
 };
 pub use game::{draw, Component, Convention, Drawing, Game, IllegalMove, Move, MoveFamily, Outcome, Player, Position};
 pub use number::parse_u64;

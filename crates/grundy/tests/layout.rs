@@ -17,7 +17,9 @@ fn sources(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-/// Each source file's text without its test module (tests may reach anywhere).
+/// Each source file's text with the lines of its test-only code blanked (tests may reach
+/// anywhere): every item, statement, field or variant under `#[cfg(test)]`, wherever it sits,
+/// found by parsing the file as Rust. Every other line is kept, at its own line number.
 fn library_sources() -> Vec<(String, String)> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut files = Vec::new();
@@ -28,10 +30,127 @@ fn library_sources() -> Vec<(String, String)> {
         .map(|path| {
             let rel = path.strip_prefix(&root).unwrap().to_string_lossy().replace('\\', "/");
             let text = fs::read_to_string(&path).unwrap();
-            let code = text.split("#[cfg(test)]").next().unwrap().to_string();
+            let code = without_test_code(&text).unwrap_or_else(|e| panic!("{rel} does not parse as Rust: {e}"));
             (rel, code)
         })
         .collect()
+}
+
+/// `text` with every line of test-only code blank (line numbers kept).
+fn without_test_code(text: &str) -> Result<String, syn::Error> {
+    let file = syn::parse_file(text)?;
+    let mut finder = TestOnly::default();
+    syn::visit::Visit::visit_file(&mut finder, &file);
+    let blank: BTreeSet<usize> = finder.lines.into_iter().flat_map(|(a, b)| a..=b).collect();
+    Ok(text
+        .lines()
+        .enumerate()
+        .map(|(i, line)| if blank.contains(&(i + 1)) { "" } else { line })
+        .collect::<Vec<_>>()
+        .join("\n"))
+}
+
+/// The line ranges (1-based, inclusive) of the parts of a file under `#[cfg(test)]`.
+#[derive(Default)]
+struct TestOnly {
+    lines: Vec<(usize, usize)>,
+}
+
+impl TestOnly {
+    /// Whether `node` is under `#[cfg(test)]`: its outer attributes, which its tokens begin with,
+    /// hold one. When it is, its lines are noted and true is returned (its insides are not visited).
+    fn test_only(&mut self, node: &impl quote::ToTokens) -> bool {
+        use proc_macro2::{Delimiter, TokenTree};
+        let tokens: Vec<TokenTree> = node.to_token_stream().into_iter().collect();
+        let mut at = 0;
+        let mut found = false;
+        while let (Some(TokenTree::Punct(p)), Some(TokenTree::Group(g))) = (tokens.get(at), tokens.get(at + 1)) {
+            if p.as_char() != '#' || g.delimiter() != Delimiter::Bracket {
+                break;
+            }
+            found |= g.stream().to_string().replace(' ', "") == "cfg(test)";
+            at += 2;
+        }
+        if found {
+            let (first, last) = (tokens.first().unwrap(), tokens.last().unwrap());
+            self.lines.push((first.span().start().line, last.span().end().line));
+        }
+        found
+    }
+}
+
+impl<'ast> syn::visit::Visit<'ast> for TestOnly {
+    fn visit_item(&mut self, node: &'ast syn::Item) {
+        if !self.test_only(node) {
+            syn::visit::visit_item(self, node);
+        }
+    }
+    fn visit_impl_item(&mut self, node: &'ast syn::ImplItem) {
+        if !self.test_only(node) {
+            syn::visit::visit_impl_item(self, node);
+        }
+    }
+    fn visit_trait_item(&mut self, node: &'ast syn::TraitItem) {
+        if !self.test_only(node) {
+            syn::visit::visit_trait_item(self, node);
+        }
+    }
+    fn visit_stmt(&mut self, node: &'ast syn::Stmt) {
+        if !self.test_only(node) {
+            syn::visit::visit_stmt(self, node);
+        }
+    }
+    fn visit_field(&mut self, node: &'ast syn::Field) {
+        if !self.test_only(node) {
+            syn::visit::visit_field(self, node);
+        }
+    }
+    fn visit_field_value(&mut self, node: &'ast syn::FieldValue) {
+        if !self.test_only(node) {
+            syn::visit::visit_field_value(self, node);
+        }
+    }
+    fn visit_variant(&mut self, node: &'ast syn::Variant) {
+        if !self.test_only(node) {
+            syn::visit::visit_variant(self, node);
+        }
+    }
+    fn visit_arm(&mut self, node: &'ast syn::Arm) {
+        if !self.test_only(node) {
+            syn::visit::visit_arm(self, node);
+        }
+    }
+}
+
+#[test]
+fn test_only_code_is_left_out_and_everything_after_it_is_read() {
+    // A test helper before the code used to end the file for this check: what follows it counts.
+    let text = "use crate::values::x;\n#[cfg(test)]\nfn helper() {\n    crate::verify::y();\n}\nfn f() {\n    #[cfg(test)]\n    if true {\n        crate::play::z();\n    }\n    crate::solve::w();\n}\n#[cfg(test)]\nmod tests {\n    use crate::verify::v;\n}\n";
+    let code = without_test_code(text).unwrap();
+    let modules: BTreeSet<String> = ["values", "verify", "play", "solve"].iter().map(|s| s.to_string()).collect();
+    let seen: Vec<String> = imports(&code, &modules).into_iter().collect();
+    assert_eq!(seen, ["solve", "values"], "{code}");
+    // Lines keep their numbers (the seed check names them).
+    assert_eq!(code.lines().nth(10).map(str::trim), Some("crate::solve::w();"), "{code}");
+}
+
+/// The core's sources are read whole: more of their lines are seen than before the first
+/// `#[cfg(test)]` of each file, which is where the old reading stopped.
+#[test]
+fn every_line_of_the_core_outside_tests_is_read() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    sources(&root, &mut files);
+    let code = library_sources();
+    let seen: usize = code.iter().map(|(_, c)| c.lines().filter(|l| !l.trim().is_empty()).count()).sum();
+    let cut: usize = files
+        .iter()
+        .map(|p| {
+            let text = fs::read_to_string(p).unwrap();
+            text.split("#[cfg(test)]").next().unwrap().lines().filter(|l| !l.trim().is_empty()).count()
+        })
+        .sum();
+    assert!(seen > cut, "seen {seen} lines, the first-#[cfg(test)] cut saw {cut}");
 }
 
 /// The top-level module (a folder or a file) a source file belongs to.

@@ -105,9 +105,10 @@ pub fn run(args: Args) -> Result<(), CliError> {
         QuotientError::Stopped(s) => CliError::of_kind(ErrorKind::Refused, s),
     })?;
     if args.json {
-        emit(&format!("{}\n", json(&q, work)));
+        let json = serde_json::to_string(&q.report()).map_err(|e| CliError::of_kind(ErrorKind::Io, e))?;
+        emit(&format!("{json}\n"));
     } else {
-        emit(&text(&q, work));
+        emit(&text(&q));
     }
     Ok(())
 }
@@ -116,30 +117,8 @@ fn names(q: &MisereQuotient, xs: &[u32]) -> Vec<String> {
     xs.iter().map(|&x| q.name(x)).collect()
 }
 
-fn json(q: &MisereQuotient, work: u64) -> serde_json::Value {
-    let period = q.period();
-    serde_json::json!({
-        "game": q.ruleset().to_string(),
-        "order": q.order(),
-        "p_portion": names(q, &q.p_portion()),
-        "elements": names(q, &(0..q.order() as u32).collect::<Vec<_>>()),
-        "generators": q.generators().iter().map(|g| serde_json::json!({"name": g.name, "heap": g.heap})).collect::<Vec<_>>(),
-        "relations": q.relations().into_iter().map(|(l, r)| serde_json::json!({"left": l, "right": r})).collect::<Vec<_>>(),
-        "pretending": names(q, q.pretending()),
-        "computed_upto": q.computed_upto(),
-        "proven": q.proven(),
-        "finite": q.finite(),
-        "period": period.map(|p| p.period),
-        "preperiod": period.map(|p| p.preperiod),
-        "tame": q.tame(),
-        "growth": q.growth().iter().map(|&(h, n)| serde_json::json!({"heap": h, "order": n})).collect::<Vec<_>>(),
-        "stopped": q.stop().to_string(),
-        "work": q.proof_states(),
-        "work_limit": work,
-    })
-}
-
-fn text(q: &MisereQuotient, work: u64) -> String {
+/// The quotient in words, for a person (`--json` prints [`MisereQuotient::report`]).
+fn text(q: &MisereQuotient) -> String {
     let mut out = format!(
         "{}: the misère quotient (Plambeck and Siegel) of the heaps up to {}\n",
         q.ruleset(),
@@ -202,7 +181,7 @@ fn text(q: &MisereQuotient, work: u64) -> String {
         if q.pretending().len() > SHOWN { format!(", the first {SHOWN} (--json lists all)") } else { String::new() },
         shown.join(" ")
     );
-    out += &format!("work: {} units, of the {work} allowed (--work N)\n", q.proof_states());
+    out += &format!("work: {} units, of the {} allowed (--work N)\n", q.proof_states(), q.work_limit());
     out += "A sum of heaps is lost for the player to move exactly when the product of its heaps' elements lies in the P-portion.\n";
     out
 }

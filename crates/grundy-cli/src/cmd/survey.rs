@@ -1,14 +1,14 @@
 //! `grundy survey CODES --upto N`: a family of take-and-break codes classified as the published
 //! tables do (trivial, solved, unsolved up to N), one line per code, with `--json` lines or the
 //! Markdown tables. The classification is `grundy::survey`'s; this module reads the codes
-//! (a list, patterns, files), keeps finished codes in `--store DIR`, shows the progress and
-//! prints.
+//! (a list, patterns, files), keeps finished codes in `--store DIR` (the files and checks are
+//! the library's), shows the progress and prints what the library's lines say.
 
 use std::fs;
 use std::path::{Path, PathBuf};
 
 use grundy::parse_u64;
-use grundy::survey::{self, Shard, SurveyClass, SurveyError, SurveyLine};
+use grundy::survey::{self, Shard, SurveyError, SurveyLine};
 
 use crate::progress::Progress;
 use crate::{CliError, ErrorKind};
@@ -111,7 +111,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
     } else if args.markdown {
         survey::markdown(&lines)
     } else {
-        lines.iter().map(text).collect()
+        lines.iter().map(|l| format!("{l}\n")).collect()
     };
     crate::emit(&out);
     Ok(())
@@ -122,6 +122,7 @@ fn survey_error(e: SurveyError) -> CliError {
     match e {
         SurveyError::BadInput(m) => CliError::usage(m).argument("CODES"),
         SurveyError::Refused(m) => CliError::of_kind(ErrorKind::Refused, m),
+        e @ SurveyError::DamagedStore { .. } => CliError::of_kind(ErrorKind::Io, e).argument("--store"),
         e => CliError::of_kind(ErrorKind::Refused, e),
     }
 }
@@ -168,81 +169,20 @@ fn prepare_store(dir: &Path) -> Result<(), CliError> {
     }
 }
 
-/// The store's file for a code at N: its canonical form (`:` written `-`) and N, so that codes
-/// given in different spellings share it and different N do not.
-fn file_name(canonical: &str, upto: u64) -> String {
-    format!("survey-{}-upto-{upto}.json", canonical.replace([':', '/'], "-"))
-}
-
-/// A code's stored line, if a run kept it: checked to be this code's at this N, its `code` set
-/// to the spelling given now. A file that does not read back is refused by name.
+/// A code's stored line, if a run kept it: read back and checked by the library
+/// ([`survey::read_back`]), its `code` set to the spelling given now.
 fn load(dir: &Path, code: &str, upto: u64) -> Result<Option<SurveyLine>, CliError> {
-    let canonical = survey::canonical(&survey::parse_code(code).map_err(survey_error)?);
-    let path = dir.join(file_name(&canonical, upto));
+    let path = dir.join(survey::store_file_name(code, upto).map_err(survey_error)?);
     let Ok(text) = fs::read_to_string(&path) else {
         return Ok(None);
     };
-    let damaged = |why: String| {
-        CliError::of_kind(
-            ErrorKind::Io,
-            format!("store {} is damaged: {why}; remove that file to classify {code} again", path.display()),
-        )
-        .argument("--store")
-    };
-    let mut line: SurveyLine = serde_json::from_str(text.trim()).map_err(|e| damaged(e.to_string()))?;
-    if line.canonical != canonical || line.upto != upto {
-        return Err(damaged(format!("it holds {} up to {}", line.canonical, line.upto)));
-    }
-    line.code = code.to_string();
-    line.equivalent.clear();
-    Ok(Some(line))
+    let parsed = serde_json::from_str::<SurveyLine>(text.trim());
+    survey::read_back(parsed, &path.display().to_string(), code, upto).map(Some).map_err(survey_error)
 }
 
 /// Keeps a finished code's line in the store (written whole or not at all).
 fn save(dir: &Path, line: &SurveyLine) -> Result<(), CliError> {
     let text = serde_json::to_string(line).map_err(|e| CliError::of_kind(ErrorKind::Io, e))? + "\n";
-    crate::store::write_atomic(dir, &file_name(&line.canonical, line.upto), text.as_bytes())
+    crate::store::write_atomic(dir, &line.store_file_name(), text.as_bytes())
         .map_err(|e| CliError::of_kind(ErrorKind::Io, e).argument("--store"))
-}
-
-/// A line of the plain text output.
-fn text(l: &SurveyLine) -> String {
-    let opt = |v: Option<u64>| v.map_or_else(|| "?".to_string(), |v| v.to_string());
-    let mut s = match l.class {
-        SurveyClass::Trivial => format!(
-            "{}: trivial, period {} from n = {} (proven by the Guy-Smith periodicity theorem from {} values): {}",
-            l.code,
-            opt(l.period),
-            opt(l.preperiod),
-            opt(l.proof_values),
-            l.closed_form.as_deref().unwrap_or("")
-        ),
-        SurveyClass::Solved => format!(
-            "{}: solved, period {} from n = {}, last exceptional value G({}) (proven by the Guy-Smith periodicity theorem from {} values); largest value {} at n = {}, {} rare values (mask {})",
-            l.code,
-            opt(l.period),
-            opt(l.preperiod),
-            l.last_exceptional.map_or_else(|| "-".to_string(), |v| v.to_string()),
-            opt(l.proof_values),
-            l.largest,
-            l.largest_at,
-            opt(l.rare),
-            l.rare_mask.as_deref().unwrap_or("-")
-        ),
-        SurveyClass::Unsolved => format!(
-            "{}: unsolved up to {}: no period proven; largest value {} at n = {}, {} rare values (mask {}, the last at n = {})",
-            l.code,
-            l.upto,
-            l.largest,
-            l.largest_at,
-            opt(l.rare),
-            l.rare_mask.as_deref().unwrap_or("-"),
-            opt(l.last_rare)
-        ),
-    };
-    if !l.equivalent.is_empty() {
-        s += &format!("; same values as {}", l.equivalent.join(", "));
-    }
-    s.push('\n');
-    s
 }

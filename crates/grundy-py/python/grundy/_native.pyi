@@ -251,3 +251,9 @@ def survey_classify(code: str, upto: int) -> str:
     """One code's survey line, as JSON text (one task of a Dask survey)."""
 def survey_group(lines: List[str]) -> List[str]: ...
 def survey_markdown(lines: List[str]) -> str: ...
+def survey_text(lines: List[str]) -> str:
+    """The lines in words, as ``grundy survey`` prints them, one a line."""
+def survey_store_name(code: str, upto: int) -> str:
+    """The file a survey store keeps the line of ``code`` at ``upto`` in."""
+def survey_read_back(text: str, file: str, code: str, upto: int) -> str:
+    """A stored line read back and checked (raises Refused naming a damaged file), as JSON text."""

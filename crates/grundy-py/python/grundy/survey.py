@@ -67,35 +67,21 @@ def all_codes(specs: Iterable[str], shard: Optional[str]) -> List[str]:
 
 
 def store_file(directory: str, code: str, upto: int) -> str:
-    """The store's file for a code at N, as ``grundy survey --store`` names it."""
-    canonical = _native.survey_canonical(code).replace(":", "-").replace("/", "-")
-    return os.path.join(directory, f"survey-{canonical}-upto-{upto}.json")
-
-
-def _compact(line: dict) -> str:
-    """A line as serde_json writes it: compact, fields in order, UTF-8 kept."""
-    return json.dumps(line, separators=(",", ":"), ensure_ascii=False)
+    """The store's file for a code at N, as ``grundy survey --store`` names it (the library's
+    name)."""
+    return os.path.join(directory, _native.survey_store_name(code, upto))
 
 
 def load(directory: str, code: str, upto: int) -> Optional[str]:
-    """A code's stored line, if a run kept it (its ``code`` set to this spelling)."""
+    """A code's stored line, if a run kept it (its ``code`` set to this spelling), read back and
+    checked by the library: a file that does not hold it raises ``Refused`` naming the file."""
     path = store_file(directory, code, upto)
     try:
         with open(path, encoding="utf-8") as f:
             text = f.read()
     except OSError:
         return None
-    canonical = _native.survey_canonical(code)
-    try:
-        line = json.loads(text)
-        held = (line["canonical"], line["upto"])
-    except (ValueError, KeyError, TypeError) as e:
-        raise _io(f"store {path} is damaged: {e}; remove that file to classify {code} again") from None
-    if held != (canonical, upto):
-        raise _io(f"store {path} is damaged: it holds {held[0]} up to {held[1]}; remove that file to classify {code} again")
-    line["code"] = code
-    line["equivalent"] = []
-    return _compact(line)
+    return _native.survey_read_back(text, path, code, upto)
 
 
 def _io(message: str) -> GrundyError:
@@ -119,35 +105,8 @@ def classify(code: str, upto: int) -> str:
 
 
 def text_line(line: dict) -> str:
-    """A line of the plain output, as ``grundy survey`` writes it."""
-
-    def opt(v):
-        return "?" if v is None else str(v)
-
-    cls = line["class"]
-    if cls == "trivial":
-        s = (
-            f"{line['code']}: trivial, period {opt(line['period'])} from n = {opt(line['preperiod'])} "
-            f"(proven by the Guy-Smith periodicity theorem from {opt(line['proof_values'])} values): "
-            f"{line.get('closed_form') or ''}"
-        )
-    elif cls == "solved":
-        last = line["last_exceptional"]
-        s = (
-            f"{line['code']}: solved, period {opt(line['period'])} from n = {opt(line['preperiod'])}, "
-            f"last exceptional value G({'-' if last is None else last}) (proven by the Guy-Smith periodicity "
-            f"theorem from {opt(line['proof_values'])} values); largest value {line['largest']} at n = "
-            f"{line['largest_at']}, {opt(line['rare'])} rare values (mask {line.get('rare_mask') or '-'})"
-        )
-    else:
-        s = (
-            f"{line['code']}: unsolved up to {line['upto']}: no period proven; largest value {line['largest']} "
-            f"at n = {line['largest_at']}, {opt(line['rare'])} rare values (mask {line.get('rare_mask') or '-'}, "
-            f"the last at n = {opt(line['last_rare'])})"
-        )
-    if line["equivalent"]:
-        s += "; same values as " + ", ".join(line["equivalent"])
-    return s + "\n"
+    """A line of the plain output, as ``grundy survey`` writes it (the library's words)."""
+    return _native.survey_text([json.dumps(line)])
 
 
 class Progress:
@@ -211,7 +170,7 @@ def run(args: argparse.Namespace) -> str:
         return "".join(line + "\n" for line in grouped)
     if args.markdown:
         return _native.survey_markdown(grouped)
-    return "".join(text_line(json.loads(line)) for line in grouped)
+    return _native.survey_text(grouped)
 
 
 def _on_dask(args: argparse.Namespace, codes: List[str], finished) -> None:

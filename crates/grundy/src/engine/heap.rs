@@ -609,11 +609,11 @@ fn table_refusal(ruleset: &Ruleset, max_heap: u64, computed: u64, why: &str) -> 
 
 /// What the first `values` values of a take-and-break game cost, in words: the table's memory,
 /// and for Grundy's game (whose time is known to grow as a power law) roughly how long, e.g.
-/// "3.7 GiB and roughly 1.9 days".
+/// "3.7 GiB and roughly 24 minutes" (a billion values).
 ///
 /// ```
 /// use grundy::{split_table_cost, SplitRules};
-/// assert_eq!(split_table_cost(&SplitRules::grundys_game(), 1 << 20), "5.0 MiB and roughly 4 seconds");
+/// assert_eq!(split_table_cost(&SplitRules::grundys_game(), 1 << 24), "65.0 MiB and roughly 19 seconds");
 /// ```
 pub fn split_table_cost(rules: &SplitRules, values: u128) -> String {
     let work = split_table_work(rules);
@@ -633,14 +633,15 @@ pub fn split_table_work(rules: &SplitRules) -> Work {
     }
 }
 
-/// A rough time for the first `values` values of Grundy's game: about 4 s for 2^20 on the
-/// 2-core machines of BENCHMARKS.md, growing as n^1.4 (measured from 2^20 to 2^24), here
-/// n^1.375 = n * (n^(1/8))^3, written with square roots so that the binary needs no libm (its
-/// pages cost the `sg` runs half a megabyte of memory).
+/// A rough time for the first `values` values of Grundy's game: about 1 s of CPU for 2^20 on
+/// the 2-core machines of BENCHMARKS.md, growing as n^1.0625 = n * n^(1/16) (CPU time
+/// measured 0.96 s at 2^20, 7.9 s at 2^23, 16.5 s at 2^24: the sparse engine is near-linear
+/// on it; the n^1.4 of wall time read before forecast 181 s for 2^24), written with square
+/// roots so that the binary needs no libm (its pages cost the `sg` runs half a megabyte of
+/// memory).
 pub fn grundys_game_seconds(values: u128) -> f64 {
     let x = values as f64 / f64::from(1u32 << 20);
-    let eighth = x.sqrt().sqrt().sqrt();
-    4.0 * x * eighth * eighth * eighth
+    x * x.sqrt().sqrt().sqrt().sqrt()
 }
 
 /// Seconds in words: "40 seconds", "12 minutes", "3.5 hours", "2.1 days", "40 years".

@@ -4,6 +4,7 @@
 //! builder of Grundy sequences that every front end calls.
 
 mod common_sums;
+pub mod forecast;
 pub mod heap;
 pub mod method;
 pub mod misere;
@@ -25,9 +26,9 @@ pub use heap::{
 pub use method::Method;
 pub use misere::{all_but_lost_heaps, MisereHeaps};
 pub use quotient::{
-    analysis_quotient, Generator, MisereQuotient, QuotientBuilder, QuotientError, QuotientProgress, QuotientStop,
-    DEFAULT_QUOTIENT_ORDER, DEFAULT_QUOTIENT_UPTO, DEFAULT_QUOTIENT_WORK, MAX_QUOTIENT_ORDER, MAX_QUOTIENT_UPTO,
-    MAX_QUOTIENT_WORK,
+    analysis_quotient, Generator, MisereQuotient, QuotientBuilder, QuotientError, QuotientProgress, QuotientReport,
+    QuotientStop, DEFAULT_QUOTIENT_ORDER, DEFAULT_QUOTIENT_UPTO, DEFAULT_QUOTIENT_WORK, MAX_QUOTIENT_ORDER,
+    MAX_QUOTIENT_UPTO, MAX_QUOTIENT_WORK,
 };
 pub use sequence::{Algorithm, Sequence, SequenceBuilder, SequenceError, SequenceObserver, SequenceStore};
 pub use sparse::{Cell, EngineError, MethodChoice, SparseEngine, SparseStats, ValueMethod};

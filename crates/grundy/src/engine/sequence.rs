@@ -21,8 +21,9 @@
 //! ([`SequenceObserver`]) are the caller's, handed to [`SequenceBuilder::build_with`].
 
 use std::fmt;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
+use crate::engine::forecast::{Floor, Forecast, FORECAST_AFTER};
 use crate::engine::heap::{engine_name, human_seconds, split_table_cost, split_table_work, HeapSolver};
 use crate::engine::sparse::{EngineError, MethodChoice, SparseEngine, SparseStats};
 use crate::engine::Method;
@@ -39,8 +40,9 @@ pub const MIN_VALUES: u64 = 4096;
 /// The budget of a [`SequenceBuilder`] that is given none: 2^28 values (512 MiB at most).
 pub const DEFAULT_SEQUENCE_BUDGET: u64 = 1 << 28;
 
-/// The longest that a table computed without a store may be forecast to take: past it, the
-/// run is refused (with the forecast) rather than left to run for hours with nothing saved.
+/// The longest that a table computed without a store may be forecast to take, in CPU time:
+/// past it, the run is refused (with the forecast) rather than left to run for hours with
+/// nothing saved.
 pub const UNSTORED_TIME_LIMIT: Duration = Duration::from_secs(120);
 
 /// The most values of a game with three-heap splits that a period search computes: their
@@ -166,8 +168,9 @@ pub enum SequenceError {
         /// What the table to `heap` would cost, in words.
         cost: String,
     },
-    /// A table without a store was forecast (from the time its first values took) to take
-    /// longer than its limit ([`SequenceBuilder::forecast_limit`]).
+    /// A table without a store was forecast (from the CPU time its first values took, see
+    /// [`crate::engine::forecast`]) to take longer than its limit
+    /// ([`SequenceBuilder::forecast_limit`]).
     #[error("computing G(0..{last}) of {ruleset} is forecast to take roughly {} (from the time the first {computed} values took)", human_seconds(*seconds))]
     Forecast {
         /// The game.
@@ -178,9 +181,10 @@ pub enum SequenceError {
         seconds: f64,
         /// The values computed when the forecast was made.
         computed: u64,
-        /// The most values the same forecast puts within the limit (at least `computed`): a
-        /// table of half as many is forecast to take half the limit or less, as the time at
-        /// least doubles with each doubling of the values.
+        /// The most values the same forecast puts within the limit (at least `computed`, a
+        /// power of two or the table's length): a table of half as many is forecast to take
+        /// half the limit or less, as the time at least doubles with each doubling of the
+        /// values.
         fits: u64,
     },
     /// The table's length does not fit in this machine's addresses.
@@ -301,6 +305,7 @@ pub struct SequenceBuilder {
     every_value: bool,
     mode: Mode,
     forecast_limit: Option<Duration>,
+    forecast_after: Duration,
     resume: Option<Vec<u16>>,
 }
 
@@ -321,6 +326,7 @@ impl SequenceBuilder {
             every_value: false,
             mode: Mode::Table,
             forecast_limit: Some(UNSTORED_TIME_LIMIT),
+            forecast_after: FORECAST_AFTER,
             resume: None,
         }
     }
@@ -385,10 +391,18 @@ impl SequenceBuilder {
         self
     }
 
-    /// The longest a table computed without a store may be forecast to take, or `None` for no
-    /// limit. The forecast is read at each doubling of the values (512, 1,024, ...).
+    /// The longest a table computed without a store may be forecast to take, in CPU time, or
+    /// `None` for no limit. The forecast is read at each doubling of the values (512, 1,024,
+    /// ...), from the growth of the last doubling's time (see [`crate::engine::forecast`]).
     pub fn forecast_limit(mut self, limit: Option<Duration>) -> Self {
         self.forecast_limit = limit;
+        self
+    }
+
+    /// The CPU time a table takes before its forecast may refuse it: [`FORECAST_AFTER`] (two
+    /// seconds) unless set. Tests set less, to check a forecast on a table of a second.
+    pub fn forecast_after(mut self, after: Duration) -> Self {
+        self.forecast_after = after;
         self
     }
 
@@ -515,7 +529,12 @@ impl SequenceBuilder {
         let chunk = store.as_ref().map_or(step, |s| s.chunk_len().max(1));
         let mut next_check = (engine.len() * 2).max(first_check);
         let mut forecast = match (self.mode, &store, self.forecast_limit) {
-            (Mode::Table, None, Some(limit)) => Some((Forecast::new(engine.len()), limit.as_secs_f64())),
+            (Mode::Table, None, Some(limit)) => {
+                // The engine's threads are counted in the process's CPU time.
+                let floor = if three { Floor::THREE_HEAP } else { Floor::LINEAR };
+                let threads = self.threads.is_some_and(|t| t > 1);
+                Some((Forecast::new(engine.len(), self.forecast_after, floor, threads), limit.as_secs_f64()))
+            }
             _ => None,
         };
         // The period of the values at a length, computed once per length.
@@ -540,17 +559,6 @@ impl SequenceBuilder {
                 end = end.min(f.probe.max(len + 1));
             }
             engine.extend_to(end, cap)?;
-            if let Some((f, limit)) = forecast.as_mut() {
-                if let Some((seconds, fits)) = f.observe(engine.len(), cap, *limit).filter(|&(s, _)| s > *limit) {
-                    return Err(SequenceError::Forecast {
-                        ruleset: self.ruleset.to_string(),
-                        last: cap as u64 - 1,
-                        seconds,
-                        computed: engine.len() as u64,
-                        fits: fits as u64,
-                    });
-                }
-            }
             if let Some(s) = store.as_deref_mut() {
                 s.save(engine.len(), &|a, b| engine.range(a, b)).map_err(SequenceError::Store)?;
             }
@@ -623,6 +631,19 @@ impl SequenceBuilder {
                     }
                 }
             }
+            // Read after the period check, so that a run a proven period ends is not refused
+            // at the length that proves it.
+            if let Some((f, limit)) = forecast.as_mut() {
+                if let Some((seconds, fits)) = f.observe(len, cap, *limit).filter(|&(s, _)| s > *limit) {
+                    return Err(SequenceError::Forecast {
+                        ruleset: self.ruleset.to_string(),
+                        last: cap as u64 - 1,
+                        seconds,
+                        computed: len as u64,
+                        fits: fits as u64,
+                    });
+                }
+            }
         }
         if let Some(s) = store {
             s.save(engine.len(), &|a, b| engine.range(a, b)).map_err(SequenceError::Store)?;
@@ -634,73 +655,6 @@ impl SequenceBuilder {
         // Three-heap splits (hexadecimal codes) are computed plainly: no sparse statistics.
         let stats = (self.algorithm != Algorithm::Naive && !three).then(|| engine.stats());
         Ok(Source::Split { table: Box::new(engine), rules, period, stats })
-    }
-}
-
-/// The time a run takes before its forecast may refuse it (in seconds). Readings of a few
-/// milliseconds are noise on a busy machine (another process, a debug build): one slow
-/// doubling of 2,048 values once forecast two hours for a two-minute run, and a periodic game
-/// was refused before its period check. Two seconds of work cost little against the two
-/// minutes the forecast guards, and make each doubling's time long enough to measure.
-const FORECAST_AFTER: f64 = 2.0;
-
-/// Forecasts the time a table takes from the time its first values took: at each doubling of
-/// the values (512, 1,024, ...) the growth of the time so far over one doubling is that of a
-/// power law (2 for a linear engine, 4 for the plain method, 8 with three-heap splits), clamped
-/// to 2..16, and the forecast applies it once per doubling still to come.
-struct Forecast {
-    start: Instant,
-    /// The next number of values at which the time is read.
-    probe: usize,
-    /// The values and seconds at the previous reading.
-    last: Option<(usize, f64)>,
-    /// The values and seconds at the reading before it.
-    before_last: Option<(usize, f64)>,
-}
-
-impl Forecast {
-    fn new(len: usize) -> Self {
-        Forecast { start: Instant::now(), probe: (len + 1).next_power_of_two().max(512), last: None, before_last: None }
-    }
-
-    /// Reads the clock when `len` has reached the probe; returns the forecast seconds for
-    /// `cap` values once two readings are known and the run has taken [`FORECAST_AFTER`], with
-    /// the most values (`len` doubled a whole number of times, at most `cap`) that the same
-    /// growth puts within `limit` seconds (`len` when none more do).
-    fn observe(&mut self, len: usize, cap: usize, limit: f64) -> Option<(f64, usize)> {
-        if len < self.probe {
-            return None;
-        }
-        let t = self.start.elapsed().as_secs_f64();
-        let forecast = match (self.last, self.before_last) {
-            (Some((l0, t0)), earlier) if t >= FORECAST_AFTER && t0 > 0.0 && t > t0 && len > l0 => {
-                // The growth of the time per doubling of the values (a power law's 2^e, e in
-                // 1..4), applied once per doubling still to come. Readings are one doubling
-                // apart (the probes double), so t / t0 is that growth; over two doublings its
-                // square root is steadier (plain products and a square root, no libm needed).
-                let growth = match earlier {
-                    Some((_, t1)) if t1 > 0.0 && t > t1 => (t / t1).sqrt(),
-                    _ => t / t0,
-                }
-                .clamp(2.0, 16.0);
-                let mut forecast = t;
-                let mut at = len;
-                let mut fits = len;
-                while at < cap {
-                    forecast *= growth;
-                    at = at.saturating_mul(2);
-                    if forecast <= limit {
-                        fits = at.min(cap);
-                    }
-                }
-                Some((forecast, fits))
-            }
-            _ => None,
-        };
-        self.before_last = self.last;
-        self.last = Some((len, t));
-        self.probe = len.saturating_mul(2);
-        forecast
     }
 }
 

@@ -15,7 +15,8 @@
 //! classified on its own, from its own computation, so a survey can be spread over processes
 //! or machines (the Python package's Dask survey calls [`classify`] per code) and gathered
 //! into the same lines. The module does no I/O: reading a file of codes and keeping finished
-//! codes in a store are the front ends' work.
+//! codes in a store are the front ends' work; what they print and keep (a line in words, a
+//! store's file names, the checks of a line read back) is `report.rs`'s.
 
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing))]
 
@@ -32,6 +33,10 @@ use crate::error::Work;
 use crate::rules::take_break::octal::SplitRules;
 use crate::rules::Ruleset;
 use crate::values::Period;
+
+mod report;
+
+pub use report::{read_back, store_file_name};
 
 /// The published lists' line between trivial and solved codes: a trivial code's period is
 /// proven from the values of heaps 0 to 999.
@@ -156,6 +161,15 @@ pub enum SurveyError {
         /// The engine's reason.
         reason: String,
     },
+    /// A file of a survey store does not hold the line it is named for ([`read_back`]).
+    DamagedStore {
+        /// The file, as the front end names it.
+        file: String,
+        /// What is wrong with it.
+        reason: String,
+        /// The code whose line was looked for, as given.
+        code: String,
+    },
 }
 
 impl fmt::Display for SurveyError {
@@ -163,6 +177,9 @@ impl fmt::Display for SurveyError {
         match self {
             SurveyError::BadInput(m) | SurveyError::Refused(m) => f.write_str(m),
             SurveyError::Engine { code, reason } => write!(f, "code {code}: {reason}"),
+            SurveyError::DamagedStore { file, reason, code } => {
+                write!(f, "store {file} is damaged: {reason}; remove that file to classify {code} again")
+            }
         }
     }
 }

@@ -35,6 +35,7 @@
 //! Grundy's game.
 
 mod monoid;
+mod report;
 mod verify;
 
 use std::collections::{BTreeSet, BinaryHeap, HashMap};
@@ -50,6 +51,8 @@ use crate::rules::take_break::SplitRules;
 use crate::rules::Ruleset;
 use crate::stop::{self, Stopped};
 use crate::values::Period;
+
+pub use report::{GeneratorReport, GrowthReport, QuotientReport, RelationReport};
 
 /// The most heaps a quotient is computed for.
 pub const MAX_QUOTIENT_UPTO: u64 = 10_000;
@@ -175,6 +178,7 @@ pub struct MisereQuotient {
     stop: QuotientStop,
     growth: Vec<(u64, usize)>,
     states: u64,
+    work_limit: u64,
 }
 
 /// Called after each heap is added, with the heap and the quotient's order then.
@@ -847,6 +851,7 @@ impl Run<'_> {
             stop,
             growth: self.growth,
             states: self.states,
+            work_limit: self.max_work,
         }
     }
 }
@@ -1103,6 +1108,11 @@ impl MisereQuotient {
     /// The work done, in the units [`QuotientBuilder::max_work`] bounds.
     pub fn proof_states(&self) -> u64 {
         self.states
+    }
+
+    /// The bound on the work this computation was given ([`QuotientBuilder::max_work`]).
+    pub fn work_limit(&self) -> u64 {
+        self.work_limit
     }
 
     /// Whether a heap of size `n` is covered: computed, or reached through the period.

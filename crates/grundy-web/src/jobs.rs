@@ -1,0 +1,118 @@
+//! What a request computes: a [`Job`] (the line a worker process reads), run as [`Work`] on a
+//! thread of this process or in a worker process, and the loop of a worker process ([`work`]).
+
+use std::io::{BufRead, Write};
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use grundy::StopToken;
+
+use crate::error::{internal, ApiError, ErrorBody, Fail};
+use crate::routes::analyze::{analyze_request, AnalyzeRequest};
+use crate::routes::draw::DrawReply;
+use crate::routes::play::{play_move, MoveRequest};
+use crate::routes::problem::Problem;
+use crate::routes::sg::sg_sequence;
+use crate::AppState;
+
+/// A computation on a thread of this process, given its run's stop token.
+type Compute = dyn Fn(&StopToken) -> Result<Value, Fail> + Send + Sync;
+
+/// What a run computes: a function on a blocking thread of this process (under the run's stop
+/// token), or a job line for a worker process.
+#[derive(Clone)]
+pub(crate) enum Work {
+    /// Given the run's token too (installed on the thread as well, for the library's loops).
+    Here(Arc<Compute>),
+    Worker(Arc<str>),
+}
+
+impl AppState {
+    /// `job` as this server runs it: in a worker process when it has them.
+    pub(crate) fn work(&self, job: Job) -> Work {
+        match (&self.pool, serde_json::to_string(&job)) {
+            (Some(_), Ok(line)) => Work::Worker(line.into()),
+            _ => {
+                let stored = self.config.stored;
+                Work::Here(Arc::new(move |_: &StopToken| job.run(stored)))
+            }
+        }
+    }
+}
+
+/// A computation, as a worker process reads it (one JSON line): the request's body as sent
+/// (with the server's default budget filled in), or the sequence asked for.
+#[derive(Serialize, Deserialize)]
+#[serde(tag = "job", rename_all = "snake_case")]
+pub(crate) enum Job {
+    Analyze { request: Value },
+    Move { request: Value },
+    Sg { game: String, upto: u64 },
+    Draw { request: Value },
+}
+
+/// A worker process's reply to a job (one JSON line).
+#[derive(Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub(crate) enum WorkerReply {
+    Ok(Value),
+    Error { status: u16, error: ErrorBody },
+}
+
+impl Job {
+    /// Computes the answer, as JSON, answering take-and-break heaps from `stored` where it
+    /// covers them (`grundy serve --store DIR`).
+    fn run(&self, stored: Option<&'static grundy::StoredValues>) -> Result<Value, Fail> {
+        let bad = |e: serde_json::Error| Fail::Api(ApiError::bad(format!("malformed JSON: {e}")));
+        let value = match self {
+            Job::Analyze { request } => {
+                let request: AnalyzeRequest = serde_json::from_value(request.clone()).map_err(bad)?;
+                serde_json::to_value(analyze_request(&request, stored)?)
+            }
+            Job::Move { request } => {
+                let request: MoveRequest = serde_json::from_value(request.clone()).map_err(bad)?;
+                serde_json::to_value(play_move(&request, stored)?)
+            }
+            Job::Sg { game, upto } => serde_json::to_value(sg_sequence(game, *upto)?),
+            Job::Draw { request } => {
+                let problem: Problem = serde_json::from_value(request.clone()).map_err(bad)?;
+                let (game, position, options) = problem.parse()?;
+                serde_json::to_value(DrawReply { drawing: grundy::draw(&game, &position, options.to_move) })
+            }
+        };
+        value.map_err(|e| Fail::Api(internal(e.to_string())))
+    }
+}
+
+/// The loop of a worker process (`grundy serve --worker`): reads one job a line from `input`
+/// and writes one reply a line to `output`, until the input ends, answering from `stored` (the
+/// server's `--store` directories, read by the worker too). A panic becomes a 500 reply;
+/// anything worse (memory) ends the process, and the server answers for it.
+pub fn work(
+    input: impl BufRead,
+    mut output: impl Write,
+    stored: Option<&'static grundy::StoredValues>,
+) -> std::io::Result<()> {
+    for line in input.lines() {
+        let line = line?;
+        let reply = match serde_json::from_str::<Job>(&line) {
+            Err(e) => Err(internal(format!("a worker read what is not a job: {e}"))),
+            Ok(job) => match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| job.run(stored))) {
+                Ok(Ok(value)) => Ok(value),
+                Ok(Err(Fail::Api(e))) => Err(e),
+                Ok(Err(_)) => Err(internal("a worker's computation was stopped".into())),
+                Err(_) => Err(internal("the computation panicked".into())),
+            },
+        };
+        let reply = match reply {
+            Ok(value) => WorkerReply::Ok(value),
+            Err(e) => WorkerReply::Error { status: e.status.as_u16(), error: e.body() },
+        };
+        serde_json::to_writer(&mut output, &reply)?;
+        output.write_all(b"\n")?;
+        output.flush()?;
+    }
+    Ok(())
+}

@@ -1,0 +1,54 @@
+//! Replies as JSON: `?big=strings` on any endpoint asks for every integer as a string of its
+//! digits ([`Format`], [`reply`]), for JavaScript, whose numbers are exact only to 2^53.
+
+use axum::extract::rejection::QueryRejection;
+use axum::extract::Query;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::error::{ApiError, Kind};
+
+/// The query of every endpoint: `big=strings` asks for integers as strings.
+#[derive(Deserialize)]
+pub(crate) struct Format {
+    #[serde(default)]
+    big: Option<String>,
+}
+
+impl Format {
+    /// Whether integers go out as strings; any other value of `big` than `strings` is refused.
+    pub(crate) fn from_query(query: Result<Query<Format>, QueryRejection>) -> Result<bool, ApiError> {
+        let Query(format) = query.map_err(|e| ApiError::bad(format!("malformed query: {e}")))?;
+        match format.big.as_deref() {
+            None => Ok(false),
+            Some("strings") => Ok(true),
+            Some(other) => Err(ApiError::bad(format!(
+                "unknown big='{other}': the only choice is big=strings (every integer as a string)"
+            ))),
+        }
+    }
+}
+
+/// The JSON reply: `value` as it serialises, or with every integer as a string of its digits.
+pub(crate) fn reply<T: Serialize>(value: &T, big_strings: bool) -> Result<Response, ApiError> {
+    if !big_strings {
+        return Ok(Json(value).into_response());
+    }
+    let mut v = serde_json::to_value(value).map_err(|e| {
+        ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, Kind::Internal, format!("internal error: {e}"))
+    })?;
+    integers_as_strings(&mut v);
+    Ok(Json(v).into_response())
+}
+
+fn integers_as_strings(v: &mut Value) {
+    match v {
+        Value::Number(n) if n.is_u64() || n.is_i64() => *v = Value::String(n.to_string()),
+        Value::Array(items) => items.iter_mut().for_each(integers_as_strings),
+        Value::Object(fields) => fields.values_mut().for_each(integers_as_strings),
+        _ => {}
+    }
+}

@@ -1,0 +1,109 @@
+//! `POST /api/analyze`: the analysis of a position, as `grundy analyze --json` gives it, with
+//! the game's rules and each listed move as it is typed.
+
+use axum::body::Body;
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{Query, State};
+use axum::response::Response;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use tokio::time::Instant;
+
+use grundy::{analyze, Analysis};
+
+use crate::error::{ApiError, Fail};
+use crate::jobs::Job;
+use crate::json::{reply, Format};
+use crate::lanes::{compute, shape};
+use crate::memory::with_budget;
+use crate::routes::problem::Problem;
+use crate::routes::{from_body, read_json_value};
+use crate::AppState;
+
+pub(crate) async fn analyze_handler(
+    State(state): State<AppState>,
+    query: Result<Query<Format>, QueryRejection>,
+    body: Body,
+) -> Result<Response, ApiError> {
+    let arrived = Instant::now();
+    let big = Format::from_query(query)?;
+    let (mut body, bytes) = read_json_value(body).await?;
+    let request: AnalyzeRequest = from_body(&body)?;
+    request.limit()?;
+    let asked = request.problem.asked("analyze", "analyze", &request.problem.analyze_flags());
+    let forecast = with_budget(&mut body, request.problem.budget, bytes, &state.config);
+    let shape = shape("analyze", &body);
+    let analysis = compute(&state, arrived, asked, forecast, shape, state.work(Job::Analyze { request: body })).await?;
+    reply(&analysis, big)
+}
+
+/// The analysis of an analyze request (its limit applied) and the game's rules.
+pub(crate) fn analyze_request(
+    request: &AnalyzeRequest,
+    stored: Option<&'static grundy::StoredValues>,
+) -> Result<AnalyzeReply, Fail> {
+    let problem = &request.problem;
+    let (game, position, mut options) = problem.parse()?;
+    options.stored = stored;
+    let mut analysis = analyze(&game, &position, &options).map_err(|e| problem.failed(e))?;
+    if let Some(limit) = request.limit()? {
+        analysis.list_at_most(limit, "the request's limit");
+    }
+    // Each listed move as it is typed, and legal moves of the player to move for the move
+    // box's hint (the person may be the one to move).
+    let typed = analysis
+        .winning_moves
+        .iter()
+        .chain(&analysis.drawing_moves)
+        .map(|m| grundy::play::typed_move(&position, options.to_move, &m.mv).unwrap_or_else(|| m.mv.to_string()))
+        .collect();
+    let examples = grundy::play::example_moves(&position, options.to_move);
+    Ok(AnalyzeReply { analysis, rules: game.rules_sentence(), typed, examples })
+}
+
+/// `POST /api/analyze`: a [`Problem`] and, optionally, the most winning moves to list one by
+/// one.
+#[derive(Deserialize)]
+pub(crate) struct AnalyzeRequest {
+    #[serde(flatten)]
+    problem: Problem,
+    /// The most `winning_moves` listed one by one (as `grundy analyze --limit`); the count and
+    /// the families stay whole. A number, or a string of its digits.
+    #[serde(default)]
+    limit: Option<Value>,
+}
+
+impl AnalyzeRequest {
+    /// The limit asked for, checked: a whole number of moves, 0 or more.
+    fn limit(&self) -> Result<Option<usize>, ApiError> {
+        let bad = |v: &Value| {
+            ApiError::bad(format!(
+                "limit {v} is not a number of moves: send a whole number, 0 or more (e.g. \"limit\": 100), or leave it out to list up to {}",
+                grundy::LISTED_MOVES
+            ))
+        };
+        let n = match &self.limit {
+            None | Some(Value::Null) => return Ok(None),
+            Some(Value::Number(n)) => n.as_u64().ok_or_else(|| bad(&Value::Number(n.clone())))?,
+            Some(Value::String(s)) => grundy::parse_u64(s, "limit").map_err(ApiError::bad)?,
+            Some(other) => return Err(bad(other)),
+        };
+        Ok(Some(usize::try_from(n).unwrap_or(usize::MAX)))
+    }
+}
+
+/// The reply of `POST /api/analyze`: the library's [`Analysis`] (the object of `grundy analyze
+/// --json`) and the game's rules.
+#[derive(Serialize)]
+pub(crate) struct AnalyzeReply {
+    #[serde(flatten)]
+    analysis: Analysis,
+    /// The rules of the game in a sentence, for the page's board.
+    rules: String,
+    /// Each listed winning move, then each drawing move, as a person types it (in the game's
+    /// own words where they read back, as `grundy play` reads moves).
+    typed: Vec<String>,
+    /// At most two legal moves of the player to move, typed, with their words: the move box's
+    /// examples ([`grundy::play::example_moves`]).
+    examples: Vec<grundy::play::ExampleMove>,
+}
