@@ -58,6 +58,7 @@ families! {
     subtraction,
     allbut,
     take_break,
+    take_a_prime,
 }
 
 /// How the engines compute a rule's Sprague-Grundy values: a method, not a game. Each names
