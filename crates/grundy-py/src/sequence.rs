@@ -109,8 +109,8 @@ impl Pattern {
         self.inner.python()
     }
 
-    /// The family: "period", "arithmetic-period", "linear-on-residue-classes", "self-similar"
-    /// or "geometric-ranges".
+    /// The family: "period", "arithmetic-period", "linear-on-residue-classes", "self-similar",
+    /// "geometric-ranges" or "number-theoretic".
     #[getter]
     fn rule(&self) -> &'static str {
         self.inner.family()

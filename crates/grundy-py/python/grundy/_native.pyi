@@ -67,8 +67,8 @@ class Pattern:
     python: str
     """The rule as a Python function `def g(n):`."""
     rule: str
-    """The family: "period", "arithmetic-period", "linear-on-residue-classes", "self-similar"
-    or "geometric-ranges"."""
+    """The family: "period", "arithmetic-period", "linear-on-residue-classes", "self-similar",
+    "geometric-ranges" or "number-theoretic"."""
     n0: int
     checked: int
     given: int

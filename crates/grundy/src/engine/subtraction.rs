@@ -248,39 +248,55 @@ impl MexCounts {
     }
 }
 
-/// The values of the options of heap n of a subtraction game, kept for n = 0, 1, 2, ... in turn:
-/// each run L..R of the set adds the heap n - L and drops the heap n - R - 1 as n grows by one,
-/// so a step costs a few operations a run, whatever the number of sizes.
+/// The steps one value of a subtraction table costs: one a size when the sizes are few beside
+/// the runs (each looked up, as a list of sizes always was), else two a run (each run's window
+/// of options adds one heap and drops one), so a range of 10^9 sizes costs as much as one size.
+pub(crate) fn steps_per_value(set: &MoveSet) -> u64 {
+    let runs = set.runs().len() as u64;
+    set.count().min(runs.saturating_mul(2)).max(1)
+}
+
+/// The values of the options of heap n of a subtraction game, found for n = 0, 1, 2, ... in
+/// turn, in [`steps_per_value`] steps each: size by size for a set of few sizes beside its runs,
+/// else by counts moved run by run (each run L..R adds the heap n - L and drops the heap
+/// n - R - 1 as n grows by one).
 #[derive(Debug)]
 pub(crate) struct OptionCounts<'a> {
     set: &'a MoveSet,
-    counts: MexCounts,
+    /// `None` when the sizes are looked up one by one.
+    counts: Option<MexCounts>,
     /// The heap whose options the counts hold.
     n: usize,
+    /// Scratch for a mex over the sizes one by one (all false between values).
+    seen: Vec<bool>,
 }
 
 impl<'a> OptionCounts<'a> {
     pub(crate) fn new(set: &'a MoveSet) -> Self {
-        OptionCounts { set, counts: MexCounts::new(), n: 0 }
+        let by_runs = set.count() > steps_per_value(set);
+        let seen = if by_runs { vec![] } else { vec![false; set.count() as usize + 1] };
+        OptionCounts { set, counts: by_runs.then(MexCounts::new), n: 0, seen }
     }
 
     /// Moves the counts to the options of heap `entries.len()`, given the entries of every
     /// smaller heap (from the first call on, one more entry each call).
     fn advance(&mut self, entries: &[u64]) {
+        let Some(counts) = &mut self.counts else { return };
         if entries.len() < self.n {
             // A table started again: count from the start.
-            *self = OptionCounts::new(self.set);
+            *counts = MexCounts::new();
+            self.n = 0;
         }
         while self.n < entries.len() {
             self.n += 1;
             let n = self.n as u64;
             for &(lo, hi) in self.set.runs() {
                 if let Some(&v) = n.checked_sub(lo).and_then(|m| entries.get(m as usize)) {
-                    self.counts.add(v);
+                    counts.add(v);
                 }
                 if let Some(&v) = hi.checked_add(1).and_then(|h| n.checked_sub(h)).and_then(|m| entries.get(m as usize))
                 {
-                    self.counts.remove(v);
+                    counts.remove(v);
                 }
             }
         }
@@ -289,17 +305,32 @@ impl<'a> OptionCounts<'a> {
     /// G(n) for n = `values.len()`, given G(0..n): the mex of the options' values.
     pub(crate) fn next_value(&mut self, values: &[u64]) -> u64 {
         self.advance(values);
-        self.counts.mex()
+        if let Some(counts) = &self.counts {
+            return counts.mex();
+        }
+        let n = values.len() as u64;
+        for m in self.set.sizes_upto(n) {
+            if let Some(flag) = values.get((n - m) as usize).and_then(|&v| self.seen.get_mut(v as usize)) {
+                *flag = true;
+            }
+        }
+        let mex = self.seen.iter().position(|&x| !x).unwrap_or(self.seen.len());
+        self.seen.iter_mut().for_each(|x| *x = false);
+        mex as u64
     }
 
     /// The misère outcome of heap n = `outcomes.len()` (1: the player to move wins), given
     /// those of the smaller heaps: won with no move, else exactly when some option is lost.
     pub(crate) fn next_misere(&mut self, outcomes: &[u64]) -> u64 {
         self.advance(outcomes);
-        if self.set.min() > outcomes.len() as u64 {
+        let n = outcomes.len() as u64;
+        if self.set.min() > n {
             return 1;
         }
-        u64::from(self.counts.has(0))
+        match &self.counts {
+            Some(counts) => u64::from(counts.has(0)),
+            None => u64::from(self.set.sizes_upto(n).any(|m| outcomes.get((n - m) as usize) == Some(&0))),
+        }
     }
 }
 

@@ -17,11 +17,9 @@ use crate::values::{GrundyTable, Period};
 /// size in the set): a few seconds at worst. A set of many sizes gets fewer values.
 pub const TABLE_STEPS: u64 = 1 << 29;
 
-/// The steps one value of a subtraction table costs: one a run of consecutive sizes (its
-/// window of options moves by one heap, see [`OptionCounts`]), so a range of 10^9 sizes costs
-/// as much as one size.
+/// The steps one value of a subtraction table costs (see [`OptionCounts`]).
 fn subtraction_steps(set: &MoveSet) -> u64 {
-    set.runs().len() as u64
+    crate::engine::subtraction::steps_per_value(set)
 }
 
 /// The steps one value of an all-but table costs: one an excluded size (saturating).

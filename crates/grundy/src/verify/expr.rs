@@ -8,8 +8,11 @@
 //! `&`, `+ -`, `* / %`, unary `- !`. Functions: `min(a, b, ...)`, `max(a, b, ...)`,
 //! `pick(i, v0, v1, ...)` (the value v_i; only that one is evaluated, so it also serves as an
 //! if-then-else), `popcount(x)` (the number of 1 bits of x >= 0), `v2(x)` (the exponent of 2
-//! in x != 0: the 2-adic valuation, so the lowest set bit is `x & -x` = 2^v2(x)), and `G(x)`: the
-//! expression's own value at x, for 0 <= x < n, which states a recursive rule such as
+//! in x != 0: the 2-adic valuation, so the lowest set bit is `x & -x` = 2^v2(x)), the
+//! number-theoretic functions the rule finder states (`bigomega(x)` and `omega(x)`, the prime
+//! factors of 1 <= x < 2^64 with and without multiplicity, `lpf(x)` its least prime factor
+//! (x >= 2), `primepi(x)` the primes up to 0 <= x < 2^26, `isqrt(x)` and `digitsum(x, b)`), and
+//! `G(x)`: the expression's own value at x, for 0 <= x < n, which states a recursive rule such as
 //! `pick(n % 2, n / 2, G(n / 2))` (G(2k) = k, G(2k+1) = G(k)). A recursion is bounded: at most
 //! [`MAX_CALLS`] calls of `G` for one value, nested at most [`MAX_RECURSION`] deep (fewer for a
 //! deep expression, so that evaluation stays far from the end of the stack).
@@ -24,6 +27,9 @@
 //! stack.
 
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing))]
+
+use super::pattern::numbers::prime_pi;
+use crate::rules::factor::factorize;
 
 /// What is wrong with an expression and where: a parse error (the offending token), or an
 /// error while evaluating at some n (the operator that failed: division by zero, overflow).
@@ -74,6 +80,84 @@ enum Node {
     Rec(Box<Node>, usize),
     /// `popcount(x)` (false) or `v2(x)` (true): the 1 bits of x, or the exponent of 2 in x.
     Bits(bool, Box<Node>, usize),
+    /// A number-theoretic function and its arguments.
+    Number(NumberFn, Vec<Node>, usize),
+}
+
+/// A number-theoretic function of the language.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum NumberFn {
+    BigOmega,
+    Omega,
+    Lpf,
+    PrimePi,
+    Isqrt,
+    DigitSum,
+}
+
+/// The number-theoretic functions of the language, by name, with how many arguments each
+/// takes: the rule finder's number-theoretic families are stated with them.
+const NUMBER_FUNCTIONS: [(&str, usize); 6] =
+    [("bigomega", 1), ("omega", 1), ("lpf", 1), ("primepi", 1), ("isqrt", 1), ("digitsum", 2)];
+
+impl NumberFn {
+    fn of(name: &str) -> Option<NumberFn> {
+        Some(match name {
+            "bigomega" => NumberFn::BigOmega,
+            "omega" => NumberFn::Omega,
+            "lpf" => NumberFn::Lpf,
+            "primepi" => NumberFn::PrimePi,
+            "isqrt" => NumberFn::Isqrt,
+            "digitsum" => NumberFn::DigitSum,
+            _ => return None,
+        })
+    }
+
+    fn arity(self) -> usize {
+        if self == NumberFn::DigitSum {
+            2
+        } else {
+            1
+        }
+    }
+
+    /// Its value at `args` (as many as its arity), or what is wrong with them.
+    fn eval(self, args: &[i128]) -> Result<i128, String> {
+        let (x, rest) = args.split_first().ok_or("no argument")?;
+        let x = *x;
+        let factors = |least: u64, name: &str| {
+            u64::try_from(x)
+                .ok()
+                .filter(|&v| v >= least)
+                .map(factorize)
+                .ok_or(format!("{name}({x}) is undefined: it needs {least} <= x <= 2^64 - 1"))
+        };
+        Ok(match self {
+            NumberFn::BigOmega => factors(1, "bigomega")?.iter().map(|&(_, e)| i128::from(e)).sum(),
+            NumberFn::Omega => factors(1, "omega")?.len() as i128,
+            NumberFn::Lpf => factors(2, "lpf")?.first().map_or(0, |&(p, _)| i128::from(p)),
+            NumberFn::PrimePi => u64::try_from(x)
+                .ok()
+                .and_then(prime_pi)
+                .map(i128::from)
+                .ok_or(format!("primepi({x}) is not computed: it needs 0 <= x < 2^26"))?,
+            NumberFn::Isqrt => u128::try_from(x)
+                .map(|v| v.isqrt() as i128)
+                .map_err(|_| format!("isqrt({x}) is undefined: it needs x >= 0"))?,
+            NumberFn::DigitSum => {
+                let b = rest.first().copied().unwrap_or(0);
+                if x < 0 || b < 2 {
+                    return Err(format!("digitsum({x}, {b}) needs x >= 0 and a base b >= 2"));
+                }
+                let (mut v, mut sum) = (x, 0);
+                while v > 0 {
+                    sum += v % b;
+                    v /= b;
+                }
+                sum
+            }
+        })
+    }
 }
 
 /// A parsed expression over n, with the game's parameters already substituted.
@@ -363,7 +447,7 @@ impl Parser<'_> {
                     let depth = depth + args.len();
                     return Ok((Node::MinMax(name == "max", args), depth));
                 }
-                if matches!(name.as_str(), "pick" | "G" | "popcount" | "v2") {
+                if matches!(name.as_str(), "pick" | "G" | "popcount" | "v2") || NumberFn::of(&name).is_some() {
                     return self.call(&name, col);
                 }
                 if name == "n" {
@@ -377,8 +461,9 @@ impl Parser<'_> {
                         Err(ExprError {
                             column: col,
                             message: format!(
-                                "unknown name '{name}' (known here: {}, min, max, pick, popcount, v2, G)",
-                                known.join(", ")
+                                "unknown name '{name}' (known here: {}, min, max, pick, popcount, v2, {}, G)",
+                                known.join(", "),
+                                NUMBER_FUNCTIONS.map(|(f, _)| f).join(", ")
                             ),
                         })
                     }
@@ -410,6 +495,14 @@ impl Parser<'_> {
         let depth = depth + 1;
         if depth > MAX_DEPTH {
             return Err(too_deep(col));
+        }
+        if let Some(f) = NumberFn::of(name) {
+            if args.len() != f.arity() {
+                let takes =
+                    if f.arity() == 1 { "one argument".to_string() } else { format!("{} arguments", f.arity()) };
+                return Err(ExprError { column: col, message: format!("{name} takes {takes}") });
+            }
+            return Ok((Node::Number(f, args, col), depth));
         }
         let node = match (name, args.len()) {
             ("pick", 2..) => Node::Pick(args, col),
@@ -521,7 +614,7 @@ fn is_recursive(node: &Node) -> bool {
         Node::Rec(..) => true,
         Node::Neg(e, _) | Node::Not(e) | Node::Bits(_, e, _) => is_recursive(e),
         Node::Bin(_, a, b, _) => is_recursive(a) || is_recursive(b),
-        Node::MinMax(_, args) | Node::Pick(args, _) => args.iter().any(is_recursive),
+        Node::MinMax(_, args) | Node::Pick(args, _) | Node::Number(_, args, _) => args.iter().any(is_recursive),
     }
 }
 
@@ -571,6 +664,13 @@ fn eval_in(node: &Node, n: i128, ctx: &mut Ctx<'_>) -> Result<i128, EvalError> {
                 }
                 i128::from(x.count_ones())
             }
+        }
+        Node::Number(f, args, col) => {
+            let mut xs = Vec::with_capacity(args.len());
+            for a in args {
+                xs.push(eval(a, n, ctx)?);
+            }
+            f.eval(&xs).map_err(|message| EvalError { column: *col, message })?
         }
         Node::Num(v) => *v,
         Node::N => n,
@@ -750,7 +850,9 @@ fn size(node: &Node) -> usize {
         Node::Num(_) | Node::N => 1,
         Node::Neg(e, _) | Node::Not(e) => 1 + size(e),
         Node::Bin(_, a, b, _) => 1 + size(a) + size(b),
-        Node::MinMax(_, args) | Node::Pick(args, _) => 1 + args.iter().map(size).sum::<usize>(),
+        Node::MinMax(_, args) | Node::Pick(args, _) | Node::Number(_, args, _) => {
+            1 + args.iter().map(size).sum::<usize>()
+        }
         Node::Rec(e, _) | Node::Bits(_, e, _) => 1 + size(e),
     }
 }
@@ -762,7 +864,7 @@ fn uses_n(node: &Node) -> bool {
         Node::N => true,
         Node::Neg(e, _) | Node::Not(e) => uses_n(e),
         Node::Bin(_, a, b, _) => uses_n(a) || uses_n(b),
-        Node::MinMax(_, args) | Node::Pick(args, _) => args.iter().any(uses_n),
+        Node::MinMax(_, args) | Node::Pick(args, _) | Node::Number(_, args, _) => args.iter().any(uses_n),
         // G(x) is defined only below n, so its value depends on n.
         Node::Rec(..) => true,
         Node::Bits(_, e, _) => uses_n(e),
@@ -804,8 +906,9 @@ fn shape(node: &Node, work: &mut u64) -> Abs {
             let (sa, sb) = (shape(a, work), shape(b, work));
             binary(*op, a, b, sa, sb, work)
         }
-        // A choice by a periodic index, or bits of n, are not analysed: no shape is claimed.
-        Node::Pick(..) | Node::Rec(..) | Node::Bits(..) => Abs::Unknown,
+        // A choice by a periodic index, bits of n, or a number-theoretic function of n are not
+        // analysed: no shape is claimed.
+        Node::Pick(..) | Node::Rec(..) | Node::Bits(..) | Node::Number(..) => Abs::Unknown,
     }
 }
 
@@ -976,6 +1079,33 @@ mod tests {
         assert!(!closed.is_recursive());
     }
 
+    /// The functions the rule finder's number-theoretic families are stated with: exact, and
+    /// an error naming the function where the argument is outside what it is defined for.
+    #[test]
+    fn number_theoretic_functions() {
+        assert_eq!(e("bigomega(n)").eval(360), Ok(6));
+        assert_eq!(e("omega(n)").eval(360), Ok(3));
+        assert_eq!(e("bigomega(n)").eval(1), Ok(0));
+        assert_eq!(e("primepi(lpf(n))").eval(35), Ok(3));
+        assert_eq!(e("lpf(n)").eval(u64::MAX), Ok(3));
+        assert_eq!(e("primepi(n)").eval(100), Ok(25));
+        assert_eq!(e("isqrt(n)").eval(u64::MAX), Ok(4_294_967_295));
+        assert_eq!(e("(isqrt(8 * n + 1) - 1) / 2").eval(u64::MAX), Ok(6_074_000_999));
+        assert_eq!(e("digitsum(n, 3) + 2 * digitsum(n, 16)").eval(26), Ok(6 + 2 * 11));
+        assert!(e("isqrt(n) + bigomega(n)").shape().is_none());
+        let fails = |src: &str, n: u64| e(src).eval(n).unwrap_err().to_string();
+        assert_eq!(fails("bigomega(n)", 0), "bigomega(0) is undefined: it needs 1 <= x <= 2^64 - 1 at column 1");
+        assert_eq!(fails("1 + lpf(n)", 1), "lpf(1) is undefined: it needs 2 <= x <= 2^64 - 1 at column 5");
+        assert_eq!(
+            fails("primepi(n)", 1 << 26),
+            "primepi(67108864) is not computed: it needs 0 <= x < 2^26 at column 1"
+        );
+        assert_eq!(fails("isqrt(n - 1)", 0), "isqrt(-1) is undefined: it needs x >= 0 at column 1");
+        assert_eq!(fails("digitsum(n, 1)", 5), "digitsum(5, 1) needs x >= 0 and a base b >= 2 at column 1");
+        assert_eq!(err("omega(n, 2)"), "omega takes one argument at column 1");
+        assert_eq!(err("digitsum(n)"), "digitsum takes 2 arguments at column 1");
+    }
+
     #[test]
     fn recursion_and_bits_refuse_what_they_cannot_do() {
         assert_eq!(err("pick(n)"), "pick needs an index and at least one value at column 1");
@@ -1006,7 +1136,10 @@ mod tests {
             "expected a number, n, a parameter or '(' but found the end of the expression at column 4"
         );
         assert_eq!(err("n $ 2"), "unexpected character '$' at column 3");
-        assert_eq!(err("k * n"), "unknown name 'k' (known here: n, K, min, max, pick, popcount, v2, G) at column 1");
+        assert_eq!(
+            err("k * n"),
+            "unknown name 'k' (known here: n, K, min, max, pick, popcount, v2, bigomega, omega, lpf, primepi, isqrt, digitsum, G) at column 1"
+        );
         assert_eq!(err("n = 2"), "'=' is not an operator (write '==' to compare) at column 3");
         assert_eq!(err("1 < n < 3"), "comparisons cannot be chained (write a < b && b < c) at column 7");
         assert_eq!(err("n 2"), "expected an operator or the end but found '2' at column 3");

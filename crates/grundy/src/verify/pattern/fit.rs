@@ -10,18 +10,58 @@
 
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing))]
 
-use std::cell::Cell;
+use std::cell::{Cell, OnceCell, RefCell};
+use std::collections::HashMap;
 
+use super::numbers::{self, Facts, Func};
 use super::rule::{Body, Class, Rule};
 use crate::stop::Stopped;
 use crate::values::period::earliest_start;
 
-/// The values, split into those the rule is found from (`..found`) and those held out, and
-/// whether the installed stop token fired during the search.
+/// The values, split into those the rule is found from (`..found`) and those held out,
+/// whether the installed stop token fired during the search, and the factors of every n
+/// (built once, only when a number-theoretic class holds long enough to need them).
 pub(crate) struct Split<'a> {
     pub values: &'a [u64],
     pub found: usize,
     pub stopped: Cell<Option<Stopped>>,
+    facts: OnceCell<Option<Facts>>,
+    /// The linear option's fit of each class (m, c), which both passes over the moduli try: on
+    /// a table constant or linear on some classes its walk is the whole class, so it is walked
+    /// once.
+    linear: RefCell<HashMap<(u64, u64), Fit>>,
+}
+
+/// An option's fit of a class: the option with its parameters, and the first n of the class
+/// from which it holds (none when it does not hold at the last values).
+type Fit = Option<(Class, u64)>;
+
+/// How many values of a class a function is checked on by factoring each n alone before the
+/// sieve of the whole table is built: a table the function does not fit fails long before
+/// (a random one at once), so it never pays for the sieve.
+const FACTORED_ALONE: u64 = 64;
+
+impl<'a> Split<'a> {
+    /// The values, the first `found` of them to find rules from.
+    pub fn new(values: &'a [u64], found: usize) -> Split<'a> {
+        Split { values, found, stopped: Cell::new(None), facts: OnceCell::new(), linear: RefCell::default() }
+    }
+
+    /// f(n): from the sieve once it is built, else by factoring n.
+    fn func(&self, f: Func, n: u64) -> Option<u64> {
+        match self.facts.get() {
+            Some(Some(facts)) => f.value_in(n, facts),
+            _ => f.value(n),
+        }
+    }
+
+    /// Builds the sieve of the whole table (once) when `f` reads factors, for the long walks
+    /// that follow.
+    fn sieve(&self, f: Func) {
+        if Facts::needed(&[f]) {
+            self.facts.get_or_init(|| Facts::new(0, self.values.len() as u64));
+        }
+    }
 }
 
 impl Split<'_> {
@@ -119,7 +159,7 @@ const ALL_TARGETS_UP_TO: u64 = 8;
 /// The classes' options for modulus m, simplest first: linear in k, then G(k) scaled, then G at
 /// other targets a k + b.
 fn options(m: u64) -> Vec<Class> {
-    let mut out = vec![Class::linear(0, 0)];
+    let mut out = vec![LINEAR];
     out.extend(MULTS.iter().map(|&mult| Class::recursive(mult, 1, 0, 0, 0)));
     if m <= ALL_TARGETS_UP_TO {
         for a in 1..m {
@@ -133,9 +173,23 @@ fn options(m: u64) -> Vec<Class> {
     out
 }
 
-/// G(n) - mult * G(a k + b) for n = m k + c, when the target is below n.
+/// The option linear in k (its slope and offset read from the values), the first of every
+/// class's options.
+const LINEAR: Class = Class::linear(0, 0);
+
+/// The classes' options where functions are tried: constant or linear in k, or a function of
+/// n (its scale and offset read from the values).
+fn function_options() -> Vec<Class> {
+    std::iter::once(LINEAR).chain(numbers::all().map(|f| Class::function(f, 1, 0))).collect()
+}
+
+/// G(n) - mult * G(a k + b) for n = m k + c, when the target is below n (G(n) - mult * f(n)
+/// for a number-theoretic class, where f is defined).
 fn residual(s: &Split<'_>, o: &Class, m: u64, n: u64) -> Option<i128> {
     let g = i128::from(s.get(usize::try_from(n).ok()?)?);
+    if let Some(f) = o.func {
+        return g.checked_sub(i128::from(o.mult).checked_mul(i128::from(s.func(f, n)?))?);
+    }
     if o.mult == 0 {
         return Some(g);
     }
@@ -175,6 +229,8 @@ pub(crate) struct Repeats {
 impl Repeats {
     /// The period of a rule [`periodic`] found.
     pub fn of(rule: &Rule) -> Option<Repeats> {
+        // (Only periods: a class walk that skips reads options of the linear and self-similar
+        // families, never a function's.)
         match &rule.body {
             Body::Periodic { period, .. } => Some(Repeats { n0: rule.from(), p: *period }),
             Body::Classes { .. } => None,
@@ -243,21 +299,85 @@ fn fit_class(s: &Split<'_>, o: Class, m: u64, c: u64, repeats: Option<Repeats>) 
     Some((o, start))
 }
 
-/// The simplest rule by residue classes mod m: each class linear in k or self-similar;
-/// `repeats` is the period [`periodic`] found, if any, which makes the classes' walks short.
-pub(crate) fn classes(s: &Split<'_>, m: u64, repeats: Option<Repeats>) -> Option<Rule> {
+/// The function option f for class c: G(n) = mult f(n) + offset, with mult and offset read
+/// from the last n of the class found from and the nearest n of the class before it where f
+/// differs (G must not differ before it: mult f + offset is constant where f is), and the
+/// first n of the class from which it holds up to there. One backward pass; the sieve is
+/// built once it has held for [`FACTORED_ALONE`] values.
+fn fit_function(s: &Split<'_>, f: Func, m: u64, c: u64) -> Option<(Class, u64)> {
+    if f.constant_on(m, c) {
+        return None;
+    }
+    let last = c + ((s.found as u64).checked_sub(c + 1)? / m) * m;
+    let at = |n: u64| Some((i128::from(s.get(usize::try_from(n).ok()?)?), i128::from(s.func(f, n)?)));
+    let (g_last, f_last) = at(last)?;
+    let (mut n, mut steps) = (last, 0u64);
+    let (g_other, f_other) = loop {
+        n = n.checked_sub(m)?;
+        steps += 1;
+        if steps == FACTORED_ALONE {
+            s.sieve(f);
+        }
+        let (g, fv) = at(n)?;
+        if fv != f_last {
+            break (g, fv);
+        }
+        if g != g_last {
+            return None;
+        }
+    };
+    let (dg, df) = (g_last - g_other, f_last - f_other);
+    if dg % df != 0 {
+        return None;
+    }
+    let mult = i64::try_from(dg / df).ok().filter(|&a| a != 0)?;
+    let offset = i64::try_from(g_last.checked_sub(i128::from(mult).checked_mul(f_last)?)?).ok()?;
+    let o = Class::function(f, mult, offset);
+    let mut start = last;
+    while let Some(n) = start.checked_sub(m) {
+        if !holds(s, &o, m, n) {
+            break;
+        }
+        start = n;
+        steps += 1;
+        if steps == FACTORED_ALONE {
+            s.sieve(f);
+        }
+    }
+    Some((o, start))
+}
+
+/// The simplest rule by residue classes mod m: each class linear in k or self-similar, or, with
+/// `functions`, each class linear in k or a number-theoretic function of n scaled and shifted
+/// (at least one class a function: the rest is what the classes without them found); `repeats`
+/// is the period [`periodic`] found, if any, which makes the linear classes' walks short.
+pub(crate) fn classes(s: &Split<'_>, m: u64, repeats: Option<Repeats>, functions: bool) -> Option<Rule> {
     let f = s.found as u64;
     // Enough values for every class to be seen many times, and every target to fall below n.
     if f < 16 * m || f < m * (m + 1) {
         return None;
     }
-    let opts = options(m);
+    let opts = if functions { function_options() } else { options(m) };
     let mut fits: Vec<Vec<(Class, u64)>> = Vec::with_capacity(m as usize);
     let mut n0 = 0u64;
     for c in 0..m {
         // Each option is one backward pass over the class.
-        let found: Vec<(Class, u64)> =
-            opts.iter().filter_map(|&o| if s.stop() { None } else { fit_class(s, o, m, c, repeats) }).collect();
+        let found: Vec<(Class, u64)> = opts
+            .iter()
+            .filter_map(|&o| match (s.stop(), o.func) {
+                (true, _) => None,
+                (false, Some(func)) => fit_function(s, func, m, c),
+                (false, None) if o == LINEAR => {
+                    let known = s.linear.borrow().get(&(m, c)).copied();
+                    known.unwrap_or_else(|| {
+                        let fit = fit_class(s, o, m, c, repeats);
+                        s.linear.borrow_mut().insert((m, c), fit);
+                        fit
+                    })
+                }
+                (false, None) => fit_class(s, o, m, c, repeats),
+            })
+            .collect();
         if s.stop() {
             return None;
         }
@@ -274,6 +394,15 @@ pub(crate) fn classes(s: &Split<'_>, m: u64, repeats: Option<Repeats>) -> Option
     for class_fits in &fits {
         let (o, _) = class_fits.iter().filter(|&&(_, st)| st < n0 + m).min_by_key(|(o, _)| o.size())?;
         chosen.push(*o);
+    }
+    if functions {
+        if chosen.iter().all(|o| o.func.is_none()) {
+            return None;
+        }
+        // The held-out values are checked with the sieve.
+        for f in chosen.iter().filter_map(|o| o.func) {
+            s.sieve(f);
+        }
     }
     let held = (f..s.values.len() as u64)
         .all(|n| chosen.get(usize::try_from(n % m).unwrap_or(usize::MAX)).is_some_and(|o| holds(s, o, m, n)));
@@ -318,7 +447,7 @@ mod tests {
             ("floor(n / 3)", (0..3000).map(|n| n / 3).collect()),
         ];
         for (name, values) in &tables {
-            let split = Split { values, found: values.len() * 3 / 4, stopped: Cell::new(None) };
+            let split = Split::new(values, values.len() * 3 / 4);
             let rule = periodic(&split, usize::MAX).unwrap_or_else(|| panic!("{name}: a period"));
             let repeats = Repeats::of(&rule);
             assert!(repeats.is_some());
@@ -331,7 +460,9 @@ mod tests {
                         skipped += usize::from(walked.is_some_and(|(_, start)| start < 1000));
                     }
                 }
-                assert_eq!(classes(&split, m, repeats), classes(&split, m, None), "{name}: m = {m}");
+                // Each from a split of its own: a split keeps the linear option's fits.
+                let fresh = || Split::new(values, values.len() * 3 / 4);
+                assert_eq!(classes(&fresh(), m, repeats, false), classes(&fresh(), m, None, false), "{name}: m = {m}");
             }
             // Not vacuous: many options hold far back, where the walk skips.
             assert!(skipped > 10, "{name}: {skipped}");

@@ -7,7 +7,10 @@
 //! slope * k + offset, which covers the functions of the binary digits: the 2-adic valuation,
 //! the lowest set bit, popcount and its parity, shifting past trailing ones), and constant on
 //! ranges whose ends grow m-fold (G(n) = G(floor(n / m))), with a different family on each
-//! residue class.
+//! residue class; and number-theoretic rules, G(n) = a f(n) + c on residue classes with f the
+//! number of prime factors Ω(n) or ω(n), the index of the least prime factor, π(n), a digit sum,
+//! or the square or triangular root (`numbers.rs`), tried only where no rule as simple was
+//! found, with the factors of every n from one sieve built only when a function holds long.
 //!
 //! The simplest rule is the one stated with the fewest numbers (the table before n0 counts).
 //! The last quarter of the values is held out: a rule is found on the first three quarters and
@@ -34,10 +37,9 @@
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing))]
 
 mod fit;
+pub(crate) mod numbers;
 mod rule;
 mod text;
-
-use std::cell::Cell;
 
 use serde::Serialize;
 
@@ -47,12 +49,13 @@ use fit::Split;
 use rule::{Body, Rule};
 
 /// The families of rules the finder tries, in words (the "no rule among ..." message lists them).
-pub const FAMILIES: [&str; 5] = [
+pub const FAMILIES: [&str; 6] = [
     "an eventual period",
     "an arithmetic period",
     "linear in n on each residue class (mod 2 to 64)",
     "self-similar on residue classes, G(mk + c) = a G(k) + bk + c (mod 2 to 64), which covers the 2-adic valuation, the lowest set bit, popcount, odious/evil and shifting past trailing 1s",
     "constant on ranges whose ends grow m-fold, G(n) = G(floor(n / m)) (m up to 64)",
+    "number-theoretic on residue classes, G(n) = a f(n) + c with f the number of prime factors Ω(n) (with multiplicity) or ω(n) (distinct), the index of the least prime factor among the primes, the number of primes up to n π(n), the digit sum in base 3 to 16, floor(sqrt(n)) or the triangular root floor((sqrt(8n + 1) - 1) / 2)",
 ];
 
 /// The fewest values a rule is looked for in.
@@ -169,16 +172,16 @@ pub struct Pattern {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct PatternReport {
     /// The family: `period`, `arithmetic-period`, `linear-on-residue-classes`, `self-similar`,
-    /// `geometric-ranges`.
+    /// `geometric-ranges`, `number-theoretic`.
     pub rule: Option<String>,
     /// The rule in words, or why there is none.
     pub words: String,
     /// The rule for `grundy verify --sg`.
     pub expression: Option<String>,
     /// A C++ function `long long g(long long n)` (`unsigned long long` when a number it holds
-    /// is 2^63 or more).
+    /// is 2^63 or more), after the helpers it calls (a number-theoretic rule's functions).
     pub cpp: Option<String>,
-    /// A Python function `def g(n):`.
+    /// A Python function `def g(n):`, after the helpers it calls.
     pub python: Option<String>,
     /// n0: the rule's body holds from here on (the values before it are a table).
     pub from: Option<u64>,
@@ -218,7 +221,7 @@ impl Pattern {
             return Err(PatternError::TooFew { given: len, needed: MIN_VALUES });
         }
         let held = (len as u64 / config.held_out).max(1) as usize;
-        let split = Split { values, found: len - held, stopped: Cell::new(None) };
+        let split = Split::new(values, len - held);
         let mut best: Option<Rule> = fit::periodic(&split, usize::MAX);
         let repeats = best.as_ref().and_then(fit::Repeats::of);
         for m in 2..=config.max_modulus {
@@ -230,7 +233,21 @@ impl Pattern {
             if best.as_ref().is_some_and(|b| b.size() <= m) {
                 break;
             }
-            if let Some(r) = fit::classes(&split, m, repeats) {
+            if let Some(r) = fit::classes(&split, m, repeats, false) {
+                if best.as_ref().is_none_or(|b| r.size() < b.size()) {
+                    best = Some(r);
+                }
+            }
+        }
+        // The number-theoretic families, a function of n on some residue classes: a rule with
+        // one on m classes states at least m + 1 numbers, so where a rule as simple was found
+        // (a constant, n, a period of 2) none is tried, and a rule of the same size is kept
+        // (a period wins a tie).
+        for m in 1..=config.max_modulus {
+            if best.as_ref().is_some_and(|b| b.size() <= m + 1) {
+                break;
+            }
+            if let Some(r) = fit::classes(&split, m, repeats, true) {
                 if best.as_ref().is_none_or(|b| r.size() < b.size()) {
                     best = Some(r);
                 }
@@ -289,7 +306,7 @@ impl Pattern {
     }
 
     /// The family's name: `period`, `arithmetic-period`, `linear-on-residue-classes`,
-    /// `self-similar` or `geometric-ranges`.
+    /// `self-similar`, `geometric-ranges` or `number-theoretic`.
     pub fn family(&self) -> &'static str {
         text::family(&self.rule)
     }
@@ -331,7 +348,8 @@ impl Pattern {
         self.proven
     }
 
-    /// G(n) by the rule, for any n (`None` past 2^64 - 1).
+    /// G(n) by the rule, for any n (`None` past 2^64 - 1, or where a number-theoretic rule needs
+    /// π of a number from 2^26 on, which no prediction reaches).
     pub fn value(&self, n: u64) -> Option<u64> {
         self.rule.value(n)
     }
@@ -341,9 +359,7 @@ impl Pattern {
         if k > MAX_PREDICT {
             return Err(PatternError::TooMany { asked: k });
         }
-        (self.len..self.len.saturating_add(k))
-            .map(|n| self.rule.value(n).ok_or(PatternError::OutOfRange { n }))
-            .collect()
+        self.rule.values(self.len, k).map_err(|n| PatternError::OutOfRange { n })
     }
 
     /// The report for JSON, with the next `predict` values.

@@ -4,6 +4,8 @@
 
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing))]
 
+use super::numbers::{Facts, Func};
+
 /// G(n) for every n: `pre` is G(0..n0), and `body` gives G(n) for n >= n0.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Rule {
@@ -24,7 +26,8 @@ pub(crate) enum Body {
 }
 
 /// G(m k + c) = mult * G(a k + b) + slope * k + offset: linear in k when `mult` is 0, else
-/// self-similar (G at a smaller argument, a < m, scaled and shifted).
+/// self-similar (G at a smaller argument, a < m, scaled and shifted); or, with a `func`,
+/// G(n) = mult * func(n) + slope * k + offset (a number-theoretic class: `a` and `b` are 0).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Class {
     pub mult: i64,
@@ -32,21 +35,31 @@ pub(crate) struct Class {
     pub b: u64,
     pub slope: i64,
     pub offset: i64,
+    pub func: Option<Func>,
 }
 
 impl Class {
     /// Linear in k.
     pub const fn linear(slope: i64, offset: i64) -> Class {
-        Class { mult: 0, a: 0, b: 0, slope, offset }
+        Class { mult: 0, a: 0, b: 0, slope, offset, func: None }
     }
 
     /// G(a k + b) scaled by `mult`.
     pub const fn recursive(mult: i64, a: u64, b: u64, slope: i64, offset: i64) -> Class {
-        Class { mult, a, b, slope, offset }
+        Class { mult, a, b, slope, offset, func: None }
     }
 
-    /// How many numbers state the class (its part of a rule's size).
+    /// `func`(n) scaled by `mult` and shifted by `offset`.
+    pub const fn function(func: Func, mult: i64, offset: i64) -> Class {
+        Class { mult, a: 0, b: 0, slope: 0, offset, func: Some(func) }
+    }
+
+    /// How many numbers state the class (its part of a rule's size): a function counts as
+    /// many as it states (a digit sum also its base), and its coefficient when not 1.
     pub fn size(&self) -> u64 {
+        if let Some(f) = self.func {
+            return 1 + f.size() + u64::from(self.mult != 1) + u64::from(self.slope != 0) + u64::from(self.offset != 0);
+        }
         let rec = if self.mult == 0 {
             0
         } else if (self.a, self.b) == (1, 0) {
@@ -73,8 +86,52 @@ impl Rule {
             }
     }
 
-    /// G(n), or `None` when it would not be a number from 0 to 2^64 - 1.
+    /// The functions its classes follow (none for a period or the other classes).
+    pub fn funcs(&self) -> Vec<Func> {
+        match &self.body {
+            Body::Classes { classes, .. } => classes.iter().filter_map(|c| c.func).collect(),
+            Body::Periodic { .. } => vec![],
+        }
+    }
+
+    /// G(n), or `None` when it would not be a number from 0 to 2^64 - 1 (or needs π of a
+    /// number from `PRIME_LIMIT` on).
     pub fn value(&self, n: u64) -> Option<u64> {
+        self.value_by(n, &|f, x| f.value(x))
+    }
+
+    /// G(start), ..., G(start + k - 1): a rule with number-theoretic classes reads its
+    /// functions from one segmented sieve a block at a time (factoring each n alone costs a
+    /// thousand times more). `Err(n)` at the first n with no value.
+    pub fn values(&self, start: u64, k: u64) -> Result<Vec<u64>, u64> {
+        let end = start.saturating_add(k);
+        let mut out = Vec::with_capacity(usize::try_from(k).unwrap_or(0));
+        if !Facts::needed(&self.funcs()) {
+            for n in start..end {
+                out.push(self.value(n).ok_or(n)?);
+            }
+            return Ok(out);
+        }
+        const STEP: u64 = 1 << 20;
+        let mut lo = start;
+        while lo < end {
+            let hi = lo.saturating_add(STEP).min(end);
+            // Past the sieve's reach, each n is factored alone.
+            let facts = Facts::new(lo, hi);
+            for n in lo..hi {
+                let v = match &facts {
+                    Some(facts) => self.value_by(n, &|f, x| f.value_in(x, facts)),
+                    None => self.value(n),
+                };
+                out.push(v.ok_or(n)?);
+            }
+            lo = hi;
+        }
+        Ok(out)
+    }
+
+    /// G(n), reading each function's value f(x) from `func`.
+    fn value_by(&self, n: u64, func: &dyn Fn(Func, u64) -> Option<u64>) -> Option<u64> {
         let n0 = self.from();
         // G(n) = factor * G(m) + acc, walking m down the recursion.
         let (mut factor, mut acc, mut m) = (1i128, 0i128, n);
@@ -95,9 +152,13 @@ impl Rule {
                 Body::Classes { modulus, classes } => {
                     let (k, c) = (m / modulus, m.checked_rem(*modulus)?);
                     let cl = classes.get(usize::try_from(c).ok()?)?;
-                    let own = i128::from(cl.slope).checked_mul(i128::from(k))?.checked_add(i128::from(cl.offset))?;
+                    let mut own =
+                        i128::from(cl.slope).checked_mul(i128::from(k))?.checked_add(i128::from(cl.offset))?;
+                    if let Some(f) = cl.func {
+                        own = own.checked_add(i128::from(cl.mult).checked_mul(i128::from(func(f, m)?))?)?;
+                    }
                     acc = acc.checked_add(factor.checked_mul(own)?)?;
-                    if cl.mult == 0 {
+                    if cl.mult == 0 || cl.func.is_some() {
                         break;
                     }
                     factor = factor.checked_mul(i128::from(cl.mult))?;

@@ -4,6 +4,7 @@
 
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing))]
 
+use super::numbers::{self, Func};
 use super::rule::{Body, Class, Rule};
 
 /// A rule the words can name, recognised by the relations of its classes (which determine it
@@ -154,16 +155,47 @@ fn affine_k(a: u64, b: u64) -> String {
 /// The class's formula in words: "G(2k + 1) = G(k)".
 fn class_words(m: u64, c: u64, o: &Class) -> String {
     let mut terms = vec![(o.slope, "k".to_string())];
-    if o.mult != 0 {
+    if let Some(f) = o.func {
+        terms.push((o.mult, f.notation()));
+    } else if o.mult != 0 {
         terms.push((o.mult, format!("G({})", affine_k(o.a, o.b))));
     }
     terms.push((o.offset, String::new()));
     format!("G({}) = {}", affine_k(m, c), sum(&terms))
 }
 
+/// The functions a rule's classes follow, each once, in the order they appear.
+fn funcs(rule: &Rule) -> Vec<Func> {
+    let mut out: Vec<Func> = vec![];
+    for f in rule.funcs() {
+        if !out.contains(&f) {
+            out.push(f);
+        }
+    }
+    out
+}
+
+/// The rule of number-theoretic classes in words: "G(n) = Ω(n) from n = 1 (G(0) = 0), where
+/// Ω(n) is ...", or by residue classes, each formula in the notation, then what it means.
+fn function_words(rule: &Rule, modulus: u64, classes: &[Class], from: &str) -> String {
+    let meaning: Vec<String> = funcs(rule).into_iter().map(Func::meaning).collect();
+    let head = match classes {
+        [o] if modulus == 1 => {
+            let f = o.func.map(Func::notation).unwrap_or_default();
+            format!("G(n) = {} {from}", sum(&[(o.mult, f), (o.offset, String::new())]))
+        }
+        _ => {
+            let per: Vec<String> = classes.iter().enumerate().map(|(c, o)| class_words(modulus, c as u64, o)).collect();
+            format!("G(n) by n mod {modulus} (n = {modulus}k + c) {from}: {}", per.join("; "))
+        }
+    };
+    format!("{head}, where {}", meaning.join(", and "))
+}
+
 /// The family's name, for machines (`rule` in JSON).
 pub(crate) fn family(rule: &Rule) -> &'static str {
     match &rule.body {
+        Body::Classes { classes, .. } if classes.iter().any(|c| c.func.is_some()) => "number-theoretic",
         Body::Periodic { saltus: 0, .. } => "period",
         Body::Periodic { .. } => "arithmetic-period",
         Body::Classes { classes, .. } if classes.iter().all(|c| c.mult == 0) => "linear-on-residue-classes",
@@ -223,6 +255,9 @@ pub(crate) fn words(rule: &Rule) -> String {
                 return format!("G(n) = {formula} {from}");
             }
             format!("{head} {from}; G(n) = B[{index}]{growth} with B = {{{}}}", short_list(block))
+        }
+        Body::Classes { modulus, classes } if classes.iter().any(|c| c.func.is_some()) => {
+            function_words(rule, *modulus, classes, &from)
         }
         Body::Classes { modulus, classes } => {
             let per: Vec<String> =
@@ -292,7 +327,9 @@ pub(crate) fn expression(rule: &Rule) -> String {
                 .iter()
                 .map(|o| {
                     let mut terms = vec![(o.slope, k.clone())];
-                    if o.mult != 0 {
+                    if let Some(f) = o.func {
+                        terms.push((o.mult, f.expression()));
+                    } else if o.mult != 0 {
                         let t = if (o.a, o.b) == (1, 0) {
                             format!("n / {modulus}")
                         } else {
@@ -325,7 +362,8 @@ pub(crate) fn cpp(rule: &Rule, largest: u64) -> String {
     };
     let wide = rule.pre.iter().chain(block).chain([&saltus, &largest]).any(|&v| i64::try_from(v).is_err());
     let t = if wide { "unsigned long long" } else { "long long" };
-    let mut out = format!("{t} g(long long n) {{\n");
+    let mut out = numbers::helpers(&funcs(rule), true);
+    out += &format!("{t} g(long long n) {{\n");
     if n0 > 0 {
         out += &format!("    static const {t} pre[{n0}] = {{{}}};\n", cpp_list(&rule.pre));
         out += &format!("    if (n < {n0}) return pre[n];\n");
@@ -342,22 +380,41 @@ pub(crate) fn cpp(rule: &Rule, largest: u64) -> String {
             }
         }
         Body::Classes { modulus, classes } => {
-            out += &format!("    long long k = n / {modulus};\n    switch (n % {modulus}) {{\n");
-            for (c, o) in classes.iter().enumerate() {
-                let mut terms = vec![(o.slope, "k".to_string())];
-                if o.mult != 0 {
-                    terms.push((o.mult, format!("g({})", code_affine(o.a, o.b))));
+            // Unsigned arithmetic when the values pass 2^63 - 1: exact modulo 2^64, so
+            // exact for every value from 0 to 2^64 - 1.
+            let times = if wide { "ULL * " } else { "LL * " };
+            if let [o] = classes.as_slice() {
+                // One class: no switch.
+                if o.slope != 0 {
+                    out += &format!("    long long k = n / {modulus};\n");
                 }
-                terms.push((o.offset, String::new()));
-                // Unsigned arithmetic when the values pass 2^63 - 1: exact modulo 2^64, so
-                // exact for every value from 0 to 2^64 - 1.
-                let times = if wide { "ULL * " } else { "LL * " };
-                out += &format!("        case {c}: return {};\n", code_sum(&terms, times));
+                out += &format!("    return {};\n", code_sum(&code_terms(o), times));
+                return out + "}\n";
+            }
+            // k only where a class uses it (an unused variable is a warning under -Wall).
+            if classes.iter().any(|o| o.slope != 0 || (o.func.is_none() && o.mult != 0 && o.a != 0)) {
+                out += &format!("    long long k = n / {modulus};\n");
+            }
+            out += &format!("    switch (n % {modulus}) {{\n");
+            for (c, o) in classes.iter().enumerate() {
+                out += &format!("        case {c}: return {};\n", code_sum(&code_terms(o), times));
             }
             out += "    }\n    return -1; // not reached\n";
         }
     }
     out + "}\n"
+}
+
+/// A class's terms in C++ or Python: `k`, `g(2 * k + 1)` or a function's call, the offset.
+fn code_terms(o: &Class) -> Vec<(i64, String)> {
+    let mut terms = vec![(o.slope, "k".to_string())];
+    if let Some(f) = o.func {
+        terms.push((o.mult, f.call()));
+    } else if o.mult != 0 {
+        terms.push((o.mult, format!("g({})", code_affine(o.a, o.b))));
+    }
+    terms.push((o.offset, String::new()));
+    terms
 }
 
 /// Numbers for a C++ array: those past 2^63 - 1 with `ULL`.
@@ -369,7 +426,8 @@ fn cpp_list(values: &[u64]) -> String {
 /// The rule as a Python function `def g(n):`.
 pub(crate) fn python(rule: &Rule) -> String {
     let n0 = rule.from();
-    let mut out = String::from("def g(n):\n");
+    let mut out = numbers::helpers(&funcs(rule), false);
+    out += "def g(n):\n";
     if n0 > 0 {
         out += &format!("    pre = [{}]\n    if n < {n0}:\n        return pre[n]\n", list(&rule.pre));
     }
@@ -384,13 +442,16 @@ pub(crate) fn python(rule: &Rule) -> String {
             }
         }
         Body::Classes { modulus, classes } => {
+            if let [o] = classes.as_slice() {
+                // One class: no choice by n mod m.
+                if o.slope != 0 {
+                    out += &format!("    k = n // {modulus}\n");
+                }
+                return out + &format!("    return {}\n", code_sum(&code_terms(o), " * "));
+            }
             out += &format!("    k, c = divmod(n, {modulus})\n");
             for (c, o) in classes.iter().enumerate() {
-                let mut terms = vec![(o.slope, "k".to_string())];
-                if o.mult != 0 {
-                    terms.push((o.mult, format!("g({})", code_affine(o.a, o.b))));
-                }
-                terms.push((o.offset, String::new()));
+                let terms = code_terms(o);
                 let cond = if c + 1 == classes.len() {
                     "    return".to_string()
                 } else {
