@@ -70,11 +70,15 @@ pub enum Work {
     /// Heap sizes walked in order, keeping only a few of them (the lost heaps of an all-but
     /// game under misère play; time: about a second per 2^30).
     HeapsWalked,
+    /// Steps of a plain mex table, the engine of a heap rule with no engine of its own: one a
+    /// value and one an option, counted before the work from the rule's bound on its options
+    /// (a value takes 8 bytes, and the options of the heap being computed 17 bytes each at most).
+    MexTable,
 }
 
 impl Work {
     /// Every kind of work, in the order declared (a test checks that none is missing).
-    pub const ALL: [Work; 9] = [
+    pub const ALL: [Work; 10] = [
         Work::PositionsSearched,
         Work::SubtractionTable,
         Work::TameTable,
@@ -84,6 +88,7 @@ impl Work {
         Work::MovesExamined,
         Work::ValuesCounted,
         Work::HeapsWalked,
+        Work::MexTable,
     ];
 
     /// Whether [`budget_forecast`], the forecast of a budget made before the work is known,
@@ -99,7 +104,11 @@ impl Work {
     /// a front end that runs work in worker processes ends one that passes its memory.
     pub const fn in_budget_forecast(self) -> bool {
         match self {
-            Work::PositionsSearched | Work::SubtractionTable | Work::AllButTable | Work::SplitTable => true,
+            Work::PositionsSearched
+            | Work::SubtractionTable
+            | Work::AllButTable
+            | Work::SplitTable
+            | Work::MexTable => true,
             Work::TameTable | Work::ThreeHeapTable => false,
             // Bounded by time alone: no memory to count.
             Work::MovesExamined | Work::ValuesCounted | Work::HeapsWalked => false,
@@ -116,6 +125,7 @@ impl Work {
             Work::MovesExamined => "moves examined",
             Work::ValuesCounted => "values counted",
             Work::HeapsWalked => "heap sizes walked",
+            Work::MexTable => "mex table steps",
         }
     }
 
@@ -128,6 +138,9 @@ impl Work {
             }
             Work::MovesExamined => "the options are counted only by looking through them",
             Work::ValuesCounted | Work::HeapsWalked => "the end is found only by walking to it",
+            Work::MexTable => {
+                "the steps are counted heap size by heap size, and counting them all costs as much as the table"
+            }
         }
     }
 
@@ -142,6 +155,7 @@ impl Work {
             Work::AllButTable => 40,
             Work::SplitTable => 4,
             Work::ThreeHeapTable => 16_512,
+            Work::MexTable => 25,
             Work::MovesExamined | Work::ValuesCounted | Work::HeapsWalked => 0,
         }
     }
@@ -380,6 +394,7 @@ mod tests {
             Work::MovesExamined => 6,
             Work::ValuesCounted => 7,
             Work::HeapsWalked => 8,
+            Work::MexTable => 9,
         }
     }
 
@@ -388,7 +403,7 @@ mod tests {
         let positions: Vec<usize> = Work::ALL.iter().map(|&w| position(w)).collect();
         assert_eq!(positions, (0..Work::ALL.len()).collect::<Vec<_>>());
         // The last arm's position is the last of ALL: no kind has a position past it.
-        assert_eq!(position(Work::HeapsWalked) + 1, Work::ALL.len());
+        assert_eq!(position(Work::MexTable) + 1, Work::ALL.len());
     }
 
     #[test]

@@ -166,7 +166,7 @@ fn every_engine_agrees_with_exhaustive_search() {
                             (g, _) if *g == divisor() => Some(divisor_sg(heaps[0], &mut divisor_memo)),
                             (Game::Kl { first, second }, _) if first != second => None,
                             (Game::BoundedPerHeap, _) => Some(heaps.iter().enumerate().fold(0, |x, (i, &h)| {
-                                x ^ mex_table(&Ruleset::Bounded(1 + i as u64 % 3), h)[h as usize]
+                                x ^ mex_table(&Ruleset::bounded(1 + i as u64 % 3), h)[h as usize]
                             })),
                             _ => Some(heaps.iter().enumerate().fold(0, |x, (i, &h)| {
                                 x ^ tables[&case.rulesets[i % case.rulesets.len()].to_string()][h as usize]

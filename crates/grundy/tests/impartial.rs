@@ -153,7 +153,7 @@ fn a_small_budget_gives_up_and_a_larger_one_goes_on() {
 #[test]
 fn options_past_the_budget_are_refused_before_they_are_listed() {
     // A Nim heap of 2^60 would take exabytes to list: its bound refuses it first.
-    let mut solver = ImpartialSolver::new(Heaps(Ruleset::Nim));
+    let mut solver = ImpartialSolver::new(Heaps(Ruleset::nim()));
     let e = solver.winning_moves(&vec![1 << 60], Convention::Normal).unwrap_err();
     assert!(matches!(e, SolveError::GaveUp(_)), "{e}");
     let e = solver.grundy_value(&vec![3, 1 << 60]).unwrap_err();

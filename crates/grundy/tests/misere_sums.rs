@@ -65,8 +65,8 @@ fn tame_sums_agree_with_exhaustive_search() {
         let other: Ruleset = "subtraction:1,3,4".parse().unwrap();
         for a in 1..=9u64 {
             for b in 1..=5u64 {
-                for extra in [Component::new(Ruleset::Nim, b), Component::new(other.clone(), b + 2)] {
-                    let cs = vec![c(a), extra, Component::new(Ruleset::Nim, 1)];
+                for extra in [Component::new(Ruleset::nim(), b), Component::new(other.clone(), b + 2)] {
+                    let cs = vec![c(a), extra, Component::new(Ruleset::nim(), 1)];
                     if check(&mut naive, cs) {
                         by_rule += 1;
                     } else {
@@ -109,7 +109,7 @@ fn huge_tame_heaps_answer_by_the_rule_and_their_moves_leave_lost_sums() {
         vec![
             Component::new(bounded.clone(), e18 + 3),
             Component::new(sub.clone(), 123_456_789_012_345),
-            Component::new(Ruleset::Nim, 6),
+            Component::new(Ruleset::nim(), 6),
         ],
     ];
     let mut naive = NaiveSolver::new();
@@ -221,7 +221,7 @@ fn big_misere_sums_without_a_quotient_are_refused_at_once_with_a_budget_that_suf
 #[test]
 fn bounded_tables_are_the_nim_heaps_of_the_residues_which_large_k_uses() {
     for k in 1..=120u64 {
-        let t = TameHeaps::new(&Ruleset::Bounded(k), 1_000_000).unwrap().unwrap();
+        let t = TameHeaps::new(&Ruleset::bounded(k), 1_000_000).unwrap().unwrap();
         let p = t.period().unwrap();
         assert_eq!((p.preperiod, p.period), (0, k + 1), "bounded:{k}");
         for n in 0..=3 * k + 3 {
@@ -242,7 +242,7 @@ fn bounded_tables_are_the_nim_heaps_of_the_residues_which_large_k_uses() {
 
 fn past_the_tables() {
     let mut naive = NaiveSolver::new();
-    let big = Ruleset::Bounded(2050);
+    let big = Ruleset::bounded(2050);
     for cs in [[2051u64, 2], [2052, 1], [2053, 3], [2050, 0], [2049, 1]] {
         let position = Position::Sum(cs.iter().map(|&h| Component::new(big.clone(), h)).collect());
         let a = analyze(&Game::Sum, &position, &misere()).unwrap();

@@ -61,7 +61,7 @@ fn seed_000_k_equals_l_formula_holds_for_every_heap_size() {
             assert_eq!(t.get(n), Some(allbut_single_formula(k, n)), "K = {k}, n = {n}");
         }
         // And both against the plain definition.
-        let naive = mex_table(&Ruleset::AllBut(MoveSet::new([k]).unwrap()), 6 * k + 5);
+        let naive = mex_table(&Ruleset::all_but(MoveSet::new([k]).unwrap()), 6 * k + 5);
         for (n, &v) in naive.iter().enumerate() {
             assert_eq!(allbut_single_formula(k, n as u64), v, "K = {k}, n = {n}");
         }
@@ -177,7 +177,7 @@ fn searches_refuse_positions_with_astronomically_many_moves() {
         let game: Game = game.parse().unwrap();
         let position = game.parse_position(&[max.as_str(), "3"]).unwrap();
         let result = analyze(&game, &position, &AnalyzeOptions { convention, ..AnalyzeOptions::default() });
-        if game == Game::Heaps(Ruleset::Nim) {
+        if game == Game::Heaps(Ruleset::nim()) {
             assert!(result.is_ok(), "Nim needs no search");
         } else {
             let err = result.unwrap_err();

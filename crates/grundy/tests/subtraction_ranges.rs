@@ -165,7 +165,7 @@ fn mixed_lists_by_table_equal_plain_search_to_300() {
         let plain = plain_values(&sizes, 300);
         let misere = plain_misere(&sizes, 300);
         let r = ruleset(&format!("subtraction:{text}"));
-        let Ruleset::Subtraction(set) = &r else { panic!() };
+        let Some(set) = r.move_set() else { panic!() };
         assert_eq!(set.count(), sizes.len() as u64, "{text}");
         let solver = HeapSolver::new(&r, 300, DEFAULT_BUDGET).unwrap();
         let periodic = subtraction_table(set, DEFAULT_BUDGET).unwrap();

@@ -217,7 +217,7 @@ fn wrong_guess_fails_at_its_smallest_counterexample() {
     assert!(!r.holds);
     let m = r.mismatch.unwrap();
     // Independently: G(n) = mex of the two or fewer values below; the first n where n % 4 differs.
-    let g = mex_table(&Ruleset::Bounded(2), 100);
+    let g = mex_table(&Ruleset::bounded(2), 100);
     let first = (0..=100u64).find(|&n| n % 4 != g[n as usize]).unwrap();
     assert_eq!(m.n, first);
     assert_eq!((m.n, m.guess.clone(), m.truth.clone()), (3, Shown::Number(3), Shown::Number(0)));
@@ -299,7 +299,7 @@ fn patterns_match_proven_periods() {
     for s in ["2,5", "1,3,4", "3,5,9", "1"] {
         let set: MoveSet = s.parse().unwrap();
         let proven = subtraction_table(&set, 100_000).unwrap().period().unwrap();
-        let values = mex_table(&Ruleset::Subtraction(set), 400);
+        let values = mex_table(&Ruleset::subtraction(set), 400);
         let g = Pattern::find(&values).expect("a rule in 400 values");
         assert_eq!(g.family(), "period", "{s}: {}", g.words());
         assert_eq!(g.from(), proven.preperiod, "{s}");

@@ -4,6 +4,7 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
+use crate::engine::mex::mex_table_for;
 use crate::engine::sequence::{split_note, SequenceBuilder, SequenceError};
 use crate::engine::subtraction::{families_of_takes, interval_value, interval_value_families, range_sizes_upto};
 use crate::engine::table::{allbut_table_for, subtraction_table_for, PeriodSearch};
@@ -12,6 +13,7 @@ use crate::error::{human_bytes, AnalyzeError, GaveUp, Work, FIXED_BYTES, MEMORY_
 use crate::game::family::first_moves;
 use crate::game::{Component, Move, MoveFamily};
 use crate::rules::board::{BoardMethod, HeapEngine, HeapOptions, HeapValues};
+use crate::rules::heap::ValueSource;
 use crate::rules::take_break::octal::SplitRules;
 use crate::rules::Ruleset;
 use crate::values::{GrundyTable, Period};
@@ -19,10 +21,8 @@ use crate::values::{GrundyTable, Period};
 /// How a [`HeapSolver`] finds values.
 #[derive(Clone, Debug)]
 enum Source {
-    /// G(n) = n.
-    Nim,
-    /// G(n) = n mod (K + 1) (K-Nim, Bash).
-    Modular(u64),
+    /// The rule's own proven closed form ([`ValueSource::ClosedForm`]): Nim, K-Nim, the Bash game.
+    Closed,
     /// The K-L-Nim problem's K = L formula for `allbut:K` (a single excluded size), checked in the tests
     /// against the proven table of the general all-but engine.
     AllButSingle(u64),
@@ -95,16 +95,16 @@ impl HeapSolver {
     }
 
     fn build(ruleset: &Ruleset, max_heap: u64, budget: u64, search: PeriodSearch) -> Result<Self, AnalyzeError> {
-        let source = match ruleset {
-            Ruleset::Octal(_) | Ruleset::Hex(_) | Ruleset::GrundysGame => split_method(ruleset, max_heap, budget)?,
-            Ruleset::Nim => Source::Nim,
-            Ruleset::Bounded(k) | Ruleset::Bash(k) => Source::Modular(*k),
-            Ruleset::AllBut(set) if set.count() == 1 => Source::AllButSingle(set.max()),
-            Ruleset::AllBut(set) => Source::Table(allbut_table_for(set, max_heap, budget, search)?),
-            Ruleset::Subtraction(set) => match set.interval() {
+        let source = match ruleset.value_source() {
+            ValueSource::Split => split_method(ruleset, max_heap, budget)?,
+            ValueSource::ClosedForm => Source::Closed,
+            ValueSource::AllBut(set) if set.count() == 1 => Source::AllButSingle(set.max()),
+            ValueSource::AllBut(set) => Source::Table(allbut_table_for(set, max_heap, budget, search)?),
+            ValueSource::Takes(set) => match set.interval() {
                 Some((low, high)) => Source::Interval(low, high),
                 None => Source::Table(subtraction_table_for(set, max_heap, budget, search)?),
             },
+            ValueSource::Mex => Source::Table(mex_table_for(ruleset, max_heap, budget)?),
         };
         Ok(HeapSolver { ruleset: ruleset.clone(), source, budget })
     }
@@ -131,7 +131,7 @@ impl HeapSolver {
     pub fn method(&self) -> Method {
         use Method as M;
         match &self.source {
-            Source::Nim | Source::Modular(_) | Source::AllButSingle(_) | Source::Interval(..) => M::ClosedForm,
+            Source::Closed | Source::AllButSingle(_) | Source::Interval(..) => M::ClosedForm,
             Source::Table(t) if t.period().is_some() => M::ProvenPeriod,
             Source::Split { period: Some(_), .. } => M::ProvenPeriod,
             Source::Table(_) | Source::Split { .. } => M::Table,
@@ -143,8 +143,7 @@ impl HeapSolver {
         match &self.source {
             Source::Split { period, .. } => *period,
             Source::Table(t) => t.period(),
-            Source::Nim => Some(Period { preperiod: 0, period: 1, saltus: 1 }),
-            Source::Modular(k) => k.checked_add(1).map(|p| Period { preperiod: 0, period: p, saltus: 0 }),
+            Source::Closed => self.ruleset.value_period(),
             Source::AllButSingle(k) => k.checked_mul(2).map(|p| Period { preperiod: 0, period: p, saltus: *k }),
             // Past 2^64 - 1 every heap lies in the first period: no period within reach.
             Source::Interval(low, high) => {
@@ -156,11 +155,7 @@ impl HeapSolver {
     /// A sentence saying where the values come from, for explanations.
     pub fn method_note(&self) -> String {
         match &self.source {
-            Source::Nim => "a Nim heap is worth its size: G(n) = n".to_string(),
-            Source::Modular(k) => match k.checked_add(1) {
-                Some(m) => format!("taking 1..{k} from a heap: G(n) = n mod {m}"),
-                None => format!("taking 1..{k} from a heap: G(n) = n"),
-            },
+            Source::Closed => self.ruleset.value_note(),
             Source::AllButSingle(k) => format!(
                 "all sizes but {k} may be taken: G(x) = floor(x/{two})*{k} + x mod {two}, minus {k} when x mod {two} >= {k}",
                 two = u128::from(*k) * 2
@@ -203,11 +198,7 @@ impl HeapSolver {
     /// G(n), or `None` if n is beyond what the solver knows (a table without a period).
     pub fn value(&self, n: u64) -> Option<u64> {
         match &self.source {
-            Source::Nim => Some(n),
-            Source::Modular(k) => Some(match k.checked_add(1) {
-                Some(m) => n % m,
-                None => n,
-            }),
+            Source::Closed => self.ruleset.value(n),
             Source::AllButSingle(k) => Some(allbut_single_formula(*k, n)),
             Source::Interval(low, high) => Some(interval_value(*low, *high, n)),
             Source::Table(t) => t.get(n),
@@ -230,8 +221,10 @@ impl HeapSolver {
             Source::Split { rules, .. } => rules.option_count(n),
             // A subtraction table walks the sizes up to n; those of a list were typed one by
             // one, the ranges' sizes are counted.
-            Source::Table(_) => match &self.ruleset {
-                Ruleset::Subtraction(set) => range_sizes_upto(set, n),
+            Source::Table(_) => match self.ruleset.value_source() {
+                ValueSource::Takes(set) => range_sizes_upto(set, n),
+                // The plain mex table's options are walked.
+                ValueSource::Mex => u64::try_from(self.ruleset.option_count_bound(n)).unwrap_or(u64::MAX),
                 _ => 0,
             },
             _ => 0,
@@ -267,8 +260,8 @@ impl HeapSolver {
                 Ok(self.periodic_split_families(rules, *p, n, target))
             }
             Source::Interval(low, high) => Ok(interval_value_families(*low, *high, n, target)),
-            Source::Table(_) => match &self.ruleset {
-                Ruleset::Subtraction(set) => {
+            Source::Table(_) => match self.ruleset.value_source() {
+                ValueSource::Takes(set) => {
                     Ok(families_of_takes(set, n, set.sizes_upto(n).filter(|&s| self.value(n - s) == Some(target))))
                 }
                 _ => self.single_families(n, target),
@@ -283,7 +276,7 @@ impl HeapSolver {
     }
 
     /// [`HeapSolver::winning_families`] for a take-and-break game whose values have the
-    /// ordinary period `p`, in the order of [`Ruleset::for_each_option`]: the whole heap taken,
+    /// ordinary period `p`, in the order of [`crate::rules::HeapRule::for_each_option`]: the whole heap taken,
     /// one heap left, then the splits of each size taken.
     fn periodic_split_families(&self, rules: &SplitRules, p: Period, n: u64, target: u64) -> Vec<MoveFamily> {
         let value = |h: u64| self.value(h);
@@ -328,13 +321,19 @@ impl HeapSolver {
     }
 
     /// Every option of a heap of size `n` whose value is `target`, as the heaps it leaves
-    /// (`[0]` when emptied), in the order of [`Ruleset::for_each_option`]'s largest-first
+    /// (`[0]` when emptied), in the order of [`crate::rules::HeapRule::for_each_option`]'s largest-first
     /// results. Found from the values, without walking all options of large heaps, except for
     /// take-and-break games, whose options are walked: when a heap has more options than the
     /// budget, the solver gives up rather than list part of them.
     pub fn options_with_value(&self, n: u64, target: u64) -> Result<Vec<Vec<u64>>, GaveUp> {
-        if let Source::Split { rules, .. } = &self.source {
-            let count = rules.option_count(n);
+        let walked = match &self.source {
+            Source::Split { rules, .. } => Some((rules.option_count(n), Some(rules))),
+            Source::Table(_) if matches!(self.ruleset.value_source(), ValueSource::Mex) => {
+                Some((u64::try_from(self.ruleset.option_count_bound(n)).unwrap_or(u64::MAX), None))
+            }
+            _ => None,
+        };
+        if let Some((count, rules)) = walked {
             let budget = Work::MovesExamined.clamp(self.budget);
             if count > budget {
                 // A count that saturated u64 (three-heap splits of a huge heap) is no budget.
@@ -342,12 +341,16 @@ impl HeapSolver {
                 return Err(GaveUp { what: Work::MovesExamined, used: budget, needed });
             }
             let mut out = vec![];
-            rules.for_each_option(n, &mut |to| {
+            let mut keep = |to: &[u64]| {
                 let v = to.iter().try_fold(0, |acc, &h| self.value(h).map(|x| acc ^ x));
                 if v == Some(target) {
                     out.push(to.to_vec());
                 }
-            });
+            };
+            match rules {
+                Some(rules) => rules.for_each_option(n, &mut keep),
+                None => self.ruleset.for_each_option(n, &mut keep),
+            }
             return Ok(out);
         }
         if let Source::Interval(low, high) = self.source {
@@ -361,28 +364,12 @@ impl HeapSolver {
             out.sort_unstable_by(|a, b| b.cmp(a));
             return Ok(out);
         }
-        let mut out: Vec<u64> = match (&self.ruleset, &self.source) {
-            (Ruleset::Nim, _) => (target < n).then_some(target).into_iter().collect(),
-            (Ruleset::Bounded(k) | Ruleset::Bash(k), _) => {
-                // Options are n-k..n-1 (not below 0); their values are m mod (k+1).
-                let lo = n.saturating_sub(*k);
-                let m = u128::from(*k) + 1;
-                let t = u128::from(target);
-                if t >= m || n == 0 {
-                    vec![]
-                } else {
-                    // The largest m' <= n-1 with m' = t (mod k+1); it is the only candidate,
-                    // because the options span fewer than k+1 consecutive sizes.
-                    let top = u128::from(n - 1);
-                    let r = top % m;
-                    let back = if r >= t { r - t } else { r + m - t };
-                    top.checked_sub(back).filter(|&c| c >= u128::from(lo)).map(|c| c as u64).into_iter().collect()
-                }
-            }
-            (Ruleset::Subtraction(set), _) => {
+        let mut out: Vec<u64> = match (self.ruleset.value_source(), &self.source) {
+            (_, Source::Closed) => self.ruleset.moves_to(n, target),
+            (ValueSource::Takes(set), _) => {
                 set.sizes_upto(n).map(|s| n - s).filter(|&m| self.value(m) == Some(target)).collect()
             }
-            (Ruleset::AllBut(set), Source::AllButSingle(k)) => {
+            (ValueSource::AllBut(set), Source::AllButSingle(k)) => {
                 // Each value v appears exactly twice: at x and x + k in its block of 2k.
                 let k = u128::from(*k);
                 let (block, r) = (u128::from(target) / k, u128::from(target) % k);
@@ -395,14 +382,14 @@ impl HeapSolver {
                     .rev()
                     .collect()
             }
-            (Ruleset::AllBut(set), Source::Table(t)) => {
+            (ValueSource::AllBut(set), Source::Table(t)) => {
                 let mut v: Vec<u64> =
                     t.positions_with_value(target, n).into_iter().filter(|&m| !set.contains(n - m)).collect();
                 v.reverse();
                 v
             }
-            (Ruleset::AllBut(_), _) => vec![],
-            (Ruleset::Octal(_) | Ruleset::Hex(_) | Ruleset::GrundysGame, _) => vec![],
+            // Splits and mex tables were walked above.
+            _ => vec![],
         };
         out.dedup();
         Ok(out.into_iter().map(|m| vec![m]).collect())

@@ -11,6 +11,7 @@ use crate::engine::table::misere_subtraction_table;
 use crate::engine::Method;
 use crate::error::{AnalyzeError, GaveUp, Work};
 use crate::game::{Move, MoveFamily};
+use crate::rules::heap::MisereSource;
 use crate::rules::{MoveSet, Ruleset};
 use crate::values::{GrundyTable, Period};
 
@@ -106,14 +107,16 @@ impl MisereHeaps {
     /// (take-and-break games). A subtraction table computes at most `budget` sizes, and an
     /// all-but game looks at most at `budget` sizes for its lost heaps.
     pub fn new(ruleset: &Ruleset, budget: u64) -> Result<Option<Self>, AnalyzeError> {
-        Ok(Some(match ruleset {
-            Ruleset::Nim => MisereHeaps::Nim,
-            Ruleset::Bounded(k) | Ruleset::Bash(k) => MisereHeaps::Bounded(*k),
-            Ruleset::Subtraction(set) => match set.interval() {
+        Ok(Some(match ruleset.misere_source() {
+            MisereSource::Bouton => MisereHeaps::Nim,
+            MisereSource::Cycle(k) => MisereHeaps::Bounded(k),
+            MisereSource::Takes(set) => match set.interval() {
                 Some((low, high)) => MisereHeaps::Interval(low, high),
                 None => MisereHeaps::Table { sizes: set.clone(), table: misere_subtraction_table(set, budget)? },
             },
-            Ruleset::AllBut(set) => MisereHeaps::AllBut { sizes: set.clone(), lost: all_but_lost_heaps(set, budget)? },
+            MisereSource::AllBut(set) => {
+                MisereHeaps::AllBut { sizes: set.clone(), lost: all_but_lost_heaps(set, budget)? }
+            }
             _ => return Ok(None),
         }))
     }

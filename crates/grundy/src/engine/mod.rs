@@ -7,6 +7,7 @@ mod common_sums;
 pub mod forecast;
 pub mod heap;
 pub mod method;
+pub mod mex;
 pub mod misere;
 mod plain;
 pub mod quotient;

@@ -56,7 +56,7 @@ pub(crate) fn mex_of(seen: &[bool]) -> u64 {
 ///
 /// ```
 /// use grundy::{mex_table, Ruleset};
-/// assert_eq!(mex_table(&Ruleset::Bounded(2), 6), vec![0, 1, 2, 0, 1, 2, 0]);
+/// assert_eq!(mex_table(&Ruleset::bounded(2), 6), vec![0, 1, 2, 0, 1, 2, 0]);
 /// ```
 pub fn mex_table(ruleset: &Ruleset, upto: u64) -> Vec<u64> {
     let mut values: Vec<u64> = Vec::with_capacity(upto as usize + 1);

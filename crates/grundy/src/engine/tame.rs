@@ -34,6 +34,7 @@
 
 use crate::engine::table::{until_window_repeats, TABLE_STEPS, WINDOW_BYTES_PER_ENTRY};
 use crate::error::{AnalyzeError, GaveUp, Work};
+use crate::rules::heap::MisereSource;
 use crate::rules::{MoveSet, Ruleset};
 use crate::values::Period;
 
@@ -223,14 +224,14 @@ impl TameHeaps {
     /// (all-but and take-and-break games). A table computes at most `budget` sizes; one that
     /// finds no period within it is an error (`GaveUp` or `Unsupported`).
     pub fn new(ruleset: &Ruleset, budget: u64) -> Result<Option<Self>, AnalyzeError> {
-        Ok(Some(match ruleset {
-            Ruleset::Nim => TameHeaps::Nim,
-            Ruleset::Bounded(k) | Ruleset::Bash(k) if *k > MAX_TABLE_K => TameHeaps::Bounded(*k),
-            Ruleset::Bounded(k) | Ruleset::Bash(k) => {
-                let sizes = MoveSet::new(1..=*k).map_err(|e| AnalyzeError::Unsupported(e.to_string()))?;
+        Ok(Some(match ruleset.misere_source() {
+            MisereSource::Bouton => TameHeaps::Nim,
+            MisereSource::Cycle(k) if k > MAX_TABLE_K => TameHeaps::Bounded(k),
+            MisereSource::Cycle(k) => {
+                let sizes = MoveSet::new(1..=k).map_err(|e| AnalyzeError::Unsupported(e.to_string()))?;
                 Self::table(sizes, budget)?
             }
-            Ruleset::Subtraction(set) => Self::table(set.clone(), budget)?,
+            MisereSource::Takes(set) => Self::table(set.clone(), budget)?,
             _ => return Ok(None),
         }))
     }

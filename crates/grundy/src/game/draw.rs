@@ -71,10 +71,10 @@ fn sketch_of(game: &Game, position: &Position, mover: usize) -> Sketch {
                 .iter()
                 .enumerate()
                 .map(|(i, c)| {
-                    let label = match (&c.ruleset, game) {
-                        (Ruleset::Bounded(l), Game::BoundedPerHeap) => format!("heap {} (≤ {l})", i + 1),
+                    let label = match (c.ruleset.bounded_k(), game) {
+                        (Some(l), Game::BoundedPerHeap) => format!("heap {} (≤ {l})", i + 1),
                         _ if same => format!("heap {}", i + 1),
-                        (r, _) => format!("{}: {r}", i + 1),
+                        _ => format!("{}: {}", i + 1, c.ruleset),
                     };
                     (label, c.ruleset.clone(), c.heap)
                 })

@@ -147,7 +147,7 @@ impl Game {
                             i + 1
                         )));
                     }
-                    Ok(Component::new(Ruleset::Bounded(l), h))
+                    Ok(Component::new(Ruleset::bounded(l), h))
                 })
                 .collect::<Result<Vec<_>, _>>()
                 .map(Position::Sum),
@@ -203,9 +203,9 @@ impl Game {
         match (self, position) {
             (Game::BoundedPerHeap, Position::Sum(cs)) => cs
                 .iter()
-                .map(|c| match &c.ruleset {
-                    Ruleset::Bounded(l) => format!("{}/{l}", c.heap),
-                    r => format!("{r}={}", c.heap),
+                .map(|c| match c.ruleset.bounded_k() {
+                    Some(l) => format!("{}/{l}", c.heap),
+                    None => format!("{}={}", c.ruleset, c.heap),
                 })
                 .collect(),
             (Game::Sum, Position::Sum(cs)) => cs.iter().map(|c| format!("{}={}", c.ruleset, c.heap)).collect(),

@@ -11,7 +11,6 @@ use crate::play::{apply, legal_moves};
 use crate::rules::board::coins::CoinRule;
 use crate::rules::board::graph::{Goal, MAX_GRAPH_BYTES};
 use crate::rules::board::Board;
-use crate::rules::Ruleset;
 
 /// What an export of a sum of heaps reaches at most, known before it starts: `positions`, an
 /// upper bound of the positions, and `text`, when known, a lower bound of the text's bytes.
@@ -66,7 +65,7 @@ pub fn export_bound(position: &Position) -> Option<ExportBound> {
         };
         positions = positions.saturating_mul(sizes);
     }
-    let nim = components.iter().all(|c| c.ruleset == Ruleset::Nim);
+    let nim = components.iter().all(|c| c.ruleset.is_nim());
     let text = nim.then(|| {
         let k = components.len() as u128;
         let total: u128 = components.iter().map(|c| u128::from(c.heap)).sum();

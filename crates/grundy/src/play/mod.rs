@@ -136,58 +136,19 @@ fn take_rule(r: &Ruleset, n: u64, take: u64) -> Option<Result<(), String>> {
     if take > n {
         return refuse(format!("the heap has only {n} object{}", if n == 1 { "" } else { "s" }));
     }
-    #[allow(unreachable_patterns)] // rulesets added later (e.g. splitting games) fall through
-    match r {
-        Ruleset::Nim => Some(Ok(())),
-        Ruleset::Bounded(k) | Ruleset::Bash(k) if take > *k => {
-            refuse(format!("at most {k} may be taken from a heap in {r}"))
-        }
-        Ruleset::Bounded(_) | Ruleset::Bash(_) => Some(Ok(())),
-        Ruleset::Subtraction(s) if !s.contains(take) => refuse(format!("only {} may be taken in {r}", s.words(", "))),
-        Ruleset::Subtraction(_) => Some(Ok(())),
-        Ruleset::AllBut(s) if s.contains(take) => refuse(format!("taking exactly {take} is not allowed in {r}")),
-        Ruleset::AllBut(_) => Some(Ok(())),
-        _ => None,
-    }
+    r.check_take(n, take)
 }
 
 /// The smallest number of objects that may be taken from a heap of size `n` (`Some(None)` when
 /// none), or `None` for a ruleset that is not take-only.
 fn smallest_take(r: &Ruleset, n: u64) -> Option<Option<u64>> {
-    #[allow(unreachable_patterns)] // rulesets added later (e.g. splitting games) fall through
-    match r {
-        Ruleset::Nim | Ruleset::Bounded(_) | Ruleset::Bash(_) => Some((n >= 1).then_some(1)),
-        Ruleset::Subtraction(s) => Some(Some(s.min()).filter(|&t| t <= n)),
-        // The excluded set is finite, so the search ends within |S| + 1 steps.
-        Ruleset::AllBut(s) => Some((1..=n).find(|&t| !s.contains(t))),
-        _ => None,
-    }
+    r.smallest_take(n)
 }
 
 /// A random number of objects that may be taken from a heap of size `n`, or `None` for a
 /// ruleset that is not take-only; `Some(None)` when the heap has no move.
 fn random_take(r: &Ruleset, n: u64, rng: &mut Rng) -> Option<Option<u64>> {
-    let smallest = smallest_take(r, n)?;
-    if smallest.is_none() {
-        return Some(None);
-    }
-    let max = match r {
-        Ruleset::Bounded(k) | Ruleset::Bash(k) => n.min(*k),
-        Ruleset::Subtraction(s) => {
-            // smallest_take found a size up to n, so count_upto(n) >= 1.
-            return Some(s.nth(rng.below(s.count_upto(n))));
-        }
-        _ => n,
-    };
-    // Rejection sampling: the excluded sizes of all-but games are few, so a try almost always
-    // succeeds; after 64 misses the smallest take is as good a random move as any.
-    for _ in 0..64 {
-        let t = 1 + rng.below(max);
-        if matches!(take_rule(r, n, t), Some(Ok(()))) {
-            return Some(Some(t));
-        }
-    }
-    Some(smallest)
+    r.random_take(n, &mut |m| rng.below(m))
 }
 
 /// Every option of a heap of size `n`, when there are not too many to list.
@@ -298,7 +259,7 @@ pub fn check_move(position: &Position, player: Player, mv: &Move) -> Result<Posi
                 return Err(at("a move of K-L-Nim leaves one heap".into()));
             };
             let take = n.checked_sub(m).ok_or_else(|| at(format!("it has only {}", plural(n, "object"))))?;
-            match take_rule(&Ruleset::Nim, n, take) {
+            match take_rule(&Ruleset::nim(), n, take) {
                 Some(Err(why)) => return Err(at(why)),
                 _ if take == forbidden[player.index()] => {
                     return Err(at(format!(
@@ -380,7 +341,7 @@ pub fn describe(position: &Position, mv: &Move) -> String {
                 None => mv.to_string(),
             }
         }
-        Position::Kl { .. } => Ruleset::Nim.describe_move(mv.heap + 1, n, &mv.to),
+        Position::Kl { .. } => Ruleset::nim().describe_move(mv.heap + 1, n, &mv.to),
         Position::Sum(cs) => cs[mv.heap].ruleset.describe_move(mv.heap + 1, n, &mv.to),
     }
 }
@@ -890,7 +851,7 @@ fn longest_nim_move(
     convention: Convention,
     player: Player,
 ) -> Option<(Move, u64)> {
-    let nim = heaps.iter().map(|&h| Component { ruleset: Ruleset::Nim, heap: h }).collect();
+    let nim = heaps.iter().map(|&h| Component { ruleset: Ruleset::nim(), heap: h }).collect();
     let (mv, rem) = longest_move(&Position::Sum(nim), convention, player)?;
     let after = rules.after_nim_move(numbers, mv.heap, *mv.to.first()?)?;
     Some((Move::between(numbers, &after)?, rem))

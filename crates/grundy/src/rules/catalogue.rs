@@ -1,12 +1,13 @@
 //! The one list of games grundy knows: how each is written, what a move is, and an example;
-//! and the rules of each ruleset in a sentence.
+//! the heap rules' entries come from their families' files ([`FAMILIES`]).
 //!
 //! Every place that names the games reads this list, so that they cannot drift apart: the
 //! command line's help texts and the "unknown game" errors, the README's table (a test compares
 //! them), and the web page's game selector (served as JSON). It lives with the rule families
 //! rather than with [`crate::Game`] so that the ruleset's own parser can name the games too.
 
-use crate::rules::take_break::SplitRules;
+use crate::rules::heap::FAMILIES;
+#[cfg(test)]
 use crate::rules::Ruleset;
 
 /// One kind of game as people write it, e.g. `bounded:K`.
@@ -39,139 +40,47 @@ pub struct GameKind {
     pub example_move: &'static str,
 }
 
-/// Every kind of game, in the order the help texts and the README list them.
-pub const GAMES: &[GameKind] = &[
-    GameKind {
-        spelling: "nim",
-        name: "Nim",
-        a_move: "take one or more objects from one heap",
-        example_game: "nim",
-        example_position: "7 9 12 15",
-        heap_ruleset: true,
-        move_syntax: "`HEAP TAKE` takes TAKE objects from heap HEAP; `HEAP -> LEFT` leaves LEFT in it",
-        example_move: "3 5",
-    },
-    GameKind {
-        spelling: "bounded:K",
-        name: "K-Nim",
-        a_move: "take 1..K objects from one heap",
-        example_game: "bounded:3",
-        example_position: "10 7 4",
-        heap_ruleset: true,
-        move_syntax: "`HEAP TAKE` takes TAKE objects (1 to K) from heap HEAP; `HEAP -> LEFT` leaves LEFT in it",
-        example_move: "1 3",
-    },
-    GameKind {
-        spelling: "bounded",
-        name: "Nim with a limit per heap",
-        a_move: "heaps written `HEAP/LIMIT`: take 1..LIMIT from that heap",
-        example_game: "bounded",
-        example_position: "7/3 9/2 12/5",
-        heap_ruleset: false,
-        move_syntax: "`HEAP TAKE` takes TAKE objects (1 to the heap's LIMIT) from heap HEAP; `HEAP -> LEFT` leaves LEFT in it",
-        example_move: "3 5",
-    },
-    GameKind {
-        spelling: "bash:M",
-        name: "the Bash game",
-        a_move: "take 1..M objects",
-        example_game: "bash:4",
-        example_position: "23",
-        heap_ruleset: true,
-        move_syntax: "`1 TAKE` takes TAKE objects (1 to M) from the heap; `1 -> LEFT` leaves LEFT",
-        example_move: "1 3",
-    },
-    GameKind {
-        spelling: "subtraction:S",
-        name: "a subtraction game",
-        a_move: "take exactly s objects, s in S: sizes and ranges L..R (both ends included), e.g. 1,4..9,20",
-        example_game: "subtraction:2,5",
-        example_position: "999999999999999999",
-        heap_ruleset: true,
-        move_syntax: "`HEAP TAKE` takes TAKE objects (a size in S) from heap HEAP; `HEAP -> LEFT` leaves LEFT in it",
-        example_move: "1 5",
-    },
-    GameKind {
-        spelling: "allbut:S",
-        name: "an all-but subtraction game",
-        a_move: "take any positive number except those in S",
-        example_game: "allbut:3",
-        example_position: "1000000000000 77",
-        heap_ruleset: true,
-        move_syntax: "`HEAP TAKE` takes TAKE objects (any number not in S) from heap HEAP; `HEAP -> LEFT` leaves LEFT in it",
-        example_move: "2 4",
-    },
-    GameKind {
-        spelling: "octal:CODE",
-        name: "an octal game",
-        a_move: "take t objects and leave 0, 1 or 2 heaps, as digit t of the code allows (1, 2 and 4)",
-        example_game: "octal:0.16",
-        example_position: "100",
-        heap_ruleset: true,
-        move_syntax: "`HEAP TAKE` takes TAKE objects from an end of heap HEAP; `HEAP -> A B` takes from its middle, leaving heaps of A and B (as the code allows)",
-        example_move: "1 -> 40 58",
-    },
-    GameKind {
-        spelling: "hex:CODE",
-        name: "a hexadecimal game",
-        a_move: "as an octal code, and the digit bit 8: take t and leave three heaps",
-        example_game: "hex:0.8",
-        example_position: "20",
-        heap_ruleset: true,
-        move_syntax: "`HEAP TAKE` takes TAKE objects from an end of heap HEAP; `HEAP -> A B` leaves two heaps, `HEAP -> A B C` three (as the code allows)",
-        example_move: "1 -> 5 6 8",
-    },
-    GameKind {
-        spelling: "kayles",
-        name: "Kayles (octal 0.77)",
-        a_move: "knock down one pin or two adjacent pins from a row",
-        example_game: "kayles",
-        example_position: "10 7",
-        heap_ruleset: true,
-        move_syntax: "`ROW PINS` knocks down 1 or 2 pins from an end of row ROW; `ROW -> A B` knocks down 1 or 2 pins in its middle, leaving rows of A and B pins",
-        example_move: "1 -> 4 5",
-    },
-    GameKind {
-        spelling: "dawsons-kayles",
-        name: "Dawson's Kayles (octal 0.07)",
-        a_move: "knock down two adjacent pins from a row",
-        example_game: "dawsons-kayles",
-        example_position: "12",
-        heap_ruleset: true,
-        move_syntax: "`ROW 2` knocks down two pins from an end of row ROW; `ROW -> A B` knocks down two pins in its middle, leaving rows of A and B pins",
-        example_move: "1 -> 4 6",
-    },
-    GameKind {
-        spelling: "dawsons-chess",
-        name: "Dawson's chess (octal 0.137)",
-        a_move:
-            "take a heap of 1; or take 2, leaving nothing or one heap; or take 3, leaving nothing, one or two heaps",
-        example_game: "dawsons-chess",
-        example_position: "9",
-        heap_ruleset: true,
-        move_syntax: "`HEAP TAKE` takes TAKE objects from an end of heap HEAP; `HEAP -> A B` takes 3 from its middle, leaving heaps of A and B",
-        example_move: "1 -> 3 3",
-    },
-    GameKind {
-        spelling: "officers",
-        name: "Officers (octal 0.6)",
-        a_move: "take one object and leave one or two non-empty heaps",
-        example_game: "officers",
-        example_position: "30",
-        heap_ruleset: true,
-        move_syntax: "`HEAP 1` takes one object from an end of heap HEAP; `HEAP -> A B` takes one from its middle, leaving heaps of A and B",
-        example_move: "1 -> 14 15",
-    },
-    GameKind {
-        spelling: "grundys-game",
-        name: "Grundy's game",
-        a_move: "split one heap into two unequal non-empty heaps",
-        example_game: "grundys-game",
-        example_position: "20",
-        heap_ruleset: true,
-        move_syntax: "`HEAP -> A B` splits heap HEAP into two unequal heaps of A and B",
-        example_move: "1 -> 8 12",
-    },
+/// Every kind of game, in the order the help texts and the README list them: the heap rules'
+/// families of the registry ([`FAMILIES`]), then the other games.
+pub const GAMES: &[GameKind] = &ALL_GAMES;
+
+/// The number of kinds of game.
+const GAME_COUNT: usize = {
+    let mut count = OTHER_GAMES.len();
+    let mut i = 0;
+    while i < FAMILIES.len() {
+        count += FAMILIES[i].kinds.len();
+        i += 1;
+    }
+    count
+};
+
+/// [`GAMES`], put together at compile time.
+const ALL_GAMES: [GameKind; GAME_COUNT] = {
+    let mut out = [OTHER_GAMES[0]; GAME_COUNT];
+    let mut at = 0;
+    let mut i = 0;
+    while i < FAMILIES.len() {
+        let kinds = FAMILIES[i].kinds;
+        let mut j = 0;
+        while j < kinds.len() {
+            out[at] = kinds[j];
+            at += 1;
+            j += 1;
+        }
+        i += 1;
+    }
+    let mut j = 0;
+    while j < OTHER_GAMES.len() {
+        out[at] = OTHER_GAMES[j];
+        at += 1;
+        j += 1;
+    }
+    out
+};
+
+/// The games that are not heap rules (K-L-Nim, the board games, sums), in the order listed.
+const OTHER_GAMES: &[GameKind] = &[
     GameKind {
         spelling: "kl:K,L",
         name: "K-L-Nim",
@@ -461,95 +370,6 @@ pub fn markdown_table() -> String {
         );
     }
     out
-}
-
-impl Ruleset {
-    /// The rules of this ruleset in a sentence, for the header of a game and the web page's board.
-    ///
-    /// ```
-    /// use grundy::Ruleset;
-    /// let rules = |r: &str| r.parse::<Ruleset>().unwrap().rules_sentence();
-    /// assert_eq!(rules("bounded:3"), "A move takes 1 to 3 objects from one heap.");
-    /// assert_eq!(rules("subtraction:2,5"), "A move takes exactly 2 or 5 objects from one heap.");
-    /// ```
-    pub fn rules_sentence(&self) -> String {
-        ruleset_sentence(self)
-    }
-}
-
-/// The rules of one heap ruleset in a sentence.
-fn ruleset_sentence(r: &Ruleset) -> String {
-    match r {
-        Ruleset::Nim => "A move takes one or more objects from one heap.".to_string(),
-        Ruleset::Bounded(1) | Ruleset::Bash(1) => "A move takes 1 object from one heap.".to_string(),
-        Ruleset::Bounded(k) | Ruleset::Bash(k) => format!("A move takes 1 to {k} objects from one heap."),
-        Ruleset::Subtraction(s) => format!(
-            "A move takes exactly {} object{} from one heap.",
-            s.words(" or "),
-            if s.runs() == [(1, 1)] { "" } else { "s" }
-        ),
-        Ruleset::AllBut(s) => {
-            format!("A move takes any positive number of objects from one heap except {}.", s.words(" or "))
-        }
-        Ruleset::GrundysGame => "A move splits one heap into two unequal non-empty heaps.".to_string(),
-        Ruleset::Octal(code) => match code.name() {
-            Some("kayles") => {
-                "Kayles: a move knocks down one pin or two adjacent pins from a row, which may split it into two rows."
-                    .to_string()
-            }
-            Some("dawsons-kayles") => {
-                "Dawson's Kayles: a move knocks down two adjacent pins from a row, which may split it into two rows."
-                    .to_string()
-            }
-            _ => split_sentence(&code.rules(), &format!("octal code {}", code.code())),
-        },
-        Ruleset::Hex(code) => split_sentence(&code.rules(), &format!("hexadecimal code {}", code.code())),
-    }
-}
-
-/// The rules of a take-and-break code in a sentence: for each number taken, what may be left.
-fn split_sentence(rules: &SplitRules, code: &str) -> String {
-    let mut ts: Vec<u64> =
-        rules.take_all.iter().chain(&rules.take).chain(&rules.split).chain(&rules.split3).copied().collect();
-    ts.sort_unstable();
-    ts.dedup();
-    let clauses: Vec<String> = ts
-        .iter()
-        .map(|&t| {
-            let mut left = Vec::new();
-            if rules.take_all.contains(&t) {
-                left.push("nothing (the whole heap)");
-            }
-            if rules.take.contains(&t) {
-                left.push("one heap");
-            }
-            if rules.split.contains(&t) {
-                left.push("two heaps");
-            }
-            if rules.split3.contains(&t) {
-                left.push("three heaps");
-            }
-            let left = words_or(&left.iter().map(|s| s.to_string()).collect::<Vec<_>>());
-            match t {
-                0 => format!("split a heap, leaving {left}"),
-                1 => format!("take 1 object, leaving {left}"),
-                t => format!("take {t} objects, leaving {left}"),
-            }
-        })
-        .collect();
-    if clauses.is_empty() {
-        return format!("With the {code} no move is possible.");
-    }
-    format!("With the {code}, a move may, from one heap: {}.", clauses.join("; "))
-}
-
-/// `a`, `a or b`, `a, b or c`.
-fn words_or(items: &[String]) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.clone(),
-        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
-    }
 }
 
 #[cfg(test)]

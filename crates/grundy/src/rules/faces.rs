@@ -71,13 +71,7 @@ pub fn allowed(ruleset: &Ruleset, n: u64, to: &[u64], forbidden: Option<u64>) ->
     if forbidden == Some(t) {
         return false;
     }
-    match ruleset {
-        Ruleset::Nim => true,
-        Ruleset::Bounded(k) | Ruleset::Bash(k) => t <= *k,
-        Ruleset::Subtraction(set) => set.contains(t),
-        Ruleset::AllBut(set) => !set.contains(t),
-        _ => false,
-    }
+    matches!(ruleset.check_take(n, t), Some(Ok(())))
 }
 
 /// What a heap of `n` becomes, in words: "take 3 (leave 4)", "take 1, leave 2 and 5".
@@ -112,7 +106,7 @@ fn offered(ruleset: &Ruleset, n: u64, forbidden: Option<u64>) -> Vec<Vec<u64>> {
         }
         None => {
             let mut takes = vec![1, 2, 3];
-            if let Ruleset::Subtraction(set) = ruleset {
+            if let Some(set) = ruleset.move_set() {
                 takes.extend(set.sizes_upto(n).take(MAX_BUTTONS));
             }
             takes.extend([n / 2, n.saturating_sub(1), n]);
@@ -294,7 +288,7 @@ pub fn left_out(s: &mut Sketch, y: f64, rows: usize, what: &str) -> f64 {
 /// K-L-Nim: Nim heaps, where the player to move may not take their forbidden size.
 pub fn kl_face(heaps: &[u64], forbidden: [u64; 2], mover: usize) -> Sketch {
     let rows: Vec<(String, Ruleset, u64)> =
-        heaps.iter().enumerate().map(|(i, &n)| (format!("heap {}", i + 1), Ruleset::Nim, n)).collect();
+        heaps.iter().enumerate().map(|(i, &n)| (format!("heap {}", i + 1), Ruleset::nim(), n)).collect();
     let banned = forbidden.get(mover.min(1)).copied().unwrap_or(0);
     let mut s = heaps_face(&rows, Some(banned));
     let who = if mover == 0 { "first player" } else { "second player" };

@@ -1,5 +1,6 @@
-//! The rule families: how a single heap may change in one move ([`Ruleset`]: Nim, bounded,
-//! subtraction, all-but, take-and-break), Nim's own closed forms (Bouton's theorem), and the
+//! The rule families: how a single heap may change in one move ([`Ruleset`] over a
+//! [`HeapRule`], one file per family in `heap/`: Nim, bounded, subtraction, all-but,
+//! take-and-break), Nim's own closed forms (Bouton's theorem), and the
 //! factorization the divisor game needs, and the catalogue of every game's spelling.
 
 pub mod board;
@@ -7,10 +8,10 @@ pub mod catalogue;
 pub mod draw;
 pub mod faces;
 pub mod factor;
+pub mod heap;
 pub mod move_set;
 pub mod nim;
-pub mod ruleset;
 pub mod take_break;
 
-pub(crate) use ruleset::parse_positive;
-pub use ruleset::{MoveSet, Ruleset};
+pub(crate) use heap::parse_positive;
+pub use heap::{HeapRule, MoveSet, Ruleset};

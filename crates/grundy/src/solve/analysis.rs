@@ -356,7 +356,7 @@ pub fn analyze(game: &Game, position: &Position, options: &AnalyzeOptions) -> Re
         Position::Games(parts) => crate::solve::games::games(parts, options),
         Position::Kl { forbidden, heaps } if forbidden[0] == forbidden[1] => {
             let set = MoveSet::new([forbidden[0]]).map_err(|e| AnalyzeError::Unsupported(e.to_string()))?;
-            let cs: Vec<Component> = heaps.iter().map(|&h| Component::new(Ruleset::AllBut(set.clone()), h)).collect();
+            let cs: Vec<Component> = heaps.iter().map(|&h| Component::new(Ruleset::all_but(set.clone()), h)).collect();
             let mut a = sum(&cs, options)?;
             a.explanation.insert(
                 0,
@@ -566,9 +566,9 @@ fn sum(cs: &[Component], options: &AnalyzeOptions) -> Result<Analysis, AnalyzeEr
     match options.convention {
         // `analyze` sends Every-SG to its own module; one game alone under it is normal play.
         Convention::Normal | Convention::Every => sum_normal(cs, options),
-        Convention::Misere if cs.iter().all(|c| c.ruleset == Ruleset::Nim) => Ok(misere_nim(
+        Convention::Misere if cs.iter().all(|c| c.ruleset.is_nim()) => Ok(misere_nim(
             &cs.iter().map(|c| c.heap).collect::<Vec<_>>(),
-            |i, from, to| Ruleset::Nim.describe_move(i + 1, from, &[to]),
+            |i, from, to| Ruleset::nim().describe_move(i + 1, from, &[to]),
             "heap",
             options.explain,
         )),
@@ -764,13 +764,13 @@ fn misere_quotient_sum(
 /// size: only the empty heap has value 0). `None` when it does not apply or cannot be checked
 /// within the budget; the tests check the rule against exhaustive search.
 fn misere_sj(cs: &[Component], options: &AnalyzeOptions) -> Result<Option<Analysis>, AnalyzeError> {
-    if cs.iter().any(|c| c.ruleset.splits()) || cs.iter().all(|c| c.ruleset == Ruleset::Nim) {
+    if cs.iter().any(|c| c.ruleset.splits()) || cs.iter().all(|c| c.ruleset.is_nim()) {
         return Ok(None);
     }
     // Values out of the budget's reach leave the other methods to answer (or refuse).
     let Ok(solvers) = solvers_for(cs, options.budget, options.stored) else { return Ok(None) };
     for (r, solver) in &solvers {
-        if **r == Ruleset::Nim {
+        if r.is_nim() {
             continue;
         }
         let largest = cs.iter().filter(|c| &c.ruleset == *r).map(|c| c.heap).max().unwrap_or(0);
@@ -780,9 +780,9 @@ fn misere_sj(cs: &[Component], options: &AnalyzeOptions) -> Result<Option<Analys
         for m in 1..=largest {
             // A subtraction heap has a move once it reaches the smallest size (its options,
             // a range of 10^9 sizes, are not walked).
-            let has_move = match r {
-                Ruleset::Subtraction(set) => set.min() <= m,
-                _ => {
+            let has_move = match r.smallest_take(m) {
+                Some(take) => take.is_some(),
+                None => {
                     let mut has_move = false;
                     r.for_each_option(m, &mut |_| has_move = true);
                     has_move
@@ -856,7 +856,7 @@ fn misere_single_heap(cs: &[Component], options: &AnalyzeOptions) -> Result<Opti
     let (Some((i, c)), None) = (non_empty.next(), non_empty.next()) else {
         return Ok(None);
     };
-    if c.ruleset == Ruleset::Nim {
+    if c.ruleset.is_nim() {
         return Ok(None);
     }
     let Some(heaps) = MisereHeaps::new(&c.ruleset, options.budget)? else {
@@ -920,7 +920,7 @@ fn sum_normal(cs: &[Component], options: &AnalyzeOptions) -> Result<Analysis, An
         .collect::<Result<Vec<u64>, _>>()?;
     let x = nim_sum(&values);
     let heaps: Vec<u64> = cs.iter().map(|c| c.heap).collect();
-    let all_nim = cs.iter().all(|c| c.ruleset == Ruleset::Nim);
+    let all_nim = cs.iter().all(|c| c.ruleset.is_nim());
     // The least direct of the heaps' methods names the whole answer.
     let method = solvers.values().map(HeapSolver::method).max().unwrap_or(Method::ClosedForm);
     let mut a = blank(Outcome::from_win(x != 0), method);
@@ -1383,7 +1383,7 @@ fn misere_tame_sum(
                 "{}: values and genera repeat with period {} from n = {} (each depends only on the max(S) heaps before it, so the first repeated window proves it).",
                 c.ruleset, p.period, p.preperiod
             ));
-        } else if c.ruleset != Ruleset::Nim {
+        } else if !c.ruleset.is_nim() {
             e.push(format!("{}: a heap of n plays as the Nim heap of n mod (K + 1): a heap of at most K has that Nim heap's moves, and a larger one has options of every other residue, which gives it the same genus and the moves the proof needs.", c.ruleset));
         }
     }
@@ -1521,7 +1521,7 @@ fn kl(forbidden: [u64; 2], heaps: &[u64], options: &AnalyzeOptions) -> Result<An
                 a.winning_moves.push(WinningMove {
                     result_tokens: None,
                     leaves: vec![],
-                    text: Ruleset::Nim.describe_move(i + 1, h, &[h - take]),
+                    text: Ruleset::nim().describe_move(i + 1, h, &[h - take]),
                     result: next,
                     mv: Move::new(i, vec![h - take]),
                 });

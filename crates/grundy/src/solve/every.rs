@@ -122,7 +122,7 @@ impl Steps {
                     return Ok(step);
                 }
             }
-            Position::Sum(cs) if cs.len() == 1 && cs[0].ruleset == Ruleset::Nim => {
+            Position::Sum(cs) if cs.len() == 1 && cs[0].ruleset.is_nim() => {
                 return Ok((cs[0].heap > 0, u64::from(cs[0].heap > 0)))
             }
             _ => {}
@@ -174,15 +174,19 @@ impl Steps {
         let mut best: Option<(u64, Position)> = None;
         let mut slowest: Option<(u64, Position)> = None;
         if let Position::Sum(cs) = position {
-            if let [Component { ruleset: Ruleset::Nim, heap }] = cs.as_slice() {
+            let one_nim_heap = match cs.as_slice() {
+                [c] if c.ruleset.is_nim() => Some(c.heap),
+                _ => None,
+            };
+            if let Some(heap) = one_nim_heap {
                 // Options 0 (step 0) and 1..heap-1 (step 1); the best is to empty it.
-                let n = *heap;
+                let n = heap;
                 let mut v = vec![(0, 1)];
                 if n > 1 {
                     v.push((1, u128::from(n - 1)));
                 }
-                let empty = Position::Sum(vec![Component::new(Ruleset::Nim, 0)]);
-                let one_left = Position::Sum(vec![Component::new(Ruleset::Nim, 1)]);
+                let empty = Position::Sum(vec![Component::new(Ruleset::nim(), 0)]);
+                let one_left = Position::Sum(vec![Component::new(Ruleset::nim(), 1)]);
                 let slowest = if n > 1 { Some(one_left) } else { (n > 0).then(|| empty.clone()) };
                 return Ok((v, (n > 0).then_some(empty), slowest));
             }
@@ -254,7 +258,7 @@ fn check_length(position: &Position) -> Result<(), AnalyzeError> {
             // A game with a rule for its steps is not searched.
             Position::Board(b, numbers) if b.rules().every_step(numbers).is_some() => None,
             Position::Board(b, numbers) => Some(b.rules().longest_game(numbers)),
-            Position::Sum(cs) if cs.iter().all(|c| c.ruleset == Ruleset::Nim) => None,
+            Position::Sum(cs) if cs.iter().all(|c| c.ruleset.is_nim()) => None,
             other => Some(other.heaps().iter().map(|&h| u128::from(h)).sum()),
         };
         if let Some(longest) = longest.filter(|&l| l > EVERY_BOARD_MOVES) {

@@ -218,9 +218,9 @@ pub fn parse_code(code: &str) -> Result<Ruleset, SurveyError> {
 
 /// The canonical form of a take-and-break ruleset: `0.77`, `hex:0.8f` or `grundys-game`.
 pub fn canonical(ruleset: &Ruleset) -> String {
-    match ruleset {
-        Ruleset::Octal(o) => o.code(),
-        other => other.to_string(),
+    match ruleset.octal_code() {
+        Some(o) => o.code(),
+        None => ruleset.to_string(),
     }
 }
 
@@ -298,9 +298,9 @@ pub fn expand_pattern(pattern: &str) -> Result<Vec<String>, SurveyError> {
         }
         let ruleset = parse_code(&text)?;
         if seen.insert(canonical(&ruleset)) {
-            out.push(match &ruleset {
-                Ruleset::Octal(o) => o.code(),
-                other => other.to_string(),
+            out.push(match ruleset.octal_code() {
+                Some(o) => o.code(),
+                None => ruleset.to_string(),
             });
         }
         // The next code: the last slot moves fastest.

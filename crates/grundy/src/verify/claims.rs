@@ -341,7 +341,7 @@ fn outcome_claim<C>(
 
 #[allow(clippy::ptr_arg)] // it is the `game` of `outcome_claim` with cases of type Vec<u64>
 fn nim_game(h: &Vec<u64>) -> (String, Vec<String>, Position) {
-    ("nim".into(), tokens(h), sum_of(&Ruleset::Nim, h))
+    ("nim".into(), tokens(h), sum_of(&Ruleset::nim(), h))
 }
 
 fn bouton(r: &VerifyRange) -> Result<Tally, VerifyError> {
@@ -363,7 +363,7 @@ fn describe_moves(moves: &[(usize, u64, u64)]) -> String {
 /// The winning moves of a Nim position by exhaustive search, as (heap index, from, to).
 fn searched_nim_moves(solver: &mut NaiveSolver, heaps: &[u64]) -> Vec<(usize, u64, u64)> {
     let mut v: Vec<(usize, u64, u64)> = solver
-        .winning_moves(&sum_of(&Ruleset::Nim, heaps), Convention::Normal, Player::First)
+        .winning_moves(&sum_of(&Ruleset::nim(), heaps), Convention::Normal, Player::First)
         .into_iter()
         .map(|m| (m.heap, heaps[m.heap], m.to[0]))
         .collect();
@@ -390,7 +390,7 @@ fn winning_move(r: &VerifyRange) -> Result<Tally, VerifyError> {
         for &(i, x) in &moves {
             let mut next = h.clone();
             next[i] -= x;
-            if solver.wins(&sum_of(&Ruleset::Nim, &next), Convention::Normal, Player::First) && bad.is_none() {
+            if solver.wins(&sum_of(&Ruleset::nim(), &next), Convention::Normal, Player::First) && bad.is_none() {
                 bad = Some((
                     format!("taking x = {} - ({ns} xor {}) = {x} from heap {} leaves a P-position", h[i], h[i], i + 1),
                     format!("it leaves {:?}, an N-position", next),
@@ -468,7 +468,7 @@ fn with_param(heaps: Vec<Vec<u64>>, max_param: u64) -> impl Iterator<Item = (Vec
 
 fn k_nim(r: &VerifyRange) -> Result<Tally, VerifyError> {
     let t = Tally::new(format!("{}; K in 1..{}", heaps_range(r, 1), r.max_param));
-    let game = |(h, k): &(Vec<u64>, u64)| (format!("bounded:{k}"), tokens(h), sum_of(&Ruleset::Bounded(*k), h));
+    let game = |(h, k): &(Vec<u64>, u64)| (format!("bounded:{k}"), tokens(h), sum_of(&Ruleset::bounded(*k), h));
     Ok(outcome_claim(t, with_param(positions(r, 1)?, r.max_param), NORMAL, game, |(h, k)| {
         let rem: Vec<u64> = h.iter().map(|&x| x % (k + 1)).collect();
         let x = xor(rem.iter().copied());
@@ -483,7 +483,7 @@ fn per_heap_limits(r: &VerifyRange) -> Result<Tally, VerifyError> {
         Tally::new(format!("1..{} HEAP/LIMIT pairs, heaps 1..{}, limits 1..{}", r.max_heaps, r.max_heap, r.max_param));
     let game = |pairs: &Vec<(u64, u64)>| {
         let toks = pairs.iter().map(|(m, l)| format!("{m}/{l}")).collect();
-        let position = Position::Sum(pairs.iter().map(|&(m, l)| Component::new(Ruleset::Bounded(l), m)).collect());
+        let position = Position::Sum(pairs.iter().map(|&(m, l)| Component::new(Ruleset::bounded(l), m)).collect());
         ("bounded".to_string(), toks, position)
     };
     let cases = limited_multisets(r.max_heaps, r.max_heap, r.max_param);
@@ -510,7 +510,7 @@ fn bash(r: &VerifyRange) -> Result<Tally, VerifyError> {
     let top = single_heap_top(r, 100_000)?;
     let t = Tally::new(format!("one heap of 0..{top} (H*K); m in 1..{}", r.max_param));
     let cases = (0..=top).flat_map(|n| (1..=r.max_param).map(move |m| (n, m)));
-    let game = |&(n, m): &(u64, u64)| (format!("bash:{m}"), tokens(&[n]), sum_of(&Ruleset::Bash(m), &[n]));
+    let game = |&(n, m): &(u64, u64)| (format!("bash:{m}"), tokens(&[n]), sum_of(&Ruleset::bash(m), &[n]));
     Ok(outcome_claim(t, cases, NORMAL, game, |&(n, m)| {
         (n % (m + 1) != 0, format!("{n} % {} = {}", m + 1, n % (m + 1)))
     }))
@@ -539,7 +539,7 @@ fn kl_equal_sg(r: &VerifyRange) -> Result<Tally, VerifyError> {
     let mut t = Tally::new(format!("one heap of 0..{top} (H*K); K = L in 1..{}", r.max_param));
     // The mex of the options' values, by the definition (K = L is the all-but-K game).
     let tables = (1..=r.max_param)
-        .map(|k| MoveSet::new([k]).map(|set| mex_table(&Ruleset::AllBut(set), top)))
+        .map(|k| MoveSet::new([k]).map(|set| mex_table(&Ruleset::all_but(set), top)))
         .collect::<Result<Vec<_>, _>>()
         .map_err(|e| VerifyError::new(e.to_string()))?;
     for x in 0..=top {

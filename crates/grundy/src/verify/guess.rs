@@ -113,9 +113,7 @@ pub struct GuessReport {
 /// `bash:M`, `K` and `L` for `kl:K,L`.
 pub fn game_params(game: &Game) -> Vec<(&'static str, u64)> {
     match game {
-        Game::Heaps(Ruleset::Bounded(k)) => vec![("K", *k)],
-        Game::Heaps(Ruleset::Bash(m)) => vec![("M", *m)],
-        Game::Heaps(Ruleset::AllBut(s)) if s.count() == 1 => vec![("K", s.max())],
+        Game::Heaps(r) => r.parameters(),
         Game::Kl { first, second } => vec![("K", *first), ("L", *second)],
         _ => vec![],
     }
@@ -154,7 +152,7 @@ fn truth_source(game: &Game, o: &GuessOptions) -> Result<Truth, VerifyError> {
             if misere {
                 return Ok(Truth::Search(game.clone()));
             }
-            Ruleset::AllBut(set)
+            Ruleset::all_but(set)
         }
         Game::Kl { .. } => {
             if o.kind == GuessKind::Sg {

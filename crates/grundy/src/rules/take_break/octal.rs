@@ -269,7 +269,7 @@ impl SplitRules {
         crate::values::period::guy_smith_period_parts(values, self.max_take(), self.max_parts())
     }
 
-    /// Calls `f` with every option of a heap of size `n` (see [`crate::Ruleset::for_each_option`]).
+    /// Calls `f` with every option of a heap of size `n` (see [`crate::rules::HeapRule::for_each_option`]).
     pub fn for_each_option(&self, n: u64, f: &mut dyn FnMut(&[u64])) {
         for &t in &self.take_all {
             if n == t && t > 0 {
