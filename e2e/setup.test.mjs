@@ -79,13 +79,15 @@ async function submit(page, { preset = 'custom', game, position, misere = false 
 test('errors speak the page\'s language: past the budget, a command line to copy; an illegal move', async () => {
   const { page, errors } = await open(browser.context);
   await settled(page);
-  // A table past the budget the server gives the page (the page sends none): one subtraction
-  // size, so the table's length, and the budget it needs, are known before the work.
-  await submit(page, { game: 'subtraction:3000000', position: '10000000' });
+  // A table past the budget the server gives the page (the page sends none): an all-but set,
+  // whose table's length, and the budget it needs (16 max(S) entries), are known before the
+  // work. (A subtraction game of one size, which this once was, is the interval s..s, answered
+  // by its closed form.)
+  await submit(page, { game: 'allbut:3000000,3000002', position: '10000000' });
   await page.waitForSelector('#error:not([hidden])');
   let box = await errorBox(page);
-  assert.equal(box.command, 'grundy analyze subtraction:3000000 10000000 --budget 9000000');
-  assert.match(box.words, /larger computation .*\(about 9000000 table entries\).*the page cannot raise it/);
+  assert.equal(box.command, 'grundy analyze allbut:3000000,3000002 10000000 --budget 48000032');
+  assert.match(box.words, /larger computation .*\(about 48000032 table entries\).*the page cannot raise it/);
   assert.match(box.words, /command line/);
   // No flag or API field offered as if it could be typed into the page.
   assert.doesNotMatch(box.words, /--|rerun|"budget"/);
