@@ -6,7 +6,7 @@ use std::fmt;
 
 use crate::error::ParseGameError;
 use crate::rules::catalogue::GameKind;
-use crate::rules::heap::{need, HeapFamily, HeapRule, MisereSource, Ruleset, ValueSource};
+use crate::rules::heap::{move_set_arg, HeapFamily, HeapRule, MisereSource, Ruleset, ValueSource};
 use crate::rules::move_set::MoveSet;
 
 /// Take any positive number of objects except the sizes in the set.
@@ -30,10 +30,7 @@ const KINDS: [GameKind; 1] = [GameKind {
 
 fn parse(name: &str, arg: Option<&str>, whole: &str) -> Option<Result<Ruleset, ParseGameError>> {
     (name == "allbut").then(|| {
-        let set = need(whole, arg, "allbut:S, e.g. allbut:3")?
-            .parse::<MoveSet>()
-            .map_err(|e| ParseGameError::new(format!("game '{whole}': {e}")))?;
-        Ok(Ruleset::all_but(set))
+        move_set_arg(whole, arg, "allbut:S, e.g. allbut:3").map(Ruleset::all_but)
     })
 }
 

@@ -432,6 +432,12 @@ pub(crate) fn need<'a>(whole: &str, arg: Option<&'a str>, form: &str) -> Result<
     arg.ok_or_else(|| ParseGameError::new(format!("game '{whole}' needs a parameter: {form}")))
 }
 
+/// The move set a rule's parameter names (`subtraction:1,4..9`), its errors naming the game as
+/// typed (`whole`) and, when the parameter is missing, the form it takes.
+pub(crate) fn move_set_arg(whole: &str, arg: Option<&str>, form: &str) -> Result<MoveSet, ParseGameError> {
+    need(whole, arg, form)?.parse::<MoveSet>().map_err(|e| ParseGameError::new(format!("game '{whole}': {e}")))
+}
+
 /// The error of a rule that takes no parameter, given one.
 pub(crate) fn no_parameter(name: &str, whole: &str) -> ParseGameError {
     ParseGameError::new(format!("game '{name}' takes no parameter: write '{name}', not '{whole}'"))

@@ -6,7 +6,7 @@ use std::fmt;
 
 use crate::error::ParseGameError;
 use crate::rules::catalogue::GameKind;
-use crate::rules::heap::{need, HeapFamily, HeapRule, MisereSource, Ruleset, ValueSource};
+use crate::rules::heap::{move_set_arg, HeapFamily, HeapRule, MisereSource, Ruleset, ValueSource};
 use crate::rules::move_set::MoveSet;
 
 /// Take exactly s objects for some s in the set.
@@ -30,10 +30,7 @@ const KINDS: [GameKind; 1] = [GameKind {
 fn parse(name: &str, arg: Option<&str>, whole: &str) -> Option<Result<Ruleset, ParseGameError>> {
     (name == "subtraction").then(|| {
         let form = "subtraction:S, e.g. subtraction:1,3,5 or subtraction:4..9 (both ends included)";
-        let set = need(whole, arg, form)?
-            .parse::<MoveSet>()
-            .map_err(|e| ParseGameError::new(format!("game '{whole}': {e}")))?;
-        Ok(Ruleset::subtraction(set))
+        move_set_arg(whole, arg, form).map(Ruleset::subtraction)
     })
 }
 

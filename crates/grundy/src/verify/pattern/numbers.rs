@@ -179,16 +179,12 @@ impl Func {
         }
     }
 
-    /// f(n) as a call in the C++ and Python code, whose helpers [`helpers`] defines.
+    /// f(n) as a call in the C++ and Python code, whose helpers [`helpers`] defines: the
+    /// expression, but for the triangular root, which the code has a helper for.
     pub fn call(self) -> String {
         match self {
-            Func::BigOmega => "bigomega(n)".into(),
-            Func::Omega => "omega(n)".into(),
-            Func::LpfIndex => "primepi(lpf(n))".into(),
-            Func::PrimePi => "primepi(n)".into(),
-            Func::DigitSum(b) => format!("digitsum(n, {b})"),
-            Func::Isqrt => "isqrt(n)".into(),
             Func::TriRoot => "triroot(n)".into(),
+            other => other.expression(),
         }
     }
 
