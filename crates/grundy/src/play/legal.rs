@@ -1,0 +1,384 @@
+//! What is legal: whether a move is legal for a player (the reason when not), the position it
+//! leads to, whether a player has a move at all, every legal move of a small position, and the
+//! winner once the game is over. The rest of play/ builds on these checks, so they are decided
+//! from the rules of each kind of game (take-only rules, take-and-break rules, a board game's
+//! own check, the edges of a graph), however large the heaps.
+
+use crate::error::AnalyzeError;
+use crate::game::convention::{Convention, Player};
+use crate::game::games::{replaced, Parts};
+use crate::game::{IllegalMove, Move, Position};
+use crate::rules::board::graph::Goal;
+use crate::rules::Ruleset;
+use crate::solve::naive;
+
+use super::{enumerated_options, every, graph_of, plural, smallest_take, ENUMERATE_LIMIT};
+
+/// For rulesets that only ever take objects from one heap without splitting it: whether `take`
+/// objects may be taken from a heap of size `n` (`Err` with the reason), or `None` for a
+/// ruleset that can do more than that (its options are enumerated instead).
+fn take_rule(r: &Ruleset, n: u64, take: u64) -> Option<Result<(), String>> {
+    let refuse = |why: String| Some(Err(why));
+    if take == 0 {
+        return refuse("a move must take at least one object".into());
+    }
+    if take > n {
+        return refuse(format!("the heap has only {n} object{}", if n == 1 { "" } else { "s" }));
+    }
+    r.check_take(n, take)
+}
+
+/// The heaps of an option without empty heaps, sorted: two ways of writing the same result
+/// (`3 4` and `4 3`, or `0` and nothing) compare equal.
+pub(super) fn normalized(to: &[u64]) -> Vec<u64> {
+    let mut v: Vec<u64> = to.iter().copied().filter(|&h| h > 0).collect();
+    v.sort_unstable();
+    v
+}
+
+fn list(v: &[u64]) -> String {
+    v.iter().map(u64::to_string).collect::<Vec<_>>().join(", ")
+}
+
+/// Checks that `mv` is a legal move for `player` in `position` and returns the position it
+/// leads to; the error says why not.
+///
+/// ```
+/// use grundy::{Game, Player, play::{check_move, Move}};
+/// let game: Game = "bounded:3".parse().unwrap();
+/// let pos = game.parse_position(&["7", "2"]).unwrap();
+/// assert!(check_move(&pos, Player::First, &Move::new(0, vec![5])).is_ok());
+/// let e = check_move(&pos, Player::First, &Move::new(0, vec![1])).unwrap_err();
+/// assert_eq!(e.to_string(), "heap 1: at most 3 may be taken from a heap in bounded:3");
+/// ```
+pub fn check_move(position: &Position, player: Player, mv: &Move) -> Result<Position, IllegalMove> {
+    let heaps = position.heaps();
+    if let Some((g, numbers)) = graph_of(position) {
+        // A token moved along a loop stays on its vertex, so the move is read from the token
+        // and its vertex rather than from a change in the numbers.
+        let [to] = mv.to[..] else {
+            return Err(IllegalMove::new("a move slides one token to one vertex"));
+        };
+        let v = u32::try_from(to).map_err(|_| IllegalMove::new(format!("there is no vertex {to}")))?;
+        if mv.width != 1 {
+            return Err(IllegalMove::new("a move slides one token"));
+        }
+        g.check_token_move(numbers, mv.heap, v, Some(player.index())).map_err(IllegalMove::new)?;
+        return Ok(apply(position, mv));
+    }
+    if let Position::Board(b, numbers) = position {
+        let end = mv.heap.checked_add(mv.width).filter(|&e| e <= numbers.len() && mv.width > 0);
+        if end.is_none() {
+            return Err(IllegalMove::new(format!(
+                "there is no {} (the numbers are {} to {})",
+                position.label(mv.heap.min(numbers.len())),
+                position.label(0),
+                position.label(numbers.len().saturating_sub(1))
+            )));
+        }
+        let after = mv.apply(numbers);
+        b.rules().check(numbers, &after).map_err(IllegalMove::new)?;
+        return Ok(Position::Board(b.clone(), after));
+    }
+    if let Position::Games(parts) = position {
+        let layout = Parts::of(parts);
+        let (i, local) = layout.local(mv).ok_or_else(|| {
+            IllegalMove::new(format!(
+                "a move is made in one game of the sum; numbers {} to {} are not all in one",
+                mv.heap + 1,
+                mv.heap + mv.width.max(1)
+            ))
+        })?;
+        let part = parts.get(i).ok_or_else(|| IllegalMove::new("no such game"))?;
+        let next = check_move(part, player, &local)
+            .map_err(|e| IllegalMove::new(format!("game {} ({}): {e}", i + 1, crate::game::games::part_game(part))))?;
+        return Ok(replaced(parts, i, next));
+    }
+    if mv.width != 1 {
+        return Err(IllegalMove::new(format!(
+            "a move here changes one {} at a time, not {}",
+            position.label(0).split(' ').next().unwrap_or("heap"),
+            mv.width
+        )));
+    }
+    if mv.heap >= heaps.len() {
+        return Err(IllegalMove::new(format!(
+            "there is no heap {} (the heaps are numbered 1 to {})",
+            mv.heap + 1,
+            heaps.len()
+        )));
+    }
+    let at = |why: String| IllegalMove::new(format!("heap {}: {why}", mv.heap + 1));
+    let n = heaps[mv.heap];
+    match position {
+        // Checked by the game's own rule above.
+        Position::Board(..) | Position::Games(_) => {}
+        Position::Kl { forbidden, .. } => {
+            let [m] = mv.to[..] else {
+                return Err(at("a move of K-L-Nim leaves one heap".into()));
+            };
+            let take = n.checked_sub(m).ok_or_else(|| at(format!("it has only {}", plural(n, "object"))))?;
+            match take_rule(&Ruleset::nim(), n, take) {
+                Some(Err(why)) => return Err(at(why)),
+                _ if take == forbidden[player.index()] => {
+                    return Err(at(format!(
+                        "the {player} player may never take exactly {take} (kl:{},{})",
+                        forbidden[0], forbidden[1]
+                    )))
+                }
+                _ => {}
+            }
+        }
+        Position::Sum(cs) => {
+            let r = &cs[mv.heap].ruleset;
+            let single = match mv.to[..] {
+                [m] if m < n => take_rule(r, n, n - m),
+                [m] if m == n => Some(Err("a move must take at least one object".into())),
+                [m] if m > n => Some(Err(format!("it has only {}; a move cannot add any", plural(n, "object")))),
+                _ => None,
+            };
+            match single {
+                Some(Ok(())) => {}
+                Some(Err(why)) => return Err(at(why)),
+                None => {
+                    let want = normalized(&mv.to);
+                    let allowed = match r.split_rules() {
+                        // Take-and-break games: decided from the rules, however large the heap.
+                        Some(rules) => rules.allows(n, &want),
+                        None => enumerated_options(r, n).map_err(at)?.iter().any(|o| normalized(o) == want),
+                    };
+                    if !allowed {
+                        let shown = if want.is_empty() { "nothing".to_string() } else { list(&want) };
+                        return Err(at(format!("{n} cannot become {shown} in {r}")));
+                    }
+                }
+            }
+        }
+    }
+    Ok(apply(position, mv))
+}
+
+/// The position after `mv`, assumed legal: the moved heap is replaced in place by the heaps it
+/// leaves, each following the same ruleset.
+pub fn apply(position: &Position, mv: &Move) -> Position {
+    // A move in several games of a sum at once (an Every-SG turn): its numbers shared out
+    // among the games as a legal move of each.
+    position.after(mv).or_else(|| every::apply(position, mv)).unwrap_or_else(|| position.clone())
+}
+
+/// Checks a turn of `convention` and returns the position after it. Under normal and misère
+/// play a turn is one move ([`check_move`]); under Every-SG it is one move in every game of the
+/// sum that is not over (each heap of a sum of heaps, each game of a `sum`), the games that are
+/// over staying as they are, written as one [`Move`] over the run of numbers that changes. The
+/// error names the game at fault.
+///
+/// ```
+/// use grundy::{Convention, Game, Player, play::{check_turn, Move}};
+/// let nim: Game = "nim".parse().unwrap();
+/// let pos = nim.parse_position(&["3", "5", "0"]).unwrap();
+/// // A move in heaps 1 and 2 (heap 3 is empty, so over): 3 -> 1 and 5 -> 0.
+/// let turn = Move::between(&[3, 5, 0], &[1, 0, 0]).unwrap();
+/// assert_eq!(check_turn(&pos, Player::First, Convention::Every, &turn).unwrap().heaps(), vec![1, 0, 0]);
+/// let one = Move::new(0, vec![1]);
+/// let e = check_turn(&pos, Player::First, Convention::Every, &one).unwrap_err().to_string();
+/// assert!(e.starts_with("heap 2: no move was given for it"), "{e}");
+/// ```
+pub fn check_turn(
+    position: &Position,
+    player: Player,
+    convention: Convention,
+    mv: &Move,
+) -> Result<Position, IllegalMove> {
+    match convention {
+        Convention::Every => every::check(position, player, mv),
+        Convention::Normal | Convention::Misere => check_move(position, player, mv),
+    }
+}
+
+/// Whether `player` has any move in `position` (the game is over when the player to move has
+/// none). Cheap for every position, however large.
+pub fn has_move(position: &Position, player: Player) -> bool {
+    if let Some((g, numbers)) = graph_of(position) {
+        let graph = g.graph();
+        return graph.goal_reached(numbers).is_none()
+            && numbers.iter().any(|&v| graph.moves_from(v as u32, player.index()).next().is_some());
+    }
+    match position {
+        Position::Board(b, numbers) => b.rules().has_move(numbers),
+        Position::Games(parts) => parts.iter().any(|p| has_move(p, player)),
+        Position::Kl { forbidden, heaps } => {
+            let banned = forbidden[player.index()];
+            heaps.iter().any(|&h| h >= 1 && !(h == 1 && banned == 1))
+        }
+        Position::Sum(cs) => cs.iter().any(|c| match smallest_take(&c.ruleset, c.heap) {
+            Some(t) => t.is_some(),
+            None => match c.ruleset.split_rules() {
+                Some(rules) => rules.has_option(c.heap),
+                None => c.heap > ENUMERATE_LIMIT || !c.ruleset.options(c.heap).is_empty(),
+            },
+        }),
+    }
+}
+
+/// The winner of a finished game: `to_move` has no move, so under normal play the other player
+/// made the last move and wins; under misère the player to move wins.
+pub fn winner_when_over(convention: Convention, to_move: Player) -> Player {
+    match convention {
+        Convention::Normal | Convention::Every => to_move.other(),
+        Convention::Misere => to_move,
+    }
+}
+
+/// Every legal move of `player` in `position`, for positions small enough to list (each
+/// token's edges, for a game on a graph).
+///
+/// ```
+/// use grundy::{Game, Player, play::legal_moves};
+/// let game = Game::graph("graph", "a b\na c\nb c left\n").unwrap();
+/// let pos = game.parse_position(&["a", "b"]).unwrap();
+/// assert_eq!(legal_moves(&pos, Player::First).len(), 3);
+/// assert_eq!(legal_moves(&pos, Player::Second).len(), 2);
+/// ```
+pub fn legal_moves(position: &Position, player: Player) -> Vec<Move> {
+    match graph_of(position) {
+        Some((g, numbers)) => {
+            let graph = g.graph();
+            if graph.goal_reached(numbers).is_some() {
+                return vec![];
+            }
+            numbers
+                .iter()
+                .enumerate()
+                .flat_map(|(i, &v)| {
+                    graph.moves_from(v as u32, player.index()).map(move |w| Move::new(i, vec![u64::from(w)]))
+                })
+                .collect()
+        }
+        None => naive::moves(position, player).into_iter().map(|(m, _)| m).collect(),
+    }
+}
+
+/// The winner once the game is over (`to_move` has no move, or a token of a game on a graph
+/// has reached a goal), else `None`.
+pub fn winner_of(position: &Position, convention: Convention, to_move: Player) -> Option<Player> {
+    if let Some((g, numbers)) = graph_of(position) {
+        match g.graph().goal_reached(numbers) {
+            // The player who moved the token there is the one not to move.
+            Some((_, Goal::Win)) => return Some(to_move.other()),
+            Some((_, _)) => return Some(to_move),
+            None => {}
+        }
+    }
+    (!has_move(position, to_move)).then(|| winner_when_over(convention, to_move))
+}
+
+/// Whether `position` can be played under `convention` at all, whatever the level: Every-SG
+/// takes each heap of a sum as one game, so a heap that splits (Kayles, Grundy's game) would
+/// change the games during play, and it is defined here for impartial games only. The error
+/// says why; the front ends report it before the game starts.
+///
+/// ```
+/// use grundy::{Convention, Game, play::check_playable};
+/// let kayles: Game = "kayles".parse().unwrap();
+/// let pos = kayles.parse_position(&["5", "3"]).unwrap();
+/// assert!(check_playable(&pos, Convention::Normal).is_ok());
+/// assert!(check_playable(&pos, Convention::Every).unwrap_err().to_string().contains("can split"));
+/// ```
+pub fn check_playable(position: &Position, convention: Convention) -> Result<(), AnalyzeError> {
+    match convention {
+        Convention::Every => every::refusal(position),
+        Convention::Normal | Convention::Misere => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::play::testing::{game, pos};
+    use crate::play::{random_move, smallest_move, Rng};
+
+    /// Every legal move by the definition is accepted by `check_move`, and a sample of other
+    /// results is refused, for every game on small positions.
+    #[test]
+    fn check_move_agrees_with_the_definition() {
+        let cases: &[(&str, &[&str])] = &[
+            ("nim", &["3", "5"]),
+            ("bounded:2", &["4", "3"]),
+            ("bash:3", &["6"]),
+            ("subtraction:1,3", &["5", "2"]),
+            ("allbut:2", &["5", "3"]),
+            ("kl:1,2", &["3", "4"]),
+            ("bounded", &["5/2", "3/1"]),
+            ("sum", &["nim=3", "subtraction:2=4"]),
+            ("divisor", &["360"]),
+            ("kayles", &["6", "3"]),
+            ("hex:0.8", &["9", "5"]),
+            ("hex:4.f1", &["7"]),
+        ];
+        for (g, t) in cases {
+            let g = game(g);
+            let p = pos(&g, t);
+            for player in [Player::First, Player::Second] {
+                let legal: Vec<Move> = naive::moves(&p, player).into_iter().map(|(m, _)| m).collect();
+                for m in &legal {
+                    assert_eq!(check_move(&p, player, m).unwrap(), apply(&p, m), "{g} {t:?} {m:?}");
+                }
+                for (i, &h) in p.heaps().iter().enumerate() {
+                    for to in 0..=h + 1 {
+                        let m = Move::new(i, vec![to]);
+                        let ok = check_move(&p, player, &m);
+                        assert_eq!(ok.is_ok(), legal.contains(&m), "{g} {t:?} {m:?} {ok:?}");
+                        if let Err(e) = ok {
+                            assert!(!e.to_string().contains('\n'));
+                        }
+                    }
+                }
+                assert_eq!(has_move(&p, player), !legal.is_empty());
+            }
+        }
+    }
+
+    /// Huge heaps of take-and-break games: whether a move exists is known without listing them,
+    /// and listing refuses heaps with too many options (three-heap splits of 60000: 3e8).
+    #[test]
+    fn huge_split_heaps_are_not_listed() {
+        let only_one = game("octal:0.1"); // remove a heap of exactly 1
+        assert!(!has_move(&pos(&only_one, &["1000000"]), Player::First));
+        assert!(has_move(&pos(&only_one, &["1000000", "1"]), Player::First));
+        let hex = game("hex:0.8");
+        assert!(has_move(&pos(&hex, &["1000000000"]), Player::First));
+        assert!(!has_move(&pos(&hex, &["3"]), Player::First));
+        let e = enumerated_options(&"hex:0.8".parse().unwrap(), 60_000).unwrap_err();
+        assert!(e.contains("too many moves"), "{e}");
+        // Moves of such heaps are still checked, made at random and made smallest-first, from
+        // the rules (the computer's fallbacks when no winning move is known).
+        for (g, heaps, good, bad) in [
+            ("hex:0.8", &["1000", "1000"][..], vec![300, 300, 399], vec![300, 300, 400]),
+            ("octal:0.777", &["50000", "50000"][..], vec![20000, 29999], vec![20000, 30001]),
+            ("grundys-game", &["100000"][..], vec![1, 99999], vec![50000, 50000]),
+        ] {
+            let g = game(g);
+            let p = pos(&g, heaps);
+            assert!(check_move(&p, Player::First, &Move::new(0, good)).is_ok(), "{g}");
+            assert!(check_move(&p, Player::First, &Move::new(0, bad)).is_err(), "{g}");
+            let smallest = smallest_move(&p, Player::First).unwrap();
+            assert!(check_move(&p, Player::First, &smallest).is_ok(), "{g} {smallest:?}");
+            let mut rng = Rng::new(7);
+            for _ in 0..50 {
+                let m = random_move(&p, Player::First, &mut rng).unwrap();
+                assert!(check_move(&p, Player::First, &m).is_ok(), "{g} {m:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn splitting_moves_fit() {
+        // A move that leaves two heaps is applied in place and checked by enumeration, so
+        // rulesets that split heaps need nothing new here.
+        let nim = game("nim");
+        let p = pos(&nim, &["5", "2"]);
+        let next = apply(&p, &Move::new(0, vec![1, 3]));
+        assert_eq!(next.heaps(), vec![1, 3, 2]);
+        assert_eq!(normalized(&[3, 0, 1]), vec![1, 3]);
+    }
+}
