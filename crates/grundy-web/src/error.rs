@@ -197,7 +197,8 @@ pub(crate) fn too_large() -> ApiError {
 }
 
 /// What a request asked, for the messages of the time limit: `analyze kayles 60 (misère)` and
-/// the command that computes it without a limit.
+/// the command that computes it without a limit (empty when no command does: a random
+/// position).
 pub(crate) struct Asked {
     pub(crate) what: String,
     pub(crate) command: String,
@@ -205,8 +206,13 @@ pub(crate) struct Asked {
 
 impl Asked {
     /// `{what} {why}; run it on the command line: {command}` (after "try again later or " when
-    /// waiting may help), with `command`.
+    /// waiting may help), with `command`; without a command, `{what} {why}` (and "; try again
+    /// later" when waiting may help).
     fn refused(&self, status: StatusCode, kind: Kind, why: &str, again: bool) -> ApiError {
+        if self.command.is_empty() {
+            let again = if again { "; try again later" } else { "" };
+            return ApiError::new(status, kind, format!("{} {why}{again}", self.what));
+        }
         let again = if again { "try again later or " } else { "" };
         ApiError::new(status, kind, format!("{} {why}; {again}run it on the command line: {}", self.what, self.command))
             .with_command(self.command.clone())

@@ -14,6 +14,7 @@ use crate::routes::analyze::{analyze_request, AnalyzeRequest};
 use crate::routes::draw::DrawReply;
 use crate::routes::play::{play_move, MoveRequest};
 use crate::routes::problem::Problem;
+use crate::routes::random::{random_position, RandomRequest};
 use crate::routes::sg::sg_sequence;
 use crate::AppState;
 
@@ -51,6 +52,7 @@ pub(crate) enum Job {
     Move { request: Value },
     Sg { game: String, upto: u64 },
     Draw { request: Value },
+    Random { request: Value },
 }
 
 /// A worker process's reply to a job (one JSON line).
@@ -80,6 +82,10 @@ impl Job {
                 let problem: Problem = serde_json::from_value(request.clone()).map_err(bad)?;
                 let (game, position, options) = problem.parse()?;
                 serde_json::to_value(DrawReply { drawing: grundy::draw(&game, &position, options.to_move) })
+            }
+            Job::Random { request } => {
+                let request: RandomRequest = serde_json::from_value(request.clone()).map_err(bad)?;
+                serde_json::to_value(random_position(&request)?)
             }
         };
         value.map_err(|e| Fail::Api(internal(e.to_string())))

@@ -24,7 +24,14 @@
 //! - `GET /api/games`: the games grundy knows, exactly the library's [`grundy::GAMES`], one
 //!   object each: `{"spelling": "bounded:K", "name": "K-Nim", "a_move": "take 1..K objects from
 //!   one heap", "example_game": "bounded:3", "example_position": "10 7 4", "heap_ruleset":
-//!   true}`. The page builds its game selector from it.
+//!   true, "facts": {...}}`. The page builds its game selector from it; `facts`
+//!   ([`grundy::game::facts::GameFacts`]) says how to show each game (how a request names it,
+//!   whether it reads a graph's text, how its rows are drawn, the words of its panel), so that
+//!   the page has no branch on a game's name.
+//! - `POST /api/random` `{"game": "wythoff", "seed": 7}` (with `graph` for a game on a graph):
+//!   a random position from the game's own generator ([`grundy::Game::random_position`]),
+//!   `{"position": "5 12", "tokens": ["5", "12"]}`, small enough to analyse at once and with
+//!   a move to make; the same seed gives the same position.
 //!
 //! The page itself is `/` with `/app.js`, `/style.css` and its icon, `/favicon.svg` (also
 //! served as `/favicon.ico`, where browsers look without being told).
@@ -181,6 +188,7 @@ use routes::draw::draw_handler;
 use routes::games_handler;
 use routes::page::{page, APP_JS, FAVICON_SVG, INDEX_HTML, STYLE_CSS};
 use routes::play::move_handler;
+use routes::random::random_handler;
 use routes::sg::sg_handler;
 use worker::Pool;
 
@@ -296,6 +304,7 @@ pub fn app_with(config: Config) -> Router {
         .route("/api/draw", post(draw_handler))
         .route("/api/sg", get(sg_handler))
         .route("/api/games", get(games_handler))
+        .route("/api/random", post(random_handler))
         .fallback(|| async { ApiError::new(StatusCode::NOT_FOUND, Kind::NotFound, "no such page or endpoint") })
         .method_not_allowed_fallback(|| async {
             ApiError::new(

@@ -178,15 +178,20 @@ function commandLine(text) {
 
 function gameName() {
   const name = $('preset').value === 'custom' ? $('game').value.trim() : $('preset').value;
-  // The graph's example is written graph:FILE on the command line; here its edges are typed.
-  return name.startsWith('graph:') ? 'graph' : name;
+  // A game on a graph is written graph:FILE on the command line; here its edges are typed, and
+  // a request names the game as its facts say.
+  return factsOf(name).request_game ?? name;
 }
 
-/** Whether the game is geography, whose graph the page sends as text (the server reads no files). */
-const isGeography = (game) => game === 'geography' || game.startsWith('geography:');
+/**
+ * What the page needs to show a game, from its entry in the list (`/api/games`' `facts`): how
+ * a request names it, whether it reads a graph's text, how its rows are drawn, the words of
+ * the panel. The page never branches on a game's name.
+ */
+const factsOf = (game) => kindOf(game)?.facts ?? {};
 
-/** Whether the game takes a graph's text from the text area: tokens on a graph, geography. */
-const usesGraphText = (game) => game === 'graph' || isGeography(game);
+/** Whether the game takes a graph's text from the text area (the server reads no files). */
+const usesGraphText = (game) => Boolean(factsOf(game).graph_text);
 
 /**
  * Shows the text area of the edges when the game takes a graph, with the game's example filled
@@ -197,8 +202,7 @@ function updateGraphField() {
   const show = usesGraphText(name);
   $('graph-label').hidden = !show;
   if (!show) return;
-  const prefix = name === 'graph' ? 'graph:' : 'geography';
-  const example = state.games.find((g) => g.example_graph && g.example_game.startsWith(prefix))?.example_graph;
+  const example = kindOf(name)?.example_graph;
   const examples = state.games.map((g) => g.example_graph).filter(Boolean);
   const text = $('graph-text').value;
   if (example && (text.trim() === '' || examples.includes(text))) $('graph-text').value = example;
@@ -244,7 +248,7 @@ function sized(text, rule) {
 }
 
 /** Whether the game's tokens are pictures or a path, drawn as text rather than as heaps. */
-const drawnAsText = (game) => game === 'hackenbush' || isGeography(game);
+const drawnAsText = (game) => factsOf(game).rows === 'text';
 
 function problem() {
   const p = { game: state.game, position: state.tokens, misere: state.misere, every: state.every, to_move: state.toMove };
@@ -317,15 +321,16 @@ function drawRows(myTurn, buttons) {
   const board = $('board');
   board.replaceChildren();
   if (!state.started) return;
-  if (state.game === 'divisor') {
-    drawDivisor(board, myTurn, buttons);
+  const rowsOf = factsOf(state.game).rows;
+  if (rowsOf === 'factors') {
+    drawFactors(board, myTurn, buttons);
     return;
   }
-  if (state.game === 'graph') {
+  if (rowsOf === 'graph') {
     drawGraph(board, myTurn, buttons);
     return;
   }
-  if (drawnAsText(state.game)) {
+  if (rowsOf === 'text') {
     drawText(board);
     return;
   }
@@ -432,15 +437,15 @@ const DRAWN_CHARS = 200;
  * played from the panel.
  */
 function drawText(board) {
+  // The rows' name ("picture 2", "path") and what an empty one says, from the game's facts.
+  const words = factsOf(state.game).text_rows ?? { label: 'token', numbered: true, empty: [] };
   state.tokens.forEach((token, i) => {
     const row = document.createElement('div');
     row.className = 'heap';
     row.dataset.heap = String(i + 1);
-    const hackenbush = state.game === 'hackenbush';
-    const label = hackenbush ? `picture ${i + 1}` : 'path';
+    const label = words.numbered ? `${words.label} ${i + 1}` : words.label;
     let text = token;
-    if (!hackenbush && token === '-') text = 'the token is not placed yet';
-    if (hackenbush && token === '0') text = 'no edges left';
+    if (token === words.empty[0]) text = words.empty[1];
     if (text.length > DRAWN_CHARS) text = `${text.slice(0, DRAWN_CHARS)}… (${token.length} characters)`;
     row.append(cell('span', label, 'heap-label'), cell('span', text, 'heap-size'));
     board.appendChild(row);
@@ -494,7 +499,8 @@ function factorsOf(analysis) {
   });
 }
 
-function drawDivisor(board, myTurn, buttons) {
+/** The one number n with its prime factorisation, and a button per prime power dividing it. */
+function drawFactors(board, myTurn, buttons) {
   const n = state.tokens[0];
   const head = document.createElement('div');
   head.className = 'divisor-n';
@@ -835,7 +841,7 @@ async function turn(text) {
   const before = { tokens: state.tokens, toMove: state.toMove, seen: state.seen.length };
   let reply;
   // The positions before this one, for the server to count repetitions (games on a graph).
-  const history = state.game === 'graph' ? state.seen.slice(0, -1) : [];
+  const history = factsOf(state.game).rows === 'graph' ? state.seen.slice(0, -1) : [];
   try {
     reply = await api('/api/move', { ...problem(), level: state.level, seed: seed(), human_move: text, history }, signal);
   } catch (e) {
@@ -907,7 +913,7 @@ async function undo() {
 
 /** The list's entry of the game played, by its name as typed (`bounded:3` is `bounded:K`). */
 function kindOf(game) {
-  const name = game === 'graph' ? 'graph' : game.split(':')[0];
+  const name = game.split(':')[0];
   return state.games.find((g) => g.spelling === game)
     || state.games.find((g) => g.spelling.includes(':') && g.spelling.split(':')[0] === name);
 }
@@ -1018,8 +1024,7 @@ function showAnalysis(a) {
   // the analysis says why.
   $('sg').textContent = a.sg !== null ? String(a.sg) : (a.sg_note ?? 'none');
   $('heap-values-label').textContent = a.convention === 'every' ? 'Steps (one per game)'
-    : a.game === 'divisor' ? 'Prime exponents'
-      : a.generalized_sg ? 'Generalized values (Smith)' : 'Heap values';
+    : a.generalized_sg ? 'Generalized values (Smith)' : factsOf(a.game).values_label ?? 'Heap values';
   $('heap-values').textContent = a.heap_values ? a.heap_values.join(', ')
     : a.generalized_sg ? a.generalized_sg.join(', ') : '–';
   $('to-move').textContent = who(a.to_move);
@@ -1060,7 +1065,7 @@ function showAnalysis(a) {
     // A move that only removes numbers (a coin-turning move turning heads to tails) leaves
     // nothing in their place, written `none`.
     const onGraph = /^move token (\d+) from \S+ to (\S+)/.exec(m.text);
-    const general = onGraph && state.game === 'graph'
+    const general = onGraph && factsOf(state.game).rows === 'graph'
       ? `${onGraph[1]} ${onGraph[2]}`
       : `${numbers} -> ${m.to.length > 0 ? m.to.join(' ') : 'none'}`;
     // As the person would type it, in the game's own words (the server checked it reads back).
@@ -1197,6 +1202,10 @@ function cell(tag, text, cls) {
  * (grundy::rules::nim::column_name): plain up to 1024, then by its bit, 2^k. */
 const columnName = (c) => (BigInt(c) > 1024n ? `2^${BigInt(c).toString(2).length - 1}` : String(c));
 
+/** The words of the balance table of the analysis `a`, as its game names its rows. */
+const balanceWords = (a) => factsOf(a.game).balance
+  ?? { title: 'Binary balance table of the heap values', rows: 'heap values', row: 'heap', moves: 'value' };
+
 function drawBalance(a) {
   const t = a.balance;
   $('balance-wrap').hidden = !t;
@@ -1204,11 +1213,9 @@ function drawBalance(a) {
   table.replaceChildren();
   $('xor-steps').replaceChildren();
   if (!t) return;
-  const rows = a.game === 'divisor' ? 'exponents' : a.game === 'nim' ? 'heaps' : 'heap values';
-  const row = a.game === 'divisor' ? 'exponent' : 'heap';
-  $('balance-title').textContent = a.game === 'nim'
-    ? 'Binary balance table'
-    : a.game === 'divisor' ? 'Binary balance table of the prime exponents' : 'Binary balance table of the heap values';
+  // The game's words for its rows: heaps (Nim), exponents (the divisor game), heap values.
+  const { rows, row, title } = balanceWords(a);
+  $('balance-title').textContent = title;
   // The caption is outside the table's scrolling box, so that it wraps to the panel's width.
   $('balance-caption').textContent = `The ${rows} in binary, one column per power of two. The nim-sum, their `
     + 'XOR, has a 1 exactly in the columns with an odd number of 1s (unbalanced, marked ▲); it is 0 when every '
@@ -1278,17 +1285,18 @@ function drawXorWorking(a, row) {
       + 'move loses against best play.', 'note');
     return;
   }
-  // In Nim a row is the heap; in the divisor game an exponent, lowered by dividing; in other
-  // games a heap's value, and a move may also raise it.
-  const plain = a.game === 'nim' || a.game === 'divisor';
+  // In Nim a row is the heap ('take'); in the divisor game an exponent, lowered by dividing
+  // ('lower'); in other games a heap's value, and a move may also raise it ('value').
+  const { moves } = balanceWords(a);
+  const plain = moves !== 'value';
   const movesOf = (i) => (a.winning_families || a.winning_moves).some((m) => Number(m.heap) === i + 1);
   values.forEach((v, i) => {
     const target = v ^ s;
     let verdict;
     if (target < v) {
-      verdict = a.game === 'nim'
+      verdict = moves === 'take'
         ? `take ${v - target}, leaving ${target}`
-        : a.game === 'divisor' ? `lower it by ${v - target} to ${target}` : `a move to value ${target} wins`;
+        : moves === 'lower' ? `lower it by ${v - target} to ${target}` : `a move to value ${target} wins`;
     } else if (plain) {
       verdict = `${target} is not smaller than ${v}: no winning move here`;
     } else if (movesOf(i)) {
@@ -1311,10 +1319,7 @@ function drawXorWorking(a, row) {
  * (`kl:K,L` as `kl:2,3`).
  */
 function isHeapRuleset(game) {
-  // Tokens on a graph (written graph:FILE in the list) have no Grundy sequence of heaps.
-  if (game === 'graph') return false;
-  return !state.games.some((g) => !g.heap_ruleset
-    && (g.spelling === game || (g.spelling.includes(':') && game.startsWith(g.spelling.split(':')[0] + ':'))));
+  return kindOf(game)?.heap_ruleset ?? true;
 }
 
 /** How many requests of the plot are under way. */
@@ -1444,38 +1449,14 @@ function plot(values, period, marked, width = 560) {
 
 // ---- setup --------------------------------------------------------------------------------
 
-const rnd = (lo, hi) => lo + Math.floor(Math.random() * (hi - lo + 1));
-
-function randomPosition(game) {
-  const count = rnd(2, 4);
-  const many = (f) => Array.from({ length: count }, f).join(' ');
-  if (game === 'divisor') return String(rnd(2, 5000));
-  if (game === 'graph') {
-    // One or two tokens on vertices of the graph in the text area.
-    const edges = graphEdges($('graph-text').value);
-    const vertices = [...new Set([...edges.keys(), ...[...edges.values()].flat().map((e) => e.v)])];
-    if (vertices.length === 0) return 'a';
-    return Array.from({ length: rnd(1, 2) }, () => vertices[rnd(0, vertices.length - 1)]).join(' ');
-  }
-  if (game === 'bounded') return many(() => `${rnd(1, 12)}/${rnd(1, 4)}`);
-  if (game === 'sum') {
-    const rules = ['nim', 'bounded:2', 'subtraction:1,3', 'allbut:2'];
-    return many(() => `${rules[rnd(0, rules.length - 1)]}=${rnd(1, 10)}`);
-  }
-  if (game.startsWith('kl:')) return many(() => String(rnd(1, 7)));
-  if (game.startsWith('bash:')) return String(rnd(5, 30));
-  if (isGeography(game)) return '-';
-  if (game === 'hackenbush') {
-    // Pictures of a few edges on the ground, each new edge hanging from a vertex already there.
-    return many(() => {
-      const edges = [];
-      const size = rnd(1, 4);
-      for (let v = 1; v <= size; v++) edges.push(`${rnd(0, v - 1)}-${v}`);
-      if (rnd(0, 1) === 1) edges.push(`0-${edges.length}`);
-      return edges.join(',');
-    });
-  }
-  return many(() => String(rnd(1, 12)));
+/**
+ * A random position of `game` from the game's own generator in the library (`/api/random`),
+ * as the position box shows it; `graph` is the text of the edges of a game on a graph.
+ */
+async function randomPosition(game, graph) {
+  const request = { game, seed: seed() };
+  if (usesGraphText(game)) request.graph = graph;
+  return (await api('/api/random', request)).position;
 }
 
 /** The game's entry in the list, when the selector names one. */
@@ -1515,9 +1496,8 @@ $('game').addEventListener('input', updateGraphField);
  * `position`, and starts it: "Play again" and "New random position" once a game is over.
  */
 function again(position) {
-  // A graph's entry is written graph:FILE in the list; the game played is `graph`.
-  const entry = state.games.find((g) => g.example_game === state.game
-    || (state.game === 'graph' && g.example_game.startsWith('graph:')));
+  // A graph's entry is written graph:FILE in the list; a request names the game as its facts say.
+  const entry = state.games.find((g) => g.example_game === state.game || g.facts?.request_game === state.game);
   const preset = entry ? entry.example_game : 'custom';
   $('preset').value = preset;
   $('custom-label').hidden = preset !== 'custom';
@@ -1533,9 +1513,20 @@ function again(position) {
 }
 
 $('play-again').addEventListener('click', () => again(state.start.join(' ')));
-$('new-random').addEventListener('click', () => again(randomPosition(state.game)));
-$('random').addEventListener('click', () => {
-  $('position').value = randomPosition(gameName());
+$('new-random').addEventListener('click', async () => {
+  try {
+    again(await randomPosition(state.game, state.graph));
+  } catch (e) {
+    showError(e);
+  }
+});
+$('random').addEventListener('click', async () => {
+  try {
+    $('position').value = await randomPosition(gameName(), $('graph-text').value);
+  } catch (e) {
+    showError(e);
+    return;
+  }
   newGame();
 });
 $('setup').addEventListener('submit', newGame);

@@ -508,6 +508,8 @@ async fn games_is_the_librarys_list() {
         if let Some(text) = grundy::rules::catalogue::example_graph(kind) {
             g["example_graph"] = json!(text);
         }
+        // An intended addition: how to show each game, so that the page names none.
+        g["facts"] = serde_json::to_value(grundy::game::facts::GameFacts::of(kind)).unwrap();
     }
     let with_graphs = expected.as_array().unwrap().iter().filter(|g| g.get("example_graph").is_some()).count();
     assert_eq!(with_graphs, 2, "graph:FILE and geography:FILE");
@@ -522,6 +524,7 @@ async fn games_is_the_librarys_list() {
             "example_game",
             "example_move",
             "example_position",
+            "facts",
             "heap_ruleset",
             "move_syntax",
             "name",
@@ -536,6 +539,83 @@ async fn games_is_the_librarys_list() {
     assert_error(s, &w, StatusCode::BAD_REQUEST, "the only choice is big=strings");
     let (s, w) = post_json("/api/games", json!({})).await;
     assert_error(s, &w, StatusCode::METHOD_NOT_ALLOWED, "GET for sg and games");
+}
+
+/// The facts the page reads instead of a game's name, for the games it once named.
+#[tokio::test]
+async fn games_carry_the_facts_the_page_reads() {
+    let (_, v, _) = get("/api/games").await;
+    let facts = |spelling: &str| {
+        let g = v.as_array().unwrap().iter().find(|g| g["spelling"] == spelling).unwrap();
+        g["facts"].clone()
+    };
+    assert_eq!(facts("graph:FILE")["request_game"], "graph");
+    assert_eq!(facts("graph:FILE")["rows"], "graph");
+    assert_eq!(facts("geography:FILE")["graph_text"], true);
+    assert_eq!(facts("geography:FILE")["request_game"], Value::Null);
+    assert_eq!(facts("geography:FILE")["rows"], "text");
+    assert_eq!(facts("geography:FILE")["text_rows"]["label"], "path");
+    assert_eq!(facts("hackenbush")["text_rows"]["empty"], json!(["0", "no edges left"]));
+    assert_eq!(facts("divisor")["rows"], "factors");
+    assert_eq!(facts("divisor")["values_label"], "Prime exponents");
+    assert_eq!(facts("divisor")["balance"]["moves"], "lower");
+    assert_eq!(facts("nim")["balance"]["rows"], "heaps");
+    assert_eq!(facts("nim")["balance"]["moves"], "take");
+    assert_eq!(facts("kayles")["rows"], "numbers");
+    assert_eq!(facts("kayles")["balance"]["title"], "Binary balance table of the heap values");
+    assert_eq!(facts("kayles")["graph_text"], false);
+}
+
+/// "Random" and "New random position": for every game of the page's selector (each
+/// catalogue entry, sent as the page sends it), `/api/random` gives a position that
+/// `/api/analyze` accepts, the same for the same seed. The page's own generator gave
+/// Wythoff's game three heaps and Euclid's game four numbers.
+#[tokio::test]
+async fn random_positions_of_every_game_are_accepted_by_analyze() {
+    let (_, games, _) = get("/api/games").await;
+    let games = games.as_array().unwrap();
+    assert!(games.len() > 30);
+    for g in games {
+        let game = g["facts"]["request_game"].as_str().or(g["example_game"].as_str()).unwrap();
+        let graph = g.get("example_graph").cloned().unwrap_or(Value::Null);
+        for seed in 0..5u64 {
+            let mut request = json!({"game": game, "seed": seed});
+            if !graph.is_null() {
+                request["graph"] = graph.clone();
+            }
+            let (s, r) = post_json("/api/random", request.clone()).await;
+            assert_eq!(s, StatusCode::OK, "{request}: {r}");
+            let tokens = r["tokens"].as_array().unwrap().clone();
+            assert_eq!(r["position"], tokens.iter().map(|t| t.as_str().unwrap()).collect::<Vec<_>>().join(" "));
+            assert_eq!(post_json("/api/random", request.clone()).await.1, r, "the same seed, the same position");
+            let mut problem = json!({"game": game, "position": tokens});
+            if !graph.is_null() {
+                problem["graph"] = graph.clone();
+            }
+            let (s, a) = post_json("/api/analyze", problem.clone()).await;
+            assert_eq!(s, StatusCode::OK, "{problem}: {a}");
+        }
+    }
+    let (s, r) = post_json("/api/random", json!({"game": "wythoff", "seed": 3})).await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(r["tokens"].as_array().map(Vec::len), Some(2), "{r}");
+}
+
+#[tokio::test]
+async fn random_errors_are_json_4xx() {
+    let (s, r) = post_json("/api/random", json!({"game": "chess", "seed": 1})).await;
+    assert_error(s, &r, StatusCode::BAD_REQUEST, "unknown game 'chess'");
+    assert_eq!(kind(&r), "bad_input");
+    let (s, r) = post_json("/api/random", json!({"game": "nim"})).await;
+    assert_error(s, &r, StatusCode::BAD_REQUEST, "missing field `seed`");
+    let (s, r) = post_json("/api/random", json!({"game": "graph:edges.txt", "seed": 1})).await;
+    assert_error(s, &r, StatusCode::BAD_REQUEST, "reads no files");
+    let (s, r) = post_json("/api/random", json!({"game": "graph", "seed": 1, "graph": "a"})).await;
+    assert_eq!(s, StatusCode::BAD_REQUEST, "{r}");
+    let (s, r) = post_json("/api/random", json!({"game": "nim", "seed": -1})).await;
+    assert_error(s, &r, StatusCode::BAD_REQUEST, "malformed JSON");
+    let (s, r, _) = get("/api/random").await;
+    assert_error(s, &r, StatusCode::METHOD_NOT_ALLOWED, "method not allowed");
 }
 
 #[tokio::test]

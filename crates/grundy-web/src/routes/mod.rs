@@ -1,5 +1,5 @@
 //! The handlers of the JSON API, one module per endpoint ([`analyze`], [`play`] for
-//! `/api/move`, [`draw`], [`sg`]; `/api/games` here), the [`problem`] they read, and the
+//! `/api/move`, [`draw`], [`sg`], [`random`]; `/api/games` here), the [`problem`] they read, and the
 //! [`page`] itself.
 
 use axum::body::Body;
@@ -18,6 +18,7 @@ pub(crate) mod draw;
 pub(crate) mod page;
 pub(crate) mod play;
 pub(crate) mod problem;
+pub(crate) mod random;
 pub(crate) mod sg;
 
 /// Reads a JSON body of at most [`MAX_BODY`] bytes, and its length.
@@ -43,6 +44,11 @@ pub(crate) async fn games_handler(query: Result<Query<Format>, QueryRejection>) 
             let mut v = serde_json::to_value(g).unwrap_or(Value::Null);
             if let (Some(text), Value::Object(fields)) = (grundy::rules::catalogue::example_graph(g), &mut v) {
                 fields.insert("example_graph".into(), Value::String(text.into()));
+            }
+            // What the page needs to show the game without branching on its name.
+            if let Value::Object(fields) = &mut v {
+                let facts = serde_json::to_value(grundy::game::facts::GameFacts::of(g)).unwrap_or(Value::Null);
+                fields.insert("facts".into(), facts);
             }
             v
         })

@@ -4,9 +4,11 @@
 
 pub mod convention;
 pub mod draw;
+pub mod facts;
 pub mod family;
 pub mod games;
 pub mod moves;
+mod random;
 
 pub use convention::{Convention, Outcome, Player};
 pub use draw::{draw, Drawing};

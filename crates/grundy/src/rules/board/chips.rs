@@ -381,6 +381,20 @@ impl BoardRules for Chips {
         s.height = y + 18.0;
         s
     }
+
+    /// 3 to 6 chips on different cells from 1 to 20, left to right.
+    fn random_position(&self, below: &mut dyn FnMut(u64) -> u64) -> Vec<String> {
+        let mut cells: Vec<u64> = vec![];
+        let count = 3 + below(4);
+        while (cells.len() as u64) < count {
+            let c = 1 + below(20);
+            if !cells.contains(&c) {
+                cells.push(c);
+            }
+        }
+        cells.sort_unstable();
+        cells.iter().map(u64::to_string).collect()
+    }
 }
 
 #[cfg(test)]

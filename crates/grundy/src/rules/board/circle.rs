@@ -778,6 +778,13 @@ impl BoardRules for Circle {
         ps.sort_unstable();
         numbers_of(&ps)
     }
+
+    /// 1 to 3 parts: circles of 3 to 12 coins, and now and then a line of 1 to 10.
+    fn random_position(&self, below: &mut dyn FnMut(u64) -> u64) -> Vec<String> {
+        (0..1 + below(3))
+            .map(|_| if below(3) == 0 { format!("line:{}", 1 + below(10)) } else { (3 + below(10)).to_string() })
+            .collect()
+    }
 }
 
 #[cfg(test)]

@@ -1479,4 +1479,9 @@ impl BoardRules for Coins2d {
         }
         Ok(answer)
     }
+
+    /// 2 or 3 heads on cells x,y, each from the rules' first coin to 5 past it.
+    fn random_position(&self, below: &mut dyn FnMut(u64) -> u64) -> Vec<String> {
+        (0..2 + below(2)).map(|_| format!("{},{}", self.a.first() + below(6), self.b.first() + below(6))).collect()
+    }
 }

@@ -663,4 +663,9 @@ impl BoardRules for Cutting {
         all.sort_unstable();
         numbers_of(&all)
     }
+
+    /// 1 to 3 sheets, each side from 2 to 7.
+    fn random_position(&self, below: &mut dyn FnMut(u64) -> u64) -> Vec<String> {
+        (0..1 + below(3)).map(|_| format!("{}x{}", 2 + below(6), 2 + below(6))).collect()
+    }
 }

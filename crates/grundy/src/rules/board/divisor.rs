@@ -262,4 +262,9 @@ impl BoardRules for Divisor {
         s.height = y + 4.0;
         s
     }
+
+    /// n from 2 to 5000: a few prime factors, each with a small exponent.
+    fn random_position(&self, below: &mut dyn FnMut(u64) -> u64) -> Vec<String> {
+        vec![(2 + below(4999)).to_string()]
+    }
 }

@@ -531,6 +531,14 @@ impl BoardRules for Euclid {
         s.height = y + 4.0;
         s
     }
+
+    /// Two different numbers up to 60, so that the game lasts a few moves.
+    fn random_position(&self, below: &mut dyn FnMut(u64) -> u64) -> Vec<String> {
+        let big = 3 + below(58);
+        let small = 1 + below(big - 1);
+        let pair = if below(2) == 0 { [big, small] } else { [small, big] };
+        pair.iter().map(u64::to_string).collect()
+    }
 }
 
 #[cfg(test)]

@@ -549,6 +549,11 @@ impl BoardRules for MultipleNim {
         answer.explanation = explanation;
         Ok(answer)
     }
+
+    /// The start of a game: one heap from 5 to 60.
+    fn random_position(&self, below: &mut dyn FnMut(u64) -> u64) -> Vec<String> {
+        vec![(5 + below(56)).to_string()]
+    }
 }
 
 #[cfg(test)]

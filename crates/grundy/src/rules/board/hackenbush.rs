@@ -999,6 +999,21 @@ impl BoardRules for Hackenbush {
         answer.winning = listed;
         Ok(answer)
     }
+
+    /// 2 to 4 pictures of 1 to 4 edges, each edge hanging from a vertex already drawn (so
+    /// every edge reaches the ground), now and then with one more edge back to the ground.
+    fn random_position(&self, below: &mut dyn FnMut(u64) -> u64) -> Vec<String> {
+        (0..2 + below(3))
+            .map(|_| {
+                let size = 1 + below(4);
+                let mut edges: Vec<String> = (1..=size).map(|v| format!("{}-{v}", below(v))).collect();
+                if below(2) == 1 {
+                    edges.push(format!("0-{}", edges.len()));
+                }
+                edges.join(",")
+            })
+            .collect()
+    }
 }
 
 #[cfg(test)]

@@ -385,6 +385,15 @@ pub trait BoardRules {
     fn draw(&self, numbers: &[u64], _mover: usize) -> Sketch {
         plain_face(self, numbers)
     }
+
+    /// A random position to play, as tokens that [`BoardRules::parse`] reads, small enough to
+    /// analyse at once and with a move to make most of the time (`grundy::Game::random_position`
+    /// draws again when it has none); `below(k)` draws uniformly from 0..k (k >= 1). By
+    /// default 2 to 4 numbers from 1 to 12; a game whose position is not a few such numbers
+    /// gives its own.
+    fn random_position(&self, below: &mut dyn FnMut(u64) -> u64) -> Vec<String> {
+        (0..2 + below(3)).map(|_| (1 + below(12)).to_string()).collect()
+    }
 }
 
 /// A target for the move written `words` in the game's own words, when it reads as a legal

@@ -399,6 +399,11 @@ impl BoardRules for Multiplication {
         answer.explanation = explanation;
         Ok(answer)
     }
+
+    /// The start of a game: a target N from 10 to 1000.
+    fn random_position(&self, below: &mut dyn FnMut(u64) -> u64) -> Vec<String> {
+        vec![(10 + below(991)).to_string()]
+    }
 }
 
 #[cfg(test)]

@@ -433,6 +433,11 @@ impl BoardRules for Wythoff {
         }
         Ok(answer)
     }
+
+    /// Two heaps from 1 to 15.
+    fn random_position(&self, below: &mut dyn FnMut(u64) -> u64) -> Vec<String> {
+        (0..2).map(|_| (1 + below(15)).to_string()).collect()
+    }
 }
 
 #[cfg(test)]

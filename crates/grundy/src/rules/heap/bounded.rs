@@ -175,4 +175,13 @@ impl HeapRule for Bounded {
         self.smallest_take(n)?;
         Some((n >= 1).then(|| 1 + below(n.min(self.k))))
     }
+
+    /// The Bash game is played on one heap, from 5 to 30; K-Nim on the default's heaps.
+    fn random_heaps(&self, below: &mut dyn FnMut(u64) -> u64) -> Vec<u64> {
+        if self.bash {
+            vec![5 + below(26)]
+        } else {
+            (0..2 + below(3)).map(|_| 1 + below(12)).collect()
+        }
+    }
 }

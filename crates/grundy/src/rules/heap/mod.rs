@@ -260,6 +260,13 @@ pub trait HeapRule: DynKey + Send + Sync + fmt::Debug + fmt::Display {
         self.split_rules().is_some_and(|r| !r.split.is_empty() || !r.split3.is_empty())
     }
 
+    /// The heaps of a random position to play, small enough to analyse at once
+    /// (`grundy::Game::random_position` draws again when no heap has a move); `below(k)` draws
+    /// uniformly from 0..k (k >= 1). By default 2 to 4 heaps from 1 to 12.
+    fn random_heaps(&self, below: &mut dyn FnMut(u64) -> u64) -> Vec<u64> {
+        (0..2 + below(3)).map(|_| 1 + below(12)).collect()
+    }
+
     /// All options of a heap of size `n` (see [`HeapRule::for_each_option`]).
     fn options(&self, n: u64) -> Vec<Vec<u64>> {
         let mut out = Vec::new();

@@ -872,6 +872,15 @@ impl BoardRules for GraphGame {
         // A game on a graph with cycles can last for ever.
         u128::MAX
     }
+
+    /// One or two tokens on random vertices of the graph.
+    fn random_position(&self, below: &mut dyn FnMut(u64) -> u64) -> Vec<String> {
+        let n = self.graph().vertex_count() as u64;
+        if n == 0 {
+            return vec![];
+        }
+        (0..1 + below(2)).map(|_| self.graph().name(below(n) as u32).to_string()).collect()
+    }
 }
 
 impl fmt::Display for GraphGame {
