@@ -10,6 +10,9 @@ mod search;
 mod tame;
 mod theorems;
 
+#[cfg(test)]
+mod tests;
+
 use crate::error::AnalyzeError;
 use crate::game::Component;
 
