@@ -24,8 +24,9 @@ pub use search::misere_single_heaps;
 /// What one misère strategy made of a sum.
 #[derive(Debug)]
 pub(super) enum Attempt {
-    /// The strategy answers the position.
-    Answer(Analysis),
+    /// The strategy answers the position (boxed: an answer is large, and a strategy that does
+    /// not apply should not carry its size).
+    Answer(Box<Analysis>),
     /// The strategy does not cover the position; with the sentence saying why, when a reader of
     /// the answer should know (a theorem that nearly applied), or `None` when it plainly does not
     /// (another ruleset).
@@ -59,7 +60,8 @@ pub(super) fn misere_sum(cs: &[Component], options: &AnalyzeOptions) -> Result<A
     let mut notes: Vec<String> = vec![];
     for strategy in MISERE_STRATEGIES {
         match (strategy.attempt)(cs, options)? {
-            Attempt::Answer(mut a) => {
+            Attempt::Answer(a) => {
+                let mut a = *a;
                 let at = a.explanation.len().min(1);
                 a.explanation.splice(at..at, notes);
                 return Ok(a);

@@ -157,5 +157,5 @@ pub(super) fn misere_quotient_sum(cs: &[Component], options: &AnalyzeOptions) ->
             }
         }
     }
-    Ok(Attempt::Answer(a))
+    Ok(Attempt::Answer(Box::new(a)))
 }

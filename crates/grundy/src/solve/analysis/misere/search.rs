@@ -140,7 +140,7 @@ pub(super) fn sum_misere(cs: &[Component], options: &AnalyzeOptions) -> Result<A
             "The player to move loses: every move leaves a position the opponent wins.".into()
         },
     ];
-    Ok(Attempt::Answer(a))
+    Ok(Attempt::Answer(Box::new(a)))
 }
 
 /// The number of multisets of positive integers whose total is at most `total`, the sum of the

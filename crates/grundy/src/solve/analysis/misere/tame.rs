@@ -127,5 +127,5 @@ pub(super) fn misere_tame_sum(cs: &[Component], options: &AnalyzeOptions) -> Res
         );
     }
     a.balance = Some(BalanceTable::new(&values));
-    Ok(Attempt::Answer(a))
+    Ok(Attempt::Answer(Box::new(a)))
 }

@@ -20,12 +20,12 @@ pub(super) fn bouton(cs: &[Component], options: &AnalyzeOptions) -> Result<Attem
     if !cs.iter().all(|c| c.ruleset.is_nim()) {
         return Ok(Attempt::NotApplicable(None));
     }
-    Ok(Attempt::Answer(misere_nim(
+    Ok(Attempt::Answer(Box::new(misere_nim(
         &cs.iter().map(|c| c.heap).collect::<Vec<_>>(),
         |i, from, to| Ruleset::nim().describe_move(i + 1, from, &[to]),
         "heap",
         options.explain,
-    )))
+    ))))
 }
 
 /// Misère Nim on `heaps` by its rule; `describe` words a move of heap i from `from` to `to`.
@@ -87,7 +87,7 @@ pub(super) fn misere_single_heap(cs: &[Component], options: &AnalyzeOptions) -> 
             }
         ),
     ];
-    Ok(Attempt::Answer(a))
+    Ok(Attempt::Answer(Box::new(a)))
 }
 
 /// Misère sums by the SJ theorem (Jia Zhihao, 2009, for anti-SG games): when every position of
@@ -146,7 +146,7 @@ pub(super) fn misere_sj(cs: &[Component], options: &AnalyzeOptions) -> Result<At
         ),
     ];
     if !wins {
-        return Ok(Attempt::Answer(a));
+        return Ok(Attempt::Answer(Box::new(a)));
     }
     let all: Vec<u64> = cs.iter().map(|c| c.heap).collect();
     for (i, c) in cs.iter().enumerate() {
@@ -179,5 +179,5 @@ pub(super) fn misere_sj(cs: &[Component], options: &AnalyzeOptions) -> Result<At
         }
     }
     a.winning_moves.sort_by(|p, q| p.mv.cmp(&q.mv));
-    Ok(Attempt::Answer(a))
+    Ok(Attempt::Answer(Box::new(a)))
 }
