@@ -39,8 +39,8 @@ use kl::kl;
 pub const DEFAULT_BUDGET: u64 = 2_000_000;
 
 /// The largest budget [`analyze`] accepts: the largest table the machine can hold
-/// ([`Work::max_budget`] of the cheapest kind). Each kind of work is further held to its own
-/// largest budget, so a search stops at [`Work::PositionsSearched`]'s.
+/// ([`Work::max_budget`](crate::error::Work::max_budget) of the cheapest kind). Each kind of work is further held to its own
+/// largest budget, so a search stops at [`Work::PositionsSearched`](crate::error::Work::PositionsSearched)'s.
 pub const MAX_BUDGET: u64 = 1 << 31;
 
 /// What to analyse beyond the position itself.

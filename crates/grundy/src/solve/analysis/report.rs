@@ -28,7 +28,7 @@ pub struct WinningMove {
     pub result_tokens: Option<Vec<String>>,
     /// The position after the move as the tokens `analyze` reads back for it (`4/3 9/2`,
     /// `162/9`, `12 line:3 line:3`, `nim=0 subtraction:2,5=9`): what `grundy analyze` prints
-    /// after `=>`, and what a person types to go on from there. Filled in by [`analyze`].
+    /// after `=>`, and what a person types to go on from there. Filled in by [`analyze`](super::analyze).
     pub leaves: Vec<String>,
 }
 
