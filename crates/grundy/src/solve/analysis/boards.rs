@@ -1,0 +1,129 @@
+//! Board games through their own theory ([`crate::rules::board::BoardRules::solve`]), and
+//! tokens on graphs with cycles (Smith's generalized Sprague-Grundy function, retrograde
+//! analysis) with their draws: the answers the games give, in the shape of an [`Analysis`].
+
+use crate::engine::heap::Engine;
+use crate::engine::Method;
+use crate::error::AnalyzeError;
+use crate::game::convention::{Convention, Outcome};
+use crate::game::Move;
+use crate::rules::board::graph::solve::{self as graph_solve, GraphMethod, Verdict};
+use crate::rules::board::{listing_room, Board, BoardContext, BoardMethod, GraphGame};
+
+use super::listing::Listing;
+use super::report::{blank, Analysis, WinningMove};
+use super::AnalyzeOptions;
+
+/// A board game through its own theory ([`crate::rules::board::BoardRules::solve`]).
+pub(super) fn board(b: &Board, numbers: &[u64], options: &AnalyzeOptions) -> Result<Analysis, AnalyzeError> {
+    if let Board::Graph(g) = b {
+        return graph(g, numbers, options);
+    }
+    let rules = b.rules();
+    // The engine is passed in for the games whose theory reads heap values (rules/ sits
+    // below it).
+    let context =
+        BoardContext { misere: options.convention == Convention::Misere, budget: options.budget, heaps: &Engine };
+    let answer = rules.solve_in(numbers, &context)?;
+    let method = match answer.method {
+        BoardMethod::ClosedForm => Method::ClosedForm,
+        BoardMethod::ProvenPeriod => Method::ProvenPeriod,
+        BoardMethod::Table => Method::Table,
+        BoardMethod::Search => Method::Search,
+        BoardMethod::MisereRule => Method::MisereRule,
+    };
+    let mut a = blank(Outcome::from_win(answer.wins), method);
+    a.sg = answer.value;
+    a.sg_note = answer.value_note;
+    a.balance = answer.balance;
+    a.heap_values = answer.heap_values;
+    for result in answer.winning {
+        if let Some(mv) = Move::between(numbers, &result) {
+            // Games that draw their own rows write results as tokens (the numbers are edges or
+            // vertex indices).
+            let result_tokens = rules.written_as_text().then(|| rules.tokens(&result));
+            a.winning_moves.push(WinningMove {
+                result_tokens,
+                leaves: vec![],
+                text: rules.describe(numbers, &result),
+                result,
+                mv,
+            });
+        }
+    }
+    a.given_count = answer.count;
+    match answer.count {
+        None => a.moves_unknown = answer.not_listed,
+        Some(_) => a.list_cap = answer.not_listed.map(|why| format!(" ({why})")),
+    }
+    a.explanation = answer.explanation;
+    Ok(a)
+}
+
+/// Tokens on a graph: the generalized Sprague-Grundy function or retrograde analysis
+/// ([`crate::rules::board::graph::solve`]), with draws.
+pub(super) fn graph(game: &GraphGame, numbers: &[u64], options: &AnalyzeOptions) -> Result<Analysis, AnalyzeError> {
+    if options.convention == Convention::Every {
+        return Err(AnalyzeError::Unsupported(
+            "Every-SG needs games that end; tokens on a graph with cycles may go on for ever".into(),
+        ));
+    }
+    let g = game.graph();
+    let misere = options.convention == Convention::Misere;
+    let report = graph_solve::report(g, numbers, options.to_move.index(), misere, options.budget)?;
+    let outcome = match report.verdict {
+        Verdict::Win => Outcome::N,
+        Verdict::Lose => Outcome::P,
+        Verdict::Draw => Outcome::D,
+    };
+    let method = match report.method {
+        GraphMethod::Gsg => Method::GeneralizedSg,
+        GraphMethod::Retrograde | GraphMethod::Over => Method::Retrograde,
+    };
+    let mut a = blank(outcome, method);
+    let listing = Listing::new(numbers.len());
+    let mut drawing: u128 = 0;
+    for m in &report.moves {
+        let mv = Move::new(m.token, vec![u64::from(m.to)]);
+        match m.verdict {
+            Verdict::Win => {
+                let text = game.describe_move(numbers, m.token, m.to);
+                listing.record(&mut a, mv, text, || m.after(numbers));
+            }
+            Verdict::Draw if outcome == Outcome::D => {
+                drawing += 1;
+                if a.drawing_moves.len() < listing_room(numbers.len()) {
+                    let after = m.after(numbers);
+                    a.drawing_moves.push(WinningMove {
+                        text: game.describe_move(numbers, m.token, m.to),
+                        result: after,
+                        result_tokens: None,
+                        leaves: vec![],
+                        mv,
+                    });
+                }
+            }
+            _ => {}
+        }
+    }
+    listing.finish(&mut a);
+    if outcome == Outcome::D {
+        a.drawing_move_count = Some(drawing);
+    }
+    if let Some(v) = &report.value {
+        a.sg = v.finite();
+    }
+    if a.sg.is_none() && !misere {
+        a.sg_note = Some(match (&report.token_values, report.method) {
+            (Some(_), _) => {
+                "infinite: a token has the value ∞ (the generalized Sprague-Grundy function, Smith)".to_string()
+            }
+            (None, GraphMethod::Over) => "none (the game is over)".to_string(),
+            (None, _) if g.is_partizan() => "none (partizan)".to_string(),
+            (None, _) => "none (a goal ends the game, so positions do not add as Nim heaps)".to_string(),
+        });
+    }
+    a.generalized_sg = report.token_values.as_ref().map(|vs| vs.iter().map(ToString::to_string).collect());
+    a.explanation = report.explanation;
+    Ok(a)
+}

@@ -1,0 +1,171 @@
+//! `analyze`: who wins a position, its Sprague-Grundy value, every winning move, and an
+//! explanation a person can follow.
+//!
+//! This file holds the entry point and its options, and sends each kind of position to the
+//! file that answers it, so that each method sits beside its own words:
+//!
+//! - `report`: [`Analysis`], the answer (the `--json` object), and what it says about the
+//!   moves it lists.
+//! - `listing`: winning moves listed one by one within a bound, and families in words.
+//! - `heaps`: sums of heaps under normal play (Bouton's theorem, the Sprague-Grundy theorem).
+//! - `misere`: misère sums, a list of strategies tried in order.
+//! - `boards`: board games and games on graphs, through their own theory.
+//! - `kl`: K-L-Nim, by an exact search over (heaps, player to move).
+
+mod boards;
+mod heaps;
+mod kl;
+mod listing;
+mod misere;
+mod report;
+
+use crate::engine::heap::StoredValues;
+use crate::error::{human_bytes, AnalyzeError, MEMORY_LIMIT};
+use crate::game::convention::{Convention, Player};
+use crate::game::{Component, Game, MoveFamily, Position};
+use crate::rules::board::Board;
+use crate::rules::{MoveSet, Ruleset};
+
+pub use listing::{describe_family, LISTED_NUMBERS};
+pub use misere::misere_single_heaps;
+pub(crate) use report::blank_analysis;
+pub use report::{Analysis, WinningFamily, WinningMove, EXPLAINED_MOVES, LISTED_MOVES};
+
+use boards::{board, graph};
+use heaps::sum;
+use kl::kl;
+
+/// The budget used when none is given: positions searched or table entries computed.
+pub const DEFAULT_BUDGET: u64 = 2_000_000;
+
+/// The largest budget [`analyze`] accepts: the largest table the machine can hold
+/// ([`Work::max_budget`](crate::error::Work::max_budget) of the cheapest kind). Each kind of work is further held to its own
+/// largest budget, so a search stops at [`Work::PositionsSearched`](crate::error::Work::PositionsSearched)'s.
+pub const MAX_BUDGET: u64 = 1 << 31;
+
+/// What to analyse beyond the position itself.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AnalyzeOptions {
+    /// Normal or misère play.
+    pub convention: Convention,
+    /// Who is to move (matters for `kl`, and names the winner).
+    pub to_move: Player,
+    /// The most positions a search may store or table entries a table may hold.
+    pub budget: u64,
+    /// Whether to write the explanation (the reasoning for people). Without it the answer is
+    /// the same and `explanation` is empty: `grundy batch` answers millions of positions that
+    /// nobody reads, where the words cost more than the game.
+    pub explain: bool,
+    /// Values of take-and-break games read from stores, answering every heap they cover
+    /// (see [`StoredValues`]); read once for the life of the process (e.g. `Box::leak`), so
+    /// that the options stay `Copy`.
+    pub stored: Option<&'static StoredValues>,
+}
+
+impl Default for AnalyzeOptions {
+    fn default() -> Self {
+        AnalyzeOptions {
+            convention: Convention::Normal,
+            to_move: Player::First,
+            budget: DEFAULT_BUDGET,
+            explain: true,
+            stored: None,
+        }
+    }
+}
+
+/// Analyses `position` of `game`: outcome, Sprague-Grundy value and every winning move.
+///
+/// ```
+/// use grundy::{analyze, AnalyzeOptions, Game};
+/// let game: Game = "nim".parse().unwrap();
+/// let pos = game.parse_position(&["7", "9", "12", "15"]).unwrap();
+/// let a = analyze(&game, &pos, &AnalyzeOptions::default()).unwrap();
+/// assert_eq!(a.sg, Some(13));
+/// assert_eq!(a.winning_move_count, Some(3));
+/// assert_eq!(a.winning_moves[0].text, "take 5 from heap 2 (9 -> 4)");
+/// ```
+pub fn analyze(game: &Game, position: &Position, options: &AnalyzeOptions) -> Result<Analysis, AnalyzeError> {
+    if options.budget > MAX_BUDGET {
+        return Err(AnalyzeError::Unsupported(format!(
+            "budget {} is past {MAX_BUDGET}, the largest any computation here can hold ({} of memory): give at most --budget {MAX_BUDGET}",
+            options.budget,
+            human_bytes(u128::from(MEMORY_LIMIT))
+        )));
+    }
+    let heaps = position.heaps();
+    let mut a = match position {
+        // A game on a graph may never end: Every-SG needs games that do.
+        Position::Board(Board::Graph(g), numbers) => graph(g, numbers, options),
+        _ if options.convention == Convention::Every => crate::solve::every::every(position, options),
+        Position::Board(b, numbers) => board(b, numbers, options),
+        Position::Games(parts) => crate::solve::games::games(parts, options),
+        Position::Kl { forbidden, heaps } if forbidden[0] == forbidden[1] => {
+            let set = MoveSet::new([forbidden[0]]).map_err(|e| AnalyzeError::Unsupported(e.to_string()))?;
+            let cs: Vec<Component> = heaps.iter().map(|&h| Component::new(Ruleset::all_but(set.clone()), h)).collect();
+            let mut a = sum(&cs, options)?;
+            a.explanation.insert(
+                0,
+                format!(
+                    "With K = L = {} both players have the same moves: this is the impartial game allbut:{} (take any number but {}).",
+                    forbidden[0], forbidden[0], forbidden[0]
+                ),
+            );
+            Ok(a)
+        }
+        Position::Kl { forbidden, heaps } => kl(*forbidden, heaps, options),
+        Position::Sum(cs) => sum(cs, options),
+    }?;
+    a.game = game.to_string();
+    a.position = heaps;
+    a.tokens = game.position_tokens(position);
+    a.convention = options.convention;
+    a.to_move = options.to_move;
+    a.winner = a.outcome.winner(options.to_move);
+    if a.winning_families.is_empty() && !a.winning_moves.is_empty() {
+        // The answers that list every move one by one: each move is a family of one.
+        a.winning_families = a
+            .winning_moves
+            .iter()
+            .map(|m| WinningFamily { text: m.text.clone(), family: MoveFamily::single(m.mv.clone()) })
+            .collect();
+    }
+    a.winning_move_count = match (&a.moves_unknown, a.given_count) {
+        (Some(_), _) => None,
+        // A board game counts its moves itself, and may list only some of them.
+        (None, Some(n)) => Some(n),
+        (None, None) => Some(a.winning_families.iter().map(|f| u128::from(f.family.count)).sum()),
+    };
+    a.labels = (0..a.position.len()).map(|i| position.label(i)).collect();
+    for m in a.winning_moves.iter_mut().chain(a.drawing_moves.iter_mut()) {
+        m.leaves = leaves(game, position, m);
+    }
+    if a.sg.is_none() && a.sg_note.is_none() {
+        a.sg_note = Some(
+            match (options.convention, position) {
+                (Convention::Misere, _) => "none (misère play)",
+                _ => "none (partizan)",
+            }
+            .to_string(),
+        );
+    }
+    a.say_what_is_listed();
+    if !options.explain {
+        a.explanation.clear();
+    }
+    Ok(a)
+}
+
+/// The tokens of the position `m` leaves: the position after its move, or, for a turn over
+/// several games at once (Every-SG), the same games holding its `result`.
+fn leaves(game: &Game, position: &Position, m: &WinningMove) -> Vec<String> {
+    match position.after(&m.mv).or_else(|| crate::game::games::with_numbers(position, &m.result)) {
+        Some(next) => game.position_tokens(&next),
+        None => m.result.iter().map(u64::to_string).collect(),
+    }
+}
+
+/// The upper bound on the positions reachable from `heaps`: each heap can only shrink.
+pub(super) fn reachable_bound(heaps: &[u64], factor: u64) -> Option<u64> {
+    heaps.iter().try_fold(factor, |acc, &h| acc.checked_mul(h.checked_add(1)?))
+}
