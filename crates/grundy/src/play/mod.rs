@@ -28,7 +28,7 @@ pub use crate::game::{IllegalMove, Move};
 pub mod export;
 use crate::number::parse_u64;
 use crate::rules::board::graph::{solve as graph_solve, Goal, Verdict};
-use crate::rules::board::{Board, BoardRules, GraphGame};
+use crate::rules::board::{BoardRules, GraphGame};
 use crate::rules::Ruleset;
 use crate::solve::analysis::{analyze, Analysis, AnalyzeOptions};
 use crate::solve::naive::{self, NaiveSolver};
@@ -325,11 +325,13 @@ pub fn describe(position: &Position, mv: &Move) -> String {
     let heaps = position.heaps();
     let n = heaps.get(mv.heap).copied().unwrap_or(0);
     match position {
-        Position::Board(Board::Graph(g), numbers) => {
-            let to = mv.to.first().copied().unwrap_or(0) as u32;
-            g.describe_move(numbers, mv.heap, to)
-        }
-        Position::Board(b, numbers) => b.rules().describe(numbers, &mv.apply(numbers)),
+        Position::Board(b, numbers) => match b.downcast::<GraphGame>() {
+            Some(g) => {
+                let to = mv.to.first().copied().unwrap_or(0) as u32;
+                g.describe_move(numbers, mv.heap, to)
+            }
+            None => b.rules().describe(numbers, &mv.apply(numbers)),
+        },
         Position::Games(parts) => {
             let layout = Parts::of(parts);
             match layout.local(mv).and_then(|(i, local)| Some((i, local, parts.get(i)?))) {
@@ -537,7 +539,7 @@ pub fn winner_when_over(convention: Convention, to_move: Player) -> Player {
 /// The graph and the tokens' vertices, for a position of tokens on a graph.
 fn graph_of(position: &Position) -> Option<(&GraphGame, &[u64])> {
     match position {
-        Position::Board(Board::Graph(g), numbers) => Some((g, numbers)),
+        Position::Board(b, numbers) => Some((b.downcast::<GraphGame>()?, numbers)),
         _ => None,
     }
 }

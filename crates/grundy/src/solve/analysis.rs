@@ -350,7 +350,7 @@ pub fn analyze(game: &Game, position: &Position, options: &AnalyzeOptions) -> Re
     let heaps = position.heaps();
     let mut a = match position {
         // A game on a graph may never end: Every-SG needs games that do.
-        Position::Board(Board::Graph(g), numbers) => graph(g, numbers, options),
+        Position::Board(b, numbers) if b.downcast::<GraphGame>().is_some() => board(b, numbers, options),
         _ if options.convention == Convention::Every => crate::solve::every::every(position, options),
         Position::Board(b, numbers) => board(b, numbers, options),
         Position::Games(parts) => crate::solve::games::games(parts, options),
@@ -1054,7 +1054,7 @@ fn misere_nim(heaps: &[u64], describe: impl Fn(usize, u64, u64) -> String, noun:
 
 /// A board game through its own theory ([`crate::rules::board::BoardRules::solve`]).
 fn board(b: &Board, numbers: &[u64], options: &AnalyzeOptions) -> Result<Analysis, AnalyzeError> {
-    if let Board::Graph(g) = b {
+    if let Some(g) = b.downcast::<GraphGame>() {
         return graph(g, numbers, options);
     }
     let rules = b.rules();
