@@ -360,8 +360,17 @@ pub trait BoardRules: DynKey + Send + Sync + fmt::Debug {
     /// An upper bound on how many moves a game from `numbers` can last, for searches that
     /// recurse along a game (Every-SG refuses past a limit rather than overflow its stack); by
     /// default the sum of the numbers, right for games whose every move lowers some number.
+    /// `u128::MAX` for a game whose positions may repeat, which can last for ever: no search
+    /// along it is tried.
     fn longest_game(&self, numbers: &[u64]) -> u128 {
         numbers.iter().map(|&n| u128::from(n)).sum()
+    }
+
+    /// Whether the position's numbers say whose turn it is, for a partizan game whose players
+    /// move pieces of their own and whose options pass the turn: a sum cannot hold such a game,
+    /// since a move in another game of the sum would not pass its turn.
+    fn says_who_moves(&self) -> bool {
+        false
     }
 
     /// The numbers in a canonical order, for the exhaustive solver's memo (positions equal up
