@@ -58,6 +58,7 @@ boards! {
     graph,
     hackenbush,
     geography,
+    northcott,
 }
 
 pub mod layout;
