@@ -5,7 +5,7 @@
 
 use crate::game::games::{part_game, Parts};
 use crate::game::{Game, Move, Player, Position};
-use crate::rules::board::Board;
+use crate::rules::board::GraphGame;
 use crate::rules::draw::{Sketch, Target};
 use crate::rules::faces;
 use crate::rules::Ruleset;
@@ -122,8 +122,10 @@ fn sum_face(parts: &[Position], mover: usize) -> Sketch {
 /// its face wrote it, else the board game's `read_move`.
 fn read_after(part: &Position, words: &str) -> Option<Vec<u64>> {
     match part {
-        Position::Board(Board::Graph(g), numbers) => g.token_move_after(numbers, words),
-        Position::Board(b, numbers) => b.rules().read_move(numbers, words)?.ok(),
+        Position::Board(b, numbers) => match b.downcast::<GraphGame>() {
+            Some(g) => g.token_move_after(numbers, words),
+            None => b.rules().read_move(numbers, words)?.ok(),
+        },
         _ => None,
     }
 }

@@ -27,6 +27,11 @@ pub(crate) fn parse_part(i: usize, game: &str, tokens: &str) -> Result<Position,
         Game::Kl { .. } => {
             return Err(at("kl is played with who is to move in mind; a sum here mixes impartial games".into()))
         }
+        Game::Board(b) if b.rules().says_who_moves() => {
+            return Err(at(format!(
+                "{b} says whose turn it is in its position, and a move in another game would not pass it; play it alone"
+            )))
+        }
         _ => {}
     }
     let split: Vec<&str> = if tokens.contains(char::is_whitespace) {

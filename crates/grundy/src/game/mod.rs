@@ -78,7 +78,7 @@ impl Game {
     /// ```
     pub fn geography(name: &str, text: &str) -> Result<Game, ParseGameError> {
         crate::rules::board::Geography::from_text(name, text)
-            .map(|g| Game::Board(Board::Geography(g)))
+            .map(|g| Game::Board(Board::new(g)))
             .map_err(|e| ParseGameError::new(format!("geography:{name}: {e}")))
     }
 
@@ -235,7 +235,7 @@ impl Game {
     /// ```
     pub fn graph(spelling: &str, text: &str) -> Result<Game, ParseGameError> {
         crate::rules::board::graph::Graph::parse(spelling, text)
-            .map(|g| Game::Board(Board::Graph(crate::rules::board::GraphGame::new(g))))
+            .map(|g| Game::Board(Board::new(crate::rules::board::GraphGame::new(g))))
             .map_err(ParseGameError::new)
     }
 
@@ -259,7 +259,7 @@ impl Game {
     /// The graph of a game of tokens on a graph.
     pub fn as_graph(&self) -> Option<&crate::rules::board::graph::Graph> {
         match self {
-            Game::Board(Board::Graph(g)) => Some(g.graph()),
+            Game::Board(b) => b.downcast::<crate::rules::board::GraphGame>().map(|g| g.graph()),
             _ => None,
         }
     }

@@ -306,7 +306,12 @@ fn choose_one(
         Err(e) => return Err(e),
     };
     if let Some(a) = analysis.filter(|a| !a.winning_moves.is_empty()) {
-        let w = &a.winning_moves[rng.below(a.winning_moves.len() as u64) as usize];
+        // In a game whose positions may repeat, a winning move picked at random could undo the
+        // last one and go round a cycle for ever: the computer plays the first, and such a game
+        // lists first the moves that make progress.
+        let repeats = matches!(position, Position::Board(b, numbers) if b.rules().longest_game(numbers) == u128::MAX);
+        let pick = if repeats { 0 } else { rng.below(a.winning_moves.len() as u64) as usize };
+        let w = &a.winning_moves[pick];
         return Ok(choice(w.mv.clone(), Reason::Winning, Reason::Winning.words().into()));
     }
     if let Some((mv, rem)) = longest_move(position, options.convention, player) {

@@ -6,7 +6,7 @@ use std::iter::once;
 
 use crate::game::convention::Player;
 use crate::game::{Move, Position};
-use crate::rules::board::Board;
+use crate::rules::board::GraphGame;
 
 use super::{apply, check_move, describe, parse_move, smallest_move};
 
@@ -76,8 +76,9 @@ fn words(position: &Position, mv: &Move) -> Vec<String> {
     let heaps = position.heaps();
     let n = heaps.get(mv.heap).copied().unwrap_or(0);
     match position {
-        Position::Board(Board::Graph(g), _) => {
-            let name = mv.to.first().and_then(|&v| u32::try_from(v).ok()).map(|v| g.graph().name(v).to_string());
+        Position::Board(b, _) if b.downcast::<GraphGame>().is_some() => {
+            let g = b.downcast::<GraphGame>().map(GraphGame::graph);
+            let name = mv.to.first().and_then(|&v| Some(g?.name(u32::try_from(v).ok()?).to_string()));
             name.map(|name| format!("{} {name}", mv.heap + 1)).into_iter().collect()
         }
         Position::Board(b, numbers) => {

@@ -10,7 +10,7 @@ use crate::game::{Component, Game, Move, Position};
 use crate::play::{apply, legal_moves};
 use crate::rules::board::coins::CoinRule;
 use crate::rules::board::graph::{Goal, MAX_GRAPH_BYTES};
-use crate::rules::board::Board;
+use crate::rules::board::{Coins, Coins2d};
 
 /// What an export of a sum of heaps reaches at most, known before it starts: `positions`, an
 /// upper bound of the positions, and `text`, when known, a lower bound of the text's bytes.
@@ -52,8 +52,12 @@ const COINS_COUNTED: &str = "these coins may reach up to {} sets of heads (those
 pub fn export_bound(position: &Position) -> Option<ExportBound> {
     let components = match position {
         Position::Sum(components) => components,
-        Position::Board(Board::Coins(coins), heads) => return Some(coins_bound(coins.rule(), heads)),
-        Position::Board(Board::Coins2d(coins), numbers) => return Some(coins_2d_bound(coins.rules(), numbers)),
+        Position::Board(b, numbers) => {
+            if let Some(coins) = b.downcast::<Coins>() {
+                return Some(coins_bound(coins.rule(), numbers));
+            }
+            return b.downcast::<Coins2d>().map(|coins| coins_2d_bound(coins.rules(), numbers));
+        }
         _ => return None,
     };
     let splits = |c: &Component| c.ruleset.split_rules().is_some_and(|r| !r.split.is_empty() || !r.split3.is_empty());

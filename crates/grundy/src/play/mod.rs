@@ -38,7 +38,7 @@ use words::describe_to;
 
 use crate::game::Position;
 pub use crate::game::{IllegalMove, Move};
-use crate::rules::board::{Board, GraphGame};
+use crate::rules::board::GraphGame;
 use crate::rules::Ruleset;
 
 /// A small seeded random number generator (splitmix64): the same seed gives the same game,
@@ -109,7 +109,7 @@ fn plural(n: u64, word: &str) -> String {
 /// The graph and the tokens' vertices, for a position of tokens on a graph.
 fn graph_of(position: &Position) -> Option<(&GraphGame, &[u64])> {
     match position {
-        Position::Board(Board::Graph(g), numbers) => Some((g, numbers)),
+        Position::Board(b, numbers) => Some((b.downcast::<GraphGame>()?, numbers)),
         _ => None,
     }
 }

@@ -72,6 +72,11 @@ pub(super) fn longest_move(position: &Position, convention: Convention, player: 
         if let Some(heaps) = b.rules().nim_heaps(numbers) {
             return longest_nim_move(b.rules(), numbers, &heaps, convention, player);
         }
+        // Positions that may repeat have no remoteness, and the search below would follow a
+        // cycle.
+        if b.rules().longest_game(numbers) == u128::MAX {
+            return None;
+        }
     }
     let total = position.heaps().iter().try_fold(0u64, |a, &h| a.checked_add(h))?;
     if total > REMOTENESS_MAX_TOTAL {

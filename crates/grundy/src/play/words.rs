@@ -4,7 +4,7 @@
 
 use crate::game::games::Parts;
 use crate::game::{Move, Position};
-use crate::rules::board::Board;
+use crate::rules::board::GraphGame;
 use crate::rules::Ruleset;
 
 use super::{apply, every};
@@ -27,11 +27,13 @@ pub fn describe(position: &Position, mv: &Move) -> String {
     let heaps = position.heaps();
     let n = heaps.get(mv.heap).copied().unwrap_or(0);
     match position {
-        Position::Board(Board::Graph(g), numbers) => {
-            let to = mv.to.first().copied().unwrap_or(0) as u32;
-            g.describe_move(numbers, mv.heap, to)
-        }
-        Position::Board(b, numbers) => b.rules().describe(numbers, &mv.apply(numbers)),
+        Position::Board(b, numbers) => match b.downcast::<GraphGame>() {
+            Some(g) => {
+                let to = mv.to.first().copied().unwrap_or(0) as u32;
+                g.describe_move(numbers, mv.heap, to)
+            }
+            None => b.rules().describe(numbers, &mv.apply(numbers)),
+        },
         Position::Games(parts) => {
             let layout = Parts::of(parts);
             match layout.local(mv).and_then(|(i, local)| Some((i, local, parts.get(i)?))) {

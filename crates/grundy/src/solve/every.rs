@@ -262,8 +262,13 @@ fn check_length(position: &Position) -> Result<(), AnalyzeError> {
             other => Some(other.heaps().iter().map(|&h| u128::from(h)).sum()),
         };
         if let Some(longest) = longest.filter(|&l| l > EVERY_BOARD_MOVES) {
+            // A game whose positions may repeat says so with u128::MAX.
+            let last = match longest {
+                u128::MAX => "for ever (its positions may repeat)".to_string(),
+                l => l.to_string(),
+            };
             return Err(AnalyzeError::Unsupported(format!(
-                "Every-SG is found here by an exhaustive search along each game without a rule for its steps, which takes games of at most {EVERY_BOARD_MOVES} moves; a game from this position ({}) can last {longest}",
+                "Every-SG is found here by an exhaustive search along each game without a rule for its steps, which takes games of at most {EVERY_BOARD_MOVES} moves; a game from this position ({}) can last {last}",
                 crate::game::games::part_token(&p.position)
             )));
         }

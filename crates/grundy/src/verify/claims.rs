@@ -277,7 +277,7 @@ fn kl(k: u64, l: u64, heaps: &[u64]) -> Position {
 
 /// The divisor game's position n.
 fn divisor_position(n: u64) -> Position {
-    Position::Board(Board::Divisor(Divisor), vec![n])
+    Position::Board(Board::new(Divisor), vec![n])
 }
 
 fn xor(values: impl IntoIterator<Item = u64>) -> u64 {

@@ -134,7 +134,7 @@ fn single(game: &Game, n: u64) -> Position {
     match game {
         Game::Heaps(r) => Position::Sum(vec![Component::new(r.clone(), n)]),
         Game::Kl { first, second } => Position::Kl { forbidden: [*first, *second], heaps: vec![n] },
-        _ => Position::Board(Board::Divisor(Divisor), vec![n]),
+        _ => Position::Board(Board::new(Divisor), vec![n]),
     }
 }
 
@@ -162,7 +162,7 @@ fn truth_source(game: &Game, o: &GuessOptions) -> Result<Truth, VerifyError> {
             }
             return Ok(Truth::Search(game.clone()));
         }
-        Game::Board(Board::Divisor(_)) => return Ok(Truth::Divisor),
+        Game::Board(b) if b.downcast::<Divisor>().is_some() => return Ok(Truth::Divisor),
         Game::BoundedPerHeap | Game::Sum | Game::Board(_) => {
             return Err(VerifyError::new(format!(
                 "a guess over n needs a game with one kind of heap, not '{game}' (e.g. bounded:3, subtraction:1,3)"
@@ -200,7 +200,7 @@ fn true_values(truth: &Truth, o: &GuessOptions, from: u64) -> Vec<u64> {
                 let mut g = vec![0u64; o.upto as usize + 1];
                 for n in 2..=o.upto {
                     let opts: Vec<u64> =
-                        crate::solve::naive::moves(&single(&Game::Board(Board::Divisor(Divisor)), n), Player::First)
+                        crate::solve::naive::moves(&single(&Game::Board(Board::new(Divisor)), n), Player::First)
                             .into_iter()
                             .filter_map(|(_, p)| p.heaps().first().and_then(|&m| g.get(m as usize).copied()))
                             .collect();
@@ -216,7 +216,7 @@ fn true_values(truth: &Truth, o: &GuessOptions, from: u64) -> Vec<u64> {
                 (1..=o.upto)
                     .map(|n| {
                         u64::from(!solver.wins(
-                            &single(&Game::Board(Board::Divisor(Divisor)), n),
+                            &single(&Game::Board(Board::new(Divisor)), n),
                             o.convention,
                             Player::First,
                         ))

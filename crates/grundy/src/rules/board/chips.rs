@@ -8,6 +8,8 @@
 //! right chip as far, so additions never help. The cells between pairs do not matter. The
 //! player to move wins exactly when the nim-sum of the pairs' gaps is not 0.
 
+use crate::rules::board::{Board, BoardFamily};
+use crate::rules::catalogue::GameKind;
 use crate::error::AnalyzeError;
 use crate::number::parse_u64;
 use crate::rules::board::{BoardAnswer, BoardMethod, BoardRules};
@@ -129,6 +131,27 @@ pub(crate) fn explanation(cells: &[u64]) -> Vec<String> {
 /// The most cells of a strip drawn one by one; a longer strip shows each chip with the free
 /// cells before it as a number.
 const MAX_CELLS: u64 = 34;
+
+/// Chips on a strip in the registry ([`crate::rules::board::BOARDS`]).
+pub const FAMILY: BoardFamily = BoardFamily { kinds: &KINDS, parse };
+
+const KINDS: [GameKind; 1] = [
+    GameKind {
+        spelling: "chips",
+        name: "chips on a strip (\"Georgia and Bob\")",
+        a_move: "slide one chip left, never onto or past another chip and never below cell 1",
+        example_game: "chips",
+        example_position: "1 5 6 7 9 12 14 17",
+        heap_ruleset: false,
+        move_syntax: "`CHIP -> CELL` slides chip CHIP left to cell CELL; `CHIP STEPS` slides it STEPS cells left",
+        example_move: "2 -> 3",
+    },
+];
+
+/// Reads chips on a strip's spelling (`chips`); `None` for any other name.
+fn parse(s: &str) -> Option<Result<Board, String>> {
+    (s == "chips").then(|| Ok(Board::new(Chips)))
+}
 
 /// Chips on a strip (`chips`): the position is each chip's cell, in the order given (a move of
 /// chip i changes number i).

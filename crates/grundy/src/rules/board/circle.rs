@@ -20,6 +20,8 @@
 //! options, G(n - t) for each t it may take and 0 for taking every coin. The engine's values
 //! reach this module through [`HeapEngine`], since `rules/` sits below the engine.
 
+use crate::rules::board::{Board, BoardFamily};
+use crate::rules::catalogue::GameKind;
 use crate::error::{AnalyzeError, Work};
 use crate::number::parse_u64;
 use crate::rules::board::replaced_part;
@@ -43,6 +45,31 @@ const MISERE_COINS: u128 = 128;
 
 /// The most explanation lines that show one part's value each.
 const EXPLAINED_PARTS: usize = 20;
+
+/// Take-and-break games on circles in the registry ([`crate::rules::board::BOARDS`]).
+pub const FAMILY: BoardFamily = BoardFamily { kinds: &KINDS, parse };
+
+const KINDS: [GameKind; 1] = [
+    GameKind {
+        spelling: "circle:RULESET",
+        name: "a take-and-break game on circles of coins",
+        a_move: "take coins that sit together, as a take-and-break RULESET allows on a line; a circle (`12`) leaves one line (`line:10`), and lines play as heaps",
+        example_game: "circle:kayles",
+        example_position: "12 line:7",
+        heap_ruleset: false,
+        move_syntax: "`take T from N` takes T coins from circle or line N (from a line they come off an end); `take T from N leaving A B` takes them from a line's middle",
+        example_move: "take 2 from 1",
+    },
+];
+
+/// Reads `circle:RULESET`; `None` for any other name.
+fn parse(s: &str) -> Option<Result<Board, String>> {
+    if s == "circle" {
+        return Some(Err("game 'circle' needs the ruleset of its moves: circle:RULESET (e.g. circle:kayles)".into()));
+    }
+    let rest = s.strip_prefix("circle:")?;
+    Some(rest.parse::<Ruleset>().map_err(|e| format!("circle:{rest}: {e}")).and_then(Circle::new).map(Board::new))
+}
 
 /// A take-and-break ruleset played on circles of coins. Made by [`Circle::new`], which refuses
 /// the rulesets that make no game of their own on a circle.

@@ -27,6 +27,8 @@
 
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing))]
 
+use crate::rules::board::{Board, BoardFamily};
+use crate::rules::catalogue::GameKind;
 use crate::rules::draw::Sketch;
 use std::fmt;
 
@@ -48,6 +50,67 @@ const MISERE_LARGEST_CELL: u64 = 4;
 /// The longest run a random Ruler move turns over (a random move is for the lower levels of
 /// play, which promise nothing, and a long run would fill the board with heads).
 const RANDOM_RUN: u64 = 6;
+
+/// The coin-turning games in the registry ([`crate::rules::board::BOARDS`]).
+pub const FAMILY: BoardFamily = BoardFamily { kinds: &KINDS, parse };
+
+const KINDS: [GameKind; 4] = [
+    GameKind {
+        spelling: "turtles",
+        name: "Turtles",
+        a_move: "turn over one or two coins (numbered from 1), the rightmost from heads to tails; the position lists the heads",
+        example_game: "turtles",
+        example_position: "3 5 9",
+        heap_ruleset: false,
+        move_syntax: "`turn X` turns over coin X; `turn X Y` turns over coins X and Y (the rightmost must show heads)",
+        example_move: "turn 9 4",
+    },
+    GameKind {
+        spelling: "mock-turtles",
+        name: "Mock Turtles (HDU 3537)",
+        a_move: "turn over one, two or three coins (numbered from 0), the rightmost from heads to tails; the position lists the heads",
+        example_game: "mock-turtles",
+        example_position: "0 1 2 3 7",
+        heap_ruleset: false,
+        move_syntax: "`turn X`, `turn X Y` or `turn X Y Z` turns over those coins (the rightmost must show heads)",
+        example_move: "turn 7 4 1",
+    },
+    GameKind {
+        spelling: "ruler",
+        name: "Ruler",
+        a_move: "turn over a run of consecutive coins (numbered from 1), the rightmost from heads to tails; the position lists the heads",
+        example_game: "ruler",
+        example_position: "3 6 12",
+        heap_ruleset: false,
+        move_syntax: "`turn A..B` turns over the coins A to B (coin B must show heads); `turn X` turns over coin X",
+        example_move: "turn 11..12",
+    },
+    GameKind {
+        spelling: "coins-2d:RULE1xRULE2",
+        name: "a product of coin-turning games (HDU 3404 is turtlesxturtles)",
+        a_move: "turn over every cell of X x Y, X a move of RULE1 along x and Y of RULE2 along y (`turtles`, `mock-turtles`, `ruler`); heads are cells `x,y`",
+        example_game: "coins-2d:turtlesxturtles",
+        example_position: "1,1 2,2",
+        heap_ruleset: false,
+        move_syntax: "`turn X,Y ...` turns over the cells listed, every cell of a move X x Y (the cell with the largest x and y must show heads)",
+        example_move: "turn 2,2 1,2 2,1 1,1",
+    },
+];
+
+/// Reads the coin rules (`turtles`, `mock-turtles`, `ruler`) and `coins-2d:RULE1xRULE2`; `None`
+/// for any other name.
+fn parse(s: &str) -> Option<Result<Board, String>> {
+    if let Some(rule) = CoinRule::parse(s) {
+        return Some(Ok(Board::new(Coins::new(rule))));
+    }
+    if s == "coins-2d" {
+        return Some(Err(
+            "game 'coins-2d' needs its two coin rules: coins-2d:RULE1xRULE2 (e.g. coins-2d:turtlesxturtles)".into(),
+        ));
+    }
+    let rules = s.strip_prefix("coins-2d:")?;
+    Some(Coins2d::parse_parameter(rules).map(Board::new))
+}
 
 /// One of the three coin-turning rules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

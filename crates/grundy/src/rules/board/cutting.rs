@@ -34,6 +34,8 @@
 //! So the answer gives the outcome and every winning move exactly, and the XOR of the sheets'
 //! values in the explanation, but no value, except for a finished game (worth 0).
 
+use crate::rules::board::{Board, BoardFamily};
+use crate::rules::catalogue::GameKind;
 use crate::error::{AnalyzeError, GaveUp, Work};
 use crate::number::parse_u64;
 use crate::rules::board::replaced_part;
@@ -51,6 +53,27 @@ const EXPLAINED_SHEETS: usize = 20;
 /// options on a stack as deep as the area, and the positions reachable grow too fast to go
 /// much further within any budget.
 const MISERE_AREA: u128 = 64;
+
+/// The cutting game in the registry ([`crate::rules::board::BOARDS`]).
+pub const FAMILY: BoardFamily = BoardFamily { kinds: &KINDS, parse };
+
+const KINDS: [GameKind; 1] = [
+    GameKind {
+        spelling: "cutting",
+        name: "the cutting game",
+        a_move: "cut one sheet of squared paper (`WxH`) into two along a grid line; whoever cuts off a 1 x 1 piece wins",
+        example_game: "cutting",
+        example_position: "4x2 5x5",
+        heap_ruleset: false,
+        move_syntax: "`cut SHEET into WxH WxH` cuts sheet SHEET into those two pieces",
+        example_move: "cut 1 into 2x2 2x2",
+    },
+];
+
+/// Reads the cutting game's spelling (`cutting`); `None` for any other name.
+fn parse(s: &str) -> Option<Result<Board, String>> {
+    (s == "cutting").then(|| Ok(Board::new(Cutting)))
+}
 
 /// The cutting game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -8,6 +8,8 @@
 //! plain rule (`options`, `check`) finds prime powers by trial division, so the exhaustive
 //! solver built on it checks the theory without the factorisation.
 
+use crate::rules::board::{Board, BoardFamily};
+use crate::rules::catalogue::GameKind;
 use crate::error::AnalyzeError;
 use crate::number::parse_u64;
 use crate::rules::board::{BoardAnswer, BoardMethod, BoardRules};
@@ -17,6 +19,27 @@ use crate::rules::nim::{
     balance_sentences, misere_nim_explanation, misere_nim_winning_moves, misere_nim_wins, nim_sum, nim_winning_moves,
     BalanceTable,
 };
+
+/// The divisor game in the registry ([`crate::rules::board::BOARDS`]).
+pub const FAMILY: BoardFamily = BoardFamily { kinds: &KINDS, parse };
+
+const KINDS: [GameKind; 1] = [
+    GameKind {
+        spelling: "divisor",
+        name: "the divisor game (\"Alice and Bob\")",
+        a_move: "divide n by p^k (p prime, p^k divides n): Nim on the prime exponents. Not \"replace n by a proper divisor\" (AtCoder ABC 368F), where G(n) = Ω(n)",
+        example_game: "divisor",
+        example_position: "1000000000000000",
+        heap_ruleset: false,
+        move_syntax: "`D` divides n by D, a prime power that divides n; `-> M` leaves M",
+        example_move: "8",
+    },
+];
+
+/// Reads the divisor game's spelling (`divisor`); `None` for any other name.
+fn parse(s: &str) -> Option<Result<Board, String>> {
+    (s == "divisor").then(|| Ok(Board::new(Divisor)))
+}
 
 /// The divisor game (`divisor`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -9,6 +9,8 @@
 //! (a - b, b), and the position is won exactly when that one is lost. The chain of forced moves
 //! follows the Euclidean algorithm, so the answer takes O(log) steps at any size.
 
+use crate::rules::board::{Board, BoardFamily};
+use crate::rules::catalogue::GameKind;
 use crate::error::AnalyzeError;
 use crate::number::parse_u64;
 use crate::rules::board::{BoardAnswer, BoardMethod, BoardRules};
@@ -275,6 +277,27 @@ pub(crate) fn explanation(a: u64, b: u64) -> Vec<String> {
         ));
     }
     e
+}
+
+/// Euclid's game in the registry ([`crate::rules::board::BOARDS`]).
+pub const FAMILY: BoardFamily = BoardFamily { kinds: &KINDS, parse };
+
+const KINDS: [GameKind; 1] = [
+    GameKind {
+        spelling: "euclid",
+        name: "Euclid's game (Cole and Davie)",
+        a_move: "subtract a positive multiple of the smaller number from the larger; whoever makes a 0 wins",
+        example_game: "euclid",
+        example_position: "34 12",
+        heap_ruleset: false,
+        move_syntax: "`NUMBER TAKE` subtracts TAKE, a multiple of the smaller number, from number NUMBER; `NUMBER -> LEFT` leaves LEFT in it",
+        example_move: "1 24",
+    },
+];
+
+/// Reads Euclid's game's spelling (`euclid`); `None` for any other name.
+fn parse(s: &str) -> Option<Result<Board, String>> {
+    (s == "euclid").then(|| Ok(Board::new(Euclid)))
 }
 
 /// Euclid's game (`euclid`): the position is the two numbers `[a, b]`.

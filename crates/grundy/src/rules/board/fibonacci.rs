@@ -46,10 +46,52 @@
 //! small position, for several K, under both conventions. The Sprague-Grundy values have no
 //! known closed form; they come from a table of every smaller position within the budget.
 
+use crate::rules::board::{Board, BoardFamily};
+use crate::rules::catalogue::GameKind;
 use crate::error::{AnalyzeError, GaveUp, Work};
 use crate::number::parse_u64;
 use crate::rules::board::{BoardAnswer, BoardMethod, BoardRules};
 use crate::rules::draw::Sketch;
+
+/// Fibonacci Nim and K-multiple Nim in the registry ([`crate::rules::board::BOARDS`]).
+pub const FAMILY: BoardFamily = BoardFamily { kinds: &KINDS, parse };
+
+const KINDS: [GameKind; 2] = [
+    GameKind {
+        spelling: "fibonacci-nim",
+        name: "Fibonacci Nim (Whinihan)",
+        a_move: "take from one heap: the first move not all of it, each later move at most twice the move before",
+        example_game: "fibonacci-nim",
+        example_position: "100",
+        heap_ruleset: false,
+        move_syntax: "`take TAKE` (or just `TAKE`) takes TAKE objects, at most the limit the last move set",
+        example_move: "take 3",
+    },
+    GameKind {
+        spelling: "multiple:K",
+        name: "K-multiple Nim (Schwenk)",
+        a_move: "as Fibonacci Nim, each move after the first at most K times the move before",
+        example_game: "multiple:3",
+        example_position: "19",
+        heap_ruleset: false,
+        move_syntax: "`take TAKE` (or just `TAKE`) takes TAKE objects, at most the limit the last move set",
+        example_move: "take 2",
+    },
+];
+
+/// Reads `fibonacci-nim` and `multiple:K` (K >= 1); `None` for any other name.
+fn parse(s: &str) -> Option<Result<Board, String>> {
+    match s {
+        "fibonacci-nim" => return Some(Ok(Board::new(MultipleNim::fibonacci()))),
+        "multiple" => return Some(Err("game 'multiple' needs its factor: multiple:K (e.g. multiple:3)".into())),
+        _ => {}
+    }
+    let k = s.strip_prefix("multiple:")?;
+    Some(parse_u64(k, "multiple:K: K").and_then(|k| match k {
+        0 => Err("multiple:K: K must be at least 1, not 0".to_string()),
+        k => Ok(Board::new(MultipleNim::new(k))),
+    }))
+}
 
 /// Fibonacci Nim (`fibonacci-nim`, K = 2) or its K-multiple form (`multiple:K`): each move after
 /// the first takes at most `k` times the move before it.

@@ -24,6 +24,8 @@
 //! does no I/O. A position is the path of the token, `a,b,c` (the token on c), one token; `-`
 //! is the position before the token is placed.
 
+use crate::rules::board::{Board, BoardFamily};
+use crate::rules::catalogue::GameKind;
 use crate::rules::draw::Sketch;
 use std::collections::{HashMap, VecDeque};
 use std::sync::Arc;
@@ -66,6 +68,29 @@ struct Graph {
     edges: usize,
     /// Whether the graph is bipartite (then Hopcroft-Karp finds the matching).
     bipartite: bool,
+}
+
+/// Undirected vertex geography in the registry ([`crate::rules::board::BOARDS`]).
+pub const FAMILY: BoardFamily = BoardFamily { kinds: &KINDS, parse };
+
+const KINDS: [GameKind; 1] = [
+    GameKind {
+        spelling: "geography:FILE",
+        name: "undirected vertex geography",
+        a_move: "move the token to a neighbour not yet visited (FILE: one edge `u v` a line; position `-`: the first move places the token; `a,b,c`: the path so far)",
+        example_game: "geography:examples/geography/bzoj1443.txt",
+        example_position: "r2c2",
+        heap_ruleset: false,
+        move_syntax: "`VERTEX` (or `to VERTEX`) moves the token to vertex VERTEX, a neighbour not yet visited (the first move places it)",
+        example_move: "r2c3",
+    },
+];
+
+/// Refuses `geography` and `geography:FILE` read from a name alone ([`NEEDS_FILE`]): the graph
+/// comes from a file the front end reads (through `Game::geography`). `None` for any other
+/// name.
+fn parse(s: &str) -> Option<Result<Board, String>> {
+    (s == "geography" || s.starts_with("geography:")).then(|| Err(NEEDS_FILE.into()))
 }
 
 /// Undirected vertex geography on one graph.

@@ -25,6 +25,8 @@
 //! each edge (the smaller first). Tokens write each picture back as `0-1,1-2` (`0` for the bare
 //! ground, a picture with no edges left).
 
+use crate::rules::board::{Board, BoardFamily};
+use crate::rules::catalogue::GameKind;
 use crate::rules::draw::{note_lines, Sketch, NOTE_LEADING};
 use std::collections::HashMap;
 
@@ -40,6 +42,27 @@ const MISERE_EDGES: usize = 20;
 
 /// An edge: its two ends, the smaller first.
 pub type Edge = (u64, u64);
+
+/// Green Hackenbush in the registry ([`crate::rules::board::BOARDS`]).
+pub const FAMILY: BoardFamily = BoardFamily { kinds: &KINDS, parse };
+
+const KINDS: [GameKind; 1] = [
+    GameKind {
+        spelling: "hackenbush",
+        name: "Green Hackenbush",
+        a_move: "delete one edge of a picture (edges `u-v` on the ground vertex 0, one argument a picture, `@FILE` for a big one); what no longer reaches the ground falls away",
+        example_game: "hackenbush",
+        example_position: "0-1,1-2,2-0,1-3 0-1,1-1",
+        heap_ruleset: false,
+        move_syntax: "`cut U-V` deletes edge U-V of picture 1; `cut U-V in P` of picture P",
+        example_move: "cut 1-3",
+    },
+];
+
+/// Reads Green Hackenbush's spelling (`hackenbush`); `None` for any other name.
+fn parse(s: &str) -> Option<Result<Board, String>> {
+    (s == "hackenbush").then(|| Ok(Board::new(Hackenbush)))
+}
 
 /// Green Hackenbush.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

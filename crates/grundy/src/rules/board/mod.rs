@@ -8,30 +8,61 @@
 //! names one, `Position::Board` holds one with its numbers, and the analysis, the exhaustive
 //! solver and the player each have one arm for all of them.
 
+use std::any::Any;
 use std::fmt;
+use std::hash::{Hash, Hasher};
+use std::sync::Arc;
 
 use crate::error::{AnalyzeError, GaveUp};
+use crate::rules::catalogue::GameKind;
 use crate::rules::draw::Sketch;
+use crate::rules::heap::DynKey;
 use crate::rules::nim::BalanceTable;
 use crate::rules::Ruleset;
 
-pub mod chips;
-pub mod circle;
-pub mod coins;
-pub mod cutting;
-pub mod divisor;
-pub mod euclid;
-pub mod fibonacci;
-pub mod geography;
-pub mod graph;
-pub mod hackenbush;
+/// One board game's file in the registry ([`BOARDS`]): the catalogue's entries of its games
+/// and the parser of their spellings.
+#[derive(Clone, Copy)]
+pub struct BoardFamily {
+    /// The catalogue's entries of the file's games, in the order the help texts list them.
+    pub kinds: &'static [GameKind],
+    /// Reads a spelling of one of the file's games: `None` when `s` names none of them, an
+    /// error (one line) when it names one badly (e.g. `moore:0`).
+    pub parse: fn(s: &str) -> Option<Result<Board, String>>,
+}
+
+/// Declares each board game's module (its file) and lists it in [`BOARDS`], in order.
+macro_rules! boards {
+    ($($game:ident),* $(,)?) => {
+        $(pub mod $game;)*
+
+        /// Every board game's file, in the order the catalogue lists their games.
+        pub const BOARDS: &[BoardFamily] = &[$($game::FAMILY),*];
+    };
+}
+
+// The registry: adding a board game is its file and one line here.
+boards! {
+    divisor,
+    euclid,
+    chips,
+    wythoff,
+    fibonacci,
+    multiplication,
+    staircase,
+    moore,
+    take_or_split,
+    circle,
+    cutting,
+    coins,
+    graph,
+    hackenbush,
+    geography,
+    northcott,
+}
+
 pub mod layout;
-pub mod moore;
-pub mod multiplication;
 pub mod search;
-pub mod staircase;
-pub mod take_or_split;
-pub mod wythoff;
 
 pub use chips::Chips;
 pub use circle::Circle;
@@ -229,7 +260,10 @@ impl BoardAnswer {
 /// The rules and the theory of one board game. The plain methods (`options`, `check`) follow
 /// the rule as stated and use no theorem, so that the exhaustive solver built on `options` is
 /// an independent check of `solve`.
-pub trait BoardRules {
+///
+/// A game is a value ([`DynKey`]: equal and hashed by its type and fields, so a graph read from
+/// a file is compared with its edges), shared between threads behind [`Board`].
+pub trait BoardRules: DynKey + Send + Sync + fmt::Debug {
     /// How the game is written, e.g. `wythoff` or `moore:2`.
     fn spelling(&self) -> String;
 
@@ -327,8 +361,17 @@ pub trait BoardRules {
     /// An upper bound on how many moves a game from `numbers` can last, for searches that
     /// recurse along a game (Every-SG refuses past a limit rather than overflow its stack); by
     /// default the sum of the numbers, right for games whose every move lowers some number.
+    /// `u128::MAX` for a game whose positions may repeat, which can last for ever: no search
+    /// along it is tried.
     fn longest_game(&self, numbers: &[u64]) -> u128 {
         numbers.iter().map(|&n| u128::from(n)).sum()
+    }
+
+    /// Whether the position's numbers say whose turn it is, for a partizan game whose players
+    /// move pieces of their own and whose options pass the turn: a sum cannot hold such a game,
+    /// since a move in another game of the sum would not pass its turn.
+    fn says_who_moves(&self) -> bool {
+        false
     }
 
     /// The numbers in a canonical order, for the exhaustive solver's memo (positions equal up
@@ -449,8 +492,10 @@ pub fn plain_face(rules: &(impl BoardRules + ?Sized), numbers: &[u64]) -> Sketch
     s
 }
 
-/// One board game with its parameters. `Display` and `FromStr`-like [`Board::parse`]
-/// round-trip:
+/// One board game with its parameters: a cheap handle on the [`BoardRules`] of any game of
+/// the registry ([`BOARDS`]). Equality and hashing are by value ([`DynKey`]); a single game's
+/// own needs are reached through [`Board::downcast`]. `Display` and `FromStr`-like
+/// [`Board::parse`] round-trip:
 ///
 /// ```
 /// use grundy::rules::board::Board;
@@ -465,142 +510,63 @@ pub fn plain_face(rules: &(impl BoardRules + ?Sized), numbers: &[u64]) -> Sketch
 /// assert!(Board::parse("take-or-split:1").unwrap().is_err());
 /// // A circle of Nim coins plays as a heap: refused, saying so.
 /// assert!(Board::parse("circle:nim").unwrap().unwrap_err().contains("plays exactly as a heap"));
+/// // The game as its own type.
+/// let moore = Board::parse("moore:2").unwrap().unwrap();
+/// assert!(moore.downcast::<grundy::rules::board::Moore>().is_some());
+/// assert!(moore.downcast::<grundy::rules::board::Wythoff>().is_none());
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Board {
-    /// The divisor game ("Alice and Bob"): divide n by a prime power that divides it.
-    Divisor(Divisor),
-    /// Euclid's game (Cole and Davie): subtract a multiple of the smaller number from the larger.
-    Euclid(Euclid),
-    /// Chips on a strip ("Georgia and Bob"): slide one chip left.
-    Chips(Chips),
-    /// Wythoff's game.
-    Wythoff(Wythoff),
-    /// Fibonacci Nim (`fibonacci-nim`) and its K-multiple form (`multiple:K`).
-    Multiple(MultipleNim),
-    /// The multiplication game.
-    Multiplication(Multiplication),
-    /// Staircase Nim.
-    Staircase(Staircase),
-    /// Moore's Nim_k (`moore:K`).
-    Moore(Moore),
-    /// Take or split: take from one heap, or split one into exactly K heaps (Lasker's Nim for
-    /// K = 2).
-    TakeOrSplit(TakeOrSplit),
-    /// A take-and-break game on circles of coins (`circle:kayles`).
-    Circle(Circle),
-    /// The cutting game (POJ 2311).
-    Cutting(Cutting),
-    /// A coin-turning game on a row: `turtles`, `mock-turtles` (HDU 3537), `ruler`.
-    Coins(Coins),
-    /// The product of two coin-turning games (`coins-2d:turtlesxturtles`, HDU 3404).
-    Coins2d(Coins2d),
-    /// Tokens on a directed graph read from text (`graph:FILE`), with cycles, partizan edges
-    /// and goals (HDU 1524, Codeforces 787C).
-    Graph(GraphGame),
-    /// Green Hackenbush (`hackenbush`).
-    Hackenbush(Hackenbush),
-    /// Undirected vertex geography on a graph (`geography:FILE`).
-    Geography(Geography),
-}
+#[derive(Clone)]
+pub struct Board(Arc<dyn BoardRules>);
 
 impl Board {
+    /// The board game following `rules`.
+    pub fn new(rules: impl BoardRules + 'static) -> Self {
+        Board(Arc::new(rules))
+    }
+
     /// The game's rules and theory.
     pub fn rules(&self) -> &dyn BoardRules {
-        match self {
-            Board::Divisor(g) => g,
-            Board::Euclid(g) => g,
-            Board::Chips(g) => g,
-            Board::Wythoff(g) => g,
-            Board::Multiple(g) => g,
-            Board::Multiplication(g) => g,
-            Board::Staircase(g) => g,
-            Board::Moore(g) => g,
-            Board::TakeOrSplit(g) => g,
-            Board::Circle(g) => g,
-            Board::Cutting(g) => g,
-            Board::Coins(g) => g,
-            Board::Coins2d(g) => g,
-            Board::Graph(g) => g,
-            Board::Hackenbush(g) => g,
-            Board::Geography(g) => g,
-        }
+        &*self.0
+    }
+
+    /// The game as its own type, when it is a `T`: how a need of one game is met (a graph's
+    /// edges, the bound of a coin game's export), never by a method of every game.
+    pub fn downcast<T: BoardRules>(&self) -> Option<&T> {
+        let any: &dyn Any = &*self.0;
+        any.downcast_ref::<T>()
     }
 
     /// Reads a board game's spelling: `None` when `s` names no board game, an error when it
-    /// names one badly (e.g. `moore:0`).
+    /// names one badly (e.g. `moore:0`). Each file of the registry reads its own games.
     pub fn parse(s: &str) -> Option<Result<Board, String>> {
-        match s {
-            "divisor" => Some(Ok(Board::Divisor(Divisor))),
-            "euclid" => Some(Ok(Board::Euclid(Euclid))),
-            "chips" => Some(Ok(Board::Chips(Chips))),
-            "wythoff" => Some(Ok(Board::Wythoff(Wythoff))),
-            "fibonacci-nim" => Some(Ok(Board::Multiple(MultipleNim::fibonacci()))),
-            "multiplication" => Some(Ok(Board::Multiplication(Multiplication))),
-            "staircase" => Some(Ok(Board::Staircase(Staircase))),
-            "multiple" => Some(Err("game 'multiple' needs its factor: multiple:K (e.g. multiple:3)".into())),
-            "moore" => {
-                Some(Err("game 'moore' needs its K, the most heaps a move takes from: moore:K (e.g. moore:2)".into()))
-            }
-            "take-or-split" => {
-                Some(Err("game 'take-or-split' needs its parameter: take-or-split:K (e.g. take-or-split:2)".into()))
-            }
-            _ if s.starts_with("take-or-split:") => {
-                s.strip_prefix("take-or-split:").map(|k| TakeOrSplit::parse_parameter(k).map(Board::TakeOrSplit))
-            }
-            _ if s.starts_with("moore:") => {
-                Some(crate::number::parse_u64(&s["moore:".len()..], "moore:K: K").and_then(|k| match k {
-                    0 => Err("moore:K: K must be at least 1, not 0".to_string()),
-                    k => Ok(Board::Moore(Moore::new(k))),
-                }))
-            }
-            "cutting" => Some(Ok(Board::Cutting(Cutting))),
-            _ if CoinRule::parse(s).is_some() => CoinRule::parse(s).map(|r| Ok(Board::Coins(Coins::new(r)))),
-            "coins-2d" => Some(Err(
-                "game 'coins-2d' needs its two coin rules: coins-2d:RULE1xRULE2 (e.g. coins-2d:turtlesxturtles)".into(),
-            )),
-            _ if s.starts_with("coins-2d:") => {
-                s.strip_prefix("coins-2d:").map(|p| Coins2d::parse_parameter(p).map(Board::Coins2d))
-            }
-            // The graph's edges are text a front end reads (a file, standard input, a request's
-            // field) and hands to `graph::Graph::parse`; the name alone cannot hold them.
-            _ if s == "graph" || s.starts_with("graph:") => Some(Err(
-                "graph:FILE takes its edges from a file read by the command line (graph:- reads standard input), or from the 'graph' field of a request to the web app; here the edges are missing".into(),
-            )),
-            "hackenbush" => Some(Ok(Board::Hackenbush(Hackenbush))),
-            "geography" => Some(Err(geography::NEEDS_FILE.into())),
-            _ if s.starts_with("geography:") => Some(Err(geography::NEEDS_FILE.into())),
-            "circle" => {
-                Some(Err("game 'circle' needs the ruleset of its moves: circle:RULESET (e.g. circle:kayles)".into()))
-            }
-            _ if s.starts_with("circle:") => {
-                let rest = s.strip_prefix("circle:")?;
-                Some(
-                    rest.parse::<Ruleset>()
-                        .map_err(|e| format!("circle:{rest}: {e}"))
-                        .and_then(Circle::new)
-                        .map(Board::Circle),
-                )
-            }
-            _ => {
-                let k = s.strip_prefix("multiple:")?;
-                Some(
-                    crate::number::parse_u64(k, "multiple:K: K")
-                        .and_then(|k| match k {
-                            0 => Err("multiple:K: K must be at least 1, not 0".to_string()),
-                            k => Ok(k),
-                        })
-                        .map(|k| Board::Multiple(MultipleNim::new(k))),
-                )
-            }
-        }
+        BOARDS.iter().find_map(|family| (family.parse)(s))
+    }
+}
+
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
     }
 }
 
 impl fmt::Display for Board {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.rules().spelling())
+    }
+}
+
+impl PartialEq for Board {
+    fn eq(&self, other: &Self) -> bool {
+        let other: &dyn Any = &*other.0;
+        self.0.key_eq(other)
+    }
+}
+
+impl Eq for Board {}
+
+impl Hash for Board {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.0.key_hash(state);
     }
 }
 

@@ -11,6 +11,8 @@
 //! far (a heap that drops a 1 to a 0 is free below it); each column's count of 1s is fixed modulo
 //! K + 1 by the heaps outside T. The same count guides the listing of the first moves.
 
+use crate::rules::board::{Board, BoardFamily};
+use crate::rules::catalogue::GameKind;
 use crate::rules::draw::Sketch;
 use std::collections::HashMap;
 
@@ -63,6 +65,34 @@ fn position_bound(heaps: &[u64]) -> u128 {
         };
     }
     product.min(multisets)
+}
+
+/// Moore's Nim in the registry ([`crate::rules::board::BOARDS`]).
+pub const FAMILY: BoardFamily = BoardFamily { kinds: &KINDS, parse };
+
+const KINDS: [GameKind; 1] = [
+    GameKind {
+        spelling: "moore:K",
+        name: "Moore's Nim",
+        a_move: "take one or more objects from each of 1 to K heaps",
+        example_game: "moore:2",
+        example_position: "5 6 9 3",
+        heap_ruleset: false,
+        move_syntax: "`HEAP TAKE` takes TAKE objects from heap HEAP; `HEAP TAKE, HEAP TAKE` takes from several heaps at once (at most K)",
+        example_move: "1 3, 2 4",
+    },
+];
+
+/// Reads `moore:K` (K >= 1); `None` for any other name.
+fn parse(s: &str) -> Option<Result<Board, String>> {
+    if s == "moore" {
+        return Some(Err("game 'moore' needs its K, the most heaps a move takes from: moore:K (e.g. moore:2)".into()));
+    }
+    let k = s.strip_prefix("moore:")?;
+    Some(crate::number::parse_u64(k, "moore:K: K").and_then(|k| match k {
+        0 => Err("moore:K: K must be at least 1, not 0".to_string()),
+        k => Ok(Board::new(Moore::new(k))),
+    }))
 }
 
 /// Moore's Nim_k with its K (at least 1).

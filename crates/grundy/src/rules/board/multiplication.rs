@@ -30,10 +30,33 @@
 //! 70,000 such q below 2^64, so the mex is taken over every one of them. Every claim is checked
 //! in `tests/multiplication.rs` against the plain exhaustive solver on every small position.
 
+use crate::rules::board::{Board, BoardFamily};
+use crate::rules::catalogue::GameKind;
 use crate::error::{AnalyzeError, GaveUp, Work};
 use crate::number::parse_u64;
 use crate::rules::board::{BoardAnswer, BoardMethod, BoardRules};
 use crate::rules::draw::Sketch;
+
+/// The multiplication game in the registry ([`crate::rules::board::BOARDS`]).
+pub const FAMILY: BoardFamily = BoardFamily { kinds: &KINDS, parse };
+
+const KINDS: [GameKind; 1] = [
+    GameKind {
+        spelling: "multiplication",
+        name: "the multiplication game",
+        a_move: "multiply p (from 1) by 2 to 9; whoever first makes p at least N wins",
+        example_game: "multiplication",
+        example_position: "162",
+        heap_ruleset: false,
+        move_syntax: "`times M` (or just `M`) multiplies p by M, from 2 to 9",
+        example_move: "times 9",
+    },
+];
+
+/// Reads the multiplication game's spelling (`multiplication`); `None` for any other name.
+fn parse(s: &str) -> Option<Result<Board, String>> {
+    (s == "multiplication").then(|| Ok(Board::new(Multiplication)))
+}
 
 /// The multiplication game (`multiplication`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -8,6 +8,8 @@
 //! reachable by lowering one odd step (Bouton's argument), and no move keeps the nim-sum, since
 //! every move changes exactly one odd step. The tests check it against the plain mex.
 
+use crate::rules::board::{Board, BoardFamily};
+use crate::rules::catalogue::GameKind;
 use crate::error::AnalyzeError;
 use crate::rules::board::{listed_note, listing_room, numbers, BoardAnswer, BoardMethod, BoardRules};
 use crate::rules::draw::Sketch;
@@ -15,6 +17,27 @@ use crate::rules::nim::nim_sum;
 
 /// The longest misère game searched: a coin on step i moves at most i times.
 const MISERE_LONGEST: u128 = 200;
+
+/// Staircase Nim in the registry ([`crate::rules::board::BOARDS`]).
+pub const FAMILY: BoardFamily = BoardFamily { kinds: &KINDS, parse };
+
+const KINDS: [GameKind; 1] = [
+    GameKind {
+        spelling: "staircase",
+        name: "staircase Nim",
+        a_move: "shift coins from one step to the step below (from step 1 they leave)",
+        example_game: "staircase",
+        example_position: "3 9 5 2 7",
+        heap_ruleset: false,
+        move_syntax: "`STEP COINS` moves COINS coins from step STEP to the step below (from step 1 they leave)",
+        example_move: "2 3",
+    },
+];
+
+/// Reads staircase Nim's spelling (`staircase`); `None` for any other name.
+fn parse(s: &str) -> Option<Result<Board, String>> {
+    (s == "staircase").then(|| Ok(Board::new(Staircase)))
+}
 
 /// Staircase Nim. Positions are the coins on steps 1, 2, ..., k, in that order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -129,6 +129,8 @@
 //! more such heaps (then the nim-sum is non-zero), the normal-play winning move, which leaves
 //! a heap of 2 or more. A position with no move is a win under misère play and not in L.
 
+use crate::rules::board::{Board, BoardFamily};
+use crate::rules::catalogue::GameKind;
 use crate::error::{AnalyzeError, GaveUp, Work};
 use crate::rules::board::{numbers, BoardAnswer, BoardMethod, BoardRules};
 use crate::rules::draw::Sketch;
@@ -148,6 +150,31 @@ const LISTED_NUMBERS: usize = 1 << 20;
 
 /// How many heap values the explanation writes out before "...".
 const SHOWN_HEAPS: usize = 8;
+
+/// Take or split in the registry ([`crate::rules::board::BOARDS`]).
+pub const FAMILY: BoardFamily = BoardFamily { kinds: &KINDS, parse };
+
+const KINDS: [GameKind; 1] = [
+    GameKind {
+        spelling: "take-or-split:K",
+        name: "take or split (Lasker's Nim for K = 2)",
+        a_move: "take any number from one heap, or split one heap into exactly K non-empty heaps",
+        example_game: "take-or-split:2",
+        example_position: "2 2 3",
+        heap_ruleset: false,
+        move_syntax: "`HEAP TAKE` takes TAKE objects from heap HEAP; `split HEAP into A B` splits it into K heaps",
+        example_move: "split 3 into 1 2",
+    },
+];
+
+/// Reads `take-or-split:K` (K >= 2); `None` for any other name.
+fn parse(s: &str) -> Option<Result<Board, String>> {
+    if s == "take-or-split" {
+        return Some(Err("game 'take-or-split' needs its parameter: take-or-split:K (e.g. take-or-split:2)".into()));
+    }
+    let k = s.strip_prefix("take-or-split:")?;
+    Some(TakeOrSplit::parse_parameter(k).map(Board::new))
+}
 
 /// Take or split: a move takes from one heap or splits one heap into exactly `k` heaps.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

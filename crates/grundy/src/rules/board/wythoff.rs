@@ -9,9 +9,32 @@
 //! integer such that y (4k + y) <= k² (the integer square root of 5 k² without forming 5 k²,
 //! which would pass 128 bits near k = 2^64).
 
+use crate::rules::board::{Board, BoardFamily};
+use crate::rules::catalogue::GameKind;
 use crate::error::{AnalyzeError, GaveUp, Work};
 use crate::rules::board::{numbers, BoardAnswer, BoardMethod, BoardRules};
 use crate::rules::draw::Sketch;
+
+/// Wythoff's game in the registry ([`crate::rules::board::BOARDS`]).
+pub const FAMILY: BoardFamily = BoardFamily { kinds: &KINDS, parse };
+
+const KINDS: [GameKind; 1] = [
+    GameKind {
+        spelling: "wythoff",
+        name: "Wythoff's game",
+        a_move: "take any number from one of two heaps, or the same number from both",
+        example_game: "wythoff",
+        example_position: "5 8",
+        heap_ruleset: false,
+        move_syntax: "`HEAP TAKE` takes TAKE objects from heap HEAP; `both TAKE` takes TAKE from both heaps; `1..2 -> A B` leaves A and B",
+        example_move: "both 2",
+    },
+];
+
+/// Reads Wythoff's game's spelling (`wythoff`); `None` for any other name.
+fn parse(s: &str) -> Option<Result<Board, String>> {
+    (s == "wythoff").then(|| Ok(Board::new(Wythoff)))
+}
 
 /// Wythoff's game. Positions are two heap sizes, in the order given.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -16,7 +16,7 @@ use super::AnalyzeOptions;
 
 /// A board game through its own theory ([`crate::rules::board::BoardRules::solve`]).
 pub(super) fn board(b: &Board, numbers: &[u64], options: &AnalyzeOptions) -> Result<Analysis, AnalyzeError> {
-    if let Board::Graph(g) = b {
+    if let Some(g) = b.downcast::<GraphGame>() {
         return graph(g, numbers, options);
     }
     let rules = b.rules();
@@ -62,7 +62,7 @@ pub(super) fn board(b: &Board, numbers: &[u64], options: &AnalyzeOptions) -> Res
 
 /// Tokens on a graph: the generalized Sprague-Grundy function or retrograde analysis
 /// ([`crate::rules::board::graph::solve`]), with draws.
-pub(super) fn graph(game: &GraphGame, numbers: &[u64], options: &AnalyzeOptions) -> Result<Analysis, AnalyzeError> {
+fn graph(game: &GraphGame, numbers: &[u64], options: &AnalyzeOptions) -> Result<Analysis, AnalyzeError> {
     if options.convention == Convention::Every {
         return Err(AnalyzeError::Unsupported(
             "Every-SG needs games that end; tokens on a graph with cycles may go on for ever".into(),

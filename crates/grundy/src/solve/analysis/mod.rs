@@ -23,7 +23,7 @@ use crate::engine::heap::StoredValues;
 use crate::error::{human_bytes, AnalyzeError, MEMORY_LIMIT};
 use crate::game::convention::{Convention, Player};
 use crate::game::{Component, Game, MoveFamily, Position};
-use crate::rules::board::Board;
+use crate::rules::board::GraphGame;
 use crate::rules::{MoveSet, Ruleset};
 
 pub use listing::{describe_family, LISTED_NUMBERS};
@@ -31,7 +31,7 @@ pub use misere::misere_single_heaps;
 pub(crate) use report::blank_analysis;
 pub use report::{Analysis, WinningFamily, WinningMove, EXPLAINED_MOVES, LISTED_MOVES};
 
-use boards::{board, graph};
+use boards::board;
 use heaps::sum;
 use kl::kl;
 
@@ -96,7 +96,7 @@ pub fn analyze(game: &Game, position: &Position, options: &AnalyzeOptions) -> Re
     let heaps = position.heaps();
     let mut a = match position {
         // A game on a graph may never end: Every-SG needs games that do.
-        Position::Board(Board::Graph(g), numbers) => graph(g, numbers, options),
+        Position::Board(b, numbers) if b.downcast::<GraphGame>().is_some() => board(b, numbers, options),
         _ if options.convention == Convention::Every => crate::solve::every::every(position, options),
         Position::Board(b, numbers) => board(b, numbers, options),
         Position::Games(parts) => crate::solve::games::games(parts, options),

@@ -25,6 +25,8 @@ pub mod gsg;
 pub mod retro;
 pub mod solve;
 
+use crate::rules::board::{Board, BoardFamily};
+use crate::rules::catalogue::GameKind;
 use crate::rules::draw::Sketch;
 use std::collections::HashMap;
 use std::fmt;
@@ -47,6 +49,31 @@ pub(crate) const FIRST: u8 = 1;
 pub(crate) const SECOND: u8 = 2;
 /// An edge for both players.
 pub(crate) const BOTH: u8 = FIRST | SECOND;
+
+/// Tokens on a directed graph in the registry ([`crate::rules::board::BOARDS`]).
+pub const FAMILY: BoardFamily = BoardFamily { kinds: &KINDS, parse };
+
+const KINDS: [GameKind; 1] = [
+    GameKind {
+        spelling: "graph:FILE",
+        name: "tokens on a directed graph",
+        a_move: "slide one token along an edge of the graph in FILE (lines `u v`; `u v left`/`right` for one player; `win V`/`lose V` goals); with cycles a game may be drawn",
+        example_game: "graph:edges.txt",
+        example_position: "b c",
+        heap_ruleset: false,
+        move_syntax: "`TOKEN VERTEX` moves token TOKEN along an edge to vertex VERTEX",
+        example_move: "2 d",
+    },
+];
+
+/// Refuses `graph` and `graph:FILE` read from a name alone: the graph's edges are text a front
+/// end reads (a file, standard input, a request's field) and hands to [`Graph::parse`]
+/// (through `Game::graph`); the name cannot hold them. `None` for any other name.
+fn parse(s: &str) -> Option<Result<Board, String>> {
+    (s == "graph" || s.starts_with("graph:")).then(|| Err(
+        "graph:FILE takes its edges from a file read by the command line (graph:- reads standard input), or from the 'graph' field of a request to the web app; here the edges are missing".into(),
+    ))
+}
 
 /// What a vertex does when a token reaches it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
