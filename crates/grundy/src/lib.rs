@@ -74,7 +74,7 @@ pub use values::{
 };
 
 // The rule finder (`grundy pattern`).
-pub use verify::{Pattern, PatternConfig, PatternError, PatternReport};
+pub use values::pattern::{Pattern, PatternConfig, PatternError, PatternReport};
 
 // Games defined outside the crate (see `examples/custom_game.rs`).
 pub use game::ImpartialGame;
