@@ -427,7 +427,8 @@ impl HeapGame {
     }
 
     /// G(0..=upto) as a numpy array (`values`), with the period seen in them (`proven` False:
-    /// no theorem covers a game written in Python) and `pattern()`.
+    /// no theorem covers a game written in Python) and `pattern()`. The period is the one of
+    /// the rule `pattern()` states (`grundy::find_period`), so the two never disagree.
     fn sequence(&self, py: Python<'_>, upto: &Bound<'_, PyAny>) -> PyResult<Sequence> {
         let upto = args::whole(upto, "upto")?;
         let values = self.values_to(py, upto)?;

@@ -57,3 +57,50 @@ def test_no_rule_is_claimed_for_values_without_one():
         grundy.pattern([0, 1, 2])
     with pytest.raises(grundy.BadInput, match="G\\(2\\)"):
         grundy.pattern([0, 1, -1, 3])
+
+
+def grundys_game(n):
+    """Split a heap into two unequal heaps."""
+    return [(a, n - a) for a in range(1, n) if 2 * a < n]
+
+
+def test_a_python_games_period_is_the_period_of_its_pattern():
+    # One period finder: `period` is the period of the rule pattern() states, never a period
+    # found by another test. Random take-and-split games, short and long tables.
+    rng = random.Random(48)
+    with_period = without = 0
+    for _ in range(40):
+        takes = rng.sample(range(1, 9), rng.randint(1, 3))
+        splits = rng.random() < 0.5
+
+        def options(n, takes=takes, splits=splits):
+            out = [n - t for t in takes if t <= n]
+            if splits:
+                out += [(1, n - t - 1) for t in takes if n - t >= 2]
+            return out
+
+        for upto in (15, 30, 60, 200):
+            s = grundy.heap_game(options).sequence(upto)
+            if s.period is None:
+                without += 1
+                try:
+                    assert not s.pattern().rule.endswith("period")
+                except grundy.NoRule:
+                    pass
+                continue
+            with_period += 1
+            p, rule = s.period, s.pattern()
+            assert not p.proven and not rule.proven
+            assert rule.rule == ("period" if p.saltus == 0 else "arithmetic-period")
+            assert rule.n0 == p.preperiod
+            for n in range(upto + 1 + 3 * p.period):
+                m = n if n < p.preperiod + p.period else p.preperiod + (n - p.preperiod) % p.period
+                k = 0 if n < p.preperiod + p.period else (n - p.preperiod) // p.period
+                assert rule.value(n) == int(s.values[m]) + k * p.saltus
+    assert with_period >= 40 and without >= 5, (with_period, without)
+    # Grundy's game G(0..19) holds G(n + 5) = G(n) + 1 from n = 6, which the old second finder
+    # stated as the period; G(20) = 0 contradicts it. The rule finder confirms no rule there.
+    s = grundy.heap_game(grundys_game).sequence(19)
+    assert s.period is None
+    with pytest.raises(grundy.NoRule):
+        s.pattern()

@@ -56,7 +56,6 @@ pub use number::parse_u64;
 pub use rules::board::chips::{chip_gaps, chips_win, chips_winning_moves};
 pub use rules::board::euclid::{euclid_winning_moves, euclid_wins};
 pub use rules::catalogue::{GameKind, GAMES};
-pub use rules::factor::{factorize, is_prime};
 pub use rules::nim::{misere_nim_winning_moves, misere_nim_wins, nim_sum, nim_winning_moves, BalanceTable};
 pub use rules::take_break::{HexCode, OctalCode, SplitRules, MAX_OCTAL_DIGITS};
 pub use rules::{MoveSet, Ruleset};
@@ -68,13 +67,14 @@ pub use solve::{
 };
 pub use solve::{CheckedQuery, ListLimit, Query, QueryError, QueryRefusal, RefusedLine, Token};
 pub use stop::{StopToken, Stopped};
+pub use values::factor::{factorize, is_prime};
 pub use values::{
     explain_nim_product, find_period, guy_smith_period, guy_smith_period_parts, nim_inverse, nim_inverse_wide, nim_mul,
     nim_mul_wide, nim_pow, GrundyTable, NimberError, NimberExpr, ParseNimberError, Period,
 };
 
 // The rule finder (`grundy pattern`).
-pub use verify::{Pattern, PatternConfig, PatternError, PatternReport};
+pub use values::pattern::{Pattern, PatternConfig, PatternError, PatternReport};
 
 // Games defined outside the crate (see `examples/custom_game.rs`).
 pub use game::ImpartialGame;

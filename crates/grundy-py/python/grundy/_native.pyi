@@ -98,7 +98,8 @@ class HeapGame:
     def value(self, n: int) -> int:
         """G(n), the Sprague-Grundy value of one heap of n."""
     def sequence(self, upto: int) -> Sequence:
-        """G(0..=upto) as a numpy array, with the period seen in it (proven=False)."""
+        """G(0..=upto) as a numpy array, with the period seen in it (proven=False): the period of
+        the rule pattern() states, None when that rule is of another family or there is none."""
     def analyze(self, heaps: Iterable[int], misere: bool = False, limit: Optional[int] = None) -> Analysis:
         """Who wins the sum of heaps, its value (normal play), and every winning move."""
 

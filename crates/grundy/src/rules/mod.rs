@@ -1,13 +1,12 @@
 //! The rule families: how a single heap may change in one move ([`Ruleset`] over a
 //! [`HeapRule`], one file per family in `heap/`: Nim, bounded, subtraction, all-but,
-//! take-and-break), Nim's own closed forms (Bouton's theorem), and the
-//! factorization the divisor game needs, and the catalogue of every game's spelling.
+//! take-and-break), Nim's own closed forms (Bouton's theorem), and the catalogue of every
+//! game's spelling.
 
 pub mod board;
 pub mod catalogue;
 pub mod draw;
 pub mod faces;
-pub mod factor;
 pub mod heap;
 pub mod move_set;
 pub mod nim;

@@ -1,10 +1,14 @@
 //! Grundy sequences: the computed values of one heap ruleset, the periods proven from them
-//! (the Guy-Smith periodicity theorem), guessed patterns, and nimber arithmetic (the field
-//! the values of coin-turning products live in).
+//! (the Guy-Smith periodicity theorem), the rules seen in them (the rule finder of `grundy
+//! pattern`, the only finder of periods not proven), nimber arithmetic (the field the values of
+//! coin-turning products live in), and factoring (number theory the games above read: the
+//! divisor game, take-a-prime, the rule finder's number-theoretic functions).
 //!
-//! Nothing here knows a game's rules: a sequence is numbers, and a period is stated only with
-//! a proof that its caller supplies the rules' bounds for.
+//! Nothing here knows a game's rules: a sequence is numbers. A period is called proven only
+//! with a proof whose bounds its caller supplies from the rules; a rule the finder sees in the
+//! values is said to be seen, not proven.
 
+pub mod factor;
 pub mod nimber;
 pub mod pattern;
 pub mod period;

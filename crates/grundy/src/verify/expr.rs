@@ -28,8 +28,8 @@
 
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing))]
 
-use super::pattern::numbers::prime_pi;
-use crate::rules::factor::factorize;
+use crate::values::factor::factorize;
+use crate::values::pattern::numbers::prime_pi;
 
 /// What is wrong with an expression and where: a parse error (the offending token), or an
 /// error while evaluating at some n (the operator that failed: division by zero, overflow).

@@ -8,7 +8,6 @@
 mod claims;
 mod expr;
 mod guess;
-mod pattern;
 mod positions;
 
 pub use claims::{
@@ -21,7 +20,8 @@ pub use guess::{
     check_guess, game_params, GuessError, GuessKind, GuessMismatch, GuessOptions, GuessReport, Shown, MAX_SEARCH_UPTO,
     MAX_UPTO,
 };
-pub use pattern::{
+// The rule finder lives in `values/` (it reads numbers only); its old paths stay.
+pub use crate::values::pattern::{
     Pattern, PatternConfig, PatternError, PatternReport, FAMILIES, MAX_PATTERN_VALUES, MAX_PREDICT, MIN_VALUES,
 };
 pub use positions::{heap_multisets, limited_multisets, position_order};

@@ -4,7 +4,7 @@
 //! The theory: write n = p1^e1 * p2^e2 * ... Dividing by p^k lowers the exponent of one prime
 //! p by k, so the game is Nim on the exponents [e1, e2, ...] (n = 1 is the empty position):
 //! Bouton's theorem under normal play and his misère rule under misère play decide it at any
-//! size, after factorising n (`rules/factor.rs`). The position is the one number `[n]`; the
+//! size, after factorising n (`values/factor.rs`). The position is the one number `[n]`; the
 //! plain rule (`options`, `check`) finds prime powers by trial division, so the exhaustive
 //! solver built on it checks the theory without the factorisation.
 
@@ -14,11 +14,11 @@ use crate::error::AnalyzeError;
 use crate::number::parse_u64;
 use crate::rules::board::{BoardAnswer, BoardMethod, BoardRules};
 use crate::rules::draw::Sketch;
-use crate::rules::factor::factorize;
 use crate::rules::nim::{
     balance_sentences, misere_nim_explanation, misere_nim_winning_moves, misere_nim_wins, nim_sum, nim_winning_moves,
     BalanceTable,
 };
+use crate::values::factor::factorize;
 
 /// The divisor game in the registry ([`crate::rules::board::BOARDS`]).
 pub const FAMILY: BoardFamily = BoardFamily { kinds: &KINDS, parse };

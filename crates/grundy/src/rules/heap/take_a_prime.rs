@@ -6,7 +6,7 @@ use std::fmt;
 
 use crate::error::ParseGameError;
 use crate::rules::catalogue::GameKind;
-use crate::rules::factor::is_prime;
+use crate::values::factor::is_prime;
 use crate::rules::heap::{no_parameter, HeapFamily, HeapRule, Ruleset};
 
 /// Take any prime number of objects from one heap.

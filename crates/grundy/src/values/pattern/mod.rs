@@ -21,8 +21,12 @@
 //! The search is near-linear: each candidate's parameters come from the last values and one
 //! backward pass with an early exit checks it.
 //!
+//! It is the library's only finder of periods seen (not proven) in values: [`find_period`] is
+//! the period of the rule it states, so a sequence's period and its rule never disagree.
+//! It reads numbers only, so it sits in `values/`, below every game.
+//!
 //! ```
-//! use grundy::verify::Pattern;
+//! use grundy::Pattern;
 //! // Take 1 to half of the heap (LightOJ 1296): G(2k) = k, G(2k + 1) = G(k).
 //! let mut g = vec![0u64; 400];
 //! for n in 1..400 {
@@ -348,6 +352,17 @@ impl Pattern {
         self.proven
     }
 
+    /// The eventual (arithmetic) period the rule states, G(n + period) = G(n) + saltus from
+    /// n = preperiod on; `None` when the rule is of another family.
+    pub fn period(&self) -> Option<Period> {
+        match &self.rule.body {
+            Body::Periodic { period, saltus, .. } => {
+                Some(Period { preperiod: self.rule.from(), period: *period, saltus: *saltus })
+            }
+            Body::Classes { .. } => None,
+        }
+    }
+
     /// G(n) by the rule, for any n (`None` past 2^64 - 1, or where a number-theoretic rule needs
     /// π of a number from 2^26 on, which no prediction reaches).
     pub fn value(&self, n: u64) -> Option<u64> {
@@ -375,6 +390,32 @@ impl Pattern {
             predicted: self.predict(predict)?,
         })
     }
+}
+
+/// The eventual (arithmetic) period seen in `values` (G(0), G(1), ...): the period of the rule
+/// [`Pattern::find`] states, when that rule is a period. Seen, not proven.
+///
+/// It is the rule finder's period, not a second finder with its own test, so Python's
+/// `Sequence.period` and `Sequence.pattern()` agree on the same values: a period is given
+/// only where the finder found it on the first three quarters of the values, covering two
+/// periods and half of them, and every held-out value keeps it; and only where no rule of
+/// another family is simpler. `None` below [`MIN_VALUES`] values.
+///
+/// ```
+/// use grundy::find_period;
+/// // 0 1 | 2 3, 2 3, ...: G(n + 2) = G(n) from n = 2.
+/// let v: Vec<u64> = (0..40).map(|n| if n < 2 { n } else { 2 + n % 2 }).collect();
+/// let p = find_period(&v).unwrap();
+/// assert_eq!((p.preperiod, p.period, p.saltus), (2, 2, 0));
+/// // G(n + 4) = G(n) + 2.
+/// let v: Vec<u64> = (0..40).map(|n| n / 4 * 2 + [0, 1, 0, 1][n as usize % 4]).collect();
+/// let p = find_period(&v).unwrap();
+/// assert_eq!((p.preperiod, p.period, p.saltus), (0, 4, 2));
+/// // Two equal values at the end are not a period.
+/// assert_eq!(find_period(&[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 3, 3]), None);
+/// ```
+pub fn find_period(values: &[u64]) -> Option<Period> {
+    Pattern::find(values).ok()?.period()
 }
 
 #[cfg(test)]

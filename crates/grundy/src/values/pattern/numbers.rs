@@ -14,7 +14,7 @@
 
 use std::sync::OnceLock;
 
-use crate::rules::factor::factorize;
+use crate::values::factor::factorize;
 
 /// π(n) is known for every n below this: it holds the finder's largest table
 /// (`MAX_PATTERN_VALUES`) and the furthest it predicts (`MAX_PREDICT` more); the sieve is 6 MiB
