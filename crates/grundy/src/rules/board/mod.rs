@@ -44,6 +44,7 @@ macro_rules! boards {
 
 // The registry: adding a board game is its file and one line here.
 boards! {
+    kl,
     divisor,
     euclid,
     chips,
