@@ -22,15 +22,15 @@ pub(crate) fn is_on_a_graph(game: &str) -> bool {
 pub(crate) fn parse_part(i: usize, game: &str, tokens: &str) -> Result<Position, ParsePositionError> {
     let at = |e: String| ParsePositionError::new(format!("game {} of the sum: {e}", i + 1));
     let g: Game = game.parse().map_err(|e| at(format!("{e}")))?;
-    match g {
+    match &g {
         Game::Sum => return Err(at("a sum inside a sum: write its games as games of this one".into())),
         Game::Kl { .. } => {
             return Err(at("kl is played with who is to move in mind; a sum here mixes impartial games".into()))
         }
-        Game::Board(b) if b.rules().says_who_moves() => {
-            return Err(at(format!(
-                "{b} says whose turn it is in its position, and a move in another game would not pass it; play it alone"
-            )))
+        Game::Board(b) => {
+            if let Some(why) = b.rules().not_in_a_sum() {
+                return Err(at(why));
+            }
         }
         _ => {}
     }

@@ -59,10 +59,12 @@ pub enum Game {
 }
 
 impl Game {
-    /// Whether both players always have the same moves (everything but `kl` with K != L).
+    /// Whether both players always have the same moves (everything but `kl` with K != L and
+    /// the board games that say they are partizan).
     pub fn is_impartial(&self) -> bool {
         match self {
             Game::Kl { first, second } => first == second,
+            Game::Board(b) => b.rules().partizan().is_none(),
             _ => true,
         }
     }

@@ -77,7 +77,7 @@ pub fn check_move(position: &Position, player: Player, mv: &Move) -> Result<Posi
             )));
         }
         let after = mv.apply(numbers);
-        b.rules().check(numbers, &after).map_err(IllegalMove::new)?;
+        b.rules().check_for(numbers, mv.heap..mv.heap + mv.width, &after, player.index()).map_err(IllegalMove::new)?;
         return Ok(Position::Board(b.clone(), after));
     }
     if let Position::Games(parts) = position {
@@ -204,7 +204,7 @@ pub fn has_move(position: &Position, player: Player) -> bool {
             && numbers.iter().any(|&v| graph.moves_from(v as u32, player.index()).next().is_some());
     }
     match position {
-        Position::Board(b, numbers) => b.rules().has_move(numbers),
+        Position::Board(b, numbers) => b.rules().has_move_for(numbers, player.index()),
         Position::Games(parts) => parts.iter().any(|p| has_move(p, player)),
         Position::Kl { forbidden, heaps } => {
             let banned = forbidden[player.index()];

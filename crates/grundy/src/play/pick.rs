@@ -26,7 +26,7 @@ pub fn random_move(position: &Position, player: Player, rng: &mut Rng) -> Option
     let heaps = position.heaps();
     match position {
         Position::Board(b, numbers) => {
-            let after = b.rules().random_move(numbers, &mut |k| rng.below(k))?;
+            let after = b.rules().random_move_for(numbers, player.index(), &mut |k| rng.below(k))?;
             Move::between(numbers, &after)
         }
         Position::Games(parts) => {
@@ -96,7 +96,10 @@ pub fn smallest_move(position: &Position, player: Player) -> Option<Move> {
     let heaps = position.heaps();
     let candidates: Vec<Move> = match position {
         Position::Board(b, numbers) => {
-            return b.rules().smallest_move(numbers).and_then(|after| Move::between(numbers, &after));
+            return b
+                .rules()
+                .smallest_move_for(numbers, player.index())
+                .and_then(|after| Move::between(numbers, &after));
         }
         // The first game's smallest move.
         Position::Games(parts) => {

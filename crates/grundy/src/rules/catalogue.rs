@@ -43,13 +43,13 @@ pub struct GameKind {
 }
 
 /// Every kind of game, in the order the help texts and the README list them: the heap rules'
-/// families of their registry ([`FAMILIES`]), K-L-Nim, the board games of theirs ([`BOARDS`]),
-/// then sums.
+/// families of their registry ([`FAMILIES`]), the board games of theirs ([`BOARDS`], K-L-Nim
+/// first), then sums.
 pub const GAMES: &[GameKind] = &ALL_GAMES;
 
 /// The number of kinds of game.
 const GAME_COUNT: usize = {
-    let mut count = 2;
+    let mut count = 1;
     let mut i = 0;
     while i < FAMILIES.len() {
         count += FAMILIES[i].kinds.len();
@@ -65,7 +65,7 @@ const GAME_COUNT: usize = {
 
 /// [`GAMES`], put together at compile time.
 const ALL_GAMES: [GameKind; GAME_COUNT] = {
-    let mut out = [KL; GAME_COUNT];
+    let mut out = [SUM; GAME_COUNT];
     let mut at = 0;
     let mut i = 0;
     while i < FAMILIES.len() {
@@ -78,8 +78,6 @@ const ALL_GAMES: [GameKind; GAME_COUNT] = {
         }
         i += 1;
     }
-    out[at] = KL;
-    at += 1;
     let mut i = 0;
     while i < BOARDS.len() {
         let kinds = BOARDS[i].kinds;
@@ -93,18 +91,6 @@ const ALL_GAMES: [GameKind; GAME_COUNT] = {
     }
     out[at] = SUM;
     out
-};
-
-/// K-L-Nim.
-const KL: GameKind = GameKind {
-    spelling: "kl:K,L",
-    name: "K-L-Nim",
-    a_move: "Nim, but the first player may never take exactly K, the second never exactly L",
-    example_game: "kl:2,3",
-    example_position: "4 5 6",
-    heap_ruleset: false,
-    move_syntax: "`HEAP TAKE` takes TAKE objects from heap HEAP (never the size your side may not take); `HEAP -> LEFT` leaves LEFT in it",
-    example_move: "3 1",
 };
 
 /// A sum of games of any kinds.

@@ -238,6 +238,14 @@ pub(crate) fn check_covered(position: &Position) -> Result<(), AnalyzeError> {
             "Every-SG is defined here for impartial games; kl with K != L is partizan".into(),
         ));
     }
+    if let Position::Board(b, _) = position {
+        if let Some(why) = b.rules().partizan() {
+            let family = b.to_string().split(':').next().unwrap_or_default().to_string();
+            return Err(AnalyzeError::Unsupported(format!(
+                "Every-SG is defined here for impartial games; {family} with {why} is partizan"
+            )));
+        }
+    }
     if let Some(r) = parts(position).iter().find_map(|p| match &p.position {
         Position::Sum(cs) => cs.iter().find(|c| c.ruleset.splits()).map(|c| c.ruleset.clone()),
         _ => None,
@@ -279,7 +287,9 @@ fn check_length(position: &Position) -> Result<(), AnalyzeError> {
 /// Both refusals, in the order the analysis has always given them (a partizan game first, then
 /// a game too long to search, then a heap that splits).
 fn check_games(position: &Position) -> Result<(), AnalyzeError> {
-    if matches!(position, Position::Kl { .. }) {
+    if matches!(position, Position::Kl { .. })
+        || matches!(position, Position::Board(b, _) if b.rules().partizan().is_some())
+    {
         check_covered(position)?;
     }
     check_length(position)?;

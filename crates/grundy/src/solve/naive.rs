@@ -45,9 +45,10 @@ pub fn moves(position: &Position, player: Player) -> Vec<(Move, Position)> {
                 }
             }
         }
-        // The board game's own moves by its rule (no theorem is used there).
+        // The board game's own moves by its rule (no theorem is used there), for the player
+        // to move.
         Position::Board(b, numbers) => {
-            for after in b.rules().options(numbers) {
+            for after in b.rules().options_for(numbers, player.index()) {
                 if let Some(m) = Move::between(numbers, &after) {
                     out.push((m, Position::Board(b.clone(), after)));
                 }
@@ -69,7 +70,9 @@ impl NaiveSolver {
         Self::default()
     }
 
-    /// Canonical key: heap order does not matter, and only `kl` cares who is to move.
+    /// Canonical key: heap order does not matter, and only a partizan game whose position does
+    /// not say who moves (`kl`, a board game with [`crate::rules::board::BoardRules::partizan`])
+    /// cares who is to move.
     pub(crate) fn key(position: &Position, convention: Convention, player: Player) -> (Position, Convention, Player) {
         let p = match position {
             Position::Sum(cs) => {
@@ -93,7 +96,8 @@ impl NaiveSolver {
                 return (Position::Games(parts), convention, Player::First);
             }
             Position::Board(b, numbers) => {
-                return (Position::Board(b.clone(), b.rules().canonical(numbers)), convention, Player::First)
+                let who = if b.rules().partizan().is_some() { player } else { Player::First };
+                return (Position::Board(b.clone(), b.rules().canonical(numbers)), convention, who);
             }
         };
         (p, convention, player)

@@ -115,6 +115,7 @@ pub fn game_params(game: &Game) -> Vec<(&'static str, u64)> {
     match game {
         Game::Heaps(r) => r.parameters(),
         Game::Kl { first, second } => vec![("K", *first), ("L", *second)],
+        Game::Board(b) => b.rules().parameters(),
         _ => vec![],
     }
 }
@@ -134,6 +135,7 @@ fn single(game: &Game, n: u64) -> Position {
     match game {
         Game::Heaps(r) => Position::Sum(vec![Component::new(r.clone(), n)]),
         Game::Kl { first, second } => Position::Kl { forbidden: [*first, *second], heaps: vec![n] },
+        Game::Board(b) => Position::Board(b.clone(), vec![n]),
         _ => Position::Board(Board::new(Divisor), vec![n]),
     }
 }
@@ -162,6 +164,21 @@ fn truth_source(game: &Game, o: &GuessOptions) -> Result<Truth, VerifyError> {
             }
             return Ok(Truth::Search(game.clone()));
         }
+        // A partizan game (its position a heap, the player to move given beside it) is
+        // searched; a game that plays as a heap rule for its parameters reads that rule's values.
+        Game::Board(b) if b.rules().partizan().is_some() => {
+            if o.kind == GuessKind::Sg {
+                let why = b.rules().partizan().unwrap_or_default();
+                return Err(VerifyError::new(format!(
+                    "{game} is partizan ({why}): it has no Sprague-Grundy values; use --p-positions"
+                )));
+            }
+            return Ok(Truth::Search(game.clone()));
+        }
+        Game::Board(b) if b.rules().as_heap_rule().is_some() => match b.rules().as_heap_rule() {
+            Some((rule, _)) if !misere => rule,
+            _ => return Ok(Truth::Search(game.clone())),
+        },
         Game::Board(b) if b.downcast::<Divisor>().is_some() => return Ok(Truth::Divisor),
         Game::BoundedPerHeap | Game::Sum | Game::Board(_) => {
             return Err(VerifyError::new(format!(

@@ -779,7 +779,7 @@ impl BoardRules for Circle {
     }
 
     fn solve(&self, numbers: &[u64], misere: bool, budget: u64) -> Result<BoardAnswer, AnalyzeError> {
-        self.solve_in(numbers, &BoardContext { misere, budget, heaps: &NoHeapEngine })
+        self.solve_in(numbers, &BoardContext::plain(misere, budget, &NoHeapEngine))
     }
 
     fn solve_in(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
@@ -886,7 +886,7 @@ mod tests {
             let full = Plain { rules: rules.clone(), known: 200 };
             let small = Plain { rules, known: 3 };
             let solve = |numbers: &[u64], heaps: &dyn HeapEngine| {
-                circle.solve_in(numbers, &BoardContext { misere: false, budget: 1_000_000, heaps }).unwrap()
+                circle.solve_in(numbers, &BoardContext::plain(false, 1_000_000, heaps)).unwrap()
             };
             let mut positions: Vec<Vec<u64>> = (0..=60).map(|n| vec![CIRCLE, n]).collect();
             for a in 0..=30 {
@@ -899,7 +899,7 @@ mod tests {
             for numbers in positions {
                 let exact = solve(&numbers, &full);
                 let mirrored =
-                    circle.solve_in(&numbers, &BoardContext { misere: false, budget: 1_000_000, heaps: &small });
+                    circle.solve_in(&numbers, &BoardContext::plain(false, 1_000_000, &small));
                 let Ok(mirrored) = mirrored else {
                     // Only a part that needs a line past what is known is refused: a line, or a
                     // circle that can be taken whole (whose value needs its lines').

@@ -662,7 +662,7 @@ impl BoardRules for Cutting {
     }
 
     fn solve(&self, numbers: &[u64], misere: bool, budget: u64) -> Result<BoardAnswer, AnalyzeError> {
-        self.solve_in(numbers, &BoardContext { misere, budget, heaps: &NoHeapEngine })
+        self.solve_in(numbers, &BoardContext::plain(misere, budget, &NoHeapEngine))
     }
 
     fn solve_in(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {

@@ -11,6 +11,7 @@
 use std::any::Any;
 use std::fmt;
 use std::hash::{Hash, Hasher};
+use std::ops::Range;
 use std::sync::Arc;
 
 use crate::error::{AnalyzeError, GaveUp};
@@ -43,6 +44,7 @@ macro_rules! boards {
 
 // The registry: adding a board game is its file and one line here.
 boards! {
+    kl,
     divisor,
     euclid,
     chips,
@@ -184,15 +186,101 @@ impl HeapEngine for NoHeapEngine {
     }
 }
 
-/// What the analysis gives a board game besides its position: the convention, the budget,
-/// and the heap engine.
+/// A game searched by the engine's exact search ([`ExactSearch`]): its states are lists of
+/// numbers written canonically (equal positions written the same way), holding whatever decides
+/// the moves (for a partizan game whose position does not say who moves, the player to move).
+pub trait SearchedGame {
+    /// Every option of `state`, as canonical states.
+    fn options(&self, state: &[u64]) -> Vec<Vec<u64>>;
+
+    /// An upper bound on how many options `state` has, known without listing them.
+    fn option_count_bound(&self, state: &[u64]) -> Option<u128>;
+
+    /// A size that strictly decreases along every move (the search explores the smallest
+    /// children first, which keeps its walk shallow).
+    fn size(&self, state: &[u64]) -> u128;
+}
+
+/// One exact search with its memo, started by [`ExactSearch::start`]: several states asked of
+/// it share the work.
+pub trait SearchSession {
+    /// Whether the player to move in `state` wins, within the budget; the error says what a
+    /// larger budget would take.
+    fn wins(&mut self, state: &[u64]) -> Result<bool, AnalyzeError>;
+
+    /// How many positions the search has decided so far.
+    fn positions(&self) -> usize;
+}
+
+/// Where a board game with no theory for a position gets the engine's exact win/lose search
+/// (budgeted, memory-bounded, stoppable): `solve/` sits above `rules/`, so the analysis passes
+/// it in, as it passes the [`HeapEngine`].
+pub trait ExactSearch {
+    /// A search of `game` (`misere`: the player with no move wins) within `budget` positions,
+    /// each state taking about `state_bytes` of memory; `needed`, when known, is a budget that
+    /// certainly suffices (named when the search gives up).
+    fn start<'a>(
+        &self,
+        game: &'a dyn SearchedGame,
+        misere: bool,
+        budget: u64,
+        needed: Option<u64>,
+        state_bytes: u64,
+    ) -> Box<dyn SearchSession + 'a>;
+}
+
+/// An [`ExactSearch`] that has none: what [`BoardRules::solve`] passes when it is called
+/// without the analysis, so that a game that needs the search says where it comes from.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoSearch;
+
+/// The session of [`NoSearch`]: every question is refused.
+struct NoSession;
+
+impl SearchSession for NoSession {
+    fn wins(&mut self, _state: &[u64]) -> Result<bool, AnalyzeError> {
+        Err(AnalyzeError::Unsupported("the exact search comes from the engine, which grundy::analyze passes in".into()))
+    }
+
+    fn positions(&self) -> usize {
+        0
+    }
+}
+
+impl ExactSearch for NoSearch {
+    fn start<'a>(
+        &self,
+        _game: &'a dyn SearchedGame,
+        _misere: bool,
+        _budget: u64,
+        _needed: Option<u64>,
+        _state_bytes: u64,
+    ) -> Box<dyn SearchSession + 'a> {
+        Box::new(NoSession)
+    }
+}
+
+/// What the analysis gives a board game besides its position: the convention, the player to
+/// move, the budget, the heap engine and the exact search.
 pub struct BoardContext<'a> {
     /// Misère play: the player who makes the last move loses.
     pub misere: bool,
+    /// The player to move (0: first, 1: second), for a partizan game whose position does not
+    /// say it ([`BoardRules::partizan`]); the analysis passes `AnalyzeOptions::to_move`.
+    pub to_move: usize,
     /// The budget of every piece of work (`--budget`).
     pub budget: u64,
     /// Where heap values come from.
     pub heaps: &'a dyn HeapEngine,
+    /// The engine's exact search, for a position no theory answers.
+    pub search: &'a dyn ExactSearch,
+}
+
+impl<'a> BoardContext<'a> {
+    /// The context of a call without the analysis: the first player to move, no exact search.
+    pub fn plain(misere: bool, budget: u64, heaps: &'a dyn HeapEngine) -> Self {
+        BoardContext { misere, to_move: 0, budget, heaps, search: &NoSearch }
+    }
 }
 
 /// How a board game's answer was found.
@@ -372,6 +460,69 @@ pub trait BoardRules: DynKey + Send + Sync + fmt::Debug {
     /// since a move in another game of the sum would not pass its turn.
     fn says_who_moves(&self) -> bool {
         false
+    }
+
+    /// Why the players have different moves, for a partizan game whose position does not say
+    /// who moves (the player to move is given beside it, as `AnalyzeOptions::to_move`): the
+    /// condition in a few words (e.g. "K != L"), `None` for a game whose players have the same
+    /// moves (the default). Such a game's moves come from the `_for` methods, given the mover;
+    /// it has no Sprague-Grundy value and Every-SG refuses it.
+    fn partizan(&self) -> Option<String> {
+        None
+    }
+
+    /// Every move of player `mover` (0: first, 1: second) from `numbers`, as the numbers it
+    /// leaves; by default [`BoardRules::options`], the same for both players.
+    fn options_for(&self, numbers: &[u64], _mover: usize) -> Vec<Vec<u64>> {
+        self.options(numbers)
+    }
+
+    /// Whether going from `numbers` to `after` is a move of player `mover`, the move typed over
+    /// the numbers `at` (0-based, as the person wrote it, so that a move is named where it was
+    /// typed even when it changes nothing); by default [`BoardRules::check`].
+    fn check_for(&self, numbers: &[u64], _at: Range<usize>, after: &[u64], _mover: usize) -> Result<(), String> {
+        self.check(numbers, after)
+    }
+
+    /// Whether player `mover` has any move; by default [`BoardRules::has_move`].
+    fn has_move_for(&self, numbers: &[u64], _mover: usize) -> bool {
+        self.has_move(numbers)
+    }
+
+    /// The move of player `mover` that changes the position least; by default
+    /// [`BoardRules::smallest_move`].
+    fn smallest_move_for(&self, numbers: &[u64], _mover: usize) -> Option<Vec<u64>> {
+        self.smallest_move(numbers)
+    }
+
+    /// A random move of player `mover`; by default [`BoardRules::random_move`].
+    fn random_move_for(&self, numbers: &[u64], _mover: usize, below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
+        self.random_move(numbers, below)
+    }
+
+    /// The heap rule this game plays as, for the parameters it has, with the sentence that says
+    /// so: the analysis then answers it as a sum of heaps of that rule, each number a heap, by
+    /// the Sprague-Grundy theorem (values and all). `None` (the default) for a game that is not
+    /// one.
+    fn as_heap_rule(&self) -> Option<(Ruleset, String)> {
+        None
+    }
+
+    /// Why a sum of games cannot hold this game, in one line; `None` when it can. By default a
+    /// game whose numbers say whose turn it is ([`BoardRules::says_who_moves`]) cannot.
+    fn not_in_a_sum(&self) -> Option<String> {
+        self.says_who_moves().then(|| {
+            format!(
+                "{} says whose turn it is in its position, and a move in another game would not pass it; play it alone",
+                self.spelling()
+            )
+        })
+    }
+
+    /// The names the game gives values to in expressions (`grundy verify --game G --sg
+    /// EXPR`), e.g. `K` and `L`; none by default.
+    fn parameters(&self) -> Vec<(&'static str, u64)> {
+        vec![]
     }
 
     /// The numbers in a canonical order, for the exhaustive solver's memo (positions equal up

@@ -8,7 +8,10 @@ use crate::error::AnalyzeError;
 use crate::game::convention::{Convention, Outcome};
 use crate::game::Move;
 use crate::rules::board::graph::solve::{self as graph_solve, GraphMethod, Verdict};
-use crate::rules::board::{listing_room, Board, BoardContext, BoardMethod, GraphGame};
+use crate::rules::board::{
+    listing_room, Board, BoardContext, BoardMethod, ExactSearch, GraphGame, SearchSession, SearchedGame,
+};
+use crate::solve::search::{Rules, Search};
 
 use super::listing::Listing;
 use super::report::{blank, Analysis, WinningMove};
@@ -22,8 +25,13 @@ pub(super) fn board(b: &Board, numbers: &[u64], options: &AnalyzeOptions) -> Res
     let rules = b.rules();
     // The engine is passed in for the games whose theory reads heap values (rules/ sits
     // below it).
-    let context =
-        BoardContext { misere: options.convention == Convention::Misere, budget: options.budget, heaps: &Engine };
+    let context = BoardContext {
+        misere: options.convention == Convention::Misere,
+        to_move: options.to_move.index(),
+        budget: options.budget,
+        heaps: &Engine,
+        search: &EngineSearch,
+    };
     let answer = rules.solve_in(numbers, &context)?;
     let method = match answer.method {
         BoardMethod::ClosedForm => Method::ClosedForm,
@@ -58,6 +66,54 @@ pub(super) fn board(b: &Board, numbers: &[u64], options: &AnalyzeOptions) -> Res
     }
     a.explanation = answer.explanation;
     Ok(a)
+}
+
+/// The engine's exact search ([`Search`]) for a board game with no theory for a position, passed
+/// to it in its [`BoardContext`] (`rules/` sits below `solve/`).
+struct EngineSearch;
+
+/// A board game's searched states as a game of [`Search`].
+struct Searched<'a>(&'a dyn SearchedGame);
+
+impl crate::game::ImpartialGame for Searched<'_> {
+    type Position = Vec<u64>;
+
+    fn options(&self, state: &Vec<u64>) -> Vec<Vec<u64>> {
+        self.0.options(state)
+    }
+
+    fn option_count_bound(&self, state: &Vec<u64>) -> Option<u128> {
+        self.0.option_count_bound(state)
+    }
+}
+
+impl Rules for Searched<'_> {
+    fn size(&self, state: &Vec<u64>) -> u128 {
+        self.0.size(state)
+    }
+}
+
+impl<'a> SearchSession for Search<Searched<'a>> {
+    fn wins(&mut self, state: &[u64]) -> Result<bool, AnalyzeError> {
+        Search::wins(self, &state.to_vec())
+    }
+
+    fn positions(&self) -> usize {
+        Search::positions(self)
+    }
+}
+
+impl ExactSearch for EngineSearch {
+    fn start<'a>(
+        &self,
+        game: &'a dyn SearchedGame,
+        misere: bool,
+        budget: u64,
+        needed: Option<u64>,
+        state_bytes: u64,
+    ) -> Box<dyn SearchSession + 'a> {
+        Box::new(Search::new(Searched(game), misere, budget, needed, state_bytes))
+    }
 }
 
 /// Tokens on a graph: the generalized Sprague-Grundy function or retrograde analysis

@@ -98,7 +98,16 @@ pub fn analyze(game: &Game, position: &Position, options: &AnalyzeOptions) -> Re
         // A game on a graph may never end: Every-SG needs games that do.
         Position::Board(b, numbers) if b.downcast::<GraphGame>().is_some() => board(b, numbers, options),
         _ if options.convention == Convention::Every => crate::solve::every::every(position, options),
-        Position::Board(b, numbers) => board(b, numbers, options),
+        // A game that plays as a heap rule for its parameters is a sum of heaps of that rule.
+        Position::Board(b, numbers) => match b.rules().as_heap_rule() {
+            Some((rule, why)) => {
+                let cs: Vec<Component> = numbers.iter().map(|&h| Component::new(rule.clone(), h)).collect();
+                let mut a = sum(&cs, options)?;
+                a.explanation.insert(0, why);
+                Ok(a)
+            }
+            None => board(b, numbers, options),
+        },
         Position::Games(parts) => crate::solve::games::games(parts, options),
         Position::Kl { forbidden, heaps } if forbidden[0] == forbidden[1] => {
             let set = MoveSet::new([forbidden[0]]).map_err(|e| AnalyzeError::Unsupported(e.to_string()))?;
