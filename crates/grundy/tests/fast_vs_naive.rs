@@ -49,9 +49,8 @@ fn cases() -> Vec<Case> {
             let game: Game = f[0].parse().unwrap();
             let rulesets = match &game {
                 Game::Heaps(r) => vec![r.clone()],
-                Game::Kl { first, second } if first == second => {
-                    vec![format!("allbut:{first}").parse().unwrap()]
-                }
+                // kl:K,K plays as allbut:K.
+                Game::Board(b) => b.rules().as_heap_rule().map(|(r, _)| vec![r]).unwrap_or_default(),
                 _ => vec![],
             };
             Case {
@@ -125,7 +124,7 @@ fn every_engine_agrees_with_exhaustive_search() {
             tuples(case.max_heaps, case.max_heap, case.all_orders)
         };
         let players: &[Player] =
-            if matches!(case.game, Game::Kl { .. }) { &[Player::First, Player::Second] } else { &[Player::First] };
+            if case.label.starts_with("kl:") { &[Player::First, Player::Second] } else { &[Player::First] };
         for heaps in positions {
             let tokens: Vec<String> = heaps.iter().enumerate().map(|(i, &h)| (case.tokens_for)(i, h)).collect();
             let position = case.game.parse_position(&tokens).unwrap();
@@ -164,7 +163,7 @@ fn every_engine_agrees_with_exhaustive_search() {
                         match (&case.game, convention) {
                             (_, Convention::Misere) => None,
                             (g, _) if *g == divisor() => Some(divisor_sg(heaps[0], &mut divisor_memo)),
-                            (Game::Kl { first, second }, _) if first != second => None,
+                            (g, _) if !g.is_impartial() => None,
                             (Game::BoundedPerHeap, _) => Some(heaps.iter().enumerate().fold(0, |x, (i, &h)| {
                                 x ^ mex_table(&Ruleset::bounded(1 + i as u64 % 3), h)[h as usize]
                             })),

@@ -81,7 +81,6 @@ fn sketch_of(game: &Game, position: &Position, mover: usize) -> Sketch {
                 .collect();
             faces::heaps_face(&rows, None)
         }
-        Position::Kl { forbidden, heaps } => faces::kl_face(heaps, *forbidden, mover),
         Position::Games(parts) => sum_face(parts, mover),
     }
 }

@@ -24,9 +24,6 @@ pub(crate) fn parse_part(i: usize, game: &str, tokens: &str) -> Result<Position,
     let g: Game = game.parse().map_err(|e| at(format!("{e}")))?;
     match &g {
         Game::Sum => return Err(at("a sum inside a sum: write its games as games of this one".into())),
-        Game::Kl { .. } => {
-            return Err(at("kl is played with who is to move in mind; a sum here mixes impartial games".into()))
-        }
         Game::Board(b) => {
             if let Some(why) = b.rules().not_in_a_sum() {
                 return Err(at(why));
@@ -58,7 +55,6 @@ pub(crate) fn part_game(part: &Position) -> String {
             [c] => c.ruleset.to_string(),
             _ => "sum".into(),
         },
-        Position::Kl { forbidden, .. } => format!("kl:{},{}", forbidden[0], forbidden[1]),
         Position::Board(b, _) => b.to_string(),
         Position::Games(_) => "sum".into(),
     }
@@ -149,9 +145,6 @@ pub fn with_numbers(position: &Position, numbers: &[u64]) -> Option<Position> {
         Some(match p {
             Position::Sum(cs) if cs.len() == ns.len() => {
                 Position::Sum(cs.iter().zip(ns).map(|(c, &h)| Component::new(c.ruleset.clone(), h)).collect())
-            }
-            Position::Kl { forbidden, heaps } if heaps.len() == ns.len() => {
-                Position::Kl { forbidden: *forbidden, heaps: ns.to_vec() }
             }
             Position::Board(b, old) if old.len() == ns.len() => Position::Board(b.clone(), ns.to_vec()),
             _ => return None,

@@ -21,7 +21,7 @@ use std::str::FromStr;
 use crate::error::{ParseGameError, ParsePositionError};
 use crate::number::parse_u64;
 use crate::rules::board::Board;
-use crate::rules::{catalogue, parse_positive, Ruleset};
+use crate::rules::{catalogue, Ruleset};
 
 // The trait through which a game defined outside the crate is solved.
 pub mod impartial;
@@ -43,14 +43,6 @@ pub enum Game {
     Heaps(Ruleset),
     /// `bounded` without K: heaps are written `HEAP/LIMIT`, each with its own limit.
     BoundedPerHeap,
-    /// K-L-Nim (the K-L-Nim problem): Nim where the first player may never take exactly `first` objects
-    /// and the second never exactly `second`. Partizan when the two differ.
-    Kl {
-        /// The move size the first player may not take.
-        first: u64,
-        /// The move size the second player may not take.
-        second: u64,
-    },
     /// A sum of heaps with different rulesets, written `RULESET=HEAP` (e.g. `subtraction:2,5=9`).
     Sum,
     /// A game whose position is a few numbers that are not independent heaps (Wythoff's game,
@@ -59,11 +51,10 @@ pub enum Game {
 }
 
 impl Game {
-    /// Whether both players always have the same moves (everything but `kl` with K != L and
-    /// the board games that say they are partizan).
+    /// Whether both players always have the same moves (everything but the board games that say
+    /// they are partizan, such as `kl:K,L` with K != L).
     pub fn is_impartial(&self) -> bool {
         match self {
-            Game::Kl { first, second } => first == second,
             Game::Board(b) => b.rules().partizan().is_none(),
             _ => true,
         }
@@ -97,9 +88,6 @@ impl Game {
         match self {
             Game::Heaps(r) => r.rules_sentence(),
             Game::BoundedPerHeap => "A move takes from one heap at least 1 object and at most that heap's limit (heaps are written HEAP/LIMIT).".to_string(),
-            Game::Kl { first, second } => format!(
-                "A move takes one or more objects from one heap, but the first player may never take exactly {first} and the second never exactly {second}."
-            ),
             Game::Sum => "A sum of games: each heap follows its own ruleset (written RULESET=HEAP) and any other game is written GAME=TOKENS (e.g. euclid=34,12); a move is a move in one of them.".to_string(),
             Game::Board(b) => b.rules().rules_sentence(),
         }
@@ -130,7 +118,6 @@ impl Game {
                 Ok(Position::Board(b.clone(), numbers))
             }
             Game::Heaps(r) => Ok(Position::Sum(heaps()?.into_iter().map(|h| Component::new(r.clone(), h)).collect())),
-            Game::Kl { first, second } => Ok(Position::Kl { forbidden: [*first, *second], heaps: heaps()? }),
             Game::BoundedPerHeap => tokens
                 .iter()
                 .enumerate()
@@ -272,7 +259,6 @@ impl fmt::Display for Game {
         match self {
             Game::Heaps(r) => r.fmt(f),
             Game::BoundedPerHeap => f.write_str("bounded"),
-            Game::Kl { first, second } => write!(f, "kl:{first},{second}"),
             Game::Sum => f.write_str("sum"),
             Game::Board(b) => b.fmt(f),
         }
@@ -290,14 +276,7 @@ impl FromStr for Game {
                 if let Some(board) = Board::parse(s) {
                     return board.map(Game::Board).map_err(ParseGameError::new);
                 }
-                if let Some(arg) = s.strip_prefix("kl:") {
-                    let (k, l) = arg
-                        .split_once(',')
-                        .ok_or_else(|| ParseGameError::new(format!("game '{s}' is not kl:K,L (e.g. kl:2,3)")))?;
-                    Ok(Game::Kl { first: parse_positive(k, "K")?, second: parse_positive(l, "L")? })
-                } else if s == "kl" {
-                    Err(ParseGameError::new("game 'kl' needs its parameters: kl:K,L (e.g. kl:2,3)"))
-                } else if catalogue::GAMES.iter().any(|g| g.spelling.split(':').next() == s.split(':').next()) {
+                if catalogue::GAMES.iter().any(|g| g.spelling.split(':').next() == s.split(':').next()) {
                     s.parse::<Ruleset>().map(Game::Heaps)
                 } else {
                     Err(ParseGameError::new(format!("unknown game '{s}' (known: {})", catalogue::spellings(false))))
@@ -327,15 +306,8 @@ impl Component {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Position {
-    /// A sum of heaps, each with its own impartial ruleset (every heap game but `kl`).
+    /// A sum of heaps, each with its own impartial ruleset (every heap game).
     Sum(Vec<Component>),
-    /// K-L-Nim heaps; `forbidden[p]` is the move size player p may not take.
-    Kl {
-        /// The forbidden sizes of the first and the second player.
-        forbidden: [u64; 2],
-        /// The heap sizes.
-        heaps: Vec<u64>,
-    },
     /// A position of a board game: its numbers, read and moved by the game's
     /// [`crate::rules::board::BoardRules`].
     Board(Board, Vec<u64>),
@@ -349,7 +321,6 @@ impl Position {
     pub fn heaps(&self) -> Vec<u64> {
         match self {
             Position::Sum(cs) => cs.iter().map(|c| c.heap).collect(),
-            Position::Kl { heaps, .. } => heaps.clone(),
             Position::Board(_, numbers) => numbers.clone(),
             Position::Games(parts) => parts.iter().flat_map(Position::heaps).collect(),
         }
@@ -369,7 +340,7 @@ impl Position {
                 },
                 None => format!("number {}", i + 1),
             },
-            Position::Sum(_) | Position::Kl { .. } => format!("heap {}", i + 1),
+            Position::Sum(_) => format!("heap {}", i + 1),
         }
     }
     /// The position after `mv`, assumed legal: the moved numbers replaced in place by what the
@@ -397,11 +368,6 @@ impl Position {
             Position::Games(parts) => {
                 let (i, local) = games::Parts::of(parts).local(mv)?;
                 games::replaced(parts, i, parts.get(i)?.after(&local)?)
-            }
-            Position::Kl { forbidden, heaps } => {
-                let mut next = heaps.clone();
-                next.splice(mv.heap..=mv.heap, mv.to.iter().copied());
-                Position::Kl { forbidden: *forbidden, heaps: next }
             }
             Position::Sum(cs) => {
                 let r = cs.get(mv.heap)?.ruleset.clone();

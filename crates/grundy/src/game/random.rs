@@ -62,8 +62,6 @@ impl Game {
         match self {
             Game::Heaps(rule) => rule.random_heaps(below).iter().map(u64::to_string).collect(),
             Game::Board(b) => b.rules().random_position(below),
-            // Small heaps, so that the exact search of a partizan game answers at once.
-            Game::Kl { .. } => (0..count).map(|_| (1 + below(7)).to_string()).collect(),
             Game::BoundedPerHeap => (0..count).map(|_| format!("{}/{}", 1 + below(12), 1 + below(4))).collect(),
             // Heaps of the catalogue's heap rules, each with its own rule.
             Game::Sum => {
@@ -90,8 +88,6 @@ fn has_move(position: &Position) -> bool {
             c.ruleset.for_each_option(c.heap, &mut |_| any = true);
             any
         }),
-        // The first player may take anything from a heap but their forbidden size.
-        Position::Kl { forbidden, heaps } => heaps.iter().any(|&h| h >= 2 || (h == 1 && forbidden.first() != Some(&1))),
         Position::Board(b, numbers) => b.rules().has_move(numbers),
         Position::Games(parts) => parts.iter().any(has_move),
     }

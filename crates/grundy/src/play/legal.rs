@@ -113,22 +113,6 @@ pub fn check_move(position: &Position, player: Player, mv: &Move) -> Result<Posi
     match position {
         // Checked by the game's own rule above.
         Position::Board(..) | Position::Games(_) => {}
-        Position::Kl { forbidden, .. } => {
-            let [m] = mv.to[..] else {
-                return Err(at("a move of K-L-Nim leaves one heap".into()));
-            };
-            let take = n.checked_sub(m).ok_or_else(|| at(format!("it has only {}", plural(n, "object"))))?;
-            match take_rule(&Ruleset::nim(), n, take) {
-                Some(Err(why)) => return Err(at(why)),
-                _ if take == forbidden[player.index()] => {
-                    return Err(at(format!(
-                        "the {player} player may never take exactly {take} (kl:{},{})",
-                        forbidden[0], forbidden[1]
-                    )))
-                }
-                _ => {}
-            }
-        }
         Position::Sum(cs) => {
             let r = &cs[mv.heap].ruleset;
             let single = match mv.to[..] {
@@ -206,10 +190,6 @@ pub fn has_move(position: &Position, player: Player) -> bool {
     match position {
         Position::Board(b, numbers) => b.rules().has_move_for(numbers, player.index()),
         Position::Games(parts) => parts.iter().any(|p| has_move(p, player)),
-        Position::Kl { forbidden, heaps } => {
-            let banned = forbidden[player.index()];
-            heaps.iter().any(|&h| h >= 1 && !(h == 1 && banned == 1))
-        }
         Position::Sum(cs) => cs.iter().any(|c| match smallest_take(&c.ruleset, c.heap) {
             Some(t) => t.is_some(),
             None => match c.ruleset.split_rules() {

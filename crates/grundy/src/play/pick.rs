@@ -49,20 +49,6 @@ pub fn random_move(position: &Position, player: Player, rng: &mut Rng) -> Option
 /// A random move in heap `i` (or `None` when it has none).
 pub(super) fn heap_move(position: &Position, player: Player, i: usize, rng: &mut Rng) -> Option<Move> {
     match position {
-        Position::Kl { forbidden, heaps } => {
-            let n = heaps[i];
-            let banned = forbidden[player.index()];
-            let allowed = n.saturating_sub(u64::from(banned <= n));
-            if allowed == 0 {
-                return None;
-            }
-            // The k-th allowed take, skipping the banned size.
-            let mut t = 1 + rng.below(allowed);
-            if t >= banned {
-                t += 1;
-            }
-            Some(Move::new(i, vec![n - t]))
-        }
         Position::Sum(cs) => {
             let c = &cs[i];
             match random_take(&c.ruleset, c.heap, rng) {
@@ -106,14 +92,6 @@ pub fn smallest_move(position: &Position, player: Player) -> Option<Move> {
             let layout = Parts::of(parts);
             return parts.iter().enumerate().find_map(|(i, p)| smallest_move(p, player).map(|m| layout.global(i, &m)));
         }
-        Position::Kl { forbidden, heaps } => heaps
-            .iter()
-            .enumerate()
-            .filter_map(|(i, &n)| {
-                let t = if forbidden[player.index()] == 1 { 2 } else { 1 };
-                (t <= n).then(|| Move::new(i, vec![n - t]))
-            })
-            .collect(),
         Position::Sum(cs) => cs
             .iter()
             .enumerate()

@@ -5,7 +5,6 @@
 use crate::game::games::Parts;
 use crate::game::{Move, Position};
 use crate::rules::board::GraphGame;
-use crate::rules::Ruleset;
 
 use super::{apply, every};
 
@@ -45,7 +44,6 @@ pub fn describe(position: &Position, mv: &Move) -> String {
                 None => mv.to_string(),
             }
         }
-        Position::Kl { .. } => Ruleset::nim().describe_move(mv.heap + 1, n, &mv.to),
         Position::Sum(cs) => cs[mv.heap].ruleset.describe_move(mv.heap + 1, n, &mv.to),
     }
 }

@@ -284,22 +284,3 @@ pub fn left_out(s: &mut Sketch, y: f64, rows: usize, what: &str) -> f64 {
     }
     y
 }
-
-/// K-L-Nim: Nim heaps, where the player to move may not take their forbidden size.
-pub fn kl_face(heaps: &[u64], forbidden: [u64; 2], mover: usize) -> Sketch {
-    let rows: Vec<(String, Ruleset, u64)> =
-        heaps.iter().enumerate().map(|(i, &n)| (format!("heap {}", i + 1), Ruleset::nim(), n)).collect();
-    let banned = forbidden.get(mover.min(1)).copied().unwrap_or(0);
-    let mut s = heaps_face(&rows, Some(banned));
-    let who = if mover == 0 { "first player" } else { "second player" };
-    let y = s.height + 10.0;
-    s.note(
-        y,
-        &format!(
-            "The first player may never take exactly {}, the second never {}: the {who} moves, so no taking {banned}.",
-            forbidden[0], forbidden[1]
-        ),
-    );
-    s.height = y + 8.0;
-    s
-}

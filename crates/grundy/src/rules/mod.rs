@@ -12,5 +12,4 @@ pub mod move_set;
 pub mod nim;
 pub mod take_break;
 
-pub(crate) use heap::parse_positive;
 pub use heap::{HeapRule, MoveSet, Ruleset};

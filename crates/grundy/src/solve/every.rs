@@ -233,11 +233,6 @@ const EVERY_BOARD_MOVES: u128 = 2_000;
 /// Refuses at once what Every-SG does not cover here at all: a partizan game, and a heap that
 /// splits (which would change the games of the sum during play).
 pub(crate) fn check_covered(position: &Position) -> Result<(), AnalyzeError> {
-    if matches!(position, Position::Kl { forbidden, .. } if forbidden[0] != forbidden[1]) {
-        return Err(AnalyzeError::Unsupported(
-            "Every-SG is defined here for impartial games; kl with K != L is partizan".into(),
-        ));
-    }
     if let Position::Board(b, _) = position {
         if let Some(why) = b.rules().partizan() {
             let family = b.to_string().split(':').next().unwrap_or_default().to_string();
@@ -287,9 +282,7 @@ fn check_length(position: &Position) -> Result<(), AnalyzeError> {
 /// Both refusals, in the order the analysis has always given them (a partizan game first, then
 /// a game too long to search, then a heap that splits).
 fn check_games(position: &Position) -> Result<(), AnalyzeError> {
-    if matches!(position, Position::Kl { .. })
-        || matches!(position, Position::Board(b, _) if b.rules().partizan().is_some())
-    {
+    if matches!(position, Position::Board(b, _) if b.rules().partizan().is_some()) {
         check_covered(position)?;
     }
     check_length(position)?;

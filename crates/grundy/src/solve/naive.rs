@@ -27,15 +27,6 @@ pub fn moves(position: &Position, player: Player) -> Vec<(Move, Position)> {
                 });
             }
         }
-        Position::Kl { forbidden, heaps } => {
-            for (i, &h) in heaps.iter().enumerate() {
-                for take in (1..=h).filter(|&t| t != forbidden[player.index()]) {
-                    let mut next = heaps.clone();
-                    next[i] = h - take;
-                    out.push((Move::new(i, vec![h - take]), Position::Kl { forbidden: *forbidden, heaps: next }));
-                }
-            }
-        }
         // A move of a sum of games is a move of one of them.
         Position::Games(parts) => {
             let layout = Parts::of(parts);
@@ -71,19 +62,14 @@ impl NaiveSolver {
     }
 
     /// Canonical key: heap order does not matter, and only a partizan game whose position does
-    /// not say who moves (`kl`, a board game with [`crate::rules::board::BoardRules::partizan`])
-    /// cares who is to move.
+    /// not say who moves (a board game with [`crate::rules::board::BoardRules::partizan`], such
+    /// as `kl:K,L`) cares who is to move.
     pub(crate) fn key(position: &Position, convention: Convention, player: Player) -> (Position, Convention, Player) {
-        let p = match position {
+        match position {
             Position::Sum(cs) => {
                 let mut cs: Vec<Component> = cs.iter().filter(|c| c.heap > 0).cloned().collect();
                 cs.sort();
-                return (Position::Sum(cs), convention, Player::First);
-            }
-            Position::Kl { forbidden, heaps } => {
-                let mut h: Vec<u64> = heaps.iter().copied().filter(|&h| h > 0).collect();
-                h.sort_unstable();
-                Position::Kl { forbidden: *forbidden, heaps: h }
+                (Position::Sum(cs), convention, Player::First)
             }
             // The order of the games does not matter, nor finished heaps.
             Position::Games(parts) => {
@@ -93,14 +79,13 @@ impl NaiveSolver {
                     .map(|p| Self::key(p, convention, player).0)
                     .collect();
                 parts.sort_by_cached_key(|p| format!("{p:?}"));
-                return (Position::Games(parts), convention, Player::First);
+                (Position::Games(parts), convention, Player::First)
             }
             Position::Board(b, numbers) => {
                 let who = if b.rules().partizan().is_some() { player } else { Player::First };
-                return (Position::Board(b.clone(), b.rules().canonical(numbers)), convention, who);
+                (Position::Board(b.clone(), b.rules().canonical(numbers)), convention, who)
             }
-        };
-        (p, convention, player)
+        }
     }
 
     /// The canonical form of an impartial position (the order of its heaps or games, and its

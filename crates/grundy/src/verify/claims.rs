@@ -16,6 +16,7 @@ use super::positions::{heap_multisets, limited_multisets, multiset_count};
 use crate::engine::table::mex_table;
 use crate::game::convention::{Convention, Player};
 use crate::game::{Component, Position};
+use crate::rules::board::kl::KlNim;
 use crate::rules::board::{Board, Divisor};
 use crate::rules::{MoveSet, Ruleset};
 use crate::solve::naive::NaiveSolver;
@@ -271,8 +272,9 @@ fn sum_of(ruleset: &Ruleset, heaps: &[u64]) -> Position {
     Position::Sum(heaps.iter().map(|&h| Component::new(ruleset.clone(), h)).collect())
 }
 
+/// K-L-Nim's heaps, the game being the registry's `kl:K,L`.
 fn kl(k: u64, l: u64, heaps: &[u64]) -> Position {
-    Position::Kl { forbidden: [k, l], heaps: heaps.to_vec() }
+    Position::Board(Board::new(KlNim { forbidden: [k, l] }), heaps.to_vec())
 }
 
 /// The divisor game's position n.

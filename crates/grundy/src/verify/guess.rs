@@ -13,11 +13,10 @@ use serde::Serialize;
 use super::expr::{EvalError, Expr, ExprError, Shape};
 use crate::engine::heap::HeapSolver;
 use crate::engine::table::{mex_of, mex_table};
-use crate::error::ParseGameError;
 use crate::game::convention::{Convention, Player};
 use crate::game::{Component, Game, Position};
 use crate::rules::board::{Board, Divisor};
-use crate::rules::{MoveSet, Ruleset};
+use crate::rules::Ruleset;
 use crate::solve::naive::NaiveSolver;
 use crate::verify::claims::VerifyError;
 
@@ -114,7 +113,6 @@ pub struct GuessReport {
 pub fn game_params(game: &Game) -> Vec<(&'static str, u64)> {
     match game {
         Game::Heaps(r) => r.parameters(),
-        Game::Kl { first, second } => vec![("K", *first), ("L", *second)],
         Game::Board(b) => b.rules().parameters(),
         _ => vec![],
     }
@@ -134,7 +132,6 @@ enum Truth {
 fn single(game: &Game, n: u64) -> Position {
     match game {
         Game::Heaps(r) => Position::Sum(vec![Component::new(r.clone(), n)]),
-        Game::Kl { first, second } => Position::Kl { forbidden: [*first, *second], heaps: vec![n] },
         Game::Board(b) => Position::Board(b.clone(), vec![n]),
         _ => Position::Board(Board::new(Divisor), vec![n]),
     }
@@ -149,21 +146,6 @@ fn truth_source(game: &Game, o: &GuessOptions) -> Result<Truth, VerifyError> {
     }
     let ruleset = match game {
         Game::Heaps(r) => r.clone(),
-        Game::Kl { first, second } if first == second => {
-            let set = MoveSet::new([*first]).map_err(|e: ParseGameError| VerifyError::new(e.to_string()))?;
-            if misere {
-                return Ok(Truth::Search(game.clone()));
-            }
-            Ruleset::all_but(set)
-        }
-        Game::Kl { .. } => {
-            if o.kind == GuessKind::Sg {
-                return Err(VerifyError::new(format!(
-                    "{game} is partizan (K != L): it has no Sprague-Grundy values; use --p-positions"
-                )));
-            }
-            return Ok(Truth::Search(game.clone()));
-        }
         // A partizan game (its position a heap, the player to move given beside it) is
         // searched; a game that plays as a heap rule for its parameters reads that rule's values.
         Game::Board(b) if b.rules().partizan().is_some() => {

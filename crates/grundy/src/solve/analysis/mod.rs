@@ -14,7 +14,6 @@
 
 mod boards;
 mod heaps;
-mod kl;
 mod listing;
 mod misere;
 mod report;
@@ -24,7 +23,6 @@ use crate::error::{human_bytes, AnalyzeError, MEMORY_LIMIT};
 use crate::game::convention::{Convention, Player};
 use crate::game::{Component, Game, MoveFamily, Position};
 use crate::rules::board::GraphGame;
-use crate::rules::{MoveSet, Ruleset};
 
 pub use listing::{describe_family, LISTED_NUMBERS};
 pub use misere::misere_single_heaps;
@@ -33,7 +31,6 @@ pub use report::{Analysis, WinningFamily, WinningMove, EXPLAINED_MOVES, LISTED_M
 
 use boards::board;
 use heaps::sum;
-use kl::kl;
 
 /// The budget used when none is given: positions searched or table entries computed.
 pub const DEFAULT_BUDGET: u64 = 2_000_000;
@@ -109,20 +106,6 @@ pub fn analyze(game: &Game, position: &Position, options: &AnalyzeOptions) -> Re
             None => board(b, numbers, options),
         },
         Position::Games(parts) => crate::solve::games::games(parts, options),
-        Position::Kl { forbidden, heaps } if forbidden[0] == forbidden[1] => {
-            let set = MoveSet::new([forbidden[0]]).map_err(|e| AnalyzeError::Unsupported(e.to_string()))?;
-            let cs: Vec<Component> = heaps.iter().map(|&h| Component::new(Ruleset::all_but(set.clone()), h)).collect();
-            let mut a = sum(&cs, options)?;
-            a.explanation.insert(
-                0,
-                format!(
-                    "With K = L = {} both players have the same moves: this is the impartial game allbut:{} (take any number but {}).",
-                    forbidden[0], forbidden[0], forbidden[0]
-                ),
-            );
-            Ok(a)
-        }
-        Position::Kl { forbidden, heaps } => kl(*forbidden, heaps, options),
         Position::Sum(cs) => sum(cs, options),
     }?;
     a.game = game.to_string();
