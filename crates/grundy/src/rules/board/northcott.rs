@@ -23,7 +23,7 @@
 
 use crate::error::AnalyzeError;
 use crate::number::parse_u64;
-use crate::rules::board::{listed_note, listing_room, Board, BoardAnswer, BoardFamily, BoardMethod, BoardRules};
+use crate::rules::board::{listed_note, listing_room, Board, BoardAnswer, BoardFamily, BoardMethod, BoardRules, TextRows};
 use crate::rules::catalogue::GameKind;
 use crate::rules::draw::Sketch;
 use crate::rules::nim::BalanceTable;
@@ -422,6 +422,12 @@ impl BoardRules for Northcott {
 
     fn written_as_text(&self) -> bool {
         true
+    }
+
+    /// One row of checkers a token (a row is never empty: both checkers stay on it), then
+    /// `black` when Black is to move (`white`, typed, says White is).
+    fn text_rows(&self) -> Option<TextRows> {
+        Some(TextRows { label: "row", numbered: true, empty: None, turn: &[["white", "White"], ["black", "Black"]] })
     }
 
     fn option_count_bound(&self, numbers: &[u64]) -> Option<u128> {
