@@ -444,6 +444,28 @@ impl BoardRules for Northcott {
         true
     }
 
+    /// Two or three rows of 3 to 9 squares, each with its two checkers on different squares
+    /// (either colour on the left), and Black to move one time in three: small boards whose
+    /// gaps give both outcomes.
+    fn random_position(&self, below: &mut dyn FnMut(u64) -> u64) -> Vec<String> {
+        let mut tokens: Vec<String> = (0..2 + below(2))
+            .map(|_| {
+                let width = 3 + below(7);
+                let white = 1 + below(width);
+                // Any square but the white checker's.
+                let mut black = 1 + below(width - 1);
+                if black >= white {
+                    black += 1;
+                }
+                format!("{width}:{white},{black}")
+            })
+            .collect();
+        if below(3) == 0 {
+            tokens.push("black".into());
+        }
+        tokens
+    }
+
     /// Each row a strip of squares with its two checkers, every square the checker of the
     /// player to move may reach a target (rows wider than [`DRAWN_SQUARES`]: buttons for one
     /// square forward, closing the gap and one square back).
@@ -653,6 +675,31 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Random positions read back as boards of 2 or 3 rows of 3 to 9 squares, and over many
+    /// draws both players are to move and both outcomes come up.
+    #[test]
+    fn random_positions_are_small_legal_boards() {
+        let mut seed = 11u64;
+        let mut below = |k: u64| {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (seed >> 33) % k
+        };
+        let (mut turns, mut outcomes) = ([0; 2], [0; 2]);
+        for _ in 0..300 {
+            let tokens = Northcott.random_position(&mut below);
+            let refs: Vec<&str> = tokens.iter().map(String::as_str).collect();
+            let numbers = Northcott.parse(&refs).unwrap_or_else(|e| panic!("{tokens:?}: {e}"));
+            let (rows, turn) = board(&numbers).unwrap();
+            assert!((2..=3).contains(&rows.len()), "{tokens:?}");
+            assert!(rows.iter().all(|r| (3..=9).contains(&r.width)), "{tokens:?}");
+            assert_eq!(Northcott.tokens(&numbers), tokens);
+            turns[turn as usize] += 1;
+            outcomes[usize::from(Northcott.solve(&numbers, false, 1 << 20).unwrap().wins)] += 1;
+        }
+        assert!(turns.iter().all(|&n| n > 50), "{turns:?}");
+        assert!(outcomes.iter().all(|&n| n > 30), "{outcomes:?}");
     }
 
     #[test]
