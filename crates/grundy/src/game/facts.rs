@@ -80,7 +80,8 @@ impl GameFacts {
             _ => (ValueWords::HEAP_VALUES, None),
         };
         GameFacts {
-            request_game: on_graph.then_some("graph"),
+            // A request sends a graph's text, not its file: the game is named without `:FILE`.
+            request_game: on_graph.then(|| kind.spelling.split(':').next()).flatten(),
             graph_text: crate::rules::catalogue::example_graph(kind).is_some(),
             rows,
             values_label: words.label,
