@@ -54,6 +54,10 @@ pub struct Northcott;
 /// The largest width drawn square by square; wider rows are drawn as a line of words.
 const DRAWN_SQUARES: u64 = 40;
 
+/// The least height of a row drawn square by square: its label and its gap, one under the
+/// other, take this much.
+const LABELLED_ROW: f64 = 36.0;
+
 /// The name of player `turn` (0 or 1).
 fn colour(turn: u64) -> &'static str {
     if turn == 0 {
@@ -498,7 +502,8 @@ impl BoardRules for Northcott {
                     let x = ROW_X + w * (square - 1) as f64 + w / 2.0;
                     s.circle(x, y + w / 2.0, w * 0.38, class).title(format!("the {name} checker on square {square}"));
                 }
-                y += w.max(side) + 8.0;
+                // Room for the row's label and its gap under it (`row_label` writes to y + 30).
+                y += (w.max(side) + 8.0).max(LABELLED_ROW);
             } else {
                 s.text(
                     ROW_X,
@@ -700,6 +705,24 @@ mod tests {
         }
         assert!(turns.iter().all(|&n| n > 50), "{turns:?}");
         assert!(outcomes.iter().all(|&n| n > 30), "{outcomes:?}");
+    }
+
+    /// The words down the drawing's left edge (each row's name, its gap under it, the note)
+    /// stand at least a line of 14-unit type apart, for rows of squares and rows too wide to
+    /// draw: a row of 18-unit squares once advanced 26 units, and its name met the gap above.
+    #[test]
+    fn the_rows_names_and_gaps_do_not_overlap() {
+        let read = |t: &str| Northcott.parse(&t.split_whitespace().collect::<Vec<_>>()).unwrap();
+        let svg = Northcott.draw(&read("8:1,5 7:2,7 50:3,40 3:3,1 black"), 0).render(&[], "");
+        let ys: Vec<f64> = svg
+            .split("<text x=\"8\" y=\"")
+            .skip(1)
+            .map(|rest| rest.split('"').next().unwrap().parse().unwrap())
+            .collect();
+        assert!(ys.len() >= 9, "four rows' names and gaps, then the note: {ys:?}");
+        for pair in ys.windows(2) {
+            assert!(pair[1] - pair[0] >= 14.0, "{ys:?}");
+        }
     }
 
     #[test]
