@@ -1,7 +1,7 @@
-// Browser tests of the games drawn as text: Green Hackenbush (pictures of edges) and
-// undirected vertex geography (a graph typed into a text area, the token's path). The person
-// who follows the panel from a won position beats the computer; a move is typed; a bad graph
-// is refused naming its line. Run through e2e/run.sh.
+// Browser tests of the games drawn as text: Green Hackenbush (pictures of edges), Northcott's
+// game (rows of checkers) and undirected vertex geography (a graph typed into a text area, the
+// token's path). The person who follows the panel from a won position beats the computer; a
+// move is typed; a bad graph is refused naming its line. Run through e2e/run.sh.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sharedBrowser, settled, forgetStatus, winningMoves } from './lib.mjs';
@@ -49,6 +49,17 @@ test('hackenbush: a cut is typed and played', async () => {
   await page.press('#move-text', 'Enter');
   await settled(page);
   assert.match(await page.textContent('#log'), /you: cut 0-1 in picture 2/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('northcott: the rows are named as rows and the last token as the player to move, and following the panel wins', async () => {
+  const { page, errors } = await browser.start({ preset: 'northcott', position: '8:1,5 7:2,7 black' });
+  await page.waitForFunction(() => document.getElementById('outcome').dataset.outcome === 'N');
+  assert.deepEqual(await rows(page), [['row 1', '8:1,5'], ['row 2', '7:2,7'], ['to move', 'Black']]);
+  const played = await followThePanel(page);
+  assert.ok(played.length > 0 && played[0].startsWith('move '), JSON.stringify(played));
+  assert.equal(await page.getAttribute('#status', 'data-winner'), 'you');
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -432,20 +432,23 @@ function drawGraph(board, myTurn, buttons) {
 const DRAWN_CHARS = 200;
 
 /**
- * Hackenbush's pictures (one row each, its edges) and geography's path (the token on its last
- * vertex; `-` before it is placed): text, and moves are typed (`cut 1-2`, a vertex's name) or
- * played from the panel.
+ * Positions written as text, one row a token (Hackenbush's pictures, geography's path, the rows
+ * of Northcott's game): text, and moves are typed (`cut 1-2`, a vertex's name) or played from
+ * the drawing and the panel.
  */
 function drawText(board) {
-  // The rows' name ("picture 2", "path") and what an empty one says, from the game's facts.
-  const words = factsOf(state.game).text_rows ?? { label: 'token', numbered: true, empty: [] };
+  // The rows' name ("picture 2", "path"), what an empty one says and the last token that says
+  // whose turn it is, from the game's facts.
+  const words = factsOf(state.game).text_rows ?? { label: 'token', numbered: true };
   state.tokens.forEach((token, i) => {
     const row = document.createElement('div');
     row.className = 'heap';
     row.dataset.heap = String(i + 1);
-    const label = words.numbered ? `${words.label} ${i + 1}` : words.label;
+    const turn = i === state.tokens.length - 1 ? (words.turn ?? []).find(([t]) => t === token) : undefined;
+    let label = words.numbered ? `${words.label} ${i + 1}` : words.label;
     let text = token;
-    if (token === words.empty[0]) text = words.empty[1];
+    if (turn) [label, text] = ['to move', turn[1]];
+    else if (words.empty && token === words.empty[0]) text = words.empty[1];
     if (text.length > DRAWN_CHARS) text = `${text.slice(0, DRAWN_CHARS)}… (${token.length} characters)`;
     row.append(cell('span', label, 'heap-label'), cell('span', text, 'heap-size'));
     board.appendChild(row);

@@ -57,6 +57,17 @@ fn shell_word(t: &str) -> String {
     }
 }
 
+/// The game of a request as the command line writes it: a game sent by the name its facts give
+/// a request (`graph`, with the edges in the request) is its catalogue spelling there
+/// (`graph:FILE`, a file); any other as it is, read back by the shell.
+fn command_game(game: &str) -> String {
+    let sent_as_text = |kind: &&grundy::GameKind| grundy::game::facts::GameFacts::of(kind).request_game == Some(game);
+    match grundy::rules::catalogue::kind_of(game).filter(sent_as_text) {
+        Some(kind) => kind.spelling.to_string(),
+        None => shell_word(game),
+    }
+}
+
 impl Problem {
     /// The game: by name, or a game on a graph with its edges in the `graph` field (the
     /// server reads no file, so `graph:FILE` is refused, saying what to send instead).
@@ -143,11 +154,9 @@ impl Problem {
         };
         Asked {
             what: format!("{verb} {game} {position}{notes}"),
-            // A graph sent in the request is a file on the command line.
-            command: format!(
-                "grundy {command} {} {whole}{misere}{flags}",
-                if self.game == "graph" { "graph:FILE".to_string() } else { shell_word(&self.game) }
-            ),
+            // A graph sent in the request is a file on the command line: a game named as its
+            // facts say a request names it is written as its catalogue spelling (`graph:FILE`).
+            command: format!("grundy {command} {} {whole}{misere}{flags}", command_game(&self.game)),
         }
     }
 
@@ -240,5 +249,16 @@ mod tests {
             a.command,
             "grundy analyze kl:2,3 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 --misere --to-move second --budget 100"
         );
+    }
+
+    /// A game sent as its facts name it with its graph in the request (`graph`) is a file on
+    /// the command line (`graph:FILE`); every other name is kept, quoted for the shell.
+    #[test]
+    fn commands_name_a_graph_sent_as_text_by_its_file() {
+        assert_eq!(command_game("graph"), "graph:FILE");
+        for game in ["nim", "geography:maze.txt", "kl:2,3", "northcott"] {
+            assert_eq!(command_game(game), game);
+        }
+        assert_eq!(command_game("a b"), "'a b'");
     }
 }

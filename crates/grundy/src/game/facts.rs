@@ -1,13 +1,19 @@
 //! What a front end needs to know to show a kind of game, so that none branches on game names:
-//! how the game is sent and typed, how its rows are drawn, and the words of its panel. The
-//! shapes come from the game's own rules (its capabilities); the words of the few kinds whose
-//! words differ from every other's are listed here, by the kind's spelling in the catalogue.
+//! how the game is sent and typed, how its rows are drawn, and the words of its panel. All of it
+//! comes from the game's own rules (its capabilities and words: [`HeapRule::value_words`],
+//! [`BoardRules::value_words`], [`BoardRules::text_rows`]), so that this file names no game.
 //! `/api/games` serves them with each kind, and the web page reads them.
+//!
+//! [`HeapRule::value_words`]: crate::rules::HeapRule::value_words
+//! [`BoardRules::value_words`]: crate::rules::board::BoardRules::value_words
+//! [`BoardRules::text_rows`]: crate::rules::board::BoardRules::text_rows
 
 use serde::Serialize;
 
 use super::{Game, Position};
+pub use crate::rules::board::TextRows;
 use crate::rules::catalogue::GameKind;
+pub use crate::rules::nim::{BalanceWords, ValueWords};
 
 /// How the rows under a game's drawing show its position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -23,32 +29,6 @@ pub enum Rows {
     /// Each token as its text (pictures, paths): tokens that are not numbers
     /// ([`crate::rules::board::BoardRules::written_as_text`]).
     Text,
-}
-
-/// The words of the binary balance table of Bouton's theorem, as a game names its rows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub struct BalanceWords {
-    /// The table's title, e.g. "Binary balance table of the heap values".
-    pub title: &'static str,
-    /// The rows together: "heaps", "exponents", "heap values".
-    pub rows: &'static str,
-    /// One row, before its number: "heap", "exponent".
-    pub row: &'static str,
-    /// What a winning move does to a row: `take` (the row is a heap: take the difference),
-    /// `lower` (lower the row by the difference), or `value` (a move to the value that wins,
-    /// which may be larger).
-    pub moves: &'static str,
-}
-
-/// How the rows of a game drawn as text ([`Rows::Text`]) are named.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub struct TextRows {
-    /// A row's name: "picture", "path".
-    pub label: &'static str,
-    /// Whether the name takes the row's number ("picture 2"); false for a game of one token.
-    pub numbered: bool,
-    /// The token of a row with nothing left in it (`0`, `-`), and what the row says instead.
-    pub empty: [&'static str; 2],
 }
 
 /// What a front end needs to show a kind of game (see the module's comment).
@@ -69,47 +49,6 @@ pub struct GameFacts {
     /// How rows of text are named, for [`Rows::Text`].
     pub text_rows: Option<TextRows>,
 }
-
-/// The balance table's words for most games: rows of heap values, where a move may also raise
-/// a value.
-const VALUES: BalanceWords =
-    BalanceWords { title: "Binary balance table of the heap values", rows: "heap values", row: "heap", moves: "value" };
-
-/// The words of the kinds whose words differ from the others': the spelling in the catalogue,
-/// the values' name, the balance table's words, and the names of rows of text.
-const WORDS: &[(&str, &str, BalanceWords, Option<TextRows>)] = &[
-    // Bouton's theorem on the heaps themselves.
-    (
-        "nim",
-        "Heap values",
-        BalanceWords { title: "Binary balance table", rows: "heaps", row: "heap", moves: "take" },
-        None,
-    ),
-    // Nim on the exponents of n's prime factorisation.
-    (
-        "divisor",
-        "Prime exponents",
-        BalanceWords {
-            title: "Binary balance table of the prime exponents",
-            rows: "exponents",
-            row: "exponent",
-            moves: "lower",
-        },
-        None,
-    ),
-    (
-        "hackenbush",
-        "Heap values",
-        VALUES,
-        Some(TextRows { label: "picture", numbered: true, empty: ["0", "no edges left"] }),
-    ),
-    (
-        "geography:FILE",
-        "Heap values",
-        VALUES,
-        Some(TextRows { label: "path", numbered: false, empty: ["-", "the token is not placed yet"] }),
-    ),
-];
 
 impl GameFacts {
     /// The facts of `kind`, read from its example game and position.
@@ -133,33 +72,76 @@ impl GameFacts {
             Some(Position::Board(b, numbers)) if b.rules().nim_heaps(numbers).is_some() => Rows::Factors,
             _ => Rows::Numbers,
         };
-        let words = WORDS.iter().find(|w| w.0 == kind.spelling);
+        // The game's own words: a heap rule's or a board game's; the other games (sums,
+        // per-heap bounds, K-L-Nim) name heap values.
+        let (words, text_rows) = match &game {
+            Some(Game::Heaps(rule)) => (rule.value_words(), None),
+            Some(Game::Board(b)) => (b.rules().value_words(), b.rules().text_rows()),
+            _ => (ValueWords::HEAP_VALUES, None),
+        };
         GameFacts {
-            request_game: on_graph.then_some("graph"),
+            // A request sends a graph's text, not its file: the game is named without `:FILE`.
+            request_game: on_graph.then(|| kind.spelling.split(':').next()).flatten(),
             graph_text: crate::rules::catalogue::example_graph(kind).is_some(),
             rows,
-            values_label: words.map_or("Heap values", |w| w.1),
-            balance: words.map_or(VALUES, |w| w.2),
-            text_rows: words.and_then(|w| w.3),
+            values_label: words.label,
+            balance: words.balance,
+            text_rows,
         }
     }
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
     use crate::rules::catalogue::GAMES;
 
-    /// Every kind the words name is in the catalogue, and rows of text have their names
-    /// exactly when the game is drawn as text.
+    /// Each kind's facts, read from its own file: the kinds with words of their own have them
+    /// (Nim's heaps, the divisor game's exponents, the rows of text of Hackenbush, geography
+    /// and Northcott's game), every other kind names heap values, and rows of text have their
+    /// names exactly when the game is drawn as text.
     #[test]
-    fn words_name_kinds_of_the_catalogue() {
-        for w in WORDS {
-            assert!(GAMES.iter().any(|g| g.spelling == w.0), "{}", w.0);
-        }
+    fn each_kind_has_its_own_facts() {
+        let facts = |s: &str| GameFacts::of(GAMES.iter().find(|g| g.spelling == s).unwrap());
+        assert_eq!(facts("nim").values_label, "Heap values");
+        assert_eq!(
+            facts("nim").balance,
+            BalanceWords { title: "Binary balance table", rows: "heaps", row: "heap", moves: "take" }
+        );
+        assert_eq!(facts("divisor").rows, Rows::Factors);
+        assert_eq!(facts("divisor").values_label, "Prime exponents");
+        assert_eq!((facts("divisor").balance.row, facts("divisor").balance.moves), ("exponent", "lower"));
+        let text = |s: &str| facts(s).text_rows.unwrap();
+        assert_eq!((text("hackenbush").label, text("hackenbush").numbered), ("picture", true));
+        assert_eq!(text("hackenbush").empty, Some(["0", "no edges left"]));
+        assert_eq!((text("geography:FILE").label, text("geography:FILE").numbered), ("path", false));
+        assert_eq!(text("geography:FILE").empty, Some(["-", "the token is not placed yet"]));
+        assert_eq!((text("northcott").label, text("northcott").empty), ("row", None));
+        assert_eq!(text("northcott").turn, &[["white", "White"], ["black", "Black"]]);
+        let own = ["nim", "divisor"];
         for g in GAMES {
-            let facts = GameFacts::of(g);
-            assert_eq!(facts.rows == Rows::Text, facts.text_rows.is_some(), "{}", g.spelling);
+            let f = GameFacts::of(g);
+            assert_eq!(f.rows == Rows::Text, f.text_rows.is_some(), "{}", g.spelling);
+            if !own.contains(&g.spelling) {
+                let words = ValueWords { label: f.values_label, balance: f.balance };
+                assert_eq!(words, ValueWords::HEAP_VALUES, "{}", g.spelling);
+            }
         }
+    }
+
+    /// The JSON the page reads keeps its shape: a game with no turn tokens sends none, and one
+    /// whose rows are never empty sends no `empty`.
+    #[test]
+    fn text_rows_send_only_what_a_game_has() {
+        let json = |s: &str| {
+            let kind = GAMES.iter().find(|g| g.spelling == s).unwrap();
+            serde_json::to_string(&GameFacts::of(kind).text_rows).unwrap()
+        };
+        assert_eq!(json("hackenbush"), r#"{"label":"picture","numbered":true,"empty":["0","no edges left"]}"#);
+        assert_eq!(
+            json("northcott"),
+            r#"{"label":"row","numbered":true,"turn":[["white","White"],["black","Black"]]}"#
+        );
     }
 }

@@ -230,6 +230,48 @@ fn push_spaces(out: &mut String, n: usize) {
     }
 }
 
+/// The words of the binary balance table of Bouton's theorem, as a game names its rows: what
+/// a front end titles the table and its rows (the page's panel, through
+/// `grundy::game::facts::GameFacts`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct BalanceWords {
+    /// The table's title, e.g. "Binary balance table of the heap values".
+    pub title: &'static str,
+    /// The rows together: "heaps", "exponents", "heap values".
+    pub rows: &'static str,
+    /// One row, before its number: "heap", "exponent".
+    pub row: &'static str,
+    /// What a winning move does to a row: `take` (the row is a heap: take the difference),
+    /// `lower` (lower the row by the difference), or `value` (a move to the value that wins,
+    /// which may be larger).
+    pub moves: &'static str,
+}
+
+/// What a game calls the values its answer is the nim-sum of, and the words of their balance
+/// table: each game's own, from its rules ([`crate::rules::HeapRule::value_words`],
+/// [`crate::rules::board::BoardRules::value_words`]), so that no table lists games by name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ValueWords {
+    /// The values' name, e.g. "Heap values", "Prime exponents".
+    pub label: &'static str,
+    /// The words of their balance table.
+    pub balance: BalanceWords,
+}
+
+impl ValueWords {
+    /// The words of most games: rows of Sprague-Grundy values of heaps, where a move may also
+    /// raise a value.
+    pub const HEAP_VALUES: ValueWords = ValueWords {
+        label: "Heap values",
+        balance: BalanceWords {
+            title: "Binary balance table of the heap values",
+            rows: "heap values",
+            row: "heap",
+            moves: "value",
+        },
+    };
+}
+
 /// The most characters a line of [`BalanceTable::render`] takes, so that with the two spaces a
 /// front end indents it by it stays within 100.
 pub const RENDER_WIDTH: usize = 96;

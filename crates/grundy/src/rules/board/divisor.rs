@@ -16,7 +16,7 @@ use crate::rules::board::{BoardAnswer, BoardMethod, BoardRules};
 use crate::rules::draw::Sketch;
 use crate::rules::nim::{
     balance_sentences, misere_nim_explanation, misere_nim_winning_moves, misere_nim_wins, nim_sum, nim_winning_moves,
-    BalanceTable,
+    BalanceTable, BalanceWords, ValueWords,
 };
 use crate::values::factor::factorize;
 
@@ -240,6 +240,19 @@ impl BoardRules for Divisor {
 
     fn nim_heaps(&self, numbers: &[u64]) -> Option<Vec<u64>> {
         Some(factorize(n_of(numbers)).iter().map(|&(_, e)| u64::from(e)).collect())
+    }
+
+    /// Nim on the exponents of n's prime factorisation: a winning move lowers one.
+    fn value_words(&self) -> ValueWords {
+        ValueWords {
+            label: "Prime exponents",
+            balance: BalanceWords {
+                title: "Binary balance table of the prime exponents",
+                rows: "exponents",
+                row: "exponent",
+                moves: "lower",
+            },
+        }
     }
 
     fn after_nim_move(&self, numbers: &[u64], heap: usize, left: u64) -> Option<Vec<u64>> {

@@ -24,7 +24,7 @@
 //! does no I/O. A position is the path of the token, `a,b,c` (the token on c), one token; `-`
 //! is the position before the token is placed.
 
-use crate::rules::board::{Board, BoardFamily};
+use crate::rules::board::{Board, BoardFamily, TextRows};
 use crate::rules::catalogue::GameKind;
 use crate::rules::draw::Sketch;
 use std::collections::{HashMap, VecDeque};
@@ -794,6 +794,11 @@ impl BoardRules for Geography {
 
     fn written_as_text(&self) -> bool {
         true
+    }
+
+    /// The one token's path; `-` before the token is placed.
+    fn text_rows(&self) -> Option<TextRows> {
+        Some(TextRows { label: "path", numbered: false, empty: Some(["-", "the token is not placed yet"]), turn: &[] })
     }
 
     fn rows(&self, numbers: &[u64]) -> Option<Vec<(String, String)>> {

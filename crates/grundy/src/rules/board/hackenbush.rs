@@ -25,7 +25,7 @@
 //! each edge (the smaller first). Tokens write each picture back as `0-1,1-2` (`0` for the bare
 //! ground, a picture with no edges left).
 
-use crate::rules::board::{Board, BoardFamily};
+use crate::rules::board::{Board, BoardFamily, TextRows};
 use crate::rules::catalogue::GameKind;
 use crate::rules::draw::{note_lines, Sketch, NOTE_LEADING};
 use std::collections::HashMap;
@@ -773,6 +773,11 @@ impl BoardRules for Hackenbush {
 
     fn written_as_text(&self) -> bool {
         true
+    }
+
+    /// One picture a row; a picture with no edges left is written `0`.
+    fn text_rows(&self) -> Option<TextRows> {
+        Some(TextRows { label: "picture", numbered: true, empty: Some(["0", "no edges left"]), turn: &[] })
     }
 
     fn rows(&self, numbers: &[u64]) -> Option<Vec<(String, String)>> {

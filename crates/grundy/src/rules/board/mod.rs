@@ -18,7 +18,7 @@ use crate::error::{AnalyzeError, GaveUp};
 use crate::rules::catalogue::GameKind;
 use crate::rules::draw::Sketch;
 use crate::rules::heap::DynKey;
-use crate::rules::nim::BalanceTable;
+use crate::rules::nim::{BalanceTable, ValueWords};
 use crate::rules::Ruleset;
 
 /// One board game's file in the registry ([`BOARDS`]): the catalogue's entries of its games
@@ -128,6 +128,25 @@ pub fn listed_note(listed: usize, len: usize, numbers: &str) -> String {
             "the first {listed} are listed (each is listed with the whole position it leaves, {len} {numbers}, and the list is kept to {LISTED_NUMBERS} numbers in all)"
         )
     }
+}
+
+/// How the rows of a game written as text ([`BoardRules::text_rows`]) are named, one row a
+/// token, for the rows the page shows under the drawing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct TextRows {
+    /// A row's name: "picture", "path".
+    pub label: &'static str,
+    /// Whether the name takes the row's number ("picture 2"); false for a game of one token.
+    pub numbered: bool,
+    /// The token of a row with nothing left in it (`0`, `-`), and what the row says instead;
+    /// `None` (not sent) for a game whose rows are never empty.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub empty: Option<[&'static str; 2]>,
+    /// The tokens that, last, say whose turn it is rather than being a row (Northcott's
+    /// `white` and `black`), each with what its row says instead, under the name "to move";
+    /// empty (and not sent) for a game whose tokens are all rows.
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    pub turn: &'static [[&'static str; 2]],
 }
 
 /// The options of a heap whose value is the one asked for: how many there are, exactly, and
@@ -430,6 +449,19 @@ pub trait BoardRules: DynKey + Send + Sync + fmt::Debug {
     /// (the edges of Hackenbush pictures, a path of geography); `None` draws each number.
     fn rows(&self, _numbers: &[u64]) -> Option<Vec<(String, String)>> {
         None
+    }
+
+    /// How the page names the rows of a position written as text (pictures, paths, rows of
+    /// checkers), one a token: `Some` exactly when [`BoardRules::written_as_text`] is true.
+    fn text_rows(&self) -> Option<TextRows> {
+        None
+    }
+
+    /// What the values the answer is the nim-sum of are called (the divisor game's prime
+    /// exponents) and the words of their balance table, for the page's panel: by default heap
+    /// values, which a move may raise.
+    fn value_words(&self) -> ValueWords {
+        ValueWords::HEAP_VALUES
     }
 
     /// Whether positions are written as tokens that are not their numbers (pictures, paths):

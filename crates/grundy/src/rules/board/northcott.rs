@@ -23,7 +23,7 @@
 
 use crate::error::AnalyzeError;
 use crate::number::parse_u64;
-use crate::rules::board::{listed_note, listing_room, Board, BoardAnswer, BoardFamily, BoardMethod, BoardRules};
+use crate::rules::board::{listed_note, listing_room, Board, BoardAnswer, BoardFamily, BoardMethod, BoardRules, TextRows};
 use crate::rules::catalogue::GameKind;
 use crate::rules::draw::Sketch;
 use crate::rules::nim::BalanceTable;
@@ -53,6 +53,10 @@ pub struct Northcott;
 
 /// The largest width drawn square by square; wider rows are drawn as a line of words.
 const DRAWN_SQUARES: u64 = 40;
+
+/// The least height of a row drawn square by square: its label and its gap, one under the
+/// other, take this much.
+const LABELLED_ROW: f64 = 36.0;
 
 /// The name of player `turn` (0 or 1).
 fn colour(turn: u64) -> &'static str {
@@ -424,6 +428,12 @@ impl BoardRules for Northcott {
         true
     }
 
+    /// One row of checkers a token (a row is never empty: both checkers stay on it), then
+    /// `black` when Black is to move (`white`, typed, says White is).
+    fn text_rows(&self) -> Option<TextRows> {
+        Some(TextRows { label: "row", numbered: true, empty: None, turn: &[["white", "White"], ["black", "Black"]] })
+    }
+
     fn option_count_bound(&self, numbers: &[u64]) -> Option<u128> {
         let (rows, turn) = board(numbers)?;
         Some(rows.iter().map(|r| u128::from(r.moves(turn))).sum())
@@ -436,6 +446,28 @@ impl BoardRules for Northcott {
 
     fn says_who_moves(&self) -> bool {
         true
+    }
+
+    /// Two or three rows of 3 to 9 squares, each with its two checkers on different squares
+    /// (either colour on the left), and Black to move one time in three: small boards whose
+    /// gaps give both outcomes.
+    fn random_position(&self, below: &mut dyn FnMut(u64) -> u64) -> Vec<String> {
+        let mut tokens: Vec<String> = (0..2 + below(2))
+            .map(|_| {
+                let width = 3 + below(7);
+                let white = 1 + below(width);
+                // Any square but the white checker's.
+                let mut black = 1 + below(width - 1);
+                if black >= white {
+                    black += 1;
+                }
+                format!("{width}:{white},{black}")
+            })
+            .collect();
+        if below(3) == 0 {
+            tokens.push("black".into());
+        }
+        tokens
     }
 
     /// Each row a strip of squares with its two checkers, every square the checker of the
@@ -470,7 +502,8 @@ impl BoardRules for Northcott {
                     let x = ROW_X + w * (square - 1) as f64 + w / 2.0;
                     s.circle(x, y + w / 2.0, w * 0.38, class).title(format!("the {name} checker on square {square}"));
                 }
-                y += w.max(side) + 8.0;
+                // Room for the row's label and its gap under it (`row_label` writes to y + 30).
+                y += (w.max(side) + 8.0).max(LABELLED_ROW);
             } else {
                 s.text(
                     ROW_X,
@@ -646,6 +679,49 @@ mod tests {
                     assert!(r.is_none_or(|r| options.contains(&r)));
                 }
             }
+        }
+    }
+
+    /// Random positions read back as boards of 2 or 3 rows of 3 to 9 squares, and over many
+    /// draws both players are to move and both outcomes come up.
+    #[test]
+    fn random_positions_are_small_legal_boards() {
+        let mut seed = 11u64;
+        let mut below = |k: u64| {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (seed >> 33) % k
+        };
+        let (mut turns, mut outcomes) = ([0; 2], [0; 2]);
+        for _ in 0..300 {
+            let tokens = Northcott.random_position(&mut below);
+            let refs: Vec<&str> = tokens.iter().map(String::as_str).collect();
+            let numbers = Northcott.parse(&refs).unwrap_or_else(|e| panic!("{tokens:?}: {e}"));
+            let (rows, turn) = board(&numbers).unwrap();
+            assert!((2..=3).contains(&rows.len()), "{tokens:?}");
+            assert!(rows.iter().all(|r| (3..=9).contains(&r.width)), "{tokens:?}");
+            assert_eq!(Northcott.tokens(&numbers), tokens);
+            turns[turn as usize] += 1;
+            outcomes[usize::from(Northcott.solve(&numbers, false, 1 << 20).unwrap().wins)] += 1;
+        }
+        assert!(turns.iter().all(|&n| n > 50), "{turns:?}");
+        assert!(outcomes.iter().all(|&n| n > 30), "{outcomes:?}");
+    }
+
+    /// The words down the drawing's left edge (each row's name, its gap under it, the note)
+    /// stand at least a line of 14-unit type apart, for rows of squares and rows too wide to
+    /// draw: a row of 18-unit squares once advanced 26 units, and its name met the gap above.
+    #[test]
+    fn the_rows_names_and_gaps_do_not_overlap() {
+        let read = |t: &str| Northcott.parse(&t.split_whitespace().collect::<Vec<_>>()).unwrap();
+        let svg = Northcott.draw(&read("8:1,5 7:2,7 50:3,40 3:3,1 black"), 0).render(&[], "");
+        let ys: Vec<f64> = svg
+            .split("<text x=\"8\" y=\"")
+            .skip(1)
+            .map(|rest| rest.split('"').next().unwrap().parse().unwrap())
+            .collect();
+        assert!(ys.len() >= 9, "four rows' names and gaps, then the note: {ys:?}");
+        for pair in ys.windows(2) {
+            assert!(pair[1] - pair[0] >= 14.0, "{ys:?}");
         }
     }
 

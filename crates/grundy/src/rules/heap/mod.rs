@@ -21,6 +21,7 @@ use crate::error::ParseGameError;
 use crate::number::parse_u64;
 use crate::rules::catalogue::{self, GameKind};
 pub use crate::rules::move_set::MoveSet;
+use crate::rules::nim::ValueWords;
 use crate::rules::take_break::hex::HexCode;
 use crate::rules::take_break::octal::{describe_split, OctalCode, SplitRules};
 use crate::values::Period;
@@ -265,6 +266,12 @@ pub trait HeapRule: DynKey + Send + Sync + fmt::Debug + fmt::Display {
     /// uniformly from 0..k (k >= 1). By default 2 to 4 heaps from 1 to 12.
     fn random_heaps(&self, below: &mut dyn FnMut(u64) -> u64) -> Vec<u64> {
         (0..2 + below(3)).map(|_| 1 + below(12)).collect()
+    }
+
+    /// What the values of the rule's heaps are called and the words of their balance table,
+    /// for the page's panel: by default heap values, which a move may raise.
+    fn value_words(&self) -> ValueWords {
+        ValueWords::HEAP_VALUES
     }
 
     /// All options of a heap of size `n` (see [`HeapRule::for_each_option`]).

@@ -6,6 +6,7 @@ use std::fmt;
 use crate::error::ParseGameError;
 use crate::rules::catalogue::GameKind;
 use crate::rules::heap::{no_parameter, HeapFamily, HeapRule, MisereSource, Ruleset, ValueSource};
+use crate::rules::nim::{BalanceWords, ValueWords};
 use crate::values::Period;
 
 /// Nim's rule: a heap of n may become any smaller heap.
@@ -78,5 +79,13 @@ impl HeapRule for Nim {
 
     fn smallest_take(&self, n: u64) -> Option<Option<u64>> {
         Some((n >= 1).then_some(1))
+    }
+
+    /// Bouton's theorem on the heaps themselves: a winning move takes the difference.
+    fn value_words(&self) -> ValueWords {
+        ValueWords {
+            label: "Heap values",
+            balance: BalanceWords { title: "Binary balance table", rows: "heaps", row: "heap", moves: "take" },
+        }
     }
 }
