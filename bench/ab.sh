@@ -13,6 +13,15 @@ cases=(
     "sg grundys-game --upto 1048575 --summary"
     "sg officers --upto 1048575 --full --summary"
     "analyze nim 7 9 12 15"
+    "analyze officers 5"
+    "analyze octal:0.11337 5"
+    "sg hex:0.f8 --upto 8192 --summary"
+    "quotient kayles"
+    "quotient octal:0.07 --upto 31"
+    "analyze kayles 1000000000000000000 1000000000000 7 --misere"
+    "analyze kl:1,2 40 41 42 43 44 45"
+    "analyze wythoff 1000000000000 1618033988749"
+    "analyze euclid 1000000007 998244353"
 )
 scratch="$(mktemp -d)"
 trap 'rm -rf "$scratch"' EXIT
