@@ -3,7 +3,7 @@
 # binary, then the other, REPS rounds, and the medians of user seconds and peak memory (max
 # RSS) are printed side by side. No peer: this is how a change is checked for regressions.
 #
-# Usage: REPS=5 bash bench/ab.sh OLD_BINARY NEW_BINARY
+# Usage: REPS=5 [CASES=FILE] bash bench/ab.sh OLD_BINARY NEW_BINARY
 set -euo pipefail
 old="$1"
 new="$2"
@@ -23,6 +23,10 @@ cases=(
     "analyze wythoff 1000000000000 1618033988749"
     "analyze euclid 1000000007 998244353"
 )
+# CASES=FILE replaces the list above with the file's lines (one case a line).
+if [ -n "${CASES:-}" ]; then
+    mapfile -t cases <"$CASES"
+fi
 scratch="$(mktemp -d)"
 trap 'rm -rf "$scratch"' EXIT
 for _ in $(seq 1 "$REPS"); do
