@@ -27,9 +27,9 @@ pub use heap::{
 pub use method::Method;
 pub use misere::{all_but_lost_heaps, MisereHeaps};
 pub use quotient::{
-    analysis_quotient, Generator, MisereQuotient, QuotientBuilder, QuotientError, QuotientProgress, QuotientReport,
-    QuotientStop, DEFAULT_QUOTIENT_ORDER, DEFAULT_QUOTIENT_UPTO, DEFAULT_QUOTIENT_WORK, MAX_QUOTIENT_ORDER,
-    MAX_QUOTIENT_UPTO, MAX_QUOTIENT_WORK,
+    analysis_quotient, Generator, MisereQuotient, NotMinimalError, QuotientBuilder, QuotientError, QuotientProgress,
+    QuotientReport, QuotientStop, DEFAULT_QUOTIENT_ORDER, DEFAULT_QUOTIENT_UPTO, DEFAULT_QUOTIENT_WORK,
+    MAX_QUOTIENT_ORDER, MAX_QUOTIENT_UPTO, MAX_QUOTIENT_WORK,
 };
 pub use sequence::{Algorithm, Sequence, SequenceBuilder, SequenceError, SequenceObserver, SequenceStore};
 pub use sparse::{Cell, EngineError, MethodChoice, SparseEngine, SparseStats, ValueMethod};

@@ -225,7 +225,7 @@ impl Game {
     pub fn graph(spelling: &str, text: &str) -> Result<Game, ParseGameError> {
         crate::rules::board::graph::Graph::parse(spelling, text)
             .map(|g| Game::Board(Board::new(crate::rules::board::GraphGame::new(g))))
-            .map_err(ParseGameError::new)
+            .map_err(|e| ParseGameError::new(e.to_string()))
     }
 
     /// The example game of a kind of the catalogue (`grundy::GAMES`): its `example_game` read,

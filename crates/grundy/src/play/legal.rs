@@ -63,7 +63,7 @@ pub fn check_move(position: &Position, player: Player, mv: &Move) -> Result<Posi
         if mv.width != 1 {
             return Err(IllegalMove::new("a move slides one token"));
         }
-        g.check_token_move(numbers, mv.heap, v, Some(player.index())).map_err(IllegalMove::new)?;
+        g.check_token_move(numbers, mv.heap, v, Some(player.index()))?;
         return Ok(apply(position, mv));
     }
     if let Position::Board(b, numbers) = position {

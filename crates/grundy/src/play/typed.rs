@@ -37,7 +37,7 @@ pub(super) fn read_move(position: &Position, text: &str) -> Result<Move, Illegal
     let num = |s: &str, what: &str| parse_u64(s, what).map_err(IllegalMove::new);
     let heaps = position.heaps();
     if let Some((g, numbers)) = graph_of(position) {
-        let (token, v) = g.read_token_move(numbers, t).map_err(IllegalMove::new)?;
+        let (token, v) = g.read_token_move(numbers, t)?;
         return Ok(Move::new(token, vec![u64::from(v)]));
     }
     if let Position::Board(b, numbers) = position {

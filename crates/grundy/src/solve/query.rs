@@ -9,7 +9,7 @@ use std::fmt;
 use serde::de::{self, Deserializer, Visitor};
 use serde::{Deserialize, Serialize};
 
-use crate::error::AnalyzeError;
+use crate::error::{AnalyzeError, ParseGameError, ParsePositionError};
 use crate::game::{Convention, Game, Player, Position};
 use crate::number::parse_u64;
 use crate::solve::analysis::{analyze, Analysis, AnalyzeOptions, DEFAULT_BUDGET};
@@ -166,42 +166,44 @@ pub struct Query {
 /// The game a request names, with the text of its graph for the games on a graph: `graph`
 /// (edges as [`Game::graph`] reads them) and `geography` or `geography:NAME` (NAME only names
 /// it). A request carries no files, so `graph:FILE` is refused saying what to send instead.
+/// The error is a [`ParseGameError`].
 ///
 /// ```
 /// use grundy::solve::query::requested_game;
 /// assert!(requested_game("nim", None).is_ok());
 /// assert!(requested_game("graph", Some("a b\nb a\n")).is_ok());
-/// assert!(requested_game("graph", None).unwrap_err().contains("needs its edges"));
-/// assert!(requested_game("graph:edges.txt", None).unwrap_err().contains("reads no files"));
-/// assert!(requested_game("sum", Some("a b")).unwrap_err().contains("not of game 'sum'"));
+/// assert!(requested_game("graph", None).unwrap_err().to_string().contains("needs its edges"));
+/// assert!(requested_game("graph:edges.txt", None).unwrap_err().to_string().contains("reads no files"));
+/// assert!(requested_game("sum", Some("a b")).unwrap_err().to_string().contains("not of game 'sum'"));
 /// ```
-pub fn requested_game(name: &str, graph: Option<&str>) -> Result<Game, String> {
+pub fn requested_game(name: &str, graph: Option<&str>) -> Result<Game, ParseGameError> {
     if name == "graph" {
-        let text = graph
-            .ok_or("game 'graph' needs its edges: send them as the text of the 'graph' field, one 'u v' a line")?;
-        return Game::graph("graph", text).map_err(|e| e.to_string());
+        let text = graph.ok_or_else(|| {
+            ParseGameError::new(
+                "game 'graph' needs its edges: send them as the text of the 'graph' field, one 'u v' a line",
+            )
+        })?;
+        return Game::graph("graph", text);
     }
     if name.starts_with("graph:") {
-        return Err(
-            "a request reads no files: send \"game\": \"graph\" with the edges as the text of the \"graph\" field"
-                .into(),
-        );
+        return Err(ParseGameError::new(
+            "a request reads no files: send \"game\": \"graph\" with the edges as the text of the \"graph\" field",
+        ));
     }
     let geography = match name {
         "geography" => Some("graph"),
         g => g.strip_prefix("geography:"),
     };
     match (geography, graph) {
-        (Some(label), Some(text)) => Game::geography(label, text).map_err(|e| e.to_string()),
-        (Some(_), None) => Err(
-            "game geography needs the text of its graph in `graph` (one edge 'u v' a line): a request reads no files"
-                .into(),
-        ),
-        // The field would be ignored: say so rather than answer as if it had been read.
-        (None, Some(_)) => Err(format!(
-            "the 'graph' field gives the edges of game graph or geography, not of game '{name}' (a sum cannot hold a game on a graph): send it only with one of those"
+        (Some(label), Some(text)) => Game::geography(label, text),
+        (Some(_), None) => Err(ParseGameError::new(
+            "game geography needs the text of its graph in `graph` (one edge 'u v' a line): a request reads no files",
         )),
-        (None, None) => name.parse().map_err(|e: crate::error::ParseGameError| e.to_string()),
+        // The field would be ignored: say so rather than answer as if it had been read.
+        (None, Some(_)) => Err(ParseGameError::new(format!(
+            "the 'graph' field gives the edges of game graph or geography, not of game '{name}' (a sum cannot hold a game on a graph): send it only with one of those"
+        ))),
+        (None, None) => name.parse(),
     }
 }
 
@@ -313,17 +315,24 @@ impl CheckedQuery {
 
 impl Token {
     /// The token as the command line would have it, or why it cannot be one. `place` is its
-    /// 1-based place in the position.
-    pub fn text(&self, place: usize) -> Result<String, String> {
+    /// 1-based place in the position. The error is a [`ParsePositionError`].
+    ///
+    /// ```
+    /// use grundy::Token;
+    /// assert_eq!(Token::Whole(7).text(1).unwrap(), "7");
+    /// let e = Token::Real(1e300).text(2).unwrap_err();
+    /// assert!(e.to_string().starts_with("heap 2 is a number past 18446744073709551615"));
+    /// ```
+    pub fn text(&self, place: usize) -> Result<String, ParsePositionError> {
         match self {
             Token::Whole(n) => Ok(n.to_string()),
             Token::Negative(n) => Ok(n.to_string()),
             Token::Text(s) => Ok(s.clone()),
             // A JSON number past 2^53 arrives as a float whose digits are already lost: say so
             // rather than quote its float form.
-            Token::Real(f) if f.abs() >= EXACT_IN_A_FLOAT => Err(format!(
+            Token::Real(f) if f.abs() >= EXACT_IN_A_FLOAT => Err(ParsePositionError::new(format!(
                 "heap {place} is a number past 18446744073709551615 (or not whole), whose digits JSON numbers do not keep; send heaps past 2^53 as strings of digits"
-            )),
+            ))),
             Token::Real(f) => Ok(f.to_string()),
         }
     }
@@ -335,7 +344,7 @@ impl Query {
         self.position
             .iter()
             .enumerate()
-            .map(|(i, t)| t.text(i + 1).map_err(|m| QueryError::new("position", m)))
+            .map(|(i, t)| t.text(i + 1).map_err(|m| QueryError::new("position", m.to_string())))
             .collect()
     }
 
@@ -354,7 +363,8 @@ impl Query {
     /// Checks every field, naming the first bad one; a budget past `max_budget` is refused.
     /// The explanation is written unless the query says `"explain": false`.
     pub fn check(&self, max_budget: u64) -> Result<CheckedQuery, QueryError> {
-        let game = requested_game(&self.game, self.graph.as_deref()).map_err(|e| QueryError::new("game", e))?;
+        let game =
+            requested_game(&self.game, self.graph.as_deref()).map_err(|e| QueryError::new("game", e.to_string()))?;
         let position = game
             .parse_position(&self.tokens()?)
             .map_err(|e: crate::error::ParsePositionError| QueryError::new("position", e.to_string()))?;

@@ -141,6 +141,27 @@ pub enum QuotientError {
     Stopped(#[from] Stopped),
 }
 
+/// Why [`MisereQuotient::check_minimal`] finds a quotient not the least monoid for its heaps:
+/// the elements at fault, each written as its normal form in the generators (`a`, `ab^2`).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum NotMinimalError {
+    /// An element that no product of the heaps' elements reaches.
+    #[error("{element} is no product of heaps' elements")]
+    NotGenerated {
+        /// The element.
+        element: String,
+    },
+    /// Two distinct elements that no third tells apart.
+    #[error("{x} and {y} have the same products in P")]
+    Indistinct {
+        /// The first element.
+        x: String,
+        /// The second.
+        y: String,
+    },
+}
+
 /// A generator of the quotient: its name and the first heap that pretends to be it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Generator {
@@ -1014,14 +1035,13 @@ impl MisereQuotient {
     /// Checks, from the whole table, that the quotient is the least monoid for its heaps:
     /// every element is a product of the heaps' elements, and every two distinct elements x, y
     /// are told apart by some z (exactly one of xz, yz in P). With the P- and N-conditions this
-    /// makes its order that of the misère quotient, not just an upper bound. `Err` names the
-    /// element not reached, or the two elements nothing tells apart.
-    pub fn check_minimal(&self) -> Result<(), String> {
+    /// makes its order that of the misère quotient, not just an upper bound. The error, a
+    /// [`NotMinimalError`], names the element not reached, or the two elements nothing tells
+    /// apart.
+    pub fn check_minimal(&self) -> Result<(), NotMinimalError> {
         verify::minimal(&self.monoid, &self.pretending).map_err(|e| match e {
-            verify::NotMinimal::NotGenerated(x) => format!("{} is no product of heaps' elements", self.name(x)),
-            verify::NotMinimal::Indistinct(x, y) => {
-                format!("{} and {} have the same products in P", self.name(x), self.name(y))
-            }
+            verify::NotMinimal::NotGenerated(x) => NotMinimalError::NotGenerated { element: self.name(x) },
+            verify::NotMinimal::Indistinct(x, y) => NotMinimalError::Indistinct { x: self.name(x), y: self.name(y) },
         })
     }
 

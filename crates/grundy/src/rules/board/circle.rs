@@ -22,7 +22,7 @@
 
 use crate::rules::board::{Board, BoardFamily};
 use crate::rules::catalogue::GameKind;
-use crate::error::{AnalyzeError, Work};
+use crate::error::{AnalyzeError, ParseGameError, Work};
 use crate::number::parse_u64;
 use crate::rules::board::replaced_part;
 use crate::rules::board::search::search_answer;
@@ -68,7 +68,12 @@ fn parse(s: &str) -> Option<Result<Board, String>> {
         return Some(Err("game 'circle' needs the ruleset of its moves: circle:RULESET (e.g. circle:kayles)".into()));
     }
     let rest = s.strip_prefix("circle:")?;
-    Some(rest.parse::<Ruleset>().map_err(|e| format!("circle:{rest}: {e}")).and_then(Circle::new).map(Board::new))
+    Some(
+        rest.parse::<Ruleset>()
+            .map_err(|e| format!("circle:{rest}: {e}"))
+            .and_then(|r| Circle::new(r).map_err(|e| e.to_string()))
+            .map(Board::new),
+    )
 }
 
 /// A take-and-break ruleset played on circles of coins. Made by [`Circle::new`], which refuses
@@ -133,28 +138,36 @@ impl Circle {
     /// The circle game of `ruleset`, or why it makes no game of its own: a ruleset that never
     /// splits a heap plays on a circle exactly as on a heap of as many coins; Grundy's game
     /// only splits without taking, which leaves a circle whole; and a ruleset none of whose
-    /// moves leaves one heap or none has no move on a circle.
-    pub fn new(ruleset: Ruleset) -> Result<Circle, String> {
+    /// moves leaves one heap or none has no move on a circle. The error is a [`ParseGameError`]
+    /// that says which.
+    ///
+    /// ```
+    /// use grundy::{rules::board::Circle, Ruleset};
+    /// assert!(Circle::new("kayles".parse::<Ruleset>().unwrap()).is_ok());
+    /// let e = Circle::new("nim".parse::<Ruleset>().unwrap()).unwrap_err();
+    /// assert!(e.to_string().starts_with("circle:nim: no move of nim splits a heap"));
+    /// ```
+    pub fn new(ruleset: Ruleset) -> Result<Circle, ParseGameError> {
         let same_as_heap = || {
-            format!(
+            ParseGameError::new(format!(
                 "circle:{ruleset}: no move of {ruleset} splits a heap, so a circle plays exactly as a heap of as many coins (analyse `{ruleset} N`)"
-            )
+            ))
         };
         let Some(rules) = ruleset.split_rules() else {
             return Err(same_as_heap());
         };
         if rules.unequal {
-            return Err(format!(
+            return Err(ParseGameError::new(format!(
                 "circle:{ruleset}: Grundy's game splits a heap without taking from it, and a circle cut open without taking a coin is still whole, so a circle has no move"
-            ));
+            )));
         }
         if !ruleset.splits() {
             return Err(same_as_heap());
         }
         if rules.take.is_empty() && rules.take_all.is_empty() {
-            return Err(format!(
+            return Err(ParseGameError::new(format!(
                 "circle:{ruleset}: no move of {ruleset} leaves one heap or none, and a move on a circle always does (a circle has no ends), so a circle has no move"
-            ));
+            )));
         }
         let mirror = every_line_is_won(&rules);
         Ok(Circle { ruleset, rules, mirror })

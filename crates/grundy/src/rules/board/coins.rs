@@ -32,7 +32,8 @@ use crate::rules::catalogue::GameKind;
 use crate::rules::draw::Sketch;
 use std::fmt;
 
-use crate::error::AnalyzeError;
+use crate::error::{AnalyzeError, ParseGameError};
+use crate::game::IllegalMove;
 use crate::rules::board::{listed_note, listing_room, BoardAnswer, BoardMethod, BoardRules};
 use crate::values::nimber::{nim_inverse_wide, nim_mul_wide};
 
@@ -109,7 +110,7 @@ fn parse(s: &str) -> Option<Result<Board, String>> {
         ));
     }
     let rules = s.strip_prefix("coins-2d:")?;
-    Some(Coins2d::parse_parameter(rules).map(Board::new))
+    Some(Coins2d::parse_parameter(rules).map(Board::new).map_err(|e| e.to_string()))
 }
 
 /// One of the three coin-turning rules.
@@ -424,24 +425,35 @@ impl CoinRule {
     }
 
     /// Whether `coins` (increasing, distinct, non-empty) is a set one move turns over, the
-    /// rightmost being the head; the error says why not.
-    pub fn check_turned(self, coins: &[u64]) -> Result<(), String> {
+    /// rightmost being the head; the error, an [`IllegalMove`], says why not.
+    ///
+    /// ```
+    /// use grundy::rules::board::CoinRule;
+    /// assert!(CoinRule::Turtles.check_turned(&[2, 5]).is_ok());
+    /// let e = CoinRule::Turtles.check_turned(&[1, 2, 5]).unwrap_err();
+    /// assert_eq!(e.to_string(), "turtles turns over one or two coins, not 3");
+    /// ```
+    pub fn check_turned(self, coins: &[u64]) -> Result<(), IllegalMove> {
         if let Some(&low) = coins.first() {
             if low < self.first() {
-                return Err(format!("there is no coin {low}: {} numbers its coins from {}", self.name(), self.first()));
+                return Err(IllegalMove::new(format!(
+                    "there is no coin {low}: {} numbers its coins from {}",
+                    self.name(),
+                    self.first()
+                )));
             }
         }
         match self {
             CoinRule::Turtles if coins.len() > 2 => {
-                Err(format!("turtles turns over one or two coins, not {}", coins.len()))
+                Err(IllegalMove::new(format!("turtles turns over one or two coins, not {}", coins.len())))
             }
             CoinRule::MockTurtles if coins.len() > 3 => {
-                Err(format!("mock-turtles turns over one, two or three coins, not {}", coins.len()))
+                Err(IllegalMove::new(format!("mock-turtles turns over one, two or three coins, not {}", coins.len())))
             }
             CoinRule::Ruler
                 if coins.windows(2).any(|w| w.get(1) != w.first().and_then(|x| x.checked_add(1)).as_ref()) =>
             {
-                Err("ruler turns over a run of consecutive coins, with no gap".into())
+                Err(IllegalMove::new("ruler turns over a run of consecutive coins, with no gap"))
             }
             _ => Ok(()),
         }
@@ -867,7 +879,7 @@ impl BoardRules for Coins {
         if heads.binary_search(&top).is_err() {
             return Err(format!("the rightmost coin turned over goes from heads to tails, and coin {top} shows tails"));
         }
-        self.rule.check_turned(&turned)
+        self.rule.check_turned(&turned).map_err(|e| e.to_string())
     }
 
     fn describe(&self, heads: &[u64], after: &[u64]) -> String {
@@ -1057,18 +1069,26 @@ impl Coins2d {
         Coins2d { a, b }
     }
 
-    /// Reads `AxB` (the part after `coins-2d:`).
-    pub fn parse_parameter(s: &str) -> Result<Coins2d, String> {
+    /// Reads `AxB` (the part after `coins-2d:`); the error is a [`ParseGameError`] naming the
+    /// rule not known.
+    ///
+    /// ```
+    /// use grundy::rules::board::Coins2d;
+    /// assert!(Coins2d::parse_parameter("turtlesxruler").is_ok());
+    /// let e = Coins2d::parse_parameter("turtlesxnim").unwrap_err();
+    /// assert!(e.to_string().starts_with("coins-2d:turtlesxnim: unknown coin rule 'nim'"));
+    /// ```
+    pub fn parse_parameter(s: &str) -> Result<Coins2d, ParseGameError> {
         let names = CoinRule::ALL.iter().map(|r| r.name()).collect::<Vec<_>>().join(", ");
         let Some((a, b)) = s.split_once('x') else {
-            return Err(format!(
+            return Err(ParseGameError::new(format!(
                 "coins-2d:{s}: write the two rules joined by 'x', e.g. coins-2d:turtlesxturtles (the rules are {names})"
-            ));
+            )));
         };
         let rule = |r: &str| {
             CoinRule::parse(r).ok_or_else(|| {
                 let nim = if r == "nim" { "; Nim as coins is turtles" } else { "" };
-                format!("coins-2d:{s}: unknown coin rule '{r}' (the rules are {names}{nim})")
+                ParseGameError::new(format!("coins-2d:{s}: unknown coin rule '{r}' (the rules are {names}{nim})"))
             })
         };
         Ok(Coins2d { a: rule(a)?, b: rule(b)? })

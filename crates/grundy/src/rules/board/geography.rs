@@ -93,6 +93,58 @@ fn parse(s: &str) -> Option<Result<Board, String>> {
     (s == "geography" || s.starts_with("geography:")).then(|| Err(NEEDS_FILE.into()))
 }
 
+/// Why [`Geography::from_text`] read no graph: each error but
+/// [`ParseGeographyError::NoVertex`] names the line at fault ([`ParseGeographyError::line`]);
+/// `Display` is the one-line message.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ParseGeographyError {
+    /// A line of more than two names; `text` is the line without its comment, trimmed.
+    #[error("line {line}: '{text}' is not an edge 'u v' (two vertex names)")]
+    NotAnEdge {
+        /// The line, from 1.
+        line: usize,
+        /// What it says.
+        text: String,
+    },
+    /// A vertex named `-`, which writes the position before the token is placed.
+    #[error("line {line}: '{UNPLACED}' cannot name a vertex: it is the position before the token is placed")]
+    UnplacedAsVertex {
+        /// The line, from 1.
+        line: usize,
+    },
+    /// A vertex name with a comma, which separates the vertices of a path in a position.
+    #[error("line {line}: vertex name '{name}' has a comma (commas separate the vertices of a path)")]
+    CommaInName {
+        /// The line, from 1.
+        line: usize,
+        /// The name.
+        name: String,
+    },
+    /// More edges than a graph here holds.
+    #[error("line {line}: more than {MAX_EDGES} edges, past what a graph here holds")]
+    TooManyEdges {
+        /// The line, from 1.
+        line: usize,
+    },
+    /// The text names no vertex at all.
+    #[error("the graph has no vertex: give one edge 'u v' a line")]
+    NoVertex,
+}
+
+impl ParseGeographyError {
+    /// The line at fault, from 1; `None` when the error is of the whole text.
+    pub fn line(&self) -> Option<usize> {
+        match *self {
+            ParseGeographyError::NotAnEdge { line, .. }
+            | ParseGeographyError::UnplacedAsVertex { line }
+            | ParseGeographyError::CommaInName { line, .. }
+            | ParseGeographyError::TooManyEdges { line } => Some(line),
+            ParseGeographyError::NoVertex => None,
+        }
+    }
+}
+
 /// Undirected vertex geography on one graph.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Geography {
@@ -102,15 +154,17 @@ pub struct Geography {
 impl Geography {
     /// Reads a graph from its text: one edge `u v` a line, vertex names being words without
     /// commas; a line of one name adds a vertex with no edge; blank lines and lines starting
-    /// with `#` are skipped. `name` is how the game is written (`geography:NAME`). Errors name
-    /// the line.
+    /// with `#` are skipped. `name` is how the game is written (`geography:NAME`). The error, a
+    /// [`ParseGeographyError`], names the line.
     ///
     /// ```
     /// use grundy::rules::board::Geography;
     /// assert!(Geography::from_text("g", "a b\nb c\n").is_ok());
-    /// assert_eq!(Geography::from_text("g", "a b\nb c d\n").unwrap_err(), "line 2: 'b c d' is not an edge 'u v' (two vertex names)");
+    /// let e = Geography::from_text("g", "a b\nb c d\n").unwrap_err();
+    /// assert_eq!(e.line(), Some(2));
+    /// assert_eq!(e.to_string(), "line 2: 'b c d' is not an edge 'u v' (two vertex names)");
     /// ```
-    pub fn from_text(name: &str, text: &str) -> Result<Geography, String> {
+    pub fn from_text(name: &str, text: &str) -> Result<Geography, ParseGeographyError> {
         let mut index: HashMap<String, usize> = HashMap::new();
         let mut names: Vec<String> = vec![];
         let mut pairs: Vec<(usize, usize)> = vec![];
@@ -122,21 +176,15 @@ impl Geography {
             }
             let words: Vec<&str> = crate::rules::board::file_words(line).collect();
             if words.len() > 2 {
-                return Err(format!("line {}: '{line}' is not an edge 'u v' (two vertex names)", l + 1));
+                return Err(ParseGeographyError::NotAnEdge { line: l + 1, text: line.to_string() });
             }
             let mut ids = vec![];
             for w in &words {
                 if *w == UNPLACED {
-                    return Err(format!(
-                        "line {}: '{UNPLACED}' cannot name a vertex: it is the position before the token is placed",
-                        l + 1
-                    ));
+                    return Err(ParseGeographyError::UnplacedAsVertex { line: l + 1 });
                 }
                 if w.contains(',') {
-                    return Err(format!(
-                        "line {}: vertex name '{w}' has a comma (commas separate the vertices of a path)",
-                        l + 1
-                    ));
+                    return Err(ParseGeographyError::CommaInName { line: l + 1, name: (*w).to_string() });
                 }
                 let n = names.len();
                 let id = *index.entry((*w).to_string()).or_insert(n);
@@ -148,12 +196,12 @@ impl Geography {
             if let [a, b] = ids[..] {
                 pairs.push((a, b));
                 if pairs.len() > MAX_EDGES {
-                    return Err(format!("line {}: more than {MAX_EDGES} edges, past what a graph here holds", l + 1));
+                    return Err(ParseGeographyError::TooManyEdges { line: l + 1 });
                 }
             }
         }
         if names.is_empty() {
-            return Err("the graph has no vertex: give one edge 'u v' a line".into());
+            return Err(ParseGeographyError::NoVertex);
         }
         let mut adj = vec![vec![]; names.len()];
         for &(a, b) in &pairs {

@@ -73,7 +73,7 @@ pub use cutting::Cutting;
 pub use divisor::Divisor;
 pub use euclid::Euclid;
 pub use fibonacci::MultipleNim;
-pub use geography::Geography;
+pub use geography::{Geography, ParseGeographyError};
 pub use graph::GraphGame;
 pub use hackenbush::Hackenbush;
 pub use moore::Moore;

@@ -131,7 +131,7 @@
 
 use crate::rules::board::{Board, BoardFamily};
 use crate::rules::catalogue::GameKind;
-use crate::error::{AnalyzeError, GaveUp, Work};
+use crate::error::{AnalyzeError, GaveUp, ParseGameError, Work};
 use crate::rules::board::{numbers, BoardAnswer, BoardMethod, BoardRules};
 use crate::rules::draw::Sketch;
 use crate::stop::Ticker;
@@ -173,7 +173,7 @@ fn parse(s: &str) -> Option<Result<Board, String>> {
         return Some(Err("game 'take-or-split' needs its parameter: take-or-split:K (e.g. take-or-split:2)".into()));
     }
     let k = s.strip_prefix("take-or-split:")?;
-    Some(TakeOrSplit::parse_parameter(k).map(Board::new))
+    Some(TakeOrSplit::parse_parameter(k).map(Board::new).map_err(|e| e.to_string()))
 }
 
 /// Take or split: a move takes from one heap or splits one heap into exactly `k` heaps.
@@ -694,22 +694,31 @@ impl Values {
 }
 
 impl TakeOrSplit {
-    /// The game with splits into `k` heaps; K from 2 to [`MAX_PARTS`].
-    pub fn new(k: u64) -> Result<Self, String> {
+    /// The game with splits into `k` heaps; K from 2 to [`MAX_PARTS`], else a
+    /// [`ParseGameError`] naming the K.
+    ///
+    /// ```
+    /// use grundy::rules::board::take_or_split::TakeOrSplit;
+    /// let e = TakeOrSplit::new(1).unwrap_err();
+    /// assert_eq!(e.to_string(), "take-or-split:1: K must be at least 2 (a split leaves K non-empty heaps and takes nothing)");
+    /// ```
+    pub fn new(k: u64) -> Result<Self, ParseGameError> {
         if k < 2 {
-            return Err(format!(
+            return Err(ParseGameError::new(format!(
                 "take-or-split:{k}: K must be at least 2 (a split leaves K non-empty heaps and takes nothing)"
-            ));
+            )));
         }
         if k > MAX_PARTS {
-            return Err(format!("take-or-split:{k}: K must be at most {MAX_PARTS} (a split writes out K heaps)"));
+            return Err(ParseGameError::new(format!(
+                "take-or-split:{k}: K must be at most {MAX_PARTS} (a split writes out K heaps)"
+            )));
         }
         Ok(TakeOrSplit { k })
     }
 
-    /// Reads the K of `take-or-split:K`.
-    pub fn parse_parameter(text: &str) -> Result<Self, String> {
-        let k = crate::number::parse_u64(text, "K of take-or-split:K")?;
+    /// Reads the K of `take-or-split:K`; the error is a [`ParseGameError`] naming it.
+    pub fn parse_parameter(text: &str) -> Result<Self, ParseGameError> {
+        let k = crate::number::parse_u64(text, "K of take-or-split:K").map_err(ParseGameError::new)?;
         Self::new(k)
     }
 

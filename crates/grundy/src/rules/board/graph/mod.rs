@@ -34,6 +34,7 @@ use std::hash::{Hash, Hasher};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::error::{AnalyzeError, GaveUp, Work};
+use crate::game::IllegalMove;
 use crate::rules::board::{BoardAnswer, BoardRules};
 
 pub use solve::{each_vertex, GraphMove, GraphReport, GsgValue, Verdict, VertexAnswer};
@@ -155,6 +156,70 @@ const KEYWORDS: [&str; 3] = ["win", "lose", "vertex"];
 /// The forms a line may take, for the error of a line that takes none.
 const LINE_FORMS: &str = "'u v', 'u v left', 'u v right', 'win V', 'lose V' or 'vertex V'";
 
+/// Why [`Graph::parse`] read no graph: each error but [`ParseGraphError::NoVertices`] names
+/// the line at fault ([`ParseGraphError::line`]), so a front end can point at it; `Display` is
+/// the one-line message.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ParseGraphError {
+    /// A line that takes none of the forms [`Graph::parse`] reads; `text` is the line without
+    /// its comment, trimmed.
+    #[error("graph line {line}: '{text}' is not {LINE_FORMS}")]
+    NotALine {
+        /// The line, from 1.
+        line: usize,
+        /// What it says.
+        text: String,
+    },
+    /// A vertex named by a keyword (`win`, `lose`, `vertex`), which would make lines ambiguous.
+    #[error("graph line {line}: '{name}' is a keyword ({keywords}), not a vertex name", keywords = KEYWORDS.join(", "))]
+    KeywordAsVertex {
+        /// The line, from 1.
+        line: usize,
+        /// The keyword.
+        name: String,
+    },
+    /// More vertices than a graph here numbers (2^32 - 2: vertices are `u32`s).
+    #[error("graph line {line}: more than {} vertices", u32::MAX - 1)]
+    TooManyVertices {
+        /// The line, from 1.
+        line: usize,
+    },
+    /// More edges than a graph here numbers (2^32 - 2).
+    #[error("graph line {line}: more than {} edges", u32::MAX - 1)]
+    TooManyEdges {
+        /// The line, from 1.
+        line: usize,
+    },
+    /// A vertex made both a `win` and a `lose` goal.
+    #[error("graph line {line}: vertex '{name}' is already a goal of the other kind (line {first_line})")]
+    GoalOfBothKinds {
+        /// The line of the second goal, from 1.
+        line: usize,
+        /// The vertex.
+        name: String,
+        /// The line of the first.
+        first_line: usize,
+    },
+    /// The text names no vertex at all.
+    #[error("the graph has no vertices: give its edges as lines 'u v' (e.g. 'a b')")]
+    NoVertices,
+}
+
+impl ParseGraphError {
+    /// The line at fault, from 1; `None` when the error is of the whole text.
+    pub fn line(&self) -> Option<usize> {
+        match *self {
+            ParseGraphError::NotALine { line, .. }
+            | ParseGraphError::KeywordAsVertex { line, .. }
+            | ParseGraphError::TooManyVertices { line }
+            | ParseGraphError::TooManyEdges { line }
+            | ParseGraphError::GoalOfBothKinds { line, .. } => Some(line),
+            ParseGraphError::NoVertices => None,
+        }
+    }
+}
+
 impl Graph {
     /// Reads a graph from `text`, naming the game `spelling` (e.g. `graph:edges.txt`). Each line
     /// is one of `u v` (a move from u to v for either player), `u v left` or `u v right` (for
@@ -162,7 +227,7 @@ impl Graph {
     /// when a token reaches it, won or lost for the player who moved it there), `vertex V` (a
     /// vertex, for one with no edge); `#` starts a comment, and blank lines are skipped. Names
     /// are any words without blanks or `#` (numbers included). An edge written twice is one
-    /// move. The error names the line.
+    /// move. The error, a [`ParseGraphError`], names the line.
     ///
     /// ```
     /// use grundy::rules::board::graph::Graph;
@@ -171,9 +236,10 @@ impl Graph {
     /// assert_eq!(g.edge_count(), 3);
     /// assert!(g.is_partizan() && g.has_goals());
     /// let e = Graph::parse("graph", "a b\na b c\n").unwrap_err();
-    /// assert_eq!(e, "graph line 2: 'a b c' is not 'u v', 'u v left', 'u v right', 'win V', 'lose V' or 'vertex V'");
+    /// assert_eq!(e.line(), Some(2));
+    /// assert_eq!(e.to_string(), "graph line 2: 'a b c' is not 'u v', 'u v left', 'u v right', 'win V', 'lose V' or 'vertex V'");
     /// ```
-    pub fn parse(spelling: &str, text: &str) -> Result<Graph, String> {
+    pub fn parse(spelling: &str, text: &str) -> Result<Graph, ParseGraphError> {
         let mut names: Vec<(usize, usize)> = vec![];
         let mut index = NameTable::default();
         let mut edges: Vec<(u32, u32, u8)> = vec![];
@@ -186,17 +252,16 @@ impl Graph {
             // At most three words make a line: read them without collecting.
             let mut split = crate::rules::board::file_words(line);
             let words = [split.next(), split.next(), split.next()];
-            let bad =
-                || format!("graph line {line_no}: '{}' is not {LINE_FORMS}", crate::rules::board::trim_blank(line));
+            let bad = || ParseGraphError::NotALine {
+                line: line_no,
+                text: crate::rules::board::trim_blank(line).to_string(),
+            };
             if split.next().is_some() {
                 return Err(bad());
             }
-            let mut vertex = |name: &str| -> Result<u32, String> {
+            let mut vertex = |name: &str| -> Result<u32, ParseGraphError> {
                 if KEYWORDS.contains(&name) {
-                    return Err(format!(
-                        "graph line {line_no}: '{name}' is a keyword ({}), not a vertex name",
-                        KEYWORDS.join(", ")
-                    ));
+                    return Err(ParseGraphError::KeywordAsVertex { line: line_no, name: name.to_string() });
                 }
                 let span = (offset(name), name.len());
                 let v = index.find_or_insert(name, names.len(), |v| {
@@ -204,7 +269,7 @@ impl Graph {
                 });
                 if v as usize == names.len() {
                     if names.len() >= (u32::MAX - 1) as usize {
-                        return Err(format!("graph line {line_no}: more than {} vertices", u32::MAX - 1));
+                        return Err(ParseGraphError::TooManyVertices { line: line_no });
                     }
                     names.push(span);
                 }
@@ -223,11 +288,11 @@ impl Graph {
                 _ => return Err(bad()),
             }
             if edges.len() >= u32::MAX as usize {
-                return Err(format!("graph line {line_no}: more than {} edges", u32::MAX - 1));
+                return Err(ParseGraphError::TooManyEdges { line: line_no });
             }
         }
         if names.is_empty() {
-            return Err("the graph has no vertices: give its edges as lines 'u v' (e.g. 'a b')".into());
+            return Err(ParseGraphError::NoVertices);
         }
         let n = names.len();
         let mut goals = vec![Goal::None; n];
@@ -238,10 +303,11 @@ impl Graph {
             };
             if *slot != Goal::None && *slot != goal {
                 let name = names.get(v as usize).and_then(|&(start, len)| text.get(start..start + len));
-                return Err(format!(
-                    "graph line {line_no}: vertex '{}' is already a goal of the other kind (line {first_line})",
-                    name.unwrap_or_default()
-                ));
+                return Err(ParseGraphError::GoalOfBothKinds {
+                    line: line_no,
+                    name: name.unwrap_or_default().to_string(),
+                    first_line: *first_line,
+                });
             }
             *slot = goal;
             *first_line = line_no;
@@ -563,8 +629,9 @@ impl GraphGame {
 
     /// Reads a move typed as `TOKEN VERTEX` (`1 c`), `TOKEN -> VERTEX`, or `VERTEX` alone when
     /// there is one token: the token's index (0-based) and the vertex it goes to. Not checked
-    /// against the edges (see [`GraphGame::check_token_move`]).
-    pub fn read_token_move(&self, numbers: &[u64], text: &str) -> Result<(usize, u32), String> {
+    /// against the edges (see [`GraphGame::check_token_move`]). The error, an [`IllegalMove`],
+    /// says what is not a move.
+    pub fn read_token_move(&self, numbers: &[u64], text: &str) -> Result<(usize, u32), IllegalMove> {
         let g = self.graph();
         // `->` and `to` join the token and the vertex only where they stand between them: a
         // vertex may be named `to` (`1 to` moves token 1 there).
@@ -576,16 +643,24 @@ impl GraphGame {
             [j, v] if numbers.len() == 1 && joins(j) => (0, v),
             [t, v] | [t, _, v] if words.len() == 2 || words.get(1).is_some_and(|w| joins(w)) => {
                 let t = crate::number::parse_u64(t, "the token")
-                    .map_err(|e| format!("{e}: type TOKEN VERTEX ({})", example()))?;
+                    .map_err(|e| IllegalMove::new(format!("{e}: type TOKEN VERTEX ({})", example())))?;
                 let i = usize::try_from(t)
                     .ok()
                     .filter(|&i| i >= 1 && i <= numbers.len())
-                    .ok_or_else(|| format!("there is no token {t} (the tokens are numbered 1 to {})", numbers.len()))?;
+                    .ok_or_else(|| {
+                        IllegalMove::new(format!("there is no token {t} (the tokens are numbered 1 to {})", numbers.len()))
+                    })?;
                 (i - 1, v)
             }
-            _ => return Err(format!("'{}' is not a move: type TOKEN VERTEX ({})", text.trim(), example())),
+            _ => {
+                return Err(IllegalMove::new(format!(
+                    "'{}' is not a move: type TOKEN VERTEX ({})",
+                    text.trim(),
+                    example()
+                )))
+            }
         };
-        let v = g.vertex(target).ok_or_else(|| format!("'{target}' is not a vertex of the graph"))?;
+        let v = g.vertex(target).ok_or_else(|| IllegalMove::new(format!("'{target}' is not a vertex of the graph")))?;
         Ok((token, v))
     }
 
@@ -615,14 +690,24 @@ impl GraphGame {
     }
 
     /// Whether moving token `token` (0-based) to vertex `v` is a move of player `mover` (0 or
-    /// 1; either player when `None`); the error says why not.
-    pub fn check_token_move(&self, numbers: &[u64], token: usize, v: u32, mover: Option<usize>) -> Result<(), String> {
+    /// 1; either player when `None`); the error, an [`IllegalMove`], says why not.
+    pub fn check_token_move(
+        &self,
+        numbers: &[u64],
+        token: usize,
+        v: u32,
+        mover: Option<usize>,
+    ) -> Result<(), IllegalMove> {
         let g = self.graph();
         if let Some((i, _)) = g.goal_reached(numbers) {
-            return Err(format!("the game is over: token {} is on a goal", i + 1));
+            return Err(IllegalMove::new(format!("the game is over: token {} is on a goal", i + 1)));
         }
         let Some(&u) = numbers.get(token) else {
-            return Err(format!("there is no token {} (the tokens are numbered 1 to {})", token + 1, numbers.len()));
+            return Err(IllegalMove::new(format!(
+                "there is no token {} (the tokens are numbered 1 to {})",
+                token + 1,
+                numbers.len()
+            )));
         };
         let u = u as u32;
         let ok = match mover {
@@ -638,7 +723,7 @@ impl GraphGame {
             }
             _ => String::new(),
         };
-        Err(format!("token {}: there is no edge from {} to {}{whose}", token + 1, g.name(u), g.name(v)))
+        Err(IllegalMove::new(format!("token {}: there is no edge from {} to {}{whose}", token + 1, g.name(u), g.name(v))))
     }
 }
 
@@ -828,7 +913,9 @@ impl BoardRules for GraphGame {
         }
         let changed: Vec<usize> = (0..numbers.len()).filter(|&i| numbers.get(i) != after.get(i)).collect();
         match changed[..] {
-            [i] => self.check_token_move(numbers, i, after.get(i).copied().unwrap_or(0) as u32, None),
+            [i] => self
+                .check_token_move(numbers, i, after.get(i).copied().unwrap_or(0) as u32, None)
+                .map_err(|e| e.to_string()),
             _ => Err("a move slides exactly one token along one edge".into()),
         }
     }
@@ -851,13 +938,17 @@ impl BoardRules for GraphGame {
     }
 
     fn read_move(&self, numbers: &[u64], text: &str) -> Option<Result<Vec<u64>, String>> {
-        Some(self.read_token_move(numbers, text).map(|(i, v)| {
-            let mut after = numbers.to_vec();
-            if let Some(slot) = after.get_mut(i) {
-                *slot = u64::from(v);
-            }
-            after
-        }))
+        Some(
+            self.read_token_move(numbers, text)
+                .map(|(i, v)| {
+                    let mut after = numbers.to_vec();
+                    if let Some(slot) = after.get_mut(i) {
+                        *slot = u64::from(v);
+                    }
+                    after
+                })
+                .map_err(|e| e.to_string()),
+        )
     }
 
     fn move_hint(&self) -> String {
