@@ -346,6 +346,27 @@ pub enum AnalyzeError {
     Stopped(#[from] Stopped),
 }
 
+/// A move that cannot be played, or text that is not a move: the message says why, in one line.
+/// Here, below every module, since the rules of a game (`rules/`) refuse moves as the player does.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IllegalMove {
+    message: String,
+}
+
+impl IllegalMove {
+    pub(crate) fn new(message: impl Into<String>) -> Self {
+        IllegalMove { message: message.into() }
+    }
+}
+
+impl std::fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for IllegalMove {}
+
 #[cfg(test)]
 mod tests {
     use super::*;

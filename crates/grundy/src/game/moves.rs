@@ -22,6 +22,7 @@ use std::str::FromStr;
 use serde::ser::SerializeStruct;
 use serde::{Serialize, Serializer};
 
+pub use crate::error::IllegalMove;
 use crate::number::parse_u64;
 
 /// One move: which heap is moved in (0-based; the divisor game's n is heap 0) and the heaps it
@@ -214,26 +215,6 @@ impl Serialize for Move {
         s.end()
     }
 }
-
-/// A move that cannot be played, or text that is not a move: the message says why, in one line.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct IllegalMove {
-    message: String,
-}
-
-impl IllegalMove {
-    pub(crate) fn new(message: impl Into<String>) -> Self {
-        IllegalMove { message: message.into() }
-    }
-}
-
-impl fmt::Display for IllegalMove {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
-    }
-}
-
-impl std::error::Error for IllegalMove {}
 
 #[cfg(test)]
 mod tests {

@@ -33,7 +33,7 @@ use crate::rules::draw::Sketch;
 use std::fmt;
 
 use crate::error::{AnalyzeError, ParseGameError};
-use crate::game::IllegalMove;
+use crate::error::IllegalMove;
 use crate::rules::board::{listed_note, listing_room, BoardAnswer, BoardMethod, BoardRules};
 use crate::values::nimber::{nim_inverse_wide, nim_mul_wide};
 

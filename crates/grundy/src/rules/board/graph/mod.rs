@@ -34,7 +34,7 @@ use std::hash::{Hash, Hasher};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::error::{AnalyzeError, GaveUp, Work};
-use crate::game::IllegalMove;
+use crate::error::IllegalMove;
 use crate::rules::board::{BoardAnswer, BoardRules};
 
 pub use solve::{each_vertex, GraphMove, GraphReport, GsgValue, Verdict, VertexAnswer};
