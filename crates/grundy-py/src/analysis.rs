@@ -15,6 +15,15 @@ use crate::args;
 use crate::errors::{analyze_error, bad_input, refused};
 use crate::interrupt::interruptible;
 
+/// The misère quotients (Plambeck and Siegel) computed by this module's analyses, kept for the
+/// life of the module, within the default bound of [`grundy::QuotientCache`] (256 MiB): a
+/// Python program that analyses many misère positions of one game computes its quotient once.
+/// Every analysis of the module (`analyze`, `batch`, `Session`) shares it.
+pub fn quotients() -> grundy::QuotientCache {
+    static QUOTIENTS: std::sync::OnceLock<grundy::QuotientCache> = std::sync::OnceLock::new();
+    QUOTIENTS.get_or_init(grundy::QuotientCache::default).clone()
+}
+
 /// The position a winning move leaves: made into a Python list only when it is read, since
 /// each is the whole position (2·10^5 heaps make a list of 2·10^5 strings per move).
 enum Leaves {
@@ -88,7 +97,7 @@ impl LibraryAnswer {
         self.explanation.get_or_try_init(py, || match &self.later {
             None => Ok(self.analysis.explanation.clone()),
             Some(p) => {
-                let options = AnalyzeOptions { explain: true, ..p.options };
+                let options = AnalyzeOptions { explain: true, ..p.options.clone() };
                 let mut a =
                     interruptible(py, |_| analyze_position(&p.game, &p.position, &options))?.map_err(analyze_error)?;
                 if let Some(limit) = p.limit {
@@ -353,7 +362,8 @@ pub fn checked_budget(budget: Option<u64>, default: u64) -> PyResult<u64> {
 /// `"7/3"`), or one string of tokens. `misere=True` is misère play (whoever makes the last move
 /// loses). `limit` lists at most that many winning moves one by one (the count stays exact).
 /// `budget` is the most positions a search may visit; past it `grundy.GaveUp` says which
-/// budget would do.
+/// budget would do. A misère quotient computed for an analysis is kept for the module's later
+/// calls (at most 256 MiB of them, the oldest dropped first).
 ///
 /// Raises `grundy.BadInput` naming the bad part of the game or position, `grundy.GaveUp`, or
 /// `grundy.Refused` for work past what one computation may take. Ctrl-C stops it
@@ -385,6 +395,7 @@ pub fn analyze(
         budget,
         // The words are written when they are read (see `LibraryAnswer`).
         explain: false,
+        quotients: quotients(),
         ..AnalyzeOptions::default()
     };
     let mut a = interruptible(py, |_| analyze_position(&parsed, &pos, &options))?.map_err(analyze_error)?;

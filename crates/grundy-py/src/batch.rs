@@ -17,7 +17,9 @@ fn answer(text: &str, budget: u64, explain: bool) -> Result<Analysis, QueryRefus
         .map_err(|e| QueryRefusal::bad_input(None, format!("the query is not a query: {e}")))?;
     query.budget = query.budget.or(Some(budget));
     query.explain = query.explain.or(Some(explain));
-    query.check(MAX_BUDGET)?.answer(MAX_BUDGET)
+    let mut checked = query.check(MAX_BUDGET)?;
+    checked.options.quotients = crate::analysis::quotients();
+    checked.answer(MAX_BUDGET)
 }
 
 /// Answers every query, in order: a list of dicts, one per query (see the module's words).

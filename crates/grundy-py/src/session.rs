@@ -105,7 +105,12 @@ impl Session {
             let tokens = position_tokens(position)?;
             let pos = parsed.parse_position(&tokens).map_err(|e| bad_input(e.to_string()))?;
             let level: Level = level.parse().map_err(|e: String| bad_input(e))?;
-            let options = AnalyzeOptions { convention: c, budget, ..AnalyzeOptions::default() };
+            let options = AnalyzeOptions {
+                convention: c,
+                budget,
+                quotients: crate::analysis::quotients(),
+                ..AnalyzeOptions::default()
+            };
             if level == Level::Perfect {
                 interruptible(py, |_| grundy::play::check_perfect(&parsed, &pos, &options))?.map_err(analyze_error)?;
             }

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use grundy::StopToken;
+use grundy::{QuotientCache, StopToken};
 
 use crate::error::{internal, ApiError, ErrorBody, Fail};
 use crate::routes::analyze::{analyze_request, AnalyzeRequest};
@@ -37,7 +37,8 @@ impl AppState {
             (Some(_), Ok(line)) => Work::Worker(line.into()),
             _ => {
                 let stored = self.config.stored;
-                Work::Here(Arc::new(move |_: &StopToken| job.run(stored)))
+                let quotients = self.quotients.clone();
+                Work::Here(Arc::new(move |_: &StopToken| job.run(stored, &quotients)))
             }
         }
     }
@@ -65,17 +66,18 @@ pub(crate) enum WorkerReply {
 
 impl Job {
     /// Computes the answer, as JSON, answering take-and-break heaps from `stored` where it
-    /// covers them (`grundy serve --store DIR`).
-    fn run(&self, stored: Option<&'static grundy::StoredValues>) -> Result<Value, Fail> {
+    /// covers them (`grundy serve --store DIR`), with the misère quotients kept in `quotients`
+    /// (the server's or the worker's, kept across requests).
+    fn run(&self, stored: Option<&'static grundy::StoredValues>, quotients: &QuotientCache) -> Result<Value, Fail> {
         let bad = |e: serde_json::Error| Fail::Api(ApiError::bad(format!("malformed JSON: {e}")));
         let value = match self {
             Job::Analyze { request } => {
                 let request: AnalyzeRequest = serde_json::from_value(request.clone()).map_err(bad)?;
-                serde_json::to_value(analyze_request(&request, stored)?)
+                serde_json::to_value(analyze_request(&request, stored, quotients)?)
             }
             Job::Move { request } => {
                 let request: MoveRequest = serde_json::from_value(request.clone()).map_err(bad)?;
-                serde_json::to_value(play_move(&request, stored)?)
+                serde_json::to_value(play_move(&request, stored, quotients)?)
             }
             Job::Sg { game, upto } => serde_json::to_value(sg_sequence(game, *upto)?),
             Job::Draw { request } => {
@@ -95,17 +97,20 @@ impl Job {
 /// The loop of a worker process (`grundy serve --worker`): reads one job a line from `input`
 /// and writes one reply a line to `output`, until the input ends, answering from `stored` (the
 /// server's `--store` directories, read by the worker too). A panic becomes a 500 reply;
-/// anything worse (memory) ends the process, and the server answers for it.
+/// anything worse (memory) ends the process, and the server answers for it. The misère
+/// quotients its jobs compute are kept for the life of the worker (within the default bound of
+/// [`QuotientCache`]).
 pub fn work(
     input: impl BufRead,
     mut output: impl Write,
     stored: Option<&'static grundy::StoredValues>,
 ) -> std::io::Result<()> {
+    let quotients = QuotientCache::default();
     for line in input.lines() {
         let line = line?;
         let reply = match serde_json::from_str::<Job>(&line) {
             Err(e) => Err(internal(format!("a worker read what is not a job: {e}"))),
-            Ok(job) => match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| job.run(stored))) {
+            Ok(job) => match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| job.run(stored, &quotients))) {
                 Ok(Ok(value)) => Ok(value),
                 Ok(Err(Fail::Api(e))) => Err(e),
                 Ok(Err(_)) => Err(internal("a worker's computation was stopped".into())),
@@ -121,4 +126,29 @@ pub fn work(
         output.flush()?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The requests a server (or a worker) runs share its quotient cache: misère Kayles
+    /// analysed, then played, computes Kayles' quotient once (a cache per request would leave
+    /// this one empty).
+    #[test]
+    fn jobs_given_one_cache_compute_a_misere_quotient_once() {
+        let quotients = QuotientCache::default();
+        let problem = |heaps: Value| serde_json::json!({"game": "kayles", "position": heaps, "misere": true});
+        let jobs = [
+            Job::Analyze { request: problem(serde_json::json!([10, 11])) },
+            Job::Analyze { request: problem(serde_json::json!([7, 12, 3])) },
+            Job::Move { request: problem(serde_json::json!([40, 5])) },
+        ];
+        for job in &jobs {
+            let reply = job.run(None, &quotients).unwrap_or_else(|_| panic!("{}", serde_json::to_string(job).unwrap()));
+            let method = reply.get("method").or_else(|| reply["computer"].get("reason"));
+            assert!(matches!(method.and_then(Value::as_str), Some("misère quotient" | "winning")), "{reply}");
+        }
+        assert_eq!((quotients.computed(), quotients.len()), (1, 1));
+    }
 }

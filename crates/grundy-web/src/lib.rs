@@ -243,7 +243,8 @@ impl Default for Config {
 }
 
 /// What the handlers share: the configuration, the permits of the two lanes, the places of
-/// the slow lane's queue, the memory left to reserve (in MiB) and the worker processes.
+/// the slow lane's queue, the memory left to reserve (in MiB), the worker processes, and the
+/// misère quotients the requests computed here (kept across requests, within the default bound).
 #[derive(Clone)]
 struct AppState {
     config: Arc<Config>,
@@ -254,6 +255,7 @@ struct AppState {
     quick_runs: Arc<Mutex<QuickRuns>>,
     slow_shapes: Arc<Mutex<SlowShapes>>,
     pool: Option<Arc<Pool>>,
+    quotients: grundy::QuotientCache,
 }
 
 impl AppState {
@@ -271,6 +273,7 @@ impl AppState {
             quick_runs: Arc::new(Mutex::new(QuickRuns::default())),
             slow_shapes: Arc::new(Mutex::new(SlowShapes::default())),
             pool,
+            quotients: grundy::QuotientCache::default(),
             config: Arc::new(config),
         }
     }

@@ -39,14 +39,14 @@ pub use engine::{
     misere_subtraction_table, split_table_cost, split_table_work, subtraction_table, subtraction_table_for, Cell,
     EngineError, HeapSolver, Method, MethodChoice, PeriodSearch, SparseEngine, SparseStats, StoredValues, ValueMethod,
 };
-pub use engine::{
-    analysis_quotient, Generator, MisereQuotient, QuotientBuilder, QuotientError, QuotientProgress, QuotientReport,
-    QuotientStop, DEFAULT_QUOTIENT_ORDER, DEFAULT_QUOTIENT_UPTO, DEFAULT_QUOTIENT_WORK, MAX_QUOTIENT_ORDER,
-    MAX_QUOTIENT_UPTO, MAX_QUOTIENT_WORK,
-};
 pub use engine::{interval_misere_wins, interval_value};
 pub use engine::{tame_sum_wins, TameClass, TameHeaps, TameRecord};
 pub use engine::{Algorithm, Sequence, SequenceBuilder, SequenceError, SequenceObserver, SequenceStore};
+pub use engine::{
+    Generator, MisereQuotient, QuotientBuilder, QuotientCache, QuotientError, QuotientProgress, QuotientReport,
+    QuotientStop, DEFAULT_QUOTIENT_ORDER, DEFAULT_QUOTIENT_UPTO, DEFAULT_QUOTIENT_WORK, MAX_QUOTIENT_ORDER,
+    MAX_QUOTIENT_UPTO, MAX_QUOTIENT_WORK,
+};
 pub use error::{
     budget_bytes_per_unit, budget_forecast, human_bytes, largest_budget_within, AnalyzeError, GaveUp, ParseGameError,
     ParsePositionError, Work, FIXED_BYTES, MEMORY_LIMIT,

@@ -9,8 +9,12 @@ use grundy::{
     Position, Ruleset, TameHeaps, Work,
 };
 
+/// Misère play, with one quotient cache for every test here (as a caller that analyses again
+/// and again keeps one), so that each ruleset's quotient is computed once, not at every sum.
 fn misere() -> AnalyzeOptions {
-    AnalyzeOptions { convention: Convention::Misere, ..AnalyzeOptions::default() }
+    static QUOTIENTS: std::sync::OnceLock<grundy::QuotientCache> = std::sync::OnceLock::new();
+    let quotients = QUOTIENTS.get_or_init(grundy::QuotientCache::default).clone();
+    AnalyzeOptions { convention: Convention::Misere, quotients, ..AnalyzeOptions::default() }
 }
 
 /// bounded:1..6, bash:1..4, every subtraction set within {1..5}, and a few others.

@@ -439,10 +439,17 @@ fn limits_are_said() {
 
 mod analysis {
     use super::Plain;
-    use grundy::{analysis_quotient, analyze, AnalyzeOptions, Convention, Game, Method, Outcome};
+    use grundy::{analyze, AnalyzeOptions, Convention, Game, Method, Outcome, QuotientCache};
+
+    /// One quotient cache for every test here (as a caller that analyses again and again keeps
+    /// one): each ruleset's quotient is computed once, not at every sum.
+    fn quotients() -> QuotientCache {
+        static QUOTIENTS: std::sync::OnceLock<QuotientCache> = std::sync::OnceLock::new();
+        QUOTIENTS.get_or_init(QuotientCache::default).clone()
+    }
 
     fn misere() -> AnalyzeOptions {
-        AnalyzeOptions { convention: Convention::Misere, ..AnalyzeOptions::default() }
+        AnalyzeOptions { convention: Convention::Misere, quotients: quotients(), ..AnalyzeOptions::default() }
     }
 
     /// A small generator of random numbers (the tests must not depend on a seed file).
@@ -460,7 +467,7 @@ mod analysis {
     fn agree_on_random_sums(code: &str, seed: u64) -> bool {
         let game: Game = code.parse().unwrap();
         let Game::Heaps(ruleset) = &game else { panic!("{code}") };
-        let q = analysis_quotient(ruleset).unwrap().unwrap();
+        let q = quotients().quotient(ruleset).unwrap().unwrap();
         if q.tame() || !q.covers(22) {
             return false;
         }
@@ -607,7 +614,7 @@ mod analysis {
         for code in ["octal:0.75", "kayles", "octal:0.71", "octal:0.53", "octal:0.34"] {
             let game: Game = code.parse().unwrap();
             let Game::Heaps(ruleset) = &game else { panic!() };
-            let q = analysis_quotient(ruleset).unwrap().unwrap();
+            let q = quotients().quotient(ruleset).unwrap().unwrap();
             let p = q.period().unwrap_or_else(|| panic!("{code}: {}", q.stop()));
             for base in [1_000_000_000_000u64, 999_999_999_999_999_000] {
                 let small = q.representative(base).unwrap();
@@ -683,5 +690,73 @@ fn every_two_digit_octal_code_agrees() {
             assert_eq!(q.order() % 2, 0, "{code}: order {}", q.order());
             agrees(&code, &q, 16);
         }
+    }
+}
+
+/// The quotient cache is the caller's: analyses given one cache share its quotients, and it
+/// keeps at most the bytes it was given.
+mod cache {
+    use std::sync::Arc;
+
+    use grundy::{analyze, AnalyzeOptions, Convention, Game, Method, QuotientCache, Ruleset};
+
+    fn analyse(game: &Game, heaps: &[&str], options: &AnalyzeOptions) {
+        let pos = game.parse_position(heaps).unwrap();
+        let a = analyze(game, &pos, options).unwrap();
+        assert_eq!(a.method, Method::MisereQuotient, "{heaps:?}");
+    }
+
+    /// Two analyses given the same cache (the second through a clone, as a server's threads
+    /// hold it) compute the quotient once and use the same one; options with a cache of their
+    /// own compute it again, into that cache only.
+    #[test]
+    fn analyses_given_one_cache_compute_the_quotient_once() {
+        let game: Game = "octal:0.75".parse().unwrap();
+        let ruleset: Ruleset = "octal:0.75".parse().unwrap();
+        let cache = QuotientCache::default();
+        let options =
+            AnalyzeOptions { convention: Convention::Misere, quotients: cache.clone(), ..AnalyzeOptions::default() };
+        assert_eq!(cache.computed(), 0);
+        analyse(&game, &["1000000000000", "5", "9"], &options);
+        assert_eq!((cache.computed(), cache.len()), (1, 1));
+        let first = cache.get(&ruleset).unwrap();
+        analyse(&game, &["7", "12"], &options.clone());
+        assert_eq!((cache.computed(), cache.len()), (1, 1));
+        assert!(Arc::ptr_eq(&first, &cache.get(&ruleset).unwrap()));
+        let other = AnalyzeOptions { convention: Convention::Misere, ..AnalyzeOptions::default() };
+        analyse(&game, &["7", "12"], &other);
+        assert_eq!((other.quotients.computed(), cache.computed()), (1, 1));
+        assert_ne!(other.quotients, cache);
+    }
+
+    /// A cache of a few KB keeps at most its bytes: each new quotient drops the oldest ones
+    /// until it fits, and one larger than the whole bound is not kept (but still answers).
+    #[test]
+    fn a_small_cache_keeps_at_most_what_fits() {
+        let codes = ["octal:0.75", "octal:0.53", "octal:0.71", "octal:0.77"];
+        let rulesets: Vec<Ruleset> = codes.iter().map(|c| c.parse().unwrap()).collect();
+        let unbounded = QuotientCache::new(usize::MAX);
+        let bytes: Vec<usize> = rulesets.iter().map(|r| unbounded.quotient(r).unwrap().unwrap().bytes()).collect();
+        // Room for any two of the first three (each has bytes), not for all three.
+        assert!(bytes.iter().all(|&b| b > 0), "{bytes:?}");
+        let limit = bytes[0] + bytes[1] + bytes[2] - 1;
+        assert!(limit < 16 << 10, "a few KB: {bytes:?}");
+        let cache = QuotientCache::new(limit);
+        for r in &rulesets[..3] {
+            cache.quotient(r).unwrap().unwrap();
+            assert!(cache.bytes() <= limit);
+        }
+        assert_eq!(cache.len(), 2);
+        assert!(cache.get(&rulesets[0]).is_none(), "the oldest is dropped first");
+        assert!(cache.get(&rulesets[1]).is_some() && cache.get(&rulesets[2]).is_some());
+        assert_eq!(cache.bytes(), bytes[1] + bytes[2]);
+        // Smaller than any quotient: each is computed and answered, none kept.
+        let tiny = QuotientCache::new(bytes.iter().min().unwrap() - 1);
+        for r in &rulesets {
+            assert!(tiny.quotient(r).unwrap().is_some());
+        }
+        assert_eq!((tiny.len(), tiny.bytes(), tiny.computed()), (0, 0, 4));
+        assert!(tiny.quotient(&rulesets[0]).unwrap().is_some());
+        assert_eq!(tiny.computed(), 5, "what is not kept is computed again");
     }
 }

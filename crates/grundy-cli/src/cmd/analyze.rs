@@ -144,7 +144,7 @@ pub fn parse_problem_with(
     let position = game.parse_position(&position).map_err(|e| CliError::usage(e).argument("POSITION"))?;
     let to_move = parse_to_move(to_move)?;
     let budget = parse_budget(budget)?;
-    Ok((game, position, AnalyzeOptions { convention, to_move, budget, explain: true, stored: None }))
+    Ok((game, position, AnalyzeOptions { convention, to_move, budget, ..AnalyzeOptions::default() }))
 }
 
 /// Reads `--to-move`.

@@ -16,7 +16,7 @@ use std::io::{self, BufRead, BufReader, BufWriter, Read, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::PathBuf;
 
-use grundy::{parse_u64, Analysis, Query, DEFAULT_BUDGET, MAX_BUDGET};
+use grundy::{parse_u64, Analysis, Query, QuotientCache, DEFAULT_BUDGET, MAX_BUDGET};
 
 use crate::{CliError, ErrorKind};
 
@@ -82,7 +82,10 @@ pub fn run(args: Args) -> Result<(), CliError> {
     };
     let reader = BufReader::with_capacity(1 << 16, input);
     let out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
-    run_lines(reader, out, max_line_bytes(memory), |line| guarded(|| answer(line, defaults)))
+    // The misère quotients computed for one line are kept for the next (many positions of one
+    // game compute its quotient once).
+    let quotients = QuotientCache::default();
+    run_lines(reader, out, max_line_bytes(memory), |line| guarded(|| answer(line, defaults, &quotients)))
 }
 
 /// Answers the lines of `reader` on `out` with `answer`, one line each, in order: an over-long
@@ -179,8 +182,8 @@ fn guarded<T>(work: impl FnOnce() -> Result<T, Refusal>) -> Result<T, Refusal> {
     })
 }
 
-/// Reads one query and analyses it.
-fn answer(line: &[u8], defaults: Defaults) -> Result<Analysis, Refusal> {
+/// Reads one query and analyses it, with the misère quotients kept in `quotients`.
+fn answer(line: &[u8], defaults: Defaults, quotients: &QuotientCache) -> Result<Analysis, Refusal> {
     let text = line.strip_suffix(b"\n").unwrap_or(line);
     let text = text.strip_suffix(b"\r").unwrap_or(text);
     if text.iter().all(u8::is_ascii_whitespace) {
@@ -209,12 +212,29 @@ fn answer(line: &[u8], defaults: Defaults) -> Result<Analysis, Refusal> {
     }
     query.budget = Some(budget);
     query.explain = query.explain.or(Some(defaults.explain));
-    query.check(MAX_BUDGET)?.answer(MAX_BUDGET)
+    let mut checked = query.check(MAX_BUDGET)?;
+    checked.options.quotients = quotients.clone();
+    checked.answer(MAX_BUDGET)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The lines of one batch share its quotient cache: misère Kayles positions on many lines
+    /// compute Kayles' quotient once (each line with a cache of its own would compute it on
+    /// every line, and leave this one empty).
+    #[test]
+    fn lines_of_a_batch_compute_a_misere_quotient_once() {
+        let defaults = Defaults { budget: DEFAULT_BUDGET, explain: false, memory: 4 << 30 };
+        let quotients = QuotientCache::default();
+        for heaps in ["10, 11", "7, 12, 3", "40"] {
+            let line = format!("{{\"game\": \"kayles\", \"position\": [{heaps}], \"misere\": true}}\n");
+            let a = answer(line.as_bytes(), defaults, &quotients).unwrap_or_else(|e| panic!("{heaps}: {}", e.message));
+            assert_eq!(a.method, grundy::Method::MisereQuotient, "{heaps}");
+        }
+        assert_eq!((quotients.computed(), quotients.len()), (1, 1));
+    }
 
     /// A line whose work panics gets an `internal` error on its own line, and the lines after
     /// it are answered, in order.

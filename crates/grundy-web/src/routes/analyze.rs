@@ -41,10 +41,12 @@ pub(crate) async fn analyze_handler(
 pub(crate) fn analyze_request(
     request: &AnalyzeRequest,
     stored: Option<&'static grundy::StoredValues>,
+    quotients: &grundy::QuotientCache,
 ) -> Result<AnalyzeReply, Fail> {
     let problem = &request.problem;
     let (game, position, mut options) = problem.parse()?;
     options.stored = stored;
+    options.quotients = quotients.clone();
     let mut analysis = analyze(&game, &position, &options).map_err(|e| problem.failed(e))?;
     if let Some(limit) = request.limit()? {
         analysis.list_at_most(limit, "the request's limit");

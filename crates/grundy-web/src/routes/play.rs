@@ -89,9 +89,11 @@ pub(crate) struct MoveReply {
 pub(crate) fn play_move(
     request: &MoveRequest,
     stored: Option<&'static grundy::StoredValues>,
+    quotients: &grundy::QuotientCache,
 ) -> Result<MoveReply, Fail> {
     let (game, position, mut options) = request.problem.parse()?;
     options.stored = stored;
+    options.quotients = quotients.clone();
     // Every-SG cannot play a heap that splits or a partizan game, at any level.
     grundy::play::check_playable(&position, options.convention)
         .map_err(|e| Fail::Api(ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, Kind::Unsupported, e)))?;

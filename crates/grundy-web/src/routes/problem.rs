@@ -116,7 +116,7 @@ impl Problem {
             (false, true) => Convention::Every,
             (false, false) => Convention::Normal,
         };
-        Ok((game, position, AnalyzeOptions { convention, to_move, budget, explain: true, stored: None }))
+        Ok((game, position, AnalyzeOptions { convention, to_move, budget, ..AnalyzeOptions::default() }))
     }
 
     /// `analyze kayles 60 (misère)` and `grundy analyze kayles 60 --misere`: `verb` names what

@@ -27,7 +27,7 @@ pub use heap::{
 pub use method::Method;
 pub use misere::{all_but_lost_heaps, MisereHeaps};
 pub use quotient::{
-    analysis_quotient, Generator, MisereQuotient, NotMinimalError, QuotientBuilder, QuotientError, QuotientProgress,
+    Generator, MisereQuotient, NotMinimalError, QuotientBuilder, QuotientCache, QuotientError, QuotientProgress,
     QuotientReport, QuotientStop, DEFAULT_QUOTIENT_ORDER, DEFAULT_QUOTIENT_UPTO, DEFAULT_QUOTIENT_WORK,
     MAX_QUOTIENT_ORDER, MAX_QUOTIENT_UPTO, MAX_QUOTIENT_WORK,
 };

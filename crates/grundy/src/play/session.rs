@@ -32,7 +32,9 @@ pub struct Played {
 /// A game in progress against the computer: the position, whose turn it is, and the history
 /// for undo. `grundy play` keeps one for a whole game; the web app, which keeps no state between
 /// requests, builds one per request with [`Session::resume`] to play the person's move and the
-/// computer's reply.
+/// computer's reply. Every analysis of a session (each computer move, each hint) uses its
+/// options' [`QuotientCache`](crate::QuotientCache), so a misère quotient is computed once for
+/// the whole game.
 ///
 /// ```
 /// use grundy::{AnalyzeOptions, Game, Player, play::{Level, Reason, Session}};
@@ -240,6 +242,31 @@ mod tests {
     use super::*;
     use crate::play::testing::{game, pos};
     use crate::play::Reason;
+
+    /// Every computer move of a session analyses with the session's options, so a misère
+    /// Kayles game computes Kayles' quotient once, into the cache the caller gave, whatever
+    /// the number of moves.
+    #[test]
+    fn a_sessions_moves_compute_a_misere_quotient_once() {
+        use crate::game::convention::Convention;
+        let kayles = game("kayles");
+        let quotients = crate::engine::QuotientCache::default();
+        let options = AnalyzeOptions {
+            convention: Convention::Misere,
+            quotients: quotients.clone(),
+            ..AnalyzeOptions::default()
+        };
+        let mut s =
+            Session::new(kayles.clone(), pos(&kayles, &["10", "11"]), options, Player::First, Level::Perfect, 0);
+        let mut moves = 0;
+        // The computer plays the player to move: both sides here, with a hint between.
+        while moves < 4 && s.computer_move().unwrap().is_some() {
+            moves += 1;
+            s.analysis().unwrap();
+        }
+        assert_eq!(moves, 4);
+        assert_eq!((quotients.computed(), quotients.len()), (1, 1));
+    }
 
     #[test]
     fn session_tracks_turns_winner_and_undo() {

@@ -39,7 +39,7 @@ pub(crate) fn games(parts: &[Position], options: &AnalyzeOptions) -> Result<Anal
 }
 
 fn normal(parts: &[Position], options: &AnalyzeOptions) -> Result<Analysis, AnalyzeError> {
-    let alone = AnalyzeOptions { convention: Convention::Normal, to_move: Player::First, ..*options };
+    let alone = AnalyzeOptions { convention: Convention::Normal, to_move: Player::First, ..options.clone() };
     let mut each = vec![];
     for (i, p) in parts.iter().enumerate() {
         let a = analyze(&game_of(p)?, p, &alone)?;

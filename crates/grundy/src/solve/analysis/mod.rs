@@ -19,6 +19,7 @@ mod misere;
 mod report;
 
 use crate::engine::heap::StoredValues;
+use crate::engine::QuotientCache;
 use crate::error::{human_bytes, AnalyzeError, MEMORY_LIMIT};
 use crate::game::convention::{Convention, Player};
 use crate::game::{Component, Game, MoveFamily, Position};
@@ -41,7 +42,7 @@ pub const DEFAULT_BUDGET: u64 = 2_000_000;
 pub const MAX_BUDGET: u64 = 1 << 31;
 
 /// What to analyse beyond the position itself.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AnalyzeOptions {
     /// Normal or misère play.
     pub convention: Convention,
@@ -55,8 +56,12 @@ pub struct AnalyzeOptions {
     pub explain: bool,
     /// Values of take-and-break games read from stores, answering every heap they cover
     /// (see [`StoredValues`]); read once for the life of the process (e.g. `Box::leak`), so
-    /// that the options stay `Copy`.
+    /// that the options stay cheap to clone.
     pub stored: Option<&'static StoredValues>,
+    /// The misère quotients computed so far, kept for the next analysis: a fresh cache by
+    /// default, so one analysis computes a quotient once; a caller that analyses again and
+    /// again (a play session, a batch, a server) keeps one across calls (clones share it).
+    pub quotients: QuotientCache,
 }
 
 impl Default for AnalyzeOptions {
@@ -67,6 +72,7 @@ impl Default for AnalyzeOptions {
             budget: DEFAULT_BUDGET,
             explain: true,
             stored: None,
+            quotients: QuotientCache::default(),
         }
     }
 }

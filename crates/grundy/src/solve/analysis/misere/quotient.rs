@@ -23,7 +23,7 @@ pub(super) fn misere_quotient_sum(cs: &[Component], options: &AnalyzeOptions) ->
     if first.ruleset.split_rules().is_none() || cs.iter().any(|c| c.ruleset != first.ruleset) {
         return Ok(Attempt::NotApplicable(None));
     }
-    let Some(q) = crate::engine::analysis_quotient(&first.ruleset)? else { return Ok(Attempt::NotApplicable(None)) };
+    let Some(q) = options.quotients.quotient(&first.ruleset)? else { return Ok(Attempt::NotApplicable(None)) };
     let Some(elements) = cs.iter().map(|c| q.element(c.heap)).collect::<Option<Vec<u32>>>() else {
         let largest = cs.iter().map(|c| c.heap).max().unwrap_or(0);
         return Ok(Attempt::NotApplicable(Some(format!(

@@ -2,14 +2,19 @@
 //! which the loop tries them.
 
 use super::{misere_sum, Attempt, MISERE_STRATEGIES};
+use crate::engine::QuotientCache;
 use crate::game::convention::{Convention, Outcome, Player};
 use crate::game::{Component, Move, Position};
 use crate::rules::Ruleset;
 use crate::solve::analysis::AnalyzeOptions;
 use crate::solve::naive::NaiveSolver;
 
+/// Misère play, with one quotient cache for every test here (as a caller that analyses again
+/// and again keeps one), so that each ruleset's quotient is computed once, not at every sum.
 fn misere() -> AnalyzeOptions {
-    AnalyzeOptions { convention: Convention::Misere, ..AnalyzeOptions::default() }
+    static QUOTIENTS: std::sync::OnceLock<QuotientCache> = std::sync::OnceLock::new();
+    let quotients = QUOTIENTS.get_or_init(QuotientCache::default).clone();
+    AnalyzeOptions { convention: Convention::Misere, quotients, ..AnalyzeOptions::default() }
 }
 
 fn ruleset(name: &str) -> Ruleset {
