@@ -57,6 +57,9 @@ test('northcott: the rows are named as rows and the last token as the player to 
   const { page, errors } = await browser.start({ preset: 'northcott', position: '8:1,5 7:2,7 black' });
   await page.waitForFunction(() => document.getElementById('outcome').dataset.outcome === 'N');
   assert.deepEqual(await rows(page), [['row 1', '8:1,5'], ['row 2', '7:2,7'], ['to move', 'Black']]);
+  // The nim-sum is of the gaps, and the balance table names them.
+  assert.equal(await page.textContent('#heap-values-label'), 'Gaps');
+  assert.equal(await page.textContent('#balance-title'), 'Binary balance table of the gaps');
   const played = await followThePanel(page);
   assert.ok(played.length > 0 && played[0].startsWith('move '), JSON.stringify(played));
   assert.equal(await page.getAttribute('#status', 'data-winner'), 'you');

@@ -119,7 +119,9 @@ mod tests {
         assert_eq!(text("geography:FILE").empty, Some(["-", "the token is not placed yet"]));
         assert_eq!((text("northcott").label, text("northcott").empty), ("row", None));
         assert_eq!(text("northcott").turn, &[["white", "White"], ["black", "Black"]]);
-        let own = ["nim", "divisor"];
+        assert_eq!(facts("northcott").values_label, "Gaps");
+        assert_eq!((facts("northcott").balance.rows, facts("northcott").balance.row), ("gaps", "row"));
+        let own = ["nim", "divisor", "northcott"];
         for g in GAMES {
             let f = GameFacts::of(g);
             assert_eq!(f.rows == Rows::Text, f.text_rows.is_some(), "{}", g.spelling);

@@ -26,7 +26,7 @@ use crate::number::parse_u64;
 use crate::rules::board::{listed_note, listing_room, Board, BoardAnswer, BoardFamily, BoardMethod, BoardRules, TextRows};
 use crate::rules::catalogue::GameKind;
 use crate::rules::draw::Sketch;
-use crate::rules::nim::BalanceTable;
+use crate::rules::nim::{BalanceTable, BalanceWords, ValueWords};
 
 /// Northcott's game in the registry ([`crate::rules::board::BOARDS`]).
 pub const FAMILY: BoardFamily = BoardFamily { kinds: &KINDS, parse };
@@ -432,6 +432,15 @@ impl BoardRules for Northcott {
     /// `black` when Black is to move (`white`, typed, says White is).
     fn text_rows(&self) -> Option<TextRows> {
         Some(TextRows { label: "row", numbered: true, empty: None, turn: &[["white", "White"], ["black", "Black"]] })
+    }
+
+    /// The nim-sum is of the gaps, one a row; a winning move may close a gap or, backwards,
+    /// open one, so it moves a gap to the value that wins.
+    fn value_words(&self) -> ValueWords {
+        ValueWords {
+            label: "Gaps",
+            balance: BalanceWords { title: "Binary balance table of the gaps", rows: "gaps", row: "row", moves: "value" },
+        }
     }
 
     fn option_count_bound(&self, numbers: &[u64]) -> Option<u128> {
