@@ -9,12 +9,14 @@
 
 use crate::error::ParsePositionError;
 use crate::game::{Component, Game, Move, Position};
-use crate::rules::Ruleset;
+use crate::rules::{catalogue, Ruleset};
 
 /// Whether `game` names a game on a graph (`graph`, `graph:FILE`, `geography`,
-/// `geography:FILE`), which a sum cannot hold: a part's tokens carry no edges.
+/// `geography:FILE`: a kind of the catalogue whose example reads a graph), which a sum cannot
+/// hold: a part's tokens carry no edges.
 pub(crate) fn is_on_a_graph(game: &str) -> bool {
-    ["graph", "geography"].iter().any(|g| game == *g || game.strip_prefix(g).is_some_and(|rest| rest.starts_with(':')))
+    let family = game.split(':').next();
+    catalogue::GAMES.iter().any(|k| k.spelling.split(':').next() == family && catalogue::example_graph(k).is_some())
 }
 
 /// Reads one game of a sum, `GAME=TOKENS`, where GAME is not a heap ruleset (the caller has
