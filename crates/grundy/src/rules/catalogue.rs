@@ -69,29 +69,29 @@ const ALL_GAMES: [GameKind; GAME_COUNT] = {
     let mut at = 0;
     let mut i = 0;
     while i < FAMILIES.len() {
-        let kinds = FAMILIES[i].kinds;
-        let mut j = 0;
-        while j < kinds.len() {
-            out[at] = kinds[j];
-            at += 1;
-            j += 1;
-        }
+        at = put_kinds(&mut out, at, FAMILIES[i].kinds);
         i += 1;
     }
     let mut i = 0;
     while i < BOARDS.len() {
-        let kinds = BOARDS[i].kinds;
-        let mut j = 0;
-        while j < kinds.len() {
-            out[at] = kinds[j];
-            at += 1;
-            j += 1;
-        }
+        at = put_kinds(&mut out, at, BOARDS[i].kinds);
         i += 1;
     }
     out[at] = SUM;
     out
 };
+
+/// `kinds` written into `out` from index `at`; the index after them. One copy loop for both
+/// registries' entries, at compile time.
+const fn put_kinds(out: &mut [GameKind; GAME_COUNT], mut at: usize, kinds: &[GameKind]) -> usize {
+    let mut j = 0;
+    while j < kinds.len() {
+        out[at] = kinds[j];
+        at += 1;
+        j += 1;
+    }
+    at
+}
 
 /// A sum of games of any kinds.
 const SUM: GameKind = GameKind {
