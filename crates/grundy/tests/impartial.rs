@@ -92,7 +92,7 @@ fn check_against_naive(ruleset: &str, max: [u64; 3]) {
     let mut solver = ImpartialSolver::new(Heaps(ruleset.clone()));
     let mut naive = NaiveSolver::new();
     for heaps in tuples(max) {
-        let position = Position::Sum(heaps.iter().map(|&h| Component::new(ruleset.clone(), h)).collect());
+        let position = Position::of_heaps(heaps.iter().map(|&h| Component::new(ruleset.clone(), h)).collect());
         let mine = canonical(heaps.clone());
         let value = heaps.iter().fold(0, |acc, &h| acc ^ values[h as usize]);
         assert_eq!(solver.grundy_value(&mine).unwrap(), value, "{ruleset} {heaps:?}");

@@ -31,7 +31,7 @@ fn rulesets() -> Vec<Ruleset> {
 
 /// Compares `analyze` with the exhaustive solver on one sum; returns whether the rule answered.
 fn check(naive: &mut NaiveSolver, cs: Vec<Component>) -> bool {
-    let position = Position::Sum(cs);
+    let position = Position::of_heaps(cs);
     let a = analyze(&Game::Sum, &position, &misere()).unwrap_or_else(|e| panic!("{position:?}: {e}"));
     let wins = naive.wins(&position, Convention::Misere, Player::First);
     assert_eq!(a.outcome == Outcome::N, wins, "{:?} ({})", a.tokens, a.method);
@@ -118,7 +118,7 @@ fn huge_tame_heaps_answer_by_the_rule_and_their_moves_leave_lost_sums() {
     ];
     let mut naive = NaiveSolver::new();
     for cs in sums {
-        let position = Position::Sum(cs.clone());
+        let position = Position::of_heaps(cs.clone());
         let a = analyze(&Game::Sum, &position, &misere()).unwrap();
         assert_eq!(a.method, Method::MisereRule, "{:?}", a.tokens);
         // The same sum with each heap brought down through its period to a small heap of the
@@ -134,7 +134,7 @@ fn huge_tame_heaps_answer_by_the_rule_and_their_moves_leave_lost_sums() {
             assert_eq!(t.record(h), t.record(c.heap));
             Component::new(c.ruleset.clone(), h)
         };
-        let reduced = Position::Sum(cs.iter().map(small).collect());
+        let reduced = Position::of_heaps(cs.iter().map(small).collect());
         assert_eq!(a.outcome == Outcome::N, naive.wins(&reduced, Convention::Misere, Player::First), "{:?}", a.tokens);
         assert_eq!(a.winning_moves.is_empty(), a.outcome == Outcome::P);
         for m in &a.winning_moves {
@@ -143,9 +143,9 @@ fn huge_tame_heaps_answer_by_the_rule_and_their_moves_leave_lost_sums() {
             let classes =
                 after.iter().map(|c| TameHeaps::new(&c.ruleset, 1_000_000).unwrap().unwrap().class(c.heap).unwrap());
             assert!(!tame_sum_wins(classes), "{}", m.text);
-            let b = analyze(&Game::Sum, &Position::Sum(after.clone()), &misere()).unwrap();
+            let b = analyze(&Game::Sum, &Position::of_heaps(after.clone()), &misere()).unwrap();
             assert_eq!(b.outcome, Outcome::P, "{}", m.text);
-            let reduced = Position::Sum(after.iter().map(small).collect());
+            let reduced = Position::of_heaps(after.iter().map(small).collect());
             assert!(!naive.wins(&reduced, Convention::Misere, Player::First), "{}", m.text);
         }
     }
@@ -248,7 +248,7 @@ fn past_the_tables() {
     let mut naive = NaiveSolver::new();
     let big = Ruleset::bounded(2050);
     for cs in [[2051u64, 2], [2052, 1], [2053, 3], [2050, 0], [2049, 1]] {
-        let position = Position::Sum(cs.iter().map(|&h| Component::new(big.clone(), h)).collect());
+        let position = Position::of_heaps(cs.iter().map(|&h| Component::new(big.clone(), h)).collect());
         let a = analyze(&Game::Sum, &position, &misere()).unwrap();
         // One non-empty heap is answered by the single-heap closed form, more by the rule.
         assert_ne!(a.method, Method::Search, "{cs:?}");

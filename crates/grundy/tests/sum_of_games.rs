@@ -48,7 +48,7 @@ fn tokens_round_trip_and_bad_parts_name_the_game() {
     // A part with nothing after '=' (found by the fuzzer: blanks only) is refused.
     assert!(err(&["cutting=\t\t"]).contains("has no position after '='"), "{}", err(&["cutting=\t\t"]));
     // A sum of heaps alone is the sum of heaps it always was.
-    assert!(matches!(g.parse_position(&["nim=3", "kayles=4"]).unwrap(), grundy::Position::Sum(_)));
+    assert!(g.parse_position(&["nim=3", "kayles=4"]).unwrap().as_heaps().is_some());
     // A huge Euclid game next to a huge heap is exact.
     let p = g.parse_position(&["euclid=18446744073709551615,3", "kayles=1000000000000000000"]).unwrap();
     let a = analyze(&g, &p, &AnalyzeOptions::default()).unwrap();

@@ -255,16 +255,17 @@ pub fn draw(game: &Game, position: &Position) -> String {
         }
         return s;
     }
-    match position {
-        // A game whose number is read rather than counted (the divisor game's n with its
-        // prime powers) says it in one line.
-        Position::Board(b, numbers) if b.rules().line(numbers).is_some() => {
-            s += &format!("  {}\n", b.rules().line(numbers).unwrap_or_default());
-        }
+    let board = position.as_board();
+    // A game whose number is read rather than counted (the divisor game's n with its prime
+    // powers) says it in one line.
+    if let Some(line) = board.and_then(|(b, numbers)| b.rules().line(numbers)) {
+        s += &format!("  {line}\n");
+        return s;
+    }
+    match board.and_then(|(b, numbers)| b.rules().rows(numbers)) {
         // A board game whose numbers are not piles (Hackenbush's edges, geography's path)
         // draws its own rows.
-        Position::Board(b, numbers) if b.rules().rows(numbers).is_some() => {
-            let rows = b.rules().rows(numbers).unwrap_or_default();
+        Some(rows) => {
             let width = rows.iter().map(|(l, _)| l.chars().count()).max().unwrap_or(0);
             for (label, text) in rows {
                 let shown: String = text.chars().take(MAX_ROW_CHARS).collect();
@@ -272,22 +273,19 @@ pub fn draw(game: &Game, position: &Position) -> String {
                 s += &format!("  {label:<width$}  {shown}{more}\n");
             }
         }
-        _ => {
+        None => {
             let heaps = position.heaps();
             let width = heaps.iter().map(|h| h.to_string().len()).max().unwrap_or(1);
             let label_width = (0..heaps.len()).map(|i| position.label(i).chars().count()).max().unwrap_or(0).max(8);
-            let rules: Vec<String> = match position {
-                Position::Sum(cs) if matches!(game, Game::Sum | Game::BoundedPerHeap) => {
+            let rules: Vec<String> = match position.as_heaps() {
+                Some(cs) if matches!(game, Game::Sum | Game::BoundedPerHeap) => {
                     cs.iter().map(|c| format!("  [{}]", c.ruleset)).collect()
                 }
                 _ => vec![String::new(); heaps.len()],
             };
             for (i, h) in heaps.iter().enumerate() {
                 // A board game's limit or product is a number, not a pile: no marks.
-                let drawn = match position {
-                    Position::Board(b, _) => b.rules().counts_objects(i),
-                    _ => true,
-                };
+                let drawn = board.is_none_or(|(b, _)| b.rules().counts_objects(i));
                 let shown = if drawn { *h } else { 0 };
                 let marks = "o".repeat(shown.min(MAX_MARKS) as usize);
                 let more = if shown > MAX_MARKS { " ..." } else { "" };
@@ -302,12 +300,7 @@ pub fn draw(game: &Game, position: &Position) -> String {
 
 /// Whether the game is played under Every-SG with several games, where a turn is a move in each.
 fn several_games(s: &Session) -> bool {
-    s.convention() == Convention::Every
-        && match s.position() {
-            Position::Sum(cs) => cs.len() > 1,
-            Position::Games(ps) => ps.len() > 1,
-            _ => false,
-        }
+    s.convention() == Convention::Every && s.position().kind().summands().len() > 1
 }
 
 /// One move of a hint: its words, and how to type it where that differs (`take 1 from both

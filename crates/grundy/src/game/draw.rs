@@ -3,12 +3,8 @@
 //! makes a move carries `data-move`: the move as `grundy play` reads it in this position.
 //! No I/O: the drawing is a string.
 
-use crate::game::games::{part_game, Parts};
 use crate::game::{Game, Move, Player, Position};
-use crate::rules::board::GraphGame;
-use crate::rules::draw::{Sketch, Target};
-use crate::rules::faces;
-use crate::rules::Ruleset;
+use crate::rules::draw::Sketch;
 
 /// A drawing of one position.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
@@ -61,70 +57,7 @@ pub fn draw(game: &Game, position: &Position, to_move: Player) -> Drawing {
     }
 }
 
-/// The sketch of a position: its game's face.
+/// The sketch of a position: its game's face (a heap's limit shown where each heap has its own).
 fn sketch_of(game: &Game, position: &Position, mover: usize) -> Sketch {
-    match position {
-        Position::Board(b, numbers) => b.rules().draw(numbers, mover),
-        Position::Sum(cs) => {
-            let same = cs.iter().all(|c| cs.first().is_some_and(|f| f.ruleset == c.ruleset));
-            let rows: Vec<(String, Ruleset, u64)> = cs
-                .iter()
-                .enumerate()
-                .map(|(i, c)| {
-                    let label = match (c.ruleset.bounded_k(), game) {
-                        (Some(l), Game::BoundedPerHeap) => format!("heap {} (≤ {l})", i + 1),
-                        _ if same => format!("heap {}", i + 1),
-                        _ => format!("{}: {}", i + 1, c.ruleset),
-                    };
-                    (label, c.ruleset.clone(), c.heap)
-                })
-                .collect();
-            faces::heaps_face(&rows, None)
-        }
-        Position::Games(parts) => sum_face(parts, mover),
-    }
-}
-
-/// A sum: each game drawn as its own, one under the other with its name, its moves numbered in
-/// the whole position.
-fn sum_face(parts: &[Position], mover: usize) -> Sketch {
-    let mut s = Sketch::new();
-    let whole: Vec<u64> = parts.iter().flat_map(Position::heaps).collect();
-    let layout = Parts::of(parts);
-    let mut y = 4.0;
-    for (k, part) in parts.iter().enumerate().take(faces::MAX_ROWS) {
-        let name = part_game(part);
-        s.text(8.0, y + 14.0, &format!("game {}: {name}", k + 1), "label", "start");
-        let game: Game = name.parse().unwrap_or(Game::Sum);
-        let inner = sketch_of(&game, part, mover);
-        let (start, len) = (layout.start(k), part.heaps().len());
-        let height = inner.fitted_height();
-        let whole = &whole;
-        s.place(inner, 0.0, y + 20.0, move |t: Target| {
-            // A target known by its words alone is read in its game (the face vouched for it).
-            let Some(local) = t.after.or_else(|| read_after(part, t.words.as_deref()?)) else {
-                return Target { after: None, words: None };
-            };
-            let mut after = whole.get(..start).unwrap_or_default().to_vec();
-            after.extend(local);
-            after.extend_from_slice(whole.get(start + len..).unwrap_or_default());
-            Target { after: Some(after), words: None }
-        });
-        y += 24.0 + height;
-    }
-    y = faces::left_out(&mut s, y, parts.len(), "games");
-    s.height = y + 4.0;
-    s
-}
-
-/// The numbers a move in a game's own words leaves in `part`: a token's move on a graph as
-/// its face wrote it, else the board game's `read_move`.
-fn read_after(part: &Position, words: &str) -> Option<Vec<u64>> {
-    match part {
-        Position::Board(b, numbers) => match b.downcast::<GraphGame>() {
-            Some(g) => g.token_move_after(numbers, words),
-            None => b.rules().read_move(numbers, words)?.ok(),
-        },
-        _ => None,
-    }
+    position.kind().sketch(matches!(game, Game::BoundedPerHeap), mover)
 }

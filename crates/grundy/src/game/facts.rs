@@ -10,7 +10,7 @@
 
 use serde::Serialize;
 
-use super::{Game, Position};
+use super::Game;
 pub use crate::rules::board::TextRows;
 use crate::rules::catalogue::GameKind;
 pub use crate::rules::nim::{BalanceWords, ValueWords};
@@ -68,8 +68,8 @@ impl GameFacts {
         let on_graph = game.as_ref().is_some_and(|g| g.as_graph().is_some());
         let rows = match &position {
             _ if on_graph => Rows::Graph,
-            Some(Position::Board(b, _)) if b.rules().written_as_text() => Rows::Text,
-            Some(Position::Board(b, numbers)) if b.rules().nim_heaps(numbers).is_some() => Rows::Factors,
+            Some(p) if p.as_board().is_some_and(|(b, _)| b.rules().written_as_text()) => Rows::Text,
+            Some(p) if p.as_board().is_some_and(|(b, numbers)| b.rules().nim_heaps(numbers).is_some()) => Rows::Factors,
             _ => Rows::Numbers,
         };
         // The game's own words: a heap rule's or a board game's; the other games (sums,

@@ -2,7 +2,8 @@
 //! argument of a `sum` is one game, `RULESET=HEAP` for a heap or `GAME=TOKENS` for any other
 //! game, its tokens separated by commas (or by spaces, quoted, when a token holds a comma, as
 //! the cells `x,y` of coin games do). A sum whose games are all heaps stays a sum of heaps
-//! ([`Position::Sum`]); one with any other game is a [`Position::Games`].
+//! ([`Position::of_heaps`]); one with any other game is a sum of games
+//! ([`Position::of_games`], see [`crate::game::position::sum`]).
 //!
 //! The position's numbers are the games' numbers one after another, so that a [`Move`] names
 //! them as in any other position; [`Parts`] finds which game a number belongs to.
@@ -42,35 +43,23 @@ pub(crate) fn parse_part(i: usize, game: &str, tokens: &str) -> Result<Position,
         return Err(at(format!("'{game}=' has no position after '=' (e.g. euclid=34,12)")));
     }
     let p = g.parse_position(&split).map_err(|e| at(format!("{e}")))?;
-    Ok(match p {
+    Ok(match p.as_heaps() {
         // A game whose position is heaps (e.g. `nim=3,4`) is one game per heap.
-        Position::Sum(cs) if cs.len() == 1 => Position::Sum(cs),
-        Position::Sum(cs) => return Ok(Position::Games(cs.into_iter().map(|c| Position::Sum(vec![c])).collect())),
-        p => p,
+        Some(cs) if cs.len() != 1 => Position::of_games(cs.iter().map(|c| Position::of_heaps(vec![c.clone()])).collect()),
+        _ => p,
     })
 }
 
 /// The name of the game a part of a sum is a position of, as `sum` writes it.
 pub(crate) fn part_game(part: &Position) -> String {
-    match part {
-        Position::Sum(cs) => match cs.as_slice() {
-            [c] => c.ruleset.to_string(),
-            _ => "sum".into(),
-        },
-        Position::Board(b, _) => b.to_string(),
-        Position::Games(_) => "sum".into(),
-    }
+    part.kind().name_in_sum()
 }
 
 /// The token `sum` writes for one part: `RULESET=HEAP` or `GAME=T1,T2`.
 pub(crate) fn part_token(part: &Position) -> String {
-    let tokens: Vec<String> = match part {
-        Position::Board(b, numbers) => b.rules().tokens(numbers),
-        p => p.heaps().iter().map(u64::to_string).collect(),
-    };
     // A product of coin-turning games writes its cells `x,y`: joined with commas they read
     // back as numbers paired up, x then y.
-    format!("{}={}", part_game(part), tokens.join(","))
+    format!("{}={}", part.kind().name_in_sum(), part.kind().tokens(crate::game::HeapTokens::Sizes).join(","))
 }
 
 /// Where each game of a sum starts among the position's numbers.
@@ -129,48 +118,15 @@ pub fn replaced(parts: &[Position], part: usize, next: Position) -> Position {
             out.push(p.clone());
             continue;
         }
-        match next {
-            Position::Sum(ref cs) if cs.len() != 1 => {
-                out.extend(cs.iter().map(|c| Position::Sum(vec![c.clone()])));
-            }
-            ref n => out.push(n.clone()),
+        match next.as_heaps() {
+            Some(cs) if cs.len() != 1 => out.extend(cs.iter().map(|c| Position::of_heaps(vec![c.clone()]))),
+            _ => out.push(next.clone()),
         }
     }
-    Position::Games(out)
-}
-
-/// The position with the same games holding `numbers` instead, each game keeping its count of
-/// numbers (a move made in several games at once, as under Every-SG); `None` when the counts
-/// do not match.
-pub fn with_numbers(position: &Position, numbers: &[u64]) -> Option<Position> {
-    let rebuilt = |p: &Position, ns: &[u64]| -> Option<Position> {
-        Some(match p {
-            Position::Sum(cs) if cs.len() == ns.len() => {
-                Position::Sum(cs.iter().zip(ns).map(|(c, &h)| Component::new(c.ruleset.clone(), h)).collect())
-            }
-            Position::Board(b, old) if old.len() == ns.len() => Position::Board(b.clone(), ns.to_vec()),
-            _ => return None,
-        })
-    };
-    if position.heaps().len() != numbers.len() {
-        return None;
-    }
-    match position {
-        Position::Games(parts) => {
-            let mut at = 0;
-            let mut out = vec![];
-            for p in parts {
-                let n = p.heaps().len();
-                out.push(rebuilt(p, numbers.get(at..at + n)?)?);
-                at += n;
-            }
-            Some(Position::Games(out))
-        }
-        p => rebuilt(p, numbers),
-    }
+    Position::of_games(out)
 }
 
 /// A heap of a ruleset as one game of a sum.
 pub(crate) fn heap_part(ruleset: Ruleset, heap: u64) -> Position {
-    Position::Sum(vec![Component::new(ruleset, heap)])
+    Position::of_heaps(vec![Component::new(ruleset, heap)])
 }

@@ -8,12 +8,14 @@ pub mod facts;
 pub mod family;
 pub mod games;
 pub mod moves;
+pub mod position;
 mod random;
 
 pub use convention::{Convention, Outcome, Player};
 pub use draw::{draw, Drawing};
 pub use family::MoveFamily;
 pub use moves::{IllegalMove, Move};
+pub use position::{Component, GamePosition, HeapTokens, Position};
 
 use std::fmt;
 use std::str::FromStr;
@@ -115,9 +117,9 @@ impl Game {
             Game::Board(b) => {
                 let tokens: Vec<&str> = tokens.iter().map(AsRef::as_ref).collect();
                 let numbers = b.rules().parse(&tokens).map_err(ParsePositionError::new)?;
-                Ok(Position::Board(b.clone(), numbers))
+                Ok(Position::of_board(b.clone(), numbers))
             }
-            Game::Heaps(r) => Ok(Position::Sum(heaps()?.into_iter().map(|h| Component::new(r.clone(), h)).collect())),
+            Game::Heaps(r) => Ok(Position::of_heaps(heaps()?.into_iter().map(|h| Component::new(r.clone(), h)).collect())),
             Game::BoundedPerHeap => tokens
                 .iter()
                 .enumerate()
@@ -141,7 +143,7 @@ impl Game {
                     Ok(Component::new(Ruleset::bounded(l), h))
                 })
                 .collect::<Result<Vec<_>, _>>()
-                .map(Position::Sum),
+                .map(Position::of_heaps),
             Game::Sum => {
                 let mut parts: Vec<Position> = vec![];
                 for (i, t) in tokens.iter().enumerate() {
@@ -169,41 +171,34 @@ impl Game {
                                 return Err(ParsePositionError::new(format!("heap {}: {g}", i + 1)))
                             }
                             Err(_) => return Err(ParsePositionError::new(format!("heap {}: {e}", i + 1))),
-                            Ok(_) => match games::parse_part(i, r, h)? {
-                                Position::Games(inner) => parts.extend(inner),
-                                p => parts.push(p),
-                            },
+                            Ok(_) => {
+                                let p = games::parse_part(i, r, h)?;
+                                match p.as_parts() {
+                                    Some(inner) => parts.extend(inner.iter().cloned()),
+                                    None => parts.push(p),
+                                }
+                            }
                         },
                     }
                 }
                 // A sum of heaps alone stays one (every heap game's machinery applies).
-                if parts.iter().all(|p| matches!(p, Position::Sum(cs) if cs.len() == 1)) {
-                    let cs = parts.into_iter().flat_map(|p| match p {
-                        Position::Sum(cs) => cs,
-                        _ => vec![],
-                    });
-                    return Ok(Position::Sum(cs.collect()));
+                if parts.iter().all(|p| p.as_heaps().is_some_and(|cs| cs.len() == 1)) {
+                    let cs = parts.iter().flat_map(|p| p.as_heaps().unwrap_or_default().iter().cloned());
+                    return Ok(Position::of_heaps(cs.collect()));
                 }
-                Ok(Position::Games(parts))
+                Ok(Position::of_games(parts))
             }
         }
     }
 
     /// Writes a position of this game back as tokens that [`Game::parse_position`] reads.
     pub fn position_tokens(&self, position: &Position) -> Vec<String> {
-        match (self, position) {
-            (Game::BoundedPerHeap, Position::Sum(cs)) => cs
-                .iter()
-                .map(|c| match c.ruleset.bounded_k() {
-                    Some(l) => format!("{}/{l}", c.heap),
-                    None => format!("{}={}", c.ruleset, c.heap),
-                })
-                .collect(),
-            (Game::Sum, Position::Sum(cs)) => cs.iter().map(|c| format!("{}={}", c.ruleset, c.heap)).collect(),
-            (_, Position::Games(parts)) => parts.iter().map(games::part_token).collect(),
-            (_, Position::Board(b, numbers)) => b.rules().tokens(numbers),
-            _ => position.heaps().iter().map(u64::to_string).collect(),
-        }
+        let style = match self {
+            Game::BoundedPerHeap => HeapTokens::Limits,
+            Game::Sum => HeapTokens::Rulesets,
+            _ => HeapTokens::Sizes,
+        };
+        position.kind().tokens(style)
     }
 }
 
@@ -283,98 +278,5 @@ impl FromStr for Game {
                 }
             }
         }
-    }
-}
-
-/// One heap of a sum, with the ruleset it follows.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Component {
-    /// How this heap may change.
-    pub ruleset: Ruleset,
-    /// Its size.
-    pub heap: u64,
-}
-
-impl Component {
-    /// A heap of size `heap` following `ruleset`.
-    pub fn new(ruleset: Ruleset, heap: u64) -> Self {
-        Component { ruleset, heap }
-    }
-}
-
-/// A position of one of the games.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Position {
-    /// A sum of heaps, each with its own impartial ruleset (every heap game).
-    Sum(Vec<Component>),
-    /// A position of a board game: its numbers, read and moved by the game's
-    /// [`crate::rules::board::BoardRules`].
-    Board(Board, Vec<u64>),
-    /// A sum of different games (`sum euclid=34,12 kayles=7`): each part is one game, a heap
-    /// of a ruleset being `Position::Sum` of one heap (see [`games`]).
-    Games(Vec<Position>),
-}
-
-impl Position {
-    /// The numbers that make up the position, in the order given: heap sizes, or `[n]`.
-    pub fn heaps(&self) -> Vec<u64> {
-        match self {
-            Position::Sum(cs) => cs.iter().map(|c| c.heap).collect(),
-            Position::Board(_, numbers) => numbers.clone(),
-            Position::Games(parts) => parts.iter().flat_map(Position::heaps).collect(),
-        }
-    }
-
-    /// What number `i` of the position is, for a person: "heap 2", "number 1" (Euclid's game),
-    /// "chip 3", "step 2" (staircase Nim).
-    pub fn label(&self, i: usize) -> String {
-        match self {
-            Position::Board(b, numbers) => b.rules().label_in(numbers, i),
-            Position::Games(parts) => match games::Parts::of(parts).find(i) {
-                // Each number named by its game, as the explanation and the moves name it
-                // ("game 3 (kayles): heap 1", not "heap 5").
-                Some((part, local)) => match parts.get(part) {
-                    Some(p) => format!("game {} ({}): {}", part + 1, games::part_game(p), p.label(local)),
-                    None => format!("number {}", i + 1),
-                },
-                None => format!("number {}", i + 1),
-            },
-            Position::Sum(_) => format!("heap {}", i + 1),
-        }
-    }
-    /// The position after `mv`, assumed legal: the moved numbers replaced in place by what the
-    /// move leaves, a heap's new heaps following its ruleset (`7/3` taking 3 leaves `4/3`), a
-    /// move of a sum made in its game. `None` for a move over several games of a sum at once
-    /// (an Every-SG turn), whose numbers must be shared out among the games by the player.
-    ///
-    /// ```
-    /// use grundy::{Game, Move};
-    /// let game: Game = "bounded".parse().unwrap();
-    /// let pos = game.parse_position(&["7/3", "9/2"]).unwrap();
-    /// let next = pos.after(&Move::new(0, vec![4])).unwrap();
-    /// assert_eq!(game.position_tokens(&next), ["4/3", "9/2"]);
-    /// ```
-    pub fn after(&self, mv: &Move) -> Option<Position> {
-        // A move over several numbers that keeps their count (both heaps of a two-heap game)
-        // sets them in place.
-        if mv.width > 1 && mv.to.len() == mv.width && !matches!(self, Position::Board(..) | Position::Games(_)) {
-            if let Some(p) = games::with_numbers(self, &mv.apply(&self.heaps())) {
-                return Some(p);
-            }
-        }
-        Some(match self {
-            Position::Board(b, numbers) => Position::Board(b.clone(), mv.apply(numbers)),
-            Position::Games(parts) => {
-                let (i, local) = games::Parts::of(parts).local(mv)?;
-                games::replaced(parts, i, parts.get(i)?.after(&local)?)
-            }
-            Position::Sum(cs) => {
-                let r = cs.get(mv.heap)?.ruleset.clone();
-                let mut next = cs.clone();
-                next.splice(mv.heap..=mv.heap, mv.to.iter().map(|&h| Component::new(r.clone(), h)));
-                Position::Sum(next)
-            }
-        })
     }
 }

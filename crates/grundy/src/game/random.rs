@@ -79,16 +79,7 @@ impl Game {
     }
 }
 
-/// Whether the first player has a move in `position` (its heaps are small: every option of a
-/// heap is walked).
+/// Whether the first player has a move in `position`.
 fn has_move(position: &Position) -> bool {
-    match position {
-        Position::Sum(cs) => cs.iter().any(|c| {
-            let mut any = false;
-            c.ruleset.for_each_option(c.heap, &mut |_| any = true);
-            any
-        }),
-        Position::Board(b, numbers) => b.rules().has_move(numbers),
-        Position::Games(parts) => parts.iter().any(has_move),
-    }
+    position.kind().has_move(crate::game::Player::First)
 }

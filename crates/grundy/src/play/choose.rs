@@ -12,13 +12,14 @@ use serde::Serialize;
 use crate::engine::heap::solvers_for;
 use crate::error::{AnalyzeError, Work};
 use crate::game::convention::{Convention, Outcome};
+use crate::game::position::heaps::random_heap_move;
 use crate::game::{Game, Move, Position};
 use crate::rules::board::graph::{solve as graph_solve, Verdict};
 use crate::solve::analysis::{analyze, Analysis, AnalyzeOptions};
 
 use super::remoteness::longest_move;
 use super::{
-    apply, describe, describe_to, every, graph_of, has_move, heap_move, plural, random_move, smallest_move, Rng,
+    apply, describe, describe_to, every, graph_of, has_move, plural, random_move, smallest_move, Rng,
 };
 
 /// How well the computer plays.
@@ -309,7 +310,7 @@ fn choose_one(
         // In a game whose positions may repeat, a winning move picked at random could undo the
         // last one and go round a cycle for ever: the computer plays the first, and such a game
         // lists first the moves that make progress.
-        let repeats = matches!(position, Position::Board(b, numbers) if b.rules().longest_game(numbers) == u128::MAX);
+        let repeats = position.as_board().is_some_and(|(b, numbers)| b.rules().longest_game(numbers) == u128::MAX);
         let pick = if repeats { 0 } else { rng.below(a.winning_moves.len() as u64) as usize };
         let w = &a.winning_moves[pick];
         return Ok(choice(w.mv.clone(), Reason::Winning, Reason::Winning.words().into()));
@@ -347,7 +348,7 @@ struct Resistance {
 /// fewest winning replies (exact counts, from the heaps' winning families), the fewest objects
 /// taken breaking ties. `None` for other positions, or when no count is known.
 fn fewest_replies_move(position: &Position, options: &AnalyzeOptions, rng: &mut Rng) -> Option<Resistance> {
-    let Position::Sum(cs) = position else { return None };
+    let cs = position.as_heaps()?;
     if options.convention != Convention::Normal || cs.len() > RESIST_HEAPS * 4 {
         return None;
     }
@@ -359,9 +360,9 @@ fn fewest_replies_move(position: &Position, options: &AnalyzeOptions, rng: &mut 
     order.sort_by_key(|&i| std::cmp::Reverse(cs[i].heap));
     let mut candidates: Vec<Move> = vec![];
     for &i in order.iter().take(RESIST_HEAPS) {
-        let single = Position::Sum(vec![cs[i].clone()]);
+        let single = Position::of_heaps(vec![cs[i].clone()]);
         let mut mine: Vec<Move> = smallest_move(&single, options.to_move).into_iter().collect();
-        mine.extend((0..RESIST_MOVES_PER_HEAP).filter_map(|_| heap_move(&single, options.to_move, 0, rng)));
+        mine.extend((0..RESIST_MOVES_PER_HEAP).filter_map(|_| random_heap_move(&cs[i], 0, &mut |k| rng.below(k))));
         for mut m in mine {
             m.heap = i;
             if !candidates.contains(&m) {

@@ -28,10 +28,12 @@ const MOST_CHECKS: u64 = 1_000_000;
 
 /// A game of the sum as a person reads its name: `heap 3`, or `game 2 (euclid)`.
 fn name(position: &Position, index: usize, part: &Part) -> String {
-    match (&part.position, position) {
-        (Position::Sum(_), _) => format!("heap {}", part.first + 1),
-        (p, Position::Games(_)) => format!("game {} ({})", index + 1, part_game(p)),
-        (p, _) => part_game(p),
+    if part.position.as_heaps().is_some() {
+        format!("heap {}", part.first + 1)
+    } else if position.as_parts().is_some() {
+        format!("game {} ({})", index + 1, part_game(&part.position))
+    } else {
+        part_game(&part.position)
     }
 }
 
@@ -59,11 +61,11 @@ fn share_out(parts: &[Part], player: Player, after: &[u64]) -> Result<Vec<Vec<Po
         for (offset, state) in reached.iter().enumerate() {
             let Some((ways, _)) = state else { continue };
             let rest = after.len() - offset;
-            let lengths: Vec<usize> = match &part.position {
-                _ if !live => vec![numbers.len()],
-                // A board may be left with no numbers at all (the last head of a coin row turned).
-                Position::Board(..) => (0..=rest.min(numbers.len() + MOST_ADDED)).collect(),
-                _ => vec![numbers.len()],
+            // A board may be left with no numbers at all (the last head of a coin row turned).
+            let lengths: Vec<usize> = if live && part.position.as_board().is_some() {
+                (0..=rest.min(numbers.len() + MOST_ADDED)).collect()
+            } else {
+                vec![numbers.len()]
             };
             for len in lengths.into_iter().filter(|&l| l <= rest) {
                 let Some(slice) = after.get(offset..offset + len) else { continue };
@@ -234,22 +236,22 @@ pub(super) fn read(position: &Position, player: Player, text: &str) -> Result<(M
         }
         let local = Move { heap: mv.heap - part.first, to: mv.to.clone(), width: mv.width };
         // Checked in the game alone; the refusal names the game as the whole position numbers it.
-        let next = check_move(&part.position, player, &local).map_err(|e| match &part.position {
-            Position::Sum(_) => check_move(position, player, &mv).err().unwrap_or(e),
-            _ => IllegalMove::new(format!("{}: {e}", name(position, i, part))),
+        let next = check_move(&part.position, player, &local).map_err(|e| match part.position.as_heaps() {
+            Some(_) => check_move(position, player, &mv).err().unwrap_or(e),
+            None => IllegalMove::new(format!("{}: {e}", name(position, i, part))),
         })?;
         // A heap's move may be written with empty heaps beside what it leaves (`2 -> 0 5`), which
         // the heap's rule reads as leaving 5; a heap here never splits (`covered`), so it stays
         // one heap, one game, as the general form of the turn reads it back.
-        let next = match next {
-            Position::Sum(cs) if cs.len() != 1 => match cs.first() {
+        let next = match next.as_heaps() {
+            Some(cs) if cs.len() != 1 => match cs.first() {
                 Some(c) => {
                     let heap = cs.iter().map(|c| c.heap).sum();
-                    Position::Sum(vec![crate::game::Component::new(c.ruleset.clone(), heap)])
+                    Position::of_heaps(vec![crate::game::Component::new(c.ruleset.clone(), heap)])
                 }
                 None => part.position.clone(),
             },
-            next => next,
+            _ => next,
         };
         *slot = Some(next);
     }

@@ -75,13 +75,12 @@ fn typed(position: &Position, player: Player, mv: &Move) -> Option<ExampleMove> 
 fn words(position: &Position, mv: &Move) -> Vec<String> {
     let heaps = position.heaps();
     let n = heaps.get(mv.heap).copied().unwrap_or(0);
-    match position {
-        Position::Board(b, _) if b.downcast::<GraphGame>().is_some() => {
-            let g = b.downcast::<GraphGame>().map(GraphGame::graph);
-            let name = mv.to.first().and_then(|&v| Some(g?.name(u32::try_from(v).ok()?).to_string()));
-            name.map(|name| format!("{} {name}", mv.heap + 1)).into_iter().collect()
-        }
-        Position::Board(b, numbers) => {
+    if let Some((g, _)) = position.downcast_board::<GraphGame>() {
+        let name = mv.to.first().and_then(|&v| Some(g.graph().name(u32::try_from(v).ok()?).to_string()));
+        return name.map(|name| format!("{} {name}", mv.heap + 1)).into_iter().collect();
+    }
+    match position.as_board() {
+        Some((b, numbers)) => {
             // HEAP TAKE where one number goes down; the words of `analyze` without what they
             // say in parentheses (`take 3`) and without the words that only read well
             // (`turn over coin 3` typed `turn 3`, `cut sheet 1 into 2x2 and 2x2` typed
@@ -109,7 +108,7 @@ fn words(position: &Position, mv: &Move) -> Vec<String> {
                 .flatten()
                 .collect()
         }
-        _ => match mv.to.as_slice() {
+        None => match mv.to.as_slice() {
             // A take: HEAP TAKE.
             [left] if mv.width <= 1 && *left < n => vec![format!("{} {}", mv.heap + 1, n - left)],
             _ => vec![],
@@ -120,7 +119,7 @@ fn words(position: &Position, mv: &Move) -> Vec<String> {
 /// A legal split of a heap, in a game whose heaps split: the most even split of the first heap
 /// that has one, taking as few objects as the rules allow.
 fn split_move(position: &Position, player: Player) -> Option<Move> {
-    let Position::Sum(cs) = position else { return None };
+    let cs = position.as_heaps()?;
     cs.iter().enumerate().filter(|(_, c)| c.ruleset.splits()).find_map(|(i, c)| {
         (0..16u64).find_map(|t| {
             let rest = c.heap.checked_sub(t)?;

@@ -50,16 +50,13 @@ const COINS_COUNTED: &str = "these coins may reach up to {} sets of heads (those
 /// assert_eq!(export_bound(&kayles.parse_position(&["40"]).unwrap()).unwrap().positions, 1 << 40);
 /// ```
 pub fn export_bound(position: &Position) -> Option<ExportBound> {
-    let components = match position {
-        Position::Sum(components) => components,
-        Position::Board(b, numbers) => {
-            if let Some(coins) = b.downcast::<Coins>() {
-                return Some(coins_bound(coins.rule(), numbers));
-            }
-            return b.downcast::<Coins2d>().map(|coins| coins_2d_bound(coins.rules(), numbers));
-        }
-        _ => return None,
-    };
+    if let Some((coins, numbers)) = position.downcast_board::<Coins>() {
+        return Some(coins_bound(coins.rule(), numbers));
+    }
+    if let Some((coins, numbers)) = position.downcast_board::<Coins2d>() {
+        return Some(coins_2d_bound(coins.rules(), numbers));
+    }
+    let components = position.as_heaps()?;
     let splits = |c: &Component| c.ruleset.split_rules().is_some_and(|r| !r.split.is_empty() || !r.split3.is_empty());
     let mut positions: u128 = 1;
     for c in components {
@@ -291,7 +288,7 @@ pub fn export_graph(game: &Game, position: &Position, budget: u64) -> Result<Str
         crate::stop::check()?;
         let from = name(&p);
         if let Some(g) = game.as_graph() {
-            if let Position::Board(_, numbers) = &p {
+            if let Some((_, numbers)) = p.as_board() {
                 match g.goal_reached(numbers) {
                     Some((_, Goal::Win)) => goals += &format!("win {from}\n"),
                     Some((_, _)) => goals += &format!("lose {from}\n"),

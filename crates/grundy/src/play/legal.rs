@@ -6,39 +6,10 @@
 
 use crate::error::AnalyzeError;
 use crate::game::convention::{Convention, Player};
-use crate::game::games::{replaced, Parts};
 use crate::game::{IllegalMove, Move, Position};
 use crate::rules::board::graph::Goal;
-use crate::rules::Ruleset;
-use crate::solve::naive;
 
-use super::{enumerated_options, every, graph_of, plural, smallest_take, ENUMERATE_LIMIT};
-
-/// For rulesets that only ever take objects from one heap without splitting it: whether `take`
-/// objects may be taken from a heap of size `n` (`Err` with the reason), or `None` for a
-/// ruleset that can do more than that (its options are enumerated instead).
-fn take_rule(r: &Ruleset, n: u64, take: u64) -> Option<Result<(), String>> {
-    let refuse = |why: String| Some(Err(why));
-    if take == 0 {
-        return refuse("a move must take at least one object".into());
-    }
-    if take > n {
-        return refuse(format!("the heap has only {n} object{}", if n == 1 { "" } else { "s" }));
-    }
-    r.check_take(n, take)
-}
-
-/// The heaps of an option without empty heaps, sorted: two ways of writing the same result
-/// (`3 4` and `4 3`, or `0` and nothing) compare equal.
-pub(super) fn normalized(to: &[u64]) -> Vec<u64> {
-    let mut v: Vec<u64> = to.iter().copied().filter(|&h| h > 0).collect();
-    v.sort_unstable();
-    v
-}
-
-fn list(v: &[u64]) -> String {
-    v.iter().map(u64::to_string).collect::<Vec<_>>().join(", ")
-}
+use super::{every, graph_of};
 
 /// Checks that `mv` is a legal move for `player` in `position` and returns the position it
 /// leads to; the error says why not.
@@ -52,94 +23,7 @@ fn list(v: &[u64]) -> String {
 /// assert_eq!(e.to_string(), "heap 1: at most 3 may be taken from a heap in bounded:3");
 /// ```
 pub fn check_move(position: &Position, player: Player, mv: &Move) -> Result<Position, IllegalMove> {
-    let heaps = position.heaps();
-    if let Some((g, numbers)) = graph_of(position) {
-        // A token moved along a loop stays on its vertex, so the move is read from the token
-        // and its vertex rather than from a change in the numbers.
-        let [to] = mv.to[..] else {
-            return Err(IllegalMove::new("a move slides one token to one vertex"));
-        };
-        let v = u32::try_from(to).map_err(|_| IllegalMove::new(format!("there is no vertex {to}")))?;
-        if mv.width != 1 {
-            return Err(IllegalMove::new("a move slides one token"));
-        }
-        g.check_token_move(numbers, mv.heap, v, Some(player.index()))?;
-        return Ok(apply(position, mv));
-    }
-    if let Position::Board(b, numbers) = position {
-        let end = mv.heap.checked_add(mv.width).filter(|&e| e <= numbers.len() && mv.width > 0);
-        if end.is_none() {
-            return Err(IllegalMove::new(format!(
-                "there is no {} (the numbers are {} to {})",
-                position.label(mv.heap.min(numbers.len())),
-                position.label(0),
-                position.label(numbers.len().saturating_sub(1))
-            )));
-        }
-        let after = mv.apply(numbers);
-        b.rules().check_for(numbers, mv.heap..mv.heap + mv.width, &after, player.index()).map_err(IllegalMove::new)?;
-        return Ok(Position::Board(b.clone(), after));
-    }
-    if let Position::Games(parts) = position {
-        let layout = Parts::of(parts);
-        let (i, local) = layout.local(mv).ok_or_else(|| {
-            IllegalMove::new(format!(
-                "a move is made in one game of the sum; numbers {} to {} are not all in one",
-                mv.heap + 1,
-                mv.heap + mv.width.max(1)
-            ))
-        })?;
-        let part = parts.get(i).ok_or_else(|| IllegalMove::new("no such game"))?;
-        let next = check_move(part, player, &local)
-            .map_err(|e| IllegalMove::new(format!("game {} ({}): {e}", i + 1, crate::game::games::part_game(part))))?;
-        return Ok(replaced(parts, i, next));
-    }
-    if mv.width != 1 {
-        return Err(IllegalMove::new(format!(
-            "a move here changes one {} at a time, not {}",
-            position.label(0).split(' ').next().unwrap_or("heap"),
-            mv.width
-        )));
-    }
-    if mv.heap >= heaps.len() {
-        return Err(IllegalMove::new(format!(
-            "there is no heap {} (the heaps are numbered 1 to {})",
-            mv.heap + 1,
-            heaps.len()
-        )));
-    }
-    let at = |why: String| IllegalMove::new(format!("heap {}: {why}", mv.heap + 1));
-    let n = heaps[mv.heap];
-    match position {
-        // Checked by the game's own rule above.
-        Position::Board(..) | Position::Games(_) => {}
-        Position::Sum(cs) => {
-            let r = &cs[mv.heap].ruleset;
-            let single = match mv.to[..] {
-                [m] if m < n => take_rule(r, n, n - m),
-                [m] if m == n => Some(Err("a move must take at least one object".into())),
-                [m] if m > n => Some(Err(format!("it has only {}; a move cannot add any", plural(n, "object")))),
-                _ => None,
-            };
-            match single {
-                Some(Ok(())) => {}
-                Some(Err(why)) => return Err(at(why)),
-                None => {
-                    let want = normalized(&mv.to);
-                    let allowed = match r.split_rules() {
-                        // Take-and-break games: decided from the rules, however large the heap.
-                        Some(rules) => rules.allows(n, &want),
-                        None => enumerated_options(r, n).map_err(at)?.iter().any(|o| normalized(o) == want),
-                    };
-                    if !allowed {
-                        let shown = if want.is_empty() { "nothing".to_string() } else { list(&want) };
-                        return Err(at(format!("{n} cannot become {shown} in {r}")));
-                    }
-                }
-            }
-        }
-    }
-    Ok(apply(position, mv))
+    position.kind().check_move(player, mv)
 }
 
 /// The position after `mv`, assumed legal: the moved heap is replaced in place by the heaps it
@@ -182,22 +66,7 @@ pub fn check_turn(
 /// Whether `player` has any move in `position` (the game is over when the player to move has
 /// none). Cheap for every position, however large.
 pub fn has_move(position: &Position, player: Player) -> bool {
-    if let Some((g, numbers)) = graph_of(position) {
-        let graph = g.graph();
-        return graph.goal_reached(numbers).is_none()
-            && numbers.iter().any(|&v| graph.moves_from(v as u32, player.index()).next().is_some());
-    }
-    match position {
-        Position::Board(b, numbers) => b.rules().has_move_for(numbers, player.index()),
-        Position::Games(parts) => parts.iter().any(|p| has_move(p, player)),
-        Position::Sum(cs) => cs.iter().any(|c| match smallest_take(&c.ruleset, c.heap) {
-            Some(t) => t.is_some(),
-            None => match c.ruleset.split_rules() {
-                Some(rules) => rules.has_option(c.heap),
-                None => c.heap > ENUMERATE_LIMIT || !c.ruleset.options(c.heap).is_empty(),
-            },
-        }),
-    }
+    position.kind().has_move(player)
 }
 
 /// The winner of a finished game: `to_move` has no move, so under normal play the other player
@@ -220,22 +89,7 @@ pub fn winner_when_over(convention: Convention, to_move: Player) -> Player {
 /// assert_eq!(legal_moves(&pos, Player::Second).len(), 2);
 /// ```
 pub fn legal_moves(position: &Position, player: Player) -> Vec<Move> {
-    match graph_of(position) {
-        Some((g, numbers)) => {
-            let graph = g.graph();
-            if graph.goal_reached(numbers).is_some() {
-                return vec![];
-            }
-            numbers
-                .iter()
-                .enumerate()
-                .flat_map(|(i, &v)| {
-                    graph.moves_from(v as u32, player.index()).map(move |w| Move::new(i, vec![u64::from(w)]))
-                })
-                .collect()
-        }
-        None => naive::moves(position, player).into_iter().map(|(m, _)| m).collect(),
-    }
+    position.kind().legal_moves(player)
 }
 
 /// The winner once the game is over (`to_move` has no move, or a token of a game on a graph
@@ -274,6 +128,8 @@ pub fn check_playable(position: &Position, convention: Convention) -> Result<(),
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::position::{heaps::enumerated_options, normalized};
+    use crate::solve::naive;
     use crate::play::testing::{game, pos};
     use crate::play::{random_move, smallest_move, Rng};
 

@@ -32,14 +32,12 @@ pub use typed::{parse_move, parse_turn, typed_turn};
 pub use words::describe;
 
 use choose::choose;
-use pick::heap_move;
 use typed::read_move;
 use words::describe_to;
 
 use crate::game::Position;
 pub use crate::game::{IllegalMove, Move};
 use crate::rules::board::GraphGame;
-use crate::rules::Ruleset;
 
 /// A small seeded random number generator (splitmix64): the same seed gives the same game,
 /// which is what tests and bug reports need; nothing here needs cryptographic quality.
@@ -77,41 +75,11 @@ impl Rng {
     }
 }
 
-/// Heaps with at most this many options (and up to this size) have them enumerated when a
-/// ruleset gives no faster way; beyond it such a check would take too long for an interactive
-/// game (a split into three heaps of a heap of 2^16 has 3.6e8 options).
-const ENUMERATE_LIMIT: u64 = 1 << 16;
-
-/// The smallest number of objects that may be taken from a heap of size `n` (`Some(None)` when
-/// none), or `None` for a ruleset that is not take-only.
-fn smallest_take(r: &Ruleset, n: u64) -> Option<Option<u64>> {
-    r.smallest_take(n)
-}
-
-/// Every option of a heap of size `n`, when there are not too many to list.
-fn enumerated_options(r: &Ruleset, n: u64) -> Result<Vec<Vec<u64>>, String> {
-    if n > ENUMERATE_LIMIT {
-        return Err(format!("a heap of {n} is too large to list the moves of {r} (at most {ENUMERATE_LIMIT})"));
-    }
-    let count = r.option_count_bound(n);
-    if count > u128::from(ENUMERATE_LIMIT) {
-        return Err(format!(
-            "a heap of {n} has too many moves in {r} to list them ({count}; at most {ENUMERATE_LIMIT})"
-        ));
-    }
-    Ok(r.options(n))
-}
-
-fn plural(n: u64, word: &str) -> String {
-    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
-}
+use crate::game::position::plural;
 
 /// The graph and the tokens' vertices, for a position of tokens on a graph.
 fn graph_of(position: &Position) -> Option<(&GraphGame, &[u64])> {
-    match position {
-        Position::Board(b, numbers) => Some((b.downcast::<GraphGame>()?, numbers)),
-        _ => None,
-    }
+    position.downcast_board::<GraphGame>()
 }
 
 /// What the tests of play/ share: a game and a position read from text.

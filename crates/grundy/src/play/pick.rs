@@ -4,111 +4,19 @@
 //! Both come from the rules, so they are cheap however large the heaps.
 
 use crate::game::convention::{Convention, Player};
-use crate::game::games::Parts;
 use crate::game::{Move, Position};
-use crate::rules::Ruleset;
 
-use super::{enumerated_options, every, graph_of, has_move, legal_moves, smallest_take, Rng};
-
-/// A random number of objects that may be taken from a heap of size `n`, or `None` for a
-/// ruleset that is not take-only; `Some(None)` when the heap has no move.
-fn random_take(r: &Ruleset, n: u64, rng: &mut Rng) -> Option<Option<u64>> {
-    r.random_take(n, &mut |m| rng.below(m))
-}
+use super::{every, Rng};
 
 /// A random legal move for `player`, or `None` when there is none.
 pub fn random_move(position: &Position, player: Player, rng: &mut Rng) -> Option<Move> {
-    if graph_of(position).is_some() {
-        let mut moves = legal_moves(position, player);
-        let i = rng.below(moves.len().max(1) as u64) as usize;
-        return (i < moves.len()).then(|| moves.swap_remove(i));
-    }
-    let heaps = position.heaps();
-    match position {
-        Position::Board(b, numbers) => {
-            let after = b.rules().random_move_for(numbers, player.index(), &mut |k| rng.below(k))?;
-            Move::between(numbers, &after)
-        }
-        Position::Games(parts) => {
-            // A random game with a move, then a random move in it.
-            let alive: Vec<usize> =
-                (0..parts.len()).filter(|&i| parts.get(i).is_some_and(|p| has_move(p, player))).collect();
-            let i = *alive.get(rng.below(alive.len().max(1) as u64) as usize)?;
-            let m = random_move(parts.get(i)?, player, rng)?;
-            Some(Parts::of(parts).global(i, &m))
-        }
-        _ => {
-            // Start at a random heap and take the first one with a move, so every heap with
-            // a move can be chosen.
-            let start = rng.below(heaps.len() as u64) as usize;
-            (0..heaps.len()).map(|k| (start + k) % heaps.len()).find_map(|i| heap_move(position, player, i, rng))
-        }
-    }
-}
-
-/// A random move in heap `i` (or `None` when it has none).
-pub(super) fn heap_move(position: &Position, player: Player, i: usize, rng: &mut Rng) -> Option<Move> {
-    match position {
-        Position::Sum(cs) => {
-            let c = &cs[i];
-            match random_take(&c.ruleset, c.heap, rng) {
-                Some(t) => t.map(|t| Move::new(i, vec![c.heap - t])),
-                None => match c.ruleset.split_rules() {
-                    // A kind of move (what is taken, how many heaps are left), then its parts.
-                    Some(rules) => {
-                        let kinds = rules.options_by_kind(c.heap);
-                        let kind = kinds.get(rng.below(kinds.len() as u64) as usize)?;
-                        Some(Move::new(i, rules.option_of_kind(c.heap, kind, |k| rng.below(k))))
-                    }
-                    None => {
-                        let options = enumerated_options(&c.ruleset, c.heap).ok()?;
-                        let o = options.get(rng.below(options.len() as u64) as usize)?;
-                        Some(Move::new(i, o.clone()))
-                    }
-                },
-            }
-        }
-        Position::Board(..) | Position::Games(_) => random_move(position, player, rng),
-    }
+    position.kind().random_move(player, &mut |k| rng.below(k))
 }
 
 /// The move that changes the position least: the fewest objects taken (the first such heap),
 /// or for the divisor game the smallest divisor.
 pub fn smallest_move(position: &Position, player: Player) -> Option<Move> {
-    if graph_of(position).is_some() {
-        return legal_moves(position, player).into_iter().next();
-    }
-    let removed = |heap: usize, to: &[u64], n: u64| (n.saturating_sub(to.iter().sum()), heap);
-    let heaps = position.heaps();
-    let candidates: Vec<Move> = match position {
-        Position::Board(b, numbers) => {
-            return b
-                .rules()
-                .smallest_move_for(numbers, player.index())
-                .and_then(|after| Move::between(numbers, &after));
-        }
-        // The first game's smallest move.
-        Position::Games(parts) => {
-            let layout = Parts::of(parts);
-            return parts.iter().enumerate().find_map(|(i, p)| smallest_move(p, player).map(|m| layout.global(i, &m)));
-        }
-        Position::Sum(cs) => cs
-            .iter()
-            .enumerate()
-            .filter_map(|(i, c)| match smallest_take(&c.ruleset, c.heap) {
-                Some(t) => t.map(|t| Move::new(i, vec![c.heap - t])),
-                None => match c.ruleset.split_rules() {
-                    Some(rules) => rules.smallest_option(c.heap).map(|to| Move::new(i, to)),
-                    None => enumerated_options(&c.ruleset, c.heap)
-                        .ok()?
-                        .into_iter()
-                        .min_by_key(|o| removed(i, o, c.heap))
-                        .map(|to| Move::new(i, to)),
-                },
-            })
-            .collect(),
-    };
-    candidates.into_iter().min_by_key(|m| removed(m.heap, &m.to, heaps[m.heap]))
+    position.kind().smallest_move(player)
 }
 
 /// A random turn under `convention`: under Every-SG a random move in every game that has one;
@@ -132,7 +40,8 @@ pub fn smallest_turn(position: &Position, player: Player, convention: Convention
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::play::legal::normalized;
+    use crate::game::position::normalized;
+    use crate::rules::Ruleset;
 
     /// The moves made from the rules are the options of the definition, on small heaps: every
     /// random move is an option, and the smallest removes the fewest objects.

@@ -68,7 +68,7 @@ impl Remoteness {
 /// The move that makes a lost game last longest, with the remoteness it leaves, when the
 /// position is small enough to search exhaustively.
 pub(super) fn longest_move(position: &Position, convention: Convention, player: Player) -> Option<(Move, u64)> {
-    if let Position::Board(b, numbers) = position {
+    if let Some((b, numbers)) = position.as_board() {
         if let Some(heaps) = b.rules().nim_heaps(numbers) {
             return longest_nim_move(b.rules(), numbers, &heaps, convention, player);
         }
@@ -105,7 +105,7 @@ fn longest_nim_move(
     player: Player,
 ) -> Option<(Move, u64)> {
     let nim = heaps.iter().map(|&h| Component { ruleset: Ruleset::nim(), heap: h }).collect();
-    let (mv, rem) = longest_move(&Position::Sum(nim), convention, player)?;
+    let (mv, rem) = longest_move(&Position::of_heaps(nim), convention, player)?;
     let after = rules.after_nim_move(numbers, mv.heap, *mv.to.first()?)?;
     Some((Move::between(numbers, &after)?, rem))
 }

@@ -40,7 +40,7 @@ pub(super) fn read_move(position: &Position, text: &str) -> Result<Move, Illegal
         let (token, v) = g.read_token_move(numbers, t)?;
         return Ok(Move::new(token, vec![u64::from(v)]));
     }
-    if let Position::Board(b, numbers) = position {
+    if let Some((b, numbers)) = position.as_board() {
         if let Some(read) = b.rules().read_move(numbers, t) {
             return read
                 .and_then(|after| {

@@ -41,44 +41,12 @@ pub(crate) struct Part {
 
 /// The games a position is a sum of: each heap of a sum of heaps; any other position is one game.
 pub(crate) fn parts(position: &Position) -> Vec<Part> {
-    match position {
-        Position::Sum(cs) => {
-            cs.iter().enumerate().map(|(i, c)| Part { first: i, position: Position::Sum(vec![c.clone()]) }).collect()
-        }
-        Position::Games(ps) => {
-            let layout = crate::game::games::Parts::of(ps);
-            ps.iter().enumerate().map(|(i, p)| Part { first: layout.start(i), position: p.clone() }).collect()
-        }
-        p => vec![Part { first: 0, position: p.clone() }],
-    }
+    position.kind().summands().into_iter().map(|(first, position)| Part { first, position }).collect()
 }
 
 /// The position with each game replaced by what it became (in the order of [`parts`]).
 pub(crate) fn assemble(position: &Position, after: Vec<Position>) -> Position {
-    match position {
-        Position::Sum(_) => Position::Sum(
-            after
-                .into_iter()
-                .flat_map(|p| match p {
-                    Position::Sum(cs) => cs,
-                    _ => vec![],
-                })
-                .collect(),
-        ),
-        Position::Games(_) => Position::Games(
-            after
-                .into_iter()
-                .flat_map(|p| match p {
-                    // A game of heaps that split stays one heap per game, as `replaced` keeps it.
-                    Position::Sum(cs) if cs.len() != 1 => {
-                        cs.into_iter().map(|c| Position::Sum(vec![c])).collect::<Vec<_>>()
-                    }
-                    p => vec![p],
-                })
-                .collect(),
-        ),
-        _ => after.into_iter().next().unwrap_or_else(|| position.clone()),
-    }
+    position.kind().with_summands(after)
 }
 
 /// The steps of one game's positions, found by exhaustive search (memoised on the canonical
@@ -116,16 +84,11 @@ impl Steps {
 impl Steps {
     /// (whether the player to move wins that game alone, its step).
     fn of(&mut self, position: &Position) -> Result<(bool, u64), AnalyzeError> {
-        match position {
-            Position::Board(b, numbers) => {
-                if let Some(step) = b.rules().every_step(numbers) {
-                    return Ok(step);
-                }
-            }
-            Position::Sum(cs) if cs.len() == 1 && cs[0].ruleset.is_nim() => {
-                return Ok((cs[0].heap > 0, u64::from(cs[0].heap > 0)))
-            }
-            _ => {}
+        if let Some(step) = position.as_board().and_then(|(b, numbers)| b.rules().every_step(numbers)) {
+            return Ok(step);
+        }
+        if let Some([c]) = position.as_heaps().filter(|cs| cs.iter().all(|c| c.ruleset.is_nim())) {
+            return Ok((c.heap > 0, u64::from(c.heap > 0)));
         }
         let key = NaiveSolver::key_of(position);
         if let Some(&r) = self.memo.get(&key) {
@@ -137,7 +100,7 @@ impl Steps {
         }
         // A position whose options alone would pass the budget is refused before they are
         // listed (a take-or-split heap of 1,000 has millions of splits into 5 parts).
-        if let Position::Board(b, numbers) = position {
+        if let Some((b, numbers)) = position.as_board() {
             if let Some(bound) = b.rules().option_count_bound(numbers) {
                 let bound = u64::try_from(bound).unwrap_or(u64::MAX);
                 if self.visited.saturating_add(bound) > self.budget {
@@ -173,20 +136,17 @@ impl Steps {
         let mut counts: HashMap<u64, u128> = HashMap::new();
         let mut best: Option<(u64, Position)> = None;
         let mut slowest: Option<(u64, Position)> = None;
-        if let Position::Sum(cs) = position {
-            let one_nim_heap = match cs.as_slice() {
-                [c] if c.ruleset.is_nim() => Some(c.heap),
-                _ => None,
-            };
-            if let Some(heap) = one_nim_heap {
+        if let Some([c]) = position.as_heaps() {
+            if c.ruleset.is_nim() {
+                let heap = c.heap;
                 // Options 0 (step 0) and 1..heap-1 (step 1); the best is to empty it.
                 let n = heap;
                 let mut v = vec![(0, 1)];
                 if n > 1 {
                     v.push((1, u128::from(n - 1)));
                 }
-                let empty = Position::Sum(vec![Component::new(Ruleset::nim(), 0)]);
-                let one_left = Position::Sum(vec![Component::new(Ruleset::nim(), 1)]);
+                let empty = Position::of_heaps(vec![Component::new(Ruleset::nim(), 0)]);
+                let one_left = Position::of_heaps(vec![Component::new(Ruleset::nim(), 1)]);
                 let slowest = if n > 1 { Some(one_left) } else { (n > 0).then(|| empty.clone()) };
                 return Ok((v, (n > 0).then_some(empty), slowest));
             }
@@ -221,9 +181,9 @@ impl Steps {
 /// ([`crate::rules::board::BoardRules::grouped_options`]: Euclid's game, whose huge quotients
 /// are not listed one by one). `None` for other games.
 fn grouped_options(position: &Position) -> Option<Vec<(Position, u128)>> {
-    let Position::Board(b, numbers) = position else { return None };
+    let (b, numbers) = position.as_board()?;
     let grouped = b.rules().grouped_options(numbers)?;
-    Some(grouped.into_iter().map(|(after, times)| (Position::Board(b.clone(), after), times)).collect())
+    Some(grouped.into_iter().map(|(after, times)| (Position::of_board(b.clone(), after), times)).collect())
 }
 
 /// The longest game of a board game that Every-SG searches (see
@@ -233,7 +193,7 @@ const EVERY_BOARD_MOVES: u128 = 2_000;
 /// Refuses at once what Every-SG does not cover here at all: a partizan game, and a heap that
 /// splits (which would change the games of the sum during play).
 pub(crate) fn check_covered(position: &Position) -> Result<(), AnalyzeError> {
-    if let Position::Board(b, _) = position {
+    if let Some((b, _)) = position.as_board() {
         if let Some(why) = b.rules().partizan() {
             let family = b.to_string().split(':').next().unwrap_or_default().to_string();
             return Err(AnalyzeError::Unsupported(format!(
@@ -241,10 +201,10 @@ pub(crate) fn check_covered(position: &Position) -> Result<(), AnalyzeError> {
             )));
         }
     }
-    if let Some(r) = parts(position).iter().find_map(|p| match &p.position {
-        Position::Sum(cs) => cs.iter().find(|c| c.ruleset.splits()).map(|c| c.ruleset.clone()),
-        _ => None,
-    }) {
+    if let Some(r) = parts(position)
+        .iter()
+        .find_map(|p| p.position.as_heaps()?.iter().find(|c| c.ruleset.splits()).map(|c| c.ruleset.clone()))
+    {
         return Err(AnalyzeError::Unsupported(format!(
             "Every-SG takes each heap as one game, and a heap of {r} can split into several, which would change the games of the sum during play; it is not covered"
         )));
@@ -257,12 +217,14 @@ pub(crate) fn check_covered(position: &Position) -> Result<(), AnalyzeError> {
 /// moves of huge positions.
 fn check_length(position: &Position) -> Result<(), AnalyzeError> {
     for p in &parts(position) {
-        let longest = match &p.position {
+        let board = p.position.as_board();
+        let nim = p.position.as_heaps().is_some_and(|cs| cs.iter().all(|c| c.ruleset.is_nim()));
+        let longest = match board {
             // A game with a rule for its steps is not searched.
-            Position::Board(b, numbers) if b.rules().every_step(numbers).is_some() => None,
-            Position::Board(b, numbers) => Some(b.rules().longest_game(numbers)),
-            Position::Sum(cs) if cs.iter().all(|c| c.ruleset.is_nim()) => None,
-            other => Some(other.heaps().iter().map(|&h| u128::from(h)).sum()),
+            Some((b, numbers)) if b.rules().every_step(numbers).is_some() => None,
+            Some((b, numbers)) => Some(b.rules().longest_game(numbers)),
+            None if nim => None,
+            None => Some(p.position.heaps().iter().map(|&h| u128::from(h)).sum()),
         };
         if let Some(longest) = longest.filter(|&l| l > EVERY_BOARD_MOVES) {
             // A game whose positions may repeat says so with u128::MAX.
@@ -282,7 +244,7 @@ fn check_length(position: &Position) -> Result<(), AnalyzeError> {
 /// Both refusals, in the order the analysis has always given them (a partizan game first, then
 /// a game too long to search, then a heap that splits).
 fn check_games(position: &Position) -> Result<(), AnalyzeError> {
-    if matches!(position, Position::Board(b, _) if b.rules().partizan().is_some()) {
+    if position.as_board().is_some_and(|(b, _)| b.rules().partizan().is_some()) {
         check_covered(position)?;
     }
     check_length(position)?;
@@ -392,12 +354,9 @@ pub(crate) fn every(position: &Position, options: &AnalyzeOptions) -> Result<Ana
         after.push(b.unwrap_or_else(|| p.position.clone()));
     }
     let before = position.heaps();
-    let result: Vec<u64> = match position {
-        Position::Sum(_) | Position::Games(_) => after.iter().flat_map(Position::heaps).collect(),
-        _ => after.first().map(Position::heaps).unwrap_or_default(),
-    };
+    let result: Vec<u64> = assemble(position, after.clone()).heaps();
     if let Some(mv) = Move::between(&before, &result) {
-        let text = describe_every(&parts, &after, matches!(position, Position::Games(_)));
+        let text = describe_every(&parts, &after, position.as_parts().is_some());
         a.winning_moves.push(WinningMove { result_tokens: None, leaves: vec![], text, result, mv });
     }
     a.set_given_count(count, "the move along every game's best line is listed; the count is of every combination of moves after which the largest step is even");
@@ -422,8 +381,9 @@ fn describe_every(parts: &[Part], after: &[Position], games: bool) -> String {
         if from == to {
             continue;
         }
-        words.push(match &p.position {
-            Position::Sum(cs) => match cs.as_slice() {
+        let (heaps, board) = (p.position.as_heaps(), p.position.as_board());
+        words.push(match (heaps, board) {
+            (Some(cs), _) => match cs {
                 [c] if games => format!(
                     "in game {} ({}): {}",
                     k + 1,
@@ -433,11 +393,11 @@ fn describe_every(parts: &[Part], after: &[Position], games: bool) -> String {
                 [c] => c.ruleset.describe_move(p.first + 1, c.heap, &to),
                 _ => format!("{} -> {}", p.first + 1, join(&to)),
             },
-            Position::Board(board, numbers) => match parts.len() {
+            (None, Some((board, numbers))) => match parts.len() {
                 1 => board.rules().describe(numbers, &to),
                 _ => format!("in game {} ({board}): {}", k + 1, board.rules().describe(numbers, &to)),
             },
-            _ => format!("{} -> {}", join(&from), join(&to)),
+            (None, None) => format!("{} -> {}", join(&from), join(&to)),
         });
     }
     words.join("; ")

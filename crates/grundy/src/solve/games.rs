@@ -77,7 +77,7 @@ fn normal(parts: &[Position], options: &AnalyzeOptions) -> Result<Analysis, Anal
         return Ok(a);
     }
     let layout = Parts::of(parts);
-    let before = Position::Games(parts.to_vec());
+    let before = Position::of_games(parts.to_vec());
     let numbers = before.heaps();
     let mut families: Vec<(MoveFamily, String)> = vec![];
     let mut unknown: Vec<String> = vec![];
@@ -123,9 +123,13 @@ fn moves_to_value(
     analysis: &Analysis,
     budget: u64,
 ) -> Result<Vec<(MoveFamily, String)>, String> {
-    match part {
-        Position::Sum(cs) if cs.len() == 1 => {
-            let c = &cs[0];
+    let heap = part.as_heaps().and_then(|cs| match cs {
+        [c] => Some(c),
+        _ => None,
+    });
+    let board = part.as_board().filter(|(b, numbers)| b.rules().moves_to_value(numbers, target).is_some());
+    match (heap, board) {
+        (Some(c), _) => {
             let solver = HeapSolver::new(&c.ruleset, c.heap, budget).map_err(|e| e.to_string())?;
             let fs = solver.winning_families(c.heap, target).map_err(|e| e.to_string())?;
             // Worded as the game's own (its heap 1), with which game of the sum it is, as the
@@ -138,7 +142,7 @@ fn moves_to_value(
                 })
                 .collect())
         }
-        Position::Board(b, numbers) if b.rules().moves_to_value(numbers, target).is_some() => Ok(b
+        (None, Some((b, numbers))) => Ok(b
             .rules()
             .moves_to_value(numbers, target)
             .unwrap_or_default()
@@ -178,9 +182,9 @@ fn moves_to_value(
 /// A move of one game in words, as its own analysis words it.
 fn describe_in(part: &Position, mv: &Move) -> String {
     let (before, after) = (part.heaps(), mv.apply(&part.heaps()));
-    match part {
-        Position::Board(b, numbers) => b.rules().describe(numbers, &after),
-        _ => format!("{} -> {}", join(&before), join(&after)),
+    match part.as_board() {
+        Some((b, numbers)) => b.rules().describe(numbers, &after),
+        None => format!("{} -> {}", join(&before), join(&after)),
     }
 }
 
@@ -219,7 +223,7 @@ impl Rules for SumOfGames {
 /// for sums small enough to search (their numbers total at most [`LISTED_TOTAL`]), within the
 /// budget of positions.
 fn misere(parts: &[Position], options: &AnalyzeOptions) -> Result<Analysis, AnalyzeError> {
-    let position = Position::Games(parts.to_vec());
+    let position = Position::of_games(parts.to_vec());
     if total(&position) > LISTED_TOTAL {
         return Err(AnalyzeError::Unsupported(format!(
             "misère sums of different games are searched position by position, and this one's numbers total more than {LISTED_TOTAL}; no theorem here gives misère sums of different games"

@@ -7,46 +7,14 @@
 use std::collections::HashMap;
 
 use crate::game::convention::{Convention, Player};
-use crate::game::games::{replaced, Parts};
-use crate::game::{Component, Move, Position};
+use crate::game::{Move, Position};
 
 /// The name this module's moves had before every part of the crate used [`Move`]; the same type.
 pub type NaiveMove = Move;
 
 /// Every move from `position` for `player`, with the position it leaves.
 pub fn moves(position: &Position, player: Player) -> Vec<(Move, Position)> {
-    let mut out = Vec::new();
-    match position {
-        Position::Sum(cs) => {
-            for (i, c) in cs.iter().enumerate() {
-                c.ruleset.for_each_option(c.heap, &mut |to| {
-                    let mut next: Vec<Component> = cs[..i].to_vec();
-                    next.extend(to.iter().map(|&h| Component::new(c.ruleset.clone(), h)));
-                    next.extend_from_slice(&cs[i + 1..]);
-                    out.push((Move::new(i, to.to_vec()), Position::Sum(next)));
-                });
-            }
-        }
-        // A move of a sum of games is a move of one of them.
-        Position::Games(parts) => {
-            let layout = Parts::of(parts);
-            for (i, part) in parts.iter().enumerate() {
-                for (m, next) in moves(part, player) {
-                    out.push((layout.global(i, &m), replaced(parts, i, next)));
-                }
-            }
-        }
-        // The board game's own moves by its rule (no theorem is used there), for the player
-        // to move.
-        Position::Board(b, numbers) => {
-            for after in b.rules().options_for(numbers, player.index()) {
-                if let Some(m) = Move::between(numbers, &after) {
-                    out.push((m, Position::Board(b.clone(), after)));
-                }
-            }
-        }
-    }
-    out
+    position.kind().moves(player)
 }
 
 /// A memoised exhaustive solver. Keep one alive to decide many positions of the same games.
@@ -65,27 +33,8 @@ impl NaiveSolver {
     /// not say who moves (a board game with [`crate::rules::board::BoardRules::partizan`], such
     /// as `kl:K,L`) cares who is to move.
     pub(crate) fn key(position: &Position, convention: Convention, player: Player) -> (Position, Convention, Player) {
-        match position {
-            Position::Sum(cs) => {
-                let mut cs: Vec<Component> = cs.iter().filter(|c| c.heap > 0).cloned().collect();
-                cs.sort();
-                (Position::Sum(cs), convention, Player::First)
-            }
-            // The order of the games does not matter, nor finished heaps.
-            Position::Games(parts) => {
-                let mut parts: Vec<Position> = parts
-                    .iter()
-                    .filter(|p| !matches!(p, Position::Sum(cs) if cs.iter().all(|c| c.heap == 0)))
-                    .map(|p| Self::key(p, convention, player).0)
-                    .collect();
-                parts.sort_by_cached_key(|p| format!("{p:?}"));
-                (Position::Games(parts), convention, Player::First)
-            }
-            Position::Board(b, numbers) => {
-                let who = if b.rules().partizan().is_some() { player } else { Player::First };
-                (Position::Board(b.clone(), b.rules().canonical(numbers)), convention, who)
-            }
-        }
+        let (key, who_matters) = position.kind().key();
+        (key, convention, if who_matters { player } else { Player::First })
     }
 
     /// The canonical form of an impartial position (the order of its heaps or games, and its

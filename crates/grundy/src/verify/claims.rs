@@ -269,17 +269,17 @@ fn counterexample(game: &str, position: Vec<String>, flags: &str, says: String, 
 }
 
 fn sum_of(ruleset: &Ruleset, heaps: &[u64]) -> Position {
-    Position::Sum(heaps.iter().map(|&h| Component::new(ruleset.clone(), h)).collect())
+    Position::of_heaps(heaps.iter().map(|&h| Component::new(ruleset.clone(), h)).collect())
 }
 
 /// K-L-Nim's heaps, the game being the registry's `kl:K,L`.
 fn kl(k: u64, l: u64, heaps: &[u64]) -> Position {
-    Position::Board(Board::new(KlNim { forbidden: [k, l] }), heaps.to_vec())
+    Position::of_board(Board::new(KlNim { forbidden: [k, l] }), heaps.to_vec())
 }
 
 /// The divisor game's position n.
 fn divisor_position(n: u64) -> Position {
-    Position::Board(Board::new(Divisor), vec![n])
+    Position::of_board(Board::new(Divisor), vec![n])
 }
 
 fn xor(values: impl IntoIterator<Item = u64>) -> u64 {
@@ -485,7 +485,7 @@ fn per_heap_limits(r: &VerifyRange) -> Result<Tally, VerifyError> {
         Tally::new(format!("1..{} HEAP/LIMIT pairs, heaps 1..{}, limits 1..{}", r.max_heaps, r.max_heap, r.max_param));
     let game = |pairs: &Vec<(u64, u64)>| {
         let toks = pairs.iter().map(|(m, l)| format!("{m}/{l}")).collect();
-        let position = Position::Sum(pairs.iter().map(|&(m, l)| Component::new(Ruleset::bounded(l), m)).collect());
+        let position = Position::of_heaps(pairs.iter().map(|&(m, l)| Component::new(Ruleset::bounded(l), m)).collect());
         ("bounded".to_string(), toks, position)
     };
     let cases = limited_multisets(r.max_heaps, r.max_heap, r.max_param);

@@ -131,9 +131,9 @@ enum Truth {
 
 fn single(game: &Game, n: u64) -> Position {
     match game {
-        Game::Heaps(r) => Position::Sum(vec![Component::new(r.clone(), n)]),
-        Game::Board(b) => Position::Board(b.clone(), vec![n]),
-        _ => Position::Board(Board::new(Divisor), vec![n]),
+        Game::Heaps(r) => Position::of_heaps(vec![Component::new(r.clone(), n)]),
+        Game::Board(b) => Position::of_board(b.clone(), vec![n]),
+        _ => Position::of_board(Board::new(Divisor), vec![n]),
     }
 }
 

@@ -12,10 +12,12 @@ use grundy::{Player, Position};
 /// The games of a position: each heap of a sum of heaps, each game of a sum of games, or the
 /// position itself.
 pub fn games(p: &Position) -> Vec<Position> {
-    match p {
-        Position::Sum(cs) => cs.iter().map(|c| Position::Sum(vec![c.clone()])).collect(),
-        Position::Games(ps) => ps.clone(),
-        p => vec![p.clone()],
+    if let Some(cs) = p.as_heaps() {
+        return cs.iter().map(|c| Position::of_heaps(vec![c.clone()])).collect();
+    }
+    match p.as_parts() {
+        Some(ps) => ps.to_vec(),
+        None => vec![p.clone()],
     }
 }
 

@@ -5,7 +5,7 @@
 //! theory (the fast answer the tests check against that solver), and how its moves are worded.
 //!
 //! The rest of the crate handles every such game through [`Board`] alone: `Game::Board`
-//! names one, `Position::Board` holds one with its numbers, and the analysis, the exhaustive
+//! names one, `Position::of_board` holds one with its numbers, and the analysis, the exhaustive
 //! solver and the player each have one arm for all of them.
 
 use std::any::Any;

@@ -97,12 +97,17 @@ pub fn analyze(game: &Game, position: &Position, options: &AnalyzeOptions) -> Re
         )));
     }
     let heaps = position.heaps();
-    let mut a = match position {
+    // The engine is chosen by what the position offers: a board game its own solver (or the
+    // heap rule it plays as), a sum of games the sum of their values, heaps the heap engine.
+    let on_board = position.as_board();
+    let mut a = if let Some((b, numbers)) = on_board.filter(|(b, _)| b.downcast::<GraphGame>().is_some()) {
         // A game on a graph may never end: Every-SG needs games that do.
-        Position::Board(b, numbers) if b.downcast::<GraphGame>().is_some() => board(b, numbers, options),
-        _ if options.convention == Convention::Every => crate::solve::every::every(position, options),
+        board(b, numbers, options)
+    } else if options.convention == Convention::Every {
+        crate::solve::every::every(position, options)
+    } else if let Some((b, numbers)) = on_board {
         // A game that plays as a heap rule for its parameters is a sum of heaps of that rule.
-        Position::Board(b, numbers) => match b.rules().as_heap_rule() {
+        match b.rules().as_heap_rule() {
             Some((rule, why)) => {
                 let cs: Vec<Component> = numbers.iter().map(|&h| Component::new(rule.clone(), h)).collect();
                 let mut a = sum(&cs, options)?;
@@ -110,10 +115,13 @@ pub fn analyze(game: &Game, position: &Position, options: &AnalyzeOptions) -> Re
                 Ok(a)
             }
             None => board(b, numbers, options),
-        },
-        Position::Games(parts) => crate::solve::games::games(parts, options),
-        Position::Sum(cs) => sum(cs, options),
+        }
+    } else if let Some(parts) = position.as_parts() {
+        crate::solve::games::games(parts, options)
+    } else {
+        sum(position.as_heaps().unwrap_or_default(), options)
     }?;
+
     a.game = game.to_string();
     a.position = heaps;
     a.tokens = game.position_tokens(position);
@@ -157,7 +165,7 @@ pub fn analyze(game: &Game, position: &Position, options: &AnalyzeOptions) -> Re
 /// The tokens of the position `m` leaves: the position after its move, or, for a turn over
 /// several games at once (Every-SG), the same games holding its `result`.
 fn leaves(game: &Game, position: &Position, m: &WinningMove) -> Vec<String> {
-    match position.after(&m.mv).or_else(|| crate::game::games::with_numbers(position, &m.result)) {
+    match position.after(&m.mv).or_else(|| position.with_numbers(&m.result)) {
         Some(next) => game.position_tokens(&next),
         None => m.result.iter().map(u64::to_string).collect(),
     }

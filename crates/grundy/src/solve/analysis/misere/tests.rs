@@ -69,7 +69,7 @@ fn each_strategy_agrees_with_the_exhaustive_solver_where_it_answers() {
     let mut answered = vec![0usize; MISERE_STRATEGIES.len()];
     let sums = small_sums();
     for cs in &sums {
-        let position = Position::Sum(cs.clone());
+        let position = Position::of_heaps(cs.clone());
         let wins = naive.wins(&position, Convention::Misere, Player::First);
         let mut plain = naive.winning_moves(&position, Convention::Misere, Player::First);
         plain.sort();

@@ -1,0 +1,194 @@
+//! A sum of different games (`sum euclid=34,12 wythoff=3,5 kayles=7`): a move is a move in one
+//! of them. The position's numbers are the games' numbers one after another, so that a
+//! [`Move`] names them as in any other position; [`Parts`] finds which game a number belongs
+//! to. A heap of a sum is one game (a sum of one heap), and stays one heap a game when it
+//! splits.
+
+use crate::game::convention::Player;
+use crate::game::games::{part_token, replaced, Parts};
+use crate::game::{IllegalMove, Move};
+use crate::rules::draw::{Sketch, Target};
+use crate::rules::faces;
+
+use super::{GamePosition, HeapTokens, Position};
+
+/// The games of a sum, in order.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct GameSum {
+    parts: Vec<Position>,
+}
+
+impl GameSum {
+    /// The sum of `parts`.
+    pub fn new(parts: Vec<Position>) -> Self {
+        GameSum { parts }
+    }
+
+    fn layout(&self) -> Parts {
+        Parts::of(&self.parts)
+    }
+}
+
+impl GamePosition for GameSum {
+    fn numbers(&self) -> Vec<u64> {
+        self.parts.iter().flat_map(Position::heaps).collect()
+    }
+
+    fn label(&self, i: usize) -> String {
+        match self.layout().find(i).and_then(|(part, local)| Some((part, local, self.parts.get(part)?))) {
+            // Each number named by its game, as the explanation and the moves name it
+            // ("game 3 (kayles): heap 1", not "heap 5").
+            Some((part, local, p)) => format!("game {} ({}): {}", part + 1, p.kind().name_in_sum(), p.label(local)),
+            None => format!("number {}", i + 1),
+        }
+    }
+
+    fn tokens(&self, _style: HeapTokens) -> Vec<String> {
+        self.parts.iter().map(part_token).collect()
+    }
+
+    fn name_in_sum(&self) -> String {
+        "sum".into()
+    }
+
+    fn after(&self, mv: &Move) -> Option<Position> {
+        let (i, local) = self.layout().local(mv)?;
+        Some(replaced(&self.parts, i, self.parts.get(i)?.after(&local)?))
+    }
+
+    fn with_numbers(&self, numbers: &[u64]) -> Option<Position> {
+        let mut at = 0;
+        let mut out = vec![];
+        for p in &self.parts {
+            let n = p.heaps().len();
+            out.push(p.with_numbers(numbers.get(at..at + n)?)?);
+            at += n;
+        }
+        (at == numbers.len()).then(|| Position::of_games(out))
+    }
+
+    fn is_one_move(&self, mv: &Move) -> bool {
+        self.layout().local(mv).is_some()
+    }
+
+    fn check_move(&self, player: Player, mv: &Move) -> Result<Position, IllegalMove> {
+        let (i, local) = self.layout().local(mv).ok_or_else(|| {
+            IllegalMove::new(format!(
+                "a move is made in one game of the sum; numbers {} to {} are not all in one",
+                mv.heap + 1,
+                mv.heap + mv.width.max(1)
+            ))
+        })?;
+        let part = self.parts.get(i).ok_or_else(|| IllegalMove::new("no such game"))?;
+        let next = part
+            .kind()
+            .check_move(player, &local)
+            .map_err(|e| IllegalMove::new(format!("game {} ({}): {e}", i + 1, part.kind().name_in_sum())))?;
+        Ok(replaced(&self.parts, i, next))
+    }
+
+    fn moves(&self, player: Player) -> Vec<(Move, Position)> {
+        // A move of a sum of games is a move of one of them.
+        let layout = self.layout();
+        let mut out = vec![];
+        for (i, part) in self.parts.iter().enumerate() {
+            for (m, next) in part.kind().moves(player) {
+                out.push((layout.global(i, &m), replaced(&self.parts, i, next)));
+            }
+        }
+        out
+    }
+
+    fn has_move(&self, player: Player) -> bool {
+        self.parts.iter().any(|p| p.kind().has_move(player))
+    }
+
+    fn random_move(&self, player: Player, below: &mut dyn FnMut(u64) -> u64) -> Option<Move> {
+        // A random game with a move, then a random move in it.
+        let alive: Vec<usize> =
+            (0..self.parts.len()).filter(|&i| self.parts.get(i).is_some_and(|p| p.kind().has_move(player))).collect();
+        let i = *alive.get(below(alive.len().max(1) as u64) as usize)?;
+        let m = self.parts.get(i)?.kind().random_move(player, below)?;
+        Some(self.layout().global(i, &m))
+    }
+
+    fn smallest_move(&self, player: Player) -> Option<Move> {
+        // The first game's smallest move.
+        let layout = self.layout();
+        self.parts.iter().enumerate().find_map(|(i, p)| p.kind().smallest_move(player).map(|m| layout.global(i, &m)))
+    }
+
+    fn describe(&self, mv: &Move) -> String {
+        match self.layout().local(mv).and_then(|(i, local)| Some((i, local, self.parts.get(i)?))) {
+            // Worded as analyze words it: the game's own move, with which game of the sum it
+            // is, as the explanation names it.
+            Some((i, local, part)) => {
+                format!("in game {} ({}): {}", i + 1, part.kind().name_in_sum(), part.kind().describe(&local))
+            }
+            None => mv.to_string(),
+        }
+    }
+
+    fn summands(&self) -> Vec<(usize, Position)> {
+        let layout = self.layout();
+        self.parts.iter().enumerate().map(|(i, p)| (layout.start(i), p.clone())).collect()
+    }
+
+    fn with_summands(&self, after: Vec<Position>) -> Position {
+        let mut out = vec![];
+        for p in after {
+            match p.as_heaps() {
+                // A game of heaps that split stays one heap per game, as `replaced` keeps it.
+                Some(cs) if cs.len() != 1 => out.extend(cs.iter().map(|c| Position::of_heaps(vec![c.clone()]))),
+                _ => out.push(p),
+            }
+        }
+        Position::of_games(out)
+    }
+
+    fn key(&self) -> (Position, bool) {
+        // The order of the games does not matter, nor finished heaps.
+        let finished = |p: &Position| p.as_heaps().is_some_and(|cs| cs.iter().all(|c| c.heap == 0));
+        let mut parts: Vec<Position> =
+            self.parts.iter().filter(|p| !finished(p)).map(|p| p.kind().key().0).collect();
+        parts.sort_by_cached_key(|p| format!("{p:?}"));
+        (Position::of_games(parts), false)
+    }
+
+    fn sketch(&self, _limits: bool, mover: usize) -> Sketch {
+        // Each game drawn as its own, one under the other with its name, its moves numbered in
+        // the whole position.
+        let parts = &self.parts;
+        let mut s = Sketch::new();
+        let whole: Vec<u64> = self.numbers();
+        let layout = self.layout();
+        let mut y = 4.0;
+        for (k, part) in parts.iter().enumerate().take(faces::MAX_ROWS) {
+            let name = part.kind().name_in_sum();
+            s.text(8.0, y + 14.0, &format!("game {}: {name}", k + 1), "label", "start");
+            let inner = part.kind().sketch(false, mover);
+            let (start, len) = (layout.start(k), part.heaps().len());
+            let height = inner.fitted_height();
+            let whole = &whole;
+            s.place(inner, 0.0, y + 20.0, move |t: Target| {
+                // A target known by its words alone is read in its game (the face vouched for
+                // it).
+                let Some(local) = t.after.or_else(|| part.kind().after_words(t.words.as_deref()?)) else {
+                    return Target { after: None, words: None };
+                };
+                let mut after = whole.get(..start).unwrap_or_default().to_vec();
+                after.extend(local);
+                after.extend_from_slice(whole.get(start + len..).unwrap_or_default());
+                Target { after: Some(after), words: None }
+            });
+            y += 24.0 + height;
+        }
+        y = faces::left_out(&mut s, y, parts.len(), "games");
+        s.height = y + 4.0;
+        s
+    }
+
+    fn as_parts(&self) -> Option<&[Position]> {
+        Some(&self.parts)
+    }
+}
