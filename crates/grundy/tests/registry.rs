@@ -106,7 +106,8 @@ fn a_position_is_a_value_not_an_enum_of_kinds() {
             }
             let uses = [".as_heaps()", ".as_board()", ".as_parts()", ".downcast_board::<"];
             if !in_position && path.starts_with(root().join("crates/grundy/src")) {
-                accessors.extend(uses.iter().filter(|u| code.contains(*u)).map(|_| format!("{}:{}", path.display(), i + 1)));
+                accessors
+                    .extend(uses.iter().filter(|u| code.contains(*u)).map(|_| format!("{}:{}", path.display(), i + 1)));
             }
         }
     }

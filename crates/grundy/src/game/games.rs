@@ -45,7 +45,9 @@ pub(crate) fn parse_part(i: usize, game: &str, tokens: &str) -> Result<Position,
     let p = g.parse_position(&split).map_err(|e| at(format!("{e}")))?;
     Ok(match p.as_heaps() {
         // A game whose position is heaps (e.g. `nim=3,4`) is one game per heap.
-        Some(cs) if cs.len() != 1 => Position::of_games(cs.iter().map(|c| Position::of_heaps(vec![c.clone()])).collect()),
+        Some(cs) if cs.len() != 1 => {
+            Position::of_games(cs.iter().map(|c| Position::of_heaps(vec![c.clone()])).collect())
+        }
         _ => p,
     })
 }

@@ -119,7 +119,9 @@ impl Game {
                 let numbers = b.rules().parse(&tokens).map_err(ParsePositionError::new)?;
                 Ok(Position::of_board(b.clone(), numbers))
             }
-            Game::Heaps(r) => Ok(Position::of_heaps(heaps()?.into_iter().map(|h| Component::new(r.clone(), h)).collect())),
+            Game::Heaps(r) => {
+                Ok(Position::of_heaps(heaps()?.into_iter().map(|h| Component::new(r.clone(), h)).collect()))
+            }
             Game::BoundedPerHeap => tokens
                 .iter()
                 .enumerate()

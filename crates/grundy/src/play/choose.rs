@@ -18,9 +18,7 @@ use crate::rules::board::graph::{solve as graph_solve, Verdict};
 use crate::solve::analysis::{analyze, Analysis, AnalyzeOptions};
 
 use super::remoteness::longest_move;
-use super::{
-    apply, describe, describe_to, every, graph_of, has_move, plural, random_move, smallest_move, Rng,
-};
+use super::{apply, describe, describe_to, every, graph_of, has_move, plural, random_move, smallest_move, Rng};
 
 /// How well the computer plays.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

@@ -129,9 +129,9 @@ pub fn check_playable(position: &Position, convention: Convention) -> Result<(),
 mod tests {
     use super::*;
     use crate::game::position::{heaps::enumerated_options, normalized};
-    use crate::solve::naive;
     use crate::play::testing::{game, pos};
     use crate::play::{random_move, smallest_move, Rng};
+    use crate::solve::naive;
 
     /// Every legal move by the definition is accepted by `check_move`, and a sample of other
     /// results is refused, for every game on small positions.

@@ -111,7 +111,9 @@ impl GamePosition for BoardPosition {
         self.numbers
             .iter()
             .enumerate()
-            .flat_map(|(i, &v)| graph.moves_from(v as u32, player.index()).map(move |w| Move::new(i, vec![u64::from(w)])))
+            .flat_map(|(i, &v)| {
+                graph.moves_from(v as u32, player.index()).map(move |w| Move::new(i, vec![u64::from(w)]))
+            })
             .collect()
     }
 

@@ -55,7 +55,7 @@ pub(crate) fn random_heap_move(c: &Component, i: usize, below: &mut dyn FnMut(u6
             Some(rules) => {
                 let kinds = rules.options_by_kind(c.heap);
                 let kind = kinds.get(below(kinds.len() as u64) as usize)?;
-                Some(Move::new(i, rules.option_of_kind(c.heap, kind, |k| below(k))))
+                Some(Move::new(i, rules.option_of_kind(c.heap, kind, &mut *below)))
             }
             None => {
                 let options = enumerated_options(&c.ruleset, c.heap).ok()?;

@@ -149,8 +149,7 @@ impl GamePosition for GameSum {
     fn key(&self) -> (Position, bool) {
         // The order of the games does not matter, nor finished heaps.
         let finished = |p: &Position| p.as_heaps().is_some_and(|cs| cs.iter().all(|c| c.heap == 0));
-        let mut parts: Vec<Position> =
-            self.parts.iter().filter(|p| !finished(p)).map(|p| p.kind().key().0).collect();
+        let mut parts: Vec<Position> = self.parts.iter().filter(|p| !finished(p)).map(|p| p.kind().key().0).collect();
         parts.sort_by_cached_key(|p| format!("{p:?}"));
         (Position::of_games(parts), false)
     }
