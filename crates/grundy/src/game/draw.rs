@@ -94,10 +94,16 @@ fn sum_face(parts: &[Position], mover: usize) -> Sketch {
     let mut y = 4.0;
     for (k, part) in parts.iter().enumerate().take(faces::MAX_ROWS) {
         let name = part_game(part);
-        s.text(8.0, y + 14.0, &format!("game {}: {name}", k + 1), "label", "start");
+        let (start, len) = (layout.start(k), part.heaps().len());
+        // The numbers a move types for this game (those of the whole position), beside its name.
+        let numbers = match len {
+            0 => String::new(),
+            1 => format!(", number {}", start + 1),
+            _ => format!(", numbers {} to {}", start + 1, start + len),
+        };
+        s.text(8.0, y + 14.0, &format!("game {}: {name}{numbers}", k + 1), "label", "start");
         let game: Game = name.parse().unwrap_or(Game::Sum);
         let inner = sketch_of(&game, part, mover);
-        let (start, len) = (layout.start(k), part.heaps().len());
         let height = inner.fitted_height();
         let whole = &whole;
         s.place(inner, 0.0, y + 20.0, move |t: Target| {

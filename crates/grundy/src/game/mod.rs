@@ -332,10 +332,13 @@ impl Position {
         match self {
             Position::Board(b, numbers) => b.rules().label_in(numbers, i),
             Position::Games(parts) => match games::Parts::of(parts).find(i) {
-                // Each number named by its game, as the explanation and the moves name it
-                // ("game 3 (kayles): heap 1", not "heap 5").
+                // Each number named first as a move types it (numbers of the whole position,
+                // `5 1`), then by its game, as the explanation and the moves name it: "number
+                // 5: game 3 (kayles), heap 1". One numbering to type, the game's to read.
                 Some((part, local)) => match parts.get(part) {
-                    Some(p) => format!("game {} ({}): {}", part + 1, games::part_game(p), p.label(local)),
+                    Some(p) => {
+                        format!("number {}: game {} ({}), {}", i + 1, part + 1, games::part_game(p), p.label(local))
+                    }
                     None => format!("number {}", i + 1),
                 },
                 None => format!("number {}", i + 1),
