@@ -56,7 +56,7 @@ enum Command {
     /// Graphs of games: `grundy graph export GAME POSITION` writes the positions reachable as
     /// the lines 'u v' that graph:FILE reads.
     Graph(cmd::graph::Args),
-    /// Draw a position as SVG (the web page's board): `grundy draw hackenbush 0-1,1-2 -o board.svg`.
+    /// Draw a position as SVG or PNG (the web page's board): `grundy draw hackenbush 0-1,1-2 -o board.svg`.
     Draw(cmd::draw::Args),
     /// Nimber arithmetic on numbers below 2^64: nim sums, Conway's nim products, inverses and powers.
     Nimber(cmd::nimber::Args),

@@ -45,6 +45,9 @@ const TICK: i32 = 5;
 /// font-family: DejaVu Sans where the viewer has it (the metrics the layout was made with),
 /// else any sans-serif.
 const FONT: &str = "DejaVu Sans, sans-serif";
+/// The embedded font file (an ASCII subset of DejaVu Sans): the PNGs of `--plot` and of
+/// `grundy draw -o FILE.png` draw their text with it, the same on every machine.
+pub const FONT_FILE: &[u8] = include_bytes!("../fonts/DejaVuSans-ASCII.ttf");
 const TITLE_SIZE: f64 = 22.0;
 const LABEL_SIZE: f64 = 15.0;
 const TICK_SIZE: f64 = 14.0;
@@ -284,9 +287,7 @@ fn ticks(max: u64, most: u64) -> Vec<u64> {
 /// Registers the embedded font under the name the plot asks for, once per process.
 fn font_ready() -> Result<(), String> {
     static READY: OnceLock<bool> = OnceLock::new();
-    let ok = *READY.get_or_init(|| {
-        register_font(FONT, FontStyle::Normal, include_bytes!("../fonts/DejaVuSans-ASCII.ttf")).is_ok()
-    });
+    let ok = *READY.get_or_init(|| register_font(FONT, FontStyle::Normal, FONT_FILE).is_ok());
     if ok {
         Ok(())
     } else {

@@ -104,6 +104,39 @@ fn bad_input_is_one_line_and_exit_2() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// `-o FILE.png` writes a real PNG (it once wrote the SVG's text into the file): the PNG
+/// signature, decoded at twice the SVG's width and height, with the drawing's ink on white
+/// (dark pixels, not a blank image); another ending is refused, naming it, and writes nothing.
+#[test]
+fn a_png_file_gets_a_png_image_and_another_ending_is_refused() {
+    let dir = scratch("png");
+    let svg = String::from_utf8(grundy_in(&dir, &["draw", "wythoff", "5", "8"]).stdout).unwrap();
+    let attr = |name: &str| -> u32 {
+        let at = svg.find(&format!(" {name}=\"")).unwrap() + name.len() + 3;
+        svg[at..at + svg[at..].find('"').unwrap()].parse().unwrap()
+    };
+    let out = grundy_in(&dir, &["draw", "wythoff", "5", "8", "-o", "board.PNG"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let bytes = std::fs::read(dir.join("board.PNG")).unwrap();
+    assert!(bytes.starts_with(b"\x89PNG\r\n\x1a\n"), "the PNG signature");
+    let mut reader = png::Decoder::new(std::io::Cursor::new(&bytes)).read_info().unwrap();
+    let mut pixels = vec![0; reader.output_buffer_size().unwrap()];
+    let frame = reader.next_frame(&mut pixels).unwrap();
+    assert_eq!((frame.width, frame.height), (2 * attr("width"), 2 * attr("height")));
+    let channels = frame.color_type.samples();
+    let dark = pixels[..frame.buffer_size()].chunks(channels).filter(|p| p[..3].iter().all(|&c| c < 128)).count();
+    assert!(dark > 100, "{dark} dark pixels: the drawing is in the image");
+    assert_eq!(pixels[..channels.min(3)], [255, 255, 255][..channels.min(3)], "a white corner");
+    // Another ending: exit 2, one line naming it, no file.
+    let out = grundy_in(&dir, &["draw", "nim", "3", "-o", "board.jpg"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    assert!(err.contains("not .jpg") && err.contains(".png"), "{err}");
+    assert!(!dir.join("board.jpg").exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// Runs `grundy ARGS` in `dir`, killed past `limit`: a watchdog that catches a hang (its limit
 /// is far above the time expected), not a claim of speed.
 fn grundy_within(dir: &Path, args: &[&str], limit: std::time::Duration) -> Output {

@@ -482,6 +482,21 @@ fn the_hints_are_legal_moves_of_the_position_in_the_games_own_words() {
     );
 }
 
+/// How moves are typed names the game's own numbers: K-Nim with K = 3 says "1 to 3" (it once
+/// said "1 to K"), a subtraction game its sizes, Moore's Nim its K.
+#[test]
+fn the_move_syntax_names_the_games_own_numbers() {
+    for (args, own, kinds) in [
+        (&["bounded:3", "10", "7"][..], "(1 to 3)", "(1 to K)"),
+        (&["subtraction:2,5", "9"], "(a size in 2, 5)", "(a size in S)"),
+        (&["moore:2", "3", "5", "6"], "(at most 2)", "(at most K)"),
+    ] {
+        let (intro, help) = intro_and_help(args);
+        assert!(intro.contains(own) && help.contains(own), "{args:?}: no {own}:\n{intro}\n{help}");
+        assert!(!intro.contains(kinds) && !help.contains(kinds), "{args:?}: {kinds}:\n{intro}\n{help}");
+    }
+}
+
 /// `hint` gives legal moves of the position as they are typed: each winning move with the
 /// text that plays it where its words are not that text (Wythoff's `take 5 from heap 2` is
 /// typed `2 5`), and in a lost position one move to type all the same (it once said only "any

@@ -15,7 +15,7 @@ use crate::routes::draw::DrawReply;
 use crate::routes::play::{play_move, MoveRequest};
 use crate::routes::problem::Problem;
 use crate::routes::random::{random_position, RandomRequest};
-use crate::routes::sg::sg_sequence;
+use crate::routes::sg::{misere_sequence, sg_sequence};
 use crate::AppState;
 
 /// A computation on a thread of this process, given its run's stop token.
@@ -49,11 +49,25 @@ impl AppState {
 #[derive(Serialize, Deserialize)]
 #[serde(tag = "job", rename_all = "snake_case")]
 pub(crate) enum Job {
-    Analyze { request: Value },
-    Move { request: Value },
-    Sg { game: String, upto: u64 },
-    Draw { request: Value },
-    Random { request: Value },
+    Analyze {
+        request: Value,
+    },
+    Move {
+        request: Value,
+    },
+    /// `misere`: who wins each single heap under misère play, not G(n) (absent: false).
+    Sg {
+        game: String,
+        upto: u64,
+        #[serde(default)]
+        misere: bool,
+    },
+    Draw {
+        request: Value,
+    },
+    Random {
+        request: Value,
+    },
 }
 
 /// A worker process's reply to a job (one JSON line).
@@ -79,7 +93,8 @@ impl Job {
                 let request: MoveRequest = serde_json::from_value(request.clone()).map_err(bad)?;
                 serde_json::to_value(play_move(&request, stored, quotients)?)
             }
-            Job::Sg { game, upto } => serde_json::to_value(sg_sequence(game, *upto)?),
+            Job::Sg { game, upto, misere: false } => serde_json::to_value(sg_sequence(game, *upto)?),
+            Job::Sg { game, upto, misere: true } => serde_json::to_value(misere_sequence(game, *upto, quotients)?),
             Job::Draw { request } => {
                 let problem: Problem = serde_json::from_value(request.clone()).map_err(bad)?;
                 let (game, position, options) = problem.parse()?;

@@ -20,7 +20,8 @@
 //!   (Grundy's game past its table) is refused, 422 `unsupported` "level perfect cannot promise
 //!   perfect play here: ..."; levels `good` and `easy` play the smallest move there.
 //! - `GET /api/sg?game=subtraction:2,5&upto=50`: the Grundy sequence G(0..=upto) of a heap
-//!   ruleset with its proven period.
+//!   ruleset with its proven period; with `&misere=true`, who wins each single heap under
+//!   misère play (`outcomes`, one letter a heap, `N` or `P`), as `grundy sg --misere --json`.
 //! - `GET /api/games`: the games grundy knows, exactly the library's [`grundy::GAMES`], one
 //!   object each: `{"spelling": "bounded:K", "name": "K-Nim", "a_move": "take 1..K objects from
 //!   one heap", "example_game": "bounded:3", "example_position": "10 7 4", "heap_ruleset":

@@ -39,10 +39,15 @@ const state = {
   start: [],
   analysis: null,
   sequence: null,
+  /** How far the sequence plot goes, when its range control has set it (else null: a little
+   * past the largest heap). */
+  plotUpto: null,
   /** The games grundy knows, from /api/games (the library's one list). */
   games: [],
   /** Legal moves of the player to move as they are typed, with their words (from the server). */
   examples: [],
+  /** How this game's moves are typed, with its own numbers (from the server's analysis). */
+  moveSyntax: null,
 };
 
 const other = (p) => (p === 'first' ? 'second' : 'first');
@@ -770,6 +775,8 @@ async function newGame(event) {
     graph: usesGraphText(game) ? $('graph-text').value : null,
     seen: [{ position: tokens, to_move: 'first' }],
     started: false,
+    // A new game's plot goes a little past its heaps, until its range control is used.
+    plotUpto: null,
   });
   $('after-game').hidden = true;
   clearGame();
@@ -777,6 +784,7 @@ async function newGame(event) {
   // The move box starts empty, its hint this game's own syntax.
   $('move-text').value = '';
   state.examples = [];
+  state.moveSyntax = null;
   showMoveSyntax();
   // No game until the server has read the game and position (and, for a position that takes
   // long, until it has analysed it).
@@ -931,19 +939,20 @@ const syntaxForms = (syntax) => syntax.split('`').filter((_, k) => k % 2 === 1);
  */
 function showMoveSyntax() {
   const box = $('move-text');
-  const kind = kindOf(state.game);
-  const forms = kind ? syntaxForms(kind.move_syntax) : [];
+  // The game's own numbers once the server has read it ("1 to 3"), its kind's words before.
+  const syntax = state.moveSyntax || kindOf(state.game)?.move_syntax;
+  const forms = syntax ? syntaxForms(syntax) : [];
   box.placeholder = state.every ? '1 -> 2; 3 -> 1' : forms.length > 0 ? forms.join('  ·  ') : 'HEAP TAKE  ·  HEAP -> LEFT';
-  box.title = kind ? kind.move_syntax.replaceAll('`', '') : '';
+  box.title = syntax ? syntax.replaceAll('`', '') : '';
   const hint = $('move-syntax');
   hint.replaceChildren();
   if (state.every) {
     hint.append('A turn is one move in each game that is not over, joined by ', commandLine(';'), '.');
   }
-  if (kind) {
+  if (syntax) {
     if (hint.childNodes.length > 0) hint.append(' ');
     hint.append('Type ');
-    kind.move_syntax.split('`').forEach((part, k) => hint.append(k % 2 === 1 ? commandLine(part) : part));
+    syntax.split('`').forEach((part, k) => hint.append(k % 2 === 1 ? commandLine(part) : part));
     hint.append('.');
   }
   const examples = state.over ? [] : state.examples;
@@ -1025,7 +1034,7 @@ function showAnalysis(a) {
   $('outcome').dataset.outcome = a.outcome;
   // Misère play and partizan games have no value; some games have one not computed here, and
   // the analysis says why.
-  $('sg').textContent = a.sg !== null ? String(a.sg) : (a.sg_note ?? 'none');
+  showShortCell($('sg'), a.sg !== null ? String(a.sg) : (a.sg_note ?? 'none'));
   $('heap-values-label').textContent = a.convention === 'every' ? 'Steps (one per game)'
     : a.generalized_sg ? 'Generalized values (Smith)' : factsOf(a.game).values_label ?? 'Heap values';
   $('heap-values').textContent = a.heap_values ? a.heap_values.join(', ')
@@ -1051,6 +1060,7 @@ function showAnalysis(a) {
       + 'Each of these keeps the draw (any other move loses):';
   }
   state.examples = a.examples || state.examples;
+  state.moveSyntax = a.move_syntax || state.moveSyntax;
   showMoveSyntax();
   const list = $('winning-moves');
   list.replaceChildren();
@@ -1140,8 +1150,41 @@ function markScrolling() {
     const scrolls = box.scrollWidth > box.clientWidth + 1;
     box.classList.toggle('scrolls', scrolls);
   }
+  // A table of the reasoning wider than the panel (a phone, heaps of 40 bits) says so above
+  // it in words: the shadow at its cut edge alone was missed.
+  for (const table of document.querySelectorAll('#explanation .why-table')) {
+    let note = table.previousElementSibling;
+    if (!note?.classList.contains('scroll-note')) {
+      note = document.createElement('p');
+      note.className = 'scroll-note';
+      note.textContent = 'The table is wider than the screen: scroll it sideways ⇆ to see every column.';
+      table.before(note);
+    }
+    note.hidden = !table.classList.contains('scrolls');
+  }
   const note = $('balance-scroll-note');
   if (note) note.hidden = !$('balance-scroll').classList.contains('scrolls');
+}
+
+/**
+ * A cell of the panel that stays short: a long text such as "not computed: Wythoff's values
+ * have no known closed form, and ..." shows its first words ("not computed") with the rest
+ * behind a "why" to open, in plain type that wraps anywhere (its numbers are long).
+ */
+function showShortCell(cell, text) {
+  const cut = text.search(/: | \(/);
+  if (text.length <= 40 || cut < 0) {
+    cell.textContent = text;
+    return;
+  }
+  const paren = text.startsWith(' (', cut);
+  const rest = paren ? text.slice(cut + 2).replace(/\)$/, '') : text.slice(cut + 2);
+  const more = document.createElement('details');
+  more.className = 'cell-note';
+  const summary = document.createElement('summary');
+  summary.textContent = 'why';
+  more.append(summary, rest);
+  cell.replaceChildren(text.slice(0, cut), ' ', more);
 }
 
 /**
@@ -1328,36 +1371,64 @@ function isHeapRuleset(game) {
 /** How many requests of the plot are under way. */
 let plotRequests = 0;
 
+/** The most heap sizes the plot shows (its range control stops here). */
+const MAX_PLOT = 1000;
+
+/**
+ * How far the plot goes: the range chosen with its control, else a little past the largest
+ * heap in play (at least 30, at most 120).
+ */
+function plotUpto() {
+  if (state.plotUpto !== null) return state.plotUpto;
+  const largest = state.tokens.map((t) => readToken(t).size).reduce((m, s) => (s !== null && s > m ? s : m), 0n);
+  return largest + 4n > 120n ? 120 : Math.max(30, Number(largest) + 4);
+}
+
+/**
+ * The sequence panel of a heap ruleset: G(0..upto) with its proven period and rule, or under
+ * misère play who wins each single heap (`/api/sg?misere=true`), as the game is played.
+ */
 async function drawSequence() {
   const wrap = $('sg-plot-wrap');
   wrap.hidden = true;
   state.sequence = null;
   if (!isHeapRuleset(state.game)) return;
-  const largest = state.tokens.map((t) => readToken(t).size).reduce((m, s) => (s !== null && s > m ? s : m), 0n);
-  const upto = largest + 4n > 120n ? 120 : Math.max(30, Number(largest) + 4);
+  const upto = plotUpto();
+  const misere = state.misere;
   const game = state.gameNo;
   let sg;
+  let failed = null;
   // The plot's requests under way, as `data-loading` on the plot's box (tests wait for none).
   plotRequests++;
   wrap.dataset.loading = String(plotRequests);
   try {
-    sg = await api(`/api/sg?game=${encodeURIComponent(state.game)}&upto=${upto}`);
+    sg = await api(`/api/sg?game=${encodeURIComponent(state.game)}&upto=${upto}${misere ? '&misere=true' : ''}`);
   } catch (e) {
-    return; // the plot is extra: the game goes on without it
+    // The plot is extra: the game goes on without it. A misère refusal is said (the normal-play
+    // values in its place would be wrong); any other failure only hides the plot.
+    if (!misere || !(e instanceof ApiError) || e.kind === 'network') return;
+    failed = e.message;
   } finally {
     plotRequests--;
     if (plotRequests > 0) wrap.dataset.loading = String(plotRequests);
     else delete wrap.dataset.loading;
   }
   if (state.gameNo !== game) return; // another game has started since
-  // At most 121 values, each at most a few hundred: numbers hold them exactly.
-  const p = sg.period;
+  const p = sg?.period;
+  // At most MAX_PLOT + 1 values, each at most a few thousand: numbers hold them exactly.
   state.sequence = {
-    values: sg.values.map(Number),
+    misere,
+    failed,
+    upto,
+    // Under misère play a bar where the player to move wins a heap of n alone (N), none where
+    // they lose it (P).
+    values: failed ? [] : misere ? [...sg.outcomes].map((o) => (o === 'N' ? 1 : 0)) : sg.values.map(Number),
     period: p && { preperiod: Number(p.preperiod), period: Number(p.period), saltus: Number(p.saltus) },
-    rule: sg.rule,
+    rule: misere ? null : sg.rule,
+    why: misere && !failed ? sg.why : null,
   };
-  showRule(sg.rule);
+  $('sg-title').textContent = misere ? 'Misère outcomes of single heaps' : 'Grundy sequence';
+  showRule(state.sequence.rule);
   wrap.hidden = false;
   redrawSequence();
 }
@@ -1374,36 +1445,74 @@ function showRule(rule) {
   $('sg-rule-expression').textContent = rule.expression ? `grundy verify --game ${state.game} --sg '${rule.expression}'` : '';
 }
 
+/** The caption's sentence on the period: what it says of the values shown, and of those past them. */
+function periodWords(p, shown, misere) {
+  const what = misere ? 'the outcomes' : 'the values';
+  if (!p) return misere ? '' : '; no period of these values is known, so no bands are shaded.';
+  const past = p.preperiod >= shown ? ' (past this plot: widen it to see it)' : '';
+  if (p.period === 1) {
+    return p.saltus
+      ? `; from n = ${p.preperiod} each value is ${p.saltus} more than the one before${past}.`
+      : `; from n = ${p.preperiod} ${misere ? 'the outcome' : 'the value'} stays the same${past}.`;
+  }
+  return (p.preperiod < shown ? '; shaded bands mark the periods: ' : '; ')
+    + `from n = ${p.preperiod} ${what} repeat every ${p.period}`
+    + (p.saltus ? `, each period ${p.saltus} higher than the one before` : '') + `${past}.`;
+}
+
 /** Draws the cached sequence again with the current heap sizes marked. */
 function redrawSequence() {
   const sg = state.sequence;
   if (!sg || $('sg-plot-wrap').hidden) return;
-  // The plotted heaps: those within the plot, as numbers.
-  const sizes = state.tokens.map((t) => readToken(t).size).filter((s) => s !== null && s < 1000n).map(Number);
+  // The range control: what is shown, and a button to take in the pre-period and two periods
+  // when a proven period starts past the plot.
+  $('sg-upto').value = String(sg.upto);
   const p = sg.period;
+  const through = p ? Math.min(MAX_PLOT, p.preperiod + 2 * p.period) : null;
+  const widen = $('sg-widen');
+  widen.hidden = !(through !== null && through > sg.upto);
+  if (!widen.hidden) {
+    widen.textContent = `Show n = 0 to ${through}`;
+    widen.dataset.upto = String(through);
+  }
+  if (sg.failed) {
+    $('period').textContent = '';
+    $('sg-plot').replaceChildren();
+    $('plot-caption').textContent = `Who wins a single heap under misère play is not shown: ${sg.failed}`;
+    return;
+  }
+  // The plotted heaps: those within the plot, as numbers.
+  const sizes = state.tokens.map((t) => readToken(t).size).filter((s) => s !== null && s <= BigInt(MAX_PLOT)).map(Number);
   $('period').textContent = !p
-    ? '(no period known)'
+    ? (sg.misere ? '(no period claimed)' : '(no period known)')
     : p.saltus === 0
       ? `(period ${p.period} from n = ${p.preperiod})`
       : `(G(n + ${p.period}) = G(n) + ${p.saltus} from n = ${p.preperiod})`;
   // Drawn at the width it shows at, so that its labels keep their size on a phone.
   const width = Math.round($('sg-plot').clientWidth) || 560;
-  $('sg-plot').replaceChildren(plot(sg.values, p, new Set(sizes), width));
-  const banded = p && p.period > 1 && p.preperiod < sg.values.length;
-  $('plot-caption').textContent = `G(n) for each heap size n from 0 to ${sg.values.length - 1}; red bars are the heaps `
-    + 'in play' + (sizes.some((n) => n >= sg.values.length) ? ' (those past the plot are not shown)' : '')
-    + (banded
-      ? `; shaded bands mark the periods: from n = ${p.preperiod} the values repeat every ${p.period}`
-        + (p.saltus ? `, each period ${p.saltus} higher than the one before.` : '.')
-      : p ? `; from n = ${p.preperiod} ${p.saltus ? `each value is ${p.saltus} more than the one before` : 'the value stays the same'}.`
-        : '; no period of these values is known, so no bands are shaded.');
+  const last = sg.values.length - 1;
+  $('sg-plot').replaceChildren(plot(sg.values, p, new Set(sizes), width, sg.misere ? ['P', 'N'] : null));
+  const inPlay = 'red bars are the heaps in play' + (sizes.some((n) => n > last) || sizes.length < state.tokens.length
+    ? ' (those past the plot are not shown)' : '');
+  $('plot-caption').textContent = (sg.misere
+    ? `Misère play (the last move loses): who wins a heap of n alone, for n = 0 to ${last}; a bar where the player `
+      + `to move wins (N), none where they lose (P); ${inPlay}`
+    : `G(n) for each heap size n from 0 to ${last}; ${inPlay}`) + periodWords(p, sg.values.length, sg.misere)
+    + (sg.misere && sg.why ? ` Known by ${sg.why}.` : '');
+}
+
+/** Plots the sequence again up to `upto` (the range control), within 10 to MAX_PLOT. */
+function setPlotRange(upto) {
+  if (!Number.isInteger(upto)) return;
+  state.plotUpto = Math.min(MAX_PLOT, Math.max(10, upto));
+  drawSequence();
 }
 
 /**
  * An SVG bar chart of G(0..upto), `W` pixels wide (the width it shows at, at least 280), periods
  * shaded in turn and the current heap sizes marked.
  */
-function plot(values, period, marked, width = 560) {
+function plot(values, period, marked, width = 560, yNames = null) {
   const NS = 'http://www.w3.org/2000/svg';
   const W = Math.max(280, width), H = W < 450 ? 170 : 200, left = 34, bottom = 26, top = 10;
   const maxV = Math.max(1, ...values);
@@ -1412,7 +1521,7 @@ function plot(values, period, marked, width = 560) {
   const svg = document.createElementNS(NS, 'svg');
   svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
   svg.setAttribute('role', 'img');
-  svg.setAttribute('aria-label', 'Grundy values G(n) for n = 0 to ' + (values.length - 1));
+  svg.setAttribute('aria-label', (yNames ? 'Misère outcomes of heaps' : 'Grundy values G(n)') + ' for n = 0 to ' + (values.length - 1));
   const el = (name, attrs, text) => {
     const e = document.createElementNS(NS, name);
     for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
@@ -1429,14 +1538,14 @@ function plot(values, period, marked, width = 560) {
   }
   for (let v = 0; v <= maxV; v += Math.max(1, Math.ceil(maxV / 5))) {
     el('line', { x1: left, x2: W - 4, y1: y(v), y2: y(v), stroke: '#e3e7ee' });
-    el('text', { x: left - 5, y: y(v) + 4, 'text-anchor': 'end', 'font-size': 12, fill: '#5b6575' }, String(v));
+    el('text', { x: left - 5, y: y(v) + 4, 'text-anchor': 'end', 'font-size': 12, fill: '#5b6575' }, yNames?.[v] ?? String(v));
   }
   values.forEach((v, n) => {
     const bar = el('rect', {
       x: left + n * bw + bw * 0.12, y: y(v), width: Math.max(1, bw * 0.76), height: Math.max(0, H - bottom - y(v)),
       fill: marked.has(n) ? '#d9463b' : '#2f6fdb',
     });
-    bar.appendChild(document.createElementNS(NS, 'title')).textContent = `G(${n}) = ${v}`;
+    bar.appendChild(document.createElementNS(NS, 'title')).textContent = yNames ? `heap of ${n}: ${yNames[v]}` : `G(${n}) = ${v}`;
     if (marked.has(n)) {
       // A tick under the axis, so that a heap whose value is 0 (no bar) is marked too.
       el('rect', { x: left + n * bw + bw * 0.12, y: H - bottom + 1, width: Math.max(1, bw * 0.76), height: 3, fill: '#d9463b' });
@@ -1534,6 +1643,8 @@ $('random').addEventListener('click', async () => {
 });
 $('setup').addEventListener('submit', newGame);
 // Misère play and Every-SG are two conventions: choosing one clears the other.
+$('sg-upto').addEventListener('change', () => setPlotRange(Number($('sg-upto').value)));
+$('sg-widen').addEventListener('click', () => setPlotRange(Number($('sg-widen').dataset.upto)));
 $('misere').addEventListener('change', () => { if ($('misere').checked) $('every').checked = false; });
 $('every').addEventListener('change', () => { if ($('every').checked) $('misere').checked = false; });
 $('typed').addEventListener('submit', (e) => {

@@ -72,6 +72,8 @@ async fn analyze_returns_the_cli_json_object() {
     let mut expected =
         serde_json::to_value(grundy::analyze(&game, &pos, &grundy::AnalyzeOptions::default()).unwrap()).unwrap();
     expected["rules"] = json!(game.rules_sentence());
+    // How moves are typed, with the game's own numbers.
+    expected["move_syntax"] = json!(grundy::rules::catalogue::move_syntax_of("nim").unwrap());
     // Each listed move as it is typed, and moves of the player to move as examples.
     expected["typed"] = json!(["2 5", "3 11", "4 13"]);
     expected["examples"] = json!([{"typed": "1 1", "words": "take 1 from heap 1 (7 -> 6)"}]);
@@ -93,6 +95,13 @@ async fn analyze_returns_the_cli_json_object() {
     assert_eq!(s, StatusCode::OK);
     assert_eq!(a["to_move"], "second");
     assert_eq!(a["rules"], json!("kl:2,3".parse::<grundy::Game>().unwrap().rules_sentence()));
+    // The move syntax names the game's own numbers, not its kind's capitals.
+    let (s, a) = post_json("/api/analyze", json!({"game": "subtraction:2,5", "position": [9]})).await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(
+        a["move_syntax"],
+        "`HEAP TAKE` takes TAKE objects (a size in 2, 5) from heap HEAP; `HEAP -> LEFT` leaves LEFT in it"
+    );
 }
 
 #[tokio::test]
@@ -494,6 +503,32 @@ async fn sg_gives_the_sequence_with_its_period() {
         let (s, v, _) = get(path).await;
         assert_error(s, &v, StatusCode::BAD_REQUEST, contains);
     }
+}
+
+/// `misere=true`: who wins each single heap under misère play, the real outcomes (the page once
+/// plotted the normal-play values under misère play): a closed form with its period (K-Nim),
+/// Plambeck and Siegel's quotient (Kayles, agreeing with the exact search where that runs), and a
+/// search past the budget refused before it starts.
+#[tokio::test]
+async fn sg_misere_gives_single_heap_outcomes() {
+    let (s, v, _) = get("/api/sg?game=bounded:3&upto=9&misere=true").await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!((v["outcomes"].as_str(), v["convention"].as_str()), (Some("NPNNNPNNNP"), Some("misere")));
+    assert_eq!(v["period"], json!({"preperiod": 0, "period": 4, "saltus": 0}));
+    let (s, v, _) = get("/api/sg?game=kayles&upto=30&misere=true").await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let searched: String = grundy::misere_single_heaps(&"kayles".parse().unwrap(), 30, 1_000_000)
+        .unwrap()
+        .iter()
+        .map(|&w| if w { 'N' } else { 'P' })
+        .collect();
+    assert_eq!(v["outcomes"], json!(searched));
+    assert_eq!(v["method"], "misère quotient");
+    assert_eq!(v["period"], json!({"preperiod": 71, "period": 12, "saltus": 0}));
+    let (s, v, _) = get("/api/sg?game=octal:0.6&upto=100&misere=true").await;
+    assert_error(s, &v, StatusCode::UNPROCESSABLE_ENTITY, "not searched");
+    let (s, v, _) = get("/api/sg?game=nim&misere=maybe").await;
+    assert_error(s, &v, StatusCode::BAD_REQUEST, "misere 'maybe' is not true or false");
 }
 
 /// The page's game selector is built from `/api/games`: exactly the library's one list of games,

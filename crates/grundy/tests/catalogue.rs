@@ -39,3 +39,26 @@ fn every_example_move_is_legal_in_its_example() {
         assert_eq!(grundy::rules::catalogue::kind_of(g.example_game), Some(g), "{}", g.spelling);
     }
 }
+
+/// Each example game's move syntax names its own numbers: none of the capitals its kind's
+/// spelling stands for (the K of `bounded:K`) is left as a word, and the forms between
+/// backquotes are the kind's.
+#[test]
+fn each_games_move_syntax_has_its_own_numbers() {
+    let words = |s: &str| -> Vec<String> {
+        s.split(|c: char| !(c.is_alphanumeric() || c == '_')).filter(|w| !w.is_empty()).map(String::from).collect()
+    };
+    let forms = |s: &str| -> Vec<String> { s.split('`').skip(1).step_by(2).map(String::from).collect() };
+    let mut filled = 0;
+    for g in grundy::GAMES {
+        let syntax = grundy::rules::catalogue::move_syntax_of(g.example_game).unwrap();
+        assert_eq!(forms(&syntax), forms(g.move_syntax), "{}", g.spelling);
+        let Some((_, letters)) = g.spelling.split_once(':') else { continue };
+        for letter in letters.split(',') {
+            assert!(!words(&syntax).contains(&letter.to_string()), "{}: {letter} in '{syntax}'", g.spelling);
+        }
+        filled += usize::from(syntax != g.move_syntax);
+    }
+    // K-Nim, the Bash game, subtraction and all-but games, Moore's Nim, take-or-split.
+    assert!(filled >= 6, "{filled} kinds had their numbers filled in");
+}

@@ -38,8 +38,9 @@ fn tokens_round_trip_and_bad_parts_name_the_game() {
     let g: Game = "sum".parse().unwrap();
     let p = g.parse_position(&["euclid=34,12", "kayles=7", "nim=3", "nim=4"]).unwrap();
     assert_eq!(g.position_tokens(&p), ["euclid=34,12", "kayles=7", "nim=3", "nim=4"]);
-    assert_eq!(p.label(1), "game 1 (euclid): number 2");
-    assert_eq!(p.label(2), "game 2 (kayles): heap 1");
+    // Named first as a move types them (the whole position's numbers), then by their game.
+    assert_eq!(p.label(1), "number 2: game 1 (euclid), number 2");
+    assert_eq!(p.label(2), "number 3: game 2 (kayles), heap 1");
     let err = |t: &[&str]| g.parse_position(t).unwrap_err().to_string();
     assert_eq!(err(&["euclid=3,x"]), "game 1 of the sum: the second number 'x' is not a number");
     assert!(err(&["nim=3", "frob=3"]).starts_with("heap 2: unknown game 'frob'"), "{}", err(&["nim=3", "frob=3"]));
@@ -88,11 +89,11 @@ fn each_number_of_a_sum_is_named_by_its_game() {
     assert_eq!(
         a.labels,
         [
-            "game 1 (euclid): number 1",
-            "game 1 (euclid): number 2",
-            "game 2 (wythoff): heap 1",
-            "game 2 (wythoff): heap 2",
-            "game 3 (kayles): heap 1"
+            "number 1: game 1 (euclid), number 1",
+            "number 2: game 1 (euclid), number 2",
+            "number 3: game 2 (wythoff), heap 1",
+            "number 4: game 2 (wythoff), heap 2",
+            "number 5: game 3 (kayles), heap 1"
         ]
     );
 }

@@ -51,9 +51,10 @@ Commands:
   quit          end the game (so does end of input)
 ";
 
-/// The catalogue's sentence on how this game's moves are typed, its forms in quotes.
+/// The catalogue's sentence on how this game's moves are typed, with the game's own numbers
+/// ("1 to 3" for `bounded:3`), its forms in quotes.
 fn syntax(game: &Game) -> Option<String> {
-    grundy::rules::catalogue::kind_of(&game.to_string()).map(|k| k.move_syntax.replace('`', "'"))
+    grundy::rules::catalogue::move_syntax_of(&game.to_string()).map(|s| s.replace('`', "'"))
 }
 
 /// `help`: how this game's moves are typed, legal moves of the position on the board as
@@ -66,7 +67,7 @@ fn help(s: &Session) -> String {
     if let Some(syntax) = syntax(s.game()) {
         t += &format!("  {syntax}\n");
     }
-    for m in grundy::play::example_moves(s.position(), s.to_move()) {
+    for m in grundy::play::example_turns(s.position(), s.to_move(), s.convention()) {
         t += &format!("  e.g. '{}': {}\n", m.typed, m.words);
     }
     t + COMMANDS
@@ -213,7 +214,7 @@ fn intro(s: &Session, human: Player, level: Level, seed: u64) -> String {
     let examples: Vec<String> = match s.computer_to_move() {
         // The computer moves first: 'help' shows moves of the position the person gets.
         true => vec![],
-        false => grundy::play::example_moves(s.position(), s.to_move())
+        false => grundy::play::example_turns(s.position(), s.to_move(), s.convention())
             .into_iter()
             .map(|m| format!("'{}': {}", m.typed, m.words))
             .collect(),
@@ -329,7 +330,7 @@ fn hint(s: &Session) -> String {
         }
         Ok(a) if a.outcome == Outcome::P => {
             // A legal move to type all the same, in the game's own words.
-            let example = grundy::play::example_moves(s.position(), s.to_move())
+            let example = grundy::play::example_turns(s.position(), s.to_move(), s.convention())
                 .into_iter()
                 .next()
                 .map_or(String::new(), |m| format!(" For example '{}': {}.", m.typed, m.words));

@@ -59,8 +59,9 @@ pub(crate) fn analyze_request(
         .chain(&analysis.drawing_moves)
         .map(|m| grundy::play::typed_move(&position, options.to_move, &m.mv).unwrap_or_else(|| m.mv.to_string()))
         .collect();
-    let examples = grundy::play::example_moves(&position, options.to_move);
-    Ok(AnalyzeReply { analysis, rules: game.rules_sentence(), typed, examples })
+    let examples = grundy::play::example_turns(&position, options.to_move, options.convention);
+    let move_syntax = grundy::rules::catalogue::move_syntax_of(&game.to_string());
+    Ok(AnalyzeReply { analysis, rules: game.rules_sentence(), move_syntax, typed, examples })
 }
 
 /// `POST /api/analyze`: a [`Problem`] and, optionally, the most winning moves to list one by
@@ -102,10 +103,14 @@ pub(crate) struct AnalyzeReply {
     analysis: Analysis,
     /// The rules of the game in a sentence, for the page's board.
     rules: String,
+    /// How this game's moves are typed, with its own numbers (`(1 to 3)` for `bounded:3`):
+    /// [`grundy::rules::catalogue::move_syntax_of`]; absent for a game of no kind.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    move_syntax: Option<String>,
     /// Each listed winning move, then each drawing move, as a person types it (in the game's
     /// own words where they read back, as `grundy play` reads moves).
     typed: Vec<String>,
-    /// At most two legal moves of the player to move, typed, with their words: the move box's
-    /// examples ([`grundy::play::example_moves`]).
+    /// At most two legal moves of the player to move (under Every-SG one whole turn), typed,
+    /// with their words: the move box's examples ([`grundy::play::example_turns`]).
     examples: Vec<grundy::play::ExampleMove>,
 }

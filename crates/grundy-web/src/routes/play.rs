@@ -155,7 +155,7 @@ pub(crate) fn play_move(
         winner: winner.map(|w| w.to_string()),
         examples: match winner.is_some() || drawn.is_some() {
             true => vec![],
-            false => grundy::play::example_moves(session.position(), session.to_move()),
+            false => grundy::play::example_turns(session.position(), session.to_move(), session.convention()),
         },
         drawn,
         rules: session.game().rules_sentence(),

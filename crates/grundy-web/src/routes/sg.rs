@@ -1,4 +1,5 @@
-//! `GET /api/sg`: the Grundy sequence of a heap ruleset with its proven period and its rule.
+//! `GET /api/sg`: the Grundy sequence of a heap ruleset with its proven period and its rule;
+//! with `misere=true`, who wins each single heap under misère play instead.
 
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
@@ -8,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use tokio::time::Instant;
 
 use grundy::engine::heap::PERIOD_SEARCH_WORK;
-use grundy::{Game, Period, SequenceBuilder, SequenceError};
+use grundy::{Game, MisereHeaps, Period, QuotientCache, Ruleset, SequenceBuilder, SequenceError};
 
 use crate::error::{ApiError, Asked, Fail, Kind};
 use crate::jobs::Job;
@@ -22,6 +23,8 @@ use crate::{AppState, MAX_BUDGET, MAX_UPTO};
 pub(crate) struct SgQuery {
     game: Option<String>,
     upto: Option<String>,
+    /// `true`: single heaps' misère outcomes ([`MisereReply`]).
+    misere: Option<String>,
 }
 
 /// The reply of `GET /api/sg`.
@@ -77,13 +80,7 @@ impl SgRule {
 /// take-and-break games within a counted amount of work). `upto` is capped, so it answers
 /// within the time limit for most games.
 pub(crate) fn sg_sequence(game: &str, upto: u64) -> Result<SgReply, Fail> {
-    let parsed: Game = game.parse().map_err(ApiError::bad)?;
-    let Game::Heaps(ruleset) = &parsed else {
-        return Err(ApiError::bad(format!(
-            "game '{game}' has no single heap ruleset: the Grundy sequence needs one such as nim or subtraction:2,5"
-        ))
-        .into());
-    };
+    let ruleset = &heap_ruleset(game)?;
     let sequence =
         SequenceBuilder::new(ruleset).upto(upto).budget(MAX_BUDGET).period_search(PERIOD_SEARCH_WORK).build().map_err(
             |e| match e {
@@ -141,7 +138,7 @@ pub(crate) fn sg_sequence(game: &str, upto: u64) -> Result<SgReply, Fail> {
     };
     let rule = SgRule::of(more.as_deref().unwrap_or(&values), sequence.period());
     Ok(SgReply {
-        game: parsed.to_string(),
+        game: ruleset.to_string(),
         upto,
         values,
         period: sequence.period(),
@@ -149,6 +146,85 @@ pub(crate) fn sg_sequence(game: &str, upto: u64) -> Result<SgReply, Fail> {
         method: sequence.method_note(),
         rule,
     })
+}
+
+/// The reply of `GET /api/sg?misere=true`: the fields of `grundy sg --misere --json`, and why
+/// the outcomes are known.
+#[derive(Serialize)]
+pub(crate) struct MisereReply {
+    game: String,
+    convention: &'static str,
+    upto: u64,
+    /// One letter a heap size n = 0..=upto: `N` when the player to move wins a heap of n
+    /// alone under misère play, `P` when they lose it.
+    outcomes: String,
+    /// The proven period of the outcomes, or null when none is claimed.
+    period: Option<Period>,
+    method: String,
+    /// How the outcomes are known, in a sentence (the theorem, or the search).
+    why: String,
+}
+
+/// Who wins a single heap of each size 0..=upto of a heap ruleset under misère play: a
+/// closed form or a table with a proven period where the rule takes from one heap
+/// ([`MisereHeaps`]: Bouton's rule, K-Nim, subtraction and all-but games), else Plambeck and
+/// Siegel's misère quotient of a take-and-break game where it covers every heap asked for
+/// (the server's kept quotients, as `analyze` uses them), else the exact search of
+/// [`grundy::misere_single_heaps`], refused past the budget before it starts, saying what it
+/// would take. These are the outcomes `analyze GAME N --misere` gives one heap at a time.
+pub(crate) fn misere_sequence(game: &str, upto: u64, quotients: &QuotientCache) -> Result<MisereReply, Fail> {
+    let ruleset = heap_ruleset(game)?;
+    // A search past the budget is past what the command line's default computes too: the
+    // refusal says what it would take, and names no command that would fail the same way.
+    let unsupported =
+        |e: grundy::AnalyzeError| Fail::Api(ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, Kind::Unsupported, e));
+    let letters = |wins: &mut dyn Iterator<Item = bool>| wins.map(|w| if w { 'N' } else { 'P' }).collect::<String>();
+    let reply = |outcomes: String, period: Option<Period>, method: String, why: String| MisereReply {
+        game: ruleset.to_string(),
+        convention: "misere",
+        upto,
+        outcomes,
+        period,
+        method,
+        why,
+    };
+    if let Some(heaps) = MisereHeaps::new(&ruleset, MAX_BUDGET).map_err(unsupported)? {
+        let p = heaps.period();
+        let outcomes = letters(&mut (0..=upto).map(|n| heaps.mover_wins(n)));
+        return Ok(reply(outcomes, Some(Period { saltus: 0, ..p }), heaps.method().to_string(), heaps.reason()));
+    }
+    let quotient = quotients.quotient(&ruleset).map_err(Fail::Stopped)?;
+    if let Some(q) = quotient.filter(|q| (0..=upto).all(|n| q.covers(n))) {
+        let outcomes: Option<String> =
+            (0..=upto).map(|n| q.element(n).map(|x| if q.is_p(x) { 'P' } else { 'N' })).collect();
+        if let Some(outcomes) = outcomes {
+            let why = format!(
+                "Plambeck and Siegel's misère quotient of {ruleset} ({} elements): a heap is lost for the player to move exactly when its element lies in the P-portion{}",
+                q.order(),
+                match q.period() {
+                    Some(p) => format!("; its heaps' elements repeat with period {} from n = {} (proven)", p.period, p.preperiod),
+                    None => format!(", computed for the heaps up to {}", q.computed_upto()),
+                }
+            );
+            return Ok(reply(outcomes, q.period(), "misère quotient".to_string(), why));
+        }
+    }
+    let wins = grundy::misere_single_heaps(&ruleset, upto, MAX_BUDGET).map_err(unsupported)?;
+    let why = format!(
+        "an exact search of the sums of heaps the splits of {ruleset} leave: no theorem here proves a period of these outcomes, so only the heaps searched are known"
+    );
+    Ok(reply(letters(&mut wins.into_iter()), None, "search".to_string(), why))
+}
+
+/// The heap ruleset `game` names, or a 400 saying it has none.
+fn heap_ruleset(game: &str) -> Result<Ruleset, Fail> {
+    match game.parse::<Game>().map_err(ApiError::bad)? {
+        Game::Heaps(ruleset) => Ok(ruleset),
+        _ => Err(ApiError::bad(format!(
+            "game '{game}' has no single heap ruleset: the Grundy sequence needs one such as nim or subtraction:2,5"
+        ))
+        .into()),
+    }
 }
 
 pub(crate) async fn sg_handler(
@@ -168,12 +244,22 @@ pub(crate) async fn sg_handler(
     if upto > MAX_UPTO {
         return Err(ApiError::bad(format!("upto {upto} is past this server's cap {MAX_UPTO}")));
     }
-    let asked = Asked {
-        what: format!("the Grundy sequence of {} up to {upto}", quote(&game)),
-        command: format!("grundy sg {} --upto {upto}", quote(&game)),
+    let misere = match q.misere.as_deref() {
+        None | Some("false") => false,
+        Some("true") => true,
+        Some(other) => return Err(ApiError::bad(format!("misere '{other}' is not true or false"))),
     };
-    let shape = shape("sg", &serde_json::json!([game, upto]));
-    let reply_ =
-        compute(&state, arrived, asked, forecast(MAX_BUDGET, 0), shape, state.work(Job::Sg { game, upto })).await?;
+    let flag = if misere { " --misere" } else { "" };
+    let asked = Asked {
+        what: format!(
+            "{} of {} up to {upto}",
+            if misere { "the misère outcomes of single heaps" } else { "the Grundy sequence" },
+            quote(&game)
+        ),
+        command: format!("grundy sg {}{flag} --upto {upto}", quote(&game)),
+    };
+    let shape = shape("sg", &serde_json::json!([game, upto, misere]));
+    let job = Job::Sg { game, upto, misere };
+    let reply_ = compute(&state, arrived, asked, forecast(MAX_BUDGET, 0), shape, state.work(job)).await?;
     reply(&reply_, big)
 }

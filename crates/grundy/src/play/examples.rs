@@ -4,11 +4,11 @@
 
 use std::iter::once;
 
-use crate::game::convention::Player;
+use crate::game::convention::{Convention, Player};
 use crate::game::{Move, Position};
 use crate::rules::board::GraphGame;
 
-use super::{apply, check_move, describe, parse_move, smallest_move};
+use super::{apply, check_move, describe, every, parse_move, parse_turn, smallest_move, smallest_turn, typed_turn};
 
 /// A legal move as a person types it, with what it does in words.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
@@ -44,6 +44,31 @@ pub fn example_moves(position: &Position, player: Player) -> Vec<ExampleMove> {
         }
     }
     out
+}
+
+/// Examples of a turn under `convention`, for the move box: under Every-SG one whole turn (a
+/// move alone would be refused there), the smallest move in every game that is not over, as
+/// [`super::typed_turn`] writes it and checked by reading it back; otherwise [`example_moves`].
+///
+/// ```
+/// use grundy::{Convention, Game, Player, play::example_turns};
+/// let sum: Game = "sum".parse().unwrap();
+/// let pos = sum.parse_position(&["euclid=5,3", "euclid=3,2"]).unwrap();
+/// let turn = &example_turns(&pos, Player::First, Convention::Every)[0];
+/// assert_eq!(turn.typed, "1 -> 2; 3 -> 1");
+/// assert_eq!(example_turns(&pos, Player::First, Convention::Normal)[0].typed, "1 3");
+/// ```
+pub fn example_turns(position: &Position, player: Player, convention: Convention) -> Vec<ExampleMove> {
+    if convention != Convention::Every {
+        return example_moves(position, player);
+    }
+    let Some(mv) = smallest_turn(position, player, convention) else { return vec![] };
+    let typed = typed_turn(position, convention, &mv);
+    if parse_turn(position, player, convention, &typed).ok().as_ref() != Some(&mv) {
+        return vec![];
+    }
+    let next = every::apply(position, &mv).unwrap_or_else(|| apply(position, &mv));
+    vec![ExampleMove { typed, words: every::words(position, &next) }]
 }
 
 /// The legal move `mv` of `player` as a person types it: in the game's own words where they

@@ -124,6 +124,61 @@ pub fn kind_of(game: &str) -> Option<&'static GameKind> {
         .or_else(|| GAMES.iter().find(|g| g.spelling.split_once(':').is_some_and(|(prefix, _)| prefix == name)))
 }
 
+/// How moves of `game` (as typed: `bounded:3`, `subtraction:2,5`) are typed: its kind's
+/// [`GameKind::move_syntax`] with the game's own numbers in place of the capitals its spelling
+/// names (the K of `bounded:K`, the S of `subtraction:S`), so that a player reads "1 to 3",
+/// not "1 to K". A set such as S is written as the game writes it, a space after each comma.
+/// `None` for a game of no kind.
+///
+/// ```
+/// use grundy::rules::catalogue::move_syntax_of;
+/// assert_eq!(
+///     move_syntax_of("bounded:3").unwrap(),
+///     "`HEAP TAKE` takes TAKE objects (1 to 3) from heap HEAP; `HEAP -> LEFT` leaves LEFT in it"
+/// );
+/// assert!(move_syntax_of("subtraction:1,4..9").unwrap().contains("(a size in 1, 4..9)"));
+/// assert!(move_syntax_of("moore:2").unwrap().ends_with("(at most 2)"));
+/// assert_eq!(move_syntax_of("nim").unwrap(), grundy::rules::catalogue::kind_of("nim").unwrap().move_syntax);
+/// ```
+pub fn move_syntax_of(game: &str) -> Option<String> {
+    let kind = kind_of(game)?;
+    let template = kind.move_syntax;
+    let (Some((_, letters)), Some((_, given))) = (kind.spelling.split_once(':'), game.split_once(':')) else {
+        return Some(template.to_string());
+    };
+    let letters: Vec<&str> = letters.split(',').collect();
+    // One capital takes the whole argument (S is a set, written with commas); several take one
+    // number each (`kl:K,L`).
+    let values: Vec<String> = if letters.len() == 1 {
+        vec![given.replace(',', ", ")]
+    } else {
+        given.split(',').map(str::to_string).collect()
+    };
+    if values.len() != letters.len() {
+        return Some(template.to_string());
+    }
+    // Whole words only, so that the K of `bounded:K` leaves TAKE and the typed forms alone.
+    let mut out = String::with_capacity(template.len());
+    let mut word = String::new();
+    let flush = |word: &mut String, out: &mut String| {
+        match letters.iter().zip(&values).find(|(l, _)| **l == word.as_str()) {
+            Some((_, value)) => out.push_str(value),
+            None => out.push_str(word),
+        }
+        word.clear();
+    };
+    for c in template.chars() {
+        if c.is_alphanumeric() || c == '_' {
+            word.push(c);
+        } else {
+            flush(&mut word, &mut out);
+            out.push(c);
+        }
+    }
+    flush(&mut word, &mut out);
+    Some(out)
+}
+
 /// The file `graph:edges.txt` of the catalogue's example of `graph:FILE` (the README shows it):
 /// a 2-cycle a-b with a way out from b to c, and c to d. Vertex b has the generalized
 /// Sprague-Grundy value ∞(1) and c the value 1, so tokens on b and c are won by moving b to c.

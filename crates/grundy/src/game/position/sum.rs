@@ -36,9 +36,12 @@ impl GamePosition for GameSum {
 
     fn label(&self, i: usize) -> String {
         match self.layout().find(i).and_then(|(part, local)| Some((part, local, self.parts.get(part)?))) {
-            // Each number named by its game, as the explanation and the moves name it
-            // ("game 3 (kayles): heap 1", not "heap 5").
-            Some((part, local, p)) => format!("game {} ({}): {}", part + 1, p.kind().name_in_sum(), p.label(local)),
+            // Each number named first as a move types it (numbers of the whole position, `5 1`),
+            // then by its game, as the explanation and the moves name it: "number 5: game 3
+            // (kayles), heap 1". One numbering to type, the game's to read.
+            Some((part, local, p)) => {
+                format!("number {}: game {} ({}), {}", i + 1, part + 1, p.kind().name_in_sum(), p.label(local))
+            }
             None => format!("number {}", i + 1),
         }
     }
@@ -164,9 +167,16 @@ impl GamePosition for GameSum {
         let mut y = 4.0;
         for (k, part) in parts.iter().enumerate().take(faces::MAX_ROWS) {
             let name = part.kind().name_in_sum();
-            s.text(8.0, y + 14.0, &format!("game {}: {name}", k + 1), "label", "start");
-            let inner = part.kind().sketch(false, mover);
             let (start, len) = (layout.start(k), part.heaps().len());
+            // The numbers a move types for this game (those of the whole position), beside its
+            // name.
+            let numbers = match len {
+                0 => String::new(),
+                1 => format!(", number {}", start + 1),
+                _ => format!(", numbers {} to {}", start + 1, start + len),
+            };
+            s.text(8.0, y + 14.0, &format!("game {}: {name}{numbers}", k + 1), "label", "start");
+            let inner = part.kind().sketch(false, mover);
             let height = inner.fitted_height();
             let whole = &whole;
             s.place(inner, 0.0, y + 20.0, move |t: Target| {
