@@ -10,9 +10,8 @@ pub mod board;
 pub mod heaps;
 pub mod sum;
 
-use std::any::Any;
 use std::fmt;
-use std::hash::{Hash, Hasher};
+use std::hash::Hash;
 use std::sync::Arc;
 
 use crate::game::convention::Player;
@@ -207,20 +206,7 @@ impl fmt::Debug for Position {
     }
 }
 
-impl PartialEq for Position {
-    fn eq(&self, other: &Self) -> bool {
-        let other: &dyn Any = &*other.0;
-        self.0.key_eq(other)
-    }
-}
-
-impl Eq for Position {}
-
-impl Hash for Position {
-    fn hash<H: Hasher>(&self, state: &mut H) {
-        self.0.key_hash(state);
-    }
-}
+crate::rules::heap::eq_and_hash_by_key!(Position);
 
 /// The heaps of an option without empty heaps, sorted: two ways of writing the same result
 /// (`3 4` and `4 3`, or `0` and nothing) compare equal.

@@ -10,7 +10,7 @@
 
 use std::any::Any;
 use std::fmt;
-use std::hash::{Hash, Hasher};
+
 use std::ops::Range;
 use std::sync::Arc;
 
@@ -738,20 +738,7 @@ impl fmt::Display for Board {
     }
 }
 
-impl PartialEq for Board {
-    fn eq(&self, other: &Self) -> bool {
-        let other: &dyn Any = &*other.0;
-        self.0.key_eq(other)
-    }
-}
-
-impl Eq for Board {}
-
-impl Hash for Board {
-    fn hash<H: Hasher>(&self, state: &mut H) {
-        self.0.key_hash(state);
-    }
-}
+crate::rules::heap::eq_and_hash_by_key!(Board);
 
 /// The one part of `before` that a move replaced, and what replaced it, for positions made of
 /// parts (circles and lines, sheets) where a move replaces one part by others that never begin

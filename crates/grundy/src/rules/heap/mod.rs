@@ -123,6 +123,28 @@ impl<T: Any + Eq + Hash> DynKey for T {
     }
 }
 
+/// `PartialEq`, `Eq` and `Hash` for a type that wraps an `Arc<dyn T>` with `T: DynKey` in its
+/// field `0`: equal when the values are of the same type and equal.
+macro_rules! eq_and_hash_by_key {
+    ($wrapper:ty) => {
+        impl PartialEq for $wrapper {
+            fn eq(&self, other: &Self) -> bool {
+                let other: &dyn std::any::Any = &*other.0;
+                self.0.key_eq(other)
+            }
+        }
+
+        impl Eq for $wrapper {}
+
+        impl std::hash::Hash for $wrapper {
+            fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+                self.0.key_hash(state);
+            }
+        }
+    };
+}
+pub(crate) use eq_and_hash_by_key;
+
 /// The rule for one heap: which heaps a heap of size n may become in one move.
 ///
 /// Every rule is impartial: both players have the same moves. Only
@@ -401,20 +423,7 @@ impl fmt::Display for Ruleset {
     }
 }
 
-impl PartialEq for Ruleset {
-    fn eq(&self, other: &Self) -> bool {
-        let other: &dyn Any = &*other.0;
-        self.0.key_eq(other)
-    }
-}
-
-impl Eq for Ruleset {}
-
-impl Hash for Ruleset {
-    fn hash<H: Hasher>(&self, state: &mut H) {
-        self.0.key_hash(state);
-    }
-}
+eq_and_hash_by_key!(Ruleset);
 
 impl PartialOrd for Ruleset {
     fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
