@@ -6,7 +6,7 @@
 use crate::game::games::{part_game, Parts};
 use crate::game::{Game, Move, Player, Position};
 use crate::rules::board::GraphGame;
-use crate::rules::draw::{Sketch, Target};
+use crate::rules::draw::{Field, Sketch, Target};
 use crate::rules::faces;
 use crate::rules::Ruleset;
 
@@ -22,6 +22,32 @@ pub struct Drawing {
     pub width: f64,
     /// The drawing's height, in SVG units.
     pub height: f64,
+    /// The ways to pick the moves the drawing does not offer one by one (a heap too large to
+    /// draw, splits into three): absent from the JSON where there are none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub controls: Vec<MoveControl>,
+}
+
+/// A control of a drawing: number fields that make a move (see `rules::draw::Control`).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct MoveControl {
+    /// What it does ("heap 1: take").
+    pub label: String,
+    /// The move as `grundy play` reads it, `{1}`, `{2}`... standing for the fields' values.
+    pub template: String,
+    /// The numbers it asks for, in the order of their slots.
+    pub fields: Vec<Field>,
+}
+
+impl MoveControl {
+    /// The move's text with `values` in the slots (as many values as fields).
+    pub fn fill(&self, values: &[u64]) -> String {
+        let mut text = self.template.clone();
+        for (k, v) in values.iter().enumerate() {
+            text = text.replace(&format!("{{{}}}", k + 1), &v.to_string());
+        }
+        text
+    }
 }
 
 /// Draws `position` of `game` with `to_move` to play (which matters where the players' moves
@@ -53,11 +79,17 @@ pub fn draw(game: &Game, position: &Position, to_move: Player) -> Drawing {
     let title = format!("{game} {}", game.position_tokens(position).join(" "));
     let svg = sketch.render(&moves, &crate::rules::draw::clip(&title, 200));
     let offered = moves.iter().filter(|m| !m.is_empty()).cloned().collect();
+    let controls = sketch
+        .controls()
+        .iter()
+        .map(|c| MoveControl { label: c.label.clone(), template: c.template(), fields: c.fields.clone() })
+        .collect();
     Drawing {
         svg,
         moves: offered,
         width: sketch.fitted_width().max(1.0).ceil(),
         height: sketch.fitted_height().max(1.0).ceil(),
+        controls,
     }
 }
 
@@ -96,8 +128,13 @@ fn sum_face(parts: &[Position], mover: usize) -> Sketch {
         let name = part_game(part);
         s.text(8.0, y + 14.0, &format!("game {}: {name}", k + 1), "label", "start");
         let game: Game = name.parse().unwrap_or(Game::Sum);
-        let inner = sketch_of(&game, part, mover);
+        let mut inner = sketch_of(&game, part, mover);
         let (start, len) = (layout.start(k), part.heaps().len());
+        for c in inner.take_controls() {
+            if let Some(c) = c.shifted(start) {
+                s.control(c);
+            }
+        }
         let height = inner.fitted_height();
         let whole = &whole;
         s.place(inner, 0.0, y + 20.0, move |t: Target| {

@@ -775,7 +775,17 @@ impl BoardRules for Coins {
                     .title(format!("turn coin {h} (then click the coin to turn with it)"));
             }
             let more = match rule {
-                CoinRule::MockTurtles => " (three coins: type 'turn 7 5 2')",
+                CoinRule::MockTurtles => {
+                    // Three coins at once: a number field a coin.
+                    s.control(crate::rules::draw::Control {
+                        label: "turn three coins".into(),
+                        fields: (1..=3)
+                            .map(|k| crate::rules::draw::Field { name: format!("coin {k}"), min: first, max: last })
+                            .collect(),
+                        form: crate::rules::draw::ControlForm::Words("turn {1} {2} {3}".into()),
+                    });
+                    " (three coins: the fields below)"
+                }
                 _ => "",
             };
             s.note(
