@@ -219,3 +219,92 @@ fn fibonacci_nim_offers_each_take_once() {
     let take3 = d.moves.iter().any(|m| m == "take 3") || d.controls.iter().any(|c| c.fill(&[3]) == "take 3");
     assert!(take3, "{:?} {:?}", d.moves, d.controls);
 }
+
+/// The boxes `(x, y, width, height, move)` of the rectangles and lines of `svg` that make a move, each
+/// moved by the translation of the group around it (a sum's part).
+fn move_boxes(svg: &str) -> Vec<(f64, f64, f64, f64, String)> {
+    let attr = |e: &str, name: &str| -> Option<String> {
+        Some(e.split(&format!(" {name}=\"")).nth(1)?.split('"').next()?.to_string())
+    };
+    let num = |e: &str, name: &str| attr(e, name).and_then(|v| v.parse::<f64>().ok()).unwrap_or(0.0);
+    let mut shift = vec![(0.0, 0.0)];
+    let mut out = vec![];
+    for e in svg.split('<').skip(1) {
+        if e.starts_with("/g") {
+            shift.pop();
+        } else if e.starts_with("g ") || e.starts_with("g>") {
+            let (dx, dy) = attr(e, "transform")
+                .and_then(|t| {
+                    let inner = t.strip_prefix("translate(")?.strip_suffix(')')?.to_string();
+                    let (a, b) = inner.split_once(',')?;
+                    Some((a.parse().ok()?, b.parse().ok()?))
+                })
+                .unwrap_or((0.0, 0.0));
+            let (x, y) = *shift.last().unwrap();
+            shift.push((x + dx, y + dy));
+        } else if e.starts_with("line ") {
+            // A straight line's area: its stroke, 9 wide as the drawing's style sets a cut's.
+            if let Some(mv) = attr(e, "data-move") {
+                let (dx, dy) = *shift.last().unwrap();
+                let (x1, y1, x2, y2) = (num(e, "x1") + dx, num(e, "y1") + dy, num(e, "x2") + dx, num(e, "y2") + dy);
+                let (x, y) = (x1.min(x2) - 4.5, y1.min(y2) - 4.5);
+                out.push((x, y, (x2 - x1).abs() + 9.0, (y2 - y1).abs() + 9.0, mv));
+            }
+        } else if e.starts_with("rect ") {
+            if let Some(mv) = attr(e, "data-move") {
+                let (dx, dy) = *shift.last().unwrap();
+                out.push((num(e, "x") + dx, num(e, "y") + dy, num(e, "width"), num(e, "height"), mv));
+            }
+        }
+    }
+    out
+}
+
+/// Row 3 of issue 49: in `cutting 4x2 5x5` the centre of each vertical line of the 4x2 sheet lay
+/// under the horizontal cut's hit area, so a click there played `4x1 4x1`. Now the hit areas of
+/// different cuts do not overlap, and each area's centre lies in its own cut's areas only.
+#[test]
+fn the_hit_areas_of_cuts_do_not_overlap() {
+    let game: Game = "cutting".parse().unwrap();
+    for tokens in [&["4x2", "5x5"][..], &["3x3"], &["24x24"], &["1x7", "6x2"]] {
+        let position = game.parse_position(tokens).unwrap();
+        let d = draw(&game, &position, Player::First);
+        let boxes = move_boxes(&d.svg);
+        // Every move has an area: the cuts are all drawn as boxes.
+        let moves: BTreeSet<&str> = boxes.iter().map(|b| b.4.as_str()).collect();
+        assert_eq!(moves.len(), d.moves.len(), "{tokens:?}: {:?}", d.moves);
+        for (i, a) in boxes.iter().enumerate() {
+            let (cx, cy) = (a.0 + a.2 / 2.0, a.1 + a.3 / 2.0);
+            for b in &boxes[i + 1..] {
+                if a.4 == b.4 {
+                    continue;
+                }
+                let apart = a.0 + a.2 <= b.0 || b.0 + b.2 <= a.0 || a.1 + a.3 <= b.1 || b.1 + b.3 <= a.1;
+                assert!(apart, "{tokens:?}: '{}' at {a:?} overlaps '{}' at {b:?}", a.4, b.4);
+            }
+            let under: BTreeSet<&str> = boxes
+                .iter()
+                .filter(|b| b.0 <= cx && cx <= b.0 + b.2 && b.1 <= cy && cy <= b.1 + b.3)
+                .map(|b| b.4.as_str())
+                .collect();
+            assert_eq!(under, BTreeSet::from([a.4.as_str()]), "{tokens:?}: at the centre of {a:?}");
+        }
+    }
+}
+
+/// Row 14 of issue 49: in Turtles the coins right of the last head vanished after a move
+/// (`turtles 3 5 9` drew coins 1 to 9, then 1 to 5). The row keeps its length through a game.
+#[test]
+fn a_row_of_coins_keeps_its_length_after_a_move() {
+    let coins = |game: &Game, tokens: &[&str]| {
+        let d = draw(game, &game.parse_position(tokens).unwrap(), Player::First);
+        // The coins, heads and tails (`coin`, `coin tails`).
+        d.svg.matches("class=\"coin").count()
+    };
+    for (name, before, after) in
+        [("turtles", &["3", "5", "9"][..], &["3", "5"][..]), ("mock-turtles", &["0", "1", "2", "3", "7"], &["0", "1"])]
+    {
+        let game: Game = name.parse().unwrap();
+        assert_eq!(coins(&game, before), coins(&game, after), "{name} {before:?} then {after:?}");
+    }
+}
