@@ -559,7 +559,7 @@ async function loadDrawing() {
   try {
     const d = await api('/api/draw', problem());
     if (key !== drawingKey()) return;
-    drawing = { key, svg: d.svg, picked: null };
+    drawing = { key, svg: d.svg, picked: null, controls: d.controls || [] };
   } catch (e) {
     // The rows below show the position with buttons to play, and the move box plays.
     if (key !== drawingKey()) return;
@@ -586,9 +586,61 @@ function showDrawing(board, myTurn) {
   const width = Number(svg?.getAttribute('width'));
   if (width > 0) svg.style.minWidth = `${Math.floor(width * DRAWING_MIN_SCALE)}px`;
   board.prepend(box);
+  if (drawing.controls.length > 0) box.after(moveControls(drawing.controls, myTurn));
   board.classList.toggle('has-drawing', true);
   if (drawing.picked !== null) pickOnBoard(box, drawing.picked);
   markScrolling();
+}
+
+/**
+ * The drawing's controls (from the game's face in the library): for the moves it does not
+ * draw one by one (a heap too large to draw, splits into three, a move in several heaps), a
+ * number field per number the move needs and a button that plays the move they make. The
+ * numbers stay text, so that a heap of 2^64 - 1 is exact; a choice that is no legal move is
+ * refused by the server with its reason, as a typed move is.
+ */
+function moveControls(controls, myTurn) {
+  const box = document.createElement('div');
+  box.className = 'move-controls';
+  controls.forEach((c, k) => {
+    const form = document.createElement('form');
+    form.className = 'move-control';
+    form.dataset.control = String(k);
+    form.dataset.template = c.template;
+    form.appendChild(cell('span', c.label, 'control-label'));
+    const inputs = c.fields.map((f) => {
+      const input = document.createElement('input');
+      input.type = 'number';
+      input.min = String(f.min);
+      input.max = String(f.max);
+      input.value = String(f.min);
+      input.required = true;
+      input.title = `${f.name}: ${f.min} to ${f.max}`;
+      input.setAttribute('aria-label', f.name);
+      input.disabled = !myTurn;
+      const label = document.createElement('label');
+      label.append(cell('span', f.name, 'field-name'), input);
+      form.appendChild(label);
+      return input;
+    });
+    const play = document.createElement('button');
+    play.type = 'submit';
+    play.textContent = 'Play';
+    play.disabled = !myTurn;
+    form.appendChild(play);
+    // The move the fields make now, on the button as every clickable element of the board
+    // carries its move (`data-move`).
+    const filled = () => inputs.reduce((text, input, i) => text.replaceAll(`{${i + 1}}`, input.value.trim()), c.template);
+    play.dataset.move = filled();
+    form.addEventListener('input', () => { play.dataset.move = filled(); });
+    form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      if (state.every) addMoveToTurn(filled());
+      else humanMove(filled());
+    });
+    box.appendChild(form);
+  });
+  return box;
 }
 
 /** Shows the targets of the token or coin `key` (a `data-choice` group) and hides the others. */

@@ -4,7 +4,7 @@
 //! No I/O: the drawing is a string.
 
 use crate::game::{Game, Move, Player, Position};
-use crate::rules::draw::Sketch;
+use crate::rules::draw::{Field, Sketch};
 
 /// A drawing of one position.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
@@ -18,6 +18,32 @@ pub struct Drawing {
     pub width: f64,
     /// The drawing's height, in SVG units.
     pub height: f64,
+    /// The ways to pick the moves the drawing does not offer one by one (a heap too large to
+    /// draw, splits into three): absent from the JSON where there are none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub controls: Vec<MoveControl>,
+}
+
+/// A control of a drawing: number fields that make a move (see `rules::draw::Control`).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct MoveControl {
+    /// What it does ("heap 1: take").
+    pub label: String,
+    /// The move as `grundy play` reads it, `{1}`, `{2}`... standing for the fields' values.
+    pub template: String,
+    /// The numbers it asks for, in the order of their slots.
+    pub fields: Vec<Field>,
+}
+
+impl MoveControl {
+    /// The move's text with `values` in the slots (as many values as fields).
+    pub fn fill(&self, values: &[u64]) -> String {
+        let mut text = self.template.clone();
+        for (k, v) in values.iter().enumerate() {
+            text = text.replace(&format!("{{{}}}", k + 1), &v.to_string());
+        }
+        text
+    }
 }
 
 /// Draws `position` of `game` with `to_move` to play (which matters where the players' moves
@@ -49,11 +75,17 @@ pub fn draw(game: &Game, position: &Position, to_move: Player) -> Drawing {
     let title = format!("{game} {}", game.position_tokens(position).join(" "));
     let svg = sketch.render(&moves, &crate::rules::draw::clip(&title, 200));
     let offered = moves.iter().filter(|m| !m.is_empty()).cloned().collect();
+    let controls = sketch
+        .controls()
+        .iter()
+        .map(|c| MoveControl { label: c.label.clone(), template: c.template(), fields: c.fields.clone() })
+        .collect();
     Drawing {
         svg,
         moves: offered,
         width: sketch.fitted_width().max(1.0).ceil(),
         height: sketch.fitted_height().max(1.0).ceil(),
+        controls,
     }
 }
 

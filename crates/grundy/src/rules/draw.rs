@@ -34,6 +34,79 @@ pub struct Target {
     pub words: Option<String>,
 }
 
+/// One number a [`Control`] asks for, with the least and the most it may be.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Field {
+    /// What the number is ("take", "heap 2", "coin 1").
+    pub name: String,
+    /// The least value.
+    pub min: u64,
+    /// The most value.
+    pub max: u64,
+}
+
+/// How a [`Control`]'s numbers make a move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ControlForm {
+    /// `HEAP TAKE`: its one number is taken from number `number` (0-based) of the position.
+    Take {
+        /// The number taken from, 0-based.
+        number: usize,
+    },
+    /// `HEAP -> LEFT...`: the `width` numbers from `number` (0-based) become its numbers.
+    Leave {
+        /// The first number replaced, 0-based.
+        number: usize,
+        /// How many numbers are replaced.
+        width: usize,
+    },
+    /// The game's own words, `{1}`, `{2}`... standing for its numbers (`take {1}`); such a
+    /// control is dropped in a sum of games, whose moves are written in the general form.
+    Words(String),
+}
+
+/// A way to pick a move that a face cannot draw one target a move: a heap too large for its
+/// objects, the splits of a heap into three, a move in several heaps. The page shows a number
+/// field for each [`Field`] and plays the move they make; a control says which moves it makes
+/// (tests/targets.rs checks that the targets and controls together reach every legal move). A
+/// choice of numbers that is no legal move is refused with the reason, as a typed move is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Control {
+    /// What it does, in a few words ("heap 1: take").
+    pub label: String,
+    /// The numbers it asks for.
+    pub fields: Vec<Field>,
+    /// How they make the move.
+    pub form: ControlForm,
+}
+
+impl Control {
+    /// The move's text with `{1}`, `{2}`... for the fields, as `grundy play` reads it once they
+    /// are filled in.
+    pub fn template(&self) -> String {
+        let slots: Vec<String> = (1..=self.fields.len()).map(|k| format!("{{{k}}}")).collect();
+        match &self.form {
+            ControlForm::Take { number } => format!("{} {}", number + 1, slots.join(" ")),
+            ControlForm::Leave { number, width: 1 } => format!("{} -> {}", number + 1, slots.join(" ")),
+            ControlForm::Leave { number, width } => {
+                format!("{}..{} -> {}", number + 1, number + width.max(&1), slots.join(" "))
+            }
+            ControlForm::Words(w) => w.clone(),
+        }
+    }
+
+    /// The control for the numbers from `start` on of a larger position (a part of a sum);
+    /// `None` for one in the game's own words.
+    pub fn shifted(self, start: usize) -> Option<Control> {
+        let form = match self.form {
+            ControlForm::Take { number } => ControlForm::Take { number: number + start },
+            ControlForm::Leave { number, width } => ControlForm::Leave { number: number + start, width },
+            ControlForm::Words(_) => return None,
+        };
+        Some(Control { form, ..self })
+    }
+}
+
 /// One SVG element.
 #[derive(Clone, Debug)]
 struct Shape {
@@ -70,6 +143,8 @@ pub struct Sketch {
     bottom: f64,
     items: Vec<Item>,
     targets: Vec<Target>,
+    /// The ways to pick the moves not drawn as targets.
+    controls: Vec<Control>,
     /// Each target's index, to find a move offered twice in constant time (a face may offer
     /// hundreds of moves).
     target_index: HashMap<Target, usize>,
@@ -181,6 +256,7 @@ impl Sketch {
             bottom: 0.0,
             items: vec![],
             targets: vec![],
+            controls: vec![],
             target_index: HashMap::new(),
         }
     }
@@ -218,6 +294,29 @@ impl Sketch {
     /// The targets, in the order they were added.
     pub fn targets(&self) -> &[Target] {
         &self.targets
+    }
+
+    /// Whether a target that leaves `after` is offered already (a face draws a second shape
+    /// for a move only where it helps).
+    pub fn offers(&self, after: &[u64]) -> bool {
+        self.target_index.contains_key(&Target { after: Some(after.to_vec()), words: None })
+    }
+
+    /// Adds a control, for moves the face does not draw one by one.
+    pub fn control(&mut self, control: Control) {
+        if !self.controls.contains(&control) {
+            self.controls.push(control);
+        }
+    }
+
+    /// The controls, in the order they were added.
+    pub fn controls(&self) -> &[Control] {
+        &self.controls
+    }
+
+    /// Takes the controls out (a sum places its parts' controls itself, renumbered).
+    pub fn take_controls(&mut self) -> Vec<Control> {
+        std::mem::take(&mut self.controls)
     }
 
     /// Adds a move target (the numbers after it, and its words if any); its id for

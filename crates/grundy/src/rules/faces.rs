@@ -6,7 +6,9 @@
 //! [`MAX_OBJECTS`] objects a heap, [`MAX_ROWS`] rows, a few buttons past that), whatever the
 //! size of the position.
 
-use crate::rules::draw::{clip, Sketch};
+use std::collections::HashSet;
+
+use crate::rules::draw::{clip, Control, ControlForm, Field, Sketch};
 use crate::rules::Ruleset;
 
 /// The most objects drawn in a row; a larger heap is a bar with its exact size and a few
@@ -122,10 +124,34 @@ fn offered(ruleset: &Ruleset, n: u64, forbidden: Option<u64>) -> Vec<Vec<u64>> {
     out
 }
 
+/// The controls of a heap of `n` that is number `number` (0-based) of the position, for the
+/// moves its row does not draw one by one: `takes` (a number field for the amount taken, any
+/// legal amount of a heap too large to draw), and the splits into `parts` heaps for each count
+/// of parts in `parts` (two or three heaps of a take-and-break game).
+fn heap_controls(s: &mut Sketch, label: &str, number: usize, n: u64, takes: bool, parts: &[usize]) {
+    if takes {
+        let field = Field { name: "take".into(), min: 1, max: n };
+        s.control(Control { label: format!("{label}: take"), fields: vec![field], form: ControlForm::Take { number } });
+    }
+    for &k in parts {
+        let Some(most) = n.checked_sub(k as u64 - 1).filter(|&m| m >= 1) else { continue };
+        let fields = (1..=k).map(|i| Field { name: format!("heap {i}"), min: 1, max: most }).collect();
+        let what = if k == 2 { "two" } else { "three" };
+        s.control(Control {
+            label: format!("{label}: leave {what} heaps"),
+            fields,
+            form: ControlForm::Leave { number, width: 1 },
+        });
+    }
+}
+
 /// One heap's row at `y`: its label and size, then its objects (pins of a take-and-break
 /// game, with the moves that take several or split them marked under them) or a bar and a few
-/// buttons. `after(to)` gives the numbers of the whole position once the heap becomes `to`.
-/// Returns the height used.
+/// buttons. `after(to)` gives the numbers of the whole position once the heap becomes `to`;
+/// `number`: the heap's place among those numbers (0-based), where a move written
+/// `HEAP -> LEFT` changes only it, for the controls of the moves not drawn one by one (a heap
+/// past [`MAX_OBJECTS`], splits into three heaps). Returns the height used.
+#[allow(clippy::too_many_arguments)]
 pub fn heap_row(
     s: &mut Sketch,
     y: f64,
@@ -133,8 +159,10 @@ pub fn heap_row(
     ruleset: &Ruleset,
     n: u64,
     forbidden: Option<u64>,
+    number: Option<usize>,
     after: &dyn Fn(Vec<u64>) -> Vec<u64>,
 ) -> f64 {
+    let rules = ruleset.split_rules();
     if n > MAX_OBJECTS {
         row_label(s, y, label, "");
         big_bar(s, y, n, "objects");
@@ -144,6 +172,20 @@ pub fn heap_row(
             let button = words.split(" (").next().unwrap_or(&words).to_string();
             let t = s.target(after(to), None);
             offers.push((button, t, format!("{label}: {words}")));
+        }
+        // Every move the buttons leave out, by its numbers.
+        if let Some(number) = number {
+            let (takes, parts) = match &rules {
+                Some(r) => (
+                    !r.take.is_empty() || !r.take_all.is_empty(),
+                    [(2, !r.split.is_empty()), (3, !r.split3.is_empty())]
+                        .into_iter()
+                        .filter_map(|(k, any)| any.then_some(k))
+                        .collect::<Vec<usize>>(),
+                ),
+                None => (true, vec![]),
+            };
+            heap_controls(s, label, number, n, takes, &parts);
         }
         return 30.0 + button_row(s, y + 30.0, offers);
     }
@@ -186,15 +228,26 @@ pub fn heap_row(
                 .title(format!("{label}: {}", option_words(n, &to)));
         }
     }
-    // Taking t >= 2 from inside the row: a bar under the objects taken, in lanes so that
-    // the bars of one lane do not touch.
+    // Taking t >= 2 objects that sit together, inside the row or at an end (two pins at the
+    // end of a Kayles row): a bar under the objects taken, in lanes so that the bars of one
+    // lane do not touch. A move an object already makes gets no bar; both ends of the row
+    // make the same move, and both get a bar.
     let mut lane = 0.0;
-    for t in 2..=n.min(4) {
+    let mut barred: HashSet<Vec<u64>> = HashSet::new();
+    for t in 2..=n {
         for phase in 0..t {
             let mut any = false;
-            for a in (1..n.saturating_sub(t)).filter(|a| a % t == phase) {
-                let to = vec![a, n - a - t];
+            for a in (0..=n - t).filter(|a| a % t == phase) {
+                let mut to: Vec<u64> = [a, n - a - t].into_iter().filter(|&h| h > 0).collect();
+                if to.is_empty() {
+                    to.push(0);
+                }
+                let whole = after(to.clone());
+                if s.offers(&whole) && !barred.contains(&whole) {
+                    continue;
+                }
                 if allowed(ruleset, n, &to, forbidden) {
+                    barred.insert(whole);
                     any = true;
                     let x = ROW_X + STEP * a as f64 + 3.0;
                     let yy = y + 28.0 + lane;
@@ -210,8 +263,11 @@ pub fn heap_row(
         }
     }
     height += lane;
-    // Splits into three heaps (hexadecimal codes): a few, as buttons.
+    // Splits into three heaps (hexadecimal codes): a few as buttons, and a control for all.
     if ruleset.split_rules().is_some_and(|r| !r.split3.is_empty()) {
+        if let Some(number) = number {
+            heap_controls(s, label, number, n, false, &[3]);
+        }
         let mut offers = vec![];
         for to in offered(ruleset, n, forbidden).into_iter().filter(|o| o.len() == 3) {
             let words = option_words(n, &to);
@@ -239,7 +295,7 @@ pub fn heaps_face(heaps: &[(String, Ruleset, u64)], forbidden: Option<u64>) -> S
             out.extend_from_slice(numbers.get(i + 1..).unwrap_or_default());
             out
         };
-        y += heap_row(&mut s, y, label, ruleset, *n, forbidden, &after) + 4.0;
+        y += heap_row(&mut s, y, label, ruleset, *n, forbidden, Some(i), &after) + 4.0;
     }
     y = left_out(&mut s, y, heaps.len(), "heaps");
     s.height = y + 4.0;

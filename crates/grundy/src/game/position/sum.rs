@@ -176,7 +176,12 @@ impl GamePosition for GameSum {
                 _ => format!(", numbers {} to {}", start + 1, start + len),
             };
             s.text(8.0, y + 14.0, &format!("game {}: {name}{numbers}", k + 1), "label", "start");
-            let inner = part.kind().sketch(false, mover);
+            let mut inner = part.kind().sketch(false, mover);
+            for c in inner.take_controls() {
+                if let Some(c) = c.shifted(start) {
+                    s.control(c);
+                }
+            }
             let height = inner.fitted_height();
             let whole = &whole;
             s.place(inner, 0.0, y + 20.0, move |t: Target| {

@@ -544,7 +544,7 @@ impl BoardRules for Circle {
                     next.splice(k..=k, lines(&to));
                     numbers_of(&next)
                 };
-                y += heap_row(&mut s, y, &label, &self.ruleset, p.coins, None, &after) + 4.0;
+                y += heap_row(&mut s, y, &label, &self.ruleset, p.coins, None, None, &after) + 4.0;
                 continue;
             }
             // A ring of coins: any t coins that sit together, as the ruleset takes t from a

@@ -744,8 +744,13 @@ impl BoardRules for Coins {
         let mut s = Sketch::new();
         let rule = self.rule;
         let first = rule.first();
-        let last = heads.iter().copied().max().unwrap_or(first);
-        if last - first < DRAWN_COINS {
+        let rightmost = heads.iter().copied().max().unwrap_or(first);
+        // The row runs to the end of its ten (coins 1 to 10 for heads 3 5 9), so that it keeps
+        // its length while a game goes on: a move only turns heads to tails at its right end,
+        // and the coins right of the last head no longer vanish (issue 49, row 14).
+        let tens = (rightmost - first) / 10 + 1;
+        let last = (first + 10 * tens - 1).min(first + DRAWN_COINS - 1).max(rightmost);
+        if rightmost - first < DRAWN_COINS {
             let w = ((crate::rules::draw::WIDTH - 24.0) / (last - first + 1).max(8) as f64).min(30.0);
             let (x0, y) = (12.0, 34.0);
             let x = |c: u64| x0 + w * (c - first) as f64 + w / 2.0;
@@ -775,7 +780,17 @@ impl BoardRules for Coins {
                     .title(format!("turn coin {h} (then click the coin to turn with it)"));
             }
             let more = match rule {
-                CoinRule::MockTurtles => " (three coins: type 'turn 7 5 2')",
+                CoinRule::MockTurtles => {
+                    // Three coins at once: a number field a coin.
+                    s.control(crate::rules::draw::Control {
+                        label: "turn three coins".into(),
+                        fields: (1..=3)
+                            .map(|k| crate::rules::draw::Field { name: format!("coin {k}"), min: first, max: last })
+                            .collect(),
+                        form: crate::rules::draw::ControlForm::Words("turn {1} {2} {3}".into()),
+                    });
+                    " (three coins: the fields below)"
+                }
                 _ => "",
             };
             s.note(

@@ -458,13 +458,21 @@ impl BoardRules for Cutting {
                     row_height = 0.0;
                 }
                 s.rect(x, y, sw, sh, 0.0, "sheet").title(format!("sheet {}: {w}x{h}", k + 1));
+                // Each cut's hit area is a thin box on each side of a square, stopping short of
+                // the crossings, so that no two cuts' areas overlap (issue 49: the middle of a
+                // vertical line of a 4x2 sheet lay under the horizontal cut's area).
+                let half = (cell / 4.0).min(4.5);
+                let gap = half + 0.5;
                 for i in 1..w {
                     let lx = x + cell * i as f64;
                     s.line(lx, y, lx, y + sh, "cut");
                     if !done {
                         let words = cut((i, h), (w - i, h));
                         let t = super::worded(&mut s, self, numbers, words.clone());
-                        s.line(lx, y, lx, y + sh, "cut move hit").makes(t).title(words);
+                        for j in 0..h {
+                            let top = y + cell * j as f64 + gap;
+                            s.rect(lx - half, top, 2.0 * half, cell - 2.0 * gap, 0.0, "hit").makes(t).title(words.clone());
+                        }
                     }
                 }
                 for j in 1..h {
@@ -473,7 +481,10 @@ impl BoardRules for Cutting {
                     if !done {
                         let words = cut((w, j), (w, h - j));
                         let t = super::worded(&mut s, self, numbers, words.clone());
-                        s.line(x, ly, x + sw, ly, "cut move hit").makes(t).title(words);
+                        for i in 0..w {
+                            let left = x + cell * i as f64 + gap;
+                            s.rect(left, ly - half, cell - 2.0 * gap, 2.0 * half, 0.0, "hit").makes(t).title(words.clone());
+                        }
                     }
                 }
                 s.text(x, y + sh + 14.0, &format!("{}: {w}x{h}", k + 1), "small", "start");

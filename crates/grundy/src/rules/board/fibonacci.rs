@@ -103,6 +103,10 @@ pub struct MultipleNim {
     pub fibonacci: bool,
 }
 
+/// The most takes of a heap too large to draw offered one button each; past it, a few
+/// buttons and a number field.
+const MAX_TAKE_BUTTONS: u64 = 8;
+
 /// The heap and the most the next move may take: `[N]` is the start (N - 1), `[N, L]` a heap
 /// of N where the next move may take at most L (kept at most N).
 pub fn heap_and_limit(numbers: &[u64]) -> (u64, u64) {
@@ -300,6 +304,7 @@ impl MultipleNim {
 
 impl BoardRules for MultipleNim {
     fn draw(&self, numbers: &[u64], _mover: usize) -> Sketch {
+        use crate::rules::draw::{Control, ControlForm, Field};
         use crate::rules::faces::{big_bar, button_row, object_row, object_x, row_label, MAX_OBJECTS};
         let (n, limit) = heap_and_limit(numbers);
         let mut s = Sketch::new();
@@ -324,13 +329,30 @@ impl BoardRules for MultipleNim {
         } else {
             big_bar(&mut s, y, n, "objects");
             y += 26.0;
+            // One button a take where they are few; past that a few, and a number field for
+            // any take the rule allows (issue 49: at 100/10 the winning take 3 had no button).
+            let most = limit.min(n);
+            let takes: Vec<u64> = if most <= MAX_TAKE_BUTTONS {
+                (1..=most).collect()
+            } else {
+                let mut t = vec![1, 2, most / 2, most];
+                t.dedup();
+                t
+            };
             let mut offers = vec![];
-            for t in [1, 2, limit.min(n) / 2, limit.min(n)] {
+            for t in takes {
                 let words = format!("take {t}");
                 let id = super::worded(&mut s, self, numbers, words.clone());
                 offers.push((words.clone(), id, words));
             }
             y += button_row(&mut s, y, offers);
+            if most > MAX_TAKE_BUTTONS {
+                s.control(Control {
+                    label: "take".into(),
+                    fields: vec![Field { name: "take".into(), min: 1, max: most }],
+                    form: ControlForm::Words("take {1}".into()),
+                });
+            }
         }
         let what = if numbers.len() < 2 {
             "The first move takes any number but not the whole heap;".to_string()

@@ -256,7 +256,10 @@ fn work(n: usize, k: u64) -> u128 {
 
 impl BoardRules for Moore {
     fn draw(&self, numbers: &[u64], _mover: usize) -> Sketch {
+        use crate::rules::draw::{Control, ControlForm, Field};
         use crate::rules::faces::{big_bar, button_row, left_out, object_row, row_label, MAX_OBJECTS, MAX_ROWS};
+        /// The most heaps whose moves in several heaps a control offers (a field a heap).
+        const MAX_FIELDS: usize = 12;
         let mut s = Sketch::new();
         let mut y = 4.0;
         for (i, &n) in numbers.iter().enumerate().take(MAX_ROWS) {
@@ -284,6 +287,17 @@ impl BoardRules for Moore {
                     .collect();
                 y += 24.0 + button_row(&mut s, y + 22.0, offers);
             }
+        }
+        // A move in several heaps at once (and any take of a heap too large to draw): what
+        // each heap keeps, one number field a heap.
+        if (self.k >= 2 || numbers.iter().any(|&n| n > MAX_OBJECTS)) && numbers.len() <= MAX_FIELDS {
+            let fields =
+                numbers.iter().enumerate().map(|(i, &n)| Field { name: format!("heap {} keeps", i + 1), min: 0, max: n });
+            s.control(Control {
+                label: format!("take from up to {} heaps", self.k),
+                fields: fields.collect(),
+                form: ControlForm::Leave { number: 0, width: numbers.len() },
+            });
         }
         y = left_out(&mut s, y, numbers.len(), "heaps");
         s.note(

@@ -898,7 +898,10 @@ struct Winning {
 
 impl BoardRules for TakeOrSplit {
     fn draw(&self, numbers: &[u64], _mover: usize) -> Sketch {
+        use crate::rules::draw::{Control, ControlForm, Field};
         use crate::rules::faces::{big_bar, button_row, left_out, object_row, row_label, MAX_OBJECTS, MAX_ROWS};
+        /// The most parts of a split offered as number fields (past it, splits are typed).
+        const MAX_SPLIT_FIELDS: u64 = 6;
         let mut s = Sketch::new();
         let mut y = 4.0;
         for (i, &n) in numbers.iter().enumerate().take(MAX_ROWS) {
@@ -936,6 +939,22 @@ impl BoardRules for TakeOrSplit {
             }
             if offers.iter().any(|o| o.1.is_some()) {
                 y += button_row(&mut s, y, offers);
+            }
+            // Any take of a heap too large to draw, and every split: number fields.
+            if n > MAX_OBJECTS {
+                s.control(Control {
+                    label: format!("heap {}: take", i + 1),
+                    fields: vec![Field { name: "take".into(), min: 1, max: n }],
+                    form: ControlForm::Take { number: i },
+                });
+            }
+            if n >= self.k && self.k <= MAX_SPLIT_FIELDS {
+                let most = n - (self.k - 1);
+                s.control(Control {
+                    label: format!("heap {}: split into {}", i + 1, self.k),
+                    fields: (1..=self.k).map(|p| Field { name: format!("heap {p}"), min: 1, max: most }).collect(),
+                    form: ControlForm::Leave { number: i, width: 1 },
+                });
             }
             y += 4.0;
         }

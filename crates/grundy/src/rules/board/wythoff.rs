@@ -307,6 +307,15 @@ impl BoardRules for Wythoff {
             offers.push((label, t, title));
         }
         y += button_row(&mut s, y, offers);
+        // Every other move: what each heap keeps (the queen's new square).
+        s.control(crate::rules::draw::Control {
+            label: "move the queen to".into(),
+            fields: vec![
+                crate::rules::draw::Field { name: "heap 1 keeps".into(), min: 0, max: a },
+                crate::rules::draw::Field { name: "heap 2 keeps".into(), min: 0, max: b },
+            ],
+            form: crate::rules::draw::ControlForm::Leave { number: 0, width: 2 },
+        });
         s.note(y + 12.0, "Other moves: type them in the move box ('1 3', 'both 2' or '1..2 -> 4 6').");
         s.height = y + 20.0;
         s

@@ -1,0 +1,167 @@
+// Issue 49: every legal move a click away, and nothing else under the pointer. For every game
+// of the selector, on one small position: the drawing's targets are the moves /api/draw says it
+// offers, one to one (each move has its shapes, each shape's move is offered); at the centre of
+// each target the topmost element is that target (or another shape of the same move); and
+// clicking each move's target in a fresh game plays exactly that move (the request the page
+// sends carries it, and the server plays it). Where the face cannot draw every move it offers
+// number fields (controls); one of them is filled in and played. Run through e2e/run.sh.
+// That the offered moves are the legal moves is checked for every game in the library
+// (crates/grundy/tests/targets.rs).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, open, settled, forgetStatus } from './lib.mjs';
+
+/** A small position a game: a few moves, so that each can be clicked in a fresh game. */
+const SMALL = {
+  nim: '2 1',
+  'bounded:3': '3 1',
+  bounded: '3/2 2/1',
+  'bash:4': '5',
+  'subtraction:2,5': '6',
+  'allbut:3': '4',
+  'octal:0.16': '5',
+  'hex:0.8': '6',
+  kayles: '4',
+  'dawsons-kayles': '5',
+  'dawsons-chess': '4',
+  officers: '5',
+  'grundys-game': '6',
+  'take-a-prime': '5',
+  'kl:2,3': '3 2',
+  divisor: '72',
+  euclid: '7 3',
+  chips: '1 3 6',
+  wythoff: '2 3',
+  'fibonacci-nim': '6',
+  'multiple:3': '6',
+  multiplication: '30',
+  staircase: '2 1 2',
+  'moore:2': '2 1 1',
+  'take-or-split:2': '2 3',
+  'circle:kayles': '4 line:3',
+  cutting: '4x2 1x2',
+  turtles: '2 4',
+  'mock-turtles': '1 3',
+  ruler: '2 4',
+  'coins-2d:turtlesxturtles': '1,1 1,2',
+  hackenbush: '0-1,1-2 0-1',
+  sum: 'nim=2 kayles=3',
+};
+
+/** Starts `position` of the selector's game `preset` through the setup form. */
+async function startGame(page, preset, position) {
+  await page.selectOption('#preset', preset);
+  await page.fill('#position', position);
+  // The computer's answer comes with the move's: the quickest level keeps the test short.
+  await page.selectOption('#level', 'easy');
+  await forgetStatus(page, 'starting');
+  await page.click('#new-game');
+  await settled(page);
+  await page.waitForSelector('#board .drawing svg', { state: 'attached' });
+}
+
+/**
+ * The targets of the drawing shown now, each with its move and the move of what lies topmost
+ * at its centre (each scrolled into view first).
+ */
+const targetsShown = (page) => page.evaluate(() => {
+  const out = [];
+  for (const e of document.querySelectorAll('#board .drawing [data-move]')) {
+    if (e.closest('[display="none"]')) continue;
+    e.scrollIntoView({ block: 'center', inline: 'center' });
+    const r = e.getBoundingClientRect();
+    const x = r.left + r.width / 2;
+    const y = r.top + r.height / 2;
+    const top = document.elementFromPoint(x, y)?.closest('[data-move]');
+    out.push({ move: e.getAttribute('data-move'), top: top ? top.getAttribute('data-move') : null });
+  }
+  return out;
+});
+
+/** The picks of the drawing (tokens, coins), whose targets show when picked. */
+const picksOf = (page) => page.$$eval('#board .drawing [data-pick]', (es) => [...new Set(es.map((e) => e.getAttribute('data-pick')))]);
+
+/** Clicks the target of `move` (after picking `pick`) and returns the move the page sent. */
+async function play(page, move, pick) {
+  if (pick !== null) await page.click(`#board .drawing [data-pick="${pick}"] >> nth=0`);
+  // The first shown shape of the move, scrolled into view, at its centre.
+  const point = await page.evaluate((m) => {
+    for (const e of document.querySelectorAll('#board .drawing [data-move]')) {
+      if (e.closest('[display="none"]') || e.getAttribute('data-move') !== m) continue;
+      e.scrollIntoView({ block: 'center', inline: 'center' });
+      const r = e.getBoundingClientRect();
+      return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+    }
+    return null;
+  }, move);
+  assert.ok(point, `a target of '${move}' to click`);
+  const answer = page.waitForResponse((r) => r.url().includes('/api/move'));
+  await forgetStatus(page, 'moving');
+  await page.mouse.click(point.x, point.y);
+  const response = await answer;
+  return { sent: response.request().postDataJSON().human_move, status: response.status() };
+}
+
+test('every target is a move offered, on top at its centre, and plays exactly its move', async () => {
+  const browser = await launch({ width: 1280, height: 900, showAnalysis: false });
+  try {
+    const { page, errors, failed } = await open(browser.context);
+    await settled(page);
+    const games = await page.evaluate(() => fetch('/api/games').then((r) => r.json()));
+    const selector = await page.$$eval('#preset option', (os) => os.map((o) => o.value));
+    let controls = 0;
+    let clicked = 0;
+    for (const g of games.filter((g) => selector.includes(g.example_game))) {
+      const position = SMALL[g.example_game] ?? g.example_position;
+      const what = `${g.example_game} ${position}`;
+      await startGame(page, g.example_game, position);
+      const offered = await page.evaluate(() => fetch('/api/draw?big=strings', {
+        method: 'POST', headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(problem()),
+      }).then((r) => r.json()));
+      // Every target shown, with the pick that shows it (none for targets shown at once).
+      const shown = new Map();
+      const topmost = [];
+      for (const pick of [null, ...await picksOf(page)]) {
+        if (pick !== null) await page.click(`#board .drawing [data-pick="${pick}"] >> nth=0`);
+        for (const t of await targetsShown(page)) {
+          if (!shown.has(t.move)) shown.set(t.move, pick);
+          if (t.top !== t.move) topmost.push(`${t.move} (under it: ${t.top})`);
+        }
+      }
+      assert.deepEqual(topmost, [], `${what}: targets under another element at their centre`);
+      const inSvg = await page.$$eval('#board .drawing [data-move]', (es) => [...new Set(es.map((e) => e.getAttribute('data-move')))]);
+      assert.deepEqual([...inSvg].sort(), [...offered.moves].sort(), `${what}: the drawing's targets are the moves offered`);
+      assert.equal(new Set(offered.moves).size, offered.moves.length, `${what}: one target a move`);
+      assert.deepEqual([...shown.keys()].sort(), [...offered.moves].sort(), `${what}: every move's target can be shown`);
+      // Each move clicked in a fresh game plays exactly that move.
+      for (const [move, pick] of shown) {
+        await startGame(page, g.example_game, position);
+        const { sent, status } = await play(page, move, pick);
+        assert.equal(sent, move, `${what}: clicking '${move}' sends it`);
+        assert.equal(status, 200, `${what}: '${move}' is played`);
+        clicked += 1;
+        // The computer's answer came with it; the page shows it after a pause that a new game
+        // cuts short, so the next game starts at once.
+      }
+      // A control (number fields): its first choice that the server plays.
+      if ((offered.controls ?? []).length > 0) {
+        controls += 1;
+        await startGame(page, g.example_game, position);
+        const form = page.locator('#board .move-control').first();
+        const move = await form.locator('button').getAttribute('data-move');
+        const sent = page.waitForRequest((r) => r.url().includes('/api/move'));
+        await forgetStatus(page, 'moving');
+        await form.locator('button').click();
+        assert.equal((await sent).postDataJSON().human_move, move, `${what}: the control sends its move`);
+        await page.waitForFunction(() => ['your-move', 'win', 'lose', 'draw', 'error'].includes(document.getElementById('status').dataset.state));
+      }
+    }
+    assert.ok(controls >= 3, `games with controls: ${controls}`);
+    assert.ok(clicked >= 80, `moves clicked: ${clicked}`);
+    assert.deepEqual(errors, []);
+    assert.deepEqual(failed.filter((f) => !/\/api\/move/.test(f)), []);
+  } finally {
+    await browser.close();
+  }
+});
