@@ -613,7 +613,8 @@ function moveControls(controls, myTurn) {
       input.type = 'number';
       input.min = String(f.min);
       input.max = String(f.max);
-      input.value = String(f.min);
+      // A legal move at once: the library starts the fields at one.
+      input.value = String(f.value ?? f.min);
       input.required = true;
       input.title = `${f.name}: ${f.min} to ${f.max}`;
       input.setAttribute('aria-label', f.name);

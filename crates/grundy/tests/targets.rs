@@ -96,6 +96,12 @@ fn check(game: &Game, position: &Position, player: Player) -> Result<(), String>
         if makes == 0 {
             problems.push(format!("control '{}' ({}) makes no legal move", c.label, c.template));
         }
+        // Play pressed at once plays a move: the fields start at a legal one (issue 49's walk
+        // found "2 -> 2", a split's fields at their least values, refused).
+        let start: Vec<u64> = c.fields.iter().map(|f| f.value).collect();
+        if let Err(e) = parse_move(position, player, &c.fill(&start)) {
+            problems.push(format!("control '{}' starts at '{}', no legal move: {e}", c.label, c.fill(&start)));
+        }
     }
     let missing: Vec<String> = legal
         .iter()

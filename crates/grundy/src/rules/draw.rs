@@ -43,6 +43,16 @@ pub struct Field {
     pub min: u64,
     /// The most value.
     pub max: u64,
+    /// The value it starts at: with the other fields' starting values, a legal move (a person
+    /// who presses Play at once plays a move, not a refusal).
+    pub value: u64,
+}
+
+impl Field {
+    /// The field `name` from `min` to `max`, starting at `value` (kept within them).
+    pub fn new(name: impl Into<String>, min: u64, max: u64, value: u64) -> Self {
+        Field { name: name.into(), min, max, value: value.clamp(min, max.max(min)) }
+    }
 }
 
 /// How a [`Control`]'s numbers make a move.

@@ -127,15 +127,23 @@ fn offered(ruleset: &Ruleset, n: u64, forbidden: Option<u64>) -> Vec<Vec<u64>> {
 /// The controls of a heap of `n` that is number `number` (0-based) of the position, for the
 /// moves its row does not draw one by one: `takes` (a number field for the amount taken, any
 /// legal amount of a heap too large to draw), and the splits into `parts` heaps for each count
-/// of parts in `parts` (two or three heaps of a take-and-break game).
-fn heap_controls(s: &mut Sketch, label: &str, number: usize, n: u64, takes: bool, parts: &[usize]) {
+/// of parts in `parts` (two or three heaps of a take-and-break game). Each starts at a legal
+/// move of `ruleset`: its smallest take, the most lopsided split of that many heaps.
+fn heap_controls(s: &mut Sketch, ruleset: &Ruleset, label: &str, number: usize, n: u64, takes: bool, parts: &[usize]) {
+    let by_kind = ruleset.split_rules().map(|r| r.options_by_kind(n)).unwrap_or_default();
     if takes {
-        let field = Field { name: "take".into(), min: 1, max: n };
+        let first = match ruleset.smallest_take(n) {
+            Some(t) => t,
+            None => by_kind.iter().filter(|(_, o)| o.len() <= 1).map(|(t, _)| *t).min(),
+        };
+        let field = Field::new("take", 1, n, first.unwrap_or(1));
         s.control(Control { label: format!("{label}: take"), fields: vec![field], form: ControlForm::Take { number } });
     }
     for &k in parts {
         let Some(most) = n.checked_sub(k as u64 - 1).filter(|&m| m >= 1) else { continue };
-        let fields = (1..=k).map(|i| Field { name: format!("heap {i}"), min: 1, max: most }).collect();
+        let split = by_kind.iter().find(|(_, o)| o.len() == k).map(|(_, o)| o.clone()).unwrap_or_default();
+        let fields =
+            (1..=k).map(|i| Field::new(format!("heap {i}"), 1, most, split.get(i - 1).copied().unwrap_or(1))).collect();
         let what = if k == 2 { "two" } else { "three" };
         s.control(Control {
             label: format!("{label}: leave {what} heaps"),
@@ -185,7 +193,7 @@ pub fn heap_row(
                 ),
                 None => (true, vec![]),
             };
-            heap_controls(s, label, number, n, takes, &parts);
+            heap_controls(s, ruleset, label, number, n, takes, &parts);
         }
         return 30.0 + button_row(s, y + 30.0, offers);
     }
@@ -266,7 +274,7 @@ pub fn heap_row(
     // Splits into three heaps (hexadecimal codes): a few as buttons, and a control for all.
     if ruleset.split_rules().is_some_and(|r| !r.split3.is_empty()) {
         if let Some(number) = number {
-            heap_controls(s, label, number, n, false, &[3]);
+            heap_controls(s, ruleset, label, number, n, false, &[3]);
         }
         let mut offers = vec![];
         for to in offered(ruleset, n, forbidden).into_iter().filter(|o| o.len() == 3) {

@@ -781,11 +781,19 @@ impl BoardRules for Coins {
             }
             let more = match rule {
                 CoinRule::MockTurtles => {
-                    // Three coins at once: a number field a coin.
+                    // Three coins at once: a number field a coin, starting at a move (the
+                    // two leftmost coins and the rightmost head right of them).
+                    let head = heads.iter().copied().filter(|&h| h >= first + 2).max();
+                    let start = match head {
+                        Some(h) => [first, first + 1, h],
+                        None => [first; 3],
+                    };
                     s.control(crate::rules::draw::Control {
                         label: "turn three coins".into(),
-                        fields: (1..=3)
-                            .map(|k| crate::rules::draw::Field { name: format!("coin {k}"), min: first, max: last })
+                        fields: start
+                            .iter()
+                            .enumerate()
+                            .map(|(k, &v)| crate::rules::draw::Field::new(format!("coin {}", k + 1), first, last, v))
                             .collect(),
                         form: crate::rules::draw::ControlForm::Words("turn {1} {2} {3}".into()),
                     });

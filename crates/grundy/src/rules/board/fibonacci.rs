@@ -349,7 +349,7 @@ impl BoardRules for MultipleNim {
             if most > MAX_TAKE_BUTTONS {
                 s.control(Control {
                     label: "take".into(),
-                    fields: vec![Field { name: "take".into(), min: 1, max: most }],
+                    fields: vec![Field::new("take", 1, most, 1)],
                     form: ControlForm::Words("take {1}".into()),
                 });
             }

@@ -291,8 +291,12 @@ impl BoardRules for Moore {
         // A move in several heaps at once (and any take of a heap too large to draw): what
         // each heap keeps, one number field a heap.
         if (self.k >= 2 || numbers.iter().any(|&n| n > MAX_OBJECTS)) && numbers.len() <= MAX_FIELDS {
-            let fields =
-                numbers.iter().enumerate().map(|(i, &n)| Field { name: format!("heap {} keeps", i + 1), min: 0, max: n });
+            // Starting at a move: one object taken from the first heap that has one.
+            let first = numbers.iter().position(|&n| n > 0);
+            let fields = numbers.iter().enumerate().map(|(i, &n)| {
+                let keeps = if Some(i) == first { n - 1 } else { n };
+                Field::new(format!("heap {} keeps", i + 1), 0, n, keeps)
+            });
             s.control(Control {
                 label: format!("take from up to {} heaps", self.k),
                 fields: fields.collect(),

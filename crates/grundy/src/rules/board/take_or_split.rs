@@ -944,7 +944,7 @@ impl BoardRules for TakeOrSplit {
             if n > MAX_OBJECTS {
                 s.control(Control {
                     label: format!("heap {}: take", i + 1),
-                    fields: vec![Field { name: "take".into(), min: 1, max: n }],
+                    fields: vec![Field::new("take", 1, n, 1)],
                     form: ControlForm::Take { number: i },
                 });
             }
@@ -952,7 +952,10 @@ impl BoardRules for TakeOrSplit {
                 let most = n - (self.k - 1);
                 s.control(Control {
                     label: format!("heap {}: split into {}", i + 1, self.k),
-                    fields: (1..=self.k).map(|p| Field { name: format!("heap {p}"), min: 1, max: most }).collect(),
+                    // Starting at the split into heaps as equal as can be.
+                    fields: (0..self.k)
+                        .map(|p| Field::new(format!("heap {}", p + 1), 1, most, n / self.k + u64::from(p < n % self.k)))
+                        .collect(),
                     form: ControlForm::Leave { number: i, width: 1 },
                 });
             }

@@ -311,8 +311,9 @@ impl BoardRules for Wythoff {
         s.control(crate::rules::draw::Control {
             label: "move the queen to".into(),
             fields: vec![
-                crate::rules::draw::Field { name: "heap 1 keeps".into(), min: 0, max: a },
-                crate::rules::draw::Field { name: "heap 2 keeps".into(), min: 0, max: b },
+                // Starting at a move: one step of the queen along the first heap that has one.
+                crate::rules::draw::Field::new("heap 1 keeps", 0, a, a.saturating_sub(1)),
+                crate::rules::draw::Field::new("heap 2 keeps", 0, b, if a > 0 { b } else { b.saturating_sub(1) }),
             ],
             form: crate::rules::draw::ControlForm::Leave { number: 0, width: 2 },
         });
