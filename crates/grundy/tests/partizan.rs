@@ -476,3 +476,97 @@ fn thermograph_walls() {
         assert_eq!(pts(t.right_wall().points()), right, "{text} right wall");
     }
 }
+
+/// Theorems of thermography checked on the day-3 sample and its sums (Siegel, section II.5):
+/// the mean is additive, mean(G + H) = mean(G) + mean(H); the temperature of a sum is at most
+/// the larger of its parts'; the Left wall is never below the Right wall; above the temperature
+/// both walls are the mean; and for a game of temperature at least 0 the walls at t = 0 are its
+/// stops.
+#[test]
+fn means_add_and_temperatures_of_sums_are_bounded() {
+    let mut rng = Rng(2024);
+    let (_, day3) = plain_games(&mut rng, 200);
+    let mut s = GameStore::new();
+    let mut values = HashMap::new();
+    let ids: Vec<GameValue> = day3.iter().map(|p| store_value(&mut s, p, &mut values)).collect();
+    let zero = Dyadic::ZERO;
+    for _ in 0..400 {
+        let (g, h) = (ids[rng.below(ids.len())], ids[rng.below(ids.len())]);
+        let sum = s.sum(g, h).unwrap();
+        let (tg, th, ts) = (s.thermograph(g).unwrap(), s.thermograph(h).unwrap(), s.thermograph(sum).unwrap());
+        assert_eq!(
+            ts.mean(),
+            tg.mean().checked_add(th.mean()).unwrap(),
+            "{} + {}",
+            s.text(g).unwrap(),
+            s.text(h).unwrap()
+        );
+        assert!(ts.temperature() <= tg.temperature().max(th.temperature()));
+        for t in [&tg, &th, &ts] {
+            for (p, _) in t.left_wall().points().into_iter().chain(t.right_wall().points()) {
+                assert!(t.left_wall().at(p).unwrap() >= t.right_wall().at(p).unwrap());
+            }
+            let far = t.temperature().checked_add(Dyadic::integer(1)).unwrap();
+            assert_eq!(t.left_wall().at(far).unwrap(), t.mean());
+            assert_eq!(t.right_wall().at(far).unwrap(), t.mean());
+        }
+        let (ls, rs) = s.stops(sum).unwrap();
+        if ts.temperature() >= zero {
+            assert_eq!(ts.left_wall().at(zero).unwrap(), ls, "{}", s.text(sum).unwrap());
+            assert_eq!(ts.right_wall().at(zero).unwrap(), rs, "{}", s.text(sum).unwrap());
+        }
+    }
+}
+
+/// Random text over the notation's characters (what fuzz/fuzz_targets/partizan.rs does at
+/// length, here briefly): never a panic; what reads writes back to the same tree; a value's
+/// name reads back as the value; refusals are one line.
+#[test]
+fn random_text_never_panics_and_round_trips() {
+    let alphabet: Vec<char> = "{}|,±+-()*/0123456789↑↓⇑⇓^v ".chars().collect();
+    let mut rng = Rng(31337);
+    let mut parsed = 0;
+    for _ in 0..20_000 {
+        let len = 1 + rng.below(16);
+        let text: String = (0..len).map(|_| alphabet[rng.below(alphabet.len())]).collect();
+        let e = match text.parse::<GameExpr>() {
+            Ok(e) => e,
+            Err(err) => {
+                assert!(!err.to_string().contains('\n'));
+                continue;
+            }
+        };
+        parsed += 1;
+        let again: GameExpr = e.to_string().parse().unwrap_or_else(|err| panic!("{text:?} wrote {e}: {err}"));
+        assert_eq!(again, e, "{text:?} wrote {e}");
+        let mut s = GameStore::new();
+        s.set_work_limit(20_000);
+        let Ok(g) = s.eval(&e) else { continue };
+        if let Ok(name) = s.text(g) {
+            assert_eq!(s.parse(&name).ok(), Some(g), "{text:?} is named {name}");
+        }
+        let _ = (s.outcome(g), s.stops(g), s.thermograph(g));
+    }
+    assert!(parsed > 1000, "only {parsed} texts read");
+}
+
+/// A game built one level at a time, deeper than recursion may follow ({n | {n-1 | ... {1|0}}},
+/// 1500 levels, each canonical): naming it and adding to it are refused as too deep, not a
+/// stack overflow; its stops, walked with a stack, come back, and its thermograph is refused as
+/// too large to hold exactly (its mean's denominator doubles with each level).
+#[test]
+fn games_built_deeper_than_recursion_goes_are_refused() {
+    let mut s = GameStore::new();
+    let mut g = s.integer(0).unwrap();
+    for n in 1..=1500 {
+        let left = s.integer(n).unwrap();
+        g = s.game(&[left], &[g]).unwrap();
+    }
+    assert_eq!(s.birthday(g).unwrap(), 1501);
+    let hot = s.parse("{1|-1}").unwrap();
+    assert!(matches!(s.text(g), Err(PartizanError::TooDeep { .. })));
+    assert!(matches!(s.sum(g, hot), Err(PartizanError::TooDeep { .. })));
+    // Its mean needs a denominator past 2^62: refused as too large to hold exactly.
+    assert!(matches!(s.thermograph(g), Err(PartizanError::Overflow(_))));
+    assert!(s.stops(g).is_ok());
+}

@@ -278,7 +278,10 @@ impl GameStore {
     }
 
     /// Runs `f` one level deeper, refusing past [`MAX_DEPTH`].
-    fn deeper<T>(&mut self, f: impl FnOnce(&mut Self) -> Result<T, PartizanError>) -> Result<T, PartizanError> {
+    pub(crate) fn deeper<T>(
+        &mut self,
+        f: impl FnOnce(&mut Self) -> Result<T, PartizanError>,
+    ) -> Result<T, PartizanError> {
         if self.depth >= MAX_DEPTH {
             return Err(PartizanError::TooDeep { operation: self.operation, limit: MAX_DEPTH });
         }

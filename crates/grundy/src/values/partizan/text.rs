@@ -236,6 +236,11 @@ impl Parser {
                 let t = self.nested(|p| p.term())?;
                 Ok(GameExpr::Switch(Box::new(t)))
             }
+            Some('-') if !self.peek_at(1).is_some_and(|c| c.is_ascii_digit()) => {
+                self.bump();
+                let t = self.nested(|p| p.term())?;
+                Ok(GameExpr::Neg(Box::new(t)))
+            }
             Some(c) if c.is_ascii_digit() || c == '-' || "↑^⇑↓v⇓*".contains(c) => self.word(),
             Some(c) => Err(self.error(&format!(
                 "unexpected `{c}` (a game is a number, ↑, ↓, *n, ±G or {{left options|right options}})"
@@ -378,6 +383,11 @@ impl GameStore {
 
     fn eval_id(&mut self, e: &GameExpr) -> Result<Id, PartizanError> {
         self.tick(1)?;
+        self.deeper(|s| s.eval_step(e))
+    }
+
+    /// One node of [`GameStore::eval_id`], its children one level deeper.
+    fn eval_step(&mut self, e: &GameExpr) -> Result<Id, PartizanError> {
         match e {
             GameExpr::Nus { number, ups, star } => self.intern_nus(Nus { number: *number, ups: *ups, star: *star }),
             GameExpr::Switch(g) => {
@@ -432,9 +442,11 @@ impl GameStore {
                 }
             }
         }
-        let left = self.named_side(&l)?;
-        let right = self.named_side(&r)?;
-        Ok(GameExpr::Braces(left, right))
+        self.deeper(|s| {
+            let left = s.named_side(&l)?;
+            let right = s.named_side(&r)?;
+            Ok(GameExpr::Braces(left, right))
+        })
     }
 
     /// The names of one side's options, in order of birthday, then text.
