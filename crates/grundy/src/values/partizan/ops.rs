@@ -75,8 +75,7 @@ impl GameStore {
         Ok(r.iter().map(|&o| self.value(o)).collect())
     }
 
-    /// Whether a <= b (Left, playing second in a - b... i.e. b - a >= 0: Left wins b - a when
-    /// Right starts).
+    /// Whether a <= b: b - a >= 0, Left wins b - a when Right starts.
     pub fn le(&mut self, a: GameValue, b: GameValue) -> Result<bool, PartizanError> {
         self.begin("a comparison");
         let (a, b) = (self.id(a)?, self.id(b)?);
