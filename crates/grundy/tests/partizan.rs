@@ -1,8 +1,9 @@
 //! The values of short partizan games (`grundy::values::partizan`) checked against a plain
 //! implementation of the definitions (Conway, On Numbers and Games, chapter 1; Siegel,
-//! Combinatorial Game Theory, section II.1): a game is its options as given, never simplified;
-//! G <= H iff no G^L >= H and no H^R <= G; G + H and -G by their recursive definitions. Known values come from Lessons in Play (Albert, Nowakowski & Wolfe)
-//! and Siegel, each cited where it is checked.
+//! Combinatorial Game Theory, section II.1): a game is its options as given, never simplified; G <=
+//! H iff no G^L >= H and no H^R <= G; G + H and -G by their recursive definitions. Known values
+//! come from Lessons in Play (Albert, Nowakowski & Wolfe) and Siegel, each cited where it is
+//! checked.
 
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -222,8 +223,8 @@ fn outcome_classes_agree_with_the_definition() {
 }
 
 /// There are 22 canonical games born by day 2 and 1474 born by day 3 (Siegel, CGT, on the games
-/// born by day n; the counts of Wolfe and Fraser); the plain day-2 games (256, with repeats) fall into
-/// exactly 22 classes, the store's ids.
+/// born by day n; the counts of Wolfe and Fraser); the plain day-2 games (256, with repeats) fall
+/// into exactly 22 classes, the store's ids.
 #[test]
 fn games_born_by_day_2_and_day_3_are_counted() {
     let mut s = GameStore::new();

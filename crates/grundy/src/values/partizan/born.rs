@@ -1,8 +1,8 @@
-//! The games born by a day: day 0 is {|} = 0, and the games born by day n + 1 are {L | R} for
-//! every two sets L and R of games born by day n. Only antichains matter (a dominated option is
-//! removed), so L and R run over the antichains. There are 1, 4, 22 and 1474 of them by days 0
-//! to 3 (Siegel, Combinatorial Game Theory, on the games born by day n; Wolfe & Fraser); day 4's are too
-//! many to list, and are refused before any work.
+//! The games born by a day: day 0 is {|} = 0, and the games born by day n + 1 are {L | R} for every
+//! two sets L and R of games born by day n. Only antichains matter (a dominated option is removed),
+//! so L and R run over the antichains. There are 1, 4, 22 and 1474 of them by days 0 to 3 (Siegel,
+//! Combinatorial Game Theory, on the games born by day n; Wolfe & Fraser); day 4's are too many to
+//! list, and are refused before any work.
 
 use super::error::PartizanError;
 use super::store::{GameStore, GameValue, Id};
