@@ -73,6 +73,11 @@ pub use values::{
     nim_mul_wide, nim_pow, GrundyTable, NimberError, NimberExpr, ParseNimberError, Period,
 };
 
+// Short partizan games: canonical forms, comparison, sums, outcome classes, thermography.
+pub use values::partizan::{
+    Dyadic, GameExpr, GameStore, GameValue, PartizanError, PartizanOutcome, Relation, Thermograph, Trajectory,
+};
+
 // The rule finder (`grundy pattern`).
 pub use values::pattern::{Pattern, PatternConfig, PatternError, PatternReport};
 

@@ -2,7 +2,8 @@
 //! (the Guy-Smith periodicity theorem), the rules seen in them (the rule finder of `grundy
 //! pattern`, the only finder of periods not proven), nimber arithmetic (the field the values of
 //! coin-turning products live in), and factoring (number theory the games above read: the
-//! divisor game, take-a-prime, the rule finder's number-theoretic functions).
+//! divisor game, take-a-prime, the rule finder's number-theoretic functions), and the values of
+//! short partizan games (`partizan/`: canonical forms, comparison, sums, thermography).
 //!
 //! Nothing here knows a game's rules: a sequence is numbers. A period is called proven only
 //! with a proof whose bounds its caller supplies from the rules; a rule the finder sees in the
@@ -10,6 +11,7 @@
 
 pub mod factor;
 pub mod nimber;
+pub mod partizan;
 pub mod pattern;
 pub mod period;
 pub mod sequence;

@@ -1,0 +1,28 @@
+//! Short partizan games and their values: Conway's theory as Siegel's "Combinatorial Game
+//! Theory" (2013) sets it out, with the names of "Lessons in Play" (Albert, Nowakowski & Wolfe).
+//! No game rules live here: a game is its Left and Right options.
+//!
+//! - [`GameStore`] holds canonical forms, each once ([`GameValue`] is a handle), and memoises
+//!   comparison, sum and negation (`store.rs`, `ops.rs`).
+//! - [`Dyadic`]: the exact numbers m/2^k (`dyadic.rs`).
+//! - [`GameExpr`]: the text of a game, read and written (`text.rs`).
+//! - [`Thermograph`]: stops, mean, temperature and the walls, exact (`thermograph.rs`).
+//! - [`GameStore::born_by`]: every game born by day 3 (`born.rs`).
+//!
+//! Every operation counts its work and refuses past the store's limit with a
+//! [`PartizanError`]; no input makes it panic.
+
+mod born;
+mod dyadic;
+mod error;
+mod ops;
+mod store;
+mod text;
+mod thermograph;
+
+pub use born::LAST_LISTED_DAY;
+pub use dyadic::{Dyadic, MAX_EXPONENT};
+pub use error::PartizanError;
+pub use store::{GameStore, GameValue, PartizanOutcome, Relation, DEFAULT_WORK_LIMIT, MAX_DEPTH};
+pub use text::{GameExpr, MAX_NESTING};
+pub use thermograph::{Segment, Thermograph, Trajectory};

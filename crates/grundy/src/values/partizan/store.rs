@@ -1,0 +1,838 @@
+//! The store of canonical forms: every short game it holds is in canonical form and held once
+//! (hash-consed), so equal games share one id and equality is the comparison of ids.
+//!
+//! A game is built from Left and Right option lists by Siegel's reduction (Combinatorial Game
+//! Theory, section II.2): dominated options are removed and reversible ones bypassed until
+//! neither is left; a game with neither in any subposition is the unique canonical form of its
+//! value. Numbers, nimbers and their sums with multiples of ↑ ("nus" games, x + n·↑ + *m) are
+//! stored as their three parts, not their options: an integer n is born on day |n|, and its
+//! options are made only when a computation asks for them. Comparisons of such games are
+//! closed forms, and a number against any other game uses the number avoidance theorem (Siegel,
+//! section II.3: if G is not a number, G >= x iff no G^R <= x), so an integer's long chain of
+//! options is never walked.
+//!
+//! Comparisons, sums and negations are memoised in the store. Every operation counts its work
+//! (options visited, games created, comparisons and sums not found in the memos) and stops with
+//! [`PartizanError::TooMuchWork`] past the store's limit; recursion stops past [`MAX_DEPTH`].
+
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::Arc;
+
+use super::dyadic::Dyadic;
+use super::error::PartizanError;
+use super::thermograph::Thermograph;
+
+/// The work one operation may do by default: fifty million steps, a few seconds.
+pub const DEFAULT_WORK_LIMIT: u64 = 50_000_000;
+
+/// How deep comparisons and sums may recurse (the sum of the birthdays followed): deep enough for
+/// every game a board of this project produces, shallow enough for a 2 MiB thread stack.
+pub const MAX_DEPTH: u32 = 1000;
+
+/// A short partizan game in canonical form, a handle into the [`GameStore`] that made it.
+/// Equal games made by one store are the same handle.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct GameValue {
+    store: u32,
+    index: u32,
+}
+
+/// The outcome class of a short game (Siegel, section I.1; Lessons in Play, chapter 2): who
+/// wins with perfect play, whoever starts.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum PartizanOutcome {
+    /// Left wins whoever starts (G > 0).
+    L,
+    /// Right wins whoever starts (G < 0).
+    R,
+    /// The second player wins (G = 0).
+    P,
+    /// The first player wins (G is confused with 0).
+    N,
+}
+
+impl std::fmt::Display for PartizanOutcome {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            PartizanOutcome::L => "L",
+            PartizanOutcome::R => "R",
+            PartizanOutcome::P => "P",
+            PartizanOutcome::N => "N",
+        })
+    }
+}
+
+/// How two games compare: short games are partially ordered.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Relation {
+    /// G = H.
+    Equal,
+    /// G > H.
+    Greater,
+    /// G < H.
+    Less,
+    /// G is confused with (incomparable to) H: G - H is a first-player win.
+    Confused,
+}
+
+/// x + n·↑ + *m with x a number: the games stored by their parts.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub(crate) struct Nus {
+    pub(crate) number: Dyadic,
+    pub(crate) ups: i64,
+    pub(crate) star: u64,
+}
+
+impl Nus {
+    /// The number `x`.
+    pub(crate) fn number(number: Dyadic) -> Nus {
+        Nus { number, ups: 0, star: 0 }
+    }
+
+    /// Whether it is a number (no ↑, no *).
+    pub(crate) fn is_number(self) -> bool {
+        self.ups == 0 && self.star == 0
+    }
+}
+
+/// An index into the store's entries.
+pub(crate) type Id = u32;
+
+/// A game's canonical Left and Right options, shared.
+pub(crate) type Options = (Arc<[Id]>, Arc<[Id]>);
+
+/// A game's key in the interning table.
+#[derive(Clone, PartialEq, Eq, Hash)]
+enum Key {
+    Nus(Nus),
+    Moves(Arc<[Id]>, Arc<[Id]>),
+}
+
+/// One stored game: its parts if it is a nus game, its canonical options (made on demand for
+/// a nus game), and its birthday.
+struct Entry {
+    nus: Option<Nus>,
+    options: Option<Options>,
+    birthday: u64,
+}
+
+/// A small multiplicative hasher for the ids and id pairs the maps are keyed by (the standard
+/// SipHash guards against hash flooding, which a store's own ids cannot do).
+#[derive(Default, Clone, Copy)]
+pub(crate) struct IdHasher(u64);
+
+impl Hasher for IdHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+    fn write_u8(&mut self, n: u8) {
+        self.write_u64(u64::from(n));
+    }
+    fn write_u32(&mut self, n: u32) {
+        self.write_u64(u64::from(n));
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
+    }
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+/// A hash map keyed by ids.
+pub(crate) type IdMap<K, V> = HashMap<K, V, BuildHasherDefault<IdHasher>>;
+
+/// The serial numbers of stores, so that a value is only read by the store that made it.
+static STORES: AtomicU32 = AtomicU32::new(0);
+
+/// Which player's options.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Side {
+    Left,
+    Right,
+}
+
+/// The store of canonical forms and the memos of the operations on them: the cache object a
+/// caller owns (one per thread or per request), as a regex engine's cache is. Values are handles
+/// ([`GameValue`]) into it; every operation takes `&mut self`.
+///
+/// ```
+/// use grundy::values::partizan::{GameStore, Relation};
+/// let mut s = GameStore::new();
+/// let up = s.parse("{0|*}").unwrap();
+/// assert_eq!(s.text(up).unwrap(), "↑");
+/// let star = s.nimber(1).unwrap();
+/// let up_star = s.sum(up, star).unwrap();
+/// let zero = s.integer(0).unwrap();
+/// assert_eq!(s.compare(up_star, zero).unwrap(), Relation::Confused);
+/// ```
+pub struct GameStore {
+    serial: u32,
+    entries: Vec<Entry>,
+    index: HashMap<Key, Id>,
+    le_memo: IdMap<(Id, Id), bool>,
+    sum_memo: IdMap<(Id, Id), Id>,
+    neg_memo: IdMap<Id, Id>,
+    pub(crate) stops_memo: IdMap<Id, (Dyadic, Dyadic)>,
+    pub(crate) thermo_memo: IdMap<Id, Arc<Thermograph>>,
+    limit: u64,
+    work: u64,
+    depth: u32,
+    operation: &'static str,
+}
+
+impl Default for GameStore {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl std::fmt::Debug for GameStore {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("GameStore").field("games", &self.entries.len()).field("work_limit", &self.limit).finish()
+    }
+}
+
+/// The zero game's id: the first entry of every store.
+const ZERO: Id = 0;
+
+impl GameStore {
+    /// An empty store (holding 0) with the default work limit.
+    pub fn new() -> GameStore {
+        let mut s = GameStore {
+            serial: STORES.fetch_add(1, Ordering::Relaxed),
+            entries: Vec::new(),
+            index: HashMap::new(),
+            le_memo: IdMap::default(),
+            sum_memo: IdMap::default(),
+            neg_memo: IdMap::default(),
+            stops_memo: IdMap::default(),
+            thermo_memo: IdMap::default(),
+            limit: DEFAULT_WORK_LIMIT,
+            work: 0,
+            depth: 0,
+            operation: "",
+        };
+        s.entries.push(Entry { nus: Some(Nus::number(Dyadic::ZERO)), options: None, birthday: 0 });
+        s.index.insert(Key::Nus(Nus::number(Dyadic::ZERO)), ZERO);
+        s
+    }
+
+    /// The steps of work one operation may do before it is refused.
+    pub fn work_limit(&self) -> u64 {
+        self.limit
+    }
+
+    /// Sets the steps of work one operation may do (options visited, games created, comparisons
+    /// and sums not already memoised).
+    pub fn set_work_limit(&mut self, limit: u64) {
+        self.limit = limit;
+    }
+
+    /// How many canonical games the store holds.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Whether the store holds only 0 (it always holds 0).
+    pub fn is_empty(&self) -> bool {
+        self.entries.len() <= 1
+    }
+
+    // ----- handles -----
+
+    /// The id of a value of this store, or a refusal.
+    pub(crate) fn id(&self, g: GameValue) -> Result<Id, PartizanError> {
+        if g.store != self.serial || g.index as usize >= self.entries.len() {
+            return Err(PartizanError::ForeignValue);
+        }
+        Ok(g.index)
+    }
+
+    /// The value of an id of this store.
+    pub(crate) fn value(&self, id: Id) -> GameValue {
+        GameValue { store: self.serial, index: id }
+    }
+
+    /// Starts a top-level operation: its work is counted from zero.
+    pub(crate) fn begin(&mut self, operation: &'static str) {
+        self.work = 0;
+        self.depth = 0;
+        self.operation = operation;
+    }
+
+    /// Counts `n` steps of work, refusing past the limit.
+    pub(crate) fn tick(&mut self, n: u64) -> Result<(), PartizanError> {
+        self.work = self.work.saturating_add(n);
+        if self.work > self.limit {
+            return Err(PartizanError::TooMuchWork { operation: self.operation, limit: self.limit });
+        }
+        Ok(())
+    }
+
+    /// Runs `f` one level deeper, refusing past [`MAX_DEPTH`].
+    pub(crate) fn deeper<T>(
+        &mut self,
+        f: impl FnOnce(&mut Self) -> Result<T, PartizanError>,
+    ) -> Result<T, PartizanError> {
+        if self.depth >= MAX_DEPTH {
+            return Err(PartizanError::TooDeep { operation: self.operation, limit: MAX_DEPTH });
+        }
+        self.depth += 1;
+        let r = f(self);
+        self.depth -= 1;
+        r
+    }
+
+    // ----- entries -----
+
+    /// The parts of a nus game.
+    pub(crate) fn nus_of(&self, a: Id) -> Option<Nus> {
+        self.entries.get(a as usize).and_then(|e| e.nus)
+    }
+
+    /// The number a game is, if it is one.
+    pub(crate) fn number_of(&self, a: Id) -> Option<Dyadic> {
+        self.nus_of(a).filter(|n| n.is_number()).map(|n| n.number)
+    }
+
+    /// The birthday of an id.
+    pub(crate) fn birthday_of(&self, a: Id) -> u64 {
+        self.entries.get(a as usize).map_or(0, |e| e.birthday)
+    }
+
+    /// The id of a nus game, made if new.
+    pub(crate) fn intern_nus(&mut self, n: Nus) -> Result<Id, PartizanError> {
+        if let Some(&id) = self.index.get(&Key::Nus(n)) {
+            return Ok(id);
+        }
+        self.tick(1)?;
+        let id = self.next_id()?;
+        self.entries.push(Entry { nus: Some(n), options: None, birthday: nus_birthday(n) });
+        self.index.insert(Key::Nus(n), id);
+        Ok(id)
+    }
+
+    /// The id of a game given by canonical options (sorted, without repeats), which is neither a
+    /// number nor a nus game, made if new.
+    fn intern_moves(&mut self, left: Vec<Id>, right: Vec<Id>) -> Result<Id, PartizanError> {
+        let key = Key::Moves(left.into(), right.into());
+        if let Some(&id) = self.index.get(&key) {
+            return Ok(id);
+        }
+        self.tick(1)?;
+        let id = self.next_id()?;
+        let Key::Moves(l, r) = &key else { return Err(PartizanError::ForeignValue) };
+        let birthday = 1 + l.iter().chain(r.iter()).map(|&o| self.birthday_of(o)).max().unwrap_or(0);
+        self.entries.push(Entry { nus: None, options: Some((l.clone(), r.clone())), birthday });
+        self.index.insert(key, id);
+        Ok(id)
+    }
+
+    /// The next id, refused when the store holds 2^32 - 1 games.
+    fn next_id(&self) -> Result<Id, PartizanError> {
+        Id::try_from(self.entries.len())
+            .ok()
+            .filter(|&i| i < Id::MAX)
+            .ok_or_else(|| PartizanError::Overflow("a store of more than 2^32 - 1 games".into()))
+    }
+
+    /// The canonical Left and Right options of a game (made for a nus game the first time).
+    pub(crate) fn options(&mut self, a: Id) -> Result<Options, PartizanError> {
+        let entry = self.entries.get(a as usize).ok_or(PartizanError::ForeignValue)?;
+        if let Some((l, r)) = &entry.options {
+            return Ok((l.clone(), r.clone()));
+        }
+        let Some(n) = entry.nus else { return Err(PartizanError::ForeignValue) };
+        let (l, r) = self.nus_options(n)?;
+        let (l, r): (Arc<[Id]>, Arc<[Id]>) = (l.into(), r.into());
+        if let Some(e) = self.entries.get_mut(a as usize) {
+            e.options = Some((l.clone(), r.clone()));
+        }
+        Ok((l, r))
+    }
+
+    /// The canonical options of x + n·↑ + *m (Siegel, section II.4; Conway, ONAG, chapter 9):
+    /// a number m/2^k is {(m-1)/2^k | (m+1)/2^k}, an integer n > 0 is {n-1 |}; x + *m is
+    /// {x, x*, ..., x*(m-1) | the same}; for n >= 1, x + n·↑ + *m is {x | x + (n-1)·↑ + *(m^1)},
+    /// save x + ↑* = {x, x* | x}; the negatives mirror these.
+    fn nus_options(&mut self, g: Nus) -> Result<(Vec<Id>, Vec<Id>), PartizanError> {
+        let x = g.number;
+        let plain = |s: &mut Self, ups: i64, star: u64| s.intern_nus(Nus { number: x, ups, star });
+        let (mut left, mut right) = (Vec::new(), Vec::new());
+        if g.ups == 0 && g.star == 0 {
+            let one = Dyadic::new(1, x.exponent())?;
+            if x.is_integer() {
+                if x > Dyadic::ZERO {
+                    left.push(self.intern_nus(Nus::number(x.checked_sub(one)?))?);
+                } else if x < Dyadic::ZERO {
+                    right.push(self.intern_nus(Nus::number(x.checked_add(one)?))?);
+                }
+            } else {
+                left.push(self.intern_nus(Nus::number(x.checked_sub(one)?))?);
+                right.push(self.intern_nus(Nus::number(x.checked_add(one)?))?);
+            }
+        } else if g.ups == 0 {
+            self.tick(g.star)?;
+            for m in 0..g.star {
+                left.push(plain(self, 0, m)?);
+            }
+            right = left.clone();
+        } else if g.ups == 1 && g.star == 1 {
+            left = vec![plain(self, 0, 0)?, plain(self, 0, 1)?];
+            right = vec![plain(self, 0, 0)?];
+        } else if g.ups == -1 && g.star == 1 {
+            left = vec![plain(self, 0, 0)?];
+            right = vec![plain(self, 0, 0)?, plain(self, 0, 1)?];
+        } else if g.ups > 0 {
+            left = vec![plain(self, 0, 0)?];
+            right = vec![plain(self, g.ups - 1, g.star ^ 1)?];
+        } else {
+            left = vec![plain(self, g.ups + 1, g.star ^ 1)?];
+            right = vec![plain(self, 0, 0)?];
+        }
+        left.sort_unstable();
+        right.sort_unstable();
+        Ok((left, right))
+    }
+
+    // ----- comparison -----
+
+    /// Whether a <= b, by the recursive rule (Conway, ONAG, chapter 1: G <= H iff no G^L >= H and
+    /// no H^R <= G), with the closed form of nus games and number avoidance.
+    pub(crate) fn le_id(&mut self, a: Id, b: Id) -> Result<bool, PartizanError> {
+        if a == b {
+            return Ok(true);
+        }
+        if let Some(&r) = self.le_memo.get(&(a, b)) {
+            return Ok(r);
+        }
+        self.tick(1)?;
+        let r = match (self.nus_of(a), self.nus_of(b)) {
+            (Some(x), Some(y)) => nus_le(x, y),
+            (Some(x), None) if x.is_number() => {
+                // b is not a number: b >= x iff no b^R <= x.
+                let (_, br) = self.options(b)?;
+                self.deeper(|s| s.none(&br, |s, o| s.le_id(o, a)))?
+            }
+            (None, Some(y)) if y.is_number() => {
+                // a is not a number: a <= y iff no a^L >= y.
+                let (al, _) = self.options(a)?;
+                self.deeper(|s| s.none(&al, |s, o| s.le_id(b, o)))?
+            }
+            _ => {
+                let (al, _) = self.options(a)?;
+                let (_, br) = self.options(b)?;
+                self.deeper(|s| Ok(s.none(&br, |s, o| s.le_id(o, a))? && s.none(&al, |s, o| s.le_id(b, o))?))?
+            }
+        };
+        self.le_memo.insert((a, b), r);
+        Ok(r)
+    }
+
+    /// Whether `test` holds for none of `ids`.
+    fn none(
+        &mut self,
+        ids: &[Id],
+        mut test: impl FnMut(&mut Self, Id) -> Result<bool, PartizanError>,
+    ) -> Result<bool, PartizanError> {
+        for &o in ids {
+            if test(self, o)? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
+    /// How a and b compare.
+    pub(crate) fn compare_id(&mut self, a: Id, b: Id) -> Result<Relation, PartizanError> {
+        if a == b {
+            return Ok(Relation::Equal);
+        }
+        Ok(match (self.le_id(a, b)?, self.le_id(b, a)?) {
+            (true, true) => Relation::Equal,
+            (true, false) => Relation::Less,
+            (false, true) => Relation::Greater,
+            (false, false) => Relation::Confused,
+        })
+    }
+
+    // ----- sum and negation -----
+
+    /// The canonical form of a + b.
+    pub(crate) fn add_id(&mut self, a: Id, b: Id) -> Result<Id, PartizanError> {
+        if a == ZERO {
+            return Ok(b);
+        }
+        if b == ZERO {
+            return Ok(a);
+        }
+        let key = (a.min(b), a.max(b));
+        if let Some(&r) = self.sum_memo.get(&key) {
+            return Ok(r);
+        }
+        self.tick(1)?;
+        let r = match (self.nus_of(a), self.nus_of(b)) {
+            (Some(x), Some(y)) => {
+                let ups = x.ups.checked_add(y.ups).ok_or_else(|| {
+                    PartizanError::Overflow(format!("a multiple of ↑ past 2^63 - 1 ({} + {})", x.ups, y.ups))
+                })?;
+                self.intern_nus(Nus { number: x.number.checked_add(y.number)?, ups, star: x.star ^ y.star })?
+            }
+            (Some(x), _) if x.is_number() => self.deeper(|s| s.translate(b, a))?,
+            (_, Some(y)) if y.is_number() => self.deeper(|s| s.translate(a, b))?,
+            _ => self.deeper(|s| {
+                let (al, ar) = s.options(a)?;
+                let (bl, br) = s.options(b)?;
+                let mut left = Vec::with_capacity(al.len() + bl.len());
+                let mut right = Vec::with_capacity(ar.len() + br.len());
+                for &o in al.iter() {
+                    left.push(s.add_id(o, b)?);
+                }
+                for &o in bl.iter() {
+                    left.push(s.add_id(a, o)?);
+                }
+                for &o in ar.iter() {
+                    right.push(s.add_id(o, b)?);
+                }
+                for &o in br.iter() {
+                    right.push(s.add_id(a, o)?);
+                }
+                s.canonical(left, right)
+            })?,
+        };
+        self.sum_memo.insert(key, r);
+        Ok(r)
+    }
+
+    /// g + x for a number x and a game g that is not one, by the number translation theorem
+    /// (Siegel, section II.3: g + x = {g^L + x | g^R + x}).
+    fn translate(&mut self, g: Id, x: Id) -> Result<Id, PartizanError> {
+        let (gl, gr) = self.options(g)?;
+        let mut left = Vec::with_capacity(gl.len());
+        for &o in gl.iter() {
+            left.push(self.add_id(o, x)?);
+        }
+        let mut right = Vec::with_capacity(gr.len());
+        for &o in gr.iter() {
+            right.push(self.add_id(o, x)?);
+        }
+        self.canonical(left, right)
+    }
+
+    /// The canonical form of -a: the options mirrored (the negative of a canonical form is
+    /// canonical).
+    pub(crate) fn neg_id(&mut self, a: Id) -> Result<Id, PartizanError> {
+        if let Some(&r) = self.neg_memo.get(&a) {
+            return Ok(r);
+        }
+        self.tick(1)?;
+        let r = if let Some(x) = self.nus_of(a) {
+            let ups = x.ups.checked_neg().ok_or_else(|| PartizanError::Overflow("the negative of -2^63·↑".into()))?;
+            self.intern_nus(Nus { number: x.number.checked_neg()?, ups, star: x.star })?
+        } else {
+            let (l, r) = self.options(a)?;
+            self.deeper(|s| {
+                let mut left = Vec::with_capacity(r.len());
+                for &o in r.iter() {
+                    left.push(s.neg_id(o)?);
+                }
+                let mut right = Vec::with_capacity(l.len());
+                for &o in l.iter() {
+                    right.push(s.neg_id(o)?);
+                }
+                left.sort_unstable();
+                right.sort_unstable();
+                s.intern_moves(left, right)
+            })?
+        };
+        self.neg_memo.insert(a, r);
+        self.neg_memo.insert(r, a);
+        Ok(r)
+    }
+
+    // ----- canonical form -----
+
+    /// The canonical form of {left | right}, the options canonical (Siegel, section II.2):
+    /// dominated options removed and reversible ones bypassed until neither is left, then
+    /// stored by its parts if it is a number or a nus game.
+    pub(crate) fn canonical(&mut self, mut left: Vec<Id>, mut right: Vec<Id>) -> Result<Id, PartizanError> {
+        self.tick(1 + (left.len() + right.len()) as u64)?;
+        left.sort_unstable();
+        left.dedup();
+        right.sort_unstable();
+        right.dedup();
+        if let Some(x) = self.number_form(&left, &right)? {
+            return self.intern_nus(Nus::number(x));
+        }
+        let mut memo = IdMap::default();
+        loop {
+            left = self.undominated(left, Side::Left)?;
+            right = self.undominated(right, Side::Right)?;
+            let (new_left, bypassed_left) = self.bypass(&left, &right, Side::Left, &mut memo)?;
+            let (new_right, bypassed_right) = self.bypass(&left, &right, Side::Right, &mut memo)?;
+            if !bypassed_left && !bypassed_right {
+                break;
+            }
+            left = new_left;
+            right = new_right;
+            left.sort_unstable();
+            left.dedup();
+            right.sort_unstable();
+            right.dedup();
+        }
+        if let Some(x) = self.number_form(&left, &right)? {
+            return self.intern_nus(Nus::number(x));
+        }
+        if let Some(n) = self.nus_form(&left, &right) {
+            return self.intern_nus(n);
+        }
+        self.intern_moves(left, right)
+    }
+
+    /// The number {left | right} is when every option is a number and each Left one is below
+    /// each Right one: the simplest number between (the simplicity theorem).
+    fn number_form(&self, left: &[Id], right: &[Id]) -> Result<Option<Dyadic>, PartizanError> {
+        let mut lo: Option<Dyadic> = None;
+        for &o in left {
+            let Some(x) = self.number_of(o) else { return Ok(None) };
+            lo = Some(lo.map_or(x, |l| l.max(x)));
+        }
+        let mut hi: Option<Dyadic> = None;
+        for &o in right {
+            let Some(x) = self.number_of(o) else { return Ok(None) };
+            hi = Some(hi.map_or(x, |h| h.min(x)));
+        }
+        Dyadic::simplest_between(lo, hi)
+    }
+
+    /// The nus game whose canonical options these are, if any (the shapes of
+    /// [`GameStore::nus_options`]).
+    fn nus_form(&self, left: &[Id], right: &[Id]) -> Option<Nus> {
+        let l: Vec<Nus> = left.iter().map(|&o| self.nus_of(o)).collect::<Option<_>>()?;
+        let r: Vec<Nus> = right.iter().map(|&o| self.nus_of(o)).collect::<Option<_>>()?;
+        let first = *l.first()?;
+        let x = first.number;
+        if left == right {
+            // x + *m: the options are x + *j for every j < m.
+            let m = l.len() as u64;
+            let mut stars: Vec<u64> = l.iter().filter(|n| n.number == x && n.ups == 0).map(|n| n.star).collect();
+            stars.sort_unstable();
+            return (stars.len() == l.len() && stars.iter().copied().eq(0..m)).then_some(Nus {
+                number: x,
+                ups: 0,
+                star: m,
+            });
+        }
+        let number = |n: &Nus| n.is_number() && n.number == x;
+        match (l.as_slice(), r.as_slice()) {
+            ([a], [b]) if number(a) && b.number == x && b.ups >= 0 && !b.is_number() => {
+                Some(Nus { number: x, ups: b.ups.checked_add(1)?, star: b.star ^ 1 })
+            }
+            ([a], [b]) if number(b) && a.number == b.number && a.ups <= 0 && !a.is_number() => {
+                Some(Nus { number: a.number, ups: a.ups.checked_sub(1)?, star: a.star ^ 1 })
+            }
+            ([a, b], [c]) if number(c) && c.number == x && both_zero_and_star(a, b, x) => {
+                Some(Nus { number: x, ups: 1, star: 1 })
+            }
+            ([a], [b, c]) if number(a) && both_zero_and_star(b, c, x) => Some(Nus { number: x, ups: -1, star: 1 }),
+            _ => None,
+        }
+    }
+
+    /// The options of one side that no other option of that side dominates (Left keeps the
+    /// maximal ones, Right the minimal ones; distinct canonical forms are never equal).
+    fn undominated(&mut self, options: Vec<Id>, side: Side) -> Result<Vec<Id>, PartizanError> {
+        if options.len() < 2 {
+            return Ok(options);
+        }
+        let mut kept = Vec::with_capacity(options.len());
+        for (i, &o) in options.iter().enumerate() {
+            let mut dominated = false;
+            for (j, &p) in options.iter().enumerate() {
+                if i == j {
+                    continue;
+                }
+                let worse = match side {
+                    Side::Left => self.le_id(o, p)?,
+                    Side::Right => self.le_id(p, o)?,
+                };
+                if worse {
+                    dominated = true;
+                    break;
+                }
+            }
+            if !dominated {
+                kept.push(o);
+            }
+        }
+        Ok(kept)
+    }
+
+    /// One side's options with each reversible one bypassed (Siegel, section II.2: a Left option
+    /// G^L with some G^LR <= G is replaced by the Left options of that G^LR; Right mirrors), and
+    /// whether any was.
+    fn bypass(
+        &mut self,
+        left: &[Id],
+        right: &[Id],
+        side: Side,
+        memo: &mut IdMap<(Id, bool), bool>,
+    ) -> Result<(Vec<Id>, bool), PartizanError> {
+        let options = if side == Side::Left { left } else { right };
+        let mut out = Vec::with_capacity(options.len());
+        let mut changed = false;
+        for &o in options {
+            let (ol, or) = self.options(o)?;
+            let mut replaced = false;
+            let answers = if side == Side::Left { or } else { ol };
+            for &reply in answers.iter() {
+                let reverses = match side {
+                    Side::Left => self.loose_le(reply, left, right, memo)?,
+                    Side::Right => self.loose_ge(reply, left, right, memo)?,
+                };
+                if reverses {
+                    let (rl, rr) = self.options(reply)?;
+                    out.extend_from_slice(if side == Side::Left { &rl } else { &rr });
+                    replaced = true;
+                    break;
+                }
+            }
+            if replaced {
+                changed = true;
+            } else {
+                out.push(o);
+            }
+        }
+        Ok((out, changed))
+    }
+
+    /// Whether x <= G for G = {left | right} not yet stored: no x^L >= G and no G^R <= x.
+    fn loose_le(
+        &mut self,
+        x: Id,
+        left: &[Id],
+        right: &[Id],
+        memo: &mut IdMap<(Id, bool), bool>,
+    ) -> Result<bool, PartizanError> {
+        if let Some(&r) = memo.get(&(x, true)) {
+            return Ok(r);
+        }
+        self.tick(1)?;
+        let mut r = self.none(right, |s, o| s.le_id(o, x))?;
+        if r {
+            let (xl, _) = self.options(x)?;
+            r = self.deeper(|s| s.none(&xl, |s, o| s.loose_ge(o, left, right, memo)))?;
+        }
+        memo.insert((x, true), r);
+        Ok(r)
+    }
+
+    /// Whether x >= G for G = {left | right} not yet stored: no G^L >= x and no x^R <= G.
+    fn loose_ge(
+        &mut self,
+        x: Id,
+        left: &[Id],
+        right: &[Id],
+        memo: &mut IdMap<(Id, bool), bool>,
+    ) -> Result<bool, PartizanError> {
+        if let Some(&r) = memo.get(&(x, false)) {
+            return Ok(r);
+        }
+        self.tick(1)?;
+        let mut r = self.none(left, |s, o| s.le_id(x, o))?;
+        if r {
+            let (_, xr) = self.options(x)?;
+            r = self.deeper(|s| s.none(&xr, |s, o| s.loose_le(o, left, right, memo)))?;
+        }
+        memo.insert((x, false), r);
+        Ok(r)
+    }
+
+    // ----- stops -----
+
+    /// Left's and Right's stops (Siegel, section II.3: a number's are itself; otherwise
+    /// L(G) = max R(G^L), R(G) = min L(G^R)), by a walk of the game's subpositions with its own
+    /// stack (no recursion).
+    pub(crate) fn stops_id(&mut self, g: Id) -> Result<(Dyadic, Dyadic), PartizanError> {
+        let mut stack = vec![(g, false)];
+        while let Some((h, expanded)) = stack.pop() {
+            if self.known_stops(h).is_some() {
+                continue;
+            }
+            self.tick(1)?;
+            let (l, r) = self.options(h)?;
+            if !expanded {
+                stack.push((h, true));
+                stack.extend(l.iter().chain(r.iter()).filter(|&&o| self.known_stops(o).is_none()).map(|&o| (o, false)));
+                continue;
+            }
+            let left_stop = l.iter().filter_map(|&o| self.known_stops(o).map(|s| s.1)).max();
+            let right_stop = r.iter().filter_map(|&o| self.known_stops(o).map(|s| s.0)).min();
+            // A game with options on one side only is a number, stored as one; this fallback
+            // only keeps the walk total.
+            let (ls, rs) = match (left_stop, right_stop) {
+                (Some(a), Some(b)) => (a, b),
+                (Some(a), None) => (a, a),
+                (None, Some(b)) => (b, b),
+                (None, None) => (Dyadic::ZERO, Dyadic::ZERO),
+            };
+            self.stops_memo.insert(h, (ls, rs));
+        }
+        self.known_stops(g).ok_or(PartizanError::ForeignValue)
+    }
+
+    /// The stops of a game when known without a walk: a nus game's are its number.
+    fn known_stops(&self, g: Id) -> Option<(Dyadic, Dyadic)> {
+        match self.nus_of(g) {
+            Some(n) => Some((n.number, n.number)),
+            None => self.stops_memo.get(&g).copied(),
+        }
+    }
+}
+
+/// Whether `a` and `b` are x and x + * in some order.
+fn both_zero_and_star(a: &Nus, b: &Nus, x: Dyadic) -> bool {
+    let is = |n: &Nus, star: u64| n.number == x && n.ups == 0 && n.star == star;
+    (is(a, 0) && is(b, 1)) || (is(a, 1) && is(b, 0))
+}
+
+/// Whether x <= y for nus games: by the numbers when they differ (the infinitesimal parts are
+/// smaller than any positive number), else by the sign of d = (y - x)'s part k·↑ + *j, which
+/// is at least 0 iff k >= 2, or k = 1 and j != 1 (↑*j > 0 for j != 1, ↑* is confused with 0),
+/// or k = 0 and j = 0 (Siegel, section II.4).
+fn nus_le(x: Nus, y: Nus) -> bool {
+    if x.number != y.number {
+        return x.number < y.number;
+    }
+    let k = i128::from(y.ups) - i128::from(x.ups);
+    let j = x.star ^ y.star;
+    k >= 2 || (k == 1 && j != 1) || (k == 0 && j == 0)
+}
+
+/// The birthday of x + n·↑ + *m: the number's (|x| for an integer, floor(|x|) + k + 1 for an odd
+/// numerator over 2^k), plus that of n·↑ + *m, following its options {0 | (n-1)·↑ + *(m^1)}
+/// down to n·↑'s last step.
+fn nus_birthday(g: Nus) -> u64 {
+    let x = g.number;
+    let magnitude = x.numerator().unsigned_abs();
+    let number_day = if x.is_integer() { magnitude } else { (magnitude >> x.exponent()) + u64::from(x.exponent()) + 1 };
+    let n = g.ups.unsigned_abs();
+    let m = g.star;
+    let infinitesimal_day = if n == 0 {
+        m
+    } else if m ^ ((n - 1) & 1) == 1 {
+        // The chain reaches ↑* (or ↓*), born on day 2, after n - 1 steps.
+        n + 1
+    } else {
+        n.saturating_add(m ^ (n & 1))
+    };
+    number_day.saturating_add(infinitesimal_day)
+}

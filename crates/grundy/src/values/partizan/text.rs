@@ -1,0 +1,462 @@
+//! Games as text, with the names of Lessons in Play (Albert, Nowakowski & Wolfe): integers and
+//! dyadic numbers (`3`, `-5/8`), nimbers (`*`, `*2`), ↑ and ↓ with their multiples (`↑`, `⇑`,
+//! `↑3`, `↓`, `⇓`, `↓3`) and sums of these (`1/2↑*`, `⇑*3`), switches (`±1`), and braces
+//! otherwise (`{0,*|-1}`, options nested in braces). ASCII reads back too: `^` and `v` for ↑ and
+//! ↓ (`^^`, `vv`, `^3`). Sums and differences of terms (`↑+*`, `{1|0}-1/2`) and
+//! parentheses are read; a `-` straight before a digit belongs to the number (`-1↑` is -1 + ↑).
+//!
+//! [`GameExpr`] is the text's tree: `FromStr` reads it, `Display` writes it, and a
+//! [`GameStore`] evaluates it ([`GameStore::eval`]) or names a value by it ([`GameStore::expr`]).
+//! A value's name read back is the same value, and is written the same.
+
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing))]
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::dyadic::Dyadic;
+use super::error::PartizanError;
+use super::store::{GameStore, GameValue, Id, Nus};
+
+/// How deep braces, parentheses, signs and switches may nest in a text.
+pub const MAX_NESTING: usize = 200;
+
+/// A game written as text: a tree of the notation, not yet a value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GameExpr {
+    /// x + n·↑ + *m, written in one word: `1/2↑*`, `⇓*3`, `-2`, `0`.
+    Nus {
+        /// The number x.
+        number: Dyadic,
+        /// n, negative for ↓.
+        ups: i64,
+        /// m.
+        star: u64,
+    },
+    /// ±G = {G | -G}.
+    Switch(Box<GameExpr>),
+    /// {left | right}.
+    Braces(Vec<GameExpr>, Vec<GameExpr>),
+    /// -G.
+    Neg(Box<GameExpr>),
+    /// The sum of the terms.
+    Sum(Vec<GameExpr>),
+}
+
+impl fmt::Display for GameExpr {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GameExpr::Nus { number, ups, star } => {
+                if *number != Dyadic::ZERO || (*ups == 0 && *star == 0) {
+                    write!(f, "{number}")?;
+                }
+                match *ups {
+                    0 => {}
+                    1 => f.write_str("↑")?,
+                    2 => f.write_str("⇑")?,
+                    -1 => f.write_str("↓")?,
+                    -2 => f.write_str("⇓")?,
+                    n if n > 0 => write!(f, "↑{n}")?,
+                    n => write!(f, "↓{}", n.unsigned_abs())?,
+                }
+                match *star {
+                    0 => Ok(()),
+                    1 => f.write_str("*"),
+                    m => write!(f, "*{m}"),
+                }
+            }
+            GameExpr::Switch(g) => match **g {
+                GameExpr::Sum(_) => write!(f, "±({g})"),
+                _ => write!(f, "±{g}"),
+            },
+            GameExpr::Braces(left, right) => {
+                f.write_str("{")?;
+                write_list(f, left)?;
+                f.write_str("|")?;
+                write_list(f, right)?;
+                f.write_str("}")
+            }
+            GameExpr::Neg(g) => {
+                f.write_str("-")?;
+                write_term(f, g)
+            }
+            GameExpr::Sum(terms) => {
+                for (i, t) in terms.iter().enumerate() {
+                    match t {
+                        GameExpr::Neg(inner) if i > 0 => {
+                            f.write_str("-")?;
+                            write_term(f, inner)?;
+                        }
+                        _ => {
+                            if i > 0 {
+                                f.write_str("+")?;
+                            }
+                            write_term(f, t)?;
+                        }
+                    }
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+/// A term after a sign or ±: in parentheses when it is a sum or a word that starts with a digit
+/// (which a `-` before it would join).
+fn write_term(f: &mut fmt::Formatter<'_>, g: &GameExpr) -> fmt::Result {
+    match g {
+        GameExpr::Sum(_) => write!(f, "({g})"),
+        GameExpr::Nus { number, .. } if *number != Dyadic::ZERO => write!(f, "({g})"),
+        _ => write!(f, "{g}"),
+    }
+}
+
+fn write_list(f: &mut fmt::Formatter<'_>, list: &[GameExpr]) -> fmt::Result {
+    for (i, g) in list.iter().enumerate() {
+        if i > 0 {
+            f.write_str(",")?;
+        }
+        write!(f, "{g}")?;
+    }
+    Ok(())
+}
+
+impl FromStr for GameExpr {
+    type Err = PartizanError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let mut p = Parser { chars: s.chars().collect(), at: 0, depth: 0 };
+        let e = p.expr()?;
+        p.skip_space();
+        match p.peek() {
+            None => Ok(e),
+            Some(c) => Err(p.error(&format!("unexpected `{c}`"))),
+        }
+    }
+}
+
+/// A recursive-descent reader of [`GameExpr`].
+struct Parser {
+    chars: Vec<char>,
+    at: usize,
+    depth: usize,
+}
+
+impl Parser {
+    fn peek(&self) -> Option<char> {
+        self.chars.get(self.at).copied()
+    }
+
+    fn peek_at(&self, k: usize) -> Option<char> {
+        self.chars.get(self.at + k).copied()
+    }
+
+    fn bump(&mut self) {
+        self.at += 1;
+    }
+
+    fn skip_space(&mut self) {
+        while self.peek().is_some_and(char::is_whitespace) {
+            self.bump();
+        }
+    }
+
+    fn error(&self, what: &str) -> PartizanError {
+        PartizanError::Parse(format!("{what} at character {} of the game's text", self.at + 1))
+    }
+
+    /// Runs `f` one level deeper, refusing past [`MAX_NESTING`].
+    fn nested<T>(&mut self, f: impl FnOnce(&mut Self) -> Result<T, PartizanError>) -> Result<T, PartizanError> {
+        if self.depth >= MAX_NESTING {
+            return Err(self.error(&format!("nested deeper than {MAX_NESTING} levels")));
+        }
+        self.depth += 1;
+        let r = f(self);
+        self.depth -= 1;
+        r
+    }
+
+    /// term { (+|-) term }
+    fn expr(&mut self) -> Result<GameExpr, PartizanError> {
+        let mut terms = vec![self.signed_term()?];
+        loop {
+            self.skip_space();
+            match self.peek() {
+                Some('+') => {
+                    self.bump();
+                    terms.push(self.signed_term()?);
+                }
+                Some('-') => {
+                    self.bump();
+                    let t = self.nested(|p| p.term())?;
+                    terms.push(GameExpr::Neg(Box::new(t)));
+                }
+                _ => break,
+            }
+        }
+        Ok(if terms.len() == 1 { terms.pop().unwrap_or(GameExpr::Sum(Vec::new())) } else { GameExpr::Sum(terms) })
+    }
+
+    /// A term with an optional sign: `-` before a digit belongs to the number.
+    fn signed_term(&mut self) -> Result<GameExpr, PartizanError> {
+        self.skip_space();
+        match self.peek() {
+            Some('+') => {
+                self.bump();
+                self.nested(|p| p.term())
+            }
+            Some('-') if !self.peek_at(1).is_some_and(|c| c.is_ascii_digit()) => {
+                self.bump();
+                let t = self.nested(|p| p.term())?;
+                Ok(GameExpr::Neg(Box::new(t)))
+            }
+            _ => self.term(),
+        }
+    }
+
+    fn term(&mut self) -> Result<GameExpr, PartizanError> {
+        self.skip_space();
+        match self.peek() {
+            Some('{') => {
+                self.bump();
+                self.nested(|p| p.braces())
+            }
+            Some('(') => {
+                self.bump();
+                let e = self.nested(|p| p.expr())?;
+                self.skip_space();
+                if self.peek() != Some(')') {
+                    return Err(self.error("expected `)`"));
+                }
+                self.bump();
+                Ok(e)
+            }
+            Some('±') => {
+                self.bump();
+                let t = self.nested(|p| p.term())?;
+                Ok(GameExpr::Switch(Box::new(t)))
+            }
+            Some('-') if !self.peek_at(1).is_some_and(|c| c.is_ascii_digit()) => {
+                self.bump();
+                let t = self.nested(|p| p.term())?;
+                Ok(GameExpr::Neg(Box::new(t)))
+            }
+            Some(c) if c.is_ascii_digit() || c == '-' || "↑^⇑↓v⇓*".contains(c) => self.word(),
+            Some(c) => Err(self.error(&format!(
+                "unexpected `{c}` (a game is a number, ↑, ↓, *n, ±G or {{left options|right options}})"
+            ))),
+            None => Err(self.error("a game is missing")),
+        }
+    }
+
+    /// `{` list `|` list `}`, the `{` read.
+    fn braces(&mut self) -> Result<GameExpr, PartizanError> {
+        let left = self.list()?;
+        self.skip_space();
+        if self.peek() != Some('|') {
+            return Err(self.error("expected `|` between Left's and Right's options"));
+        }
+        self.bump();
+        let right = self.list()?;
+        self.skip_space();
+        if self.peek() != Some('}') {
+            return Err(self.error("expected `}`"));
+        }
+        self.bump();
+        Ok(GameExpr::Braces(left, right))
+    }
+
+    /// Options separated by commas, up to `|` or `}`.
+    fn list(&mut self) -> Result<Vec<GameExpr>, PartizanError> {
+        let mut out = Vec::new();
+        self.skip_space();
+        if matches!(self.peek(), Some('|' | '}')) {
+            return Ok(out);
+        }
+        loop {
+            out.push(self.expr()?);
+            self.skip_space();
+            if self.peek() == Some(',') {
+                self.bump();
+            } else {
+                return Ok(out);
+            }
+        }
+    }
+
+    /// Digits, as text.
+    fn digits(&mut self) -> String {
+        let mut s = String::new();
+        while let Some(c) = self.peek().filter(char::is_ascii_digit) {
+            s.push(c);
+            self.bump();
+        }
+        s
+    }
+
+    /// A word x n·↑ *m: `1/2↑*`, `-3`, `⇓*2`, `^3`, `v*`.
+    fn word(&mut self) -> Result<GameExpr, PartizanError> {
+        let start = self.at;
+        let mut number = Dyadic::ZERO;
+        let negative = self.peek() == Some('-');
+        if negative || self.peek().is_some_and(|c| c.is_ascii_digit()) {
+            let mut text = String::new();
+            if negative {
+                text.push('-');
+                self.bump();
+            }
+            text.push_str(&self.digits());
+            if self.peek() == Some('/') {
+                self.bump();
+                text.push('/');
+                text.push_str(&self.digits());
+            }
+            number = text.parse().map_err(|e: PartizanError| match e {
+                PartizanError::Parse(m) => self.error(&m),
+                other => other,
+            })?;
+        }
+        let mut ups: i64 = 0;
+        let mut arrows = 0;
+        let mut last = ' ';
+        while let Some(c) = self.peek().filter(|c| "↑^⇑↓v⇓".contains(*c)) {
+            let step = match c {
+                '↑' | '^' => 1,
+                '⇑' => 2,
+                '↓' | 'v' => -1,
+                _ => -2,
+            };
+            if ups != 0 && (ups > 0) != (step > 0) {
+                return Err(self.error("↑ and ↓ mixed in one word (write a sum with +)"));
+            }
+            ups += step;
+            arrows += 1;
+            last = c;
+            self.bump();
+        }
+        if self.peek().is_some_and(|c| c.is_ascii_digit()) {
+            if arrows != 1 || !"↑^↓v".contains(last) {
+                return Err(self.error("a count follows a single ↑ or ↓ (`↑3`, `v3`)"));
+            }
+            let digits = self.digits();
+            let n: i64 =
+                digits.parse().map_err(|_| PartizanError::Overflow(format!("↑{digits} (at most 2^63 - 1)")))?;
+            ups = if ups > 0 { n } else { -n };
+        }
+        let mut star = 0;
+        if self.peek() == Some('*') {
+            self.bump();
+            let digits = self.digits();
+            star = if digits.is_empty() {
+                1
+            } else {
+                digits.parse().map_err(|_| PartizanError::Overflow(format!("*{digits} (at most 2^64 - 1)")))?
+            };
+        }
+        if self.at == start {
+            return Err(self.error("a game is missing"));
+        }
+        Ok(GameExpr::Nus { number, ups, star })
+    }
+}
+
+impl GameStore {
+    /// The value of a game's text.
+    ///
+    /// ```
+    /// use grundy::values::partizan::GameStore;
+    /// let mut s = GameStore::new();
+    /// let g = s.parse("^ + ^").unwrap();
+    /// assert_eq!(s.text(g).unwrap(), "⇑");
+    /// ```
+    pub fn parse(&mut self, text: &str) -> Result<GameValue, PartizanError> {
+        let e: GameExpr = text.parse()?;
+        self.eval(&e)
+    }
+
+    /// The value of a game's text tree, in canonical form.
+    pub fn eval(&mut self, e: &GameExpr) -> Result<GameValue, PartizanError> {
+        self.begin("the value of a game's text");
+        let id = self.eval_id(e)?;
+        Ok(self.value(id))
+    }
+
+    fn eval_id(&mut self, e: &GameExpr) -> Result<Id, PartizanError> {
+        self.tick(1)?;
+        self.deeper(|s| s.eval_step(e))
+    }
+
+    /// One node of [`GameStore::eval_id`], its children one level deeper.
+    fn eval_step(&mut self, e: &GameExpr) -> Result<Id, PartizanError> {
+        match e {
+            GameExpr::Nus { number, ups, star } => self.intern_nus(Nus { number: *number, ups: *ups, star: *star }),
+            GameExpr::Switch(g) => {
+                let g = self.eval_id(g)?;
+                let n = self.neg_id(g)?;
+                self.canonical(vec![g], vec![n])
+            }
+            GameExpr::Braces(l, r) => {
+                let left = l.iter().map(|o| self.eval_id(o)).collect::<Result<Vec<_>, _>>()?;
+                let right = r.iter().map(|o| self.eval_id(o)).collect::<Result<Vec<_>, _>>()?;
+                self.canonical(left, right)
+            }
+            GameExpr::Neg(g) => {
+                let g = self.eval_id(g)?;
+                self.neg_id(g)
+            }
+            GameExpr::Sum(terms) => {
+                let mut acc = 0;
+                for t in terms {
+                    let t = self.eval_id(t)?;
+                    acc = self.add_id(acc, t)?;
+                }
+                Ok(acc)
+            }
+        }
+    }
+
+    /// The name of a value: its parts if it is x + n·↑ + *m, ±x for the switch {x | -x} (x a
+    /// positive number), otherwise its canonical options in braces, each side in order of
+    /// birthday, then text.
+    pub fn expr(&mut self, g: GameValue) -> Result<GameExpr, PartizanError> {
+        self.begin("a game's name");
+        let g = self.id(g)?;
+        self.expr_id(g)
+    }
+
+    /// The name of a value as text (see [`GameStore::expr`]).
+    pub fn text(&mut self, g: GameValue) -> Result<String, PartizanError> {
+        Ok(self.expr(g)?.to_string())
+    }
+
+    fn expr_id(&mut self, g: Id) -> Result<GameExpr, PartizanError> {
+        self.tick(1)?;
+        if let Some(n) = self.nus_of(g) {
+            return Ok(GameExpr::Nus { number: n.number, ups: n.ups, star: n.star });
+        }
+        let (l, r) = self.options(g)?;
+        if let ([a], [b]) = (&l[..], &r[..]) {
+            if let (Some(x), Some(y)) = (self.number_of(*a), self.number_of(*b)) {
+                if x > Dyadic::ZERO && x.checked_neg().ok() == Some(y) {
+                    return Ok(GameExpr::Switch(Box::new(GameExpr::Nus { number: x, ups: 0, star: 0 })));
+                }
+            }
+        }
+        self.deeper(|s| {
+            let left = s.named_side(&l)?;
+            let right = s.named_side(&r)?;
+            Ok(GameExpr::Braces(left, right))
+        })
+    }
+
+    /// The names of one side's options, in order of birthday, then text.
+    fn named_side(&mut self, ids: &[Id]) -> Result<Vec<GameExpr>, PartizanError> {
+        let mut named = Vec::with_capacity(ids.len());
+        for &o in ids {
+            let e = self.expr_id(o)?;
+            named.push((self.birthday_of(o), e.to_string(), e));
+        }
+        named.sort_by(|a, b| (a.0, &a.1).cmp(&(b.0, &b.1)));
+        Ok(named.into_iter().map(|(_, _, e)| e).collect())
+    }
+}

@@ -1,0 +1,293 @@
+//! Thermography, exact (Siegel, Combinatorial Game Theory, section II.5; Berlekamp, Conway &
+//! Guy, Winning Ways, chapter 6). A game cooled by t (t >= -1) has a Left wall L_t and a Right
+//! wall R_t. An integer's walls are the integer, at every t (its temperature is -1). Otherwise
+//! the Left scaffold is max over G^L of (R_t(G^L) - t), the Right scaffold min over G^R of
+//! (L_t(G^R) + t); the walls follow the scaffolds up to the least t where they meet (Left's is
+//! no longer above Right's): that t is the temperature, and above it both walls are the mast,
+//! a vertical line at the mean. So a number m/2^k has temperature -1/2^k (Siegel's convention),
+//! ±1 has temperature 1 and {2|-1} mean 1/2 and temperature 3/2.
+//!
+//! Walls are piecewise linear with slopes -1, 0 and 1 and break at dyadic temperatures (two
+//! lines of such slopes through dyadic points meet at a dyadic point), so every breakpoint is
+//! exact. The walk of a game's subpositions uses its own stack, not recursion.
+
+use std::sync::Arc;
+
+use super::dyadic::Dyadic;
+use super::error::PartizanError;
+use super::store::{GameStore, GameValue, Id};
+
+/// One piece of a [`Trajectory`]: from temperature `from` on (to the next piece's `from`), the
+/// value `value + slope·(t - from)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Segment {
+    /// The temperature where the piece starts.
+    pub from: Dyadic,
+    /// The value there.
+    pub value: Dyadic,
+    /// The change of the value per unit of temperature (-1, 0 or 1 on a wall).
+    pub slope: i64,
+}
+
+/// A continuous piecewise-linear function of the temperature t >= -1 (Siegel's trajectories):
+/// pieces in order of their start, the first starting at -1, the last going on for ever.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Trajectory {
+    segments: Vec<Segment>,
+}
+
+impl Trajectory {
+    /// The constant `v`.
+    pub fn constant(v: Dyadic) -> Trajectory {
+        Trajectory { segments: vec![Segment { from: Dyadic::MINUS_ONE, value: v, slope: 0 }] }
+    }
+
+    /// The pieces, in order of temperature.
+    pub fn segments(&self) -> &[Segment] {
+        &self.segments
+    }
+
+    /// The breakpoints (temperature, value), from t = -1: the function is linear between them
+    /// and keeps the last piece's slope past the last one (a wall's is 0: the mast).
+    pub fn points(&self) -> Vec<(Dyadic, Dyadic)> {
+        self.segments.iter().map(|s| (s.from, s.value)).collect()
+    }
+
+    /// The piece that holds temperature `t` (the first for t below -1).
+    fn piece(&self, t: Dyadic) -> Option<&Segment> {
+        self.segments.iter().take_while(|s| s.from <= t).last().or(self.segments.first())
+    }
+
+    /// The value at temperature `t`, and the slope there (going up in t).
+    fn at_with_slope(&self, t: Dyadic) -> Result<(Dyadic, i64), PartizanError> {
+        let Some(s) = self.piece(t) else { return Ok((Dyadic::ZERO, 0)) };
+        Ok((s.value.checked_add(t.checked_sub(s.from)?.times(s.slope)?)?, s.slope))
+    }
+
+    /// The value at temperature `t`.
+    pub fn at(&self, t: Dyadic) -> Result<Dyadic, PartizanError> {
+        Ok(self.at_with_slope(t)?.0)
+    }
+
+    /// This function plus `k·t`.
+    fn tilted(&self, k: i64) -> Result<Trajectory, PartizanError> {
+        let mut segments = Vec::with_capacity(self.segments.len());
+        for s in &self.segments {
+            segments.push(Segment { from: s.from, value: s.value.checked_add(s.from.times(k)?)?, slope: s.slope + k });
+        }
+        Ok(Trajectory { segments })
+    }
+
+    /// The pointwise maximum (`max`) or minimum of two trajectories.
+    fn combine(&self, other: &Trajectory, max: bool) -> Result<Trajectory, PartizanError> {
+        let mut starts: Vec<Dyadic> = self.segments.iter().chain(&other.segments).map(|s| s.from).collect();
+        starts.sort_unstable();
+        starts.dedup();
+        let mut out: Vec<Segment> = Vec::with_capacity(starts.len() + 2);
+        for (i, &t0) in starts.iter().enumerate() {
+            let next = starts.get(i + 1).copied();
+            let (va, sa) = self.at_with_slope(t0)?;
+            let (vb, sb) = other.at_with_slope(t0)?;
+            let a_wins = if max { (va, sa) >= (vb, sb) } else { (va, sa) <= (vb, sb) };
+            let (v, s, other_slope) = if a_wins { (va, sa, sb) } else { (vb, sb, sa) };
+            out.push(Segment { from: t0, value: v, slope: s });
+            // The loser may overtake inside the piece: where va + sa·d = vb + sb·d.
+            if va != vb && sa != sb {
+                let d = vb.checked_sub(va)?.divided_by(sa - sb)?;
+                if d > Dyadic::ZERO {
+                    let tc = t0.checked_add(d)?;
+                    if next.is_none_or(|n| tc < n) {
+                        let vc = v.checked_add(d.times(s)?)?;
+                        out.push(Segment { from: tc, value: vc, slope: other_slope });
+                    }
+                }
+            }
+        }
+        Ok(Trajectory { segments: merged(out) })
+    }
+
+    /// This trajectory up to temperature `t`, then constant at `mast`.
+    fn masted(&self, t: Dyadic, mast: Dyadic) -> Trajectory {
+        let mut segments: Vec<Segment> = self.segments.iter().copied().filter(|s| s.from < t).collect();
+        segments.push(Segment { from: t, value: mast, slope: 0 });
+        Trajectory { segments: merged(segments) }
+    }
+}
+
+/// Pieces with the slope of the one before them dropped (the function is continuous, so they
+/// only continue it).
+fn merged(segments: Vec<Segment>) -> Vec<Segment> {
+    let mut out: Vec<Segment> = Vec::with_capacity(segments.len());
+    for s in segments {
+        match out.last() {
+            Some(last) if last.slope == s.slope => {}
+            _ => out.push(s),
+        }
+    }
+    out
+}
+
+/// A game's thermograph: its two walls, its temperature and its mean (the mast's value).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Thermograph {
+    left: Trajectory,
+    right: Trajectory,
+    temperature: Dyadic,
+    mean: Dyadic,
+}
+
+impl Thermograph {
+    /// The Left wall L_t, t >= -1.
+    pub fn left_wall(&self) -> &Trajectory {
+        &self.left
+    }
+
+    /// The Right wall R_t, t >= -1.
+    pub fn right_wall(&self) -> &Trajectory {
+        &self.right
+    }
+
+    /// The temperature: where the mast starts (-1 for an integer, -1/2^k for m/2^k).
+    pub fn temperature(&self) -> Dyadic {
+        self.temperature
+    }
+
+    /// The mean value: the mast's.
+    pub fn mean(&self) -> Dyadic {
+        self.mean
+    }
+
+    /// An integer's: a mast from -1.
+    fn integer(n: Dyadic) -> Thermograph {
+        Thermograph {
+            left: Trajectory::constant(n),
+            right: Trajectory::constant(n),
+            temperature: Dyadic::MINUS_ONE,
+            mean: n,
+        }
+    }
+
+    /// The thermograph of a game from its scaffolds: walls along them up to where they meet.
+    fn from_scaffolds(left: Trajectory, right: Trajectory) -> Result<Thermograph, PartizanError> {
+        let (l0, _) = left.at_with_slope(Dyadic::MINUS_ONE)?;
+        let (r0, _) = right.at_with_slope(Dyadic::MINUS_ONE)?;
+        let (temperature, mean) = if l0 <= r0 {
+            // Already cooled to a number at -1: the mast stands on the simplest number between.
+            let mean = if l0 == r0 { l0 } else { Dyadic::simplest_between(Some(l0), Some(r0))?.unwrap_or(l0) };
+            (Dyadic::MINUS_ONE, mean)
+        } else {
+            meeting(&left, &right)?
+        };
+        Ok(Thermograph {
+            left: left.masted(temperature, mean),
+            right: right.masted(temperature, mean),
+            temperature,
+            mean,
+        })
+    }
+}
+
+/// The least temperature where `left` is no longer above `right`, and the value there.
+fn meeting(left: &Trajectory, right: &Trajectory) -> Result<(Dyadic, Dyadic), PartizanError> {
+    let mut starts: Vec<Dyadic> = left.segments.iter().chain(&right.segments).map(|s| s.from).collect();
+    starts.sort_unstable();
+    starts.dedup();
+    for (i, &t0) in starts.iter().enumerate() {
+        let (vl, sl) = left.at_with_slope(t0)?;
+        let (vr, sr) = right.at_with_slope(t0)?;
+        if vl <= vr {
+            return Ok((t0, vl));
+        }
+        if sl < sr {
+            let tc = t0.checked_add(vl.checked_sub(vr)?.divided_by(sr - sl)?)?;
+            if starts.get(i + 1).is_none_or(|&n| tc <= n) {
+                return Ok((tc, left.at(tc)?));
+            }
+        }
+    }
+    Err(PartizanError::Overflow("a thermograph whose walls never meet".into()))
+}
+
+impl GameStore {
+    /// The thermograph: walls, temperature and mean, exact.
+    ///
+    /// ```
+    /// use grundy::values::partizan::{Dyadic, GameStore};
+    /// let mut s = GameStore::new();
+    /// let g = s.parse("{2|-1}").unwrap();
+    /// let t = s.thermograph(g).unwrap();
+    /// assert_eq!((t.mean().to_string(), t.temperature().to_string()), ("1/2".into(), "3/2".into()));
+    /// ```
+    pub fn thermograph(&mut self, g: GameValue) -> Result<Arc<Thermograph>, PartizanError> {
+        self.begin("a thermograph");
+        let g = self.id(g)?;
+        self.thermograph_id(g)
+    }
+
+    /// The mean value (the thermograph's mast).
+    pub fn mean(&mut self, g: GameValue) -> Result<Dyadic, PartizanError> {
+        Ok(self.thermograph(g)?.mean())
+    }
+
+    /// The temperature (Siegel's: -1 for an integer, -1/2^k for m/2^k).
+    pub fn temperature(&mut self, g: GameValue) -> Result<Dyadic, PartizanError> {
+        Ok(self.thermograph(g)?.temperature())
+    }
+
+    /// The thermograph of an id, its subpositions' first, walked with a stack.
+    pub(crate) fn thermograph_id(&mut self, g: Id) -> Result<Arc<Thermograph>, PartizanError> {
+        let mut stack = vec![(g, false)];
+        while let Some((h, expanded)) = stack.pop() {
+            if self.known_thermograph(h).is_some() {
+                continue;
+            }
+            self.tick(1)?;
+            let (l, r) = self.options(h)?;
+            if !expanded {
+                stack.push((h, true));
+                for &o in l.iter().chain(r.iter()) {
+                    if self.known_thermograph(o).is_none() {
+                        stack.push((o, false));
+                    }
+                }
+                continue;
+            }
+            let mut left: Option<Trajectory> = None;
+            for &o in l.iter() {
+                let t = self.known_thermograph(o).ok_or(PartizanError::ForeignValue)?;
+                self.tick(t.right.segments.len() as u64)?;
+                let tilted = t.right.tilted(-1)?;
+                left = Some(match left {
+                    None => tilted,
+                    Some(acc) => acc.combine(&tilted, true)?,
+                });
+            }
+            let mut right: Option<Trajectory> = None;
+            for &o in r.iter() {
+                let t = self.known_thermograph(o).ok_or(PartizanError::ForeignValue)?;
+                self.tick(t.left.segments.len() as u64)?;
+                let tilted = t.left.tilted(1)?;
+                right = Some(match right {
+                    None => tilted,
+                    Some(acc) => acc.combine(&tilted, false)?,
+                });
+            }
+            let thermograph = match (left, right) {
+                (Some(a), Some(b)) => Thermograph::from_scaffolds(a, b)?,
+                // A game with options on one side only is an integer, stored as one and never
+                // walked; this keeps the walk total.
+                _ => Thermograph::integer(self.stops_id(h)?.0),
+            };
+            self.thermo_memo.insert(h, Arc::new(thermograph));
+        }
+        self.known_thermograph(g).ok_or(PartizanError::ForeignValue)
+    }
+
+    /// The thermograph of an id when known without a walk: an integer's, or a memoised one.
+    fn known_thermograph(&mut self, g: Id) -> Option<Arc<Thermograph>> {
+        if let Some(x) = self.number_of(g).filter(|x| x.is_integer()) {
+            return Some(Arc::new(Thermograph::integer(x)));
+        }
+        self.thermo_memo.get(&g).cloned()
+    }
+}

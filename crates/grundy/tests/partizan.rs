@@ -1,0 +1,572 @@
+//! The values of short partizan games (`grundy::values::partizan`) checked against a plain
+//! implementation of the definitions (Conway, On Numbers and Games, chapter 1; Siegel,
+//! Combinatorial Game Theory, section II.1): a game is its options as given, never simplified; G <=
+//! H iff no G^L >= H and no H^R <= G; G + H and -G by their recursive definitions. Known values
+//! come from Lessons in Play (Albert, Nowakowski & Wolfe) and Siegel, each cited where it is
+//! checked.
+
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use grundy::values::partizan::{Dyadic, GameExpr, GameStore, GameValue, PartizanError, PartizanOutcome, Relation};
+
+/// A game as its options, kept as given.
+#[derive(Clone)]
+struct Plain(Rc<(Vec<Plain>, Vec<Plain>)>);
+
+impl Plain {
+    fn new(left: Vec<Plain>, right: Vec<Plain>) -> Plain {
+        Plain(Rc::new((left, right)))
+    }
+    fn left(&self) -> &[Plain] {
+        &self.0 .0
+    }
+    fn right(&self) -> &[Plain] {
+        &self.0 .1
+    }
+    fn key(&self) -> usize {
+        Rc::as_ptr(&self.0) as usize
+    }
+}
+
+/// The plain operations, memoised by the identity of the games (so shared subgames are
+/// compared once); nothing is simplified.
+#[derive(Default)]
+struct Reference {
+    le: HashMap<(usize, usize), bool>,
+    sum: HashMap<(usize, usize), Plain>,
+    keep: Vec<Plain>,
+}
+
+impl Reference {
+    /// G <= H iff no G^L >= H and no H^R <= G.
+    fn le(&mut self, g: &Plain, h: &Plain) -> bool {
+        if let Some(&r) = self.le.get(&(g.key(), h.key())) {
+            return r;
+        }
+        let r = !g.left().iter().any(|gl| self.le(h, gl)) && !h.right().iter().any(|hr| self.le(hr, g));
+        self.keep.push(g.clone());
+        self.keep.push(h.clone());
+        self.le.insert((g.key(), h.key()), r);
+        r
+    }
+    fn eq(&mut self, g: &Plain, h: &Plain) -> bool {
+        self.le(g, h) && self.le(h, g)
+    }
+    /// G + H = {G^L + H, G + H^L | G^R + H, G + H^R}.
+    fn sum(&mut self, g: &Plain, h: &Plain) -> Plain {
+        if let Some(s) = self.sum.get(&(g.key(), h.key())) {
+            return s.clone();
+        }
+        let mut left: Vec<Plain> = g.left().iter().map(|gl| self.sum(gl, h)).collect();
+        left.extend(h.left().iter().map(|hl| self.sum(g, hl)));
+        let mut right: Vec<Plain> = g.right().iter().map(|gr| self.sum(gr, h)).collect();
+        right.extend(h.right().iter().map(|hr| self.sum(g, hr)));
+        let s = Plain::new(left, right);
+        self.keep.push(g.clone());
+        self.keep.push(h.clone());
+        self.sum.insert((g.key(), h.key()), s.clone());
+        s
+    }
+    /// -G = {-G^R | -G^L}.
+    fn neg(&mut self, g: &Plain) -> Plain {
+        Plain::new(g.right().iter().map(|o| self.neg(o)).collect(), g.left().iter().map(|o| self.neg(o)).collect())
+    }
+}
+
+/// A store value as a plain game: its canonical options, recursively.
+fn to_plain(s: &mut GameStore, g: GameValue, memo: &mut HashMap<GameValue, Plain>) -> Plain {
+    if let Some(p) = memo.get(&g) {
+        return p.clone();
+    }
+    let left = s.left_options(g).unwrap().into_iter().map(|o| to_plain(s, o, memo)).collect();
+    let right = s.right_options(g).unwrap().into_iter().map(|o| to_plain(s, o, memo)).collect();
+    let p = Plain::new(left, right);
+    memo.insert(g, p.clone());
+    p
+}
+
+/// The plain games {L | R} for every two subsets L, R of `games` (repeats kept).
+fn next_day(games: &[Plain]) -> Vec<Plain> {
+    let subsets: Vec<Vec<Plain>> = (0..1usize << games.len())
+        .map(|mask| games.iter().enumerate().filter(|(i, _)| mask >> i & 1 == 1).map(|(_, g)| g.clone()).collect())
+        .collect();
+    let mut out = Vec::new();
+    for l in &subsets {
+        for r in &subsets {
+            out.push(Plain::new(l.clone(), r.clone()));
+        }
+    }
+    out
+}
+
+/// The store's value of a plain game, built bottom-up through `GameStore::game`.
+fn store_value(s: &mut GameStore, p: &Plain, memo: &mut HashMap<usize, GameValue>) -> GameValue {
+    if let Some(&g) = memo.get(&p.key()) {
+        return g;
+    }
+    let left: Vec<GameValue> = p.left().iter().map(|o| store_value(s, o, memo)).collect();
+    let right: Vec<GameValue> = p.right().iter().map(|o| store_value(s, o, memo)).collect();
+    let g = s.game(&left, &right).unwrap();
+    memo.insert(p.key(), g);
+    g
+}
+
+/// The canonical name of a text.
+fn name(s: &mut GameStore, text: &str) -> String {
+    let g = s.parse(text).unwrap();
+    s.text(g).unwrap()
+}
+
+/// A small deterministic generator (xorshift), so the samples are the same on every run.
+struct Rng(u64);
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+/// The plain games born by day 2 (every {L|R} over subsets of day 1's four, 256 of them with
+/// repeats) and a sample of day 3's, built from them.
+fn plain_games(rng: &mut Rng, sample: usize) -> (Vec<Plain>, Vec<Plain>) {
+    let day1 = next_day(&[Plain::new(vec![], vec![])]);
+    let day2 = next_day(&day1);
+    let mut day3 = Vec::with_capacity(sample);
+    for _ in 0..sample {
+        let pick =
+            |rng: &mut Rng| -> Vec<Plain> { (0..rng.below(4)).map(|_| day2[rng.below(day2.len())].clone()).collect() };
+        let (l, r) = (pick(rng), pick(rng));
+        day3.push(Plain::new(l, r));
+    }
+    (day2, day3)
+}
+
+/// Every plain game born by day 2 and a sample of day 3's: the store's canonical form equals
+/// the plain game (both ways), equal plain games get one id and unequal ones different ids, and
+/// comparisons, sums and negations agree with the recursive definitions.
+#[test]
+fn canonical_forms_comparisons_sums_and_negations_agree_with_the_definitions() {
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let (day2, day3) = plain_games(&mut rng, 400);
+    let mut s = GameStore::new();
+    let mut r = Reference::default();
+    let mut values = HashMap::new();
+    let mut plains = HashMap::new();
+    let games: Vec<Plain> = day2.iter().chain(&day3).cloned().collect();
+    let ids: Vec<GameValue> = games.iter().map(|p| store_value(&mut s, p, &mut values)).collect();
+    for (p, &g) in games.iter().zip(&ids) {
+        let c = to_plain(&mut s, g, &mut plains);
+        assert!(r.eq(p, &c), "the canonical form {} is not equal to its game", s.text(g).unwrap());
+    }
+    // Equal games, and only they, share an id; <= agrees with the recursive rule.
+    for _ in 0..3000 {
+        let (i, j) = (rng.below(games.len()), rng.below(games.len()));
+        let (le, ge) = (r.le(&games[i], &games[j]), r.le(&games[j], &games[i]));
+        assert_eq!(s.le(ids[i], ids[j]).unwrap(), le);
+        assert_eq!(s.ge(ids[i], ids[j]).unwrap(), ge);
+        assert_eq!(ids[i] == ids[j], le && ge, "{} vs {}", s.text(ids[i]).unwrap(), s.text(ids[j]).unwrap());
+        let expected = match (le, ge) {
+            (true, true) => Relation::Equal,
+            (true, false) => Relation::Less,
+            (false, true) => Relation::Greater,
+            (false, false) => Relation::Confused,
+        };
+        assert_eq!(s.compare(ids[i], ids[j]).unwrap(), expected);
+    }
+    // Sums and negations: the canonical form equals the plain sum (no simplification).
+    for _ in 0..300 {
+        let (i, j) = (rng.below(games.len()), rng.below(games.len()));
+        let plain_sum = r.sum(&games[i], &games[j]);
+        let sum = s.sum(ids[i], ids[j]).unwrap();
+        let c = to_plain(&mut s, sum, &mut plains);
+        assert!(
+            r.eq(&plain_sum, &c),
+            "{} + {} gave {}",
+            s.text(ids[i]).unwrap(),
+            s.text(ids[j]).unwrap(),
+            s.text(sum).unwrap()
+        );
+        let neg = s.neg(ids[i]).unwrap();
+        let plain_neg = r.neg(&games[i]);
+        let c = to_plain(&mut s, neg, &mut plains);
+        assert!(r.eq(&plain_neg, &c));
+        assert_eq!(s.sum(ids[i], neg).unwrap(), s.integer(0).unwrap(), "G + (-G) = 0");
+    }
+}
+
+/// The outcome classes agree with who wins by the definition: L iff G > 0, R iff G < 0, P iff
+/// G = 0, N otherwise (Lessons in Play, chapter 2; Siegel, section II.1).
+#[test]
+fn outcome_classes_agree_with_the_definition() {
+    let mut rng = Rng(7);
+    let (day2, day3) = plain_games(&mut rng, 150);
+    let mut s = GameStore::new();
+    let mut r = Reference::default();
+    let mut values = HashMap::new();
+    let zero = Plain::new(vec![], vec![]);
+    let mut seen = std::collections::HashSet::new();
+    for p in day2.iter().chain(&day3) {
+        let g = store_value(&mut s, p, &mut values);
+        let expected = match (r.le(&zero, p), r.le(p, &zero)) {
+            (true, true) => PartizanOutcome::P,
+            (true, false) => PartizanOutcome::L,
+            (false, true) => PartizanOutcome::R,
+            (false, false) => PartizanOutcome::N,
+        };
+        assert_eq!(s.outcome(g).unwrap(), expected, "{}", s.text(g).unwrap());
+        seen.insert(expected);
+    }
+    assert_eq!(seen.len(), 4, "every class is met");
+}
+
+/// There are 22 canonical games born by day 2 and 1474 born by day 3 (Siegel, CGT, on the games
+/// born by day n; the counts of Wolfe and Fraser); the plain day-2 games (256, with repeats) fall
+/// into exactly 22 classes, the store's ids.
+#[test]
+fn games_born_by_day_2_and_day_3_are_counted() {
+    let mut s = GameStore::new();
+    let counts: Vec<usize> = (0..=2).map(|d| s.born_by(d).unwrap().len()).collect();
+    assert_eq!(counts, [1, 4, 22]);
+    let mut values = HashMap::new();
+    let day1 = next_day(&[Plain::new(vec![], vec![])]);
+    let ids: std::collections::HashSet<GameValue> =
+        next_day(&day1).iter().map(|p| store_value(&mut s, p, &mut values)).collect();
+    assert_eq!(ids.len(), 22);
+    let day3 = s.born_by(3).unwrap();
+    assert_eq!(day3.len(), 1474);
+    assert!(day3.iter().all(|&g| s.birthday(g).unwrap() <= 3));
+    assert!(matches!(s.born_by(4), Err(PartizanError::TooManyGames { day: 4, .. })));
+}
+
+/// Known values (Lessons in Play, chapters 4-5; Siegel, sections II.2-II.4): ↑ + ↑ = ⇑,
+/// ↑ + * is confused with 0, {0|*} = ↑, * + * = 0, {1|-1} = ±1, {0|1} = 1/2, {0,*|0} = ↑*.
+#[test]
+fn known_values() {
+    let mut s = GameStore::new();
+    let v = |s: &mut GameStore, t: &str| s.parse(t).unwrap();
+    let (up, star, zero) = (v(&mut s, "↑"), v(&mut s, "*"), v(&mut s, "0"));
+    assert_eq!(s.sum(up, up).unwrap(), v(&mut s, "⇑"));
+    let up_star = s.sum(up, star).unwrap();
+    assert_eq!(s.compare(up_star, zero).unwrap(), Relation::Confused);
+    assert_eq!(s.text(up_star).unwrap(), "↑*");
+    assert_eq!(v(&mut s, "{0|*}"), up);
+    assert_eq!(s.sum(star, star).unwrap(), zero);
+    let switch = v(&mut s, "{1|-1}");
+    assert_eq!(s.text(switch).unwrap(), "±1");
+    assert_eq!(name(&mut s, "{0|1}"), "1/2");
+    assert_eq!(v(&mut s, "{0,*|0}"), up_star);
+    assert_eq!(name(&mut s, "{0|↑*}"), "⇑");
+    assert_eq!(name(&mut s, "{0|↑}"), "⇑*");
+    assert_eq!(name(&mut s, "^^^"), "↑3");
+    assert_eq!(name(&mut s, "vv*"), "⇓*");
+    assert_eq!(name(&mut s, "*2+*3"), "*");
+    assert_eq!(name(&mut s, "{0,*,*2|0,*,*2}"), "*3");
+    assert!(s.ge(up, zero).unwrap() && !s.le(up, zero).unwrap(), "↑ > 0");
+    // ↑ is smaller than every positive number: 0 < ↑ < 1/64.
+    let small = v(&mut s, "1/64");
+    assert_eq!(s.compare(up, small).unwrap(), Relation::Less);
+    // A hot game's text, and a switch: {2|-1} is no ± (not symmetric about 0).
+    assert_eq!(name(&mut s, "{2|-1}"), "{2|-1}");
+    assert_eq!(name(&mut s, "{0,*|-1}"), "{0,*|-1}");
+    assert_eq!(name(&mut s, "{2|{1|0}}"), "{2|{1|0}}");
+}
+
+/// The simplicity theorem: {L | R} with numbers L < R is the simplest number between (Lessons
+/// in Play, chapter 4; Siegel, section II.3).
+#[test]
+fn numbers_follow_the_simplest_number_rule() {
+    let mut s = GameStore::new();
+    for (text, want) in [
+        ("{1/2|7/8}", "3/4"),
+        ("{-1/2|3}", "0"),
+        ("{1|4}", "2"),
+        ("{-7|-5/2}", "-3"),
+        ("{1/4|1/2}", "3/8"),
+        ("{|-3}", "-4"),
+        ("{5|}", "6"),
+        ("{|}", "0"),
+        ("{0|1/2}", "1/4"),
+        ("{-1/8|1/8}", "0"),
+        ("{1|1}", "1*"),
+        ("{3/4|7/8}", "13/16"),
+        ("{100|}", "101"),
+    ] {
+        let g = s.parse(text).unwrap();
+        assert_eq!(s.text(g).unwrap(), want, "{text}");
+    }
+    // Numbers past the exponent or the numerator refuse, never round.
+    assert!(matches!(s.parse("9223372036854775807+1"), Err(PartizanError::Overflow(_))));
+    assert!(matches!("1/3".parse::<Dyadic>(), Err(PartizanError::Parse(_))));
+}
+
+/// The options stored for x + n·↑ + *m are its canonical form: building the game from them
+/// gives the same value back, which the plain formal sum x + ↑ + ... + ↑ + *m equals.
+#[test]
+fn numbers_ups_and_stars_have_their_canonical_options() {
+    let mut s = GameStore::new();
+    let mut r = Reference::default();
+    let mut plains = HashMap::new();
+    for x in ["0", "1/2", "-3", "5/4"] {
+        for n in -4i64..=4 {
+            for m in 0..=4u64 {
+                let x: Dyadic = x.parse().unwrap();
+                let g = s.nus(x, n, m).unwrap();
+                let (l, rr) = (s.left_options(g).unwrap(), s.right_options(g).unwrap());
+                assert_eq!(s.game(&l, &rr).unwrap(), g, "{} rebuilt from its options", s.text(g).unwrap());
+                // The formal sum, from the plain forms of x, ↑ (or ↓) and *m.
+                let parts = [s.number(x).unwrap(), s.nimber(m).unwrap()];
+                let mut formal = to_plain(&mut s, parts[0], &mut plains);
+                let star = to_plain(&mut s, parts[1], &mut plains);
+                formal = r.sum(&formal, &star);
+                let arrow = s.nus(Dyadic::ZERO, n.signum(), 0).unwrap();
+                let arrow = to_plain(&mut s, arrow, &mut plains);
+                for _ in 0..n.unsigned_abs() {
+                    formal = r.sum(&formal, &arrow);
+                }
+                let c = to_plain(&mut s, g, &mut plains);
+                assert!(r.eq(&formal, &c), "{}", s.text(g).unwrap());
+                // The birthday formula agrees with the options'.
+                let day = 1 + l.iter().chain(&rr).map(|&o| s.birthday(o).unwrap()).max().unwrap_or(0);
+                assert_eq!(s.birthday(g).unwrap(), if l.is_empty() && rr.is_empty() { 0 } else { day });
+            }
+        }
+    }
+}
+
+/// Text round-trips: every game's name read back is the same game, written the same (a
+/// property over the day-3 sample and sums of its games).
+#[test]
+fn names_read_back_as_the_same_game() {
+    let mut rng = Rng(99);
+    let (_, day3) = plain_games(&mut rng, 300);
+    let mut s = GameStore::new();
+    let mut values = HashMap::new();
+    let mut ids: Vec<GameValue> = day3.iter().map(|p| store_value(&mut s, p, &mut values)).collect();
+    for _ in 0..100 {
+        let (i, j) = (rng.below(ids.len()), rng.below(ids.len()));
+        let sum = s.sum(ids[i], ids[j]).unwrap();
+        ids.push(sum);
+    }
+    for g in ids {
+        let text = s.text(g).unwrap();
+        let back = s.parse(&text).unwrap();
+        assert_eq!(back, g, "{text}");
+        assert_eq!(s.text(back).unwrap(), text);
+        let e: GameExpr = text.parse().unwrap();
+        assert_eq!(e.to_string(), text);
+    }
+    // ASCII and sums read back.
+    for (ascii, unicode) in [
+        ("^", "↑"),
+        ("v", "↓"),
+        ("^^", "⇑"),
+        ("vv", "⇓"),
+        ("^*", "↑*"),
+        ("1/2v*3", "1/2↓*3"),
+        ("-1^", "-1↑"),
+        ("-(1^)", "-1↓"),
+        ("^3", "↑3"),
+        ("v3*", "↓3*"),
+        ("↑+*", "↑*"),
+        ("{1|0}-1/2", "±1/2"),
+        ("±1+±1", "0"),
+        ("{2|-1} + {1|0}", "{{3|2}|{0|-1}}"),
+    ] {
+        let g = s.parse(ascii).unwrap_or_else(|e| panic!("{ascii}: {e}"));
+        let t = s.text(g).unwrap();
+        assert_eq!(t, unicode, "{ascii}");
+        assert_eq!(s.parse(&t).unwrap(), g, "{ascii} -> {t}");
+    }
+}
+
+/// Bad text is refused with a typed error naming the place; deep nesting and huge counts are
+/// refused, not followed.
+#[test]
+fn bad_text_is_refused() {
+    let mut s = GameStore::new();
+    for bad in ["", "{", "{0|", "{0 1|}", "1/3", "↑⇓", "x", "{0|}}", "*-", "⇑2", "((1)", "1/0"] {
+        match s.parse(bad) {
+            Err(PartizanError::Parse(m)) => assert!(!m.is_empty() && !m.contains('\n'), "{bad}: {m}"),
+            other => panic!("{bad:?} gave {other:?}"),
+        }
+    }
+    let deep = format!("{}0{}", "{".repeat(5000), "|}".repeat(5000));
+    assert!(matches!(s.parse(&deep), Err(PartizanError::Parse(_))));
+    assert!(matches!(s.parse("↑99999999999999999999"), Err(PartizanError::Overflow(_))));
+}
+
+/// Every operation is bounded: past the work limit it refuses with a typed error, and games too
+/// deep to follow are refused, not a stack overflow.
+#[test]
+fn work_and_depth_are_bounded() {
+    let mut s = GameStore::new();
+    let g = s.parse("{2|{1|0}}").unwrap();
+    let h = s.parse("{3|{1|-1},{0|-2}}").unwrap();
+    s.set_work_limit(5);
+    assert!(matches!(s.sum(g, h), Err(PartizanError::TooMuchWork { limit: 5, .. })));
+    s.set_work_limit(grundy::values::partizan::DEFAULT_WORK_LIMIT);
+    let sum = s.sum(g, h).unwrap();
+    assert!(s.birthday(sum).unwrap() >= 3);
+    // A nimber's options are *0 .. *(m-1): a huge one is refused by the work limit.
+    let huge = s.nimber(1 << 40).unwrap();
+    assert!(matches!(s.left_options(huge), Err(PartizanError::TooMuchWork { .. })));
+    let deep = s.parse("↑5000").unwrap();
+    let hot = s.parse("{1|-1}").unwrap();
+    assert!(matches!(s.sum(deep, hot), Err(PartizanError::TooDeep { .. })));
+    // But sums of numbers, ↑ and * are closed forms, whatever their size.
+    let a = s.parse("1000000000↑5000*3").unwrap();
+    let b = s.parse("-999999999↓4999*2").unwrap();
+    let c = s.sum(a, b).unwrap();
+    assert_eq!(s.text(c).unwrap(), "1↑*");
+    // A value of another store is refused.
+    let mut other = GameStore::new();
+    assert!(matches!(other.text(a), Err(PartizanError::ForeignValue)));
+}
+
+/// Stops, mean and temperature (Siegel, section II.5; Lessons in Play, chapter 6): ±1 has
+/// temperature 1 and mean 0; {2|-1} mean 1/2, temperature 3/2; a number m/2^k has temperature
+/// -1/2^k and an integer -1 (Siegel's convention); infinitesimals have temperature 0.
+#[test]
+fn temperatures_and_means() {
+    let mut s = GameStore::new();
+    for (text, stops, mean, temperature) in [
+        ("±1", ("1", "-1"), "0", "1"),
+        ("{2|-1}", ("2", "-1"), "1/2", "3/2"),
+        ("3", ("3", "3"), "3", "-1"),
+        ("1/2", ("1/2", "1/2"), "1/2", "-1/2"),
+        ("-3/8", ("-3/8", "-3/8"), "-3/8", "-1/8"),
+        ("*", ("0", "0"), "0", "0"),
+        ("↑", ("0", "0"), "0", "0"),
+        ("1/2*", ("1/2", "1/2"), "1/2", "0"),
+        // {2||1|0}: Left's scaffold 2 - t meets Right's, 1 up to t = 1/2 then 1/2 + t, at
+        // t = 3/4 (worked by hand from the definition of cooling, Siegel, section II.5).
+        ("{2|{1|0}}", ("2", "1"), "5/4", "3/4"),
+        ("{3|{1|-1}}", ("3", "1"), "3/2", "3/2"),
+    ] {
+        let g = s.parse(text).unwrap();
+        let (l, r) = s.stops(g).unwrap();
+        assert_eq!((l.to_string(), r.to_string()), (stops.0.to_string(), stops.1.to_string()), "{text} stops");
+        assert_eq!(s.mean(g).unwrap().to_string(), mean, "{text} mean");
+        assert_eq!(s.temperature(g).unwrap().to_string(), temperature, "{text} temperature");
+    }
+}
+
+/// Thermographs' walls as exact breakpoints (Siegel, section II.5): ±1's Left wall runs from 2 at
+/// t = -1 down to the mast 0 at t = 1, its Right wall from -2 up; 1/2's walls are those of
+/// {1|0} one degree colder (0 - t and 1 + t meeting at t = -1/2); {2||1|0}'s Right wall has a
+/// corner where {1|0} freezes (t = 1/2).
+#[test]
+fn thermograph_walls() {
+    let mut s = GameStore::new();
+    let pts = |v: Vec<(Dyadic, Dyadic)>| v.into_iter().map(|(t, x)| format!("{t}:{x}")).collect::<Vec<_>>().join(" ");
+    let cases = [
+        ("±1", "-1:2 1:0", "-1:-2 1:0"),
+        ("1/2", "-1:1 -1/2:1/2", "-1:0 -1/2:1/2"),
+        ("7", "-1:7", "-1:7"),
+        ("{2|{1|0}}", "-1:3 3/4:5/4", "-1:1 1/2:1 3/4:5/4"),
+        ("*", "-1:1 0:0", "-1:-1 0:0"),
+    ];
+    for (text, left, right) in cases {
+        let g = s.parse(text).unwrap();
+        let t = s.thermograph(g).unwrap();
+        assert_eq!(pts(t.left_wall().points()), left, "{text} left wall");
+        assert_eq!(pts(t.right_wall().points()), right, "{text} right wall");
+    }
+}
+
+/// Theorems of thermography checked on the day-3 sample and its sums (Siegel, section II.5):
+/// the mean is additive, mean(G + H) = mean(G) + mean(H); the temperature of a sum is at most
+/// the larger of its parts'; the Left wall is never below the Right wall; above the temperature
+/// both walls are the mean; and for a game of temperature at least 0 the walls at t = 0 are its
+/// stops.
+#[test]
+fn means_add_and_temperatures_of_sums_are_bounded() {
+    let mut rng = Rng(2024);
+    let (_, day3) = plain_games(&mut rng, 200);
+    let mut s = GameStore::new();
+    let mut values = HashMap::new();
+    let ids: Vec<GameValue> = day3.iter().map(|p| store_value(&mut s, p, &mut values)).collect();
+    let zero = Dyadic::ZERO;
+    for _ in 0..400 {
+        let (g, h) = (ids[rng.below(ids.len())], ids[rng.below(ids.len())]);
+        let sum = s.sum(g, h).unwrap();
+        let (tg, th, ts) = (s.thermograph(g).unwrap(), s.thermograph(h).unwrap(), s.thermograph(sum).unwrap());
+        assert_eq!(
+            ts.mean(),
+            tg.mean().checked_add(th.mean()).unwrap(),
+            "{} + {}",
+            s.text(g).unwrap(),
+            s.text(h).unwrap()
+        );
+        assert!(ts.temperature() <= tg.temperature().max(th.temperature()));
+        for t in [&tg, &th, &ts] {
+            for (p, _) in t.left_wall().points().into_iter().chain(t.right_wall().points()) {
+                assert!(t.left_wall().at(p).unwrap() >= t.right_wall().at(p).unwrap());
+            }
+            let far = t.temperature().checked_add(Dyadic::integer(1)).unwrap();
+            assert_eq!(t.left_wall().at(far).unwrap(), t.mean());
+            assert_eq!(t.right_wall().at(far).unwrap(), t.mean());
+        }
+        let (ls, rs) = s.stops(sum).unwrap();
+        if ts.temperature() >= zero {
+            assert_eq!(ts.left_wall().at(zero).unwrap(), ls, "{}", s.text(sum).unwrap());
+            assert_eq!(ts.right_wall().at(zero).unwrap(), rs, "{}", s.text(sum).unwrap());
+        }
+    }
+}
+
+/// Random text over the notation's characters (what fuzz/fuzz_targets/partizan.rs does at
+/// length, here briefly): never a panic; what reads writes back to the same tree; a value's
+/// name reads back as the value; refusals are one line.
+#[test]
+fn random_text_never_panics_and_round_trips() {
+    let alphabet: Vec<char> = "{}|,±+-()*/0123456789↑↓⇑⇓^v ".chars().collect();
+    let mut rng = Rng(31337);
+    let mut parsed = 0;
+    for _ in 0..20_000 {
+        let len = 1 + rng.below(16);
+        let text: String = (0..len).map(|_| alphabet[rng.below(alphabet.len())]).collect();
+        let e = match text.parse::<GameExpr>() {
+            Ok(e) => e,
+            Err(err) => {
+                assert!(!err.to_string().contains('\n'));
+                continue;
+            }
+        };
+        parsed += 1;
+        let again: GameExpr = e.to_string().parse().unwrap_or_else(|err| panic!("{text:?} wrote {e}: {err}"));
+        assert_eq!(again, e, "{text:?} wrote {e}");
+        let mut s = GameStore::new();
+        s.set_work_limit(20_000);
+        let Ok(g) = s.eval(&e) else { continue };
+        if let Ok(name) = s.text(g) {
+            assert_eq!(s.parse(&name).ok(), Some(g), "{text:?} is named {name}");
+        }
+        let _ = (s.outcome(g), s.stops(g), s.thermograph(g));
+    }
+    assert!(parsed > 1000, "only {parsed} texts read");
+}
+
+/// A game built one level at a time, deeper than recursion may follow ({n | {n-1 | ... {1|0}}},
+/// 1500 levels, each canonical): naming it and adding to it are refused as too deep, not a
+/// stack overflow; its stops, walked with a stack, come back, and its thermograph is refused as
+/// too large to hold exactly (its mean's denominator doubles with each level).
+#[test]
+fn games_built_deeper_than_recursion_goes_are_refused() {
+    let mut s = GameStore::new();
+    let mut g = s.integer(0).unwrap();
+    for n in 1..=1500 {
+        let left = s.integer(n).unwrap();
+        g = s.game(&[left], &[g]).unwrap();
+    }
+    assert_eq!(s.birthday(g).unwrap(), 1501);
+    let hot = s.parse("{1|-1}").unwrap();
+    assert!(matches!(s.text(g), Err(PartizanError::TooDeep { .. })));
+    assert!(matches!(s.sum(g, hot), Err(PartizanError::TooDeep { .. })));
+    // Its mean needs a denominator past 2^62: refused as too large to hold exactly.
+    assert!(matches!(s.thermograph(g), Err(PartizanError::Overflow(_))));
+    assert!(s.stops(g).is_ok());
+}
