@@ -358,6 +358,14 @@ fn names_read_back_as_the_same_game() {
         let e: GameExpr = text.parse().unwrap();
         assert_eq!(e.to_string(), text);
     }
+    // Expressions the fuzzer found write back as the same tree: a negated zero, negations of
+    // negations.
+    let deep = format!("2{}*{}51", "-".repeat(8), "-".repeat(200));
+    for text in ["---0", "--0", "-(-0)", "-(0)", "±-0", "--1/2", "-(-(↑))", &deep] {
+        let e: GameExpr = text.parse().unwrap_or_else(|err| panic!("{text}: {err}"));
+        let again: GameExpr = e.to_string().parse().unwrap();
+        assert_eq!(again, e, "{text} wrote {e}");
+    }
     // ASCII and sums read back.
     for (ascii, unicode) in [
         ("^", "↑"),

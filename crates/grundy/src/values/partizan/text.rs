@@ -104,10 +104,16 @@ impl fmt::Display for GameExpr {
 /// A term after a sign or ±: in parentheses when it is a sum or a word that starts with a digit
 /// (which a `-` before it would join).
 fn write_term(f: &mut fmt::Formatter<'_>, g: &GameExpr) -> fmt::Result {
+    // Written once: a term's text is made a single time at each level, so deep nesting costs
+    // no more than its length times its depth.
+    let text = g.to_string();
     match g {
-        GameExpr::Sum(_) => write!(f, "({g})"),
-        GameExpr::Nus { number, .. } if *number != Dyadic::ZERO => write!(f, "({g})"),
-        _ => write!(f, "{g}"),
+        GameExpr::Sum(_) => write!(f, "({text})"),
+        GameExpr::Nus { number, .. } if *number != Dyadic::ZERO => write!(f, "({text})"),
+        // Zero itself (`0`) starts with a digit too: `--0` would read as -(0), not -(-0)
+        // (found by the fuzzer).
+        _ if text.starts_with(|c: char| c.is_ascii_digit()) => write!(f, "({text})"),
+        _ => f.write_str(&text),
     }
 }
 
