@@ -145,3 +145,17 @@ export async function playOneByOne(page) {
     await settled(page);
   }
 }
+
+/**
+ * The centre of the first shown shape under `within` (a selector) that makes `move`, scrolled
+ * into view, in viewport coordinates; `null` when none shows.
+ */
+export const centreOfMove = (page, move, within = '#board .drawing') => page.evaluate(([m, w]) => {
+  for (const e of document.querySelectorAll(`${w} [data-move]`)) {
+    if (e.closest('[display="none"]') || e.getAttribute('data-move') !== m) continue;
+    e.scrollIntoView({ block: 'center', inline: 'center' });
+    const r = e.getBoundingClientRect();
+    return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+  }
+  return null;
+}, [move, within]);

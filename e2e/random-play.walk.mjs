@@ -6,7 +6,7 @@
 // Prints a line a game and width: the games played, the moves clicked, the longest game.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, open, settled, forgetStatus } from './lib.mjs';
+import { launch, open, settled, forgetStatus, centreOfMove } from './lib.mjs';
 
 const SEEDS = Number(process.env.WALK_SEEDS ?? 20);
 // WALK_FROM=GAME starts at that game of the selector (a walk stopped part way goes on).
@@ -62,15 +62,7 @@ async function clickSomeMove(page, rng) {
   }
   if (points.length === 0) return null;
   const move = points[Math.floor(rng() * points.length)];
-  const point = await page.evaluate((m) => {
-    for (const e of document.querySelectorAll('#board [data-move]')) {
-      if (e.closest('[display="none"]') || e.getAttribute('data-move') !== m) continue;
-      e.scrollIntoView({ block: 'center', inline: 'center' });
-      const r = e.getBoundingClientRect();
-      return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
-    }
-    return null;
-  }, move);
+  const point = await centreOfMove(page, move, '#board');
   await forgetStatus(page, 'moving');
   await page.mouse.click(point.x, point.y);
   return move;

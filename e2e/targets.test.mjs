@@ -9,7 +9,7 @@
 // (crates/grundy/tests/targets.rs).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, open, settled, forgetStatus } from './lib.mjs';
+import { launch, open, settled, forgetStatus, centreOfMove } from './lib.mjs';
 
 /** A small position a game: a few moves, so that each can be clicked in a fresh game. */
 const SMALL = {
@@ -85,15 +85,7 @@ const picksOf = (page) => page.$$eval('#board .drawing [data-pick]', (es) => [..
 async function play(page, move, pick) {
   if (pick !== null) await page.click(`#board .drawing [data-pick="${pick}"] >> nth=0`);
   // The first shown shape of the move, scrolled into view, at its centre.
-  const point = await page.evaluate((m) => {
-    for (const e of document.querySelectorAll('#board .drawing [data-move]')) {
-      if (e.closest('[display="none"]') || e.getAttribute('data-move') !== m) continue;
-      e.scrollIntoView({ block: 'center', inline: 'center' });
-      const r = e.getBoundingClientRect();
-      return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
-    }
-    return null;
-  }, move);
+  const point = await centreOfMove(page, move);
   assert.ok(point, `a target of '${move}' to click`);
   const answer = page.waitForResponse((r) => r.url().includes('/api/move'));
   await forgetStatus(page, 'moving');
