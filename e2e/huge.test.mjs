@@ -56,7 +56,7 @@ test('the computer plays Kayles on 10^18 pins perfectly: every position it leave
     await lib.forgetStatus(page, 'moving');
     await page.click('#typed button[type=submit]');
     await settled(page);
-    assert.match(await page.textContent('#log'), new RegExp(`you: take ${round % 2 === 1 ? 1 : 2} from heap ${largest + 1}`));
+    assert.match(await page.textContent('#log'), new RegExp(`you: knock down ${round % 2 === 1 ? '1 pin' : '2 pins'} from row ${largest + 1}`));
   }
   assert.deepEqual(errors, []);
   assert.deepEqual(failed, []);
@@ -79,7 +79,7 @@ test('the panel of Kayles on 10^18 pins: the exact count, the families, the firs
   const families = await page.$$eval('#winning-families li', (lis) => lis.map((li) => ({ text: li.textContent, count: li.dataset.count })));
   assert.deepEqual(families.map((f) => f.count), ['41666666666666661', '41666666666666661']);
   for (const f of families) {
-    assert.match(f.text, /^take 2 from heap 1 and split the rest into a and 999999999999999998 - a, for every a = [17] \(mod 12\) with 7[39] <= a <= 49999999999999999[39] \(41666666666666661 moves\)$/);
+    assert.match(f.text, /^knock down 2 pins from row 1, leaving rows of a and 999999999999999998 - a, for every a = [17] \(mod 12\) with 7[39] <= a <= 49999999999999999[39] \(41666666666666661 moves\)$/);
   }
   assert.equal(await page.textContent('#families-intro'),
     '2 families hold 83333333333333322 of them: each line is a winning move for every a in its range.');
@@ -87,7 +87,7 @@ test('the panel of Kayles on 10^18 pins: the exact count, the families, the firs
     'The first 100 of 83333333333333338, one by one; with the families above they give every one:');
   const moves = await lib.winningMoves(page);
   assert.equal(moves.length, 100);
-  assert.equal(moves[0].text, 'take 2 from heap 1 and split the rest into 1 and 999999999999999997 (1000000000000000000 -> 1 + 999999999999999997)');
+  assert.equal(moves[0].text, 'knock down 2 pins from row 1, leaving rows of 1 and 999999999999999997 (1000000000000000000 -> 1 + 999999999999999997)');
   assert.equal(moves[0].to, '1 999999999999999997');
   // Every listed move is one the server's own count knows: the page shows the digits it was
   // sent, never a float's.
@@ -98,7 +98,7 @@ test('the panel of Kayles on 10^18 pins: the exact count, the families, the firs
   await lib.forgetStatus(page, 'moving');
   await page.click('#typed button[type=submit]');
   await settled(page);
-  assert.match(await page.textContent('#log li:first-child'), /you: take 2 from heap 1 and split the rest into 85 and 999999999999999913/);
+  assert.match(await page.textContent('#log li:first-child'), /you: knock down 2 pins from row 1, leaving rows of 85 and 999999999999999913/);
   assert.match(await page.textContent('#log li:last-child'), /computer: .*\(lost position: /);
   assert.deepEqual(errors, []);
   assert.deepEqual(failed, []);

@@ -82,13 +82,14 @@ test('the XOR working of a balanced position and of heap values', async () => {
   assert.match(await page.textContent('#xor-steps'), /^s = 0: every column is balanced/);
   assert.deepEqual(errors, []);
   await page.close();
-  // Kayles: the rows are the heaps' values, G(7) = 2 and G(4) = 1; a move may raise a value,
-  // and 4 -> 2 (value 2) does.
+  // Kayles: the rows are the values of its rows of pins (issue 49 row 7: it names rows, as
+  // its board does), G(7) = 2 and G(4) = 1; a move may raise a value, and 4 -> 2 (value 2)
+  // does.
   ({ page, errors } = await browser.start({ preset: 'kayles', position: '7 4' }));
-  assert.equal(await page.textContent('#balance-title'), 'Binary balance table of the heap values');
+  assert.equal(await page.textContent('#balance-title'), 'Binary balance table of the row values');
   assert.deepEqual(await page.$$eval('#xor-steps li', (lis) => lis.map((li) => li.textContent)), [
-    'heap 1: 2 XOR 3 = 1 → a move to value 1 wins',
-    'heap 2: 1 XOR 3 = 2 → 2 is larger, but a move of this heap leaves value 2: it wins',
+    'row 1: 2 XOR 3 = 1 → a move to value 1 wins',
+    'row 2: 1 XOR 3 = 2 → 2 is larger, but a move of this row leaves value 2: it wins',
   ]);
   await page.close();
   // subtraction:2,5, G(3) = 1 and G(0) = 0: an empty heap has no move to value 1.

@@ -170,7 +170,7 @@ fn a_huge_kayles_heap_lists_its_winning_families() {
     let text = String::from_utf8(grundy(&["analyze", "kayles", "1000000000000000000"]).stdout).unwrap();
     assert!(text.contains("winning moves (83333333333333338): 2 in families, 16 single"), "{text}");
     assert!(text.contains(
-        "take 2 from heap 1 and split the rest into a and 999999999999999998 - a, for every a = 1 (mod 12) with 73 <= a <= 499999999999999993 (41666666666666661 moves)"
+        "knock down 2 pins from row 1, leaving rows of a and 999999999999999998 - a, for every a = 1 (mod 12) with 73 <= a <= 499999999999999993 (41666666666666661 moves)"
     ), "{text}");
     assert!(
         text.contains("and 83333333333333318 more (--limit all lists the first 10000; the families give every one)"),

@@ -226,7 +226,7 @@ fn analyze_plays_take_and_break_games() {
     let out = grundy(&["analyze", "kayles", "8", "--json"]);
     let j: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let texts: Vec<&str> = j["winning_moves"].as_array().unwrap().iter().map(|m| m["text"].as_str().unwrap()).collect();
-    assert!(texts.contains(&"take 2 from heap 1 and split the rest into 3 and 3 (8 -> 3 + 3)"), "{texts:?}");
+    assert!(texts.contains(&"knock down 2 pins from row 1, leaving rows of 3 and 3 (8 -> 3 + 3)"), "{texts:?}");
     let out = grundy(&["analyze", "grundys-game", "7", "--json"]);
     let j: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(j["sg"], reference("grundys-game", 7)[7]);

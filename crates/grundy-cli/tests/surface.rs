@@ -160,8 +160,9 @@ fn with_json_an_error_is_one_json_object() {
 #[test]
 fn long_move_lists_are_limited_with_the_exact_count() {
     let out = text(&grundy(&["analyze", "kayles", "100000"]).stdout);
-    // The moves one by one are the lines with the position after them.
-    let one_by_one = |t: &str| t.lines().filter(|l| l.starts_with("  take ") && l.contains(" => ")).count();
+    // The moves one by one are the lines with the position after them (Kayles' own words:
+    // "knock down 1 pin from row 1, ...").
+    let one_by_one = |t: &str| t.lines().filter(|l| l.starts_with("  knock down ") && l.contains(" => ")).count();
     assert_eq!(one_by_one(&out), 20, "{out}");
     assert!(out.contains("winning moves (8338): 2 in families, 16 single"), "{out}");
     assert!(out.contains("  and 8318 more (--limit all lists them)"), "{out}");

@@ -339,6 +339,18 @@ function drawRows(myTurn, buttons) {
     drawText(board);
     return;
   }
+  // A drawing that words the position in rows of its own (a circle game's "circle of 12
+  // coins", where each part is two numbers) gives the rows, in its words.
+  if (hasDrawing() && drawing.rows.length > 0) {
+    drawing.rows.forEach(([label, text], i) => {
+      const row = document.createElement('div');
+      row.className = 'heap';
+      row.dataset.heap = String(i + 1);
+      row.append(cell('span', label, 'heap-label'), cell('span', text, 'heap-size'));
+      board.appendChild(row);
+    });
+    return;
+  }
   // A token may hold several numbers (`20/3` of Fibonacci Nim, `3x4` of a sheet, `euclid=34,12`
   // in a sum): once the analysis of this position is in, the board has one row per number,
   // named as the analysis names it.
@@ -559,7 +571,7 @@ async function loadDrawing() {
   try {
     const d = await api('/api/draw', problem());
     if (key !== drawingKey()) return;
-    drawing = { key, svg: d.svg, picked: null, controls: d.controls || [] };
+    drawing = { key, svg: d.svg, picked: null, controls: d.controls || [], rows: d.rows || [] };
   } catch (e) {
     // The rows below show the position with buttons to play, and the move box plays.
     if (key !== drawingKey()) return;
@@ -1399,11 +1411,11 @@ function drawXorWorking(a, row) {
     } else if (plain) {
       verdict = `${target} is not smaller than ${v}: no winning move here`;
     } else if (movesOf(i)) {
-      verdict = `${target} is larger, but a move of this heap leaves value ${target}: it wins`;
+      verdict = `${target} is larger, but a move of this ${row} leaves value ${target}: it wins`;
     } else if (a.winning_moves_not_listed) {
       verdict = `${target} is larger: a winning move here only if a move leaves value ${target}`;
     } else {
-      verdict = `${target} is larger, and no move of this heap leaves value ${target}`;
+      verdict = `${target} is larger, and no move of this ${row} leaves value ${target}`;
     }
     const wins = target < v || (!plain && movesOf(i));
     step(`${row} ${i + 1}: ${v} XOR ${s} = ${target} → ${verdict}`, wins ? 'wins' : 'no', i + 1);

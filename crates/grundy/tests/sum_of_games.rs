@@ -40,7 +40,7 @@ fn tokens_round_trip_and_bad_parts_name_the_game() {
     assert_eq!(g.position_tokens(&p), ["euclid=34,12", "kayles=7", "nim=3", "nim=4"]);
     // Named first as a move types them (the whole position's numbers), then by their game.
     assert_eq!(p.label(1), "number 2: game 1 (euclid), number 2");
-    assert_eq!(p.label(2), "number 3: game 2 (kayles), heap 1");
+    assert_eq!(p.label(2), "number 3: game 2 (kayles), row 1");
     let err = |t: &[&str]| g.parse_position(t).unwrap_err().to_string();
     assert_eq!(err(&["euclid=3,x"]), "game 1 of the sum: the second number 'x' is not a number");
     assert!(err(&["nim=3", "frob=3"]).starts_with("heap 2: unknown game 'frob'"), "{}", err(&["nim=3", "frob=3"]));
@@ -57,7 +57,7 @@ fn tokens_round_trip_and_bad_parts_name_the_game() {
 }
 
 /// Each winning move of a sum of different games names its game as the explanation does
-/// ("Game 3 (kayles=7) has value 2." and "in game 3 (kayles): take 1 from heap 1 (7 -> 6)"),
+/// ("Game 3 (kayles=7) has value 2." and "in game 3 (kayles): knock down 1 pin from row 1 (7 -> 6)"),
 /// whichever kind of game it is: a heap ruleset, Wythoff's board, Euclid's game.
 #[test]
 fn winning_moves_name_their_game_as_the_explanation_does() {
@@ -93,7 +93,7 @@ fn each_number_of_a_sum_is_named_by_its_game() {
             "number 2: game 1 (euclid), number 2",
             "number 3: game 2 (wythoff), heap 1",
             "number 4: game 2 (wythoff), heap 2",
-            "number 5: game 3 (kayles), heap 1"
+            "number 5: game 3 (kayles), row 1"
         ]
     );
 }

@@ -22,6 +22,11 @@ pub struct Drawing {
     /// draw, splits into three): absent from the JSON where there are none.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub controls: Vec<MoveControl>,
+    /// The position in words, one `[label, text]` a row (`["part 1", "circle of 12"]`), for
+    /// a game whose numbers are not one row each: absent from the JSON where the game has none
+    /// (the page then names each number).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub rows: Vec<(String, String)>,
 }
 
 /// A control of a drawing: number fields that make a move (see `rules::draw::Control`).
@@ -86,6 +91,7 @@ pub fn draw(game: &Game, position: &Position, to_move: Player) -> Drawing {
         width: sketch.fitted_width().max(1.0).ceil(),
         height: sketch.fitted_height().max(1.0).ceil(),
         controls,
+        rows: sketch.rows().to_vec(),
     }
 }
 

@@ -98,7 +98,7 @@ mod tests {
     use crate::rules::catalogue::GAMES;
 
     /// Each kind's facts, read from its own file: the kinds with words of their own have them
-    /// (Nim's heaps, the divisor game's exponents, the rows of text of Hackenbush, geography
+    /// (Nim's heaps, the divisor game's exponents, Kayles' rows, the rows of text of Hackenbush, geography
     /// and Northcott's game), every other kind names heap values, and rows of text have their
     /// names exactly when the game is drawn as text.
     #[test]
@@ -121,7 +121,11 @@ mod tests {
         assert_eq!(text("northcott").turn, &[["white", "White"], ["black", "Black"]]);
         assert_eq!(facts("northcott").values_label, "Gaps");
         assert_eq!((facts("northcott").balance.rows, facts("northcott").balance.row), ("gaps", "row"));
-        let own = ["nim", "divisor", "northcott"];
+        // Kayles and Dawson's Kayles name rows of pins, as their boards do.
+        for g in ["kayles", "dawsons-kayles"] {
+            assert_eq!((facts(g).values_label, facts(g).balance.row), ("Row values", "row"), "{g}");
+        }
+        let own = ["nim", "divisor", "northcott", "kayles", "dawsons-kayles"];
         for g in GAMES {
             let f = GameFacts::of(g);
             assert_eq!(f.rows == Rows::Text, f.text_rows.is_some(), "{}", g.spelling);

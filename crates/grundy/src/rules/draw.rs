@@ -158,6 +158,9 @@ pub struct Sketch {
     /// Each target's index, to find a move offered twice in constant time (a face may offer
     /// hundreds of moves).
     target_index: HashMap<Target, usize>,
+    /// The position in words, one (label, text) a row, where a face words it otherwise than
+    /// one row per number (see [`Sketch::word_rows`]).
+    rows: Vec<(String, String)>,
 }
 
 impl Default for Sketch {
@@ -268,7 +271,20 @@ impl Sketch {
             targets: vec![],
             controls: vec![],
             target_index: HashMap::new(),
+            rows: vec![],
         }
+    }
+
+    /// Words the position in rows of (label, text) for the rows the page shows under the
+    /// drawing, where one row per number would show numbers that count nothing (a circle game
+    /// is a pair of numbers a part: "part 1: circle of 12" rather than "closed 1: 1").
+    pub fn word_rows(&mut self, rows: Vec<(String, String)>) {
+        self.rows = rows;
+    }
+
+    /// The rows of [`Sketch::word_rows`]; empty where the face words none.
+    pub fn rows(&self) -> &[(String, String)] {
+        &self.rows
     }
 
     /// The width the drawing is rendered at: its shapes' reach and a margin, at most
@@ -535,6 +551,7 @@ const STYLE: &str = "<style>\
 .cell{fill:#f7f7f7;stroke:#c8c8c8;stroke-width:1}.cell.dark{fill:#e6e6e6}\
 .sheet{fill:#fdf6e3;stroke:#8a7a50;stroke-width:1.5}\
 .cut{stroke:#8a7a50;stroke-width:1;stroke-dasharray:3 3;fill:none}\
+.split{stroke:#b03a2e;stroke-width:2;stroke-linecap:round}\
 .hit{fill:transparent;stroke:transparent}\
 .edge{stroke:#555;stroke-width:2;fill:none}.edge.left{stroke:#2a6fdb}.edge.right{stroke:#d9534f}\
 .edge.visited{stroke:#e08a00;stroke-width:4}\
@@ -543,8 +560,10 @@ const STYLE: &str = "<style>\
 .target{fill:rgba(42,111,219,.18);stroke:#2a6fdb;stroke-width:1.5;stroke-dasharray:3 2}\
 .vertex{fill:#fff;stroke:#555;stroke-width:1.5}.vertex.visited{fill:#ffe2b3}.vertex.win{fill:#d8f0d8}.vertex.lose{fill:#f6d5d5}\
 .vertex.drawn{stroke-dasharray:3 2}\
-.token{fill:#d9534f;stroke:#7a1f1c;stroke-width:1.5}\
+.token{fill:#d9534f;stroke:#7a1f1c;stroke-width:1.5}.token-label{fill:#fff;font-size:12px;font-weight:bold}\
+.vertex-label{fill:#222;font-size:12px}.vnum{fill:#333;font-size:11px;paint-order:stroke;stroke:#fff;stroke-width:3px}\
 .ground{stroke:#5b3a1a;stroke-width:4}.twig{stroke:#2f8f3a;stroke-width:3;stroke-linecap:round;fill:none}\
+.pin{fill:#fbf8ef;stroke:#5a5a5a;stroke-width:1}.pin-band{fill:#c0392b;pointer-events:none}\
 .coin{fill:#d9b44a;stroke:#8a6d1a;stroke-width:1}.coin.tails{fill:#eee;stroke:#aaa}\
 .queen{fill:#d9534f;stroke:#7a1f1c}.queen-label{fill:#fff;font-weight:bold;pointer-events:none}.step{fill:#e9dfc9;stroke:#8a7a50}\
 .move{cursor:pointer}.move:hover{opacity:.6}.pick{cursor:pointer}text{pointer-events:none}\

@@ -9,6 +9,8 @@
 use std::collections::HashSet;
 
 use crate::rules::draw::{clip, Control, ControlForm, Field, Sketch};
+use crate::rules::heap::{HeapNouns, Look};
+use crate::rules::take_break::SplitRules;
 use crate::rules::Ruleset;
 
 /// The most objects drawn in a row; a larger heap is a bar with its exact size and a few
@@ -76,15 +78,103 @@ pub fn allowed(ruleset: &Ruleset, n: u64, to: &[u64], forbidden: Option<u64>) ->
     matches!(ruleset.check_take(n, t), Some(Ok(())))
 }
 
-/// What a heap of `n` becomes, in words: "take 3 (leave 4)", "take 1, leave 2 and 5".
-fn option_words(n: u64, to: &[u64]) -> String {
+/// What a heap of `n` becomes, in the rule's words: "take 3 (leave 4)", "take 1, leave 2 and
+/// 5", "knock down 1 pin, leave 2 and 5".
+fn option_words(nouns: &HeapNouns, n: u64, to: &[u64]) -> String {
     let left: u64 = to.iter().sum();
     let parts: Vec<String> = to.iter().filter(|&&h| h > 0).map(u64::to_string).collect();
+    let taking = nouns.taking(n - left);
     match parts.len() {
-        0 | 1 => format!("take {} (leave {left})", n - left),
+        0 | 1 => format!("{taking} (leave {left})"),
         _ if n == left => format!("split into {}", parts.join(" and ")),
-        _ => format!("take {}, leave {}", n - left, parts.join(" and ")),
+        _ => format!("{taking}, leave {}", parts.join(" and ")),
     }
+}
+
+/// Draws one object of a row, centred at (x, cy), in its rule's look, making the move of
+/// target `t` (titled `title`): a ball, a coin, or a pin standing in the row (a skittle with a
+/// band at its neck, drawn over it and no target of its own: clicks go through to the pin).
+fn object(s: &mut Sketch, look: Look, x: f64, cy: f64, t: Option<usize>, title: Option<String>) {
+    let shape = match look {
+        Look::Pin => {
+            let d = format!(
+                "M{a} {n} C{b} {m} {c} {top} {x} {top} C{d} {top} {e} {m} {f} {n} C{g} {cy} {g} {low} {h} {base} L{i} {base} C{j} {low} {j} {cy} {a} {n} Z",
+                a = num(x - 2.2),
+                n = num(cy - 3.5),
+                b = num(x - 4.5),
+                m = num(cy - 5.5),
+                c = num(x - 4.3),
+                top = num(cy - 12.0),
+                x = num(x),
+                d = num(x + 4.3),
+                e = num(x + 4.5),
+                f = num(x + 2.2),
+                g = num(x + 6.6),
+                cy = num(cy),
+                low = num(cy + 7.0),
+                h = num(x + 3.5),
+                base = num(cy + 11.0),
+                i = num(x - 3.5),
+                j = num(x - 6.6),
+            );
+            s.path(&d, "pin")
+        }
+        Look::Coin => s.circle(x, cy, 7.0, "coin"),
+        _ => s.circle(x, cy, 7.0, "obj"),
+    };
+    let shape = shape.makes(t);
+    if let Some(title) = title {
+        shape.title(title);
+    } else {
+        drop(shape);
+    }
+    if look == Look::Pin {
+        s.rect(x - 2.6, cy - 4.4, 5.2, 1.8, 0.5, "pin-band");
+    }
+}
+
+/// A coordinate with at most two decimals, as the SVG writer writes them.
+fn num(x: f64) -> String {
+    let r = (x * 100.0).round() / 100.0;
+    format!("{r}")
+}
+
+/// "a" or "an" before `word`.
+fn article(word: &str) -> &'static str {
+    if word.starts_with(['a', 'e', 'i', 'o', 'u']) {
+        "an"
+    } else {
+        "a"
+    }
+}
+
+/// How far an object reaches below its centre: the bars of a row start under it.
+fn object_depth(look: Look) -> f64 {
+    if look == Look::Pin {
+        11.0
+    } else {
+        7.0
+    }
+}
+
+/// The one line under a take-and-break face that says what to click, from the rules and in
+/// their words: "Click a pin to knock it down, or a bar to knock down the pins above it."
+/// (Kayles), "Click a line between two objects to split the heap there." (Grundy's game).
+pub fn click_line(nouns: &HeapNouns, rules: &SplitRules) -> Option<String> {
+    let (object, heap) = (nouns.object, nouns.heap);
+    let kinds = || rules.take.iter().chain(&rules.split).chain(&rules.take_all);
+    let mut clauses = vec![];
+    if rules.take.contains(&1) || rules.split.contains(&1) {
+        clauses.push(format!("{} {object} to {}", article(object), nouns.take_one));
+    }
+    if kinds().any(|&t| t >= 2) {
+        clauses.push(format!("a bar to {} the {object}s above it", nouns.take));
+    }
+    if rules.split.contains(&0) {
+        clauses.push(format!("a line between two {object}s to split the {heap} there"));
+    }
+    let (last, rest) = clauses.split_last()?;
+    Some(if rest.is_empty() { format!("Click {last}.") } else { format!("Click {}, or {last}.", rest.join(", ")) })
 }
 
 /// A few moves of a heap too large to draw, from the rules: the smallest takes, taking it
@@ -158,13 +248,16 @@ fn heap_controls(s: &mut Sketch, ruleset: &Ruleset, label: &str, number: usize, 
 /// buttons. `after(to)` gives the numbers of the whole position once the heap becomes `to`;
 /// `number`: the heap's place among those numbers (0-based), where a move written
 /// `HEAP -> LEFT` changes only it, for the controls of the moves not drawn one by one (a heap
-/// past [`MAX_OBJECTS`], splits into three heaps). Returns the height used.
+/// past [`MAX_OBJECTS`], splits into three heaps); `nouns`: what the row and its objects are
+/// called and how they are drawn (pins of Kayles, coins of a circle opened into a line).
+/// Returns the height used.
 #[allow(clippy::too_many_arguments)]
 pub fn heap_row(
     s: &mut Sketch,
     y: f64,
     label: &str,
     ruleset: &Ruleset,
+    nouns: &HeapNouns,
     n: u64,
     forbidden: Option<u64>,
     number: Option<usize>,
@@ -173,10 +266,10 @@ pub fn heap_row(
     let rules = ruleset.split_rules();
     if n > MAX_OBJECTS {
         row_label(s, y, label, "");
-        big_bar(s, y, n, "objects");
+        big_bar(s, y, n, &format!("{}s", nouns.object));
         let mut offers = vec![];
         for to in offered(ruleset, n, forbidden) {
-            let words = option_words(n, &to);
+            let words = option_words(nouns, n, &to);
             let button = words.split(" (").next().unwrap_or(&words).to_string();
             let t = s.target(after(to), None);
             offers.push((button, t, format!("{label}: {words}")));
@@ -200,42 +293,34 @@ pub fn heap_row(
     row_label(s, y, label, &n.to_string());
     let cy = y + 16.0;
     let splits = ruleset.split_rules().is_some();
-    // Each object: taking it alone (a pin knocked out of a row) or, else, taking it and every
-    // object right of it.
+    // Each object: in a take-and-break game, taking it alone (a pin knocked out of a row; the
+    // bars under the row take several); in the others, taking it and every object right of it.
     for j in 0..n {
         let alone: Vec<u64> = [j, n - 1 - j].into_iter().filter(|&h| h > 0).collect();
         let alone = if alone.is_empty() { vec![0] } else { alone };
-        let right = vec![j];
-        let to = if splits && allowed(ruleset, n, &alone, forbidden) {
-            Some(alone)
-        } else if allowed(ruleset, n, &right, forbidden) {
-            Some(right)
-        } else {
-            None
-        };
-        let title = to.as_ref().map(|to| format!("{label}: {}", option_words(n, to)));
+        let to = if splits { Some(alone) } else { Some(vec![j]) }.filter(|to| allowed(ruleset, n, to, forbidden));
+        let title = to.as_ref().map(|to| format!("{label}: {}", option_words(nouns, n, to)));
         let t = to.map(|to| s.target(after(to), None)).unwrap_or(None);
-        let shape = s.circle(object_x(j), cy, 7.0, "obj").makes(t);
-        if let Some(title) = title {
-            shape.title(title);
-        }
+        object(s, nouns.look, object_x(j), cy, t, title);
     }
-    let mut height = 36.0;
+    let depth = object_depth(nouns.look);
+    let mut height = 29.0 + depth;
     if !splits || n < 2 {
         return height;
     }
-    // A split without taking (Grundy's game): the line between two objects.
+    // A split without taking (Grundy's game): a line between two objects, reaching past them
+    // above and below so that it shows.
     for a in 1..n {
         let to = vec![a, n - a];
         if allowed(ruleset, n, &to, forbidden) {
             let x = ROW_X + STEP * a as f64;
             let t = s.target(after(to.clone()), None);
-            s.line(x, cy - 11.0, x, cy + 11.0, "cut").title(format!("{label}: {}", option_words(n, &to)));
-            s.line(x, cy - 11.0, x, cy + 11.0, "cut move hit")
-                .makes(t)
-                .title(format!("{label}: {}", option_words(n, &to)));
+            let words = format!("{label}: {}", option_words(nouns, n, &to));
+            s.line(x, cy - depth - 5.0, x, cy + depth + 5.0, "split").title(words.clone());
+            s.line(x, cy - depth - 5.0, x, cy + depth + 5.0, "cut move hit").makes(t).title(words);
         }
     }
+    let bars_y = if rules.as_ref().is_some_and(|r| r.split.contains(&0)) { cy + depth + 7.0 } else { cy + depth + 5.0 };
     // Taking t >= 2 objects that sit together, inside the row or at an end (two pins at the
     // end of a Kayles row): a bar under the objects taken, in lanes so that the bars of one
     // lane do not touch. A move an object already makes gets no bar; both ends of the row
@@ -258,11 +343,11 @@ pub fn heap_row(
                     barred.insert(whole);
                     any = true;
                     let x = ROW_X + STEP * a as f64 + 3.0;
-                    let yy = y + 28.0 + lane;
+                    let yy = bars_y + lane;
                     let id = s.target(after(to.clone()), None);
                     s.rect(x, yy, STEP * t as f64 - 6.0, 6.0, 3.0, "bar")
                         .makes(id)
-                        .title(format!("{label}: {}", option_words(n, &to)));
+                        .title(format!("{label}: {}", option_words(nouns, n, &to)));
                 }
             }
             if any {
@@ -278,7 +363,7 @@ pub fn heap_row(
         }
         let mut offers = vec![];
         for to in offered(ruleset, n, forbidden).into_iter().filter(|o| o.len() == 3) {
-            let words = option_words(n, &to);
+            let words = option_words(nouns, n, &to);
             let t = s.target(after(to), None);
             offers.push((words.clone(), t, format!("{label}: {words}")));
         }
@@ -303,9 +388,21 @@ pub fn heaps_face(heaps: &[(String, Ruleset, u64)], forbidden: Option<u64>) -> S
             out.extend_from_slice(numbers.get(i + 1..).unwrap_or_default());
             out
         };
-        y += heap_row(&mut s, y, label, ruleset, *n, forbidden, Some(i), &after) + 4.0;
+        y += heap_row(&mut s, y, label, ruleset, &ruleset.nouns(), *n, forbidden, Some(i), &after) + 4.0;
     }
     y = left_out(&mut s, y, heaps.len(), "heaps");
+    // What to click, where the rows hold shapes of several kinds (take-and-break games): the
+    // line of the first rule drawn object by object.
+    let line = heaps
+        .iter()
+        .take(MAX_ROWS)
+        .filter(|(_, _, n)| (2..=MAX_OBJECTS).contains(n))
+        .find_map(|(_, r, _)| click_line(&r.nouns(), &r.split_rules()?));
+    if let Some(line) = line {
+        // One line, unbroken (notes wrap at fewer characters).
+        s.text(8.0, y + 12.0, &line, "note", "start");
+        y += 18.0;
+    }
     s.height = y + 4.0;
     s
 }

@@ -92,7 +92,9 @@ impl GamePosition for HeapSum {
     }
 
     fn label(&self, i: usize) -> String {
-        format!("heap {}", i + 1)
+        // A heap as its rule calls it: "row 2" of Kayles.
+        let noun = self.components.get(i).map_or("heap", |c| c.ruleset.nouns().heap);
+        format!("{noun} {}", i + 1)
     }
 
     fn tokens(&self, style: HeapTokens) -> Vec<String> {
@@ -262,7 +264,7 @@ impl GamePosition for HeapSum {
             .map(|(i, c)| {
                 let label = match c.ruleset.bounded_k() {
                     Some(l) if limits => format!("heap {} (≤ {l})", i + 1),
-                    _ if same => format!("heap {}", i + 1),
+                    _ if same => format!("{} {}", c.ruleset.nouns().heap, i + 1),
                     _ => format!("{}: {}", i + 1, c.ruleset),
                 };
                 (label, c.ruleset.clone(), c.heap)

@@ -30,6 +30,7 @@ use crate::rules::board::{
     listed_note, listing_room, BoardAnswer, BoardContext, BoardMethod, BoardRules, HeapValues, NoHeapEngine,
 };
 use crate::rules::draw::Sketch;
+use crate::rules::heap::HeapNouns;
 use crate::rules::take_break::octal::SplitRules;
 use crate::rules::Ruleset;
 
@@ -104,6 +105,14 @@ impl Part {
             "circle"
         } else {
             "line"
+        }
+    }
+
+    /// The part in words a student reads: "circle of 12 coins", "line of 1 coin", "empty line".
+    fn words(self) -> String {
+        match self.coins {
+            0 => format!("empty {}", self.kind()),
+            n => format!("{} of {}", self.kind(), crate::rules::faces::plural(n, "coin")),
         }
     }
 }
@@ -544,7 +553,7 @@ impl BoardRules for Circle {
                     next.splice(k..=k, lines(&to));
                     numbers_of(&next)
                 };
-                y += heap_row(&mut s, y, &label, &self.ruleset, p.coins, None, None, &after) + 4.0;
+                y += heap_row(&mut s, y, &label, &self.ruleset, &HeapNouns::COINS, p.coins, None, None, &after) + 4.0;
                 continue;
             }
             // A ring of coins: any t coins that sit together, as the ruleset takes t from a
@@ -588,6 +597,9 @@ impl BoardRules for Circle {
             let h = button_row(&mut s, y + 2.0 * r + 16.0, offers);
             y += 2.0 * r + 20.0 + h;
         }
+        // The parts in words, for the rows under the drawing: each part is two numbers (a
+        // circle or a line, and its coins), which read as numbers would say "closed 1: 1".
+        s.word_rows(ps.iter().enumerate().map(|(k, p)| (format!("part {}", k + 1), p.words())).collect());
         y = left_out(&mut s, y, ps.len(), "circles and lines");
         s.note(y + 12.0, "A circle's first move takes coins that sit together and leaves a line; lines play as rows.");
         s.height = y + 20.0;

@@ -728,7 +728,7 @@ fn missed(g: &Graph, alive: &[bool], steps: &mut Steps) -> Result<Vec<bool>, ()>
 
 impl BoardRules for Geography {
     fn draw(&self, numbers: &[u64], _mover: usize) -> Sketch {
-        use crate::rules::board::layout::Network;
+        use crate::rules::board::layout::{self, Network};
         let mut s = Sketch::new();
         let walked = path(numbers);
         let adj = &self.graph.adj;
@@ -752,14 +752,15 @@ impl BoardRules for Geography {
         let net = Network::draw(&mut s, 0.0, 330.0, self.vertices(), &starts, &neighbours, &edges, &vertex, false);
         for &v in &starts {
             if let Some(&(x, y)) = net.at.get(&v) {
-                s.circle(x + 9.0, y - 11.0, 8.0, "token").title(format!("the token, on {}", self.name(v)));
+                let title = format!("the token, on {}", self.name(v));
+                layout::badge(&mut s, net.badge_at(x, y, 0), "", title, None);
             }
         }
         for u in self.next_vertices(walked) {
             let Some(&(x, y)) = net.at.get(&u) else { continue };
             let words = self.name(u).to_string();
             let t = super::worded(&mut s, self, numbers, words.clone());
-            s.circle(x, y, 15.0, "target").makes(t).title(format!("move the token to {words}"));
+            s.circle(x, y, net.radius + 2.0, "target").makes(t).title(format!("move the token to {words}"));
         }
         let mut y = 346.0;
         if net.total > super::layout::MAX_VERTICES {

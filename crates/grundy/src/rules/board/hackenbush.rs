@@ -637,7 +637,7 @@ impl BoardRules for Hackenbush {
                 p.0 = (p.0 - min_x) * spread + 48.0;
             }
             let right = (max_x - min_x) * spread + 88.0;
-            width = width.max(right + 8.0);
+            width = width.max(right + 16.0);
             s.line(8.0, ground, right, ground, "ground");
             let mut parallel: HashMap<(usize, usize), f64> = HashMap::new();
             for &(u, v) in &drawn {
@@ -679,10 +679,16 @@ impl BoardRules for Hackenbush {
                 s.path(&d, "twig");
                 s.path(&d, "twig hit").makes(t).title(format!("{words}: what no longer reaches the ground falls away"));
             }
-            for (w, &(x, yy)) in at.iter().enumerate().skip(1) {
-                s.circle(x, yy, 3.5, "vertex")
-                    .title(format!("vertex {}", index.iter().find(|(_, &i)| i == w).map_or(0, |(&v, _)| v)));
+            // Each vertex with its number, as cuts name them (`cut 1-3`); the ground is 0.
+            let mut names = vec![0u64; n];
+            for (&v, &i) in &index {
+                names[i] = v;
             }
+            for (w, &(x, yy)) in at.iter().enumerate().skip(1) {
+                s.circle(x, yy, 3.5, "vertex").title(format!("vertex {}", names[w]));
+                s.text(x + 5.0, yy - 5.0, &names[w].to_string(), "vnum", "start");
+            }
+            s.text(right + 4.0, ground + 4.0, "0", "vnum", "start");
             y = ground + 10.0;
             if edges.len() > drawn.len() {
                 let note =

@@ -69,13 +69,54 @@ fn fit(points: &[(f64, f64)], width: f64, height: f64, margin: f64) -> Vec<(f64,
 /// The most SVG units one unit of the layout (its vertex spacing is 10) becomes.
 const MAX_SCALE: f64 = 16.0;
 
+/// The most characters of a vertex's name written in its circle (its title holds it whole).
+const NAME_CHARS: usize = 5;
+
+/// The least radius of a vertex's circle, and the most it grows to hold its name.
+const RADIUS: (f64, f64) = (12.0, 20.0);
+
+/// The radius of a vertex's circle that holds `chars` characters of its name in the label's
+/// 12-unit type (about 6.8 units a character, a little room each side).
+fn radius_for(chars: usize) -> f64 {
+    (3.4 * chars as f64 + 5.0).max(RADIUS.0)
+}
+
 /// A graph drawn on a sketch: which vertices are shown (at most [`MAX_VERTICES`], the
-/// neighbourhood of `starts` when the graph is larger) and where.
+/// neighbourhood of `starts` when the graph is larger), where, and how large.
 pub struct Network {
     /// Each shown vertex's place, by its number in the graph.
     pub at: std::collections::HashMap<usize, (f64, f64)>,
+    /// The radius of each shown vertex's circle, which holds its name: a target or a token's
+    /// badge is drawn around it or on its edge.
+    pub radius: f64,
     /// How many vertices the graph has.
     pub total: usize,
+}
+
+impl Network {
+    /// Where a token's badge sits on the circle of a vertex at (x, y): its upper right, the
+    /// `k`-th badge of that vertex further right.
+    pub fn badge_at(&self, x: f64, y: f64, k: usize) -> (f64, f64) {
+        let off = 0.72 * self.radius + 0.6 * BADGE;
+        (x + off + BADGE * 1.6 * k as f64, y - off)
+    }
+}
+
+/// The radius of a token's badge: large enough for its number in bold 12-unit type, and to tap.
+pub const BADGE: f64 = 10.0;
+
+/// Draws a token's badge at (x, y): a disc with the token's number (`label`, empty for a game
+/// of one token) in it, titled `title`; clicking it picks `pick`, where it has one.
+pub fn badge(s: &mut crate::rules::draw::Sketch, (x, y): (f64, f64), label: &str, title: String, pick: Option<String>) {
+    let disc = s.circle(x, y, BADGE, "token").title(title);
+    match pick {
+        Some(p) => drop(disc.picks(p)),
+        None => drop(disc),
+    }
+    if !label.is_empty() {
+        // Over the disc; text lets clicks through to it.
+        s.text(x, y + 4.3, label, "token-label", "middle");
+    }
 }
 
 impl Network {
@@ -137,10 +178,23 @@ impl Network {
         let shift = if left.is_finite() { (left - 24.0).max(0.0) } else { 0.0 };
         let at: std::collections::HashMap<usize, (f64, f64)> =
             shown.iter().zip(points).map(|(&v, (x, y))| (v, (x - shift, y + top))).collect();
+        // One radius for every vertex: as large as the longest name shown needs, and no larger
+        // than keeps two vertices apart (a dense layer); a name that does not fit is cut short.
+        let longest = shown.iter().map(|&v| vertex(v).0.chars().count().min(NAME_CHARS)).max().unwrap_or(1);
+        let mut closest = f64::INFINITY;
+        let places: Vec<(f64, f64)> = at.values().copied().collect();
+        for (i, p) in places.iter().enumerate() {
+            for q in places.iter().skip(i + 1) {
+                closest = closest.min(((p.0 - q.0).powi(2) + (p.1 - q.1).powi(2)).sqrt());
+            }
+        }
+        let room = (closest / 2.0 - 3.0).max(8.0);
+        let radius = radius_for(longest).min(RADIUS.1).min(room);
+        let fits = (((radius - 5.0) / 3.4 + 1e-6).floor() as usize).clamp(1, NAME_CHARS);
         for (v, u, class) in drawn {
             let (Some(&(x1, y1)), Some(&(x2, y2))) = (at.get(&v), at.get(&u)) else { continue };
             if v == u {
-                s.path(&format!("M{x1} {} a9 9 0 1 1 10 0", y1 - 12.0), &format!("edge {class}"));
+                s.path(&format!("M{x1} {} a9 9 0 1 1 10 0", y1 - radius + 1.0), &format!("edge {class}"));
                 continue;
             }
             s.line(x1, y1, x2, y2, &format!("edge {class}"));
@@ -149,7 +203,7 @@ impl Network {
                 let (dx, dy) = (x2 - x1, y2 - y1);
                 let len = (dx * dx + dy * dy).sqrt().max(1.0);
                 let (ux, uy) = (dx / len, dy / len);
-                let (tx, ty) = (x2 - ux * 15.0, y2 - uy * 15.0);
+                let (tx, ty) = (x2 - ux * (radius + 2.0), y2 - uy * (radius + 2.0));
                 let (bx, by) = (tx - ux * 9.0, ty - uy * 9.0);
                 s.path(
                     &format!(
@@ -166,8 +220,8 @@ impl Network {
         for &v in &shown {
             let Some(&(x, y)) = at.get(&v) else { continue };
             let (name, class) = vertex(v);
-            s.circle(x, y, 13.0, &format!("vertex {class}")).title(name.clone());
-            s.text(x, y + 4.5, &crate::rules::draw::clip(&name, 4), "small", "middle");
+            s.circle(x, y, radius, &format!("vertex {class}")).title(name.clone());
+            s.text(x, y + 4.3, &crate::rules::draw::clip(&name, fits), "vertex-label", "middle");
         }
         if shown.len() < total {
             s.note(
@@ -175,7 +229,7 @@ impl Network {
                 &format!("{} of {total} vertices shown, those nearest the tokens", shown.len()),
             );
         }
-        Network { at, total }
+        Network { at, radius, total }
     }
 }
 

@@ -103,6 +103,89 @@ pub enum MisereSource<'a> {
     Search,
 }
 
+/// How the objects of a heap are drawn on a board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Look {
+    /// Balls in a row: the objects of Nim and most heap games.
+    Ball,
+    /// Skittles standing in a row: the pins of Kayles.
+    Pin,
+    /// Coins, as the circles of coins of `circle:RULESET` and the lines they open into.
+    Coin,
+}
+
+/// What a rule calls its heaps, their objects and taking them, and how its board draws them:
+/// the words of its board, its move log and its explanations ("knock down 1 pin from row 2"
+/// in Kayles, "take 1 from heap 2" in Nim), each rule's own ([`HeapRule::nouns`]), so that no
+/// shared code names a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HeapNouns {
+    /// A heap: "heap", "row", "line".
+    pub heap: &'static str,
+    /// One of its objects: "object", "pin", "coin".
+    pub object: &'static str,
+    /// What a move does to the objects it takes: "take", "knock down".
+    pub take: &'static str,
+    /// What a move does to one object: "take it", "knock it down".
+    pub take_one: &'static str,
+    /// Whether a count taken is written with its noun ("knock down 2 pins" rather than "take
+    /// 2"): false for the plain words of heaps, which the texts have always used.
+    pub counted: bool,
+    /// How the objects are drawn.
+    pub look: Look,
+}
+
+impl HeapNouns {
+    /// Heaps of objects, taken: the words of most heap games.
+    pub const HEAPS: HeapNouns = HeapNouns {
+        heap: "heap",
+        object: "object",
+        take: "take",
+        take_one: "take it",
+        counted: false,
+        look: Look::Ball,
+    };
+
+    /// Rows of pins, knocked down: the words of Kayles and Dawson's Kayles.
+    pub const PINS: HeapNouns = HeapNouns {
+        heap: "row",
+        object: "pin",
+        take: "knock down",
+        take_one: "knock it down",
+        counted: true,
+        look: Look::Pin,
+    };
+
+    /// Lines of coins, taken: a circle of coins opened into lines (`circle:RULESET`).
+    pub const COINS: HeapNouns =
+        HeapNouns { heap: "line", object: "coin", take: "take", take_one: "take it", counted: true, look: Look::Coin };
+
+    /// Taking `t` objects, in these words: "take 3", "knock down 1 pin", "knock down a pins".
+    pub fn taking(&self, t: impl fmt::Display) -> String {
+        let t = t.to_string();
+        if !self.counted {
+            return format!("{} {t}", self.take);
+        }
+        let noun = if t == "1" { self.object.to_string() } else { format!("{}s", self.object) };
+        format!("{} {t} {noun}", self.take)
+    }
+
+    /// A move that takes `taken` objects from heap number `heap` (1-based) and leaves the heaps
+    /// `parts` (in words: "3 and 4", "a and 99 - a"): "take 1 from heap 2 and split the rest
+    /// into 3 and 4", "knock down 1 pin from row 2, leaving rows of 3 and 4"; with nothing
+    /// taken, "split heap 2 into 3 and 4".
+    pub fn split_words(&self, taken: impl fmt::Display, heap: usize, parts: &str) -> String {
+        let taken = taken.to_string();
+        let h = self.heap;
+        match (taken.as_str(), self.counted) {
+            ("0", _) => format!("split {h} {heap} into {parts}"),
+            (_, false) => format!("{} from {h} {heap} and split the rest into {parts}", self.taking(taken)),
+            (_, true) => format!("{} from {h} {heap}, leaving {h}s of {parts}", self.taking(taken)),
+        }
+    }
+}
+
 /// Equality and hashing of a rule through `dyn Any`, so that [`Ruleset`] compares rules of
 /// any family by value. Every `Eq + Hash` type has it.
 pub trait DynKey: Any {
@@ -239,14 +322,16 @@ pub trait HeapRule: DynKey + Send + Sync + fmt::Debug + fmt::Display {
 
     /// Describes the move from a heap of size `from` to the heaps `to`, e.g. "take 11 from heap
     /// 3 (12 -> 1)". `heap` is the 1-based heap number shown to people.
+    /// Written in the rule's own [`HeapRule::nouns`] ("knock down 2 pins from row 1 (7 -> 5)").
     fn describe_move(&self, heap: usize, from: u64, to: &[u64]) -> String {
-        if let Some(text) = describe_split(heap, from, to) {
+        let nouns = self.nouns();
+        if let Some(text) = describe_split(&nouns, heap, from, to) {
             return text;
         }
         let left: u64 = to.iter().sum();
         let taken = from.saturating_sub(left);
         let result = to.iter().map(u64::to_string).collect::<Vec<_>>().join(" + ");
-        format!("take {taken} from heap {heap} ({from} -> {result})")
+        format!("{} from {} {heap} ({from} -> {result})", nouns.taking(taken), nouns.heap)
     }
 
     /// For a rule whose moves only take objects from a heap: whether `take` (1..=n) objects may
@@ -294,6 +379,12 @@ pub trait HeapRule: DynKey + Send + Sync + fmt::Debug + fmt::Display {
     /// for the page's panel: by default heap values, which a move may raise.
     fn value_words(&self) -> ValueWords {
         ValueWords::HEAP_VALUES
+    }
+
+    /// What the rule calls its heaps, their objects and taking them, and how its board draws
+    /// them: by default heaps of objects, taken ([`HeapNouns::HEAPS`]).
+    fn nouns(&self) -> HeapNouns {
+        HeapNouns::HEAPS
     }
 
     /// All options of a heap of size `n` (see [`HeapRule::for_each_option`]).

@@ -6,7 +6,8 @@ use std::fmt;
 
 use crate::error::ParseGameError;
 use crate::rules::catalogue::GameKind;
-use crate::rules::heap::{need, no_parameter, HeapFamily, HeapRule, Ruleset};
+use crate::rules::heap::{need, no_parameter, HeapFamily, HeapNouns, HeapRule, Ruleset};
+use crate::rules::nim::{BalanceWords, ValueWords};
 use crate::rules::take_break::hex::HexCode;
 use crate::rules::take_break::octal::{OctalCode, SplitRules};
 
@@ -158,7 +159,39 @@ impl HeapRule for Octal {
     fn split_rules(&self) -> Option<SplitRules> {
         Some(self.0.rules())
     }
+
+    /// Kayles and Dawson's Kayles are played with pins in rows, knocked down; a code typed as
+    /// digits keeps the words of heaps, as its rules sentence does.
+    fn nouns(&self) -> HeapNouns {
+        if self.pins() {
+            HeapNouns::PINS
+        } else {
+            HeapNouns::HEAPS
+        }
+    }
+
+    /// The panel of Kayles names rows, as its board does.
+    fn value_words(&self) -> ValueWords {
+        if self.pins() {
+            ROW_VALUES
+        } else {
+            ValueWords::HEAP_VALUES
+        }
+    }
 }
+
+impl Octal {
+    /// Whether this is Kayles or Dawson's Kayles, played with pins.
+    fn pins(&self) -> bool {
+        matches!(self.0.name(), Some("kayles" | "dawsons-kayles"))
+    }
+}
+
+/// The words of the panel for rows of pins: their Sprague-Grundy values, which a move may raise.
+const ROW_VALUES: ValueWords = ValueWords {
+    label: "Row values",
+    balance: BalanceWords { title: "Binary balance table of the row values", rows: "row values", row: "row", moves: "value" },
+};
 
 impl HeapRule for Hex {
     fn for_each_option(&self, n: u64, f: &mut dyn FnMut(&[u64])) {

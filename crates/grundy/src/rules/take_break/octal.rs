@@ -12,6 +12,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::error::ParseGameError;
+use crate::rules::heap::HeapNouns;
 
 /// The longest code accepted after the point. It bounds the largest number taken, and so the
 /// cost of each value; nim up to heap 255 is `0.333...3` with 255 digits.
@@ -414,9 +415,10 @@ impl SplitRules {
     }
 }
 
-/// Words a move of a take-and-break game: "take 1 from heap 2 and split the rest into 3 and 4
+/// Words a move of a take-and-break game in the rule's `nouns`: "take 1 from heap 2 and split
+/// the rest into 3 and 4 (8 -> 3 + 4)", "knock down 1 pin from row 2, leaving rows of 3 and 4
 /// (8 -> 3 + 4)", or "split heap 1 into 2 and 5 (7 -> 2 + 5)" when nothing is taken.
-pub(crate) fn describe_split(heap: usize, from: u64, to: &[u64]) -> Option<String> {
+pub(crate) fn describe_split(nouns: &HeapNouns, heap: usize, from: u64, to: &[u64]) -> Option<String> {
     if to.len() < 2 {
         return None;
     }
@@ -430,11 +432,7 @@ pub(crate) fn describe_split(heap: usize, from: u64, to: &[u64]) -> Option<Strin
         }
     };
     let sum = to.iter().map(u64::to_string).collect::<Vec<_>>().join(" + ");
-    Some(if taken == 0 {
-        format!("split heap {heap} into {parts} ({from} -> {sum})")
-    } else {
-        format!("take {taken} from heap {heap} and split the rest into {parts} ({from} -> {sum})")
-    })
+    Some(format!("{} ({from} -> {sum})", nouns.split_words(taken, heap, &parts)))
 }
 
 #[cfg(test)]
@@ -471,9 +469,18 @@ mod tests {
     #[test]
     fn split_words() {
         assert_eq!(
-            describe_split(2, 8, &[3, 4]).unwrap(),
+            describe_split(&HeapNouns::HEAPS, 2, 8, &[3, 4]).unwrap(),
             "take 1 from heap 2 and split the rest into 3 and 4 (8 -> 3 + 4)"
         );
-        assert_eq!(describe_split(1, 7, &[2, 5]).unwrap(), "split heap 1 into 2 and 5 (7 -> 2 + 5)");
+        assert_eq!(describe_split(&HeapNouns::HEAPS, 1, 7, &[2, 5]).unwrap(), "split heap 1 into 2 and 5 (7 -> 2 + 5)");
+        // Kayles' own words: pins knocked down from rows, no "split the rest".
+        assert_eq!(
+            describe_split(&HeapNouns::PINS, 2, 8, &[3, 4]).unwrap(),
+            "knock down 1 pin from row 2, leaving rows of 3 and 4 (8 -> 3 + 4)"
+        );
+        assert_eq!(
+            describe_split(&HeapNouns::PINS, 1, 9, &[2, 5]).unwrap(),
+            "knock down 2 pins from row 1, leaving rows of 2 and 5 (9 -> 2 + 5)"
+        );
     }
 }

@@ -154,11 +154,8 @@ pub fn describe_family(ruleset: &Ruleset, from: u64, family: &MoveFamily) -> Str
         [a, b] => {
             let rest = u128::from(a) + u128::from(b);
             let taken = u128::from(from).saturating_sub(rest);
-            let shape = if taken == 0 {
-                format!("split heap {heap} into a and {rest} - a")
-            } else {
-                format!("take {taken} from heap {heap} and split the rest into a and {rest} - a")
-            };
+            // In the rule's own words (rows of pins in Kayles).
+            let shape = ruleset.nouns().split_words(taken, heap, &format!("a and {rest} - a"));
             format!("{shape}, {range}")
         }
         [_] if family.step == 1 => {

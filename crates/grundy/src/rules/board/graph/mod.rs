@@ -729,7 +729,7 @@ impl GraphGame {
 
 impl BoardRules for GraphGame {
     fn draw(&self, numbers: &[u64], mover: usize) -> Sketch {
-        use crate::rules::board::layout::Network;
+        use crate::rules::board::layout::{self, Network};
         let g = self.graph();
         let mut s = Sketch::new();
         let n = g.vertex_count();
@@ -788,17 +788,17 @@ impl BoardRules for GraphGame {
         for (i, &v) in tokens.iter().enumerate().take(shown_tokens) {
             let Some(&(x, y)) = net.at.get(&v) else { continue };
             let on_same = before.entry(v).or_default();
-            let (tx, ty) = (x + 9.0 + 7.0 * *on_same as f64, y - 11.0);
+            let at = net.badge_at(x, y, *on_same);
             *on_same += 1;
             if !over {
                 s.choice(&(i + 1).to_string(), Some(i) == first_with_move, |s| {
-                    s.circle(x, y, 17.0, "picked");
+                    s.circle(x, y, net.radius + 4.0, "picked");
                     for &w in moves_of.get(&v).map(|m| &m.1[..]).unwrap_or_default() {
                         let Some(&(wx, wy)) = net.at.get(&(w as usize)) else { continue };
                         // By its words: the numbers after it are as many as the tokens, and
                         // are read back only in a sum (`GraphGame::token_move_after`).
                         let t = s.worded_target(format!("{} {}", i + 1, g.name(w)));
-                        s.circle(wx, wy, 15.0, "target").makes(t).title(format!(
+                        s.circle(wx, wy, net.radius + 2.0, "target").makes(t).title(format!(
                             "move token {} from {} to {}",
                             i + 1,
                             g.name(v as u32),
@@ -807,12 +807,8 @@ impl BoardRules for GraphGame {
                     }
                 });
             }
-            s.circle(tx, ty, 8.0, "token").picks((i + 1).to_string()).title(format!(
-                "token {} on {}",
-                i + 1,
-                g.name(v as u32)
-            ));
-            s.text(tx, ty + 4.0, &(i + 1).to_string(), "small", "middle");
+            let title = format!("token {} on {}", i + 1, g.name(v as u32));
+            layout::badge(&mut s, at, &(i + 1).to_string(), title, Some((i + 1).to_string()));
         }
         let mut y = 346.0;
         if net.total > super::layout::MAX_VERTICES {
