@@ -141,7 +141,7 @@ fn num(x: f64) -> String {
 
 /// The most characters of a line of [`click_note`]: a drawing as wide as about 40 characters
 /// of a note reads whole on a phone (the page scales a drawing down to 0.8 at least).
-const CLICK_LINE: usize = 42;
+const CLICK_LINE: usize = 44;
 
 /// Writes the words of [`click_line`] under a face at `y`, on short lines broken between words
 /// (after a clause's comma where one ends near the end of a line), so that the drawing is no
