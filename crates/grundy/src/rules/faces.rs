@@ -139,6 +139,39 @@ fn num(x: f64) -> String {
     format!("{r}")
 }
 
+/// The most characters of a line of [`click_note`]: a drawing as wide as about 40 characters
+/// of a note reads whole on a phone (the page scales a drawing down to 0.8 at least).
+const CLICK_LINE: usize = 44;
+
+/// Writes the words of [`click_line`] under a face at `y`, on short lines broken between words
+/// (after a clause's comma where one ends near the end of a line), so that the drawing is no
+/// wider than its rows; the new `y`.
+pub fn click_note(s: &mut Sketch, mut y: f64, words: &str) -> f64 {
+    let mut line = String::new();
+    let mut lines = vec![];
+    for word in words.split_whitespace() {
+        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > CLICK_LINE {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+        // A clause ends its line: "Click a pin to knock it down," / "or a bar ...".
+        if word.ends_with(',') && line.chars().count() > CLICK_LINE / 2 {
+            lines.push(std::mem::take(&mut line));
+        }
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    for l in lines {
+        s.text(8.0, y + 12.0, &l, "note", "start");
+        y += crate::rules::draw::NOTE_LEADING;
+    }
+    y + 2.0
+}
+
 /// "a" or "an" before `word`.
 fn article(word: &str) -> &'static str {
     if word.starts_with(['a', 'e', 'i', 'o', 'u']) {
@@ -399,9 +432,7 @@ pub fn heaps_face(heaps: &[(String, Ruleset, u64)], forbidden: Option<u64>) -> S
         .filter(|(_, _, n)| (2..=MAX_OBJECTS).contains(n))
         .find_map(|(_, r, _)| click_line(&r.nouns(), &r.split_rules()?));
     if let Some(line) = line {
-        // One line, unbroken (notes wrap at fewer characters).
-        s.text(8.0, y + 12.0, &line, "note", "start");
-        y += 18.0;
+        y = click_note(&mut s, y, &line);
     }
     s.height = y + 4.0;
     s

@@ -29,7 +29,7 @@ use crate::rules::board::search::search_answer;
 use crate::rules::board::{
     listed_note, listing_room, BoardAnswer, BoardContext, BoardMethod, BoardRules, HeapValues, NoHeapEngine,
 };
-use crate::rules::draw::Sketch;
+use crate::rules::draw::{note_lines, Sketch, NOTE_LEADING};
 use crate::rules::heap::HeapNouns;
 use crate::rules::take_break::octal::SplitRules;
 use crate::rules::Ruleset;
@@ -541,7 +541,7 @@ fn line_value(heaps: &dyn HeapValues, ruleset: &Ruleset, m: u64) -> Result<u64, 
 
 impl BoardRules for Circle {
     fn draw(&self, numbers: &[u64], _mover: usize) -> Sketch {
-        use crate::rules::faces::{button_row, heap_row, left_out, row_label, MAX_OBJECTS, MAX_ROWS};
+        use crate::rules::faces::{button_row, click_line, click_note, heap_row, left_out, row_label, MAX_OBJECTS, MAX_ROWS};
         let mut s = Sketch::new();
         let ps = parts(numbers).unwrap_or_default();
         let mut y = 4.0;
@@ -574,7 +574,8 @@ impl BoardRules for Circle {
                 for j in 0..p.coins {
                     let angle = std::f64::consts::TAU * j as f64 / p.coins as f64 - std::f64::consts::FRAC_PI_2;
                     let (x, yy) = (cx + r * angle.cos(), cy + r * angle.sin());
-                    let shape = s.circle(x, yy, 6.0, "coin").makes(smallest.and_then(|(_, id)| id));
+                    // The coins of a line's look (faces' Look::Coin): one coin style.
+                    let shape = s.circle(x, yy, 7.0, "coin").makes(smallest.and_then(|(_, id)| id));
                     if let Some((t, _)) = smallest {
                         shape.title(format!("take {} from the circle here", crate::rules::faces::plural(t, "coin")));
                     }
@@ -601,8 +602,16 @@ impl BoardRules for Circle {
         // circle or a line, and its coins), which read as numbers would say "closed 1: 1".
         s.word_rows(ps.iter().enumerate().map(|(k, p)| (format!("part {}", k + 1), p.words())).collect());
         y = left_out(&mut s, y, ps.len(), "circles and lines");
-        s.note(y + 12.0, "A circle's first move takes coins that sit together and leaves a line; lines play as rows.");
-        s.height = y + 20.0;
+        let note = "A circle's first move takes coins that sit together and leaves a line; lines play as rows.";
+        s.note(y + 12.0, note);
+        // What to click on a line drawn coin by coin, in the words of a row of the ruleset.
+        let line = ps.iter().any(|p| !p.circle && (2..=MAX_OBJECTS).contains(&p.coins));
+        let rules = line.then(|| self.ruleset.split_rules()).flatten();
+        let mut bottom = y + NOTE_LEADING * note_lines(note).len() as f64;
+        if let Some(words) = rules.and_then(|r| click_line(&HeapNouns::COINS, &r)) {
+            bottom = click_note(&mut s, bottom, &words);
+        }
+        s.height = bottom + 4.0;
         s
     }
 
