@@ -203,21 +203,15 @@ impl Parser {
         Ok(if terms.len() == 1 { terms.pop().unwrap_or(GameExpr::Sum(Vec::new())) } else { GameExpr::Sum(terms) })
     }
 
-    /// A term with an optional sign: `-` before a digit belongs to the number.
+    /// A term with an optional sign: `-` before a digit belongs to the number (a leading `-`
+    /// is read by [`Parser::term`], as after `±`).
     fn signed_term(&mut self) -> Result<GameExpr, PartizanError> {
         self.skip_space();
-        match self.peek() {
-            Some('+') => {
-                self.bump();
-                self.nested(|p| p.term())
-            }
-            Some('-') if !self.peek_at(1).is_some_and(|c| c.is_ascii_digit()) => {
-                self.bump();
-                let t = self.nested(|p| p.term())?;
-                Ok(GameExpr::Neg(Box::new(t)))
-            }
-            _ => self.term(),
+        if self.peek() == Some('+') {
+            self.bump();
+            return self.nested(|p| p.term());
         }
+        self.term()
     }
 
     fn term(&mut self) -> Result<GameExpr, PartizanError> {
