@@ -344,6 +344,10 @@ pub enum AnalyzeError {
     /// The work was stopped from outside (a time limit, a cancelled request) before it finished.
     #[error(transparent)]
     Stopped(#[from] Stopped),
+    /// Conway's value of a partizan game could not be found: a limit of the values' store (its
+    /// work, its depth) or an exact number past what it holds.
+    #[error("Conway's value: {0}")]
+    Partizan(#[from] crate::values::partizan::PartizanError),
 }
 
 /// A move that cannot be played, or text that is not a move: the message says why, in one line.

@@ -5,86 +5,13 @@
 //! come from Lessons in Play (Albert, Nowakowski & Wolfe) and Siegel, each cited where it is
 //! checked.
 
+mod conway;
+
 use std::collections::HashMap;
-use std::rc::Rc;
+
+use conway::{plain_value, Plain, Reference};
 
 use grundy::values::partizan::{Dyadic, GameExpr, GameStore, GameValue, PartizanError, PartizanOutcome, Relation};
-
-/// A game as its options, kept as given.
-#[derive(Clone)]
-struct Plain(Rc<(Vec<Plain>, Vec<Plain>)>);
-
-impl Plain {
-    fn new(left: Vec<Plain>, right: Vec<Plain>) -> Plain {
-        Plain(Rc::new((left, right)))
-    }
-    fn left(&self) -> &[Plain] {
-        &self.0 .0
-    }
-    fn right(&self) -> &[Plain] {
-        &self.0 .1
-    }
-    fn key(&self) -> usize {
-        Rc::as_ptr(&self.0) as usize
-    }
-}
-
-/// The plain operations, memoised by the identity of the games (so shared subgames are
-/// compared once); nothing is simplified.
-#[derive(Default)]
-struct Reference {
-    le: HashMap<(usize, usize), bool>,
-    sum: HashMap<(usize, usize), Plain>,
-    keep: Vec<Plain>,
-}
-
-impl Reference {
-    /// G <= H iff no G^L >= H and no H^R <= G.
-    fn le(&mut self, g: &Plain, h: &Plain) -> bool {
-        if let Some(&r) = self.le.get(&(g.key(), h.key())) {
-            return r;
-        }
-        let r = !g.left().iter().any(|gl| self.le(h, gl)) && !h.right().iter().any(|hr| self.le(hr, g));
-        self.keep.push(g.clone());
-        self.keep.push(h.clone());
-        self.le.insert((g.key(), h.key()), r);
-        r
-    }
-    fn eq(&mut self, g: &Plain, h: &Plain) -> bool {
-        self.le(g, h) && self.le(h, g)
-    }
-    /// G + H = {G^L + H, G + H^L | G^R + H, G + H^R}.
-    fn sum(&mut self, g: &Plain, h: &Plain) -> Plain {
-        if let Some(s) = self.sum.get(&(g.key(), h.key())) {
-            return s.clone();
-        }
-        let mut left: Vec<Plain> = g.left().iter().map(|gl| self.sum(gl, h)).collect();
-        left.extend(h.left().iter().map(|hl| self.sum(g, hl)));
-        let mut right: Vec<Plain> = g.right().iter().map(|gr| self.sum(gr, h)).collect();
-        right.extend(h.right().iter().map(|hr| self.sum(g, hr)));
-        let s = Plain::new(left, right);
-        self.keep.push(g.clone());
-        self.keep.push(h.clone());
-        self.sum.insert((g.key(), h.key()), s.clone());
-        s
-    }
-    /// -G = {-G^R | -G^L}.
-    fn neg(&mut self, g: &Plain) -> Plain {
-        Plain::new(g.right().iter().map(|o| self.neg(o)).collect(), g.left().iter().map(|o| self.neg(o)).collect())
-    }
-}
-
-/// A store value as a plain game: its canonical options, recursively.
-fn to_plain(s: &mut GameStore, g: GameValue, memo: &mut HashMap<GameValue, Plain>) -> Plain {
-    if let Some(p) = memo.get(&g) {
-        return p.clone();
-    }
-    let left = s.left_options(g).unwrap().into_iter().map(|o| to_plain(s, o, memo)).collect();
-    let right = s.right_options(g).unwrap().into_iter().map(|o| to_plain(s, o, memo)).collect();
-    let p = Plain::new(left, right);
-    memo.insert(g, p.clone());
-    p
-}
 
 /// The plain games {L | R} for every two subsets L, R of `games` (repeats kept).
 fn next_day(games: &[Plain]) -> Vec<Plain> {
@@ -158,7 +85,7 @@ fn canonical_forms_comparisons_sums_and_negations_agree_with_the_definitions() {
     let games: Vec<Plain> = day2.iter().chain(&day3).cloned().collect();
     let ids: Vec<GameValue> = games.iter().map(|p| store_value(&mut s, p, &mut values)).collect();
     for (p, &g) in games.iter().zip(&ids) {
-        let c = to_plain(&mut s, g, &mut plains);
+        let c = plain_value(&mut s, g, &mut plains);
         assert!(r.eq(p, &c), "the canonical form {} is not equal to its game", s.text(g).unwrap());
     }
     // Equal games, and only they, share an id; <= agrees with the recursive rule.
@@ -181,7 +108,7 @@ fn canonical_forms_comparisons_sums_and_negations_agree_with_the_definitions() {
         let (i, j) = (rng.below(games.len()), rng.below(games.len()));
         let plain_sum = r.sum(&games[i], &games[j]);
         let sum = s.sum(ids[i], ids[j]).unwrap();
-        let c = to_plain(&mut s, sum, &mut plains);
+        let c = plain_value(&mut s, sum, &mut plains);
         assert!(
             r.eq(&plain_sum, &c),
             "{} + {} gave {}",
@@ -191,7 +118,7 @@ fn canonical_forms_comparisons_sums_and_negations_agree_with_the_definitions() {
         );
         let neg = s.neg(ids[i]).unwrap();
         let plain_neg = r.neg(&games[i]);
-        let c = to_plain(&mut s, neg, &mut plains);
+        let c = plain_value(&mut s, neg, &mut plains);
         assert!(r.eq(&plain_neg, &c));
         assert_eq!(s.sum(ids[i], neg).unwrap(), s.integer(0).unwrap(), "G + (-G) = 0");
     }
@@ -318,15 +245,15 @@ fn numbers_ups_and_stars_have_their_canonical_options() {
                 assert_eq!(s.game(&l, &rr).unwrap(), g, "{} rebuilt from its options", s.text(g).unwrap());
                 // The formal sum, from the plain forms of x, ↑ (or ↓) and *m.
                 let parts = [s.number(x).unwrap(), s.nimber(m).unwrap()];
-                let mut formal = to_plain(&mut s, parts[0], &mut plains);
-                let star = to_plain(&mut s, parts[1], &mut plains);
+                let mut formal = plain_value(&mut s, parts[0], &mut plains);
+                let star = plain_value(&mut s, parts[1], &mut plains);
                 formal = r.sum(&formal, &star);
                 let arrow = s.nus(Dyadic::ZERO, n.signum(), 0).unwrap();
-                let arrow = to_plain(&mut s, arrow, &mut plains);
+                let arrow = plain_value(&mut s, arrow, &mut plains);
                 for _ in 0..n.unsigned_abs() {
                     formal = r.sum(&formal, &arrow);
                 }
-                let c = to_plain(&mut s, g, &mut plains);
+                let c = plain_value(&mut s, g, &mut plains);
                 assert!(r.eq(&formal, &c), "{}", s.text(g).unwrap());
                 // The birthday formula agrees with the options'.
                 let day = 1 + l.iter().chain(&rr).map(|&o| s.birthday(o).unwrap()).max().unwrap_or(0);
@@ -577,4 +504,41 @@ fn games_built_deeper_than_recursion_goes_are_refused() {
     // Its mean needs a denominator past 2^62: refused as too large to hold exactly.
     assert!(matches!(s.thermograph(g), Err(PartizanError::Overflow(_))));
     assert!(s.stops(g).is_ok());
+}
+
+/// K-L-Nim's value (Left may not take K, Right may not take L), by the library's memo over
+/// each heap apart, is the game of its moves on every position of up to three heaps of at most
+/// 6 (and a heap of 14 alone), for four pairs (K, L).
+#[test]
+fn k_l_nim_values_are_the_games_of_their_moves() {
+    for spelling in ["kl:1,2", "kl:2,3", "kl:3,1", "kl:2,5"] {
+        let game: grundy::Game = spelling.parse().unwrap();
+        let grundy::Game::Board(board) = game else { panic!("{spelling} is a board game") };
+        let mut positions = vec![vec![14]];
+        for a in 0..=6u64 {
+            for b in 0..=a {
+                for c in 0..=b {
+                    positions.push(vec![a, b, c]);
+                }
+            }
+        }
+        assert_eq!(conway::check_positions(board.rules(), &positions), 85);
+    }
+}
+
+/// The length the store counts for a name before writing it is the written name's length, on
+/// every game born by day 2 and a sample of day 3's sums, so a long name is refused, not cut.
+#[test]
+fn a_names_length_is_counted_exactly() {
+    let mut s = GameStore::new();
+    let games = s.born_by(2).unwrap();
+    for &g in &games {
+        for &h in games.iter().take(8) {
+            let sum = s.sum(g, h).unwrap();
+            let text = s.text(sum).unwrap();
+            let n = text.chars().count() as u64;
+            assert_eq!(s.text_within(sum, n).unwrap().as_deref(), Some(text.as_str()));
+            assert_eq!(s.text_within(sum, n - 1).unwrap(), None, "{text}");
+        }
+    }
 }

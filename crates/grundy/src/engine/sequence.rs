@@ -225,6 +225,7 @@ impl From<AnalyzeError> for SequenceError {
             AnalyzeError::GaveUp(g) => SequenceError::GaveUp(g),
             AnalyzeError::Stopped(s) => SequenceError::Stopped(s),
             AnalyzeError::Unsupported(m) => SequenceError::Unsupported(m),
+            e @ AnalyzeError::Partizan(_) => SequenceError::Unsupported(e.to_string()),
         }
     }
 }

@@ -15,7 +15,7 @@ use std::ops::Range;
 use crate::error::AnalyzeError;
 use crate::number::parse_u64;
 use crate::rules::board::{
-    Board, BoardAnswer, BoardContext, BoardFamily, BoardMethod, BoardRules, NoHeapEngine, SearchedGame,
+    value, Board, BoardAnswer, BoardContext, BoardFamily, BoardMethod, BoardRules, NoHeapEngine, SearchedGame,
 };
 use crate::rules::catalogue::GameKind;
 use crate::rules::draw::Sketch;
@@ -59,6 +59,10 @@ pub struct KlNim {
     /// The sizes the first and the second player may not take.
     pub forbidden: [u64; 2],
 }
+
+/// The most steps of work (options visited, games created) an analysis spends on Conway's
+/// value before it decides the position by the exact search instead (a few tenths of a second at most).
+const VALUE_AT_ONCE: u64 = 300_000;
 
 /// The name of player `mover`, as the texts write it.
 fn player(mover: usize) -> &'static str {
@@ -298,6 +302,22 @@ impl BoardRules for KlNim {
     /// The outcome for the player to move, and every winning move, by the engine's exact search
     /// over (heaps, player to move) within the budget.
     fn solve_in(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
+        let [k, l] = self.forbidden;
+        if !context.misere {
+            // Under normal play the game is short and partizan: Conway's value decides it, and
+            // the heaps are valued one by one (the position is their sum).
+            // At once where the value is small; a position whose value takes more work is
+            // decided by the exact search below, and `grundy value` computes the value.
+            if let Some(mut answer) = value::solve_by_value(self, numbers, context, Some(VALUE_AT_ONCE))? {
+                answer.explanation.insert(
+                0,
+                format!(
+                    "K-L-Nim with K = {k} and L = {l}: Left (the first player) may never take exactly {k} objects and Right (the second) never exactly {l}. The players have different moves, so the game is partizan: it has Conway's value, the sum of its heaps' values, and no Sprague-Grundy value."
+                ),
+            );
+                return Ok(answer);
+            }
+        }
         let me = context.to_move.min(1);
         let game = Searched { rules: *self };
         let mut search = context.search.start(
@@ -319,7 +339,6 @@ impl BoardRules for KlNim {
             }
         }
         let total_moves: u64 = numbers.iter().map(|&h| h - u64::from(h >= banned)).sum();
-        let [k, l] = self.forbidden;
         let (who, other) = (player(me), player(1 - me));
         let mut answer = BoardAnswer::listed(wins, None, winning, BoardMethod::Search);
         answer.explanation = vec![
@@ -373,6 +392,12 @@ impl BoardRules for KlNim {
 
     fn canonical(&self, numbers: &[u64]) -> Vec<u64> {
         canon(numbers)
+    }
+
+    /// Each heap alone: the heaps are played side by side, a move in one of them.
+    fn components(&self, numbers: &[u64]) -> Option<Vec<Vec<u64>>> {
+        let heaps = canon(numbers);
+        (heaps.len() > 1).then(|| heaps.iter().map(|&h| vec![h]).collect())
     }
 
     /// Nim heaps, where the player to move may not take their forbidden size.

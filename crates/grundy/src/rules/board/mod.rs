@@ -65,6 +65,7 @@ boards! {
 
 pub mod layout;
 pub mod search;
+pub mod value;
 
 pub use chips::Chips;
 pub use circle::Circle;
@@ -343,6 +344,28 @@ pub struct BoardAnswer {
     pub balance: Option<BalanceTable>,
     /// The values the answer is the nim-sum of, when it is one (the exponents, the gaps).
     pub heap_values: Option<Vec<u64>>,
+    /// Conway's value of the position and of what each winning move leaves, for a partizan
+    /// game valued by [`value::solve_by_value`].
+    pub conway: Option<ConwayAnswer>,
+}
+
+/// Conway's value of a partizan position, as an answer reports it (texts that
+/// [`crate::values::partizan::GameStore::parse`] reads back; exact fractions).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ConwayAnswer {
+    /// The canonical form (`3/4`, `↑*`, `±1`, `{1|0,*}`), `None` when its name is longer than
+    /// [`value::NAMED_CHARS`] characters (a canonical form shares its options, its name writes
+    /// them out at each place: `grundy value` writes longer ones).
+    pub value: Option<String>,
+    /// The outcome class: `L`, `R`, `P` or `N`.
+    pub outcome: String,
+    /// The mean value, an exact fraction (`"3/4"`).
+    pub mean: String,
+    /// The temperature, an exact fraction (Siegel's: -1 for an integer, -1/2^k for m/2^k).
+    pub temperature: String,
+    /// The value each listed winning move leaves, in the order of `winning` (`None` where
+    /// its name is too long, as for `value`).
+    pub leaves: Vec<Option<String>>,
 }
 
 impl BoardAnswer {
@@ -360,6 +383,7 @@ impl BoardAnswer {
             explanation: vec![],
             balance: None,
             heap_values: None,
+            conway: None,
         }
     }
 }
@@ -530,6 +554,14 @@ pub trait BoardRules: DynKey + Send + Sync + fmt::Debug {
     /// A random move of player `mover`; by default [`BoardRules::random_move`].
     fn random_move_for(&self, numbers: &[u64], _mover: usize, below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
         self.random_move(numbers, below)
+    }
+
+    /// The independent parts of the position `numbers`, each written as a position of this
+    /// game, when it falls apart into more than one (the heaps of K-L-Nim, the cakes of
+    /// Cutcake): its Conway value is the sum of theirs ([`value::BoardValues`]). `None` (the
+    /// default) for a position valued whole.
+    fn components(&self, _numbers: &[u64]) -> Option<Vec<Vec<u64>>> {
+        None
     }
 
     /// The heap rule this game plays as, for the parameters it has, with the sentence that says

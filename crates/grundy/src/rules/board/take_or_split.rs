@@ -1253,6 +1253,7 @@ impl BoardRules for TakeOrSplit {
             explanation: vec![],
             balance: None,
             heap_values: None,
+            conway: None,
         };
         if !misere {
             match u64::try_from(x) {

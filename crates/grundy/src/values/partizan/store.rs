@@ -184,6 +184,8 @@ pub struct GameStore {
     pub(crate) thermo_memo: IdMap<Id, Arc<Thermograph>>,
     limit: u64,
     work: u64,
+    /// Every step counted since the store was made, over all operations.
+    total_work: u64,
     depth: u32,
     operation: &'static str,
 }
@@ -217,6 +219,7 @@ impl GameStore {
             thermo_memo: IdMap::default(),
             limit: DEFAULT_WORK_LIMIT,
             work: 0,
+            total_work: 0,
             depth: 0,
             operation: "",
         };
@@ -234,6 +237,12 @@ impl GameStore {
     /// and sums not already memoised).
     pub fn set_work_limit(&mut self, limit: u64) {
         self.limit = limit;
+    }
+
+    /// The steps of work done since the store was made, over every operation: a caller that
+    /// runs many operations (the value of every position of a game) bounds their total with it.
+    pub fn work_done(&self) -> u64 {
+        self.total_work
     }
 
     /// How many canonical games the store holds.
@@ -271,6 +280,7 @@ impl GameStore {
     /// Counts `n` steps of work, refusing past the limit.
     pub(crate) fn tick(&mut self, n: u64) -> Result<(), PartizanError> {
         self.work = self.work.saturating_add(n);
+        self.total_work = self.total_work.saturating_add(n);
         if self.work > self.limit {
             return Err(PartizanError::TooMuchWork { operation: self.operation, limit: self.limit });
         }

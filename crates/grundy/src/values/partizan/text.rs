@@ -429,6 +429,57 @@ impl GameStore {
         Ok(self.expr(g)?.to_string())
     }
 
+    /// The name of a value as text when it is at most `max_chars` characters long, `None`
+    /// when longer: the name of a large canonical form writes each shared option again at
+    /// every place it occurs, so it can be far longer than the form the store holds (K-L-Nim's
+    /// heap of 60 is a small form whose name runs to millions of characters). The length is
+    /// counted first over the shared form, each game once.
+    pub fn text_within(&mut self, g: GameValue, max_chars: u64) -> Result<Option<String>, PartizanError> {
+        self.begin("a game's name");
+        let id = self.id(g)?;
+        let mut lengths = std::collections::HashMap::new();
+        if self.name_length(id, &mut lengths)? > max_chars {
+            return Ok(None);
+        }
+        self.text(g).map(Some)
+    }
+
+    /// The length in characters of the name [`GameStore::expr`] gives `g`, saturating,
+    /// memoised in `lengths` so that each game is measured once.
+    fn name_length(&mut self, g: Id, lengths: &mut std::collections::HashMap<Id, u64>) -> Result<u64, PartizanError> {
+        if let Some(&n) = lengths.get(&g) {
+            return Ok(n);
+        }
+        self.tick(1)?;
+        let n = if let Some(n) = self.nus_of(g) {
+            GameExpr::Nus { number: n.number, ups: n.ups, star: n.star }.to_string().chars().count() as u64
+        } else {
+            let (l, r) = self.options(g)?;
+            let switch = match (&l[..], &r[..]) {
+                ([a], [b]) => match (self.number_of(*a), self.number_of(*b)) {
+                    (Some(x), Some(y)) if x > Dyadic::ZERO && x.checked_neg().ok() == Some(y) => {
+                        Some(1 + x.to_string().chars().count() as u64)
+                    }
+                    _ => None,
+                },
+                _ => None,
+            };
+            match switch {
+                Some(n) => n,
+                None => self.deeper(|s| {
+                    // "{" + left options joined by "," + "|" + right options + "}".
+                    let mut n = 2 + 1 + (l.len().saturating_sub(1) + r.len().saturating_sub(1)) as u64;
+                    for &o in l.iter().chain(r.iter()) {
+                        n = n.saturating_add(s.name_length(o, lengths)?);
+                    }
+                    Ok(n)
+                })?,
+            }
+        };
+        lengths.insert(g, n);
+        Ok(n)
+    }
+
     fn expr_id(&mut self, g: Id) -> Result<GameExpr, PartizanError> {
         self.tick(1)?;
         if let Some(n) = self.nus_of(g) {
