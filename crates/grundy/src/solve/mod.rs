@@ -11,6 +11,7 @@ pub mod naive;
 pub mod query;
 pub mod search;
 pub mod survey;
+pub mod value;
 
 pub use analysis::{
     analyze, describe_family, misere_single_heaps, Analysis, AnalyzeOptions, WinningFamily, WinningMove,
