@@ -58,6 +58,8 @@ enum Command {
     Graph(cmd::graph::Args),
     /// Draw a position as SVG or PNG (the web page's board): `grundy draw hackenbush 0-1,1-2 -o board.svg`.
     Draw(cmd::draw::Args),
+    /// Conway's value of a position (partizan games: canonical form, outcome class, mean, temperature), or of a game written as '{1|0,*}'.
+    Value(cmd::value::Args),
     /// Nimber arithmetic on numbers below 2^64: nim sums, Conway's nim products, inverses and powers.
     Nimber(cmd::nimber::Args),
     /// The misère quotient of a take-and-break game (Plambeck and Siegel): its elements, P-portion and pretending function, proven for every heap size when it repeats.
@@ -258,6 +260,7 @@ fn main() -> ExitCode {
         Command::Graph(args) => cmd::graph::run(args),
         Command::Draw(args) => cmd::draw::run(args),
         Command::Nimber(args) => cmd::nimber::run(args),
+        Command::Value(args) => cmd::value::run(args),
         Command::Quotient(args) => cmd::quotient::run(args),
         Command::Completions(args) => cmd::docs::completions(args),
         Command::Man(args) => cmd::docs::man(args),

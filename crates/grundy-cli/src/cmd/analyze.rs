@@ -250,7 +250,8 @@ fn result_line(m: &grundy::WinningMove, width: usize) -> String {
     // Padded by hand: `format!`'s width is at most 65,535, and a turn of an Every-SG sum of
     // thousands of games is longer. Past `ALIGNED_CHARS` the arrows are not aligned.
     let pad = width.min(ALIGNED_CHARS).saturating_sub(m.text.chars().count());
-    format!("  {}{}  => {}\n", m.text, " ".repeat(pad), shortened(&m.leaves.join(" ")))
+    let value = m.value.as_ref().map(|v| format!("  (value {v})")).unwrap_or_default();
+    format!("  {}{}  => {}{value}\n", m.text, " ".repeat(pad), shortened(&m.leaves.join(" ")))
 }
 
 /// The widest move text the `=>` column is aligned after (a longer text is followed by the arrow
@@ -289,10 +290,20 @@ pub fn render(a: &Analysis, explain: bool, limit: Option<usize>) -> String {
         let more = if values.len() > 20 { ", ..." } else { "" };
         s += &format!("generalized Sprague-Grundy values (Smith): {}{more}\n", shown.join(", "));
     }
-    match (a.sg, &a.sg_note) {
-        (Some(v), _) => s += &format!("Sprague-Grundy value: {v}\n"),
-        (None, Some(why)) => s += &format!("Sprague-Grundy value: {why}\n"),
-        (None, None) => s += "Sprague-Grundy value: none\n",
+    match (a.sg, &a.sg_note, &a.conway) {
+        (_, _, Some(c)) => {
+            let value = c
+                .value
+                .clone()
+                .unwrap_or_else(|| "a canonical form too long to write here (grundy value writes it)".into());
+            s += &format!(
+                "Conway's value: {value} (outcome class {}, mean {}, temperature {})\n",
+                c.outcome, c.mean, c.temperature
+            );
+        }
+        (Some(v), _, _) => s += &format!("Sprague-Grundy value: {v}\n"),
+        (None, Some(why), None) => s += &format!("Sprague-Grundy value: {why}\n"),
+        (None, None, None) => s += "Sprague-Grundy value: none\n",
     }
     let families = a.winning_families.len();
     let grouped = a.winning_families.iter().any(|f| f.family.count > 1);

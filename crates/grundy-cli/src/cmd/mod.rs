@@ -14,4 +14,5 @@ pub mod quotient;
 pub mod serve;
 pub mod sg;
 pub mod survey;
+pub mod value;
 pub mod verify;

@@ -357,7 +357,7 @@ pub(crate) fn every(position: &Position, options: &AnalyzeOptions) -> Result<Ana
     let result: Vec<u64> = assemble(position, after.clone()).heaps();
     if let Some(mv) = Move::between(&before, &result) {
         let text = describe_every(&parts, &after, position.as_parts().is_some());
-        a.winning_moves.push(WinningMove { result_tokens: None, leaves: vec![], text, result, mv });
+        a.winning_moves.push(WinningMove { value: None, result_tokens: None, leaves: vec![], text, result, mv });
     }
     a.set_given_count(count, "the move along every game's best line is listed; the count is of every combination of moves after which the largest step is even");
     a.explanation.push(

@@ -31,6 +31,9 @@ fn total(p: &Position) -> u128 {
 
 /// The analysis of a sum of different games.
 pub(crate) fn games(parts: &[Position], options: &AnalyzeOptions) -> Result<Analysis, AnalyzeError> {
+    if parts.iter().any(crate::solve::value::is_partizan) {
+        return crate::solve::value::analyze_sum(parts, options);
+    }
     match options.convention {
         Convention::Misere => misere(parts, options),
         // `analyze` sends Every-SG to its own module.
@@ -102,7 +105,14 @@ fn normal(parts: &[Position], options: &AnalyzeOptions) -> Result<Analysis, Anal
             .find(|(f, _)| f.count == 1 && f.first == mv.to && f.heap == mv.heap && f.width == mv.width)
             .map(|(_, t)| t.clone())
             .unwrap_or_else(|| format!("{mv}"));
-        a.winning_moves.push(WinningMove { result_tokens: None, leaves: vec![], text, result: mv.apply(&numbers), mv });
+        a.winning_moves.push(WinningMove {
+            value: None,
+            result_tokens: None,
+            leaves: vec![],
+            text,
+            result: mv.apply(&numbers),
+            mv,
+        });
     }
     a.winning_families = families.into_iter().map(|(family, text)| WinningFamily { text, family }).collect();
     if !unknown.is_empty() {
@@ -244,6 +254,7 @@ fn misere(parts: &[Position], options: &AnalyzeOptions) -> Result<Analysis, Anal
                 None => format!("{m}"),
             };
             a.winning_moves.push(WinningMove {
+                value: None,
                 result_tokens: None,
                 leaves: vec![],
                 text,

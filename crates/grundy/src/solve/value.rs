@@ -7,13 +7,20 @@
 
 use std::sync::Arc;
 
+use crate::engine::Method;
 use crate::error::AnalyzeError;
-use crate::game::convention::{Convention, Player};
-use crate::game::games::part_game;
+use crate::game::convention::{Convention, Outcome, Player};
+use crate::game::games::{part_game, Parts};
 use crate::game::{Game, Position};
-use crate::rules::board::value::{outcome_words, BoardValues};
-use crate::solve::analysis::{analyze, AnalyzeOptions};
-use crate::values::partizan::{GameStore, GameValue, PartizanOutcome, Thermograph};
+use crate::rules::board::value::{outcome_words, BoardValues, NAMED_CHARS};
+use crate::rules::board::ConwayAnswer;
+use crate::solve::analysis::{analyze, blank_analysis, Analysis, AnalyzeOptions, WinningMove, LISTED_MOVES};
+use crate::solve::naive;
+
+/// The largest total of an impartial game's numbers whose moves a sum with a partizan game
+/// lists one by one (each is valued by its own analysis), as for sums of impartial games.
+const LISTED_TOTAL: u128 = 200;
+use crate::values::partizan::{GameStore, GameValue, PartizanError, PartizanOutcome, Thermograph};
 
 /// The longest name a value report writes out (characters): a canonical form shares its
 /// options, its name writes them at each place, so a small form can have a name of millions.
@@ -123,18 +130,164 @@ pub fn value_report(
     name_limit: u64,
 ) -> Result<ValueReport, AnalyzeError> {
     let (g, positions) = position_value(game, position, store, budget)?;
+    let mut report = report_of(store, g, name_limit)?;
+    report.game = game.to_string();
+    report.position = game.position_tokens(position);
+    report.positions = positions;
+    Ok(report)
+}
+
+/// The report of a value of `store` (a game written in Conway's notation, or a position's):
+/// `game` and `position` are left empty, for the caller to name.
+pub fn report_of(store: &mut GameStore, g: GameValue, name_limit: u64) -> Result<ValueReport, AnalyzeError> {
     let (left, right) = store.stops(g)?;
     let thermograph = store.thermograph(g)?;
+    let name_limit = name_limit.min(MAX_NAME_CHARS);
     Ok(ValueReport {
-        game: game.to_string(),
-        position: game.position_tokens(position),
-        canonical: store.text_within(g, name_limit.min(MAX_NAME_CHARS))?,
-        name_limit: name_limit.min(MAX_NAME_CHARS),
+        game: String::new(),
+        position: vec![],
+        canonical: store.text_within(g, name_limit)?,
+        name_limit,
         outcome: store.outcome(g)?,
         mean: thermograph.mean().to_string(),
         temperature: thermograph.temperature().to_string(),
         stops: (left.to_string(), right.to_string()),
         thermograph,
-        positions,
+        positions: 0,
     })
+}
+
+/// Whether `part` is a partizan game (its players have different moves).
+pub(crate) fn is_partizan(part: &Position) -> bool {
+    part.as_board().is_some_and(|(b, _)| b.rules().partizan().is_some())
+}
+
+/// The analysis of a sum holding a partizan game, under normal play, by Conway's values: the
+/// sum's value is the sum of its games' values, the player to move (Left is the first player)
+/// wins when it is positive (Left), negative (Right) or confused with 0, and a move of one game
+/// wins when the sum it leaves is >= 0 (Left) or <= 0 (Right). Each game's moves are listed
+/// where it has few: a partizan game's up to [`LISTED_MOVES`], an impartial game's when its
+/// numbers total at most [`LISTED_TOTAL`]; past that its winning moves are said not listed.
+pub(crate) fn analyze_sum(parts: &[Position], options: &AnalyzeOptions) -> Result<Analysis, AnalyzeError> {
+    let partizan: Vec<String> = parts
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| is_partizan(p))
+        .map(|(i, p)| format!("game {} ({})", i + 1, part_game(p)))
+        .collect();
+    if options.convention != Convention::Normal {
+        return Err(AnalyzeError::Unsupported(format!(
+            "{} of the sum is partizan: a sum of partizan games is analysed under normal play, by Conway's values (the value of a sum is the sum of the values); its {} play is not computed",
+            partizan.join(" and "),
+            options.convention
+        )));
+    }
+    let mut store = GameStore::new();
+    store.set_work_limit(options.budget.clamp(1, store.work_limit()));
+    analyze_sum_in(parts, options, &mut store, &partizan).map_err(|e| match e {
+        AnalyzeError::Partizan(PartizanError::TooMuchWork { operation, limit }) => {
+            let tokens: Vec<String> = parts.iter().map(crate::game::games::part_token).collect();
+            AnalyzeError::Unsupported(format!(
+                "Conway's value: {operation} needs more than {limit} steps of work (the analysis's budget); `grundy value sum {} --work {}` computes the value with more",
+                tokens.join(" "),
+                limit.saturating_mul(10)
+            ))
+        }
+        e => e,
+    })
+}
+
+/// [`analyze_sum`] in `store`.
+fn analyze_sum_in(
+    parts: &[Position],
+    options: &AnalyzeOptions,
+    store: &mut GameStore,
+    partizan: &[String],
+) -> Result<Analysis, AnalyzeError> {
+    let mut values = vec![];
+    for (i, part) in parts.iter().enumerate() {
+        let (v, _) = position_value(&game_of(part)?, part, store, options.budget)
+            .map_err(|e| named(e, &format!("game {} of the sum ({})", i + 1, part_game(part))))?;
+        values.push(v);
+    }
+    let total = store.sum_all(&values)?;
+    let outcome = store.outcome(total)?;
+    let left = options.to_move == Player::First;
+    let wins = match outcome {
+        PartizanOutcome::L => left,
+        PartizanOutcome::R => !left,
+        PartizanOutcome::P => false,
+        PartizanOutcome::N => true,
+    };
+    let mut a = blank_analysis(Outcome::from_win(wins), Method::Search);
+    let zero = store.integer(0)?;
+    let layout = Parts::of(parts);
+    let numbers = Position::of_games(parts.to_vec()).heaps();
+    let mut unknown = vec![];
+    for (i, part) in parts.iter().enumerate() {
+        let listable = if is_partizan(part) {
+            true
+        } else {
+            part.heaps().iter().map(|&h| u128::from(h)).sum::<u128>() <= LISTED_TOTAL
+        };
+        if !listable {
+            unknown.push(format!(
+                "game {} ({}): an impartial game's moves are listed when its numbers total at most {LISTED_TOTAL}",
+                i + 1,
+                part_game(part)
+            ));
+            continue;
+        }
+        let rest = store.difference(total, values.get(i).copied().unwrap_or(zero))?;
+        let moves = naive::moves(part, options.to_move);
+        if moves.len() > LISTED_MOVES {
+            unknown.push(format!("game {} ({}): more than {LISTED_MOVES} moves", i + 1, part_game(part)));
+            continue;
+        }
+        let game = game_of(part)?;
+        for (mv, next) in moves {
+            let (v, _) = position_value(&game, &next, store, options.budget)?;
+            let after = store.sum(v, rest)?;
+            let good = if left { store.ge(after, zero)? } else { store.le(after, zero)? };
+            if good {
+                let global = layout.global(i, &mv);
+                a.winning_moves.push(WinningMove {
+                    text: format!("in game {} ({}): {}", i + 1, part_game(part), part.kind().describe(&mv)),
+                    result: global.apply(&numbers),
+                    mv: global,
+                    result_tokens: None,
+                    leaves: vec![],
+                    value: store.text_within(after, NAMED_CHARS)?,
+                });
+            }
+        }
+    }
+    if !unknown.is_empty() {
+        a.moves_unknown = Some(format!("the moves of some games are not listed: {}", unknown.join("; ")));
+    }
+    let conway = ConwayAnswer {
+        value: store.text_within(total, NAMED_CHARS)?,
+        outcome: outcome.to_string(),
+        mean: store.mean(total)?.to_string(),
+        temperature: store.temperature(total)?.to_string(),
+        leaves: vec![],
+    };
+    a.sg_note = Some("none (partizan: Conway's value below)".into());
+    a.explanation = vec![format!(
+        "{} of the sum is partizan, so the sum has no Sprague-Grundy value: its value in Conway's sense is the sum of its games' values (an impartial game's is the nimber of its Sprague-Grundy value).",
+        partizan.join(" and ")
+    )];
+    for (i, (part, v)) in parts.iter().zip(&values).enumerate() {
+        let name = store.text_within(*v, NAMED_CHARS)?.unwrap_or_else(|| "a long canonical form".into());
+        a.explanation.push(format!("Game {} ({}) has value {name}.", i + 1, part_game(part)));
+    }
+    a.explanation.push(format!(
+        "The sum has outcome class {} ({}); {} moves, and a move wins when the sum it leaves is {} 0.",
+        conway.outcome,
+        outcome_words(outcome),
+        if left { "Left (the first player)" } else { "Right (the second player)" },
+        if left { ">=" } else { "<=" }
+    ));
+    a.conway = Some(conway);
+    Ok(a)
 }

@@ -152,9 +152,16 @@ impl GamePosition for GameSum {
     fn key(&self) -> (Position, bool) {
         // The order of the games does not matter, nor finished heaps.
         let finished = |p: &Position| p.as_heaps().is_some_and(|cs| cs.iter().all(|c| c.heap == 0));
-        let mut parts: Vec<Position> = self.parts.iter().filter(|p| !finished(p)).map(|p| p.kind().key().0).collect();
+        let mut who_matters = false;
+        let mut parts: Vec<Position> = vec![];
+        for p in self.parts.iter().filter(|p| !finished(p)) {
+            let (key, partizan) = p.kind().key();
+            who_matters |= partizan;
+            parts.push(key);
+        }
         parts.sort_by_cached_key(|p| format!("{p:?}"));
-        (Position::of_games(parts), false)
+        // A sum holding a partizan game cares who moves, as that game does.
+        (Position::of_games(parts), who_matters)
     }
 
     fn sketch(&self, _limits: bool, mover: usize) -> Sketch {

@@ -382,10 +382,6 @@ impl BoardRules for KlNim {
         ))
     }
 
-    fn not_in_a_sum(&self) -> Option<String> {
-        Some("kl is played with who is to move in mind; a sum here mixes impartial games".into())
-    }
-
     fn parameters(&self) -> Vec<(&'static str, u64)> {
         vec![("K", self.forbidden[0]), ("L", self.forbidden[1])]
     }

@@ -351,7 +351,7 @@ pub struct BoardAnswer {
 
 /// Conway's value of a partizan position, as an answer reports it (texts that
 /// [`crate::values::partizan::GameStore::parse`] reads back; exact fractions).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct ConwayAnswer {
     /// The canonical form (`3/4`, `↑*`, `±1`, `{1|0,*}`), `None` when its name is longer than
     /// [`value::NAMED_CHARS`] characters (a canonical form shares its options, its name writes
@@ -364,7 +364,8 @@ pub struct ConwayAnswer {
     /// The temperature, an exact fraction (Siegel's: -1 for an integer, -1/2^k for m/2^k).
     pub temperature: String,
     /// The value each listed winning move leaves, in the order of `winning` (`None` where
-    /// its name is too long, as for `value`).
+    /// its name is too long, as for `value`); in an analysis, each winning move's `value`.
+    #[serde(skip)]
     pub leaves: Vec<Option<String>>,
 }
 

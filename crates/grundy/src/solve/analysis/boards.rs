@@ -45,12 +45,14 @@ pub(super) fn board(b: &Board, numbers: &[u64], options: &AnalyzeOptions) -> Res
     a.sg_note = answer.value_note;
     a.balance = answer.balance;
     a.heap_values = answer.heap_values;
-    for result in answer.winning {
+    let values = answer.conway.as_ref().map(|c| c.leaves.clone()).unwrap_or_default();
+    for (k, result) in answer.winning.into_iter().enumerate() {
         if let Some(mv) = Move::between(numbers, &result) {
             // Games that draw their own rows write results as tokens (the numbers are edges or
             // vertex indices).
             let result_tokens = rules.written_as_text().then(|| rules.tokens(&result));
             a.winning_moves.push(WinningMove {
+                value: values.get(k).cloned().flatten(),
                 result_tokens,
                 leaves: vec![],
                 text: rules.describe(numbers, &result),
@@ -65,6 +67,7 @@ pub(super) fn board(b: &Board, numbers: &[u64], options: &AnalyzeOptions) -> Res
         Some(_) => a.list_cap = answer.not_listed.map(|why| format!(" ({why})")),
     }
     a.explanation = answer.explanation;
+    a.conway = answer.conway;
     Ok(a)
 }
 
@@ -151,6 +154,7 @@ fn graph(game: &GraphGame, numbers: &[u64], options: &AnalyzeOptions) -> Result<
                 if a.drawing_moves.len() < listing_room(numbers.len()) {
                     let after = m.after(numbers);
                     a.drawing_moves.push(WinningMove {
+                        value: None,
                         text: game.describe_move(numbers, m.token, m.to),
                         result: after,
                         result_tokens: None,

@@ -45,6 +45,7 @@ impl Listing {
     pub(super) fn record(&self, a: &mut Analysis, mv: Move, text: String, result: impl FnOnce() -> Vec<u64>) {
         if self.has_room(a) {
             a.winning_moves.push(WinningMove {
+                value: None,
                 result_tokens: None,
                 leaves: vec![],
                 text: text.clone(),
@@ -81,6 +82,7 @@ impl Listing {
     fn list(&self, a: &mut Analysis, mv: Move, text: impl FnOnce() -> String, result: impl FnOnce() -> Vec<u64>) {
         if self.has_room(a) {
             a.winning_moves.push(WinningMove {
+                value: None,
                 result_tokens: None,
                 leaves: vec![],
                 text: text(),

@@ -30,6 +30,10 @@ pub struct WinningMove {
     /// `162/9`, `12 line:3 line:3`, `nim=0 subtraction:2,5=9`): what `grundy analyze` prints
     /// after `=>`, and what a person types to go on from there. Filled in by [`analyze`](super::analyze).
     pub leaves: Vec<String>,
+    /// Conway's value of the position the move leaves, for a partizan game (a canonical form
+    /// `GameStore::parse` reads back); absent otherwise, or where its name is too long.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub value: Option<String>,
 }
 
 /// Winning moves of one heap written as one family (an arithmetic progression of moves), with
@@ -133,6 +137,10 @@ pub struct Analysis {
     /// for those games.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub generalized_sg: Option<Vec<String>>,
+    /// Conway's value of a partizan position under normal play (its canonical form, outcome
+    /// class, mean and temperature); in JSON only for those games.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub conway: Option<crate::rules::board::ConwayAnswer>,
 }
 
 fn option_as_text<T: std::fmt::Display, S: Serializer>(v: &Option<T>, s: S) -> Result<S::Ok, S::Error> {
@@ -267,5 +275,6 @@ pub(super) fn blank(outcome: Outcome, method: Method) -> Analysis {
         drawing_moves: vec![],
         drawing_move_count: None,
         generalized_sg: None,
+        conway: None,
     }
 }

@@ -122,6 +122,7 @@ pub(super) fn sum_misere(cs: &[Component], options: &AnalyzeOptions) -> Result<A
             next.extend_from_slice(&tagged[i + 1..]);
             if !search.wins(&canon(next))? {
                 a.winning_moves.push(WinningMove {
+                    value: None,
                     result_tokens: None,
                     leaves: vec![],
                     text: c.ruleset.describe_move(i + 1, c.heap, &to),

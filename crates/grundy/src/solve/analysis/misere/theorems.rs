@@ -168,6 +168,7 @@ pub(super) fn misere_sj(cs: &[Component], options: &AnalyzeOptions) -> Result<At
                 for mv in f.members() {
                     let mv = Move { heap: i, ..mv };
                     a.winning_moves.push(WinningMove {
+                        value: None,
                         result_tokens: None,
                         leaves: vec![],
                         text: c.ruleset.describe_move(i + 1, c.heap, &mv.to),

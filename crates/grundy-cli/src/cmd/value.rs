@@ -1,0 +1,133 @@
+//! `grundy value GAME POSITION... [--json]` and `grundy value 'TEXT'`: Conway's value of a
+//! position (a partizan game's canonical form, an impartial game's nimber, a sum's sum), or of
+//! a game written in Conway's notation (`{1|0,*}`, `^+*`, `±1`), with its outcome class, mean,
+//! temperature and stops. The report is the library's (`grundy::solve::value`); this prints it.
+
+use grundy::solve::value::{report_of, value_report, ValueReport, MAX_NAME_CHARS};
+use grundy::values::partizan::{GameStore, PartizanError, DEFAULT_WORK_LIMIT};
+use grundy::{AnalyzeError, Convention};
+
+use crate::cmd::analyze::parse_problem;
+use crate::{emit, CliError, ErrorKind};
+
+/// The most steps of work `--work` may allow one operation: about an hour of CPU.
+const MAX_WORK: u64 = 1 << 36;
+
+/// Arguments of `grundy value`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The game (e.g. kl:2,3, domineering, sum; 'grundy games' lists them all), or a game
+    /// written in Conway's notation ('{1|0,*}', '^+*', '3/4', '±1') with no position.
+    game: String,
+    /// The position, as `grundy analyze` takes it.
+    #[arg(allow_negative_numbers = true)]
+    position: Vec<String>,
+    /// Print one JSON object: {game, position, canonical, outcome, mean, temperature,
+    /// left_stop, right_stop, positions}.
+    #[arg(long)]
+    json: bool,
+    /// The most positions of a board game valued (each once), and the budget of each impartial
+    /// part's analysis.
+    #[arg(long, value_name = "N")]
+    budget: Option<String>,
+    /// The most steps of work (options visited, games created, comparisons) one operation on
+    /// the values may take (default 50000000).
+    #[arg(long, value_name = "N")]
+    work: Option<String>,
+    /// The longest canonical form written out, in characters (default 100000): a form shares
+    /// its options and its name writes them at each place, so a name can be far longer than
+    /// the form.
+    #[arg(long, value_name = "N")]
+    chars: Option<String>,
+}
+
+/// Reads a count flag.
+fn count(text: &Option<String>, flag: &str, default: u64, max: u64) -> Result<u64, CliError> {
+    let Some(t) = text else { return Ok(default) };
+    let n = grundy::parse_u64(t, flag).map_err(|e| CliError::usage(e).argument(flag))?;
+    if n == 0 || n > max {
+        return Err(CliError::usage(format!("{flag} {t}: give 1 to {max}")).argument(flag));
+    }
+    Ok(n)
+}
+
+/// Runs `grundy value`.
+pub fn run(args: Args) -> Result<(), CliError> {
+    let work = count(&args.work, "--work", DEFAULT_WORK_LIMIT, MAX_WORK)?;
+    let chars = count(&args.chars, "--chars", MAX_NAME_CHARS, MAX_NAME_CHARS)?;
+    let mut store = GameStore::new();
+    store.set_work_limit(work);
+    let report = if args.position.is_empty() && args.game.parse::<grundy::Game>().is_err() {
+        let g = store.parse(&args.game).map_err(|e| CliError::usage(e).argument("GAME"))?;
+        let mut report = report_of(&mut store, g, chars).map_err(|e| error(e, work))?;
+        report.game = args.game.clone();
+        report
+    } else {
+        let (game, position, options) =
+            parse_problem(&args.game, &args.position, Convention::Normal, "first", args.budget.as_deref())?;
+        value_report(&game, &position, &mut store, options.budget, chars).map_err(|e| error(e, work))?
+    };
+    if args.json {
+        emit(&format!("{}\n", json(&report)));
+    } else {
+        emit(&text(&report));
+    }
+    Ok(())
+}
+
+/// A library error, with the store's work limit told how to raise (`--work`).
+fn error(e: AnalyzeError, work: u64) -> CliError {
+    match e {
+        AnalyzeError::Partizan(PartizanError::TooMuchWork { operation, .. }) => {
+            let more = work.saturating_mul(10).min(MAX_WORK);
+            let advice = if work < MAX_WORK {
+                format!("rerun with --work {more}")
+            } else {
+                format!("{MAX_WORK} is the most this program allows")
+            };
+            CliError::of_kind(
+                ErrorKind::GaveUp,
+                format!("Conway's value: {operation} needs more than {work} steps of work; {advice}"),
+            )
+            .argument("--work")
+        }
+        e => CliError::analysis(e),
+    }
+}
+
+/// The canonical form's name, or what stands for one too long to write.
+fn canonical(r: &ValueReport) -> String {
+    r.canonical.clone().unwrap_or_else(|| {
+        format!("(a canonical form whose name is longer than {} characters; --chars raises the limit)", r.name_limit)
+    })
+}
+
+/// The report as text.
+fn text(r: &ValueReport) -> String {
+    let head = if r.position.is_empty() { r.game.clone() } else { format!("{} {}", r.game, r.position.join(" ")) };
+    format!(
+        "{head}\nvalue: {}\noutcome: {} ({})\nmean: {}\ntemperature: {}\nstops: Left {}, Right {}\n",
+        canonical(r),
+        r.outcome,
+        r.outcome_words(),
+        r.mean,
+        r.temperature,
+        r.stops.0,
+        r.stops.1
+    )
+}
+
+/// The report as the JSON object `--json` prints.
+fn json(r: &ValueReport) -> serde_json::Value {
+    serde_json::json!({
+        "game": r.game,
+        "position": r.position,
+        "canonical": r.canonical,
+        "outcome": r.outcome.to_string(),
+        "mean": r.mean,
+        "temperature": r.temperature,
+        "left_stop": r.stops.0,
+        "right_stop": r.stops.1,
+        "positions": r.positions,
+    })
+}
