@@ -17,7 +17,8 @@ const MAX_WORK: u64 = 1 << 36;
 #[derive(clap::Args)]
 pub struct Args {
     /// The game (e.g. kl:2,3, domineering, sum; 'grundy games' lists them all), or a game
-    /// written in Conway's notation ('{1|0,*}', '^+*', '3/4', '±1') with no position.
+    /// written in Conway's notation ('{1|0,*}', '^+*', '3/4', '-1/2', '±1') with no position.
+    #[arg(allow_hyphen_values = true)]
     game: String,
     /// The position, as `grundy analyze` takes it.
     #[arg(allow_negative_numbers = true)]
@@ -79,9 +80,11 @@ pub fn run(args: Args) -> Result<(), CliError> {
 fn error(e: AnalyzeError, work: u64) -> CliError {
     match e {
         AnalyzeError::Partizan(PartizanError::TooMuchWork { operation, .. }) => {
-            let more = work.saturating_mul(10).min(MAX_WORK);
+            // How much more is not known before the work is done: no number is advised.
             let advice = if work < MAX_WORK {
-                format!("rerun with --work {more}")
+                format!(
+                    "how much more is not known before the work is done; --work raises the limit (up to {MAX_WORK})"
+                )
             } else {
                 format!("{MAX_WORK} is the most this program allows")
             };

@@ -188,9 +188,8 @@ pub(crate) fn analyze_sum(parts: &[Position], options: &AnalyzeOptions) -> Resul
         AnalyzeError::Partizan(PartizanError::TooMuchWork { operation, limit }) => {
             let tokens: Vec<String> = parts.iter().map(crate::game::games::part_token).collect();
             AnalyzeError::Unsupported(format!(
-                "Conway's value: {operation} needs more than {limit} steps of work (the analysis's budget); `grundy value sum {} --work {}` computes the value with more",
-                tokens.join(" "),
-                limit.saturating_mul(10)
+                "Conway's value: {operation} needs more than {limit} steps of work (the analysis's --budget); how much more is not known before the work is done; `grundy value sum {}` computes the value with a larger limit (--work)",
+                tokens.join(" ")
             ))
         }
         e => e,
