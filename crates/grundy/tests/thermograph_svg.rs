@@ -15,8 +15,11 @@ fn attribute<'a>(svg: &'a str, from: usize, name: &str) -> &'a str {
     &svg[at..end]
 }
 
+/// A wall's exact points (temperature, value), as its polyline's `data-points` gives them.
+type Exact = Vec<(Dyadic, Dyadic)>;
+
 /// A wall's polyline: its exact points and its drawn points.
-fn wall(svg: &str, name: &str) -> (Vec<(Dyadic, Dyadic)>, Vec<(f64, f64)>) {
+fn wall(svg: &str, name: &str) -> (Exact, Vec<(f64, f64)>) {
     let at = svg.find(&format!("data-wall=\"{name}\"")).unwrap_or_else(|| panic!("no {name} wall in {svg}"));
     let exact = attribute(svg, at, "data-points")
         .split(' ')
