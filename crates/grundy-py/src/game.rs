@@ -103,34 +103,38 @@ impl PyGame {
             return vec![];
         }
         Python::attach(|py| {
-            let run = || -> PyResult<Vec<PyPosition>> {
-                crate::errors::signals(py)?;
-                let returned = callback.bind(py).call1((position.object.bind(py),))?;
-                let shown = || position.object.bind(py).repr().map(|r| r.to_string()).unwrap_or_default();
-                let items = returned.try_iter().map_err(|e| {
-                    unless_base(e, || {
-                        bad_input(format!(
-                            "{what}({}) returned {}, not a list of positions",
-                            shown(),
-                            returned.repr().map(|r| r.to_string()).unwrap_or_default()
-                        ))
-                    })
-                })?;
-                let mut out = vec![];
-                for item in items {
-                    if out.len() == MAX_OPTIONS_PER_POSITION {
-                        return Err(too_many_options(&format!("{what}({})", shown())));
-                    }
-                    out.push(PyPosition::new(&item?)?);
-                }
-                Ok(out)
-            };
-            run().unwrap_or_else(|e| {
+            listed_by(py, callback, what, position).unwrap_or_else(|e| {
                 record(e);
                 vec![]
             })
         })
     }
+}
+
+/// Calls `callback(position)` (Python's signal handlers first) and wraps every position it
+/// lists, refusing a result that is not an iterable of hashable positions, or one that lists
+/// more than [`MAX_OPTIONS_PER_POSITION`], with `grundy.BadInput` naming `what(position)`.
+pub fn listed_by(py: Python<'_>, callback: &Py<PyAny>, what: &str, position: &PyPosition) -> PyResult<Vec<PyPosition>> {
+    crate::errors::signals(py)?;
+    let returned = callback.bind(py).call1((position.object.bind(py),))?;
+    let shown = || position.object.bind(py).repr().map(|r| r.to_string()).unwrap_or_default();
+    let items = returned.try_iter().map_err(|e| {
+        unless_base(e, || {
+            bad_input(format!(
+                "{what}({}) returned {}, not a list of positions",
+                shown(),
+                returned.repr().map(|r| r.to_string()).unwrap_or_default()
+            ))
+        })
+    })?;
+    let mut out = vec![];
+    for item in items {
+        if out.len() == MAX_OPTIONS_PER_POSITION {
+            return Err(too_many_options(&format!("{what}({})", shown())));
+        }
+        out.push(PyPosition::new(&item?)?);
+    }
+    Ok(out)
 }
 
 impl ImpartialGame for PyGame {

@@ -3,7 +3,7 @@
 //! package's Python part (its exceptions, the Dask survey) and the type stubs.
 //!
 //! Nothing here is game theory: every answer comes from the library (`analyze`, sequences,
-//! `ImpartialSolver`, `play::Session`), except the mex table of a heap game written in Python,
+//! `ImpartialSolver`, `play::Session`, the partizan values' `GameStore`), except the mex table of a heap game written in Python,
 //! which is built here so that the callback is called once per heap size.
 
 mod analysis;
@@ -14,6 +14,7 @@ mod errors;
 mod game;
 mod heap_game;
 mod interrupt;
+mod partizan_game;
 mod quotient;
 mod sequence;
 mod session;
@@ -26,6 +27,7 @@ mod shared;
 #[allow(dead_code)]
 mod store;
 mod survey;
+mod value;
 
 use pyo3::prelude::*;
 
@@ -44,11 +46,15 @@ mod native {
     #[pymodule_export]
     use crate::heap_game::{heap_game, HeapGame};
     #[pymodule_export]
+    use crate::partizan_game::{partizan_game, PartizanGame};
+    #[pymodule_export]
     use crate::quotient::{quotient, Generator, Quotient};
     #[pymodule_export]
     use crate::sequence::{pattern, sequence, Pattern, Period, Sequence};
     #[pymodule_export]
     use crate::session::Session;
+    #[pymodule_export]
+    use crate::value::{game_value, set_value_work, value, Value};
     /// Loads numpy's C API when the module is imported. Loaded on the first array instead, it
     /// was loaded by importing numpy's core module, which runs Python code: a Ctrl-C pending
     /// then (one that stopped the work the array was for) failed that import, and rust-numpy

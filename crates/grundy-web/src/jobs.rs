@@ -16,6 +16,7 @@ use crate::routes::play::{play_move, MoveRequest};
 use crate::routes::problem::Problem;
 use crate::routes::random::{random_position, RandomRequest};
 use crate::routes::sg::{misere_sequence, sg_sequence};
+use crate::routes::value::value_request;
 use crate::AppState;
 
 /// A computation on a thread of this process, given its run's stop token.
@@ -68,6 +69,10 @@ pub(crate) enum Job {
     Random {
         request: Value,
     },
+    /// Conway's value: the request's game, position and budget as a [`Problem`].
+    Value {
+        request: Value,
+    },
 }
 
 /// A worker process's reply to a job (one JSON line).
@@ -103,6 +108,10 @@ impl Job {
             Job::Random { request } => {
                 let request: RandomRequest = serde_json::from_value(request.clone()).map_err(bad)?;
                 serde_json::to_value(random_position(&request)?)
+            }
+            Job::Value { request } => {
+                let problem: Problem = serde_json::from_value(request.clone()).map_err(bad)?;
+                serde_json::to_value(value_request(&problem)?)
             }
         };
         value.map_err(|e| Fail::Api(internal(e.to_string())))

@@ -22,6 +22,12 @@
 //! - `GET /api/sg?game=subtraction:2,5&upto=50`: the Grundy sequence G(0..=upto) of a heap
 //!   ruleset with its proven period; with `&misere=true`, who wins each single heap under
 //!   misère play (`outcomes`, one letter a heap, `N` or `P`), as `grundy sg --misere --json`.
+//! - `GET /api/value?game=kl:2,3&position=4 5` (the position's tokens separated by spaces;
+//!   optional `budget` and, for a game on a graph, `graph`): Conway's value of the position, as
+//!   `grundy value --json`: `{"canonical": "{0,*|↓,↓*}", "outcome": "N", "mean": "0",
+//!   "temperature": "0", "stops": ["0", "0"], "thermograph_svg": "<svg ...", ...}`, exact
+//!   fractions as strings; `canonical` is null past 100,000 characters. Errors as `/api/analyze`'s
+//!   (a form past the work a request may do is 422 `work_limit`).
 //! - `GET /api/games`: the games grundy knows, exactly the library's [`grundy::GAMES`], one
 //!   object each: `{"spelling": "bounded:K", "name": "K-Nim", "a_move": "take 1..K objects from
 //!   one heap", "example_game": "bounded:3", "example_position": "10 7 4", "heap_ruleset":
@@ -191,6 +197,7 @@ use routes::page::{page, APP_JS, FAVICON_SVG, INDEX_HTML, STYLE_CSS};
 use routes::play::move_handler;
 use routes::random::random_handler;
 use routes::sg::sg_handler;
+use routes::value::value_handler;
 use worker::Pool;
 
 /// How a server limits its work (see the crate documentation for the two lanes).
@@ -307,6 +314,7 @@ pub fn app_with(config: Config) -> Router {
         .route("/api/move", post(move_handler))
         .route("/api/draw", post(draw_handler))
         .route("/api/sg", get(sg_handler))
+        .route("/api/value", get(value_handler))
         .route("/api/games", get(games_handler))
         .route("/api/random", post(random_handler))
         .fallback(|| async { ApiError::new(StatusCode::NOT_FOUND, Kind::NotFound, "no such page or endpoint") })

@@ -814,8 +814,61 @@ async function refresh(known, failed) {
     }
   }
   drawBoard(); // the divisor game draws its buttons from the analysis
+  const value = loadValue();
   await loadDrawing();
+  await value;
   statusForTurn();
+}
+
+/** The request of the value panel in flight, aborted when another position is shown. */
+let valueRequest = null;
+
+/** Hides the value panel and drops its request. */
+function hideValue() {
+  valueRequest?.abort();
+  valueRequest = null;
+  $('value-panel').hidden = true;
+}
+
+/**
+ * Conway's value of the position under "Why", for a game whose facts say it is partizan
+ * (`/api/value`): its canonical form, outcome class, mean, temperature and stops, exact, and
+ * its thermograph drawn (Left's wall on the left). Normal play only: misère and Every-SG
+ * positions have no such value.
+ */
+async function loadValue() {
+  hideValue();
+  if (!factsOf(state.game).partizan || state.misere || state.every) return;
+  const controller = new AbortController();
+  valueRequest = controller;
+  const query = new URLSearchParams({ game: state.game, position: state.tokens.join(' ') });
+  if (usesGraphText(state.game)) query.set('graph', state.graph);
+  let v;
+  try {
+    v = await api(`/api/value?${query}`, undefined, controller.signal);
+  } catch (e) {
+    if (e.name === 'AbortError' || valueRequest !== controller) return;
+    for (const id of ['value-canonical', 'value-outcome', 'value-mean', 'value-temperature', 'value-stops']) {
+      $(id).textContent = '–';
+    }
+    $('thermograph').replaceChildren();
+    const note = $('value-note');
+    note.hidden = false;
+    note.textContent = `The value is not available: ${describe(e).text}`;
+    $('value-panel').hidden = false;
+    return;
+  }
+  if (valueRequest !== controller) return;
+  valueRequest = null;
+  $('value-canonical').textContent = v.canonical ?? `not written: ${v.canonical_not_written}`;
+  $('value-outcome').textContent = `${v.outcome}: ${v.outcome_words}`;
+  $('value-mean').textContent = v.mean;
+  $('value-temperature').textContent = v.temperature;
+  $('value-stops').textContent = `Left ${v.stops[0]}, Right ${v.stops[1]}`;
+  // The server's drawing: numbers and fixed words only.
+  $('thermograph').innerHTML = v.thermograph_svg;
+  $('value-note').hidden = true;
+  $('value-panel').hidden = false;
 }
 
 async function newGame(event) {
@@ -1072,6 +1125,7 @@ function clearAnalysis() {
   $('balance').replaceChildren();
   $('balance-wrap').hidden = true;
   $('explanation').replaceChildren();
+  hideValue();
 }
 
 /** Clears everything of the game before: the board, its rules, the log, the panel and the plot. */

@@ -75,7 +75,8 @@ pub use values::{
 
 // Short partizan games: canonical forms, comparison, sums, outcome classes, thermography.
 pub use values::partizan::{
-    Dyadic, GameExpr, GameStore, GameValue, PartizanError, PartizanOutcome, Relation, Thermograph, Trajectory,
+    thermograph_svg, Dyadic, GameExpr, GameStore, GameValue, PartizanError, PartizanOutcome, Relation, Thermograph,
+    Trajectory,
 };
 
 // The rule finder (`grundy pattern`).

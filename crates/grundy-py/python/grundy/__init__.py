@@ -6,7 +6,9 @@ Who wins a position with best play, its Sprague-Grundy value and every winning m
 follows (``pattern``); games written in Python (``heap_game``, ``game``); many queries in one
 call (``batch``); the misère quotient of a take-and-break game (``quotient``, Plambeck and
 Siegel); a survey of octal and hexadecimal codes (``survey``); a position drawn as SVG
-(``draw``); and a game against the computer (``Session``). Every bad argument raises
+(``draw``); a game against the computer (``Session``); and Conway's values of partizan games
+(``value``, ``game_value``, ``partizan_game``: canonical forms, outcome classes, mean,
+temperature, the thermograph as SVG, sums and the partial order of games). Every bad argument raises
 ``grundy.BadInput`` naming it. The engine is the Rust library
 grundy; this package is a thin binding of it. Ctrl-C stops every long call with
 ``KeyboardInterrupt``, and long calls release the interpreter to other threads.
@@ -21,21 +23,27 @@ from grundy._native import (
     Game,
     Generator,
     HeapGame,
+    PartizanGame,
     Pattern,
     Period,
     Quotient,
     Sequence,
     Session,
+    Value,
     WinningMove,
     analyze,
     batch,
     draw,
     game,
+    game_value,
     heap_game,
+    partizan_game,
     pattern,
     quotient,
     sequence,
+    set_value_work,
     survey,
+    value,
 )
 from grundy.errors import BadInput, GaveUp, GrundyError, IllegalMove, NoRule, NotFinite, Refused, Stopped
 
@@ -50,6 +58,7 @@ __all__ = [
     "IllegalMove",
     "NoRule",
     "NotFinite",
+    "PartizanGame",
     "Pattern",
     "Period",
     "Quotient",
@@ -57,14 +66,19 @@ __all__ = [
     "Sequence",
     "Session",
     "Stopped",
+    "Value",
     "WinningMove",
     "analyze",
     "batch",
     "draw",
     "game",
+    "game_value",
     "heap_game",
+    "partizan_game",
     "pattern",
     "quotient",
     "sequence",
+    "set_value_work",
     "survey",
+    "value",
 ]

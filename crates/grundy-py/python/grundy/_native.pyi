@@ -7,6 +7,7 @@ interpreter to other threads while they work. Every bad argument (a negative num
 BadInput naming the argument."""
 
 import os
+from fractions import Fraction
 from typing import Any, Callable, Hashable, Iterable, List, Optional, Sequence as Seq, Tuple, Union
 
 import numpy as np
@@ -237,6 +238,97 @@ def game(
 ) -> Game:
     """An impartial game over any hashable positions (at most 2^20 options a position: past
     them, BadInput)."""
+
+class Value:
+    """A short partizan game's value in canonical form (Conway; Siegel, "Combinatorial Game
+    Theory", 2013), in the process's one store: equal values are one form. Exact numbers are
+    fractions.Fraction throughout (mean, temperature, stops). Operators take Values, ints and
+    dyadic Fractions (texts go through game_value); == and hash agree with ints and Fractions
+    for numbers. <, <=, >, >= are the partial order of games: all four are False for confused
+    values (see confused_with). Each operation is bounded by the work limit (set_value_work);
+    past it GaveUp."""
+
+    canonical: Optional[str]
+    """The canonical form's name ("3/4", "↑*", "±1", "{1|0,*}"), which game_value reads back;
+    None when longer than 100,000 characters (see canonical_not_written)."""
+    canonical_not_written: Optional[str]
+    """Why canonical is None; None when it is written."""
+    outcome: str
+    """"L" (Left wins whoever starts), "R" (Right wins), "P" (the second player wins) or "N"
+    (the first player wins)."""
+    mean: Fraction
+    """The mean value, exact."""
+    temperature: Fraction
+    """The temperature, exact (Siegel's: -1 for an integer, -1/2^k for m/2^k)."""
+    stops: Tuple[Fraction, Fraction]
+    """Left's stop and Right's stop, exact."""
+    left_options: List["Value"]
+    """The canonical form's Left options."""
+    right_options: List["Value"]
+    """The canonical form's Right options."""
+    birthday: int
+    def thermograph_svg(self) -> str:
+        """The thermograph drawn as SVG, 320 units wide: Left's wall on the left (Winning Ways),
+        the mast at the mean, the stops, mean and temperature as exact fractions."""
+    def confused_with(self, other: "ValueLike") -> bool:
+        """Whether the two are incomparable (their difference is a first-player win)."""
+    def __eq__(self, other: object) -> bool: ...
+    def __ne__(self, other: object) -> bool: ...
+    def __lt__(self, other: "Operand") -> bool: ...
+    def __le__(self, other: "Operand") -> bool: ...
+    def __gt__(self, other: "Operand") -> bool: ...
+    def __ge__(self, other: "Operand") -> bool: ...
+    def __hash__(self) -> int: ...
+    def __add__(self, other: "Operand") -> "Value": ...
+    def __radd__(self, other: "Operand") -> "Value": ...
+    def __sub__(self, other: "Operand") -> "Value": ...
+    def __rsub__(self, other: "Operand") -> "Value": ...
+    def __neg__(self) -> "Value": ...
+    def __pos__(self) -> "Value": ...
+    def __repr__(self) -> str:
+        """grundy.game_value('...'): eval() with grundy imported gives the same value back."""
+
+Operand = Union[Value, int, Fraction]
+"""What an operator of Value takes."""
+ValueLike = Union[Value, int, Fraction, str]
+"""What names a value: a Value, an int, a dyadic Fraction, or a text game_value reads."""
+
+def value(game: str, position: Union[Seq[Token], str], *, budget: Optional[int] = None) -> Value:
+    """Conway's value of a position of a game grundy knows, as `grundy value`: a partizan board
+    game's from its Left and Right options, an impartial game's as the nimber of its
+    Sprague-Grundy value, a sum's as the sum of values. budget: the most positions valued."""
+
+def game_value(text_or_left: Union[str, Value, int, Fraction, Iterable[ValueLike]], right: Optional[Iterable[ValueLike]] = None) -> Value:
+    """A value from its text, game_value("{1|0,*}") (integers, dyadic numbers, *n, ↑ or ^, ⇑,
+    ±x, braces, sums such as "↑+*"), or from its options, game_value(left, right): {left | right}."""
+
+def set_value_work(steps: int) -> int:
+    """Sets the steps of work one operation on values may do (50,000,000 at first, a few
+    seconds); returns the limit it replaces."""
+
+class PartizanGame:
+    """A partizan game over hashable Python positions (see partizan_game)."""
+
+    name: str
+    budget: int
+    def value(self, position: Hashable) -> Value:
+        """Conway's value of position, in canonical form (memoised across calls)."""
+    def outcome(self, position: Hashable) -> str:
+        """"L", "R", "P" or "N": the outcome class of the position's value."""
+
+def partizan_game(
+    left: Callable[[Any], Iterable[Hashable]],
+    right: Callable[[Any], Iterable[Hashable]],
+    components: Optional[Callable[[Any], Iterable[Hashable]]] = None,
+    *,
+    name: Optional[str] = None,
+    budget: Optional[int] = None,
+) -> PartizanGame:
+    """A partizan game written in Python, as game() is an impartial one: left(position) and
+    right(position) list the positions Left's and Right's moves leave; components(position),
+    when given, splits a position into independent parts whose values are added. At most
+    budget positions (and 64 options listed a position of it; past either, GaveUp); a position
+    that can follow itself raises NotFinite."""
 
 def batch(queries: Iterable[Union[dict, str]], *, budget: Optional[int] = None, explain: bool = False) -> List[dict]:
     """Answers queries as `grundy batch` does: one dict per query, in order."""

@@ -1,5 +1,5 @@
 //! The handlers of the JSON API, one module per endpoint ([`analyze`], [`play`] for
-//! `/api/move`, [`draw`], [`sg`], [`random`]; `/api/games` here), the [`problem`] they read, and the
+//! `/api/move`, [`draw`], [`sg`], [`random`], [`value`]; `/api/games` here), the [`problem`] they read, and the
 //! [`page`] itself.
 
 use axum::body::Body;
@@ -20,6 +20,7 @@ pub(crate) mod play;
 pub(crate) mod problem;
 pub(crate) mod random;
 pub(crate) mod sg;
+pub(crate) mod value;
 
 /// Reads a JSON body of at most [`MAX_BODY`] bytes, and its length.
 async fn read_json_value(body: Body) -> Result<(Value, usize), ApiError> {

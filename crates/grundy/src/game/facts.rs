@@ -48,6 +48,10 @@ pub struct GameFacts {
     pub balance: BalanceWords,
     /// How rows of text are named, for [`Rows::Text`].
     pub text_rows: Option<TextRows>,
+    /// Whether the game is partizan with a value in Conway's sense (its players have different
+    /// moves and its position does not say who moves): the page shows the position's value,
+    /// outcome class, mean, temperature and thermograph (`/api/value`) under "Why".
+    pub partizan: bool,
 }
 
 impl GameFacts {
@@ -87,6 +91,10 @@ impl GameFacts {
             values_label: words.label,
             balance: words.balance,
             text_rows,
+            partizan: match &game {
+                Some(Game::Board(b)) => b.rules().partizan().is_some() && !b.rules().says_who_moves(),
+                _ => false,
+            },
         }
     }
 }
@@ -125,6 +133,9 @@ mod tests {
         for g in ["kayles", "dawsons-kayles"] {
             assert_eq!((facts(g).values_label, facts(g).balance.row), ("Row values", "row"), "{g}");
         }
+        // K-L-Nim is partizan with a value; Northcott's game says who moves (no short game's
+        // value), and Nim's players have the same moves.
+        assert!(facts("kl:K,L").partizan && !facts("northcott").partizan && !facts("nim").partizan);
         let own = ["nim", "divisor", "northcott", "kayles", "dawsons-kayles"];
         for g in GAMES {
             let f = GameFacts::of(g);

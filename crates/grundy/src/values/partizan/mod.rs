@@ -6,7 +6,8 @@
 //!   comparison, sum and negation (`store.rs`, `ops.rs`).
 //! - [`Dyadic`]: the exact numbers m/2^k (`dyadic.rs`).
 //! - [`GameExpr`]: the text of a game, read and written (`text.rs`).
-//! - [`Thermograph`]: stops, mean, temperature and the walls, exact (`thermograph.rs`).
+//! - [`Thermograph`]: stops, mean, temperature and the walls, exact (`thermograph.rs`), drawn
+//!   as SVG by [`thermograph_svg`] (`svg.rs`).
 //! - [`GameStore::born_by`]: every game born by day 3 (`born.rs`).
 //!
 //! Every operation counts its work and refuses past the store's limit with a
@@ -17,6 +18,7 @@ mod dyadic;
 mod error;
 mod ops;
 mod store;
+mod svg;
 mod text;
 mod thermograph;
 
@@ -24,5 +26,6 @@ pub use born::LAST_LISTED_DAY;
 pub use dyadic::{Dyadic, MAX_EXPONENT};
 pub use error::PartizanError;
 pub use store::{GameStore, GameValue, PartizanOutcome, Relation, DEFAULT_WORK_LIMIT, MAX_DEPTH};
+pub use svg::{thermograph_svg, THERMOGRAPH_WIDTH};
 pub use text::{GameExpr, MAX_NESTING};
 pub use thermograph::{Segment, Thermograph, Trajectory};

@@ -1,0 +1,437 @@
+//! Conway's values of short partizan games ("On Numbers and Games"; Siegel, "Combinatorial Game
+//! Theory", 2013): `grundy.value(game, position)`, `grundy.game_value(text)` (or
+//! `game_value(left, right)`: the game {left | right}), and `grundy.Value`, a value in canonical
+//! form with its outcome class, mean, temperature, stops, thermograph, the partial order of games
+//! (`==`, `<`, `<=`, `>`, `>=`, `confused_with`) and sums.
+//!
+//! Every value of the module lives in one [`GameStore`] (canonical forms hash-consed, with their
+//! memos), shared by the whole process behind a mutex: values made anywhere in the process
+//! compare and add, and equal values share one form. The store is locked only while the library
+//! works, never while Python code runs (a partizan game's callbacks may add values), and the
+//! interpreter is released while it waits and works. Each operation is bounded by the store's
+//! work limit (`grundy::values::partizan::DEFAULT_WORK_LIMIT` steps, a few seconds; past it
+//! `grundy.GaveUp` names `grundy.set_value_work`, which raises it).
+
+use std::hash::{Hash, Hasher};
+use std::sync::{Mutex, OnceLock};
+
+use grundy::solve::value::{position_value, MAX_NAME_CHARS};
+use grundy::{thermograph_svg, AnalyzeError, Dyadic, Game, GameStore, GameValue, PartizanError, Relation};
+use pyo3::basic::CompareOp;
+use pyo3::prelude::*;
+use pyo3::types::{PyInt, PyString};
+
+use crate::analysis::position_tokens;
+use crate::args;
+use crate::errors::{analyze_error, bad_input, gave_up_with, refused, unless_base};
+use crate::interrupt::interruptible;
+use crate::shared::lock;
+
+/// The store of every value of the process.
+fn store() -> &'static Mutex<GameStore> {
+    static STORE: OnceLock<Mutex<GameStore>> = OnceLock::new();
+    STORE.get_or_init(|| Mutex::new(GameStore::new()))
+}
+
+/// Runs `f` on the process's store, with the interpreter released while it waits for the store
+/// and while it works (library code only: `f` must not touch Python).
+pub fn with_store<T: Send>(
+    py: Python<'_>,
+    f: impl FnOnce(&mut GameStore) -> Result<T, PartizanError> + Send,
+) -> PyResult<T> {
+    py.detach(|| f(&mut lock(store()))).map_err(partizan_error)
+}
+
+/// A refusal of the partizan values as a typed exception: a text that cannot be read is
+/// `BadInput`; an operation past the work limit is `GaveUp` (units "steps of work"), naming the
+/// call that raises the limit; anything else (a number too large to hold exactly, games nested
+/// too deep) is `Refused` with the library's words.
+pub fn partizan_error(e: PartizanError) -> PyErr {
+    match e {
+        PartizanError::Parse(m) => bad_input(m),
+        PartizanError::TooMuchWork { operation, limit } => gave_up_with(
+            format!(
+                "{operation} needs more than {limit} steps of work (options visited and games created); raise the limit past {limit} with grundy.set_value_work(steps)"
+            ),
+            limit,
+            None,
+            None,
+            "steps of work",
+        ),
+        PartizanError::ForeignValue => bad_input(e.to_string()),
+        e => refused(e.to_string()),
+    }
+}
+
+/// An analysis error of a value: the store's refusals as [`partizan_error`], the rest as
+/// `analyze` raises them.
+fn value_error(e: AnalyzeError) -> PyErr {
+    match e {
+        AnalyzeError::Partizan(p) => partizan_error(p),
+        e => analyze_error(e),
+    }
+}
+
+/// `x` as a `fractions.Fraction`.
+fn fraction(py: Python<'_>, x: Dyadic) -> PyResult<Py<PyAny>> {
+    let class = py.import("fractions")?.getattr("Fraction")?;
+    Ok(class.call1((x.numerator(), 1u64 << x.exponent()))?.unbind())
+}
+
+/// A dyadic number from a Python rational (a `fractions.Fraction`, or anything with integer
+/// `numerator` and `denominator`): its denominator must be a power of two.
+fn dyadic_of(value: &Bound<'_, PyAny>, name: &str) -> PyResult<Option<Dyadic>> {
+    if !(value.hasattr("numerator")? && value.hasattr("denominator")?) || value.is_instance_of::<PyString>() {
+        return Ok(None);
+    }
+    let (Ok(num), Ok(den)) = (value.getattr("numerator"), value.getattr("denominator")) else { return Ok(None) };
+    let (Some(num), Some(den)) = (args::integer(&num)?, args::integer(&den)?) else { return Ok(None) };
+    let shown = || value.str().map(|s| s.to_string()).unwrap_or_default();
+    let den: u64 =
+        den.extract().map_err(|_| bad_input(format!("{name} is {}: its denominator is too large", shown())))?;
+    if !den.is_power_of_two() {
+        return Err(bad_input(format!(
+            "{name} is {}: a short game's numbers are dyadic (the denominator a power of two)",
+            shown()
+        )));
+    }
+    let num: i64 = num.extract().map_err(|_| {
+        bad_input(format!("{name} is {}: its numerator is past 2^63 - 1, the most held exactly", shown()))
+    })?;
+    Dyadic::new(num, den.trailing_zeros()).map(Some).map_err(partizan_error)
+}
+
+/// What a Python object names as a value, before the store makes it.
+enum Named {
+    Value(GameValue),
+    Number(Dyadic),
+    Text(String),
+}
+
+/// Reads `value` as a value: a `Value`, an int, a dyadic fraction, or (when `text` is true) a
+/// string in the notation of `game_value`. `None` when it is none of these.
+fn named(value: &Bound<'_, PyAny>, name: &str, text: bool) -> PyResult<Option<Named>> {
+    if let Ok(v) = value.cast::<Value>() {
+        return Ok(Some(Named::Value(v.get().g)));
+    }
+    if let Ok(s) = value.cast::<PyString>() {
+        return Ok(text.then(|| Named::Text(s.to_string())));
+    }
+    if let Some(int) = args::integer(value)? {
+        let n: i64 = int.extract().map_err(|_| {
+            bad_input(format!(
+                "{name} is {}, past what a number of a short game holds exactly (-2^63 to 2^63 - 1)",
+                int
+            ))
+        })?;
+        return Ok(Some(Named::Number(Dyadic::integer(n))));
+    }
+    Ok(dyadic_of(value, name)?.map(Named::Number))
+}
+
+/// Reads `value` as a value (see [`named`]) and makes it in the store; `BadInput` naming it when
+/// it is none.
+pub fn to_value(py: Python<'_>, value: &Bound<'_, PyAny>, name: &str) -> PyResult<GameValue> {
+    let Some(n) = named(value, name, true)? else {
+        return Err(bad_input(format!(
+            "{name} is {}, not a game value (a grundy.Value, an int, a dyadic Fraction, or a text such as \"{{1|0,*}}\")",
+            value.repr().map(|r| r.to_string()).unwrap_or_default()
+        )));
+    };
+    made(py, n)
+}
+
+/// The store's value of what was named.
+fn made(py: Python<'_>, n: Named) -> PyResult<GameValue> {
+    match n {
+        Named::Value(g) => Ok(g),
+        Named::Number(x) => with_store(py, move |s| s.number(x)),
+        Named::Text(t) => with_store(py, move |s| s.parse(&t)),
+    }
+}
+
+/// A short partizan game's value, in canonical form (Siegel, section II.2), from the process's
+/// one store: see `grundy.value`, `grundy.game_value` and `grundy.partizan_game`.
+#[pyclass(module = "grundy", name = "Value", frozen)]
+pub struct Value {
+    pub(crate) g: GameValue,
+}
+
+impl Value {
+    /// The value `g` as a Python object.
+    pub fn wrap(py: Python<'_>, g: GameValue) -> PyResult<Py<Value>> {
+        Py::new(py, Value { g })
+    }
+
+    /// The other operand of an operator as a value: a `Value`, an int or a dyadic fraction (not
+    /// a text: `grundy.game_value` reads texts); `None` for anything else (Python then tries the
+    /// other operand's method, or says the types do not go together).
+    fn operand(py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Option<GameValue>> {
+        match named(other, "the other operand", false) {
+            Ok(Some(n)) => made(py, n).map(Some),
+            Ok(None) => Ok(None),
+            Err(e) => Err(e),
+        }
+    }
+
+    fn relation(&self, py: Python<'_>, other: GameValue) -> PyResult<Relation> {
+        let g = self.g;
+        with_store(py, move |s| s.compare(g, other))
+    }
+}
+
+#[pymethods]
+impl Value {
+    /// The canonical form's name (`"3/4"`, `"↑*"`, `"±1"`, `"{1|0,*}"`), which
+    /// `grundy.game_value` reads back; `None` when it is longer than 100,000 characters (see
+    /// `canonical_not_written`).
+    #[getter]
+    fn canonical(&self, py: Python<'_>) -> PyResult<Option<String>> {
+        let g = self.g;
+        with_store(py, move |s| s.text_within(g, MAX_NAME_CHARS))
+    }
+
+    /// Why `canonical` is `None`, or `None` when it is written.
+    #[getter]
+    fn canonical_not_written(&self, py: Python<'_>) -> PyResult<Option<String>> {
+        Ok(self.canonical(py)?.is_none().then(|| {
+            format!(
+                "its canonical form's name is longer than {MAX_NAME_CHARS} characters (a form shares its options, its name writes them out at each place); read its options with left_options and right_options"
+            )
+        }))
+    }
+
+    /// The outcome class (Lessons in Play, chapter 2): "L" (Left wins whoever starts, G > 0),
+    /// "R" (Right wins, G < 0), "P" (the second player wins, G = 0) or "N" (the first player
+    /// wins, G confused with 0).
+    #[getter]
+    fn outcome(&self, py: Python<'_>) -> PyResult<String> {
+        let g = self.g;
+        Ok(with_store(py, move |s| s.outcome(g))?.to_string())
+    }
+
+    /// The mean value, exact, as a `fractions.Fraction` (the thermograph's mast).
+    #[getter]
+    fn mean(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        let g = self.g;
+        fraction(py, with_store(py, move |s| s.mean(g))?)
+    }
+
+    /// The temperature, exact, as a `fractions.Fraction` (Siegel's: -1 for an integer, -1/2^k
+    /// for m/2^k).
+    #[getter]
+    fn temperature(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        let g = self.g;
+        fraction(py, with_store(py, move |s| s.temperature(g))?)
+    }
+
+    /// Left's stop and Right's stop, exact, as two `fractions.Fraction`s.
+    #[getter]
+    fn stops(&self, py: Python<'_>) -> PyResult<(Py<PyAny>, Py<PyAny>)> {
+        let g = self.g;
+        let (l, r) = with_store(py, move |s| s.stops(g))?;
+        Ok((fraction(py, l)?, fraction(py, r)?))
+    }
+
+    /// The canonical form's Left options.
+    #[getter]
+    fn left_options(&self, py: Python<'_>) -> PyResult<Vec<Py<Value>>> {
+        let g = self.g;
+        with_store(py, move |s| s.left_options(g))?.into_iter().map(|o| Value::wrap(py, o)).collect()
+    }
+
+    /// The canonical form's Right options.
+    #[getter]
+    fn right_options(&self, py: Python<'_>) -> PyResult<Vec<Py<Value>>> {
+        let g = self.g;
+        with_store(py, move |s| s.right_options(g))?.into_iter().map(|o| Value::wrap(py, o)).collect()
+    }
+
+    /// The canonical form's birthday (an integer n is born on day |n|).
+    #[getter]
+    fn birthday(&self, py: Python<'_>) -> PyResult<u64> {
+        let g = self.g;
+        with_store(py, move |s| s.birthday(g))
+    }
+
+    /// The thermograph drawn as SVG text, 320 units wide (the Left wall on the left, as Winning
+    /// Ways draws it, the mast at the mean, the stops, mean and temperature as fractions).
+    fn thermograph_svg(&self, py: Python<'_>) -> PyResult<String> {
+        let g = self.g;
+        with_store(py, move |s| Ok(thermograph_svg(&*s.thermograph(g)?)))
+    }
+
+    /// Whether this value is confused with (incomparable to) `other`: their difference is a
+    /// first-player win.
+    fn confused_with(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let o = to_value(py, other, "other")?;
+        Ok(self.relation(py, o)? == Relation::Confused)
+    }
+
+    /// The partial order of games: `<`, `<=`, `>`, `>=` are false for confused values, `==`
+    /// is equality of values (of canonical forms).
+    fn __richcmp__(&self, py: Python<'_>, other: &Bound<'_, PyAny>, op: CompareOp) -> PyResult<Py<PyAny>> {
+        let Some(o) = Value::operand(py, other)? else { return Ok(py.NotImplemented()) };
+        let r = self.relation(py, o)?;
+        let answer = match op {
+            CompareOp::Eq => r == Relation::Equal,
+            CompareOp::Ne => r != Relation::Equal,
+            CompareOp::Lt => r == Relation::Less,
+            CompareOp::Le => matches!(r, Relation::Less | Relation::Equal),
+            CompareOp::Gt => r == Relation::Greater,
+            CompareOp::Ge => matches!(r, Relation::Greater | Relation::Equal),
+        };
+        Ok(pyo3::types::PyBool::new(py, answer).to_owned().into_any().unbind())
+    }
+
+    /// Equal values have equal hashes, a number's that of the number (so `Value` 3 and the int
+    /// 3, which compare equal, hash alike).
+    fn __hash__(&self, py: Python<'_>) -> PyResult<isize> {
+        let g = self.g;
+        if let Some(x) = with_store(py, move |s| s.as_number(g))? {
+            return fraction(py, x)?.bind(py).hash();
+        }
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        self.g.hash(&mut h);
+        Ok(h.finish() as isize)
+    }
+
+    fn __add__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        let Some(o) = Value::operand(py, other)? else { return Ok(py.NotImplemented()) };
+        let g = self.g;
+        Ok(Value::wrap(py, with_store(py, move |s| s.sum(g, o))?)?.into_any())
+    }
+
+    fn __radd__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        self.__add__(py, other)
+    }
+
+    fn __sub__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        let Some(o) = Value::operand(py, other)? else { return Ok(py.NotImplemented()) };
+        let g = self.g;
+        Ok(Value::wrap(py, with_store(py, move |s| s.difference(g, o))?)?.into_any())
+    }
+
+    fn __rsub__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        let Some(o) = Value::operand(py, other)? else { return Ok(py.NotImplemented()) };
+        let g = self.g;
+        Ok(Value::wrap(py, with_store(py, move |s| s.difference(o, g))?)?.into_any())
+    }
+
+    fn __neg__(&self, py: Python<'_>) -> PyResult<Py<Value>> {
+        let g = self.g;
+        Value::wrap(py, with_store(py, move |s| s.neg(g))?)
+    }
+
+    fn __pos__(slf: Py<Value>) -> Py<Value> {
+        slf
+    }
+
+    /// `grundy.game_value('{1|0,*}')`: read back by `eval` with `grundy` imported, the same value.
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        match self.canonical(py)? {
+            Some(text) => Ok(format!("grundy.game_value({})", PyString::new(py, &text).repr()?)),
+            None => Ok(format!(
+                "<grundy.Value born on day {}: its name is longer than {MAX_NAME_CHARS} characters>",
+                self.birthday(py)?
+            )),
+        }
+    }
+
+    /// The canonical form's name (see `canonical`).
+    fn __str__(&self, py: Python<'_>) -> PyResult<String> {
+        match self.canonical(py)? {
+            Some(text) => Ok(text),
+            None => self.__repr__(py),
+        }
+    }
+}
+
+/// The value of a position of a game grundy knows, as `grundy value GAME POSITION`: a partizan
+/// board game's from its Left and Right options, an impartial game's as the nimber of its
+/// Sprague-Grundy value, a sum's as the sum of its games' values (Conway). `game` and
+/// `position` are read as `analyze` reads them; `budget` is the most positions a board game
+/// may value (and each impartial part's analysis budget); past it `grundy.GaveUp`. Ctrl-C stops
+/// it; the interpreter is released while it works.
+#[pyfunction]
+#[pyo3(signature = (game, position, *, budget = None))]
+pub fn value(
+    py: Python<'_>,
+    game: &Bound<'_, PyAny>,
+    position: &Bound<'_, PyAny>,
+    budget: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Py<Value>> {
+    let parsed: Game =
+        args::text(game, "game")?.parse().map_err(|e: grundy::ParseGameError| bad_input(e.to_string()))?;
+    let budget = args::budget(budget, grundy::DEFAULT_BUDGET)?;
+    let tokens = position_tokens(position)?;
+    let pos = parsed.parse_position(&tokens).map_err(|e| bad_input(e.to_string()))?;
+    let g = interruptible(py, |_| position_value(&parsed, &pos, &mut lock(store()), budget).map(|(g, _)| g))?
+        .map_err(value_error)?;
+    Value::wrap(py, g)
+}
+
+/// A value from its text, `game_value("{1|0,*}")` (the names of Lessons in Play: `3/4`, `*2`,
+/// `↑` or `^`, `⇑*`, `±1`, braces, sums such as `↑+*`), or from its options,
+/// `game_value(left, right)`: the game {left | right}, each a list of values (`Value`s, ints,
+/// dyadic `Fraction`s or texts). Raises `grundy.BadInput` naming the bad part.
+#[pyfunction]
+#[pyo3(signature = (text_or_left, right = None), text_signature = "(text_or_left, right=None)")]
+pub fn game_value(
+    py: Python<'_>,
+    text_or_left: &Bound<'_, PyAny>,
+    right: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Py<Value>> {
+    let Some(right) = right else {
+        if let Ok(text) = text_or_left.cast::<PyString>() {
+            let text = text.to_string();
+            return Value::wrap(py, with_store(py, move |s| s.parse(&text))?);
+        }
+        return Value::wrap(py, to_value(py, text_or_left, "the value")?);
+    };
+    let left = values_in(py, text_or_left, "left")?;
+    let right = values_in(py, right, "right")?;
+    Value::wrap(py, with_store(py, move |s| s.game(&left, &right))?)
+}
+
+/// The values of a list (any iterable) of values, each named in a refusal as `name[i]`.
+pub fn values_in(py: Python<'_>, list: &Bound<'_, PyAny>, name: &str) -> PyResult<Vec<GameValue>> {
+    if list.is_instance_of::<PyString>() || list.cast::<Value>().is_ok() || list.is_instance_of::<PyInt>() {
+        return Err(bad_input(format!(
+            "{name} is {}: give a list of options (e.g. [0, \"*\"]), or one text to game_value",
+            list.repr().map(|r| r.to_string()).unwrap_or_default()
+        )));
+    }
+    let items = list.try_iter().map_err(|e| {
+        unless_base(e, || {
+            bad_input(format!(
+                "{name} is {}, not a list of options",
+                list.repr().map(|r| r.to_string()).unwrap_or_default()
+            ))
+        })
+    })?;
+    let mut out = vec![];
+    for (i, item) in items.enumerate() {
+        if out.len() == crate::game::MAX_OPTIONS_PER_POSITION {
+            return Err(crate::game::too_many_options(name));
+        }
+        out.push(to_value(py, &item?, &format!("{name}[{i}]"))?);
+    }
+    Ok(out)
+}
+
+/// Sets the steps of work one operation on values may do (options visited, games created,
+/// comparisons and sums not already memoised; 50,000,000 at first, a few seconds). An operation
+/// past it raises `grundy.GaveUp` naming this call; returns the limit it replaces.
+#[pyfunction]
+pub fn set_value_work(py: Python<'_>, steps: &Bound<'_, PyAny>) -> PyResult<u64> {
+    let steps = args::whole(steps, "steps")?;
+    if steps == 0 {
+        return Err(bad_input("steps is 0: an operation needs at least one step of work"));
+    }
+    with_store(py, move |s| {
+        let old = s.work_limit();
+        s.set_work_limit(steps);
+        Ok(old)
+    })
+}

@@ -1,0 +1,89 @@
+//! `GET /api/value`: Conway's value of a position (the router in-process), its fields as
+//! `grundy value --json` writes them, the thermograph drawn, and its errors as JSON 4xx.
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use grundy::GameStore;
+use serde_json::Value;
+use tower::ServiceExt;
+
+async fn get(path: &str) -> (StatusCode, Value) {
+    let request = Request::get(path).body(Body::empty()).expect("a request");
+    let response = grundy_web::app().oneshot(request).await.expect("the router answers");
+    let status = response.status();
+    let bytes = axum::body::to_bytes(response.into_body(), usize::MAX).await.expect("a body");
+    (status, serde_json::from_slice(&bytes).unwrap_or(Value::Null))
+}
+
+/// An error answer: `want`, one line naming `contains`, of kind `kind`.
+fn assert_error(status: StatusCode, body: &Value, want: StatusCode, kind: &str, contains: &str) {
+    assert_eq!(status, want, "{body}");
+    let message = body["error"].as_str().unwrap_or_else(|| panic!("an error message: {body}"));
+    assert!(message.contains(contains) && !message.contains('\n'), "'{message}' should contain '{contains}'");
+    assert_eq!(body["kind"], kind, "{body}");
+}
+
+/// K-L-Nim's value (kl:2,3: Left never takes exactly 2, Right never exactly 3), each field as
+/// the CLI writes it; a heap's value is read back by `GameStore::parse`, and two heaps' value
+/// is the sum of theirs (Conway: the value of a sum is the sum of the values).
+#[tokio::test]
+async fn the_value_of_a_kl_nim_position_with_its_thermograph() {
+    let (s, one) = get("/api/value?game=kl:2,3&position=4").await;
+    assert_eq!(s, StatusCode::OK, "{one}");
+    assert_eq!(one["canonical"], "{0,*|↓,↓*}");
+    assert_eq!(
+        (one["outcome"].as_str(), one["mean"].as_str(), one["temperature"].as_str()),
+        (Some("N"), Some("0"), Some("0"))
+    );
+    assert_eq!(one["stops"], serde_json::json!(["0", "0"]));
+    assert_eq!(one["outcome_words"], "the player to move wins");
+    let svg = one["thermograph_svg"].as_str().unwrap();
+    assert!(svg.starts_with("<svg") && svg.contains("data-wall=\"left\"") && svg.contains("temperature 0"), "{svg}");
+    assert!(one.get("canonical_not_written").is_none(), "{one}");
+
+    let (_, other) = get("/api/value?game=kl:2,3&position=3").await;
+    let (s, both) = get("/api/value?game=kl:2,3&position=4%203").await;
+    assert_eq!(s, StatusCode::OK, "{both}");
+    assert_eq!(both["position"], serde_json::json!(["4", "3"]));
+    let mut store = GameStore::new();
+    let parse = |store: &mut GameStore, v: &Value| store.parse(v["canonical"].as_str().unwrap()).unwrap();
+    let (a, b, sum) = (parse(&mut store, &one), parse(&mut store, &other), parse(&mut store, &both));
+    assert_eq!(store.sum(a, b).unwrap(), sum);
+}
+
+/// An impartial game's value is the nimber of its Sprague-Grundy value; a hot game's mean and
+/// temperature are exact fractions as strings; `?big=strings` writes the count as a string.
+#[tokio::test]
+async fn impartial_values_are_nimbers_and_numbers_are_strings() {
+    let (s, v) = get("/api/value?game=nim&position=3+5").await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(
+        (v["canonical"].as_str(), v["outcome"].as_str(), v["temperature"].as_str()),
+        (Some("*6"), Some("N"), Some("0"))
+    );
+    let (_, big) = get("/api/value?game=nim&position=3+5&big=strings").await;
+    assert_eq!(big["positions"], "1");
+    assert_eq!(v["positions"], 1);
+}
+
+#[tokio::test]
+async fn value_errors_are_json_4xx_naming_the_bad_part() {
+    let (s, v) = get("/api/value?position=4").await;
+    assert_error(s, &v, StatusCode::BAD_REQUEST, "bad_input", "'game'");
+    let (s, v) = get("/api/value?game=kl:2,3").await;
+    assert_error(s, &v, StatusCode::BAD_REQUEST, "bad_input", "'position'");
+    let (s, v) = get("/api/value?game=kl:2,3&position=x").await;
+    assert_error(s, &v, StatusCode::BAD_REQUEST, "bad_input", "x");
+    let (s, v) = get("/api/value?game=no-such-game&position=1").await;
+    assert_error(s, &v, StatusCode::BAD_REQUEST, "bad_input", "no-such-game");
+    let (s, v) = get("/api/value?game=kl:2,3&position=4&budget=lots").await;
+    assert_error(s, &v, StatusCode::BAD_REQUEST, "bad_input", "budget");
+    let (s, v) = get("/api/value?game=kl:2,3&position=4&budget=99999999999").await;
+    assert_error(s, &v, StatusCode::BAD_REQUEST, "bad_input", "cap");
+    // Past the budget of positions valued: 422, before any answer is guessed.
+    let (s, v) = get("/api/value?game=kl:2,3&position=9+9&budget=5").await;
+    assert_error(s, &v, StatusCode::UNPROCESSABLE_ENTITY, "budget", "5");
+    // Northcott's game says who moves: it has no value as a short game.
+    let (s, v) = get("/api/value?game=northcott&position=8:1,5+7:2,7+6:6,3").await;
+    assert_error(s, &v, StatusCode::UNPROCESSABLE_ENTITY, "unsupported", "whose turn it is");
+}
