@@ -12,7 +12,7 @@ use crate::error::AnalyzeError;
 use crate::game::convention::{Convention, Outcome, Player};
 use crate::game::games::{part_game, Parts};
 use crate::game::{Game, Position};
-use crate::rules::board::value::{outcome_words, BoardValues, NAMED_CHARS};
+use crate::rules::board::value::{outcome_words, NAMED_CHARS};
 use crate::rules::board::ConwayAnswer;
 use crate::solve::analysis::{analyze, blank_analysis, Analysis, AnalyzeOptions, WinningMove, LISTED_MOVES};
 use crate::solve::naive;
@@ -74,30 +74,21 @@ pub fn position_value(
     store: &mut GameStore,
     budget: u64,
 ) -> Result<(GameValue, u64), AnalyzeError> {
-    if let Some(parts) = position.as_parts() {
+    if let Some(found) = position.kind().conway_value(store, budget) {
+        return found;
+    }
+    // A sum (of heaps or of games): the sum of its games' values.
+    let summands = position.kind().summands();
+    if summands.iter().any(|(_, p)| p != position) {
         let mut total = store.integer(0)?;
         let mut positions = 0;
-        for (i, part) in parts.iter().enumerate() {
+        for (i, (_, part)) in summands.iter().enumerate() {
             let (v, n) = position_value(&game_of(part)?, part, store, budget)
                 .map_err(|e| named(e, &format!("game {} of the sum ({})", i + 1, part_game(part))))?;
             total = store.sum(total, v)?;
             positions += n;
         }
         return Ok((total, positions));
-    }
-    if let Some((board, numbers)) = position.as_board() {
-        let rules = board.rules();
-        if rules.says_who_moves() {
-            return Err(AnalyzeError::Unsupported(format!(
-                "{}: its position says whose turn it is and a move passes the turn, so it has no value as a short game in Conway's sense",
-                rules.spelling()
-            )));
-        }
-        if rules.partizan().is_some() {
-            let mut values = BoardValues::new(rules, budget);
-            let v = values.value(store, numbers)?;
-            return Ok((v, values.positions()));
-        }
     }
     // An impartial game: the nimber of its Sprague-Grundy value.
     let options =
@@ -159,7 +150,8 @@ pub fn report_of(store: &mut GameStore, g: GameValue, name_limit: u64) -> Result
 
 /// Whether `part` is a partizan game (its players have different moves).
 pub(crate) fn is_partizan(part: &Position) -> bool {
-    part.as_board().is_some_and(|(b, _)| b.rules().partizan().is_some())
+    // The exhaustive solver's key says whether the player to move matters.
+    part.kind().key().1
 }
 
 /// The analysis of a sum holding a partizan game, under normal play, by Conway's values: the

@@ -166,6 +166,26 @@ impl GamePosition for BoardPosition {
         after.into_iter().next().unwrap_or_else(|| self.with(self.numbers.clone()))
     }
 
+    /// A partizan game by its options ([`crate::rules::board::value::BoardValues`]); a game
+    /// whose position says who moves is refused: a move passes the turn, so its position is
+    /// not a short game's.
+    fn conway_value(
+        &self,
+        store: &mut crate::values::partizan::GameStore,
+        budget: u64,
+    ) -> Option<Result<(crate::values::partizan::GameValue, u64), crate::error::AnalyzeError>> {
+        let rules = self.board.rules();
+        if rules.says_who_moves() {
+            return Some(Err(crate::error::AnalyzeError::Unsupported(format!(
+                "{}: its position says whose turn it is and a move passes the turn, so it has no value as a short game in Conway's sense",
+                rules.spelling()
+            ))));
+        }
+        rules.partizan()?;
+        let mut values = crate::rules::board::value::BoardValues::new(rules, budget);
+        Some(values.value(store, &self.numbers).map(|v| (v, values.positions())))
+    }
+
     fn key(&self) -> (Position, bool) {
         let rules = self.board.rules();
         (self.with(rules.canonical(&self.numbers)), rules.partizan().is_some())

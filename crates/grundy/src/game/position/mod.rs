@@ -103,6 +103,17 @@ pub trait GamePosition: DynKey + Send + Sync + fmt::Debug {
     }
     /// The position's face; `limits` says whether a heap's limit is its own (`bounded`).
     fn sketch(&self, limits: bool, mover: usize) -> Sketch;
+    /// Conway's value of a partizan game's position from its own Left and Right options, with
+    /// at most `budget` positions valued, and how many were; `None` (the default) for a
+    /// position valued otherwise (an impartial game by its Sprague-Grundy value, a sum by its
+    /// games' values: `crate::solve::value`).
+    fn conway_value(
+        &self,
+        _store: &mut crate::values::partizan::GameStore,
+        _budget: u64,
+    ) -> Option<Result<(crate::values::partizan::GameValue, u64), crate::error::AnalyzeError>> {
+        None
+    }
     /// The heaps, for a sum of heaps.
     fn as_heaps(&self) -> Option<&[Component]> {
         None
