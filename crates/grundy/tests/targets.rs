@@ -311,3 +311,101 @@ fn a_row_of_coins_keeps_its_length_after_a_move() {
         assert_eq!(coins(&game, before), coins(&game, after), "{name} {before:?} then {after:?}");
     }
 }
+
+/// The shapes of a Hackenbush drawing that take a click, in the order drawn (the last on top):
+/// each edge's hit area (a path 14 wide, round ends) with its move, as the points along it, and
+/// each vertex (a circle of radius 3.5).
+fn hackenbush_shapes(svg: &str) -> Vec<(Vec<(f64, f64)>, f64, Option<String>)> {
+    let attr = |e: &str, name: &str| -> Option<String> {
+        Some(e.split(&format!(" {name}=\"")).nth(1)?.split('"').next()?.to_string())
+    };
+    let mut out = vec![];
+    for e in svg.split('<').skip(1) {
+        if e.starts_with("circle ") && attr(e, "class").as_deref() == Some("vertex") {
+            let at = |n: &str| attr(e, n).unwrap().parse::<f64>().unwrap();
+            out.push((vec![(at("cx"), at("cy"))], 3.5, None));
+        } else if e.starts_with("path ") && attr(e, "class").as_deref() == Some("move twig hit") {
+            let d = attr(e, "d").unwrap();
+            let n: Vec<f64> = d.replace(['M', 'Q', 'c'], " ").split_whitespace().map(|w| w.parse().unwrap()).collect();
+            // `M x y Q cx cy x y`, or a loop `M x y c-14 -30 14 -30 0 0` (a cubic, relative).
+            let (p, c1, c2, q) = if d.contains('Q') {
+                let (p, c, q) = ((n[0], n[1]), (n[2], n[3]), (n[4], n[5]));
+                // The quadratic as a cubic.
+                let lerp =
+                    |a: (f64, f64), b: (f64, f64)| (a.0 + 2.0 / 3.0 * (b.0 - a.0), a.1 + 2.0 / 3.0 * (b.1 - a.1));
+                (p, lerp(p, c), lerp(q, c), q)
+            } else {
+                let p = (n[0], n[1]);
+                let r = |i: usize| (p.0 + n[i], p.1 + n[i + 1]);
+                (p, r(2), r(4), r(6))
+            };
+            let points = (0..=400)
+                .map(|i| {
+                    let t = i as f64 / 400.0;
+                    let u = 1.0 - t;
+                    let w = [u * u * u, 3.0 * u * u * t, 3.0 * u * t * t, t * t * t];
+                    (
+                        w[0] * p.0 + w[1] * c1.0 + w[2] * c2.0 + w[3] * q.0,
+                        w[0] * p.1 + w[1] * c1.1 + w[2] * c2.1 + w[3] * q.1,
+                    )
+                })
+                .collect();
+            out.push((points, 7.0, attr(e, "data-move")));
+        }
+    }
+    out
+}
+
+/// The first walk of issue 49 stopped at Hackenbush: in `0-2 0 0-1,0-2,2-4,0-4` the third
+/// picture's vertices (one layer) lay 8 units apart, so the centre of the edge `2-4` lay under
+/// vertex 4 and a click there made no move. On the random positions of the game and every
+/// position one cut from them, the topmost shape at the centre of each edge's box (where a
+/// browser clicks it) is that edge, or one of the same move.
+#[test]
+fn every_hackenbush_edge_is_on_top_at_its_centre() {
+    let game: Game = "hackenbush".parse().unwrap();
+    let mut starts: Vec<Vec<String>> = vec![vec!["0-2".into(), "0".into(), "0-1,0-2,2-4,0-4".into()]];
+    starts.extend((0..150).map(|seed| game.random_position(seed)));
+    let mut seen = BTreeSet::new();
+    let mut checked = 0;
+    let mut failures = vec![];
+    for tokens in starts {
+        let start = game.parse_position(&tokens).unwrap();
+        let mut positions = vec![start.clone()];
+        positions.extend(legal_moves(&start, Player::First).iter().map(|m| apply(&start, m)));
+        for position in positions {
+            let d = draw(&game, &position, Player::First);
+            if !seen.insert(d.svg.clone()) {
+                continue;
+            }
+            let shapes = hackenbush_shapes(&d.svg);
+            let what = d.svg.split("<title>").nth(1).and_then(|t| t.split('<').next()).unwrap_or_default().to_string();
+            let distance = |a: (f64, f64), points: &[(f64, f64)]| {
+                points.iter().map(|p| ((a.0 - p.0).powi(2) + (a.1 - p.1).powi(2)).sqrt()).fold(f64::INFINITY, f64::min)
+            };
+            for (points, _, mv) in &shapes {
+                let Some(mv) = mv else { continue };
+                let (mut x0, mut x1, mut y0, mut y1) =
+                    (f64::INFINITY, f64::NEG_INFINITY, f64::INFINITY, f64::NEG_INFINITY);
+                for &(x, y) in points {
+                    (x0, x1, y0, y1) = (x0.min(x), x1.max(x), y0.min(y), y1.max(y));
+                }
+                let centre = ((x0 + x1) / 2.0, (y0 + y1) / 2.0);
+                let top = shapes.iter().rev().find(|(pts, reach, _)| distance(centre, pts) <= *reach);
+                checked += 1;
+                match top {
+                    Some((_, _, Some(m))) if m == mv => {}
+                    Some((pts, _, m)) => failures.push(format!(
+                        "{}: at the centre {centre:?} of '{mv}' lies {} at {:?}",
+                        what,
+                        m.as_deref().unwrap_or("a vertex"),
+                        pts[0]
+                    )),
+                    None => failures.push(format!("{what}: the centre {centre:?} of '{mv}' is off its edge")),
+                }
+            }
+        }
+    }
+    assert!(checked > 1000, "edges checked: {checked}");
+    assert!(failures.is_empty(), "{} edges:\n{}", failures.len(), failures.join("\n"));
+}
