@@ -814,7 +814,12 @@ async function refresh(known, failed) {
     }
   }
   drawBoard(); // the divisor game draws its buttons from the analysis
+  const shown = drawingKey();
   await loadDrawing();
+  // A new game, a move or an undo made while the drawing loaded owns the status now: saying
+  // "Your move" here would tell the person (and a test) that a game whose analysis is still
+  // under way is ready.
+  if (work || drawingKey() !== shown) return;
   statusForTurn();
 }
 
