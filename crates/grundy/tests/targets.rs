@@ -409,3 +409,98 @@ fn every_hackenbush_edge_is_on_top_at_its_centre() {
     assert!(checked > 1000, "edges checked: {checked}");
     assert!(failures.is_empty(), "{} edges:\n{}", failures.len(), failures.join("\n"));
 }
+
+/// The circles of a drawing in the order drawn: centre, radius, class, pick, move and whether
+/// it lies in a group of a pick's moves (shown only while that pick is picked).
+fn circles(svg: &str) -> Vec<((f64, f64), f64, String, Option<String>, Option<String>, bool)> {
+    let attr = |e: &str, name: &str| -> Option<String> {
+        Some(e.split(&format!(" {name}=\"")).nth(1)?.split('"').next()?.to_string())
+    };
+    let mut out = vec![];
+    let mut in_group = false;
+    for e in svg.split('<').skip(1) {
+        if e.starts_with("g ") && e.contains("data-choice") {
+            in_group = true;
+        } else if e.starts_with("/g") {
+            in_group = false;
+        } else if e.starts_with("circle ") {
+            let at = |n: &str| attr(e, n).unwrap().parse::<f64>().unwrap();
+            let class = attr(e, "class").unwrap_or_default();
+            out.push(((at("cx"), at("cy")), at("r"), class, attr(e, "data-pick"), attr(e, "data-move"), in_group));
+        }
+    }
+    out
+}
+
+/// Issue 49: on a graph, a token's badge is clicked to pick the token. Badges stood in a row
+/// beside their vertex, so a third token's lay past the drawing's right edge (`a a a b` on a
+/// star of five leaves) and a neighbour's badge on it. On graphs with layers of many
+/// vertices, many tokens on a vertex and tokens on neighbours: each badge's centre is inside
+/// the drawing and no shape drawn after it (another badge, a dashed target ring) lies there,
+/// and no badge lies on the centre of a target ring drawn before it.
+#[test]
+fn every_token_badge_is_on_top_at_its_centre() {
+    let star = "s a\ns b\ns c\ns d\ns e\n";
+    let wide: String = (1..=30).map(|i| format!("s v{i}\nv{i} w{i}\n")).collect();
+    let mut state = 11u64;
+    let mut next = |k: u64| {
+        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (state >> 33) % k
+    };
+    let mut cases: Vec<(String, Vec<String>)> = vec![
+        (star.into(), ["a", "a", "a", "b"].map(String::from).to_vec()),
+        (wide.clone(), (1..=30).map(|i| format!("v{i}")).collect()),
+        (wide.clone(), (1..=12).flat_map(|i| [format!("v{i}"), format!("v{i}"), format!("w{i}")]).collect()),
+    ];
+    let edges = "a b\nb a\nb c\nc d\n";
+    for x in ["a", "b", "c", "d"] {
+        for y in ["a", "b", "c", "d"] {
+            for z in ["a", "b", "c", "d"] {
+                cases.push((edges.into(), vec![x.into(), y.into(), z.into()]));
+            }
+        }
+    }
+    for _ in 0..40 {
+        let n = 3 + next(20);
+        let text: String = (0..2 * n).map(|_| format!("x{} x{}\n", next(n), next(n))).collect();
+        let tokens = (0..1 + next(6)).map(|_| format!("x{}", next(n))).collect();
+        cases.push((text, tokens));
+    }
+    let mut badges = 0;
+    let mut failures = vec![];
+    for (text, tokens) in &cases {
+        let game = Game::graph("graph", text).unwrap();
+        let Ok(position) = game.parse_position(tokens) else { continue };
+        let d = draw(&game, &position, Player::First);
+        let root = &d.svg[..d.svg.find('>').unwrap()];
+        let size = |n: &str| {
+            root.split(&format!(" {n}=\"")).nth(1).unwrap().split('"').next().unwrap().parse::<f64>().unwrap()
+        };
+        let (width, height) = (size("width"), size("height"));
+        let shapes = circles(&d.svg);
+        let covers = |c: &((f64, f64), f64, String, Option<String>, Option<String>, bool), at: (f64, f64)| {
+            // A ring's stroke is 1.5 wide; a vertex is drawn under every badge and ring.
+            let reach = c.1 + if c.2.contains("target") { 0.75 } else { 0.0 };
+            (c.0 .0 - at.0).powi(2) + (c.0 .1 - at.1).powi(2) <= reach * reach
+        };
+        let graph: String = text.replace('\n', ";").chars().take(40).collect();
+        let what = format!("{} on {graph}", tokens.join(" "));
+        for (i, b) in shapes.iter().enumerate() {
+            let Some(pick) = &b.3 else { continue };
+            badges += 1;
+            let at = b.0;
+            if !(0.0..=width).contains(&at.0) || !(0.0..=height).contains(&at.1) {
+                failures.push(format!("{what}: pick {pick} at {at:?} is off the drawing ({width} x {height})"));
+            }
+            if let Some(c) = shapes[i + 1..].iter().find(|c| (c.3.is_some() || c.4.is_some()) && covers(c, at)) {
+                failures.push(format!("{what}: pick {pick} at {at:?} lies under {:?}", c.3.as_ref().or(c.4.as_ref())));
+            }
+            // A target ring drawn before it (a pick's moves, shown when picked).
+            if let Some(c) = shapes[..i].iter().find(|c| c.4.is_some() && c.5 && covers(b, c.0)) {
+                failures.push(format!("{what}: pick {pick} at {at:?} lies on target {:?}", c.4));
+            }
+        }
+    }
+    assert!(badges > 300, "badges checked: {badges}");
+    assert!(failures.is_empty(), "{} badges:\n{}", failures.len(), failures.join("\n"));
+}
