@@ -312,10 +312,13 @@ fn a_row_of_coins_keeps_its_length_after_a_move() {
     }
 }
 
+/// A shape that takes a click: the points it runs along, how far from them it reaches, its move.
+type Reach = (Vec<(f64, f64)>, f64, Option<String>);
+
 /// The shapes of a Hackenbush drawing that take a click, in the order drawn (the last on top):
 /// each edge's hit area (a path 14 wide, round ends) with its move, as the points along it, and
 /// each vertex (a circle of radius 3.5).
-fn hackenbush_shapes(svg: &str) -> Vec<(Vec<(f64, f64)>, f64, Option<String>)> {
+fn hackenbush_shapes(svg: &str) -> Vec<Reach> {
     let attr = |e: &str, name: &str| -> Option<String> {
         Some(e.split(&format!(" {name}=\"")).nth(1)?.split('"').next()?.to_string())
     };
@@ -410,9 +413,12 @@ fn every_hackenbush_edge_is_on_top_at_its_centre() {
     assert!(failures.is_empty(), "{} edges:\n{}", failures.len(), failures.join("\n"));
 }
 
-/// The circles of a drawing in the order drawn: centre, radius, class, pick, move and whether
-/// it lies in a group of a pick's moves (shown only while that pick is picked).
-fn circles(svg: &str) -> Vec<((f64, f64), f64, String, Option<String>, Option<String>, bool)> {
+/// A circle of a drawing: centre, radius, class, pick, move and whether it lies in a group of
+/// a pick's moves (shown only while that pick is picked).
+type Circle = ((f64, f64), f64, String, Option<String>, Option<String>, bool);
+
+/// The circles of a drawing in the order drawn.
+fn circles(svg: &str) -> Vec<Circle> {
     let attr = |e: &str, name: &str| -> Option<String> {
         Some(e.split(&format!(" {name}=\"")).nth(1)?.split('"').next()?.to_string())
     };
@@ -478,7 +484,7 @@ fn every_token_badge_is_on_top_at_its_centre() {
         };
         let (width, height) = (size("width"), size("height"));
         let shapes = circles(&d.svg);
-        let covers = |c: &((f64, f64), f64, String, Option<String>, Option<String>, bool), at: (f64, f64)| {
+        let covers = |c: &Circle, at: (f64, f64)| {
             // A ring's stroke is 1.5 wide; a vertex is drawn under every badge and ring.
             let reach = c.1 + if c.2.contains("target") { 0.75 } else { 0.0 };
             (c.0 .0 - at.0).powi(2) + (c.0 .1 - at.1).powi(2) <= reach * reach

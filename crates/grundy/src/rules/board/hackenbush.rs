@@ -1155,6 +1155,9 @@ fn distance_to(a: (f64, f64), points: &[(f64, f64)]) -> f64 {
     }
 }
 
+/// An edge placed by [`clear_click_points`]: the points along it and its click point.
+type Placed = (Vec<(f64, f64)>, (f64, f64));
+
 /// Bends the edges of a picture, drawn in order over each other and under the vertices
 /// `dots`, so that at each edge's click point ([`click_point`]) the topmost shape is that edge
 /// or one of the same move (a parallel edge): no vertex and no later edge of another move lies
@@ -1164,7 +1167,7 @@ fn distance_to(a: (f64, f64), points: &[(f64, f64)]) -> f64 {
 /// what this moves.
 fn clear_click_points(curves: &mut [(Curve, String)], dots: &[(f64, f64)]) {
     // The placed edges: their points and click points.
-    let mut placed: Vec<(Vec<(f64, f64)>, (f64, f64))> = Vec::with_capacity(curves.len());
+    let mut placed: Vec<Placed> = Vec::with_capacity(curves.len());
     for i in 0..curves.len() {
         let (own, words) = (curves[i].0, &curves[i].1);
         let mut choices = vec![own];

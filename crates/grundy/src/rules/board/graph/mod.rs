@@ -784,9 +784,9 @@ impl BoardRules for GraphGame {
         }
         // The tokens, each picking its moves; the first token's moves shown at first.
         let first_with_move = tokens.iter().take(shown_tokens).position(|v| moves_of.get(v).is_some_and(|m| m.0));
-        let spots = net.badge_spots(&tokens[..shown_tokens], crate::rules::draw::WIDTH);
+        let spots = net.badge_spots(tokens.get(..shown_tokens).unwrap_or_default(), crate::rules::draw::WIDTH);
         for (i, &v) in tokens.iter().enumerate().take(shown_tokens) {
-            let (Some(&(x, y)), Some(at)) = (net.at.get(&v), spots[i]) else { continue };
+            let (Some(&(x, y)), Some(&Some(at))) = (net.at.get(&v), spots.get(i)) else { continue };
             if !over {
                 s.choice(&(i + 1).to_string(), Some(i) == first_with_move, |s| {
                     s.circle(x, y, net.radius + 4.0, "picked");
