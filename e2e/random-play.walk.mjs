@@ -1,9 +1,11 @@
 // The walk of issue 49's first "Done when" line, too long for every CI run; run it by name,
 // `E2E_TEST_TIMEOUT_MS=7200000 WALK_SEEDS=20 bash e2e/run.sh random-play.walk.mjs`
-// (WALK_WIDTHS=390 for one width). For every game of the page's selector, WALK_SEEDS random
-// positions ("Random"), each accepted by /api/analyze and played to the end by clicking a
-// random target of the drawing (a control's Play where it draws none), at 1280 and 390 px.
-// Prints a line a game and width: the games played, the moves clicked, the longest game.
+// (WALK_WIDTHS=390 for one width, WALK_ONLY=graph,hackenbush for some games alone). For every
+// game of the page's selector, WALK_SEEDS random positions ("Random"), each accepted by
+// /api/analyze and played to the end by clicking a random target of the drawing (a control's
+// Play where it draws none), at 1280 and 390 px. Prints a line a game and width: the games
+// played, the moves clicked, the longest game. The walk's own choices start afresh at each
+// game (the positions are the page's, random each run).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch, open, settled, forgetStatus, centreOfMove } from './lib.mjs';
@@ -11,6 +13,22 @@ import { launch, open, settled, forgetStatus, centreOfMove } from './lib.mjs';
 const SEEDS = Number(process.env.WALK_SEEDS ?? 20);
 // WALK_FROM=GAME starts at that game of the selector (a walk stopped part way goes on).
 const FROM = process.env.WALK_FROM ?? null;
+// WALK_ONLY=GAME,GAME walks only these games of the selector (a game added later walked
+// alone): each as the selector writes it (`graph:edges.txt`), or its family before the colon
+// where no entry is written so (`graph`).
+const ONLY = process.env.WALK_ONLY ? process.env.WALK_ONLY.split(',').map((g) => g.trim()).filter((g) => g !== '') : null;
+
+/** The selector's games that WALK_ONLY names; an error naming a name that matches none. */
+function only(games, names) {
+  const out = new Set();
+  for (const name of names) {
+    const exact = games.filter((g) => g.example_game === name);
+    const found = exact.length > 0 ? exact : games.filter((g) => g.example_game.split(':')[0] === name);
+    assert.ok(found.length > 0, `WALK_ONLY: '${name}' is no game of the selector (${games.map((g) => g.example_game).join(', ')})`);
+    for (const g of found) out.add(g);
+  }
+  return games.filter((g) => out.has(g));
+}
 /** The picks found under another shape, said at the end of each width. */
 const covered = new Set();
 const MOST_MOVES = 400;
@@ -63,6 +81,13 @@ async function clickSomeMove(page, rng) {
   if (points.length === 0) return null;
   const move = points[Math.floor(rng() * points.length)];
   const point = await centreOfMove(page, move, '#board');
+  // A click on another shape would make no move, and the walk would wait for one: said now.
+  const top = await page.evaluate(([x, y]) => {
+    const e = document.elementFromPoint(x, y);
+    const target = e?.closest('[data-move]');
+    return target ? target.getAttribute('data-move') : (e ? e.outerHTML.slice(0, 160) : 'nothing');
+  }, [point.x, point.y]);
+  assert.equal(top, move, `${await page.inputValue('#position')}: at the centre of '${move}' lies ${top}`);
   await forgetStatus(page, 'moving');
   await page.mouse.click(point.x, point.y);
   return move;
@@ -84,9 +109,11 @@ for (const width of WIDTHS) {
       const games = await page.evaluate(() => fetch('/api/games').then((r) => r.json()));
       const refused = [];
       const selector = await page.$$eval('#preset option', (os) => os.map((o) => o.value));
-      const walked = games.filter((g) => selector.includes(g.example_game));
+      const listed = games.filter((g) => selector.includes(g.example_game));
+      const walked = ONLY === null ? listed : only(listed, ONLY);
       const from = FROM === null ? 0 : Math.max(0, walked.findIndex((g) => g.example_game.startsWith(FROM)));
       for (const g of walked.slice(from)) {
+        seed = [...g.example_game].reduce((h, c) => (h * 31 + c.charCodeAt(0)) % 2147483648, 12345);
         await page.selectOption('#preset', g.example_game);
         let clicked = 0;
         let longest = 0;

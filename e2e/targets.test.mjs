@@ -86,7 +86,10 @@ async function play(page, move, pick) {
   if (pick !== null) await page.click(`#board .drawing [data-pick="${pick}"] >> nth=0`);
   // The first shown shape of the move, scrolled into view, at its centre.
   const point = await centreOfMove(page, move);
-  assert.ok(point, `a target of '${move}' to click`);
+  // What the board shows instead, should the move not be there.
+  const board = async () => `the board shows '${await page.$eval('#board', (b) => b.querySelector('svg title')?.textContent
+    ?? b.innerText.slice(0, 80))}', the status '${await page.getAttribute('#status', 'data-state')}'`;
+  assert.ok(point, `a target of '${move}' to click (${point ? '' : await board()})`);
   const answer = page.waitForResponse((r) => r.url().includes('/api/move'));
   await forgetStatus(page, 'moving');
   await page.mouse.click(point.x, point.y);
@@ -152,7 +155,12 @@ test('every target is a move offered, on top at its centre, and plays exactly it
     assert.ok(controls >= 3, `games with controls: ${controls}`);
     assert.ok(clicked >= 80, `moves clicked: ${clicked}`);
     assert.deepEqual(errors, []);
-    assert.deepEqual(failed.filter((f) => !/\/api\/move/.test(f)), []);
+    // A game started while the last one's analysis was under way aborts it (the page does one
+    // piece of work at a time): each move here is followed by a new game at once, which on a
+    // loaded machine may come after the move's pause, while its analysis runs. Any answer
+    // with an HTTP error still counts.
+    const superseded = (f) => /\/api\/analyze\b.*: net::ERR_ABORTED$/.test(f);
+    assert.deepEqual(failed.filter((f) => !/\/api\/move/.test(f) && !superseded(f)), []);
   } finally {
     await browser.close();
   }

@@ -814,9 +814,14 @@ async function refresh(known, failed) {
     }
   }
   drawBoard(); // the divisor game draws its buttons from the analysis
+  const shown = drawingKey();
   const value = loadValue();
   await loadDrawing();
   await value;
+  // A new game, a move or an undo made while the drawing loaded owns the status now: saying
+  // "Your move" here would tell the person (and a test) that a game whose analysis is still
+  // under way is ready.
+  if (work || drawingKey() !== shown) return;
   statusForTurn();
 }
 

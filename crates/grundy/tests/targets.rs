@@ -311,3 +311,202 @@ fn a_row_of_coins_keeps_its_length_after_a_move() {
         assert_eq!(coins(&game, before), coins(&game, after), "{name} {before:?} then {after:?}");
     }
 }
+
+/// A shape that takes a click: the points it runs along, how far from them it reaches, its move.
+type Reach = (Vec<(f64, f64)>, f64, Option<String>);
+
+/// The shapes of a Hackenbush drawing that take a click, in the order drawn (the last on top):
+/// each edge's hit area (a path 14 wide, round ends) with its move, as the points along it, and
+/// each vertex (a circle of radius 3.5).
+fn hackenbush_shapes(svg: &str) -> Vec<Reach> {
+    let attr = |e: &str, name: &str| -> Option<String> {
+        Some(e.split(&format!(" {name}=\"")).nth(1)?.split('"').next()?.to_string())
+    };
+    let mut out = vec![];
+    for e in svg.split('<').skip(1) {
+        if e.starts_with("circle ") && attr(e, "class").as_deref() == Some("vertex") {
+            let at = |n: &str| attr(e, n).unwrap().parse::<f64>().unwrap();
+            out.push((vec![(at("cx"), at("cy"))], 3.5, None));
+        } else if e.starts_with("path ") && attr(e, "class").as_deref() == Some("move twig hit") {
+            let d = attr(e, "d").unwrap();
+            let n: Vec<f64> = d.replace(['M', 'Q', 'c'], " ").split_whitespace().map(|w| w.parse().unwrap()).collect();
+            // `M x y Q cx cy x y`, or a loop `M x y c-14 -30 14 -30 0 0` (a cubic, relative).
+            let (p, c1, c2, q) = if d.contains('Q') {
+                let (p, c, q) = ((n[0], n[1]), (n[2], n[3]), (n[4], n[5]));
+                // The quadratic as a cubic.
+                let lerp =
+                    |a: (f64, f64), b: (f64, f64)| (a.0 + 2.0 / 3.0 * (b.0 - a.0), a.1 + 2.0 / 3.0 * (b.1 - a.1));
+                (p, lerp(p, c), lerp(q, c), q)
+            } else {
+                let p = (n[0], n[1]);
+                let r = |i: usize| (p.0 + n[i], p.1 + n[i + 1]);
+                (p, r(2), r(4), r(6))
+            };
+            let points = (0..=400)
+                .map(|i| {
+                    let t = i as f64 / 400.0;
+                    let u = 1.0 - t;
+                    let w = [u * u * u, 3.0 * u * u * t, 3.0 * u * t * t, t * t * t];
+                    (
+                        w[0] * p.0 + w[1] * c1.0 + w[2] * c2.0 + w[3] * q.0,
+                        w[0] * p.1 + w[1] * c1.1 + w[2] * c2.1 + w[3] * q.1,
+                    )
+                })
+                .collect();
+            out.push((points, 7.0, attr(e, "data-move")));
+        }
+    }
+    out
+}
+
+/// The first walk of issue 49 stopped at Hackenbush: in `0-2 0 0-1,0-2,2-4,0-4` the third
+/// picture's vertices (one layer) lay 8 units apart, so the centre of the edge `2-4` lay under
+/// vertex 4 and a click there made no move. On the random positions of the game and every
+/// position one cut from them, the topmost shape at the centre of each edge's box (where a
+/// browser clicks it) is that edge, or one of the same move.
+#[test]
+fn every_hackenbush_edge_is_on_top_at_its_centre() {
+    let game: Game = "hackenbush".parse().unwrap();
+    let mut starts: Vec<Vec<String>> = vec![vec!["0-2".into(), "0".into(), "0-1,0-2,2-4,0-4".into()]];
+    starts.extend((0..150).map(|seed| game.random_position(seed)));
+    let mut seen = BTreeSet::new();
+    let mut checked = 0;
+    let mut failures = vec![];
+    for tokens in starts {
+        let start = game.parse_position(&tokens).unwrap();
+        let mut positions = vec![start.clone()];
+        positions.extend(legal_moves(&start, Player::First).iter().map(|m| apply(&start, m)));
+        for position in positions {
+            let d = draw(&game, &position, Player::First);
+            if !seen.insert(d.svg.clone()) {
+                continue;
+            }
+            let shapes = hackenbush_shapes(&d.svg);
+            let what = d.svg.split("<title>").nth(1).and_then(|t| t.split('<').next()).unwrap_or_default().to_string();
+            let distance = |a: (f64, f64), points: &[(f64, f64)]| {
+                points.iter().map(|p| ((a.0 - p.0).powi(2) + (a.1 - p.1).powi(2)).sqrt()).fold(f64::INFINITY, f64::min)
+            };
+            for (points, _, mv) in &shapes {
+                let Some(mv) = mv else { continue };
+                let (mut x0, mut x1, mut y0, mut y1) =
+                    (f64::INFINITY, f64::NEG_INFINITY, f64::INFINITY, f64::NEG_INFINITY);
+                for &(x, y) in points {
+                    (x0, x1, y0, y1) = (x0.min(x), x1.max(x), y0.min(y), y1.max(y));
+                }
+                let centre = ((x0 + x1) / 2.0, (y0 + y1) / 2.0);
+                let top = shapes.iter().rev().find(|(pts, reach, _)| distance(centre, pts) <= *reach);
+                checked += 1;
+                match top {
+                    Some((_, _, Some(m))) if m == mv => {}
+                    Some((pts, _, m)) => failures.push(format!(
+                        "{}: at the centre {centre:?} of '{mv}' lies {} at {:?}",
+                        what,
+                        m.as_deref().unwrap_or("a vertex"),
+                        pts[0]
+                    )),
+                    None => failures.push(format!("{what}: the centre {centre:?} of '{mv}' is off its edge")),
+                }
+            }
+        }
+    }
+    assert!(checked > 1000, "edges checked: {checked}");
+    assert!(failures.is_empty(), "{} edges:\n{}", failures.len(), failures.join("\n"));
+}
+
+/// A circle of a drawing: centre, radius, class, pick, move and whether it lies in a group of
+/// a pick's moves (shown only while that pick is picked).
+type Circle = ((f64, f64), f64, String, Option<String>, Option<String>, bool);
+
+/// The circles of a drawing in the order drawn.
+fn circles(svg: &str) -> Vec<Circle> {
+    let attr = |e: &str, name: &str| -> Option<String> {
+        Some(e.split(&format!(" {name}=\"")).nth(1)?.split('"').next()?.to_string())
+    };
+    let mut out = vec![];
+    let mut in_group = false;
+    for e in svg.split('<').skip(1) {
+        if e.starts_with("g ") && e.contains("data-choice") {
+            in_group = true;
+        } else if e.starts_with("/g") {
+            in_group = false;
+        } else if e.starts_with("circle ") {
+            let at = |n: &str| attr(e, n).unwrap().parse::<f64>().unwrap();
+            let class = attr(e, "class").unwrap_or_default();
+            out.push(((at("cx"), at("cy")), at("r"), class, attr(e, "data-pick"), attr(e, "data-move"), in_group));
+        }
+    }
+    out
+}
+
+/// Issue 49: on a graph, a token's badge is clicked to pick the token. Badges stood in a row
+/// beside their vertex, so a third token's lay past the drawing's right edge (`a a a b` on a
+/// star of five leaves) and a neighbour's badge on it. On graphs with layers of many
+/// vertices, many tokens on a vertex and tokens on neighbours: each badge's centre is inside
+/// the drawing and no shape drawn after it (another badge, a dashed target ring) lies there,
+/// and no badge lies on the centre of a target ring drawn before it.
+#[test]
+fn every_token_badge_is_on_top_at_its_centre() {
+    let star = "s a\ns b\ns c\ns d\ns e\n";
+    let wide: String = (1..=30).map(|i| format!("s v{i}\nv{i} w{i}\n")).collect();
+    let mut state = 11u64;
+    let mut next = |k: u64| {
+        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (state >> 33) % k
+    };
+    let mut cases: Vec<(String, Vec<String>)> = vec![
+        (star.into(), ["a", "a", "a", "b"].map(String::from).to_vec()),
+        (wide.clone(), (1..=30).map(|i| format!("v{i}")).collect()),
+        (wide.clone(), (1..=12).flat_map(|i| [format!("v{i}"), format!("v{i}"), format!("w{i}")]).collect()),
+    ];
+    let edges = "a b\nb a\nb c\nc d\n";
+    for x in ["a", "b", "c", "d"] {
+        for y in ["a", "b", "c", "d"] {
+            for z in ["a", "b", "c", "d"] {
+                cases.push((edges.into(), vec![x.into(), y.into(), z.into()]));
+            }
+        }
+    }
+    for _ in 0..40 {
+        let n = 3 + next(20);
+        let text: String = (0..2 * n).map(|_| format!("x{} x{}\n", next(n), next(n))).collect();
+        let tokens = (0..1 + next(6)).map(|_| format!("x{}", next(n))).collect();
+        cases.push((text, tokens));
+    }
+    let mut badges = 0;
+    let mut failures = vec![];
+    for (text, tokens) in &cases {
+        let game = Game::graph("graph", text).unwrap();
+        let Ok(position) = game.parse_position(tokens) else { continue };
+        let d = draw(&game, &position, Player::First);
+        let root = &d.svg[..d.svg.find('>').unwrap()];
+        let size = |n: &str| {
+            root.split(&format!(" {n}=\"")).nth(1).unwrap().split('"').next().unwrap().parse::<f64>().unwrap()
+        };
+        let (width, height) = (size("width"), size("height"));
+        let shapes = circles(&d.svg);
+        let covers = |c: &Circle, at: (f64, f64)| {
+            // A ring's stroke is 1.5 wide; a vertex is drawn under every badge and ring.
+            let reach = c.1 + if c.2.contains("target") { 0.75 } else { 0.0 };
+            (c.0 .0 - at.0).powi(2) + (c.0 .1 - at.1).powi(2) <= reach * reach
+        };
+        let graph: String = text.replace('\n', ";").chars().take(40).collect();
+        let what = format!("{} on {graph}", tokens.join(" "));
+        for (i, b) in shapes.iter().enumerate() {
+            let Some(pick) = &b.3 else { continue };
+            badges += 1;
+            let at = b.0;
+            if !(0.0..=width).contains(&at.0) || !(0.0..=height).contains(&at.1) {
+                failures.push(format!("{what}: pick {pick} at {at:?} is off the drawing ({width} x {height})"));
+            }
+            if let Some(c) = shapes[i + 1..].iter().find(|c| (c.3.is_some() || c.4.is_some()) && covers(c, at)) {
+                failures.push(format!("{what}: pick {pick} at {at:?} lies under {:?}", c.3.as_ref().or(c.4.as_ref())));
+            }
+            // A target ring drawn before it (a pick's moves, shown when picked).
+            if let Some(c) = shapes[..i].iter().find(|c| c.4.is_some() && c.5 && covers(b, c.0)) {
+                failures.push(format!("{what}: pick {pick} at {at:?} lies on target {:?}", c.4));
+            }
+        }
+    }
+    assert!(badges > 300, "badges checked: {badges}");
+    assert!(failures.is_empty(), "{} badges:\n{}", failures.len(), failures.join("\n"));
+}

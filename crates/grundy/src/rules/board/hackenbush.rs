@@ -629,8 +629,15 @@ impl BoardRules for Hackenbush {
             let (min_x, max_x) =
                 at.iter().skip(1).fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), p| (lo.min(p.0), hi.max(p.0)));
             let (min_x, max_x) = if min_x.is_finite() { (min_x, max_x) } else { (0.0, 0.0) };
-            // Spread out (the layout packs vertices about 10 units apart), up to 540 wide.
-            let spread = if max_x > min_x { (540.0 / (max_x - min_x)).min(4.0) } else { 1.0 };
+            // Spread out (the layout packs vertices about 10 units apart), up to 540 wide, and
+            // at least GAP between two vertices of a layer: the layout is scaled to the
+            // picture's height, so a picture of one layer came 8 units apart, its edges' hit
+            // areas (14 wide) over each other and its vertices on the edges between them.
+            let widest = if max_x > min_x { 540.0 / (max_x - min_x) } else { 1.0 };
+            let spread = match closest_in_a_layer(&at) {
+                Some(gap) if gap * widest.min(4.0) < GAP => (GAP / gap).min(widest),
+                _ => widest.min(4.0),
+            };
             for p in at.iter_mut() {
                 // The layers from the ground up (the layout puts the ground's layer on top).
                 p.1 = y + 20.0 + (height - p.1);
@@ -640,6 +647,7 @@ impl BoardRules for Hackenbush {
             width = width.max(right + 16.0);
             s.line(8.0, ground, right, ground, "ground");
             let mut parallel: HashMap<(usize, usize), f64> = HashMap::new();
+            let mut curves: Vec<(Curve, String)> = vec![];
             for &(u, v) in &drawn {
                 let (a, b) = (index[&u], index[&v]);
                 let point = |w: usize, other: usize| -> (f64, f64) {
@@ -652,25 +660,15 @@ impl BoardRules for Hackenbush {
                 };
                 let (p, q) = (point(a, b), point(b, a));
                 let bend = parallel.entry((a.min(b), a.max(b))).or_insert(0.0);
-                let d = if a == b {
-                    format!("M{:.1} {:.1} c-14 -30 14 -30 0 0", p.0, p.1)
-                } else {
-                    let (mx, my) = ((p.0 + q.0) / 2.0, (p.1 + q.1) / 2.0);
-                    let (dx, dy) = (q.0 - p.0, q.1 - p.1);
-                    let len = (dx * dx + dy * dy).sqrt().max(1.0);
-                    let off = *bend;
-                    format!(
-                        "M{:.1} {:.1} Q{:.1} {:.1} {:.1} {:.1}",
-                        p.0,
-                        p.1,
-                        mx - dy / len * off,
-                        my + dx / len * off,
-                        q.0,
-                        q.1
-                    )
-                };
+                let curve = if a == b { Curve::Loop(p) } else { Curve::Bent(p, q, *bend) };
                 *bend = if *bend <= 0.0 { -*bend + 16.0 } else { -*bend };
                 let words = if several { format!("cut {u}-{v} in {}", k + 1) } else { format!("cut {u}-{v}") };
+                curves.push((curve, words));
+            }
+            let dots: Vec<(f64, f64)> = at.iter().skip(1).copied().collect();
+            clear_click_points(&mut curves, &dots);
+            for ((curve, words), &(u, v)) in curves.into_iter().zip(&drawn) {
+                let d = curve.path();
                 // The move by its words alone: reading and checking it would cut the whole
                 // picture once for each edge drawn (150 cuts of a million edges). Deleting an
                 // edge of the picture is always a move; its words name it as `read_move` reads
@@ -1047,6 +1045,155 @@ impl BoardRules for Hackenbush {
                 edges.join(",")
             })
             .collect()
+    }
+}
+
+/// The least distance between two vertices of one layer of a picture, in SVG units.
+const GAP: f64 = 28.0;
+
+/// Half the width of an edge's hit area (the style's `.twig.move.hit` stroke is 14 wide, its
+/// ends round).
+const HIT: f64 = 7.0;
+
+/// A vertex's radius: the circle is drawn over the edges and takes the click.
+const DOT: f64 = 3.5;
+
+/// Room kept on each side of a hit area's edge: the path's numbers are written to 0.1, and a
+/// click at the very edge of a stroke may go either way.
+const SLACK: f64 = 1.0;
+
+/// The bends an edge may take besides its own (a parallel edge's): a browser clicks a shape at
+/// the centre of its bounding box, which a curve bent by more than about 28 units leaves.
+const BENDS: [f64; 6] = [8.0, -8.0, 16.0, -16.0, 24.0, -24.0];
+
+/// The closest two vertices of one layer of `at` (the ground, first, left out) come, across;
+/// `None` when no layer holds two.
+fn closest_in_a_layer(at: &[(f64, f64)]) -> Option<f64> {
+    let mut points: Vec<(f64, f64)> = at.iter().skip(1).copied().collect();
+    points.sort_by(|a, b| a.1.total_cmp(&b.1).then(a.0.total_cmp(&b.0)));
+    points.windows(2).filter(|w| (w[0].1 - w[1].1).abs() < 1e-6).map(|w| w[1].0 - w[0].0).reduce(f64::min)
+}
+
+/// An edge as drawn: from `p` to `q`, bent sideways by a quadratic curve whose control point is
+/// the given distance off the middle, or a loop at one vertex.
+#[derive(Clone, Copy)]
+enum Curve {
+    Bent((f64, f64), (f64, f64), f64),
+    Loop((f64, f64)),
+}
+
+impl Curve {
+    /// The SVG path data.
+    fn path(&self) -> String {
+        match *self {
+            Curve::Loop(p) => format!("M{:.1} {:.1} c-14 -30 14 -30 0 0", p.0, p.1),
+            Curve::Bent(p, q, _) => {
+                let c = self.control();
+                format!("M{:.1} {:.1} Q{:.1} {:.1} {:.1} {:.1}", p.0, p.1, c.0, c.1, q.0, q.1)
+            }
+        }
+    }
+
+    /// The control point of a bent edge.
+    fn control(&self) -> (f64, f64) {
+        match *self {
+            Curve::Loop(p) => p,
+            Curve::Bent(p, q, off) => {
+                let (mx, my) = ((p.0 + q.0) / 2.0, (p.1 + q.1) / 2.0);
+                let (dx, dy) = (q.0 - p.0, q.1 - p.1);
+                let len = (dx * dx + dy * dy).sqrt().max(1.0);
+                (mx - dy / len * off, my + dx / len * off)
+            }
+        }
+    }
+
+    /// Points along the curve, close enough that the polyline through them is the curve to
+    /// well within [`SLACK`].
+    fn samples(&self) -> Vec<(f64, f64)> {
+        const STEPS: usize = 48;
+        (0..=STEPS)
+            .map(|i| {
+                let t = i as f64 / STEPS as f64;
+                let u = 1.0 - t;
+                match *self {
+                    Curve::Loop(p) => {
+                        // The cubic of `c-14 -30 14 -30 0 0` from p.
+                        let b = |c1: f64, c2: f64| 3.0 * u * u * t * c1 + 3.0 * u * t * t * c2;
+                        (p.0 + b(-14.0, 14.0), p.1 + b(-30.0, -30.0))
+                    }
+                    Curve::Bent(p, q, _) => {
+                        let c = self.control();
+                        (u * u * p.0 + 2.0 * u * t * c.0 + t * t * q.0, u * u * p.1 + 2.0 * u * t * c.1 + t * t * q.1)
+                    }
+                }
+            })
+            .collect()
+    }
+}
+
+/// The centre of the bounding box of a curve's points: where a browser (and the tests) click
+/// a shape.
+fn click_point(points: &[(f64, f64)]) -> (f64, f64) {
+    let (mut x0, mut x1, mut y0, mut y1) = (f64::INFINITY, f64::NEG_INFINITY, f64::INFINITY, f64::NEG_INFINITY);
+    for &(x, y) in points {
+        (x0, x1, y0, y1) = (x0.min(x), x1.max(x), y0.min(y), y1.max(y));
+    }
+    ((x0 + x1) / 2.0, (y0 + y1) / 2.0)
+}
+
+/// The distance from `a` to the polyline through `points`.
+fn distance_to(a: (f64, f64), points: &[(f64, f64)]) -> f64 {
+    let segment = |p: (f64, f64), q: (f64, f64)| {
+        let (dx, dy) = (q.0 - p.0, q.1 - p.1);
+        let len2 = dx * dx + dy * dy;
+        let t = if len2 > 0.0 { (((a.0 - p.0) * dx + (a.1 - p.1) * dy) / len2).clamp(0.0, 1.0) } else { 0.0 };
+        ((a.0 - p.0 - t * dx).powi(2) + (a.1 - p.1 - t * dy).powi(2)).sqrt()
+    };
+    match points {
+        [p] => segment(*p, *p),
+        _ => points.windows(2).map(|w| segment(w[0], w[1])).fold(f64::INFINITY, f64::min),
+    }
+}
+
+/// An edge placed by [`clear_click_points`]: the points along it and its click point.
+type Placed = (Vec<(f64, f64)>, (f64, f64));
+
+/// Bends the edges of a picture, drawn in order over each other and under the vertices
+/// `dots`, so that at each edge's click point ([`click_point`]) the topmost shape is that edge
+/// or one of the same move (a parallel edge): no vertex and no later edge of another move lies
+/// there. Each edge keeps its own bend where that is so, else takes the first of [`BENDS`]
+/// that keeps its click point clear and covers no earlier edge's; an edge no bend clears keeps
+/// its own. An edge crossing another at both their middles, or running through a vertex, is
+/// what this moves.
+fn clear_click_points(curves: &mut [(Curve, String)], dots: &[(f64, f64)]) {
+    // The placed edges: their points and click points.
+    let mut placed: Vec<Placed> = Vec::with_capacity(curves.len());
+    for i in 0..curves.len() {
+        let (own, words) = (curves[i].0, &curves[i].1);
+        let mut choices = vec![own];
+        if let Curve::Bent(p, q, _) = own {
+            choices.extend(BENDS.iter().map(|&b| Curve::Bent(p, q, b)));
+        }
+        let clear = |curve: &Curve| {
+            let points = curve.samples();
+            let at = click_point(&points);
+            let on_own = distance_to(at, &points) <= HIT - SLACK
+                || placed.iter().zip(curves.iter()).any(|((pts, _), (_, w))| w == words && distance_to(at, pts) <= HIT - SLACK);
+            let under_a_vertex = dots.iter().any(|&d| distance_to(at, &[d]) <= DOT + SLACK);
+            let covers = placed
+                .iter()
+                .zip(curves.iter())
+                .any(|((_, c), (_, w))| w != words && distance_to(*c, &points) <= HIT + SLACK);
+            (on_own && !under_a_vertex && !covers).then_some((points, at))
+        };
+        let chosen = choices.iter().find_map(|c| clear(c).map(|found| (*c, found)));
+        let (curve, found) = chosen.unwrap_or_else(|| {
+            let points = own.samples();
+            let at = click_point(&points);
+            (own, (points, at))
+        });
+        curves[i].0 = curve;
+        placed.push(found);
     }
 }
 

@@ -105,6 +105,58 @@ impl Network {
 /// The radius of a token's badge: large enough for its number in bold 12-unit type, and to tap.
 pub const BADGE: f64 = 10.0;
 
+/// The rings of spots around a vertex tried for a token's badge ([`Network::badge_spots`]).
+const BADGE_RINGS: usize = 4;
+
+impl Network {
+    /// Where the badges of tokens on the vertices `on` sit, in order (`None` for a vertex not
+    /// shown), in a drawing `width` wide. The first badge of a vertex sits where
+    /// [`Network::badge_at`] puts it, on the upper right of its circle; where that spot is
+    /// taken or off the drawing, the next free spot around the circle, ring after ring
+    /// further out. A spot is free when its badge overlaps no other badge and keeps off every
+    /// vertex's target ring: badges are drawn over the rings and over each other in order, and
+    /// a badge in a row beside its vertex (the rule before) lay on a neighbour's badge or past
+    /// the drawing's edge, where its pick could not be clicked. A badge no spot frees keeps
+    /// that row's place.
+    pub fn badge_spots(&self, on: &[usize], width: f64) -> Vec<Option<(f64, f64)>> {
+        let off = 0.72 * self.radius + 0.6 * BADGE;
+        let step = 2.0 * BADGE + 2.0;
+        let centres: Vec<(f64, f64)> = self.at.values().copied().collect();
+        let far = |a: (f64, f64), b: (f64, f64), d: f64| (a.0 - b.0).powi(2) + (a.1 - b.1).powi(2) >= d * d;
+        let mut placed: Vec<(f64, f64)> = vec![];
+        let mut before: std::collections::HashMap<usize, usize> = std::collections::HashMap::new();
+        let mut out = Vec::with_capacity(on.len());
+        for &v in on {
+            let Some(&(x, y)) = self.at.get(&v) else {
+                out.push(None);
+                continue;
+            };
+            let k = before.entry(v).or_default();
+            let row = self.badge_at(x, y, *k);
+            *k += 1;
+            let spots = (0..BADGE_RINGS).flat_map(|m| {
+                let a = off + m as f64 * step / std::f64::consts::SQRT_2;
+                let diagonal =
+                    [(1.0, -1.0), (-1.0, -1.0), (1.0, 1.0), (-1.0, 1.0)].map(|(dx, dy)| (x + dx * a, y + dy * a));
+                let r = a * std::f64::consts::SQRT_2;
+                let straight =
+                    [(0.0, -1.0), (-1.0, 0.0), (1.0, 0.0), (0.0, 1.0)].map(|(dx, dy)| (x + dx * r, y + dy * r));
+                diagonal.into_iter().chain(if m == 0 { vec![] } else { straight.to_vec() })
+            });
+            let free = |p: &(f64, f64)| {
+                (1.0..=width - 1.0).contains(&p.0)
+                    && p.1 >= 1.0
+                    && placed.iter().all(|&q| far(*p, q, step - 1.0))
+                    && centres.iter().all(|&c| far(*p, c, self.radius + 4.0))
+            };
+            let spot = spots.into_iter().find(free).unwrap_or(row);
+            placed.push(spot);
+            out.push(Some(spot));
+        }
+        out
+    }
+}
+
 /// Draws a token's badge at (x, y): a disc with the token's number (`label`, empty for a game
 /// of one token) in it, titled `title`; clicking it picks `pick`, where it has one.
 pub fn badge(s: &mut crate::rules::draw::Sketch, (x, y): (f64, f64), label: &str, title: String, pick: Option<String>) {

@@ -784,12 +784,9 @@ impl BoardRules for GraphGame {
         }
         // The tokens, each picking its moves; the first token's moves shown at first.
         let first_with_move = tokens.iter().take(shown_tokens).position(|v| moves_of.get(v).is_some_and(|m| m.0));
-        let mut before: HashMap<usize, usize> = HashMap::new();
+        let spots = net.badge_spots(tokens.get(..shown_tokens).unwrap_or_default(), crate::rules::draw::WIDTH);
         for (i, &v) in tokens.iter().enumerate().take(shown_tokens) {
-            let Some(&(x, y)) = net.at.get(&v) else { continue };
-            let on_same = before.entry(v).or_default();
-            let at = net.badge_at(x, y, *on_same);
-            *on_same += 1;
+            let (Some(&(x, y)), Some(&Some(at))) = (net.at.get(&v), spots.get(i)) else { continue };
             if !over {
                 s.choice(&(i + 1).to_string(), Some(i) == first_with_move, |s| {
                     s.circle(x, y, net.radius + 4.0, "picked");
