@@ -86,7 +86,7 @@ pub fn position_value(
                 rules.spelling()
             )));
         }
-        if rules.partizan().is_some() {
+        if rules.partizan_in(numbers).is_some() {
             let mut values = BoardValues::new(rules, budget);
             let v = values.value(store, numbers)?;
             return Ok((v, values.positions()));

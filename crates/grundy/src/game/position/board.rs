@@ -168,7 +168,11 @@ impl GamePosition for BoardPosition {
 
     fn key(&self) -> (Position, bool) {
         let rules = self.board.rules();
-        (self.with(rules.canonical(&self.numbers)), rules.partizan().is_some())
+        (self.with(rules.canonical(&self.numbers)), rules.partizan_in(&self.numbers).is_some())
+    }
+
+    fn tokens_hold_commas(&self) -> bool {
+        self.board.rules().written_as_text()
     }
 
     fn after_words(&self, words: &str) -> Option<Vec<u64>> {
