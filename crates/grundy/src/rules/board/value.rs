@@ -137,12 +137,13 @@ impl<'a> BoardValues<'a> {
         if self.visited > self.budget {
             return Err(GaveUp { what: Work::PositionsSearched, used: self.budget, needed: None }.into());
         }
-        if let Some(known) = self.rules.known_value(&key, store) {
-            return Ok(Frame { key, made: Made::Known(known.map_err(partizan_error)?), next: 0 });
-        }
-        let made = match self.rules.components(&key) {
-            Some(parts) if parts.len() > 1 => Made::Sum(parts.iter().map(|p| self.rules.canonical(p)).collect()),
-            _ => {
+        // The parts first, so that a move in one part values that part again, not the whole.
+        let parts = self.rules.components(&key).filter(|parts| parts.len() > 1);
+        let known = if parts.is_none() { self.rules.known_value(&key, store) } else { None };
+        let made = match (parts, known) {
+            (Some(parts), _) => Made::Sum(parts.iter().map(|p| self.rules.canonical(p)).collect()),
+            (None, Some(known)) => Made::Known(known.map_err(partizan_error)?),
+            (None, None) => {
                 let mut children: Vec<Vec<u64>> =
                     self.rules.options_for(&key, 0).iter().map(|o| self.rules.canonical(o)).collect();
                 let left = children.len();
