@@ -273,7 +273,7 @@ fn a_large_picture_offers_the_cuts_it_draws_by_their_words() {
     }
     // In a sum, the moves are the general form, read from the words in the picture's game.
     let sum: Game = "sum".parse().unwrap();
-    let position = sum.parse_position(&["hackenbush=0-1,0-2,0-0", "kayles=3"]).unwrap();
+    let position = sum.parse_position(&["hackenbush=0-1 0-2 0-0", "kayles=3"]).unwrap();
     let d = drawn(&sum, &position, Player::First);
     assert_eq!(d.moves[..3], ["1..3 -> 0", "4..6 -> 0", "7..8 -> none"], "{:?}", d.moves);
 }

@@ -510,3 +510,23 @@ fn every_token_badge_is_on_top_at_its_centre() {
     assert!(badges > 300, "badges checked: {badges}");
     assert!(failures.is_empty(), "{} badges:\n{}", failures.len(), failures.join("\n"));
 }
+
+/// Blue-Red-Green Hackenbush (issue 50): the targets are the mover's edges (blue or green for
+/// Left, red or green for Right), one to one, with parallel edges of two colours and loops.
+#[test]
+fn coloured_hackenbush_offers_the_movers_edges_only() {
+    let game: Game = "hackenbush".parse().unwrap();
+    let cases: &[&[&str]] =
+        &[&["0-1:b,1-2:r,1-3"], &["0-1:b,0-1:r,1-2,2-2:r", "0-1:r"], &["0-1:r,1-2:b,0-2", "0-0:b,0-1:b"]];
+    let mut failures = vec![];
+    for tokens in cases {
+        let position = game.parse_position(tokens).unwrap();
+        for player in [Player::First, Player::Second] {
+            assert!(!legal_moves(&position, player).is_empty(), "{tokens:?} {player:?}");
+            if let Err(e) = check(&game, &position, player) {
+                failures.push(format!("{} ({player:?}): {e}", tokens.join(" ")));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

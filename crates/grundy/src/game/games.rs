@@ -1,7 +1,8 @@
 //! Sums of different games: `grundy analyze sum euclid=34,12 wythoff=3,5 kayles=7`. Each
 //! argument of a `sum` is one game, `RULESET=HEAP` for a heap or `GAME=TOKENS` for any other
 //! game, its tokens separated by commas (or by spaces, quoted, when a token holds a comma, as
-//! the cells `x,y` of coin games do). A sum whose games are all heaps stays a sum of heaps
+//! the cells `x,y` of coin games do). A game written as text holds commas in its tokens, so
+//! its tokens are separated by spaces only: `hackenbush=0-1:b,1-2:r` is one picture. A sum whose games are all heaps stays a sum of heaps
 //! ([`Position::of_heaps`]); one with any other game is a sum of games
 //! ([`Position::of_games`], see [`crate::game::position::sum`]).
 //!
@@ -34,8 +35,13 @@ pub(crate) fn parse_part(i: usize, game: &str, tokens: &str) -> Result<Position,
         }
         _ => {}
     }
+    // A game written as text (a Hackenbush picture, `0-1:b,1-2:r`) holds commas in its own
+    // tokens: its part is one token, or several separated by spaces.
+    let text = matches!(&g, Game::Board(b) if b.rules().written_as_text());
     let split: Vec<&str> = if tokens.contains(char::is_whitespace) {
         tokens.split_whitespace().collect()
+    } else if text {
+        vec![tokens]
     } else {
         tokens.split(',').collect()
     };
@@ -60,8 +66,11 @@ pub(crate) fn part_game(part: &Position) -> String {
 /// The token `sum` writes for one part: `RULESET=HEAP` or `GAME=T1,T2`.
 pub(crate) fn part_token(part: &Position) -> String {
     // A product of coin-turning games writes its cells `x,y`: joined with commas they read
-    // back as numbers paired up, x then y.
-    format!("{}={}", part.kind().name_in_sum(), part.kind().tokens(crate::game::HeapTokens::Sizes).join(","))
+    // back as numbers paired up, x then y. A game written as text (Hackenbush's pictures,
+    // whose edges are joined with commas) joins its tokens with spaces.
+    let tokens = part.kind().tokens(crate::game::HeapTokens::Sizes);
+    let joiner = if part.kind().tokens_hold_commas() { " " } else { "," };
+    format!("{}={}", part.kind().name_in_sum(), tokens.join(joiner))
 }
 
 /// Where each game of a sum starts among the position's numbers.

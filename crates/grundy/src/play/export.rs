@@ -299,7 +299,9 @@ pub fn export_graph(game: &Game, position: &Position, budget: u64) -> Result<Str
         // Each player's moves: a move both may make is one edge, a move of one player alone is
         // marked with the side (the first player is left).
         let first: Vec<Move> = legal_moves(&p, Player::First);
-        let second: Vec<Move> = if game.is_impartial() && game.as_graph().is_none_or(|g| !g.is_partizan()) {
+        // A game may be impartial in some positions only (an all-green Hackenbush picture).
+        let impartial = game.is_impartial() && !p.kind().key().1;
+        let second: Vec<Move> = if impartial && game.as_graph().is_none_or(|g| !g.is_partizan()) {
             first.clone()
         } else {
             legal_moves(&p, Player::Second)

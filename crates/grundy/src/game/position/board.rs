@@ -181,14 +181,18 @@ impl GamePosition for BoardPosition {
                 rules.spelling()
             ))));
         }
-        rules.partizan()?;
+        rules.partizan_in(&self.numbers)?;
         let mut values = crate::rules::board::value::BoardValues::new(rules, budget);
         Some(values.value(store, &self.numbers).map(|v| (v, values.positions())))
     }
 
     fn key(&self) -> (Position, bool) {
         let rules = self.board.rules();
-        (self.with(rules.canonical(&self.numbers)), rules.partizan().is_some())
+        (self.with(rules.canonical(&self.numbers)), rules.partizan_in(&self.numbers).is_some())
+    }
+
+    fn tokens_hold_commas(&self) -> bool {
+        self.board.rules().written_as_text()
     }
 
     fn after_words(&self, words: &str) -> Option<Vec<u64>> {

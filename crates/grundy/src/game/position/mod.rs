@@ -96,6 +96,11 @@ pub trait GamePosition: DynKey + Send + Sync + fmt::Debug {
     /// The canonical form the exhaustive solver keys its memo by (order of heaps and games,
     /// finished heaps set aside), and whether the player to move matters to it.
     fn key(&self) -> (Position, bool);
+    /// Whether the position's own tokens may hold commas (a Hackenbush picture `0-1,1-2`), so
+    /// that a sum writes them apart with spaces rather than commas.
+    fn tokens_hold_commas(&self) -> bool {
+        false
+    }
     /// The numbers a move written in the game's own words (a face's target) leaves, where the
     /// game reads such words.
     fn after_words(&self, _words: &str) -> Option<Vec<u64>> {

@@ -31,7 +31,12 @@ use crate::rules::draw::{note_lines, Sketch, NOTE_LEADING};
 use std::collections::HashMap;
 
 use crate::error::{AnalyzeError, GaveUp, Work};
-use crate::rules::board::{listed_note, listing_room, BoardAnswer, BoardMethod, BoardRules};
+use crate::rules::board::{
+    listed_note, listing_room, BoardAnswer, BoardContext, BoardMethod, BoardRules, NoHeapEngine, SearchedGame,
+};
+
+mod colours;
+pub use colours::{coloured_pictures, coloured_token, cut_coloured, numbers_of_coloured, Colour, ColouredEdge, COLOURED};
 
 /// The most edges a position may hold in all (the pictures of the judge problems have at most
 /// 10^5; a million edges take a few hundred milliseconds).
@@ -50,7 +55,7 @@ const KINDS: [GameKind; 1] = [
     GameKind {
         spelling: "hackenbush",
         name: "Green Hackenbush",
-        a_move: "delete one edge of a picture (edges `u-v` on the ground vertex 0, one argument a picture, `@FILE` for a big one); what no longer reaches the ground falls away",
+        a_move: "delete one edge of a picture (edges `u-v` on the ground vertex 0, one argument a picture, `@FILE` for a big one; `u-v:b` is Left's, `u-v:r` Right's, green either's); what no longer reaches the ground falls away",
         example_game: "hackenbush",
         example_position: "0-1,1-2,2-0,1-3 0-1,1-1",
         heap_ruleset: false,
@@ -68,18 +73,10 @@ fn parse(s: &str) -> Option<Result<Board, String>> {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Hackenbush;
 
-/// Reads the pictures back from the numbers (`None` when they are not a list of pictures).
+/// Reads the pictures back from the numbers, their edges without colours (`None` when they
+/// are not a list of pictures); [`coloured_pictures`] keeps the colours.
 pub fn pictures(numbers: &[u64]) -> Option<Vec<Vec<Edge>>> {
-    let mut out = vec![];
-    let mut rest = numbers;
-    while let Some((&count, tail)) = rest.split_first() {
-        let count = usize::try_from(count).ok()?;
-        let len = count.checked_mul(2)?;
-        let body = tail.get(..len)?;
-        out.push(body.chunks_exact(2).map(|p| (p[0], p[1])).collect());
-        rest = tail.get(len..)?;
-    }
-    Some(out)
+    Some(coloured_pictures(numbers)?.into_iter().map(|p| p.into_iter().map(|(e, _)| e).collect()).collect())
 }
 
 /// Writes pictures as numbers: each picture's number of edges, then the ends of each edge.
@@ -103,10 +100,16 @@ pub fn picture_token(edges: &[Edge]) -> String {
     edges.iter().map(|(u, v)| format!("{u}-{v}")).collect::<Vec<_>>().join(",")
 }
 
-/// Reads one picture: edges `u-v` separated by commas, spaces or line breaks (a file read
-/// with `@FILE` may hold one edge a line), or `0` for the bare ground. Every edge must reach
-/// the ground (vertex 0). Errors name the edge and, for text of several lines, its line.
+/// Reads one picture's edges, their colours left out (see [`parse_coloured_picture`]).
 pub fn parse_picture(text: &str) -> Result<Vec<Edge>, String> {
+    Ok(parse_coloured_picture(text)?.into_iter().map(|(e, _)| e).collect())
+}
+
+/// Reads one picture: edges `u-v` separated by commas, spaces or line breaks (a file read
+/// with `@FILE` may hold one edge a line), or `0` for the bare ground, each edge green or
+/// coloured `u-v:b` (blue, Left's), `u-v:r` (red, Right's), `u-v:g` (green). Every edge must
+/// reach the ground (vertex 0). Errors name the edge and, for text of several lines, its line.
+pub fn parse_coloured_picture(text: &str) -> Result<Vec<ColouredEdge>, String> {
     use crate::rules::board::{file_words, trim_blank};
     if trim_blank(text) == "0" {
         return Ok(vec![]);
@@ -127,7 +130,11 @@ pub fn parse_picture(text: &str) -> Result<Vec<Edge>, String> {
                 )));
             }
             for w in words {
-                let (u, v) = w
+                let (edge, colour) = match w.split_once(':') {
+                    Some((edge, c)) => (edge, Colour::parse(c).map_err(|e| at(format!("edge '{w}': {e}")))?),
+                    None => (w, Colour::Green),
+                };
+                let (u, v) = edge
                     .split_once('-')
                     .ok_or_else(|| at(format!("'{w}' is not an edge u-v (two vertex numbers, e.g. 0-1)")))?;
                 let end = |s: &str| {
@@ -135,7 +142,7 @@ pub fn parse_picture(text: &str) -> Result<Vec<Edge>, String> {
                         .map_err(|e| at(format!("'{w}' is not an edge u-v of vertex numbers: {e}")))
                 };
                 let (u, v) = (end(u)?, end(v)?);
-                edges.push((u.min(v), u.max(v)));
+                edges.push(((u.min(v), u.max(v)), colour));
                 if edges.len() > MAX_EDGES {
                     return Err(format!("more than {MAX_EDGES} edges: past what a position here holds"));
                 }
@@ -145,10 +152,11 @@ pub fn parse_picture(text: &str) -> Result<Vec<Edge>, String> {
     if edges.is_empty() {
         return Err("a picture with no edges is written 0 (the bare ground)".into());
     }
-    let kept = prune(&edges);
-    if kept.len() != edges.len() {
+    let ends: Vec<Edge> = edges.iter().map(|&(e, _)| e).collect();
+    let kept = prune(&ends);
+    if kept.len() != ends.len() {
         let kept: std::collections::HashSet<&Edge> = kept.iter().collect();
-        let lost = edges.iter().find(|e| !kept.contains(e)).copied().unwrap_or_default();
+        let lost = ends.iter().find(|e| !kept.contains(e)).copied().unwrap_or_default();
         return Err(format!(
             "edge {}-{} does not reach the ground (vertex 0): every edge of a picture must be connected to 0",
             lost.0, lost.1
@@ -159,6 +167,11 @@ pub fn parse_picture(text: &str) -> Result<Vec<Edge>, String> {
 
 /// The edges still connected to the ground (vertex 0), in their order.
 pub fn prune(edges: &[Edge]) -> Vec<Edge> {
+    grounded(edges).into_iter().filter_map(|i| edges.get(i).copied()).collect()
+}
+
+/// The indices of the edges still connected to the ground (vertex 0), in their order.
+fn grounded(edges: &[Edge]) -> Vec<usize> {
     let (ends, n) = compress(edges);
     let adj = adjacency(n, &ends, None);
     let mut seen = vec![false; n];
@@ -174,7 +187,7 @@ pub fn prune(edges: &[Edge]) -> Vec<Edge> {
             }
         }
     }
-    edges.iter().zip(&ends).filter(|(_, &(a, _))| seen.get(a).copied().unwrap_or(false)).map(|(&e, _)| e).collect()
+    ends.iter().enumerate().filter(|(_, &(a, _))| seen.get(a).copied().unwrap_or(false)).map(|(i, _)| i).collect()
 }
 
 /// The picture after deleting edge `i`: what stays connected to the ground.
@@ -534,8 +547,8 @@ fn picture_line(i: usize, edges: &[Edge], picture: &Picture) -> String {
 impl Hackenbush {
     /// The edge whose deletion turns picture `before` into `after`, by index, if one does
     /// (checked by deleting it when `verify`; describing a move known to be one skips that).
-    fn cut_edge(before: &[Edge], after: &[Edge], verify: bool) -> Option<usize> {
-        let mut left: HashMap<Edge, usize> = HashMap::new();
+    fn cut_edge(before: &[ColouredEdge], after: &[ColouredEdge], verify: bool) -> Option<usize> {
+        let mut left: HashMap<ColouredEdge, usize> = HashMap::new();
         for &e in after {
             *left.entry(e).or_default() += 1;
         }
@@ -554,9 +567,9 @@ impl Hackenbush {
             _ => {
                 // The edge cut is the one of those gone that touches what stays (or the
                 // ground); everything else gone hung above it.
-                let mut stays: std::collections::HashSet<u64> = after.iter().flat_map(|&(u, v)| [u, v]).collect();
+                let mut stays: std::collections::HashSet<u64> = after.iter().flat_map(|&((u, v), _)| [u, v]).collect();
                 stays.insert(0);
-                *gone.iter().find(|&&i| stays.contains(&before[i].0) || stays.contains(&before[i].1))?
+                *gone.iter().find(|&&i| stays.contains(&before[i].0 .0) || stays.contains(&before[i].0 .1))?
             }
         };
         if !verify {
@@ -565,15 +578,115 @@ impl Hackenbush {
         // Deleting either of two edges with the same ends leaves the same picture, its edges
         // in another order: any copy will do.
         let edge = before[candidate];
-        (0..before.len()).find(|&j| before[j] == edge && cut(before, j) == after)
+        (0..before.len()).find(|&j| before[j] == edge && cut_coloured(before, j) == after)
+    }
+
+    /// Every move of player `mover` (0: Left, 1: Right; green edges are either's): the
+    /// picture, the edge's index, and the numbers it leaves.
+    fn cuts_for(numbers: &[u64], mover: usize) -> Vec<Vec<u64>> {
+        let all = coloured_pictures(numbers).unwrap_or_default();
+        let mut out: Vec<Vec<u64>> = vec![];
+        for (k, p) in all.iter().enumerate() {
+            for i in 0..p.len() {
+                // Deleting either of two edges with the same ends and colour leaves the same
+                // picture: one move.
+                if !p[i].1.cut_by(mover) || p[..i].contains(&p[i]) {
+                    continue;
+                }
+                let mut next = all.clone();
+                next[k] = cut_coloured(p, i);
+                out.push(numbers_of_coloured(&next));
+            }
+        }
+        out
+    }
+
+    /// The answer for a position with a blue or red edge: Conway's value and the moves of the
+    /// player to move under normal play; under misère play, an exact search over (position,
+    /// player to move) for at most [`MISERE_EDGES`] edges.
+    fn solve_coloured(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
+        let rules = "Blue-Red-Green Hackenbush (Berlekamp, Conway and Guy, Winning Ways): Left (the first player) cuts blue or green edges, Right (the second) red or green ones, and what no longer reaches the ground falls away. A blue or red edge makes the game partizan";
+        if context.misere {
+            let edges = self.longest_game(numbers);
+            if edges > MISERE_EDGES as u128 {
+                return Err(AnalyzeError::Unsupported(format!(
+                    "misère Blue-Red Hackenbush is searched position by position (Conway's values are for normal play), for at most {MISERE_EDGES} edges in all; this position has {edges}"
+                )));
+            }
+            let me = context.to_move.min(1);
+            let game = Searched(*self);
+            let state = |n: &[u64], mover: usize| {
+                let mut s = self.canonical(n);
+                s.push(mover as u64);
+                s
+            };
+            let mut search = context.search.start(&game, true, context.budget, None, 8 * (numbers.len() as u64 + 1));
+            let wins = search.wins(&state(numbers, me))?;
+            let mut winning = vec![];
+            for next in Self::cuts_for(numbers, me) {
+                if !search.wins(&state(&next, 1 - me))? {
+                    winning.push(next);
+                }
+            }
+            let mut answer = BoardAnswer::listed(wins, None, winning, BoardMethod::Search);
+            answer.value_note = Some("none (misère play)".into());
+            answer.explanation = vec![
+                format!("{rules}."),
+                format!(
+                    "Misère play (whoever makes the last move loses): Conway's values are for normal play, so every position reachable is searched, with the player to move, by the definition of P and N positions ({} positions).",
+                    search.positions()
+                ),
+            ];
+            return Ok(answer);
+        }
+        let mut answer = crate::rules::board::value::solve_by_value(self, numbers, context, None)?.ok_or_else(|| {
+            AnalyzeError::Unsupported("Conway's value of the position was not found within its limits".into())
+        })?;
+        answer.explanation.insert(
+            0,
+            format!(
+                "{rules}: the position has Conway's value, the sum of the values of its pictures and of their branches at the ground. A tree is valued by the colon principle (an edge under a branch of value H is the ordinal sum edge:H; for a blue or red edge under a number, Berlekamp's rule: a blue edge under x >= 0 is x + 1, under x < 0 it is (x + n)/2^(n-1) for the least n >= 1 with x + n > 1); an all-green part is the nimber of its Green Hackenbush value; any other picture is valued from its options."
+            ),
+        );
+        Ok(answer)
+    }
+}
+
+/// A coloured position as the engine's exact search sees it (misère play): the canonical
+/// numbers, then the player to move.
+struct Searched(Hackenbush);
+
+impl SearchedGame for Searched {
+    fn options(&self, state: &[u64]) -> Vec<Vec<u64>> {
+        let Some((&mover, numbers)) = state.split_last() else { return vec![] };
+        let mover = mover.min(1) as usize;
+        Hackenbush::cuts_for(numbers, mover)
+            .into_iter()
+            .map(|next| {
+                let mut s = self.0.canonical(&next);
+                s.push(1 - mover as u64);
+                s
+            })
+            .collect()
+    }
+
+    fn option_count_bound(&self, state: &[u64]) -> Option<u128> {
+        Some(self.size(state))
+    }
+
+    fn size(&self, state: &[u64]) -> u128 {
+        state.split_last().map_or(0, |(_, numbers)| self.0.longest_game(numbers))
     }
 }
 
 impl BoardRules for Hackenbush {
-    fn draw(&self, numbers: &[u64], _mover: usize) -> Sketch {
+    /// Each picture on its ground line, a blue edge drawn blue, a red one red, a green one
+    /// green; a target on each edge the mover may cut.
+    fn draw(&self, numbers: &[u64], mover: usize) -> Sketch {
         use std::collections::HashMap;
         let mut s = Sketch::new();
-        let all = pictures(numbers).unwrap_or_default();
+        let all = coloured_pictures(numbers).unwrap_or_default();
+        let coloured = all.iter().flatten().any(|&(_, c)| c != Colour::Green);
         let several = all.len() > 1;
         let mut y = 0.0;
         // The widest picture's ground, and the notes: the drawing is as wide as they are.
@@ -582,7 +695,8 @@ impl BoardRules for Hackenbush {
         let shown = all.len().min(8);
         for (k, edges) in all.iter().enumerate().take(shown) {
             // Vertices numbered 0.. with the ground first; at most 150 edges of a picture drawn.
-            let drawn: Vec<Edge> = edges.iter().copied().take(150).collect();
+            let drawn_coloured: Vec<ColouredEdge> = edges.iter().copied().take(150).collect();
+            let drawn: Vec<Edge> = drawn_coloured.iter().map(|&(e, _)| e).collect();
             let mut index: HashMap<u64, usize> = HashMap::from([(0, 0)]);
             for &(u, v) in &drawn {
                 for w in [u, v] {
@@ -648,7 +762,7 @@ impl BoardRules for Hackenbush {
             s.line(8.0, ground, right, ground, "ground");
             let mut parallel: HashMap<(usize, usize), f64> = HashMap::new();
             let mut curves: Vec<(Curve, String)> = vec![];
-            for &(u, v) in &drawn {
+            for &((u, v), colour) in &drawn_coloured {
                 let (a, b) = (index[&u], index[&v]);
                 let point = |w: usize, other: usize| -> (f64, f64) {
                     if w == 0 {
@@ -662,20 +776,42 @@ impl BoardRules for Hackenbush {
                 let bend = parallel.entry((a.min(b), a.max(b))).or_insert(0.0);
                 let curve = if a == b { Curve::Loop(p) } else { Curve::Bent(p, q, *bend) };
                 *bend = if *bend <= 0.0 { -*bend + 16.0 } else { -*bend };
-                let words = if several { format!("cut {u}-{v} in {}", k + 1) } else { format!("cut {u}-{v}") };
+                // A coloured edge names its colour, so that of two edges with the same ends the
+                // one clicked is cut.
+                let edge = format!("{u}-{v}{}", colour.suffix());
+                let words = if several { format!("cut {edge} in {}", k + 1) } else { format!("cut {edge}") };
                 curves.push((curve, words));
             }
             let dots: Vec<(f64, f64)> = at.iter().skip(1).copied().collect();
             clear_click_points(&mut curves, &dots);
-            for ((curve, words), &(u, v)) in curves.into_iter().zip(&drawn) {
+            for ((curve, words), &((u, v), colour)) in curves.into_iter().zip(&drawn_coloured) {
                 let d = curve.path();
                 // The move by its words alone: reading and checking it would cut the whole
                 // picture once for each edge drawn (150 cuts of a million edges). Deleting an
-                // edge of the picture is always a move; its words name it as `read_move` reads
-                // it, the smaller end first.
-                let t = if u <= v { s.worded_target(words.clone()) } else { None };
-                s.path(&d, "twig");
-                s.path(&d, "twig hit").makes(t).title(format!("{words}: what no longer reaches the ground falls away"));
+                // edge of the picture the mover may cut is always a move; its words name it as
+                // `read_move` reads it, the smaller end first.
+                let t = if u <= v && colour.cut_by(mover) { s.worded_target(words.clone()) } else { None };
+                // Blue and red as the partizan edges of graphs are drawn (Left's, Right's).
+                let class = match colour {
+                    Colour::Green => "twig",
+                    Colour::Blue => "twig edge left",
+                    Colour::Red => "twig edge right",
+                };
+                if !coloured {
+                    s.path(&d, class);
+                    s.path(&d, "twig hit")
+                        .makes(t)
+                        .title(format!("{words}: what no longer reaches the ground falls away"));
+                } else if t.is_some() {
+                    s.path(&d, class);
+                    s.path(&d, "twig hit").makes(t).title(format!(
+                        "{words}: a {} edge ({}); what no longer reaches the ground falls away",
+                        colour.name(),
+                        colour.owner()
+                    ));
+                } else {
+                    s.path(&d, class).title(format!("{u}-{v}: a {} edge ({})", colour.name(), colour.owner()));
+                }
             }
             // Each vertex with its number, as cuts name them (`cut 1-3`); the ground is 0.
             let mut names = vec![0u64; n];
@@ -707,8 +843,17 @@ impl BoardRules for Hackenbush {
             ));
             y += 16.0;
         }
-        notes.push((y + 14.0, "Click an edge to cut it;".into()));
-        notes.push((y + 30.0, "what no longer reaches the ground falls away.".into()));
+        if coloured {
+            // The colours named in words, for whoever cannot tell them apart.
+            let (who, mine) = if mover == 0 { ("Left", "blue") } else { ("Right", "red") };
+            notes.push((y + 14.0, format!("{who} to move: click a {mine} or green edge;")));
+            notes.push((y + 30.0, "what no longer reaches the ground falls away.".into()));
+            notes.push((y + 46.0, "Blue edges are Left's, red Right's, green either's.".into()));
+            y += 16.0;
+        } else {
+            notes.push((y + 14.0, "Click an edge to cut it;".into()));
+            notes.push((y + 30.0, "what no longer reaches the ground falls away.".into()));
+        }
         for (at, text) in &notes {
             s.note(*at, text);
             // About 6.6 units a character of the notes' 12-unit type.
@@ -734,7 +879,7 @@ impl BoardRules for Hackenbush {
         let mut all = vec![];
         let mut total = 0usize;
         for (i, t) in tokens.iter().enumerate() {
-            let p = parse_picture(t).map_err(|e| format!("picture {}: {e}", i + 1))?;
+            let p = parse_coloured_picture(t).map_err(|e| format!("picture {}: {e}", i + 1))?;
             total += p.len();
             if total > MAX_EDGES {
                 return Err(format!(
@@ -744,11 +889,11 @@ impl BoardRules for Hackenbush {
             }
             all.push(p);
         }
-        Ok(numbers_of(&all))
+        Ok(numbers_of_coloured(&all))
     }
 
     fn tokens(&self, numbers: &[u64]) -> Vec<String> {
-        pictures(numbers).unwrap_or_default().iter().map(|p| picture_token(p)).collect()
+        coloured_pictures(numbers).unwrap_or_default().iter().map(|p| coloured_token(p)).collect()
     }
 
     fn label_in(&self, numbers: &[u64], i: usize) -> String {
@@ -756,14 +901,17 @@ impl BoardRules for Hackenbush {
         // so that labelling every number of a big picture stays linear.
         let mut at = 0usize;
         let mut k = 0usize;
-        while let Some(&count) = numbers.get(at) {
+        while let Some(&word) = numbers.get(at) {
             k += 1;
             if i == at {
                 return format!("picture {k} edges");
             }
-            let end = usize::try_from(count).ok().and_then(|c| c.checked_mul(2)).and_then(|c| c.checked_add(at + 1));
+            // A coloured picture holds three numbers an edge (its ends and its colour).
+            let (count, stride) = if word >= COLOURED { (word - COLOURED, 3) } else { (word, 2) };
+            let end =
+                usize::try_from(count).ok().and_then(|c| c.checked_mul(stride)).and_then(|c| c.checked_add(at + 1));
             match end {
-                Some(end) if i < end => return format!("picture {k} edge {}", (i - at - 1) / 2 + 1),
+                Some(end) if i < end => return format!("picture {k} edge {}", (i - at - 1) / stride + 1),
                 Some(end) => at = end,
                 None => break,
             }
@@ -786,60 +934,71 @@ impl BoardRules for Hackenbush {
 
     fn rows(&self, numbers: &[u64]) -> Option<Vec<(String, String)>> {
         Some(
-            pictures(numbers)?
+            coloured_pictures(numbers)?
                 .iter()
                 .enumerate()
-                .map(|(k, p)| (format!("picture {}", k + 1), picture_token(p)))
+                .map(|(k, p)| (format!("picture {}", k + 1), coloured_token(p)))
                 .collect(),
         )
     }
 
     fn canonical(&self, numbers: &[u64]) -> Vec<u64> {
-        let mut all: Vec<Vec<Edge>> = pictures(numbers).unwrap_or_default();
+        let mut all: Vec<Vec<ColouredEdge>> = coloured_pictures(numbers).unwrap_or_default();
         for p in &mut all {
             p.sort_unstable();
         }
         all.retain(|p| !p.is_empty());
         all.sort();
-        numbers_of(&all)
+        numbers_of_coloured(&all)
     }
 
+    /// Left's moves (every move, in an all-green position).
     fn options(&self, numbers: &[u64]) -> Vec<Vec<u64>> {
-        let all = pictures(numbers).unwrap_or_default();
-        let mut out: Vec<Vec<u64>> = vec![];
-        for (k, p) in all.iter().enumerate() {
-            for i in 0..p.len() {
-                // Deleting either of two edges with the same ends leaves the same picture: one
-                // move.
-                if p[..i].contains(&p[i]) {
-                    continue;
-                }
-                let mut next = all.clone();
-                next[k] = cut(p, i);
-                out.push(numbers_of(&next));
-            }
-        }
-        out
+        Self::cuts_for(numbers, 0)
     }
 
+    fn options_for(&self, numbers: &[u64], mover: usize) -> Vec<Vec<u64>> {
+        Self::cuts_for(numbers, mover)
+    }
+
+    /// Whether it is a move of Left's (of either player, in an all-green position).
     fn check(&self, numbers: &[u64], after: &[u64]) -> Result<(), String> {
-        let before = pictures(numbers).ok_or("the position is not a list of pictures")?;
-        let next = pictures(after).ok_or("the move does not leave a list of pictures")?;
+        self.check_for(numbers, 0..0, after, 0)
+    }
+
+    fn check_for(&self, numbers: &[u64], _at: std::ops::Range<usize>, after: &[u64], mover: usize) -> Result<(), String> {
+        let before = coloured_pictures(numbers).ok_or("the position is not a list of pictures")?;
+        let next = coloured_pictures(after).ok_or("the move does not leave a list of pictures")?;
         if before.len() != next.len() {
             return Err(format!("a move keeps the {} pictures in place", before.len()));
         }
         let changed: Vec<usize> = (0..before.len()).filter(|&k| before[k] != next[k]).collect();
         match changed[..] {
             [] => Err("a move deletes one edge".into()),
-            [k] => Hackenbush::cut_edge(&before[k], &next[k], true).map(|_| ()).ok_or_else(|| {
-                format!("picture {}: that is not what deleting one edge (and what falls with it) leaves", k + 1)
-            }),
+            [k] => {
+                let i = Hackenbush::cut_edge(&before[k], &next[k], true).ok_or_else(|| {
+                    format!("picture {}: that is not what deleting one edge (and what falls with it) leaves", k + 1)
+                })?;
+                let ((u, v), colour) = before[k][i];
+                if colour.cut_by(mover) {
+                    Ok(())
+                } else {
+                    Err(format!(
+                        "picture {}: edge {u}-{v} is {} ({}), and {} cuts {} or green edges only",
+                        k + 1,
+                        colour.name(),
+                        colour.owner(),
+                        if mover == 0 { "Left" } else { "Right" },
+                        if mover == 0 { "blue" } else { "red" }
+                    ))
+                }
+            }
             _ => Err("a move deletes an edge of one picture only".into()),
         }
     }
 
     fn describe(&self, numbers: &[u64], after: &[u64]) -> String {
-        let (Some(before), Some(next)) = (pictures(numbers), pictures(after)) else {
+        let (Some(before), Some(next)) = (coloured_pictures(numbers), coloured_pictures(after)) else {
             return "a move".into();
         };
         let Some(k) = (0..before.len().min(next.len())).find(|&k| before[k] != next[k]) else {
@@ -847,7 +1006,7 @@ impl BoardRules for Hackenbush {
         };
         match Hackenbush::cut_edge(&before[k], &next[k], false) {
             Some(i) => {
-                let (u, v) = before[k][i];
+                let ((u, v), colour) = before[k][i];
                 let fall = before[k].len() - next[k].len() - 1;
                 let falls = match fall {
                     0 => String::new(),
@@ -855,7 +1014,7 @@ impl BoardRules for Hackenbush {
                     f => format!(" ({f} more edges fall away)"),
                 };
                 let which = if before.len() == 1 { String::new() } else { format!(" in picture {}", k + 1) };
-                format!("cut {u}-{v}{which}{falls}")
+                format!("cut {u}-{v}{}{which}{falls}", colour.suffix())
             }
             None => format!("change picture {}", k + 1),
         }
@@ -872,13 +1031,22 @@ impl BoardRules for Hackenbush {
             [p, e] if e.contains('-') && !p.contains('-') => (e, Some(p)),
             _ => return None,
         };
+        // An edge may name its colour (`cut 0-1:r`), to pick one of two edges with the same
+        // ends.
+        let (edge, colour) = match edge.split_once(':') {
+            Some((edge, c)) => (edge, Some(c)),
+            None => (edge, None),
+        };
         let (u, v) = edge.split_once('-')?;
         Some((|| {
             let end = |s: &str| crate::number::parse_u64(s, "a vertex");
             let (u, v) = (end(u)?, end(v)?);
+            let colour = colour.map(Colour::parse).transpose()?;
             let e = (u.min(v), u.max(v));
-            let all = pictures(numbers).ok_or("the position is not a list of pictures")?;
-            let holding: Vec<usize> = (0..all.len()).filter(|&k| all[k].contains(&e)).collect();
+            let fits = |&(x, c): &ColouredEdge| x == e && colour.is_none_or(|want| want == c);
+            let all = coloured_pictures(numbers).ok_or("the position is not a list of pictures")?;
+            let holding: Vec<usize> = (0..all.len()).filter(|&k| all[k].iter().any(fits)).collect();
+            let named = format!("{}-{}{}", e.0, e.1, colour.map_or("", Colour::suffix));
             let k = match picture {
                 Some(p) => {
                     let p = crate::number::parse_u64(p, "the picture")?;
@@ -887,30 +1055,36 @@ impl BoardRules for Hackenbush {
                             || format!("there is no picture {p} (the pictures are numbered 1 to {})", all.len()),
                         )?;
                     if !holding.contains(&k) {
-                        return Err(format!("picture {p} has no edge {}-{}", e.0, e.1));
+                        return Err(format!("picture {p} has no edge {named}"));
                     }
                     k
                 }
                 None => match holding[..] {
-                    [] => return Err(format!("no picture has an edge {}-{}", e.0, e.1)),
+                    [] => return Err(format!("no picture has an edge {named}")),
                     [k] => k,
                     _ => {
                         return Err(format!(
-                            "edge {}-{} is in pictures {}: say which, e.g. 'cut {}-{} in {}'",
-                            e.0,
-                            e.1,
+                            "edge {named} is in pictures {}: say which, e.g. 'cut {named} in {}'",
                             holding.iter().map(|k| (k + 1).to_string()).collect::<Vec<_>>().join(" and "),
-                            e.0,
-                            e.1,
                             holding[0] + 1
                         ))
                     }
                 },
             };
-            let i = all[k].iter().position(|&x| x == e).ok_or("no such edge")?;
+            let i = all[k].iter().position(fits).ok_or("no such edge")?;
+            let other = all[k].iter().find(|&&(x, c)| colour.is_none() && x == e && c != all[k][i].1);
+            if let Some(&(_, other)) = other {
+                return Err(format!(
+                    "picture {} has a {} and a {} edge {named}: say which, e.g. 'cut {named}{}'",
+                    k + 1,
+                    all[k][i].1.name(),
+                    other.name(),
+                    other.suffix()
+                ));
+            }
             let mut next = all.clone();
-            next[k] = cut(&all[k], i);
-            Ok(numbers_of(&next))
+            next[k] = cut_coloured(&all[k], i);
+            Ok(numbers_of_coloured(&next))
         })())
     }
 
@@ -920,31 +1094,75 @@ impl BoardRules for Hackenbush {
     }
 
     fn has_move(&self, numbers: &[u64]) -> bool {
-        pictures(numbers).is_some_and(|all| all.iter().any(|p| !p.is_empty()))
+        self.has_move_for(numbers, 0)
+    }
+
+    fn has_move_for(&self, numbers: &[u64], mover: usize) -> bool {
+        coloured_pictures(numbers).is_some_and(|all| all.iter().flatten().any(|(_, c)| c.cut_by(mover)))
     }
 
     fn smallest_move(&self, numbers: &[u64]) -> Option<Vec<u64>> {
-        let mut all = pictures(numbers)?;
-        let k = all.iter().position(|p| !p.is_empty())?;
-        let last = all[k].len() - 1;
-        all[k] = cut(&all[k], last);
-        Some(numbers_of(&all))
+        self.smallest_move_for(numbers, 0)
+    }
+
+    /// The last edge the mover may cut in the first picture that has one.
+    fn smallest_move_for(&self, numbers: &[u64], mover: usize) -> Option<Vec<u64>> {
+        let mut all = coloured_pictures(numbers)?;
+        let k = all.iter().position(|p| p.iter().any(|(_, c)| c.cut_by(mover)))?;
+        let last = all[k].iter().rposition(|(_, c)| c.cut_by(mover))?;
+        all[k] = cut_coloured(&all[k], last);
+        Some(numbers_of_coloured(&all))
     }
 
     fn random_move(&self, numbers: &[u64], below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
-        let mut all = pictures(numbers)?;
-        let live: Vec<usize> = (0..all.len()).filter(|&k| !all[k].is_empty()).collect();
+        self.random_move_for(numbers, 0, below)
+    }
+
+    /// A random picture with an edge the mover may cut, then a random such edge of it.
+    fn random_move_for(&self, numbers: &[u64], mover: usize, below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
+        let mut all = coloured_pictures(numbers)?;
+        let mine = |p: &[ColouredEdge]| -> Vec<usize> { (0..p.len()).filter(|&i| p[i].1.cut_by(mover)).collect() };
+        let live: Vec<usize> = (0..all.len()).filter(|&k| !mine(&all[k]).is_empty()).collect();
         let k = *live.get(below(live.len().max(1) as u64) as usize)?;
-        let i = below(all[k].len() as u64) as usize;
-        all[k] = cut(&all[k], i);
-        Some(numbers_of(&all))
+        let edges = mine(&all[k]);
+        let i = *edges.get(below(edges.len() as u64) as usize)?;
+        all[k] = cut_coloured(&all[k], i);
+        Some(numbers_of_coloured(&all))
     }
 
     fn longest_game(&self, numbers: &[u64]) -> u128 {
-        pictures(numbers).unwrap_or_default().iter().map(|p| p.len() as u128).sum()
+        coloured_pictures(numbers).unwrap_or_default().iter().map(|p| p.len() as u128).sum()
+    }
+
+    fn partizan_in(&self, numbers: &[u64]) -> Option<String> {
+        colours::any_coloured(numbers).then(|| "a blue or red edge".to_string())
+    }
+
+    fn components(&self, numbers: &[u64]) -> Option<Vec<Vec<u64>>> {
+        colours::components(numbers)
+    }
+
+    fn known_value(
+        &self,
+        numbers: &[u64],
+        store: &mut crate::values::partizan::GameStore,
+    ) -> Option<Result<crate::values::partizan::GameValue, crate::values::partizan::PartizanError>> {
+        colours::known_value(numbers, store)
+    }
+
+    /// A position with a blue or red edge is answered from Conway's value
+    /// ([`Hackenbush::solve_coloured`]); an all-green one as Green Hackenbush.
+    fn solve_in(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
+        if colours::any_coloured(numbers) {
+            return self.solve_coloured(numbers, context);
+        }
+        self.solve(numbers, context.misere, context.budget)
     }
 
     fn solve(&self, numbers: &[u64], misere: bool, budget: u64) -> Result<BoardAnswer, AnalyzeError> {
+        if colours::any_coloured(numbers) {
+            return self.solve_coloured(numbers, &BoardContext::plain(misere, budget, &NoHeapEngine));
+        }
         let all = pictures(numbers)
             .ok_or_else(|| AnalyzeError::Unsupported("the position is not a list of pictures".into()))?;
         if misere {

@@ -528,6 +528,27 @@ pub trait BoardRules: DynKey + Send + Sync + fmt::Debug {
         None
     }
 
+    /// Why the players have different moves in the position `numbers`, for a game whose
+    /// positions may be impartial or partizan (Hackenbush: a picture with a blue or red edge is
+    /// partizan, an all-green one impartial); by default the game's own
+    /// ([`BoardRules::partizan`]). What holds a position (its memo key, its value, Every-SG's
+    /// refusal) asks this.
+    fn partizan_in(&self, _numbers: &[u64]) -> Option<String> {
+        self.partizan()
+    }
+
+    /// Conway's value of the position `numbers` in `store`, when the game knows it without
+    /// listing options (a green Hackenbush picture is the nimber of its Sprague-Grundy value,
+    /// a coloured tree an ordinal sum by the colon principle): [`value::BoardValues`] asks it
+    /// before recursing over the options. `None` (the default) where there is no such rule.
+    fn known_value(
+        &self,
+        _numbers: &[u64],
+        _store: &mut crate::values::partizan::GameStore,
+    ) -> Option<Result<crate::values::partizan::GameValue, crate::values::partizan::PartizanError>> {
+        None
+    }
+
     /// Every move of player `mover` (0: first, 1: second) from `numbers`, as the numbers it
     /// leaves; by default [`BoardRules::options`], the same for both players.
     fn options_for(&self, numbers: &[u64], _mover: usize) -> Vec<Vec<u64>> {

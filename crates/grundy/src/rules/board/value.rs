@@ -21,12 +21,15 @@ enum Made {
     Sum(Vec<Vec<u64>>),
     /// The game whose Left options are the first `left` children and Right options the rest.
     Options { children: Vec<Vec<u64>>, left: usize },
+    /// A value the game's own rule gave at once ([`BoardRules::known_value`]).
+    Known(GameValue),
 }
 
 impl Made {
     fn children(&self) -> &[Vec<u64>] {
         match self {
             Made::Sum(c) | Made::Options { children: c, .. } => c,
+            Made::Known(_) => &[],
         }
     }
 }
@@ -83,7 +86,7 @@ impl<'a> BoardValues<'a> {
             return Ok(v);
         }
         let mut on_stack: HashSet<Vec<u64>> = HashSet::new();
-        let mut stack = vec![self.frame(root)?];
+        let mut stack = vec![self.frame(store, root)?];
         if let Some(f) = stack.last() {
             on_stack.insert(f.key.clone());
         }
@@ -106,7 +109,7 @@ impl<'a> BoardValues<'a> {
                         self.rules.spelling()
                     )));
                 }
-                let frame = self.frame(child)?;
+                let frame = self.frame(store, child)?;
                 on_stack.insert(frame.key.clone());
                 stack.push(frame);
                 continue;
@@ -129,14 +132,18 @@ impl<'a> BoardValues<'a> {
     }
 
     /// The frame of the canonical position `key`: its parts, or its options, canonical too.
-    fn frame(&mut self, key: Vec<u64>) -> Result<Frame, AnalyzeError> {
+    fn frame(&mut self, store: &mut GameStore, key: Vec<u64>) -> Result<Frame, AnalyzeError> {
         self.visited += 1;
         if self.visited > self.budget {
             return Err(GaveUp { what: Work::PositionsSearched, used: self.budget, needed: None }.into());
         }
-        let made = match self.rules.components(&key) {
-            Some(parts) if parts.len() > 1 => Made::Sum(parts.iter().map(|p| self.rules.canonical(p)).collect()),
-            _ => {
+        // The parts first, so that a move in one part values that part again, not the whole.
+        let parts = self.rules.components(&key).filter(|parts| parts.len() > 1);
+        let known = if parts.is_none() { self.rules.known_value(&key, store) } else { None };
+        let made = match (parts, known) {
+            (Some(parts), _) => Made::Sum(parts.iter().map(|p| self.rules.canonical(p)).collect()),
+            (None, Some(known)) => Made::Known(known.map_err(partizan_error)?),
+            (None, None) => {
                 let mut children: Vec<Vec<u64>> =
                     self.rules.options_for(&key, 0).iter().map(|o| self.rules.canonical(o)).collect();
                 let left = children.len();
@@ -165,6 +172,7 @@ impl<'a> BoardValues<'a> {
                 let (l, r) = values.split_at((*left).min(values.len()));
                 store.game(l, r).map_err(partizan_error)
             }
+            Made::Known(v) => Ok(*v),
         }
     }
 }
