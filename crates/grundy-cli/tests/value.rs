@@ -96,3 +96,19 @@ fn work_past_the_limit_names_the_flag() {
     assert!(!err.contains("rerun with"), "{err}");
     assert!(grundy(&args).status.success());
 }
+
+/// `--svg FILE` writes the thermograph: {2|-1}'s mast stands at its mean 1/2 from its
+/// temperature 3/2 (Siegel, Combinatorial Game Theory, II.5), labelled so.
+#[test]
+fn the_thermograph_is_written_as_svg() {
+    let dir = std::env::temp_dir().join(format!("grundy-value-svg-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("t.svg");
+    let out = grundy(&["value", "{2|-1}", "--svg", file.to_str().unwrap()]);
+    assert!(out.status.success());
+    let svg = std::fs::read_to_string(&file).unwrap();
+    assert!(svg.starts_with("<svg") && svg.contains("mean 1/2") && svg.contains("temperature 3/2"), "{svg}");
+    let _ = std::fs::remove_dir_all(&dir);
+    let out = grundy(&["value", "1", "--svg", "/nonexistent/dir/t.svg"]);
+    assert_eq!(out.status.code(), Some(2));
+}

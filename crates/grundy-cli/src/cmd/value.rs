@@ -1,7 +1,8 @@
 //! `grundy value GAME POSITION... [--json]` and `grundy value 'TEXT'`: Conway's value of a
 //! position (a partizan game's canonical form, an impartial game's nimber, a sum's sum), or of
 //! a game written in Conway's notation (`{1|0,*}`, `^+*`, `±1`), with its outcome class, mean,
-//! temperature and stops. The report is the library's (`grundy::solve::value`); this prints it.
+//! temperature and stops, and with `--svg FILE` its thermograph. The report is the library's
+//! (`grundy::solve::value`); this prints it.
 
 use grundy::solve::value::{report_of, value_report, ValueReport, MAX_NAME_CHARS};
 use grundy::values::partizan::{GameStore, PartizanError, DEFAULT_WORK_LIMIT};
@@ -40,6 +41,10 @@ pub struct Args {
     /// the form.
     #[arg(long, value_name = "N")]
     chars: Option<String>,
+    /// Also write the thermograph (Left's wall on the left, the mast above the mean) to FILE
+    /// as SVG.
+    #[arg(long, value_name = "FILE")]
+    svg: Option<std::path::PathBuf>,
 }
 
 /// Reads a count flag.
@@ -68,6 +73,11 @@ pub fn run(args: Args) -> Result<(), CliError> {
             parse_problem(&args.game, &args.position, Convention::Normal, "first", args.budget.as_deref())?;
         value_report(&game, &position, &mut store, options.budget, chars).map_err(|e| error(e, work))?
     };
+    if let Some(path) = &args.svg {
+        std::fs::write(path, grundy::thermograph_svg(&report.thermograph) + "\n").map_err(|e| {
+            CliError::of_kind(ErrorKind::Io, format!("cannot write {}: {e}", path.display())).argument("--svg")
+        })?;
+    }
     if args.json {
         emit(&format!("{}\n", json(&report)));
     } else {
