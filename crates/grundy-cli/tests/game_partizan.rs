@@ -14,8 +14,11 @@ fn stdout(args: &[&str]) -> String {
     String::from_utf8(out.stdout).unwrap()
 }
 
-/// Each game, a position, its value, and the moves its face offers Left and Right.
-const CASES: [(&str, &str, &str, &[&str], &[&str]); 4] = [
+/// A game, a position, its value, and the moves its face offers Left and Right.
+type Case = (&'static str, &'static str, &'static str, &'static [&'static str], &'static [&'static str]);
+
+/// Each game's case.
+const CASES: [Case; 4] = [
     ("domineering", "../..", "±1", &["a1 a2", "b1 b2"], &["a1 b1", "a2 b2"]),
     ("toads-frogs", "T.TFF", "↑", &["1"], &["4"]),
     ("cutcake", "2x3 1x4", "3", &["v 1 in 1", "v 2 in 1", "v 1 in 2", "v 2 in 2", "v 3 in 2"], &["h 1 in 1"]),

@@ -163,7 +163,7 @@ impl BoardRules for Cutcake {
     }
 
     fn label(&self, i: usize) -> String {
-        format!("cake {} {}", i / 2 + 1, if i % 2 == 0 { "rows" } else { "columns" })
+        format!("cake {} {}", i / 2 + 1, if i.is_multiple_of(2) { "rows" } else { "columns" })
     }
 
     fn counts_objects(&self, _i: usize) -> bool {
