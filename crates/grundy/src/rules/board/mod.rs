@@ -61,9 +61,15 @@ boards! {
     hackenbush,
     geography,
     northcott,
+    domineering,
+    toads_frogs,
+    cutcake,
+    clobber,
 }
 
+pub mod grid;
 pub mod layout;
+pub mod partizan;
 pub mod search;
 pub mod value;
 

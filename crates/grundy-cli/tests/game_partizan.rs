@@ -1,0 +1,89 @@
+//! Issue 50's partizan board games through the built binary: `grundy analyze` answers each
+//! for either player from Conway's value, `grundy draw --moves` offers the mover's moves (each
+//! read back as a legal move), and bad input is one line with exit status 2.
+
+use std::process::{Command, Output};
+
+fn grundy(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_grundy")).args(args).output().expect("the binary runs")
+}
+
+fn stdout(args: &[&str]) -> String {
+    let out = grundy(args);
+    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// A game, a position, its value, and the moves its face offers Left and Right.
+type Case = (&'static str, &'static str, &'static str, &'static [&'static str], &'static [&'static str]);
+
+/// Each game's case.
+const CASES: [Case; 4] = [
+    ("domineering", "../..", "±1", &["a1 a2", "b1 b2"], &["a1 b1", "a2 b2"]),
+    ("toads-frogs", "T.TFF", "↑", &["1"], &["4"]),
+    ("cutcake", "2x3 1x4", "3", &["v 1 in 1", "v 2 in 1", "v 1 in 2", "v 2 in 2", "v 3 in 2"], &["h 1 in 1"]),
+    ("clobber", "xo.o", "*", &["a1 b1"], &["b1 a1"]),
+];
+
+#[test]
+fn analyze_answers_each_game_from_its_value_for_either_player() {
+    for (game, position, value, _, _) in CASES {
+        for to_move in ["first", "second"] {
+            let mut args = vec!["analyze", game];
+            args.extend(position.split_whitespace());
+            args.extend(["--to-move", to_move, "--json"]);
+            let out = stdout(&args);
+            let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+            assert!(
+                v["sg_note"].as_str().unwrap_or_default().contains(&format!("Conway's value is {value}")),
+                "{game} {position}: {v}"
+            );
+            // Every winning move listed is a legal move of the player to move, read back.
+            for m in v["winning_moves"].as_array().unwrap() {
+                let text = m["text"].as_str().unwrap();
+                assert!(!text.is_empty(), "{game} {position}: {m}");
+            }
+        }
+    }
+    let out = stdout(&["analyze", "domineering", ".../..."]);
+    assert!(out.contains("Conway's value is {2|-1/2}"), "{out}");
+    assert!(out.contains("Left places a vertical domino on b1-b2"), "{out}");
+}
+
+#[test]
+fn draw_offers_the_movers_moves() {
+    let dir = std::env::temp_dir().join(format!("grundy-partizan-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("face.svg");
+    let file = file.to_str().unwrap();
+    for (game, position, _, left, right) in CASES {
+        for (to_move, want) in [("first", left), ("second", right)] {
+            let mut args = vec!["draw", game];
+            args.extend(position.split_whitespace());
+            args.extend(["-o", file, "--moves", "--to-move", to_move]);
+            let out = stdout(&args);
+            let moves: Vec<&str> = out.lines().filter(|l| !l.starts_with("wrote")).collect();
+            assert_eq!(moves, want.to_vec(), "{game} {position} {to_move}");
+            let svg = std::fs::read_to_string(file).unwrap();
+            assert_eq!(svg.matches("data-move=").count(), want.len(), "{game} {position} {to_move}");
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn bad_positions_and_misere_play_are_one_line_with_status_2() {
+    for (args, error) in [
+        (&["analyze", "domineering", "../.x"][..], "cell b2 (row 2, column 2): 'x' is not one of '.', '#'"),
+        (&["analyze", "clobber", "xo/o"], "row 2 has 1 cells, row 1 has 2"),
+        (&["analyze", "toads-frogs", "T.Z"], "cell 3: 'Z' is not 'T'"),
+        (&["analyze", "cutcake", "2x3", "0x4"], "cake 2: 0 rows; a side is 1 to 1000"),
+        (&["analyze", "cutcake", "2x3", "--misere"], "misère play of Cutcake is not computed"),
+    ] {
+        let out = grundy(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.contains(error), "{args:?}: {err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+    }
+}

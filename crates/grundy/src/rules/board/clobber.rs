@@ -1,0 +1,467 @@
+//! Clobber (Albert, Grossman, Nowakowski and Wolfe, 2001; *Lessons in Play*): stones on a
+//! board, `x` Left's (the first player's) and `o` Right's; a move moves one of your stones onto
+//! an orthogonally neighbouring stone of the other player, which is removed. A player with no
+//! such move loses. The game is partizan, so it is answered from Conway's value of the position
+//! ([`crate::rules::board::value`]).
+//!
+//! A position is one board written as rows joined by `/` (`.` an empty cell), stored as a
+//! [`Grid`]: rows, columns, then each cell (0 empty, 1 `x`, 2 `o`). A move is typed as the
+//! cell of the stone that moves, then the cell of the stone it clobbers (`a1 b1`).
+//!
+//! Stones never move onto an empty cell, so the groups of neighbouring stones never meet: the
+//! value is the sum of the groups' values, a group of one colour worth 0 (nobody can move in
+//! it), each group valued once up to the eight symmetries of the square (both players move in
+//! every direction).
+
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing))]
+
+use std::ops::Range;
+
+use crate::error::AnalyzeError;
+use crate::rules::board::grid::{cell_name, cell_size, read_cell, Grid};
+use crate::rules::board::partizan::{side, solve_by_conway};
+use crate::rules::board::{Board, BoardAnswer, BoardContext, BoardFamily, BoardRules, NoHeapEngine, TextRows};
+use crate::rules::catalogue::GameKind;
+use crate::rules::draw::Sketch;
+
+/// Clobber in the registry ([`crate::rules::board::BOARDS`]).
+pub const FAMILY: BoardFamily = BoardFamily { kinds: &KINDS, parse };
+
+const KINDS: [GameKind; 1] = [GameKind {
+    spelling: "clobber",
+    name: "Clobber",
+    a_move: "move one of your stones onto a neighbouring stone of the other player, which is removed (`x` Left's, the first player's; `o` Right's; `.` empty; rows joined by `/`)",
+    example_game: "clobber",
+    example_position: "xox/oxo",
+    heap_ruleset: false,
+    move_syntax: "`FROM TO` moves your stone on cell FROM onto the other player's stone on the neighbouring cell TO (columns a, b... from the left, rows 1, 2... from the top), e.g. `a1 b1`",
+    example_move: "a1 b1",
+}];
+
+/// Reads Clobber's spelling; `None` for any other name.
+fn parse(s: &str) -> Option<Result<Board, String>> {
+    (s == "clobber").then(|| Ok(Board::new(Clobber)))
+}
+
+/// The characters of a board: an empty cell, Left's stone, Right's stone.
+const ALPHABET: [char; 3] = ['.', 'x', 'o'];
+const EMPTY: u8 = 0;
+
+/// All eight symmetries of the square ([`Grid::turned`]).
+const SYMMETRIES: [u8; 8] = [0, 1, 2, 3, 4, 5, 6, 7];
+
+/// Clobber.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Clobber;
+
+/// The board of `numbers` (an empty 1 x 1 board when they hold none).
+fn board(numbers: &[u64]) -> Grid {
+    Grid::of(numbers, 3).unwrap_or_else(|| Grid::filled(1, 1, EMPTY))
+}
+
+/// The stone of player `mover`: 1 (`x`) for Left, 2 (`o`) for Right.
+fn stone(mover: usize) -> u8 {
+    if mover == 0 {
+        1
+    } else {
+        2
+    }
+}
+
+/// Whose stone `cell` is (0: Left, 1: Right); `None` for an empty cell.
+fn owner(cell: u8) -> Option<usize> {
+    match cell {
+        1 => Some(0),
+        2 => Some(1),
+        _ => None,
+    }
+}
+
+/// Every move of player `mover`, as (the cell of the stone that moves, the cell it clobbers),
+/// in reading order.
+fn captures(g: &Grid, mover: usize) -> Vec<[(usize, usize); 2]> {
+    let (mine, theirs) = (stone(mover), stone(1 - mover));
+    let mut out = vec![];
+    for r in 0..g.rows {
+        for c in 0..g.cols {
+            if g.at(r, c) == mine {
+                let mut near: Vec<(usize, usize)> = g.neighbours(r, c).filter(|&(a, b)| g.at(a, b) == theirs).collect();
+                near.sort_unstable();
+                out.extend(near.into_iter().map(|to| [(r, c), to]));
+            }
+        }
+    }
+    out
+}
+
+/// The board after the stone on `from` clobbers the one on `to`.
+fn clobbered(g: &Grid, [from, to]: [(usize, usize); 2]) -> Vec<u64> {
+    let mut next = g.clone();
+    next.set(to.0, to.1, g.at(from.0, from.1));
+    next.set(from.0, from.1, EMPTY);
+    next.numbers()
+}
+
+/// A move written as typed: `a1 b1`.
+fn words([from, to]: [(usize, usize); 2]) -> String {
+    format!("{} {}", cell_name(from.0, from.1), cell_name(to.0, to.1))
+}
+
+/// The board without its groups of one colour (no move is ever made in them).
+fn live(g: &Grid) -> Grid {
+    let mut out = g.clone();
+    for r in 0..g.rows {
+        for c in 0..g.cols {
+            if g.at(r, c) != EMPTY && !touches_other(g, r, c) {
+                out.set(r, c, EMPTY);
+            }
+        }
+    }
+    out
+}
+
+/// Whether the group of stones holding (r, c) holds stones of both colours.
+fn touches_other(g: &Grid, r: usize, c: usize) -> bool {
+    let mut seen = vec![false; g.cells.len()];
+    let mut stack = vec![(r, c)];
+    let mut colours = [false; 3];
+    while let Some((a, b)) = stack.pop() {
+        let i = a * g.cols + b;
+        if seen.get(i) != Some(&false) || g.at(a, b) == EMPTY {
+            continue;
+        }
+        if let Some(s) = seen.get_mut(i) {
+            *s = true;
+        }
+        if let Some(k) = colours.get_mut(usize::from(g.at(a, b))) {
+            *k = true;
+        }
+        stack.extend(g.neighbours(a, b));
+    }
+    colours[1] && colours[2]
+}
+
+impl Clobber {
+    /// The move from `numbers` to `after`, with the player who made it; `Err` says why it is
+    /// not one.
+    fn capture(numbers: &[u64], after: &[u64]) -> Result<([(usize, usize); 2], usize), String> {
+        let before = board(numbers);
+        let next = Grid::of(after, 3).ok_or("a move keeps the board's size")?;
+        let changed = before.changed(&next).ok_or("a move keeps the board's size")?;
+        let [a, b] = changed[..] else {
+            return Err(format!("a move changes two cells, the stone's and the one it clobbers; this changes {}", changed.len()));
+        };
+        // The stone that moved left its cell empty.
+        let (from, to) = if next.at(a.0, a.1) == EMPTY { (a, b) } else { (b, a) };
+        let mover = owner(before.at(from.0, from.1)).ok_or_else(|| format!("cell {} holds no stone", cell_name(from.0, from.1)))?;
+        if next.at(from.0, from.1) != EMPTY || next.at(to.0, to.1) != stone(mover) {
+            return Err(format!("a move takes a stone off {} and puts it on {}", cell_name(from.0, from.1), cell_name(to.0, to.1)));
+        }
+        if before.at(to.0, to.1) != stone(1 - mover) {
+            return Err(format!(
+                "cell {} holds no stone of {}'s to clobber",
+                cell_name(to.0, to.1),
+                side(1 - mover)
+            ));
+        }
+        if from.0.abs_diff(to.0) + from.1.abs_diff(to.1) != 1 {
+            return Err(format!(
+                "cells {} and {} are not neighbours: a stone clobbers a stone next to it (not diagonally)",
+                cell_name(from.0, from.1),
+                cell_name(to.0, to.1)
+            ));
+        }
+        Ok(([from, to], mover))
+    }
+}
+
+impl BoardRules for Clobber {
+    fn spelling(&self) -> String {
+        "clobber".into()
+    }
+
+    fn rules_sentence(&self) -> String {
+        "Clobber: a move takes one of your stones onto a neighbouring stone of the other player (up, down, left or right), which is removed; x is Left's (the first player), o Right's; a player with no such move loses.".into()
+    }
+
+    fn parse(&self, tokens: &[&str]) -> Result<Vec<u64>, String> {
+        match tokens {
+            [one] => Grid::parse(one, &ALPHABET).map(|g| g.numbers()),
+            [] => Err("the position is empty: give the board, rows joined by '/' (e.g. xo/ox)".into()),
+            _ => Err(format!(
+                "a position is one board, rows joined by '/', not {} tokens (a sum of boards: sum clobber=xo clobber=xox)",
+                tokens.len()
+            )),
+        }
+    }
+
+    fn tokens(&self, numbers: &[u64]) -> Vec<String> {
+        vec![board(numbers).write(&ALPHABET)]
+    }
+
+    fn label_in(&self, numbers: &[u64], i: usize) -> String {
+        let cols = numbers.get(1).copied().unwrap_or(1).max(1) as usize;
+        match i {
+            0 => "rows".into(),
+            1 => "columns".into(),
+            _ => format!("cell {}", cell_name((i - 2) / cols, (i - 2) % cols)),
+        }
+    }
+
+    fn counts_objects(&self, _i: usize) -> bool {
+        false
+    }
+
+    fn written_as_text(&self) -> bool {
+        true
+    }
+
+    fn text_rows(&self) -> Option<TextRows> {
+        Some(TextRows { label: "board", numbered: false, empty: None, turn: &[] })
+    }
+
+    fn rows(&self, numbers: &[u64]) -> Option<Vec<(String, String)>> {
+        Some(vec![("board".into(), board(numbers).write(&ALPHABET))])
+    }
+
+    fn options(&self, numbers: &[u64]) -> Vec<Vec<u64>> {
+        self.options_for(numbers, 0)
+    }
+
+    fn options_for(&self, numbers: &[u64], mover: usize) -> Vec<Vec<u64>> {
+        let g = board(numbers);
+        captures(&g, mover.min(1)).into_iter().map(|m| clobbered(&g, m)).collect()
+    }
+
+    fn check(&self, numbers: &[u64], after: &[u64]) -> Result<(), String> {
+        self.check_for(numbers, 0..0, after, 0)
+    }
+
+    fn check_for(&self, numbers: &[u64], _at: Range<usize>, after: &[u64], mover: usize) -> Result<(), String> {
+        let ([from, _], owner) = Clobber::capture(numbers, after)?;
+        if owner != mover.min(1) {
+            return Err(format!(
+                "the stone on {} is {}'s: {} moves the {} stones",
+                cell_name(from.0, from.1),
+                side(owner),
+                side(mover),
+                if mover == 0 { "x" } else { "o" }
+            ));
+        }
+        Ok(())
+    }
+
+    fn describe(&self, numbers: &[u64], after: &[u64]) -> String {
+        match Clobber::capture(numbers, after) {
+            Ok(([from, to], mover)) => format!(
+                "{} moves the stone on {} onto {}, clobbering {}'s stone",
+                side(mover),
+                cell_name(from.0, from.1),
+                cell_name(to.0, to.1),
+                side(1 - mover)
+            ),
+            Err(why) => why,
+        }
+    }
+
+    fn read_move(&self, numbers: &[u64], text: &str) -> Option<Result<Vec<u64>, String>> {
+        let words: Vec<&str> = text.split(|c: char| c.is_whitespace() || c == '-').filter(|w| !w.is_empty()).collect();
+        let [a, b] = words[..] else { return None };
+        let cells = [read_cell(a)?, read_cell(b)?];
+        let g = board(numbers);
+        Some((|| {
+            for (w, &(r, c)) in [a, b].iter().zip(&cells) {
+                if r >= g.rows || c >= g.cols {
+                    return Err(format!("there is no cell {w} (the board has {} rows and {} columns)", g.rows, g.cols));
+                }
+                if g.at(r, c) == EMPTY {
+                    return Err(format!("cell {w} is empty: a move goes from a stone onto a stone"));
+                }
+            }
+            let [(r1, c1), (r2, c2)] = cells;
+            if g.at(r1, c1) == g.at(r2, c2) {
+                let who = owner(g.at(r1, c1)).map_or("", side);
+                return Err(format!("cells {a} and {b} both hold {who}'s stones: a stone clobbers one of the other player's"));
+            }
+            Ok(clobbered(&g, cells))
+        })())
+    }
+
+    fn move_hint(&self) -> String {
+        "Type the cell of your stone, then the neighbouring stone it clobbers: 'a1 b1'".into()
+    }
+
+    fn has_move(&self, numbers: &[u64]) -> bool {
+        self.has_move_for(numbers, 0)
+    }
+
+    fn has_move_for(&self, numbers: &[u64], mover: usize) -> bool {
+        !captures(&board(numbers), mover.min(1)).is_empty()
+    }
+
+    fn smallest_move(&self, numbers: &[u64]) -> Option<Vec<u64>> {
+        self.smallest_move_for(numbers, 0)
+    }
+
+    /// The first move in reading order.
+    fn smallest_move_for(&self, numbers: &[u64], mover: usize) -> Option<Vec<u64>> {
+        let g = board(numbers);
+        captures(&g, mover.min(1)).first().map(|&m| clobbered(&g, m))
+    }
+
+    fn random_move(&self, numbers: &[u64], below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
+        self.random_move_for(numbers, 0, below)
+    }
+
+    fn random_move_for(&self, numbers: &[u64], mover: usize, below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
+        let g = board(numbers);
+        let all = captures(&g, mover.min(1));
+        if all.is_empty() {
+            return None;
+        }
+        all.get(below(all.len() as u64) as usize).map(|&m| clobbered(&g, m))
+    }
+
+    /// Each move removes a stone, and the last stone cannot move.
+    fn longest_game(&self, numbers: &[u64]) -> u128 {
+        (board(numbers).cells.iter().filter(|&&c| c != EMPTY).count() as u128).saturating_sub(1)
+    }
+
+    fn solve(&self, numbers: &[u64], misere: bool, budget: u64) -> Result<BoardAnswer, AnalyzeError> {
+        self.solve_in(numbers, &BoardContext::plain(misere, budget, &NoHeapEngine))
+    }
+
+    fn solve_in(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
+        solve_by_conway(
+            self,
+            numbers,
+            context,
+            "Clobber",
+            "Left moves the x stones and Right the o stones, each onto a neighbouring stone of the other player, and a player with no such move loses",
+        )
+    }
+
+    fn partizan(&self) -> Option<String> {
+        Some("Left moves the x stones, Right the o stones".into())
+    }
+
+    /// Groups of one colour removed, the board cut to its stones' rectangle, and the least of
+    /// its images under the eight symmetries of the square.
+    fn canonical(&self, numbers: &[u64]) -> Vec<u64> {
+        live(&board(numbers)).cropped(|c| c != EMPTY, EMPTY).least_image(&SYMMETRIES).numbers()
+    }
+
+    /// The groups of neighbouring stones with both colours: a move stays within one.
+    fn components(&self, numbers: &[u64]) -> Option<Vec<Vec<u64>>> {
+        let groups = live(&board(numbers)).regions(|c| c != EMPTY, EMPTY);
+        (groups.len() > 1).then(|| groups.iter().map(Grid::numbers).collect())
+    }
+
+    /// The board with its stones; each stone of the player to move that can clobber picks its
+    /// moves, shown as rings on the stones it can clobber (one stone's at a time, so that no
+    /// two targets shown overlap).
+    fn draw(&self, numbers: &[u64], mover: usize) -> Sketch {
+        let g = board(numbers);
+        let mover = mover.min(1);
+        let size = cell_size(g.rows, g.cols);
+        let (x0, y0) = (28.0, 24.0);
+        let centre = |r: usize, c: usize| (x0 + size * (c as f64 + 0.5), y0 + size * (r as f64 + 0.5));
+        let mut s = Sketch::new();
+        for c in 0..g.cols {
+            let letter = cell_name(0, c);
+            s.text(centre(0, c).0, y0 - 8.0, letter.get(..1).unwrap_or(""), "small", "middle");
+        }
+        for r in 0..g.rows {
+            s.text(x0 - 8.0, centre(r, 0).1 + 4.0, &(r + 1).to_string(), "small", "end");
+            for c in 0..g.cols {
+                let class = if (r + c) % 2 == 0 { "cell" } else { "cell dark" };
+                s.rect(x0 + size * c as f64, y0 + size * r as f64, size, size, 0.0, class).title(cell_name(r, c));
+            }
+        }
+        let moves = captures(&g, mover);
+        let first = moves.first().map(|m| m[0]);
+        for r in 0..g.rows {
+            for c in 0..g.cols {
+                let Some(who) = owner(g.at(r, c)) else { continue };
+                let (x, y) = centre(r, c);
+                let class = if who == 0 { "obj" } else { "queen" };
+                let title = format!("{}'s stone on {}", side(who), cell_name(r, c));
+                let mine: Vec<[(usize, usize); 2]> = moves.iter().copied().filter(|m| m[0] == (r, c)).collect();
+                if mine.is_empty() {
+                    s.circle(x, y, size * 0.34, class).title(title);
+                    continue;
+                }
+                let key = cell_name(r, c);
+                s.circle(x, y, size * 0.34, class).picks(key.clone()).title(format!("{title}: click it, then a stone it clobbers"));
+                s.choice(&key, first == Some((r, c)), |s| {
+                    s.circle(x, y, size * 0.42, "picked");
+                    for m in mine {
+                        let (tx, ty) = centre(m[1].0, m[1].1);
+                        let t = s.target(clobbered(&g, m), Some(words(m)));
+                        let what = format!("{} clobbers {} from {}", side(mover), cell_name(m[1].0, m[1].1), key);
+                        s.circle(tx, ty, size * 0.42, "target").makes(t).title(what);
+                    }
+                });
+            }
+        }
+        let y = y0 + size * g.rows as f64 + 22.0;
+        s.note(y, "Left moves the blue stones (x), Right the red ones (o).");
+        let what = if moves.is_empty() {
+            format!("{} has no stone next to the other player's: {} loses.", side(mover), side(mover))
+        } else {
+            format!("{} to move: click a stone, then a ring on a stone it clobbers.", side(mover))
+        };
+        s.note(y + 16.0, &what);
+        s.height = y + 24.0;
+        s
+    }
+
+    /// A board of 1 to 3 rows and 2 or 3 columns, each cell x, o or (one in five) empty.
+    fn random_position(&self, below: &mut dyn FnMut(u64) -> u64) -> Vec<String> {
+        let (rows, cols) = (1 + below(3) as usize, 2 + below(2) as usize);
+        let mut g = Grid::filled(rows, cols, EMPTY);
+        for r in 0..rows {
+            for c in 0..cols {
+                g.set(r, c, [0, 1, 1, 2, 2].get(below(5) as usize).copied().unwrap_or(1));
+            }
+        }
+        vec![g.write(&ALPHABET)]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn numbers(text: &str) -> Vec<u64> {
+        Clobber.parse(&[text]).unwrap()
+    }
+
+    #[test]
+    fn moves_are_read_checked_and_worded() {
+        let n = numbers("xo/ox");
+        let left = Clobber.read_move(&n, "a1 b1").unwrap().unwrap();
+        assert_eq!(Clobber.tokens(&left), [".x/ox"]);
+        assert_eq!(Clobber.describe(&n, &left), "Left moves the stone on a1 onto b1, clobbering Right's stone");
+        assert!(Clobber.check_for(&n, 0..0, &left, 0).is_ok());
+        assert_eq!(Clobber.check_for(&n, 0..0, &left, 1).unwrap_err(), "the stone on a1 is Left's: Right moves the o stones");
+        assert_eq!(
+            Clobber.read_move(&n, "a1 b2").unwrap().unwrap_err(),
+            "cells a1 and b2 both hold Left's stones: a stone clobbers one of the other player's"
+        );
+        let m = numbers("xo/xo");
+        let diagonal = Clobber.read_move(&m, "a1 b2").unwrap().unwrap();
+        assert!(Clobber.check_for(&m, 0..0, &diagonal, 0).unwrap_err().contains("not neighbours"));
+        assert_eq!(Clobber.options_for(&n, 0).len(), 4);
+        assert_eq!(Clobber.options_for(&n, 1).len(), 4);
+    }
+
+    #[test]
+    fn canonical_forms_drop_groups_of_one_colour_and_symmetries() {
+        assert_eq!(Clobber.canonical(&numbers("xo.x/...x")), Clobber.canonical(&numbers("ox")));
+        assert_eq!(Clobber.canonical(&numbers("x/o/x")), Clobber.canonical(&numbers("xox")));
+        assert_ne!(Clobber.canonical(&numbers("xox")), Clobber.canonical(&numbers("oxo")));
+        assert_eq!(Clobber.components(&numbers("xo.ox/.....")).map(|c| c.len()), Some(2));
+        assert_eq!(Clobber.components(&numbers("xo.xx")), None);
+    }
+}

@@ -1,0 +1,431 @@
+//! Domineering (Göran Andersson; Berlekamp, Conway and Guy, *Winning Ways*, ch. 5): dominoes
+//! are placed on the empty cells of a board, Left (the first player) vertically and Right (the
+//! second) horizontally, as *Winning Ways* has it; a player who cannot place one loses. The
+//! game is partizan, so it is answered from Conway's value of the position
+//! ([`crate::rules::board::value`]).
+//!
+//! A position is one board written as rows joined by `/`, `.` an empty cell and `#` a filled
+//! one (`../..`), stored as a [`Grid`]: rows, columns, then each cell (0 empty, 1 filled). A
+//! move is typed as its two cells (`a1 a2`: columns a, b... from the left, rows 1, 2... from
+//! the top).
+//!
+//! The value is the sum of the values of the board's regions of empty cells (a domino covers
+//! two neighbouring empty cells, so regions never meet), each valued once up to the four
+//! symmetries that keep the players' directions (the two mirror images and the half turn; a
+//! quarter turn swaps the players, giving the negative).
+
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing))]
+
+use std::ops::Range;
+
+use crate::error::AnalyzeError;
+use crate::rules::board::grid::{cell_name, cell_size, read_cell, Grid};
+use crate::rules::board::partizan::{side, solve_by_conway};
+use crate::rules::board::{Board, BoardAnswer, BoardContext, BoardFamily, BoardRules, NoHeapEngine, TextRows};
+use crate::rules::catalogue::GameKind;
+use crate::rules::draw::Sketch;
+
+/// Domineering in the registry ([`crate::rules::board::BOARDS`]).
+pub const FAMILY: BoardFamily = BoardFamily { kinds: &KINDS, parse };
+
+const KINDS: [GameKind; 1] = [GameKind {
+    spelling: "domineering",
+    name: "Domineering",
+    a_move: "place a domino on two empty cells of the board (`.` empty, `#` filled, rows joined by `/`): Left (the first player) vertically, Right (the second) horizontally",
+    example_game: "domineering",
+    example_position: ".../...",
+    heap_ruleset: false,
+    move_syntax: "`CELL CELL` places a domino on two neighbouring empty cells (columns a, b... from the left, rows 1, 2... from the top): Left's one above the other (`a1 a2`), Right's side by side (`a1 b1`)",
+    example_move: "a1 a2",
+}];
+
+/// Reads Domineering's spelling; `None` for any other name.
+fn parse(s: &str) -> Option<Result<Board, String>> {
+    (s == "domineering").then(|| Ok(Board::new(Domineering)))
+}
+
+/// The characters of a board: an empty cell, a filled one.
+const ALPHABET: [char; 2] = ['.', '#'];
+const EMPTY: u8 = 0;
+const FILLED: u8 = 1;
+
+/// The symmetries of the board that keep each player's direction: none, the two mirror images
+/// and the half turn ([`Grid::turned`]).
+const SYMMETRIES: [u8; 4] = [0, 1, 2, 3];
+
+/// Domineering.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Domineering;
+
+/// The board of `numbers` (an empty 1 x 1 board when they hold none).
+fn board(numbers: &[u64]) -> Grid {
+    Grid::of(numbers, 2).unwrap_or_else(|| Grid::filled(1, 1, FILLED))
+}
+
+/// The second cell of a domino of player `mover` whose first (top or left) cell is (r, c).
+fn partner(mover: usize, r: usize, c: usize) -> (usize, usize) {
+    if mover == 0 {
+        (r + 1, c)
+    } else {
+        (r, c + 1)
+    }
+}
+
+/// Every domino player `mover` may place, as its two cells, in reading order.
+fn placements(g: &Grid, mover: usize) -> Vec<[(usize, usize); 2]> {
+    let mut out = vec![];
+    for r in 0..g.rows {
+        for c in 0..g.cols {
+            let (a, b) = partner(mover, r, c);
+            if a < g.rows && b < g.cols && g.at(r, c) == EMPTY && g.at(a, b) == EMPTY {
+                out.push([(r, c), (a, b)]);
+            }
+        }
+    }
+    out
+}
+
+/// The board after a domino on `cells`.
+fn placed(g: &Grid, cells: [(usize, usize); 2]) -> Vec<u64> {
+    let mut next = g.clone();
+    for (r, c) in cells {
+        next.set(r, c, FILLED);
+    }
+    next.numbers()
+}
+
+/// The two cells of a domino, written as typed (`a1 a2`).
+fn words(cells: [(usize, usize); 2]) -> String {
+    let [(r1, c1), (r2, c2)] = cells;
+    format!("{} {}", cell_name(r1, c1), cell_name(r2, c2))
+}
+
+/// The board with every empty cell that no domino can ever cover (no empty neighbour: its
+/// neighbours only fill up) filled.
+fn without_dead_cells(g: &Grid) -> Grid {
+    let mut out = g.clone();
+    for r in 0..g.rows {
+        for c in 0..g.cols {
+            if g.at(r, c) == EMPTY && g.neighbours(r, c).all(|(a, b)| g.at(a, b) != EMPTY) {
+                out.set(r, c, FILLED);
+            }
+        }
+    }
+    out
+}
+
+impl Domineering {
+    /// The domino a move from `numbers` to `after` places, with the player who may place it;
+    /// `Err` says why it is not a placement.
+    fn domino(numbers: &[u64], after: &[u64]) -> Result<([(usize, usize); 2], usize), String> {
+        let before = board(numbers);
+        let next = Grid::of(after, 2).ok_or("a move keeps the board's size")?;
+        let changed = before.changed(&next).ok_or("a move keeps the board's size")?;
+        let [a, b] = changed[..] else {
+            return Err(format!("a move places one domino, on two cells; this changes {}", changed.len()));
+        };
+        for (r, c) in [a, b] {
+            if before.at(r, c) != EMPTY {
+                return Err(format!("cell {} is filled already", cell_name(r, c)));
+            }
+            if next.at(r, c) != FILLED {
+                return Err(format!("cell {} is not covered by the move", cell_name(r, c)));
+            }
+        }
+        match (b.0 - a.0, b.1.wrapping_sub(a.1)) {
+            (1, 0) => Ok(([a, b], 0)),
+            (0, 1) => Ok(([a, b], 1)),
+            _ => Err(format!(
+                "cells {} and {} are not neighbours: a domino covers two cells side by side or one above the other",
+                cell_name(a.0, a.1),
+                cell_name(b.0, b.1)
+            )),
+        }
+    }
+}
+
+impl BoardRules for Domineering {
+    fn spelling(&self) -> String {
+        "domineering".into()
+    }
+
+    fn rules_sentence(&self) -> String {
+        "Domineering: dominoes are placed on the empty cells of a board, Left (the first player) vertically and Right (the second) horizontally; a player who cannot place one loses.".into()
+    }
+
+    fn parse(&self, tokens: &[&str]) -> Result<Vec<u64>, String> {
+        match tokens {
+            [one] => Grid::parse(one, &ALPHABET).map(|g| g.numbers()),
+            [] => Err("the position is empty: give the board, rows joined by '/' (e.g. ../..)".into()),
+            _ => Err(format!(
+                "a position is one board, rows joined by '/', not {} tokens (a sum of boards: sum domineering=../.. domineering=...)",
+                tokens.len()
+            )),
+        }
+    }
+
+    fn tokens(&self, numbers: &[u64]) -> Vec<String> {
+        vec![board(numbers).write(&ALPHABET)]
+    }
+
+    fn label_in(&self, numbers: &[u64], i: usize) -> String {
+        let cols = numbers.get(1).copied().unwrap_or(1).max(1) as usize;
+        match i {
+            0 => "rows".into(),
+            1 => "columns".into(),
+            _ => format!("cell {}", cell_name((i - 2) / cols, (i - 2) % cols)),
+        }
+    }
+
+    fn counts_objects(&self, _i: usize) -> bool {
+        false
+    }
+
+    fn written_as_text(&self) -> bool {
+        true
+    }
+
+    fn text_rows(&self) -> Option<TextRows> {
+        Some(TextRows { label: "board", numbered: false, empty: None, turn: &[] })
+    }
+
+    fn rows(&self, numbers: &[u64]) -> Option<Vec<(String, String)>> {
+        Some(vec![("board".into(), board(numbers).write(&ALPHABET))])
+    }
+
+    fn options(&self, numbers: &[u64]) -> Vec<Vec<u64>> {
+        self.options_for(numbers, 0)
+    }
+
+    fn options_for(&self, numbers: &[u64], mover: usize) -> Vec<Vec<u64>> {
+        let g = board(numbers);
+        placements(&g, mover.min(1)).into_iter().map(|cells| placed(&g, cells)).collect()
+    }
+
+    fn check(&self, numbers: &[u64], after: &[u64]) -> Result<(), String> {
+        self.check_for(numbers, 0..0, after, 0)
+    }
+
+    fn check_for(&self, numbers: &[u64], _at: Range<usize>, after: &[u64], mover: usize) -> Result<(), String> {
+        let ([a, b], owner) = Domineering::domino(numbers, after)?;
+        if owner != mover.min(1) {
+            let (how, other) = if mover == 0 { ("vertical", "side by side") } else { ("horizontal", "one above the other") };
+            return Err(format!(
+                "cells {} and {} are {other}: {} places {how} dominoes",
+                cell_name(a.0, a.1),
+                cell_name(b.0, b.1),
+                side(mover)
+            ));
+        }
+        Ok(())
+    }
+
+    fn describe(&self, numbers: &[u64], after: &[u64]) -> String {
+        match Domineering::domino(numbers, after) {
+            Ok(([a, b], owner)) => format!(
+                "{} places a {} domino on {}-{}",
+                side(owner),
+                if owner == 0 { "vertical" } else { "horizontal" },
+                cell_name(a.0, a.1),
+                cell_name(b.0, b.1)
+            ),
+            Err(why) => why,
+        }
+    }
+
+    fn read_move(&self, numbers: &[u64], text: &str) -> Option<Result<Vec<u64>, String>> {
+        let words: Vec<&str> = text.split(|c: char| c.is_whitespace() || c == '-').filter(|w| !w.is_empty()).collect();
+        let [a, b] = words[..] else { return None };
+        let cells = [read_cell(a)?, read_cell(b)?];
+        let g = board(numbers);
+        Some((|| {
+            for (w, &(r, c)) in [a, b].iter().zip(&cells) {
+                if r >= g.rows || c >= g.cols {
+                    return Err(format!("there is no cell {w} (the board has {} rows and {} columns)", g.rows, g.cols));
+                }
+                if g.at(r, c) != EMPTY {
+                    return Err(format!("cell {w} is filled already"));
+                }
+            }
+            if cells[0] == cells[1] {
+                return Err(format!("a domino covers two different cells, not {a} twice"));
+            }
+            let mut sorted = cells;
+            sorted.sort_unstable();
+            Ok(placed(&g, sorted))
+        })())
+    }
+
+    fn move_hint(&self) -> String {
+        "Type two neighbouring empty cells: 'a1 a2' (Left, one above the other) or 'a1 b1' (Right, side by side)".into()
+    }
+
+    fn has_move(&self, numbers: &[u64]) -> bool {
+        self.has_move_for(numbers, 0)
+    }
+
+    fn has_move_for(&self, numbers: &[u64], mover: usize) -> bool {
+        !placements(&board(numbers), mover.min(1)).is_empty()
+    }
+
+    fn smallest_move(&self, numbers: &[u64]) -> Option<Vec<u64>> {
+        self.smallest_move_for(numbers, 0)
+    }
+
+    /// The first domino in reading order.
+    fn smallest_move_for(&self, numbers: &[u64], mover: usize) -> Option<Vec<u64>> {
+        let g = board(numbers);
+        placements(&g, mover.min(1)).first().map(|&cells| placed(&g, cells))
+    }
+
+    fn random_move(&self, numbers: &[u64], below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
+        self.random_move_for(numbers, 0, below)
+    }
+
+    fn random_move_for(&self, numbers: &[u64], mover: usize, below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
+        let g = board(numbers);
+        let all = placements(&g, mover.min(1));
+        if all.is_empty() {
+            return None;
+        }
+        all.get(below(all.len() as u64) as usize).map(|&cells| placed(&g, cells))
+    }
+
+    /// A domino covers two empty cells.
+    fn longest_game(&self, numbers: &[u64]) -> u128 {
+        board(numbers).cells.iter().filter(|&&c| c == EMPTY).count() as u128 / 2
+    }
+
+    fn solve(&self, numbers: &[u64], misere: bool, budget: u64) -> Result<BoardAnswer, AnalyzeError> {
+        self.solve_in(numbers, &BoardContext::plain(misere, budget, &NoHeapEngine))
+    }
+
+    fn solve_in(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
+        solve_by_conway(
+            self,
+            numbers,
+            context,
+            "Domineering",
+            "Left places vertical dominoes and Right horizontal ones, and a player who cannot place one loses",
+        )
+    }
+
+    fn partizan(&self) -> Option<String> {
+        Some("Left places vertical dominoes, Right horizontal ones".into())
+    }
+
+    /// Dead cells filled, the board cut to the empty cells' rectangle, and the least of its
+    /// images under the symmetries that keep the players' directions.
+    fn canonical(&self, numbers: &[u64]) -> Vec<u64> {
+        without_dead_cells(&board(numbers)).cropped(|c| c == EMPTY, FILLED).least_image(&SYMMETRIES).numbers()
+    }
+
+    /// The regions of empty cells: a domino lies within one.
+    fn components(&self, numbers: &[u64]) -> Option<Vec<Vec<u64>>> {
+        let regions = without_dead_cells(&board(numbers)).regions(|c| c == EMPTY, FILLED);
+        (regions.len() > 1).then(|| regions.iter().map(Grid::numbers).collect())
+    }
+
+    /// The board, each domino of the player to move a target on the line between its two
+    /// cells (Left's vertical ones on the lines between rows, Right's horizontal ones between
+    /// columns), half a cell wide, so that no two targets overlap.
+    fn draw(&self, numbers: &[u64], mover: usize) -> Sketch {
+        let g = board(numbers);
+        let mover = mover.min(1);
+        let size = cell_size(g.rows, g.cols);
+        let (x0, y0) = (28.0, 24.0);
+        let mut s = Sketch::new();
+        for c in 0..g.cols {
+            let letter = cell_name(0, c);
+            s.text(x0 + size * (c as f64 + 0.5), y0 - 8.0, letter.get(..1).unwrap_or(""), "small", "middle");
+        }
+        for r in 0..g.rows {
+            s.text(x0 - 8.0, y0 + size * (r as f64 + 0.5) + 4.0, &(r + 1).to_string(), "small", "end");
+            for c in 0..g.cols {
+                let class = if g.at(r, c) == EMPTY { "cell" } else { "cell dark" };
+                let what = if g.at(r, c) == EMPTY { "empty" } else { "filled" };
+                s.rect(x0 + size * c as f64, y0 + size * r as f64, size, size, 0.0, class)
+                    .title(format!("{} ({what})", cell_name(r, c)));
+            }
+        }
+        let half = size / 4.0;
+        for cells in placements(&g, mover) {
+            let [(r, c), _] = cells;
+            // The middle of the line between the two cells.
+            let (cx, cy) = if mover == 0 {
+                (x0 + size * (c as f64 + 0.5), y0 + size * (r as f64 + 1.0))
+            } else {
+                (x0 + size * (c as f64 + 1.0), y0 + size * (r as f64 + 0.5))
+            };
+            let t = s.target(placed(&g, cells), Some(words(cells)));
+            let title = format!(
+                "{} places a {} domino on {}",
+                side(mover),
+                if mover == 0 { "vertical" } else { "horizontal" },
+                words(cells).replace(' ', "-")
+            );
+            s.rect(cx - half, cy - half, 2.0 * half, 2.0 * half, 3.0, "target").makes(t).title(title);
+        }
+        let y = y0 + size * g.rows as f64 + 22.0;
+        s.note(y, "Left places vertical dominoes, Right horizontal ones.");
+        let what = if placements(&g, mover).is_empty() {
+            format!("{} has no room for a domino: {} loses.", side(mover), side(mover))
+        } else {
+            format!("{} to move: click a mark between two empty cells.", side(mover))
+        };
+        s.note(y + 16.0, &what);
+        s.height = y + 24.0;
+        s
+    }
+
+    /// A board of 2 to 4 rows and 2 to 4 columns, about one cell in six filled.
+    fn random_position(&self, below: &mut dyn FnMut(u64) -> u64) -> Vec<String> {
+        let (rows, cols) = (2 + below(3) as usize, 2 + below(3) as usize);
+        let mut g = Grid::filled(rows, cols, EMPTY);
+        for r in 0..rows {
+            for c in 0..cols {
+                if below(6) == 0 {
+                    g.set(r, c, FILLED);
+                }
+            }
+        }
+        vec![g.write(&ALPHABET)]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn numbers(text: &str) -> Vec<u64> {
+        Domineering.parse(&[text]).unwrap()
+    }
+
+    #[test]
+    fn moves_are_read_checked_and_worded() {
+        let n = numbers("../..");
+        let left = Domineering.read_move(&n, "a1 a2").unwrap().unwrap();
+        assert_eq!(Domineering.tokens(&left), ["#./#."]);
+        assert_eq!(Domineering.describe(&n, &left), "Left places a vertical domino on a1-a2");
+        assert!(Domineering.check_for(&n, 0..0, &left, 0).is_ok());
+        assert_eq!(
+            Domineering.check_for(&n, 0..0, &left, 1).unwrap_err(),
+            "cells a1 and a2 are one above the other: Right places horizontal dominoes"
+        );
+        let right = Domineering.read_move(&n, "b2-a2").unwrap().unwrap();
+        assert_eq!(Domineering.describe(&n, &right), "Right places a horizontal domino on a2-b2");
+        assert_eq!(Domineering.read_move(&n, "a1 c1").unwrap().unwrap_err(), "there is no cell c1 (the board has 2 rows and 2 columns)");
+        assert!(Domineering.check_for(&n, 0..0, &Domineering.read_move(&n, "a1 b2").unwrap().unwrap(), 0).unwrap_err().contains("not neighbours"));
+        assert!(Domineering.read_move(&n, "1 2").is_none());
+    }
+
+    #[test]
+    fn canonical_forms_drop_what_cannot_matter() {
+        // A mirror image, a filled border and a dead cell change nothing.
+        assert_eq!(Domineering.canonical(&numbers("..#.#/..###")), Domineering.canonical(&numbers("../..")));
+        assert_eq!(Domineering.canonical(&numbers(".../..#")), Domineering.canonical(&numbers("#../...")));
+        assert_ne!(Domineering.canonical(&numbers(".../...")), Domineering.canonical(&numbers("../../..")));
+        assert_eq!(Domineering.components(&numbers("..#../.....")), None);
+        assert_eq!(Domineering.components(&numbers("..#../..#..")).map(|c| c.len()), Some(2));
+    }
+}

@@ -1,0 +1,297 @@
+//! A rectangle of cells written as rows joined by `/` (`../..`, `xo/ox`), each cell one
+//! character of a game's alphabet: what Domineering and Clobber share. A grid is stored as
+//! numbers `[rows, columns, cell, cell, ...]`, row by row, each cell the index of its character
+//! in the alphabet, so that a move changes the numbers of the cells it changes and the grid
+//! writes back exactly as it was typed.
+//!
+//! Cells are named as on a chessboard, but read from the top: columns `a`, `b`, `c`... from the
+//! left, rows `1`, `2`... from the top (`b1` is the second cell of the first row typed).
+
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing))]
+
+/// The most rows, and the most columns, of a grid.
+pub const MAX_SIDE: usize = 16;
+
+/// The most cells of a grid: a position's memo entry holds one number a cell, so this keeps a
+/// position within a few hundred bytes (an 8 x 8 board fits).
+pub const MAX_CELLS: usize = 64;
+
+/// A grid of cells, each a small number (its character's index in the game's alphabet).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Grid {
+    /// How many rows.
+    pub rows: usize,
+    /// How many columns.
+    pub cols: usize,
+    /// The cells, row by row.
+    pub cells: Vec<u8>,
+}
+
+/// A cell's name: its column's letter, then its row's number from the top (`b1`).
+pub fn cell_name(r: usize, c: usize) -> String {
+    let letter = char::from(b'a' + (c % 26) as u8);
+    format!("{letter}{}", r + 1)
+}
+
+/// Reads a cell's name (`b1`) as (row, column), 0-based; `None` when it is not one.
+pub fn read_cell(text: &str) -> Option<(usize, usize)> {
+    let mut chars = text.chars();
+    let letter = chars.next()?.to_ascii_lowercase();
+    if !letter.is_ascii_lowercase() {
+        return None;
+    }
+    let row: usize = chars.as_str().parse().ok()?;
+    Some((row.checked_sub(1)?, usize::from(letter as u8 - b'a')))
+}
+
+impl Grid {
+    /// A grid of `rows` x `cols` cells, all `fill`.
+    pub fn filled(rows: usize, cols: usize, fill: u8) -> Grid {
+        Grid { rows, cols, cells: vec![fill; rows * cols] }
+    }
+
+    /// Reads a grid written as rows joined by `/`, each character one of `alphabet`; the error
+    /// names the bad part (a character, a row of another length, a size past the limits).
+    pub fn parse(text: &str, alphabet: &[char]) -> Result<Grid, String> {
+        let listed = alphabet.iter().map(|c| format!("'{c}'")).collect::<Vec<_>>().join(", ");
+        if text.is_empty() {
+            return Err(format!("the board is empty: write its rows joined by '/', each cell one of {listed}"));
+        }
+        let rows: Vec<&str> = text.split('/').collect();
+        if rows.len() > MAX_SIDE {
+            return Err(format!("the board has {} rows; at most {MAX_SIDE} are allowed", rows.len()));
+        }
+        let mut grid = Grid { rows: rows.len(), cols: 0, cells: vec![] };
+        for (r, row) in rows.iter().enumerate() {
+            let len = row.chars().count();
+            if len == 0 {
+                return Err(format!("row {} is empty", r + 1));
+            }
+            if r == 0 {
+                if len > MAX_SIDE {
+                    return Err(format!("row 1 has {len} cells; at most {MAX_SIDE} columns are allowed"));
+                }
+                grid.cols = len;
+            } else if len != grid.cols {
+                return Err(format!(
+                    "row {} has {len} cells, row 1 has {}: the rows must have equal lengths",
+                    r + 1,
+                    grid.cols
+                ));
+            }
+            for (c, ch) in row.chars().enumerate() {
+                let i = alphabet.iter().position(|&a| a == ch).ok_or_else(|| {
+                    format!("cell {} (row {}, column {}): '{ch}' is not one of {listed}", cell_name(r, c), r + 1, c + 1)
+                })?;
+                grid.cells.push(i as u8);
+            }
+        }
+        if grid.cells.len() > MAX_CELLS {
+            return Err(format!(
+                "the board has {} cells ({} x {}); at most {MAX_CELLS} are allowed",
+                grid.cells.len(),
+                grid.rows,
+                grid.cols
+            ));
+        }
+        Ok(grid)
+    }
+
+    /// The grid written back: rows joined by `/`.
+    pub fn write(&self, alphabet: &[char]) -> String {
+        let mut out = String::with_capacity(self.cells.len() + self.rows);
+        for r in 0..self.rows {
+            if r > 0 {
+                out.push('/');
+            }
+            for c in 0..self.cols {
+                out.push(alphabet.get(usize::from(self.at(r, c))).copied().unwrap_or('?'));
+            }
+        }
+        out
+    }
+
+    /// The grid as numbers: rows, columns, then the cells.
+    pub fn numbers(&self) -> Vec<u64> {
+        let mut out = Vec::with_capacity(self.cells.len() + 2);
+        out.push(self.rows as u64);
+        out.push(self.cols as u64);
+        out.extend(self.cells.iter().map(|&c| u64::from(c)));
+        out
+    }
+
+    /// The grid held in `numbers` (`None` when they are not one, or a cell is past `kinds`).
+    pub fn of(numbers: &[u64], kinds: u8) -> Option<Grid> {
+        let (&rows, rest) = numbers.split_first()?;
+        let (&cols, cells) = rest.split_first()?;
+        let (rows, cols) = (usize::try_from(rows).ok()?, usize::try_from(cols).ok()?);
+        if rows.checked_mul(cols)? != cells.len() || cells.iter().any(|&c| c >= u64::from(kinds)) {
+            return None;
+        }
+        Some(Grid { rows, cols, cells: cells.iter().map(|&c| c as u8).collect() })
+    }
+
+    /// The cell at (r, c); 0 off the grid.
+    pub fn at(&self, r: usize, c: usize) -> u8 {
+        if r >= self.rows || c >= self.cols {
+            return 0;
+        }
+        self.cells.get(r * self.cols + c).copied().unwrap_or(0)
+    }
+
+    /// Sets the cell at (r, c) (nothing off the grid).
+    pub fn set(&mut self, r: usize, c: usize, v: u8) {
+        if r < self.rows && c < self.cols {
+            if let Some(cell) = self.cells.get_mut(r * self.cols + c) {
+                *cell = v;
+            }
+        }
+    }
+
+    /// The neighbours of (r, c) on the grid: up, down, left, right.
+    pub fn neighbours(&self, r: usize, c: usize) -> impl Iterator<Item = (usize, usize)> + '_ {
+        [(r.wrapping_sub(1), c), (r + 1, c), (r, c.wrapping_sub(1)), (r, c + 1)]
+            .into_iter()
+            .filter(move |&(a, b)| a < self.rows && b < self.cols)
+    }
+
+    /// The cells (row, column) that differ between this grid and `other` of the same size, in
+    /// reading order; `None` when the sizes differ.
+    pub fn changed(&self, other: &Grid) -> Option<Vec<(usize, usize)>> {
+        if (self.rows, self.cols) != (other.rows, other.cols) {
+            return None;
+        }
+        Some(
+            (0..self.rows * self.cols)
+                .filter(|&i| self.cells.get(i) != other.cells.get(i))
+                .map(|i| (i / self.cols, i % self.cols))
+                .collect(),
+        )
+    }
+
+    /// The smallest grid holding the cells for which `keep` holds (the rest of the rectangle as
+    /// it is), or a 1 x 1 grid of `blank` when there are none.
+    pub fn cropped(&self, keep: impl Fn(u8) -> bool, blank: u8) -> Grid {
+        let mut rs = (usize::MAX, 0);
+        let mut cs = (usize::MAX, 0);
+        for r in 0..self.rows {
+            for c in 0..self.cols {
+                if keep(self.at(r, c)) {
+                    rs = (rs.0.min(r), rs.1.max(r));
+                    cs = (cs.0.min(c), cs.1.max(c));
+                }
+            }
+        }
+        if rs.0 == usize::MAX {
+            return Grid::filled(1, 1, blank);
+        }
+        let (rows, cols) = (rs.1 - rs.0 + 1, cs.1 - cs.0 + 1);
+        let mut out = Grid::filled(rows, cols, blank);
+        for r in 0..rows {
+            for c in 0..cols {
+                out.set(r, c, self.at(rs.0 + r, cs.0 + c));
+            }
+        }
+        out
+    }
+
+    /// The grid seen through one of the eight symmetries of the square: `k & 1` mirrors the
+    /// rows (top to bottom), `k & 2` the columns, `k & 4` transposes (rows become columns).
+    pub fn turned(&self, k: u8) -> Grid {
+        let transpose = k & 4 != 0;
+        let (rows, cols) = if transpose { (self.cols, self.rows) } else { (self.rows, self.cols) };
+        let mut out = Grid::filled(rows, cols, 0);
+        for r in 0..rows {
+            for c in 0..cols {
+                let (mut a, mut b) = if transpose { (c, r) } else { (r, c) };
+                if k & 1 != 0 {
+                    a = self.rows - 1 - a;
+                }
+                if k & 2 != 0 {
+                    b = self.cols - 1 - b;
+                }
+                out.set(r, c, self.at(a, b));
+            }
+        }
+        out
+    }
+
+    /// The smallest (as numbers) of the grid's images under the symmetries `ks`.
+    pub fn least_image(&self, ks: &[u8]) -> Grid {
+        ks.iter().map(|&k| self.turned(k)).min_by_key(Grid::numbers).unwrap_or_else(|| self.clone())
+    }
+
+    /// The connected regions (orthogonal neighbours) of the cells for which `inside` holds,
+    /// each as a grid of its bounding box with every other cell set to `blank`.
+    pub fn regions(&self, inside: impl Fn(u8) -> bool, blank: u8) -> Vec<Grid> {
+        let mut seen = vec![false; self.cells.len()];
+        let mut out = vec![];
+        for start in 0..self.cells.len() {
+            let (r0, c0) = (start / self.cols.max(1), start % self.cols.max(1));
+            if seen.get(start) != Some(&false) || !inside(self.at(r0, c0)) {
+                continue;
+            }
+            let mut region = Grid::filled(self.rows, self.cols, blank);
+            let mut stack = vec![(r0, c0)];
+            if let Some(s) = seen.get_mut(start) {
+                *s = true;
+            }
+            while let Some((r, c)) = stack.pop() {
+                region.set(r, c, self.at(r, c));
+                for (a, b) in self.neighbours(r, c) {
+                    let i = a * self.cols + b;
+                    if seen.get(i) == Some(&false) && inside(self.at(a, b)) {
+                        if let Some(s) = seen.get_mut(i) {
+                            *s = true;
+                        }
+                        stack.push((a, b));
+                    }
+                }
+            }
+            out.push(region.cropped(&inside, blank));
+        }
+        out
+    }
+}
+
+/// The size of a cell when a grid of `rows` x `cols` is drawn: at most 48 units, the whole grid
+/// at most 560 wide and 440 high.
+pub fn cell_size(rows: usize, cols: usize) -> f64 {
+    (560.0 / cols.max(1) as f64).min(440.0 / rows.max(1) as f64).min(48.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn grids_round_trip_and_bad_ones_are_named() {
+        let g = Grid::parse("..#/#../...", &['.', '#']).unwrap();
+        assert_eq!((g.rows, g.cols), (3, 3));
+        assert_eq!(g.write(&['.', '#']), "..#/#../...");
+        assert_eq!(Grid::of(&g.numbers(), 2), Some(g));
+        assert_eq!(
+            Grid::parse("../.", &['.', '#']).unwrap_err(),
+            "row 2 has 1 cells, row 1 has 2: the rows must have equal lengths"
+        );
+        assert!(Grid::parse(".z", &['.', '#']).unwrap_err().starts_with("cell b1 (row 1, column 2): 'z'"));
+        assert!(Grid::parse(&".".repeat(17), &['.', '#']).unwrap_err().contains("at most 16"));
+        assert!(Grid::parse(&["........"; 9].join("/"), &['.', '#']).unwrap_err().contains("at most 64"));
+        assert!(Grid::parse("", &['.']).is_err());
+        assert_eq!(read_cell("b3"), Some((2, 1)));
+        assert_eq!(cell_name(2, 1), "b3");
+        assert_eq!(read_cell("3b"), None);
+    }
+
+    #[test]
+    fn symmetries_and_regions() {
+        let g = Grid::parse("ab/cd/ef", &['a', 'b', 'c', 'd', 'e', 'f']).unwrap();
+        assert_eq!(g.turned(1).write(&['a', 'b', 'c', 'd', 'e', 'f']), "ef/cd/ab");
+        assert_eq!(g.turned(2).write(&['a', 'b', 'c', 'd', 'e', 'f']), "ba/dc/fe");
+        assert_eq!(g.turned(4).write(&['a', 'b', 'c', 'd', 'e', 'f']), "ace/bdf");
+        let h = Grid::parse("..#./##../....", &['.', '#']).unwrap();
+        let regions = h.regions(|c| c == 0, 1);
+        let written: Vec<String> = regions.iter().map(|r| r.write(&['.', '#'])).collect();
+        assert_eq!(written, ["..", "###./##../...."]);
+    }
+}

@@ -1,0 +1,447 @@
+//! Toads and Frogs (Richard Guy; Berlekamp, Conway and Guy, *Winning Ways*, ch. 1): a strip of
+//! cells holding toads (`T`, Left's, the first player's) and frogs (`F`, Right's). A toad moves
+//! right, a frog left: a piece steps into the empty cell next to it, or jumps over one piece of
+//! the other kind into the empty cell beyond it. A player with no move loses. The game is
+//! partizan, so it is answered from Conway's value of the position
+//! ([`crate::rules::board::value`]).
+//!
+//! A position is one strip written as `TT..FF` (`.` an empty cell), stored as one number a
+//! cell: 0 empty, 1 a toad, 2 a frog. A move is typed as the cell of the piece that moves (1
+//! is the leftmost): where it goes follows from the rule.
+//!
+//! Parts of the strip that can never interact are valued apart: a block `TTFF` never moves (no
+//! toad of it can step or jump, no frog either) and nothing crosses it, so it splits the strip
+//! in two; frogs at the left end and toads at the right end never move and are dropped.
+
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing))]
+
+use std::ops::Range;
+
+use crate::error::AnalyzeError;
+use crate::rules::board::partizan::{side, solve_by_conway};
+use crate::rules::board::{Board, BoardAnswer, BoardContext, BoardFamily, BoardRules, NoHeapEngine, TextRows};
+use crate::rules::catalogue::GameKind;
+use crate::rules::draw::Sketch;
+
+/// Toads and Frogs in the registry ([`crate::rules::board::BOARDS`]).
+pub const FAMILY: BoardFamily = BoardFamily { kinds: &KINDS, parse };
+
+const KINDS: [GameKind; 1] = [GameKind {
+    spelling: "toads-frogs",
+    name: "Toads and Frogs",
+    a_move: "move a piece of yours on a strip (`TT..FF`): a toad (`T`, Left's, the first player's) steps right into an empty cell or jumps over one frog, a frog (`F`, Right's) the same leftwards",
+    example_game: "toads-frogs",
+    example_position: "TT..FF",
+    heap_ruleset: false,
+    move_syntax: "`CELL` moves the piece on cell CELL (1 is the leftmost): a toad steps or jumps right, a frog left",
+    example_move: "2",
+}];
+
+/// Reads the game's spelling; `None` for any other name.
+fn parse(s: &str) -> Option<Result<Board, String>> {
+    (s == "toads-frogs").then(|| Ok(Board::new(ToadsFrogs)))
+}
+
+/// The characters of a strip: an empty cell, a toad, a frog.
+const ALPHABET: [char; 3] = ['.', 'T', 'F'];
+const EMPTY: u64 = 0;
+const TOAD: u64 = 1;
+const FROG: u64 = 2;
+
+/// The most cells of a strip (a memo entry holds one number a cell).
+pub const MAX_CELLS: usize = 64;
+
+/// Toads and Frogs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct ToadsFrogs;
+
+/// The piece of player `mover`: toads for Left, frogs for Right.
+fn piece(mover: usize) -> u64 {
+    if mover == 0 {
+        TOAD
+    } else {
+        FROG
+    }
+}
+
+/// A piece's name.
+fn name(p: u64) -> &'static str {
+    if p == TOAD {
+        "toad"
+    } else {
+        "frog"
+    }
+}
+
+/// Where the piece on cell `i` goes, if it can move (a toad right, a frog left).
+fn target(cells: &[u64], i: usize) -> Option<usize> {
+    let p = *cells.get(i)?;
+    let (one, two) = match p {
+        TOAD => (i.checked_add(1)?, i.checked_add(2)?),
+        FROG => (i.checked_sub(1)?, i.checked_sub(2).unwrap_or(usize::MAX)),
+        _ => return None,
+    };
+    match cells.get(one) {
+        Some(&EMPTY) => Some(one),
+        Some(&q) if q != p && cells.get(two) == Some(&EMPTY) => Some(two),
+        _ => None,
+    }
+}
+
+/// Every move of player `mover`, as (from, to), from the left.
+fn moves(cells: &[u64], mover: usize) -> Vec<(usize, usize)> {
+    (0..cells.len()).filter(|&i| cells.get(i) == Some(&piece(mover))).filter_map(|i| Some((i, target(cells, i)?))).collect()
+}
+
+/// The strip after the piece on `from` goes to `to`.
+fn moved(cells: &[u64], (from, to): (usize, usize)) -> Vec<u64> {
+    let mut next = cells.to_vec();
+    next.swap(from, to);
+    next
+}
+
+/// The strip without the frogs at its left end and the toads at its right end (they never
+/// move, and nothing moves over them), or one empty cell when nothing is left.
+fn trimmed(cells: &[u64]) -> Vec<u64> {
+    let start = cells.iter().position(|&c| c != FROG).unwrap_or(cells.len());
+    let end = cells.iter().rposition(|&c| c != TOAD).map_or(0, |e| e + 1);
+    match cells.get(start..end) {
+        Some(part) if !part.is_empty() => part.to_vec(),
+        _ => vec![EMPTY],
+    }
+}
+
+/// The parts of the strip between blocks `TTFF`, each trimmed: no piece of such a block can
+/// ever move, and no piece crosses it.
+fn segments(cells: &[u64]) -> Vec<Vec<u64>> {
+    let mut out = vec![];
+    let mut start = 0;
+    let mut i = 0;
+    while i + 4 <= cells.len() {
+        if cells.get(i..i + 4) == Some(&[TOAD, TOAD, FROG, FROG][..]) {
+            out.push(trimmed(cells.get(start..i).unwrap_or_default()));
+            start = i + 4;
+            i += 4;
+        } else {
+            i += 1;
+        }
+    }
+    out.push(trimmed(cells.get(start..).unwrap_or_default()));
+    out.retain(|p| p != &[EMPTY]);
+    out
+}
+
+impl ToadsFrogs {
+    /// The move from `numbers` to `after` as (from, to), with the player who made it; `Err`
+    /// says why it is not one.
+    fn step(numbers: &[u64], after: &[u64]) -> Result<((usize, usize), usize), String> {
+        if numbers.len() != after.len() {
+            return Err("a move keeps the strip's length".into());
+        }
+        let changed: Vec<usize> = (0..numbers.len()).filter(|&i| numbers.get(i) != after.get(i)).collect();
+        let [a, b] = changed[..] else {
+            return Err(format!("a move moves one piece, changing two cells; this changes {}", changed.len()));
+        };
+        let (p, q) = (numbers.get(a).copied().unwrap_or(EMPTY), numbers.get(b).copied().unwrap_or(EMPTY));
+        let (from, to) = match (p, q) {
+            (TOAD, EMPTY) => (a, b),
+            (EMPTY, FROG) => (b, a),
+            _ => return Err(format!("cells {} and {}: a toad moves right and a frog left, into an empty cell", a + 1, b + 1)),
+        };
+        if after.get(to) != numbers.get(from) || after.get(from) != Some(&EMPTY) {
+            return Err(format!("the piece on cell {} must end on cell {}", from + 1, to + 1));
+        }
+        let mover = usize::from(numbers.get(from) == Some(&FROG));
+        if target(numbers, from) != Some(to) {
+            return Err(format!(
+                "the {} on cell {} cannot reach cell {}: it steps into the empty cell next to it or jumps over one {}",
+                name(piece(mover)),
+                from + 1,
+                to + 1,
+                name(piece(1 - mover))
+            ));
+        }
+        Ok(((from, to), mover))
+    }
+}
+
+impl BoardRules for ToadsFrogs {
+    fn spelling(&self) -> String {
+        "toads-frogs".into()
+    }
+
+    fn rules_sentence(&self) -> String {
+        "Toads and Frogs: toads (T, Left's, the first player) move right and frogs (F, Right's) move left, each stepping into the empty cell next to it or jumping over one piece of the other kind into the empty cell beyond; a player with no move loses.".into()
+    }
+
+    fn parse(&self, tokens: &[&str]) -> Result<Vec<u64>, String> {
+        let text = match tokens {
+            [one] => *one,
+            [] => return Err("the position is empty: give the strip, e.g. TT..FF".into()),
+            _ => {
+                return Err(format!(
+                    "a position is one strip, not {} tokens (a sum of strips: sum toads-frogs=T.F toads-frogs=TT.F)",
+                    tokens.len()
+                ))
+            }
+        };
+        let len = text.chars().count();
+        if len > MAX_CELLS {
+            return Err(format!("the strip has {len} cells; at most {MAX_CELLS} are allowed"));
+        }
+        text.chars()
+            .enumerate()
+            .map(|(i, ch)| {
+                ALPHABET
+                    .iter()
+                    .position(|&a| a == ch)
+                    .map(|k| k as u64)
+                    .ok_or_else(|| format!("cell {}: '{ch}' is not 'T' (a toad), 'F' (a frog) or '.' (empty)", i + 1))
+            })
+            .collect()
+    }
+
+    fn tokens(&self, numbers: &[u64]) -> Vec<String> {
+        vec![numbers.iter().map(|&c| ALPHABET.get(c as usize).copied().unwrap_or('?')).collect()]
+    }
+
+    fn label(&self, i: usize) -> String {
+        format!("cell {}", i + 1)
+    }
+
+    fn counts_objects(&self, _i: usize) -> bool {
+        false
+    }
+
+    fn written_as_text(&self) -> bool {
+        true
+    }
+
+    fn text_rows(&self) -> Option<TextRows> {
+        Some(TextRows { label: "strip", numbered: false, empty: None, turn: &[] })
+    }
+
+    fn rows(&self, numbers: &[u64]) -> Option<Vec<(String, String)>> {
+        Some(vec![("strip".into(), self.tokens(numbers).concat())])
+    }
+
+    fn options(&self, numbers: &[u64]) -> Vec<Vec<u64>> {
+        self.options_for(numbers, 0)
+    }
+
+    fn options_for(&self, numbers: &[u64], mover: usize) -> Vec<Vec<u64>> {
+        moves(numbers, mover.min(1)).into_iter().map(|m| moved(numbers, m)).collect()
+    }
+
+    fn check(&self, numbers: &[u64], after: &[u64]) -> Result<(), String> {
+        self.check_for(numbers, 0..0, after, 0)
+    }
+
+    fn check_for(&self, numbers: &[u64], _at: Range<usize>, after: &[u64], mover: usize) -> Result<(), String> {
+        let ((from, _), owner) = ToadsFrogs::step(numbers, after)?;
+        if owner != mover.min(1) {
+            return Err(format!(
+                "the piece on cell {} is a {}, {}'s: {} moves the {}s",
+                from + 1,
+                name(piece(owner)),
+                side(owner),
+                side(mover),
+                name(piece(mover))
+            ));
+        }
+        Ok(())
+    }
+
+    fn describe(&self, numbers: &[u64], after: &[u64]) -> String {
+        match ToadsFrogs::step(numbers, after) {
+            Ok(((from, to), mover)) => {
+                let how = if from.abs_diff(to) == 1 { "steps" } else { "jumps" };
+                format!("{}'s {} on cell {} {how} to cell {}", side(mover), name(piece(mover)), from + 1, to + 1)
+            }
+            Err(why) => why,
+        }
+    }
+
+    fn read_move(&self, numbers: &[u64], text: &str) -> Option<Result<Vec<u64>, String>> {
+        let cell: u64 = text.trim().parse().ok()?;
+        let i = usize::try_from(cell).ok().and_then(|c| c.checked_sub(1));
+        Some(match i.and_then(|i| Some((i, *numbers.get(i)?))) {
+            None => Err(format!("there is no cell {cell} (the cells are 1 to {})", numbers.len())),
+            Some((_, EMPTY)) => Err(format!("cell {cell} is empty: give the cell of a toad or a frog")),
+            Some((i, p)) => match target(numbers, i) {
+                Some(to) => Ok(moved(numbers, (i, to))),
+                None => Err(format!(
+                    "the {} on cell {cell} cannot move: the next cell {} is not empty, and no {} there has an empty cell beyond",
+                    name(p),
+                    if p == TOAD { "right" } else { "left" },
+                    name(if p == TOAD { FROG } else { TOAD })
+                )),
+            },
+        })
+    }
+
+    fn move_hint(&self) -> String {
+        "Type the cell of the piece to move (1 is the leftmost): a toad steps or jumps right, a frog left".into()
+    }
+
+    fn has_move(&self, numbers: &[u64]) -> bool {
+        self.has_move_for(numbers, 0)
+    }
+
+    fn has_move_for(&self, numbers: &[u64], mover: usize) -> bool {
+        !moves(numbers, mover.min(1)).is_empty()
+    }
+
+    fn smallest_move(&self, numbers: &[u64]) -> Option<Vec<u64>> {
+        self.smallest_move_for(numbers, 0)
+    }
+
+    /// The move of the leftmost piece that can move.
+    fn smallest_move_for(&self, numbers: &[u64], mover: usize) -> Option<Vec<u64>> {
+        moves(numbers, mover.min(1)).first().map(|&m| moved(numbers, m))
+    }
+
+    fn random_move(&self, numbers: &[u64], below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
+        self.random_move_for(numbers, 0, below)
+    }
+
+    fn random_move_for(&self, numbers: &[u64], mover: usize, below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
+        let all = moves(numbers, mover.min(1));
+        if all.is_empty() {
+            return None;
+        }
+        all.get(below(all.len() as u64) as usize).map(|&m| moved(numbers, m))
+    }
+
+    /// Each move takes a piece at least one cell further its way.
+    fn longest_game(&self, numbers: &[u64]) -> u128 {
+        let n = numbers.len() as u128;
+        (0..numbers.len())
+            .map(|i| match numbers.get(i) {
+                Some(&TOAD) => n - 1 - i as u128,
+                Some(&FROG) => i as u128,
+                _ => 0,
+            })
+            .sum()
+    }
+
+    fn solve(&self, numbers: &[u64], misere: bool, budget: u64) -> Result<BoardAnswer, AnalyzeError> {
+        self.solve_in(numbers, &BoardContext::plain(misere, budget, &NoHeapEngine))
+    }
+
+    fn solve_in(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
+        solve_by_conway(
+            self,
+            numbers,
+            context,
+            "Toads and Frogs",
+            "Left moves the toads rightwards and Right the frogs leftwards, and a player with no move loses",
+        )
+    }
+
+    fn partizan(&self) -> Option<String> {
+        Some("Left moves the toads, Right the frogs".into())
+    }
+
+    /// The parts between blocks `TTFF`, each without the pieces at its ends that never move;
+    /// one part alone when there is one.
+    fn canonical(&self, numbers: &[u64]) -> Vec<u64> {
+        match &segments(numbers)[..] {
+            [] => vec![EMPTY],
+            [one] => one.clone(),
+            _ => trimmed(numbers),
+        }
+    }
+
+    /// The parts between blocks `TTFF`, which never interact.
+    fn components(&self, numbers: &[u64]) -> Option<Vec<Vec<u64>>> {
+        let parts = segments(numbers);
+        (parts.len() > 1).then_some(parts)
+    }
+
+    /// The strip, each piece of the player to move that can move a target.
+    fn draw(&self, numbers: &[u64], mover: usize) -> Sketch {
+        let mover = mover.min(1);
+        let size = (600.0 / numbers.len().max(1) as f64).min(44.0);
+        let (x0, y0) = (12.0, 12.0);
+        let mut s = Sketch::new();
+        let can: Vec<(usize, usize)> = moves(numbers, mover);
+        for (i, &c) in numbers.iter().enumerate() {
+            let x = x0 + size * i as f64;
+            s.rect(x, y0, size, size, 0.0, "cell").title(format!("cell {}", i + 1));
+            s.text(x + size / 2.0, y0 + size + 14.0, &(i + 1).to_string(), "small", "middle");
+            if c == EMPTY {
+                continue;
+            }
+            let (cx, cy) = (x + size / 2.0, y0 + size / 2.0);
+            let class = if c == TOAD { "obj" } else { "queen" };
+            let who = if c == TOAD { 0 } else { 1 };
+            match can.iter().find(|m| m.0 == i) {
+                Some(&m) => {
+                    let t = s.target(moved(numbers, m), Some((i + 1).to_string()));
+                    let how = if m.0.abs_diff(m.1) == 1 { "steps" } else { "jumps" };
+                    s.circle(cx, cy, size * 0.36, class).makes(t).title(format!(
+                        "{}'s {} on cell {}: {how} to cell {}",
+                        side(who),
+                        name(c),
+                        i + 1,
+                        m.1 + 1
+                    ));
+                }
+                None => drop(s.circle(cx, cy, size * 0.36, class).title(format!("{}'s {} on cell {}", side(who), name(c), i + 1))),
+            }
+            let letter = if c == TOAD { "T" } else { "F" };
+            s.text(cx, cy + 5.0, letter, "queen-label", "middle");
+        }
+        let y = y0 + size + 36.0;
+        s.note(y, "Toads (T, blue) are Left's and move right; frogs (F, red) are Right's and move left.");
+        let what = if can.is_empty() {
+            format!("{} has no move: {} loses.", side(mover), side(mover))
+        } else {
+            format!("{} to move: click a {} to move it.", side(mover), name(piece(mover)))
+        };
+        s.note(y + 32.0, &what);
+        s.height = y + 40.0;
+        s
+    }
+
+    /// A strip of 4 to 8 cells, each a toad, a frog or empty.
+    fn random_position(&self, below: &mut dyn FnMut(u64) -> u64) -> Vec<String> {
+        let len = 4 + below(5);
+        vec![(0..len).map(|_| ALPHABET.get(below(3) as usize).copied().unwrap_or('.')).collect()]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn numbers(text: &str) -> Vec<u64> {
+        ToadsFrogs.parse(&[text]).unwrap()
+    }
+
+    #[test]
+    fn moves_are_read_checked_and_worded() {
+        let n = numbers("T.TFF");
+        let left = ToadsFrogs.read_move(&n, "1").unwrap().unwrap();
+        assert_eq!(ToadsFrogs.tokens(&left), [".TTFF"]);
+        assert_eq!(ToadsFrogs.describe(&n, &left), "Left's toad on cell 1 steps to cell 2");
+        let jump = ToadsFrogs.read_move(&n, "4").unwrap().unwrap();
+        assert_eq!(ToadsFrogs.describe(&n, &jump), "Right's frog on cell 4 jumps to cell 2");
+        assert_eq!(
+            ToadsFrogs.check_for(&n, 0..0, &jump, 0).unwrap_err(),
+            "the piece on cell 4 is a frog, Right's: Left moves the toads"
+        );
+        assert!(ToadsFrogs.read_move(&n, "5").unwrap().unwrap_err().contains("cannot move"));
+        assert!(ToadsFrogs.read_move(&n, "2").unwrap().unwrap_err().contains("empty"));
+        assert!(ToadsFrogs.read_move(&n, "9").unwrap().unwrap_err().contains("no cell 9"));
+        assert_eq!(ToadsFrogs.parse(&["TxF"]).unwrap_err(), "cell 2: 'x' is not 'T' (a toad), 'F' (a frog) or '.' (empty)");
+    }
+
+    #[test]
+    fn walls_split_the_strip_and_dead_ends_are_dropped() {
+        assert_eq!(ToadsFrogs.canonical(&numbers("FFT.FTT")), numbers("T.F"));
+        assert_eq!(ToadsFrogs.components(&numbers("T.FTTFFT.F")), Some(vec![numbers("T.F"), numbers("T.F")]));
+        assert_eq!(ToadsFrogs.components(&numbers("T.FTTF.F")), None);
+    }
+}

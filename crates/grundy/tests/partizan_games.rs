@@ -1,0 +1,308 @@
+//! Issue 50's partizan board games (Domineering, Toads and Frogs, Cutcake, Clobber): the
+//! library's Conway value of every position small enough is the game of its moves, checked
+//! against the plain implementation of the definitions (`conway/`); known values from the
+//! literature, each citing its source; positions that fall apart are the sums of their parts;
+//! positions write back as typed; and the analysis answers from the value.
+
+mod conway;
+
+use grundy::rules::board::{Board, BoardRules};
+use grundy::solve::value::position_value;
+use grundy::values::partizan::GameStore;
+use grundy::{analyze, AnalyzeOptions, Convention, Game, Player};
+
+/// The rules of the board game `name`.
+fn board(name: &str) -> Board {
+    match name.parse::<Game>() {
+        Ok(Game::Board(b)) => b,
+        other => panic!("{name} is a board game: {other:?}"),
+    }
+}
+
+/// The numbers of a position typed as `tokens`.
+fn numbers(rules: &dyn BoardRules, tokens: &str) -> Vec<u64> {
+    let tokens: Vec<&str> = tokens.split_whitespace().collect();
+    rules.parse(&tokens).unwrap_or_else(|e| panic!("{tokens:?}: {e}"))
+}
+
+/// Every board of `rows` x `cols` cells, each cell one of `alphabet`, as text.
+fn boards(rows: usize, cols: usize, alphabet: &[char]) -> Vec<String> {
+    let cells = rows * cols;
+    let k = alphabet.len();
+    (0..k.pow(cells as u32))
+        .map(|mut code| {
+            let mut text = String::new();
+            for i in 0..cells {
+                if i > 0 && i % cols == 0 {
+                    text.push('/');
+                }
+                text.push(alphabet[code % k]);
+                code /= k;
+            }
+            text
+        })
+        .collect()
+}
+
+/// The canonical name of the value of `tokens` in game `name`.
+fn value_text(name: &str, tokens: &str) -> String {
+    let b = board(name);
+    let mut store = GameStore::new();
+    let mut values = grundy::rules::board::value::BoardValues::new(b.rules(), 1_000_000);
+    let v = values.value(&mut store, &numbers(b.rules(), tokens)).unwrap();
+    store.text(v).unwrap()
+}
+
+/// Checks every board of up to `most` rows and columns of `alphabet` in `game`; returns how
+/// many.
+fn check_boards(game: &str, most: usize, alphabet: &[char]) -> usize {
+    let b = board(game);
+    let mut positions = vec![];
+    for rows in 1..=most {
+        for cols in 1..=most {
+            positions.extend(boards(rows, cols, alphabet).iter().map(|t| numbers(b.rules(), t)));
+        }
+    }
+    conway::check_positions(b.rules(), &positions)
+}
+
+/// Every Domineering board of up to 3 x 3 cells, each cell empty or filled (682 boards).
+#[test]
+fn domineering_values_are_the_games_of_their_moves() {
+    assert_eq!(check_boards("domineering", 3, &['.', '#']), 682);
+}
+
+/// Every Clobber board of up to 3 x 3 cells, each cell empty, x or o (21,297 boards).
+#[test]
+fn clobber_values_are_the_games_of_their_moves() {
+    assert_eq!(check_boards("clobber", 3, &['.', 'x', 'o']), 21_297);
+}
+
+/// Every Toads-and-Frogs strip of 1 to 7 cells (3,279 strips).
+#[test]
+fn toads_and_frogs_values_are_the_games_of_their_moves() {
+    let b = board("toads-frogs");
+    let mut positions = vec![];
+    for len in 1..=7u32 {
+        for mut code in 0..3usize.pow(len) {
+            let mut cells = vec![];
+            for _ in 0..len {
+                cells.push((code % 3) as u64);
+                code /= 3;
+            }
+            positions.push(cells);
+        }
+    }
+    assert_eq!(conway::check_positions(b.rules(), &positions), 3279);
+}
+
+/// Every cake up to 8 x 8, by induction on its size: its value is the plain game of its cuts
+/// (never simplified), each cut's two cakes joined by the plain sum of the definitions (G + H =
+/// {G^L + H, G + H^L | G^R + H, G + H^R}) of their values, checked before; and, straight from
+/// the rules' moves (`check_positions`), every cake up to 3 x 3 and every two cakes up to 2 x 2.
+/// (The moves of a larger cake, followed as lists of cakes, reach too many orders of the same
+/// cakes for the plain comparison.)
+#[test]
+fn cutcake_values_are_the_games_of_their_moves() {
+    use conway::{plain_value, Plain, Reference};
+    use std::collections::HashMap;
+    let b = board("cutcake");
+    let mut store = GameStore::new();
+    let mut values = grundy::rules::board::value::BoardValues::new(b.rules(), u64::MAX);
+    let (mut reference, mut from_store) = (Reference::default(), HashMap::new());
+    let mut checked: HashMap<(u64, u64), Plain> = HashMap::new();
+    for r in 1..=8 {
+        for c in 1..=8 {
+            let mut cut = |a: (u64, u64), b: (u64, u64)| reference.sum(&checked[&a], &checked[&b]);
+            let left: Vec<Plain> = (1..c).map(|k| cut((r, k), (r, c - k))).collect();
+            let right: Vec<Plain> = (1..r).map(|k| cut((k, c), (r - k, c))).collect();
+            let plain = Plain::new(left, right);
+            let v = values.value(&mut store, &[r, c]).unwrap();
+            let library = plain_value(&mut store, v, &mut from_store);
+            assert!(reference.eq(&plain, &library), "{r}x{c}: {}", store.text(v).unwrap());
+            checked.insert((r, c), library);
+        }
+    }
+    assert_eq!(checked.len(), 64);
+    let mut positions = vec![];
+    for r in 1..=3 {
+        for c in 1..=3 {
+            positions.push(vec![r, c]);
+        }
+    }
+    for r in 1..=2 {
+        for c in 1..=2 {
+            for s in 1..=2 {
+                for t in 1..=2 {
+                    positions.push(vec![r, c, s, t]);
+                }
+            }
+        }
+    }
+    assert_eq!(conway::check_positions(b.rules(), &positions), 9 + 16);
+}
+
+/// Domineering's small shapes, with Left placing vertical dominoes (Berlekamp, Conway and Guy,
+/// *Winning Ways*, ch. 5; Wikipedia's "Domineering", from it): a column of 2n or 2n + 1 cells is
+/// n, a row -n; the 2 x 2 square is ±1; the L of three cells is *; the 2 x 3 board (2 rows,
+/// 3 columns) is {2|-1/2}, mean 3/4 and temperature 5/4.
+#[test]
+fn domineering_known_values() {
+    for (board, value) in [
+        (".", "0"),
+        ("./.", "1"),
+        ("..", "-1"),
+        ("...", "-1"),
+        ("....", "-2"),
+        (".....", "-2"),
+        ("./././.", "2"),
+        ("../..", "±1"),
+        (".#/..", "*"),
+        (".../...", "{2|-1/2}"),
+        ("../../..", "{1/2|-2}"),
+    ] {
+        assert_eq!(value_text("domineering", board), value, "{board}");
+    }
+    let mut store = GameStore::new();
+    let g = store.parse("{2|-1/2}").unwrap();
+    assert_eq!(store.mean(g).unwrap().to_string(), "3/4");
+    assert_eq!(store.temperature(g).unwrap().to_string(), "5/4");
+}
+
+/// The table of Cutcake's values (*Winning Ways*, ch. 2, and *Lessons in Play*, Left cutting
+/// vertically): row R, column C is the value of an R x C cake. It is also the table of the
+/// answer to math.stackexchange question 874668 ("Breaking chocolate bars game"), whose first
+/// player cuts horizontally, read with rows and columns swapped.
+#[test]
+fn cutcake_table_of_values() {
+    let table: [[i64; 6]; 6] = [
+        [0, 1, 2, 3, 4, 5],
+        [-1, 0, 0, 1, 1, 2],
+        [-2, 0, 0, 1, 1, 2],
+        [-3, -1, -1, 0, 0, 0],
+        [-4, -1, -1, 0, 0, 0],
+        [-5, -2, -2, 0, 0, 0],
+    ];
+    for (r, row) in table.iter().enumerate() {
+        for (c, &v) in row.iter().enumerate() {
+            let cake = format!("{}x{}", r + 1, c + 1);
+            assert_eq!(value_text("cutcake", &cake), v.to_string(), "{cake}");
+        }
+    }
+    // Several cakes: the sum of their values.
+    assert_eq!(value_text("cutcake", "1x4 2x1 4x6"), "2");
+}
+
+/// Toads-and-Frogs positions of *Winning Ways* (ch. 1, as retold in "II.8: Arrows",
+/// combinatorialgames.wordpress.com, 2013): TFTF. = TFF.T = 0, TF.TF = F.TTF = 0, TFT.F = *,
+/// T.TFF = {0|*} = ↑.
+#[test]
+fn toads_and_frogs_known_values() {
+    for (strip, value) in [
+        ("TFTF.", "0"),
+        ("TFF.T", "0"),
+        ("TF.TF", "0"),
+        ("F.TTF", "0"),
+        ("TFT.F", "*"),
+        ("T.TFF", "↑"),
+        ("T.", "1"),
+        (".F", "-1"),
+    ] {
+        assert_eq!(value_text("toads-frogs", strip), value, "{strip}");
+    }
+}
+
+/// Clobber from the definitions: x o is {0|0} = *, and a group of one colour is 0.
+#[test]
+fn clobber_small_values() {
+    for (board, value) in [("xo", "*"), ("xx/xx", "0"), ("xo/..", "*"), ("xo.ox", "0")] {
+        assert_eq!(value_text("clobber", board), value, "{board}");
+    }
+}
+
+/// A sum of the games' positions (`sum`, as `grundy value` reads it) is worth the sum of their
+/// values, each position valued alone.
+#[test]
+fn a_sum_of_positions_is_worth_the_sum_of_their_values() {
+    let parts = [
+        ("domineering", ".../..."),
+        ("cutcake", "2x5"),
+        ("toads-frogs", "T.TFF"),
+        ("clobber", "xox/oxo"),
+        ("domineering", "../.."),
+    ];
+    let mut store = GameStore::new();
+    let mut total = store.integer(0).unwrap();
+    for (game, tokens) in parts {
+        let g: Game = game.parse().unwrap();
+        let p = g.parse_position(&[tokens]).unwrap();
+        let (v, _) = position_value(&g, &p, &mut store, 1_000_000).unwrap();
+        total = store.sum(total, v).unwrap();
+    }
+    let sum: Game = "sum".parse().unwrap();
+    let words: Vec<String> = parts.iter().map(|(g, t)| format!("{g}={t}")).collect();
+    let p = sum.parse_position(&words).unwrap();
+    let (v, _) = position_value(&sum, &p, &mut store, 1_000_000).unwrap();
+    assert_eq!(v, total);
+    // And a board that falls apart is the sum of its regions.
+    let apart = value_text("domineering", "...#../...#../...#../...#..");
+    let mut store = GameStore::new();
+    let a = store.parse(&value_text("domineering", ".../.../.../...")).unwrap();
+    let b = store.parse(&value_text("domineering", "../../../..")).unwrap();
+    let ab = store.sum(a, b).unwrap();
+    assert_eq!(store.text(ab).unwrap(), apart);
+}
+
+/// Positions write back exactly as typed, and bad ones are refused in one line naming the bad
+/// part.
+#[test]
+fn positions_round_trip_and_bad_ones_are_named() {
+    for (game, tokens) in
+        [("domineering", "..#/.../#.."), ("clobber", "xo./.ox"), ("toads-frogs", "TT..FF"), ("cutcake", "2x3 1x4 7x1")]
+    {
+        let g: Game = game.parse().unwrap();
+        let words: Vec<&str> = tokens.split_whitespace().collect();
+        let p = g.parse_position(&words).unwrap();
+        assert_eq!(g.position_tokens(&p).join(" "), tokens);
+    }
+    for (game, tokens, error) in [
+        ("domineering", "../.x", "cell b2 (row 2, column 2): 'x' is not one of '.', '#'"),
+        ("domineering", "../...", "row 2 has 3 cells, row 1 has 2: the rows must have equal lengths"),
+        (
+            "clobber",
+            "xo/ox/xo/ox/xo/ox/xo/ox/xo/ox/xo/ox/xo/ox/xo/ox/xo",
+            "the board has 17 rows; at most 16 are allowed",
+        ),
+        ("toads-frogs", "TT.Q", "cell 4: 'Q' is not 'T' (a toad), 'F' (a frog) or '.' (empty)"),
+        ("cutcake", "2x3 3x1001", "cake 2: 1001 columns; a side is 1 to 1000"),
+    ] {
+        let g: Game = game.parse().unwrap();
+        let words: Vec<&str> = tokens.split_whitespace().collect();
+        let e = g.parse_position(&words).unwrap_err().to_string();
+        assert!(e.contains(error), "{game} {tokens}: {e}");
+        assert!(!e.contains('\n'), "{e}");
+    }
+}
+
+/// The analysis answers for either player to move from the value, with every winning move:
+/// in ±1 (2 x 2 Domineering) the player to move wins, Left by either vertical domino and
+/// Right by either horizontal one; misère play is refused in one line.
+#[test]
+fn the_analysis_answers_from_the_value_for_either_player() {
+    let game: Game = "domineering".parse().unwrap();
+    let p = game.parse_position(&["../.."]).unwrap();
+    for (to_move, moves) in [(Player::First, ["a1 a2", "b1 b2"]), (Player::Second, ["a1 b1", "a2 b2"])] {
+        let a = analyze(&game, &p, &AnalyzeOptions { to_move, ..AnalyzeOptions::default() }).unwrap();
+        assert_eq!(a.outcome, grundy::Outcome::N);
+        let mut got: Vec<String> = a.winning_moves.iter().map(|m| m.mv.to_string()).collect();
+        let mut want: Vec<String> =
+            moves.iter().map(|m| grundy::play::parse_move(&p, to_move, m).unwrap().to_string()).collect();
+        got.sort();
+        want.sort();
+        assert_eq!(got, want);
+        assert!(a.explanation.iter().any(|l| l.contains("±1")), "{:?}", a.explanation);
+    }
+    let o = AnalyzeOptions { convention: Convention::Misere, ..AnalyzeOptions::default() };
+    let e = analyze(&game, &p, &o).unwrap_err().to_string();
+    assert!(e.contains("misère play of Domineering is not computed"), "{e}");
+}
