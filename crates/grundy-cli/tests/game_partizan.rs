@@ -46,7 +46,8 @@ fn analyze_answers_each_game_from_its_value_for_either_player() {
         }
     }
     let out = stdout(&["analyze", "domineering", ".../..."]);
-    assert!(out.contains("Conway's value is {2|-1/2}"), "{out}");
+    assert!(out.contains("Conway's value: {2|-1/2}"), "{out}");
+    assert!(out.contains("(leaves 2)  => .#./.#."), "{out}");
     assert!(out.contains("Left places a vertical domino on b1-b2"), "{out}");
 }
 

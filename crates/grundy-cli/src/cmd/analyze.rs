@@ -249,9 +249,18 @@ fn count_words(count: Option<u128>) -> String {
 fn result_line(m: &grundy::WinningMove, width: usize) -> String {
     // Padded by hand: `format!`'s width is at most 65,535, and a turn of an Every-SG sum of
     // thousands of games is longer. Past `ALIGNED_CHARS` the arrows are not aligned.
-    let pad = width.min(ALIGNED_CHARS).saturating_sub(m.text.chars().count());
-    let value = m.value.as_ref().map(|v| format!("  (value {v})")).unwrap_or_default();
-    format!("  {}{}  => {}{value}\n", m.text, " ".repeat(pad), shortened(&m.leaves.join(" ")))
+    let text = move_text(m);
+    let pad = width.min(ALIGNED_CHARS).saturating_sub(text.chars().count());
+    format!("  {text}{}  => {}\n", " ".repeat(pad), shortened(&m.leaves.join(" ")))
+}
+
+/// A move's words; a partizan game's move says the value it leaves, before the arrow, so that
+/// what follows `=>` is the position alone, typed back as it is.
+fn move_text(m: &grundy::WinningMove) -> String {
+    match &m.value {
+        Some(v) => format!("{} (leaves {v})", m.text),
+        None => m.text.clone(),
+    }
 }
 
 /// The widest move text the `=>` column is aligned after (a longer text is followed by the arrow
@@ -346,7 +355,7 @@ pub fn render(a: &Analysis, explain: bool, limit: Option<usize>) -> String {
         if let Some(n) = a.drawing_move_count {
             let shown = &a.drawing_moves[..a.drawing_moves.len().min(shown_limit)];
             s += &format!("moves that keep the draw ({n}):\n");
-            let w = shown.iter().map(|m| m.text.len()).max().unwrap_or(0);
+            let w = shown.iter().map(|m| move_text(m).chars().count()).max().unwrap_or(0);
             for m in shown {
                 s += &result_line(m, w);
             }
@@ -368,7 +377,7 @@ pub fn render(a: &Analysis, explain: bool, limit: Option<usize>) -> String {
                 format!("winning moves (the {} found so far; more are not listed):\n", a.winning_moves.len())
             }
         };
-        let w = shown.iter().map(|m| m.text.len()).max().unwrap_or(0);
+        let w = shown.iter().map(|m| move_text(m).chars().count()).max().unwrap_or(0);
         for m in shown {
             s += &result_line(m, w);
         }
