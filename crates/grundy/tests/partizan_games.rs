@@ -347,3 +347,24 @@ fn every_position_play_reaches_is_read_again() {
         assert_eq!(cutcake.rules().parse(&words), Ok(seventeen));
     }
 }
+
+/// The move box's example (and `play`'s, after a bad move) is typed in the game's own words,
+/// as its move syntax says, for either player: Toads and Frogs' was `2..3 -> 0 1`, the form
+/// every game reads, where the syntax asks for the cell of the piece (`2`).
+#[test]
+fn the_example_moves_are_typed_in_each_games_words() {
+    for (game, tokens, first, second) in [
+        ("toads-frogs", "TT..FF", "2", "5"),
+        ("toads-frogs", "T.TF.F", "1", "4"),
+        ("domineering", ".../...", "a1-a2", "a1-b1"),
+        ("cutcake", "2x3 1x4", "v 1 in 1", "h 1 in 1"),
+        ("clobber", "xox/oxo", "a1 b1", "b1 a1"),
+    ] {
+        let g: Game = game.parse().unwrap();
+        let p = g.parse_position(&tokens.split_whitespace().collect::<Vec<_>>()).unwrap();
+        for (player, want) in [(Player::First, first), (Player::Second, second)] {
+            let typed: Vec<String> = grundy::play::example_moves(&p, player).into_iter().map(|m| m.typed).collect();
+            assert_eq!(typed.first().map(String::as_str), Some(want), "{game} {tokens} ({player:?}): {typed:?}");
+        }
+    }
+}
