@@ -368,3 +368,18 @@ fn the_example_moves_are_typed_in_each_games_words() {
         }
     }
 }
+
+/// Blue-Red-Green Hackenbush (issue 50) is played as `hackenbush`: the page's heading and
+/// selector said "Green Hackenbush" above a picture of blue and red edges, with a rules line
+/// of green edges alone. The game's name and rules line say who cuts which colour.
+#[test]
+fn hackenbush_says_who_cuts_which_colour() {
+    let game: Game = "hackenbush".parse().unwrap();
+    let rules = game.rules_sentence();
+    for words in ["green one by either player", "blue one by Left (the first player)", "red one by Right (the second)"]
+    {
+        assert!(rules.contains(words), "{rules}");
+    }
+    let kind = grundy::GAMES.iter().find(|k| k.spelling == "hackenbush").unwrap();
+    assert_eq!(kind.name, "Hackenbush");
+}
