@@ -383,3 +383,34 @@ fn hackenbush_says_who_cuts_which_colour() {
     let kind = grundy::GAMES.iter().find(|k| k.spelling == "hackenbush").unwrap();
     assert_eq!(kind.name, "Hackenbush");
 }
+
+/// The boards of the four games, on their examples and the page's random positions, fit the
+/// board box of a 390 px phone (346 px) at the page's least scale (0.8, `DRAWING_MIN_SCALE`
+/// in app.js), so that none scrolls sideways there: the notes under Domineering's and
+/// Clobber's boards (12-unit type) were counted at 8 units a character, and their drawings
+/// were 440 and 456 wide for boards of under 300.
+#[test]
+fn the_boards_fit_a_phone() {
+    let mut seed = 77u64;
+    let mut below = move |k: u64| {
+        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (seed >> 33) % k.max(1)
+    };
+    for name in ["domineering", "clobber", "toads-frogs", "cutcake"] {
+        let game: Game = name.parse().unwrap();
+        let kind = grundy::GAMES.iter().find(|k| k.spelling == name).unwrap();
+        let mut positions = vec![kind.example_position.split_whitespace().map(String::from).collect::<Vec<_>>()];
+        // Cutcake's random cakes stand side by side, as wide as they are.
+        if name != "cutcake" {
+            positions.extend((0..30).map(|_| board(name).rules().random_position(&mut below)));
+        }
+        for tokens in positions {
+            let words: Vec<&str> = tokens.iter().map(String::as_str).collect();
+            let p = game.parse_position(&words).unwrap();
+            for player in [Player::First, Player::Second] {
+                let d = grundy::draw(&game, &p, player);
+                assert!(d.width * 0.8 <= 346.0, "{name} {tokens:?} ({player:?}): {} wide", d.width);
+            }
+        }
+    }
+}
