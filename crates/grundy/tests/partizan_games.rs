@@ -306,3 +306,111 @@ fn the_analysis_answers_from_the_value_for_either_player() {
     let e = analyze(&game, &p, &o).unwrap_err().to_string();
     assert!(e.contains("misère play of Domineering is not computed"), "{e}");
 }
+
+/// Every position that play reaches from one the game reads is read again from its tokens:
+/// the web page sends the position back as text after each move, and a refused one is drawn
+/// with no targets (issue 49's walk stopped at a Cutcake position of 17 cakes: each cut adds
+/// a cake, and the position was refused past 16). Random positions of each game, played to
+/// the end by random moves of either player, and 16 cakes cut into 17.
+#[test]
+fn every_position_play_reaches_is_read_again() {
+    let mut seed = 2024u64;
+    let mut below = move |k: u64| {
+        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (seed >> 33) % k.max(1)
+    };
+    for game in ["domineering", "clobber", "toads-frogs", "cutcake"] {
+        let b = board(game);
+        let rules = b.rules();
+        for _ in 0..40 {
+            let start = rules.random_position(&mut below);
+            let mut n = numbers(rules, &start.join(" "));
+            for turn in 0.. {
+                let options = rules.options_for(&n, turn % 2);
+                if options.is_empty() {
+                    break;
+                }
+                n = options[below(options.len() as u64) as usize].clone();
+                let tokens = rules.tokens(&n);
+                let words: Vec<&str> = tokens.iter().map(String::as_str).collect();
+                let again = rules.parse(&words);
+                assert_eq!(again.as_ref(), Ok(&n), "{game} {}: reached from {}", tokens.join(" "), start.join(" "));
+            }
+        }
+    }
+    let cutcake = board("cutcake");
+    let sixteen = numbers(cutcake.rules(), &["1x2"; 16].join(" "));
+    for seventeen in cutcake.rules().options_for(&sixteen, 0) {
+        let tokens = cutcake.rules().tokens(&seventeen);
+        assert_eq!(tokens.len(), 17);
+        let words: Vec<&str> = tokens.iter().map(String::as_str).collect();
+        assert_eq!(cutcake.rules().parse(&words), Ok(seventeen));
+    }
+}
+
+/// The move box's example (and `play`'s, after a bad move) is typed in the game's own words,
+/// as its move syntax says, for either player: Toads and Frogs' was `2..3 -> 0 1`, the form
+/// every game reads, where the syntax asks for the cell of the piece (`2`).
+#[test]
+fn the_example_moves_are_typed_in_each_games_words() {
+    for (game, tokens, first, second) in [
+        ("toads-frogs", "TT..FF", "2", "5"),
+        ("toads-frogs", "T.TF.F", "1", "4"),
+        ("domineering", ".../...", "a1-a2", "a1-b1"),
+        ("cutcake", "2x3 1x4", "v 1 in 1", "h 1 in 1"),
+        ("clobber", "xox/oxo", "a1 b1", "b1 a1"),
+    ] {
+        let g: Game = game.parse().unwrap();
+        let p = g.parse_position(&tokens.split_whitespace().collect::<Vec<_>>()).unwrap();
+        for (player, want) in [(Player::First, first), (Player::Second, second)] {
+            let typed: Vec<String> = grundy::play::example_moves(&p, player).into_iter().map(|m| m.typed).collect();
+            assert_eq!(typed.first().map(String::as_str), Some(want), "{game} {tokens} ({player:?}): {typed:?}");
+        }
+    }
+}
+
+/// Blue-Red-Green Hackenbush (issue 50) is played as `hackenbush`: the page's heading and
+/// selector said "Green Hackenbush" above a picture of blue and red edges, with a rules line
+/// of green edges alone. The game's name and rules line say who cuts which colour.
+#[test]
+fn hackenbush_says_who_cuts_which_colour() {
+    let game: Game = "hackenbush".parse().unwrap();
+    let rules = game.rules_sentence();
+    for words in ["green one by either player", "blue one by Left (the first player)", "red one by Right (the second)"]
+    {
+        assert!(rules.contains(words), "{rules}");
+    }
+    let kind = grundy::GAMES.iter().find(|k| k.spelling == "hackenbush").unwrap();
+    assert_eq!(kind.name, "Hackenbush");
+}
+
+/// The boards of the four games, on their examples and the page's random positions, fit the
+/// board box of a 390 px phone (346 px) at the page's least scale (0.8, `DRAWING_MIN_SCALE`
+/// in app.js), so that none scrolls sideways there: the notes under Domineering's and
+/// Clobber's boards (12-unit type) were counted at 8 units a character, and their drawings
+/// were 440 and 456 wide for boards of under 300.
+#[test]
+fn the_boards_fit_a_phone() {
+    let mut seed = 77u64;
+    let mut below = move |k: u64| {
+        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (seed >> 33) % k.max(1)
+    };
+    for name in ["domineering", "clobber", "toads-frogs", "cutcake"] {
+        let game: Game = name.parse().unwrap();
+        let kind = grundy::GAMES.iter().find(|k| k.spelling == name).unwrap();
+        let mut positions = vec![kind.example_position.split_whitespace().map(String::from).collect::<Vec<_>>()];
+        // Cutcake's random cakes stand side by side, as wide as they are.
+        if name != "cutcake" {
+            positions.extend((0..30).map(|_| board(name).rules().random_position(&mut below)));
+        }
+        for tokens in positions {
+            let words: Vec<&str> = tokens.iter().map(String::as_str).collect();
+            let p = game.parse_position(&words).unwrap();
+            for player in [Player::First, Player::Second] {
+                let d = grundy::draw(&game, &p, player);
+                assert!(d.width * 0.8 <= 346.0, "{name} {tokens:?} ({player:?}): {} wide", d.width);
+            }
+        }
+    }
+}

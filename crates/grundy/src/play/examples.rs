@@ -2,8 +2,6 @@
 //! in the game's own words where it has them (`3 5`, `take 3`, `cut 1-3`, `1 -> 4 5` for a
 //! split), each checked by reading it back as the player would type it.
 
-use std::iter::once;
-
 use crate::game::convention::{Convention, Player};
 use crate::game::{Move, Position};
 use crate::rules::board::GraphGame;
@@ -72,8 +70,8 @@ pub fn example_turns(position: &Position, player: Player, convention: Convention
 }
 
 /// The legal move `mv` of `player` as a person types it: in the game's own words where they
-/// read back as the same move (`3 5`, `take 3`, `cut 1-3 in 1`, `turn 9 4`), else `Move`'s own
-/// form (`3 -> 1`, `1..2 -> 4 6`), which every game reads; `None` when `mv` is not legal.
+/// read back as the same move (`3 5`, `take 3`, `cut 1-3 in 1`, `turn 9 4`, or its face's
+/// target's words), else `Move`'s own form (`3 -> 1`, `1..2 -> 4 6`), which every game reads; `None` when `mv` is not legal.
 ///
 /// ```
 /// use grundy::{Game, Move, Player, play::typed_move};
@@ -89,11 +87,21 @@ pub fn typed_move(position: &Position, player: Player, mv: &Move) -> Option<Stri
 fn typed(position: &Position, player: Player, mv: &Move) -> Option<ExampleMove> {
     check_move(position, player, mv).ok()?;
     let after = apply(position, mv);
+    let reads = |t: &String| parse_move(position, player, t).is_ok_and(|m| apply(position, &m) == after);
     let typed = words(position, mv)
         .into_iter()
-        .chain(once(mv.to_string()))
-        .find(|t| parse_move(position, player, t).is_ok_and(|m| apply(position, &m) == after))?;
+        .find(reads)
+        .or_else(|| drawn_words(position, player, &after.heaps()).filter(reads))
+        .or_else(|| Some(mv.to_string()).filter(reads))?;
     Some(ExampleMove { typed, words: describe(position, mv) })
+}
+
+/// The words of the target of the position's face that leaves `after` (Toads and Frogs' `2`,
+/// Cutcake's `v 1 in 1`): the game's own words where the words of its analysis do not read
+/// back as a move, before the form every game reads (`2..3 -> 0 1`). Drawn only then.
+fn drawn_words(position: &Position, player: Player, after: &[u64]) -> Option<String> {
+    let sketch = position.kind().sketch(false, player.index());
+    sketch.targets().iter().find(|t| t.after.as_deref() == Some(after)).and_then(|t| t.words.clone())
 }
 
 /// Ways of writing `mv` in the game's own words, to be checked by reading them back.

@@ -416,8 +416,15 @@ impl Sketch {
     /// Text at (x, y); `anchor` is `start`, `middle` or `end`.
     pub fn text(&mut self, x: f64, y: f64, text: &str, class: &str, anchor: &str) -> ShapeRef<'_> {
         // About 8 units a character of 14-unit type, the largest drawn (an estimate on the
-        // wide side, so that no text is cut).
-        let wide = 8.0 * text.chars().count() as f64;
+        // wide side, so that no text is cut), in proportion for the notes' 12-unit type and the
+        // 11-unit small type: counted at 8, a note of 56 characters made a board of 300 units
+        // 460 wide, scaled down and scrolling on a phone with nothing past its edge.
+        let per = match class.split_whitespace().next() {
+            Some("note") => 8.0 * 12.0 / 14.0,
+            Some("small") => 8.0 * 11.0 / 14.0,
+            _ => 8.0,
+        };
+        let wide = per * text.chars().count() as f64;
         self.reach(match anchor {
             "end" => x,
             "middle" => x + wide / 2.0,

@@ -359,7 +359,7 @@ impl BoardRules for Clobber {
 
     /// The board with its stones; each stone of the player to move that can clobber picks its
     /// moves, shown as rings on the stones it can clobber (one stone's at a time, so that no
-    /// two targets shown overlap).
+    /// two targets shown overlap), drawn over every stone.
     fn draw(&self, numbers: &[u64], mover: usize) -> Sketch {
         let g = board(numbers);
         let mover = mover.min(1);
@@ -391,8 +391,19 @@ impl BoardRules for Clobber {
                     s.circle(x, y, size * 0.34, class).title(title);
                     continue;
                 }
+                s.circle(x, y, size * 0.34, class).picks(cell_name(r, c)).title(format!("{title}: click it, then a stone it clobbers"));
+            }
+        }
+        // The rings after every stone, so that a ring lies on top of the stone it clobbers
+        // (drawn with the clobbering stone, a ring on a stone further on lay under it).
+        for r in 0..g.rows {
+            for c in 0..g.cols {
+                let mine: Vec<[(usize, usize); 2]> = moves.iter().copied().filter(|m| m[0] == (r, c)).collect();
+                if mine.is_empty() {
+                    continue;
+                }
+                let (x, y) = centre(r, c);
                 let key = cell_name(r, c);
-                s.circle(x, y, size * 0.34, class).picks(key.clone()).title(format!("{title}: click it, then a stone it clobbers"));
                 s.choice(&key, first == Some((r, c)), |s| {
                     s.circle(x, y, size * 0.42, "picked");
                     for m in mine {

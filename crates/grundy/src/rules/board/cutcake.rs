@@ -46,8 +46,10 @@ fn parse(s: &str) -> Option<Result<Board, String>> {
 /// The longest side of a cake: a cake has a cut for each line, listed one by one.
 pub const MAX_SIDE: u64 = 1000;
 
-/// The most cakes of a position.
-pub const MAX_CAKES: usize = 16;
+/// The most squares of a position, all its cakes together: a cut keeps every square, so
+/// every position play reaches from one read is read again (a bound on the number of cakes
+/// would not be: each cut adds one), and a position has at most this many cakes.
+pub const MAX_SQUARES: u64 = 16 * MAX_SIDE * MAX_SIDE;
 
 /// The longest side drawn square by square; a longer one is cut through a number field.
 const DRAWN_SIDE: u64 = 24;
@@ -140,10 +142,11 @@ impl BoardRules for Cutcake {
         if tokens.is_empty() {
             return Err("the position is empty: give at least one cake RxC (e.g. 2x3)".into());
         }
-        if tokens.len() > MAX_CAKES {
-            return Err(format!("{} cakes; at most {MAX_CAKES} are allowed", tokens.len()));
+        if tokens.len() as u64 > MAX_SQUARES {
+            return Err(format!("{} cakes; at most {MAX_SQUARES} squares are allowed in all", tokens.len()));
         }
         let mut all = vec![];
+        let mut squares = 0u64;
         for (i, t) in tokens.iter().enumerate() {
             let (r, c) = t.split_once('x').ok_or_else(|| format!("cake {}: '{t}' is not RxC (rows x columns, e.g. 2x3)", i + 1))?;
             let side = |s: &str, what: &str| -> Result<u64, String> {
@@ -153,7 +156,12 @@ impl BoardRules for Cutcake {
                 }
                 Ok(n)
             };
-            all.push((side(r, "rows")?, side(c, "columns")?));
+            let cake = (side(r, "rows")?, side(c, "columns")?);
+            squares += cake.0 * cake.1;
+            if squares > MAX_SQUARES {
+                return Err(format!("cakes 1 to {} have {squares} squares; at most {MAX_SQUARES} are allowed in all", i + 1));
+            }
+            all.push(cake);
         }
         Ok(numbers_of(&all))
     }

@@ -54,7 +54,7 @@ pub const FAMILY: BoardFamily = BoardFamily { kinds: &KINDS, parse };
 const KINDS: [GameKind; 1] = [
     GameKind {
         spelling: "hackenbush",
-        name: "Green Hackenbush",
+        name: "Hackenbush",
         a_move: "delete one edge of a picture (edges `u-v` on the ground vertex 0, one argument a picture, `@FILE` for a big one; `u-v:b` is Left's, `u-v:r` Right's, green either's); what no longer reaches the ground falls away",
         example_game: "hackenbush",
         example_position: "0-1,1-2,2-0,1-3 0-1,1-1",
@@ -869,7 +869,7 @@ impl BoardRules for Hackenbush {
     }
 
     fn rules_sentence(&self) -> String {
-        "Green Hackenbush: each picture is a set of edges drawn on the ground (vertex 0); a move deletes one edge, and whatever no longer reaches the ground falls away; whoever makes the last move wins.".into()
+        "Hackenbush: each picture is a set of edges drawn on the ground (vertex 0); a move deletes one edge, a green one by either player, a blue one by Left (the first player) only, a red one by Right (the second) only, and whatever no longer reaches the ground falls away; whoever makes the last move wins.".into()
     }
 
     fn parse(&self, tokens: &[&str]) -> Result<Vec<u64>, String> {
