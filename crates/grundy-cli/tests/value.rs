@@ -112,3 +112,16 @@ fn the_thermograph_is_written_as_svg() {
     let out = grundy(&["value", "1", "--svg", "/nonexistent/dir/t.svg"]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// A position whose options alone pass the budget is refused before they are listed (a K-L-Nim
+/// heap of 10^9 has 10^9 options): `grundy value` names the budget, and `grundy analyze` goes
+/// on to the exact search, which refuses as it did before values were tried.
+#[test]
+fn options_past_the_budget_are_refused_before_they_are_listed() {
+    for args in [&["value", "kl:2,3", "1000000000"][..], &["analyze", "kl:2,3", "1000000000"]] {
+        let out = grundy(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("budget"), "{args:?}: {err}");
+    }
+}

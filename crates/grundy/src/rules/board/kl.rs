@@ -390,6 +390,11 @@ impl BoardRules for KlNim {
         canon(numbers)
     }
 
+    /// Each take from each heap: at most the heaps' total, for either player.
+    fn option_count_bound(&self, numbers: &[u64]) -> Option<u128> {
+        Some(numbers.iter().map(|&h| u128::from(h)).sum())
+    }
+
     /// Each heap alone: the heaps are played side by side, a move in one of them.
     fn components(&self, numbers: &[u64]) -> Option<Vec<Vec<u64>>> {
         let heaps = canon(numbers);

@@ -132,9 +132,14 @@ impl<'a> BoardValues<'a> {
     }
 
     /// The frame of the canonical position `key`: its parts, or its options, canonical too.
+    /// The options listed count against the budget as positions do, and a position whose
+    /// options alone would pass it (`option_count_bound`) is refused before they are listed:
+    /// a K-L-Nim heap of 10^9 has 10^9 options.
     fn frame(&mut self, store: &mut GameStore, key: Vec<u64>) -> Result<Frame, AnalyzeError> {
         self.visited += 1;
-        if self.visited > self.budget {
+        let room = u128::from(self.budget.saturating_sub(self.visited));
+        let too_many = self.rules.option_count_bound(&key).is_some_and(|n| n > room);
+        if self.visited > self.budget || too_many {
             return Err(GaveUp { what: Work::PositionsSearched, used: self.budget, needed: None }.into());
         }
         // The parts first, so that a move in one part values that part again, not the whole.
@@ -148,6 +153,7 @@ impl<'a> BoardValues<'a> {
                     self.rules.options_for(&key, 0).iter().map(|o| self.rules.canonical(o)).collect();
                 let left = children.len();
                 children.extend(self.rules.options_for(&key, 1).iter().map(|o| self.rules.canonical(o)));
+                self.visited = self.visited.saturating_add(children.len() as u64 / 2);
                 Made::Options { children, left }
             }
         };
