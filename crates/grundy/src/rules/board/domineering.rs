@@ -19,7 +19,7 @@
 use std::ops::Range;
 
 use crate::error::AnalyzeError;
-use crate::rules::board::grid::{cell_name, cell_size, read_cell, Grid};
+use crate::rules::board::grid::{cell_name, cell_size, number_label, parse_board, read_cell, Grid};
 use crate::rules::board::partizan::{side, solve_by_conway};
 use crate::rules::board::{Board, BoardAnswer, BoardContext, BoardFamily, BoardRules, NoHeapEngine, TextRows};
 use crate::rules::catalogue::GameKind;
@@ -154,14 +154,7 @@ impl BoardRules for Domineering {
     }
 
     fn parse(&self, tokens: &[&str]) -> Result<Vec<u64>, String> {
-        match tokens {
-            [one] => Grid::parse(one, &ALPHABET).map(|g| g.numbers()),
-            [] => Err("the position is empty: give the board, rows joined by '/' (e.g. ../..)".into()),
-            _ => Err(format!(
-                "a position is one board, rows joined by '/', not {} tokens (a sum of boards: sum domineering=../.. domineering=...)",
-                tokens.len()
-            )),
-        }
+        parse_board(tokens, &ALPHABET, "../..", "sum domineering=../.. domineering=...")
     }
 
     fn tokens(&self, numbers: &[u64]) -> Vec<String> {
@@ -169,12 +162,7 @@ impl BoardRules for Domineering {
     }
 
     fn label_in(&self, numbers: &[u64], i: usize) -> String {
-        let cols = numbers.get(1).copied().unwrap_or(1).max(1) as usize;
-        match i {
-            0 => "rows".into(),
-            1 => "columns".into(),
-            _ => format!("cell {}", cell_name((i - 2) / cols, (i - 2) % cols)),
-        }
+        number_label(numbers, i)
     }
 
     fn counts_objects(&self, _i: usize) -> bool {

@@ -254,6 +254,31 @@ impl Grid {
     }
 }
 
+/// The numbers of a board game's position of one token, a board whose rows are joined by `/`
+/// (`example` is a board of the game, `sum` a sum of two of its boards): the errors of an empty
+/// position and of more than one token say how to write one and how to write a sum.
+pub fn parse_board(tokens: &[&str], alphabet: &[char], example: &str, sum: &str) -> Result<Vec<u64>, String> {
+    match tokens {
+        [one] => Grid::parse(one, alphabet).map(|g| g.numbers()),
+        [] => Err(format!("the position is empty: give the board, rows joined by '/' (e.g. {example})")),
+        _ => Err(format!(
+            "a position is one board, rows joined by '/', not {} tokens (a sum of boards: {sum})",
+            tokens.len()
+        )),
+    }
+}
+
+/// The name of number `i` of a board's numbers ([`Grid::numbers`]): its rows, its columns, then
+/// each cell by [`cell_name`].
+pub fn number_label(numbers: &[u64], i: usize) -> String {
+    let cols = numbers.get(1).copied().unwrap_or(1).max(1) as usize;
+    match i {
+        0 => "rows".into(),
+        1 => "columns".into(),
+        _ => format!("cell {}", cell_name((i - 2) / cols, (i - 2) % cols)),
+    }
+}
+
 /// The size of a cell when a grid of `rows` x `cols` is drawn: at most 48 units, the whole grid
 /// at most 560 wide and 440 high.
 pub fn cell_size(rows: usize, cols: usize) -> f64 {
