@@ -43,9 +43,10 @@ pub use engine::{interval_misere_wins, interval_value};
 pub use engine::{tame_sum_wins, TameClass, TameHeaps, TameRecord};
 pub use engine::{Algorithm, Sequence, SequenceBuilder, SequenceError, SequenceObserver, SequenceStore};
 pub use engine::{
-    Generator, MisereQuotient, QuotientBuilder, QuotientCache, QuotientError, QuotientProgress, QuotientReport,
-    QuotientStop, DEFAULT_QUOTIENT_ORDER, DEFAULT_QUOTIENT_UPTO, DEFAULT_QUOTIENT_WORK, MAX_QUOTIENT_ORDER,
-    MAX_QUOTIENT_UPTO, MAX_QUOTIENT_WORK,
+    Generator, MisereQuotient, QuotientBuilder, QuotientCache, QuotientCheckpoint, QuotientError, QuotientHeap,
+    QuotientProgress, QuotientReport, QuotientState, QuotientStop, StateError, DEFAULT_QUOTIENT_MEMORY,
+    DEFAULT_QUOTIENT_ORDER, DEFAULT_QUOTIENT_UPTO, DEFAULT_QUOTIENT_WORK, MAX_QUOTIENT_ORDER, MAX_QUOTIENT_UPTO,
+    MAX_QUOTIENT_WORK,
 };
 pub use error::{
     budget_bytes_per_unit, budget_forecast, human_bytes, largest_budget_within, AnalyzeError, GaveUp, ParseGameError,

@@ -53,6 +53,9 @@ pub enum Stopped {
 struct Inner {
     cancelled: AtomicBool,
     deadline: Option<(Instant, Duration)>,
+    /// A token this one also obeys (the one installed when it was made, for a limit set inside
+    /// work that a caller may already stop).
+    parent: Option<StopToken>,
 }
 
 /// A handle that stops work run under it: cancelled by any clone, or at a deadline.
@@ -71,7 +74,7 @@ impl Default for StopToken {
 impl StopToken {
     /// A token with no deadline, stopped only by [`StopToken::cancel`].
     pub fn new() -> Self {
-        StopToken(Arc::new(Inner { cancelled: AtomicBool::new(false), deadline: None }))
+        StopToken(Arc::new(Inner { cancelled: AtomicBool::new(false), deadline: None, parent: None }))
     }
 
     /// A token that fires `limit` from now (or when cancelled).
@@ -83,7 +86,21 @@ impl StopToken {
     /// ```
     pub fn after(limit: Duration) -> Self {
         let deadline = Instant::now().checked_add(limit).map(|at| (at, limit));
-        StopToken(Arc::new(Inner { cancelled: AtomicBool::new(false), deadline }))
+        StopToken(Arc::new(Inner { cancelled: AtomicBool::new(false), deadline, parent: None }))
+    }
+
+    /// A token that fires `limit` from now, or when the token installed on this thread (if
+    /// any) fires: a time limit that a piece of work sets itself without freeing it from its
+    /// caller's.
+    pub fn after_within_current(limit: Duration) -> Self {
+        let deadline = Instant::now().checked_add(limit).map(|at| (at, limit));
+        let parent = CURRENT.with(|c| c.borrow().clone());
+        StopToken(Arc::new(Inner { cancelled: AtomicBool::new(false), deadline, parent }))
+    }
+
+    /// Whether this token's own deadline has passed (not a parent's, nor a cancel).
+    pub fn deadline_passed(&self) -> bool {
+        self.0.deadline.is_some_and(|(at, _)| Instant::now() >= at)
     }
 
     /// Stops the work running under this token (and every clone) at its next check.
@@ -93,6 +110,9 @@ impl StopToken {
 
     /// Whether the token has fired, and why.
     pub fn check(&self) -> Result<(), Stopped> {
+        if let Some(parent) = &self.0.parent {
+            parent.check()?;
+        }
         if self.0.cancelled.load(Ordering::Relaxed) {
             return Err(Stopped::Cancelled);
         }

@@ -1,10 +1,15 @@
-//! `grundy quotient GAME [--upto N] [--budget N] [--work N] [--json]`: the misère quotient of a
-//! take-and-break game (Plambeck and Siegel), proven heap by heap, and for every heap size when
-//! the periodicity theorem applies, within a bound on the work that it prints.
+//! `grundy quotient GAME [--upto N] [--budget N] [--work N] [--time S] [--memory B] [--store DIR]
+//! [--json]`: the misère quotient of a take-and-break game (Plambeck and Siegel), proven heap by
+//! heap, and for every heap size when the periodicity theorem applies. It grows while the limits
+//! given allow (none but the memory's by default: Ctrl-C stops it), and with `--store` each
+//! heap's state is kept, so that a run stopped by a limit, Ctrl-C or a kill resumes.
+
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
 
 use grundy::{
-    parse_u64, Game, MisereQuotient, QuotientBuilder, QuotientError, QuotientStop, Ruleset, DEFAULT_QUOTIENT_WORK,
-    MAX_QUOTIENT_ORDER, MAX_QUOTIENT_WORK,
+    parse_u64, Game, MisereQuotient, QuotientBuilder, QuotientError, QuotientHeap, QuotientState, QuotientStop,
+    Ruleset, MAX_QUOTIENT_ORDER,
 };
 
 use crate::{emit, CliError, ErrorKind};
@@ -15,18 +20,31 @@ pub struct Args {
     /// A take-and-break game: kayles, dawsons-kayles, octal:CODE, hex:CODE, ...
     #[arg(value_name = "GAME")]
     game: String,
-    /// Compute the quotient of the heaps up to N (at most 10000; default: 500, or fewer when
-    /// a period is proven sooner).
+    /// Compute the quotient of the heaps up to N (at most 100000, the default: it stops
+    /// sooner when a period is proven).
     #[arg(long, value_name = "N")]
     upto: Option<String>,
-    /// The most elements the quotient may have (at most 4096; default 1024).
+    /// The most elements the quotient and its trial monoids may have (default: no bound but
+    /// the memory's; at most 32768).
     #[arg(long, value_name = "N")]
     budget: Option<String>,
     /// The most units of work (products and sets of elements the proofs and trials read; a
     /// few nanoseconds each) before the computation stops, keeping the heaps proven so far
-    /// (default 1000000000, a few seconds; at most 1000000000000, about an hour).
+    /// (default: no bound).
     #[arg(long, value_name = "N")]
     work: Option<String>,
+    /// Stop after SECONDS of wall time, keeping the heaps proven so far (default: no limit;
+    /// Ctrl-C stops it too).
+    #[arg(long, value_name = "SECONDS")]
+    time: Option<String>,
+    /// The most bytes the computation may hold: the quotient's table, the trial monoids and
+    /// the proof (default 536870912, 512 MiB; at least 1048576).
+    #[arg(long, value_name = "BYTES")]
+    memory: Option<String>,
+    /// Keep the computation's state in DIR after each heap (at most once a second), and
+    /// resume from it: a run stopped by a limit, Ctrl-C or a kill goes on where it was.
+    #[arg(long, value_name = "DIR")]
+    store: Option<PathBuf>,
     /// Print one JSON object.
     #[arg(long)]
     json: bool,
@@ -60,7 +78,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
     }
     if let Some(b) = &args.budget {
         let n = parse_u64(b, "--budget").map_err(|e| CliError::usage(e).argument("--budget"))?;
-        if n < 2 || n > MAX_QUOTIENT_ORDER as u64 {
+        if !(2..=MAX_QUOTIENT_ORDER as u64).contains(&n) {
             return Err(CliError::usage(format!(
                 "--budget {n} is not between 2 and {MAX_QUOTIENT_ORDER} (the most elements a quotient may have)"
             ))
@@ -68,41 +86,71 @@ pub fn run(args: Args) -> Result<(), CliError> {
         }
         builder = builder.max_order(n as usize);
     }
-    let work = match &args.work {
-        Some(w) => {
-            let n = parse_u64(w, "--work").map_err(|e| CliError::usage(e).argument("--work"))?;
-            if n == 0 || n > MAX_QUOTIENT_WORK {
-                return Err(CliError::usage(format!(
-                    "--work {n} is not between 1 and {MAX_QUOTIENT_WORK} (about an hour of work)"
-                ))
-                .argument("--work"));
-            }
-            n
+    if let Some(w) = &args.work {
+        let n = parse_u64(w, "--work").map_err(|e| CliError::usage(e).argument("--work"))?;
+        if n == 0 {
+            return Err(CliError::usage("--work 0 allows no work: give a positive number of units").argument("--work"));
         }
-        None => DEFAULT_QUOTIENT_WORK,
+        builder = builder.max_work(n);
+    }
+    if let Some(t) = &args.time {
+        let limit = crate::cmd::parse_seconds(t, "--time", MAX_TIME, "a quotient runs for")
+            .map_err(|e| CliError::usage(e).argument("--time"))?;
+        builder = builder.time_limit(limit);
+    }
+    if let Some(m) = &args.memory {
+        let n = parse_u64(m, "--memory").map_err(|e| CliError::usage(e).argument("--memory"))?;
+        if n < 1 << 20 {
+            return Err(
+                CliError::usage(format!("--memory {n} is less than 1048576 bytes (1 MiB)")).argument("--memory")
+            );
+        }
+        builder = builder.max_memory(n);
+    }
+    let saved = match &args.store {
+        Some(dir) => {
+            let store = QuotientStore::open(dir, &ruleset)?;
+            if let Some(state) = store.load()? {
+                eprintln!(
+                    "resuming from {}: heaps up to {} computed, {} elements",
+                    dir.display(),
+                    state.heap(),
+                    state.order()
+                );
+                builder = builder.resume(state);
+            }
+            let store = Arc::new(store);
+            let writer = Arc::clone(&store);
+            builder = builder.checkpoint(Arc::new(move |state: &QuotientState| writer.save(state)));
+            Some(store)
+        }
+        None => None,
     };
-    builder = builder.max_work(work);
-    // A bar on a terminal: the heaps added and the order so far (a large quotient takes a
-    // minute; pipes see nothing).
+    // A bar on a terminal: the heap reached, the order and the trials so far (a large quotient
+    // takes minutes; pipes see nothing).
     let upto = args.upto.as_deref().and_then(|u| parse_u64(u, "--upto").ok()).unwrap_or(grundy::DEFAULT_QUOTIENT_UPTO);
-    let bar = crate::progress::Progress::heaps_on_terminal(upto).map(|b| std::sync::Arc::new(std::sync::Mutex::new(b)));
+    let bar = crate::progress::Progress::heaps_on_terminal(upto).map(|b| Arc::new(Mutex::new(b)));
     if let Some(bar) = &bar {
-        let bar = std::sync::Arc::clone(bar);
-        builder = builder.progress(std::sync::Arc::new(move |heap, order| {
+        let bar = Arc::clone(bar);
+        builder = builder.progress(Arc::new(move |at: &QuotientHeap| {
             if let Ok(mut b) = bar.lock() {
-                b.set_position(heap);
-                b.set_message(format!("{order} elements so far"));
+                b.set_position(at.heap);
+                b.set_message(format!("{} elements, {} trials", at.order, at.trials));
             }
         }));
     }
     let built = builder.build();
     drop(builder);
-    if let Some(Ok(Ok(b))) = bar.map(|bar| std::sync::Arc::try_unwrap(bar).map(|m| m.into_inner())) {
+    if let Some(Ok(Ok(b))) = bar.map(|bar| Arc::try_unwrap(bar).map(|m| m.into_inner())) {
         b.finish_and_clear();
+    }
+    if let Some(store) = &saved {
+        store.error().map_err(|e| CliError::of_kind(ErrorKind::Io, e).argument("--store"))?;
     }
     let q = built.map_err(|e| match e {
         QuotientError::NotTakeAndBreak(_) => CliError::usage(e).argument("GAME"),
         QuotientError::Stopped(s) => CliError::of_kind(ErrorKind::Refused, s),
+        e @ QuotientError::BadState(_) => CliError::of_kind(ErrorKind::Io, e).argument("--store"),
     })?;
     if args.json {
         let json = serde_json::to_string(&q.report()).map_err(|e| CliError::of_kind(ErrorKind::Io, e))?;
@@ -165,9 +213,18 @@ fn text(q: &MisereQuotient) -> String {
                         "the elements allowed are set by --budget N (here {limit}; at most {MAX_QUOTIENT_ORDER})\n"
                     );
                 }
-                QuotientStop::Work { limit, .. } if *limit < MAX_QUOTIENT_WORK => {
+                QuotientStop::Work { limit, .. } => {
                     out += &format!(
-                        "the work allowed is set by --work N (here {limit} units; at most {MAX_QUOTIENT_WORK}, about an hour): a larger N goes on to later heaps\n"
+                        "the work allowed is set by --work N (here {limit} units): a larger N, or none, goes on to later heaps\n"
+                    );
+                }
+                QuotientStop::Time { .. } => {
+                    out += "the time allowed is set by --time SECONDS: a longer one, or none, goes on to later heaps (with --store DIR a later run resumes here)\n";
+                }
+                QuotientStop::Memory { needed, .. } => {
+                    out += &format!(
+                        "the memory allowed is set by --memory BYTES: --memory {} would let this step fit\n",
+                        needed.next_multiple_of(1 << 20)
                     );
                 }
                 _ => {}
@@ -181,7 +238,111 @@ fn text(q: &MisereQuotient) -> String {
         if q.pretending().len() > SHOWN { format!(", the first {SHOWN} (--json lists all)") } else { String::new() },
         shown.join(" ")
     );
-    out += &format!("work: {} units, of the {} allowed (--work N)\n", q.proof_states(), q.work_limit());
+    let allowed = match q.work_limit() {
+        u64::MAX => "no bound given".to_string(),
+        n => format!("of the {n} allowed"),
+    };
+    out += &format!("work: {} units, {allowed} (--work N); trial monoids tried: {}\n", q.proof_states(), q.trials());
     out += "A sum of heaps is lost for the player to move exactly when the product of its heaps' elements lies in the P-portion.\n";
     out
+}
+
+/// The longest `--time` taken: a week.
+const MAX_TIME: std::time::Duration = std::time::Duration::from_secs(7 * 24 * 3600);
+
+/// Where `--store DIR` keeps one game's state: `quotient-GAME.state` (the text, rewritten after
+/// heaps) and `quotient-GAME.table-H` (the table of the quotient as it grew at heap H, written
+/// once; the one before is removed only after the state naming the new one is written, so a
+/// kill at any moment leaves a state and the table it names).
+struct QuotientStore {
+    dir: PathBuf,
+    stem: String,
+    written_table: Mutex<Option<u64>>,
+    error: Mutex<Option<String>>,
+}
+
+impl QuotientStore {
+    /// The store for `ruleset` in `dir`, created when missing (a file there is refused).
+    fn open(dir: &Path, ruleset: &Ruleset) -> Result<QuotientStore, CliError> {
+        let err = |m: String| CliError::of_kind(ErrorKind::Io, m).argument("--store");
+        match std::fs::metadata(dir) {
+            Ok(m) if !m.is_dir() => {
+                return Err(err(format!(
+                    "store {} is not a directory: give a new or existing directory",
+                    dir.display()
+                )))
+            }
+            Ok(_) => {}
+            Err(_) => std::fs::create_dir_all(dir)
+                .map_err(|e| err(format!("store {}: cannot create it: {e}", dir.display())))?,
+        }
+        let stem: String = format!("quotient-{ruleset}")
+            .chars()
+            .map(|c| if c.is_ascii_alphanumeric() || c == '.' || c == '-' { c } else { '-' })
+            .collect();
+        Ok(QuotientStore { dir: dir.to_path_buf(), stem, written_table: Mutex::new(None), error: Mutex::new(None) })
+    }
+
+    fn state_name(&self) -> String {
+        format!("{}.state", self.stem)
+    }
+
+    fn table_name(&self, heap: u64) -> String {
+        format!("{}.table-{heap}", self.stem)
+    }
+
+    /// The state kept, if any, read back and checked for shape (the builder proves it again).
+    fn load(&self) -> Result<Option<QuotientState>, CliError> {
+        let err = |m: String| CliError::of_kind(ErrorKind::Io, m).argument("--store");
+        let path = self.dir.join(self.state_name());
+        let text = match std::fs::read_to_string(&path) {
+            Ok(t) => t,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => return Err(err(format!("store {}: cannot read it: {e}", path.display()))),
+        };
+        let grown_at =
+            text.lines().find_map(|l| l.strip_prefix("grown_at ")).and_then(|h| h.parse::<u64>().ok()).ok_or_else(
+                || err(format!("store {} is damaged: it names no table; remove it to start again", path.display())),
+            )?;
+        let table_path = self.dir.join(self.table_name(grown_at));
+        let table = std::fs::read(&table_path).map_err(|e| {
+            err(format!(
+                "store {}: cannot read it: {e}; remove {} to start again",
+                table_path.display(),
+                path.display()
+            ))
+        })?;
+        let state = QuotientState::read(&text, &table)
+            .map_err(|e| err(format!("store {}: {e}; remove it to start again", path.display())))?;
+        *self.written_table.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(grown_at);
+        Ok(Some(state))
+    }
+
+    /// Writes `state`: its table first when it is new, then the text, then the old table goes.
+    fn save(&self, state: &QuotientState) {
+        let mut written = self.written_table.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let grown_at = state.grown_at();
+        let result = (|| {
+            if *written != Some(grown_at) {
+                crate::store::write_atomic(&self.dir, &self.table_name(grown_at), &state.table_bytes())?;
+            }
+            crate::store::write_atomic(&self.dir, &self.state_name(), state.text().as_bytes())?;
+            if let Some(old) = written.filter(|&h| h != grown_at) {
+                let _ = std::fs::remove_file(self.dir.join(self.table_name(old)));
+            }
+            *written = Some(grown_at);
+            Ok::<(), String>(())
+        })();
+        if let Err(e) = result {
+            self.error.lock().unwrap_or_else(std::sync::PoisonError::into_inner).get_or_insert(e);
+        }
+    }
+
+    /// The first error a save met, if any.
+    fn error(&self) -> Result<(), String> {
+        match self.error.lock().unwrap_or_else(std::sync::PoisonError::into_inner).take() {
+            Some(e) => Err(e),
+            None => Ok(()),
+        }
+    }
 }

@@ -64,27 +64,7 @@ pub(crate) fn parse_bytes(flag: &str, text: &str) -> Result<u64, String> {
 
 /// Reads `--time-limit`: seconds, decimals allowed, more than 0 and at most a day.
 fn parse_time_limit(text: &str) -> Result<Duration, String> {
-    let bad = |why: &str| format!("--time-limit '{text}' {why}");
-    let t = text.trim();
-    // Digits with at most one point: no signs, exponents, "inf" or "NaN".
-    let digits = t.chars().filter(char::is_ascii_digit).count();
-    if digits == 0 || t.chars().any(|c| !c.is_ascii_digit() && c != '.') || t.matches('.').count() > 1 {
-        return Err(if t.starts_with('-') {
-            bad("is negative")
-        } else {
-            bad("is not a number of seconds (e.g. 10 or 2.5)")
-        });
-    }
-    let seconds: f64 = t.parse().map_err(|_| bad("is not a number of seconds (e.g. 10 or 2.5)"))?;
-    let limit = grundy_web::MAX_TIME_LIMIT;
-    if seconds > limit.as_secs_f64() {
-        return Err(bad(&format!("is past the most this server takes, {} s (a day)", limit.as_secs())));
-    }
-    let duration = Duration::try_from_secs_f64(seconds).map_err(|_| bad("is not a number of seconds"))?;
-    if duration.is_zero() {
-        return Err(bad("must be more than 0"));
-    }
-    Ok(duration)
+    crate::cmd::parse_seconds(text, "--time-limit", grundy_web::MAX_TIME_LIMIT, "this server takes")
 }
 
 /// Runs `grundy serve` until it is stopped.

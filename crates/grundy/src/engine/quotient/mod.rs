@@ -36,6 +36,7 @@
 
 mod monoid;
 mod report;
+mod state;
 mod verify;
 
 use std::collections::{BTreeSet, BinaryHeap, HashMap};
@@ -53,25 +54,32 @@ use crate::stop::{self, Stopped};
 use crate::values::Period;
 
 pub use report::{GeneratorReport, GrowthReport, QuotientReport, RelationReport};
+pub use state::{QuotientCheckpoint, QuotientState, StateError};
 
-/// The most heaps a quotient is computed for.
-pub const MAX_QUOTIENT_UPTO: u64 = 10_000;
-/// The heaps computed when no `upto` is given (the computation stops earlier once a period is
-/// proven).
-pub const DEFAULT_QUOTIENT_UPTO: u64 = 500;
-/// The most elements a quotient may have (its table holds the square of this many numbers).
-pub const MAX_QUOTIENT_ORDER: usize = 4096;
-/// The elements allowed when no other number is given.
-pub const DEFAULT_QUOTIENT_ORDER: usize = 1024;
-/// The work allowed when no other bound is given ([`QuotientBuilder::max_work`]): a few seconds
-/// (200 to 500 million units a second on the 2-core machines of BENCHMARKS.md, release build).
-/// Kayles' quotient, proven at heap 167, takes 73 million units, 0.44's (proven at heap 335)
-/// 145 million, Dawson's Kayles' to heap 31 (520 elements) 105 million.
-pub const DEFAULT_QUOTIENT_WORK: u64 = 1_000_000_000;
-/// The most work a front end lets one quotient do (about an hour).
-pub const MAX_QUOTIENT_WORK: u64 = 1_000_000_000_000;
-/// Memory for the proof's pairs, in 8-byte words (512 MiB).
-const MAX_PROOF_WORDS: usize = 1 << 26;
+/// The most heaps a quotient is computed for (each heap's letter is kept: a few hundred bytes).
+pub const MAX_QUOTIENT_UPTO: u64 = 100_000;
+/// The heaps computed when no `upto` is given: as many as time and memory allow (the
+/// computation stops earlier once a period is proven).
+pub const DEFAULT_QUOTIENT_UPTO: u64 = MAX_QUOTIENT_UPTO;
+/// The most elements a quotient may have (its table holds the square of this many numbers;
+/// the memory bound, [`QuotientBuilder::max_memory`], is met first).
+pub const MAX_QUOTIENT_ORDER: usize = 1 << 15;
+/// The elements allowed when no other number is given: no bound but the memory's.
+pub const DEFAULT_QUOTIENT_ORDER: usize = MAX_QUOTIENT_ORDER;
+/// The work allowed when no other bound is given ([`QuotientBuilder::max_work`]): none (a
+/// computation is bounded by its heaps, memory, time limit and stop token). A unit is a few
+/// nanoseconds: Kayles' quotient, proven at heap 167, takes 73 million units, 0.44's (proven at
+/// heap 335) 145 million, Dawson's Kayles' to heap 33 (638 elements) about 6 billion.
+pub const DEFAULT_QUOTIENT_WORK: u64 = u64::MAX;
+/// The most work a front end's `--work` names (any larger number means no bound).
+pub const MAX_QUOTIENT_WORK: u64 = u64::MAX;
+/// The memory a quotient's computation may use when no other bound is given: its table, the
+/// trial monoids' tables and the proof's pairs (512 MiB).
+pub const DEFAULT_QUOTIENT_MEMORY: u64 = 512 << 20;
+/// Bytes a trial monoid holds per element while it is marked and reduced (distances, parents,
+/// marks, the reduction's index, classes and reached list) besides its table of products by
+/// the letters.
+const TRIAL_BYTES_PER_ELEMENT: u64 = 8 + 8 + 1 + 1 + 4 + 4 + 4 + 4;
 /// The trial monoids' new cyclic parts C(i, p) tried when a heap adds a generator.
 const TRIAL_SHAPES: [(u32, u32); 3] = [(2, 2), (1, 2), (3, 2)];
 /// The most heaps freed one after another from failing sums, for one shape.
@@ -80,8 +88,8 @@ const MAX_RECALIBRATIONS: usize = 12;
 const MAX_REFINEMENTS: usize = 64;
 /// The most options a failing sum is followed down to find one whose options are right.
 const MAX_DESCENT: usize = 64;
-/// The most elements a trial monoid may have.
-const MAX_TRIAL: usize = 1 << 20;
+/// The most elements a trial monoid may have (its numbers are 32-bit; memory bounds it first).
+const MAX_TRIAL: usize = 1 << 30;
 
 /// Why the computation of a quotient stopped.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -97,11 +105,27 @@ pub enum QuotientStop {
         heap: u64,
         /// The bound, in units of work ([`QuotientBuilder::max_work`]).
         limit: u64,
+        /// The work the next heap had taken when it stopped: it needs more than this.
+        spent: u64,
     },
-    /// At this heap the proof needed more memory than it may use.
-    Memory {
-        /// The heap whose proof did not fit.
+    /// The time limit ([`QuotientBuilder::time_limit`]) ran out while the heap after this one
+    /// was added.
+    Time {
+        /// The last heap computed.
         heap: u64,
+        /// The time limit.
+        limit: std::time::Duration,
+        /// The work the next heap had taken when it stopped: it needs more than this.
+        spent: u64,
+    },
+    /// At this heap the computation needed more memory than it may use.
+    Memory {
+        /// The heap that did not fit.
+        heap: u64,
+        /// The bytes the largest step that did not fit would have needed.
+        needed: u64,
+        /// The bound, in bytes ([`QuotientBuilder::max_memory`]).
+        limit: u64,
     },
     /// At this heap none of the trial monoids tried gave a proven quotient within the most
     /// elements allowed.
@@ -118,14 +142,43 @@ impl fmt::Display for QuotientStop {
         match self {
             QuotientStop::Proven => f.write_str("the pretending function's period is proven by the periodicity theorem"),
             QuotientStop::Upto(n) => write!(f, "every heap up to {n} was computed, and no period is proven by then"),
-            QuotientStop::Work { heap, limit } => {
-                write!(f, "while heap {} was added the work done passed the bound of {limit} units this computation was given", heap + 1)
-            }
-            QuotientStop::Memory { heap } => write!(f, "at heap {heap} the proof needed more memory than it may use"),
+            QuotientStop::Work { heap, limit, spent } => write!(
+                f,
+                "while heap {} was added the work done passed the bound of {limit} units this computation was given (heap {} had taken {spent} units and needs more)",
+                heap + 1,
+                heap + 1
+            ),
+            QuotientStop::Time { heap, limit, spent } => write!(
+                f,
+                "the time limit of {} s ran out while heap {} was added (it had taken {spent} units of work and needs more)",
+                limit.as_secs_f64(),
+                heap + 1
+            ),
+            QuotientStop::Memory { heap, needed, limit } => write!(
+                f,
+                "at heap {heap} the computation needed {} MiB, more than the {} MiB it may use",
+                needed.div_ceil(1 << 20),
+                limit / (1 << 20)
+            ),
             QuotientStop::NotFound { heap, limit } => write!(
                 f,
                 "at heap {heap} none of the trial monoids tried (the quotient so far times cyclic monoids) gave a proven quotient of at most {limit} elements"
             ),
+        }
+    }
+}
+
+impl QuotientStop {
+    /// The kind of stop, one word for programs: `proven`, `upto`, `work`, `time`, `memory` or
+    /// `not_found`.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            QuotientStop::Proven => "proven",
+            QuotientStop::Upto(_) => "upto",
+            QuotientStop::Work { .. } => "work",
+            QuotientStop::Time { .. } => "time",
+            QuotientStop::Memory { .. } => "memory",
+            QuotientStop::NotFound { .. } => "not_found",
         }
     }
 }
@@ -139,6 +192,9 @@ pub enum QuotientError {
     /// The work was stopped from outside.
     #[error(transparent)]
     Stopped(#[from] Stopped),
+    /// A saved state to resume from ([`QuotientBuilder::resume`]) is not one to go on from.
+    #[error("{0}")]
+    BadState(String),
 }
 
 /// Why [`MisereQuotient::check_minimal`] finds a quotient not the least monoid for its heaps:
@@ -199,11 +255,26 @@ pub struct MisereQuotient {
     stop: QuotientStop,
     growth: Vec<(u64, usize)>,
     states: u64,
+    trials: u64,
     work_limit: u64,
 }
 
-/// Called after each heap is added, with the heap and the quotient's order then.
-pub type QuotientProgress = Arc<dyn Fn(u64, usize) + Send + Sync>;
+/// Where a computation stands, for a progress display: called after each heap is added and
+/// after each trial monoid tried.
+pub type QuotientProgress = Arc<dyn Fn(&QuotientHeap) + Send + Sync>;
+
+/// Where a quotient's computation stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct QuotientHeap {
+    /// The last heap computed.
+    pub heap: u64,
+    /// The quotient's order then.
+    pub order: usize,
+    /// The trial monoids tried so far (each a candidate quotient with a new generator).
+    pub trials: u64,
+    /// The work done so far, in the units [`QuotientBuilder::max_work`] bounds.
+    pub work: u64,
+}
 
 /// Computes a [`MisereQuotient`] within bounds: the heaps (`upto`), the elements
 /// (`max_order`), the work (`max_work`, [`DEFAULT_QUOTIENT_WORK`] unless told), and the
@@ -214,7 +285,11 @@ pub struct QuotientBuilder {
     upto: Option<u64>,
     max_order: usize,
     max_work: u64,
+    max_memory: u64,
+    time_limit: Option<std::time::Duration>,
     progress: Option<QuotientProgress>,
+    resume: Option<QuotientState>,
+    checkpoint: Option<QuotientCheckpoint>,
 }
 
 impl fmt::Debug for QuotientBuilder {
@@ -224,7 +299,11 @@ impl fmt::Debug for QuotientBuilder {
             .field("upto", &self.upto)
             .field("max_order", &self.max_order)
             .field("max_work", &self.max_work)
+            .field("max_memory", &self.max_memory)
+            .field("time_limit", &self.time_limit)
             .field("progress", &self.progress.is_some())
+            .field("resume", &self.resume.as_ref().map(QuotientState::heap))
+            .field("checkpoint", &self.checkpoint.is_some())
             .finish()
     }
 }
@@ -237,7 +316,11 @@ impl QuotientBuilder {
             upto: None,
             max_order: DEFAULT_QUOTIENT_ORDER,
             max_work: DEFAULT_QUOTIENT_WORK,
+            max_memory: DEFAULT_QUOTIENT_MEMORY,
+            time_limit: None,
             progress: None,
+            resume: None,
+            checkpoint: None,
         }
     }
 
@@ -265,9 +348,43 @@ impl QuotientBuilder {
         self
     }
 
-    /// Reports each heap added, with the quotient's order then (for a progress display).
+    /// Bounds the memory the computation uses: the quotient's table, each trial monoid's
+    /// tables, and the proof's pairs, each forecast before it is made
+    /// ([`DEFAULT_QUOTIENT_MEMORY`] unless told). A heap that would need more stops the
+    /// computation with [`QuotientStop::Memory`], saying how much.
+    pub fn max_memory(mut self, bytes: u64) -> Self {
+        self.max_memory = bytes.max(1 << 20);
+        self
+    }
+
+    /// Stops when `limit` has passed (wall time, from the start of [`QuotientBuilder::build`]),
+    /// keeping the quotient of the heaps computed by then ([`QuotientStop::Time`]). A stop
+    /// token installed by the caller still stops the computation with an error.
+    pub fn time_limit(mut self, limit: std::time::Duration) -> Self {
+        self.time_limit = Some(limit);
+        self
+    }
+
+    /// Reports where the computation stands after each heap and each trial (for a progress
+    /// display).
     pub fn progress(mut self, report: QuotientProgress) -> Self {
         self.progress = Some(report);
+        self
+    }
+
+    /// Goes on from a state an earlier computation of the same game saved (through
+    /// [`QuotientBuilder::checkpoint`]), rather than from heap 0. The state is checked first:
+    /// the game must be this one, and its quotient is proven again for its heaps.
+    pub fn resume(mut self, state: QuotientState) -> Self {
+        self.resume = Some(state);
+        self
+    }
+
+    /// Hands the state after each heap to `save`, so that a computation stopped (by a limit,
+    /// Ctrl-C or a killed process) can [`QuotientBuilder::resume`] from the last one saved
+    /// with the same results.
+    pub fn checkpoint(mut self, save: QuotientCheckpoint) -> Self {
+        self.checkpoint = Some(save);
         self
     }
 
@@ -276,57 +393,210 @@ impl QuotientBuilder {
         let Some(rules) = self.ruleset.split_rules() else {
             return Err(QuotientError::NotTakeAndBreak(self.ruleset.to_string()));
         };
+        match self.time_limit {
+            None => self.compute(&rules, None),
+            Some(limit) => {
+                // The limit is a stop token of its own, inside the caller's (which still stops
+                // the work with an error), so the library's loops that check the token stop
+                // for it too.
+                let timer = stop::StopToken::after_within_current(limit);
+                timer.run(|| self.compute(&rules, Some((&timer, limit))))
+            }
+        }
+    }
+
+    fn compute(
+        &self,
+        rules: &SplitRules,
+        timer: Option<(&stop::StopToken, std::time::Duration)>,
+    ) -> Result<MisereQuotient, QuotientError> {
         let upto = self.upto.unwrap_or(DEFAULT_QUOTIENT_UPTO);
-        let mut run = Run {
-            rules: &rules,
-            q: Bipartite::trivial(),
-            phi: vec![0],
-            options: vec![vec![]],
-            letters: vec![None],
-            max_order: self.max_order,
-            max_work: self.max_work,
-            growth: vec![],
-            states: 0,
-        };
-        let mut stop = QuotientStop::Upto(upto);
-        let mut period = None;
-        for n in 1..=upto {
-            stop::check()?;
-            if let Err(s) = run.step(n)? {
+        let mut run = Run::new(rules, self);
+        if let Some(state) = &self.resume {
+            run.restore(state, &self.ruleset)?;
+        }
+        let first = run.phi.len() as u64;
+        let mut stop = QuotientStop::Upto(upto.max(first - 1));
+        let mut period = rules.proven_period(&run.phi);
+        let mut saved = std::time::Instant::now();
+        if period.is_some() {
+            stop = QuotientStop::Proven;
+        }
+        for n in first..=upto {
+            if period.is_some() {
+                break;
+            }
+            run.heap_start = run.states;
+            let stepped = match stop::check().and_then(|()| run.step(n)) {
+                Ok(r) => r,
+                Err(Stopped::TimeUp { .. }) if timer.is_some_and(|(t, _)| t.deadline_passed()) => {
+                    run.unwind();
+                    let limit = timer.map(|(_, l)| l).unwrap_or_default();
+                    Err(QuotientStop::Time { heap: n - 1, limit, spent: run.states - run.heap_start })
+                }
+                Err(s) => {
+                    run.unwind();
+                    run.save(&self.ruleset);
+                    return Err(s.into());
+                }
+            };
+            if let Err(s) = stepped {
                 stop = s;
                 break;
             }
-            if let Some(report) = &self.progress {
-                report(n, run.q.size);
+            run.report(n);
+            if saved.elapsed() >= CHECKPOINT_EVERY {
+                run.save(&self.ruleset);
+                saved = std::time::Instant::now();
             }
             if let Some(p) = rules.proven_period(&run.phi) {
                 period = Some(p);
                 stop = QuotientStop::Proven;
-                break;
             }
         }
+        run.save(&self.ruleset);
         Ok(run.finish(&self.ruleset, period, stop))
     }
 }
 
+/// How often a computation hands its state to a checkpoint (and once when it stops).
+const CHECKPOINT_EVERY: std::time::Duration = std::time::Duration::from_secs(1);
+
 /// The computation under way.
 struct Run<'a> {
     rules: &'a SplitRules,
-    q: Bipartite,
+    /// The quotient of the heaps so far (shared: trials and proofs borrow it while the run
+    /// goes on, and a table of millions of numbers is never copied).
+    q: Arc<Bipartite>,
     /// Φ(h) for the heaps computed.
     phi: Vec<u32>,
-    /// Each heap's options, as the heaps they leave (empty heaps left out).
-    options: Vec<Vec<Vec<u64>>>,
+    /// For each heap, 0 when it has no move (it is the empty game), else a bound on how many
+    /// options it has (the work of listing them).
+    moves: Vec<u64>,
     /// Each heap's letter in the current quotient (`None` for a heap without a move), cached
     /// until the quotient changes.
     letters: Vec<Option<Letter>>,
+    /// The distinct letters of the heaps so far in the current quotient, kept while it stands.
+    alphabet: Option<Alphabet>,
+    /// The N-condition's pairs for the alphabet, kept while the quotient stands.
+    closure: Option<verify::Closure>,
+    /// For each element x, the bits of the y with x y in P, kept while the quotient stands.
+    p_rows: Option<Vec<u64>>,
     max_order: usize,
     max_work: u64,
     growth: Vec<(u64, usize)>,
     states: u64,
+    /// The work counted when the heap under way was begun.
+    heap_start: u64,
+    /// The trial monoids tried.
+    trials: u64,
+    /// The memory the computation may use, in bytes.
+    max_memory: u64,
+    /// The most bytes a step that did not fit the memory would have needed, for the heap under
+    /// way (a trial too large is passed over; if no trial is proven, the stop says so).
+    short_of_memory: Option<u64>,
+    progress: Option<QuotientProgress>,
+    checkpoint: Option<QuotientCheckpoint>,
 }
 
-impl Run<'_> {
+impl<'a> Run<'a> {
+    fn new(rules: &'a SplitRules, b: &QuotientBuilder) -> Self {
+        Run {
+            rules,
+            q: Arc::new(Bipartite::trivial()),
+            phi: vec![0],
+            moves: vec![0],
+            letters: vec![None],
+            alphabet: None,
+            closure: None,
+            p_rows: None,
+            max_order: b.max_order,
+            max_work: b.max_work,
+            growth: vec![],
+            states: 0,
+            heap_start: 0,
+            trials: 0,
+            max_memory: b.max_memory,
+            short_of_memory: None,
+            progress: b.progress.clone(),
+            checkpoint: b.checkpoint.clone(),
+        }
+    }
+
+    /// Starts from a saved state: checked to be this game's, and its quotient proven again
+    /// for its heaps (the P- and N-conditions and minimality), the work of that proof not
+    /// counted (so the run goes on as the one that saved it would have).
+    fn restore(&mut self, state: &QuotientState, ruleset: &Ruleset) -> Result<(), QuotientError> {
+        let bad = |why: String| QuotientError::BadState(why);
+        if state.ruleset != *ruleset {
+            return Err(bad(format!("the saved state is {}'s, not {ruleset}'s", state.ruleset)));
+        }
+        if state.heap() > MAX_QUOTIENT_UPTO {
+            return Err(bad(format!("the saved state is past heap {MAX_QUOTIENT_UPTO}")));
+        }
+        self.q = Arc::clone(&state.monoid);
+        self.phi = state.phi.clone();
+        self.moves = (0..=state.heap()).map(|k| if k == 0 { 0 } else { move_bound(self.rules, k) }).collect();
+        self.letters = vec![None; self.phi.len()];
+        self.growth = state.growth.clone();
+        self.trials = state.trials;
+        let counted = self.states;
+        let letters: Vec<Letter> = self.alphabet(self.phi.len()).letters.iter().cloned().collect();
+        let mut proof_work = 0u64;
+        let words = self.proof_words();
+        let verdict = verify::verify(&self.q, &letters, words, &mut proof_work, u64::MAX)?;
+        let minimal = verify::minimal(&self.q, &self.phi);
+        self.states = state.states.max(counted);
+        match (verdict, minimal) {
+            (Verdict::Holds, Ok(())) => Ok(()),
+            (Verdict::TooMany, _) => Err(bad("the saved quotient's proof needs more memory than allowed".to_string())),
+            _ => Err(bad(format!("the saved quotient is not proven for heaps up to {}", state.heap()))),
+        }
+    }
+
+    /// The state now, for a checkpoint.
+    fn state(&self, ruleset: &Ruleset) -> QuotientState {
+        QuotientState {
+            ruleset: ruleset.clone(),
+            monoid: Arc::clone(&self.q),
+            phi: self.phi.clone(),
+            growth: self.growth.clone(),
+            states: self.states,
+            trials: self.trials,
+        }
+    }
+
+    /// Hands the state to the checkpoint, if there is one.
+    fn save(&self, ruleset: &Ruleset) {
+        if let Some(save) = &self.checkpoint {
+            save(&self.state(ruleset));
+        }
+    }
+
+    /// Reports where the computation stands, the last heap done being `heap`.
+    fn report(&self, heap: u64) {
+        if let Some(report) = &self.progress {
+            report(&QuotientHeap { heap, order: self.q.size, trials: self.trials, work: self.states });
+        }
+    }
+
+    /// Forgets a heap being added when the computation was stopped inside it.
+    fn unwind(&mut self) {
+        self.moves.truncate(self.phi.len());
+        self.letters.truncate(self.phi.len());
+    }
+
+    /// The 8-byte words the proof's pairs may hold: the memory less the quotient's table.
+    fn proof_words(&self) -> usize {
+        let table = 4 * (self.q.size as u64).pow(2);
+        usize::try_from(self.max_memory.saturating_sub(table) / 8).unwrap_or(usize::MAX)
+    }
+
+    /// Notes that a step needing `bytes` did not fit the memory.
+    fn short_of(&mut self, bytes: u64) {
+        self.short_of_memory = Some(self.short_of_memory.unwrap_or(0).max(bytes));
+    }
+
     /// Counts `units` of work done; `true` once the work passes the bound (the caller stops
     /// there, keeping the quotient of the heaps before the one under way).
     fn spend(&mut self, units: u64) -> bool {
@@ -334,78 +604,144 @@ impl Run<'_> {
         self.states > self.max_work
     }
 
-    /// The elements a heap's options pretend to be, with `img` giving each heap's element and
-    /// `mul` the product.
-    fn images(options: &[Vec<u64>], img: &dyn Fn(u64) -> u32, mul: &dyn Fn(u32, u32) -> u32) -> Vec<u32> {
-        let mut out: Vec<u32> = options.iter().map(|o| o.iter().fold(0, |x, &h| mul(x, img(h)))).collect();
+    /// The elements the options of heap `k` pretend to be, with `img` giving each heap's
+    /// element and `mul` the product. The options are listed again each time, not kept: a
+    /// heap of n has about n of them, and keeping every heap's would take memory growing as
+    /// the square of the heaps computed.
+    fn images(&self, k: usize, img: &dyn Fn(u64) -> u32, mul: &dyn Fn(u32, u32) -> u32) -> Vec<u32> {
+        let mut out: Vec<u32> = vec![];
+        self.rules.for_each_option(k as u64, &mut |to| {
+            out.push(to.iter().filter(|&&h| h > 0).fold(0, |x, &h| mul(x, img(h))));
+        });
         out.sort_unstable();
         out.dedup();
         out
     }
 
+    /// The options of heap `k`, as the heaps they leave (empty heaps left out).
+    fn options_of(&self, k: usize) -> Vec<Vec<u64>> {
+        let mut out: Vec<Vec<u64>> = vec![];
+        self.rules.for_each_option(k as u64, &mut |to| out.push(to.iter().copied().filter(|&h| h > 0).collect()));
+        out
+    }
+
     fn letter(&mut self, h: usize) -> Option<Letter> {
-        if self.letters[h].is_none() && !self.options[h].is_empty() {
+        if self.letters[h].is_none() && self.moves[h] > 0 {
             let q = &self.q;
             let phi = &self.phi;
-            let options = Self::images(&self.options[h], &|k| phi[k as usize], &|x, y| q.mul(x, y));
-            self.states = self.states.saturating_add(self.options[h].len() as u64);
+            let options = self.images(h, &|k| phi[k as usize], &|x, y| q.mul(x, y));
+            self.states = self.states.saturating_add(self.moves[h]);
             self.letters[h] = Some(Letter { element: self.phi[h], options });
         }
         self.letters[h].clone()
     }
 
-    /// The distinct letters of the heaps computed so far.
-    fn alphabet(&mut self, heaps: usize) -> Vec<Letter> {
-        let set: BTreeSet<Letter> = (1..heaps).filter_map(|h| self.letter(h)).collect();
-        set.into_iter().collect()
+    /// The distinct letters of the heaps before `heaps` (built once per quotient, then added
+    /// to heap by heap).
+    fn alphabet(&mut self, heaps: usize) -> &Alphabet {
+        if self.alphabet.is_none() {
+            let mut a = Alphabet::default();
+            for h in 1..heaps {
+                if let Some(l) = self.letter(h) {
+                    a.insert(l);
+                }
+            }
+            self.alphabet = Some(a);
+        }
+        self.alphabet.get_or_insert_with(Alphabet::default)
     }
 
     /// Adds heap `n`: `Ok(Err(why))` when the computation stops there.
     fn step(&mut self, n: u64) -> Result<Result<(), QuotientStop>, Stopped> {
-        let mut opts: Vec<Vec<u64>> = vec![];
-        self.rules.for_each_option(n, &mut |to| opts.push(to.iter().copied().filter(|&h| h > 0).collect()));
-        self.options.push(opts);
+        self.moves.push(move_bound(self.rules, n));
         self.letters.push(None);
+        self.short_of_memory = None;
         let h = n as usize;
         let work_out = |run: &mut Self| Ok(Err(run.work_stop(n)));
         // Listing the options and their elements, and the period check after the heap.
-        if self.spend(2 * self.options[h].len() as u64 + n) {
+        if self.spend(2 * self.moves[h] + n) {
             return work_out(self);
         }
-        if self.options[h].is_empty() {
+        if self.moves[h] == 0 {
             // No move: the heap is the empty game, 1.
             self.phi.push(0);
             return Ok(Ok(()));
         }
         // 1. A heap pretending to be an element already there.
-        let q = self.q.clone();
-        let tr = Self::images(&self.options[h], &|k| self.phi[k as usize], &|x, y| q.mul(x, y));
+        let q = Arc::clone(&self.q);
+        let tr = self.images(h, &|k| self.phi[k as usize], &|x, y| q.mul(x, y));
         let heap_is_p = !tr.iter().any(|&t| q.is_p(t));
-        let base = self.alphabet(h);
-        if self.spend(0) {
+        // A heap whose options' elements are those of a letter already proven, pretending to be
+        // that letter's element, leaves the proof's alphabet as it was: the quotient of the heaps
+        // before it is proven with it, and no other element can be (the quotient is unique).
+        if let Some(x) = self.alphabet(h).element_with(&tr, &|x| q.is_p(x) == heap_is_p) {
+            self.spend(tr.len() as u64);
+            self.accept(h, Letter { element: x, options: tr });
+            return Ok(Ok(()));
+        }
+        // Otherwise each x with the heap's outcome whose P-condition holds (no y with y x in P
+        // has a y t in P, t an option's element: read from rows of bits, x's products in P
+        // against the y's that some option's element takes into P) is tried by the N-condition
+        // from the pairs the heaps before it reached.
+        if self.closure.is_none() {
+            let letters: Vec<Letter> = self.alphabet(h).letters.iter().cloned().collect();
+            let mut closure = verify::Closure::new(&q);
+            let words = self.proof_words();
+            for l in &letters {
+                match closure.add(&q, l, words, &mut self.states, self.max_work)? {
+                    Verdict::Holds => {}
+                    Verdict::TooMany => return Ok(Err(self.proof_memory_stop(n))),
+                    Verdict::WorkOut => return work_out(self),
+                    // The letters were proven together, so none fails here; were one to, no
+                    // quotient is claimed for this heap.
+                    Verdict::Fails(_) => {
+                        return Ok(Err(self.abandon(QuotientStop::NotFound { heap: n, limit: self.max_order })))
+                    }
+                }
+            }
+            self.closure = Some(closure);
+        }
+        let words = q.size.div_ceil(64);
+        if self.p_rows.is_none() {
+            self.spend((q.size * q.size) as u64);
+            self.p_rows = Some(verify::p_rows(&q));
+        }
+        if self.spend((q.size * words + tr.len() * words) as u64) {
             return work_out(self);
         }
-        for x in 0..q.size as u32 {
-            if q.is_p(x) != heap_is_p {
-                continue;
-            }
-            // The products of every y with x and with the options' elements.
-            if self.spend(q.size as u64 * (1 + tr.len() as u64)) {
-                return work_out(self);
-            }
-            let agrees = (0..q.size as u32).all(|y| !q.is_p(q.mul(y, x)) || !tr.iter().any(|&t| q.is_p(q.mul(y, t))));
-            if !agrees {
-                continue;
-            }
-            let mut letters = base.clone();
-            letters.push(Letter { element: x, options: tr.clone() });
-            match verify::verify(&q, &letters, MAX_PROOF_WORDS, &mut self.states, self.max_work)? {
+        let rows = self.p_rows.take().unwrap_or_default();
+        let mut into_p = vec![0u64; words];
+        for &t in &tr {
+            let row = &rows[t as usize * words..(t as usize + 1) * words];
+            into_p.iter_mut().zip(row).for_each(|(a, b)| *a |= b);
+        }
+        let candidates: Vec<u32> = (0..q.size as u32)
+            .filter(|&x| {
+                let row = &rows[x as usize * words..(x as usize + 1) * words];
+                q.is_p(x) == heap_is_p && row.iter().zip(&into_p).all(|(a, b)| a & b == 0)
+            })
+            .collect();
+        self.p_rows = Some(rows);
+        // A candidate x with a letter (x, T) already in the alphabet, T among the heap's options'
+        // elements: every pair the heap's letter reaches holds the pair (x, T) reaches in its
+        // place, which the closure holds, so the N-condition holds as it is (the P-condition was
+        // read from the rows above), and the closure needs nothing new.
+        if let Some(x) = candidates.iter().copied().find(|&x| self.alphabet(h).has_letter_below(x, &tr)) {
+            self.spend(tr.len() as u64);
+            self.accept(h, Letter { element: x, options: tr });
+            return Ok(Ok(()));
+        }
+        let words = self.proof_words();
+        for x in candidates {
+            let letter = Letter { element: x, options: tr.clone() };
+            let Some(closure) = self.closure.as_mut() else { break };
+            match closure.add(&q, &letter, words, &mut self.states, self.max_work)? {
                 Verdict::Holds => {
-                    self.phi.push(x);
+                    self.accept(h, letter);
                     return Ok(Ok(()));
                 }
                 Verdict::Fails(_) => {}
-                Verdict::TooMany => return Ok(Err(self.abandon(QuotientStop::Memory { heap: n }))),
+                Verdict::TooMany => return Ok(Err(self.proof_memory_stop(n))),
                 Verdict::WorkOut => return Ok(Err(self.work_stop(n))),
             }
         }
@@ -442,7 +778,21 @@ impl Run<'_> {
                 }
             }
         }
-        Ok(Err(self.abandon(QuotientStop::NotFound { heap: n, limit: self.max_order })))
+        let why = match self.short_of_memory {
+            // A trial that would have been tried did not fit: memory, not the trials, stopped it.
+            Some(needed) => QuotientStop::Memory { heap: n, needed, limit: self.max_memory },
+            None => QuotientStop::NotFound { heap: n, limit: self.max_order },
+        };
+        Ok(Err(self.abandon(why)))
+    }
+
+    /// Heap `h` pretends to be `letter`'s element of the quotient as it stands.
+    fn accept(&mut self, h: usize, letter: Letter) {
+        self.phi.push(letter.element);
+        if let Some(a) = &mut self.alphabet {
+            a.insert(letter.clone());
+        }
+        self.letters[h] = Some(letter);
     }
 
     /// Trials from `freed` on, freeing the heaps of each failing sum, until one is proven
@@ -493,7 +843,7 @@ impl Run<'_> {
     /// step is a trial like the others; what it returns is proven or nothing.
     fn refine(&mut self, n: u64) -> Result<Option<Result<(), QuotientStop>>, Stopped> {
         let h = n as usize;
-        let base = self.q.clone();
+        let base = Arc::clone(&self.q);
         let mut base_phi = self.phi.clone();
         base_phi.push(0);
         let mut cand = match self.candidate(&base, &base_phi, &[Freed { heap: h, index: 2, period: 2 }], None)? {
@@ -555,7 +905,7 @@ impl Run<'_> {
         };
         'down: for _ in 0..MAX_DESCENT {
             for (i, &(k, _)) in sum.iter().enumerate() {
-                for o in &self.options[k] {
+                for o in &self.options_of(k) {
                     let mut next = sum.clone();
                     next[i].1 -= 1;
                     for &heap in o {
@@ -566,7 +916,7 @@ impl Run<'_> {
                         }
                     }
                     // Heaps without a move are 1 and take no part (no letter, no cyclic part).
-                    next.retain(|&(j, c)| c > 0 && !self.options[j].is_empty());
+                    next.retain(|&(j, c)| c > 0 && self.moves[j] > 0);
                     if fails(&next) {
                         sum = next;
                         continue 'down;
@@ -583,14 +933,17 @@ impl Run<'_> {
     fn settle(&mut self, n: u64, t: Trial) -> Option<Result<(), QuotientStop>> {
         match t {
             Trial::Proven(q, phi) => {
-                self.q = q;
+                self.q = Arc::new(q);
                 self.phi = phi;
                 self.letters.iter_mut().for_each(|l| *l = None);
+                self.alphabet = None;
+                self.closure = None;
+                self.p_rows = None;
                 self.growth.push((n, self.q.size));
                 Some(Ok(()))
             }
             Trial::Fails(_) | Trial::TooLarge | Trial::TooManyParts | Trial::NotMinimal => None,
-            Trial::TooMuchMemory => Some(Err(self.abandon(QuotientStop::Memory { heap: n }))),
+            Trial::TooMuchMemory => Some(Err(self.proof_memory_stop(n))),
             Trial::WorkOut => Some(Err(self.work_stop(n))),
         }
     }
@@ -618,13 +971,19 @@ impl Run<'_> {
 
     /// Forgets heap `n`, being added when the work passed its bound.
     fn work_stop(&mut self, n: u64) -> QuotientStop {
-        self.abandon(QuotientStop::Work { heap: n - 1, limit: self.max_work })
+        let spent = self.states.saturating_sub(self.heap_start);
+        self.abandon(QuotientStop::Work { heap: n - 1, limit: self.max_work, spent })
+    }
+
+    /// Forgets heap `n`, whose proof's pairs passed the memory allowed.
+    fn proof_memory_stop(&mut self, n: u64) -> QuotientStop {
+        let limit = self.max_memory;
+        self.abandon(QuotientStop::Memory { heap: n, needed: limit + 1, limit })
     }
 
     /// Forgets the heap being added (the quotient stands for the heaps before it).
     fn abandon(&mut self, why: QuotientStop) -> QuotientStop {
-        self.options.pop();
-        self.letters.pop();
+        self.unwind();
         why
     }
 
@@ -633,16 +992,12 @@ impl Run<'_> {
     /// heap to (its element of Q, 1, ..., 1); with a `cover` (a word over the first freed heaps
     /// for each heap), in C(i1, p1) × ... alone, every other heap pretending to be its word.
     fn trial(&mut self, freed: &[Freed], cover: Option<&[Word]>) -> Result<Trial, Stopped> {
-        // Q and Φ are lent to the trial, not copied (a trial runs many times a heap, and Q's
-        // table holds up to a million numbers).
-        let base =
-            if cover.is_some() { Bipartite::trivial() } else { std::mem::replace(&mut self.q, Bipartite::trivial()) };
+        // Q is shared with the trial and Φ lent to it, not copied (a trial runs many times a
+        // heap, and Q's table holds millions of numbers).
+        let base = if cover.is_some() { Arc::new(Bipartite::trivial()) } else { Arc::clone(&self.q) };
         let phi = std::mem::take(&mut self.phi);
         let candidate = self.candidate(&base, &phi, freed, cover);
         self.phi = phi;
-        if cover.is_none() {
-            self.q = base;
-        }
         match candidate? {
             Ok(c) => self.prove(&c),
             Err(t) => Ok(t),
@@ -660,7 +1015,7 @@ impl Run<'_> {
         cover: Option<&[Word]>,
     ) -> Result<Result<Candidate, Trial>, Stopped> {
         let q = base;
-        let h = self.options.len() - 1;
+        let h = self.moves.len() - 1;
         // Mixed radix: element = q * radix + sum of e_j * stride_j.
         let sizes: Vec<u32> = freed.iter().map(|f| f.index + f.period).collect();
         let mut strides: Vec<u32> = vec![];
@@ -676,6 +1031,13 @@ impl Run<'_> {
         if size > MAX_TRIAL as u64 {
             return Ok(Err(Trial::TooManyParts));
         }
+        // Its tables, besides the quotient's, must fit the memory (forecast before they are made).
+        let bytes = size * TRIAL_BYTES_PER_ELEMENT + 4 * (q.size as u64).pow(2);
+        if bytes > self.max_memory {
+            self.short_of(bytes);
+            return Ok(Err(Trial::TooManyParts));
+        }
+        self.trials += 1;
         let (size, radix) = (size as usize, radix as u32);
         let prod = |x: u32, y: u32| {
             let mut out = q.mul(x / radix, y / radix) * radix;
@@ -701,16 +1063,16 @@ impl Run<'_> {
         // the sum of 2h - 1 over the heaps, so a sum's options weigh less than it) and heaps.
         let mut letters: Vec<(Letter, u64, Vec<usize>)> = vec![];
         for k in 1..=h {
-            if self.options[k].is_empty() {
+            if self.moves[k] == 0 {
                 continue;
             }
             // Each option's image is a product over the freed parts, and the letter is looked
             // for among those found.
-            let units = (self.options[k].len() * (1 + freed.len()) + letters.len()) as u64;
+            let units = self.moves[k] * (1 + freed.len() as u64) + letters.len() as u64;
             if self.spend(units) {
                 return Ok(Err(Trial::WorkOut));
             }
-            let l = Letter { element: img(k as u64), options: Self::images(&self.options[k], &img, &prod) };
+            let l = Letter { element: img(k as u64), options: self.images(k, &img, &prod) };
             match letters.iter_mut().find(|(m, _, _)| *m == l) {
                 Some((_, _, heaps)) => heaps.push(k),
                 None => letters.push((l, 2 * k as u64 - 1, vec![k])),
@@ -781,18 +1143,22 @@ impl Run<'_> {
             }
         }
         let gens: Vec<u32> = letters.iter().map(|(l, _, _)| l.element).collect();
+        let spare = self.max_memory.saturating_sub(size as u64 * TRIAL_BYTES_PER_ELEMENT + 4 * (q.size as u64).pow(2));
         let reduced = monoid::reduce(
             size,
             &prod,
             &gens,
             &is_p,
-            size,
-            self.max_order,
+            (size, self.max_order, spare),
             (per_product, &mut self.states, self.max_work),
         );
         let (m, class) = match reduced {
             Ok(r) => r,
             Err(monoid::NotReduced::TooLarge) => return Ok(Err(Trial::TooLarge)),
+            Err(monoid::NotReduced::Memory(bytes)) => {
+                self.short_of(bytes);
+                return Ok(Err(Trial::TooLarge));
+            }
             Err(monoid::NotReduced::WorkOut) => return Ok(Err(Trial::WorkOut)),
         };
         if self.spend(0) {
@@ -800,7 +1166,7 @@ impl Run<'_> {
         }
         // A heap without a move is the empty game, 1, whatever its image (freed or not).
         let phi: Vec<u32> = (0..=h as u64)
-            .map(|k| if k == 0 || self.options[k as usize].is_empty() { 0 } else { class[img(k) as usize] })
+            .map(|k| if k == 0 || self.moves[k as usize] == 0 { 0 } else { class[img(k) as usize] })
             .collect();
         let mut reduced: Vec<(Letter, Vec<usize>)> = vec![];
         for (l, _, heaps) in &letters {
@@ -820,9 +1186,9 @@ impl Run<'_> {
     /// fails, with their counts.
     fn prove(&mut self, c: &Candidate) -> Result<Trial, Stopped> {
         let (m, reduced) = (&c.m, &c.reduced);
-        let h = self.options.len() - 1;
+        let h = self.moves.len() - 1;
         let plain: Vec<Letter> = reduced.iter().map(|(l, _)| l.clone()).collect();
-        let verdict = verify::verify(m, &plain, MAX_PROOF_WORDS, &mut self.states, self.max_work)?;
+        let verdict = verify::verify(m, &plain, self.proof_words(), &mut self.states, self.max_work)?;
         // The check of minimality reads the whole table, and a row of bits per element.
         if verdict == Verdict::Holds && self.spend((m.size * m.size + m.size * m.size.div_ceil(64)) as u64) {
             return Ok(Trial::WorkOut);
@@ -849,7 +1215,7 @@ impl Run<'_> {
     }
 
     fn finish(self, ruleset: &Ruleset, period: Option<Period>, stop: QuotientStop) -> MisereQuotient {
-        let q = self.q;
+        let q = Arc::try_unwrap(self.q).unwrap_or_else(|shared| (*shared).clone());
         // Generators: the heaps' elements in heap order, each one not already a product of
         // those before it.
         let heaps = generator_heaps(&q, &self.phi);
@@ -872,6 +1238,7 @@ impl Run<'_> {
             stop,
             growth: self.growth,
             states: self.states,
+            trials: self.trials,
             work_limit: self.max_work,
         }
     }
@@ -904,6 +1271,37 @@ fn generator_heaps(q: &Bipartite, phi: &[u32]) -> Vec<usize> {
         }
     }
     heaps
+}
+
+/// The distinct letters of a quotient's heaps, and for each set of options' elements the
+/// elements of the letters with it.
+#[derive(Default)]
+struct Alphabet {
+    letters: BTreeSet<Letter>,
+    by_options: HashMap<Vec<u32>, Vec<u32>>,
+}
+
+impl Alphabet {
+    fn insert(&mut self, l: Letter) {
+        if !self.letters.contains(&l) {
+            self.by_options.entry(l.options.clone()).or_default().push(l.element);
+            self.letters.insert(l);
+        }
+    }
+
+    /// Whether a letter of element `x` has options' elements all among `options` (sorted).
+    fn has_letter_below(&self, x: u32, options: &[u32]) -> bool {
+        let from = Letter { element: x, options: vec![] };
+        self.letters
+            .range(from..)
+            .take_while(|l| l.element == x)
+            .any(|l| l.options.iter().all(|t| options.binary_search(t).is_ok()))
+    }
+
+    /// An element of a letter with these options' elements that satisfies `ok`.
+    fn element_with(&self, options: &[u32], ok: &dyn Fn(u32) -> bool) -> Option<u32> {
+        self.by_options.get(options)?.iter().copied().find(|&x| ok(x))
+    }
 }
 
 /// A heap given a cyclic part C(index, period) of its own in a trial monoid.
@@ -944,6 +1342,15 @@ impl Candidate {
             }
         }
         (x, any && !into_p)
+    }
+}
+
+/// 0 when a heap of `n` has no move, else a bound on its options (at least 1).
+fn move_bound(rules: &SplitRules, n: u64) -> u64 {
+    if rules.has_option(n) {
+        rules.option_count(n).max(1)
+    } else {
+        0
     }
 }
 
@@ -1131,6 +1538,11 @@ impl MisereQuotient {
     /// The heaps where the quotient grew, with its order after each.
     pub fn growth(&self) -> &[(u64, usize)] {
         &self.growth
+    }
+
+    /// The trial monoids tried (candidate quotients with a new generator).
+    pub fn trials(&self) -> u64 {
+        self.trials
     }
 
     /// The work done, in the units [`QuotientBuilder::max_work`] bounds.
@@ -1368,7 +1780,8 @@ impl QuotientCache {
         }
         let q = match QuotientBuilder::new(ruleset).max_work(ANALYSIS_QUOTIENT_WORK).build() {
             Ok(q) => Arc::new(q),
-            Err(QuotientError::NotTakeAndBreak(_)) => return Ok(None),
+            // No state is resumed here, so none is refused.
+            Err(QuotientError::NotTakeAndBreak(_) | QuotientError::BadState(_)) => return Ok(None),
             Err(QuotientError::Stopped(s)) => return Err(s),
         };
         let mut kept = self.lock();

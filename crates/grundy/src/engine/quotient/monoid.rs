@@ -20,10 +20,16 @@ impl Bipartite {
         Bipartite { size: 1, table: vec![0], p: vec![false] }
     }
 
-    /// The monoid with this table (row-major, `size` by `size`) and P-portion, for tests.
+    /// The monoid with this table (row-major, `size` by `size`) and P-portion, as read back
+    /// (the caller checks it).
+    pub(crate) fn from_parts(size: usize, table: Vec<u32>, p: Vec<bool>) -> Self {
+        Bipartite { size, table, p }
+    }
+
+    /// The monoid with this table and P-portion, for tests.
     #[cfg(test)]
     pub(crate) fn from_table(size: usize, table: Vec<u32>, p: Vec<bool>) -> Self {
-        Bipartite { size, table, p }
+        Bipartite::from_parts(size, table, p)
     }
 
     /// x * y.
@@ -58,6 +64,8 @@ pub(crate) enum NotReduced {
     TooLarge,
     /// The work counted passed its bound.
     WorkOut,
+    /// Its tables would need this many bytes, more than allowed.
+    Memory(u64),
 }
 
 /// The reduced bipartite monoid of the submonoid of a monoid (elements `0..size`, identity
@@ -68,15 +76,15 @@ pub(crate) enum NotReduced {
 ///
 /// Returns the reduced monoid and, for each element, its class (`u32::MAX` when unreachable).
 /// `TooLarge` when more than `max_reachable` elements are reachable or more than `max_order`
-/// classes remain; `WorkOut` as soon as the work counted in `work` (each product, at
+/// classes remain; `Memory` when the table of products by the generators or the reduced table
+/// would pass `max_bytes`; `WorkOut` as soon as the work counted in `work` (each product, at
 /// `per_product` units, and each element of a round of the refinement) passes `max_work`.
 pub(crate) fn reduce(
     size: usize,
     prod: &dyn Fn(u32, u32) -> u32,
     gens: &[u32],
     p: &[bool],
-    max_reachable: usize,
-    max_order: usize,
+    (max_reachable, max_order, max_bytes): (usize, usize, u64),
     (per_product, work, max_work): (u64, &mut u64, u64),
 ) -> Result<(Bipartite, Vec<u32>), NotReduced> {
     // Generators that are the same element are one (the table below has a column for each).
@@ -105,6 +113,10 @@ pub(crate) fn reduce(
     }
     let n = reach.len();
     let k = gens.len();
+    let bytes = 4 * (n * k) as u64;
+    if bytes > max_bytes {
+        return Err(NotReduced::Memory(bytes));
+    }
     // The reachable elements and the table of their products by the generators.
     *work = work.saturating_add(2 * per_product * (n * k) as u64);
     if *work > max_work {
@@ -142,6 +154,10 @@ pub(crate) fn reduce(
     }
     if count > max_order {
         return Err(NotReduced::TooLarge);
+    }
+    let table_bytes = 4 * (count as u64).pow(2) + bytes;
+    if table_bytes > max_bytes {
+        return Err(NotReduced::Memory(table_bytes));
     }
     // The table of the classes (half of it computed).
     *work = work.saturating_add(per_product * (count * count / 2) as u64);
@@ -309,7 +325,8 @@ mod tests {
             enc((i + k) % 2, s)
         };
         let p: Vec<bool> = (0..6).map(|x| x == enc(1, 0) || x == enc(0, 2)).collect();
-        let (m, of) = reduce(6, &prod, &[enc(1, 0), enc(0, 1)], &p, 100, 100, (1, &mut 0, u64::MAX)).unwrap();
+        let (m, of) =
+            reduce(6, &prod, &[enc(1, 0), enc(0, 1)], &p, (100, 100, u64::MAX), (1, &mut 0, u64::MAX)).unwrap();
         assert_eq!(m.size, 6);
         assert!(is_tame(&m));
         let gens = [of[enc(1, 0) as usize], of[enc(0, 1) as usize]];

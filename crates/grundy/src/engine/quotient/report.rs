@@ -51,10 +51,15 @@ pub struct QuotientReport {
     pub proven: bool,
     /// The relations of a presentation: with the generators they determine the monoid.
     pub relations: Vec<RelationReport>,
+    /// Why the computation stopped, one word: `proven`, `upto`, `work`, `time`, `memory` or
+    /// `not_found` ([`crate::QuotientStop::kind`]).
+    pub stop_kind: String,
     /// Why the computation stopped, in words.
     pub stopped: String,
     /// Whether the quotient is misère Nim's (the game is tame: Conway's genus theory plays it).
     pub tame: bool,
+    /// The trial monoids tried (candidate quotients with a new generator).
+    pub trials: u64,
     /// The work done, in the units [`crate::QuotientBuilder::max_work`] bounds.
     pub work: u64,
     /// The bound on the work the computation was given.
@@ -111,8 +116,10 @@ impl MisereQuotient {
             pretending: names(&mut self.pretending().iter().copied()),
             proven: self.proven(),
             relations: self.relations().into_iter().map(|(left, right)| RelationReport { left, right }).collect(),
+            stop_kind: self.stop().kind().to_string(),
             stopped: self.stop().to_string(),
             tame: self.tame(),
+            trials: self.trials(),
             work: self.proof_states(),
             work_limit: self.work_limit(),
         }
@@ -126,7 +133,9 @@ mod tests {
     #[test]
     fn the_report_of_0_75_serialises_to_what_grundy_quotient_json_printed() {
         // The bytes `grundy quotient octal:0.75 --json` printed when the command built its JSON
-        // itself through serde_json::json! (keys sorted).
+        // itself through serde_json::json! (keys sorted), with what issue 51 added: `stop_kind`,
+        // `trials`, no work bound by default, and the work of the proofs read from rows of bits
+        // and kept between heaps.
         let q = QuotientBuilder::new(&"octal:0.75".parse::<Ruleset>().unwrap()).build().unwrap();
         let json = serde_json::to_string(&q.report()).unwrap();
         assert_eq!(
@@ -139,8 +148,9 @@ mod tests {
                 r#""b","c","b","c","b","ab^2","b","ab^2","b","ab^2","b","ab^2","b","ab^2","b","ab^2","b","#,
                 r#""ab^2"],"proven":true,"relations":[{"left":"a^2","right":"1"},{"left":"bc","right":"ab"},"#,
                 r#"{"left":"c^2","right":"b^2"},{"left":"b^3","right":"b"}],"#,
+                r#""stop_kind":"proven","#,
                 r#""stopped":"the pretending function's period is proven by the periodicity theorem","#,
-                r#""tame":false,"work":65543,"work_limit":1000000000}"#,
+                r#""tame":false,"trials":3,"work":6151,"work_limit":18446744073709551615}"#,
             )
         );
     }
@@ -158,9 +168,10 @@ mod tests {
                 r#"{"computed_upto":2,"elements":["1","a"],"finite":null,"game":"octal:0.137","#,
                 r#""generators":[{"heap":1,"name":"a"}],"growth":[{"heap":1,"order":2}],"order":2,"#,
                 r#""p_portion":["a"],"period":null,"preperiod":null,"pretending":["1","a","a"],"#,
-                r#""proven":false,"relations":[{"left":"a^2","right":"1"}],"stopped":"at heap 3 none of "#,
+                r#""proven":false,"relations":[{"left":"a^2","right":"1"}],"stop_kind":"not_found","#,
+                r#""stopped":"at heap 3 none of "#,
                 r#"the trial monoids tried (the quotient so far times cyclic monoids) gave a proven "#,
-                r#"quotient of at most 4 elements","tame":true,"work":7962,"work_limit":123456789}"#,
+                r#"quotient of at most 4 elements","tame":true,"trials":11,"work":8264,"work_limit":123456789}"#,
             )
         );
     }

@@ -69,82 +69,309 @@ pub(crate) fn verify(
         return Ok(Verdict::Fails(vec![]));
     }
     let mut ticker = Ticker::new(1 << 12);
-    // P-condition.
-    let per_element: u64 = letters.iter().map(|l| 1 + l.options.len() as u64).sum();
-    for y in 0..m.size as u32 {
+    let words = m.size.div_ceil(64);
+    // P-condition, from rows of bits: for each letter (e, T), the y with y e in P must not
+    // meet the y with y t in P for some t in T.
+    *states += (m.size * m.size) as u64;
+    if *states > max_states {
+        return Ok(Verdict::WorkOut);
+    }
+    let rows = p_rows(m);
+    let row = |x: u32| &rows[x as usize * words..(x as usize + 1) * words];
+    for (li, l) in letters.iter().enumerate() {
         ticker.tick()?;
-        *states += per_element;
+        *states += (1 + l.options.len() as u64) * words as u64;
         if *states > max_states {
             return Ok(Verdict::WorkOut);
         }
-        for l in letters {
-            if m.is_p(m.mul(y, l.element)) && l.options.iter().any(|&t| m.is_p(m.mul(y, t))) {
-                let mut word = word_to(m, letters, y);
-                word.push(letters.iter().position(|k| k == l).unwrap_or(0));
-                return Ok(Verdict::Fails(word));
-            }
+        let mut into_p = vec![0u64; words];
+        for &t in &l.options {
+            into_p.iter_mut().zip(row(t)).for_each(|(a, b)| *a |= b);
+        }
+        if let Some((w, bits)) =
+            row(l.element).iter().zip(&into_p).map(|(a, b)| a & b).enumerate().find(|(_, b)| *b != 0)
+        {
+            let y = (w * 64) as u32 + bits.trailing_zeros();
+            let mut word = word_to(m, letters, y);
+            word.push(li);
+            return Ok(Verdict::Fails(word));
         }
     }
-    // N-condition over the reachable pairs (element, Tr), minimal Tr per element.
-    let words = m.size.div_ceil(64);
+    // N-condition over the reachable pairs (element, Tr), minimal Tr per element. A letter
+    // (e, T) with another (e, T') of the same element, T' within T, reaches only pairs holding
+    // those the other reaches in its place: it is left out (the failing sum's letters are
+    // numbered as given).
+    let chosen = minimal_letters(letters, words);
+    let all = letters;
+    let letters: Vec<&Letter> = chosen.iter().map(|&i| &all[i]).collect();
     let p_bits: Vec<u64> = bits_of(m.size, (0..m.size as u32).filter(|&x| m.is_p(x)));
-    let mut minimal: Vec<Vec<Vec<u64>>> = vec![vec![]; m.size];
-    // Each pair with the pair it was reached from and the letter added, for the failing sum.
-    let mut queue: Vec<(u32, Vec<u64>, usize, usize)> = vec![(0, vec![0; words], usize::MAX, 0)];
-    minimal[0].push(vec![0; words]);
+    // Each pair reached, with the pair it was reached from and the letter added (for the
+    // failing sum), and whether it is still minimal for its element; a pair another held
+    // within it after it was queued is not visited (what it reaches, the smaller one's
+    // successors hold). Pairs are visited fewest options' elements first, so that the small
+    // sets that hold others come early.
+    struct Pair {
+        element: u32,
+        tr: Vec<u64>,
+        from: usize,
+        letter: usize,
+        alive: bool,
+    }
+    let mut pairs: Vec<Pair> = vec![Pair { element: 0, tr: vec![0; words], from: usize::MAX, letter: 0, alive: true }];
+    let mut minimal: Vec<Vec<usize>> = vec![vec![]; m.size];
+    minimal[0].push(0);
+    let mut queue = std::collections::BinaryHeap::new();
+    queue.push(std::cmp::Reverse((0u32, 0usize)));
     let mut held = words;
-    let mut at = 0;
-    while at < queue.len() {
-        let (x, tr) = (queue[at].0, queue[at].1.clone());
-        let from = at;
-        at += 1;
-        let in_tr: u64 = tr.iter().map(|w| u64::from(w.count_ones())).sum();
+    while let Some(std::cmp::Reverse((in_tr, from))) = queue.pop() {
+        if !pairs[from].alive {
+            continue;
+        }
+        let (x, tr) = (pairs[from].element, pairs[from].tr.clone());
+        let in_tr = u64::from(in_tr);
         for (li, l) in letters.iter().enumerate() {
             ticker.tick()?;
             // The set's words are read, built and compared (3), its elements and the letter's
             // options multiplied, and each set kept for the product compared with it (2 words
             // each, with the retain).
-            let kept = minimal[m.mul(x, l.element) as usize].len() as u64;
+            let y = m.mul(x, l.element);
+            let kept = minimal[y as usize].len() as u64;
             *states += 1 + (3 + 2 * kept) * words as u64 + in_tr + l.options.len() as u64;
             if *states > max_states {
                 return Ok(Verdict::WorkOut);
             }
-            let y = m.mul(x, l.element);
-            let mut next = vec![0u64; words];
-            for (w, &word) in tr.iter().enumerate() {
-                let mut b = word;
-                while b != 0 {
-                    let t = (w * 64 + b.trailing_zeros() as usize) as u32;
-                    b &= b - 1;
-                    set(&mut next, m.mul(t, l.element));
-                }
-            }
-            for &t in &l.options {
-                set(&mut next, m.mul(x, t));
-            }
+            let next = successor(m, x, &tr, l, words);
             if !m.is_p(y) && !next.iter().zip(&p_bits).any(|(a, b)| a & b != 0) {
-                let mut word = vec![li];
+                let mut word = vec![chosen[li]];
                 let mut k = from;
-                while queue[k].2 != usize::MAX {
-                    word.push(queue[k].3);
-                    k = queue[k].2;
+                while pairs[k].from != usize::MAX {
+                    word.push(chosen[pairs[k].letter]);
+                    k = pairs[k].from;
                 }
                 return Ok(Verdict::Fails(word));
             }
-            let list = &mut minimal[y as usize];
-            if list.iter().any(|s| subset(s, &next)) {
+            if minimal[y as usize].iter().any(|&k| subset(&pairs[k].tr, &next)) {
                 continue;
             }
-            list.retain(|s| !subset(&next, s));
-            list.push(next.clone());
+            let mut list = std::mem::take(&mut minimal[y as usize]);
+            list.retain(|&k| {
+                let held_within = subset(&next, &pairs[k].tr);
+                if held_within {
+                    pairs[k].alive = false;
+                }
+                !held_within
+            });
+            list.push(pairs.len());
+            minimal[y as usize] = list;
             held += 2 * words;
             if held > max_words {
                 return Ok(Verdict::TooMany);
             }
-            queue.push((y, next, from, li));
+            let count: u32 = next.iter().map(|w| w.count_ones()).sum();
+            queue.push(std::cmp::Reverse((count, pairs.len())));
+            pairs.push(Pair { element: y, tr: next, from, letter: li, alive: true });
         }
     }
     Ok(Verdict::Holds)
+}
+
+/// The N-condition's pairs for a quotient that stands while heaps are added: the minimal sets
+/// of options' elements reached for each element, closed under every letter added so far, so
+/// that a new heap's letter is checked from them (what it reaches that they do not cover) and
+/// not from the empty sum again. Every pair reachable with the letters holds a minimal pair of
+/// its element (with the same element and fewer options' elements), and every minimal pair
+/// meets the N-condition, so every reachable pair does.
+pub(crate) struct Closure {
+    words: usize,
+    p_bits: Vec<u64>,
+    rows: Vec<u64>,
+    letters: Vec<Letter>,
+    minimal: Vec<Vec<Vec<u64>>>,
+    held: usize,
+}
+
+impl Closure {
+    /// The closure of the empty sum alone (the pair (1, {})), for the monoid `m`.
+    pub(crate) fn new(m: &Bipartite) -> Self {
+        let words = m.size.div_ceil(64);
+        let mut minimal = vec![vec![]; m.size];
+        minimal[0].push(vec![0; words]);
+        let p_bits = bits_of(m.size, (0..m.size as u32).filter(|&x| m.is_p(x)));
+        Closure { words, p_bits, rows: p_rows(m), letters: vec![], minimal, held: words }
+    }
+
+    /// Adds `letter` when the P- and N-conditions hold with it ([`Verdict::Holds`]); otherwise
+    /// the closure is left as it was. Work is counted in `states` as [`verify`] counts it.
+    pub(crate) fn add(
+        &mut self,
+        m: &Bipartite,
+        letter: &Letter,
+        max_words: usize,
+        states: &mut u64,
+        max_states: u64,
+    ) -> Result<Verdict, Stopped> {
+        let mut ticker = Ticker::new(1 << 12);
+        let words = self.words as u64;
+        // P-condition for the new letter (the others' is unchanged), from the rows of bits.
+        *states += (1 + letter.options.len() as u64) * words;
+        let row = |x: u32| &self.rows[x as usize * self.words..(x as usize + 1) * self.words];
+        let mut into_p = vec![0u64; self.words];
+        for &t in &letter.options {
+            into_p.iter_mut().zip(row(t)).for_each(|(a, b)| *a |= b);
+        }
+        if row(letter.element).iter().zip(&into_p).any(|(a, b)| a & b != 0) {
+            return Ok(Verdict::Fails(vec![]));
+        }
+        // The new pairs: the letter applied to every minimal pair, then every letter to those,
+        // fewest options' elements first, a pair held within by a later one not visited.
+        let mut fresh: Vec<(u32, Vec<u64>, bool)> = vec![];
+        let mut fresh_min: Vec<Vec<usize>> = vec![vec![]; m.size];
+        let mut queue = std::collections::BinaryHeap::new();
+        let mut held = self.held;
+        let mut visit = |x: u32,
+                         tr: &[u64],
+                         l: &Letter,
+                         fresh: &mut Vec<(u32, Vec<u64>, bool)>,
+                         fresh_min: &mut Vec<Vec<usize>>,
+                         queue: &mut std::collections::BinaryHeap<std::cmp::Reverse<(u32, usize)>>,
+                         states: &mut u64|
+         -> Result<Option<Verdict>, Stopped> {
+            ticker.tick()?;
+            let y = m.mul(x, l.element);
+            let kept = (self.minimal[y as usize].len() + fresh_min[y as usize].len()) as u64;
+            let in_tr: u64 = tr.iter().map(|w| u64::from(w.count_ones())).sum();
+            *states += 1 + (3 + 2 * kept) * words + in_tr + l.options.len() as u64;
+            if *states > max_states {
+                return Ok(Some(Verdict::WorkOut));
+            }
+            let next = successor(m, x, tr, l, self.words);
+            if !m.is_p(y) && !next.iter().zip(&self.p_bits).any(|(a, b)| a & b != 0) {
+                return Ok(Some(Verdict::Fails(vec![])));
+            }
+            if self.minimal[y as usize].iter().any(|s| subset(s, &next))
+                || fresh_min[y as usize].iter().any(|&k| subset(&fresh[k].1, &next))
+            {
+                return Ok(None);
+            }
+            let list = &mut fresh_min[y as usize];
+            list.retain(|&k| {
+                let held_within = subset(&next, &fresh[k].1);
+                if held_within {
+                    fresh[k].2 = false;
+                }
+                !held_within
+            });
+            list.push(fresh.len());
+            held += 2 * self.words;
+            if held > max_words {
+                return Ok(Some(Verdict::TooMany));
+            }
+            let count: u32 = next.iter().map(|w| w.count_ones()).sum();
+            queue.push(std::cmp::Reverse((count, fresh.len())));
+            fresh.push((y, next, true));
+            Ok(None)
+        };
+        for x in 0..m.size as u32 {
+            for tr in &self.minimal[x as usize] {
+                if let Some(v) = visit(x, tr, letter, &mut fresh, &mut fresh_min, &mut queue, states)? {
+                    return Ok(v);
+                }
+            }
+        }
+        while let Some(std::cmp::Reverse((_, at))) = queue.pop() {
+            if !fresh[at].2 {
+                continue;
+            }
+            let (x, tr) = (fresh[at].0, fresh[at].1.clone());
+            for l in self.letters.iter().chain(std::iter::once(letter)) {
+                if let Some(v) = visit(x, &tr, l, &mut fresh, &mut fresh_min, &mut queue, states)? {
+                    return Ok(v);
+                }
+            }
+        }
+        let fresh: Vec<Vec<Vec<u64>>> = fresh_min
+            .into_iter()
+            .map(|list| list.into_iter().map(|k| std::mem::take(&mut fresh[k].1)).collect())
+            .collect();
+        // Holds: the new minimal pairs join, and the old ones they hold are dropped.
+        for (y, new) in fresh.into_iter().enumerate() {
+            if new.is_empty() {
+                continue;
+            }
+            let list = &mut self.minimal[y];
+            list.retain(|s| !new.iter().any(|n| subset(n, s)));
+            list.extend(new);
+        }
+        self.held = self.minimal.iter().map(|l| l.len() * self.words).sum::<usize>() + self.words;
+        // A letter of the same element whose options hold the new one's is no longer needed.
+        self.letters.retain(|l| {
+            l.element != letter.element || !letter.options.iter().all(|t| l.options.binary_search(t).is_ok())
+        });
+        self.letters.push(letter.clone());
+        Ok(Verdict::Holds)
+    }
+}
+
+/// The set of options' elements of a sum reached from one with element `x` and options'
+/// elements `tr` by adding a heap with letter `l`: Tr(G + h) = Tr(G) Φ(h) ∪ Φ(G) {Φ(O)}.
+fn successor(m: &Bipartite, x: u32, tr: &[u64], l: &Letter, words: usize) -> Vec<u64> {
+    let mut next = vec![0u64; words];
+    for (w, &word) in tr.iter().enumerate() {
+        let mut b = word;
+        while b != 0 {
+            let t = (w * 64 + b.trailing_zeros() as usize) as u32;
+            b &= b - 1;
+            // The letter's row, read along (the table is symmetric).
+            set(&mut next, m.mul(l.element, t));
+        }
+    }
+    for &t in &l.options {
+        set(&mut next, m.mul(x, t));
+    }
+    next
+}
+
+/// The indices of the letters no other letter of the same element holds within (options'
+/// elements a subset of its own, the two not equal; of equal letters the first is kept).
+fn minimal_letters(letters: &[Letter], words: usize) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..letters.len()).collect();
+    order.sort_by_key(|&i| (letters[i].element, letters[i].options.len(), i));
+    let sets: Vec<Vec<u64>> = letters
+        .iter()
+        .map(|l| {
+            let mut b = vec![0u64; words];
+            for &t in &l.options {
+                set(&mut b, t);
+            }
+            b
+        })
+        .collect();
+    let mut kept: Vec<usize> = vec![];
+    let mut group_start = 0;
+    for &i in &order {
+        if kept.get(group_start).is_some_and(|&k| letters[k].element != letters[i].element) {
+            group_start = kept.len();
+        }
+        if !kept[group_start..].iter().any(|&k| subset(&sets[k], &sets[i])) {
+            kept.push(i);
+        }
+    }
+    kept.sort_unstable();
+    kept
+}
+
+/// For each element x in turn, the bits (64 to a word) of the elements y with x y in P.
+pub(crate) fn p_rows(m: &Bipartite) -> Vec<u64> {
+    let words = m.size.div_ceil(64);
+    let mut rows = vec![0u64; m.size * words];
+    for x in 0..m.size {
+        for y in 0..m.size {
+            if m.is_p(m.mul(x as u32, y as u32)) {
+                rows[x * words + y / 64] |= 1 << (y % 64);
+            }
+        }
+    }
+    rows
 }
 
 /// Why a monoid is not the least one for its heaps.

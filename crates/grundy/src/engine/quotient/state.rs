@@ -1,0 +1,192 @@
+//! The state of a quotient's computation between heaps, saved so that a stopped run resumes:
+//! the quotient of the heaps so far (its table and P-portion), the pretending function, the
+//! growth and the work counted. Written as a short text (the pretending function and the
+//! counts) and the table's bytes, kept apart because the table changes only when the quotient
+//! grows while the text changes every heap.
+//!
+//! A state read back is not trusted: [`QuotientState::read`] checks its shape, and
+//! [`QuotientBuilder::resume`](super::QuotientBuilder::resume) proves its quotient again for its
+//! heaps before going on.
+
+use std::sync::Arc;
+
+use super::monoid::Bipartite;
+use crate::rules::Ruleset;
+
+/// The state of a quotient's computation after a heap (see the module docs).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct QuotientState {
+    pub(crate) ruleset: Ruleset,
+    pub(crate) monoid: Arc<Bipartite>,
+    pub(crate) phi: Vec<u32>,
+    pub(crate) growth: Vec<(u64, usize)>,
+    pub(crate) states: u64,
+    pub(crate) trials: u64,
+}
+
+/// Receives the state after a heap, to save it ([`super::QuotientBuilder::checkpoint`]).
+pub type QuotientCheckpoint = Arc<dyn Fn(&QuotientState) + Send + Sync>;
+
+/// Why a saved state was not read back.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct StateError(pub String);
+
+const TEXT_HEAD: &str = "grundy misere quotient state 1";
+const TABLE_MAGIC: &[u8; 4] = b"GQT1";
+
+impl QuotientState {
+    /// The game.
+    pub fn ruleset(&self) -> &Ruleset {
+        &self.ruleset
+    }
+
+    /// The last heap computed.
+    pub fn heap(&self) -> u64 {
+        self.phi.len() as u64 - 1
+    }
+
+    /// The quotient's order.
+    pub fn order(&self) -> usize {
+        self.monoid.size
+    }
+
+    /// The heap where the quotient last grew (0 for the trivial quotient): the table changes
+    /// only then, so a saver writes it again only when this changes.
+    pub fn grown_at(&self) -> u64 {
+        self.growth.last().map_or(0, |&(h, _)| h)
+    }
+
+    /// The state but the table, as text: the game, the counts, the growth and the pretending
+    /// function.
+    pub fn text(&self) -> String {
+        let growth: Vec<String> = self.growth.iter().map(|(h, o)| format!("{h}:{o}")).collect();
+        let phi: Vec<String> = self.phi.iter().map(u32::to_string).collect();
+        format!(
+            "{TEXT_HEAD}\ngame {}\nheap {}\norder {}\ngrown_at {}\nwork {}\ntrials {}\ngrowth {}\npretending {}\n",
+            self.ruleset,
+            self.heap(),
+            self.order(),
+            self.grown_at(),
+            self.states,
+            self.trials,
+            growth.join(" "),
+            phi.join(" ")
+        )
+    }
+
+    /// The quotient's table and P-portion, as bytes.
+    pub fn table_bytes(&self) -> Vec<u8> {
+        let m = &self.monoid;
+        let n = m.size;
+        let mut out = Vec::with_capacity(8 + 4 * n * n + n);
+        out.extend_from_slice(TABLE_MAGIC);
+        out.extend_from_slice(&(n as u32).to_le_bytes());
+        for x in 0..n as u32 {
+            for y in 0..n as u32 {
+                out.extend_from_slice(&m.mul(x, y).to_le_bytes());
+            }
+        }
+        out.extend((0..n as u32).map(|x| u8::from(m.is_p(x))));
+        out
+    }
+
+    /// The state written by [`QuotientState::text`] and [`QuotientState::table_bytes`], checked
+    /// for shape (its quotient is proven again when a computation resumes from it).
+    pub fn read(text: &str, table: &[u8]) -> Result<QuotientState, StateError> {
+        let bad = |why: &str| StateError(format!("the saved state is damaged: {why}"));
+        let mut lines = text.lines();
+        if lines.next() != Some(TEXT_HEAD) {
+            return Err(bad("its first line is not the state's heading"));
+        }
+        let mut field = |name: &str| -> Result<String, StateError> {
+            let line = lines.next().ok_or_else(|| bad(&format!("no '{name}' line")))?;
+            line.strip_prefix(name)
+                .and_then(|rest| rest.strip_prefix(' ').or(rest.is_empty().then_some("")))
+                .map(str::to_string)
+                .ok_or_else(|| bad(&format!("'{name}' line expected")))
+        };
+        let number = |name: &str, text: String| text.parse::<u64>().map_err(|_| bad(&format!("'{name}' is no number")));
+        let ruleset: Ruleset = field("game")?.parse().map_err(|_| bad("its game is not one grundy reads"))?;
+        let heap = number("heap", field("heap")?)?;
+        let order = number("order", field("order")?)?;
+        let grown_at = number("grown_at", field("grown_at")?)?;
+        let states = number("work", field("work")?)?;
+        let trials = number("trials", field("trials")?)?;
+        let mut growth = vec![];
+        for pair in field("growth")?.split_whitespace() {
+            let (h, o) = pair.split_once(':').ok_or_else(|| bad("a growth entry is not heap:order"))?;
+            let h = number("growth", h.to_string())?;
+            let o =
+                usize::try_from(number("growth", o.to_string())?).map_err(|_| bad("a growth order is too large"))?;
+            growth.push((h, o));
+        }
+        let phi: Vec<u32> = field("pretending")?
+            .split_whitespace()
+            .map(|x| x.parse::<u32>().map_err(|_| bad("a pretending element is no number")))
+            .collect::<Result<_, _>>()?;
+        let monoid = read_table(table).ok_or_else(|| bad("its table is not a monoid's"))?;
+        let state = QuotientState { ruleset, monoid: Arc::new(monoid), phi, growth, states, trials };
+        if state.phi.is_empty() || state.phi[0] != 0 || state.heap() != heap {
+            return Err(bad("its pretending function does not cover its heaps"));
+        }
+        if state.order() as u64 != order || state.grown_at() != grown_at {
+            return Err(bad("its table is not the one its text names"));
+        }
+        if state.phi.iter().any(|&x| x as usize >= state.order()) {
+            return Err(bad("a heap pretends to be no element of its table"));
+        }
+        Ok(state)
+    }
+}
+
+/// A table written by [`QuotientState::table_bytes`]: a commutative table on `0..n` with
+/// identity 0 and every product an element.
+fn read_table(bytes: &[u8]) -> Option<Bipartite> {
+    let rest = bytes.strip_prefix(TABLE_MAGIC)?;
+    let n = u32::from_le_bytes(rest.get(..4)?.try_into().ok()?) as usize;
+    let rest = &rest[4..];
+    let cells = n.checked_mul(n)?;
+    if n == 0 || rest.len() != cells.checked_mul(4)?.checked_add(n)? {
+        return None;
+    }
+    let table: Vec<u32> =
+        rest[..4 * cells].chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
+    let p: Vec<bool> = rest[4 * cells..].iter().map(|&b| b == 1).collect();
+    if table.iter().any(|&x| x as usize >= n) || rest[4 * cells..].iter().any(|&b| b > 1) {
+        return None;
+    }
+    for x in 0..n {
+        if table[x] as usize != x || table[x * n] as usize != x {
+            return None;
+        }
+    }
+    Some(Bipartite::from_parts(n, table, p))
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    /// A state reads back as it was written; a damaged one is refused, saying why.
+    #[test]
+    fn a_state_reads_back_and_a_damaged_one_is_refused() {
+        let monoid = Bipartite::from_parts(2, vec![0, 1, 1, 0], vec![false, true]);
+        let state = QuotientState {
+            ruleset: "octal:0.75".parse().unwrap(),
+            monoid: Arc::new(monoid),
+            phi: vec![0, 1, 1],
+            growth: vec![(1, 2)],
+            states: 17,
+            trials: 3,
+        };
+        let (text, table) = (state.text(), state.table_bytes());
+        assert_eq!(QuotientState::read(&text, &table), Ok(state.clone()));
+        let cut = &table[..table.len() - 1];
+        assert!(QuotientState::read(&text, cut).unwrap_err().0.contains("table"));
+        let other = text.replace("pretending 0 1 1", "pretending 0 1 5");
+        assert!(QuotientState::read(&other, &table).unwrap_err().0.contains("no element"));
+        assert!(QuotientState::read("", &table).is_err());
+    }
+}
