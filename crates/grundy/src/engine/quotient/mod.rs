@@ -36,6 +36,7 @@
 
 mod monoid;
 mod report;
+mod table_svg;
 mod verify;
 
 use std::collections::{BTreeSet, BinaryHeap, HashMap};
@@ -53,6 +54,7 @@ use crate::stop::{self, Stopped};
 use crate::values::Period;
 
 pub use report::{GeneratorReport, GrowthReport, QuotientReport, RelationReport};
+pub use table_svg::TABLE_SVG_MAX_ORDER;
 
 /// The most heaps a quotient is computed for.
 pub const MAX_QUOTIENT_UPTO: u64 = 10_000;
