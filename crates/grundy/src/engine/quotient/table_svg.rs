@@ -48,7 +48,11 @@ const P_WORDS: &str = "in P: the sum is lost by the player to move";
 /// What a cell without it means.
 const N_WORDS: &str = "not in P: the player to move wins the sum";
 /// How the table is read.
-const READ_WORDS: &str = "row x, column y: xy, the element of a sum of two parts, one x and one y";
+const READ_WORDS: &str = "row x, column y: the product xy";
+/// The width of a character of the legend's words at [`FONT`], about: lower-case prose is
+/// narrower than names (about half the type size in sans-serif), and a drawing no wider than
+/// its contents fits a narrow panel without scrolling.
+const PROSE_W: f64 = 0.55 * FONT;
 
 /// A name as drawn: each `^k` as superscript digits (`ab^2` -> `ab²`).
 fn drawn_name(name: &str) -> String {
@@ -120,15 +124,17 @@ impl MisereQuotient {
     /// column y the product xy on element xy's own colour, outlined in black and in bold when
     /// it lies in the P-portion (the legend says so: in P, the sum is lost by the player to
     /// move). A header of an element of P is marked the same way. Each cell is a `rect` of
-    /// class `cell` (`cell p` in P) with `data-row`, `data-col` and `data-product`, indices
-    /// into the root's `data-elements` (the names, space-separated).
+    /// class `quotient-cell` (`quotient-cell in-p` in P; class names of their own, since a
+    /// page may hold other drawings whose styles name `cell`) with `data-row`, `data-col` and
+    /// `data-product`, indices into the root's `data-elements` (the names, space-separated),
+    /// row by row.
     ///
     /// ```
     /// use grundy::{QuotientBuilder, Ruleset};
     /// let q = QuotientBuilder::new(&"octal:0.75".parse::<Ruleset>().unwrap()).build().unwrap();
     /// let svg = q.table_svg().unwrap();
     /// assert!(svg.starts_with("<svg") && svg.ends_with("</svg>"));
-    /// assert_eq!(svg.matches("<rect class=\"cell").count(), 8 * 8);
+    /// assert_eq!(svg.matches("<rect class=\"quotient-cell").count(), 8 * 8);
     /// ```
     pub fn table_svg(&self) -> Option<String> {
         let n = self.order();
@@ -140,7 +146,9 @@ impl MisereQuotient {
         let widest = drawn.iter().map(|s| text_width(s)).fold(0.0, f64::max);
         let cell = (widest + 10.0).ceil().max(MIN_CELL);
         let grid = cell * (n as f64 + 1.0) + GAP;
-        let legend_w = SWATCH + 6.0 + [P_WORDS, N_WORDS, READ_WORDS].iter().map(|w| text_width(w)).fold(0.0, f64::max);
+        let legend_w = SWATCH
+            + 6.0
+            + [P_WORDS, N_WORDS, READ_WORDS].iter().map(|w| w.chars().count() as f64 * PROSE_W).fold(0.0, f64::max);
         let width = (2.0 * MARGIN + grid.max(legend_w)).ceil();
         let (x0, y0) = (MARGIN, MARGIN);
         let legend_top = y0 + CELL_H * (n as f64 + 1.0) + GAP + 10.0;
@@ -196,8 +204,8 @@ impl MisereQuotient {
             for (x, y, side) in [column, row] {
                 let _ = write!(
                     rects,
-                    "<rect class=\"header{}\" data-{side}=\"{i}\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{HEADER}\"{}/>",
-                    if p { " p" } else { "" },
+                    "<rect class=\"quotient-header{}\" data-{side}=\"{i}\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{HEADER}\"{}/>",
+                    if p { " in-p" } else { "" },
                     num(x + if p { 1.0 } else { 0.0 }),
                     num(y + if p { 1.0 } else { 0.0 }),
                     num(cell - if p { 2.0 } else { 0.0 }),
@@ -237,8 +245,8 @@ impl MisereQuotient {
                 let inset = if p { 1.0 } else { 0.0 };
                 let _ = write!(
                     rects,
-                    "<rect class=\"cell{}\" data-row=\"{row}\" data-col=\"{col}\" data-product=\"{k}\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\"{}/>",
-                    if p { " p" } else { "" },
+                    "<rect class=\"quotient-cell{}\" data-row=\"{row}\" data-col=\"{col}\" data-product=\"{k}\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\"{}/>",
+                    if p { " in-p" } else { "" },
                     num(x + inset),
                     num(y + inset),
                     num(cell - 2.0 * inset),
@@ -265,7 +273,7 @@ impl MisereQuotient {
                 s = num(SWATCH - 2.0),
             );
         };
-        let _ = write!(out, "<g class=\"legend\" fill=\"#222\">");
+        let _ = write!(out, "<g class=\"quotient-legend\" fill=\"#222\">");
         for (i, (words, mark)) in [(P_WORDS, Some(true)), (N_WORDS, Some(false)), (READ_WORDS, None)].iter().enumerate()
         {
             let y = legend_top + LINE * i as f64 + FONT;
@@ -364,14 +372,14 @@ mod tests {
         assert_eq!(names, (0..8).map(|x| q.name(x)).collect::<Vec<_>>());
         let p: Vec<String> = q.p_portion().iter().map(|&x| q.name(x)).collect();
         assert_eq!(attribute(root, "data-p-portion").unwrap(), p.join(" "));
-        let cells = tags(&svg, "<rect class=\"cell");
+        let cells = tags(&svg, "<rect class=\"quotient-cell");
         assert_eq!(cells.len(), 64);
         let mut seen = std::collections::BTreeSet::new();
         for c in &cells {
             let read = |a: &str| attribute(c, a).unwrap().parse::<u32>().unwrap();
             let (x, y, k) = (read("data-row"), read("data-col"), read("data-product"));
             assert_eq!(k, q.product(&[x, y]), "{c}");
-            assert_eq!(c.starts_with("<rect class=\"cell p\""), q.is_p(k), "{c}: marked exactly when in P");
+            assert_eq!(c.starts_with("<rect class=\"quotient-cell in-p\""), q.is_p(k), "{c}: marked exactly when in P");
             seen.insert((x, y));
         }
         assert_eq!(seen.len(), 64, "every pair once");
@@ -393,7 +401,7 @@ mod tests {
         assert_eq!(texts, expected);
         // The identity's row repeats the header; P is marked in the headers too and explained.
         assert_eq!(q.name(0), "1");
-        assert_eq!(tags(&svg, "<rect class=\"header p\"").len(), 2 * p.len());
+        assert_eq!(tags(&svg, "<rect class=\"quotient-header in-p\"").len(), 2 * p.len());
         assert!(!p.is_empty());
         assert!(svg.contains(">in P: the sum is lost by the player to move</text>"));
         assert!(svg.contains("misère quotient of octal:0.75"));
@@ -414,7 +422,7 @@ mod tests {
         assert_eq!(q.order(), 40);
         let svg = q.table_svg().unwrap();
         well_formed(&svg);
-        assert_eq!(tags(&svg, "<rect class=\"cell").len(), 1600);
+        assert_eq!(tags(&svg, "<rect class=\"quotient-cell").len(), 1600);
         // Dawson's Kayles' quotient of the heaps up to 26 has 144 elements.
         let big = quotient("dawsons-kayles", Some(26));
         assert!(big.order() > TABLE_SVG_MAX_ORDER, "{}", big.order());
@@ -424,8 +432,8 @@ mod tests {
         assert_eq!(trivial.order(), 1);
         let svg = trivial.table_svg().unwrap();
         well_formed(&svg);
-        assert_eq!(tags(&svg, "<rect class=\"cell").len(), 1);
-        assert!(tags(&svg, "<rect class=\"cell p").is_empty());
+        assert_eq!(tags(&svg, "<rect class=\"quotient-cell").len(), 1);
+        assert!(tags(&svg, "<rect class=\"quotient-cell in-p").is_empty());
     }
 
     #[test]
