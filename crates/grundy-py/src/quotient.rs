@@ -161,6 +161,15 @@ impl Quotient {
         Ok(self.inner.is_p(self.inner.product(&xs)))
     }
 
+    /// The multiplication table drawn as an SVG document (a str), for a quotient of at most 64
+    /// elements; None past them. A row and a column per element, named by its normal form in
+    /// the generators, and in each cell the product on that element's colour, outlined and in
+    /// bold when it lies in the P-portion (the legend says so: in P, the sum is lost by the
+    /// player to move). The page's misère "Why" shows the same drawing.
+    fn table_svg(&self) -> Option<String> {
+        self.inner.table_svg()
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "Quotient(game={:?}, order={}, p_portion={:?}, computed_upto={}, proven={})",

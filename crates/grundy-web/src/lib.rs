@@ -12,6 +12,9 @@
 //!   [`grundy::LISTED_MOVES`]), and `winning_moves_not_listed` then says "the first 100 of N";
 //!   `winning_move_count` and `winning_families` stay whole (a heap of 10^18 of Kayles has
 //!   83,333,333,333,333,338 winning moves in 18 families).
+//!   When Plambeck and Siegel's misère quotient answers (`"method": "misère quotient"`, e.g.
+//!   misère Kayles) and has at most 64 elements, `quotient_table_svg` is its multiplication
+//!   table drawn as SVG ([`grundy::MisereQuotient::table_svg`]); otherwise it is absent.
 //! - `POST /api/move`: the same body plus `level`, `seed` and optionally `human_move` (text such
 //!   as `"3 11"`, played first): the computer's reply and the position after it, and `rules` as
 //!   above. With `"every": true` (Every-SG) a turn is one move in every game that is not over,

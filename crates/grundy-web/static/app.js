@@ -1130,6 +1130,7 @@ function clearAnalysis() {
   $('balance').replaceChildren();
   $('balance-wrap').hidden = true;
   $('explanation').replaceChildren();
+  showQuotientTable(null);
   hideValue();
 }
 
@@ -1239,6 +1240,20 @@ function showAnalysis(a) {
   }
   drawBalance(a);
   showExplanation(a.explanation);
+  showQuotientTable(a.quotient_table_svg);
+}
+
+/**
+ * The multiplication table of Plambeck and Siegel's misère quotient under "Why", drawn by the
+ * server (`quotient_table_svg`), when the analysis came from a quotient of at most 64
+ * elements; hidden otherwise (`svg` null or absent).
+ */
+function showQuotientTable(svg) {
+  const panel = $('quotient-panel');
+  // The server's drawing: element names, numbers and fixed words only.
+  $('quotient-table').innerHTML = svg ?? '';
+  panel.hidden = !svg;
+  markScrolling();
 }
 
 /**
@@ -1270,7 +1285,7 @@ function showExplanation(lines) {
  * (`[data-scroll-note]`) says that it scrolls.
  */
 function markScrolling() {
-  for (const box of document.querySelectorAll('#balance-scroll, #explanation .why-table, #board .drawing')) {
+  for (const box of document.querySelectorAll('#balance-scroll, #explanation .why-table, #board .drawing, #quotient-table')) {
     const scrolls = box.scrollWidth > box.clientWidth + 1;
     box.classList.toggle('scrolls', scrolls);
   }
@@ -1288,6 +1303,7 @@ function markScrolling() {
   }
   const note = $('balance-scroll-note');
   if (note) note.hidden = !$('balance-scroll').classList.contains('scrolls');
+  $('quotient-scroll-note').hidden = !$('quotient-table').classList.contains('scrolls');
 }
 
 /**

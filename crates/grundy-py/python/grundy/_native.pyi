@@ -210,6 +210,10 @@ class Quotient:
         """The element a heap of n pretends to be (None past the heaps covered)."""
     def is_p(self, heaps: List[int]) -> bool:
         """Whether the sum of heaps is lost for the player to move under misère play."""
+    def table_svg(self) -> Optional[str]:
+        """The multiplication table drawn as SVG for a quotient of at most 64 elements (else
+        None): each cell the product of its row's and column's elements, on that element's
+        colour, outlined when it lies in the P-portion."""
 
 def quotient(
     game: str, upto: Optional[int] = None, *, budget: Optional[int] = None, work: Optional[int] = None

@@ -61,7 +61,27 @@ pub(crate) fn analyze_request(
         .collect();
     let examples = grundy::play::example_turns(&position, options.to_move, options.convention);
     let move_syntax = grundy::rules::catalogue::move_syntax_of(&game.to_string());
-    Ok(AnalyzeReply { analysis, rules: game.rules_sentence(), move_syntax, typed, examples })
+    let quotient_table_svg = quotient_table(&analysis, &position, quotients);
+    Ok(AnalyzeReply { analysis, rules: game.rules_sentence(), move_syntax, typed, examples, quotient_table_svg })
+}
+
+/// The multiplication table of the misère quotient that answered `analysis`, drawn
+/// ([`grundy::MisereQuotient::table_svg`]), when the answer came from one (Plambeck and
+/// Siegel's quotient of the position's one take-and-break ruleset) of at most
+/// [`grundy::engine::quotient::TABLE_SVG_MAX_ORDER`] elements. The quotient is the one the
+/// analysis just kept in `quotients`; one not kept (larger than the cache) is computed again
+/// within the same bounds, so the table is that of the quotient the explanation names.
+fn quotient_table(
+    analysis: &Analysis,
+    position: &grundy::Position,
+    quotients: &grundy::QuotientCache,
+) -> Option<String> {
+    if analysis.method != grundy::Method::MisereQuotient {
+        return None;
+    }
+    let ruleset = &position.as_heaps()?.first()?.ruleset;
+    let q = quotients.get(ruleset).or_else(|| quotients.quotient(ruleset).ok().flatten())?;
+    q.table_svg()
 }
 
 /// `POST /api/analyze`: a [`Problem`] and, optionally, the most winning moves to list one by
@@ -113,4 +133,9 @@ pub(crate) struct AnalyzeReply {
     /// At most two legal moves of the player to move (under Every-SG one whole turn), typed,
     /// with their words: the move box's examples ([`grundy::play::example_turns`]).
     examples: Vec<grundy::play::ExampleMove>,
+    /// When the analysis is Plambeck and Siegel's misère quotient's (`method` "misère
+    /// quotient") and the quotient has at most 64 elements: its multiplication table as SVG,
+    /// for the page's "Why" ([`grundy::MisereQuotient::table_svg`]); absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    quotient_table_svg: Option<String>,
 }

@@ -37,6 +37,7 @@
 mod monoid;
 mod report;
 mod state;
+mod table_svg;
 mod verify;
 
 use std::collections::{BTreeSet, BinaryHeap, HashMap};
@@ -55,6 +56,7 @@ use crate::values::Period;
 
 pub use report::{GeneratorReport, GrowthReport, QuotientReport, RelationReport};
 pub use state::{QuotientCheckpoint, QuotientState, StateError};
+pub use table_svg::TABLE_SVG_MAX_ORDER;
 
 /// The most heaps a quotient is computed for (each heap's letter is kept: a few hundred bytes).
 pub const MAX_QUOTIENT_UPTO: u64 = 100_000;
