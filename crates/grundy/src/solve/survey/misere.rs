@@ -97,8 +97,11 @@ pub struct MisereLine {
     pub order: u64,
     /// The number of elements of its P-portion.
     pub p_portion: u64,
-    /// The heaps whose elements are the generators (the heaps where the quotient grew).
+    /// The heaps whose elements are the generators.
     pub generator_heaps: Vec<u64>,
+    /// The heaps where the quotient grew, each with its order then (`[heap, order]`): the
+    /// order of the quotient of the heaps up to any h is that of the last entry at or below h.
+    pub growth: Vec<(u64, u64)>,
     /// The pretending function's pre-period, when its period is proven.
     pub preperiod: Option<u64>,
     /// The pretending function's period, when proven.
@@ -194,6 +197,7 @@ fn misere_line(code: &str, canonical: &str, upto: u64, q: &MisereQuotient) -> Mi
         order: q.order() as u64,
         p_portion: q.p_portion().len() as u64,
         generator_heaps: q.generators().iter().map(|g| g.heap).collect(),
+        growth: q.growth().iter().map(|&(h, order)| (h, order as u64)).collect(),
         preperiod: period.map(|p| p.preperiod),
         period: period.map(|p| p.period),
         stop,
