@@ -327,9 +327,11 @@ fn survey_statuses_at_60_agree_with_exhaustive_search_and_the_papers() {
         }
     }
     let of = |c: MisereClass| lines.iter().filter(|l| l.class == c).map(|l| l.code.as_str()).collect::<Vec<_>>();
-    // 0.75: Siegel (arXiv math/0703070, abstract): "there is exactly one quotient of order 8";
-    // 0.75's is it (Plambeck, "Taming the wild", and Plambeck and Siegel 2008 name it R8; the
-    // stored copies could not be read that far, and tests/quotient.rs holds its presentation).
+    // 0.75: Siegel (arXiv math/0703070, abstract): "there is exactly one quotient of order 8",
+    // and 0.75's has order 8 with |P| = 2 (certified above by exhaustive search). Its
+    // presentation (R8 of Plambeck's "Taming the wild" and Plambeck-Siegel 2008, as recalled:
+    // the stored copies of both could not be read past their first page) is in
+    // tests/quotient.rs.
     let q75 = lines.iter().find(|l| l.code == "0.75").unwrap();
     assert_eq!((q75.class, q75.order, q75.p_portion), (MisereClass::Wild, 8, 2));
     // Dawson's Kayles, 0.07: "Q_30(0.07) has size 360" (Siegel, answering on Plambeck's blog,
