@@ -128,6 +128,8 @@ fn bad_input_and_work_past_the_bounds_are_refused_up_front() {
     // --work belongs to --misere.
     let o = grundy(&["survey", "0.75", "--upto", "10", "--work", "5"]);
     assert_eq!(o.status.code(), Some(2));
+    assert_eq!(stderr(&o).lines().count(), 1, "{}", stderr(&o));
+    assert!(stderr(&o).contains("it goes with --misere"), "{}", stderr(&o));
     // With --json the error is one JSON object on stdout.
     let o = grundy(&["survey", "--misere", "0.75", "--upto", "10001", "--json"]);
     assert_eq!(o.status.code(), Some(2));

@@ -32,7 +32,7 @@ pub struct Args {
     misere: bool,
     /// With --misere: the most units of work each code's quotient may do (default 1000000000,
     /// a few seconds; at most 1000000000000, about an hour), as `grundy quotient --work`.
-    #[arg(long, value_name = "N", requires = "misere")]
+    #[arg(long, value_name = "N")]
     work: Option<String>,
     /// Keep each finished code in DIR (one file a code), so that a rerun resumes.
     #[arg(long, value_name = "DIR")]
@@ -72,6 +72,12 @@ pub fn run(args: Args) -> Result<(), CliError> {
     };
     if args.misere {
         return run_misere(&args, &codes, upto);
+    }
+    if args.work.is_some() {
+        return Err(CliError::usage(
+            "--work bounds each code's misère quotient: it goes with --misere (a normal-play survey is bounded by --upto)",
+        )
+        .argument("--work"));
     }
     survey::check_survey(codes.len(), upto).map_err(survey_error)?;
     if let Some(dir) = &args.store {
