@@ -2,13 +2,15 @@
 //! tables do (trivial, solved, unsolved up to N), one line per code, with `--json` lines or the
 //! Markdown tables. The classification is `grundy::survey`'s; this module reads the codes
 //! (a list, patterns, files), keeps finished codes in `--store DIR` (the files and checks are
-//! the library's), shows the progress and prints what the library's lines say.
+//! the library's), shows the progress and prints what the library's lines say. With
+//! `--misere` each code is classified by its misère quotient instead (tame, wild with a proven
+//! finite quotient, or unresolved at heap N), each within `--work` units.
 
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use grundy::parse_u64;
-use grundy::survey::{self, Shard, SurveyError, SurveyLine};
+use grundy::survey::{self, MisereLine, Shard, SurveyError, SurveyLine};
+use grundy::{parse_u64, DEFAULT_QUOTIENT_WORK};
 
 use crate::progress::Progress;
 use crate::{CliError, ErrorKind};
@@ -20,9 +22,18 @@ pub struct Args {
     /// 4.xx, 0.1x7), or files of codes (one a line; # starts a comment).
     #[arg(required = true, value_name = "CODES")]
     codes: Vec<String>,
-    /// Compute G(0..N) of each code (a code stops early once its period is proven).
+    /// Compute G(0..N) of each code (a code stops early once its period is proven); with
+    /// --misere, the misère quotient of the heaps up to N (at most 10000).
     #[arg(long, value_name = "N", allow_negative_numbers = true)]
     upto: String,
+    /// Classify each code by its misère quotient (Plambeck and Siegel): tame (Conway's genus
+    /// theory plays it), wild with a proven finite quotient, or unresolved at heap N.
+    #[arg(long)]
+    misere: bool,
+    /// With --misere: the most units of work each code's quotient may do (default 1000000000,
+    /// a few seconds; at most 1000000000000, about an hour), as `grundy quotient --work`.
+    #[arg(long, value_name = "N")]
+    work: Option<String>,
     /// Keep each finished code in DIR (one file a code), so that a rerun resumes.
     #[arg(long, value_name = "DIR")]
     store: Option<PathBuf>,
@@ -59,6 +70,15 @@ pub fn run(args: Args) -> Result<(), CliError> {
         Some(s) => s.select(&codes),
         None => codes,
     };
+    if args.misere {
+        return run_misere(&args, &codes, upto);
+    }
+    if args.work.is_some() {
+        return Err(CliError::usage(
+            "--work bounds each code's misère quotient: it goes with --misere (a normal-play survey is bounded by --upto)",
+        )
+        .argument("--work"));
+    }
     survey::check_survey(codes.len(), upto).map_err(survey_error)?;
     if let Some(dir) = &args.store {
         prepare_store(dir)?;
@@ -94,20 +114,11 @@ pub fn run(args: Args) -> Result<(), CliError> {
     }
     if let Some(dir) = &args.store {
         // On stderr: stdout is the survey alone.
-        eprintln!(
-            "{} codes: {resumed} from the store, {} classified and kept in {}",
-            codes.len(),
-            codes.len() - resumed,
-            dir.display()
-        );
+        stored_note(codes.len(), resumed, dir);
     }
     survey::group(&mut lines);
     let out = if args.json {
-        lines
-            .iter()
-            .map(|l| serde_json::to_string(l).map(|s| s + "\n"))
-            .collect::<Result<String, _>>()
-            .map_err(|e| CliError::of_kind(ErrorKind::Io, e))?
+        json_lines(&lines)?
     } else if args.markdown {
         survey::markdown(&lines)
     } else {
@@ -115,6 +126,78 @@ pub fn run(args: Args) -> Result<(), CliError> {
     };
     crate::emit(&out);
     Ok(())
+}
+
+/// `grundy survey --misere`: each code's misère line, from the store or computed (and kept),
+/// printed in words, as JSON lines or as the Markdown tables.
+fn run_misere(args: &Args, codes: &[String], upto: u64) -> Result<(), CliError> {
+    let work = match &args.work {
+        Some(w) => parse_u64(w, "--work").map_err(|e| CliError::usage(e).argument("--work"))?,
+        None => DEFAULT_QUOTIENT_WORK,
+    };
+    survey::check_misere_survey(codes.len(), upto, work).map_err(|e| match e {
+        SurveyError::BadInput(m) if m.starts_with("--work") => CliError::usage(m).argument("--work"),
+        SurveyError::BadInput(m) => CliError::usage(m).argument("--upto"),
+        e => survey_error(e),
+    })?;
+    if let Some(dir) = &args.store {
+        prepare_store(dir)?;
+    }
+    let mut lines: Vec<MisereLine> = Vec::with_capacity(codes.len());
+    let mut resumed = 0usize;
+    let mut bar = Progress::codes_on_terminal(codes.len() as u64);
+    for code in codes {
+        let stored = match &args.store {
+            Some(dir) => load_misere(dir, code, upto, work)?,
+            None => None,
+        };
+        let line = match stored {
+            Some(line) => {
+                resumed += 1;
+                line
+            }
+            None => {
+                let line = survey::classify_misere(code, upto, work).map_err(survey_error)?;
+                if let Some(dir) = &args.store {
+                    keep(dir, &line.store_file_name(), &line)?;
+                }
+                line
+            }
+        };
+        lines.push(line);
+        if let Some(b) = bar.as_mut() {
+            b.set_position(lines.len() as u64);
+        }
+    }
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
+    if let Some(dir) = &args.store {
+        stored_note(codes.len(), resumed, dir);
+    }
+    let out = if args.json {
+        json_lines(&lines)?
+    } else if args.markdown {
+        survey::misere_markdown(&lines)
+    } else {
+        lines.iter().map(|l| format!("{l}\n")).collect()
+    };
+    crate::emit(&out);
+    Ok(())
+}
+
+/// Says on stderr (stdout is the survey alone) how many codes came from the store.
+fn stored_note(codes: usize, resumed: usize, dir: &Path) {
+    eprintln!("{codes} codes: {resumed} from the store, {} classified and kept in {}", codes - resumed, dir.display());
+}
+
+/// One JSON object a line.
+fn json_lines<T: serde::Serialize>(lines: &[T]) -> Result<String, CliError> {
+    lines
+        .iter()
+        .map(|l| serde_json::to_string(l).map(|s| s + "\n"))
+        .collect::<Result<String, _>>()
+        .map_err(|e| CliError::of_kind(ErrorKind::Io, e))
 }
 
 /// The library's error in the command line's terms.
@@ -180,9 +263,25 @@ fn load(dir: &Path, code: &str, upto: u64) -> Result<Option<SurveyLine>, CliErro
     survey::read_back(parsed, &path.display().to_string(), code, upto).map(Some).map_err(survey_error)
 }
 
+/// A code's stored misère line at N and the work bound, if a run kept it: read back and
+/// checked by the library ([`survey::read_back_misere`]).
+fn load_misere(dir: &Path, code: &str, upto: u64, work: u64) -> Result<Option<MisereLine>, CliError> {
+    let path = dir.join(survey::misere_store_file_name(code, upto, work).map_err(survey_error)?);
+    let Ok(text) = fs::read_to_string(&path) else {
+        return Ok(None);
+    };
+    let parsed = serde_json::from_str::<MisereLine>(text.trim());
+    survey::read_back_misere(parsed, &path.display().to_string(), code, upto, work).map(Some).map_err(survey_error)
+}
+
 /// Keeps a finished code's line in the store (written whole or not at all).
 fn save(dir: &Path, line: &SurveyLine) -> Result<(), CliError> {
+    keep(dir, &line.store_file_name(), line)
+}
+
+/// Writes a line's JSON to the store's file `name`, whole or not at all.
+fn keep<T: serde::Serialize>(dir: &Path, name: &str, line: &T) -> Result<(), CliError> {
     let text = serde_json::to_string(line).map_err(|e| CliError::of_kind(ErrorKind::Io, e))? + "\n";
-    crate::store::write_atomic(dir, &line.store_file_name(), text.as_bytes())
+    crate::store::write_atomic(dir, name, text.as_bytes())
         .map_err(|e| CliError::of_kind(ErrorKind::Io, e).argument("--store"))
 }

@@ -16,7 +16,9 @@
 //! or machines (the Python package's Dask survey calls [`classify`] per code) and gathered
 //! into the same lines. The module does no I/O: reading a file of codes and keeping finished
 //! codes in a store are the front ends' work; what they print and keep (a line in words, a
-//! store's file names, the checks of a line read back) is `report.rs`'s.
+//! store's file names, the checks of a line read back) is `report.rs`'s. Misère surveys
+//! (`misere.rs`: tame, wild with a proven finite quotient, or unresolved at heap N, by the
+//! Plambeck-Siegel misère quotient) take the same codes, patterns, shards and stores.
 
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing))]
 
@@ -34,8 +36,13 @@ use crate::rules::take_break::octal::SplitRules;
 use crate::rules::Ruleset;
 use crate::values::Period;
 
+mod misere;
 mod report;
 
+pub use misere::{
+    check_misere_survey, classify_misere, misere_markdown, misere_store_file_name, read_back_misere, MisereClass,
+    MisereLine, MisereStop, MAX_MISERE_SURVEY_WORK,
+};
 pub use report::{read_back, store_file_name};
 
 /// The published lists' line between trivial and solved codes: a trivial code's period is

@@ -84,7 +84,18 @@ impl SurveyLine {
 
 /// The store's file name for a canonical code at N.
 fn file_name(canonical: &str, upto: u64) -> String {
-    format!("survey-{}-upto-{upto}.json", canonical.replace([':', '/'], "-"))
+    format!("survey-{}-upto-{upto}.json", name_part(canonical))
+}
+
+/// The store's file name for a canonical code's misère line at N with a work bound
+/// (`survey-misere-0.77-upto-60-work-1000.json`).
+pub(super) fn misere_file_name(canonical: &str, upto: u64, work: u64) -> String {
+    format!("survey-misere-{}-upto-{upto}-work-{work}.json", name_part(canonical))
+}
+
+/// A canonical code as part of a file name: `:` and `/` written `-`.
+fn name_part(canonical: &str) -> String {
+    canonical.replace([':', '/'], "-")
 }
 
 /// A line read back from the store's `file` for `code` at `upto`: `parsed` is the front end's
@@ -108,14 +119,39 @@ pub fn read_back<E: fmt::Display>(
     code: &str,
     upto: u64,
 ) -> Result<SurveyLine, SurveyError> {
+    checked_back(
+        parsed,
+        file,
+        code,
+        |line: &SurveyLine, canonical: &str| {
+            (line.canonical != canonical || line.upto != upto)
+                .then(|| format!("it holds {} up to {}", line.canonical, line.upto))
+        },
+        |line, code| {
+            line.code = code.to_string();
+            line.equivalent.clear();
+        },
+    )
+}
+
+/// The checks of any kind of line read back from a store's `file` for `code`: the file must
+/// parse, and `mismatch` (given the line and the code's canonical form) must find nothing
+/// wrong, else the store is damaged, by name; then `respell` gives the line the spelling given
+/// now.
+pub(super) fn checked_back<L, E: fmt::Display>(
+    parsed: Result<L, E>,
+    file: &str,
+    code: &str,
+    mismatch: impl FnOnce(&L, &str) -> Option<String>,
+    respell: impl FnOnce(&mut L, &str),
+) -> Result<L, SurveyError> {
     let canonical = canonical(&parse_code(code)?);
     let damaged = |reason: String| SurveyError::DamagedStore { file: file.to_string(), reason, code: code.to_string() };
     let mut line = parsed.map_err(|e| damaged(e.to_string()))?;
-    if line.canonical != canonical || line.upto != upto {
-        return Err(damaged(format!("it holds {} up to {}", line.canonical, line.upto)));
+    if let Some(reason) = mismatch(&line, &canonical) {
+        return Err(damaged(reason));
     }
-    line.code = code.to_string();
-    line.equivalent.clear();
+    respell(&mut line, code);
     Ok(line)
 }
 
