@@ -2,9 +2,8 @@
 # Misère quotients (Plambeck and Siegel): the time to prove each quotient the tests reproduce
 # (`grundy quotient GAME`, which stops at the proof), and a misère sum with heaps of 10^18 and
 # 10^12 answered from the proven quotient with every winning move counted. No peer runs here
-# (Siegel's MisereSolver lives inside CGSuite, in Java, and needs CGSuite's rulesets to run;
-# its orders were compared by hand, see tests/quotient.rs); the figures are grundy's alone:
-# medians of REPS runs (wall seconds, peak RSS).
+# (bench/misere.sh runs Siegel's MisereSolver against grundy, heaps reached in equal time); the
+# figures are grundy's alone: medians of REPS runs (wall seconds, peak RSS).
 #   bash bench/misere-quotient.sh    (GRUNDY=path to time another build; REPS=5)
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
