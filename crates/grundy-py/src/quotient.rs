@@ -4,7 +4,7 @@
 
 use grundy::{
     Game, MisereQuotient, QuotientBuilder, QuotientError, Ruleset, DEFAULT_QUOTIENT_ORDER, DEFAULT_QUOTIENT_UPTO,
-    DEFAULT_QUOTIENT_WORK, MAX_QUOTIENT_ORDER, MAX_QUOTIENT_UPTO, MAX_QUOTIENT_WORK,
+    MAX_QUOTIENT_ORDER, MAX_QUOTIENT_UPTO, MAX_QUOTIENT_WORK,
 };
 use pyo3::prelude::*;
 
@@ -188,20 +188,22 @@ impl Quotient {
 
 /// The misère quotient (Plambeck and Siegel) of a take-and-break game (`"kayles"`,
 /// `"octal:0.75"`, `"hex:0.8f"`, ...), as `grundy quotient` computes it: the heaps up to `upto`
-/// (default 500, at most 10,000; fewer when a period is proven sooner) within `budget` elements
-/// (default 1,024, from 2 to 4,096) and `work` units of work (products and sets of elements
-/// read, as `grundy quotient --work`; default 10^9, about a second or two). Raises
-/// `grundy.BadInput` for a game that is not a
+/// (default and at most 100,000; fewer when a period is proven sooner) within `budget` elements
+/// (default: no bound but the memory's, 512 MiB; from 2 to 32,768), `work` units of work
+/// (products and sets of elements read, as `grundy quotient --work`; default: no bound) and
+/// `time` seconds (default: no limit), keeping the heaps proven when a bound stops it (its
+/// `stopped` says which). Raises `grundy.BadInput` for a game that is not a
 /// take-and-break game or an argument out of range, naming it. Ctrl-C stops it
 /// (`KeyboardInterrupt`); the interpreter is released while it works.
 #[pyfunction]
-#[pyo3(signature = (game, upto = None, *, budget = None, work = None))]
+#[pyo3(signature = (game, upto = None, *, budget = None, work = None, time = None))]
 pub fn quotient(
     py: Python<'_>,
     game: &Bound<'_, PyAny>,
     upto: Option<&Bound<'_, PyAny>>,
     budget: Option<&Bound<'_, PyAny>>,
     work: Option<&Bound<'_, PyAny>>,
+    time: Option<f64>,
 ) -> PyResult<Quotient> {
     let game = crate::args::text(game, "game")?;
     let upto = crate::args::optional_whole(upto, "upto")?;
@@ -227,9 +229,16 @@ pub fn quotient(
         builder = builder.max_order(b as usize);
     }
     if let Some(w) = within(work, 1..=MAX_QUOTIENT_WORK, |w| {
-        format!("work {w} is not between 1 and {MAX_QUOTIENT_WORK} (about an hour of work; default {DEFAULT_QUOTIENT_WORK})")
+        format!("work {w} is not between 1 and {MAX_QUOTIENT_WORK} (default: no bound)")
     })? {
         builder = builder.max_work(w);
+    }
+    if let Some(t) = time {
+        let limit = std::time::Duration::try_from_secs_f64(t)
+            .ok()
+            .filter(|d| !d.is_zero())
+            .ok_or_else(|| bad_input(format!("time {t} is not a positive number of seconds")))?;
+        builder = builder.time_limit(limit);
     }
     let built = interruptible(py, |_| builder.build())?;
     let inner = built.map_err(|e| match e {

@@ -34,7 +34,7 @@ def test_the_quotient_agrees_with_misere_analysis():
 def test_quotient_refuses_bad_arguments_naming_them():
     with pytest.raises(grundy.BadInput, match="^upto is -1: it must be a whole number from 0"):
         grundy.quotient("kayles", -1)
-    with pytest.raises(grundy.BadInput, match="^budget 1 is not between 2 and 4096"):
+    with pytest.raises(grundy.BadInput, match="^budget 1 is not between 2 and 32768"):
         grundy.quotient("kayles", budget=1)
     with pytest.raises(grundy.BadInput, match="^game: quotient needs a take-and-break game"):
         grundy.quotient("nim")
@@ -77,3 +77,14 @@ def test_survey_stays_callable_when_its_module_is_imported():
 
     assert grundy.survey is module
     assert grundy.survey(["0.77"], 1000)[0]["class"] == "trivial"
+
+
+def test_quotient_grows_until_its_time_limit_and_keeps_what_it_proved():
+    # 0.764's quotient grows without a period in sight (issue 51): a time limit stops it,
+    # keeping every heap proven by then, and says which limit stopped it.
+    q = grundy.quotient("octal:0.764", time=0.5)
+    assert q.computed_upto > 100
+    assert "time limit of 0.5 s" in q.stopped
+    assert len(q.pretending) == q.computed_upto + 1
+    with pytest.raises(grundy.BadInput, match="^time -1"):
+        grundy.quotient("kayles", time=-1)

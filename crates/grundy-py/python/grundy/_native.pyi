@@ -216,11 +216,16 @@ class Quotient:
         colour, outlined when it lies in the P-portion."""
 
 def quotient(
-    game: str, upto: Optional[int] = None, *, budget: Optional[int] = None, work: Optional[int] = None
+    game: str,
+    upto: Optional[int] = None,
+    *,
+    budget: Optional[int] = None,
+    work: Optional[int] = None,
+    time: Optional[float] = None,
 ) -> Quotient:
-    """The misère quotient of a take-and-break game for the heaps up to upto (default 500, at
-    most 10,000) within budget elements (default 1,024, 2 to 4,096) and work units of work
-    (default 10^9), as `grundy quotient`."""
+    """The misère quotient of a take-and-break game for the heaps up to upto (default and at
+    most 100,000) within budget elements (default: the memory's bound), work units of work and
+    time seconds (default: no bound), as `grundy quotient`."""
 
 def survey(codes: Union[str, List[str]], upto: int) -> List[dict]:
     """Classifies codes (a code, a pattern such as "0.xx", or a list of them) to upto, as

@@ -429,6 +429,7 @@ impl QuotientBuilder {
                 break;
             }
             run.heap_start = run.states;
+            run.heap_start_trials = run.trials;
             let stepped = match stop::check().and_then(|()| run.step(n)) {
                 Ok(r) => r,
                 Err(Stopped::TimeUp { .. }) if timer.is_some_and(|(t, _)| t.deadline_passed()) => {
@@ -438,7 +439,7 @@ impl QuotientBuilder {
                 }
                 Err(s) => {
                     run.unwind();
-                    run.save(&self.ruleset);
+                    run.save(&self.ruleset, false);
                     return Err(s.into());
                 }
             };
@@ -448,7 +449,7 @@ impl QuotientBuilder {
             }
             run.report(n);
             if saved.elapsed() >= CHECKPOINT_EVERY {
-                run.save(&self.ruleset);
+                run.save(&self.ruleset, true);
                 saved = std::time::Instant::now();
             }
             if let Some(p) = rules.proven_period(&run.phi) {
@@ -456,7 +457,8 @@ impl QuotientBuilder {
                 stop = QuotientStop::Proven;
             }
         }
-        run.save(&self.ruleset);
+        // A stop inside a heap saves the counts from before it, as a resumed run starts it again.
+        run.save(&self.ruleset, matches!(stop, QuotientStop::Proven | QuotientStop::Upto(_)));
         Ok(run.finish(&self.ruleset, period, stop))
     }
 }
@@ -490,6 +492,8 @@ struct Run<'a> {
     states: u64,
     /// The work counted when the heap under way was begun.
     heap_start: u64,
+    /// The trials counted when the heap under way was begun.
+    heap_start_trials: u64,
     /// The trial monoids tried.
     trials: u64,
     /// The memory the computation may use, in bytes.
@@ -517,6 +521,7 @@ impl<'a> Run<'a> {
             growth: vec![],
             states: 0,
             heap_start: 0,
+            heap_start_trials: 0,
             trials: 0,
             max_memory: b.max_memory,
             short_of_memory: None,
@@ -556,22 +561,23 @@ impl<'a> Run<'a> {
         }
     }
 
-    /// The state now, for a checkpoint.
-    fn state(&self, ruleset: &Ruleset) -> QuotientState {
+    /// The state now, for a checkpoint: after the last heap done when `complete`, else with
+    /// the counts from before the heap that was stopped (its work is done again on resuming).
+    fn state(&self, ruleset: &Ruleset, complete: bool) -> QuotientState {
         QuotientState {
             ruleset: ruleset.clone(),
             monoid: Arc::clone(&self.q),
             phi: self.phi.clone(),
             growth: self.growth.clone(),
-            states: self.states,
-            trials: self.trials,
+            states: if complete { self.states } else { self.heap_start },
+            trials: if complete { self.trials } else { self.heap_start_trials },
         }
     }
 
     /// Hands the state to the checkpoint, if there is one.
-    fn save(&self, ruleset: &Ruleset) {
+    fn save(&self, ruleset: &Ruleset, complete: bool) {
         if let Some(save) = &self.checkpoint {
-            save(&self.state(ruleset));
+            save(&self.state(ruleset, complete));
         }
     }
 
