@@ -25,14 +25,12 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use super::{canonical, parse_code, published_form, published_order, table, SurveyError, MAX_SURVEY_CODES};
-use crate::engine::quotient::{
-    MisereQuotient, QuotientBuilder, QuotientError, QuotientStop, MAX_QUOTIENT_UPTO, MAX_QUOTIENT_WORK,
-};
+use crate::engine::quotient::{MisereQuotient, QuotientBuilder, QuotientError, QuotientStop, MAX_QUOTIENT_UPTO};
 
 /// The most work one misère survey command may be given in all (codes times the work each
-/// code may do): [`MAX_QUOTIENT_WORK`], about an hour, as for one quotient. Past it a survey is
-/// refused with the shards that would each stay under it.
-pub const MAX_MISERE_SURVEY_WORK: u128 = MAX_QUOTIENT_WORK as u128;
+/// code may do): 10^12 units, about an hour. Past it a survey is refused with the shards that
+/// would each stay under it.
+pub const MAX_MISERE_SURVEY_WORK: u128 = 1_000_000_000_000;
 
 /// What a code was found to be under misère play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
