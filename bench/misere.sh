@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Misère quotients (Plambeck and Siegel) against Aaron Siegel's MisereSolver, reach in equal
-# time: for each octal code, `grundy quotient octal:CODE --upto 10000 --time TIME --json` and
+# time: for each octal code, `grundy quotient octal:CODE --upto 100000 --time TIME --json` and
 # MisereSolver's command line on the same code, one after the other (code by code), each given
 # TIME wall seconds. One table row a code: the heap each reached (the last heap whose quotient
 # it had computed), the quotient's order there, grundy's stop reason, CPU seconds (user + system;
@@ -60,7 +60,7 @@ run() {
     CPU=$(tail -n 1 "$BENCH_TMP/time" | awk '{ printf "%.2f", $1 + $2 }')
 }
 for code in "${codes[@]}"; do
-    run g "$g_kill" "$GRUNDY" quotient "octal:$code" --upto 10000 "${g_limit[@]}" ${extra[@]+"${extra[@]}"} --json
+    run g "$g_kill" "$GRUNDY" quotient "octal:$code" --upto 100000 "${g_limit[@]}" ${extra[@]+"${extra[@]}"} --json
     g_rc=$RC g_cpu=$CPU
     run m "$TIME" java -cp "$MS" org.cgsuite.core.misere.solver.CommandLineInterface "$code"
     python3 - "$code" "$BENCH_TMP/g.out" "$BENCH_TMP/g.err" "$g_rc" "$g_cpu" "$BENCH_TMP/m.out" "$CPU" <<'PY'
@@ -70,6 +70,8 @@ code, g_out, g_err, g_rc, g_cpu, m_out, m_cpu = sys.argv[1:]
 def stop_reason(d):
     if d.get("proven"):
         return "proven, period %s" % d.get("period")
+    if d.get("stop_kind"):
+        return {"not_found": "no trial monoid"}.get(d["stop_kind"], d["stop_kind"])
     text = d.get("stopped") or ""
     for pattern, short in ((r"elements", "element bound"), (r"\bwork\b", "work"), (r"memory", "memory"),
                            (r"\btime\b|seconds", "time"), (r"every heap up to", "--upto")):

@@ -201,7 +201,7 @@ fn method_is_named_truthfully() {
         (&["grundys-game", "100"], "table"),
         (&["nim", "3", "4", "--misere"], "misère rule"),
         (&["kayles", "3", "--misere"], "misère quotient"),
-        (&["dawsons-kayles", "30", "--misere"], "search"),
+        (&["dawsons-kayles", "33", "--misere"], "search"),
     ] {
         let mut args = vec!["analyze"];
         args.extend_from_slice(words);

@@ -1650,9 +1650,8 @@ impl MisereQuotient {
 }
 
 /// The work a quotient computed for an analysis may do (well under a second): Kayles'
-/// quotient, proven at heap 167, takes 73 million units of it; Dawson's Kayles' stops before
-/// heap 30 (81 million), whose misère sums are searched, as they were before the work was
-/// counted in full.
+/// quotient, proven at heap 167, takes a few million units of it; Dawson's Kayles' reaches
+/// heap 30 (360 elements), past which its misère sums are searched.
 pub const ANALYSIS_QUOTIENT_WORK: u64 = 78_000_000;
 
 /// The bytes of quotients a [`QuotientCache`] keeps when no other bound is given (its
