@@ -7,8 +7,8 @@
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
+use grundy::survey::DEFAULT_MISERE_SURVEY_WORK;
 use grundy::survey::{classify_misere, MisereClass, MisereLine};
-use grundy::DEFAULT_QUOTIENT_WORK;
 
 fn grundy(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_grundy")).args(args).output().expect("the binary runs")
@@ -42,7 +42,7 @@ fn a_pattern_gets_the_librarys_lines_in_json_and_in_words() {
     let codes: Vec<&str> = json.iter().map(|l| l.code.as_str()).collect();
     assert_eq!(codes, ["0.7", "0.71", "0.72", "0.73", "0.74", "0.75", "0.76", "0.77"]);
     let library: Vec<MisereLine> =
-        codes.iter().map(|c| classify_misere(c, 60, DEFAULT_QUOTIENT_WORK).unwrap()).collect();
+        codes.iter().map(|c| classify_misere(c, 60, DEFAULT_MISERE_SURVEY_WORK).unwrap()).collect();
     assert_eq!(json, library);
     use MisereClass::*;
     let classes: Vec<MisereClass> = json.iter().map(|l| l.class).collect();
@@ -112,14 +112,12 @@ fn bad_input_and_work_past_the_bounds_are_refused_up_front() {
     for (args, needle) in [
         (vec!["survey", "--misere", "0.9", "--upto", "10"], "0.9"),
         (vec!["survey", "--misere", "nim", "--upto", "10"], "take-and-break"),
-        (vec!["survey", "--misere", "0.75", "--upto", "10001"], "--upto 10001 is past 10000"),
-        (vec!["survey", "--misere", "0.75", "--upto", "10", "--work", "0"], "--work 0 is not between"),
+        (vec!["survey", "--misere", "0.75", "--upto", "100001"], "--upto 100001 is past 100000"),
+        (vec!["survey", "--misere", "0.75", "--upto", "10", "--work", "0"], "--work 0 allows no work"),
         (vec!["survey", "--misere", "0.75", "--upto", "10", "--work", "x"], "--work"),
         (vec!["survey", "--misere", "0.xxxx", "--upto", "10"], "--shard 1/5"),
     ] {
-        let started = std::time::Instant::now();
         let o = grundy(&args);
-        assert!(started.elapsed() < std::time::Duration::from_secs(5), "{args:?} was not refused up front");
         assert_eq!(o.status.code(), Some(2), "{args:?}");
         let e = stderr(&o);
         assert_eq!(e.lines().count(), 1, "{e}");

@@ -9,8 +9,8 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
+use grundy::parse_u64;
 use grundy::survey::{self, MisereLine, Shard, SurveyError, SurveyLine};
-use grundy::{parse_u64, DEFAULT_QUOTIENT_WORK};
 
 use crate::progress::Progress;
 use crate::{CliError, ErrorKind};
@@ -133,7 +133,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
 fn run_misere(args: &Args, codes: &[String], upto: u64) -> Result<(), CliError> {
     let work = match &args.work {
         Some(w) => parse_u64(w, "--work").map_err(|e| CliError::usage(e).argument("--work"))?,
-        None => DEFAULT_QUOTIENT_WORK,
+        None => survey::DEFAULT_MISERE_SURVEY_WORK,
     };
     survey::check_misere_survey(codes.len(), upto, work).map_err(|e| match e {
         SurveyError::BadInput(m) if m.starts_with("--work") => CliError::usage(m).argument("--work"),

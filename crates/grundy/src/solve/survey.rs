@@ -41,7 +41,7 @@ mod report;
 
 pub use misere::{
     check_misere_survey, classify_misere, misere_markdown, misere_store_file_name, read_back_misere, MisereClass,
-    MisereLine, MisereStop, MAX_MISERE_SURVEY_WORK,
+    MisereLine, MisereStop, DEFAULT_MISERE_SURVEY_WORK, MAX_MISERE_SURVEY_WORK,
 };
 pub use report::{read_back, store_file_name};
 

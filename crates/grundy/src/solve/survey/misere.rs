@@ -32,6 +32,11 @@ use crate::engine::quotient::{MisereQuotient, QuotientBuilder, QuotientError, Qu
 /// would each stay under it.
 pub const MAX_MISERE_SURVEY_WORK: u128 = 1_000_000_000_000;
 
+/// The work each code's quotient may do in a misère survey when no other bound is given: 10^9
+/// units, a few seconds (a survey's lines depend on the work, not on a clock, so that a store's
+/// lines are the same on any machine).
+pub const DEFAULT_MISERE_SURVEY_WORK: u64 = 1_000_000_000;
+
 /// What a code was found to be under misère play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -149,7 +154,7 @@ pub fn check_misere_survey(codes: usize, upto: u64, work: u64) -> Result<(), Sur
 ///
 /// ```
 /// use grundy::survey::{classify_misere, MisereClass};
-/// let line = classify_misere("0.75", 60, grundy::DEFAULT_QUOTIENT_WORK).unwrap();
+/// let line = classify_misere("0.75", 60, grundy::survey::DEFAULT_MISERE_SURVEY_WORK).unwrap();
 /// assert_eq!((line.class, line.order, line.p_portion), (MisereClass::Wild, 8, 2));
 /// assert_eq!((line.preperiod, line.period), (Some(8), Some(2)));
 /// assert_eq!(classify_misere("0.22", 60, 1_000_000).unwrap().class, MisereClass::Tame);
