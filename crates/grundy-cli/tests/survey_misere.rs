@@ -129,7 +129,7 @@ fn bad_input_and_work_past_the_bounds_are_refused_up_front() {
     assert_eq!(stderr(&o).lines().count(), 1, "{}", stderr(&o));
     assert!(stderr(&o).contains("it goes with --misere"), "{}", stderr(&o));
     // With --json the error is one JSON object on stdout.
-    let o = grundy(&["survey", "--misere", "0.75", "--upto", "10001", "--json"]);
+    let o = grundy(&["survey", "--misere", "0.75", "--upto", "100001", "--json"]);
     assert_eq!(o.status.code(), Some(2));
     let e: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
     assert_eq!(e["error"]["argument"], "--upto", "{e}");
