@@ -1,5 +1,0 @@
-// Stand-in for CGSuite's ImpartialGame: named by CommandLineInterface, never built here (no CGScript).
-package org.cgsuite.core;
-
-public interface ImpartialGame {
-}
