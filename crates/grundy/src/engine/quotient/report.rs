@@ -150,7 +150,7 @@ mod tests {
                 r#"{"left":"c^2","right":"b^2"},{"left":"b^3","right":"b"}],"#,
                 r#""stop_kind":"proven","#,
                 r#""stopped":"the pretending function's period is proven by the periodicity theorem","#,
-                r#""tame":false,"trials":3,"work":6151,"work_limit":18446744073709551615}"#,
+                r#""tame":false,"trials":3,"work":6278,"work_limit":18446744073709551615}"#,
             )
         );
     }
@@ -171,7 +171,7 @@ mod tests {
                 r#""proven":false,"relations":[{"left":"a^2","right":"1"}],"stop_kind":"not_found","#,
                 r#""stopped":"at heap 3 none of "#,
                 r#"the trial monoids tried (the quotient so far times cyclic monoids) gave a proven "#,
-                r#"quotient of at most 4 elements","tame":true,"trials":11,"work":8264,"work_limit":123456789}"#,
+                r#"quotient of at most 4 elements","tame":true,"trials":11,"work":8266,"work_limit":123456789}"#,
             )
         );
     }

@@ -28,6 +28,8 @@
 //! [`minimal`] checks both from the table: every element is a product of heaps' elements, and
 //! every two distinct elements x, y are told apart by some z (exactly one of xz, yz in P).
 
+use std::collections::HashMap;
+
 use crate::engine::quotient::monoid::Bipartite;
 use crate::stop::{Stopped, Ticker};
 
@@ -188,6 +190,12 @@ pub(crate) struct Closure {
     letters: Vec<Letter>,
     minimal: Vec<Vec<Vec<u64>>>,
     held: usize,
+    /// For an element e, the set S e of each minimal pair (x, S) in turn (elements in order,
+    /// then each element's list), kept while the minimal pairs stand: heaps that pretend to be
+    /// the same element reuse it, and only the options' part x T of a successor is new.
+    shifted: HashMap<u32, Vec<Vec<u64>>>,
+    /// The words `shifted` holds.
+    shifted_words: usize,
 }
 
 impl Closure {
@@ -197,7 +205,16 @@ impl Closure {
         let mut minimal = vec![vec![]; m.size];
         minimal[0].push(vec![0; words]);
         let p_bits = bits_of(m.size, (0..m.size as u32).filter(|&x| m.is_p(x)));
-        Closure { words, p_bits, rows: p_rows(m), letters: vec![], minimal, held: words }
+        Closure {
+            words,
+            p_bits,
+            rows: p_rows(m),
+            letters: vec![],
+            minimal,
+            held: words,
+            shifted: HashMap::new(),
+            shifted_words: 0,
+        }
     }
 
     /// Adds `letter` when the P- and N-conditions hold with it ([`Verdict::Holds`]); otherwise
@@ -228,9 +245,25 @@ impl Closure {
         let mut fresh_min: Vec<Vec<usize>> = vec![vec![]; m.size];
         let mut queue = std::collections::BinaryHeap::new();
         let mut held = self.held;
+        // The sets S e of the minimal pairs, for the letter's element e: kept, or made now.
+        let mut shifted = std::mem::take(&mut self.shifted);
+        if !shifted.contains_key(&letter.element) {
+            let sets: Vec<Vec<u64>> =
+                self.minimal.iter().flatten().map(|tr| shift(m, tr, letter.element, self.words)).collect();
+            let count: u64 = self.minimal.iter().flatten().flatten().map(|w| u64::from(w.count_ones())).sum();
+            *states += count + sets.len() as u64 * words;
+            self.shifted_words += sets.len() * self.words;
+            // Within a quarter of the pairs' memory; past it, only the latest element is kept.
+            if self.shifted_words > max_words / 4 {
+                shifted.clear();
+                self.shifted_words = sets.len() * self.words;
+            }
+            shifted.insert(letter.element, sets);
+        }
         let mut visit = |x: u32,
                          tr: &[u64],
                          l: &Letter,
+                         next: Option<Vec<u64>>,
                          fresh: &mut Vec<(u32, Vec<u64>, bool)>,
                          fresh_min: &mut Vec<Vec<usize>>,
                          queue: &mut std::collections::BinaryHeap<std::cmp::Reverse<(u32, usize)>>,
@@ -239,12 +272,21 @@ impl Closure {
             ticker.tick()?;
             let y = m.mul(x, l.element);
             let kept = (self.minimal[y as usize].len() + fresh_min[y as usize].len()) as u64;
-            let in_tr: u64 = tr.iter().map(|w| u64::from(w.count_ones())).sum();
+            // A set S e given is read once (its words) and the options' part added to it.
+            let in_tr: u64 = if next.is_some() { words } else { tr.iter().map(|w| u64::from(w.count_ones())).sum() };
             *states += 1 + (3 + 2 * kept) * words + in_tr + l.options.len() as u64;
             if *states > max_states {
                 return Ok(Some(Verdict::WorkOut));
             }
-            let next = successor(m, x, tr, l, self.words);
+            let next = match next {
+                Some(mut n) => {
+                    for &t in &l.options {
+                        set(&mut n, m.mul(x, t));
+                    }
+                    n
+                }
+                None => successor(m, x, tr, l, self.words),
+            };
             if !m.is_p(y) && !next.iter().zip(&self.p_bits).any(|(a, b)| a & b != 0) {
                 return Ok(Some(Verdict::Fails(vec![])));
             }
@@ -271,9 +313,14 @@ impl Closure {
             fresh.push((y, next, true));
             Ok(None)
         };
+        let sets = shifted.get(&letter.element).map(Vec::as_slice).unwrap_or_default();
+        let mut at = 0;
         for x in 0..m.size as u32 {
             for tr in &self.minimal[x as usize] {
-                if let Some(v) = visit(x, tr, letter, &mut fresh, &mut fresh_min, &mut queue, states)? {
+                let given = sets.get(at).cloned();
+                at += 1;
+                if let Some(v) = visit(x, tr, letter, given, &mut fresh, &mut fresh_min, &mut queue, states)? {
+                    self.shifted = shifted;
                     return Ok(v);
                 }
             }
@@ -284,7 +331,8 @@ impl Closure {
             }
             let (x, tr) = (fresh[at].0, fresh[at].1.clone());
             for l in self.letters.iter().chain(std::iter::once(letter)) {
-                if let Some(v) = visit(x, &tr, l, &mut fresh, &mut fresh_min, &mut queue, states)? {
+                if let Some(v) = visit(x, &tr, l, None, &mut fresh, &mut fresh_min, &mut queue, states)? {
+                    self.shifted = shifted;
                     return Ok(v);
                 }
             }
@@ -293,7 +341,13 @@ impl Closure {
             .into_iter()
             .map(|list| list.into_iter().map(|k| std::mem::take(&mut fresh[k].1)).collect())
             .collect();
-        // Holds: the new minimal pairs join, and the old ones they hold are dropped.
+        // Holds: the new minimal pairs join, and the old ones they hold are dropped (the sets
+        // kept for them go when any does).
+        if fresh.iter().any(|list| !list.is_empty()) {
+            shifted.clear();
+            self.shifted_words = 0;
+        }
+        self.shifted = shifted;
         for (y, new) in fresh.into_iter().enumerate() {
             if new.is_empty() {
                 continue;
@@ -310,6 +364,20 @@ impl Closure {
         self.letters.push(letter.clone());
         Ok(Verdict::Holds)
     }
+}
+
+/// The set S e: each element of the set `tr` times `e`.
+fn shift(m: &Bipartite, tr: &[u64], e: u32, words: usize) -> Vec<u64> {
+    let mut out = vec![0u64; words];
+    for (w, &word) in tr.iter().enumerate() {
+        let mut b = word;
+        while b != 0 {
+            let t = (w * 64 + b.trailing_zeros() as usize) as u32;
+            b &= b - 1;
+            set(&mut out, m.mul(e, t));
+        }
+    }
+    out
 }
 
 /// The set of options' elements of a sum reached from one with element `x` and options'
