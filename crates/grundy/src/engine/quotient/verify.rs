@@ -383,16 +383,7 @@ fn shift(m: &Bipartite, tr: &[u64], e: u32, words: usize) -> Vec<u64> {
 /// The set of options' elements of a sum reached from one with element `x` and options'
 /// elements `tr` by adding a heap with letter `l`: Tr(G + h) = Tr(G) Φ(h) ∪ Φ(G) {Φ(O)}.
 fn successor(m: &Bipartite, x: u32, tr: &[u64], l: &Letter, words: usize) -> Vec<u64> {
-    let mut next = vec![0u64; words];
-    for (w, &word) in tr.iter().enumerate() {
-        let mut b = word;
-        while b != 0 {
-            let t = (w * 64 + b.trailing_zeros() as usize) as u32;
-            b &= b - 1;
-            // The letter's row, read along (the table is symmetric).
-            set(&mut next, m.mul(l.element, t));
-        }
-    }
+    let mut next = shift(m, tr, l.element, words);
     for &t in &l.options {
         set(&mut next, m.mul(x, t));
     }
