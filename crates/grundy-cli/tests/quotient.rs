@@ -1,6 +1,7 @@
 //! `grundy quotient`: no work bound by default, and that is said; a bound (`--work N`) stops
 //! inside a heap, and a larger one goes on, as the message advises; the trivial quotient (no
-//! heap has a move) is tame and worded as such; a run kept in `--store` resumes.
+//! heap has a move) is tame and worded as such; a run kept in `--store` resumes; both
+//! refinements print the same quotient.
 
 use std::process::{Command, Output};
 
@@ -58,6 +59,23 @@ fn the_work_bound_stops_inside_a_heap_and_says_how_to_raise_it() {
     let o = grundy(&["quotient", "kayles", "--work", "0"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("--work"));
+}
+
+/// `--refinement least` (the default) and `--refinement descent` print the same quotient (it is
+/// unique); another word is refused in one line naming the flag.
+#[test]
+fn both_refinements_print_the_same_quotient_and_a_bad_one_is_refused() {
+    let run = |r: &str| json(&grundy(&["quotient", "octal:0.357", "--upto", "30", "--refinement", r, "--json"]));
+    let (least, descent) = (run("least"), run("descent"));
+    for key in ["order", "pretending", "relations", "growth", "computed_upto"] {
+        assert_eq!(least[key], descent[key], "{key}");
+    }
+    assert_eq!(least["computed_upto"], 30);
+    let o = grundy(&["quotient", "octal:0.357", "--refinement", "lexicographic"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("--refinement 'lexicographic' is not one of least, descent"), "{err}");
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
 }
 
 /// A game where no heap has a move (0.0), or Kayles' heaps up to 0, has the trivial quotient

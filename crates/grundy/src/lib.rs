@@ -44,7 +44,7 @@ pub use engine::{tame_sum_wins, TameClass, TameHeaps, TameRecord};
 pub use engine::{Algorithm, Sequence, SequenceBuilder, SequenceError, SequenceObserver, SequenceStore};
 pub use engine::{
     Generator, MisereQuotient, QuotientBuilder, QuotientCache, QuotientCheckpoint, QuotientError, QuotientHeap,
-    QuotientProgress, QuotientReport, QuotientState, QuotientStop, StateError, DEFAULT_QUOTIENT_MEMORY,
+    QuotientProgress, QuotientReport, QuotientState, QuotientStop, Refinement, StateError, DEFAULT_QUOTIENT_MEMORY,
     DEFAULT_QUOTIENT_ORDER, DEFAULT_QUOTIENT_UPTO, DEFAULT_QUOTIENT_WORK, MAX_QUOTIENT_ORDER, MAX_QUOTIENT_UPTO,
     MAX_QUOTIENT_WORK,
 };

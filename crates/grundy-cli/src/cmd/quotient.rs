@@ -41,6 +41,12 @@ pub struct Args {
     /// the proof (default 536870912, 512 MiB; at least 1048576).
     #[arg(long, value_name = "BYTES")]
     memory: Option<String>,
+    /// Which failing sum a refinement puts right when a heap adds a generator: `least` (the
+    /// default: the least sum in the order of words over the heaps, as MisereSolver; the sum
+    /// the proof found, followed down, where the least takes too long to find) or `descent`
+    /// (always the sum the proof found, followed down its failing options).
+    #[arg(long, value_name = "least|descent")]
+    refinement: Option<String>,
     /// Keep the computation's state in DIR after each heap (at most once a second), and
     /// resume from it: a run stopped by a limit, Ctrl-C or a kill goes on where it was.
     #[arg(long, value_name = "DIR")]
@@ -106,6 +112,16 @@ pub fn run(args: Args) -> Result<(), CliError> {
             );
         }
         builder = builder.max_memory(n);
+    }
+    if let Some(r) = &args.refinement {
+        builder = builder.refinement(match r.as_str() {
+            "least" => grundy::Refinement::LexLeastFirst,
+            "descent" => grundy::Refinement::Descent,
+            _ => {
+                return Err(CliError::usage(format!("--refinement '{r}' is not one of least, descent"))
+                    .argument("--refinement"))
+            }
+        });
     }
     let saved = match &args.store {
         Some(dir) => {

@@ -34,6 +34,7 @@
 //! [`crate::SplitRules::proven_period`] checks, for two- and three-heap splits, and never for
 //! Grundy's game.
 
+mod lex;
 mod monoid;
 mod report;
 mod state;
@@ -87,9 +88,16 @@ const TRIAL_SHAPES: [(u32, u32); 3] = [(2, 2), (1, 2), (3, 2)];
 /// The most heaps freed one after another from failing sums, for one shape.
 const MAX_RECALIBRATIONS: usize = 12;
 /// The most failing sums a refinement follows for one heap.
-const MAX_REFINEMENTS: usize = 64;
+const MAX_REFINEMENTS: usize = 1024;
+/// The least failing sum is looked for with at most this many times the proof's work...
+const LEAST_FAILURE_WORK: u64 = 4;
+/// ... or this many units, whichever is more.
+const LEAST_FAILURE_FLOOR: u64 = 10_000_000;
 /// The most options a failing sum is followed down to find one whose options are right.
 const MAX_DESCENT: usize = 64;
+/// The most entries of a trial monoid's table of products of its freed parts (4 MiB); past it
+/// each product is worked out digit by digit.
+const PART_TABLE: u64 = 1 << 20;
 /// The most elements a trial monoid may have (its numbers are 32-bit; memory bounds it first).
 const MAX_TRIAL: usize = 1 << 30;
 
@@ -278,6 +286,20 @@ pub struct QuotientHeap {
     pub work: u64,
 }
 
+/// Which failing sum a refinement puts right when a heap adds a generator (each is a sum whose
+/// options all come out right, so its outcome is the one they give).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Refinement {
+    /// The least failing sum in the order of words over the heaps (more of the largest heap
+    /// where two differ is larger), as Siegel's MisereSolver chooses; where finding it takes
+    /// more than a few times the proof's work, the sum the proof found, followed down.
+    #[default]
+    LexLeastFirst,
+    /// The sum where the proof failed, followed down its failing options until they all come
+    /// out right.
+    Descent,
+}
+
 /// Computes a [`MisereQuotient`] within bounds: the heaps (`upto`), the elements
 /// (`max_order`), the work (`max_work`, [`DEFAULT_QUOTIENT_WORK`] unless told), and the
 /// installed stop token for time.
@@ -289,6 +311,7 @@ pub struct QuotientBuilder {
     max_work: u64,
     max_memory: u64,
     time_limit: Option<std::time::Duration>,
+    refinement: Refinement,
     progress: Option<QuotientProgress>,
     resume: Option<QuotientState>,
     checkpoint: Option<QuotientCheckpoint>,
@@ -303,6 +326,7 @@ impl fmt::Debug for QuotientBuilder {
             .field("max_work", &self.max_work)
             .field("max_memory", &self.max_memory)
             .field("time_limit", &self.time_limit)
+            .field("refinement", &self.refinement)
             .field("progress", &self.progress.is_some())
             .field("resume", &self.resume.as_ref().map(QuotientState::heap))
             .field("checkpoint", &self.checkpoint.is_some())
@@ -320,6 +344,7 @@ impl QuotientBuilder {
             max_work: DEFAULT_QUOTIENT_WORK,
             max_memory: DEFAULT_QUOTIENT_MEMORY,
             time_limit: None,
+            refinement: Refinement::default(),
             progress: None,
             resume: None,
             checkpoint: None,
@@ -364,6 +389,12 @@ impl QuotientBuilder {
     /// token installed by the caller still stops the computation with an error.
     pub fn time_limit(mut self, limit: std::time::Duration) -> Self {
         self.time_limit = Some(limit);
+        self
+    }
+
+    /// Which failing sum refinements put right (the default: the least, as MisereSolver).
+    pub fn refinement(mut self, refinement: Refinement) -> Self {
+        self.refinement = refinement;
         self
     }
 
@@ -484,8 +515,6 @@ struct Run<'a> {
     alphabet: Option<Alphabet>,
     /// The N-condition's pairs for the alphabet, kept while the quotient stands.
     closure: Option<verify::Closure>,
-    /// For each element x, the bits of the y with x y in P, kept while the quotient stands.
-    p_rows: Option<Vec<u64>>,
     max_order: usize,
     max_work: u64,
     growth: Vec<(u64, usize)>,
@@ -503,6 +532,7 @@ struct Run<'a> {
     short_of_memory: Option<u64>,
     progress: Option<QuotientProgress>,
     checkpoint: Option<QuotientCheckpoint>,
+    refinement: Refinement,
 }
 
 impl<'a> Run<'a> {
@@ -515,7 +545,6 @@ impl<'a> Run<'a> {
             letters: vec![None],
             alphabet: None,
             closure: None,
-            p_rows: None,
             max_order: b.max_order,
             max_work: b.max_work,
             growth: vec![],
@@ -527,6 +556,7 @@ impl<'a> Run<'a> {
             short_of_memory: None,
             progress: b.progress.clone(),
             checkpoint: b.checkpoint.clone(),
+            refinement: b.refinement,
         }
     }
 
@@ -617,12 +647,23 @@ impl<'a> Run<'a> {
     /// heap of n has about n of them, and keeping every heap's would take memory growing as
     /// the square of the heaps computed.
     fn images(&self, k: usize, img: &dyn Fn(u64) -> u32, mul: &dyn Fn(u32, u32) -> u32) -> Vec<u32> {
-        let mut out: Vec<u32> = vec![];
+        // Gathered as bits (a heap of n has about n options, many pretending alike), then listed.
+        let mut bits: Vec<u64> = vec![];
         self.rules.for_each_option(k as u64, &mut |to| {
-            out.push(to.iter().filter(|&&h| h > 0).fold(0, |x, &h| mul(x, img(h))));
+            let x = to.iter().filter(|&&h| h > 0).fold(0, |x, &h| mul(x, img(h))) as usize;
+            if bits.len() <= x / 64 {
+                bits.resize(x / 64 + 1, 0);
+            }
+            bits[x / 64] |= 1 << (x % 64);
         });
-        out.sort_unstable();
-        out.dedup();
+        let mut out: Vec<u32> = vec![];
+        for (w, &word) in bits.iter().enumerate() {
+            let mut b = word;
+            while b != 0 {
+                out.push((w * 64) as u32 + b.trailing_zeros());
+                b &= b - 1;
+            }
+        }
         out
     }
 
@@ -696,7 +737,7 @@ impl<'a> Run<'a> {
             let mut closure = verify::Closure::new(&q);
             let words = self.proof_words();
             for l in &letters {
-                match closure.add(&q, l, words, &mut self.states, self.max_work)? {
+                match closure.add(&q, l, None, words, &mut self.states, self.max_work)? {
                     Verdict::Holds => {}
                     Verdict::TooMany => return Ok(Err(self.proof_memory_stop(n))),
                     Verdict::WorkOut => return work_out(self),
@@ -710,14 +751,11 @@ impl<'a> Run<'a> {
             self.closure = Some(closure);
         }
         let words = q.size.div_ceil(64);
-        if self.p_rows.is_none() {
-            self.spend((q.size * q.size) as u64);
-            self.p_rows = Some(verify::p_rows(&q));
-        }
         if self.spend((q.size * words + tr.len() * words) as u64) {
             return work_out(self);
         }
-        let rows = self.p_rows.take().unwrap_or_default();
+        // The closure's rows of bits: for each x, the y with x y in P.
+        let rows = self.closure.as_ref().map(verify::Closure::rows).unwrap_or_default();
         let mut into_p = vec![0u64; words];
         for &t in &tr {
             let row = &rows[t as usize * words..(t as usize + 1) * words];
@@ -729,7 +767,6 @@ impl<'a> Run<'a> {
                 q.is_p(x) == heap_is_p && row.iter().zip(&into_p).all(|(a, b)| a & b == 0)
             })
             .collect();
-        self.p_rows = Some(rows);
         // A candidate x with a letter (x, T) already in the alphabet, T among the heap's options'
         // elements: every pair the heap's letter reaches holds the pair (x, T) reaches in its
         // place, which the closure holds, so the N-condition holds as it is (the P-condition was
@@ -740,10 +777,30 @@ impl<'a> Run<'a> {
             return Ok(Ok(()));
         }
         let words = self.proof_words();
+        // The options' part of each minimal pair's successor is the same for every candidate:
+        // made once (when there is more than one candidate and it fits beside the pairs).
+        let part = match &self.closure {
+            Some(closure) if candidates.len() > 1 && 2 * closure.pairs_words() <= words => {
+                let mut states = 0;
+                let part = closure.options_part(&q, &tr, &mut states);
+                if self.spend(states) {
+                    return work_out(self);
+                }
+                Some(part)
+            }
+            _ => None,
+        };
         for x in candidates {
             let letter = Letter { element: x, options: tr.clone() };
             let Some(closure) = self.closure.as_mut() else { break };
-            match closure.add(&q, &letter, words, &mut self.states, self.max_work)? {
+            if let Some(part) = &part {
+                // A candidate whose proof fails at the first step is ruled out from bits.
+                self.states += (closure.pairs_words() + q.size) as u64;
+                if closure.fails_at_once(&q, x, part) == Some(true) {
+                    continue;
+                }
+            }
+            match closure.add(&q, &letter, part.as_ref(), words, &mut self.states, self.max_work)? {
                 Verdict::Holds => {
                     self.accept(h, letter);
                     return Ok(Ok(()));
@@ -859,12 +916,27 @@ impl<'a> Run<'a> {
             Err(t) => return Ok(self.settle(n, t)),
         };
         for _ in 0..MAX_REFINEMENTS {
+            let before = self.states;
             let sum = match self.prove(&cand)? {
                 Trial::Fails(sum) => sum,
                 t => return Ok(self.settle(n, t)),
             };
-            let (sum, looked) = self.deepest_failure(&cand, sum);
-            if self.spend(looked) {
+            let proof_work = self.states - before;
+            let least = match self.refinement {
+                Refinement::LexLeastFirst => self.least_failure(&cand, proof_work)?,
+                Refinement::Descent => None,
+            };
+            let sum = match least {
+                Some(sum) => sum,
+                None => {
+                    let (sum, looked) = self.deepest_failure(&cand, sum);
+                    if self.spend(looked) {
+                        return Ok(self.settle(n, Trial::WorkOut));
+                    }
+                    sum
+                }
+            };
+            if self.states > self.max_work {
                 return Ok(self.settle(n, Trial::WorkOut));
             }
             let (_, should_be_p) = cand.element_and_outcome(&sum);
@@ -897,6 +969,28 @@ impl<'a> Run<'a> {
             }
         }
         Ok(None)
+    }
+
+    /// The least sum where `cand`'s proof fails ([`lex`]), looked for with at most a few times
+    /// `proof_work` (what its proof took); `None` when it takes more, or none is found.
+    fn least_failure(&mut self, cand: &Candidate, proof_work: u64) -> Result<Option<Vec<(usize, u32)>>, Stopped> {
+        let mut heap_letter: Vec<Option<&Letter>> = vec![None; cand.phi.len()];
+        for (l, heaps) in &cand.reduced {
+            for &k in heaps {
+                if let Some(slot) = heap_letter.get_mut(k) {
+                    *slot = Some(l);
+                }
+            }
+        }
+        let heaps: Vec<(usize, &Letter)> =
+            heap_letter.iter().enumerate().filter_map(|(k, l)| l.map(|l| (k, l))).collect();
+        let bound = self.states.saturating_add(LEAST_FAILURE_WORK.saturating_mul(proof_work).max(LEAST_FAILURE_FLOOR));
+        let found =
+            lex::lex_least_failure(&cand.m, &heaps, self.proof_words(), &mut self.states, bound.min(self.max_work))?;
+        Ok(match found {
+            lex::LexLeast::Fails(sum) => Some(sum),
+            lex::LexLeast::Holds | lex::LexLeast::Out => None,
+        })
     }
 
     /// A failing sum whose options all come out as their own options say, found by following
@@ -946,7 +1040,6 @@ impl<'a> Run<'a> {
                 self.letters.iter_mut().for_each(|l| *l = None);
                 self.alphabet = None;
                 self.closure = None;
-                self.p_rows = None;
                 self.growth.push((n, self.q.size));
                 Some(Ok(()))
             }
@@ -1039,17 +1132,20 @@ impl<'a> Run<'a> {
         if size > MAX_TRIAL as u64 {
             return Ok(Err(Trial::TooManyParts));
         }
+        // The freed parts' products, digit by digit, are read from a table when it is small.
+        let part_table = radix * radix <= PART_TABLE;
         // Its tables, besides the quotient's, must fit the memory (forecast before they are made).
-        let bytes = size * TRIAL_BYTES_PER_ELEMENT + 4 * (q.size as u64).pow(2);
+        let bytes = size * TRIAL_BYTES_PER_ELEMENT
+            + 4 * (q.size as u64).pow(2)
+            + if part_table { 4 * radix * radix } else { 0 };
         if bytes > self.max_memory {
             self.short_of(bytes);
             return Ok(Err(Trial::TooManyParts));
         }
         self.trials += 1;
         let (size, radix) = (size as usize, radix as u32);
-        let prod = |x: u32, y: u32| {
-            let mut out = q.mul(x / radix, y / radix) * radix;
-            let (mut a, mut b) = (x % radix, y % radix);
+        let parts = |mut a: u32, mut b: u32| {
+            let mut out = 0;
             for (j, f) in freed.iter().enumerate() {
                 let c = sizes[j];
                 let s = a % c + b % c;
@@ -1059,6 +1155,19 @@ impl<'a> Run<'a> {
                 b /= c;
             }
             out
+        };
+        let table: Vec<u32> = if part_table {
+            if self.spend(u64::from(radix) * u64::from(radix) * freed.len() as u64) {
+                return Ok(Err(Trial::WorkOut));
+            }
+            (0..radix * radix).map(|i| parts(i / radix, i % radix)).collect()
+        } else {
+            vec![]
+        };
+        let prod = |x: u32, y: u32| {
+            let (a, b) = (x % radix, y % radix);
+            let p = if part_table { table[(a * radix + b) as usize] } else { parts(a, b) };
+            q.mul(x / radix, y / radix) * radix + p
         };
         let img = |k: u64| match (freed.iter().position(|f| f.heap as u64 == k), cover) {
             (Some(j), _) => strides[j],

@@ -37,6 +37,11 @@ impl Bipartite {
         self.table[x as usize * self.size + y as usize]
     }
 
+    /// The products x * y of every y, in order.
+    pub(crate) fn row(&self, x: u32) -> &[u32] {
+        &self.table[x as usize * self.size..(x as usize + 1) * self.size]
+    }
+
     /// Whether x lies in the P-portion.
     pub(crate) fn is_p(&self, x: u32) -> bool {
         self.p[x as usize]

@@ -196,6 +196,17 @@ pub(crate) struct Closure {
     shifted: HashMap<u32, Vec<Vec<u64>>>,
     /// The words `shifted` holds.
     shifted_words: usize,
+    /// Counts the changes of the minimal pairs, so that an [`OptionsPart`] made before one is
+    /// not used after it.
+    generation: u64,
+}
+
+/// The options' part of the successors of a closure's minimal pairs by one heap (see
+/// [`Closure::options_part`]); valid while the closure's pairs stand.
+pub(crate) struct OptionsPart {
+    options: Vec<u32>,
+    sets: Vec<Vec<u64>>,
+    generation: u64,
 }
 
 impl Closure {
@@ -214,7 +225,67 @@ impl Closure {
             held: words,
             shifted: HashMap::new(),
             shifted_words: 0,
+            generation: 0,
         }
+    }
+
+    /// The rows of bits of the P-condition: for each element x, the set of y with x y in P.
+    pub(crate) fn rows(&self) -> &[u64] {
+        &self.rows
+    }
+
+    /// The words of memory [`Closure::options_part`] takes for a heap.
+    pub(crate) fn pairs_words(&self) -> usize {
+        self.held
+    }
+
+    /// The options' part x T of the successor of each minimal pair (x, S) by a heap whose
+    /// options pretend to be `options` (T): the same for every element the heap is tried as,
+    /// so made once a heap and given to [`Closure::add`] for each candidate. Work is counted in
+    /// `states` (one unit for each product).
+    pub(crate) fn options_part(&self, m: &Bipartite, options: &[u32], states: &mut u64) -> OptionsPart {
+        let mut sets = vec![];
+        for x in 0..m.size as u32 {
+            if self.minimal[x as usize].is_empty() {
+                continue;
+            }
+            let mut xt = vec![0u64; self.words];
+            let row = m.row(x);
+            for &t in options {
+                set(&mut xt, row[t as usize]);
+            }
+            *states += options.len() as u64 + self.words as u64;
+            for _ in &self.minimal[x as usize] {
+                sets.push(xt.clone());
+            }
+        }
+        OptionsPart { options: options.to_vec(), sets, generation: self.generation }
+    }
+
+    /// Whether the N-condition fails already at a successor of a minimal pair by a heap
+    /// pretending to be `e` with the options' part `part` (made for these pairs): a pair (x, S)
+    /// with x e not in P whose successor S e ∪ x T meets no element of P. S e meets P exactly
+    /// when S meets the y with y e in P (e's row of bits), so no product is made: a candidate
+    /// that fails here is ruled out for a few words a pair, before [`Closure::add`] makes the
+    /// sets S e. `None` when the part was made for other pairs.
+    pub(crate) fn fails_at_once(&self, m: &Bipartite, e: u32, part: &OptionsPart) -> Option<bool> {
+        if part.generation != self.generation {
+            return None;
+        }
+        let row_e = &self.rows[e as usize * self.words..(e as usize + 1) * self.words];
+        let meets = |a: &[u64], b: &[u64]| a.iter().zip(b).any(|(x, y)| x & y != 0);
+        let mut at = 0;
+        for x in 0..m.size as u32 {
+            let outcome_p = m.is_p(m.mul(x, e));
+            for s in &self.minimal[x as usize] {
+                let xt = &part.sets[at];
+                at += 1;
+                if !outcome_p && !meets(s, row_e) && !meets(xt, &self.p_bits) {
+                    return Some(true);
+                }
+            }
+        }
+        Some(false)
     }
 
     /// Adds `letter` when the P- and N-conditions hold with it ([`Verdict::Holds`]); otherwise
@@ -223,6 +294,7 @@ impl Closure {
         &mut self,
         m: &Bipartite,
         letter: &Letter,
+        part: Option<&OptionsPart>,
         max_words: usize,
         states: &mut u64,
         max_states: u64,
@@ -264,6 +336,7 @@ impl Closure {
                          tr: &[u64],
                          l: &Letter,
                          next: Option<Vec<u64>>,
+                         xt: Option<&[u64]>,
                          fresh: &mut Vec<(u32, Vec<u64>, bool)>,
                          fresh_min: &mut Vec<Vec<usize>>,
                          queue: &mut std::collections::BinaryHeap<std::cmp::Reverse<(u32, usize)>>,
@@ -274,18 +347,23 @@ impl Closure {
             let kept = (self.minimal[y as usize].len() + fresh_min[y as usize].len()) as u64;
             // A set S e given is read once (its words) and the options' part added to it.
             let in_tr: u64 = if next.is_some() { words } else { tr.iter().map(|w| u64::from(w.count_ones())).sum() };
-            *states += 1 + (3 + 2 * kept) * words + in_tr + l.options.len() as u64;
+            let in_options = if xt.is_some() { words } else { l.options.len() as u64 };
+            *states += 1 + (3 + 2 * kept) * words + in_tr + in_options;
             if *states > max_states {
                 return Ok(Some(Verdict::WorkOut));
             }
-            let next = match next {
-                Some(mut n) => {
+            let next = match (next, xt) {
+                (Some(mut n), Some(xt)) => {
+                    n.iter_mut().zip(xt).for_each(|(a, b)| *a |= b);
+                    n
+                }
+                (Some(mut n), None) => {
                     for &t in &l.options {
                         set(&mut n, m.mul(x, t));
                     }
                     n
                 }
-                None => successor(m, x, tr, l, self.words),
+                (None, _) => successor(m, x, tr, l, self.words),
             };
             if !m.is_p(y) && !next.iter().zip(&self.p_bits).any(|(a, b)| a & b != 0) {
                 return Ok(Some(Verdict::Fails(vec![])));
@@ -314,12 +392,18 @@ impl Closure {
             Ok(None)
         };
         let sets = shifted.get(&letter.element).map(Vec::as_slice).unwrap_or_default();
+        // The options' parts made for this heap, when made for these pairs and options.
+        let parts = part
+            .filter(|p| p.generation == self.generation && p.options == letter.options)
+            .map(|p| p.sets.as_slice())
+            .unwrap_or_default();
         let mut at = 0;
         for x in 0..m.size as u32 {
             for tr in &self.minimal[x as usize] {
                 let given = sets.get(at).cloned();
+                let xt = parts.get(at).map(Vec::as_slice);
                 at += 1;
-                if let Some(v) = visit(x, tr, letter, given, &mut fresh, &mut fresh_min, &mut queue, states)? {
+                if let Some(v) = visit(x, tr, letter, given, xt, &mut fresh, &mut fresh_min, &mut queue, states)? {
                     self.shifted = shifted;
                     return Ok(v);
                 }
@@ -331,7 +415,7 @@ impl Closure {
             }
             let (x, tr) = (fresh[at].0, fresh[at].1.clone());
             for l in self.letters.iter().chain(std::iter::once(letter)) {
-                if let Some(v) = visit(x, &tr, l, None, &mut fresh, &mut fresh_min, &mut queue, states)? {
+                if let Some(v) = visit(x, &tr, l, None, None, &mut fresh, &mut fresh_min, &mut queue, states)? {
                     self.shifted = shifted;
                     return Ok(v);
                 }
@@ -346,6 +430,7 @@ impl Closure {
         if fresh.iter().any(|list| !list.is_empty()) {
             shifted.clear();
             self.shifted_words = 0;
+            self.generation += 1;
         }
         self.shifted = shifted;
         for (y, new) in fresh.into_iter().enumerate() {
