@@ -61,6 +61,47 @@ fn the_work_bound_stops_inside_a_heap_and_says_how_to_raise_it() {
     assert!(String::from_utf8_lossy(&o.stderr).contains("--work"));
 }
 
+/// A run stopped by its memory bound advises a `--memory` larger than the one it had, and the
+/// step it names fits under it: the run given it goes past that heap, or stops there at a
+/// larger step (0.74 once said it needed 511 MiB, "more than the 512 MiB", and advised less
+/// than it had: the reduction's tables were counted without the trial's).
+#[test]
+fn a_memory_stop_advises_a_bound_that_lets_the_step_fit() {
+    // (the heaps proven, the advised bound)
+    let run = |memory: u64| -> (u64, Option<u64>) {
+        let o = grundy(&["quotient", "octal:0.74", "--memory", &memory.to_string(), "--upto", "15"]);
+        assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+        let text = stdout(&o);
+        let proven = text
+            .split("heaps up to ")
+            .nth(1)
+            .and_then(|r| r.split(|c: char| !c.is_ascii_digit()).next())
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("{text}"));
+        let advised = text
+            .split("--memory BYTES: --memory ")
+            .nth(1)
+            .and_then(|rest| rest.split(' ').next())
+            .and_then(|n| n.parse().ok());
+        (proven, advised)
+    };
+    let mut memory = 1 << 20;
+    let (heap, advised) = run(memory);
+    let mut advised = advised.expect("1 MiB stops 0.74 before heap 15");
+    assert!(heap < 15);
+    for _ in 0..4 {
+        assert!(advised > memory, "--memory {memory} advised {advised}");
+        memory = advised;
+        match run(memory) {
+            (h, Some(next)) if h == heap => advised = next,
+            (h, _) => {
+                assert!(h > heap, "{h} heaps with --memory {memory}, {heap} with less");
+                return;
+            }
+        }
+    }
+}
+
 /// `--refinement least` (the default) and `--refinement descent` print the same quotient (it is
 /// unique); another word is refused in one line naming the flag.
 #[test]

@@ -12,6 +12,8 @@
 //! the heap that reached it, nor by smaller ones (what those reach, the kept pair's extensions
 //! hold, and they come earlier in the order).
 
+use std::collections::HashMap;
+
 use crate::engine::quotient::monoid::Bipartite;
 use crate::engine::quotient::verify::{p_rows, Letter};
 use crate::stop::{Stopped, Ticker};
@@ -43,13 +45,17 @@ pub(crate) fn lex_least_failure(
     // N-condition of its own earlier in the order, and is left out of the walks (not of the
     // P-condition: more options can take a sum into P).
     let mut kept: Vec<(usize, &Letter)> = vec![];
+    let mut of_element: HashMap<u32, Vec<&Letter>> = HashMap::new();
     for &(heap, l) in heaps {
-        let held = kept
-            .iter()
-            .any(|(_, k)| k.element == l.element && k.options.iter().all(|t| l.options.binary_search(t).is_ok()));
-        if !held {
+        let same = of_element.entry(l.element).or_default();
+        *states += 1 + same.iter().map(|k| k.options.len() as u64).sum::<u64>();
+        if !same.iter().any(|k| k.options.iter().all(|t| l.options.binary_search(t).is_ok())) {
+            same.push(l);
             kept.push((heap, l));
         }
+    }
+    if *states > max_states {
+        return Ok(LexLeast::Out);
     }
     let p_failure = match least_p_failure(m, heaps, &kept, states, max_states)? {
         Some(Ok(f)) => Some(f),
@@ -139,6 +145,9 @@ fn least_p_failure(
     let mut failing: Vec<(usize, Vec<u64>)> = vec![];
     for (i, (_, l)) in heaps.iter().enumerate() {
         *states += (1 + l.options.len() as u64) * words as u64;
+        if *states > max_states {
+            return Ok(Some(Err(())));
+        }
         let mut into_p = vec![0u64; words];
         for &t in &l.options {
             into_p.iter_mut().zip(row(t)).for_each(|(a, b)| *a |= b);

@@ -632,6 +632,8 @@ impl<'a> Run<'a> {
 
     /// Notes that a step needing `bytes` did not fit the memory.
     fn short_of(&mut self, bytes: u64) {
+        // What did not fit needs more than the bound, whatever the forecast's rounding.
+        let bytes = bytes.max(self.max_memory.saturating_add(1));
         self.short_of_memory = Some(self.short_of_memory.unwrap_or(0).max(bytes));
     }
 
@@ -1135,11 +1137,11 @@ impl<'a> Run<'a> {
         // The freed parts' products, digit by digit, are read from a table when it is small.
         let part_table = radix * radix <= PART_TABLE;
         // Its tables, besides the quotient's, must fit the memory (forecast before they are made).
-        let bytes = size * TRIAL_BYTES_PER_ELEMENT
+        let held = size * TRIAL_BYTES_PER_ELEMENT
             + 4 * (q.size as u64).pow(2)
             + if part_table { 4 * radix * radix } else { 0 };
-        if bytes > self.max_memory {
-            self.short_of(bytes);
+        if held > self.max_memory {
+            self.short_of(held);
             return Ok(Err(Trial::TooManyParts));
         }
         self.trials += 1;
@@ -1260,7 +1262,7 @@ impl<'a> Run<'a> {
             }
         }
         let gens: Vec<u32> = letters.iter().map(|(l, _, _)| l.element).collect();
-        let spare = self.max_memory.saturating_sub(size as u64 * TRIAL_BYTES_PER_ELEMENT + 4 * (q.size as u64).pow(2));
+        let spare = self.max_memory.saturating_sub(held);
         let reduced = monoid::reduce(
             size,
             &prod,
@@ -1273,7 +1275,8 @@ impl<'a> Run<'a> {
             Ok(r) => r,
             Err(monoid::NotReduced::TooLarge) => return Ok(Err(Trial::TooLarge)),
             Err(monoid::NotReduced::Memory(bytes)) => {
-                self.short_of(bytes);
+                // The reduction's tables come on top of the trial's.
+                self.short_of(held + bytes);
                 return Ok(Err(Trial::TooLarge));
             }
             Err(monoid::NotReduced::WorkOut) => return Ok(Err(Trial::WorkOut)),
