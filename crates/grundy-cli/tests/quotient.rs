@@ -145,7 +145,9 @@ fn the_trivial_quotient_is_tame_and_said_in_words() {
 /// quotient, done again on resuming).
 #[test]
 fn a_stopped_run_resumes_from_its_store_with_the_same_results() {
-    let upto = ["quotient", "octal:0.764", "--upto", "3000", "--json"];
+    // 0.764's heaps up to 6,000 take seconds (its quotient grows at heaps 1,336 and 3,058), and
+    // a state is saved a second after the start at the latest: the run is stopped once it is.
+    let upto = ["quotient", "octal:0.764", "--upto", "6000", "--json"];
     let whole = json(&grundy(&upto));
     let same = |j: &serde_json::Value| {
         let mut j = j.clone();
@@ -167,14 +169,17 @@ fn a_stopped_run_resumes_from_its_store_with_the_same_results() {
                 .stdout(std::process::Stdio::null())
                 .spawn()
                 .unwrap();
-            std::thread::sleep(std::time::Duration::from_millis(1200));
+            let saved = dir.join("quotient-octal-0.764.state");
+            while !saved.exists() && child.try_wait().unwrap().is_none() {
+                std::thread::sleep(std::time::Duration::from_millis(20));
+            }
             let pid = child.id().to_string();
             assert!(Command::new("kill").args([&format!("-{how}"), &pid]).status().unwrap().success());
             assert!(!child.wait().unwrap().success(), "{how}: the run finished before it was stopped");
             let text = std::fs::read_to_string(dir.join("quotient-octal-0.764.state")).unwrap();
             text.lines().find_map(|l| l.strip_prefix("heap ")).unwrap().parse().unwrap()
         };
-        assert!(first < 3000, "{how}: stopped at {first}");
+        assert!(first < 6000, "{how}: stopped at {first}");
         let o = grundy(&[&upto[..], &["--store", store]].concat());
         assert!(String::from_utf8_lossy(&o.stderr).contains("resuming from"), "{how}");
         assert_eq!(same(&json(&o)), same(&whole), "{how}: resumed from heap {first}");
@@ -182,7 +187,7 @@ fn a_stopped_run_resumes_from_its_store_with_the_same_results() {
         let state = dir.join("quotient-octal-0.764.state");
         let text = std::fs::read_to_string(&state).unwrap();
         std::fs::write(&state, text.replace("pretending 0 1", "pretending 0 9999")).unwrap();
-        let o = grundy(&["quotient", "octal:0.764", "--upto", "3000", "--store", store]);
+        let o = grundy(&["quotient", "octal:0.764", "--upto", "6000", "--store", store]);
         assert_eq!(o.status.code(), Some(2), "{how}");
         let err = String::from_utf8_lossy(&o.stderr);
         assert!(err.contains("quotient-octal-0.764.state") && err.lines().count() == 1, "{how}: {err}");
