@@ -15,7 +15,7 @@
 use std::collections::HashMap;
 
 use crate::engine::quotient::monoid::Bipartite;
-use crate::engine::quotient::verify::{p_rows, Letter};
+use crate::engine::quotient::verify::{bits_of, p_rows, subset, successor, Letter};
 use crate::stop::{Stopped, Ticker};
 
 /// What the walk found.
@@ -63,11 +63,7 @@ pub(crate) fn lex_least_failure(
         None => None,
     };
     let words = m.size.div_ceil(64);
-    let p_bits: Vec<u64> = {
-        let mut b = vec![0u64; words];
-        (0..m.size as u32).filter(|&x| m.is_p(x)).for_each(|x| b[x as usize / 64] |= 1 << (x % 64));
-        b
-    };
+    let p_bits = bits_of(m.size, (0..m.size as u32).filter(|&x| m.is_p(x)));
     // The N-condition: pairs (element, options' elements) along the walk.
     let mut minimal: Vec<Vec<Vec<u64>>> = vec![vec![]; m.size];
     let mut held = 0usize;
@@ -82,19 +78,7 @@ pub(crate) fn lex_least_failure(
             out = true;
             return Next::Stop;
         }
-        let mut next = vec![0u64; words];
-        for (w, &word) in tr.iter().enumerate() {
-            let mut b = word;
-            while b != 0 {
-                let t = m.mul((w * 64) as u32 + b.trailing_zeros(), l.element) as usize;
-                next[t / 64] |= 1 << (t % 64);
-                b &= b - 1;
-            }
-        }
-        for &t in &l.options {
-            let t = m.mul(*x, t) as usize;
-            next[t / 64] |= 1 << (t % 64);
-        }
+        let next = successor(m, *x, tr, l, words);
         if !m.is_p(y) && !next.iter().zip(&p_bits).any(|(a, b)| a & b != 0) {
             return Next::Found;
         }
@@ -156,9 +140,6 @@ fn least_p_failure(
         if bad.iter().any(|&w| w != 0) {
             failing.push((i, bad));
         }
-    }
-    if *states > max_states {
-        return Ok(Some(Err(())));
     }
     if failing.is_empty() {
         return Ok(None);
@@ -272,10 +253,6 @@ fn walk<S>(levels: usize, root: &S, next: &mut Step<'_, S>) -> Result<Option<Vec
         }
     }
     Ok(None)
-}
-
-fn subset(a: &[u64], b: &[u64]) -> bool {
-    a.iter().zip(b).all(|(x, y)| x & !y == 0)
 }
 
 /// The sum with these counts of the heaps, largest heap first.

@@ -358,9 +358,7 @@ impl Closure {
                     n
                 }
                 (Some(mut n), None) => {
-                    for &t in &l.options {
-                        set(&mut n, m.mul(x, t));
-                    }
+                    add_options(&mut n, m, x, &l.options);
                     n
                 }
                 (None, _) => successor(m, x, tr, l, self.words),
@@ -467,12 +465,17 @@ fn shift(m: &Bipartite, tr: &[u64], e: u32, words: usize) -> Vec<u64> {
 
 /// The set of options' elements of a sum reached from one with element `x` and options'
 /// elements `tr` by adding a heap with letter `l`: Tr(G + h) = Tr(G) Φ(h) ∪ Φ(G) {Φ(O)}.
-fn successor(m: &Bipartite, x: u32, tr: &[u64], l: &Letter, words: usize) -> Vec<u64> {
+pub(crate) fn successor(m: &Bipartite, x: u32, tr: &[u64], l: &Letter, words: usize) -> Vec<u64> {
     let mut next = shift(m, tr, l.element, words);
-    for &t in &l.options {
-        set(&mut next, m.mul(x, t));
-    }
+    add_options(&mut next, m, x, &l.options);
     next
+}
+
+/// Adds the options' part x T to a successor's set.
+fn add_options(next: &mut [u64], m: &Bipartite, x: u32, options: &[u32]) {
+    for &t in options {
+        set(next, m.mul(x, t));
+    }
 }
 
 /// The indices of the letters no other letter of the same element holds within (options'
@@ -584,7 +587,8 @@ fn word_to(m: &Bipartite, letters: &[Letter], y: u32) -> Vec<usize> {
     word
 }
 
-fn bits_of(size: usize, xs: impl Iterator<Item = u32>) -> Vec<u64> {
+/// The set of the elements `xs` among `0..size`, as bits.
+pub(crate) fn bits_of(size: usize, xs: impl Iterator<Item = u32>) -> Vec<u64> {
     let mut v = vec![0u64; size.div_ceil(64)];
     for x in xs {
         set(&mut v, x);
@@ -596,7 +600,8 @@ fn set(v: &mut [u64], x: u32) {
     v[x as usize / 64] |= 1 << (x % 64);
 }
 
-fn subset(a: &[u64], b: &[u64]) -> bool {
+/// Whether the set `a` lies within the set `b` (as bits).
+pub(crate) fn subset(a: &[u64], b: &[u64]) -> bool {
     a.iter().zip(b).all(|(x, y)| x & !y == 0)
 }
 
