@@ -504,6 +504,10 @@ pub enum PartizanError {
         /// The depth reached.
         limit: u32,
     },
+    /// An operation that the game does not admit: the atomic weight of a game that is not
+    /// all-small, a Norton product by a unit that is not positive. The message says which.
+    #[error("{0}")]
+    Undefined(String),
     /// A value made by another `GameStore` was given to this one.
     #[error("this game value was made by another GameStore (a value belongs to the store that made it)")]
     ForeignValue,

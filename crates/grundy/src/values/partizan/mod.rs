@@ -9,22 +9,34 @@
 //! - [`Thermograph`]: stops, mean, temperature and the walls, exact (`thermograph.rs`), drawn
 //!   as SVG by [`thermograph_svg`] (`svg.rs`).
 //! - [`GameStore::born_by`]: every game born by day 3 (`born.rs`).
+//! - What a game is (`kinds.rs`: number, nimber, switch, infinitesimal, all-small), its
+//!   [`Incentives`] (`incentives.rs`), ordinal sums G:H (`ordinal.rs`), Norton products G.U
+//!   (`norton.rs`), reduced canonical forms (`reduced.rs`), atomic weights (`atomic.rs`), and
+//!   the uptimals of Lessons in Play, ↑^n, ⧾x and ⧿x (`uptimal.rs`).
 //!
 //! Every operation counts its work and refuses past the store's limit with a
 //! [`PartizanError`]; no input makes it panic.
 
+mod atomic;
 mod born;
 mod dyadic;
 mod error;
+mod incentives;
+mod kinds;
+mod norton;
 mod ops;
+mod ordinal;
+mod reduced;
 mod store;
 mod svg;
 mod text;
 mod thermograph;
+mod uptimal;
 
 pub use born::LAST_LISTED_DAY;
 pub use dyadic::{Dyadic, MAX_EXPONENT};
 pub use error::PartizanError;
+pub use incentives::Incentives;
 pub use store::{GameStore, GameValue, PartizanOutcome, Relation, DEFAULT_WORK_LIMIT, MAX_DEPTH};
 pub use svg::{thermograph_svg, THERMOGRAPH_WIDTH};
 pub use text::{GameExpr, MAX_NESTING};

@@ -182,6 +182,14 @@ pub struct GameStore {
     neg_memo: IdMap<Id, Id>,
     pub(crate) stops_memo: IdMap<Id, (Dyadic, Dyadic)>,
     pub(crate) thermo_memo: IdMap<Id, Arc<Thermograph>>,
+    /// Atomic weights found (`atomic.rs`).
+    pub(crate) aw_memo: IdMap<Id, Id>,
+    /// ↑^1, ↑^2, ... as far as made (`uptimal.rs`).
+    pub(crate) up_powers: Vec<Id>,
+    /// ↑ + ↑^2 + ... over the powers made.
+    pub(crate) up_power_sum: Id,
+    /// Which ↑^n, ↓^n, ↑^n* or ↓^n* (n >= 2) a game is, for its name.
+    pub(crate) up_power_of: IdMap<Id, super::uptimal::UpPower>,
     limit: u64,
     work: u64,
     /// Every step counted since the store was made, over all operations.
@@ -217,6 +225,10 @@ impl GameStore {
             neg_memo: IdMap::default(),
             stops_memo: IdMap::default(),
             thermo_memo: IdMap::default(),
+            aw_memo: IdMap::default(),
+            up_powers: Vec::new(),
+            up_power_sum: ZERO,
+            up_power_of: IdMap::default(),
             limit: DEFAULT_WORK_LIMIT,
             work: 0,
             total_work: 0,
@@ -367,6 +379,12 @@ impl GameStore {
             e.options = Some((l.clone(), r.clone()));
         }
         Ok((l, r))
+    }
+
+    /// The canonical options of a game stored by its options (none for a nus game whose options
+    /// were not made yet).
+    pub(crate) fn options_if_made(&self, a: Id) -> Option<(Arc<[Id]>, Arc<[Id]>)> {
+        self.entries.get(a as usize).and_then(|e| e.options.clone())
     }
 
     /// The canonical options of x + n·↑ + *m (Siegel, section II.4; Conway, ONAG, chapter 9):

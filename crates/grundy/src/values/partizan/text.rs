@@ -5,6 +5,13 @@
 //! ↓ (`^^`, `vv`, `^3`). Sums and differences of terms (`↑+*`, `{1|0}-1/2`) and
 //! parentheses are read; a `-` straight before a digit belongs to the number (`-1↑` is -1 + ↑).
 //!
+//! The uptimals of Lessons in Play are names too: `↑^3` (↑ to the 3rd, ASCII `^^3`), `↓^3`,
+//! `↑^3*`, and the tiny and miny games `⧾2` and `⧿2` (also `Tiny(2)`, `Miny(2)`, of any game).
+//! Expressions combine games: the ordinal sum `G:H` (`{1|*}:1`), the Norton product `G.U` by a
+//! positive unit U (`3.↑` is ↑3, `{1|0}.↑`), the atomic weight `aw(G)` and the reduced
+//! canonical form `reduced(G)`. `:` and `.` bind tighter than `+` and `-`, from left to right,
+//! and a sign or ± before a term applies to the whole of it (`-1:1`'s `-1` is the number).
+//!
 //! [`GameExpr`] is the text's tree: `FromStr` reads it, `Display` writes it, and a
 //! [`GameStore`] evaluates it ([`GameStore::eval`]) or names a value by it ([`GameStore::expr`]).
 //! A value's name read back is the same value, and is written the same.
@@ -41,6 +48,25 @@ pub enum GameExpr {
     Neg(Box<GameExpr>),
     /// The sum of the terms.
     Sum(Vec<GameExpr>),
+    /// ↑^n (n > 0) or ↓^|n| (n < 0), n >= 2 written with a caret, plus * when `star`.
+    UpPower {
+        /// The power, negative for ↓.
+        n: i64,
+        /// Whether * is added.
+        star: bool,
+    },
+    /// ⧾G = {0 || 0 | -G}.
+    Tiny(Box<GameExpr>),
+    /// ⧿G = {G | 0 || 0}.
+    Miny(Box<GameExpr>),
+    /// The ordinal sum G:H.
+    Ordinal(Box<GameExpr>, Box<GameExpr>),
+    /// The Norton product G.U (U positive).
+    Norton(Box<GameExpr>, Box<GameExpr>),
+    /// The atomic weight aw(G) of an all-small game.
+    AtomicWeight(Box<GameExpr>),
+    /// The reduced canonical form reduced(G).
+    Reduced(Box<GameExpr>),
 }
 
 impl fmt::Display for GameExpr {
@@ -66,9 +92,44 @@ impl fmt::Display for GameExpr {
                 }
             }
             GameExpr::Switch(g) => match **g {
-                GameExpr::Sum(_) => write!(f, "±({g})"),
+                GameExpr::Sum(_) | GameExpr::Ordinal(..) | GameExpr::Norton(..) => write!(f, "±({g})"),
                 _ => write!(f, "±{g}"),
             },
+            GameExpr::UpPower { n, star } => {
+                let arrow = if *n < 0 { "↓" } else { "↑" };
+                write!(f, "{arrow}^{}", n.unsigned_abs())?;
+                if *star {
+                    f.write_str("*")?;
+                }
+                Ok(())
+            }
+            GameExpr::Tiny(g) | GameExpr::Miny(g) => {
+                let tiny = matches!(self, GameExpr::Tiny(_));
+                match **g {
+                    GameExpr::Nus { number, ups: 0, star: 0 } if number > Dyadic::ZERO => {
+                        write!(f, "{}{number}", if tiny { "⧾" } else { "⧿" })
+                    }
+                    _ => write!(f, "{}({g})", if tiny { "Tiny" } else { "Miny" }),
+                }
+            }
+            GameExpr::Ordinal(a, b) | GameExpr::Norton(a, b) => {
+                let sign = if matches!(self, GameExpr::Ordinal(..)) { ":" } else { "." };
+                match **a {
+                    GameExpr::Sum(_) | GameExpr::Neg(_) | GameExpr::Switch(_) => write!(f, "({a})")?,
+                    _ => write!(f, "{a}")?,
+                }
+                f.write_str(sign)?;
+                match **b {
+                    GameExpr::Sum(_)
+                    | GameExpr::Neg(_)
+                    | GameExpr::Switch(_)
+                    | GameExpr::Ordinal(..)
+                    | GameExpr::Norton(..) => write!(f, "({b})"),
+                    _ => write!(f, "{b}"),
+                }
+            }
+            GameExpr::AtomicWeight(g) => write!(f, "aw({g})"),
+            GameExpr::Reduced(g) => write!(f, "reduced({g})"),
             GameExpr::Braces(left, right) => {
                 f.write_str("{")?;
                 write_list(f, left)?;
@@ -108,7 +169,7 @@ fn write_term(f: &mut fmt::Formatter<'_>, g: &GameExpr) -> fmt::Result {
     // no more than its length times its depth.
     let text = g.to_string();
     match g {
-        GameExpr::Sum(_) => write!(f, "({text})"),
+        GameExpr::Sum(_) | GameExpr::Ordinal(..) | GameExpr::Norton(..) => write!(f, "({text})"),
         GameExpr::Nus { number, .. } if *number != Dyadic::ZERO => write!(f, "({text})"),
         // Zero itself (`0`) starts with a digit too: `--0` would read as -(0), not -(-0)
         // (found by the fuzzer).
@@ -214,7 +275,59 @@ impl Parser {
         self.term()
     }
 
+    /// A term: a sign or ± and the term after it, or a primary followed by `:H` and `.U`.
     fn term(&mut self) -> Result<GameExpr, PartizanError> {
+        self.skip_space();
+        match self.peek() {
+            Some('±') => {
+                self.bump();
+                let t = self.nested(|p| p.term())?;
+                Ok(GameExpr::Switch(Box::new(t)))
+            }
+            Some('-') if !self.peek_at(1).is_some_and(|c| c.is_ascii_digit()) => {
+                self.bump();
+                let t = self.nested(|p| p.term())?;
+                Ok(GameExpr::Neg(Box::new(t)))
+            }
+            _ => {
+                let mut e = self.primary()?;
+                loop {
+                    self.skip_space();
+                    let ordinal = match self.peek() {
+                        Some(':') => true,
+                        Some('.') => false,
+                        _ => return Ok(e),
+                    };
+                    self.bump();
+                    let operand = self.nested(|p| p.operand())?;
+                    e = if ordinal {
+                        GameExpr::Ordinal(Box::new(e), Box::new(operand))
+                    } else {
+                        GameExpr::Norton(Box::new(e), Box::new(operand))
+                    };
+                }
+            }
+        }
+    }
+
+    /// The right operand of `:` or `.`: a primary, or a sign or ± and the operand after it.
+    fn operand(&mut self) -> Result<GameExpr, PartizanError> {
+        self.skip_space();
+        match self.peek() {
+            Some('±') => {
+                self.bump();
+                Ok(GameExpr::Switch(Box::new(self.nested(|p| p.operand())?)))
+            }
+            Some('-') if !self.peek_at(1).is_some_and(|c| c.is_ascii_digit()) => {
+                self.bump();
+                Ok(GameExpr::Neg(Box::new(self.nested(|p| p.operand())?)))
+            }
+            _ => self.primary(),
+        }
+    }
+
+    /// Braces, parentheses, a word, ⧾/⧿ and a term, or a named function of a game.
+    fn primary(&mut self) -> Result<GameExpr, PartizanError> {
         self.skip_space();
         match self.peek() {
             Some('{') => {
@@ -231,22 +344,54 @@ impl Parser {
                 self.bump();
                 Ok(e)
             }
-            Some('±') => {
+            Some(c @ ('⧾' | '⧿')) => {
                 self.bump();
-                let t = self.nested(|p| p.term())?;
-                Ok(GameExpr::Switch(Box::new(t)))
+                let t = self.nested(|p| p.operand())?;
+                Ok(if c == '⧾' { GameExpr::Tiny(Box::new(t)) } else { GameExpr::Miny(Box::new(t)) })
             }
-            Some('-') if !self.peek_at(1).is_some_and(|c| c.is_ascii_digit()) => {
-                self.bump();
-                let t = self.nested(|p| p.term())?;
-                Ok(GameExpr::Neg(Box::new(t)))
-            }
+            Some('-') if !self.peek_at(1).is_some_and(|c| c.is_ascii_digit()) => self.operand(),
+            Some('±') => self.operand(),
             Some(c) if c.is_ascii_digit() || c == '-' || "↑^⇑↓v⇓*".contains(c) => self.word(),
+            Some(c) if c.is_ascii_alphabetic() => self.function(),
             Some(c) => Err(self.error(&format!(
                 "unexpected `{c}` (a game is a number, ↑, ↓, *n, ±G or {{left options|right options}})"
             ))),
             None => Err(self.error("a game is missing")),
         }
+    }
+
+    /// `aw(G)`, `reduced(G)`, `Tiny(G)` or `Miny(G)`.
+    fn function(&mut self) -> Result<GameExpr, PartizanError> {
+        let start = self.at;
+        let mut name = String::new();
+        while let Some(c) = self.peek().filter(char::is_ascii_alphabetic) {
+            name.push(c);
+            self.bump();
+        }
+        let make: fn(Box<GameExpr>) -> GameExpr = match name.as_str() {
+            "aw" => GameExpr::AtomicWeight,
+            "reduced" => GameExpr::Reduced,
+            "Tiny" => GameExpr::Tiny,
+            "Miny" => GameExpr::Miny,
+            _ => {
+                self.at = start;
+                return Err(self.error(&format!(
+                    "unknown name `{name}` (the functions are aw(G), reduced(G), Tiny(G) and Miny(G))"
+                )));
+            }
+        };
+        self.skip_space();
+        if self.peek() != Some('(') {
+            return Err(self.error(&format!("expected `(` after `{name}`")));
+        }
+        self.bump();
+        let e = self.nested(|p| p.expr())?;
+        self.skip_space();
+        if self.peek() != Some(')') {
+            return Err(self.error("expected `)`"));
+        }
+        self.bump();
+        Ok(make(Box::new(e)))
     }
 
     /// `{` list `|` list `}`, the `{` read.
@@ -320,6 +465,12 @@ impl Parser {
         let mut arrows = 0;
         let mut last = ' ';
         while let Some(c) = self.peek().filter(|c| "↑^⇑↓v⇓".contains(*c)) {
+            // ↑^n, ↓^n: a caret after a single arrow, digits after it.
+            if c == '^' && arrows == 1 && "↑^↓v".contains(last) && self.peek_at(1).is_some_and(|d| d.is_ascii_digit())
+            {
+                self.bump();
+                return self.up_power(start, number, ups);
+            }
             let step = match c {
                 '↑' | '^' => 1,
                 '⇑' => 2,
@@ -357,6 +508,27 @@ impl Parser {
             return Err(self.error("a game is missing"));
         }
         Ok(GameExpr::Nus { number, ups, star })
+    }
+
+    /// The rest of `↑^n` or `↓^n` (`^^n`, `v^n`), an optional `*` after it: the arrow and the
+    /// caret read (`ups` is 1 for ↑, -1 for ↓), the digits next.
+    fn up_power(&mut self, start: usize, number: Dyadic, ups: i64) -> Result<GameExpr, PartizanError> {
+        if number != Dyadic::ZERO || self.chars.get(start).is_some_and(|c| c.is_ascii_digit() || *c == '-') {
+            return Err(self.error("a number and ↑^n in one word (write a sum with +: `1+↑^2`)"));
+        }
+        let digits = self.digits();
+        let n: i64 =
+            digits.parse().ok().filter(|&n: &i64| (1..=super::uptimal::MAX_UP_POWER as i64).contains(&n)).ok_or_else(
+                || self.error(&format!("↑^{digits}: the powers of ↑ run from 1 to {}", super::uptimal::MAX_UP_POWER)),
+            )?;
+        let star = self.peek() == Some('*');
+        if star {
+            self.bump();
+            if self.peek().is_some_and(|c| c.is_ascii_digit()) {
+                return Err(self.error("↑^n is followed by * alone (write a sum for *2: `↑^2+*2`)"));
+            }
+        }
+        Ok(GameExpr::UpPower { n: if ups > 0 { n } else { -n }, star })
     }
 }
 
@@ -412,6 +584,40 @@ impl GameStore {
                 }
                 Ok(acc)
             }
+            GameExpr::UpPower { n, star } => {
+                let up = self.up_power_id(n.unsigned_abs())?;
+                let g = if *n < 0 { self.neg_id(up)? } else { up };
+                if *star {
+                    let s = self.intern_nus(Nus { number: Dyadic::ZERO, ups: 0, star: 1 })?;
+                    self.add_id(g, s)
+                } else {
+                    Ok(g)
+                }
+            }
+            GameExpr::Tiny(g) => {
+                let g = self.eval_id(g)?;
+                self.tiny_id(g)
+            }
+            GameExpr::Miny(g) => {
+                let g = self.eval_id(g)?;
+                self.miny_id(g)
+            }
+            GameExpr::Ordinal(a, b) => {
+                let (a, b) = (self.eval_id(a)?, self.eval_id(b)?);
+                self.ordinal_sum_id(a, b, &mut super::store::IdMap::default())
+            }
+            GameExpr::Norton(a, b) => {
+                let (a, b) = (self.eval_id(a)?, self.eval_id(b)?);
+                self.norton_id(a, b)
+            }
+            GameExpr::AtomicWeight(g) => {
+                let g = self.eval_id(g)?;
+                self.atomic_weight_id(g)
+            }
+            GameExpr::Reduced(g) => {
+                let g = self.eval_id(g)?;
+                self.reduced_id(g)
+            }
         }
     }
 
@@ -464,7 +670,11 @@ impl GameStore {
                 },
                 _ => None,
             };
-            match switch {
+            let special = match switch {
+                Some(n) => Some(n),
+                None => self.special_name(g, &l, &r)?.map(|e| e.to_string().chars().count() as u64),
+            };
+            match special {
                 Some(n) => n,
                 None => self.deeper(|s| {
                     // "{" + left options joined by "," + "|" + right options + "}".
@@ -493,11 +703,39 @@ impl GameStore {
                 }
             }
         }
+        if let Some(e) = self.special_name(g, &l, &r)? {
+            return Ok(e);
+        }
         self.deeper(|s| {
             let left = s.named_side(&l)?;
             let right = s.named_side(&r)?;
             Ok(GameExpr::Braces(left, right))
         })
+    }
+
+    /// The name of Lessons in Play for a game stored by its options, if it has one: ↑^n and its
+    /// kin, ⧾x, ⧿x.
+    fn special_name(&mut self, g: Id, l: &[Id], r: &[Id]) -> Result<Option<GameExpr>, PartizanError> {
+        if let Some(u) = self.up_power_name(g)? {
+            return Ok(Some(GameExpr::UpPower { n: u.n, star: u.star }));
+        }
+        Ok(self.tiny_name(l, r).map(|(tiny, x)| {
+            let x = Box::new(GameExpr::Nus { number: x, ups: 0, star: 0 });
+            if tiny {
+                GameExpr::Tiny(x)
+            } else {
+                GameExpr::Miny(x)
+            }
+        }))
+    }
+
+    /// A game's name when it is at most 60 characters long, else "the game", for messages.
+    pub(crate) fn short_name(&mut self, g: Id) -> Result<String, PartizanError> {
+        let mut lengths = std::collections::HashMap::new();
+        if self.name_length(g, &mut lengths)? > 60 {
+            return Ok("the game".into());
+        }
+        Ok(self.expr_id(g)?.to_string())
     }
 
     /// The names of one side's options, in order of birthday, then text.
