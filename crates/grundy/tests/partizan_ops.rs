@@ -334,7 +334,7 @@ fn uptimal_and_tiny_names_round_trip() {
         assert_eq!(s.parse(name).unwrap(), g, "{name}");
     }
     // Expressions as text round-trip as expressions.
-    for text in ["{1|*}:1", "↑.{1|0}", "aw({0|↑})", "reduced(1+↑*)", "-(1:1)", "(1+1):±1", "Tiny({1|0})", "↑^5*"]
+    for text in ["{1|*}:1", "↑.{1|0}", "aw({0|↑})", "reduced(↑*+↑)", "-(1:1)", "(↑+*):(±1)", "Tiny({1|0})", "↑^5*"]
     {
         let e: grundy::values::partizan::GameExpr = text.parse().unwrap();
         assert_eq!(e.to_string(), text);
