@@ -572,7 +572,7 @@ const STYLE: &str = "<style>\
 .ground{stroke:#5b3a1a;stroke-width:4}.twig{stroke:#2f8f3a;stroke-width:3;stroke-linecap:round;fill:none}\
 .pin{fill:#fbf8ef;stroke:#5a5a5a;stroke-width:1}.pin-band{fill:#c0392b;pointer-events:none}\
 .coin{fill:#d9b44a;stroke:#8a6d1a;stroke-width:1}.coin.tails{fill:#eee;stroke:#aaa}\
-.queen{fill:#d9534f;stroke:#7a1f1c}.queen-label{fill:#fff;font-weight:bold;pointer-events:none}.step{fill:#e9dfc9;stroke:#8a7a50}\
+.queen{fill:#d9534f;stroke:#7a1f1c}.domino-green{fill:#2f8f3a;stroke:#1d5a24}.queen-label{fill:#fff;font-weight:bold;pointer-events:none}.step{fill:#e9dfc9;stroke:#8a7a50}\
 .move{cursor:pointer}.move:hover{opacity:.6}.pick{cursor:pointer}text{pointer-events:none}\
 line.move:hover,path.move:hover{stroke:#d9534f;opacity:1}\
 .hit.move:hover{fill:rgba(217,83,79,.3)}\

@@ -65,6 +65,7 @@ boards! {
     toads_frogs,
     cutcake,
     clobber,
+    toppling,
 }
 
 pub mod grid;
@@ -804,14 +805,14 @@ crate::rules::heap::eq_and_hash_by_key!(Board);
 /// parts (circles and lines, sheets) where a move replaces one part by others that never begin
 /// or end with it (they are smaller): (its index, the old part, the new parts). `None` when more
 /// than one part changed.
-pub(crate) fn replaced_part<T: Copy + PartialEq>(before: &[T], after: &[T]) -> Option<(usize, T, Vec<T>)> {
+pub(crate) fn replaced_part<T: Clone + PartialEq>(before: &[T], after: &[T]) -> Option<(usize, T, Vec<T>)> {
     let prefix = before.iter().zip(after).take_while(|(a, b)| a == b).count();
     let room = before.len().checked_sub(prefix + 1)?.min(after.len().saturating_sub(prefix));
     let suffix = before.iter().rev().zip(after.iter().rev()).take(room).take_while(|(a, b)| a == b).count();
     if prefix + suffix + 1 != before.len() {
         return None;
     }
-    let old = *before.get(prefix)?;
+    let old = before.get(prefix)?.clone();
     let new = after.get(prefix..after.len().checked_sub(suffix)?)?.to_vec();
     Some((prefix, old, new))
 }

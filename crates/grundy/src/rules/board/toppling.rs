@@ -1,0 +1,469 @@
+//! Toppling Dominoes (Albert, Nowakowski and Wolfe, *Lessons in Play*; Fink, Nowakowski, Siegel
+//! and Wolfe, "Toppling Conjectures", *Games of No Chance 4*, 2015): rows of dominoes, each blue
+//! (`b`, Left's), red (`r`, Right's) or green (`g`, either player's). A move topples one domino
+//! of the mover's (or a green one) to the left or to the right: it falls, and knocks down every
+//! domino on that side of it. A player with no domino to topple loses. The game is partizan, so
+//! it is answered from Conway's value ([`crate::rules::board::value`]); rows never interact, so
+//! several rows are a sum, each valued apart.
+//!
+//! A position is one or more rows (`bbrgr brr`), `-` for a row with nothing left, stored as each
+//! row's length followed by its dominoes (1 blue, 2 red, 3 green). A move is typed `K left` or
+//! `K right` (domino K of row 1, 1 the leftmost), with `in R` for row R.
+
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing))]
+
+use std::ops::Range;
+
+use crate::error::AnalyzeError;
+use crate::number::parse_u64;
+use crate::rules::board::partizan::{side, solve_by_conway};
+use crate::rules::board::{
+    replaced_part, Board, BoardAnswer, BoardContext, BoardFamily, BoardRules, NoHeapEngine, TextRows,
+};
+use crate::rules::catalogue::GameKind;
+use crate::rules::draw::Sketch;
+
+/// Toppling Dominoes in the registry ([`crate::rules::board::BOARDS`]).
+pub const FAMILY: BoardFamily = BoardFamily { kinds: &KINDS, parse };
+
+const KINDS: [GameKind; 1] = [GameKind {
+    spelling: "toppling-dominoes",
+    name: "Toppling Dominoes",
+    a_move: "topple a domino of yours (`b` blue, Left's; `r` red, Right's; `g` green, either's) to the left or right: it knocks down every domino on that side",
+    example_game: "toppling-dominoes",
+    example_position: "bbrgr brr",
+    heap_ruleset: false,
+    move_syntax: "`K left` or `K right` topples domino K of row 1 (1 is the leftmost) that way; `K left in R` in row R",
+    example_move: "1 right",
+}];
+
+/// Reads the game's spelling; `None` for any other name.
+fn parse(s: &str) -> Option<Result<Board, String>> {
+    (s == "toppling-dominoes").then(|| Ok(Board::new(TopplingDominoes)))
+}
+
+/// The letters of the dominoes, by their number less one: blue, red, green.
+const LETTERS: [char; 3] = ['b', 'r', 'g'];
+const GREEN: u64 = 3;
+
+/// The most dominoes of a row.
+pub const MAX_ROW: usize = 64;
+
+/// The most rows of a position.
+pub const MAX_ROWS: usize = 64;
+
+/// Toppling Dominoes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct TopplingDominoes;
+
+/// The rows of `numbers`, each its dominoes.
+fn rows(numbers: &[u64]) -> Vec<Vec<u64>> {
+    let mut out = vec![];
+    let mut rest = numbers;
+    while let Some((&len, tail)) = rest.split_first() {
+        let len = (len as usize).min(tail.len());
+        let (row, next) = tail.split_at(len);
+        out.push(row.to_vec());
+        rest = next;
+    }
+    out
+}
+
+/// The numbers of `rows`.
+fn numbers_of(rows: &[Vec<u64>]) -> Vec<u64> {
+    rows.iter().flat_map(|r| std::iter::once(r.len() as u64).chain(r.iter().copied())).collect()
+}
+
+/// Whether player `mover` may topple domino `d`: their own colour, or green.
+fn owns(d: u64, mover: usize) -> bool {
+    d == GREEN || d == mover as u64 + 1
+}
+
+/// The name of a domino.
+fn colour(d: u64) -> &'static str {
+    match d {
+        1 => "blue",
+        2 => "red",
+        _ => "green",
+    }
+}
+
+/// Every topple of player `mover`: (row, domino, rightwards).
+fn topples(all: &[Vec<u64>], mover: usize) -> Vec<(usize, usize, bool)> {
+    let mut out = vec![];
+    for (r, row) in all.iter().enumerate() {
+        for (k, &d) in row.iter().enumerate() {
+            if owns(d, mover) {
+                out.push((r, k, false));
+                // A lone domino falls the same either way: one move.
+                if row.len() > 1 {
+                    out.push((r, k, true));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The position after domino `k` of row `r` topples (rightwards: it and every domino to its
+/// right fall, leaving those to its left; leftwards the other way).
+fn toppled(all: &[Vec<u64>], (r, k, rightwards): (usize, usize, bool)) -> Vec<u64> {
+    let next: Vec<Vec<u64>> = all
+        .iter()
+        .enumerate()
+        .map(|(i, row)| {
+            if i != r {
+                return row.clone();
+            }
+            let kept = if rightwards { row.get(..k) } else { row.get(k + 1..) };
+            kept.unwrap_or_default().to_vec()
+        })
+        .collect();
+    numbers_of(&next)
+}
+
+/// A topple as typed.
+fn words(rows: usize, (r, k, rightwards): (usize, usize, bool)) -> String {
+    let which = if rows > 1 { format!(" in {}", r + 1) } else { String::new() };
+    format!("{} {}{which}", k + 1, if rightwards { "right" } else { "left" })
+}
+
+impl TopplingDominoes {
+    /// The topple from `numbers` to `after`: (row, domino, rightwards); `Err` says why it is
+    /// not one. Of two topples that leave the same (a lone domino), the leftward one.
+    fn which(numbers: &[u64], after: &[u64]) -> Result<(usize, usize, bool), String> {
+        let (before, next) = (rows(numbers), rows(after));
+        let (r, old, new) = replaced_part(&before, &next).ok_or("a move topples one domino in one row, leaving the others")?;
+        let [new] = &new[..] else { return Err(format!("row {}: a topple leaves one row", r + 1)) };
+        let n = new.len();
+        if n < old.len() {
+            if old.get(old.len() - n..) == Some(&new[..]) {
+                return Ok((r, old.len() - n - 1, false));
+            }
+            if old.get(..n) == Some(&new[..]) {
+                return Ok((r, n, true));
+            }
+        }
+        Err(format!("row {}: a topple leaves the dominoes on one side of the toppled one", r + 1))
+    }
+}
+
+impl BoardRules for TopplingDominoes {
+    fn spelling(&self) -> String {
+        "toppling-dominoes".into()
+    }
+
+    fn rules_sentence(&self) -> String {
+        "Toppling Dominoes: rows of blue (Left's), red (Right's) and green (either player's) dominoes; a move topples a domino of yours to the left or right, knocking down every domino on that side of it; a player with no domino to topple loses.".into()
+    }
+
+    fn parse(&self, tokens: &[&str]) -> Result<Vec<u64>, String> {
+        if tokens.is_empty() {
+            return Err("the position is empty: give at least one row of dominoes (e.g. bbrgr)".into());
+        }
+        if tokens.len() > MAX_ROWS {
+            return Err(format!("{} rows; at most {MAX_ROWS} are allowed", tokens.len()));
+        }
+        let mut all = vec![];
+        for (i, t) in tokens.iter().enumerate() {
+            if *t == "-" {
+                all.push(vec![]);
+                continue;
+            }
+            let len = t.chars().count();
+            if len > MAX_ROW {
+                return Err(format!("row {}: {len} dominoes; at most {MAX_ROW} are allowed", i + 1));
+            }
+            let row = t
+                .chars()
+                .enumerate()
+                .map(|(k, ch)| {
+                    LETTERS.iter().position(|&a| a == ch).map(|p| p as u64 + 1).ok_or_else(|| {
+                        format!("row {}, domino {}: '{ch}' is not b (blue), r (red) or g (green)", i + 1, k + 1)
+                    })
+                })
+                .collect::<Result<Vec<u64>, String>>()?;
+            all.push(row);
+        }
+        Ok(numbers_of(&all))
+    }
+
+    fn tokens(&self, numbers: &[u64]) -> Vec<String> {
+        rows(numbers)
+            .iter()
+            .map(|row| {
+                if row.is_empty() {
+                    "-".into()
+                } else {
+                    row.iter().map(|&d| LETTERS.get(d as usize - 1).copied().unwrap_or('?')).collect()
+                }
+            })
+            .collect()
+    }
+
+    fn label(&self, i: usize) -> String {
+        format!("number {}", i + 1)
+    }
+
+    fn counts_objects(&self, _i: usize) -> bool {
+        false
+    }
+
+    fn written_as_text(&self) -> bool {
+        true
+    }
+
+    fn text_rows(&self) -> Option<TextRows> {
+        Some(TextRows { label: "row", numbered: true, empty: Some(["-", "all fallen"]), turn: &[] })
+    }
+
+    fn rows(&self, numbers: &[u64]) -> Option<Vec<(String, String)>> {
+        Some(self.tokens(numbers).into_iter().enumerate().map(|(i, t)| (format!("row {}", i + 1), t)).collect())
+    }
+
+    fn options(&self, numbers: &[u64]) -> Vec<Vec<u64>> {
+        self.options_for(numbers, 0)
+    }
+
+    fn options_for(&self, numbers: &[u64], mover: usize) -> Vec<Vec<u64>> {
+        let all = rows(numbers);
+        topples(&all, mover.min(1)).into_iter().map(|t| toppled(&all, t)).collect()
+    }
+
+    fn check(&self, numbers: &[u64], after: &[u64]) -> Result<(), String> {
+        self.check_for(numbers, 0..0, after, 0)
+    }
+
+    fn check_for(&self, numbers: &[u64], _at: Range<usize>, after: &[u64], mover: usize) -> Result<(), String> {
+        let (r, k, _) = TopplingDominoes::which(numbers, after)?;
+        let d = rows(numbers).get(r).and_then(|row| row.get(k).copied()).unwrap_or(GREEN);
+        if !owns(d, mover.min(1)) {
+            return Err(format!(
+                "row {}, domino {} is {}: {} topples blue and green dominoes only",
+                r + 1,
+                k + 1,
+                colour(d),
+                side(mover)
+            )
+            .replace("blue and green", if mover == 0 { "blue and green" } else { "red and green" }));
+        }
+        Ok(())
+    }
+
+    fn describe(&self, numbers: &[u64], after: &[u64]) -> String {
+        match TopplingDominoes::which(numbers, after) {
+            Ok((r, k, rightwards)) => {
+                let d = rows(numbers).get(r).and_then(|row| row.get(k).copied()).unwrap_or(GREEN);
+                let mover = usize::from(d == 2);
+                format!(
+                    "{} topples the {} domino {} of row {} to the {}",
+                    side(mover),
+                    colour(d),
+                    k + 1,
+                    r + 1,
+                    if rightwards { "right" } else { "left" }
+                )
+            }
+            Err(why) => why,
+        }
+    }
+
+    fn read_move(&self, numbers: &[u64], text: &str) -> Option<Result<Vec<u64>, String>> {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let (k, way, row) = match words[..] {
+            [k, w] => (k, w, None),
+            [k, w, "in", r] => (k, w, Some(r)),
+            _ => return None,
+        };
+        let rightwards = match way {
+            "left" | "l" => false,
+            "right" | "r" => true,
+            _ => return None,
+        };
+        let all = rows(numbers);
+        Some((|| {
+            let r = match row {
+                Some(r) => {
+                    let n = parse_u64(r, "the row")?;
+                    usize::try_from(n)
+                        .ok()
+                        .and_then(|n| n.checked_sub(1))
+                        .filter(|&i| i < all.len())
+                        .ok_or_else(|| format!("there is no row {n} (the rows are 1 to {})", all.len()))?
+                }
+                None => 0,
+            };
+            let len = all.get(r).map_or(0, Vec::len);
+            let n = parse_u64(k, "the domino")?;
+            let k = usize::try_from(n)
+                .ok()
+                .and_then(|n| n.checked_sub(1))
+                .filter(|&k| k < len)
+                .ok_or_else(|| format!("row {} has no domino {n} (it has {len})", r + 1))?;
+            Ok(toppled(&all, (r, k, rightwards)))
+        })())
+    }
+
+    fn move_hint(&self) -> String {
+        "Type '2 left' or '2 right' (topple domino 2 of row 1 that way); '2 left in 3' in row 3".into()
+    }
+
+    fn has_move(&self, numbers: &[u64]) -> bool {
+        self.has_move_for(numbers, 0)
+    }
+
+    fn has_move_for(&self, numbers: &[u64], mover: usize) -> bool {
+        rows(numbers).iter().flatten().any(|&d| owns(d, mover.min(1)))
+    }
+
+    fn smallest_move(&self, numbers: &[u64]) -> Option<Vec<u64>> {
+        self.smallest_move_for(numbers, 0)
+    }
+
+    /// The first domino of the mover's toppled leftwards.
+    fn smallest_move_for(&self, numbers: &[u64], mover: usize) -> Option<Vec<u64>> {
+        let all = rows(numbers);
+        topples(&all, mover.min(1)).first().map(|&t| toppled(&all, t))
+    }
+
+    fn random_move(&self, numbers: &[u64], below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
+        self.random_move_for(numbers, 0, below)
+    }
+
+    fn random_move_for(&self, numbers: &[u64], mover: usize, below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
+        let all = rows(numbers);
+        let moves = topples(&all, mover.min(1));
+        if moves.is_empty() {
+            return None;
+        }
+        moves.get(below(moves.len() as u64) as usize).map(|&t| toppled(&all, t))
+    }
+
+    /// Each topple knocks down at least one domino.
+    fn longest_game(&self, numbers: &[u64]) -> u128 {
+        rows(numbers).iter().map(|r| r.len() as u128).sum()
+    }
+
+    fn solve(&self, numbers: &[u64], misere: bool, budget: u64) -> Result<BoardAnswer, AnalyzeError> {
+        self.solve_in(numbers, &BoardContext::plain(misere, budget, &NoHeapEngine))
+    }
+
+    fn solve_in(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
+        solve_by_conway(
+            self,
+            numbers,
+            context,
+            "Toppling Dominoes",
+            "Left topples the blue and green dominoes and Right the red and green ones, and a player with no domino to topple loses",
+        )
+    }
+
+    fn partizan(&self) -> Option<String> {
+        Some("Left topples blue and green dominoes, Right red and green".into())
+    }
+
+    /// The rows that are not empty, each read the way that sorts first (a row and its mirror
+    /// image are the same game), sorted.
+    fn canonical(&self, numbers: &[u64]) -> Vec<u64> {
+        let mut all: Vec<Vec<u64>> = rows(numbers)
+            .into_iter()
+            .filter(|r| !r.is_empty())
+            .map(|r| {
+                let back: Vec<u64> = r.iter().rev().copied().collect();
+                r.min(back)
+            })
+            .collect();
+        all.sort_unstable();
+        numbers_of(&all).into_iter().chain(all.is_empty().then_some(0)).collect()
+    }
+
+    /// Each row alone: a topple is in one row.
+    fn components(&self, numbers: &[u64]) -> Option<Vec<Vec<u64>>> {
+        let all: Vec<Vec<u64>> = rows(numbers).into_iter().filter(|r| !r.is_empty()).collect();
+        (all.len() > 1).then(|| all.iter().map(|r| numbers_of(std::slice::from_ref(r))).collect())
+    }
+
+    /// The rows, each domino of the player to move two targets: its left half topples it to
+    /// the left, its right half to the right.
+    fn draw(&self, numbers: &[u64], mover: usize) -> Sketch {
+        let mover = mover.min(1);
+        let all = rows(numbers);
+        let longest = all.iter().map(Vec::len).max().unwrap_or(1).max(1);
+        let w = (560.0 / longest as f64).min(28.0);
+        let h = 2.2 * w;
+        let mut s = Sketch::new();
+        let mut y = 12.0;
+        for (r, row) in all.iter().enumerate() {
+            s.text(8.0, y + h / 2.0 + 4.0, &format!("{}", r + 1), "small", "start");
+            for (k, &d) in row.iter().enumerate() {
+                let x = 28.0 + w * k as f64;
+                let class = match d {
+                    1 => "obj",
+                    2 => "queen",
+                    _ => "domino-green",
+                };
+                let title = format!("row {}, domino {}: {}", r + 1, k + 1, colour(d));
+                s.rect(x + 2.0, y, w - 4.0, h, 3.0, class).title(title);
+                if owns(d, mover) {
+                    for rightwards in [false, true] {
+                        if row.len() == 1 && rightwards {
+                            continue;
+                        }
+                        let t = (r, k, rightwards);
+                        let target = s.target(toppled(&all, t), Some(words(all.len(), t)));
+                        let half = if rightwards { x + w / 2.0 } else { x + 2.0 };
+                        let way = if rightwards { "right" } else { "left" };
+                        s.rect(half, y, w / 2.0 - 2.0, h, 0.0, "hit")
+                            .makes(target)
+                            .title(format!("{} topples domino {} of row {} to the {way}", side(mover), k + 1, r + 1));
+                    }
+                }
+            }
+            if row.is_empty() {
+                s.text(28.0, y + h / 2.0 + 4.0, "all fallen", "small", "start");
+            }
+            y += h + 14.0;
+        }
+        s.note(y + 6.0, "Blue dominoes are Left's, red ones Right's, green ones either's.");
+        let what = if self.has_move_for(numbers, mover) {
+            format!("{} to move: click the left or right half of a domino to topple it that way.", side(mover))
+        } else {
+            format!("{} has no domino to topple: {} loses.", side(mover), side(mover))
+        };
+        s.note(y + 22.0, &what);
+        s.height = y + 30.0;
+        s
+    }
+
+    /// One or two rows of 2 to 7 dominoes.
+    fn random_position(&self, below: &mut dyn FnMut(u64) -> u64) -> Vec<String> {
+        (0..1 + below(2))
+            .map(|_| (0..2 + below(6)).map(|_| LETTERS.get(below(3) as usize).copied().unwrap_or('g')).collect())
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn topples_are_read_checked_and_worded() {
+        let n = TopplingDominoes.parse(&["bbrgr", "br"]).unwrap();
+        let m = TopplingDominoes.read_move(&n, "2 right").unwrap().unwrap();
+        assert_eq!(TopplingDominoes.tokens(&m), ["b", "br"]);
+        assert_eq!(TopplingDominoes.describe(&n, &m), "Left topples the blue domino 2 of row 1 to the right");
+        let m = TopplingDominoes.read_move(&n, "3 left").unwrap().unwrap();
+        assert_eq!(TopplingDominoes.tokens(&m), ["gr", "br"]);
+        assert!(TopplingDominoes.check_for(&n, 0..0, &m, 0).unwrap_err().contains("is red"));
+        assert!(TopplingDominoes.check_for(&n, 0..0, &m, 1).is_ok());
+        let m = TopplingDominoes.read_move(&n, "1 left in 2").unwrap().unwrap();
+        assert_eq!(TopplingDominoes.tokens(&m), ["bbrgr", "r"]);
+        let gone = TopplingDominoes.read_move(&m, "1 right in 2").unwrap().unwrap();
+        assert_eq!(TopplingDominoes.tokens(&gone), ["bbrgr", "-"]);
+        assert_eq!(TopplingDominoes.parse(&["bbrgr", "-"]).unwrap(), gone);
+        assert!(TopplingDominoes.parse(&["bx"]).unwrap_err().contains("'x' is not b"));
+        assert_eq!(TopplingDominoes.read_move(&n, "9 left").unwrap().unwrap_err(), "row 1 has no domino 9 (it has 5)");
+        assert_eq!(TopplingDominoes.canonical(&TopplingDominoes.parse(&["rgb", "-"]).unwrap()), vec![3, 1, 3, 2]);
+    }
+}
