@@ -254,6 +254,52 @@ impl Value {
         with_store(py, move |s| s.birthday(g))
     }
 
+    /// The atomic weight of an all-small game (Siegel's atomic weight calculus; Lessons in Play,
+    /// chapter 9), a `Value`; `Refused` for a game that is not all-small.
+    #[getter]
+    fn atomic_weight(&self, py: Python<'_>) -> PyResult<Py<Value>> {
+        let g = self.g;
+        Value::wrap(py, with_store(py, move |s| s.atomic_weight(g))?)
+    }
+
+    /// Whether the game is all-small (in every subposition both players can move, or neither).
+    #[getter]
+    fn all_small(&self, py: Python<'_>) -> PyResult<bool> {
+        let g = self.g;
+        with_store(py, move |s| s.is_all_small(g))
+    }
+
+    /// The reduced canonical form (Calistrate; Grossman and Siegel): the simplest value that
+    /// differs from this one by an infinitesimal.
+    fn reduced(&self, py: Python<'_>) -> PyResult<Py<Value>> {
+        let g = self.g;
+        Value::wrap(py, with_store(py, move |s| s.reduced(g))?)
+    }
+
+    /// The incentives as a dict: "left" (G^L - G for each canonical Left option), "right"
+    /// (G - G^R for each Right one) and "dominant" (those no other exceeds), lists of `Value`s.
+    fn incentives(&self, py: Python<'_>) -> PyResult<std::collections::BTreeMap<&'static str, Vec<Py<Value>>>> {
+        let g = self.g;
+        let i = with_store(py, move |s| s.incentives(g))?;
+        let wrap = |list: Vec<GameValue>| list.into_iter().map(|v| Value::wrap(py, v)).collect::<PyResult<Vec<_>>>();
+        Ok([("left", wrap(i.left)?), ("right", wrap(i.right)?), ("dominant", wrap(i.dominant)?)].into_iter().collect())
+    }
+
+    /// The ordinal sum `self:over` (Siegel, section II.6): `over` played on top of this game's
+    /// canonical form, a move here ending it. (Python has no `:` operator; the text reader
+    /// takes `G:H`.)
+    fn ordinal_sum(&self, py: Python<'_>, over: &Bound<'_, PyAny>) -> PyResult<Py<Value>> {
+        let (g, h) = (self.g, to_value(py, over, "over")?);
+        Value::wrap(py, with_store(py, move |s| s.ordinal_sum(g, h))?)
+    }
+
+    /// The Norton product `self.unit` by a positive unit (`G.↑` builds the uptimals);
+    /// `Refused` when the unit is not positive.
+    fn norton(&self, py: Python<'_>, unit: &Bound<'_, PyAny>) -> PyResult<Py<Value>> {
+        let (g, u) = (self.g, to_value(py, unit, "unit")?);
+        Value::wrap(py, with_store(py, move |s| s.norton(g, u))?)
+    }
+
     /// The thermograph drawn as SVG text, 320 units wide (the Left wall on the left, as Winning
     /// Ways draws it, the mast at the mean, the stops, mean and temperature as fractions).
     fn thermograph_svg(&self, py: Python<'_>) -> PyResult<String> {

@@ -837,8 +837,8 @@ function hideValue() {
 
 /**
  * Conway's value of the position under "Why", for a game whose facts say it is partizan
- * (`/api/value`): its canonical form, outcome class, mean, temperature and stops, exact, and
- * its thermograph drawn (Left's wall on the left). Normal play only: misère and Every-SG
+ * (`/api/value`): its canonical form, outcome class, mean, temperature and stops, exact, the
+ * atomic weight of an all-small game with the two-ahead rule in words, and its thermograph drawn (Left's wall on the left). Normal play only: misère and Every-SG
  * positions have no such value.
  */
 async function loadValue() {
@@ -853,7 +853,7 @@ async function loadValue() {
     v = await api(`/api/value?${query}`, undefined, controller.signal);
   } catch (e) {
     if (e.name === 'AbortError' || valueRequest !== controller) return;
-    for (const id of ['value-canonical', 'value-outcome', 'value-mean', 'value-temperature', 'value-stops']) {
+    for (const id of ['value-canonical', 'value-outcome', 'value-mean', 'value-temperature', 'value-stops', 'value-atomic-weight']) {
       $(id).textContent = '–';
     }
     $('thermograph').replaceChildren();
@@ -870,6 +870,8 @@ async function loadValue() {
   $('value-mean').textContent = v.mean;
   $('value-temperature').textContent = v.temperature;
   $('value-stops').textContent = `Left ${v.stops[0]}, Right ${v.stops[1]}`;
+  // An all-small game (Clobber) is read through its atomic weight and the two-ahead rule.
+  $('value-atomic-weight').textContent = v.atomic_weight_words;
   // The server's drawing: numbers and fixed words only.
   $('thermograph').innerHTML = v.thermograph_svg;
   $('value-note').hidden = true;

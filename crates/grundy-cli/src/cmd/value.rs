@@ -25,7 +25,8 @@ pub struct Args {
     #[arg(allow_negative_numbers = true)]
     position: Vec<String>,
     /// Print one JSON object: {game, position, canonical, outcome, mean, temperature,
-    /// left_stop, right_stop, positions}.
+    /// left_stop, right_stop, positions, birthday, all_small, atomic_weight (null, with
+    /// atomic_weight_note saying why), reduced, incentives {left, right, dominant}}.
     #[arg(long)]
     json: bool,
     /// The most positions of a board game valued (each once), and the budget of each impartial
@@ -119,15 +120,43 @@ fn canonical(r: &ValueReport) -> String {
 fn text(r: &ValueReport) -> String {
     let head = if r.position.is_empty() { r.game.clone() } else { format!("{} {}", r.game, r.position.join(" ")) };
     format!(
-        "{head}\nvalue: {}\noutcome: {} ({})\nmean: {}\ntemperature: {}\nstops: Left {}, Right {}\n",
+        "{head}\nvalue: {}\noutcome: {} ({})\nmean: {}\ntemperature: {}\nstops: Left {}, Right {}\nbirthday: {}\nall-small: {}\natomic weight: {}\nreduced: {}\nincentives: {}\n",
         canonical(r),
         r.outcome,
         r.outcome_words(),
         r.mean,
         r.temperature,
         r.stops.0,
-        r.stops.1
+        r.stops.1,
+        r.birthday,
+        if r.all_small { "yes" } else { "no" },
+        match &r.atomic_weight {
+            Ok(w) => w.clone(),
+            Err(why) => format!("none ({why})"),
+        },
+        match &r.reduced {
+            Ok(g) => g.clone(),
+            Err(why) => format!("not given ({why})"),
+        },
+        match &r.incentives {
+            Ok(i) => format!(
+                "Left {}; Right {}; dominant {}",
+                listed(&i.left),
+                listed(&i.right),
+                listed(&i.dominant)
+            ),
+            Err(why) => format!("not given ({why})"),
+        },
     )
+}
+
+/// Names separated by commas, or "none".
+fn listed(names: &[String]) -> String {
+    if names.is_empty() {
+        "none".into()
+    } else {
+        names.join(", ")
+    }
 }
 
 /// The report as the JSON object `--json` prints.
@@ -142,5 +171,13 @@ fn json(r: &ValueReport) -> serde_json::Value {
         "left_stop": r.stops.0,
         "right_stop": r.stops.1,
         "positions": r.positions,
+        "birthday": r.birthday,
+        "all_small": r.all_small,
+        "atomic_weight": r.atomic_weight.as_ref().ok(),
+        "atomic_weight_note": r.atomic_weight.as_ref().err(),
+        "reduced": r.reduced.as_ref().ok(),
+        "reduced_note": r.reduced.as_ref().err(),
+        "incentives": r.incentives.as_ref().ok(),
+        "incentives_note": r.incentives.as_ref().err(),
     })
 }

@@ -8,7 +8,7 @@ BadInput naming the argument."""
 
 import os
 from fractions import Fraction
-from typing import Any, Callable, Hashable, Iterable, List, Optional, Sequence as Seq, Tuple, Union
+from typing import Any, Callable, Dict, Hashable, Iterable, List, Optional, Sequence as Seq, Tuple, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -276,6 +276,23 @@ class Value:
     right_options: List["Value"]
     """The canonical form's Right options."""
     birthday: int
+    """The canonical form's birthday (an integer n is born on day |n|)."""
+    atomic_weight: "Value"
+    """The atomic weight of an all-small game (Siegel's atomic weight calculus; Lessons in Play,
+    ch. 9): how many ↑ it is worth; by the two-ahead rule a weight of 2 or more wins for Left.
+    Refused for a game that is not all-small."""
+    all_small: bool
+    """Whether the game is all-small (in every subposition both players can move, or neither)."""
+    def reduced(self) -> "Value":
+        """The reduced canonical form (Calistrate; Grossman and Siegel): the simplest value that
+        differs from this one by an infinitesimal."""
+    def incentives(self) -> Dict[str, List["Value"]]:
+        """{"left": [G^L - G...], "right": [G - G^R...], "dominant": [those no other exceeds]}."""
+    def ordinal_sum(self, over: "ValueLike") -> "Value":
+        """The ordinal sum self:over (Python has no `:` operator; game_value reads "G:H")."""
+    def norton(self, unit: "ValueLike") -> "Value":
+        """The Norton product self.unit by a positive unit (game_value reads "G.U"); Refused
+        when the unit is not positive."""
     def thermograph_svg(self) -> str:
         """The thermograph drawn as SVG, 320 units wide: Left's wall on the left (Winning Ways),
         the mast at the mean, the stops, mean and temperature as exact fractions."""

@@ -58,6 +58,24 @@ pub(crate) struct ValueReply {
     thermograph_svg: String,
     /// The board positions valued.
     positions: u64,
+    /// The day the canonical form is born.
+    birthday: u64,
+    /// Whether the game is all-small.
+    all_small: bool,
+    /// The atomic weight of an all-small game; null with `atomic_weight_note` saying why.
+    atomic_weight: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    atomic_weight_note: Option<String>,
+    /// The atomic weight and the two-ahead rule in a sentence, or why there is no weight.
+    atomic_weight_words: String,
+    /// The reduced canonical form; null with `reduced_note` saying why.
+    reduced: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reduced_note: Option<String>,
+    /// Left's, Right's and the dominant incentives; null with `incentives_note` saying why.
+    incentives: Option<grundy::solve::value::IncentiveNames>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    incentives_note: Option<String>,
 }
 
 pub(crate) async fn value_handler(
@@ -103,6 +121,15 @@ pub(crate) fn value_request(problem: &Problem) -> Result<ValueReply, Fail> {
             .is_none()
             .then(|| format!("the canonical form's name is longer than {} characters", r.name_limit)),
         outcome_words: r.outcome_words(),
+        atomic_weight_words: r.atomic_weight_words(),
+        birthday: r.birthday,
+        all_small: r.all_small,
+        atomic_weight: r.atomic_weight.clone().ok(),
+        atomic_weight_note: r.atomic_weight.clone().err(),
+        reduced: r.reduced.clone().ok(),
+        reduced_note: r.reduced.clone().err(),
+        incentives: r.incentives.clone().ok(),
+        incentives_note: r.incentives.clone().err(),
         game: r.game,
         position: r.position,
         canonical: r.canonical,

@@ -50,6 +50,47 @@ pub struct ValueReport {
     pub thermograph: Arc<Thermograph>,
     /// The positions valued (board games' positions, each once).
     pub positions: u64,
+    /// The day the canonical form is born.
+    pub birthday: u64,
+    /// Whether the game is all-small (in every subposition both players can move, or neither).
+    pub all_small: bool,
+    /// The atomic weight of an all-small game (Siegel's atomic weight calculus), or why there is
+    /// none: the game is not all-small, or the work ran past the limit.
+    pub atomic_weight: Result<String, String>,
+    /// The reduced canonical form (Grossman and Siegel), or why it is not given.
+    pub reduced: Result<String, String>,
+    /// The incentives (Left's G^L - G, Right's G - G^R, the dominant ones), or why they are not
+    /// given.
+    pub incentives: Result<IncentiveNames, String>,
+}
+
+/// The names of a value's incentives.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct IncentiveNames {
+    /// Left's incentives, one per canonical Left option.
+    pub left: Vec<String>,
+    /// Right's incentives, one per canonical Right option.
+    pub right: Vec<String>,
+    /// The incentives no other exceeds.
+    pub dominant: Vec<String>,
+}
+
+impl ValueReport {
+    /// The atomic weight in a sentence with the two-ahead rule (Lessons in Play, chapter 9), or
+    /// why there is none.
+    pub fn atomic_weight_words(&self) -> String {
+        match &self.atomic_weight {
+            Ok(w) => {
+                let rule = match w.parse::<i64>() {
+                    Ok(n) if n >= 2 => "2 or more, so by the two-ahead rule Left wins whoever starts".to_string(),
+                    Ok(n) if n <= -2 => "-2 or less, so by the two-ahead rule Right wins whoever starts".to_string(),
+                    _ => "between -2 and 2, so the two-ahead rule (a weight of 2 or more wins for Left, -2 or less for Right) does not decide it alone".to_string(),
+                };
+                format!("atomic weight {w} (worth {w} times ↑, up to smaller infinitesimals): {rule}")
+            }
+            Err(why) => format!("no atomic weight: {why}"),
+        }
+    }
 }
 
 impl ValueReport {
@@ -134,6 +175,24 @@ pub fn report_of(store: &mut GameStore, g: GameValue, name_limit: u64) -> Result
     let (left, right) = store.stops(g)?;
     let thermograph = store.thermograph(g)?;
     let name_limit = name_limit.min(MAX_NAME_CHARS);
+    let all_small = store.is_all_small(g)?;
+    let named = |store: &mut GameStore, v: GameValue| -> Result<String, String> {
+        match store.text_within(v, name_limit) {
+            Ok(Some(t)) => Ok(t),
+            Ok(None) => Err(format!("its name is longer than {name_limit} characters")),
+            Err(e) => Err(e.to_string()),
+        }
+    };
+    let atomic_weight = if all_small {
+        store.atomic_weight(g).map_err(|e| e.to_string()).and_then(|w| named(store, w))
+    } else {
+        Err("the game is not all-small (a subposition where only one player can move)".into())
+    };
+    let reduced = store.reduced(g).map_err(|e| e.to_string()).and_then(|r| named(store, r));
+    let incentives = store.incentives(g).map_err(|e| e.to_string()).and_then(|i| {
+        let mut names = |list: &[GameValue]| list.iter().map(|&v| named(store, v)).collect::<Result<Vec<_>, _>>();
+        Ok(IncentiveNames { left: names(&i.left)?, right: names(&i.right)?, dominant: names(&i.dominant)? })
+    });
     Ok(ValueReport {
         game: String::new(),
         position: vec![],
@@ -145,6 +204,11 @@ pub fn report_of(store: &mut GameStore, g: GameValue, name_limit: u64) -> Result
         stops: (left.to_string(), right.to_string()),
         thermograph,
         positions: 0,
+        birthday: store.birthday(g)?,
+        all_small,
+        atomic_weight,
+        reduced,
+        incentives,
     })
 }
 
