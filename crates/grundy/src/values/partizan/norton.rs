@@ -26,7 +26,7 @@ impl GameStore {
 
     /// `g.unit`, refused unless the unit is positive.
     pub(crate) fn norton_id(&mut self, g: Id, unit: Id) -> Result<Id, PartizanError> {
-        if !(self.le_id(0, unit)? && !self.le_id(unit, 0)?) {
+        if !self.le_id(0, unit)? || self.le_id(unit, 0)? {
             let name = self.short_name(unit)?;
             return Err(PartizanError::Undefined(format!(
                 "the unit of a Norton product G.U must be positive, and {name} is not (the unit is the right operand)"

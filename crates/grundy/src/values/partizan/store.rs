@@ -383,7 +383,7 @@ impl GameStore {
 
     /// The canonical options of a game stored by its options (none for a nus game whose options
     /// were not made yet).
-    pub(crate) fn options_if_made(&self, a: Id) -> Option<(Arc<[Id]>, Arc<[Id]>)> {
+    pub(crate) fn options_if_made(&self, a: Id) -> Option<Options> {
         self.entries.get(a as usize).and_then(|e| e.options.clone())
     }
 
