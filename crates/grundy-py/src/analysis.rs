@@ -6,12 +6,13 @@
 
 use std::sync::Arc;
 
-use grundy::{analyze as analyze_position, AnalyzeOptions, Convention, Game, Position, MAX_BUDGET};
+use grundy::{analyze as analyze_position, AnalyzeOptions, Convention, Game, Player, Position, MAX_BUDGET};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyList};
 
 use crate::args;
+use crate::draw::Board;
 use crate::errors::{analyze_error, bad_input, refused};
 use crate::interrupt::interruptible;
 
@@ -82,6 +83,9 @@ struct Problem {
 pub struct LibraryAnswer {
     /// The answer (with its explanation when `later` is `None`).
     analysis: grundy::Analysis,
+    /// The position analysed, drawn (its winning moves marked) when a notebook shows the
+    /// answer.
+    board: Board,
     /// The problem again when the explanation is written later, on first reading.
     later: Option<Problem>,
     /// The explanation, once read.
@@ -241,6 +245,19 @@ impl Analysis {
     fn __str__(&self, py: Python<'_>) -> PyResult<String> {
         Ok(self.explanation(py)?.join("\n"))
     }
+
+    /// The board with the winning moves listed (`winning_moves`) marked in green, for a
+    /// notebook's display (image/svg+xml); None for a game written in Python, which has no
+    /// drawing.
+    fn _repr_svg_(&self, py: Python<'_>) -> PyResult<Option<String>> {
+        match &self.body {
+            Body::Library(answer) => {
+                let moves: Vec<grundy::Move> = answer.analysis.winning_moves.iter().map(|m| m.mv.clone()).collect();
+                answer.board.marked_svg(py, &moves).map(Some)
+            }
+            Body::Custom { .. } => Ok(None),
+        }
+    }
 }
 
 impl Analysis {
@@ -289,7 +306,7 @@ impl Analysis {
     /// The library's answer, whose parts are made into Python objects when read; `later` is
     /// the problem when the explanation is to be written on first reading (`a` was worked out
     /// without it).
-    fn library(a: grundy::Analysis, later: Option<Problem>) -> Analysis {
+    fn library(a: grundy::Analysis, board: Board, later: Option<Problem>) -> Analysis {
         Analysis {
             game: a.game.clone(),
             outcome: a.outcome.to_string(),
@@ -299,6 +316,7 @@ impl Analysis {
             winning_moves_not_listed: a.winning_moves_not_listed.clone(),
             body: Body::Library(Arc::new(LibraryAnswer {
                 analysis: a,
+                board,
                 later,
                 explanation: PyOnceLock::new(),
                 position: PyOnceLock::new(),
@@ -306,9 +324,9 @@ impl Analysis {
         }
     }
 
-    /// The library's answer as it is, explanation included.
-    pub fn from_library(a: grundy::Analysis) -> Analysis {
-        Analysis::library(a, None)
+    /// The library's answer as it is, explanation included, for the position `board`.
+    pub fn from_library(a: grundy::Analysis, board: Board) -> Analysis {
+        Analysis::library(a, board, None)
     }
 }
 
@@ -402,6 +420,7 @@ pub fn analyze(
     if let Some(limit) = limit {
         a.list_at_most(limit, "limit");
     }
+    let board = Board { game: parsed.clone(), position: pos.clone(), to_move: Player::First };
     let later = explain.then_some(Problem { game: parsed, position: pos, options, limit });
-    Ok(Analysis::library(a, later))
+    Ok(Analysis::library(a, board, later))
 }
