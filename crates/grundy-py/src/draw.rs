@@ -3,6 +3,9 @@
 //! notebook shows as its board (`_repr_svg_`), and the board with the winning moves marked
 //! that an `Analysis` shows.
 
+use std::collections::HashSet;
+
+use grundy::game::GamePosition;
 use grundy::{Game, Move, Player};
 use pyo3::prelude::*;
 
@@ -46,26 +49,25 @@ impl Board {
         interruptible(py, |_| grundy::draw(&self.game, &self.position, self.to_move).svg)
     }
 
-    /// The board as SVG text with the shapes that make one of `moves` marked: each carries
-    /// `data-winning="true"` and is drawn green (the drawing's own style gains the rule). A
-    /// shape's `data-move` is the move as `grundy play` types it, in the game's words or in
-    /// `Move`'s general form, so both are looked for, as the web page's hint does.
+    /// The board as SVG text with the shapes whose move is one of `moves` marked: each
+    /// carries `data-winning="true"` and is drawn green (the drawing's own style gains the
+    /// rule). A shape's `data-move` is the move as `grundy play` reads it; it is read back and
+    /// compared by the position it leaves (in the canonical order the solvers key it by), so a
+    /// move written otherwise (`1 -> 2 1` for the `1 -> 1 2` listed, the other end of a row of
+    /// pins) is marked as well.
     pub fn marked_svg(&self, py: Python<'_>, moves: &[Move]) -> PyResult<String> {
         interruptible(py, |_| {
+            let after = |mv: &Move| grundy::play::apply(&self.position, mv).kind().key().0;
+            let winning: HashSet<grundy::Position> = moves.iter().map(after).collect();
             let drawing = grundy::draw(&self.game, &self.position, self.to_move);
-            let mut wanted = std::collections::HashSet::new();
-            for mv in moves {
-                wanted.insert(mv.to_string());
-                if let Some(typed) = grundy::play::typed_move(&self.position, self.to_move, mv) {
-                    wanted.insert(typed);
-                }
-            }
             let mut svg = drawing.svg;
-            let mut marked: Vec<&String> = drawing.moves.iter().filter(|m| wanted.contains(*m)).collect();
-            marked.dedup();
-            for mv in marked {
-                let attribute = format!(" data-move=\"{}\"", grundy::rules::draw::escape(mv));
-                svg = svg.replace(&attribute, &format!("{attribute} data-winning=\"true\""));
+            let mut seen = HashSet::new();
+            for text in drawing.moves.iter().filter(|m| !m.is_empty() && seen.insert(m.as_str())) {
+                let Ok(mv) = grundy::play::parse_move(&self.position, self.to_move, text) else { continue };
+                if winning.contains(&after(&mv)) {
+                    let attribute = format!(" data-move=\"{}\"", grundy::rules::draw::escape(text));
+                    svg = svg.replace(&attribute, &format!("{attribute} data-winning=\"true\""));
+                }
             }
             svg.replacen("</style>", WINNING_STYLE, 1)
         })

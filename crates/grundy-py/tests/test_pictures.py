@@ -38,7 +38,7 @@ def test_the_marked_moves_of_nim_are_bouton_s_winning_moves():
 
 @pytest.mark.parametrize(
     "game, position",
-    [("kayles", [4, 3]), ("domineering", ".../..."), ("wythoff", [3, 5]), ("hackenbush", ["0-1,1-2,0-3"])],
+    [("kayles", [4, 3]), ("domineering", ".../..."), ("wythoff", [4, 6]), ("hackenbush", ["0-1,1-2,0-3"])],
 )
 def test_a_marked_move_leaves_a_lost_position_and_an_unmarked_one_a_won_one(game, position):
     svg = grundy.analyze(game, position)._repr_svg_()
