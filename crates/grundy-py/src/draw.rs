@@ -5,7 +5,6 @@
 
 use std::collections::HashSet;
 
-use grundy::game::GamePosition;
 use grundy::{Game, Move, Player};
 use pyo3::prelude::*;
 
