@@ -246,6 +246,46 @@ impl Analysis {
         Ok(self.explanation(py)?.join("\n"))
     }
 
+    /// The answer for a notebook's display (text/html): who wins, the value and the number of
+    /// winning moves in a line, the board with the listed winning moves marked (for a game
+    /// grundy knows; a game written in Python has no drawing), and those moves in words.
+    fn _repr_html_(&self, py: Python<'_>) -> PyResult<String> {
+        let escape = grundy::rules::draw::escape;
+        let position = match &self.body {
+            Body::Library(answer) => answer.analysis.tokens.join(" "),
+            Body::Custom { position, .. } => position.bind(py).repr()?.to_string(),
+        };
+        let who = match self.winner.as_deref() {
+            Some(player) => format!("the {player} player wins with best play"),
+            None => "a draw: neither player can force a win".to_string(),
+        };
+        let mut line = format!("<b>{}</b> {}: {} ({who})", escape(&self.game), escape(&position), self.outcome);
+        if let Some(sg) = self.sg {
+            line.push_str(&format!("; Sprague-Grundy value {sg}"));
+        }
+        match self.winning_move_count {
+            Some(n) => line.push_str(&format!("; {n} winning move{}", if n == 1 { "" } else { "s" })),
+            None => line.push_str("; the winning moves are not all counted"),
+        }
+        let mut html = format!("<div class=\"grundy-analysis\"><p>{line}</p>");
+        if let Some(svg) = self._repr_svg_(py)? {
+            html.push_str(&svg);
+        }
+        let moves = self.winning_moves(py)?;
+        if !moves.is_empty() {
+            html.push_str("<ol>");
+            for m in &moves {
+                html.push_str(&format!("<li>{}</li>", escape(&m.get().text)));
+            }
+            html.push_str("</ol>");
+        }
+        if let Some(why) = &self.winning_moves_not_listed {
+            html.push_str(&format!("<p>{}</p>", escape(why)));
+        }
+        html.push_str("</div>");
+        Ok(html)
+    }
+
     /// The board with the winning moves listed (`winning_moves`) marked in green, for a
     /// notebook's display (image/svg+xml); None for a game written in Python, which has no
     /// drawing.

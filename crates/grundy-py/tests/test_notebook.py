@@ -38,7 +38,9 @@ def test_values_positions_analyses_and_quotients_display_as_svg():
     assert 'data-mean="1/2" data-temperature="3/2"' in shown["value"]["image/svg+xml"]
     assert "data-move" in shown["position"]["image/svg+xml"]
     assert shown["analysis"]["image/svg+xml"].count('data-winning="true"') >= 1
+    assert shown["analysis"]["image/svg+xml"] in shown["analysis"]["text/html"]
     assert shown["quotient"]["image/svg+xml"].count("<rect") >= 64
     # A game written in Python has no drawing: its repr is what a notebook shows.
     assert "image/svg+xml" not in shown["python game"]
+    assert "<svg" not in shown["python game"]["text/html"]
     assert shown["python game"]["text/plain"].startswith("Analysis(")

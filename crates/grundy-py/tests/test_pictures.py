@@ -36,6 +36,15 @@ def test_the_marked_moves_of_nim_are_bouton_s_winning_moves():
         assert svg.count("<style>") == 1 and "[data-winning]" in svg
 
 
+def lost_for_the_second_player(game, position):
+    """Whether the position a first player's move leaves is lost for the second player, who is
+    to move there: a P-position of an impartial game; for a partizan game, a value at least 0
+    (outcome L or P: Left, the first player, wins moving second)."""
+    if game == "domineering":
+        return grundy.value(game, position).outcome in ("L", "P")
+    return grundy.analyze(game, position).outcome == "P"
+
+
 @pytest.mark.parametrize(
     "game, position",
     [("kayles", [4, 3]), ("domineering", ".../..."), ("wythoff", [4, 6]), ("hackenbush", ["0-1,1-2,0-3"])],
@@ -47,9 +56,8 @@ def test_a_marked_move_leaves_a_lost_position_and_an_unmarked_one_a_won_one(game
     for move in offered:
         session = grundy.Session(game, position)
         session.play(move)
-        after = grundy.analyze(game, session.position)
         # The player now to move (the computer) loses exactly after a winning move.
-        assert (after.outcome == "P") == (move in marked), (game, position, move)
+        assert lost_for_the_second_player(game, session.position) == (move in marked), (game, position, move)
 
 
 def test_a_lost_position_marks_no_move():
@@ -97,3 +105,18 @@ def test_a_session_shows_its_board_now():
 def test_a_game_written_in_python_has_no_picture():
     g = grundy.heap_game(lambda n: [n - 1] if n else [])
     assert g.analyze([3])._repr_svg_() is None
+
+
+def test_an_analysis_shows_who_wins_the_board_and_the_moves_in_html():
+    a = grundy.analyze("nim", [3, 4, 5])
+    page = a._repr_html_()
+    assert "<b>nim</b> 3 4 5: N (the first player wins with best play); Sprague-Grundy value 2; 1 winning move" in page
+    assert a._repr_svg_() in page
+    assert "<li>take 2 from heap 1 (3 -&gt; 1)</li>" in page
+    lost = grundy.analyze("kayles", [4, 4])._repr_html_()
+    assert "P (the second player wins with best play)" in lost and "<li>" not in lost
+    # A game written in Python: the same words, and no board.
+    g = grundy.heap_game(lambda n: [n - 1] if n else [])
+    page = g.analyze([3])._repr_html_()
+    assert "N (the first player wins with best play)" in page and "<svg" not in page
+    assert page.count("<li>") == len(g.analyze([3]).winning_moves)

@@ -45,6 +45,9 @@ class Analysis:
     winning_moves_not_listed: Optional[str]
     def to_dict(self) -> dict:
         """The whole answer, as `grundy analyze --json` writes it (for a game grundy knows)."""
+    def _repr_html_(self) -> str:
+        """Who wins, the value and the number of winning moves, the board with the listed winning
+        moves marked, and those moves in words, for a notebook."""
     def _repr_svg_(self) -> Optional[str]:
         """The board with the listed winning moves marked (each shape `data-winning="true"`,
         drawn green), for a notebook; None for a game written in Python."""
