@@ -18,6 +18,7 @@ use std::time::Duration;
 #[allow(dead_code)]
 mod server;
 
+/// The repository's root.
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
@@ -38,6 +39,7 @@ fn documents() -> Vec<(String, String)> {
     out
 }
 
+/// The text of the file `name` (a path from the repository's root).
 fn page(name: &str) -> String {
     std::fs::read_to_string(root().join(name)).unwrap()
 }
@@ -116,6 +118,7 @@ fn workdir() -> &'static Path {
     })
 }
 
+/// Runs `grundy` with the words after it, in the work folder.
 fn run(words: &[String]) -> std::process::Output {
     assert_eq!(words[0], "grundy", "{words:?}");
     Command::new(env!("CARGO_BIN_EXE_grundy")).args(&words[1..]).current_dir(workdir()).output().unwrap()
