@@ -136,14 +136,23 @@
 //! winds down.
 
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing))]
+// Without the server (the static page's build) the parts about lanes, workers and shutting
+// down are not reached.
+#![cfg_attr(not(feature = "server"), allow(dead_code))]
 
+#[cfg(feature = "server")]
 use std::net::SocketAddr;
+#[cfg(feature = "server")]
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+#[cfg(feature = "server")]
 use axum::http::StatusCode;
+#[cfg(feature = "server")]
 use axum::routing::{get, post};
+#[cfg(feature = "server")]
 use axum::Router;
+#[cfg(feature = "server")]
 use tokio::sync::Semaphore;
 
 /// The largest request body accepted; larger ones get 413.
@@ -181,9 +190,12 @@ pub const MEMORY_PER_BODY_BYTE: u64 = 64;
 mod error;
 mod jobs;
 mod json;
+#[cfg(feature = "server")]
 mod lanes;
+pub mod local;
 mod memory;
 mod routes;
+#[cfg(feature = "server")]
 mod run;
 mod worker;
 
@@ -191,16 +203,27 @@ pub use jobs::work;
 pub use memory::{budget_memory, forecast};
 pub use worker::WorkerCommand;
 
+#[cfg(feature = "server")]
 use error::{ApiError, Kind};
+#[cfg(feature = "server")]
 use lanes::{QuickRuns, SlowShapes};
+#[cfg(feature = "server")]
 use routes::analyze::analyze_handler;
+#[cfg(feature = "server")]
 use routes::draw::draw_handler;
+#[cfg(feature = "server")]
 use routes::games_handler;
+#[cfg(feature = "server")]
 use routes::page::{page, APP_JS, FAVICON_SVG, INDEX_HTML, STYLE_CSS};
+#[cfg(feature = "server")]
 use routes::play::move_handler;
+#[cfg(feature = "server")]
 use routes::random::random_handler;
+#[cfg(feature = "server")]
 use routes::sg::sg_handler;
+#[cfg(feature = "server")]
 use routes::value::value_handler;
+#[cfg(feature = "server")]
 use worker::Pool;
 
 /// How a server limits its work (see the crate documentation for the two lanes).
@@ -234,6 +257,9 @@ pub struct Config {
     /// the tests), else in worker processes started by this command (`grundy serve`), so that
     /// no request can take the server down.
     pub workers: Option<WorkerCommand>,
+    /// Whether the work is the static page's, computed in the browser ([`local`]): the
+    /// refusals of the limits name the page instead of the server.
+    pub static_page: bool,
 }
 
 impl Default for Config {
@@ -249,6 +275,7 @@ impl Default for Config {
             request_memory: REQUEST_MEMORY,
             total_memory: TOTAL_MEMORY,
             workers: None,
+            static_page: false,
         }
     }
 }
@@ -256,6 +283,7 @@ impl Default for Config {
 /// What the handlers share: the configuration, the permits of the two lanes, the places of
 /// the slow lane's queue, the memory left to reserve (in MiB), the worker processes, and the
 /// misère quotients the requests computed here (kept across requests, within the default bound).
+#[cfg(feature = "server")]
 #[derive(Clone)]
 struct AppState {
     config: Arc<Config>,
@@ -269,6 +297,7 @@ struct AppState {
     quotients: grundy::QuotientCache,
 }
 
+#[cfg(feature = "server")]
 impl AppState {
     fn new(config: Config) -> AppState {
         // A worker holds the stored tables as well as its request's memory.
@@ -291,11 +320,13 @@ impl AppState {
 }
 
 /// The router of the web app with the default [`Config`].
+#[cfg(feature = "server")]
 pub fn app() -> Router {
     app_with(Config::default())
 }
 
 /// The router of the web app: the page, its assets and the JSON API.
+#[cfg(feature = "server")]
 pub fn app_with(config: Config) -> Router {
     let config = Config {
         time_limit: config.time_limit.min(MAX_TIME_LIMIT),
@@ -333,12 +364,14 @@ pub fn app_with(config: Config) -> Router {
 
 /// Serves [`app`] on `addr` until the process is stopped; `on_ready` is told the bound address
 /// (useful with port 0).
+#[cfg(feature = "server")]
 pub fn serve(addr: SocketAddr, on_ready: impl FnOnce(SocketAddr)) -> std::io::Result<()> {
     serve_with(addr, Config::default(), on_ready)
 }
 
 /// Serves [`app_with`] `config` on `addr` until the process is stopped; `on_ready` is told the
 /// bound address (useful with port 0).
+#[cfg(feature = "server")]
 pub fn serve_with(addr: SocketAddr, config: Config, on_ready: impl FnOnce(SocketAddr)) -> std::io::Result<()> {
     // One thread serves the connections (a local app has few, and they do little); the games
     // are computed on tokio's blocking threads (see `compute`). A multi-threaded scheduler

@@ -1,20 +1,29 @@
 //! `POST /api/random`: a random position of a game, from the game's own generator
 //! ([`grundy::Game::random_position`]), for the page's "Random" and "New random position".
 
+#[cfg(feature = "server")]
 use axum::body::Body;
+#[cfg(feature = "server")]
 use axum::extract::rejection::QueryRejection;
+#[cfg(feature = "server")]
 use axum::extract::{Query, State};
+#[cfg(feature = "server")]
 use axum::response::Response;
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
+#[cfg(feature = "server")]
 use tokio::time::Instant;
 
 use crate::error::{ApiError, Asked};
 use crate::jobs::Job;
+#[cfg(feature = "server")]
 use crate::json::{reply, Format};
-use crate::lanes::{compute, shape};
 use crate::memory::forecast;
 use crate::routes::problem::quote;
-use crate::routes::{from_body, read_json_value};
+#[cfg(feature = "server")]
+use crate::routes::read_json_value;
+use crate::routes::{from_body, Prepared};
+#[cfg(feature = "server")]
 use crate::AppState;
 
 /// What `/api/random` reads: the game as `/api/analyze` names it (with its `graph` text for
@@ -45,6 +54,7 @@ pub(crate) fn random_position(request: &RandomRequest) -> Result<RandomReply, Ap
 
 /// `POST /api/random` `{"game": "wythoff", "seed": 7}` (and `graph` for a game on a graph):
 /// `{"position": "5 12", "tokens": ["5", "12"]}`.
+#[cfg(feature = "server")]
 pub(crate) async fn random_handler(
     State(state): State<AppState>,
     query: Result<Query<Format>, QueryRejection>,
@@ -53,11 +63,20 @@ pub(crate) async fn random_handler(
     let arrived = Instant::now();
     let big = Format::from_query(query)?;
     let (body, bytes) = read_json_value(body).await?;
+    let position = state.compute(arrived, prepare_random(body, bytes)?).await?;
+    reply(&position, big)
+}
+
+/// The body of `POST /api/random` (`bytes` long) read and checked.
+pub(crate) fn prepare_random(body: Value, bytes: usize) -> Result<Prepared, ApiError> {
     let request: RandomRequest = from_body(&body)?;
     let game = quote(&request.game);
     let asked = Asked { what: format!("a random position of {game}"), command: String::new() };
-    let shape = shape("random", &body);
-    let position =
-        compute(&state, arrived, asked, forecast(0, bytes), shape, state.work(Job::Random { request: body })).await?;
-    reply(&position, big)
+    Ok(Prepared {
+        asked,
+        forecast: forecast(0, bytes),
+        endpoint: "random",
+        shape_of: body.clone(),
+        job: Job::Random { request: body },
+    })
 }
