@@ -8,7 +8,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { launch, open, settled, forgetStatus } from './lib.mjs';
+import { launch, open, settled, forgetStatus, moveOnTop } from './lib.mjs';
 
 const STATIC = process.env.GRUNDY_STATIC_URL;
 const LOG = process.env.GRUNDY_STATIC_LOG;
@@ -35,17 +35,7 @@ const shownError = (page) => page.$eval('#error', (e) => (e.hidden ? '' : e.text
  * (where the drawing has none) the legal move the page offers under the move box, typed.
  */
 async function move(page, what) {
-  const point = await page.evaluate(() => {
-    for (const e of document.querySelectorAll('#board .drawing [data-move]')) {
-      if (e.closest('[display="none"]')) continue;
-      e.scrollIntoView({ block: 'center' });
-      const r = e.getBoundingClientRect();
-      const x = r.left + r.width / 2;
-      const y = r.top + r.height / 2;
-      if (document.elementFromPoint(x, y)?.closest('[data-move]') === e) return { x, y };
-    }
-    return null;
-  });
+  const point = await moveOnTop(page);
   await forgetStatus(page, 'moving');
   if (point) {
     await page.mouse.click(point.x, point.y);

@@ -1,17 +1,16 @@
 //! Replies as JSON: `?big=strings` on any endpoint asks for every integer as a string of its
 //! digits ([`Format`], [`reply`]), for JavaScript, whose numbers are exact only to 2^53.
 
-#[cfg(feature = "server")]
-use axum::extract::rejection::QueryRejection;
-#[cfg(feature = "server")]
-use axum::extract::Query;
-#[cfg(feature = "server")]
-use axum::response::{IntoResponse, Response};
-#[cfg(feature = "server")]
-use axum::Json;
 use http::StatusCode;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+#[cfg(feature = "server")]
+use {
+    axum::extract::rejection::QueryRejection,
+    axum::extract::Query,
+    axum::response::{IntoResponse, Response},
+    axum::Json,
+};
 
 use crate::error::{ApiError, Kind};
 

@@ -46,6 +46,10 @@
 //! The page itself is `/` with `/app.js`, `/style.css` and its icon, `/favicon.svg` (also
 //! served as `/favicon.ico`, where browsers look without being told).
 //!
+//! The same API is answered without a server by [`local`], which the static page
+//! (`web/build-static.sh`) runs in the browser, compiled to WebAssembly: built without the
+//! default feature `server`, this crate has no axum or tokio.
+//!
 //! Heaps range over all of u64, past the 2^53 that a JavaScript number holds exactly. Positions
 //! may be sent as strings (`["18446744073709551615"]`), and `?big=strings` on any endpoint asks
 //! for every integer of the reply as a string of its digits (the page does both); without it
@@ -140,20 +144,27 @@
 // down are not reached.
 #![cfg_attr(not(feature = "server"), allow(dead_code))]
 
-#[cfg(feature = "server")]
-use std::net::SocketAddr;
-#[cfg(feature = "server")]
-use std::sync::{Arc, Mutex};
 use std::time::Duration;
-
 #[cfg(feature = "server")]
-use axum::http::StatusCode;
-#[cfg(feature = "server")]
-use axum::routing::{get, post};
-#[cfg(feature = "server")]
-use axum::Router;
-#[cfg(feature = "server")]
-use tokio::sync::Semaphore;
+use {
+    axum::http::StatusCode,
+    axum::routing::{get, post},
+    axum::Router,
+    error::{ApiError, Kind},
+    lanes::{QuickRuns, SlowShapes},
+    routes::analyze::analyze_handler,
+    routes::draw::draw_handler,
+    routes::games_handler,
+    routes::page::{page, APP_JS, FAVICON_SVG, INDEX_HTML, STYLE_CSS},
+    routes::play::move_handler,
+    routes::random::random_handler,
+    routes::sg::sg_handler,
+    routes::value::value_handler,
+    std::net::SocketAddr,
+    std::sync::{Arc, Mutex},
+    tokio::sync::Semaphore,
+    worker::Pool,
+};
 
 /// The largest request body accepted; larger ones get 413.
 pub const MAX_BODY: usize = 1 << 20;
@@ -202,29 +213,6 @@ mod worker;
 pub use jobs::work;
 pub use memory::{budget_memory, forecast};
 pub use worker::WorkerCommand;
-
-#[cfg(feature = "server")]
-use error::{ApiError, Kind};
-#[cfg(feature = "server")]
-use lanes::{QuickRuns, SlowShapes};
-#[cfg(feature = "server")]
-use routes::analyze::analyze_handler;
-#[cfg(feature = "server")]
-use routes::draw::draw_handler;
-#[cfg(feature = "server")]
-use routes::games_handler;
-#[cfg(feature = "server")]
-use routes::page::{page, APP_JS, FAVICON_SVG, INDEX_HTML, STYLE_CSS};
-#[cfg(feature = "server")]
-use routes::play::move_handler;
-#[cfg(feature = "server")]
-use routes::random::random_handler;
-#[cfg(feature = "server")]
-use routes::sg::sg_handler;
-#[cfg(feature = "server")]
-use routes::value::value_handler;
-#[cfg(feature = "server")]
-use worker::Pool;
 
 /// How a server limits its work (see the crate documentation for the two lanes).
 #[derive(Clone, Debug, PartialEq, Eq)]

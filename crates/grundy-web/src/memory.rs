@@ -3,19 +3,17 @@
 //! server's total ([`reserve`]) until the work ends (see the crate documentation).
 
 #[cfg(feature = "server")]
-use std::sync::Arc;
+use {
+    crate::error::shutting_down,
+    crate::AppState,
+    std::sync::Arc,
+    tokio::sync::OwnedSemaphorePermit,
+    tokio::time::{timeout_at, Instant},
+};
 
 use serde_json::Value;
-#[cfg(feature = "server")]
-use tokio::sync::OwnedSemaphorePermit;
-#[cfg(feature = "server")]
-use tokio::time::{timeout_at, Instant};
 
-#[cfg(feature = "server")]
-use crate::error::shutting_down;
 use crate::error::{ApiError, Asked};
-#[cfg(feature = "server")]
-use crate::AppState;
 use crate::{Config, BASE_MEMORY, MAX_BUDGET, MEMORY_PER_BODY_BYTE};
 
 /// The bytes of memory a budget of `budget` units may take: the library's forecast of a budget

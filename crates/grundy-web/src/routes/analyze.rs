@@ -1,32 +1,27 @@
 //! `POST /api/analyze`: the analysis of a position, as `grundy analyze --json` gives it, with
 //! the game's rules and each listed move as it is typed.
 
-#[cfg(feature = "server")]
-use axum::body::Body;
-#[cfg(feature = "server")]
-use axum::extract::rejection::QueryRejection;
-#[cfg(feature = "server")]
-use axum::extract::{Query, State};
-#[cfg(feature = "server")]
-use axum::response::Response;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 #[cfg(feature = "server")]
-use tokio::time::Instant;
+use {
+    crate::json::{reply, Format},
+    crate::routes::read_json_value,
+    crate::AppState,
+    axum::body::Body,
+    axum::extract::rejection::QueryRejection,
+    axum::extract::{Query, State},
+    axum::response::Response,
+    tokio::time::Instant,
+};
 
 use grundy::{analyze, Analysis};
 
 use crate::error::{ApiError, Fail};
 use crate::jobs::Job;
-#[cfg(feature = "server")]
-use crate::json::{reply, Format};
 use crate::memory::with_budget;
 use crate::routes::problem::Problem;
-#[cfg(feature = "server")]
-use crate::routes::read_json_value;
 use crate::routes::{from_body, Prepared};
-#[cfg(feature = "server")]
-use crate::AppState;
 use crate::Config;
 
 #[cfg(feature = "server")]

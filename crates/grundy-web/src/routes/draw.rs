@@ -1,29 +1,24 @@
 //! `POST /api/draw`: the position drawn, with the moves its pieces make.
 
-#[cfg(feature = "server")]
-use axum::body::Body;
-#[cfg(feature = "server")]
-use axum::extract::rejection::QueryRejection;
-#[cfg(feature = "server")]
-use axum::extract::{Query, State};
-#[cfg(feature = "server")]
-use axum::response::Response;
 use serde::Serialize;
 use serde_json::Value;
 #[cfg(feature = "server")]
-use tokio::time::Instant;
+use {
+    crate::json::{reply, Format},
+    crate::routes::read_json_value,
+    crate::AppState,
+    axum::body::Body,
+    axum::extract::rejection::QueryRejection,
+    axum::extract::{Query, State},
+    axum::response::Response,
+    tokio::time::Instant,
+};
 
 use crate::error::ApiError;
 use crate::jobs::Job;
-#[cfg(feature = "server")]
-use crate::json::{reply, Format};
 use crate::memory::forecast;
 use crate::routes::problem::Problem;
-#[cfg(feature = "server")]
-use crate::routes::read_json_value;
 use crate::routes::{from_body, Prepared};
-#[cfg(feature = "server")]
-use crate::AppState;
 
 /// `POST /api/draw`: the body of `/api/analyze` (game, position, graph, to_move, ...); the
 /// answer is the position drawn (`grundy::draw`): `svg`, the `moves` its `data-move` targets

@@ -4,21 +4,19 @@
 //! for the server and the static page, [`crate::local`]); the handlers (feature `server`) run it
 //! in the lanes.
 
-#[cfg(feature = "server")]
-use axum::body::Body;
-#[cfg(feature = "server")]
-use axum::extract::rejection::QueryRejection;
-#[cfg(feature = "server")]
-use axum::extract::Query;
-#[cfg(feature = "server")]
-use axum::response::Response;
 use serde::Deserialize;
 use serde_json::Value;
+#[cfg(feature = "server")]
+use {
+    crate::json::{reply, Format},
+    axum::body::Body,
+    axum::extract::rejection::QueryRejection,
+    axum::extract::Query,
+    axum::response::Response,
+};
 
 use crate::error::{too_large, ApiError, Asked};
 use crate::jobs::Job;
-#[cfg(feature = "server")]
-use crate::json::{reply, Format};
 use crate::MAX_BODY;
 
 pub(crate) mod analyze;

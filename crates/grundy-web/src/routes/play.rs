@@ -1,34 +1,29 @@
 //! `POST /api/move`: a turn of the library's `Session`, as `grundy play` plays it: the
 //! person's move, then the computer's reply.
 
-#[cfg(feature = "server")]
-use axum::body::Body;
-#[cfg(feature = "server")]
-use axum::extract::rejection::QueryRejection;
-#[cfg(feature = "server")]
-use axum::extract::{Query, State};
-#[cfg(feature = "server")]
-use axum::response::Response;
 use http::StatusCode;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 #[cfg(feature = "server")]
-use tokio::time::Instant;
+use {
+    crate::json::{reply, Format},
+    crate::routes::read_json_value,
+    crate::AppState,
+    axum::body::Body,
+    axum::extract::rejection::QueryRejection,
+    axum::extract::{Query, State},
+    axum::response::Response,
+    tokio::time::Instant,
+};
 
 use grundy::play::{Choice, Level, Played, Session};
 use grundy::{AnalyzeError, Player};
 
 use crate::error::{ApiError, Fail, Kind};
 use crate::jobs::Job;
-#[cfg(feature = "server")]
-use crate::json::{reply, Format};
 use crate::memory::with_budget;
 use crate::routes::problem::{quote, Problem};
-#[cfg(feature = "server")]
-use crate::routes::read_json_value;
 use crate::routes::{from_body, Prepared};
-#[cfg(feature = "server")]
-use crate::AppState;
 use crate::Config;
 
 /// `POST /api/move`: a [`Problem`] and how the computer plays.

@@ -1,30 +1,25 @@
 //! `POST /api/random`: a random position of a game, from the game's own generator
 //! ([`grundy::Game::random_position`]), for the page's "Random" and "New random position".
 
-#[cfg(feature = "server")]
-use axum::body::Body;
-#[cfg(feature = "server")]
-use axum::extract::rejection::QueryRejection;
-#[cfg(feature = "server")]
-use axum::extract::{Query, State};
-#[cfg(feature = "server")]
-use axum::response::Response;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 #[cfg(feature = "server")]
-use tokio::time::Instant;
+use {
+    crate::json::{reply, Format},
+    crate::routes::read_json_value,
+    crate::AppState,
+    axum::body::Body,
+    axum::extract::rejection::QueryRejection,
+    axum::extract::{Query, State},
+    axum::response::Response,
+    tokio::time::Instant,
+};
 
 use crate::error::{ApiError, Asked};
 use crate::jobs::Job;
-#[cfg(feature = "server")]
-use crate::json::{reply, Format};
 use crate::memory::forecast;
 use crate::routes::problem::quote;
-#[cfg(feature = "server")]
-use crate::routes::read_json_value;
 use crate::routes::{from_body, Prepared};
-#[cfg(feature = "server")]
-use crate::AppState;
 
 /// What `/api/random` reads: the game as `/api/analyze` names it (with its `graph` text for
 /// the games on a graph), and the seed (the same seed gives the same position).

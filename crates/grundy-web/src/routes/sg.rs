@@ -1,29 +1,26 @@
 //! `GET /api/sg`: the Grundy sequence of a heap ruleset with its proven period and its rule;
 //! with `misere=true`, who wins each single heap under misère play instead.
 
-#[cfg(feature = "server")]
-use axum::extract::rejection::QueryRejection;
-#[cfg(feature = "server")]
-use axum::extract::{Query, State};
-#[cfg(feature = "server")]
-use axum::response::Response;
 use http::StatusCode;
 use serde::{Deserialize, Serialize};
 #[cfg(feature = "server")]
-use tokio::time::Instant;
+use {
+    crate::json::{reply, Format},
+    crate::AppState,
+    axum::extract::rejection::QueryRejection,
+    axum::extract::{Query, State},
+    axum::response::Response,
+    tokio::time::Instant,
+};
 
 use grundy::engine::heap::PERIOD_SEARCH_WORK;
 use grundy::{Game, MisereHeaps, Period, QuotientCache, Ruleset, SequenceBuilder, SequenceError};
 
 use crate::error::{ApiError, Asked, Fail, Kind};
 use crate::jobs::Job;
-#[cfg(feature = "server")]
-use crate::json::{reply, Format};
 use crate::memory::forecast;
 use crate::routes::problem::quote;
 use crate::routes::Prepared;
-#[cfg(feature = "server")]
-use crate::AppState;
 use crate::{MAX_BUDGET, MAX_UPTO};
 
 #[derive(Deserialize)]

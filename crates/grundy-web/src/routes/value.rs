@@ -4,30 +4,27 @@
 //! thermograph drawn as SVG ([`grundy::thermograph_svg`]). The position is read as `/api/analyze`
 //! reads it (the same [`Problem`], its tokens split at spaces), with the same budget and errors.
 
-#[cfg(feature = "server")]
-use axum::extract::rejection::QueryRejection;
-#[cfg(feature = "server")]
-use axum::extract::{Query, State};
-#[cfg(feature = "server")]
-use axum::response::Response;
 use http::StatusCode;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 #[cfg(feature = "server")]
-use tokio::time::Instant;
+use {
+    crate::json::{reply, Format},
+    crate::AppState,
+    axum::extract::rejection::QueryRejection,
+    axum::extract::{Query, State},
+    axum::response::Response,
+    tokio::time::Instant,
+};
 
 use grundy::solve::value::{value_report, MAX_NAME_CHARS};
 use grundy::{AnalyzeError, GameStore, PartizanError};
 
 use crate::error::{ApiError, Fail, Kind};
 use crate::jobs::Job;
-#[cfg(feature = "server")]
-use crate::json::{reply, Format};
 use crate::memory::with_budget;
 use crate::routes::problem::Problem;
 use crate::routes::Prepared;
-#[cfg(feature = "server")]
-use crate::AppState;
 use crate::{Config, MAX_BUDGET};
 
 /// The query of `GET /api/value`.
