@@ -88,11 +88,12 @@ async fn the_local_api_answers_every_request_as_the_server_does() {
 /// one past its time limit is stopped, each naming the page and the command line that does it.
 #[test]
 fn the_limits_are_the_servers_and_name_the_page() {
-    let local = local();
-    let (status, body) =
-        answered(&local, "POST", "/api/analyze", r#"{"game": "nim", "position": [1], "budget": 1000000000}"#);
+    let small = Local::new(Config { static_page: true, request_memory: 16 << 20, ..Config::default() });
+    let (status, body) = answered(&small, "POST", "/api/analyze", r#"{"game": "nim", "position": [1]}"#);
     assert_eq!((status, body["kind"].as_str()), (422, Some("memory")), "{body}");
     assert!(body["error"].as_str().is_some_and(|e| e.contains("this page gives one request")), "{body}");
+
+    let local = local();
 
     let waited = local.respond("POST", "/api/analyze", br#"{"game": "nim", "position": [1]}"#, Duration::from_secs(10));
     let body: Value = serde_json::from_str(&waited.body).expect("JSON");
