@@ -73,6 +73,13 @@ class ApiError extends Error {
 }
 
 /**
+ * Where the requests go: the server's `/api/`, or on the static page (web/build-static.sh) the
+ * same API compiled to WebAssembly in Web Workers (`grundyLocal`, crates/grundy-wasm/js), which
+ * answers the same JSON with no server.
+ */
+const local = globalThis.grundyLocal;
+
+/**
  * Calls the API. Heaps range over all of u64, past the 2^53 a JavaScript number holds exactly,
  * so the page sends positions as strings and asks for every integer of the reply as a string
  * (`big=strings`): read them with `BigInt` for arithmetic, `Number` only where they are small
@@ -85,7 +92,7 @@ async function api(path, body, signal) {
     : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body), signal };
   let res;
   try {
-    res = await fetch(`${path}${path.includes('?') ? '&' : '?'}big=strings`, init);
+    res = await (local ? local.fetch : fetch)(`${path}${path.includes('?') ? '&' : '?'}big=strings`, init);
   } catch (e) {
     if (e.name === 'AbortError') throw e;
     throw new ApiError({ error: 'the server did not answer (is grundy serve still running?)', kind: 'network' }, 0);
@@ -110,7 +117,7 @@ function describe(e) {
     case 'budget':
       return e.suggestedBudget && e.command
         ? {
-          text: `This needs a larger computation than the server does for the page (about ${e.suggestedBudget} `
+          text: `This needs a larger computation than ${local ? 'the page does' : 'the server does for the page'} (about ${e.suggestedBudget} `
             + `${e.budgetUnits}), and the page cannot raise it. On the command line it can be done:`,
           command: e.command,
         }
@@ -118,8 +125,8 @@ function describe(e) {
         : { text: `This is too large to solve exactly: ${sentence(e.message)}` };
     case 'time_limit':
       return {
-        text: 'This takes longer than the server allows one request, so it was stopped. '
-          + 'On the command line there is no time limit:',
+        text: `This takes longer than ${local ? 'the page' : 'the server'} allows one request, so it was stopped. `
+          + `${local ? local.needsServer : ''}On the command line there is no time limit:`,
         command: e.command,
       };
     case 'busy':

@@ -1,23 +1,27 @@
 //! `GET /api/sg`: the Grundy sequence of a heap ruleset with its proven period and its rule;
 //! with `misere=true`, who wins each single heap under misère play instead.
 
-use axum::extract::rejection::QueryRejection;
-use axum::extract::{Query, State};
-use axum::http::StatusCode;
-use axum::response::Response;
+use http::StatusCode;
 use serde::{Deserialize, Serialize};
-use tokio::time::Instant;
+#[cfg(feature = "server")]
+use {
+    crate::json::{reply, Format},
+    crate::AppState,
+    axum::extract::rejection::QueryRejection,
+    axum::extract::{Query, State},
+    axum::response::Response,
+    tokio::time::Instant,
+};
 
 use grundy::engine::heap::PERIOD_SEARCH_WORK;
 use grundy::{Game, MisereHeaps, Period, QuotientCache, Ruleset, SequenceBuilder, SequenceError};
 
 use crate::error::{ApiError, Asked, Fail, Kind};
 use crate::jobs::Job;
-use crate::json::{reply, Format};
-use crate::lanes::{compute, shape};
 use crate::memory::forecast;
 use crate::routes::problem::quote;
-use crate::{AppState, MAX_BUDGET, MAX_UPTO};
+use crate::routes::Prepared;
+use crate::{MAX_BUDGET, MAX_UPTO};
 
 #[derive(Deserialize)]
 pub(crate) struct SgQuery {
@@ -227,6 +231,7 @@ fn heap_ruleset(game: &str) -> Result<Ruleset, Fail> {
     }
 }
 
+#[cfg(feature = "server")]
 pub(crate) async fn sg_handler(
     State(state): State<AppState>,
     query: Result<Query<SgQuery>, QueryRejection>,
@@ -235,6 +240,12 @@ pub(crate) async fn sg_handler(
     let arrived = Instant::now();
     let Query(q) = query.map_err(|e| ApiError::bad(format!("malformed query: {e}")))?;
     let big = Format::from_query(format)?;
+    let reply_ = state.compute(arrived, prepare_sg(q)?).await?;
+    reply(&reply_, big)
+}
+
+/// The query of `GET /api/sg` checked.
+pub(crate) fn prepare_sg(q: SgQuery) -> Result<Prepared, ApiError> {
     let game =
         q.game.ok_or_else(|| ApiError::bad("missing query parameter 'game' (e.g. ?game=subtraction:2,5&upto=50)"))?;
     let upto = match q.upto.as_deref() {
@@ -258,8 +269,12 @@ pub(crate) async fn sg_handler(
         ),
         command: format!("grundy sg {}{flag} --upto {upto}", quote(&game)),
     };
-    let shape = shape("sg", &serde_json::json!([game, upto, misere]));
-    let job = Job::Sg { game, upto, misere };
-    let reply_ = compute(&state, arrived, asked, forecast(MAX_BUDGET, 0), shape, state.work(job)).await?;
-    reply(&reply_, big)
+    let shape_of = serde_json::json!([game, upto, misere]);
+    Ok(Prepared {
+        asked,
+        forecast: forecast(MAX_BUDGET, 0),
+        endpoint: "sg",
+        shape_of,
+        job: Job::Sg { game, upto, misere },
+    })
 }

@@ -4,24 +4,28 @@
 //! thermograph drawn as SVG ([`grundy::thermograph_svg`]). The position is read as `/api/analyze`
 //! reads it (the same [`Problem`], its tokens split at spaces), with the same budget and errors.
 
-use axum::extract::rejection::QueryRejection;
-use axum::extract::{Query, State};
-use axum::http::StatusCode;
-use axum::response::Response;
+use http::StatusCode;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use tokio::time::Instant;
+#[cfg(feature = "server")]
+use {
+    crate::json::{reply, Format},
+    crate::AppState,
+    axum::extract::rejection::QueryRejection,
+    axum::extract::{Query, State},
+    axum::response::Response,
+    tokio::time::Instant,
+};
 
 use grundy::solve::value::{value_report, MAX_NAME_CHARS};
 use grundy::{AnalyzeError, GameStore, PartizanError};
 
 use crate::error::{ApiError, Fail, Kind};
 use crate::jobs::Job;
-use crate::json::{reply, Format};
-use crate::lanes::{compute, shape};
 use crate::memory::with_budget;
 use crate::routes::problem::Problem;
-use crate::{AppState, MAX_BUDGET};
+use crate::routes::Prepared;
+use crate::{Config, MAX_BUDGET};
 
 /// The query of `GET /api/value`.
 #[derive(Deserialize)]
@@ -60,6 +64,7 @@ pub(crate) struct ValueReply {
     positions: u64,
 }
 
+#[cfg(feature = "server")]
 pub(crate) async fn value_handler(
     State(state): State<AppState>,
     query: Result<Query<ValueQuery>, QueryRejection>,
@@ -68,6 +73,12 @@ pub(crate) async fn value_handler(
     let arrived = Instant::now();
     let Query(q) = query.map_err(|e| ApiError::bad(format!("malformed query: {e}")))?;
     let big = Format::from_query(format)?;
+    let value = state.compute(arrived, prepare_value(q, &state.config)?).await?;
+    reply(&value, big)
+}
+
+/// The query of `GET /api/value` checked, with the default budget filled in.
+pub(crate) fn prepare_value(q: ValueQuery, config: &Config) -> Result<Prepared, ApiError> {
     let game = q.game.ok_or_else(|| ApiError::bad("missing query parameter 'game' (e.g. ?game=kl:2,3&position=4)"))?;
     let position =
         q.position.ok_or_else(|| ApiError::bad("missing query parameter 'position' (e.g. ?game=kl:2,3&position=4)"))?;
@@ -80,10 +91,8 @@ pub(crate) async fn value_handler(
     problem.parse()?;
     let asked = problem.asked("value", "value", &budget_flag(budget));
     let bytes = body.to_string().len();
-    let forecast = with_budget(&mut body, budget, bytes, &state.config);
-    let shape = shape("value", &body);
-    let value = compute(&state, arrived, asked, forecast, shape, state.work(Job::Value { request: body })).await?;
-    reply(&value, big)
+    let forecast = with_budget(&mut body, budget, bytes, config);
+    Ok(Prepared { asked, forecast, endpoint: "value", shape_of: body.clone(), job: Job::Value { request: body } })
 }
 
 /// ` --budget N` when the request sent one.

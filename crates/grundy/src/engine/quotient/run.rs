@@ -20,7 +20,7 @@ impl QuotientBuilder {
         let first = run.phi.len() as u64;
         let mut stop = QuotientStop::Upto(upto.max(first - 1));
         let mut period = rules.proven_period(&run.phi);
-        let mut saved = std::time::Instant::now();
+        let mut saved = crate::stop::Instant::now();
         if period.is_some() {
             stop = QuotientStop::Proven;
         }
@@ -50,7 +50,7 @@ impl QuotientBuilder {
             run.report(n);
             if saved.elapsed() >= CHECKPOINT_EVERY {
                 run.save(&self.ruleset, true);
-                saved = std::time::Instant::now();
+                saved = crate::stop::Instant::now();
             }
             if let Some(p) = rules.proven_period(&run.phi) {
                 period = Some(p);
