@@ -51,9 +51,10 @@ fn a_positions_value_reads_back() {
         &["value", "nim", "3", "5"],
     ] {
         let v = json(args);
-        for key in ["canonical", "outcome", "mean", "temperature", "left_stop", "right_stop"] {
+        for key in ["canonical", "outcome", "outcome_words", "mean", "temperature", "thermograph_svg"] {
             assert!(v[key].is_string(), "{args:?}: {key} in {v}");
         }
+        assert!(v["stops"].as_array().is_some_and(|s| s.len() == 2 && s.iter().all(|x| x.is_string())), "{v}");
         let canonical = v["canonical"].as_str().unwrap();
         let back = json(&["value", canonical]);
         for key in ["canonical", "outcome", "mean", "temperature"] {

@@ -18,7 +18,7 @@
 //! - `POST /api/move`: the same body plus `level`, `seed` and optionally `human_move` (text such
 //!   as `"3 11"`, played first): the computer's reply and the position after it, and `rules` as
 //!   above. With `"every": true` (Every-SG) a turn is one move in every game that is not over,
-//!   typed as each game's move joined by `;` (`"1 -> 2; 3 -> 1"`) or in the general form of
+//!   typed as each game's move joined by `;` (`"1: 1 -> 2; 2: 1 -> 1"`, or numbered in the whole position, `"1 -> 2; 3 -> 1"`) or in the general form of
 //!   the analysis's winning turn (`"1..4 -> 2 3 1 2"`). At level `perfect` (the default) a position the computer cannot solve exactly
 //!   (Grundy's game past its table) is refused, 422 `unsupported` "level perfect cannot promise
 //!   perfect play here: ..."; levels `good` and `easy` play the smallest move there.
@@ -26,8 +26,8 @@
 //!   ruleset with its proven period; with `&misere=true`, who wins each single heap under
 //!   misère play (`outcomes`, one letter a heap, `N` or `P`), as `grundy sg --misere --json`.
 //! - `GET /api/value?game=kl:2,3&position=4 5` (the position's tokens separated by spaces;
-//!   optional `budget` and, for a game on a graph, `graph`): Conway's value of the position, as
-//!   `grundy value --json`: `{"canonical": "{0,*|↓,↓*}", "outcome": "N", "mean": "0",
+//!   optional `budget` and, for a game on a graph, `graph`): Conway's value of the position,
+//!   byte for byte what `grundy value --json` prints (the library's `ValueReport`): `{"canonical": "{0,*|↓,↓*}", "outcome": "N", "mean": "0",
 //!   "temperature": "0", "stops": ["0", "0"], "thermograph_svg": "<svg ...", ...}`, exact
 //!   fractions as strings; `canonical` is null past 100,000 characters. Errors as `/api/analyze`'s
 //!   (a form past the work a request may do is 422 `work_limit`).

@@ -843,14 +843,16 @@ function hideValue() {
 }
 
 /**
- * Conway's value of the position under "Why", for a game whose facts say it is partizan
- * (`/api/value`): its canonical form, outcome class, mean, temperature and stops, exact, and
- * its thermograph drawn (Left's wall on the left). Normal play only: misère and Every-SG
- * positions have no such value.
+ * Conway's value of the position under "Why", for a game whose facts say it is partizan, or a
+ * sum whose analysis holds Conway's value (a part is partizan) (`/api/value`): its canonical
+ * form, outcome class, mean, temperature and stops, exact, and its thermograph drawn (Left's
+ * wall on the left). Normal play only: misère and Every-SG positions have no such value.
  */
 async function loadValue() {
   hideValue();
-  if (!factsOf(state.game).partizan || state.misere || state.every) return;
+  const a = state.analysis;
+  const conwaySum = Boolean(a && a.conway && a.tokens.join('\n') === state.tokens.join('\n'));
+  if (!(factsOf(state.game).partizan || conwaySum) || state.misere || state.every) return;
   const controller = new AbortController();
   valueRequest = controller;
   const query = new URLSearchParams({ game: state.game, position: state.tokens.join(' ') });

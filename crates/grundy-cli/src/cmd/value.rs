@@ -24,8 +24,9 @@ pub struct Args {
     /// The position, as `grundy analyze` takes it.
     #[arg(allow_negative_numbers = true)]
     position: Vec<String>,
-    /// Print one JSON object: {game, position, canonical, outcome, mean, temperature,
-    /// left_stop, right_stop, positions}.
+    /// Print one JSON object, the one `GET /api/value` answers: {canonical, game, mean,
+    /// outcome, outcome_words, position, positions, stops: [Left's, Right's], temperature,
+    /// thermograph_svg}.
     #[arg(long)]
     json: bool,
     /// The most positions of a board game valued (each once), and the budget of each impartial
@@ -79,7 +80,8 @@ pub fn run(args: Args) -> Result<(), CliError> {
         })?;
     }
     if args.json {
-        emit(&format!("{}\n", json(&report)));
+        // The library's one serialised form, as the web app answers it.
+        emit(&(serde_json::to_string(&report).map_err(|e| CliError::of_kind(ErrorKind::Io, e))? + "\n"));
     } else {
         emit(&text(&report));
     }
@@ -128,19 +130,4 @@ fn text(r: &ValueReport) -> String {
         r.stops.0,
         r.stops.1
     )
-}
-
-/// The report as the JSON object `--json` prints.
-fn json(r: &ValueReport) -> serde_json::Value {
-    serde_json::json!({
-        "game": r.game,
-        "position": r.position,
-        "canonical": r.canonical,
-        "outcome": r.outcome.to_string(),
-        "mean": r.mean,
-        "temperature": r.temperature,
-        "left_stop": r.stops.0,
-        "right_stop": r.stops.1,
-        "positions": r.positions,
-    })
 }

@@ -5,7 +5,7 @@
 //! reads it (the same [`Problem`], its tokens split at spaces), with the same budget and errors.
 
 use http::StatusCode;
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use serde_json::Value;
 #[cfg(feature = "server")]
 use {
@@ -17,7 +17,7 @@ use {
     tokio::time::Instant,
 };
 
-use grundy::solve::value::{value_report, MAX_NAME_CHARS};
+use grundy::solve::value::{value_report, ValueReport, MAX_NAME_CHARS};
 use grundy::{AnalyzeError, GameStore, PartizanError};
 
 use crate::error::{ApiError, Fail, Kind};
@@ -37,31 +37,6 @@ pub(crate) struct ValueQuery {
     budget: Option<String>,
     /// The edges of a game on a graph, as `/api/analyze` takes them.
     graph: Option<String>,
-}
-
-/// The reply of `GET /api/value`: the fields of `grundy value --json`.
-#[derive(Serialize)]
-pub(crate) struct ValueReply {
-    game: String,
-    position: Vec<String>,
-    /// The canonical form's name, which `grundy value` reads back; null past
-    /// [`MAX_NAME_CHARS`] characters (`canonical_not_written` says so).
-    canonical: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    canonical_not_written: Option<String>,
-    /// `L`, `R`, `P` or `N`.
-    outcome: String,
-    /// The outcome class in words.
-    outcome_words: &'static str,
-    /// Exact fractions as strings (`"3/4"`).
-    mean: String,
-    temperature: String,
-    /// Left's stop and Right's stop.
-    stops: [String; 2],
-    /// The thermograph, an SVG document 320 units wide.
-    thermograph_svg: String,
-    /// The board positions valued.
-    positions: u64,
 }
 
 #[cfg(feature = "server")]
@@ -100,28 +75,12 @@ fn budget_flag(budget: Option<u64>) -> String {
     budget.map(|b| format!(" --budget {b}")).unwrap_or_default()
 }
 
-/// Conway's value of the problem's position, in a store of its own.
-pub(crate) fn value_request(problem: &Problem) -> Result<ValueReply, Fail> {
+/// Conway's value of the problem's position, in a store of its own: the library's report,
+/// whose one serialised form is the reply (the object of `grundy value --json`).
+pub(crate) fn value_request(problem: &Problem) -> Result<ValueReport, Fail> {
     let (game, position, options) = problem.parse()?;
     let mut store = GameStore::new();
-    let r =
-        value_report(&game, &position, &mut store, options.budget, MAX_NAME_CHARS).map_err(|e| failed(problem, e))?;
-    Ok(ValueReply {
-        canonical_not_written: r
-            .canonical
-            .is_none()
-            .then(|| format!("the canonical form's name is longer than {} characters", r.name_limit)),
-        outcome_words: r.outcome_words(),
-        game: r.game,
-        position: r.position,
-        canonical: r.canonical,
-        outcome: r.outcome.to_string(),
-        mean: r.mean,
-        temperature: r.temperature,
-        stops: [r.stops.0, r.stops.1],
-        thermograph_svg: grundy::thermograph_svg(&r.thermograph),
-        positions: r.positions,
-    })
+    value_report(&game, &position, &mut store, options.budget, MAX_NAME_CHARS).map_err(|e| failed(problem, e))
 }
 
 /// A value that could not be worked out, as an answer: a budget that ran out names the budget

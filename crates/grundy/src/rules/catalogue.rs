@@ -101,7 +101,7 @@ const SUM: GameKind = GameKind {
     example_game: "sum",
     example_position: "nim=7 subtraction:2,5=9 bounded:3=5",
     heap_ruleset: false,
-    move_syntax: "`NUMBER TAKE` takes TAKE from number NUMBER of the whole position (each game's numbers in turn); `NUMBER -> LEFT` leaves LEFT in it",
+    move_syntax: "`NUMBER TAKE` takes TAKE from number NUMBER of the whole position (each game's numbers in turn); `NUMBER -> LEFT` leaves LEFT in it; in a sum holding a game that is not heaps, `K: MOVE` makes MOVE in game K, typed as that game alone reads it (`1: a1 a2`, `2: cut 0-1`)",
     example_move: "2 5",
 };
 
