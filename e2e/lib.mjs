@@ -32,17 +32,6 @@ export async function launch({ showAnalysis = true, width = 1280, height = 1000 
       '--no-first-run', '--disable-component-update', '--disable-sync'],
     viewport: { width, height },
   });
-  // E2E_STATIC_DIR=DIR serves the page's index.html, app.js and style.css from DIR instead of
-  // the binary's (an older page, to see a new test fail on it without building an old binary).
-  if (process.env.E2E_STATIC_DIR) {
-    const { readFileSync } = await import('node:fs');
-    const types = { '/': 'text/html', '/app.js': 'text/javascript', '/style.css': 'text/css' };
-    await context.route((u) => Object.keys(types).includes(new URL(u).pathname), (route) => {
-      const path = new URL(route.request().url()).pathname;
-      const file = path === '/' ? 'index.html' : path.slice(1);
-      route.fulfill({ status: 200, contentType: types[path], body: readFileSync(`${process.env.E2E_STATIC_DIR}/${file}`, 'utf8') });
-    });
-  }
   if (showAnalysis) {
     await context.addInitScript((key) => window.localStorage.setItem(key, 'shown'), SHOW_ANALYSIS_KEY);
   }

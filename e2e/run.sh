@@ -4,9 +4,7 @@
 # serves on a free loopback port, runs the node tests (every e2e/*.test.mjs, or the files
 # named as arguments) and stops the server. Exits non-zero when anything fails.
 # GRUNDY_BIN=path serves that binary instead of building one (e.g. an older build, to see a
-# new test fail on it). E2E_STATIC_DIR=DIR has the browser load the page's index.html, app.js
-# and style.css from DIR (e.g. `git show HEAD~1:crates/grundy-web/static/app.js`), for the same
-# purpose when only the page changed.
+# new test fail on it).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(dirname "$here")"
