@@ -47,10 +47,8 @@ fn a_misspelt_game_gets_the_nearest_name() {
 
 #[test]
 fn pieces_read_in_lower_case_as_in_capitals() {
-    assert_eq!(
-        stdout(&["value", "toads-frogs", "tt..ff"]),
-        stdout(&["value", "toads-frogs", "TT..FF"]).replace("TT..FF", "tt..ff")
-    );
+    // The same position, written back in capitals.
+    assert_eq!(stdout(&["value", "toads-frogs", "tt..ff"]), stdout(&["value", "toads-frogs", "TT..FF"]));
 }
 
 #[test]

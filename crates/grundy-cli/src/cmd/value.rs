@@ -100,7 +100,9 @@ fn missing_position(spelling: &str) -> CliError {
     let what = what.strip_prefix("the position is empty: ").unwrap_or(&what).to_string();
     // The game's own words give an example where they have one; else the catalogue's.
     let example = match grundy::GAMES.iter().find(|k| k.example_game == spelling) {
-        Some(k) if !what.contains("e.g.") => format!(" (e.g. `grundy value {} {}`)", k.example_game, k.example_position),
+        Some(k) if !what.contains("e.g.") => {
+            format!(" (e.g. `grundy value {} {}`)", k.example_game, k.example_position)
+        }
         _ => String::new(),
     };
     CliError::usage(format!("no position given after {spelling}: {what}{example}")).argument("POSITION")
