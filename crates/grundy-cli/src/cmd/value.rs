@@ -70,6 +70,9 @@ pub fn run(args: Args) -> Result<(), CliError> {
         report.game = args.game.clone();
         report
     } else {
+        if args.position.is_empty() {
+            return Err(missing_position(&args.game));
+        }
         let (game, position, options) =
             parse_problem(&args.game, &args.position, Convention::Normal, "first", args.budget.as_deref())?;
         value_report(&game, &position, &mut store, options.budget, chars).map_err(|e| error(e, work))?
@@ -86,6 +89,25 @@ pub fn run(args: Args) -> Result<(), CliError> {
         emit(&text(&report));
     }
     Ok(())
+}
+
+/// The error for a game named with no position: what the game's position is (Domineering's
+/// board, K-L-Nim's heaps), as its own parser says of an empty one, and an example to copy;
+/// not the words of a file read, since none was named.
+fn missing_position(spelling: &str) -> CliError {
+    let what = match spelling.parse::<grundy::Game>().map(|g| g.parse_position::<&str>(&[])) {
+        Ok(Err(e)) => e.to_string(),
+        _ => "give the position after the game's name".to_string(),
+    };
+    let what = what.strip_prefix("the position is empty: ").unwrap_or(&what).to_string();
+    // The game's own words give an example where they have one; else the catalogue's.
+    let example = match grundy::GAMES.iter().find(|k| k.example_game == spelling) {
+        Some(k) if !what.contains("e.g.") => {
+            format!(" (e.g. `grundy value {} {}`)", k.example_game, k.example_position)
+        }
+        _ => String::new(),
+    };
+    CliError::usage(format!("no position given after {spelling}: {what}{example}")).argument("POSITION")
 }
 
 /// A library error, with the store's work limit told how to raise (`--work`).

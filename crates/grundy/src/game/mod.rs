@@ -289,7 +289,11 @@ impl FromStr for Game {
                 if catalogue::GAMES.iter().any(|g| g.spelling.split(':').next() == s.split(':').next()) {
                     s.parse::<Ruleset>().map(Game::Heaps)
                 } else {
-                    Err(ParseGameError::new(format!("unknown game '{s}' (known: {})", catalogue::spellings(false))))
+                    Err(ParseGameError::new(format!(
+                        "unknown game '{s}'{} (known: {})",
+                        catalogue::did_you_mean(s, false),
+                        catalogue::spellings(false)
+                    )))
                 }
             }
         }

@@ -216,6 +216,54 @@ pub fn spellings(heap_rulesets_only: bool) -> String {
     GAMES.iter().filter(|g| g.heap_ruleset || !heap_rulesets_only).map(|g| g.spelling).collect::<Vec<_>>().join(", ")
 }
 
+/// ": did you mean 'domineering'?" for a name a letter or two from a game's (`dominering`), the
+/// part after a colon kept (`subtracton:1,2` gives `subtraction:1,2`); empty when no game's
+/// name is that close. `heap_rulesets_only`: only the heap rulesets are meant (a sum's heaps).
+/// The "unknown game" errors put it after the name.
+pub fn did_you_mean(name: &str, heap_rulesets_only: bool) -> String {
+    let (head, rest) = match name.split_once(':') {
+        Some((h, r)) => (h, Some(r)),
+        None => (name, None),
+    };
+    let head = head.to_ascii_lowercase();
+    // One edit in four letters, at least one: `nmi` is nim, `frob` is nothing.
+    let most = (head.chars().count() / 4).max(1);
+    let nearest = GAMES
+        .iter()
+        .filter(|g| g.heap_ruleset || !heap_rulesets_only)
+        .map(|g| g.spelling.split(':').next().unwrap_or(g.spelling))
+        .map(|known| (edit_distance(&head, known), known))
+        .filter(|&(d, _)| d <= most)
+        .min_by_key(|&(d, _)| d);
+    match (nearest, rest) {
+        (Some((_, known)), Some(rest)) => format!(": did you mean '{known}:{rest}'?"),
+        (Some((_, known)), None) => format!(": did you mean '{known}'?"),
+        (None, _) => String::new(),
+    }
+}
+
+/// The fewest insertions, deletions, substitutions and swaps of two neighbours that turn `a`
+/// into `b` (the optimal string alignment distance), counted in characters.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    // Three rows of the table: two back (for swaps), the last and the one being filled.
+    let mut two_back: Vec<usize> = vec![0; b.len() + 1];
+    let mut last: Vec<usize> = (0..=b.len()).collect();
+    for i in 1..=a.len() {
+        let mut row = vec![i; b.len() + 1];
+        for j in 1..=b.len() {
+            let cost = usize::from(a.get(i - 1) != b.get(j - 1));
+            let mut d = (last[j] + 1).min(row[j - 1] + 1).min(last[j - 1] + cost);
+            if i > 1 && j > 1 && a.get(i - 1) == b.get(j - 2) && a.get(i - 2) == b.get(j - 1) {
+                d = d.min(two_back[j - 2] + 1);
+            }
+            row[j] = d;
+        }
+        two_back = std::mem::replace(&mut last, row);
+    }
+    last[b.len()]
+}
+
 /// The list as the help texts show it: one line per game, its spelling and what a move is.
 pub fn help_list(heap_rulesets_only: bool) -> String {
     let games: Vec<&GameKind> = GAMES.iter().filter(|g| g.heap_ruleset || !heap_rulesets_only).collect();
