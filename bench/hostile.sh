@@ -174,7 +174,7 @@ kill -INT "$first" 2> /dev/null; wait "$first"
 last=0; grew=ok
 for run in 1 2 3 4 5; do
   "$bin" quotient octal:0.764 --time 3 --store "$dir/q10" --json > "$dir/out" 2> /dev/null
-  at=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["computed_upto"])' "$dir/out")
+  at=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1])).get("computed_upto", 0))' "$dir/out")
   [ "$at" -gt "$last" ] || grew=FAIL
   last=$at
 done

@@ -90,10 +90,21 @@ fn edited_and_endless_quotient_states_are_refused_as_damaged() {
     let state_path = dir.join("quotient-octal-0.764.state");
     let state = std::fs::read_to_string(&state_path).unwrap();
     let growth = state.lines().find(|l| l.starts_with("growth ")).unwrap().to_string();
-    for edited in ["growth 5:9 7:3", "growth ", "growth 1:2"] {
-        std::fs::write(&state_path, state.replace(&growth, edited)).unwrap();
+    // Edits that keep the last growth (the table it names): two entries swapped, an order
+    // raised past the next one's.
+    let entries: Vec<&str> = growth.split_whitespace().skip(1).collect();
+    assert!(entries.len() >= 3, "{growth}");
+    let mut swapped = entries.clone();
+    swapped.swap(0, 1);
+    let mut raised = entries.clone();
+    let (heap, _) = entries[1].split_once(':').unwrap();
+    let past = format!("{heap}:100000");
+    raised[1] = &past;
+    for edited in [swapped, raised] {
+        let edited = format!("growth {}", edited.join(" "));
+        std::fs::write(&state_path, state.replace(&growth, &edited)).unwrap();
         let o = grundy(&["quotient", "octal:0.764", "--upto", "1400", "--store", store]);
-        refused(&o, "growth history", edited);
+        refused(&o, "growth history", &edited);
     }
     std::fs::write(&state_path, &state).unwrap();
     let table = std::fs::read_dir(&dir)
@@ -132,7 +143,7 @@ fn an_endless_line_into_play_is_refused_at_once() {
     let started = Instant::now();
     let o = child.wait_with_output().unwrap();
     feeder.join().unwrap();
-    refused(&o, "longer than", "play < /dev/zero");
+    refused(&o, "standard input: a line", "play < /dev/zero");
     assert!(started.elapsed() < Duration::from_secs(10), "{:?}", started.elapsed());
 }
 
@@ -149,7 +160,7 @@ fn an_expression_costly_in_factorisations_is_refused() {
         "--sg",
         "pick(min(n,1), 0, n + 0*(G(n-1)+G(n-1)) + 0*bigomega(18446743979220271189))",
     ]);
-    refused(&o, "factorisations", "verify --sg");
+    refused(&o, "factorisation", "verify --sg");
     assert!(started.elapsed() < Duration::from_secs(30), "{:?}", started.elapsed());
 }
 
@@ -174,7 +185,11 @@ fn a_position_of_ten_million_heaps_is_refused_before_it_is_held() {
     let path = dir.join("heaps.txt");
     std::fs::write(&path, "7 ".repeat(10_000_000)).unwrap();
     let at = format!("@{}", path.display());
-    refused(&grundy(&["analyze", "nim", &at, "--json"]), "the most grundy reads", "10^7 heaps");
+    refused(&grundy(&["analyze", "nim", &at]), "the most grundy reads", "10^7 heaps");
+    let o = grundy(&["analyze", "nim", &at, "--json"]);
+    assert_eq!(o.status.code(), Some(2));
+    let j: serde_json::Value = serde_json::from_slice(&o.stdout).expect("one JSON error");
+    assert_eq!(j["error"]["kind"], "refused", "{j}");
     std::fs::write(&path, "7 ".repeat(200_000)).unwrap();
     let o = grundy(&["analyze", "nim", &at]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));

@@ -124,10 +124,12 @@ pub fn run(args: Args) -> Result<(), CliError> {
             }
         });
     }
+    let mut resumed_from = None;
     let saved = match &args.store {
         Some(dir) => {
             let store = QuotientStore::open(dir, &ruleset)?;
             if let Some(state) = store.load()? {
+                resumed_from = Some(state.heap());
                 eprintln!(
                     "resuming from {}: heaps up to {} computed, {} elements",
                     dir.display(),
@@ -166,7 +168,18 @@ pub fn run(args: Args) -> Result<(), CliError> {
     }
     let q = built.map_err(|e| match e {
         QuotientError::NotTakeAndBreak(_) => CliError::usage(e).argument("GAME"),
-        QuotientError::Stopped(s) => CliError::of_kind(ErrorKind::Refused, s),
+        // A limit can only stop the proof of a saved quotient with an error (past it, each
+        // heap's stop keeps the heaps before it).
+        QuotientError::Stopped(s) => match resumed_from {
+            Some(heap) => CliError::of_kind(
+                ErrorKind::Refused,
+                format!(
+                    "{s} while the saved quotient of the heaps up to {heap} was proven again, as a resumed run does before it goes on: give a longer --time, or none"
+                ),
+            )
+            .argument("--time"),
+            None => CliError::of_kind(ErrorKind::Refused, s),
+        },
         e @ QuotientError::BadState(_) => CliError::of_kind(ErrorKind::Io, e).argument("--store"),
     })?;
     if args.json {
