@@ -184,14 +184,25 @@ printf '%-4s %-44s heap %s after five runs\n' "$grew" "62/10 five runs of quotie
 # /dev/zero: refused as damaged, in one line, exit 2.
 "$bin" quotient octal:0.764 --upto 2000 --store "$dir/q11" > /dev/null 2>&1
 cp -r "$dir/q11" "$dir/q12"
-sed -i 's/^growth .*/growth 5:9 7:3/' "$dir/q11/quotient-octal-0.764.state"
-EXPECT='[ "$code" = 2 ] && grep -q "damaged" "$dir/err"' check "62/11 a quotient state with its growth edited" true quotient octal:0.764 --store "$dir/q11"
+# The first two growth entries swapped (the last, which names the table, kept).
+python3 - "$dir/q11/quotient-octal-0.764.state" <<'PY'
+import sys
+path = sys.argv[1]
+lines = open(path).read().split("\n")
+for i, line in enumerate(lines):
+    if line.startswith("growth "):
+        entries = line.split()[1:]
+        entries[0], entries[1] = entries[1], entries[0]
+        lines[i] = "growth " + " ".join(entries)
+open(path, "w").write("\n".join(lines))
+PY
+EXPECT='[ "$code" = 2 ] && grep -q "growth history" "$dir/err"' check "62/11 a quotient state with its growth edited" true quotient octal:0.764 --store "$dir/q11"
 table=$(ls "$dir/q12"/quotient-octal-0.764.table-*)
 rm "$table"; ln -s /dev/zero "$table"
 EXPECT='[ "$code" = 2 ] && grep -q "damaged" "$dir/err"' check "62/12 a quotient table linked to /dev/zero" true quotient octal:0.764 --store "$dir/q12"
 EXPECT='[ "$code" = 2 ]' check "62/14 verify --sg, 2*10^6 factorisations" true verify --game nim --sg 'pick(min(n,1), 0, n + 0*(G(n-1)+G(n-1)) + 0*bigomega(18446743979220271189))'
 EXPECT='[ "$code" = 2 ]' check "62/15 graph export kl:2,3 1000000" true graph export kl:2,3 1000000
-EXPECT='[ "$code" = 2 ] && grep -q "position" "$dir/err"' check "62/16 value kl:2,3 (no position)" true value kl:2,3
+EXPECT='[ "$code" = 2 ] && grep -q "position" "$dir/err" && ! grep -q "file" "$dir/err"' check "62/16 value kl:2,3 (no position)" true value kl:2,3
 # Row 17: a GET with a 90 KB query gets a JSON error, as every refusal does.
 "$bin" serve --port 0 > "$dir/serve" 2>&1 &
 server=$!

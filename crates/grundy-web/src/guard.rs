@@ -90,7 +90,7 @@ async fn line_fits(stream: &TcpStream) -> bool {
             Ok(n) => n,
             Err(_) => return true,
         };
-        if n == 0 || buf[..n].contains(&b'\n') {
+        if n == 0 || buf.get(..n).is_some_and(|seen| seen.contains(&b'\n')) {
             return true;
         }
         if n > MAX_REQUEST_LINE {
@@ -156,7 +156,7 @@ async fn write_all(stream: &TcpStream, mut bytes: &[u8]) -> io::Result<()> {
     while !bytes.is_empty() {
         stream.writable().await?;
         match stream.try_write(bytes) {
-            Ok(n) => bytes = &bytes[n..],
+            Ok(n) => bytes = bytes.get(n..).unwrap_or_default(),
             Err(e) if e.kind() == io::ErrorKind::WouldBlock => {}
             Err(e) => return Err(e),
         }

@@ -37,7 +37,7 @@ const COINS_COUNTED: &str = "these coins may reach up to {} sets of heads (those
 const FORECAST_FROM: u64 = 1 << 16;
 
 /// How many positions waiting in the queue are sampled for the forecast.
-const FORECAST_SAMPLES: usize = 8;
+const FORECAST_SAMPLES: usize = 4;
 
 /// Refuses an export whose text is forecast far past what graph:FILE reads: `written` bytes so
 /// far, and `waiting` positions still to list, each taken to have the mean number of moves of

@@ -1169,13 +1169,24 @@ mod tests {
         // G(n - 1) all the way down is deeper than allowed, and an error, not a stack overflow.
         let deep = e("pick(min(n, 1), 0, G(n - 1) + 1)");
         assert_eq!(deep.eval(100), Ok(100));
-        let e = deep.eval(1_000_000).unwrap_err();
-        assert!(e.message.starts_with("not evaluated within the bounds: the recursion is deeper than"));
-        assert!(past_a_bound(&e));
+        let too_deep = deep.eval(1_000_000).unwrap_err();
+        assert!(too_deep.message.starts_with("not evaluated within the bounds: the recursion is deeper than"));
+        assert!(past_a_bound(&too_deep));
         // Two calls per level: exponential work is cut off by the count of calls.
         let wide = e("pick(min(n, 1), 1, G(n / 2) + G(n / 3))");
-        assert!(wide.eval(u64::MAX).unwrap_err().message.starts_with("the recursion makes more than"));
+        let too_many = wide.eval(u64::MAX).unwrap_err();
+        assert!(too_many.message.starts_with("not evaluated within the bounds: the recursion makes more than"));
+        assert!(past_a_bound(&too_many));
         assert!(wide.eval(1000).is_ok());
+        // Factorisations of a 64-bit semiprime at each of 2^11 calls: cut off by their cost,
+        // where the calls alone are within bounds (issue 62; it ran for minutes).
+        let costly = e("pick(min(n,1), 0, n + 0*(G(n-1)+G(n-1)) + 0*bigomega(18446743979220271189))");
+        let too_costly = costly.eval(11).unwrap_err();
+        assert!(too_costly.message.contains("number-theoretic functions cost more than"), "{too_costly}");
+        assert!(past_a_bound(&too_costly));
+        assert_eq!(costly.eval(5), Ok(5));
+        // A division by zero is undefined, not past a bound.
+        assert!(!past_a_bound(&e("1 / (n - n)").eval(3).unwrap_err()));
     }
 
     #[test]
