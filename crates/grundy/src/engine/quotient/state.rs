@@ -221,8 +221,14 @@ mod tests {
         assert!(QuotientState::read(&other, &table).unwrap_err().0.contains("no element"));
         assert!(QuotientState::read("", &table).is_err());
         // A growth history edited: a heap out of order, an order that the table does not have.
-        for (from, to) in [("growth 1:2", "growth 2:2"), ("growth 1:2", "growth 1:3"), ("growth 1:2", "growth ")] {
+        // (Each edit keeps the last growth's heap, which names the table, as the text says.)
+        for (from, to) in [
+            ("grown_at 1\nwork 17\ntrials 3\ngrowth 1:2", "grown_at 2\nwork 17\ntrials 3\ngrowth 2:2"),
+            ("growth 1:2", "growth 1:3"),
+            ("growth 1:2", "growth 1:1 1:2"),
+        ] {
             let edited = text.replace(from, to);
+            assert_ne!(edited, text);
             let e = QuotientState::read(&edited, &table).unwrap_err().0;
             assert!(e.contains("growth history"), "{to}: {e}");
         }
