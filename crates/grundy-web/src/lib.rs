@@ -66,7 +66,7 @@
 //! | 400 | `bad_input` | the game, position, player, level, query or JSON is wrong (the message names the part) |
 //! | 400 | `illegal_move` | `human_move` is not a legal move of the position |
 //! | 404, 405 | `not_found`, `method_not_allowed` | no such endpoint, or another method |
-//! | 413 | `too_large` | a body over 1 MiB |
+//! | 413, 414 | `too_large` | a body over 1 MiB; a request line (the URL and its query) over 60 KiB |
 //! | 422 | `budget` | an exact search or table ran past its budget |
 //! | 422 | `work_limit` | `/api/sg` past the work a request may do |
 //! | 422 | `unsupported` | no exact answer here (the message says why) |
@@ -199,6 +199,7 @@ pub const BASE_MEMORY: u64 = 32 << 20;
 pub const MEMORY_PER_BODY_BYTE: u64 = 64;
 
 mod error;
+mod guard;
 mod jobs;
 mod json;
 #[cfg(feature = "server")]
@@ -368,6 +369,8 @@ pub fn serve_with(addr: SocketAddr, config: Config, on_ready: impl FnOnce(Socket
     runtime.block_on(async move {
         let listener = tokio::net::TcpListener::bind(addr).await?;
         on_ready(listener.local_addr()?);
-        axum::serve(listener, app_with(config)).await
+        // Each connection's request line is checked first (`guard.rs`): a URL too long for
+        // hyper gets the API's JSON error rather than hyper's bare 414.
+        axum::serve(guard::Guarded::new(listener)?, app_with(config)).await
     })
 }

@@ -148,9 +148,15 @@ pub fn run(args: Args) -> Result<(), CliError> {
                         continue;
                     }
                 },
+                // No move is that long: the input is not a person typing (`< /dev/zero`), and
+                // it is refused rather than read on.
                 Ok(Line::TooLong) => {
-                    emit(&format!("that line is longer than {MAX_LINE_BYTES} bytes: type a move, or 'help'\n"));
-                    continue;
+                    return Err(CliError::usage(format!(
+                        "a line of standard input is longer than {MAX_LINE_BYTES} bytes: one move a line"
+                    )))
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::InvalidData => {
+                    return Err(CliError::usage(format!("standard input: {e}")))
                 }
                 Ok(Line::End) | Err(_) => {
                     emit("\nend of input: game over, goodbye.\n");

@@ -1,7 +1,7 @@
 //! `grundy sg GAME --upto N`: the Sprague-Grundy values G(0..N) of a heap ruleset, the period
 //! when one is proven, counts, G(M) through the period, a plot, and a resumable store.
 
-use std::io::{BufWriter, Write};
+use std::io::Write;
 use std::path::PathBuf;
 
 use grundy::engine::sequence_report::{MisereOutcomesReport, SequenceReport, SequenceRule};
@@ -128,7 +128,9 @@ pub fn run(args: Args) -> Result<(), CliError> {
         .budget(budget)
         .method(method)
         .full(args.full)
-        .every_value(args.every_value);
+        .every_value(args.every_value)
+        // Ctrl-C keeps the values computed so far: they are printed, and stored with --store.
+        .keep_on_cancel(true);
     if let Some(t) = args.threads {
         builder = builder.threads(usize::from(t));
     }
@@ -166,6 +168,8 @@ pub fn run(args: Args) -> Result<(), CliError> {
         None => builder.build_with(None, &mut Bar(None)),
     }
     .map_err(|e| refusal(e, &args))?;
+    // Stopped at Ctrl-C: what follows answers for the values computed by then.
+    let upto = source.upto();
     let last =
         source.value(upto).ok_or_else(|| CliError::usage(format!("no value is known for heap {upto} of {ruleset}")))?;
     // G(M) past the values computed: the library's solver looks for a period within its own
@@ -173,6 +177,13 @@ pub fn run(args: Args) -> Result<(), CliError> {
     let at_value = match at {
         Some(m) => Some(match source.value(m) {
             Some(v) => v,
+            // The stop that ended the table would stop the solver too.
+            None if source.cancelled() => {
+                return Err(CliError::interrupted(format!(
+                    "stopped at Ctrl-C after G(0..{upto}), before G({m}) was known{}",
+                    resume_advice(&args)
+                )))
+            }
             None => HeapSolver::new(&ruleset, m, budget)
                 .map_err(CliError::analysis)?
                 .value(m)
@@ -212,8 +223,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         let values: Vec<u64> = (0..=span.min(GUESS_VALUES)).map_while(|n| source.value(n)).collect();
         SequenceRule::of(&values, source.period())
     });
-    let out = std::io::stdout().lock();
-    let mut out = BufWriter::with_capacity(1 << 16, out);
+    let mut out = crate::out::Stdout::new();
     let report = Report {
         game: ruleset.to_string(),
         upto,
@@ -225,9 +235,23 @@ pub fn run(args: Args) -> Result<(), CliError> {
         guess,
     };
     let written = if args.json { report.json(&mut out) } else { report.text(&mut out) };
-    // A closed pipe (e.g. `| head`) is not an error worth reporting.
+    // A write error is kept by `out` for `main` to report (a closed pipe is none).
     let _ = written.and_then(|()| out.flush());
+    if source.cancelled() {
+        return Err(CliError::interrupted(format!(
+            "stopped at Ctrl-C after G(0..{upto}), the values printed{}",
+            resume_advice(&args)
+        )));
+    }
     Ok(())
+}
+
+/// How a run stopped at Ctrl-C goes on: from its store, or with one.
+fn resume_advice(args: &Args) -> String {
+    match &args.store {
+        Some(dir) => format!(": they are kept in {}, and the same command resumes from them", dir.display()),
+        None => ": add --store DIR to keep the values, so that a later run resumes".to_string(),
+    }
 }
 
 /// The --budget given, if any.
@@ -478,6 +502,9 @@ impl Report<'_> {
             None => writeln!(out, "period: none proven in the {} values computed", self.source.computed())?,
         }
         writeln!(out, "G({}) = {}", self.upto, self.last)?;
+        if self.source.cancelled() {
+            writeln!(out, "stopped at Ctrl-C: these are the values computed by then, G(0..{})", self.upto)?;
+        }
         if let Some((m, v)) = self.at {
             writeln!(out, "G({m}) = {v}")?;
         }

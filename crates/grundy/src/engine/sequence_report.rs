@@ -104,6 +104,11 @@ impl Serialize for SequenceReport<'_> {
         map.serialize_entry("period", &self.sequence.period())?;
         map.serialize_entry("last", &self.sequence.value(self.upto).unwrap_or(0))?;
         map.serialize_entry("method", &self.sequence.method_note())?;
+        if self.sequence.cancelled() {
+            // Only when it happened (Ctrl-C at the command line): `upto` is then the last n
+            // computed.
+            map.serialize_entry("stopped", "ctrl-c")?;
+        }
         if let Some(rule) = &self.rule {
             map.serialize_entry("rule", rule)?;
         }
