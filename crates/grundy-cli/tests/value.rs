@@ -184,8 +184,8 @@ fn a_value_is_bounded_in_all_by_work_and_memory() {
     for (args, flag) in [
         (&["value", switches.as_str(), "--work", "2000000", "--json"][..], "--work"),
         (&["value", switches.as_str(), "--memory", "1048576"], "--memory"),
-        (&["value", "domineering", board, "--work", "1000000"], "--work"),
-        (&["value", "clobber", "xoxox/oxoxo/xoxox/oxoxo", "--work", "1000000"], "--work"),
+        (&["value", "domineering", board, "--work", "100000"], "--work"),
+        (&["value", "clobber", "xoxox/oxoxo/xoxox/oxoxo", "--work", "100000"], "--work"),
     ] {
         let out = within(args, 60);
         assert_eq!(out.status.code(), Some(2), "{args:?}");

@@ -122,7 +122,7 @@ fn error(e: AnalyzeError, Limits { work, memory }: Limits) -> CliError {
         AnalyzeError::Partizan(PartizanError::TooMuchMemory { operation, .. }) => CliError::of_kind(
             ErrorKind::GaveUp,
             format!(
-                "Conway's value: {operation} needs more than {memory} bytes of memory; how much more is not known before the work is done; --memory raises the bound"
+                "Conway's value needs more than {memory} bytes of memory (it was at {operation}); how much more is not known before the work is done; --memory raises the bound"
             ),
         )
         .argument("--memory"),
