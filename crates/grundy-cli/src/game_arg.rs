@@ -75,6 +75,12 @@ pub fn read_position(game: &Game, tokens: &[String], stdin_free: bool) -> Result
             out.extend(text.split_whitespace().map(str::to_owned));
         }
     }
+    if tokens.is_empty() {
+        return Err(CliError::usage(format!(
+            "no position given: name it after the game (its tokens, as `grundy analyze {game}` takes them), or as @FILE"
+        ))
+        .argument("POSITION"));
+    }
     if out.is_empty() {
         return Err(CliError::usage("the position is empty: the file named holds no token").argument("POSITION"));
     }

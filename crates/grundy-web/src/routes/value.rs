@@ -75,11 +75,17 @@ fn budget_flag(budget: Option<u64>) -> String {
     budget.map(|b| format!(" --budget {b}")).unwrap_or_default()
 }
 
+/// The most bytes one request's values may hold: 256 MiB.
+const REQUEST_MEMORY: u64 = 256 << 20;
+
 /// Conway's value of the problem's position, in a store of its own: the library's report,
 /// whose one serialised form is the reply (the object of `grundy value --json`).
 pub(crate) fn value_request(problem: &Problem) -> Result<ValueReport, Fail> {
     let (game, position, options) = problem.parse()?;
     let mut store = GameStore::new();
+    // One request is one bound: the store's default work over all its operations, and memory.
+    store.set_total_work_limit(store.work_limit());
+    store.set_memory_limit(REQUEST_MEMORY);
     value_report(&game, &position, &mut store, options.budget, MAX_NAME_CHARS).map_err(|e| failed(problem, e))
 }
 
@@ -109,6 +115,11 @@ fn failed(problem: &Problem, e: AnalyzeError) -> Fail {
             format!(
                 "{operation} needs more than {limit} steps of work (options visited and games created), past what one request may do"
             ),
+        )),
+        AnalyzeError::Partizan(PartizanError::TooMuchMemory { operation, limit }) => Fail::Api(ApiError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            Kind::WorkLimit,
+            format!("{operation} needs more than {limit} bytes of memory, past what one request may hold"),
         )),
         e => Fail::Api(ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, Kind::Unsupported, e)),
     }
