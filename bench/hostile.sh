@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The inputs of the hostile passes of 2026-11-25 and 2026-11-26 (all but the server's), each run
+# The inputs of the hostile passes of 2026-11-25, 2026-11-26 and 2026-11-27, each run
 # under a 4 GB address-space limit and a 20 s watchdog: each must answer or be refused (exit 0, 1
 # or 2), with an error of at most three lines, no panic and no abort; some also check what was
 # printed (well-formed SVG, C++ that compiles, a guess the proven period allows). The Python
@@ -135,6 +135,94 @@ for g in nim kayles hex:0.f bash:3; do
   check "46/18 sg $g --upto 2^64-1" true sg "$g" --upto $M
 done
 
+# The pass of 2026-11-27 (issue 62): its row number first. Rows 1-6, 13 and 16 are the
+# partizan values'; the rest the command line's, the stores' and the server's.
+python3 -c '
+cols = "brg"
+print(",".join(f"{i}-{(i + 1) % 200}:{cols[i % 3]}" for i in range(200)))' > "$dir/cycle200.txt"
+python3 -c 'print(",".join(f"0-{i}" for i in range(1, 30001)))' > "$dir/star30k.txt"
+python3 -c 'import random; r = random.Random(5); print(" ".join(str(r.randrange(1, 100)) for _ in range(10**7)))' > "$dir/heaps10m"
+pm=$(python3 -c 'print("+".join(f"±{i}" for i in range(1, 41)))')
+check "62/1 value ^1000000000" true value '^1000000000'
+check "62/2 value nim 5000" true value nim 5000
+check "62/2 value *1000000" true value '*1000000'
+check "62/2 value sum nim=1000000" true value sum nim=1000000
+check "62/3 value *4000000000 --work 2^36" true value '*4000000000' --work 68719476736
+check "62/4 value hackenbush, 200-edge coloured cycle" true value hackenbush "@$dir/cycle200.txt"
+check "62/4 value domineering 8x8" true value domineering ......../......../......../......../......../......../......../........
+check "62/4 value clobber 8x8 checkerboard" true value clobber xoxoxoxo/oxoxoxox/xoxoxoxo/oxoxoxox/xoxoxoxo/oxoxoxox/xoxoxoxo/oxoxoxox
+check "62/4 value kl:2,3 1000" true value kl:2,3 1000
+check "62/5 analyze hackenbush, 30,000 edges at the ground" true analyze hackenbush "@$dir/star30k.txt"
+check "62/6 value ±1+...+±40 --json" true value "$pm" --json
+check "62/7 analyze nim @10^7 heaps --json" true analyze nim "@$dir/heaps10m" --json
+check "62/7 the same from standard input" "cat $dir/heaps10m" analyze nim - --json
+# Row 8: stdout on a full disk is an error naming the write, exit non-zero, for every command.
+for cmd in "sg kayles --upto 100000" "analyze nim 3 4 5" "quotient octal:0.75" "games" "factor 12"; do
+  # shellcheck disable=SC2086 # the command's words
+  "$bin" $cmd > /dev/full 2> "$dir/err"; code=$?
+  verdict=ok
+  if [ "$code" = 0 ] || ! grep -q "writing to standard output failed" "$dir/err"; then verdict=FAIL; failed=1; fi
+  printf '%-4s %-44s exit %3s  %s\n' "$verdict" "62/8 $cmd > /dev/full" "$code" "$(head -1 "$dir/err")"
+done
+# Row 9: a second writer of a quotient's store is refused in one line while the first runs.
+"$bin" quotient octal:0.777 --store "$dir/q9" --time 8 > /dev/null 2>&1 &
+first=$!
+sleep 2
+EXPECT='[ "$code" = 2 ] && grep -q "in use by another grundy process" "$dir/err"' check "62/9 a second quotient --store writer" true quotient octal:0.777 --store "$dir/q9"
+kill -INT "$first" 2> /dev/null; wait "$first"
+# Row 10: five runs of 3 s resumed from the store each go further than the one before.
+last=0; grew=ok
+for run in 1 2 3 4 5; do
+  "$bin" quotient octal:0.764 --time 3 --store "$dir/q10" --json > "$dir/out" 2> /dev/null
+  at=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1])).get("computed_upto", 0))' "$dir/out")
+  [ "$at" -gt "$last" ] || grew=FAIL
+  last=$at
+done
+[ "$grew" = ok ] || failed=1
+printf '%-4s %-44s heap %s after five runs\n' "$grew" "62/10 five runs of quotient --time 3" "$last"
+# Rows 11 and 12: a state whose growth history was edited, a table that is a link to
+# /dev/zero: refused as damaged, in one line, exit 2.
+"$bin" quotient octal:0.764 --upto 2000 --store "$dir/q11" > /dev/null 2>&1
+cp -r "$dir/q11" "$dir/q12"
+# The first two growth entries swapped (the last, which names the table, kept).
+python3 - "$dir/q11/quotient-octal-0.764.state" <<'PY'
+import sys
+path = sys.argv[1]
+lines = open(path).read().split("\n")
+for i, line in enumerate(lines):
+    if line.startswith("growth "):
+        entries = line.split()[1:]
+        entries[0], entries[1] = entries[1], entries[0]
+        lines[i] = "growth " + " ".join(entries)
+open(path, "w").write("\n".join(lines))
+PY
+EXPECT='[ "$code" = 2 ] && grep -q "growth history" "$dir/err"' check "62/11 a quotient state with its growth edited" true quotient octal:0.764 --store "$dir/q11"
+table=$(ls "$dir/q12"/quotient-octal-0.764.table-*)
+rm "$table"; ln -s /dev/zero "$table"
+EXPECT='[ "$code" = 2 ] && grep -q "damaged" "$dir/err"' check "62/12 a quotient table linked to /dev/zero" true quotient octal:0.764 --store "$dir/q12"
+EXPECT='[ "$code" = 2 ]' check "62/14 verify --sg, 2*10^6 factorisations" true verify --game nim --sg 'pick(min(n,1), 0, n + 0*(G(n-1)+G(n-1)) + 0*bigomega(18446743979220271189))'
+EXPECT='[ "$code" = 2 ]' check "62/15 graph export kl:2,3 1000000" true graph export kl:2,3 1000000
+EXPECT='[ "$code" = 2 ] && grep -q "position" "$dir/err" && ! grep -q "file" "$dir/err"' check "62/16 value kl:2,3 (no position)" true value kl:2,3
+# Row 17: a GET with a 90 KB query gets a JSON error, as every refusal does.
+"$bin" serve --port 0 > "$dir/serve" 2>&1 &
+server=$!
+for _ in $(seq 50); do grep -q "listening" "$dir/serve" && break; sleep 0.1; done
+addr=$(sed -n 's|.*http://\([^/]*\)/.*|\1|p' "$dir/serve" | head -1)
+verdict=FAIL
+if python3 -c '
+import json, socket, sys
+host, port = sys.argv[1].rsplit(":", 1)
+s = socket.create_connection((host, int(port)), timeout=20)
+s.sendall(("GET /api/value?game=nim&position=" + "1" * 90000 + " HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").encode())
+data = b""
+while chunk := s.recv(65536):
+    data += chunk
+head, _, body = data.partition(b"\r\n\r\n")
+sys.exit(0 if head.startswith(b"HTTP/1.1 4") and "error" in json.loads(body) else 1)' "$addr" 2> "$dir/err"; then verdict=ok; else failed=1; fi
+printf '%-4s %-44s %s\n' "$verdict" "62/17 GET /api/value with a 90 KB query" "$(head -1 "$dir/err")"
+kill "$server" 2> /dev/null; wait "$server" 2> /dev/null
+EXPECT='[ "$code" = 2 ]' check "62/18 /dev/zero into play nim 3 4 5" "cat /dev/zero" play nim 3 4 5
+
 # The Python package's inputs (rows 12 and 13), where it is installed: each must end in a typed
 # exception (grundy.GrundyError) or an answer.
 py="${PYTHON:-crates/grundy-py/target/venv/bin/python}"
@@ -159,6 +247,21 @@ except grundy.GrundyError as e:
   pycheck "46/12 pattern(itertools.repeat(0))" "grundy.pattern(itertools.repeat(0))"
   pycheck "46/13 sequence('nim', 3*10**8)" "grundy.sequence('nim', 3 * 10**8)"
   pycheck "46/13 sequence('octal:0.16', 5*10**8)" "grundy.sequence('octal:0.16', 5 * 10**8)"
+  pycheck "62/1 game_value('^1000000000').mean" "grundy.game_value('^1000000000').mean"
+  # Row 13: Ctrl-C (SIGINT from a timer) a second into a value: KeyboardInterrupt, caught
+  # here (a value answered before the timer fires cancels it).
+  cat > "$dir/ctrlc.py" <<'PY'
+import os, signal, threading
+timer = threading.Timer(1, lambda: os.kill(os.getpid(), signal.SIGINT))
+timer.daemon = True
+timer.start()
+try:
+    grundy.value('nim', [100000]).mean
+except KeyboardInterrupt:
+    print('interrupted')
+timer.cancel()
+PY
+  pycheck "62/13 Ctrl-C 1 s into value('nim', [100000])" "exec(open('$dir/ctrlc.py').read())"
 else
   echo "skip the Python inputs: $py cannot import grundy (run crates/grundy-py/run-tests.sh)"
 fi

@@ -9,7 +9,7 @@
 // One page per width, the games in turn. Run through e2e/run.sh.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, open, settled, forgetStatus } from './lib.mjs';
+import { launch, open, settled, forgetStatus, moveOnTop } from './lib.mjs';
 
 /** Waits for the page to answer: the person's move, the end, or an error (which `check` reports). */
 const answered = (page, what) => page.waitForFunction(
@@ -86,20 +86,8 @@ async function startGame(page, preset, position) {
  * when the board has none) the example under the move box, typed.
  */
 async function move(page, what, board) {
-  // The first shape that makes a move and is shown (a token's targets show once it is picked),
-  // clicked with the mouse at a point where it is on top: a cut is a line, whose box has no
-  // width, so the locator's idea of visible does not fit it.
-  const point = board && await page.evaluate(() => {
-    for (const e of document.querySelectorAll('#board .drawing [data-move]')) {
-      if (e.closest('[display="none"]')) continue;
-      e.scrollIntoView({ block: 'center' });
-      const r = e.getBoundingClientRect();
-      const x = r.left + r.width / 2;
-      const y = r.top + r.height / 2;
-      if (document.elementFromPoint(x, y)?.closest('[data-move]') === e) return { x, y };
-    }
-    return null;
-  });
+  // The first shape that makes a move and is shown, clicked with the mouse where it is on top.
+  const point = board && await moveOnTop(page);
   if (point) {
     await page.mouse.click(point.x, point.y);
     return 'board';

@@ -43,7 +43,8 @@ for (const width of [1280, 390]) {
       assert.ok(wide <= 0, `the page is no wider than the screen: ${wide} px more`);
       // The drawing of the new position is on the board, its box within the screen; it is
       // scaled down to fit, but not below 0.8 (its type would not read), and past that it
-      // scrolls sideways in its box, marked as it does.
+      // scrolls sideways in its box, marked as it does. On a phone a narrower drawing grows to
+      // the width available (issue 64), so it may be scaled up there.
       await page.waitForSelector('#board .drawing svg', { state: 'attached' });
       const shown = await page.$eval('#board .drawing', (box) => {
         const svg = box.querySelector('svg');
@@ -55,7 +56,7 @@ for (const width of [1280, 390]) {
         };
       });
       assert.ok(shown.right <= width + 0.5, `the drawing's box fits: ${JSON.stringify(shown)}`);
-      assert.ok(shown.scale >= 0.79 && shown.scale <= 1.01, `the drawing reads: ${JSON.stringify(shown)}`);
+      assert.ok(shown.scale >= 0.79 && (width <= 480 || shown.scale <= 1.01), `the drawing reads: ${JSON.stringify(shown)}`);
       assert.equal(shown.marked, shown.cut, `a drawing that scrolls is marked: ${JSON.stringify(shown)}`);
       assert.deepEqual(errors, []);
       assert.deepEqual(failed, []);

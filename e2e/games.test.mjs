@@ -32,9 +32,8 @@ const rows = (page) => page.$$eval('#board .heap', (rs) => rs.map((r) => [
 for (const [preset, position, firstRows] of [
   ['wythoff', '5 8', [['heap 1', '5'], ['heap 2', '8']]],
   ['euclid', '34 12', [['number 1', '34'], ['number 2', '12']]],
-  ['sum', 'euclid=34,12 wythoff=2,2 nim=4', [['number 1: game 1 (euclid), number 1', '34'],
-    ['number 2: game 1 (euclid), number 2', '12'], ['number 3: game 2 (wythoff), heap 1', '2'],
-    ['number 4: game 2 (wythoff), heap 2', '2'], ['number 5: game 3 (nim), heap 1', '4']]],
+  ['sum', 'euclid=34,12 wythoff=2,2 nim=4', [['game 1', 'euclid 34 12'], ['game 2', 'wythoff 2 2'],
+    ['game 3', 'nim 4']]],
   ['staircase', '3 9 5', [['step 1', '3'], ['step 2', '9'], ['step 3', '5']]],
   ['moore:2', '5 6 9 3', null],
   ['take-or-split:2', '2 2 3', null],

@@ -159,3 +159,21 @@ export const centreOfMove = (page, move, within = '#board .drawing') => page.eva
   }
   return null;
 }, [move, within]);
+
+/**
+ * The centre of the first shape of the drawing that makes a move and is on top at that point
+ * (a token's targets show once it is picked), scrolled into view, in viewport coordinates;
+ * `null` when none is. A cut is a line, whose box has no width, so a locator's idea of visible
+ * does not fit it: the point is checked with `elementFromPoint`.
+ */
+export const moveOnTop = (page) => page.evaluate(() => {
+  for (const e of document.querySelectorAll('#board .drawing [data-move]')) {
+    if (e.closest('[display="none"]')) continue;
+    e.scrollIntoView({ block: 'center' });
+    const r = e.getBoundingClientRect();
+    const x = r.left + r.width / 2;
+    const y = r.top + r.height / 2;
+    if (document.elementFromPoint(x, y)?.closest('[data-move]') === e) return { x, y };
+  }
+  return null;
+});

@@ -60,8 +60,42 @@ short_url="$(address "$short_log" "$short_server")"
 cd "$here"
 tests=("$@")
 [ ${#tests[@]} -gt 0 ] || tests=(*.test.mjs)
+
+# The static page (web/build-static.sh), served by Python's http.server, for static.test.mjs
+# (built only when that test runs). Where the WebAssembly target cannot be had, the build says
+# so in one line (exit 3): the line is printed and those tests are skipped with it as the reason.
+static_url=""
+static_log=""
+static_skip=""
+if printf '%s\n' "${tests[@]}" | grep -q 'static\.test\.mjs'; then
+  static_dir="$(mktemp -d)"
+  static_log="$(mktemp)"
+  build_log="$(mktemp)"
+  trap 'kill "$server" "$short_server" ${static_server:-} 2>/dev/null || true; rm -rf "$log" "$short_log" "$static_dir" "$static_log" "$build_log"' EXIT
+  status=0
+  bash "$root/web/build-static.sh" "$static_dir" 2>"$build_log" || status=$?
+  if [ "$status" -eq 3 ]; then
+    static_skip="$(grep '^static page:' "$build_log" | tail -n 1)"
+    echo "e2e: skipping the static page's tests: $static_skip" >&2
+  elif [ "$status" -ne 0 ]; then
+    cat "$build_log" >&2
+    echo "e2e: web/build-static.sh failed ($status)" >&2
+    exit 1
+  else
+    python3 -u -m http.server --bind 127.0.0.1 --directory "$static_dir" 0 >"$static_log" 2>&1 &
+    static_server=$!
+    for _ in $(seq 1 100); do
+      port="$(sed -n 's/^Serving HTTP on [0-9.]* port \([0-9]*\).*/\1/p' "$static_log")"
+      [ -n "$port" ] && break
+      sleep 0.1
+    done
+    [ -n "$port" ] || { cat "$static_log" >&2; echo "e2e: the static page's server did not start" >&2; exit 1; }
+    static_url="http://127.0.0.1:$port/"
+  fi
+fi
 # Each test is bounded (--test-timeout), not the suite: on a machine loaded by other work the
 # suite passes slowly instead of failing when a sum of honest tests passes a fixed total. A test
 # that hangs still fails, after its own bound.
 GRUNDY_URL="$url" GRUNDY_SHORT_URL="$short_url" CHROMIUM="$(command -v chromium)" \
+  GRUNDY_STATIC_URL="$static_url" GRUNDY_STATIC_LOG="$static_log" GRUNDY_STATIC_SKIP="$static_skip" \
   node --test --test-concurrency=1 --test-timeout="${E2E_TEST_TIMEOUT_MS:-300000}" "${tests[@]}"

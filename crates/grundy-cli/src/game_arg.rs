@@ -11,6 +11,10 @@ use grundy::Game;
 
 use crate::{CliError, ErrorKind};
 
+/// The most tokens a position read from files may have: a million heaps (a judge's inputs
+/// have 200,000), answered in a few hundred MB with `--json`.
+pub const MAX_POSITION_TOKENS: usize = 1_000_000;
+
 /// Reads the GAME argument: a game by name, or `graph:FILE` / `geography:FILE` with its file
 /// read (bounded by [`MAX_GRAPH_BYTES`] before reading). `stdin_free`: whether standard input
 /// may be read (not in `grundy play`, whose moves come from it).
@@ -55,8 +59,27 @@ pub fn read_position(game: &Game, tokens: &[String], stdin_free: bool) -> Result
         if pictures {
             out.push(text);
         } else {
+            // Counted before they are kept: each token costs tens of bytes on its way to an
+            // answer (its string, its number, its part of the JSON), so their number is
+            // bounded, not only the file's bytes.
+            let tokens = text.split_whitespace().count();
+            if out.len().saturating_add(tokens) > MAX_POSITION_TOKENS {
+                return Err(CliError::of_kind(
+                    ErrorKind::Refused,
+                    format!(
+                        "{prefix}{path}: {tokens} tokens make a position of more than {MAX_POSITION_TOKENS}, the most grundy reads (a sum of that many heaps: answer it in parts, as the nim-sum of the parts' values)"
+                    ),
+                )
+                .argument("POSITION"));
+            }
             out.extend(text.split_whitespace().map(str::to_owned));
         }
+    }
+    if tokens.is_empty() {
+        return Err(CliError::usage(format!(
+            "no position given: name it after the game (its tokens, as `grundy analyze {game}` takes them), or as @FILE"
+        ))
+        .argument("POSITION"));
     }
     if out.is_empty() {
         return Err(CliError::usage("the position is empty: the file named holds no token").argument("POSITION"));

@@ -42,8 +42,14 @@ pub fn read_line(reader: &mut impl BufRead, line: &mut Vec<u8>, max: usize) -> i
     Ok(Line::TooLong)
 }
 
-/// Reads past the rest of a line, holding no more than the reader's buffer.
+/// The most bytes of an over-long line read past to find its end: a stream with no line end
+/// (`< /dev/zero`) is refused at this bound rather than read for ever.
+pub const MAX_SKIP: u64 = 64 << 20;
+
+/// Reads past the rest of a line, holding no more than the reader's buffer; a rest longer than
+/// [`MAX_SKIP`] is an error ([`io::ErrorKind::InvalidData`]) saying so.
 pub fn skip_to_line_end(reader: &mut impl BufRead) -> io::Result<()> {
+    let mut skipped = 0u64;
     loop {
         let chunk = reader.fill_buf()?;
         if chunk.is_empty() {
@@ -57,6 +63,13 @@ pub fn skip_to_line_end(reader: &mut impl BufRead) -> io::Result<()> {
             None => {
                 let n = chunk.len();
                 reader.consume(n);
+                skipped += n as u64;
+                if skipped > MAX_SKIP {
+                    return Err(io::Error::new(
+                        io::ErrorKind::InvalidData,
+                        format!("a line runs on past {MAX_SKIP} bytes with no line end"),
+                    ));
+                }
             }
         }
     }
@@ -85,5 +98,9 @@ mod tests {
         assert_eq!(read_line(&mut endless, &mut line, 1000).unwrap(), Line::TooLong);
         assert!(line.capacity() < 1 << 16);
         assert_eq!(read_line(&mut endless, &mut line, 1000).unwrap(), Line::End);
+        // A line with no end is refused once MAX_SKIP bytes of it are read past.
+        let mut zeros = io::BufReader::new(io::repeat(0));
+        let e = read_line(&mut zeros, &mut line, 1000).unwrap_err();
+        assert_eq!(e.kind(), io::ErrorKind::InvalidData);
     }
 }

@@ -5,7 +5,6 @@
 //! it reports each bad number on a line of its own, goes on, and exits 1.
 
 use std::ffi::OsString;
-use std::io::Write;
 use std::process::ExitCode;
 
 use clap::error::{ContextKind, ContextValue};
@@ -13,12 +12,17 @@ use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 mod cmd;
 mod game_arg;
+mod interrupt;
 mod lines;
+mod out;
 mod plot;
 mod progress;
 mod store;
 
-/// Exact analysis of Nim and its relatives (impartial combinatorial games).
+pub use out::emit;
+
+/// Exact analysis of combinatorial games: Nim and its relatives (impartial games, by the
+/// Sprague-Grundy theorem) and partizan games (Conway's values, thermographs).
 #[derive(Parser)]
 #[command(name = "grundy", version, long_about = None, arg_required_else_help = true)]
 // Our own `help` subcommand, so that `grundy help --help` explains it rather than failing.
@@ -86,6 +90,8 @@ pub enum ErrorKind {
     Io,
     /// Something checked does not hold (exit status 1).
     Failed,
+    /// Ctrl-C stopped the work (exit status 130).
+    Interrupted,
 }
 
 impl ErrorKind {
@@ -96,6 +102,7 @@ impl ErrorKind {
             ErrorKind::Refused => "refused",
             ErrorKind::Io => "io",
             ErrorKind::Failed => "failed",
+            ErrorKind::Interrupted => "interrupted",
         }
     }
 }
@@ -107,12 +114,21 @@ pub struct CliError {
     code: u8,
     kind: ErrorKind,
     argument: Option<String>,
+    /// Said after the command printed its answer (`--json` included): the message goes to
+    /// stderr, never as a second JSON object.
+    after_output: bool,
 }
 
 impl CliError {
     /// A usage error (bad input): exit status 2.
     pub fn usage(message: impl std::fmt::Display) -> Self {
-        CliError { message: message.to_string(), code: 2, kind: ErrorKind::BadInput, argument: None }
+        CliError {
+            message: message.to_string(),
+            code: 2,
+            kind: ErrorKind::BadInput,
+            argument: None,
+            after_output: false,
+        }
     }
 
     /// An error of another kind than bad input, still with exit status 2.
@@ -158,19 +174,26 @@ impl CliError {
 
     /// Something checked does not hold: exit status 1, the report on stdout says what.
     pub fn failed() -> Self {
-        CliError { message: String::new(), code: 1, kind: ErrorKind::Failed, argument: None }
+        CliError { message: String::new(), code: 1, kind: ErrorKind::Failed, argument: None, after_output: true }
+    }
+
+    /// Ctrl-C stopped the work after what was proven was printed: `message` (on stderr, even
+    /// with `--json`, whose object is already out) says where it stopped and how to go on;
+    /// exit status 130.
+    pub fn interrupted(message: impl std::fmt::Display) -> Self {
+        CliError {
+            message: message.to_string(),
+            code: interrupt::EXIT_STATUS,
+            kind: ErrorKind::Interrupted,
+            argument: None,
+            after_output: true,
+        }
     }
 
     /// The error as the one JSON object `--json` prints.
     fn json(&self) -> serde_json::Value {
         serde_json::json!({"error": {"kind": self.kind.name(), "message": self.message, "argument": self.argument}})
     }
-}
-
-/// Writes `text` to stdout. A closed pipe (e.g. `| head`) is not an error worth reporting.
-pub fn emit(text: &str) {
-    let mut out = std::io::stdout().lock();
-    let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
 }
 
 /// The clap command of the whole program, for the completions and the manual page.
@@ -189,7 +212,12 @@ fn clap_error(e: clap::Error, json: bool) -> ExitCode {
     use clap::error::ErrorKind as Clap;
     let is_output = matches!(e.kind(), Clap::DisplayHelp | Clap::DisplayVersion);
     if !json || is_output || e.kind() == Clap::DisplayHelpOnMissingArgumentOrSubcommand {
-        let _ = e.print();
+        let _ = e.print().map_err(out::record);
+        // Help or the version lost to a full disk is an error like any other output lost.
+        if let Some(failed) = out::failure().filter(|_| is_output) {
+            eprintln!("grundy: {failed}");
+            return ExitCode::from(2);
+        }
         return ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2));
     }
     let argument = match e.get(ContextKind::InvalidArg).or_else(|| e.get(ContextKind::InvalidSubcommand)) {
@@ -246,7 +274,56 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(e) => return clap_error(e, json),
     };
-    let result = match cli.command {
+    // The long commands stop at Ctrl-C keeping what they proved; the others (a server, a game
+    // at the terminal) keep the system's Ctrl-C, which ends them. `pattern` installs its own
+    // once its input is read, so that Ctrl-C at a terminal still ends a read that waits.
+    let stoppable = matches!(
+        cli.command,
+        Command::Analyze(_)
+            | Command::Sg(_)
+            | Command::Survey(_)
+            | Command::Verify(_)
+            | Command::Graph(_)
+            | Command::Value(_)
+            | Command::Quotient(_)
+    );
+    let result = if stoppable { interrupt::install().run(|| dispatch(cli.command)) } else { dispatch(cli.command) };
+    // A command Ctrl-C stopped before it had anything to print fails with the library's
+    // "stopped" (or whatever the stop led to): it is told as the stop it is.
+    let result = match result {
+        Err(e) if interrupt::interrupted() && e.kind != ErrorKind::Interrupted => Err(CliError {
+            message: "stopped at Ctrl-C before the answer was complete: nothing past what is printed is known"
+                .to_string(),
+            code: interrupt::EXIT_STATUS,
+            kind: ErrorKind::Interrupted,
+            argument: None,
+            after_output: false,
+        }),
+        r => r,
+    };
+    // Output lost (a full disk, a closed file) is a failure, whatever the command did.
+    let result = match (result, out::failure()) {
+        (Ok(()), Some(failed)) => Err(CliError::of_kind(ErrorKind::Io, failed)),
+        (r, _) => r,
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            // An interrupted command printed what it proved (`--json` its object): the line
+            // saying where it stopped goes to stderr; so does a failure to write stdout.
+            if json && !e.after_output && out::failure().is_none() {
+                emit(&format!("{}\n", e.json()));
+            } else if !e.message.is_empty() {
+                eprintln!("grundy: {}", e.message);
+            }
+            ExitCode::from(e.code)
+        }
+    }
+}
+
+/// Runs one subcommand.
+fn dispatch(command: Command) -> Result<(), CliError> {
+    match command {
         Command::Analyze(args) => cmd::analyze::run(args),
         Command::Batch(args) => cmd::batch::run(args),
         Command::Sg(args) => cmd::sg::run(args),
@@ -265,17 +342,6 @@ fn main() -> ExitCode {
         Command::Completions(args) => cmd::docs::completions(args),
         Command::Man(args) => cmd::docs::man(args),
         Command::Help(args) => cmd::docs::help(args),
-    };
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            if json && e.kind != ErrorKind::Failed {
-                emit(&format!("{}\n", e.json()));
-            } else if !e.message.is_empty() {
-                eprintln!("grundy: {}", e.message);
-            }
-            ExitCode::from(e.code)
-        }
     }
 }
 

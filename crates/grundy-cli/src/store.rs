@@ -89,7 +89,7 @@ pub fn write_atomic(dir: &Path, name: &str, bytes: &[u8]) -> Result<(), String> 
 
 /// The first `max + 1` bytes of `path` at most: a huge file in the store is damage to report,
 /// not something to read into memory.
-fn read_at_most(path: &Path, max: u64) -> Result<Vec<u8>, String> {
+pub fn read_at_most(path: &Path, max: u64) -> Result<Vec<u8>, String> {
     let mut bytes = vec![];
     File::open(path)
         .and_then(|f| f.take(max.saturating_add(1)).read_to_end(&mut bytes))
@@ -150,6 +150,24 @@ fn read_manifest(dir: &Path, game: &str) -> Result<(usize, u32), String> {
     Ok((chunk, manifest.crc))
 }
 
+/// Takes the exclusive lock on `dir/name` (created when missing) for as long as the file
+/// returned is open: one writer of a store at a time, the second refused in one line.
+pub fn lock_exclusive(dir: &Path, name: &str) -> Result<File, String> {
+    let lock_path = dir.join(name);
+    let lock = OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(&lock_path)
+        .map_err(|e| io_err(&lock_path, "cannot open the lock file", e))?;
+    match lock.try_lock() {
+        Ok(()) => Ok(lock),
+        Err(TryLockError::WouldBlock) => Err(in_use(dir, &lock_path)),
+        Err(TryLockError::Error(e)) => Err(io_err(&lock_path, "cannot lock", e)),
+    }
+}
+
 /// The refusal of a store another process holds the lock of.
 fn in_use(dir: &Path, lock_path: &Path) -> String {
     format!(
@@ -180,19 +198,7 @@ impl Store {
             }
             Err(e) => return Err(io_err(dir, "cannot read", e)),
         }
-        let lock_path = dir.join(LOCK);
-        let lock = OpenOptions::new()
-            .read(true)
-            .write(true)
-            .create(true)
-            .truncate(false)
-            .open(&lock_path)
-            .map_err(|e| io_err(&lock_path, "cannot open the lock file", e))?;
-        match lock.try_lock() {
-            Ok(()) => {}
-            Err(TryLockError::WouldBlock) => return Err(in_use(dir, &lock_path)),
-            Err(TryLockError::Error(e)) => return Err(io_err(&lock_path, "cannot lock", e)),
-        }
+        let lock = lock_exclusive(dir, LOCK)?;
 
         // Under the lock from here on.
         let chunk_len = u64::try_from(chunk.max(1)).unwrap_or(u64::MAX);

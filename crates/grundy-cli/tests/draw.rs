@@ -86,6 +86,14 @@ fn every_catalogue_example_is_drawn_to_a_file() {
         // Without -o the same drawing goes to standard output.
         let plain = grundy_in(&dir, &args);
         assert_eq!(String::from_utf8(plain.stdout).unwrap(), svg, "{}", kind.spelling);
+        // `--moves` without -o prints the moves on standard output, in the drawing's place.
+        let mut moves_only = args.clone();
+        moves_only.push("--moves");
+        let listed = grundy_in(&dir, &moves_only);
+        assert!(listed.status.success(), "{}: {}", kind.spelling, String::from_utf8_lossy(&listed.stderr));
+        let mut listed: Vec<String> = String::from_utf8(listed.stdout).unwrap().lines().map(String::from).collect();
+        listed.sort();
+        assert_eq!(listed, printed, "{}: --moves alone", kind.spelling);
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }

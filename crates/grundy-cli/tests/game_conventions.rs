@@ -138,7 +138,7 @@ fn every_sg_is_won_in_the_terminal_by_following_the_hints() {
     assert!(after.contains("computer: "), "{after}");
     let (undone, _) = t.send("undo");
     assert!(undone.contains("took back 2 moves"), "{undone}");
-    assert!(undone.contains("number 1: game 1 (euclid), number 1 7"), "{undone}");
+    assert!(undone.contains("  1: euclid 7 3 | 2: euclid 5 2\n"), "{undone}");
     // A turn that forgets a game is refused, naming it.
     let (refused, _) = t.send("1 -> 4");
     assert!(refused.contains("illegal move: game 2 (euclid): no move was given for it"), "{refused}");
@@ -216,6 +216,6 @@ fn a_sum_of_games_is_played_in_the_terminal() {
     child.stdin.take().unwrap().write_all(typed.as_bytes()).unwrap();
     let out = child.wait_with_output().unwrap();
     let text = String::from_utf8_lossy(&out.stdout).to_string();
-    assert!(text.contains("number 1: game 1 (euclid), number 1"), "{text}");
+    assert!(text.contains("  1: euclid 34 12 | 2: wythoff 2 2 | 3: nim 4\n"), "{text}");
     assert!(text.contains(&format!("you: {}", first["text"].as_str().unwrap())), "{text}");
 }

@@ -419,8 +419,9 @@ fn guess_states_the_pattern_in_words() {
     assert!(t.contains("pattern: G(n) = floor(n / 3) from n = 0"), "{t}");
     let out = grundy(&["sg", "subtraction:2,5", "--upto", "10", "--guess", "--json"]);
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(v["guess"]["proven"], true);
-    assert!(v["guess"]["words"].as_str().unwrap().contains("period 7"), "{v}");
+    assert_eq!(v["rule"]["proven"], true);
+    assert_eq!(v["rule"]["family"], "period");
+    assert!(v["rule"]["words"].as_str().unwrap().contains("period 7"), "{v}");
 }
 
 #[test]
@@ -599,19 +600,19 @@ fn a_guess_never_contradicts_the_proven_period() {
     let out = watched(&["sg", "allbut:4710989935697073755", "--upto", "40", "--guess", "--json"]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    let words = v["guess"]["words"].as_str().unwrap();
+    let words = v["rule"]["words"].as_str().unwrap();
     assert!(
         words.starts_with(
             "the rule is the proven period (G(n + 9421979871394147510) = G(n) + 4710989935697073755 from n = 0)"
         ),
         "{words}"
     );
-    assert!(v["guess"]["expression"].is_null(), "{v}");
+    assert!(v["rule"]["expression"].is_null(), "{v}");
     // Every guess printed with a proven period is that period.
     for game in ["kayles", "subtraction:2,5", "allbut:2,5", "bash:3", "allbut:3,4", "bounded:18446744073709551614"] {
         for upto in ["5", "40", "300"] {
             let v = ok_json(&["sg", game, "--upto", upto, "--guess", "--json"]);
-            let (g, p) = (&v["guess"], &v["period"]);
+            let (g, p) = (&v["rule"], &v["period"]);
             assert!(!p.is_null(), "{game}");
             if g["expression"].is_null() {
                 assert!(
@@ -620,7 +621,7 @@ fn a_guess_never_contradicts_the_proven_period() {
                 );
             } else {
                 assert_eq!(
-                    (g["proven"].as_bool(), g["rule"].as_str()),
+                    (g["proven"].as_bool(), g["family"].as_str()),
                     (Some(true), Some(if p["saltus"] == 0 { "period" } else { "arithmetic-period" })),
                     "{game} {upto}: {g}"
                 );

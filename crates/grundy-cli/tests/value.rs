@@ -51,9 +51,10 @@ fn a_positions_value_reads_back() {
         &["value", "nim", "3", "5"],
     ] {
         let v = json(args);
-        for key in ["canonical", "outcome", "mean", "temperature", "left_stop", "right_stop"] {
+        for key in ["canonical", "outcome", "outcome_words", "mean", "temperature", "thermograph_svg"] {
             assert!(v[key].is_string(), "{args:?}: {key} in {v}");
         }
+        assert!(v["stops"].as_array().is_some_and(|s| s.len() == 2 && s.iter().all(|x| x.is_string())), "{v}");
         let canonical = v["canonical"].as_str().unwrap();
         let back = json(&["value", canonical]);
         for key in ["canonical", "outcome", "mean", "temperature"] {
@@ -124,4 +125,88 @@ fn options_past_the_budget_are_refused_before_they_are_listed() {
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.contains("budget"), "{args:?}: {err}");
     }
+}
+
+/// Runs `grundy ARGS`, killed past `seconds` (a test failure then, not a hang).
+fn within(args: &[&str], seconds: u64) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let start = std::time::Instant::now();
+    while child.try_wait().expect("waits").is_none() {
+        if start.elapsed().as_secs() >= seconds {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("{args:?}: still running after {seconds} s");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    child.wait_with_output().expect("the output")
+}
+
+/// Issue 62, rows 1 and 2: x + n·↑ + *m (a nimber of an impartial game among them) has mean x,
+/// temperature 0 and both stops x by a closed form, at once: a few hundred steps of work do,
+/// where the walk of ↑N's and *N's options took N store entries (a memory abort) or N^2 steps.
+#[test]
+fn big_ups_and_nimbers_are_valued_at_once() {
+    for (args, mean) in [
+        (&["value", "^1000000000"][..], "0"),
+        (&["value", "*1000000"], "0"),
+        (&["value", "*4000000000"], "0"),
+        (&["value", "3/4v999999999*5"], "3/4"),
+        (&["value", "nim", "5000"], "0"),
+        (&["value", "sum", "nim=1000000", "nim=7"], "0"),
+    ] {
+        let mut small = args.to_vec();
+        small.extend(["--work", "1000", "--json"]);
+        let out = within(&small, 20);
+        assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(v["mean"], mean, "{args:?}: {v}");
+        assert_eq!(v["temperature"], "0", "{args:?}: {v}");
+        assert_eq!((&v["left_stop"], &v["right_stop"]), (&v["mean"], &v["mean"]), "{args:?}: {v}");
+    }
+}
+
+/// Issue 62, rows 3, 4 and 6: `--work` bounds the whole value (every operation together, not
+/// each), `--memory` bounds what it holds, and each refusal is one line naming its flag (not
+/// the library's `GameStore::set_work_limit`), well before the work would end: Domineering 8x8
+/// and Clobber 4x5 ran on past 30 s under a bound of each operation's work, and the sum of 40
+/// switches named `GameStore::set_work_limit`.
+#[test]
+fn a_value_is_bounded_in_all_by_work_and_memory() {
+    let switches: Vec<String> = (1..=40).map(|k| format!("±{k}")).collect();
+    let switches = switches.join("+");
+    let board = ["......../"; 8].concat();
+    let board = board.trim_end_matches('/');
+    for (args, flag) in [
+        (&["value", switches.as_str(), "--work", "2000000", "--json"][..], "--work"),
+        (&["value", switches.as_str(), "--memory", "1048576"], "--memory"),
+        (&["value", "domineering", board, "--work", "100000"], "--work"),
+        (&["value", "clobber", "xoxox/oxoxo/xoxox/oxoxo", "--work", "100000"], "--work"),
+    ] {
+        let out = within(args, 60);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        // With --json the refusal is a JSON object on standard output.
+        let err = String::from_utf8_lossy(if out.stderr.is_empty() { &out.stdout } else { &out.stderr });
+        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(flag) && !err.contains("GameStore"), "{args:?}: {err}");
+    }
+    let out = grundy(&["value", "1", "--memory", "1000"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--memory 1000 is less than"));
+}
+
+/// Issue 62, row 16: a game with no position is told so, not sent to read a file it was never
+/// given.
+#[test]
+fn a_missing_position_is_named() {
+    let out = grundy(&["value", "kl:2,3"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("no position given") && !err.contains("file named"), "{err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
 }

@@ -34,12 +34,13 @@ fn store() -> &'static Mutex<GameStore> {
 }
 
 /// Runs `f` on the process's store, with the interpreter released while it waits for the store
-/// and while it works (library code only: `f` must not touch Python).
+/// and while it works (library code only: `f` must not touch Python), on a worker that Ctrl-C
+/// stops ([`interruptible`]: the store checks the stop token as it counts its work).
 pub fn with_store<T: Send>(
     py: Python<'_>,
     f: impl FnOnce(&mut GameStore) -> Result<T, PartizanError> + Send,
 ) -> PyResult<T> {
-    py.detach(|| f(&mut lock(store()))).map_err(partizan_error)
+    interruptible(py, |_| f(&mut lock(store())))?.map_err(partizan_error)
 }
 
 /// A refusal of the partizan values as a typed exception: a text that cannot be read is
@@ -59,6 +60,8 @@ pub fn partizan_error(e: PartizanError) -> PyErr {
             "steps of work",
         ),
         PartizanError::ForeignValue => bad_input(e.to_string()),
+        // Stopped by Ctrl-C: `interruptible` raises the signal handler's exception instead.
+        PartizanError::Stopped(s) => analyze_error(AnalyzeError::Stopped(s)),
         e => refused(e.to_string()),
     }
 }
@@ -305,6 +308,11 @@ impl Value {
     fn thermograph_svg(&self, py: Python<'_>) -> PyResult<String> {
         let g = self.g;
         with_store(py, move |s| Ok(thermograph_svg(&*s.thermograph(g)?)))
+    }
+
+    /// The thermograph, for a notebook's display (image/svg+xml): `thermograph_svg()`.
+    fn _repr_svg_(&self, py: Python<'_>) -> PyResult<String> {
+        self.thermograph_svg(py)
     }
 
     /// Whether this value is confused with (incomparable to) `other`: their difference is a

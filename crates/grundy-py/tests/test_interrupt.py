@@ -137,6 +137,9 @@ LONG_CALLS = {
     "quotient": lambda: grundy.quotient("octal:0.777", work=10**11),
     "survey": lambda: grundy.survey(["0.764", "0.356"], 100_000),
     "session": sessions,
+    # Issue 62, row 13: the values' store checks the stop token as it counts its work (a sum of
+    # 40 switches runs to the store's work limit, seconds).
+    "value": lambda: grundy.game_value("+".join(f"±{k}" for k in range(1, 41))),
 }
 
 

@@ -6,6 +6,7 @@ Siegel's Combinatorial Game Theory (2013)."""
 
 import ast
 import pathlib
+import time
 from fractions import Fraction
 
 import pytest
@@ -68,6 +69,18 @@ def test_equal_values_hash_alike():
     assert hash(gv(3)) == hash(3) and hash(gv("1/2")) == hash(Fraction(1, 2))
     assert {gv(3): "three"}[3] == "three"
     assert len({gv("{1|0,*}"), gv([1], [0, "*"]), gv("{1|0,*}")}) == 1
+
+
+def test_big_ups_and_nimbers_are_valued_at_once():
+    # Issue 62, rows 1 and 2: x + n·↑ + *m has mean x, temperature 0 and both stops x by a
+    # closed form; the walk of ↑N's options aborted the interpreter, *N's took N^2 steps.
+    start = time.monotonic()
+    assert gv("^1000000000").mean == 0
+    assert grundy.value("nim", [100000]).mean == 0
+    big = gv("*4000000000")
+    assert (big.temperature, big.stops) == (0, (0, 0))
+    assert gv("3/4v999999999*5").mean == Fraction(3, 4)
+    assert time.monotonic() - start < 5
 
 
 def test_options_and_birthday():

@@ -3,9 +3,11 @@
 //! the command line that does the work without this server's limits where there is one; a
 //! [`Fail`] is how a computation failed; [`Asked`] words the refusals of the limits.
 
-use axum::http::StatusCode;
+#[cfg(feature = "server")]
 use axum::response::{IntoResponse, Response};
+#[cfg(feature = "server")]
 use axum::Json;
+use http::StatusCode;
 use serde::{Deserialize, Serialize};
 
 use grundy::Stopped;
@@ -157,6 +159,7 @@ impl ApiError {
     }
 }
 
+#[cfg(feature = "server")]
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         (self.status, Json(self.body())).into_response()
@@ -196,6 +199,17 @@ pub(crate) fn too_large() -> ApiError {
     )
 }
 
+impl Config {
+    /// Who computes, as the refusals of the limits name it: the server, or the static page.
+    fn host(&self) -> &'static str {
+        if self.static_page {
+            "the page"
+        } else {
+            "the server"
+        }
+    }
+}
+
 /// What a request asked, for the messages of the time limit: `analyze kayles 60 (misère)` and
 /// the command that computes it without a limit (empty when no command does: a random
 /// position).
@@ -208,7 +222,7 @@ impl Asked {
     /// `{what} {why}; run it on the command line: {command}` (after "try again later or " when
     /// waiting may help), with `command`; without a command, `{what} {why}` (and "; try again
     /// later" when waiting may help).
-    fn refused(&self, status: StatusCode, kind: Kind, why: &str, again: bool) -> ApiError {
+    pub(crate) fn refused(&self, status: StatusCode, kind: Kind, why: &str, again: bool) -> ApiError {
         if self.command.is_empty() {
             let again = if again { "; try again later" } else { "" };
             return ApiError::new(status, kind, format!("{} {why}{again}", self.what));
@@ -219,13 +233,18 @@ impl Asked {
     }
 
     pub(crate) fn stopped(&self, config: &Config) -> ApiError {
-        let why = format!("stopped after the server's time limit of {:.1} s", config.time_limit.as_secs_f64());
+        let mut why =
+            format!("stopped after {}'s time limit of {:.1} s", config.host(), config.time_limit.as_secs_f64());
+        if config.static_page {
+            why.push_str(" (the page computes in the browser, more slowly than `grundy serve`)");
+        }
         self.refused(StatusCode::SERVICE_UNAVAILABLE, Kind::TimeLimit, &why, false)
     }
 
     pub(crate) fn busy(&self, config: &Config) -> ApiError {
         let why = format!(
-            "could not start within the server's time limit of {:.1} s: every computing slot stayed busy",
+            "could not start within {}'s time limit of {:.1} s: every computing slot stayed busy",
+            config.host(),
             config.time_limit.as_secs_f64()
         );
         self.refused(StatusCode::SERVICE_UNAVAILABLE, Kind::Busy, &why, true)
@@ -243,8 +262,9 @@ impl Asked {
     /// much it would take (forecast or held when stopped).
     pub(crate) fn memory(&self, config: &Config, needs: &str) -> ApiError {
         let why = format!(
-            "{needs}, past the {} this server gives one request",
-            grundy::human_bytes(u128::from(config.request_memory))
+            "{needs}, past the {} {} gives one request",
+            grundy::human_bytes(u128::from(config.request_memory)),
+            if config.static_page { "this page" } else { "this server" }
         );
         self.refused(StatusCode::UNPROCESSABLE_ENTITY, Kind::Memory, &why, false)
     }

@@ -2,12 +2,15 @@
 //! thread of this process or in a worker process, and the loop of a worker process ([`work`]).
 
 use std::io::{BufRead, Write};
+#[cfg(feature = "server")]
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use grundy::{QuotientCache, StopToken};
+use grundy::QuotientCache;
+#[cfg(feature = "server")]
+use grundy::StopToken;
 
 use crate::error::{internal, ApiError, ErrorBody, Fail};
 use crate::routes::analyze::{analyze_request, AnalyzeRequest};
@@ -17,13 +20,16 @@ use crate::routes::problem::Problem;
 use crate::routes::random::{random_position, RandomRequest};
 use crate::routes::sg::{misere_sequence, sg_sequence};
 use crate::routes::value::value_request;
+#[cfg(feature = "server")]
 use crate::AppState;
 
 /// A computation on a thread of this process, given its run's stop token.
+#[cfg(feature = "server")]
 type Compute = dyn Fn(&StopToken) -> Result<Value, Fail> + Send + Sync;
 
 /// What a run computes: a function on a blocking thread of this process (under the run's stop
 /// token), or a job line for a worker process.
+#[cfg(feature = "server")]
 #[derive(Clone)]
 pub(crate) enum Work {
     /// Given the run's token too (installed on the thread as well, for the library's loops).
@@ -31,6 +37,7 @@ pub(crate) enum Work {
     Worker(Arc<str>),
 }
 
+#[cfg(feature = "server")]
 impl AppState {
     /// `job` as this server runs it: in a worker process when it has them.
     pub(crate) fn work(&self, job: Job) -> Work {
@@ -87,7 +94,11 @@ impl Job {
     /// Computes the answer, as JSON, answering take-and-break heaps from `stored` where it
     /// covers them (`grundy serve --store DIR`), with the misère quotients kept in `quotients`
     /// (the server's or the worker's, kept across requests).
-    fn run(&self, stored: Option<&'static grundy::StoredValues>, quotients: &QuotientCache) -> Result<Value, Fail> {
+    pub(crate) fn run(
+        &self,
+        stored: Option<&'static grundy::StoredValues>,
+        quotients: &QuotientCache,
+    ) -> Result<Value, Fail> {
         let bad = |e: serde_json::Error| Fail::Api(ApiError::bad(format!("malformed JSON: {e}")));
         let value = match self {
             Job::Analyze { request } => {

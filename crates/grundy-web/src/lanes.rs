@@ -16,8 +16,18 @@ use tokio::time::{sleep_until, timeout_at, Instant};
 use crate::error::{shutting_down, ApiError, Asked};
 use crate::jobs::Work;
 use crate::memory::{check_forecast, reserve};
+use crate::routes::Prepared;
 use crate::run::{finish, finish_by, start, Run, StopOnDrop, Stopper};
 use crate::AppState;
+
+impl AppState {
+    /// Runs a request read and checked by its endpoint ([`Prepared`]) in the lanes, within
+    /// its time limit from `arrived` ([`compute`]).
+    pub(crate) async fn compute(&self, arrived: Instant, prepared: Prepared) -> Result<Value, ApiError> {
+        let Prepared { asked, forecast, endpoint, shape_of, job } = prepared;
+        compute(self, arrived, asked, forecast, shape(endpoint, &shape_of), self.work(job)).await
+    }
+}
 
 /// The runs of the quick lane, oldest first, so that a request that finds the lane full can
 /// move the one that has computed longest (past its slice) to the slow lane.

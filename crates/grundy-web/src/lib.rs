@@ -18,7 +18,7 @@
 //! - `POST /api/move`: the same body plus `level`, `seed` and optionally `human_move` (text such
 //!   as `"3 11"`, played first): the computer's reply and the position after it, and `rules` as
 //!   above. With `"every": true` (Every-SG) a turn is one move in every game that is not over,
-//!   typed as each game's move joined by `;` (`"1 -> 2; 3 -> 1"`) or in the general form of
+//!   typed as each game's move joined by `;` (`"1: 1 -> 2; 2: 1 -> 1"`, or numbered in the whole position, `"1 -> 2; 3 -> 1"`) or in the general form of
 //!   the analysis's winning turn (`"1..4 -> 2 3 1 2"`). At level `perfect` (the default) a position the computer cannot solve exactly
 //!   (Grundy's game past its table) is refused, 422 `unsupported` "level perfect cannot promise
 //!   perfect play here: ..."; levels `good` and `easy` play the smallest move there.
@@ -26,8 +26,8 @@
 //!   ruleset with its proven period; with `&misere=true`, who wins each single heap under
 //!   misère play (`outcomes`, one letter a heap, `N` or `P`), as `grundy sg --misere --json`.
 //! - `GET /api/value?game=kl:2,3&position=4 5` (the position's tokens separated by spaces;
-//!   optional `budget` and, for a game on a graph, `graph`): Conway's value of the position, as
-//!   `grundy value --json`: `{"canonical": "{0,*|↓,↓*}", "outcome": "N", "mean": "0",
+//!   optional `budget` and, for a game on a graph, `graph`): Conway's value of the position,
+//!   byte for byte what `grundy value --json` prints (the library's `ValueReport`): `{"canonical": "{0,*|↓,↓*}", "outcome": "N", "mean": "0",
 //!   "temperature": "0", "stops": ["0", "0"], "thermograph_svg": "<svg ...", ...}`, exact
 //!   fractions as strings; `canonical` is null past 100,000 characters. Errors as `/api/analyze`'s
 //!   (a form past the work a request may do is 422 `work_limit`).
@@ -46,6 +46,10 @@
 //! The page itself is `/` with `/app.js`, `/style.css` and its icon, `/favicon.svg` (also
 //! served as `/favicon.ico`, where browsers look without being told).
 //!
+//! The same API is answered without a server by [`local`], which the static page
+//! (`web/build-static.sh`) runs in the browser, compiled to WebAssembly: built without the
+//! default feature `server`, this crate has no axum or tokio.
+//!
 //! Heaps range over all of u64, past the 2^53 that a JavaScript number holds exactly. Positions
 //! may be sent as strings (`["18446744073709551615"]`), and `?big=strings` on any endpoint asks
 //! for every integer of the reply as a string of its digits (the page does both); without it
@@ -62,7 +66,7 @@
 //! | 400 | `bad_input` | the game, position, player, level, query or JSON is wrong (the message names the part) |
 //! | 400 | `illegal_move` | `human_move` is not a legal move of the position |
 //! | 404, 405 | `not_found`, `method_not_allowed` | no such endpoint, or another method |
-//! | 413 | `too_large` | a body over 1 MiB |
+//! | 413, 414 | `too_large` | a body over 1 MiB; a request line (the URL and its query) over 60 KiB |
 //! | 422 | `budget` | an exact search or table ran past its budget |
 //! | 422 | `work_limit` | `/api/sg` past the work a request may do |
 //! | 422 | `unsupported` | no exact answer here (the message says why) |
@@ -136,15 +140,31 @@
 //! winds down.
 
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing))]
+// Without the server (the static page's build) the parts about lanes, workers and shutting
+// down are not reached.
+#![cfg_attr(not(feature = "server"), allow(dead_code))]
 
-use std::net::SocketAddr;
-use std::sync::{Arc, Mutex};
 use std::time::Duration;
-
-use axum::http::StatusCode;
-use axum::routing::{get, post};
-use axum::Router;
-use tokio::sync::Semaphore;
+#[cfg(feature = "server")]
+use {
+    axum::http::StatusCode,
+    axum::routing::{get, post},
+    axum::Router,
+    error::{ApiError, Kind},
+    lanes::{QuickRuns, SlowShapes},
+    routes::analyze::analyze_handler,
+    routes::draw::draw_handler,
+    routes::games_handler,
+    routes::page::{page, APP_JS, FAVICON_SVG, INDEX_HTML, STYLE_CSS},
+    routes::play::move_handler,
+    routes::random::random_handler,
+    routes::sg::sg_handler,
+    routes::value::value_handler,
+    std::net::SocketAddr,
+    std::sync::{Arc, Mutex},
+    tokio::sync::Semaphore,
+    worker::Pool,
+};
 
 /// The largest request body accepted; larger ones get 413.
 pub const MAX_BODY: usize = 1 << 20;
@@ -179,29 +199,21 @@ pub const BASE_MEMORY: u64 = 32 << 20;
 pub const MEMORY_PER_BODY_BYTE: u64 = 64;
 
 mod error;
+mod guard;
 mod jobs;
 mod json;
+#[cfg(feature = "server")]
 mod lanes;
+pub mod local;
 mod memory;
 mod routes;
+#[cfg(feature = "server")]
 mod run;
 mod worker;
 
 pub use jobs::work;
 pub use memory::{budget_memory, forecast};
 pub use worker::WorkerCommand;
-
-use error::{ApiError, Kind};
-use lanes::{QuickRuns, SlowShapes};
-use routes::analyze::analyze_handler;
-use routes::draw::draw_handler;
-use routes::games_handler;
-use routes::page::{page, APP_JS, FAVICON_SVG, INDEX_HTML, STYLE_CSS};
-use routes::play::move_handler;
-use routes::random::random_handler;
-use routes::sg::sg_handler;
-use routes::value::value_handler;
-use worker::Pool;
 
 /// How a server limits its work (see the crate documentation for the two lanes).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -234,6 +246,9 @@ pub struct Config {
     /// the tests), else in worker processes started by this command (`grundy serve`), so that
     /// no request can take the server down.
     pub workers: Option<WorkerCommand>,
+    /// Whether the work is the static page's, computed in the browser ([`local`]): the
+    /// refusals of the limits name the page instead of the server.
+    pub static_page: bool,
 }
 
 impl Default for Config {
@@ -249,6 +264,7 @@ impl Default for Config {
             request_memory: REQUEST_MEMORY,
             total_memory: TOTAL_MEMORY,
             workers: None,
+            static_page: false,
         }
     }
 }
@@ -256,6 +272,7 @@ impl Default for Config {
 /// What the handlers share: the configuration, the permits of the two lanes, the places of
 /// the slow lane's queue, the memory left to reserve (in MiB), the worker processes, and the
 /// misère quotients the requests computed here (kept across requests, within the default bound).
+#[cfg(feature = "server")]
 #[derive(Clone)]
 struct AppState {
     config: Arc<Config>,
@@ -269,6 +286,7 @@ struct AppState {
     quotients: grundy::QuotientCache,
 }
 
+#[cfg(feature = "server")]
 impl AppState {
     fn new(config: Config) -> AppState {
         // A worker holds the stored tables as well as its request's memory.
@@ -291,11 +309,13 @@ impl AppState {
 }
 
 /// The router of the web app with the default [`Config`].
+#[cfg(feature = "server")]
 pub fn app() -> Router {
     app_with(Config::default())
 }
 
 /// The router of the web app: the page, its assets and the JSON API.
+#[cfg(feature = "server")]
 pub fn app_with(config: Config) -> Router {
     let config = Config {
         time_limit: config.time_limit.min(MAX_TIME_LIMIT),
@@ -333,12 +353,14 @@ pub fn app_with(config: Config) -> Router {
 
 /// Serves [`app`] on `addr` until the process is stopped; `on_ready` is told the bound address
 /// (useful with port 0).
+#[cfg(feature = "server")]
 pub fn serve(addr: SocketAddr, on_ready: impl FnOnce(SocketAddr)) -> std::io::Result<()> {
     serve_with(addr, Config::default(), on_ready)
 }
 
 /// Serves [`app_with`] `config` on `addr` until the process is stopped; `on_ready` is told the
 /// bound address (useful with port 0).
+#[cfg(feature = "server")]
 pub fn serve_with(addr: SocketAddr, config: Config, on_ready: impl FnOnce(SocketAddr)) -> std::io::Result<()> {
     // One thread serves the connections (a local app has few, and they do little); the games
     // are computed on tokio's blocking threads (see `compute`). A multi-threaded scheduler
@@ -347,6 +369,8 @@ pub fn serve_with(addr: SocketAddr, config: Config, on_ready: impl FnOnce(Socket
     runtime.block_on(async move {
         let listener = tokio::net::TcpListener::bind(addr).await?;
         on_ready(listener.local_addr()?);
-        axum::serve(listener, app_with(config)).await
+        // Each connection's request line is checked first (`guard.rs`): a URL too long for
+        // hyper gets the API's JSON error rather than hyper's bare 414.
+        axum::serve(guard::Guarded::new(listener)?, app_with(config)).await
     })
 }

@@ -2,14 +2,19 @@
 //! refused past what one request may use ([`check_forecast`]), and otherwise reserved from the
 //! server's total ([`reserve`]) until the work ends (see the crate documentation).
 
-use std::sync::Arc;
+#[cfg(feature = "server")]
+use {
+    crate::error::shutting_down,
+    crate::AppState,
+    std::sync::Arc,
+    tokio::sync::OwnedSemaphorePermit,
+    tokio::time::{timeout_at, Instant},
+};
 
 use serde_json::Value;
-use tokio::sync::OwnedSemaphorePermit;
-use tokio::time::{timeout_at, Instant};
 
-use crate::error::{shutting_down, ApiError, Asked};
-use crate::{AppState, Config, BASE_MEMORY, MAX_BUDGET, MEMORY_PER_BODY_BYTE};
+use crate::error::{ApiError, Asked};
+use crate::{Config, BASE_MEMORY, MAX_BUDGET, MEMORY_PER_BODY_BYTE};
 
 /// The bytes of memory a budget of `budget` units may take: the library's forecast of a budget
 /// ([`grundy::budget_forecast`]: the costliest kind of work it counts, a search's positions).
@@ -47,6 +52,7 @@ pub(crate) fn check_forecast(config: &Config, forecast: u64, asked: &Asked) -> R
 /// Reserves `forecast` bytes of the server's memory for a run that holds its lane's `permit`
 /// (given back when the run ends), waiting within the deadline: with the defaults the total
 /// holds every permit's largest forecast, so no run waits.
+#[cfg(feature = "server")]
 pub(crate) async fn reserve(
     state: &AppState,
     permit: OwnedSemaphorePermit,

@@ -73,6 +73,13 @@ class ApiError extends Error {
 }
 
 /**
+ * Where the requests go: the server's `/api/`, or on the static page (web/build-static.sh) the
+ * same API compiled to WebAssembly in Web Workers (`grundyLocal`, crates/grundy-wasm/js), which
+ * answers the same JSON with no server.
+ */
+const local = globalThis.grundyLocal;
+
+/**
  * Calls the API. Heaps range over all of u64, past the 2^53 a JavaScript number holds exactly,
  * so the page sends positions as strings and asks for every integer of the reply as a string
  * (`big=strings`): read them with `BigInt` for arithmetic, `Number` only where they are small
@@ -85,7 +92,7 @@ async function api(path, body, signal) {
     : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body), signal };
   let res;
   try {
-    res = await fetch(`${path}${path.includes('?') ? '&' : '?'}big=strings`, init);
+    res = await (local ? local.fetch : fetch)(`${path}${path.includes('?') ? '&' : '?'}big=strings`, init);
   } catch (e) {
     if (e.name === 'AbortError') throw e;
     throw new ApiError({ error: 'the server did not answer (is grundy serve still running?)', kind: 'network' }, 0);
@@ -110,7 +117,7 @@ function describe(e) {
     case 'budget':
       return e.suggestedBudget && e.command
         ? {
-          text: `This needs a larger computation than the server does for the page (about ${e.suggestedBudget} `
+          text: `This needs a larger computation than ${local ? 'the page does' : 'the server does for the page'} (about ${e.suggestedBudget} `
             + `${e.budgetUnits}), and the page cannot raise it. On the command line it can be done:`,
           command: e.command,
         }
@@ -118,8 +125,8 @@ function describe(e) {
         : { text: `This is too large to solve exactly: ${sentence(e.message)}` };
     case 'time_limit':
       return {
-        text: 'This takes longer than the server allows one request, so it was stopped. '
-          + 'On the command line there is no time limit:',
+        text: `This takes longer than ${local ? 'the page' : 'the server'} allows one request, so it was stopped. `
+          + `${local ? local.needsServer : ''}On the command line there is no time limit:`,
         command: e.command,
       };
     case 'busy':
@@ -173,6 +180,14 @@ function fillMessage(box, error, lead = '') {
  * perfect then refuses the game; lower levels play it without the analysis.
  */
 const unsolved = (e) => e instanceof ApiError && ['unsupported', 'budget'].includes(e.kind);
+
+/**
+ * Whether `e` refuses a convention for the game itself (misère play or Every-SG of a partizan
+ * game: "misère play of Domineering is not computed here: ..."), which no level and no budget
+ * changes: the page says so and gives no advice about them.
+ */
+const conventionRefused = (e) => e instanceof ApiError && e.kind === 'unsupported'
+  && /^(misère play|Every-SG) of .+ is not computed here/.test(e.message);
 
 function commandLine(text) {
   const code = document.createElement('code');
@@ -828,6 +843,15 @@ async function refresh(known, failed) {
 /** The request of the value panel in flight, aborted when another position is shown. */
 let valueRequest = null;
 
+/**
+ * The summary's value row for a partizan position: "Value", Conway's canonical form (`null`
+ * where its name is too long to write, which the value panel says).
+ */
+function showConwayValue(canonical) {
+  $('sg-label').textContent = 'Value';
+  $('sg').textContent = canonical ?? 'a canonical form too long to write here';
+}
+
 /** Hides the value panel and drops its request. */
 function hideValue() {
   valueRequest?.abort();
@@ -836,14 +860,20 @@ function hideValue() {
 }
 
 /**
- * Conway's value of the position under "Why", for a game whose facts say it is partizan
- * (`/api/value`): its canonical form, outcome class, mean, temperature and stops, exact, the
- * atomic weight of an all-small game with the two-ahead rule in words, and its thermograph drawn (Left's wall on the left). Normal play only: misère and Every-SG
- * positions have no such value.
+ * Conway's value of the position under "Why", for a game whose facts say it is partizan, or a
+ * sum whose analysis holds Conway's value (a part is partizan) (`/api/value`): its canonical
+ * form, outcome class, mean, temperature and stops, exact, the atomic weight of an all-small
+ * game with the two-ahead rule in words, and its thermograph drawn (Left's wall on the left).
+ * Normal play only: misère and Every-SG positions have no such value.
  */
 async function loadValue() {
   hideValue();
-  if (!factsOf(state.game).partizan || state.misere || state.every) return;
+  // A game partizan by its rules, or a position found partizan by its analysis (coloured
+  // Hackenbush, whose green pictures are impartial; a sum with a partizan part), when the
+  // analysis is of the position shown.
+  const a = state.analysis;
+  const conway = Boolean(a && a.conway && a.tokens.join('\n') === state.tokens.join('\n'));
+  if (!(factsOf(state.game).partizan || conway) || state.misere || state.every) return;
   const controller = new AbortController();
   valueRequest = controller;
   const query = new URLSearchParams({ game: state.game, position: state.tokens.join(' ') });
@@ -866,6 +896,7 @@ async function loadValue() {
   if (valueRequest !== controller) return;
   valueRequest = null;
   $('value-canonical').textContent = v.canonical ?? `not written: ${v.canonical_not_written}`;
+  showConwayValue(v.canonical);
   $('value-outcome').textContent = `${v.outcome}: ${v.outcome_words}`;
   $('value-mean').textContent = v.mean;
   $('value-temperature').textContent = v.temperature;
@@ -929,14 +960,17 @@ async function newGame(event) {
     checked = await api('/api/analyze', analysisRequest(), signal);
   } catch (e) {
     if (!end(signal)) return;
-    if (unsolved(e) && state.level !== 'perfect') {
+    if (unsolved(e) && !conventionRefused(e) && state.level !== 'perfect') {
       // Lower levels promise no perfect play: the computer plays without a solution (the
       // server then makes its smallest move), and the panel says why there is no analysis.
       failed = e;
     } else {
       // Nothing of the game before stays on the board or in the panel.
       noGame();
-      if (unsolved(e)) {
+      if (conventionRefused(e)) {
+        showError(e);
+        setStatus(`Uncheck ${state.misere ? 'Misère' : 'Every-SG'} to play this game, or press New game for another.`, 'error');
+      } else if (unsolved(e)) {
         // Level perfect promises a winning move whenever there is one: it refuses the game.
         showError(e, 'Level perfect cannot promise perfect play here, so the game did not start: ');
         setStatus('Level perfect cannot play this position perfectly: choose level good or easy to play it anyway, '
@@ -1159,13 +1193,21 @@ function showAnalysis(a) {
     ? `${a.outcome}: a draw, neither player can force a win`
     : `${a.outcome}: ${who(a.winner)} wins with best play`;
   $('outcome').dataset.outcome = a.outcome;
-  // Misère play and partizan games have no value; some games have one not computed here, and
-  // the analysis says why.
-  showShortCell($('sg'), a.sg !== null ? String(a.sg) : (a.sg_note ?? 'none'));
+  // A partizan position has Conway's value in that row (its canonical form; the value panel
+  // under "Why" has the rest). Misère play has no value; some games have one not computed
+  // here, and the analysis says why.
+  if (a.conway) {
+    showConwayValue(a.conway.value);
+  } else {
+    $('sg-label').textContent = 'Sprague-Grundy value';
+    showShortCell($('sg'), a.sg !== null ? String(a.sg) : (a.sg_note ?? 'none'));
+  }
   $('heap-values-label').textContent = a.convention === 'every' ? 'Steps (one per game)'
     : a.generalized_sg ? 'Generalized values (Smith)' : factsOf(a.game).values_label ?? 'Heap values';
-  $('heap-values').textContent = a.heap_values ? a.heap_values.join(', ')
-    : a.generalized_sg ? a.generalized_sg.join(', ') : '–';
+  // A position with no heaps (a board of a partizan game) has no row of heap values.
+  const values = a.heap_values ?? a.generalized_sg ?? null;
+  $('heap-values').textContent = values ? values.join(', ') : '–';
+  $('heap-values-label').hidden = $('heap-values').hidden = values === null;
   $('to-move').textContent = who(a.to_move);
   // The count is null when some moves are left out: it is not known then. It may be past
   // 2^64 - 1 (a string of digits): shown as it comes, never through a float.

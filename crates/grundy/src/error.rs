@@ -347,7 +347,18 @@ pub enum AnalyzeError {
     /// Conway's value of a partizan game could not be found: a limit of the values' store (its
     /// work, its depth) or an exact number past what it holds.
     #[error("Conway's value: {0}")]
-    Partizan(#[from] PartizanError),
+    Partizan(PartizanError),
+}
+
+impl From<PartizanError> for AnalyzeError {
+    /// The store's refusal, save a stop from outside, which is the analysis's stop too (so that
+    /// a front end answers Ctrl-C and deadlines in one way).
+    fn from(e: PartizanError) -> Self {
+        match e {
+            PartizanError::Stopped(s) => AnalyzeError::Stopped(s),
+            e => AnalyzeError::Partizan(e),
+        }
+    }
 }
 
 /// A move that cannot be played, or text that is not a move: the message says why, in one line.
@@ -496,6 +507,21 @@ pub enum PartizanError {
         /// The limit that was reached.
         limit: u64,
     },
+    /// The store's memory bound was reached ([`crate::values::partizan::GameStore::set_memory_limit`]).
+    #[error(
+        "{operation} needs more than {limit} bytes of memory (the store's games and memos); \
+         raise the bound with GameStore::set_memory_limit"
+    )]
+    TooMuchMemory {
+        /// What was being computed.
+        operation: &'static str,
+        /// The bound that was reached, in bytes.
+        limit: u64,
+    },
+    /// The work was stopped from outside (Ctrl-C, a deadline) through the installed
+    /// [`crate::StopToken`].
+    #[error("{0}")]
+    Stopped(#[from] Stopped),
     /// The games are nested deeper than the recursion may go (their birthdays are too large).
     #[error("{operation} nests games deeper than {limit} levels (their birthdays are too large to follow)")]
     TooDeep {

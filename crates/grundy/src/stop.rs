@@ -32,7 +32,15 @@
 use std::cell::RefCell;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+/// The clock of deadlines and timings: the standard library's, except in a browser
+/// (WebAssembly with no operating system, the static page), where the standard library has
+/// none and `web-time` reads the page's `performance.now()`.
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+pub(crate) use std::time::Instant;
+#[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+pub(crate) use web_time::Instant;
 
 /// Why work stopped before it finished.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]

@@ -271,11 +271,15 @@ fn a_large_picture_offers_the_cuts_it_draws_by_their_words() {
     for m in [&d.moves[0], &d.moves[149]] {
         parse_move(&position, Player::First, m).unwrap_or_else(|e| panic!("{m}: {e}"));
     }
-    // In a sum, the moves are the general form, read from the words in the picture's game.
+    // In a sum, each move is the picture's own words after its game's number (`K: MOVE`),
+    // read by the sum as that game's move.
     let sum: Game = "sum".parse().unwrap();
     let position = sum.parse_position(&["hackenbush=0-1 0-2 0-0", "kayles=3"]).unwrap();
     let d = drawn(&sum, &position, Player::First);
-    assert_eq!(d.moves[..3], ["1..3 -> 0", "4..6 -> 0", "7..8 -> none"], "{:?}", d.moves);
+    assert_eq!(d.moves[..3], ["1: cut 0-1 in 1", "1: cut 0-2 in 2", "1: cut 0-0 in 3"], "{:?}", d.moves);
+    for m in &d.moves {
+        parse_move(&position, Player::First, m).unwrap_or_else(|e| panic!("{m}: {e}"));
+    }
 }
 
 /// A vertex of 3 x 10^5 followers draws in linear time: each follower was looked up again

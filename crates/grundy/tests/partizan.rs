@@ -542,3 +542,61 @@ fn a_names_length_is_counted_exactly() {
         }
     }
 }
+
+/// Issue 62, rows 1 and 2: x + n·↑ + *m that is not a number has mean x, temperature 0 and
+/// both stops x, found at once (a few hundred steps): ↑N's thermograph walked N store entries (a
+/// memory abort at N = 10^9) and *N's took N^2 steps. A game with such options gets them too.
+#[test]
+fn big_ups_and_nimbers_have_their_thermographs_at_once() {
+    let mut s = GameStore::new();
+    s.set_work_limit(500);
+    for (text, mean, stops) in [
+        ("^1000000000", "0", ("0", "0")),
+        ("*1000000", "0", ("0", "0")),
+        ("*4000000000", "0", ("0", "0")),
+        ("3/4v999999999*5", "3/4", ("3/4", "3/4")),
+        ("-5+^3*1000000", "-5", ("-5", "-5")),
+    ] {
+        let g = s.parse(text).unwrap();
+        let (l, r) = s.stops(g).unwrap();
+        assert_eq!((l.to_string(), r.to_string()), (stops.0.to_string(), stops.1.to_string()), "{text}");
+        let t = s.thermograph(g).unwrap();
+        assert_eq!((t.mean().to_string(), t.temperature().to_string()), (mean.to_string(), "0".into()), "{text}");
+    }
+    // {↑10^9 | *}: its scaffolds come from its options' closed forms, those of ↑3's.
+    let big = s.parse("{^1000000000|*}").unwrap();
+    let small = s.parse("{^3|*}").unwrap();
+    assert_eq!(s.thermograph(big).unwrap(), s.thermograph(small).unwrap());
+}
+
+/// Issue 62, rows 3, 4 and 13: one bound of work for many operations together, a bound of
+/// memory, and the stop token installed on the thread (Ctrl-C, a deadline) each stop the store
+/// with a typed refusal, where before each operation had its own 5·10^7 steps, memory had no
+/// bound and nothing looked at the token.
+#[test]
+fn the_store_is_bounded_in_all_and_stops_on_its_token() {
+    // ±k + ±2k + ... + ±7k: the same work for every k (the numbers scaled, nothing else).
+    let switches =
+        |step: usize, to: usize| (step..=to).step_by(step).map(|k| format!("±{k}")).collect::<Vec<_>>().join("+");
+    let mut probe = GameStore::new();
+    probe.parse(&switches(1, 7)).unwrap();
+    let one = probe.work_done();
+    let mut s = GameStore::new();
+    s.set_total_work_limit(one + one / 2);
+    s.parse(&switches(1, 7)).unwrap();
+    let e = s.parse(&switches(3, 21)).unwrap_err();
+    assert_eq!(e, PartizanError::TooMuchWork { operation: "the value of a game's text", limit: one + one / 2 });
+    assert!(!e.to_string().contains('\n'));
+
+    let mut s = GameStore::new();
+    s.set_memory_limit(1 << 20);
+    let e = s.parse(&switches(1, 40)).unwrap_err();
+    assert!(matches!(e, PartizanError::TooMuchMemory { limit: 1048576, .. }), "{e}");
+    assert!(s.memory_used() < 4 << 20, "{}", s.memory_used());
+
+    let token = grundy::StopToken::new();
+    token.cancel();
+    let mut s = GameStore::new();
+    let e = token.run(|| s.parse(&switches(1, 40))).unwrap_err();
+    assert!(matches!(e, PartizanError::Stopped(grundy::Stopped::Cancelled)), "{e}");
+}

@@ -60,6 +60,15 @@ fn check(text: &str, mean: &str, temperature: &str) -> String {
     ] {
         assert!(svg.contains(&words), "{text}: no `{words}` in {svg}");
     }
+    // The value axis writes both stops and 0, each once.
+    let on_axis = |name: &str| -> Option<String> {
+        let rest = svg.split(&format!("data-value=\"{name}\"")).nth(1)?;
+        Some(rest.split('>').nth(1)?.split('<').next()?.to_string())
+    };
+    let zero = Dyadic::ZERO;
+    assert_eq!(on_axis("left-stop"), Some(l.to_string()), "{text}: the Left stop on the axis");
+    assert_eq!(on_axis("right-stop"), (r != l).then(|| r.to_string()), "{text}: the Right stop on the axis");
+    assert_eq!(on_axis("zero"), (l != zero && r != zero).then(|| "0".to_string()), "{text}: 0 on the axis");
     let (left, left_drawn) = wall(&svg, "left");
     let (right, right_drawn) = wall(&svg, "right");
     // The map from (t, v) to (x, y), fitted on the two walls' first points (different values at
@@ -118,6 +127,9 @@ fn walls_are_the_thermographs_breakpoints_drawn_with_the_value_axis_reversed() {
     check("↑", "0", "0");
     check("{4|{2|-1}}", "9/4", "7/4");
     check("{10|{5|-5}}", "5", "5");
+    // Stops close together, and close to 0: each still written (issue 64).
+    check("{1/8|0}", "1/16", "1/16");
+    check("{1/4|1/8}", "3/16", "1/16");
 }
 
 /// The sum ±1 + {2|-1}: its thermograph's walls break at each part's temperature, and every

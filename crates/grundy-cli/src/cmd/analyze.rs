@@ -216,7 +216,7 @@ fn each_vertex(args: &Args) -> Result<(), CliError> {
     let mover = usize::from(to_move != Player::First);
     let budget = parse_budget(args.budget.as_deref())?;
     let answers = each_vertex(graph, mover, args.problem.misere, budget).map_err(CliError::analysis)?;
-    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let mut out = crate::out::Stdout::new();
     for a in answers {
         let (outcome, winner) = match a.verdict {
             Verdict::Win => ("N", Some(to_move)),

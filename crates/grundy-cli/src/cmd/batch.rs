@@ -12,7 +12,7 @@
 //! that ends the process (one no forecast foresaw) loses no answer already computed.
 
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, BufWriter, Read, Write};
+use std::io::{self, BufRead, BufReader, Read, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::PathBuf;
 
@@ -81,7 +81,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         })?),
     };
     let reader = BufReader::with_capacity(1 << 16, input);
-    let out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
+    let out = crate::out::Stdout::new();
     // The misère quotients computed for one line are kept for the next (many positions of one
     // game compute its quotient once).
     let quotients = QuotientCache::default();
@@ -219,6 +219,8 @@ fn answer(line: &[u8], defaults: Defaults, quotients: &QuotientCache) -> Result<
 
 #[cfg(test)]
 mod tests {
+    use std::io::BufWriter;
+
     use super::*;
 
     /// The lines of one batch share its quotient cache: misère Kayles positions on many lines

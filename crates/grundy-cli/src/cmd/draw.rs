@@ -1,4 +1,4 @@
-//! `grundy draw GAME POSITION... [-o FILE.svg|FILE.png] [--to-move first|second]`: the
+//! `grundy draw GAME POSITION... [-o FILE.svg|FILE.png] [--moves] [--to-move first|second]`: the
 //! position drawn as SVG (the page's board), for slides and worksheets. The drawing is the
 //! library's (`grundy::draw`); this writes it to a file or to standard output. A file ending
 //! in `.png` gets the SVG rendered by resvg at twice its size, its text in the font the CLI
@@ -26,9 +26,9 @@ pub struct Args {
     /// edges depend on it).
     #[arg(long, value_name = "PLAYER", default_value = "first")]
     to_move: String,
-    /// Print the moves the drawing offers (its data-move texts), one a line, after the SVG is
-    /// written to FILE.
-    #[arg(long, requires = "output")]
+    /// Print the moves the drawing offers (its data-move texts), one a line: after the SVG is
+    /// written to FILE, or in its place on standard output when no FILE is given.
+    #[arg(long)]
     moves: bool,
 }
 
@@ -58,6 +58,8 @@ pub fn run(args: Args) -> Result<(), CliError> {
                 emit(&drawing.moves.iter().map(|m| format!("{m}\n")).collect::<String>());
             }
         }
+        // Standard output holds one thing: the moves when asked for, else the drawing.
+        None if args.moves => emit(&drawing.moves.iter().map(|m| format!("{m}\n")).collect::<String>()),
         None => emit(&svg),
     }
     Ok(())

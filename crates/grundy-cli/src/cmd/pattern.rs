@@ -130,7 +130,8 @@ pub fn run(args: Args) -> Result<(), CliError> {
         _ => read_values(std::io::stdin().lock(), &source)?,
     };
     let predict = args.predict.unwrap_or(0);
-    let pattern = match Pattern::find(&values) {
+    // Ctrl-C from here stops the search at its next check (exit 130: no rule is known until the search ends).
+    let pattern = match crate::interrupt::install().run(|| Pattern::find(&values)) {
         Ok(p) => p,
         Err(e @ PatternError::NoRule { .. }) => {
             if args.json {

@@ -148,9 +148,15 @@ pub fn run(args: Args) -> Result<(), CliError> {
                         continue;
                     }
                 },
+                // No move is that long: the input is not a person typing (`< /dev/zero`), and
+                // it is refused rather than read on.
                 Ok(Line::TooLong) => {
-                    emit(&format!("that line is longer than {MAX_LINE_BYTES} bytes: type a move, or 'help'\n"));
-                    continue;
+                    return Err(CliError::usage(format!(
+                        "a line of standard input is longer than {MAX_LINE_BYTES} bytes: one move a line"
+                    )))
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::InvalidData => {
+                    return Err(CliError::usage(format!("standard input: {e}")))
                 }
                 Ok(Line::End) | Err(_) => {
                     emit("\nend of input: game over, goodbye.\n");
@@ -203,7 +209,7 @@ fn intro(s: &Session, human: Player, level: Level, seed: u64) -> String {
             .map(|mv| grundy::play::typed_turn(s.position(), Convention::Every, &mv))
             .unwrap_or_else(|| "1 3; 2 -> 5".into());
         return t + &format!(
-            "A turn is one move in each game that is not over, joined by ';', each typed as a move of that game with the numbers listed below (e.g. '{example}'); 'hint' shows the winning turn, 'help' lists everything.\n"
+            "A turn is one move in each game that is not over, joined by ';', each typed as a move of that game with the numbers listed below, after the game's number where the games are listed by number (e.g. '{example}'); 'hint' shows the winning turn, 'help' lists everything.\n"
         );
     }
     // How this game's moves are typed, and legal moves of this position typed that way (the
@@ -253,6 +259,19 @@ pub fn draw(game: &Game, position: &Position) -> String {
                 i + 1,
                 if shown.is_empty() { "none".to_string() } else { shown.join(", ") }
             );
+        }
+        return s;
+    }
+    if let Some(parts) = position.as_parts() {
+        // A sum of games: its layout, each game numbered and in its own notation (it reads
+        // back as the sum's position), then each game drawn as it is alone, under its number.
+        s += &format!("  {}\n", grundy::game::games::layout_text(parts));
+        for (i, part) in parts.iter().enumerate() {
+            let Ok(game) = part.kind().name_in_sum().parse::<Game>() else { continue };
+            s += &format!("  {}:\n", i + 1);
+            for line in draw(&game, part).lines().filter(|l| !l.is_empty()) {
+                s += &format!("  {line}\n");
+            }
         }
         return s;
     }

@@ -70,7 +70,8 @@ pub fn run(args: Args) -> Result<(), CliError> {
             .argument("GAME"))
         }
     };
-    let mut builder = QuotientBuilder::new(&ruleset);
+    // Ctrl-C keeps the heaps proven so far: they are printed, and kept with --store.
+    let mut builder = QuotientBuilder::new(&ruleset).keep_on_cancel(true);
     if let Some(u) = &args.upto {
         let n = parse_u64(u, "--upto").map_err(|e| CliError::usage(e).argument("--upto"))?;
         if n > grundy::MAX_QUOTIENT_UPTO {
@@ -123,10 +124,12 @@ pub fn run(args: Args) -> Result<(), CliError> {
             }
         });
     }
+    let mut resumed_from = None;
     let saved = match &args.store {
         Some(dir) => {
             let store = QuotientStore::open(dir, &ruleset)?;
             if let Some(state) = store.load()? {
+                resumed_from = Some(state.heap());
                 eprintln!(
                     "resuming from {}: heaps up to {} computed, {} elements",
                     dir.display(),
@@ -165,7 +168,18 @@ pub fn run(args: Args) -> Result<(), CliError> {
     }
     let q = built.map_err(|e| match e {
         QuotientError::NotTakeAndBreak(_) => CliError::usage(e).argument("GAME"),
-        QuotientError::Stopped(s) => CliError::of_kind(ErrorKind::Refused, s),
+        // A limit can only stop the proof of a saved quotient with an error (past it, each
+        // heap's stop keeps the heaps before it).
+        QuotientError::Stopped(s) => match resumed_from {
+            Some(heap) => CliError::of_kind(
+                ErrorKind::Refused,
+                format!(
+                    "{s} while the saved quotient of the heaps up to {heap} was proven again, as a resumed run does before it goes on: give a longer --time, or none"
+                ),
+            )
+            .argument("--time"),
+            None => CliError::of_kind(ErrorKind::Refused, s),
+        },
         e @ QuotientError::BadState(_) => CliError::of_kind(ErrorKind::Io, e).argument("--store"),
     })?;
     if args.json {
@@ -173,6 +187,17 @@ pub fn run(args: Args) -> Result<(), CliError> {
         emit(&format!("{json}\n"));
     } else {
         emit(&text(&q));
+    }
+    if let QuotientStop::Cancelled { heap, .. } = q.stop() {
+        return Err(CliError::interrupted(match &args.store {
+            Some(dir) => format!(
+                "stopped at Ctrl-C after heap {heap}: its state is kept in {}, and the same command resumes from it",
+                dir.display()
+            ),
+            None => format!(
+                "stopped at Ctrl-C after heap {heap}: add --store DIR to keep the state, so that a later run resumes"
+            ),
+        }));
     }
     Ok(())
 }
@@ -237,6 +262,9 @@ fn text(q: &MisereQuotient) -> String {
                 QuotientStop::Time { .. } => {
                     out += "the time allowed is set by --time SECONDS: a longer one, or none, goes on to later heaps (with --store DIR a later run resumes here)\n";
                 }
+                QuotientStop::Cancelled { .. } => {
+                    out += "stopped at Ctrl-C: the quotient above holds for the heaps proven before it (with --store DIR a later run resumes here)\n";
+                }
                 QuotientStop::Memory { needed, .. } => {
                     out += &format!(
                         "the memory allowed is set by --memory BYTES: --memory {} would let this step fit\n",
@@ -263,6 +291,10 @@ fn text(q: &MisereQuotient) -> String {
     out
 }
 
+/// The most bytes of a state's text: its pretending function, at most one element (5 digits) a
+/// heap up to the most heaps, its growth and its counts.
+const MAX_STATE_TEXT: u64 = 16 << 20;
+
 /// The longest `--time` taken: a week.
 const MAX_TIME: std::time::Duration = std::time::Duration::from_secs(7 * 24 * 3600);
 
@@ -273,6 +305,8 @@ const MAX_TIME: std::time::Duration = std::time::Duration::from_secs(7 * 24 * 36
 struct QuotientStore {
     dir: PathBuf,
     stem: String,
+    /// The open lock file `quotient-GAME.lock`: one writer of a game's state at a time.
+    _lock: std::fs::File,
     written_table: Mutex<Option<u64>>,
     error: Mutex<Option<String>>,
 }
@@ -296,7 +330,15 @@ impl QuotientStore {
             .chars()
             .map(|c| if c.is_ascii_alphanumeric() || c == '.' || c == '-' { c } else { '-' })
             .collect();
-        Ok(QuotientStore { dir: dir.to_path_buf(), stem, written_table: Mutex::new(None), error: Mutex::new(None) })
+        // A second run of the same game would write its older state over the first's.
+        let lock = crate::store::lock_exclusive(dir, &format!("{stem}.lock")).map_err(err)?;
+        Ok(QuotientStore {
+            dir: dir.to_path_buf(),
+            stem,
+            _lock: lock,
+            written_table: Mutex::new(None),
+            error: Mutex::new(None),
+        })
     }
 
     fn state_name(&self) -> String {
@@ -311,23 +353,48 @@ impl QuotientStore {
     fn load(&self) -> Result<Option<QuotientState>, CliError> {
         let err = |m: String| CliError::of_kind(ErrorKind::Io, m).argument("--store");
         let path = self.dir.join(self.state_name());
-        let text = match std::fs::read_to_string(&path) {
-            Ok(t) => t,
+        let damaged = |why: &str| err(format!("store {} is damaged: {why}; remove it to start again", path.display()));
+        match std::fs::metadata(&path) {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
             Err(e) => return Err(err(format!("store {}: cannot read it: {e}", path.display()))),
-        };
-        let grown_at =
-            text.lines().find_map(|l| l.strip_prefix("grown_at ")).and_then(|h| h.parse::<u64>().ok()).ok_or_else(
-                || err(format!("store {} is damaged: it names no table; remove it to start again", path.display())),
-            )?;
+            Ok(m) if !m.is_file() => return Err(damaged("it is not a file")),
+            Ok(_) => {}
+        }
+        // Every file is read within a bound: the text's from the most heaps a quotient has,
+        // the table's from the order the text gives (a link to an endless file is damage).
+        let text = crate::store::read_at_most(&path, MAX_STATE_TEXT).map_err(err)?;
+        if text.len() as u64 > MAX_STATE_TEXT {
+            return Err(damaged(&format!("it is longer than the {MAX_STATE_TEXT} bytes a state takes")));
+        }
+        let text = String::from_utf8(text).map_err(|_| damaged("it is not text"))?;
+        let grown_at = text
+            .lines()
+            .find_map(|l| l.strip_prefix("grown_at "))
+            .and_then(|h| h.parse::<u64>().ok())
+            .ok_or_else(|| damaged("it names no table"))?;
+        let order = text
+            .lines()
+            .find_map(|l| l.strip_prefix("order "))
+            .and_then(|h| h.parse::<u64>().ok())
+            .filter(|&n| n <= MAX_QUOTIENT_ORDER as u64)
+            .ok_or_else(|| damaged(&format!("its order is not a number up to {MAX_QUOTIENT_ORDER}")))?;
         let table_path = self.dir.join(self.table_name(grown_at));
-        let table = std::fs::read(&table_path).map_err(|e| {
-            err(format!(
-                "store {}: cannot read it: {e}; remove {} to start again",
-                table_path.display(),
-                path.display()
-            ))
-        })?;
+        let table_len = QuotientState::table_len(order);
+        let table_damaged = |why: String| {
+            err(format!("store {} is damaged: {why}; remove {} to start again", table_path.display(), path.display()))
+        };
+        match std::fs::metadata(&table_path) {
+            Ok(m) if !m.is_file() => return Err(table_damaged("it is not a file".to_string())),
+            Ok(m) if m.len() != table_len => {
+                return Err(table_damaged(format!(
+                    "it holds {} bytes where a table of {order} elements takes {table_len}",
+                    m.len()
+                )))
+            }
+            _ => {}
+        }
+        let table = crate::store::read_at_most(&table_path, table_len)
+            .map_err(|e| err(format!("{e}; remove {} to start again", path.display())))?;
         let state = QuotientState::read(&text, &table)
             .map_err(|e| err(format!("store {}: {e}; remove it to start again", path.display())))?;
         *self.written_table.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(grown_at);

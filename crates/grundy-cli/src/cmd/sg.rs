@@ -1,12 +1,12 @@
 //! `grundy sg GAME --upto N`: the Sprague-Grundy values G(0..N) of a heap ruleset, the period
 //! when one is proven, counts, G(M) through the period, a plot, and a resumable store.
 
-use std::io::{BufWriter, Write};
+use std::io::Write;
 use std::path::PathBuf;
 
+use grundy::engine::sequence_report::{MisereOutcomesReport, SequenceReport, SequenceRule};
 use grundy::{
-    parse_u64, Algorithm, Game, HeapSolver, Pattern, Ruleset, Sequence, SequenceBuilder, SequenceError,
-    SequenceObserver, Work,
+    parse_u64, Algorithm, Game, HeapSolver, Ruleset, Sequence, SequenceBuilder, SequenceError, SequenceObserver, Work,
 };
 
 use crate::plot::{self, PlotData};
@@ -26,7 +26,8 @@ pub struct Args {
     /// Compute G(0), G(1), ..., G(N).
     #[arg(long, value_name = "N", allow_negative_numbers = true)]
     upto: String,
-    /// Print one JSON object.
+    /// Print one JSON object, the one `GET /api/sg` answers: {game, upto, values, period,
+    /// last, method}, with --guess its rule {family, words, expression, from, proven}.
     #[arg(long)]
     json: bool,
     /// Leave the values out; give the count of each value (and the sparse engine's statistics).
@@ -127,7 +128,9 @@ pub fn run(args: Args) -> Result<(), CliError> {
         .budget(budget)
         .method(method)
         .full(args.full)
-        .every_value(args.every_value);
+        .every_value(args.every_value)
+        // Ctrl-C keeps the values computed so far: they are printed, and stored with --store.
+        .keep_on_cancel(true);
     if let Some(t) = args.threads {
         builder = builder.threads(usize::from(t));
     }
@@ -165,6 +168,8 @@ pub fn run(args: Args) -> Result<(), CliError> {
         None => builder.build_with(None, &mut Bar(None)),
     }
     .map_err(|e| refusal(e, &args))?;
+    // Stopped at Ctrl-C: what follows answers for the values computed by then.
+    let upto = source.upto();
     let last =
         source.value(upto).ok_or_else(|| CliError::usage(format!("no value is known for heap {upto} of {ruleset}")))?;
     // G(M) past the values computed: the library's solver looks for a period within its own
@@ -172,6 +177,13 @@ pub fn run(args: Args) -> Result<(), CliError> {
     let at_value = match at {
         Some(m) => Some(match source.value(m) {
             Some(v) => v,
+            // The stop that ended the table would stop the solver too.
+            None if source.cancelled() => {
+                return Err(CliError::interrupted(format!(
+                    "stopped at Ctrl-C after G(0..{upto}), before G({m}) was known{}",
+                    resume_advice(&args)
+                )))
+            }
             None => HeapSolver::new(&ruleset, m, budget)
                 .map_err(CliError::analysis)?
                 .value(m)
@@ -209,10 +221,9 @@ pub fn run(args: Args) -> Result<(), CliError> {
             _ => upto,
         };
         let values: Vec<u64> = (0..=span.min(GUESS_VALUES)).map_while(|n| source.value(n)).collect();
-        Guess::of(&values, source.period())
+        SequenceRule::of(&values, source.period())
     });
-    let out = std::io::stdout().lock();
-    let mut out = BufWriter::with_capacity(1 << 16, out);
+    let mut out = crate::out::Stdout::new();
     let report = Report {
         game: ruleset.to_string(),
         upto,
@@ -224,9 +235,23 @@ pub fn run(args: Args) -> Result<(), CliError> {
         guess,
     };
     let written = if args.json { report.json(&mut out) } else { report.text(&mut out) };
-    // A closed pipe (e.g. `| head`) is not an error worth reporting.
+    // A write error is kept by `out` for `main` to report (a closed pipe is none).
     let _ = written.and_then(|()| out.flush());
+    if source.cancelled() {
+        return Err(CliError::interrupted(format!(
+            "stopped at Ctrl-C after G(0..{upto}), the values printed{}",
+            resume_advice(&args)
+        )));
+    }
     Ok(())
+}
+
+/// How a run stopped at Ctrl-C goes on: from its store, or with one.
+fn resume_advice(args: &Args) -> String {
+    match &args.store {
+        Some(dir) => format!(": they are kept in {}, and the same command resumes from them", dir.display()),
+        None => ": add --store DIR to keep the values, so that a later run resumes".to_string(),
+    }
 }
 
 /// The --budget given, if any.
@@ -323,9 +348,15 @@ fn misere(ruleset: &Ruleset, upto: u64, args: &Args) -> Result<(), CliError> {
     let p = heaps.period();
     let letter = |n: u64| if heaps.mover_wins(n) { 'N' } else { 'P' };
     let outcomes: String = (0..=upto).map(letter).collect();
-    let period = serde_json::json!({"preperiod": p.preperiod, "period": p.period, "saltus": 0});
-    let lines = [format!("period: {} from n = {} (proven)", p.period, p.preperiod), format!("why: {}", heaps.reason())];
-    print_misere(ruleset, upto, &outcomes, period, &heaps.method().to_string(), &lines, args);
+    let report = MisereOutcomesReport::new(
+        ruleset.to_string(),
+        upto,
+        outcomes,
+        Some(grundy::Period { saltus: 0, ..p }),
+        heaps.method().to_string(),
+        heaps.reason(),
+    );
+    print_misere(&report, &format!("period: {} from n = {} (proven)", p.period, p.preperiod), args);
     Ok(())
 }
 
@@ -334,48 +365,31 @@ fn misere(ruleset: &Ruleset, upto: u64, args: &Args) -> Result<(), CliError> {
 fn misere_searched(ruleset: &Ruleset, upto: u64, budget: u64, args: &Args) -> Result<(), CliError> {
     let wins = grundy::misere_single_heaps(ruleset, upto, budget).map_err(CliError::analysis)?;
     let outcomes: String = wins.iter().map(|&w| if w { 'N' } else { 'P' }).collect();
-    let lines = [
-        "period: none claimed".to_string(),
-        format!(
-            "why: under misère play a heap of {ruleset} is won exactly when some move leaves a lost position, and its splits leave sums of heaps whose misère outcomes do not follow from the single heaps', so each outcome comes from an exact search of those sums; no theorem here proves a period of them, so only the heaps searched are known"
-        ),
-    ];
-    print_misere(ruleset, upto, &outcomes, serde_json::Value::Null, "search", &lines, args);
+    let why = format!(
+        "under misère play a heap of {ruleset} is won exactly when some move leaves a lost position, and its splits leave sums of heaps whose misère outcomes do not follow from the single heaps', so each outcome comes from an exact search of those sums; no theorem here proves a period of them, so only the heaps searched are known"
+    );
+    let report = MisereOutcomesReport::new(ruleset.to_string(), upto, outcomes, None, "search".into(), why);
+    print_misere(&report, "period: none claimed", args);
     Ok(())
 }
 
 /// Prints single-heap misère outcomes (one letter a heap: P when the player to move loses), in
-/// rows of 60, or as one JSON object, with the lines that say how they are known.
-fn print_misere(
-    ruleset: &Ruleset,
-    upto: u64,
-    outcomes: &str,
-    period: serde_json::Value,
-    method: &str,
-    lines: &[String],
-    args: &Args,
-) {
+/// rows of 60 with the period's line and why they are known, or as the library's one JSON
+/// object (as `/api/sg?misere=true` answers it).
+fn print_misere(report: &MisereOutcomesReport, period: &str, args: &Args) {
     let mut out = String::new();
     if args.json {
-        let json = serde_json::json!({
-            "game": ruleset.to_string(),
-            "convention": "misere",
-            "upto": upto,
-            "outcomes": outcomes,
-            "period": period,
-            "method": method,
-        });
-        out += &format!("{json}\n");
+        out += &serde_json::to_string(report).unwrap_or_default();
+        out += "\n";
     } else {
+        let (ruleset, upto) = (&report.game, report.upto);
         out += &format!(
             "{ruleset}, misère play: who wins a single heap of n (P: the player to move loses) for n = 0..{upto}\n"
         );
-        for (row, chunk) in outcomes.as_bytes().chunks(60).enumerate() {
+        for (row, chunk) in report.outcomes.as_bytes().chunks(60).enumerate() {
             out += &format!("{:>8}: {}\n", row * 60, String::from_utf8_lossy(chunk));
         }
-        for line in lines {
-            out += &format!("{line}\n");
-        }
+        out += &format!("{period}\nwhy: {}\n", report.why);
     }
     crate::emit(&out);
 }
@@ -459,31 +473,7 @@ struct Report<'a> {
     source: &'a Sequence,
     counts: Option<Vec<(u64, u128)>>,
     summary: bool,
-    guess: Option<Guess>,
-}
-
-/// What `--guess` states: the rule finder's rule (or the proven period), or why there is none.
-struct Guess {
-    words: String,
-    expression: Option<String>,
-    proven: bool,
-    rule: Option<&'static str>,
-    from: Option<u64>,
-}
-
-impl Guess {
-    fn of(values: &[u64], proven: Option<grundy::Period>) -> Guess {
-        match Pattern::of_sequence(values, proven) {
-            Ok(p) => Guess {
-                words: p.words(),
-                expression: Some(p.expression()),
-                proven: p.proven(),
-                rule: Some(p.family()),
-                from: Some(p.from()),
-            },
-            Err(e) => Guess { words: e.to_string(), expression: None, proven: false, rule: None, from: None },
-        }
-    }
+    guess: Option<SequenceRule>,
 }
 
 impl Report<'_> {
@@ -512,6 +502,9 @@ impl Report<'_> {
             None => writeln!(out, "period: none proven in the {} values computed", self.source.computed())?,
         }
         writeln!(out, "G({}) = {}", self.upto, self.last)?;
+        if self.source.cancelled() {
+            writeln!(out, "stopped at Ctrl-C: these are the values computed by then, G(0..{})", self.upto)?;
+        }
         if let Some((m, v)) = self.at {
             writeln!(out, "G({m}) = {v}")?;
         }
@@ -558,51 +551,18 @@ impl Report<'_> {
         Ok(())
     }
 
+    /// The library's one serialised form ([`SequenceReport`]), as `/api/sg` answers it.
     fn json(&self, out: &mut impl Write) -> std::io::Result<()> {
-        let game = serde_json::to_string(&self.game).unwrap_or_else(|_| "\"\"".into());
-        write!(out, "{{\"game\":{game},\"upto\":{}", self.upto)?;
-        if !self.summary {
-            // Written as they come: the values can be far more than fit in memory as JSON.
-            out.write_all(b",\"values\":[")?;
-            for n in 0..=self.upto {
-                if n > 0 {
-                    out.write_all(b",")?;
-                }
-                write!(out, "{}", self.source.value(n).unwrap_or(0))?;
-            }
-            out.write_all(b"]")?;
-        }
-        match self.source.period() {
-            Some(p) => write!(
-                out,
-                ",\"period\":{{\"preperiod\":{},\"period\":{},\"saltus\":{}}}",
-                p.preperiod, p.period, p.saltus
-            )?,
-            None => write!(out, ",\"period\":null")?,
-        }
-        write!(out, ",\"last\":{}", self.last)?;
-        if let Some(g) = &self.guess {
-            let guess = serde_json::json!({"words": g.words, "expression": g.expression, "proven": g.proven,
-                "rule": g.rule, "from": g.from});
-            write!(out, ",\"guess\":{guess}")?;
-        }
-        if let Some((m, v)) = self.at {
-            write!(out, ",\"at\":{{\"n\":{m},\"value\":{v}}}")?;
-        }
-        if let Some(counts) = &self.counts {
-            out.write_all(b",\"counts\":[")?;
-            for (i, (v, c)) in counts.iter().enumerate() {
-                if i > 0 {
-                    out.write_all(b",")?;
-                }
-                write!(out, "{{\"value\":{v},\"count\":{c}}}")?;
-            }
-            out.write_all(b"]")?;
-            if let Some(s) = self.source.stats() {
-                let s = serde_json::to_string(&s).unwrap_or_else(|_| "null".into());
-                write!(out, ",\"sparse\":{s}")?;
-            }
-        }
-        writeln!(out, "}}")
+        let report = SequenceReport {
+            game: self.game.clone(),
+            upto: self.upto,
+            sequence: self.source,
+            list_values: !self.summary,
+            rule: self.guess.clone(),
+            at: self.at,
+            counts: self.counts.clone(),
+        };
+        serde_json::to_writer(&mut *out, &report)?;
+        writeln!(out)
     }
 }

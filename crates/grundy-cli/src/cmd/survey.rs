@@ -97,7 +97,11 @@ pub fn run(args: Args) -> Result<(), CliError> {
                 line
             }
             None => {
-                let line = survey::classify(code, upto).map_err(survey_error)?;
+                let line = match survey::classify(code, upto) {
+                    // Ctrl-C: the codes finished are printed (and kept), this one is not.
+                    Err(_) if crate::interrupt::interrupted() => break,
+                    r => r.map_err(survey_error)?,
+                };
                 if let Some(dir) = &args.store {
                     save(dir, &line)?;
                 }
@@ -114,7 +118,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
     }
     if let Some(dir) = &args.store {
         // On stderr: stdout is the survey alone.
-        stored_note(codes.len(), resumed, dir);
+        stored_note(lines.len(), resumed, dir);
     }
     survey::group(&mut lines);
     let out = if args.json {
@@ -125,7 +129,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         lines.iter().map(|l| format!("{l}\n")).collect()
     };
     crate::emit(&out);
-    Ok(())
+    interrupted(lines.len(), codes.len(), args.store.as_deref())
 }
 
 /// `grundy survey --misere`: each code's misère line, from the store or computed (and kept),
@@ -157,7 +161,10 @@ fn run_misere(args: &Args, codes: &[String], upto: u64) -> Result<(), CliError> 
                 line
             }
             None => {
-                let line = survey::classify_misere(code, upto, work).map_err(survey_error)?;
+                let line = match survey::classify_misere(code, upto, work) {
+                    Err(_) if crate::interrupt::interrupted() => break,
+                    r => r.map_err(survey_error)?,
+                };
                 if let Some(dir) = &args.store {
                     keep(dir, &line.store_file_name(), &line)?;
                 }
@@ -173,7 +180,7 @@ fn run_misere(args: &Args, codes: &[String], upto: u64) -> Result<(), CliError> 
         b.finish_and_clear();
     }
     if let Some(dir) = &args.store {
-        stored_note(codes.len(), resumed, dir);
+        stored_note(lines.len(), resumed, dir);
     }
     let out = if args.json {
         json_lines(&lines)?
@@ -183,7 +190,20 @@ fn run_misere(args: &Args, codes: &[String], upto: u64) -> Result<(), CliError> 
         lines.iter().map(|l| format!("{l}\n")).collect()
     };
     crate::emit(&out);
-    Ok(())
+    interrupted(lines.len(), codes.len(), args.store.as_deref())
+}
+
+/// The end of a survey Ctrl-C stopped after `done` of `codes` codes (those printed), saying
+/// how to go on; `Ok` when every code was done.
+fn interrupted(done: usize, codes: usize, store: Option<&Path>) -> Result<(), CliError> {
+    if done == codes {
+        return Ok(());
+    }
+    let advice = match store {
+        Some(dir) => format!("they are kept in {}, and the same command resumes after them", dir.display()),
+        None => "add --store DIR to keep the finished codes, so that a later run resumes after them".to_string(),
+    };
+    Err(CliError::interrupted(format!("stopped at Ctrl-C after {done} of {codes} codes, those printed: {advice}")))
 }
 
 /// Says on stderr (stdout is the survey alone) how many codes came from the store.

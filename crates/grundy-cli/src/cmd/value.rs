@@ -11,8 +11,14 @@ use grundy::{AnalyzeError, Convention};
 use crate::cmd::analyze::parse_problem;
 use crate::{emit, CliError, ErrorKind};
 
-/// The most steps of work `--work` may allow one operation: about an hour of CPU.
+/// The most steps of work `--work` may allow a value: about an hour of CPU.
 const MAX_WORK: u64 = 1 << 36;
+
+/// The most bytes a value's computation holds unless `--memory` says otherwise: 1 GiB.
+const DEFAULT_MEMORY: u64 = 1 << 30;
+
+/// The least `--memory` taken: 1 MiB, as `grundy quotient`.
+const MIN_MEMORY: u64 = 1 << 20;
 
 /// Arguments of `grundy value`.
 #[derive(clap::Args)]
@@ -24,19 +30,24 @@ pub struct Args {
     /// The position, as `grundy analyze` takes it.
     #[arg(allow_negative_numbers = true)]
     position: Vec<String>,
-    /// Print one JSON object: {game, position, canonical, outcome, mean, temperature,
-    /// left_stop, right_stop, positions, birthday, all_small, atomic_weight (null, with
-    /// atomic_weight_note saying why), reduced, incentives {left, right, dominant}}.
+    /// Print one JSON object, the one `GET /api/value` answers: {all_small, atomic_weight,
+    /// atomic_weight_words, birthday, canonical, game, incentives, mean, outcome,
+    /// outcome_words, position, positions, reduced, stops: [Left's, Right's], temperature,
+    /// thermograph_svg}; a null atomic weight, reduced form or incentives has a `_note`.
     #[arg(long)]
     json: bool,
     /// The most positions of a board game valued (each once), and the budget of each impartial
     /// part's analysis.
     #[arg(long, value_name = "N")]
     budget: Option<String>,
-    /// The most steps of work (options visited, games created, comparisons) one operation on
-    /// the values may take (default 50000000).
+    /// The most steps of work (options visited, games created, comparisons) the whole value
+    /// may take, over every operation on the values (default 50000000).
     #[arg(long, value_name = "N")]
     work: Option<String>,
+    /// The most bytes the values' store and the positions valued may hold (default
+    /// 1073741824, 1 GiB; at least 1048576).
+    #[arg(long, value_name = "BYTES")]
+    memory: Option<String>,
     /// The longest canonical form written out, in characters (default 100000): a form shares
     /// its options and its name writes them at each place, so a name can be far longer than
     /// the form.
@@ -61,18 +72,34 @@ fn count(text: &Option<String>, flag: &str, default: u64, max: u64) -> Result<u6
 /// Runs `grundy value`.
 pub fn run(args: Args) -> Result<(), CliError> {
     let work = count(&args.work, "--work", DEFAULT_WORK_LIMIT, MAX_WORK)?;
+    let memory = count(&args.memory, "--memory", DEFAULT_MEMORY, u64::MAX)?;
+    if memory < MIN_MEMORY {
+        return Err(
+            CliError::usage(format!("--memory {memory} is less than {MIN_MEMORY} bytes (1 MiB)")).argument("--memory")
+        );
+    }
     let chars = count(&args.chars, "--chars", MAX_NAME_CHARS, MAX_NAME_CHARS)?;
     let mut store = GameStore::new();
+    // One bound for the whole value, each of its operations and all of them together.
     store.set_work_limit(work);
+    store.set_total_work_limit(work);
+    store.set_memory_limit(memory);
+    let limits = Limits { work, memory };
     let report = if args.position.is_empty() && args.game.parse::<grundy::Game>().is_err() {
-        let g = store.parse(&args.game).map_err(|e| CliError::usage(e).argument("GAME"))?;
-        let mut report = report_of(&mut store, g, chars).map_err(|e| error(e, work))?;
+        let g = store.parse(&args.game).map_err(|e| match e {
+            PartizanError::Parse(_) => CliError::usage(e).argument("GAME"),
+            e => error(e.into(), limits),
+        })?;
+        let mut report = report_of(&mut store, g, chars).map_err(|e| error(e, limits))?;
         report.game = args.game.clone();
         report
     } else {
+        if args.position.is_empty() {
+            return Err(missing_position(&args.game));
+        }
         let (game, position, options) =
             parse_problem(&args.game, &args.position, Convention::Normal, "first", args.budget.as_deref())?;
-        value_report(&game, &position, &mut store, options.budget, chars).map_err(|e| error(e, work))?
+        value_report(&game, &position, &mut store, options.budget, chars).map_err(|e| error(e, limits))?
     };
     if let Some(path) = &args.svg {
         std::fs::write(path, grundy::thermograph_svg(&report.thermograph) + "\n").map_err(|e| {
@@ -80,16 +107,50 @@ pub fn run(args: Args) -> Result<(), CliError> {
         })?;
     }
     if args.json {
-        emit(&format!("{}\n", json(&report)));
+        // The library's one serialised form, as the web app answers it.
+        emit(&(serde_json::to_string(&report).map_err(|e| CliError::of_kind(ErrorKind::Io, e))? + "\n"));
     } else {
         emit(&text(&report));
     }
     Ok(())
 }
 
-/// A library error, with the store's work limit told how to raise (`--work`).
-fn error(e: AnalyzeError, work: u64) -> CliError {
+/// The error for a game named with no position: what the game's position is (Domineering's
+/// board, K-L-Nim's heaps), as its own parser says of an empty one, and an example to copy;
+/// not the words of a file read, since none was named.
+fn missing_position(spelling: &str) -> CliError {
+    let what = match spelling.parse::<grundy::Game>().map(|g| g.parse_position::<&str>(&[])) {
+        Ok(Err(e)) => e.to_string(),
+        _ => "give the position after the game's name".to_string(),
+    };
+    let what = what.strip_prefix("the position is empty: ").unwrap_or(&what).to_string();
+    // The game's own words give an example where they have one; else the catalogue's.
+    let example = match grundy::GAMES.iter().find(|k| k.example_game == spelling) {
+        Some(k) if !what.contains("e.g.") => {
+            format!(" (e.g. `grundy value {} {}`)", k.example_game, k.example_position)
+        }
+        _ => String::new(),
+    };
+    CliError::usage(format!("no position given after {spelling}: {what}{example}")).argument("POSITION")
+}
+
+/// The bounds a value is computed within.
+#[derive(Clone, Copy)]
+struct Limits {
+    work: u64,
+    memory: u64,
+}
+
+/// A library error, with the store's bounds told how to raise (`--work`, `--memory`).
+fn error(e: AnalyzeError, Limits { work, memory }: Limits) -> CliError {
     match e {
+        AnalyzeError::Partizan(PartizanError::TooMuchMemory { operation, .. }) => CliError::of_kind(
+            ErrorKind::GaveUp,
+            format!(
+                "Conway's value needs more than {memory} bytes of memory (it was at {operation}); how much more is not known before the work is done; --memory raises the bound"
+            ),
+        )
+        .argument("--memory"),
         AnalyzeError::Partizan(PartizanError::TooMuchWork { operation, .. }) => {
             // How much more is not known before the work is done: no number is advised.
             let advice = if work < MAX_WORK {
@@ -101,7 +162,9 @@ fn error(e: AnalyzeError, work: u64) -> CliError {
             };
             CliError::of_kind(
                 ErrorKind::GaveUp,
-                format!("Conway's value: {operation} needs more than {work} steps of work; {advice}"),
+                format!(
+                    "Conway's value needs more than {work} steps of work in all (it was at {operation}); {advice}"
+                ),
             )
             .argument("--work")
         }
@@ -157,27 +220,4 @@ fn listed(names: &[String]) -> String {
     } else {
         names.join(", ")
     }
-}
-
-/// The report as the JSON object `--json` prints.
-fn json(r: &ValueReport) -> serde_json::Value {
-    serde_json::json!({
-        "game": r.game,
-        "position": r.position,
-        "canonical": r.canonical,
-        "outcome": r.outcome.to_string(),
-        "mean": r.mean,
-        "temperature": r.temperature,
-        "left_stop": r.stops.0,
-        "right_stop": r.stops.1,
-        "positions": r.positions,
-        "birthday": r.birthday,
-        "all_small": r.all_small,
-        "atomic_weight": r.atomic_weight.as_ref().ok(),
-        "atomic_weight_note": r.atomic_weight.as_ref().err(),
-        "reduced": r.reduced.as_ref().ok(),
-        "reduced_note": r.reduced.as_ref().err(),
-        "incentives": r.incentives.as_ref().ok(),
-        "incentives_note": r.incentives.as_ref().err(),
-    })
 }

@@ -1,25 +1,30 @@
 //! `POST /api/analyze`: the analysis of a position, as `grundy analyze --json` gives it, with
 //! the game's rules and each listed move as it is typed.
 
-use axum::body::Body;
-use axum::extract::rejection::QueryRejection;
-use axum::extract::{Query, State};
-use axum::response::Response;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use tokio::time::Instant;
+#[cfg(feature = "server")]
+use {
+    crate::json::{reply, Format},
+    crate::routes::read_json_value,
+    crate::AppState,
+    axum::body::Body,
+    axum::extract::rejection::QueryRejection,
+    axum::extract::{Query, State},
+    axum::response::Response,
+    tokio::time::Instant,
+};
 
 use grundy::{analyze, Analysis};
 
 use crate::error::{ApiError, Fail};
 use crate::jobs::Job;
-use crate::json::{reply, Format};
-use crate::lanes::{compute, shape};
 use crate::memory::with_budget;
 use crate::routes::problem::Problem;
-use crate::routes::{from_body, read_json_value};
-use crate::AppState;
+use crate::routes::{from_body, Prepared};
+use crate::Config;
 
+#[cfg(feature = "server")]
 pub(crate) async fn analyze_handler(
     State(state): State<AppState>,
     query: Result<Query<Format>, QueryRejection>,
@@ -27,14 +32,19 @@ pub(crate) async fn analyze_handler(
 ) -> Result<Response, ApiError> {
     let arrived = Instant::now();
     let big = Format::from_query(query)?;
-    let (mut body, bytes) = read_json_value(body).await?;
+    let (body, bytes) = read_json_value(body).await?;
+    let analysis = state.compute(arrived, prepare_analyze(body, bytes, &state.config)?).await?;
+    reply(&analysis, big)
+}
+
+/// The body of `POST /api/analyze` (`bytes` long) read and checked, with the default budget
+/// filled in.
+pub(crate) fn prepare_analyze(mut body: Value, bytes: usize, config: &Config) -> Result<Prepared, ApiError> {
     let request: AnalyzeRequest = from_body(&body)?;
     request.limit()?;
     let asked = request.problem.asked("analyze", "analyze", &request.problem.analyze_flags());
-    let forecast = with_budget(&mut body, request.problem.budget, bytes, &state.config);
-    let shape = shape("analyze", &body);
-    let analysis = compute(&state, arrived, asked, forecast, shape, state.work(Job::Analyze { request: body })).await?;
-    reply(&analysis, big)
+    let forecast = with_budget(&mut body, request.problem.budget, bytes, config);
+    Ok(Prepared { asked, forecast, endpoint: "analyze", shape_of: body.clone(), job: Job::Analyze { request: body } })
 }
 
 /// The analysis of an analyze request (its limit applied) and the game's rules.

@@ -1,20 +1,27 @@
 //! The handlers of the JSON API, one module per endpoint ([`analyze`], [`play`] for
 //! `/api/move`, [`draw`], [`sg`], [`random`], [`value`]; `/api/games` here), the [`problem`] they read, and the
-//! [`page`] itself.
+//! [`page`] itself. Each endpoint reads and checks its request into a [`Prepared`] (the same
+//! for the server and the static page, [`crate::local`]); the handlers (feature `server`) run it
+//! in the lanes.
 
-use axum::body::Body;
-use axum::extract::rejection::QueryRejection;
-use axum::extract::Query;
-use axum::response::Response;
 use serde::Deserialize;
 use serde_json::Value;
+#[cfg(feature = "server")]
+use {
+    crate::json::{reply, Format},
+    axum::body::Body,
+    axum::extract::rejection::QueryRejection,
+    axum::extract::Query,
+    axum::response::Response,
+};
 
-use crate::error::{too_large, ApiError};
-use crate::json::{reply, Format};
+use crate::error::{too_large, ApiError, Asked};
+use crate::jobs::Job;
 use crate::MAX_BODY;
 
 pub(crate) mod analyze;
 pub(crate) mod draw;
+#[cfg(feature = "server")]
 pub(crate) mod page;
 pub(crate) mod play;
 pub(crate) mod problem;
@@ -22,10 +29,32 @@ pub(crate) mod random;
 pub(crate) mod sg;
 pub(crate) mod value;
 
+/// A request read and checked, ready to run: what it asked (for the refusals of the limits),
+/// its memory forecast, its endpoint and what its shape is read from (the lanes' [`shape`]),
+/// and the job that computes its answer.
+///
+/// [`shape`]: crate::lanes::shape
+pub(crate) struct Prepared {
+    pub(crate) asked: Asked,
+    pub(crate) forecast: u64,
+    pub(crate) endpoint: &'static str,
+    pub(crate) shape_of: Value,
+    pub(crate) job: Job,
+}
+
 /// Reads a JSON body of at most [`MAX_BODY`] bytes, and its length.
+#[cfg(feature = "server")]
 async fn read_json_value(body: Body) -> Result<(Value, usize), ApiError> {
     let bytes = axum::body::to_bytes(body, MAX_BODY).await.map_err(|_| too_large())?;
-    let value = serde_json::from_slice(&bytes).map_err(|e| ApiError::bad(format!("malformed JSON: {e}")))?;
+    json_value(&bytes)
+}
+
+/// A JSON body of at most [`MAX_BODY`] bytes, read, and its length.
+pub(crate) fn json_value(bytes: &[u8]) -> Result<(Value, usize), ApiError> {
+    if bytes.len() > MAX_BODY {
+        return Err(too_large());
+    }
+    let value = serde_json::from_slice(bytes).map_err(|e| ApiError::bad(format!("malformed JSON: {e}")))?;
     Ok((value, bytes.len()))
 }
 
@@ -35,11 +64,17 @@ fn from_body<T: for<'de> Deserialize<'de>>(body: &Value) -> Result<T, ApiError> 
 }
 
 /// `GET /api/games`: the library's list of games, [`grundy::GAMES`], as it serialises.
+#[cfg(feature = "server")]
 pub(crate) async fn games_handler(query: Result<Query<Format>, QueryRejection>) -> Result<Response, ApiError> {
     let big = Format::from_query(query)?;
+    reply(&games(), big)
+}
+
+/// The reply of `GET /api/games`: one object a game of [`grundy::GAMES`].
+pub(crate) fn games() -> Vec<Value> {
     // The games on a graph read their edges from a file on the command line: their entries
     // carry the example file's text, which the page puts in its text area.
-    let games: Vec<Value> = grundy::GAMES
+    grundy::GAMES
         .iter()
         .map(|g| {
             let mut v = serde_json::to_value(g).unwrap_or(Value::Null);
@@ -53,6 +88,5 @@ pub(crate) async fn games_handler(query: Result<Query<Format>, QueryRejection>) 
             }
             v
         })
-        .collect();
-    reply(&games, big)
+        .collect()
 }

@@ -1,26 +1,30 @@
 //! `POST /api/move`: a turn of the library's `Session`, as `grundy play` plays it: the
 //! person's move, then the computer's reply.
 
-use axum::body::Body;
-use axum::extract::rejection::QueryRejection;
-use axum::extract::{Query, State};
-use axum::http::StatusCode;
-use axum::response::Response;
+use http::StatusCode;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use tokio::time::Instant;
+#[cfg(feature = "server")]
+use {
+    crate::json::{reply, Format},
+    crate::routes::read_json_value,
+    crate::AppState,
+    axum::body::Body,
+    axum::extract::rejection::QueryRejection,
+    axum::extract::{Query, State},
+    axum::response::Response,
+    tokio::time::Instant,
+};
 
 use grundy::play::{Choice, Level, Played, Session};
 use grundy::{AnalyzeError, Player};
 
 use crate::error::{ApiError, Fail, Kind};
 use crate::jobs::Job;
-use crate::json::{reply, Format};
-use crate::lanes::{compute, shape};
 use crate::memory::with_budget;
 use crate::routes::problem::{quote, Problem};
-use crate::routes::{from_body, read_json_value};
-use crate::AppState;
+use crate::routes::{from_body, Prepared};
+use crate::Config;
 
 /// `POST /api/move`: a [`Problem`] and how the computer plays.
 #[derive(Deserialize)]
@@ -162,6 +166,7 @@ pub(crate) fn play_move(
     })
 }
 
+#[cfg(feature = "server")]
 pub(crate) async fn move_handler(
     State(state): State<AppState>,
     query: Result<Query<Format>, QueryRejection>,
@@ -169,7 +174,14 @@ pub(crate) async fn move_handler(
 ) -> Result<Response, ApiError> {
     let arrived = Instant::now();
     let big = Format::from_query(query)?;
-    let (mut body, bytes) = read_json_value(body).await?;
+    let (body, bytes) = read_json_value(body).await?;
+    let reply_ = state.compute(arrived, prepare_move(body, bytes, &state.config)?).await?;
+    reply(&reply_, big)
+}
+
+/// The body of `POST /api/move` (`bytes` long) read and checked, with the default budget
+/// filled in.
+pub(crate) fn prepare_move(mut body: Value, bytes: usize, config: &Config) -> Result<Prepared, ApiError> {
     let request: MoveRequest = from_body(&body)?;
     // `grundy play` from the same position: the computer moves first unless the person did.
     let computer_first = if request.human_move.is_none() { " --computer-first" } else { "" };
@@ -178,8 +190,6 @@ pub(crate) async fn move_handler(
         _ => String::new(),
     };
     let asked = request.problem.asked("the computer's move in", "play", &format!("{computer_first}{level}"));
-    let forecast = with_budget(&mut body, request.problem.budget, bytes, &state.config);
-    let shape = shape("move", &body);
-    let reply_ = compute(&state, arrived, asked, forecast, shape, state.work(Job::Move { request: body })).await?;
-    reply(&reply_, big)
+    let forecast = with_budget(&mut body, request.problem.budget, bytes, config);
+    Ok(Prepared { asked, forecast, endpoint: "move", shape_of: body.clone(), job: Job::Move { request: body } })
 }

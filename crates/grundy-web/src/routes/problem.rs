@@ -1,7 +1,7 @@
 //! A game, a position and how to analyse it, as `/api/analyze`, `/api/move` and `/api/draw`
 //! receive them ([`Problem`]), with what a request asked in words and as a command line.
 
-use axum::http::StatusCode;
+use http::StatusCode;
 use serde::Deserialize;
 use serde_json::Value;
 

@@ -1,21 +1,25 @@
 //! `POST /api/random`: a random position of a game, from the game's own generator
 //! ([`grundy::Game::random_position`]), for the page's "Random" and "New random position".
 
-use axum::body::Body;
-use axum::extract::rejection::QueryRejection;
-use axum::extract::{Query, State};
-use axum::response::Response;
 use serde::{Deserialize, Serialize};
-use tokio::time::Instant;
+use serde_json::Value;
+#[cfg(feature = "server")]
+use {
+    crate::json::{reply, Format},
+    crate::routes::read_json_value,
+    crate::AppState,
+    axum::body::Body,
+    axum::extract::rejection::QueryRejection,
+    axum::extract::{Query, State},
+    axum::response::Response,
+    tokio::time::Instant,
+};
 
 use crate::error::{ApiError, Asked};
 use crate::jobs::Job;
-use crate::json::{reply, Format};
-use crate::lanes::{compute, shape};
 use crate::memory::forecast;
 use crate::routes::problem::quote;
-use crate::routes::{from_body, read_json_value};
-use crate::AppState;
+use crate::routes::{from_body, Prepared};
 
 /// What `/api/random` reads: the game as `/api/analyze` names it (with its `graph` text for
 /// the games on a graph), and the seed (the same seed gives the same position).
@@ -45,6 +49,7 @@ pub(crate) fn random_position(request: &RandomRequest) -> Result<RandomReply, Ap
 
 /// `POST /api/random` `{"game": "wythoff", "seed": 7}` (and `graph` for a game on a graph):
 /// `{"position": "5 12", "tokens": ["5", "12"]}`.
+#[cfg(feature = "server")]
 pub(crate) async fn random_handler(
     State(state): State<AppState>,
     query: Result<Query<Format>, QueryRejection>,
@@ -53,11 +58,20 @@ pub(crate) async fn random_handler(
     let arrived = Instant::now();
     let big = Format::from_query(query)?;
     let (body, bytes) = read_json_value(body).await?;
+    let position = state.compute(arrived, prepare_random(body, bytes)?).await?;
+    reply(&position, big)
+}
+
+/// The body of `POST /api/random` (`bytes` long) read and checked.
+pub(crate) fn prepare_random(body: Value, bytes: usize) -> Result<Prepared, ApiError> {
     let request: RandomRequest = from_body(&body)?;
     let game = quote(&request.game);
     let asked = Asked { what: format!("a random position of {game}"), command: String::new() };
-    let shape = shape("random", &body);
-    let position =
-        compute(&state, arrived, asked, forecast(0, bytes), shape, state.work(Job::Random { request: body })).await?;
-    reply(&position, big)
+    Ok(Prepared {
+        asked,
+        forecast: forecast(0, bytes),
+        endpoint: "random",
+        shape_of: body.clone(),
+        job: Job::Random { request: body },
+    })
 }

@@ -1,85 +1,47 @@
 //! `GET /api/sg`: the Grundy sequence of a heap ruleset with its proven period and its rule;
 //! with `misere=true`, who wins each single heap under misère play instead.
 
-use axum::extract::rejection::QueryRejection;
-use axum::extract::{Query, State};
-use axum::http::StatusCode;
-use axum::response::Response;
-use serde::{Deserialize, Serialize};
-use tokio::time::Instant;
+use http::StatusCode;
+use serde::Deserialize;
+use serde_json::Value;
+#[cfg(feature = "server")]
+use {
+    crate::json::{reply, Format},
+    crate::AppState,
+    axum::extract::rejection::QueryRejection,
+    axum::extract::{Query, State},
+    axum::response::Response,
+    tokio::time::Instant,
+};
 
 use grundy::engine::heap::PERIOD_SEARCH_WORK;
+use grundy::engine::sequence_report::{MisereOutcomesReport, SequenceReport, SequenceRule};
 use grundy::{Game, MisereHeaps, Period, QuotientCache, Ruleset, SequenceBuilder, SequenceError};
 
-use crate::error::{ApiError, Asked, Fail, Kind};
+use crate::error::{internal, ApiError, Asked, Fail, Kind};
 use crate::jobs::Job;
-use crate::json::{reply, Format};
-use crate::lanes::{compute, shape};
 use crate::memory::forecast;
 use crate::routes::problem::quote;
-use crate::{AppState, MAX_BUDGET, MAX_UPTO};
+use crate::routes::Prepared;
+use crate::{MAX_BUDGET, MAX_UPTO};
 
 #[derive(Deserialize)]
 pub(crate) struct SgQuery {
     game: Option<String>,
     upto: Option<String>,
-    /// `true`: single heaps' misère outcomes ([`MisereReply`]).
+    /// `true`: single heaps' misère outcomes ([`MisereOutcomesReport`]).
     misere: Option<String>,
-}
-
-/// The reply of `GET /api/sg`.
-#[derive(Serialize)]
-pub(crate) struct SgReply {
-    game: String,
-    upto: u64,
-    values: Vec<u64>,
-    period: Option<Period>,
-    last: u64,
-    method: String,
-    /// The rule of the sequence as `grundy pattern` finds it (`grundy::Pattern`), or why none.
-    rule: SgRule,
-}
-
-/// The rule of a sequence for the page: the proven period, or what the rule finder finds in
-/// G(0..=max(upto, RULE_VALUES)).
-#[derive(Serialize)]
-struct SgRule {
-    /// The family (`period`, `self-similar`, ...), or null when no rule was found.
-    family: Option<&'static str>,
-    /// The rule in words, or why there is none.
-    words: String,
-    /// The rule for `grundy verify --sg`.
-    expression: Option<String>,
-    /// n0.
-    from: Option<u64>,
-    /// Whether it is proven (a period the sequence came with), not only seen.
-    proven: bool,
 }
 
 /// How many values the rule of `GET /api/sg` is looked for in (the values shown are fewer).
 const RULE_VALUES: u64 = 2047;
-
-impl SgRule {
-    fn of(values: &[u64], proven: Option<Period>) -> SgRule {
-        match grundy::Pattern::of_sequence(values, proven) {
-            Ok(p) => SgRule {
-                family: Some(p.family()),
-                words: p.words(),
-                expression: Some(p.expression()),
-                from: Some(p.from()),
-                proven: p.proven(),
-            },
-            Err(e) => SgRule { family: None, words: e.to_string(), expression: None, from: None, proven: false },
-        }
-    }
-}
 
 /// G(0..=upto) of a heap ruleset with its proven period: the fields of `grundy sg --json`
 /// (plus where the values come from), from the library's sequence builder with the bounded
 /// period search of `analyze` (closed forms, proven tables, the sparse engine for
 /// take-and-break games within a counted amount of work). `upto` is capped, so it answers
 /// within the time limit for most games.
-pub(crate) fn sg_sequence(game: &str, upto: u64) -> Result<SgReply, Fail> {
+pub(crate) fn sg_sequence(game: &str, upto: u64) -> Result<Value, Fail> {
     let ruleset = &heap_ruleset(game)?;
     let sequence =
         SequenceBuilder::new(ruleset).upto(upto).budget(MAX_BUDGET).period_search(PERIOD_SEARCH_WORK).build().map_err(
@@ -112,7 +74,6 @@ pub(crate) fn sg_sequence(game: &str, upto: u64) -> Result<SgReply, Fail> {
             })
         })
         .collect::<Result<Vec<u64>, _>>()?;
-    let last = values.last().copied().unwrap_or(0);
     // The rule from more values than are shown when they come cheaply (a later build that
     // fails or runs past the work allowed leaves the rule to the values shown).
     // A period search that proved none has usually computed them already (up to 65,536
@@ -136,33 +97,17 @@ pub(crate) fn sg_sequence(game: &str, upto: u64) -> Result<SgReply, Fail> {
     } else {
         None
     };
-    let rule = SgRule::of(more.as_deref().unwrap_or(&values), sequence.period());
-    Ok(SgReply {
+    let rule = SequenceRule::of(more.as_deref().unwrap_or(&values), sequence.period());
+    let report = SequenceReport {
         game: ruleset.to_string(),
         upto,
-        values,
-        period: sequence.period(),
-        last,
-        method: sequence.method_note(),
-        rule,
-    })
-}
-
-/// The reply of `GET /api/sg?misere=true`: the fields of `grundy sg --misere --json`, and why
-/// the outcomes are known.
-#[derive(Serialize)]
-pub(crate) struct MisereReply {
-    game: String,
-    convention: &'static str,
-    upto: u64,
-    /// One letter a heap size n = 0..=upto: `N` when the player to move wins a heap of n
-    /// alone under misère play, `P` when they lose it.
-    outcomes: String,
-    /// The proven period of the outcomes, or null when none is claimed.
-    period: Option<Period>,
-    method: String,
-    /// How the outcomes are known, in a sentence (the theorem, or the search).
-    why: String,
+        sequence: &sequence,
+        list_values: true,
+        rule: Some(rule),
+        at: None,
+        counts: None,
+    };
+    serde_json::to_value(&report).map_err(|e| internal(e.to_string()).into())
 }
 
 /// Who wins a single heap of each size 0..=upto of a heap ruleset under misère play: a
@@ -172,21 +117,15 @@ pub(crate) struct MisereReply {
 /// (the server's kept quotients, as `analyze` uses them), else the exact search of
 /// [`grundy::misere_single_heaps`], refused past the budget before it starts, saying what it
 /// would take. These are the outcomes `analyze GAME N --misere` gives one heap at a time.
-pub(crate) fn misere_sequence(game: &str, upto: u64, quotients: &QuotientCache) -> Result<MisereReply, Fail> {
+pub(crate) fn misere_sequence(game: &str, upto: u64, quotients: &QuotientCache) -> Result<MisereOutcomesReport, Fail> {
     let ruleset = heap_ruleset(game)?;
     // A search past the budget is past what the command line's default computes too: the
     // refusal says what it would take, and names no command that would fail the same way.
     let unsupported =
         |e: grundy::AnalyzeError| Fail::Api(ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, Kind::Unsupported, e));
     let letters = |wins: &mut dyn Iterator<Item = bool>| wins.map(|w| if w { 'N' } else { 'P' }).collect::<String>();
-    let reply = |outcomes: String, period: Option<Period>, method: String, why: String| MisereReply {
-        game: ruleset.to_string(),
-        convention: "misere",
-        upto,
-        outcomes,
-        period,
-        method,
-        why,
+    let reply = |outcomes: String, period: Option<Period>, method: String, why: String| {
+        MisereOutcomesReport::new(ruleset.to_string(), upto, outcomes, period, method, why)
     };
     if let Some(heaps) = MisereHeaps::new(&ruleset, MAX_BUDGET).map_err(unsupported)? {
         let p = heaps.period();
@@ -227,6 +166,7 @@ fn heap_ruleset(game: &str) -> Result<Ruleset, Fail> {
     }
 }
 
+#[cfg(feature = "server")]
 pub(crate) async fn sg_handler(
     State(state): State<AppState>,
     query: Result<Query<SgQuery>, QueryRejection>,
@@ -235,6 +175,12 @@ pub(crate) async fn sg_handler(
     let arrived = Instant::now();
     let Query(q) = query.map_err(|e| ApiError::bad(format!("malformed query: {e}")))?;
     let big = Format::from_query(format)?;
+    let reply_ = state.compute(arrived, prepare_sg(q)?).await?;
+    reply(&reply_, big)
+}
+
+/// The query of `GET /api/sg` checked.
+pub(crate) fn prepare_sg(q: SgQuery) -> Result<Prepared, ApiError> {
     let game =
         q.game.ok_or_else(|| ApiError::bad("missing query parameter 'game' (e.g. ?game=subtraction:2,5&upto=50)"))?;
     let upto = match q.upto.as_deref() {
@@ -258,8 +204,12 @@ pub(crate) async fn sg_handler(
         ),
         command: format!("grundy sg {}{flag} --upto {upto}", quote(&game)),
     };
-    let shape = shape("sg", &serde_json::json!([game, upto, misere]));
-    let job = Job::Sg { game, upto, misere };
-    let reply_ = compute(&state, arrived, asked, forecast(MAX_BUDGET, 0), shape, state.work(job)).await?;
-    reply(&reply_, big)
+    let shape_of = serde_json::json!([game, upto, misere]);
+    Ok(Prepared {
+        asked,
+        forecast: forecast(MAX_BUDGET, 0),
+        endpoint: "sg",
+        shape_of,
+        job: Job::Sg { game, upto, misere },
+    })
 }

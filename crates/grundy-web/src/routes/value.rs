@@ -4,24 +4,28 @@
 //! thermograph drawn as SVG ([`grundy::thermograph_svg`]). The position is read as `/api/analyze`
 //! reads it (the same [`Problem`], its tokens split at spaces), with the same budget and errors.
 
-use axum::extract::rejection::QueryRejection;
-use axum::extract::{Query, State};
-use axum::http::StatusCode;
-use axum::response::Response;
-use serde::{Deserialize, Serialize};
+use http::StatusCode;
+use serde::Deserialize;
 use serde_json::Value;
-use tokio::time::Instant;
+#[cfg(feature = "server")]
+use {
+    crate::json::{reply, Format},
+    crate::AppState,
+    axum::extract::rejection::QueryRejection,
+    axum::extract::{Query, State},
+    axum::response::Response,
+    tokio::time::Instant,
+};
 
-use grundy::solve::value::{value_report, MAX_NAME_CHARS};
+use grundy::solve::value::{value_report, ValueReport, MAX_NAME_CHARS};
 use grundy::{AnalyzeError, GameStore, PartizanError};
 
 use crate::error::{ApiError, Fail, Kind};
 use crate::jobs::Job;
-use crate::json::{reply, Format};
-use crate::lanes::{compute, shape};
 use crate::memory::with_budget;
 use crate::routes::problem::Problem;
-use crate::{AppState, MAX_BUDGET};
+use crate::routes::Prepared;
+use crate::{Config, MAX_BUDGET};
 
 /// The query of `GET /api/value`.
 #[derive(Deserialize)]
@@ -35,49 +39,7 @@ pub(crate) struct ValueQuery {
     graph: Option<String>,
 }
 
-/// The reply of `GET /api/value`: the fields of `grundy value --json`.
-#[derive(Serialize)]
-pub(crate) struct ValueReply {
-    game: String,
-    position: Vec<String>,
-    /// The canonical form's name, which `grundy value` reads back; null past
-    /// [`MAX_NAME_CHARS`] characters (`canonical_not_written` says so).
-    canonical: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    canonical_not_written: Option<String>,
-    /// `L`, `R`, `P` or `N`.
-    outcome: String,
-    /// The outcome class in words.
-    outcome_words: &'static str,
-    /// Exact fractions as strings (`"3/4"`).
-    mean: String,
-    temperature: String,
-    /// Left's stop and Right's stop.
-    stops: [String; 2],
-    /// The thermograph, an SVG document 320 units wide.
-    thermograph_svg: String,
-    /// The board positions valued.
-    positions: u64,
-    /// The day the canonical form is born.
-    birthday: u64,
-    /// Whether the game is all-small.
-    all_small: bool,
-    /// The atomic weight of an all-small game; null with `atomic_weight_note` saying why.
-    atomic_weight: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    atomic_weight_note: Option<String>,
-    /// The atomic weight and the two-ahead rule in a sentence, or why there is no weight.
-    atomic_weight_words: String,
-    /// The reduced canonical form; null with `reduced_note` saying why.
-    reduced: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    reduced_note: Option<String>,
-    /// Left's, Right's and the dominant incentives; null with `incentives_note` saying why.
-    incentives: Option<grundy::solve::value::IncentiveNames>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    incentives_note: Option<String>,
-}
-
+#[cfg(feature = "server")]
 pub(crate) async fn value_handler(
     State(state): State<AppState>,
     query: Result<Query<ValueQuery>, QueryRejection>,
@@ -86,6 +48,12 @@ pub(crate) async fn value_handler(
     let arrived = Instant::now();
     let Query(q) = query.map_err(|e| ApiError::bad(format!("malformed query: {e}")))?;
     let big = Format::from_query(format)?;
+    let value = state.compute(arrived, prepare_value(q, &state.config)?).await?;
+    reply(&value, big)
+}
+
+/// The query of `GET /api/value` checked, with the default budget filled in.
+pub(crate) fn prepare_value(q: ValueQuery, config: &Config) -> Result<Prepared, ApiError> {
     let game = q.game.ok_or_else(|| ApiError::bad("missing query parameter 'game' (e.g. ?game=kl:2,3&position=4)"))?;
     let position =
         q.position.ok_or_else(|| ApiError::bad("missing query parameter 'position' (e.g. ?game=kl:2,3&position=4)"))?;
@@ -98,10 +66,8 @@ pub(crate) async fn value_handler(
     problem.parse()?;
     let asked = problem.asked("value", "value", &budget_flag(budget));
     let bytes = body.to_string().len();
-    let forecast = with_budget(&mut body, budget, bytes, &state.config);
-    let shape = shape("value", &body);
-    let value = compute(&state, arrived, asked, forecast, shape, state.work(Job::Value { request: body })).await?;
-    reply(&value, big)
+    let forecast = with_budget(&mut body, budget, bytes, config);
+    Ok(Prepared { asked, forecast, endpoint: "value", shape_of: body.clone(), job: Job::Value { request: body } })
 }
 
 /// ` --budget N` when the request sent one.
@@ -109,37 +75,18 @@ fn budget_flag(budget: Option<u64>) -> String {
     budget.map(|b| format!(" --budget {b}")).unwrap_or_default()
 }
 
-/// Conway's value of the problem's position, in a store of its own.
-pub(crate) fn value_request(problem: &Problem) -> Result<ValueReply, Fail> {
+/// The most bytes one request's values may hold: 256 MiB.
+const REQUEST_MEMORY: u64 = 256 << 20;
+
+/// Conway's value of the problem's position, in a store of its own: the library's report,
+/// whose one serialised form is the reply (the object of `grundy value --json`).
+pub(crate) fn value_request(problem: &Problem) -> Result<ValueReport, Fail> {
     let (game, position, options) = problem.parse()?;
     let mut store = GameStore::new();
-    let r =
-        value_report(&game, &position, &mut store, options.budget, MAX_NAME_CHARS).map_err(|e| failed(problem, e))?;
-    Ok(ValueReply {
-        canonical_not_written: r
-            .canonical
-            .is_none()
-            .then(|| format!("the canonical form's name is longer than {} characters", r.name_limit)),
-        outcome_words: r.outcome_words(),
-        atomic_weight_words: r.atomic_weight_words(),
-        birthday: r.birthday,
-        all_small: r.all_small,
-        atomic_weight: r.atomic_weight.clone().ok(),
-        atomic_weight_note: r.atomic_weight.clone().err(),
-        reduced: r.reduced.clone().ok(),
-        reduced_note: r.reduced.clone().err(),
-        incentives: r.incentives.clone().ok(),
-        incentives_note: r.incentives.clone().err(),
-        game: r.game,
-        position: r.position,
-        canonical: r.canonical,
-        outcome: r.outcome.to_string(),
-        mean: r.mean,
-        temperature: r.temperature,
-        stops: [r.stops.0, r.stops.1],
-        thermograph_svg: grundy::thermograph_svg(&r.thermograph),
-        positions: r.positions,
-    })
+    // One request is one bound: the store's default work over all its operations, and memory.
+    store.set_total_work_limit(store.work_limit());
+    store.set_memory_limit(REQUEST_MEMORY);
+    value_report(&game, &position, &mut store, options.budget, MAX_NAME_CHARS).map_err(|e| failed(problem, e))
 }
 
 /// A value that could not be worked out, as an answer: a budget that ran out names the budget
@@ -168,6 +115,11 @@ fn failed(problem: &Problem, e: AnalyzeError) -> Fail {
             format!(
                 "{operation} needs more than {limit} steps of work (options visited and games created), past what one request may do"
             ),
+        )),
+        AnalyzeError::Partizan(PartizanError::TooMuchMemory { operation, limit }) => Fail::Api(ApiError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            Kind::WorkLimit,
+            format!("{operation} needs more than {limit} bytes of memory, past what one request may hold"),
         )),
         e => Fail::Api(ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, Kind::Unsupported, e)),
     }

@@ -6,7 +6,9 @@
 //! made the time of one doubling look sixteen times the one before: Officers to 2^22 + 1 was
 //! forecast at 1.5 hours and took 14 s of CPU. CPU time counts only the work done.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use crate::stop::Instant;
 
 /// The CPU time a run takes before its forecast may refuse it, by default (see
 /// [`crate::SequenceBuilder::forecast_after`]). Two seconds make each doubling's time long
@@ -40,12 +42,19 @@ impl Clock {
 
 /// The CPU time of this process or thread since it began, `None` where the system has no such
 /// clock (`clock_gettime`'s CPU-time clocks on Unix, `GetProcessTimes` and `GetThreadTimes` on
-/// Windows).
+/// Windows; none in a browser).
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
 fn cpu_now(process: bool) -> Option<Duration> {
     match process {
         true => cpu_time::ProcessTime::try_now().ok().map(|t| t.as_duration()),
         false => cpu_time::ThreadTime::try_now().ok().map(|t| t.as_duration()),
     }
+}
+
+/// A browser has no CPU-time clock: the forecast reads the wall clock there.
+#[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+fn cpu_now(_process: bool) -> Option<Duration> {
+    None
 }
 
 /// The least growth per doubling that a forecast assumes for an engine, by the length a

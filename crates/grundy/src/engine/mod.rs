@@ -12,6 +12,7 @@ pub mod misere;
 mod plain;
 pub mod quotient;
 pub mod sequence;
+pub mod sequence_report;
 pub mod simd;
 pub mod sparse;
 pub mod store_format;

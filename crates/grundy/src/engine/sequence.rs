@@ -308,6 +308,9 @@ pub struct SequenceBuilder {
     forecast_limit: Option<Duration>,
     forecast_after: Duration,
     resume: Option<Vec<u16>>,
+    keep_on_cancel: bool,
+    /// Set by the computation when a cancel stopped it and its values were kept.
+    cancelled: bool,
 }
 
 impl SequenceBuilder {
@@ -329,7 +332,18 @@ impl SequenceBuilder {
             forecast_limit: Some(UNSTORED_TIME_LIMIT),
             forecast_after: FORECAST_AFTER,
             resume: None,
+            keep_on_cancel: false,
+            cancelled: false,
         }
+    }
+
+    /// When the stop token installed by the caller is cancelled (a person's Ctrl-C), keep the
+    /// values computed by then: the sequence ends at the last of them
+    /// ([`Sequence::cancelled`] says so, [`Sequence::upto`] where it ends), and a store has
+    /// them all. By default a cancel stops with [`SequenceError::Stopped`].
+    pub fn keep_on_cancel(mut self, keep: bool) -> Self {
+        self.keep_on_cancel = keep;
+        self
     }
 
     /// The last heap whose value is wanted: the sequence answers G(0..=`n`), from the values
@@ -458,7 +472,14 @@ impl SequenceBuilder {
             }
             None => Source::Solver(HeapSolver::seeking_period(&self.ruleset, self.upto, self.budget)?),
         };
-        Ok(Sequence { ruleset: self.ruleset, upto: self.upto, budget: self.budget, source })
+        let cancelled = self.cancelled;
+        let upto = match &source {
+            // Cancelled: the sequence ends at the last value computed, unless a period proven
+            // by then gives the rest.
+            Source::Split { table, period: None, .. } if cancelled => self.upto.min(table.len() as u64 - 1),
+            _ => self.upto,
+        };
+        Ok(Sequence { ruleset: self.ruleset, upto, budget: self.budget, source, cancelled })
     }
 
     /// The engine to start from: one-byte values for a table while they fit, two bytes for a
@@ -562,7 +583,13 @@ impl SequenceBuilder {
             if let Some((f, _)) = &forecast {
                 end = end.min(f.probe.max(len + 1));
             }
-            engine.extend_to(end, cap)?;
+            match engine.extend_to(end, cap) {
+                Err(EngineError::Stopped(Stopped::Cancelled)) if self.keep_on_cancel && engine.len() > 0 => {
+                    self.cancelled = true;
+                    break;
+                }
+                r => r?,
+            }
             if let Some(s) = store.as_deref_mut() {
                 s.save(engine.len(), &|a, b| engine.range(a, b)).map_err(SequenceError::Store)?;
             }
@@ -658,7 +685,7 @@ impl SequenceBuilder {
             s.save(engine.len(), &|a, b| engine.range(a, b)).map_err(SequenceError::Store)?;
         }
         let period = period_of(&engine);
-        if (engine.len() as u64) <= self.upto && period.is_none() {
+        if (engine.len() as u64) <= self.upto && period.is_none() && !self.cancelled {
             return Err(self.past_budget());
         }
         // Three-heap splits (hexadecimal codes) are computed plainly: no sparse statistics.
@@ -830,6 +857,7 @@ pub struct Sequence {
     upto: u64,
     budget: u64,
     source: Source,
+    cancelled: bool,
 }
 
 impl fmt::Debug for Sequence {
@@ -850,9 +878,16 @@ impl Sequence {
         &self.ruleset
     }
 
-    /// The last heap asked for ([`SequenceBuilder::upto`]): G(0..=upto) are all known.
+    /// The last heap asked for ([`SequenceBuilder::upto`]): G(0..=upto) are all known. When
+    /// a cancel stopped the computation ([`Sequence::cancelled`]), the last value computed.
     pub fn upto(&self) -> u64 {
         self.upto
+    }
+
+    /// Whether a cancel stopped the computation before the heap asked for, the values so far
+    /// kept ([`SequenceBuilder::keep_on_cancel`]).
+    pub fn cancelled(&self) -> bool {
+        self.cancelled
     }
 
     /// G(n): from the values computed, or through the proven period past them; `None` past

@@ -117,6 +117,8 @@ impl WindowSet {
     pub(crate) const SPAN: usize = 512;
 
     /// Adds offset `d` (below [`Self::SPAN`]).
+    // Outside the tests, only the vector loops add offsets (none on other machines than x86-64).
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     pub(crate) fn insert(&mut self, d: u16) {
         let word = &mut self.bits[usize::from(d / 64) % 8];
         self.len += u32::from(*word >> (d % 64) & 1 == 0);
@@ -362,6 +364,8 @@ impl Simd {
     /// vector loop keeps that half's eight rows in registers; a partner of 256 or more (rare:
     /// a game's values seldom reach 256 long before they reach 512) turns its mark into the
     /// other half, which is marked in `out` one at a time.
+    // Only the vector loop reads `high`: the plain loop marks either half alike.
+    #[cfg_attr(not(target_arch = "x86_64"), allow(unused_variables))]
     pub(crate) fn wide_group_marks(
         &self,
         values: &[u16],
@@ -648,6 +652,7 @@ fn byte_members(
 /// Takes the offset of x from base out of `set` when x is in base..base + 256; true when
 /// that left the set empty.
 #[inline]
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))] // the vector loops' helper
 fn take_in_window(set: &mut ByteSet, x: u16, base: u16) -> bool {
     u8::try_from(x.wrapping_sub(base)).is_ok_and(|d| set.take_last(d))
 }

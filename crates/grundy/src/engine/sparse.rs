@@ -644,7 +644,7 @@ impl<C: Cell> SparseEngine<C> {
                 None => self.method,
             };
             let work = self.work();
-            let started = std::time::Instant::now();
+            let started = crate::stop::Instant::now();
             match method {
                 ValueMethod::Plain => self.plain_block(s, e)?,
                 ValueMethod::Sparse => self.block(s, e)?,

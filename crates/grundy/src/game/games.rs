@@ -73,6 +73,66 @@ pub(crate) fn part_token(part: &Position) -> String {
     format!("{}={}", part.kind().name_in_sum(), tokens.join(joiner))
 }
 
+/// One part of a sum in its own notation, as the sum's layout writes it: the game's name and
+/// its position's tokens, separated by spaces (`domineering ../..`, `hackenbush 0-1:b,1-2:r`,
+/// `nim 2`).
+pub(crate) fn part_words(part: &Position) -> String {
+    let tokens = part.kind().tokens(crate::game::HeapTokens::Sizes);
+    let name = part.kind().name_in_sum();
+    if tokens.is_empty() {
+        name
+    } else {
+        format!("{name} {}", tokens.join(" "))
+    }
+}
+
+/// The parts of a sum laid out as people read them, each numbered and in its own notation:
+/// `1: domineering ../.. | 2: hackenbush 0-1:b,1-2:r | 3: nim 2`. It reads back as the sum's
+/// position ([`read_layout`]), and a move of part K is typed `K: MOVE` in that part's syntax.
+pub fn layout_text(parts: &[Position]) -> String {
+    let words: Vec<String> = parts.iter().enumerate().map(|(i, p)| format!("{}: {}", i + 1, part_words(p))).collect();
+    words.join(" | ")
+}
+
+/// Whether a sum's tokens are its layout (`1: domineering ../.. | 2: nim 2`, as one argument or
+/// several): the first token starts with a part's number and a colon.
+pub(crate) fn is_layout<S: AsRef<str>>(tokens: &[S]) -> bool {
+    tokens.first().is_some_and(|t| {
+        let t = t.as_ref().trim_start();
+        let digits = t.len() - t.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+        digits > 0 && t.get(digits..).is_some_and(|rest| rest.starts_with(':'))
+    })
+}
+
+/// Reads a sum's layout ([`layout_text`]) into `(GAME, TOKENS)` pairs, one a part, TOKENS
+/// separated by spaces as the part's game reads them; each part must be numbered in order.
+pub(crate) fn read_layout<S: AsRef<str>>(tokens: &[S]) -> Result<Vec<(String, String)>, ParsePositionError> {
+    let text: Vec<&str> = tokens.iter().map(|t| t.as_ref()).collect();
+    let text = text.join(" ");
+    let mut out = vec![];
+    for (i, piece) in text.split('|').enumerate() {
+        let piece = piece.trim();
+        let at = |e: String| ParsePositionError::new(format!("game {} of the sum: {e}", i + 1));
+        let (number, rest) = piece
+            .split_once(':')
+            .ok_or_else(|| at(format!("'{piece}' is not 'K: GAME POSITION' (e.g. '{}: nim 2')", i + 1)))?;
+        if number.trim() != (i + 1).to_string() {
+            return Err(at(format!(
+                "'{piece}' is numbered {}, where the games are numbered in order from 1 (this is game {})",
+                number.trim(),
+                i + 1
+            )));
+        }
+        let rest = rest.trim();
+        let (game, position) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
+        if game.is_empty() {
+            return Err(at(format!("'{piece}' names no game (e.g. '{}: nim 2')", i + 1)));
+        }
+        out.push((game.to_string(), position.trim().to_string()));
+    }
+    Ok(out)
+}
+
 /// Where each game of a sum starts among the position's numbers.
 pub struct Parts {
     starts: Vec<usize>,

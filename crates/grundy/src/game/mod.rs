@@ -148,39 +148,22 @@ impl Game {
                 .map(Position::of_heaps),
             Game::Sum => {
                 let mut parts: Vec<Position> = vec![];
-                for (i, t) in tokens.iter().enumerate() {
-                    let t = t.as_ref();
-                    // The game's name never holds '=', so the first one ends it.
-                    let (r, h) = t.split_once('=').ok_or_else(|| {
-                        ParsePositionError::new(format!(
-                            "heap {}: '{t}' is not RULESET=HEAP or GAME=TOKENS (e.g. subtraction:2,5=9, euclid=34,12)",
-                            i + 1
-                        ))
-                    })?;
-                    if games::is_on_a_graph(r) {
-                        return Err(ParsePositionError::new(format!(
-                            "heap {}: '{r}' is a game on a graph, which a sum cannot hold here (its edges have nowhere to come from, and its draws do not add up as heaps do): analyze it on its own",
-                            i + 1
-                        )));
+                if games::is_layout(tokens) {
+                    // The layout the sum is printed in: `1: domineering ../.. | 2: nim 2`.
+                    for (i, (r, h)) in games::read_layout(tokens)?.iter().enumerate() {
+                        sum_part(i, r, h, &mut parts)?;
                     }
-                    match r.parse::<Ruleset>() {
-                        Ok(r) => parts.push(games::heap_part(r, heap(i, h)?)),
-                        // Not a heap ruleset: any other game, with its own tokens.
-                        Err(e) => match r.parse::<Game>() {
-                            // Neither a ruleset nor a game: name it as a game when it names
-                            // none, else the ruleset's reason.
-                            Err(g) if !r.contains(':') => {
-                                return Err(ParsePositionError::new(format!("heap {}: {g}", i + 1)))
-                            }
-                            Err(_) => return Err(ParsePositionError::new(format!("heap {}: {e}", i + 1))),
-                            Ok(_) => {
-                                let p = games::parse_part(i, r, h)?;
-                                match p.as_parts() {
-                                    Some(inner) => parts.extend(inner.iter().cloned()),
-                                    None => parts.push(p),
-                                }
-                            }
-                        },
+                } else {
+                    for (i, t) in tokens.iter().enumerate() {
+                        let t = t.as_ref();
+                        // The game's name never holds '=', so the first one ends it.
+                        let (r, h) = t.split_once('=').ok_or_else(|| {
+                            ParsePositionError::new(format!(
+                                "heap {}: '{t}' is not RULESET=HEAP or GAME=TOKENS (e.g. subtraction:2,5=9, euclid=34,12), or the sum's layout ('1: nim 2 | 2: euclid 34 12')",
+                                i + 1
+                            ))
+                        })?;
+                        sum_part(i, r, h, &mut parts)?;
                     }
                 }
                 // A sum of heaps alone stays one (every heap game's machinery applies).
@@ -202,6 +185,36 @@ impl Game {
         };
         position.kind().tokens(style)
     }
+}
+
+/// Reads part `i` of a sum, game `r` with position `h` (`RULESET=HEAP` or `GAME=TOKENS`, or
+/// a part of the sum's layout), onto `parts`.
+fn sum_part(i: usize, r: &str, h: &str, parts: &mut Vec<Position>) -> Result<(), ParsePositionError> {
+    let heap = |i: usize, t: &str| parse_u64(t, &format!("heap {}", i + 1)).map_err(ParsePositionError::new);
+    if games::is_on_a_graph(r) {
+        return Err(ParsePositionError::new(format!(
+            "heap {}: '{r}' is a game on a graph, which a sum cannot hold here (its edges have nowhere to come from, and its draws do not add up as heaps do): analyze it on its own",
+            i + 1
+        )));
+    }
+    match r.parse::<Ruleset>() {
+        Ok(r) => parts.push(games::heap_part(r, heap(i, h)?)),
+        // Not a heap ruleset: any other game, with its own tokens.
+        Err(e) => match r.parse::<Game>() {
+            // Neither a ruleset nor a game: name it as a game when it names none, else the
+            // ruleset's reason.
+            Err(g) if !r.contains(':') => return Err(ParsePositionError::new(format!("heap {}: {g}", i + 1))),
+            Err(_) => return Err(ParsePositionError::new(format!("heap {}: {e}", i + 1))),
+            Ok(_) => {
+                let p = games::parse_part(i, r, h)?;
+                match p.as_parts() {
+                    Some(inner) => parts.extend(inner.iter().cloned()),
+                    None => parts.push(p),
+                }
+            }
+        },
+    }
+    Ok(())
 }
 
 impl Game {
@@ -276,7 +289,11 @@ impl FromStr for Game {
                 if catalogue::GAMES.iter().any(|g| g.spelling.split(':').next() == s.split(':').next()) {
                     s.parse::<Ruleset>().map(Game::Heaps)
                 } else {
-                    Err(ParseGameError::new(format!("unknown game '{s}' (known: {})", catalogue::spellings(false))))
+                    Err(ParseGameError::new(format!(
+                        "unknown game '{s}'{} (known: {})",
+                        catalogue::did_you_mean(s, false),
+                        catalogue::spellings(false)
+                    )))
                 }
             }
         }

@@ -304,6 +304,9 @@ fn choose_one(
         }
         Err(e) => return Err(e),
     };
+    // Solved with no winning move: the position is known to be lost, and the note says so
+    // rather than "lost or unsolved".
+    let lost = analysis.as_ref().is_some_and(|a| a.outcome == Outcome::P);
     if let Some(a) = analysis.filter(|a| !a.winning_moves.is_empty()) {
         // In a game whose positions may repeat, a winning move picked at random could undo the
         // last one and go round a cycle for ever: the computer plays the first, and such a game
@@ -326,8 +329,12 @@ fn choose_one(
         );
         return Ok(choice(r.mv, Reason::Fewest, note));
     }
-    smallest(Reason::Smallest.words().into())
+    smallest(if lost { LOST_SMALLEST } else { Reason::Smallest.words() }.into())
 }
+
+/// The note of the smallest move made from a position solved and known to be lost (no longest
+/// game could be searched).
+const LOST_SMALLEST: &str = "the position is lost: the smallest move";
 
 /// How many heaps [`fewest_replies_move`] looks at, and how many moves in each: a bounded
 /// amount of work, whatever the size of the position.

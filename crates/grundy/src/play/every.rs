@@ -302,9 +302,17 @@ pub(super) fn words(position: &Position, next: &Position) -> String {
     changes(position, next).iter().map(|m| describe(position, m)).collect::<Vec<_>>().join("; ")
 }
 
-/// The turn from `position` to `next` as a person types it: each game's move, numbered in the
-/// whole position, joined by `;` (`1 -> 0; 3 -> 2 3`).
+/// The turn from `position` to `next` as a person types it: each game's move joined by `;`, in
+/// a sum of games `K: MOVE` with MOVE numbered within game K (`1: 1 -> 0; 2: 2 -> 2 3`), in a
+/// sum of heaps numbered in the whole position (`1 -> 0; 3 -> 2 3`).
 pub(super) fn typed(position: &Position, next: &Position) -> String {
+    let (before, after) = (parts(position), parts(next));
+    if position.as_parts().is_some() && before.len() == after.len() && before.len() > 1 {
+        let moves = before.iter().zip(&after).enumerate().filter_map(|(k, (b, a))| {
+            Move::between(&b.position.heaps(), &a.position.heaps()).map(|m| format!("{}: {m}", k + 1))
+        });
+        return moves.collect::<Vec<_>>().join("; ");
+    }
     changes(position, next).iter().map(Move::to_string).collect::<Vec<_>>().join("; ")
 }
 

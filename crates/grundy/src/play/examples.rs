@@ -3,6 +3,7 @@
 //! split), each checked by reading it back as the player would type it.
 
 use crate::game::convention::{Convention, Player};
+use crate::game::games::Parts;
 use crate::game::{Move, Position};
 use crate::rules::board::GraphGame;
 
@@ -53,8 +54,8 @@ pub fn example_moves(position: &Position, player: Player) -> Vec<ExampleMove> {
 /// let sum: Game = "sum".parse().unwrap();
 /// let pos = sum.parse_position(&["euclid=5,3", "euclid=3,2"]).unwrap();
 /// let turn = &example_turns(&pos, Player::First, Convention::Every)[0];
-/// assert_eq!(turn.typed, "1 -> 2; 3 -> 1");
-/// assert_eq!(example_turns(&pos, Player::First, Convention::Normal)[0].typed, "1 3");
+/// assert_eq!(turn.typed, "1: 1 -> 2; 2: 1 -> 1");
+/// assert_eq!(example_turns(&pos, Player::First, Convention::Normal)[0].typed, "1: 1 3");
 /// ```
 pub fn example_turns(position: &Position, player: Player, convention: Convention) -> Vec<ExampleMove> {
     if convention != Convention::Every {
@@ -88,6 +89,16 @@ fn typed(position: &Position, player: Player, mv: &Move) -> Option<ExampleMove> 
     check_move(position, player, mv).ok()?;
     let after = apply(position, mv);
     let reads = |t: &String| parse_move(position, player, t).is_ok_and(|m| apply(position, &m) == after);
+    // A move of a sum of games: `K: MOVE`, the move as game K types it.
+    if let Some(parts) = position.as_parts() {
+        let part_move = Parts::of(parts).local(mv).and_then(|(i, local)| {
+            let inner = typed(parts.get(i)?, player, &local)?;
+            Some(format!("{}: {}", i + 1, inner.typed)).filter(reads)
+        });
+        if let Some(typed) = part_move {
+            return Some(ExampleMove { typed, words: describe(position, mv) });
+        }
+    }
     let typed = words(position, mv)
         .into_iter()
         .find(reads)

@@ -32,6 +32,49 @@ const HEAPS_COUNTED: &str =
 /// How the positions of coins are bounded.
 const COINS_COUNTED: &str = "these coins may reach up to {} sets of heads (those on the coins each head may turn)";
 
+/// The text written when the export first forecasts its whole text (and again at each
+/// doubling).
+const FORECAST_FROM: u64 = 1 << 16;
+
+/// How many positions waiting in the queue are sampled for the forecast.
+const FORECAST_SAMPLES: usize = 4;
+
+/// Refuses an export whose text is forecast far past what graph:FILE reads: `written` bytes so
+/// far, and `waiting` positions still to list, each taken to have the mean number of moves of
+/// the positions `sample` gives (drawn evenly from those waiting), each move a line of
+/// `line_bytes`. A game without a bound known before the work (a board game, K-L-Nim) is
+/// refused this way before its first lines, or within them, rather than after writing the
+/// limit; the forecast must pass the limit 4 times over, so that a sample that happens to be
+/// dense does not refuse an export that fits.
+fn forecast_text(
+    written: usize,
+    line_bytes: u128,
+    waiting: usize,
+    sample: impl Iterator<Item = Position>,
+) -> Result<(), AnalyzeError> {
+    let sampled: Vec<u128> =
+        sample.take(FORECAST_SAMPLES).map(|p| legal_moves(&p, Player::First).len() as u128).collect();
+    if sampled.is_empty() {
+        return Ok(());
+    }
+    let mean_moves = sampled.iter().sum::<u128>() / sampled.len() as u128;
+    let forecast =
+        (written as u128).saturating_add((waiting as u128).saturating_mul(mean_moves).saturating_mul(line_bytes));
+    if forecast > 4 * u128::from(MAX_GRAPH_BYTES) {
+        return Err(AnalyzeError::Unsupported(format!(
+            "graph export is forecast to write about {} of text ({waiting} positions still to list, with about {mean_moves} moves each), past the {} MiB graph:FILE reads: start from a smaller position",
+            crate::error::human_bytes(forecast),
+            MAX_GRAPH_BYTES >> 20
+        )));
+    }
+    Ok(())
+}
+
+/// Every `waiting / FORECAST_SAMPLES`-th of `waiting` things: a sample drawn evenly.
+fn evenly<T>(items: impl Iterator<Item = T>, waiting: usize) -> impl Iterator<Item = T> {
+    items.step_by((waiting / FORECAST_SAMPLES).max(1))
+}
+
 /// The bound of an export of heaps, or `None` for positions with no cheap bound (board games,
 /// K-L-Nim, games of several kinds). A heap of n whose moves never split it takes at most
 /// n + 1 sizes; one that may split becomes a sequence of heaps of total at most n, at most 2^n
@@ -284,8 +327,25 @@ pub fn export_graph(game: &Game, position: &Position, budget: u64) -> Result<Str
     ids.insert(position.clone());
     names.insert(start);
     queue.push_back(position.clone());
+    // The start's options are positions to list, each with its moves: forecast before the
+    // first line (the start of K-L-Nim of a million has a million options of as many moves).
+    let first = legal_moves(position, Player::First);
+    let line_bytes = 2 * out.len() as u128;
+    forecast_text(0, line_bytes, first.len(), evenly(first.iter(), first.len()).map(|m| apply(position, m)))?;
+    drop(first);
+    let mut next_forecast = FORECAST_FROM;
     while let Some(p) = queue.pop_front() {
         crate::stop::check()?;
+        if out.len() as u64 >= next_forecast {
+            next_forecast = next_forecast.saturating_mul(2);
+            let lines = out.bytes().filter(|&b| b == b'\n').count().max(1) as u128;
+            forecast_text(
+                out.len(),
+                out.len() as u128 / lines,
+                queue.len(),
+                evenly(queue.iter().cloned(), queue.len()),
+            )?;
+        }
         let from = name(&p);
         if let Some(g) = game.as_graph() {
             if let Some((_, numbers)) = p.as_board() {

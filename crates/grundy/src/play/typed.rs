@@ -12,7 +12,8 @@ use super::{apply, check_move, every, graph_of, plural};
 
 /// Reads a person's move and checks it: `3 11` takes 11 from heap 3, `2 -> 5` leaves 5 in heap
 /// 2, `2 -> 3 4` splits heap 2 into heaps of 3 and 4 (splitting games), `take 11 from heap 3`
-/// as `analyze` words it; in the divisor game `4` divides n by 4 and `-> 3` (or `1 -> 3`) leaves
+/// as `analyze` words it; in a sum of games `K: MOVE` is MOVE in game K, as it reads alone;
+/// in the divisor game `4` divides n by 4 and `-> 3` (or `1 -> 3`) leaves
 /// 3. Every move reads back from what its `Display` writes (`3 -> 1`).
 ///
 /// ```
@@ -35,6 +36,11 @@ pub fn parse_move(position: &Position, player: Player, text: &str) -> Result<Mov
 pub(super) fn read_move(position: &Position, text: &str) -> Result<Move, IllegalMove> {
     let t = text.trim();
     let num = |s: &str, what: &str| parse_u64(s, what).map_err(IllegalMove::new);
+    if let Some(parts) = position.as_parts() {
+        if let Some(mv) = read_part_move(parts, t)? {
+            return Ok(mv);
+        }
+    }
     let heaps = position.heaps();
     if let Some((g, numbers)) = graph_of(position) {
         let (token, v) = g.read_token_move(numbers, t)?;
@@ -72,6 +78,27 @@ pub(super) fn read_move(position: &Position, text: &str) -> Result<Move, Illegal
     }
 }
 
+/// Reads a move of a sum of games typed `K: MOVE`, MOVE in game K's own syntax (`1: a1 a2`,
+/// `2: 1-2`, `3: 1 2`), as a move of the whole position; `None` when `text` is not of that
+/// form (the numbered form of the whole position reads it instead).
+fn read_part_move(parts: &[Position], text: &str) -> Result<Option<Move>, IllegalMove> {
+    let Some((number, rest)) = text.split_once(':') else { return Ok(None) };
+    let number = number.trim();
+    if number.is_empty() || !number.bytes().all(|b| b.is_ascii_digit()) {
+        return Ok(None);
+    }
+    let no_game = || {
+        IllegalMove::new(format!("there is no game {number} (the games of the sum are numbered 1 to {})", parts.len()))
+    };
+    let k = parse_u64(number, "the game's number").map_err(|_| no_game())?;
+    let i = usize::try_from(k).ok().and_then(|k| k.checked_sub(1)).ok_or_else(no_game)?;
+    let part = parts.get(i).ok_or_else(no_game)?;
+    // Named as the sum's own refusals name a game (`GameSum::check_move`).
+    let local = read_move(part, rest)
+        .map_err(|e| IllegalMove::new(format!("game {} ({}): {e}", i + 1, part.kind().name_in_sum())))?;
+    Ok(Some(crate::game::games::Parts::of(parts).global(i, &local)))
+}
+
 /// Reads a person's turn under `convention` and checks it. Under Every-SG: the moves of each
 /// game that is not over joined by `;`, each as [`parse_move`] reads a move, numbered in the
 /// whole position (`1 3; 2 -> 5`), or one move over several games in the general form
@@ -98,15 +125,15 @@ pub fn parse_turn(
 }
 
 /// A turn as a person types it: `mv`'s own form (`3 -> 1`, `1..2 -> 2 5`), and under Every-SG
-/// each game's move joined by `;` (`1 -> 0; 3 -> 2 3`), which cannot be misread whatever the
-/// games.
+/// each game's move joined by `;` (`1 -> 0; 3 -> 2 3`; in a sum of games each after its game's
+/// number, `1: 1 -> 0; 2: 2 -> 2 3`), which cannot be misread whatever the games.
 ///
 /// ```
 /// use grundy::{Convention, Game, play::{typed_turn, Move}};
 /// let sum: Game = "sum".parse().unwrap();
 /// let pos = sum.parse_position(&["euclid=5,3", "euclid=3,2"]).unwrap();
 /// let turn = Move::between(&[5, 3, 3, 2], &[2, 3, 1, 2]).unwrap();
-/// assert_eq!(typed_turn(&pos, Convention::Every, &turn), "1 -> 2; 3 -> 1");
+/// assert_eq!(typed_turn(&pos, Convention::Every, &turn), "1: 1 -> 2; 2: 1 -> 1");
 /// ```
 pub fn typed_turn(position: &Position, convention: Convention, mv: &Move) -> String {
     match convention {

@@ -3,7 +3,7 @@
 //! from theirs ([`BOARDS`]).
 //!
 //! Every place that names the games reads this list, so that they cannot drift apart: the
-//! command line's help texts and the "unknown game" errors, the README's table (a test compares
+//! command line's help texts and the "unknown game" errors, the guide's table in docs/games.md (a test compares
 //! them), and the web page's game selector (served as JSON). It lives with the rule families
 //! rather than with [`crate::Game`] so that the ruleset's own parser can name the games too.
 
@@ -42,7 +42,7 @@ pub struct GameKind {
     pub example_move: &'static str,
 }
 
-/// Every kind of game, in the order the help texts and the README list them: the heap rules'
+/// Every kind of game, in the order the help texts and the guide (docs/games.md) list them: the heap rules'
 /// families of their registry ([`FAMILIES`]), the board games of theirs ([`BOARDS`], K-L-Nim
 /// first), then sums.
 pub const GAMES: &[GameKind] = &ALL_GAMES;
@@ -101,7 +101,7 @@ const SUM: GameKind = GameKind {
     example_game: "sum",
     example_position: "nim=7 subtraction:2,5=9 bounded:3=5",
     heap_ruleset: false,
-    move_syntax: "`NUMBER TAKE` takes TAKE from number NUMBER of the whole position (each game's numbers in turn); `NUMBER -> LEFT` leaves LEFT in it",
+    move_syntax: "`NUMBER TAKE` takes TAKE from number NUMBER of the whole position (each game's numbers in turn); `NUMBER -> LEFT` leaves LEFT in it; in a sum holding a game that is not heaps, `K: MOVE` makes MOVE in game K, typed as that game alone reads it (`1: a1 a2`, `2: cut 0-1`)",
     example_move: "2 5",
 };
 
@@ -179,7 +179,7 @@ pub fn move_syntax_of(game: &str) -> Option<String> {
     Some(out)
 }
 
-/// The file `graph:edges.txt` of the catalogue's example of `graph:FILE` (the README shows it):
+/// The file `graph:edges.txt` of the catalogue's example of `graph:FILE` (the guide shows it, docs/games-graph.md):
 /// a 2-cycle a-b with a way out from b to c, and c to d. Vertex b has the generalized
 /// Sprague-Grundy value ∞(1) and c the value 1, so tokens on b and c are won by moving b to c.
 pub const EXAMPLE_GRAPH: &str = "a b\nb a\nb c\nc d\n";
@@ -216,6 +216,54 @@ pub fn spellings(heap_rulesets_only: bool) -> String {
     GAMES.iter().filter(|g| g.heap_ruleset || !heap_rulesets_only).map(|g| g.spelling).collect::<Vec<_>>().join(", ")
 }
 
+/// ": did you mean 'domineering'?" for a name a letter or two from a game's (`dominering`), the
+/// part after a colon kept (`subtracton:1,2` gives `subtraction:1,2`); empty when no game's
+/// name is that close. `heap_rulesets_only`: only the heap rulesets are meant (a sum's heaps).
+/// The "unknown game" errors put it after the name.
+pub fn did_you_mean(name: &str, heap_rulesets_only: bool) -> String {
+    let (head, rest) = match name.split_once(':') {
+        Some((h, r)) => (h, Some(r)),
+        None => (name, None),
+    };
+    let head = head.to_ascii_lowercase();
+    // One edit in four letters, at least one: `nmi` is nim, `frob` is nothing.
+    let most = (head.chars().count() / 4).max(1);
+    let nearest = GAMES
+        .iter()
+        .filter(|g| g.heap_ruleset || !heap_rulesets_only)
+        .map(|g| g.spelling.split(':').next().unwrap_or(g.spelling))
+        .map(|known| (edit_distance(&head, known), known))
+        .filter(|&(d, _)| d <= most)
+        .min_by_key(|&(d, _)| d);
+    match (nearest, rest) {
+        (Some((_, known)), Some(rest)) => format!(": did you mean '{known}:{rest}'?"),
+        (Some((_, known)), None) => format!(": did you mean '{known}'?"),
+        (None, _) => String::new(),
+    }
+}
+
+/// The fewest insertions, deletions, substitutions and swaps of two neighbours that turn `a`
+/// into `b` (the optimal string alignment distance), counted in characters.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    // Three rows of the table: two back (for swaps), the last and the one being filled.
+    let mut two_back: Vec<usize> = vec![0; b.len() + 1];
+    let mut last: Vec<usize> = (0..=b.len()).collect();
+    for i in 1..=a.len() {
+        let mut row = vec![i; b.len() + 1];
+        for j in 1..=b.len() {
+            let cost = usize::from(a.get(i - 1) != b.get(j - 1));
+            let mut d = (last[j] + 1).min(row[j - 1] + 1).min(last[j - 1] + cost);
+            if i > 1 && j > 1 && a.get(i - 1) == b.get(j - 2) && a.get(i - 2) == b.get(j - 1) {
+                d = d.min(two_back[j - 2] + 1);
+            }
+            row[j] = d;
+        }
+        two_back = std::mem::replace(&mut last, row);
+    }
+    last[b.len()]
+}
+
 /// The list as the help texts show it: one line per game, its spelling and what a move is.
 pub fn help_list(heap_rulesets_only: bool) -> String {
     let games: Vec<&GameKind> = GAMES.iter().filter(|g| g.heap_ruleset || !heap_rulesets_only).collect();
@@ -227,7 +275,7 @@ pub fn help_list(heap_rulesets_only: bool) -> String {
         .join("\n")
 }
 
-/// The README's table of games (Markdown), which a test keeps equal to the README's own.
+/// The guide's table of games (Markdown), which a test keeps equal to the one in docs/games.md.
 pub fn markdown_table() -> String {
     let mut out = String::from("| GAME | a move | example |\n|---|---|---|\n");
     for g in GAMES {

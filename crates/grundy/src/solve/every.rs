@@ -197,7 +197,7 @@ pub(crate) fn check_covered(position: &Position) -> Result<(), AnalyzeError> {
         if let Some(why) = b.rules().partizan_in(numbers) {
             let family = b.to_string().split(':').next().unwrap_or_default().to_string();
             return Err(AnalyzeError::Unsupported(format!(
-                "Every-SG is defined here for impartial games; {family} with {why} is partizan"
+                "Every-SG of {family} with {why} is not computed here: Every-SG is defined for impartial games, and this one is partizan"
             )));
         }
     }

@@ -9,6 +9,7 @@ use crate::game::convention::{Convention, Outcome, Player};
 use crate::game::family::first_moves;
 use crate::game::games::{part_game, part_token, Parts};
 use crate::game::{Game, Move, MoveFamily, Position};
+use crate::rules::nim::BalanceTable;
 use crate::solve::analysis::{
     analyze, blank_analysis, describe_family, Analysis, AnalyzeOptions, WinningFamily, WinningMove, LISTED_MOVES,
 };
@@ -61,6 +62,8 @@ fn normal(parts: &[Position], options: &AnalyzeOptions) -> Result<Analysis, Anal
     let mut a = blank_analysis(Outcome::from_win(x != 0), Method::ClosedForm);
     a.sg = Some(x);
     a.heap_values = Some(values.clone());
+    // The nim-sum of the games' values, in binary, as for Nim's heaps (Bouton).
+    a.balance = Some(BalanceTable::new(&values));
     a.explanation = vec![
         "The Sprague-Grundy theorem (Sprague 1935, Grundy 1939): the value of a sum of games is the nim-sum (XOR) of the games' values, and the player to move wins exactly when it is not 0.".into(),
     ];

@@ -7,6 +7,8 @@
 
 use std::sync::Arc;
 
+use serde::{Serialize, Serializer};
+
 use crate::engine::Method;
 use crate::error::AnalyzeError;
 use crate::game::convention::{Convention, Outcome, Player};
@@ -26,7 +28,15 @@ use crate::values::partizan::{GameStore, GameValue, PartizanError, PartizanOutco
 /// options, its name writes them at each place, so a small form can have a name of millions.
 pub const MAX_NAME_CHARS: u64 = 100_000;
 
-/// Conway's value of a position, as every front end reports it.
+/// Conway's value of a position, as every front end reports it. Its one serialised form (the
+/// object of `grundy value --json`, of `GET /api/value`) is written by its `Serialize`:
+/// `game`, `position`, `canonical` (null past `name_limit` characters, when
+/// `canonical_not_written` says so), `outcome` (`L`, `R`, `P`, `N`), `outcome_words`, `mean`
+/// and `temperature` (exact fractions as strings), `stops` (`[Left's, Right's]`),
+/// `thermograph_svg` (the thermograph drawn by [`crate::thermograph_svg`]), `positions`,
+/// `birthday`, `all_small`, `atomic_weight` (null with `atomic_weight_note` saying why, and
+/// `atomic_weight_words`), `reduced` and `incentives` (`{left, right, dominant}`; null with a
+/// `_note` saying why).
 #[derive(Clone, Debug)]
 pub struct ValueReport {
     /// The game, as typed back.
@@ -97,6 +107,76 @@ impl ValueReport {
     /// The outcome class in words ("Left wins whoever starts").
     pub fn outcome_words(&self) -> &'static str {
         outcome_words(self.outcome)
+    }
+
+    /// Why `canonical` is `None`, in words; `None` when it is written.
+    pub fn canonical_not_written(&self) -> Option<String> {
+        self.canonical
+            .is_none()
+            .then(|| format!("the canonical form's name is longer than {} characters", self.name_limit))
+    }
+}
+
+/// The fields of a [`ValueReport`] as they are serialised, in one place for every front end.
+/// Declared in the order of their names: the web server's replies pass through
+/// `serde_json::Value`, whose objects sort their keys, so the command line's object written
+/// straight from this is the same, byte for byte.
+#[derive(Serialize)]
+struct ValueFields<'a> {
+    all_small: bool,
+    /// Null when there is none, `atomic_weight_note` saying why.
+    atomic_weight: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    atomic_weight_note: Option<&'a str>,
+    /// The atomic weight in a sentence with the two-ahead rule.
+    atomic_weight_words: String,
+    birthday: u64,
+    canonical: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    canonical_not_written: Option<String>,
+    game: &'a str,
+    incentives: Option<&'a IncentiveNames>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    incentives_note: Option<&'a str>,
+    mean: &'a str,
+    outcome: String,
+    outcome_words: &'static str,
+    position: &'a [String],
+    positions: u64,
+    reduced: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reduced_note: Option<&'a str>,
+    /// Left's stop, then Right's.
+    stops: [&'a str; 2],
+    temperature: &'a str,
+    thermograph_svg: String,
+}
+
+impl Serialize for ValueReport {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        ValueFields {
+            game: &self.game,
+            position: &self.position,
+            canonical: self.canonical.as_deref(),
+            canonical_not_written: self.canonical_not_written(),
+            outcome: self.outcome.to_string(),
+            outcome_words: self.outcome_words(),
+            mean: &self.mean,
+            temperature: &self.temperature,
+            stops: [&self.stops.0, &self.stops.1],
+            thermograph_svg: crate::values::partizan::thermograph_svg(&self.thermograph),
+            positions: self.positions,
+            birthday: self.birthday,
+            all_small: self.all_small,
+            atomic_weight: self.atomic_weight.as_deref().ok(),
+            atomic_weight_note: self.atomic_weight.as_deref().err(),
+            atomic_weight_words: self.atomic_weight_words(),
+            reduced: self.reduced.as_deref().ok(),
+            reduced_note: self.reduced.as_deref().err(),
+            incentives: self.incentives.as_ref().ok(),
+            incentives_note: self.incentives.as_ref().err().map(String::as_str),
+        }
+        .serialize(s)
     }
 }
 

@@ -15,7 +15,9 @@
 //! `G(x)`: the expression's own value at x, for 0 <= x < n, which states a recursive rule such as
 //! `pick(n % 2, n / 2, G(n / 2))` (G(2k) = k, G(2k+1) = G(k)). A recursion is bounded: at most
 //! [`MAX_CALLS`] calls of `G` for one value, nested at most [`MAX_RECURSION`] deep (fewer for a
-//! deep expression, so that evaluation stays far from the end of the stack).
+//! deep expression, so that evaluation stays far from the end of the stack), and the
+//! number-theoretic functions of one value cost at most [`MAX_FUNCTION_WORK`] units (about 1,000
+//! factorisations of numbers past 2^32).
 //! Division by zero and overflow are errors at the n where they happen, never a panic.
 //!
 //! Besides evaluating, an expression can tell its [`Shape`]: a proof that from some n on it
@@ -121,6 +123,20 @@ impl NumberFn {
         }
     }
 
+    /// What evaluating it at `args` costs, in units of about a microsecond: a factorisation
+    /// (`bigomega`, `omega`, `lpf`) of a number past 2^32 takes Pollard-Brent's rho, up to
+    /// hundreds of microseconds; one below it, trial division by a few primes; the others are
+    /// table look-ups and loops of at most 128 steps.
+    fn cost(self, args: &[i128]) -> u64 {
+        match self {
+            NumberFn::BigOmega | NumberFn::Omega | NumberFn::Lpf => match args.first() {
+                Some(&x) if x >= 1 << 32 => LARGE_FACTOR_COST,
+                _ => 16,
+            },
+            NumberFn::PrimePi | NumberFn::Isqrt | NumberFn::DigitSum => 1,
+        }
+    }
+
     /// Its value at `args` (as many as its arity), or what is wrong with them.
     fn eval(self, args: &[i128]) -> Result<i128, String> {
         let (x, rest) = args.split_first().ok_or("no argument")?;
@@ -176,6 +192,26 @@ pub struct Expr {
     /// How deep `G(x)` may recurse for this expression (fewer levels the deeper its tree).
     max_recursion: usize,
 }
+
+/// The most units of work ([`NumberFn::cost`]) the number-theoretic functions may take in the
+/// evaluation of one value: a second or so, where `G`'s calls alone are bounded by
+/// [`MAX_CALLS`] and one call could factor a 64-bit number.
+pub const MAX_FUNCTION_WORK: u64 = 1 << 20;
+
+/// How the message of an evaluation stopped by a bound (G's calls or depth, the functions'
+/// cost) begins: such an expression is not wrong at n, its value is only not computed here.
+const PAST_A_BOUND: &str = "not evaluated within the bounds: ";
+
+/// Whether `e` is an evaluation stopped by a bound ([`MAX_CALLS`], the recursion's depth,
+/// [`MAX_FUNCTION_WORK`]) rather than a value that is undefined (a division by zero, an
+/// overflow, a function outside its domain): a checker refuses the first, and reports the
+/// second as the guess failing.
+pub fn past_a_bound(e: &EvalError) -> bool {
+    e.message.starts_with(PAST_A_BOUND)
+}
+
+/// The cost of a factorisation of a number past 2^32.
+const LARGE_FACTOR_COST: u64 = 1 << 10;
 
 /// The most calls of `G(x)` in the evaluation of one value.
 pub const MAX_CALLS: u64 = 1_000_000;
@@ -547,7 +583,7 @@ impl Expr {
 
     /// The value at `n`.
     pub fn eval(&self, n: u64) -> Result<i128, EvalError> {
-        let mut ctx = Ctx { root: Some(&self.root), calls: 0, level: 0, max_level: self.max_recursion };
+        let mut ctx = Ctx { root: Some(&self.root), calls: 0, work: 0, level: 0, max_level: self.max_recursion };
         eval_in(&self.root, i128::from(n), &mut ctx)
     }
 
@@ -599,13 +635,15 @@ fn overflow(column: usize) -> EvalError {
 struct Ctx<'a> {
     root: Option<&'a Node>,
     calls: u64,
+    /// The cost of the number-theoretic functions evaluated so far ([`NumberFn::cost`]).
+    work: u64,
     level: usize,
     max_level: usize,
 }
 
 /// Evaluation without recursion (the period analysis): `G` is an error.
 fn eval(node: &Node, n: i128) -> Result<i128, EvalError> {
-    eval_in(node, n, &mut Ctx { root: None, calls: 0, level: 0, max_level: 0 })
+    eval_in(node, n, &mut Ctx { root: None, calls: 0, work: 0, level: 0, max_level: 0 })
 }
 
 fn is_recursive(node: &Node) -> bool {
@@ -640,10 +678,10 @@ fn eval_in(node: &Node, n: i128, ctx: &mut Ctx<'_>) -> Result<i128, EvalError> {
             }
             ctx.calls += 1;
             if ctx.calls > MAX_CALLS {
-                return Err(fail(format!("the recursion makes more than {MAX_CALLS} calls of G")));
+                return Err(fail(format!("{PAST_A_BOUND}the recursion makes more than {MAX_CALLS} calls of G")));
             }
             if ctx.level >= ctx.max_level {
-                return Err(fail(format!("the recursion is deeper than {} levels", ctx.max_level)));
+                return Err(fail(format!("{PAST_A_BOUND}the recursion is deeper than {} levels", ctx.max_level)));
             }
             ctx.level += 1;
             let v = eval(root, x, ctx);
@@ -669,6 +707,16 @@ fn eval_in(node: &Node, n: i128, ctx: &mut Ctx<'_>) -> Result<i128, EvalError> {
             let mut xs = Vec::with_capacity(args.len());
             for a in args {
                 xs.push(eval(a, n, ctx)?);
+            }
+            ctx.work = ctx.work.saturating_add(f.cost(&xs));
+            if ctx.work > MAX_FUNCTION_WORK {
+                return Err(EvalError {
+                    column: *col,
+                    message: format!(
+                        "{PAST_A_BOUND}the number-theoretic functions cost more than {MAX_FUNCTION_WORK} units for one value (a factorisation of a number past 2^32 costs {LARGE_FACTOR_COST}, so at most {} of them)",
+                        MAX_FUNCTION_WORK / LARGE_FACTOR_COST
+                    ),
+                });
             }
             f.eval(&xs).map_err(|message| EvalError { column: *col, message })?
         }
@@ -1121,11 +1169,24 @@ mod tests {
         // G(n - 1) all the way down is deeper than allowed, and an error, not a stack overflow.
         let deep = e("pick(min(n, 1), 0, G(n - 1) + 1)");
         assert_eq!(deep.eval(100), Ok(100));
-        assert!(deep.eval(1_000_000).unwrap_err().message.starts_with("the recursion is deeper than"));
+        let too_deep = deep.eval(1_000_000).unwrap_err();
+        assert!(too_deep.message.starts_with("not evaluated within the bounds: the recursion is deeper than"));
+        assert!(past_a_bound(&too_deep));
         // Two calls per level: exponential work is cut off by the count of calls.
         let wide = e("pick(min(n, 1), 1, G(n / 2) + G(n / 3))");
-        assert!(wide.eval(u64::MAX).unwrap_err().message.starts_with("the recursion makes more than"));
+        let too_many = wide.eval(u64::MAX).unwrap_err();
+        assert!(too_many.message.starts_with("not evaluated within the bounds: the recursion makes more than"));
+        assert!(past_a_bound(&too_many));
         assert!(wide.eval(1000).is_ok());
+        // Factorisations of a 64-bit semiprime at each of 2^11 calls: cut off by their cost,
+        // where the calls alone are within bounds (issue 62; it ran for minutes).
+        let costly = e("pick(min(n,1), 0, n + 0*(G(n-1)+G(n-1)) + 0*bigomega(18446743979220271189))");
+        let too_costly = costly.eval(11).unwrap_err();
+        assert!(too_costly.message.contains("number-theoretic functions cost more than"), "{too_costly}");
+        assert!(past_a_bound(&too_costly));
+        assert_eq!(costly.eval(5), Ok(5));
+        // A division by zero is undefined, not past a bound.
+        assert!(!past_a_bound(&e("1 / (n - n)").eval(3).unwrap_err()));
     }
 
     #[test]

@@ -10,7 +10,7 @@
 
 use serde::Serialize;
 
-use super::expr::{EvalError, Expr, ExprError, Shape};
+use super::expr::{past_a_bound, EvalError, Expr, ExprError, Shape};
 use crate::engine::heap::HeapSolver;
 use crate::engine::table::{mex_of, mex_table};
 use crate::game::convention::{Convention, Player};
@@ -237,11 +237,18 @@ fn shown_truth(kind: GuessKind, v: u64) -> Shown {
     }
 }
 
-/// Compares the guess with `truth` at n; `Some` mismatch when they differ.
-fn compare_at(expr: &Expr, kind: GuessKind, n: u64, truth: u64) -> Option<GuessMismatch> {
+/// Compares the guess with `truth` at n; `Some` mismatch when they differ. A value the bounds
+/// kept from being computed ([`past_a_bound`]) says nothing of the guess: it is refused, naming
+/// the bound, rather than reported as the guess failing.
+fn compare_at(expr: &Expr, kind: GuessKind, n: u64, truth: u64) -> Result<Option<GuessMismatch>, GuessError> {
     let undefined = |e: EvalError| Shown::Text(format!("undefined ({e})"));
     let guess = match expr.eval(n) {
-        Err(e) => return Some(GuessMismatch { n, guess: undefined(e), truth: shown_truth(kind, truth) }),
+        Err(e) if past_a_bound(&e) => {
+            return Err(GuessError::Other(VerifyError::new(format!(
+                "the guess at n = {n} is {e}: it cannot be checked here"
+            ))))
+        }
+        Err(e) => return Ok(Some(GuessMismatch { n, guess: undefined(e), truth: shown_truth(kind, truth) })),
         Ok(v) => v,
     };
     let (agrees, shown) = match kind {
@@ -251,7 +258,7 @@ fn compare_at(expr: &Expr, kind: GuessKind, n: u64, truth: u64) -> Option<GuessM
             (p == (truth == 1), Shown::Text(if p { "P".into() } else { "N".into() }))
         }
     };
-    (!agrees).then(|| GuessMismatch { n, guess: shown, truth: shown_truth(kind, truth) })
+    Ok((!agrees).then(|| GuessMismatch { n, guess: shown, truth: shown_truth(kind, truth) }))
 }
 
 /// The proven shape of the true sequence (values or the P indicator) of a heap ruleset.
@@ -314,7 +321,12 @@ pub fn check_guess(game: &Game, expression: &str, o: &GuessOptions) -> Result<Gu
         mismatch: None,
     };
     let values = true_values(&truth, o, from);
-    report.mismatch = (from..).zip(&values).find_map(|(n, &t)| compare_at(&expr, o.kind, n, t));
+    for (n, &t) in (from..).zip(&values) {
+        if let Some(m) = compare_at(&expr, o.kind, n, t)? {
+            report.mismatch = Some(m);
+            break;
+        }
+    }
     let up_to = format!("checked for n = {from}..{} against the definition", o.upto);
 
     // Past `upto`, through the periods: only for heap rulesets under normal play.
@@ -369,7 +381,7 @@ pub fn check_guess(game: &Game, expression: &str, o: &GuessOptions) -> Result<Gu
             GuessKind::Sg => v,
             GuessKind::PPositions => u64::from(v == 0),
         };
-        if let Some(m) = compare_at(&expr, o.kind, n, t) {
+        if let Some(m) = compare_at(&expr, o.kind, n, t)? {
             report.mismatch = Some(m);
             break;
         }

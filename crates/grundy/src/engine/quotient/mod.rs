@@ -131,6 +131,15 @@ pub enum QuotientStop {
         /// The work the next heap had taken when it stopped: it needs more than this.
         spent: u64,
     },
+    /// The stop token installed by the caller fired (Ctrl-C) while the heap after this one was
+    /// added, and the builder was asked to keep the heaps proven by then
+    /// ([`QuotientBuilder::keep_on_cancel`]).
+    Cancelled {
+        /// The last heap computed.
+        heap: u64,
+        /// The work the next heap had taken when it stopped: it needs more than this.
+        spent: u64,
+    },
     /// At this heap the computation needed more memory than it may use.
     Memory {
         /// The heap that did not fit.
@@ -167,6 +176,11 @@ impl fmt::Display for QuotientStop {
                 limit.as_secs_f64(),
                 heap + 1
             ),
+            QuotientStop::Cancelled { heap, spent } => write!(
+                f,
+                "it was stopped while heap {} was added (it had taken {spent} units of work and needs more)",
+                heap + 1
+            ),
             QuotientStop::Memory { heap, needed, limit } => write!(
                 f,
                 "at heap {heap} the computation needed {} MiB, more than the {} MiB it may use",
@@ -182,14 +196,15 @@ impl fmt::Display for QuotientStop {
 }
 
 impl QuotientStop {
-    /// The kind of stop, one word for programs: `proven`, `upto`, `work`, `time`, `memory` or
-    /// `not_found`.
+    /// The kind of stop, one word for programs: `proven`, `upto`, `work`, `time`, `cancelled`,
+    /// `memory` or `not_found`.
     pub fn kind(&self) -> &'static str {
         match self {
             QuotientStop::Proven => "proven",
             QuotientStop::Upto(_) => "upto",
             QuotientStop::Work { .. } => "work",
             QuotientStop::Time { .. } => "time",
+            QuotientStop::Cancelled { .. } => "cancelled",
             QuotientStop::Memory { .. } => "memory",
             QuotientStop::NotFound { .. } => "not_found",
         }
@@ -314,6 +329,7 @@ pub struct QuotientBuilder {
     max_work: u64,
     max_memory: u64,
     time_limit: Option<std::time::Duration>,
+    keep_on_cancel: bool,
     refinement: Refinement,
     progress: Option<QuotientProgress>,
     resume: Option<QuotientState>,
@@ -329,6 +345,7 @@ impl fmt::Debug for QuotientBuilder {
             .field("max_work", &self.max_work)
             .field("max_memory", &self.max_memory)
             .field("time_limit", &self.time_limit)
+            .field("keep_on_cancel", &self.keep_on_cancel)
             .field("refinement", &self.refinement)
             .field("progress", &self.progress.is_some())
             .field("resume", &self.resume.as_ref().map(QuotientState::heap))
@@ -347,6 +364,7 @@ impl QuotientBuilder {
             max_work: DEFAULT_QUOTIENT_WORK,
             max_memory: DEFAULT_QUOTIENT_MEMORY,
             time_limit: None,
+            keep_on_cancel: false,
             refinement: Refinement::default(),
             progress: None,
             resume: None,
@@ -392,6 +410,15 @@ impl QuotientBuilder {
     /// token installed by the caller still stops the computation with an error.
     pub fn time_limit(mut self, limit: std::time::Duration) -> Self {
         self.time_limit = Some(limit);
+        self
+    }
+
+    /// When the stop token installed by the caller is cancelled (a person's Ctrl-C), keep the
+    /// quotient of the heaps computed by then ([`QuotientStop::Cancelled`]), as a time limit
+    /// does, rather than stopping with [`QuotientError::Stopped`] (the default, for a server
+    /// whose client went away). A deadline of the caller's token still stops with the error.
+    pub fn keep_on_cancel(mut self, keep: bool) -> Self {
+        self.keep_on_cancel = keep;
         self
     }
 

@@ -20,7 +20,7 @@ impl QuotientBuilder {
         let first = run.phi.len() as u64;
         let mut stop = QuotientStop::Upto(upto.max(first - 1));
         let mut period = rules.proven_period(&run.phi);
-        let mut saved = std::time::Instant::now();
+        let mut saved = crate::stop::Instant::now();
         if period.is_some() {
             stop = QuotientStop::Proven;
         }
@@ -37,6 +37,10 @@ impl QuotientBuilder {
                     let limit = timer.map(|(_, l)| l).unwrap_or_default();
                     Err(QuotientStop::Time { heap: n - 1, limit, spent: run.states - run.heap_start })
                 }
+                Err(Stopped::Cancelled) if self.keep_on_cancel => {
+                    run.unwind();
+                    Err(QuotientStop::Cancelled { heap: n - 1, spent: run.states - run.heap_start })
+                }
                 Err(s) => {
                     run.unwind();
                     run.save(&self.ruleset, false);
@@ -50,7 +54,7 @@ impl QuotientBuilder {
             run.report(n);
             if saved.elapsed() >= CHECKPOINT_EVERY {
                 run.save(&self.ruleset, true);
-                saved = std::time::Instant::now();
+                saved = crate::stop::Instant::now();
             }
             if let Some(p) = rules.proven_period(&run.phi) {
                 period = Some(p);
@@ -150,11 +154,24 @@ impl<'a> Run<'a> {
         let letters: Vec<Letter> = self.alphabet(self.phi.len()).letters.iter().cloned().collect();
         let mut proof_work = 0u64;
         let words = self.proof_words();
-        let verdict = verify::verify(&self.q, &letters, words, &mut proof_work, u64::MAX)?;
+        // The saved quotient is proven again by building the N-condition's pairs that the next
+        // heap goes on from (the proof kept between heaps, as a run that never stopped has it),
+        // so that a resumed run proves it once, not once here and again at its next heap.
+        let mut closure = verify::Closure::new(&self.q);
+        let mut verdict = if self.q.is_p(0) { Verdict::Fails(vec![]) } else { Verdict::Holds };
+        for l in &letters {
+            if !matches!(verdict, Verdict::Holds) {
+                break;
+            }
+            verdict = closure.add(&self.q, l, None, words, &mut proof_work, u64::MAX)?;
+        }
         let minimal = verify::minimal(&self.q, &self.phi);
         self.states = state.states.max(counted);
         match (verdict, minimal) {
-            (Verdict::Holds, Ok(())) => Ok(()),
+            (Verdict::Holds, Ok(())) => {
+                self.closure = Some(closure);
+                Ok(())
+            }
             (Verdict::TooMany, _) => Err(bad("the saved quotient's proof needs more memory than allowed".to_string())),
             _ => Err(bad(format!("the saved quotient is not proven for heaps up to {}", state.heap()))),
         }

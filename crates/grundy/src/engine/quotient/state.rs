@@ -75,6 +75,12 @@ impl QuotientState {
         )
     }
 
+    /// The bytes [`QuotientState::table_bytes`] writes for a quotient of `order` elements: a
+    /// reader checks a file's length against it before reading it.
+    pub fn table_len(order: u64) -> u64 {
+        8u64.saturating_add(order.saturating_mul(order).saturating_mul(4)).saturating_add(order)
+    }
+
     /// The quotient's table and P-portion, as bytes.
     pub fn table_bytes(&self) -> Vec<u8> {
         let m = &self.monoid;
@@ -136,8 +142,34 @@ impl QuotientState {
         if state.phi.iter().any(|&x| x as usize >= state.order()) {
             return Err(bad("a heap pretends to be no element of its table"));
         }
+        check_growth(&state).map_err(|why| bad(&format!("its growth history {why}")))?;
         Ok(state)
     }
+}
+
+/// Checks the growth history against the rest of the state: the heaps where the quotient grew
+/// rise, each within the heaps computed, and each a heap whose element was new then (not an
+/// element of an earlier heap); the orders rise from 2 to the table's order; the trivial
+/// quotient has grown nowhere.
+fn check_growth(state: &QuotientState) -> Result<(), String> {
+    let mut last = (0u64, 1usize);
+    for &(heap, order) in &state.growth {
+        if heap <= last.0 || heap > state.heap() {
+            return Err(format!("names heap {heap} out of order or past the last heap, {}", state.heap()));
+        }
+        if order <= last.1 {
+            return Err(format!("has the order {order} at heap {heap}, not more than before"));
+        }
+        let element = state.phi[heap as usize];
+        if state.phi[..heap as usize].contains(&element) {
+            return Err(format!("says the quotient grew at heap {heap}, whose element an earlier heap has"));
+        }
+        last = (heap, order);
+    }
+    if last.1 != state.order() {
+        return Err(format!("ends at order {}, where the table has {}", last.1, state.order()));
+    }
+    Ok(())
 }
 
 /// A table written by [`QuotientState::table_bytes`]: a commutative table on `0..n` with
@@ -188,5 +220,17 @@ mod tests {
         let other = text.replace("pretending 0 1 1", "pretending 0 1 5");
         assert!(QuotientState::read(&other, &table).unwrap_err().0.contains("no element"));
         assert!(QuotientState::read("", &table).is_err());
+        // A growth history edited: a heap out of order, an order that the table does not have.
+        // (Each edit keeps the last growth's heap, which names the table, as the text says.)
+        for (from, to) in [
+            ("grown_at 1\nwork 17\ntrials 3\ngrowth 1:2", "grown_at 2\nwork 17\ntrials 3\ngrowth 2:2"),
+            ("growth 1:2", "growth 1:3"),
+            ("growth 1:2", "growth 1:1 1:2"),
+        ] {
+            let edited = text.replace(from, to);
+            assert_ne!(edited, text);
+            let e = QuotientState::read(&edited, &table).unwrap_err().0;
+            assert!(e.contains("growth history"), "{to}: {e}");
+        }
     }
 }

@@ -5,7 +5,7 @@
 //! splits.
 
 use crate::game::convention::Player;
-use crate::game::games::{part_token, replaced, Parts};
+use crate::game::games::{part_token, part_words, replaced, Parts};
 use crate::game::{IllegalMove, Move};
 use crate::rules::draw::{Sketch, Target};
 use crate::rules::faces;
@@ -165,24 +165,17 @@ impl GamePosition for GameSum {
     }
 
     fn sketch(&self, _limits: bool, mover: usize) -> Sketch {
-        // Each game drawn as its own, one under the other with its name, its moves numbered in
-        // the whole position.
+        // Each game drawn as its own, one under the other, headed by its number and its
+        // position in its own notation (`1: domineering ../..`, as the sum's layout reads
+        // back); each move is typed `K: MOVE` in that game's own syntax.
         let parts = &self.parts;
         let mut s = Sketch::new();
         let whole: Vec<u64> = self.numbers();
         let layout = self.layout();
         let mut y = 4.0;
         for (k, part) in parts.iter().enumerate().take(faces::MAX_ROWS) {
-            let name = part.kind().name_in_sum();
             let (start, len) = (layout.start(k), part.heaps().len());
-            // The numbers a move types for this game (those of the whole position), beside its
-            // name.
-            let numbers = match len {
-                0 => String::new(),
-                1 => format!(", number {}", start + 1),
-                _ => format!(", numbers {} to {}", start + 1, start + len),
-            };
-            s.text(8.0, y + 14.0, &format!("game {}: {name}{numbers}", k + 1), "label", "start");
+            s.text(8.0, y + 14.0, &format!("{}: {}", k + 1, part_words(part)), "label", "start");
             let mut inner = part.kind().sketch(false, mover);
             for c in inner.take_controls() {
                 if let Some(c) = c.shifted(start) {
@@ -191,21 +184,27 @@ impl GamePosition for GameSum {
             }
             let height = inner.fitted_height();
             let whole = &whole;
+            let numbers = part.heaps();
             s.place(inner, 0.0, y + 20.0, move |t: Target| {
                 // A target known by its words alone is read in its game (the face vouched for
                 // it).
-                let Some(local) = t.after.or_else(|| part.kind().after_words(t.words.as_deref()?)) else {
+                let Some(local) = t.after.clone().or_else(|| part.kind().after_words(t.words.as_deref()?)) else {
                     return Target { after: None, words: None };
                 };
+                // The game's own words for the move, else its numbered form within the game.
+                let words = t.words.or_else(|| Move::between(&numbers, &local).map(|m| m.to_string()));
                 let mut after = whole.get(..start).unwrap_or_default().to_vec();
                 after.extend(local);
                 after.extend_from_slice(whole.get(start + len..).unwrap_or_default());
-                Target { after: Some(after), words: None }
+                Target { after: Some(after), words: words.map(|w| format!("{}: {w}", k + 1)) }
             });
             y += 24.0 + height;
         }
         y = faces::left_out(&mut s, y, parts.len(), "games");
         s.height = y + 4.0;
+        // The rows under the drawing: each game in its own notation, not the numbers of the
+        // whole position one by one.
+        s.word_rows(parts.iter().enumerate().map(|(k, p)| (format!("game {}", k + 1), part_words(p))).collect());
         s
     }
 

@@ -414,7 +414,7 @@ impl BoardRules for Cutcake {
         let what = if self.has_move_for(numbers, mover) {
             format!("{} to move: click a {} line to cut along it.", side(mover), if mover == 0 { "vertical" } else { "horizontal" })
         } else {
-            format!("{} has no cut left: {} loses.", side(mover), side(mover))
+            format!("{} has no cut left: {} wins.", side(mover), side(1 - mover))
         };
         s.note(y + 10.0, "Left cuts vertically, Right horizontally.");
         s.note(y + 26.0, &what);

@@ -357,7 +357,7 @@ impl BoardRules for Domineering {
         let y = y0 + size * g.rows as f64 + 22.0;
         s.note(y, "Left places vertical dominoes, Right horizontal ones.");
         let what = if placements(&g, mover).is_empty() {
-            format!("{} has no room for a domino: {} loses.", side(mover), side(mover))
+            format!("{} has no room for a domino: {} wins.", side(mover), side(1 - mover))
         } else {
             format!("{} to move: click a mark between two empty cells.", side(mover))
         };

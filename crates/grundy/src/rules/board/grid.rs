@@ -80,7 +80,7 @@ impl Grid {
                 ));
             }
             for (c, ch) in row.chars().enumerate() {
-                let i = alphabet.iter().position(|&a| a == ch).ok_or_else(|| {
+                let i = alphabet.iter().position(|a| a.eq_ignore_ascii_case(&ch)).ok_or_else(|| {
                     format!("cell {} (row {}, column {}): '{ch}' is not one of {listed}", cell_name(r, c), r + 1, c + 1)
                 })?;
                 grid.cells.push(i as u8);

@@ -843,7 +843,16 @@ impl BoardRules for Hackenbush {
             ));
             y += 16.0;
         }
-        if coloured {
+        if s.targets().is_empty() && all.len() <= shown {
+            // The game is over: no edge the mover may cut is left, and the note says who won.
+            let note = if coloured {
+                let (who, other, mine) = if mover == 0 { ("Left", "Right", "blue") } else { ("Right", "Left", "red") };
+                format!("{who} has no {mine} or green edge left: {other} wins.")
+            } else {
+                format!("No edge is left: the {} player wins.", if mover == 0 { "second" } else { "first" })
+            };
+            notes.push((y + 14.0, note));
+        } else if coloured {
             // The colours named in words, for whoever cannot tell them apart.
             let (who, mine) = if mover == 0 { ("Left", "blue") } else { ("Right", "red") };
             notes.push((y + 14.0, format!("{who} to move: click a {mine} or green edge;")));
@@ -1251,14 +1260,23 @@ impl BoardRules for Hackenbush {
     }
 
     /// 2 to 4 pictures of 1 to 4 edges, each edge hanging from a vertex already drawn (so
-    /// every edge reaches the ground), now and then with one more edge back to the ground.
+    /// every edge reaches the ground), now and then with one more edge back to the ground; one
+    /// time in two coloured, each edge blue, red or green at random (Blue-Red-Green Hackenbush).
     fn random_position(&self, below: &mut dyn FnMut(u64) -> u64) -> Vec<String> {
+        let coloured = below(2) == 1;
+        let colour = |below: &mut dyn FnMut(u64) -> u64| match (coloured, below(3)) {
+            (false, _) => "",
+            (true, 0) => ":b",
+            (true, 1) => ":r",
+            (true, _) => ":g",
+        };
         (0..2 + below(3))
             .map(|_| {
                 let size = 1 + below(4);
-                let mut edges: Vec<String> = (1..=size).map(|v| format!("{}-{v}", below(v))).collect();
+                let mut edges: Vec<String> =
+                    (1..=size).map(|v| format!("{}-{v}{}", below(v), colour(&mut *below))).collect();
                 if below(2) == 1 {
-                    edges.push(format!("0-{}", edges.len()));
+                    edges.push(format!("0-{}{}", edges.len(), colour(&mut *below)));
                 }
                 edges.join(",")
             })

@@ -487,7 +487,15 @@ impl BoardRules for Northcott {
         let mut s = Sketch::new();
         let Some((rows, turn)) = board(numbers) else { return s };
         let side = 18.0;
-        let mut y = 4.0;
+        // The header says who is to move (the position says it only when Black is).
+        let over = !rows.iter().any(|r| r.moves(turn) > 0);
+        let header = if over {
+            format!("Game over: {} wins.", colour(1 - turn))
+        } else {
+            format!("{} to move", colour(turn))
+        };
+        s.text(8.0, 16.0, &header, "label", "start");
+        let mut y = 26.0;
         for (i, r) in rows.iter().enumerate().take(MAX_ROWS) {
             row_label(&mut s, y, &format!("row {}", i + 1), &format!("gap {}", r.gap()));
             let (mine, other) = r.checkers(turn);
@@ -495,7 +503,10 @@ impl BoardRules for Northcott {
                 let w = ((crate::rules::draw::WIDTH - ROW_X - 12.0) / r.width as f64).min(side);
                 for sq in 1..=r.width {
                     let x = ROW_X + w * (sq - 1) as f64;
-                    let target = r.allows(turn, sq).then(|| s.target(after_move(&rows, turn, i, sq), None)).flatten();
+                    // The move as it is typed, `ROW SQUARE`.
+                    let words = format!("{} {sq}", i + 1);
+                    let target =
+                        r.allows(turn, sq).then(|| s.target(after_move(&rows, turn, i, sq), Some(words))).flatten();
                     match target {
                         Some(t) => {
                             s.rect(x, y, w, w, 1.0, "cell")
@@ -531,21 +542,23 @@ impl BoardRules for Northcott {
                         continue;
                     };
                     offered.push(square);
-                    let t = s.target(after_move(&rows, turn, i, square), None);
+                    let t = s.target(after_move(&rows, turn, i, square), Some(format!("{} {square}", i + 1)));
                     x += s.button(x, y + 18.0, words, t, &format!("move {} to {square}", i + 1)) + 6.0;
                 }
                 y += 46.0;
             }
         }
         y = left_out(&mut s, y, rows.len(), "rows");
-        s.note(
-            y + 10.0,
-            &format!(
+        let caption = if !over {
+            format!(
                 "{} to move: click a square to move the {} checker of its row there.",
                 colour(turn),
                 colour(turn).to_lowercase()
-            ),
-        );
+            )
+        } else {
+            format!("{} has no move left: {} wins.", colour(turn), colour(1 - turn))
+        };
+        s.note(y + 10.0, &caption);
         s.height = y + 18.0;
         s
     }

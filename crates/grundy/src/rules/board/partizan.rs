@@ -27,7 +27,7 @@ pub fn solve_by_conway(
 ) -> Result<BoardAnswer, AnalyzeError> {
     if context.misere {
         return Err(AnalyzeError::Unsupported(format!(
-            "misère play of {name} is not computed: Conway's values decide normal play only (analyze it without --misere)"
+            "misère play of {name} is not computed here: Conway's values decide normal play of partizan games only"
         )));
     }
     let mut answer = value::solve_by_value(rules, numbers, context, None)?

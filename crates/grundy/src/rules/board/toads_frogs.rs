@@ -192,9 +192,10 @@ impl BoardRules for ToadsFrogs {
         text.chars()
             .enumerate()
             .map(|(i, ch)| {
+                // `tt..ff` is `TT..FF`: no letter means anything else in another case.
                 ALPHABET
                     .iter()
-                    .position(|&a| a == ch)
+                    .position(|a| a.eq_ignore_ascii_case(&ch))
                     .map(|k| k as u64)
                     .ok_or_else(|| format!("cell {}: '{ch}' is not 'T' (a toad), 'F' (a frog) or '.' (empty)", i + 1))
             })
@@ -396,7 +397,7 @@ impl BoardRules for ToadsFrogs {
         let y = y0 + size + 36.0;
         s.note(y, "Toads (T, blue) are Left's and move right; frogs (F, red) are Right's and move left.");
         let what = if can.is_empty() {
-            format!("{} has no move: {} loses.", side(mover), side(mover))
+            format!("{} has no move: {} wins.", side(mover), side(1 - mover))
         } else {
             format!("{} to move: click a {} to move it.", side(mover), name(piece(mover)))
         };

@@ -53,17 +53,20 @@ pub struct BoardValues<'a> {
     budget: u64,
     /// The most steps of the store's work, over all its operations, this memo may spend.
     work: u64,
+    /// The bytes the memo's keys and entries hold, counted with the store's against the
+    /// store's memory bound.
+    memo_bytes: u64,
 }
 
 /// The error of a partizan operation, as an analysis error.
 pub fn partizan_error(e: PartizanError) -> AnalyzeError {
-    AnalyzeError::Partizan(e)
+    e.into()
 }
 
 impl<'a> BoardValues<'a> {
     /// An empty memo for `rules`, that stores at most `budget` positions.
     pub fn new(rules: &'a dyn BoardRules, budget: u64) -> Self {
-        BoardValues { rules, memo: HashMap::new(), visited: 0, budget, work: u64::MAX }
+        BoardValues { rules, memo: HashMap::new(), visited: 0, budget, work: u64::MAX, memo_bytes: 0 }
     }
 
     /// The same memo, that refuses once the store has done `work` steps in all (its own limit
@@ -124,11 +127,30 @@ impl<'a> BoardValues<'a> {
                 }
                 .into());
             }
-            self.memo.insert(done.key, value);
+            self.remember(store, done.key, value)?;
         }
         self.memo.get(&self.rules.canonical(numbers)).copied().ok_or_else(|| {
             AnalyzeError::Unsupported("Conway's value: the search ended without the position's value".into())
         })
+    }
+
+    /// Memoises the value of `key`, refusing when the memo and the store together pass the
+    /// store's memory bound; checks the stop token (Ctrl-C, a deadline) too, since a position's
+    /// options are listed without the store's work.
+    fn remember(&mut self, store: &GameStore, key: Vec<u64>, value: GameValue) -> Result<(), AnalyzeError> {
+        crate::stop::check()?;
+        // The key's numbers, its vector, the value and the table's slot.
+        let bytes = 8 * key.len() as u64 + 48;
+        self.memo_bytes = self.memo_bytes.saturating_add(bytes);
+        if self.memo_bytes.saturating_add(store.memory_used()) > store.memory_limit() {
+            return Err(PartizanError::TooMuchMemory {
+                operation: "Conway's value of the position",
+                limit: store.memory_limit(),
+            }
+            .into());
+        }
+        self.memo.insert(key, value);
+        Ok(())
     }
 
     /// The frame of the canonical position `key`: its parts, or its options, canonical too.

@@ -573,7 +573,8 @@ impl FromStr for Ruleset {
                 catalogue::spellings(true)
             ))),
             _ => Err(ParseGameError::new(format!(
-                "unknown heap ruleset '{s}' (heap rulesets: {})",
+                "unknown heap ruleset '{s}'{} (heap rulesets: {})",
+                catalogue::did_you_mean(s, true),
                 catalogue::spellings(true)
             ))),
         }

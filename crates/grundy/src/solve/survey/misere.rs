@@ -178,7 +178,7 @@ fn misere_line(code: &str, canonical: &str, upto: u64, q: &MisereQuotient) -> Mi
         QuotientStop::Upto(_) => MisereStop::Upto,
         // The survey gives no time limit: its bound is the work (deterministic, so a store's
         // lines are the same on any machine); a time stop would be a bound of the same kind.
-        QuotientStop::Work { .. } | QuotientStop::Time { .. } => MisereStop::Work,
+        QuotientStop::Work { .. } | QuotientStop::Time { .. } | QuotientStop::Cancelled { .. } => MisereStop::Work,
         QuotientStop::Memory { .. } => MisereStop::Memory,
         QuotientStop::NotFound { .. } => MisereStop::NotFound,
     };

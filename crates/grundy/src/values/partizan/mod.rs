@@ -37,7 +37,7 @@ pub use born::LAST_LISTED_DAY;
 pub use dyadic::{Dyadic, MAX_EXPONENT};
 pub use error::PartizanError;
 pub use incentives::Incentives;
-pub use store::{GameStore, GameValue, PartizanOutcome, Relation, DEFAULT_WORK_LIMIT, MAX_DEPTH};
+pub use store::{GameStore, GameValue, PartizanOutcome, Relation, CHECK_EVERY, DEFAULT_WORK_LIMIT, MAX_DEPTH};
 pub use svg::{thermograph_svg, THERMOGRAPH_WIDTH};
 pub use text::{GameExpr, MAX_NESTING};
 pub use thermograph::{Segment, Thermograph, Trajectory};

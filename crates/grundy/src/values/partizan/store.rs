@@ -194,6 +194,18 @@ pub struct GameStore {
     work: u64,
     /// Every step counted since the store was made, over all operations.
     total_work: u64,
+    /// The most steps `total_work` may reach: one bound for a whole computation of many
+    /// operations (a board position's value, a sum), not only for each.
+    total_limit: u64,
+    /// The steps the total limit was set to allow, as a refusal names them.
+    total_steps: u64,
+    /// The most bytes the store may hold (its games, options, memos and thermographs, as
+    /// [`GameStore::memory_used`] counts them).
+    memory_limit: u64,
+    /// The Left and Right options held by the store's games, counted for the memory bound.
+    option_slots: u64,
+    /// The pieces of the walls of the thermographs memoised, counted for the memory bound.
+    thermograph_pieces: u64,
     depth: u32,
     operation: &'static str,
 }
@@ -209,6 +221,10 @@ impl std::fmt::Debug for GameStore {
         f.debug_struct("GameStore").field("games", &self.entries.len()).field("work_limit", &self.limit).finish()
     }
 }
+
+/// How many steps of work pass between two checks of the memory bound and the stop token: a
+/// step is well under a microsecond, so a check every few milliseconds at most.
+pub const CHECK_EVERY: u64 = 4096;
 
 /// The zero game's id: the first entry of every store.
 const ZERO: Id = 0;
@@ -232,6 +248,11 @@ impl GameStore {
             limit: DEFAULT_WORK_LIMIT,
             work: 0,
             total_work: 0,
+            total_limit: u64::MAX,
+            total_steps: u64::MAX,
+            thermograph_pieces: 0,
+            memory_limit: u64::MAX,
+            option_slots: 0,
             depth: 0,
             operation: "",
         };
@@ -255,6 +276,54 @@ impl GameStore {
     /// runs many operations (the value of every position of a game) bounds their total with it.
     pub fn work_done(&self) -> u64 {
         self.total_work
+    }
+
+    /// Sets the most steps of work the store may do in all, over every operation from now on
+    /// (counted from the work done so far): one bound for a whole computation, where the work
+    /// limit bounds each operation. Past it an operation is refused with
+    /// [`PartizanError::TooMuchWork`], its limit this one.
+    pub fn set_total_work_limit(&mut self, steps: u64) {
+        self.total_limit = self.total_work.saturating_add(steps);
+        self.total_steps = steps;
+    }
+
+    /// Sets the most bytes the store may hold ([`GameStore::memory_used`]); past it an
+    /// operation is refused with [`PartizanError::TooMuchMemory`] (checked every
+    /// [`CHECK_EVERY`] steps, so a few hundred KiB may pass it).
+    pub fn set_memory_limit(&mut self, bytes: u64) {
+        self.memory_limit = bytes;
+    }
+
+    /// The most bytes the store may hold ([`GameStore::set_memory_limit`]; no bound at first).
+    pub fn memory_limit(&self) -> u64 {
+        self.memory_limit
+    }
+
+    /// The bytes the store holds, estimated from what it allocated: its games and their
+    /// options, the interning table and the memos by their capacity, and the thermographs'
+    /// pieces.
+    pub fn memory_used(&self) -> u64 {
+        fn table<K, V, S>(m: &HashMap<K, V, S>) -> u64 {
+            // A hash table holds one control byte besides each slot.
+            (m.capacity() as u64).saturating_mul(std::mem::size_of::<(K, V)>() as u64 + 1)
+        }
+        let entries = (self.entries.capacity() as u64).saturating_mul(std::mem::size_of::<Entry>() as u64);
+        // Each option list is shared by its entry and its key (one allocation with its counts).
+        let options = self.option_slots.saturating_mul(std::mem::size_of::<Id>() as u64);
+        let pieces = self.thermograph_pieces.saturating_mul(std::mem::size_of::<super::thermograph::Segment>() as u64);
+        [
+            entries,
+            options,
+            table(&self.index),
+            table(&self.le_memo),
+            table(&self.sum_memo),
+            table(&self.neg_memo),
+            table(&self.stops_memo),
+            table(&self.thermo_memo),
+            pieces,
+        ]
+        .into_iter()
+        .fold(0u64, u64::saturating_add)
     }
 
     /// How many canonical games the store holds.
@@ -289,12 +358,24 @@ impl GameStore {
         self.operation = operation;
     }
 
-    /// Counts `n` steps of work, refusing past the limit.
+    /// Counts `n` steps of work, refusing past the limit of one operation or of all of them;
+    /// every [`CHECK_EVERY`] steps also checks the memory bound and the stop token installed on
+    /// this thread (Ctrl-C, a server's deadline).
     pub(crate) fn tick(&mut self, n: u64) -> Result<(), PartizanError> {
+        let before = self.total_work;
         self.work = self.work.saturating_add(n);
         self.total_work = self.total_work.saturating_add(n);
         if self.work > self.limit {
             return Err(PartizanError::TooMuchWork { operation: self.operation, limit: self.limit });
+        }
+        if self.total_work > self.total_limit {
+            return Err(PartizanError::TooMuchWork { operation: self.operation, limit: self.total_steps });
+        }
+        if before / CHECK_EVERY != self.total_work / CHECK_EVERY {
+            crate::stop::check()?;
+            if self.memory_used() > self.memory_limit {
+                return Err(PartizanError::TooMuchMemory { operation: self.operation, limit: self.memory_limit });
+            }
         }
         Ok(())
     }
@@ -353,6 +434,7 @@ impl GameStore {
         let id = self.next_id()?;
         let Key::Moves(l, r) = &key else { return Err(PartizanError::ForeignValue) };
         let birthday = 1 + l.iter().chain(r.iter()).map(|&o| self.birthday_of(o)).max().unwrap_or(0);
+        self.option_slots = self.option_slots.saturating_add((l.len() + r.len()) as u64);
         self.entries.push(Entry { nus: None, options: Some((l.clone(), r.clone())), birthday });
         self.index.insert(key, id);
         Ok(id)
@@ -375,6 +457,7 @@ impl GameStore {
         let Some(n) = entry.nus else { return Err(PartizanError::ForeignValue) };
         let (l, r) = self.nus_options(n)?;
         let (l, r): (Arc<[Id]>, Arc<[Id]>) = (l.into(), r.into());
+        self.option_slots = self.option_slots.saturating_add((l.len() + r.len()) as u64);
         if let Some(e) = self.entries.get_mut(a as usize) {
             e.options = Some((l.clone(), r.clone()));
         }
@@ -815,6 +898,18 @@ impl GameStore {
             self.stops_memo.insert(h, (ls, rs));
         }
         self.known_stops(g).ok_or(PartizanError::ForeignValue)
+    }
+
+    /// The memoised thermograph of `g`, if any.
+    pub(crate) fn thermograph_memoised(&self, g: Id) -> Option<Arc<Thermograph>> {
+        self.thermo_memo.get(&g).cloned()
+    }
+
+    /// Memoises the thermograph of `g`, counting its pieces for the memory bound.
+    pub(crate) fn remember_thermograph(&mut self, g: Id, t: Arc<Thermograph>) {
+        let pieces = (t.left_wall().segments().len() + t.right_wall().segments().len()) as u64;
+        self.thermograph_pieces = self.thermograph_pieces.saturating_add(pieces);
+        self.thermo_memo.insert(g, t);
     }
 
     /// The stops of a game when known without a walk: a nus game's are its number.

@@ -26,6 +26,9 @@ const MARGIN_RIGHT: f64 = 46.0;
 const MARGIN_TOP: f64 = 22.0;
 /// Under the plot: the value axis's numbers.
 const AXIS_LABELS: f64 = 18.0;
+/// How far below the first a further line of the value axis's numbers is (a stop too close to
+/// the other, or 0 too close to a stop, goes there).
+const STACKED_LABEL: f64 = 12.0;
 /// The height of a caption line.
 const LINE: f64 = 15.0;
 /// The plot's least and greatest height: a game with a narrow value range but a high
@@ -106,7 +109,8 @@ fn frame(t: &Thermograph, top: Dyadic) -> Frame {
         .into_iter()
         .chain(t.right_wall().points())
         .map(|(_, v)| float(v))
-        .chain([float(t.mean())])
+        // 0 is always in the frame, so that the value axis shows it beside the stops.
+        .chain([float(t.mean()), 0.0])
         .collect();
     let lo = values.iter().copied().fold(f64::INFINITY, f64::min);
     let hi = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
@@ -140,6 +144,43 @@ fn drawn_points(f: &Frame, points: &[(Dyadic, Dyadic)]) -> String {
     points.iter().map(|&(t, v)| format!("{},{}", num(f.x(float(v))), num(f.y(float(t))))).collect::<Vec<_>>().join(" ")
 }
 
+/// A number written under the value axis.
+struct AxisLabel {
+    value: Dyadic,
+    colour: &'static str,
+    /// What it is, as `data-value`: `left-stop`, `right-stop`, `zero` or `mean`.
+    name: &'static str,
+    /// Its line under the axis, 0 the first.
+    row: usize,
+}
+
+/// The value axis's numbers: both stops and 0 always, each on the first line where it meets
+/// no number written before it (two stops close together are written one under the other),
+/// then the mean where the first line has room (the caption writes it in any case). A number
+/// equal to one written is not written again; equal stops are one number of neither player's.
+fn axis_labels(f: &Frame, left_stop: Dyadic, right_stop: Dyadic, mean: Dyadic) -> Vec<AxisLabel> {
+    let (l_colour, r_colour) = if left_stop == right_stop { ("#111", "#111") } else { (LEFT_COLOUR, RIGHT_COLOUR) };
+    let wanted = [
+        (left_stop, l_colour, "left-stop", true),
+        (right_stop, r_colour, "right-stop", true),
+        (Dyadic::ZERO, "#555", "zero", true),
+        (mean, "#111", "mean", false),
+    ];
+    let mut labels: Vec<AxisLabel> = vec![];
+    for (value, colour, name, always) in wanted {
+        if labels.iter().any(|l| l.value == value) {
+            continue;
+        }
+        let x = f.x(float(value));
+        let free = |row: usize| labels.iter().all(|l| l.row != row || (f.x(float(l.value)) - x).abs() >= LABEL_GAP);
+        let rows = if always { 0..3 } else { 0..1 };
+        if let Some(row) = rows.into_iter().find(|&r| free(r)) {
+            labels.push(AxisLabel { value, colour, name, row });
+        }
+    }
+    labels
+}
+
 /// The caption's lines: `a, b` on one line when short, else each on its own.
 fn caption_lines(a: String, b: String) -> Vec<String> {
     if a.chars().count() + b.chars().count() + 3 <= CAPTION_CHARS {
@@ -151,9 +192,9 @@ fn caption_lines(a: String, b: String) -> Vec<String> {
 
 /// The thermograph drawn as an SVG document 320 units wide: the Left wall (blue) on the left,
 /// the Right wall (red), the mast (black) from the temperature up, the value axis at t = -1
-/// with the stops' and the mean's values, a dashed line at t = 0 with the stops marked on it,
-/// the temperature axis on the right (-1, 0 and the temperature), and a caption with the
-/// stops, the mean and the temperature as exact fractions.
+/// with both stops, 0 and the mean written under it, a dashed line at t = 0 with the stops
+/// marked on it, the temperature axis on the right (0, the temperature and -1), and a caption
+/// with the stops, the mean and the temperature as exact fractions.
 ///
 /// ```
 /// use grundy::values::partizan::{thermograph_svg, GameStore};
@@ -170,7 +211,10 @@ pub fn thermograph_svg(t: &Thermograph) -> String {
     let mut captions = caption_lines(format!("Left stop {left_stop}"), format!("Right stop {right_stop}"));
     captions.extend(caption_lines(format!("mean {}", t.mean()), format!("temperature {}", t.temperature())));
     let axis_y = f.bottom();
-    let height = (axis_y + AXIS_LABELS + LINE * captions.len() as f64 + 6.0).ceil();
+    // The value axis's numbers, each on the first line under the axis where it meets no other.
+    let labels = axis_labels(&f, left_stop, right_stop, t.mean());
+    let label_rows = labels.iter().map(|l| l.row).max().unwrap_or(0) as f64 * STACKED_LABEL;
+    let height = (axis_y + AXIS_LABELS + label_rows + LINE * captions.len() as f64 + 6.0).ceil();
     let mut out = String::new();
     let _ = write!(
         out,
@@ -201,7 +245,9 @@ pub fn thermograph_svg(t: &Thermograph) -> String {
     );
     let _ = write!(out, "<text x=\"{}\" y=\"{}\" fill=\"#555\">t</text>", num(x1 + 5.0), num(MARGIN_TOP - 4.0));
     let mut t_labels: Vec<f64> = vec![];
-    for (temp, dashed) in [(Dyadic::MINUS_ONE, false), (Dyadic::ZERO, true), (t.temperature(), false)] {
+    // 0 first, the line of the stops, so that it is always written; then the temperature and
+    // -1 where there is room (the caption writes the temperature in any case).
+    for (temp, dashed) in [(Dyadic::ZERO, true), (t.temperature(), false), (Dyadic::MINUS_ONE, false)] {
         let y = f.y(float(temp));
         if t_labels.iter().any(|&o| (o - y).abs() < 11.0) {
             continue;
@@ -268,21 +314,16 @@ pub fn thermograph_svg(t: &Thermograph) -> String {
         let _ =
             write!(out, "<circle cx=\"{}\" cy=\"{}\" r=\"3.5\" fill=\"{colour}\"/>", num(f.x(float(stop))), num(y0));
     }
-    // The value axis's numbers: the stops and the mean, each once, where there is room.
-    let mut v_labels: Vec<f64> = vec![];
-    // Equal stops are one number of neither player's.
-    let (l_colour, r_colour) = if left_stop == right_stop { ("#111", "#111") } else { (LEFT_COLOUR, RIGHT_COLOUR) };
-    for (v, colour) in [(left_stop, l_colour), (right_stop, r_colour), (t.mean(), "#111")] {
-        let x = f.x(float(v));
-        if v_labels.iter().any(|&o| (o - x).abs() < LABEL_GAP) {
-            continue;
-        }
-        v_labels.push(x);
+    for label in &labels {
+        let x = f.x(float(label.value));
         let _ = write!(
             out,
-            "<path d=\"M{x} {}v4\" stroke=\"#555\"/><text x=\"{x}\" y=\"{}\" text-anchor=\"middle\" fill=\"{colour}\">{v}</text>",
+            "<path d=\"M{x} {}v4\" stroke=\"#555\"/><text class=\"axis-value\" data-value=\"{}\" x=\"{x}\" y=\"{}\" text-anchor=\"middle\" fill=\"{}\">{}</text>",
             num(axis_y),
-            num(axis_y + 14.0),
+            label.name,
+            num(axis_y + 14.0 + STACKED_LABEL * label.row as f64),
+            label.colour,
+            label.value,
             x = num(x.clamp(x0 + 8.0, x1 - 8.0)),
         );
     }
@@ -291,7 +332,7 @@ pub fn thermograph_svg(t: &Thermograph) -> String {
             out,
             "<text x=\"{}\" y=\"{}\" fill=\"#222\" font-size=\"12\">{line}</text>",
             num(x0),
-            num(axis_y + AXIS_LABELS + LINE * (i as f64 + 1.0) - 2.0)
+            num(axis_y + AXIS_LABELS + label_rows + LINE * (i as f64 + 1.0) - 2.0)
         );
     }
     out.push_str("</svg>");

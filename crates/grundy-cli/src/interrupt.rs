@@ -1,0 +1,38 @@
+//! Ctrl-C for the long commands (`quotient`, `sg`, `survey`, `pattern`, `analyze`, `graph`,
+//! `value`, `verify`):
+//! the first SIGINT cancels the [`StopToken`] the command runs under, so that the library's
+//! loops stop at their next check and the command prints what it proved up to the stop (and
+//! writes its store's state) before it exits with status 130; a second SIGINT ends the process
+//! at once, for a person who will not wait even for that. Commands not listed keep the
+//! system's Ctrl-C (the process ends), as `serve` and `play` want.
+
+use std::sync::atomic::{AtomicU32, Ordering};
+
+use grundy::StopToken;
+
+/// The exit status of a run stopped by Ctrl-C: 128 + SIGINT, as a shell reports a process
+/// the signal ended.
+pub const EXIT_STATUS: u8 = 130;
+
+/// How many times Ctrl-C was pressed.
+static PRESSES: AtomicU32 = AtomicU32::new(0);
+
+/// Installs the handler and returns the token the first Ctrl-C cancels. Where no handler can
+/// be installed (none is, on a platform without signals), Ctrl-C ends the process as before.
+pub fn install() -> StopToken {
+    let token = StopToken::new();
+    let fired = token.clone();
+    let _ = ctrlc::set_handler(move || {
+        if PRESSES.fetch_add(1, Ordering::SeqCst) == 0 {
+            fired.cancel();
+        } else {
+            std::process::exit(i32::from(EXIT_STATUS));
+        }
+    });
+    token
+}
+
+/// Whether Ctrl-C was pressed since [`install`].
+pub fn interrupted() -> bool {
+    PRESSES.load(Ordering::SeqCst) > 0
+}

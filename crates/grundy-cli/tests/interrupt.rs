@@ -1,0 +1,174 @@
+//! Ctrl-C keeps what was proven (issue 62): `quotient`, `sg` (`--summary`, `--json`) and
+//! `survey`, sent SIGINT a few seconds into a run, print what they proved up to the stop with a
+//! line saying so and how to go on, keep their store's state, and exit with status 130 within a
+//! second of the signal; a command with nothing proven yet says so in one line, also 130.
+
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+/// Runs grundy with `args`, sends SIGINT after `after`, and returns its output and how long it
+/// took to end after the signal.
+fn interrupted(args: &[&str], after: Duration) -> (Output, Duration) {
+    let child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    std::thread::sleep(after);
+    let pid = child.id().to_string();
+    let sent = Instant::now();
+    assert!(Command::new("kill").args(["-INT", &pid]).status().unwrap().success(), "{args:?} ended before the signal");
+    let out = child.wait_with_output().unwrap();
+    (out, sent.elapsed())
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// Exit status 130 within a second of the signal, with the stop said in the last line of stderr.
+fn stopped_at_ctrl_c(o: &Output, took: Duration, what: &str) -> String {
+    stopped_within(o, took, Duration::from_secs(1), what)
+}
+
+/// Exit status 130 within `limit` of the signal, with the stop said in the last line of stderr.
+fn stopped_within(o: &Output, took: Duration, limit: Duration, what: &str) -> String {
+    let err = text(&o.stderr);
+    assert_eq!(o.status.code(), Some(130), "{what}: {err}");
+    assert!(took < limit, "{what}: ended {took:?} after the signal");
+    // The last line says so (a store's note may come before it).
+    let last = err.trim_end().lines().last().unwrap_or_default();
+    assert!(last.starts_with("grundy: stopped at Ctrl-C") && err.matches("Ctrl-C").count() == 1, "{what}: {err}");
+    err
+}
+
+fn temp_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("grundy-interrupt-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+/// 0.777's quotient runs to heap 100,000 by design (minutes): stopped at 2 s, it prints the
+/// quotient of the heaps proven by then (its P-portion) and keeps the state in its store, from
+/// which the same command resumes.
+#[test]
+fn a_quotient_prints_the_heaps_proven_and_keeps_its_state() {
+    let dir = temp_dir("quotient");
+    let store = dir.to_str().unwrap();
+    let (o, took) = interrupted(&["quotient", "octal:0.777", "--store", store], Duration::from_secs(2));
+    let err = stopped_at_ctrl_c(&o, took, "quotient");
+    assert!(err.contains(store) && err.contains("resumes"), "{err}");
+    let out = text(&o.stdout);
+    assert!(out.contains("P-portion: ") && out.contains("order: "), "{out}");
+    assert!(out.contains("stopped at Ctrl-C"), "{out}");
+    let heap: u64 = out
+        .lines()
+        .next()
+        .and_then(|l| l.rsplit(' ').next())
+        .and_then(|h| h.parse().ok())
+        .unwrap_or_else(|| panic!("{out}"));
+    let state = std::fs::read_to_string(dir.join("quotient-octal-0.777.state")).unwrap();
+    assert!(state.contains(&format!("\nheap {heap}\n")), "the state kept is the heap printed, {heap}: {state:.200}");
+    // Without a store, the advice is to give one; --json prints the object, the line is on stderr.
+    let (o, took) = interrupted(&["quotient", "octal:0.777", "--json"], Duration::from_secs(2));
+    let err = stopped_at_ctrl_c(&o, took, "quotient --json");
+    assert!(err.contains("--store DIR"), "{err}");
+    let j: serde_json::Value = serde_json::from_slice(&o.stdout).expect("one JSON object");
+    assert_eq!(j["stop_kind"], "cancelled", "{j}");
+    assert!(j["p_portion"].is_array(), "{j}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Grundy's game has no proven period: G(0..2*10^8) runs for hours. Stopped, `--summary`
+/// prints the counts of the values computed (their sum is the values printed), with the store
+/// holding them; `--json` prints the values so far.
+#[test]
+fn sg_prints_the_values_computed_and_stores_them() {
+    let dir = temp_dir("sg");
+    let store = dir.to_str().unwrap();
+    let args = ["sg", "grundys-game", "--upto", "200000000", "--summary", "--store", store];
+    let (o, took) = interrupted(&args, Duration::from_secs(3));
+    let err = stopped_at_ctrl_c(&o, took, "sg --summary");
+    assert!(err.contains(store), "{err}");
+    let out = text(&o.stdout);
+    let upto: u64 = out
+        .lines()
+        .next()
+        .and_then(|l| l.strip_prefix("grundys-game: G(n) for n = 0.."))
+        .and_then(|h| h.parse().ok())
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(upto > 1000 && upto < 200_000_000, "{out}");
+    let counted: u64 = out
+        .lines()
+        .skip_while(|l| !l.starts_with("counts"))
+        .skip(1)
+        .map_while(|l| l.trim().split_once(": ").and_then(|(_, c)| c.parse::<u64>().ok()))
+        .sum();
+    assert_eq!(counted, upto + 1, "{out}");
+    assert!(out.contains("stopped at Ctrl-C"), "{out}");
+    // The values are those of a run to the same heap.
+    let whole = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["sg", "grundys-game", "--upto", &upto.to_string(), "--summary", "--store", store])
+        .output()
+        .unwrap();
+    assert!(text(&whole.stderr).contains("nothing new to store"), "{}", text(&whole.stderr));
+    let counts = |s: &str| -> Vec<String> {
+        s.lines()
+            .skip_while(|l| !l.starts_with("counts"))
+            .skip(1)
+            .take_while(|l| l.starts_with("  "))
+            .map(String::from)
+            .collect()
+    };
+    assert_eq!(counts(&out), counts(&text(&whole.stdout)));
+
+    let (o, took) = interrupted(&["sg", "grundys-game", "--upto", "1000000", "--json"], Duration::from_secs(2));
+    stopped_at_ctrl_c(&o, took, "sg --json");
+    let j: serde_json::Value = serde_json::from_slice(&o.stdout).expect("one JSON object");
+    let upto = j["upto"].as_u64().unwrap();
+    assert_eq!(j["values"].as_array().unwrap().len() as u64, upto + 1, "{}", j["upto"]);
+    assert_eq!(j["stopped"], "ctrl-c");
+    assert_eq!(j["values"][upto as usize], j["last"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A survey stopped prints the codes it finished, keeps them, and a rerun resumes after them.
+#[test]
+fn a_survey_prints_the_codes_finished() {
+    let dir = temp_dir("survey");
+    let store = dir.to_str().unwrap();
+    let args = ["survey", "0.xx", "4.xx", "--upto", "200000", "--store", store];
+    let (o, took) = interrupted(&args, Duration::from_secs(3));
+    let err = stopped_at_ctrl_c(&o, took, "survey");
+    let done: usize = err
+        .split("after ")
+        .nth(1)
+        .and_then(|r| r.split(' ').next())
+        .and_then(|d| d.parse().ok())
+        .unwrap_or_else(|| panic!("{err}"));
+    let out = text(&o.stdout);
+    assert!(done > 0, "{err}");
+    assert_eq!(out.lines().count(), done, "{out}");
+    let kept = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter(|e| e.as_ref().unwrap().file_name().to_string_lossy().ends_with(".json"))
+        .count();
+    assert_eq!(kept, done, "one file a finished code");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A command stopped before it proved anything (an exact search of a misère sum) says so in
+/// one line, with status 130. Its memo of millions of positions is freed before it exits, so
+/// it is given 5 s (the commands above, which keep what they proved, 1 s).
+#[test]
+fn nothing_proven_yet_is_said_in_one_line() {
+    let (o, took) = interrupted(
+        &["analyze", "octal:0.6", "200", "--misere", "--budget", "2000000000"],
+        Duration::from_millis(1500),
+    );
+    let err = stopped_within(&o, took, Duration::from_secs(5), "analyze");
+    assert!(err.contains("before the answer was complete"), "{err}");
+    assert!(o.stdout.is_empty());
+}

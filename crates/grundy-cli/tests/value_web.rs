@@ -1,0 +1,57 @@
+//! One report of Conway's value: `grundy value GAME POSITION --json` prints, byte for byte,
+//! the body `GET /api/value` answers for the same position (the router called in-process),
+//! since both write the library's `ValueReport` through its one `Serialize`.
+
+use std::process::Command;
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use tower::ServiceExt;
+
+/// What `grundy value ARGS --json` prints, without its line end.
+fn cli(args: &[&str]) -> Vec<u8> {
+    let out = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .arg("value")
+        .args(args)
+        .arg("--json")
+        .output()
+        .expect("the binary runs");
+    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    let mut body = out.stdout;
+    assert_eq!(body.pop(), Some(b'\n'), "{args:?}: one line");
+    body
+}
+
+/// The body of `GET /api/value` for `game` and the position's tokens.
+async fn web(game: &str, position: &[&str]) -> Vec<u8> {
+    let escape = |t: &str| t.replace('%', "%25").replace('&', "%26").replace('+', "%2B").replace(' ', "%20");
+    let path = format!("/api/value?game={}&position={}", escape(game), escape(&position.join(" ")));
+    let request = Request::get(&path).body(Body::empty()).expect("a request");
+    let response = grundy_web::app().oneshot(request).await.expect("the router answers");
+    assert_eq!(response.status(), StatusCode::OK, "{path}");
+    axum::body::to_bytes(response.into_body(), usize::MAX).await.expect("a body").to_vec()
+}
+
+/// A partizan board game, a partizan heap game, an impartial game (a nimber) and a sum of
+/// both kinds: the two front ends' bytes are the same, and hold every field of the report.
+#[tokio::test]
+async fn grundy_value_json_is_the_api_reply_byte_for_byte() {
+    let cases: [(&str, &[&str]); 5] = [
+        ("kl:2,3", &["4"]),
+        ("kl:1,2", &["3", "5"]),
+        ("nim", &["3", "5"]),
+        ("domineering", &["../.."]),
+        ("sum", &["kl:1,2=5", "nim=3", "hackenbush=0-1:b,1-2:r"]),
+    ];
+    for (game, position) in cases {
+        let mut args = vec![game];
+        args.extend_from_slice(position);
+        let (printed, answered) = (cli(&args), web(game, position).await);
+        assert_eq!(String::from_utf8_lossy(&printed), String::from_utf8_lossy(&answered), "{args:?}");
+        let v: serde_json::Value = serde_json::from_slice(&printed).expect("JSON");
+        for key in ["canonical", "game", "mean", "outcome", "outcome_words", "position", "positions", "stops"] {
+            assert!(v.get(key).is_some(), "{args:?}: no {key} in {v}");
+        }
+        assert!(v["thermograph_svg"].as_str().is_some_and(|s| s.starts_with("<svg")), "{args:?}");
+    }
+}
