@@ -169,10 +169,10 @@ impl Serialize for ValueReport {
             birthday: self.birthday,
             all_small: self.all_small,
             atomic_weight: self.atomic_weight.as_deref().ok(),
-            atomic_weight_note: self.atomic_weight.as_deref().err(),
+            atomic_weight_note: self.atomic_weight.as_ref().err().map(String::as_str),
             atomic_weight_words: self.atomic_weight_words(),
             reduced: self.reduced.as_deref().ok(),
-            reduced_note: self.reduced.as_deref().err(),
+            reduced_note: self.reduced.as_ref().err().map(String::as_str),
             incentives: self.incentives.as_ref().ok(),
             incentives_note: self.incentives.as_ref().err().map(String::as_str),
         }
