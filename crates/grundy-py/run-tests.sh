@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The Python package's checks, run by ./test.sh: cargo fmt and clippy of the binding crate (its
 # own workspace, so the root's checks do not cover it), then one release build of the package
-# into a virtualenv (target/venv) with `pip install`, as the README says, and its pytest
+# into a virtualenv (target/venv) with `pip install`, as the guide says (docs/python.md), and its pytest
 # tests. A fresh machine gets what it lacks first: the venv module (Debian's python3-venv,
-# through apt-get), and maturin, numpy, pytest and dask[distributed] from PyPI.
+# through apt-get), and maturin, numpy, pytest, dask[distributed] and the notebook runner
+# (nbclient, nbformat, ipykernel: tests/test_notebook.py) from PyPI.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 cd "$here"
@@ -28,7 +29,7 @@ py="$venv/bin/python"
 export PATH="$venv/bin:$PATH"
 # Satisfied requirements (this machine's own packages, seen through --system-site-packages)
 # are not fetched again.
-"$py" -m pip install --quiet --disable-pip-version-check maturin numpy pytest "dask[distributed]"
+"$py" -m pip install --quiet --disable-pip-version-check maturin numpy pytest "dask[distributed]" nbclient nbformat ipykernel
 start=$(date +%s)
 "$py" -m pip install --quiet --disable-pip-version-check --no-build-isolation --force-reinstall --no-deps "$here"
 echo "grundy-py: built and installed in $(($(date +%s) - start)) s"

@@ -18,7 +18,8 @@ mod plot;
 mod progress;
 mod store;
 
-/// Exact analysis of Nim and its relatives (impartial combinatorial games).
+/// Exact analysis of combinatorial games: Nim and its relatives (impartial games, by the
+/// Sprague-Grundy theorem) and partizan games (Conway's values, thermographs).
 #[derive(Parser)]
 #[command(name = "grundy", version, long_about = None, arg_required_else_help = true)]
 // Our own `help` subcommand, so that `grundy help --help` explains it rather than failing.

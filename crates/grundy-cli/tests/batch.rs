@@ -224,14 +224,14 @@ fn a_file_of_queries_and_bad_arguments() {
 }
 
 #[test]
-fn the_readme_shows_what_batch_prints() {
-    let readme =
-        std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../README.md")).unwrap();
+fn the_guide_shows_what_batch_prints() {
+    let guide =
+        std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/batch.md")).unwrap();
     let (_, answers) =
         batch(&[], "{\"game\": \"nim\", \"position\": [1, 2, 3]}\n{\"game\": \"nim\", \"position\": [-1]}\n");
     assert_eq!(answers[0]["outcome"], "P");
     let error = serde_json::to_string(&answers[1]).unwrap();
-    assert!(readme.contains(&error), "README lacks {error}");
+    assert!(guide.contains(&error), "docs/batch.md lacks {error}");
 }
 
 /// Games on a graph carry their edges as the text of a `graph` field, as the API's requests do:

@@ -1,6 +1,6 @@
 //! Tokens on a graph through the binary: graph:FILE and graph:- (standard input), draws in
 //! text and JSON, errors naming the line or the token, `grundy graph export` read back by
-//! `graph:-` with the same outcome as the original game, the README's scripts for HDU 2147 and
+//! `graph:-` with the same outcome as the original game, the guide's scripts (docs/games-graph.md) for HDU 2147 and
 //! HDU 1404 reproducing the problems' samples, and a drawn game played in the terminal.
 
 use std::io::Write;
@@ -112,18 +112,20 @@ fn export_then_graph_reproduces_the_outcome() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("past 1000000"));
 }
 
-/// The README's python script of `name` (the ```python block that starts with `# name`).
-fn readme_script(name: &str) -> String {
-    let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../README.md")).unwrap();
+/// The guide's python script of `name` (the ```python block of `docs/games-graph.md` that
+/// starts with `# name`).
+fn guide_script(name: &str) -> String {
+    let readme =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/games-graph.md")).unwrap();
     let start = format!("```python\n# {name}");
-    let block = readme.split(&start).nth(1).unwrap_or_else(|| panic!("README shows {name}"));
+    let block = readme.split(&start).nth(1).unwrap_or_else(|| panic!("the guide shows {name}"));
     format!("# {name}{}", block.split("```").next().unwrap())
 }
 
-/// Runs a README script with `args` and pipes what it writes into `grundy analyze graph:- START`.
+/// Runs a guide's script with `args` and pipes what it writes into `grundy analyze graph:- START`.
 fn script_outcome(dir: &Path, script: &str, args: &[&str], start: &str) -> String {
     let out =
-        Command::new("python3").arg(dir.join(script)).args(args).output().expect("python3 runs the README's script");
+        Command::new("python3").arg(dir.join(script)).args(args).output().expect("python3 runs the guide's script");
     assert!(out.status.success(), "{script} {args:?}: {}", String::from_utf8_lossy(&out.stderr));
     let edges = String::from_utf8(out.stdout).unwrap();
     let a = json(&grundy_in(dir, &["analyze", "graph:-", start, "--json"], &edges));
@@ -131,12 +133,12 @@ fn script_outcome(dir: &Path, script: &str, args: &[&str], start: &str) -> Strin
 }
 
 /// HDU 2147 "kiki's game" (sample: 5 3 lost for kiki, 5 4 and 6 6 won) and HDU 1404 "Digital
-/// Deletions" (sample: 0 and 00 won, 1 and 20 lost) through the README's scripts.
+/// Deletions" (sample: 0 and 00 won, 1 and 20 lost) through the guide's scripts.
 #[test]
 fn the_readme_scripts_reproduce_hdu_2147_and_hdu_1404() {
     let dir = scratch("scripts");
-    std::fs::write(dir.join("kiki.py"), readme_script("kiki.py")).unwrap();
-    std::fs::write(dir.join("deletions.py"), readme_script("deletions.py")).unwrap();
+    std::fs::write(dir.join("kiki.py"), guide_script("kiki.py")).unwrap();
+    std::fs::write(dir.join("deletions.py"), guide_script("deletions.py")).unwrap();
     let kiki: Vec<&str> = [("5", "3"), ("5", "4"), ("6", "6")]
         .iter()
         .map(|(n, m)| {

@@ -9,7 +9,7 @@ use std::process::{Command, Output};
 use serde_json::Value;
 
 /// A directory holding the files the examples name (`graph:edges.txt`, `geography:examples/...`),
-/// written from the catalogue's own copies, so that every example runs as the README writes it.
+/// written from the catalogue's own copies, so that every example runs as the guide (docs/games.md) writes it.
 fn examples_dir(test: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("grundy-leaves-{test}-{}", std::process::id()));
     for kind in grundy::GAMES {

@@ -36,7 +36,7 @@ fn explanations_name_no_seed() {
         let mut args = vec!["analyze", g.example_game];
         args.extend(g.example_position.split_whitespace());
         args.push("--explain");
-        // The example of graph:FILE reads the file the README shows, written here; other
+        // The example of graph:FILE reads the file the guide shows, written here; other
         // examples name files under the repository's examples/, linked here.
         let dir = std::env::temp_dir().join(format!("grundy-wording-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
@@ -61,8 +61,8 @@ fn the_divisor_game_names_the_game_that_looks_alike() {
     let games = run(&["games"]);
     let line = games.lines().find(|l| l.trim_start().starts_with("divisor ")).unwrap();
     assert!(line.contains("ABC 368F") && line.contains("Ω(n)"), "{line}");
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md")).unwrap();
-    assert!(readme.contains("ABC 368F"));
+    let guide = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/games-heaps.md")).unwrap();
+    assert!(guide.contains("ABC 368F"));
     // G of "replace n by a proper divisor", by the mex over every proper divisor.
     let n_max = 400usize;
     let mut g = vec![0u32; n_max + 1];

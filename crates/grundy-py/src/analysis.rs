@@ -6,12 +6,13 @@
 
 use std::sync::Arc;
 
-use grundy::{analyze as analyze_position, AnalyzeOptions, Convention, Game, Position, MAX_BUDGET};
+use grundy::{analyze as analyze_position, AnalyzeOptions, Convention, Game, Player, Position, MAX_BUDGET};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyList};
 
 use crate::args;
+use crate::draw::Board;
 use crate::errors::{analyze_error, bad_input, refused};
 use crate::interrupt::interruptible;
 
@@ -82,6 +83,9 @@ struct Problem {
 pub struct LibraryAnswer {
     /// The answer (with its explanation when `later` is `None`).
     analysis: grundy::Analysis,
+    /// The position analysed, drawn (its winning moves marked) when a notebook shows the
+    /// answer.
+    board: Board,
     /// The problem again when the explanation is written later, on first reading.
     later: Option<Problem>,
     /// The explanation, once read.
@@ -241,6 +245,59 @@ impl Analysis {
     fn __str__(&self, py: Python<'_>) -> PyResult<String> {
         Ok(self.explanation(py)?.join("\n"))
     }
+
+    /// The answer for a notebook's display (text/html): who wins, the value and the number of
+    /// winning moves in a line, the board with the listed winning moves marked (for a game
+    /// grundy knows; a game written in Python has no drawing), and those moves in words.
+    fn _repr_html_(&self, py: Python<'_>) -> PyResult<String> {
+        let escape = grundy::rules::draw::escape;
+        let position = match &self.body {
+            Body::Library(answer) => answer.analysis.tokens.join(" "),
+            Body::Custom { position, .. } => position.bind(py).repr()?.to_string(),
+        };
+        let who = match self.winner.as_deref() {
+            Some(player) => format!("the {player} player wins with best play"),
+            None => "a draw: neither player can force a win".to_string(),
+        };
+        let mut line = format!("<b>{}</b> {}: {} ({who})", escape(&self.game), escape(&position), self.outcome);
+        if let Some(sg) = self.sg {
+            line.push_str(&format!("; Sprague-Grundy value {sg}"));
+        }
+        match self.winning_move_count {
+            Some(n) => line.push_str(&format!("; {n} winning move{}", if n == 1 { "" } else { "s" })),
+            None => line.push_str("; the winning moves are not all counted"),
+        }
+        let mut html = format!("<div class=\"grundy-analysis\"><p>{line}</p>");
+        if let Some(svg) = self._repr_svg_(py)? {
+            html.push_str(&svg);
+        }
+        let moves = self.winning_moves(py)?;
+        if !moves.is_empty() {
+            html.push_str("<ol>");
+            for m in &moves {
+                html.push_str(&format!("<li>{}</li>", escape(&m.get().text)));
+            }
+            html.push_str("</ol>");
+        }
+        if let Some(why) = &self.winning_moves_not_listed {
+            html.push_str(&format!("<p>{}</p>", escape(why)));
+        }
+        html.push_str("</div>");
+        Ok(html)
+    }
+
+    /// The board with the winning moves listed (`winning_moves`) marked in green, for a
+    /// notebook's display (image/svg+xml); None for a game written in Python, which has no
+    /// drawing.
+    fn _repr_svg_(&self, py: Python<'_>) -> PyResult<Option<String>> {
+        match &self.body {
+            Body::Library(answer) => {
+                let moves: Vec<grundy::Move> = answer.analysis.winning_moves.iter().map(|m| m.mv.clone()).collect();
+                answer.board.marked_svg(py, &moves).map(Some)
+            }
+            Body::Custom { .. } => Ok(None),
+        }
+    }
 }
 
 impl Analysis {
@@ -289,7 +346,7 @@ impl Analysis {
     /// The library's answer, whose parts are made into Python objects when read; `later` is
     /// the problem when the explanation is to be written on first reading (`a` was worked out
     /// without it).
-    fn library(a: grundy::Analysis, later: Option<Problem>) -> Analysis {
+    fn library(a: grundy::Analysis, board: Board, later: Option<Problem>) -> Analysis {
         Analysis {
             game: a.game.clone(),
             outcome: a.outcome.to_string(),
@@ -299,6 +356,7 @@ impl Analysis {
             winning_moves_not_listed: a.winning_moves_not_listed.clone(),
             body: Body::Library(Arc::new(LibraryAnswer {
                 analysis: a,
+                board,
                 later,
                 explanation: PyOnceLock::new(),
                 position: PyOnceLock::new(),
@@ -306,9 +364,9 @@ impl Analysis {
         }
     }
 
-    /// The library's answer as it is, explanation included.
-    pub fn from_library(a: grundy::Analysis) -> Analysis {
-        Analysis::library(a, None)
+    /// The library's answer as it is, explanation included, for the position `board`.
+    pub fn from_library(a: grundy::Analysis, board: Board) -> Analysis {
+        Analysis::library(a, board, None)
     }
 }
 
@@ -402,6 +460,7 @@ pub fn analyze(
     if let Some(limit) = limit {
         a.list_at_most(limit, "limit");
     }
+    let board = Board { game: parsed.clone(), position: pos.clone(), to_move: Player::First };
     let later = explain.then_some(Problem { game: parsed, position: pos, options, limit });
-    Ok(Analysis::library(a, later))
+    Ok(Analysis::library(a, board, later))
 }

@@ -40,7 +40,7 @@ mod native {
     #[pymodule_export]
     use crate::batch::batch;
     #[pymodule_export]
-    use crate::draw::draw;
+    use crate::draw::{draw, position, Position};
     #[pymodule_export]
     use crate::game::{game, Game};
     #[pymodule_export]

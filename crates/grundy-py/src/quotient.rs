@@ -170,6 +170,12 @@ impl Quotient {
         self.inner.table_svg()
     }
 
+    /// The multiplication table, for a notebook's display (image/svg+xml): `table_svg()`;
+    /// None past 64 elements (the notebook then shows the repr).
+    fn _repr_svg_(&self) -> Option<String> {
+        self.table_svg()
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "Quotient(game={:?}, order={}, p_portion={:?}, computed_upto={}, proven={})",

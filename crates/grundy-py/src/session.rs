@@ -10,6 +10,7 @@ use pyo3::types::PyList;
 
 use crate::analysis::{position_tokens, Analysis};
 use crate::args;
+use crate::draw::Board;
 use crate::errors::{analyze_error, bad_input, guarded, move_error, solve_error};
 use crate::game::{Game, PyGame, PyPosition};
 use crate::heap_game::{canonical, read_heaps, HeapGame, HeapSum};
@@ -140,6 +141,18 @@ impl Session {
         })
     }
 
+    /// The board now, for a notebook's display (image/svg+xml), for a game grundy knows; None
+    /// for a game written in Python, which has no drawing.
+    fn _repr_svg_(&self, py: Python<'_>) -> PyResult<Option<String>> {
+        match &self.play {
+            Play::Library(s) => {
+                let board = Board { game: s.game().clone(), position: s.position().clone(), to_move: s.to_move() };
+                board.svg(py).map(Some)
+            }
+            Play::Heaps(..) | Play::Custom(..) => Ok(None),
+        }
+    }
+
     /// "first" or "second": who is to move.
     #[getter]
     fn to_move(&self) -> String {
@@ -230,7 +243,8 @@ impl Session {
         match &self.play {
             Play::Library(s) => {
                 let a = interruptible(py, |_| s.analysis())?.map_err(analyze_error)?;
-                Ok(Analysis::from_library(a))
+                let board = Board { game: s.game().clone(), position: s.position().clone(), to_move: s.to_move() };
+                Ok(Analysis::from_library(a, board))
             }
             Play::Heaps(s, game) => {
                 let heaps = PyList::new(py, s.position())?;

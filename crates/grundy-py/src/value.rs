@@ -261,6 +261,11 @@ impl Value {
         with_store(py, move |s| Ok(thermograph_svg(&*s.thermograph(g)?)))
     }
 
+    /// The thermograph, for a notebook's display (image/svg+xml): `thermograph_svg()`.
+    fn _repr_svg_(&self, py: Python<'_>) -> PyResult<String> {
+        self.thermograph_svg(py)
+    }
+
     /// Whether this value is confused with (incomparable to) `other`: their difference is a
     /// first-player win.
     fn confused_with(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<bool> {

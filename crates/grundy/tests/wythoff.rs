@@ -107,7 +107,7 @@ fn moves_and_bad_input_are_checked() {
 }
 
 /// A value past every budget says so with exact numbers, and names the largest budget as
-/// `--budget` and the README give it (2^31); a value past the default budget names a budget
+/// `--budget` and the guide give it (2^31); a value past the default budget names a budget
 /// that `analyze` accepts and that computes it.
 #[test]
 fn a_value_past_the_budget_names_exact_numbers_and_a_budget_that_works() {
@@ -117,8 +117,8 @@ fn a_value_past_the_budget_names_exact_numbers_and_a_budget_that_works() {
     assert!(note.contains("the table holds 1000000000000000002000000000000000001 values"), "{note}");
     assert!(note.contains(&format!("{} (2^31)", grundy::MAX_BUDGET)), "{note}");
     assert!(!note.contains("18446744073709551615") && !note.contains("4294967296"), "{note}");
-    let readme = include_str!("../../../README.md");
-    assert!(readme.contains("A budget is at most 2^31"), "the README gives the same largest budget");
+    let guide = include_str!("../../../docs/analyze.md");
+    assert!(guide.contains("A budget is at most 2^31"), "the guide gives the same largest budget");
 
     let past_default = g.parse_position(&["300", "300"]).unwrap();
     let note = analyze(&g, &past_default, &AnalyzeOptions::default()).unwrap().sg_note.unwrap();

@@ -1,12 +1,12 @@
 //! `grundy games [--markdown | --json]`: every game grundy knows, from the library's one list
-//! (`grundy::GAMES`), which also feeds the help texts, the README's table and the web page.
+//! (`grundy::GAMES`), which also feeds the help texts, the guide's table (docs/games.md) and the web page.
 
 use crate::{emit, CliError};
 
 /// Arguments of `grundy games`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// Print the list as the README's Markdown table.
+    /// Print the list as the guide's Markdown table (docs/games.md).
     #[arg(long, conflicts_with = "json")]
     markdown: bool,
     /// Print one JSON array.

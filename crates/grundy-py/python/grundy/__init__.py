@@ -1,4 +1,4 @@
-"""grundy: exact answers for Nim and its relatives (impartial combinatorial games).
+"""grundy: exact answers for combinatorial games, impartial (Nim and its relatives) and partizan.
 
 Who wins a position with best play, its Sprague-Grundy value and every winning move
 (``analyze``); the Grundy sequence of a heap game as a numpy array, with its period
@@ -6,9 +6,12 @@ Who wins a position with best play, its Sprague-Grundy value and every winning m
 follows (``pattern``); games written in Python (``heap_game``, ``game``); many queries in one
 call (``batch``); the misère quotient of a take-and-break game (``quotient``, Plambeck and
 Siegel); a survey of octal and hexadecimal codes (``survey``); a position drawn as SVG
-(``draw``); a game against the computer (``Session``); and Conway's values of partizan games
+(``draw``, ``position``); a game against the computer (``Session``); and Conway's values of partizan games
 (``value``, ``game_value``, ``partizan_game``: canonical forms, outcome classes, mean,
-temperature, the thermograph as SVG, sums and the partial order of games). Every bad argument raises
+temperature, the thermograph as SVG, sums and the partial order of games). In a notebook
+(Jupyter) a ``Position`` shows its board, an ``Analysis`` the board with its winning moves
+marked, a ``Value`` its thermograph and a ``Quotient`` its multiplication table, as SVG.
+Every bad argument raises
 ``grundy.BadInput`` naming it. The engine is the Rust library
 grundy; this package is a thin binding of it. Ctrl-C stops every long call with
 ``KeyboardInterrupt``, and long calls release the interpreter to other threads.
@@ -26,6 +29,7 @@ from grundy._native import (
     PartizanGame,
     Pattern,
     Period,
+    Position,
     Quotient,
     Sequence,
     Session,
@@ -39,6 +43,7 @@ from grundy._native import (
     heap_game,
     partizan_game,
     pattern,
+    position,
     quotient,
     sequence,
     set_value_work,
@@ -61,6 +66,7 @@ __all__ = [
     "PartizanGame",
     "Pattern",
     "Period",
+    "Position",
     "Quotient",
     "Refused",
     "Sequence",
@@ -76,6 +82,7 @@ __all__ = [
     "heap_game",
     "partizan_game",
     "pattern",
+    "position",
     "quotient",
     "sequence",
     "set_value_work",

@@ -45,6 +45,12 @@ class Analysis:
     winning_moves_not_listed: Optional[str]
     def to_dict(self) -> dict:
         """The whole answer, as `grundy analyze --json` writes it (for a game grundy knows)."""
+    def _repr_html_(self) -> str:
+        """Who wins, the value and the number of winning moves, the board with the listed winning
+        moves marked, and those moves in words, for a notebook."""
+    def _repr_svg_(self) -> Optional[str]:
+        """The board with the listed winning moves marked (each shape `data-winning="true"`,
+        drawn green), for a notebook; None for a game written in Python."""
 
 class Period:
     """An eventual period: G(n + period) = G(n) + saltus for every n >= preperiod."""
@@ -147,6 +153,9 @@ class Session:
         """The analysis of the position for the player to move."""
     def undo(self) -> int:
         """Takes back your last move and the reply to it; returns how many moves."""
+    def _repr_svg_(self) -> Optional[str]:
+        """The board now, for a notebook (a game grundy knows; None for a game written in
+        Python)."""
 
 def analyze(
     game: str,
@@ -169,6 +178,22 @@ def sequence(
 
 def draw(game: str, position: Union[Seq[Token], str], *, to_move: str = "first") -> str:
     """The position drawn as SVG text, as `grundy draw` writes it."""
+
+class Position:
+    """A position of a game grundy knows with the player to move; a notebook shows its board."""
+
+    game: str
+    tokens: List[str]
+    """The position's tokens, as `grundy analyze` reads them back."""
+    to_move: str
+    def svg(self) -> str:
+        """The board as SVG text, as `grundy.draw` writes it."""
+    def _repr_svg_(self) -> str:
+        """The board, for a notebook's display (image/svg+xml)."""
+
+def position(game: str, position: Union[Seq[Token], str], *, to_move: str = "first") -> Position:
+    """A position of a game grundy knows (read as `analyze` reads it), shown as its board in a
+    notebook."""
 
 def pattern(values: Union[Iterable[int], npt.NDArray[np.uint64]]) -> Pattern:
     """The simplest rule that fits G(0), G(1), ... from some n0 on; raises NoRule when none fits,
@@ -214,6 +239,8 @@ class Quotient:
         """The multiplication table drawn as SVG for a quotient of at most 64 elements (else
         None): each cell the product of its row's and column's elements, on that element's
         colour, outlined when it lies in the P-portion."""
+    def _repr_svg_(self) -> Optional[str]:
+        """The multiplication table (table_svg()), for a notebook; None past 64 elements."""
 
 def quotient(
     game: str,
@@ -276,6 +303,8 @@ class Value:
     right_options: List["Value"]
     """The canonical form's Right options."""
     birthday: int
+    def _repr_svg_(self) -> str:
+        """The thermograph (thermograph_svg()), for a notebook's display."""
     def thermograph_svg(self) -> str:
         """The thermograph drawn as SVG, 320 units wide: Left's wall on the left (Winning Ways),
         the mast at the mean, the stops, mean and temperature as exact fractions."""

@@ -3,7 +3,7 @@
 //! from theirs ([`BOARDS`]).
 //!
 //! Every place that names the games reads this list, so that they cannot drift apart: the
-//! command line's help texts and the "unknown game" errors, the README's table (a test compares
+//! command line's help texts and the "unknown game" errors, the guide's table in docs/games.md (a test compares
 //! them), and the web page's game selector (served as JSON). It lives with the rule families
 //! rather than with [`crate::Game`] so that the ruleset's own parser can name the games too.
 
@@ -42,7 +42,7 @@ pub struct GameKind {
     pub example_move: &'static str,
 }
 
-/// Every kind of game, in the order the help texts and the README list them: the heap rules'
+/// Every kind of game, in the order the help texts and the guide (docs/games.md) list them: the heap rules'
 /// families of their registry ([`FAMILIES`]), the board games of theirs ([`BOARDS`], K-L-Nim
 /// first), then sums.
 pub const GAMES: &[GameKind] = &ALL_GAMES;
@@ -179,7 +179,7 @@ pub fn move_syntax_of(game: &str) -> Option<String> {
     Some(out)
 }
 
-/// The file `graph:edges.txt` of the catalogue's example of `graph:FILE` (the README shows it):
+/// The file `graph:edges.txt` of the catalogue's example of `graph:FILE` (the guide shows it, docs/games-graph.md):
 /// a 2-cycle a-b with a way out from b to c, and c to d. Vertex b has the generalized
 /// Sprague-Grundy value ∞(1) and c the value 1, so tokens on b and c are won by moving b to c.
 pub const EXAMPLE_GRAPH: &str = "a b\nb a\nb c\nc d\n";
@@ -227,7 +227,7 @@ pub fn help_list(heap_rulesets_only: bool) -> String {
         .join("\n")
 }
 
-/// The README's table of games (Markdown), which a test keeps equal to the README's own.
+/// The guide's table of games (Markdown), which a test keeps equal to the one in docs/games.md.
 pub fn markdown_table() -> String {
     let mut out = String::from("| GAME | a move | example |\n|---|---|---|\n");
     for g in GAMES {
