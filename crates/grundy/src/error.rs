@@ -382,6 +382,19 @@ impl std::fmt::Display for IllegalMove {
 
 impl std::error::Error for IllegalMove {}
 
+/// A game's rules word why a move is refused as a sentence: the sentence is the error.
+impl From<String> for IllegalMove {
+    fn from(message: String) -> Self {
+        IllegalMove { message }
+    }
+}
+
+impl From<&str> for IllegalMove {
+    fn from(message: &str) -> Self {
+        IllegalMove::new(message)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -326,7 +326,7 @@ fn every_position_play_reaches_is_read_again() {
             let start = rules.random_position(&mut below);
             let mut n = numbers(rules, &start.join(" "));
             for turn in 0.. {
-                let options = rules.options_for(&n, turn % 2);
+                let options = rules.options(&n, turn % 2);
                 if options.is_empty() {
                     break;
                 }
@@ -340,7 +340,7 @@ fn every_position_play_reaches_is_read_again() {
     }
     let cutcake = board("cutcake");
     let sixteen = numbers(cutcake.rules(), &["1x2"; 16].join(" "));
-    for seventeen in cutcake.rules().options_for(&sixteen, 0) {
+    for seventeen in cutcake.rules().options(&sixteen, 0) {
         let tokens = cutcake.rules().tokens(&seventeen);
         assert_eq!(tokens.len(), 17);
         let words: Vec<&str> = tokens.iter().map(String::as_str).collect();

@@ -92,7 +92,7 @@ impl GameFacts {
             balance: words.balance,
             text_rows,
             partizan: match &game {
-                Some(Game::Board(b)) => b.rules().partizan().is_some() && !b.rules().says_who_moves(),
+                Some(Game::Board(b)) => matches!(b.rules().players(None), crate::rules::board::Players::Partizan(_)),
                 _ => false,
             },
         }

@@ -29,7 +29,7 @@ pub(crate) fn parse_part(i: usize, game: &str, tokens: &str) -> Result<Position,
     match &g {
         Game::Sum => return Err(at("a sum inside a sum: write its games as games of this one".into())),
         Game::Board(b) => {
-            if let Some(why) = b.rules().not_in_a_sum() {
+            if let Some(why) = b.not_in_a_sum() {
                 return Err(at(why));
             }
         }

@@ -57,7 +57,7 @@ impl Game {
     /// they are partizan, such as `kl:K,L` with K != L).
     pub fn is_impartial(&self) -> bool {
         match self {
-            Game::Board(b) => b.rules().partizan().is_none(),
+            Game::Board(b) => !matches!(b.rules().players(None), crate::rules::board::Players::Partizan(_)),
             _ => true,
         }
     }

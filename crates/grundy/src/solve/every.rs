@@ -194,7 +194,7 @@ const EVERY_BOARD_MOVES: u128 = 2_000;
 /// splits (which would change the games of the sum during play).
 pub(crate) fn check_covered(position: &Position) -> Result<(), AnalyzeError> {
     if let Some((b, numbers)) = position.as_board() {
-        if let Some(why) = b.rules().partizan_in(numbers) {
+        if let Some(why) = b.rules().players(Some(numbers)).why_partizan() {
             let family = b.to_string().split(':').next().unwrap_or_default().to_string();
             return Err(AnalyzeError::Unsupported(format!(
                 "Every-SG of {family} with {why} is not computed here: Every-SG is defined for impartial games, and this one is partizan"
@@ -244,7 +244,7 @@ fn check_length(position: &Position) -> Result<(), AnalyzeError> {
 /// Both refusals, in the order the analysis has always given them (a partizan game first, then
 /// a game too long to search, then a heap that splits).
 fn check_games(position: &Position) -> Result<(), AnalyzeError> {
-    if position.as_board().is_some_and(|(b, numbers)| b.rules().partizan_in(numbers).is_some()) {
+    if position.as_board().is_some_and(|(b, numbers)| b.rules().players(Some(numbers)).why_partizan().is_some()) {
         check_covered(position)?;
     }
     check_length(position)?;

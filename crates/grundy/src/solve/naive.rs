@@ -30,7 +30,7 @@ impl NaiveSolver {
     }
 
     /// Canonical key: heap order does not matter, and only a partizan game whose position does
-    /// not say who moves (a board game with [`crate::rules::board::BoardRules::partizan`], such
+    /// not say who moves (a board game with [`crate::rules::board::Players::Partizan`], such
     /// as `kl:K,L`) cares who is to move.
     pub(crate) fn key(position: &Position, convention: Convention, player: Player) -> (Position, Convention, Player) {
         let (key, who_matters) = position.kind().key();

@@ -148,9 +148,9 @@ fn truth_source(game: &Game, o: &GuessOptions) -> Result<Truth, VerifyError> {
         Game::Heaps(r) => r.clone(),
         // A partizan game (its position a heap, the player to move given beside it) is
         // searched; a game that plays as a heap rule for its parameters reads that rule's values.
-        Game::Board(b) if b.rules().partizan().is_some() => {
+        Game::Board(b) if matches!(b.rules().players(None), crate::rules::board::Players::Partizan(_)) => {
             if o.kind == GuessKind::Sg {
-                let why = b.rules().partizan().unwrap_or_default();
+                let why = b.rules().players(None).why_partizan().unwrap_or_default();
                 return Err(VerifyError::new(format!(
                     "{game} is partizan ({why}): it has no Sprague-Grundy values; use --p-positions"
                 )));

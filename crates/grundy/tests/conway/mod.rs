@@ -100,8 +100,8 @@ pub fn plain_position(rules: &dyn BoardRules, numbers: &[u64], memo: &mut HashMa
     if let Some(p) = memo.get(numbers) {
         return p.clone();
     }
-    let left = rules.options_for(numbers, 0).iter().map(|o| plain_position(rules, o, memo)).collect();
-    let right = rules.options_for(numbers, 1).iter().map(|o| plain_position(rules, o, memo)).collect();
+    let left = rules.options(numbers, 0).iter().map(|o| plain_position(rules, o, memo)).collect();
+    let right = rules.options(numbers, 1).iter().map(|o| plain_position(rules, o, memo)).collect();
     let p = Plain::new(left, right);
     memo.insert(numbers.to_vec(), p.clone());
     p

@@ -85,10 +85,7 @@ impl GamePosition for BoardPosition {
             )));
         }
         let after = mv.apply(numbers);
-        self.board
-            .rules()
-            .check_for(numbers, mv.heap..mv.heap + mv.width, &after, player.index())
-            .map_err(IllegalMove::new)?;
+        self.board.rules().check(numbers, mv.heap..mv.heap + mv.width, &after, player.index())?;
         Ok(self.with(after))
     }
 
@@ -96,7 +93,7 @@ impl GamePosition for BoardPosition {
         // The board game's own moves by its rule (no theorem is used there), for the player to
         // move.
         let numbers = &self.numbers;
-        let options = self.board.rules().options_for(numbers, player.index());
+        let options = self.board.rules().options(numbers, player.index());
         options.into_iter().filter_map(|after| Some((Move::between(numbers, &after)?, self.with(after)))).collect()
     }
 
@@ -125,7 +122,7 @@ impl GamePosition for BoardPosition {
                 graph.goal_reached(numbers).is_none()
                     && numbers.iter().any(|&v| graph.moves_from(v as u32, player.index()).next().is_some())
             }
-            None => self.board.rules().has_move_for(numbers, player.index()),
+            None => self.board.rules().has_move(numbers, player.index()),
         }
     }
 
@@ -135,7 +132,7 @@ impl GamePosition for BoardPosition {
             let i = below(moves.len().max(1) as u64) as usize;
             return (i < moves.len()).then(|| moves.swap_remove(i));
         }
-        let after = self.board.rules().random_move_for(&self.numbers, player.index(), below)?;
+        let after = self.board.rules().random_move(&self.numbers, player.index(), below)?;
         Move::between(&self.numbers, &after)
     }
 
@@ -143,7 +140,7 @@ impl GamePosition for BoardPosition {
         if self.graph().is_some() {
             return self.legal_moves(player).into_iter().next();
         }
-        let after = self.board.rules().smallest_move_for(&self.numbers, player.index())?;
+        let after = self.board.rules().smallest_move(&self.numbers, player.index())?;
         Move::between(&self.numbers, &after)
     }
 
@@ -175,20 +172,20 @@ impl GamePosition for BoardPosition {
         budget: u64,
     ) -> Option<Result<(crate::values::partizan::GameValue, u64), crate::error::AnalyzeError>> {
         let rules = self.board.rules();
-        if rules.says_who_moves() {
+        if rules.players(None) == crate::rules::board::Players::TurnInPosition {
             return Some(Err(crate::error::AnalyzeError::Unsupported(format!(
                 "{}: its position says whose turn it is and a move passes the turn, so it has no value as a short game in Conway's sense",
                 rules.spelling()
             ))));
         }
-        rules.partizan_in(&self.numbers)?;
+        rules.players(Some(&self.numbers)).why_partizan()?;
         let mut values = crate::rules::board::value::BoardValues::new(rules, budget);
         Some(values.value(store, &self.numbers).map(|v| (v, values.positions())))
     }
 
     fn key(&self) -> (Position, bool) {
         let rules = self.board.rules();
-        (self.with(rules.canonical(&self.numbers)), rules.partizan_in(&self.numbers).is_some())
+        (self.with(rules.canonical(&self.numbers)), rules.players(Some(&self.numbers)).why_partizan().is_some())
     }
 
     fn tokens_hold_commas(&self) -> bool {

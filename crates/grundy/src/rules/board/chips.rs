@@ -8,6 +8,9 @@
 //! right chip as far, so additions never help. The cells between pairs do not matter. The
 //! player to move wins exactly when the nim-sum of the pairs' gaps is not 0.
 
+use crate::rules::board::{BoardContext};
+use crate::error::IllegalMove;
+use crate::rules::board::Players;
 use crate::rules::board::{Board, BoardFamily};
 use crate::rules::catalogue::GameKind;
 use crate::error::AnalyzeError;
@@ -204,8 +207,12 @@ impl BoardRules for Chips {
         format!("chip {}", i + 1)
     }
 
+    fn players(&self, _numbers: Option<&[u64]>) -> Players {
+        Players::Impartial
+    }
+
     /// Every slide of every chip to a free cell on its left, before the next chip or the wall.
-    fn options(&self, cells: &[u64]) -> Vec<Vec<u64>> {
+    fn options(&self, cells: &[u64], _mover: usize) -> Vec<Vec<u64>> {
         let mut out = vec![];
         for (i, &c) in cells.iter().enumerate() {
             let wall = cells.iter().copied().filter(|&d| d < c).max().unwrap_or(0);
@@ -220,14 +227,14 @@ impl BoardRules for Chips {
         out
     }
 
-    fn check(&self, cells: &[u64], after: &[u64]) -> Result<(), String> {
+    fn check(&self, cells: &[u64], _at: std::ops::Range<usize>, after: &[u64], _mover: usize) -> Result<(), IllegalMove> {
         let Some((i, to)) = slid(cells, after) else {
             return Err("a move of chips slides one chip to one cell".into());
         };
         let n = cells.get(i).copied().unwrap_or(0);
         let wall = wall_left_of(cells, n);
         if to >= n {
-            return Err(format!("chip {} on cell {n} only slides left, to a cell below {n}", i + 1));
+            return Err(format!("chip {} on cell {n} only slides left, to a cell below {n}", i + 1).into());
         }
         if to <= wall {
             return Err(if wall == 0 {
@@ -239,7 +246,7 @@ impl BoardRules for Chips {
                     wall + 1,
                     n - 1
                 )
-            });
+            }.into());
         }
         Ok(())
     }
@@ -254,12 +261,12 @@ impl BoardRules for Chips {
             .into()
     }
 
-    fn has_move(&self, cells: &[u64]) -> bool {
+    fn has_move(&self, cells: &[u64], _mover: usize) -> bool {
         cells.iter().any(|&c| c > wall_left_of(cells, c) + 1)
     }
 
     /// One cell left, for the first chip that can move.
-    fn smallest_move(&self, cells: &[u64]) -> Option<Vec<u64>> {
+    fn smallest_move(&self, cells: &[u64], _mover: usize) -> Option<Vec<u64>> {
         let i = cells.iter().position(|&c| c > wall_left_of(cells, c) + 1)?;
         let mut after = cells.to_vec();
         *after.get_mut(i)? -= 1;
@@ -267,7 +274,7 @@ impl BoardRules for Chips {
     }
 
     /// From a random chip on, the first that can move slides to a random free cell on its left.
-    fn random_move(&self, cells: &[u64], below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
+    fn random_move(&self, cells: &[u64], _mover: usize, below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
         let start = below(cells.len() as u64) as usize;
         (0..cells.len()).map(|k| (start + k) % cells.len()).find_map(|i| {
             let c = *cells.get(i)?;
@@ -283,7 +290,8 @@ impl BoardRules for Chips {
     }
 
     /// Staircase Nim on the pairs' gaps: exact at any size, under normal play.
-    fn solve(&self, cells: &[u64], misere: bool, _budget: u64) -> Result<BoardAnswer, AnalyzeError> {
+    fn solve(&self, cells: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
+        let misere = context.misere;
         if misere {
             return Err(AnalyzeError::Unsupported(
                 "chips on a strip are played with the last mover winning; their misère form is not covered".into(),

@@ -20,6 +20,8 @@
 //! options, G(n - t) for each t it may take and 0 for taking every coin. The engine's values
 //! reach this module through [`HeapEngine`], since `rules/` sits below the engine.
 
+use crate::error::IllegalMove;
+use crate::rules::board::Players;
 use crate::rules::board::{Board, BoardFamily};
 use crate::rules::catalogue::GameKind;
 use crate::error::{AnalyzeError, ParseGameError, Work};
@@ -27,7 +29,7 @@ use crate::number::parse_u64;
 use crate::rules::board::replaced_part;
 use crate::rules::board::search::search_answer;
 use crate::rules::board::{
-    listed_note, listing_room, BoardAnswer, BoardContext, BoardMethod, BoardRules, HeapValues, NoHeapEngine,
+    listed_note, listing_room, BoardAnswer, BoardContext, BoardMethod, BoardRules, HeapValues,
 };
 use crate::rules::draw::{note_lines, Sketch, NOTE_LEADING};
 use crate::rules::heap::HeapNouns;
@@ -668,7 +670,11 @@ impl BoardRules for Circle {
         }
     }
 
-    fn options(&self, numbers: &[u64]) -> Vec<Vec<u64>> {
+    fn players(&self, _numbers: Option<&[u64]>) -> Players {
+        Players::Impartial
+    }
+
+    fn options(&self, numbers: &[u64], _mover: usize) -> Vec<Vec<u64>> {
         let Some(ps) = parts(numbers) else { return vec![] };
         let mut out = vec![];
         for (i, &p) in ps.iter().enumerate() {
@@ -681,7 +687,7 @@ impl BoardRules for Circle {
         out
     }
 
-    fn check(&self, numbers: &[u64], after: &[u64]) -> Result<(), String> {
+    fn check(&self, numbers: &[u64], _at: std::ops::Range<usize>, after: &[u64], _mover: usize) -> Result<(), IllegalMove> {
         let before = parts(numbers).ok_or("the position is not a list of circles and lines")?;
         let Some(after) = parts(after) else {
             return Err(
@@ -691,7 +697,7 @@ impl BoardRules for Circle {
         let (i, old, new) = replaced_part(&before, &after)
             .filter(|(_, _, new)| !new.is_empty())
             .ok_or("a move takes coins from one circle or line, and changes nothing else")?;
-        self.check_part(i, old, &new)
+        Ok(self.check_part(i, old, &new)?)
     }
 
     fn describe(&self, numbers: &[u64], after: &[u64]) -> String {
@@ -767,11 +773,11 @@ impl BoardRules for Circle {
         "Type 'take 2 from 1' (take 2 coins from circle or line 1; from a line they come off an end), 'take 1 from 2 leaving 3 4' (split line 2), or '1..2 -> 0 10' (numbers 1 and 2 become a line of 10)".into()
     }
 
-    fn has_move(&self, numbers: &[u64]) -> bool {
+    fn has_move(&self, numbers: &[u64], _mover: usize) -> bool {
         parts(numbers).is_some_and(|ps| ps.iter().any(|&p| self.part_has_move(p)))
     }
 
-    fn smallest_move(&self, numbers: &[u64]) -> Option<Vec<u64>> {
+    fn smallest_move(&self, numbers: &[u64], _mover: usize) -> Option<Vec<u64>> {
         let ps = parts(numbers)?;
         let mut best: Option<(u64, usize, Vec<Part>)> = None;
         for (i, &p) in ps.iter().enumerate() {
@@ -793,7 +799,7 @@ impl BoardRules for Circle {
         Some(numbers_of(&next))
     }
 
-    fn random_move(&self, numbers: &[u64], below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
+    fn random_move(&self, numbers: &[u64], _mover: usize, below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
         let ps = parts(numbers)?;
         let start = below(ps.len().max(1) as u64) as usize;
         let len = ps.len();
@@ -812,11 +818,8 @@ impl BoardRules for Circle {
         Some(numbers_of(&next))
     }
 
-    fn solve(&self, numbers: &[u64], misere: bool, budget: u64) -> Result<BoardAnswer, AnalyzeError> {
-        self.solve_in(numbers, &BoardContext::plain(misere, budget, &NoHeapEngine))
-    }
 
-    fn solve_in(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
+    fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
         if context.misere {
             return self.misere(numbers, context.budget);
         }
@@ -920,7 +923,7 @@ mod tests {
             let full = Plain { rules: rules.clone(), known: 200 };
             let small = Plain { rules, known: 3 };
             let solve = |numbers: &[u64], heaps: &dyn HeapEngine| {
-                circle.solve_in(numbers, &BoardContext::plain(false, 1_000_000, heaps)).unwrap()
+                circle.solve(numbers, &BoardContext::plain(false, 1_000_000, heaps)).unwrap()
             };
             let mut positions: Vec<Vec<u64>> = (0..=60).map(|n| vec![CIRCLE, n]).collect();
             for a in 0..=30 {
@@ -933,7 +936,7 @@ mod tests {
             for numbers in positions {
                 let exact = solve(&numbers, &full);
                 let mirrored =
-                    circle.solve_in(&numbers, &BoardContext::plain(false, 1_000_000, &small));
+                    circle.solve(&numbers, &BoardContext::plain(false, 1_000_000, &small));
                 let Ok(mirrored) = mirrored else {
                     // Only a part that needs a line past what is known is refused: a line, or a
                     // circle that can be taken whole (whose value needs its lines').

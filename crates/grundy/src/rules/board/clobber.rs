@@ -15,12 +15,13 @@
 
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing))]
 
-use std::ops::Range;
+use crate::error::IllegalMove;
+use crate::rules::board::Players;
 
 use crate::error::AnalyzeError;
 use crate::rules::board::grid::{cell_name, cell_size, number_label, parse_board, read_cell, Grid};
 use crate::rules::board::partizan::{side, solve_by_conway};
-use crate::rules::board::{Board, BoardAnswer, BoardContext, BoardFamily, BoardRules, NoHeapEngine, TextRows};
+use crate::rules::board::{Board, BoardAnswer, BoardContext, BoardFamily, BoardRules, TextRows};
 use crate::rules::catalogue::GameKind;
 use crate::rules::draw::Sketch;
 
@@ -212,20 +213,14 @@ impl BoardRules for Clobber {
         Some(vec![("board".into(), board(numbers).write(&ALPHABET))])
     }
 
-    fn options(&self, numbers: &[u64]) -> Vec<Vec<u64>> {
-        self.options_for(numbers, 0)
-    }
 
-    fn options_for(&self, numbers: &[u64], mover: usize) -> Vec<Vec<u64>> {
+    fn options(&self, numbers: &[u64], mover: usize) -> Vec<Vec<u64>> {
         let g = board(numbers);
         captures(&g, mover.min(1)).into_iter().map(|m| clobbered(&g, m)).collect()
     }
 
-    fn check(&self, numbers: &[u64], after: &[u64]) -> Result<(), String> {
-        self.check_for(numbers, 0..0, after, 0)
-    }
 
-    fn check_for(&self, numbers: &[u64], _at: Range<usize>, after: &[u64], mover: usize) -> Result<(), String> {
+    fn check(&self, numbers: &[u64], _at: std::ops::Range<usize>, after: &[u64], mover: usize) -> Result<(), IllegalMove> {
         let ([from, _], owner) = Clobber::capture(numbers, after)?;
         if owner != mover.min(1) {
             return Err(format!(
@@ -234,7 +229,7 @@ impl BoardRules for Clobber {
                 side(owner),
                 side(mover),
                 if mover == 0 { "x" } else { "o" }
-            ));
+            ).into());
         }
         Ok(())
     }
@@ -279,29 +274,20 @@ impl BoardRules for Clobber {
         "Type the cell of your stone, then the neighbouring stone it clobbers: 'a1 b1'".into()
     }
 
-    fn has_move(&self, numbers: &[u64]) -> bool {
-        self.has_move_for(numbers, 0)
-    }
 
-    fn has_move_for(&self, numbers: &[u64], mover: usize) -> bool {
+    fn has_move(&self, numbers: &[u64], mover: usize) -> bool {
         !captures(&board(numbers), mover.min(1)).is_empty()
     }
 
-    fn smallest_move(&self, numbers: &[u64]) -> Option<Vec<u64>> {
-        self.smallest_move_for(numbers, 0)
-    }
 
     /// The first move in reading order.
-    fn smallest_move_for(&self, numbers: &[u64], mover: usize) -> Option<Vec<u64>> {
+    fn smallest_move(&self, numbers: &[u64], mover: usize) -> Option<Vec<u64>> {
         let g = board(numbers);
         captures(&g, mover.min(1)).first().map(|&m| clobbered(&g, m))
     }
 
-    fn random_move(&self, numbers: &[u64], below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
-        self.random_move_for(numbers, 0, below)
-    }
 
-    fn random_move_for(&self, numbers: &[u64], mover: usize, below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
+    fn random_move(&self, numbers: &[u64], mover: usize, below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
         let g = board(numbers);
         let all = captures(&g, mover.min(1));
         if all.is_empty() {
@@ -315,11 +301,8 @@ impl BoardRules for Clobber {
         (board(numbers).cells.iter().filter(|&&c| c != EMPTY).count() as u128).saturating_sub(1)
     }
 
-    fn solve(&self, numbers: &[u64], misere: bool, budget: u64) -> Result<BoardAnswer, AnalyzeError> {
-        self.solve_in(numbers, &BoardContext::plain(misere, budget, &NoHeapEngine))
-    }
 
-    fn solve_in(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
+    fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
         solve_by_conway(
             self,
             numbers,
@@ -329,8 +312,8 @@ impl BoardRules for Clobber {
         )
     }
 
-    fn partizan(&self) -> Option<String> {
-        Some("Left moves the x stones, Right the o stones".into())
+    fn players(&self, _numbers: Option<&[u64]>) -> Players {
+        Players::Partizan("Left moves the x stones, Right the o stones".into())
     }
 
     /// Groups of one colour removed, the board cut to its stones' rectangle, and the least of
@@ -442,17 +425,17 @@ mod tests {
         let left = Clobber.read_move(&n, "a1 b1").unwrap().unwrap();
         assert_eq!(Clobber.tokens(&left), [".x/ox"]);
         assert_eq!(Clobber.describe(&n, &left), "Left moves the stone on a1 onto b1, clobbering Right's stone");
-        assert!(Clobber.check_for(&n, 0..0, &left, 0).is_ok());
-        assert_eq!(Clobber.check_for(&n, 0..0, &left, 1).unwrap_err(), "the stone on a1 is Left's: Right moves the o stones");
+        assert!(Clobber.check(&n, 0..0, &left, 0).is_ok());
+        assert_eq!(Clobber.check(&n, 0..0, &left, 1).unwrap_err().to_string(), "the stone on a1 is Left's: Right moves the o stones");
         assert_eq!(
             Clobber.read_move(&n, "a1 b2").unwrap().unwrap_err(),
             "cells a1 and b2 both hold Left's stones: a stone clobbers one of the other player's"
         );
         let m = numbers("xo/xo");
         let diagonal = Clobber.read_move(&m, "a1 b2").unwrap().unwrap();
-        assert!(Clobber.check_for(&m, 0..0, &diagonal, 0).unwrap_err().contains("not neighbours"));
-        assert_eq!(Clobber.options_for(&n, 0).len(), 4);
-        assert_eq!(Clobber.options_for(&n, 1).len(), 4);
+        assert!(Clobber.check(&m, 0..0, &diagonal, 0).unwrap_err().to_string().contains("not neighbours"));
+        assert_eq!(Clobber.options(&n, 0).len(), 4);
+        assert_eq!(Clobber.options(&n, 1).len(), 4);
     }
 
     #[test]

@@ -27,6 +27,8 @@
 
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing))]
 
+use crate::rules::board::{BoardContext};
+use crate::rules::board::Players;
 use crate::rules::board::{Board, BoardFamily};
 use crate::rules::catalogue::GameKind;
 use crate::rules::draw::Sketch;
@@ -886,23 +888,27 @@ impl BoardRules for Coins {
         false
     }
 
-    fn options(&self, heads: &[u64]) -> Vec<Vec<u64>> {
+    fn players(&self, _numbers: Option<&[u64]>) -> Players {
+        Players::Impartial
+    }
+
+    fn options(&self, heads: &[u64], _mover: usize) -> Vec<Vec<u64>> {
         heads
             .iter()
             .flat_map(|&h| self.rule.plain_moves(h).into_iter().map(move |coins| symmetric_difference(heads, &coins)))
             .collect()
     }
 
-    fn check(&self, heads: &[u64], after: &[u64]) -> Result<(), String> {
+    fn check(&self, heads: &[u64], _at: std::ops::Range<usize>, after: &[u64], _mover: usize) -> Result<(), IllegalMove> {
         if after.windows(2).any(|w| w.first() >= w.get(1)) {
             return Err("write the heads in increasing order, each once".into());
         }
         let turned = symmetric_difference(heads, after);
         let Some(&top) = turned.last() else { return Err("a move turns over at least one coin".into()) };
         if heads.binary_search(&top).is_err() {
-            return Err(format!("the rightmost coin turned over goes from heads to tails, and coin {top} shows tails"));
+            return Err(format!("the rightmost coin turned over goes from heads to tails, and coin {top} shows tails").into());
         }
-        self.rule.check_turned(&turned).map_err(|e| e.to_string())
+        self.rule.check_turned(&turned)
     }
 
     fn describe(&self, heads: &[u64], after: &[u64]) -> String {
@@ -971,16 +977,16 @@ impl BoardRules for Coins {
         }
     }
 
-    fn has_move(&self, heads: &[u64]) -> bool {
+    fn has_move(&self, heads: &[u64], _mover: usize) -> bool {
         !heads.is_empty()
     }
 
-    fn smallest_move(&self, heads: &[u64]) -> Option<Vec<u64>> {
+    fn smallest_move(&self, heads: &[u64], _mover: usize) -> Option<Vec<u64>> {
         let &h = heads.first()?;
         Some(Coins::after(heads, &Turned::Few(vec![h])))
     }
 
-    fn random_move(&self, heads: &[u64], below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
+    fn random_move(&self, heads: &[u64], _mover: usize, below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
         let &h = heads.get(below(heads.len().max(1) as u64) as usize)?;
         Some(Coins::after(heads, &self.rule.random_turned(h, below)))
     }
@@ -991,7 +997,8 @@ impl BoardRules for Coins {
         heads.iter().fold(0u128, |a, &h| a.saturating_add(if h >= 127 { u128::MAX } else { 1u128 << h }))
     }
 
-    fn solve(&self, heads: &[u64], misere: bool, budget: u64) -> Result<BoardAnswer, AnalyzeError> {
+    fn solve(&self, heads: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
+        let (misere, budget) = (context.misere, context.budget);
         if misere {
             return self.misere(heads, budget);
         }
@@ -1326,7 +1333,11 @@ impl BoardRules for Coins2d {
         false
     }
 
-    fn options(&self, numbers: &[u64]) -> Vec<Vec<u64>> {
+    fn players(&self, _numbers: Option<&[u64]>) -> Players {
+        Players::Impartial
+    }
+
+    fn options(&self, numbers: &[u64], _mover: usize) -> Vec<Vec<u64>> {
         let heads = cells(numbers);
         let mut out = vec![];
         for &(x, y) in &heads {
@@ -1339,7 +1350,7 @@ impl BoardRules for Coins2d {
         out
     }
 
-    fn check(&self, numbers: &[u64], after: &[u64]) -> Result<(), String> {
+    fn check(&self, numbers: &[u64], _at: std::ops::Range<usize>, after: &[u64], _mover: usize) -> Result<(), IllegalMove> {
         if !after.len().is_multiple_of(2) {
             return Err("a position of the product game lists cells, two numbers each".into());
         }
@@ -1367,12 +1378,12 @@ impl BoardRules for Coins2d {
         if before.binary_search(&(mx, my)).is_err() {
             return Err(format!(
                 "the cell of the rightmost coins, {mx},{my}, must go from heads to tails, and it shows tails"
-            ));
+            ).into());
         }
         let side =
             |rule: CoinRule, v: &[u64], axis: &str| rule.check_turned(v).map_err(|e| format!("along {axis}: {e}"));
         side(self.a, &xs, "x")?;
-        side(self.b, &ys, "y")
+        Ok(side(self.b, &ys, "y")?)
     }
 
     fn describe(&self, numbers: &[u64], after: &[u64]) -> String {
@@ -1434,17 +1445,17 @@ impl BoardRules for Coins2d {
         "Type 'turn 3,4' (turn over cell 3,4 alone) or 'turn 3,4 1,4 3,2 1,2' (every cell of a move X x Y; the cell with the largest x and y must show heads)".into()
     }
 
-    fn has_move(&self, numbers: &[u64]) -> bool {
+    fn has_move(&self, numbers: &[u64], _mover: usize) -> bool {
         !numbers.is_empty()
     }
 
-    fn smallest_move(&self, numbers: &[u64]) -> Option<Vec<u64>> {
+    fn smallest_move(&self, numbers: &[u64], _mover: usize) -> Option<Vec<u64>> {
         let heads = cells(numbers);
         let &(x, y) = heads.first()?;
         Some(Coins2d::after(&heads, &[x], &[y]))
     }
 
-    fn random_move(&self, numbers: &[u64], below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
+    fn random_move(&self, numbers: &[u64], _mover: usize, below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
         let heads = cells(numbers);
         let &(x, y) = heads.get(below(heads.len().max(1) as u64) as usize)?;
         let xs = self.a.random_turned(x, below).coins();
@@ -1462,7 +1473,8 @@ impl BoardRules for Coins2d {
         })
     }
 
-    fn solve(&self, numbers: &[u64], misere: bool, budget: u64) -> Result<BoardAnswer, AnalyzeError> {
+    fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
+        let (misere, budget) = (context.misere, context.budget);
         if misere {
             return self.misere(numbers, budget);
         }

@@ -13,13 +13,14 @@
 
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing))]
 
-use std::ops::Range;
+use crate::error::IllegalMove;
+use crate::rules::board::Players;
 
 use crate::error::AnalyzeError;
 use crate::number::parse_u64;
 use crate::rules::board::partizan::{side, solve_by_conway};
 use crate::rules::board::{
-    replaced_part, Board, BoardAnswer, BoardContext, BoardFamily, BoardRules, NoHeapEngine, TextRows,
+    replaced_part, Board, BoardAnswer, BoardContext, BoardFamily, BoardRules, TextRows,
 };
 use crate::rules::catalogue::GameKind;
 use crate::rules::draw::{Control, ControlForm, Field, Sketch};
@@ -190,11 +191,8 @@ impl BoardRules for Cutcake {
         Some(self.tokens(numbers).into_iter().enumerate().map(|(i, t)| (format!("cake {}", i + 1), t)).collect())
     }
 
-    fn options(&self, numbers: &[u64]) -> Vec<Vec<u64>> {
-        self.options_for(numbers, 0)
-    }
 
-    fn options_for(&self, numbers: &[u64], mover: usize) -> Vec<Vec<u64>> {
+    fn options(&self, numbers: &[u64], mover: usize) -> Vec<Vec<u64>> {
         let all = cakes(numbers);
         let mover = mover.min(1);
         let mut out = vec![];
@@ -204,11 +202,8 @@ impl BoardRules for Cutcake {
         out
     }
 
-    fn check(&self, numbers: &[u64], after: &[u64]) -> Result<(), String> {
-        self.check_for(numbers, 0..0, after, 0)
-    }
 
-    fn check_for(&self, numbers: &[u64], _at: Range<usize>, after: &[u64], mover: usize) -> Result<(), String> {
+    fn check(&self, numbers: &[u64], _at: std::ops::Range<usize>, after: &[u64], mover: usize) -> Result<(), IllegalMove> {
         let (i, owner, _) = Cutcake::which(numbers, after)?;
         if owner != mover.min(1) {
             return Err(format!(
@@ -217,7 +212,7 @@ impl BoardRules for Cutcake {
                 if owner == 0 { "vertical" } else { "horizontal" },
                 side(mover),
                 if mover == 0 { "vertically" } else { "horizontally" }
-            ));
+            ).into());
         }
         Ok(())
     }
@@ -286,30 +281,21 @@ impl BoardRules for Cutcake {
         "Type 'v 2' (Left: cut cake 1 after column 2) or 'h 1' (Right: after row 1); 'v 2 in 3' cuts cake 3".into()
     }
 
-    fn has_move(&self, numbers: &[u64]) -> bool {
-        self.has_move_for(numbers, 0)
-    }
 
-    fn has_move_for(&self, numbers: &[u64], mover: usize) -> bool {
+    fn has_move(&self, numbers: &[u64], mover: usize) -> bool {
         cakes(numbers).iter().any(|&cake| lines(cake, mover.min(1)) > 0)
     }
 
-    fn smallest_move(&self, numbers: &[u64]) -> Option<Vec<u64>> {
-        self.smallest_move_for(numbers, 0)
-    }
 
     /// The first line of the first cake that has one.
-    fn smallest_move_for(&self, numbers: &[u64], mover: usize) -> Option<Vec<u64>> {
+    fn smallest_move(&self, numbers: &[u64], mover: usize) -> Option<Vec<u64>> {
         let all = cakes(numbers);
         let i = all.iter().position(|&cake| lines(cake, mover.min(1)) > 0)?;
         Some(cut(&all, i, mover.min(1), 1))
     }
 
-    fn random_move(&self, numbers: &[u64], below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
-        self.random_move_for(numbers, 0, below)
-    }
 
-    fn random_move_for(&self, numbers: &[u64], mover: usize, below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
+    fn random_move(&self, numbers: &[u64], mover: usize, below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
         let all = cakes(numbers);
         let mover = mover.min(1);
         let live: Vec<usize> = (0..all.len()).filter(|&i| all.get(i).is_some_and(|&c| lines(c, mover) > 0)).collect();
@@ -323,11 +309,8 @@ impl BoardRules for Cutcake {
         cakes(numbers).iter().map(|&(r, c)| u128::from(r) * u128::from(c) - 1).sum()
     }
 
-    fn solve(&self, numbers: &[u64], misere: bool, budget: u64) -> Result<BoardAnswer, AnalyzeError> {
-        self.solve_in(numbers, &BoardContext::plain(misere, budget, &NoHeapEngine))
-    }
 
-    fn solve_in(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
+    fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
         solve_by_conway(
             self,
             numbers,
@@ -337,8 +320,8 @@ impl BoardRules for Cutcake {
         )
     }
 
-    fn partizan(&self) -> Option<String> {
-        Some("Left cuts vertically, Right horizontally".into())
+    fn players(&self, _numbers: Option<&[u64]>) -> Players {
+        Players::Partizan("Left cuts vertically, Right horizontally".into())
     }
 
     /// The cakes sorted, without the 1 x 1 ones (nobody can cut them).
@@ -411,7 +394,7 @@ impl BoardRules for Cutcake {
             row_height = row_height.max(h);
         }
         y += row_height + 24.0;
-        let what = if self.has_move_for(numbers, mover) {
+        let what = if self.has_move(numbers, mover) {
             format!("{} to move: click a {} line to cut along it.", side(mover), if mover == 0 { "vertical" } else { "horizontal" })
         } else {
             format!("{} has no cut left: {} wins.", side(mover), side(1 - mover))
@@ -439,8 +422,8 @@ mod tests {
         assert_eq!(Cutcake.tokens(&left), ["2x1", "2x2", "1x4"]);
         assert_eq!(Cutcake.describe(&n, &left), "Left cuts cake 1 (2x3) vertically after column 1: 2x1 and 2x2");
         let right = Cutcake.read_move(&n, "h 1 in 1").unwrap().unwrap();
-        assert_eq!(Cutcake.check_for(&n, 0..0, &right, 0).unwrap_err(), "cake 1: that cut is horizontal, and Left cuts vertically");
-        assert!(Cutcake.check_for(&n, 0..0, &right, 1).is_ok());
+        assert_eq!(Cutcake.check(&n, 0..0, &right, 0).unwrap_err().to_string(), "cake 1: that cut is horizontal, and Left cuts vertically");
+        assert!(Cutcake.check(&n, 0..0, &right, 1).is_ok());
         assert_eq!(Cutcake.read_move(&n, "h 1 in 2").unwrap().unwrap_err(), "cake 2 (1x4) has a single row: nothing to cut between");
         assert_eq!(Cutcake.parse(&["2x0"]).unwrap_err(), "cake 1: 0 columns; a side is 1 to 1000");
         assert!(Cutcake.parse(&["2y3"]).unwrap_err().contains("is not RxC"));

@@ -34,6 +34,8 @@
 //! So the answer gives the outcome and every winning move exactly, and the XOR of the sheets'
 //! values in the explanation, but no value, except for a finished game (worth 0).
 
+use crate::error::IllegalMove;
+use crate::rules::board::Players;
 use crate::rules::board::{Board, BoardFamily};
 use crate::rules::catalogue::GameKind;
 use crate::error::{AnalyzeError, GaveUp, Work};
@@ -41,7 +43,7 @@ use crate::number::parse_u64;
 use crate::rules::board::replaced_part;
 use crate::rules::board::search::search_answer;
 use crate::rules::board::{
-    listed_note, listing_room, BoardAnswer, BoardContext, BoardMethod, BoardRules, HeapValues, NoHeapEngine,
+    listed_note, listing_room, BoardAnswer, BoardContext, BoardMethod, BoardRules, HeapValues,
 };
 use crate::rules::draw::Sketch;
 use crate::rules::Ruleset;
@@ -558,7 +560,11 @@ impl BoardRules for Cutting {
         }
     }
 
-    fn options(&self, numbers: &[u64]) -> Vec<Vec<u64>> {
+    fn players(&self, _numbers: Option<&[u64]>) -> Players {
+        Players::Impartial
+    }
+
+    fn options(&self, numbers: &[u64], _mover: usize) -> Vec<Vec<u64>> {
         let all = sheets(numbers);
         if over(&all) {
             return vec![];
@@ -572,7 +578,7 @@ impl BoardRules for Cutting {
         out
     }
 
-    fn check(&self, numbers: &[u64], after: &[u64]) -> Result<(), String> {
+    fn check(&self, numbers: &[u64], _at: std::ops::Range<usize>, after: &[u64], _mover: usize) -> Result<(), IllegalMove> {
         let before = sheets(numbers);
         if over(&before) {
             return Err("the game is over: a 1 x 1 piece has been cut off".into());
@@ -584,7 +590,7 @@ impl BoardRules for Cutting {
         let Some((i, old, new)) = replaced_part(&before, &after) else {
             return Err("a move cuts one sheet into two pieces and changes nothing else".into());
         };
-        check_cut(i, old, &new)
+        Ok(check_cut(i, old, &new)?)
     }
 
     fn describe(&self, numbers: &[u64], after: &[u64]) -> String {
@@ -625,12 +631,12 @@ impl BoardRules for Cutting {
         "Type 'cut 1 into 2x3 2x3' (cut sheet 1 into those two pieces) or '1..2 -> 2 3 2 3' (numbers 1 and 2 become sheets 2x3 and 2x3)".into()
     }
 
-    fn has_move(&self, numbers: &[u64]) -> bool {
+    fn has_move(&self, numbers: &[u64], _mover: usize) -> bool {
         let all = sheets(numbers);
         !over(&all) && all.iter().any(|&(w, h)| w.max(h) >= 2)
     }
 
-    fn smallest_move(&self, numbers: &[u64]) -> Option<Vec<u64>> {
+    fn smallest_move(&self, numbers: &[u64], _mover: usize) -> Option<Vec<u64>> {
         let all = sheets(numbers);
         if over(&all) {
             return None;
@@ -653,7 +659,7 @@ impl BoardRules for Cutting {
         strip(2).or_else(|| strip(1))
     }
 
-    fn random_move(&self, numbers: &[u64], below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
+    fn random_move(&self, numbers: &[u64], _mover: usize, below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
         let all = sheets(numbers);
         if over(&all) {
             return None;
@@ -672,11 +678,8 @@ impl BoardRules for Cutting {
         Some(replaced(&all, i, &pieces))
     }
 
-    fn solve(&self, numbers: &[u64], misere: bool, budget: u64) -> Result<BoardAnswer, AnalyzeError> {
-        self.solve_in(numbers, &BoardContext::plain(misere, budget, &NoHeapEngine))
-    }
 
-    fn solve_in(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
+    fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
         if context.misere {
             return self.misere(numbers, context.budget);
         }

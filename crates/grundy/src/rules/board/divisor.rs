@@ -8,6 +8,9 @@
 //! plain rule (`options`, `check`) finds prime powers by trial division, so the exhaustive
 //! solver built on it checks the theory without the factorisation.
 
+use crate::rules::board::{BoardContext};
+use crate::error::IllegalMove;
+use crate::rules::board::Players;
 use crate::rules::board::{Board, BoardFamily};
 use crate::rules::catalogue::GameKind;
 use crate::error::AnalyzeError;
@@ -126,20 +129,24 @@ impl BoardRules for Divisor {
         false
     }
 
-    fn options(&self, numbers: &[u64]) -> Vec<Vec<u64>> {
+    fn players(&self, _numbers: Option<&[u64]>) -> Players {
+        Players::Impartial
+    }
+
+    fn options(&self, numbers: &[u64], _mover: usize) -> Vec<Vec<u64>> {
         let n = n_of(numbers);
         (2..=n).filter(|d| n.is_multiple_of(*d) && is_prime_power(*d)).map(|d| vec![n / d]).collect()
     }
 
-    fn check(&self, numbers: &[u64], after: &[u64]) -> Result<(), String> {
+    fn check(&self, numbers: &[u64], _at: std::ops::Range<usize>, after: &[u64], _mover: usize) -> Result<(), IllegalMove> {
         let n = n_of(numbers);
         let [m] = after[..] else {
             return Err("a move of the divisor game leaves one number".into());
         };
         if m == 0 || !n.is_multiple_of(m) || m == n {
-            return Err(format!("{n} cannot become {m}: divide it by a prime power that divides it"));
+            return Err(format!("{n} cannot become {m}: divide it by a prime power that divides it").into());
         }
-        check_divisor(n, n / m)
+        Ok(check_divisor(n, n / m)?)
     }
 
     fn describe(&self, numbers: &[u64], after: &[u64]) -> String {
@@ -174,16 +181,16 @@ impl BoardRules for Divisor {
         "Type a prime power that divides n (e.g. '4' divides by 4), or '-> M' to leave M".into()
     }
 
-    fn has_move(&self, numbers: &[u64]) -> bool {
+    fn has_move(&self, numbers: &[u64], _mover: usize) -> bool {
         n_of(numbers) > 1
     }
 
-    fn smallest_move(&self, numbers: &[u64]) -> Option<Vec<u64>> {
+    fn smallest_move(&self, numbers: &[u64], _mover: usize) -> Option<Vec<u64>> {
         let n = n_of(numbers);
         prime_power_divisors(n).first().map(|d| vec![n / d])
     }
 
-    fn random_move(&self, numbers: &[u64], below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
+    fn random_move(&self, numbers: &[u64], _mover: usize, below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
         let n = n_of(numbers);
         let ds = prime_power_divisors(n);
         let d = *ds.get(below(ds.len().max(1) as u64) as usize)?;
@@ -191,7 +198,8 @@ impl BoardRules for Divisor {
     }
 
     /// Nim on the exponents: Bouton's theorem, or his misère rule. Exact at any size.
-    fn solve(&self, numbers: &[u64], misere: bool, _budget: u64) -> Result<BoardAnswer, AnalyzeError> {
+    fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
+        let misere = context.misere;
         let n = n_of(numbers);
         let factors = factorize(n);
         let exps: Vec<u64> = factors.iter().map(|&(_, e)| u64::from(e)).collect();

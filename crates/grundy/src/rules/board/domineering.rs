@@ -16,12 +16,13 @@
 
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing))]
 
-use std::ops::Range;
+use crate::error::IllegalMove;
+use crate::rules::board::Players;
 
 use crate::error::AnalyzeError;
 use crate::rules::board::grid::{cell_name, cell_size, number_label, parse_board, read_cell, Grid};
 use crate::rules::board::partizan::{side, solve_by_conway};
-use crate::rules::board::{Board, BoardAnswer, BoardContext, BoardFamily, BoardRules, NoHeapEngine, TextRows};
+use crate::rules::board::{Board, BoardAnswer, BoardContext, BoardFamily, BoardRules, TextRows};
 use crate::rules::catalogue::GameKind;
 use crate::rules::draw::Sketch;
 
@@ -181,20 +182,14 @@ impl BoardRules for Domineering {
         Some(vec![("board".into(), board(numbers).write(&ALPHABET))])
     }
 
-    fn options(&self, numbers: &[u64]) -> Vec<Vec<u64>> {
-        self.options_for(numbers, 0)
-    }
 
-    fn options_for(&self, numbers: &[u64], mover: usize) -> Vec<Vec<u64>> {
+    fn options(&self, numbers: &[u64], mover: usize) -> Vec<Vec<u64>> {
         let g = board(numbers);
         placements(&g, mover.min(1)).into_iter().map(|cells| placed(&g, cells)).collect()
     }
 
-    fn check(&self, numbers: &[u64], after: &[u64]) -> Result<(), String> {
-        self.check_for(numbers, 0..0, after, 0)
-    }
 
-    fn check_for(&self, numbers: &[u64], _at: Range<usize>, after: &[u64], mover: usize) -> Result<(), String> {
+    fn check(&self, numbers: &[u64], _at: std::ops::Range<usize>, after: &[u64], mover: usize) -> Result<(), IllegalMove> {
         let ([a, b], owner) = Domineering::domino(numbers, after)?;
         if owner != mover.min(1) {
             let (how, other) = if mover == 0 { ("vertical", "side by side") } else { ("horizontal", "one above the other") };
@@ -203,7 +198,7 @@ impl BoardRules for Domineering {
                 cell_name(a.0, a.1),
                 cell_name(b.0, b.1),
                 side(mover)
-            ));
+            ).into());
         }
         Ok(())
     }
@@ -248,29 +243,20 @@ impl BoardRules for Domineering {
         "Type two neighbouring empty cells: 'a1 a2' (Left, one above the other) or 'a1 b1' (Right, side by side)".into()
     }
 
-    fn has_move(&self, numbers: &[u64]) -> bool {
-        self.has_move_for(numbers, 0)
-    }
 
-    fn has_move_for(&self, numbers: &[u64], mover: usize) -> bool {
+    fn has_move(&self, numbers: &[u64], mover: usize) -> bool {
         !placements(&board(numbers), mover.min(1)).is_empty()
     }
 
-    fn smallest_move(&self, numbers: &[u64]) -> Option<Vec<u64>> {
-        self.smallest_move_for(numbers, 0)
-    }
 
     /// The first domino in reading order.
-    fn smallest_move_for(&self, numbers: &[u64], mover: usize) -> Option<Vec<u64>> {
+    fn smallest_move(&self, numbers: &[u64], mover: usize) -> Option<Vec<u64>> {
         let g = board(numbers);
         placements(&g, mover.min(1)).first().map(|&cells| placed(&g, cells))
     }
 
-    fn random_move(&self, numbers: &[u64], below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
-        self.random_move_for(numbers, 0, below)
-    }
 
-    fn random_move_for(&self, numbers: &[u64], mover: usize, below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
+    fn random_move(&self, numbers: &[u64], mover: usize, below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
         let g = board(numbers);
         let all = placements(&g, mover.min(1));
         if all.is_empty() {
@@ -284,11 +270,8 @@ impl BoardRules for Domineering {
         board(numbers).cells.iter().filter(|&&c| c == EMPTY).count() as u128 / 2
     }
 
-    fn solve(&self, numbers: &[u64], misere: bool, budget: u64) -> Result<BoardAnswer, AnalyzeError> {
-        self.solve_in(numbers, &BoardContext::plain(misere, budget, &NoHeapEngine))
-    }
 
-    fn solve_in(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
+    fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
         solve_by_conway(
             self,
             numbers,
@@ -298,8 +281,8 @@ impl BoardRules for Domineering {
         )
     }
 
-    fn partizan(&self) -> Option<String> {
-        Some("Left places vertical dominoes, Right horizontal ones".into())
+    fn players(&self, _numbers: Option<&[u64]>) -> Players {
+        Players::Partizan("Left places vertical dominoes, Right horizontal ones".into())
     }
 
     /// Dead cells filled, the board cut to the empty cells' rectangle, and the least of its
@@ -395,15 +378,15 @@ mod tests {
         let left = Domineering.read_move(&n, "a1 a2").unwrap().unwrap();
         assert_eq!(Domineering.tokens(&left), ["#./#."]);
         assert_eq!(Domineering.describe(&n, &left), "Left places a vertical domino on a1-a2");
-        assert!(Domineering.check_for(&n, 0..0, &left, 0).is_ok());
+        assert!(Domineering.check(&n, 0..0, &left, 0).is_ok());
         assert_eq!(
-            Domineering.check_for(&n, 0..0, &left, 1).unwrap_err(),
+            Domineering.check(&n, 0..0, &left, 1).unwrap_err().to_string(),
             "cells a1 and a2 are one above the other: Right places horizontal dominoes"
         );
         let right = Domineering.read_move(&n, "b2-a2").unwrap().unwrap();
         assert_eq!(Domineering.describe(&n, &right), "Right places a horizontal domino on a2-b2");
         assert_eq!(Domineering.read_move(&n, "a1 c1").unwrap().unwrap_err(), "there is no cell c1 (the board has 2 rows and 2 columns)");
-        assert!(Domineering.check_for(&n, 0..0, &Domineering.read_move(&n, "a1 b2").unwrap().unwrap(), 0).unwrap_err().contains("not neighbours"));
+        assert!(Domineering.check(&n, 0..0, &Domineering.read_move(&n, "a1 b2").unwrap().unwrap(), 0).unwrap_err().to_string().contains("not neighbours"));
         assert!(Domineering.read_move(&n, "1 2").is_none());
     }
 

@@ -9,6 +9,9 @@
 //! (a - b, b), and the position is won exactly when that one is lost. The chain of forced moves
 //! follows the Euclidean algorithm, so the answer takes O(log) steps at any size.
 
+use crate::rules::board::{BoardContext};
+use crate::error::IllegalMove;
+use crate::rules::board::Players;
 use crate::rules::board::{Board, BoardFamily};
 use crate::rules::catalogue::GameKind;
 use crate::error::AnalyzeError;
@@ -342,8 +345,12 @@ impl BoardRules for Euclid {
         format!("number {}", i + 1)
     }
 
+    fn players(&self, _numbers: Option<&[u64]>) -> Players {
+        Players::Impartial
+    }
+
     /// Every multiple of the smaller number that the larger can lose, written out from the rule.
-    fn options(&self, numbers: &[u64]) -> Vec<Vec<u64>> {
+    fn options(&self, numbers: &[u64], _mover: usize) -> Vec<Vec<u64>> {
         let (a, b) = pair(numbers);
         let mut out = vec![];
         for (i, big, small) in [(0, a, b), (1, b, a)] {
@@ -360,7 +367,7 @@ impl BoardRules for Euclid {
         out
     }
 
-    fn check(&self, numbers: &[u64], after: &[u64]) -> Result<(), String> {
+    fn check(&self, numbers: &[u64], _at: std::ops::Range<usize>, after: &[u64], _mover: usize) -> Result<(), IllegalMove> {
         if after.len() != 2 {
             return Err("a move of Euclid's game leaves one number in place of the one it changes".into());
         }
@@ -376,12 +383,12 @@ impl BoardRules for Euclid {
             return Err(format!(
                 "number {} ({n}) is the smaller one: subtract a multiple of {n} from {other} instead",
                 i + 1
-            ));
+            ).into());
         }
         if m >= n || !(n - m).is_multiple_of(other) {
             return Err(format!(
                 "{n} cannot become {m}: subtract a positive multiple of {other} from it, leaving at least 0"
-            ));
+            ).into());
         }
         Ok(())
     }
@@ -396,13 +403,13 @@ impl BoardRules for Euclid {
         "Type 'NUMBER TAKE' (e.g. '1 24' subtracts 24, a multiple of the smaller number, from number 1) or 'NUMBER -> LEFT'".into()
     }
 
-    fn has_move(&self, numbers: &[u64]) -> bool {
+    fn has_move(&self, numbers: &[u64], _mover: usize) -> bool {
         let (a, b) = pair(numbers);
         a > 0 && b > 0
     }
 
     /// Once the smaller number from the larger.
-    fn smallest_move(&self, numbers: &[u64]) -> Option<Vec<u64>> {
+    fn smallest_move(&self, numbers: &[u64], _mover: usize) -> Option<Vec<u64>> {
         match pair(numbers) {
             (0, _) | (_, 0) => None,
             (a, b) if a >= b => Some(vec![a - b, b]),
@@ -412,7 +419,7 @@ impl BoardRules for Euclid {
 
     /// From a random number on: the first that moves (the larger, or either when they are
     /// equal) loses k times the other, k from 1 to the quotient.
-    fn random_move(&self, numbers: &[u64], below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
+    fn random_move(&self, numbers: &[u64], _mover: usize, below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
         let (a, b) = pair(numbers);
         let start = below(2) as usize;
         (0..2).map(|k| (start + k) % 2).find_map(|i| {
@@ -427,7 +434,8 @@ impl BoardRules for Euclid {
 
     /// Cole and Davie's rule: exact at any size, in O(log) steps, under normal play and misère
     /// play (whoever makes a number 0 loses).
-    fn solve(&self, numbers: &[u64], misere: bool, _budget: u64) -> Result<BoardAnswer, AnalyzeError> {
+    fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
+        let misere = context.misere;
         let (x, y) = pair(numbers);
         let wins = euclid_wins_under(x, y, misere);
         let winning: Vec<Vec<u64>> = euclid_winning_moves_under(x, y, misere)

@@ -46,6 +46,9 @@
 //! small position, for several K, under both conventions. The Sprague-Grundy values have no
 //! known closed form; they come from a table of every smaller position within the budget.
 
+use crate::rules::board::{BoardContext};
+use crate::error::IllegalMove;
+use crate::rules::board::Players;
 use crate::rules::board::{Board, BoardFamily};
 use crate::rules::catalogue::GameKind;
 use crate::error::{AnalyzeError, GaveUp, Work};
@@ -428,18 +431,22 @@ impl BoardRules for MultipleNim {
         i == 0
     }
 
-    fn options(&self, numbers: &[u64]) -> Vec<Vec<u64>> {
+    fn players(&self, _numbers: Option<&[u64]>) -> Players {
+        Players::Impartial
+    }
+
+    fn options(&self, numbers: &[u64], _mover: usize) -> Vec<Vec<u64>> {
         let (n, l) = heap_and_limit(numbers);
         (1..=l).map(|x| self.after_take(n, x)).collect()
     }
 
-    fn check(&self, numbers: &[u64], after: &[u64]) -> Result<(), String> {
+    fn check(&self, numbers: &[u64], _at: std::ops::Range<usize>, after: &[u64], _mover: usize) -> Result<(), IllegalMove> {
         let (n, l) = heap_and_limit(numbers);
         let [m, next] = after[..] else {
             return Err("a move leaves the heap and the most the next move may take (two numbers)".into());
         };
         if m > n {
-            return Err(format!("a move cannot add objects: the heap has {n}"));
+            return Err(format!("a move cannot add objects: the heap has {n}").into());
         }
         let x = n - m;
         if x == 0 {
@@ -450,14 +457,14 @@ impl BoardRules for MultipleNim {
                 [_] if n <= 1 => format!("the first move may not take the whole heap, so a heap of {n} has no move"),
                 [_] => format!("the first move takes 1 to {l} (not the whole heap), not {x}"),
                 _ => format!("at most {l} may be taken now, not {x}"),
-            });
+            }.into());
         }
         let expected = self.after_take(n, x);
         if expected.get(1) != Some(&next) {
             return Err(format!(
                 "after taking {x} the next move may take at most {}, not {next}",
                 expected.get(1).copied().unwrap_or(0)
-            ));
+            ).into());
         }
         Ok(())
     }
@@ -512,21 +519,22 @@ impl BoardRules for MultipleNim {
         "Type 'take 3' or just '3' (take 3 objects), or '1 -> 4' (leave 4)".into()
     }
 
-    fn has_move(&self, numbers: &[u64]) -> bool {
+    fn has_move(&self, numbers: &[u64], _mover: usize) -> bool {
         heap_and_limit(numbers).1 > 0
     }
 
-    fn smallest_move(&self, numbers: &[u64]) -> Option<Vec<u64>> {
+    fn smallest_move(&self, numbers: &[u64], _mover: usize) -> Option<Vec<u64>> {
         let (n, l) = heap_and_limit(numbers);
         (l > 0).then(|| self.after_take(n, 1))
     }
 
-    fn random_move(&self, numbers: &[u64], below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
+    fn random_move(&self, numbers: &[u64], _mover: usize, below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
         let (n, l) = heap_and_limit(numbers);
         (l > 0).then(|| self.after_take(n, 1 + below(l)))
     }
 
-    fn solve(&self, numbers: &[u64], misere: bool, budget: u64) -> Result<BoardAnswer, AnalyzeError> {
+    fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
+        let (misere, budget) = (context.misere, context.budget);
         let (n, l) = heap_and_limit(numbers);
         let k = self.k;
         let name = self.name();

@@ -24,6 +24,9 @@
 //! does no I/O. A position is the path of the token, `a,b,c` (the token on c), one token; `-`
 //! is the position before the token is placed.
 
+use crate::rules::board::{BoardContext};
+use crate::error::IllegalMove;
+use crate::rules::board::Players;
 use crate::rules::board::{Board, BoardFamily, TextRows};
 use crate::rules::catalogue::GameKind;
 use crate::rules::draw::Sketch;
@@ -876,7 +879,11 @@ impl BoardRules for Geography {
         encode(&out)
     }
 
-    fn options(&self, numbers: &[u64]) -> Vec<Vec<u64>> {
+    fn players(&self, _numbers: Option<&[u64]>) -> Players {
+        Players::Impartial
+    }
+
+    fn options(&self, numbers: &[u64], _mover: usize) -> Vec<Vec<u64>> {
         let numbers = path(numbers);
         self.next_vertices(numbers)
             .into_iter()
@@ -888,7 +895,7 @@ impl BoardRules for Geography {
             .collect()
     }
 
-    fn check(&self, numbers: &[u64], after: &[u64]) -> Result<(), String> {
+    fn check(&self, numbers: &[u64], _at: std::ops::Range<usize>, after: &[u64], _mover: usize) -> Result<(), IllegalMove> {
         if after.first() != Some(&(path(after).len() as u64)) {
             return Err("a move leaves a path with its length first".into());
         }
@@ -904,11 +911,11 @@ impl BoardRules for Geography {
             return Err("there is no such vertex".into());
         }
         if numbers.contains(&(u as u64)) {
-            return Err(format!("'{}' has been visited", self.name(u)));
+            return Err(format!("'{}' has been visited", self.name(u)).into());
         }
         match numbers.last() {
             Some(&c) if self.graph.adj[c as usize].binary_search(&u).is_err() => {
-                Err(format!("'{}' is not a neighbour of '{}'", self.name(u), self.name(c as usize)))
+                Err(format!("'{}' is not a neighbour of '{}'", self.name(u), self.name(c as usize)).into())
             }
             _ => Ok(()),
         }
@@ -934,7 +941,7 @@ impl BoardRules for Geography {
             let mut after = path(numbers).to_vec();
             after.push(u as u64);
             let after = encode(&after);
-            self.check(numbers, &after)?;
+            self.check(numbers, super::first_change(numbers, &after), &after, 0).map_err(|e| e.to_string())?;
             Ok(after)
         })())
     }
@@ -943,15 +950,15 @@ impl BoardRules for Geography {
         "Type a vertex's name to move the token there (the first move places it), e.g. 'to b'".into()
     }
 
-    fn has_move(&self, numbers: &[u64]) -> bool {
+    fn has_move(&self, numbers: &[u64], _mover: usize) -> bool {
         !self.next_vertices(path(numbers)).is_empty()
     }
 
-    fn smallest_move(&self, numbers: &[u64]) -> Option<Vec<u64>> {
-        self.options(numbers).into_iter().next()
+    fn smallest_move(&self, numbers: &[u64], _mover: usize) -> Option<Vec<u64>> {
+        self.options(numbers, 0).into_iter().next()
     }
 
-    fn random_move(&self, numbers: &[u64], below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
+    fn random_move(&self, numbers: &[u64], _mover: usize, below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
         let numbers = path(numbers);
         let next = self.next_vertices(numbers);
         let &u = next.get(below(next.len().max(1) as u64) as usize)?;
@@ -964,7 +971,8 @@ impl BoardRules for Geography {
         (self.vertices() as u128).saturating_sub(path(numbers).len() as u128) + 1
     }
 
-    fn solve(&self, numbers: &[u64], misere: bool, budget: u64) -> Result<BoardAnswer, AnalyzeError> {
+    fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
+        let (misere, budget) = (context.misere, context.budget);
         let full = numbers;
         let numbers = path(numbers);
         let g = &self.graph;

@@ -25,6 +25,8 @@
 //! each edge (the smaller first). Tokens write each picture back as `0-1,1-2` (`0` for the bare
 //! ground, a picture with no edges left).
 
+use crate::error::IllegalMove;
+use crate::rules::board::Players;
 use crate::rules::board::{Board, BoardFamily, TextRows};
 use crate::rules::catalogue::GameKind;
 use crate::rules::draw::{note_lines, Sketch, NOTE_LEADING};
@@ -32,7 +34,7 @@ use std::collections::HashMap;
 
 use crate::error::{AnalyzeError, GaveUp, Work};
 use crate::rules::board::{
-    listed_note, listing_room, BoardAnswer, BoardContext, BoardMethod, BoardRules, NoHeapEngine, SearchedGame,
+    listed_note, listing_room, BoardAnswer, BoardContext, BoardMethod, BoardRules, SearchedGame,
 };
 
 mod colours;
@@ -961,25 +963,27 @@ impl BoardRules for Hackenbush {
         numbers_of_coloured(&all)
     }
 
-    /// Left's moves (every move, in an all-green position).
-    fn options(&self, numbers: &[u64]) -> Vec<Vec<u64>> {
-        Self::cuts_for(numbers, 0)
+    /// A picture with a blue or red edge is partizan, an all-green one impartial; the game as a
+    /// whole is impartial (its green pictures have Sprague-Grundy values).
+    fn players(&self, numbers: Option<&[u64]>) -> Players {
+        match numbers {
+            Some(numbers) if colours::any_coloured(numbers) => {
+                Players::Partizan("a blue or red edge".into())
+            }
+            _ => Players::Impartial,
+        }
     }
 
-    fn options_for(&self, numbers: &[u64], mover: usize) -> Vec<Vec<u64>> {
+    fn options(&self, numbers: &[u64], mover: usize) -> Vec<Vec<u64>> {
         Self::cuts_for(numbers, mover)
     }
 
-    /// Whether it is a move of Left's (of either player, in an all-green position).
-    fn check(&self, numbers: &[u64], after: &[u64]) -> Result<(), String> {
-        self.check_for(numbers, 0..0, after, 0)
-    }
 
-    fn check_for(&self, numbers: &[u64], _at: std::ops::Range<usize>, after: &[u64], mover: usize) -> Result<(), String> {
+    fn check(&self, numbers: &[u64], _at: std::ops::Range<usize>, after: &[u64], mover: usize) -> Result<(), IllegalMove> {
         let before = coloured_pictures(numbers).ok_or("the position is not a list of pictures")?;
         let next = coloured_pictures(after).ok_or("the move does not leave a list of pictures")?;
         if before.len() != next.len() {
-            return Err(format!("a move keeps the {} pictures in place", before.len()));
+            return Err(format!("a move keeps the {} pictures in place", before.len()).into());
         }
         let changed: Vec<usize> = (0..before.len()).filter(|&k| before[k] != next[k]).collect();
         match changed[..] {
@@ -999,7 +1003,7 @@ impl BoardRules for Hackenbush {
                         colour.owner(),
                         if mover == 0 { "Left" } else { "Right" },
                         if mover == 0 { "blue" } else { "red" }
-                    ))
+                    ).into())
                 }
             }
             _ => Err("a move deletes an edge of one picture only".into()),
@@ -1102,20 +1106,14 @@ impl BoardRules for Hackenbush {
             .into()
     }
 
-    fn has_move(&self, numbers: &[u64]) -> bool {
-        self.has_move_for(numbers, 0)
-    }
 
-    fn has_move_for(&self, numbers: &[u64], mover: usize) -> bool {
+    fn has_move(&self, numbers: &[u64], mover: usize) -> bool {
         coloured_pictures(numbers).is_some_and(|all| all.iter().flatten().any(|(_, c)| c.cut_by(mover)))
     }
 
-    fn smallest_move(&self, numbers: &[u64]) -> Option<Vec<u64>> {
-        self.smallest_move_for(numbers, 0)
-    }
 
     /// The last edge the mover may cut in the first picture that has one.
-    fn smallest_move_for(&self, numbers: &[u64], mover: usize) -> Option<Vec<u64>> {
+    fn smallest_move(&self, numbers: &[u64], mover: usize) -> Option<Vec<u64>> {
         let mut all = coloured_pictures(numbers)?;
         let k = all.iter().position(|p| p.iter().any(|(_, c)| c.cut_by(mover)))?;
         let last = all[k].iter().rposition(|(_, c)| c.cut_by(mover))?;
@@ -1123,12 +1121,9 @@ impl BoardRules for Hackenbush {
         Some(numbers_of_coloured(&all))
     }
 
-    fn random_move(&self, numbers: &[u64], below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
-        self.random_move_for(numbers, 0, below)
-    }
 
     /// A random picture with an edge the mover may cut, then a random such edge of it.
-    fn random_move_for(&self, numbers: &[u64], mover: usize, below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
+    fn random_move(&self, numbers: &[u64], mover: usize, below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
         let mut all = coloured_pictures(numbers)?;
         let mine = |p: &[ColouredEdge]| -> Vec<usize> { (0..p.len()).filter(|&i| p[i].1.cut_by(mover)).collect() };
         let live: Vec<usize> = (0..all.len()).filter(|&k| !mine(&all[k]).is_empty()).collect();
@@ -1141,10 +1136,6 @@ impl BoardRules for Hackenbush {
 
     fn longest_game(&self, numbers: &[u64]) -> u128 {
         coloured_pictures(numbers).unwrap_or_default().iter().map(|p| p.len() as u128).sum()
-    }
-
-    fn partizan_in(&self, numbers: &[u64]) -> Option<String> {
-        colours::any_coloured(numbers).then(|| "a blue or red edge".to_string())
     }
 
     fn components(&self, numbers: &[u64]) -> Option<Vec<Vec<u64>>> {
@@ -1161,17 +1152,11 @@ impl BoardRules for Hackenbush {
 
     /// A position with a blue or red edge is answered from Conway's value
     /// ([`Hackenbush::solve_coloured`]); an all-green one as Green Hackenbush.
-    fn solve_in(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
+    fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
         if colours::any_coloured(numbers) {
             return self.solve_coloured(numbers, context);
         }
-        self.solve(numbers, context.misere, context.budget)
-    }
-
-    fn solve(&self, numbers: &[u64], misere: bool, budget: u64) -> Result<BoardAnswer, AnalyzeError> {
-        if colours::any_coloured(numbers) {
-            return self.solve_coloured(numbers, &BoardContext::plain(misere, budget, &NoHeapEngine));
-        }
+        let (misere, budget) = (context.misere, context.budget);
         let all = pictures(numbers)
             .ok_or_else(|| AnalyzeError::Unsupported("the position is not a list of pictures".into()))?;
         if misere {

@@ -1,7 +1,7 @@
 //! K-L-Nim: Nim on heaps, but the first player may never take exactly K objects and the second
 //! never exactly L. With K != L the players have different moves, so the game is partizan: it
 //! has no Sprague-Grundy value, its position (plain heaps) does not say who moves, and the
-//! player to move comes beside it (`AnalyzeOptions::to_move`, `--to-move`), given to the `_for`
+//! player to move comes beside it (`AnalyzeOptions::to_move`, `--to-move`), given to the moving
 //! methods and in the [`BoardContext`]. It is decided by the engine's exact search over (heaps,
 //! player to move), whose states are the sorted non-empty heaps followed by the mover (0 or 1).
 //! With K = L both players have the same moves: it is the impartial all-but game
@@ -10,12 +10,14 @@
 
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing))]
 
+use crate::error::IllegalMove;
+use crate::rules::board::Players;
 use std::ops::Range;
 
 use crate::error::AnalyzeError;
 use crate::number::parse_u64;
 use crate::rules::board::{
-    value, Board, BoardAnswer, BoardContext, BoardFamily, BoardMethod, BoardRules, NoHeapEngine, SearchedGame,
+    value, Board, BoardAnswer, BoardContext, BoardFamily, BoardMethod, BoardRules, SearchedGame,
 };
 use crate::rules::catalogue::GameKind;
 use crate::rules::draw::Sketch;
@@ -204,11 +206,8 @@ impl BoardRules for KlNim {
         tokens.iter().enumerate().map(|(i, t)| parse_u64(t, &format!("heap {}", i + 1))).collect()
     }
 
-    fn options(&self, numbers: &[u64]) -> Vec<Vec<u64>> {
-        self.options_for(numbers, 0)
-    }
 
-    fn options_for(&self, numbers: &[u64], mover: usize) -> Vec<Vec<u64>> {
+    fn options(&self, numbers: &[u64], mover: usize) -> Vec<Vec<u64>> {
         let banned = self.banned(mover);
         let mut out = Vec::new();
         for (i, &h) in numbers.iter().enumerate() {
@@ -217,12 +216,8 @@ impl BoardRules for KlNim {
         out
     }
 
-    fn check(&self, numbers: &[u64], after: &[u64]) -> Result<(), String> {
-        let at = numbers.iter().zip(after).position(|(n, a)| n != a).unwrap_or(0);
-        self.check_for(numbers, at..at + 1, after, 0)
-    }
 
-    fn check_for(&self, numbers: &[u64], at: Range<usize>, after: &[u64], mover: usize) -> Result<(), String> {
+    fn check(&self, numbers: &[u64], at: std::ops::Range<usize>, after: &[u64], mover: usize) -> Result<(), IllegalMove> {
         let (i, left) = self.changed(numbers, at, after)?;
         let n = numbers.get(i).copied().unwrap_or(0);
         let take = n.checked_sub(left).ok_or_else(|| format!("heap {}: it has only {}", i + 1, plural(n, "object")))?;
@@ -232,7 +227,7 @@ impl BoardRules for KlNim {
                 "heap {}: the {} player may never take exactly {take} (kl:{k},{l})",
                 i + 1,
                 player(mover)
-            ));
+            ).into());
         }
         Ok(())
     }
@@ -249,32 +244,23 @@ impl BoardRules for KlNim {
         "Type 'HEAP TAKE' (e.g. '1 3' takes 3 from heap 1), never the size your side may not take".into()
     }
 
-    fn has_move(&self, numbers: &[u64]) -> bool {
-        self.has_move_for(numbers, 0)
-    }
 
-    fn has_move_for(&self, numbers: &[u64], mover: usize) -> bool {
+    fn has_move(&self, numbers: &[u64], mover: usize) -> bool {
         let banned = self.banned(mover);
         numbers.iter().any(|&h| h >= 1 && !(h == 1 && banned == 1))
     }
 
-    fn smallest_move(&self, numbers: &[u64]) -> Option<Vec<u64>> {
-        self.smallest_move_for(numbers, 0)
-    }
 
     /// One object from the first heap that has it, two when the player may not take one.
-    fn smallest_move_for(&self, numbers: &[u64], mover: usize) -> Option<Vec<u64>> {
+    fn smallest_move(&self, numbers: &[u64], mover: usize) -> Option<Vec<u64>> {
         let t = if self.banned(mover) == 1 { 2 } else { 1 };
         let i = numbers.iter().position(|&n| t <= n)?;
         Some(replaced(numbers, i, numbers.get(i)? - t))
     }
 
-    fn random_move(&self, numbers: &[u64], below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
-        self.random_move_for(numbers, 0, below)
-    }
 
     /// From a random heap on, the first heap with a move: a random take of it but the banned one.
-    fn random_move_for(&self, numbers: &[u64], mover: usize, below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
+    fn random_move(&self, numbers: &[u64], mover: usize, below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
         if numbers.is_empty() {
             return None;
         }
@@ -295,13 +281,10 @@ impl BoardRules for KlNim {
         })
     }
 
-    fn solve(&self, numbers: &[u64], misere: bool, budget: u64) -> Result<BoardAnswer, AnalyzeError> {
-        self.solve_in(numbers, &BoardContext::plain(misere, budget, &NoHeapEngine))
-    }
 
     /// The outcome for the player to move, and every winning move, by the engine's exact search
     /// over (heaps, player to move) within the budget.
-    fn solve_in(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
+    fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
         let [k, l] = self.forbidden;
         if !context.misere {
             // Under normal play the game is short and partizan: Conway's value decides it, and
@@ -364,8 +347,12 @@ impl BoardRules for KlNim {
         Ok(answer)
     }
 
-    fn partizan(&self) -> Option<String> {
-        (self.forbidden[0] != self.forbidden[1]).then(|| "K != L".to_string())
+    fn players(&self, _numbers: Option<&[u64]>) -> Players {
+        if self.forbidden[0] != self.forbidden[1] {
+            Players::Partizan("K != L".into())
+        } else {
+            Players::Impartial
+        }
     }
 
     fn as_heap_rule(&self) -> Option<(Ruleset, String)> {

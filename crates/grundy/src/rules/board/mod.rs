@@ -14,7 +14,7 @@ use std::fmt;
 use std::ops::Range;
 use std::sync::Arc;
 
-use crate::error::{AnalyzeError, GaveUp};
+use crate::error::{AnalyzeError, GaveUp, IllegalMove};
 use crate::rules::catalogue::GameKind;
 use crate::rules::draw::Sketch;
 use crate::rules::heap::DynKey;
@@ -293,7 +293,7 @@ pub struct BoardContext<'a> {
     /// Misère play: the player who makes the last move loses.
     pub misere: bool,
     /// The player to move (0: first, 1: second), for a partizan game whose position does not
-    /// say it ([`BoardRules::partizan`]); the analysis passes `AnalyzeOptions::to_move`.
+    /// say it ([`Players::Partizan`]); the analysis passes `AnalyzeOptions::to_move`.
     pub to_move: usize,
     /// The budget of every piece of work (`--budget`).
     pub budget: u64,
@@ -396,6 +396,121 @@ impl BoardAnswer {
     }
 }
 
+/// Who has which moves in a board game ([`BoardRules::players`]).
+///
+/// Every game says which it is, and every method that moves is given the mover, so a partizan
+/// game cannot be written without saying what each player may do: a game that says it is
+/// partizan and leaves out its options does not compile.
+///
+/// ```compile_fail,E0046
+/// # use grundy::rules::board::{BoardAnswer, BoardContext, BoardRules, Players};
+/// # use grundy::{AnalyzeError, IllegalMove};
+/// /// Left takes one object from a heap, Right two.
+/// #[derive(Debug, PartialEq, Eq, Hash)]
+/// struct OneOrTwo;
+///
+/// impl BoardRules for OneOrTwo {
+///     fn players(&self, _numbers: Option<&[u64]>) -> Players {
+///         Players::Partizan("Left takes one, Right two".into())
+///     }
+/// #   fn spelling(&self) -> String { "one-or-two".into() }
+/// #   fn rules_sentence(&self) -> String { "Left takes one, Right two".into() }
+/// #   fn parse(&self, tokens: &[&str]) -> Result<Vec<u64>, String> {
+/// #       tokens.iter().map(|t| t.parse().map_err(|_| format!("not a heap: {t}"))).collect()
+/// #   }
+/// #   fn check(&self, numbers: &[u64], _at: std::ops::Range<usize>, after: &[u64], mover: usize) -> Result<(), IllegalMove> {
+/// #       if self.options(numbers, mover).iter().any(|o| o == after) { Ok(()) } else { Err("not a move".into()) }
+/// #   }
+/// #   fn describe(&self, _numbers: &[u64], _after: &[u64]) -> String { "a move".into() }
+/// #   fn move_hint(&self) -> String { "Type 'HEAP -> LEFT'".into() }
+/// #   fn has_move(&self, numbers: &[u64], mover: usize) -> bool { !self.options(numbers, mover).is_empty() }
+/// #   fn smallest_move(&self, numbers: &[u64], mover: usize) -> Option<Vec<u64>> {
+/// #       self.options(numbers, mover).into_iter().next()
+/// #   }
+/// #   fn random_move(&self, numbers: &[u64], mover: usize, _below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
+/// #       self.smallest_move(numbers, mover)
+/// #   }
+/// #   fn solve(&self, _numbers: &[u64], _context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
+/// #       Err(AnalyzeError::Unsupported("by its Conway value".into()))
+/// #   }
+/// }
+/// ```
+///
+/// With its options, it does:
+///
+/// ```
+/// # use grundy::rules::board::{BoardAnswer, BoardContext, BoardRules, Players};
+/// # use grundy::{AnalyzeError, IllegalMove};
+/// /// Left takes one object from a heap, Right two.
+/// #[derive(Debug, PartialEq, Eq, Hash)]
+/// struct OneOrTwo;
+///
+/// impl BoardRules for OneOrTwo {
+///     fn players(&self, _numbers: Option<&[u64]>) -> Players {
+///         Players::Partizan("Left takes one, Right two".into())
+///     }
+///     fn options(&self, numbers: &[u64], mover: usize) -> Vec<Vec<u64>> {
+///         let take = mover as u64 + 1;
+///         (0..numbers.len())
+///             .filter(|&i| numbers[i] >= take)
+///             .map(|i| { let mut after = numbers.to_vec(); after[i] -= take; after })
+///             .collect()
+///     }
+/// #   fn spelling(&self) -> String { "one-or-two".into() }
+/// #   fn rules_sentence(&self) -> String { "Left takes one, Right two".into() }
+/// #   fn parse(&self, tokens: &[&str]) -> Result<Vec<u64>, String> {
+/// #       tokens.iter().map(|t| t.parse().map_err(|_| format!("not a heap: {t}"))).collect()
+/// #   }
+/// #   fn check(&self, numbers: &[u64], _at: std::ops::Range<usize>, after: &[u64], mover: usize) -> Result<(), IllegalMove> {
+/// #       if self.options(numbers, mover).iter().any(|o| o == after) { Ok(()) } else { Err("not a move".into()) }
+/// #   }
+/// #   fn describe(&self, _numbers: &[u64], _after: &[u64]) -> String { "a move".into() }
+/// #   fn move_hint(&self) -> String { "Type 'HEAP -> LEFT'".into() }
+/// #   fn has_move(&self, numbers: &[u64], mover: usize) -> bool { !self.options(numbers, mover).is_empty() }
+/// #   fn smallest_move(&self, numbers: &[u64], mover: usize) -> Option<Vec<u64>> {
+/// #       self.options(numbers, mover).into_iter().next()
+/// #   }
+/// #   fn random_move(&self, numbers: &[u64], mover: usize, _below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
+/// #       self.smallest_move(numbers, mover)
+/// #   }
+/// #   fn solve(&self, _numbers: &[u64], _context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
+/// #       Err(AnalyzeError::Unsupported("by its Conway value".into()))
+/// #   }
+/// }
+/// assert_eq!(OneOrTwo.options(&[2], 0), vec![vec![1]]);
+/// assert_eq!(OneOrTwo.options(&[2], 1), vec![vec![0]]);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Players {
+    /// Both players have the same moves: the game has Sprague-Grundy values.
+    Impartial,
+    /// The players have different moves, the player to move given beside the position
+    /// (`AnalyzeOptions::to_move`); why, in a few words (e.g. "K != L"). Such a position has
+    /// Conway's value, no Sprague-Grundy value, and Every-SG refuses it.
+    Partizan(String),
+    /// The position's numbers say whose turn it is (Northcott's game), and each move passes
+    /// the turn: a sum cannot hold such a game.
+    TurnInPosition,
+}
+
+impl Players {
+    /// Why the players have different moves, when they do ([`Players::Partizan`]).
+    pub fn why_partizan(self) -> Option<String> {
+        match self {
+            Players::Partizan(why) => Some(why),
+            Players::Impartial | Players::TurnInPosition => None,
+        }
+    }
+}
+
+/// The numbers a move from `numbers` to `after` changes first, as the range [`BoardRules::check`]
+/// is told a move was typed over when it was not typed (the first number that differs, or the
+/// first number when none does).
+pub fn first_change(numbers: &[u64], after: &[u64]) -> Range<usize> {
+    let at = numbers.iter().zip(after).position(|(n, a)| n != a).unwrap_or(0);
+    at..at + 1
+}
+
 /// The rules and the theory of one board game. The plain methods (`options`, `check`) follow
 /// the rule as stated and use no theorem, so that the exhaustive solver built on `options` is
 /// an independent check of `solve`.
@@ -429,13 +544,23 @@ pub trait BoardRules: DynKey + Send + Sync + fmt::Debug {
         true
     }
 
-    /// Every move from `numbers` by the rule, as the numbers it leaves. Only for positions small
-    /// enough to list (the exhaustive solver, the tests, the computer's longest game).
-    fn options(&self, numbers: &[u64]) -> Vec<Vec<u64>>;
+    /// Who has which moves: the same for both players, different (and why), or kept in the
+    /// position. `numbers` is the position asked about, `None` the game as a whole (partizan
+    /// when its players differ whatever the position). No default: a game says it, so that a
+    /// partizan game cannot quietly be taken for an impartial one.
+    fn players(&self, numbers: Option<&[u64]>) -> Players;
 
-    /// Whether going from `numbers` to `after` is a move, by the rule, at any size; the error
-    /// says why not, in one line.
-    fn check(&self, numbers: &[u64], after: &[u64]) -> Result<(), String>;
+    /// Every move of player `mover` (0: first or Left, 1: second or Right) from `numbers` by
+    /// the rule, as the numbers it leaves; an impartial game ignores `mover`. Only for
+    /// positions small enough to list (the exhaustive solver, the tests, the computer's longest
+    /// game).
+    fn options(&self, numbers: &[u64], mover: usize) -> Vec<Vec<u64>>;
+
+    /// Whether going from `numbers` to `after` is a move of player `mover`, by the rule, at any
+    /// size, the move typed over the numbers `at` (0-based, as the person wrote it, so that a
+    /// move is named where it was typed even when it changes nothing; the first number changed
+    /// when it was not typed); the error says why not, in one line.
+    fn check(&self, numbers: &[u64], at: Range<usize>, after: &[u64], mover: usize) -> Result<(), IllegalMove>;
 
     /// The move from `numbers` to `after` in words, e.g. "take 3 from both heaps (5 8 -> 2 5)".
     fn describe(&self, numbers: &[u64], after: &[u64]) -> String;
@@ -451,25 +576,22 @@ pub trait BoardRules: DynKey + Send + Sync + fmt::Debug {
     /// heap 1) or 'both 2'".
     fn move_hint(&self) -> String;
 
-    /// Whether any move is left, at any size.
-    fn has_move(&self, numbers: &[u64]) -> bool;
+    /// Whether player `mover` has any move left, at any size.
+    fn has_move(&self, numbers: &[u64], mover: usize) -> bool;
 
-    /// The move that changes the position least, at any size.
-    fn smallest_move(&self, numbers: &[u64]) -> Option<Vec<u64>>;
+    /// The move of player `mover` that changes the position least, at any size.
+    fn smallest_move(&self, numbers: &[u64], mover: usize) -> Option<Vec<u64>>;
 
-    /// A random move, at any size; `below(k)` draws uniformly from 0..k (k >= 1).
-    fn random_move(&self, numbers: &[u64], below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>>;
+    /// A random move of player `mover`, at any size; `below(k)` draws uniformly from 0..k
+    /// (k >= 1).
+    fn random_move(&self, numbers: &[u64], mover: usize, below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>>;
 
     /// The fast answer: outcome, value and every winning move, exact, or a refusal that says
-    /// what it would take. `misere`: the player who makes the last move loses.
-    fn solve(&self, numbers: &[u64], misere: bool, budget: u64) -> Result<BoardAnswer, AnalyzeError>;
-
-    /// The fast answer, for a game whose theory reads the values of heaps of a heap ruleset
-    /// from `context.heaps` (the engine, passed in by the analysis, since `rules/` sits below
-    /// it). By default [`BoardRules::solve`], for the games that need no heap values.
-    fn solve_in(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
-        self.solve(numbers, context.misere, context.budget)
-    }
+    /// what it would take. `context` holds the convention (`misere`: the player who makes the
+    /// last move loses), the player to move, the budget, and the engine's heap values and exact
+    /// search (passed in by the analysis, since `rules/` sits below it;
+    /// [`BoardContext::plain`] without them).
+    fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError>;
 
     /// What number `i` (0-based) of `numbers` is, when that depends on the position (a
     /// circle's coins or a line's); by default [`BoardRules::label`].
@@ -519,31 +641,6 @@ pub trait BoardRules: DynKey + Send + Sync + fmt::Debug {
         numbers.iter().map(|&n| u128::from(n)).sum()
     }
 
-    /// Whether the position's numbers say whose turn it is, for a partizan game whose players
-    /// move pieces of their own and whose options pass the turn: a sum cannot hold such a game,
-    /// since a move in another game of the sum would not pass its turn.
-    fn says_who_moves(&self) -> bool {
-        false
-    }
-
-    /// Why the players have different moves, for a partizan game whose position does not say
-    /// who moves (the player to move is given beside it, as `AnalyzeOptions::to_move`): the
-    /// condition in a few words (e.g. "K != L"), `None` for a game whose players have the same
-    /// moves (the default). Such a game's moves come from the `_for` methods, given the mover;
-    /// it has no Sprague-Grundy value and Every-SG refuses it.
-    fn partizan(&self) -> Option<String> {
-        None
-    }
-
-    /// Why the players have different moves in the position `numbers`, for a game whose
-    /// positions may be impartial or partizan (Hackenbush: a picture with a blue or red edge is
-    /// partizan, an all-green one impartial); by default the game's own
-    /// ([`BoardRules::partizan`]). What holds a position (its memo key, its value, Every-SG's
-    /// refusal) asks this.
-    fn partizan_in(&self, _numbers: &[u64]) -> Option<String> {
-        self.partizan()
-    }
-
     /// Conway's value of the position `numbers` in `store`, when the game knows it without
     /// listing options (a green Hackenbush picture is the nimber of its Sprague-Grundy value,
     /// a coloured tree an ordinal sum by the colon principle): [`value::BoardValues`] asks it
@@ -554,35 +651,6 @@ pub trait BoardRules: DynKey + Send + Sync + fmt::Debug {
         _store: &mut crate::values::partizan::GameStore,
     ) -> Option<Result<crate::values::partizan::GameValue, crate::values::partizan::PartizanError>> {
         None
-    }
-
-    /// Every move of player `mover` (0: first, 1: second) from `numbers`, as the numbers it
-    /// leaves; by default [`BoardRules::options`], the same for both players.
-    fn options_for(&self, numbers: &[u64], _mover: usize) -> Vec<Vec<u64>> {
-        self.options(numbers)
-    }
-
-    /// Whether going from `numbers` to `after` is a move of player `mover`, the move typed over
-    /// the numbers `at` (0-based, as the person wrote it, so that a move is named where it was
-    /// typed even when it changes nothing); by default [`BoardRules::check`].
-    fn check_for(&self, numbers: &[u64], _at: Range<usize>, after: &[u64], _mover: usize) -> Result<(), String> {
-        self.check(numbers, after)
-    }
-
-    /// Whether player `mover` has any move; by default [`BoardRules::has_move`].
-    fn has_move_for(&self, numbers: &[u64], _mover: usize) -> bool {
-        self.has_move(numbers)
-    }
-
-    /// The move of player `mover` that changes the position least; by default
-    /// [`BoardRules::smallest_move`].
-    fn smallest_move_for(&self, numbers: &[u64], _mover: usize) -> Option<Vec<u64>> {
-        self.smallest_move(numbers)
-    }
-
-    /// A random move of player `mover`; by default [`BoardRules::random_move`].
-    fn random_move_for(&self, numbers: &[u64], _mover: usize, below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
-        self.random_move(numbers, below)
     }
 
     /// The independent parts of the position `numbers`, each written as a position of this
@@ -599,17 +667,6 @@ pub trait BoardRules: DynKey + Send + Sync + fmt::Debug {
     /// one.
     fn as_heap_rule(&self) -> Option<(Ruleset, String)> {
         None
-    }
-
-    /// Why a sum of games cannot hold this game, in one line; `None` when it can. By default a
-    /// game whose numbers say whose turn it is ([`BoardRules::says_who_moves`]) cannot.
-    fn not_in_a_sum(&self) -> Option<String> {
-        self.says_who_moves().then(|| {
-            format!(
-                "{} says whose turn it is in its position, and a move in another game would not pass it; play it alone",
-                self.spelling()
-            )
-        })
     }
 
     /// The names the game gives values to in expressions (`grundy verify --game G --sg
@@ -692,7 +749,7 @@ pub(crate) fn worded(
     words: String,
 ) -> Option<usize> {
     let after = rules.read_move(numbers, &words)?.ok()?;
-    rules.check(numbers, &after).ok()?;
+    rules.check(numbers, first_change(numbers, &after), &after, 0).ok()?;
     s.target(after, Some(words))
 }
 
@@ -706,7 +763,7 @@ pub(crate) fn checked(
     if after == numbers {
         return None;
     }
-    rules.check(numbers, &after).ok()?;
+    rules.check(numbers, first_change(numbers, &after), &after, 0).ok()?;
     s.target(after, None)
 }
 
@@ -725,7 +782,7 @@ pub fn plain_face(rules: &(impl BoardRules + ?Sized), numbers: &[u64]) -> Sketch
         y += 26.0;
     }
     y = left_out(&mut s, y, rows.len(), "rows");
-    if let Some(after) = rules.smallest_move(numbers) {
+    if let Some(after) = rules.smallest_move(numbers, 0) {
         let words = rules.describe(numbers, &after);
         let t = s.target(after, None);
         s.button(8.0, y + 4.0, &crate::rules::draw::clip(&words, 60), t, &words);
@@ -778,6 +835,18 @@ impl Board {
     pub fn downcast<T: BoardRules>(&self) -> Option<&T> {
         let any: &dyn Any = &*self.0;
         any.downcast_ref::<T>()
+    }
+
+    /// Why a sum of games cannot hold this game, in one line; `None` when it can. A game whose
+    /// numbers say whose turn it is ([`Players::TurnInPosition`]) cannot.
+    pub fn not_in_a_sum(&self) -> Option<String> {
+        let rules = self.rules();
+        (rules.players(None) == Players::TurnInPosition).then(|| {
+            format!(
+                "{} says whose turn it is in its position, and a move in another game would not pass it; play it alone",
+                rules.spelling()
+            )
+        })
     }
 
     /// Reads a board game's spelling: `None` when `s` names no board game, an error when it

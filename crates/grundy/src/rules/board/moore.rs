@@ -11,6 +11,9 @@
 //! far (a heap that drops a 1 to a 0 is free below it); each column's count of 1s is fixed modulo
 //! K + 1 by the heaps outside T. The same count guides the listing of the first moves.
 
+use crate::rules::board::BoardContext;
+use crate::error::IllegalMove;
+use crate::rules::board::Players;
 use crate::rules::board::{Board, BoardFamily};
 use crate::rules::catalogue::GameKind;
 use crate::rules::draw::Sketch;
@@ -337,7 +340,11 @@ impl BoardRules for Moore {
         h
     }
 
-    fn options(&self, heaps: &[u64]) -> Vec<Vec<u64>> {
+    fn players(&self, _numbers: Option<&[u64]>) -> Players {
+        Players::Impartial
+    }
+
+    fn options(&self, heaps: &[u64], _mover: usize) -> Vec<Vec<u64>> {
         let mut out = vec![];
         let live: Vec<usize> = (0..heaps.len()).filter(|&i| heaps[i] > 0).collect();
         for set in sets(live.len(), self.k) {
@@ -359,20 +366,20 @@ impl BoardRules for Moore {
         out
     }
 
-    fn check(&self, heaps: &[u64], after: &[u64]) -> Result<(), String> {
+    fn check(&self, heaps: &[u64], _at: std::ops::Range<usize>, after: &[u64], _mover: usize) -> Result<(), IllegalMove> {
         if after.len() != heaps.len() {
-            return Err(format!("a move leaves the {} heaps in place", heaps.len()));
+            return Err(format!("a move leaves the {} heaps in place", heaps.len()).into());
         }
         let mut changed = 0u64;
         for (i, (&h, &a)) in heaps.iter().zip(after).enumerate() {
             if a > h {
-                return Err(format!("heap {}: a move cannot add objects ({h} -> {a})", i + 1));
+                return Err(format!("heap {}: a move cannot add objects ({h} -> {a})", i + 1).into());
             }
             changed += u64::from(a < h);
         }
         match changed {
             0 => Err("a move takes at least one object".into()),
-            c if c > self.k => Err(format!("a move takes from at most {} heaps, not {c}", self.k)),
+            c if c > self.k => Err(format!("a move takes from at most {} heaps, not {c}", self.k).into()),
             _ => Ok(()),
         }
     }
@@ -427,18 +434,18 @@ impl BoardRules for Moore {
         )
     }
 
-    fn has_move(&self, heaps: &[u64]) -> bool {
+    fn has_move(&self, heaps: &[u64], _mover: usize) -> bool {
         heaps.iter().any(|&h| h > 0)
     }
 
-    fn smallest_move(&self, heaps: &[u64]) -> Option<Vec<u64>> {
+    fn smallest_move(&self, heaps: &[u64], _mover: usize) -> Option<Vec<u64>> {
         let i = heaps.iter().position(|&h| h > 0)?;
         let mut next = heaps.to_vec();
         next[i] -= 1;
         Some(next)
     }
 
-    fn random_move(&self, heaps: &[u64], below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
+    fn random_move(&self, heaps: &[u64], _mover: usize, below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
         let live: Vec<usize> = (0..heaps.len()).filter(|&i| heaps[i] > 0).collect();
         let first = *live.get(below(live.len().max(1) as u64) as usize)?;
         let mut next = heaps.to_vec();
@@ -454,7 +461,8 @@ impl BoardRules for Moore {
         Some(next)
     }
 
-    fn solve(&self, heaps: &[u64], misere: bool, budget: u64) -> Result<BoardAnswer, AnalyzeError> {
+    fn solve(&self, heaps: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
+        let (misere, budget) = (context.misere, context.budget);
         if misere {
             let objects: u128 = heaps.iter().map(|&h| u128::from(h)).sum();
             if objects > MISERE_OBJECTS {
@@ -576,6 +584,7 @@ impl BoardRules for Moore {
 
 #[cfg(test)]
 mod tests {
+    use crate::rules::board::NoHeapEngine;
     use super::*;
     use std::collections::HashSet;
 
@@ -589,14 +598,14 @@ mod tests {
             for code in 0..4u64.pow(4) {
                 for len in 1..=4usize {
                     let heaps: Vec<u64> = (0..len).map(|i| (code >> (2 * i)) & 3).collect();
-                    assert_eq!(move_count(&heaps, k), rules.options(&heaps).len() as u128, "{heaps:?} K={k}");
+                    assert_eq!(move_count(&heaps, k), rules.options(&heaps, 0).len() as u128, "{heaps:?} K={k}");
                     let mut seen = HashSet::new();
                     let mut todo = vec![heaps.clone()];
                     while let Some(p) = todo.pop() {
                         let mut key = p.clone();
                         key.sort_unstable();
                         if seen.insert(key) {
-                            todo.extend(rules.options(&p));
+                            todo.extend(rules.options(&p, 0));
                         }
                     }
                     assert!(seen.len() as u128 <= position_bound(&heaps), "{heaps:?} K={k}: {}", seen.len());
@@ -611,16 +620,16 @@ mod tests {
     fn a_misere_search_past_its_moves_is_refused_at_once() {
         let rules = Moore::new(u64::MAX);
         for heaps in [vec![4; 10], vec![2; 20], vec![1; 40]] {
-            let e = rules.solve(&heaps, true, 1 << 20).expect_err("refused");
+            let e = rules.solve(&heaps, &BoardContext::plain(true, 1 << 20, &NoHeapEngine)).expect_err("refused");
             let AnalyzeError::Unsupported(text) = e else { panic!("{e:?}") };
             assert!(text.contains("moves a position"), "{text}");
         }
         // The fuzzer's slow input: K past 2^46, heaps 5 5 5 14 0 9 (32,399 moves a position)
         // with a budget of 20,000 positions.
-        let e = Moore::new(0x4000_fa00_0002).solve(&[5, 5, 5, 14, 0, 9], true, 20_000).expect_err("refused");
+        let e = Moore::new(0x4000_fa00_0002).solve(&[5, 5, 5, 14, 0, 9], &BoardContext::plain(true, 20_000, &NoHeapEngine)).expect_err("refused");
         assert!(matches!(e, AnalyzeError::Unsupported(_)), "{e:?}");
         // Within the bounds it answers as before.
-        assert!(rules.solve(&[5, 6, 7, 8], true, 1 << 20).is_ok());
-        assert!(Moore::new(5).solve(&[4; 5], true, 1 << 20).is_ok());
+        assert!(rules.solve(&[5, 6, 7, 8], &BoardContext::plain(true, 1 << 20, &NoHeapEngine)).is_ok());
+        assert!(Moore::new(5).solve(&[4; 5], &BoardContext::plain(true, 1 << 20, &NoHeapEngine)).is_ok());
     }
 }

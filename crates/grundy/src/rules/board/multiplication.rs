@@ -30,6 +30,9 @@
 //! 70,000 such q below 2^64, so the mex is taken over every one of them. Every claim is checked
 //! in `tests/multiplication.rs` against the plain exhaustive solver on every small position.
 
+use crate::rules::board::{BoardContext};
+use crate::error::IllegalMove;
+use crate::rules::board::Players;
 use crate::rules::board::{Board, BoardFamily};
 use crate::rules::catalogue::GameKind;
 use crate::error::{AnalyzeError, GaveUp, Work};
@@ -282,7 +285,11 @@ impl BoardRules for Multiplication {
         false
     }
 
-    fn options(&self, numbers: &[u64]) -> Vec<Vec<u64>> {
+    fn players(&self, _numbers: Option<&[u64]>) -> Players {
+        Players::Impartial
+    }
+
+    fn options(&self, numbers: &[u64], _mover: usize) -> Vec<Vec<u64>> {
         let (n, p) = target_and_product(numbers);
         if p >= n {
             return vec![];
@@ -293,23 +300,23 @@ impl BoardRules for Multiplication {
         out
     }
 
-    fn check(&self, numbers: &[u64], after: &[u64]) -> Result<(), String> {
+    fn check(&self, numbers: &[u64], _at: std::ops::Range<usize>, after: &[u64], _mover: usize) -> Result<(), IllegalMove> {
         let (n, p) = target_and_product(numbers);
         let [m, q] = after[..] else {
             return Err("a move leaves the target and the new product (two numbers)".into());
         };
         if m != n {
-            return Err(format!("the target stays {n}; a move changes only the product"));
+            return Err(format!("the target stays {n}; a move changes only the product").into());
         }
         if p >= n {
-            return Err(format!("the game is over: the product {p} has reached the target {n}"));
+            return Err(format!("the game is over: the product {p} has reached the target {n}").into());
         }
         if Self::multipliers(numbers, after).is_empty() {
             return Err(if q == n {
                 format!("no multiplier from 2 to 9 takes {p} to the target {n}")
             } else {
                 format!("{p} cannot become {q}: multiply it by 2 to 9")
-            });
+            }.into());
         }
         Ok(())
     }
@@ -349,22 +356,23 @@ impl BoardRules for Multiplication {
         "Type 'times 9' or just '9' (multiply p by 9)".into()
     }
 
-    fn has_move(&self, numbers: &[u64]) -> bool {
+    fn has_move(&self, numbers: &[u64], _mover: usize) -> bool {
         let (n, p) = target_and_product(numbers);
         p < n
     }
 
-    fn smallest_move(&self, numbers: &[u64]) -> Option<Vec<u64>> {
+    fn smallest_move(&self, numbers: &[u64], _mover: usize) -> Option<Vec<u64>> {
         let (n, p) = target_and_product(numbers);
         (p < n).then(|| Self::times(n, p, 2))
     }
 
-    fn random_move(&self, numbers: &[u64], below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
+    fn random_move(&self, numbers: &[u64], _mover: usize, below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
         let (n, p) = target_and_product(numbers);
         (p < n).then(|| Self::times(n, p, 2 + below(8)))
     }
 
-    fn solve(&self, numbers: &[u64], misere: bool, budget: u64) -> Result<BoardAnswer, AnalyzeError> {
+    fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
+        let (misere, budget) = (context.misere, context.budget);
         let (n, p) = target_and_product(numbers);
         let r = factor_needed(n, p);
         let won = wins(r, misere);

@@ -21,6 +21,9 @@
 
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing))]
 
+use crate::rules::board::BoardContext;
+use crate::error::IllegalMove;
+use crate::rules::board::Players;
 use crate::error::AnalyzeError;
 use crate::number::parse_u64;
 use crate::rules::board::{listed_note, listing_room, Board, BoardAnswer, BoardFamily, BoardMethod, BoardRules, TextRows};
@@ -267,7 +270,11 @@ impl BoardRules for Northcott {
         false
     }
 
-    fn options(&self, numbers: &[u64]) -> Vec<Vec<u64>> {
+    fn players(&self, _numbers: Option<&[u64]>) -> Players {
+        Players::TurnInPosition
+    }
+
+    fn options(&self, numbers: &[u64], _mover: usize) -> Vec<Vec<u64>> {
         let Some((rows, turn)) = board(numbers) else { return vec![] };
         let mut out = vec![];
         for (i, r) in rows.iter().enumerate() {
@@ -277,8 +284,9 @@ impl BoardRules for Northcott {
         out
     }
 
-    fn check(&self, numbers: &[u64], after: &[u64]) -> Result<(), String> {
-        moved(numbers, after).map(|_| ())
+    fn check(&self, numbers: &[u64], _at: std::ops::Range<usize>, after: &[u64], _mover: usize) -> Result<(), IllegalMove> {
+        moved(numbers, after)?;
+        Ok(())
     }
 
     fn describe(&self, numbers: &[u64], after: &[u64]) -> String {
@@ -315,12 +323,12 @@ impl BoardRules for Northcott {
         "Type 'ROW SQUARE' (e.g. '1 3'): your checker of row ROW goes to square SQUARE".into()
     }
 
-    fn has_move(&self, numbers: &[u64]) -> bool {
+    fn has_move(&self, numbers: &[u64], _mover: usize) -> bool {
         board(numbers).is_some_and(|(rows, turn)| rows.iter().any(|r| r.moves(turn) > 0))
     }
 
     /// One square, forward where the gap allows, in the first row with a move.
-    fn smallest_move(&self, numbers: &[u64]) -> Option<Vec<u64>> {
+    fn smallest_move(&self, numbers: &[u64], _mover: usize) -> Option<Vec<u64>> {
         let (rows, turn) = board(numbers)?;
         rows.iter().enumerate().find_map(|(i, r)| {
             let (mine, other) = r.checkers(turn);
@@ -330,7 +338,7 @@ impl BoardRules for Northcott {
         })
     }
 
-    fn random_move(&self, numbers: &[u64], below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
+    fn random_move(&self, numbers: &[u64], _mover: usize, below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
         let (rows, turn) = board(numbers)?;
         let open: Vec<usize> = (0..rows.len()).filter(|&i| rows.get(i).is_some_and(|r| r.moves(turn) > 0)).collect();
         if open.is_empty() {
@@ -347,7 +355,8 @@ impl BoardRules for Northcott {
         Some(after_move(&rows, turn, i, square))
     }
 
-    fn solve(&self, numbers: &[u64], misere: bool, _budget: u64) -> Result<BoardAnswer, AnalyzeError> {
+    fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
+        let misere = context.misere;
         if misere {
             return Err(AnalyzeError::Unsupported(
                 "misère Northcott's game has no theory here, and its positions repeat (a checker may move back), so the exhaustive search, which needs games that end, cannot decide it; normal play is answered by Bouton's theorem on the gaps".into(),
@@ -451,10 +460,6 @@ impl BoardRules for Northcott {
     /// A checker may move back and forth: a game can last for ever.
     fn longest_game(&self, _numbers: &[u64]) -> u128 {
         u128::MAX
-    }
-
-    fn says_who_moves(&self) -> bool {
-        true
     }
 
     /// Two or three rows of 3 to 9 squares, each with its two checkers on different squares
@@ -567,9 +572,16 @@ impl BoardRules for Northcott {
 #[cfg(test)]
 #[allow(clippy::unwrap_used, clippy::indexing_slicing)]
 mod tests {
+    use crate::rules::board::NoHeapEngine;
     use std::collections::HashMap;
 
     use super::*;
+    use crate::rules::board::first_change;
+
+    /// Whether going from `p` to `q` is a move (the mover is in the position).
+    fn check(p: &[u64], q: &[u64]) -> Result<(), IllegalMove> {
+        Northcott.check(p, first_change(p, q), q, 0)
+    }
 
     /// Every position of a board of rows of `widths`, both players to move.
     fn every_position(widths: &[u64]) -> Vec<Vec<u64>> {
@@ -597,7 +609,7 @@ mod tests {
     fn retrograde(positions: &[Vec<u64>]) -> HashMap<Vec<u64>, Option<bool>> {
         let index: HashMap<&Vec<u64>, usize> = positions.iter().enumerate().map(|(i, p)| (p, i)).collect();
         let options: Vec<Vec<usize>> =
-            positions.iter().map(|p| Northcott.options(p).iter().map(|o| index[o]).collect()).collect();
+            positions.iter().map(|p| Northcott.options(p, 0).iter().map(|o| index[o]).collect()).collect();
         let mut parents: Vec<Vec<usize>> = vec![vec![]; positions.len()];
         for (p, os) in options.iter().enumerate() {
             for &o in os {
@@ -654,10 +666,10 @@ mod tests {
             let positions = every_position(widths);
             let truth = retrograde(&positions);
             for p in &positions {
-                let answer = Northcott.solve(p, false, 1 << 20).unwrap();
+                let answer = Northcott.solve(p, &BoardContext::plain(false, 1 << 20, &NoHeapEngine)).unwrap();
                 assert_eq!(truth[p], Some(answer.wins), "{:?}", Northcott.tokens(p));
                 let mut winning: Vec<Vec<u64>> =
-                    Northcott.options(p).into_iter().filter(|o| truth[o] == Some(false)).collect();
+                    Northcott.options(p, 0).into_iter().filter(|o| truth[o] == Some(false)).collect();
                 let mut listed = answer.winning.clone();
                 winning.sort();
                 listed.sort();
@@ -681,13 +693,13 @@ mod tests {
         for widths in [vec![5], vec![3, 4]] {
             let positions = every_position(&widths);
             for p in &positions {
-                let options = Northcott.options(p);
+                let options = Northcott.options(p, 0);
                 assert_eq!(Northcott.option_count_bound(p), Some(options.len() as u128));
-                assert_eq!(Northcott.has_move(p), !options.is_empty());
+                assert_eq!(Northcott.has_move(p, 0), !options.is_empty());
                 for q in &positions {
-                    assert_eq!(Northcott.check(p, q).is_ok(), options.contains(q), "{p:?} -> {q:?}");
+                    assert_eq!(check(p, q).is_ok(), options.contains(q), "{p:?} -> {q:?}");
                 }
-                if let Some(s) = Northcott.smallest_move(p) {
+                if let Some(s) = Northcott.smallest_move(p, 0) {
                     assert!(options.contains(&s));
                 }
                 let mut seed = 7u64;
@@ -696,7 +708,7 @@ mod tests {
                         seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
                         (seed >> 33) % k
                     };
-                    let r = Northcott.random_move(p, &mut below);
+                    let r = Northcott.random_move(p, 0, &mut below);
                     assert_eq!(r.is_some(), !options.is_empty());
                     assert!(r.is_none_or(|r| options.contains(&r)));
                 }
@@ -723,7 +735,7 @@ mod tests {
             assert!(rows.iter().all(|r| (3..=9).contains(&r.width)), "{tokens:?}");
             assert_eq!(Northcott.tokens(&numbers), tokens);
             turns[turn as usize] += 1;
-            outcomes[usize::from(Northcott.solve(&numbers, false, 1 << 20).unwrap().wins)] += 1;
+            outcomes[usize::from(Northcott.solve(&numbers, &BoardContext::plain(false, 1 << 20, &NoHeapEngine)).unwrap().wins)] += 1;
         }
         assert!(turns.iter().all(|&n| n > 50), "{turns:?}");
         assert!(outcomes.iter().all(|&n| n > 30), "{outcomes:?}");
@@ -764,14 +776,14 @@ mod tests {
         assert!(read("black").unwrap_err().contains("at least one row"));
         // Huge rows are exact, and their moves are checked at any size.
         let big = read(&format!("{}:1,{}", u64::MAX, u64::MAX)).unwrap();
-        let answer = Northcott.solve(&big, false, 1).unwrap();
+        let answer = Northcott.solve(&big, &BoardContext::plain(false, 1, &NoHeapEngine)).unwrap();
         assert!(answer.wins);
         assert_eq!(answer.winning, vec![vec![u64::MAX, u64::MAX - 1, u64::MAX, 1]]);
-        assert!(Northcott.check(&big, &[u64::MAX, u64::MAX, u64::MAX, 1]).unwrap_err().contains("may not reach"));
+        assert!(check(&big, &[u64::MAX, u64::MAX, u64::MAX, 1]).unwrap_err().to_string().contains("may not reach"));
         // A move must pass the turn and move the mover's own checker.
         let p = read("8:1,5").unwrap();
-        assert!(Northcott.check(&p, &[8, 2, 5, 0]).unwrap_err().contains("passes the turn"));
-        assert!(Northcott.check(&p, &[8, 1, 6, 1]).unwrap_err().contains("White moves only the white checkers"));
+        assert!(check(&p, &[8, 2, 5, 0]).unwrap_err().to_string().contains("passes the turn"));
+        assert!(check(&p, &[8, 1, 6, 1]).unwrap_err().to_string().contains("White moves only the white checkers"));
         assert_eq!(Northcott.describe(&p, &[8, 4, 5, 1]), "move 1 to 4 (White, row 1: 1 -> 4, forward; gap 3 -> 0)");
         assert_eq!(Northcott.read_move(&p, "move 1 to 4"), Some(Ok(vec![8, 4, 5, 1])));
     }

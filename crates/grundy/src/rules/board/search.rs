@@ -69,7 +69,7 @@ impl Search<'_> {
     }
 
     fn frame(&self, key: Vec<u64>) -> Frame {
-        let options = self.rules.options(&key);
+        let options = self.rules.options(&key, 0);
         Frame { key, options, next: 0 }
     }
 }
@@ -89,7 +89,7 @@ pub fn search_answer(
     let mut winning = vec![];
     let mut count: u128 = 0;
     let room = listing_room(numbers.len());
-    for option in rules.options(numbers) {
+    for option in rules.options(numbers, 0) {
         if !search.wins(&option)? {
             count += 1;
             if winning.len() < room {
@@ -97,7 +97,7 @@ pub fn search_answer(
             }
         }
     }
-    let has_moves = !rules.options(numbers).is_empty();
+    let has_moves = !rules.options(numbers, 0).is_empty();
     let wins = count > 0 || (!has_moves && misere);
     let listed = winning.len() as u128;
     let mut answer = BoardAnswer::listed(wins, None, winning, BoardMethod::Search);

@@ -8,6 +8,9 @@
 //! reachable by lowering one odd step (Bouton's argument), and no move keeps the nim-sum, since
 //! every move changes exactly one odd step. The tests check it against the plain mex.
 
+use crate::rules::board::{BoardContext};
+use crate::error::IllegalMove;
+use crate::rules::board::Players;
 use crate::rules::board::{Board, BoardFamily};
 use crate::rules::catalogue::GameKind;
 use crate::error::AnalyzeError;
@@ -174,7 +177,11 @@ impl BoardRules for Staircase {
         format!("step {}", i + 1)
     }
 
-    fn options(&self, steps: &[u64]) -> Vec<Vec<u64>> {
+    fn players(&self, _numbers: Option<&[u64]>) -> Players {
+        Players::Impartial
+    }
+
+    fn options(&self, steps: &[u64], _mover: usize) -> Vec<Vec<u64>> {
         let mut out = vec![];
         for (i, &here) in steps.iter().enumerate() {
             for c in 1..=here {
@@ -184,9 +191,9 @@ impl BoardRules for Staircase {
         out
     }
 
-    fn check(&self, steps: &[u64], after: &[u64]) -> Result<(), String> {
+    fn check(&self, steps: &[u64], _at: std::ops::Range<usize>, after: &[u64], _mover: usize) -> Result<(), IllegalMove> {
         if after.len() != steps.len() {
-            return Err(format!("the staircase keeps its {} steps", steps.len()));
+            return Err(format!("the staircase keeps its {} steps", steps.len()).into());
         }
         let changed: Vec<usize> = (0..steps.len()).filter(|&i| steps[i] != after[i]).collect();
         let (i, c) = match changed[..] {
@@ -200,7 +207,7 @@ impl BoardRules for Staircase {
             }
         };
         if shifted(steps, i, c) != after {
-            return Err(format!("{c} coins leave step {}, so step {} gains {c}, no more and no fewer", i + 1, i));
+            return Err(format!("{c} coins leave step {}, so step {} gains {c}, no more and no fewer", i + 1, i).into());
         }
         Ok(())
     }
@@ -246,22 +253,23 @@ impl BoardRules for Staircase {
         "Type '2 3' (move 3 coins from step 2 to step 1) or 'move 1 from step 1' (a coin off the staircase)".into()
     }
 
-    fn has_move(&self, steps: &[u64]) -> bool {
+    fn has_move(&self, steps: &[u64], _mover: usize) -> bool {
         steps.iter().any(|&s| s > 0)
     }
 
-    fn smallest_move(&self, steps: &[u64]) -> Option<Vec<u64>> {
+    fn smallest_move(&self, steps: &[u64], _mover: usize) -> Option<Vec<u64>> {
         let i = steps.iter().position(|&s| s > 0)?;
         Some(shifted(steps, i, 1))
     }
 
-    fn random_move(&self, steps: &[u64], below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
+    fn random_move(&self, steps: &[u64], _mover: usize, below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
         let full: Vec<usize> = (0..steps.len()).filter(|&i| steps[i] > 0).collect();
         let i = *full.get(below(full.len().max(1) as u64) as usize)?;
         Some(shifted(steps, i, 1 + below(steps[i])))
     }
 
-    fn solve(&self, steps: &[u64], misere: bool, budget: u64) -> Result<BoardAnswer, AnalyzeError> {
+    fn solve(&self, steps: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
+        let (misere, budget) = (context.misere, context.budget);
         if misere {
             // A game lasts at most sum of i * X_i moves (a coin on step i moves at most i times).
             let longest: u128 = steps.iter().enumerate().map(|(i, &x)| (i as u128 + 1) * u128::from(x)).sum();

@@ -129,6 +129,9 @@
 //! more such heaps (then the nim-sum is non-zero), the normal-play winning move, which leaves
 //! a heap of 2 or more. A position with no move is a win under misère play and not in L.
 
+use crate::rules::board::{BoardContext};
+use crate::error::IllegalMove;
+use crate::rules::board::Players;
 use crate::rules::board::{Board, BoardFamily};
 use crate::rules::catalogue::GameKind;
 use crate::error::{AnalyzeError, GaveUp, ParseGameError, Work};
@@ -993,7 +996,11 @@ impl BoardRules for TakeOrSplit {
         numbers(tokens, |i| format!("heap {}", i + 1))
     }
 
-    fn options(&self, numbers: &[u64]) -> Vec<Vec<u64>> {
+    fn players(&self, _numbers: Option<&[u64]>) -> Players {
+        Players::Impartial
+    }
+
+    fn options(&self, numbers: &[u64], _mover: usize) -> Vec<Vec<u64>> {
         let mut out = Vec::new();
         for (i, &n) in numbers.iter().enumerate() {
             let with = |parts: &[u64]| {
@@ -1013,7 +1020,7 @@ impl BoardRules for TakeOrSplit {
         out
     }
 
-    fn check(&self, numbers: &[u64], after: &[u64]) -> Result<(), String> {
+    fn check(&self, numbers: &[u64], _at: std::ops::Range<usize>, after: &[u64], _mover: usize) -> Result<(), IllegalMove> {
         if after.len() == numbers.len() {
             let changed: Vec<usize> = (0..numbers.len()).filter(|&i| numbers.get(i) != after.get(i)).collect();
             return match changed[..] {
@@ -1021,7 +1028,7 @@ impl BoardRules for TakeOrSplit {
                 [i] => {
                     let (n, m) = (numbers.get(i).copied().unwrap_or(0), after.get(i).copied().unwrap_or(0));
                     if m > n {
-                        Err(format!("heap {}: a move cannot add objects (it has {n})", i + 1))
+                        Err(format!("heap {}: a move cannot add objects (it has {n})", i + 1).into())
                     } else {
                         Ok(())
                     }
@@ -1033,25 +1040,25 @@ impl BoardRules for TakeOrSplit {
         if let Some((i, parts)) = self.split_of(numbers, after) {
             let n = numbers.get(i).copied().unwrap_or(0);
             if parts.contains(&0) {
-                return Err(format!("heap {}: a split leaves {k} non-empty heaps, not a heap of 0", i + 1));
+                return Err(format!("heap {}: a split leaves {k} non-empty heaps, not a heap of 0", i + 1).into());
             }
             let sum: u128 = parts.iter().map(|&p| u128::from(p)).sum();
             if sum != u128::from(n) {
                 return Err(format!(
                     "heap {}: a split takes nothing, so its {k} heaps add up to {n}, not {sum}",
                     i + 1
-                ));
+                ).into());
             }
             return Ok(());
         }
         if after.len() as u128 == numbers.len() as u128 + u128::from(k) - 1 {
-            return Err(format!("a split replaces one heap by {k} heaps and leaves the other heaps as they are"));
+            return Err(format!("a split replaces one heap by {k} heaps and leaves the other heaps as they are").into());
         }
         Err(format!(
             "a move takes from one heap (leaving it in place) or splits one heap into exactly {k} heaps; this leaves {} heaps where there were {}",
             after.len(),
             numbers.len()
-        ))
+        ).into())
     }
 
     fn describe(&self, numbers: &[u64], after: &[u64]) -> String {
@@ -1107,11 +1114,11 @@ impl BoardRules for TakeOrSplit {
         )
     }
 
-    fn has_move(&self, numbers: &[u64]) -> bool {
+    fn has_move(&self, numbers: &[u64], _mover: usize) -> bool {
         numbers.iter().any(|&h| h > 0)
     }
 
-    fn smallest_move(&self, numbers: &[u64]) -> Option<Vec<u64>> {
+    fn smallest_move(&self, numbers: &[u64], _mover: usize) -> Option<Vec<u64>> {
         let i = numbers.iter().position(|&h| h > 0)?;
         let mut after = numbers.to_vec();
         if let Some(h) = after.get_mut(i) {
@@ -1120,7 +1127,7 @@ impl BoardRules for TakeOrSplit {
         Some(after)
     }
 
-    fn random_move(&self, numbers: &[u64], below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
+    fn random_move(&self, numbers: &[u64], _mover: usize, below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
         let live: Vec<usize> = (0..numbers.len()).filter(|&i| numbers.get(i).is_some_and(|&h| h > 0)).collect();
         let i = *live.get(below(live.len().max(1) as u64) as usize)?;
         let n = numbers.get(i).copied()?;
@@ -1144,7 +1151,8 @@ impl BoardRules for TakeOrSplit {
         Some(after)
     }
 
-    fn solve(&self, numbers: &[u64], misere: bool, budget: u64) -> Result<BoardAnswer, AnalyzeError> {
+    fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
+        let (misere, budget) = (context.misere, context.budget);
         let values = self.values(numbers, budget)?;
         let method = if values.table.is_some() { BoardMethod::Table } else { BoardMethod::ClosedForm };
         let heap_values: Vec<u128> = numbers.iter().map(|&h| values.g(h)).collect();

@@ -15,11 +15,12 @@
 
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing))]
 
-use std::ops::Range;
+use crate::error::IllegalMove;
+use crate::rules::board::Players;
 
 use crate::error::AnalyzeError;
 use crate::rules::board::partizan::{side, solve_by_conway};
-use crate::rules::board::{Board, BoardAnswer, BoardContext, BoardFamily, BoardRules, NoHeapEngine, TextRows};
+use crate::rules::board::{Board, BoardAnswer, BoardContext, BoardFamily, BoardRules, TextRows};
 use crate::rules::catalogue::GameKind;
 use crate::rules::draw::Sketch;
 
@@ -226,19 +227,13 @@ impl BoardRules for ToadsFrogs {
         Some(vec![("strip".into(), self.tokens(numbers).concat())])
     }
 
-    fn options(&self, numbers: &[u64]) -> Vec<Vec<u64>> {
-        self.options_for(numbers, 0)
-    }
 
-    fn options_for(&self, numbers: &[u64], mover: usize) -> Vec<Vec<u64>> {
+    fn options(&self, numbers: &[u64], mover: usize) -> Vec<Vec<u64>> {
         moves(numbers, mover.min(1)).into_iter().map(|m| moved(numbers, m)).collect()
     }
 
-    fn check(&self, numbers: &[u64], after: &[u64]) -> Result<(), String> {
-        self.check_for(numbers, 0..0, after, 0)
-    }
 
-    fn check_for(&self, numbers: &[u64], _at: Range<usize>, after: &[u64], mover: usize) -> Result<(), String> {
+    fn check(&self, numbers: &[u64], _at: std::ops::Range<usize>, after: &[u64], mover: usize) -> Result<(), IllegalMove> {
         let ((from, _), owner) = ToadsFrogs::step(numbers, after)?;
         if owner != mover.min(1) {
             return Err(format!(
@@ -248,7 +243,7 @@ impl BoardRules for ToadsFrogs {
                 side(owner),
                 side(mover),
                 name(piece(mover))
-            ));
+            ).into());
         }
         Ok(())
     }
@@ -285,28 +280,19 @@ impl BoardRules for ToadsFrogs {
         "Type the cell of the piece to move (1 is the leftmost): a toad steps or jumps right, a frog left".into()
     }
 
-    fn has_move(&self, numbers: &[u64]) -> bool {
-        self.has_move_for(numbers, 0)
-    }
 
-    fn has_move_for(&self, numbers: &[u64], mover: usize) -> bool {
+    fn has_move(&self, numbers: &[u64], mover: usize) -> bool {
         !moves(numbers, mover.min(1)).is_empty()
     }
 
-    fn smallest_move(&self, numbers: &[u64]) -> Option<Vec<u64>> {
-        self.smallest_move_for(numbers, 0)
-    }
 
     /// The move of the leftmost piece that can move.
-    fn smallest_move_for(&self, numbers: &[u64], mover: usize) -> Option<Vec<u64>> {
+    fn smallest_move(&self, numbers: &[u64], mover: usize) -> Option<Vec<u64>> {
         moves(numbers, mover.min(1)).first().map(|&m| moved(numbers, m))
     }
 
-    fn random_move(&self, numbers: &[u64], below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
-        self.random_move_for(numbers, 0, below)
-    }
 
-    fn random_move_for(&self, numbers: &[u64], mover: usize, below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
+    fn random_move(&self, numbers: &[u64], mover: usize, below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
         let all = moves(numbers, mover.min(1));
         if all.is_empty() {
             return None;
@@ -326,11 +312,8 @@ impl BoardRules for ToadsFrogs {
             .sum()
     }
 
-    fn solve(&self, numbers: &[u64], misere: bool, budget: u64) -> Result<BoardAnswer, AnalyzeError> {
-        self.solve_in(numbers, &BoardContext::plain(misere, budget, &NoHeapEngine))
-    }
 
-    fn solve_in(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
+    fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
         solve_by_conway(
             self,
             numbers,
@@ -340,8 +323,8 @@ impl BoardRules for ToadsFrogs {
         )
     }
 
-    fn partizan(&self) -> Option<String> {
-        Some("Left moves the toads, Right the frogs".into())
+    fn players(&self, _numbers: Option<&[u64]>) -> Players {
+        Players::Partizan("Left moves the toads, Right the frogs".into())
     }
 
     /// The parts between blocks `TTFF`, each without the pieces at its ends that never move;
@@ -430,7 +413,7 @@ mod tests {
         let jump = ToadsFrogs.read_move(&n, "4").unwrap().unwrap();
         assert_eq!(ToadsFrogs.describe(&n, &jump), "Right's frog on cell 4 jumps to cell 2");
         assert_eq!(
-            ToadsFrogs.check_for(&n, 0..0, &jump, 0).unwrap_err(),
+            ToadsFrogs.check(&n, 0..0, &jump, 0).unwrap_err().to_string(),
             "the piece on cell 4 is a frog, Right's: Left moves the toads"
         );
         assert!(ToadsFrogs.read_move(&n, "5").unwrap().unwrap_err().contains("cannot move"));

@@ -14,11 +14,12 @@
 
 use std::ops::Range;
 
-use crate::error::AnalyzeError;
+use crate::error::{AnalyzeError, IllegalMove};
+use crate::rules::board::Players;
 use crate::number::parse_u64;
 use crate::rules::board::partizan::{side, solve_by_conway};
 use crate::rules::board::{
-    replaced_part, Board, BoardAnswer, BoardContext, BoardFamily, BoardRules, NoHeapEngine, TextRows,
+    replaced_part, Board, BoardAnswer, BoardContext, BoardFamily, BoardRules, TextRows,
 };
 use crate::rules::catalogue::GameKind;
 use crate::rules::draw::Sketch;
@@ -221,20 +222,12 @@ impl BoardRules for TopplingDominoes {
         Some(self.tokens(numbers).into_iter().enumerate().map(|(i, t)| (format!("row {}", i + 1), t)).collect())
     }
 
-    fn options(&self, numbers: &[u64]) -> Vec<Vec<u64>> {
-        self.options_for(numbers, 0)
-    }
-
-    fn options_for(&self, numbers: &[u64], mover: usize) -> Vec<Vec<u64>> {
+    fn options(&self, numbers: &[u64], mover: usize) -> Vec<Vec<u64>> {
         let all = rows(numbers);
         topples(&all, mover.min(1)).into_iter().map(|t| toppled(&all, t)).collect()
     }
 
-    fn check(&self, numbers: &[u64], after: &[u64]) -> Result<(), String> {
-        self.check_for(numbers, 0..0, after, 0)
-    }
-
-    fn check_for(&self, numbers: &[u64], _at: Range<usize>, after: &[u64], mover: usize) -> Result<(), String> {
+    fn check(&self, numbers: &[u64], _at: Range<usize>, after: &[u64], mover: usize) -> Result<(), IllegalMove> {
         let (r, k, _) = TopplingDominoes::which(numbers, after)?;
         let d = rows(numbers).get(r).and_then(|row| row.get(k).copied()).unwrap_or(GREEN);
         if !owns(d, mover.min(1)) {
@@ -245,7 +238,8 @@ impl BoardRules for TopplingDominoes {
                 colour(d),
                 side(mover)
             )
-            .replace("blue and green", if mover == 0 { "blue and green" } else { "red and green" }));
+            .replace("blue and green", if mover == 0 { "blue and green" } else { "red and green" })
+            .into());
         }
         Ok(())
     }
@@ -308,29 +302,17 @@ impl BoardRules for TopplingDominoes {
         "Type '2 left' or '2 right' (topple domino 2 of row 1 that way); '2 left in 3' in row 3".into()
     }
 
-    fn has_move(&self, numbers: &[u64]) -> bool {
-        self.has_move_for(numbers, 0)
-    }
-
-    fn has_move_for(&self, numbers: &[u64], mover: usize) -> bool {
+    fn has_move(&self, numbers: &[u64], mover: usize) -> bool {
         rows(numbers).iter().flatten().any(|&d| owns(d, mover.min(1)))
     }
 
-    fn smallest_move(&self, numbers: &[u64]) -> Option<Vec<u64>> {
-        self.smallest_move_for(numbers, 0)
-    }
-
     /// The first domino of the mover's toppled leftwards.
-    fn smallest_move_for(&self, numbers: &[u64], mover: usize) -> Option<Vec<u64>> {
+    fn smallest_move(&self, numbers: &[u64], mover: usize) -> Option<Vec<u64>> {
         let all = rows(numbers);
         topples(&all, mover.min(1)).first().map(|&t| toppled(&all, t))
     }
 
-    fn random_move(&self, numbers: &[u64], below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
-        self.random_move_for(numbers, 0, below)
-    }
-
-    fn random_move_for(&self, numbers: &[u64], mover: usize, below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
+    fn random_move(&self, numbers: &[u64], mover: usize, below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
         let all = rows(numbers);
         let moves = topples(&all, mover.min(1));
         if moves.is_empty() {
@@ -344,11 +326,7 @@ impl BoardRules for TopplingDominoes {
         rows(numbers).iter().map(|r| r.len() as u128).sum()
     }
 
-    fn solve(&self, numbers: &[u64], misere: bool, budget: u64) -> Result<BoardAnswer, AnalyzeError> {
-        self.solve_in(numbers, &BoardContext::plain(misere, budget, &NoHeapEngine))
-    }
-
-    fn solve_in(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
+    fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
         solve_by_conway(
             self,
             numbers,
@@ -358,8 +336,8 @@ impl BoardRules for TopplingDominoes {
         )
     }
 
-    fn partizan(&self) -> Option<String> {
-        Some("Left topples blue and green dominoes, Right red and green".into())
+    fn players(&self, _numbers: Option<&[u64]>) -> Players {
+        Players::Partizan("Left topples blue and green dominoes, Right red and green".into())
     }
 
     /// The rows that are not empty, each read the way that sorts first (a row and its mirror
@@ -425,7 +403,7 @@ impl BoardRules for TopplingDominoes {
             y += h + 14.0;
         }
         s.note(y + 6.0, "Blue dominoes are Left's, red ones Right's, green ones either's.");
-        let what = if self.has_move_for(numbers, mover) {
+        let what = if self.has_move(numbers, mover) {
             format!("{} to move: click the left or right half of a domino to topple it that way.", side(mover))
         } else {
             format!("{} has no domino to topple: {} loses.", side(mover), side(mover))
@@ -455,8 +433,8 @@ mod tests {
         assert_eq!(TopplingDominoes.describe(&n, &m), "Left topples the blue domino 2 of row 1 to the right");
         let m = TopplingDominoes.read_move(&n, "3 left").unwrap().unwrap();
         assert_eq!(TopplingDominoes.tokens(&m), ["gr", "br"]);
-        assert!(TopplingDominoes.check_for(&n, 0..0, &m, 0).unwrap_err().contains("is red"));
-        assert!(TopplingDominoes.check_for(&n, 0..0, &m, 1).is_ok());
+        assert!(TopplingDominoes.check(&n, 0..0, &m, 0).unwrap_err().to_string().contains("is red"));
+        assert!(TopplingDominoes.check(&n, 0..0, &m, 1).is_ok());
         let m = TopplingDominoes.read_move(&n, "1 left in 2").unwrap().unwrap();
         assert_eq!(TopplingDominoes.tokens(&m), ["bbrgr", "r"]);
         let gone = TopplingDominoes.read_move(&m, "1 right in 2").unwrap().unwrap();

@@ -1,5 +1,5 @@
 //! Conway's value of a board position: the canonical form of the game whose Left options are
-//! the moves of player 0 (`options_for(numbers, 0)`) and whose Right options are those of player
+//! the moves of player 0 (`options(numbers, 0)`) and whose Right options are those of player
 //! 1, built in a caller-owned [`GameStore`] by the simplest form theorem (Siegel, "Combinatorial
 //! Game Theory", 2013, II.2). A position that falls apart into independent parts
 //! ([`BoardRules::components`]) is the sum of their values, so that a row of heaps or a few
@@ -172,9 +172,9 @@ impl<'a> BoardValues<'a> {
             (None, Some(known)) => Made::Known(known.map_err(partizan_error)?),
             (None, None) => {
                 let mut children: Vec<Vec<u64>> =
-                    self.rules.options_for(&key, 0).iter().map(|o| self.rules.canonical(o)).collect();
+                    self.rules.options(&key, 0).iter().map(|o| self.rules.canonical(o)).collect();
                 let left = children.len();
-                children.extend(self.rules.options_for(&key, 1).iter().map(|o| self.rules.canonical(o)));
+                children.extend(self.rules.options(&key, 1).iter().map(|o| self.rules.canonical(o)));
                 self.visited = self.visited.saturating_add(children.len() as u64 / 2);
                 Made::Options { children, left }
             }
@@ -248,7 +248,7 @@ fn answer_by_value(
     let me = context.to_move.min(1);
     let zero = store.integer(0).map_err(partizan_error)?;
     let (mut winning, mut leaves) = (vec![], vec![]);
-    for option in rules.options_for(numbers, me) {
+    for option in rules.options(numbers, me) {
         let v = values.value(store, &option)?;
         let good = if me == 0 { store.ge(v, zero) } else { store.le(v, zero) }.map_err(partizan_error)?;
         if good {

@@ -9,6 +9,9 @@
 //! integer such that y (4k + y) <= k² (the integer square root of 5 k² without forming 5 k²,
 //! which would pass 128 bits near k = 2^64).
 
+use crate::rules::board::{BoardContext};
+use crate::error::IllegalMove;
+use crate::rules::board::Players;
 use crate::rules::board::{Board, BoardFamily};
 use crate::rules::catalogue::GameKind;
 use crate::error::{AnalyzeError, GaveUp, Work};
@@ -338,7 +341,11 @@ impl BoardRules for Wythoff {
         numbers(tokens, |i| format!("heap {}", i + 1))
     }
 
-    fn options(&self, numbers: &[u64]) -> Vec<Vec<u64>> {
+    fn players(&self, _numbers: Option<&[u64]>) -> Players {
+        Players::Impartial
+    }
+
+    fn options(&self, numbers: &[u64], _mover: usize) -> Vec<Vec<u64>> {
         let (a, b) = Self::pair(numbers);
         let mut out: Vec<Vec<u64>> = (0..a).map(|x| vec![x, b]).collect();
         out.extend((0..b).map(|y| vec![a, y]));
@@ -346,19 +353,19 @@ impl BoardRules for Wythoff {
         out
     }
 
-    fn check(&self, numbers: &[u64], after: &[u64]) -> Result<(), String> {
+    fn check(&self, numbers: &[u64], _at: std::ops::Range<usize>, after: &[u64], _mover: usize) -> Result<(), IllegalMove> {
         let (a, b) = Self::pair(numbers);
         let [x, y] = after[..] else {
             return Err("a move of Wythoff's game leaves two heaps".into());
         };
         if x > a || y > b {
-            return Err(format!("a move cannot add objects: the heaps are {a} and {b}"));
+            return Err(format!("a move cannot add objects: the heaps are {a} and {b}").into());
         }
         if (x, y) == (a, b) {
             return Err("a move must take at least one object".into());
         }
         if x < a && y < b && a - x != b - y {
-            return Err(format!("taking from both heaps takes the same number from each, not {} and {}", a - x, b - y));
+            return Err(format!("taking from both heaps takes the same number from each, not {} and {}", a - x, b - y).into());
         }
         Ok(())
     }
@@ -396,11 +403,11 @@ impl BoardRules for Wythoff {
         "Type '1 3' (take 3 from heap 1), 'both 2' (take 2 from both heaps) or '1..2 -> 4 6' (leave 4 and 6)".into()
     }
 
-    fn has_move(&self, numbers: &[u64]) -> bool {
+    fn has_move(&self, numbers: &[u64], _mover: usize) -> bool {
         numbers.iter().any(|&h| h > 0)
     }
 
-    fn smallest_move(&self, numbers: &[u64]) -> Option<Vec<u64>> {
+    fn smallest_move(&self, numbers: &[u64], _mover: usize) -> Option<Vec<u64>> {
         let (a, b) = Self::pair(numbers);
         match (a, b) {
             (0, 0) => None,
@@ -409,7 +416,7 @@ impl BoardRules for Wythoff {
         }
     }
 
-    fn random_move(&self, numbers: &[u64], below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
+    fn random_move(&self, numbers: &[u64], _mover: usize, below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
         let (a, b) = Self::pair(numbers);
         let kinds: Vec<u8> =
             [(a > 0, 0), (b > 0, 1), (a.min(b) > 0, 2)].into_iter().filter(|(ok, _)| *ok).map(|(_, k)| k).collect();
@@ -424,7 +431,8 @@ impl BoardRules for Wythoff {
         })
     }
 
-    fn solve(&self, numbers: &[u64], misere: bool, budget: u64) -> Result<BoardAnswer, AnalyzeError> {
+    fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
+        let (misere, budget) = (context.misere, context.budget);
         let (a, b) = Self::pair(numbers);
         let wins = !is_cold_under(a, b, misere);
         let moves: Vec<Vec<u64>> = winning_moves_under(a, b, misere).into_iter().map(|(x, y)| vec![x, y]).collect();

@@ -32,7 +32,7 @@ pub(super) fn board(b: &Board, numbers: &[u64], options: &AnalyzeOptions) -> Res
         heaps: &Engine,
         search: &EngineSearch,
     };
-    let answer = rules.solve_in(numbers, &context)?;
+    let answer = rules.solve(numbers, &context)?;
     let method = match answer.method {
         BoardMethod::ClosedForm => Method::ClosedForm,
         BoardMethod::ProvenPeriod => Method::ProvenPeriod,

@@ -25,6 +25,8 @@ pub mod gsg;
 pub mod retro;
 pub mod solve;
 
+use crate::rules::board::{BoardContext};
+use crate::rules::board::Players;
 use crate::rules::board::{Board, BoardFamily};
 use crate::rules::catalogue::GameKind;
 use crate::rules::draw::Sketch;
@@ -880,7 +882,11 @@ impl BoardRules for GraphGame {
         false
     }
 
-    fn options(&self, numbers: &[u64]) -> Vec<Vec<u64>> {
+    fn players(&self, _numbers: Option<&[u64]>) -> Players {
+        Players::Impartial
+    }
+
+    fn options(&self, numbers: &[u64], _mover: usize) -> Vec<Vec<u64>> {
         // Either player's moves: the graph's own solver (`solve`) takes the player into
         // account; this list is for callers that have no player.
         let g = self.graph();
@@ -900,15 +906,14 @@ impl BoardRules for GraphGame {
         out
     }
 
-    fn check(&self, numbers: &[u64], after: &[u64]) -> Result<(), String> {
+    fn check(&self, numbers: &[u64], _at: std::ops::Range<usize>, after: &[u64], _mover: usize) -> Result<(), IllegalMove> {
         if numbers.len() != after.len() {
             return Err("a move keeps every token on the board".into());
         }
         let changed: Vec<usize> = (0..numbers.len()).filter(|&i| numbers.get(i) != after.get(i)).collect();
         match changed[..] {
             [i] => self
-                .check_token_move(numbers, i, after.get(i).copied().unwrap_or(0) as u32, None)
-                .map_err(|e| e.to_string()),
+                .check_token_move(numbers, i, after.get(i).copied().unwrap_or(0) as u32, None),
             _ => Err("a move slides exactly one token along one edge".into()),
         }
     }
@@ -952,16 +957,16 @@ impl BoardRules for GraphGame {
         )
     }
 
-    fn has_move(&self, numbers: &[u64]) -> bool {
-        !self.options(numbers).is_empty()
+    fn has_move(&self, numbers: &[u64], _mover: usize) -> bool {
+        !self.options(numbers, 0).is_empty()
     }
 
-    fn smallest_move(&self, numbers: &[u64]) -> Option<Vec<u64>> {
-        self.options(numbers).into_iter().next()
+    fn smallest_move(&self, numbers: &[u64], _mover: usize) -> Option<Vec<u64>> {
+        self.options(numbers, 0).into_iter().next()
     }
 
-    fn random_move(&self, numbers: &[u64], below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
-        let mut options = self.options(numbers);
+    fn random_move(&self, numbers: &[u64], _mover: usize, below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
+        let mut options = self.options(numbers, 0);
         let k = options.len() as u64;
         if k == 0 {
             return None;
@@ -970,7 +975,8 @@ impl BoardRules for GraphGame {
         (i < options.len()).then(|| options.swap_remove(i))
     }
 
-    fn solve(&self, numbers: &[u64], misere: bool, budget: u64) -> Result<BoardAnswer, AnalyzeError> {
+    fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
+        let (misere, budget) = (context.misere, context.budget);
         // With the first player to move; the analysis calls `solve::report` with the player.
         let report = solve::report(self.graph(), numbers, 0, misere, budget)?;
         let wins = report.verdict == Verdict::Win;
