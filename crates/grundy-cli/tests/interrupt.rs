@@ -165,7 +165,8 @@ fn a_survey_prints_the_codes_finished() {
 #[test]
 fn nothing_proven_yet_is_said_in_one_line() {
     let (o, took) = interrupted(
-        &["analyze", "octal:0.6", "200", "--misere", "--budget", "2000000000"],
+        // Conway's value of a 4 x 5 Clobber board: seconds of work past the signal.
+        &["analyze", "clobber", "xoxox/oxoxo/xoxox/oxoxo"],
         Duration::from_millis(1500),
     );
     let err = stopped_within(&o, took, Duration::from_secs(5), "analyze");

@@ -167,7 +167,7 @@ fn big_ups_and_nimbers_are_valued_at_once() {
         let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
         assert_eq!(v["mean"], mean, "{args:?}: {v}");
         assert_eq!(v["temperature"], "0", "{args:?}: {v}");
-        assert_eq!((&v["left_stop"], &v["right_stop"]), (&v["mean"], &v["mean"]), "{args:?}: {v}");
+        assert_eq!((&v["stops"][0], &v["stops"][1]), (&v["mean"], &v["mean"]), "{args:?}: {v}");
     }
 }
 

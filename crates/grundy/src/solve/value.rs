@@ -77,12 +77,13 @@ pub struct ValueReport {
 /// The names of a value's incentives.
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct IncentiveNames {
+    /// The incentives no other exceeds. (The fields are in the order of their names, as the
+    /// web server's replies sort them: see [`ValueReport`]'s serialised form.)
+    pub dominant: Vec<String>,
     /// Left's incentives, one per canonical Left option.
     pub left: Vec<String>,
     /// Right's incentives, one per canonical Right option.
     pub right: Vec<String>,
-    /// The incentives no other exceeds.
-    pub dominant: Vec<String>,
 }
 
 impl ValueReport {
@@ -255,6 +256,11 @@ pub fn report_of(store: &mut GameStore, g: GameValue, name_limit: u64) -> Result
     let (left, right) = store.stops(g)?;
     let thermograph = store.thermograph(g)?;
     let name_limit = name_limit.min(MAX_NAME_CHARS);
+    // The value itself first: the analyses after it (atomic weight, reduced form, incentives)
+    // answer null with the reason when the work left runs out, never taking the value with them.
+    let canonical = store.text_within(g, name_limit)?;
+    let outcome = store.outcome(g)?;
+    let birthday = store.birthday(g)?;
     let all_small = store.is_all_small(g)?;
     let named = |store: &mut GameStore, v: GameValue| -> Result<String, String> {
         match store.text_within(v, name_limit) {
@@ -276,15 +282,15 @@ pub fn report_of(store: &mut GameStore, g: GameValue, name_limit: u64) -> Result
     Ok(ValueReport {
         game: String::new(),
         position: vec![],
-        canonical: store.text_within(g, name_limit)?,
+        canonical,
         name_limit,
-        outcome: store.outcome(g)?,
+        outcome,
         mean: thermograph.mean().to_string(),
         temperature: thermograph.temperature().to_string(),
         stops: (left.to_string(), right.to_string()),
         thermograph,
         positions: 0,
-        birthday: store.birthday(g)?,
+        birthday,
         all_small,
         atomic_weight,
         reduced,

@@ -57,6 +57,9 @@ pub const MAX_ROWS: usize = 64;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct TopplingDominoes;
 
+/// A topple: (row, domino, rightwards).
+type Topple = (usize, usize, bool);
+
 /// The rows of `numbers`, each its dominoes.
 fn rows(numbers: &[u64]) -> Vec<Vec<u64>> {
     let mut out = vec![];
@@ -89,16 +92,22 @@ fn colour(d: u64) -> &'static str {
     }
 }
 
-/// Every topple of player `mover`: (row, domino, rightwards).
+/// Every topple of player `mover`: (row, domino, rightwards), one for each position it leaves.
+/// Two topples leave the same row where the dominoes left of one read as those right of the
+/// other (`1 right` and `5 left` of a row of five both clear it; `1 left` and `2 right` of `bb`
+/// both leave `b`): they are one move, listed once, as the first of them.
 fn topples(all: &[Vec<u64>], mover: usize) -> Vec<(usize, usize, bool)> {
     let mut out = vec![];
     for (r, row) in all.iter().enumerate() {
+        let mut left: Vec<&[u64]> = vec![];
         for (k, &d) in row.iter().enumerate() {
             if owns(d, mover) {
-                out.push((r, k, false));
-                // A lone domino falls the same either way: one move.
-                if row.len() > 1 {
-                    out.push((r, k, true));
+                for rightwards in [false, true] {
+                    let kept = if rightwards { row.get(..k) } else { row.get(k + 1..) }.unwrap_or_default();
+                    if !left.contains(&kept) {
+                        left.push(kept);
+                        out.push((r, k, rightwards));
+                    }
                 }
             }
         }
@@ -130,22 +139,28 @@ fn words(rows: usize, (r, k, rightwards): (usize, usize, bool)) -> String {
 }
 
 impl TopplingDominoes {
-    /// The topple from `numbers` to `after`: (row, domino, rightwards); `Err` says why it is
-    /// not one. Of two topples that leave the same (a lone domino), the leftward one.
-    fn which(numbers: &[u64], after: &[u64]) -> Result<(usize, usize, bool), String> {
+    /// The topples from `numbers` to `after`, leftward first: (row, domino, rightwards), with
+    /// the domino each topples; two where both leave the same row (a lone domino, or a row whose
+    /// left and right ends read alike). `Err` says why none is.
+    fn which(numbers: &[u64], after: &[u64]) -> Result<Vec<(Topple, u64)>, String> {
         let (before, next) = (rows(numbers), rows(after));
         let (r, old, new) = replaced_part(&before, &next).ok_or("a move topples one domino in one row, leaving the others")?;
         let [new] = &new[..] else { return Err(format!("row {}: a topple leaves one row", r + 1)) };
         let n = new.len();
+        let mut found = vec![];
         if n < old.len() {
             if old.get(old.len() - n..) == Some(&new[..]) {
-                return Ok((r, old.len() - n - 1, false));
+                let k = old.len() - n - 1;
+                found.extend(old.get(k).map(|&d| ((r, k, false), d)));
             }
             if old.get(..n) == Some(&new[..]) {
-                return Ok((r, n, true));
+                found.extend(old.get(n).map(|&d| ((r, n, true), d)));
             }
         }
-        Err(format!("row {}: a topple leaves the dominoes on one side of the toppled one", r + 1))
+        if found.is_empty() {
+            return Err(format!("row {}: a topple leaves the dominoes on one side of the toppled one", r + 1));
+        }
+        Ok(found)
     }
 }
 
@@ -228,9 +243,10 @@ impl BoardRules for TopplingDominoes {
     }
 
     fn check(&self, numbers: &[u64], _at: Range<usize>, after: &[u64], mover: usize) -> Result<(), IllegalMove> {
-        let (r, k, _) = TopplingDominoes::which(numbers, after)?;
-        let d = rows(numbers).get(r).and_then(|row| row.get(k).copied()).unwrap_or(GREEN);
-        if !owns(d, mover.min(1)) {
+        let found = TopplingDominoes::which(numbers, after)?;
+        // Any of the topples that leave `after` will do: the mover needs to own one of them.
+        if !found.iter().any(|&(_, d)| owns(d, mover.min(1))) {
+            let ((r, k, _), d) = found.first().copied().unwrap_or(((0, 0, false), GREEN));
             return Err(format!(
                 "row {}, domino {} is {}: {} topples blue and green dominoes only",
                 r + 1,
@@ -245,9 +261,8 @@ impl BoardRules for TopplingDominoes {
     }
 
     fn describe(&self, numbers: &[u64], after: &[u64]) -> String {
-        match TopplingDominoes::which(numbers, after) {
-            Ok((r, k, rightwards)) => {
-                let d = rows(numbers).get(r).and_then(|row| row.get(k).copied()).unwrap_or(GREEN);
+        match TopplingDominoes::which(numbers, after).map(|found| found.first().copied()) {
+            Ok(Some(((r, k, rightwards), d))) => {
                 let mover = usize::from(d == 2);
                 format!(
                     "{} topples the {} domino {} of row {} to the {}",
@@ -258,6 +273,7 @@ impl BoardRules for TopplingDominoes {
                     if rightwards { "right" } else { "left" }
                 )
             }
+            Ok(None) => String::new(),
             Err(why) => why,
         }
     }
@@ -370,6 +386,10 @@ impl BoardRules for TopplingDominoes {
         let w = (560.0 / longest as f64).min(28.0);
         let h = 2.2 * w;
         let mut s = Sketch::new();
+        // One target a move: a topple that leaves what another leaves draws its half for the
+        // same target.
+        let moves: Vec<(usize, usize, bool)> = topples(&all, mover);
+        let mut made: Vec<(Vec<u64>, Option<usize>)> = vec![];
         let mut y = 12.0;
         for (r, row) in all.iter().enumerate() {
             s.text(8.0, y + h / 2.0 + 4.0, &format!("{}", r + 1), "small", "start");
@@ -388,7 +408,17 @@ impl BoardRules for TopplingDominoes {
                             continue;
                         }
                         let t = (r, k, rightwards);
-                        let target = s.target(toppled(&all, t), Some(words(all.len(), t)));
+                        let after = toppled(&all, t);
+                        let target = match made.iter().find(|(a, _)| *a == after) {
+                            Some(&(_, id)) => id,
+                            None => {
+                                // The words of the topple listed for this move.
+                                let listed = moves.iter().copied().find(|&m| toppled(&all, m) == after).unwrap_or(t);
+                                let id = s.target(after.clone(), Some(words(all.len(), listed)));
+                                made.push((after, id));
+                                id
+                            }
+                        };
                         let half = if rightwards { x + w / 2.0 } else { x + 2.0 };
                         let way = if rightwards { "right" } else { "left" };
                         s.rect(half, y, w / 2.0 - 2.0, h, 0.0, "hit")
