@@ -41,9 +41,10 @@ fuzz_target!(|text: &str| {
             return;
         }
     };
-    // An impartial game (or a sum) is valued through its analysis, one "position" however large
-    // its heaps: the plain solver would walk them all. Boards valued by their options only.
-    if report.positions < 2 || report.positions > CHECKED || name.starts_with("sum") {
+    // A sum of heaps (`nim 3 4848`: two "positions", one a heap) or of games is valued through
+    // its analysis, however large its heaps: the plain solver would walk them all. Boards
+    // valued by their options only.
+    if position.as_board().is_none() || report.positions < 2 || report.positions > CHECKED {
         return;
     }
     let mut solver = NaiveSolver::new();
