@@ -199,6 +199,7 @@ pub const BASE_MEMORY: u64 = 32 << 20;
 pub const MEMORY_PER_BODY_BYTE: u64 = 64;
 
 mod error;
+#[cfg(feature = "server")]
 mod guard;
 mod jobs;
 mod json;
