@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 REPS=${REPS:-5}
 boards=("$@")
-[ ${#boards[@]} -eq 0 ] && boards=(xoxo/oxox/xoxo xxoo/ooxx/xxoo xoxox/oxoxo)
+[ ${#boards[@]} -eq 0 ] && boards=(xoxo/oxox/xoxo xxox/oxoo/xoxx xoxo/xxox/oxoo xxoo/ooxx/xxoo xoxox/oxoxo)
 cargo build --release -q -p grundy --example atomic_weight
 for b in "${boards[@]}"; do
     for _ in $(seq "$REPS"); do
