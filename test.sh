@@ -15,11 +15,18 @@ py_log="$(mktemp)"
 trap 'rm -f "$rust_log" "$e2e_log" "$py_log"' EXIT
 cargo fmt --all --check
 cargo clippy --workspace --all-targets --locked -- -D warnings
-cargo test --workspace --locked 2>&1 | tee "$rust_log"
+# cargo-nextest, where the machine has it, runs the test binaries side by side (each test in its
+# own process) rather than one binary after another; the doc tests run apart, as nextest has none.
+if cargo nextest --version >/dev/null 2>&1; then
+    cargo nextest run --workspace --locked --no-fail-fast --status-level fail --final-status-level slow 2>&1 | tee "$rust_log"
+    cargo test --workspace --locked --doc 2>&1 | tee -a "$rust_log"
+else
+    cargo test --workspace --locked 2>&1 | tee "$rust_log"
+fi
 FUZZ_SECONDS="${FUZZ_SECONDS:-5}" bash fuzz/run.sh
 bash crates/grundy-py/run-tests.sh 2>&1 | tee "$py_log"
 bash e2e/run.sh 2>&1 | tee "$e2e_log"
-rust=$(grep -oE 'test result: ok\. [0-9]+ passed' "$rust_log" | awk '{s += $4} END {print s + 0}')
+rust=$(grep -oE 'test result: ok\. [0-9]+ passed|[0-9]+ tests? run: [0-9]+ passed' "$rust_log" | awk '{s += $(NF - 1)} END {print s + 0}')
 browser=$(grep -oE '(ℹ|#) pass [0-9]+' "$e2e_log" | awk '{s += $3} END {print s + 0}')
 python=$(grep -oE '^[0-9]+ passed' "$py_log" | tail -1 | awk '{print $1 + 0}')
 [ "$browser" -gt 0 ] || { echo "the browser tests ran nothing" >&2; exit 1; }
