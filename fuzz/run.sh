@@ -8,7 +8,8 @@
 # Installs cargo-fuzz when missing. Uses the nightly toolchain when there is one, else stable
 # with RUSTC_BOOTSTRAP=1. Built without a sanitizer (the code is safe Rust: panics, overflow checks and
 # debug assertions are what is looked for), which builds and runs faster than AddressSanitizer.
-# For long runs: cargo +nightly fuzz run TARGET -- -max_total_time=180 -max_len=256 -timeout=5
+# FUZZ_RUNS caps the inputs a target runs (default 5000000; -1: no cap, for the long pass:
+# FUZZ_SECONDS=180 FUZZ_RUNS=-1 bash fuzz/run.sh).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 seconds="${FUZZ_SECONDS:-10}"
@@ -35,7 +36,7 @@ for target in $(fuzz list); do
     mkdir -p "$scratch/$target" "fuzz/corpus/$target"
     log="$scratch/$target.log"
     if fuzz run "${flags[@]}" "$target" "$scratch/$target" "fuzz/corpus/$target" -- \
-        -max_total_time="$seconds" -runs=5000000 -max_len=256 -timeout=5 -rss_limit_mb=2048 \
+        -max_total_time="$seconds" -runs="${FUZZ_RUNS:-5000000}" -max_len=256 -timeout=5 -rss_limit_mb=2048 \
         -print_final_stats=1 >"$log" 2>&1; then
         runs=$(grep -oE 'stat::number_of_executed_units: *[0-9]+' "$log" | grep -oE '[0-9]+$')
         echo "fuzz $target: ok, ${runs:-?} runs"
