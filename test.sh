@@ -23,7 +23,7 @@ if cargo nextest --version >/dev/null 2>&1; then
 else
     cargo test --workspace --locked 2>&1 | tee "$rust_log"
 fi
-FUZZ_SECONDS="${FUZZ_SECONDS:-5}" bash fuzz/run.sh
+FUZZ_SECONDS="${FUZZ_SECONDS:-3}" bash fuzz/run.sh
 bash crates/grundy-py/run-tests.sh 2>&1 | tee "$py_log"
 bash e2e/run.sh 2>&1 | tee "$e2e_log"
 rust=$(grep -oE 'test result: ok\. [0-9]+ passed|[0-9]+ tests? run: [0-9]+ passed' "$rust_log" | awk '{s += $(NF - 1)} END {print s + 0}')
