@@ -147,24 +147,28 @@
 use std::time::Duration;
 #[cfg(feature = "server")]
 use {
+    axum::body::Body,
+    axum::extract::rejection::QueryRejection,
+    axum::extract::{Query, State},
     axum::http::StatusCode,
     axum::routing::{get, post},
     axum::Router,
     error::{ApiError, Kind},
     lanes::{QuickRuns, SlowShapes},
-    routes::analyze::analyze_handler,
-    routes::draw::draw_handler,
-    routes::games_handler,
     routes::page::{page, APP_JS, FAVICON_SVG, INDEX_HTML, STYLE_CSS},
-    routes::play::move_handler,
-    routes::random::random_handler,
-    routes::sg::sg_handler,
-    routes::value::value_handler,
+    routes::{games_handler, posted, queried, FormatQuery},
     std::net::SocketAddr,
     std::sync::{Arc, Mutex},
     tokio::sync::Semaphore,
     worker::Pool,
 };
+
+/// `GET /api/sg`'s query, or why it did not read.
+#[cfg(feature = "server")]
+type SgQuery = Result<Query<routes::sg::SgQuery>, QueryRejection>;
+/// `GET /api/value`'s query, or why it did not read.
+#[cfg(feature = "server")]
+type ValueQuery = Result<Query<routes::value::ValueQuery>, QueryRejection>;
 
 /// The largest request body accepted; larger ones get 413.
 pub const MAX_BODY: usize = 1 << 20;
@@ -334,13 +338,42 @@ pub fn app_with(config: Config) -> Router {
         // The page links its icon as SVG; browsers that ask for /favicon.ico get the same.
         .route("/favicon.svg", get(|| async { page("image/svg+xml", FAVICON_SVG) }))
         .route("/favicon.ico", get(|| async { page("image/svg+xml", FAVICON_SVG) }))
-        .route("/api/analyze", post(analyze_handler))
-        .route("/api/move", post(move_handler))
-        .route("/api/draw", post(draw_handler))
-        .route("/api/sg", get(sg_handler))
-        .route("/api/value", get(value_handler))
+        // Each endpoint reads and checks its request in its own module (routes::*::prepare_*,
+        // which the static page calls too); `posted` and `queried` run it in the lanes.
+        .route(
+            "/api/analyze",
+            post(|State(s): State<AppState>, f: FormatQuery, b: Body| {
+                posted(s, f, b, routes::analyze::prepare_analyze)
+            }),
+        )
+        .route(
+            "/api/move",
+            post(|State(s): State<AppState>, f: FormatQuery, b: Body| posted(s, f, b, routes::play::prepare_move)),
+        )
+        // The body of /api/analyze; the answer is the position drawn (`grundy::draw`): `svg`,
+        // the `moves` its `data-move` targets make (as /api/move's `human_move` takes them),
+        // and its `width` and `height`.
+        .route(
+            "/api/draw",
+            post(|State(s): State<AppState>, f: FormatQuery, b: Body| posted(s, f, b, routes::draw::prepare_draw)),
+        )
+        .route(
+            "/api/sg",
+            get(|State(s): State<AppState>, q: SgQuery, f: FormatQuery| queried(s, q, f, routes::sg::prepare_sg)),
+        )
+        .route(
+            "/api/value",
+            get(|State(s): State<AppState>, q: ValueQuery, f: FormatQuery| {
+                queried(s, q, f, routes::value::prepare_value)
+            }),
+        )
         .route("/api/games", get(games_handler))
-        .route("/api/random", post(random_handler))
+        // `{"game": "wythoff", "seed": 7}` (and `graph` for a game on a graph) gives
+        // `{"position": "5 12", "tokens": ["5", "12"]}`.
+        .route(
+            "/api/random",
+            post(|State(s): State<AppState>, f: FormatQuery, b: Body| posted(s, f, b, routes::random::prepare_random)),
+        )
         .fallback(|| async { ApiError::new(StatusCode::NOT_FOUND, Kind::NotFound, "no such page or endpoint") })
         .method_not_allowed_fallback(|| async {
             ApiError::new(

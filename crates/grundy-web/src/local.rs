@@ -89,15 +89,15 @@ impl Local {
         let big = read_query::<Format>(query)?.big_strings()?;
         let prepared = match path {
             "/api/games" => return reply(&games(), big),
-            "/api/sg" => prepare_sg(read_query(query)?)?,
+            "/api/sg" => prepare_sg(read_query(query)?, &self.config)?,
             "/api/value" => prepare_value(read_query(query)?, &self.config)?,
             _ => {
                 let (value, bytes) = json_value(body)?;
                 match path {
                     "/api/analyze" => prepare_analyze(value, bytes, &self.config)?,
                     "/api/move" => prepare_move(value, bytes, &self.config)?,
-                    "/api/draw" => prepare_draw(value, bytes)?,
-                    _ => prepare_random(value, bytes)?,
+                    "/api/draw" => prepare_draw(value, bytes, &self.config)?,
+                    _ => prepare_random(value, bytes, &self.config)?,
                 }
             }
         };

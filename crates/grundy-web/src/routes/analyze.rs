@@ -3,17 +3,6 @@
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-#[cfg(feature = "server")]
-use {
-    crate::json::{reply, Format},
-    crate::routes::read_json_value,
-    crate::AppState,
-    axum::body::Body,
-    axum::extract::rejection::QueryRejection,
-    axum::extract::{Query, State},
-    axum::response::Response,
-    tokio::time::Instant,
-};
 
 use grundy::{analyze, Analysis};
 
@@ -23,19 +12,6 @@ use crate::memory::with_budget;
 use crate::routes::problem::Problem;
 use crate::routes::{from_body, Prepared};
 use crate::Config;
-
-#[cfg(feature = "server")]
-pub(crate) async fn analyze_handler(
-    State(state): State<AppState>,
-    query: Result<Query<Format>, QueryRejection>,
-    body: Body,
-) -> Result<Response, ApiError> {
-    let arrived = Instant::now();
-    let big = Format::from_query(query)?;
-    let (body, bytes) = read_json_value(body).await?;
-    let analysis = state.compute(arrived, prepare_analyze(body, bytes, &state.config)?).await?;
-    reply(&analysis, big)
-}
 
 /// The body of `POST /api/analyze` (`bytes` long) read and checked, with the default budget
 /// filled in.

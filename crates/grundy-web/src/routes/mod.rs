@@ -9,10 +9,13 @@ use serde_json::Value;
 #[cfg(feature = "server")]
 use {
     crate::json::{reply, Format},
+    crate::AppState,
+    crate::Config,
     axum::body::Body,
     axum::extract::rejection::QueryRejection,
     axum::extract::Query,
     axum::response::Response,
+    tokio::time::Instant,
 };
 
 use crate::error::{too_large, ApiError, Asked};
@@ -40,6 +43,48 @@ pub(crate) struct Prepared {
     pub(crate) endpoint: &'static str,
     pub(crate) shape_of: Value,
     pub(crate) job: Job,
+}
+
+/// The `?big=` part of a request's query, as every endpoint reads it.
+#[cfg(feature = "server")]
+pub(crate) type FormatQuery = Result<Query<Format>, QueryRejection>;
+
+/// How a POST endpoint reads and checks its JSON body and the body's length (the same for the
+/// server and the static page).
+#[cfg(feature = "server")]
+pub(crate) type PrepareBody = fn(Value, usize, &Config) -> Result<Prepared, ApiError>;
+
+/// Serves a POST endpoint (`/api/analyze`, `/api/move`, `/api/draw`, `/api/random`): its JSON
+/// body (at most [`MAX_BODY`] bytes) read and checked by `prepare`, computed in the lanes, and
+/// the answer written in the format the query asks.
+#[cfg(feature = "server")]
+pub(crate) async fn posted(
+    state: AppState,
+    format: FormatQuery,
+    body: Body,
+    prepare: PrepareBody,
+) -> Result<Response, ApiError> {
+    let arrived = Instant::now();
+    let big = Format::from_query(format)?;
+    let (body, bytes) = read_json_value(body).await?;
+    let answer = state.compute(arrived, prepare(body, bytes, &state.config)?).await?;
+    reply(&answer, big)
+}
+
+/// Serves a GET endpoint (`/api/sg`, `/api/value`): its query read as `Q` and checked by
+/// `prepare`, computed in the lanes, and the answer written in the format the query asks.
+#[cfg(feature = "server")]
+pub(crate) async fn queried<Q>(
+    state: AppState,
+    query: Result<Query<Q>, QueryRejection>,
+    format: FormatQuery,
+    prepare: fn(Q, &Config) -> Result<Prepared, ApiError>,
+) -> Result<Response, ApiError> {
+    let arrived = Instant::now();
+    let Query(q) = query.map_err(|e| ApiError::bad(format!("malformed query: {e}")))?;
+    let big = Format::from_query(format)?;
+    let answer = state.compute(arrived, prepare(q, &state.config)?).await?;
+    reply(&answer, big)
 }
 
 /// Reads a JSON body of at most [`MAX_BODY`] bytes, and its length.

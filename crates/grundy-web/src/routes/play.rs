@@ -4,17 +4,6 @@
 use http::StatusCode;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-#[cfg(feature = "server")]
-use {
-    crate::json::{reply, Format},
-    crate::routes::read_json_value,
-    crate::AppState,
-    axum::body::Body,
-    axum::extract::rejection::QueryRejection,
-    axum::extract::{Query, State},
-    axum::response::Response,
-    tokio::time::Instant,
-};
 
 use grundy::play::{Choice, Level, Played, Session};
 use grundy::{AnalyzeError, Player};
@@ -164,19 +153,6 @@ pub(crate) fn play_move(
         drawn,
         rules: session.game().rules_sentence(),
     })
-}
-
-#[cfg(feature = "server")]
-pub(crate) async fn move_handler(
-    State(state): State<AppState>,
-    query: Result<Query<Format>, QueryRejection>,
-    body: Body,
-) -> Result<Response, ApiError> {
-    let arrived = Instant::now();
-    let big = Format::from_query(query)?;
-    let (body, bytes) = read_json_value(body).await?;
-    let reply_ = state.compute(arrived, prepare_move(body, bytes, &state.config)?).await?;
-    reply(&reply_, big)
 }
 
 /// The body of `POST /api/move` (`bytes` long) read and checked, with the default budget

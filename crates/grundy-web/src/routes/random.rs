@@ -3,23 +3,13 @@
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-#[cfg(feature = "server")]
-use {
-    crate::json::{reply, Format},
-    crate::routes::read_json_value,
-    crate::AppState,
-    axum::body::Body,
-    axum::extract::rejection::QueryRejection,
-    axum::extract::{Query, State},
-    axum::response::Response,
-    tokio::time::Instant,
-};
 
 use crate::error::{ApiError, Asked};
 use crate::jobs::Job;
 use crate::memory::forecast;
 use crate::routes::problem::quote;
 use crate::routes::{from_body, Prepared};
+use crate::Config;
 
 /// What `/api/random` reads: the game as `/api/analyze` names it (with its `graph` text for
 /// the games on a graph), and the seed (the same seed gives the same position).
@@ -47,23 +37,8 @@ pub(crate) fn random_position(request: &RandomRequest) -> Result<RandomReply, Ap
     Ok(RandomReply { position: tokens.join(" "), tokens })
 }
 
-/// `POST /api/random` `{"game": "wythoff", "seed": 7}` (and `graph` for a game on a graph):
-/// `{"position": "5 12", "tokens": ["5", "12"]}`.
-#[cfg(feature = "server")]
-pub(crate) async fn random_handler(
-    State(state): State<AppState>,
-    query: Result<Query<Format>, QueryRejection>,
-    body: Body,
-) -> Result<Response, ApiError> {
-    let arrived = Instant::now();
-    let big = Format::from_query(query)?;
-    let (body, bytes) = read_json_value(body).await?;
-    let position = state.compute(arrived, prepare_random(body, bytes)?).await?;
-    reply(&position, big)
-}
-
 /// The body of `POST /api/random` (`bytes` long) read and checked.
-pub(crate) fn prepare_random(body: Value, bytes: usize) -> Result<Prepared, ApiError> {
+pub(crate) fn prepare_random(body: Value, bytes: usize, _config: &Config) -> Result<Prepared, ApiError> {
     let request: RandomRequest = from_body(&body)?;
     let game = quote(&request.game);
     let asked = Asked { what: format!("a random position of {game}"), command: String::new() };

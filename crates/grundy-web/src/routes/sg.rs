@@ -4,15 +4,6 @@
 use http::StatusCode;
 use serde::Deserialize;
 use serde_json::Value;
-#[cfg(feature = "server")]
-use {
-    crate::json::{reply, Format},
-    crate::AppState,
-    axum::extract::rejection::QueryRejection,
-    axum::extract::{Query, State},
-    axum::response::Response,
-    tokio::time::Instant,
-};
 
 use grundy::engine::heap::PERIOD_SEARCH_WORK;
 use grundy::engine::sequence_report::{MisereOutcomesReport, SequenceReport, SequenceRule};
@@ -23,7 +14,7 @@ use crate::jobs::Job;
 use crate::memory::forecast;
 use crate::routes::problem::quote;
 use crate::routes::Prepared;
-use crate::{MAX_BUDGET, MAX_UPTO};
+use crate::{Config, MAX_BUDGET, MAX_UPTO};
 
 #[derive(Deserialize)]
 pub(crate) struct SgQuery {
@@ -166,21 +157,8 @@ fn heap_ruleset(game: &str) -> Result<Ruleset, Fail> {
     }
 }
 
-#[cfg(feature = "server")]
-pub(crate) async fn sg_handler(
-    State(state): State<AppState>,
-    query: Result<Query<SgQuery>, QueryRejection>,
-    format: Result<Query<Format>, QueryRejection>,
-) -> Result<Response, ApiError> {
-    let arrived = Instant::now();
-    let Query(q) = query.map_err(|e| ApiError::bad(format!("malformed query: {e}")))?;
-    let big = Format::from_query(format)?;
-    let reply_ = state.compute(arrived, prepare_sg(q)?).await?;
-    reply(&reply_, big)
-}
-
 /// The query of `GET /api/sg` checked.
-pub(crate) fn prepare_sg(q: SgQuery) -> Result<Prepared, ApiError> {
+pub(crate) fn prepare_sg(q: SgQuery, _config: &Config) -> Result<Prepared, ApiError> {
     let game =
         q.game.ok_or_else(|| ApiError::bad("missing query parameter 'game' (e.g. ?game=subtraction:2,5&upto=50)"))?;
     let upto = match q.upto.as_deref() {

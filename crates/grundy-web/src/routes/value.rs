@@ -7,15 +7,6 @@
 use http::StatusCode;
 use serde::Deserialize;
 use serde_json::Value;
-#[cfg(feature = "server")]
-use {
-    crate::json::{reply, Format},
-    crate::AppState,
-    axum::extract::rejection::QueryRejection,
-    axum::extract::{Query, State},
-    axum::response::Response,
-    tokio::time::Instant,
-};
 
 use grundy::solve::value::{value_report, ValueReport, MAX_NAME_CHARS};
 use grundy::{AnalyzeError, GameStore, PartizanError};
@@ -37,19 +28,6 @@ pub(crate) struct ValueQuery {
     budget: Option<String>,
     /// The edges of a game on a graph, as `/api/analyze` takes them.
     graph: Option<String>,
-}
-
-#[cfg(feature = "server")]
-pub(crate) async fn value_handler(
-    State(state): State<AppState>,
-    query: Result<Query<ValueQuery>, QueryRejection>,
-    format: Result<Query<Format>, QueryRejection>,
-) -> Result<Response, ApiError> {
-    let arrived = Instant::now();
-    let Query(q) = query.map_err(|e| ApiError::bad(format!("malformed query: {e}")))?;
-    let big = Format::from_query(format)?;
-    let value = state.compute(arrived, prepare_value(q, &state.config)?).await?;
-    reply(&value, big)
 }
 
 /// The query of `GET /api/value` checked, with the default budget filled in.
