@@ -299,6 +299,13 @@ fn within_share<T>(
 ) -> Result<T, PartizanError> {
     let (left, whole) = (store.total_work_left(), store.total_work_limit());
     let share = value_work.max(ANALYSIS_WORK_FLOOR).min(whole / 4).min(left);
+    if share == 0 {
+        // The value took the whole limit: nothing is tried (a limit of 0 would be named).
+        return Err(PartizanError::TooMuchWork {
+            operation: "an analysis after the value, which took all",
+            limit: whole,
+        });
+    }
     store.set_total_work_limit(share);
     let r = f(store);
     let spent = share.saturating_sub(store.total_work_left());
