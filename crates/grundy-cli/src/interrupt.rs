@@ -6,7 +6,7 @@
 //! at once, for a person who will not wait even for that. Commands not listed keep the
 //! system's Ctrl-C (the process ends), as `serve` and `play` want.
 
-use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 
 use grundy::StopToken;
 
@@ -17,12 +17,23 @@ pub const EXIT_STATUS: u8 = 130;
 /// How many times Ctrl-C was pressed.
 static PRESSES: AtomicU32 = AtomicU32::new(0);
 
+/// Whether the command is reading its input (`pattern`'s values from a pipe or a terminal): a
+/// read that waits does not see the stop token, so Ctrl-C then ends the process at once, with
+/// its line.
+static READING: AtomicBool = AtomicBool::new(false);
+
 /// Installs the handler and returns the token the first Ctrl-C cancels. Where no handler can
 /// be installed (none is, on a platform without signals), Ctrl-C ends the process as before.
 pub fn install() -> StopToken {
     let token = StopToken::new();
     let fired = token.clone();
     let _ = ctrlc::set_handler(move || {
+        if READING.load(Ordering::SeqCst) {
+            eprintln!(
+                "grundy: stopped at Ctrl-C while the input was read: nothing was computed; run the command again with the whole input"
+            );
+            std::process::exit(i32::from(EXIT_STATUS));
+        }
         if PRESSES.fetch_add(1, Ordering::SeqCst) == 0 {
             fired.cancel();
         } else {
@@ -35,4 +46,13 @@ pub fn install() -> StopToken {
 /// Whether Ctrl-C was pressed since [`install`].
 pub fn interrupted() -> bool {
     PRESSES.load(Ordering::SeqCst) > 0
+}
+
+/// Runs `read`, the command's reading of its input, during which Ctrl-C ends the process at
+/// once with exit status 130 and a line saying so (a read that waits sees no stop token).
+pub fn while_reading<T>(read: impl FnOnce() -> T) -> T {
+    READING.store(true, Ordering::SeqCst);
+    let r = read();
+    READING.store(false, Ordering::SeqCst);
+    r
 }

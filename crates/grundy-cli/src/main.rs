@@ -275,8 +275,9 @@ fn main() -> ExitCode {
         Err(e) => return clap_error(e, json),
     };
     // The long commands stop at Ctrl-C keeping what they proved; the others (a server, a game
-    // at the terminal) keep the system's Ctrl-C, which ends them. `pattern` installs its own
-    // once its input is read, so that Ctrl-C at a terminal still ends a read that waits.
+    // at the terminal) keep the system's Ctrl-C, which ends them. `pattern` installs its own,
+    // under which Ctrl-C during the read of its input ends it at once (a read that waits sees
+    // no stop token), with status 130 and its line.
     let stoppable = matches!(
         cli.command,
         Command::Analyze(_)

@@ -173,3 +173,41 @@ fn nothing_proven_yet_is_said_in_one_line() {
     assert!(err.contains("before the answer was complete"), "{err}");
     assert!(o.stdout.is_empty());
 }
+
+/// `pattern` reading values from a pipe that stays open (a producer still at work) ends at
+/// Ctrl-C with status 130 and the line saying where it stopped: its read waits, so the stop
+/// token alone would not end it (before, the signal killed it with no line and no status 130).
+#[test]
+fn pattern_stops_while_it_reads() {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .arg("pattern")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut input = child.stdin.take().unwrap();
+    input.write_all(b"0 1 1 2 0 3 1 1 0 3 3 2 2 4\n").unwrap();
+    input.flush().unwrap();
+    std::thread::sleep(Duration::from_secs(2));
+    let sent = Instant::now();
+    assert!(Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap().success());
+    let out = child.wait_with_output().unwrap();
+    let took = sent.elapsed();
+    drop(input);
+    let err = stopped_at_ctrl_c(&out, took, "pattern");
+    assert!(err.contains("while the input was read"), "{err}");
+    assert!(out.stdout.is_empty());
+}
+
+/// `graph export` of 132,651 positions (seconds of work) stopped by Ctrl-C prints no partial
+/// graph (a graph missing its last positions would read back as another game), says so in one
+/// line and exits 130 within a second.
+#[test]
+fn graph_export_stops_with_nothing_half_written() {
+    let (o, took) = interrupted(&["graph", "export", "nim", "50", "50", "50"], Duration::from_secs(2));
+    let err = stopped_at_ctrl_c(&o, took, "graph export");
+    assert!(err.contains("before the answer was complete"), "{err}");
+    assert!(o.stdout.is_empty(), "{} bytes of a partial graph", o.stdout.len());
+}

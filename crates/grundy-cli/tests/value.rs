@@ -198,6 +198,13 @@ fn a_value_is_bounded_in_all_by_work_and_memory() {
     let out = grundy(&["value", "1", "--memory", "1000"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--memory 1000 is less than"));
+    // The value of 16 switches is found within 10^6 steps, its incentives are not: their note
+    // names --work, not the library's setter (it named GameStore::set_work_limit before).
+    let sixteen: Vec<String> = (1..=16).map(|k| format!("±{k}")).collect();
+    let out = within(&["value", &sixteen.join("+"), "--work", "1000000", "--chars", "1"], 60);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success() && text.contains("temperature: 16"), "{text}");
+    assert!(text.contains("--work raises the limit") && !text.contains("GameStore"), "{text}");
 }
 
 /// Issue 62, row 16: a game with no position is told so, not sent to read a file it was never

@@ -121,17 +121,20 @@ fn finish(token: &mut Vec<u8>, values: &mut Vec<u64>, line: u64) -> Result<(), S
 /// Runs `grundy pattern`.
 pub fn run(args: Args) -> Result<(), CliError> {
     let source = source_name(&args.file);
-    let values = match &args.file {
+    // Ctrl-C while the values are read ends the command at once (a read from a pipe or a
+    // terminal that waits sees no stop token); from then on it stops the search at its next
+    // check (exit 130 both: no rule is known until the search ends).
+    let stop = crate::interrupt::install();
+    let values = crate::interrupt::while_reading(|| match &args.file {
         Some(p) if p.as_os_str() != "-" => {
             let f = std::fs::File::open(p)
                 .map_err(|e| CliError::of_kind(ErrorKind::Io, format!("{source}: {e}")).argument("FILE"))?;
-            read_values(f, &source)?
+            read_values(f, &source)
         }
-        _ => read_values(std::io::stdin().lock(), &source)?,
-    };
+        _ => read_values(std::io::stdin().lock(), &source),
+    })?;
     let predict = args.predict.unwrap_or(0);
-    // Ctrl-C from here stops the search at its next check (exit 130: no rule is known until the search ends).
-    let pattern = match crate::interrupt::install().run(|| Pattern::find(&values)) {
+    let pattern = match stop.run(|| Pattern::find(&values)) {
         Ok(p) => p,
         Err(e @ PatternError::NoRule { .. }) => {
             if args.json {

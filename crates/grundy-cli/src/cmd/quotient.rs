@@ -131,10 +131,15 @@ pub fn run(args: Args) -> Result<(), CliError> {
             if let Some(state) = store.load()? {
                 resumed_from = Some(state.heap());
                 eprintln!(
-                    "resuming from {}: heaps up to {} computed, {} elements",
+                    "resuming from {}: heaps up to {} computed, {} elements, {}",
                     dir.display(),
                     state.heap(),
-                    state.order()
+                    state.order(),
+                    if state.has_proof() {
+                        "going on from the proof kept"
+                    } else {
+                        "the quotient proven again first (no proof kept for this heap)"
+                    }
                 );
                 builder = builder.resume(state);
             }
@@ -295,13 +300,19 @@ fn text(q: &MisereQuotient) -> String {
 /// heap up to the most heaps, its growth and its counts.
 const MAX_STATE_TEXT: u64 = 16 << 20;
 
+/// The most bytes of a proof read back (`quotient-GAME.proof`): past it, the quotient is proven
+/// again instead (a proof is about as large as the memory the run held for it).
+const MAX_PROOF_BYTES: u64 = 1 << 30;
+
 /// The longest `--time` taken: a week.
 const MAX_TIME: std::time::Duration = std::time::Duration::from_secs(7 * 24 * 3600);
 
 /// Where `--store DIR` keeps one game's state: `quotient-GAME.state` (the text, rewritten after
-/// heaps) and `quotient-GAME.table-H` (the table of the quotient as it grew at heap H, written
+/// heaps), `quotient-GAME.table-H` (the table of the quotient as it grew at heap H, written
 /// once; the one before is removed only after the state naming the new one is written, so a
-/// kill at any moment leaves a state and the table it names).
+/// kill at any moment leaves a state and the table it names) and `quotient-GAME.proof` (the
+/// proof the run goes on from, for the heap and order it names: a resumed run starts from it,
+/// and proves the quotient again where it is missing or for another heap).
 struct QuotientStore {
     dir: PathBuf,
     stem: String,
@@ -343,6 +354,10 @@ impl QuotientStore {
 
     fn state_name(&self) -> String {
         format!("{}.state", self.stem)
+    }
+
+    fn proof_name(&self) -> String {
+        format!("{}.proof", self.stem)
     }
 
     fn table_name(&self, heap: u64) -> String {
@@ -397,6 +412,18 @@ impl QuotientStore {
             .map_err(|e| err(format!("{e}; remove {} to start again", path.display())))?;
         let state = QuotientState::read(&text, &table)
             .map_err(|e| err(format!("store {}: {e}; remove it to start again", path.display())))?;
+        // The proof beside it, when it is a file within its bound and for this state (heap,
+        // order, checksum): the run goes on from it; otherwise the quotient is proven again.
+        let proof_path = self.dir.join(self.proof_name());
+        let state = match std::fs::metadata(&proof_path) {
+            Ok(m) if m.is_file() && m.len() <= MAX_PROOF_BYTES => {
+                match crate::store::read_at_most(&proof_path, MAX_PROOF_BYTES) {
+                    Ok(bytes) => state.with_proof(&bytes),
+                    Err(_) => state,
+                }
+            }
+            _ => state,
+        };
         *self.written_table.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(grown_at);
         Ok(Some(state))
     }
@@ -408,6 +435,13 @@ impl QuotientStore {
         let result = (|| {
             if *written != Some(grown_at) {
                 crate::store::write_atomic(&self.dir, &self.table_name(grown_at), &state.table_bytes())?;
+            }
+            // The proof before the text: a proof for a later heap than the text is not used.
+            match state.proof_bytes() {
+                Some(proof) => crate::store::write_atomic(&self.dir, &self.proof_name(), &proof)?,
+                None => {
+                    let _ = std::fs::remove_file(self.dir.join(self.proof_name()));
+                }
             }
             crate::store::write_atomic(&self.dir, &self.state_name(), state.text().as_bytes())?;
             if let Some(old) = written.filter(|&h| h != grown_at) {

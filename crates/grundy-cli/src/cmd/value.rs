@@ -4,7 +4,7 @@
 //! temperature and stops, and with `--svg FILE` its thermograph. The report is the library's
 //! (`grundy::solve::value`); this prints it.
 
-use grundy::solve::value::{report_of, value_report, ValueReport, MAX_NAME_CHARS};
+use grundy::solve::value::{report_of, value_report, Raise, ValueReport, MAX_NAME_CHARS};
 use grundy::values::partizan::{GameStore, PartizanError, DEFAULT_WORK_LIMIT};
 use grundy::{AnalyzeError, Convention};
 
@@ -19,6 +19,9 @@ const DEFAULT_MEMORY: u64 = 1 << 30;
 
 /// The least `--memory` taken: 1 MiB, as `grundy quotient`.
 const MIN_MEMORY: u64 = 1 << 20;
+
+/// How this command's notes say to raise a bound an analysis after the value ran out of.
+const RAISE: Raise = Raise { work: "--work raises the limit", memory: "--memory raises the bound" };
 
 /// Arguments of `grundy value`.
 #[derive(clap::Args)]
@@ -90,7 +93,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
             PartizanError::Parse(_) => CliError::usage(e).argument("GAME"),
             e => error(e.into(), limits),
         })?;
-        let mut report = report_of(&mut store, g, chars).map_err(|e| error(e, limits))?;
+        let mut report = report_of(&mut store, g, chars, RAISE).map_err(|e| error(e, limits))?;
         report.game = args.game.clone();
         report
     } else {
@@ -99,7 +102,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         }
         let (game, position, options) =
             parse_problem(&args.game, &args.position, Convention::Normal, "first", args.budget.as_deref())?;
-        value_report(&game, &position, &mut store, options.budget, chars).map_err(|e| error(e, limits))?
+        value_report(&game, &position, &mut store, options.budget, chars, RAISE).map_err(|e| error(e, limits))?
     };
     if let Some(path) = &args.svg {
         std::fs::write(path, grundy::thermograph_svg(&report.thermograph) + "\n").map_err(|e| {

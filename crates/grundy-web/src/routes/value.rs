@@ -8,7 +8,7 @@ use http::StatusCode;
 use serde::Deserialize;
 use serde_json::Value;
 
-use grundy::solve::value::{value_report, ValueReport, MAX_NAME_CHARS};
+use grundy::solve::value::{value_report, Raise, ValueReport, MAX_NAME_CHARS};
 use grundy::{AnalyzeError, GameStore, PartizanError};
 
 use crate::error::{ApiError, Fail, Kind};
@@ -17,6 +17,10 @@ use crate::memory::with_budget;
 use crate::routes::problem::Problem;
 use crate::routes::Prepared;
 use crate::{Config, MAX_BUDGET};
+
+/// How the notes of a value's analyses say that a bound stopped them: a request's bounds are
+/// the server's own, raised by no parameter.
+const RAISE: Raise = Raise { work: "past what one request may do", memory: "past what one request may hold" };
 
 /// The query of `GET /api/value`.
 #[derive(Deserialize)]
@@ -64,7 +68,7 @@ pub(crate) fn value_request(problem: &Problem) -> Result<ValueReport, Fail> {
     // One request is one bound: the store's default work over all its operations, and memory.
     store.set_total_work_limit(store.work_limit());
     store.set_memory_limit(REQUEST_MEMORY);
-    value_report(&game, &position, &mut store, options.budget, MAX_NAME_CHARS).map_err(|e| failed(problem, e))
+    value_report(&game, &position, &mut store, options.budget, MAX_NAME_CHARS, RAISE).map_err(|e| failed(problem, e))
 }
 
 /// A value that could not be worked out, as an answer: a budget that ran out names the budget

@@ -234,48 +234,122 @@ fn named(e: AnalyzeError, at: &str) -> AnalyzeError {
 }
 
 /// The report of Conway's value of `position` (see [`position_value`]): names up to
-/// `name_limit` characters are written out.
+/// `name_limit` characters are written out, and a bound that stopped an analysis is told as
+/// `raise` says.
 pub fn value_report(
     game: &Game,
     position: &Position,
     store: &mut GameStore,
     budget: u64,
     name_limit: u64,
+    raise: Raise,
 ) -> Result<ValueReport, AnalyzeError> {
     let (g, positions) = position_value(game, position, store, budget)?;
-    let mut report = report_of(store, g, name_limit)?;
+    let mut report = report_of(store, g, name_limit, raise)?;
     report.game = game.to_string();
     report.position = game.position_tokens(position);
     report.positions = positions;
     Ok(report)
 }
 
+/// How a front end tells its user to raise the bounds of a value's computation, for the notes
+/// of the analyses that ran out of them: the library's own errors name `GameStore`'s setters,
+/// which a person at the command line or on the web page has no way to call.
+#[derive(Clone, Copy, Debug)]
+pub struct Raise {
+    /// What raises the work limit (`--work raises the limit`).
+    pub work: &'static str,
+    /// What raises the memory bound (`--memory raises the bound`).
+    pub memory: &'static str,
+}
+
+impl Raise {
+    /// The library's advice: `GameStore::set_work_limit`, `GameStore::set_memory_limit`.
+    pub const LIBRARY: Raise = Raise {
+        work: "raise the limit with GameStore::set_work_limit",
+        memory: "raise the bound with GameStore::set_memory_limit",
+    };
+
+    /// Why an analysis gave no answer, with this advice where a bound stopped it.
+    pub fn note(&self, e: &PartizanError) -> String {
+        match e {
+            PartizanError::TooMuchWork { operation, limit } => {
+                format!("{operation} needs more than {limit} steps of work; {}", self.work)
+            }
+            PartizanError::TooMuchMemory { operation, limit } => {
+                format!("{operation} needs more than {limit} bytes of memory; {}", self.memory)
+            }
+            e => e.to_string(),
+        }
+    }
+}
+
+/// The least share of the work an analysis after the value (atomic weight, reduced form,
+/// incentives) may take: two million steps, well under a second.
+const ANALYSIS_WORK_FLOOR: u64 = 2_000_000;
+
+/// Runs `f`, an analysis after the value, within its share of the work left: as much as the
+/// value took (at least [`ANALYSIS_WORK_FLOOR`], at most a quarter of the whole limit, never
+/// more than is left), so that the value is printed soon after it is found, not after the whole
+/// limit was spent on a reduced form; the total limit is set back after it.
+fn within_share<T>(
+    store: &mut GameStore,
+    value_work: u64,
+    f: impl FnOnce(&mut GameStore) -> Result<T, PartizanError>,
+) -> Result<T, PartizanError> {
+    let (left, whole) = (store.total_work_left(), store.total_work_limit());
+    let share = value_work.max(ANALYSIS_WORK_FLOOR).min(whole / 4).min(left);
+    if share == 0 {
+        // The value took the whole limit: nothing is tried (a limit of 0 would be named).
+        return Err(PartizanError::TooMuchWork {
+            operation: "an analysis after the value, which took all",
+            limit: whole,
+        });
+    }
+    store.set_total_work_limit(share);
+    let r = f(store);
+    let spent = share.saturating_sub(store.total_work_left());
+    store.set_total_work_limit(left.saturating_sub(spent));
+    // The limit named in a later refusal is the whole one, as it was set.
+    store.restore_total_work_steps(whole);
+    r
+}
+
 /// The report of a value of `store` (a game written in Conway's notation, or a position's):
-/// `game` and `position` are left empty, for the caller to name.
-pub fn report_of(store: &mut GameStore, g: GameValue, name_limit: u64) -> Result<ValueReport, AnalyzeError> {
+/// `game` and `position` are left empty, for the caller to name; the notes of the analyses a
+/// bound stopped say how to raise it as `raise` does.
+pub fn report_of(
+    store: &mut GameStore,
+    g: GameValue,
+    name_limit: u64,
+    raise: Raise,
+) -> Result<ValueReport, AnalyzeError> {
     let (left, right) = store.stops(g)?;
     let thermograph = store.thermograph(g)?;
     let name_limit = name_limit.min(MAX_NAME_CHARS);
     // The value itself first: the analyses after it (atomic weight, reduced form, incentives)
-    // answer null with the reason when the work left runs out, never taking the value with them.
+    // answer null with the reason when their share of the work runs out, never taking the
+    // value with them.
     let canonical = store.text_within(g, name_limit)?;
     let outcome = store.outcome(g)?;
     let birthday = store.birthday(g)?;
     let all_small = store.is_all_small(g)?;
+    let value_work = store.work_done();
+    let note = |e: PartizanError| raise.note(&e);
     let named = |store: &mut GameStore, v: GameValue| -> Result<String, String> {
         match store.text_within(v, name_limit) {
             Ok(Some(t)) => Ok(t),
             Ok(None) => Err(format!("its name is longer than {name_limit} characters")),
-            Err(e) => Err(e.to_string()),
+            Err(e) => Err(note(e)),
         }
     };
     let atomic_weight = if all_small {
-        store.atomic_weight(g).map_err(|e| e.to_string()).and_then(|w| named(store, w))
+        within_share(store, value_work, |s| s.atomic_weight(g)).map_err(note).and_then(|w| named(store, w))
     } else {
         Err("the game is not all-small (a subposition where only one player can move)".into())
     };
-    let reduced = store.reduced(g).map_err(|e| e.to_string()).and_then(|r| named(store, r));
-    let incentives = store.incentives(g).map_err(|e| e.to_string()).and_then(|i| {
+    let reduced = within_share(store, value_work, |s| s.reduced(g)).map_err(note).and_then(|r| named(store, r));
+    let incentives = within_share(store, value_work, |s| s.incentives(g)).map_err(note).and_then(|i| {
         let mut names = |list: &[GameValue]| list.iter().map(|&v| named(store, v)).collect::<Result<Vec<_>, _>>();
         Ok(IncentiveNames { left: names(&i.left)?, right: names(&i.right)?, dominant: names(&i.dominant)? })
     });

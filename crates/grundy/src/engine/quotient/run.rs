@@ -15,7 +15,24 @@ impl QuotientBuilder {
         let upto = self.upto.unwrap_or(DEFAULT_QUOTIENT_UPTO);
         let mut run = Run::new(rules, self);
         if let Some(state) = &self.resume {
-            run.restore(state, &self.ruleset)?;
+            // A limit or Ctrl-C while the saved quotient's proof is completed stops the run at
+            // the saved heap, the part of the proof made kept for the next run.
+            match run.restore(state, &self.ruleset) {
+                Err(QuotientError::Stopped(Stopped::TimeUp { .. }))
+                    if timer.is_some_and(|(t, _)| t.deadline_passed()) =>
+                {
+                    run.save(&self.ruleset, true);
+                    let limit = timer.map(|(_, l)| l).unwrap_or_default();
+                    let stop = QuotientStop::Time { heap: state.heap(), limit, spent: 0 };
+                    return Ok(run.finish(&self.ruleset, None, stop));
+                }
+                Err(QuotientError::Stopped(Stopped::Cancelled)) if self.keep_on_cancel => {
+                    run.save(&self.ruleset, true);
+                    let stop = QuotientStop::Cancelled { heap: state.heap(), spent: 0 };
+                    return Ok(run.finish(&self.ruleset, None, stop));
+                }
+                r => r?,
+            }
         }
         let first = run.phi.len() as u64;
         let mut stop = QuotientStop::Upto(upto.max(first - 1));
@@ -88,6 +105,9 @@ pub(super) struct Run<'a> {
     alphabet: Option<Alphabet>,
     /// The N-condition's pairs for the alphabet, kept while the quotient stands.
     closure: Option<verify::Closure>,
+    /// Whether `closure` holds only some of the alphabet's letters: a stop came while it was
+    /// made (it is kept, and saved, so that the next step or run goes on from it).
+    closure_partial: bool,
     max_order: usize,
     max_work: u64,
     growth: Vec<(u64, usize)>,
@@ -118,6 +138,7 @@ impl<'a> Run<'a> {
             letters: vec![None],
             alphabet: None,
             closure: None,
+            closure_partial: false,
             max_order: b.max_order,
             max_work: b.max_work,
             growth: vec![],
@@ -135,7 +156,8 @@ impl<'a> Run<'a> {
 
     /// Starts from a saved state: checked to be this game's, and its quotient proven again
     /// for its heaps (the P- and N-conditions and minimality), the work of that proof not
-    /// counted (so the run goes on as the one that saved it would have).
+    /// counted (so the run goes on as the one that saved it would have); where the state keeps
+    /// its proof in shape, the run goes on from that proof, minimality alone checked again.
     fn restore(&mut self, state: &QuotientState, ruleset: &Ruleset) -> Result<(), QuotientError> {
         let bad = |why: String| QuotientError::BadState(why);
         if state.ruleset != *ruleset {
@@ -151,30 +173,57 @@ impl<'a> Run<'a> {
         self.growth = state.growth.clone();
         self.trials = state.trials;
         let counted = self.states;
-        let letters: Vec<Letter> = self.alphabet(self.phi.len()).letters.iter().cloned().collect();
-        let mut proof_work = 0u64;
-        let words = self.proof_words();
-        // The saved quotient is proven again by building the N-condition's pairs that the next
-        // heap goes on from (the proof kept between heaps, as a run that never stopped has it),
-        // so that a resumed run proves it once, not once here and again at its next heap.
-        let mut closure = verify::Closure::new(&self.q);
-        let mut verdict = if self.q.is_p(0) { Verdict::Fails(vec![]) } else { Verdict::Holds };
-        for l in &letters {
-            if !matches!(verdict, Verdict::Holds) {
-                break;
-            }
-            verdict = closure.add(&self.q, l, None, words, &mut proof_work, u64::MAX)?;
-        }
+        // The proof kept with the state, when it was and reads back in shape for this quotient
+        // and these heaps (all of it, or the part a stop left), is gone on from, as the run that
+        // saved it would have: only the letters it does not hold are proven now, so that runs
+        // resumed one after another (`--time 3` five times) add up.
+        let heaps = self.phi.len();
+        let q = Arc::clone(&self.q);
+        self.closure = state.proof.as_ref().and_then(|bytes| {
+            let alphabet = self.alphabet(heaps);
+            verify::Closure::from_bytes(&q, bytes, alphabet.letters.iter())
+        });
+        self.closure_partial = self.closure.is_some();
         let minimal = verify::minimal(&self.q, &self.phi);
+        if self.q.is_p(0) || minimal.is_err() {
+            return Err(bad(format!("the saved quotient is not proven for heaps up to {}", state.heap())));
+        }
+        // The proof's work is not counted (it was, by the run that saved the state).
+        let max_work = std::mem::replace(&mut self.max_work, u64::MAX);
+        let verdict = self.complete_closure(heaps);
+        self.max_work = max_work;
         self.states = state.states.max(counted);
-        match (verdict, minimal) {
-            (Verdict::Holds, Ok(())) => {
-                self.closure = Some(closure);
-                Ok(())
-            }
-            (Verdict::TooMany, _) => Err(bad("the saved quotient's proof needs more memory than allowed".to_string())),
+        match verdict? {
+            Verdict::Holds => Ok(()),
+            Verdict::TooMany => Err(bad("the saved quotient's proof needs more memory than allowed".to_string())),
             _ => Err(bad(format!("the saved quotient is not proven for heaps up to {}", state.heap()))),
         }
+    }
+
+    /// Makes the proof (`closure`) hold every letter of the heaps before `heaps`, from the part
+    /// made before (a proof kept in a store, or one a stop interrupted) or from the empty sum,
+    /// adding each letter it does not hold. A stop keeps what was added (each letter is added
+    /// whole or not at all), so that the next step, or the next run from a store, goes on from
+    /// it; any other verdict than [`Verdict::Holds`] is returned as it is.
+    fn complete_closure(&mut self, heaps: usize) -> Result<Verdict, Stopped> {
+        let q = Arc::clone(&self.q);
+        let mut closure = self.closure.take().unwrap_or_else(|| verify::Closure::new(&q));
+        let missing: Vec<Letter> =
+            self.alphabet(heaps).letters.iter().filter(|l| !closure.holds_letter(l)).cloned().collect();
+        let words = self.proof_words();
+        self.closure_partial = true;
+        for l in &missing {
+            match closure.add(&q, l, None, words, &mut self.states, self.max_work) {
+                Ok(Verdict::Holds) => {}
+                other => {
+                    self.closure = Some(closure);
+                    return other;
+                }
+            }
+        }
+        self.closure = Some(closure);
+        self.closure_partial = false;
+        Ok(Verdict::Holds)
     }
 
     /// The state now, for a checkpoint: after the last heap done when `complete`, else with
@@ -187,6 +236,9 @@ impl<'a> Run<'a> {
             growth: self.growth.clone(),
             states: if complete { self.states } else { self.heap_start },
             trials: if complete { self.trials } else { self.heap_start_trials },
+            // The proof is that of the quotient and heaps kept (a heap stopped part way changed
+            // neither: its letter joins the proof only once it holds).
+            proof: self.closure.as_ref().map(|c| Arc::new(c.to_bytes())),
         }
     }
 
@@ -320,23 +372,17 @@ impl<'a> Run<'a> {
         // has a y t in P, t an option's element: read from rows of bits, x's products in P
         // against the y's that some option's element takes into P) is tried by the N-condition
         // from the pairs the heaps before it reached.
-        if self.closure.is_none() {
-            let letters: Vec<Letter> = self.alphabet(h).letters.iter().cloned().collect();
-            let mut closure = verify::Closure::new(&q);
-            let words = self.proof_words();
-            for l in &letters {
-                match closure.add(&q, l, None, words, &mut self.states, self.max_work)? {
-                    Verdict::Holds => {}
-                    Verdict::TooMany => return Ok(Err(self.proof_memory_stop(n))),
-                    Verdict::WorkOut => return work_out(self),
-                    // The letters were proven together, so none fails here; were one to, no
-                    // quotient is claimed for this heap.
-                    Verdict::Fails(_) => {
-                        return Ok(Err(self.abandon(QuotientStop::NotFound { heap: n, limit: self.max_order })))
-                    }
+        if self.closure.is_none() || self.closure_partial {
+            match self.complete_closure(h)? {
+                Verdict::Holds => {}
+                Verdict::TooMany => return Ok(Err(self.proof_memory_stop(n))),
+                Verdict::WorkOut => return work_out(self),
+                // The letters were proven together, so none fails here; were one to, no
+                // quotient is claimed for this heap.
+                Verdict::Fails(_) => {
+                    return Ok(Err(self.abandon(QuotientStop::NotFound { heap: n, limit: self.max_order })))
                 }
             }
-            self.closure = Some(closure);
         }
         let words = q.size.div_ceil(64);
         if self.spend((q.size * words + tr.len() * words) as u64) {
@@ -628,6 +674,7 @@ impl<'a> Run<'a> {
                 self.letters.iter_mut().for_each(|l| *l = None);
                 self.alphabet = None;
                 self.closure = None;
+                self.closure_partial = false;
                 self.growth.push((n, self.q.size));
                 Some(Ok(()))
             }

@@ -22,6 +22,10 @@ pub struct QuotientState {
     pub(crate) growth: Vec<(u64, usize)>,
     pub(crate) states: u64,
     pub(crate) trials: u64,
+    /// The proof the run goes on from (the N-condition's minimal pairs for its heaps, as
+    /// `verify::Closure::to_bytes` writes them), when it was kept: a resumed run starts from it
+    /// instead of proving the saved quotient again.
+    pub(crate) proof: Option<Arc<Vec<u8>>>,
 }
 
 /// Receives the state after a heap, to save it ([`super::QuotientBuilder::checkpoint`]).
@@ -73,6 +77,42 @@ impl QuotientState {
             growth.join(" "),
             phi.join(" ")
         )
+    }
+
+    /// The proof kept with the state, as bytes to store beside it: the heap and order it is
+    /// for, a CRC-32 of the rest, then the proof ([`QuotientState::with_proof`] reads them).
+    /// `None` when no proof was kept (a state saved in the middle of a heap).
+    pub fn proof_bytes(&self) -> Option<Vec<u8>> {
+        let body = self.proof.as_ref()?;
+        let mut out = Vec::with_capacity(16 + body.len());
+        out.extend_from_slice(&self.heap().to_le_bytes());
+        out.extend_from_slice(&(self.order() as u32).to_le_bytes());
+        out.extend_from_slice(&crc32fast::hash(body).to_le_bytes());
+        out.extend_from_slice(body);
+        Some(out)
+    }
+
+    /// The state with the proof `bytes` ([`QuotientState::proof_bytes`]) kept beside it, when
+    /// they are for this state's heap and order and their checksum holds; otherwise the state
+    /// as it was (its quotient is then proven again on resuming, as without a proof). The proof
+    /// is checked for shape again when a run resumes from it.
+    pub fn with_proof(mut self, bytes: &[u8]) -> QuotientState {
+        let read = || -> Option<Vec<u8>> {
+            let (heap, rest) = bytes.split_first_chunk::<8>()?;
+            let (order, rest) = rest.split_first_chunk::<4>()?;
+            let (crc, body) = rest.split_first_chunk::<4>()?;
+            let fits = u64::from_le_bytes(*heap) == self.heap()
+                && u32::from_le_bytes(*order) as usize == self.order()
+                && u32::from_le_bytes(*crc) == crc32fast::hash(body);
+            fits.then(|| body.to_vec())
+        };
+        self.proof = read().map(Arc::new);
+        self
+    }
+
+    /// Whether a proof is kept with the state.
+    pub fn has_proof(&self) -> bool {
+        self.proof.is_some()
     }
 
     /// The bytes [`QuotientState::table_bytes`] writes for a quotient of `order` elements: a
@@ -132,7 +172,7 @@ impl QuotientState {
             .map(|x| x.parse::<u32>().map_err(|_| bad("a pretending element is no number")))
             .collect::<Result<_, _>>()?;
         let monoid = read_table(table).ok_or_else(|| bad("its table is not a monoid's"))?;
-        let state = QuotientState { ruleset, monoid: Arc::new(monoid), phi, growth, states, trials };
+        let state = QuotientState { ruleset, monoid: Arc::new(monoid), phi, growth, states, trials, proof: None };
         if state.phi.is_empty() || state.phi[0] != 0 || state.heap() != heap {
             return Err(bad("its pretending function does not cover its heaps"));
         }
@@ -212,6 +252,7 @@ mod tests {
             growth: vec![(1, 2)],
             states: 17,
             trials: 3,
+            proof: None,
         };
         let (text, table) = (state.text(), state.table_bytes());
         assert_eq!(QuotientState::read(&text, &table), Ok(state.clone()));

@@ -234,6 +234,15 @@ impl Closure {
         &self.rows
     }
 
+    /// Whether the closure holds `letter`'s pairs: it has a letter of the same element whose
+    /// options' elements are among `letter`'s (the pairs `letter` reaches hold its pairs, as
+    /// [`Closure::add`] drops such a letter for the smaller one).
+    pub(crate) fn holds_letter(&self, letter: &Letter) -> bool {
+        self.letters
+            .iter()
+            .any(|k| k.element == letter.element && k.options.iter().all(|t| letter.options.binary_search(t).is_ok()))
+    }
+
     /// The words of memory [`Closure::options_part`] takes for a heap.
     pub(crate) fn pairs_words(&self) -> usize {
         self.held
@@ -446,6 +455,106 @@ impl Closure {
         });
         self.letters.push(letter.clone());
         Ok(Verdict::Holds)
+    }
+}
+
+/// The first bytes of a closure written by [`Closure::to_bytes`].
+const CLOSURE_MAGIC: &[u8; 4] = b"GQC1";
+
+impl Closure {
+    /// The closure's letters and minimal pairs as bytes (what a run goes on from; the rest is
+    /// made from the monoid), so that a resumed run starts from the proof a stopped one kept
+    /// rather than proving its quotient again: the magic, the words a set takes, the letters
+    /// (element, count, options), then for each element its sets, all little-endian u32 and
+    /// u64.
+    pub(crate) fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(16 + 8 * self.held);
+        out.extend_from_slice(CLOSURE_MAGIC);
+        out.extend_from_slice(&(self.words as u32).to_le_bytes());
+        out.extend_from_slice(&(self.letters.len() as u32).to_le_bytes());
+        for l in &self.letters {
+            out.extend_from_slice(&l.element.to_le_bytes());
+            out.extend_from_slice(&(l.options.len() as u32).to_le_bytes());
+            for &o in &l.options {
+                out.extend_from_slice(&o.to_le_bytes());
+            }
+        }
+        for sets in &self.minimal {
+            out.extend_from_slice(&(sets.len() as u32).to_le_bytes());
+            for set in sets {
+                for &w in set {
+                    out.extend_from_slice(&w.to_le_bytes());
+                }
+            }
+        }
+        out
+    }
+
+    /// A closure read back from [`Closure::to_bytes`] for the monoid `m`, checked for shape:
+    /// each letter one of `alphabet` (the heaps' letters now), each set within the monoid's
+    /// elements, the empty sum's pair held; `None` when any of it is not so.
+    pub(crate) fn from_bytes<'a>(
+        m: &Bipartite,
+        bytes: &[u8],
+        alphabet: impl Iterator<Item = &'a Letter>,
+    ) -> Option<Closure> {
+        let mut rest = bytes.strip_prefix(CLOSURE_MAGIC)?;
+        let u32_at = |rest: &mut &[u8]| -> Option<u32> {
+            let (head, tail) = rest.split_first_chunk::<4>()?;
+            *rest = tail;
+            Some(u32::from_le_bytes(*head))
+        };
+        let mut closure = Closure::new(m);
+        if u32_at(&mut rest)? as usize != closure.words {
+            return None;
+        }
+        let known: std::collections::HashSet<&Letter> = alphabet.collect();
+        let letters = u32_at(&mut rest)? as usize;
+        if letters > known.len() {
+            return None;
+        }
+        for _ in 0..letters {
+            let element = u32_at(&mut rest)?;
+            let count = u32_at(&mut rest)? as usize;
+            if count > m.size {
+                return None;
+            }
+            let options = (0..count).map(|_| u32_at(&mut rest)).collect::<Option<Vec<u32>>>()?;
+            let letter = Letter { element, options };
+            if !known.contains(&letter) {
+                return None;
+            }
+            closure.letters.push(letter);
+        }
+        let words = closure.words;
+        // The bits past the last element of a set's last word are never set.
+        let spare = (words * 64 - m.size) as u32;
+        let last_mask = if spare == 0 { 0 } else { !0u64 << (64 - spare) };
+        for x in 0..m.size {
+            let count = u32_at(&mut rest)? as usize;
+            if count.checked_mul(words * 8)? > rest.len() {
+                return None;
+            }
+            let mut sets = Vec::with_capacity(count);
+            for _ in 0..count {
+                let (head, tail) = rest.split_at_checked(words * 8)?;
+                rest = tail;
+                let set: Vec<u64> =
+                    head.chunks_exact(8).map(|c| u64::from_le_bytes(c.try_into().unwrap_or_default())).collect();
+                if set.last().is_some_and(|&w| w & last_mask != 0) {
+                    return None;
+                }
+                sets.push(set);
+            }
+            closure.minimal[x] = sets;
+        }
+        // The empty sum (1, {}) is held by a pair of element 1 within it: the empty set.
+        if !rest.is_empty() || !closure.minimal.first().is_some_and(|s| s.iter().any(|set| set.iter().all(|&w| w == 0)))
+        {
+            return None;
+        }
+        closure.held = closure.minimal.iter().map(|l| l.len() * words).sum::<usize>() + words;
+        Some(closure)
     }
 }
 

@@ -176,6 +176,11 @@ impl<'a> BoardValues<'a> {
                 let left = children.len();
                 children.extend(self.rules.options(&key, 1).iter().map(|o| self.rules.canonical(o)));
                 self.visited = self.visited.saturating_add(children.len() as u64 / 2);
+                // Listing the options is work of the value as the store's is (a step for each
+                // number of each option listed), against the same total limit: a large board
+                // spends most of its time here, between the store's operations.
+                let listed: u64 = children.iter().map(|c| c.len() as u64 + 1).sum();
+                store.count_work(listed, "listing the options of the positions valued").map_err(partizan_error)?;
                 Made::Options { children, left }
             }
         };

@@ -105,11 +105,8 @@ impl GameStore {
     /// The canonical form of the sum of all of `games` (0 for none).
     pub fn sum_all(&mut self, games: &[GameValue]) -> Result<GameValue, PartizanError> {
         self.begin("a sum");
-        let mut acc: Id = 0;
-        for &g in games {
-            let id = self.id(g)?;
-            acc = self.add_id(acc, id)?;
-        }
+        let ids = games.iter().map(|&g| self.id(g)).collect::<Result<Vec<Id>, _>>()?;
+        let acc = self.add_all(&ids)?;
         Ok(self.value(acc))
     }
 

@@ -287,6 +287,33 @@ impl GameStore {
         self.total_steps = steps;
     }
 
+    /// The steps of work left before the total limit ([`GameStore::set_total_work_limit`]).
+    pub fn total_work_left(&self) -> u64 {
+        self.total_limit.saturating_sub(self.total_work)
+    }
+
+    /// The steps the total limit was last set to allow ([`GameStore::set_total_work_limit`];
+    /// `u64::MAX` when never set), as a refusal names them.
+    pub fn total_work_limit(&self) -> u64 {
+        self.total_steps
+    }
+
+    /// Names `steps` as the total limit in later refusals, the count left as it is (an
+    /// analysis given a share of the limit sets it back so).
+    pub fn restore_total_work_steps(&mut self, steps: u64) {
+        self.total_steps = steps;
+    }
+
+    /// Counts `steps` of work done outside the store for the computation it serves (a board
+    /// game's options listed, a forecast's walk), against the same limits, with the same checks
+    /// of the memory bound and the stop token (Ctrl-C); `operation` names it in a refusal.
+    pub fn count_work(&mut self, steps: u64, operation: &'static str) -> Result<(), PartizanError> {
+        let was = std::mem::replace(&mut self.operation, operation);
+        let r = self.tick(steps);
+        self.operation = was;
+        r
+    }
+
     /// Sets the most bytes the store may hold ([`GameStore::memory_used`]); past it an
     /// operation is refused with [`PartizanError::TooMuchMemory`] (checked every
     /// [`CHECK_EVERY`] steps, so a few hundred KiB may pass it).
@@ -623,6 +650,48 @@ impl GameStore {
         Ok(r)
     }
 
+    /// The canonical form of the sum of `ids`, added in order, refused before the rest of the
+    /// work when the work the sums so far took forecasts more than the limits leave (a sum of
+    /// many hot games, `±1+±2+...+±40`, grows with each game added: its canonical form's
+    /// positions are sums of the parts' positions, up to the product of their numbers).
+    ///
+    /// The forecast: once [`SUM_FORECAST_AFTER`] games were added, the work of the last sum,
+    /// w(j), against that of the sum half as many games before, w(j/2), gives the power p with
+    /// w(j) = w(j/2) 2^p; the games left are forecast to take w(j) (i/j)^p each, the i-th of
+    /// them. A refusal names the limit the forecast passes, as one met by the work would.
+    pub(crate) fn add_all(&mut self, ids: &[Id]) -> Result<Id, PartizanError> {
+        let mut acc = ZERO;
+        // The work of each sum of two games that are not both parts of x + n·↑ + *m.
+        let mut works: Vec<u64> = Vec::with_capacity(ids.len());
+        for (i, &t) in ids.iter().enumerate() {
+            let closed = self.nus_of(acc).is_some() && self.nus_of(t).is_some();
+            let before = self.total_work;
+            acc = self.add_id(acc, t)?;
+            if closed {
+                continue;
+            }
+            works.push(self.total_work.saturating_sub(before));
+            let left = ids.len() - i - 1;
+            if works.len() >= SUM_FORECAST_AFTER && left > 0 {
+                let forecast = sum_forecast(&works, left);
+                let room = self.total_limit.saturating_sub(self.total_work).min(self.limit.saturating_sub(self.work));
+                if forecast > room as f64 {
+                    let limit =
+                        if self.total_limit.saturating_sub(self.total_work) <= self.limit.saturating_sub(self.work) {
+                            self.total_steps
+                        } else {
+                            self.limit
+                        };
+                    return Err(PartizanError::TooMuchWork {
+                        operation: "a sum of many games, forecast from the work of its first sums",
+                        limit,
+                    });
+                }
+            }
+        }
+        Ok(acc)
+    }
+
     /// g + x for a number x and a game g that is not one, by the number translation theorem
     /// (Siegel, section II.3: g + x = {g^L + x | g^R + x}).
     fn translate(&mut self, g: Id, x: Id) -> Result<Id, PartizanError> {
@@ -919,6 +988,23 @@ impl GameStore {
             None => self.stops_memo.get(&g).copied(),
         }
     }
+}
+
+/// The sums of two games a sum of many must have added before the work of the rest is
+/// forecast from theirs.
+pub(crate) const SUM_FORECAST_AFTER: usize = 6;
+
+/// The work forecast for the `left` sums still to do, from `works`, the work of each done so far
+/// (see [`GameStore::add_all`]): the last one's, grown as the power of the count of games
+/// summed that the last one and the one half as many sums before it show (at most the 8th: the
+/// work of a sum is at most a product of a few sizes; at least 0: a sum is no cheaper than the
+/// one before it was, as the games summed grow).
+fn sum_forecast(works: &[u64], left: usize) -> f64 {
+    let j = works.len();
+    let (Some(&last), Some(&half)) = (works.last(), works.get(j / 2 - 1)) else { return 0.0 };
+    let (last, half) = (last.max(1) as f64, half.max(1) as f64);
+    let power = ((last / half).ln() / (j as f64 / (j / 2) as f64).ln()).clamp(0.0, 8.0);
+    (1..=left).map(|i| last * ((j + i) as f64 / j as f64).powf(power)).sum()
 }
 
 /// Whether `a` and `b` are x and x + * in some order.

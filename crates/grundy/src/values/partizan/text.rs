@@ -577,12 +577,8 @@ impl GameStore {
                 self.neg_id(g)
             }
             GameExpr::Sum(terms) => {
-                let mut acc = 0;
-                for t in terms {
-                    let t = self.eval_id(t)?;
-                    acc = self.add_id(acc, t)?;
-                }
-                Ok(acc)
+                let ids = terms.iter().map(|t| self.eval_id(t)).collect::<Result<Vec<_>, _>>()?;
+                self.add_all(&ids)
             }
             GameExpr::UpPower { n, star } => {
                 let up = self.up_power_id(n.unsigned_abs())?;
