@@ -68,6 +68,7 @@ boards! {
     toppling,
 }
 
+pub mod colouring;
 pub mod grid;
 pub mod layout;
 pub mod partizan;
