@@ -66,6 +66,7 @@ boards! {
     cutcake,
     clobber,
     toppling,
+    snort,
 }
 
 pub mod colouring;
