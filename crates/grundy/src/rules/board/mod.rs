@@ -67,6 +67,7 @@ boards! {
     clobber,
     toppling,
     snort,
+    col,
 }
 
 pub mod colouring;
