@@ -68,6 +68,7 @@ boards! {
     toppling,
     snort,
     col,
+    konane,
 }
 
 pub mod colouring;
