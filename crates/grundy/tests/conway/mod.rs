@@ -136,3 +136,155 @@ pub fn check_positions(rules: &dyn BoardRules, positions: &[Vec<u64>]) -> usize 
     }
     positions.len()
 }
+
+/// Checks, for each (position, game), that the library's value of the position ([`BoardValues`])
+/// equals the game, built by the test's own move generator (not the rules' `options`), and
+/// that the library's outcome is the game's; returns how many were checked.
+pub fn check_against(rules: &dyn BoardRules, cases: &[(Vec<u64>, Plain)]) -> usize {
+    let mut store = GameStore::new();
+    let mut values = BoardValues::new(rules, u64::MAX);
+    let mut reference = Reference::default();
+    let mut value_memo = HashMap::new();
+    let zero = Plain::new(vec![], vec![]);
+    for (numbers, plain) in cases {
+        let v = values.value(&mut store, numbers).unwrap_or_else(|e| panic!("{numbers:?}: {e}"));
+        let from_store = plain_value(&mut store, v, &mut value_memo);
+        assert!(
+            reference.eq(plain, &from_store),
+            "{} {:?}: the value {} is not the game of its moves",
+            rules.spelling(),
+            rules.tokens(numbers),
+            store.text(v).unwrap()
+        );
+        let outcome = match (reference.le(&zero, plain), reference.le(plain, &zero)) {
+            (true, true) => "P",
+            (true, false) => "L",
+            (false, true) => "R",
+            (false, false) => "N",
+        };
+        assert_eq!(store.outcome(v).unwrap().to_string(), outcome, "{} {:?}", rules.spelling(), rules.tokens(numbers));
+    }
+    cases.len()
+}
+
+/// Every board of 1 to `most` rows and 1 to `most` columns, each cell one of `alphabet`, as
+/// text (rows joined by `/`).
+pub fn every_board(most: usize, alphabet: &[char]) -> Vec<String> {
+    let mut out = vec![];
+    for rows in 1..=most {
+        for cols in 1..=most {
+            let cells = rows * cols;
+            for mut code in 0..alphabet.len().pow(cells as u32) {
+                let mut text = String::new();
+                for i in 0..cells {
+                    if i > 0 && i % cols == 0 {
+                        text.push('/');
+                    }
+                    text.push(alphabet[code % alphabet.len()]);
+                    code /= alphabet.len();
+                }
+                out.push(text);
+            }
+        }
+    }
+    out
+}
+
+/// The rules of the board game `name`.
+pub fn board(name: &str) -> grundy::rules::board::Board {
+    match name.parse::<grundy::Game>() {
+        Ok(grundy::Game::Board(b)) => b,
+        other => panic!("{name} is a board game: {other:?}"),
+    }
+}
+
+/// A board's cells, row by row, as typed (`..x/o..`).
+pub type Cells = Vec<Vec<char>>;
+
+/// The game of the board typed as `text`, built from `moves` alone (`moves(cells, side)`: the
+/// boards side 0, Left, or 1, Right, may move to), memoised by the text.
+pub fn grid_game(text: &str, moves: &dyn Fn(&Cells, usize) -> Vec<Cells>, memo: &mut HashMap<String, Plain>) -> Plain {
+    if let Some(p) = memo.get(text) {
+        return p.clone();
+    }
+    let cells: Cells = text.split('/').map(|r| r.chars().collect()).collect();
+    let [left, right] = [0, 1].map(|side| {
+        moves(&cells, side)
+            .iter()
+            .map(|next| {
+                let rows: Vec<String> = next.iter().map(|row| row.iter().collect()).collect();
+                grid_game(&rows.join("/"), moves, memo)
+            })
+            .collect::<Vec<Plain>>()
+    });
+    let p = Plain::new(left, right);
+    memo.insert(text.to_string(), p.clone());
+    p
+}
+
+/// Checks the library's value of each board typed in `texts` of the game `name` against the
+/// game `moves` builds ([`grid_game`], [`check_against`]); returns how many were checked.
+pub fn check_grids(name: &str, texts: &[String], moves: &dyn Fn(&Cells, usize) -> Vec<Cells>) -> usize {
+    let b = board(name);
+    let mut memo = HashMap::new();
+    let cases: Vec<(Vec<u64>, Plain)> =
+        texts.iter().map(|t| (b.rules().parse(&[t.as_str()]).unwrap(), grid_game(t, moves, &mut memo))).collect();
+    check_against(b.rules(), &cases)
+}
+
+/// `count` boards of 1 to `rows` rows and `cols` columns, each cell drawn from `cells` (a
+/// character twice as likely when listed twice), from `seed`.
+pub fn seeded_boards(
+    seed: u64,
+    count: usize,
+    rows: usize,
+    cols: std::ops::RangeInclusive<usize>,
+    cells: &[char],
+) -> Vec<String> {
+    let mut state = seed;
+    let mut below = |k: usize| {
+        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (state >> 33) as usize % k
+    };
+    (0..count)
+        .map(|_| {
+            let (r, c) = (1 + below(rows), cols.start() + below(cols.end() - cols.start() + 1));
+            let rows: Vec<String> = (0..r).map(|_| (0..c).map(|_| cells[below(cells.len())]).collect()).collect();
+            rows.join("/")
+        })
+        .collect()
+}
+
+/// The canonical name of the value of the position typed as `tokens` in the board game `name`.
+pub fn value_text(name: &str, tokens: &[&str]) -> String {
+    let b = board(name);
+    let mut store = GameStore::new();
+    let v = BoardValues::new(b.rules(), 1_000_000).value(&mut store, &b.rules().parse(tokens).unwrap()).unwrap();
+    store.text(v).unwrap()
+}
+
+/// The cells orthogonally next to (r, c) on `cells`.
+pub fn neighbours(cells: &Cells, r: usize, c: usize) -> Vec<(usize, usize)> {
+    [(r.wrapping_sub(1), c), (r + 1, c), (r, c.wrapping_sub(1)), (r, c + 1)]
+        .into_iter()
+        .filter(|&(a, b)| a < cells.len() && b < cells[0].len())
+        .collect()
+}
+
+/// The moves of a game that colours cells, from its rule: side 0 (Left) colours `x`, side 1
+/// (Right) `o`, an empty cell none of whose neighbours holds `forbidden(side)` (Snort: the
+/// other's colour; Col: the mover's own); `#` is no cell.
+pub fn colourings(cells: &Cells, side: usize, forbidden: fn(usize) -> char) -> Vec<Cells> {
+    let me = if side == 0 { 'x' } else { 'o' };
+    let mut out = vec![];
+    for r in 0..cells.len() {
+        for c in 0..cells[r].len() {
+            if cells[r][c] == '.' && neighbours(cells, r, c).iter().all(|&(a, b)| cells[a][b] != forbidden(side)) {
+                let mut next = cells.clone();
+                next[r][c] = me;
+                out.push(next);
+            }
+        }
+    }
+    out
+}

@@ -9,6 +9,8 @@
 
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing))]
 
+use crate::rules::draw::{ShapeRef, Sketch};
+
 /// The most rows, and the most columns, of a grid.
 pub const MAX_SIDE: usize = 16;
 
@@ -283,6 +285,75 @@ pub fn number_label(numbers: &[u64], i: usize) -> String {
 /// at most 560 wide and 440 high.
 pub fn cell_size(rows: usize, cols: usize) -> f64 {
     (560.0 / cols.max(1) as f64).min(440.0 / rows.max(1) as f64).min(48.0)
+}
+
+/// How a board of cells is drawn: where the grid sits and how large a cell is, shared by the
+/// faces of the games on a board of cells, so that each draws its column letters, row numbers
+/// and cells the same way (and at the same size, from [`cell_size`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct GridFace {
+    /// The left edge of the grid.
+    pub x0: f64,
+    /// The top edge of the grid.
+    pub y0: f64,
+    /// The side of a cell.
+    pub size: f64,
+    rows: usize,
+    cols: usize,
+}
+
+impl GridFace {
+    /// The face of `grid`, its top left corner leaving room for the letters and numbers.
+    pub fn of(grid: &Grid) -> GridFace {
+        GridFace { x0: 28.0, y0: 24.0, size: cell_size(grid.rows, grid.cols), rows: grid.rows, cols: grid.cols }
+    }
+
+    /// The centre of cell (r, c).
+    pub fn centre(&self, r: usize, c: usize) -> (f64, f64) {
+        (self.x0 + self.size * (c as f64 + 0.5), self.y0 + self.size * (r as f64 + 0.5))
+    }
+
+    /// Where a note under the grid goes.
+    pub fn below(&self) -> f64 {
+        self.y0 + self.size * self.rows as f64 + 22.0
+    }
+
+    /// Draws the column letters, the row numbers and each cell as a square of the class and
+    /// with the title `cell(r, c)` gives.
+    pub fn cells(&self, s: &mut Sketch, cell: impl Fn(usize, usize) -> (&'static str, String)) {
+        for c in 0..self.cols {
+            let letter = cell_name(0, c);
+            s.text(self.centre(0, c).0, self.y0 - 8.0, letter.get(..1).unwrap_or(""), "small", "middle");
+        }
+        for r in 0..self.rows {
+            s.text(self.x0 - 8.0, self.centre(r, 0).1 + 4.0, &(r + 1).to_string(), "small", "end");
+            for c in 0..self.cols {
+                let (class, title) = cell(r, c);
+                let (x, y) = (self.x0 + self.size * c as f64, self.y0 + self.size * r as f64);
+                s.rect(x, y, self.size, self.size, 0.0, class).title(title);
+            }
+        }
+    }
+
+    /// A stone (a disc of class `class`) on cell (r, c).
+    pub fn stone<'s>(&self, s: &'s mut Sketch, r: usize, c: usize, class: &str) -> ShapeRef<'s> {
+        let (x, y) = self.centre(r, c);
+        s.circle(x, y, self.size * 0.34, class)
+    }
+
+    /// A ring of class `class` around cell (r, c), over its stone: a target, or the mark of a
+    /// picked stone.
+    pub fn ring<'s>(&self, s: &'s mut Sketch, r: usize, c: usize, class: &str) -> ShapeRef<'s> {
+        let (x, y) = self.centre(r, c);
+        s.circle(x, y, self.size * 0.42, class)
+    }
+
+    /// A target covering most of cell (r, c), over what is drawn on it.
+    pub fn square<'s>(&self, s: &'s mut Sketch, r: usize, c: usize) -> ShapeRef<'s> {
+        let inset = self.size * 0.08;
+        let (x, y) = (self.x0 + self.size * c as f64 + inset, self.y0 + self.size * r as f64 + inset);
+        s.rect(x, y, self.size - 2.0 * inset, self.size - 2.0 * inset, 4.0, "target")
+    }
 }
 
 #[cfg(test)]

@@ -66,8 +66,12 @@ boards! {
     cutcake,
     clobber,
     toppling,
+    snort,
+    col,
+    konane,
 }
 
+pub mod colouring;
 pub mod grid;
 pub mod layout;
 pub mod partizan;
