@@ -1,6 +1,6 @@
 // Boards sized for a phone (issue 64, item 2): at 390 px every game's example board grows to
 // the width available (it used a third of the screen), and the page is no wider than the
-// screen. The size of each click target is measured by hit-areas.walk.mjs. Run through
+// screen. The size of each click target is tested by hit-areas.test.mjs. Run through
 // e2e/run.sh.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

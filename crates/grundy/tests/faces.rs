@@ -81,17 +81,24 @@ fn kayles_is_rows_of_pins_and_says_what_to_click() {
     // On short lines, so that the drawing is no wider than its rows (it reads whole on a phone).
     assert_eq!(texts(&d.svg, "note"), ["Click a pin to knock it down,", "or a bar to knock down the pins above it."]);
     assert!(d.width <= 360.0, "{}", d.width);
-    // Each pin knocks itself down, and says so.
-    assert!(elements(&d.svg, "pin").iter().all(|p| attr(p, "data-move").is_some()));
+    // Each pin knocks itself down, and says so: its hit area (issue 64: a transparent rectangle
+    // over it, marked data-hit) carries the move and its title.
+    let hits: Vec<&str> = elements(&d.svg, "hit").into_iter().filter(|h| attr(h, "data-hit").is_some()).collect();
+    assert!(hits.iter().all(|h| attr(h, "data-move").is_some()));
+    assert!(titles(&d.svg, "hit").iter().filter(|t| t.contains(": knock down 1 pin")).count() >= 17, "{}", d.svg);
     let said = titles(&d.svg, "pin");
     assert_eq!(said.len(), 17);
     assert!(said.iter().all(|t| t.starts_with("row ") && t.contains(": knock down 1 pin")), "{said:?}");
     // Dawson's Kayles knocks down two pins a move: a single pin is no target (the pin next to
     // the end once knocked down itself and its neighbour), every move is a bar.
     let d = drawing("dawsons-kayles", &["12"]);
-    assert!(elements(&d.svg, "pin").iter().all(|p| attr(p, "data-move").is_none()), "{}", d.svg);
-    let bars: Vec<&str> = elements(&d.svg, "bar").into_iter().filter(|b| attr(b, "data-move").is_some()).collect();
-    assert_eq!(bars.len(), 11, "a bar under each pair of neighbours: {}", d.svg);
+    assert!(!titles(&d.svg, "hit").iter().any(|t| t.contains(": knock down 1 pin")), "{}", d.svg);
+    // Its hit areas are the bars': one move for each pair of neighbours (a bar that runs past
+    // the end of a line of pins goes on at the start of the next, one move in two pieces).
+    let moves: std::collections::BTreeSet<&str> =
+        elements(&d.svg, "hit").into_iter().filter_map(|h| attr(h, "data-move")).collect();
+    assert_eq!(moves.len(), 11, "a bar under each pair of neighbours: {}", d.svg);
+    assert!(titles(&d.svg, "bar").len() >= 11);
     assert_eq!(texts(&d.svg, "note").join(" "), "Click a bar to knock down the pins above it.");
     // A code typed as digits, and every other heap game, keeps its heaps of objects.
     let d = drawing("octal:0.77", &["5"]);
