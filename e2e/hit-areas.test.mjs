@@ -7,7 +7,7 @@
 // e2e/run.sh.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, open, settled, forgetStatus } from './lib.mjs';
+import { launch, open, settled, eachExample } from './lib.mjs';
 
 /** The least side of a click target, in CSS px. */
 const MIN = 40;
@@ -51,19 +51,10 @@ for (const width of [390, 1280]) {
     try {
       const { page, errors } = await open(browser.context);
       await settled(page);
-      const catalogue = await page.evaluate(() => fetch('/api/games').then((r) => r.json()));
-      const selector = await page.$$eval('#preset option', (os) => os.map((o) => o.value));
       const failures = [];
       let measured = 0;
-      for (const g of catalogue.filter((c) => selector.includes(c.example_game))) {
+      await eachExample(page, async (g) => {
         const what = `${width} px, ${g.example_game} ${g.example_position}`;
-        await page.selectOption('#preset', g.example_game);
-        await page.fill('#position', g.example_position);
-        await page.selectOption('#level', 'easy');
-        await forgetStatus(page, 'starting');
-        await page.click('#new-game');
-        await settled(page);
-        await page.waitForSelector('#board .drawing svg', { state: 'attached', timeout: 15000 });
         const m = await measure(page);
         assert.ok(m, `${what}: a drawing`);
         measured += m.targets.length;
@@ -77,7 +68,7 @@ for (const width of [390, 1280]) {
         if (process.env.E2E_SHOTS) {
           await page.locator('#board').screenshot({ path: `${process.env.E2E_SHOTS}/hit-${width}-${g.example_game.replace(/[^a-z0-9]+/gi, '_')}.png` });
         }
-      }
+      });
       assert.ok(measured > 300, `targets measured: ${measured}`);
       assert.deepEqual(failures, [], `${failures.length} faults`);
       assert.deepEqual(errors, []);

@@ -199,7 +199,21 @@ impl ShapeRef<'_> {
         if let Some(s) = self.shape.as_mut() {
             s.target = id;
         }
+        if id.is_some() {
+            self.hit_room();
+        }
         self
+    }
+
+    /// The drawing reaches as far right and down as the shape's hit area may (half of
+    /// [`HIT_SIDE`] about its centre), so that the area is whole (a target at the drawing's
+    /// edge would have a smaller one).
+    fn hit_room(&mut self) {
+        if let Some([x0, y0, x1, y1]) = self.shape.as_ref().and_then(|s| s.bbox) {
+            // `fitted_width` and `fitted_height` add their margins (8 and 6) to the reach.
+            self.sketch.reach((x0 + x1) / 2.0 + HIT_SIDE / 2.0 - 8.0);
+            self.sketch.reach_down((y0 + y1) / 2.0 + HIT_SIDE / 2.0 - 6.0);
+        }
     }
 
     /// Clicking the shape picks `key` (a token, a coin): the page then shows the group of
@@ -208,6 +222,7 @@ impl ShapeRef<'_> {
         if let Some(s) = self.shape.as_mut() {
             s.pick = Some(key.into());
         }
+        self.hit_room();
         self
     }
 }
@@ -732,7 +747,10 @@ fn write_hits(out: &mut String, hits: &[Hit]) {
         }
     }
     let write_one = |out: &mut String, h: &Hit| {
-        let [x0, y0, x1, y1] = h.area;
+        // Both edges rounded as written, so that two areas that meet along an edge meet there
+        // in the file too.
+        let r = |v: f64| (v * 100.0).round() / 100.0;
+        let [x0, y0, x1, y1] = h.area.map(r);
         let (class, data) = match &h.action {
             Action::Move(m) => ("hit move", format!("data-move=\"{}\"", escape(m))),
             Action::Pick(p) => ("hit pick", format!("data-pick=\"{}\"", escape(p))),
@@ -767,8 +785,19 @@ fn write_hits(out: &mut String, hits: &[Hit]) {
     }
 }
 
-/// The bounding box `[x0, y0, x1, y1]` of SVG path data, its control points included (a box
-/// a little large for a curve); `None` for data it does not read.
+/// The point at `t` (0 to 1) of the Bézier curve of `points` (its ends and control points),
+/// by de Casteljau's construction.
+fn bezier(points: &[(f64, f64)], t: f64) -> (f64, f64) {
+    let mut p = points.to_vec();
+    while p.len() > 1 {
+        p = p.windows(2).map(|w| (w[0].0 + t * (w[1].0 - w[0].0), w[0].1 + t * (w[1].1 - w[0].1))).collect();
+    }
+    p.first().copied().unwrap_or_default()
+}
+
+/// The bounding box `[x0, y0, x1, y1]` of SVG path data: quadratic and cubic curves by points
+/// along them, other curves with their control points (a box a little large); `None` for data
+/// it does not read.
 fn path_box(d: &str) -> Option<[f64; 4]> {
     let mut tokens = vec![];
     let mut number = String::new();
@@ -839,6 +868,20 @@ fn path_box(d: &str) -> Option<[f64; 4]> {
                 }
                 x = ex;
                 y = ey;
+            }
+            'Q' | 'C' => {
+                // The curve itself, sampled (its control points lie off it): Bézier's
+                // polynomial in Bernstein form.
+                let points: Vec<(f64, f64)> = std::iter::once((x, y))
+                    .chain((0..arity).step_by(2).map(|p| (bx + args[p], by + args[p + 1])))
+                    .collect();
+                for k in 0..=64 {
+                    let t = f64::from(k) / 64.0;
+                    let (px, py) = bezier(&points, t);
+                    note(px, py);
+                }
+                x = bx + args[arity - 2];
+                y = by + args[arity - 1];
             }
             _ => {
                 for p in (0..arity).step_by(2) {
@@ -946,7 +989,7 @@ mod tests {
     #[test]
     fn hit_areas_grow_to_the_free_space_and_never_overlap() {
         let mut s = Sketch::new();
-        s.height = 200.0;
+        s.height = 400.0;
         let moves: Vec<String> = (0..40).map(|k| format!("m{k}")).collect();
         let mut centres = vec![];
         for k in 0..12u64 {
@@ -985,11 +1028,28 @@ mod tests {
         // The picked group's target lies on the first circle: the two are cut apart.
         let picked = hits.iter().find(|h| h.choice.is_some()).unwrap();
         assert!(!overlap(&picked.area, &hits[0].area), "{picked:?}");
+        // A target's hit area is inside the drawing, which reaches far enough right and down
+        // to hold it whole; near the top or left edge it is cut there.
+        let mut near = Sketch::new();
+        near.circle(2.0, 4.0, 2.0, "obj").picks("p");
+        near.circle(100.0, 100.0, 2.0, "obj").picks("q");
+        let svg = near.render(&[], "t");
+        assert!(svg.contains("<rect x=\"0\" y=\"0\" width=\"26\" height=\"28\" class=\"hit pick\""), "{svg}");
+        assert!(svg.contains("<rect x=\"76\" y=\"76\" width=\"48\" height=\"48\" class=\"hit pick\""), "{svg}");
+        assert!(near.fitted_width() >= 124.0 && near.fitted_height() >= 124.0, "{svg}");
         // The drawing says its least side, and the page scales it from that.
-        assert!(s.render(&moves, "t").contains("data-hit-min=\"0\""));
+        let least = hits.iter().map(|h| side(h).0.min(side(h).1)).fold(f64::INFINITY, f64::min);
+        assert!(least > 0.0 && least < 20.0, "{least}");
+        assert!(s.render(&moves, "t").contains(&format!("data-hit-min=\"{}\"", num(least))));
         assert_eq!(path_box("M400 20 Q420 60 440 100"), Some([400.0, 20.0, 440.0, 100.0]));
+        // A curve's box is the curve's, not its control point's.
+        assert_eq!(path_box("M48 282 Q72 267 48 252"), Some([48.0, 252.0, 60.0, 282.0]));
         assert_eq!(path_box("M10 20 v-5 H30 v5"), Some([10.0, 15.0, 30.0, 20.0]));
-        assert_eq!(path_box("M5 5 c-14 -30 14 -30 0 0"), Some([-9.0, -25.0, 19.0, 5.0]));
+        let [x0, y0, x1, y1] = path_box("M5 5 c-14 -30 14 -30 0 0").unwrap();
+        assert!(
+            (x0 - 0.96).abs() < 0.01 && (y0 + 17.5).abs() < 0.01 && (x1 - 9.04).abs() < 0.01 && y1 == 5.0,
+            "{x0} {y0} {x1} {y1}"
+        );
         assert_eq!(path_box("M1 1 X 2"), None);
     }
 

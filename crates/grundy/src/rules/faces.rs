@@ -462,7 +462,8 @@ pub fn heap_row(
 pub fn heaps_face(heaps: &[(String, Ruleset, u64)], forbidden: Option<u64>) -> Sketch {
     let mut s = Sketch::new();
     let numbers: Vec<u64> = heaps.iter().map(|(_, _, n)| *n).collect();
-    let mut y = 4.0;
+    // The first row's objects half a hit area (`draw::HIT_SIDE`) below the top.
+    let mut y = 8.0;
     for (i, (label, ruleset, n)) in heaps.iter().enumerate().take(MAX_ROWS) {
         let numbers = &numbers;
         let after = move |to: Vec<u64>| -> Vec<u64> {

@@ -383,8 +383,7 @@ impl BoardRules for Domineering {
         }
         // Each placed domino: one rounded rectangle over its cells, in its player's colour.
         for (cells, owner) in dominoes(&g) {
-            let (r0, c0) = cells[0];
-            let (r1, c1) = cells[cells.len() - 1];
+            let (Some(&(r0, c0)), Some(&(r1, c1))) = (cells.first(), cells.last()) else { continue };
             let inset = size * 0.1;
             let (x, y) = (x0 + size * c0 as f64 + inset, y0 + size * r0 as f64 + inset);
             let (w, h) = (size * (c1 - c0 + 1) as f64 - 2.0 * inset, size * (r1 - r0 + 1) as f64 - 2.0 * inset);
@@ -482,7 +481,7 @@ mod tests {
         assert_eq!(svg.matches("class=\"domino left\"").count(), 1, "{svg}");
         assert_eq!(svg.matches("class=\"domino right\"").count(), 1, "{svg}");
         // Each spans its two cells: Left's one cell wide and two high, Right's the other way.
-        assert!(svg.contains("Left's domino on a1-a2") && svg.contains("Right's domino on b2-c2"), "{svg}");
+        assert!(svg.contains("Left&#39;s domino on a1-a2") && svg.contains("Right&#39;s domino on b2-c2"), "{svg}");
         assert_eq!(dominoes(&Grid::parse("LL/LL/L.", &ALPHABET).unwrap()).len(), 3);
     }
 

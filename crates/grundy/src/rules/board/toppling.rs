@@ -437,7 +437,10 @@ impl BoardRules for TopplingDominoes {
             }
             y += h + 14.0;
         }
-        s.note(y + 6.0, "Blue dominoes are Left's, red ones Right's, green ones either's.");
+        let colours = "Blue dominoes are Left's, red ones Right's, green ones either's.";
+        s.note(y + 6.0, colours);
+        // The next note under the lines this one wraps onto.
+        let y = y + crate::rules::draw::NOTE_LEADING * (crate::rules::draw::note_lines(colours).len() - 1) as f64;
         let what = if self.has_move(numbers, mover) {
             format!("{} to move: click the left or right half of a domino to topple it that way.", side(mover))
         } else {
