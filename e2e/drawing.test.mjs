@@ -44,7 +44,8 @@ for (const width of [1280, 390]) {
       // The drawing of the new position is on the board, its box within the screen; it is
       // scaled down to fit, but not below 0.8 (its type would not read), and past that it
       // scrolls sideways in its box, marked as it does. On a phone a narrower drawing grows to
-      // the width available (issue 64), so it may be scaled up there.
+      // the width available (issue 64), so it may be scaled up there; anywhere it is scaled up
+      // as far as its least hit area needs to be 40 CSS px (`data-hit-min`), no further.
       await page.waitForSelector('#board .drawing svg', { state: 'attached' });
       const shown = await page.$eval('#board .drawing', (box) => {
         const svg = box.querySelector('svg');
@@ -53,10 +54,12 @@ for (const width of [1280, 390]) {
           scale: svg.getBoundingClientRect().width / svg.viewBox.baseVal.width,
           cut: box.scrollWidth > box.clientWidth + 1,
           marked: box.classList.contains('scrolls'),
+          hitMin: Number(svg.getAttribute('data-hit-min')),
         };
       });
+      const most = Math.max(1.01, shown.hitMin > 0 ? 40 / shown.hitMin + 0.01 : 0);
       assert.ok(shown.right <= width + 0.5, `the drawing's box fits: ${JSON.stringify(shown)}`);
-      assert.ok(shown.scale >= 0.79 && (width <= 480 || shown.scale <= 1.01), `the drawing reads: ${JSON.stringify(shown)}`);
+      assert.ok(shown.scale >= 0.79 && (width <= 480 || shown.scale <= most), `the drawing reads: ${JSON.stringify(shown)}`);
       assert.equal(shown.marked, shown.cut, `a drawing that scrolls is marked: ${JSON.stringify(shown)}`);
       assert.deepEqual(errors, []);
       assert.deepEqual(failed, []);

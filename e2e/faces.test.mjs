@@ -27,7 +27,7 @@ test('Kayles on a phone: pins in rows, a line saying what to click, and a pin cl
   assert.ok(shown.right <= 390 && !shown.scrolls, `the line fits the phone: ${JSON.stringify(shown)}`);
   // The fourth pin of the first row: 10 -> 3 + 6.
   await forgetStatus(page, 'moving');
-  await page.click('#board .drawing [data-move="1 -> 3 6"].pin');
+  await page.click('#board .drawing [data-move="1 -> 3 6"]');
   await settled(page);
   assert.match(await page.textContent('#log li:first-child'),
     /^1\.you: knock down 1 pin from row 1, leaving rows of 3 and 6 \(10 -> 3 \+ 6\)$/);

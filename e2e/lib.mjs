@@ -177,3 +177,22 @@ export const moveOnTop = (page) => page.evaluate(() => {
   }
   return null;
 });
+
+/**
+ * Starts each catalogue game's example (/api/games, those the setup form offers) in turn on
+ * `page`, at level easy, and calls `visit(game)` once its drawing is on the board.
+ */
+export async function eachExample(page, visit) {
+  const catalogue = await page.evaluate(() => fetch('/api/games').then((r) => r.json()));
+  const selector = await page.$$eval('#preset option', (os) => os.map((o) => o.value));
+  for (const g of catalogue.filter((c) => selector.includes(c.example_game))) {
+    await page.selectOption('#preset', g.example_game);
+    await page.fill('#position', g.example_position);
+    await page.selectOption('#level', 'easy');
+    await forgetStatus(page, 'starting');
+    await page.click('#new-game');
+    await settled(page);
+    await page.waitForSelector('#board .drawing svg', { state: 'attached', timeout: 15000 });
+    await visit(g);
+  }
+}

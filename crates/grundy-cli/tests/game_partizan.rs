@@ -47,7 +47,8 @@ fn analyze_answers_each_game_from_its_value_for_either_player() {
     }
     let out = stdout(&["analyze", "domineering", ".../..."]);
     assert!(out.contains("Conway's value: {2|-1/2}"), "{out}");
-    assert!(out.contains("(leaves 2)  => .#./.#."), "{out}");
+    // The domino keeps its owner (issue 64: `L`, Left's), the position typed back as printed.
+    assert!(out.contains("(leaves 2)  => .L./.L."), "{out}");
     assert!(out.contains("Left places a vertical domino on b1-b2"), "{out}");
 }
 
@@ -75,7 +76,7 @@ fn draw_offers_the_movers_moves() {
 #[test]
 fn bad_positions_and_misere_play_are_one_line_with_status_2() {
     for (args, error) in [
-        (&["analyze", "domineering", "../.x"][..], "cell b2 (row 2, column 2): 'x' is not one of '.', '#'"),
+        (&["analyze", "domineering", "../.x"][..], "cell b2 (row 2, column 2): 'x' is not one of '.', '#', 'L', 'R'"),
         (&["analyze", "clobber", "xo/o"], "row 2 has 1 cells, row 1 has 2"),
         (&["analyze", "toads-frogs", "T.Z"], "cell 3: 'Z' is not 'T'"),
         (&["analyze", "cutcake", "2x3", "0x4"], "cake 2: 0 rows; a side is 1 to 1000"),

@@ -602,6 +602,13 @@ async function loadDrawing() {
  */
 const DRAWING_MIN_SCALE = 0.8;
 
+/**
+ * The least side of a click target on the screen, in CSS px: a drawing is scaled so that its
+ * least hit area (the root's `data-hit-min`, in drawing units) is at least this large, and
+ * scrolls sideways where that is wider than the board.
+ */
+const HIT_PX = 40;
+
 /** Puts the drawing first on the board; its targets play only on the person's turn. */
 function showDrawing(board, myTurn) {
   board.classList.toggle('has-drawing', false);
@@ -611,7 +618,9 @@ function showDrawing(board, myTurn) {
   box.innerHTML = drawing.svg;
   const svg = box.querySelector('svg');
   const width = Number(svg?.getAttribute('width'));
-  if (width > 0) svg.style.minWidth = `${Math.floor(width * DRAWING_MIN_SCALE)}px`;
+  const hitMin = Number(svg?.getAttribute('data-hit-min'));
+  const scale = hitMin > 0 ? Math.max(DRAWING_MIN_SCALE, HIT_PX / hitMin) : DRAWING_MIN_SCALE;
+  if (width > 0) svg.style.minWidth = `${Math.ceil(width * scale)}px`;
   board.prepend(box);
   if (drawing.controls.length > 0) box.after(moveControls(drawing.controls, myTurn));
   board.classList.toggle('has-drawing', true);

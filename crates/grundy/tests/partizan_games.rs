@@ -266,7 +266,7 @@ fn positions_round_trip_and_bad_ones_are_named() {
         assert_eq!(g.position_tokens(&p).join(" "), tokens);
     }
     for (game, tokens, error) in [
-        ("domineering", "../.x", "cell b2 (row 2, column 2): 'x' is not one of '.', '#'"),
+        ("domineering", "../.x", "cell b2 (row 2, column 2): 'x' is not one of '.', '#', 'L', 'R'"),
         ("domineering", "../...", "row 2 has 3 cells, row 1 has 2: the rows must have equal lengths"),
         (
             "clobber",

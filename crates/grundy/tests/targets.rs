@@ -263,6 +263,51 @@ fn move_boxes(svg: &str) -> Vec<(f64, f64, f64, f64, String)> {
     out
 }
 
+/// A hit area of a drawing (issue 64: a transparent rectangle marked `data-hit`, on top of
+/// every shape): its box `(x0, y0, x1, y1)`, what it does (`data-move`, or `pick KEY`), its
+/// title, and the pick group it shows with (`None`: always shown).
+#[derive(Debug)]
+struct HitArea {
+    area: (f64, f64, f64, f64),
+    action: String,
+    title: String,
+    group: Option<String>,
+}
+
+/// The hit areas of `svg`, in the order drawn.
+fn hit_areas(svg: &str) -> Vec<HitArea> {
+    let attr = |e: &str, name: &str| -> Option<String> {
+        Some(e.split(&format!(" {name}=\"")).nth(1)?.split('"').next()?.to_string())
+    };
+    let num = |e: &str, name: &str| attr(e, name).and_then(|v| v.parse::<f64>().ok()).unwrap_or(0.0);
+    let pieces: Vec<&str> = svg.split('<').collect();
+    let mut groups: Vec<Option<String>> = vec![];
+    let mut out = vec![];
+    for (i, e) in pieces.iter().enumerate() {
+        if e.starts_with("/g") {
+            groups.pop();
+        } else if e.starts_with("g ") || e.starts_with("g>") {
+            groups.push(attr(e, "data-choice"));
+        } else if e.starts_with("rect ") && e.contains(" data-hit=") {
+            let action = attr(e, "data-move").or_else(|| attr(e, "data-pick").map(|p| format!("pick {p}"))).unwrap();
+            let (x, y) = (num(e, "x"), num(e, "y"));
+            let title = pieces.get(i + 1).and_then(|t| t.strip_prefix("title>")).unwrap_or_default().to_string();
+            let group = groups.iter().rev().find_map(Clone::clone);
+            out.push(HitArea { area: (x, y, x + num(e, "width"), y + num(e, "height")), action, title, group });
+        }
+    }
+    out
+}
+
+/// The hit areas that hold the point `at` and show while `group`'s are shown (those always
+/// shown and that group's).
+fn hits_at<'a>(hits: &'a [HitArea], at: (f64, f64), group: Option<&str>) -> Vec<&'a HitArea> {
+    hits.iter()
+        .filter(|h| h.group.is_none() || h.group.as_deref() == group)
+        .filter(|h| h.area.0 <= at.0 && at.0 <= h.area.2 && h.area.1 <= at.1 && at.1 <= h.area.3)
+        .collect()
+}
+
 /// Row 3 of issue 49: in `cutting 4x2 5x5` the centre of each vertical line of the 4x2 sheet lay
 /// under the horizontal cut's hit area, so a click there played `4x1 4x1`. Now the hit areas of
 /// different cuts do not overlap, and each area's centre lies in its own cut's areas only.
@@ -282,7 +327,10 @@ fn the_hit_areas_of_cuts_do_not_overlap() {
                 if a.4 == b.4 {
                     continue;
                 }
-                let apart = a.0 + a.2 <= b.0 || b.0 + b.2 <= a.0 || a.1 + a.3 <= b.1 || b.1 + b.3 <= a.1;
+                // Apart, or touching along an edge (coordinates are written to two decimals).
+                let e = 0.01;
+                let apart =
+                    a.0 + a.2 <= b.0 + e || b.0 + b.2 <= a.0 + e || a.1 + a.3 <= b.1 + e || b.1 + b.3 <= a.1 + e;
                 assert!(apart, "{tokens:?}: '{}' at {a:?} overlaps '{}' at {b:?}", a.4, b.4);
             }
             let under: BTreeSet<&str> = boxes
@@ -315,19 +363,20 @@ fn a_row_of_coins_keeps_its_length_after_a_move() {
 /// A shape that takes a click: the points it runs along, how far from them it reaches, its move.
 type Reach = (Vec<(f64, f64)>, f64, Option<String>);
 
-/// The shapes of a Hackenbush drawing that take a click, in the order drawn (the last on top):
-/// each edge's hit area (a path 14 wide, round ends) with its move, as the points along it, and
-/// each vertex (a circle of radius 3.5).
+/// The shapes of a Hackenbush drawing that show where to click: each edge that makes a move (a
+/// path 14 wide, round ends) with its title, as the points along it, and each vertex (a circle
+/// of radius 3.5).
 fn hackenbush_shapes(svg: &str) -> Vec<Reach> {
     let attr = |e: &str, name: &str| -> Option<String> {
         Some(e.split(&format!(" {name}=\"")).nth(1)?.split('"').next()?.to_string())
     };
     let mut out = vec![];
-    for e in svg.split('<').skip(1) {
+    let pieces: Vec<&str> = svg.split('<').collect();
+    for (i, e) in pieces.iter().enumerate().skip(1) {
         if e.starts_with("circle ") && attr(e, "class").as_deref() == Some("vertex") {
             let at = |n: &str| attr(e, n).unwrap().parse::<f64>().unwrap();
             out.push((vec![(at("cx"), at("cy"))], 3.5, None));
-        } else if e.starts_with("path ") && attr(e, "class").as_deref() == Some("move twig hit") {
+        } else if e.starts_with("path ") && attr(e, "class").as_deref() == Some("twig hit") {
             let d = attr(e, "d").unwrap();
             let n: Vec<f64> = d.replace(['M', 'Q', 'c'], " ").split_whitespace().map(|w| w.parse().unwrap()).collect();
             // `M x y Q cx cy x y`, or a loop `M x y c-14 -30 14 -30 0 0` (a cubic, relative).
@@ -353,7 +402,9 @@ fn hackenbush_shapes(svg: &str) -> Vec<Reach> {
                     )
                 })
                 .collect();
-            out.push((points, 7.0, attr(e, "data-move")));
+            // The edge's title: its hit area's (the path itself makes no move since issue 64).
+            let title = pieces.get(i + 1).and_then(|t| t.strip_prefix("title>")).map(str::to_string);
+            out.push((points, 7.0, title));
         }
     }
     out
@@ -362,8 +413,8 @@ fn hackenbush_shapes(svg: &str) -> Vec<Reach> {
 /// The first walk of issue 49 stopped at Hackenbush: in `0-2 0 0-1,0-2,2-4,0-4` the third
 /// picture's vertices (one layer) lay 8 units apart, so the centre of the edge `2-4` lay under
 /// vertex 4 and a click there made no move. On the random positions of the game and every
-/// position one cut from them, the topmost shape at the centre of each edge's box (where a
-/// browser clicks it) is that edge, or one of the same move.
+/// position one cut from them, the centre of each edge's box (where a browser clicks it) lies
+/// on the edge, and in one hit area (issue 64: on top of every shape), that edge's.
 #[test]
 fn every_hackenbush_edge_is_on_top_at_its_centre() {
     let game: Game = "hackenbush".parse().unwrap();
@@ -382,6 +433,7 @@ fn every_hackenbush_edge_is_on_top_at_its_centre() {
                 continue;
             }
             let shapes = hackenbush_shapes(&d.svg);
+            let hits = hit_areas(&d.svg);
             let what = d.svg.split("<title>").nth(1).and_then(|t| t.split('<').next()).unwrap_or_default().to_string();
             let distance = |a: (f64, f64), points: &[(f64, f64)]| {
                 points.iter().map(|p| ((a.0 - p.0).powi(2) + (a.1 - p.1).powi(2)).sqrt()).fold(f64::INFINITY, f64::min)
@@ -394,17 +446,13 @@ fn every_hackenbush_edge_is_on_top_at_its_centre() {
                     (x0, x1, y0, y1) = (x0.min(x), x1.max(x), y0.min(y), y1.max(y));
                 }
                 let centre = ((x0 + x1) / 2.0, (y0 + y1) / 2.0);
-                let top = shapes.iter().rev().find(|(pts, reach, _)| distance(centre, pts) <= *reach);
                 checked += 1;
-                match top {
-                    Some((_, _, Some(m))) if m == mv => {}
-                    Some((pts, _, m)) => failures.push(format!(
-                        "{}: at the centre {centre:?} of '{mv}' lies {} at {:?}",
-                        what,
-                        m.as_deref().unwrap_or("a vertex"),
-                        pts[0]
-                    )),
-                    None => failures.push(format!("{what}: the centre {centre:?} of '{mv}' is off its edge")),
+                if distance(centre, points) > 7.0 {
+                    failures.push(format!("{what}: the centre {centre:?} of '{mv}' is off its edge"));
+                }
+                let under: Vec<&str> = hits_at(&hits, centre, None).iter().map(|h| h.title.as_str()).collect();
+                if under != [mv.as_str()] {
+                    failures.push(format!("{what}: at the centre {centre:?} of '{mv}' lie the hit areas of {under:?}"));
                 }
             }
         }
@@ -413,9 +461,9 @@ fn every_hackenbush_edge_is_on_top_at_its_centre() {
     assert!(failures.is_empty(), "{} edges:\n{}", failures.len(), failures.join("\n"));
 }
 
-/// A circle of a drawing: centre, radius, class, pick, move and whether it lies in a group of
-/// a pick's moves (shown only while that pick is picked).
-type Circle = ((f64, f64), f64, String, Option<String>, Option<String>, bool);
+/// A circle of a drawing: centre, radius, class, title, and the group of a pick's moves it lies
+/// in (shown only while that pick is picked).
+type Circle = ((f64, f64), f64, String, Option<String>, Option<String>);
 
 /// The circles of a drawing in the order drawn.
 fn circles(svg: &str) -> Vec<Circle> {
@@ -423,16 +471,18 @@ fn circles(svg: &str) -> Vec<Circle> {
         Some(e.split(&format!(" {name}=\"")).nth(1)?.split('"').next()?.to_string())
     };
     let mut out = vec![];
-    let mut in_group = false;
-    for e in svg.split('<').skip(1) {
+    let mut group = None;
+    let pieces: Vec<&str> = svg.split('<').collect();
+    for (i, e) in pieces.iter().enumerate().skip(1) {
         if e.starts_with("g ") && e.contains("data-choice") {
-            in_group = true;
+            group = attr(e, "data-choice");
         } else if e.starts_with("/g") {
-            in_group = false;
+            group = None;
         } else if e.starts_with("circle ") {
             let at = |n: &str| attr(e, n).unwrap().parse::<f64>().unwrap();
             let class = attr(e, "class").unwrap_or_default();
-            out.push(((at("cx"), at("cy")), at("r"), class, attr(e, "data-pick"), attr(e, "data-move"), in_group));
+            let title = pieces.get(i + 1).and_then(|t| t.strip_prefix("title>")).map(str::to_string);
+            out.push(((at("cx"), at("cy")), at("r"), class, title, group.clone()));
         }
     }
     out
@@ -442,8 +492,8 @@ fn circles(svg: &str) -> Vec<Circle> {
 /// beside their vertex, so a third token's lay past the drawing's right edge (`a a a b` on a
 /// star of five leaves) and a neighbour's badge on it. On graphs with layers of many
 /// vertices, many tokens on a vertex and tokens on neighbours: each badge's centre is inside
-/// the drawing and no shape drawn after it (another badge, a dashed target ring) lies there,
-/// and no badge lies on the centre of a target ring drawn before it.
+/// the drawing and lies in one hit area (issue 64: on top of every shape), the badge's pick, and
+/// the centre of each target ring (shown once its token is picked) in that ring's alone.
 #[test]
 fn every_token_badge_is_on_top_at_its_centre() {
     let star = "s a\ns b\ns c\ns d\ns e\n";
@@ -484,26 +534,24 @@ fn every_token_badge_is_on_top_at_its_centre() {
         };
         let (width, height) = (size("width"), size("height"));
         let shapes = circles(&d.svg);
-        let covers = |c: &Circle, at: (f64, f64)| {
-            // A ring's stroke is 1.5 wide; a vertex is drawn under every badge and ring.
-            let reach = c.1 + if c.2.contains("target") { 0.75 } else { 0.0 };
-            (c.0 .0 - at.0).powi(2) + (c.0 .1 - at.1).powi(2) <= reach * reach
-        };
+        let hits = hit_areas(&d.svg);
         let graph: String = text.replace('\n', ";").chars().take(40).collect();
         let what = format!("{} on {graph}", tokens.join(" "));
-        for (i, b) in shapes.iter().enumerate() {
-            let Some(pick) = &b.3 else { continue };
-            badges += 1;
-            let at = b.0;
-            if !(0.0..=width).contains(&at.0) || !(0.0..=height).contains(&at.1) {
-                failures.push(format!("{what}: pick {pick} at {at:?} is off the drawing ({width} x {height})"));
-            }
-            if let Some(c) = shapes[i + 1..].iter().find(|c| (c.3.is_some() || c.4.is_some()) && covers(c, at)) {
-                failures.push(format!("{what}: pick {pick} at {at:?} lies under {:?}", c.3.as_ref().or(c.4.as_ref())));
-            }
-            // A target ring drawn before it (a pick's moves, shown when picked).
-            if let Some(c) = shapes[..i].iter().find(|c| c.4.is_some() && c.5 && covers(b, c.0)) {
-                failures.push(format!("{what}: pick {pick} at {at:?} lies on target {:?}", c.4));
+        for c in &shapes {
+            let at = c.0;
+            let title = c.3.clone().unwrap_or_default();
+            let under: Vec<(&str, &str)> =
+                hits_at(&hits, at, c.4.as_deref()).iter().map(|h| (h.action.as_str(), h.title.as_str())).collect();
+            if c.2.split(' ').any(|k| k == "token") {
+                badges += 1;
+                if !(0.0..=width).contains(&at.0) || !(0.0..=height).contains(&at.1) {
+                    failures.push(format!("{what}: badge '{title}' at {at:?} is off the drawing ({width} x {height})"));
+                }
+                if under.len() != 1 || !under[0].0.starts_with("pick ") || under[0].1 != title {
+                    failures.push(format!("{what}: at badge '{title}' at {at:?} lie the hit areas of {under:?}"));
+                }
+            } else if c.2.split(' ').any(|k| k == "target") && (under.len() != 1 || under[0].1 != title) {
+                failures.push(format!("{what}: at target ring '{title}' at {at:?} lie the hit areas of {under:?}"));
             }
         }
     }
@@ -534,8 +582,8 @@ fn coloured_hackenbush_offers_the_movers_edges_only() {
 /// Clobber (issue 50): a stone's moves are rings on the stones it clobbers, shown once the
 /// stone is picked. The rings were drawn with the clobbering stone, so a stone drawn after it
 /// lay on a ring over it (in `oo/xo` Left's a2 onto b2: a click on the ring picked nothing).
-/// On every board of up to 2 x 3 and 3 x 2 cells, for either player, no shape drawn after a
-/// ring outside a pick's group (a stone) lies on the ring's centre.
+/// On every board of up to 2 x 3 and 3 x 2 cells, for either player, the centre of each ring
+/// lies in one hit area (issue 64: on top of every shape) of those shown with it, the ring's.
 #[test]
 fn every_clobber_ring_is_on_top_at_its_centre() {
     let game: Game = "clobber".parse().unwrap();
@@ -553,17 +601,20 @@ fn every_clobber_ring_is_on_top_at_its_centre() {
             }
             let position = game.parse_position(&[text.as_str()]).unwrap();
             for player in [Player::First, Player::Second] {
-                let shapes = circles(&draw(&game, &position, player).svg);
-                for (i, ring) in shapes.iter().enumerate() {
-                    let Some(mv) = &ring.4 else { continue };
+                let svg = draw(&game, &position, player).svg;
+                let hits = hit_areas(&svg);
+                for ring in circles(&svg) {
+                    if !ring.2.split(' ').any(|k| k == "target") {
+                        continue;
+                    }
                     rings += 1;
-                    let at = ring.0;
-                    let over = shapes[i + 1..]
-                        .iter()
-                        .find(|c| !c.5 && (c.0 .0 - at.0).powi(2) + (c.0 .1 - at.1).powi(2) <= c.1 * c.1);
-                    if let Some(c) = over {
-                        failures
-                            .push(format!("{text} ({player:?}): ring '{mv}' at {at:?} lies under a {} circle", c.2));
+                    let (at, title) = (ring.0, ring.3.unwrap_or_default());
+                    let under: Vec<&str> =
+                        hits_at(&hits, at, ring.4.as_deref()).iter().map(|h| h.title.as_str()).collect();
+                    if under != [title.as_str()] {
+                        failures.push(format!(
+                            "{text} ({player:?}): at ring '{title}' at {at:?} lie the hit areas of {under:?}"
+                        ));
                     }
                 }
             }

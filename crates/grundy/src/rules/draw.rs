@@ -126,14 +126,23 @@ struct Shape {
     title: Option<String>,
     target: Option<usize>,
     pick: Option<String>,
+    /// Its bounding box `[x0, y0, x1, y1]` in the coordinates of its group, where known (the
+    /// hit area of a target is grown from it: [`hit_areas`]).
+    bbox: Option<[f64; 4]>,
 }
 
 #[derive(Clone, Debug)]
 enum Item {
     Shape(Shape),
-    /// A group: its own attributes (a translation, a choice) and its items.
+    /// A group: its own attributes (a translation, a choice), what they mean for the hit
+    /// areas, and its items.
     Group {
         attrs: String,
+        /// The translation of its items.
+        shift: (f64, f64),
+        /// The key of a group of targets shown when it is picked ([`Sketch::choice`]), and
+        /// whether it shows before any pick.
+        choice: Option<(String, bool)>,
         items: Vec<Item>,
     },
 }
@@ -190,7 +199,21 @@ impl ShapeRef<'_> {
         if let Some(s) = self.shape.as_mut() {
             s.target = id;
         }
+        if id.is_some() {
+            self.hit_room();
+        }
         self
+    }
+
+    /// The drawing reaches as far right and down as the shape's hit area may (half of
+    /// [`HIT_SIDE`] about its centre), so that the area is whole (a target at the drawing's
+    /// edge would have a smaller one).
+    fn hit_room(&mut self) {
+        if let Some([x0, y0, x1, y1]) = self.shape.as_ref().and_then(|s| s.bbox) {
+            // `fitted_width` and `fitted_height` add their margins (8 and 6) to the reach.
+            self.sketch.reach((x0 + x1) / 2.0 + HIT_SIDE / 2.0 - 8.0);
+            self.sketch.reach_down((y0 + y1) / 2.0 + HIT_SIDE / 2.0 - 6.0);
+        }
     }
 
     /// Clicking the shape picks `key` (a token, a coin): the page then shows the group of
@@ -199,6 +222,7 @@ impl ShapeRef<'_> {
         if let Some(s) = self.shape.as_mut() {
             s.pick = Some(key.into());
         }
+        self.hit_room();
         self
     }
 }
@@ -370,7 +394,19 @@ impl Sketch {
     }
 
     fn shape(&mut self, tag: &'static str, attrs: String, text: Option<String>) -> ShapeRef<'_> {
-        ShapeRef { sketch: self, shape: Some(Shape { tag, attrs, text, title: None, target: None, pick: None }) }
+        ShapeRef {
+            sketch: self,
+            shape: Some(Shape { tag, attrs, text, title: None, target: None, pick: None, bbox: None }),
+        }
+    }
+
+    /// As [`Sketch::shape`], its bounding box `[x0, y0, x1, y1]` known.
+    fn boxed(&mut self, tag: &'static str, attrs: String, bbox: [f64; 4]) -> ShapeRef<'_> {
+        let mut shape = self.shape(tag, attrs, None);
+        if let Some(s) = shape.shape.as_mut() {
+            s.bbox = Some(bbox);
+        }
+        shape
     }
 
     /// A circle of class `class`.
@@ -378,7 +414,8 @@ impl Sketch {
         self.reach(cx + r + 1.0);
         self.reach_down(cy + r + 1.0);
         let class = escape(class);
-        self.shape("circle", format!("cx=\"{}\" cy=\"{}\" r=\"{}\" class=\"{class}\"", num(cx), num(cy), num(r)), None)
+        let attrs = format!("cx=\"{}\" cy=\"{}\" r=\"{}\" class=\"{class}\"", num(cx), num(cy), num(r));
+        self.boxed("circle", attrs, [cx - r, cy - r, cx + r, cy + r])
     }
 
     /// A rectangle with rounded corners `rx`.
@@ -394,7 +431,7 @@ impl Sketch {
             num(h.max(0.0)),
             num(rx)
         );
-        self.shape("rect", attrs, None)
+        self.boxed("rect", attrs, [x, y, x + w.max(0.0), y + h.max(0.0)])
     }
 
     /// A straight line.
@@ -405,12 +442,16 @@ impl Sketch {
         let class = escape(class);
         let attrs =
             format!("x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" class=\"{class}\"", num(x1), num(y1), num(x2), num(y2));
-        self.shape("line", attrs, None)
+        self.boxed("line", attrs, [x1.min(x2), y1.min(y2), x1.max(x2), y1.max(y2)])
     }
 
     /// A path (SVG path data `d`).
     pub fn path(&mut self, d: &str, class: &str) -> ShapeRef<'_> {
-        self.shape("path", format!("d=\"{}\" class=\"{}\"", escape(d), escape(class)), None)
+        let attrs = format!("d=\"{}\" class=\"{}\"", escape(d), escape(class));
+        match path_box(d) {
+            Some(b) => self.boxed("path", attrs, b),
+            None => self.shape("path", attrs, None),
+        }
     }
 
     /// Text at (x, y); `anchor` is `start`, `middle` or `end`.
@@ -463,7 +504,8 @@ impl Sketch {
         draw(self);
         let items = std::mem::replace(&mut self.items, outer);
         let display = if shown { "" } else { " display=\"none\"" };
-        self.items.push(Item::Group { attrs: format!("data-choice=\"{}\"{display}", escape(key)), items });
+        let attrs = format!("data-choice=\"{}\"{display}", escape(key));
+        self.items.push(Item::Group { attrs, shift: (0.0, 0.0), choice: Some((key.to_string(), shown)), items });
     }
 
     /// Places `part` at (dx, dy), its targets mapped by `map` (the numbers of a part of a sum
@@ -487,18 +529,35 @@ impl Sketch {
         self.reach_down(tall + dy);
         let mut items = part.items;
         shift(&mut items, base);
-        self.items.push(Item::Group { attrs: format!("transform=\"translate({},{})\"", num(dx), num(dy)), items });
+        let attrs = format!("transform=\"translate({},{})\"", num(dx), num(dy));
+        self.items.push(Item::Group { attrs, shift: (dx, dy), choice: None, items });
     }
 
-    /// The SVG document, each target's shapes carrying `data-move` = `moves[target]`.
+    /// The SVG document. Each shape that makes a move (`moves[target]`) or picks a token, where
+    /// its box is known, is drawn as it is and gets a hit area: a transparent rectangle on top
+    /// of the whole drawing, marked `data-hit` and carrying the shape's `data-move` or
+    /// `data-pick`, as large as the free space around it allows ([`hit_areas`]); a shape whose
+    /// box is not known carries them itself. The root says the least side of a hit area
+    /// (`data-hit-min`), so that the page scales the drawing for it to be large enough to tap.
     pub fn render(&self, moves: &[String], title: &str) -> String {
         let (w, h) = (self.fitted_width().max(1.0).ceil(), self.fitted_height().max(1.0).ceil());
+        let mut hits = vec![];
+        collect_hits(&self.items, moves, (0.0, 0.0), None, &mut hits);
+        hit_areas(&mut hits);
+        // Within the drawing (a target near its edge has a smaller area).
+        for hit in hits.iter_mut() {
+            let a = &mut hit.area;
+            *a = [a[0].clamp(0.0, w), a[1].clamp(0.0, h), a[2].clamp(0.0, w), a[3].clamp(0.0, h)];
+        }
+        let least =
+            hits.iter().map(|h| (h.area[2] - h.area[0]).min(h.area[3] - h.area[1])).fold(f64::INFINITY, f64::min);
+        let least = if least.is_finite() { format!(" data-hit-min=\"{}\"", num(least)) } else { String::new() };
         let mut out = String::new();
         let _ = write!(
             out,
             // Its own size where there is room, scaled down to a narrower screen (a file opened
             // on a phone), the viewBox keeping its proportions.
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {} {}\" width=\"{}\" height=\"{}\" style=\"max-width:100%;height:auto\" class=\"grundy-board\" font-family=\"sans-serif\" font-size=\"14\">",
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {} {}\" width=\"{}\" height=\"{}\" style=\"max-width:100%;height:auto\" class=\"grundy-board\" font-family=\"sans-serif\" font-size=\"14\"{least}>",
             num(w),
             num(h),
             num(w),
@@ -509,22 +568,24 @@ impl Sketch {
         fn write_items(out: &mut String, items: &[Item], moves: &[String]) {
             for item in items {
                 match item {
-                    Item::Group { attrs, items } => {
+                    Item::Group { attrs, items, .. } => {
                         let _ = write!(out, "<g {attrs}>");
                         write_items(out, items, moves);
                         out.push_str("</g>");
                     }
                     Item::Shape(s) => {
                         let mut attrs = s.attrs.clone();
+                        // A shape with a box has a hit area on top that takes its clicks.
+                        let own = s.bbox.is_none();
                         // A target whose move has no text (none could be written) is drawn
                         // but not clickable.
-                        if let Some(mv) = s.target.and_then(|t| moves.get(t)).filter(|m| !m.is_empty()) {
+                        if let Some(mv) = s.target.and_then(|t| moves.get(t)).filter(|m| !m.is_empty() && own) {
                             // The shape's class gains `move`, so the page and a printout show it
                             // can be clicked.
                             attrs = attrs.replacen("class=\"", "class=\"move ", 1);
                             let _ = write!(attrs, " data-move=\"{}\"", escape(mv));
                         }
-                        if let Some(p) = &s.pick {
+                        if let Some(p) = s.pick.as_ref().filter(|_| own) {
                             attrs = attrs.replacen("class=\"", "class=\"pick ", 1);
                             let _ = write!(attrs, " data-pick=\"{}\"", escape(p));
                         }
@@ -541,9 +602,298 @@ impl Sketch {
             }
         }
         write_items(&mut out, &self.items, moves);
+        write_hits(&mut out, &hits);
         out.push_str("</svg>");
         out
     }
+}
+
+/// The side, in drawing units, a hit area is grown to where the free space allows: the page
+/// scales a drawing so that its least hit area is 40 CSS px at least, so a drawing whose hit
+/// areas are all this large is shown at 0.83 of its size or more.
+pub const HIT_SIDE: f64 = 48.0;
+
+/// One shape's hit area: what it does, where it shows, its title, and the rectangle.
+#[derive(Clone, Debug)]
+struct Hit {
+    /// The move (`data-move`) it makes, or the token it picks (`data-pick`).
+    action: Action,
+    /// The group of a pick's targets it lies in, and whether that shows before any pick.
+    choice: Option<(String, bool)>,
+    title: Option<String>,
+    /// The shape's bounding box `[x0, y0, x1, y1]` in the drawing's coordinates.
+    shape: [f64; 4],
+    /// The hit area, grown from `shape` then cut where it met another's.
+    area: [f64; 4],
+}
+
+/// What a click on a hit area does.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Action {
+    /// Plays the move (its text as `grundy play` reads it).
+    Move(String),
+    /// Picks the token, showing its group of targets.
+    Pick(String),
+}
+
+/// The hit areas of the shapes of `items` that make a move or pick a token, in the drawing's
+/// coordinates (`shift`: the translation of the groups around them; `choice`: the pick group
+/// they lie in).
+fn collect_hits(
+    items: &[Item],
+    moves: &[String],
+    shift: (f64, f64),
+    choice: Option<&(String, bool)>,
+    out: &mut Vec<Hit>,
+) {
+    for item in items {
+        match item {
+            Item::Group { shift: (dx, dy), choice: own, items, .. } => {
+                collect_hits(items, moves, (shift.0 + dx, shift.1 + dy), own.as_ref().or(choice), out)
+            }
+            Item::Shape(s) => {
+                let Some(b) = s.bbox else { continue };
+                let action = match (s.target.and_then(|t| moves.get(t)).filter(|m| !m.is_empty()), &s.pick) {
+                    (Some(mv), _) => Action::Move(mv.clone()),
+                    (None, Some(p)) => Action::Pick(p.clone()),
+                    (None, None) => continue,
+                };
+                let shape = [b[0] + shift.0, b[1] + shift.1, b[2] + shift.0, b[3] + shift.1];
+                out.push(Hit { action, choice: choice.cloned(), title: s.title.clone(), shape, area: shape });
+            }
+        }
+    }
+}
+
+/// Sizes the hit areas: each is its shape's box grown to [`HIT_SIDE`] each way about its
+/// centre; two of the same action in the same group whose areas overlap (an edge and the wide
+/// path over it) become one, over both. Then, wherever two of different actions that may show
+/// together overlap, both are cut at the line halfway between their centres, across the axis
+/// on which the centres lie further apart. Each area keeps its shape's centre and no two
+/// overlap, so a click plays the move whose shape is nearest on that axis; shapes whose centres
+/// lie close together get small areas (the page then scales the drawing up, and scrolls it:
+/// lay such shapes further apart).
+fn hit_areas(hits: &mut Vec<Hit>) {
+    let half = HIT_SIDE / 2.0;
+    let grown = |b: [f64; 4]| {
+        let (cx, cy) = ((b[0] + b[2]) / 2.0, (b[1] + b[3]) / 2.0);
+        [b[0].min(cx - half), b[1].min(cy - half), b[2].max(cx + half), b[3].max(cy + half)]
+    };
+    for h in hits.iter_mut() {
+        h.area = grown(h.shape);
+    }
+    let union = |a: [f64; 4], b: [f64; 4]| [a[0].min(b[0]), a[1].min(b[1]), a[2].max(b[2]), a[3].max(b[3])];
+    let mut i = 0;
+    while i < hits.len() {
+        let same = (i + 1..hits.len()).find(|&j| {
+            hits[j].action == hits[i].action
+                && hits[j].choice == hits[i].choice
+                && overlap(&hits[i].area, &hits[j].area)
+        });
+        match same {
+            Some(j) => {
+                let other = hits.remove(j);
+                hits[i].shape = union(hits[i].shape, other.shape);
+                hits[i].area = union(hits[i].area, other.area);
+                hits[i].title = hits[i].title.take().or(other.title);
+            }
+            None => i += 1,
+        }
+    }
+    let centre = |a: &[f64; 4]| ((a[0] + a[2]) / 2.0, (a[1] + a[3]) / 2.0);
+    for i in 0..hits.len() {
+        for j in i + 1..hits.len() {
+            let (a, b) = (&hits[i], &hits[j]);
+            let together = match (&a.choice, &b.choice) {
+                (Some((p, _)), Some((q, _))) => p == q,
+                _ => true,
+            };
+            if a.action == b.action || !together || !overlap(&a.area, &b.area) {
+                continue;
+            }
+            let (ca, cb) = (centre(&a.shape), centre(&b.shape));
+            let (mut aa, mut ba) = (a.area, b.area);
+            // The axis on which the centres lie further apart: 0 for x, 1 for y.
+            let k = if (cb.0 - ca.0).abs() >= (cb.1 - ca.1).abs() { 0 } else { 1 };
+            let (pa, pb) = if k == 0 { (ca.0, cb.0) } else { (ca.1, cb.1) };
+            let mid = (pa + pb) / 2.0;
+            if pa <= pb {
+                aa[k + 2] = aa[k + 2].min(mid);
+                ba[k] = ba[k].max(mid);
+            } else {
+                aa[k] = aa[k].max(mid);
+                ba[k + 2] = ba[k + 2].min(mid);
+            }
+            hits[i].area = aa;
+            hits[j].area = ba;
+        }
+    }
+}
+
+/// Whether two rectangles `[x0, y0, x1, y1]` overlap (more than along an edge).
+fn overlap(a: &[f64; 4], b: &[f64; 4]) -> bool {
+    a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3]
+}
+
+/// Writes the hit areas on top of the drawing: those shown always, then each pick's group of
+/// them (shown as its group of shapes is, by its `data-choice`).
+fn write_hits(out: &mut String, hits: &[Hit]) {
+    let mut groups: Vec<&(String, bool)> = vec![];
+    for h in hits {
+        if let Some(c) = &h.choice {
+            if !groups.contains(&c) {
+                groups.push(c);
+            }
+        }
+    }
+    let write_one = |out: &mut String, h: &Hit| {
+        // Both edges rounded as written, so that two areas that meet along an edge meet there
+        // in the file too.
+        let r = |v: f64| (v * 100.0).round() / 100.0;
+        let [x0, y0, x1, y1] = h.area.map(r);
+        let (class, data) = match &h.action {
+            Action::Move(m) => ("hit move", format!("data-move=\"{}\"", escape(m))),
+            Action::Pick(p) => ("hit pick", format!("data-pick=\"{}\"", escape(p))),
+        };
+        let _ = write!(
+            out,
+            "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" class=\"{class}\" data-hit=\"\" {data}>",
+            num(x0),
+            num(y0),
+            num((x1 - x0).max(0.0)),
+            num((y1 - y0).max(0.0))
+        );
+        if let Some(t) = &h.title {
+            let _ = write!(out, "<title>{}</title>", escape(t));
+        }
+        out.push_str("</rect>");
+    };
+    if hits.iter().any(|h| h.choice.is_none()) {
+        out.push_str("<g class=\"hits\">");
+        for h in hits.iter().filter(|h| h.choice.is_none()) {
+            write_one(out, h);
+        }
+        out.push_str("</g>");
+    }
+    for (key, shown) in groups {
+        let display = if *shown { "" } else { " display=\"none\"" };
+        let _ = write!(out, "<g class=\"hits\" data-choice=\"{}\"{display}>", escape(key));
+        for h in hits.iter().filter(|h| h.choice.as_ref().is_some_and(|c| &c.0 == key)) {
+            write_one(out, h);
+        }
+        out.push_str("</g>");
+    }
+}
+
+/// The point at `t` (0 to 1) of the Bézier curve of `points` (its ends and control points),
+/// by de Casteljau's construction.
+fn bezier(points: &[(f64, f64)], t: f64) -> (f64, f64) {
+    let mut p = points.to_vec();
+    while p.len() > 1 {
+        p = p.windows(2).map(|w| (w[0].0 + t * (w[1].0 - w[0].0), w[0].1 + t * (w[1].1 - w[0].1))).collect();
+    }
+    p.first().copied().unwrap_or_default()
+}
+
+/// The bounding box `[x0, y0, x1, y1]` of SVG path data: quadratic and cubic curves by points
+/// along them, other curves with their control points (a box a little large); `None` for data
+/// it does not read.
+fn path_box(d: &str) -> Option<[f64; 4]> {
+    let mut tokens = vec![];
+    let mut number = String::new();
+    for c in d.chars() {
+        let starts_new = c == '-' && !number.is_empty() && !number.ends_with(['e', 'E']);
+        if c.is_ascii_digit() || c == '.' || c == 'e' || c == 'E' || (c == '-' && !starts_new) {
+            number.push(c);
+            continue;
+        }
+        if !number.is_empty() {
+            tokens.push(Err(number.parse::<f64>().ok()?));
+            number.clear();
+        }
+        if starts_new {
+            number.push(c);
+        } else if c.is_ascii_alphabetic() {
+            tokens.push(Ok(c));
+        } else if !(c.is_whitespace() || c == ',') {
+            return None;
+        }
+    }
+    if !number.is_empty() {
+        tokens.push(Err(number.parse::<f64>().ok()?));
+    }
+    let mut b = [f64::INFINITY, f64::INFINITY, f64::NEG_INFINITY, f64::NEG_INFINITY];
+    let mut note = |x: f64, y: f64| {
+        b = [b[0].min(x), b[1].min(y), b[2].max(x), b[3].max(y)];
+    };
+    let (mut x, mut y) = (0.0, 0.0);
+    let mut k = 0;
+    let mut command = 'M';
+    while k < tokens.len() {
+        if let Ok(c) = tokens[k] {
+            command = c;
+            k += 1;
+            if c == 'Z' || c == 'z' {
+                continue;
+            }
+        }
+        let arity = match command.to_ascii_uppercase() {
+            'M' | 'L' | 'T' => 2,
+            'H' | 'V' => 1,
+            'Q' | 'S' => 4,
+            'C' => 6,
+            'A' => 7,
+            _ => return None,
+        };
+        let mut args = [0.0; 7];
+        for a in args.iter_mut().take(arity) {
+            match tokens.get(k) {
+                Some(Err(v)) => *a = *v,
+                _ => return None,
+            }
+            k += 1;
+        }
+        let relative = command.is_ascii_lowercase();
+        let (bx, by) = if relative { (x, y) } else { (0.0, 0.0) };
+        match command.to_ascii_uppercase() {
+            'H' => x = args[0] + if relative { x } else { 0.0 },
+            'V' => y = args[0] + if relative { y } else { 0.0 },
+            'A' => {
+                // The arc lies within its radii of its two ends.
+                let (rx, ry) = (args[0].abs(), args[1].abs());
+                let (ex, ey) = (bx + args[5], by + args[6]);
+                for (px, py) in [(x, y), (ex, ey)] {
+                    note(px - rx, py - ry);
+                    note(px + rx, py + ry);
+                }
+                x = ex;
+                y = ey;
+            }
+            'Q' | 'C' => {
+                // The curve itself, sampled (its control points lie off it): Bézier's
+                // polynomial in Bernstein form.
+                let points: Vec<(f64, f64)> = std::iter::once((x, y))
+                    .chain((0..arity).step_by(2).map(|p| (bx + args[p], by + args[p + 1])))
+                    .collect();
+                for k in 0..=64 {
+                    let t = f64::from(k) / 64.0;
+                    let (px, py) = bezier(&points, t);
+                    note(px, py);
+                }
+                x = bx + args[arity - 2];
+                y = by + args[arity - 1];
+            }
+            _ => {
+                for p in (0..arity).step_by(2) {
+                    note(bx + args[p], by + args[p + 1]);
+                }
+                x = bx + args[arity - 2];
+                y = by + args[arity - 1];
+            }
+        }
+        note(x, y);
+    }
+    b[0].is_finite().then_some(b)
 }
 
 /// The drawing's own style, so that a file written by `grundy draw` looks as the page does.
@@ -572,7 +922,7 @@ const STYLE: &str = "<style>\
 .ground{stroke:#5b3a1a;stroke-width:4}.twig{stroke:#2f8f3a;stroke-width:3;stroke-linecap:round;fill:none}\
 .pin{fill:#fbf8ef;stroke:#5a5a5a;stroke-width:1}.pin-band{fill:#c0392b;pointer-events:none}\
 .coin{fill:#d9b44a;stroke:#8a6d1a;stroke-width:1}.coin.tails{fill:#eee;stroke:#aaa}\
-.queen{fill:#d9534f;stroke:#7a1f1c}.domino-green{fill:#2f8f3a;stroke:#1d5a24}.queen-label{fill:#fff;font-weight:bold;pointer-events:none}.step{fill:#e9dfc9;stroke:#8a7a50}\
+.queen{fill:#d9534f;stroke:#7a1f1c}.domino.left{fill:#2a6fdb;stroke:#1a4590;stroke-width:1.5}.domino.right{fill:#d9534f;stroke:#7a1f1c;stroke-width:1.5}.domino-green{fill:#2f8f3a;stroke:#1d5a24}.queen-label{fill:#fff;font-weight:bold;pointer-events:none}.step{fill:#e9dfc9;stroke:#8a7a50}\
 .move{cursor:pointer}.move:hover{opacity:.6}.pick{cursor:pointer}text{pointer-events:none}\
 line.move:hover,path.move:hover{stroke:#d9534f;opacity:1}\
 .hit.move:hover{fill:rgba(217,83,79,.3)}\
@@ -620,11 +970,87 @@ mod tests {
             s.text(1.0, 2.0, "x & y", "label", "start");
         });
         let svg = s.render(&["1 -> 1".into()], "t");
-        assert!(svg.contains("class=\"move obj\" data-move=\"1 -&gt; 1\""), "{svg}");
+        // The circle is drawn as it is, and its hit area on top carries the move and title.
+        assert!(svg.contains("<circle cx=\"10\" cy=\"10\" r=\"5\" class=\"obj\">"), "{svg}");
+        assert!(
+            svg.contains("class=\"hit move\" data-hit=\"\" data-move=\"1 -&gt; 1\"><title>a &lt;b&gt;</title>"),
+            "{svg}"
+        );
         assert!(svg.contains("<title>a &lt;b&gt;</title>"));
         assert!(svg.contains("<g data-choice=\"1\" display=\"none\"><text"));
         assert!(svg.contains("x &amp; y"));
         assert_eq!(clip("abcdef", 4), "abc…");
+    }
+
+    /// Issue 64: every shape that makes a move gets a hit area of [`HIT_SIDE`] where there is
+    /// room, cut halfway to a neighbour's; areas of different moves never overlap, each holds
+    /// its shape's centre, the same move's overlapping shapes share one, and a pick's group of
+    /// targets is cut against what shows with it only.
+    #[test]
+    fn hit_areas_grow_to_the_free_space_and_never_overlap() {
+        let mut s = Sketch::new();
+        s.height = 400.0;
+        let moves: Vec<String> = (0..40).map(|k| format!("m{k}")).collect();
+        let mut centres = vec![];
+        for k in 0..12u64 {
+            let t = s.target(vec![k], None);
+            // A row 20 apart, then a column 60 apart.
+            let (x, y) = if k < 6 { (30.0 + 20.0 * k as f64, 30.0) } else { (300.0, 30.0 + 60.0 * (k - 6) as f64) };
+            s.circle(x, y, 6.0, "obj").makes(t);
+            centres.push((x, y));
+        }
+        // An edge and the wide path over it: one move, one area.
+        let t = s.target(vec![99], None);
+        s.path("M400 20 Q420 60 440 100", "edge").makes(t);
+        s.path("M400 20 Q420 60 440 100", "twig hit").makes(t);
+        s.choice("k", false, |s| {
+            let t = s.target(vec![77], None);
+            s.circle(30.0, 30.0, 6.0, "target").makes(t);
+        });
+        let mut hits = vec![];
+        collect_hits(&s.items, &moves, (0.0, 0.0), None, &mut hits);
+        assert_eq!(hits.len(), 15);
+        hit_areas(&mut hits);
+        assert_eq!(hits.len(), 14, "{hits:?}");
+        for (i, a) in hits.iter().enumerate() {
+            for b in &hits[i + 1..] {
+                let together = a.choice.is_none() || b.choice.is_none() || a.choice == b.choice;
+                assert!(!(together && overlap(&a.area, &b.area)) || a.action == b.action, "{a:?} {b:?}");
+            }
+        }
+        let side = |h: &Hit| ((h.area[2] - h.area[0]), (h.area[3] - h.area[1]));
+        // The row: 20 wide (halfway to each neighbour), HIT_SIDE high; the column HIT_SIDE each way.
+        assert_eq!(side(&hits[2]), (20.0, HIT_SIDE));
+        assert_eq!(side(&hits[8]), (HIT_SIDE, HIT_SIDE));
+        for (h, &(x, y)) in hits.iter().zip(&centres) {
+            assert!(h.area[0] <= x && x <= h.area[2] && h.area[1] <= y && y <= h.area[3], "{h:?}");
+        }
+        // The picked group's target lies on the first circle: the two are cut apart.
+        let picked = hits.iter().find(|h| h.choice.is_some()).unwrap();
+        assert!(!overlap(&picked.area, &hits[0].area), "{picked:?}");
+        // A target's hit area is inside the drawing, which reaches far enough right and down
+        // to hold it whole; near the top or left edge it is cut there.
+        let mut near = Sketch::new();
+        near.circle(2.0, 4.0, 2.0, "obj").picks("p");
+        near.circle(100.0, 100.0, 2.0, "obj").picks("q");
+        let svg = near.render(&[], "t");
+        assert!(svg.contains("<rect x=\"0\" y=\"0\" width=\"26\" height=\"28\" class=\"hit pick\""), "{svg}");
+        assert!(svg.contains("<rect x=\"76\" y=\"76\" width=\"48\" height=\"48\" class=\"hit pick\""), "{svg}");
+        assert!(near.fitted_width() >= 124.0 && near.fitted_height() >= 124.0, "{svg}");
+        // The drawing says its least side, and the page scales it from that.
+        let least = hits.iter().map(|h| side(h).0.min(side(h).1)).fold(f64::INFINITY, f64::min);
+        assert!(least > 0.0 && least < 20.0, "{least}");
+        assert!(s.render(&moves, "t").contains(&format!("data-hit-min=\"{}\"", num(least))));
+        assert_eq!(path_box("M400 20 Q420 60 440 100"), Some([400.0, 20.0, 440.0, 100.0]));
+        // A curve's box is the curve's, not its control point's.
+        assert_eq!(path_box("M48 282 Q72 267 48 252"), Some([48.0, 252.0, 60.0, 282.0]));
+        assert_eq!(path_box("M10 20 v-5 H30 v5"), Some([10.0, 15.0, 30.0, 20.0]));
+        let [x0, y0, x1, y1] = path_box("M5 5 c-14 -30 14 -30 0 0").unwrap();
+        assert!(
+            (x0 - 0.96).abs() < 0.01 && (y0 + 17.5).abs() < 0.01 && (x1 - 9.04).abs() < 0.01 && y1 == 5.0,
+            "{x0} {y0} {x1} {y1}"
+        );
+        assert_eq!(path_box("M1 1 X 2"), None);
     }
 
     /// A long note wraps between words onto lines of at most NOTE_LINE characters, the

@@ -30,6 +30,15 @@ pub const STEP: f64 = 17.0;
 /// phone shows a heap's bar and buttons whole (the page scales a drawing down to 0.8 at least).
 pub const ROW_END: f64 = 440.0;
 
+/// The objects a line of a row holds where each object is a move of its own and nothing else
+/// (Nim's heaps: a click on object `j` leaves `j`), the row wrapping onto more lines: six
+/// objects [`WIDE_STEP`] apart beside the label make a drawing a phone shows with each object
+/// 40 CSS px wide (issue 64).
+pub const LINE_OBJECTS: u64 = 6;
+
+/// The distance between two objects of a row that wraps ([`LINE_OBJECTS`]), across and down.
+pub const WIDE_STEP: f64 = 44.0;
+
 /// The most buttons offered for a heap too large to draw object by object.
 const MAX_BUTTONS: usize = 6;
 
@@ -92,9 +101,10 @@ fn option_words(nouns: &HeapNouns, n: u64, to: &[u64]) -> String {
 }
 
 /// Draws one object of a row, centred at (x, cy), in its rule's look, making the move of
-/// target `t` (titled `title`): a ball, a coin, or a pin standing in the row (a skittle with a
-/// band at its neck, drawn over it and no target of its own: clicks go through to the pin).
-fn object(s: &mut Sketch, look: Look, x: f64, cy: f64, t: Option<usize>, title: Option<String>) {
+/// target `t` (titled `title`): a ball or a coin of radius `r`, or a pin standing in the row (a
+/// skittle with a band at its neck, drawn over it and no target of its own: clicks go through
+/// to the pin).
+fn object(s: &mut Sketch, look: Look, x: f64, cy: f64, r: f64, t: Option<usize>, title: Option<String>) {
     let shape = match look {
         Look::Pin => {
             let d = format!(
@@ -119,8 +129,8 @@ fn object(s: &mut Sketch, look: Look, x: f64, cy: f64, t: Option<usize>, title: 
             );
             s.path(&d, "pin")
         }
-        Look::Coin => s.circle(x, cy, 7.0, "coin"),
-        _ => s.circle(x, cy, 7.0, "obj"),
+        Look::Coin => s.circle(x, cy, r, "coin"),
+        _ => s.circle(x, cy, r, "obj"),
     };
     let shape = shape.makes(t);
     if let Some(title) = title {
@@ -326,39 +336,49 @@ pub fn heap_row(
     row_label(s, y, label, &n.to_string());
     let cy = y + 16.0;
     let splits = ruleset.split_rules().is_some();
-    // Each object: in a take-and-break game, taking it alone (a pin knocked out of a row; the
-    // bars under the row take several); in the others, taking it and every object right of it.
+    if !splits {
+        // Each object takes itself and every object after it: the row wraps, its objects far
+        // enough apart to tap.
+        for j in 0..n {
+            let to = Some(vec![j]).filter(|to| allowed(ruleset, n, to, forbidden));
+            let title = to.as_ref().map(|to| format!("{label}: {}", option_words(nouns, n, to)));
+            let t = to.map(|to| s.target(after(to), None)).unwrap_or(None);
+            let (line, k) = (j / LINE_OBJECTS, j % LINE_OBJECTS);
+            let (x, cy) = (ROW_X + WIDE_STEP * (k as f64 + 0.5), y + 20.0 + WIDE_STEP * line as f64);
+            object(s, nouns.look, x, cy, 14.0, t, title);
+        }
+        return 40.0 + WIDE_STEP * (n.div_ceil(LINE_OBJECTS).max(1) - 1) as f64;
+    }
+    // Each object of a take-and-break game takes it alone (a pin knocked out of a row; the bars
+    // under the row take several). Objects, split lines and lanes of bars lie [`WIDE_STEP`]
+    // apart, [`LINE_OBJECTS`] objects a line, so that each is 40 CSS px to tap on a phone; a
+    // bar that runs past the end of a line goes on at the start of the next. The moves are
+    // found first (objects, splits, then bars, which need to know the lanes), then drawn.
+    let step = WIDE_STEP;
+    let mut objects = vec![];
     for j in 0..n {
         let alone: Vec<u64> = [j, n - 1 - j].into_iter().filter(|&h| h > 0).collect();
         let alone = if alone.is_empty() { vec![0] } else { alone };
-        let to = if splits { Some(alone) } else { Some(vec![j]) }.filter(|to| allowed(ruleset, n, to, forbidden));
+        let to = Some(alone).filter(|to| allowed(ruleset, n, to, forbidden));
         let title = to.as_ref().map(|to| format!("{label}: {}", option_words(nouns, n, to)));
         let t = to.map(|to| s.target(after(to), None)).unwrap_or(None);
-        object(s, nouns.look, object_x(j), cy, t, title);
+        objects.push((t, title));
     }
-    let depth = object_depth(nouns.look);
-    let mut height = 29.0 + depth;
-    if !splits || n < 2 {
-        return height;
-    }
-    // A split without taking (Grundy's game): a line between two objects, reaching past them
-    // above and below so that it shows.
+    // A split without taking (Grundy's game): a line between two objects.
+    let mut splits_at = vec![];
     for a in 1..n {
         let to = vec![a, n - a];
         if allowed(ruleset, n, &to, forbidden) {
-            let x = ROW_X + STEP * a as f64;
             let t = s.target(after(to.clone()), None);
-            let words = format!("{label}: {}", option_words(nouns, n, &to));
-            s.line(x, cy - depth - 5.0, x, cy + depth + 5.0, "split").title(words.clone());
-            s.line(x, cy - depth - 5.0, x, cy + depth + 5.0, "cut move hit").makes(t).title(words);
+            splits_at.push((a, t, format!("{label}: {}", option_words(nouns, n, &to))));
         }
     }
-    let bars_y = if rules.as_ref().is_some_and(|r| r.split.contains(&0)) { cy + depth + 7.0 } else { cy + depth + 5.0 };
     // Taking t >= 2 objects that sit together, inside the row or at an end (two pins at the
     // end of a Kayles row): a bar under the objects taken, in lanes so that the bars of one
     // lane do not touch. A move an object already makes gets no bar; both ends of the row
     // make the same move, and both get a bar.
-    let mut lane = 0.0;
+    let mut lanes = 0usize;
+    let mut bars = vec![];
     let mut barred: HashSet<Vec<u64>> = HashSet::new();
     for t in 2..=n {
         for phase in 0..t {
@@ -375,20 +395,50 @@ pub fn heap_row(
                 if allowed(ruleset, n, &to, forbidden) {
                     barred.insert(whole);
                     any = true;
-                    let x = ROW_X + STEP * a as f64 + 3.0;
-                    let yy = bars_y + lane;
                     let id = s.target(after(to.clone()), None);
-                    s.rect(x, yy, STEP * t as f64 - 6.0, 6.0, 3.0, "bar")
-                        .makes(id)
-                        .title(format!("{label}: {}", option_words(nouns, n, &to)));
+                    bars.push((a, t, lanes, id, format!("{label}: {}", option_words(nouns, n, &to))));
                 }
             }
             if any {
-                lane += 9.0;
+                lanes += 1;
             }
         }
     }
-    height += lane;
+    let depth = object_depth(nouns.look);
+    // A line of objects and the lanes under it; the centre of line `l`'s objects.
+    let pitch = step * (1 + lanes) as f64;
+    let line_y = |l: u64| cy + pitch * l as f64;
+    let place = |j: u64| (ROW_X + step * ((j % LINE_OBJECTS) as f64 + 0.5), line_y(j / LINE_OBJECTS));
+    for (j, (t, title)) in objects.into_iter().enumerate() {
+        let (x, y) = place(j as u64);
+        object(s, nouns.look, x, y, 10.0, t, title);
+    }
+    for (a, t, words) in splits_at {
+        // After the last object of its line (a split at the start of a line is drawn there).
+        let (x, y) = place(a - 1);
+        let x = x + step / 2.0;
+        s.line(x, y - depth - 5.0, x, y + depth + 5.0, "split").title(words.clone());
+        s.line(x, y - depth - 5.0, x, y + depth + 5.0, "cut move hit").makes(t).title(words);
+    }
+    for (a, t, lane, id, title) in bars {
+        let mut j = a;
+        while j < a + t {
+            // The piece of the bar on this line.
+            let end = (a + t).min((j / LINE_OBJECTS + 1) * LINE_OBJECTS);
+            let (x, y) = place(j);
+            let yy = y + step * (lane + 1) as f64 - 3.0;
+            s.rect(x - step / 2.0 + 3.0, yy, step * (end - j) as f64 - 6.0, 6.0, 3.0, "bar")
+                .makes(id)
+                .title(title.clone());
+            j = end;
+        }
+    }
+    let lines = n.div_ceil(LINE_OBJECTS).max(1);
+    // The next row's objects a step below the last lane (rows lie 4 apart).
+    let mut height = line_y(lines - 1) - y + pitch - 20.0;
+    if lanes == 0 {
+        height = height.max(29.0 + depth);
+    }
     // Splits into three heaps (hexadecimal codes): a few as buttons, and a control for all.
     if ruleset.split_rules().is_some_and(|r| !r.split3.is_empty()) {
         if let Some(number) = number {
@@ -412,7 +462,8 @@ pub fn heap_row(
 pub fn heaps_face(heaps: &[(String, Ruleset, u64)], forbidden: Option<u64>) -> Sketch {
     let mut s = Sketch::new();
     let numbers: Vec<u64> = heaps.iter().map(|(_, _, n)| *n).collect();
-    let mut y = 4.0;
+    // The first row's objects half a hit area (`draw::HIT_SIDE`) below the top.
+    let mut y = 8.0;
     for (i, (label, ruleset, n)) in heaps.iter().enumerate().take(MAX_ROWS) {
         let numbers = &numbers;
         let after = move |to: Vec<u64>| -> Vec<u64> {
@@ -457,6 +508,22 @@ pub fn button_row(s: &mut Sketch, y: f64, offers: Vec<(String, Option<usize>, St
 
 /// What clicking object `j` of a row does: its target and title.
 pub type ObjectTarget<'a> = dyn FnMut(&mut Sketch, u64) -> (Option<usize>, String) + 'a;
+
+/// A row of `n` objects (at most [`MAX_OBJECTS`]) at `y` in lines of [`LINE_OBJECTS`]
+/// [`WIDE_STEP`] apart, as Nim's heaps are drawn, so that each is 40 CSS px to tap on a phone;
+/// object `j` makes the move `target(s, j)` with its title. The height used: the next row's
+/// objects lie a step below the last line's when rows lie 4 apart.
+pub fn wrapped_object_row(s: &mut Sketch, y: f64, n: u64, class: &str, target: &mut ObjectTarget<'_>) -> f64 {
+    let n = n.min(MAX_OBJECTS);
+    for j in 0..n {
+        let (t, title) = target(s, j);
+        let (line, k) = (j / LINE_OBJECTS, j % LINE_OBJECTS);
+        s.circle(ROW_X + WIDE_STEP * (k as f64 + 0.5), y + 20.0 + WIDE_STEP * line as f64, 14.0, class)
+            .makes(t)
+            .title(title);
+    }
+    40.0 + WIDE_STEP * (n.div_ceil(LINE_OBJECTS).max(1) - 1) as f64
+}
 
 /// A row of `n` objects (at most [`MAX_OBJECTS`]) at `y`, object `j` making the move
 /// `target(s, j)` with its title; the height used.

@@ -351,7 +351,8 @@ impl BoardRules for Cutcake {
         let width = crate::rules::draw::WIDTH;
         for (i, &(r, c)) in all.iter().enumerate() {
             let drawn = r <= DRAWN_SIDE && c <= DRAWN_SIDE;
-            let cell = if drawn { (200.0 / r.max(c) as f64).min(24.0) } else { 140.0 / r.max(c) as f64 };
+            // Cuts a cell apart: 44 units, 40 CSS px on a phone (issue 64), where the cake fits.
+            let cell = if drawn { (264.0 / r.max(c) as f64).min(44.0) } else { 140.0 / r.max(c) as f64 };
             let (w, h) = ((cell * c as f64).max(6.0), (cell * r as f64).max(6.0));
             if x + w > width - 8.0 && x > 8.0 {
                 x = 8.0;

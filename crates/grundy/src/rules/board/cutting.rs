@@ -452,7 +452,9 @@ impl BoardRules for Cutting {
         for (k, &(w, h)) in all.iter().enumerate().take(MAX_ROWS) {
             let cut = |a: Sheet, b: Sheet| format!("cut {} into {}x{} {}x{}", k + 1, a.0, a.1, b.0, b.1);
             if w <= 24 && h <= 24 {
-                let cell = (220.0 / w.max(h) as f64).min(22.0);
+                // A cut's hit areas lie half a square from the crossing cuts' (issue 64: 44
+                // units, 40 CSS px on a phone, where the sheet fits).
+                let cell = (352.0 / w.max(h) as f64).min(88.0);
                 let (sw, sh) = (cell * w as f64, cell * h as f64);
                 if x + sw > width - 8.0 && x > 8.0 {
                     x = 8.0;

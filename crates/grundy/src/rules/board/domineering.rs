@@ -4,10 +4,13 @@
 //! game is partizan, so it is answered from Conway's value of the position
 //! ([`crate::rules::board::value`]).
 //!
-//! A position is one board written as rows joined by `/`, `.` an empty cell and `#` a filled
-//! one (`../..`), stored as a [`Grid`]: rows, columns, then each cell (0 empty, 1 filled). A
-//! move is typed as its two cells (`a1 a2`: columns a, b... from the left, rows 1, 2... from
-//! the top).
+//! A position is one board written as rows joined by `/`, `.` an empty cell, `#` a filled
+//! one, `L` a cell of a domino Left placed (vertical) and `R` one of Right's (horizontal):
+//! `../..`, then `L./L.` once Left has placed a domino on a1-a2. It is stored as a [`Grid`]:
+//! rows, columns, then each cell (0 empty, 1 filled, 2 Left's, 3 Right's). The owner of a cell
+//! changes no move and no value (the canonical form fills it); it draws the board as it was
+//! played, each placed domino in its player's colour. A move is typed as its two cells (`a1
+//! a2`: columns a, b... from the left, rows 1, 2... from the top).
 //!
 //! The value is the sum of the values of the board's regions of empty cells (a domino covers
 //! two neighbouring empty cells, so regions never meet), each valued once up to the four
@@ -32,7 +35,7 @@ pub const FAMILY: BoardFamily = BoardFamily { kinds: &KINDS, parse };
 const KINDS: [GameKind; 1] = [GameKind {
     spelling: "domineering",
     name: "Domineering",
-    a_move: "place a domino on two empty cells of the board (`.` empty, `#` filled, rows joined by `/`): Left (the first player) vertically, Right (the second) horizontally",
+    a_move: "place a domino on two empty cells of the board (`.` empty, `#` filled, `L` and `R` Left's and Right's dominoes, rows joined by `/`): Left (the first player) vertically, Right (the second) horizontally",
     example_game: "domineering",
     example_position: ".../...",
     heap_ruleset: false,
@@ -45,10 +48,12 @@ fn parse(s: &str) -> Option<Result<Board, String>> {
     (s == "domineering").then(|| Ok(Board::new(Domineering)))
 }
 
-/// The characters of a board: an empty cell, a filled one.
-const ALPHABET: [char; 2] = ['.', '#'];
+/// The characters of a board: an empty cell, a filled one, a cell of Left's domino, of Right's.
+const ALPHABET: [char; 4] = ['.', '#', 'L', 'R'];
 const EMPTY: u8 = 0;
 const FILLED: u8 = 1;
+/// A cell of a domino that Left (vertical) or Right (horizontal) placed: `LEFTS + player`.
+const LEFTS: u8 = 2;
 
 /// The symmetries of the board that keep each player's direction: none, the two mirror images
 /// and the half turn ([`Grid::turned`]).
@@ -60,7 +65,18 @@ pub struct Domineering;
 
 /// The board of `numbers` (an empty 1 x 1 board when they hold none).
 fn board(numbers: &[u64]) -> Grid {
-    Grid::of(numbers, 2).unwrap_or_else(|| Grid::filled(1, 1, FILLED))
+    Grid::of(numbers, ALPHABET.len() as u8).unwrap_or_else(|| Grid::filled(1, 1, FILLED))
+}
+
+/// The board with every cell that is not empty filled, owners forgotten (they change no move).
+fn plain(g: &Grid) -> Grid {
+    let mut out = g.clone();
+    for cell in out.cells.iter_mut() {
+        if *cell != EMPTY {
+            *cell = FILLED;
+        }
+    }
+    out
 }
 
 /// The second cell of a domino of player `mover` whose first (top or left) cell is (r, c).
@@ -86,11 +102,13 @@ fn placements(g: &Grid, mover: usize) -> Vec<[(usize, usize); 2]> {
     out
 }
 
-/// The board after a domino on `cells`.
+/// The board after a domino on `cells` (in reading order), its cells marked with its owner:
+/// Left's where they are one above the other, Right's where side by side.
 fn placed(g: &Grid, cells: [(usize, usize); 2]) -> Vec<u64> {
     let mut next = g.clone();
+    let owner = if cells[0].1 == cells[1].1 { LEFTS } else { LEFTS + 1 };
     for (r, c) in cells {
-        next.set(r, c, FILLED);
+        next.set(r, c, owner);
     }
     next.numbers()
 }
@@ -120,7 +138,7 @@ impl Domineering {
     /// `Err` says why it is not a placement.
     fn domino(numbers: &[u64], after: &[u64]) -> Result<([(usize, usize); 2], usize), String> {
         let before = board(numbers);
-        let next = Grid::of(after, 2).ok_or("a move keeps the board's size")?;
+        let next = Grid::of(after, ALPHABET.len() as u8).ok_or("a move keeps the board's size")?;
         let changed = before.changed(&next).ok_or("a move keeps the board's size")?;
         let [a, b] = changed[..] else {
             return Err(format!("a move places one domino, on two cells; this changes {}", changed.len()));
@@ -129,20 +147,59 @@ impl Domineering {
             if before.at(r, c) != EMPTY {
                 return Err(format!("cell {} is filled already", cell_name(r, c)));
             }
-            if next.at(r, c) != FILLED {
+            if next.at(r, c) == EMPTY {
                 return Err(format!("cell {} is not covered by the move", cell_name(r, c)));
             }
         }
-        match (b.0 - a.0, b.1.wrapping_sub(a.1)) {
-            (1, 0) => Ok(([a, b], 0)),
-            (0, 1) => Ok(([a, b], 1)),
-            _ => Err(format!(
+        let owner = match (b.0 - a.0, b.1.wrapping_sub(a.1)) {
+            (1, 0) => 0,
+            (0, 1) => 1,
+            _ => return Err(format!(
                 "cells {} and {} are not neighbours: a domino covers two cells side by side or one above the other",
                 cell_name(a.0, a.1),
                 cell_name(b.0, b.1)
             )),
+        };
+        // The cells are marked filled, or with the player whose domino lies that way.
+        for (r, c) in [a, b] {
+            if ![FILLED, LEFTS + owner as u8].contains(&next.at(r, c)) {
+                return Err(format!("cell {} is marked as {}'s domino, which lies the other way", cell_name(r, c), side(1 - owner)));
+            }
+        }
+        Ok(([a, b], owner))
+    }
+}
+
+/// The dominoes placed on `g`, as the cells they cover (one or two) and their owner: in each
+/// column, Left's cells one above the other paired from the top, in each row Right's side by
+/// side paired from the left (the only way dominoes of that direction cover a run of cells); a
+/// cell left over (a board typed so) stands alone.
+fn dominoes(g: &Grid) -> Vec<(Vec<(usize, usize)>, usize)> {
+    let mut out = vec![];
+    for owner in 0..2 {
+        let mark = LEFTS + owner as u8;
+        let (lines, along) = if owner == 0 { (g.cols, g.rows) } else { (g.rows, g.cols) };
+        for line in 0..lines {
+            let cell = |k: usize| if owner == 0 { (k, line) } else { (line, k) };
+            let mut k = 0;
+            while k < along {
+                let (r, c) = cell(k);
+                if g.at(r, c) != mark {
+                    k += 1;
+                    continue;
+                }
+                let next = cell(k + 1);
+                if k + 1 < along && g.at(next.0, next.1) == mark {
+                    out.push((vec![(r, c), next], owner));
+                    k += 2;
+                } else {
+                    out.push((vec![(r, c)], owner));
+                    k += 1;
+                }
+            }
         }
     }
+    out
 }
 
 impl BoardRules for Domineering {
@@ -288,12 +345,12 @@ impl BoardRules for Domineering {
     /// Dead cells filled, the board cut to the empty cells' rectangle, and the least of its
     /// images under the symmetries that keep the players' directions.
     fn canonical(&self, numbers: &[u64]) -> Vec<u64> {
-        without_dead_cells(&board(numbers)).cropped(|c| c == EMPTY, FILLED).least_image(&SYMMETRIES).numbers()
+        without_dead_cells(&plain(&board(numbers))).cropped(|c| c == EMPTY, FILLED).least_image(&SYMMETRIES).numbers()
     }
 
     /// The regions of empty cells: a domino lies within one.
     fn components(&self, numbers: &[u64]) -> Option<Vec<Vec<u64>>> {
-        let regions = without_dead_cells(&board(numbers)).regions(|c| c == EMPTY, FILLED);
+        let regions = without_dead_cells(&plain(&board(numbers))).regions(|c| c == EMPTY, FILLED);
         (regions.len() > 1).then(|| regions.iter().map(Grid::numbers).collect())
     }
 
@@ -313,11 +370,26 @@ impl BoardRules for Domineering {
         for r in 0..g.rows {
             s.text(x0 - 8.0, y0 + size * (r as f64 + 0.5) + 4.0, &(r + 1).to_string(), "small", "end");
             for c in 0..g.cols {
-                let class = if g.at(r, c) == EMPTY { "cell" } else { "cell dark" };
-                let what = if g.at(r, c) == EMPTY { "empty" } else { "filled" };
+                let class = if g.at(r, c) == FILLED { "cell dark" } else { "cell" };
+                let what = match g.at(r, c) {
+                    EMPTY => "empty",
+                    FILLED => "filled",
+                    LEFTS => "Left's domino",
+                    _ => "Right's domino",
+                };
                 s.rect(x0 + size * c as f64, y0 + size * r as f64, size, size, 0.0, class)
                     .title(format!("{} ({what})", cell_name(r, c)));
             }
+        }
+        // Each placed domino: one rounded rectangle over its cells, in its player's colour.
+        for (cells, owner) in dominoes(&g) {
+            let (Some(&(r0, c0)), Some(&(r1, c1))) = (cells.first(), cells.last()) else { continue };
+            let inset = size * 0.1;
+            let (x, y) = (x0 + size * c0 as f64 + inset, y0 + size * r0 as f64 + inset);
+            let (w, h) = (size * (c1 - c0 + 1) as f64 - 2.0 * inset, size * (r1 - r0 + 1) as f64 - 2.0 * inset);
+            let names: Vec<String> = cells.iter().map(|&(r, c)| cell_name(r, c)).collect();
+            let class = if owner == 0 { "domino left" } else { "domino right" };
+            s.rect(x, y, w, h, size * 0.18, class).title(format!("{}'s domino on {}", side(owner), names.join("-")));
         }
         let half = size / 4.0;
         for cells in placements(&g, mover) {
@@ -376,7 +448,7 @@ mod tests {
     fn moves_are_read_checked_and_worded() {
         let n = numbers("../..");
         let left = Domineering.read_move(&n, "a1 a2").unwrap().unwrap();
-        assert_eq!(Domineering.tokens(&left), ["#./#."]);
+        assert_eq!(Domineering.tokens(&left), ["L./L."]);
         assert_eq!(Domineering.describe(&n, &left), "Left places a vertical domino on a1-a2");
         assert!(Domineering.check(&n, 0..0, &left, 0).is_ok());
         assert_eq!(
@@ -388,6 +460,29 @@ mod tests {
         assert_eq!(Domineering.read_move(&n, "a1 c1").unwrap().unwrap_err(), "there is no cell c1 (the board has 2 rows and 2 columns)");
         assert!(Domineering.check(&n, 0..0, &Domineering.read_move(&n, "a1 b2").unwrap().unwrap(), 0).unwrap_err().to_string().contains("not neighbours"));
         assert!(Domineering.read_move(&n, "1 2").is_none());
+    }
+
+    /// Issue 64: a placed domino keeps its owner (`L`, `R`), typed back as printed, `#` still a
+    /// filled cell of no owner; owners change no move and no canonical form, and the drawing
+    /// shows each domino as one piece in its player's colour.
+    #[test]
+    fn placed_dominoes_keep_their_owner() {
+        let n = numbers("..#/...");
+        let left = Domineering.read_move(&n, "a1 a2").unwrap().unwrap();
+        let both = Domineering.read_move(&left, "b2 c2").unwrap().unwrap();
+        assert_eq!(Domineering.tokens(&both), ["L.#/LRR"]);
+        assert_eq!(Domineering.parse(&["L.#/LRR"]).unwrap(), both);
+        assert_eq!(Domineering.parse(&["l.#/lrr"]).unwrap(), both);
+        assert_eq!(Domineering.canonical(&both), Domineering.canonical(&numbers("#.#/###")));
+        assert_eq!(Domineering.options(&both, 0), Domineering.options(&numbers("#.#/###"), 0));
+        assert!(Domineering.check(&n, 0..0, &numbers("R.#/R.."), 0).unwrap_err().to_string().contains("lies the other way"));
+        assert!(Domineering.check(&n, 0..0, &numbers("#.#/#.."), 0).is_ok());
+        let svg = Domineering.draw(&both, 0).render(&[], "t");
+        assert_eq!(svg.matches("class=\"domino left\"").count(), 1, "{svg}");
+        assert_eq!(svg.matches("class=\"domino right\"").count(), 1, "{svg}");
+        // Each spans its two cells: Left's one cell wide and two high, Right's the other way.
+        assert!(svg.contains("Left&#39;s domino on a1-a2") && svg.contains("Right&#39;s domino on b2-c2"), "{svg}");
+        assert_eq!(dominoes(&Grid::parse("LL/LL/L.", &ALPHABET).unwrap()).len(), 3);
     }
 
     #[test]

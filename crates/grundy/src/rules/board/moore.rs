@@ -260,7 +260,7 @@ fn work(n: usize, k: u64) -> u128 {
 impl BoardRules for Moore {
     fn draw(&self, numbers: &[u64], _mover: usize) -> Sketch {
         use crate::rules::draw::{Control, ControlForm, Field};
-        use crate::rules::faces::{big_bar, button_row, left_out, object_row, row_label, MAX_OBJECTS, MAX_ROWS};
+        use crate::rules::faces::{big_bar, button_row, left_out, row_label, wrapped_object_row, MAX_OBJECTS, MAX_ROWS};
         /// The most heaps whose moves in several heaps a control offers (a field a heap).
         const MAX_FIELDS: usize = 12;
         let mut s = Sketch::new();
@@ -273,7 +273,7 @@ impl BoardRules for Moore {
             };
             row_label(&mut s, y, &format!("heap {}", i + 1), &n.to_string());
             if n <= MAX_OBJECTS {
-                y += object_row(&mut s, y, n, "obj", &mut |s, j| {
+                y += wrapped_object_row(&mut s, y, n, "obj", &mut |s, j| {
                     (super::checked(s, self, numbers, leave(j)), format!("take {} from heap {}", n - j, i + 1))
                 }) + 4.0;
             } else {

@@ -491,7 +491,8 @@ impl BoardRules for Northcott {
         use crate::rules::faces::{left_out, row_label, MAX_ROWS, ROW_X};
         let mut s = Sketch::new();
         let Some((rows, turn)) = board(numbers) else { return s };
-        let side = 18.0;
+        // A square 44 units wide where the row fits: 40 CSS px on a phone (issue 64).
+        let side = 44.0;
         // The header says who is to move (the position says it only when Black is).
         let over = !rows.iter().any(|r| r.moves(turn) > 0);
         let header = if over {

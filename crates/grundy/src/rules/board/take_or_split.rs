@@ -902,7 +902,7 @@ struct Winning {
 impl BoardRules for TakeOrSplit {
     fn draw(&self, numbers: &[u64], _mover: usize) -> Sketch {
         use crate::rules::draw::{Control, ControlForm, Field};
-        use crate::rules::faces::{big_bar, button_row, left_out, object_row, row_label, MAX_OBJECTS, MAX_ROWS};
+        use crate::rules::faces::{big_bar, button_row, left_out, row_label, wrapped_object_row, MAX_OBJECTS, MAX_ROWS};
         /// The most parts of a split offered as number fields (past it, splits are typed).
         const MAX_SPLIT_FIELDS: u64 = 6;
         let mut s = Sketch::new();
@@ -916,7 +916,7 @@ impl BoardRules for TakeOrSplit {
             row_label(&mut s, y, &format!("heap {}", i + 1), &n.to_string());
             let mut offers = vec![];
             if n <= MAX_OBJECTS {
-                y += object_row(&mut s, y, n, "obj", &mut |s, j| {
+                y += wrapped_object_row(&mut s, y, n, "obj", &mut |s, j| {
                     (super::checked(s, self, numbers, leave(j)), format!("take {} from heap {}", n - j, i + 1))
                 });
             } else {

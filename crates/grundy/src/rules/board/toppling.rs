@@ -383,8 +383,11 @@ impl BoardRules for TopplingDominoes {
         let mover = mover.min(1);
         let all = rows(numbers);
         let longest = all.iter().map(Vec::len).max().unwrap_or(1).max(1);
-        let w = (560.0 / longest as f64).min(28.0);
-        let h = 2.2 * w;
+        // Each domino's place is two halves of 44 units where the row fits (40 CSS px on a
+        // phone: issue 64), the domino drawn 28 wide in its middle.
+        let w = (560.0 / longest as f64).min(88.0);
+        let dw = w.min(28.0);
+        let h = 2.2 * dw;
         let mut s = Sketch::new();
         // One target a move: a topple that leaves what another leaves draws its half for the
         // same target.
@@ -401,7 +404,7 @@ impl BoardRules for TopplingDominoes {
                     _ => "domino-green",
                 };
                 let title = format!("row {}, domino {}: {}", r + 1, k + 1, colour(d));
-                s.rect(x + 2.0, y, w - 4.0, h, 3.0, class).title(title);
+                s.rect(x + (w - dw) / 2.0 + 2.0, y, dw - 4.0, h, 3.0, class).title(title);
                 if owns(d, mover) {
                     for rightwards in [false, true] {
                         if row.len() == 1 && rightwards {
@@ -419,9 +422,11 @@ impl BoardRules for TopplingDominoes {
                                 id
                             }
                         };
-                        let half = if rightwards { x + w / 2.0 } else { x + 2.0 };
+                        // The half of the domino's place on that side (the hit areas centred
+                        // half a place apart).
+                        let half = if rightwards { x + w / 2.0 } else { x };
                         let way = if rightwards { "right" } else { "left" };
-                        s.rect(half, y, w / 2.0 - 2.0, h, 0.0, "hit")
+                        s.rect(half, y, w / 2.0, h, 0.0, "hit")
                             .makes(target)
                             .title(format!("{} topples domino {} of row {} to the {way}", side(mover), k + 1, r + 1));
                     }
@@ -432,11 +437,14 @@ impl BoardRules for TopplingDominoes {
             }
             y += h + 14.0;
         }
-        s.note(y + 6.0, "Blue dominoes are Left's, red ones Right's, green ones either's.");
+        let colours = "Blue dominoes are Left's, red ones Right's, green ones either's.";
+        s.note(y + 6.0, colours);
+        // The next note under the lines this one wraps onto.
+        let y = y + crate::rules::draw::NOTE_LEADING * (crate::rules::draw::note_lines(colours).len() - 1) as f64;
         let what = if self.has_move(numbers, mover) {
             format!("{} to move: click the left or right half of a domino to topple it that way.", side(mover))
         } else {
-            format!("{} has no domino to topple: {} loses.", side(mover), side(mover))
+            format!("{} has no domino to topple: {} wins.", side(mover), side(1 - mover))
         };
         s.note(y + 22.0, &what);
         s.height = y + 30.0;
