@@ -418,7 +418,8 @@ pub fn heap_row(
         let (x, y) = place(a - 1);
         let x = x + step / 2.0;
         s.line(x, y - depth - 5.0, x, y + depth + 5.0, "split").title(words.clone());
-        s.line(x, y - depth - 5.0, x, y + depth + 5.0, "cut move hit").makes(t).title(words);
+        // Transparent: it places the split's hit area (the page's click target is that area).
+        s.line(x, y - depth - 5.0, x, y + depth + 5.0, "hit").makes(t).title(words);
     }
     for (a, t, lane, id, title) in bars {
         let mut j = a;
