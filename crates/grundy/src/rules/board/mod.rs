@@ -71,9 +71,11 @@ boards! {
     konane,
 }
 
+pub mod bitgrid;
 pub mod colouring;
 pub mod grid;
 pub mod layout;
+pub mod packed;
 pub mod partizan;
 pub mod search;
 pub mod value;
@@ -654,6 +656,13 @@ pub trait BoardRules: DynKey + Send + Sync + fmt::Debug {
         _numbers: &[u64],
         _store: &mut crate::values::partizan::GameStore,
     ) -> Option<Result<crate::values::partizan::GameValue, crate::values::partizan::PartizanError>> {
+        None
+    }
+
+    /// The game's positions as packed keys, where they fit ([`packed::PackedRules`]): the
+    /// Conway-value search then works on 128-bit keys. `None` (the default): it works on the
+    /// position's numbers.
+    fn packed(&self) -> Option<&dyn packed::PackedRules> {
         None
     }
 
