@@ -216,18 +216,6 @@ mod tests {
     use super::*;
     use crate::rules::board::grid::Grid;
 
-    /// The bit board of a grid's cells equal to `inside`.
-    fn bits(text: &str) -> BitGrid {
-        let g = Grid::parse(text, &['.', '#']).unwrap();
-        let mut cells = 0;
-        for (i, &c) in g.cells.iter().enumerate() {
-            if c == 0 {
-                cells |= 1 << i;
-            }
-        }
-        BitGrid::new(g.rows, g.cols, cells).unwrap()
-    }
-
     /// The grid of a bit board, `.` for a cell in play.
     fn text(b: BitGrid) -> String {
         let mut g = Grid::filled(b.rows.into(), b.cols.into(), 1);

@@ -102,45 +102,93 @@ trait Source {
     ) -> Result<Made, AnalyzeError>;
 }
 
+/// A position's canonical numbers as a memo key: packed into 128 bits where they fit (at most
+/// 31 numbers of at most 8 bits each, 120 bits in all: a strip of Toads and Frogs, a small
+/// Clobber board), else held as they are. The memo of a search that reaches millions of
+/// positions holds 16 bytes a key instead of a vector.
+#[derive(Clone, PartialEq, Eq, Hash)]
+enum NumbersKey {
+    /// The numbers' count (5 bits) and width less one (3 bits) on top, the numbers below.
+    Packed(u128),
+    /// Numbers that do not fit.
+    Held(Box<[u64]>),
+}
+
+impl NumbersKey {
+    fn of(numbers: Vec<u64>) -> NumbersKey {
+        let widest = numbers.iter().fold(0u64, |m, &n| m | n);
+        let width = (64 - widest.leading_zeros()).max(1);
+        if numbers.len() < 32 && width <= 8 && numbers.len() as u32 * width <= 120 {
+            let header = (numbers.len() as u128) << 3 | u128::from(width - 1);
+            let body = numbers.iter().rev().fold(0u128, |k, &n| k << width | u128::from(n));
+            return NumbersKey::Packed(header << 120 | body);
+        }
+        NumbersKey::Held(numbers.into_boxed_slice())
+    }
+
+    fn numbers(&self) -> Vec<u64> {
+        match self {
+            NumbersKey::Held(numbers) => numbers.to_vec(),
+            NumbersKey::Packed(key) => {
+                let (len, width) = ((key >> 123) as u32, ((key >> 120) & 7) as u32 + 1);
+                let mask = (1u128 << width) - 1;
+                (0..len).map(|i| ((key >> (i * width)) & mask) as u64).collect()
+            }
+        }
+    }
+
+    fn len(&self) -> u64 {
+        match self {
+            NumbersKey::Held(numbers) => numbers.len() as u64,
+            NumbersKey::Packed(key) => (key >> 123) as u64,
+        }
+    }
+}
+
 /// Positions as their canonical numbers.
 struct ByNumbers<'a>(&'a dyn BoardRules);
 
 impl Source for ByNumbers<'_> {
-    type Key = Vec<u64>;
+    type Key = NumbersKey;
     fn spelling(&self) -> String {
         self.0.spelling()
     }
     fn may_cycle(&self) -> bool {
         true
     }
-    fn option_bound(&self, key: &Vec<u64>) -> Option<u128> {
-        self.0.option_count_bound(key)
+    fn option_bound(&self, key: &NumbersKey) -> Option<u128> {
+        self.0.option_count_bound(&key.numbers())
     }
-    fn key_bytes(&self, key: &Vec<u64>) -> u64 {
-        8 * key.len() as u64 + 8
+    fn key_bytes(&self, key: &NumbersKey) -> u64 {
+        match key {
+            NumbersKey::Packed(_) => 0,
+            NumbersKey::Held(numbers) => 8 * numbers.len() as u64 + 16,
+        }
     }
-    fn key_words(&self, key: &Vec<u64>) -> u64 {
-        key.len() as u64
+    fn key_words(&self, key: &NumbersKey) -> u64 {
+        key.len()
     }
     fn expand(
         &self,
-        key: &Vec<u64>,
+        key: &NumbersKey,
         store: &mut GameStore,
-        children: &mut Vec<Vec<u64>>,
+        children: &mut Vec<NumbersKey>,
     ) -> Result<Made, AnalyzeError> {
         let rules = self.0;
+        let numbers = key.numbers();
+        let canonical = |o: &Vec<u64>| NumbersKey::of(rules.canonical(o));
         // The parts first, so that a move in one part values that part again, not the whole.
-        if let Some(parts) = rules.components(key).filter(|parts| parts.len() > 1) {
-            children.extend(parts.iter().map(|p| rules.canonical(p)));
+        if let Some(parts) = rules.components(&numbers).filter(|parts| parts.len() > 1) {
+            children.extend(parts.iter().map(canonical));
             return Ok(Made::Sum);
         }
-        if let Some(known) = rules.known_value(key, store) {
+        if let Some(known) = rules.known_value(&numbers, store) {
             return Ok(Made::Known(known.map_err(partizan_error)?));
         }
         let start = children.len();
-        children.extend(rules.options(key, 0).iter().map(|o| rules.canonical(o)));
+        children.extend(rules.options(&numbers, 0).iter().map(canonical));
         let left = children.len() - start;
-        children.extend(rules.options(key, 1).iter().map(|o| rules.canonical(o)));
+        children.extend(rules.options(&numbers, 1).iter().map(canonical));
         Ok(Made::Options { left })
     }
 }
@@ -200,7 +248,7 @@ struct Spent {
 /// (a play session, an analysis that values every option).
 pub struct BoardValues<'a> {
     rules: &'a dyn BoardRules,
-    by_numbers: KeyMap<Vec<u64>, GameValue>,
+    by_numbers: KeyMap<NumbersKey, GameValue>,
     by_keys: KeyMap<Packed, GameValue>,
     spent: Spent,
 }
@@ -242,7 +290,7 @@ impl<'a> BoardValues<'a> {
                 return search(&ByKeys(packed, self.rules), &mut self.by_keys, &mut self.spent, store, key);
             }
         }
-        let root = self.rules.canonical(numbers);
+        let root = NumbersKey::of(self.rules.canonical(numbers));
         search(&ByNumbers(self.rules), &mut self.by_numbers, &mut self.spent, store, root)
     }
 }
@@ -480,5 +528,39 @@ pub fn outcome_words(outcome: PartizanOutcome) -> &'static str {
         PartizanOutcome::R => "Right wins whoever starts",
         PartizanOutcome::P => "the player to move loses",
         PartizanOutcome::N => "the player to move wins",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Keys read back as the numbers they were made of, packed exactly where they fit, and
+    /// two lists of numbers share a key only when equal.
+    #[test]
+    fn numbers_keys_round_trip() {
+        let lists: Vec<Vec<u64>> = vec![
+            vec![],
+            vec![0],
+            vec![0, 0],
+            vec![255; 15],
+            vec![1; 31],
+            vec![1; 32],
+            vec![256],
+            vec![3, 3, 0, 1, 2, 1, 0, 0, 2, 1, 1],
+            vec![u64::MAX, 0],
+            (0..40).collect(),
+        ];
+        let mut seen = HashMap::new();
+        for list in &lists {
+            let key = NumbersKey::of(list.clone());
+            let packs = list.len() < 32
+                && list.iter().all(|&n| n < 256)
+                && list.len() * (64 - list.iter().fold(0u64, |m, &n| m | n).leading_zeros()).max(1) as usize <= 120;
+            assert_eq!(matches!(key, NumbersKey::Packed(_)), packs, "{list:?}");
+            assert_eq!(&key.numbers(), list);
+            assert_eq!(key.len(), list.len() as u64);
+            assert!(seen.insert(key, list.clone()).is_none(), "{list:?}");
+        }
     }
 }
