@@ -34,7 +34,7 @@ use std::collections::{HashMap, VecDeque};
 use std::sync::Arc;
 
 use crate::error::{AnalyzeError, GaveUp, Work};
-use crate::rules::board::{listed_note, listing_room, BoardAnswer, BoardMethod, BoardRules};
+use crate::rules::board::{listed_note, listing_room, BoardAnswer, BoardMethod, Face, Notation, PlayHelp, RulesCore, Theory};
 
 /// What `geography` without its graph (or with a file name the library cannot read) says.
 pub const NEEDS_FILE: &str = "game geography reads its graph from a file, one edge 'u v' a line: geography:FILE (e.g. grundy analyze geography:graph.txt a; FILE - reads standard input)";
@@ -729,58 +729,7 @@ fn missed(g: &Graph, alive: &[bool], steps: &mut Steps) -> Result<Vec<bool>, ()>
     missed_by_some(&g.adj, alive, &mate, steps)
 }
 
-impl BoardRules for Geography {
-    fn draw(&self, numbers: &[u64], _mover: usize) -> Sketch {
-        use crate::rules::board::layout::{self, Network};
-        let mut s = Sketch::new();
-        let walked = path(numbers);
-        let adj = &self.graph.adj;
-        let visited: std::collections::HashSet<usize> = walked.iter().map(|&v| v as usize).collect();
-        let on_path: std::collections::HashSet<(usize, usize)> =
-            walked.windows(2).map(|w| (w[0] as usize, w[1] as usize)).flat_map(|(a, b)| [(a, b), (b, a)]).collect();
-        let starts: Vec<usize> = walked.last().map(|&v| vec![v as usize]).unwrap_or_default();
-        let neighbours = |v: usize| adj.get(v).cloned().unwrap_or_default();
-        // Each edge once (from its smaller end), the path's edges drawn thick.
-        let edges = |v: usize| -> Vec<(usize, &'static str)> {
-            adj.get(v)
-                .map(|l| {
-                    l.iter()
-                        .filter(|&&u| u > v)
-                        .map(|&u| (u, if on_path.contains(&(v, u)) { "visited" } else { "" }))
-                        .collect()
-                })
-                .unwrap_or_default()
-        };
-        let vertex = |v: usize| (self.name(v).to_string(), if visited.contains(&v) { "visited" } else { "" });
-        let net = Network::draw(&mut s, 0.0, 330.0, self.vertices(), &starts, &neighbours, &edges, &vertex, false);
-        for &v in &starts {
-            if let Some(&(x, y)) = net.at.get(&v) {
-                let title = format!("the token, on {}", self.name(v));
-                layout::badge(&mut s, net.badge_at(x, y, 0), "", title, None);
-            }
-        }
-        for u in self.next_vertices(walked) {
-            let Some(&(x, y)) = net.at.get(&u) else { continue };
-            let words = self.name(u).to_string();
-            let t = super::worded(&mut s, self, numbers, words.clone());
-            s.circle(x, y, net.radius + 2.0, "target").makes(t).title(format!("move the token to {words}"));
-        }
-        let mut y = 346.0;
-        if net.total > super::layout::MAX_VERTICES {
-            y += 14.0;
-        }
-        if walked.is_empty() {
-            s.note(y, "Click a vertex to place the token there.");
-        } else {
-            // Two short lines, so that the drawing is no wider than a small graph.
-            s.note(y, "Click a dashed vertex: the token moves there.");
-            y += 16.0;
-            s.note(y, "It never goes to a vertex already visited (in orange).");
-        }
-        s.height = y + 8.0;
-        s
-    }
-
+impl RulesCore for Geography {
     fn spelling(&self) -> String {
         format!("geography:{}", self.graph.name)
     }
@@ -793,6 +742,59 @@ impl BoardRules for Geography {
         )
     }
 
+    fn canonical(&self, numbers: &[u64]) -> Vec<u64> {
+        // Only the visited set and the token's vertex matter.
+        let Some((&c, rest)) = path(numbers).split_last() else { return encode(&[]) };
+        let mut out = rest.to_vec();
+        out.sort_unstable();
+        out.push(c);
+        encode(&out)
+    }
+
+    fn players(&self, _numbers: Option<&[u64]>) -> Players {
+        Players::Impartial
+    }
+
+    fn options(&self, numbers: &[u64], _mover: usize) -> Vec<Vec<u64>> {
+        let numbers = path(numbers);
+        self.next_vertices(numbers)
+            .into_iter()
+            .map(|u| {
+                let mut next = numbers.to_vec();
+                next.push(u as u64);
+                encode(&next)
+            })
+            .collect()
+    }
+
+    fn check(&self, numbers: &[u64], _at: std::ops::Range<usize>, after: &[u64], _mover: usize) -> Result<(), IllegalMove> {
+        if after.first() != Some(&(path(after).len() as u64)) {
+            return Err("a move leaves a path with its length first".into());
+        }
+        let (numbers, after) = (path(numbers), path(after));
+        let (Some((&u, before)), true) = (after.split_last(), after.len() == numbers.len() + 1) else {
+            return Err("a move takes the token one step".into());
+        };
+        if before != numbers {
+            return Err("a move keeps the path and takes the token one step further".into());
+        }
+        let u = usize::try_from(u).unwrap_or(NONE);
+        if u >= self.vertices() {
+            return Err("there is no such vertex".into());
+        }
+        if numbers.contains(&(u as u64)) {
+            return Err(format!("'{}' has been visited", self.name(u)).into());
+        }
+        match numbers.last() {
+            Some(&c) if self.graph.adj[c as usize].binary_search(&u).is_err() => {
+                Err(format!("'{}' is not a neighbour of '{}'", self.name(u), self.name(c as usize)).into())
+            }
+            _ => Ok(()),
+        }
+    }
+}
+
+impl Notation for Geography {
     fn parse(&self, tokens: &[&str]) -> Result<Vec<u64>, String> {
         let path = match tokens {
             [] | ["-"] => return Ok(encode(&[])),
@@ -870,57 +872,6 @@ impl BoardRules for Geography {
         Some(rows)
     }
 
-    fn canonical(&self, numbers: &[u64]) -> Vec<u64> {
-        // Only the visited set and the token's vertex matter.
-        let Some((&c, rest)) = path(numbers).split_last() else { return encode(&[]) };
-        let mut out = rest.to_vec();
-        out.sort_unstable();
-        out.push(c);
-        encode(&out)
-    }
-
-    fn players(&self, _numbers: Option<&[u64]>) -> Players {
-        Players::Impartial
-    }
-
-    fn options(&self, numbers: &[u64], _mover: usize) -> Vec<Vec<u64>> {
-        let numbers = path(numbers);
-        self.next_vertices(numbers)
-            .into_iter()
-            .map(|u| {
-                let mut next = numbers.to_vec();
-                next.push(u as u64);
-                encode(&next)
-            })
-            .collect()
-    }
-
-    fn check(&self, numbers: &[u64], _at: std::ops::Range<usize>, after: &[u64], _mover: usize) -> Result<(), IllegalMove> {
-        if after.first() != Some(&(path(after).len() as u64)) {
-            return Err("a move leaves a path with its length first".into());
-        }
-        let (numbers, after) = (path(numbers), path(after));
-        let (Some((&u, before)), true) = (after.split_last(), after.len() == numbers.len() + 1) else {
-            return Err("a move takes the token one step".into());
-        };
-        if before != numbers {
-            return Err("a move keeps the path and takes the token one step further".into());
-        }
-        let u = usize::try_from(u).unwrap_or(NONE);
-        if u >= self.vertices() {
-            return Err("there is no such vertex".into());
-        }
-        if numbers.contains(&(u as u64)) {
-            return Err(format!("'{}' has been visited", self.name(u)).into());
-        }
-        match numbers.last() {
-            Some(&c) if self.graph.adj[c as usize].binary_search(&u).is_err() => {
-                Err(format!("'{}' is not a neighbour of '{}'", self.name(u), self.name(c as usize)).into())
-            }
-            _ => Ok(()),
-        }
-    }
-
     fn describe(&self, numbers: &[u64], after: &[u64]) -> String {
         let (numbers, after) = (path(numbers), path(after));
         let Some(&u) = after.last() else { return "a move".into() };
@@ -930,7 +881,7 @@ impl BoardRules for Geography {
         }
     }
 
-    fn read_move(&self, numbers: &[u64], text: &str) -> Option<Result<Vec<u64>, String>> {
+    fn read_move(&self, numbers: &[u64], text: &str, _mover: usize) -> Option<Result<Vec<u64>, String>> {
         let words: Vec<&str> = text.split_whitespace().collect();
         let name = match words[..] {
             [n] | ["to", n] | ["go", n] | ["place", n] | ["move", n] | ["move", "to", n] | ["place", "on", n] => n,
@@ -949,7 +900,9 @@ impl BoardRules for Geography {
     fn move_hint(&self) -> String {
         "Type a vertex's name to move the token there (the first move places it), e.g. 'to b'".into()
     }
+}
 
+impl PlayHelp for Geography {
     fn has_move(&self, numbers: &[u64], _mover: usize) -> bool {
         !self.next_vertices(path(numbers)).is_empty()
     }
@@ -971,6 +924,17 @@ impl BoardRules for Geography {
         (self.vertices() as u128).saturating_sub(path(numbers).len() as u128) + 1
     }
 
+    /// The token not placed yet (`-`), or placed on a random vertex of the graph.
+    fn random_position(&self, below: &mut dyn FnMut(u64) -> u64) -> Vec<String> {
+        let n = self.vertices() as u64;
+        if n == 0 || below(2) == 0 {
+            return vec![UNPLACED.to_string()];
+        }
+        vec![self.name(below(n) as usize).to_string()]
+    }
+}
+
+impl Theory for Geography {
     fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
         let (misere, budget) = (context.misere, context.budget);
         let full = numbers;
@@ -1062,13 +1026,57 @@ impl BoardRules for Geography {
             .collect();
         Ok(answer)
     }
+}
 
-    /// The token not placed yet (`-`), or placed on a random vertex of the graph.
-    fn random_position(&self, below: &mut dyn FnMut(u64) -> u64) -> Vec<String> {
-        let n = self.vertices() as u64;
-        if n == 0 || below(2) == 0 {
-            return vec![UNPLACED.to_string()];
+impl Face for Geography {
+    fn draw(&self, numbers: &[u64], _mover: usize) -> Sketch {
+        use crate::rules::board::layout::{self, Network};
+        let mut s = Sketch::new();
+        let walked = path(numbers);
+        let adj = &self.graph.adj;
+        let visited: std::collections::HashSet<usize> = walked.iter().map(|&v| v as usize).collect();
+        let on_path: std::collections::HashSet<(usize, usize)> =
+            walked.windows(2).map(|w| (w[0] as usize, w[1] as usize)).flat_map(|(a, b)| [(a, b), (b, a)]).collect();
+        let starts: Vec<usize> = walked.last().map(|&v| vec![v as usize]).unwrap_or_default();
+        let neighbours = |v: usize| adj.get(v).cloned().unwrap_or_default();
+        // Each edge once (from its smaller end), the path's edges drawn thick.
+        let edges = |v: usize| -> Vec<(usize, &'static str)> {
+            adj.get(v)
+                .map(|l| {
+                    l.iter()
+                        .filter(|&&u| u > v)
+                        .map(|&u| (u, if on_path.contains(&(v, u)) { "visited" } else { "" }))
+                        .collect()
+                })
+                .unwrap_or_default()
+        };
+        let vertex = |v: usize| (self.name(v).to_string(), if visited.contains(&v) { "visited" } else { "" });
+        let net = Network::draw(&mut s, 0.0, 330.0, self.vertices(), &starts, &neighbours, &edges, &vertex, false);
+        for &v in &starts {
+            if let Some(&(x, y)) = net.at.get(&v) {
+                let title = format!("the token, on {}", self.name(v));
+                layout::badge(&mut s, net.badge_at(x, y, 0), "", title, None);
+            }
         }
-        vec![self.name(below(n) as usize).to_string()]
+        for u in self.next_vertices(walked) {
+            let Some(&(x, y)) = net.at.get(&u) else { continue };
+            let words = self.name(u).to_string();
+            let t = super::worded(&mut s, self, numbers, words.clone());
+            s.circle(x, y, net.radius + 2.0, "target").makes(t).title(format!("move the token to {words}"));
+        }
+        let mut y = 346.0;
+        if net.total > super::layout::MAX_VERTICES {
+            y += 14.0;
+        }
+        if walked.is_empty() {
+            s.note(y, "Click a vertex to place the token there.");
+        } else {
+            // Two short lines, so that the drawing is no wider than a small graph.
+            s.note(y, "Click a dashed vertex: the token moves there.");
+            y += 16.0;
+            s.note(y, "It never goes to a vertex already visited (in orange).");
+        }
+        s.height = y + 8.0;
+        s
     }
 }
