@@ -31,7 +31,7 @@ fn every_move_written_reads_back_as_the_same_move() {
         };
         for &mover in movers {
             let player = if mover == 0 { Player::First } else { Player::Second };
-            let moves: Vec<Vec<u64>> = if rules.longest_game(numbers) <= LONGEST_LISTED {
+            let afters: Vec<Vec<u64>> = if rules.longest_game(numbers) <= LONGEST_LISTED {
                 rules.options(numbers, mover)
             } else {
                 let mut state = 1u64;
@@ -42,7 +42,7 @@ fn every_move_written_reads_back_as_the_same_move() {
                 let random = (0..RANDOM_MOVES).filter_map(|_| rules.random_move(numbers, mover, &mut below));
                 rules.smallest_move(numbers, mover).into_iter().chain(random).collect()
             };
-            for after in moves {
+            for after in afters {
                 moves += 1;
                 let text = rules.write_move(numbers, &after, mover);
                 // The game's own reader, where it reads the text, gives the same move.

@@ -111,8 +111,7 @@ fn typed(position: &Position, player: Player, mv: &Move) -> Option<ExampleMove> 
 /// Toads and Frogs' `2`, Cutcake's `v 1 in 1`): the game's own words where the words of its
 /// analysis do not read back as a move, before the form every game reads (`2..3 -> 0 1`).
 fn written(position: &Position, player: Player, after: &[u64]) -> Option<String> {
-    let (b, numbers) = position.as_board()?;
-    Some(b.rules().write_move(numbers, after, player.index()))
+    position.kind().written_move(after, player.index())
 }
 
 /// Ways of writing `mv` in the game's own words, to be checked by reading them back.

@@ -226,10 +226,6 @@ impl Notation for Cutcake {
         false
     }
 
-    fn written_as_text(&self) -> bool {
-        true
-    }
-
     fn text_rows(&self) -> Option<TextRows> {
         Some(TextRows { label: "cake", numbered: true, empty: None, turn: &[] })
     }

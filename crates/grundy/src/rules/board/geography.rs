@@ -846,10 +846,6 @@ impl Notation for Geography {
         false
     }
 
-    fn written_as_text(&self) -> bool {
-        true
-    }
-
     /// The one token's path; `-` before the token is placed.
     fn text_rows(&self) -> Option<TextRows> {
         Some(TextRows { label: "path", numbered: false, empty: Some(["-", "the token is not placed yet"]), turn: &[] })

@@ -803,10 +803,6 @@ impl Notation for Hackenbush {
         false
     }
 
-    fn written_as_text(&self) -> bool {
-        true
-    }
-
     /// One picture a row; a picture with no edges left is written `0`.
     fn text_rows(&self) -> Option<TextRows> {
         Some(TextRows { label: "picture", numbered: true, empty: Some(["0", "no edges left"]), turn: &[] })

@@ -351,10 +351,6 @@ impl Notation for Northcott {
         Some(out)
     }
 
-    fn written_as_text(&self) -> bool {
-        true
-    }
-
     /// One row of checkers a token (a row is never empty: both checkers stay on it), then
     /// `black` when Black is to move (`white`, typed, says White is).
     fn text_rows(&self) -> Option<TextRows> {

@@ -82,9 +82,10 @@ pub trait Notation: RulesCore {
 
     /// Whether positions are written as tokens that are not their numbers (pictures, paths):
     /// winning moves then carry their results as tokens too. True when [`Notation::rows`]
-    /// draws the position.
+    /// draws the position: by default exactly when the page names its rows
+    /// ([`Notation::text_rows`]).
     fn written_as_text(&self) -> bool {
-        self.grid_notation().is_some()
+        self.text_rows().is_some()
     }
 
     /// The position in one line of words for the terminal, for a game whose number is read

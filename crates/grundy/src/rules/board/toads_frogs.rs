@@ -257,10 +257,6 @@ impl Notation for ToadsFrogs {
         false
     }
 
-    fn written_as_text(&self) -> bool {
-        true
-    }
-
     fn text_rows(&self) -> Option<TextRows> {
         Some(TextRows { label: "strip", numbered: false, empty: None, turn: &[] })
     }

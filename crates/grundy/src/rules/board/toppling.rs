@@ -276,10 +276,6 @@ impl Notation for TopplingDominoes {
         false
     }
 
-    fn written_as_text(&self) -> bool {
-        true
-    }
-
     fn text_rows(&self) -> Option<TextRows> {
         Some(TextRows { label: "row", numbered: true, empty: Some(["-", "all fallen"]), turn: &[] })
     }
