@@ -23,7 +23,10 @@ use crate::error::IllegalMove;
 use crate::rules::board::Players;
 
 use crate::error::AnalyzeError;
+use crate::rules::board::bitgrid::BitGrid;
 use crate::rules::board::grid::{cell_name, cell_size, read_cell, Grid, GridNotation};
+use crate::rules::board::packed::{Packed, PackedRules};
+use crate::values::partizan::{GameStore, GameValue, PartizanError};
 use crate::rules::board::partizan::{side, solve_by_conway};
 use crate::rules::board::notation::arrow_move;
 use crate::rules::board::{Board, BoardAnswer, BoardContext, BoardFamily, Face, Notation, PlayHelp, RulesCore, Theory};
@@ -206,6 +209,67 @@ fn dominoes(g: &Grid) -> Vec<(Vec<(usize, usize)>, usize)> {
     out
 }
 
+/// The canonical key of a board of empty cells: dead cells dropped, cut to the rectangle of
+/// the rest, the least of its images under the symmetries that keep the players' directions.
+fn packed_board(b: BitGrid) -> Packed {
+    let live = b.paired();
+    live.cropped(live.cells).least_of_four().pack()
+}
+
+/// Left's dominoes (vertical) and Right's (horizontal), as the top or left cell of each.
+fn packed_placements(b: BitGrid, mover: usize) -> u64 {
+    if mover == 0 {
+        b.cells & b.up(b.cells)
+    } else {
+        b.cells & b.left(b.cells)
+    }
+}
+
+/// The packed search: a key is the board of empty cells ([`BitGrid`]), canonical by
+/// [`packed_board`], its parts the regions of empty cells.
+impl PackedRules for Domineering {
+    fn key_of(&self, numbers: &[u64]) -> Option<Packed> {
+        let g = Grid::of(numbers, ALPHABET.len() as u8)?;
+        if g.cells.len() > 64 {
+            return None;
+        }
+        let cells = g.cells.iter().enumerate().filter(|&(_, &c)| c == EMPTY).fold(0u64, |m, (i, _)| m | 1 << i);
+        Some(packed_board(BitGrid::new(g.rows, g.cols, cells)?))
+    }
+
+    fn key_parts(&self, key: Packed, out: &mut Vec<Packed>) {
+        let b = BitGrid::unpack(key);
+        if b.regions().nth(1).is_some() {
+            out.extend(b.regions().map(|m| packed_board(b.cropped(m))));
+        }
+    }
+
+    fn key_options(&self, key: Packed, mover: usize, out: &mut Vec<Packed>) {
+        let b = BitGrid::unpack(key);
+        let step = if mover == 0 { b.cols } else { 1 };
+        let mut tops = packed_placements(b, mover);
+        while tops != 0 {
+            let top = tops & tops.wrapping_neg();
+            tops &= tops - 1;
+            out.push(packed_board(BitGrid { cells: b.cells & !(top | top << step), ..b }));
+        }
+    }
+
+    /// A board where one player alone has room is an integer: that player places as many
+    /// dominoes as fit, each line of cells (a column for Left, a row for Right) apart, and the
+    /// other can never move (a move only fills cells).
+    fn key_value(&self, key: Packed, store: &mut GameStore) -> Option<Result<GameValue, PartizanError>> {
+        let b = BitGrid::unpack(key);
+        let dominoes = |runs: &mut dyn Iterator<Item = u32>| runs.map(|n| i64::from(n / 2)).sum::<i64>();
+        match (packed_placements(b, 0) != 0, packed_placements(b, 1) != 0) {
+            (true, true) => None,
+            (false, false) => Some(store.integer(0)),
+            (true, false) => Some(store.integer(dominoes(&mut b.transposed().row_runs()))),
+            (false, true) => Some(store.integer(-dominoes(&mut b.row_runs()))),
+        }
+    }
+}
+
 impl RulesCore for Domineering {
     fn spelling(&self) -> String {
         "domineering".into()
@@ -346,6 +410,10 @@ impl PlayHelp for Domineering {
 }
 
 impl Theory for Domineering {
+    fn packed(&self) -> Option<&dyn PackedRules> {
+        Some(self)
+    }
+
     fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
         solve_by_conway(
             self,

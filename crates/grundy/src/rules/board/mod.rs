@@ -70,11 +70,13 @@ boards! {
     konane,
 }
 
+pub mod bitgrid;
 pub mod colouring;
 pub mod face;
 pub mod grid;
 pub mod layout;
 pub mod notation;
+pub mod packed;
 pub mod partizan;
 pub mod play_help;
 pub mod search;

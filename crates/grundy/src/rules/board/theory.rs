@@ -3,6 +3,7 @@
 //! Every-SG steps).
 
 use crate::error::AnalyzeError;
+use crate::rules::board::packed::PackedRules;
 use crate::rules::board::{BoardAnswer, BoardContext, RulesCore};
 use crate::rules::nim::ValueWords;
 use crate::rules::Ruleset;
@@ -16,6 +17,13 @@ pub trait Theory: RulesCore {
     /// search (passed in by the analysis, since `rules/` sits below it;
     /// [`BoardContext::plain`] without them).
     fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError>;
+
+    /// The game's positions as packed keys, where they fit ([`PackedRules`]): the Conway-value
+    /// search then works on 128-bit keys. `None` (the default): it works on the position's
+    /// numbers.
+    fn packed(&self) -> Option<&dyn PackedRules> {
+        None
+    }
 
     /// What the values the answer is the nim-sum of are called (the divisor game's prime
     /// exponents) and the words of their balance table, for the page's panel: by default heap

@@ -9,53 +9,200 @@
 //! position it stores against the budget, in the unit of the engine's exact search
 //! ([`Work::PositionsSearched`]).
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hash, Hasher};
 
 use crate::error::{AnalyzeError, GaveUp, Work};
+use crate::rules::board::packed::{Packed, PackedRules};
 use crate::rules::board::{BoardAnswer, BoardContext, BoardMethod, BoardRules, ConwayAnswer};
 use crate::values::partizan::{GameStore, GameValue, PartizanError, PartizanOutcome};
 
+/// A hasher for the memo's keys (the search's own canonical positions, so no hash flooding to
+/// guard against, as the standard SipHash does): each word folded into the state by a 128-bit
+/// multiply, whose high and low halves are xored so that every bit of the word reaches the low
+/// bits a table indexes by.
+#[derive(Default, Clone, Copy)]
+struct KeyHasher(u64);
+
+impl KeyHasher {
+    fn word(&mut self, n: u64) {
+        let product = u128::from(self.0 ^ n) * 0x9e37_79b9_7f4a_7c15_u128;
+        self.0 = (product as u64) ^ ((product >> 64) as u64);
+    }
+}
+
+impl Hasher for KeyHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word.iter_mut().zip(chunk).for_each(|(w, b)| *w = *b);
+            self.word(u64::from_le_bytes(word));
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.word(n);
+    }
+    fn write_u128(&mut self, n: u128) {
+        self.word(n as u64);
+        self.word((n >> 64) as u64);
+    }
+    fn write_usize(&mut self, n: usize) {
+        self.word(n as u64);
+    }
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+/// A hash map keyed by the search's positions.
+type KeyMap<K, V> = HashMap<K, V, BuildHasherDefault<KeyHasher>>;
+
 /// How a stored position's value is made from the values of its children.
+#[derive(Clone, Copy)]
 enum Made {
     /// The sum of the children's values: the position's independent parts.
-    Sum(Vec<Vec<u64>>),
+    Sum,
     /// The game whose Left options are the first `left` children and Right options the rest.
-    Options { children: Vec<Vec<u64>>, left: usize },
+    Options { left: usize },
     /// A value the game's own rule gave at once ([`BoardRules::known_value`]).
     Known(GameValue),
 }
 
-impl Made {
-    fn children(&self) -> &[Vec<u64>] {
-        match self {
-            Made::Sum(c) | Made::Options { children: c, .. } => c,
-            Made::Known(_) => &[],
-        }
-    }
-}
-
-/// A position being valued: its canonical numbers, how its value is made, and the next child
-/// to look at.
-struct Frame {
-    key: Vec<u64>,
+/// A position being valued: its key, how its value is made, where its children lie on the
+/// search's stack of children (`children[start..end]`) and the next one to look at.
+struct Frame<K> {
+    key: K,
     made: Made,
+    start: usize,
+    end: usize,
     next: usize,
 }
 
-/// The values of one board game's positions, memoised by their canonical numbers: the store
-/// holds the games, this holds which position is which game. Keep one for a game to value many
-/// of its positions (a play session, an analysis that values every option).
-pub struct BoardValues<'a> {
-    rules: &'a dyn BoardRules,
-    memo: HashMap<Vec<u64>, GameValue>,
+/// What the search asks of a game: a position's parts or options, by key. Two kinds of key:
+/// a position's numbers ([`BoardRules`]) and a packed one ([`PackedRules`]).
+trait Source {
+    type Key: Clone + Eq + Hash;
+    /// The game's name, for a refusal.
+    fn spelling(&self) -> String;
+    /// Whether a position may be reachable from itself (then the search checks for it).
+    fn may_cycle(&self) -> bool;
+    /// The most options `key` may have, when the game bounds them.
+    fn option_bound(&self, key: &Self::Key) -> Option<u128>;
+    /// The bytes a key holds in the memo, beyond the entry's own.
+    fn key_bytes(&self, key: &Self::Key) -> u64;
+    /// The words of a key, as the work of listing it counts them.
+    fn key_words(&self, key: &Self::Key) -> u64;
+    /// How the value of `key` is made: its parts or options (canonical keys) pushed onto
+    /// `children`, or its value at once.
+    fn expand(
+        &self,
+        key: &Self::Key,
+        store: &mut GameStore,
+        children: &mut Vec<Self::Key>,
+    ) -> Result<Made, AnalyzeError>;
+}
+
+/// Positions as their canonical numbers.
+struct ByNumbers<'a>(&'a dyn BoardRules);
+
+impl Source for ByNumbers<'_> {
+    type Key = Vec<u64>;
+    fn spelling(&self) -> String {
+        self.0.spelling()
+    }
+    fn may_cycle(&self) -> bool {
+        true
+    }
+    fn option_bound(&self, key: &Vec<u64>) -> Option<u128> {
+        self.0.option_count_bound(key)
+    }
+    fn key_bytes(&self, key: &Vec<u64>) -> u64 {
+        8 * key.len() as u64 + 8
+    }
+    fn key_words(&self, key: &Vec<u64>) -> u64 {
+        key.len() as u64
+    }
+    fn expand(
+        &self,
+        key: &Vec<u64>,
+        store: &mut GameStore,
+        children: &mut Vec<Vec<u64>>,
+    ) -> Result<Made, AnalyzeError> {
+        let rules = self.0;
+        // The parts first, so that a move in one part values that part again, not the whole.
+        if let Some(parts) = rules.components(key).filter(|parts| parts.len() > 1) {
+            children.extend(parts.iter().map(|p| rules.canonical(p)));
+            return Ok(Made::Sum);
+        }
+        if let Some(known) = rules.known_value(key, store) {
+            return Ok(Made::Known(known.map_err(partizan_error)?));
+        }
+        let start = children.len();
+        children.extend(rules.options(key, 0).iter().map(|o| rules.canonical(o)));
+        let left = children.len() - start;
+        children.extend(rules.options(key, 1).iter().map(|o| rules.canonical(o)));
+        Ok(Made::Options { left })
+    }
+}
+
+/// Positions as packed keys.
+struct ByKeys<'a>(&'a dyn PackedRules, &'a dyn BoardRules);
+
+impl Source for ByKeys<'_> {
+    type Key = Packed;
+    fn spelling(&self) -> String {
+        self.1.spelling()
+    }
+    fn may_cycle(&self) -> bool {
+        false
+    }
+    fn option_bound(&self, _key: &Packed) -> Option<u128> {
+        None
+    }
+    fn key_bytes(&self, _key: &Packed) -> u64 {
+        0
+    }
+    fn key_words(&self, _key: &Packed) -> u64 {
+        2
+    }
+    fn expand(&self, key: &Packed, store: &mut GameStore, children: &mut Vec<Packed>) -> Result<Made, AnalyzeError> {
+        let start = children.len();
+        self.0.key_parts(*key, children);
+        if children.len() > start + 1 {
+            return Ok(Made::Sum);
+        }
+        children.truncate(start);
+        if let Some(known) = self.0.key_value(*key, store) {
+            return Ok(Made::Known(known.map_err(partizan_error)?));
+        }
+        self.0.key_options(*key, 0, children);
+        let left = children.len() - start;
+        self.0.key_options(*key, 1, children);
+        Ok(Made::Options { left })
+    }
+}
+
+/// What a memo has spent, against its bounds.
+struct Spent {
     /// Positions stored so far, counted against `budget`.
     visited: u64,
     budget: u64,
-    /// The most steps of the store's work, over all its operations, this memo may spend.
+    /// The most steps of the store's work, over all its operations, the memo may spend.
     work: u64,
     /// The bytes the memo's keys and entries hold, counted with the store's against the
     /// store's memory bound.
     memo_bytes: u64,
+}
+
+/// The values of one board game's positions, memoised by their canonical keys (packed where
+/// the game packs them, [`BoardRules::packed`], else their numbers): the store holds the games,
+/// this holds which position is which game. Keep one for a game to value many of its positions
+/// (a play session, an analysis that values every option).
+pub struct BoardValues<'a> {
+    rules: &'a dyn BoardRules,
+    by_numbers: KeyMap<Vec<u64>, GameValue>,
+    by_keys: KeyMap<Packed, GameValue>,
+    spent: Spent,
 }
 
 /// The error of a partizan operation, as an analysis error.
@@ -66,81 +213,132 @@ pub fn partizan_error(e: PartizanError) -> AnalyzeError {
 impl<'a> BoardValues<'a> {
     /// An empty memo for `rules`, that stores at most `budget` positions.
     pub fn new(rules: &'a dyn BoardRules, budget: u64) -> Self {
-        BoardValues { rules, memo: HashMap::new(), visited: 0, budget, work: u64::MAX, memo_bytes: 0 }
+        BoardValues {
+            rules,
+            by_numbers: KeyMap::default(),
+            by_keys: KeyMap::default(),
+            spent: Spent { visited: 0, budget, work: u64::MAX, memo_bytes: 0 },
+        }
     }
 
     /// The same memo, that refuses once the store has done `work` steps in all (its own limit
     /// bounds one operation; this bounds them together).
-    pub fn with_work(self, work: u64) -> Self {
-        BoardValues { work, ..self }
+    pub fn with_work(mut self, work: u64) -> Self {
+        self.spent.work = work;
+        self
     }
 
     /// The positions valued so far.
     pub fn positions(&self) -> u64 {
-        self.visited
+        self.spent.visited
     }
 
     /// The value of the position `numbers`, in `store`. Refuses with [`GaveUp`] past the
     /// budget, and with [`AnalyzeError::Unsupported`] where the store refuses (a form too large)
     /// or the game is not short (a position reachable from itself).
     pub fn value(&mut self, store: &mut GameStore, numbers: &[u64]) -> Result<GameValue, AnalyzeError> {
+        if let Some(packed) = self.rules.packed() {
+            if let Some(key) = packed.key_of(numbers) {
+                return search(&ByKeys(packed, self.rules), &mut self.by_keys, &mut self.spent, store, key);
+            }
+        }
         let root = self.rules.canonical(numbers);
-        if let Some(&v) = self.memo.get(&root) {
-            return Ok(v);
-        }
-        let mut on_stack: HashSet<Vec<u64>> = HashSet::new();
-        let mut stack = vec![self.frame(store, root)?];
-        if let Some(f) = stack.last() {
-            on_stack.insert(f.key.clone());
-        }
-        while let Some(top) = stack.last_mut() {
-            // The next child whose value is not known yet, if any.
-            let children = top.made.children();
-            let mut pending = None;
-            while top.next < children.len() {
-                let child = children.get(top.next).cloned().unwrap_or_default();
-                if !self.memo.contains_key(&child) {
-                    pending = Some(child);
+        search(&ByNumbers(self.rules), &mut self.by_numbers, &mut self.spent, store, root)
+    }
+}
+
+/// The value of `root`, by an iterative walk (no recursion, so no input can overflow the
+/// stack) of the positions below it whose values `memo` does not hold yet.
+fn search<S: Source>(
+    source: &S,
+    memo: &mut KeyMap<S::Key, GameValue>,
+    spent: &mut Spent,
+    store: &mut GameStore,
+    root: S::Key,
+) -> Result<GameValue, AnalyzeError> {
+    if let Some(&v) = memo.get(&root) {
+        return Ok(v);
+    }
+    let cycles = source.may_cycle();
+    let mut on_stack: KeyMap<S::Key, ()> = KeyMap::default();
+    // The children of every frame on the stack, each frame's after its parent's.
+    let mut children: Vec<S::Key> = vec![];
+    let mut values: Vec<GameValue> = vec![];
+    let mut stack = vec![spent.frame(source, store, root.clone(), &mut children)?];
+    if cycles {
+        on_stack.insert(root.clone(), ());
+    }
+    while let Some(top) = stack.last_mut() {
+        // The next child whose value is not known yet, if any.
+        let mut pending = None;
+        while top.next < top.end {
+            match children.get(top.next) {
+                Some(child) if !memo.contains_key(child) => {
+                    pending = Some(child.clone());
                     break;
                 }
-                top.next += 1;
+                _ => top.next += 1,
             }
-            if let Some(child) = pending {
-                if on_stack.contains(&child) {
+        }
+        if let Some(child) = pending {
+            if cycles {
+                if on_stack.contains_key(&child) {
                     return Err(AnalyzeError::Unsupported(format!(
                         "{}: a position can be reached from itself, so the game is not short and has no value as one",
-                        self.rules.spelling()
+                        source.spelling()
                     )));
                 }
-                let frame = self.frame(store, child)?;
-                on_stack.insert(frame.key.clone());
-                stack.push(frame);
-                continue;
+                on_stack.insert(child.clone(), ());
             }
-            let Some(done) = stack.pop() else { break };
-            on_stack.remove(&done.key);
-            let value = self.made(store, &done.made)?;
-            if store.work_done() > self.work {
-                return Err(PartizanError::TooMuchWork {
-                    operation: "Conway's value of the position",
-                    limit: self.work,
-                }
-                .into());
-            }
-            self.remember(store, done.key, value)?;
+            let frame = spent.frame(source, store, child, &mut children)?;
+            stack.push(frame);
+            continue;
         }
-        self.memo.get(&self.rules.canonical(numbers)).copied().ok_or_else(|| {
-            AnalyzeError::Unsupported("Conway's value: the search ended without the position's value".into())
-        })
+        let Some(done) = stack.pop() else { break };
+        if cycles {
+            on_stack.remove(&done.key);
+        }
+        values.clear();
+        for child in children.get(done.start..done.end).unwrap_or_default() {
+            let v = memo.get(child).copied();
+            values.push(v.ok_or_else(|| AnalyzeError::Unsupported("Conway's value: a child was not valued".into()))?);
+        }
+        children.truncate(done.start);
+        let value = match done.made {
+            Made::Sum => store.sum_all(&values).map_err(partizan_error)?,
+            Made::Options { left } => {
+                let (l, r) = values.split_at(left.min(values.len()));
+                store.game(l, r).map_err(partizan_error)?
+            }
+            Made::Known(v) => v,
+        };
+        if store.work_done() > spent.work {
+            return Err(
+                PartizanError::TooMuchWork { operation: "Conway's value of the position", limit: spent.work }.into()
+            );
+        }
+        spent.remember(source, store, memo, done.key, value)?;
     }
+    memo.get(&root).copied().ok_or_else(|| {
+        AnalyzeError::Unsupported("Conway's value: the search ended without the position's value".into())
+    })
+}
 
+impl Spent {
     /// Memoises the value of `key`, refusing when the memo and the store together pass the
     /// store's memory bound; checks the stop token (Ctrl-C, a deadline) too, since a position's
     /// options are listed without the store's work.
-    fn remember(&mut self, store: &GameStore, key: Vec<u64>, value: GameValue) -> Result<(), AnalyzeError> {
+    fn remember<S: Source>(
+        &mut self,
+        source: &S,
+        store: &GameStore,
+        memo: &mut KeyMap<S::Key, GameValue>,
+        key: S::Key,
+        value: GameValue,
+    ) -> Result<(), AnalyzeError> {
         crate::stop::check()?;
-        // The key's numbers, its vector, the value and the table's slot.
-        let bytes = 8 * key.len() as u64 + 48;
+        // The key's own bytes, the value and the table's slot.
+        let bytes = source.key_bytes(&key) + 40;
         self.memo_bytes = self.memo_bytes.saturating_add(bytes);
         if self.memo_bytes.saturating_add(store.memory_used()) > store.memory_limit() {
             return Err(PartizanError::TooMuchMemory {
@@ -149,64 +347,39 @@ impl<'a> BoardValues<'a> {
             }
             .into());
         }
-        self.memo.insert(key, value);
+        memo.insert(key, value);
         Ok(())
     }
 
-    /// The frame of the canonical position `key`: its parts, or its options, canonical too.
-    /// The options listed count against the budget as positions do, and a position whose
-    /// options alone would pass it (`option_count_bound`) is refused before they are listed:
-    /// a K-L-Nim heap of 10^9 has 10^9 options.
-    fn frame(&mut self, store: &mut GameStore, key: Vec<u64>) -> Result<Frame, AnalyzeError> {
+    /// The frame of the canonical position `key`: its parts, or its options, canonical too,
+    /// pushed onto `children`. The options listed count against the budget as positions do,
+    /// and a position whose options alone would pass it (`option_count_bound`) is refused before
+    /// they are listed: a K-L-Nim heap of 10^9 has 10^9 options.
+    fn frame<S: Source>(
+        &mut self,
+        source: &S,
+        store: &mut GameStore,
+        key: S::Key,
+        children: &mut Vec<S::Key>,
+    ) -> Result<Frame<S::Key>, AnalyzeError> {
         self.visited += 1;
         let room = u128::from(self.budget.saturating_sub(self.visited));
-        let too_many = self.rules.option_count_bound(&key).is_some_and(|n| n > room);
+        let too_many = source.option_bound(&key).is_some_and(|n| n > room);
         if self.visited > self.budget || too_many {
             return Err(GaveUp { what: Work::PositionsSearched, used: self.budget, needed: None }.into());
         }
-        // The parts first, so that a move in one part values that part again, not the whole.
-        let parts = self.rules.components(&key).filter(|parts| parts.len() > 1);
-        let known = if parts.is_none() { self.rules.known_value(&key, store) } else { None };
-        let made = match (parts, known) {
-            (Some(parts), _) => Made::Sum(parts.iter().map(|p| self.rules.canonical(p)).collect()),
-            (None, Some(known)) => Made::Known(known.map_err(partizan_error)?),
-            (None, None) => {
-                let mut children: Vec<Vec<u64>> =
-                    self.rules.options(&key, 0).iter().map(|o| self.rules.canonical(o)).collect();
-                let left = children.len();
-                children.extend(self.rules.options(&key, 1).iter().map(|o| self.rules.canonical(o)));
-                self.visited = self.visited.saturating_add(children.len() as u64 / 2);
-                // Listing the options is work of the value as the store's is (a step for each
-                // number of each option listed), against the same total limit: a large board
-                // spends most of its time here, between the store's operations.
-                let listed: u64 = children.iter().map(|c| c.len() as u64 + 1).sum();
-                store.count_work(listed, "listing the options of the positions valued").map_err(partizan_error)?;
-                Made::Options { children, left }
-            }
-        };
-        Ok(Frame { key, made, next: 0 })
-    }
-
-    /// The value made from the children's values, all known.
-    fn made(&self, store: &mut GameStore, made: &Made) -> Result<GameValue, AnalyzeError> {
-        let known = |c: &Vec<u64>| {
-            self.memo
-                .get(c)
-                .copied()
-                .ok_or_else(|| AnalyzeError::Unsupported("Conway's value: a child was not valued".into()))
-        };
-        match made {
-            Made::Sum(parts) => {
-                let values = parts.iter().map(known).collect::<Result<Vec<_>, _>>()?;
-                store.sum_all(&values).map_err(partizan_error)
-            }
-            Made::Options { children, left } => {
-                let values = children.iter().map(known).collect::<Result<Vec<_>, _>>()?;
-                let (l, r) = values.split_at((*left).min(values.len()));
-                store.game(l, r).map_err(partizan_error)
-            }
-            Made::Known(v) => Ok(*v),
+        let start = children.len();
+        let made = source.expand(&key, store, children)?;
+        if let Made::Options { .. } = made {
+            let listed = (children.len() - start) as u64;
+            self.visited = self.visited.saturating_add(listed / 2);
+            // Listing the options is work of the value as the store's is (a step for each
+            // word of each option listed), against the same total limit: a large board
+            // spends most of its time here, between the store's operations.
+            let words: u64 = children.get(start..).unwrap_or_default().iter().map(|c| source.key_words(c) + 1).sum();
+            store.count_work(words, "listing the options of the positions valued").map_err(partizan_error)?;
         }
+        Ok(Frame { key, made, start, end: children.len(), next: start })
     }
 }
 

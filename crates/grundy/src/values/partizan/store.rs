@@ -111,11 +111,13 @@ enum Key {
 }
 
 /// One stored game: its parts if it is a nus game, its canonical options (made on demand for
-/// a nus game), and its birthday.
+/// a nus game), its birthday, and its Left and Right stops (made with the game, from its
+/// options' stops: comparisons read them to decide most pairs at once, [`GameStore::le_id`]).
 struct Entry {
     nus: Option<Nus>,
     options: Option<Options>,
     birthday: u64,
+    stops: (Dyadic, Dyadic),
 }
 
 /// A small multiplicative hasher for the ids and id pairs the maps are keyed by (the standard
@@ -180,7 +182,6 @@ pub struct GameStore {
     le_memo: IdMap<(Id, Id), bool>,
     sum_memo: IdMap<(Id, Id), Id>,
     neg_memo: IdMap<Id, Id>,
-    pub(crate) stops_memo: IdMap<Id, (Dyadic, Dyadic)>,
     pub(crate) thermo_memo: IdMap<Id, Arc<Thermograph>>,
     /// Atomic weights found (`atomic.rs`).
     pub(crate) aw_memo: IdMap<Id, Id>,
@@ -239,7 +240,6 @@ impl GameStore {
             le_memo: IdMap::default(),
             sum_memo: IdMap::default(),
             neg_memo: IdMap::default(),
-            stops_memo: IdMap::default(),
             thermo_memo: IdMap::default(),
             aw_memo: IdMap::default(),
             up_powers: Vec::new(),
@@ -256,7 +256,12 @@ impl GameStore {
             depth: 0,
             operation: "",
         };
-        s.entries.push(Entry { nus: Some(Nus::number(Dyadic::ZERO)), options: None, birthday: 0 });
+        s.entries.push(Entry {
+            nus: Some(Nus::number(Dyadic::ZERO)),
+            options: None,
+            birthday: 0,
+            stops: (Dyadic::ZERO, Dyadic::ZERO),
+        });
         s.index.insert(Key::Nus(Nus::number(Dyadic::ZERO)), ZERO);
         s
     }
@@ -345,7 +350,6 @@ impl GameStore {
             table(&self.le_memo),
             table(&self.sum_memo),
             table(&self.neg_memo),
-            table(&self.stops_memo),
             table(&self.thermo_memo),
             pieces,
         ]
@@ -445,7 +449,12 @@ impl GameStore {
         }
         self.tick(1)?;
         let id = self.next_id()?;
-        self.entries.push(Entry { nus: Some(n), options: None, birthday: nus_birthday(n) });
+        self.entries.push(Entry {
+            nus: Some(n),
+            options: None,
+            birthday: nus_birthday(n),
+            stops: (n.number, n.number),
+        });
         self.index.insert(Key::Nus(n), id);
         Ok(id)
     }
@@ -462,7 +471,18 @@ impl GameStore {
         let Key::Moves(l, r) = &key else { return Err(PartizanError::ForeignValue) };
         let birthday = 1 + l.iter().chain(r.iter()).map(|&o| self.birthday_of(o)).max().unwrap_or(0);
         self.option_slots = self.option_slots.saturating_add((l.len() + r.len()) as u64);
-        self.entries.push(Entry { nus: None, options: Some((l.clone(), r.clone())), birthday });
+        // Siegel, II.3: L(G) = max R(G^L), R(G) = min L(G^R) for G not a number (a game
+        // stored by its options has options on both sides: one with options on one side only
+        // is a number, stored as one).
+        let left_stop = l.iter().map(|&o| self.stops_of(o).1).max();
+        let right_stop = r.iter().map(|&o| self.stops_of(o).0).min();
+        let stops = match (left_stop, right_stop) {
+            (Some(a), Some(b)) => (a, b),
+            (Some(a), None) => (a, a),
+            (None, Some(b)) => (b, b),
+            (None, None) => (Dyadic::ZERO, Dyadic::ZERO),
+        };
+        self.entries.push(Entry { nus: None, options: Some((l.clone(), r.clone())), birthday, stops });
         self.index.insert(key, id);
         Ok(id)
     }
@@ -547,6 +567,16 @@ impl GameStore {
     /// no H^R <= G), with the closed form of nus games and number avoidance.
     pub(crate) fn le_id(&mut self, a: Id, b: Id) -> Result<bool, PartizanError> {
         if a == b {
+            return Ok(true);
+        }
+        // The stops decide most pairs at once (Siegel, II.3): a <= b forces L(a) <= L(b) and
+        // R(a) <= R(b); and R(b - a) >= R(b) - L(a), so R(b) > L(a) makes b - a's Right stop
+        // positive, hence b - a > 0.
+        let ((la, ra), (lb, rb)) = (self.stops_of(a), self.stops_of(b));
+        if la > lb || ra > rb {
+            return Ok(false);
+        }
+        if rb > la {
             return Ok(true);
         }
         if let Some(&r) = self.le_memo.get(&(a, b)) {
@@ -939,34 +969,15 @@ impl GameStore {
     // ----- stops -----
 
     /// Left's and Right's stops (Siegel, section II.3: a number's are itself; otherwise
-    /// L(G) = max R(G^L), R(G) = min L(G^R)), by a walk of the game's subpositions with its own
-    /// stack (no recursion).
+    /// L(G) = max R(G^L), R(G) = min L(G^R)), made with each game when it is stored.
     pub(crate) fn stops_id(&mut self, g: Id) -> Result<(Dyadic, Dyadic), PartizanError> {
-        let mut stack = vec![(g, false)];
-        while let Some((h, expanded)) = stack.pop() {
-            if self.known_stops(h).is_some() {
-                continue;
-            }
-            self.tick(1)?;
-            let (l, r) = self.options(h)?;
-            if !expanded {
-                stack.push((h, true));
-                stack.extend(l.iter().chain(r.iter()).filter(|&&o| self.known_stops(o).is_none()).map(|&o| (o, false)));
-                continue;
-            }
-            let left_stop = l.iter().filter_map(|&o| self.known_stops(o).map(|s| s.1)).max();
-            let right_stop = r.iter().filter_map(|&o| self.known_stops(o).map(|s| s.0)).min();
-            // A game with options on one side only is a number, stored as one; this fallback
-            // only keeps the walk total.
-            let (ls, rs) = match (left_stop, right_stop) {
-                (Some(a), Some(b)) => (a, b),
-                (Some(a), None) => (a, a),
-                (None, Some(b)) => (b, b),
-                (None, None) => (Dyadic::ZERO, Dyadic::ZERO),
-            };
-            self.stops_memo.insert(h, (ls, rs));
-        }
-        self.known_stops(g).ok_or(PartizanError::ForeignValue)
+        self.tick(1)?;
+        self.entries.get(g as usize).map(|e| e.stops).ok_or(PartizanError::ForeignValue)
+    }
+
+    /// The stops of a stored game (zero for an id past the store's, which no caller has).
+    fn stops_of(&self, g: Id) -> (Dyadic, Dyadic) {
+        self.entries.get(g as usize).map_or((Dyadic::ZERO, Dyadic::ZERO), |e| e.stops)
     }
 
     /// The memoised thermograph of `g`, if any.
@@ -979,14 +990,6 @@ impl GameStore {
         let pieces = (t.left_wall().segments().len() + t.right_wall().segments().len()) as u64;
         self.thermograph_pieces = self.thermograph_pieces.saturating_add(pieces);
         self.thermo_memo.insert(g, t);
-    }
-
-    /// The stops of a game when known without a walk: a nus game's are its number.
-    fn known_stops(&self, g: Id) -> Option<(Dyadic, Dyadic)> {
-        match self.nus_of(g) {
-            Some(n) => Some((n.number, n.number)),
-            None => self.stops_memo.get(&g).copied(),
-        }
     }
 }
 
