@@ -5,7 +5,7 @@
 
 use grundy::play::{has_move, parse_move};
 use grundy::rules::board::hackenbush::Hackenbush;
-use grundy::rules::board::BoardRules;
+use grundy::rules::board::Face;
 use grundy::{draw, Drawing, Game, Player, Position, GAMES};
 
 /// A small XML check: tags nest and close, attributes are quoted, text has no bare `<` or `&`

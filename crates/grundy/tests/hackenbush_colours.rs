@@ -12,7 +12,7 @@ mod conway;
 use grundy::naive::NaiveSolver;
 use grundy::rules::board::hackenbush::{numbers_of_coloured, parse_coloured_picture, Colour, ColouredEdge};
 use grundy::rules::board::value::BoardValues;
-use grundy::rules::board::{BoardRules, Hackenbush};
+use grundy::rules::board::{Hackenbush, RulesCore};
 use grundy::values::partizan::GameStore;
 use grundy::{analyze, AnalyzeOptions, Convention, Game, Outcome, Player};
 

@@ -1,5 +1,5 @@
 //! Who moves: every board game of the registry says whether its players have the same moves
-//! (`BoardRules::players`), and each method that moves is given the mover. These checks hold a
+//! (`RulesCore::players`), and each method that moves is given the mover. These checks hold a
 //! game to what it says: a position where the two players' options differ is partizan by the
 //! game's own word, and a game partizan as a whole is partizan in each of its positions. (A
 //! partizan game that leaves out its options does not compile: the `compile_fail` example on

@@ -1,5 +1,5 @@
 //! A position drawn as SVG, for the page's board and `grundy draw`: each game draws its own
-//! face (`BoardRules::draw` for board games, `rules::faces` for heaps and K-L-Nim), a sum stacks the faces of its games, and every shape that
+//! face (`Face::draw` for board games, `rules::faces` for heaps and K-L-Nim), a sum stacks the faces of its games, and every shape that
 //! makes a move carries `data-move`: the move as `grundy play` reads it in this position.
 //! No I/O: the drawing is a string.
 

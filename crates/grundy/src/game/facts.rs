@@ -1,12 +1,12 @@
 //! What a front end needs to know to show a kind of game, so that none branches on game names:
 //! how the game is sent and typed, how its rows are drawn, and the words of its panel. All of it
 //! comes from the game's own rules (its capabilities and words: [`HeapRule::value_words`],
-//! [`BoardRules::value_words`], [`BoardRules::text_rows`]), so that this file names no game.
+//! [`Theory::value_words`], [`Notation::text_rows`]), so that this file names no game.
 //! `/api/games` serves them with each kind, and the web page reads them.
 //!
 //! [`HeapRule::value_words`]: crate::rules::HeapRule::value_words
-//! [`BoardRules::value_words`]: crate::rules::board::BoardRules::value_words
-//! [`BoardRules::text_rows`]: crate::rules::board::BoardRules::text_rows
+//! [`Theory::value_words`]: crate::rules::board::Theory::value_words
+//! [`Notation::text_rows`]: crate::rules::board::Notation::text_rows
 
 use serde::Serialize;
 
@@ -22,12 +22,12 @@ pub enum Rows {
     /// One row per number, with a button per object.
     Numbers,
     /// The one number with its prime factorisation, a button per prime power: a game that is
-    /// Nim on numbers its position stands for ([`crate::rules::board::BoardRules::nim_heaps`]).
+    /// Nim on numbers its position stands for ([`crate::rules::board::Theory::nim_heaps`]).
     Factors,
     /// One row per token on a graph, a button per edge out of its vertex.
     Graph,
     /// Each token as its text (pictures, paths): tokens that are not numbers
-    /// ([`crate::rules::board::BoardRules::written_as_text`]).
+    /// ([`crate::rules::board::Notation::written_as_text`]).
     Text,
 }
 

@@ -82,26 +82,8 @@ impl Move {
     /// assert!(Move::between(&[1, 2], &[1, 2]).is_none());
     /// ```
     pub fn between(before: &[u64], after: &[u64]) -> Option<Move> {
-        if before == after {
-            return None;
-        }
-        let mut prefix = before.iter().zip(after).take_while(|(a, b)| a == b).count();
-        let room = before.len().min(after.len()) - prefix;
-        let mut suffix = before.iter().rev().zip(after.iter().rev()).take(room).take_while(|(a, b)| a == b).count();
-        // A move replaces at least one number (width 0 would be an insertion, which no text
-        // form writes): widen the run by one kept number when nothing old would be replaced.
-        if before.len() == prefix + suffix && !before.is_empty() {
-            if suffix > 0 {
-                suffix -= 1;
-            } else {
-                prefix -= 1;
-            }
-        }
-        Some(Move {
-            heap: prefix,
-            to: after.get(prefix..after.len() - suffix).unwrap_or_default().to_vec(),
-            width: before.len() - prefix - suffix,
-        })
+        let (heap, width, to) = crate::rules::board::notation::changed_run(before, after)?;
+        Some(Move { heap, to, width })
     }
 
     /// The numbers after this move: the run of `width` numbers from `heap` replaced by `to`
@@ -168,20 +150,7 @@ pub(crate) fn heap_index(text: &str, heaps: Option<usize>) -> Result<usize, Ille
 impl fmt::Display for Move {
     /// `HEAP -> LEFT...`, the heap numbered from 1: `3 -> 1`, `2 -> 3 4`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.width {
-            1 => write!(f, "{} ->", self.number())?,
-            // A run of several numbers; width 0 (numbers inserted before `heap`) does not occur
-            // in the games' moves and is written as the run from `heap` to itself.
-            w => write!(f, "{}..{} ->", self.number(), self.number() + w.max(1) as u128 - 1)?,
-        }
-        for h in &self.to {
-            write!(f, " {h}")?;
-        }
-        // A move that only removes numbers (a coin turned from heads to tails) leaves nothing.
-        if self.to.is_empty() {
-            f.write_str(" none")?;
-        }
-        Ok(())
+        f.write_str(&crate::rules::board::notation::arrow_text(self.heap, self.width, &self.to))
     }
 }
 

@@ -1,6 +1,6 @@
 //! A random position of any game, from the game's own generator: a heap rule's
 //! ([`crate::rules::heap::HeapRule::random_heaps`]), a board game's
-//! ([`crate::rules::board::BoardRules::random_position`]), and here those of the games that
+//! ([`crate::rules::board::PlayHelp::random_position`]), and here those of the games that
 //! hold heaps of their own (K-L-Nim, per-heap limits, sums). The web page's "Random" reads it,
 //! so that every game gets a position it accepts.
 

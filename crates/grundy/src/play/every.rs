@@ -202,7 +202,7 @@ pub(super) fn read(position: &Position, player: Player, text: &str) -> Result<(M
         if segments.len() > 1 {
             return Err(IllegalMove::new("this position is one game, so a turn is one move: type it without ';'"));
         }
-        let mv = read_move(position, text)?;
+        let mv = read_move(position, player, text)?;
         let next = check(position, player, &mv)?;
         return Ok((mv, next));
     }
@@ -214,7 +214,7 @@ pub(super) fn read(position: &Position, player: Player, text: &str) -> Result<(M
                 "an empty move between ';': type one move of each game that is not over, joined by ';' (e.g. '1 3; 2 -> 5')",
             ));
         }
-        let mv = read_move(position, segment)?;
+        let mv = read_move(position, player, segment)?;
         let last = mv.heap.saturating_add(mv.width.max(1) - 1);
         let index = parts.iter().rposition(|p| p.first <= mv.heap);
         let last_index = parts.iter().rposition(|p| p.first <= last);

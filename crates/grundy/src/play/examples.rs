@@ -102,17 +102,16 @@ fn typed(position: &Position, player: Player, mv: &Move) -> Option<ExampleMove> 
     let typed = words(position, mv)
         .into_iter()
         .find(reads)
-        .or_else(|| drawn_words(position, player, &after.heaps()).filter(reads))
+        .or_else(|| written(position, player, &after.heaps()).filter(reads))
         .or_else(|| Some(mv.to_string()).filter(reads))?;
     Some(ExampleMove { typed, words: describe(position, mv) })
 }
 
-/// The words of the target of the position's face that leaves `after` (Toads and Frogs' `2`,
-/// Cutcake's `v 1 in 1`): the game's own words where the words of its analysis do not read
-/// back as a move, before the form every game reads (`2..3 -> 0 1`). Drawn only then.
-fn drawn_words(position: &Position, player: Player, after: &[u64]) -> Option<String> {
-    let sketch = position.kind().sketch(false, player.index());
-    sketch.targets().iter().find(|t| t.after.as_deref() == Some(after)).and_then(|t| t.words.clone())
+/// The move to `after` as the game writes it ([`crate::rules::board::Notation::write_move`]:
+/// Toads and Frogs' `2`, Cutcake's `v 1 in 1`): the game's own words where the words of its
+/// analysis do not read back as a move, before the form every game reads (`2..3 -> 0 1`).
+fn written(position: &Position, player: Player, after: &[u64]) -> Option<String> {
+    position.kind().written_move(after, player.index())
 }
 
 /// Ways of writing `mv` in the game's own words, to be checked by reading them back.

@@ -93,7 +93,7 @@ pub(super) fn longest_move(position: &Position, convention: Convention, player: 
     best
 }
 
-/// The longest move of a board game that is Nim in disguise ([`BoardRules::nim_heaps`]: the
+/// The longest move of a board game that is Nim in disguise ([`Theory::nim_heaps`]: the
 /// divisor game's exponents), through its heaps: the game lasts as long as that Nim game, and
 /// searching the heaps, never the numbers, keeps the work to a Nim search over at most 64
 /// objects for the divisor game.

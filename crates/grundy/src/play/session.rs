@@ -174,7 +174,7 @@ impl Session {
             let (mv, next) = every::read(&self.position, self.to_move(), text)?;
             return Ok(self.played(mv, next));
         }
-        let mv = read_move(&self.position, text)?;
+        let mv = read_move(&self.position, self.to_move(), text)?;
         self.play(&mv)
     }
 

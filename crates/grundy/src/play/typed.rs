@@ -26,18 +26,18 @@ use super::{apply, check_move, every, graph_of, plural};
 /// ```
 #[cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing))]
 pub fn parse_move(position: &Position, player: Player, text: &str) -> Result<Move, IllegalMove> {
-    let mv = read_move(position, text)?;
+    let mv = read_move(position, player, text)?;
     check_move(position, player, &mv)?;
     Ok(mv)
 }
 
 /// Reads the text of a move without checking it is legal (beyond what reading needs).
 #[cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing))]
-pub(super) fn read_move(position: &Position, text: &str) -> Result<Move, IllegalMove> {
+pub(super) fn read_move(position: &Position, player: Player, text: &str) -> Result<Move, IllegalMove> {
     let t = text.trim();
     let num = |s: &str, what: &str| parse_u64(s, what).map_err(IllegalMove::new);
     if let Some(parts) = position.as_parts() {
-        if let Some(mv) = read_part_move(parts, t)? {
+        if let Some(mv) = read_part_move(parts, player, t)? {
             return Ok(mv);
         }
     }
@@ -47,7 +47,7 @@ pub(super) fn read_move(position: &Position, text: &str) -> Result<Move, Illegal
         return Ok(Move::new(token, vec![u64::from(v)]));
     }
     if let Some((b, numbers)) = position.as_board() {
-        if let Some(read) = b.rules().read_move(numbers, t) {
+        if let Some(read) = b.rules().read_move(numbers, t, player.index()) {
             return read
                 .and_then(|after| {
                     Move::between(numbers, &after).ok_or_else(|| "a move must change the position".to_string())
@@ -81,7 +81,7 @@ pub(super) fn read_move(position: &Position, text: &str) -> Result<Move, Illegal
 /// Reads a move of a sum of games typed `K: MOVE`, MOVE in game K's own syntax (`1: a1 a2`,
 /// `2: 1-2`, `3: 1 2`), as a move of the whole position; `None` when `text` is not of that
 /// form (the numbered form of the whole position reads it instead).
-fn read_part_move(parts: &[Position], text: &str) -> Result<Option<Move>, IllegalMove> {
+fn read_part_move(parts: &[Position], player: Player, text: &str) -> Result<Option<Move>, IllegalMove> {
     let Some((number, rest)) = text.split_once(':') else { return Ok(None) };
     let number = number.trim();
     if number.is_empty() || !number.bytes().all(|b| b.is_ascii_digit()) {
@@ -94,7 +94,7 @@ fn read_part_move(parts: &[Position], text: &str) -> Result<Option<Move>, Illega
     let i = usize::try_from(k).ok().and_then(|k| k.checked_sub(1)).ok_or_else(no_game)?;
     let part = parts.get(i).ok_or_else(no_game)?;
     // Named as the sum's own refusals name a game (`GameSum::check_move`).
-    let local = read_move(part, rest)
+    let local = read_move(part, player, rest)
         .map_err(|e| IllegalMove::new(format!("game {} ({}): {e}", i + 1, part.kind().name_in_sum())))?;
     Ok(Some(crate::game::games::Parts::of(parts).global(i, &local)))
 }

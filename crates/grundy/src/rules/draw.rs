@@ -1,6 +1,6 @@
 //! The canvas every game draws its position on: a few SVG shapes, some of them move targets.
 //!
-//! A game's face (`BoardRules::draw`, and `rules/faces.rs` for the games that are not board
+//! A game's face (`Face::draw`, and `rules/faces.rs` for the games that are not board
 //! games) adds shapes to a [`Sketch`] and marks the ones that make a move with a [`Target`]:
 //! the numbers the move leaves, and the move in the game's own words where it has them. The
 //! game layer (`grundy::draw`) turns each target into the text `grundy play` reads and writes
@@ -375,7 +375,7 @@ impl Sketch {
         self.add_target(Target { after: Some(after), words })
     }
 
-    /// Adds a move target known only by its words, which the game reads (`BoardRules::read_move`)
+    /// Adds a move target known only by its words, which the game reads (`Notation::read_move`)
     /// into the numbers after it where they are needed (in a sum): the face of a large position
     /// draws each move at the cost of its words, not of the position. The face vouches that
     /// the words are a legal move.

@@ -1,6 +1,6 @@
 //! The faces of the games that are not board games: heaps of a ruleset (objects in a row, a
 //! bar past what fits) and K-L-Nim's heaps with the forbidden size. Board games draw themselves
-//! (`BoardRules::draw`), some with the rows drawn here (objects, bars, buttons).
+//! (`Face::draw`), some with the rows drawn here (objects, bars, buttons).
 //!
 //! Every move target gives the numbers after the move; every drawing is bounded (at most
 //! [`MAX_OBJECTS`] objects a heap, [`MAX_ROWS`] rows, a few buttons past that), whatever the

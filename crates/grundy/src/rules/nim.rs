@@ -249,7 +249,7 @@ pub struct BalanceWords {
 
 /// What a game calls the values its answer is the nim-sum of, and the words of their balance
 /// table: each game's own, from its rules ([`crate::rules::HeapRule::value_words`],
-/// [`crate::rules::board::BoardRules::value_words`]), so that no table lists games by name.
+/// [`crate::rules::board::Theory::value_words`]), so that no table lists games by name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ValueWords {
     /// The values' name, e.g. "Heap values", "Prime exponents".

@@ -178,7 +178,7 @@ impl Steps {
 }
 
 /// A board game's options grouped by step, for a game with a rule for its steps
-/// ([`crate::rules::board::BoardRules::grouped_options`]: Euclid's game, whose huge quotients
+/// ([`crate::rules::board::Theory::grouped_options`]: Euclid's game, whose huge quotients
 /// are not listed one by one). `None` for other games.
 fn grouped_options(position: &Position) -> Option<Vec<(Position, u128)>> {
     let (b, numbers) = position.as_board()?;
@@ -187,7 +187,7 @@ fn grouped_options(position: &Position) -> Option<Vec<(Position, u128)>> {
 }
 
 /// The longest game of a board game that Every-SG searches (see
-/// [`crate::rules::board::BoardRules::longest_game`]).
+/// [`crate::rules::board::PlayHelp::longest_game`]).
 const EVERY_BOARD_MOVES: u128 = 2_000;
 
 /// Refuses at once what Every-SG does not cover here at all: a partizan game, and a heap that

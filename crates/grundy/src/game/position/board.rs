@@ -192,10 +192,14 @@ impl GamePosition for BoardPosition {
         self.board.rules().written_as_text()
     }
 
-    fn after_words(&self, words: &str) -> Option<Vec<u64>> {
+    fn written_move(&self, after: &[u64], mover: usize) -> Option<String> {
+        Some(self.board.rules().write_move(&self.numbers, after, mover))
+    }
+
+    fn after_words(&self, words: &str, mover: usize) -> Option<Vec<u64>> {
         match self.graph() {
             Some(g) => g.token_move_after(&self.numbers, words),
-            None => self.board.rules().read_move(&self.numbers, words)?.ok(),
+            None => self.board.rules().read_move(&self.numbers, words, mover)?.ok(),
         }
     }
 

@@ -101,9 +101,14 @@ pub trait GamePosition: DynKey + Send + Sync + fmt::Debug {
     fn tokens_hold_commas(&self) -> bool {
         false
     }
-    /// The numbers a move written in the game's own words (a face's target) leaves, where the
-    /// game reads such words.
-    fn after_words(&self, _words: &str) -> Option<Vec<u64>> {
+    /// The move of player `mover` to `after` as the game writes it
+    /// ([`crate::rules::board::Notation::write_move`]), where the game writes its moves.
+    fn written_move(&self, _after: &[u64], _mover: usize) -> Option<String> {
+        None
+    }
+    /// The numbers a move of player `mover` written in the game's own words (a face's target)
+    /// leaves, where the game reads such words.
+    fn after_words(&self, _words: &str, _mover: usize) -> Option<Vec<u64>> {
         None
     }
     /// The position's face; `limits` says whether a heap's limit is its own (`bounded`).

@@ -188,7 +188,8 @@ impl GamePosition for GameSum {
             s.place(inner, 0.0, y + 20.0, move |t: Target| {
                 // A target known by its words alone is read in its game (the face vouched for
                 // it).
-                let Some(local) = t.after.clone().or_else(|| part.kind().after_words(t.words.as_deref()?)) else {
+                let Some(local) = t.after.clone().or_else(|| part.kind().after_words(t.words.as_deref()?, mover))
+                else {
                     return Target { after: None, words: None };
                 };
                 // The game's own words for the move, else its numbered form within the game.

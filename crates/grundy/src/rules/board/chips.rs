@@ -15,7 +15,7 @@ use crate::rules::board::{Board, BoardFamily};
 use crate::rules::catalogue::GameKind;
 use crate::error::AnalyzeError;
 use crate::number::parse_u64;
-use crate::rules::board::{BoardAnswer, BoardMethod, BoardRules};
+use crate::rules::board::{BoardAnswer, BoardMethod, Face, Notation, PlayHelp, RulesCore, Theory};
 use crate::rules::draw::Sketch;
 use crate::rules::nim::{nim_sum, BalanceTable};
 
@@ -172,39 +172,13 @@ fn slid(cells: &[u64], after: &[u64]) -> Option<(usize, u64)> {
     moved.next().is_none().then_some((i, to))
 }
 
-impl BoardRules for Chips {
+impl RulesCore for Chips {
     fn spelling(&self) -> String {
         "chips".into()
     }
 
     fn rules_sentence(&self) -> String {
         "Chips sit on distinct cells numbered from 1; a move slides one chip left, never onto or past another chip and never below cell 1.".into()
-    }
-
-    fn parse(&self, tokens: &[&str]) -> Result<Vec<u64>, String> {
-        if tokens.is_empty() {
-            return Err("the position is empty: give the cells of the chips".into());
-        }
-        let mut cells: Vec<u64> = vec![];
-        for (i, t) in tokens.iter().enumerate() {
-            let c = parse_u64(t, &format!("chip {}", i + 1))?;
-            if c == 0 {
-                return Err(format!("chip {}: the cells are numbered from 1, not 0", i + 1));
-            }
-            if let Some(j) = cells.iter().position(|&d| d == c) {
-                return Err(format!(
-                    "chips {} and {} are both on cell {c}: each cell holds at most one chip",
-                    j + 1,
-                    i + 1
-                ));
-            }
-            cells.push(c);
-        }
-        Ok(cells)
-    }
-
-    fn label(&self, i: usize) -> String {
-        format!("chip {}", i + 1)
     }
 
     fn players(&self, _numbers: Option<&[u64]>) -> Players {
@@ -251,6 +225,41 @@ impl BoardRules for Chips {
         Ok(())
     }
 
+    /// The chips in order of their cells: the order they are given in does not matter.
+    fn canonical(&self, cells: &[u64]) -> Vec<u64> {
+        let mut sorted = cells.to_vec();
+        sorted.sort_unstable();
+        sorted
+    }
+}
+
+impl Notation for Chips {
+    fn parse(&self, tokens: &[&str]) -> Result<Vec<u64>, String> {
+        if tokens.is_empty() {
+            return Err("the position is empty: give the cells of the chips".into());
+        }
+        let mut cells: Vec<u64> = vec![];
+        for (i, t) in tokens.iter().enumerate() {
+            let c = parse_u64(t, &format!("chip {}", i + 1))?;
+            if c == 0 {
+                return Err(format!("chip {}: the cells are numbered from 1, not 0", i + 1));
+            }
+            if let Some(j) = cells.iter().position(|&d| d == c) {
+                return Err(format!(
+                    "chips {} and {} are both on cell {c}: each cell holds at most one chip",
+                    j + 1,
+                    i + 1
+                ));
+            }
+            cells.push(c);
+        }
+        Ok(cells)
+    }
+
+    fn label(&self, i: usize) -> String {
+        format!("chip {}", i + 1)
+    }
+
     fn describe(&self, cells: &[u64], after: &[u64]) -> String {
         let (i, to) = slid(cells, after).unwrap_or((0, 0));
         describe_slide(cells, i, to)
@@ -260,7 +269,9 @@ impl BoardRules for Chips {
         "Type 'CHIP -> CELL' (e.g. '2 -> 3' slides chip 2 to cell 3) or 'CHIP STEPS' (slides it STEPS cells left)"
             .into()
     }
+}
 
+impl PlayHelp for Chips {
     fn has_move(&self, cells: &[u64], _mover: usize) -> bool {
         cells.iter().any(|&c| c > wall_left_of(cells, c) + 1)
     }
@@ -289,6 +300,22 @@ impl BoardRules for Chips {
         })
     }
 
+    /// 3 to 6 chips on different cells from 1 to 20, left to right.
+    fn random_position(&self, below: &mut dyn FnMut(u64) -> u64) -> Vec<String> {
+        let mut cells: Vec<u64> = vec![];
+        let count = 3 + below(4);
+        while (cells.len() as u64) < count {
+            let c = 1 + below(20);
+            if !cells.contains(&c) {
+                cells.push(c);
+            }
+        }
+        cells.sort_unstable();
+        cells.iter().map(u64::to_string).collect()
+    }
+}
+
+impl Theory for Chips {
     /// Staircase Nim on the pairs' gaps: exact at any size, under normal play.
     fn solve(&self, cells: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
         let misere = context.misere;
@@ -317,14 +344,9 @@ impl BoardRules for Chips {
         answer.heap_values = Some(gaps);
         Ok(answer)
     }
+}
 
-    /// The chips in order of their cells: the order they are given in does not matter.
-    fn canonical(&self, cells: &[u64]) -> Vec<u64> {
-        let mut sorted = cells.to_vec();
-        sorted.sort_unstable();
-        sorted
-    }
-
+impl Face for Chips {
     /// Chips on a strip: the cells from 1 with the chips on them; clicking a free cell slides the
     /// chip to its right there. A long strip shows each chip's cell and the free cells before it,
     /// with buttons for a few slides.
@@ -411,20 +433,6 @@ impl BoardRules for Chips {
         s.note(y + 10.0, "Other slides: type CHIP -> CELL in the move box (e.g. '1 -> 3').");
         s.height = y + 18.0;
         s
-    }
-
-    /// 3 to 6 chips on different cells from 1 to 20, left to right.
-    fn random_position(&self, below: &mut dyn FnMut(u64) -> u64) -> Vec<String> {
-        let mut cells: Vec<u64> = vec![];
-        let count = 3 + below(4);
-        while (cells.len() as u64) < count {
-            let c = 1 + below(20);
-            if !cells.contains(&c) {
-                cells.push(c);
-            }
-        }
-        cells.sort_unstable();
-        cells.iter().map(u64::to_string).collect()
     }
 }
 

@@ -29,7 +29,7 @@ use crate::number::parse_u64;
 use crate::rules::board::replaced_part;
 use crate::rules::board::search::search_answer;
 use crate::rules::board::{
-    listed_note, listing_room, BoardAnswer, BoardContext, BoardMethod, BoardRules, HeapValues,
+    listed_note, listing_room, BoardAnswer, BoardContext, BoardMethod, Face, Notation, PlayHelp, RulesCore, Theory, HeapValues,
 };
 use crate::rules::draw::{note_lines, Sketch, NOTE_LEADING};
 use crate::rules::heap::HeapNouns;
@@ -541,7 +541,247 @@ fn line_value(heaps: &dyn HeapValues, ruleset: &Ruleset, m: u64) -> Result<u64, 
         .ok_or_else(|| AnalyzeError::Unsupported(format!("no value is known for a line of {m} coins under {ruleset}")))
 }
 
-impl BoardRules for Circle {
+impl RulesCore for Circle {
+    fn spelling(&self) -> String {
+        format!("circle:{}", self.ruleset)
+    }
+
+    fn rules_sentence(&self) -> String {
+        let r = &self.ruleset;
+        format!(
+            "Circles of coins under {r}: a move takes coins that sit together, as {r} allows on a line; a circle has no ends, so its first move leaves one line (or nothing), and each line then plays as a heap of {r}."
+        )
+    }
+
+    fn players(&self, _numbers: Option<&[u64]>) -> Players {
+        Players::Impartial
+    }
+
+    fn options(&self, numbers: &[u64], _mover: usize) -> Vec<Vec<u64>> {
+        let Some(ps) = parts(numbers) else { return vec![] };
+        let mut out = vec![];
+        for (i, &p) in ps.iter().enumerate() {
+            for new in self.part_options(p) {
+                let mut next = ps.clone();
+                next.splice(i..=i, new);
+                out.push(numbers_of(&next));
+            }
+        }
+        out
+    }
+
+    fn check(&self, numbers: &[u64], _at: std::ops::Range<usize>, after: &[u64], _mover: usize) -> Result<(), IllegalMove> {
+        let before = parts(numbers).ok_or("the position is not a list of circles and lines")?;
+        let Some(after) = parts(after) else {
+            return Err(
+                "a position is pairs of numbers: 1 and the coins of a circle, or 0 and the coins of a line".into()
+            );
+        };
+        let (i, old, new) = replaced_part(&before, &after)
+            .filter(|(_, _, new)| !new.is_empty())
+            .ok_or("a move takes coins from one circle or line, and changes nothing else")?;
+        Ok(self.check_part(i, old, &new)?)
+    }
+
+    fn canonical(&self, numbers: &[u64]) -> Vec<u64> {
+        let Some(mut ps) = parts(numbers) else { return numbers.to_vec() };
+        // Empty circles and lines have no move: they change nothing.
+        ps.retain(|p| p.coins > 0);
+        ps.sort_unstable();
+        numbers_of(&ps)
+    }
+}
+
+impl Notation for Circle {
+    fn parse(&self, tokens: &[&str]) -> Result<Vec<u64>, String> {
+        let mut out = vec![];
+        for (i, token) in tokens.iter().enumerate() {
+            let what = format!("part {}", i + 1);
+            let part = if let Some(n) = token.strip_prefix("line:") {
+                Part { circle: false, coins: parse_u64(n, &format!("{what} (a line)"))? }
+            } else {
+                let n = token.strip_prefix("circle:").unwrap_or(token);
+                if n.contains(':') {
+                    return Err(format!("{what} '{token}' is not a circle (12 or circle:12) or a line (line:7)"));
+                }
+                Part { circle: true, coins: parse_u64(n, &format!("{what} (a circle)"))? }
+            };
+            out.extend(part.numbers());
+        }
+        Ok(out)
+    }
+
+    fn tokens(&self, numbers: &[u64]) -> Vec<String> {
+        match parts(numbers) {
+            Some(ps) => {
+                ps.iter().map(|p| if p.circle { p.coins.to_string() } else { format!("line:{}", p.coins) }).collect()
+            }
+            None => numbers.iter().map(u64::to_string).collect(),
+        }
+    }
+
+    fn label(&self, i: usize) -> String {
+        match i % 2 {
+            0 => format!("closed {}", i / 2 + 1),
+            _ => format!("part {}", i / 2 + 1),
+        }
+    }
+
+    fn label_in(&self, numbers: &[u64], i: usize) -> String {
+        match (i % 2, numbers.get(i - i % 2)) {
+            (1, Some(&CIRCLE)) => format!("circle {}", i / 2 + 1),
+            (1, Some(&LINE)) => format!("line {}", i / 2 + 1),
+            _ => self.label(i),
+        }
+    }
+
+    fn describe(&self, numbers: &[u64], after: &[u64]) -> String {
+        let (Some(before), Some(after_parts)) = (parts(numbers), parts(after)) else {
+            return format!("{numbers:?} -> {after:?}");
+        };
+        let Some((i, old, new)) = replaced_part(&before, &after_parts).filter(|(_, _, new)| !new.is_empty()) else {
+            return format!("{numbers:?} -> {after:?}");
+        };
+        let name = format!("{} {}", old.kind(), i + 1);
+        let coins: Vec<u64> = new.iter().map(|p| p.coins).collect();
+        let left: u64 = coins.iter().sum();
+        let taken = old.coins.saturating_sub(left);
+        match coins[..] {
+            [0] if old.coins == 1 => format!("take the only coin of {name}"),
+            [0] => format!("take all {} coins of {name}", old.coins),
+            [m] if old.circle => format!("take {taken} from {name} ({} -> a line of {m})", old.coins),
+            [m] => format!("take {taken} from an end of {name} ({} -> {m})", old.coins),
+            _ => {
+                let sum = coins.iter().map(u64::to_string).collect::<Vec<_>>().join(" + ");
+                let (last, rest) = coins.split_last().unwrap_or((&0, &[]));
+                let parts = format!("{} and {last}", rest.iter().map(u64::to_string).collect::<Vec<_>>().join(", "));
+                if taken == 0 {
+                    format!("split {name} into {parts} ({} -> {sum})", old.coins)
+                } else {
+                    format!("take {taken} from {name} and split the rest into {parts} ({} -> {sum})", old.coins)
+                }
+            }
+        }
+    }
+
+    fn read_move(&self, numbers: &[u64], text: &str, _mover: usize) -> Option<Result<Vec<u64>, String>> {
+        let words: Vec<&str> = text.split_whitespace().filter(|w| *w != "and").collect();
+        let (take, part, kind, rest) = match words[..] {
+            ["take", t, "from", kind @ ("circle" | "line"), p, ref rest @ ..] => (t, p, Some(kind), rest),
+            ["take", t, "from", p, ref rest @ ..] => (t, p, None, rest),
+            _ => return None,
+        };
+        Some((|| {
+            let ps = parts(numbers).ok_or("the position is not a list of circles and lines")?;
+            let t = parse_u64(take, "the number of coins taken")?;
+            let i = parse_u64(part, "the circle or line")?;
+            let index = usize::try_from(i).ok().and_then(|i| i.checked_sub(1)).filter(|&i| i < ps.len());
+            let Some((index, &p)) = index.and_then(|i| ps.get(i).map(|p| (i, p))) else {
+                return Err(format!("there is no circle or line {i} (they are numbered 1 to {})", ps.len()));
+            };
+            if let Some(kind) = kind {
+                if kind != p.kind() {
+                    return Err(format!("part {i} is a {}, not a {kind}", p.kind()));
+                }
+            }
+            let left = p.coins.checked_sub(t).ok_or_else(|| format!("{} {i} has only {} coins", p.kind(), p.coins))?;
+            let new: Vec<u64> = match rest {
+                [] => vec![left],
+                ["leaving", ref sizes @ ..] if !sizes.is_empty() => {
+                    sizes.iter().map(|s| parse_u64(s, "a line left")).collect::<Result<_, _>>()?
+                }
+                _ => {
+                    return Err(format!(
+                        "'{}' is not a move: type 'take 2 from 1' or 'take 1 from 2 leaving 3 4'",
+                        text.trim()
+                    ))
+                }
+            };
+            self.check_part(index, p, &lines(&new))?;
+            let mut next = ps.clone();
+            next.splice(index..=index, lines(&new));
+            Ok(numbers_of(&next))
+        })())
+    }
+
+    fn move_hint(&self) -> String {
+        "Type 'take 2 from 1' (take 2 coins from circle or line 1; from a line they come off an end), 'take 1 from 2 leaving 3 4' (split line 2), or '1..2 -> 0 10' (numbers 1 and 2 become a line of 10)".into()
+    }
+}
+
+impl PlayHelp for Circle {
+    fn has_move(&self, numbers: &[u64], _mover: usize) -> bool {
+        parts(numbers).is_some_and(|ps| ps.iter().any(|&p| self.part_has_move(p)))
+    }
+
+    fn smallest_move(&self, numbers: &[u64], _mover: usize) -> Option<Vec<u64>> {
+        let ps = parts(numbers)?;
+        let mut best: Option<(u64, usize, Vec<Part>)> = None;
+        for (i, &p) in ps.iter().enumerate() {
+            let option = if p.circle {
+                self.circle_options(p.coins).first().map(|&m| lines(&[m]))
+            } else {
+                self.rules.smallest_option(p.coins).map(|to| lines(&to))
+            };
+            if let Some(new) = option {
+                let taken = p.coins - new.iter().map(|q| q.coins).sum::<u64>();
+                if best.as_ref().is_none_or(|(t, _, _)| taken < *t) {
+                    best = Some((taken, i, new));
+                }
+            }
+        }
+        let (_, i, new) = best?;
+        let mut next = ps;
+        next.splice(i..=i, new);
+        Some(numbers_of(&next))
+    }
+
+    fn random_move(&self, numbers: &[u64], _mover: usize, below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
+        let ps = parts(numbers)?;
+        let start = below(ps.len().max(1) as u64) as usize;
+        let len = ps.len();
+        let i = (0..len).map(|k| (start + k) % len).find(|&i| ps.get(i).is_some_and(|&p| self.part_has_move(p)))?;
+        let p = *ps.get(i)?;
+        let new = if p.circle {
+            let options = self.circle_options(p.coins);
+            lines(&[*options.get(below(options.len() as u64) as usize)?])
+        } else {
+            let kinds = self.rules.options_by_kind(p.coins);
+            let kind = kinds.get(below(kinds.len() as u64) as usize)?;
+            lines(&self.rules.option_of_kind(p.coins, kind, below))
+        };
+        let mut next = ps;
+        next.splice(i..=i, new);
+        Some(numbers_of(&next))
+    }
+
+    /// Each move takes a coin or splits a line without taking (octal codes whose first digit is
+    /// 4), and a line splits at most as often as it has coins: twice the coins, plus the parts.
+    fn longest_game(&self, numbers: &[u64]) -> u128 {
+        let ps = parts(numbers).unwrap_or_default();
+        ps.iter().map(|p| 2 * u128::from(p.coins)).sum::<u128>() + ps.len() as u128
+    }
+
+    /// 1 to 3 parts: circles of 3 to 12 coins, and now and then a line of 1 to 10.
+    fn random_position(&self, below: &mut dyn FnMut(u64) -> u64) -> Vec<String> {
+        (0..1 + below(3))
+            .map(|_| if below(3) == 0 { format!("line:{}", 1 + below(10)) } else { (3 + below(10)).to_string() })
+            .collect()
+    }
+}
+
+impl Theory for Circle {
+    fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
+        if context.misere {
+            return self.misere(numbers, context.budget);
+        }
+        let ps = parts(numbers)
+            .ok_or_else(|| AnalyzeError::Unsupported("the position is not a list of circles and lines".into()))?;
+        self.normal(&ps, numbers.len(), context)
+    }
+}
+
+impl Face for Circle {
     fn draw(&self, numbers: &[u64], _mover: usize) -> Sketch {
         use crate::rules::faces::{button_row, click_line, click_note, heap_row, left_out, row_label, MAX_OBJECTS, MAX_ROWS};
         let mut s = Sketch::new();
@@ -615,239 +855,6 @@ impl BoardRules for Circle {
         }
         s.height = bottom + 4.0;
         s
-    }
-
-    fn spelling(&self) -> String {
-        format!("circle:{}", self.ruleset)
-    }
-
-    fn rules_sentence(&self) -> String {
-        let r = &self.ruleset;
-        format!(
-            "Circles of coins under {r}: a move takes coins that sit together, as {r} allows on a line; a circle has no ends, so its first move leaves one line (or nothing), and each line then plays as a heap of {r}."
-        )
-    }
-
-    fn parse(&self, tokens: &[&str]) -> Result<Vec<u64>, String> {
-        let mut out = vec![];
-        for (i, token) in tokens.iter().enumerate() {
-            let what = format!("part {}", i + 1);
-            let part = if let Some(n) = token.strip_prefix("line:") {
-                Part { circle: false, coins: parse_u64(n, &format!("{what} (a line)"))? }
-            } else {
-                let n = token.strip_prefix("circle:").unwrap_or(token);
-                if n.contains(':') {
-                    return Err(format!("{what} '{token}' is not a circle (12 or circle:12) or a line (line:7)"));
-                }
-                Part { circle: true, coins: parse_u64(n, &format!("{what} (a circle)"))? }
-            };
-            out.extend(part.numbers());
-        }
-        Ok(out)
-    }
-
-    fn tokens(&self, numbers: &[u64]) -> Vec<String> {
-        match parts(numbers) {
-            Some(ps) => {
-                ps.iter().map(|p| if p.circle { p.coins.to_string() } else { format!("line:{}", p.coins) }).collect()
-            }
-            None => numbers.iter().map(u64::to_string).collect(),
-        }
-    }
-
-    fn label(&self, i: usize) -> String {
-        match i % 2 {
-            0 => format!("closed {}", i / 2 + 1),
-            _ => format!("part {}", i / 2 + 1),
-        }
-    }
-
-    fn label_in(&self, numbers: &[u64], i: usize) -> String {
-        match (i % 2, numbers.get(i - i % 2)) {
-            (1, Some(&CIRCLE)) => format!("circle {}", i / 2 + 1),
-            (1, Some(&LINE)) => format!("line {}", i / 2 + 1),
-            _ => self.label(i),
-        }
-    }
-
-    fn players(&self, _numbers: Option<&[u64]>) -> Players {
-        Players::Impartial
-    }
-
-    fn options(&self, numbers: &[u64], _mover: usize) -> Vec<Vec<u64>> {
-        let Some(ps) = parts(numbers) else { return vec![] };
-        let mut out = vec![];
-        for (i, &p) in ps.iter().enumerate() {
-            for new in self.part_options(p) {
-                let mut next = ps.clone();
-                next.splice(i..=i, new);
-                out.push(numbers_of(&next));
-            }
-        }
-        out
-    }
-
-    fn check(&self, numbers: &[u64], _at: std::ops::Range<usize>, after: &[u64], _mover: usize) -> Result<(), IllegalMove> {
-        let before = parts(numbers).ok_or("the position is not a list of circles and lines")?;
-        let Some(after) = parts(after) else {
-            return Err(
-                "a position is pairs of numbers: 1 and the coins of a circle, or 0 and the coins of a line".into()
-            );
-        };
-        let (i, old, new) = replaced_part(&before, &after)
-            .filter(|(_, _, new)| !new.is_empty())
-            .ok_or("a move takes coins from one circle or line, and changes nothing else")?;
-        Ok(self.check_part(i, old, &new)?)
-    }
-
-    fn describe(&self, numbers: &[u64], after: &[u64]) -> String {
-        let (Some(before), Some(after_parts)) = (parts(numbers), parts(after)) else {
-            return format!("{numbers:?} -> {after:?}");
-        };
-        let Some((i, old, new)) = replaced_part(&before, &after_parts).filter(|(_, _, new)| !new.is_empty()) else {
-            return format!("{numbers:?} -> {after:?}");
-        };
-        let name = format!("{} {}", old.kind(), i + 1);
-        let coins: Vec<u64> = new.iter().map(|p| p.coins).collect();
-        let left: u64 = coins.iter().sum();
-        let taken = old.coins.saturating_sub(left);
-        match coins[..] {
-            [0] if old.coins == 1 => format!("take the only coin of {name}"),
-            [0] => format!("take all {} coins of {name}", old.coins),
-            [m] if old.circle => format!("take {taken} from {name} ({} -> a line of {m})", old.coins),
-            [m] => format!("take {taken} from an end of {name} ({} -> {m})", old.coins),
-            _ => {
-                let sum = coins.iter().map(u64::to_string).collect::<Vec<_>>().join(" + ");
-                let (last, rest) = coins.split_last().unwrap_or((&0, &[]));
-                let parts = format!("{} and {last}", rest.iter().map(u64::to_string).collect::<Vec<_>>().join(", "));
-                if taken == 0 {
-                    format!("split {name} into {parts} ({} -> {sum})", old.coins)
-                } else {
-                    format!("take {taken} from {name} and split the rest into {parts} ({} -> {sum})", old.coins)
-                }
-            }
-        }
-    }
-
-    fn read_move(&self, numbers: &[u64], text: &str) -> Option<Result<Vec<u64>, String>> {
-        let words: Vec<&str> = text.split_whitespace().filter(|w| *w != "and").collect();
-        let (take, part, kind, rest) = match words[..] {
-            ["take", t, "from", kind @ ("circle" | "line"), p, ref rest @ ..] => (t, p, Some(kind), rest),
-            ["take", t, "from", p, ref rest @ ..] => (t, p, None, rest),
-            _ => return None,
-        };
-        Some((|| {
-            let ps = parts(numbers).ok_or("the position is not a list of circles and lines")?;
-            let t = parse_u64(take, "the number of coins taken")?;
-            let i = parse_u64(part, "the circle or line")?;
-            let index = usize::try_from(i).ok().and_then(|i| i.checked_sub(1)).filter(|&i| i < ps.len());
-            let Some((index, &p)) = index.and_then(|i| ps.get(i).map(|p| (i, p))) else {
-                return Err(format!("there is no circle or line {i} (they are numbered 1 to {})", ps.len()));
-            };
-            if let Some(kind) = kind {
-                if kind != p.kind() {
-                    return Err(format!("part {i} is a {}, not a {kind}", p.kind()));
-                }
-            }
-            let left = p.coins.checked_sub(t).ok_or_else(|| format!("{} {i} has only {} coins", p.kind(), p.coins))?;
-            let new: Vec<u64> = match rest {
-                [] => vec![left],
-                ["leaving", ref sizes @ ..] if !sizes.is_empty() => {
-                    sizes.iter().map(|s| parse_u64(s, "a line left")).collect::<Result<_, _>>()?
-                }
-                _ => {
-                    return Err(format!(
-                        "'{}' is not a move: type 'take 2 from 1' or 'take 1 from 2 leaving 3 4'",
-                        text.trim()
-                    ))
-                }
-            };
-            self.check_part(index, p, &lines(&new))?;
-            let mut next = ps.clone();
-            next.splice(index..=index, lines(&new));
-            Ok(numbers_of(&next))
-        })())
-    }
-
-    fn move_hint(&self) -> String {
-        "Type 'take 2 from 1' (take 2 coins from circle or line 1; from a line they come off an end), 'take 1 from 2 leaving 3 4' (split line 2), or '1..2 -> 0 10' (numbers 1 and 2 become a line of 10)".into()
-    }
-
-    fn has_move(&self, numbers: &[u64], _mover: usize) -> bool {
-        parts(numbers).is_some_and(|ps| ps.iter().any(|&p| self.part_has_move(p)))
-    }
-
-    fn smallest_move(&self, numbers: &[u64], _mover: usize) -> Option<Vec<u64>> {
-        let ps = parts(numbers)?;
-        let mut best: Option<(u64, usize, Vec<Part>)> = None;
-        for (i, &p) in ps.iter().enumerate() {
-            let option = if p.circle {
-                self.circle_options(p.coins).first().map(|&m| lines(&[m]))
-            } else {
-                self.rules.smallest_option(p.coins).map(|to| lines(&to))
-            };
-            if let Some(new) = option {
-                let taken = p.coins - new.iter().map(|q| q.coins).sum::<u64>();
-                if best.as_ref().is_none_or(|(t, _, _)| taken < *t) {
-                    best = Some((taken, i, new));
-                }
-            }
-        }
-        let (_, i, new) = best?;
-        let mut next = ps;
-        next.splice(i..=i, new);
-        Some(numbers_of(&next))
-    }
-
-    fn random_move(&self, numbers: &[u64], _mover: usize, below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
-        let ps = parts(numbers)?;
-        let start = below(ps.len().max(1) as u64) as usize;
-        let len = ps.len();
-        let i = (0..len).map(|k| (start + k) % len).find(|&i| ps.get(i).is_some_and(|&p| self.part_has_move(p)))?;
-        let p = *ps.get(i)?;
-        let new = if p.circle {
-            let options = self.circle_options(p.coins);
-            lines(&[*options.get(below(options.len() as u64) as usize)?])
-        } else {
-            let kinds = self.rules.options_by_kind(p.coins);
-            let kind = kinds.get(below(kinds.len() as u64) as usize)?;
-            lines(&self.rules.option_of_kind(p.coins, kind, below))
-        };
-        let mut next = ps;
-        next.splice(i..=i, new);
-        Some(numbers_of(&next))
-    }
-
-
-    fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
-        if context.misere {
-            return self.misere(numbers, context.budget);
-        }
-        let ps = parts(numbers)
-            .ok_or_else(|| AnalyzeError::Unsupported("the position is not a list of circles and lines".into()))?;
-        self.normal(&ps, numbers.len(), context)
-    }
-
-    /// Each move takes a coin or splits a line without taking (octal codes whose first digit is
-    /// 4), and a line splits at most as often as it has coins: twice the coins, plus the parts.
-    fn longest_game(&self, numbers: &[u64]) -> u128 {
-        let ps = parts(numbers).unwrap_or_default();
-        ps.iter().map(|p| 2 * u128::from(p.coins)).sum::<u128>() + ps.len() as u128
-    }
-
-    fn canonical(&self, numbers: &[u64]) -> Vec<u64> {
-        let Some(mut ps) = parts(numbers) else { return numbers.to_vec() };
-        // Empty circles and lines have no move: they change nothing.
-        ps.retain(|p| p.coins > 0);
-        ps.sort_unstable();
-        numbers_of(&ps)
-    }
-
-    /// 1 to 3 parts: circles of 3 to 12 coins, and now and then a line of 1 to 10.
-    fn random_position(&self, below: &mut dyn FnMut(u64) -> u64) -> Vec<String> {
-        (0..1 + below(3))
-            .map(|_| if below(3) == 0 { format!("line:{}", 1 + below(10)) } else { (3 + below(10)).to_string() })
-            .collect()
     }
 }
 

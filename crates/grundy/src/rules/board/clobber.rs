@@ -19,9 +19,10 @@ use crate::error::IllegalMove;
 use crate::rules::board::Players;
 
 use crate::error::AnalyzeError;
-use crate::rules::board::grid::{cell_name, cell_size, number_label, parse_board, read_cell, Grid};
+use crate::rules::board::grid::{cell_name, cell_size, read_cell, Grid, GridNotation};
 use crate::rules::board::partizan::{side, solve_by_conway};
-use crate::rules::board::{Board, BoardAnswer, BoardContext, BoardFamily, BoardRules, TextRows};
+use crate::rules::board::notation::arrow_move;
+use crate::rules::board::{Board, BoardAnswer, BoardContext, BoardFamily, Face, Notation, PlayHelp, RulesCore, Theory};
 use crate::rules::catalogue::GameKind;
 use crate::rules::draw::Sketch;
 
@@ -46,6 +47,9 @@ fn parse(s: &str) -> Option<Result<Board, String>> {
 
 /// The characters of a board: an empty cell, Left's stone, Right's stone.
 const ALPHABET: [char; 3] = ['.', 'x', 'o'];
+
+/// How a position is written: one board ([`GridNotation`]).
+const GRID: GridNotation = GridNotation { alphabet: &ALPHABET, blank: EMPTY, example: "xo/ox", sum: ["xo", "xox"] };
 const EMPTY: u8 = 0;
 
 /// All eight symmetries of the square ([`Grid::turned`]).
@@ -57,7 +61,7 @@ pub struct Clobber;
 
 /// The board of `numbers` (an empty 1 x 1 board when they hold none).
 fn board(numbers: &[u64]) -> Grid {
-    Grid::of(numbers, 3).unwrap_or_else(|| Grid::filled(1, 1, EMPTY))
+    GRID.board(numbers)
 }
 
 /// The stone of player `mover`: 1 (`x`) for Left, 2 (`o`) for Right.
@@ -176,7 +180,7 @@ impl Clobber {
     }
 }
 
-impl BoardRules for Clobber {
+impl RulesCore for Clobber {
     fn spelling(&self) -> String {
         "clobber".into()
     }
@@ -185,40 +189,10 @@ impl BoardRules for Clobber {
         "Clobber: a move takes one of your stones onto a neighbouring stone of the other player (up, down, left or right), which is removed; x is Left's (the first player), o Right's; a player with no such move loses.".into()
     }
 
-    fn parse(&self, tokens: &[&str]) -> Result<Vec<u64>, String> {
-        parse_board(tokens, &ALPHABET, "xo/ox", "sum clobber=xo clobber=xox")
-    }
-
-    fn tokens(&self, numbers: &[u64]) -> Vec<String> {
-        vec![board(numbers).write(&ALPHABET)]
-    }
-
-    fn label_in(&self, numbers: &[u64], i: usize) -> String {
-        number_label(numbers, i)
-    }
-
-    fn counts_objects(&self, _i: usize) -> bool {
-        false
-    }
-
-    fn written_as_text(&self) -> bool {
-        true
-    }
-
-    fn text_rows(&self) -> Option<TextRows> {
-        Some(TextRows { label: "board", numbered: false, empty: None, turn: &[] })
-    }
-
-    fn rows(&self, numbers: &[u64]) -> Option<Vec<(String, String)>> {
-        Some(vec![("board".into(), board(numbers).write(&ALPHABET))])
-    }
-
-
     fn options(&self, numbers: &[u64], mover: usize) -> Vec<Vec<u64>> {
         let g = board(numbers);
         captures(&g, mover.min(1)).into_iter().map(|m| clobbered(&g, m)).collect()
     }
-
 
     fn check(&self, numbers: &[u64], _at: std::ops::Range<usize>, after: &[u64], mover: usize) -> Result<(), IllegalMove> {
         let ([from, _], owner) = Clobber::capture(numbers, after)?;
@@ -234,6 +208,32 @@ impl BoardRules for Clobber {
         Ok(())
     }
 
+    fn players(&self, _numbers: Option<&[u64]>) -> Players {
+        Players::Partizan("Left moves the x stones, Right the o stones".into())
+    }
+
+    /// Groups of one colour removed, the board cut to its stones' rectangle, and the least of
+    /// its images under the eight symmetries of the square.
+    fn canonical(&self, numbers: &[u64]) -> Vec<u64> {
+        live(&board(numbers)).cropped(|c| c != EMPTY, EMPTY).least_image(&SYMMETRIES).numbers()
+    }
+
+    /// The groups of neighbouring stones with both colours: a move stays within one.
+    fn components(&self, numbers: &[u64]) -> Option<Vec<Vec<u64>>> {
+        let groups = live(&board(numbers)).regions(|c| c != EMPTY, EMPTY);
+        (groups.len() > 1).then(|| groups.iter().map(Grid::numbers).collect())
+    }
+}
+
+impl Notation for Clobber {
+    fn parse(&self, tokens: &[&str]) -> Result<Vec<u64>, String> {
+        GRID.parse("clobber", tokens)
+    }
+
+    fn grid_notation(&self) -> Option<GridNotation> {
+        Some(GRID)
+    }
+
     fn describe(&self, numbers: &[u64], after: &[u64]) -> String {
         match Clobber::capture(numbers, after) {
             Ok(([from, to], mover)) => format!(
@@ -247,7 +247,7 @@ impl BoardRules for Clobber {
         }
     }
 
-    fn read_move(&self, numbers: &[u64], text: &str) -> Option<Result<Vec<u64>, String>> {
+    fn read_move(&self, numbers: &[u64], text: &str, _mover: usize) -> Option<Result<Vec<u64>, String>> {
         let words: Vec<&str> = text.split(|c: char| c.is_whitespace() || c == '-').filter(|w| !w.is_empty()).collect();
         let [a, b] = words[..] else { return None };
         let cells = [read_cell(a)?, read_cell(b)?];
@@ -274,18 +274,21 @@ impl BoardRules for Clobber {
         "Type the cell of your stone, then the neighbouring stone it clobbers: 'a1 b1'".into()
     }
 
+    fn write_move(&self, numbers: &[u64], after: &[u64], _mover: usize) -> String {
+        Clobber::capture(numbers, after).map_or_else(|_| arrow_move(numbers, after), |(m, _)| words(m))
+    }
+}
 
+impl PlayHelp for Clobber {
     fn has_move(&self, numbers: &[u64], mover: usize) -> bool {
         !captures(&board(numbers), mover.min(1)).is_empty()
     }
-
 
     /// The first move in reading order.
     fn smallest_move(&self, numbers: &[u64], mover: usize) -> Option<Vec<u64>> {
         let g = board(numbers);
         captures(&g, mover.min(1)).first().map(|&m| clobbered(&g, m))
     }
-
 
     fn random_move(&self, numbers: &[u64], mover: usize, below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
         let g = board(numbers);
@@ -301,7 +304,20 @@ impl BoardRules for Clobber {
         (board(numbers).cells.iter().filter(|&&c| c != EMPTY).count() as u128).saturating_sub(1)
     }
 
+    /// A board of 1 to 3 rows and 2 or 3 columns, each cell x, o or (one in five) empty.
+    fn random_position(&self, below: &mut dyn FnMut(u64) -> u64) -> Vec<String> {
+        let (rows, cols) = (1 + below(3) as usize, 2 + below(2) as usize);
+        let mut g = Grid::filled(rows, cols, EMPTY);
+        for r in 0..rows {
+            for c in 0..cols {
+                g.set(r, c, [0, 1, 1, 2, 2].get(below(5) as usize).copied().unwrap_or(1));
+            }
+        }
+        vec![g.write(&ALPHABET)]
+    }
+}
 
+impl Theory for Clobber {
     fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
         solve_by_conway(
             self,
@@ -311,23 +327,9 @@ impl BoardRules for Clobber {
             "Left moves the x stones and Right the o stones, each onto a neighbouring stone of the other player, and a player with no such move loses",
         )
     }
+}
 
-    fn players(&self, _numbers: Option<&[u64]>) -> Players {
-        Players::Partizan("Left moves the x stones, Right the o stones".into())
-    }
-
-    /// Groups of one colour removed, the board cut to its stones' rectangle, and the least of
-    /// its images under the eight symmetries of the square.
-    fn canonical(&self, numbers: &[u64]) -> Vec<u64> {
-        live(&board(numbers)).cropped(|c| c != EMPTY, EMPTY).least_image(&SYMMETRIES).numbers()
-    }
-
-    /// The groups of neighbouring stones with both colours: a move stays within one.
-    fn components(&self, numbers: &[u64]) -> Option<Vec<Vec<u64>>> {
-        let groups = live(&board(numbers)).regions(|c| c != EMPTY, EMPTY);
-        (groups.len() > 1).then(|| groups.iter().map(Grid::numbers).collect())
-    }
-
+impl Face for Clobber {
     /// The board with its stones; each stone of the player to move that can clobber picks its
     /// moves, shown as rings on the stones it can clobber (one stone's at a time, so that no
     /// two targets shown overlap), drawn over every stone.
@@ -397,18 +399,6 @@ impl BoardRules for Clobber {
         s.height = y + 24.0;
         s
     }
-
-    /// A board of 1 to 3 rows and 2 or 3 columns, each cell x, o or (one in five) empty.
-    fn random_position(&self, below: &mut dyn FnMut(u64) -> u64) -> Vec<String> {
-        let (rows, cols) = (1 + below(3) as usize, 2 + below(2) as usize);
-        let mut g = Grid::filled(rows, cols, EMPTY);
-        for r in 0..rows {
-            for c in 0..cols {
-                g.set(r, c, [0, 1, 1, 2, 2].get(below(5) as usize).copied().unwrap_or(1));
-            }
-        }
-        vec![g.write(&ALPHABET)]
-    }
 }
 
 #[cfg(test)]
@@ -422,17 +412,17 @@ mod tests {
     #[test]
     fn moves_are_read_checked_and_worded() {
         let n = numbers("xo/ox");
-        let left = Clobber.read_move(&n, "a1 b1").unwrap().unwrap();
+        let left = Clobber.read_move(&n, "a1 b1", 0).unwrap().unwrap();
         assert_eq!(Clobber.tokens(&left), [".x/ox"]);
         assert_eq!(Clobber.describe(&n, &left), "Left moves the stone on a1 onto b1, clobbering Right's stone");
         assert!(Clobber.check(&n, 0..0, &left, 0).is_ok());
         assert_eq!(Clobber.check(&n, 0..0, &left, 1).unwrap_err().to_string(), "the stone on a1 is Left's: Right moves the o stones");
         assert_eq!(
-            Clobber.read_move(&n, "a1 b2").unwrap().unwrap_err(),
+            Clobber.read_move(&n, "a1 b2", 0).unwrap().unwrap_err(),
             "cells a1 and b2 both hold Left's stones: a stone clobbers one of the other player's"
         );
         let m = numbers("xo/xo");
-        let diagonal = Clobber.read_move(&m, "a1 b2").unwrap().unwrap();
+        let diagonal = Clobber.read_move(&m, "a1 b2", 0).unwrap().unwrap();
         assert!(Clobber.check(&m, 0..0, &diagonal, 0).unwrap_err().to_string().contains("not neighbours"));
         assert_eq!(Clobber.options(&n, 0).len(), 4);
         assert_eq!(Clobber.options(&n, 1).len(), 4);

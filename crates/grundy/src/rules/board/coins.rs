@@ -36,7 +36,7 @@ use std::fmt;
 
 use crate::error::{AnalyzeError, ParseGameError};
 use crate::error::IllegalMove;
-use crate::rules::board::{listed_note, listing_room, BoardAnswer, BoardMethod, BoardRules};
+use crate::rules::board::{listed_note, listing_room, BoardAnswer, BoardMethod, Face, Notation, PlayHelp, RulesCore, Theory};
 use crate::values::nimber::{nim_inverse_wide, nim_mul_wide};
 
 /// The largest result (numbers in the position after a move) that a winning move is listed
@@ -741,7 +741,254 @@ impl Coins {
     }
 }
 
-impl BoardRules for Coins {
+impl RulesCore for Coins {
+    fn spelling(&self) -> String {
+        self.rule.name().into()
+    }
+
+    fn rules_sentence(&self) -> String {
+        let what = match self.rule {
+            CoinRule::Turtles => "one or two coins",
+            CoinRule::MockTurtles => "one, two or three coins",
+            CoinRule::Ruler => "a run of consecutive coins",
+        };
+        format!(
+            "{}: a row of coins numbered from {}, the position lists the coins showing heads (a coin named twice is one head); a move turns over {what}, the rightmost going from heads to tails.",
+            self.rule.title(),
+            self.rule.first()
+        )
+    }
+
+    fn players(&self, _numbers: Option<&[u64]>) -> Players {
+        Players::Impartial
+    }
+
+    fn options(&self, heads: &[u64], _mover: usize) -> Vec<Vec<u64>> {
+        heads
+            .iter()
+            .flat_map(|&h| self.rule.plain_moves(h).into_iter().map(move |coins| symmetric_difference(heads, &coins)))
+            .collect()
+    }
+
+    fn check(&self, heads: &[u64], _at: std::ops::Range<usize>, after: &[u64], _mover: usize) -> Result<(), IllegalMove> {
+        if after.windows(2).any(|w| w.first() >= w.get(1)) {
+            return Err("write the heads in increasing order, each once".into());
+        }
+        let turned = symmetric_difference(heads, after);
+        let Some(&top) = turned.last() else { return Err("a move turns over at least one coin".into()) };
+        if heads.binary_search(&top).is_err() {
+            return Err(format!("the rightmost coin turned over goes from heads to tails, and coin {top} shows tails").into());
+        }
+        self.rule.check_turned(&turned)
+    }
+}
+
+impl Notation for Coins {
+    fn parse(&self, tokens: &[&str]) -> Result<Vec<u64>, String> {
+        let tokens = without_none(tokens)?;
+        let mut heads = crate::rules::board::numbers(tokens, |i| format!("head {}", i + 1))?;
+        if let Some((i, &h)) = heads.iter().enumerate().find(|(_, &h)| h < self.rule.first()) {
+            return Err(format!(
+                "head {} is on coin {h}, but {} numbers its coins from {}",
+                i + 1,
+                self.rule.name(),
+                self.rule.first()
+            ));
+        }
+        heads.sort_unstable();
+        heads.dedup();
+        Ok(heads)
+    }
+
+    fn tokens(&self, numbers: &[u64]) -> Vec<String> {
+        match numbers {
+            [] => vec![NONE.into()],
+            _ => numbers.iter().map(u64::to_string).collect(),
+        }
+    }
+
+    fn label(&self, i: usize) -> String {
+        format!("head {}", i + 1)
+    }
+
+    fn label_in(&self, numbers: &[u64], i: usize) -> String {
+        match numbers.get(i) {
+            Some(c) => format!("head {} (coin {c})", i + 1),
+            None => self.label(i),
+        }
+    }
+
+    fn counts_objects(&self, _i: usize) -> bool {
+        false
+    }
+
+    fn describe(&self, heads: &[u64], after: &[u64]) -> String {
+        let turned = symmetric_difference(heads, after);
+        let show = |v: &[u64]| -> String {
+            if v.len() <= 12 {
+                join(&v.iter().map(u64::to_string).collect::<Vec<_>>())
+            } else {
+                format!("{} heads", v.len())
+            }
+        };
+        let words = if turned.len() > 12 {
+            match (turned.first(), turned.last()) {
+                (Some(a), Some(b)) => format!("coins {a} to {b}"),
+                _ => "no coin".into(),
+            }
+        } else {
+            coin_list(&turned)
+        };
+        format!(
+            "turn over {words} (heads {} -> {})",
+            show(heads),
+            if after.is_empty() { "none".into() } else { show(after) }
+        )
+    }
+
+    fn read_move(&self, heads: &[u64], text: &str, _mover: usize) -> Option<Result<Vec<u64>, String>> {
+        if let Some(removal) = read_removal(heads, text) {
+            return Some(removal);
+        }
+        let rest = text.trim().strip_prefix("turn")?;
+        let rest = rest.trim_start().strip_prefix("over").unwrap_or(rest);
+        let read = || -> Result<Vec<u64>, String> {
+            let mut coins = vec![];
+            for t in rest.split(|c: char| c.is_whitespace() || c == ',').filter(|t| !t.is_empty() && *t != "and") {
+                if let Some((a, b)) = t.split_once("..") {
+                    let a = crate::number::parse_u64(a, "the first coin of a run")?;
+                    let b = crate::number::parse_u64(b, "the last coin of a run")?;
+                    let (lo, hi) = (a.min(b), a.max(b));
+                    if u128::from(hi - lo) + 1 + coins.len() as u128 > LARGEST_RESULT {
+                        return Err(format!("a move typed here turns over at most {LARGEST_RESULT} coins"));
+                    }
+                    coins.extend(lo..=hi);
+                } else {
+                    coins.push(crate::number::parse_u64(t, "the coin")?);
+                }
+            }
+            if coins.is_empty() {
+                return Err("say which coins to turn over, e.g. 'turn 7 3'".into());
+            }
+            coins.sort_unstable();
+            if let Some(w) = coins.windows(2).find(|w| w.first() == w.get(1)) {
+                return Err(format!("coin {} is named twice", w.first().copied().unwrap_or(0)));
+            }
+            Ok(symmetric_difference(heads, &coins))
+        };
+        Some(read())
+    }
+
+    fn move_hint(&self) -> String {
+        match self.rule {
+            CoinRule::Ruler => {
+                "Type 'turn 7 6 5' or 'turn 5..7' (turn over coins 5 to 7; coin 7 must show heads)".into()
+            }
+            _ => "Type 'turn 7 3' (turn over coins 7 and 3; the rightmost, 7, must show heads)".into(),
+        }
+    }
+}
+
+impl PlayHelp for Coins {
+    fn has_move(&self, heads: &[u64], _mover: usize) -> bool {
+        !heads.is_empty()
+    }
+
+    fn smallest_move(&self, heads: &[u64], _mover: usize) -> Option<Vec<u64>> {
+        let &h = heads.first()?;
+        Some(Coins::after(heads, &Turned::Few(vec![h])))
+    }
+
+    fn random_move(&self, heads: &[u64], _mover: usize, below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
+        let &h = heads.get(below(heads.len().max(1) as u64) as usize)?;
+        Some(Coins::after(heads, &self.rule.random_turned(h, below)))
+    }
+
+    fn longest_game(&self, heads: &[u64]) -> u128 {
+        // Each move lowers the binary number with a 1 at each head (the head at n goes, and
+        // only coins below n change), so it bounds the moves left.
+        heads.iter().fold(0u128, |a, &h| a.saturating_add(if h >= 127 { u128::MAX } else { 1u128 << h }))
+    }
+}
+
+impl Theory for Coins {
+    fn solve(&self, heads: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
+        let (misere, budget) = (context.misere, context.budget);
+        if misere {
+            return self.misere(heads, budget);
+        }
+        let rule = self.rule;
+        let x = self.value(heads);
+        let (value, value_note) = value_or_note(x);
+        let room = listing_room(heads.len() + 3);
+        let mut winning = vec![];
+        let mut count: u128 = 0;
+        let mut too_long = 0u128;
+        if x != 0 {
+            for &h in heads {
+                let c = rule.multiplicity(h, x);
+                count = count.saturating_add(c);
+                if c == 0 || winning.len() >= room {
+                    continue;
+                }
+                for t in rule.moves_with(h, x, room - winning.len()) {
+                    let size = match &t {
+                        Turned::Run(lo, hi) => size_after_run(heads, *lo, *hi),
+                        Turned::Few(_) => 0,
+                    };
+                    if size > LARGEST_RESULT {
+                        too_long += 1;
+                        continue;
+                    }
+                    winning.push(Coins::after(heads, &t));
+                }
+            }
+        }
+        let listed = winning.len() as u128;
+        let mut answer = BoardAnswer::listed(x != 0, value, winning, BoardMethod::ClosedForm);
+        answer.value_note = value_note;
+        answer.count = Some(count);
+        if count == u128::MAX {
+            answer.count = None;
+            answer.not_listed =
+                Some("not counted: there are at least 2^128 - 1 of them, past what the count holds".into());
+        } else if too_long > 0 {
+            answer.not_listed = Some(format!(
+                "counted but not listed: {too_long} of them turn over a run so long that the position after would hold more than {LARGEST_RESULT} heads"
+            ));
+        } else if count > listed {
+            answer.not_listed = Some(listed_note(room, heads.len(), "heads"));
+        }
+        let values: Vec<String> = heads.iter().map(|&h| rule.value(h).to_string()).collect();
+        answer.explanation = vec![
+            "The coin-turning theorem (H. W. Lenstra; Berlekamp, Conway and Guy, Winning Ways, chapter 14): a move turns over a set of coins whose rightmost goes from heads to tails, and turning a coin twice undoes it, so a position is the sum of its heads, each played alone, and its value is the nim-sum of the values of single heads.".into(),
+            rule.theorem().into(),
+            if heads.is_empty() {
+                "Here no coin shows heads: the value is 0 and the player to move has no move, so loses.".into()
+            } else {
+                format!(
+                    "Here the heads on coins {} are worth {}; their nim-sum is {x}: the player to move {}.",
+                    heads.iter().map(u64::to_string).collect::<Vec<_>>().join(", "),
+                    values.join(", "),
+                    if x == 0 { "loses" } else { "wins" }
+                )
+            },
+        ];
+        if x != 0 {
+            answer.explanation.push(format!(
+                "A move turning over coins whose values nim-sum to u changes the value by u, so the winning moves are those whose coins' values nim-sum to {x}: {count} of them{}.",
+                match rule {
+                    CoinRule::Turtles => ", at most one per head (the head alone, or with the coin numbered head XOR value)",
+                    CoinRule::Ruler => ", at most one per head (the runs ending at a coin nim-sum to Gray codes, c XOR (c >> 1), one for each c)",
+                    CoinRule::MockTurtles => " (with three coins, the pairs s, s' with s XOR s' = w >> 1 for the evil w needed, counted over the binary digits)",
+                }
+            ));
+        }
+        Ok(answer)
+    }
+}
+
+impl Face for Coins {
     fn draw(&self, heads: &[u64], _mover: usize) -> Sketch {
         let mut s = Sketch::new();
         let rule = self.rule;
@@ -831,245 +1078,6 @@ impl BoardRules for Coins {
         s.note(40.0 + height, &self.move_hint());
         s.height = 48.0 + height;
         s
-    }
-
-    fn spelling(&self) -> String {
-        self.rule.name().into()
-    }
-
-    fn rules_sentence(&self) -> String {
-        let what = match self.rule {
-            CoinRule::Turtles => "one or two coins",
-            CoinRule::MockTurtles => "one, two or three coins",
-            CoinRule::Ruler => "a run of consecutive coins",
-        };
-        format!(
-            "{}: a row of coins numbered from {}, the position lists the coins showing heads (a coin named twice is one head); a move turns over {what}, the rightmost going from heads to tails.",
-            self.rule.title(),
-            self.rule.first()
-        )
-    }
-
-    fn parse(&self, tokens: &[&str]) -> Result<Vec<u64>, String> {
-        let tokens = without_none(tokens)?;
-        let mut heads = crate::rules::board::numbers(tokens, |i| format!("head {}", i + 1))?;
-        if let Some((i, &h)) = heads.iter().enumerate().find(|(_, &h)| h < self.rule.first()) {
-            return Err(format!(
-                "head {} is on coin {h}, but {} numbers its coins from {}",
-                i + 1,
-                self.rule.name(),
-                self.rule.first()
-            ));
-        }
-        heads.sort_unstable();
-        heads.dedup();
-        Ok(heads)
-    }
-
-    fn tokens(&self, numbers: &[u64]) -> Vec<String> {
-        match numbers {
-            [] => vec![NONE.into()],
-            _ => numbers.iter().map(u64::to_string).collect(),
-        }
-    }
-
-    fn label(&self, i: usize) -> String {
-        format!("head {}", i + 1)
-    }
-
-    fn label_in(&self, numbers: &[u64], i: usize) -> String {
-        match numbers.get(i) {
-            Some(c) => format!("head {} (coin {c})", i + 1),
-            None => self.label(i),
-        }
-    }
-
-    fn counts_objects(&self, _i: usize) -> bool {
-        false
-    }
-
-    fn players(&self, _numbers: Option<&[u64]>) -> Players {
-        Players::Impartial
-    }
-
-    fn options(&self, heads: &[u64], _mover: usize) -> Vec<Vec<u64>> {
-        heads
-            .iter()
-            .flat_map(|&h| self.rule.plain_moves(h).into_iter().map(move |coins| symmetric_difference(heads, &coins)))
-            .collect()
-    }
-
-    fn check(&self, heads: &[u64], _at: std::ops::Range<usize>, after: &[u64], _mover: usize) -> Result<(), IllegalMove> {
-        if after.windows(2).any(|w| w.first() >= w.get(1)) {
-            return Err("write the heads in increasing order, each once".into());
-        }
-        let turned = symmetric_difference(heads, after);
-        let Some(&top) = turned.last() else { return Err("a move turns over at least one coin".into()) };
-        if heads.binary_search(&top).is_err() {
-            return Err(format!("the rightmost coin turned over goes from heads to tails, and coin {top} shows tails").into());
-        }
-        self.rule.check_turned(&turned)
-    }
-
-    fn describe(&self, heads: &[u64], after: &[u64]) -> String {
-        let turned = symmetric_difference(heads, after);
-        let show = |v: &[u64]| -> String {
-            if v.len() <= 12 {
-                join(&v.iter().map(u64::to_string).collect::<Vec<_>>())
-            } else {
-                format!("{} heads", v.len())
-            }
-        };
-        let words = if turned.len() > 12 {
-            match (turned.first(), turned.last()) {
-                (Some(a), Some(b)) => format!("coins {a} to {b}"),
-                _ => "no coin".into(),
-            }
-        } else {
-            coin_list(&turned)
-        };
-        format!(
-            "turn over {words} (heads {} -> {})",
-            show(heads),
-            if after.is_empty() { "none".into() } else { show(after) }
-        )
-    }
-
-    fn read_move(&self, heads: &[u64], text: &str) -> Option<Result<Vec<u64>, String>> {
-        if let Some(removal) = read_removal(heads, text) {
-            return Some(removal);
-        }
-        let rest = text.trim().strip_prefix("turn")?;
-        let rest = rest.trim_start().strip_prefix("over").unwrap_or(rest);
-        let read = || -> Result<Vec<u64>, String> {
-            let mut coins = vec![];
-            for t in rest.split(|c: char| c.is_whitespace() || c == ',').filter(|t| !t.is_empty() && *t != "and") {
-                if let Some((a, b)) = t.split_once("..") {
-                    let a = crate::number::parse_u64(a, "the first coin of a run")?;
-                    let b = crate::number::parse_u64(b, "the last coin of a run")?;
-                    let (lo, hi) = (a.min(b), a.max(b));
-                    if u128::from(hi - lo) + 1 + coins.len() as u128 > LARGEST_RESULT {
-                        return Err(format!("a move typed here turns over at most {LARGEST_RESULT} coins"));
-                    }
-                    coins.extend(lo..=hi);
-                } else {
-                    coins.push(crate::number::parse_u64(t, "the coin")?);
-                }
-            }
-            if coins.is_empty() {
-                return Err("say which coins to turn over, e.g. 'turn 7 3'".into());
-            }
-            coins.sort_unstable();
-            if let Some(w) = coins.windows(2).find(|w| w.first() == w.get(1)) {
-                return Err(format!("coin {} is named twice", w.first().copied().unwrap_or(0)));
-            }
-            Ok(symmetric_difference(heads, &coins))
-        };
-        Some(read())
-    }
-
-    fn move_hint(&self) -> String {
-        match self.rule {
-            CoinRule::Ruler => {
-                "Type 'turn 7 6 5' or 'turn 5..7' (turn over coins 5 to 7; coin 7 must show heads)".into()
-            }
-            _ => "Type 'turn 7 3' (turn over coins 7 and 3; the rightmost, 7, must show heads)".into(),
-        }
-    }
-
-    fn has_move(&self, heads: &[u64], _mover: usize) -> bool {
-        !heads.is_empty()
-    }
-
-    fn smallest_move(&self, heads: &[u64], _mover: usize) -> Option<Vec<u64>> {
-        let &h = heads.first()?;
-        Some(Coins::after(heads, &Turned::Few(vec![h])))
-    }
-
-    fn random_move(&self, heads: &[u64], _mover: usize, below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
-        let &h = heads.get(below(heads.len().max(1) as u64) as usize)?;
-        Some(Coins::after(heads, &self.rule.random_turned(h, below)))
-    }
-
-    fn longest_game(&self, heads: &[u64]) -> u128 {
-        // Each move lowers the binary number with a 1 at each head (the head at n goes, and
-        // only coins below n change), so it bounds the moves left.
-        heads.iter().fold(0u128, |a, &h| a.saturating_add(if h >= 127 { u128::MAX } else { 1u128 << h }))
-    }
-
-    fn solve(&self, heads: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
-        let (misere, budget) = (context.misere, context.budget);
-        if misere {
-            return self.misere(heads, budget);
-        }
-        let rule = self.rule;
-        let x = self.value(heads);
-        let (value, value_note) = value_or_note(x);
-        let room = listing_room(heads.len() + 3);
-        let mut winning = vec![];
-        let mut count: u128 = 0;
-        let mut too_long = 0u128;
-        if x != 0 {
-            for &h in heads {
-                let c = rule.multiplicity(h, x);
-                count = count.saturating_add(c);
-                if c == 0 || winning.len() >= room {
-                    continue;
-                }
-                for t in rule.moves_with(h, x, room - winning.len()) {
-                    let size = match &t {
-                        Turned::Run(lo, hi) => size_after_run(heads, *lo, *hi),
-                        Turned::Few(_) => 0,
-                    };
-                    if size > LARGEST_RESULT {
-                        too_long += 1;
-                        continue;
-                    }
-                    winning.push(Coins::after(heads, &t));
-                }
-            }
-        }
-        let listed = winning.len() as u128;
-        let mut answer = BoardAnswer::listed(x != 0, value, winning, BoardMethod::ClosedForm);
-        answer.value_note = value_note;
-        answer.count = Some(count);
-        if count == u128::MAX {
-            answer.count = None;
-            answer.not_listed =
-                Some("not counted: there are at least 2^128 - 1 of them, past what the count holds".into());
-        } else if too_long > 0 {
-            answer.not_listed = Some(format!(
-                "counted but not listed: {too_long} of them turn over a run so long that the position after would hold more than {LARGEST_RESULT} heads"
-            ));
-        } else if count > listed {
-            answer.not_listed = Some(listed_note(room, heads.len(), "heads"));
-        }
-        let values: Vec<String> = heads.iter().map(|&h| rule.value(h).to_string()).collect();
-        answer.explanation = vec![
-            "The coin-turning theorem (H. W. Lenstra; Berlekamp, Conway and Guy, Winning Ways, chapter 14): a move turns over a set of coins whose rightmost goes from heads to tails, and turning a coin twice undoes it, so a position is the sum of its heads, each played alone, and its value is the nim-sum of the values of single heads.".into(),
-            rule.theorem().into(),
-            if heads.is_empty() {
-                "Here no coin shows heads: the value is 0 and the player to move has no move, so loses.".into()
-            } else {
-                format!(
-                    "Here the heads on coins {} are worth {}; their nim-sum is {x}: the player to move {}.",
-                    heads.iter().map(u64::to_string).collect::<Vec<_>>().join(", "),
-                    values.join(", "),
-                    if x == 0 { "loses" } else { "wins" }
-                )
-            },
-        ];
-        if x != 0 {
-            answer.explanation.push(format!(
-                "A move turning over coins whose values nim-sum to u changes the value by u, so the winning moves are those whose coins' values nim-sum to {x}: {count} of them{}.",
-                match rule {
-                    CoinRule::Turtles => ", at most one per head (the head alone, or with the coin numbered head XOR value)",
-                    CoinRule::Ruler => ", at most one per head (the runs ending at a coin nim-sum to Gray codes, c XOR (c >> 1), one for each c)",
-                    CoinRule::MockTurtles => " (with three coins, the pairs s, s' with s XOR s' = w >> 1 for the evil w needed, counted over the binary digits)",
-                }
-            ));
-        }
-        Ok(answer)
     }
 }
 
@@ -1173,91 +1181,7 @@ impl Coins2d {
     }
 }
 
-impl BoardRules for Coins2d {
-    fn draw(&self, numbers: &[u64], _mover: usize) -> Sketch {
-        let mut s = Sketch::new();
-        let heads = cells(numbers);
-        let (fa, fb) = (self.a.first(), self.b.first());
-        let mx = heads.iter().map(|c| c.0).max().unwrap_or(fa);
-        let my = heads.iter().map(|c| c.1).max().unwrap_or(fb);
-        let cell_words = |xs: &[u64], ys: &[u64]| -> String {
-            let mut cells = vec![];
-            for &x in xs {
-                for &y in ys {
-                    cells.push(format!("{x},{y}"));
-                }
-            }
-            format!("turn {}", cells.join(" "))
-        };
-        if mx - fa < DRAWN_SIDE && my - fb < DRAWN_SIDE {
-            let side = (mx - fa + 1).max(my - fb + 1).max(4);
-            let w = (300.0 / side as f64).min(34.0);
-            let (x0, y0) = (60.0, 46.0);
-            let rows = my - fb + 1;
-            let at =
-                |x: u64, y: u64| (x0 + w * (x - fa) as f64 + w / 2.0, y0 + w * (rows - 1 - (y - fb)) as f64 + w / 2.0);
-            for x in fa..=mx {
-                for y in fb..=my {
-                    let (cx, cy) = at(x, y);
-                    let head = heads.contains(&(x, y));
-                    s.rect(cx - w / 2.0, cy - w / 2.0, w, w, 0.0, "cell");
-                    s.circle(cx, cy, w * 0.36, if head { "coin" } else { "coin tails" })
-                        .title(format!("cell {x},{y}: {}", if head { "heads" } else { "tails" }));
-                }
-                let (cx, _) = at(x, fb);
-                s.text(cx, y0 + w * rows as f64 + 14.0, &x.to_string(), "small", "middle");
-            }
-            for y in fb..=my {
-                let (_, cy) = at(fa, y);
-                s.text(x0 - 6.0, cy + 4.0, &y.to_string(), "small", "end");
-            }
-            // Pick a head (a button above the grid), then the cell that makes the move's
-            // other corner: every cell of X x Y turns over.
-            let mut bx = 8.0;
-            s.text(8.0, 14.0, "pick a head:", "small", "start");
-            bx += 80.0;
-            for (k, &(hx, hy)) in heads.iter().enumerate().rev().take(20) {
-                let key = format!("{hx},{hy}");
-                s.choice(&key, k + 1 == heads.len(), |s| {
-                    let (cx, cy) = at(hx, hy);
-                    s.rect(cx - w / 2.0, cy - w / 2.0, w, w, 0.0, "picked");
-                    for a in fa..=hx {
-                        for b in fb..=hy {
-                            let words = cell_words(&coins_of(self.a, hx, a), &coins_of(self.b, hy, b));
-                            let t = super::worded(s, self, numbers, words.clone());
-                            let (tx, ty) = at(a, b);
-                            s.rect(tx - w / 2.0 + 2.0, ty - w / 2.0 + 2.0, w - 4.0, w - 4.0, 3.0, "target")
-                                .makes(t)
-                                .title(words);
-                        }
-                    }
-                });
-                let lw = 12.0 + 7.5 * key.len() as f64;
-                s.rect(bx, 22.0, lw, 18.0, 4.0, "button").picks(key.clone()).title(format!("pick the head on {key}"));
-                s.text(bx + lw / 2.0, 35.0, &key, "button-label", "middle");
-                bx += lw + 5.0;
-            }
-            let bottom = y0 + w * rows as f64 + 22.0;
-            s.note(
-                bottom + 10.0,
-                "Pick a head, then click the other corner of the move: every cell of X x Y turns over.",
-            );
-            s.height = bottom + 18.0;
-            return s;
-        }
-        s.text(8.0, 18.0, &format!("{} heads; too large a grid to draw", heads.len()), "label", "start");
-        let mut offers = vec![];
-        for &(hx, hy) in heads.iter().rev().take(crate::rules::faces::MAX_ROWS) {
-            let words = cell_words(&[hx], &[hy]);
-            let t = super::worded(&mut s, self, numbers, words.clone());
-            offers.push((format!("turn {hx},{hy}"), t, words));
-        }
-        let height = crate::rules::faces::button_row(&mut s, 28.0, offers);
-        s.note(40.0 + height, &self.move_hint());
-        s.height = 48.0 + height;
-        s
-    }
-
+impl RulesCore for Coins2d {
     fn spelling(&self) -> String {
         format!("coins-2d:{}x{}", self.a.name(), self.b.name())
     }
@@ -1276,6 +1200,61 @@ impl BoardRules for Coins2d {
         )
     }
 
+    fn players(&self, _numbers: Option<&[u64]>) -> Players {
+        Players::Impartial
+    }
+
+    fn options(&self, numbers: &[u64], _mover: usize) -> Vec<Vec<u64>> {
+        let heads = cells(numbers);
+        let mut out = vec![];
+        for &(x, y) in &heads {
+            for xs in self.a.plain_moves(x) {
+                for ys in self.b.plain_moves(y) {
+                    out.push(Coins2d::after(&heads, &xs, &ys));
+                }
+            }
+        }
+        out
+    }
+
+    fn check(&self, numbers: &[u64], _at: std::ops::Range<usize>, after: &[u64], _mover: usize) -> Result<(), IllegalMove> {
+        if !after.len().is_multiple_of(2) {
+            return Err("a position of the product game lists cells, two numbers each".into());
+        }
+        let (before, after) = (cells(numbers), cells(after));
+        if after.windows(2).any(|w| w.first() >= w.get(1)) {
+            return Err("write the cells in increasing order (by x, then y), each once".into());
+        }
+        let turned = symmetric_difference(&before, &after);
+        let Some(&(tx, ty)) = turned.last() else { return Err("a move turns over at least one cell".into()) };
+        let mut xs: Vec<u64> = turned.iter().map(|c| c.0).collect();
+        let mut ys: Vec<u64> = turned.iter().map(|c| c.1).collect();
+        xs.sort_unstable();
+        xs.dedup();
+        ys.sort_unstable();
+        ys.dedup();
+        let (mx, my) = (xs.last().copied().unwrap_or(tx), ys.last().copied().unwrap_or(ty));
+        // The sizes first, so that the product built is never larger than the cells turned.
+        let not_product = xs.len().checked_mul(ys.len()) != Some(turned.len())
+            || !xs.iter().flat_map(|&x| ys.iter().map(move |&y| (x, y))).eq(turned.iter().copied());
+        if not_product {
+            return Err(
+                "a move turns over every cell of X x Y, a move X along x times a move Y along y, and these cells are not such a product".into(),
+            );
+        }
+        if before.binary_search(&(mx, my)).is_err() {
+            return Err(format!(
+                "the cell of the rightmost coins, {mx},{my}, must go from heads to tails, and it shows tails"
+            ).into());
+        }
+        let side =
+            |rule: CoinRule, v: &[u64], axis: &str| rule.check_turned(v).map_err(|e| format!("along {axis}: {e}"));
+        side(self.a, &xs, "x")?;
+        Ok(side(self.b, &ys, "y")?)
+    }
+}
+
+impl Notation for Coins2d {
     fn parse(&self, tokens: &[&str]) -> Result<Vec<u64>, String> {
         let tokens = without_none(tokens)?;
         // Inside a sum of games a part's tokens are split at commas (`coins-2d:...=1,1,2,2`),
@@ -1333,59 +1312,6 @@ impl BoardRules for Coins2d {
         false
     }
 
-    fn players(&self, _numbers: Option<&[u64]>) -> Players {
-        Players::Impartial
-    }
-
-    fn options(&self, numbers: &[u64], _mover: usize) -> Vec<Vec<u64>> {
-        let heads = cells(numbers);
-        let mut out = vec![];
-        for &(x, y) in &heads {
-            for xs in self.a.plain_moves(x) {
-                for ys in self.b.plain_moves(y) {
-                    out.push(Coins2d::after(&heads, &xs, &ys));
-                }
-            }
-        }
-        out
-    }
-
-    fn check(&self, numbers: &[u64], _at: std::ops::Range<usize>, after: &[u64], _mover: usize) -> Result<(), IllegalMove> {
-        if !after.len().is_multiple_of(2) {
-            return Err("a position of the product game lists cells, two numbers each".into());
-        }
-        let (before, after) = (cells(numbers), cells(after));
-        if after.windows(2).any(|w| w.first() >= w.get(1)) {
-            return Err("write the cells in increasing order (by x, then y), each once".into());
-        }
-        let turned = symmetric_difference(&before, &after);
-        let Some(&(tx, ty)) = turned.last() else { return Err("a move turns over at least one cell".into()) };
-        let mut xs: Vec<u64> = turned.iter().map(|c| c.0).collect();
-        let mut ys: Vec<u64> = turned.iter().map(|c| c.1).collect();
-        xs.sort_unstable();
-        xs.dedup();
-        ys.sort_unstable();
-        ys.dedup();
-        let (mx, my) = (xs.last().copied().unwrap_or(tx), ys.last().copied().unwrap_or(ty));
-        // The sizes first, so that the product built is never larger than the cells turned.
-        let not_product = xs.len().checked_mul(ys.len()) != Some(turned.len())
-            || !xs.iter().flat_map(|&x| ys.iter().map(move |&y| (x, y))).eq(turned.iter().copied());
-        if not_product {
-            return Err(
-                "a move turns over every cell of X x Y, a move X along x times a move Y along y, and these cells are not such a product".into(),
-            );
-        }
-        if before.binary_search(&(mx, my)).is_err() {
-            return Err(format!(
-                "the cell of the rightmost coins, {mx},{my}, must go from heads to tails, and it shows tails"
-            ).into());
-        }
-        let side =
-            |rule: CoinRule, v: &[u64], axis: &str| rule.check_turned(v).map_err(|e| format!("along {axis}: {e}"));
-        side(self.a, &xs, "x")?;
-        Ok(side(self.b, &ys, "y")?)
-    }
-
     fn describe(&self, numbers: &[u64], after: &[u64]) -> String {
         let turned = symmetric_difference(&cells(numbers), &cells(after));
         let mut xs: Vec<u64> = turned.iter().map(|c| c.0).collect();
@@ -1413,7 +1339,7 @@ impl BoardRules for Coins2d {
         format!("turn over {what} (heads {} -> {})", heads(numbers), heads(after))
     }
 
-    fn read_move(&self, numbers: &[u64], text: &str) -> Option<Result<Vec<u64>, String>> {
+    fn read_move(&self, numbers: &[u64], text: &str, _mover: usize) -> Option<Result<Vec<u64>, String>> {
         if let Some(removal) = read_removal(numbers, text) {
             return Some(removal);
         }
@@ -1444,7 +1370,9 @@ impl BoardRules for Coins2d {
     fn move_hint(&self) -> String {
         "Type 'turn 3,4' (turn over cell 3,4 alone) or 'turn 3,4 1,4 3,2 1,2' (every cell of a move X x Y; the cell with the largest x and y must show heads)".into()
     }
+}
 
+impl PlayHelp for Coins2d {
     fn has_move(&self, numbers: &[u64], _mover: usize) -> bool {
         !numbers.is_empty()
     }
@@ -1473,6 +1401,13 @@ impl BoardRules for Coins2d {
         })
     }
 
+    /// 2 or 3 heads on cells x,y, each from the rules' first coin to 5 past it.
+    fn random_position(&self, below: &mut dyn FnMut(u64) -> u64) -> Vec<String> {
+        (0..2 + below(2)).map(|_| format!("{},{}", self.a.first() + below(6), self.b.first() + below(6))).collect()
+    }
+}
+
+impl Theory for Coins2d {
     fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
         let (misere, budget) = (context.misere, context.budget);
         if misere {
@@ -1597,9 +1532,90 @@ impl BoardRules for Coins2d {
         }
         Ok(answer)
     }
+}
 
-    /// 2 or 3 heads on cells x,y, each from the rules' first coin to 5 past it.
-    fn random_position(&self, below: &mut dyn FnMut(u64) -> u64) -> Vec<String> {
-        (0..2 + below(2)).map(|_| format!("{},{}", self.a.first() + below(6), self.b.first() + below(6))).collect()
+impl Face for Coins2d {
+    fn draw(&self, numbers: &[u64], _mover: usize) -> Sketch {
+        let mut s = Sketch::new();
+        let heads = cells(numbers);
+        let (fa, fb) = (self.a.first(), self.b.first());
+        let mx = heads.iter().map(|c| c.0).max().unwrap_or(fa);
+        let my = heads.iter().map(|c| c.1).max().unwrap_or(fb);
+        let cell_words = |xs: &[u64], ys: &[u64]| -> String {
+            let mut cells = vec![];
+            for &x in xs {
+                for &y in ys {
+                    cells.push(format!("{x},{y}"));
+                }
+            }
+            format!("turn {}", cells.join(" "))
+        };
+        if mx - fa < DRAWN_SIDE && my - fb < DRAWN_SIDE {
+            let side = (mx - fa + 1).max(my - fb + 1).max(4);
+            let w = (300.0 / side as f64).min(34.0);
+            let (x0, y0) = (60.0, 46.0);
+            let rows = my - fb + 1;
+            let at =
+                |x: u64, y: u64| (x0 + w * (x - fa) as f64 + w / 2.0, y0 + w * (rows - 1 - (y - fb)) as f64 + w / 2.0);
+            for x in fa..=mx {
+                for y in fb..=my {
+                    let (cx, cy) = at(x, y);
+                    let head = heads.contains(&(x, y));
+                    s.rect(cx - w / 2.0, cy - w / 2.0, w, w, 0.0, "cell");
+                    s.circle(cx, cy, w * 0.36, if head { "coin" } else { "coin tails" })
+                        .title(format!("cell {x},{y}: {}", if head { "heads" } else { "tails" }));
+                }
+                let (cx, _) = at(x, fb);
+                s.text(cx, y0 + w * rows as f64 + 14.0, &x.to_string(), "small", "middle");
+            }
+            for y in fb..=my {
+                let (_, cy) = at(fa, y);
+                s.text(x0 - 6.0, cy + 4.0, &y.to_string(), "small", "end");
+            }
+            // Pick a head (a button above the grid), then the cell that makes the move's
+            // other corner: every cell of X x Y turns over.
+            let mut bx = 8.0;
+            s.text(8.0, 14.0, "pick a head:", "small", "start");
+            bx += 80.0;
+            for (k, &(hx, hy)) in heads.iter().enumerate().rev().take(20) {
+                let key = format!("{hx},{hy}");
+                s.choice(&key, k + 1 == heads.len(), |s| {
+                    let (cx, cy) = at(hx, hy);
+                    s.rect(cx - w / 2.0, cy - w / 2.0, w, w, 0.0, "picked");
+                    for a in fa..=hx {
+                        for b in fb..=hy {
+                            let words = cell_words(&coins_of(self.a, hx, a), &coins_of(self.b, hy, b));
+                            let t = super::worded(s, self, numbers, words.clone());
+                            let (tx, ty) = at(a, b);
+                            s.rect(tx - w / 2.0 + 2.0, ty - w / 2.0 + 2.0, w - 4.0, w - 4.0, 3.0, "target")
+                                .makes(t)
+                                .title(words);
+                        }
+                    }
+                });
+                let lw = 12.0 + 7.5 * key.len() as f64;
+                s.rect(bx, 22.0, lw, 18.0, 4.0, "button").picks(key.clone()).title(format!("pick the head on {key}"));
+                s.text(bx + lw / 2.0, 35.0, &key, "button-label", "middle");
+                bx += lw + 5.0;
+            }
+            let bottom = y0 + w * rows as f64 + 22.0;
+            s.note(
+                bottom + 10.0,
+                "Pick a head, then click the other corner of the move: every cell of X x Y turns over.",
+            );
+            s.height = bottom + 18.0;
+            return s;
+        }
+        s.text(8.0, 18.0, &format!("{} heads; too large a grid to draw", heads.len()), "label", "start");
+        let mut offers = vec![];
+        for &(hx, hy) in heads.iter().rev().take(crate::rules::faces::MAX_ROWS) {
+            let words = cell_words(&[hx], &[hy]);
+            let t = super::worded(&mut s, self, numbers, words.clone());
+            offers.push((format!("turn {hx},{hy}"), t, words));
+        }
+        let height = crate::rules::faces::button_row(&mut s, 28.0, offers);
+        s.note(40.0 + height, &self.move_hint());
+        s.height = 48.0 + height;
+        s
     }
 }

@@ -48,7 +48,7 @@ fn parse(s: &str) -> Option<Result<Board, String>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::board::BoardRules;
+    use crate::rules::board::{Notation, RulesCore};
 
     const GAME: Colouring = Colouring(&super::COL);
 
@@ -59,11 +59,11 @@ mod tests {
     #[test]
     fn moves_are_read_checked_and_worded() {
         let n = numbers("x../...");
-        let right = GAME.read_move(&n, "o b1").unwrap().unwrap();
+        let right = GAME.read_move(&n, "o b1", 0).unwrap().unwrap();
         assert_eq!(GAME.tokens(&right), ["xo./..."]);
         assert_eq!(GAME.describe(&n, &right), "Right colours b1 red");
         assert!(GAME.check(&n, 0..0, &right, 1).is_ok());
-        let left = GAME.read_move(&n, "b1 x").unwrap().unwrap();
+        let left = GAME.read_move(&n, "b1 x", 0).unwrap().unwrap();
         assert!(GAME.check(&n, 0..0, &left, 0).unwrap_err().to_string().contains("next to a1, coloured blue"));
         assert_eq!(GAME.options(&n, 0).len(), 3);
         assert_eq!(GAME.options(&n, 1).len(), 5);

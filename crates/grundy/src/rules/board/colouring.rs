@@ -17,13 +17,17 @@
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing))]
 
 use crate::error::{AnalyzeError, IllegalMove};
-use crate::rules::board::grid::{cell_name, number_label, parse_board, read_cell, Grid, GridFace};
+use crate::rules::board::grid::{cell_name, read_cell, Grid, GridFace, GridNotation};
+use crate::rules::board::notation::arrow_move;
 use crate::rules::board::partizan::{side, solve_by_conway};
-use crate::rules::board::{BoardAnswer, BoardContext, BoardRules, Players, TextRows};
+use crate::rules::board::{BoardAnswer, BoardContext, Face, Notation, PlayHelp, Players, RulesCore, Theory};
 use crate::rules::draw::Sketch;
 
 /// The characters of a board: an empty cell, Left's colour, Right's colour, a hole.
 pub const ALPHABET: [char; 4] = ['.', 'x', 'o', '#'];
+
+/// How a position is written: one board ([`GridNotation`]).
+const GRID: GridNotation = GridNotation { alphabet: &ALPHABET, blank: HOLE, example: "..x./...o", sum: ["..x", "o.."] };
 /// An empty cell.
 pub const EMPTY: u8 = 0;
 /// A hole: no cell.
@@ -61,7 +65,7 @@ fn letter(mover: usize) -> &'static str {
 
 /// The board of `numbers` (a 1 x 1 hole when they hold none).
 pub fn board(numbers: &[u64]) -> Grid {
-    Grid::of(numbers, 4).unwrap_or_else(|| Grid::filled(1, 1, HOLE))
+    GRID.board(numbers)
 }
 
 impl Forbids {
@@ -290,9 +294,9 @@ pub fn describe(numbers: &[u64], after: &[u64]) -> String {
     }
 }
 
-/// Reads a move typed as a colour and a cell (`x b1`, or `b1 x`), as the numbers it leaves;
-/// `None` when the text is neither (a cell alone is refused, saying how to type the colour).
-pub fn read(numbers: &[u64], text: &str) -> Option<Result<Vec<u64>, String>> {
+/// Reads a move typed as a colour and a cell (`x b1`, or `b1 x`), or as a cell alone (`b1`),
+/// coloured by player `mover`, as the numbers it leaves; `None` when the text is none of these.
+pub fn read(numbers: &[u64], text: &str, mover: usize) -> Option<Result<Vec<u64>, String>> {
     let words: Vec<&str> = text.split_whitespace().collect();
     let who = |w: &str| match w.to_ascii_lowercase().as_str() {
         "x" => Some(0),
@@ -302,12 +306,7 @@ pub fn read(numbers: &[u64], text: &str) -> Option<Result<Vec<u64>, String>> {
     let (mover, cell, typed) = match words[..] {
         [a, b] if who(a).is_some() => (who(a)?, read_cell(b)?, b),
         [a, b] if who(b).is_some() => (who(b)?, read_cell(a)?, a),
-        [a] => {
-            read_cell(a)?;
-            return Some(Err(format!(
-                "type the colour with the cell: 'x {a}' colours it blue (Left), 'o {a}' red (Right)"
-            )));
-        }
+        [a] => (mover.min(1), read_cell(a)?, a),
         _ => return None,
     };
     let g = board(numbers);
@@ -362,42 +361,13 @@ pub struct ColouringGame {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Colouring(pub &'static ColouringGame);
 
-impl BoardRules for Colouring {
+impl RulesCore for Colouring {
     fn spelling(&self) -> String {
         self.0.spelling.into()
     }
 
     fn rules_sentence(&self) -> String {
         self.0.sentence.into()
-    }
-
-    fn parse(&self, tokens: &[&str]) -> Result<Vec<u64>, String> {
-        let s = self.0.spelling;
-        parse_board(tokens, &ALPHABET, "..x./...o", &format!("sum {s}=..x {s}=o.."))
-    }
-
-    fn tokens(&self, numbers: &[u64]) -> Vec<String> {
-        vec![board(numbers).write(&ALPHABET)]
-    }
-
-    fn label_in(&self, numbers: &[u64], i: usize) -> String {
-        number_label(numbers, i)
-    }
-
-    fn counts_objects(&self, _i: usize) -> bool {
-        false
-    }
-
-    fn written_as_text(&self) -> bool {
-        true
-    }
-
-    fn text_rows(&self) -> Option<TextRows> {
-        Some(TextRows { label: "board", numbered: false, empty: None, turn: &[] })
-    }
-
-    fn rows(&self, numbers: &[u64]) -> Option<Vec<(String, String)>> {
-        Some(vec![("board".into(), board(numbers).write(&ALPHABET))])
     }
 
     fn players(&self, _numbers: Option<&[u64]>) -> Players {
@@ -418,18 +388,45 @@ impl BoardRules for Colouring {
         self.0.rule.check(numbers, after, mover)
     }
 
+    /// Dead cells made holes, the board cut to what is left, the least of its eight images.
+    fn canonical(&self, numbers: &[u64]) -> Vec<u64> {
+        self.0.rule.canonical(numbers)
+    }
+
+    /// The regions of empty cells with the coloured cells beside them.
+    fn components(&self, numbers: &[u64]) -> Option<Vec<Vec<u64>>> {
+        self.0.rule.components(numbers)
+    }
+}
+
+impl Notation for Colouring {
+    fn parse(&self, tokens: &[&str]) -> Result<Vec<u64>, String> {
+        GRID.parse(self.0.spelling, tokens)
+    }
+
+    fn grid_notation(&self) -> Option<GridNotation> {
+        Some(GRID)
+    }
+
     fn describe(&self, numbers: &[u64], after: &[u64]) -> String {
         describe(numbers, after)
     }
 
-    fn read_move(&self, numbers: &[u64], text: &str) -> Option<Result<Vec<u64>, String>> {
-        read(numbers, text)
+    fn read_move(&self, numbers: &[u64], text: &str, mover: usize) -> Option<Result<Vec<u64>, String>> {
+        read(numbers, text, mover)
     }
 
     fn move_hint(&self) -> String {
         "Type your colour and an empty cell: 'x a1' (Left, blue) or 'o a1' (Right, red)".into()
     }
 
+    fn write_move(&self, numbers: &[u64], after: &[u64], _mover: usize) -> String {
+        the_move(numbers, after)
+            .map_or_else(|_| arrow_move(numbers, after), |((r, c), who)| format!("{} {}", letter(who), cell_name(r, c)))
+    }
+}
+
+impl PlayHelp for Colouring {
     fn has_move(&self, numbers: &[u64], mover: usize) -> bool {
         !self.0.rule.cells(&board(numbers), mover).is_empty()
     }
@@ -449,27 +446,21 @@ impl BoardRules for Colouring {
         empty_cells(numbers)
     }
 
+    fn random_position(&self, below: &mut dyn FnMut(u64) -> u64) -> Vec<String> {
+        vec![random_board(self.0.rule, below)]
+    }
+}
+
+impl Theory for Colouring {
     fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
         let why = format!("{}, and a player with no cell to colour loses", self.0.players);
         solve_by_conway(self, numbers, context, self.0.name, &why)
     }
+}
 
-    /// Dead cells made holes, the board cut to what is left, the least of its eight images.
-    fn canonical(&self, numbers: &[u64]) -> Vec<u64> {
-        self.0.rule.canonical(numbers)
-    }
-
-    /// The regions of empty cells with the coloured cells beside them.
-    fn components(&self, numbers: &[u64]) -> Option<Vec<Vec<u64>>> {
-        self.0.rule.components(numbers)
-    }
-
+impl Face for Colouring {
     /// The board, each cell the player to move may colour a target.
     fn draw(&self, numbers: &[u64], mover: usize) -> Sketch {
         self.0.rule.draw(numbers, mover, self.0.note)
-    }
-
-    fn random_position(&self, below: &mut dyn FnMut(u64) -> u64) -> Vec<String> {
-        vec![random_board(self.0.rule, below)]
     }
 }

@@ -19,8 +19,9 @@ use crate::rules::board::Players;
 use crate::error::AnalyzeError;
 use crate::number::parse_u64;
 use crate::rules::board::partizan::{side, solve_by_conway};
+use crate::rules::board::notation::arrow_move;
 use crate::rules::board::{
-    replaced_part, Board, BoardAnswer, BoardContext, BoardFamily, BoardRules, TextRows,
+    replaced_part, Board, BoardAnswer, BoardContext, BoardFamily, Face, Notation, PlayHelp, RulesCore, Theory, TextRows,
 };
 use crate::rules::catalogue::GameKind;
 use crate::rules::draw::{Control, ControlForm, Field, Sketch};
@@ -130,7 +131,7 @@ impl Cutcake {
     }
 }
 
-impl BoardRules for Cutcake {
+impl RulesCore for Cutcake {
     fn spelling(&self) -> String {
         "cutcake".into()
     }
@@ -139,6 +140,52 @@ impl BoardRules for Cutcake {
         "Cutcake: cakes scored into squares; a move cuts one cake in two along a scored line, Left (the first player) vertically and Right (the second) horizontally; a player with no cut left loses.".into()
     }
 
+    fn options(&self, numbers: &[u64], mover: usize) -> Vec<Vec<u64>> {
+        let all = cakes(numbers);
+        let mover = mover.min(1);
+        let mut out = vec![];
+        for (i, &cake) in all.iter().enumerate() {
+            out.extend((1..=lines(cake, mover)).map(|k| cut(&all, i, mover, k)));
+        }
+        out
+    }
+
+    fn check(&self, numbers: &[u64], _at: std::ops::Range<usize>, after: &[u64], mover: usize) -> Result<(), IllegalMove> {
+        let (i, owner, _) = Cutcake::which(numbers, after)?;
+        if owner != mover.min(1) {
+            return Err(format!(
+                "cake {}: that cut is {}, and {} cuts {}",
+                i + 1,
+                if owner == 0 { "vertical" } else { "horizontal" },
+                side(mover),
+                if mover == 0 { "vertically" } else { "horizontally" }
+            ).into());
+        }
+        Ok(())
+    }
+
+    fn players(&self, _numbers: Option<&[u64]>) -> Players {
+        Players::Partizan("Left cuts vertically, Right horizontally".into())
+    }
+
+    /// The cakes sorted, without the 1 x 1 ones (nobody can cut them).
+    fn canonical(&self, numbers: &[u64]) -> Vec<u64> {
+        let mut all: Vec<Cake> = cakes(numbers).into_iter().filter(|&c| c != (1, 1)).collect();
+        all.sort_unstable();
+        if all.is_empty() {
+            return vec![1, 1];
+        }
+        numbers_of(&all)
+    }
+
+    /// Each cake alone: a cut is in one cake.
+    fn components(&self, numbers: &[u64]) -> Option<Vec<Vec<u64>>> {
+        let all: Vec<Cake> = cakes(numbers).into_iter().filter(|&c| c != (1, 1)).collect();
+        (all.len() > 1).then(|| all.iter().map(|&(r, c)| vec![r, c]).collect())
+    }
+}
+
+impl Notation for Cutcake {
     fn parse(&self, tokens: &[&str]) -> Result<Vec<u64>, String> {
         if tokens.is_empty() {
             return Err("the position is empty: give at least one cake RxC (e.g. 2x3)".into());
@@ -179,42 +226,12 @@ impl BoardRules for Cutcake {
         false
     }
 
-    fn written_as_text(&self) -> bool {
-        true
-    }
-
     fn text_rows(&self) -> Option<TextRows> {
         Some(TextRows { label: "cake", numbered: true, empty: None, turn: &[] })
     }
 
     fn rows(&self, numbers: &[u64]) -> Option<Vec<(String, String)>> {
         Some(self.tokens(numbers).into_iter().enumerate().map(|(i, t)| (format!("cake {}", i + 1), t)).collect())
-    }
-
-
-    fn options(&self, numbers: &[u64], mover: usize) -> Vec<Vec<u64>> {
-        let all = cakes(numbers);
-        let mover = mover.min(1);
-        let mut out = vec![];
-        for (i, &cake) in all.iter().enumerate() {
-            out.extend((1..=lines(cake, mover)).map(|k| cut(&all, i, mover, k)));
-        }
-        out
-    }
-
-
-    fn check(&self, numbers: &[u64], _at: std::ops::Range<usize>, after: &[u64], mover: usize) -> Result<(), IllegalMove> {
-        let (i, owner, _) = Cutcake::which(numbers, after)?;
-        if owner != mover.min(1) {
-            return Err(format!(
-                "cake {}: that cut is {}, and {} cuts {}",
-                i + 1,
-                if owner == 0 { "vertical" } else { "horizontal" },
-                side(mover),
-                if mover == 0 { "vertically" } else { "horizontally" }
-            ).into());
-        }
-        Ok(())
     }
 
     fn describe(&self, numbers: &[u64], after: &[u64]) -> String {
@@ -238,7 +255,7 @@ impl BoardRules for Cutcake {
         }
     }
 
-    fn read_move(&self, numbers: &[u64], text: &str) -> Option<Result<Vec<u64>, String>> {
+    fn read_move(&self, numbers: &[u64], text: &str, _mover: usize) -> Option<Result<Vec<u64>, String>> {
         let words: Vec<&str> = text.split_whitespace().collect();
         let (way, k, cake) = match words[..] {
             [w, k] => (w, k, None),
@@ -281,11 +298,16 @@ impl BoardRules for Cutcake {
         "Type 'v 2' (Left: cut cake 1 after column 2) or 'h 1' (Right: after row 1); 'v 2 in 3' cuts cake 3".into()
     }
 
+    fn write_move(&self, numbers: &[u64], after: &[u64], _mover: usize) -> String {
+        Cutcake::which(numbers, after)
+            .map_or_else(|_| arrow_move(numbers, after), |(i, mover, k)| words(cakes(numbers).len(), i, mover, k))
+    }
+}
 
+impl PlayHelp for Cutcake {
     fn has_move(&self, numbers: &[u64], mover: usize) -> bool {
         cakes(numbers).iter().any(|&cake| lines(cake, mover.min(1)) > 0)
     }
-
 
     /// The first line of the first cake that has one.
     fn smallest_move(&self, numbers: &[u64], mover: usize) -> Option<Vec<u64>> {
@@ -293,7 +315,6 @@ impl BoardRules for Cutcake {
         let i = all.iter().position(|&cake| lines(cake, mover.min(1)) > 0)?;
         Some(cut(&all, i, mover.min(1), 1))
     }
-
 
     fn random_move(&self, numbers: &[u64], mover: usize, below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
         let all = cakes(numbers);
@@ -309,7 +330,13 @@ impl BoardRules for Cutcake {
         cakes(numbers).iter().map(|&(r, c)| u128::from(r) * u128::from(c) - 1).sum()
     }
 
+    /// One to three cakes of 1 to 6 rows and columns.
+    fn random_position(&self, below: &mut dyn FnMut(u64) -> u64) -> Vec<String> {
+        (0..1 + below(3)).map(|_| format!("{}x{}", 1 + below(6), 1 + below(6))).collect()
+    }
+}
 
+impl Theory for Cutcake {
     fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
         solve_by_conway(
             self,
@@ -319,27 +346,9 @@ impl BoardRules for Cutcake {
             "Left cuts the cakes vertically and Right horizontally, and a player with no cut left loses",
         )
     }
+}
 
-    fn players(&self, _numbers: Option<&[u64]>) -> Players {
-        Players::Partizan("Left cuts vertically, Right horizontally".into())
-    }
-
-    /// The cakes sorted, without the 1 x 1 ones (nobody can cut them).
-    fn canonical(&self, numbers: &[u64]) -> Vec<u64> {
-        let mut all: Vec<Cake> = cakes(numbers).into_iter().filter(|&c| c != (1, 1)).collect();
-        all.sort_unstable();
-        if all.is_empty() {
-            return vec![1, 1];
-        }
-        numbers_of(&all)
-    }
-
-    /// Each cake alone: a cut is in one cake.
-    fn components(&self, numbers: &[u64]) -> Option<Vec<Vec<u64>>> {
-        let all: Vec<Cake> = cakes(numbers).into_iter().filter(|&c| c != (1, 1)).collect();
-        (all.len() > 1).then(|| all.iter().map(|&(r, c)| vec![r, c]).collect())
-    }
-
+impl Face for Cutcake {
     /// The cakes, each line the player to move may cut along a target over its whole length
     /// (Left's vertical lines, Right's horizontal ones, so no two targets cross); a cake with a
     /// side past 24 is drawn in proportion, its cuts chosen in a number field.
@@ -405,11 +414,6 @@ impl BoardRules for Cutcake {
         s.height = y + 34.0;
         s
     }
-
-    /// One to three cakes of 1 to 6 rows and columns.
-    fn random_position(&self, below: &mut dyn FnMut(u64) -> u64) -> Vec<String> {
-        (0..1 + below(3)).map(|_| format!("{}x{}", 1 + below(6), 1 + below(6))).collect()
-    }
 }
 
 #[cfg(test)]
@@ -419,13 +423,13 @@ mod tests {
     #[test]
     fn cuts_are_read_checked_and_worded() {
         let n = Cutcake.parse(&["2x3", "1x4"]).unwrap();
-        let left = Cutcake.read_move(&n, "v 1").unwrap().unwrap();
+        let left = Cutcake.read_move(&n, "v 1", 0).unwrap().unwrap();
         assert_eq!(Cutcake.tokens(&left), ["2x1", "2x2", "1x4"]);
         assert_eq!(Cutcake.describe(&n, &left), "Left cuts cake 1 (2x3) vertically after column 1: 2x1 and 2x2");
-        let right = Cutcake.read_move(&n, "h 1 in 1").unwrap().unwrap();
+        let right = Cutcake.read_move(&n, "h 1 in 1", 0).unwrap().unwrap();
         assert_eq!(Cutcake.check(&n, 0..0, &right, 0).unwrap_err().to_string(), "cake 1: that cut is horizontal, and Left cuts vertically");
         assert!(Cutcake.check(&n, 0..0, &right, 1).is_ok());
-        assert_eq!(Cutcake.read_move(&n, "h 1 in 2").unwrap().unwrap_err(), "cake 2 (1x4) has a single row: nothing to cut between");
+        assert_eq!(Cutcake.read_move(&n, "h 1 in 2", 0).unwrap().unwrap_err(), "cake 2 (1x4) has a single row: nothing to cut between");
         assert_eq!(Cutcake.parse(&["2x0"]).unwrap_err(), "cake 1: 0 columns; a side is 1 to 1000");
         assert!(Cutcake.parse(&["2y3"]).unwrap_err().contains("is not RxC"));
         assert_eq!(Cutcake.canonical(&Cutcake.parse(&["3x2", "1x1", "1x4"]).unwrap()), vec![1, 4, 3, 2]);

@@ -43,7 +43,7 @@ use crate::number::parse_u64;
 use crate::rules::board::replaced_part;
 use crate::rules::board::search::search_answer;
 use crate::rules::board::{
-    listed_note, listing_room, BoardAnswer, BoardContext, BoardMethod, BoardRules, HeapValues,
+    listed_note, listing_room, BoardAnswer, BoardContext, BoardMethod, Face, Notation, PlayHelp, RulesCore, Theory, HeapValues,
 };
 use crate::rules::draw::Sketch;
 use crate::rules::Ruleset;
@@ -440,7 +440,188 @@ fn check_cut(i: usize, old: Sheet, new: &[Sheet]) -> Result<(), String> {
         }
 }
 
-impl BoardRules for Cutting {
+impl RulesCore for Cutting {
+    fn spelling(&self) -> String {
+        "cutting".into()
+    }
+
+    fn rules_sentence(&self) -> String {
+        "The cutting game: sheets of squared paper; a move cuts one sheet into two along a grid line, and the player who cuts off a 1 x 1 piece wins.".into()
+    }
+
+    fn players(&self, _numbers: Option<&[u64]>) -> Players {
+        Players::Impartial
+    }
+
+    fn options(&self, numbers: &[u64], _mover: usize) -> Vec<Vec<u64>> {
+        let all = sheets(numbers);
+        if over(&all) {
+            return vec![];
+        }
+        let mut out = vec![];
+        for (i, s) in all.iter().enumerate() {
+            for pieces in cuts(s) {
+                out.push(replaced(&all, i, &pieces));
+            }
+        }
+        out
+    }
+
+    fn check(&self, numbers: &[u64], _at: std::ops::Range<usize>, after: &[u64], _mover: usize) -> Result<(), IllegalMove> {
+        let before = sheets(numbers);
+        if over(&before) {
+            return Err("the game is over: a 1 x 1 piece has been cut off".into());
+        }
+        if !after.len().is_multiple_of(2) || after.contains(&0) {
+            return Err("a position is sheets, a width and a height each, both at least 1".into());
+        }
+        let after = sheets(after);
+        let Some((i, old, new)) = replaced_part(&before, &after) else {
+            return Err("a move cuts one sheet into two pieces and changes nothing else".into());
+        };
+        Ok(check_cut(i, old, &new)?)
+    }
+
+    fn canonical(&self, numbers: &[u64]) -> Vec<u64> {
+        let mut all: Vec<Sheet> = sheets(numbers).into_iter().map(|(w, h)| (w.min(h), w.max(h))).collect();
+        if over(&all) {
+            // Every finished game is the same position.
+            return vec![1, 1];
+        }
+        all.sort_unstable();
+        numbers_of(&all)
+    }
+}
+
+impl Notation for Cutting {
+    fn parse(&self, tokens: &[&str]) -> Result<Vec<u64>, String> {
+        let mut out = vec![];
+        for (i, t) in tokens.iter().enumerate() {
+            let (w, h) = read_sheet(t, &format!("sheet {}", i + 1))?;
+            out.extend([w, h]);
+        }
+        Ok(out)
+    }
+
+    fn tokens(&self, numbers: &[u64]) -> Vec<String> {
+        sheets(numbers).iter().map(written).collect()
+    }
+
+    fn label(&self, i: usize) -> String {
+        match i % 2 {
+            0 => format!("width {}", i / 2 + 1),
+            _ => format!("height {}", i / 2 + 1),
+        }
+    }
+
+    fn describe(&self, numbers: &[u64], after: &[u64]) -> String {
+        let (before, after_sheets) = (sheets(numbers), sheets(after));
+        let Some((i, old, new)) = replaced_part(&before, &after_sheets) else {
+            return format!("{numbers:?} -> {after:?}");
+        };
+        let pieces = new.iter().map(written).collect::<Vec<_>>().join(" and ");
+        let wins = if new.contains(&(1, 1)) { ", cutting off a 1 x 1 piece" } else { "" };
+        format!("cut sheet {} ({}) into {pieces}{wins}", i + 1, written(&old))
+    }
+
+    fn read_move(&self, numbers: &[u64], text: &str, _mover: usize) -> Option<Result<Vec<u64>, String>> {
+        let words: Vec<&str> = text.split_whitespace().filter(|w| *w != "and").collect();
+        let (sheet, a, b) = match words[..] {
+            ["cut", s, "into", a, b] | [s, "into", a, b] => (s, a, b),
+            _ => return None,
+        };
+        Some((|| {
+            let all = sheets(numbers);
+            let n = parse_u64(sheet, "the sheet")?;
+            let i = usize::try_from(n).ok().and_then(|n| n.checked_sub(1)).filter(|&i| i < all.len());
+            let Some(i) = i else {
+                return Err(format!("there is no sheet {n} (the sheets are numbered 1 to {})", all.len()));
+            };
+            let pieces = [read_sheet(a, "the first piece")?, read_sheet(b, "the second piece")?];
+            if over(&all) {
+                return Err("the game is over: a 1 x 1 piece has been cut off".into());
+            }
+            if let Some(&old) = all.get(i) {
+                check_cut(i, old, &pieces)?;
+            }
+            Ok(replaced(&all, i, &pieces))
+        })())
+    }
+
+    fn move_hint(&self) -> String {
+        "Type 'cut 1 into 2x3 2x3' (cut sheet 1 into those two pieces) or '1..2 -> 2 3 2 3' (numbers 1 and 2 become sheets 2x3 and 2x3)".into()
+    }
+}
+
+impl PlayHelp for Cutting {
+    fn has_move(&self, numbers: &[u64], _mover: usize) -> bool {
+        let all = sheets(numbers);
+        !over(&all) && all.iter().any(|&(w, h)| w.max(h) >= 2)
+    }
+
+    fn smallest_move(&self, numbers: &[u64], _mover: usize) -> Option<Vec<u64>> {
+        let all = sheets(numbers);
+        if over(&all) {
+            return None;
+        }
+        // A strip 2 wide off the first sheet that has one, so that no piece is 1 wide (the
+        // opponent would cut a 1 x 1 off it), else a strip 1 wide off the first sheet that can
+        // be cut; found without listing the cuts (a sheet may be 2^64 - 1 long).
+        let strip = |k: u64| {
+            all.iter().enumerate().find_map(|(i, &(w, h))| {
+                let pieces = if w >= 2 * k {
+                    [(k, h), (w - k, h)]
+                } else if h >= 2 * k {
+                    [(w, k), (w, h - k)]
+                } else {
+                    return None;
+                };
+                Some(replaced(&all, i, &pieces))
+            })
+        };
+        strip(2).or_else(|| strip(1))
+    }
+
+    fn random_move(&self, numbers: &[u64], _mover: usize, below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
+        let all = sheets(numbers);
+        if over(&all) {
+            return None;
+        }
+        let movable: Vec<usize> = (0..all.len()).filter(|&i| all.get(i).is_some_and(|&(w, h)| w.max(h) >= 2)).collect();
+        let i = *movable.get(below(movable.len().max(1) as u64) as usize)?;
+        let (w, h) = *all.get(i)?;
+        let (across, along) = (w / 2, h / 2);
+        let k = below(across + along);
+        let pieces = if k < across {
+            [(k + 1, h), (w - k - 1, h)]
+        } else {
+            let j = k - across + 1;
+            [(w, j), (w, h - j)]
+        };
+        Some(replaced(&all, i, &pieces))
+    }
+
+    /// Each cut adds a piece, and there are never more pieces than squares.
+    fn longest_game(&self, numbers: &[u64]) -> u128 {
+        sheets(numbers).iter().map(|&(w, h)| u128::from(w) * u128::from(h)).sum()
+    }
+
+    /// 1 to 3 sheets, each side from 2 to 7.
+    fn random_position(&self, below: &mut dyn FnMut(u64) -> u64) -> Vec<String> {
+        (0..1 + below(3)).map(|_| format!("{}x{}", 2 + below(6), 2 + below(6))).collect()
+    }
+}
+
+impl Theory for Cutting {
+    fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
+        if context.misere {
+            return self.misere(numbers, context.budget);
+        }
+        self.normal(numbers, context)
+    }
+}
+
+impl Face for Cutting {
     fn draw(&self, numbers: &[u64], _mover: usize) -> Sketch {
         use crate::rules::faces::{button_row, MAX_ROWS};
         let mut s = Sketch::new();
@@ -532,179 +713,5 @@ impl BoardRules for Cutting {
         s.note(y + 10.0, what);
         s.height = y + 18.0;
         s
-    }
-
-    fn spelling(&self) -> String {
-        "cutting".into()
-    }
-
-    fn rules_sentence(&self) -> String {
-        "The cutting game: sheets of squared paper; a move cuts one sheet into two along a grid line, and the player who cuts off a 1 x 1 piece wins.".into()
-    }
-
-    fn parse(&self, tokens: &[&str]) -> Result<Vec<u64>, String> {
-        let mut out = vec![];
-        for (i, t) in tokens.iter().enumerate() {
-            let (w, h) = read_sheet(t, &format!("sheet {}", i + 1))?;
-            out.extend([w, h]);
-        }
-        Ok(out)
-    }
-
-    fn tokens(&self, numbers: &[u64]) -> Vec<String> {
-        sheets(numbers).iter().map(written).collect()
-    }
-
-    fn label(&self, i: usize) -> String {
-        match i % 2 {
-            0 => format!("width {}", i / 2 + 1),
-            _ => format!("height {}", i / 2 + 1),
-        }
-    }
-
-    fn players(&self, _numbers: Option<&[u64]>) -> Players {
-        Players::Impartial
-    }
-
-    fn options(&self, numbers: &[u64], _mover: usize) -> Vec<Vec<u64>> {
-        let all = sheets(numbers);
-        if over(&all) {
-            return vec![];
-        }
-        let mut out = vec![];
-        for (i, s) in all.iter().enumerate() {
-            for pieces in cuts(s) {
-                out.push(replaced(&all, i, &pieces));
-            }
-        }
-        out
-    }
-
-    fn check(&self, numbers: &[u64], _at: std::ops::Range<usize>, after: &[u64], _mover: usize) -> Result<(), IllegalMove> {
-        let before = sheets(numbers);
-        if over(&before) {
-            return Err("the game is over: a 1 x 1 piece has been cut off".into());
-        }
-        if !after.len().is_multiple_of(2) || after.contains(&0) {
-            return Err("a position is sheets, a width and a height each, both at least 1".into());
-        }
-        let after = sheets(after);
-        let Some((i, old, new)) = replaced_part(&before, &after) else {
-            return Err("a move cuts one sheet into two pieces and changes nothing else".into());
-        };
-        Ok(check_cut(i, old, &new)?)
-    }
-
-    fn describe(&self, numbers: &[u64], after: &[u64]) -> String {
-        let (before, after_sheets) = (sheets(numbers), sheets(after));
-        let Some((i, old, new)) = replaced_part(&before, &after_sheets) else {
-            return format!("{numbers:?} -> {after:?}");
-        };
-        let pieces = new.iter().map(written).collect::<Vec<_>>().join(" and ");
-        let wins = if new.contains(&(1, 1)) { ", cutting off a 1 x 1 piece" } else { "" };
-        format!("cut sheet {} ({}) into {pieces}{wins}", i + 1, written(&old))
-    }
-
-    fn read_move(&self, numbers: &[u64], text: &str) -> Option<Result<Vec<u64>, String>> {
-        let words: Vec<&str> = text.split_whitespace().filter(|w| *w != "and").collect();
-        let (sheet, a, b) = match words[..] {
-            ["cut", s, "into", a, b] | [s, "into", a, b] => (s, a, b),
-            _ => return None,
-        };
-        Some((|| {
-            let all = sheets(numbers);
-            let n = parse_u64(sheet, "the sheet")?;
-            let i = usize::try_from(n).ok().and_then(|n| n.checked_sub(1)).filter(|&i| i < all.len());
-            let Some(i) = i else {
-                return Err(format!("there is no sheet {n} (the sheets are numbered 1 to {})", all.len()));
-            };
-            let pieces = [read_sheet(a, "the first piece")?, read_sheet(b, "the second piece")?];
-            if over(&all) {
-                return Err("the game is over: a 1 x 1 piece has been cut off".into());
-            }
-            if let Some(&old) = all.get(i) {
-                check_cut(i, old, &pieces)?;
-            }
-            Ok(replaced(&all, i, &pieces))
-        })())
-    }
-
-    fn move_hint(&self) -> String {
-        "Type 'cut 1 into 2x3 2x3' (cut sheet 1 into those two pieces) or '1..2 -> 2 3 2 3' (numbers 1 and 2 become sheets 2x3 and 2x3)".into()
-    }
-
-    fn has_move(&self, numbers: &[u64], _mover: usize) -> bool {
-        let all = sheets(numbers);
-        !over(&all) && all.iter().any(|&(w, h)| w.max(h) >= 2)
-    }
-
-    fn smallest_move(&self, numbers: &[u64], _mover: usize) -> Option<Vec<u64>> {
-        let all = sheets(numbers);
-        if over(&all) {
-            return None;
-        }
-        // A strip 2 wide off the first sheet that has one, so that no piece is 1 wide (the
-        // opponent would cut a 1 x 1 off it), else a strip 1 wide off the first sheet that can
-        // be cut; found without listing the cuts (a sheet may be 2^64 - 1 long).
-        let strip = |k: u64| {
-            all.iter().enumerate().find_map(|(i, &(w, h))| {
-                let pieces = if w >= 2 * k {
-                    [(k, h), (w - k, h)]
-                } else if h >= 2 * k {
-                    [(w, k), (w, h - k)]
-                } else {
-                    return None;
-                };
-                Some(replaced(&all, i, &pieces))
-            })
-        };
-        strip(2).or_else(|| strip(1))
-    }
-
-    fn random_move(&self, numbers: &[u64], _mover: usize, below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
-        let all = sheets(numbers);
-        if over(&all) {
-            return None;
-        }
-        let movable: Vec<usize> = (0..all.len()).filter(|&i| all.get(i).is_some_and(|&(w, h)| w.max(h) >= 2)).collect();
-        let i = *movable.get(below(movable.len().max(1) as u64) as usize)?;
-        let (w, h) = *all.get(i)?;
-        let (across, along) = (w / 2, h / 2);
-        let k = below(across + along);
-        let pieces = if k < across {
-            [(k + 1, h), (w - k - 1, h)]
-        } else {
-            let j = k - across + 1;
-            [(w, j), (w, h - j)]
-        };
-        Some(replaced(&all, i, &pieces))
-    }
-
-
-    fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
-        if context.misere {
-            return self.misere(numbers, context.budget);
-        }
-        self.normal(numbers, context)
-    }
-
-    /// Each cut adds a piece, and there are never more pieces than squares.
-    fn longest_game(&self, numbers: &[u64]) -> u128 {
-        sheets(numbers).iter().map(|&(w, h)| u128::from(w) * u128::from(h)).sum()
-    }
-
-    fn canonical(&self, numbers: &[u64]) -> Vec<u64> {
-        let mut all: Vec<Sheet> = sheets(numbers).into_iter().map(|(w, h)| (w.min(h), w.max(h))).collect();
-        if over(&all) {
-            // Every finished game is the same position.
-            return vec![1, 1];
-        }
-        all.sort_unstable();
-        numbers_of(&all)
-    }
-
-    /// 1 to 3 sheets, each side from 2 to 7.
-    fn random_position(&self, below: &mut dyn FnMut(u64) -> u64) -> Vec<String> {
-        (0..1 + below(3)).map(|_| format!("{}x{}", 2 + below(6), 2 + below(6))).collect()
     }
 }

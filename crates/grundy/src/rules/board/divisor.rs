@@ -15,7 +15,7 @@ use crate::rules::board::{Board, BoardFamily};
 use crate::rules::catalogue::GameKind;
 use crate::error::AnalyzeError;
 use crate::number::parse_u64;
-use crate::rules::board::{BoardAnswer, BoardMethod, BoardRules};
+use crate::rules::board::{BoardAnswer, BoardMethod, Face, Notation, PlayHelp, RulesCore, Theory};
 use crate::rules::draw::Sketch;
 use crate::rules::nim::{
     balance_sentences, misere_nim_explanation, misere_nim_winning_moves, misere_nim_wins, nim_sum, nim_winning_moves,
@@ -99,34 +99,13 @@ fn n_of(numbers: &[u64]) -> u64 {
     numbers.first().copied().unwrap_or(1).max(1)
 }
 
-impl BoardRules for Divisor {
+impl RulesCore for Divisor {
     fn spelling(&self) -> String {
         "divisor".into()
     }
 
     fn rules_sentence(&self) -> String {
         "A move divides n by a prime power p^k that divides it; at n = 1 no move is left.".into()
-    }
-
-    fn parse(&self, tokens: &[&str]) -> Result<Vec<u64>, String> {
-        let token = match tokens {
-            [] => return Err("the position is empty: give the number n".into()),
-            [token] => token,
-            _ => return Err(format!("the divisor game takes one number n, not {}", tokens.len())),
-        };
-        let n = parse_u64(token, "n")?;
-        if n == 0 {
-            return Err("n must be at least 1 in the divisor game, not 0".into());
-        }
-        Ok(vec![n])
-    }
-
-    fn label(&self, _i: usize) -> String {
-        "n".into()
-    }
-
-    fn counts_objects(&self, _i: usize) -> bool {
-        false
     }
 
     fn players(&self, _numbers: Option<&[u64]>) -> Players {
@@ -148,6 +127,29 @@ impl BoardRules for Divisor {
         }
         Ok(check_divisor(n, n / m)?)
     }
+}
+
+impl Notation for Divisor {
+    fn parse(&self, tokens: &[&str]) -> Result<Vec<u64>, String> {
+        let token = match tokens {
+            [] => return Err("the position is empty: give the number n".into()),
+            [token] => token,
+            _ => return Err(format!("the divisor game takes one number n, not {}", tokens.len())),
+        };
+        let n = parse_u64(token, "n")?;
+        if n == 0 {
+            return Err("n must be at least 1 in the divisor game, not 0".into());
+        }
+        Ok(vec![n])
+    }
+
+    fn label(&self, _i: usize) -> String {
+        "n".into()
+    }
+
+    fn counts_objects(&self, _i: usize) -> bool {
+        false
+    }
 
     fn describe(&self, numbers: &[u64], after: &[u64]) -> String {
         let n = n_of(numbers);
@@ -161,7 +163,7 @@ impl BoardRules for Divisor {
 
     /// `D` (or `divide by D`) divides n by D; `-> M` leaves M. `1 -> M` is the general form,
     /// read by the caller.
-    fn read_move(&self, numbers: &[u64], text: &str) -> Option<Result<Vec<u64>, String>> {
+    fn read_move(&self, numbers: &[u64], text: &str, _mover: usize) -> Option<Result<Vec<u64>, String>> {
         let n = n_of(numbers);
         let t = text.trim().trim_start_matches("divide by").trim();
         if let Some(rest) = t.strip_prefix("->") {
@@ -181,6 +183,14 @@ impl BoardRules for Divisor {
         "Type a prime power that divides n (e.g. '4' divides by 4), or '-> M' to leave M".into()
     }
 
+    fn line(&self, numbers: &[u64]) -> Option<String> {
+        let n = n_of(numbers);
+        let factors = factorize(n);
+        Some(format!("n = {n} = {}", if factors.is_empty() { "1".to_string() } else { written(&factors) }))
+    }
+}
+
+impl PlayHelp for Divisor {
     fn has_move(&self, numbers: &[u64], _mover: usize) -> bool {
         n_of(numbers) > 1
     }
@@ -197,6 +207,13 @@ impl BoardRules for Divisor {
         Some(vec![n / d])
     }
 
+    /// n from 2 to 5000: a few prime factors, each with a small exponent.
+    fn random_position(&self, below: &mut dyn FnMut(u64) -> u64) -> Vec<String> {
+        vec![(2 + below(4999)).to_string()]
+    }
+}
+
+impl Theory for Divisor {
     /// Nim on the exponents: Bouton's theorem, or his misère rule. Exact at any size.
     fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
         let misere = context.misere;
@@ -240,12 +257,6 @@ impl BoardRules for Divisor {
         Ok(answer)
     }
 
-    fn line(&self, numbers: &[u64]) -> Option<String> {
-        let n = n_of(numbers);
-        let factors = factorize(n);
-        Some(format!("n = {n} = {}", if factors.is_empty() { "1".to_string() } else { written(&factors) }))
-    }
-
     fn nim_heaps(&self, numbers: &[u64]) -> Option<Vec<u64>> {
         Some(factorize(n_of(numbers)).iter().map(|&(_, e)| u64::from(e)).collect())
     }
@@ -269,7 +280,9 @@ impl BoardRules for Divisor {
         let divisor = p.checked_pow(e.checked_sub(u32::try_from(left).ok()?)?)?;
         Some(vec![n / divisor])
     }
+}
 
+impl Face for Divisor {
     /// n with its prime factorisation, and a button for each prime power that divides it (at
     /// most 63 in all).
     fn draw(&self, numbers: &[u64], _mover: usize) -> Sketch {
@@ -305,10 +318,5 @@ impl BoardRules for Divisor {
         }
         s.height = y + 4.0;
         s
-    }
-
-    /// n from 2 to 5000: a few prime factors, each with a small exponent.
-    fn random_position(&self, below: &mut dyn FnMut(u64) -> u64) -> Vec<String> {
-        vec![(2 + below(4999)).to_string()]
     }
 }

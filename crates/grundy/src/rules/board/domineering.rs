@@ -24,11 +24,12 @@ use crate::rules::board::Players;
 
 use crate::error::AnalyzeError;
 use crate::rules::board::bitgrid::BitGrid;
-use crate::rules::board::grid::{cell_name, cell_size, number_label, parse_board, read_cell, Grid};
+use crate::rules::board::grid::{cell_name, cell_size, read_cell, Grid, GridNotation};
 use crate::rules::board::packed::{Packed, PackedRules};
 use crate::values::partizan::{GameStore, GameValue, PartizanError};
 use crate::rules::board::partizan::{side, solve_by_conway};
-use crate::rules::board::{Board, BoardAnswer, BoardContext, BoardFamily, BoardRules, TextRows};
+use crate::rules::board::notation::arrow_move;
+use crate::rules::board::{Board, BoardAnswer, BoardContext, BoardFamily, Face, Notation, PlayHelp, RulesCore, Theory};
 use crate::rules::catalogue::GameKind;
 use crate::rules::draw::Sketch;
 
@@ -53,6 +54,9 @@ fn parse(s: &str) -> Option<Result<Board, String>> {
 
 /// The characters of a board: an empty cell, a filled one, a cell of Left's domino, of Right's.
 const ALPHABET: [char; 4] = ['.', '#', 'L', 'R'];
+
+/// How a position is written: one board ([`GridNotation`]).
+const GRID: GridNotation = GridNotation { alphabet: &ALPHABET, blank: FILLED, example: "../..", sum: ["../..", "..."] };
 const EMPTY: u8 = 0;
 const FILLED: u8 = 1;
 /// A cell of a domino that Left (vertical) or Right (horizontal) placed: `LEFTS + player`.
@@ -68,7 +72,7 @@ pub struct Domineering;
 
 /// The board of `numbers` (an empty 1 x 1 board when they hold none).
 fn board(numbers: &[u64]) -> Grid {
-    Grid::of(numbers, ALPHABET.len() as u8).unwrap_or_else(|| Grid::filled(1, 1, FILLED))
+    GRID.board(numbers)
 }
 
 /// The board with every cell that is not empty filled, owners forgotten (they change no move).
@@ -266,11 +270,7 @@ impl PackedRules for Domineering {
     }
 }
 
-impl BoardRules for Domineering {
-    fn packed(&self) -> Option<&dyn PackedRules> {
-        Some(self)
-    }
-
+impl RulesCore for Domineering {
     fn spelling(&self) -> String {
         "domineering".into()
     }
@@ -279,40 +279,10 @@ impl BoardRules for Domineering {
         "Domineering: dominoes are placed on the empty cells of a board, Left (the first player) vertically and Right (the second) horizontally; a player who cannot place one loses.".into()
     }
 
-    fn parse(&self, tokens: &[&str]) -> Result<Vec<u64>, String> {
-        parse_board(tokens, &ALPHABET, "../..", "sum domineering=../.. domineering=...")
-    }
-
-    fn tokens(&self, numbers: &[u64]) -> Vec<String> {
-        vec![board(numbers).write(&ALPHABET)]
-    }
-
-    fn label_in(&self, numbers: &[u64], i: usize) -> String {
-        number_label(numbers, i)
-    }
-
-    fn counts_objects(&self, _i: usize) -> bool {
-        false
-    }
-
-    fn written_as_text(&self) -> bool {
-        true
-    }
-
-    fn text_rows(&self) -> Option<TextRows> {
-        Some(TextRows { label: "board", numbered: false, empty: None, turn: &[] })
-    }
-
-    fn rows(&self, numbers: &[u64]) -> Option<Vec<(String, String)>> {
-        Some(vec![("board".into(), board(numbers).write(&ALPHABET))])
-    }
-
-
     fn options(&self, numbers: &[u64], mover: usize) -> Vec<Vec<u64>> {
         let g = board(numbers);
         placements(&g, mover.min(1)).into_iter().map(|cells| placed(&g, cells)).collect()
     }
-
 
     fn check(&self, numbers: &[u64], _at: std::ops::Range<usize>, after: &[u64], mover: usize) -> Result<(), IllegalMove> {
         let ([a, b], owner) = Domineering::domino(numbers, after)?;
@@ -328,6 +298,32 @@ impl BoardRules for Domineering {
         Ok(())
     }
 
+    fn players(&self, _numbers: Option<&[u64]>) -> Players {
+        Players::Partizan("Left places vertical dominoes, Right horizontal ones".into())
+    }
+
+    /// Dead cells filled, the board cut to the empty cells' rectangle, and the least of its
+    /// images under the symmetries that keep the players' directions.
+    fn canonical(&self, numbers: &[u64]) -> Vec<u64> {
+        without_dead_cells(&plain(&board(numbers))).cropped(|c| c == EMPTY, FILLED).least_image(&SYMMETRIES).numbers()
+    }
+
+    /// The regions of empty cells: a domino lies within one.
+    fn components(&self, numbers: &[u64]) -> Option<Vec<Vec<u64>>> {
+        let regions = without_dead_cells(&plain(&board(numbers))).regions(|c| c == EMPTY, FILLED);
+        (regions.len() > 1).then(|| regions.iter().map(Grid::numbers).collect())
+    }
+}
+
+impl Notation for Domineering {
+    fn parse(&self, tokens: &[&str]) -> Result<Vec<u64>, String> {
+        GRID.parse("domineering", tokens)
+    }
+
+    fn grid_notation(&self) -> Option<GridNotation> {
+        Some(GRID)
+    }
+
     fn describe(&self, numbers: &[u64], after: &[u64]) -> String {
         match Domineering::domino(numbers, after) {
             Ok(([a, b], owner)) => format!(
@@ -341,7 +337,7 @@ impl BoardRules for Domineering {
         }
     }
 
-    fn read_move(&self, numbers: &[u64], text: &str) -> Option<Result<Vec<u64>, String>> {
+    fn read_move(&self, numbers: &[u64], text: &str, _mover: usize) -> Option<Result<Vec<u64>, String>> {
         let words: Vec<&str> = text.split(|c: char| c.is_whitespace() || c == '-').filter(|w| !w.is_empty()).collect();
         let [a, b] = words[..] else { return None };
         let cells = [read_cell(a)?, read_cell(b)?];
@@ -368,18 +364,21 @@ impl BoardRules for Domineering {
         "Type two neighbouring empty cells: 'a1 a2' (Left, one above the other) or 'a1 b1' (Right, side by side)".into()
     }
 
+    fn write_move(&self, numbers: &[u64], after: &[u64], _mover: usize) -> String {
+        Domineering::domino(numbers, after).map_or_else(|_| arrow_move(numbers, after), |(cells, _)| words(cells))
+    }
+}
 
+impl PlayHelp for Domineering {
     fn has_move(&self, numbers: &[u64], mover: usize) -> bool {
         !placements(&board(numbers), mover.min(1)).is_empty()
     }
-
 
     /// The first domino in reading order.
     fn smallest_move(&self, numbers: &[u64], mover: usize) -> Option<Vec<u64>> {
         let g = board(numbers);
         placements(&g, mover.min(1)).first().map(|&cells| placed(&g, cells))
     }
-
 
     fn random_move(&self, numbers: &[u64], mover: usize, below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
         let g = board(numbers);
@@ -395,6 +394,25 @@ impl BoardRules for Domineering {
         board(numbers).cells.iter().filter(|&&c| c == EMPTY).count() as u128 / 2
     }
 
+    /// A board of 2 to 4 rows and 2 to 4 columns, about one cell in six filled.
+    fn random_position(&self, below: &mut dyn FnMut(u64) -> u64) -> Vec<String> {
+        let (rows, cols) = (2 + below(3) as usize, 2 + below(3) as usize);
+        let mut g = Grid::filled(rows, cols, EMPTY);
+        for r in 0..rows {
+            for c in 0..cols {
+                if below(6) == 0 {
+                    g.set(r, c, FILLED);
+                }
+            }
+        }
+        vec![g.write(&ALPHABET)]
+    }
+}
+
+impl Theory for Domineering {
+    fn packed(&self) -> Option<&dyn PackedRules> {
+        Some(self)
+    }
 
     fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
         solve_by_conway(
@@ -405,23 +423,9 @@ impl BoardRules for Domineering {
             "Left places vertical dominoes and Right horizontal ones, and a player who cannot place one loses",
         )
     }
+}
 
-    fn players(&self, _numbers: Option<&[u64]>) -> Players {
-        Players::Partizan("Left places vertical dominoes, Right horizontal ones".into())
-    }
-
-    /// Dead cells filled, the board cut to the empty cells' rectangle, and the least of its
-    /// images under the symmetries that keep the players' directions.
-    fn canonical(&self, numbers: &[u64]) -> Vec<u64> {
-        without_dead_cells(&plain(&board(numbers))).cropped(|c| c == EMPTY, FILLED).least_image(&SYMMETRIES).numbers()
-    }
-
-    /// The regions of empty cells: a domino lies within one.
-    fn components(&self, numbers: &[u64]) -> Option<Vec<Vec<u64>>> {
-        let regions = without_dead_cells(&plain(&board(numbers))).regions(|c| c == EMPTY, FILLED);
-        (regions.len() > 1).then(|| regions.iter().map(Grid::numbers).collect())
-    }
-
+impl Face for Domineering {
     /// The board, each domino of the player to move a target on the line between its two
     /// cells (Left's vertical ones on the lines between rows, Right's horizontal ones between
     /// columns), half a cell wide, so that no two targets overlap.
@@ -488,20 +492,6 @@ impl BoardRules for Domineering {
         s.height = y + 24.0;
         s
     }
-
-    /// A board of 2 to 4 rows and 2 to 4 columns, about one cell in six filled.
-    fn random_position(&self, below: &mut dyn FnMut(u64) -> u64) -> Vec<String> {
-        let (rows, cols) = (2 + below(3) as usize, 2 + below(3) as usize);
-        let mut g = Grid::filled(rows, cols, EMPTY);
-        for r in 0..rows {
-            for c in 0..cols {
-                if below(6) == 0 {
-                    g.set(r, c, FILLED);
-                }
-            }
-        }
-        vec![g.write(&ALPHABET)]
-    }
 }
 
 #[cfg(test)]
@@ -515,7 +505,7 @@ mod tests {
     #[test]
     fn moves_are_read_checked_and_worded() {
         let n = numbers("../..");
-        let left = Domineering.read_move(&n, "a1 a2").unwrap().unwrap();
+        let left = Domineering.read_move(&n, "a1 a2", 0).unwrap().unwrap();
         assert_eq!(Domineering.tokens(&left), ["L./L."]);
         assert_eq!(Domineering.describe(&n, &left), "Left places a vertical domino on a1-a2");
         assert!(Domineering.check(&n, 0..0, &left, 0).is_ok());
@@ -523,11 +513,11 @@ mod tests {
             Domineering.check(&n, 0..0, &left, 1).unwrap_err().to_string(),
             "cells a1 and a2 are one above the other: Right places horizontal dominoes"
         );
-        let right = Domineering.read_move(&n, "b2-a2").unwrap().unwrap();
+        let right = Domineering.read_move(&n, "b2-a2", 0).unwrap().unwrap();
         assert_eq!(Domineering.describe(&n, &right), "Right places a horizontal domino on a2-b2");
-        assert_eq!(Domineering.read_move(&n, "a1 c1").unwrap().unwrap_err(), "there is no cell c1 (the board has 2 rows and 2 columns)");
-        assert!(Domineering.check(&n, 0..0, &Domineering.read_move(&n, "a1 b2").unwrap().unwrap(), 0).unwrap_err().to_string().contains("not neighbours"));
-        assert!(Domineering.read_move(&n, "1 2").is_none());
+        assert_eq!(Domineering.read_move(&n, "a1 c1", 0).unwrap().unwrap_err(), "there is no cell c1 (the board has 2 rows and 2 columns)");
+        assert!(Domineering.check(&n, 0..0, &Domineering.read_move(&n, "a1 b2", 0).unwrap().unwrap(), 0).unwrap_err().to_string().contains("not neighbours"));
+        assert!(Domineering.read_move(&n, "1 2", 0).is_none());
     }
 
     /// Issue 64: a placed domino keeps its owner (`L`, `R`), typed back as printed, `#` still a
@@ -536,8 +526,8 @@ mod tests {
     #[test]
     fn placed_dominoes_keep_their_owner() {
         let n = numbers("..#/...");
-        let left = Domineering.read_move(&n, "a1 a2").unwrap().unwrap();
-        let both = Domineering.read_move(&left, "b2 c2").unwrap().unwrap();
+        let left = Domineering.read_move(&n, "a1 a2", 0).unwrap().unwrap();
+        let both = Domineering.read_move(&left, "b2 c2", 0).unwrap().unwrap();
         assert_eq!(Domineering.tokens(&both), ["L.#/LRR"]);
         assert_eq!(Domineering.parse(&["L.#/LRR"]).unwrap(), both);
         assert_eq!(Domineering.parse(&["l.#/lrr"]).unwrap(), both);

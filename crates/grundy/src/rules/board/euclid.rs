@@ -16,7 +16,7 @@ use crate::rules::board::{Board, BoardFamily};
 use crate::rules::catalogue::GameKind;
 use crate::error::AnalyzeError;
 use crate::number::parse_u64;
-use crate::rules::board::{BoardAnswer, BoardMethod, BoardRules};
+use crate::rules::board::{BoardAnswer, BoardMethod, Face, Notation, PlayHelp, RulesCore, Theory};
 use crate::rules::draw::Sketch;
 
 /// One legal move of Euclid's game from (a, b): which number changes (0 or 1) and what it
@@ -322,27 +322,13 @@ fn changed(numbers: &[u64], after: &[u64]) -> Option<(usize, u64)> {
     }
 }
 
-impl BoardRules for Euclid {
+impl RulesCore for Euclid {
     fn spelling(&self) -> String {
         "euclid".into()
     }
 
     fn rules_sentence(&self) -> String {
         "A move subtracts a positive multiple of the smaller number from the larger, leaving it at least 0; whoever makes a number 0 wins.".into()
-    }
-
-    fn parse(&self, tokens: &[&str]) -> Result<Vec<u64>, String> {
-        let [a, b] = tokens else {
-            return Err(match tokens.len() {
-                0 => "the position is empty: give the two numbers".to_string(),
-                n => format!("Euclid's game takes two numbers, not {n}"),
-            });
-        };
-        Ok(vec![parse_u64(a, "the first number")?, parse_u64(b, "the second number")?])
-    }
-
-    fn label(&self, i: usize) -> String {
-        format!("number {}", i + 1)
     }
 
     fn players(&self, _numbers: Option<&[u64]>) -> Players {
@@ -392,6 +378,22 @@ impl BoardRules for Euclid {
         }
         Ok(())
     }
+}
+
+impl Notation for Euclid {
+    fn parse(&self, tokens: &[&str]) -> Result<Vec<u64>, String> {
+        let [a, b] = tokens else {
+            return Err(match tokens.len() {
+                0 => "the position is empty: give the two numbers".to_string(),
+                n => format!("Euclid's game takes two numbers, not {n}"),
+            });
+        };
+        Ok(vec![parse_u64(a, "the first number")?, parse_u64(b, "the second number")?])
+    }
+
+    fn label(&self, i: usize) -> String {
+        format!("number {}", i + 1)
+    }
 
     fn describe(&self, numbers: &[u64], after: &[u64]) -> String {
         let (a, b) = pair(numbers);
@@ -402,7 +404,9 @@ impl BoardRules for Euclid {
     fn move_hint(&self) -> String {
         "Type 'NUMBER TAKE' (e.g. '1 24' subtracts 24, a multiple of the smaller number, from number 1) or 'NUMBER -> LEFT'".into()
     }
+}
 
+impl PlayHelp for Euclid {
     fn has_move(&self, numbers: &[u64], _mover: usize) -> bool {
         let (a, b) = pair(numbers);
         a > 0 && b > 0
@@ -432,6 +436,16 @@ impl BoardRules for Euclid {
         })
     }
 
+    /// Two different numbers up to 60, so that the game lasts a few moves.
+    fn random_position(&self, below: &mut dyn FnMut(u64) -> u64) -> Vec<String> {
+        let big = 3 + below(58);
+        let small = 1 + below(big - 1);
+        let pair = if below(2) == 0 { [big, small] } else { [small, big] };
+        pair.iter().map(u64::to_string).collect()
+    }
+}
+
+impl Theory for Euclid {
     /// Cole and Davie's rule: exact at any size, in O(log) steps, under normal play and misère
     /// play (whoever makes a number 0 loses).
     fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
@@ -504,7 +518,9 @@ impl BoardRules for Euclid {
         }
         Some(out)
     }
+}
 
+impl Face for Euclid {
     /// Two bars in proportion; the larger is cut into lengths of the smaller, and clicking a
     /// piece subtracts that many multiples (a few buttons when there are too many).
     fn draw(&self, numbers: &[u64], _mover: usize) -> Sketch {
@@ -561,14 +577,6 @@ impl BoardRules for Euclid {
         y += 16.0;
         s.height = y + 4.0;
         s
-    }
-
-    /// Two different numbers up to 60, so that the game lasts a few moves.
-    fn random_position(&self, below: &mut dyn FnMut(u64) -> u64) -> Vec<String> {
-        let big = 3 + below(58);
-        let small = 1 + below(big - 1);
-        let pair = if below(2) == 0 { [big, small] } else { [small, big] };
-        pair.iter().map(u64::to_string).collect()
     }
 }
 

@@ -53,7 +53,7 @@ use crate::rules::board::{Board, BoardFamily};
 use crate::rules::catalogue::GameKind;
 use crate::error::{AnalyzeError, GaveUp, Work};
 use crate::number::parse_u64;
-use crate::rules::board::{BoardAnswer, BoardMethod, BoardRules};
+use crate::rules::board::{BoardAnswer, BoardMethod, Face, Notation, PlayHelp, RulesCore, Theory};
 use crate::rules::draw::Sketch;
 
 /// Fibonacci Nim and K-multiple Nim in the registry ([`crate::rules::board::BOARDS`]).
@@ -305,70 +305,7 @@ impl MultipleNim {
     }
 }
 
-impl BoardRules for MultipleNim {
-    fn draw(&self, numbers: &[u64], _mover: usize) -> Sketch {
-        use crate::rules::draw::{Control, ControlForm, Field};
-        use crate::rules::faces::{big_bar, button_row, object_row, object_x, row_label, MAX_OBJECTS};
-        let (n, limit) = heap_and_limit(numbers);
-        let mut s = Sketch::new();
-        row_label(&mut s, 4.0, "heap", &n.to_string());
-        let mut y = 4.0;
-        if n <= MAX_OBJECTS {
-            y += 6.0;
-            let top = y;
-            y += object_row(&mut s, y, n, "obj", &mut |s, j| {
-                let words = format!("take {}", n - j);
-                let t = super::worded(s, self, numbers, words.clone());
-                (t, words)
-            });
-            // A bracket over the objects the next move may take.
-            let most = limit.min(n);
-            if most > 0 {
-                let x0 = object_x(n - most) - 8.0;
-                let x1 = object_x(n - 1) + 8.0;
-                s.path(&format!("M{x0} {} v-5 H{x1} v5", top + 6.0), "cut")
-                    .title(format!("the next move may take at most {most}"));
-            }
-        } else {
-            big_bar(&mut s, y, n, "objects");
-            y += 26.0;
-            // One button a take where they are few; past that a few, and a number field for
-            // any take the rule allows (issue 49: at 100/10 the winning take 3 had no button).
-            let most = limit.min(n);
-            let takes: Vec<u64> = if most <= MAX_TAKE_BUTTONS {
-                (1..=most).collect()
-            } else {
-                let mut t = vec![1, 2, most / 2, most];
-                t.dedup();
-                t
-            };
-            let mut offers = vec![];
-            for t in takes {
-                let words = format!("take {t}");
-                let id = super::worded(&mut s, self, numbers, words.clone());
-                offers.push((words.clone(), id, words));
-            }
-            y += button_row(&mut s, y, offers);
-            if most > MAX_TAKE_BUTTONS {
-                s.control(Control {
-                    label: "take".into(),
-                    fields: vec![Field::new("take", 1, most, 1)],
-                    form: ControlForm::Words("take {1}".into()),
-                });
-            }
-        }
-        let what = if numbers.len() < 2 {
-            "The first move takes any number but not the whole heap;".to_string()
-        } else {
-            format!("The next move may take 1 to {limit};")
-        };
-        // Two short lines, so that the drawing fits a phone.
-        s.note(y + 12.0, &what);
-        s.note(y + 28.0, &format!("then each move at most {} times the move before.", self.k));
-        s.height = y + 36.0;
-        s
-    }
-
+impl RulesCore for MultipleNim {
     fn spelling(&self) -> String {
         if self.fibonacci {
             "fibonacci-nim".into()
@@ -385,6 +322,46 @@ impl BoardRules for MultipleNim {
         )
     }
 
+    fn players(&self, _numbers: Option<&[u64]>) -> Players {
+        Players::Impartial
+    }
+
+    fn options(&self, numbers: &[u64], _mover: usize) -> Vec<Vec<u64>> {
+        let (n, l) = heap_and_limit(numbers);
+        (1..=l).map(|x| self.after_take(n, x)).collect()
+    }
+
+    fn check(&self, numbers: &[u64], _at: std::ops::Range<usize>, after: &[u64], _mover: usize) -> Result<(), IllegalMove> {
+        let (n, l) = heap_and_limit(numbers);
+        let [m, next] = after[..] else {
+            return Err("a move leaves the heap and the most the next move may take (two numbers)".into());
+        };
+        if m > n {
+            return Err(format!("a move cannot add objects: the heap has {n}").into());
+        }
+        let x = n - m;
+        if x == 0 {
+            return Err("a move must take at least one object".into());
+        }
+        if x > l {
+            return Err(match numbers {
+                [_] if n <= 1 => format!("the first move may not take the whole heap, so a heap of {n} has no move"),
+                [_] => format!("the first move takes 1 to {l} (not the whole heap), not {x}"),
+                _ => format!("at most {l} may be taken now, not {x}"),
+            }.into());
+        }
+        let expected = self.after_take(n, x);
+        if expected.get(1) != Some(&next) {
+            return Err(format!(
+                "after taking {x} the next move may take at most {}, not {next}",
+                expected.get(1).copied().unwrap_or(0)
+            ).into());
+        }
+        Ok(())
+    }
+}
+
+impl Notation for MultipleNim {
     fn parse(&self, tokens: &[&str]) -> Result<Vec<u64>, String> {
         if tokens.is_empty() {
             return Err("the position is empty: give the heap, N (the start) or N/L (a heap of N where the next move may take at most L)".into());
@@ -431,44 +408,6 @@ impl BoardRules for MultipleNim {
         i == 0
     }
 
-    fn players(&self, _numbers: Option<&[u64]>) -> Players {
-        Players::Impartial
-    }
-
-    fn options(&self, numbers: &[u64], _mover: usize) -> Vec<Vec<u64>> {
-        let (n, l) = heap_and_limit(numbers);
-        (1..=l).map(|x| self.after_take(n, x)).collect()
-    }
-
-    fn check(&self, numbers: &[u64], _at: std::ops::Range<usize>, after: &[u64], _mover: usize) -> Result<(), IllegalMove> {
-        let (n, l) = heap_and_limit(numbers);
-        let [m, next] = after[..] else {
-            return Err("a move leaves the heap and the most the next move may take (two numbers)".into());
-        };
-        if m > n {
-            return Err(format!("a move cannot add objects: the heap has {n}").into());
-        }
-        let x = n - m;
-        if x == 0 {
-            return Err("a move must take at least one object".into());
-        }
-        if x > l {
-            return Err(match numbers {
-                [_] if n <= 1 => format!("the first move may not take the whole heap, so a heap of {n} has no move"),
-                [_] => format!("the first move takes 1 to {l} (not the whole heap), not {x}"),
-                _ => format!("at most {l} may be taken now, not {x}"),
-            }.into());
-        }
-        let expected = self.after_take(n, x);
-        if expected.get(1) != Some(&next) {
-            return Err(format!(
-                "after taking {x} the next move may take at most {}, not {next}",
-                expected.get(1).copied().unwrap_or(0)
-            ).into());
-        }
-        Ok(())
-    }
-
     fn describe(&self, numbers: &[u64], after: &[u64]) -> String {
         let (n, _) = heap_and_limit(numbers);
         let x = Self::taken(numbers, after);
@@ -480,7 +419,7 @@ impl BoardRules for MultipleNim {
         }
     }
 
-    fn read_move(&self, numbers: &[u64], text: &str) -> Option<Result<Vec<u64>, String>> {
+    fn read_move(&self, numbers: &[u64], text: &str, _mover: usize) -> Option<Result<Vec<u64>, String>> {
         let (n, _) = heap_and_limit(numbers);
         let take = |t: &str| -> Result<Vec<u64>, String> {
             let x = parse_u64(t, "the number taken")?;
@@ -518,7 +457,9 @@ impl BoardRules for MultipleNim {
     fn move_hint(&self) -> String {
         "Type 'take 3' or just '3' (take 3 objects), or '1 -> 4' (leave 4)".into()
     }
+}
 
+impl PlayHelp for MultipleNim {
     fn has_move(&self, numbers: &[u64], _mover: usize) -> bool {
         heap_and_limit(numbers).1 > 0
     }
@@ -533,6 +474,13 @@ impl BoardRules for MultipleNim {
         (l > 0).then(|| self.after_take(n, 1 + below(l)))
     }
 
+    /// The start of a game: one heap from 5 to 60.
+    fn random_position(&self, below: &mut dyn FnMut(u64) -> u64) -> Vec<String> {
+        vec![(5 + below(56)).to_string()]
+    }
+}
+
+impl Theory for MultipleNim {
     fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
         let (misere, budget) = (context.misere, context.budget);
         let (n, l) = heap_and_limit(numbers);
@@ -621,10 +569,70 @@ impl BoardRules for MultipleNim {
         answer.explanation = explanation;
         Ok(answer)
     }
+}
 
-    /// The start of a game: one heap from 5 to 60.
-    fn random_position(&self, below: &mut dyn FnMut(u64) -> u64) -> Vec<String> {
-        vec![(5 + below(56)).to_string()]
+impl Face for MultipleNim {
+    fn draw(&self, numbers: &[u64], _mover: usize) -> Sketch {
+        use crate::rules::draw::{Control, ControlForm, Field};
+        use crate::rules::faces::{big_bar, button_row, object_row, object_x, row_label, MAX_OBJECTS};
+        let (n, limit) = heap_and_limit(numbers);
+        let mut s = Sketch::new();
+        row_label(&mut s, 4.0, "heap", &n.to_string());
+        let mut y = 4.0;
+        if n <= MAX_OBJECTS {
+            y += 6.0;
+            let top = y;
+            y += object_row(&mut s, y, n, "obj", &mut |s, j| {
+                let words = format!("take {}", n - j);
+                let t = super::worded(s, self, numbers, words.clone());
+                (t, words)
+            });
+            // A bracket over the objects the next move may take.
+            let most = limit.min(n);
+            if most > 0 {
+                let x0 = object_x(n - most) - 8.0;
+                let x1 = object_x(n - 1) + 8.0;
+                s.path(&format!("M{x0} {} v-5 H{x1} v5", top + 6.0), "cut")
+                    .title(format!("the next move may take at most {most}"));
+            }
+        } else {
+            big_bar(&mut s, y, n, "objects");
+            y += 26.0;
+            // One button a take where they are few; past that a few, and a number field for
+            // any take the rule allows (issue 49: at 100/10 the winning take 3 had no button).
+            let most = limit.min(n);
+            let takes: Vec<u64> = if most <= MAX_TAKE_BUTTONS {
+                (1..=most).collect()
+            } else {
+                let mut t = vec![1, 2, most / 2, most];
+                t.dedup();
+                t
+            };
+            let mut offers = vec![];
+            for t in takes {
+                let words = format!("take {t}");
+                let id = super::worded(&mut s, self, numbers, words.clone());
+                offers.push((words.clone(), id, words));
+            }
+            y += button_row(&mut s, y, offers);
+            if most > MAX_TAKE_BUTTONS {
+                s.control(Control {
+                    label: "take".into(),
+                    fields: vec![Field::new("take", 1, most, 1)],
+                    form: ControlForm::Words("take {1}".into()),
+                });
+            }
+        }
+        let what = if numbers.len() < 2 {
+            "The first move takes any number but not the whole heap;".to_string()
+        } else {
+            format!("The next move may take 1 to {limit};")
+        };
+        // Two short lines, so that the drawing fits a phone.
+        s.note(y + 12.0, &what);
+        s.note(y + 28.0, &format!("then each move at most {} times the move before.", self.k));
+        s.height = y + 36.0;
+        s
     }
 }
 

@@ -34,7 +34,7 @@ use std::collections::{HashMap, VecDeque};
 use std::sync::Arc;
 
 use crate::error::{AnalyzeError, GaveUp, Work};
-use crate::rules::board::{listed_note, listing_room, BoardAnswer, BoardMethod, BoardRules};
+use crate::rules::board::{listed_note, listing_room, BoardAnswer, BoardMethod, Face, Notation, PlayHelp, RulesCore, Theory};
 
 /// What `geography` without its graph (or with a file name the library cannot read) says.
 pub const NEEDS_FILE: &str = "game geography reads its graph from a file, one edge 'u v' a line: geography:FILE (e.g. grundy analyze geography:graph.txt a; FILE - reads standard input)";
@@ -729,58 +729,7 @@ fn missed(g: &Graph, alive: &[bool], steps: &mut Steps) -> Result<Vec<bool>, ()>
     missed_by_some(&g.adj, alive, &mate, steps)
 }
 
-impl BoardRules for Geography {
-    fn draw(&self, numbers: &[u64], _mover: usize) -> Sketch {
-        use crate::rules::board::layout::{self, Network};
-        let mut s = Sketch::new();
-        let walked = path(numbers);
-        let adj = &self.graph.adj;
-        let visited: std::collections::HashSet<usize> = walked.iter().map(|&v| v as usize).collect();
-        let on_path: std::collections::HashSet<(usize, usize)> =
-            walked.windows(2).map(|w| (w[0] as usize, w[1] as usize)).flat_map(|(a, b)| [(a, b), (b, a)]).collect();
-        let starts: Vec<usize> = walked.last().map(|&v| vec![v as usize]).unwrap_or_default();
-        let neighbours = |v: usize| adj.get(v).cloned().unwrap_or_default();
-        // Each edge once (from its smaller end), the path's edges drawn thick.
-        let edges = |v: usize| -> Vec<(usize, &'static str)> {
-            adj.get(v)
-                .map(|l| {
-                    l.iter()
-                        .filter(|&&u| u > v)
-                        .map(|&u| (u, if on_path.contains(&(v, u)) { "visited" } else { "" }))
-                        .collect()
-                })
-                .unwrap_or_default()
-        };
-        let vertex = |v: usize| (self.name(v).to_string(), if visited.contains(&v) { "visited" } else { "" });
-        let net = Network::draw(&mut s, 0.0, 330.0, self.vertices(), &starts, &neighbours, &edges, &vertex, false);
-        for &v in &starts {
-            if let Some(&(x, y)) = net.at.get(&v) {
-                let title = format!("the token, on {}", self.name(v));
-                layout::badge(&mut s, net.badge_at(x, y, 0), "", title, None);
-            }
-        }
-        for u in self.next_vertices(walked) {
-            let Some(&(x, y)) = net.at.get(&u) else { continue };
-            let words = self.name(u).to_string();
-            let t = super::worded(&mut s, self, numbers, words.clone());
-            s.circle(x, y, net.radius + 2.0, "target").makes(t).title(format!("move the token to {words}"));
-        }
-        let mut y = 346.0;
-        if net.total > super::layout::MAX_VERTICES {
-            y += 14.0;
-        }
-        if walked.is_empty() {
-            s.note(y, "Click a vertex to place the token there.");
-        } else {
-            // Two short lines, so that the drawing is no wider than a small graph.
-            s.note(y, "Click a dashed vertex: the token moves there.");
-            y += 16.0;
-            s.note(y, "It never goes to a vertex already visited (in orange).");
-        }
-        s.height = y + 8.0;
-        s
-    }
-
+impl RulesCore for Geography {
     fn spelling(&self) -> String {
         format!("geography:{}", self.graph.name)
     }
@@ -791,83 +740,6 @@ impl BoardRules for Geography {
             self.vertices(),
             self.graph.edges
         )
-    }
-
-    fn parse(&self, tokens: &[&str]) -> Result<Vec<u64>, String> {
-        let path = match tokens {
-            [] | ["-"] => return Ok(encode(&[])),
-            [t] => *t,
-            _ => {
-                return Err(format!(
-                    "the position is one token, the token's path a,b,c (the token on c) or - (not placed yet), not {} tokens",
-                    tokens.len()
-                ))
-            }
-        };
-        let mut out: Vec<u64> = vec![];
-        for name in path.split(',') {
-            let v = self
-                .vertex(name)
-                .ok_or_else(|| format!("there is no vertex '{name}' in the graph {}", self.graph.name))?;
-            if out.contains(&(v as u64)) {
-                return Err(format!("the path visits '{name}' twice"));
-            }
-            if let Some(&last) = out.last() {
-                if self.graph.adj[last as usize].binary_search(&v).is_err() {
-                    return Err(format!(
-                        "the path goes from '{}' to '{name}', which are not joined",
-                        self.name(last as usize)
-                    ));
-                }
-            }
-            out.push(v as u64);
-        }
-        Ok(encode(&out))
-    }
-
-    fn tokens(&self, numbers: &[u64]) -> Vec<String> {
-        let numbers = path(numbers);
-        if numbers.is_empty() {
-            return vec![UNPLACED.to_string()];
-        }
-        vec![numbers.iter().map(|&v| self.name(v as usize).to_string()).collect::<Vec<_>>().join(",")]
-    }
-
-    fn label(&self, i: usize) -> String {
-        match i {
-            0 => "length of the path".into(),
-            i => format!("step {i}"),
-        }
-    }
-
-    fn counts_objects(&self, _i: usize) -> bool {
-        false
-    }
-
-    fn written_as_text(&self) -> bool {
-        true
-    }
-
-    /// The one token's path; `-` before the token is placed.
-    fn text_rows(&self) -> Option<TextRows> {
-        Some(TextRows { label: "path", numbered: false, empty: Some(["-", "the token is not placed yet"]), turn: &[] })
-    }
-
-    fn rows(&self, numbers: &[u64]) -> Option<Vec<(String, String)>> {
-        let full = numbers;
-        let numbers = path(numbers);
-        let next: Vec<String> =
-            self.next_vertices(numbers).iter().take(40).map(|&v| self.name(v).to_string()).collect();
-        let mut rows = vec![];
-        match numbers.last() {
-            None => rows.push(("token".to_string(), "not placed yet".to_string())),
-            Some(&c) => {
-                rows.push(("path".to_string(), self.tokens(full).join("")));
-                rows.push(("token on".to_string(), self.name(c as usize).to_string()));
-            }
-        }
-        rows.push(("moves to".to_string(), if next.is_empty() { "none".to_string() } else { next.join(" ") }));
-        Some(rows)
     }
 
     fn canonical(&self, numbers: &[u64]) -> Vec<u64> {
@@ -920,6 +792,81 @@ impl BoardRules for Geography {
             _ => Ok(()),
         }
     }
+}
+
+impl Notation for Geography {
+    fn parse(&self, tokens: &[&str]) -> Result<Vec<u64>, String> {
+        let path = match tokens {
+            [] | ["-"] => return Ok(encode(&[])),
+            [t] => *t,
+            _ => {
+                return Err(format!(
+                    "the position is one token, the token's path a,b,c (the token on c) or - (not placed yet), not {} tokens",
+                    tokens.len()
+                ))
+            }
+        };
+        let mut out: Vec<u64> = vec![];
+        for name in path.split(',') {
+            let v = self
+                .vertex(name)
+                .ok_or_else(|| format!("there is no vertex '{name}' in the graph {}", self.graph.name))?;
+            if out.contains(&(v as u64)) {
+                return Err(format!("the path visits '{name}' twice"));
+            }
+            if let Some(&last) = out.last() {
+                if self.graph.adj[last as usize].binary_search(&v).is_err() {
+                    return Err(format!(
+                        "the path goes from '{}' to '{name}', which are not joined",
+                        self.name(last as usize)
+                    ));
+                }
+            }
+            out.push(v as u64);
+        }
+        Ok(encode(&out))
+    }
+
+    fn tokens(&self, numbers: &[u64]) -> Vec<String> {
+        let numbers = path(numbers);
+        if numbers.is_empty() {
+            return vec![UNPLACED.to_string()];
+        }
+        vec![numbers.iter().map(|&v| self.name(v as usize).to_string()).collect::<Vec<_>>().join(",")]
+    }
+
+    fn label(&self, i: usize) -> String {
+        match i {
+            0 => "length of the path".into(),
+            i => format!("step {i}"),
+        }
+    }
+
+    fn counts_objects(&self, _i: usize) -> bool {
+        false
+    }
+
+    /// The one token's path; `-` before the token is placed.
+    fn text_rows(&self) -> Option<TextRows> {
+        Some(TextRows { label: "path", numbered: false, empty: Some(["-", "the token is not placed yet"]), turn: &[] })
+    }
+
+    fn rows(&self, numbers: &[u64]) -> Option<Vec<(String, String)>> {
+        let full = numbers;
+        let numbers = path(numbers);
+        let next: Vec<String> =
+            self.next_vertices(numbers).iter().take(40).map(|&v| self.name(v).to_string()).collect();
+        let mut rows = vec![];
+        match numbers.last() {
+            None => rows.push(("token".to_string(), "not placed yet".to_string())),
+            Some(&c) => {
+                rows.push(("path".to_string(), self.tokens(full).join("")));
+                rows.push(("token on".to_string(), self.name(c as usize).to_string()));
+            }
+        }
+        rows.push(("moves to".to_string(), if next.is_empty() { "none".to_string() } else { next.join(" ") }));
+        Some(rows)
+    }
 
     fn describe(&self, numbers: &[u64], after: &[u64]) -> String {
         let (numbers, after) = (path(numbers), path(after));
@@ -930,7 +877,7 @@ impl BoardRules for Geography {
         }
     }
 
-    fn read_move(&self, numbers: &[u64], text: &str) -> Option<Result<Vec<u64>, String>> {
+    fn read_move(&self, numbers: &[u64], text: &str, _mover: usize) -> Option<Result<Vec<u64>, String>> {
         let words: Vec<&str> = text.split_whitespace().collect();
         let name = match words[..] {
             [n] | ["to", n] | ["go", n] | ["place", n] | ["move", n] | ["move", "to", n] | ["place", "on", n] => n,
@@ -949,7 +896,9 @@ impl BoardRules for Geography {
     fn move_hint(&self) -> String {
         "Type a vertex's name to move the token there (the first move places it), e.g. 'to b'".into()
     }
+}
 
+impl PlayHelp for Geography {
     fn has_move(&self, numbers: &[u64], _mover: usize) -> bool {
         !self.next_vertices(path(numbers)).is_empty()
     }
@@ -971,6 +920,17 @@ impl BoardRules for Geography {
         (self.vertices() as u128).saturating_sub(path(numbers).len() as u128) + 1
     }
 
+    /// The token not placed yet (`-`), or placed on a random vertex of the graph.
+    fn random_position(&self, below: &mut dyn FnMut(u64) -> u64) -> Vec<String> {
+        let n = self.vertices() as u64;
+        if n == 0 || below(2) == 0 {
+            return vec![UNPLACED.to_string()];
+        }
+        vec![self.name(below(n) as usize).to_string()]
+    }
+}
+
+impl Theory for Geography {
     fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
         let (misere, budget) = (context.misere, context.budget);
         let full = numbers;
@@ -1062,13 +1022,57 @@ impl BoardRules for Geography {
             .collect();
         Ok(answer)
     }
+}
 
-    /// The token not placed yet (`-`), or placed on a random vertex of the graph.
-    fn random_position(&self, below: &mut dyn FnMut(u64) -> u64) -> Vec<String> {
-        let n = self.vertices() as u64;
-        if n == 0 || below(2) == 0 {
-            return vec![UNPLACED.to_string()];
+impl Face for Geography {
+    fn draw(&self, numbers: &[u64], _mover: usize) -> Sketch {
+        use crate::rules::board::layout::{self, Network};
+        let mut s = Sketch::new();
+        let walked = path(numbers);
+        let adj = &self.graph.adj;
+        let visited: std::collections::HashSet<usize> = walked.iter().map(|&v| v as usize).collect();
+        let on_path: std::collections::HashSet<(usize, usize)> =
+            walked.windows(2).map(|w| (w[0] as usize, w[1] as usize)).flat_map(|(a, b)| [(a, b), (b, a)]).collect();
+        let starts: Vec<usize> = walked.last().map(|&v| vec![v as usize]).unwrap_or_default();
+        let neighbours = |v: usize| adj.get(v).cloned().unwrap_or_default();
+        // Each edge once (from its smaller end), the path's edges drawn thick.
+        let edges = |v: usize| -> Vec<(usize, &'static str)> {
+            adj.get(v)
+                .map(|l| {
+                    l.iter()
+                        .filter(|&&u| u > v)
+                        .map(|&u| (u, if on_path.contains(&(v, u)) { "visited" } else { "" }))
+                        .collect()
+                })
+                .unwrap_or_default()
+        };
+        let vertex = |v: usize| (self.name(v).to_string(), if visited.contains(&v) { "visited" } else { "" });
+        let net = Network::draw(&mut s, 0.0, 330.0, self.vertices(), &starts, &neighbours, &edges, &vertex, false);
+        for &v in &starts {
+            if let Some(&(x, y)) = net.at.get(&v) {
+                let title = format!("the token, on {}", self.name(v));
+                layout::badge(&mut s, net.badge_at(x, y, 0), "", title, None);
+            }
         }
-        vec![self.name(below(n) as usize).to_string()]
+        for u in self.next_vertices(walked) {
+            let Some(&(x, y)) = net.at.get(&u) else { continue };
+            let words = self.name(u).to_string();
+            let t = super::worded(&mut s, self, numbers, words.clone());
+            s.circle(x, y, net.radius + 2.0, "target").makes(t).title(format!("move the token to {words}"));
+        }
+        let mut y = 346.0;
+        if net.total > super::layout::MAX_VERTICES {
+            y += 14.0;
+        }
+        if walked.is_empty() {
+            s.note(y, "Click a vertex to place the token there.");
+        } else {
+            // Two short lines, so that the drawing is no wider than a small graph.
+            s.note(y, "Click a dashed vertex: the token moves there.");
+            y += 16.0;
+            s.note(y, "It never goes to a vertex already visited (in orange).");
+        }
+        s.height = y + 8.0;
+        s
     }
 }

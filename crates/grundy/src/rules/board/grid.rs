@@ -270,6 +270,44 @@ pub fn parse_board(tokens: &[&str], alphabet: &[char], example: &str, sum: &str)
     }
 }
 
+/// How a game played on one board of cells writes its position ([`Notation::grid_notation`]):
+/// one token, the board's rows joined by `/`, each cell a character of `alphabet`. The one
+/// implementation of the text-board notation: the defaults of [`Notation`] read and write a
+/// board through it, and name its numbers ([`number_label`]).
+///
+/// [`Notation`]: crate::rules::board::Notation
+/// [`Notation::grid_notation`]: crate::rules::board::Notation::grid_notation
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GridNotation {
+    /// The character of each kind of cell, by its number.
+    pub alphabet: &'static [char],
+    /// The cell of the 1 x 1 board read from numbers that hold no board.
+    pub blank: u8,
+    /// A board of the game, named in the error of an empty position.
+    pub example: &'static str,
+    /// Two small boards, named (as a sum) in the error of a position of several tokens.
+    pub sum: [&'static str; 2],
+}
+
+impl GridNotation {
+    /// The board held in `numbers` (a 1 x 1 board of [`GridNotation::blank`] when they hold
+    /// none).
+    pub fn board(&self, numbers: &[u64]) -> Grid {
+        Grid::of(numbers, self.alphabet.len() as u8).unwrap_or_else(|| Grid::filled(1, 1, self.blank))
+    }
+
+    /// Reads a position of the game spelt `spelling` ([`parse_board`]).
+    pub fn parse(&self, spelling: &str, tokens: &[&str]) -> Result<Vec<u64>, String> {
+        let [a, b] = self.sum;
+        parse_board(tokens, self.alphabet, self.example, &format!("sum {spelling}={a} {spelling}={b}"))
+    }
+
+    /// The board held in `numbers`, written as it is typed.
+    pub fn write(&self, numbers: &[u64]) -> String {
+        self.board(numbers).write(self.alphabet)
+    }
+}
+
 /// The name of number `i` of a board's numbers ([`Grid::numbers`]): its rows, its columns, then
 /// each cell by [`cell_name`].
 pub fn number_label(numbers: &[u64], i: usize) -> String {

@@ -34,7 +34,7 @@ use std::collections::HashMap;
 
 use crate::error::{AnalyzeError, GaveUp, Work};
 use crate::rules::board::{
-    listed_note, listing_room, BoardAnswer, BoardContext, BoardMethod, BoardRules, SearchedGame,
+    listed_note, listing_room, BoardAnswer, BoardContext, BoardMethod, Face, Notation, PlayHelp, RulesCore, Theory, SearchedGame,
 };
 
 mod colours;
@@ -681,7 +681,400 @@ impl SearchedGame for Searched {
     }
 }
 
-impl BoardRules for Hackenbush {
+impl RulesCore for Hackenbush {
+    fn spelling(&self) -> String {
+        "hackenbush".into()
+    }
+
+    fn rules_sentence(&self) -> String {
+        "Hackenbush: each picture is a set of edges drawn on the ground (vertex 0); a move deletes one edge, a green one by either player, a blue one by Left (the first player) only, a red one by Right (the second) only, and whatever no longer reaches the ground falls away; whoever makes the last move wins.".into()
+    }
+
+    fn canonical(&self, numbers: &[u64]) -> Vec<u64> {
+        let mut all: Vec<Vec<ColouredEdge>> = coloured_pictures(numbers).unwrap_or_default();
+        for p in &mut all {
+            p.sort_unstable();
+        }
+        all.retain(|p| !p.is_empty());
+        all.sort();
+        numbers_of_coloured(&all)
+    }
+
+    /// A picture with a blue or red edge is partizan, an all-green one impartial; the game as a
+    /// whole is impartial (its green pictures have Sprague-Grundy values).
+    fn players(&self, numbers: Option<&[u64]>) -> Players {
+        match numbers {
+            Some(numbers) if colours::any_coloured(numbers) => {
+                Players::Partizan("a blue or red edge".into())
+            }
+            _ => Players::Impartial,
+        }
+    }
+
+    fn options(&self, numbers: &[u64], mover: usize) -> Vec<Vec<u64>> {
+        Self::cuts_for(numbers, mover)
+    }
+
+    fn check(&self, numbers: &[u64], _at: std::ops::Range<usize>, after: &[u64], mover: usize) -> Result<(), IllegalMove> {
+        let before = coloured_pictures(numbers).ok_or("the position is not a list of pictures")?;
+        let next = coloured_pictures(after).ok_or("the move does not leave a list of pictures")?;
+        if before.len() != next.len() {
+            return Err(format!("a move keeps the {} pictures in place", before.len()).into());
+        }
+        let changed: Vec<usize> = (0..before.len()).filter(|&k| before[k] != next[k]).collect();
+        match changed[..] {
+            [] => Err("a move deletes one edge".into()),
+            [k] => {
+                let i = Hackenbush::cut_edge(&before[k], &next[k], true).ok_or_else(|| {
+                    format!("picture {}: that is not what deleting one edge (and what falls with it) leaves", k + 1)
+                })?;
+                let ((u, v), colour) = before[k][i];
+                if colour.cut_by(mover) {
+                    Ok(())
+                } else {
+                    Err(format!(
+                        "picture {}: edge {u}-{v} is {} ({}), and {} cuts {} or green edges only",
+                        k + 1,
+                        colour.name(),
+                        colour.owner(),
+                        if mover == 0 { "Left" } else { "Right" },
+                        if mover == 0 { "blue" } else { "red" }
+                    ).into())
+                }
+            }
+            _ => Err("a move deletes an edge of one picture only".into()),
+        }
+    }
+
+    fn components(&self, numbers: &[u64]) -> Option<Vec<Vec<u64>>> {
+        colours::components(numbers)
+    }
+}
+
+impl Notation for Hackenbush {
+    fn parse(&self, tokens: &[&str]) -> Result<Vec<u64>, String> {
+        if tokens.is_empty() {
+            return Err("the position is empty: give at least one picture, its edges u-v (e.g. 0-1,1-2,2-0)".into());
+        }
+        let mut all = vec![];
+        let mut total = 0usize;
+        for (i, t) in tokens.iter().enumerate() {
+            let p = parse_coloured_picture(t).map_err(|e| format!("picture {}: {e}", i + 1))?;
+            total += p.len();
+            if total > MAX_EDGES {
+                return Err(format!(
+                    "picture {}: the pictures hold more than {MAX_EDGES} edges in all, past what a position here holds",
+                    i + 1
+                ));
+            }
+            all.push(p);
+        }
+        Ok(numbers_of_coloured(&all))
+    }
+
+    fn tokens(&self, numbers: &[u64]) -> Vec<String> {
+        coloured_pictures(numbers).unwrap_or_default().iter().map(|p| coloured_token(p)).collect()
+    }
+
+    fn label_in(&self, numbers: &[u64], i: usize) -> String {
+        // Number i is a picture's edge count or one end of an edge; only the counts are read,
+        // so that labelling every number of a big picture stays linear.
+        let mut at = 0usize;
+        let mut k = 0usize;
+        while let Some(&word) = numbers.get(at) {
+            k += 1;
+            if i == at {
+                return format!("picture {k} edges");
+            }
+            // A coloured picture holds three numbers an edge (its ends and its colour).
+            let (count, stride) = if word >= COLOURED { (word - COLOURED, 3) } else { (word, 2) };
+            let end =
+                usize::try_from(count).ok().and_then(|c| c.checked_mul(stride)).and_then(|c| c.checked_add(at + 1));
+            match end {
+                Some(end) if i < end => return format!("picture {k} edge {}", (i - at - 1) / stride + 1),
+                Some(end) => at = end,
+                None => break,
+            }
+        }
+        format!("number {}", i + 1)
+    }
+
+    fn counts_objects(&self, _i: usize) -> bool {
+        false
+    }
+
+    /// One picture a row; a picture with no edges left is written `0`.
+    fn text_rows(&self) -> Option<TextRows> {
+        Some(TextRows { label: "picture", numbered: true, empty: Some(["0", "no edges left"]), turn: &[] })
+    }
+
+    fn rows(&self, numbers: &[u64]) -> Option<Vec<(String, String)>> {
+        Some(
+            coloured_pictures(numbers)?
+                .iter()
+                .enumerate()
+                .map(|(k, p)| (format!("picture {}", k + 1), coloured_token(p)))
+                .collect(),
+        )
+    }
+
+    fn describe(&self, numbers: &[u64], after: &[u64]) -> String {
+        let (Some(before), Some(next)) = (coloured_pictures(numbers), coloured_pictures(after)) else {
+            return "a move".into();
+        };
+        let Some(k) = (0..before.len().min(next.len())).find(|&k| before[k] != next[k]) else {
+            return "a move".into();
+        };
+        match Hackenbush::cut_edge(&before[k], &next[k], false) {
+            Some(i) => {
+                let ((u, v), colour) = before[k][i];
+                let fall = before[k].len() - next[k].len() - 1;
+                let falls = match fall {
+                    0 => String::new(),
+                    1 => " (1 more edge falls away)".into(),
+                    f => format!(" ({f} more edges fall away)"),
+                };
+                let which = if before.len() == 1 { String::new() } else { format!(" in picture {}", k + 1) };
+                format!("cut {u}-{v}{}{which}{falls}", colour.suffix())
+            }
+            None => format!("change picture {}", k + 1),
+        }
+    }
+
+    fn read_move(&self, numbers: &[u64], text: &str, _mover: usize) -> Option<Result<Vec<u64>, String>> {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let (edge, picture) = match words[..] {
+            ["cut", e] | [e] => (e, None),
+            ["cut", e, "in", p] | [e, "in", p] | ["cut", e, "in", "picture", p] | [e, "in", "picture", p] => {
+                (e, Some(p))
+            }
+            // A picture and an edge, as a heap and what to take are typed in heap games (`2 0-1`).
+            [p, e] if e.contains('-') && !p.contains('-') => (e, Some(p)),
+            _ => return None,
+        };
+        // An edge may name its colour (`cut 0-1:r`), to pick one of two edges with the same
+        // ends.
+        let (edge, colour) = match edge.split_once(':') {
+            Some((edge, c)) => (edge, Some(c)),
+            None => (edge, None),
+        };
+        let (u, v) = edge.split_once('-')?;
+        Some((|| {
+            let end = |s: &str| crate::number::parse_u64(s, "a vertex");
+            let (u, v) = (end(u)?, end(v)?);
+            let colour = colour.map(Colour::parse).transpose()?;
+            let e = (u.min(v), u.max(v));
+            let fits = |&(x, c): &ColouredEdge| x == e && colour.is_none_or(|want| want == c);
+            let all = coloured_pictures(numbers).ok_or("the position is not a list of pictures")?;
+            let holding: Vec<usize> = (0..all.len()).filter(|&k| all[k].iter().any(fits)).collect();
+            let named = format!("{}-{}{}", e.0, e.1, colour.map_or("", Colour::suffix));
+            let k = match picture {
+                Some(p) => {
+                    let p = crate::number::parse_u64(p, "the picture")?;
+                    let k =
+                        usize::try_from(p).ok().and_then(|p| p.checked_sub(1)).filter(|&k| k < all.len()).ok_or_else(
+                            || format!("there is no picture {p} (the pictures are numbered 1 to {})", all.len()),
+                        )?;
+                    if !holding.contains(&k) {
+                        return Err(format!("picture {p} has no edge {named}"));
+                    }
+                    k
+                }
+                None => match holding[..] {
+                    [] => return Err(format!("no picture has an edge {named}")),
+                    [k] => k,
+                    _ => {
+                        return Err(format!(
+                            "edge {named} is in pictures {}: say which, e.g. 'cut {named} in {}'",
+                            holding.iter().map(|k| (k + 1).to_string()).collect::<Vec<_>>().join(" and "),
+                            holding[0] + 1
+                        ))
+                    }
+                },
+            };
+            let i = all[k].iter().position(fits).ok_or("no such edge")?;
+            let other = all[k].iter().find(|&&(x, c)| colour.is_none() && x == e && c != all[k][i].1);
+            if let Some(&(_, other)) = other {
+                return Err(format!(
+                    "picture {} has a {} and a {} edge {named}: say which, e.g. 'cut {named}{}'",
+                    k + 1,
+                    all[k][i].1.name(),
+                    other.name(),
+                    other.suffix()
+                ));
+            }
+            let mut next = all.clone();
+            next[k] = cut_coloured(&all[k], i);
+            Ok(numbers_of_coloured(&next))
+        })())
+    }
+
+    fn move_hint(&self) -> String {
+        "Type 'cut 1-2' (delete edge 1-2; what no longer reaches the ground falls) or 'cut 1-2 in 3' (in picture 3)"
+            .into()
+    }
+}
+
+impl PlayHelp for Hackenbush {
+    fn has_move(&self, numbers: &[u64], mover: usize) -> bool {
+        coloured_pictures(numbers).is_some_and(|all| all.iter().flatten().any(|(_, c)| c.cut_by(mover)))
+    }
+
+    /// The last edge the mover may cut in the first picture that has one.
+    fn smallest_move(&self, numbers: &[u64], mover: usize) -> Option<Vec<u64>> {
+        let mut all = coloured_pictures(numbers)?;
+        let k = all.iter().position(|p| p.iter().any(|(_, c)| c.cut_by(mover)))?;
+        let last = all[k].iter().rposition(|(_, c)| c.cut_by(mover))?;
+        all[k] = cut_coloured(&all[k], last);
+        Some(numbers_of_coloured(&all))
+    }
+
+    /// A random picture with an edge the mover may cut, then a random such edge of it.
+    fn random_move(&self, numbers: &[u64], mover: usize, below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
+        let mut all = coloured_pictures(numbers)?;
+        let mine = |p: &[ColouredEdge]| -> Vec<usize> { (0..p.len()).filter(|&i| p[i].1.cut_by(mover)).collect() };
+        let live: Vec<usize> = (0..all.len()).filter(|&k| !mine(&all[k]).is_empty()).collect();
+        let k = *live.get(below(live.len().max(1) as u64) as usize)?;
+        let edges = mine(&all[k]);
+        let i = *edges.get(below(edges.len() as u64) as usize)?;
+        all[k] = cut_coloured(&all[k], i);
+        Some(numbers_of_coloured(&all))
+    }
+
+    fn longest_game(&self, numbers: &[u64]) -> u128 {
+        coloured_pictures(numbers).unwrap_or_default().iter().map(|p| p.len() as u128).sum()
+    }
+
+    /// 2 to 4 pictures of 1 to 4 edges, each edge hanging from a vertex already drawn (so
+    /// every edge reaches the ground), now and then with one more edge back to the ground; one
+    /// time in two coloured, each edge blue, red or green at random (Blue-Red-Green Hackenbush).
+    fn random_position(&self, below: &mut dyn FnMut(u64) -> u64) -> Vec<String> {
+        let coloured = below(2) == 1;
+        let colour = |below: &mut dyn FnMut(u64) -> u64| match (coloured, below(3)) {
+            (false, _) => "",
+            (true, 0) => ":b",
+            (true, 1) => ":r",
+            (true, _) => ":g",
+        };
+        (0..2 + below(3))
+            .map(|_| {
+                let size = 1 + below(4);
+                let mut edges: Vec<String> =
+                    (1..=size).map(|v| format!("{}-{v}{}", below(v), colour(&mut *below))).collect();
+                if below(2) == 1 {
+                    edges.push(format!("0-{}{}", edges.len(), colour(&mut *below)));
+                }
+                edges.join(",")
+            })
+            .collect()
+    }
+}
+
+impl Theory for Hackenbush {
+    fn known_value(
+        &self,
+        numbers: &[u64],
+        store: &mut crate::values::partizan::GameStore,
+    ) -> Option<Result<crate::values::partizan::GameValue, crate::values::partizan::PartizanError>> {
+        colours::known_value(numbers, store)
+    }
+
+    /// A position with a blue or red edge is answered from Conway's value
+    /// ([`Hackenbush::solve_coloured`]); an all-green one as Green Hackenbush.
+    fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
+        if colours::any_coloured(numbers) {
+            return self.solve_coloured(numbers, context);
+        }
+        let (misere, budget) = (context.misere, context.budget);
+        let all = pictures(numbers)
+            .ok_or_else(|| AnalyzeError::Unsupported("the position is not a list of pictures".into()))?;
+        if misere {
+            let edges: usize = all.iter().map(Vec::len).sum();
+            if edges > MISERE_EDGES {
+                return Err(AnalyzeError::Unsupported(format!(
+                    "misère Green Hackenbush is searched position by position (the colon and fusion principles are for normal play), for at most {MISERE_EDGES} edges in all; this position has {edges}"
+                )));
+            }
+            return crate::rules::board::search_misere(
+                self,
+                numbers,
+                budget,
+                "the colon and fusion principles are for normal play",
+            );
+        }
+        let worked: Vec<Picture> = all.iter().map(|p| Picture::of(p)).collect();
+        let values: Vec<u64> = worked.iter().map(Picture::value).collect();
+        let total = values.iter().fold(0, |a, v| a ^ v);
+        let mut answer = BoardAnswer::listed(total != 0, Some(total), vec![], BoardMethod::ClosedForm);
+        answer.explanation = vec![
+            "Green Hackenbush (Berlekamp, Conway and Guy, Winning Ways): each picture is worth a Nim heap, and the pictures together are worth the XOR of their values (the Sprague-Grundy theorem).".into(),
+            "The fusion principle: the vertices of a cycle may be fused into one without changing the value, so the edges on cycles (each 2-edge-connected part) become loops at one vertex, each loop worth a stalk of one edge.".into(),
+            "The colon principle: on the tree of bridges that remains, a vertex is worth the XOR of (value + 1) over the branches above it, and of 1 for each loop.".into(),
+        ];
+        const SHOWN: usize = 12;
+        for (k, p) in all.iter().enumerate().take(SHOWN) {
+            answer.explanation.push(picture_line(k, p, &worked[k]));
+        }
+        if all.len() > SHOWN {
+            answer.explanation.push(format!("... and {} more pictures.", all.len() - SHOWN));
+        }
+        answer.explanation.push(if total == 0 {
+            "The XOR is 0: the player to move loses.".into()
+        } else {
+            format!("The XOR is {total}: the player to move wins by cutting an edge that leaves a picture worth its value XOR {total}.")
+        });
+        if total == 0 {
+            answer.count = Some(0);
+            return Ok(answer);
+        }
+        let room = listing_room(numbers.len());
+        let mut left = budget;
+        let mut count: u128 = 0;
+        let mut listed = vec![];
+        for (k, p) in all.iter().enumerate() {
+            let target = values[k] ^ total;
+            match winning_edges(&worked[k], target, &mut left)? {
+                Ok(edges) => {
+                    let mut seen = std::collections::HashSet::new();
+                    for i in edges {
+                        // Edges with the same ends are one move (they leave the same picture).
+                        if !seen.insert(p[i]) {
+                            continue;
+                        }
+                        count += 1;
+                        if listed.len() < room {
+                            let mut next = all.clone();
+                            next[k] = cut(p, i);
+                            listed.push(numbers_of(&next));
+                        }
+                    }
+                }
+                Err(work) => {
+                    let e = GaveUp {
+                        what: Work::MovesExamined,
+                        used: budget,
+                        needed: Some(u64::try_from(work.saturating_add(u128::from(budget - left))).unwrap_or(u64::MAX)),
+                    };
+                    answer.winning = listed;
+                    answer.count = None;
+                    answer.not_listed = Some(format!(
+                        "not counted, because deleting an edge on a cycle reshapes its 2-edge-connected part, which is worked out again for each such edge: picture {} needs about {work} steps more: {e}",
+                        k + 1
+                    ));
+                    return Ok(answer);
+                }
+            }
+        }
+        answer.count = Some(count);
+        if count > listed.len() as u128 {
+            answer.not_listed = Some(listed_note(listed.len(), numbers.len(), "numbers"));
+        }
+        answer.winning = listed;
+        Ok(answer)
+    }
+}
+
+impl Face for Hackenbush {
     /// Each picture on its ground line, a blue edge drawn blue, a red one red, a green one
     /// green; a target on each edge the mover may cut.
     fn draw(&self, numbers: &[u64], mover: usize) -> Sketch {
@@ -873,399 +1266,6 @@ impl BoardRules for Hackenbush {
         s.width = width.min(crate::rules::draw::WIDTH);
         s.height = y + 38.0;
         s
-    }
-
-    fn spelling(&self) -> String {
-        "hackenbush".into()
-    }
-
-    fn rules_sentence(&self) -> String {
-        "Hackenbush: each picture is a set of edges drawn on the ground (vertex 0); a move deletes one edge, a green one by either player, a blue one by Left (the first player) only, a red one by Right (the second) only, and whatever no longer reaches the ground falls away; whoever makes the last move wins.".into()
-    }
-
-    fn parse(&self, tokens: &[&str]) -> Result<Vec<u64>, String> {
-        if tokens.is_empty() {
-            return Err("the position is empty: give at least one picture, its edges u-v (e.g. 0-1,1-2,2-0)".into());
-        }
-        let mut all = vec![];
-        let mut total = 0usize;
-        for (i, t) in tokens.iter().enumerate() {
-            let p = parse_coloured_picture(t).map_err(|e| format!("picture {}: {e}", i + 1))?;
-            total += p.len();
-            if total > MAX_EDGES {
-                return Err(format!(
-                    "picture {}: the pictures hold more than {MAX_EDGES} edges in all, past what a position here holds",
-                    i + 1
-                ));
-            }
-            all.push(p);
-        }
-        Ok(numbers_of_coloured(&all))
-    }
-
-    fn tokens(&self, numbers: &[u64]) -> Vec<String> {
-        coloured_pictures(numbers).unwrap_or_default().iter().map(|p| coloured_token(p)).collect()
-    }
-
-    fn label_in(&self, numbers: &[u64], i: usize) -> String {
-        // Number i is a picture's edge count or one end of an edge; only the counts are read,
-        // so that labelling every number of a big picture stays linear.
-        let mut at = 0usize;
-        let mut k = 0usize;
-        while let Some(&word) = numbers.get(at) {
-            k += 1;
-            if i == at {
-                return format!("picture {k} edges");
-            }
-            // A coloured picture holds three numbers an edge (its ends and its colour).
-            let (count, stride) = if word >= COLOURED { (word - COLOURED, 3) } else { (word, 2) };
-            let end =
-                usize::try_from(count).ok().and_then(|c| c.checked_mul(stride)).and_then(|c| c.checked_add(at + 1));
-            match end {
-                Some(end) if i < end => return format!("picture {k} edge {}", (i - at - 1) / stride + 1),
-                Some(end) => at = end,
-                None => break,
-            }
-        }
-        format!("number {}", i + 1)
-    }
-
-    fn counts_objects(&self, _i: usize) -> bool {
-        false
-    }
-
-    fn written_as_text(&self) -> bool {
-        true
-    }
-
-    /// One picture a row; a picture with no edges left is written `0`.
-    fn text_rows(&self) -> Option<TextRows> {
-        Some(TextRows { label: "picture", numbered: true, empty: Some(["0", "no edges left"]), turn: &[] })
-    }
-
-    fn rows(&self, numbers: &[u64]) -> Option<Vec<(String, String)>> {
-        Some(
-            coloured_pictures(numbers)?
-                .iter()
-                .enumerate()
-                .map(|(k, p)| (format!("picture {}", k + 1), coloured_token(p)))
-                .collect(),
-        )
-    }
-
-    fn canonical(&self, numbers: &[u64]) -> Vec<u64> {
-        let mut all: Vec<Vec<ColouredEdge>> = coloured_pictures(numbers).unwrap_or_default();
-        for p in &mut all {
-            p.sort_unstable();
-        }
-        all.retain(|p| !p.is_empty());
-        all.sort();
-        numbers_of_coloured(&all)
-    }
-
-    /// A picture with a blue or red edge is partizan, an all-green one impartial; the game as a
-    /// whole is impartial (its green pictures have Sprague-Grundy values).
-    fn players(&self, numbers: Option<&[u64]>) -> Players {
-        match numbers {
-            Some(numbers) if colours::any_coloured(numbers) => {
-                Players::Partizan("a blue or red edge".into())
-            }
-            _ => Players::Impartial,
-        }
-    }
-
-    fn options(&self, numbers: &[u64], mover: usize) -> Vec<Vec<u64>> {
-        Self::cuts_for(numbers, mover)
-    }
-
-
-    fn check(&self, numbers: &[u64], _at: std::ops::Range<usize>, after: &[u64], mover: usize) -> Result<(), IllegalMove> {
-        let before = coloured_pictures(numbers).ok_or("the position is not a list of pictures")?;
-        let next = coloured_pictures(after).ok_or("the move does not leave a list of pictures")?;
-        if before.len() != next.len() {
-            return Err(format!("a move keeps the {} pictures in place", before.len()).into());
-        }
-        let changed: Vec<usize> = (0..before.len()).filter(|&k| before[k] != next[k]).collect();
-        match changed[..] {
-            [] => Err("a move deletes one edge".into()),
-            [k] => {
-                let i = Hackenbush::cut_edge(&before[k], &next[k], true).ok_or_else(|| {
-                    format!("picture {}: that is not what deleting one edge (and what falls with it) leaves", k + 1)
-                })?;
-                let ((u, v), colour) = before[k][i];
-                if colour.cut_by(mover) {
-                    Ok(())
-                } else {
-                    Err(format!(
-                        "picture {}: edge {u}-{v} is {} ({}), and {} cuts {} or green edges only",
-                        k + 1,
-                        colour.name(),
-                        colour.owner(),
-                        if mover == 0 { "Left" } else { "Right" },
-                        if mover == 0 { "blue" } else { "red" }
-                    ).into())
-                }
-            }
-            _ => Err("a move deletes an edge of one picture only".into()),
-        }
-    }
-
-    fn describe(&self, numbers: &[u64], after: &[u64]) -> String {
-        let (Some(before), Some(next)) = (coloured_pictures(numbers), coloured_pictures(after)) else {
-            return "a move".into();
-        };
-        let Some(k) = (0..before.len().min(next.len())).find(|&k| before[k] != next[k]) else {
-            return "a move".into();
-        };
-        match Hackenbush::cut_edge(&before[k], &next[k], false) {
-            Some(i) => {
-                let ((u, v), colour) = before[k][i];
-                let fall = before[k].len() - next[k].len() - 1;
-                let falls = match fall {
-                    0 => String::new(),
-                    1 => " (1 more edge falls away)".into(),
-                    f => format!(" ({f} more edges fall away)"),
-                };
-                let which = if before.len() == 1 { String::new() } else { format!(" in picture {}", k + 1) };
-                format!("cut {u}-{v}{}{which}{falls}", colour.suffix())
-            }
-            None => format!("change picture {}", k + 1),
-        }
-    }
-
-    fn read_move(&self, numbers: &[u64], text: &str) -> Option<Result<Vec<u64>, String>> {
-        let words: Vec<&str> = text.split_whitespace().collect();
-        let (edge, picture) = match words[..] {
-            ["cut", e] | [e] => (e, None),
-            ["cut", e, "in", p] | [e, "in", p] | ["cut", e, "in", "picture", p] | [e, "in", "picture", p] => {
-                (e, Some(p))
-            }
-            // A picture and an edge, as a heap and what to take are typed in heap games (`2 0-1`).
-            [p, e] if e.contains('-') && !p.contains('-') => (e, Some(p)),
-            _ => return None,
-        };
-        // An edge may name its colour (`cut 0-1:r`), to pick one of two edges with the same
-        // ends.
-        let (edge, colour) = match edge.split_once(':') {
-            Some((edge, c)) => (edge, Some(c)),
-            None => (edge, None),
-        };
-        let (u, v) = edge.split_once('-')?;
-        Some((|| {
-            let end = |s: &str| crate::number::parse_u64(s, "a vertex");
-            let (u, v) = (end(u)?, end(v)?);
-            let colour = colour.map(Colour::parse).transpose()?;
-            let e = (u.min(v), u.max(v));
-            let fits = |&(x, c): &ColouredEdge| x == e && colour.is_none_or(|want| want == c);
-            let all = coloured_pictures(numbers).ok_or("the position is not a list of pictures")?;
-            let holding: Vec<usize> = (0..all.len()).filter(|&k| all[k].iter().any(fits)).collect();
-            let named = format!("{}-{}{}", e.0, e.1, colour.map_or("", Colour::suffix));
-            let k = match picture {
-                Some(p) => {
-                    let p = crate::number::parse_u64(p, "the picture")?;
-                    let k =
-                        usize::try_from(p).ok().and_then(|p| p.checked_sub(1)).filter(|&k| k < all.len()).ok_or_else(
-                            || format!("there is no picture {p} (the pictures are numbered 1 to {})", all.len()),
-                        )?;
-                    if !holding.contains(&k) {
-                        return Err(format!("picture {p} has no edge {named}"));
-                    }
-                    k
-                }
-                None => match holding[..] {
-                    [] => return Err(format!("no picture has an edge {named}")),
-                    [k] => k,
-                    _ => {
-                        return Err(format!(
-                            "edge {named} is in pictures {}: say which, e.g. 'cut {named} in {}'",
-                            holding.iter().map(|k| (k + 1).to_string()).collect::<Vec<_>>().join(" and "),
-                            holding[0] + 1
-                        ))
-                    }
-                },
-            };
-            let i = all[k].iter().position(fits).ok_or("no such edge")?;
-            let other = all[k].iter().find(|&&(x, c)| colour.is_none() && x == e && c != all[k][i].1);
-            if let Some(&(_, other)) = other {
-                return Err(format!(
-                    "picture {} has a {} and a {} edge {named}: say which, e.g. 'cut {named}{}'",
-                    k + 1,
-                    all[k][i].1.name(),
-                    other.name(),
-                    other.suffix()
-                ));
-            }
-            let mut next = all.clone();
-            next[k] = cut_coloured(&all[k], i);
-            Ok(numbers_of_coloured(&next))
-        })())
-    }
-
-    fn move_hint(&self) -> String {
-        "Type 'cut 1-2' (delete edge 1-2; what no longer reaches the ground falls) or 'cut 1-2 in 3' (in picture 3)"
-            .into()
-    }
-
-
-    fn has_move(&self, numbers: &[u64], mover: usize) -> bool {
-        coloured_pictures(numbers).is_some_and(|all| all.iter().flatten().any(|(_, c)| c.cut_by(mover)))
-    }
-
-
-    /// The last edge the mover may cut in the first picture that has one.
-    fn smallest_move(&self, numbers: &[u64], mover: usize) -> Option<Vec<u64>> {
-        let mut all = coloured_pictures(numbers)?;
-        let k = all.iter().position(|p| p.iter().any(|(_, c)| c.cut_by(mover)))?;
-        let last = all[k].iter().rposition(|(_, c)| c.cut_by(mover))?;
-        all[k] = cut_coloured(&all[k], last);
-        Some(numbers_of_coloured(&all))
-    }
-
-
-    /// A random picture with an edge the mover may cut, then a random such edge of it.
-    fn random_move(&self, numbers: &[u64], mover: usize, below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
-        let mut all = coloured_pictures(numbers)?;
-        let mine = |p: &[ColouredEdge]| -> Vec<usize> { (0..p.len()).filter(|&i| p[i].1.cut_by(mover)).collect() };
-        let live: Vec<usize> = (0..all.len()).filter(|&k| !mine(&all[k]).is_empty()).collect();
-        let k = *live.get(below(live.len().max(1) as u64) as usize)?;
-        let edges = mine(&all[k]);
-        let i = *edges.get(below(edges.len() as u64) as usize)?;
-        all[k] = cut_coloured(&all[k], i);
-        Some(numbers_of_coloured(&all))
-    }
-
-    fn longest_game(&self, numbers: &[u64]) -> u128 {
-        coloured_pictures(numbers).unwrap_or_default().iter().map(|p| p.len() as u128).sum()
-    }
-
-    fn components(&self, numbers: &[u64]) -> Option<Vec<Vec<u64>>> {
-        colours::components(numbers)
-    }
-
-    fn known_value(
-        &self,
-        numbers: &[u64],
-        store: &mut crate::values::partizan::GameStore,
-    ) -> Option<Result<crate::values::partizan::GameValue, crate::values::partizan::PartizanError>> {
-        colours::known_value(numbers, store)
-    }
-
-    /// A position with a blue or red edge is answered from Conway's value
-    /// ([`Hackenbush::solve_coloured`]); an all-green one as Green Hackenbush.
-    fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
-        if colours::any_coloured(numbers) {
-            return self.solve_coloured(numbers, context);
-        }
-        let (misere, budget) = (context.misere, context.budget);
-        let all = pictures(numbers)
-            .ok_or_else(|| AnalyzeError::Unsupported("the position is not a list of pictures".into()))?;
-        if misere {
-            let edges: usize = all.iter().map(Vec::len).sum();
-            if edges > MISERE_EDGES {
-                return Err(AnalyzeError::Unsupported(format!(
-                    "misère Green Hackenbush is searched position by position (the colon and fusion principles are for normal play), for at most {MISERE_EDGES} edges in all; this position has {edges}"
-                )));
-            }
-            return crate::rules::board::search_misere(
-                self,
-                numbers,
-                budget,
-                "the colon and fusion principles are for normal play",
-            );
-        }
-        let worked: Vec<Picture> = all.iter().map(|p| Picture::of(p)).collect();
-        let values: Vec<u64> = worked.iter().map(Picture::value).collect();
-        let total = values.iter().fold(0, |a, v| a ^ v);
-        let mut answer = BoardAnswer::listed(total != 0, Some(total), vec![], BoardMethod::ClosedForm);
-        answer.explanation = vec![
-            "Green Hackenbush (Berlekamp, Conway and Guy, Winning Ways): each picture is worth a Nim heap, and the pictures together are worth the XOR of their values (the Sprague-Grundy theorem).".into(),
-            "The fusion principle: the vertices of a cycle may be fused into one without changing the value, so the edges on cycles (each 2-edge-connected part) become loops at one vertex, each loop worth a stalk of one edge.".into(),
-            "The colon principle: on the tree of bridges that remains, a vertex is worth the XOR of (value + 1) over the branches above it, and of 1 for each loop.".into(),
-        ];
-        const SHOWN: usize = 12;
-        for (k, p) in all.iter().enumerate().take(SHOWN) {
-            answer.explanation.push(picture_line(k, p, &worked[k]));
-        }
-        if all.len() > SHOWN {
-            answer.explanation.push(format!("... and {} more pictures.", all.len() - SHOWN));
-        }
-        answer.explanation.push(if total == 0 {
-            "The XOR is 0: the player to move loses.".into()
-        } else {
-            format!("The XOR is {total}: the player to move wins by cutting an edge that leaves a picture worth its value XOR {total}.")
-        });
-        if total == 0 {
-            answer.count = Some(0);
-            return Ok(answer);
-        }
-        let room = listing_room(numbers.len());
-        let mut left = budget;
-        let mut count: u128 = 0;
-        let mut listed = vec![];
-        for (k, p) in all.iter().enumerate() {
-            let target = values[k] ^ total;
-            match winning_edges(&worked[k], target, &mut left)? {
-                Ok(edges) => {
-                    let mut seen = std::collections::HashSet::new();
-                    for i in edges {
-                        // Edges with the same ends are one move (they leave the same picture).
-                        if !seen.insert(p[i]) {
-                            continue;
-                        }
-                        count += 1;
-                        if listed.len() < room {
-                            let mut next = all.clone();
-                            next[k] = cut(p, i);
-                            listed.push(numbers_of(&next));
-                        }
-                    }
-                }
-                Err(work) => {
-                    let e = GaveUp {
-                        what: Work::MovesExamined,
-                        used: budget,
-                        needed: Some(u64::try_from(work.saturating_add(u128::from(budget - left))).unwrap_or(u64::MAX)),
-                    };
-                    answer.winning = listed;
-                    answer.count = None;
-                    answer.not_listed = Some(format!(
-                        "not counted, because deleting an edge on a cycle reshapes its 2-edge-connected part, which is worked out again for each such edge: picture {} needs about {work} steps more: {e}",
-                        k + 1
-                    ));
-                    return Ok(answer);
-                }
-            }
-        }
-        answer.count = Some(count);
-        if count > listed.len() as u128 {
-            answer.not_listed = Some(listed_note(listed.len(), numbers.len(), "numbers"));
-        }
-        answer.winning = listed;
-        Ok(answer)
-    }
-
-    /// 2 to 4 pictures of 1 to 4 edges, each edge hanging from a vertex already drawn (so
-    /// every edge reaches the ground), now and then with one more edge back to the ground; one
-    /// time in two coloured, each edge blue, red or green at random (Blue-Red-Green Hackenbush).
-    fn random_position(&self, below: &mut dyn FnMut(u64) -> u64) -> Vec<String> {
-        let coloured = below(2) == 1;
-        let colour = |below: &mut dyn FnMut(u64) -> u64| match (coloured, below(3)) {
-            (false, _) => "",
-            (true, 0) => ":b",
-            (true, 1) => ":r",
-            (true, _) => ":g",
-        };
-        (0..2 + below(3))
-            .map(|_| {
-                let size = 1 + below(4);
-                let mut edges: Vec<String> =
-                    (1..=size).map(|v| format!("{}-{v}{}", below(v), colour(&mut *below))).collect();
-                if below(2) == 1 {
-                    edges.push(format!("0-{}{}", edges.len(), colour(&mut *below)));
-                }
-                edges.join(",")
-            })
-            .collect()
     }
 }
 

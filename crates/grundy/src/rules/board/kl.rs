@@ -6,7 +6,7 @@
 //! player to move), whose states are the sorted non-empty heaps followed by the mover (0 or 1).
 //! With K = L both players have the same moves: it is the impartial all-but game
 //! `allbut:K`, which the analysis answers as a sum of heaps of that rule
-//! ([`BoardRules::as_heap_rule`]).
+//! ([`Theory::as_heap_rule`]).
 
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing))]
 
@@ -17,7 +17,7 @@ use std::ops::Range;
 use crate::error::AnalyzeError;
 use crate::number::parse_u64;
 use crate::rules::board::{
-    value, Board, BoardAnswer, BoardContext, BoardFamily, BoardMethod, BoardRules, SearchedGame,
+    value, Board, BoardAnswer, BoardContext, BoardFamily, BoardMethod, Face, Notation, PlayHelp, RulesCore, Theory, SearchedGame,
 };
 use crate::rules::catalogue::GameKind;
 use crate::rules::draw::Sketch;
@@ -187,7 +187,7 @@ impl SearchedGame for Searched {
     }
 }
 
-impl BoardRules for KlNim {
+impl RulesCore for KlNim {
     fn spelling(&self) -> String {
         format!("kl:{},{}", self.forbidden[0], self.forbidden[1])
     }
@@ -199,14 +199,6 @@ impl BoardRules for KlNim {
         )
     }
 
-    fn parse(&self, tokens: &[&str]) -> Result<Vec<u64>, String> {
-        if tokens.is_empty() {
-            return Err("the position is empty: give at least one heap".into());
-        }
-        tokens.iter().enumerate().map(|(i, t)| parse_u64(t, &format!("heap {}", i + 1))).collect()
-    }
-
-
     fn options(&self, numbers: &[u64], mover: usize) -> Vec<Vec<u64>> {
         let banned = self.banned(mover);
         let mut out = Vec::new();
@@ -215,7 +207,6 @@ impl BoardRules for KlNim {
         }
         out
     }
-
 
     fn check(&self, numbers: &[u64], at: std::ops::Range<usize>, after: &[u64], mover: usize) -> Result<(), IllegalMove> {
         let (i, left) = self.changed(numbers, at, after)?;
@@ -232,6 +223,33 @@ impl BoardRules for KlNim {
         Ok(())
     }
 
+    fn players(&self, _numbers: Option<&[u64]>) -> Players {
+        if self.forbidden[0] != self.forbidden[1] {
+            Players::Partizan("K != L".into())
+        } else {
+            Players::Impartial
+        }
+    }
+
+    fn canonical(&self, numbers: &[u64]) -> Vec<u64> {
+        canon(numbers)
+    }
+
+    /// Each heap alone: the heaps are played side by side, a move in one of them.
+    fn components(&self, numbers: &[u64]) -> Option<Vec<Vec<u64>>> {
+        let heaps = canon(numbers);
+        (heaps.len() > 1).then(|| heaps.iter().map(|&h| vec![h]).collect())
+    }
+}
+
+impl Notation for KlNim {
+    fn parse(&self, tokens: &[&str]) -> Result<Vec<u64>, String> {
+        if tokens.is_empty() {
+            return Err("the position is empty: give at least one heap".into());
+        }
+        tokens.iter().enumerate().map(|(i, t)| parse_u64(t, &format!("heap {}", i + 1))).collect()
+    }
+
     fn describe(&self, numbers: &[u64], after: &[u64]) -> String {
         let at = numbers.iter().zip(after).position(|(n, a)| n != a).unwrap_or(0);
         match self.changed(numbers, at..at + 1, after) {
@@ -243,13 +261,13 @@ impl BoardRules for KlNim {
     fn move_hint(&self) -> String {
         "Type 'HEAP TAKE' (e.g. '1 3' takes 3 from heap 1), never the size your side may not take".into()
     }
+}
 
-
+impl PlayHelp for KlNim {
     fn has_move(&self, numbers: &[u64], mover: usize) -> bool {
         let banned = self.banned(mover);
         numbers.iter().any(|&h| h >= 1 && !(h == 1 && banned == 1))
     }
-
 
     /// One object from the first heap that has it, two when the player may not take one.
     fn smallest_move(&self, numbers: &[u64], mover: usize) -> Option<Vec<u64>> {
@@ -257,7 +275,6 @@ impl BoardRules for KlNim {
         let i = numbers.iter().position(|&n| t <= n)?;
         Some(replaced(numbers, i, numbers.get(i)? - t))
     }
-
 
     /// From a random heap on, the first heap with a move: a random take of it but the banned one.
     fn random_move(&self, numbers: &[u64], mover: usize, below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
@@ -281,7 +298,18 @@ impl BoardRules for KlNim {
         })
     }
 
+    /// Each take from each heap: at most the heaps' total, for either player.
+    fn option_count_bound(&self, numbers: &[u64]) -> Option<u128> {
+        Some(numbers.iter().map(|&h| u128::from(h)).sum())
+    }
 
+    /// 2 to 4 small heaps (1 to 7), so that the exact search answers at once.
+    fn random_position(&self, below: &mut dyn FnMut(u64) -> u64) -> Vec<String> {
+        (0..2 + below(3)).map(|_| (1 + below(7)).to_string()).collect()
+    }
+}
+
+impl Theory for KlNim {
     /// The outcome for the player to move, and every winning move, by the engine's exact search
     /// over (heaps, player to move) within the budget.
     fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
@@ -347,14 +375,6 @@ impl BoardRules for KlNim {
         Ok(answer)
     }
 
-    fn players(&self, _numbers: Option<&[u64]>) -> Players {
-        if self.forbidden[0] != self.forbidden[1] {
-            Players::Partizan("K != L".into())
-        } else {
-            Players::Impartial
-        }
-    }
-
     fn as_heap_rule(&self) -> Option<(Ruleset, String)> {
         let [k, l] = self.forbidden;
         if k != l {
@@ -372,22 +392,9 @@ impl BoardRules for KlNim {
     fn parameters(&self) -> Vec<(&'static str, u64)> {
         vec![("K", self.forbidden[0]), ("L", self.forbidden[1])]
     }
+}
 
-    fn canonical(&self, numbers: &[u64]) -> Vec<u64> {
-        canon(numbers)
-    }
-
-    /// Each take from each heap: at most the heaps' total, for either player.
-    fn option_count_bound(&self, numbers: &[u64]) -> Option<u128> {
-        Some(numbers.iter().map(|&h| u128::from(h)).sum())
-    }
-
-    /// Each heap alone: the heaps are played side by side, a move in one of them.
-    fn components(&self, numbers: &[u64]) -> Option<Vec<Vec<u64>>> {
-        let heaps = canon(numbers);
-        (heaps.len() > 1).then(|| heaps.iter().map(|&h| vec![h]).collect())
-    }
-
+impl Face for KlNim {
     /// Nim heaps, where the player to move may not take their forbidden size.
     fn draw(&self, numbers: &[u64], mover: usize) -> Sketch {
         let rows: Vec<(String, Ruleset, u64)> =
@@ -407,11 +414,6 @@ impl BoardRules for KlNim {
         s.note(y, &caption);
         s.height = y + 8.0;
         s
-    }
-
-    /// 2 to 4 small heaps (1 to 7), so that the exact search answers at once.
-    fn random_position(&self, below: &mut dyn FnMut(u64) -> u64) -> Vec<String> {
-        (0..2 + below(3)).map(|_| (1 + below(7)).to_string()).collect()
     }
 }
 

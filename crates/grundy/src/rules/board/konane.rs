@@ -15,9 +15,10 @@
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing))]
 
 use crate::error::{AnalyzeError, IllegalMove};
-use crate::rules::board::grid::{cell_name, number_label, parse_board, read_cell, Grid, GridFace};
+use crate::rules::board::grid::{cell_name, read_cell, Grid, GridNotation, GridFace};
 use crate::rules::board::partizan::{side, solve_by_conway};
-use crate::rules::board::{Board, BoardAnswer, BoardContext, BoardFamily, BoardRules, Players, TextRows};
+use crate::rules::board::notation::arrow_move;
+use crate::rules::board::{Board, BoardAnswer, BoardContext, BoardFamily, Face, Notation, PlayHelp, RulesCore, Theory, Players};
 use crate::rules::catalogue::GameKind;
 use crate::rules::draw::Sketch;
 
@@ -42,6 +43,9 @@ fn parse(s: &str) -> Option<Result<Board, String>> {
 
 /// The characters of a board: an empty cell, Left's stone, Right's stone.
 const ALPHABET: [char; 3] = ['.', 'x', 'o'];
+
+/// How a position is written: one board ([`GridNotation`]).
+const GRID: GridNotation = GridNotation { alphabet: &ALPHABET, blank: EMPTY, example: "xoxo/oxox/....", sum: ["xo.", ".ox"] };
 const EMPTY: u8 = 0;
 
 /// All eight symmetries of the square ([`Grid::turned`]).
@@ -59,7 +63,7 @@ type Jump = ((usize, usize), (isize, isize), usize);
 
 /// The board of `numbers` (an empty 1 x 1 board when they hold none).
 fn board(numbers: &[u64]) -> Grid {
-    Grid::of(numbers, 3).unwrap_or_else(|| Grid::filled(1, 1, EMPTY))
+    GRID.board(numbers)
 }
 
 /// The stone of player `mover`: 1 (`x`) for Left, 2 (`o`) for Right.
@@ -180,41 +184,13 @@ impl Konane {
     }
 }
 
-impl BoardRules for Konane {
+impl RulesCore for Konane {
     fn spelling(&self) -> String {
         "konane".into()
     }
 
     fn rules_sentence(&self) -> String {
         "Konane: a move jumps one of your stones over a neighbouring stone of the other player (up, down, left or right) into the empty cell beyond, capturing it, and may go on jumping in the same straight line; x is Left's (the first player), o Right's; a player with no jump loses.".into()
-    }
-
-    fn parse(&self, tokens: &[&str]) -> Result<Vec<u64>, String> {
-        parse_board(tokens, &ALPHABET, "xoxo/oxox/....", "sum konane=xo. konane=.ox")
-    }
-
-    fn tokens(&self, numbers: &[u64]) -> Vec<String> {
-        vec![board(numbers).write(&ALPHABET)]
-    }
-
-    fn label_in(&self, numbers: &[u64], i: usize) -> String {
-        number_label(numbers, i)
-    }
-
-    fn counts_objects(&self, _i: usize) -> bool {
-        false
-    }
-
-    fn written_as_text(&self) -> bool {
-        true
-    }
-
-    fn text_rows(&self) -> Option<TextRows> {
-        Some(TextRows { label: "board", numbered: false, empty: None, turn: &[] })
-    }
-
-    fn rows(&self, numbers: &[u64]) -> Option<Vec<(String, String)>> {
-        Some(vec![("board".into(), board(numbers).write(&ALPHABET))])
     }
 
     fn players(&self, _numbers: Option<&[u64]>) -> Players {
@@ -241,6 +217,21 @@ impl BoardRules for Konane {
         Ok(())
     }
 
+    /// The least of the board's images under the eight symmetries of the square.
+    fn canonical(&self, numbers: &[u64]) -> Vec<u64> {
+        board(numbers).least_image(&SYMMETRIES).numbers()
+    }
+}
+
+impl Notation for Konane {
+    fn parse(&self, tokens: &[&str]) -> Result<Vec<u64>, String> {
+        GRID.parse("konane", tokens)
+    }
+
+    fn grid_notation(&self) -> Option<GridNotation> {
+        Some(GRID)
+    }
+
     fn describe(&self, numbers: &[u64], after: &[u64]) -> String {
         let g = board(numbers);
         match Konane::the_jump(numbers, after) {
@@ -263,7 +254,7 @@ impl BoardRules for Konane {
         }
     }
 
-    fn read_move(&self, numbers: &[u64], text: &str) -> Option<Result<Vec<u64>, String>> {
+    fn read_move(&self, numbers: &[u64], text: &str, _mover: usize) -> Option<Result<Vec<u64>, String>> {
         let words: Vec<&str> = text.split(|c: char| c.is_whitespace() || c == '-').filter(|w| !w.is_empty()).collect();
         let [a, b] = words[..] else { return None };
         let (from, to) = (read_cell(a)?, read_cell(b)?);
@@ -292,6 +283,12 @@ impl BoardRules for Konane {
         "Type the cell of your stone, then the empty cell it jumps to: 'a1 c1' (over b1), 'a1 e1' (over b1 and d1)".into()
     }
 
+    fn write_move(&self, numbers: &[u64], after: &[u64], _mover: usize) -> String {
+        Konane::the_jump(numbers, after).map_or_else(|_| arrow_move(numbers, after), |(jump, _)| words(&board(numbers), jump))
+    }
+}
+
+impl PlayHelp for Konane {
     fn has_move(&self, numbers: &[u64], mover: usize) -> bool {
         !jumps(&board(numbers), mover.min(1)).is_empty()
     }
@@ -313,6 +310,23 @@ impl BoardRules for Konane {
         (board(numbers).cells.iter().filter(|&&c| c != EMPTY).count() as u128).saturating_sub(1)
     }
 
+    /// A board of 2 or 3 rows and 3 or 4 columns, stones in a chequer pattern as Konane starts,
+    /// about one cell in three emptied.
+    fn random_position(&self, below: &mut dyn FnMut(u64) -> u64) -> Vec<String> {
+        let (rows, cols) = (2 + below(2) as usize, 3 + below(2) as usize);
+        let mut g = Grid::filled(rows, cols, EMPTY);
+        for r in 0..rows {
+            for c in 0..cols {
+                if below(3) != 0 {
+                    g.set(r, c, stone((r + c) % 2));
+                }
+            }
+        }
+        vec![g.write(&ALPHABET)]
+    }
+}
+
+impl Theory for Konane {
     fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
         solve_by_conway(
             self,
@@ -322,12 +336,9 @@ impl BoardRules for Konane {
             "Left jumps the x stones and Right the o stones, each over the other player's stones in a straight line, capturing them, and a player with no jump loses",
         )
     }
+}
 
-    /// The least of the board's images under the eight symmetries of the square.
-    fn canonical(&self, numbers: &[u64]) -> Vec<u64> {
-        board(numbers).least_image(&SYMMETRIES).numbers()
-    }
-
+impl Face for Konane {
     /// The board with its stones; each stone of the player to move that can jump picks its
     /// moves, shown as rings on the cells it can land on (one stone's at a time).
     fn draw(&self, numbers: &[u64], mover: usize) -> Sketch {
@@ -379,21 +390,6 @@ impl BoardRules for Konane {
         s.height = y + 24.0;
         s
     }
-
-    /// A board of 2 or 3 rows and 3 or 4 columns, stones in a chequer pattern as Konane starts,
-    /// about one cell in three emptied.
-    fn random_position(&self, below: &mut dyn FnMut(u64) -> u64) -> Vec<String> {
-        let (rows, cols) = (2 + below(2) as usize, 3 + below(2) as usize);
-        let mut g = Grid::filled(rows, cols, EMPTY);
-        for r in 0..rows {
-            for c in 0..cols {
-                if below(3) != 0 {
-                    g.set(r, c, stone((r + c) % 2));
-                }
-            }
-        }
-        vec![g.write(&ALPHABET)]
-    }
 }
 
 #[cfg(test)]
@@ -407,16 +403,16 @@ mod tests {
     #[test]
     fn moves_are_read_checked_and_worded() {
         let n = numbers("xo.o./.....");
-        let one = Konane.read_move(&n, "a1 c1").unwrap().unwrap();
+        let one = Konane.read_move(&n, "a1 c1", 0).unwrap().unwrap();
         assert_eq!(Konane.tokens(&one), ["..xo./....."]);
         assert_eq!(Konane.describe(&n, &one), "Left jumps from a1 to c1, capturing Right's stone on b1");
-        let two = Konane.read_move(&n, "a1 e1").unwrap().unwrap();
+        let two = Konane.read_move(&n, "a1 e1", 0).unwrap().unwrap();
         assert_eq!(Konane.tokens(&two), ["....x/....."]);
         assert_eq!(Konane.describe(&n, &two), "Left jumps from a1 to e1, capturing Right's stones on b1 and d1");
         assert!(Konane.check(&n, 0..0, &two, 0).is_ok());
         assert_eq!(Konane.check(&n, 0..0, &two, 1).unwrap_err().to_string(), "the stone on a1 is Left's: Right jumps the o stones");
-        assert!(Konane.read_move(&n, "a1 a2").unwrap().unwrap_err().contains("cannot jump to a2"));
-        assert_eq!(Konane.read_move(&n, "c1 e1").unwrap().unwrap_err(), "cell c1 holds no stone to jump");
+        assert!(Konane.read_move(&n, "a1 a2", 0).unwrap().unwrap_err().contains("cannot jump to a2"));
+        assert_eq!(Konane.read_move(&n, "c1 e1", 0).unwrap().unwrap_err(), "cell c1 holds no stone to jump");
         assert_eq!(Konane.options(&n, 0).len(), 2);
         // o on b1 would land off the board, o on d1 has no stone beside it.
         assert!(Konane.options(&n, 1).is_empty());

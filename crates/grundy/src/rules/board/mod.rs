@@ -16,9 +16,8 @@ use std::sync::Arc;
 
 use crate::error::{AnalyzeError, GaveUp, IllegalMove};
 use crate::rules::catalogue::GameKind;
-use crate::rules::draw::Sketch;
 use crate::rules::heap::DynKey;
-use crate::rules::nim::{BalanceTable, ValueWords};
+use crate::rules::nim::BalanceTable;
 use crate::rules::Ruleset;
 
 /// One board game's file in the registry ([`BOARDS`]): the catalogue's entries of its games
@@ -73,12 +72,22 @@ boards! {
 
 pub mod bitgrid;
 pub mod colouring;
+pub mod face;
 pub mod grid;
 pub mod layout;
+pub mod notation;
 pub mod packed;
 pub mod partizan;
+pub mod play_help;
 pub mod search;
+pub mod theory;
 pub mod value;
+
+pub(crate) use face::{checked, worded};
+pub use face::{plain_face, Face};
+pub use notation::Notation;
+pub use play_help::PlayHelp;
+pub use theory::Theory;
 
 pub use chips::Chips;
 pub use circle::Circle;
@@ -144,7 +153,7 @@ pub fn listed_note(listed: usize, len: usize, numbers: &str) -> String {
     }
 }
 
-/// How the rows of a game written as text ([`BoardRules::text_rows`]) are named, one row a
+/// How the rows of a game written as text ([`Notation::text_rows`]) are named, one row a
 /// token, for the rows the page shows under the drawing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct TextRows {
@@ -206,7 +215,7 @@ pub trait HeapEngine {
     fn heap(&self, ruleset: &Ruleset, max_heap: u64, budget: u64) -> Result<Box<dyn HeapValues>, AnalyzeError>;
 }
 
-/// A [`HeapEngine`] that has no values: what [`BoardRules::solve`] passes when it is called
+/// A [`HeapEngine`] that has no values: what [`Theory::solve`] passes when it is called
 /// without the analysis, so that a game that needs heap values says where they come from.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct NoHeapEngine;
@@ -262,7 +271,7 @@ pub trait ExactSearch {
     ) -> Box<dyn SearchSession + 'a>;
 }
 
-/// An [`ExactSearch`] that has none: what [`BoardRules::solve`] passes when it is called
+/// An [`ExactSearch`] that has none: what [`Theory::solve`] passes when it is called
 /// without the analysis, so that a game that needs the search says where it comes from.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct NoSearch;
@@ -402,33 +411,37 @@ impl BoardAnswer {
     }
 }
 
-/// Who has which moves in a board game ([`BoardRules::players`]).
+/// Who has which moves in a board game ([`RulesCore::players`]).
 ///
 /// Every game says which it is, and every method that moves is given the mover, so a partizan
 /// game cannot be written without saying what each player may do: a game that says it is
 /// partizan and leaves out its options does not compile.
 ///
 /// ```compile_fail,E0046
-/// # use grundy::rules::board::{BoardAnswer, BoardContext, BoardRules, Players};
+/// # use grundy::rules::board::{Board, BoardAnswer, BoardContext, Face, Notation, Players, PlayHelp, RulesCore, Theory};
 /// # use grundy::{AnalyzeError, IllegalMove};
 /// /// Left takes one object from a heap, Right two.
 /// #[derive(Debug, PartialEq, Eq, Hash)]
 /// struct OneOrTwo;
 ///
-/// impl BoardRules for OneOrTwo {
+/// impl RulesCore for OneOrTwo {
 ///     fn players(&self, _numbers: Option<&[u64]>) -> Players {
 ///         Players::Partizan("Left takes one, Right two".into())
 ///     }
 /// #   fn spelling(&self) -> String { "one-or-two".into() }
 /// #   fn rules_sentence(&self) -> String { "Left takes one, Right two".into() }
-/// #   fn parse(&self, tokens: &[&str]) -> Result<Vec<u64>, String> {
-/// #       tokens.iter().map(|t| t.parse().map_err(|_| format!("not a heap: {t}"))).collect()
-/// #   }
 /// #   fn check(&self, numbers: &[u64], _at: std::ops::Range<usize>, after: &[u64], mover: usize) -> Result<(), IllegalMove> {
 /// #       if self.options(numbers, mover).iter().any(|o| o == after) { Ok(()) } else { Err("not a move".into()) }
 /// #   }
+/// }
+/// # impl Notation for OneOrTwo {
+/// #   fn parse(&self, tokens: &[&str]) -> Result<Vec<u64>, String> {
+/// #       tokens.iter().map(|t| t.parse().map_err(|_| format!("not a heap: {t}"))).collect()
+/// #   }
 /// #   fn describe(&self, _numbers: &[u64], _after: &[u64]) -> String { "a move".into() }
 /// #   fn move_hint(&self) -> String { "Type 'HEAP -> LEFT'".into() }
+/// # }
+/// # impl PlayHelp for OneOrTwo {
 /// #   fn has_move(&self, numbers: &[u64], mover: usize) -> bool { !self.options(numbers, mover).is_empty() }
 /// #   fn smallest_move(&self, numbers: &[u64], mover: usize) -> Option<Vec<u64>> {
 /// #       self.options(numbers, mover).into_iter().next()
@@ -436,22 +449,25 @@ impl BoardAnswer {
 /// #   fn random_move(&self, numbers: &[u64], mover: usize, _below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
 /// #       self.smallest_move(numbers, mover)
 /// #   }
+/// # }
+/// # impl Theory for OneOrTwo {
 /// #   fn solve(&self, _numbers: &[u64], _context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
 /// #       Err(AnalyzeError::Unsupported("by its Conway value".into()))
 /// #   }
-/// }
+/// # }
+/// # impl Face for OneOrTwo {}
 /// ```
 ///
 /// With its options, it does:
 ///
 /// ```
-/// # use grundy::rules::board::{BoardAnswer, BoardContext, BoardRules, Players};
+/// # use grundy::rules::board::{Board, BoardAnswer, BoardContext, Face, Notation, Players, PlayHelp, RulesCore, Theory};
 /// # use grundy::{AnalyzeError, IllegalMove};
 /// /// Left takes one object from a heap, Right two.
 /// #[derive(Debug, PartialEq, Eq, Hash)]
 /// struct OneOrTwo;
 ///
-/// impl BoardRules for OneOrTwo {
+/// impl RulesCore for OneOrTwo {
 ///     fn players(&self, _numbers: Option<&[u64]>) -> Players {
 ///         Players::Partizan("Left takes one, Right two".into())
 ///     }
@@ -464,14 +480,18 @@ impl BoardAnswer {
 ///     }
 /// #   fn spelling(&self) -> String { "one-or-two".into() }
 /// #   fn rules_sentence(&self) -> String { "Left takes one, Right two".into() }
-/// #   fn parse(&self, tokens: &[&str]) -> Result<Vec<u64>, String> {
-/// #       tokens.iter().map(|t| t.parse().map_err(|_| format!("not a heap: {t}"))).collect()
-/// #   }
 /// #   fn check(&self, numbers: &[u64], _at: std::ops::Range<usize>, after: &[u64], mover: usize) -> Result<(), IllegalMove> {
 /// #       if self.options(numbers, mover).iter().any(|o| o == after) { Ok(()) } else { Err("not a move".into()) }
 /// #   }
+/// }
+/// # impl Notation for OneOrTwo {
+/// #   fn parse(&self, tokens: &[&str]) -> Result<Vec<u64>, String> {
+/// #       tokens.iter().map(|t| t.parse().map_err(|_| format!("not a heap: {t}"))).collect()
+/// #   }
 /// #   fn describe(&self, _numbers: &[u64], _after: &[u64]) -> String { "a move".into() }
 /// #   fn move_hint(&self) -> String { "Type 'HEAP -> LEFT'".into() }
+/// # }
+/// # impl PlayHelp for OneOrTwo {
 /// #   fn has_move(&self, numbers: &[u64], mover: usize) -> bool { !self.options(numbers, mover).is_empty() }
 /// #   fn smallest_move(&self, numbers: &[u64], mover: usize) -> Option<Vec<u64>> {
 /// #       self.options(numbers, mover).into_iter().next()
@@ -479,12 +499,17 @@ impl BoardAnswer {
 /// #   fn random_move(&self, numbers: &[u64], mover: usize, _below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
 /// #       self.smallest_move(numbers, mover)
 /// #   }
+/// # }
+/// # impl Theory for OneOrTwo {
 /// #   fn solve(&self, _numbers: &[u64], _context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
 /// #       Err(AnalyzeError::Unsupported("by its Conway value".into()))
 /// #   }
-/// }
+/// # }
+/// # impl Face for OneOrTwo {}
 /// assert_eq!(OneOrTwo.options(&[2], 0), vec![vec![1]]);
 /// assert_eq!(OneOrTwo.options(&[2], 1), vec![vec![0]]);
+/// // A whole board game: the core with every capability.
+/// let _board = Board::new(OneOrTwo);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Players {
@@ -509,7 +534,7 @@ impl Players {
     }
 }
 
-/// The numbers a move from `numbers` to `after` changes first, as the range [`BoardRules::check`]
+/// The numbers a move from `numbers` to `after` changes first, as the range [`RulesCore::check`]
 /// is told a move was typed over when it was not typed (the first number that differs, or the
 /// first number when none does).
 pub fn first_change(numbers: &[u64], after: &[u64]) -> Range<usize> {
@@ -517,38 +542,24 @@ pub fn first_change(numbers: &[u64], after: &[u64]) -> Range<usize> {
     at..at + 1
 }
 
-/// The rules and the theory of one board game. The plain methods (`options`, `check`) follow
-/// the rule as stated and use no theorem, so that the exhaustive solver built on `options` is
-/// an independent check of `solve`.
+/// The rules core of one board game: its spelling, its rules in a sentence, who has which
+/// moves, the moves by the rule, the check of a move, and the position's canonical key and
+/// parts. The plain methods (`options`, `check`) follow the rule as stated and use no theorem,
+/// so that the exhaustive solver built on `options` is an independent check of
+/// [`Theory::solve`]. Every method that moves is given the mover.
 ///
 /// A game is a value ([`DynKey`]: equal and hashed by its type and fields, so a graph read from
-/// a file is compared with its edges), shared between threads behind [`Board`].
-pub trait BoardRules: DynKey + Send + Sync + fmt::Debug {
+/// a file is compared with its edges), shared between threads behind [`Board`]. What else a
+/// game does sits in capability traits beside this one, each in its own file: [`Notation`]
+/// (reading and writing positions and moves), [`PlayHelp`] (moves for the player, random
+/// positions, bounds), [`Theory`] (the fast answer and the theorems behind it) and [`Face`]
+/// (the drawing); [`BoardRules`] is all of them together.
+pub trait RulesCore: DynKey + Send + Sync + fmt::Debug {
     /// How the game is written, e.g. `wythoff` or `moore:2`.
     fn spelling(&self) -> String;
 
     /// The rules in a sentence, for the header of a game and the web page.
     fn rules_sentence(&self) -> String;
-
-    /// Reads a position from its tokens; the error names the bad token, in one line.
-    fn parse(&self, tokens: &[&str]) -> Result<Vec<u64>, String>;
-
-    /// Writes the numbers back as tokens that `parse` reads.
-    fn tokens(&self, numbers: &[u64]) -> Vec<String> {
-        numbers.iter().map(u64::to_string).collect()
-    }
-
-    /// What number `i` (0-based) of the position is, for the rows of a board: "heap 1",
-    /// "step 2".
-    fn label(&self, i: usize) -> String {
-        format!("heap {}", i + 1)
-    }
-
-    /// Whether number `i` (0-based) counts objects, drawn as a row of marks on a board; `false`
-    /// for a number that is not a pile, such as a limit on the next move or a product.
-    fn counts_objects(&self, _i: usize) -> bool {
-        true
-    }
 
     /// Who has which moves: the same for both players, different (and why), or kept in the
     /// position. `numbers` is the position asked about, `None` the game as a whole (partizan
@@ -568,104 +579,6 @@ pub trait BoardRules: DynKey + Send + Sync + fmt::Debug {
     /// when it was not typed); the error says why not, in one line.
     fn check(&self, numbers: &[u64], at: Range<usize>, after: &[u64], mover: usize) -> Result<(), IllegalMove>;
 
-    /// The move from `numbers` to `after` in words, e.g. "take 3 from both heaps (5 8 -> 2 5)".
-    fn describe(&self, numbers: &[u64], after: &[u64]) -> String;
-
-    /// Reads a move in this game's own words (e.g. `both 3`), as the numbers it leaves; `None`
-    /// when the text is not in those words (the general forms `HEAP TAKE` and `HEAP -> LEFT`
-    /// are then tried).
-    fn read_move(&self, _numbers: &[u64], _text: &str) -> Option<Result<Vec<u64>, String>> {
-        None
-    }
-
-    /// How to type a move, one line for the terminal's header, e.g. "Type '1 3' (take 3 from
-    /// heap 1) or 'both 2'".
-    fn move_hint(&self) -> String;
-
-    /// Whether player `mover` has any move left, at any size.
-    fn has_move(&self, numbers: &[u64], mover: usize) -> bool;
-
-    /// The move of player `mover` that changes the position least, at any size.
-    fn smallest_move(&self, numbers: &[u64], mover: usize) -> Option<Vec<u64>>;
-
-    /// A random move of player `mover`, at any size; `below(k)` draws uniformly from 0..k
-    /// (k >= 1).
-    fn random_move(&self, numbers: &[u64], mover: usize, below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>>;
-
-    /// The fast answer: outcome, value and every winning move, exact, or a refusal that says
-    /// what it would take. `context` holds the convention (`misere`: the player who makes the
-    /// last move loses), the player to move, the budget, and the engine's heap values and exact
-    /// search (passed in by the analysis, since `rules/` sits below it;
-    /// [`BoardContext::plain`] without them).
-    fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError>;
-
-    /// What number `i` (0-based) of `numbers` is, when that depends on the position (a
-    /// circle's coins or a line's); by default [`BoardRules::label`].
-    fn label_in(&self, _numbers: &[u64], i: usize) -> String {
-        self.label(i)
-    }
-
-    /// The position drawn as rows of (label, text), for a game whose numbers are not piles
-    /// (the edges of Hackenbush pictures, a path of geography); `None` draws each number.
-    fn rows(&self, _numbers: &[u64]) -> Option<Vec<(String, String)>> {
-        None
-    }
-
-    /// How the page names the rows of a position written as text (pictures, paths, rows of
-    /// checkers), one a token: `Some` exactly when [`BoardRules::written_as_text`] is true.
-    fn text_rows(&self) -> Option<TextRows> {
-        None
-    }
-
-    /// What the values the answer is the nim-sum of are called (the divisor game's prime
-    /// exponents) and the words of their balance table, for the page's panel: by default heap
-    /// values, which a move may raise.
-    fn value_words(&self) -> ValueWords {
-        ValueWords::HEAP_VALUES
-    }
-
-    /// Whether positions are written as tokens that are not their numbers (pictures, paths):
-    /// winning moves then carry their results as tokens too. True when [`BoardRules::rows`]
-    /// draws the position.
-    fn written_as_text(&self) -> bool {
-        false
-    }
-
-    /// How many options `numbers` has, or an upper bound, when known without listing them
-    /// (`None`, the default, when not): a search refuses a position whose options alone would
-    /// pass its budget before it lists them.
-    fn option_count_bound(&self, _numbers: &[u64]) -> Option<u128> {
-        None
-    }
-
-    /// An upper bound on how many moves a game from `numbers` can last, for searches that
-    /// recurse along a game (Every-SG refuses past a limit rather than overflow its stack); by
-    /// default the sum of the numbers, right for games whose every move lowers some number.
-    /// `u128::MAX` for a game whose positions may repeat, which can last for ever: no search
-    /// along it is tried.
-    fn longest_game(&self, numbers: &[u64]) -> u128 {
-        numbers.iter().map(|&n| u128::from(n)).sum()
-    }
-
-    /// Conway's value of the position `numbers` in `store`, when the game knows it without
-    /// listing options (a green Hackenbush picture is the nimber of its Sprague-Grundy value,
-    /// a coloured tree an ordinal sum by the colon principle): [`value::BoardValues`] asks it
-    /// before recursing over the options. `None` (the default) where there is no such rule.
-    fn known_value(
-        &self,
-        _numbers: &[u64],
-        _store: &mut crate::values::partizan::GameStore,
-    ) -> Option<Result<crate::values::partizan::GameValue, crate::values::partizan::PartizanError>> {
-        None
-    }
-
-    /// The game's positions as packed keys, where they fit ([`packed::PackedRules`]): the
-    /// Conway-value search then works on 128-bit keys. `None` (the default): it works on the
-    /// position's numbers.
-    fn packed(&self) -> Option<&dyn packed::PackedRules> {
-        None
-    }
-
     /// The independent parts of the position `numbers`, each written as a position of this
     /// game, when it falls apart into more than one (the heaps of K-L-Nim, the cakes of
     /// Cutcake): its Conway value is the sum of theirs ([`value::BoardValues`]). `None` (the
@@ -674,137 +587,18 @@ pub trait BoardRules: DynKey + Send + Sync + fmt::Debug {
         None
     }
 
-    /// The heap rule this game plays as, for the parameters it has, with the sentence that says
-    /// so: the analysis then answers it as a sum of heaps of that rule, each number a heap, by
-    /// the Sprague-Grundy theorem (values and all). `None` (the default) for a game that is not
-    /// one.
-    fn as_heap_rule(&self) -> Option<(Ruleset, String)> {
-        None
-    }
-
-    /// The names the game gives values to in expressions (`grundy verify --game G --sg
-    /// EXPR`), e.g. `K` and `L`; none by default.
-    fn parameters(&self) -> Vec<(&'static str, u64)> {
-        vec![]
-    }
-
     /// The numbers in a canonical order, for the exhaustive solver's memo (positions equal up
     /// to an order that does not matter share an entry).
     fn canonical(&self, numbers: &[u64]) -> Vec<u64> {
         numbers.to_vec()
     }
-
-    /// The position in one line of words for the terminal, for a game whose number is read
-    /// rather than counted (the divisor game's n with its prime powers); `None` draws rows.
-    fn line(&self, _numbers: &[u64]) -> Option<String> {
-        None
-    }
-
-    /// The position as Nim heaps, for a game that is Nim in disguise (the divisor game: the
-    /// exponents of n), so that a search along the game (the computer's longest game) runs
-    /// on the heaps rather than on the numbers; `None` for other games.
-    fn nim_heaps(&self, _numbers: &[u64]) -> Option<Vec<u64>> {
-        None
-    }
-
-    /// The numbers left by the move that leaves `left` in heap `heap` of
-    /// [`BoardRules::nim_heaps`].
-    fn after_nim_move(&self, _numbers: &[u64], _heap: usize, _left: u64) -> Option<Vec<u64>> {
-        None
-    }
-
-    /// The moves that leave a position of Sprague-Grundy value `target`, as the numbers they
-    /// leave, for a game with a rule for them at any size (Euclid's game, along its levels);
-    /// `None` when the game has none (a sum then lists the options of a small position).
-    fn moves_to_value(&self, _numbers: &[u64], _target: u64) -> Option<Vec<Vec<u64>>> {
-        None
-    }
-
-    /// The Every-SG step of the position (Jia Zhihao's: 0 when over; 1 + the largest step of a
-    /// lost option when won alone, 1 + the smallest step of any option when lost), with whether
-    /// it is won alone, for a game with a rule for it at any size (Euclid's game); `None` when
-    /// Every-SG searches the game's own moves.
-    fn every_step(&self, _numbers: &[u64]) -> Option<(bool, u64)> {
-        None
-    }
-
-    /// The options grouped by step without listing a huge number of them one by one, each a
-    /// representative with how many options it stands for, for a game whose
-    /// [`BoardRules::every_step`] is given; `None` lists [`BoardRules::options`].
-    fn grouped_options(&self, _numbers: &[u64]) -> Option<Vec<(Vec<u64>, u128)>> {
-        None
-    }
-
-    /// The position drawn (SVG shapes, no I/O), the shapes that make a move marked with the
-    /// numbers they leave and the move in this game's words ([`crate::rules::draw`]); `mover`
-    /// is the player to move (0: first, 1: second). A bounded number of shapes at any size.
-    /// By default each number is a row, and the smallest move a button.
-    fn draw(&self, numbers: &[u64], _mover: usize) -> Sketch {
-        plain_face(self, numbers)
-    }
-
-    /// A random position to play, as tokens that [`BoardRules::parse`] reads, small enough to
-    /// analyse at once and with a move to make most of the time (`grundy::Game::random_position`
-    /// draws again when it has none); `below(k)` draws uniformly from 0..k (k >= 1). By
-    /// default 2 to 4 numbers from 1 to 12; a game whose position is not a few such numbers
-    /// gives its own.
-    fn random_position(&self, below: &mut dyn FnMut(u64) -> u64) -> Vec<String> {
-        (0..2 + below(3)).map(|_| (1 + below(12)).to_string()).collect()
-    }
 }
 
-/// A target for the move written `words` in the game's own words, when it reads as a legal
-/// move of `numbers`.
-pub(crate) fn worded(
-    s: &mut Sketch,
-    rules: &(impl BoardRules + ?Sized),
-    numbers: &[u64],
-    words: String,
-) -> Option<usize> {
-    let after = rules.read_move(numbers, &words)?.ok()?;
-    rules.check(numbers, first_change(numbers, &after), &after, 0).ok()?;
-    s.target(after, Some(words))
-}
+/// A whole board game: its [`RulesCore`] with every capability. Implemented for every type that
+/// implements them all, so a game file writes the capabilities and never this trait.
+pub trait BoardRules: RulesCore + Notation + PlayHelp + Theory + Face {}
 
-/// A target for the move from `numbers` to `after`, when it is legal.
-pub(crate) fn checked(
-    s: &mut Sketch,
-    rules: &(impl BoardRules + ?Sized),
-    numbers: &[u64],
-    after: Vec<u64>,
-) -> Option<usize> {
-    if after == numbers {
-        return None;
-    }
-    rules.check(numbers, first_change(numbers, &after), &after, 0).ok()?;
-    s.target(after, None)
-}
-
-/// The plain face of a board game: its rows (or each number with its label), and the move
-/// that changes the position least as a button.
-pub fn plain_face(rules: &(impl BoardRules + ?Sized), numbers: &[u64]) -> Sketch {
-    use crate::rules::faces::{left_out, row_label, MAX_ROWS, ROW_X};
-    let rows = rules.rows(numbers).unwrap_or_else(|| {
-        numbers.iter().enumerate().map(|(i, n)| (rules.label_in(numbers, i), n.to_string())).collect()
-    });
-    let mut s = Sketch::new();
-    let mut y = 4.0;
-    for (label, text) in rows.iter().take(MAX_ROWS) {
-        row_label(&mut s, y, label, "");
-        s.text(ROW_X, y + 15.0, &crate::rules::draw::clip(text, 70), "num", "start").title(text.clone());
-        y += 26.0;
-    }
-    y = left_out(&mut s, y, rows.len(), "rows");
-    if let Some(after) = rules.smallest_move(numbers, 0) {
-        let words = rules.describe(numbers, &after);
-        let t = s.target(after, None);
-        s.button(8.0, y + 4.0, &crate::rules::draw::clip(&words, 60), t, &words);
-        y += 30.0;
-    }
-    s.note(y + 10.0, &crate::rules::draw::clip(&rules.move_hint(), 110));
-    s.height = y + 18.0;
-    s
-}
+impl<T: RulesCore + Notation + PlayHelp + Theory + Face> BoardRules for T {}
 
 /// One board game with its parameters: a cheap handle on the [`BoardRules`] of any game of
 /// the registry ([`BOARDS`]). Equality and hashing are by value ([`DynKey`]); a single game's

@@ -20,7 +20,7 @@ use crate::rules::draw::Sketch;
 use std::collections::HashMap;
 
 use crate::error::{AnalyzeError, GaveUp, Work};
-use crate::rules::board::{numbers, BoardAnswer, BoardMethod, BoardRules, LISTED};
+use crate::rules::board::{numbers, BoardAnswer, BoardMethod, Face, Notation, PlayHelp, RulesCore, Theory, LISTED};
 
 /// The most objects a misère position may hold to be searched.
 const MISERE_OBJECTS: u128 = 40;
@@ -257,64 +257,7 @@ fn work(n: usize, k: u64) -> u128 {
     total
 }
 
-impl BoardRules for Moore {
-    fn draw(&self, numbers: &[u64], _mover: usize) -> Sketch {
-        use crate::rules::draw::{Control, ControlForm, Field};
-        use crate::rules::faces::{big_bar, button_row, left_out, row_label, wrapped_object_row, MAX_OBJECTS, MAX_ROWS};
-        /// The most heaps whose moves in several heaps a control offers (a field a heap).
-        const MAX_FIELDS: usize = 12;
-        let mut s = Sketch::new();
-        let mut y = 4.0;
-        for (i, &n) in numbers.iter().enumerate().take(MAX_ROWS) {
-            let leave = |j: u64| {
-                let mut after = numbers.to_vec();
-                after[i] = j;
-                after
-            };
-            row_label(&mut s, y, &format!("heap {}", i + 1), &n.to_string());
-            if n <= MAX_OBJECTS {
-                y += wrapped_object_row(&mut s, y, n, "obj", &mut |s, j| {
-                    (super::checked(s, self, numbers, leave(j)), format!("take {} from heap {}", n - j, i + 1))
-                }) + 4.0;
-            } else {
-                big_bar(&mut s, y, n, "objects");
-                let offers = [1, n / 2, n]
-                    .into_iter()
-                    .map(|t| {
-                        (
-                            format!("take {t}"),
-                            super::checked(&mut s, self, numbers, leave(n - t)),
-                            format!("take {t} from heap {}", i + 1),
-                        )
-                    })
-                    .collect();
-                y += 24.0 + button_row(&mut s, y + 22.0, offers);
-            }
-        }
-        // A move in several heaps at once (and any take of a heap too large to draw): what
-        // each heap keeps, one number field a heap.
-        if (self.k >= 2 || numbers.iter().any(|&n| n > MAX_OBJECTS)) && numbers.len() <= MAX_FIELDS {
-            // Starting at a move: one object taken from the first heap that has one.
-            let first = numbers.iter().position(|&n| n > 0);
-            let fields = numbers.iter().enumerate().map(|(i, &n)| {
-                let keeps = if Some(i) == first { n - 1 } else { n };
-                Field::new(format!("heap {} keeps", i + 1), 0, n, keeps)
-            });
-            s.control(Control {
-                label: format!("take from up to {} heaps", self.k),
-                fields: fields.collect(),
-                form: ControlForm::Leave { number: 0, width: numbers.len() },
-            });
-        }
-        y = left_out(&mut s, y, numbers.len(), "heaps");
-        s.note(
-            y + 12.0,
-            &format!("A click takes from one heap; to take from up to {} heaps at once, type '1 3, 2 4'.", self.k),
-        );
-        s.height = y + 20.0;
-        s
-    }
-
+impl RulesCore for Moore {
     fn spelling(&self) -> String {
         format!("moore:{}", self.k)
     }
@@ -325,13 +268,6 @@ impl BoardRules for Moore {
             self.k,
             if self.k == 1 { "" } else { "s" }
         )
-    }
-
-    fn parse(&self, tokens: &[&str]) -> Result<Vec<u64>, String> {
-        if tokens.is_empty() {
-            return Err("the position is empty: give at least one heap".into());
-        }
-        numbers(tokens, |i| format!("heap {}", i + 1))
     }
 
     fn canonical(&self, heaps: &[u64]) -> Vec<u64> {
@@ -383,6 +319,15 @@ impl BoardRules for Moore {
             _ => Ok(()),
         }
     }
+}
+
+impl Notation for Moore {
+    fn parse(&self, tokens: &[&str]) -> Result<Vec<u64>, String> {
+        if tokens.is_empty() {
+            return Err("the position is empty: give at least one heap".into());
+        }
+        numbers(tokens, |i| format!("heap {}", i + 1))
+    }
 
     fn describe(&self, heaps: &[u64], after: &[u64]) -> String {
         let parts: Vec<String> = heaps
@@ -397,7 +342,7 @@ impl BoardRules for Moore {
         format!("take {} ({})", parts.join(" and "), changed.join(", "))
     }
 
-    fn read_move(&self, heaps: &[u64], text: &str) -> Option<Result<Vec<u64>, String>> {
+    fn read_move(&self, heaps: &[u64], text: &str, _mover: usize) -> Option<Result<Vec<u64>, String>> {
         // `1 3, 2 4`: 3 from heap 1 and 4 from heap 2 (a single `HEAP TAKE` is read by the
         // general reader).
         if !text.contains(',') {
@@ -433,7 +378,9 @@ impl BoardRules for Moore {
             self.k
         )
     }
+}
 
+impl PlayHelp for Moore {
     fn has_move(&self, heaps: &[u64], _mover: usize) -> bool {
         heaps.iter().any(|&h| h > 0)
     }
@@ -460,7 +407,9 @@ impl BoardRules for Moore {
         }
         Some(next)
     }
+}
 
+impl Theory for Moore {
     fn solve(&self, heaps: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
         let (misere, budget) = (context.misere, context.budget);
         if misere {
@@ -579,6 +528,65 @@ impl BoardRules for Moore {
         }
         answer.winning = listed;
         Ok(answer)
+    }
+}
+
+impl Face for Moore {
+    fn draw(&self, numbers: &[u64], _mover: usize) -> Sketch {
+        use crate::rules::draw::{Control, ControlForm, Field};
+        use crate::rules::faces::{big_bar, button_row, left_out, row_label, wrapped_object_row, MAX_OBJECTS, MAX_ROWS};
+        /// The most heaps whose moves in several heaps a control offers (a field a heap).
+        const MAX_FIELDS: usize = 12;
+        let mut s = Sketch::new();
+        let mut y = 4.0;
+        for (i, &n) in numbers.iter().enumerate().take(MAX_ROWS) {
+            let leave = |j: u64| {
+                let mut after = numbers.to_vec();
+                after[i] = j;
+                after
+            };
+            row_label(&mut s, y, &format!("heap {}", i + 1), &n.to_string());
+            if n <= MAX_OBJECTS {
+                y += wrapped_object_row(&mut s, y, n, "obj", &mut |s, j| {
+                    (super::checked(s, self, numbers, leave(j)), format!("take {} from heap {}", n - j, i + 1))
+                }) + 4.0;
+            } else {
+                big_bar(&mut s, y, n, "objects");
+                let offers = [1, n / 2, n]
+                    .into_iter()
+                    .map(|t| {
+                        (
+                            format!("take {t}"),
+                            super::checked(&mut s, self, numbers, leave(n - t)),
+                            format!("take {t} from heap {}", i + 1),
+                        )
+                    })
+                    .collect();
+                y += 24.0 + button_row(&mut s, y + 22.0, offers);
+            }
+        }
+        // A move in several heaps at once (and any take of a heap too large to draw): what
+        // each heap keeps, one number field a heap.
+        if (self.k >= 2 || numbers.iter().any(|&n| n > MAX_OBJECTS)) && numbers.len() <= MAX_FIELDS {
+            // Starting at a move: one object taken from the first heap that has one.
+            let first = numbers.iter().position(|&n| n > 0);
+            let fields = numbers.iter().enumerate().map(|(i, &n)| {
+                let keeps = if Some(i) == first { n - 1 } else { n };
+                Field::new(format!("heap {} keeps", i + 1), 0, n, keeps)
+            });
+            s.control(Control {
+                label: format!("take from up to {} heaps", self.k),
+                fields: fields.collect(),
+                form: ControlForm::Leave { number: 0, width: numbers.len() },
+            });
+        }
+        y = left_out(&mut s, y, numbers.len(), "heaps");
+        s.note(
+            y + 12.0,
+            &format!("A click takes from one heap; to take from up to {} heaps at once, type '1 3, 2 4'.", self.k),
+        );
+        s.height = y + 20.0;
+        s
     }
 }
 

@@ -37,7 +37,7 @@ use crate::rules::board::{Board, BoardFamily};
 use crate::rules::catalogue::GameKind;
 use crate::error::{AnalyzeError, GaveUp, Work};
 use crate::number::parse_u64;
-use crate::rules::board::{BoardAnswer, BoardMethod, BoardRules};
+use crate::rules::board::{BoardAnswer, BoardMethod, Face, Notation, PlayHelp, RulesCore, Theory};
 use crate::rules::draw::Sketch;
 
 /// The multiplication game in the registry ([`crate::rules::board::BOARDS`]).
@@ -198,33 +198,7 @@ impl Multiplication {
     }
 }
 
-impl BoardRules for Multiplication {
-    fn draw(&self, numbers: &[u64], _mover: usize) -> Sketch {
-        use crate::rules::faces::button_row;
-        let (n, p) = target_and_product(numbers);
-        let mut s = Sketch::new();
-        // The running product on a line from 1 to N, in proportion to the logarithm: a line
-        // that a phone shows whole with N at its end (not the full width of a drawing).
-        let (x0, x1, y) = (20.0, 400.0, 34.0);
-        let ln = |v: u64| (v.max(1) as f64).ln();
-        let at = |v: u64| if n <= 1 { x1 } else { x0 + (x1 - x0) * (ln(v.min(n)) / ln(n)).clamp(0.0, 1.0) };
-        s.line(x0, y, x1, y, "edge");
-        s.rect(x0, y - 6.0, (at(p) - x0).max(1.0), 12.0, 2.0, "bar").title(format!("p = {p}"));
-        s.text(x0, y - 12.0, "1", "small", "middle");
-        s.text(x1, y - 12.0, &format!("N = {n}"), "label", "end");
-        s.text(x0, y + 24.0, &format!("p = {p}: multiply by 2 to 9;"), "label", "start");
-        s.text(x0, y + 42.0, &format!("the first to make p at least {n} wins."), "label", "start");
-        let mut offers = vec![];
-        for k in 2..=9u64 {
-            let words = format!("times {k}");
-            let t = super::worded(&mut s, self, numbers, words.clone());
-            offers.push((format!("× {k}"), t, format!("multiply p by {k}: {}", p.saturating_mul(k))));
-        }
-        let h = button_row(&mut s, y + 54.0, offers);
-        s.height = y + 58.0 + h;
-        s
-    }
-
+impl RulesCore for Multiplication {
     fn spelling(&self) -> String {
         "multiplication".into()
     }
@@ -233,6 +207,44 @@ impl BoardRules for Multiplication {
         "The multiplication game: p starts at 1; a move multiplies p by an integer from 2 to 9; whoever first makes p at least the target N wins.".into()
     }
 
+    fn players(&self, _numbers: Option<&[u64]>) -> Players {
+        Players::Impartial
+    }
+
+    fn options(&self, numbers: &[u64], _mover: usize) -> Vec<Vec<u64>> {
+        let (n, p) = target_and_product(numbers);
+        if p >= n {
+            return vec![];
+        }
+        let mut out: Vec<Vec<u64>> = MULTIPLIERS.map(|m| Self::times(n, p, m)).collect();
+        // Every multiplier that reaches N leaves the same position: one move.
+        out.dedup();
+        out
+    }
+
+    fn check(&self, numbers: &[u64], _at: std::ops::Range<usize>, after: &[u64], _mover: usize) -> Result<(), IllegalMove> {
+        let (n, p) = target_and_product(numbers);
+        let [m, q] = after[..] else {
+            return Err("a move leaves the target and the new product (two numbers)".into());
+        };
+        if m != n {
+            return Err(format!("the target stays {n}; a move changes only the product").into());
+        }
+        if p >= n {
+            return Err(format!("the game is over: the product {p} has reached the target {n}").into());
+        }
+        if Self::multipliers(numbers, after).is_empty() {
+            return Err(if q == n {
+                format!("no multiplier from 2 to 9 takes {p} to the target {n}")
+            } else {
+                format!("{p} cannot become {q}: multiply it by 2 to 9")
+            }.into());
+        }
+        Ok(())
+    }
+}
+
+impl Notation for Multiplication {
     fn parse(&self, tokens: &[&str]) -> Result<Vec<u64>, String> {
         if tokens.is_empty() {
             return Err("the position is empty: give the target, N (p = 1) or N/P (the product so far)".into());
@@ -285,42 +297,6 @@ impl BoardRules for Multiplication {
         false
     }
 
-    fn players(&self, _numbers: Option<&[u64]>) -> Players {
-        Players::Impartial
-    }
-
-    fn options(&self, numbers: &[u64], _mover: usize) -> Vec<Vec<u64>> {
-        let (n, p) = target_and_product(numbers);
-        if p >= n {
-            return vec![];
-        }
-        let mut out: Vec<Vec<u64>> = MULTIPLIERS.map(|m| Self::times(n, p, m)).collect();
-        // Every multiplier that reaches N leaves the same position: one move.
-        out.dedup();
-        out
-    }
-
-    fn check(&self, numbers: &[u64], _at: std::ops::Range<usize>, after: &[u64], _mover: usize) -> Result<(), IllegalMove> {
-        let (n, p) = target_and_product(numbers);
-        let [m, q] = after[..] else {
-            return Err("a move leaves the target and the new product (two numbers)".into());
-        };
-        if m != n {
-            return Err(format!("the target stays {n}; a move changes only the product").into());
-        }
-        if p >= n {
-            return Err(format!("the game is over: the product {p} has reached the target {n}").into());
-        }
-        if Self::multipliers(numbers, after).is_empty() {
-            return Err(if q == n {
-                format!("no multiplier from 2 to 9 takes {p} to the target {n}")
-            } else {
-                format!("{p} cannot become {q}: multiply it by 2 to 9")
-            }.into());
-        }
-        Ok(())
-    }
-
     fn describe(&self, numbers: &[u64], after: &[u64]) -> String {
         let (n, p) = target_and_product(numbers);
         let ms = Self::multipliers(numbers, after);
@@ -332,7 +308,7 @@ impl BoardRules for Multiplication {
         }
     }
 
-    fn read_move(&self, numbers: &[u64], text: &str) -> Option<Result<Vec<u64>, String>> {
+    fn read_move(&self, numbers: &[u64], text: &str, _mover: usize) -> Option<Result<Vec<u64>, String>> {
         let (n, p) = target_and_product(numbers);
         let words: Vec<&str> = text.split_whitespace().collect();
         let m = match words[..] {
@@ -355,7 +331,9 @@ impl BoardRules for Multiplication {
     fn move_hint(&self) -> String {
         "Type 'times 9' or just '9' (multiply p by 9)".into()
     }
+}
 
+impl PlayHelp for Multiplication {
     fn has_move(&self, numbers: &[u64], _mover: usize) -> bool {
         let (n, p) = target_and_product(numbers);
         p < n
@@ -371,6 +349,13 @@ impl BoardRules for Multiplication {
         (p < n).then(|| Self::times(n, p, 2 + below(8)))
     }
 
+    /// The start of a game: a target N from 10 to 1000.
+    fn random_position(&self, below: &mut dyn FnMut(u64) -> u64) -> Vec<String> {
+        vec![(10 + below(991)).to_string()]
+    }
+}
+
+impl Theory for Multiplication {
     fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
         let (misere, budget) = (context.misere, context.budget);
         let (n, p) = target_and_product(numbers);
@@ -430,10 +415,33 @@ impl BoardRules for Multiplication {
         answer.explanation = explanation;
         Ok(answer)
     }
+}
 
-    /// The start of a game: a target N from 10 to 1000.
-    fn random_position(&self, below: &mut dyn FnMut(u64) -> u64) -> Vec<String> {
-        vec![(10 + below(991)).to_string()]
+impl Face for Multiplication {
+    fn draw(&self, numbers: &[u64], _mover: usize) -> Sketch {
+        use crate::rules::faces::button_row;
+        let (n, p) = target_and_product(numbers);
+        let mut s = Sketch::new();
+        // The running product on a line from 1 to N, in proportion to the logarithm: a line
+        // that a phone shows whole with N at its end (not the full width of a drawing).
+        let (x0, x1, y) = (20.0, 400.0, 34.0);
+        let ln = |v: u64| (v.max(1) as f64).ln();
+        let at = |v: u64| if n <= 1 { x1 } else { x0 + (x1 - x0) * (ln(v.min(n)) / ln(n)).clamp(0.0, 1.0) };
+        s.line(x0, y, x1, y, "edge");
+        s.rect(x0, y - 6.0, (at(p) - x0).max(1.0), 12.0, 2.0, "bar").title(format!("p = {p}"));
+        s.text(x0, y - 12.0, "1", "small", "middle");
+        s.text(x1, y - 12.0, &format!("N = {n}"), "label", "end");
+        s.text(x0, y + 24.0, &format!("p = {p}: multiply by 2 to 9;"), "label", "start");
+        s.text(x0, y + 42.0, &format!("the first to make p at least {n} wins."), "label", "start");
+        let mut offers = vec![];
+        for k in 2..=9u64 {
+            let words = format!("times {k}");
+            let t = super::worded(&mut s, self, numbers, words.clone());
+            offers.push((format!("× {k}"), t, format!("multiply p by {k}: {}", p.saturating_mul(k))));
+        }
+        let h = button_row(&mut s, y + 54.0, offers);
+        s.height = y + 58.0 + h;
+        s
     }
 }
 

@@ -26,7 +26,8 @@ use crate::error::IllegalMove;
 use crate::rules::board::Players;
 use crate::error::AnalyzeError;
 use crate::number::parse_u64;
-use crate::rules::board::{listed_note, listing_room, Board, BoardAnswer, BoardFamily, BoardMethod, BoardRules, TextRows};
+use crate::rules::board::notation::arrow_move;
+use crate::rules::board::{listed_note, listing_room, Board, BoardAnswer, BoardFamily, BoardMethod, Face, Notation, PlayHelp, RulesCore, Theory, TextRows};
 use crate::rules::catalogue::GameKind;
 use crate::rules::draw::Sketch;
 use crate::rules::nim::{BalanceTable, BalanceWords, ValueWords};
@@ -222,7 +223,7 @@ fn parse_row(token: &str) -> Result<Row, String> {
     Ok(Row { width, white, black })
 }
 
-impl BoardRules for Northcott {
+impl RulesCore for Northcott {
     fn spelling(&self) -> String {
         "northcott".into()
     }
@@ -231,6 +232,27 @@ impl BoardRules for Northcott {
         "Northcott's game: each row holds a white and a black checker; White moves a white checker, Black a black one, any number of squares along its row, forward or back, never onto or past the other checker and never off the board; whoever cannot move loses.".into()
     }
 
+    fn players(&self, _numbers: Option<&[u64]>) -> Players {
+        Players::TurnInPosition
+    }
+
+    fn options(&self, numbers: &[u64], _mover: usize) -> Vec<Vec<u64>> {
+        let Some((rows, turn)) = board(numbers) else { return vec![] };
+        let mut out = vec![];
+        for (i, r) in rows.iter().enumerate() {
+            let (lo, hi) = r.reach(turn);
+            out.extend((lo..=hi).filter(|&s| r.allows(turn, s)).map(|s| after_move(&rows, turn, i, s)));
+        }
+        out
+    }
+
+    fn check(&self, numbers: &[u64], _at: std::ops::Range<usize>, after: &[u64], _mover: usize) -> Result<(), IllegalMove> {
+        moved(numbers, after)?;
+        Ok(())
+    }
+}
+
+impl Notation for Northcott {
     fn parse(&self, tokens: &[&str]) -> Result<Vec<u64>, String> {
         let (turn, rows) = match tokens.split_last() {
             Some((&"black", rows)) => (1, rows),
@@ -270,25 +292,6 @@ impl BoardRules for Northcott {
         false
     }
 
-    fn players(&self, _numbers: Option<&[u64]>) -> Players {
-        Players::TurnInPosition
-    }
-
-    fn options(&self, numbers: &[u64], _mover: usize) -> Vec<Vec<u64>> {
-        let Some((rows, turn)) = board(numbers) else { return vec![] };
-        let mut out = vec![];
-        for (i, r) in rows.iter().enumerate() {
-            let (lo, hi) = r.reach(turn);
-            out.extend((lo..=hi).filter(|&s| r.allows(turn, s)).map(|s| after_move(&rows, turn, i, s)));
-        }
-        out
-    }
-
-    fn check(&self, numbers: &[u64], _at: std::ops::Range<usize>, after: &[u64], _mover: usize) -> Result<(), IllegalMove> {
-        moved(numbers, after)?;
-        Ok(())
-    }
-
     fn describe(&self, numbers: &[u64], after: &[u64]) -> String {
         let (Some((rows, turn)), Ok((i, to))) = (board(numbers), moved(numbers, after)) else {
             return "not a move of Northcott's game".into();
@@ -300,7 +303,7 @@ impl BoardRules for Northcott {
         format!("move {} to {to} ({}, row {}: {from} -> {to}, {way}; gap {} -> {gap})", i + 1, colour(turn), i + 1, r.gap())
     }
 
-    fn read_move(&self, numbers: &[u64], text: &str) -> Option<Result<Vec<u64>, String>> {
+    fn read_move(&self, numbers: &[u64], text: &str, _mover: usize) -> Option<Result<Vec<u64>, String>> {
         let words: Vec<&str> = text.split_whitespace().collect();
         let (row, square) = match words[..] {
             [row, square] | ["move", row, "to", square] => (row, square),
@@ -323,6 +326,43 @@ impl BoardRules for Northcott {
         "Type 'ROW SQUARE' (e.g. '1 3'): your checker of row ROW goes to square SQUARE".into()
     }
 
+    fn rows(&self, numbers: &[u64]) -> Option<Vec<(String, String)>> {
+        let (rows, turn) = board(numbers)?;
+        let mut out: Vec<(String, String)> = rows
+            .iter()
+            .enumerate()
+            .map(|(i, r)| {
+                let text = if r.width <= DRAWN_SQUARES {
+                    let squares: String = (1..=r.width)
+                        .map(|s| match s {
+                            _ if s == r.white => 'W',
+                            _ if s == r.black => 'B',
+                            _ => '.',
+                        })
+                        .collect();
+                    format!("{squares}  (gap {})", r.gap())
+                } else {
+                    format!("white on {}, black on {} of {} squares (gap {})", r.white, r.black, r.width, r.gap())
+                };
+                (format!("row {}", i + 1), text)
+            })
+            .collect();
+        out.push(("to move".into(), colour(turn).into()));
+        Some(out)
+    }
+
+    /// One row of checkers a token (a row is never empty: both checkers stay on it), then
+    /// `black` when Black is to move (`white`, typed, says White is).
+    fn text_rows(&self) -> Option<TextRows> {
+        Some(TextRows { label: "row", numbered: true, empty: None, turn: &[["white", "White"], ["black", "Black"]] })
+    }
+
+    fn write_move(&self, numbers: &[u64], after: &[u64], _mover: usize) -> String {
+        moved(numbers, after).map_or_else(|_| arrow_move(numbers, after), |(row, square)| format!("{} {square}", row + 1))
+    }
+}
+
+impl PlayHelp for Northcott {
     fn has_move(&self, numbers: &[u64], _mover: usize) -> bool {
         board(numbers).is_some_and(|(rows, turn)| rows.iter().any(|r| r.moves(turn) > 0))
     }
@@ -355,6 +395,40 @@ impl BoardRules for Northcott {
         Some(after_move(&rows, turn, i, square))
     }
 
+    fn option_count_bound(&self, numbers: &[u64]) -> Option<u128> {
+        let (rows, turn) = board(numbers)?;
+        Some(rows.iter().map(|r| u128::from(r.moves(turn))).sum())
+    }
+
+    /// A checker may move back and forth: a game can last for ever.
+    fn longest_game(&self, _numbers: &[u64]) -> u128 {
+        u128::MAX
+    }
+
+    /// Two or three rows of 3 to 9 squares, each with its two checkers on different squares
+    /// (either colour on the left), and Black to move one time in three: small boards whose
+    /// gaps give both outcomes.
+    fn random_position(&self, below: &mut dyn FnMut(u64) -> u64) -> Vec<String> {
+        let mut tokens: Vec<String> = (0..2 + below(2))
+            .map(|_| {
+                let width = 3 + below(7);
+                let white = 1 + below(width);
+                // Any square but the white checker's.
+                let mut black = 1 + below(width - 1);
+                if black >= white {
+                    black += 1;
+                }
+                format!("{width}:{white},{black}")
+            })
+            .collect();
+        if below(3) == 0 {
+            tokens.push("black".into());
+        }
+        tokens
+    }
+}
+
+impl Theory for Northcott {
     fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
         let misere = context.misere;
         if misere {
@@ -408,41 +482,6 @@ impl BoardRules for Northcott {
         Ok(answer)
     }
 
-    fn rows(&self, numbers: &[u64]) -> Option<Vec<(String, String)>> {
-        let (rows, turn) = board(numbers)?;
-        let mut out: Vec<(String, String)> = rows
-            .iter()
-            .enumerate()
-            .map(|(i, r)| {
-                let text = if r.width <= DRAWN_SQUARES {
-                    let squares: String = (1..=r.width)
-                        .map(|s| match s {
-                            _ if s == r.white => 'W',
-                            _ if s == r.black => 'B',
-                            _ => '.',
-                        })
-                        .collect();
-                    format!("{squares}  (gap {})", r.gap())
-                } else {
-                    format!("white on {}, black on {} of {} squares (gap {})", r.white, r.black, r.width, r.gap())
-                };
-                (format!("row {}", i + 1), text)
-            })
-            .collect();
-        out.push(("to move".into(), colour(turn).into()));
-        Some(out)
-    }
-
-    fn written_as_text(&self) -> bool {
-        true
-    }
-
-    /// One row of checkers a token (a row is never empty: both checkers stay on it), then
-    /// `black` when Black is to move (`white`, typed, says White is).
-    fn text_rows(&self) -> Option<TextRows> {
-        Some(TextRows { label: "row", numbered: true, empty: None, turn: &[["white", "White"], ["black", "Black"]] })
-    }
-
     /// The nim-sum is of the gaps, one a row; a winning move may close a gap or, backwards,
     /// open one, so it moves a gap to the value that wins.
     fn value_words(&self) -> ValueWords {
@@ -451,39 +490,9 @@ impl BoardRules for Northcott {
             balance: BalanceWords { title: "Binary balance table of the gaps", rows: "gaps", row: "row", moves: "value" },
         }
     }
+}
 
-    fn option_count_bound(&self, numbers: &[u64]) -> Option<u128> {
-        let (rows, turn) = board(numbers)?;
-        Some(rows.iter().map(|r| u128::from(r.moves(turn))).sum())
-    }
-
-    /// A checker may move back and forth: a game can last for ever.
-    fn longest_game(&self, _numbers: &[u64]) -> u128 {
-        u128::MAX
-    }
-
-    /// Two or three rows of 3 to 9 squares, each with its two checkers on different squares
-    /// (either colour on the left), and Black to move one time in three: small boards whose
-    /// gaps give both outcomes.
-    fn random_position(&self, below: &mut dyn FnMut(u64) -> u64) -> Vec<String> {
-        let mut tokens: Vec<String> = (0..2 + below(2))
-            .map(|_| {
-                let width = 3 + below(7);
-                let white = 1 + below(width);
-                // Any square but the white checker's.
-                let mut black = 1 + below(width - 1);
-                if black >= white {
-                    black += 1;
-                }
-                format!("{width}:{white},{black}")
-            })
-            .collect();
-        if below(3) == 0 {
-            tokens.push("black".into());
-        }
-        tokens
-    }
-
+impl Face for Northcott {
     /// Each row a strip of squares with its two checkers, every square the checker of the
     /// player to move may reach a target (rows wider than [`DRAWN_SQUARES`]: buttons for one
     /// square forward, closing the gap and one square back).
@@ -786,6 +795,6 @@ mod tests {
         assert!(check(&p, &[8, 2, 5, 0]).unwrap_err().to_string().contains("passes the turn"));
         assert!(check(&p, &[8, 1, 6, 1]).unwrap_err().to_string().contains("White moves only the white checkers"));
         assert_eq!(Northcott.describe(&p, &[8, 4, 5, 1]), "move 1 to 4 (White, row 1: 1 -> 4, forward; gap 3 -> 0)");
-        assert_eq!(Northcott.read_move(&p, "move 1 to 4"), Some(Ok(vec![8, 4, 5, 1])));
+        assert_eq!(Northcott.read_move(&p, "move 1 to 4", 0), Some(Ok(vec![8, 4, 5, 1])));
     }
 }

@@ -1,4 +1,4 @@
-//! An exact search of a board game's positions by its plain rule ([`BoardRules::options`]), for
+//! An exact search of a board game's positions by its plain rule ([`RulesCore::options`]), for
 //! the answers no theory gives here (misère play): who wins each position reachable, memoised
 //! on the game's canonical numbers, within a budget of positions. It uses no theorem, so it is
 //! exact wherever it answers; a game calls it only for positions whose options it has bounded.

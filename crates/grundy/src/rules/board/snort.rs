@@ -48,7 +48,7 @@ fn parse(s: &str) -> Option<Result<Board, String>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::board::BoardRules;
+    use crate::rules::board::{Notation, RulesCore};
 
     const GAME: Colouring = Colouring(&super::SNORT);
 
@@ -59,7 +59,7 @@ mod tests {
     #[test]
     fn moves_are_read_checked_and_worded() {
         let n = numbers("x../...");
-        let left = GAME.read_move(&n, "x b1").unwrap().unwrap();
+        let left = GAME.read_move(&n, "x b1", 0).unwrap().unwrap();
         assert_eq!(GAME.tokens(&left), ["xx./..."]);
         assert_eq!(GAME.describe(&n, &left), "Left colours b1 blue");
         assert!(GAME.check(&n, 0..0, &left, 0).is_ok());
@@ -67,12 +67,14 @@ mod tests {
             GAME.check(&n, 0..0, &left, 1).unwrap_err().to_string(),
             "b1 colours x (blue): Right colours red (o)"
         );
-        let right = GAME.read_move(&n, "o b1").unwrap().unwrap();
+        let right = GAME.read_move(&n, "o b1", 0).unwrap().unwrap();
         assert!(GAME.check(&n, 0..0, &right, 1).unwrap_err().to_string().contains("next to a1, coloured blue"));
-        assert!(GAME.read_move(&n, "b1").unwrap().unwrap_err().contains("'x b1'"));
-        assert_eq!(GAME.read_move(&n, "x a1").unwrap().unwrap_err(), "cell a1 is not empty");
-        assert_eq!(GAME.read_move(&n, "x d1").unwrap().unwrap_err(), "there is no cell d1 (the board has 2 rows and 3 columns)");
-        assert!(GAME.read_move(&n, "1 2").is_none());
+        // A cell alone is coloured by the player to move.
+        assert_eq!(GAME.read_move(&n, "b1", 1), Some(Ok(right.clone())));
+        assert_eq!(GAME.read_move(&n, "b1", 0), Some(Ok(left.clone())));
+        assert_eq!(GAME.read_move(&n, "x a1", 0).unwrap().unwrap_err(), "cell a1 is not empty");
+        assert_eq!(GAME.read_move(&n, "x d1", 0).unwrap().unwrap_err(), "there is no cell d1 (the board has 2 rows and 3 columns)");
+        assert!(GAME.read_move(&n, "1 2", 0).is_none());
         assert_eq!(GAME.options(&n, 0).len(), 5);
         assert_eq!(GAME.options(&n, 1).len(), 3);
     }

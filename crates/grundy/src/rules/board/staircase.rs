@@ -14,7 +14,7 @@ use crate::rules::board::Players;
 use crate::rules::board::{Board, BoardFamily};
 use crate::rules::catalogue::GameKind;
 use crate::error::AnalyzeError;
-use crate::rules::board::{listed_note, listing_room, numbers, BoardAnswer, BoardMethod, BoardRules};
+use crate::rules::board::{listed_note, listing_room, numbers, BoardAnswer, BoardMethod, Face, Notation, PlayHelp, RulesCore, Theory};
 use crate::rules::draw::Sketch;
 use crate::rules::nim::nim_sum;
 
@@ -98,7 +98,169 @@ fn shifted(steps: &[u64], i: usize, c: u64) -> Vec<u64> {
     next
 }
 
-impl BoardRules for Staircase {
+impl RulesCore for Staircase {
+    fn spelling(&self) -> String {
+        "staircase".into()
+    }
+
+    fn rules_sentence(&self) -> String {
+        "Staircase Nim: coins lie on steps 1, 2, ...; a move shifts one or more coins from a step to the step below, and coins moved down from step 1 leave the staircase.".into()
+    }
+
+    fn players(&self, _numbers: Option<&[u64]>) -> Players {
+        Players::Impartial
+    }
+
+    fn options(&self, steps: &[u64], _mover: usize) -> Vec<Vec<u64>> {
+        let mut out = vec![];
+        for (i, &here) in steps.iter().enumerate() {
+            for c in 1..=here {
+                out.push(shifted(steps, i, c));
+            }
+        }
+        out
+    }
+
+    fn check(&self, steps: &[u64], _at: std::ops::Range<usize>, after: &[u64], _mover: usize) -> Result<(), IllegalMove> {
+        if after.len() != steps.len() {
+            return Err(format!("the staircase keeps its {} steps", steps.len()).into());
+        }
+        let changed: Vec<usize> = (0..steps.len()).filter(|&i| steps[i] != after[i]).collect();
+        let (i, c) = match changed[..] {
+            [] => return Err("a move must shift at least one coin".into()),
+            [0] if after[0] < steps[0] => (0, steps[0] - after[0]),
+            [j, k] if k == j + 1 && after[k] < steps[k] && after[j] > steps[j] => (k, steps[k] - after[k]),
+            _ => {
+                return Err(
+                    "a move shifts coins from one step to the step just below it (from step 1 they leave)".into()
+                )
+            }
+        };
+        if shifted(steps, i, c) != after {
+            return Err(format!("{c} coins leave step {}, so step {} gains {c}, no more and no fewer", i + 1, i).into());
+        }
+        Ok(())
+    }
+}
+
+impl Notation for Staircase {
+    fn parse(&self, tokens: &[&str]) -> Result<Vec<u64>, String> {
+        if tokens.is_empty() {
+            return Err("the staircase is empty: give the coins on steps 1, 2, ...".into());
+        }
+        let steps = numbers(tokens, |i| format!("step {}", i + 1))?;
+        if steps.iter().try_fold(0u64, |a, &s| a.checked_add(s)).is_none() {
+            return Err("the coins on the steps total more than 18446744073709551615, the most a step can hold".into());
+        }
+        Ok(steps)
+    }
+
+    fn label(&self, i: usize) -> String {
+        format!("step {}", i + 1)
+    }
+
+    fn describe(&self, steps: &[u64], after: &[u64]) -> String {
+        let i = (0..steps.len()).rev().find(|&i| after.get(i) < steps.get(i)).unwrap_or(0);
+        let c = steps[i].saturating_sub(after.get(i).copied().unwrap_or(0));
+        let coins = if c == 1 { "1 coin".to_string() } else { format!("{c} coins") };
+        let to = if i == 0 { "off the staircase".to_string() } else { format!("to step {i}") };
+        // Only the steps the move changes: a move's text stays short on a staircase of any
+        // length (the position it leaves is shown beside it).
+        let was = |j: usize| steps.get(j).copied().unwrap_or(0);
+        let now = |j: usize| after.get(j).copied().unwrap_or(0);
+        let change = |j: usize| format!("step {}: {} -> {}", j + 1, was(j), now(j));
+        let changes = if i == 0 { change(0) } else { format!("{}, {}", change(i), change(i - 1)) };
+        format!("move {coins} from step {} {to} ({changes})", i + 1)
+    }
+
+    fn read_move(&self, steps: &[u64], text: &str, _mover: usize) -> Option<Result<Vec<u64>, String>> {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let (step, c) = match words[..] {
+            [s, c] => (s, c),
+            ["move", c, "from", "step", s] | ["move", c, "from", s] => (s, c),
+            _ => return None,
+        };
+        let read = || -> Result<Vec<u64>, String> {
+            let s = crate::number::parse_u64(step, "the step")?;
+            let c = crate::number::parse_u64(c, "the coins moved")?;
+            let i = s
+                .checked_sub(1)
+                .and_then(|i| usize::try_from(i).ok())
+                .filter(|&i| i < steps.len())
+                .ok_or_else(|| format!("there is no step {s} (the steps are 1 to {})", steps.len()))?;
+            if c == 0 || c > steps[i] {
+                return Err(format!("step {s} holds {} coins: move 1 to {} of them", steps[i], steps[i]));
+            }
+            Ok(shifted(steps, i, c))
+        };
+        Some(read())
+    }
+
+    fn move_hint(&self) -> String {
+        "Type '2 3' (move 3 coins from step 2 to step 1) or 'move 1 from step 1' (a coin off the staircase)".into()
+    }
+}
+
+impl PlayHelp for Staircase {
+    fn has_move(&self, steps: &[u64], _mover: usize) -> bool {
+        steps.iter().any(|&s| s > 0)
+    }
+
+    fn smallest_move(&self, steps: &[u64], _mover: usize) -> Option<Vec<u64>> {
+        let i = steps.iter().position(|&s| s > 0)?;
+        Some(shifted(steps, i, 1))
+    }
+
+    fn random_move(&self, steps: &[u64], _mover: usize, below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
+        let full: Vec<usize> = (0..steps.len()).filter(|&i| steps[i] > 0).collect();
+        let i = *full.get(below(full.len().max(1) as u64) as usize)?;
+        Some(shifted(steps, i, 1 + below(steps[i])))
+    }
+}
+
+impl Theory for Staircase {
+    fn solve(&self, steps: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
+        let (misere, budget) = (context.misere, context.budget);
+        if misere {
+            // A game lasts at most sum of i * X_i moves (a coin on step i moves at most i times).
+            let longest: u128 = steps.iter().enumerate().map(|(i, &x)| (i as u128 + 1) * u128::from(x)).sum();
+            if longest > MISERE_LONGEST {
+                return Err(AnalyzeError::Unsupported(format!(
+                    "misère staircase Nim has no rule here and is searched position by position, for games of at most {MISERE_LONGEST} moves; this one can last {longest}"
+                )));
+            }
+            return crate::rules::board::search_misere(self, steps, budget, "misère staircase Nim has no rule here");
+        }
+        let x = staircase_value(steps);
+        let moves = if x == 0 { vec![] } else { staircase_moves_to(steps, 0) };
+        // Each listed move carries the whole position it leaves, so a long staircase lists
+        // the first few; the count stays exact.
+        let room = listing_room(steps.len());
+        let listed = moves.iter().take(room).map(|&(i, c)| shifted(steps, i, c)).collect();
+        let mut answer = BoardAnswer::listed(x != 0, Some(x), listed, BoardMethod::ClosedForm);
+        answer.count = Some(moves.len() as u128);
+        if moves.len() > room {
+            answer.not_listed = Some(listed_note(room, steps.len(), "steps"));
+        }
+        let odd: Vec<String> = odd_steps(steps).iter().map(u64::to_string).collect();
+        answer.explanation = vec![
+            "Staircase Nim: a position's value is the nim-sum of the coins on the odd steps (1, 3, 5, ...). Moves on odd steps are moves of Nim there (Bouton's theorem); coins moved from an even step onto an odd one can be moved straight on by the opponent, so even steps do not count.".into(),
+            format!(
+                "Here the odd steps hold {}, whose nim-sum is {x}: the player to move {}.",
+                odd.join(", "),
+                if x == 0 { "loses" } else { "wins" }
+            ),
+        ];
+        if x != 0 {
+            answer.explanation.push(
+                "Winning moves: lower an odd step s to s XOR the nim-sum (moving the difference down a step), or move from an even step just enough coins to raise the odd step below it to its value XOR the nim-sum.".into(),
+            );
+        }
+        Ok(answer)
+    }
+}
+
+impl Face for Staircase {
     fn draw(&self, steps: &[u64], _mover: usize) -> Sketch {
         use crate::rules::faces::{
             big_bar, button_row, left_out, object_row, row_label, MAX_OBJECTS, MAX_ROWS, ROW_END, ROW_X, STEP,
@@ -152,159 +314,5 @@ impl BoardRules for Staircase {
         s.note(y + 28.0, "(from step 1 they leave the staircase).");
         s.height = y + 36.0;
         s
-    }
-
-    fn spelling(&self) -> String {
-        "staircase".into()
-    }
-
-    fn rules_sentence(&self) -> String {
-        "Staircase Nim: coins lie on steps 1, 2, ...; a move shifts one or more coins from a step to the step below, and coins moved down from step 1 leave the staircase.".into()
-    }
-
-    fn parse(&self, tokens: &[&str]) -> Result<Vec<u64>, String> {
-        if tokens.is_empty() {
-            return Err("the staircase is empty: give the coins on steps 1, 2, ...".into());
-        }
-        let steps = numbers(tokens, |i| format!("step {}", i + 1))?;
-        if steps.iter().try_fold(0u64, |a, &s| a.checked_add(s)).is_none() {
-            return Err("the coins on the steps total more than 18446744073709551615, the most a step can hold".into());
-        }
-        Ok(steps)
-    }
-
-    fn label(&self, i: usize) -> String {
-        format!("step {}", i + 1)
-    }
-
-    fn players(&self, _numbers: Option<&[u64]>) -> Players {
-        Players::Impartial
-    }
-
-    fn options(&self, steps: &[u64], _mover: usize) -> Vec<Vec<u64>> {
-        let mut out = vec![];
-        for (i, &here) in steps.iter().enumerate() {
-            for c in 1..=here {
-                out.push(shifted(steps, i, c));
-            }
-        }
-        out
-    }
-
-    fn check(&self, steps: &[u64], _at: std::ops::Range<usize>, after: &[u64], _mover: usize) -> Result<(), IllegalMove> {
-        if after.len() != steps.len() {
-            return Err(format!("the staircase keeps its {} steps", steps.len()).into());
-        }
-        let changed: Vec<usize> = (0..steps.len()).filter(|&i| steps[i] != after[i]).collect();
-        let (i, c) = match changed[..] {
-            [] => return Err("a move must shift at least one coin".into()),
-            [0] if after[0] < steps[0] => (0, steps[0] - after[0]),
-            [j, k] if k == j + 1 && after[k] < steps[k] && after[j] > steps[j] => (k, steps[k] - after[k]),
-            _ => {
-                return Err(
-                    "a move shifts coins from one step to the step just below it (from step 1 they leave)".into()
-                )
-            }
-        };
-        if shifted(steps, i, c) != after {
-            return Err(format!("{c} coins leave step {}, so step {} gains {c}, no more and no fewer", i + 1, i).into());
-        }
-        Ok(())
-    }
-
-    fn describe(&self, steps: &[u64], after: &[u64]) -> String {
-        let i = (0..steps.len()).rev().find(|&i| after.get(i) < steps.get(i)).unwrap_or(0);
-        let c = steps[i].saturating_sub(after.get(i).copied().unwrap_or(0));
-        let coins = if c == 1 { "1 coin".to_string() } else { format!("{c} coins") };
-        let to = if i == 0 { "off the staircase".to_string() } else { format!("to step {i}") };
-        // Only the steps the move changes: a move's text stays short on a staircase of any
-        // length (the position it leaves is shown beside it).
-        let was = |j: usize| steps.get(j).copied().unwrap_or(0);
-        let now = |j: usize| after.get(j).copied().unwrap_or(0);
-        let change = |j: usize| format!("step {}: {} -> {}", j + 1, was(j), now(j));
-        let changes = if i == 0 { change(0) } else { format!("{}, {}", change(i), change(i - 1)) };
-        format!("move {coins} from step {} {to} ({changes})", i + 1)
-    }
-
-    fn read_move(&self, steps: &[u64], text: &str) -> Option<Result<Vec<u64>, String>> {
-        let words: Vec<&str> = text.split_whitespace().collect();
-        let (step, c) = match words[..] {
-            [s, c] => (s, c),
-            ["move", c, "from", "step", s] | ["move", c, "from", s] => (s, c),
-            _ => return None,
-        };
-        let read = || -> Result<Vec<u64>, String> {
-            let s = crate::number::parse_u64(step, "the step")?;
-            let c = crate::number::parse_u64(c, "the coins moved")?;
-            let i = s
-                .checked_sub(1)
-                .and_then(|i| usize::try_from(i).ok())
-                .filter(|&i| i < steps.len())
-                .ok_or_else(|| format!("there is no step {s} (the steps are 1 to {})", steps.len()))?;
-            if c == 0 || c > steps[i] {
-                return Err(format!("step {s} holds {} coins: move 1 to {} of them", steps[i], steps[i]));
-            }
-            Ok(shifted(steps, i, c))
-        };
-        Some(read())
-    }
-
-    fn move_hint(&self) -> String {
-        "Type '2 3' (move 3 coins from step 2 to step 1) or 'move 1 from step 1' (a coin off the staircase)".into()
-    }
-
-    fn has_move(&self, steps: &[u64], _mover: usize) -> bool {
-        steps.iter().any(|&s| s > 0)
-    }
-
-    fn smallest_move(&self, steps: &[u64], _mover: usize) -> Option<Vec<u64>> {
-        let i = steps.iter().position(|&s| s > 0)?;
-        Some(shifted(steps, i, 1))
-    }
-
-    fn random_move(&self, steps: &[u64], _mover: usize, below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
-        let full: Vec<usize> = (0..steps.len()).filter(|&i| steps[i] > 0).collect();
-        let i = *full.get(below(full.len().max(1) as u64) as usize)?;
-        Some(shifted(steps, i, 1 + below(steps[i])))
-    }
-
-    fn solve(&self, steps: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
-        let (misere, budget) = (context.misere, context.budget);
-        if misere {
-            // A game lasts at most sum of i * X_i moves (a coin on step i moves at most i times).
-            let longest: u128 = steps.iter().enumerate().map(|(i, &x)| (i as u128 + 1) * u128::from(x)).sum();
-            if longest > MISERE_LONGEST {
-                return Err(AnalyzeError::Unsupported(format!(
-                    "misère staircase Nim has no rule here and is searched position by position, for games of at most {MISERE_LONGEST} moves; this one can last {longest}"
-                )));
-            }
-            return crate::rules::board::search_misere(self, steps, budget, "misère staircase Nim has no rule here");
-        }
-        let x = staircase_value(steps);
-        let moves = if x == 0 { vec![] } else { staircase_moves_to(steps, 0) };
-        // Each listed move carries the whole position it leaves, so a long staircase lists
-        // the first few; the count stays exact.
-        let room = listing_room(steps.len());
-        let listed = moves.iter().take(room).map(|&(i, c)| shifted(steps, i, c)).collect();
-        let mut answer = BoardAnswer::listed(x != 0, Some(x), listed, BoardMethod::ClosedForm);
-        answer.count = Some(moves.len() as u128);
-        if moves.len() > room {
-            answer.not_listed = Some(listed_note(room, steps.len(), "steps"));
-        }
-        let odd: Vec<String> = odd_steps(steps).iter().map(u64::to_string).collect();
-        answer.explanation = vec![
-            "Staircase Nim: a position's value is the nim-sum of the coins on the odd steps (1, 3, 5, ...). Moves on odd steps are moves of Nim there (Bouton's theorem); coins moved from an even step onto an odd one can be moved straight on by the opponent, so even steps do not count.".into(),
-            format!(
-                "Here the odd steps hold {}, whose nim-sum is {x}: the player to move {}.",
-                odd.join(", "),
-                if x == 0 { "loses" } else { "wins" }
-            ),
-        ];
-        if x != 0 {
-            answer.explanation.push(
-                "Winning moves: lower an odd step s to s XOR the nim-sum (moving the difference down a step), or move from an even step just enough coins to raise the odd step below it to its value XOR the nim-sum.".into(),
-            );
-        }
-        Ok(answer)
     }
 }

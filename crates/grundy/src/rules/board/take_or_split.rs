@@ -135,7 +135,7 @@ use crate::rules::board::Players;
 use crate::rules::board::{Board, BoardFamily};
 use crate::rules::catalogue::GameKind;
 use crate::error::{AnalyzeError, GaveUp, ParseGameError, Work};
-use crate::rules::board::{numbers, BoardAnswer, BoardMethod, BoardRules};
+use crate::rules::board::{numbers, BoardAnswer, BoardMethod, Face, Notation, PlayHelp, RulesCore, Theory};
 use crate::rules::draw::Sketch;
 use crate::stop::Ticker;
 use crate::values::nimber::xor_bits;
@@ -899,84 +899,7 @@ struct Winning {
     notes: Vec<String>,
 }
 
-impl BoardRules for TakeOrSplit {
-    fn draw(&self, numbers: &[u64], _mover: usize) -> Sketch {
-        use crate::rules::draw::{Control, ControlForm, Field};
-        use crate::rules::faces::{big_bar, button_row, left_out, row_label, wrapped_object_row, MAX_OBJECTS, MAX_ROWS};
-        /// The most parts of a split offered as number fields (past it, splits are typed).
-        const MAX_SPLIT_FIELDS: u64 = 6;
-        let mut s = Sketch::new();
-        let mut y = 4.0;
-        for (i, &n) in numbers.iter().enumerate().take(MAX_ROWS) {
-            let leave = |j: u64| {
-                let mut after = numbers.to_vec();
-                after[i] = j;
-                after
-            };
-            row_label(&mut s, y, &format!("heap {}", i + 1), &n.to_string());
-            let mut offers = vec![];
-            if n <= MAX_OBJECTS {
-                y += wrapped_object_row(&mut s, y, n, "obj", &mut |s, j| {
-                    (super::checked(s, self, numbers, leave(j)), format!("take {} from heap {}", n - j, i + 1))
-                });
-            } else {
-                big_bar(&mut s, y, n, "objects");
-                y += 24.0;
-                for t in [1, n / 2, n] {
-                    offers.push((
-                        format!("take {t}"),
-                        super::checked(&mut s, self, numbers, leave(n - t)),
-                        format!("take {t} from heap {}", i + 1),
-                    ));
-                }
-            }
-            // A split into K heaps as equal as can be.
-            if n >= self.k {
-                let parts: Vec<String> =
-                    (0..self.k.min(64)).map(|p| (n / self.k + u64::from(p < n % self.k)).to_string()).collect();
-                if self.k <= 64 {
-                    let words = format!("split {} into {}", i + 1, parts.join(" "));
-                    let t = super::worded(&mut s, self, numbers, words.clone());
-                    offers.push((format!("split into {}", self.k), t, words));
-                }
-            }
-            if offers.iter().any(|o| o.1.is_some()) {
-                y += button_row(&mut s, y, offers);
-            }
-            // Any take of a heap too large to draw, and every split: number fields.
-            if n > MAX_OBJECTS {
-                s.control(Control {
-                    label: format!("heap {}: take", i + 1),
-                    fields: vec![Field::new("take", 1, n, 1)],
-                    form: ControlForm::Take { number: i },
-                });
-            }
-            if n >= self.k && self.k <= MAX_SPLIT_FIELDS {
-                let most = n - (self.k - 1);
-                s.control(Control {
-                    label: format!("heap {}: split into {}", i + 1, self.k),
-                    // Starting at the split into heaps as equal as can be.
-                    fields: (0..self.k)
-                        .map(|p| Field::new(format!("heap {}", p + 1), 1, most, n / self.k + u64::from(p < n % self.k)))
-                        .collect(),
-                    form: ControlForm::Leave { number: i, width: 1 },
-                });
-            }
-            y += 4.0;
-        }
-        y = left_out(&mut s, y, numbers.len(), "heaps");
-        s.note(
-            y + 12.0,
-            &format!(
-                "Other splits: type 'split HEAP into' and {} heaps (e.g. 'split 1 into {}').",
-                self.k,
-                example_parts(self.k)
-            ),
-        );
-        s.height = y + 20.0;
-        s
-    }
-
+impl RulesCore for TakeOrSplit {
     fn spelling(&self) -> String {
         format!("take-or-split:{}", self.k)
     }
@@ -987,13 +910,6 @@ impl BoardRules for TakeOrSplit {
             "{name}: a move takes any number of objects from one heap, or splits one heap into exactly {} non-empty heaps without taking any.",
             self.k
         )
-    }
-
-    fn parse(&self, tokens: &[&str]) -> Result<Vec<u64>, String> {
-        if tokens.is_empty() {
-            return Err("the position is empty: give at least one heap".into());
-        }
-        numbers(tokens, |i| format!("heap {}", i + 1))
     }
 
     fn players(&self, _numbers: Option<&[u64]>) -> Players {
@@ -1061,6 +977,21 @@ impl BoardRules for TakeOrSplit {
         ).into())
     }
 
+    fn canonical(&self, numbers: &[u64]) -> Vec<u64> {
+        let mut c: Vec<u64> = numbers.iter().copied().filter(|&h| h > 0).collect();
+        c.sort_unstable();
+        c
+    }
+}
+
+impl Notation for TakeOrSplit {
+    fn parse(&self, tokens: &[&str]) -> Result<Vec<u64>, String> {
+        if tokens.is_empty() {
+            return Err("the position is empty: give at least one heap".into());
+        }
+        numbers(tokens, |i| format!("heap {}", i + 1))
+    }
+
     fn describe(&self, numbers: &[u64], after: &[u64]) -> String {
         if let Some((i, parts)) = self.split_of(numbers, after) {
             let n = numbers.get(i).copied().unwrap_or(0);
@@ -1072,7 +1003,7 @@ impl BoardRules for TakeOrSplit {
         format!("take {} from heap {} ({n} -> {m})", n.saturating_sub(m), i + 1)
     }
 
-    fn read_move(&self, numbers: &[u64], text: &str) -> Option<Result<Vec<u64>, String>> {
+    fn read_move(&self, numbers: &[u64], text: &str, _mover: usize) -> Option<Result<Vec<u64>, String>> {
         let words: Vec<&str> = text.split_whitespace().collect();
         let rest = match words[..] {
             ["split", "heap", _, "into", ..] => words.get(2..)?,
@@ -1113,7 +1044,9 @@ impl BoardRules for TakeOrSplit {
             p = example_parts(self.k)
         )
     }
+}
 
+impl PlayHelp for TakeOrSplit {
     fn has_move(&self, numbers: &[u64], _mover: usize) -> bool {
         numbers.iter().any(|&h| h > 0)
     }
@@ -1151,6 +1084,28 @@ impl BoardRules for TakeOrSplit {
         Some(after)
     }
 
+    /// Exactly: each heap's takes (one per smaller size) and its splits (the partitions of
+    /// it into K parts, counted without listing them).
+    fn option_count_bound(&self, numbers: &[u64]) -> Option<u128> {
+        Some(
+            numbers
+                .iter()
+                .map(|&n| u128::from(n).saturating_add(partitions_into(n, self.k)))
+                .fold(0, u128::saturating_add),
+        )
+    }
+
+    /// A split keeps the objects, so the sum alone does not bound a game: 2 * objects - heaps
+    /// does (a take lowers the objects by at least 1 and the heaps by at most 1, a split raises
+    /// the heaps by K - 1 >= 1, and there are never more heaps than objects).
+    fn longest_game(&self, numbers: &[u64]) -> u128 {
+        let objects: u128 = numbers.iter().map(|&n| u128::from(n)).sum();
+        let heaps = numbers.iter().filter(|&&n| n > 0).count() as u128;
+        2 * objects - heaps
+    }
+}
+
+impl Theory for TakeOrSplit {
     fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
         let (misere, budget) = (context.misere, context.budget);
         let values = self.values(numbers, budget)?;
@@ -1274,31 +1229,84 @@ impl BoardRules for TakeOrSplit {
         answer.explanation = self.explain(numbers, &heap_values, x, wins, misere, method);
         Ok(answer)
     }
+}
 
-    /// Exactly: each heap's takes (one per smaller size) and its splits (the partitions of
-    /// it into K parts, counted without listing them).
-    fn option_count_bound(&self, numbers: &[u64]) -> Option<u128> {
-        Some(
-            numbers
-                .iter()
-                .map(|&n| u128::from(n).saturating_add(partitions_into(n, self.k)))
-                .fold(0, u128::saturating_add),
-        )
-    }
-
-    /// A split keeps the objects, so the sum alone does not bound a game: 2 * objects - heaps
-    /// does (a take lowers the objects by at least 1 and the heaps by at most 1, a split raises
-    /// the heaps by K - 1 >= 1, and there are never more heaps than objects).
-    fn longest_game(&self, numbers: &[u64]) -> u128 {
-        let objects: u128 = numbers.iter().map(|&n| u128::from(n)).sum();
-        let heaps = numbers.iter().filter(|&&n| n > 0).count() as u128;
-        2 * objects - heaps
-    }
-
-    fn canonical(&self, numbers: &[u64]) -> Vec<u64> {
-        let mut c: Vec<u64> = numbers.iter().copied().filter(|&h| h > 0).collect();
-        c.sort_unstable();
-        c
+impl Face for TakeOrSplit {
+    fn draw(&self, numbers: &[u64], _mover: usize) -> Sketch {
+        use crate::rules::draw::{Control, ControlForm, Field};
+        use crate::rules::faces::{big_bar, button_row, left_out, row_label, wrapped_object_row, MAX_OBJECTS, MAX_ROWS};
+        /// The most parts of a split offered as number fields (past it, splits are typed).
+        const MAX_SPLIT_FIELDS: u64 = 6;
+        let mut s = Sketch::new();
+        let mut y = 4.0;
+        for (i, &n) in numbers.iter().enumerate().take(MAX_ROWS) {
+            let leave = |j: u64| {
+                let mut after = numbers.to_vec();
+                after[i] = j;
+                after
+            };
+            row_label(&mut s, y, &format!("heap {}", i + 1), &n.to_string());
+            let mut offers = vec![];
+            if n <= MAX_OBJECTS {
+                y += wrapped_object_row(&mut s, y, n, "obj", &mut |s, j| {
+                    (super::checked(s, self, numbers, leave(j)), format!("take {} from heap {}", n - j, i + 1))
+                });
+            } else {
+                big_bar(&mut s, y, n, "objects");
+                y += 24.0;
+                for t in [1, n / 2, n] {
+                    offers.push((
+                        format!("take {t}"),
+                        super::checked(&mut s, self, numbers, leave(n - t)),
+                        format!("take {t} from heap {}", i + 1),
+                    ));
+                }
+            }
+            // A split into K heaps as equal as can be.
+            if n >= self.k {
+                let parts: Vec<String> =
+                    (0..self.k.min(64)).map(|p| (n / self.k + u64::from(p < n % self.k)).to_string()).collect();
+                if self.k <= 64 {
+                    let words = format!("split {} into {}", i + 1, parts.join(" "));
+                    let t = super::worded(&mut s, self, numbers, words.clone());
+                    offers.push((format!("split into {}", self.k), t, words));
+                }
+            }
+            if offers.iter().any(|o| o.1.is_some()) {
+                y += button_row(&mut s, y, offers);
+            }
+            // Any take of a heap too large to draw, and every split: number fields.
+            if n > MAX_OBJECTS {
+                s.control(Control {
+                    label: format!("heap {}: take", i + 1),
+                    fields: vec![Field::new("take", 1, n, 1)],
+                    form: ControlForm::Take { number: i },
+                });
+            }
+            if n >= self.k && self.k <= MAX_SPLIT_FIELDS {
+                let most = n - (self.k - 1);
+                s.control(Control {
+                    label: format!("heap {}: split into {}", i + 1, self.k),
+                    // Starting at the split into heaps as equal as can be.
+                    fields: (0..self.k)
+                        .map(|p| Field::new(format!("heap {}", p + 1), 1, most, n / self.k + u64::from(p < n % self.k)))
+                        .collect(),
+                    form: ControlForm::Leave { number: i, width: 1 },
+                });
+            }
+            y += 4.0;
+        }
+        y = left_out(&mut s, y, numbers.len(), "heaps");
+        s.note(
+            y + 12.0,
+            &format!(
+                "Other splits: type 'split HEAP into' and {} heaps (e.g. 'split 1 into {}').",
+                self.k,
+                example_parts(self.k)
+            ),
+        );
+        s.height = y + 20.0;
+        s
     }
 }
 

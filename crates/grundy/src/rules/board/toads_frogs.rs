@@ -20,7 +20,8 @@ use crate::rules::board::Players;
 
 use crate::error::AnalyzeError;
 use crate::rules::board::partizan::{side, solve_by_conway};
-use crate::rules::board::{Board, BoardAnswer, BoardContext, BoardFamily, BoardRules, TextRows};
+use crate::rules::board::notation::arrow_move;
+use crate::rules::board::{Board, BoardAnswer, BoardContext, BoardFamily, Face, Notation, PlayHelp, RulesCore, Theory, TextRows};
 use crate::rules::catalogue::GameKind;
 use crate::rules::draw::Sketch;
 
@@ -166,7 +167,7 @@ impl ToadsFrogs {
     }
 }
 
-impl BoardRules for ToadsFrogs {
+impl RulesCore for ToadsFrogs {
     fn spelling(&self) -> String {
         "toads-frogs".into()
     }
@@ -175,6 +176,47 @@ impl BoardRules for ToadsFrogs {
         "Toads and Frogs: toads (T, Left's, the first player) move right and frogs (F, Right's) move left, each stepping into the empty cell next to it or jumping over one piece of the other kind into the empty cell beyond; a player with no move loses.".into()
     }
 
+    fn options(&self, numbers: &[u64], mover: usize) -> Vec<Vec<u64>> {
+        moves(numbers, mover.min(1)).into_iter().map(|m| moved(numbers, m)).collect()
+    }
+
+    fn check(&self, numbers: &[u64], _at: std::ops::Range<usize>, after: &[u64], mover: usize) -> Result<(), IllegalMove> {
+        let ((from, _), owner) = ToadsFrogs::step(numbers, after)?;
+        if owner != mover.min(1) {
+            return Err(format!(
+                "the piece on cell {} is a {}, {}'s: {} moves the {}s",
+                from + 1,
+                name(piece(owner)),
+                side(owner),
+                side(mover),
+                name(piece(mover))
+            ).into());
+        }
+        Ok(())
+    }
+
+    fn players(&self, _numbers: Option<&[u64]>) -> Players {
+        Players::Partizan("Left moves the toads, Right the frogs".into())
+    }
+
+    /// The parts between blocks `TTFF`, each without the pieces at its ends that never move;
+    /// one part alone when there is one.
+    fn canonical(&self, numbers: &[u64]) -> Vec<u64> {
+        match &segments(numbers)[..] {
+            [] => vec![EMPTY],
+            [one] => one.clone(),
+            _ => trimmed(numbers),
+        }
+    }
+
+    /// The parts between blocks `TTFF`, which never interact.
+    fn components(&self, numbers: &[u64]) -> Option<Vec<Vec<u64>>> {
+        let parts = segments(numbers);
+        (parts.len() > 1).then_some(parts)
+    }
+}
+
+impl Notation for ToadsFrogs {
     fn parse(&self, tokens: &[&str]) -> Result<Vec<u64>, String> {
         let text = match tokens {
             [one] => *one,
@@ -215,37 +257,12 @@ impl BoardRules for ToadsFrogs {
         false
     }
 
-    fn written_as_text(&self) -> bool {
-        true
-    }
-
     fn text_rows(&self) -> Option<TextRows> {
         Some(TextRows { label: "strip", numbered: false, empty: None, turn: &[] })
     }
 
     fn rows(&self, numbers: &[u64]) -> Option<Vec<(String, String)>> {
         Some(vec![("strip".into(), self.tokens(numbers).concat())])
-    }
-
-
-    fn options(&self, numbers: &[u64], mover: usize) -> Vec<Vec<u64>> {
-        moves(numbers, mover.min(1)).into_iter().map(|m| moved(numbers, m)).collect()
-    }
-
-
-    fn check(&self, numbers: &[u64], _at: std::ops::Range<usize>, after: &[u64], mover: usize) -> Result<(), IllegalMove> {
-        let ((from, _), owner) = ToadsFrogs::step(numbers, after)?;
-        if owner != mover.min(1) {
-            return Err(format!(
-                "the piece on cell {} is a {}, {}'s: {} moves the {}s",
-                from + 1,
-                name(piece(owner)),
-                side(owner),
-                side(mover),
-                name(piece(mover))
-            ).into());
-        }
-        Ok(())
     }
 
     fn describe(&self, numbers: &[u64], after: &[u64]) -> String {
@@ -258,7 +275,7 @@ impl BoardRules for ToadsFrogs {
         }
     }
 
-    fn read_move(&self, numbers: &[u64], text: &str) -> Option<Result<Vec<u64>, String>> {
+    fn read_move(&self, numbers: &[u64], text: &str, _mover: usize) -> Option<Result<Vec<u64>, String>> {
         let cell: u64 = text.trim().parse().ok()?;
         let i = usize::try_from(cell).ok().and_then(|c| c.checked_sub(1));
         Some(match i.and_then(|i| Some((i, *numbers.get(i)?))) {
@@ -280,17 +297,20 @@ impl BoardRules for ToadsFrogs {
         "Type the cell of the piece to move (1 is the leftmost): a toad steps or jumps right, a frog left".into()
     }
 
+    fn write_move(&self, numbers: &[u64], after: &[u64], _mover: usize) -> String {
+        ToadsFrogs::step(numbers, after).map_or_else(|_| arrow_move(numbers, after), |((from, _), _)| (from + 1).to_string())
+    }
+}
 
+impl PlayHelp for ToadsFrogs {
     fn has_move(&self, numbers: &[u64], mover: usize) -> bool {
         !moves(numbers, mover.min(1)).is_empty()
     }
-
 
     /// The move of the leftmost piece that can move.
     fn smallest_move(&self, numbers: &[u64], mover: usize) -> Option<Vec<u64>> {
         moves(numbers, mover.min(1)).first().map(|&m| moved(numbers, m))
     }
-
 
     fn random_move(&self, numbers: &[u64], mover: usize, below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
         let all = moves(numbers, mover.min(1));
@@ -312,7 +332,14 @@ impl BoardRules for ToadsFrogs {
             .sum()
     }
 
+    /// A strip of 4 to 8 cells, each a toad, a frog or empty.
+    fn random_position(&self, below: &mut dyn FnMut(u64) -> u64) -> Vec<String> {
+        let len = 4 + below(5);
+        vec![(0..len).map(|_| ALPHABET.get(below(3) as usize).copied().unwrap_or('.')).collect()]
+    }
+}
 
+impl Theory for ToadsFrogs {
     fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
         solve_by_conway(
             self,
@@ -322,27 +349,9 @@ impl BoardRules for ToadsFrogs {
             "Left moves the toads rightwards and Right the frogs leftwards, and a player with no move loses",
         )
     }
+}
 
-    fn players(&self, _numbers: Option<&[u64]>) -> Players {
-        Players::Partizan("Left moves the toads, Right the frogs".into())
-    }
-
-    /// The parts between blocks `TTFF`, each without the pieces at its ends that never move;
-    /// one part alone when there is one.
-    fn canonical(&self, numbers: &[u64]) -> Vec<u64> {
-        match &segments(numbers)[..] {
-            [] => vec![EMPTY],
-            [one] => one.clone(),
-            _ => trimmed(numbers),
-        }
-    }
-
-    /// The parts between blocks `TTFF`, which never interact.
-    fn components(&self, numbers: &[u64]) -> Option<Vec<Vec<u64>>> {
-        let parts = segments(numbers);
-        (parts.len() > 1).then_some(parts)
-    }
-
+impl Face for ToadsFrogs {
     /// The strip, each piece of the player to move that can move a target.
     fn draw(&self, numbers: &[u64], mover: usize) -> Sketch {
         let mover = mover.min(1);
@@ -388,12 +397,6 @@ impl BoardRules for ToadsFrogs {
         s.height = y + 40.0;
         s
     }
-
-    /// A strip of 4 to 8 cells, each a toad, a frog or empty.
-    fn random_position(&self, below: &mut dyn FnMut(u64) -> u64) -> Vec<String> {
-        let len = 4 + below(5);
-        vec![(0..len).map(|_| ALPHABET.get(below(3) as usize).copied().unwrap_or('.')).collect()]
-    }
 }
 
 #[cfg(test)]
@@ -407,18 +410,18 @@ mod tests {
     #[test]
     fn moves_are_read_checked_and_worded() {
         let n = numbers("T.TFF");
-        let left = ToadsFrogs.read_move(&n, "1").unwrap().unwrap();
+        let left = ToadsFrogs.read_move(&n, "1", 0).unwrap().unwrap();
         assert_eq!(ToadsFrogs.tokens(&left), [".TTFF"]);
         assert_eq!(ToadsFrogs.describe(&n, &left), "Left's toad on cell 1 steps to cell 2");
-        let jump = ToadsFrogs.read_move(&n, "4").unwrap().unwrap();
+        let jump = ToadsFrogs.read_move(&n, "4", 0).unwrap().unwrap();
         assert_eq!(ToadsFrogs.describe(&n, &jump), "Right's frog on cell 4 jumps to cell 2");
         assert_eq!(
             ToadsFrogs.check(&n, 0..0, &jump, 0).unwrap_err().to_string(),
             "the piece on cell 4 is a frog, Right's: Left moves the toads"
         );
-        assert!(ToadsFrogs.read_move(&n, "5").unwrap().unwrap_err().contains("cannot move"));
-        assert!(ToadsFrogs.read_move(&n, "2").unwrap().unwrap_err().contains("empty"));
-        assert!(ToadsFrogs.read_move(&n, "9").unwrap().unwrap_err().contains("no cell 9"));
+        assert!(ToadsFrogs.read_move(&n, "5", 0).unwrap().unwrap_err().contains("cannot move"));
+        assert!(ToadsFrogs.read_move(&n, "2", 0).unwrap().unwrap_err().contains("empty"));
+        assert!(ToadsFrogs.read_move(&n, "9", 0).unwrap().unwrap_err().contains("no cell 9"));
         assert_eq!(ToadsFrogs.parse(&["TxF"]).unwrap_err(), "cell 2: 'x' is not 'T' (a toad), 'F' (a frog) or '.' (empty)");
     }
 

@@ -18,8 +18,9 @@ use crate::error::{AnalyzeError, IllegalMove};
 use crate::rules::board::Players;
 use crate::number::parse_u64;
 use crate::rules::board::partizan::{side, solve_by_conway};
+use crate::rules::board::notation::arrow_move;
 use crate::rules::board::{
-    replaced_part, Board, BoardAnswer, BoardContext, BoardFamily, BoardRules, TextRows,
+    replaced_part, Board, BoardAnswer, BoardContext, BoardFamily, Face, Notation, PlayHelp, RulesCore, Theory, TextRows,
 };
 use crate::rules::catalogue::GameKind;
 use crate::rules::draw::Sketch;
@@ -164,7 +165,7 @@ impl TopplingDominoes {
     }
 }
 
-impl BoardRules for TopplingDominoes {
+impl RulesCore for TopplingDominoes {
     fn spelling(&self) -> String {
         "toppling-dominoes".into()
     }
@@ -173,6 +174,56 @@ impl BoardRules for TopplingDominoes {
         "Toppling Dominoes: rows of blue (Left's), red (Right's) and green (either player's) dominoes; a move topples a domino of yours to the left or right, knocking down every domino on that side of it; a player with no domino to topple loses.".into()
     }
 
+    fn options(&self, numbers: &[u64], mover: usize) -> Vec<Vec<u64>> {
+        let all = rows(numbers);
+        topples(&all, mover.min(1)).into_iter().map(|t| toppled(&all, t)).collect()
+    }
+
+    fn check(&self, numbers: &[u64], _at: Range<usize>, after: &[u64], mover: usize) -> Result<(), IllegalMove> {
+        let found = TopplingDominoes::which(numbers, after)?;
+        // Any of the topples that leave `after` will do: the mover needs to own one of them.
+        if !found.iter().any(|&(_, d)| owns(d, mover.min(1))) {
+            let ((r, k, _), d) = found.first().copied().unwrap_or(((0, 0, false), GREEN));
+            return Err(format!(
+                "row {}, domino {} is {}: {} topples blue and green dominoes only",
+                r + 1,
+                k + 1,
+                colour(d),
+                side(mover)
+            )
+            .replace("blue and green", if mover == 0 { "blue and green" } else { "red and green" })
+            .into());
+        }
+        Ok(())
+    }
+
+    fn players(&self, _numbers: Option<&[u64]>) -> Players {
+        Players::Partizan("Left topples blue and green dominoes, Right red and green".into())
+    }
+
+    /// The rows that are not empty, each read the way that sorts first (a row and its mirror
+    /// image are the same game), sorted.
+    fn canonical(&self, numbers: &[u64]) -> Vec<u64> {
+        let mut all: Vec<Vec<u64>> = rows(numbers)
+            .into_iter()
+            .filter(|r| !r.is_empty())
+            .map(|r| {
+                let back: Vec<u64> = r.iter().rev().copied().collect();
+                r.min(back)
+            })
+            .collect();
+        all.sort_unstable();
+        numbers_of(&all).into_iter().chain(all.is_empty().then_some(0)).collect()
+    }
+
+    /// Each row alone: a topple is in one row.
+    fn components(&self, numbers: &[u64]) -> Option<Vec<Vec<u64>>> {
+        let all: Vec<Vec<u64>> = rows(numbers).into_iter().filter(|r| !r.is_empty()).collect();
+        (all.len() > 1).then(|| all.iter().map(|r| numbers_of(std::slice::from_ref(r))).collect())
+    }
+}
+
+impl Notation for TopplingDominoes {
     fn parse(&self, tokens: &[&str]) -> Result<Vec<u64>, String> {
         if tokens.is_empty() {
             return Err("the position is empty: give at least one row of dominoes (e.g. bbrgr)".into());
@@ -225,39 +276,12 @@ impl BoardRules for TopplingDominoes {
         false
     }
 
-    fn written_as_text(&self) -> bool {
-        true
-    }
-
     fn text_rows(&self) -> Option<TextRows> {
         Some(TextRows { label: "row", numbered: true, empty: Some(["-", "all fallen"]), turn: &[] })
     }
 
     fn rows(&self, numbers: &[u64]) -> Option<Vec<(String, String)>> {
         Some(self.tokens(numbers).into_iter().enumerate().map(|(i, t)| (format!("row {}", i + 1), t)).collect())
-    }
-
-    fn options(&self, numbers: &[u64], mover: usize) -> Vec<Vec<u64>> {
-        let all = rows(numbers);
-        topples(&all, mover.min(1)).into_iter().map(|t| toppled(&all, t)).collect()
-    }
-
-    fn check(&self, numbers: &[u64], _at: Range<usize>, after: &[u64], mover: usize) -> Result<(), IllegalMove> {
-        let found = TopplingDominoes::which(numbers, after)?;
-        // Any of the topples that leave `after` will do: the mover needs to own one of them.
-        if !found.iter().any(|&(_, d)| owns(d, mover.min(1))) {
-            let ((r, k, _), d) = found.first().copied().unwrap_or(((0, 0, false), GREEN));
-            return Err(format!(
-                "row {}, domino {} is {}: {} topples blue and green dominoes only",
-                r + 1,
-                k + 1,
-                colour(d),
-                side(mover)
-            )
-            .replace("blue and green", if mover == 0 { "blue and green" } else { "red and green" })
-            .into());
-        }
-        Ok(())
     }
 
     fn describe(&self, numbers: &[u64], after: &[u64]) -> String {
@@ -278,7 +302,7 @@ impl BoardRules for TopplingDominoes {
         }
     }
 
-    fn read_move(&self, numbers: &[u64], text: &str) -> Option<Result<Vec<u64>, String>> {
+    fn read_move(&self, numbers: &[u64], text: &str, _mover: usize) -> Option<Result<Vec<u64>, String>> {
         let words: Vec<&str> = text.split_whitespace().collect();
         let (k, way, row) = match words[..] {
             [k, w] => (k, w, None),
@@ -318,6 +342,15 @@ impl BoardRules for TopplingDominoes {
         "Type '2 left' or '2 right' (topple domino 2 of row 1 that way); '2 left in 3' in row 3".into()
     }
 
+    fn write_move(&self, numbers: &[u64], after: &[u64], _mover: usize) -> String {
+        match TopplingDominoes::which(numbers, after).as_deref() {
+            Ok([(topple, _), ..]) => words(rows(numbers).len(), *topple),
+            _ => arrow_move(numbers, after),
+        }
+    }
+}
+
+impl PlayHelp for TopplingDominoes {
     fn has_move(&self, numbers: &[u64], mover: usize) -> bool {
         rows(numbers).iter().flatten().any(|&d| owns(d, mover.min(1)))
     }
@@ -342,6 +375,15 @@ impl BoardRules for TopplingDominoes {
         rows(numbers).iter().map(|r| r.len() as u128).sum()
     }
 
+    /// One or two rows of 2 to 7 dominoes.
+    fn random_position(&self, below: &mut dyn FnMut(u64) -> u64) -> Vec<String> {
+        (0..1 + below(2))
+            .map(|_| (0..2 + below(6)).map(|_| LETTERS.get(below(3) as usize).copied().unwrap_or('g')).collect())
+            .collect()
+    }
+}
+
+impl Theory for TopplingDominoes {
     fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
         solve_by_conway(
             self,
@@ -351,32 +393,9 @@ impl BoardRules for TopplingDominoes {
             "Left topples the blue and green dominoes and Right the red and green ones, and a player with no domino to topple loses",
         )
     }
+}
 
-    fn players(&self, _numbers: Option<&[u64]>) -> Players {
-        Players::Partizan("Left topples blue and green dominoes, Right red and green".into())
-    }
-
-    /// The rows that are not empty, each read the way that sorts first (a row and its mirror
-    /// image are the same game), sorted.
-    fn canonical(&self, numbers: &[u64]) -> Vec<u64> {
-        let mut all: Vec<Vec<u64>> = rows(numbers)
-            .into_iter()
-            .filter(|r| !r.is_empty())
-            .map(|r| {
-                let back: Vec<u64> = r.iter().rev().copied().collect();
-                r.min(back)
-            })
-            .collect();
-        all.sort_unstable();
-        numbers_of(&all).into_iter().chain(all.is_empty().then_some(0)).collect()
-    }
-
-    /// Each row alone: a topple is in one row.
-    fn components(&self, numbers: &[u64]) -> Option<Vec<Vec<u64>>> {
-        let all: Vec<Vec<u64>> = rows(numbers).into_iter().filter(|r| !r.is_empty()).collect();
-        (all.len() > 1).then(|| all.iter().map(|r| numbers_of(std::slice::from_ref(r))).collect())
-    }
-
+impl Face for TopplingDominoes {
     /// The rows, each domino of the player to move two targets: its left half topples it to
     /// the left, its right half to the right.
     fn draw(&self, numbers: &[u64], mover: usize) -> Sketch {
@@ -450,13 +469,6 @@ impl BoardRules for TopplingDominoes {
         s.height = y + 30.0;
         s
     }
-
-    /// One or two rows of 2 to 7 dominoes.
-    fn random_position(&self, below: &mut dyn FnMut(u64) -> u64) -> Vec<String> {
-        (0..1 + below(2))
-            .map(|_| (0..2 + below(6)).map(|_| LETTERS.get(below(3) as usize).copied().unwrap_or('g')).collect())
-            .collect()
-    }
 }
 
 #[cfg(test)]
@@ -466,20 +478,20 @@ mod tests {
     #[test]
     fn topples_are_read_checked_and_worded() {
         let n = TopplingDominoes.parse(&["bbrgr", "br"]).unwrap();
-        let m = TopplingDominoes.read_move(&n, "2 right").unwrap().unwrap();
+        let m = TopplingDominoes.read_move(&n, "2 right", 0).unwrap().unwrap();
         assert_eq!(TopplingDominoes.tokens(&m), ["b", "br"]);
         assert_eq!(TopplingDominoes.describe(&n, &m), "Left topples the blue domino 2 of row 1 to the right");
-        let m = TopplingDominoes.read_move(&n, "3 left").unwrap().unwrap();
+        let m = TopplingDominoes.read_move(&n, "3 left", 0).unwrap().unwrap();
         assert_eq!(TopplingDominoes.tokens(&m), ["gr", "br"]);
         assert!(TopplingDominoes.check(&n, 0..0, &m, 0).unwrap_err().to_string().contains("is red"));
         assert!(TopplingDominoes.check(&n, 0..0, &m, 1).is_ok());
-        let m = TopplingDominoes.read_move(&n, "1 left in 2").unwrap().unwrap();
+        let m = TopplingDominoes.read_move(&n, "1 left in 2", 0).unwrap().unwrap();
         assert_eq!(TopplingDominoes.tokens(&m), ["bbrgr", "r"]);
-        let gone = TopplingDominoes.read_move(&m, "1 right in 2").unwrap().unwrap();
+        let gone = TopplingDominoes.read_move(&m, "1 right in 2", 0).unwrap().unwrap();
         assert_eq!(TopplingDominoes.tokens(&gone), ["bbrgr", "-"]);
         assert_eq!(TopplingDominoes.parse(&["bbrgr", "-"]).unwrap(), gone);
         assert!(TopplingDominoes.parse(&["bx"]).unwrap_err().contains("'x' is not b"));
-        assert_eq!(TopplingDominoes.read_move(&n, "9 left").unwrap().unwrap_err(), "row 1 has no domino 9 (it has 5)");
+        assert_eq!(TopplingDominoes.read_move(&n, "9 left", 0).unwrap().unwrap_err(), "row 1 has no domino 9 (it has 5)");
         assert_eq!(TopplingDominoes.canonical(&TopplingDominoes.parse(&["rgb", "-"]).unwrap()), vec![3, 1, 3, 2]);
     }
 }

@@ -15,7 +15,7 @@ use crate::rules::board::Players;
 use crate::rules::board::{Board, BoardFamily};
 use crate::rules::catalogue::GameKind;
 use crate::error::{AnalyzeError, GaveUp, Work};
-use crate::rules::board::{numbers, BoardAnswer, BoardMethod, BoardRules};
+use crate::rules::board::{numbers, BoardAnswer, BoardMethod, Face, Notation, PlayHelp, RulesCore, Theory};
 use crate::rules::draw::Sketch;
 
 /// Wythoff's game in the registry ([`crate::rules::board::BOARDS`]).
@@ -250,7 +250,170 @@ impl Wythoff {
     }
 }
 
-impl BoardRules for Wythoff {
+impl RulesCore for Wythoff {
+    fn spelling(&self) -> String {
+        "wythoff".into()
+    }
+
+    fn rules_sentence(&self) -> String {
+        "Wythoff's game: two heaps; a move takes any number of objects from one heap, or the same number from both."
+            .into()
+    }
+
+    fn players(&self, _numbers: Option<&[u64]>) -> Players {
+        Players::Impartial
+    }
+
+    fn options(&self, numbers: &[u64], _mover: usize) -> Vec<Vec<u64>> {
+        let (a, b) = Self::pair(numbers);
+        let mut out: Vec<Vec<u64>> = (0..a).map(|x| vec![x, b]).collect();
+        out.extend((0..b).map(|y| vec![a, y]));
+        out.extend((1..=a.min(b)).map(|d| vec![a - d, b - d]));
+        out
+    }
+
+    fn check(&self, numbers: &[u64], _at: std::ops::Range<usize>, after: &[u64], _mover: usize) -> Result<(), IllegalMove> {
+        let (a, b) = Self::pair(numbers);
+        let [x, y] = after[..] else {
+            return Err("a move of Wythoff's game leaves two heaps".into());
+        };
+        if x > a || y > b {
+            return Err(format!("a move cannot add objects: the heaps are {a} and {b}").into());
+        }
+        if (x, y) == (a, b) {
+            return Err("a move must take at least one object".into());
+        }
+        if x < a && y < b && a - x != b - y {
+            return Err(format!("taking from both heaps takes the same number from each, not {} and {}", a - x, b - y).into());
+        }
+        Ok(())
+    }
+}
+
+impl Notation for Wythoff {
+    fn parse(&self, tokens: &[&str]) -> Result<Vec<u64>, String> {
+        if tokens.len() != 2 {
+            return Err(format!("Wythoff's game takes two heaps, not {}", tokens.len()));
+        }
+        numbers(tokens, |i| format!("heap {}", i + 1))
+    }
+
+    fn describe(&self, numbers: &[u64], after: &[u64]) -> String {
+        let (a, b) = Self::pair(numbers);
+        let (x, y) = Self::pair(after);
+        let taken = if x < a && y < b {
+            format!("take {} from both heaps", a - x)
+        } else if x < a {
+            format!("take {} from heap 1", a - x)
+        } else {
+            format!("take {} from heap 2", b - y)
+        };
+        format!("{taken} ({a} {b} -> {x} {y})")
+    }
+
+    fn read_move(&self, numbers: &[u64], text: &str, _mover: usize) -> Option<Result<Vec<u64>, String>> {
+        let (a, b) = Self::pair(numbers);
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let take = match words[..] {
+            ["both", d] | ["take", d, "from", "both"] | ["take", d, "from", "both", "heaps"] => d,
+            _ => return None,
+        };
+        Some(crate::number::parse_u64(take, "the number taken from both heaps").and_then(|d| {
+            if d == 0 || d > a.min(b) {
+                Err(format!("from both heaps take 1 to {} (the smaller heap), not {d}", a.min(b)))
+            } else {
+                Ok(vec![a - d, b - d])
+            }
+        }))
+    }
+
+    fn move_hint(&self) -> String {
+        "Type '1 3' (take 3 from heap 1), 'both 2' (take 2 from both heaps) or '1..2 -> 4 6' (leave 4 and 6)".into()
+    }
+}
+
+impl PlayHelp for Wythoff {
+    fn has_move(&self, numbers: &[u64], _mover: usize) -> bool {
+        numbers.iter().any(|&h| h > 0)
+    }
+
+    fn smallest_move(&self, numbers: &[u64], _mover: usize) -> Option<Vec<u64>> {
+        let (a, b) = Self::pair(numbers);
+        match (a, b) {
+            (0, 0) => None,
+            (0, b) => Some(vec![0, b - 1]),
+            (a, b) => Some(vec![a - 1, b]),
+        }
+    }
+
+    fn random_move(&self, numbers: &[u64], _mover: usize, below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
+        let (a, b) = Self::pair(numbers);
+        let kinds: Vec<u8> =
+            [(a > 0, 0), (b > 0, 1), (a.min(b) > 0, 2)].into_iter().filter(|(ok, _)| *ok).map(|(_, k)| k).collect();
+        let kind = *kinds.get(below(kinds.len().max(1) as u64) as usize)?;
+        Some(match kind {
+            0 => vec![below(a), b],
+            1 => vec![a, below(b)],
+            _ => {
+                let d = 1 + below(a.min(b));
+                vec![a - d, b - d]
+            }
+        })
+    }
+
+    /// Two heaps from 1 to 15.
+    fn random_position(&self, below: &mut dyn FnMut(u64) -> u64) -> Vec<String> {
+        (0..2).map(|_| (1 + below(15)).to_string()).collect()
+    }
+}
+
+impl Theory for Wythoff {
+    fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
+        let (misere, budget) = (context.misere, context.budget);
+        let (a, b) = Self::pair(numbers);
+        let wins = !is_cold_under(a, b, misere);
+        let moves: Vec<Vec<u64>> = winning_moves_under(a, b, misere).into_iter().map(|(x, y)| vec![x, y]).collect();
+        let mut answer = BoardAnswer::listed(wins, None, moves, BoardMethod::ClosedForm);
+        if misere {
+            answer.explanation = vec![
+                "Misère Wythoff (whoever takes the last object loses): the P-positions are Wythoff's (a_k, a_k + k) with a_k = floor(k φ), except that (0, 1), (1, 0) and (2, 2) replace (0, 0), (1, 2) and (2, 1); checked against exhaustive search.".into(),
+                format!(
+                    "So ({a}, {b}) is {}.",
+                    if wins { "an N-position: the player to move wins" } else { "a P-position: the player to move loses" }
+                ),
+            ];
+            answer.value_note = Some("none (misère play)".into());
+            return Ok(answer);
+        }
+        match Self::value_table(a, b, budget) {
+            Ok(v) => answer.value = Some(v),
+            Err(e) => {
+                answer.value_note = Some(format!(
+                    "not computed: Wythoff's values have no known closed form, and the table to ({a}, {b}) is past the budget ({e})"
+                ))
+            }
+        }
+        let (lo, hi) = (a.min(b), a.max(b));
+        let k = hi - lo;
+        let (ak, bk) = cold_pair(k);
+        answer.explanation = vec![
+            "Wythoff's theorem (Wythoff, 1907): the P-positions are (a_k, a_k + k) and their mirror images, where a_k = floor(k φ) and φ = (1 + √5) / 2; by Beatty's theorem every positive integer is exactly one a_k or one a_k + k.".into(),
+            "Computed in integers: a_k = floor((k + isqrt(5 k²)) / 2).".into(),
+            format!(
+                "Here the heaps differ by k = {k}, and the P-position with that difference is ({ak}, {bk}), so ({a}, {b}) is {}.",
+                if wins { "an N-position: the player to move wins" } else { "a P-position: the player to move loses" }
+            ),
+        ];
+        if wins {
+            answer.explanation.push(
+                "Winning moves: take the same number from both heaps down to (a_k, a_k + k) when the smaller heap is above a_k; or keep one heap n and bring the other down to n's partner in its P-position, when that partner is smaller.".into(),
+            );
+        }
+        Ok(answer)
+    }
+}
+
+impl Face for Wythoff {
     fn draw(&self, numbers: &[u64], _mover: usize) -> Sketch {
         use crate::rules::faces::{big_bar, button_row, row_label};
         let (a, b) = Self::pair(numbers);
@@ -323,161 +486,6 @@ impl BoardRules for Wythoff {
         s.note(y + 12.0, "Other moves: type them in the move box ('1 3', 'both 2' or '1..2 -> 4 6').");
         s.height = y + 20.0;
         s
-    }
-
-    fn spelling(&self) -> String {
-        "wythoff".into()
-    }
-
-    fn rules_sentence(&self) -> String {
-        "Wythoff's game: two heaps; a move takes any number of objects from one heap, or the same number from both."
-            .into()
-    }
-
-    fn parse(&self, tokens: &[&str]) -> Result<Vec<u64>, String> {
-        if tokens.len() != 2 {
-            return Err(format!("Wythoff's game takes two heaps, not {}", tokens.len()));
-        }
-        numbers(tokens, |i| format!("heap {}", i + 1))
-    }
-
-    fn players(&self, _numbers: Option<&[u64]>) -> Players {
-        Players::Impartial
-    }
-
-    fn options(&self, numbers: &[u64], _mover: usize) -> Vec<Vec<u64>> {
-        let (a, b) = Self::pair(numbers);
-        let mut out: Vec<Vec<u64>> = (0..a).map(|x| vec![x, b]).collect();
-        out.extend((0..b).map(|y| vec![a, y]));
-        out.extend((1..=a.min(b)).map(|d| vec![a - d, b - d]));
-        out
-    }
-
-    fn check(&self, numbers: &[u64], _at: std::ops::Range<usize>, after: &[u64], _mover: usize) -> Result<(), IllegalMove> {
-        let (a, b) = Self::pair(numbers);
-        let [x, y] = after[..] else {
-            return Err("a move of Wythoff's game leaves two heaps".into());
-        };
-        if x > a || y > b {
-            return Err(format!("a move cannot add objects: the heaps are {a} and {b}").into());
-        }
-        if (x, y) == (a, b) {
-            return Err("a move must take at least one object".into());
-        }
-        if x < a && y < b && a - x != b - y {
-            return Err(format!("taking from both heaps takes the same number from each, not {} and {}", a - x, b - y).into());
-        }
-        Ok(())
-    }
-
-    fn describe(&self, numbers: &[u64], after: &[u64]) -> String {
-        let (a, b) = Self::pair(numbers);
-        let (x, y) = Self::pair(after);
-        let taken = if x < a && y < b {
-            format!("take {} from both heaps", a - x)
-        } else if x < a {
-            format!("take {} from heap 1", a - x)
-        } else {
-            format!("take {} from heap 2", b - y)
-        };
-        format!("{taken} ({a} {b} -> {x} {y})")
-    }
-
-    fn read_move(&self, numbers: &[u64], text: &str) -> Option<Result<Vec<u64>, String>> {
-        let (a, b) = Self::pair(numbers);
-        let words: Vec<&str> = text.split_whitespace().collect();
-        let take = match words[..] {
-            ["both", d] | ["take", d, "from", "both"] | ["take", d, "from", "both", "heaps"] => d,
-            _ => return None,
-        };
-        Some(crate::number::parse_u64(take, "the number taken from both heaps").and_then(|d| {
-            if d == 0 || d > a.min(b) {
-                Err(format!("from both heaps take 1 to {} (the smaller heap), not {d}", a.min(b)))
-            } else {
-                Ok(vec![a - d, b - d])
-            }
-        }))
-    }
-
-    fn move_hint(&self) -> String {
-        "Type '1 3' (take 3 from heap 1), 'both 2' (take 2 from both heaps) or '1..2 -> 4 6' (leave 4 and 6)".into()
-    }
-
-    fn has_move(&self, numbers: &[u64], _mover: usize) -> bool {
-        numbers.iter().any(|&h| h > 0)
-    }
-
-    fn smallest_move(&self, numbers: &[u64], _mover: usize) -> Option<Vec<u64>> {
-        let (a, b) = Self::pair(numbers);
-        match (a, b) {
-            (0, 0) => None,
-            (0, b) => Some(vec![0, b - 1]),
-            (a, b) => Some(vec![a - 1, b]),
-        }
-    }
-
-    fn random_move(&self, numbers: &[u64], _mover: usize, below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
-        let (a, b) = Self::pair(numbers);
-        let kinds: Vec<u8> =
-            [(a > 0, 0), (b > 0, 1), (a.min(b) > 0, 2)].into_iter().filter(|(ok, _)| *ok).map(|(_, k)| k).collect();
-        let kind = *kinds.get(below(kinds.len().max(1) as u64) as usize)?;
-        Some(match kind {
-            0 => vec![below(a), b],
-            1 => vec![a, below(b)],
-            _ => {
-                let d = 1 + below(a.min(b));
-                vec![a - d, b - d]
-            }
-        })
-    }
-
-    fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
-        let (misere, budget) = (context.misere, context.budget);
-        let (a, b) = Self::pair(numbers);
-        let wins = !is_cold_under(a, b, misere);
-        let moves: Vec<Vec<u64>> = winning_moves_under(a, b, misere).into_iter().map(|(x, y)| vec![x, y]).collect();
-        let mut answer = BoardAnswer::listed(wins, None, moves, BoardMethod::ClosedForm);
-        if misere {
-            answer.explanation = vec![
-                "Misère Wythoff (whoever takes the last object loses): the P-positions are Wythoff's (a_k, a_k + k) with a_k = floor(k φ), except that (0, 1), (1, 0) and (2, 2) replace (0, 0), (1, 2) and (2, 1); checked against exhaustive search.".into(),
-                format!(
-                    "So ({a}, {b}) is {}.",
-                    if wins { "an N-position: the player to move wins" } else { "a P-position: the player to move loses" }
-                ),
-            ];
-            answer.value_note = Some("none (misère play)".into());
-            return Ok(answer);
-        }
-        match Self::value_table(a, b, budget) {
-            Ok(v) => answer.value = Some(v),
-            Err(e) => {
-                answer.value_note = Some(format!(
-                    "not computed: Wythoff's values have no known closed form, and the table to ({a}, {b}) is past the budget ({e})"
-                ))
-            }
-        }
-        let (lo, hi) = (a.min(b), a.max(b));
-        let k = hi - lo;
-        let (ak, bk) = cold_pair(k);
-        answer.explanation = vec![
-            "Wythoff's theorem (Wythoff, 1907): the P-positions are (a_k, a_k + k) and their mirror images, where a_k = floor(k φ) and φ = (1 + √5) / 2; by Beatty's theorem every positive integer is exactly one a_k or one a_k + k.".into(),
-            "Computed in integers: a_k = floor((k + isqrt(5 k²)) / 2).".into(),
-            format!(
-                "Here the heaps differ by k = {k}, and the P-position with that difference is ({ak}, {bk}), so ({a}, {b}) is {}.",
-                if wins { "an N-position: the player to move wins" } else { "a P-position: the player to move loses" }
-            ),
-        ];
-        if wins {
-            answer.explanation.push(
-                "Winning moves: take the same number from both heaps down to (a_k, a_k + k) when the smaller heap is above a_k; or keep one heap n and bring the other down to n's partner in its P-position, when that partner is smaller.".into(),
-            );
-        }
-        Ok(answer)
-    }
-
-    /// Two heaps from 1 to 15.
-    fn random_position(&self, below: &mut dyn FnMut(u64) -> u64) -> Vec<String> {
-        (0..2).map(|_| (1 + below(15)).to_string()).collect()
     }
 }
 

@@ -1,4 +1,4 @@
-//! Board games through their own theory ([`crate::rules::board::BoardRules::solve`]), and
+//! Board games through their own theory ([`crate::rules::board::Theory::solve`]), and
 //! tokens on graphs with cycles (Smith's generalized Sprague-Grundy function, retrograde
 //! analysis) with their draws: the answers the games give, in the shape of an [`Analysis`].
 
@@ -17,7 +17,7 @@ use super::listing::Listing;
 use super::report::{blank, Analysis, WinningMove};
 use super::AnalyzeOptions;
 
-/// A board game through its own theory ([`crate::rules::board::BoardRules::solve`]).
+/// A board game through its own theory ([`crate::rules::board::Theory::solve`]).
 pub(super) fn board(b: &Board, numbers: &[u64], options: &AnalyzeOptions) -> Result<Analysis, AnalyzeError> {
     if let Some(g) = b.downcast::<GraphGame>() {
         return graph(g, numbers, options);

@@ -37,7 +37,8 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::error::{AnalyzeError, GaveUp, Work};
 use crate::error::IllegalMove;
-use crate::rules::board::{BoardAnswer, BoardRules};
+use crate::rules::board::notation::{arrow_move, changed_run};
+use crate::rules::board::{BoardAnswer, Face, Notation, PlayHelp, RulesCore, Theory};
 
 pub use solve::{each_vertex, GraphMove, GraphReport, GsgValue, Verdict, VertexAnswer};
 
@@ -729,7 +730,196 @@ impl GraphGame {
     }
 }
 
-impl BoardRules for GraphGame {
+impl RulesCore for GraphGame {
+    fn spelling(&self) -> String {
+        self.0.spelling.clone()
+    }
+
+    fn rules_sentence(&self) -> String {
+        let g = self.graph();
+        let mut s = format!(
+            "Tokens on a directed graph of {} vertices and {} edges: a move slides one token along an edge",
+            g.vertex_count(),
+            g.edge_count()
+        );
+        if g.is_partizan() {
+            s += " (edges marked left are the first player's alone, right the second's)";
+        }
+        s += "; a player with no move loses";
+        if g.has_goals() {
+            s += ", and a token reaching a goal ends the game, won (win V) or lost (lose V) for the player who moved it there";
+        }
+        s += ". With cycles a game can go on for ever: a draw.";
+        s
+    }
+
+    fn players(&self, _numbers: Option<&[u64]>) -> Players {
+        Players::Impartial
+    }
+
+    fn options(&self, numbers: &[u64], _mover: usize) -> Vec<Vec<u64>> {
+        // Either player's moves: the graph's own solver (`solve`) takes the player into
+        // account; this list is for callers that have no player.
+        let g = self.graph();
+        if g.goal_reached(numbers).is_some() {
+            return vec![];
+        }
+        let mut out = vec![];
+        for (i, &t) in numbers.iter().enumerate() {
+            for (w, _) in g.followers(t as u32) {
+                let mut next = numbers.to_vec();
+                if let Some(slot) = next.get_mut(i) {
+                    *slot = u64::from(w);
+                }
+                out.push(next);
+            }
+        }
+        out
+    }
+
+    fn check(&self, numbers: &[u64], _at: std::ops::Range<usize>, after: &[u64], _mover: usize) -> Result<(), IllegalMove> {
+        if numbers.len() != after.len() {
+            return Err("a move keeps every token on the board".into());
+        }
+        let changed: Vec<usize> = (0..numbers.len()).filter(|&i| numbers.get(i) != after.get(i)).collect();
+        match changed[..] {
+            [i] => self
+                .check_token_move(numbers, i, after.get(i).copied().unwrap_or(0) as u32, None),
+            _ => Err("a move slides exactly one token along one edge".into()),
+        }
+    }
+}
+
+impl Notation for GraphGame {
+    fn parse(&self, tokens: &[&str]) -> Result<Vec<u64>, String> {
+        let g = self.graph();
+        if tokens.is_empty() {
+            return Err(format!("the position is empty: give the vertices of the tokens (e.g. {})", g.name(0)));
+        }
+        tokens
+            .iter()
+            .enumerate()
+            .map(|(i, t)| {
+                g.vertex(t).map(u64::from).ok_or_else(|| {
+                    format!(
+                        "token {}: '{t}' is not a vertex of the graph (its {} vertices: {})",
+                        i + 1,
+                        g.vertex_count(),
+                        g.some_names()
+                    )
+                })
+            })
+            .collect()
+    }
+
+    fn tokens(&self, numbers: &[u64]) -> Vec<String> {
+        numbers.iter().map(|&v| self.graph().name(v as u32).to_string()).collect()
+    }
+
+    fn label(&self, i: usize) -> String {
+        format!("token {}", i + 1)
+    }
+
+    fn counts_objects(&self, _i: usize) -> bool {
+        false
+    }
+
+    fn describe(&self, numbers: &[u64], after: &[u64]) -> String {
+        let g = self.graph();
+        match numbers.iter().zip(after).position(|(a, b)| a != b) {
+            Some(i) => {
+                let from = numbers.get(i).copied().unwrap_or(0) as u32;
+                let to = after.get(i).copied().unwrap_or(0) as u32;
+                let goal = match g.goal(to) {
+                    Goal::Win => " (a goal: the mover wins)",
+                    Goal::Lose => " (a goal: the mover loses)",
+                    Goal::None => "",
+                };
+                format!("move token {} from {} to {}{goal}", i + 1, g.name(from), g.name(to))
+            }
+            None => "no move".into(),
+        }
+    }
+
+    fn read_move(&self, numbers: &[u64], text: &str, _mover: usize) -> Option<Result<Vec<u64>, String>> {
+        Some(
+            self.read_token_move(numbers, text)
+                .map(|(i, v)| {
+                    let mut after = numbers.to_vec();
+                    if let Some(slot) = after.get_mut(i) {
+                        *slot = u64::from(v);
+                    }
+                    after
+                })
+                .map_err(|e| e.to_string()),
+        )
+    }
+
+    fn move_hint(&self) -> String {
+        format!(
+            "Type TOKEN VERTEX (e.g. '1 {}' moves token 1 to vertex {})",
+            self.graph().name(0),
+            self.graph().name(0)
+        )
+    }
+
+    /// The token moved and the vertex it goes to, by name (`2 d`).
+    fn write_move(&self, numbers: &[u64], after: &[u64], _mover: usize) -> String {
+        let named = changed_run(numbers, after).and_then(|(at, _, to)| {
+            let v = u32::try_from(*to.first()?).ok()?;
+            Some(format!("{} {}", at + 1, self.graph().name(v)))
+        });
+        named.unwrap_or_else(|| arrow_move(numbers, after))
+    }
+}
+
+impl PlayHelp for GraphGame {
+    fn has_move(&self, numbers: &[u64], _mover: usize) -> bool {
+        !self.options(numbers, 0).is_empty()
+    }
+
+    fn smallest_move(&self, numbers: &[u64], _mover: usize) -> Option<Vec<u64>> {
+        self.options(numbers, 0).into_iter().next()
+    }
+
+    fn random_move(&self, numbers: &[u64], _mover: usize, below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
+        let mut options = self.options(numbers, 0);
+        let k = options.len() as u64;
+        if k == 0 {
+            return None;
+        }
+        let i = below(k) as usize;
+        (i < options.len()).then(|| options.swap_remove(i))
+    }
+
+    fn longest_game(&self, _numbers: &[u64]) -> u128 {
+        // A game on a graph with cycles can last for ever.
+        u128::MAX
+    }
+
+    /// One or two tokens on random vertices of the graph.
+    fn random_position(&self, below: &mut dyn FnMut(u64) -> u64) -> Vec<String> {
+        let n = self.graph().vertex_count() as u64;
+        if n == 0 {
+            return vec![];
+        }
+        (0..1 + below(2)).map(|_| self.graph().name(below(n) as u32).to_string()).collect()
+    }
+}
+
+impl Theory for GraphGame {
+    fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
+        let (misere, budget) = (context.misere, context.budget);
+        // With the first player to move; the analysis calls `solve::report` with the player.
+        let report = solve::report(self.graph(), numbers, 0, misere, budget)?;
+        let wins = report.verdict == Verdict::Win;
+        let winning: Vec<Vec<u64>> =
+            report.moves.iter().filter(|m| m.verdict == Verdict::Win).map(|m| m.after(numbers)).collect();
+        Ok(BoardAnswer::listed(wins, report.value.as_ref().and_then(GsgValue::finite), winning, report.board_method()))
+    }
+}
+
+impl Face for GraphGame {
     fn draw(&self, numbers: &[u64], mover: usize) -> Sketch {
         use crate::rules::board::layout::{self, Network};
         let g = self.graph();
@@ -825,178 +1015,6 @@ impl BoardRules for GraphGame {
         }
         s.height = y + 8.0;
         s
-    }
-
-    fn spelling(&self) -> String {
-        self.0.spelling.clone()
-    }
-
-    fn rules_sentence(&self) -> String {
-        let g = self.graph();
-        let mut s = format!(
-            "Tokens on a directed graph of {} vertices and {} edges: a move slides one token along an edge",
-            g.vertex_count(),
-            g.edge_count()
-        );
-        if g.is_partizan() {
-            s += " (edges marked left are the first player's alone, right the second's)";
-        }
-        s += "; a player with no move loses";
-        if g.has_goals() {
-            s += ", and a token reaching a goal ends the game, won (win V) or lost (lose V) for the player who moved it there";
-        }
-        s += ". With cycles a game can go on for ever: a draw.";
-        s
-    }
-
-    fn parse(&self, tokens: &[&str]) -> Result<Vec<u64>, String> {
-        let g = self.graph();
-        if tokens.is_empty() {
-            return Err(format!("the position is empty: give the vertices of the tokens (e.g. {})", g.name(0)));
-        }
-        tokens
-            .iter()
-            .enumerate()
-            .map(|(i, t)| {
-                g.vertex(t).map(u64::from).ok_or_else(|| {
-                    format!(
-                        "token {}: '{t}' is not a vertex of the graph (its {} vertices: {})",
-                        i + 1,
-                        g.vertex_count(),
-                        g.some_names()
-                    )
-                })
-            })
-            .collect()
-    }
-
-    fn tokens(&self, numbers: &[u64]) -> Vec<String> {
-        numbers.iter().map(|&v| self.graph().name(v as u32).to_string()).collect()
-    }
-
-    fn label(&self, i: usize) -> String {
-        format!("token {}", i + 1)
-    }
-
-    fn counts_objects(&self, _i: usize) -> bool {
-        false
-    }
-
-    fn players(&self, _numbers: Option<&[u64]>) -> Players {
-        Players::Impartial
-    }
-
-    fn options(&self, numbers: &[u64], _mover: usize) -> Vec<Vec<u64>> {
-        // Either player's moves: the graph's own solver (`solve`) takes the player into
-        // account; this list is for callers that have no player.
-        let g = self.graph();
-        if g.goal_reached(numbers).is_some() {
-            return vec![];
-        }
-        let mut out = vec![];
-        for (i, &t) in numbers.iter().enumerate() {
-            for (w, _) in g.followers(t as u32) {
-                let mut next = numbers.to_vec();
-                if let Some(slot) = next.get_mut(i) {
-                    *slot = u64::from(w);
-                }
-                out.push(next);
-            }
-        }
-        out
-    }
-
-    fn check(&self, numbers: &[u64], _at: std::ops::Range<usize>, after: &[u64], _mover: usize) -> Result<(), IllegalMove> {
-        if numbers.len() != after.len() {
-            return Err("a move keeps every token on the board".into());
-        }
-        let changed: Vec<usize> = (0..numbers.len()).filter(|&i| numbers.get(i) != after.get(i)).collect();
-        match changed[..] {
-            [i] => self
-                .check_token_move(numbers, i, after.get(i).copied().unwrap_or(0) as u32, None),
-            _ => Err("a move slides exactly one token along one edge".into()),
-        }
-    }
-
-    fn describe(&self, numbers: &[u64], after: &[u64]) -> String {
-        let g = self.graph();
-        match numbers.iter().zip(after).position(|(a, b)| a != b) {
-            Some(i) => {
-                let from = numbers.get(i).copied().unwrap_or(0) as u32;
-                let to = after.get(i).copied().unwrap_or(0) as u32;
-                let goal = match g.goal(to) {
-                    Goal::Win => " (a goal: the mover wins)",
-                    Goal::Lose => " (a goal: the mover loses)",
-                    Goal::None => "",
-                };
-                format!("move token {} from {} to {}{goal}", i + 1, g.name(from), g.name(to))
-            }
-            None => "no move".into(),
-        }
-    }
-
-    fn read_move(&self, numbers: &[u64], text: &str) -> Option<Result<Vec<u64>, String>> {
-        Some(
-            self.read_token_move(numbers, text)
-                .map(|(i, v)| {
-                    let mut after = numbers.to_vec();
-                    if let Some(slot) = after.get_mut(i) {
-                        *slot = u64::from(v);
-                    }
-                    after
-                })
-                .map_err(|e| e.to_string()),
-        )
-    }
-
-    fn move_hint(&self) -> String {
-        format!(
-            "Type TOKEN VERTEX (e.g. '1 {}' moves token 1 to vertex {})",
-            self.graph().name(0),
-            self.graph().name(0)
-        )
-    }
-
-    fn has_move(&self, numbers: &[u64], _mover: usize) -> bool {
-        !self.options(numbers, 0).is_empty()
-    }
-
-    fn smallest_move(&self, numbers: &[u64], _mover: usize) -> Option<Vec<u64>> {
-        self.options(numbers, 0).into_iter().next()
-    }
-
-    fn random_move(&self, numbers: &[u64], _mover: usize, below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
-        let mut options = self.options(numbers, 0);
-        let k = options.len() as u64;
-        if k == 0 {
-            return None;
-        }
-        let i = below(k) as usize;
-        (i < options.len()).then(|| options.swap_remove(i))
-    }
-
-    fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
-        let (misere, budget) = (context.misere, context.budget);
-        // With the first player to move; the analysis calls `solve::report` with the player.
-        let report = solve::report(self.graph(), numbers, 0, misere, budget)?;
-        let wins = report.verdict == Verdict::Win;
-        let winning: Vec<Vec<u64>> =
-            report.moves.iter().filter(|m| m.verdict == Verdict::Win).map(|m| m.after(numbers)).collect();
-        Ok(BoardAnswer::listed(wins, report.value.as_ref().and_then(GsgValue::finite), winning, report.board_method()))
-    }
-
-    fn longest_game(&self, _numbers: &[u64]) -> u128 {
-        // A game on a graph with cycles can last for ever.
-        u128::MAX
-    }
-
-    /// One or two tokens on random vertices of the graph.
-    fn random_position(&self, below: &mut dyn FnMut(u64) -> u64) -> Vec<String> {
-        let n = self.graph().vertex_count() as u64;
-        if n == 0 {
-            return vec![];
-        }
-        (0..1 + below(2)).map(|_| self.graph().name(below(n) as u32).to_string()).collect()
     }
 }
 

@@ -8,7 +8,7 @@
 //! its colour); an all-green picture is stored as before (its count, then the ends), so that
 //! Green Hackenbush reads, prints and is valued exactly as it was. The game stays one game,
 //! `hackenbush`: its partizan-ness is read from the position
-//! ([`crate::rules::board::BoardRules::players`]), since a sum or a session may hold
+//! ([`crate::rules::board::RulesCore::players`]), since a sum or a session may hold
 //! green and coloured pictures alike.
 //!
 //! Values ([`known_value`]): an all-green position is the nimber of its Sprague-Grundy value

@@ -1,0 +1,146 @@
+//! A board game's notation: how its positions are read and written, how its numbers are named
+//! and shown as rows, and how a move is read, written and worded.
+
+use crate::rules::board::grid::{number_label, GridNotation};
+use crate::rules::board::{RulesCore, TextRows};
+
+/// How a board game's positions and moves are written: parse and print, the names of its
+/// numbers, and moves read, written (what [`Notation::read_move`] reads back) and worded.
+pub trait Notation: RulesCore {
+    /// Reads a position from its tokens; the error names the bad token, in one line.
+    fn parse(&self, tokens: &[&str]) -> Result<Vec<u64>, String>;
+
+    /// How the position is written when it is one board of cells ([`GridNotation`]): then the
+    /// defaults of `tokens`, `label_in`, `counts_objects`, `written_as_text`, `text_rows` and
+    /// `rows` write and name the board. `None` (the default) for a game of other positions.
+    fn grid_notation(&self) -> Option<GridNotation> {
+        None
+    }
+
+    /// Writes the numbers back as tokens that `parse` reads.
+    fn tokens(&self, numbers: &[u64]) -> Vec<String> {
+        match self.grid_notation() {
+            Some(grid) => vec![grid.write(numbers)],
+            None => numbers.iter().map(u64::to_string).collect(),
+        }
+    }
+
+    /// What number `i` (0-based) of the position is, for the rows of a board: "heap 1",
+    /// "step 2".
+    fn label(&self, i: usize) -> String {
+        format!("heap {}", i + 1)
+    }
+
+    /// Whether number `i` (0-based) counts objects, drawn as a row of marks on a board; `false`
+    /// for a number that is not a pile, such as a limit on the next move or a product.
+    fn counts_objects(&self, _i: usize) -> bool {
+        self.grid_notation().is_none()
+    }
+
+    /// The move from `numbers` to `after` in words, e.g. "take 3 from both heaps (5 8 -> 2 5)".
+    fn describe(&self, numbers: &[u64], after: &[u64]) -> String;
+
+    /// Reads a move of player `mover` (0: first or Left, 1: second or Right) in this game's
+    /// own words (e.g. `both 3`), as the numbers it leaves; `None` when the text is not in those
+    /// words (the general forms `HEAP TAKE` and `HEAP -> LEFT` are then tried).
+    fn read_move(&self, _numbers: &[u64], _text: &str, _mover: usize) -> Option<Result<Vec<u64>, String>> {
+        None
+    }
+
+    /// Writes the move of player `mover` from `numbers` to `after` as a person types it: text
+    /// that [`Notation::read_move`] (or, where it reads nothing, the general form every game
+    /// reads) reads back as the same move. By default that general form, `HEAP -> LEFT`
+    /// ([`arrow_move`]).
+    fn write_move(&self, numbers: &[u64], after: &[u64], _mover: usize) -> String {
+        arrow_move(numbers, after)
+    }
+
+    /// How to type a move, one line for the terminal's header, e.g. "Type '1 3' (take 3 from
+    /// heap 1) or 'both 2'".
+    fn move_hint(&self) -> String;
+
+    /// What number `i` (0-based) of `numbers` is, when that depends on the position (a
+    /// circle's coins or a line's); by default [`Notation::label`].
+    fn label_in(&self, numbers: &[u64], i: usize) -> String {
+        match self.grid_notation() {
+            Some(_) => number_label(numbers, i),
+            None => self.label(i),
+        }
+    }
+
+    /// The position drawn as rows of (label, text), for a game whose numbers are not piles
+    /// (the edges of Hackenbush pictures, a path of geography); `None` draws each number.
+    fn rows(&self, numbers: &[u64]) -> Option<Vec<(String, String)>> {
+        self.grid_notation().map(|grid| vec![("board".into(), grid.write(numbers))])
+    }
+
+    /// How the page names the rows of a position written as text (pictures, paths, rows of
+    /// checkers), one a token: `Some` exactly when [`Notation::written_as_text`] is true.
+    fn text_rows(&self) -> Option<TextRows> {
+        self.grid_notation().map(|_| TextRows { label: "board", numbered: false, empty: None, turn: &[] })
+    }
+
+    /// Whether positions are written as tokens that are not their numbers (pictures, paths):
+    /// winning moves then carry their results as tokens too. True when [`Notation::rows`]
+    /// draws the position: by default exactly when the page names its rows
+    /// ([`Notation::text_rows`]).
+    fn written_as_text(&self) -> bool {
+        self.text_rows().is_some()
+    }
+
+    /// The position in one line of words for the terminal, for a game whose number is read
+    /// rather than counted (the divisor game's n with its prime powers); `None` draws rows.
+    fn line(&self, _numbers: &[u64]) -> Option<String> {
+        None
+    }
+}
+
+/// The run of numbers a move from `before` to `after` replaces, as (its first index, its width,
+/// the numbers that replace it): the run outside of which the two agree, at least one number
+/// wide; `None` when they are equal.
+pub fn changed_run(before: &[u64], after: &[u64]) -> Option<(usize, usize, Vec<u64>)> {
+    if before == after {
+        return None;
+    }
+    let mut prefix = before.iter().zip(after).take_while(|(a, b)| a == b).count();
+    let room = before.len().min(after.len()) - prefix;
+    let mut suffix = before.iter().rev().zip(after.iter().rev()).take(room).take_while(|(a, b)| a == b).count();
+    // A move replaces at least one number (width 0 would be an insertion, which no text form
+    // writes): widen the run by one kept number when nothing old would be replaced.
+    if before.len() == prefix + suffix && !before.is_empty() {
+        if suffix > 0 {
+            suffix -= 1;
+        } else {
+            prefix -= 1;
+        }
+    }
+    let to = after.get(prefix..after.len() - suffix).unwrap_or_default().to_vec();
+    Some((prefix, before.len() - prefix - suffix, to))
+}
+
+/// The general form of a move that every game reads, `HEAP -> LEFT...`: the run of `width`
+/// numbers from index `at` (numbered from 1: `3 -> 1`, `1..2 -> 4 6`) replaced by `to`
+/// (`none` when the run is removed).
+pub fn arrow_text(at: usize, width: usize, to: &[u64]) -> String {
+    let first = at as u128 + 1;
+    let mut out = match width {
+        1 => format!("{first} ->"),
+        // Width 0 (numbers inserted before `at`) does not occur in the games' moves and is
+        // written as the run from `at` to itself.
+        w => format!("{first}..{} ->", first + w.max(1) as u128 - 1),
+    };
+    for n in to {
+        out.push_str(&format!(" {n}"));
+    }
+    // A move that only removes numbers (a coin turned from heads to tails) leaves nothing.
+    if to.is_empty() {
+        out.push_str(" none");
+    }
+    out
+}
+
+/// The move from `before` to `after` in the general form ([`arrow_text`]); empty when they
+/// are equal (no move).
+pub fn arrow_move(before: &[u64], after: &[u64]) -> String {
+    changed_run(before, after).map(|(at, width, to)| arrow_text(at, width, &to)).unwrap_or_default()
+}

@@ -1,0 +1,43 @@
+//! What the player and the searches need beyond the rule: whether a player can move, the
+//! smallest and a random move at any size, random positions, and bounds on options and on the
+//! length of a game.
+
+use crate::rules::board::RulesCore;
+
+/// Moves for the player at any size, random positions, and bounds for the searches.
+pub trait PlayHelp: RulesCore {
+    /// Whether player `mover` has any move left, at any size.
+    fn has_move(&self, numbers: &[u64], mover: usize) -> bool;
+
+    /// The move of player `mover` that changes the position least, at any size.
+    fn smallest_move(&self, numbers: &[u64], mover: usize) -> Option<Vec<u64>>;
+
+    /// A random move of player `mover`, at any size; `below(k)` draws uniformly from 0..k
+    /// (k >= 1).
+    fn random_move(&self, numbers: &[u64], mover: usize, below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>>;
+
+    /// How many options `numbers` has, or an upper bound, when known without listing them
+    /// (`None`, the default, when not): a search refuses a position whose options alone would
+    /// pass its budget before it lists them.
+    fn option_count_bound(&self, _numbers: &[u64]) -> Option<u128> {
+        None
+    }
+
+    /// An upper bound on how many moves a game from `numbers` can last, for searches that
+    /// recurse along a game (Every-SG refuses past a limit rather than overflow its stack); by
+    /// default the sum of the numbers, right for games whose every move lowers some number.
+    /// `u128::MAX` for a game whose positions may repeat, which can last for ever: no search
+    /// along it is tried.
+    fn longest_game(&self, numbers: &[u64]) -> u128 {
+        numbers.iter().map(|&n| u128::from(n)).sum()
+    }
+
+    /// A random position to play, as tokens that [`Notation::parse`] reads, small enough to
+    /// analyse at once and with a move to make most of the time (`grundy::Game::random_position`
+    /// draws again when it has none); `below(k)` draws uniformly from 0..k (k >= 1). By
+    /// default 2 to 4 numbers from 1 to 12; a game whose position is not a few such numbers
+    /// gives its own.
+    fn random_position(&self, below: &mut dyn FnMut(u64) -> u64) -> Vec<String> {
+        (0..2 + below(3)).map(|_| (1 + below(12)).to_string()).collect()
+    }
+}

@@ -1,0 +1,95 @@
+//! A board game's theory: the fast answer (`solve`) and what the theorems behind it give the
+//! analysis (values known without search, the heap rule it plays as, Nim heaps in disguise,
+//! Every-SG steps).
+
+use crate::error::AnalyzeError;
+use crate::rules::board::packed::PackedRules;
+use crate::rules::board::{BoardAnswer, BoardContext, RulesCore};
+use crate::rules::nim::ValueWords;
+use crate::rules::Ruleset;
+
+/// The fast answer and the theorems behind it, each checked by the tests against the plain
+/// solver built on [`RulesCore::options`].
+pub trait Theory: RulesCore {
+    /// The fast answer: outcome, value and every winning move, exact, or a refusal that says
+    /// what it would take. `context` holds the convention (`misere`: the player who makes the
+    /// last move loses), the player to move, the budget, and the engine's heap values and exact
+    /// search (passed in by the analysis, since `rules/` sits below it;
+    /// [`BoardContext::plain`] without them).
+    fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError>;
+
+    /// The game's positions as packed keys, where they fit ([`PackedRules`]): the Conway-value
+    /// search then works on 128-bit keys. `None` (the default): it works on the position's
+    /// numbers.
+    fn packed(&self) -> Option<&dyn PackedRules> {
+        None
+    }
+
+    /// What the values the answer is the nim-sum of are called (the divisor game's prime
+    /// exponents) and the words of their balance table, for the page's panel: by default heap
+    /// values, which a move may raise.
+    fn value_words(&self) -> ValueWords {
+        ValueWords::HEAP_VALUES
+    }
+
+    /// Conway's value of the position `numbers` in `store`, when the game knows it without
+    /// listing options (a green Hackenbush picture is the nimber of its Sprague-Grundy value,
+    /// a coloured tree an ordinal sum by the colon principle): [`value::BoardValues`] asks it
+    /// before recursing over the options. `None` (the default) where there is no such rule.
+    fn known_value(
+        &self,
+        _numbers: &[u64],
+        _store: &mut crate::values::partizan::GameStore,
+    ) -> Option<Result<crate::values::partizan::GameValue, crate::values::partizan::PartizanError>> {
+        None
+    }
+
+    /// The heap rule this game plays as, for the parameters it has, with the sentence that says
+    /// so: the analysis then answers it as a sum of heaps of that rule, each number a heap, by
+    /// the Sprague-Grundy theorem (values and all). `None` (the default) for a game that is not
+    /// one.
+    fn as_heap_rule(&self) -> Option<(Ruleset, String)> {
+        None
+    }
+
+    /// The names the game gives values to in expressions (`grundy verify --game G --sg
+    /// EXPR`), e.g. `K` and `L`; none by default.
+    fn parameters(&self) -> Vec<(&'static str, u64)> {
+        vec![]
+    }
+
+    /// The position as Nim heaps, for a game that is Nim in disguise (the divisor game: the
+    /// exponents of n), so that a search along the game (the computer's longest game) runs
+    /// on the heaps rather than on the numbers; `None` for other games.
+    fn nim_heaps(&self, _numbers: &[u64]) -> Option<Vec<u64>> {
+        None
+    }
+
+    /// The numbers left by the move that leaves `left` in heap `heap` of
+    /// [`Theory::nim_heaps`].
+    fn after_nim_move(&self, _numbers: &[u64], _heap: usize, _left: u64) -> Option<Vec<u64>> {
+        None
+    }
+
+    /// The moves that leave a position of Sprague-Grundy value `target`, as the numbers they
+    /// leave, for a game with a rule for them at any size (Euclid's game, along its levels);
+    /// `None` when the game has none (a sum then lists the options of a small position).
+    fn moves_to_value(&self, _numbers: &[u64], _target: u64) -> Option<Vec<Vec<u64>>> {
+        None
+    }
+
+    /// The Every-SG step of the position (Jia Zhihao's: 0 when over; 1 + the largest step of a
+    /// lost option when won alone, 1 + the smallest step of any option when lost), with whether
+    /// it is won alone, for a game with a rule for it at any size (Euclid's game); `None` when
+    /// Every-SG searches the game's own moves.
+    fn every_step(&self, _numbers: &[u64]) -> Option<(bool, u64)> {
+        None
+    }
+
+    /// The options grouped by step without listing a huge number of them one by one, each a
+    /// representative with how many options it stands for, for a game whose
+    /// [`Theory::every_step`] is given; `None` lists [`RulesCore::options`].
+    fn grouped_options(&self, _numbers: &[u64]) -> Option<Vec<(Vec<u64>, u128)>> {
+        None
+    }
+}
