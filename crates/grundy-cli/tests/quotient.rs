@@ -102,6 +102,17 @@ fn a_memory_stop_advises_a_bound_that_lets_the_step_fit() {
     }
 }
 
+/// The memory bound counts the heaps' letters (each heap's options' elements, kept while the
+/// quotient stands) with the table and the proof: 0.777 to heap 6,000 (order 528) holds more
+/// than 4 MiB of them, so `--memory 4194304` stops it with a memory stop. Uncounted, the run
+/// went on to heap 6,000 at 34 MB (and to 1.3 GB under `--memory 1073741824`).
+#[test]
+fn the_memory_bound_counts_the_heaps_letters() {
+    let j = json(&grundy(&["quotient", "octal:0.777", "--memory", "4194304", "--upto", "6000", "--json"]));
+    assert_eq!(j["stop_kind"], "memory", "{j}");
+    assert!(j["computed_upto"].as_u64().unwrap() < 6000, "{j}");
+}
+
 /// `--refinement least` (the default) and `--refinement descent` print the same quotient (it is
 /// unique); another word is refused in one line naming the flag.
 #[test]

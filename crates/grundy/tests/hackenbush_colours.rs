@@ -91,7 +91,11 @@ fn the_analysis_agrees_with_exhaustive_search_for_both_players() {
     let game: Game = "hackenbush".parse().unwrap();
     let mut naive = NaiveSolver::new();
     let mut checked = 0;
-    for shape in ["0-1,1-2,2-3", "0-1,1-2,1-3", "0-1,1-2,0-2,2-3", "0-1,0-1,1-2"] {
+    // Shapes of one branch at the ground, and of several (answered branch by branch: two
+    // stalks, a loop beside a stalk, two parallel edges at the ground).
+    for shape in
+        ["0-1,1-2,2-3", "0-1,1-2,1-3", "0-1,1-2,0-2,2-3", "0-1,0-1,1-2", "0-1,0-2,2-3", "0-0,0-1,1-2", "0-1,0-1,0-2"]
+    {
         for p in colourings(shape) {
             let token = grundy::rules::board::hackenbush::coloured_token(&p);
             let tokens = [token.as_str(), "0-1:r,1-2:b"];
@@ -111,7 +115,33 @@ fn the_analysis_agrees_with_exhaustive_search_for_both_players() {
             }
         }
     }
-    assert_eq!(checked, 2 * (27 + 27 + 81 + 27));
+    assert_eq!(checked, 2 * (27 + 27 + 81 + 27 + 27 + 27 + 27));
+}
+
+/// A picture of many edges at the ground (issue 62 row 5: the analysis kept every option's
+/// whole position, memory quadratic in the edges): every winning move counted exactly, the
+/// first ones listed within the listing's bound, each with the value it leaves.
+#[test]
+fn a_wide_star_counts_every_winning_move_and_lists_the_first() {
+    let game: Game = "hackenbush".parse().unwrap();
+    let mut edges: Vec<String> = (1..=2000).map(|i| format!("0-{i}:b")).collect();
+    edges.push("0-2001:r".into());
+    edges.push("0-2002".into());
+    let token = edges.join(",");
+    let position = game.parse_position(&[token.as_str()]).unwrap();
+    // The value is 2000 - 1 + * = 1999*: every Left move leaves a positive value (1998* after
+    // a blue edge, 1999 after the green one), so all 2001 win.
+    let a = analyze(&game, &position, &AnalyzeOptions::default()).unwrap();
+    assert_eq!(a.outcome, Outcome::N);
+    assert_eq!(a.winning_move_count, Some(2001));
+    let listed = a.winning_moves.len();
+    assert!((1..2001).contains(&listed), "{listed} listed");
+    let right = AnalyzeOptions { to_move: Player::Second, ..AnalyzeOptions::default() };
+    let a = analyze(&game, &position, &right).unwrap();
+    // Right moving first loses: after the red edge (2000*) or the green one (1999) the value
+    // is still positive.
+    assert_eq!(a.outcome, Outcome::P);
+    assert_eq!(a.winning_move_count, Some(0));
 }
 
 /// Misère play of a coloured position: the exact search over (position, player to move)

@@ -641,9 +641,7 @@ impl Hackenbush {
             ];
             return Ok(answer);
         }
-        let mut answer = crate::rules::board::value::solve_by_value(self, numbers, context, None)?.ok_or_else(|| {
-            AnalyzeError::Unsupported("Conway's value of the position was not found within its limits".into())
-        })?;
+        let mut answer = colours::answer_by_branches(self, numbers, context)?;
         answer.explanation.insert(
             0,
             format!(

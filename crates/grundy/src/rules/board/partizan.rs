@@ -3,7 +3,9 @@
 //! the position's value under normal play, or a refusal under misère play.
 
 use crate::error::AnalyzeError;
-use crate::rules::board::{value, BoardAnswer, BoardContext, BoardRules};
+use crate::rules::board::value::partizan_error;
+use crate::rules::board::{value, BoardAnswer, BoardContext, BoardMethod, BoardRules, ConwayAnswer};
+use crate::values::partizan::{GameStore, GameValue, PartizanOutcome};
 
 /// The name of player `mover` (0: Left, the first player; 1: Right, the second).
 pub fn side(mover: usize) -> &'static str {
@@ -38,5 +40,70 @@ pub fn solve_by_conway(
             "{name}: {why}. The players have different moves, so the game is partizan: it has Conway's value (On Numbers and Games), which decides who wins, and no Sprague-Grundy value."
         ),
     );
+    Ok(answer)
+}
+
+/// The winning moves of the player to move, found from Conway's values: how many there are,
+/// exactly, and the first of them (the numbers each leaves, with the name of the value it
+/// leaves), as many as [`crate::rules::board::listing_room`] allows.
+pub struct WinsByValue {
+    /// How many winning moves there are.
+    pub count: u128,
+    /// The numbers left by each listed winning move.
+    pub listed: Vec<Vec<u64>>,
+    /// The value each listed move leaves, by name ([`value::NAMED_CHARS`] at most).
+    pub leaves: Vec<Option<String>>,
+    /// Why `listed` holds fewer moves than `count`, when it does.
+    pub not_listed: Option<String>,
+}
+
+/// The answer for player `me` (0: Left, 1: Right) of a position of value `g`, whose winning
+/// moves are `wins`, valued over `positions` positions: Left moving first wins when `g` is
+/// positive or confused with 0 (outcome L or N), and a Left option wins when its value is
+/// >= 0, a Right option when <= 0 (Conway, "On Numbers and Games", ch. 7; Siegel, II.1).
+pub fn answer_from_value(
+    store: &mut GameStore,
+    g: GameValue,
+    me: usize,
+    wins: WinsByValue,
+    positions: u64,
+) -> Result<BoardAnswer, AnalyzeError> {
+    let outcome = store.outcome(g).map_err(partizan_error)?;
+    let first_wins = match outcome {
+        PartizanOutcome::L => me == 0,
+        PartizanOutcome::R => me == 1,
+        PartizanOutcome::P => false,
+        PartizanOutcome::N => true,
+    };
+    let conway = ConwayAnswer {
+        value: store.text_within(g, value::NAMED_CHARS).map_err(partizan_error)?,
+        outcome: outcome.to_string(),
+        mean: store.mean(g).map_err(partizan_error)?.to_string(),
+        temperature: store.temperature(g).map_err(partizan_error)?.to_string(),
+        leaves: wins.leaves,
+    };
+    let mut answer = BoardAnswer::listed(first_wins, None, wins.listed, BoardMethod::Search);
+    answer.count = Some(wins.count);
+    answer.not_listed = wins.not_listed;
+    let side = side(me);
+    let named = conway
+        .value
+        .clone()
+        .unwrap_or_else(|| format!("a canonical form whose name is longer than {} characters", value::NAMED_CHARS));
+    answer.explanation = vec![
+        format!(
+            "Conway's value of the position is {named} (outcome class {}: {}; mean {}, temperature {}), found from the options by the simplest form theorem over {positions} positions.",
+            conway.outcome,
+            value::outcome_words(outcome),
+            conway.mean,
+            conway.temperature,
+        ),
+        format!(
+            "{side} moves: a move wins when the value it leaves is {} 0, so that {side} wins moving second from there.",
+            if me == 0 { ">=" } else { "<=" }
+        ),
+    ];
+    answer.value_note = Some(format!("none (partizan: Conway's value is {named})"));
+    answer.conway = Some(conway);
     Ok(answer)
 }

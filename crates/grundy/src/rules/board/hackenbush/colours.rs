@@ -20,9 +20,13 @@
 //! coloured picture is valued from its options ([`crate::rules::board::value::BoardValues`]),
 //! each picture and each branch at the ground apart ([`components`]).
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use super::{compress, Edge};
+use crate::error::AnalyzeError;
+use crate::rules::board::partizan::{answer_from_value, WinsByValue};
+use crate::rules::board::value::{partizan_error, BoardValues, NAMED_CHARS};
+use crate::rules::board::{listed_note, listing_room, BoardAnswer, BoardContext, BoardRules};
 use crate::values::partizan::{Dyadic, GameStore, GameValue, PartizanError};
 
 /// Added to a picture's edge count when its edges carry colours (three numbers an edge): far
@@ -188,59 +192,144 @@ pub fn cut_coloured(edges: &[ColouredEdge], i: usize) -> Vec<ColouredEdge> {
     super::grounded(&ends).into_iter().filter_map(|i| rest.get(i).copied()).collect()
 }
 
+/// The branches at the ground of one picture (the edges joined to each other away from the
+/// ground vertex 0; a loop at the ground alone), each as the indices of its edges in the
+/// picture, in the order of their first edges.
+fn branches(p: &[ColouredEdge]) -> Vec<Vec<usize>> {
+    let ends: Vec<Edge> = p.iter().map(|&(e, _)| e).collect();
+    let (ids, n) = compress(&ends);
+    // Union-find over the vertices other than the ground (index 0).
+    let mut parent: Vec<usize> = (0..n).collect();
+    fn root(parent: &mut [usize], mut v: usize) -> usize {
+        while let Some(&p) = parent.get(v) {
+            if p == v {
+                break;
+            }
+            let up = parent.get(p).copied().unwrap_or(p);
+            if let Some(slot) = parent.get_mut(v) {
+                *slot = up;
+            }
+            v = p;
+        }
+        v
+    }
+    for &(a, b) in &ids {
+        if a != 0 && b != 0 {
+            let (ra, rb) = (root(&mut parent, a), root(&mut parent, b));
+            if let Some(slot) = parent.get_mut(ra) {
+                *slot = rb;
+            }
+        }
+    }
+    let mut out: Vec<Vec<usize>> = vec![];
+    let mut group: HashMap<usize, usize> = HashMap::new();
+    for (k, &(a, b)) in ids.iter().enumerate() {
+        if a == 0 && b == 0 {
+            out.push(vec![k]);
+            continue;
+        }
+        let r = root(&mut parent, if a == 0 { b } else { a });
+        let g = *group.entry(r).or_insert_with(|| {
+            out.push(vec![]);
+            out.len() - 1
+        });
+        if let Some(branch) = out.get_mut(g) {
+            branch.push(k);
+        }
+    }
+    out
+}
+
 /// The independent parts of a position: each picture, and within a picture each branch at
-/// the ground (the edges joined to each other away from the ground vertex 0; a loop at the
-/// ground alone), each written as a position of one picture. `None` when there is one part or
-/// none.
+/// the ground ([`branches`]), each written as a position of one picture. `None` when there is
+/// one part or none.
 pub fn components(numbers: &[u64]) -> Option<Vec<Vec<u64>>> {
     let all = coloured_pictures(numbers)?;
-    let mut parts: Vec<Vec<ColouredEdge>> = vec![];
+    let mut parts: Vec<Vec<u64>> = vec![];
     for p in all.iter().filter(|p| !p.is_empty()) {
-        let ends: Vec<Edge> = p.iter().map(|&(e, _)| e).collect();
-        let (ids, n) = compress(&ends);
-        // Union-find over the vertices other than the ground (index 0).
-        let mut parent: Vec<usize> = (0..n).collect();
-        fn root(parent: &mut [usize], mut v: usize) -> usize {
-            while let Some(&p) = parent.get(v) {
-                if p == v {
-                    break;
-                }
-                let up = parent.get(p).copied().unwrap_or(p);
-                if let Some(slot) = parent.get_mut(v) {
-                    *slot = up;
-                }
-                v = p;
-            }
-            v
+        for branch in branches(p) {
+            let edges: Vec<ColouredEdge> = branch.iter().filter_map(|&i| p.get(i).copied()).collect();
+            parts.push(numbers_of_coloured(&[edges]));
         }
-        for &(a, b) in &ids {
-            if a != 0 && b != 0 {
-                let (ra, rb) = (root(&mut parent, a), root(&mut parent, b));
-                if let Some(slot) = parent.get_mut(ra) {
-                    *slot = rb;
-                }
-            }
-        }
-        let mut group: HashMap<usize, usize> = HashMap::new();
-        let first = parts.len();
-        for (k, &(a, b)) in ids.iter().enumerate() {
-            let Some(&edge) = p.get(k) else { continue };
-            if a == 0 && b == 0 {
-                parts.push(vec![edge]);
-                continue;
-            }
-            let r = root(&mut parent, if a == 0 { b } else { a });
-            let g = *group.entry(r).or_insert_with(|| {
-                parts.push(vec![]);
-                parts.len() - 1
-            });
-            if let Some(part) = parts.get_mut(g) {
-                part.push(edge);
-            }
-        }
-        debug_assert!(parts.len() > first);
     }
-    (parts.len() > 1).then(|| parts.iter().map(|p| numbers_of_coloured(std::slice::from_ref(p))).collect())
+    (parts.len() > 1).then_some(parts)
+}
+
+/// The answer for the player to move (`context.to_move`) of a coloured position under normal
+/// play, from Conway's values, branch by branch: a move changes one branch at the ground, so
+/// the value it leaves is the position's value less the branch's plus the branch's after the
+/// move. Only branches are valued and memoised, never a whole position after a move, so a
+/// picture of 30,000 edges at the ground is answered in about the memory its value takes; the
+/// moves are counted exactly and the first [`listing_room`] of them listed.
+pub fn answer_by_branches(
+    rules: &dyn BoardRules,
+    numbers: &[u64],
+    context: &BoardContext<'_>,
+) -> Result<BoardAnswer, AnalyzeError> {
+    let all = coloured_pictures(numbers)
+        .ok_or_else(|| AnalyzeError::Unsupported("the position is not a list of pictures".into()))?;
+    let mut store = GameStore::new();
+    let mut values = BoardValues::new(rules, context.budget);
+    let g = values.value(&mut store, numbers)?;
+    let me = context.to_move.min(1);
+    let zero = store.integer(0).map_err(partizan_error)?;
+    let room = listing_room(numbers.len());
+    let mut wins = WinsByValue { count: 0, listed: vec![], leaves: vec![], not_listed: None };
+    // The rest of the position beside a branch, by the branch's value; what a move leaves, by
+    // (rest, the branch after the move): many branches are alike.
+    let mut rest_of: HashMap<GameValue, GameValue> = HashMap::new();
+    let mut left_by: HashMap<(GameValue, GameValue), (GameValue, bool)> = HashMap::new();
+    for (k, p) in all.iter().enumerate() {
+        let mut seen: HashSet<ColouredEdge> = HashSet::new();
+        for branch in branches(p) {
+            let edges: Vec<ColouredEdge> = branch.iter().filter_map(|&i| p.get(i).copied()).collect();
+            let v = values.value(&mut store, &numbers_of_coloured(std::slice::from_ref(&edges)))?;
+            let rest = match rest_of.get(&v) {
+                Some(&r) => r,
+                None => {
+                    let minus = store.neg(v).map_err(partizan_error)?;
+                    let r = store.sum(g, minus).map_err(partizan_error)?;
+                    rest_of.insert(v, r);
+                    r
+                }
+            };
+            for (j, &i) in branch.iter().enumerate() {
+                let Some(&edge) = p.get(i) else { continue };
+                // Deleting either of two edges with the same ends and colour leaves the same
+                // picture: one move (as `Hackenbush::cuts_for` lists them).
+                if !edge.1.cut_by(me) || !seen.insert(edge) {
+                    continue;
+                }
+                let after = values.value(&mut store, &numbers_of_coloured(&[cut_coloured(&edges, j)]))?;
+                let (left, good) = match left_by.get(&(rest, after)) {
+                    Some(&known) => known,
+                    None => {
+                        let left = store.sum(rest, after).map_err(partizan_error)?;
+                        let good = if me == 0 { store.ge(left, zero) } else { store.le(left, zero) }
+                            .map_err(partizan_error)?;
+                        left_by.insert((rest, after), (left, good));
+                        (left, good)
+                    }
+                };
+                if !good {
+                    continue;
+                }
+                wins.count += 1;
+                if wins.listed.len() < room {
+                    let mut next = all.clone();
+                    if let Some(slot) = next.get_mut(k) {
+                        *slot = cut_coloured(p, i);
+                    }
+                    wins.listed.push(numbers_of_coloured(&next));
+                    wins.leaves.push(store.text_within(left, NAMED_CHARS).map_err(partizan_error)?);
+                }
+            }
+        }
+    }
+    if wins.count > wins.listed.len() as u128 {
+        wins.not_listed = Some(listed_note(wins.listed.len(), numbers.len(), "numbers"));
+    }
+    answer_from_value(&mut store, g, me, wins, values.positions())
 }
 
 /// Conway's value of a position whose value has a rule (see the module's comment): all green,
