@@ -45,7 +45,7 @@ fn positions() -> &'static [Position] {
     ALL.get_or_init(|| {
         // The positions above, and every catalogue example (a new game is fuzzed without a
         // change here).
-        let examples = grundy::GAMES.iter().map(|g| {
+        let examples = grundy::frontend::GAMES.iter().map(|g| {
             (Game::example_of(g).expect("the catalogue's examples parse"), g.example_position.split(' ').collect::<Vec<_>>())
         });
         POSITIONS

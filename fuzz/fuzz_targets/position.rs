@@ -12,7 +12,7 @@ const MORE: [&str; 6] = ["bounded:3", "subtraction:1,3,5", "allbut:2", "kl:2,3",
 /// Every game of the catalogue (its example) and the ones above: a game added to the catalogue
 /// is fuzzed without a change here.
 fn games() -> Vec<Game> {
-    let examples = grundy::GAMES.iter().map(|g| Game::example_of(g).expect("the catalogue's examples parse"));
+    let examples = grundy::frontend::GAMES.iter().map(|g| Game::example_of(g).expect("the catalogue's examples parse"));
     examples.chain(MORE.iter().map(|g| g.parse().expect("the fixed games parse"))).collect()
 }
 

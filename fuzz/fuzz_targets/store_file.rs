@@ -3,7 +3,7 @@
 //! or refused; a manifest may lack its last newline).
 #![no_main]
 
-use grundy::store_format::{decode_chunk, decode_manifest, encode_chunk, encode_manifest, ChunkSlot};
+use grundy::frontend::{decode_chunk, decode_manifest, encode_chunk, encode_manifest, ChunkSlot};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

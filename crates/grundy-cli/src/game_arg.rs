@@ -6,7 +6,7 @@
 
 use std::io::Read;
 
-use grundy::rules::board::graph::MAX_GRAPH_BYTES;
+use grundy::frontend::MAX_GRAPH_BYTES;
 use grundy::Game;
 
 use crate::{CliError, ErrorKind};

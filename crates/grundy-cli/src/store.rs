@@ -3,7 +3,7 @@
 //!
 //! Layout: `DIR/manifest` (the game and the chunk length, with a checksum), one file per chunk of
 //! values, `DIR/chunk-00000000.bin`, ..., and `DIR/lock`. The bytes of the manifest and the
-//! chunks are `grundy::store_format`'s; this module does the file work. Every file is written to
+//! chunks are `grundy::frontend::store_format`'s; this module does the file work. Every file is written to
 //! a temporary name of its own (`.NAME.PID.tmp`), synced, renamed over its final name and the
 //! directory synced: a file is either entirely there or not at all, whatever the moment of a
 //! kill or a power loss. Only the last chunk may be short; it is rewritten when it grows.
@@ -23,7 +23,7 @@ use std::fs::{self, File, OpenOptions, TryLockError};
 use std::io::{ErrorKind, Read, Write};
 use std::path::{Path, PathBuf};
 
-use grundy::store_format::{
+use grundy::frontend::{
     chunk_file_name, decode_chunk, decode_manifest, encode_chunk, encode_manifest, ChunkSlot, StoreFormatError,
     CHUNK_HEADER_LEN, MAX_GAME_LEN,
 };
@@ -332,7 +332,7 @@ impl Store {
 }
 
 /// The library computes and asks for saves; this store writes them.
-impl grundy::SequenceStore for Store {
+impl grundy::frontend::SequenceStore for Store {
     /// Values per chunk file.
     fn chunk_len(&self) -> usize {
         self.chunk

@@ -97,7 +97,7 @@ fn assert_no_unholdable_budget(text: &str) {
         }
         let n: String = text[i + 9..].chars().take_while(char::is_ascii_digit).collect();
         if let Ok(n) = n.parse::<u64>() {
-            assert!(n <= grundy::MAX_BUDGET, "suggests --budget {n}: {text}");
+            assert!(n <= grundy::frontend::MAX_BUDGET, "suggests --budget {n}: {text}");
         }
     }
 }
@@ -128,7 +128,8 @@ fn budgets_past_what_the_machine_holds_are_refused_at_once() {
     }
     // The largest budget is accepted, and a heap with 10^17 winning moves lists them as
     // families at once.
-    let r = run(&args(&["analyze", "kayles", "999999999999999998", "--budget", &grundy::MAX_BUDGET.to_string()]));
+    let r =
+        run(&args(&["analyze", "kayles", "999999999999999998", "--budget", &grundy::frontend::MAX_BUDGET.to_string()]));
     assert_eq!(r.code, Some(0), "{}", r.stderr);
     assert!(r.stdout.contains("(mod 12)") && r.stdout.contains("in families"), "{}", r.stdout);
     assert_no_unholdable_budget(&r.stdout);

@@ -59,9 +59,9 @@ fn data_moves(svg: &str) -> Vec<String> {
 #[test]
 fn every_catalogue_example_is_drawn_to_a_file() {
     let dir = scratch("examples");
-    for kind in grundy::GAMES {
+    for kind in grundy::frontend::GAMES {
         // The files the examples name (graph:edges.txt, geography:examples/...).
-        if let Some(text) = grundy::rules::catalogue::example_graph(kind) {
+        if let Some(text) = grundy::frontend::example_graph(kind) {
             let file = kind.example_game.split_once(':').unwrap().1;
             let path = dir.join(file);
             std::fs::create_dir_all(path.parent().unwrap()).unwrap();

@@ -36,14 +36,13 @@ fn json(out: &Output) -> serde_json::Value {
 #[test]
 fn files_standard_input_draws_and_errors() {
     let dir = scratch("files");
-    std::fs::write(dir.join("edges.txt"), grundy::rules::catalogue::EXAMPLE_GRAPH).unwrap();
+    std::fs::write(dir.join("edges.txt"), grundy::frontend::EXAMPLE_GRAPH).unwrap();
     let won = json(&grundy_in(&dir, &["analyze", "graph:edges.txt", "b", "c", "--json"], ""));
     assert_eq!((won["outcome"].as_str(), won["winner"].as_str()), (Some("N"), Some("first")));
     assert_eq!(won["generalized_sg"], serde_json::json!(["∞(1)", "1"]));
     assert_eq!(won["winning_move_count"], 1);
     assert_eq!(won["winning_moves"][0]["text"], "move token 1 from b to c");
-    let drawn =
-        json(&grundy_in(&dir, &["analyze", "graph:-", "a", "c", "--json"], grundy::rules::catalogue::EXAMPLE_GRAPH));
+    let drawn = json(&grundy_in(&dir, &["analyze", "graph:-", "a", "c", "--json"], grundy::frontend::EXAMPLE_GRAPH));
     assert_eq!(drawn["outcome"], "D");
     assert!(drawn["winner"].is_null());
     // Moving a to b would leave ∞(1) beside a 1, won for the opponent: c to d is the one draw.
@@ -89,7 +88,7 @@ fn export_then_graph_reproduces_the_outcome() {
         ("staircase", &["2", "1", "3"]),
         ("graph:edges.txt", &["a", "c"]),
     ];
-    std::fs::write(dir.join("edges.txt"), grundy::rules::catalogue::EXAMPLE_GRAPH).unwrap();
+    std::fs::write(dir.join("edges.txt"), grundy::frontend::EXAMPLE_GRAPH).unwrap();
     for (game, tokens) in cases {
         let mut args = vec!["graph", "export", game];
         args.extend(tokens);
@@ -163,7 +162,7 @@ fn the_readme_scripts_reproduce_hdu_2147_and_hdu_1404() {
 #[test]
 fn a_drawn_game_ends_as_a_draw_in_the_terminal() {
     let dir = scratch("play");
-    std::fs::write(dir.join("edges.txt"), grundy::rules::catalogue::EXAMPLE_GRAPH).unwrap();
+    std::fs::write(dir.join("edges.txt"), grundy::frontend::EXAMPLE_GRAPH).unwrap();
     let moves = "hint\n1 b\n1 b\n1 b\n1 b\n";
     let out = grundy_in(&dir, &["play", "graph:edges.txt", "a", "--seed", "3"], moves);
     let text = String::from_utf8_lossy(&out.stdout).to_string();

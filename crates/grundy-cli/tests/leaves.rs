@@ -1,4 +1,4 @@
-//! Positions that type back: for the example of every game of the catalogue (`grundy::GAMES`),
+//! Positions that type back: for the example of every game of the catalogue (`grundy::frontend::GAMES`),
 //! each winning move's `leaves` (JSON) and the text after its `=>` (the report), typed back to
 //! `grundy analyze`, are accepted and are P-positions (the player who made the move wins), under
 //! normal play and, where the example's misère analysis is answered, under misère play.
@@ -12,9 +12,9 @@ use serde_json::Value;
 /// written from the catalogue's own copies, so that every example runs as the guide (docs/games.md) writes it.
 fn examples_dir(test: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("grundy-leaves-{test}-{}", std::process::id()));
-    for kind in grundy::GAMES {
+    for kind in grundy::frontend::GAMES {
         if let (Some(text), Some((_, file))) =
-            (grundy::rules::catalogue::example_graph(kind), kind.example_game.split_once(':'))
+            (grundy::frontend::example_graph(kind), kind.example_game.split_once(':'))
         {
             let path = dir.join(file);
             std::fs::create_dir_all(path.parent().expect("a file in a folder")).expect("the folder is made");
@@ -100,7 +100,9 @@ fn every_catalogue_example_leaves_positions_that_type_back() {
             .map(|_| {
                 s.spawn(|| {
                     let mut typed = 0;
-                    while let Some(kind) = grundy::GAMES.get(next.fetch_add(1, std::sync::atomic::Ordering::Relaxed)) {
+                    while let Some(kind) =
+                        grundy::frontend::GAMES.get(next.fetch_add(1, std::sync::atomic::Ordering::Relaxed))
+                    {
                         for convention in [&[][..], &["--misere"][..]] {
                             typed += check(&dir, kind.example_game, kind.example_position, convention);
                         }

@@ -267,10 +267,10 @@ fn web_move(addr: &str, body: &serde_json::Value) -> serde_json::Value {
 
 /// The terminal game, the web app and the library's play session make the same first move of
 /// the computer from the same game, position, level and seed: both front ends play through
-/// the one `grundy::play::Session`.
+/// the one `grundy::frontend::Session`.
 #[test]
 fn the_cli_and_the_web_reply_as_the_library_session_does() {
-    use grundy::play::{Level, Reason, Session};
+    use grundy::frontend::{Level, Reason, Session};
     use grundy::{AnalyzeOptions, Convention, Player};
     let addr = web_server();
     let mut reasons = vec![];

@@ -109,7 +109,7 @@ fn workdir() -> &'static Path {
     DIR.get_or_init(|| {
         let dir = std::env::temp_dir().join(format!("grundy-readme-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
-        std::fs::write(dir.join("edges.txt"), grundy::rules::catalogue::EXAMPLE_GRAPH).unwrap();
+        std::fs::write(dir.join("edges.txt"), grundy::frontend::EXAMPLE_GRAPH).unwrap();
         let examples = dir.join("examples");
         if !examples.exists() {
             std::os::unix::fs::symlink(root().join("examples"), examples).unwrap();
@@ -274,11 +274,11 @@ fn every_example_of_the_games_table_runs() {
         .map(|cell| cell.trim().trim_matches('`'))
         .filter(|cell| cell.starts_with("grundy analyze"))
         .collect();
-    assert_eq!(examples.len(), grundy::GAMES.len(), "one example a game");
+    assert_eq!(examples.len(), grundy::frontend::GAMES.len(), "one example a game");
     // The example of graph:FILE reads edges.txt, whose text the guide shows.
     let graphs = page("docs/games-graph.md");
     let shown = graphs.split("```text\n# edges.txt\n").nth(1).and_then(|rest| rest.split("```").next());
-    assert_eq!(shown, Some(grundy::rules::catalogue::EXAMPLE_GRAPH), "the guide shows edges.txt");
+    assert_eq!(shown, Some(grundy::frontend::EXAMPLE_GRAPH), "the guide shows edges.txt");
     for example in examples {
         let out = run(&words(example));
         assert!(out.status.success(), "{example}: {}", String::from_utf8_lossy(&out.stderr));

@@ -6,7 +6,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-use grundy::{mex_table, Ruleset};
+use grundy::frontend::mex_table;
+use grundy::Ruleset;
 
 fn grundy(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_grundy")).args(args).output().expect("the binary runs")

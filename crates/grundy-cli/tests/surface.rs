@@ -68,7 +68,7 @@ fn grundy_alone_lists_the_commands_and_help_has_help() {
 fn every_help_text_lists_the_games_from_the_one_list() {
     for command in ["analyze", "play", "sg"] {
         let help = text(&grundy(&[command, "--help"]).stdout);
-        for g in grundy::GAMES {
+        for g in grundy::frontend::GAMES {
             let listed = help.lines().any(|l| l.trim_start().starts_with(&format!("{} ", g.spelling)));
             // sg computes the Grundy sequence of one ruleset: it lists exactly the heap rulesets.
             let expected = command != "sg" || g.heap_ruleset;
@@ -76,12 +76,12 @@ fn every_help_text_lists_the_games_from_the_one_list() {
         }
     }
     let games = text(&grundy(&["games"]).stdout);
-    for g in grundy::GAMES {
+    for g in grundy::frontend::GAMES {
         assert!(games.contains(&format!("grundy analyze {} {}", g.example_game, g.example_position)));
     }
     let json: Value = serde_json::from_slice(&grundy(&["games", "--json"]).stdout).unwrap();
-    assert_eq!(json.as_array().unwrap().len(), grundy::GAMES.len());
-    assert_eq!(text(&grundy(&["games", "--markdown"]).stdout), grundy::rules::catalogue::markdown_table());
+    assert_eq!(json.as_array().unwrap().len(), grundy::frontend::GAMES.len());
+    assert_eq!(text(&grundy(&["games", "--markdown"]).stdout), grundy::frontend::markdown_table());
 }
 
 #[test]

@@ -32,7 +32,7 @@ fn verify_names_no_seed() {
 /// `example_position`).
 #[test]
 fn explanations_name_no_seed() {
-    for g in grundy::GAMES {
+    for g in grundy::frontend::GAMES {
         let mut args = vec!["analyze", g.example_game];
         args.extend(g.example_position.split_whitespace());
         args.push("--explain");
@@ -40,7 +40,7 @@ fn explanations_name_no_seed() {
         // examples name files under the repository's examples/, linked here.
         let dir = std::env::temp_dir().join(format!("grundy-wording-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
-        std::fs::write(dir.join("edges.txt"), grundy::rules::catalogue::EXAMPLE_GRAPH).unwrap();
+        std::fs::write(dir.join("edges.txt"), grundy::frontend::EXAMPLE_GRAPH).unwrap();
         if !dir.join("examples").exists() {
             std::os::unix::fs::symlink(concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples"), dir.join("examples"))
                 .unwrap();

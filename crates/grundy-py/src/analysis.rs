@@ -6,7 +6,8 @@
 
 use std::sync::Arc;
 
-use grundy::{analyze as analyze_position, AnalyzeOptions, Convention, Game, Player, Position, MAX_BUDGET};
+use grundy::{analyze as analyze_position, AnalyzeOptions, Convention, Game, Player, Position};
+use grundy::frontend::MAX_BUDGET;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyList};
@@ -17,12 +18,12 @@ use crate::errors::{analyze_error, bad_input, refused};
 use crate::interrupt::interruptible;
 
 /// The misère quotients (Plambeck and Siegel) computed by this module's analyses, kept for the
-/// life of the module, within the default bound of [`grundy::QuotientCache`] (256 MiB): a
+/// life of the module, within the default bound of [`grundy::frontend::QuotientCache`] (256 MiB): a
 /// Python program that analyses many misère positions of one game computes its quotient once.
 /// Every analysis of the module (`analyze`, `batch`, `Session`) shares it.
-pub fn quotients() -> grundy::QuotientCache {
-    static QUOTIENTS: std::sync::OnceLock<grundy::QuotientCache> = std::sync::OnceLock::new();
-    QUOTIENTS.get_or_init(grundy::QuotientCache::default).clone()
+pub fn quotients() -> grundy::frontend::QuotientCache {
+    static QUOTIENTS: std::sync::OnceLock<grundy::frontend::QuotientCache> = std::sync::OnceLock::new();
+    QUOTIENTS.get_or_init(grundy::frontend::QuotientCache::default).clone()
 }
 
 /// The position a winning move leaves: made into a Python list only when it is read, since
@@ -250,7 +251,7 @@ impl Analysis {
     /// winning moves in a line, the board with the listed winning moves marked (for a game
     /// grundy knows; a game written in Python has no drawing), and those moves in words.
     fn _repr_html_(&self, py: Python<'_>) -> PyResult<String> {
-        let escape = grundy::rules::draw::escape;
+        let escape = grundy::frontend::escape;
         let position = match &self.body {
             Body::Library(answer) => answer.analysis.tokens.join(" "),
             Body::Custom { position, .. } => position.bind(py).repr()?.to_string(),
@@ -444,7 +445,7 @@ pub fn analyze(
         args::text(game, "game")?.parse().map_err(|e: grundy::ParseGameError| bad_input(e.to_string()))?;
     let misere = args::optional_flag(misere, "misere", false)?;
     let limit = args::optional_count(limit, "limit")?;
-    let budget = args::budget(budget, grundy::DEFAULT_BUDGET)?;
+    let budget = args::budget(budget, grundy::frontend::DEFAULT_BUDGET)?;
     let explain = args::optional_flag(explain, "explain", true)?;
     let tokens = position_tokens(position)?;
     let pos = parsed.parse_position(&tokens).map_err(|e| bad_input(e.to_string()))?;

@@ -125,7 +125,7 @@ pub fn optional_flag(value: Option<&Bound<'_, PyAny>>, name: &str, default: bool
     value.map_or(Ok(default), |v| flag(v, name))
 }
 
-/// A budget (`budget=`): a whole number at most [`grundy::MAX_BUDGET`], `default` when not given.
+/// A budget (`budget=`): a whole number at most [`grundy::frontend::MAX_BUDGET`], `default` when not given.
 pub fn budget(value: Option<&Bound<'_, PyAny>>, default: u64) -> PyResult<u64> {
     crate::analysis::checked_budget(optional_whole(value, "budget")?, default)
 }

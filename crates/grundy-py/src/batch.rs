@@ -4,14 +4,15 @@
 //! or an error dict `{"error": {"kind", "message", "argument"}, "line": k}` for that query
 //! alone, as `grundy batch` writes it, so that answer k always answers query k.
 
-use grundy::{Analysis, Query, QueryRefusal, RefusedLine, DEFAULT_BUDGET, MAX_BUDGET};
+use grundy::Analysis;
+use grundy::frontend::{Query, QueryRefusal, RefusedLine, DEFAULT_BUDGET, MAX_BUDGET};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 
 use crate::interrupt::interruptible;
 
 /// Answers one query given as JSON text, as `grundy batch` answers a line (the library's
-/// [`grundy::CheckedQuery::answer`]).
+/// [`grundy::frontend::CheckedQuery::answer`]).
 fn answer(text: &str, budget: u64, explain: bool) -> Result<Analysis, QueryRefusal> {
     let mut query: Query = serde_json::from_str(text)
         .map_err(|e| QueryRefusal::bad_input(None, format!("the query is not a query: {e}")))?;

@@ -56,15 +56,15 @@ impl Board {
     /// pins) is marked as well.
     pub fn marked_svg(&self, py: Python<'_>, moves: &[Move]) -> PyResult<String> {
         interruptible(py, |_| {
-            let after = |mv: &Move| grundy::play::apply(&self.position, mv).kind().key().0;
+            let after = |mv: &Move| grundy::frontend::apply(&self.position, mv).kind().key().0;
             let winning: HashSet<grundy::Position> = moves.iter().map(after).collect();
             let drawing = grundy::draw(&self.game, &self.position, self.to_move);
             let mut svg = drawing.svg;
             let mut seen = HashSet::new();
             for text in drawing.moves.iter().filter(|m| !m.is_empty() && seen.insert(m.as_str())) {
-                let Ok(mv) = grundy::play::parse_move(&self.position, self.to_move, text) else { continue };
+                let Ok(mv) = grundy::frontend::parse_move(&self.position, self.to_move, text) else { continue };
                 if winning.contains(&after(&mv)) {
-                    let attribute = format!(" data-move=\"{}\"", grundy::rules::draw::escape(text));
+                    let attribute = format!(" data-move=\"{}\"", grundy::frontend::escape(text));
                     svg = svg.replace(&attribute, &format!("{attribute} data-winning=\"true\""));
                 }
             }

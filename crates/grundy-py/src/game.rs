@@ -6,7 +6,8 @@
 use std::fmt;
 use std::hash::{Hash, Hasher};
 
-use grundy::{Convention, ImpartialGame, ImpartialSolver, Work, DEFAULT_BUDGET};
+use grundy::{Convention, ImpartialGame, ImpartialSolver, Work};
+use grundy::frontend::DEFAULT_BUDGET;
 use pyo3::prelude::*;
 
 use crate::analysis::{Analysis, MoveLeaves};

@@ -11,8 +11,9 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-use grundy::solve::custom::OPTIONS_PER_POSITION;
-use grundy::{find_period, Convention, GaveUp, ImpartialGame, ImpartialSolver, Outcome, Work, DEFAULT_BUDGET};
+use grundy::frontend::OPTIONS_PER_POSITION;
+use grundy::{find_period, Convention, GaveUp, ImpartialGame, ImpartialSolver, Outcome, Work};
+use grundy::frontend::DEFAULT_BUDGET;
 use numpy::PyArray1;
 use pyo3::prelude::*;
 use pyo3::types::{PyInt, PyList, PyTuple};
@@ -91,7 +92,7 @@ fn options_past_budget(marks: &[u128], upto: u64, budget: u64, reached: bool, li
     let total = if reached { forecast.max(2.0 * allowed as f64) } else { forecast };
     let forecast_seconds = if listed > 0 { total * seconds / listed as f64 } else { 0.0 };
     let time = if forecast_seconds >= 1.0 {
-        format!(", about {} of callbacks at the rate so far", grundy::human_seconds(forecast_seconds))
+        format!(", about {} of callbacks at the rate so far", grundy::frontend::human_seconds(forecast_seconds))
     } else {
         String::new()
     };

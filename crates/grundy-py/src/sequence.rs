@@ -2,10 +2,12 @@
 //! vector the library's values were collected into, handed over without a copy), with its
 //! period.
 
-use grundy::engine::heap::split_table_work;
-use grundy::engine::sequence::{DEFAULT_SEQUENCE_BUDGET, MIN_VALUES};
-use grundy::verify::{PatternError, MAX_PATTERN_VALUES};
-use grundy::{human_bytes, Ruleset, SequenceBuilder, FIXED_BYTES, MEMORY_LIMIT};
+use grundy::frontend::split_table_work;
+use grundy::frontend::{DEFAULT_SEQUENCE_BUDGET, MIN_VALUES};
+use grundy::PatternError;
+use grundy::frontend::MAX_PATTERN_VALUES;
+use grundy::{Ruleset, SequenceBuilder};
+use grundy::frontend::{human_bytes, FIXED_BYTES, MEMORY_LIMIT};
 use numpy::{PyArray1, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 

@@ -1,9 +1,9 @@
 //! `grundy.Session`: a game against the computer, as `grundy play` plays it: the library's
-//! [`grundy::play::Session`] for a game grundy knows, and [`ImpartialSession`] for a game
+//! [`grundy::frontend::Session`] for a game grundy knows, and [`ImpartialSession`] for a game
 //! written in Python (`heap_game`, `game`), whose computer plays a winning move when there is
 //! one and otherwise the move that leaves the most replies.
 
-use grundy::play::{Level, Session as LibrarySession};
+use grundy::frontend::{Level, Session as LibrarySession};
 use grundy::{AnalyzeOptions, Convention, ImpartialSession, Player};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
@@ -97,7 +97,7 @@ impl Session {
         let computer_first = args::optional_flag(computer_first, "computer_first", false)?;
         let level = args::optional_text(level, "level")?.unwrap_or_else(|| "perfect".to_string());
         let seed = args::optional_whole(seed, "seed")?.unwrap_or(0);
-        let budget = args::budget(budget, grundy::DEFAULT_BUDGET)?;
+        let budget = args::budget(budget, grundy::frontend::DEFAULT_BUDGET)?;
         let computer = if computer_first { Player::First } else { Player::Second };
         let c = convention(misere);
         let play = if let Ok(name) = game.cast::<pyo3::types::PyString>() {
@@ -113,7 +113,7 @@ impl Session {
                 ..AnalyzeOptions::default()
             };
             if level == Level::Perfect {
-                interruptible(py, |_| grundy::play::check_perfect(&parsed, &pos, &options))?.map_err(analyze_error)?;
+                interruptible(py, |_| grundy::frontend::check_perfect(&parsed, &pos, &options))?.map_err(analyze_error)?;
             }
             Play::Library(Box::new(LibrarySession::new(parsed, pos, options, computer, level, seed)))
         } else if let Ok(heaps) = game.cast::<HeapGame>() {

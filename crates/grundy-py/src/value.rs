@@ -9,13 +9,13 @@
 //! compare and add, and equal values share one form. The store is locked only while the library
 //! works, never while Python code runs (a partizan game's callbacks may add values), and the
 //! interpreter is released while it waits and works. Each operation is bounded by the store's
-//! work limit (`grundy::values::partizan::DEFAULT_WORK_LIMIT` steps, a few seconds; past it
+//! work limit (`grundy::frontend::DEFAULT_WORK_LIMIT` steps, a few seconds; past it
 //! `grundy.GaveUp` names `grundy.set_value_work`, which raises it).
 
 use std::hash::{Hash, Hasher};
 use std::sync::{Mutex, OnceLock};
 
-use grundy::solve::value::{position_value, MAX_NAME_CHARS};
+use grundy::frontend::{position_value, MAX_NAME_CHARS};
 use grundy::{thermograph_svg, AnalyzeError, Dyadic, Game, GameStore, GameValue, PartizanError, Relation};
 use pyo3::basic::CompareOp;
 use pyo3::prelude::*;
@@ -417,7 +417,7 @@ pub fn value(
 ) -> PyResult<Py<Value>> {
     let parsed: Game =
         args::text(game, "game")?.parse().map_err(|e: grundy::ParseGameError| bad_input(e.to_string()))?;
-    let budget = args::budget(budget, grundy::DEFAULT_BUDGET)?;
+    let budget = args::budget(budget, grundy::frontend::DEFAULT_BUDGET)?;
     let tokens = position_tokens(position)?;
     let pos = parsed.parse_position(&tokens).map_err(|e| bad_input(e.to_string()))?;
     let g = interruptible(py, |_| position_value(&parsed, &pos, &mut lock(store()), budget).map(|(g, _)| g))?

@@ -263,7 +263,7 @@ impl Asked {
     pub(crate) fn memory(&self, config: &Config, needs: &str) -> ApiError {
         let why = format!(
             "{needs}, past the {} {} gives one request",
-            grundy::human_bytes(u128::from(config.request_memory)),
+            grundy::frontend::human_bytes(u128::from(config.request_memory)),
             if config.static_page { "this page" } else { "this server" }
         );
         self.refused(StatusCode::UNPROCESSABLE_ENTITY, Kind::Memory, &why, false)

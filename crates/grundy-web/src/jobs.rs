@@ -8,7 +8,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use grundy::QuotientCache;
+use grundy::frontend::QuotientCache;
 #[cfg(feature = "server")]
 use grundy::StopToken;
 
@@ -96,7 +96,7 @@ impl Job {
     /// (the server's or the worker's, kept across requests).
     pub(crate) fn run(
         &self,
-        stored: Option<&'static grundy::StoredValues>,
+        stored: Option<&'static grundy::frontend::StoredValues>,
         quotients: &QuotientCache,
     ) -> Result<Value, Fail> {
         let bad = |e: serde_json::Error| Fail::Api(ApiError::bad(format!("malformed JSON: {e}")));
@@ -138,7 +138,7 @@ impl Job {
 pub fn work(
     input: impl BufRead,
     mut output: impl Write,
-    stored: Option<&'static grundy::StoredValues>,
+    stored: Option<&'static grundy::frontend::StoredValues>,
 ) -> std::io::Result<()> {
     let quotients = QuotientCache::default();
     for line in input.lines() {

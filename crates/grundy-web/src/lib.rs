@@ -9,7 +9,7 @@
 //!   of the game in a sentence ([`grundy::Game::rules_sentence`], e.g. "A move takes one or more
 //!   objects from one heap."). An optional `"limit": 100` lists at most that many
 //!   `winning_moves` one by one (as `grundy analyze --limit`; without it up to
-//!   [`grundy::LISTED_MOVES`]), and `winning_moves_not_listed` then says "the first 100 of N";
+//!   [`grundy::frontend::LISTED_MOVES`]), and `winning_moves_not_listed` then says "the first 100 of N";
 //!   `winning_move_count` and `winning_families` stay whole (a heap of 10^18 of Kayles has
 //!   83,333,333,333,333,338 winning moves in 18 families).
 //!   When Plambeck and Siegel's misère quotient answers (`"method": "misère quotient"`, e.g.
@@ -31,11 +31,11 @@
 //!   "temperature": "0", "stops": ["0", "0"], "thermograph_svg": "<svg ...", ...}`, exact
 //!   fractions as strings; `canonical` is null past 100,000 characters. Errors as `/api/analyze`'s
 //!   (a form past the work a request may do is 422 `work_limit`).
-//! - `GET /api/games`: the games grundy knows, exactly the library's [`grundy::GAMES`], one
+//! - `GET /api/games`: the games grundy knows, exactly the library's [`grundy::frontend::GAMES`], one
 //!   object each: `{"spelling": "bounded:K", "name": "K-Nim", "a_move": "take 1..K objects from
 //!   one heap", "example_game": "bounded:3", "example_position": "10 7 4", "heap_ruleset":
 //!   true, "facts": {...}}`. The page builds its game selector from it; `facts`
-//!   ([`grundy::game::facts::GameFacts`]) says how to show each game (how a request names it,
+//!   ([`grundy::frontend::GameFacts`]) says how to show each game (how a request names it,
 //!   whether it reads a graph's text, how its rows are drawn, the words of its panel), so that
 //!   the page has no branch on a game's name.
 //! - `POST /api/random` `{"game": "wythoff", "seed": 7}` (with `graph` for a game on a graph):
@@ -125,7 +125,7 @@
 //! A request may use [`Config::request_memory`] (1 GiB by default, `grundy serve
 //! --request-memory`), and all the requests computing at once [`Config::total_memory`] (8 GiB,
 //! `--total-memory`). Before its work starts, a request's memory is forecast from its budget
-//! ([`forecast`]: the library's forecast of the budget, [`grundy::budget_forecast`], plus its
+//! ([`forecast`]: the library's forecast of the budget, [`grundy::frontend::budget_forecast`], plus its
 //! body's size and a base); a forecast past a request's memory is refused (422 `memory`, with
 //! `command`), and otherwise it is reserved from the total, waiting within the time limit (503
 //! `busy` if it never frees), and given back when the work ends, however it ends. A request
@@ -173,7 +173,7 @@ type ValueQuery = Result<Query<routes::value::ValueQuery>, QueryRejection>;
 /// The largest request body accepted; larger ones get 413.
 pub const MAX_BODY: usize = 1 << 20;
 /// The largest search or table budget a request may use (also the default).
-pub const MAX_BUDGET: u64 = grundy::DEFAULT_BUDGET;
+pub const MAX_BUDGET: u64 = grundy::frontend::DEFAULT_BUDGET;
 /// The largest `upto` of `GET /api/sg`.
 pub const MAX_UPTO: u64 = 10_000;
 /// The most computations of the slow lane running at once, by default.
@@ -234,7 +234,7 @@ pub struct Config {
     pub quick_permits: usize,
     /// Values of take-and-break games read from stores (`grundy serve --store DIR`): every
     /// heap they cover is answered from them.
-    pub stored: Option<&'static grundy::StoredValues>,
+    pub stored: Option<&'static grundy::frontend::StoredValues>,
     /// How long a run of the quick lane keeps its place when newer requests wait for one: past
     /// it, the run that has computed longest moves to the slow lane to make room.
     pub quick_slice: Duration,
@@ -288,14 +288,15 @@ struct AppState {
     quick_runs: Arc<Mutex<QuickRuns>>,
     slow_shapes: Arc<Mutex<SlowShapes>>,
     pool: Option<Arc<Pool>>,
-    quotients: grundy::QuotientCache,
+    quotients: grundy::frontend::QuotientCache,
 }
 
 #[cfg(feature = "server")]
 impl AppState {
     fn new(config: Config) -> AppState {
         // A worker holds the stored tables as well as its request's memory.
-        let worker_memory = config.request_memory.saturating_add(config.stored.map_or(0, grundy::StoredValues::bytes));
+        let worker_memory =
+            config.request_memory.saturating_add(config.stored.map_or(0, grundy::frontend::StoredValues::bytes));
         let pool =
             config.workers.clone().map(|c| Pool::new(c, config.quick_permits + config.slow_permits, worker_memory));
         let mib = usize::try_from(config.total_memory >> 20).unwrap_or(usize::MAX).min(Semaphore::MAX_PERMITS);
@@ -307,7 +308,7 @@ impl AppState {
             quick_runs: Arc::new(Mutex::new(QuickRuns::default())),
             slow_shapes: Arc::new(Mutex::new(SlowShapes::default())),
             pool,
-            quotients: grundy::QuotientCache::default(),
+            quotients: grundy::frontend::QuotientCache::default(),
             config: Arc::new(config),
         }
     }

@@ -25,7 +25,8 @@ use http::StatusCode;
 use serde::Serialize;
 use serde_json::Value;
 
-use grundy::{QuotientCache, StopToken, Stopped};
+use grundy::frontend::QuotientCache;
+use grundy::{StopToken, Stopped};
 
 use crate::error::{ApiError, Fail, Kind};
 use crate::json::{big_as_strings, Format};

@@ -17,9 +17,9 @@ use crate::error::{ApiError, Asked};
 use crate::{Config, BASE_MEMORY, MAX_BUDGET, MEMORY_PER_BODY_BYTE};
 
 /// The bytes of memory a budget of `budget` units may take: the library's forecast of a budget
-/// ([`grundy::budget_forecast`]: the costliest kind of work it counts, a search's positions).
+/// ([`grundy::frontend::budget_forecast`]: the costliest kind of work it counts, a search's positions).
 pub fn budget_memory(budget: u64) -> u64 {
-    grundy::budget_forecast(budget)
+    grundy::frontend::budget_forecast(budget)
 }
 
 /// The memory a request is forecast to use at most: its budget's ([`budget_memory`]), its
@@ -35,16 +35,17 @@ impl Config {
     /// the memory a request may use with a body of `body_bytes`.
     pub fn default_budget(&self, body_bytes: usize) -> u64 {
         let room = self.request_memory.saturating_sub(forecast(0, body_bytes));
-        MAX_BUDGET.min(grundy::largest_budget_within(room))
+        MAX_BUDGET.min(grundy::frontend::largest_budget_within(room))
     }
 }
 
 /// Refuses a forecast past what one request may use.
 pub(crate) fn check_forecast(config: &Config, forecast: u64, asked: &Asked) -> Result<(), ApiError> {
     if forecast > config.request_memory {
-        return Err(
-            asked.memory(config, &format!("could take up to {} of memory", grundy::human_bytes(u128::from(forecast))))
-        );
+        return Err(asked.memory(
+            config,
+            &format!("could take up to {} of memory", grundy::frontend::human_bytes(u128::from(forecast))),
+        ));
     }
     Ok(())
 }

@@ -171,10 +171,10 @@ pub(crate) fn finish(
         Ok(Ok(value)) => Ok(value),
         Ok(Err(Fail::Api(e))) => Err(e),
         Ok(Err(Fail::Stopped(Stopped::TimeUp { .. }))) => Err(asked.stopped(config)),
-        Ok(Err(Fail::Ended(Some(Killed::Memory(held)), _))) => {
-            Err(asked
-                .memory(config, &format!("was stopped holding {} of memory", grundy::human_bytes(u128::from(held)))))
-        }
+        Ok(Err(Fail::Ended(Some(Killed::Memory(held)), _))) => Err(asked.memory(
+            config,
+            &format!("was stopped holding {} of memory", grundy::frontend::human_bytes(u128::from(held))),
+        )),
         // Only seen when the request itself stopped its run (its client has gone); a kind of
         // stop the library adds later reads the same.
         Ok(Err(Fail::Stopped(_) | Fail::Ended(Some(Killed::Stopped), _))) => Err(ApiError::new(

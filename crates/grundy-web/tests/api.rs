@@ -73,7 +73,7 @@ async fn analyze_returns_the_cli_json_object() {
         serde_json::to_value(grundy::analyze(&game, &pos, &grundy::AnalyzeOptions::default()).unwrap()).unwrap();
     expected["rules"] = json!(game.rules_sentence());
     // How moves are typed, with the game's own numbers.
-    expected["move_syntax"] = json!(grundy::rules::catalogue::move_syntax_of("nim").unwrap());
+    expected["move_syntax"] = json!(grundy::frontend::move_syntax_of("nim").unwrap());
     // Each listed move as it is typed, and moves of the player to move as examples.
     expected["typed"] = json!(["2 5", "3 11", "4 13"]);
     expected["examples"] = json!([{"typed": "1 1", "words": "take 1 from heap 1 (7 -> 6)"}]);
@@ -305,7 +305,7 @@ async fn move_replies_and_plays_the_humans_move_first() {
 /// it) is the session's, field for field.
 #[tokio::test]
 async fn the_move_endpoint_replies_as_the_library_session_does() {
-    use grundy::play::{Level, Session};
+    use grundy::frontend::{Level, Session};
     use grundy::{AnalyzeOptions, Convention, Game, Player};
     /// Game, position, misère, level, seed and the person's move, if any.
     type Case<'a> = (&'a str, &'a [&'a str], bool, &'a str, u64, Option<&'a str>);
@@ -365,7 +365,7 @@ async fn the_move_endpoint_replies_as_the_library_session_does() {
 /// and the refusals naming the game at fault.
 #[tokio::test]
 async fn every_sg_is_played_through_the_move_endpoint() {
-    use grundy::play::{Level, Session};
+    use grundy::frontend::{Level, Session};
     use grundy::{AnalyzeOptions, Convention, Game, Player};
     let start = json!(["euclid=5,3", "euclid=3,2"]);
     // The analysis's winning turn, played as the page plays a listed move (its general form).
@@ -517,7 +517,7 @@ async fn sg_misere_gives_single_heap_outcomes() {
     assert_eq!(v["period"], json!({"preperiod": 0, "period": 4, "saltus": 0}));
     let (s, v, _) = get("/api/sg?game=kayles&upto=30&misere=true").await;
     assert_eq!(s, StatusCode::OK, "{v}");
-    let searched: String = grundy::misere_single_heaps(&"kayles".parse().unwrap(), 30, 1_000_000)
+    let searched: String = grundy::frontend::misere_single_heaps(&"kayles".parse().unwrap(), 30, 1_000_000)
         .unwrap()
         .iter()
         .map(|&w| if w { 'N' } else { 'P' })
@@ -538,13 +538,13 @@ async fn games_is_the_librarys_list() {
     let (s, v, _) = get("/api/games").await;
     assert_eq!(s, StatusCode::OK, "{v}");
     // The library's list, the games on a graph with the text of their example file besides.
-    let mut expected = serde_json::to_value(grundy::GAMES).unwrap();
-    for (g, kind) in expected.as_array_mut().unwrap().iter_mut().zip(grundy::GAMES) {
-        if let Some(text) = grundy::rules::catalogue::example_graph(kind) {
+    let mut expected = serde_json::to_value(grundy::frontend::GAMES).unwrap();
+    for (g, kind) in expected.as_array_mut().unwrap().iter_mut().zip(grundy::frontend::GAMES) {
+        if let Some(text) = grundy::frontend::example_graph(kind) {
             g["example_graph"] = json!(text);
         }
         // An intended addition: how to show each game, so that the page names none.
-        g["facts"] = serde_json::to_value(grundy::game::facts::GameFacts::of(kind)).unwrap();
+        g["facts"] = serde_json::to_value(grundy::frontend::GameFacts::of(kind)).unwrap();
     }
     let with_graphs = expected.as_array().unwrap().iter().filter(|g| g.get("example_graph").is_some()).count();
     assert_eq!(with_graphs, 2, "graph:FILE and geography:FILE");
@@ -566,7 +566,7 @@ async fn games_is_the_librarys_list() {
             "spelling"
         ]
     );
-    assert_eq!(v.as_array().map(Vec::len), Some(grundy::GAMES.len()));
+    assert_eq!(v.as_array().map(Vec::len), Some(grundy::frontend::GAMES.len()));
     // The page asks every endpoint for big integers as strings; the list has none.
     let (s, w, _) = get("/api/games?big=strings").await;
     assert_eq!((s, &w), (StatusCode::OK, &v));
@@ -772,7 +772,7 @@ async fn analyze_lists_at_most_limit_moves_and_keeps_the_count_and_the_families_
     let kayles = |limit: Value| json!({"game": "kayles", "position": ["1000000000000000000"], "limit": limit});
     let (s, all) = post_json("/api/analyze?big=strings", kayles(Value::Null)).await;
     assert_eq!(s, StatusCode::OK, "{all}");
-    assert_eq!(all["winning_moves"].as_array().map(Vec::len), Some(grundy::LISTED_MOVES));
+    assert_eq!(all["winning_moves"].as_array().map(Vec::len), Some(grundy::frontend::LISTED_MOVES));
     for limit in [json!(100), json!("100")] {
         let (s, a) = post_json("/api/analyze?big=strings", kayles(limit)).await;
         assert_eq!(s, StatusCode::OK, "{a}");
@@ -807,11 +807,11 @@ async fn analyze_lists_at_most_limit_moves_and_keeps_the_count_and_the_families_
         none["winning_moves_not_listed"],
         "the first 0 of 3 are listed one by one (the request's limit); the families give every one"
     );
-    // The reasoning works out the first moves only (grundy::EXPLAINED_MOVES), whatever the
+    // The reasoning works out the first moves only (grundy::frontend::EXPLAINED_MOVES), whatever the
     // limit: a page, not one line per move of 10^17.
     let (_, huge) = post_json("/api/analyze", json!({"game": "kayles", "position": ["1000000000000000000"]})).await;
     let lines = huge["explanation"].as_array().unwrap();
-    assert!(lines.len() <= grundy::EXPLAINED_MOVES + 20, "{} lines", lines.len());
+    assert!(lines.len() <= grundy::frontend::EXPLAINED_MOVES + 20, "{} lines", lines.len());
     assert!(lines
         .iter()
         .any(|l| l.as_str().unwrap() == "The other 83333333333333318 winning moves are found the same way."));
@@ -902,7 +902,7 @@ async fn a_huge_lost_position_gets_the_move_that_leaves_the_fewest_winning_repli
 /// position repeated three times in the history sent ends a game as a draw.
 #[tokio::test]
 async fn graphs_come_in_the_body_and_draws_end_games() {
-    let edges = grundy::rules::catalogue::EXAMPLE_GRAPH;
+    let edges = grundy::frontend::EXAMPLE_GRAPH;
     let (s, v) = post_json("/api/analyze", json!({"game": "graph", "graph": edges, "position": ["a", "c"]})).await;
     assert_eq!(s, StatusCode::OK, "{v}");
     assert_eq!((v["outcome"].clone(), v["winner"].clone()), (json!("D"), json!(null)));

@@ -53,7 +53,7 @@ async fn misere_kayles_and_0_75_carry_their_quotients_tables() {
         let svg = a["quotient_table_svg"].as_str().unwrap_or_else(|| panic!("{game}: no table in {a}")).to_string();
         // The drawing of the quotient the explanation names, cell by cell.
         let r: grundy::Ruleset = game.parse().unwrap();
-        let q = grundy::QuotientCache::default().quotient(&r).unwrap().unwrap();
+        let q = grundy::frontend::QuotientCache::default().quotient(&r).unwrap().unwrap();
         assert_eq!(q.order(), order as usize);
         assert_eq!(Some(&svg), q.table_svg().as_ref(), "{game}");
         let drawn = cells(&svg);
@@ -84,6 +84,6 @@ async fn no_table_where_no_quotient_of_64_elements_or_fewer_answers() {
         assert!(a.get("quotient_table_svg").is_none(), "{game}: {a}");
     }
     let r: grundy::Ruleset = "dawsons-kayles".parse().unwrap();
-    let q = grundy::QuotientCache::default().quotient(&r).unwrap().unwrap();
-    assert!(q.order() > grundy::engine::quotient::TABLE_SVG_MAX_ORDER, "{}", q.order());
+    let q = grundy::frontend::QuotientCache::default().quotient(&r).unwrap().unwrap();
+    assert!(q.order() > grundy::frontend::TABLE_SVG_MAX_ORDER, "{}", q.order());
 }

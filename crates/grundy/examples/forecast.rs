@@ -11,7 +11,8 @@
 
 use std::time::Duration;
 
-use grundy::{Algorithm, Ruleset, SequenceBuilder, SequenceError, SequenceObserver, SequenceStore};
+use grundy::frontend::{SequenceObserver, SequenceStore};
+use grundy::{Algorithm, Ruleset, SequenceBuilder, SequenceError};
 
 /// Records the CPU time of the process when the table reaches each power of two.
 struct Trace {

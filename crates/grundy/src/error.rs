@@ -220,7 +220,8 @@ pub const fn budget_bytes_per_unit() -> u64 {
 /// memory holds the library's [`FIXED_BYTES`] and the process around it).
 ///
 /// ```
-/// use grundy::{budget_forecast, Work};
+/// use grundy::Work;
+/// use grundy::frontend::budget_forecast;
 /// assert_eq!(budget_forecast(2_000_000), 2_000_000 * Work::PositionsSearched.bytes_per_unit());
 /// assert_eq!(budget_forecast(u64::MAX), u64::MAX);
 /// ```
@@ -232,7 +233,7 @@ pub const fn budget_forecast(budget: u64) -> u64 {
 /// for the budget of a request that sends none.
 ///
 /// ```
-/// use grundy::{budget_forecast, largest_budget_within};
+/// use grundy::frontend::{budget_forecast, largest_budget_within};
 /// let b = largest_budget_within(64 << 20);
 /// assert!(budget_forecast(b) <= 64 << 20 && budget_forecast(b + 1) > 64 << 20);
 /// ```

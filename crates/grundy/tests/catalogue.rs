@@ -1,4 +1,4 @@
-//! The one list of games (`grundy::GAMES`) is the guide's table (`docs/games.md`): a change to either without
+//! The one list of games (`grundy::frontend::GAMES`) is the guide's table (`docs/games.md`): a change to either without
 //! the other fails here. (The help texts and the web page's selector are checked against the
 //! same list by the command line's and the web app's tests.)
 
@@ -10,18 +10,18 @@ fn the_guides_table_is_the_list_of_games() {
     let table = grundy::rules::catalogue::markdown_table();
     assert!(
         guide.contains(&table),
-        "docs/games.md's table of games differs from grundy::GAMES; regenerate it with `grundy games --markdown`:\n{table}"
+        "docs/games.md's table of games differs from grundy::frontend::GAMES; regenerate it with `grundy games --markdown`:\n{table}"
     );
     // Every game the parser knows is in the list: each spelling's example parses, and a name the
     // list does not have is refused.
-    for g in grundy::GAMES {
+    for g in grundy::frontend::GAMES {
         assert!(grundy::Game::example_of(g).is_ok(), "{}", g.spelling);
     }
 }
 
 #[test]
 fn every_example_move_is_legal_in_its_example() {
-    for g in grundy::GAMES {
+    for g in grundy::frontend::GAMES {
         let game = grundy::Game::example_of(g).unwrap();
         let tokens: Vec<&str> = g.example_position.split_whitespace().collect();
         let position = game.parse_position(&tokens).unwrap();
@@ -50,7 +50,7 @@ fn each_games_move_syntax_has_its_own_numbers() {
     };
     let forms = |s: &str| -> Vec<String> { s.split('`').skip(1).step_by(2).map(String::from).collect() };
     let mut filled = 0;
-    for g in grundy::GAMES {
+    for g in grundy::frontend::GAMES {
         let syntax = grundy::rules::catalogue::move_syntax_of(g.example_game).unwrap();
         assert_eq!(forms(&syntax), forms(g.move_syntax), "{}", g.spelling);
         let Some((_, letters)) = g.spelling.split_once(':') else { continue };

@@ -50,7 +50,7 @@ fn huge_cells_and_bad_positions() {
     let cells = [1_000_000_000_000_000_000u64, 3, 18_446_744_073_709_551_615, 999_999_999_999];
     let a = analyze(&game, &game.parse_position(&tokens(&cells)).unwrap(), &AnalyzeOptions::default()).unwrap();
     for m in &a.winning_moves {
-        assert!(!grundy::chips_win(&m.result), "{}", m.text);
+        assert!(!grundy::frontend::chips_win(&m.result), "{}", m.text);
     }
     assert_eq!(a.outcome == Outcome::N, !a.winning_moves.is_empty());
     let err = |t: &[&str]| game.parse_position(t).unwrap_err().to_string();

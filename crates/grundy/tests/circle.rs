@@ -139,12 +139,12 @@ fn huge_parts_are_exact() {
     let p = g.parse_position(&["line:1000000000000000000"]).unwrap();
     let a = analyze(&g, &p, &AnalyzeOptions::default()).unwrap();
     assert!(a.winning_move_count.unwrap() > 10u128.pow(16));
-    assert_eq!(a.winning_moves.len(), grundy::LISTED_MOVES);
+    assert_eq!(a.winning_moves.len(), grundy::frontend::LISTED_MOVES);
 }
 
 #[test]
 fn listing_limits_agree_with_the_analysis() {
-    assert_eq!(grundy::rules::board::LISTED, grundy::LISTED_MOVES);
+    assert_eq!(grundy::rules::board::LISTED, grundy::frontend::LISTED_MOVES);
     assert_eq!(grundy::rules::board::LISTED_NUMBERS, grundy::solve::analysis::LISTED_NUMBERS);
 }
 

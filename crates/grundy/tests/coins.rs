@@ -376,12 +376,14 @@ fn product_counts_against_every_move_listed() {
                 ];
                 let tokens: Vec<String> = heads.iter().map(|(x, y)| format!("{x},{y}")).collect();
                 let refs: Vec<&str> = tokens.iter().map(String::as_str).collect();
-                let t = heads.iter().fold(0u128, |acc, &(x, y)| acc ^ grundy::nim_mul_wide(a.value(x), b.value(y)));
+                let t = heads
+                    .iter()
+                    .fold(0u128, |acc, &(x, y)| acc ^ grundy::frontend::nim_mul_wide(a.value(x), b.value(y)));
                 let mut plain: u128 = 0;
                 for &(x, y) in &heads {
                     for xs in a.plain_moves(x) {
                         for ys in b.plain_moves(y) {
-                            if grundy::nim_mul_wide(sum(a, &xs), sum(b, &ys)) == t {
+                            if grundy::frontend::nim_mul_wide(sum(a, &xs), sum(b, &ys)) == t {
                                 plain += 1;
                             }
                         }

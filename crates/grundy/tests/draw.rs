@@ -3,10 +3,11 @@
 //! and every `data-move` is a legal move as `grundy play` reads it; a position with a move
 //! offers at least one.
 
+use grundy::frontend::GAMES;
 use grundy::play::{has_move, parse_move};
 use grundy::rules::board::hackenbush::Hackenbush;
 use grundy::rules::board::Face;
-use grundy::{draw, Drawing, Game, Player, Position, GAMES};
+use grundy::{draw, Drawing, Game, Player, Position};
 
 /// A small XML check: tags nest and close, attributes are quoted, text has no bare `<` or `&`
 /// that is not an entity. Returns the `data-move` values in document order.

@@ -43,7 +43,7 @@ fn huge_numbers_and_bad_input() {
     let r = analyze(&game, &p, &AnalyzeOptions::default()).unwrap();
     // Every winning move leaves a position the rule calls lost for the opponent.
     for m in &r.winning_moves {
-        assert!(!grundy::euclid_wins(m.result[0], m.result[1]), "{}", m.text);
+        assert!(!grundy::frontend::euclid_wins(m.result[0], m.result[1]), "{}", m.text);
     }
     assert_eq!(r.outcome == Outcome::N, !r.winning_moves.is_empty());
     let err = |t: &[&str]| game.parse_position(t).unwrap_err().to_string();

@@ -3,7 +3,8 @@
 //! words and one coin style, and the graph games with their vertices' numbers, names that fit
 //! their circles and badges large enough to read.
 
-use grundy::{analyze, draw, AnalyzeOptions, Drawing, Game, Player, GAMES};
+use grundy::frontend::GAMES;
+use grundy::{analyze, draw, AnalyzeOptions, Drawing, Game, Player};
 
 fn drawing(game: &str, tokens: &[&str]) -> Drawing {
     let game: Game = game.parse().unwrap();

@@ -10,7 +10,8 @@ mod common;
 use std::collections::BTreeSet;
 
 use common::{mex_values, ruleset};
-use grundy::{analyze, AnalyzeOptions, Game, HeapSolver, MoveFamily, Ruleset};
+use grundy::frontend::MoveFamily;
+use grundy::{analyze, AnalyzeOptions, Game, HeapSolver, Ruleset};
 
 /// Octal games whose periods the engine proves quickly: from period 1 to 34, pre-periods from 0
 /// to 143, with and without splits that take nothing.
@@ -131,7 +132,7 @@ fn kayles_of_ten_to_the_eighteen_lists_its_families_with_the_exact_count() {
     assert_eq!(a.winning_move_count, Some(count));
     assert!(count > 10u128.pow(16), "{count}");
     // The moves listed one by one are the first ones, all winning, and each in a family.
-    assert_eq!(a.winning_moves.len(), grundy::LISTED_MOVES);
+    assert_eq!(a.winning_moves.len(), grundy::frontend::LISTED_MOVES);
     let s = solver("kayles");
     for m in &a.winning_moves {
         assert!(families.iter().any(|f| f.contains(&m.mv)), "{}", m.mv);

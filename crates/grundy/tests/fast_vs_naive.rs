@@ -2,8 +2,9 @@
 
 use std::collections::HashMap;
 
+use grundy::frontend::mex_table;
 use grundy::naive::{moves, NaiveSolver};
-use grundy::{analyze, mex_table, AnalyzeOptions, Convention, Game, Move, Outcome, Player, Ruleset};
+use grundy::{analyze, AnalyzeOptions, Convention, Game, Move, Outcome, Player, Ruleset};
 
 /// A line of cases.txt: the game, how to write heap i with size h, and the positions to try.
 struct Case {

@@ -5,8 +5,10 @@
 //! A reallocation is counted as the old block and the new one live together (what a copy needs;
 //! the system may do better in place), so the peaks here are the worst the allocator can see.
 
-use grundy::{allbut_table, misere_subtraction_table, subtraction_table, MoveSet, Ruleset, SequenceBuilder, Work};
-use grundy::{split_table_work, AnalyzeError, SequenceError, TameHeaps, FIXED_BYTES};
+use grundy::frontend::{allbut_table, misere_subtraction_table, subtraction_table, MoveSet};
+use grundy::frontend::{split_table_work, TameHeaps, FIXED_BYTES};
+use grundy::{AnalyzeError, SequenceError};
+use grundy::{Ruleset, SequenceBuilder, Work};
 use peak_alloc::PeakAlloc;
 
 // Counts a reallocation as the old block and the new one live together.

@@ -72,9 +72,9 @@ fn proven_three_heap_periods_hold_far_out() {
 #[test]
 fn three_heap_proof_needs_more_values() {
     let v: Vec<u16> = (0..12).map(|n| n % 2).collect();
-    assert!(grundy::guy_smith_period_parts(&v[..7], 1, 2).is_some());
-    assert!(grundy::guy_smith_period_parts(&v[..9], 1, 3).is_none());
-    assert!(grundy::guy_smith_period_parts(&v[..10], 1, 3).is_some());
+    assert!(grundy::frontend::guy_smith_period_parts(&v[..7], 1, 2).is_some());
+    assert!(grundy::frontend::guy_smith_period_parts(&v[..9], 1, 3).is_none());
+    assert!(grundy::frontend::guy_smith_period_parts(&v[..10], 1, 3).is_some());
     // And the rules pick the bound: one object taken, leaving two heaps (0.4) or three (hex:0.8).
     let two = ruleset("octal:0.4").split_rules().unwrap();
     let three = ruleset("hex:0.8").split_rules().unwrap();

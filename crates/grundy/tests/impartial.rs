@@ -5,10 +5,11 @@
 
 use std::collections::BTreeSet;
 
+use grundy::frontend::mex_table;
 use grundy::naive::{moves, NaiveSolver};
 use grundy::{
-    mex_table, Component, Convention, GaveUp, ImpartialGame, ImpartialSession, ImpartialSolver, Outcome, Player,
-    Position, Ruleset, SolveError, StopToken, Stopped, Work,
+    Component, Convention, GaveUp, ImpartialGame, ImpartialSession, ImpartialSolver, Outcome, Player, Position,
+    Ruleset, SolveError, StopToken, Stopped, Work,
 };
 
 /// One heap; a move takes exactly s for some s in the list.

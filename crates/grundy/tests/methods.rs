@@ -5,7 +5,8 @@
 
 #![allow(clippy::unwrap_used)] // a test that cannot unwrap has failed
 
-use grundy::{Algorithm, EngineError, MethodChoice, SequenceBuilder, SparseEngine, ValueMethod};
+use grundy::frontend::{EngineError, MethodChoice, SparseEngine, ValueMethod};
+use grundy::{Algorithm, SequenceBuilder};
 
 mod common;
 

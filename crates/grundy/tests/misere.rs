@@ -3,8 +3,9 @@
 //! and every winning move of `analyze` against plain exhaustive search on every heap up to 150,
 //! the proven periods against the search beyond the table, and huge heaps through the period.
 
+use grundy::frontend::{Method, MisereHeaps};
 use grundy::naive::NaiveSolver;
-use grundy::{analyze, AnalyzeOptions, Convention, Game, Method, MisereHeaps, Outcome, Player, Ruleset};
+use grundy::{analyze, AnalyzeOptions, Convention, Game, Outcome, Player, Ruleset};
 
 const RULESETS: [&str; 15] = [
     "bash:1",
@@ -101,7 +102,7 @@ fn take_and_break_single_heaps_are_searched_exactly() {
     for name in ["kayles", "octal:0.07", "octal:0.137", "grundys-game", "octal:4.7", "hex:0.8"] {
         let ruleset: Ruleset = name.parse().unwrap();
         assert!(MisereHeaps::new(&ruleset, 1_000_000).unwrap().is_none(), "{name} has no window argument");
-        let wins = grundy::misere_single_heaps(&ruleset, 16, 1_000_000).unwrap();
+        let wins = grundy::frontend::misere_single_heaps(&ruleset, 16, 1_000_000).unwrap();
         let game = Game::Heaps(ruleset.clone());
         let mut naive = NaiveSolver::new();
         for (n, &w) in wins.iter().enumerate() {
@@ -110,10 +111,10 @@ fn take_and_break_single_heaps_are_searched_exactly() {
         }
     }
     // Misère Kayles' lost heaps below 21 are 1, 4, 9, 12 and 20 (Winning Ways, chapter 13).
-    let kayles = grundy::misere_single_heaps(&"kayles".parse().unwrap(), 21, 1_000_000).unwrap();
+    let kayles = grundy::frontend::misere_single_heaps(&"kayles".parse().unwrap(), 21, 1_000_000).unwrap();
     let lost: Vec<usize> = (0..=21).filter(|&n| !kayles[n]).collect();
     assert_eq!(lost, vec![1, 4, 9, 12, 20]);
-    let refused = grundy::misere_single_heaps(&"kayles".parse().unwrap(), 500, 1_000_000).unwrap_err();
+    let refused = grundy::frontend::misere_single_heaps(&"kayles".parse().unwrap(), 500, 1_000_000).unwrap_err();
     assert!(refused.to_string().contains("not searched"), "{refused}");
 }
 

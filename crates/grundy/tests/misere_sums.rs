@@ -3,17 +3,17 @@
 //! on every small sum, whether the rule answers or the search does), huge heaps through the
 //! rule, and the refusal at once of take-and-break sums past the budget.
 
+use grundy::frontend::{tame_sum_wins, Method, TameHeaps};
 use grundy::naive::NaiveSolver;
 use grundy::{
-    analyze, tame_sum_wins, AnalyzeError, AnalyzeOptions, Component, Convention, Game, Method, Outcome, Player,
-    Position, Ruleset, TameHeaps, Work,
+    analyze, AnalyzeError, AnalyzeOptions, Component, Convention, Game, Outcome, Player, Position, Ruleset, Work,
 };
 
 /// Misère play, with one quotient cache for every test here (as a caller that analyses again
 /// and again keeps one), so that each ruleset's quotient is computed once, not at every sum.
 fn misere() -> AnalyzeOptions {
-    static QUOTIENTS: std::sync::OnceLock<grundy::QuotientCache> = std::sync::OnceLock::new();
-    let quotients = QUOTIENTS.get_or_init(grundy::QuotientCache::default).clone();
+    static QUOTIENTS: std::sync::OnceLock<grundy::frontend::QuotientCache> = std::sync::OnceLock::new();
+    let quotients = QUOTIENTS.get_or_init(grundy::frontend::QuotientCache::default).clone();
     AnalyzeOptions { convention: Convention::Misere, quotients, ..AnalyzeOptions::default() }
 }
 
@@ -219,7 +219,7 @@ fn big_misere_sums_without_a_quotient_are_refused_at_once_with_a_budget_that_suf
         assert_eq!(a.outcome == Outcome::N, NaiveSolver::new().wins(&position, Convention::Misere, Player::First));
     }
     let a = analyze(&kayles, &kayles.parse_position(&["60"]).unwrap(), &misere()).unwrap();
-    assert_eq!(a.method, grundy::Method::MisereQuotient);
+    assert_eq!(a.method, grundy::frontend::Method::MisereQuotient);
 }
 
 #[test]

@@ -3,7 +3,8 @@
 
 #![allow(clippy::unwrap_used)] // a test that cannot unwrap has failed
 
-use grundy::{guy_smith_period, HeapSolver, OctalCode, Period, Ruleset, SparseEngine};
+use grundy::frontend::{guy_smith_period, OctalCode, SparseEngine};
+use grundy::{HeapSolver, Period, Ruleset};
 
 mod common;
 

@@ -4,7 +4,8 @@
 //! was a second finder that accepted a period by its own test (two periods covering half the
 //! table) and stated periods that the rule finder did not confirm.
 
-use grundy::{find_period, mex_table, Pattern, Period, Ruleset};
+use grundy::frontend::mex_table;
+use grundy::{find_period, Pattern, Period, Ruleset};
 
 /// A small xorshift generator: the sequences are the same on every run.
 struct Rng(u64);

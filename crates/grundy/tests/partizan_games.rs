@@ -380,7 +380,7 @@ fn hackenbush_says_who_cuts_which_colour() {
     {
         assert!(rules.contains(words), "{rules}");
     }
-    let kind = grundy::GAMES.iter().find(|k| k.spelling == "hackenbush").unwrap();
+    let kind = grundy::frontend::GAMES.iter().find(|k| k.spelling == "hackenbush").unwrap();
     assert_eq!(kind.name, "Hackenbush");
 }
 
@@ -398,7 +398,7 @@ fn the_boards_fit_a_phone() {
     };
     for name in ["domineering", "clobber", "toads-frogs", "cutcake"] {
         let game: Game = name.parse().unwrap();
-        let kind = grundy::GAMES.iter().find(|k| k.spelling == name).unwrap();
+        let kind = grundy::frontend::GAMES.iter().find(|k| k.spelling == name).unwrap();
         let mut positions = vec![kind.example_position.split_whitespace().map(String::from).collect::<Vec<_>>()];
         // Cutcake's random cakes stand side by side, as wide as they are.
         if name != "cutcake" {

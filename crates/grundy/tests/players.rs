@@ -7,8 +7,9 @@
 
 use std::collections::{BTreeSet, HashSet, VecDeque};
 
+use grundy::frontend::GAMES;
 use grundy::rules::board::{BoardRules, Players};
-use grundy::{Game, GAMES};
+use grundy::Game;
 
 /// The most positions walked from each game's example.
 const WALKED: usize = 400;

@@ -1,8 +1,9 @@
 //! Property tests: the Sprague-Grundy theorem on random sums, the divisor game against its
 //! definition, and the factoriser against multiplication.
 
+use grundy::frontend::{factorize, is_prime};
 use grundy::naive::NaiveSolver;
-use grundy::{analyze, factorize, is_prime, AnalyzeOptions, Convention, Game, Move, Outcome, Player};
+use grundy::{analyze, AnalyzeOptions, Convention, Game, Move, Outcome, Player};
 use proptest::prelude::*;
 
 fn ruleset() -> impl Strategy<Value = String> {

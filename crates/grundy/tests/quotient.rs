@@ -4,7 +4,8 @@
 
 use std::collections::HashMap;
 
-use grundy::{MisereQuotient, QuotientBuilder, QuotientStop, Refinement, Ruleset, SplitRules};
+use grundy::frontend::{QuotientStop, Refinement, SplitRules};
+use grundy::{MisereQuotient, QuotientBuilder, Ruleset};
 
 /// Misère outcomes by the definition: a sum is P when it has a move and every move leaves an
 /// N-position (a sum without a move is N: the player to move has already won).
@@ -439,7 +440,8 @@ fn limits_are_said() {
 
 mod analysis {
     use super::Plain;
-    use grundy::{analyze, AnalyzeOptions, Convention, Game, Method, Outcome, QuotientCache};
+    use grundy::frontend::{Method, QuotientCache};
+    use grundy::{analyze, AnalyzeOptions, Convention, Game, Outcome};
 
     /// One quotient cache for every test here (as a caller that analyses again and again keeps
     /// one): each ruleset's quotient is computed once, not at every sum.
@@ -724,7 +726,8 @@ fn every_two_digit_octal_code_agrees() {
 mod cache {
     use std::sync::Arc;
 
-    use grundy::{analyze, AnalyzeOptions, Convention, Game, Method, QuotientCache, Ruleset};
+    use grundy::frontend::{Method, QuotientCache};
+    use grundy::{analyze, AnalyzeOptions, Convention, Game, Ruleset};
 
     fn analyse(game: &Game, heaps: &[&str], options: &AnalyzeOptions) {
         let pos = game.parse_position(heaps).unwrap();

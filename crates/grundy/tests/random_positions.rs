@@ -3,7 +3,8 @@
 
 use std::collections::HashSet;
 
-use grundy::{analyze, naive, AnalyzeOptions, Game, Player, GAMES};
+use grundy::frontend::GAMES;
+use grundy::{analyze, naive, AnalyzeOptions, Game, Player};
 
 /// Seeds tried per game.
 const SEEDS: u64 = 50;

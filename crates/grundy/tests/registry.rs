@@ -79,7 +79,8 @@ fn no_board_game_is_named_by_a_variant_outside_its_registry() {
 #[test]
 fn the_page_branches_on_no_game_name() {
     let app = fs::read_to_string(root().join("crates/grundy-web/static/app.js")).unwrap();
-    let families: Vec<&str> = grundy::GAMES.iter().map(|g| g.spelling.split(':').next().unwrap_or_default()).collect();
+    let families: Vec<&str> =
+        grundy::frontend::GAMES.iter().map(|g| g.spelling.split(':').next().unwrap_or_default()).collect();
     assert!(families.contains(&"nim") && families.contains(&"kl") && families.len() > 20, "{families:?}");
     let mut found = vec![];
     for (i, line) in app.lines().enumerate() {

@@ -1,9 +1,7 @@
 //! The seeds' worked examples, and the closed forms checked against proven tables.
 
-use grundy::{
-    allbut_single_formula, allbut_table, analyze, mex_table, subtraction_table, AnalyzeOptions, Convention, Game,
-    MoveSet, Outcome, Ruleset,
-};
+use grundy::frontend::{allbut_single_formula, allbut_table, mex_table, subtraction_table, MoveSet};
+use grundy::{analyze, AnalyzeOptions, Convention, Game, Outcome, Ruleset};
 
 fn run(game: &str, heaps: &[&str], convention: Convention) -> grundy::Analysis {
     let game: Game = game.parse().unwrap();
@@ -156,7 +154,7 @@ fn a_search_past_its_budget_says_what_it_needs() {
     let bounded: Game = "bounded:3".parse().unwrap();
     let options = AnalyzeOptions { convention: Convention::Misere, budget: 100, ..AnalyzeOptions::default() };
     let position = bounded.parse_position(&["40", "50", "60"]).unwrap();
-    assert_eq!(analyze(&bounded, &position, &options).unwrap().method, grundy::Method::MisereRule);
+    assert_eq!(analyze(&bounded, &position, &options).unwrap().method, grundy::frontend::Method::MisereRule);
     let game: Game = "subtraction:1,2,3,100000000".parse().unwrap();
     let position = game.parse_position(&["40", "50", "60"]).unwrap();
     let err = analyze(&game, &position, &options).unwrap_err().to_string();

@@ -3,10 +3,11 @@
 //! here from the definition (the options of n are n - s for the sizes s <= n), and the set's
 //! parsing.
 
-use grundy::{
-    analyze, interval_misere_wins, interval_value, misere_subtraction_table, subtraction_table, AnalyzeOptions,
-    Convention, Game, HeapSolver, MisereHeaps, MoveSet, Outcome, Ruleset, DEFAULT_BUDGET,
+use grundy::frontend::{
+    interval_misere_wins, interval_value, misere_subtraction_table, subtraction_table, MisereHeaps, MoveSet,
+    DEFAULT_BUDGET,
 };
+use grundy::{analyze, AnalyzeOptions, Convention, Game, HeapSolver, Outcome, Ruleset};
 
 /// G(0..=upto) by the definition: the mex of G(n - s) over the sizes s <= n.
 fn plain_values(sizes: &[u64], upto: u64) -> Vec<u64> {

@@ -5,7 +5,8 @@
 
 #![allow(clippy::unwrap_used)] // a test that cannot unwrap has failed
 
-use grundy::{analyze, mex_table, AnalyzeOptions, Game, Method, Ruleset};
+use grundy::frontend::{mex_table, Method};
+use grundy::{analyze, AnalyzeOptions, Game, Ruleset};
 
 /// A small generator of the test's random sets (a fixed sequence, so failures reproduce).
 struct Lcg(u64);

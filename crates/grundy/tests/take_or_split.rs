@@ -240,7 +240,7 @@ fn k_four_and_up_past_the_closed_form_use_a_table_within_the_budget() {
     let a = analyze(&g, &p, &AnalyzeOptions::default()).unwrap();
     let table = value_table(4, 100, 1 << 32).unwrap();
     assert_eq!(a.sg, Some(table[100] ^ table[33]));
-    assert_eq!(a.method, grundy::Method::Table);
+    assert_eq!(a.method, grundy::frontend::Method::Table);
     // Far past the table's reach: refused, saying what it would take.
     let p = g.parse_position(&["1000000000"]).unwrap();
     let e = analyze(&g, &p, &AnalyzeOptions::default()).unwrap_err();

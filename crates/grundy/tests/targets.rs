@@ -6,9 +6,10 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use grundy::frontend::GAMES;
 use grundy::play::{apply, legal_moves, parse_move};
 use grundy::rules::draw::Field;
-use grundy::{draw, Drawing, Game, Move, Player, Position, GAMES};
+use grundy::{draw, Drawing, Game, Move, Player, Position};
 
 /// Random positions tried per game (besides its example).
 const SEEDS: u64 = 12;

@@ -5,12 +5,13 @@
 //! (so it does not build against the old `Result<_, String>`) and compares the text.
 
 use grundy::engine::NotMinimalError;
+use grundy::frontend::Token;
 use grundy::rules::board::geography::ParseGeographyError;
 use grundy::rules::board::graph::{Graph, GraphGame, ParseGraphError};
 use grundy::rules::board::take_or_split::TakeOrSplit;
 use grundy::rules::board::{Circle, CoinRule, Coins2d, Geography};
 use grundy::solve::query::requested_game;
-use grundy::{Game, IllegalMove, ParseGameError, ParsePositionError, QuotientBuilder, Ruleset, Token};
+use grundy::{Game, IllegalMove, ParseGameError, ParsePositionError, QuotientBuilder, Ruleset};
 
 #[test]
 fn a_graph_file_error_names_its_line_and_says_why() {

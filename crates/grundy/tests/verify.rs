@@ -6,8 +6,9 @@
 
 use std::collections::HashMap;
 
+use grundy::frontend::{mex_table, subtraction_table, MoveSet};
 use grundy::verify::{check_guess, claims, find_claim, Expect, GuessKind, GuessOptions, Shown, VerifyRange};
-use grundy::{mex_table, subtraction_table, Convention, MoveSet, Pattern, Ruleset};
+use grundy::{Convention, Pattern, Ruleset};
 
 const SMALL: VerifyRange = VerifyRange { max_heap: 5, max_heaps: 3, max_param: 3, max_n: 400 };
 

@@ -115,7 +115,7 @@ fn a_value_past_the_budget_names_exact_numbers_and_a_budget_that_works() {
     let huge = g.parse_position(&["1000000000000000000", "1000000000000000000"]).unwrap();
     let note = analyze(&g, &huge, &AnalyzeOptions::default()).unwrap().sg_note.unwrap();
     assert!(note.contains("the table holds 1000000000000000002000000000000000001 values"), "{note}");
-    assert!(note.contains(&format!("{} (2^31)", grundy::MAX_BUDGET)), "{note}");
+    assert!(note.contains(&format!("{} (2^31)", grundy::frontend::MAX_BUDGET)), "{note}");
     assert!(!note.contains("18446744073709551615") && !note.contains("4294967296"), "{note}");
     let guide = include_str!("../../../docs/analyze.md");
     assert!(guide.contains("A budget is at most 2^31"), "the guide gives the same largest budget");
@@ -123,7 +123,7 @@ fn a_value_past_the_budget_names_exact_numbers_and_a_budget_that_works() {
     let past_default = g.parse_position(&["300", "300"]).unwrap();
     let note = analyze(&g, &past_default, &AnalyzeOptions::default()).unwrap().sg_note.unwrap();
     let budget: u64 = note.split("it needs at most ").nth(1).unwrap().trim_end_matches(')').parse().unwrap();
-    assert!(budget <= grundy::MAX_BUDGET, "{note}");
+    assert!(budget <= grundy::frontend::MAX_BUDGET, "{note}");
     let options = AnalyzeOptions { budget, ..AnalyzeOptions::default() };
     assert!(analyze(&g, &past_default, &options).unwrap().sg.is_some(), "--budget {budget} computes it");
 }

@@ -1,6 +1,7 @@
 //! `grundy analyze GAME POSITION...`
 
-use grundy::{analyze, parse_u64, Analysis, AnalyzeOptions, Convention, Game, Player, DEFAULT_BUDGET};
+use grundy::frontend::{parse_u64, DEFAULT_BUDGET};
+use grundy::{analyze, Analysis, AnalyzeOptions, Convention, Game, Player};
 
 use crate::{emit, CliError};
 
@@ -74,11 +75,14 @@ pub struct Args {
 /// once for the life of the process, for [`AnalyzeOptions::stored`]; `None` when none is
 /// given. `fill` starts the command a refusal names to fill a store (see [`fill_command`]).
 /// With one store, refusals to answer past it name its directory.
-pub fn read_stores(dirs: &[std::path::PathBuf], fill: &str) -> Result<Option<&'static grundy::StoredValues>, CliError> {
+pub fn read_stores(
+    dirs: &[std::path::PathBuf],
+    fill: &str,
+) -> Result<Option<&'static grundy::frontend::StoredValues>, CliError> {
     if dirs.is_empty() {
         return Ok(None);
     }
-    let mut stored = grundy::StoredValues::new();
+    let mut stored = grundy::frontend::StoredValues::new();
     if let [dir] = dirs {
         stored.set_label(dir.display().to_string());
     }
@@ -193,7 +197,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
 
 /// `analyze graph:FILE --each-vertex`: one JSON line a vertex, in the order the file names them.
 fn each_vertex(args: &Args) -> Result<(), CliError> {
-    use grundy::rules::board::graph::{each_vertex, Verdict};
+    use grundy::frontend::{each_vertex, GraphVerdict as Verdict};
     use std::io::Write;
     if !args.problem.position.is_empty() {
         return Err(CliError::usage("--each-vertex answers every vertex: give no position").argument("POSITION"));

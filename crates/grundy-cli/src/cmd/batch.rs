@@ -16,7 +16,8 @@ use std::io::{self, BufRead, BufReader, Read, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::PathBuf;
 
-use grundy::{parse_u64, Analysis, Query, QuotientCache, DEFAULT_BUDGET, MAX_BUDGET};
+use grundy::frontend::{parse_u64, Query, QuotientCache, DEFAULT_BUDGET, MAX_BUDGET};
+use grundy::Analysis;
 
 use crate::{CliError, ErrorKind};
 
@@ -154,7 +155,7 @@ fn write_answer<T: serde::Serialize>(out: &mut impl Write, number: u64, answer: 
             out.write_all(b"\n")
         }
         Err(refusal) => {
-            serde_json::to_writer(&mut *out, &grundy::RefusedLine { error: &refusal, line: number })
+            serde_json::to_writer(&mut *out, &grundy::frontend::RefusedLine { error: &refusal, line: number })
                 .map_err(io::Error::from)?;
             out.write_all(b"\n")
         }
@@ -163,7 +164,7 @@ fn write_answer<T: serde::Serialize>(out: &mut impl Write, number: u64, answer: 
 
 /// Why a line gets no analysis: the error object's kind, the field at fault, and the message
 /// (the library's, shared with Python's `grundy.batch`).
-type Refusal = grundy::QueryRefusal;
+type Refusal = grundy::frontend::QueryRefusal;
 
 /// A line's work, with a panic (a bug that slipped through) turned into that line's error, so
 /// the stream goes on.
@@ -197,16 +198,16 @@ fn answer(line: &[u8], defaults: Defaults, quotients: &QuotientCache) -> Result<
     let fits =
         defaults.memory.saturating_sub(grundy_web::forecast(0, line.len())) / grundy_web::budget_memory(1).max(1);
     let budget = query.budget.unwrap_or(defaults.budget.min(fits));
-    let forecast =
-        grundy_web::forecast(0, line.len()).saturating_add(grundy_web::budget_memory(budget).min(grundy::MEMORY_LIMIT));
+    let forecast = grundy_web::forecast(0, line.len())
+        .saturating_add(grundy_web::budget_memory(budget).min(grundy::frontend::MEMORY_LIMIT));
     if forecast > defaults.memory {
         return Err(Refusal {
             kind: "memory",
             field: Some("budget"),
             message: format!(
                 "a budget of {budget} could take up to {} of memory, past the {} a line may use (--memory): send \"budget\": {fits} or less, or raise --memory",
-                grundy::human_bytes(u128::from(forecast)),
-                grundy::human_bytes(u128::from(defaults.memory))
+                grundy::frontend::human_bytes(u128::from(forecast)),
+                grundy::frontend::human_bytes(u128::from(defaults.memory))
             ),
         });
     }
@@ -233,7 +234,7 @@ mod tests {
         for heaps in ["10, 11", "7, 12, 3", "40"] {
             let line = format!("{{\"game\": \"kayles\", \"position\": [{heaps}], \"misere\": true}}\n");
             let a = answer(line.as_bytes(), defaults, &quotients).unwrap_or_else(|e| panic!("{heaps}: {}", e.message));
-            assert_eq!(a.method, grundy::Method::MisereQuotient, "{heaps}");
+            assert_eq!(a.method, grundy::frontend::Method::MisereQuotient, "{heaps}");
         }
         assert_eq!((quotients.computed(), quotients.len()), (1, 1));
     }

@@ -4,7 +4,7 @@
 //! As GNU factor does, a bad token is reported on stderr (one line naming it) and the others are
 //! still factored; the exit status is 1 at the end when any token was bad.
 
-use grundy::{factorize, parse_u64};
+use grundy::frontend::{factorize, parse_u64};
 
 use crate::lines::{read_line, Line};
 use crate::{emit, CliError, ErrorKind};

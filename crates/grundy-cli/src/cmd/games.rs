@@ -1,5 +1,5 @@
 //! `grundy games [--markdown | --json]`: every game grundy knows, from the library's one list
-//! (`grundy::GAMES`), which also feeds the help texts, the guide's table (docs/games.md) and the web page.
+//! (`grundy::frontend::GAMES`), which also feeds the help texts, the guide's table (docs/games.md) and the web page.
 
 use crate::{emit, CliError};
 
@@ -17,17 +17,17 @@ pub struct Args {
 /// Runs `grundy games`.
 pub fn run(args: Args) -> Result<(), CliError> {
     if args.markdown {
-        emit(&grundy::rules::catalogue::markdown_table());
+        emit(&grundy::frontend::markdown_table());
     } else if args.json {
-        let json = serde_json::to_string(grundy::GAMES).map_err(CliError::usage)?;
+        let json = serde_json::to_string(grundy::frontend::GAMES).map_err(CliError::usage)?;
         emit(&(json + "\n"));
     } else {
         emit(&format!(
             "Games (the GAME of analyze and play; sg takes the heap rulesets):\n{}\n\nExamples:\n",
-            grundy::rules::catalogue::help_list(false)
+            grundy::frontend::help_list(false)
         ));
         let mut examples = String::new();
-        for g in grundy::GAMES {
+        for g in grundy::frontend::GAMES {
             examples += &format!("  grundy analyze {} {}\n", g.example_game, g.example_position);
         }
         emit(&examples);
@@ -42,5 +42,5 @@ pub fn game_help(heap_rulesets_only: bool) -> String {
     } else {
         "The game (see also 'grundy games')"
     };
-    format!("{what}:\n{}", grundy::rules::catalogue::help_list(heap_rulesets_only))
+    format!("{what}:\n{}", grundy::frontend::help_list(heap_rulesets_only))
 }

@@ -1,7 +1,8 @@
 //! `grundy graph export GAME POSITION... [--budget N]`: the positions reachable from a position
 //! of any game, as `u v` lines that `graph:FILE` reads back.
 
-use grundy::{Convention, DEFAULT_BUDGET};
+use grundy::frontend::DEFAULT_BUDGET;
+use grundy::Convention;
 
 use crate::cmd::analyze::parse_problem;
 use crate::{emit, CliError};
@@ -40,7 +41,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
             let (game, position, options) =
                 parse_problem(&a.game, &a.position, Convention::Normal, "first", a.budget.as_deref())?;
             let budget = if a.budget.is_some() { options.budget } else { DEFAULT_BUDGET };
-            let text = grundy::play::export::export_graph(&game, &position, budget).map_err(CliError::analysis)?;
+            let text = grundy::frontend::export_graph(&game, &position, budget).map_err(CliError::analysis)?;
             emit(&text);
             Ok(())
         }

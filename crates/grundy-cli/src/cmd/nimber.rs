@@ -1,7 +1,8 @@
 //! `grundy nimber EXPR [--explain] [--json]`: nimber arithmetic on u64 (nim addition, Conway's
 //! nim multiplication, inverses and powers), with the working of a product.
 
-use grundy::{explain_nim_product, NimberExpr};
+use grundy::frontend::explain_nim_product;
+use grundy::NimberExpr;
 
 use crate::{emit, CliError};
 

@@ -6,7 +6,7 @@
 use std::io::{BufRead, BufReader, Read};
 use std::path::PathBuf;
 
-use grundy::verify::MAX_PREDICT;
+use grundy::frontend::MAX_PREDICT;
 use grundy::{Pattern, PatternError, PatternReport};
 
 use crate::{emit, CliError, ErrorKind};
@@ -28,7 +28,7 @@ pub struct Args {
 
 /// The most values read: the library's cap on what the rule finder is handed, which the
 /// Python package's `pattern` keeps too.
-pub const MAX_VALUES: usize = grundy::verify::MAX_PATTERN_VALUES;
+pub const MAX_VALUES: usize = grundy::frontend::MAX_PATTERN_VALUES;
 
 /// The longest token read (u64::MAX has 20 digits; a byte-order mark adds 3 bytes).
 const MAX_TOKEN: usize = 32;

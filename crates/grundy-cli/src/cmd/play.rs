@@ -1,9 +1,9 @@
 //! `grundy play GAME POSITION...`: a game against the computer in the terminal.
 //!
-//! All the game logic lives in `grundy::play`; this module only draws the position, reads
+//! All the game logic lives in the library (`grundy::frontend`); this module only draws the position, reads
 //! lines from stdin and prints replies, so the same rules serve the web app.
 
-use grundy::play::{Level, Session};
+use grundy::frontend::{Level, Session};
 use grundy::{Convention, Game, Outcome, Player, Position};
 
 use crate::cmd::analyze::{parse_problem_with, GameArgs};
@@ -54,7 +54,7 @@ Commands:
 /// The catalogue's sentence on how this game's moves are typed, with the game's own numbers
 /// ("1 to 3" for `bounded:3`), its forms in quotes.
 fn syntax(game: &Game) -> Option<String> {
-    grundy::rules::catalogue::move_syntax_of(&game.to_string()).map(|s| s.replace('`', "'"))
+    grundy::frontend::move_syntax_of(&game.to_string()).map(|s| s.replace('`', "'"))
 }
 
 /// `help`: how this game's moves are typed, legal moves of the position on the board as
@@ -67,7 +67,7 @@ fn help(s: &Session) -> String {
     if let Some(syntax) = syntax(s.game()) {
         t += &format!("  {syntax}\n");
     }
-    for m in grundy::play::example_turns(s.position(), s.to_move(), s.convention()) {
+    for m in grundy::frontend::example_turns(s.position(), s.to_move(), s.convention()) {
         t += &format!("  e.g. '{}': {}\n", m.typed, m.words);
     }
     t + COMMANDS
@@ -93,12 +93,12 @@ pub fn run(args: Args) -> Result<(), CliError> {
             .argument("--every"));
     }
     // Every-SG cannot play a heap that splits or a partizan game at any level: say so first.
-    grundy::play::check_playable(&position, options.convention)
+    grundy::frontend::check_playable(&position, options.convention)
         .map_err(|e| CliError::analysis(e).argument("--every"))?;
     if level == Level::Perfect {
         // A perfect opponent that cannot solve the position would hand over a won game: say so
         // before the game starts, with what it would take.
-        grundy::play::check_perfect(&game, &position, &options).map_err(|e| {
+        grundy::frontend::check_perfect(&game, &position, &options).map_err(|e| {
             let e = CliError::analysis(e);
             let message = format!(
                 "level perfect cannot promise perfect play here: {}; --level good or easy plays without that promise",
@@ -108,7 +108,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         })?;
     }
     let seed = match &args.seed {
-        Some(s) => grundy::parse_u64(s, "--seed").map_err(CliError::usage)?,
+        Some(s) => grundy::frontend::parse_u64(s, "--seed").map_err(CliError::usage)?,
         // Any varying number will do: the seed is printed so a game can be replayed.
         None => std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
@@ -205,8 +205,8 @@ fn intro(s: &Session, human: Player, level: Level, seed: u64) -> String {
     );
     t += &format!("Rules: {}\n", s.game().rules_sentence());
     if several_games(s) {
-        let example = grundy::play::smallest_turn(s.position(), s.to_move(), Convention::Every)
-            .map(|mv| grundy::play::typed_turn(s.position(), Convention::Every, &mv))
+        let example = grundy::frontend::smallest_turn(s.position(), s.to_move(), Convention::Every)
+            .map(|mv| grundy::frontend::typed_turn(s.position(), Convention::Every, &mv))
             .unwrap_or_else(|| "1 3; 2 -> 5".into());
         return t + &format!(
             "A turn is one move in each game that is not over, joined by ';', each typed as a move of that game with the numbers listed below, after the game's number where the games are listed by number (e.g. '{example}'); 'hint' shows the winning turn, 'help' lists everything.\n"
@@ -220,7 +220,7 @@ fn intro(s: &Session, human: Player, level: Level, seed: u64) -> String {
     let examples: Vec<String> = match s.computer_to_move() {
         // The computer moves first: 'help' shows moves of the position the person gets.
         true => vec![],
-        false => grundy::play::example_turns(s.position(), s.to_move(), s.convention())
+        false => grundy::frontend::example_turns(s.position(), s.to_move(), s.convention())
             .into_iter()
             .map(|m| format!("'{}': {}", m.typed, m.words))
             .collect(),
@@ -250,9 +250,9 @@ pub fn draw(game: &Game, position: &Position) -> String {
             let shown: Vec<&str> = next.iter().copied().take(12).collect();
             let more = if next.len() > 12 { ", ..." } else { "" };
             let goal = match g.goal(v as u32) {
-                grundy::rules::board::graph::Goal::Win => " (a goal, won for the player who moved there)",
-                grundy::rules::board::graph::Goal::Lose => " (a goal, lost for the player who moved there)",
-                grundy::rules::board::graph::Goal::None => "",
+                grundy::frontend::Goal::Win => " (a goal, won for the player who moved there)",
+                grundy::frontend::Goal::Lose => " (a goal, lost for the player who moved there)",
+                grundy::frontend::Goal::None => "",
             };
             s += &format!(
                 "  token {} on {name}{goal}   edges to: {}{more}\n",
@@ -265,7 +265,7 @@ pub fn draw(game: &Game, position: &Position) -> String {
     if let Some(parts) = position.as_parts() {
         // A sum of games: its layout, each game numbered and in its own notation (it reads
         // back as the sum's position), then each game drawn as it is alone, under its number.
-        s += &format!("  {}\n", grundy::game::games::layout_text(parts));
+        s += &format!("  {}\n", grundy::frontend::layout_text(parts));
         for (i, part) in parts.iter().enumerate() {
             let Ok(game) = part.kind().name_in_sum().parse::<Game>() else { continue };
             s += &format!("  {}:\n", i + 1);
@@ -326,7 +326,7 @@ fn several_games(s: &Session) -> bool {
 /// One move of a hint: its words, and how to type it where that differs (`take 1 from both
 /// heaps (5 8 -> 4 7)` is typed `both 1`).
 fn hinted_move(s: &Session, words: &str, mv: &grundy::Move) -> String {
-    match grundy::play::typed_move(s.position(), s.to_move(), mv) {
+    match grundy::frontend::typed_move(s.position(), s.to_move(), mv) {
         Some(typed) if typed != words => format!("  {words}   type '{typed}'\n"),
         _ => format!("  {words}\n"),
     }
@@ -349,7 +349,7 @@ fn hint(s: &Session) -> String {
         }
         Ok(a) if a.outcome == Outcome::P => {
             // A legal move to type all the same, in the game's own words.
-            let example = grundy::play::example_turns(s.position(), s.to_move(), s.convention())
+            let example = grundy::frontend::example_turns(s.position(), s.to_move(), s.convention())
                 .into_iter()
                 .next()
                 .map_or(String::new(), |m| format!(" For example '{}': {}.", m.typed, m.words));
@@ -374,7 +374,7 @@ fn hint(s: &Session) -> String {
                     t += &format!(
                         "  {}\n    type: {}\n",
                         m.text,
-                        grundy::play::typed_turn(s.position(), Convention::Every, &m.mv)
+                        grundy::frontend::typed_turn(s.position(), Convention::Every, &m.mv)
                     );
                 }
                 return t;

@@ -7,10 +7,8 @@
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
-use grundy::{
-    parse_u64, Game, MisereQuotient, QuotientBuilder, QuotientError, QuotientHeap, QuotientState, QuotientStop,
-    Ruleset, MAX_QUOTIENT_ORDER,
-};
+use grundy::frontend::{parse_u64, QuotientHeap, QuotientState, QuotientStop, MAX_QUOTIENT_ORDER};
+use grundy::{Game, MisereQuotient, QuotientBuilder, QuotientError, Ruleset};
 
 use crate::{emit, CliError, ErrorKind};
 
@@ -74,10 +72,10 @@ pub fn run(args: Args) -> Result<(), CliError> {
     let mut builder = QuotientBuilder::new(&ruleset).keep_on_cancel(true);
     if let Some(u) = &args.upto {
         let n = parse_u64(u, "--upto").map_err(|e| CliError::usage(e).argument("--upto"))?;
-        if n > grundy::MAX_QUOTIENT_UPTO {
+        if n > grundy::frontend::MAX_QUOTIENT_UPTO {
             return Err(CliError::usage(format!(
                 "--upto {n} is past {}, the most heaps a quotient is computed for here",
-                grundy::MAX_QUOTIENT_UPTO
+                grundy::frontend::MAX_QUOTIENT_UPTO
             ))
             .argument("--upto"));
         }
@@ -116,8 +114,8 @@ pub fn run(args: Args) -> Result<(), CliError> {
     }
     if let Some(r) = &args.refinement {
         builder = builder.refinement(match r.as_str() {
-            "least" => grundy::Refinement::LexLeastFirst,
-            "descent" => grundy::Refinement::Descent,
+            "least" => grundy::frontend::Refinement::LexLeastFirst,
+            "descent" => grundy::frontend::Refinement::Descent,
             _ => {
                 return Err(CliError::usage(format!("--refinement '{r}' is not one of least, descent"))
                     .argument("--refinement"))
@@ -152,7 +150,11 @@ pub fn run(args: Args) -> Result<(), CliError> {
     };
     // A bar on a terminal: the heap reached, the order and the trials so far (a large quotient
     // takes minutes; pipes see nothing).
-    let upto = args.upto.as_deref().and_then(|u| parse_u64(u, "--upto").ok()).unwrap_or(grundy::DEFAULT_QUOTIENT_UPTO);
+    let upto = args
+        .upto
+        .as_deref()
+        .and_then(|u| parse_u64(u, "--upto").ok())
+        .unwrap_or(grundy::frontend::DEFAULT_QUOTIENT_UPTO);
     let bar = crate::progress::Progress::heaps_on_terminal(upto).map(|b| Arc::new(Mutex::new(b)));
     if let Some(bar) = &bar {
         let bar = Arc::clone(bar);

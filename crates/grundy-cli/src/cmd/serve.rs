@@ -86,7 +86,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         return grundy_web::work(std::io::stdin().lock(), std::io::stdout().lock(), stored)
             .map_err(|e| CliError::usage(format!("the worker's pipes failed: {e}")));
     }
-    let port = grundy::parse_u64(&args.port, "--port").map_err(CliError::usage)?;
+    let port = grundy::frontend::parse_u64(&args.port, "--port").map_err(CliError::usage)?;
     let port = u16::try_from(port).map_err(|_| CliError::usage(format!("--port '{}' is past 65535", args.port)))?;
     let addr = resolve(&args.host, port).map_err(CliError::usage)?;
     let time_limit = parse_time_limit(&args.time_limit).map_err(CliError::usage)?;

@@ -4,10 +4,9 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use grundy::engine::sequence_report::{MisereOutcomesReport, SequenceReport, SequenceRule};
-use grundy::{
-    parse_u64, Algorithm, Game, HeapSolver, Ruleset, Sequence, SequenceBuilder, SequenceError, SequenceObserver, Work,
-};
+use grundy::frontend::{parse_u64, SequenceObserver};
+use grundy::frontend::{MisereOutcomesReport, SequenceReport, SequenceRule};
+use grundy::{Algorithm, Game, HeapSolver, Ruleset, Sequence, SequenceBuilder, SequenceError, Work};
 
 use crate::plot::{self, PlotData};
 use crate::progress::Progress;
@@ -15,7 +14,7 @@ use crate::store::{Store, DEFAULT_CHUNK};
 use crate::{CliError, ErrorKind};
 
 /// The most table entries computed when no --budget is given: 2^28 values (512 MiB).
-pub const DEFAULT_SG_BUDGET: u64 = grundy::engine::sequence::DEFAULT_SEQUENCE_BUDGET;
+pub const DEFAULT_SG_BUDGET: u64 = grundy::frontend::DEFAULT_SEQUENCE_BUDGET;
 
 /// Arguments of `grundy sg`.
 #[derive(clap::Args)]
@@ -90,7 +89,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         g => {
             return Err(CliError::usage(format!(
                 "sg needs a heap ruleset, and '{g}' is not one (heap rulesets: {})",
-                grundy::rules::catalogue::spellings(true)
+                grundy::frontend::spellings(true)
             ))
             .argument("GAME"))
         }
@@ -293,8 +292,8 @@ fn check_listing(
         format!(
             "G(0..{upto}) printed one by one is at least {} bytes ({}), past the {} --max-output allows: {instead}{raise}",
             thousands(bytes),
-            grundy::human_bytes(bytes),
-            grundy::human_bytes(u128::from(max_output)),
+            grundy::frontend::human_bytes(bytes),
+            grundy::frontend::human_bytes(u128::from(max_output)),
         ),
     )
     .argument("--upto"))
@@ -335,14 +334,14 @@ const MAX_MISERE_UPTO: u64 = 1 << 24;
 /// `sg --misere`: who wins a single heap of each size under misère play, and the proven period.
 fn misere(ruleset: &Ruleset, upto: u64, args: &Args) -> Result<(), CliError> {
     // A table of outcomes as analyze would allow it, unless a budget is given.
-    let budget = budget_given(args)?.unwrap_or(grundy::DEFAULT_BUDGET);
+    let budget = budget_given(args)?.unwrap_or(grundy::frontend::DEFAULT_BUDGET);
     if upto > MAX_MISERE_UPTO {
         return Err(CliError::usage(format!(
             "--upto {upto} with --misere prints one letter a heap size; at most {MAX_MISERE_UPTO} are printed (the period gives the rest: analyze GAME N --misere answers any N)"
         ))
         .argument("--upto"));
     }
-    let Some(heaps) = grundy::MisereHeaps::new(ruleset, budget).map_err(CliError::analysis)? else {
+    let Some(heaps) = grundy::frontend::MisereHeaps::new(ruleset, budget).map_err(CliError::analysis)? else {
         return misere_searched(ruleset, upto, budget, args);
     };
     let p = heaps.period();
@@ -363,7 +362,7 @@ fn misere(ruleset: &Ruleset, upto: u64, args: &Args) -> Result<(), CliError> {
 /// `sg --misere` of a take-and-break game: the outcomes by an exact search of the sums of heaps
 /// the splits leave, bounded before it starts, with no period claimed.
 fn misere_searched(ruleset: &Ruleset, upto: u64, budget: u64, args: &Args) -> Result<(), CliError> {
-    let wins = grundy::misere_single_heaps(ruleset, upto, budget).map_err(CliError::analysis)?;
+    let wins = grundy::frontend::misere_single_heaps(ruleset, upto, budget).map_err(CliError::analysis)?;
     let outcomes: String = wins.iter().map(|&w| if w { 'N' } else { 'P' }).collect();
     let why = format!(
         "under misère play a heap of {ruleset} is won exactly when some move leaves a lost position, and its splits leave sums of heaps whose misère outcomes do not follow from the single heaps', so each outcome comes from an exact search of those sums; no theorem here proves a period of them, so only the heaps searched are known"
@@ -406,7 +405,7 @@ fn refusal(e: SequenceError, args: &Args) -> CliError {
         SequenceError::BudgetTooLarge { budget, max } => {
             return CliError::usage(format!(
                 "--budget {budget} is past {max}, the most values one table can hold here ({} of memory)",
-                grundy::human_bytes(u128::from(grundy::MEMORY_LIMIT))
+                grundy::frontend::human_bytes(u128::from(grundy::frontend::MEMORY_LIMIT))
             ))
             .argument("--budget")
         }
@@ -422,7 +421,7 @@ fn refusal(e: SequenceError, args: &Args) -> CliError {
         SequenceError::Forecast { last, seconds, computed, .. } => format!(
             "computing G(0..{last}) of {} is forecast to take roughly {} (from the time the first {computed} values took); run it resumably with --store DIR, or ask for fewer values",
             args.game,
-            grundy::human_seconds(seconds),
+            grundy::frontend::human_seconds(seconds),
         ),
         SequenceError::TableTooLarge => "the table does not fit in memory: lower --budget".to_string(),
         e => e.to_string(),

@@ -9,7 +9,7 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use grundy::parse_u64;
+use grundy::frontend::parse_u64;
 use grundy::survey::{self, MisereLine, Shard, SurveyError, SurveyLine};
 
 use crate::progress::Progress;

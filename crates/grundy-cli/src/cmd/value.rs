@@ -2,11 +2,13 @@
 //! position (a partizan game's canonical form, an impartial game's nimber, a sum's sum), or of
 //! a game written in Conway's notation (`{1|0,*}`, `^+*`, `±1`), with its outcome class, mean,
 //! temperature and stops, and with `--svg FILE` its thermograph. The report is the library's
-//! (`grundy::solve::value`); this prints it.
+//! (`grundy::ValueReport`); this prints it.
 
-use grundy::solve::value::{report_of, value_report, Raise, ValueReport, MAX_NAME_CHARS};
-use grundy::values::partizan::{GameStore, PartizanError, DEFAULT_WORK_LIMIT};
+use grundy::frontend::DEFAULT_WORK_LIMIT;
+use grundy::frontend::{report_of, value_report, Raise, MAX_NAME_CHARS};
+use grundy::ValueReport;
 use grundy::{AnalyzeError, Convention};
+use grundy::{GameStore, PartizanError};
 
 use crate::cmd::analyze::parse_problem;
 use crate::{emit, CliError, ErrorKind};
@@ -65,7 +67,7 @@ pub struct Args {
 /// Reads a count flag.
 fn count(text: &Option<String>, flag: &str, default: u64, max: u64) -> Result<u64, CliError> {
     let Some(t) = text else { return Ok(default) };
-    let n = grundy::parse_u64(t, flag).map_err(|e| CliError::usage(e).argument(flag))?;
+    let n = grundy::frontend::parse_u64(t, flag).map_err(|e| CliError::usage(e).argument(flag))?;
     if n == 0 || n > max {
         return Err(CliError::usage(format!("{flag} {t}: give 1 to {max}")).argument(flag));
     }
@@ -128,7 +130,7 @@ fn missing_position(spelling: &str) -> CliError {
     };
     let what = what.strip_prefix("the position is empty: ").unwrap_or(&what).to_string();
     // The game's own words give an example where they have one; else the catalogue's.
-    let example = match grundy::GAMES.iter().find(|k| k.example_game == spelling) {
+    let example = match grundy::frontend::GAMES.iter().find(|k| k.example_game == spelling) {
         Some(k) if !what.contains("e.g.") => {
             format!(" (e.g. `grundy value {} {}`)", k.example_game, k.example_position)
         }

@@ -6,8 +6,12 @@
 //! claim expected to hold fails, a claim known to be false holds, or a guess fails; 2 on bad
 //! input.
 
-use grundy::verify::{self, check_guess, Expect, GuessKind, GuessOptions, GuessReport, Verdict, VerifyRange};
-use grundy::{parse_u64, Convention, Game};
+use grundy::frontend::parse_u64;
+use grundy::frontend::{
+    check_guess, claims as known_claims, find_claim, Claim, Expect, GuessKind, GuessOptions, GuessReport, Verdict,
+    VerifyRange,
+};
+use grundy::{Convention, Game};
 use serde_json::{json, Value};
 
 use crate::{emit, CliError};
@@ -81,7 +85,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
 }
 
 fn list(json: bool) -> Result<(), CliError> {
-    let all = verify::claims();
+    let all = known_claims();
     if json {
         let v: Vec<Value> = all
             .iter()
@@ -119,14 +123,14 @@ fn claims(args: &Args) -> Result<(), CliError> {
         max_param: number(&args.max_param, "--max-param", d.max_param)?,
         max_n: number(&args.max_n, "--max-n", d.max_n)?,
     };
-    let chosen: Vec<&verify::Claim> = if args.claims.is_empty() {
-        verify::claims().iter().collect()
+    let chosen: Vec<&Claim> = if args.claims.is_empty() {
+        known_claims().iter().collect()
     } else {
         args.claims
             .iter()
             .map(|name| {
-                verify::find_claim(name).ok_or_else(|| {
-                    let known: Vec<&str> = verify::claims().iter().map(|c| c.name).collect();
+                find_claim(name).ok_or_else(|| {
+                    let known: Vec<&str> = known_claims().iter().map(|c| c.name).collect();
                     CliError::usage(format!("unknown claim '{name}' (known: {})", known.join(", "))).argument("CLAIMS")
                 })
             })
@@ -263,7 +267,7 @@ fn guess(game: &str, args: &Args) -> Result<(), CliError> {
     let flag = if kind == GuessKind::Sg { "--sg" } else { "--p-positions" };
     let report = check_guess(&game, expr, &GuessOptions { kind, upto, convention }).map_err(|e| match e {
         // Only a bad expression is the guess's fault; the rest is about the game or the range.
-        grundy::verify::GuessError::Expr { .. } => CliError::usage(e).argument(flag),
+        grundy::frontend::GuessError::Expr { .. } => CliError::usage(e).argument(flag),
         e => CliError::usage(e),
     })?;
     if args.json {
@@ -307,7 +311,7 @@ mod tests {
 
     fn verdict(name: &str) -> Verdict {
         let r = VerifyRange { max_heap: 3, max_heaps: 2, max_param: 3, max_n: 30 };
-        verify::find_claim(name).unwrap().check(&r).unwrap()
+        find_claim(name).unwrap().check(&r).unwrap()
     }
 
     /// Surprises cannot be made from the command line (the claims are what they are), so the

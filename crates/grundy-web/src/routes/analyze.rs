@@ -26,8 +26,8 @@ pub(crate) fn prepare_analyze(mut body: Value, bytes: usize, config: &Config) ->
 /// The analysis of an analyze request (its limit applied) and the game's rules.
 pub(crate) fn analyze_request(
     request: &AnalyzeRequest,
-    stored: Option<&'static grundy::StoredValues>,
-    quotients: &grundy::QuotientCache,
+    stored: Option<&'static grundy::frontend::StoredValues>,
+    quotients: &grundy::frontend::QuotientCache,
 ) -> Result<AnalyzeReply, Fail> {
     let problem = &request.problem;
     let (game, position, mut options) = problem.parse()?;
@@ -43,10 +43,10 @@ pub(crate) fn analyze_request(
         .winning_moves
         .iter()
         .chain(&analysis.drawing_moves)
-        .map(|m| grundy::play::typed_move(&position, options.to_move, &m.mv).unwrap_or_else(|| m.mv.to_string()))
+        .map(|m| grundy::frontend::typed_move(&position, options.to_move, &m.mv).unwrap_or_else(|| m.mv.to_string()))
         .collect();
-    let examples = grundy::play::example_turns(&position, options.to_move, options.convention);
-    let move_syntax = grundy::rules::catalogue::move_syntax_of(&game.to_string());
+    let examples = grundy::frontend::example_turns(&position, options.to_move, options.convention);
+    let move_syntax = grundy::frontend::move_syntax_of(&game.to_string());
     let quotient_table_svg = quotient_table(&analysis, &position, quotients);
     Ok(AnalyzeReply { analysis, rules: game.rules_sentence(), move_syntax, typed, examples, quotient_table_svg })
 }
@@ -54,15 +54,15 @@ pub(crate) fn analyze_request(
 /// The multiplication table of the misère quotient that answered `analysis`, drawn
 /// ([`grundy::MisereQuotient::table_svg`]), when the answer came from one (Plambeck and
 /// Siegel's quotient of the position's one take-and-break ruleset) of at most
-/// [`grundy::engine::quotient::TABLE_SVG_MAX_ORDER`] elements. The quotient is the one the
+/// [`grundy::frontend::TABLE_SVG_MAX_ORDER`] elements. The quotient is the one the
 /// analysis just kept in `quotients`; one not kept (larger than the cache) is computed again
 /// within the same bounds, so the table is that of the quotient the explanation names.
 fn quotient_table(
     analysis: &Analysis,
     position: &grundy::Position,
-    quotients: &grundy::QuotientCache,
+    quotients: &grundy::frontend::QuotientCache,
 ) -> Option<String> {
-    if analysis.method != grundy::Method::MisereQuotient {
+    if analysis.method != grundy::frontend::Method::MisereQuotient {
         return None;
     }
     let ruleset = &position.as_heaps()?.first()?.ruleset;
@@ -88,13 +88,13 @@ impl AnalyzeRequest {
         let bad = |v: &Value| {
             ApiError::bad(format!(
                 "limit {v} is not a number of moves: send a whole number, 0 or more (e.g. \"limit\": 100), or leave it out to list up to {}",
-                grundy::LISTED_MOVES
+                grundy::frontend::LISTED_MOVES
             ))
         };
         let n = match &self.limit {
             None | Some(Value::Null) => return Ok(None),
             Some(Value::Number(n)) => n.as_u64().ok_or_else(|| bad(&Value::Number(n.clone())))?,
-            Some(Value::String(s)) => grundy::parse_u64(s, "limit").map_err(ApiError::bad)?,
+            Some(Value::String(s)) => grundy::frontend::parse_u64(s, "limit").map_err(ApiError::bad)?,
             Some(other) => return Err(bad(other)),
         };
         Ok(Some(usize::try_from(n).unwrap_or(usize::MAX)))
@@ -110,15 +110,15 @@ pub(crate) struct AnalyzeReply {
     /// The rules of the game in a sentence, for the page's board.
     rules: String,
     /// How this game's moves are typed, with its own numbers (`(1 to 3)` for `bounded:3`):
-    /// [`grundy::rules::catalogue::move_syntax_of`]; absent for a game of no kind.
+    /// [`grundy::frontend::move_syntax_of`]; absent for a game of no kind.
     #[serde(skip_serializing_if = "Option::is_none")]
     move_syntax: Option<String>,
     /// Each listed winning move, then each drawing move, as a person types it (in the game's
     /// own words where they read back, as `grundy play` reads moves).
     typed: Vec<String>,
     /// At most two legal moves of the player to move (under Every-SG one whole turn), typed,
-    /// with their words: the move box's examples ([`grundy::play::example_turns`]).
-    examples: Vec<grundy::play::ExampleMove>,
+    /// with their words: the move box's examples ([`grundy::frontend::example_turns`]).
+    examples: Vec<grundy::frontend::ExampleMove>,
     /// When the analysis is Plambeck and Siegel's misère quotient's (`method` "misère
     /// quotient") and the quotient has at most 64 elements: its multiplication table as SVG,
     /// for the page's "Why" ([`grundy::MisereQuotient::table_svg`]); absent otherwise.

@@ -108,27 +108,27 @@ fn from_body<T: for<'de> Deserialize<'de>>(body: &Value) -> Result<T, ApiError> 
     T::deserialize(body).map_err(|e| ApiError::bad(format!("malformed JSON: {e}")))
 }
 
-/// `GET /api/games`: the library's list of games, [`grundy::GAMES`], as it serialises.
+/// `GET /api/games`: the library's list of games, [`grundy::frontend::GAMES`], as it serialises.
 #[cfg(feature = "server")]
 pub(crate) async fn games_handler(query: Result<Query<Format>, QueryRejection>) -> Result<Response, ApiError> {
     let big = Format::from_query(query)?;
     reply(&games(), big)
 }
 
-/// The reply of `GET /api/games`: one object a game of [`grundy::GAMES`].
+/// The reply of `GET /api/games`: one object a game of [`grundy::frontend::GAMES`].
 pub(crate) fn games() -> Vec<Value> {
     // The games on a graph read their edges from a file on the command line: their entries
     // carry the example file's text, which the page puts in its text area.
-    grundy::GAMES
+    grundy::frontend::GAMES
         .iter()
         .map(|g| {
             let mut v = serde_json::to_value(g).unwrap_or(Value::Null);
-            if let (Some(text), Value::Object(fields)) = (grundy::rules::catalogue::example_graph(g), &mut v) {
+            if let (Some(text), Value::Object(fields)) = (grundy::frontend::example_graph(g), &mut v) {
                 fields.insert("example_graph".into(), Value::String(text.into()));
             }
             // What the page needs to show the game without branching on its name.
             if let Value::Object(fields) = &mut v {
-                let facts = serde_json::to_value(grundy::game::facts::GameFacts::of(g)).unwrap_or(Value::Null);
+                let facts = serde_json::to_value(grundy::frontend::GameFacts::of(g)).unwrap_or(Value::Null);
                 fields.insert("facts".into(), facts);
             }
             v

@@ -5,7 +5,7 @@ use http::StatusCode;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use grundy::play::{Choice, Level, Played, Session};
+use grundy::frontend::{Choice, Level, Played, Session};
 use grundy::{AnalyzeError, Player};
 
 use crate::error::{ApiError, Fail, Kind};
@@ -73,7 +73,7 @@ pub(crate) struct MoveReply {
     rules: String,
     /// At most two legal moves of the player now to move, typed, with their words (none once
     /// the game is over): the move box's examples.
-    examples: Vec<grundy::play::ExampleMove>,
+    examples: Vec<grundy::frontend::ExampleMove>,
 }
 
 /// One request of `POST /api/move` as a turn of the library's [`Session`], the one `grundy
@@ -81,14 +81,14 @@ pub(crate) struct MoveReply {
 /// was sent, then the computer's reply (none once the game is over).
 pub(crate) fn play_move(
     request: &MoveRequest,
-    stored: Option<&'static grundy::StoredValues>,
-    quotients: &grundy::QuotientCache,
+    stored: Option<&'static grundy::frontend::StoredValues>,
+    quotients: &grundy::frontend::QuotientCache,
 ) -> Result<MoveReply, Fail> {
     let (game, position, mut options) = request.problem.parse()?;
     options.stored = stored;
     options.quotients = quotients.clone();
     // Every-SG cannot play a heap that splits or a partizan game, at any level.
-    grundy::play::check_playable(&position, options.convention)
+    grundy::frontend::check_playable(&position, options.convention)
         .map_err(|e| Fail::Api(ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, Kind::Unsupported, e)))?;
     let level: Level = request.level.as_deref().unwrap_or("perfect").parse().map_err(ApiError::bad)?;
     // The person moves for the player to move, when they sent a move; the computer plays the
@@ -148,7 +148,7 @@ pub(crate) fn play_move(
         winner: winner.map(|w| w.to_string()),
         examples: match winner.is_some() || drawn.is_some() {
             true => vec![],
-            false => grundy::play::example_turns(session.position(), session.to_move(), session.convention()),
+            false => grundy::frontend::example_turns(session.position(), session.to_move(), session.convention()),
         },
         drawn,
         rules: session.game().rules_sentence(),

@@ -61,8 +61,8 @@ fn shell_word(t: &str) -> String {
 /// a request (`graph`, with the edges in the request) is its catalogue spelling there
 /// (`graph:FILE`, a file); any other as it is, read back by the shell.
 fn command_game(game: &str) -> String {
-    let sent_as_text = |kind: &&grundy::GameKind| grundy::game::facts::GameFacts::of(kind).request_game == Some(game);
-    match grundy::rules::catalogue::kind_of(game).filter(sent_as_text) {
+    let sent_as_text = |kind: &&grundy::GameKind| grundy::frontend::GameFacts::of(kind).request_game == Some(game);
+    match grundy::frontend::kind_of(game).filter(sent_as_text) {
         Some(kind) => kind.spelling.to_string(),
         None => shell_word(game),
     }
@@ -72,7 +72,7 @@ impl Problem {
     /// The game: by name, or a game on a graph with its edges in the `graph` field (the
     /// server reads no file, so `graph:FILE` is refused, saying what to send instead).
     fn game(&self) -> Result<Game, ApiError> {
-        grundy::solve::query::requested_game(&self.game, self.graph.as_deref()).map_err(ApiError::bad)
+        grundy::frontend::requested_game(&self.game, self.graph.as_deref()).map_err(ApiError::bad)
     }
 
     /// The position's tokens as the command line takes them.

@@ -32,7 +32,7 @@ pub(crate) struct RandomReply {
 
 /// The random position `request` asks for; a bad game is 400 `bad_input`, as elsewhere.
 pub(crate) fn random_position(request: &RandomRequest) -> Result<RandomReply, ApiError> {
-    let game = grundy::solve::query::requested_game(&request.game, request.graph.as_deref()).map_err(ApiError::bad)?;
+    let game = grundy::frontend::requested_game(&request.game, request.graph.as_deref()).map_err(ApiError::bad)?;
     let tokens = game.random_position(request.seed);
     Ok(RandomReply { position: tokens.join(" "), tokens })
 }

@@ -5,9 +5,10 @@ use http::StatusCode;
 use serde::Deserialize;
 use serde_json::Value;
 
-use grundy::engine::heap::PERIOD_SEARCH_WORK;
-use grundy::engine::sequence_report::{MisereOutcomesReport, SequenceReport, SequenceRule};
-use grundy::{Game, MisereHeaps, Period, QuotientCache, Ruleset, SequenceBuilder, SequenceError};
+use grundy::frontend::PERIOD_SEARCH_WORK;
+use grundy::frontend::{MisereHeaps, QuotientCache};
+use grundy::frontend::{MisereOutcomesReport, SequenceReport, SequenceRule};
+use grundy::{Game, Period, Ruleset, SequenceBuilder, SequenceError};
 
 use crate::error::{internal, ApiError, Asked, Fail, Kind};
 use crate::jobs::Job;
@@ -106,7 +107,7 @@ pub(crate) fn sg_sequence(game: &str, upto: u64) -> Result<Value, Fail> {
 /// ([`MisereHeaps`]: Bouton's rule, K-Nim, subtraction and all-but games), else Plambeck and
 /// Siegel's misère quotient of a take-and-break game where it covers every heap asked for
 /// (the server's kept quotients, as `analyze` uses them), else the exact search of
-/// [`grundy::misere_single_heaps`], refused past the budget before it starts, saying what it
+/// [`grundy::frontend::misere_single_heaps`], refused past the budget before it starts, saying what it
 /// would take. These are the outcomes `analyze GAME N --misere` gives one heap at a time.
 pub(crate) fn misere_sequence(game: &str, upto: u64, quotients: &QuotientCache) -> Result<MisereOutcomesReport, Fail> {
     let ruleset = heap_ruleset(game)?;
@@ -139,7 +140,7 @@ pub(crate) fn misere_sequence(game: &str, upto: u64, quotients: &QuotientCache) 
             return Ok(reply(outcomes, q.period(), "misère quotient".to_string(), why));
         }
     }
-    let wins = grundy::misere_single_heaps(&ruleset, upto, MAX_BUDGET).map_err(unsupported)?;
+    let wins = grundy::frontend::misere_single_heaps(&ruleset, upto, MAX_BUDGET).map_err(unsupported)?;
     let why = format!(
         "an exact search of the sums of heaps the splits of {ruleset} leave: no theorem here proves a period of these outcomes, so only the heaps searched are known"
     );
@@ -162,7 +163,7 @@ pub(crate) fn prepare_sg(q: SgQuery, _config: &Config) -> Result<Prepared, ApiEr
     let game =
         q.game.ok_or_else(|| ApiError::bad("missing query parameter 'game' (e.g. ?game=subtraction:2,5&upto=50)"))?;
     let upto = match q.upto.as_deref() {
-        Some(u) => grundy::parse_u64(u, "upto").map_err(ApiError::bad)?,
+        Some(u) => grundy::frontend::parse_u64(u, "upto").map_err(ApiError::bad)?,
         None => 50,
     };
     if upto > MAX_UPTO {

@@ -1,5 +1,5 @@
 //! `GET /api/value?game=kl:2,3&position=4 5`: Conway's value of a position (the library's
-//! [`grundy::solve::value::value_report`], as `grundy value` prints it): the canonical form,
+//! [`grundy::frontend::value_report`], as `grundy value` prints it): the canonical form,
 //! the outcome class, the mean and temperature as exact fractions, the stops, and the
 //! thermograph drawn as SVG ([`grundy::thermograph_svg`]). The position is read as `/api/analyze`
 //! reads it (the same [`Problem`], its tokens split at spaces), with the same budget and errors.
@@ -8,7 +8,8 @@ use http::StatusCode;
 use serde::Deserialize;
 use serde_json::Value;
 
-use grundy::solve::value::{value_report, Raise, ValueReport, MAX_NAME_CHARS};
+use grundy::frontend::{value_report, Raise, MAX_NAME_CHARS};
+use grundy::ValueReport;
 use grundy::{AnalyzeError, GameStore, PartizanError};
 
 use crate::error::{ApiError, Fail, Kind};
@@ -39,7 +40,8 @@ pub(crate) fn prepare_value(q: ValueQuery, config: &Config) -> Result<Prepared, 
     let game = q.game.ok_or_else(|| ApiError::bad("missing query parameter 'game' (e.g. ?game=kl:2,3&position=4)"))?;
     let position =
         q.position.ok_or_else(|| ApiError::bad("missing query parameter 'position' (e.g. ?game=kl:2,3&position=4)"))?;
-    let budget = q.budget.as_deref().map(|b| grundy::parse_u64(b, "budget").map_err(ApiError::bad)).transpose()?;
+    let budget =
+        q.budget.as_deref().map(|b| grundy::frontend::parse_u64(b, "budget").map_err(ApiError::bad)).transpose()?;
     let tokens: Vec<Value> = position.split_whitespace().map(|t| Value::String(t.into())).collect();
     let mut body = serde_json::json!({"game": game, "position": tokens, "budget": budget, "graph": q.graph});
     let problem: Problem =

@@ -57,7 +57,7 @@ pub struct HeapSolver {
 /// G(x) = floor(x / 2K) K + (x mod 2K) when x mod 2K < K, and that minus K otherwise.
 ///
 /// ```
-/// assert_eq!(grundy::allbut_single_formula(1, 4), 2);
+/// assert_eq!(grundy::frontend::allbut_single_formula(1, 4), 2);
 /// ```
 pub fn allbut_single_formula(k: u64, x: u64) -> u64 {
     let two_k = u128::from(k) * 2;
@@ -476,9 +476,10 @@ pub(crate) fn solvers_for<'a>(
 /// `octal:0.77` share a table.
 ///
 /// ```
-/// use grundy::{analyze, AnalyzeOptions, Game, Position, StoredValues};
+/// use grundy::{analyze, AnalyzeOptions, Game, Position};
+/// use grundy::frontend::StoredValues;
 /// let g: Game = "grundys-game".parse().unwrap();
-/// let values: Vec<u16> = grundy::mex_table(&"grundys-game".parse().unwrap(), 3000).iter().map(|&v| v as u16).collect();
+/// let values: Vec<u16> = grundy::frontend::mex_table(&"grundys-game".parse().unwrap(), 3000).iter().map(|&v| v as u16).collect();
 /// let mut stored = StoredValues::new();
 /// stored.insert(&"grundys-game".parse().unwrap(), values).unwrap();
 /// let stored: &'static StoredValues = Box::leak(Box::new(stored));
@@ -599,7 +600,7 @@ fn table_refusal(ruleset: &Ruleset, max_heap: u64, computed: u64, why: &str) -> 
 /// "3.7 GiB and roughly 24 minutes" (a billion values).
 ///
 /// ```
-/// use grundy::{split_table_cost, SplitRules};
+/// use grundy::frontend::{split_table_cost, SplitRules};
 /// assert_eq!(split_table_cost(&SplitRules::grundys_game(), 1 << 24), "65.0 MiB and roughly 19 seconds");
 /// ```
 pub fn split_table_cost(rules: &SplitRules, values: u128) -> String {

@@ -4,7 +4,8 @@
 /// one a sum is named by (its least direct heap).
 ///
 /// ```
-/// use grundy::{analyze, AnalyzeOptions, Game, Method};
+/// use grundy::{analyze, AnalyzeOptions, Game};
+/// use grundy::frontend::Method;
 /// let kayles: Game = "kayles".parse().unwrap();
 /// let a = analyze(&kayles, &kayles.parse_position(&["10", "7"]).unwrap(), &AnalyzeOptions::default()).unwrap();
 /// assert_eq!(a.method, Method::ProvenPeriod);

@@ -18,7 +18,8 @@ use crate::values::{GrundyTable, Period};
 /// Who wins a single heap of each size under misère play, for one ruleset.
 ///
 /// ```
-/// use grundy::{MisereHeaps, Ruleset};
+/// use grundy::Ruleset;
+/// use grundy::frontend::MisereHeaps;
 /// let bash = MisereHeaps::new(&"bash:3".parse::<Ruleset>().unwrap(), 1_000_000).unwrap().unwrap();
 /// assert!(!bash.mover_wins(1_000_000_000_000_000_001)); // n = 1 (mod 4): lost
 /// let sub = MisereHeaps::new(&"subtraction:1,3,4".parse::<Ruleset>().unwrap(), 1_000_000).unwrap().unwrap();
@@ -58,7 +59,7 @@ pub enum MisereHeaps {
 /// later heap is won (a period of 1 from there).
 ///
 /// ```
-/// use grundy::{all_but_lost_heaps, MoveSet};
+/// use grundy::frontend::{all_but_lost_heaps, MoveSet};
 /// // allbut:1 under misère play: heaps 0 and 1 have no move and are won; 2 may only go to 0
 /// // and 3 only to 1 or 0, won heaps, so both are lost; 4 reaches 2 and is won, as every
 /// // larger heap is.
@@ -139,7 +140,8 @@ impl MisereHeaps {
     /// without listing each).
     ///
     /// ```
-    /// use grundy::{MisereHeaps, Ruleset};
+    /// use grundy::Ruleset;
+    /// use grundy::frontend::MisereHeaps;
     /// let bash = MisereHeaps::new(&"bash:3".parse::<Ruleset>().unwrap(), 1_000_000).unwrap().unwrap();
     /// assert_eq!(bash.winning_takes(1_000_000_000_000_000_000), vec![3]); // to 1 (mod 4)
     /// assert_eq!(bash.winning_takes(5), vec![]);

@@ -245,7 +245,7 @@ fn g<C: Cell>(c: C) -> u16 {
 /// ([`SparseEngine::resume`]), which is what a store of values on disk needs.
 ///
 /// ```
-/// use grundy::{SparseEngine, OctalCode};
+/// use grundy::frontend::{SparseEngine, OctalCode};
 /// let kayles: OctalCode = "kayles".parse().unwrap();
 /// let mut e = SparseEngine::new(kayles.rules());
 /// e.extend_to(200).unwrap();
@@ -569,7 +569,7 @@ impl<C: Cell> SparseEngine<C> {
     /// with saltus 0.
     ///
     /// ```
-    /// use grundy::{OctalCode, SparseEngine};
+    /// use grundy::frontend::{OctalCode, SparseEngine};
     /// let kayles: OctalCode = "kayles".parse().unwrap();
     /// let mut e = SparseEngine::new(kayles.rules());
     /// e.extend_to(400).unwrap();

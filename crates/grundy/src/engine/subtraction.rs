@@ -19,8 +19,8 @@ use crate::rules::MoveSet;
 /// (Tested against the plain mex for every L <= R <= 12 and n <= 200.)
 ///
 /// ```
-/// assert_eq!(grundy::interval_value(3, 7, 1_000_000_000_007), 2); // 10^12 + 7 = 7 (mod 10)
-/// assert_eq!(grundy::interval_value(3, 7, 9), 3);
+/// assert_eq!(grundy::frontend::interval_value(3, 7, 1_000_000_000_007), 2); // 10^12 + 7 = 7 (mod 10)
+/// assert_eq!(grundy::frontend::interval_value(3, 7, 9), 3);
 /// ```
 pub fn interval_value(low: u64, high: u64, n: u64) -> u64 {
     let period = u128::from(low) + u128::from(high);

@@ -55,7 +55,8 @@ pub(crate) fn mex_of(seen: &[bool]) -> u64 {
 /// engines are tested against it.
 ///
 /// ```
-/// use grundy::{mex_table, Ruleset};
+/// use grundy::Ruleset;
+/// use grundy::frontend::mex_table;
 /// assert_eq!(mex_table(&Ruleset::bounded(2), 6), vec![0, 1, 2, 0, 1, 2, 0]);
 /// ```
 pub fn mex_table(ruleset: &Ruleset, upto: u64) -> Vec<u64> {
@@ -141,7 +142,7 @@ pub fn subtraction_table(set: &MoveSet, budget: u64) -> Result<GrundyTable, Anal
 /// max(S) outcomes before it, so the first repeated window proves the period.
 ///
 /// ```
-/// use grundy::{misere_subtraction_table, MoveSet};
+/// use grundy::frontend::{misere_subtraction_table, MoveSet};
 /// // Misère take 1..3: the player to move loses exactly when n = 1 (mod 4).
 /// let t = misere_subtraction_table(&"1,2,3".parse::<MoveSet>().unwrap(), 1_000_000).unwrap();
 /// assert_eq!(t.get(1_000_000_000_000_000_001), Some(0));
@@ -366,7 +367,7 @@ fn prove_arithmetic(values: &[u64], s: usize, p: usize, a: u64, n0: usize) -> bo
 /// `budget` bounds the number of values computed.
 ///
 /// ```
-/// use grundy::{allbut_table, MoveSet};
+/// use grundy::frontend::{allbut_table, MoveSet};
 /// let t = allbut_table(&"3".parse::<MoveSet>().unwrap(), 1_000_000).unwrap();
 /// let p = t.period().unwrap();
 /// assert_eq!((p.period, p.saltus), (6, 3)); // the K-L-Nim problem's K = L formula with K = 3
@@ -489,7 +490,7 @@ fn subtraction_values(set: &MoveSet, len: usize) -> Result<Vec<u64>, Stopped> {
 /// needed, else G(0..=max_heap) (see `table_for_heaps`).
 ///
 /// ```
-/// use grundy::{subtraction_table_for, MoveSet, PeriodSearch};
+/// use grundy::frontend::{subtraction_table_for, MoveSet, PeriodSearch};
 /// // A heap of 5 has no move when every size is larger: a table of 6 values, no period needed.
 /// let set = "1000000000".parse::<MoveSet>().unwrap();
 /// let t = subtraction_table_for(&set, 5, 2_000_000, PeriodSearch::Cheap).unwrap();

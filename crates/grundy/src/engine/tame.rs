@@ -65,7 +65,7 @@ impl TameClass {
 /// every heap fickle, exactly when the XOR of the values is 0; otherwise exactly when it is not.
 ///
 /// ```
-/// use grundy::{tame_sum_wins, TameClass};
+/// use grundy::frontend::{tame_sum_wins, TameClass};
 /// let one = TameClass { value: 1, fickle: true };
 /// let two = TameClass { value: 2, fickle: false };
 /// assert!(!tame_sum_wins([one, one, one])); // three heaps of 1: lost
@@ -173,7 +173,8 @@ fn conditions_hold(c: TameClass, options: &[TameClass]) -> bool {
 /// The tame classes of one take-only ruleset's heaps, at every size where they are proven.
 ///
 /// ```
-/// use grundy::{Ruleset, TameHeaps};
+/// use grundy::Ruleset;
+/// use grundy::frontend::TameHeaps;
 /// let t = TameHeaps::new(&"bounded:3".parse::<Ruleset>().unwrap(), 1_000_000).unwrap().unwrap();
 /// let c = t.class(1_000_000_000_000_000_001).unwrap(); // 1 (mod 4): like a Nim heap of 1
 /// assert!(c.fickle && c.value == 1);

@@ -59,7 +59,7 @@ impl GameFacts {
     ///
     /// ```
     /// use grundy::game::facts::{GameFacts, Rows};
-    /// let kind = |s: &str| grundy::GAMES.iter().find(|g| g.spelling == s).unwrap();
+    /// let kind = |s: &str| grundy::frontend::GAMES.iter().find(|g| g.spelling == s).unwrap();
     /// assert_eq!(GameFacts::of(kind("graph:FILE")).rows, Rows::Graph);
     /// assert_eq!(GameFacts::of(kind("graph:FILE")).request_game, Some("graph"));
     /// assert_eq!(GameFacts::of(kind("divisor")).balance.rows, "exponents");

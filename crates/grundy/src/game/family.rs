@@ -22,7 +22,8 @@ use crate::game::Move;
 /// larger than its second (`2 + 10`, never also `10 + 2`).
 ///
 /// ```
-/// use grundy::{Move, MoveFamily};
+/// use grundy::Move;
+/// use grundy::frontend::MoveFamily;
 /// // Splits of a heap of 100 (nothing taken) into a and 100 - a for a = 5, 17, 29, 41.
 /// let f = MoveFamily::new(0, vec![5, 95], 12, 4);
 /// assert_eq!(f.member(3), Some(Move::new(0, vec![41, 59])));
@@ -153,7 +154,8 @@ impl Serialize for MoveFamily {
 /// increasing order of their first heap, whichever family holds them.
 ///
 /// ```
-/// use grundy::{game::family::first_moves, Move, MoveFamily};
+/// use grundy::{game::family::first_moves, Move};
+/// use grundy::frontend::MoveFamily;
 /// let fs = [MoveFamily::new(0, vec![1, 19], 4, 3), MoveFamily::new(0, vec![3, 17], 4, 2)];
 /// let firsts: Vec<u64> = first_moves(&fs, 4).iter().map(|m| m.to[0]).collect();
 /// assert_eq!(firsts, vec![1, 3, 5, 7]);

@@ -238,12 +238,12 @@ impl Game {
             .map_err(|e| ParseGameError::new(e.to_string()))
     }
 
-    /// The example game of a kind of the catalogue (`grundy::GAMES`): its `example_game` read,
+    /// The example game of a kind of the catalogue (`grundy::frontend::GAMES`): its `example_game` read,
     /// with the file it names (`graph:edges.txt`, `geography:...`) taken from
     /// [`catalogue::example_graph`].
     ///
     /// ```
-    /// for kind in grundy::GAMES {
+    /// for kind in grundy::frontend::GAMES {
     ///     assert!(grundy::Game::example_of(kind).is_ok(), "{}", kind.spelling);
     /// }
     /// ```

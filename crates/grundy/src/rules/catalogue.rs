@@ -193,7 +193,7 @@ pub const EXAMPLE_GEOGRAPHY: &str = include_str!("../../../../examples/geography
 /// file (`graph:FILE`, `geography:FILE`); `None` for the others.
 ///
 /// ```
-/// let graph = grundy::GAMES.iter().find(|g| g.spelling == "graph:FILE").unwrap();
+/// let graph = grundy::frontend::GAMES.iter().find(|g| g.spelling == "graph:FILE").unwrap();
 /// assert_eq!(grundy::rules::catalogue::example_graph(graph), Some(grundy::rules::catalogue::EXAMPLE_GRAPH));
 /// ```
 pub fn example_graph(kind: &GameKind) -> Option<&'static str> {

@@ -18,7 +18,7 @@ use crate::number::parse_u64;
 /// `FromStr` and `Display` round-trip:
 ///
 /// ```
-/// use grundy::MoveSet;
+/// use grundy::frontend::MoveSet;
 /// let s: MoveSet = "5,1,3,3".parse().unwrap();
 /// assert_eq!(s.sizes_upto(u64::MAX).collect::<Vec<_>>(), vec![1, 3, 5]);
 /// assert_eq!(s.to_string(), "1,3,5");

@@ -18,7 +18,7 @@ pub fn nim_sum(heaps: &[u64]) -> u64 {
 /// and none when X = 0.
 ///
 /// ```
-/// assert_eq!(grundy::nim_winning_moves(&[7, 9, 12, 15]), vec![(1, 4), (2, 1), (3, 2)]);
+/// assert_eq!(grundy::frontend::nim_winning_moves(&[7, 9, 12, 15]), vec![(1, 4), (2, 1), (3, 2)]);
 /// ```
 pub fn nim_winning_moves(heaps: &[u64]) -> Vec<(usize, u64)> {
     let x = nim_sum(heaps);
@@ -33,9 +33,9 @@ pub fn nim_winning_moves(heaps: &[u64]) -> Vec<(usize, u64)> {
 /// when the nim-sum is not 0.
 ///
 /// ```
-/// assert!(grundy::misere_nim_wins(&[1, 1]));
-/// assert!(!grundy::misere_nim_wins(&[1, 1, 1]));
-/// assert!(grundy::misere_nim_wins(&[2, 3]));
+/// assert!(grundy::frontend::misere_nim_wins(&[1, 1]));
+/// assert!(!grundy::frontend::misere_nim_wins(&[1, 1, 1]));
+/// assert!(grundy::frontend::misere_nim_wins(&[2, 3]));
 /// ```
 pub fn misere_nim_wins(heaps: &[u64]) -> bool {
     if heaps.iter().all(|&h| h <= 1) {
@@ -86,7 +86,7 @@ impl BalanceTable {
     /// Builds the table for `heaps`.
     ///
     /// ```
-    /// let t = grundy::BalanceTable::new(&[7, 9, 12, 15]);
+    /// let t = grundy::frontend::BalanceTable::new(&[7, 9, 12, 15]);
     /// assert_eq!(t.columns, vec![8, 4, 2, 1]);
     /// assert_eq!(t.unbalanced, vec![true, true, false, true]);
     /// assert_eq!(t.reducible, vec![1, 2, 3]);
@@ -118,7 +118,7 @@ impl BalanceTable {
     /// rows, 1s, marks and nim-sum.
     ///
     /// ```
-    /// let t = grundy::BalanceTable::new(&[5, 3]);
+    /// let t = grundy::frontend::BalanceTable::new(&[5, 3]);
     /// assert_eq!(t.render(), "             value   4  2  1\nheap 1           5   1  0  1\nheap 2           3   0  1  1\n1s                   1  1  2\nunbalanced           ^  ^\nnim-sum          6   1  1  0\n");
     /// ```
     pub fn render(&self) -> String {
@@ -134,7 +134,7 @@ impl BalanceTable {
     /// holds, one line each, built without the whole text in between.
     ///
     /// ```
-    /// let t = grundy::BalanceTable::new(&[5, 3]);
+    /// let t = grundy::frontend::BalanceTable::new(&[5, 3]);
     /// assert_eq!(t.render_lines().concat().len() + t.render_lines().len(), t.render().len());
     /// ```
     pub fn render_lines(&self) -> Vec<String> {

@@ -126,9 +126,10 @@ impl<'de> Deserialize<'de> for ListLimit {
 /// `grundy batch`. Unknown fields are ignored, as the API ignores them.
 ///
 /// ```
-/// use grundy::{analyze, Outcome, Query};
+/// use grundy::{analyze, Outcome};
+/// use grundy::frontend::Query;
 /// let query: Query = serde_json::from_str(r#"{"game": "nim", "position": [1, 2, "3"]}"#).unwrap();
-/// let asked = query.check(grundy::MAX_BUDGET).unwrap();
+/// let asked = query.check(grundy::frontend::MAX_BUDGET).unwrap();
 /// let answer = analyze(&asked.game, &asked.position, &asked.options).unwrap();
 /// assert_eq!(answer.outcome, Outcome::P);
 /// ```
@@ -242,7 +243,7 @@ impl QueryError {
 /// [`RefusedLine`] is the whole answer.
 ///
 /// ```
-/// use grundy::{QueryRefusal, RefusedLine};
+/// use grundy::frontend::{QueryRefusal, RefusedLine};
 /// let r = QueryRefusal::bad_input(Some("position"), "heap 1 '-1' is negative".into());
 /// assert_eq!(
 ///     serde_json::to_string(&RefusedLine { error: &r, line: 2 }).unwrap(),
@@ -318,7 +319,7 @@ impl Token {
     /// 1-based place in the position. The error is a [`ParsePositionError`].
     ///
     /// ```
-    /// use grundy::Token;
+    /// use grundy::frontend::Token;
     /// assert_eq!(Token::Whole(7).text(1).unwrap(), "7");
     /// let e = Token::Real(1e300).text(2).unwrap_err();
     /// assert!(e.to_string().starts_with("heap 2 is a number past 18446744073709551615"));

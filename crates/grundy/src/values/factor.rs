@@ -76,8 +76,8 @@ const SMALL_PRIMES: [u64; 25] =
 /// no 64-bit pseudoprime).
 ///
 /// ```
-/// assert!(grundy::is_prime(18446744073709551557));
-/// assert!(!grundy::is_prime(3215031751)); // a strong pseudoprime to bases 2, 3, 5, 7
+/// assert!(grundy::frontend::is_prime(18446744073709551557));
+/// assert!(!grundy::frontend::is_prime(3215031751)); // a strong pseudoprime to bases 2, 3, 5, 7
 /// ```
 pub fn is_prime(n: u64) -> bool {
     if n < 2 {
@@ -206,8 +206,8 @@ fn factor_into(n: u64, out: &mut Vec<u64>) {
 /// The prime factorisation of n as (prime, exponent) pairs, primes increasing; empty for n <= 1.
 ///
 /// ```
-/// assert_eq!(grundy::factorize(360), vec![(2, 3), (3, 2), (5, 1)]);
-/// assert_eq!(grundy::factorize(18446743979220271189), vec![(4294967279, 1), (4294967291, 1)]);
+/// assert_eq!(grundy::frontend::factorize(360), vec![(2, 3), (3, 2), (5, 1)]);
+/// assert_eq!(grundy::frontend::factorize(18446743979220271189), vec![(4294967279, 1), (4294967291, 1)]);
 /// ```
 pub fn factorize(mut n: u64) -> Vec<(u64, u32)> {
     let mut primes = Vec::new();

@@ -101,7 +101,8 @@ fn inverse_in(a: u64, bits: u32) -> u64 {
 /// The nim product of two nimbers below 2^128 (GF(2^128): F = 2^64, F ⊗ F = F ⊕ 2^63).
 ///
 /// ```
-/// use grundy::{nim_mul, nim_mul_wide};
+/// use grundy::nim_mul;
+/// use grundy::frontend::nim_mul_wide;
 /// assert_eq!(nim_mul_wide(3, 5), u128::from(nim_mul(3, 5)));
 /// assert_eq!(nim_mul_wide(1 << 64, 1 << 64), (1 << 64) | (1 << 63));
 /// ```
@@ -119,7 +120,7 @@ pub fn nim_mul_wide(a: u128, b: u128) -> u128 {
 /// The nim inverse of a nimber below 2^128, or `None` for 0.
 ///
 /// ```
-/// use grundy::{nim_inverse_wide, nim_mul_wide};
+/// use grundy::frontend::{nim_inverse_wide, nim_mul_wide};
 /// let a = (7u128 << 64) | 12345;
 /// assert_eq!(nim_mul_wide(a, nim_inverse_wide(a).unwrap()), 1);
 /// ```
@@ -136,7 +137,8 @@ pub fn nim_inverse_wide(a: u128) -> Option<u128> {
 /// `a` to the power `e` in the nim field.
 ///
 /// ```
-/// use grundy::{nim_mul, nim_pow};
+/// use grundy::nim_mul;
+/// use grundy::frontend::nim_pow;
 /// assert_eq!(nim_pow(2, 3), nim_mul(2, nim_mul(2, 2)));
 /// assert_eq!(nim_pow(7, 0), 1);
 /// ```
@@ -157,7 +159,8 @@ pub fn nim_pow(a: u64, mut e: u128) -> u64 {
 /// a^(2^64 - 2).
 ///
 /// ```
-/// use grundy::{nim_inverse, nim_mul};
+/// use grundy::nim_mul;
+/// use grundy::frontend::nim_inverse;
 /// let b = nim_inverse(12345).unwrap();
 /// assert_eq!(nim_mul(12345, b), 1);
 /// assert_eq!(nim_inverse(0), None);
@@ -216,7 +219,7 @@ fn power_product_words(i: u32, j: u32) -> String {
 /// of every pair (at most `pairs` of them shown), and their nim sum.
 ///
 /// ```
-/// let lines = grundy::explain_nim_product(3, 5, 16);
+/// let lines = grundy::frontend::explain_nim_product(3, 5, 16);
 /// assert_eq!(lines.last().unwrap(), "3 ⊗ 5 = 15");
 /// ```
 pub fn explain_nim_product(a: u64, b: u64, pairs: usize) -> Vec<String> {

@@ -57,7 +57,8 @@ impl Period {
 /// proven yet.
 ///
 /// ```
-/// use grundy::{guy_smith_period, mex_table, Ruleset};
+/// use grundy::Ruleset;
+/// use grundy::frontend::{guy_smith_period, mex_table};
 /// let kayles: Ruleset = "kayles".parse().unwrap();
 /// let v: Vec<u16> = mex_table(&kayles, 200).iter().map(|&x| x as u16).collect();
 /// let p = guy_smith_period(&v, 2).unwrap();
@@ -73,7 +74,7 @@ pub fn guy_smith_period<T: PartialEq>(values: &[T], max_take: u64) -> Option<Per
 /// n0 <= n < parts max(n0, 1) + (parts - 1) p + t.
 ///
 /// ```
-/// use grundy::guy_smith_period_parts;
+/// use grundy::frontend::guy_smith_period_parts;
 /// // 0 1 0 1 ... with t = 1: period 2 from 0 needs 2 + 2 + 1 + 2 values with two heaps, and
 /// // 3 + 4 + 1 + 2 with three.
 /// let v: Vec<u16> = (0..10).map(|n| n % 2).collect();

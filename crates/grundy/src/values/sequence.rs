@@ -37,7 +37,7 @@ impl GrundyTable {
     /// table and no period is known.
     ///
     /// ```
-    /// use grundy::{subtraction_table, MoveSet};
+    /// use grundy::frontend::{subtraction_table, MoveSet};
     /// let t = subtraction_table(&"2,5".parse::<MoveSet>().unwrap(), 1_000_000).unwrap();
     /// // subtraction:2,5 has period 7: 0 0 1 1 0 2 1 ...
     /// assert_eq!(t.period().unwrap().period, 7);

@@ -4,7 +4,8 @@
 #![allow(clippy::unwrap_used)] // a test that cannot unwrap has failed
 #![allow(dead_code)] // each test file uses some of the helpers
 
-use grundy::{mex_table, Ruleset, SparseEngine};
+use grundy::frontend::{mex_table, SparseEngine};
+use grundy::Ruleset;
 
 pub fn ruleset(s: &str) -> Ruleset {
     s.parse().unwrap_or_else(|e| panic!("{s}: {e}"))

@@ -30,7 +30,8 @@ pub const ANALYSIS_QUOTIENT_CACHE_BYTES: usize = 256 << 20;
 /// of one cache, in any threads, are the same cache.
 ///
 /// ```
-/// use grundy::{QuotientCache, Ruleset};
+/// use grundy::Ruleset;
+/// use grundy::frontend::QuotientCache;
 /// let cache = QuotientCache::new(1 << 20);
 /// let kayles: Ruleset = "kayles".parse().unwrap();
 /// let q = cache.quotient(&kayles).unwrap().unwrap();

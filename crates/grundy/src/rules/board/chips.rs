@@ -36,7 +36,7 @@ fn pairs(sorted: &[u64]) -> Vec<(u64, u64)> {
 /// The gaps (empty cells inside each pair), the Nim heaps of the position, from the right.
 ///
 /// ```
-/// use grundy::chip_gaps;
+/// use grundy::frontend::chip_gaps;
 /// // POJ 1704's second sample: pairs (14, 17), (9, 12), (6, 7), (1, 5).
 /// assert_eq!(chip_gaps(&[1, 5, 6, 7, 9, 12, 14, 17]), vec![2, 2, 0, 3]);
 /// ```
@@ -49,7 +49,7 @@ pub fn chip_gaps(cells: &[u64]) -> Vec<u64> {
 /// Whether the player to move wins: the nim-sum of the pairs' gaps is not 0.
 ///
 /// ```
-/// use grundy::chips_win;
+/// use grundy::frontend::chips_win;
 /// assert!(!chips_win(&[1, 2, 3])); // POJ 1704: "Bob will win"
 /// assert!(chips_win(&[1, 5, 6, 7, 9, 12, 14, 17])); // "Georgia will win"
 /// ```
@@ -62,7 +62,7 @@ pub fn chips_win(cells: &[u64]) -> bool {
 /// when that is larger and there is room to its left.
 ///
 /// ```
-/// use grundy::chips_winning_moves;
+/// use grundy::frontend::chips_winning_moves;
 /// // Gaps 2, 2, 0, 3 (nim-sum 3): close the gap of (1, 5) from 3 to 0 (5 to 2), or either gap
 /// // of 2 to 1 (12 to 11, 17 to 16).
 /// assert_eq!(chips_winning_moves(&[1, 5, 6, 7, 9, 12, 14, 17]), vec![(1, 2), (5, 11), (7, 16)]);

@@ -518,7 +518,7 @@ impl Circle {
 ///
 /// ```
 /// # use grundy::rules::board::circle::every_line_is_won;
-/// let rules = |code: &str| code.parse::<grundy::OctalCode>().unwrap().rules();
+/// let rules = |code: &str| code.parse::<grundy::frontend::OctalCode>().unwrap().rules();
 /// assert!(every_line_is_won(&rules("kayles")) && every_line_is_won(&rules("octal:0.777")));
 /// // Taking one coin only: a line of 2 is lost.
 /// assert!(!every_line_is_won(&rules("octal:0.7")) && !every_line_is_won(&rules("dawsons-kayles")));

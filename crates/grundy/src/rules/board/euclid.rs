@@ -41,7 +41,7 @@ fn moves(a: u64, b: u64) -> impl Iterator<Item = (usize, u64)> {
 /// the player to move has lost, the opponent having made the 0).
 ///
 /// ```
-/// use grundy::euclid_wins;
+/// use grundy::frontend::euclid_wins;
 /// assert!(euclid_wins(34, 12)); // HDU 1525: Stan wins
 /// assert!(!euclid_wins(15, 24)); // Ollie wins
 /// assert!(!euclid_wins(7, 0));
@@ -100,7 +100,7 @@ fn forced_moves(a: u64, b: u64) -> u32 {
 /// a number at least twice the other, which is won for the opponent.
 ///
 /// ```
-/// use grundy::euclid_winning_moves;
+/// use grundy::frontend::euclid_winning_moves;
 /// // From (34, 12): (22, 12) is won for the opponent (22 - 12 = 10, then (12, 10) -> (10, 2)
 /// // wins), (10, 12) is lost for them.
 /// assert_eq!(euclid_winning_moves(34, 12), vec![(0, 10)]);

@@ -106,11 +106,11 @@ pub use take_or_split::TakeOrSplit;
 pub use wythoff::Wythoff;
 
 /// The most winning moves a board game lists one by one: the analysis's own limit
-/// (`grundy::LISTED_MOVES`), repeated here because `rules/` sits below `solve/`; a test checks
+/// (`grundy::frontend::LISTED_MOVES`), repeated here because `rules/` sits below `solve/`; a test checks
 /// that the two agree.
 pub const LISTED: usize = 10_000;
 
-/// The most numbers the listed moves' results hold together (`grundy::LISTED_NUMBERS`'s
+/// The most numbers the listed moves' results hold together (`grundy::frontend::LISTED_NUMBERS`'s
 /// value): each result is the whole position after its move, so a position of many numbers
 /// lists fewer moves.
 pub const LISTED_NUMBERS: usize = 1 << 20;

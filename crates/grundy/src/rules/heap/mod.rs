@@ -241,7 +241,8 @@ pub trait HeapRule: DynKey + Send + Sync + fmt::Debug + fmt::Display {
     /// exhaustive solvers and the plain mex table.
     ///
     /// ```
-    /// use grundy::{MoveSet, Ruleset};
+    /// use grundy::Ruleset;
+    /// use grundy::frontend::MoveSet;
     /// let mut seen = vec![];
     /// Ruleset::subtraction("1,3".parse().unwrap()).for_each_option(4, &mut |o| seen.push(o.to_vec()));
     /// assert_eq!(seen, vec![vec![3], vec![1]]);

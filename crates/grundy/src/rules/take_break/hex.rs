@@ -22,7 +22,7 @@ use crate::rules::take_break::octal::{SplitRules, HEX};
 /// [`crate::MAX_OCTAL_DIGITS`] after it, trailing zeros dropped. Written back in lower case.
 ///
 /// ```
-/// use grundy::HexCode;
+/// use grundy::frontend::HexCode;
 /// let h: HexCode = "hex:0.F7".parse().unwrap();
 /// assert_eq!(h.digits(), &[0, 15, 7]);
 /// assert_eq!(h.to_string(), "hex:0.f7");

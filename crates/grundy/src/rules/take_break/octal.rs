@@ -29,7 +29,7 @@ const CLASSICS: [(&str, &str); 4] =
 /// two spellings of one code are different `OctalCode`s with equal [`OctalCode::digits`].
 ///
 /// ```
-/// use grundy::OctalCode;
+/// use grundy::frontend::OctalCode;
 /// let k: OctalCode = "kayles".parse().unwrap();
 /// assert_eq!(k.digits(), &[0, 7, 7]);
 /// assert_eq!(k.to_string(), "kayles");
@@ -306,7 +306,7 @@ impl SplitRules {
     /// Whether a heap of size `n` has any option, without listing them.
     ///
     /// ```
-    /// use grundy::OctalCode;
+    /// use grundy::frontend::OctalCode;
     /// let r = "0.1".parse::<OctalCode>().unwrap().rules(); // remove a heap of exactly 1
     /// assert!(r.has_option(1) && !r.has_option(1_000_000));
     /// ```
@@ -318,7 +318,7 @@ impl SplitRules {
     /// one move, decided from the rules without listing the options.
     ///
     /// ```
-    /// use grundy::HexCode;
+    /// use grundy::frontend::HexCode;
     /// let r = "hex:0.8".parse::<HexCode>().unwrap().rules(); // take 1, leave three heaps
     /// assert!(r.allows(1000, &[300, 300, 399]) && !r.allows(1000, &[300, 300, 400]));
     /// ```

@@ -62,7 +62,8 @@ impl Rules for SumRules {
 /// and refused past `budget` with what it would take.
 ///
 /// ```
-/// use grundy::{misere_single_heaps, Ruleset};
+/// use grundy::Ruleset;
+/// use grundy::frontend::misere_single_heaps;
 /// let kayles: Ruleset = "kayles".parse().unwrap();
 /// let wins = misere_single_heaps(&kayles, 6, 1_000_000).unwrap();
 /// // Misère Kayles: the heap of 1 is lost (its one move takes the last pin), 2 and 3 are won.
