@@ -2,9 +2,10 @@
 //! back as the same move: on every game's example position, every legal move of each player
 //! (where the plain rule lists them; else the smallest move and random ones).
 
+use grundy::frontend::GAMES;
 use grundy::play::parse_move;
 use grundy::rules::board::Players;
-use grundy::{Game, Player, GAMES};
+use grundy::{Game, Player};
 
 /// The longest game from an example whose options the plain rule lists (the divisor game's
 /// 10^15 has its moves by its theory).
