@@ -1,14 +1,119 @@
 #!/usr/bin/env bash
-# Conway's values of partizan positions, grundy against pycgt (a pure-Python library of
-# combinatorial game theory, run as its own program with the Python given): for each position,
-# both compute the canonical form, the mean and the temperature, and the means and
-# temperatures are checked equal (pycgt writes its forms in its own notation, so the forms are
-# not compared as text). Domineering rectangles (pycgt's Left places vertical dominoes, as
-# grundy's does), Toads-and-Frogs strips and Clobber boards. Medians of REPS interleaved runs
-# (wall seconds, peak RSS); ratio = pycgt / grundy.
+# Conway's values of partizan positions, grundy against its peers, each run as its own program.
+#
+# With CGT=BIN (issue 61): against the Rust `cgt` crate (cgt-tools), driven by a small program
+# built OUTSIDE this repository (the crate is AGPL): `BIN value GAME POSITION` prints the
+# canonical form, mean and temperature, tab-separated. The positions: COUNT (default 20)
+# random ones drawn from SEED (default: the time; printed, so a run can be repeated) — random
+# Domineering boards of 5x5 to 8x8 cells with 2 to a quarter of them filled, and random
+# Toads-and-Frogs strips of 13 to 20 cells — then the empty Domineering rectangles up to 5x6
+# (RECTANGLES=0 leaves them out). Each position is run once by the crate within LIMIT seconds
+# (default 120); past it, grundy runs once within the same limit; else both run REPS times
+# (default 3), interleaved (crate, grundy, crate, ...). Printed: the medians of CPU time (user +
+# system) and of peak RSS, and the ratios grundy / crate; the values (canonical form, read back
+# by grundy, mean and temperature) must be equal. grundy runs with its largest limits (the crate
+# has none), so neither refuses for a bound.
+#   CGT=/path/to/cgt-driver [GRUNDY=path] [SEED=n] [COUNT=20] [REPS=3] bash bench/partizan.sh
+#
+# With PYCGT_PYTHON=path (no CGT): against pycgt (a pure-Python library), run as its own program
+# with the Python given: for each position, both compute the canonical form, the mean and the
+# temperature, and the means and temperatures are checked equal (pycgt writes its forms in its
+# own notation, so the forms are not compared as text). Domineering rectangles (pycgt's Left
+# places vertical dominoes, as grundy's does), Toads-and-Frogs strips and Clobber boards.
+# Medians of REPS interleaved runs (wall seconds, peak RSS); ratio = pycgt / grundy.
 #   python3 -m venv /tmp/pycgt && /tmp/pycgt/bin/pip install pycgt
 #   PYCGT_PYTHON=/tmp/pycgt/bin/python bash bench/partizan.sh   (GRUNDY=path; REPS=5)
 set -euo pipefail
+if [ -n "${CGT:-}" ]; then
+    source "$(dirname "$0")/lib.sh"
+    CGT=$(realpath "$CGT")
+    [ -x "$CGT" ] || { echo "no cgt driver at $CGT" >&2; exit 1; }
+    REPS=${REPS:-3}
+    bench_init
+    SEED=${SEED:-$(date +%s)}
+    COUNT=${COUNT:-20}
+    LIMIT=${LIMIT:-120}
+    echo "seed $SEED, $COUNT random positions, $REPS runs each, crate limit $LIMIT s" >&2
+    positions=$(python3 - "$SEED" "$COUNT" "${RECTANGLES:-1}" <<'PY'
+import random, sys
+r = random.Random(int(sys.argv[1]))
+for _ in range(int(sys.argv[2])):
+    if r.random() < 0.75:
+        rows, cols = r.randint(5, 8), r.randint(5, 8)
+        filled = set(r.sample(range(rows * cols), r.randint(2, rows * cols // 4)))
+        board = "/".join("".join("#" if i * cols + j in filled else "." for j in range(cols)) for i in range(rows))
+        print("domineering", board)
+    else:
+        n = r.randint(13, 20)
+        print("toads-frogs", "".join(r.choice("TTF..F.") for _ in range(n)))
+if sys.argv[3] != "0":
+    for rows, cols in [(4, 4), (4, 5), (5, 5), (4, 6), (5, 6)]:
+        print("domineering", "/".join(["." * cols] * rows))
+PY
+)
+    # One run within LIMIT seconds: sets T_CPU (user + system seconds), T_KB (peak RSS) and
+    # T_OK (0 past the limit or on an error); stdout to $1.
+    timed() {
+        local out=$1; shift
+        T_OK=1
+        if ! timeout "$LIMIT" /usr/bin/time -f '%U %S %M' -o "$BENCH_TMP/time" "$@" > "$out" 2> "$out.err"; then T_OK=0; fi
+        read -r u s kb < <(tail -n 1 "$BENCH_TMP/time" 2>/dev/null || echo "0 0 0")
+        if ! [[ "$u" =~ ^[0-9.]+$ ]]; then u=$LIMIT; s=0; kb=0; fi
+        T_CPU=$(awk -v u="$u" -v s="$s" 'BEGIN { printf "%.2f", u + s }')
+        T_KB=$kb
+    }
+    grundy_cmd() { "$GRUNDY" value "$1" "$2" --json --budget 33554432 --work 68719476736 --memory 17179869184 --chars 100000000; }
+    cgt_cmd() { "$CGT" value "$1" "$2"; }
+    export -f grundy_cmd cgt_cmd
+    export GRUNDY CGT
+    failed=0
+    printf '%-44s %9s %9s %6s %9s %9s %6s  %s\n' position crate_s grundy_s ratio crate_MB grundy_MB ratio values
+    while read -r game position; do
+        [ -z "$game" ] && continue
+        timed "$BENCH_TMP/c.out" bash -c 'cgt_cmd "$0" "$1"' "$game" "$position"
+        if [ "$T_OK" = 0 ]; then
+            timed "$BENCH_TMP/g.out" bash -c 'grundy_cmd "$0" "$1"' "$game" "$position"
+            g_state=$([ "$T_OK" = 1 ] && echo "$T_CPU s" || echo "over $LIMIT s too")
+            printf '%-44s %9s %9s %6s %9s %9s %6s  %s\n' "$game ${position:0:32}" ">$LIMIT" "$T_CPU" - - "$((T_KB / 1024))" - "crate over the limit; grundy $g_state"
+            continue
+        fi
+        c_cpu=() c_kb=() g_cpu=() g_kb=()
+        for _ in $(seq "$REPS"); do
+            timed "$BENCH_TMP/c.out" bash -c 'cgt_cmd "$0" "$1"' "$game" "$position"; c_cpu+=("$T_CPU"); c_kb+=("$T_KB")
+            timed "$BENCH_TMP/g.out" bash -c 'grundy_cmd "$0" "$1"' "$game" "$position"; g_cpu+=("$T_CPU"); g_kb+=("$T_KB")
+            [ "$T_OK" = 1 ] || break
+        done
+        if [ "$T_OK" = 0 ]; then
+            printf '%-44s grundy over %s s or refused: %s\n' "$game ${position:0:32}" "$LIMIT" "$(head -c 300 "$BENCH_TMP/g.out")"
+            failed=1; continue
+        fi
+        cm=$(median "${c_cpu[@]}"); gm=$(median "${g_cpu[@]}"); ck=$(median "${c_kb[@]}"); gk=$(median "${g_kb[@]}")
+        # The values: the crate's form read back by grundy (its notation is grundy's, ^ and v
+        # for up and down), then form, mean and temperature compared.
+        IFS=$'\t' read -r c_form c_mean c_temp < "$BENCH_TMP/c.out"
+        "$GRUNDY" value "$c_form" --json --chars 100000000 --work 68719476736 --memory 17179869184 > "$BENCH_TMP/cform.json" 2>/dev/null || true
+        same=$(python3 - "$BENCH_TMP/g.out" "$BENCH_TMP/cform.json" "$c_mean" "$c_temp" <<'PY'
+import json, sys
+from fractions import Fraction
+g = json.load(open(sys.argv[1]))
+try:
+    c = json.load(open(sys.argv[2]))
+except ValueError:
+    c = {}
+ok = Fraction(g["mean"]) == Fraction(sys.argv[3]) and Fraction(g["temperature"]) == Fraction(sys.argv[4])
+form = "canonical" in g and g.get("canonical") == c.get("canonical")
+print("equal" if ok and form else "DIFFERENT (mean/temperature %s, form %s)" % (ok, form))
+PY
+)
+        [ "$same" = equal ] || failed=1
+        ratio=$(awk -v g="$gm" -v c="$cm" 'BEGIN { printf "%.2f", c > 0 ? g / c : 0 }')
+        mratio=$(awk -v g="$gk" -v c="$ck" 'BEGIN { printf "%.2f", c > 0 ? g / c : 0 }')
+        note=$(awk -v c="$cm" 'BEGIN { print (c < 0.3 ? " (crate under 0.3 s)" : "") }')
+        printf '%-44s %9s %9s %6s %9s %9s %6s  %s%s\n' "$game ${position:0:32}" "$cm" "$gm" "$ratio" "$((ck / 1024))" "$((gk / 1024))" "$mratio" "$same" "$note"
+        echo "RESULT value-$game-$position $gm $cm $ratio $gk $ck cgt"
+    done <<< "$positions"
+    exit "$failed"
+fi
 source "$(dirname "$0")/lib.sh"
 PY=${PYCGT_PYTHON:?set PYCGT_PYTHON to a Python with pycgt installed (pip install pycgt)}
 "$PY" -c "import pycgt" || { echo "no pycgt in $PY" >&2; exit 1; }

@@ -82,6 +82,10 @@ struct Frame<K> {
 /// a position's numbers ([`BoardRules`]) and a packed one ([`PackedRules`]).
 trait Source {
     type Key: Clone + Eq + Hash;
+    /// The positions one unit of the budget pays for: the budget is set by the memory a
+    /// position of numbers holds (a vector and its options' vectors), a packed one holds an
+    /// eighth of it.
+    const POSITIONS_A_UNIT: u64;
     /// The game's name, for a refusal.
     fn spelling(&self) -> String;
     /// Whether a position may be reachable from itself (then the search checks for it).
@@ -150,6 +154,7 @@ struct ByNumbers<'a>(&'a dyn BoardRules);
 
 impl Source for ByNumbers<'_> {
     type Key = NumbersKey;
+    const POSITIONS_A_UNIT: u64 = 1;
     fn spelling(&self) -> String {
         self.0.spelling()
     }
@@ -198,6 +203,7 @@ struct ByKeys<'a>(&'a dyn PackedRules, &'a dyn BoardRules);
 
 impl Source for ByKeys<'_> {
     type Key = Packed;
+    const POSITIONS_A_UNIT: u64 = 8;
     fn spelling(&self) -> String {
         self.1.spelling()
     }
@@ -232,7 +238,8 @@ impl Source for ByKeys<'_> {
 
 /// What a memo has spent, against its bounds.
 struct Spent {
-    /// Positions stored so far, counted against `budget`.
+    /// Positions stored so far, counted against `budget` (each kind of key pays for
+    /// [`Source::POSITIONS_A_UNIT`] positions a unit).
     visited: u64,
     budget: u64,
     /// The most steps of the store's work, over all its operations, the memo may spend.
@@ -411,9 +418,10 @@ impl Spent {
         children: &mut Vec<S::Key>,
     ) -> Result<Frame<S::Key>, AnalyzeError> {
         self.visited += 1;
-        let room = u128::from(self.budget.saturating_sub(self.visited));
+        let budget = self.budget.saturating_mul(S::POSITIONS_A_UNIT);
+        let room = u128::from(budget.saturating_sub(self.visited));
         let too_many = source.option_bound(&key).is_some_and(|n| n > room);
-        if self.visited > self.budget || too_many {
+        if self.visited > budget || too_many {
             return Err(GaveUp { what: Work::PositionsSearched, used: self.budget, needed: None }.into());
         }
         let start = children.len();
