@@ -14,7 +14,8 @@ use std::hash::{BuildHasherDefault, Hash, Hasher};
 
 use crate::error::{AnalyzeError, GaveUp, Work};
 use crate::rules::board::packed::{Packed, PackedRules};
-use crate::rules::board::{BoardAnswer, BoardContext, BoardMethod, BoardRules, ConwayAnswer};
+use crate::rules::board::partizan::{answer_from_value, WinsByValue};
+use crate::rules::board::{listed_note, listing_room, BoardAnswer, BoardContext, BoardRules};
 use crate::values::partizan::{GameStore, GameValue, PartizanError, PartizanOutcome};
 
 /// A hasher for the memo's keys (the search's own canonical positions, so no hash flooding to
@@ -481,52 +482,24 @@ fn answer_by_value(
     let g = values.value(store, numbers)?;
     let me = context.to_move.min(1);
     let zero = store.integer(0).map_err(partizan_error)?;
-    let (mut winning, mut leaves) = (vec![], vec![]);
+    // Every winning move counted, the first `room` listed with the value each leaves.
+    let room = listing_room(numbers.len());
+    let mut wins = WinsByValue { count: 0, listed: vec![], leaves: vec![], not_listed: None };
     for option in rules.options(numbers, me) {
         let v = values.value(store, &option)?;
         let good = if me == 0 { store.ge(v, zero) } else { store.le(v, zero) }.map_err(partizan_error)?;
         if good {
-            leaves.push(store.text_within(v, NAMED_CHARS).map_err(partizan_error)?);
-            winning.push(option);
+            wins.count += 1;
+            if wins.listed.len() < room {
+                wins.leaves.push(store.text_within(v, NAMED_CHARS).map_err(partizan_error)?);
+                wins.listed.push(option);
+            }
         }
     }
-    let outcome = store.outcome(g).map_err(partizan_error)?;
-    let wins = match outcome {
-        PartizanOutcome::L => me == 0,
-        PartizanOutcome::R => me == 1,
-        PartizanOutcome::P => false,
-        PartizanOutcome::N => true,
-    };
-    let conway = ConwayAnswer {
-        value: store.text_within(g, NAMED_CHARS).map_err(partizan_error)?,
-        outcome: outcome.to_string(),
-        mean: store.mean(g).map_err(partizan_error)?.to_string(),
-        temperature: store.temperature(g).map_err(partizan_error)?.to_string(),
-        leaves,
-    };
-    let mut answer = BoardAnswer::listed(wins, None, winning, BoardMethod::Search);
-    let side = if me == 0 { "Left" } else { "Right" };
-    let named = conway
-        .value
-        .clone()
-        .unwrap_or_else(|| format!("a canonical form whose name is longer than {NAMED_CHARS} characters"));
-    answer.explanation = vec![
-        format!(
-            "Conway's value of the position is {named} (outcome class {}: {}; mean {}, temperature {}), found from the options by the simplest form theorem over {} positions.",
-            conway.outcome,
-            outcome_words(outcome),
-            conway.mean,
-            conway.temperature,
-            values.positions()
-        ),
-        format!(
-            "{side} moves: a move wins when the value it leaves is {} 0, so that {side} wins moving second from there.",
-            if me == 0 { ">=" } else { "<=" }
-        ),
-    ];
-    answer.value_note = Some(format!("none (partizan: Conway's value is {named})"));
-    answer.conway = Some(conway);
-    Ok(answer)
+    if (wins.listed.len() as u128) < wins.count {
+        wins.not_listed = Some(listed_note(wins.listed.len(), numbers.len(), "numbers"));
+    }
+    answer_from_value(store, g, me, wins, values.positions())
 }
 
 /// What an outcome class means, in words.
