@@ -46,7 +46,10 @@ fn positions() -> &'static [Position] {
         // The positions above, and every catalogue example (a new game is fuzzed without a
         // change here).
         let examples = grundy::frontend::GAMES.iter().map(|g| {
-            (Game::example_of(g).expect("the catalogue's examples parse"), g.example_position.split(' ').collect::<Vec<_>>())
+            (
+                Game::example_of(g).expect("the catalogue's examples parse"),
+                g.example_position.split(' ').collect::<Vec<_>>(),
+            )
         });
         POSITIONS
             .iter()

@@ -6,8 +6,8 @@
 
 use std::sync::Arc;
 
-use grundy::{analyze as analyze_position, AnalyzeOptions, Convention, Game, Player, Position};
 use grundy::frontend::MAX_BUDGET;
+use grundy::{analyze as analyze_position, AnalyzeOptions, Convention, Game, Player, Position};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyList};

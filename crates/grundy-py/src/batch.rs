@@ -4,8 +4,8 @@
 //! or an error dict `{"error": {"kind", "message", "argument"}, "line": k}` for that query
 //! alone, as `grundy batch` writes it, so that answer k always answers query k.
 
-use grundy::Analysis;
 use grundy::frontend::{Query, QueryRefusal, RefusedLine, DEFAULT_BUDGET, MAX_BUDGET};
+use grundy::Analysis;
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 

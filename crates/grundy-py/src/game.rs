@@ -6,8 +6,8 @@
 use std::fmt;
 use std::hash::{Hash, Hasher};
 
-use grundy::{Convention, ImpartialGame, ImpartialSolver, Work};
 use grundy::frontend::DEFAULT_BUDGET;
+use grundy::{Convention, ImpartialGame, ImpartialSolver, Work};
 use pyo3::prelude::*;
 
 use crate::analysis::{Analysis, MoveLeaves};

@@ -11,9 +11,9 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
+use grundy::frontend::DEFAULT_BUDGET;
 use grundy::frontend::OPTIONS_PER_POSITION;
 use grundy::{find_period, Convention, GaveUp, ImpartialGame, ImpartialSolver, Outcome, Work};
-use grundy::frontend::DEFAULT_BUDGET;
 use numpy::PyArray1;
 use pyo3::prelude::*;
 use pyo3::types::{PyInt, PyList, PyTuple};

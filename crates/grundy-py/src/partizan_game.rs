@@ -16,8 +16,8 @@
 
 use std::collections::{HashMap, HashSet};
 
-use grundy::{GameValue, GaveUp, Work};
 use grundy::frontend::DEFAULT_BUDGET;
+use grundy::{GameValue, GaveUp, Work};
 use pyo3::prelude::*;
 
 use crate::args;

@@ -2,8 +2,10 @@
 //! (Plambeck and Siegel) of a take-and-break game, computed by the library's
 //! [`QuotientBuilder`] as `grundy quotient` computes it, on a worker that Ctrl-C stops.
 
+use grundy::frontend::{
+    DEFAULT_QUOTIENT_ORDER, DEFAULT_QUOTIENT_UPTO, MAX_QUOTIENT_ORDER, MAX_QUOTIENT_UPTO, MAX_QUOTIENT_WORK,
+};
 use grundy::{Game, MisereQuotient, QuotientBuilder, QuotientError, Ruleset};
-use grundy::frontend::{DEFAULT_QUOTIENT_ORDER, DEFAULT_QUOTIENT_UPTO, MAX_QUOTIENT_ORDER, MAX_QUOTIENT_UPTO, MAX_QUOTIENT_WORK};
 use pyo3::prelude::*;
 
 use crate::errors::{bad_input, refused};

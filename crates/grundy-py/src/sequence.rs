@@ -3,11 +3,11 @@
 //! period.
 
 use grundy::frontend::split_table_work;
+use grundy::frontend::MAX_PATTERN_VALUES;
+use grundy::frontend::{human_bytes, FIXED_BYTES, MEMORY_LIMIT};
 use grundy::frontend::{DEFAULT_SEQUENCE_BUDGET, MIN_VALUES};
 use grundy::PatternError;
-use grundy::frontend::MAX_PATTERN_VALUES;
 use grundy::{Ruleset, SequenceBuilder};
-use grundy::frontend::{human_bytes, FIXED_BYTES, MEMORY_LIMIT};
 use numpy::{PyArray1, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 

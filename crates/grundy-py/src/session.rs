@@ -113,7 +113,8 @@ impl Session {
                 ..AnalyzeOptions::default()
             };
             if level == Level::Perfect {
-                interruptible(py, |_| grundy::frontend::check_perfect(&parsed, &pos, &options))?.map_err(analyze_error)?;
+                interruptible(py, |_| grundy::frontend::check_perfect(&parsed, &pos, &options))?
+                    .map_err(analyze_error)?;
             }
             Play::Library(Box::new(LibrarySession::new(parsed, pos, options, computer, level, seed)))
         } else if let Ok(heaps) = game.cast::<HeapGame>() {
