@@ -64,7 +64,7 @@ PY
         T_CPU=$(awk -v u="$u" -v s="$s" 'BEGIN { printf "%.2f", u + s }')
         T_KB=$kb
     }
-    limits=(--json --budget 33554432 --work 68719476736 --memory 17179869184 --chars 100000)
+    limits=(--json --value-only --budget 33554432 --work 68719476736 --memory 17179869184 --chars 100000)
     failed=0
     printf '%-44s %9s %9s %6s %9s %9s %6s  %s\n' position crate_s grundy_s ratio crate_MB grundy_MB ratio values
     while read -r game position; do

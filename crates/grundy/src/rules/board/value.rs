@@ -58,6 +58,53 @@ impl Hasher for KeyHasher {
 /// A hash map keyed by the search's positions.
 type KeyMap<K, V> = HashMap<K, V, BuildHasherDefault<KeyHasher>>;
 
+/// Which position is which value: the memo of a search.
+trait Memo<K>: Default {
+    /// The value of `key`, if known.
+    fn get(&self, key: &K) -> Option<GameValue>;
+    /// Remembers the value of `key`.
+    fn insert(&mut self, key: K, value: GameValue);
+}
+
+impl<K: Eq + Hash> Memo<K> for KeyMap<K, GameValue> {
+    fn get(&self, key: &K) -> Option<GameValue> {
+        HashMap::get(self, key).copied()
+    }
+    fn insert(&mut self, key: K, value: GameValue) {
+        HashMap::insert(self, key, value);
+    }
+}
+
+/// A packed key past 64 bits, as two words (a `u128` would align the table's slots to 16
+/// bytes, 32 a slot with its value).
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+struct Wide(u64, u64);
+
+/// The memo of packed keys: those that fit in 64 bits (a game packs its small positions so,
+/// [`crate::rules::board::bitgrid::BitGrid::pack`]) in a table of 16-byte slots, the rest in
+/// one of 24. Most positions of a search are small, so the memo holds half the bytes a table
+/// of `u128` keys would.
+#[derive(Default)]
+struct PackedMemo {
+    narrow: KeyMap<u64, GameValue>,
+    wide: KeyMap<Wide, GameValue>,
+}
+
+impl Memo<Packed> for PackedMemo {
+    fn get(&self, key: &Packed) -> Option<GameValue> {
+        match u64::try_from(*key) {
+            Ok(k) => self.narrow.get(&k).copied(),
+            Err(_) => self.wide.get(&Wide(*key as u64, (*key >> 64) as u64)).copied(),
+        }
+    }
+    fn insert(&mut self, key: Packed, value: GameValue) {
+        match u64::try_from(key) {
+            Ok(k) => self.narrow.insert(k, value),
+            Err(_) => self.wide.insert(Wide(key as u64, (key >> 64) as u64), value),
+        };
+    }
+}
+
 /// How a stored position's value is made from the values of its children.
 #[derive(Clone, Copy)]
 enum Made {
@@ -83,6 +130,8 @@ struct Frame<K> {
 /// a position's numbers ([`BoardRules`]) and a packed one ([`PackedRules`]).
 trait Source {
     type Key: Clone + Eq + Hash;
+    /// The memo of the keys' values.
+    type Memo: Memo<Self::Key>;
     /// The positions one unit of the budget pays for: the budget is set by the memory a
     /// position of numbers holds (a vector and its options' vectors), a packed one holds an
     /// eighth of it.
@@ -155,6 +204,7 @@ struct ByNumbers<'a>(&'a dyn BoardRules);
 
 impl Source for ByNumbers<'_> {
     type Key = NumbersKey;
+    type Memo = KeyMap<NumbersKey, GameValue>;
     const POSITIONS_A_UNIT: u64 = 1;
     fn spelling(&self) -> String {
         self.0.spelling()
@@ -204,6 +254,7 @@ struct ByKeys<'a>(&'a dyn PackedRules, &'a dyn BoardRules);
 
 impl Source for ByKeys<'_> {
     type Key = Packed;
+    type Memo = PackedMemo;
     const POSITIONS_A_UNIT: u64 = 8;
     fn spelling(&self) -> String {
         self.1.spelling()
@@ -257,7 +308,7 @@ struct Spent {
 pub struct BoardValues<'a> {
     rules: &'a dyn BoardRules,
     by_numbers: KeyMap<NumbersKey, GameValue>,
-    by_keys: KeyMap<Packed, GameValue>,
+    by_keys: PackedMemo,
     spent: Spent,
 }
 
@@ -272,7 +323,7 @@ impl<'a> BoardValues<'a> {
         BoardValues {
             rules,
             by_numbers: KeyMap::default(),
-            by_keys: KeyMap::default(),
+            by_keys: PackedMemo::default(),
             spent: Spent { visited: 0, budget, work: u64::MAX, memo_bytes: 0 },
         }
     }
@@ -307,12 +358,12 @@ impl<'a> BoardValues<'a> {
 /// stack) of the positions below it whose values `memo` does not hold yet.
 fn search<S: Source>(
     source: &S,
-    memo: &mut KeyMap<S::Key, GameValue>,
+    memo: &mut S::Memo,
     spent: &mut Spent,
     store: &mut GameStore,
     root: S::Key,
 ) -> Result<GameValue, AnalyzeError> {
-    if let Some(&v) = memo.get(&root) {
+    if let Some(v) = memo.get(&root) {
         return Ok(v);
     }
     let cycles = source.may_cycle();
@@ -329,7 +380,7 @@ fn search<S: Source>(
         let mut pending = None;
         while top.next < top.end {
             match children.get(top.next) {
-                Some(child) if !memo.contains_key(child) => {
+                Some(child) if memo.get(child).is_none() => {
                     pending = Some(child.clone());
                     break;
                 }
@@ -356,7 +407,7 @@ fn search<S: Source>(
         }
         values.clear();
         for child in children.get(done.start..done.end).unwrap_or_default() {
-            let v = memo.get(child).copied();
+            let v = memo.get(child);
             values.push(v.ok_or_else(|| AnalyzeError::Unsupported("Conway's value: a child was not valued".into()))?);
         }
         children.truncate(done.start);
@@ -375,7 +426,7 @@ fn search<S: Source>(
         }
         spent.remember(source, store, memo, done.key, value)?;
     }
-    memo.get(&root).copied().ok_or_else(|| {
+    memo.get(&root).ok_or_else(|| {
         AnalyzeError::Unsupported("Conway's value: the search ended without the position's value".into())
     })
 }
@@ -388,7 +439,7 @@ impl Spent {
         &mut self,
         source: &S,
         store: &GameStore,
-        memo: &mut KeyMap<S::Key, GameValue>,
+        memo: &mut S::Memo,
         key: S::Key,
         value: GameValue,
     ) -> Result<(), AnalyzeError> {
