@@ -171,6 +171,35 @@ fn berlekamp_wolfe_and_drummond_cole_domineering_values_as_quoted_by_pycgt() {
     }
 }
 
+/// Chen, Folkersen, Hasham, Hayward, Lee, Randall, Schultz and Vandermeer, "A Proof of the
+/// 2004 Albert-Grossman-Nowakowski-Wolfe Conjecture on Alternating Linear Clobber" (arXiv
+/// 2509.08985, 2025), abstract (x Left's, o Right's): every non-empty even-length
+/// alternating-colour row, except oxoxox, is a first-player win; oxoxox is not, so the second
+/// player wins it. Checked on every such row grundy takes (up to 16 cells), both ways round.
+/// And, as a review of the paper (themoonlight.io) quotes its rules of equivalence: o, oo, ooo,
+/// ooxx and oxoxox are 0, oxo = ox, and ooxo = xxo + ox.
+#[test]
+fn chen_et_al_alternating_linear_clobber_theorem() {
+    let mut s = GameStore::new();
+    for k in 1..=8 {
+        let rows = ["xo".repeat(k), "ox".repeat(k)];
+        for (row, g) in rows.iter().zip(values(&mut s, "clobber", &rows)) {
+            let want = if k == 3 { PartizanOutcome::P } else { PartizanOutcome::N };
+            assert_eq!(s.outcome(g).unwrap(), want, "{row}: {}", s.text(g).unwrap());
+        }
+    }
+    let texts: Vec<String> =
+        ["o", "oo", "ooo", "ooxx", "oxoxox", "oxo", "ox", "ooxo", "xxo"].iter().map(|t| t.to_string()).collect();
+    let v = values(&mut s, "clobber", &texts);
+    let zero = s.integer(0).unwrap();
+    for (text, &g) in texts.iter().zip(&v[..5]) {
+        assert_eq!(s.compare(g, zero).unwrap(), Relation::Equal, "{text}");
+    }
+    assert_eq!(s.compare(v[5], v[6]).unwrap(), Relation::Equal, "oxo = ox");
+    let xxo_ox = s.sum(v[8], v[6]).unwrap();
+    assert_eq!(s.compare(v[7], xxo_ox).unwrap(), Relation::Equal, "ooxo = xxo + ox");
+}
+
 /// The cells next to cell `i` of a `rows` x `cols` grid (numbered row by row).
 fn neighbours(rows: usize, cols: usize, i: usize) -> impl Iterator<Item = usize> {
     let (r, c) = (i / cols, i % cols);
