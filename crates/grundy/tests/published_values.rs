@@ -200,6 +200,29 @@ fn chen_et_al_alternating_linear_clobber_theorem() {
     assert_eq!(s.compare(v[7], xxo_ox).unwrap(), Relation::Equal, "ooxo = xxo + ox");
 }
 
+/// Ernst, "Playing Konane Mathematically" (UMAP Journal 16(2), 1995), the solid linear
+/// pattern: N stones alternating in a row, room to jump at both ends, is -j for N = 2j + 1, 0
+/// for N = 4j and * for N = 4j + 2. Read as quoted in the repository ishehadeh/konjecture
+/// (writeup/partials/04-existing-research.typ, "Solid Linear Pattern", whose figure for N = 7
+/// is `_xoxoxox_` with x drawn black; and konane/src/cgt.rs's test `solid_linear_pattern`,
+/// which cites the paper's CiteSeerX copy), not in the paper. Black is Left (Ernst's slides,
+/// 2001: "Positive: Black wins"), so the row starts with x, Left's, as in grundy. Checked on
+/// every such row grundy takes (16 columns: N up to 14).
+#[test]
+fn ernst_konane_solid_linear_pattern_as_quoted_by_konjecture() {
+    let mut s = GameStore::new();
+    let rows: Vec<String> =
+        (1..=14).map(|n| format!(".{}.", (0..n).map(|i| ['x', 'o'][i % 2]).collect::<String>())).collect();
+    for (n, (row, g)) in (1..=14).zip(rows.iter().zip(values(&mut s, "konane", &rows))) {
+        let want = match n % 4 {
+            0 => "0".to_string(),
+            2 => "*".to_string(),
+            _ => format!("{}", -(n as i64 - 1) / 2),
+        };
+        assert_eq!(s.text(g).unwrap(), want, "{row} (N = {n})");
+    }
+}
+
 /// The cells next to cell `i` of a `rows` x `cols` grid (numbered row by row).
 fn neighbours(rows: usize, cols: usize, i: usize) -> impl Iterator<Item = usize> {
     let (r, c) = (i / cols, i % cols);
