@@ -19,8 +19,8 @@
 #
 # Measured 2026-11-27, debug build (opt-level 1) on the 2-core machine at load 4-6, others'
 # builds beside it: 6x6 = 1 (first player wins), agreeing with Bullock's table, in 319 s
-# CPU and 5.7 GB peak; 3x12 H (38 s, 1 GB), 3x13 H (184 s, 3.8 GB), 3x11 H, 4x8 H, 3x10 H,
-# 4x7 V and 5x6 H (under 15 s each) agree too.
+# CPU and 5.7 GB peak; 3x12 H (38 s, 1 GB), 3x13 H (184 s, 3.8 GB), 5x7 H (129 s, 2.5 GB),
+# 3x11 H, 4x8 H, 3x10 H, 4x7 V and 5x6 H (under 15 s each) agree too.
 #
 # Each board runs once in LIMIT seconds (default 600) with grundy's largest limits; printed:
 # the board, the published class, grundy's outcome (or why none), the CPU seconds and peak MB.
