@@ -223,6 +223,50 @@ fn ernst_konane_solid_linear_pattern_as_quoted_by_konjecture() {
     }
 }
 
+/// Conway, "On Numbers and Games", chapter 16, Theorem 98 and the text after it, read in a
+/// transcription (repository weiyuan2020/mathnotes-2023, conway/conway_ong-md/Part1_chap16.md,
+/// commit 09a84691), whose symbols are garbled but whose statements read: atomic weights are
+/// additive, (G + H)' = G' + H' and (-G)' = -G'; G' >= 1 iff G exceeds remote stars; G' <= -1
+/// iff G is exceeded by them; G' >= 2 makes G positive, G' <= -2 negative; and a game of
+/// positive atomic weight is "positive or fuzzy". (The transcription lost the bar under its
+/// "> 1": ↑ has weight 1 and exceeds remote stars, so it is >=.) Checked on every all-small
+/// canonical form born by day 3, additivity on every pair of them.
+#[test]
+fn onag_chapter_16_theorem_98_on_every_all_small_game_born_by_day_3() {
+    let mut s = GameStore::new();
+    let day3: Vec<GameValue> = s.born_by(3).unwrap().into_iter().filter(|&g| s.is_all_small(g).unwrap()).collect();
+    let [zero, one, two] = [0, 1, 2].map(|n| s.integer(n).unwrap());
+    let [minus_one, minus_two] = [one, two].map(|n| s.neg(n).unwrap());
+    let weight = |s: &mut GameStore, g| s.atomic_weight(g).unwrap();
+    for &g in &day3 {
+        let (w, name) = (weight(&mut s, g), s.text(g).unwrap());
+        let remote = s.nimber((s.birthday(g).unwrap() + 1).next_power_of_two()).unwrap();
+        let vs_star = s.compare(g, remote).unwrap();
+        assert_eq!(s.ge(w, one).unwrap(), vs_star == Relation::Greater, "{name}: G' >= 1 iff G > remote stars");
+        assert_eq!(s.le(w, minus_one).unwrap(), vs_star == Relation::Less, "{name}: G' <= -1 iff G < remote stars");
+        let vs_zero = s.compare(g, zero).unwrap();
+        if s.ge(w, two).unwrap() {
+            assert_eq!(vs_zero, Relation::Greater, "{name}: G' >= 2");
+        }
+        if s.le(w, minus_two).unwrap() {
+            assert_eq!(vs_zero, Relation::Less, "{name}: G' <= -2");
+        }
+        if s.compare(w, zero).unwrap() == Relation::Greater {
+            assert!(matches!(vs_zero, Relation::Greater | Relation::Confused), "{name}: positive weight");
+        }
+        let minus_g = s.neg(g).unwrap();
+        let (w_minus, minus_w) = (weight(&mut s, minus_g), s.neg(w).unwrap());
+        assert_eq!(s.compare(w_minus, minus_w).unwrap(), Relation::Equal, "{name}: (-G)' = -G'");
+        for &h in &day3 {
+            let g_h = s.sum(g, h).unwrap();
+            let (w_sum, w_h) = (weight(&mut s, g_h), weight(&mut s, h));
+            let w_plus = s.sum(w, w_h).unwrap();
+            assert_eq!(s.compare(w_sum, w_plus).unwrap(), Relation::Equal, "{name} + {}", s.text(h).unwrap());
+        }
+    }
+    assert!(day3.len() > 10, "{}", day3.len());
+}
+
 /// The cells next to cell `i` of a `rows` x `cols` grid (numbered row by row).
 fn neighbours(rows: usize, cols: usize, i: usize) -> impl Iterator<Item = usize> {
     let (r, c) = (i / cols, i % cols);
