@@ -267,6 +267,65 @@ fn onag_chapter_16_theorem_98_on_every_all_small_game_born_by_day_3() {
     assert!(day3.len() > 10, "{}", day3.len());
 }
 
+/// Conway, "On Numbers and Games", chapter 8, "A dictionary of facts about COL" (read in the
+/// transcription above, Part1_chap08.md): "a diagram which has a symmetry moving every node
+/// and reversing any tints will always have value 0". A board of cells is such a diagram when
+/// a symmetry of its rectangle that fixes no cell maps each cell to the other player's colour
+/// (x to o, o to x, an empty cell to an empty one). Checked on every Col board of 1 x 2 to
+/// 1 x 8, 2 x 2 to 2 x 4 and 3 x 3 cells, each cell empty, x or o.
+#[test]
+fn onag_chapter_8_col_boards_symmetric_under_colour_reversal_are_zero() {
+    let mut s = GameStore::new();
+    let b = board("col");
+    let mut memo = BoardValues::new(b.rules(), u64::MAX);
+    let zero = s.integer(0).unwrap();
+    let mut checked = 0;
+    let shapes = (2..=8).map(|c| (1, c)).chain((2..=4).map(|c| (2, c))).chain([(3, 3)]);
+    for (rows, cols) in shapes {
+        let cells = rows * cols;
+        // The symmetries of the rectangle (the transposes only for a square) that fix no cell.
+        let mut maps: Vec<Vec<usize>> = vec![];
+        let flips = |i: usize, (fr, fc, t): (bool, bool, bool)| {
+            let (r, c) = (i / cols, i % cols);
+            let (r, c) = if t { (c, r) } else { (r, c) };
+            let r = if fr { rows - 1 - r } else { r };
+            let c = if fc { cols - 1 - c } else { c };
+            r * cols + c
+        };
+        for t in [false, rows == cols] {
+            for fr in [false, true] {
+                for fc in [false, true] {
+                    let map: Vec<usize> = (0..cells).map(|i| flips(i, (fr, fc, t))).collect();
+                    if map.iter().enumerate().all(|(i, &j)| i != j) && !maps.contains(&map) {
+                        maps.push(map);
+                    }
+                }
+            }
+        }
+        for mut code in 0..3usize.pow(cells as u32) {
+            let mut cell = vec!['.'; cells];
+            for c in cell.iter_mut() {
+                *c = ['.', 'x', 'o'][code % 3];
+                code /= 3;
+            }
+            let swap = |c: char| match c {
+                'x' => 'o',
+                'o' => 'x',
+                other => other,
+            };
+            if !maps.iter().any(|m| (0..cells).all(|i| cell[m[i]] == swap(cell[i]))) {
+                continue;
+            }
+            let text: String =
+                cell.chunks(cols).map(|row| row.iter().collect::<String>()).collect::<Vec<_>>().join("/");
+            let g = memo.value(&mut s, &b.rules().parse(&[text.as_str()]).unwrap()).unwrap();
+            assert_eq!(s.compare(g, zero).unwrap(), Relation::Equal, "col {text}: {}", s.text(g).unwrap());
+            checked += 1;
+        }
+    }
+    assert!(checked > 100, "{checked}");
+}
+
 /// The cells next to cell `i` of a `rows` x `cols` grid (numbered row by row).
 fn neighbours(rows: usize, cols: usize, i: usize) -> impl Iterator<Item = usize> {
     let (r, c) = (i / cols, i % cols);
