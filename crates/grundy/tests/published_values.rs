@@ -146,6 +146,26 @@ fn bullock_obsequi_table_of_domineering_rectangles() {
     }
 }
 
+/// Conway, "On Numbers and Games", chapter 10, "Domino positions and propositions" (read in
+/// the transcription of the book in the repository weiyuan2020/mathnotes-2023,
+/// conway/conway_ong-md/Part1_chap10.md, commit 09a84691): the 3 x 3 square "simplifies to ±1,
+/// its simplest form" (the transcription prints the ± as +, but a square is its own transpose,
+/// which negates a Domineering value, so it cannot be 1); "the 4 x 4 square is a win for the
+/// first player", and "similar arguments" for the 4 x 6 rectangle; "The 5 x 5 square can be
+/// shown to be a second player win (and so have value 0)" (figure 20, "The equation 5 x 5 = 0").
+#[test]
+fn onag_chapter_10_domineering_squares_and_the_4x6_rectangle() {
+    let mut s = GameStore::new();
+    let boards: Vec<String> = [(3, 3), (5, 5)].iter().map(|&(r, c)| rectangle(r, c)).collect();
+    let got = values(&mut s, "domineering", &boards);
+    let (pm1, zero) = (s.parse("±1").unwrap(), s.integer(0).unwrap());
+    assert_eq!(s.compare(got[0], pm1).unwrap(), Relation::Equal, "3 x 3: {}", s.text(got[0]).unwrap());
+    assert_eq!(s.compare(got[1], zero).unwrap(), Relation::Equal, "5 x 5: {}", s.text(got[1]).unwrap());
+    assert_eq!(domineering_outcome(&mut s, 4, 4), PartizanOutcome::N);
+    assert_eq!(domineering_outcome(&mut s, 4, 6), PartizanOutcome::N);
+    assert_eq!(domineering_outcome(&mut s, 6, 4), PartizanOutcome::N);
+}
+
 /// Exact values read in the tests of pycgt (repository nehalahmedshaikh/pycgt, file
 /// tests/test_published_values.py), which quote them from their sources (the originals were
 /// not read): Berlekamp, "Blockbusting and Domineering" (J. Combin. Theory A 49, 1988),
