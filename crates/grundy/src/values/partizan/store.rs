@@ -140,14 +140,11 @@ impl Span {
 }
 
 /// One stored game: its parts if it is a nus game, where its canonical options lie (made on
-/// demand for a nus game), its birthday, and its Left and Right stops (made with the game, from
-/// its options' stops: comparisons read them to decide most pairs at once,
-/// [`GameStore::le_id`]).
+/// demand for a nus game), and its birthday. Its stops lie apart (`GameStore::stops`).
 struct Entry {
     nus: Option<Nus>,
     span: Span,
     birthday: u64,
-    stops: (Dyadic, Dyadic),
 }
 
 /// The interning table's hash of a game given by its options (sorted): Left's count first, so
@@ -233,6 +230,10 @@ enum Side {
 pub struct GameStore {
     serial: u32,
     entries: Vec<Entry>,
+    /// Each stored game's Left and Right stops, made with the game from its options' stops:
+    /// comparisons read them to decide most pairs at once ([`GameStore::le_id`]), so they lie
+    /// in a table of their own, two games to a cache line.
+    stops: Vec<(Dyadic, Dyadic)>,
     /// Every stored game's canonical options, each game's in one run ([`Span`]).
     arena: Vec<Id>,
     /// The games stored by their options, found by their options' hash ([`moves_hash`]).
@@ -294,6 +295,7 @@ impl GameStore {
         let mut s = GameStore {
             serial: STORES.fetch_add(1, Ordering::Relaxed),
             entries: Vec::new(),
+            stops: Vec::new(),
             arena: Vec::new(),
             moves_index: HashTable::new(),
             nus_index: IdMap::default(),
@@ -315,12 +317,8 @@ impl GameStore {
             depth: 0,
             operation: "",
         };
-        s.entries.push(Entry {
-            nus: Some(Nus::number(Dyadic::ZERO)),
-            span: Span::NOT_MADE,
-            birthday: 0,
-            stops: (Dyadic::ZERO, Dyadic::ZERO),
-        });
+        s.entries.push(Entry { nus: Some(Nus::number(Dyadic::ZERO)), span: Span::NOT_MADE, birthday: 0 });
+        s.stops.push((Dyadic::ZERO, Dyadic::ZERO));
         s.nus_index.insert(Nus::number(Dyadic::ZERO), ZERO);
         s
     }
@@ -399,11 +397,13 @@ impl GameStore {
             (m.capacity() as u64).saturating_mul(std::mem::size_of::<(K, V)>() as u64 + 1)
         }
         let entries = (self.entries.capacity() as u64).saturating_mul(std::mem::size_of::<Entry>() as u64);
+        let stops = (self.stops.capacity() as u64).saturating_mul(std::mem::size_of::<(Dyadic, Dyadic)>() as u64);
         let options = (self.arena.capacity() as u64).saturating_mul(std::mem::size_of::<Id>() as u64);
         let moves_index = (self.moves_index.capacity() as u64).saturating_mul(std::mem::size_of::<Id>() as u64 + 1);
         let pieces = self.thermograph_pieces.saturating_mul(std::mem::size_of::<super::thermograph::Segment>() as u64);
         [
             entries,
+            stops,
             options,
             moves_index,
             table(&self.nus_index),
@@ -509,12 +509,8 @@ impl GameStore {
         }
         self.tick(1)?;
         let id = self.next_id()?;
-        self.entries.push(Entry {
-            nus: Some(n),
-            span: Span::NOT_MADE,
-            birthday: nus_birthday(n),
-            stops: (n.number, n.number),
-        });
+        self.entries.push(Entry { nus: Some(n), span: Span::NOT_MADE, birthday: nus_birthday(n) });
+        self.stops.push((n.number, n.number));
         self.nus_index.insert(n, id);
         Ok(id)
     }
@@ -542,7 +538,8 @@ impl GameStore {
             (None, None) => (Dyadic::ZERO, Dyadic::ZERO),
         };
         let span = self.push_options(&left, &right)?;
-        self.entries.push(Entry { nus: None, span, birthday, stops });
+        self.entries.push(Entry { nus: None, span, birthday });
+        self.stops.push(stops);
         let (entries, arena) = (&self.entries, &self.arena);
         self.moves_index.insert_unique(hash, id, |&id| {
             let (l, r) = slices(entries, arena, id);
@@ -672,11 +669,16 @@ impl GameStore {
         if rb > la {
             return Ok(true);
         }
+        let (na, nb) = (self.nus_of(a), self.nus_of(b));
+        if let (Some(x), Some(y)) = (na, nb) {
+            // A closed form, cheaper than the memo's lookup, and nothing to remember.
+            return Ok(nus_le(x, y));
+        }
         if let Some(&r) = self.le_memo.get(&(a, b)) {
             return Ok(r);
         }
         self.tick(1)?;
-        let r = match (self.nus_of(a), self.nus_of(b)) {
+        let r = match (na, nb) {
             (Some(x), Some(y)) => nus_le(x, y),
             (Some(x), None) if x.is_number() => {
                 // b is not a number: b >= x iff no b^R <= x.
@@ -1081,12 +1083,12 @@ impl GameStore {
     /// L(G) = max R(G^L), R(G) = min L(G^R)), made with each game when it is stored.
     pub(crate) fn stops_id(&mut self, g: Id) -> Result<(Dyadic, Dyadic), PartizanError> {
         self.tick(1)?;
-        self.entries.get(g as usize).map(|e| e.stops).ok_or(PartizanError::ForeignValue)
+        self.stops.get(g as usize).copied().ok_or(PartizanError::ForeignValue)
     }
 
     /// The stops of a stored game (zero for an id past the store's, which no caller has).
     fn stops_of(&self, g: Id) -> (Dyadic, Dyadic) {
-        self.entries.get(g as usize).map_or((Dyadic::ZERO, Dyadic::ZERO), |e| e.stops)
+        self.stops.get(g as usize).copied().unwrap_or((Dyadic::ZERO, Dyadic::ZERO))
     }
 
     /// The memoised thermograph of `g`, if any.
