@@ -42,6 +42,19 @@ pub struct GameValue {
     index: u32,
 }
 
+impl GameValue {
+    /// The serial number of the store that made it and its index there, for a memo that
+    /// keeps the index alone ([`GameValue::of_parts`] makes it again).
+    pub(crate) fn parts(self) -> (u32, u32) {
+        (self.store, self.index)
+    }
+
+    /// The value of index `index` in the store of serial number `store`.
+    pub(crate) fn of_parts(store: u32, index: u32) -> GameValue {
+        GameValue { store, index }
+    }
+}
+
 /// The outcome class of a short game (Siegel, section I.1; Lessons in Play, chapter 2): who
 /// wins with perfect play, whoever starts.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -435,6 +448,11 @@ impl GameStore {
             return Err(PartizanError::ForeignValue);
         }
         Ok(g.index)
+    }
+
+    /// The store's serial number: the values it made carry it.
+    pub(crate) fn serial(&self) -> u32 {
+        self.serial
     }
 
     /// The value of an id of this store.
