@@ -12,8 +12,8 @@
 //! options is never walked.
 //!
 //! Comparisons, sums and negations are memoised in the store. Every operation counts its work
-//! (options visited, games created, comparisons and sums not found in the memos, and a quarter
-//! of a step for every comparison asked, those the stops or the memo answer too) and stops with
+//! (options visited, games created, comparisons and sums not found in the memos, a comparison
+//! found in the memo, and a quarter of a step for every comparison asked) and stops with
 //! [`PartizanError::TooMuchWork`] past the store's limit; recursion stops past [`MAX_DEPTH`].
 
 use std::collections::HashMap;
@@ -210,7 +210,7 @@ pub struct GameStore {
     thermograph_pieces: u64,
     depth: u32,
     operation: &'static str,
-    /// The comparisons asked since the store was made ([`COMPARISONS_A_STEP`] make a step).
+    /// The comparisons asked since the store was made (those the stops answer: [`COMPARISONS_A_STEP`] make a step).
     comparisons: u64,
 }
 
@@ -230,8 +230,9 @@ impl std::fmt::Debug for GameStore {
 /// step is well under a microsecond, so a check every few milliseconds at most.
 pub const CHECK_EVERY: u64 = 4096;
 
-/// The comparisons that make one step of work: one answered by the stops or the memo costs a
-/// few nanoseconds, a step (a game made, a comparison recursed into) a hundred or more.
+/// The comparisons answered by the stops that make one step of work: one costs a few
+/// nanoseconds, a step (a game made, a comparison looked up or recursed into) a hundred or
+/// more.
 const COMPARISONS_A_STEP: u64 = 4;
 
 /// The zero game's id: the first entry of every store.
@@ -577,9 +578,10 @@ impl GameStore {
         if a == b {
             return Ok(true);
         }
-        // Every comparison asked counts, a quarter of a step, those the stops or the memo answer
-        // at once too: canonical forms of many options compare them pairwise (a heap of 1,000
-        // in K-L-Nim, about 10^9 comparisons), which no other count would see.
+        // Every comparison asked counts, those the stops or the memo answer at once too (a
+        // quarter of a step where the stops answer, a step where the memo's table is looked
+        // up): canonical forms of many options compare them pairwise (a heap of 1,000 in
+        // K-L-Nim, about 10^9 comparisons), which no other count would see.
         self.comparisons = self.comparisons.wrapping_add(1);
         if self.comparisons.is_multiple_of(COMPARISONS_A_STEP) {
             self.tick(1)?;
@@ -595,6 +597,7 @@ impl GameStore {
             return Ok(true);
         }
         if let Some(&r) = self.le_memo.get(&(a, b)) {
+            self.tick(1)?;
             return Ok(r);
         }
         self.tick(1)?;
