@@ -22,6 +22,14 @@ cases=(
     "analyze kl:1,2 40 41 42 43 44 45"
     "analyze wythoff 1000000000000 1618033988749"
     "analyze euclid 1000000007 998244353"
+    "value domineering ..../..../..../...."
+    "value domineering ....#/...../...../...../....."
+    "value domineering .#..../....../#...##/....../...#.#"
+    "value toads-frogs TTF.F...F..TFF...."
+    "value clobber xoxo/oxox/xoxo"
+    "value cutcake 8x8 5x7"
+    "value hackenbush 0-1:b,1-2:r,2-3:b,0-4:r,4-5:b,0-6:g"
+    "value kl:2,3 30 31"
 )
 # CASES=FILE replaces the list above with the file's lines (one case a line).
 if [ -n "${CASES:-}" ]; then

@@ -8,7 +8,7 @@
 # Domineering boards of 5x5 to 8x8 cells with 2 to a quarter of them filled, and random
 # Toads-and-Frogs strips of 13 to 20 cells — then the empty Domineering rectangles up to 5x6
 # (RECTANGLES=0 leaves them out). Each position is run once by the crate within LIMIT seconds
-# (default 120); past it, grundy runs once within the same limit; else both run REPS times
+# (default 120) of CPU; past it, grundy runs once within the same limit; else both run REPS times
 # (default 3), interleaved (crate, grundy, crate, ...). Printed: the medians of CPU time (user +
 # system) and of peak RSS, and the ratios grundy / crate; the values (canonical form, read back
 # by grundy, mean and temperature) must be equal. grundy runs with its largest limits (the crate
@@ -56,15 +56,18 @@ PY
     timed() {
         local out=$1; shift
         T_OK=1
-        # The limit inside the clock, so that the program itself is stopped and its CPU counted.
-        if ! /usr/bin/time -f '%U %S %M' -o "$BENCH_TMP/time" timeout "$LIMIT" "$@" > "$out" 2> "$out.err"; then T_OK=0; fi
+        # The limit is on CPU time (ulimit -t: the kernel stops the program past it), inside the
+        # clock so that the program itself is stopped and its CPU counted; the machine's load
+        # then changes neither who finishes nor what is compared. A wall-clock stop at 4x the
+        # limit guards against a program that waits.
+        if ! /usr/bin/time -f '%U %S %M' -o "$BENCH_TMP/time" timeout "$((4 * LIMIT))" bash -c 'ulimit -t "$1"; shift; exec "$@"' _ "$LIMIT" "$@" > "$out" 2> "$out.err"; then T_OK=0; fi
         local u=0 s=0 kb=0
         read -r u s kb < <(tail -n 1 "$BENCH_TMP/time") || true
         if ! [[ "$u" =~ ^[0-9.]+$ ]]; then u=$LIMIT; s=0; kb=0; fi
         T_CPU=$(awk -v u="$u" -v s="$s" 'BEGIN { printf "%.2f", u + s }')
         T_KB=$kb
     }
-    limits=(--json --budget 33554432 --work 68719476736 --memory 17179869184 --chars 100000)
+    limits=(--json --value-only --budget 33554432 --work 68719476736 --memory 17179869184 --chars 100000)
     failed=0
     printf '%-44s %9s %9s %6s %9s %9s %6s  %s\n' position crate_s grundy_s ratio crate_MB grundy_MB ratio values
     while read -r game position; do

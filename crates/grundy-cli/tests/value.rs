@@ -264,3 +264,26 @@ fn comparisons_count_into_the_work() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("more than 5000000 steps") && err.contains("--work"), "{err}");
 }
+
+/// `--value-only` gives the same value without the analyses after it: the text has no atomic
+/// weight, reduced form or incentives lines, the JSON has them null, each with a note naming
+/// the flag; everything else is the full report's.
+#[test]
+fn value_only_leaves_out_the_analyses_after_the_value() {
+    let args = ["value", "clobber", "xo./oxo"];
+    let (full, only) = (json(&args), json(&[&args[..], &["--value-only"]].concat()));
+    for key in ["canonical", "outcome", "mean", "temperature", "stops", "birthday", "all_small", "thermograph_svg"] {
+        assert_eq!(full[key], only[key], "{key}");
+    }
+    assert!(full["atomic_weight"].is_string() && full["reduced"].is_string(), "{full}");
+    for key in ["atomic_weight", "reduced", "incentives"] {
+        assert!(only[key].is_null(), "{key}: {only}");
+        assert!(only[format!("{key}_note")].as_str().is_some_and(|n| n.contains("--value-only")), "{key}: {only}");
+    }
+    let text = grundy(&[&args[..], &["--value-only"]].concat());
+    let text = String::from_utf8_lossy(&text.stdout);
+    assert!(text.contains("\nvalue: ") && text.contains("\ntemperature: "), "{text}");
+    for line in ["atomic weight:", "reduced:", "incentives:"] {
+        assert!(!text.contains(line), "{line} in {text}");
+    }
+}

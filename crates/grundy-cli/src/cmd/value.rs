@@ -5,7 +5,7 @@
 //! (`grundy::ValueReport`); this prints it.
 
 use grundy::frontend::DEFAULT_WORK_LIMIT;
-use grundy::frontend::{report_of, value_report, value_work_forecast, Raise, MAX_NAME_CHARS};
+use grundy::frontend::{report_of, value_report, value_work_forecast, Raise, Scope, MAX_NAME_CHARS};
 use grundy::ValueReport;
 use grundy::{AnalyzeError, Convention};
 use grundy::{GameStore, PartizanError};
@@ -62,7 +62,15 @@ pub struct Args {
     /// as SVG.
     #[arg(long, value_name = "FILE")]
     svg: Option<std::path::PathBuf>,
+    /// The value alone: its canonical form, outcome, stops, mean, temperature and birthday,
+    /// without the atomic weight, reduced form and incentives (each can take as long as the
+    /// value), for valuing many positions.
+    #[arg(long)]
+    value_only: bool,
 }
+
+/// What the notes of the analyses `--value-only` leaves out say.
+const NOT_MADE: &str = "not made: --value-only was given";
 
 /// Reads a count flag.
 fn count(text: &Option<String>, flag: &str, default: u64, max: u64) -> Result<u64, CliError> {
@@ -90,12 +98,13 @@ pub fn run(args: Args) -> Result<(), CliError> {
     store.set_total_work_limit(work);
     store.set_memory_limit(memory);
     let limits = Limits { work, memory };
+    let scope = if args.value_only { Scope::ValueOnly { not_made: NOT_MADE } } else { Scope::Full };
     let report = if args.position.is_empty() && args.game.parse::<grundy::Game>().is_err() {
         let g = store.parse(&args.game).map_err(|e| match e {
             PartizanError::Parse(_) => CliError::usage(e).argument("GAME"),
             e => error(e.into(), limits),
         })?;
-        let mut report = report_of(&mut store, g, chars, RAISE).map_err(|e| error(e, limits))?;
+        let mut report = report_of(&mut store, g, chars, scope, RAISE).map_err(|e| error(e, limits))?;
         report.game = args.game.clone();
         report
     } else {
@@ -105,7 +114,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         let (game, position, options) =
             parse_problem(&args.game, &args.position, Convention::Normal, "first", args.budget.as_deref())?;
         refuse_past_forecast(&position, work, memory)?;
-        value_report(&game, &position, &mut store, options.budget, chars, RAISE).map_err(|e| error(e, limits))?
+        value_report(&game, &position, &mut store, options.budget, chars, scope, RAISE).map_err(|e| error(e, limits))?
     };
     if let Some(path) = &args.svg {
         std::fs::write(path, grundy::thermograph_svg(&report.thermograph) + "\n").map_err(|e| {
@@ -116,7 +125,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         // The library's one serialised form, as the web app answers it.
         emit(&(serde_json::to_string(&report).map_err(|e| CliError::of_kind(ErrorKind::Io, e))? + "\n"));
     } else {
-        emit(&text(&report));
+        emit(&text(&report, scope));
     }
     Ok(())
 }
@@ -222,11 +231,11 @@ fn canonical(r: &ValueReport) -> String {
     })
 }
 
-/// The report as text.
-fn text(r: &ValueReport) -> String {
+/// The report as text: with `Scope::ValueOnly`, without the lines of the analyses left out.
+fn text(r: &ValueReport, scope: Scope) -> String {
     let head = if r.position.is_empty() { r.game.clone() } else { format!("{} {}", r.game, r.position.join(" ")) };
-    format!(
-        "{head}\nvalue: {}\noutcome: {} ({})\nmean: {}\ntemperature: {}\nstops: Left {}, Right {}\nbirthday: {}\nall-small: {}\natomic weight: {}\nreduced: {}\nincentives: {}\n",
+    let mut out = format!(
+        "{head}\nvalue: {}\noutcome: {} ({})\nmean: {}\ntemperature: {}\nstops: Left {}, Right {}\nbirthday: {}\nall-small: {}\n",
         canonical(r),
         r.outcome,
         r.outcome_words(),
@@ -236,24 +245,26 @@ fn text(r: &ValueReport) -> String {
         r.stops.1,
         r.birthday,
         if r.all_small { "yes" } else { "no" },
-        match &r.atomic_weight {
-            Ok(w) => w.clone(),
-            Err(why) => format!("none ({why})"),
-        },
-        match &r.reduced {
-            Ok(g) => g.clone(),
-            Err(why) => format!("not given ({why})"),
-        },
-        match &r.incentives {
-            Ok(i) => format!(
-                "Left {}; Right {}; dominant {}",
-                listed(&i.left),
-                listed(&i.right),
-                listed(&i.dominant)
-            ),
-            Err(why) => format!("not given ({why})"),
-        },
-    )
+    );
+    if scope == Scope::Full {
+        out += &format!(
+            "atomic weight: {}\nreduced: {}\nincentives: {}\n",
+            match &r.atomic_weight {
+                Ok(w) => w.clone(),
+                Err(why) => format!("none ({why})"),
+            },
+            match &r.reduced {
+                Ok(g) => g.clone(),
+                Err(why) => format!("not given ({why})"),
+            },
+            match &r.incentives {
+                Ok(i) =>
+                    format!("Left {}; Right {}; dominant {}", listed(&i.left), listed(&i.right), listed(&i.dominant)),
+                Err(why) => format!("not given ({why})"),
+            },
+        );
+    }
+    out
 }
 
 /// Names separated by commas, or "none".

@@ -8,7 +8,7 @@ use http::StatusCode;
 use serde::Deserialize;
 use serde_json::Value;
 
-use grundy::frontend::{value_report, Raise, MAX_NAME_CHARS};
+use grundy::frontend::{value_report, Raise, Scope, MAX_NAME_CHARS};
 use grundy::ValueReport;
 use grundy::{AnalyzeError, GameStore, PartizanError};
 
@@ -70,7 +70,8 @@ pub(crate) fn value_request(problem: &Problem) -> Result<ValueReport, Fail> {
     // One request is one bound: the store's default work over all its operations, and memory.
     store.set_total_work_limit(store.work_limit());
     store.set_memory_limit(REQUEST_MEMORY);
-    value_report(&game, &position, &mut store, options.budget, MAX_NAME_CHARS, RAISE).map_err(|e| failed(problem, e))
+    value_report(&game, &position, &mut store, options.budget, MAX_NAME_CHARS, Scope::Full, RAISE)
+        .map_err(|e| failed(problem, e))
 }
 
 /// A value that could not be worked out, as an answer: a budget that ran out names the budget

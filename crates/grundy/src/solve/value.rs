@@ -257,22 +257,39 @@ fn named(e: AnalyzeError, at: &str) -> AnalyzeError {
 }
 
 /// The report of Conway's value of `position` (see [`position_value`]): names up to
-/// `name_limit` characters are written out, and a bound that stopped an analysis is told as
-/// `raise` says.
+/// `name_limit` characters are written out, the analyses after the value are made as `scope`
+/// says, and a bound that stopped an analysis is told as `raise` says.
 pub fn value_report(
     game: &Game,
     position: &Position,
     store: &mut GameStore,
     budget: u64,
     name_limit: u64,
+    scope: Scope,
     raise: Raise,
 ) -> Result<ValueReport, AnalyzeError> {
     let (g, positions) = position_value(game, position, store, budget)?;
-    let mut report = report_of(store, g, name_limit, raise)?;
+    let mut report = report_of(store, g, name_limit, scope, raise)?;
     report.game = game.to_string();
     report.position = game.position_tokens(position);
     report.positions = positions;
     Ok(report)
+}
+
+/// Which analyses a value report makes after the value itself (the canonical form, outcome,
+/// stops, mean, temperature, thermograph and birthday, always made).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scope {
+    /// The atomic weight, the reduced canonical form and the incentives too: each may take as
+    /// much work as the value did.
+    Full,
+    /// The value alone: the atomic weight, reduced form and incentives are not made (their
+    /// notes say so, naming `not_made`, the front end's word for how to ask for them), for a
+    /// caller who values many positions and needs only their values.
+    ValueOnly {
+        /// What the notes say of the analyses left out (`not made: --value-only was given`).
+        not_made: &'static str,
+    },
 }
 
 /// How a front end tells its user to raise the bounds of a value's computation, for the notes
@@ -339,12 +356,14 @@ fn within_share<T>(
 }
 
 /// The report of a value of `store` (a game written in Conway's notation, or a position's):
-/// `game` and `position` are left empty, for the caller to name; the notes of the analyses a
-/// bound stopped say how to raise it as `raise` does.
+/// `game` and `position` are left empty, for the caller to name; the analyses after the value
+/// are made as `scope` says; the notes of the analyses a bound stopped say how to raise it as
+/// `raise` does.
 pub fn report_of(
     store: &mut GameStore,
     g: GameValue,
     name_limit: u64,
+    scope: Scope,
     raise: Raise,
 ) -> Result<ValueReport, AnalyzeError> {
     let (left, right) = store.stops(g)?;
@@ -366,16 +385,25 @@ pub fn report_of(
             Err(e) => Err(note(e)),
         }
     };
-    let atomic_weight = if all_small {
-        within_share(store, value_work, |s| s.atomic_weight(g)).map_err(note).and_then(|w| named(store, w))
-    } else {
-        Err("the game is not all-small (a subposition where only one player can move)".into())
+    let (atomic_weight, reduced, incentives) = match scope {
+        Scope::ValueOnly { not_made } => {
+            (Err(not_made.to_string()), Err(not_made.to_string()), Err(not_made.to_string()))
+        }
+        Scope::Full => {
+            let atomic_weight = if all_small {
+                within_share(store, value_work, |s| s.atomic_weight(g)).map_err(note).and_then(|w| named(store, w))
+            } else {
+                Err("the game is not all-small (a subposition where only one player can move)".into())
+            };
+            let reduced = within_share(store, value_work, |s| s.reduced(g)).map_err(note).and_then(|r| named(store, r));
+            let incentives = within_share(store, value_work, |s| s.incentives(g)).map_err(note).and_then(|i| {
+                let mut names =
+                    |list: &[GameValue]| list.iter().map(|&v| named(store, v)).collect::<Result<Vec<_>, _>>();
+                Ok(IncentiveNames { left: names(&i.left)?, right: names(&i.right)?, dominant: names(&i.dominant)? })
+            });
+            (atomic_weight, reduced, incentives)
+        }
     };
-    let reduced = within_share(store, value_work, |s| s.reduced(g)).map_err(note).and_then(|r| named(store, r));
-    let incentives = within_share(store, value_work, |s| s.incentives(g)).map_err(note).and_then(|i| {
-        let mut names = |list: &[GameValue]| list.iter().map(|&v| named(store, v)).collect::<Result<Vec<_>, _>>();
-        Ok(IncentiveNames { left: names(&i.left)?, right: names(&i.right)?, dominant: names(&i.dominant)? })
-    });
     Ok(ValueReport {
         game: String::new(),
         position: vec![],

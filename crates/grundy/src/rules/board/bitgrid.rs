@@ -36,13 +36,24 @@ impl BitGrid {
         Some(BitGrid { rows: rows as u8, cols: cols as u8, cells: cells & low(n as u32) })
     }
 
-    /// The board as one number: rows, columns and cells.
+    /// The board as one number: rows, columns and cells. A board of at most 8 rows, 8
+    /// columns and 58 cells fits in the low 64 bits (rows and columns less one in the top six,
+    /// so that a memo keeps it in a narrow table); any other has bit 127 set, its rows and
+    /// columns above its 64 cells.
     pub fn pack(self) -> u128 {
-        u128::from(self.rows) << 72 | u128::from(self.cols) << 64 | u128::from(self.cells)
+        let (r, c) = (u64::from(self.rows), u64::from(self.cols));
+        if (1..=8).contains(&r) && (1..=8).contains(&c) && r * c <= 58 {
+            return u128::from((r - 1) << 61 | (c - 1) << 58 | self.cells);
+        }
+        1 << 127 | u128::from(self.rows) << 72 | u128::from(self.cols) << 64 | u128::from(self.cells)
     }
 
     /// The board [`BitGrid::pack`] made.
     pub fn unpack(key: u128) -> BitGrid {
+        if key >> 64 == 0 {
+            let k = key as u64;
+            return BitGrid { rows: (k >> 61) as u8 + 1, cols: (k >> 58 & 7) as u8 + 1, cells: k & low(58) };
+        }
         BitGrid { rows: (key >> 72) as u8, cols: (key >> 64) as u8, cells: key as u64 }
     }
 

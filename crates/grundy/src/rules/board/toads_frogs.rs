@@ -21,6 +21,7 @@ use crate::rules::board::Players;
 use crate::error::AnalyzeError;
 use crate::rules::board::partizan::{side, solve_by_conway};
 use crate::rules::board::notation::arrow_move;
+use crate::rules::board::packed::{Packed, PackedRules};
 use crate::rules::board::{Board, BoardAnswer, BoardContext, BoardFamily, Face, Notation, PlayHelp, RulesCore, Theory, TextRows};
 use crate::rules::catalogue::GameKind;
 use crate::rules::draw::Sketch;
@@ -102,35 +103,129 @@ fn moved(cells: &[u64], (from, to): (usize, usize)) -> Vec<u64> {
     next
 }
 
-/// The strip without the frogs at its left end and the toads at its right end (they never
-/// move, and nothing moves over them), or one empty cell when nothing is left.
+/// The cells `start..end` of the strip without the frogs at their left end and the toads at
+/// their right end (they never move, and nothing moves over them); empty when nothing is left.
+fn trim(cells: &[u64], start: usize, end: usize) -> std::ops::Range<usize> {
+    let part = cells.get(start..end).unwrap_or_default();
+    let from = part.iter().position(|&c| c != FROG).unwrap_or(part.len());
+    let to = part.iter().rposition(|&c| c != TOAD).map_or(0, |e| e + 1);
+    if from < to {
+        start + from..start + to
+    } else {
+        start..start
+    }
+}
+
+/// The strip without the frogs at its left end and the toads at its right end, or one empty
+/// cell when nothing is left.
 fn trimmed(cells: &[u64]) -> Vec<u64> {
-    let start = cells.iter().position(|&c| c != FROG).unwrap_or(cells.len());
-    let end = cells.iter().rposition(|&c| c != TOAD).map_or(0, |e| e + 1);
-    match cells.get(start..end) {
+    match cells.get(trim(cells, 0, cells.len())) {
         Some(part) if !part.is_empty() => part.to_vec(),
         _ => vec![EMPTY],
     }
 }
 
-/// The parts of the strip between blocks `TTFF`, each trimmed: no piece of such a block can
-/// ever move, and no piece crosses it.
-fn segments(cells: &[u64]) -> Vec<Vec<u64>> {
-    let mut out = vec![];
+/// Calls `each` with the cells of every part of the strip between blocks `TTFF`, each
+/// trimmed, leaving out the parts with no move (nothing left, or one empty cell): no piece of
+/// such a block can ever move, and no piece crosses it.
+fn each_segment(cells: &[u64], mut each: impl FnMut(std::ops::Range<usize>)) {
+    let mut part = |start: usize, end: usize| {
+        let r = trim(cells, start, end);
+        if r.len() > 1 || cells.get(r.clone()).is_some_and(|p| p.first().is_some_and(|&c| c != EMPTY)) {
+            each(r);
+        }
+    };
     let mut start = 0;
     let mut i = 0;
     while i + 4 <= cells.len() {
         if cells.get(i..i + 4) == Some(&[TOAD, TOAD, FROG, FROG][..]) {
-            out.push(trimmed(cells.get(start..i).unwrap_or_default()));
+            part(start, i);
             start = i + 4;
             i += 4;
         } else {
             i += 1;
         }
     }
-    out.push(trimmed(cells.get(start..).unwrap_or_default()));
-    out.retain(|p| p != &[EMPTY]);
+    part(start, cells.len());
+}
+
+/// The parts of the strip between blocks `TTFF` ([`each_segment`]).
+fn segments(cells: &[u64]) -> Vec<Vec<u64>> {
+    let mut out = vec![];
+    each_segment(cells, |r| out.push(cells.get(r).unwrap_or_default().to_vec()));
     out
+}
+
+/// The longest strip the packed search keys: two bits a cell, the length above them.
+const PACKED_CELLS: usize = 60;
+
+/// The longest strip whose key fits in 64 bits (the length from bit 58), so that a memo keeps
+/// it in a narrow table; a longer one's length lies from bit 120.
+const NARROW_CELLS: usize = 29;
+
+/// The key of the strip `cells` (at most [`PACKED_CELLS`]): cell i in bits 2i and 2i + 1,
+/// the length above.
+fn pack(cells: &[u64]) -> Packed {
+    let cells = cells.get(..PACKED_CELLS.min(cells.len())).unwrap_or_default();
+    let shift = if cells.len() <= NARROW_CELLS { 58 } else { 120 };
+    cells.iter().enumerate().fold((cells.len() as u128) << shift, |k, (i, &c)| k | u128::from(c & 3) << (2 * i))
+}
+
+/// The cells of a packed strip, into `cells`; returns how many.
+fn unpack(key: Packed, cells: &mut [u64; PACKED_CELLS]) -> usize {
+    let len = if key >> 64 == 0 { (key >> 58) as usize } else { (key >> 120) as usize }.min(PACKED_CELLS);
+    for (i, c) in cells.iter_mut().enumerate().take(len) {
+        *c = (key >> (2 * i)) as u64 & 3;
+    }
+    len
+}
+
+/// The canonical key of a strip: as [`RulesCore::canonical`] makes it, without allocating.
+fn canonical_key(cells: &[u64]) -> Packed {
+    let (mut parts, mut only) = (0, 0..0);
+    each_segment(cells, |r| {
+        parts += 1;
+        only = r;
+    });
+    match parts {
+        0 => pack(&[EMPTY]),
+        1 => pack(cells.get(only).unwrap_or_default()),
+        _ => pack(cells.get(trim(cells, 0, cells.len())).unwrap_or_default()),
+    }
+}
+
+/// The packed search: a key is the strip, two bits a cell; its parts are the parts between
+/// blocks `TTFF`.
+impl PackedRules for ToadsFrogs {
+    fn key_of(&self, numbers: &[u64]) -> Option<Packed> {
+        (numbers.len() <= PACKED_CELLS && numbers.iter().all(|&c| c <= FROG)).then(|| canonical_key(numbers))
+    }
+
+    fn key_parts(&self, key: Packed, out: &mut Vec<Packed>) {
+        let mut cells = [EMPTY; PACKED_CELLS];
+        let len = unpack(key, &mut cells);
+        let cells = cells.get(..len).unwrap_or_default();
+        let start = out.len();
+        each_segment(cells, |r| out.push(pack(cells.get(r).unwrap_or_default())));
+        if out.len() < start + 2 {
+            out.truncate(start);
+        }
+    }
+
+    fn key_options(&self, key: Packed, mover: usize, out: &mut Vec<Packed>) {
+        let mut cells = [EMPTY; PACKED_CELLS];
+        let len = unpack(key, &mut cells);
+        let own = piece(mover.min(1));
+        for i in 0..len {
+            if cells.get(i) != Some(&own) {
+                continue;
+            }
+            let Some(to) = target(cells.get(..len).unwrap_or_default(), i) else { continue };
+            cells.swap(i, to);
+            out.push(canonical_key(cells.get(..len).unwrap_or_default()));
+            cells.swap(i, to);
+        }
+    }
 }
 
 impl ToadsFrogs {
@@ -340,6 +435,10 @@ impl PlayHelp for ToadsFrogs {
 }
 
 impl Theory for ToadsFrogs {
+    fn packed(&self) -> Option<&dyn PackedRules> {
+        Some(self)
+    }
+
     fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
         solve_by_conway(
             self,
@@ -423,6 +522,41 @@ mod tests {
         assert!(ToadsFrogs.read_move(&n, "2", 0).unwrap().unwrap_err().contains("empty"));
         assert!(ToadsFrogs.read_move(&n, "9", 0).unwrap().unwrap_err().contains("no cell 9"));
         assert_eq!(ToadsFrogs.parse(&["TxF"]).unwrap_err(), "cell 2: 'x' is not 'T' (a toad), 'F' (a frog) or '.' (empty)");
+    }
+
+    /// Every strip of up to 8 cells: the packed key's parts and options are the keys of the
+    /// plain rules' canonical parts and options.
+    #[test]
+    fn packed_keys_follow_the_plain_rules() {
+        let key = |cells: &[u64]| ToadsFrogs.key_of(cells).unwrap();
+        let mut checked = 0;
+        for len in 1..=8u32 {
+            for mut code in 0..3u64.pow(len) {
+                let cells: Vec<u64> = (0..len)
+                    .map(|_| {
+                        let c = code % 3;
+                        code /= 3;
+                        c
+                    })
+                    .collect();
+                let k = key(&cells);
+                assert_eq!(k, pack(&ToadsFrogs.canonical(&cells)), "{cells:?}");
+                let canonical = ToadsFrogs.canonical(&cells);
+                let mut parts = vec![];
+                ToadsFrogs.key_parts(k, &mut parts);
+                let plain: Vec<Packed> =
+                    ToadsFrogs.components(&canonical).unwrap_or_default().iter().map(|p| key(p)).collect();
+                assert_eq!(parts, plain, "{cells:?}");
+                for mover in 0..2 {
+                    let mut options = vec![];
+                    ToadsFrogs.key_options(k, mover, &mut options);
+                    let plain: Vec<Packed> = ToadsFrogs.options(&canonical, mover).iter().map(|o| key(o)).collect();
+                    assert_eq!(options, plain, "{cells:?} mover {mover}");
+                }
+                checked += 1;
+            }
+        }
+        assert_eq!(checked, 9840);
     }
 
     #[test]

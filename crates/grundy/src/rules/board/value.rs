@@ -58,6 +58,107 @@ impl Hasher for KeyHasher {
 /// A hash map keyed by the search's positions.
 type KeyMap<K, V> = HashMap<K, V, BuildHasherDefault<KeyHasher>>;
 
+/// Which position is which value: the memo of a search.
+trait Memo<K>: Default {
+    /// The value of `key`, if known.
+    fn get(&self, key: &K) -> Option<GameValue>;
+    /// Remembers the value of `key`.
+    fn insert(&mut self, key: K, value: GameValue);
+}
+
+impl<K: Eq + Hash> Memo<K> for KeyMap<K, GameValue> {
+    fn get(&self, key: &K) -> Option<GameValue> {
+        HashMap::get(self, key).copied()
+    }
+    fn insert(&mut self, key: K, value: GameValue) {
+        HashMap::insert(self, key, value);
+    }
+}
+
+/// A packed key of at most 64 bits as 32-bit halves, so that a slot of the table, with its
+/// value's index, is 12 bytes (a `u64` would align it to 16).
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Narrow([u32; 2]);
+
+impl Hash for Narrow {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        state.write_u64(u64::from(self.0[0]) | u64::from(self.0[1]) << 32);
+    }
+}
+
+/// A packed key past 64 bits, as 32-bit quarters (20 bytes a slot with its value's index; a
+/// `u128` would align it to 32).
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Wide([u32; 4]);
+
+impl Hash for Wide {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        let [a, b, c, d] = self.0.map(u64::from);
+        state.write_u64(a | b << 32);
+        state.write_u64(c | d << 32);
+    }
+}
+
+/// How many tables the narrow keys are shared between: a table that grows holds its old
+/// slots and its new ones at once, so one table of all the keys would need half again its
+/// size at its peak; a sixteenth of them grows at a time instead.
+const NARROW_SHARDS: usize = 16;
+
+/// The memo of packed keys: those that fit in 64 bits (a game packs its small positions so,
+/// [`crate::rules::board::bitgrid::BitGrid::pack`]) in tables of 12-byte slots
+/// ([`NARROW_SHARDS`] of them), the rest in one of 20, each holding its value's index in the
+/// one store the memo serves (`store`, its serial number). Most positions of a search are
+/// small, so the memo holds under half the bytes a table of `u128` keys and values would.
+#[derive(Default)]
+struct PackedMemo {
+    store: u32,
+    narrow: [KeyMap<Narrow, u32>; NARROW_SHARDS],
+    wide: KeyMap<Wide, u32>,
+}
+
+impl PackedMemo {
+    /// Forgets every value when `store` is not the store they were made in (their indices mean
+    /// nothing there).
+    fn serve(&mut self, store: &GameStore) {
+        if self.store != store.serial() {
+            *self = PackedMemo { store: store.serial(), ..PackedMemo::default() };
+        }
+    }
+
+    /// The narrow table of key `k`, by the top bits of a multiply (the tables' own hash reads
+    /// the low bits of another).
+    fn shard(k: u64) -> usize {
+        (k.wrapping_mul(0xff51_afd7_ed55_8ccd) >> 60) as usize % NARROW_SHARDS
+    }
+}
+
+impl Memo<Packed> for PackedMemo {
+    fn get(&self, key: &Packed) -> Option<GameValue> {
+        let index = match u64::try_from(*key) {
+            Ok(k) => self.narrow.get(Self::shard(k)).and_then(|t| t.get(&Narrow([k as u32, (k >> 32) as u32]))),
+            Err(_) => {
+                self.wide.get(&Wide([*key as u32, (*key >> 32) as u32, (*key >> 64) as u32, (*key >> 96) as u32]))
+            }
+        };
+        index.map(|&i| GameValue::of_parts(self.store, i))
+    }
+    fn insert(&mut self, key: Packed, value: GameValue) {
+        let (store, index) = value.parts();
+        if store != self.store {
+            // Not this memo's store ([`PackedMemo::serve`] is called first): nothing kept.
+            return;
+        }
+        match u64::try_from(key) {
+            Ok(k) => {
+                self.narrow.get_mut(Self::shard(k)).and_then(|t| t.insert(Narrow([k as u32, (k >> 32) as u32]), index))
+            }
+            Err(_) => {
+                self.wide.insert(Wide([key as u32, (key >> 32) as u32, (key >> 64) as u32, (key >> 96) as u32]), index)
+            }
+        };
+    }
+}
+
 /// How a stored position's value is made from the values of its children.
 #[derive(Clone, Copy)]
 enum Made {
@@ -83,6 +184,8 @@ struct Frame<K> {
 /// a position's numbers ([`BoardRules`]) and a packed one ([`PackedRules`]).
 trait Source {
     type Key: Clone + Eq + Hash;
+    /// The memo of the keys' values.
+    type Memo: Memo<Self::Key>;
     /// The positions one unit of the budget pays for: the budget is set by the memory a
     /// position of numbers holds (a vector and its options' vectors), a packed one holds an
     /// eighth of it.
@@ -97,6 +200,12 @@ trait Source {
     fn key_bytes(&self, key: &Self::Key) -> u64;
     /// The words of a key, as the work of listing it counts them.
     fn key_words(&self, key: &Self::Key) -> u64;
+    /// The value of `key` when the game's theory gives it at once and cheaply (a board where
+    /// one player alone can move): such a position is not stored in the memo, only valued
+    /// again where it is met.
+    fn quick_value(&self, _key: &Self::Key, _store: &mut GameStore) -> Result<Option<GameValue>, AnalyzeError> {
+        Ok(None)
+    }
     /// How the value of `key` is made: its parts or options (canonical keys) pushed onto
     /// `children`, or its value at once.
     fn expand(
@@ -161,6 +270,7 @@ struct ByNumbers<'a>(&'a dyn BoardRules);
 
 impl Source for ByNumbers<'_> {
     type Key = NumbersKey;
+    type Memo = KeyMap<NumbersKey, GameValue>;
     const POSITIONS_A_UNIT: u64 = 1;
     fn spelling(&self) -> String {
         self.0.spelling()
@@ -210,6 +320,7 @@ struct ByKeys<'a>(&'a dyn PackedRules, &'a dyn BoardRules);
 
 impl Source for ByKeys<'_> {
     type Key = Packed;
+    type Memo = PackedMemo;
     const POSITIONS_A_UNIT: u64 = 8;
     fn spelling(&self) -> String {
         self.1.spelling()
@@ -225,6 +336,9 @@ impl Source for ByKeys<'_> {
     }
     fn key_words(&self, _key: &Packed) -> u64 {
         2
+    }
+    fn quick_value(&self, key: &Packed, store: &mut GameStore) -> Result<Option<GameValue>, AnalyzeError> {
+        self.0.key_value(*key, store).transpose().map_err(partizan_error)
     }
     fn expand(&self, key: &Packed, store: &mut GameStore, children: &mut Vec<Packed>) -> Result<Made, AnalyzeError> {
         let start = children.len();
@@ -263,7 +377,7 @@ struct Spent {
 pub struct BoardValues<'a> {
     rules: &'a dyn BoardRules,
     by_numbers: KeyMap<NumbersKey, GameValue>,
-    by_keys: KeyMap<Packed, GameValue>,
+    by_keys: PackedMemo,
     spent: Spent,
 }
 
@@ -278,7 +392,7 @@ impl<'a> BoardValues<'a> {
         BoardValues {
             rules,
             by_numbers: KeyMap::default(),
-            by_keys: KeyMap::default(),
+            by_keys: PackedMemo::default(),
             spent: Spent { visited: 0, budget, work: u64::MAX, memo_bytes: 0 },
         }
     }
@@ -301,6 +415,7 @@ impl<'a> BoardValues<'a> {
     pub fn value(&mut self, store: &mut GameStore, numbers: &[u64]) -> Result<GameValue, AnalyzeError> {
         if let Some(packed) = self.rules.packed() {
             if let Some(key) = packed.key_of(numbers) {
+                self.by_keys.serve(store);
                 return search(&ByKeys(packed, self.rules), &mut self.by_keys, &mut self.spent, store, key);
             }
         }
@@ -313,12 +428,12 @@ impl<'a> BoardValues<'a> {
 /// stack) of the positions below it whose values `memo` does not hold yet.
 fn search<S: Source>(
     source: &S,
-    memo: &mut KeyMap<S::Key, GameValue>,
+    memo: &mut S::Memo,
     spent: &mut Spent,
     store: &mut GameStore,
     root: S::Key,
 ) -> Result<GameValue, AnalyzeError> {
-    if let Some(&v) = memo.get(&root) {
+    if let Some(v) = memo.get(&root) {
         return Ok(v);
     }
     let cycles = source.may_cycle();
@@ -335,7 +450,7 @@ fn search<S: Source>(
         let mut pending = None;
         while top.next < top.end {
             match children.get(top.next) {
-                Some(child) if !memo.contains_key(child) => {
+                Some(child) if memo.get(child).is_none() && source.quick_value(child, store)?.is_none() => {
                     pending = Some(child.clone());
                     break;
                 }
@@ -362,7 +477,10 @@ fn search<S: Source>(
         }
         values.clear();
         for child in children.get(done.start..done.end).unwrap_or_default() {
-            let v = memo.get(child).copied();
+            let v = match memo.get(child) {
+                Some(v) => Some(v),
+                None => source.quick_value(child, store)?,
+            };
             values.push(v.ok_or_else(|| AnalyzeError::Unsupported("Conway's value: a child was not valued".into()))?);
         }
         children.truncate(done.start);
@@ -381,7 +499,7 @@ fn search<S: Source>(
         }
         spent.remember(source, store, memo, done.key, value)?;
     }
-    memo.get(&root).copied().ok_or_else(|| {
+    memo.get(&root).ok_or_else(|| {
         AnalyzeError::Unsupported("Conway's value: the search ended without the position's value".into())
     })
 }
@@ -394,7 +512,7 @@ impl Spent {
         &mut self,
         source: &S,
         store: &GameStore,
-        memo: &mut KeyMap<S::Key, GameValue>,
+        memo: &mut S::Memo,
         key: S::Key,
         value: GameValue,
     ) -> Result<(), AnalyzeError> {
@@ -521,6 +639,33 @@ pub fn outcome_words(outcome: PartizanOutcome) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The packed memo keeps each key's value apart, narrow and wide keys alike (every one of
+    /// a few thousand keys either side of 2^64 reads back its own value), and one memo used
+    /// with a second store forgets the first store's values rather than read its indices there.
+    #[test]
+    fn the_packed_memo_keeps_each_key_and_serves_one_store() {
+        let mut a = GameStore::new();
+        let mut memo = PackedMemo::default();
+        memo.serve(&a);
+        let keys: Vec<Packed> = (0..3000u128)
+            .map(|i| i * 0x9e37_79b9_7f4a_7c15 % (1 << 64))
+            .chain((0..3000).map(|i| (i + 1) << 64 | i))
+            .collect();
+        for (i, &k) in keys.iter().enumerate() {
+            memo.insert(k, a.integer(i as i64).unwrap());
+        }
+        for (i, &k) in keys.iter().enumerate() {
+            assert_eq!(memo.get(&k), Some(a.integer(i as i64).unwrap()), "{k:#x}");
+        }
+        let mut b = GameStore::new();
+        memo.serve(&b);
+        assert_eq!(memo.get(&keys[0]), None);
+        let one = b.integer(1).unwrap();
+        memo.insert(keys[0], one);
+        assert_eq!(memo.get(&keys[0]), Some(one));
+        assert_eq!(b.text(one).unwrap(), "1");
+    }
 
     /// Keys read back as the numbers they were made of, packed exactly where they fit, and
     /// two lists of numbers share a key only when equal.

@@ -18,8 +18,11 @@
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
+use std::ops::Range;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Arc;
+
+use hashbrown::HashTable;
 
 use super::dyadic::Dyadic;
 use super::error::PartizanError;
@@ -38,6 +41,19 @@ pub const MAX_DEPTH: u32 = 1000;
 pub struct GameValue {
     store: u32,
     index: u32,
+}
+
+impl GameValue {
+    /// The serial number of the store that made it and its index there, for a memo that
+    /// keeps the index alone ([`GameValue::of_parts`] makes it again).
+    pub(crate) fn parts(self) -> (u32, u32) {
+        (self.store, self.index)
+    }
+
+    /// The value of index `index` in the store of serial number `store`.
+    pub(crate) fn of_parts(store: u32, index: u32) -> GameValue {
+        GameValue { store, index }
+    }
 }
 
 /// The outcome class of a short game (Siegel, section I.1; Lessons in Play, chapter 2): who
@@ -101,24 +117,73 @@ impl Nus {
 /// An index into the store's entries.
 pub(crate) type Id = u32;
 
-/// A game's canonical Left and Right options, shared.
-pub(crate) type Options = (Arc<[Id]>, Arc<[Id]>);
+/// A game's canonical Left and Right options, copied out of the store.
+pub(crate) type Options = (Vec<Id>, Vec<Id>);
 
-/// A game's key in the interning table.
-#[derive(Clone, PartialEq, Eq, Hash)]
-enum Key {
-    Nus(Nus),
-    Moves(Arc<[Id]>, Arc<[Id]>),
+/// Where a stored game's canonical options lie in the store's arena of options: its Left
+/// options from `start`, then its Right ones. The arena only grows, so a span read once stays
+/// valid while the store is changed: the hot loops read their options by index, with no copy
+/// and no count of references to keep.
+#[derive(Clone, Copy)]
+struct Span {
+    start: u64,
+    left: u32,
+    right: u32,
 }
 
-/// One stored game: its parts if it is a nus game, its canonical options (made on demand for
-/// a nus game), its birthday, and its Left and Right stops (made with the game, from its
-/// options' stops: comparisons read them to decide most pairs at once, [`GameStore::le_id`]).
+impl Span {
+    /// The span of a nus game whose options were not made yet.
+    const NOT_MADE: Span = Span { start: u64::MAX, left: 0, right: 0 };
+
+    /// Whether the options were made.
+    fn made(self) -> bool {
+        self.start != u64::MAX
+    }
+
+    /// The arena's indices of the Left options.
+    fn lefts(self) -> Range<usize> {
+        let start = self.start as usize;
+        start..start + self.left as usize
+    }
+
+    /// The arena's indices of the Right options.
+    fn rights(self) -> Range<usize> {
+        let start = self.start as usize + self.left as usize;
+        start..start + self.right as usize
+    }
+}
+
+/// One stored game: its parts if it is a nus game, where its canonical options lie (made on
+/// demand for a nus game), and its birthday. Its stops lie apart (`GameStore::stops`).
 struct Entry {
     nus: Option<Nus>,
-    options: Option<Options>,
+    span: Span,
     birthday: u64,
-    stops: (Dyadic, Dyadic),
+}
+
+/// The interning table's hash of a game given by its options (sorted): Left's count first, so
+/// that the same ids split differently between the sides hash apart.
+fn moves_hash(left: &[Id], right: &[Id]) -> u64 {
+    let mut h = IdHasher::default();
+    h.write_u64(left.len() as u64);
+    for &o in left.iter().chain(right) {
+        h.write_u32(o);
+    }
+    // The folded multiply leaves the low bits, which the table's buckets read, weakest: mix
+    // the high ones down.
+    let x = h.finish();
+    x ^ (x >> 29)
+}
+
+/// The Left and Right options of stored game `id`, as slices of the arena (empty where they
+/// were not made, or for an id past the store's, which no caller has).
+fn slices<'a>(entries: &[Entry], arena: &'a [Id], id: Id) -> (&'a [Id], &'a [Id]) {
+    match entries.get(id as usize).map(|e| e.span) {
+        Some(span) if span.made() => {
+            (arena.get(span.lefts()).unwrap_or_default(), arena.get(span.rights()).unwrap_or_default())
+        }
+        _ => (&[], &[]),
+    }
 }
 
 /// A small multiplicative hasher for the ids and id pairs the maps are keyed by (the standard
@@ -179,7 +244,16 @@ enum Side {
 pub struct GameStore {
     serial: u32,
     entries: Vec<Entry>,
-    index: HashMap<Key, Id>,
+    /// Each stored game's Left and Right stops, made with the game from its options' stops:
+    /// comparisons read them to decide most pairs at once ([`GameStore::le_id`]), so they lie
+    /// in a table of their own, two games to a cache line.
+    stops: Vec<(Dyadic, Dyadic)>,
+    /// Every stored game's canonical options, each game's in one run ([`Span`]).
+    arena: Vec<Id>,
+    /// The games stored by their options, found by their options' hash ([`moves_hash`]).
+    moves_index: HashTable<Id>,
+    /// The nus games, by their parts.
+    nus_index: IdMap<Nus, Id>,
     le_memo: IdMap<(Id, Id), bool>,
     sum_memo: IdMap<(Id, Id), Id>,
     neg_memo: IdMap<Id, Id>,
@@ -204,8 +278,6 @@ pub struct GameStore {
     /// The most bytes the store may hold (its games, options, memos and thermographs, as
     /// [`GameStore::memory_used`] counts them).
     memory_limit: u64,
-    /// The Left and Right options held by the store's games, counted for the memory bound.
-    option_slots: u64,
     /// The pieces of the walls of the thermographs memoised, counted for the memory bound.
     thermograph_pieces: u64,
     depth: u32,
@@ -244,7 +316,10 @@ impl GameStore {
         let mut s = GameStore {
             serial: STORES.fetch_add(1, Ordering::Relaxed),
             entries: Vec::new(),
-            index: HashMap::new(),
+            stops: Vec::new(),
+            arena: Vec::new(),
+            moves_index: HashTable::new(),
+            nus_index: IdMap::default(),
             le_memo: IdMap::default(),
             sum_memo: IdMap::default(),
             neg_memo: IdMap::default(),
@@ -260,18 +335,13 @@ impl GameStore {
             total_steps: u64::MAX,
             thermograph_pieces: 0,
             memory_limit: u64::MAX,
-            option_slots: 0,
             depth: 0,
             operation: "",
             comparisons: 0,
         };
-        s.entries.push(Entry {
-            nus: Some(Nus::number(Dyadic::ZERO)),
-            options: None,
-            birthday: 0,
-            stops: (Dyadic::ZERO, Dyadic::ZERO),
-        });
-        s.index.insert(Key::Nus(Nus::number(Dyadic::ZERO)), ZERO);
+        s.entries.push(Entry { nus: Some(Nus::number(Dyadic::ZERO)), span: Span::NOT_MADE, birthday: 0 });
+        s.stops.push((Dyadic::ZERO, Dyadic::ZERO));
+        s.nus_index.insert(Nus::number(Dyadic::ZERO), ZERO);
         s
     }
 
@@ -349,13 +419,16 @@ impl GameStore {
             (m.capacity() as u64).saturating_mul(std::mem::size_of::<(K, V)>() as u64 + 1)
         }
         let entries = (self.entries.capacity() as u64).saturating_mul(std::mem::size_of::<Entry>() as u64);
-        // Each option list is shared by its entry and its key (one allocation with its counts).
-        let options = self.option_slots.saturating_mul(std::mem::size_of::<Id>() as u64);
+        let stops = (self.stops.capacity() as u64).saturating_mul(std::mem::size_of::<(Dyadic, Dyadic)>() as u64);
+        let options = (self.arena.capacity() as u64).saturating_mul(std::mem::size_of::<Id>() as u64);
+        let moves_index = (self.moves_index.capacity() as u64).saturating_mul(std::mem::size_of::<Id>() as u64 + 1);
         let pieces = self.thermograph_pieces.saturating_mul(std::mem::size_of::<super::thermograph::Segment>() as u64);
         [
             entries,
+            stops,
             options,
-            table(&self.index),
+            moves_index,
+            table(&self.nus_index),
             table(&self.le_memo),
             table(&self.sum_memo),
             table(&self.neg_memo),
@@ -384,6 +457,11 @@ impl GameStore {
             return Err(PartizanError::ForeignValue);
         }
         Ok(g.index)
+    }
+
+    /// The store's serial number: the values it made carry it.
+    pub(crate) fn serial(&self) -> u32 {
+        self.serial
     }
 
     /// The value of an id of this store.
@@ -453,47 +531,61 @@ impl GameStore {
 
     /// The id of a nus game, made if new.
     pub(crate) fn intern_nus(&mut self, n: Nus) -> Result<Id, PartizanError> {
-        if let Some(&id) = self.index.get(&Key::Nus(n)) {
+        if let Some(&id) = self.nus_index.get(&n) {
             return Ok(id);
         }
         self.tick(1)?;
         let id = self.next_id()?;
-        self.entries.push(Entry {
-            nus: Some(n),
-            options: None,
-            birthday: nus_birthday(n),
-            stops: (n.number, n.number),
-        });
-        self.index.insert(Key::Nus(n), id);
+        self.entries.push(Entry { nus: Some(n), span: Span::NOT_MADE, birthday: nus_birthday(n) });
+        self.stops.push((n.number, n.number));
+        self.nus_index.insert(n, id);
         Ok(id)
     }
 
     /// The id of a game given by canonical options (sorted, without repeats), which is neither a
     /// number nor a nus game, made if new.
     fn intern_moves(&mut self, left: Vec<Id>, right: Vec<Id>) -> Result<Id, PartizanError> {
-        let key = Key::Moves(left.into(), right.into());
-        if let Some(&id) = self.index.get(&key) {
+        let hash = moves_hash(&left, &right);
+        let (entries, arena) = (&self.entries, &self.arena);
+        if let Some(&id) = self.moves_index.find(hash, |&id| slices(entries, arena, id) == (&left[..], &right[..])) {
             return Ok(id);
         }
         self.tick(1)?;
         let id = self.next_id()?;
-        let Key::Moves(l, r) = &key else { return Err(PartizanError::ForeignValue) };
-        let birthday = 1 + l.iter().chain(r.iter()).map(|&o| self.birthday_of(o)).max().unwrap_or(0);
-        self.option_slots = self.option_slots.saturating_add((l.len() + r.len()) as u64);
+        let birthday = 1 + left.iter().chain(right.iter()).map(|&o| self.birthday_of(o)).max().unwrap_or(0);
         // Siegel, II.3: L(G) = max R(G^L), R(G) = min L(G^R) for G not a number (a game
         // stored by its options has options on both sides: one with options on one side only
         // is a number, stored as one).
-        let left_stop = l.iter().map(|&o| self.stops_of(o).1).max();
-        let right_stop = r.iter().map(|&o| self.stops_of(o).0).min();
+        let left_stop = left.iter().map(|&o| self.stops_of(o).1).max();
+        let right_stop = right.iter().map(|&o| self.stops_of(o).0).min();
         let stops = match (left_stop, right_stop) {
             (Some(a), Some(b)) => (a, b),
             (Some(a), None) => (a, a),
             (None, Some(b)) => (b, b),
             (None, None) => (Dyadic::ZERO, Dyadic::ZERO),
         };
-        self.entries.push(Entry { nus: None, options: Some((l.clone(), r.clone())), birthday, stops });
-        self.index.insert(key, id);
+        let span = self.push_options(&left, &right)?;
+        self.entries.push(Entry { nus: None, span, birthday });
+        self.stops.push(stops);
+        let (entries, arena) = (&self.entries, &self.arena);
+        self.moves_index.insert_unique(hash, id, |&id| {
+            let (l, r) = slices(entries, arena, id);
+            moves_hash(l, r)
+        });
         Ok(id)
+    }
+
+    /// Appends a game's options to the arena, returning where they lie.
+    fn push_options(&mut self, left: &[Id], right: &[Id]) -> Result<Span, PartizanError> {
+        let too_many = || PartizanError::Overflow("a game with more than 2^32 - 1 options on one side".into());
+        let span = Span {
+            start: self.arena.len() as u64,
+            left: u32::try_from(left.len()).map_err(|_| too_many())?,
+            right: u32::try_from(right.len()).map_err(|_| too_many())?,
+        };
+        self.arena.extend_from_slice(left);
+        self.arena.extend_from_slice(right);
+        Ok(span)
     }
 
     /// The next id, refused when the store holds 2^32 - 1 games.
@@ -504,26 +596,42 @@ impl GameStore {
             .ok_or_else(|| PartizanError::Overflow("a store of more than 2^32 - 1 games".into()))
     }
 
-    /// The canonical Left and Right options of a game (made for a nus game the first time).
-    pub(crate) fn options(&mut self, a: Id) -> Result<Options, PartizanError> {
+    /// Where the canonical options of a game lie in the arena (made for a nus game the first
+    /// time).
+    fn span(&mut self, a: Id) -> Result<Span, PartizanError> {
         let entry = self.entries.get(a as usize).ok_or(PartizanError::ForeignValue)?;
-        if let Some((l, r)) = &entry.options {
-            return Ok((l.clone(), r.clone()));
+        if entry.span.made() {
+            return Ok(entry.span);
         }
         let Some(n) = entry.nus else { return Err(PartizanError::ForeignValue) };
         let (l, r) = self.nus_options(n)?;
-        let (l, r): (Arc<[Id]>, Arc<[Id]>) = (l.into(), r.into());
-        self.option_slots = self.option_slots.saturating_add((l.len() + r.len()) as u64);
+        let span = self.push_options(&l, &r)?;
         if let Some(e) = self.entries.get_mut(a as usize) {
-            e.options = Some((l.clone(), r.clone()));
+            e.span = span;
         }
-        Ok((l, r))
+        Ok(span)
+    }
+
+    /// The option of the arena at `k` (an index of a span the store made).
+    fn option_at(&self, k: usize) -> Result<Id, PartizanError> {
+        self.arena.get(k).copied().ok_or(PartizanError::ForeignValue)
+    }
+
+    /// The canonical Left and Right options of a game (made for a nus game the first time).
+    pub(crate) fn options(&mut self, a: Id) -> Result<Options, PartizanError> {
+        let span = self.span(a)?;
+        let (l, r) = (self.arena.get(span.lefts()), self.arena.get(span.rights()));
+        Ok((l.unwrap_or_default().to_vec(), r.unwrap_or_default().to_vec()))
     }
 
     /// The canonical options of a game stored by its options (none for a nus game whose options
     /// were not made yet).
     pub(crate) fn options_if_made(&self, a: Id) -> Option<Options> {
-        self.entries.get(a as usize).and_then(|e| e.options.clone())
+        let span = self.entries.get(a as usize)?.span;
+        span.made().then(|| {
+            let (l, r) = slices(&self.entries, &self.arena, a);
+            (l.to_vec(), r.to_vec())
+        })
     }
 
     /// The canonical options of x + n·↑ + *m (Siegel, section II.4; Conway, ONAG, chapter 9):
@@ -596,35 +704,55 @@ impl GameStore {
         if rb > la {
             return Ok(true);
         }
+        let (na, nb) = (self.nus_of(a), self.nus_of(b));
+        if let (Some(x), Some(y)) = (na, nb) {
+            // A closed form, cheaper than the memo's lookup, and nothing to remember.
+            return Ok(nus_le(x, y));
+        }
         if let Some(&r) = self.le_memo.get(&(a, b)) {
             self.tick(1)?;
             return Ok(r);
         }
         self.tick(1)?;
-        let r = match (self.nus_of(a), self.nus_of(b)) {
+        let r = match (na, nb) {
             (Some(x), Some(y)) => nus_le(x, y),
             (Some(x), None) if x.is_number() => {
                 // b is not a number: b >= x iff no b^R <= x.
-                let (_, br) = self.options(b)?;
-                self.deeper(|s| s.none(&br, |s, o| s.le_id(o, a)))?
+                let br = self.span(b)?.rights();
+                self.deeper(|s| s.none(br, |s, o| s.le_id(o, a)))?
             }
             (None, Some(y)) if y.is_number() => {
                 // a is not a number: a <= y iff no a^L >= y.
-                let (al, _) = self.options(a)?;
-                self.deeper(|s| s.none(&al, |s, o| s.le_id(b, o)))?
+                let al = self.span(a)?.lefts();
+                self.deeper(|s| s.none(al, |s, o| s.le_id(b, o)))?
             }
             _ => {
-                let (al, _) = self.options(a)?;
-                let (_, br) = self.options(b)?;
-                self.deeper(|s| Ok(s.none(&br, |s, o| s.le_id(o, a))? && s.none(&al, |s, o| s.le_id(b, o))?))?
+                let al = self.span(a)?.lefts();
+                let br = self.span(b)?.rights();
+                self.deeper(|s| Ok(s.none(br, |s, o| s.le_id(o, a))? && s.none(al, |s, o| s.le_id(b, o))?))?
             }
         };
         self.le_memo.insert((a, b), r);
         Ok(r)
     }
 
-    /// Whether `test` holds for none of `ids`.
+    /// Whether `test` holds for none of the options at `at`, a range of the arena.
     fn none(
+        &mut self,
+        at: Range<usize>,
+        mut test: impl FnMut(&mut Self, Id) -> Result<bool, PartizanError>,
+    ) -> Result<bool, PartizanError> {
+        for k in at {
+            let o = self.option_at(k)?;
+            if test(self, o)? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
+    /// Whether `test` holds for none of `ids`.
+    fn none_of(
         &mut self,
         ids: &[Id],
         mut test: impl FnMut(&mut Self, Id) -> Result<bool, PartizanError>,
@@ -675,21 +803,20 @@ impl GameStore {
             (Some(x), _) if x.is_number() => self.deeper(|s| s.translate(b, a))?,
             (_, Some(y)) if y.is_number() => self.deeper(|s| s.translate(a, b))?,
             _ => self.deeper(|s| {
-                let (al, ar) = s.options(a)?;
-                let (bl, br) = s.options(b)?;
-                let mut left = Vec::with_capacity(al.len() + bl.len());
-                let mut right = Vec::with_capacity(ar.len() + br.len());
-                for &o in al.iter() {
-                    left.push(s.add_id(o, b)?);
+                let (sa, sb) = (s.span(a)?, s.span(b)?);
+                let mut left = Vec::with_capacity((sa.left + sb.left) as usize);
+                let mut right = Vec::with_capacity((sa.right + sb.right) as usize);
+                for k in sa.lefts() {
+                    left.push(s.add_id(s.option_at(k)?, b)?);
                 }
-                for &o in bl.iter() {
-                    left.push(s.add_id(a, o)?);
+                for k in sb.lefts() {
+                    left.push(s.add_id(a, s.option_at(k)?)?);
                 }
-                for &o in ar.iter() {
-                    right.push(s.add_id(o, b)?);
+                for k in sa.rights() {
+                    right.push(s.add_id(s.option_at(k)?, b)?);
                 }
-                for &o in br.iter() {
-                    right.push(s.add_id(a, o)?);
+                for k in sb.rights() {
+                    right.push(s.add_id(a, s.option_at(k)?)?);
                 }
                 s.canonical(left, right)
             })?,
@@ -743,14 +870,14 @@ impl GameStore {
     /// g + x for a number x and a game g that is not one, by the number translation theorem
     /// (Siegel, section II.3: g + x = {g^L + x | g^R + x}).
     fn translate(&mut self, g: Id, x: Id) -> Result<Id, PartizanError> {
-        let (gl, gr) = self.options(g)?;
-        let mut left = Vec::with_capacity(gl.len());
-        for &o in gl.iter() {
-            left.push(self.add_id(o, x)?);
+        let span = self.span(g)?;
+        let mut left = Vec::with_capacity(span.left as usize);
+        for k in span.lefts() {
+            left.push(self.add_id(self.option_at(k)?, x)?);
         }
-        let mut right = Vec::with_capacity(gr.len());
-        for &o in gr.iter() {
-            right.push(self.add_id(o, x)?);
+        let mut right = Vec::with_capacity(span.right as usize);
+        for k in span.rights() {
+            right.push(self.add_id(self.option_at(k)?, x)?);
         }
         self.canonical(left, right)
     }
@@ -766,15 +893,15 @@ impl GameStore {
             let ups = x.ups.checked_neg().ok_or_else(|| PartizanError::Overflow("the negative of -2^63·↑".into()))?;
             self.intern_nus(Nus { number: x.number.checked_neg()?, ups, star: x.star })?
         } else {
-            let (l, r) = self.options(a)?;
+            let span = self.span(a)?;
             self.deeper(|s| {
-                let mut left = Vec::with_capacity(r.len());
-                for &o in r.iter() {
-                    left.push(s.neg_id(o)?);
+                let mut left = Vec::with_capacity(span.right as usize);
+                for k in span.rights() {
+                    left.push(s.neg_id(s.option_at(k)?)?);
                 }
-                let mut right = Vec::with_capacity(l.len());
-                for &o in l.iter() {
-                    right.push(s.neg_id(o)?);
+                let mut right = Vec::with_capacity(span.left as usize);
+                for k in span.lefts() {
+                    right.push(s.neg_id(s.option_at(k)?)?);
                 }
                 left.sort_unstable();
                 right.sort_unstable();
@@ -918,17 +1045,19 @@ impl GameStore {
         let mut out = Vec::with_capacity(options.len());
         let mut changed = false;
         for &o in options {
-            let (ol, or) = self.options(o)?;
+            let span = self.span(o)?;
             let mut replaced = false;
-            let answers = if side == Side::Left { or } else { ol };
-            for &reply in answers.iter() {
+            let answers = if side == Side::Left { span.rights() } else { span.lefts() };
+            for k in answers {
+                let reply = self.option_at(k)?;
                 let reverses = match side {
                     Side::Left => self.loose_le(reply, left, right, memo)?,
                     Side::Right => self.loose_ge(reply, left, right, memo)?,
                 };
                 if reverses {
-                    let (rl, rr) = self.options(reply)?;
-                    out.extend_from_slice(if side == Side::Left { &rl } else { &rr });
+                    let at = self.span(reply)?;
+                    let at = if side == Side::Left { at.lefts() } else { at.rights() };
+                    out.extend_from_slice(self.arena.get(at).unwrap_or_default());
                     replaced = true;
                     break;
                 }
@@ -954,10 +1083,10 @@ impl GameStore {
             return Ok(r);
         }
         self.tick(1)?;
-        let mut r = self.none(right, |s, o| s.le_id(o, x))?;
+        let mut r = self.none_of(right, |s, o| s.le_id(o, x))?;
         if r {
-            let (xl, _) = self.options(x)?;
-            r = self.deeper(|s| s.none(&xl, |s, o| s.loose_ge(o, left, right, memo)))?;
+            let xl = self.span(x)?.lefts();
+            r = self.deeper(|s| s.none(xl, |s, o| s.loose_ge(o, left, right, memo)))?;
         }
         memo.insert((x, true), r);
         Ok(r)
@@ -975,10 +1104,10 @@ impl GameStore {
             return Ok(r);
         }
         self.tick(1)?;
-        let mut r = self.none(left, |s, o| s.le_id(x, o))?;
+        let mut r = self.none_of(left, |s, o| s.le_id(x, o))?;
         if r {
-            let (_, xr) = self.options(x)?;
-            r = self.deeper(|s| s.none(&xr, |s, o| s.loose_le(o, left, right, memo)))?;
+            let xr = self.span(x)?.rights();
+            r = self.deeper(|s| s.none(xr, |s, o| s.loose_le(o, left, right, memo)))?;
         }
         memo.insert((x, false), r);
         Ok(r)
@@ -990,12 +1119,12 @@ impl GameStore {
     /// L(G) = max R(G^L), R(G) = min L(G^R)), made with each game when it is stored.
     pub(crate) fn stops_id(&mut self, g: Id) -> Result<(Dyadic, Dyadic), PartizanError> {
         self.tick(1)?;
-        self.entries.get(g as usize).map(|e| e.stops).ok_or(PartizanError::ForeignValue)
+        self.stops.get(g as usize).copied().ok_or(PartizanError::ForeignValue)
     }
 
     /// The stops of a stored game (zero for an id past the store's, which no caller has).
     fn stops_of(&self, g: Id) -> (Dyadic, Dyadic) {
-        self.entries.get(g as usize).map_or((Dyadic::ZERO, Dyadic::ZERO), |e| e.stops)
+        self.stops.get(g as usize).copied().unwrap_or((Dyadic::ZERO, Dyadic::ZERO))
     }
 
     /// The memoised thermograph of `g`, if any.
