@@ -211,3 +211,13 @@ fn graph_export_stops_with_nothing_half_written() {
     assert!(err.contains("before the answer was complete"), "{err}");
     assert!(o.stdout.is_empty(), "{} bytes of a partial graph", o.stdout.len());
 }
+
+/// `value` stopped by Ctrl-C (a K-L-Nim heap of 1,000 under the largest `--work`: billions of
+/// comparisons) ends within a second, with its one line and status 130.
+#[test]
+fn a_value_stops_at_ctrl_c() {
+    let (o, took) = interrupted(&["value", "kl:2,3", "1000", "--work", "68719476736"], Duration::from_millis(1500));
+    let err = stopped_at_ctrl_c(&o, took, "value");
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    assert!(o.stdout.is_empty());
+}

@@ -5,7 +5,7 @@
 //! (`grundy::ValueReport`); this prints it.
 
 use grundy::frontend::DEFAULT_WORK_LIMIT;
-use grundy::frontend::{report_of, value_report, Raise, Scope, MAX_NAME_CHARS};
+use grundy::frontend::{report_of, value_report, value_work_forecast, Raise, Scope, MAX_NAME_CHARS};
 use grundy::ValueReport;
 use grundy::{AnalyzeError, Convention};
 use grundy::{GameStore, PartizanError};
@@ -113,6 +113,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         }
         let (game, position, options) =
             parse_problem(&args.game, &args.position, Convention::Normal, "first", args.budget.as_deref())?;
+        refuse_past_forecast(&position, work, memory)?;
         value_report(&game, &position, &mut store, options.budget, chars, scope, RAISE).map_err(|e| error(e, limits))?
     };
     if let Some(path) = &args.svg {
@@ -146,6 +147,43 @@ fn missing_position(spelling: &str) -> CliError {
         _ => String::new(),
     };
     CliError::usage(format!("no position given after {spelling}: {what}{example}")).argument("POSITION")
+}
+
+/// The share of the work allowed that the forecast may spend (its effort: what the search's
+/// listing counts for the keys it makes): what it finds is work the search would do again, so
+/// it stays a small part of a value computed in full.
+const FORECAST_SHARE: u64 = 4;
+
+/// The most effort the forecast takes: 2^24 (about 5.6*10^6 packed keys, a second or two).
+const MAX_FORECAST_EFFORT: u64 = 1 << 24;
+
+/// Refuses, before the work, a value whose forecast ([`grundy::frontend::value_work_forecast`],
+/// a proven lower bound: the positions its search must visit) passes `work` steps, naming
+/// `--work` and the least it would need.
+fn refuse_past_forecast(position: &grundy::Position, work: u64, memory: u64) -> Result<(), CliError> {
+    // Bounded too by the forecast's memory: a position walked holds a key in its set (a few
+    // dozen bytes for a few steps of effort).
+    let effort = (work / FORECAST_SHARE).clamp(1 << 16, MAX_FORECAST_EFFORT).min(memory / 16);
+    let f = value_work_forecast(position, work, effort).map_err(CliError::analysis)?;
+    if f.at_least <= work {
+        return Ok(());
+    }
+    let advice = if f.at_least > MAX_WORK {
+        format!("more than the {MAX_WORK} steps this program allows (--work), so it is not computed")
+    } else {
+        format!(
+            "--work raises the limit: {} at least (up to {MAX_WORK}; how much more it takes is not known before the work)",
+            f.at_least
+        )
+    };
+    Err(CliError::of_kind(
+        ErrorKind::GaveUp,
+        format!(
+            "Conway's value needs more than {work} steps of work: forecast before the work, the {} positions of its search walked so far take at least {} steps to list and to value; {advice}",
+            f.positions, f.at_least
+        ),
+    )
+    .argument("--work"))
 }
 
 /// The bounds a value is computed within.

@@ -14,6 +14,7 @@ use crate::error::AnalyzeError;
 use crate::game::convention::{Convention, Outcome, Player};
 use crate::game::games::{part_game, Parts};
 use crate::game::{Game, Position};
+pub use crate::rules::board::forecast::{forecast_work, WorkForecast};
 use crate::rules::board::value::{outcome_words, NAMED_CHARS};
 use crate::rules::board::ConwayAnswer;
 use crate::solve::analysis::{analyze, blank_analysis, Analysis, AnalyzeOptions, WinningMove, LISTED_MOVES};
@@ -223,6 +224,28 @@ pub fn position_value(
         ))
     })?;
     Ok((store.nimber(sg)?, 1))
+}
+
+/// A lower bound on the work of [`position_value`] of `position`, found before the work: the
+/// sum over its partizan board games of [`forecast_work`] (the positions each one's search
+/// must visit, walked within `effort` keys made in all, stopped once past `beyond` steps).
+/// Impartial games are not counted (their values come from their analyses).
+pub fn value_work_forecast(position: &Position, beyond: u64, effort: u64) -> Result<WorkForecast, AnalyzeError> {
+    let mut total = WorkForecast { at_least: 0, positions: 0, complete: true, effort: 0 };
+    for (_, part) in position.kind().summands() {
+        let room = (beyond.saturating_sub(total.at_least), effort.saturating_sub(total.effort));
+        let Some(f) = part.kind().value_work_forecast(room.0, room.1) else { continue };
+        let f = f?;
+        total.at_least = total.at_least.saturating_add(f.at_least);
+        total.positions = total.positions.saturating_add(f.positions);
+        total.complete &= f.complete;
+        total.effort = total.effort.saturating_add(f.effort);
+        if total.at_least > beyond || total.effort >= effort {
+            total.complete &= total.effort < effort;
+            break;
+        }
+    }
+    Ok(total)
 }
 
 /// The error `e`, naming where it happened.

@@ -183,6 +183,20 @@ impl GamePosition for BoardPosition {
         Some(values.value(store, &self.numbers).map(|v| (v, values.positions())))
     }
 
+    /// The forecast of the search [`GamePosition::conway_value`] runs, where it runs one.
+    fn value_work_forecast(
+        &self,
+        beyond: u64,
+        effort: u64,
+    ) -> Option<Result<crate::rules::board::forecast::WorkForecast, crate::error::AnalyzeError>> {
+        let rules = self.board.rules();
+        if rules.players(None) == crate::rules::board::Players::TurnInPosition {
+            return None;
+        }
+        rules.players(Some(&self.numbers)).why_partizan()?;
+        Some(crate::rules::board::forecast::forecast_work(rules, &self.numbers, beyond, effort))
+    }
+
     fn key(&self) -> (Position, bool) {
         let rules = self.board.rules();
         (self.with(rules.canonical(&self.numbers)), rules.players(Some(&self.numbers)).why_partizan().is_some())

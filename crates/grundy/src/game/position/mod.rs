@@ -124,6 +124,16 @@ pub trait GamePosition: DynKey + Send + Sync + fmt::Debug {
     ) -> Option<Result<(crate::values::partizan::GameValue, u64), crate::error::AnalyzeError>> {
         None
     }
+    /// A lower bound on the work of [`GamePosition::conway_value`], found before the work
+    /// ([`crate::rules::board::forecast::forecast_work`], stopped past `beyond` steps or
+    /// `effort`); `None` (the default) where no board search values the position.
+    fn value_work_forecast(
+        &self,
+        _beyond: u64,
+        _effort: u64,
+    ) -> Option<Result<crate::rules::board::forecast::WorkForecast, crate::error::AnalyzeError>> {
+        None
+    }
     /// The heaps, for a sum of heaps.
     fn as_heaps(&self) -> Option<&[Component]> {
         None

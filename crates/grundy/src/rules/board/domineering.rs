@@ -255,6 +255,11 @@ impl PackedRules for Domineering {
         }
     }
 
+    /// One option a domino's place: no key made.
+    fn key_option_count(&self, key: Packed, mover: usize) -> u64 {
+        u64::from(packed_placements(BitGrid::unpack(key), mover).count_ones())
+    }
+
     /// A board where one player alone has room is an integer: that player places as many
     /// dominoes as fit, each line of cells (a column for Left, a row for Right) apart, and the
     /// other can never move (a move only fills cells).

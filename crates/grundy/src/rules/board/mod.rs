@@ -73,6 +73,7 @@ boards! {
 pub mod bitgrid;
 pub mod colouring;
 pub mod face;
+pub mod forecast;
 pub mod grid;
 pub mod layout;
 pub mod notation;

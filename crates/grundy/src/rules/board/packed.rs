@@ -27,6 +27,15 @@ pub trait PackedRules: Send + Sync {
     /// `out`.
     fn key_options(&self, key: Packed, mover: usize, out: &mut Vec<Packed>);
 
+    /// How many options `key` has for `mover`: the count of what [`PackedRules::key_options`]
+    /// pushes, which a game may tell without making the keys (the forecast of a value's work,
+    /// [`crate::rules::board::forecast`], counts the options of millions of positions).
+    fn key_option_count(&self, key: Packed, mover: usize) -> u64 {
+        let mut out = vec![];
+        self.key_options(key, mover, &mut out);
+        out.len() as u64
+    }
+
     /// The value of `key` when the game's theory gives it at once (a board where one player
     /// alone can move is an integer), made in `store`.
     fn key_value(&self, _key: Packed, _store: &mut GameStore) -> Option<Result<GameValue, PartizanError>> {
