@@ -8,7 +8,7 @@
 #![no_main]
 
 use grundy::naive::NaiveSolver;
-use grundy::solve::value::{value_report, Raise};
+use grundy::solve::value::{value_report, Raise, Scope};
 use grundy::{Convention, Game, GameStore, PartizanOutcome, Player};
 use libfuzzer_sys::fuzz_target;
 
@@ -34,7 +34,7 @@ fuzz_target!(|text: &str| {
     store.set_work_limit(50_000);
     store.set_total_work_limit(50_000);
     store.set_memory_limit(64 << 20);
-    let report = match value_report(&game, &position, &mut store, BUDGET, 2_000, Raise::LIBRARY) {
+    let report = match value_report(&game, &position, &mut store, BUDGET, 2_000, Scope::Full, Raise::LIBRARY) {
         Ok(r) => r,
         Err(e) => {
             assert!(!e.to_string().contains('\n'), "{name} {rest:?}: {e}");
