@@ -36,6 +36,17 @@ BOUND = 0.2
 MAX_GAP = 0.15
 
 
+@pytest.fixture(autouse=True)
+def keyboard_interrupt_on_sigint():
+    """Each test here sends SIGINT and expects KeyboardInterrupt, which Python raises only from
+    its own handler; it installs that handler at start only where SIGINT is not ignored, and a
+    shell without job control starts a background command (`cmd &`, as a CI runner may) with
+    SIGINT ignored. So the handler is installed for each test, and the one before put back."""
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, before)
+
+
 class Heartbeat:
     """A thread that notes the time every 2 ms, while it gets the interpreter."""
 
