@@ -132,13 +132,27 @@ impl PackedMemo {
     }
 }
 
+/// Where a packed key lies in a [`PackedMemo`]: a narrow table's key, or the wide table's.
+enum Slot {
+    Narrow(usize, Narrow),
+    Wide(Wide),
+}
+
+impl Slot {
+    /// The slot of `key`: narrow where it fits in 64 bits, in the shard its bits pick.
+    fn of(key: Packed) -> Slot {
+        match u64::try_from(key) {
+            Ok(k) => Slot::Narrow(PackedMemo::shard(k), Narrow([k as u32, (k >> 32) as u32])),
+            Err(_) => Slot::Wide(Wide([key as u32, (key >> 32) as u32, (key >> 64) as u32, (key >> 96) as u32])),
+        }
+    }
+}
+
 impl Memo<Packed> for PackedMemo {
     fn get(&self, key: &Packed) -> Option<GameValue> {
-        let index = match u64::try_from(*key) {
-            Ok(k) => self.narrow.get(Self::shard(k)).and_then(|t| t.get(&Narrow([k as u32, (k >> 32) as u32]))),
-            Err(_) => {
-                self.wide.get(&Wide([*key as u32, (*key >> 32) as u32, (*key >> 64) as u32, (*key >> 96) as u32]))
-            }
+        let index = match Slot::of(*key) {
+            Slot::Narrow(shard, k) => self.narrow.get(shard).and_then(|t| t.get(&k)),
+            Slot::Wide(k) => self.wide.get(&k),
         };
         index.map(|&i| GameValue::of_parts(self.store, i))
     }
@@ -148,13 +162,9 @@ impl Memo<Packed> for PackedMemo {
             // Not this memo's store ([`PackedMemo::serve`] is called first): nothing kept.
             return;
         }
-        match u64::try_from(key) {
-            Ok(k) => {
-                self.narrow.get_mut(Self::shard(k)).and_then(|t| t.insert(Narrow([k as u32, (k >> 32) as u32]), index))
-            }
-            Err(_) => {
-                self.wide.insert(Wide([key as u32, (key >> 32) as u32, (key >> 64) as u32, (key >> 96) as u32]), index)
-            }
+        match Slot::of(key) {
+            Slot::Narrow(shard, k) => self.narrow.get_mut(shard).and_then(|t| t.insert(k, index)),
+            Slot::Wide(k) => self.wide.insert(k, index),
         };
     }
 }
