@@ -116,15 +116,6 @@ fn trim(cells: &[u64], start: usize, end: usize) -> std::ops::Range<usize> {
     }
 }
 
-/// The strip without the frogs at its left end and the toads at its right end, or one empty
-/// cell when nothing is left.
-fn trimmed(cells: &[u64]) -> Vec<u64> {
-    match cells.get(trim(cells, 0, cells.len())) {
-        Some(part) if !part.is_empty() => part.to_vec(),
-        _ => vec![EMPTY],
-    }
-}
-
 /// Calls `each` with the cells of every part of the strip between blocks `TTFF`, each
 /// trimmed, leaving out the parts with no move (nothing left, or one empty cell): no piece of
 /// such a block can ever move, and no piece crosses it.
@@ -182,16 +173,23 @@ fn unpack(key: Packed, cells: &mut [u64; PACKED_CELLS]) -> usize {
 
 /// The canonical key of a strip: as [`RulesCore::canonical`] makes it, without allocating.
 fn canonical_key(cells: &[u64]) -> Packed {
+    pack(canonical_cells(cells))
+}
+
+/// The canonical cells of a strip ([`RulesCore::canonical`]): its one part with a move, or the
+/// whole strip trimmed where it has several, or one empty cell where it has none.
+fn canonical_cells(cells: &[u64]) -> &[u64] {
     let (mut parts, mut only) = (0, 0..0);
     each_segment(cells, |r| {
         parts += 1;
         only = r;
     });
-    match parts {
-        0 => pack(&[EMPTY]),
-        1 => pack(cells.get(only).unwrap_or_default()),
-        _ => pack(cells.get(trim(cells, 0, cells.len())).unwrap_or_default()),
-    }
+    let cut = match parts {
+        0 => return &[EMPTY],
+        1 => only,
+        _ => trim(cells, 0, cells.len()),
+    };
+    cells.get(cut).unwrap_or_default()
 }
 
 /// The packed search: a key is the strip, two bits a cell; its parts are the parts between
@@ -297,11 +295,7 @@ impl RulesCore for ToadsFrogs {
     /// The parts between blocks `TTFF`, each without the pieces at its ends that never move;
     /// one part alone when there is one.
     fn canonical(&self, numbers: &[u64]) -> Vec<u64> {
-        match &segments(numbers)[..] {
-            [] => vec![EMPTY],
-            [one] => one.clone(),
-            _ => trimmed(numbers),
-        }
+        canonical_cells(numbers).to_vec()
     }
 
     /// The parts between blocks `TTFF`, which never interact.
