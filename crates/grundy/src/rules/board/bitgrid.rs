@@ -222,6 +222,159 @@ impl BitGrid {
     }
 }
 
+/// A board of at most 64 cells with two bits a cell, as two planes over one [`BitGrid`]'s
+/// frame: what the packed searches of games with more than one kind of cell share (Snort and
+/// Col: who may colour a cell; Konane: a stone of either player or an empty cell). A cell with
+/// neither bit set is not on the board (a hole, or a cell that no longer matters).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Planes {
+    /// The frame: its rows and columns (its `cells` unused: the cells are the planes').
+    pub rows: u8,
+    /// The frame's columns.
+    pub cols: u8,
+    /// The two planes, row by row as [`BitGrid`]'s cells.
+    pub planes: [u64; 2],
+}
+
+/// The low 32 bits of `x` spread to the even bits of a word (bit i to bit 2i).
+fn spread(x: u64) -> u64 {
+    let mut x = x & 0xFFFF_FFFF;
+    x = (x | x << 16) & 0x0000_FFFF_0000_FFFF;
+    x = (x | x << 8) & 0x00FF_00FF_00FF_00FF;
+    x = (x | x << 4) & 0x0F0F_0F0F_0F0F_0F0F;
+    x = (x | x << 2) & 0x3333_3333_3333_3333;
+    (x | x << 1) & 0x5555_5555_5555_5555
+}
+
+/// The even bits of `x` gathered into the low 32 bits ([`spread`] undone).
+fn gather(x: u64) -> u64 {
+    let mut x = x & 0x5555_5555_5555_5555;
+    x = (x | x >> 1) & 0x3333_3333_3333_3333;
+    x = (x | x >> 2) & 0x0F0F_0F0F_0F0F_0F0F;
+    x = (x | x >> 4) & 0x00FF_00FF_00FF_00FF;
+    x = (x | x >> 8) & 0x0000_FFFF_0000_FFFF;
+    (x | x >> 16) & 0xFFFF_FFFF
+}
+
+/// The most cells a frame of [`Planes::pack`]'s narrow form holds: two bits a cell and the
+/// frame's rows and columns (less one, three bits each) in 64 bits.
+const NARROW_CELLS: u32 = 29;
+
+/// The most cells a frame of [`Planes::pack`]'s wide form holds: two planes of 56 bits, the
+/// rows and columns (six bits each) and the wide form's mark in 128 bits.
+pub const PLANES_CELLS: usize = 56;
+
+impl Planes {
+    /// The frame as a bit board with every cell in play.
+    fn frame(self) -> BitGrid {
+        let all = BitGrid { rows: self.rows, cols: self.cols, cells: 0 }.all();
+        BitGrid { rows: self.rows, cols: self.cols, cells: all }
+    }
+
+    /// The cells on the board: either bit set.
+    pub fn cells(self) -> u64 {
+        self.planes[0] | self.planes[1]
+    }
+
+    /// The board as the frame's bit board, the cells on the board in play: for neighbours,
+    /// regions and shifts.
+    pub fn grid(self) -> BitGrid {
+        BitGrid { cells: self.cells(), ..self.frame() }
+    }
+
+    /// The smallest frame holding the cells of `m`, each plane kept on those cells only (the
+    /// empty 0 x 0 board when `m` is empty).
+    pub fn cropped(self, m: u64) -> Planes {
+        let grid = self.grid();
+        let box_ = grid.cropped(m);
+        if m == 0 {
+            return Planes { rows: 0, cols: 0, planes: [0; 2] };
+        }
+        // The frame's offset: the first row and column holding a cell of m.
+        let cols = u32::from(self.cols);
+        let first_row = m.trailing_zeros() / cols;
+        let mut first_col = cols;
+        for r in 0..u32::from(self.rows) {
+            let row = (m >> (r * cols)) & low(cols);
+            if row != 0 {
+                first_col = first_col.min(row.trailing_zeros());
+            }
+        }
+        let width = u32::from(box_.cols);
+        let crop = |plane: u64| {
+            let plane = plane & m;
+            let mut cells = 0;
+            for r in 0..u32::from(box_.rows) {
+                let row = (plane >> ((first_row + r) * cols + first_col)) & low(width);
+                cells |= row << (r * width);
+            }
+            cells
+        };
+        Planes { rows: box_.rows, cols: box_.cols, planes: [crop(self.planes[0]), crop(self.planes[1])] }
+    }
+
+    /// Each plane moved by `image`, a symmetry of the frame's bit boards.
+    fn image(self, image: impl Fn(BitGrid) -> BitGrid) -> Planes {
+        let at = |cells: u64| image(BitGrid { cells, ..self.frame() });
+        let (a, b) = (at(self.planes[0]), at(self.planes[1]));
+        Planes { rows: a.rows, cols: a.cols, planes: [a.cells, b.cells] }
+    }
+
+    /// The least (as [`Planes::pack`]) of the board's images under the eight symmetries of
+    /// the square, or under the four that keep rows rows when `turns` is false.
+    pub fn least_image(self, turns: bool) -> Planes {
+        let r = self.image(BitGrid::flipped_rows);
+        let c = self.image(BitGrid::flipped_cols);
+        let rc = r.image(BitGrid::flipped_cols);
+        let mut least = [self, r, c, rc].into_iter().min_by_key(|p| p.pack()).unwrap_or(self);
+        if turns {
+            for p in [self, r, c, rc] {
+                let t = p.image(BitGrid::transposed);
+                if t.pack() < least.pack() {
+                    least = t;
+                }
+            }
+        }
+        least
+    }
+
+    /// The board as one number. A frame of at most 8 rows, 8 columns and 29 cells fits in the
+    /// low 64 bits (rows and columns less one in the top six bits, the planes' bits interleaved
+    /// below), so that a memo keeps it in a narrow table; one of at most 56 cells has bit 127
+    /// set, its rows and columns at bits 112 and 118, the planes at bits 0 and 56; `None` for
+    /// a larger frame.
+    pub fn pack(self) -> Option<u128> {
+        let (r, c) = (u32::from(self.rows), u32::from(self.cols));
+        let n = r * c;
+        if (1..=8).contains(&r) && (1..=8).contains(&c) && n <= NARROW_CELLS {
+            let bits = spread(self.planes[0]) | spread(self.planes[1]) << 1;
+            return Some(u128::from(u64::from(r - 1) << 61 | u64::from(c - 1) << 58 | bits));
+        }
+        if n as usize > PLANES_CELLS || r >= 64 || c >= 64 {
+            return None;
+        }
+        Some(
+            1 << 127
+                | u128::from(r) << 112
+                | u128::from(c) << 118
+                | u128::from(self.planes[1]) << 56
+                | u128::from(self.planes[0]),
+        )
+    }
+
+    /// The board [`Planes::pack`] made.
+    pub fn unpack(key: u128) -> Planes {
+        if key >> 64 == 0 {
+            let k = key as u64;
+            let (rows, cols) = ((k >> 61) as u8 + 1, (k >> 58 & 7) as u8 + 1);
+            let bits = k & low(58);
+            return Planes { rows, cols, planes: [gather(bits), gather(bits >> 1)] };
+        }
+        let plane = |at: u32| (key >> at) as u64 & low(PLANES_CELLS as u32);
+        Planes { rows: (key >> 112 & 63) as u8, cols: (key >> 118 & 63) as u8, planes: [plane(0), plane(56)] }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -289,6 +442,79 @@ mod tests {
                 .flat_map(|row| row.split('#').filter(|s| !s.is_empty()).map(|s| s.len() as u32).collect::<Vec<_>>())
                 .collect();
             assert_eq!(runs, expected, "{t}");
+        }
+    }
+
+    /// Two planes pack and unpack to themselves in both forms, crop as each cell's pair of
+    /// bits read one by one, and their least image is the least of the eight made cell by cell.
+    #[test]
+    fn planes_pack_crop_and_turn_cell_by_cell() {
+        let mut seed = 11u64;
+        let mut next = || {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            seed ^ (seed >> 29)
+        };
+        for _ in 0..3000 {
+            let (rows, cols) = (1 + next() % 8, 1 + next() % 8);
+            let all = low((rows * cols) as u32);
+            let (a, b) = (next() & all & next(), next() & all);
+            let p = Planes { rows: rows as u8, cols: cols as u8, planes: [a, b] };
+            let at = |p: Planes, r: u64, c: u64| {
+                let i = r * u64::from(p.cols) + c;
+                (p.planes[0] >> i & 1, p.planes[1] >> i & 1)
+            };
+            let Some(key) = p.pack() else {
+                assert!(rows * cols > PLANES_CELLS as u64);
+                continue;
+            };
+            assert_eq!(Planes::unpack(key), p);
+            assert_eq!(key >> 64 == 0, rows * cols <= 29);
+            let m = next() & p.cells();
+            let cut = p.cropped(m);
+            if m == 0 {
+                assert_eq!((cut.rows, cut.cols), (0, 0));
+                continue;
+            }
+            let on: Vec<(u64, u64)> =
+                (0..rows * cols).filter(|i| m >> i & 1 == 1).map(|i| (i / cols, i % cols)).collect();
+            let (r0, c0) = (on.iter().map(|x| x.0).min().unwrap(), on.iter().map(|x| x.1).min().unwrap());
+            let (r1, c1) = (on.iter().map(|x| x.0).max().unwrap(), on.iter().map(|x| x.1).max().unwrap());
+            assert_eq!((u64::from(cut.rows), u64::from(cut.cols)), (r1 - r0 + 1, c1 - c0 + 1));
+            for r in r0..=r1 {
+                for c in c0..=c1 {
+                    let kept = if m >> (r * cols + c) & 1 == 1 { at(p, r, c) } else { (0, 0) };
+                    assert_eq!(at(cut, r - r0, c - c0), kept);
+                }
+            }
+            // The eight images, cell by cell: (r, c) goes to (r', c') of a frame R' x C'.
+            let (rr, cc) = (rows, cols);
+            let images: Vec<Planes> = (0..8u8)
+                .map(|k| {
+                    let (tr, tc) = if k >= 4 { (cc, rr) } else { (rr, cc) };
+                    let mut q = Planes { rows: tr as u8, cols: tc as u8, planes: [0; 2] };
+                    for r in 0..rr {
+                        for c in 0..cc {
+                            let (mut x, mut y) = (r, c);
+                            if k & 1 == 1 {
+                                x = rr - 1 - x;
+                            }
+                            if k & 2 == 2 {
+                                y = cc - 1 - y;
+                            }
+                            if k >= 4 {
+                                (x, y) = (y, x);
+                            }
+                            let (u, v) = at(p, r, c);
+                            q.planes[0] |= u << (x * tc + y);
+                            q.planes[1] |= v << (x * tc + y);
+                        }
+                    }
+                    q
+                })
+                .collect();
+            let least = |n: usize| images.iter().take(n).map(|q| q.pack().unwrap()).min().unwrap();
+            assert_eq!(p.least_image(false).pack().unwrap(), least(4));
+            assert_eq!(p.least_image(true).pack().unwrap(), least(8));
         }
     }
 }
