@@ -17,11 +17,14 @@
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing))]
 
 use crate::error::{AnalyzeError, IllegalMove};
+use crate::rules::board::bitgrid::Planes;
 use crate::rules::board::grid::{cell_name, read_cell, Grid, GridFace, GridNotation};
 use crate::rules::board::notation::arrow_move;
+use crate::rules::board::packed::{Packed, PackedRules};
 use crate::rules::board::partizan::{side, solve_by_conway};
 use crate::rules::board::{BoardAnswer, BoardContext, Face, Notation, PlayHelp, Players, RulesCore, Theory};
 use crate::rules::draw::Sketch;
+use crate::values::partizan::{GameStore, GameValue, PartizanError};
 
 /// The characters of a board: an empty cell, Left's colour, Right's colour, a hole.
 pub const ALPHABET: [char; 4] = ['.', 'x', 'o', '#'];
@@ -109,12 +112,16 @@ impl Forbids {
         }
     }
 
+    /// Whether player `mover` may colour cell (r, c) of `g` ([`Forbids::may_colour`] without
+    /// the words of why not).
+    fn may(self, g: &Grid, (r, c): (usize, usize), mover: usize) -> bool {
+        let against = self.colour_against(mover);
+        r < g.rows && c < g.cols && g.at(r, c) == EMPTY && g.neighbours(r, c).all(|(a, b)| g.at(a, b) != against)
+    }
+
     /// The cells player `mover` may colour, in reading order.
     pub fn cells(self, g: &Grid, mover: usize) -> Vec<(usize, usize)> {
-        (0..g.rows)
-            .flat_map(|r| (0..g.cols).map(move |c| (r, c)))
-            .filter(|&cell| self.may_colour(g, cell, mover).is_ok())
-            .collect()
+        (0..g.rows).flat_map(|r| (0..g.cols).map(move |c| (r, c))).filter(|&cell| self.may(g, cell, mover)).collect()
     }
 
     /// Every option of player `mover`, in reading order.
@@ -190,7 +197,7 @@ impl Forbids {
         let mut out = g.clone();
         for r in 0..g.rows {
             for c in 0..g.cols {
-                if g.at(r, c) == EMPTY && (0..2).all(|m| self.may_colour(g, (r, c), m).is_err()) {
+                if g.at(r, c) == EMPTY && (0..2).all(|m| !self.may(g, (r, c), m)) {
                     out.set(r, c, HOLE);
                 }
             }
@@ -452,15 +459,152 @@ impl PlayHelp for Colouring {
 }
 
 impl Theory for Colouring {
+    fn packed(&self) -> Option<&dyn PackedRules> {
+        Some(self)
+    }
+
     fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
         let why = format!("{}, and a player with no cell to colour loses", self.0.players);
         solve_by_conway(self, numbers, context, self.0.name, &why)
     }
 }
 
+/// The packed search: a key is the board as two [`Planes`], the cells Left may colour and those
+/// Right may colour, cut to the cells someone may colour and the least of its eight images.
+/// The coloured cells are not kept: all they do is forbid their neighbours, which the planes
+/// hold.
+impl PackedRules for Colouring {
+    fn key_of(&self, numbers: &[u64]) -> Option<Packed> {
+        let g = Grid::of(numbers, ALPHABET.len() as u8)?;
+        if g.cells.len() > 64 {
+            return None;
+        }
+        let mut planes = [0u64; 2];
+        for r in 0..g.rows {
+            for c in 0..g.cols {
+                for (mover, plane) in planes.iter_mut().enumerate() {
+                    if self.0.rule.may(&g, (r, c), mover) {
+                        *plane |= 1 << (r * g.cols + c);
+                    }
+                }
+            }
+        }
+        planes_key(Planes { rows: g.rows as u8, cols: g.cols as u8, planes })
+    }
+
+    fn key_parts(&self, key: Packed, out: &mut Vec<Packed>) {
+        let p = Planes::unpack(key);
+        let grid = p.grid();
+        if grid.regions().nth(1).is_some() {
+            // A part's frame lies within the whole's, so its key fits as the whole's did.
+            out.extend(grid.regions().filter_map(|m| planes_key(p.cropped(m))));
+        }
+    }
+
+    fn key_options(&self, key: Packed, mover: usize, out: &mut Vec<Packed>) {
+        let p = Planes::unpack(key);
+        let grid = p.grid();
+        let mover = mover.min(1);
+        // Colouring a cell forbids its neighbours to the player the rule names.
+        let forbidden = match self.0.rule {
+            Forbids::Opponents => 1 - mover,
+            Forbids::Own => mover,
+        };
+        let mut cells = p.planes[mover];
+        while cells != 0 {
+            let cell = cells & cells.wrapping_neg();
+            cells &= cells - 1;
+            let mut planes = [p.planes[0] & !cell, p.planes[1] & !cell];
+            planes[forbidden] &= !grid.around(cell);
+            // An option's frame lies within the position's, so its key fits.
+            out.extend(planes_key(Planes { planes, ..p }));
+        }
+    }
+
+    /// One option a cell the mover may colour: no key made.
+    fn key_option_count(&self, key: Packed, mover: usize) -> u64 {
+        u64::from(Planes::unpack(key).planes[mover.min(1)].count_ones())
+    }
+
+    /// A board where one player alone may colour cells, none of them neighbours, is an
+    /// integer: that player colours them all (in Snort a move forbids only the other player's
+    /// cells, so any board of one player's cells is), and the other never moves again.
+    fn key_value(&self, key: Packed, store: &mut GameStore) -> Option<Result<GameValue, PartizanError>> {
+        let p = Planes::unpack(key);
+        let grid = p.grid();
+        let count = |plane: u64| {
+            let apart = self.0.rule == Forbids::Opponents || plane & grid.around(plane) == 0;
+            apart.then_some(i64::from(plane.count_ones()))
+        };
+        match p.planes {
+            [0, 0] => Some(store.integer(0)),
+            [left, 0] => count(left).map(|n| store.integer(n)),
+            [0, right] => count(right).map(|n| store.integer(-n)),
+            _ => None,
+        }
+    }
+}
+
+/// The canonical key of a board of planes: cut to its cells, the least of its eight images;
+/// `None` past [`crate::rules::board::bitgrid::PLANES_CELLS`] cells of frame.
+fn planes_key(p: Planes) -> Option<Packed> {
+    p.cropped(p.cells()).least_image(true).pack()
+}
+
 impl Face for Colouring {
     /// The board, each cell the player to move may colour a target.
     fn draw(&self, numbers: &[u64], mover: usize) -> Sketch {
         self.0.rule.draw(numbers, mover, self.0.note)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::board::col::COL;
+    use crate::rules::board::snort::SNORT;
+
+    /// Every board of up to 7 cells (every shape, every cell empty, `x`, `o` or a hole), in
+    /// Snort and in Col: the packed key's parts and options are the keys of the plain rules'
+    /// parts and options, and the key of the plain canonical board is the board's.
+    #[test]
+    fn packed_keys_follow_the_plain_rules() {
+        let mut checked = 0;
+        for game in [Colouring(&SNORT), Colouring(&COL)] {
+            let key = |numbers: &[u64]| game.key_of(numbers).unwrap();
+            for rows in 1..=7usize {
+                for cols in 1..=7 / rows {
+                    for mut code in 0..4u64.pow((rows * cols) as u32) {
+                        let mut g = Grid::filled(rows, cols, EMPTY);
+                        for i in 0..rows * cols {
+                            g.set(i / cols, i % cols, (code % 4) as u8);
+                            code /= 4;
+                        }
+                        let numbers = g.numbers();
+                        let k = key(&numbers);
+                        let text = g.write(&ALPHABET);
+                        assert_eq!(k, key(&game.canonical(&numbers)), "{text}");
+                        let mut parts = vec![];
+                        game.key_parts(k, &mut parts);
+                        let mut plain: Vec<Packed> =
+                            game.components(&numbers).unwrap_or_default().iter().map(|p| key(p)).collect();
+                        parts.sort_unstable();
+                        plain.sort_unstable();
+                        assert_eq!(parts, plain, "{text}");
+                        for mover in 0..2 {
+                            let mut options = vec![];
+                            game.key_options(k, mover, &mut options);
+                            assert_eq!(game.key_option_count(k, mover), options.len() as u64);
+                            let mut plain: Vec<Packed> = game.options(&numbers, mover).iter().map(|o| key(o)).collect();
+                            options.sort_unstable();
+                            plain.sort_unstable();
+                            assert_eq!(options, plain, "{text} mover {mover}");
+                        }
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert_eq!(checked, 2 * 52_132);
     }
 }
