@@ -271,6 +271,23 @@ impl Planes {
         BitGrid { rows: self.rows, cols: self.cols, cells: all }
     }
 
+    /// Plane `i` (0 or 1; any other number reads plane 1).
+    pub fn plane(self, i: usize) -> u64 {
+        let [a, b] = self.planes;
+        if i == 0 {
+            a
+        } else {
+            b
+        }
+    }
+
+    /// The board with the cells of `m` taken out of plane `i` (0 or 1; any other number plane 1).
+    pub fn without(self, i: usize, m: u64) -> Planes {
+        let [a, b] = self.planes;
+        let planes = if i == 0 { [a & !m, b] } else { [a, b & !m] };
+        Planes { planes, ..self }
+    }
+
     /// The cells on the board: either bit set.
     pub fn cells(self) -> u64 {
         self.planes[0] | self.planes[1]

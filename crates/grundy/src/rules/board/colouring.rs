@@ -510,20 +510,19 @@ impl PackedRules for Colouring {
             Forbids::Opponents => 1 - mover,
             Forbids::Own => mover,
         };
-        let mut cells = p.planes[mover];
+        let mut cells = p.plane(mover);
         while cells != 0 {
             let cell = cells & cells.wrapping_neg();
             cells &= cells - 1;
-            let mut planes = [p.planes[0] & !cell, p.planes[1] & !cell];
-            planes[forbidden] &= !grid.around(cell);
+            let after = p.without(0, cell).without(1, cell).without(forbidden, grid.around(cell));
             // An option's frame lies within the position's, so its key fits.
-            out.extend(planes_key(Planes { planes, ..p }));
+            out.extend(planes_key(after));
         }
     }
 
     /// One option a cell the mover may colour: no key made.
     fn key_option_count(&self, key: Packed, mover: usize) -> u64 {
-        u64::from(Planes::unpack(key).planes[mover.min(1)].count_ones())
+        u64::from(Planes::unpack(key).plane(mover).count_ones())
     }
 
     /// A board where one player alone may colour cells, none of them neighbours, is an
