@@ -183,13 +183,15 @@ impl BitGrid {
 
     /// The board turned over its main diagonal: rows become columns.
     pub fn transposed(self) -> BitGrid {
-        let (rows, cols) = (usize::from(self.rows), usize::from(self.cols));
+        let (rows, cols) = (u32::from(self.rows), u32::from(self.cols));
         let mut cells = 0;
+        // Only the cells in play are moved: cell (r, c) to (c, r).
         for r in 0..rows {
-            for c in 0..cols {
-                if self.cells >> (r * cols + c) & 1 == 1 {
-                    cells |= 1u64 << (c * rows + r);
-                }
+            let mut row = (self.cells >> (r * cols)) & low(cols);
+            while row != 0 {
+                let c = row.trailing_zeros();
+                row &= row - 1;
+                cells |= 1u64 << (c * rows + r);
             }
         }
         BitGrid { rows: self.cols, cols: self.rows, cells }
@@ -288,6 +290,13 @@ impl Planes {
         Planes { planes, ..self }
     }
 
+    /// The board with the cells of `m` put into plane `i` (0 or 1; any other number plane 1).
+    pub fn with(self, i: usize, m: u64) -> Planes {
+        let [a, b] = self.planes;
+        let planes = if i == 0 { [a | m, b] } else { [a, b | m] };
+        Planes { planes, ..self }
+    }
+
     /// The cells on the board: either bit set.
     pub fn cells(self) -> u64 {
         self.planes[0] | self.planes[1]
@@ -340,26 +349,32 @@ impl Planes {
     /// The least (as [`Planes::pack`]) of the board's images under the eight symmetries of
     /// the square, or under the four that keep rows rows when `turns` is false.
     pub fn least_image(self, turns: bool) -> Planes {
-        let r = self.image(BitGrid::flipped_rows);
-        let c = self.image(BitGrid::flipped_cols);
-        let rc = r.image(BitGrid::flipped_cols);
-        let mut least = [self, r, c, rc].into_iter().min_by_key(|p| p.pack()).unwrap_or(self);
-        if turns {
-            for p in [self, r, c, rc] {
-                let t = p.image(BitGrid::transposed);
-                if t.pack() < least.pack() {
-                    least = t;
-                }
+        // A key with fewer rows is the smaller (both forms of the key hold the rows above the
+        // columns), so of a frame that is not square only one orientation need be turned.
+        let base = if turns && self.rows > self.cols { self.image(BitGrid::transposed) } else { self };
+        let least = base.least_of_four();
+        if turns && self.rows == self.cols {
+            let other = self.image(BitGrid::transposed).least_of_four();
+            if other.pack() < least.pack() {
+                return other;
             }
         }
         least
     }
 
+    /// The least of the board, its two mirror images and its half turn.
+    fn least_of_four(self) -> Planes {
+        let r = self.image(BitGrid::flipped_rows);
+        let c = self.image(BitGrid::flipped_cols);
+        let rc = r.image(BitGrid::flipped_cols);
+        [self, r, c, rc].into_iter().min_by_key(|p| p.pack()).unwrap_or(self)
+    }
+
     /// The board as one number. A frame of at most 8 rows, 8 columns and 29 cells fits in the
     /// low 64 bits (rows and columns less one in the top six bits, the planes' bits interleaved
     /// below), so that a memo keeps it in a narrow table; one of at most 56 cells has bit 127
-    /// set, its rows and columns at bits 112 and 118, the planes at bits 0 and 56; `None` for
-    /// a larger frame.
+    /// set, its rows and columns at bits 118 and 112, the planes at bits 0 and 56; `None` for
+    /// a larger frame. In both forms the rows are above the columns.
     pub fn pack(self) -> Option<u128> {
         let (r, c) = (u32::from(self.rows), u32::from(self.cols));
         let n = r * c;
@@ -372,8 +387,8 @@ impl Planes {
         }
         Some(
             1 << 127
-                | u128::from(r) << 112
-                | u128::from(c) << 118
+                | u128::from(r) << 118
+                | u128::from(c) << 112
                 | u128::from(self.planes[1]) << 56
                 | u128::from(self.planes[0]),
         )
@@ -388,7 +403,7 @@ impl Planes {
             return Planes { rows, cols, planes: [gather(bits), gather(bits >> 1)] };
         }
         let plane = |at: u32| (key >> at) as u64 & low(PLANES_CELLS as u32);
-        Planes { rows: (key >> 112 & 63) as u8, cols: (key >> 118 & 63) as u8, planes: [plane(0), plane(56)] }
+        Planes { rows: (key >> 118 & 63) as u8, cols: (key >> 112 & 63) as u8, planes: [plane(0), plane(56)] }
     }
 }
 
