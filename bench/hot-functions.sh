@@ -3,7 +3,7 @@
 # runs execute (a Conway value of a board and of a strip, `grundy value 0`, `grundy analyze`),
 # which the release link puts first in the code (crates/grundy-cli/build.rs), so that a run
 # touches few of the binary's pages: the kernel maps 64 KB of code around each page a run
-# touches, and scattered over 7.6 MB of code these functions made 2.8 MB of the resident size
+# touches, and scattered over 7.6 MB of code these functions made 2.9 MB of the resident size
 # (bench/HISTORY.md, 2026-11-27). The list names functions by their symbols, which change with
 # the compiler's version: rerun this after a toolchain update (`--check` says how many of the
 # list the binary still has; a stale list costs memory, never correctness).
@@ -32,6 +32,8 @@ runs=(
     "analyze nim 7 9 12 15 --explain"
     "analyze kayles 5 8 --json"
 )
+# The runs are words; none is a file pattern.
+set -f
 i=0
 for run in "${runs[@]}"; do
     i=$((i + 1))
