@@ -8,7 +8,7 @@ use std::ffi::OsString;
 use std::process::ExitCode;
 
 use clap::error::{ContextKind, ContextValue};
-use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 
 mod cmd;
 mod game_arg;
@@ -36,8 +36,6 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Who wins a position with best play, its Sprague-Grundy value, and every winning move.
-    // --each-vertex answers every start of a graph at once: no position then.
-    #[command(mut_arg("position", |a| a.required(false).required_unless_present("each_vertex")))]
     Analyze(cmd::analyze::Args),
     /// Analyse one JSON query per input line (the web API's analyze request), one JSON answer per output line, in order.
     Batch(cmd::batch::Args),
@@ -201,6 +199,49 @@ pub fn command() -> clap::Command {
     Cli::command()
 }
 
+/// A function that adds a subcommand's arguments to its `clap::Command`.
+type AddArgs = fn(clap::Command) -> clap::Command;
+
+/// Each subcommand's name and the function that adds its arguments, in the order of
+/// [`Command`].
+const SUBCOMMAND_ARGS: [(&str, AddArgs); 18] = [
+    ("analyze", cmd::analyze::Args::augment_args),
+    ("batch", cmd::batch::Args::augment_args),
+    ("sg", cmd::sg::Args::augment_args),
+    ("survey", cmd::survey::Args::augment_args),
+    ("pattern", cmd::pattern::Args::augment_args),
+    ("factor", cmd::factor::Args::augment_args),
+    ("verify", cmd::verify::Args::augment_args),
+    ("play", cmd::play::Args::augment_args),
+    ("serve", cmd::serve::Args::augment_args),
+    ("games", cmd::games::Args::augment_args),
+    ("graph", cmd::graph::Args::augment_args),
+    ("draw", cmd::draw::Args::augment_args),
+    ("value", cmd::value::Args::augment_args),
+    ("nimber", cmd::nimber::Args::augment_args),
+    ("quotient", cmd::quotient::Args::augment_args),
+    ("completions", cmd::docs::CompletionArgs::augment_args),
+    ("man", cmd::docs::ManArgs::augment_args),
+    ("help", cmd::docs::HelpArgs::augment_args),
+];
+
+/// The command line for parsing only: every subcommand by name, its arguments built only once
+/// it is the one named (`Command::defer`), so that a run builds (and pages in the code of) one
+/// subcommand's arguments, not all eighteen with their help texts. It has no help texts: any
+/// error or help is rendered by [`command`], the whole program's (see [`parse`]).
+fn parsing_command() -> clap::Command {
+    let subcommands = SUBCOMMAND_ARGS.iter().map(|&(name, args)| clap::Command::new(name).defer(args));
+    clap::Command::new("grundy").disable_help_subcommand(true).subcommand_required(true).subcommands(subcommands)
+}
+
+/// The command line parsed: by [`parsing_command`], which builds the arguments of the named
+/// subcommand alone; where that fails (an error, `--help`, `--version`, no subcommand), again
+/// by the whole program's [`command`], whose error, help and version are the ones printed.
+fn parse(argv: &[OsString]) -> Result<Cli, clap::Error> {
+    let with = |command: clap::Command| command.try_get_matches_from(argv).and_then(|m| Cli::from_arg_matches(&m));
+    with(parsing_command()).or_else(|_| with(command()))
+}
+
 /// Whether the command line asks for JSON: `--json` before any `--`.
 fn asks_for_json(argv: &[OsString]) -> bool {
     argv.iter().skip(1).take_while(|a| *a != "--").any(|a| a == "--json")
@@ -270,7 +311,7 @@ fn snake_case(name: &str) -> String {
 fn main() -> ExitCode {
     let argv: Vec<OsString> = std::env::args_os().collect();
     let json = asks_for_json(&argv);
-    let cli = match Cli::command().try_get_matches_from(&argv).and_then(|m| Cli::from_arg_matches(&m)) {
+    let cli = match parse(&argv) {
         Ok(cli) => cli,
         Err(e) => return clap_error(e, json),
     };
@@ -353,6 +394,21 @@ mod tests {
     #[test]
     fn the_command_is_well_formed() {
         Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn the_parsing_command_has_the_arguments_of_the_whole_program() {
+        let mut whole = command();
+        whole.build();
+        let mut parsing = parsing_command();
+        parsing.build();
+        let names = |c: &clap::Command| c.get_subcommands().map(|s| s.get_name().to_string()).collect::<Vec<_>>();
+        assert_eq!(names(&parsing), names(&whole));
+        for (lazy, eager) in parsing.get_subcommands().zip(whole.get_subcommands()) {
+            // The help texts are the whole program's alone: the rest must be the same.
+            let bare = |c: &clap::Command| format!("{:?}", c.clone().about(None).long_about(None));
+            assert_eq!(bare(lazy), bare(eager), "{}", lazy.get_name());
+        }
     }
 
     #[test]

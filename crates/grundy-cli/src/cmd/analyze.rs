@@ -39,6 +39,9 @@ impl GameArgs {
 
 /// Arguments of `grundy analyze`.
 #[derive(clap::Args)]
+// --each-vertex answers every start of a graph at once: no position then. Made here, in the
+// arguments, so that it applies however they are built (deferred, in `main::parse`).
+#[command(mut_arg("position", |a| a.required(false).required_unless_present("each_vertex")))]
 pub struct Args {
     #[command(flatten)]
     problem: GameArgs,
