@@ -5,8 +5,12 @@
 # built OUTSIDE this repository (the crate is AGPL): `BIN value GAME POSITION` prints the
 # canonical form, mean and temperature, tab-separated. The positions: COUNT (default 20)
 # random ones drawn from SEED (default: the time; printed, so a run can be repeated) — random
-# Domineering boards of 5x5 to 8x8 cells with 2 to a quarter of them filled, and random
-# Toads-and-Frogs strips of 13 to 20 cells — then the empty Domineering rectangles up to 5x6
+# Domineering boards of 5x5 to 8x8 cells with 2 to a quarter of them filled, random
+# Toads-and-Frogs strips of 13 to 20 cells, Konane boards of 4x4 to 5x6 cells, Snort and Col
+# boards of 4x4 to 5x5 cells with up to three coloured, and rows of 18 to 24 blue and red
+# toppling dominoes (the driver reads each game as grundy writes it: Snort and Col as the graph
+# of their empty cells, tinted by their coloured neighbours) — then the empty Domineering
+# rectangles up to 5x6
 # (RECTANGLES=0 leaves them out). Each position is run once by the crate within LIMIT seconds
 # (default 120) of CPU; past it, grundy runs once within the same limit; else both run REPS times
 # (default 3), interleaved (crate, grundy, crate, ...). Printed: the medians of CPU time (user +
@@ -37,15 +41,33 @@ if [ -n "${CGT:-}" ]; then
     positions=$(python3 - "$SEED" "$COUNT" "${RECTANGLES:-1}" <<'PY'
 import random, sys
 r = random.Random(int(sys.argv[1]))
+def grid(rows, cols, cells):
+    return "/".join("".join(cells[i * cols:(i + 1) * cols]) for i in range(rows))
 for _ in range(int(sys.argv[2])):
-    if r.random() < 0.75:
+    kind = r.random()
+    if kind < 0.45:
         rows, cols = r.randint(5, 8), r.randint(5, 8)
         filled = set(r.sample(range(rows * cols), r.randint(2, rows * cols // 4)))
         board = "/".join("".join("#" if i * cols + j in filled else "." for j in range(cols)) for i in range(rows))
         print("domineering", board)
-    else:
+    elif kind < 0.6:
         n = r.randint(13, 20)
         print("toads-frogs", "".join(r.choice("TTF..F.") for _ in range(n)))
+    elif kind < 0.75:
+        # Konane: a board of 4x4 to 5x6 cells, mostly stones.
+        rows, cols = r.randint(4, 5), r.randint(4, 6)
+        print("konane", grid(rows, cols, [r.choice("xxoo.") for _ in range(rows * cols)]))
+    elif kind < 0.9:
+        # Snort or Col: 4x4 to 5x5 cells, up to three coloured.
+        game = r.choice(["snort", "col"])
+        rows, cols = r.randint(4, 5), r.randint(4, 5)
+        cells = ["."] * (rows * cols)
+        for i in r.sample(range(rows * cols), r.randint(0, 3)):
+            cells[i] = r.choice("xo")
+        print(game, grid(rows, cols, cells))
+    else:
+        # Toppling Dominoes: one row of 18 to 24 blue and red dominoes (the crate has no green).
+        print("toppling-dominoes", "".join(r.choice("br") for _ in range(r.randint(18, 24))))
 if sys.argv[3] != "0":
     for rows, cols in [(4, 4), (4, 5), (5, 5), (4, 6), (5, 6)]:
         print("domineering", "/".join(["." * cols] * rows))

@@ -239,7 +239,7 @@ pub struct Planes {
 }
 
 /// The low 32 bits of `x` spread to the even bits of a word (bit i to bit 2i).
-fn spread(x: u64) -> u64 {
+pub fn spread(x: u64) -> u64 {
     let mut x = x & 0xFFFF_FFFF;
     x = (x | x << 16) & 0x0000_FFFF_0000_FFFF;
     x = (x | x << 8) & 0x00FF_00FF_00FF_00FF;
@@ -249,7 +249,7 @@ fn spread(x: u64) -> u64 {
 }
 
 /// The even bits of `x` gathered into the low 32 bits ([`spread`] undone).
-fn gather(x: u64) -> u64 {
+pub fn gather(x: u64) -> u64 {
     let mut x = x & 0x5555_5555_5555_5555;
     x = (x | x >> 1) & 0x3333_3333_3333_3333;
     x = (x | x >> 2) & 0x0F0F_0F0F_0F0F_0F0F;

@@ -21,6 +21,7 @@ use crate::rules::board::Players;
 use crate::error::AnalyzeError;
 use crate::rules::board::partizan::{side, solve_by_conway};
 use crate::rules::board::notation::arrow_move;
+use crate::rules::board::bitgrid::{gather, spread};
 use crate::rules::board::packed::{Packed, PackedRules};
 use crate::rules::board::{Board, BoardAnswer, BoardContext, BoardFamily, Face, Notation, PlayHelp, RulesCore, Theory, TextRows};
 use crate::rules::catalogue::GameKind;
@@ -154,28 +155,6 @@ const PACKED_CELLS: usize = 60;
 /// it in a narrow table; a longer one's length lies from bit 120.
 const NARROW_CELLS: usize = 29;
 
-/// The key of the strip `cells` (at most [`PACKED_CELLS`]): cell i in bits 2i and 2i + 1,
-/// the length above.
-fn pack(cells: &[u64]) -> Packed {
-    let cells = cells.get(..PACKED_CELLS.min(cells.len())).unwrap_or_default();
-    let shift = if cells.len() <= NARROW_CELLS { 58 } else { 120 };
-    cells.iter().enumerate().fold((cells.len() as u128) << shift, |k, (i, &c)| k | u128::from(c & 3) << (2 * i))
-}
-
-/// The cells of a packed strip, into `cells`; returns how many.
-fn unpack(key: Packed, cells: &mut [u64; PACKED_CELLS]) -> usize {
-    let len = if key >> 64 == 0 { (key >> 58) as usize } else { (key >> 120) as usize }.min(PACKED_CELLS);
-    for (i, c) in cells.iter_mut().enumerate().take(len) {
-        *c = (key >> (2 * i)) as u64 & 3;
-    }
-    len
-}
-
-/// The canonical key of a strip: as [`RulesCore::canonical`] makes it, without allocating.
-fn canonical_key(cells: &[u64]) -> Packed {
-    pack(canonical_cells(cells))
-}
-
 /// The canonical cells of a strip ([`RulesCore::canonical`]): its one part with a move, or the
 /// whole strip trimmed where it has several, or one empty cell where it has none.
 fn canonical_cells(cells: &[u64]) -> &[u64] {
@@ -192,37 +171,163 @@ fn canonical_cells(cells: &[u64]) -> &[u64] {
     cells.get(cut).unwrap_or_default()
 }
 
+/// A strip of at most [`PACKED_CELLS`] cells as two masks, bit i for cell i: what the packed
+/// search works on, each step of the plain rules a few shifts (checked against them on every
+/// strip of up to 8 cells and on long random ones).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Strip {
+    /// How many cells.
+    len: u32,
+    /// The toads' cells.
+    toads: u64,
+    /// The frogs' cells.
+    frogs: u64,
+}
+
+/// The bits of the first `n` cells (n < 64).
+fn low(n: u32) -> u64 {
+    (1u64 << n) - 1
+}
+
+impl Strip {
+    /// The strip of `cells` (at most [`PACKED_CELLS`], each empty, a toad or a frog).
+    fn of(cells: &[u64]) -> Strip {
+        let (mut toads, mut frogs) = (0, 0);
+        for (i, &c) in cells.iter().enumerate().take(PACKED_CELLS) {
+            toads |= u64::from(c == TOAD) << i;
+            frogs |= u64::from(c == FROG) << i;
+        }
+        Strip { len: cells.len().min(PACKED_CELLS) as u32, toads, frogs }
+    }
+
+    /// The strip [`Strip::key`] made.
+    fn of_key(key: Packed) -> Strip {
+        let len = if key >> 64 == 0 { (key >> 58) as u32 } else { (key >> 120) as u32 }.min(PACKED_CELLS as u32);
+        let cells = key & ((1u128 << (2 * len)) - 1);
+        let (lo, hi) = (cells as u64, (cells >> 64) as u64);
+        let toads = gather(lo) | gather(hi) << 32;
+        let frogs = gather(lo >> 1) | gather(hi >> 1) << 32;
+        Strip { len, toads, frogs }
+    }
+
+    /// The key: cell i in bits 2i and 2i + 1 (a toad 1, a frog 2), the length above (from bit
+    /// 58 for a strip of at most [`NARROW_CELLS`], else from bit 120).
+    fn key(self) -> Packed {
+        let half = |m: u64| u128::from(spread(m)) | u128::from(spread(m >> 32)) << 64;
+        let shift = if self.len as usize <= NARROW_CELLS { 58 } else { 120 };
+        u128::from(self.len) << shift | half(self.toads) | half(self.frogs) << 1
+    }
+
+    /// The cells `start..end`.
+    fn cut(self, start: u32, end: u32) -> Strip {
+        let m = |x: u64| (x >> start) & low(end - start);
+        Strip { len: end - start, toads: m(self.toads), frogs: m(self.frogs) }
+    }
+
+    /// The strip without the frogs at its left end and the toads at its right end ([`trim`]):
+    /// the range of cells kept.
+    fn trimmed(self) -> (u32, u32) {
+        let from = self.frogs.trailing_ones().min(self.len);
+        let to = self.len - (self.toads << (64 - self.len.max(1))).leading_ones().min(self.len);
+        if self.len == 0 || from >= to {
+            (0, 0)
+        } else {
+            (from, to)
+        }
+    }
+
+    /// Calls `each` with every part between blocks `TTFF`, trimmed, that has a move (two
+    /// cells or more left), as [`each_segment`] does.
+    fn each_part(self, mut each: impl FnMut(Strip)) {
+        let t = self.toads;
+        let f = self.frogs;
+        // The first cells of the blocks: two toads then two frogs (blocks never overlap).
+        let mut blocks = t & t >> 1 & f >> 2 & f >> 3;
+        let mut part = |start: u32, end: u32| {
+            let piece = self.cut(start, end);
+            let (a, b) = piece.trimmed();
+            if b - a > 1 {
+                each(piece.cut(a, b));
+            }
+        };
+        let mut start = 0;
+        while blocks != 0 {
+            let i = blocks.trailing_zeros();
+            blocks &= blocks - 1;
+            part(start, i);
+            start = i + 4;
+        }
+        part(start.min(self.len), self.len);
+    }
+
+    /// The canonical strip ([`canonical_cells`]).
+    fn canonical(self) -> Strip {
+        let (mut parts, mut only) = (0, self);
+        self.each_part(|p| {
+            parts += 1;
+            only = p;
+        });
+        match parts {
+            0 => Strip { len: 1, toads: 0, frogs: 0 },
+            1 => only,
+            _ => {
+                let (a, b) = self.trimmed();
+                self.cut(a, b)
+            }
+        }
+    }
+
+    /// The cells of the pieces of player `mover` that can step (a toad right, a frog left,
+    /// into the empty cell next to it) and those that can jump (over a piece of the other
+    /// player into the empty cell beyond).
+    fn moves(self, mover: usize) -> (u64, u64) {
+        let empty = low(self.len) & !(self.toads | self.frogs);
+        if mover == 0 {
+            (self.toads & empty >> 1, self.toads & self.frogs >> 1 & empty >> 2)
+        } else {
+            (self.frogs & empty << 1, self.frogs & self.toads << 1 & empty << 2)
+        }
+    }
+}
+
 /// The packed search: a key is the strip, two bits a cell; its parts are the parts between
 /// blocks `TTFF`.
 impl PackedRules for ToadsFrogs {
     fn key_of(&self, numbers: &[u64]) -> Option<Packed> {
-        (numbers.len() <= PACKED_CELLS && numbers.iter().all(|&c| c <= FROG)).then(|| canonical_key(numbers))
+        (numbers.len() <= PACKED_CELLS && numbers.iter().all(|&c| c <= FROG)).then(|| Strip::of(numbers).canonical().key())
     }
 
     fn key_parts(&self, key: Packed, out: &mut Vec<Packed>) {
-        let mut cells = [EMPTY; PACKED_CELLS];
-        let len = unpack(key, &mut cells);
-        let cells = cells.get(..len).unwrap_or_default();
         let start = out.len();
-        each_segment(cells, |r| out.push(pack(cells.get(r).unwrap_or_default())));
+        Strip::of_key(key).each_part(|p| out.push(p.key()));
         if out.len() < start + 2 {
             out.truncate(start);
         }
     }
 
     fn key_options(&self, key: Packed, mover: usize, out: &mut Vec<Packed>) {
-        let mut cells = [EMPTY; PACKED_CELLS];
-        let len = unpack(key, &mut cells);
-        let own = piece(mover.min(1));
-        for i in 0..len {
-            if cells.get(i) != Some(&own) {
-                continue;
-            }
-            let Some(to) = target(cells.get(..len).unwrap_or_default(), i) else { continue };
-            cells.swap(i, to);
-            out.push(canonical_key(cells.get(..len).unwrap_or_default()));
-            cells.swap(i, to);
+        let s = Strip::of_key(key);
+        // From the left, as the plain rules list them: a piece has one move at most.
+        let (steps, jumps) = s.moves(mover.min(1));
+        let mut from = steps | jumps;
+        while from != 0 {
+            let bit = from & from.wrapping_neg();
+            from &= from - 1;
+            let distance = if steps & bit != 0 { 1 } else { 2 };
+            let to = if mover == 0 { bit << distance } else { bit >> distance };
+            let after = if mover == 0 {
+                Strip { toads: s.toads & !bit | to, ..s }
+            } else {
+                Strip { frogs: s.frogs & !bit | to, ..s }
+            };
+            out.push(after.canonical().key());
         }
+    }
+
+    /// One option a piece that can move: no key made.
+    fn key_option_count(&self, key: Packed, mover: usize) -> u64 {
+        let (steps, jumps) = Strip::of_key(key).moves(mover.min(1));
+        u64::from((steps | jumps).count_ones())
     }
 }
 
@@ -518,11 +623,37 @@ mod tests {
         assert_eq!(ToadsFrogs.parse(&["TxF"]).unwrap_err(), "cell 2: 'x' is not 'T' (a toad), 'F' (a frog) or '.' (empty)");
     }
 
-    /// Every strip of up to 8 cells: the packed key's parts and options are the keys of the
-    /// plain rules' canonical parts and options.
+    /// The key of a strip written out cell by cell, the layout [`Strip::key`] makes with masks.
+    fn pack(cells: &[u64]) -> Packed {
+        let shift = if cells.len() <= NARROW_CELLS { 58 } else { 120 };
+        cells.iter().enumerate().fold((cells.len() as u128) << shift, |k, (i, &c)| k | u128::from(c & 3) << (2 * i))
+    }
+
+    /// The packed key of `cells` is the plain canonical strip's, and its parts and options are
+    /// the keys of the plain rules' canonical parts and options.
+    fn packed_agrees_with_plain(cells: &[u64]) {
+        let key = |cells: &[u64]| ToadsFrogs.key_of(cells).unwrap();
+        let k = key(cells);
+        let canonical = ToadsFrogs.canonical(cells);
+        assert_eq!(k, pack(&canonical), "{cells:?}");
+        assert_eq!(Strip::of_key(k), Strip::of(&canonical), "{cells:?}");
+        let mut parts = vec![];
+        ToadsFrogs.key_parts(k, &mut parts);
+        let plain: Vec<Packed> = ToadsFrogs.components(&canonical).unwrap_or_default().iter().map(|p| key(p)).collect();
+        assert_eq!(parts, plain, "{cells:?}");
+        for mover in 0..2 {
+            let mut options = vec![];
+            ToadsFrogs.key_options(k, mover, &mut options);
+            let plain: Vec<Packed> = ToadsFrogs.options(&canonical, mover).iter().map(|o| key(o)).collect();
+            assert_eq!(options, plain, "{cells:?} mover {mover}");
+            assert_eq!(ToadsFrogs.key_option_count(k, mover), plain.len() as u64);
+        }
+    }
+
+    /// Every strip of up to 8 cells, and 3,000 random strips of 9 to 60 cells (both forms of
+    /// the key): the packed search's steps are the plain rules'.
     #[test]
     fn packed_keys_follow_the_plain_rules() {
-        let key = |cells: &[u64]| ToadsFrogs.key_of(cells).unwrap();
         let mut checked = 0;
         for len in 1..=8u32 {
             for mut code in 0..3u64.pow(len) {
@@ -533,24 +664,24 @@ mod tests {
                         c
                     })
                     .collect();
-                let k = key(&cells);
-                assert_eq!(k, pack(&ToadsFrogs.canonical(&cells)), "{cells:?}");
-                let canonical = ToadsFrogs.canonical(&cells);
-                let mut parts = vec![];
-                ToadsFrogs.key_parts(k, &mut parts);
-                let plain: Vec<Packed> =
-                    ToadsFrogs.components(&canonical).unwrap_or_default().iter().map(|p| key(p)).collect();
-                assert_eq!(parts, plain, "{cells:?}");
-                for mover in 0..2 {
-                    let mut options = vec![];
-                    ToadsFrogs.key_options(k, mover, &mut options);
-                    let plain: Vec<Packed> = ToadsFrogs.options(&canonical, mover).iter().map(|o| key(o)).collect();
-                    assert_eq!(options, plain, "{cells:?} mover {mover}");
-                }
+                packed_agrees_with_plain(&cells);
                 checked += 1;
             }
         }
         assert_eq!(checked, 9840);
+        let mut seed = 5u64;
+        for _ in 0..3000 {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let len = 9 + (seed >> 33) % 52;
+            let cells: Vec<u64> = (0..len)
+                .map(|i| {
+                    let x = seed.rotate_left(i as u32 * 7) ^ (seed >> 17);
+                    // Mostly pieces, as a game's strips are, with blocks TTFF among them.
+                    [TOAD, TOAD, FROG, FROG, EMPTY][(x % 5) as usize]
+                })
+                .collect();
+            packed_agrees_with_plain(&cells);
+        }
     }
 
     #[test]
