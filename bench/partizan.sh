@@ -6,7 +6,8 @@
 # canonical form, mean and temperature, tab-separated. The positions: COUNT (default 20)
 # random ones drawn from SEED (default: the time; printed, so a run can be repeated) — random
 # Domineering boards of 5x5 to 8x8 cells with 2 to a quarter of them filled, random
-# Toads-and-Frogs strips of 13 to 20 cells, Konane boards of 4x4 to 5x6 cells, Snort and Col
+# Toads-and-Frogs strips of 13 to 20 cells, Konane boards of 4x4 to 5x6 cells (a checkerboard with 2 to a quarter of its
+# stones taken off), Snort and Col
 # boards of 4x4 to 5x5 cells with up to three coloured, and rows of 18 to 24 blue and red
 # toppling dominoes (the driver reads each game as grundy writes it: Snort and Col as the graph
 # of their empty cells, tinted by their coloured neighbours) — then the empty Domineering
@@ -54,9 +55,13 @@ for _ in range(int(sys.argv[2])):
         n = r.randint(13, 20)
         print("toads-frogs", "".join(r.choice("TTF..F.") for _ in range(n)))
     elif kind < 0.75:
-        # Konane: a board of 4x4 to 5x6 cells, mostly stones.
+        # Konane: a board of 4x4 to 5x6 cells, the stones in a checkerboard as a game starts,
+        # 2 to a quarter of them taken off.
         rows, cols = r.randint(4, 5), r.randint(4, 6)
-        print("konane", grid(rows, cols, [r.choice("xxoo.") for _ in range(rows * cols)]))
+        cells = ["xo"[(i // cols + i % cols) % 2] for i in range(rows * cols)]
+        for i in r.sample(range(rows * cols), r.randint(2, rows * cols // 4)):
+            cells[i] = "."
+        print("konane", grid(rows, cols, cells))
     elif kind < 0.9:
         # Snort or Col: 4x4 to 5x5 cells, up to three coloured.
         game = r.choice(["snort", "col"])
