@@ -30,6 +30,10 @@ cases=(
     "value cutcake 8x8 5x7"
     "value hackenbush 0-1:b,1-2:r,2-3:b,0-4:r,4-5:b,0-6:g"
     "value kl:2,3 30 31"
+    "value konane xox.x/ox.xo/.oxox/oxo.o/.oxox"
+    "value snort ..../..../..../...."
+    "value col ...../...../....."
+    "value toppling-dominoes brrbrbrrrrbrbbbrbrrbb"
 )
 # CASES=FILE replaces the list above with the file's lines (one case a line).
 if [ -n "${CASES:-}" ]; then
