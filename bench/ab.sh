@@ -49,7 +49,7 @@ for _ in $(seq 1 "$REPS"); do
             # shellcheck disable=SC2086 # the case is words
             # A case one binary refuses (a bound it had) is timed too, not the end of the run.
             /usr/bin/time -o "$scratch/t" -f "%U %M" "$bin" ${cases[$i]} >/dev/null 2>&1 || true
-            cat "$scratch/t" >>"$scratch/$side.$i"
+            tail -n 1 "$scratch/t" >>"$scratch/$side.$i"
         done
     done
 done
