@@ -394,6 +394,24 @@ impl GridFace {
     }
 }
 
+/// Every board of at most `max_cells` cells, every shape, each cell any of `kinds` (0 to
+/// kinds - 1): what the games' tests check their fast paths on.
+#[cfg(test)]
+pub(crate) fn every_board(max_cells: usize, kinds: u8) -> impl Iterator<Item = Grid> {
+    (1..=max_cells).flat_map(move |rows| {
+        (1..=max_cells / rows).flat_map(move |cols| {
+            (0..u64::from(kinds).pow((rows * cols) as u32)).map(move |mut code| {
+                let mut g = Grid::filled(rows, cols, 0);
+                for i in 0..rows * cols {
+                    g.set(i / cols, i % cols, (code % u64::from(kinds)) as u8);
+                    code /= u64::from(kinds);
+                }
+                g
+            })
+        })
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

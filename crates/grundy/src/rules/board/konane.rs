@@ -457,6 +457,7 @@ impl Face for Konane {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::board::grid::every_board;
 
     fn numbers(text: &str) -> Vec<u64> {
         Konane.parse(&[text]).unwrap()
@@ -486,14 +487,7 @@ mod tests {
     fn packed_keys_follow_the_plain_rules() {
         let key = |numbers: &[u64]| Konane.key_of(numbers).unwrap();
         let mut checked = 0;
-        for rows in 1..=8usize {
-            for cols in 1..=8 / rows {
-                for mut code in 0..3u64.pow((rows * cols) as u32) {
-                    let mut g = Grid::filled(rows, cols, EMPTY);
-                    for i in 0..rows * cols {
-                        g.set(i / cols, i % cols, (code % 3) as u8);
-                        code /= 3;
-                    }
+        for g in every_board(8, 3) {
                     let numbers = g.numbers();
                     let k = key(&numbers);
                     let text = g.write(&ALPHABET);
@@ -508,8 +502,6 @@ mod tests {
                     }
                     checked += 1;
                 }
-            }
-        }
         assert_eq!(checked, 34_338);
     }
 }
