@@ -16,6 +16,15 @@ pub struct BitGrid {
     pub cells: u64,
 }
 
+/// A box of a board's cells: its first row and column, its rows and columns.
+#[derive(Clone, Copy)]
+struct Bounds {
+    row: u32,
+    col: u32,
+    rows: u32,
+    cols: u32,
+}
+
 /// The bits of the first `n` cells (all 64 for n = 64).
 fn low(n: u32) -> u64 {
     if n >= 64 {
@@ -130,10 +139,10 @@ impl BitGrid {
         })
     }
 
-    /// The smallest board holding the cells of `m` (the empty board when there are none).
-    pub fn cropped(self, m: u64) -> BitGrid {
+    /// The smallest box holding the cells of `m`; `None` when there are none.
+    fn bounds(self, m: u64) -> Option<Bounds> {
         if m == 0 {
-            return BitGrid::EMPTY;
+            return None;
         }
         let cols = u32::from(self.cols);
         let (mut r0, mut r1, mut c0, mut c1) = (u32::MAX, 0, u32::MAX, 0);
@@ -146,13 +155,26 @@ impl BitGrid {
                 c1 = c1.max(63 - row.leading_zeros());
             }
         }
-        let width = c1 - c0 + 1;
+        Some(Bounds { row: r0, col: c0, rows: r1 - r0 + 1, cols: c1 - c0 + 1 })
+    }
+
+    /// The cells of `m` inside `b`, row by row as a board of `b`'s size.
+    fn cut(self, m: u64, b: Bounds) -> u64 {
+        let cols = u32::from(self.cols);
         let mut cells = 0;
-        for r in r0..=r1 {
-            let row = (m >> (r * cols + c0)) & low(width);
-            cells |= row << ((r - r0) * width);
+        for r in 0..b.rows {
+            let row = (m >> ((b.row + r) * cols + b.col)) & low(b.cols);
+            cells |= row << (r * b.cols);
         }
-        BitGrid { rows: (r1 - r0 + 1) as u8, cols: width as u8, cells }
+        cells
+    }
+
+    /// The smallest board holding the cells of `m` (the empty board when there are none).
+    pub fn cropped(self, m: u64) -> BitGrid {
+        match self.bounds(m) {
+            None => BitGrid::EMPTY,
+            Some(b) => BitGrid { rows: b.rows as u8, cols: b.cols as u8, cells: self.cut(m, b) },
+        }
     }
 
     /// The board upside down (rows mirrored).
@@ -311,32 +333,15 @@ impl Planes {
     /// The smallest frame holding the cells of `m`, each plane kept on those cells only (the
     /// empty 0 x 0 board when `m` is empty).
     pub fn cropped(self, m: u64) -> Planes {
-        let grid = self.grid();
-        let box_ = grid.cropped(m);
-        if m == 0 {
-            return Planes { rows: 0, cols: 0, planes: [0; 2] };
+        let frame = self.frame();
+        match frame.bounds(m) {
+            None => Planes { rows: 0, cols: 0, planes: [0; 2] },
+            Some(b) => Planes {
+                rows: b.rows as u8,
+                cols: b.cols as u8,
+                planes: [frame.cut(self.planes[0] & m, b), frame.cut(self.planes[1] & m, b)],
+            },
         }
-        // The frame's offset: the first row and column holding a cell of m.
-        let cols = u32::from(self.cols);
-        let first_row = m.trailing_zeros() / cols;
-        let mut first_col = cols;
-        for r in 0..u32::from(self.rows) {
-            let row = (m >> (r * cols)) & low(cols);
-            if row != 0 {
-                first_col = first_col.min(row.trailing_zeros());
-            }
-        }
-        let width = u32::from(box_.cols);
-        let crop = |plane: u64| {
-            let plane = plane & m;
-            let mut cells = 0;
-            for r in 0..u32::from(box_.rows) {
-                let row = (plane >> ((first_row + r) * cols + first_col)) & low(width);
-                cells |= row << (r * width);
-            }
-            cells
-        };
-        Planes { rows: box_.rows, cols: box_.cols, planes: [crop(self.planes[0]), crop(self.planes[1])] }
     }
 
     /// Each plane moved by `image`, a symmetry of the frame's bit boards.
