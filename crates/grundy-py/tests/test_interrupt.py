@@ -149,8 +149,8 @@ LONG_CALLS = {
     "survey": lambda: grundy.survey(["0.764", "0.356"], 100_000),
     "session": sessions,
     # Issue 62, row 13: the values' store checks the stop token as it counts its work (a sum of
-    # 38 switches takes seconds; 32 took under a second once stops decided most comparisons,
-    # issue 61; 40 are refused up front by the sum's forecast, row 6).
+    # 46 switches takes over a second; 38 took 0.4 s, too short for the signal at 0.4 s, once
+    # the store's comparisons got faster, issue 61).
     "value": lambda: grundy.game_value("+".join(f"±{k}" for k in range(1, 47))),
 }
 
