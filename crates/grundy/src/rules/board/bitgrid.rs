@@ -290,7 +290,7 @@ pub const PLANES_CELLS: usize = 56;
 
 impl Planes {
     /// The frame as a bit board with every cell in play.
-    fn frame(self) -> BitGrid {
+    pub fn frame(self) -> BitGrid {
         let all = BitGrid { rows: self.rows, cols: self.cols, cells: 0 }.all();
         BitGrid { rows: self.rows, cols: self.cols, cells: all }
     }

@@ -15,7 +15,7 @@
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing))]
 
 use crate::error::{AnalyzeError, IllegalMove};
-use crate::rules::board::bitgrid::{BitGrid, Planes};
+use crate::rules::board::bitgrid::Planes;
 use crate::rules::board::packed::{Packed, PackedRules};
 use crate::rules::board::grid::{cell_name, read_cell, Grid, GridNotation, GridFace};
 use crate::rules::board::partizan::{side, solve_by_conway};
@@ -353,8 +353,7 @@ impl PackedRules for Konane {
 
     fn key_options(&self, key: Packed, mover: usize, out: &mut Vec<Packed>) {
         let p = Planes::unpack(key);
-        let frame = BitGrid { rows: p.rows, cols: p.cols, cells: 0 };
-        let frame = BitGrid { cells: frame.all(), ..frame };
+        let frame = p.frame();
         let empty = frame.cells & !p.cells();
         let (mine, theirs) = (p.plane(mover), p.plane(1 - mover.min(1)));
         let steps: [&dyn Fn(u64) -> u64; 4] =
