@@ -78,6 +78,16 @@ fn clobber_values_are_the_games_of_their_moves() {
     assert_eq!(check_boards("clobber", 3, &['.', 'x', 'o']), 21_297);
 }
 
+/// 200 Clobber boards of 1 to 4 rows and 4 or 5 columns drawn from a seed (a third of the
+/// cells empty): groups larger than 3 x 3 allows, and boards that fall apart as stones go.
+#[test]
+fn clobber_larger_boards_from_a_seed() {
+    let b = board("clobber");
+    let texts = conway::seeded_boards(0x436c_6f62, 200, 4, 4..=5, &['.', 'x', 'o']);
+    let positions: Vec<Vec<u64>> = texts.iter().map(|t| numbers(b.rules(), t)).collect();
+    assert_eq!(conway::check_positions(b.rules(), &positions), 200);
+}
+
 /// Every Toads-and-Frogs strip of 1 to 7 cells (3,279 strips).
 #[test]
 fn toads_and_frogs_values_are_the_games_of_their_moves() {

@@ -19,7 +19,9 @@ use crate::error::IllegalMove;
 use crate::rules::board::Players;
 
 use crate::error::AnalyzeError;
+use crate::rules::board::bitgrid::Planes;
 use crate::rules::board::grid::{cell_name, cell_size, read_cell, Grid, GridNotation};
+use crate::rules::board::packed::{Packed, PackedRules};
 use crate::rules::board::partizan::{side, solve_by_conway};
 use crate::rules::board::notation::arrow_move;
 use crate::rules::board::{Board, BoardAnswer, BoardContext, BoardFamily, Face, Notation, PlayHelp, RulesCore, Theory};
@@ -317,7 +319,83 @@ impl PlayHelp for Clobber {
     }
 }
 
+/// The packed search: a key is the board as two [`Planes`], Left's stones and Right's, without
+/// its groups of one colour, cut to its stones and the least of its eight images (both players
+/// move in every direction, so every symmetry of the square keeps a position's value).
+impl PackedRules for Clobber {
+    fn key_of(&self, numbers: &[u64]) -> Option<Packed> {
+        let g = Grid::of(numbers, ALPHABET.len() as u8)?;
+        if g.cells.len() > 64 {
+            return None;
+        }
+        let mut p = Planes { rows: g.rows as u8, cols: g.cols as u8, planes: [0; 2] };
+        for (i, &cell) in g.cells.iter().enumerate() {
+            if let Some(who) = owner(cell) {
+                p = p.with(who, 1 << i);
+            }
+        }
+        planes_key(p)
+    }
+
+    /// The groups of neighbouring stones (each holds both colours: a key has no other).
+    fn key_parts(&self, key: Packed, out: &mut Vec<Packed>) {
+        let p = Planes::unpack(key);
+        let mut groups = p.grid().regions();
+        if let (Some(first), Some(second)) = (groups.next(), groups.next()) {
+            // A part's frame lies within the whole's, so its key fits as the whole's did.
+            out.extend([first, second].into_iter().chain(groups).filter_map(|m| planes_key(p.cropped(m))));
+        }
+    }
+
+    fn key_options(&self, key: Packed, mover: usize, out: &mut Vec<Packed>) {
+        let p = Planes::unpack(key);
+        let (mover, frame) = (mover.min(1), p.frame());
+        let (mine, theirs) = (p.plane(mover), p.plane(1 - mover));
+        // Each direction a stone may move, and the way back from where it lands.
+        let steps: [(&dyn Fn(u64) -> u64, &dyn Fn(u64) -> u64); 4] = [
+            (&|m| frame.up(m), &|m| frame.down(m)),
+            (&|m| frame.down(m), &|m| frame.up(m)),
+            (&|m| frame.left(m), &|m| frame.right(m)),
+            (&|m| frame.right(m), &|m| frame.left(m)),
+        ];
+        for (step, back) in steps {
+            let mut targets = step(mine) & theirs;
+            while targets != 0 {
+                let to = targets & targets.wrapping_neg();
+                targets &= targets - 1;
+                let after = p.without(mover, back(to)).without(1 - mover, to).with(mover, to);
+                // An option's stones lie within the position's frame, so its key fits.
+                out.extend(planes_key(after));
+            }
+        }
+    }
+
+    /// One option a pair of neighbouring stones of the two players: no key made.
+    fn key_option_count(&self, key: Packed, mover: usize) -> u64 {
+        let p = Planes::unpack(key);
+        let (mover, frame) = (mover.min(1), p.frame());
+        let (mine, theirs) = (p.plane(mover), p.plane(1 - mover));
+        [frame.up(mine), frame.down(mine), frame.left(mine), frame.right(mine)]
+            .iter()
+            .map(|&reach| u64::from((reach & theirs).count_ones()))
+            .sum()
+    }
+}
+
+/// The canonical key of a board of stones: its groups of one colour dropped (no move is ever
+/// made in them), cut to the rest, the least of its eight images; `None` past
+/// [`crate::rules::board::bitgrid::PLANES_CELLS`] cells of frame.
+fn planes_key(p: Planes) -> Option<Packed> {
+    let [left, right] = p.planes;
+    let live = p.grid().regions().filter(|&g| g & left != 0 && g & right != 0).fold(0, |all, g| all | g);
+    p.cropped(live).least_image(true).pack()
+}
+
 impl Theory for Clobber {
+    fn packed(&self) -> Option<&dyn PackedRules> {
+        Some(self)
+    }
+
     fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
         solve_by_conway(
             self,
@@ -435,5 +513,39 @@ mod tests {
         assert_ne!(Clobber.canonical(&numbers("xox")), Clobber.canonical(&numbers("oxo")));
         assert_eq!(Clobber.components(&numbers("xo.ox/.....")).map(|c| c.len()), Some(2));
         assert_eq!(Clobber.components(&numbers("xo.xx")), None);
+    }
+
+    /// Every board of up to 8 cells (every shape, every cell empty, `x` or `o`): the packed
+    /// key's options and parts are the keys of the plain rules' options and groups, its option
+    /// count theirs, and a key is its board's.
+    #[test]
+    fn packed_keys_follow_the_plain_rules() {
+        use crate::rules::board::grid::every_board;
+        let key = |numbers: &[u64]| Clobber.key_of(numbers).unwrap();
+        let mut checked = 0;
+        for g in every_board(8, 3) {
+            let numbers = g.numbers();
+            let k = key(&numbers);
+            let text = g.write(&ALPHABET);
+            assert_eq!(k, key(&Clobber.canonical(&numbers)), "{text}");
+            for mover in 0..2 {
+                let mut options = vec![];
+                Clobber.key_options(k, mover, &mut options);
+                let mut plain: Vec<Packed> = Clobber.options(&numbers, mover).iter().map(|o| key(o)).collect();
+                options.sort_unstable();
+                plain.sort_unstable();
+                assert_eq!(options, plain, "{text} mover {mover}");
+                assert_eq!(Clobber.key_option_count(k, mover), plain.len() as u64, "{text} mover {mover}");
+            }
+            let mut parts = vec![];
+            Clobber.key_parts(k, &mut parts);
+            let mut plain: Vec<Packed> =
+                Clobber.components(&numbers).unwrap_or_default().iter().map(|p| key(p)).collect();
+            parts.sort_unstable();
+            plain.sort_unstable();
+            assert_eq!(parts, plain, "{text}");
+            checked += 1;
+        }
+        assert_eq!(checked, 34_338);
     }
 }

@@ -172,8 +172,12 @@ pub fn forecast_work(
 
 /// The walk from `root` (see [`forecast_work`]).
 fn walk<W: Walk>(w: &W, root: W::Key, beyond: u64, effort: u64) -> Result<WorkForecast, AnalyzeError> {
-    // A store for the game's rules that value a position at once (they make it there).
+    // A store for the game's rules that value a position at once (they make it there). Its
+    // work is the walk's effort too, bounded by the same cap: a rule "at once" may still build
+    // large canonical forms (coloured Hackenbush strings), and unbounded they made the walk
+    // itself the slow part (a 200-edge coloured cycle: seconds a million steps of effort).
     let mut store = GameStore::new();
+    store.set_total_work_limit(effort);
     let mut seen: HashSet<W::Key> = HashSet::new();
     let mut queue: VecDeque<(W::Key, u64)> = VecDeque::new();
     let (mut bound, mut spent, mut cap) = (0u64, 0u64, effort);
@@ -181,7 +185,7 @@ fn walk<W: Walk>(w: &W, root: W::Key, beyond: u64, effort: u64) -> Result<WorkFo
         if seen.contains(&key) {
             return Some(None);
         }
-        let (first, cost) = w.first_count(&key, store, cap.saturating_sub(*spent))?;
+        let (first, cost) = w.first_count(&key, store, cap.saturating_sub(spent.saturating_add(store.work_done())))?;
         *spent = spent.saturating_add(cost);
         *bound = bound.saturating_add(first);
         seen.insert(key.clone());
@@ -201,10 +205,10 @@ fn walk<W: Walk>(w: &W, root: W::Key, beyond: u64, effort: u64) -> Result<WorkFo
     while let Some((key, first)) = queue.pop_front() {
         if bound > beyond && cap == effort {
             // Past the work allowed: a little more walking tells a larger bound.
-            cap = spent.saturating_mul(2).min(effort);
+            cap = spent.saturating_add(store.work_done()).saturating_mul(2).min(effort);
         }
-        if spent >= cap {
-            return Ok(forecast(bound, positions, false, spent));
+        if spent.saturating_add(store.work_done()) >= cap {
+            return Ok(forecast(bound, positions, false, spent.saturating_add(store.work_done())));
         }
         let before = spent;
         let options = match w.expand(&key, &mut store) {
@@ -225,14 +229,15 @@ fn walk<W: Walk>(w: &W, root: W::Key, beyond: u64, effort: u64) -> Result<WorkFo
                     positions += 1;
                 }
                 Some(None) => {}
-                None => return Ok(forecast(bound, positions, false, spent)),
+                None => return Ok(forecast(bound, positions, false, spent.saturating_add(store.work_done()))),
             }
         }
         if before / CHECK_EVERY != spent / CHECK_EVERY {
             crate::stop::check()?;
         }
     }
-    Ok(forecast(bound, positions, true, spent))
+    // A rule refused past the store's bound valued nothing: the walk is then not complete.
+    Ok(forecast(bound, positions, store.work_done() <= effort, spent.saturating_add(store.work_done())))
 }
 
 #[cfg(test)]
