@@ -82,6 +82,10 @@ impl Forbids {
 
     /// Why player `mover` may not colour cell (r, c) of `g`; `Ok` when they may.
     fn may_colour(self, g: &Grid, (r, c): (usize, usize), mover: usize) -> Result<(), String> {
+        // The quick check first: only a cell that may not be coloured needs the words why.
+        if self.may(g, (r, c), mover) {
+            return Ok(());
+        }
         if r >= g.rows || c >= g.cols {
             return Err(format!(
                 "there is no cell {} (the board has {} rows and {} columns)",
@@ -494,10 +498,10 @@ impl PackedRules for Colouring {
 
     fn key_parts(&self, key: Packed, out: &mut Vec<Packed>) {
         let p = Planes::unpack(key);
-        let grid = p.grid();
-        if grid.regions().nth(1).is_some() {
+        let mut regions = p.grid().regions();
+        if let (Some(first), Some(second)) = (regions.next(), regions.next()) {
             // A part's frame lies within the whole's, so its key fits as the whole's did.
-            out.extend(grid.regions().filter_map(|m| planes_key(p.cropped(m))));
+            out.extend([first, second].into_iter().chain(regions).filter_map(|m| planes_key(p.cropped(m))));
         }
     }
 

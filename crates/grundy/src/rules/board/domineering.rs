@@ -239,8 +239,9 @@ impl PackedRules for Domineering {
 
     fn key_parts(&self, key: Packed, out: &mut Vec<Packed>) {
         let b = BitGrid::unpack(key);
-        if b.regions().nth(1).is_some() {
-            out.extend(b.regions().map(|m| packed_board(b.cropped(m))));
+        let mut regions = b.regions();
+        if let (Some(first), Some(second)) = (regions.next(), regions.next()) {
+            out.extend([first, second].into_iter().chain(regions).map(|m| packed_board(b.cropped(m))));
         }
     }
 
