@@ -27,6 +27,7 @@ cases=(
     "value domineering .#..../....../#...##/....../...#.#"
     "value toads-frogs TTF.F...F..TFF...."
     "value clobber xoxo/oxox/xoxo"
+    "value clobber xoxox/oxoxo/xoxox"
     "value cutcake 8x8 5x7"
     "value hackenbush 0-1:b,1-2:r,2-3:b,0-4:r,4-5:b,0-6:g"
     "value kl:2,3 30 31"
