@@ -449,7 +449,9 @@ pub(crate) fn analyze_sum(parts: &[Position], options: &AnalyzeOptions) -> Resul
             options.convention
         )));
     }
-    let mut store = GameStore::new();
+    // One bound on the whole analysis (every part's value and every option's), as an analysis
+    // of a partizan board has, besides each operation's.
+    let mut store = crate::rules::board::value::analysis_store(options.budget);
     store.set_work_limit(options.budget.clamp(1, store.work_limit()));
     analyze_sum_in(parts, options, &mut store, &partizan).map_err(|e| match e {
         AnalyzeError::Partizan(PartizanError::TooMuchWork { operation, limit }) => {

@@ -574,6 +574,35 @@ impl Spent {
     }
 }
 
+/// The steps of work one unit of an analysis's budget pays for, where the analysis values a
+/// partizan position ([`solve_by_value`]): at the default budget of 2*10^6, the 5*10^7 steps
+/// `grundy value` allows by default ([`crate::values::partizan::DEFAULT_WORK_LIMIT`]), so that
+/// the analysis, which values the position and each of its options, is bounded as the value is
+/// (it ran on without a bound on the whole: a 4x5 Clobber checkerboard past 30 s and 1.4 GB).
+pub const STEPS_A_BUDGET_UNIT: u64 = 25;
+
+/// A store for an analysis that values partizan positions: one bound on the whole computation,
+/// [`STEPS_A_BUDGET_UNIT`] steps a unit of `budget`.
+pub fn analysis_store(budget: u64) -> GameStore {
+    let mut store = GameStore::new();
+    store.set_total_work_limit(budget.saturating_mul(STEPS_A_BUDGET_UNIT).max(1));
+    store
+}
+
+/// The analysis's refusal past the bound of its [`analysis_store`]: its budget gave up, how
+/// much more it needs not known before the work.
+pub fn budget_gave_up(budget: u64) -> AnalyzeError {
+    AnalyzeError::GaveUp(GaveUp { what: Work::PositionsSearched, used: budget, needed: None })
+}
+
+/// `e`, or the budget's refusal where `e` is the store's bound passed.
+pub fn past_budget(e: AnalyzeError, budget: u64) -> AnalyzeError {
+    match e {
+        AnalyzeError::Partizan(PartizanError::TooMuchWork { .. }) => budget_gave_up(budget),
+        e => e,
+    }
+}
+
 /// The longest name of a value an answer writes out: past it, the answer says how long the
 /// name is and `grundy value` writes it.
 pub const NAMED_CHARS: u64 = 400;
@@ -587,20 +616,31 @@ pub const NAMED_CHARS: u64 = 400;
 /// With `work` given, the store may take at most that many steps (options visited and games
 /// created) in one operation, and `Ok(None)` says the value takes more (or more positions than
 /// the budget): a caller with another way to the winner (an exact search) takes it then.
+/// Without it the whole analysis (the value and every option's) is one computation of at most
+/// [`STEPS_A_BUDGET_UNIT`] steps a unit of `context.budget`, forecast before the work
+/// ([`crate::rules::board::forecast`]); past it the budget gives up ([`Work::PositionsSearched`]).
 pub fn solve_by_value(
     rules: &dyn BoardRules,
     numbers: &[u64],
     context: &BoardContext<'_>,
     work: Option<u64>,
 ) -> Result<Option<BoardAnswer>, AnalyzeError> {
-    let mut store = GameStore::new();
-    if let Some(w) = work {
-        store.set_work_limit(w.min(store.work_limit()));
-    }
-    match answer_by_value(rules, numbers, context, &mut store, work.unwrap_or(u64::MAX)) {
-        Err(AnalyzeError::GaveUp(_) | AnalyzeError::Partizan(PartizanError::TooMuchWork { .. })) if work.is_some() => {
-            Ok(None)
+    let Some(w) = work else {
+        let mut store = analysis_store(context.budget);
+        let effort = (store.total_work_left() / 4).clamp(1 << 16, 1 << 24);
+        if crate::rules::board::forecast::forecast_work(rules, numbers, store.total_work_left(), effort)?.at_least
+            > store.total_work_left()
+        {
+            return Err(budget_gave_up(context.budget));
         }
+        return answer_by_value(rules, numbers, context, &mut store, u64::MAX)
+            .map_err(|e| past_budget(e, context.budget))
+            .map(Some);
+    };
+    let mut store = GameStore::new();
+    store.set_work_limit(w.min(store.work_limit()));
+    match answer_by_value(rules, numbers, context, &mut store, w) {
+        Err(AnalyzeError::GaveUp(_) | AnalyzeError::Partizan(PartizanError::TooMuchWork { .. })) => Ok(None),
         other => other.map(Some),
     }
 }

@@ -25,7 +25,7 @@ use std::collections::{HashMap, HashSet};
 use super::{compress, Edge};
 use crate::error::AnalyzeError;
 use crate::rules::board::partizan::{answer_from_value, WinsByValue};
-use crate::rules::board::value::{partizan_error, BoardValues, NAMED_CHARS};
+use crate::rules::board::value::{analysis_store, partizan_error, past_budget, BoardValues, NAMED_CHARS};
 use crate::rules::board::{listed_note, listing_room, BoardAnswer, BoardContext, BoardRules};
 use crate::values::partizan::{Dyadic, GameStore, GameValue, PartizanError};
 
@@ -266,9 +266,20 @@ pub fn answer_by_branches(
     numbers: &[u64],
     context: &BoardContext<'_>,
 ) -> Result<BoardAnswer, AnalyzeError> {
+    // One bound on the whole analysis (the value and every branch's), as the analysis of any
+    // partizan board has ([`analysis_store`]).
+    answer_in(rules, numbers, context, analysis_store(context.budget)).map_err(|e| past_budget(e, context.budget))
+}
+
+/// [`answer_by_branches`] in `store`.
+fn answer_in(
+    rules: &dyn BoardRules,
+    numbers: &[u64],
+    context: &BoardContext<'_>,
+    mut store: GameStore,
+) -> Result<BoardAnswer, AnalyzeError> {
     let all = coloured_pictures(numbers)
         .ok_or_else(|| AnalyzeError::Unsupported("the position is not a list of pictures".into()))?;
-    let mut store = GameStore::new();
     let mut values = BoardValues::new(rules, context.budget);
     let g = values.value(&mut store, numbers)?;
     let me = context.to_move.min(1);
