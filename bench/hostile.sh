@@ -170,6 +170,15 @@ EXPECT="$forecast && $fast" check "62/4 value domineering 10x6" true value domin
 EXPECT="$forecast && $fast" check "62/4 value clobber 4x5 checkerboard" true value clobber xoxox/oxoxo/xoxox/oxoxo
 EXPECT="$fast" check "62/4 value clobber 8x8 checkerboard" true value clobber xoxoxoxo/oxoxoxox/xoxoxoxo/oxoxoxox/xoxoxoxo/oxoxoxox/xoxoxoxo/oxoxoxox
 EXPECT='[ "$code" = 2 ] && grep -q -- "--work" "$dir/err"' check "62/4 value kl:2,3 1000" true value kl:2,3 1000
+# The same boards analysed (the value and every option's): one bound on the whole analysis,
+# 25 steps a unit of --budget, refused within 5 s naming the budget (they ran past 30 s; the
+# JSON error names --budget as its argument).
+budget='[ "$code" = 2 ] && grep -q "budget" "$dir/err"'
+EXPECT="$budget && $fast" check "62/4 analyze clobber 4x5 checkerboard" true analyze clobber xoxox/oxoxo/xoxox/oxoxo
+EXPECT="$budget" check "62/4 analyze clobber 8x8 checkerboard" true analyze clobber xoxoxoxo/oxoxoxox/xoxoxoxo/oxoxoxox/xoxoxoxo/oxoxoxox/xoxoxoxo/oxoxoxox
+EXPECT="$budget && $fast" check "62/4 analyze hackenbush, 200-edge cycle" true analyze hackenbush "@$dir/cycle200.txt"
+EXPECT="$budget && $fast" check "62/4 analyze domineering 8x8" true analyze domineering ......../......../......../......../......../......../......../........
+EXPECT="$budget" check "62/4 analyze sum with a 4x5 Clobber board" true analyze sum clobber=xoxox/oxoxo/xoxox/oxoxo nim=3
 # Ctrl-C a second into a value (K-L-Nim's heap of 1,000 under the largest --work): one line,
 # status 130, within a second of the signal.
 "$bin" value kl:2,3 1000 --work 68719476736 > "$dir/out" 2> "$dir/err" &

@@ -334,3 +334,21 @@ fn the_face_offers_the_movers_edges() {
     assert!(d.svg.contains("Click an edge to cut it;") && !d.svg.contains("edge left"));
     let _ = Hackenbush.spelling();
 }
+
+/// An analysis is one bounded computation: at most 25 steps a unit of its budget over the
+/// value and every option's, not only the positions it stores. A coloured cycle of 45 edges
+/// (blue, red, green in turn) has few positions but large canonical forms: under a budget of
+/// 2,000 the analysis gives up, naming that budget (it once ran to its end regardless, and a
+/// 200-edge cycle on past 30 s); under the default budget it answers, with every winning move.
+#[test]
+fn an_analysis_is_bounded_in_all_by_its_budget() {
+    let cycle: Vec<String> = (0..45).map(|i| format!("{i}-{}:{}", (i + 1) % 45, ['b', 'r', 'g'][i % 3])).collect();
+    let game: Game = "hackenbush".parse().unwrap();
+    let p = game.parse_position(&[cycle.join(",").as_str()]).unwrap();
+    match analyze(&game, &p, &AnalyzeOptions { budget: 2000, ..AnalyzeOptions::default() }) {
+        Err(grundy::AnalyzeError::GaveUp(g)) => assert_eq!(g.used, 2000, "{g}"),
+        other => panic!("expected the budget to give up: {other:?}"),
+    }
+    let a = analyze(&game, &p, &AnalyzeOptions::default()).unwrap();
+    assert_eq!(a.winning_moves.len(), 29);
+}
