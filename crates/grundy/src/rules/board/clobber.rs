@@ -19,7 +19,7 @@ use crate::error::IllegalMove;
 use crate::rules::board::Players;
 
 use crate::error::AnalyzeError;
-use crate::rules::board::bitgrid::Planes;
+use crate::rules::board::bitgrid::{BitGrid, Planes};
 use crate::rules::board::grid::{cell_name, cell_size, read_cell, Grid, GridNotation};
 use crate::rules::board::packed::{Packed, PackedRules};
 use crate::rules::board::partizan::{side, solve_by_conway};
@@ -352,18 +352,14 @@ impl PackedRules for Clobber {
         let (mover, frame) = (mover.min(1), p.frame());
         let (mine, theirs) = (p.plane(mover), p.plane(1 - mover));
         // Each direction a stone may move, and the way back from where it lands.
-        let steps: [(&dyn Fn(u64) -> u64, &dyn Fn(u64) -> u64); 4] = [
-            (&|m| frame.up(m), &|m| frame.down(m)),
-            (&|m| frame.down(m), &|m| frame.up(m)),
-            (&|m| frame.left(m), &|m| frame.right(m)),
-            (&|m| frame.right(m), &|m| frame.left(m)),
-        ];
+        let steps: [(Shift, Shift); 4] =
+            [(BitGrid::up, BitGrid::down), (BitGrid::down, BitGrid::up), (BitGrid::left, BitGrid::right), (BitGrid::right, BitGrid::left)];
         for (step, back) in steps {
-            let mut targets = step(mine) & theirs;
+            let mut targets = step(frame, mine) & theirs;
             while targets != 0 {
                 let to = targets & targets.wrapping_neg();
                 targets &= targets - 1;
-                let after = p.without(mover, back(to)).without(1 - mover, to).with(mover, to);
+                let after = p.without(mover, back(frame, to)).without(1 - mover, to).with(mover, to);
                 // An option's stones lie within the position's frame, so its key fits.
                 out.extend(planes_key(after));
             }
@@ -381,6 +377,9 @@ impl PackedRules for Clobber {
             .sum()
     }
 }
+
+/// A shift of a bit board's cells one step in a direction.
+type Shift = fn(BitGrid, u64) -> u64;
 
 /// The canonical key of a board of stones: its groups of one colour dropped (no move is ever
 /// made in them), cut to the rest, the least of its eight images; `None` past
