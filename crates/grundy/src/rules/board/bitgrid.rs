@@ -289,6 +289,26 @@ const NARROW_CELLS: u32 = 29;
 pub const PLANES_CELLS: usize = 56;
 
 impl Planes {
+    /// The planes of a board of stones, from its numbers as a
+    /// [`crate::rules::board::grid::Grid`] holds them (0 an empty cell, 1 Left's stone, 2
+    /// Right's): plane 0 Left's stones, plane 1 Right's (Konane, Clobber); `None` for numbers
+    /// that are no such board or past 64 cells.
+    pub fn of_stones(numbers: &[u64]) -> Option<Planes> {
+        let g = crate::rules::board::grid::Grid::of(numbers, 3)?;
+        if g.cells.len() > 64 {
+            return None;
+        }
+        let mut p = Planes { rows: g.rows as u8, cols: g.cols as u8, planes: [0; 2] };
+        for (i, &cell) in g.cells.iter().enumerate() {
+            match cell {
+                1 => p = p.with(0, 1 << i),
+                2 => p = p.with(1, 1 << i),
+                _ => {}
+            }
+        }
+        Some(p)
+    }
+
     /// The frame as a bit board with every cell in play.
     pub fn frame(self) -> BitGrid {
         let all = BitGrid { rows: self.rows, cols: self.cols, cells: 0 }.all();

@@ -324,17 +324,7 @@ impl PlayHelp for Clobber {
 /// move in every direction, so every symmetry of the square keeps a position's value).
 impl PackedRules for Clobber {
     fn key_of(&self, numbers: &[u64]) -> Option<Packed> {
-        let g = Grid::of(numbers, ALPHABET.len() as u8)?;
-        if g.cells.len() > 64 {
-            return None;
-        }
-        let mut p = Planes { rows: g.rows as u8, cols: g.cols as u8, planes: [0; 2] };
-        for (i, &cell) in g.cells.iter().enumerate() {
-            if let Some(who) = owner(cell) {
-                p = p.with(who, 1 << i);
-            }
-        }
-        planes_key(p)
+        planes_key(Planes::of_stones(numbers)?)
     }
 
     /// The groups of neighbouring stones (each holds both colours: a key has no other).

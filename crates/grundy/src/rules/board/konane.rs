@@ -335,17 +335,7 @@ impl PlayHelp for Konane {
 /// boards in 0.37 s with them, 0.18 s without; bench/HISTORY.md).
 impl PackedRules for Konane {
     fn key_of(&self, numbers: &[u64]) -> Option<Packed> {
-        let g = Grid::of(numbers, ALPHABET.len() as u8)?;
-        if g.cells.len() > 64 {
-            return None;
-        }
-        let mut p = Planes { rows: g.rows as u8, cols: g.cols as u8, planes: [0; 2] };
-        for (i, &cell) in g.cells.iter().enumerate() {
-            if let Some(who) = owner(cell) {
-                p = p.with(who, 1 << i);
-            }
-        }
-        p.pack()
+        Planes::of_stones(numbers)?.pack()
     }
 
     /// Konane is never split.
