@@ -165,6 +165,7 @@ fn a_stopped_run_resumes_from_its_store_with_the_same_results() {
         j.as_object_mut().unwrap().remove("work");
         j
     };
+    let mut kept_proofs = 0;
     for how in ["time", "INT", "KILL"] {
         let dir = std::env::temp_dir().join(format!("grundy-quotient-store-{how}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
@@ -198,9 +199,11 @@ fn a_stopped_run_resumes_from_its_store_with_the_same_results() {
         let proof = dir.join("quotient-octal-0.764.proof");
         let kept = match std::fs::read(&proof) {
             Ok(kept) => kept,
-            // A kill may land at the first save, which can come before the run has made a proof
-            // to keep: the resumed run proves the quotient again, to the same results.
-            Err(_) if how == "KILL" => {
+            // A stop may land at the first save, which can come before the run has made a proof
+            // to keep (a kill at once, and on a loaded machine --time 0.5 or Ctrl-C too, as a
+            // CI run met): the resumed run proves the quotient again, to the same results. At
+            // least one of the three stops must keep a proof (checked after the loop).
+            Err(_) => {
                 let o = grundy(&[&upto[..], &["--store", store]].concat());
                 let err = String::from_utf8_lossy(&o.stderr);
                 assert!(err.contains("resuming from"), "{how}: {err}");
@@ -208,8 +211,8 @@ fn a_stopped_run_resumes_from_its_store_with_the_same_results() {
                 let _ = std::fs::remove_dir_all(&dir);
                 continue;
             }
-            Err(e) => panic!("{how}: no proof kept: {e}"),
         };
+        kept_proofs += 1;
         let mut damaged = kept.clone();
         let last = damaged.len() - 1;
         damaged[last] ^= 1;
@@ -241,4 +244,5 @@ fn a_stopped_run_resumes_from_its_store_with_the_same_results() {
         assert!(err.contains("quotient-octal-0.764.state") && err.lines().count() == 1, "{how}: {err}");
         let _ = std::fs::remove_dir_all(&dir);
     }
+    assert!(kept_proofs > 0, "no stop kept a proof to go on from");
 }
