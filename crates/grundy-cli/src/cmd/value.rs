@@ -5,7 +5,7 @@
 //! (`grundy::ValueReport`); this prints it.
 
 use grundy::frontend::DEFAULT_WORK_LIMIT;
-use grundy::frontend::{report_of, value_report, value_work_forecast, Raise, Scope, MAX_NAME_CHARS};
+use grundy::frontend::{forecast_effort, report_of, value_report, value_work_forecast, Raise, Scope, MAX_NAME_CHARS};
 use grundy::ValueReport;
 use grundy::{AnalyzeError, Convention};
 use grundy::{GameStore, PartizanError};
@@ -149,21 +149,13 @@ fn missing_position(spelling: &str) -> CliError {
     CliError::usage(format!("no position given after {spelling}: {what}{example}")).argument("POSITION")
 }
 
-/// The share of the work allowed that the forecast may spend (its effort: what the search's
-/// listing counts for the keys it makes): what it finds is work the search would do again, so
-/// it stays a small part of a value computed in full.
-const FORECAST_SHARE: u64 = 4;
-
-/// The most effort the forecast takes: 2^24 (about 5.6*10^6 packed keys, a second or two).
-const MAX_FORECAST_EFFORT: u64 = 1 << 24;
-
 /// Refuses, before the work, a value whose forecast ([`grundy::frontend::value_work_forecast`],
 /// a proven lower bound: the positions its search must visit) passes `work` steps, naming
 /// `--work` and the least it would need.
 fn refuse_past_forecast(position: &grundy::Position, work: u64, memory: u64) -> Result<(), CliError> {
     // Bounded too by the forecast's memory: a position walked holds a key in its set (a few
     // dozen bytes for a few steps of effort).
-    let effort = (work / FORECAST_SHARE).clamp(1 << 16, MAX_FORECAST_EFFORT).min(memory / 16);
+    let effort = forecast_effort(work).min(memory / 16);
     let f = value_work_forecast(position, work, effort).map_err(CliError::analysis)?;
     if f.at_least <= work {
         return Ok(());

@@ -14,7 +14,7 @@ use crate::error::AnalyzeError;
 use crate::game::convention::{Convention, Outcome, Player};
 use crate::game::games::{part_game, Parts};
 use crate::game::{Game, Position};
-pub use crate::rules::board::forecast::{forecast_work, WorkForecast};
+pub use crate::rules::board::forecast::{forecast_effort, forecast_work, WorkForecast};
 use crate::rules::board::value::{outcome_words, NAMED_CHARS};
 use crate::rules::board::ConwayAnswer;
 use crate::solve::analysis::{analyze, blank_analysis, Analysis, AnalyzeOptions, WinningMove, LISTED_MOVES};

@@ -42,6 +42,14 @@ pub struct WorkForecast {
     pub effort: u64,
 }
 
+/// The effort a forecast of a computation allowed `work` steps spends at most: a quarter of
+/// them (what it finds is work the search would do again, so it stays a small part of a value
+/// computed in full), at least 2^16 and at most 2^24 (about 5.6*10^6 packed keys, a second or
+/// two).
+pub fn forecast_effort(work: u64) -> u64 {
+    (work / 4).clamp(1 << 16, 1 << 24)
+}
+
 /// How often the walk checks the stop token (Ctrl-C), in its effort's unit.
 const CHECK_EVERY: u64 = 4096;
 
@@ -181,11 +189,13 @@ fn walk<W: Walk>(w: &W, root: W::Key, beyond: u64, effort: u64) -> Result<WorkFo
     let mut seen: HashSet<W::Key> = HashSet::new();
     let mut queue: VecDeque<(W::Key, u64)> = VecDeque::new();
     let (mut bound, mut spent, mut cap) = (0u64, 0u64, effort);
+    // The effort used: the keys made, and the steps of the values made in the store.
+    let used = |spent: u64, store: &GameStore| spent.saturating_add(store.work_done());
     let mut found = |key: W::Key, store: &mut GameStore, bound: &mut u64, spent: &mut u64, cap: u64| {
         if seen.contains(&key) {
             return Some(None);
         }
-        let (first, cost) = w.first_count(&key, store, cap.saturating_sub(spent.saturating_add(store.work_done())))?;
+        let (first, cost) = w.first_count(&key, store, cap.saturating_sub(used(*spent, store)))?;
         *spent = spent.saturating_add(cost);
         *bound = bound.saturating_add(first);
         seen.insert(key.clone());
@@ -205,10 +215,10 @@ fn walk<W: Walk>(w: &W, root: W::Key, beyond: u64, effort: u64) -> Result<WorkFo
     while let Some((key, first)) = queue.pop_front() {
         if bound > beyond && cap == effort {
             // Past the work allowed: a little more walking tells a larger bound.
-            cap = spent.saturating_add(store.work_done()).saturating_mul(2).min(effort);
+            cap = used(spent, &store).saturating_mul(2).min(effort);
         }
-        if spent.saturating_add(store.work_done()) >= cap {
-            return Ok(forecast(bound, positions, false, spent.saturating_add(store.work_done())));
+        if used(spent, &store) >= cap {
+            return Ok(forecast(bound, positions, false, used(spent, &store)));
         }
         let before = spent;
         let options = match w.expand(&key, &mut store) {
@@ -229,7 +239,7 @@ fn walk<W: Walk>(w: &W, root: W::Key, beyond: u64, effort: u64) -> Result<WorkFo
                     positions += 1;
                 }
                 Some(None) => {}
-                None => return Ok(forecast(bound, positions, false, spent.saturating_add(store.work_done()))),
+                None => return Ok(forecast(bound, positions, false, used(spent, &store))),
             }
         }
         if before / CHECK_EVERY != spent / CHECK_EVERY {
@@ -237,7 +247,7 @@ fn walk<W: Walk>(w: &W, root: W::Key, beyond: u64, effort: u64) -> Result<WorkFo
         }
     }
     // A rule refused past the store's bound valued nothing: the walk is then not complete.
-    Ok(forecast(bound, positions, store.work_done() <= effort, spent.saturating_add(store.work_done())))
+    Ok(forecast(bound, positions, store.work_done() <= effort, used(spent, &store)))
 }
 
 #[cfg(test)]

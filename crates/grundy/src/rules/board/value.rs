@@ -627,10 +627,14 @@ pub fn solve_by_value(
 ) -> Result<Option<BoardAnswer>, AnalyzeError> {
     let Some(w) = work else {
         let mut store = analysis_store(context.budget);
-        let effort = (store.total_work_left() / 4).clamp(1 << 16, 1 << 24);
-        if crate::rules::board::forecast::forecast_work(rules, numbers, store.total_work_left(), effort)?.at_least
-            > store.total_work_left()
-        {
+        let steps = store.total_work_left();
+        let forecast = crate::rules::board::forecast::forecast_work(
+            rules,
+            numbers,
+            steps,
+            crate::rules::board::forecast::forecast_effort(steps),
+        )?;
+        if forecast.at_least > steps {
             return Err(budget_gave_up(context.budget));
         }
         return answer_by_value(rules, numbers, context, &mut store, u64::MAX)
