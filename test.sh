@@ -15,6 +15,9 @@ py_log="$(mktemp)"
 trap 'rm -f "$rust_log" "$e2e_log" "$py_log"' EXIT
 cargo fmt --all --check
 cargo clippy --workspace --all-targets --locked -- -D warnings
+# The library without its faces (the `draw` feature): the rules, engines and analyses build
+# and lint alone (`cargo test -p grundy --no-default-features` runs its tests so).
+cargo clippy -p grundy --no-default-features --all-targets --locked -- -D warnings
 # cargo-nextest, where the machine has it, runs the test binaries side by side (each test in its
 # own process) rather than one binary after another; the doc tests run apart, as nextest has none.
 if cargo nextest --version >/dev/null 2>&1; then

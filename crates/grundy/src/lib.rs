@@ -36,7 +36,9 @@ pub mod verify;
 // beyond these is in `frontend`.
 
 // Games, positions and moves.
-pub use game::{draw, Component, Convention, Drawing, Game, IllegalMove, Move, Outcome, Player, Position};
+#[cfg(feature = "draw")]
+pub use game::{draw, Drawing};
+pub use game::{Component, Convention, Game, IllegalMove, Move, Outcome, Player, Position};
 pub use rules::catalogue::GameKind;
 pub use rules::Ruleset;
 
@@ -113,9 +115,9 @@ pub mod frontend {
     pub use crate::rules::board::euclid::{euclid_winning_moves, euclid_wins};
     pub use crate::rules::board::graph::{each_vertex, Goal, Verdict as GraphVerdict, MAX_GRAPH_BYTES};
     pub use crate::rules::catalogue::*;
-    pub use crate::rules::draw::escape;
     pub use crate::rules::nim::{misere_nim_winning_moves, misere_nim_wins, nim_winning_moves, BalanceTable};
     pub use crate::rules::take_break::{HexCode, OctalCode, SplitRules, MAX_OCTAL_DIGITS};
+    pub use crate::rules::text::escape;
     pub use crate::rules::MoveSet;
     pub use crate::solve::custom::OPTIONS_PER_POSITION;
     pub use crate::solve::query::requested_game;

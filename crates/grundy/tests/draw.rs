@@ -2,6 +2,8 @@
 //! positions at the edges (huge heaps, games over), the SVG is well formed, bounded in size,
 //! and every `data-move` is a legal move as `grundy play` reads it; a position with a move
 //! offers at least one.
+// The faces are the `draw` feature (on by default).
+#![cfg(feature = "draw")]
 
 use grundy::frontend::GAMES;
 use grundy::play::{has_move, parse_move};

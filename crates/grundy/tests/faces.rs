@@ -2,6 +2,8 @@
 //! line that says what to click, Grundy's game with split points that show, the circle games in
 //! words and one coin style, and the graph games with their vertices' numbers, names that fit
 //! their circles and badges large enough to read.
+// The faces are the `draw` feature (on by default).
+#![cfg(feature = "draw")]
 
 use grundy::frontend::GAMES;
 use grundy::{analyze, draw, AnalyzeOptions, Drawing, Game, Player};

@@ -400,6 +400,7 @@ fn hackenbush_says_who_cuts_which_colour() {
 /// Clobber's boards (12-unit type) were counted at 8 units a character, and their drawings
 /// were 440 and 456 wide for boards of under 300.
 #[test]
+#[cfg(feature = "draw")]
 fn the_boards_fit_a_phone() {
     let mut seed = 77u64;
     let mut below = move |k: u64| {

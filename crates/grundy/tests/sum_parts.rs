@@ -8,7 +8,7 @@
 
 use grundy::game::games::layout_text;
 use grundy::play::{parse_move, typed_move};
-use grundy::{draw, Game, Move, Player, Position};
+use grundy::{Game, Player, Position};
 
 /// Sums mixing partizan board games, a coloured Hackenbush picture and heaps.
 const SUMS: [&[&str]; 4] = [
@@ -101,11 +101,12 @@ fn the_issues_moves_read_and_wrong_parts_are_named() {
 }
 
 #[test]
+#[cfg(feature = "draw")]
 fn the_face_names_each_part_and_its_moves_read_back() {
     for tokens in SUMS {
         let (g, p) = sum(tokens);
         for player in [Player::First, Player::Second] {
-            let d = draw(&g, &p, player);
+            let d = grundy::draw(&g, &p, player);
             // Each game headed by its number and its position in its own notation, not by the
             // numbers of the whole position.
             assert!(!d.svg.contains("numbers 1 to") && !d.svg.contains("game 1:"), "{tokens:?}");
@@ -120,7 +121,7 @@ fn the_face_names_each_part_and_its_moves_read_back() {
             }
             for m in &d.moves {
                 assert!(m.contains(": "), "{tokens:?}: '{m}' is not typed as its part's move");
-                let read: Move = parse_move(&p, player, m).unwrap_or_else(|e| panic!("{tokens:?}: '{m}': {e}"));
+                let read: grundy::Move = parse_move(&p, player, m).unwrap_or_else(|e| panic!("{tokens:?}: '{m}': {e}"));
                 assert!(p.kind().moves(player).iter().any(|(mv, _)| *mv == read), "{tokens:?}: '{m}'");
             }
         }

@@ -3,6 +3,8 @@
 //! targets (`grundy::draw`'s `moves`) are the legal moves one to one: each target is a legal
 //! move, no move has two targets, and every legal move has a target, or, where the face says
 //! it cannot draw them all (a heap past what fits), a control of the drawing that picks it.
+// The faces are the `draw` feature (on by default).
+#![cfg(feature = "draw")]
 
 use std::collections::{BTreeMap, BTreeSet};
 

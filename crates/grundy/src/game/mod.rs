@@ -3,6 +3,7 @@
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing))]
 
 pub mod convention;
+#[cfg(feature = "draw")]
 pub mod draw;
 pub mod facts;
 pub mod family;
@@ -12,6 +13,7 @@ pub mod position;
 mod random;
 
 pub use convention::{Convention, Outcome, Player};
+#[cfg(feature = "draw")]
 pub use draw::{draw, Drawing};
 pub use family::MoveFamily;
 pub use moves::{IllegalMove, Move};

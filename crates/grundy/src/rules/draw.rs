@@ -9,6 +9,7 @@
 //! Every drawing holds a bounded number of shapes whatever the size of the position (a heap of
 //! 2^64 - 1 is a bar with its exact size written out), and moves too many to offer are typed.
 
+pub use super::text::{escape, xml_char};
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
@@ -243,34 +244,6 @@ fn num(x: f64) -> String {
     } else {
         format!("{r}")
     }
-}
-
-/// Text escaped for XML (element content and attribute values): the one escaping of every
-/// text the SVG writer emits. The five markup characters become entities, and the characters
-/// XML 1.0 forbids in a document even as references (the controls other than tab, line feed
-/// and carriage return, NUL among them, and U+FFFE, U+FFFF) become U+FFFD, the replacement
-/// character: a vertex named with one still draws, as a well-formed file.
-pub fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c if !xml_char(c) => out.push(char::REPLACEMENT_CHARACTER),
-            c => out.push(c),
-        }
-    }
-    out
-}
-
-/// Whether XML 1.0 allows `c` in a document (its production `Char`): tab, line feed, carriage
-/// return and everything from U+0020 on but U+FFFE and U+FFFF (Rust's `char` holds no
-/// surrogates).
-pub fn xml_char(c: char) -> bool {
-    matches!(c, '\t' | '\n' | '\r') || (c >= ' ' && c != '\u{FFFE}' && c != '\u{FFFF}')
 }
 
 /// Text cut to at most `max` characters, with an ellipsis when cut.

@@ -42,14 +42,7 @@ pub const WIDE_STEP: f64 = 44.0;
 /// The most buttons offered for a heap too large to draw object by object.
 const MAX_BUTTONS: usize = 6;
 
-/// "1 object", "7 objects".
-pub fn plural(n: u64, word: &str) -> String {
-    if n == 1 {
-        format!("1 {word}")
-    } else {
-        format!("{n} {word}s")
-    }
-}
+pub use super::text::plural;
 
 /// The x of object `j` of a row (its centre).
 pub fn object_x(j: u64) -> f64 {

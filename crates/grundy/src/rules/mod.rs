@@ -5,11 +5,14 @@
 
 pub mod board;
 pub mod catalogue;
+#[cfg(feature = "draw")]
 pub mod draw;
+#[cfg(feature = "draw")]
 pub mod faces;
 pub mod heap;
 pub mod move_set;
 pub mod nim;
 pub mod take_break;
+pub mod text;
 
 pub use heap::{HeapRule, MoveSet, Ruleset};

@@ -15,7 +15,7 @@
 
 use std::fmt::Write as _;
 
-use crate::rules::draw::escape;
+use crate::rules::text::escape;
 
 use super::MisereQuotient;
 
@@ -323,7 +323,7 @@ mod tests {
     /// text has no bare `&` or `<`, and every character is one XML 1.0 allows.
     fn well_formed(svg: &str) {
         assert!(svg.starts_with("<svg ") && svg.ends_with("</svg>"));
-        assert!(svg.chars().all(crate::rules::draw::xml_char));
+        assert!(svg.chars().all(crate::rules::text::xml_char));
         let mut stack: Vec<&str> = vec![];
         let mut rest = svg;
         while let Some(open) = rest.find('<') {

@@ -7,6 +7,7 @@
 use crate::game::convention::Player;
 use crate::game::{IllegalMove, Move};
 use crate::rules::board::{Board, GraphGame};
+#[cfg(feature = "draw")]
 use crate::rules::draw::Sketch;
 
 use super::{GamePosition, HeapTokens, Position};
@@ -217,6 +218,7 @@ impl GamePosition for BoardPosition {
         }
     }
 
+    #[cfg(feature = "draw")]
     fn sketch(&self, _limits: bool, mover: usize) -> Sketch {
         self.board.rules().draw(&self.numbers, mover)
     }

@@ -5,8 +5,11 @@
 
 use crate::game::convention::Player;
 use crate::game::{IllegalMove, Move};
+#[cfg(feature = "draw")]
 use crate::rules::draw::Sketch;
-use crate::rules::{faces, Ruleset};
+#[cfg(feature = "draw")]
+use crate::rules::faces;
+use crate::rules::Ruleset;
 
 use super::{normalized, plural, Component, GamePosition, HeapTokens, Position};
 
@@ -255,6 +258,7 @@ impl GamePosition for HeapSum {
         (Position::of_heaps(cs), false)
     }
 
+    #[cfg(feature = "draw")]
     fn sketch(&self, limits: bool, _mover: usize) -> Sketch {
         let cs = &self.components;
         let same = cs.iter().all(|c| cs.first().is_some_and(|f| f.ruleset == c.ruleset));

@@ -17,6 +17,7 @@ use std::sync::Arc;
 use crate::game::convention::Player;
 use crate::game::{IllegalMove, Move};
 use crate::rules::board::Board;
+#[cfg(feature = "draw")]
 use crate::rules::draw::Sketch;
 use crate::rules::heap::DynKey;
 use crate::rules::Ruleset;
@@ -112,6 +113,7 @@ pub trait GamePosition: DynKey + Send + Sync + fmt::Debug {
         None
     }
     /// The position's face; `limits` says whether a heap's limit is its own (`bounded`).
+    #[cfg(feature = "draw")]
     fn sketch(&self, limits: bool, mover: usize) -> Sketch;
     /// Conway's value of a partizan game's position from its own Left and Right options, with
     /// at most `budget` positions valued, and how many were; `None` (the default) for a

@@ -5,9 +5,13 @@
 //! splits.
 
 use crate::game::convention::Player;
-use crate::game::games::{part_token, part_words, replaced, Parts};
+#[cfg(feature = "draw")]
+use crate::game::games::part_words;
+use crate::game::games::{part_token, replaced, Parts};
 use crate::game::{IllegalMove, Move};
+#[cfg(feature = "draw")]
 use crate::rules::draw::{Sketch, Target};
+#[cfg(feature = "draw")]
 use crate::rules::faces;
 
 use super::{GamePosition, HeapTokens, Position};
@@ -164,6 +168,7 @@ impl GamePosition for GameSum {
         (Position::of_games(parts), who_matters)
     }
 
+    #[cfg(feature = "draw")]
     fn sketch(&self, _limits: bool, mover: usize) -> Sketch {
         // Each game drawn as its own, one under the other, headed by its number and its
         // position in its own notation (`1: domineering ../..`, as the sum's layout reads

@@ -15,7 +15,10 @@ use crate::rules::board::{Board, BoardFamily};
 use crate::rules::catalogue::GameKind;
 use crate::error::AnalyzeError;
 use crate::number::parse_u64;
-use crate::rules::board::{BoardAnswer, BoardMethod, Face, Notation, PlayHelp, RulesCore, Theory};
+use crate::rules::board::{BoardAnswer, BoardMethod, Notation, PlayHelp, RulesCore, Theory};
+#[cfg(feature = "draw")]
+use crate::rules::board::Face;
+#[cfg(feature = "draw")]
 use crate::rules::draw::Sketch;
 use crate::rules::nim::{nim_sum, BalanceTable};
 
@@ -131,6 +134,7 @@ pub(crate) fn explanation(cells: &[u64]) -> Vec<String> {
     ]
 }
 
+#[cfg(feature = "draw")]
 /// The most cells of a strip drawn one by one; a longer strip shows each chip with the free
 /// cells before it as a number.
 const MAX_CELLS: u64 = 34;
@@ -346,6 +350,7 @@ impl Theory for Chips {
     }
 }
 
+#[cfg(feature = "draw")]
 impl Face for Chips {
     /// Chips on a strip: the cells from 1 with the chips on them; clicking a free cell slides the
     /// chip to its right there. A long strip shows each chip's cell and the free cells before it,

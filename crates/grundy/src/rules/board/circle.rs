@@ -28,10 +28,12 @@ use crate::error::{AnalyzeError, ParseGameError, Work};
 use crate::number::parse_u64;
 use crate::rules::board::replaced_part;
 use crate::rules::board::search::search_answer;
-use crate::rules::board::{
-    listed_note, listing_room, BoardAnswer, BoardContext, BoardMethod, Face, Notation, PlayHelp, RulesCore, Theory, HeapValues,
-};
+use crate::rules::board::{listed_note, listing_room, BoardAnswer, BoardContext, BoardMethod, Notation, PlayHelp, RulesCore, Theory, HeapValues};
+#[cfg(feature = "draw")]
+use crate::rules::board::Face;
+#[cfg(feature = "draw")]
 use crate::rules::draw::{note_lines, Sketch, NOTE_LEADING};
+#[cfg(feature = "draw")]
 use crate::rules::heap::HeapNouns;
 use crate::rules::take_break::octal::SplitRules;
 use crate::rules::Ruleset;
@@ -110,11 +112,12 @@ impl Part {
         }
     }
 
+    #[cfg(feature = "draw")]
     /// The part in words a student reads: "circle of 12 coins", "line of 1 coin", "empty line".
     fn words(self) -> String {
         match self.coins {
             0 => format!("empty {}", self.kind()),
-            n => format!("{} of {}", self.kind(), crate::rules::faces::plural(n, "coin")),
+            n => format!("{} of {}", self.kind(), crate::rules::text::plural(n, "coin")),
         }
     }
 }
@@ -781,6 +784,7 @@ impl Theory for Circle {
     }
 }
 
+#[cfg(feature = "draw")]
 impl Face for Circle {
     fn draw(&self, numbers: &[u64], _mover: usize) -> Sketch {
         use crate::rules::faces::{button_row, click_line, click_note, heap_row, left_out, row_label, MAX_OBJECTS, MAX_ROWS};

@@ -20,12 +20,17 @@ use crate::rules::board::Players;
 
 use crate::error::AnalyzeError;
 use crate::rules::board::bitgrid::{BitGrid, Planes};
-use crate::rules::board::grid::{cell_name, cell_size, read_cell, Grid, GridNotation};
+use crate::rules::board::grid::{cell_name, read_cell, Grid, GridNotation};
+#[cfg(feature = "draw")]
+use crate::rules::board::grid::cell_size;
 use crate::rules::board::packed::{Packed, PackedRules};
 use crate::rules::board::partizan::{side, solve_by_conway};
 use crate::rules::board::notation::arrow_move;
-use crate::rules::board::{Board, BoardAnswer, BoardContext, BoardFamily, Face, Notation, PlayHelp, RulesCore, Theory};
+use crate::rules::board::{Board, BoardAnswer, BoardContext, BoardFamily, Notation, PlayHelp, RulesCore, Theory};
+#[cfg(feature = "draw")]
+use crate::rules::board::Face;
 use crate::rules::catalogue::GameKind;
+#[cfg(feature = "draw")]
 use crate::rules::draw::Sketch;
 
 /// Clobber in the registry ([`crate::rules::board::BOARDS`]).
@@ -396,6 +401,7 @@ impl Theory for Clobber {
     }
 }
 
+#[cfg(feature = "draw")]
 impl Face for Clobber {
     /// The board with its stones; each stone of the player to move that can clobber picks its
     /// moves, shown as rings on the stones it can clobber (one stone's at a time, so that no

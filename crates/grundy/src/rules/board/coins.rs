@@ -31,12 +31,15 @@ use crate::rules::board::{BoardContext};
 use crate::rules::board::Players;
 use crate::rules::board::{Board, BoardFamily};
 use crate::rules::catalogue::GameKind;
+#[cfg(feature = "draw")]
 use crate::rules::draw::Sketch;
 use std::fmt;
 
 use crate::error::{AnalyzeError, ParseGameError};
 use crate::error::IllegalMove;
-use crate::rules::board::{listed_note, listing_room, BoardAnswer, BoardMethod, Face, Notation, PlayHelp, RulesCore, Theory};
+use crate::rules::board::{listed_note, listing_room, BoardAnswer, BoardMethod, Notation, PlayHelp, RulesCore, Theory};
+#[cfg(feature = "draw")]
+use crate::rules::board::Face;
 use crate::values::nimber::{nim_inverse_wide, nim_mul_wide};
 
 /// The largest result (numbers in the position after a move) that a winning move is listed
@@ -675,6 +678,7 @@ fn join(v: &[String]) -> String {
     v.join(" ")
 }
 
+#[cfg(feature = "draw")]
 /// The coins a move of `rule` at head `h` turns over with its leftmost partner `a` (`a == h`:
 /// the head alone): the pair for Turtles and Mock Turtles, the run a..h for Ruler.
 fn coins_of(rule: CoinRule, h: u64, a: u64) -> Vec<u64> {
@@ -685,6 +689,7 @@ fn coins_of(rule: CoinRule, h: u64, a: u64) -> Vec<u64> {
     }
 }
 
+#[cfg(feature = "draw")]
 /// The words of a one-row move turning `coins` over (`turn 9 5`, `turn 5..9` for a run).
 fn turn_words(rule: CoinRule, coins: &[u64]) -> String {
     match (rule, coins) {
@@ -693,8 +698,10 @@ fn turn_words(rule: CoinRule, coins: &[u64]) -> String {
     }
 }
 
+#[cfg(feature = "draw")]
 /// The most coins along a row (or a side of the grid) drawn one by one.
 const DRAWN_COINS: u64 = 30;
+#[cfg(feature = "draw")]
 const DRAWN_SIDE: u64 = 12;
 
 /// A row of coins under one rule (`turtles`, `mock-turtles`, `ruler`). The position is the
@@ -988,6 +995,7 @@ impl Theory for Coins {
     }
 }
 
+#[cfg(feature = "draw")]
 impl Face for Coins {
     fn draw(&self, heads: &[u64], _mover: usize) -> Sketch {
         let mut s = Sketch::new();
@@ -1534,6 +1542,7 @@ impl Theory for Coins2d {
     }
 }
 
+#[cfg(feature = "draw")]
 impl Face for Coins2d {
     fn draw(&self, numbers: &[u64], _mover: usize) -> Sketch {
         let mut s = Sketch::new();

@@ -18,11 +18,16 @@
 
 use crate::error::{AnalyzeError, IllegalMove};
 use crate::rules::board::bitgrid::Planes;
-use crate::rules::board::grid::{cell_name, read_cell, Grid, GridFace, GridNotation};
+#[cfg(feature = "draw")]
+use crate::rules::board::grid::GridFace;
+use crate::rules::board::grid::{cell_name, read_cell, Grid, GridNotation};
 use crate::rules::board::notation::arrow_move;
 use crate::rules::board::packed::{Packed, PackedRules};
 use crate::rules::board::partizan::{side, solve_by_conway};
-use crate::rules::board::{BoardAnswer, BoardContext, Face, Notation, PlayHelp, Players, RulesCore, Theory};
+#[cfg(feature = "draw")]
+use crate::rules::board::Face;
+use crate::rules::board::{BoardAnswer, BoardContext, Notation, PlayHelp, Players, RulesCore, Theory};
+#[cfg(feature = "draw")]
 use crate::rules::draw::Sketch;
 use crate::values::partizan::{GameStore, GameValue, PartizanError};
 
@@ -218,6 +223,7 @@ impl Forbids {
         out
     }
 
+    #[cfg(feature = "draw")]
     /// The board, each cell the player to move may colour a target over it, with `rule` (the
     /// game's rule in a few words, one line of a note) under it.
     pub fn draw(self, numbers: &[u64], mover: usize, rule: &str) -> Sketch {
@@ -554,6 +560,7 @@ fn planes_key(p: Planes) -> Option<Packed> {
     p.cropped(p.cells()).least_image(true).pack()
 }
 
+#[cfg(feature = "draw")]
 impl Face for Colouring {
     /// The board, each cell the player to move may colour a target.
     fn draw(&self, numbers: &[u64], mover: usize) -> Sketch {

@@ -20,10 +20,11 @@ use crate::error::AnalyzeError;
 use crate::number::parse_u64;
 use crate::rules::board::partizan::{side, solve_by_conway};
 use crate::rules::board::notation::arrow_move;
-use crate::rules::board::{
-    replaced_part, Board, BoardAnswer, BoardContext, BoardFamily, Face, Notation, PlayHelp, RulesCore, Theory, TextRows,
-};
+use crate::rules::board::{replaced_part, Board, BoardAnswer, BoardContext, BoardFamily, Notation, PlayHelp, RulesCore, Theory, TextRows};
+#[cfg(feature = "draw")]
+use crate::rules::board::Face;
 use crate::rules::catalogue::GameKind;
+#[cfg(feature = "draw")]
 use crate::rules::draw::{Control, ControlForm, Field, Sketch};
 
 /// Cutcake in the registry ([`crate::rules::board::BOARDS`]).
@@ -53,6 +54,7 @@ pub const MAX_SIDE: u64 = 1000;
 /// would not be: each cut adds one), and a position has at most this many cakes.
 pub const MAX_SQUARES: u64 = 16 * MAX_SIDE * MAX_SIDE;
 
+#[cfg(feature = "draw")]
 /// The longest side drawn square by square; a longer one is cut through a number field.
 const DRAWN_SIDE: u64 = 24;
 
@@ -348,6 +350,7 @@ impl Theory for Cutcake {
     }
 }
 
+#[cfg(feature = "draw")]
 impl Face for Cutcake {
     /// The cakes, each line the player to move may cut along a target over its whole length
     /// (Left's vertical lines, Right's horizontal ones, so no two targets cross); a cake with a

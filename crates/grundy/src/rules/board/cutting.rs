@@ -42,9 +42,10 @@ use crate::error::{AnalyzeError, GaveUp, Work};
 use crate::number::parse_u64;
 use crate::rules::board::replaced_part;
 use crate::rules::board::search::search_answer;
-use crate::rules::board::{
-    listed_note, listing_room, BoardAnswer, BoardContext, BoardMethod, Face, Notation, PlayHelp, RulesCore, Theory, HeapValues,
-};
+use crate::rules::board::{listed_note, listing_room, BoardAnswer, BoardContext, BoardMethod, Notation, PlayHelp, RulesCore, Theory, HeapValues};
+#[cfg(feature = "draw")]
+use crate::rules::board::Face;
+#[cfg(feature = "draw")]
 use crate::rules::draw::Sketch;
 use crate::rules::Ruleset;
 
@@ -621,6 +622,7 @@ impl Theory for Cutting {
     }
 }
 
+#[cfg(feature = "draw")]
 impl Face for Cutting {
     fn draw(&self, numbers: &[u64], _mover: usize) -> Sketch {
         use crate::rules::faces::{button_row, MAX_ROWS};

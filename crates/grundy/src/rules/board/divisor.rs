@@ -15,7 +15,10 @@ use crate::rules::board::{Board, BoardFamily};
 use crate::rules::catalogue::GameKind;
 use crate::error::AnalyzeError;
 use crate::number::parse_u64;
-use crate::rules::board::{BoardAnswer, BoardMethod, Face, Notation, PlayHelp, RulesCore, Theory};
+use crate::rules::board::{BoardAnswer, BoardMethod, Notation, PlayHelp, RulesCore, Theory};
+#[cfg(feature = "draw")]
+use crate::rules::board::Face;
+#[cfg(feature = "draw")]
 use crate::rules::draw::Sketch;
 use crate::rules::nim::{
     balance_sentences, misere_nim_explanation, misere_nim_winning_moves, misere_nim_wins, nim_sum, nim_winning_moves,
@@ -282,6 +285,7 @@ impl Theory for Divisor {
     }
 }
 
+#[cfg(feature = "draw")]
 impl Face for Divisor {
     /// n with its prime factorisation, and a button for each prime power that divides it (at
     /// most 63 in all).

@@ -24,13 +24,18 @@ use crate::rules::board::Players;
 
 use crate::error::AnalyzeError;
 use crate::rules::board::bitgrid::BitGrid;
-use crate::rules::board::grid::{cell_name, cell_size, read_cell, Grid, GridNotation};
+use crate::rules::board::grid::{cell_name, read_cell, Grid, GridNotation};
+#[cfg(feature = "draw")]
+use crate::rules::board::grid::cell_size;
 use crate::rules::board::packed::{Packed, PackedRules};
 use crate::values::partizan::{GameStore, GameValue, PartizanError};
 use crate::rules::board::partizan::{side, solve_by_conway};
 use crate::rules::board::notation::arrow_move;
-use crate::rules::board::{Board, BoardAnswer, BoardContext, BoardFamily, Face, Notation, PlayHelp, RulesCore, Theory};
+use crate::rules::board::{Board, BoardAnswer, BoardContext, BoardFamily, Notation, PlayHelp, RulesCore, Theory};
+#[cfg(feature = "draw")]
+use crate::rules::board::Face;
 use crate::rules::catalogue::GameKind;
+#[cfg(feature = "draw")]
 use crate::rules::draw::Sketch;
 
 /// Domineering in the registry ([`crate::rules::board::BOARDS`]).
@@ -177,6 +182,7 @@ impl Domineering {
     }
 }
 
+#[cfg(feature = "draw")]
 /// The dominoes placed on `g`, as the cells they cover (one or two) and their owner: in each
 /// column, Left's cells one above the other paired from the top, in each row Right's side by
 /// side paired from the left (the only way dominoes of that direction cover a run of cells); a
@@ -431,6 +437,7 @@ impl Theory for Domineering {
     }
 }
 
+#[cfg(feature = "draw")]
 impl Face for Domineering {
     /// The board, each domino of the player to move a target on the line between its two
     /// cells (Left's vertical ones on the lines between rows, Right's horizontal ones between
@@ -541,12 +548,15 @@ mod tests {
         assert_eq!(Domineering.options(&both, 0), Domineering.options(&numbers("#.#/###"), 0));
         assert!(Domineering.check(&n, 0..0, &numbers("R.#/R.."), 0).unwrap_err().to_string().contains("lies the other way"));
         assert!(Domineering.check(&n, 0..0, &numbers("#.#/#.."), 0).is_ok());
-        let svg = Domineering.draw(&both, 0).render(&[], "t");
-        assert_eq!(svg.matches("class=\"domino left\"").count(), 1, "{svg}");
-        assert_eq!(svg.matches("class=\"domino right\"").count(), 1, "{svg}");
-        // Each spans its two cells: Left's one cell wide and two high, Right's the other way.
-        assert!(svg.contains("Left&#39;s domino on a1-a2") && svg.contains("Right&#39;s domino on b2-c2"), "{svg}");
-        assert_eq!(dominoes(&Grid::parse("LL/LL/L.", &ALPHABET).unwrap()).len(), 3);
+        #[cfg(feature = "draw")]
+        {
+            let svg = Domineering.draw(&both, 0).render(&[], "t");
+            assert_eq!(svg.matches("class=\"domino left\"").count(), 1, "{svg}");
+            assert_eq!(svg.matches("class=\"domino right\"").count(), 1, "{svg}");
+            // Each spans its two cells: Left's one cell wide and two high, Right's the other way.
+            assert!(svg.contains("Left&#39;s domino on a1-a2") && svg.contains("Right&#39;s domino on b2-c2"), "{svg}");
+            assert_eq!(dominoes(&Grid::parse("LL/LL/L.", &ALPHABET).unwrap()).len(), 3);
+        }
     }
 
     #[test]

@@ -16,7 +16,10 @@ use crate::rules::board::{Board, BoardFamily};
 use crate::rules::catalogue::GameKind;
 use crate::error::AnalyzeError;
 use crate::number::parse_u64;
-use crate::rules::board::{BoardAnswer, BoardMethod, Face, Notation, PlayHelp, RulesCore, Theory};
+use crate::rules::board::{BoardAnswer, BoardMethod, Notation, PlayHelp, RulesCore, Theory};
+#[cfg(feature = "draw")]
+use crate::rules::board::Face;
+#[cfg(feature = "draw")]
 use crate::rules::draw::Sketch;
 
 /// One legal move of Euclid's game from (a, b): which number changes (0 or 1) and what it
@@ -520,6 +523,7 @@ impl Theory for Euclid {
     }
 }
 
+#[cfg(feature = "draw")]
 impl Face for Euclid {
     /// Two bars in proportion; the larger is cut into lengths of the smaller, and clicking a
     /// piece subtracts that many multiples (a few buttons when there are too many).

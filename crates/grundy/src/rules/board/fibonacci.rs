@@ -53,7 +53,10 @@ use crate::rules::board::{Board, BoardFamily};
 use crate::rules::catalogue::GameKind;
 use crate::error::{AnalyzeError, GaveUp, Work};
 use crate::number::parse_u64;
-use crate::rules::board::{BoardAnswer, BoardMethod, Face, Notation, PlayHelp, RulesCore, Theory};
+use crate::rules::board::{BoardAnswer, BoardMethod, Notation, PlayHelp, RulesCore, Theory};
+#[cfg(feature = "draw")]
+use crate::rules::board::Face;
+#[cfg(feature = "draw")]
 use crate::rules::draw::Sketch;
 
 /// Fibonacci Nim and K-multiple Nim in the registry ([`crate::rules::board::BOARDS`]).
@@ -106,6 +109,7 @@ pub struct MultipleNim {
     pub fibonacci: bool,
 }
 
+#[cfg(feature = "draw")]
 /// The most takes of a heap too large to draw offered one button each; past it, a few
 /// buttons and a number field.
 const MAX_TAKE_BUTTONS: u64 = 8;
@@ -571,6 +575,7 @@ impl Theory for MultipleNim {
     }
 }
 
+#[cfg(feature = "draw")]
 impl Face for MultipleNim {
     fn draw(&self, numbers: &[u64], _mover: usize) -> Sketch {
         use crate::rules::draw::{Control, ControlForm, Field};

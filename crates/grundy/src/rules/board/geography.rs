@@ -29,12 +29,15 @@ use crate::error::IllegalMove;
 use crate::rules::board::Players;
 use crate::rules::board::{Board, BoardFamily, TextRows};
 use crate::rules::catalogue::GameKind;
+#[cfg(feature = "draw")]
 use crate::rules::draw::Sketch;
 use std::collections::{HashMap, VecDeque};
 use std::sync::Arc;
 
 use crate::error::{AnalyzeError, GaveUp, Work};
-use crate::rules::board::{listed_note, listing_room, BoardAnswer, BoardMethod, Face, Notation, PlayHelp, RulesCore, Theory};
+use crate::rules::board::{listed_note, listing_room, BoardAnswer, BoardMethod, Notation, PlayHelp, RulesCore, Theory};
+#[cfg(feature = "draw")]
+use crate::rules::board::Face;
 
 /// What `geography` without its graph (or with a file name the library cannot read) says.
 pub const NEEDS_FILE: &str = "game geography reads its graph from a file, one edge 'u v' a line: geography:FILE (e.g. grundy analyze geography:graph.txt a; FILE - reads standard input)";
@@ -1024,6 +1027,7 @@ impl Theory for Geography {
     }
 }
 
+#[cfg(feature = "draw")]
 impl Face for Geography {
     fn draw(&self, numbers: &[u64], _mover: usize) -> Sketch {
         use crate::rules::board::layout::{self, Network};

@@ -9,6 +9,7 @@
 
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing))]
 
+#[cfg(feature = "draw")]
 use crate::rules::draw::{ShapeRef, Sketch};
 
 /// The most rows, and the most columns, of a grid.
@@ -319,12 +320,14 @@ pub fn number_label(numbers: &[u64], i: usize) -> String {
     }
 }
 
+#[cfg(feature = "draw")]
 /// The size of a cell when a grid of `rows` x `cols` is drawn: at most 48 units, the whole grid
 /// at most 560 wide and 440 high.
 pub fn cell_size(rows: usize, cols: usize) -> f64 {
     (560.0 / cols.max(1) as f64).min(440.0 / rows.max(1) as f64).min(48.0)
 }
 
+#[cfg(feature = "draw")]
 /// How a board of cells is drawn: where the grid sits and how large a cell is, shared by the
 /// faces of the games on a board of cells, so that each draws its column letters, row numbers
 /// and cells the same way (and at the same size, from [`cell_size`]).
@@ -340,6 +343,7 @@ pub struct GridFace {
     cols: usize,
 }
 
+#[cfg(feature = "draw")]
 impl GridFace {
     /// The face of `grid`, its top left corner leaving room for the letters and numbers.
     pub fn of(grid: &Grid) -> GridFace {

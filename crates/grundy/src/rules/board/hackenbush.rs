@@ -29,13 +29,14 @@ use crate::error::IllegalMove;
 use crate::rules::board::Players;
 use crate::rules::board::{Board, BoardFamily, TextRows};
 use crate::rules::catalogue::GameKind;
+#[cfg(feature = "draw")]
 use crate::rules::draw::{note_lines, Sketch, NOTE_LEADING};
 use std::collections::HashMap;
 
 use crate::error::{AnalyzeError, GaveUp, Work};
-use crate::rules::board::{
-    listed_note, listing_room, BoardAnswer, BoardContext, BoardMethod, Face, Notation, PlayHelp, RulesCore, Theory, SearchedGame,
-};
+use crate::rules::board::{listed_note, listing_room, BoardAnswer, BoardContext, BoardMethod, Notation, PlayHelp, RulesCore, Theory, SearchedGame};
+#[cfg(feature = "draw")]
+use crate::rules::board::Face;
 
 mod colours;
 pub use colours::{coloured_pictures, coloured_token, cut_coloured, numbers_of_coloured, Colour, ColouredEdge, COLOURED};
@@ -1072,6 +1073,7 @@ impl Theory for Hackenbush {
     }
 }
 
+#[cfg(feature = "draw")]
 impl Face for Hackenbush {
     /// Each picture on its ground line, a blue edge drawn blue, a red one red, a green one
     /// green; a target on each edge the mover may cut.
@@ -1267,24 +1269,30 @@ impl Face for Hackenbush {
     }
 }
 
+#[cfg(feature = "draw")]
 /// The least distance between two vertices of one layer of a picture, in SVG units.
 const GAP: f64 = 28.0;
 
+#[cfg(feature = "draw")]
 /// Half the width of an edge's hit area (the style's `.twig.move.hit` stroke is 14 wide, its
 /// ends round).
 const HIT: f64 = 7.0;
 
+#[cfg(feature = "draw")]
 /// A vertex's radius: the circle is drawn over the edges and takes the click.
 const DOT: f64 = 3.5;
 
+#[cfg(feature = "draw")]
 /// Room kept on each side of a hit area's edge: the path's numbers are written to 0.1, and a
 /// click at the very edge of a stroke may go either way.
 const SLACK: f64 = 1.0;
 
+#[cfg(feature = "draw")]
 /// The bends an edge may take besides its own (a parallel edge's): a browser clicks a shape at
 /// the centre of its bounding box, which a curve bent by more than about 28 units leaves.
 const BENDS: [f64; 6] = [8.0, -8.0, 16.0, -16.0, 24.0, -24.0];
 
+#[cfg(feature = "draw")]
 /// The closest two vertices of one layer of `at` (the ground, first, left out) come, across;
 /// `None` when no layer holds two.
 fn closest_in_a_layer(at: &[(f64, f64)]) -> Option<f64> {
@@ -1293,6 +1301,7 @@ fn closest_in_a_layer(at: &[(f64, f64)]) -> Option<f64> {
     points.windows(2).filter(|w| (w[0].1 - w[1].1).abs() < 1e-6).map(|w| w[1].0 - w[0].0).reduce(f64::min)
 }
 
+#[cfg(feature = "draw")]
 /// An edge as drawn: from `p` to `q`, bent sideways by a quadratic curve whose control point is
 /// the given distance off the middle, or a loop at one vertex.
 #[derive(Clone, Copy)]
@@ -1301,6 +1310,7 @@ enum Curve {
     Loop((f64, f64)),
 }
 
+#[cfg(feature = "draw")]
 impl Curve {
     /// The SVG path data.
     fn path(&self) -> String {
@@ -1350,6 +1360,7 @@ impl Curve {
     }
 }
 
+#[cfg(feature = "draw")]
 /// The centre of the bounding box of a curve's points: where a browser (and the tests) click
 /// a shape.
 fn click_point(points: &[(f64, f64)]) -> (f64, f64) {
@@ -1360,6 +1371,7 @@ fn click_point(points: &[(f64, f64)]) -> (f64, f64) {
     ((x0 + x1) / 2.0, (y0 + y1) / 2.0)
 }
 
+#[cfg(feature = "draw")]
 /// The distance from `a` to the polyline through `points`.
 fn distance_to(a: (f64, f64), points: &[(f64, f64)]) -> f64 {
     let segment = |p: (f64, f64), q: (f64, f64)| {
@@ -1374,9 +1386,11 @@ fn distance_to(a: (f64, f64), points: &[(f64, f64)]) -> f64 {
     }
 }
 
+#[cfg(feature = "draw")]
 /// An edge placed by [`clear_click_points`]: the points along it and its click point.
 type Placed = (Vec<(f64, f64)>, (f64, f64));
 
+#[cfg(feature = "draw")]
 /// Bends the edges of a picture, drawn in order over each other and under the vertices
 /// `dots`, so that at each edge's click point ([`click_point`]) the topmost shape is that edge
 /// or one of the same move (a parallel edge): no vertex and no later edge of another move lies

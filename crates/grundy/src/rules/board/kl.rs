@@ -16,12 +16,15 @@ use std::ops::Range;
 
 use crate::error::AnalyzeError;
 use crate::number::parse_u64;
-use crate::rules::board::{
-    value, Board, BoardAnswer, BoardContext, BoardFamily, BoardMethod, Face, Notation, PlayHelp, RulesCore, Theory, SearchedGame,
-};
+use crate::rules::board::{value, Board, BoardAnswer, BoardContext, BoardFamily, BoardMethod, Notation, PlayHelp, RulesCore, Theory, SearchedGame};
+#[cfg(feature = "draw")]
+use crate::rules::board::Face;
 use crate::rules::catalogue::GameKind;
+#[cfg(feature = "draw")]
 use crate::rules::draw::Sketch;
-use crate::rules::faces::{heaps_face, plural};
+#[cfg(feature = "draw")]
+use crate::rules::faces::heaps_face;
+use crate::rules::text::plural;
 use crate::rules::heap::parse_positive;
 use crate::rules::{MoveSet, Ruleset};
 
@@ -394,6 +397,7 @@ impl Theory for KlNim {
     }
 }
 
+#[cfg(feature = "draw")]
 impl Face for KlNim {
     /// Nim heaps, where the player to move may not take their forbidden size.
     fn draw(&self, numbers: &[u64], mover: usize) -> Sketch {

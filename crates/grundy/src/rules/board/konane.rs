@@ -17,11 +17,16 @@
 use crate::error::{AnalyzeError, IllegalMove};
 use crate::rules::board::bitgrid::Planes;
 use crate::rules::board::packed::{Packed, PackedRules};
-use crate::rules::board::grid::{cell_name, read_cell, Grid, GridNotation, GridFace};
+use crate::rules::board::grid::{cell_name, read_cell, Grid, GridNotation};
+#[cfg(feature = "draw")]
+use crate::rules::board::grid::GridFace;
 use crate::rules::board::partizan::{side, solve_by_conway};
 use crate::rules::board::notation::arrow_move;
-use crate::rules::board::{Board, BoardAnswer, BoardContext, BoardFamily, Face, Notation, PlayHelp, RulesCore, Theory, Players};
+use crate::rules::board::{Board, BoardAnswer, BoardContext, BoardFamily, Notation, PlayHelp, RulesCore, Theory, Players};
+#[cfg(feature = "draw")]
+use crate::rules::board::Face;
 use crate::rules::catalogue::GameKind;
+#[cfg(feature = "draw")]
 use crate::rules::draw::Sketch;
 
 /// Konane in the registry ([`crate::rules::board::BOARDS`]).
@@ -389,6 +394,7 @@ impl Theory for Konane {
     }
 }
 
+#[cfg(feature = "draw")]
 impl Face for Konane {
     /// The board with its stones; each stone of the player to move that can jump picks its
     /// moves, shown as rings on the cells it can land on (one stone's at a time).

@@ -72,9 +72,11 @@ boards! {
 
 pub mod bitgrid;
 pub mod colouring;
+#[cfg(feature = "draw")]
 pub mod face;
 pub mod forecast;
 pub mod grid;
+#[cfg(feature = "draw")]
 pub mod layout;
 pub mod notation;
 pub mod packed;
@@ -84,7 +86,9 @@ pub mod search;
 pub mod theory;
 pub mod value;
 
+#[cfg(feature = "draw")]
 pub(crate) use face::{checked, worded};
+#[cfg(feature = "draw")]
 pub use face::{plain_face, Face};
 pub use notation::Notation;
 pub use play_help::PlayHelp;
@@ -419,7 +423,9 @@ impl BoardAnswer {
 /// partizan and leaves out its options does not compile.
 ///
 /// ```compile_fail,E0046
-/// # use grundy::rules::board::{Board, BoardAnswer, BoardContext, Face, Notation, Players, PlayHelp, RulesCore, Theory};
+/// # use grundy::rules::board::{Board, BoardAnswer, BoardContext, Notation, Players, PlayHelp, RulesCore, Theory};
+/// # #[cfg(feature = "draw")]
+/// # use grundy::rules::board::Face;
 /// # use grundy::{AnalyzeError, IllegalMove};
 /// /// Left takes one object from a heap, Right two.
 /// #[derive(Debug, PartialEq, Eq, Hash)]
@@ -456,13 +462,16 @@ impl BoardAnswer {
 /// #       Err(AnalyzeError::Unsupported("by its Conway value".into()))
 /// #   }
 /// # }
+/// # #[cfg(feature = "draw")]
 /// # impl Face for OneOrTwo {}
 /// ```
 ///
 /// With its options, it does:
 ///
 /// ```
-/// # use grundy::rules::board::{Board, BoardAnswer, BoardContext, Face, Notation, Players, PlayHelp, RulesCore, Theory};
+/// # use grundy::rules::board::{Board, BoardAnswer, BoardContext, Notation, Players, PlayHelp, RulesCore, Theory};
+/// # #[cfg(feature = "draw")]
+/// # use grundy::rules::board::Face;
 /// # use grundy::{AnalyzeError, IllegalMove};
 /// /// Left takes one object from a heap, Right two.
 /// #[derive(Debug, PartialEq, Eq, Hash)]
@@ -506,6 +515,7 @@ impl BoardAnswer {
 /// #       Err(AnalyzeError::Unsupported("by its Conway value".into()))
 /// #   }
 /// # }
+/// # #[cfg(feature = "draw")]
 /// # impl Face for OneOrTwo {}
 /// assert_eq!(OneOrTwo.options(&[2], 0), vec![vec![1]]);
 /// assert_eq!(OneOrTwo.options(&[2], 1), vec![vec![0]]);
@@ -595,11 +605,22 @@ pub trait RulesCore: DynKey + Send + Sync + fmt::Debug {
     }
 }
 
-/// A whole board game: its [`RulesCore`] with every capability. Implemented for every type that
-/// implements them all, so a game file writes the capabilities and never this trait.
+/// A whole board game: its [`RulesCore`] with every capability (its face, [`Face`], with the
+/// `draw` feature). Implemented for every type that implements them all, so a game file writes
+/// the capabilities and never this trait.
+#[cfg(feature = "draw")]
 pub trait BoardRules: RulesCore + Notation + PlayHelp + Theory + Face {}
 
+#[cfg(feature = "draw")]
 impl<T: RulesCore + Notation + PlayHelp + Theory + Face> BoardRules for T {}
+
+/// A whole board game: its [`RulesCore`] with every capability but the face (built without
+/// the `draw` feature).
+#[cfg(not(feature = "draw"))]
+pub trait BoardRules: RulesCore + Notation + PlayHelp + Theory {}
+
+#[cfg(not(feature = "draw"))]
+impl<T: RulesCore + Notation + PlayHelp + Theory> BoardRules for T {}
 
 /// One board game with its parameters: a cheap handle on the [`BoardRules`] of any game of
 /// the registry ([`BOARDS`]). Equality and hashing are by value ([`DynKey`]); a single game's

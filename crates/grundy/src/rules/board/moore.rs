@@ -16,11 +16,14 @@ use crate::error::IllegalMove;
 use crate::rules::board::Players;
 use crate::rules::board::{Board, BoardFamily};
 use crate::rules::catalogue::GameKind;
+#[cfg(feature = "draw")]
 use crate::rules::draw::Sketch;
 use std::collections::HashMap;
 
 use crate::error::{AnalyzeError, GaveUp, Work};
-use crate::rules::board::{numbers, BoardAnswer, BoardMethod, Face, Notation, PlayHelp, RulesCore, Theory, LISTED};
+use crate::rules::board::{numbers, BoardAnswer, BoardMethod, Notation, PlayHelp, RulesCore, Theory, LISTED};
+#[cfg(feature = "draw")]
+use crate::rules::board::Face;
 
 /// The most objects a misère position may hold to be searched.
 const MISERE_OBJECTS: u128 = 40;
@@ -531,6 +534,7 @@ impl Theory for Moore {
     }
 }
 
+#[cfg(feature = "draw")]
 impl Face for Moore {
     fn draw(&self, numbers: &[u64], _mover: usize) -> Sketch {
         use crate::rules::draw::{Control, ControlForm, Field};

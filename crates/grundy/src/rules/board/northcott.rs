@@ -27,8 +27,11 @@ use crate::rules::board::Players;
 use crate::error::AnalyzeError;
 use crate::number::parse_u64;
 use crate::rules::board::notation::arrow_move;
-use crate::rules::board::{listed_note, listing_room, Board, BoardAnswer, BoardFamily, BoardMethod, Face, Notation, PlayHelp, RulesCore, Theory, TextRows};
+use crate::rules::board::{listed_note, listing_room, Board, BoardAnswer, BoardFamily, BoardMethod, Notation, PlayHelp, RulesCore, Theory, TextRows};
+#[cfg(feature = "draw")]
+use crate::rules::board::Face;
 use crate::rules::catalogue::GameKind;
+#[cfg(feature = "draw")]
 use crate::rules::draw::Sketch;
 use crate::rules::nim::{BalanceTable, BalanceWords, ValueWords};
 
@@ -58,6 +61,7 @@ pub struct Northcott;
 /// The largest width drawn square by square; wider rows are drawn as a line of words.
 const DRAWN_SQUARES: u64 = 40;
 
+#[cfg(feature = "draw")]
 /// The least height of a row drawn square by square: its label and its gap, one under the
 /// other, take this much.
 const LABELLED_ROW: f64 = 36.0;
@@ -492,6 +496,7 @@ impl Theory for Northcott {
     }
 }
 
+#[cfg(feature = "draw")]
 impl Face for Northcott {
     /// Each row a strip of squares with its two checkers, every square the checker of the
     /// player to move may reach a target (rows wider than [`DRAWN_SQUARES`]: buttons for one
@@ -755,6 +760,7 @@ mod tests {
     /// stand at least a line of 14-unit type apart, for rows of squares and rows too wide to
     /// draw: a row of 18-unit squares once advanced 26 units, and its name met the gap above.
     #[test]
+    #[cfg(feature = "draw")]
     fn the_rows_names_and_gaps_do_not_overlap() {
         let read = |t: &str| Northcott.parse(&t.split_whitespace().collect::<Vec<_>>()).unwrap();
         let svg = Northcott.draw(&read("8:1,5 7:2,7 50:3,40 3:3,1 black"), 0).render(&[], "");

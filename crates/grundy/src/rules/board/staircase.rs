@@ -14,7 +14,10 @@ use crate::rules::board::Players;
 use crate::rules::board::{Board, BoardFamily};
 use crate::rules::catalogue::GameKind;
 use crate::error::AnalyzeError;
-use crate::rules::board::{listed_note, listing_room, numbers, BoardAnswer, BoardMethod, Face, Notation, PlayHelp, RulesCore, Theory};
+use crate::rules::board::{listed_note, listing_room, numbers, BoardAnswer, BoardMethod, Notation, PlayHelp, RulesCore, Theory};
+#[cfg(feature = "draw")]
+use crate::rules::board::Face;
+#[cfg(feature = "draw")]
 use crate::rules::draw::Sketch;
 use crate::rules::nim::nim_sum;
 
@@ -260,6 +263,7 @@ impl Theory for Staircase {
     }
 }
 
+#[cfg(feature = "draw")]
 impl Face for Staircase {
     fn draw(&self, steps: &[u64], _mover: usize) -> Sketch {
         use crate::rules::faces::{

@@ -135,7 +135,10 @@ use crate::rules::board::Players;
 use crate::rules::board::{Board, BoardFamily};
 use crate::rules::catalogue::GameKind;
 use crate::error::{AnalyzeError, GaveUp, ParseGameError, Work};
-use crate::rules::board::{numbers, BoardAnswer, BoardMethod, Face, Notation, PlayHelp, RulesCore, Theory};
+use crate::rules::board::{numbers, BoardAnswer, BoardMethod, Notation, PlayHelp, RulesCore, Theory};
+#[cfg(feature = "draw")]
+use crate::rules::board::Face;
+#[cfg(feature = "draw")]
 use crate::rules::draw::Sketch;
 use crate::stop::Ticker;
 use crate::values::nimber::xor_bits;
@@ -1231,6 +1234,7 @@ impl Theory for TakeOrSplit {
     }
 }
 
+#[cfg(feature = "draw")]
 impl Face for TakeOrSplit {
     fn draw(&self, numbers: &[u64], _mover: usize) -> Sketch {
         use crate::rules::draw::{Control, ControlForm, Field};

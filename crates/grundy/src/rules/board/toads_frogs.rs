@@ -23,8 +23,11 @@ use crate::rules::board::partizan::{side, solve_by_conway};
 use crate::rules::board::notation::arrow_move;
 use crate::rules::board::bitgrid::{gather, spread};
 use crate::rules::board::packed::{Packed, PackedRules};
-use crate::rules::board::{Board, BoardAnswer, BoardContext, BoardFamily, Face, Notation, PlayHelp, RulesCore, Theory, TextRows};
+use crate::rules::board::{Board, BoardAnswer, BoardContext, BoardFamily, Notation, PlayHelp, RulesCore, Theory, TextRows};
+#[cfg(feature = "draw")]
+use crate::rules::board::Face;
 use crate::rules::catalogue::GameKind;
+#[cfg(feature = "draw")]
 use crate::rules::draw::Sketch;
 
 /// Toads and Frogs in the registry ([`crate::rules::board::BOARDS`]).
@@ -549,6 +552,7 @@ impl Theory for ToadsFrogs {
     }
 }
 
+#[cfg(feature = "draw")]
 impl Face for ToadsFrogs {
     /// The strip, each piece of the player to move that can move a target.
     fn draw(&self, numbers: &[u64], mover: usize) -> Sketch {

@@ -19,10 +19,11 @@ use crate::rules::board::Players;
 use crate::number::parse_u64;
 use crate::rules::board::partizan::{side, solve_by_conway};
 use crate::rules::board::notation::arrow_move;
-use crate::rules::board::{
-    replaced_part, Board, BoardAnswer, BoardContext, BoardFamily, Face, Notation, PlayHelp, RulesCore, Theory, TextRows,
-};
+use crate::rules::board::{replaced_part, Board, BoardAnswer, BoardContext, BoardFamily, Notation, PlayHelp, RulesCore, Theory, TextRows};
+#[cfg(feature = "draw")]
+use crate::rules::board::Face;
 use crate::rules::catalogue::GameKind;
+#[cfg(feature = "draw")]
 use crate::rules::draw::Sketch;
 
 /// Toppling Dominoes in the registry ([`crate::rules::board::BOARDS`]).
@@ -395,6 +396,7 @@ impl Theory for TopplingDominoes {
     }
 }
 
+#[cfg(feature = "draw")]
 impl Face for TopplingDominoes {
     /// The rows, each domino of the player to move two targets: its left half topples it to
     /// the left, its right half to the right.

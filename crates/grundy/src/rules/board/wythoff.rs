@@ -15,7 +15,10 @@ use crate::rules::board::Players;
 use crate::rules::board::{Board, BoardFamily};
 use crate::rules::catalogue::GameKind;
 use crate::error::{AnalyzeError, GaveUp, Work};
-use crate::rules::board::{numbers, BoardAnswer, BoardMethod, Face, Notation, PlayHelp, RulesCore, Theory};
+use crate::rules::board::{numbers, BoardAnswer, BoardMethod, Notation, PlayHelp, RulesCore, Theory};
+#[cfg(feature = "draw")]
+use crate::rules::board::Face;
+#[cfg(feature = "draw")]
 use crate::rules::draw::Sketch;
 
 /// Wythoff's game in the registry ([`crate::rules::board::BOARDS`]).
@@ -413,6 +416,7 @@ impl Theory for Wythoff {
     }
 }
 
+#[cfg(feature = "draw")]
 impl Face for Wythoff {
     fn draw(&self, numbers: &[u64], _mover: usize) -> Sketch {
         use crate::rules::faces::{big_bar, button_row, row_label};

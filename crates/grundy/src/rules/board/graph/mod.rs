@@ -29,6 +29,7 @@ use crate::rules::board::{BoardContext};
 use crate::rules::board::Players;
 use crate::rules::board::{Board, BoardFamily};
 use crate::rules::catalogue::GameKind;
+#[cfg(feature = "draw")]
 use crate::rules::draw::Sketch;
 use std::collections::HashMap;
 use std::fmt;
@@ -38,7 +39,9 @@ use std::sync::{Arc, Mutex, OnceLock};
 use crate::error::{AnalyzeError, GaveUp, Work};
 use crate::error::IllegalMove;
 use crate::rules::board::notation::{arrow_move, changed_run};
-use crate::rules::board::{BoardAnswer, Face, Notation, PlayHelp, RulesCore, Theory};
+use crate::rules::board::{BoardAnswer, Notation, PlayHelp, RulesCore, Theory};
+#[cfg(feature = "draw")]
+use crate::rules::board::Face;
 
 pub use solve::{each_vertex, GraphMove, GraphReport, GsgValue, Verdict, VertexAnswer};
 
@@ -147,8 +150,10 @@ impl Hash for Graph {
 
 /// The most tokens drawn, each with its moves (a drawing holds a bounded number of shapes);
 /// the others are said to be left out, as rows of heaps are.
+#[cfg(feature = "draw")]
 const MAX_TOKENS: usize = crate::rules::faces::MAX_ROWS;
 
+#[cfg(feature = "draw")]
 /// The most moves of the tokens drawn, in all (each a ring): a few tokens on vertices of many
 /// followers fill a drawing.
 const MAX_TARGETS: usize = 800;
@@ -919,6 +924,7 @@ impl Theory for GraphGame {
     }
 }
 
+#[cfg(feature = "draw")]
 impl Face for GraphGame {
     fn draw(&self, numbers: &[u64], mover: usize) -> Sketch {
         use crate::rules::board::layout::{self, Network};
