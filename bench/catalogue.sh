@@ -44,8 +44,13 @@ for c in commands:
         differ += 1
         diff = list(difflib.unified_diff(texts[0].splitlines(), texts[1].splitlines(), "old", "new", lineterm="", n=0))
         print(f"DIFFERS {label}: grundy {shlex.join(args)}")
-        for line in diff[2:12]:
-            print("   ", line[:200])
+        olds = [l[1:] for l in diff if l.startswith("-") and not l.startswith("---")]
+        news = [l[1:] for l in diff if l.startswith("+") and not l.startswith("+++")]
+        for o, n in list(zip(olds, news))[:4]:
+            # Each changed line from the first character that differs (JSON is one long line).
+            at = next((i for i, (a, b) in enumerate(zip(o, n)) if a != b), min(len(o), len(n)))
+            print("    -", o[max(0, at - 40):at + 120])
+            print("    +", n[max(0, at - 40):at + 120])
 print(f"catalogue: {len(commands)} outputs, {differ} differ")
 sys.exit(1 if differ else 0)
 EOF

@@ -12,7 +12,7 @@ use crate::engine::Method;
 use crate::error::{human_bytes, AnalyzeError, GaveUp, Work, FIXED_BYTES, MEMORY_LIMIT};
 use crate::game::family::first_moves;
 use crate::game::{Component, Move, MoveFamily};
-use crate::rules::board::{BoardMethod, HeapEngine, HeapOptions, HeapValues};
+use crate::rules::board::{HeapEngine, HeapOptions, HeapValues};
 use crate::rules::heap::ValueSource;
 use crate::rules::take_break::octal::SplitRules;
 use crate::rules::Ruleset;
@@ -413,17 +413,8 @@ impl HeapValues for HeapSolver {
         HeapSolver::value(self, n)
     }
 
-    fn method(&self) -> BoardMethod {
-        match HeapSolver::method(self) {
-            Method::ClosedForm => BoardMethod::ClosedForm,
-            Method::ProvenPeriod => BoardMethod::ProvenPeriod,
-            Method::Table => BoardMethod::Table,
-            Method::Search
-            | Method::MisereRule
-            | Method::MisereQuotient
-            | Method::GeneralizedSg
-            | Method::Retrograde => BoardMethod::Search,
-        }
+    fn method(&self) -> Method {
+        HeapSolver::method(self)
     }
 
     fn note(&self) -> String {

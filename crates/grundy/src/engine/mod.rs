@@ -6,7 +6,6 @@
 mod common_sums;
 pub mod forecast;
 pub mod heap;
-pub mod method;
 pub mod mex;
 pub mod misere;
 mod plain;
@@ -21,11 +20,11 @@ pub mod table;
 pub mod tame;
 pub mod triples;
 
+pub use crate::rules::method::Method;
 pub use heap::{
     allbut_single_formula, grundys_game_seconds, human_seconds, split_table_cost, split_table_work, HeapSolver,
     StoredValues,
 };
-pub use method::Method;
 pub use misere::{all_but_lost_heaps, MisereHeaps};
 pub use quotient::{
     Generator, MisereQuotient, NotMinimalError, QuotientBuilder, QuotientCache, QuotientCheckpoint, QuotientError,

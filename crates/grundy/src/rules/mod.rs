@@ -10,6 +10,7 @@ pub mod draw;
 #[cfg(feature = "draw")]
 pub mod faces;
 pub mod heap;
+pub mod method;
 pub mod move_set;
 pub mod nim;
 pub mod take_break;

@@ -15,7 +15,7 @@ use crate::rules::board::{Board, BoardFamily};
 use crate::rules::catalogue::GameKind;
 use crate::error::AnalyzeError;
 use crate::number::parse_u64;
-use crate::rules::board::{BoardAnswer, BoardMethod, Notation, PlayHelp, RulesCore, Theory};
+use crate::rules::board::{BoardAnswer, Method, Notation, PlayHelp, RulesCore, Theory};
 #[cfg(feature = "draw")]
 use crate::rules::board::Face;
 #[cfg(feature = "draw")]
@@ -340,7 +340,7 @@ impl Theory for Chips {
                 result
             })
             .collect();
-        let mut answer = BoardAnswer::listed(x != 0, Some(x), winning, BoardMethod::ClosedForm);
+        let mut answer = BoardAnswer::listed(x != 0, Some(x), winning, Method::ClosedForm);
         answer.explanation = explanation(cells);
         let table = BalanceTable::new(&gaps);
         answer.explanation.extend(table.render_lines());

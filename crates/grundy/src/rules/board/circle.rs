@@ -28,7 +28,7 @@ use crate::error::{AnalyzeError, ParseGameError, Work};
 use crate::number::parse_u64;
 use crate::rules::board::replaced_part;
 use crate::rules::board::search::search_answer;
-use crate::rules::board::{listed_note, listing_room, BoardAnswer, BoardContext, BoardMethod, Notation, PlayHelp, RulesCore, Theory, HeapValues};
+use crate::rules::board::{listed_note, listing_room, BoardAnswer, BoardContext, Method, Notation, PlayHelp, RulesCore, Theory, HeapValues};
 #[cfg(feature = "draw")]
 use crate::rules::board::Face;
 #[cfg(feature = "draw")]
@@ -297,7 +297,8 @@ impl Circle {
 
     /// Misère play by an exact search within the budget, after bounding the options of every
     /// position by those of the start (they only shrink along a game).
-    fn misere(&self, numbers: &[u64], budget: u64) -> Result<BoardAnswer, AnalyzeError> {
+    fn misere(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
+        let budget = context.budget;
         let ps = parts(numbers).unwrap_or_default();
         let options: u128 = ps
             .iter()
@@ -310,7 +311,7 @@ impl Circle {
                 self.ruleset
             )));
         }
-        let mut answer = search_answer(self, numbers, true, budget)?;
+        let mut answer = search_answer(self, numbers, true, context)?;
         answer.explanation.insert(
             0,
             format!(
@@ -472,7 +473,7 @@ impl Circle {
                 }
             }
         }
-        let method = heaps.map_or(BoardMethod::ClosedForm, |h| h.method());
+        let method = heaps.map_or(Method::ClosedForm, |h| h.method());
         let listed = winning.len() as u128;
         let mut answer = BoardAnswer::listed(x != 0, Some(x), winning, method);
         if skipped.is_empty() {
@@ -776,7 +777,7 @@ impl PlayHelp for Circle {
 impl Theory for Circle {
     fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
         if context.misere {
-            return self.misere(numbers, context.budget);
+            return self.misere(numbers, context);
         }
         let ps = parts(numbers)
             .ok_or_else(|| AnalyzeError::Unsupported("the position is not a list of circles and lines".into()))?;
@@ -900,8 +901,8 @@ mod tests {
         fn value(&self, n: u64) -> Option<u64> {
             self.values.get(n as usize).copied()
         }
-        fn method(&self) -> BoardMethod {
-            BoardMethod::Table
+        fn method(&self) -> Method {
+            Method::Table
         }
         fn note(&self) -> String {
             "a plain table".into()

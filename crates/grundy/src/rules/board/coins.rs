@@ -37,7 +37,7 @@ use std::fmt;
 
 use crate::error::{AnalyzeError, ParseGameError};
 use crate::error::IllegalMove;
-use crate::rules::board::{listed_note, listing_room, BoardAnswer, BoardMethod, Notation, PlayHelp, RulesCore, Theory};
+use crate::rules::board::{listed_note, listing_room, BoardAnswer, Method, Notation, PlayHelp, RulesCore, Theory};
 #[cfg(feature = "draw")]
 use crate::rules::board::Face;
 use crate::values::nimber::{nim_inverse_wide, nim_mul_wide};
@@ -732,7 +732,7 @@ impl Coins {
         heads.iter().fold(0, |a, &h| a ^ self.rule.value(h))
     }
 
-    fn misere(&self, heads: &[u64], budget: u64) -> Result<BoardAnswer, AnalyzeError> {
+    fn misere(&self, heads: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
         if let Some(&big) = heads.iter().find(|&&h| h > MISERE_LARGEST_COIN) {
             return Err(AnalyzeError::Unsupported(format!(
                 "misère {} has no rule here and is searched position by position, for heads on coins up to {MISERE_LARGEST_COIN} (at most 2^15 positions); this position has a head on coin {big}",
@@ -742,7 +742,7 @@ impl Coins {
         crate::rules::board::search_misere(
             self,
             heads,
-            budget,
+            context,
             "the coin-turning theorem holds for normal play only, and misère coin turning has no rule here",
         )
     }
@@ -920,9 +920,9 @@ impl PlayHelp for Coins {
 
 impl Theory for Coins {
     fn solve(&self, heads: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
-        let (misere, budget) = (context.misere, context.budget);
+        let misere = context.misere;
         if misere {
-            return self.misere(heads, budget);
+            return self.misere(heads, context);
         }
         let rule = self.rule;
         let x = self.value(heads);
@@ -952,7 +952,7 @@ impl Theory for Coins {
             }
         }
         let listed = winning.len() as u128;
-        let mut answer = BoardAnswer::listed(x != 0, value, winning, BoardMethod::ClosedForm);
+        let mut answer = BoardAnswer::listed(x != 0, value, winning, Method::ClosedForm);
         answer.value_note = value_note;
         answer.count = Some(count);
         if count == u128::MAX {
@@ -1173,7 +1173,7 @@ impl Coins2d {
         (after.len() as u128 <= LARGEST_RESULT).then_some(after)
     }
 
-    fn misere(&self, numbers: &[u64], budget: u64) -> Result<BoardAnswer, AnalyzeError> {
+    fn misere(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
         if let Some(&big) = numbers.iter().find(|&&n| n > MISERE_LARGEST_CELL) {
             return Err(AnalyzeError::Unsupported(format!(
                 "misère {} has no rule here and is searched position by position, for heads on cells with both numbers at most {MISERE_LARGEST_CELL}; this position has a head on a cell numbered {big}",
@@ -1183,7 +1183,7 @@ impl Coins2d {
         crate::rules::board::search_misere(
             self,
             numbers,
-            budget,
+            context,
             "the Tartan theorem holds for normal play only, and misère coin turning has no rule here",
         )
     }
@@ -1419,7 +1419,7 @@ impl Theory for Coins2d {
     fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
         let (misere, budget) = (context.misere, context.budget);
         if misere {
-            return self.misere(numbers, budget);
+            return self.misere(numbers, context);
         }
         let heads = cells(numbers);
         let t = self.value(numbers);
@@ -1480,7 +1480,7 @@ impl Theory for Coins2d {
             }
         }
         let listed = winning.len() as u128;
-        let mut answer = BoardAnswer::listed(t != 0, value, winning, BoardMethod::ClosedForm);
+        let mut answer = BoardAnswer::listed(t != 0, value, winning, Method::ClosedForm);
         answer.value_note = value_note;
         if t == 0 {
             answer.count = Some(0);

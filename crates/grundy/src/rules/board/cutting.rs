@@ -42,7 +42,7 @@ use crate::error::{AnalyzeError, GaveUp, Work};
 use crate::number::parse_u64;
 use crate::rules::board::replaced_part;
 use crate::rules::board::search::search_answer;
-use crate::rules::board::{listed_note, listing_room, BoardAnswer, BoardContext, BoardMethod, Notation, PlayHelp, RulesCore, Theory, HeapValues};
+use crate::rules::board::{listed_note, listing_room, BoardAnswer, BoardContext, Method, Notation, PlayHelp, RulesCore, Theory, HeapValues};
 #[cfg(feature = "draw")]
 use crate::rules::board::Face;
 #[cfg(feature = "draw")]
@@ -234,14 +234,14 @@ impl Cutting {
 
     /// Misère play (the player who cuts off a 1 x 1 piece loses) by an exact search within
     /// the budget, for small positions.
-    fn misere(&self, numbers: &[u64], budget: u64) -> Result<BoardAnswer, AnalyzeError> {
+    fn misere(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
         let area: u128 = sheets(numbers).iter().map(|&(w, h)| u128::from(w) * u128::from(h)).sum();
         if area > MISERE_AREA {
             return Err(AnalyzeError::Unsupported(format!(
                 "misère cutting (the player who cuts off a 1 x 1 piece loses) is answered by an exact search, which takes positions of at most {MISERE_AREA} squares in all; this one has {area}"
             )));
         }
-        let mut answer = search_answer(self, numbers, true, budget)?;
+        let mut answer = search_answer(self, numbers, true, context)?;
         answer.explanation.insert(
             0,
             "Misère play: the player who cuts off a 1 x 1 piece loses. No theory is used: every position reachable is searched.".into(),
@@ -255,7 +255,7 @@ impl Cutting {
         let room = listing_room(numbers.len());
         let rule = "POJ 2311's cutting game: a move cuts one sheet into two along a grid line, and the player who cuts off a 1 x 1 piece wins.".to_string();
         if over(&all) {
-            let mut answer = BoardAnswer::listed(false, Some(0), vec![], BoardMethod::ClosedForm);
+            let mut answer = BoardAnswer::listed(false, Some(0), vec![], Method::ClosedForm);
             answer.explanation = vec![
                 rule,
                 "A 1 x 1 piece has been cut off: the game is over, won by the player who cut it, so the player to move has lost (a position with no move is worth 0).".into(),
@@ -273,7 +273,7 @@ impl Cutting {
                 }
             }
             let listed = winning.len() as u128;
-            let mut answer = BoardAnswer::listed(true, None, winning, BoardMethod::ClosedForm);
+            let mut answer = BoardAnswer::listed(true, None, winning, Method::ClosedForm);
             answer.count = Some(thin.len() as u128);
             if answer.count > Some(listed) {
                 answer.not_listed = Some(listed_note(room, numbers.len(), "numbers"));
@@ -371,9 +371,9 @@ impl Cutting {
             }
         }
         let method = match (&table, heaps) {
-            (Some(_), _) => BoardMethod::Table,
+            (Some(_), _) => Method::Table,
             (None, Some(h)) => h.method(),
-            (None, None) => BoardMethod::ClosedForm,
+            (None, None) => Method::ClosedForm,
         };
         let listed = winning.len() as u128;
         let mut answer = BoardAnswer::listed(x != 0, None, winning, method);
@@ -616,7 +616,7 @@ impl PlayHelp for Cutting {
 impl Theory for Cutting {
     fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
         if context.misere {
-            return self.misere(numbers, context.budget);
+            return self.misere(numbers, context);
         }
         self.normal(numbers, context)
     }

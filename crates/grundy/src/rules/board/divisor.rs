@@ -15,7 +15,7 @@ use crate::rules::board::{Board, BoardFamily};
 use crate::rules::catalogue::GameKind;
 use crate::error::AnalyzeError;
 use crate::number::parse_u64;
-use crate::rules::board::{BoardAnswer, BoardMethod, Notation, PlayHelp, RulesCore, Theory};
+use crate::rules::board::{BoardAnswer, Method, Notation, PlayHelp, RulesCore, Theory};
 #[cfg(feature = "draw")]
 use crate::rules::board::Face;
 #[cfg(feature = "draw")]
@@ -238,12 +238,12 @@ impl Theory for Divisor {
                     .into(),
             );
             explanation.extend(misere_nim_explanation(&exps, "exponent"));
-            (misere_nim_wins(&exps), None, misere_nim_winning_moves(&exps), BoardMethod::MisereRule)
+            (misere_nim_wins(&exps), None, misere_nim_winning_moves(&exps), Method::MisereRule)
         } else {
             let x = nim_sum(&exps);
             explanation.extend(table.render_lines());
             explanation.extend(balance_sentences(&table, "exponents", true));
-            (x != 0, Some(x), nim_winning_moves(&exps), BoardMethod::ClosedForm)
+            (x != 0, Some(x), nim_winning_moves(&exps), Method::ClosedForm)
         };
         // A move on the exponents, as the number it leaves.
         let winning: Vec<Vec<u64>> = moves

@@ -53,7 +53,7 @@ use crate::rules::board::{Board, BoardFamily};
 use crate::rules::catalogue::GameKind;
 use crate::error::{AnalyzeError, GaveUp, Work};
 use crate::number::parse_u64;
-use crate::rules::board::{BoardAnswer, BoardMethod, Notation, PlayHelp, RulesCore, Theory};
+use crate::rules::board::{BoardAnswer, Method, Notation, PlayHelp, RulesCore, Theory};
 #[cfg(feature = "draw")]
 use crate::rules::board::Face;
 #[cfg(feature = "draw")]
@@ -509,7 +509,7 @@ impl Theory for MultipleNim {
         let takes = if l == 0 { vec![] } else { winning_takes(k, heap, cap, &table) };
         let wins = if l == 0 { misere } else { !takes.is_empty() };
         let winning: Vec<Vec<u64>> = takes.iter().map(|&x| self.after_take(n, x)).collect();
-        let mut answer = BoardAnswer::listed(wins, None, winning, BoardMethod::ClosedForm);
+        let mut answer = BoardAnswer::listed(wins, None, winning, Method::ClosedForm);
         if misere {
             explanation.push("Misère play (whoever takes the last object loses): the aim is to leave one object, so a heap of n is the normal game on n - 1, take for take (taking the whole heap loses at once).".into());
         }

@@ -35,7 +35,7 @@ use std::collections::{HashMap, VecDeque};
 use std::sync::Arc;
 
 use crate::error::{AnalyzeError, GaveUp, Work};
-use crate::rules::board::{listed_note, listing_room, BoardAnswer, BoardMethod, Notation, PlayHelp, RulesCore, Theory};
+use crate::rules::board::{listed_note, listing_room, BoardAnswer, Method, Notation, PlayHelp, RulesCore, Theory};
 #[cfg(feature = "draw")]
 use crate::rules::board::Face;
 
@@ -946,7 +946,7 @@ impl Theory for Geography {
                     "misère geography is searched path by path (the matching theorem of Fraenkel, Scheinerman and Ullman is for normal play), for at most {MISERE_VERTICES} unvisited vertices; this position has {left}"
                 )));
             }
-            return crate::rules::board::search_misere(self, full, budget, "the matching theorem is for normal play");
+            return crate::rules::board::search_misere(self, full, context, "the matching theorem is for normal play");
         }
         let mut steps = Steps::new(budget, self.vertices(), g.edges);
         // The graph the opponent will play in after the move: the unvisited vertices (the
@@ -956,7 +956,7 @@ impl Theory for Geography {
         let Ok(missed) = missed(g, &alive, &mut steps) else { return Err(steps.halt()) };
         let winning: Vec<usize> = next.iter().copied().filter(|&u| missed[u]).collect();
         let wins = !winning.is_empty();
-        let mut answer = BoardAnswer::listed(wins, None, vec![], BoardMethod::ClosedForm);
+        let mut answer = BoardAnswer::listed(wins, None, vec![], Method::ClosedForm);
         match self.grundy_value(numbers, budget)? {
             Some(v) => answer.value = Some(v),
             None => {

@@ -34,7 +34,7 @@ use crate::rules::draw::{note_lines, Sketch, NOTE_LEADING};
 use std::collections::HashMap;
 
 use crate::error::{AnalyzeError, GaveUp, Work};
-use crate::rules::board::{listed_note, listing_room, BoardAnswer, BoardContext, BoardMethod, Notation, PlayHelp, RulesCore, Theory, SearchedGame};
+use crate::rules::board::{listed_note, listing_room, BoardAnswer, BoardContext, Method, Notation, PlayHelp, RulesCore, Theory, SearchedGame};
 #[cfg(feature = "draw")]
 use crate::rules::board::Face;
 
@@ -631,7 +631,7 @@ impl Hackenbush {
                     winning.push(next);
                 }
             }
-            let mut answer = BoardAnswer::listed(wins, None, winning, BoardMethod::Search);
+            let mut answer = BoardAnswer::listed(wins, None, winning, Method::Search);
             answer.value_note = Some("none (misère play)".into());
             answer.explanation = vec![
                 format!("{rules}."),
@@ -997,14 +997,14 @@ impl Theory for Hackenbush {
             return crate::rules::board::search_misere(
                 self,
                 numbers,
-                budget,
+                context,
                 "the colon and fusion principles are for normal play",
             );
         }
         let worked: Vec<Picture> = all.iter().map(|p| Picture::of(p)).collect();
         let values: Vec<u64> = worked.iter().map(Picture::value).collect();
         let total = values.iter().fold(0, |a, v| a ^ v);
-        let mut answer = BoardAnswer::listed(total != 0, Some(total), vec![], BoardMethod::ClosedForm);
+        let mut answer = BoardAnswer::listed(total != 0, Some(total), vec![], Method::ClosedForm);
         answer.explanation = vec![
             "Green Hackenbush (Berlekamp, Conway and Guy, Winning Ways): each picture is worth a Nim heap, and the pictures together are worth the XOR of their values (the Sprague-Grundy theorem).".into(),
             "The fusion principle: the vertices of a cycle may be fused into one without changing the value, so the edges on cycles (each 2-edge-connected part) become loops at one vertex, each loop worth a stalk of one edge.".into(),

@@ -16,7 +16,7 @@ use std::ops::Range;
 
 use crate::error::AnalyzeError;
 use crate::number::parse_u64;
-use crate::rules::board::{value, Board, BoardAnswer, BoardContext, BoardFamily, BoardMethod, Notation, PlayHelp, RulesCore, Theory, SearchedGame};
+use crate::rules::board::{value, Board, BoardAnswer, BoardContext, BoardFamily, Method, Notation, PlayHelp, RulesCore, Theory, SearchedGame};
 #[cfg(feature = "draw")]
 use crate::rules::board::Face;
 use crate::rules::catalogue::GameKind;
@@ -354,7 +354,7 @@ impl Theory for KlNim {
         }
         let total_moves: u64 = numbers.iter().map(|&h| h - u64::from(h >= banned)).sum();
         let (who, other) = (player(me), player(1 - me));
-        let mut answer = BoardAnswer::listed(wins, None, winning, BoardMethod::Search);
+        let mut answer = BoardAnswer::listed(wins, None, winning, Method::Search);
         answer.explanation = vec![
             format!(
                 "K-L-Nim with K = {k} and L = {l}: the first player may never take exactly {k} objects and the second never exactly {l}. The players have different moves, so the game is partizan and has no Sprague-Grundy value."

@@ -86,6 +86,7 @@ pub mod search;
 pub mod theory;
 pub mod value;
 
+pub use crate::rules::method::Method;
 #[cfg(feature = "draw")]
 pub(crate) use face::{checked, worded};
 #[cfg(feature = "draw")]
@@ -196,7 +197,7 @@ pub trait HeapValues {
 
     /// How the values are known: a closed form, a proven period, or a table that covers the
     /// sizes asked for.
-    fn method(&self) -> BoardMethod;
+    fn method(&self) -> Method;
 
     /// Where the values come from, in a sentence for the explanation.
     fn note(&self) -> String;
@@ -330,21 +331,6 @@ impl<'a> BoardContext<'a> {
     }
 }
 
-/// How a board game's answer was found.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum BoardMethod {
-    /// A theorem's formula, exact at every size.
-    ClosedForm,
-    /// A table whose period is proven, so exact at every size.
-    ProvenPeriod,
-    /// A table that covers the position.
-    Table,
-    /// An exact search of the positions reachable.
-    Search,
-    /// The rule of misère Nim (Bouton's, for misère play), on the Nim heaps the game is.
-    MisereRule,
-}
-
 /// A board game's answer for one position: the fast path, checked by the tests against
 /// the exhaustive solver.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -363,7 +349,7 @@ pub struct BoardAnswer {
     /// Why `winning` does not hold every winning move, when it does not.
     pub not_listed: Option<String>,
     /// How the answer was found.
-    pub method: BoardMethod,
+    pub method: Method,
     /// The reasoning, one line each, naming the theorem and its author.
     pub explanation: Vec<String>,
     /// The binary balance table of the Nim heaps the answer reads (the divisor game's
@@ -398,7 +384,7 @@ pub struct ConwayAnswer {
 
 impl BoardAnswer {
     /// An answer that lists every winning move (`count` is their number).
-    pub fn listed(wins: bool, value: Option<u64>, winning: Vec<Vec<u64>>, method: BoardMethod) -> Self {
+    pub fn listed(wins: bool, value: Option<u64>, winning: Vec<Vec<u64>>, method: Method) -> Self {
         let count = Some(winning.len() as u128);
         BoardAnswer {
             wins,
@@ -726,10 +712,10 @@ pub(crate) fn numbers(tokens: &[&str], what: impl Fn(usize) -> String) -> Result
 pub(crate) fn search_misere(
     rules: &dyn BoardRules,
     numbers: &[u64],
-    budget: u64,
+    context: &BoardContext<'_>,
     why: &str,
 ) -> Result<BoardAnswer, AnalyzeError> {
-    let mut answer = search::search_answer(rules, numbers, true, budget)?;
+    let mut answer = search::search_answer(rules, numbers, true, context)?;
     answer.value_note = Some("none (misère play)".into());
     answer.explanation.insert(
         0,

@@ -37,7 +37,7 @@ use crate::rules::board::{Board, BoardFamily};
 use crate::rules::catalogue::GameKind;
 use crate::error::{AnalyzeError, GaveUp, Work};
 use crate::number::parse_u64;
-use crate::rules::board::{BoardAnswer, BoardMethod, Notation, PlayHelp, RulesCore, Theory};
+use crate::rules::board::{BoardAnswer, Method, Notation, PlayHelp, RulesCore, Theory};
 #[cfg(feature = "draw")]
 use crate::rules::board::Face;
 #[cfg(feature = "draw")]
@@ -377,7 +377,7 @@ impl Theory for Multiplication {
                 }
             }
         }
-        let mut answer = BoardAnswer::listed(won, None, winning, BoardMethod::ClosedForm);
+        let mut answer = BoardAnswer::listed(won, None, winning, Method::ClosedForm);
         let mut explanation = vec![
             "The multiplication game (HDU 1517, \"A Multiplication Game\"): only r = ceil(N / p) matters, the least factor that still reaches N; multiplying by m leaves ceil(r / m), and r = 1 means N is reached.".to_string(),
             if misere {

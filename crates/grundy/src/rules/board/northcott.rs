@@ -27,7 +27,7 @@ use crate::rules::board::Players;
 use crate::error::AnalyzeError;
 use crate::number::parse_u64;
 use crate::rules::board::notation::arrow_move;
-use crate::rules::board::{listed_note, listing_room, Board, BoardAnswer, BoardFamily, BoardMethod, Notation, PlayHelp, RulesCore, Theory, TextRows};
+use crate::rules::board::{listed_note, listing_room, Board, BoardAnswer, BoardFamily, Method, Notation, PlayHelp, RulesCore, Theory, TextRows};
 #[cfg(feature = "draw")]
 use crate::rules::board::Face;
 use crate::rules::catalogue::GameKind;
@@ -460,7 +460,7 @@ impl Theory for Northcott {
         let moves: Vec<(usize, u64)> = closing.iter().chain(&opening).copied().collect();
         let room = listing_room(numbers.len());
         let listed = moves.iter().take(room).map(|&(i, s)| after_move(&rows, turn, i, s)).collect();
-        let mut answer = BoardAnswer::listed(x != 0, None, listed, BoardMethod::ClosedForm);
+        let mut answer = BoardAnswer::listed(x != 0, None, listed, Method::ClosedForm);
         answer.count = Some(moves.len() as u128);
         if moves.len() > room {
             answer.not_listed = Some(listed_note(room, numbers.len(), "numbers"));

@@ -4,7 +4,7 @@
 
 use crate::error::AnalyzeError;
 use crate::rules::board::value::partizan_error;
-use crate::rules::board::{value, BoardAnswer, BoardContext, BoardMethod, BoardRules, ConwayAnswer};
+use crate::rules::board::{value, BoardAnswer, BoardContext, BoardRules, ConwayAnswer, Method};
 use crate::values::partizan::{GameStore, GameValue, PartizanOutcome};
 
 /// The name of player `mover` (0: Left, the first player; 1: Right, the second).
@@ -82,7 +82,7 @@ pub fn answer_from_value(
         temperature: store.temperature(g).map_err(partizan_error)?.to_string(),
         leaves: wins.leaves,
     };
-    let mut answer = BoardAnswer::listed(first_wins, None, wins.listed, BoardMethod::Search);
+    let mut answer = BoardAnswer::listed(first_wins, None, wins.listed, Method::Search);
     answer.count = Some(wins.count);
     answer.not_listed = wins.not_listed;
     let side = side(me);

@@ -14,7 +14,7 @@ use crate::rules::board::Players;
 use crate::rules::board::{Board, BoardFamily};
 use crate::rules::catalogue::GameKind;
 use crate::error::AnalyzeError;
-use crate::rules::board::{listed_note, listing_room, numbers, BoardAnswer, BoardMethod, Notation, PlayHelp, RulesCore, Theory};
+use crate::rules::board::{listed_note, listing_room, numbers, BoardAnswer, Method, Notation, PlayHelp, RulesCore, Theory};
 #[cfg(feature = "draw")]
 use crate::rules::board::Face;
 #[cfg(feature = "draw")]
@@ -223,7 +223,7 @@ impl PlayHelp for Staircase {
 
 impl Theory for Staircase {
     fn solve(&self, steps: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
-        let (misere, budget) = (context.misere, context.budget);
+        let misere = context.misere;
         if misere {
             // A game lasts at most sum of i * X_i moves (a coin on step i moves at most i times).
             let longest: u128 = steps.iter().enumerate().map(|(i, &x)| (i as u128 + 1) * u128::from(x)).sum();
@@ -232,7 +232,7 @@ impl Theory for Staircase {
                     "misère staircase Nim has no rule here and is searched position by position, for games of at most {MISERE_LONGEST} moves; this one can last {longest}"
                 )));
             }
-            return crate::rules::board::search_misere(self, steps, budget, "misère staircase Nim has no rule here");
+            return crate::rules::board::search_misere(self, steps, context, "misère staircase Nim has no rule here");
         }
         let x = staircase_value(steps);
         let moves = if x == 0 { vec![] } else { staircase_moves_to(steps, 0) };
@@ -240,7 +240,7 @@ impl Theory for Staircase {
         // the first few; the count stays exact.
         let room = listing_room(steps.len());
         let listed = moves.iter().take(room).map(|&(i, c)| shifted(steps, i, c)).collect();
-        let mut answer = BoardAnswer::listed(x != 0, Some(x), listed, BoardMethod::ClosedForm);
+        let mut answer = BoardAnswer::listed(x != 0, Some(x), listed, Method::ClosedForm);
         answer.count = Some(moves.len() as u128);
         if moves.len() > room {
             answer.not_listed = Some(listed_note(room, steps.len(), "steps"));

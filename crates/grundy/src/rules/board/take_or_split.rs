@@ -135,7 +135,7 @@ use crate::rules::board::Players;
 use crate::rules::board::{Board, BoardFamily};
 use crate::rules::catalogue::GameKind;
 use crate::error::{AnalyzeError, GaveUp, ParseGameError, Work};
-use crate::rules::board::{numbers, BoardAnswer, BoardMethod, Notation, PlayHelp, RulesCore, Theory};
+use crate::rules::board::{numbers, BoardAnswer, Method, Notation, PlayHelp, RulesCore, Theory};
 #[cfg(feature = "draw")]
 use crate::rules::board::Face;
 #[cfg(feature = "draw")]
@@ -831,11 +831,11 @@ impl TakeOrSplit {
         }
     }
 
-    fn rule_line(&self, method: BoardMethod, largest: u64) -> String {
+    fn rule_line(&self, method: Method, largest: u64) -> String {
         match (self.k, method) {
             (2, _) => "Lasker's Nim (Emanuel Lasker, 1931): splitting into two heaps, the values are g(4k+1) = 4k+1, g(4k+2) = 4k+2, g(4k+3) = 4k+4 and g(4k+4) = 4k+3 (proved by induction on the heap, and checked against the definition).".into(),
             (3, _) => "Splitting into three heaps (the rule of the problem HDU 5795): g(8k+7) = 8k+8, g(8k+8) = 8k+7, and g(n) = n otherwise (proved by induction on the heap, and checked against the definition).".into(),
-            (k, BoardMethod::Table) => format!(
+            (k, Method::Table) => format!(
                 "Splitting into {k} heaps, the values are g(n) = n, except g(n) = n + 1 for n = -1 and g(n) = n - 1 for n = 0 (mod 2^{k}), only up to heap 2^{} - 1 = {} (proved by induction on the heap); past it no closed form is proven, so the values to heap {largest} come from a table by the definition: the mex over every take and every split into {k} heaps.",
                 k + 1,
                 closed_limit(k)
@@ -1112,7 +1112,7 @@ impl Theory for TakeOrSplit {
     fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
         let (misere, budget) = (context.misere, context.budget);
         let values = self.values(numbers, budget)?;
-        let method = if values.table.is_some() { BoardMethod::Table } else { BoardMethod::ClosedForm };
+        let method = if values.table.is_some() { Method::Table } else { Method::ClosedForm };
         let heap_values: Vec<u128> = numbers.iter().map(|&h| values.g(h)).collect();
         let x = heap_values.iter().fold(0u128, |a, v| a ^ v);
         let mut steps = Steps {
@@ -1322,7 +1322,7 @@ impl TakeOrSplit {
         x: u128,
         wins: bool,
         misere: bool,
-        method: BoardMethod,
+        method: Method,
     ) -> Vec<String> {
         let largest = numbers.iter().copied().max().unwrap_or(0);
         let mut lines = vec![self.rule_line(method, largest)];

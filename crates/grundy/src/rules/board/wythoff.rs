@@ -15,7 +15,7 @@ use crate::rules::board::Players;
 use crate::rules::board::{Board, BoardFamily};
 use crate::rules::catalogue::GameKind;
 use crate::error::{AnalyzeError, GaveUp, Work};
-use crate::rules::board::{numbers, BoardAnswer, BoardMethod, Notation, PlayHelp, RulesCore, Theory};
+use crate::rules::board::{numbers, BoardAnswer, Method, Notation, PlayHelp, RulesCore, Theory};
 #[cfg(feature = "draw")]
 use crate::rules::board::Face;
 #[cfg(feature = "draw")]
@@ -376,7 +376,7 @@ impl Theory for Wythoff {
         let (a, b) = Self::pair(numbers);
         let wins = !is_cold_under(a, b, misere);
         let moves: Vec<Vec<u64>> = winning_moves_under(a, b, misere).into_iter().map(|(x, y)| vec![x, y]).collect();
-        let mut answer = BoardAnswer::listed(wins, None, moves, BoardMethod::ClosedForm);
+        let mut answer = BoardAnswer::listed(wins, None, moves, Method::ClosedForm);
         if misere {
             answer.explanation = vec![
                 "Misère Wythoff (whoever takes the last object loses): the P-positions are Wythoff's (a_k, a_k + k) with a_k = floor(k φ), except that (0, 1), (1, 0) and (2, 2) replace (0, 0), (1, 2) and (2, 1); checked against exhaustive search.".into(),

@@ -8,9 +8,7 @@ use crate::error::AnalyzeError;
 use crate::game::convention::{Convention, Outcome};
 use crate::game::Move;
 use crate::rules::board::graph::solve::{self as graph_solve, GraphMethod, Verdict};
-use crate::rules::board::{
-    listing_room, Board, BoardContext, BoardMethod, ExactSearch, GraphGame, SearchSession, SearchedGame,
-};
+use crate::rules::board::{listing_room, Board, BoardContext, ExactSearch, GraphGame, SearchSession, SearchedGame};
 use crate::solve::search::{Rules, Search};
 
 use super::listing::Listing;
@@ -33,13 +31,7 @@ pub(super) fn board(b: &Board, numbers: &[u64], options: &AnalyzeOptions) -> Res
         search: &EngineSearch,
     };
     let answer = rules.solve(numbers, &context)?;
-    let method = match answer.method {
-        BoardMethod::ClosedForm => Method::ClosedForm,
-        BoardMethod::ProvenPeriod => Method::ProvenPeriod,
-        BoardMethod::Table => Method::Table,
-        BoardMethod::Search => Method::Search,
-        BoardMethod::MisereRule => Method::MisereRule,
-    };
+    let method = answer.method;
     let mut a = blank(Outcome::from_win(answer.wins), method);
     a.sg = answer.value;
     a.sg_note = answer.value_note;

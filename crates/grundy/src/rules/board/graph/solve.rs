@@ -22,7 +22,7 @@ use super::gsg::Gsg;
 use super::retro::{LOST, WON};
 use super::{Goal, Graph};
 use crate::error::AnalyzeError;
-use crate::rules::board::BoardMethod;
+use crate::rules::board::Method;
 
 /// A position's result for the player to move, or a move's result for the player making it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -128,10 +128,10 @@ pub struct GraphReport {
 
 impl GraphReport {
     /// The board method the analysis reports.
-    pub fn board_method(&self) -> BoardMethod {
+    pub fn board_method(&self) -> Method {
         match self.method {
-            GraphMethod::Gsg => BoardMethod::ClosedForm,
-            GraphMethod::Retrograde | GraphMethod::Over => BoardMethod::Search,
+            GraphMethod::Gsg => Method::ClosedForm,
+            GraphMethod::Retrograde | GraphMethod::Over => Method::Search,
         }
     }
 
