@@ -8,6 +8,7 @@
 //! right chip as far, so additions never help. The cells between pairs do not matter. The
 //! player to move wins exactly when the nim-sum of the pairs' gaps is not 0.
 
+use crate::rules::board::Words;
 use crate::rules::board::{BoardContext};
 use crate::error::IllegalMove;
 use crate::rules::board::Players;
@@ -177,12 +178,13 @@ fn slid(cells: &[u64], after: &[u64]) -> Option<(usize, u64)> {
 }
 
 impl RulesCore for Chips {
-    fn spelling(&self) -> String {
-        "chips".into()
-    }
-
-    fn rules_sentence(&self) -> String {
-        "Chips sit on distinct cells numbered from 1; a move slides one chip left, never onto or past another chip and never below cell 1.".into()
+    fn words(&self) -> Words {
+        Words {
+            spelling: "chips".into(),
+            rules: "Chips sit on distinct cells numbered from 1; a move slides one chip left, never onto or past another chip and never below cell 1.".into(),
+            move_hint: "Type 'CHIP -> CELL' (e.g. '2 -> 3' slides chip 2 to cell 3) or 'CHIP STEPS' (slides it STEPS cells left)"
+                .into(),
+        }
     }
 
     fn players(&self, _numbers: Option<&[u64]>) -> Players {
@@ -269,17 +271,9 @@ impl Notation for Chips {
         describe_slide(cells, i, to)
     }
 
-    fn move_hint(&self) -> String {
-        "Type 'CHIP -> CELL' (e.g. '2 -> 3' slides chip 2 to cell 3) or 'CHIP STEPS' (slides it STEPS cells left)"
-            .into()
-    }
 }
 
 impl PlayHelp for Chips {
-    fn has_move(&self, cells: &[u64], _mover: usize) -> bool {
-        cells.iter().any(|&c| c > wall_left_of(cells, c) + 1)
-    }
-
     /// One cell left, for the first chip that can move.
     fn smallest_move(&self, cells: &[u64], _mover: usize) -> Option<Vec<u64>> {
         let i = cells.iter().position(|&c| c > wall_left_of(cells, c) + 1)?;

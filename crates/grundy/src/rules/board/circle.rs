@@ -22,6 +22,7 @@
 
 use crate::error::IllegalMove;
 use crate::rules::board::Players;
+use crate::rules::board::Words;
 use crate::rules::board::{Board, BoardFamily};
 use crate::rules::catalogue::GameKind;
 use crate::error::{AnalyzeError, ParseGameError, Work};
@@ -546,15 +547,15 @@ fn line_value(heaps: &dyn HeapValues, ruleset: &Ruleset, m: u64) -> Result<u64, 
 }
 
 impl RulesCore for Circle {
-    fn spelling(&self) -> String {
-        format!("circle:{}", self.ruleset)
-    }
-
-    fn rules_sentence(&self) -> String {
-        let r = &self.ruleset;
-        format!(
-            "Circles of coins under {r}: a move takes coins that sit together, as {r} allows on a line; a circle has no ends, so its first move leaves one line (or nothing), and each line then plays as a heap of {r}."
-        )
+    fn words(&self) -> Words {
+        Words {
+            spelling: format!("circle:{}", self.ruleset),
+            rules: { let r = &self.ruleset;
+                format!(
+                    "Circles of coins under {r}: a move takes coins that sit together, as {r} allows on a line; a circle has no ends, so its first move leaves one line (or nothing), and each line then plays as a heap of {r}."
+                ) },
+            move_hint: "Type 'take 2 from 1' (take 2 coins from circle or line 1; from a line they come off an end), 'take 1 from 2 leaving 3 4' (split line 2), or '1..2 -> 0 10' (numbers 1 and 2 become a line of 10)".into(),
+        }
     }
 
     fn players(&self, _numbers: Option<&[u64]>) -> Players {
@@ -708,16 +709,9 @@ impl Notation for Circle {
         })())
     }
 
-    fn move_hint(&self) -> String {
-        "Type 'take 2 from 1' (take 2 coins from circle or line 1; from a line they come off an end), 'take 1 from 2 leaving 3 4' (split line 2), or '1..2 -> 0 10' (numbers 1 and 2 become a line of 10)".into()
-    }
 }
 
 impl PlayHelp for Circle {
-    fn has_move(&self, numbers: &[u64], _mover: usize) -> bool {
-        parts(numbers).is_some_and(|ps| ps.iter().any(|&p| self.part_has_move(p)))
-    }
-
     fn smallest_move(&self, numbers: &[u64], _mover: usize) -> Option<Vec<u64>> {
         let ps = parts(numbers)?;
         let mut best: Option<(u64, usize, Vec<Part>)> = None;

@@ -26,6 +26,7 @@ use crate::rules::board::grid::cell_size;
 use crate::rules::board::packed::{Packed, PackedRules};
 use crate::rules::board::partizan::{side, solve_by_conway};
 use crate::rules::board::notation::arrow_move;
+use crate::rules::board::Words;
 use crate::rules::board::{Board, BoardAnswer, BoardContext, BoardFamily, Notation, PlayHelp, RulesCore, Theory};
 #[cfg(feature = "draw")]
 use crate::rules::board::Face;
@@ -188,12 +189,12 @@ impl Clobber {
 }
 
 impl RulesCore for Clobber {
-    fn spelling(&self) -> String {
-        "clobber".into()
-    }
-
-    fn rules_sentence(&self) -> String {
-        "Clobber: a move takes one of your stones onto a neighbouring stone of the other player (up, down, left or right), which is removed; x is Left's (the first player), o Right's; a player with no such move loses.".into()
+    fn words(&self) -> Words {
+        Words {
+            spelling: "clobber".into(),
+            rules: "Clobber: a move takes one of your stones onto a neighbouring stone of the other player (up, down, left or right), which is removed; x is Left's (the first player), o Right's; a player with no such move loses.".into(),
+            move_hint: "Type the cell of your stone, then the neighbouring stone it clobbers: 'a1 b1'".into(),
+        }
     }
 
     fn options(&self, numbers: &[u64], mover: usize) -> Vec<Vec<u64>> {
@@ -277,9 +278,6 @@ impl Notation for Clobber {
         })())
     }
 
-    fn move_hint(&self) -> String {
-        "Type the cell of your stone, then the neighbouring stone it clobbers: 'a1 b1'".into()
-    }
 
     fn write_move(&self, numbers: &[u64], after: &[u64], _mover: usize) -> String {
         Clobber::capture(numbers, after).map_or_else(|_| arrow_move(numbers, after), |(m, _)| words(m))
@@ -287,25 +285,6 @@ impl Notation for Clobber {
 }
 
 impl PlayHelp for Clobber {
-    fn has_move(&self, numbers: &[u64], mover: usize) -> bool {
-        !captures(&board(numbers), mover.min(1)).is_empty()
-    }
-
-    /// The first move in reading order.
-    fn smallest_move(&self, numbers: &[u64], mover: usize) -> Option<Vec<u64>> {
-        let g = board(numbers);
-        captures(&g, mover.min(1)).first().map(|&m| clobbered(&g, m))
-    }
-
-    fn random_move(&self, numbers: &[u64], mover: usize, below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
-        let g = board(numbers);
-        let all = captures(&g, mover.min(1));
-        if all.is_empty() {
-            return None;
-        }
-        all.get(below(all.len() as u64) as usize).map(|&m| clobbered(&g, m))
-    }
-
     /// Each move removes a stone, and the last stone cannot move.
     fn longest_game(&self, numbers: &[u64]) -> u128 {
         (board(numbers).cells.iter().filter(|&&c| c != EMPTY).count() as u128).saturating_sub(1)

@@ -27,6 +27,7 @@
 
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing))]
 
+use crate::rules::board::Words;
 use crate::rules::board::{BoardContext};
 use crate::rules::board::Players;
 use crate::rules::board::{Board, BoardFamily};
@@ -749,21 +750,26 @@ impl Coins {
 }
 
 impl RulesCore for Coins {
-    fn spelling(&self) -> String {
-        self.rule.name().into()
-    }
-
-    fn rules_sentence(&self) -> String {
-        let what = match self.rule {
-            CoinRule::Turtles => "one or two coins",
-            CoinRule::MockTurtles => "one, two or three coins",
-            CoinRule::Ruler => "a run of consecutive coins",
-        };
-        format!(
-            "{}: a row of coins numbered from {}, the position lists the coins showing heads (a coin named twice is one head); a move turns over {what}, the rightmost going from heads to tails.",
-            self.rule.title(),
-            self.rule.first()
-        )
+    fn words(&self) -> Words {
+        Words {
+            spelling: self.rule.name().into(),
+            rules: { let what = match self.rule {
+                    CoinRule::Turtles => "one or two coins",
+                    CoinRule::MockTurtles => "one, two or three coins",
+                    CoinRule::Ruler => "a run of consecutive coins",
+                };
+                format!(
+                    "{}: a row of coins numbered from {}, the position lists the coins showing heads (a coin named twice is one head); a move turns over {what}, the rightmost going from heads to tails.",
+                    self.rule.title(),
+                    self.rule.first()
+                ) },
+            move_hint: match self.rule {
+                CoinRule::Ruler => {
+                    "Type 'turn 7 6 5' or 'turn 5..7' (turn over coins 5 to 7; coin 7 must show heads)".into()
+                }
+                _ => "Type 'turn 7 3' (turn over coins 7 and 3; the rightmost, 7, must show heads)".into(),
+            },
+        }
     }
 
     fn players(&self, _numbers: Option<&[u64]>) -> Players {
@@ -886,21 +892,9 @@ impl Notation for Coins {
         Some(read())
     }
 
-    fn move_hint(&self) -> String {
-        match self.rule {
-            CoinRule::Ruler => {
-                "Type 'turn 7 6 5' or 'turn 5..7' (turn over coins 5 to 7; coin 7 must show heads)".into()
-            }
-            _ => "Type 'turn 7 3' (turn over coins 7 and 3; the rightmost, 7, must show heads)".into(),
-        }
-    }
 }
 
 impl PlayHelp for Coins {
-    fn has_move(&self, heads: &[u64], _mover: usize) -> bool {
-        !heads.is_empty()
-    }
-
     fn smallest_move(&self, heads: &[u64], _mover: usize) -> Option<Vec<u64>> {
         let &h = heads.first()?;
         Some(Coins::after(heads, &Turned::Few(vec![h])))
@@ -1190,22 +1184,22 @@ impl Coins2d {
 }
 
 impl RulesCore for Coins2d {
-    fn spelling(&self) -> String {
-        format!("coins-2d:{}x{}", self.a.name(), self.b.name())
-    }
-
-    fn rules_sentence(&self) -> String {
-        format!(
-            "The product of {} (along x, numbered from {}) and {} (along y, numbered from {}): a grid of coins, the position lists the cells x,y showing heads (or x y, two numbers a cell; a cell named twice is one head); a move turns over every cell of X x Y, where X is a move of {} ({}) and Y a move of {} ({}), and the cell of their rightmost coins goes from heads to tails.",
-            self.a.title(),
-            self.a.first(),
-            self.b.title(),
-            self.b.first(),
-            self.a.title(),
-            self.a.move_words(),
-            self.b.title(),
-            self.b.move_words()
-        )
+    fn words(&self) -> Words {
+        Words {
+            spelling: format!("coins-2d:{}x{}", self.a.name(), self.b.name()),
+            rules: format!(
+                "The product of {} (along x, numbered from {}) and {} (along y, numbered from {}): a grid of coins, the position lists the cells x,y showing heads (or x y, two numbers a cell; a cell named twice is one head); a move turns over every cell of X x Y, where X is a move of {} ({}) and Y a move of {} ({}), and the cell of their rightmost coins goes from heads to tails.",
+                self.a.title(),
+                self.a.first(),
+                self.b.title(),
+                self.b.first(),
+                self.a.title(),
+                self.a.move_words(),
+                self.b.title(),
+                self.b.move_words()
+            ),
+            move_hint: "Type 'turn 3,4' (turn over cell 3,4 alone) or 'turn 3,4 1,4 3,2 1,2' (every cell of a move X x Y; the cell with the largest x and y must show heads)".into(),
+        }
     }
 
     fn players(&self, _numbers: Option<&[u64]>) -> Players {
@@ -1375,16 +1369,9 @@ impl Notation for Coins2d {
         Some(read())
     }
 
-    fn move_hint(&self) -> String {
-        "Type 'turn 3,4' (turn over cell 3,4 alone) or 'turn 3,4 1,4 3,2 1,2' (every cell of a move X x Y; the cell with the largest x and y must show heads)".into()
-    }
 }
 
 impl PlayHelp for Coins2d {
-    fn has_move(&self, numbers: &[u64], _mover: usize) -> bool {
-        !numbers.is_empty()
-    }
-
     fn smallest_move(&self, numbers: &[u64], _mover: usize) -> Option<Vec<u64>> {
         let heads = cells(numbers);
         let &(x, y) = heads.first()?;

@@ -26,6 +26,7 @@ use crate::rules::board::packed::{Packed, PackedRules};
 use crate::rules::board::partizan::{side, solve_by_conway};
 #[cfg(feature = "draw")]
 use crate::rules::board::Face;
+use crate::rules::board::Words;
 use crate::rules::board::{BoardAnswer, BoardContext, Notation, PlayHelp, Players, RulesCore, Theory};
 #[cfg(feature = "draw")]
 use crate::rules::draw::Sketch;
@@ -379,12 +380,12 @@ pub struct ColouringGame {
 pub struct Colouring(pub &'static ColouringGame);
 
 impl RulesCore for Colouring {
-    fn spelling(&self) -> String {
-        self.0.spelling.into()
-    }
-
-    fn rules_sentence(&self) -> String {
-        self.0.sentence.into()
+    fn words(&self) -> Words {
+        Words {
+            spelling: self.0.spelling.into(),
+            rules: self.0.sentence.into(),
+            move_hint: "Type your colour and an empty cell: 'x a1' (Left, blue) or 'o a1' (Right, red)".into(),
+        }
     }
 
     fn players(&self, _numbers: Option<&[u64]>) -> Players {
@@ -433,10 +434,6 @@ impl Notation for Colouring {
         read(numbers, text, mover)
     }
 
-    fn move_hint(&self) -> String {
-        "Type your colour and an empty cell: 'x a1' (Left, blue) or 'o a1' (Right, red)".into()
-    }
-
     fn write_move(&self, numbers: &[u64], after: &[u64], _mover: usize) -> String {
         the_move(numbers, after)
             .map_or_else(|_| arrow_move(numbers, after), |((r, c), who)| format!("{} {}", letter(who), cell_name(r, c)))
@@ -444,20 +441,6 @@ impl Notation for Colouring {
 }
 
 impl PlayHelp for Colouring {
-    fn has_move(&self, numbers: &[u64], mover: usize) -> bool {
-        !self.0.rule.cells(&board(numbers), mover).is_empty()
-    }
-
-    /// The first cell in reading order.
-    fn smallest_move(&self, numbers: &[u64], mover: usize) -> Option<Vec<u64>> {
-        self.0.rule.options(numbers, mover).into_iter().next()
-    }
-
-    fn random_move(&self, numbers: &[u64], mover: usize, below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
-        let mut all = self.0.rule.options(numbers, mover);
-        (!all.is_empty()).then(|| all.swap_remove(below(all.len() as u64) as usize % all.len()))
-    }
-
     /// A move colours an empty cell.
     fn longest_game(&self, numbers: &[u64]) -> u128 {
         empty_cells(numbers)

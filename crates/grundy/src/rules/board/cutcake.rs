@@ -20,6 +20,7 @@ use crate::error::AnalyzeError;
 use crate::number::parse_u64;
 use crate::rules::board::partizan::{side, solve_by_conway};
 use crate::rules::board::notation::arrow_move;
+use crate::rules::board::Words;
 use crate::rules::board::{replaced_part, Board, BoardAnswer, BoardContext, BoardFamily, Notation, PlayHelp, RulesCore, Theory, TextRows};
 #[cfg(feature = "draw")]
 use crate::rules::board::Face;
@@ -134,12 +135,12 @@ impl Cutcake {
 }
 
 impl RulesCore for Cutcake {
-    fn spelling(&self) -> String {
-        "cutcake".into()
-    }
-
-    fn rules_sentence(&self) -> String {
-        "Cutcake: cakes scored into squares; a move cuts one cake in two along a scored line, Left (the first player) vertically and Right (the second) horizontally; a player with no cut left loses.".into()
+    fn words(&self) -> Words {
+        Words {
+            spelling: "cutcake".into(),
+            rules: "Cutcake: cakes scored into squares; a move cuts one cake in two along a scored line, Left (the first player) vertically and Right (the second) horizontally; a player with no cut left loses.".into(),
+            move_hint: "Type 'v 2' (Left: cut cake 1 after column 2) or 'h 1' (Right: after row 1); 'v 2 in 3' cuts cake 3".into(),
+        }
     }
 
     fn options(&self, numbers: &[u64], mover: usize) -> Vec<Vec<u64>> {
@@ -224,16 +225,8 @@ impl Notation for Cutcake {
         format!("cake {} {}", i / 2 + 1, if i.is_multiple_of(2) { "rows" } else { "columns" })
     }
 
-    fn counts_objects(&self, _i: usize) -> bool {
-        false
-    }
-
     fn text_rows(&self) -> Option<TextRows> {
         Some(TextRows { label: "cake", numbered: true, empty: None, turn: &[] })
-    }
-
-    fn rows(&self, numbers: &[u64]) -> Option<Vec<(String, String)>> {
-        Some(self.tokens(numbers).into_iter().enumerate().map(|(i, t)| (format!("cake {}", i + 1), t)).collect())
     }
 
     fn describe(&self, numbers: &[u64], after: &[u64]) -> String {
@@ -296,9 +289,6 @@ impl Notation for Cutcake {
         })())
     }
 
-    fn move_hint(&self) -> String {
-        "Type 'v 2' (Left: cut cake 1 after column 2) or 'h 1' (Right: after row 1); 'v 2 in 3' cuts cake 3".into()
-    }
 
     fn write_move(&self, numbers: &[u64], after: &[u64], _mover: usize) -> String {
         Cutcake::which(numbers, after)
@@ -307,10 +297,6 @@ impl Notation for Cutcake {
 }
 
 impl PlayHelp for Cutcake {
-    fn has_move(&self, numbers: &[u64], mover: usize) -> bool {
-        cakes(numbers).iter().any(|&cake| lines(cake, mover.min(1)) > 0)
-    }
-
     /// The first line of the first cake that has one.
     fn smallest_move(&self, numbers: &[u64], mover: usize) -> Option<Vec<u64>> {
         let all = cakes(numbers);

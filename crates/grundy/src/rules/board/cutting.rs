@@ -36,6 +36,7 @@
 
 use crate::error::IllegalMove;
 use crate::rules::board::Players;
+use crate::rules::board::Words;
 use crate::rules::board::{Board, BoardFamily};
 use crate::rules::catalogue::GameKind;
 use crate::error::{AnalyzeError, GaveUp, Work};
@@ -442,12 +443,12 @@ fn check_cut(i: usize, old: Sheet, new: &[Sheet]) -> Result<(), String> {
 }
 
 impl RulesCore for Cutting {
-    fn spelling(&self) -> String {
-        "cutting".into()
-    }
-
-    fn rules_sentence(&self) -> String {
-        "The cutting game: sheets of squared paper; a move cuts one sheet into two along a grid line, and the player who cuts off a 1 x 1 piece wins.".into()
+    fn words(&self) -> Words {
+        Words {
+            spelling: "cutting".into(),
+            rules: "The cutting game: sheets of squared paper; a move cuts one sheet into two along a grid line, and the player who cuts off a 1 x 1 piece wins.".into(),
+            move_hint: "Type 'cut 1 into 2x3 2x3' (cut sheet 1 into those two pieces) or '1..2 -> 2 3 2 3' (numbers 1 and 2 become sheets 2x3 and 2x3)".into(),
+        }
     }
 
     fn players(&self, _numbers: Option<&[u64]>) -> Players {
@@ -549,17 +550,9 @@ impl Notation for Cutting {
         })())
     }
 
-    fn move_hint(&self) -> String {
-        "Type 'cut 1 into 2x3 2x3' (cut sheet 1 into those two pieces) or '1..2 -> 2 3 2 3' (numbers 1 and 2 become sheets 2x3 and 2x3)".into()
-    }
 }
 
 impl PlayHelp for Cutting {
-    fn has_move(&self, numbers: &[u64], _mover: usize) -> bool {
-        let all = sheets(numbers);
-        !over(&all) && all.iter().any(|&(w, h)| w.max(h) >= 2)
-    }
-
     fn smallest_move(&self, numbers: &[u64], _mover: usize) -> Option<Vec<u64>> {
         let all = sheets(numbers);
         if over(&all) {

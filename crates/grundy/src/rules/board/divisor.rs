@@ -8,6 +8,7 @@
 //! plain rule (`options`, `check`) finds prime powers by trial division, so the exhaustive
 //! solver built on it checks the theory without the factorisation.
 
+use crate::rules::board::Words;
 use crate::rules::board::{BoardContext};
 use crate::error::IllegalMove;
 use crate::rules::board::Players;
@@ -103,12 +104,12 @@ fn n_of(numbers: &[u64]) -> u64 {
 }
 
 impl RulesCore for Divisor {
-    fn spelling(&self) -> String {
-        "divisor".into()
-    }
-
-    fn rules_sentence(&self) -> String {
-        "A move divides n by a prime power p^k that divides it; at n = 1 no move is left.".into()
+    fn words(&self) -> Words {
+        Words {
+            spelling: "divisor".into(),
+            rules: "A move divides n by a prime power p^k that divides it; at n = 1 no move is left.".into(),
+            move_hint: "Type a prime power that divides n (e.g. '4' divides by 4), or '-> M' to leave M".into(),
+        }
     }
 
     fn players(&self, _numbers: Option<&[u64]>) -> Players {
@@ -182,9 +183,6 @@ impl Notation for Divisor {
         Some(parse_u64(t, "the divisor").and_then(|d| check_divisor(n, d).map(|()| vec![n / d])))
     }
 
-    fn move_hint(&self) -> String {
-        "Type a prime power that divides n (e.g. '4' divides by 4), or '-> M' to leave M".into()
-    }
 
     fn line(&self, numbers: &[u64]) -> Option<String> {
         let n = n_of(numbers);
@@ -194,10 +192,6 @@ impl Notation for Divisor {
 }
 
 impl PlayHelp for Divisor {
-    fn has_move(&self, numbers: &[u64], _mover: usize) -> bool {
-        n_of(numbers) > 1
-    }
-
     fn smallest_move(&self, numbers: &[u64], _mover: usize) -> Option<Vec<u64>> {
         let n = n_of(numbers);
         prime_power_divisors(n).first().map(|d| vec![n / d])

@@ -31,6 +31,7 @@ use crate::rules::board::packed::{Packed, PackedRules};
 use crate::values::partizan::{GameStore, GameValue, PartizanError};
 use crate::rules::board::partizan::{side, solve_by_conway};
 use crate::rules::board::notation::arrow_move;
+use crate::rules::board::Words;
 use crate::rules::board::{Board, BoardAnswer, BoardContext, BoardFamily, Notation, PlayHelp, RulesCore, Theory};
 #[cfg(feature = "draw")]
 use crate::rules::board::Face;
@@ -283,12 +284,12 @@ impl PackedRules for Domineering {
 }
 
 impl RulesCore for Domineering {
-    fn spelling(&self) -> String {
-        "domineering".into()
-    }
-
-    fn rules_sentence(&self) -> String {
-        "Domineering: dominoes are placed on the empty cells of a board, Left (the first player) vertically and Right (the second) horizontally; a player who cannot place one loses.".into()
+    fn words(&self) -> Words {
+        Words {
+            spelling: "domineering".into(),
+            rules: "Domineering: dominoes are placed on the empty cells of a board, Left (the first player) vertically and Right (the second) horizontally; a player who cannot place one loses.".into(),
+            move_hint: "Type two neighbouring empty cells: 'a1 a2' (Left, one above the other) or 'a1 b1' (Right, side by side)".into(),
+        }
     }
 
     fn options(&self, numbers: &[u64], mover: usize) -> Vec<Vec<u64>> {
@@ -372,9 +373,6 @@ impl Notation for Domineering {
         })())
     }
 
-    fn move_hint(&self) -> String {
-        "Type two neighbouring empty cells: 'a1 a2' (Left, one above the other) or 'a1 b1' (Right, side by side)".into()
-    }
 
     fn write_move(&self, numbers: &[u64], after: &[u64], _mover: usize) -> String {
         Domineering::domino(numbers, after).map_or_else(|_| arrow_move(numbers, after), |(cells, _)| words(cells))
@@ -382,25 +380,6 @@ impl Notation for Domineering {
 }
 
 impl PlayHelp for Domineering {
-    fn has_move(&self, numbers: &[u64], mover: usize) -> bool {
-        !placements(&board(numbers), mover.min(1)).is_empty()
-    }
-
-    /// The first domino in reading order.
-    fn smallest_move(&self, numbers: &[u64], mover: usize) -> Option<Vec<u64>> {
-        let g = board(numbers);
-        placements(&g, mover.min(1)).first().map(|&cells| placed(&g, cells))
-    }
-
-    fn random_move(&self, numbers: &[u64], mover: usize, below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
-        let g = board(numbers);
-        let all = placements(&g, mover.min(1));
-        if all.is_empty() {
-            return None;
-        }
-        all.get(below(all.len() as u64) as usize).map(|&cells| placed(&g, cells))
-    }
-
     /// A domino covers two empty cells.
     fn longest_game(&self, numbers: &[u64]) -> u128 {
         board(numbers).cells.iter().filter(|&&c| c == EMPTY).count() as u128 / 2

@@ -9,6 +9,7 @@
 //! (a - b, b), and the position is won exactly when that one is lost. The chain of forced moves
 //! follows the Euclidean algorithm, so the answer takes O(log) steps at any size.
 
+use crate::rules::board::Words;
 use crate::rules::board::{BoardContext};
 use crate::error::IllegalMove;
 use crate::rules::board::Players;
@@ -326,12 +327,12 @@ fn changed(numbers: &[u64], after: &[u64]) -> Option<(usize, u64)> {
 }
 
 impl RulesCore for Euclid {
-    fn spelling(&self) -> String {
-        "euclid".into()
-    }
-
-    fn rules_sentence(&self) -> String {
-        "A move subtracts a positive multiple of the smaller number from the larger, leaving it at least 0; whoever makes a number 0 wins.".into()
+    fn words(&self) -> Words {
+        Words {
+            spelling: "euclid".into(),
+            rules: "A move subtracts a positive multiple of the smaller number from the larger, leaving it at least 0; whoever makes a number 0 wins.".into(),
+            move_hint: "Type 'NUMBER TAKE' (e.g. '1 24' subtracts 24, a multiple of the smaller number, from number 1) or 'NUMBER -> LEFT'".into(),
+        }
     }
 
     fn players(&self, _numbers: Option<&[u64]>) -> Players {
@@ -404,17 +405,9 @@ impl Notation for Euclid {
         describe_move(a, b, i, left)
     }
 
-    fn move_hint(&self) -> String {
-        "Type 'NUMBER TAKE' (e.g. '1 24' subtracts 24, a multiple of the smaller number, from number 1) or 'NUMBER -> LEFT'".into()
-    }
 }
 
 impl PlayHelp for Euclid {
-    fn has_move(&self, numbers: &[u64], _mover: usize) -> bool {
-        let (a, b) = pair(numbers);
-        a > 0 && b > 0
-    }
-
     /// Once the smaller number from the larger.
     fn smallest_move(&self, numbers: &[u64], _mover: usize) -> Option<Vec<u64>> {
         match pair(numbers) {

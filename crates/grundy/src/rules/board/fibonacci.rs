@@ -46,6 +46,7 @@
 //! small position, for several K, under both conventions. The Sprague-Grundy values have no
 //! known closed form; they come from a table of every smaller position within the budget.
 
+use crate::rules::board::Words;
 use crate::rules::board::{BoardContext};
 use crate::error::IllegalMove;
 use crate::rules::board::Players;
@@ -310,20 +311,20 @@ impl MultipleNim {
 }
 
 impl RulesCore for MultipleNim {
-    fn spelling(&self) -> String {
-        if self.fibonacci {
-            "fibonacci-nim".into()
-        } else {
-            format!("multiple:{}", self.k)
+    fn words(&self) -> Words {
+        Words {
+            spelling: if self.fibonacci {
+                "fibonacci-nim".into()
+            } else {
+                format!("multiple:{}", self.k)
+            },
+            rules: { let times = if self.k == 2 { "twice".to_string() } else { format!("{} times", self.k) };
+                format!(
+                    "{}: one heap; the first move takes any number of objects but not the whole heap, each later move takes at least 1 and at most {times} what the move before it took; whoever takes the last object wins.",
+                    self.name()
+                ) },
+            move_hint: "Type 'take 3' or just '3' (take 3 objects), or '1 -> 4' (leave 4)".into(),
         }
-    }
-
-    fn rules_sentence(&self) -> String {
-        let times = if self.k == 2 { "twice".to_string() } else { format!("{} times", self.k) };
-        format!(
-            "{}: one heap; the first move takes any number of objects but not the whole heap, each later move takes at least 1 and at most {times} what the move before it took; whoever takes the last object wins.",
-            self.name()
-        )
     }
 
     fn players(&self, _numbers: Option<&[u64]>) -> Players {
@@ -458,16 +459,9 @@ impl Notation for MultipleNim {
         })
     }
 
-    fn move_hint(&self) -> String {
-        "Type 'take 3' or just '3' (take 3 objects), or '1 -> 4' (leave 4)".into()
-    }
 }
 
 impl PlayHelp for MultipleNim {
-    fn has_move(&self, numbers: &[u64], _mover: usize) -> bool {
-        heap_and_limit(numbers).1 > 0
-    }
-
     fn smallest_move(&self, numbers: &[u64], _mover: usize) -> Option<Vec<u64>> {
         let (n, l) = heap_and_limit(numbers);
         (l > 0).then(|| self.after_take(n, 1))

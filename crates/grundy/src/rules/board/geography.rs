@@ -24,6 +24,7 @@
 //! does no I/O. A position is the path of the token, `a,b,c` (the token on c), one token; `-`
 //! is the position before the token is placed.
 
+use crate::rules::board::Words;
 use crate::rules::board::{BoardContext};
 use crate::error::IllegalMove;
 use crate::rules::board::Players;
@@ -733,16 +734,16 @@ fn missed(g: &Graph, alive: &[bool], steps: &mut Steps) -> Result<Vec<bool>, ()>
 }
 
 impl RulesCore for Geography {
-    fn spelling(&self) -> String {
-        format!("geography:{}", self.graph.name)
-    }
-
-    fn rules_sentence(&self) -> String {
-        format!(
-            "Geography on a graph of {} vertices and {} edges: the first move places the token on any vertex; each later move takes it to a neighbour not yet visited; whoever cannot move loses.",
-            self.vertices(),
-            self.graph.edges
-        )
+    fn words(&self) -> Words {
+        Words {
+            spelling: format!("geography:{}", self.graph.name),
+            rules: format!(
+                "Geography on a graph of {} vertices and {} edges: the first move places the token on any vertex; each later move takes it to a neighbour not yet visited; whoever cannot move loses.",
+                self.vertices(),
+                self.graph.edges
+            ),
+            move_hint: "Type a vertex's name to move the token there (the first move places it), e.g. 'to b'".into(),
+        }
     }
 
     fn canonical(&self, numbers: &[u64]) -> Vec<u64> {
@@ -845,10 +846,6 @@ impl Notation for Geography {
         }
     }
 
-    fn counts_objects(&self, _i: usize) -> bool {
-        false
-    }
-
     /// The one token's path; `-` before the token is placed.
     fn text_rows(&self) -> Option<TextRows> {
         Some(TextRows { label: "path", numbered: false, empty: Some(["-", "the token is not placed yet"]), turn: &[] })
@@ -896,29 +893,9 @@ impl Notation for Geography {
         })())
     }
 
-    fn move_hint(&self) -> String {
-        "Type a vertex's name to move the token there (the first move places it), e.g. 'to b'".into()
-    }
 }
 
 impl PlayHelp for Geography {
-    fn has_move(&self, numbers: &[u64], _mover: usize) -> bool {
-        !self.next_vertices(path(numbers)).is_empty()
-    }
-
-    fn smallest_move(&self, numbers: &[u64], _mover: usize) -> Option<Vec<u64>> {
-        self.options(numbers, 0).into_iter().next()
-    }
-
-    fn random_move(&self, numbers: &[u64], _mover: usize, below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
-        let numbers = path(numbers);
-        let next = self.next_vertices(numbers);
-        let &u = next.get(below(next.len().max(1) as u64) as usize)?;
-        let mut after = numbers.to_vec();
-        after.push(u as u64);
-        Some(encode(&after))
-    }
-
     fn longest_game(&self, numbers: &[u64]) -> u128 {
         (self.vertices() as u128).saturating_sub(path(numbers).len() as u128) + 1
     }

@@ -27,6 +27,7 @@
 
 use crate::error::IllegalMove;
 use crate::rules::board::Players;
+use crate::rules::board::Words;
 use crate::rules::board::{Board, BoardFamily, TextRows};
 use crate::rules::catalogue::GameKind;
 #[cfg(feature = "draw")]
@@ -681,12 +682,13 @@ impl SearchedGame for Searched {
 }
 
 impl RulesCore for Hackenbush {
-    fn spelling(&self) -> String {
-        "hackenbush".into()
-    }
-
-    fn rules_sentence(&self) -> String {
-        "Hackenbush: each picture is a set of edges drawn on the ground (vertex 0); a move deletes one edge, a green one by either player, a blue one by Left (the first player) only, a red one by Right (the second) only, and whatever no longer reaches the ground falls away; whoever makes the last move wins.".into()
+    fn words(&self) -> Words {
+        Words {
+            spelling: "hackenbush".into(),
+            rules: "Hackenbush: each picture is a set of edges drawn on the ground (vertex 0); a move deletes one edge, a green one by either player, a blue one by Left (the first player) only, a red one by Right (the second) only, and whatever no longer reaches the ground falls away; whoever makes the last move wins.".into(),
+            move_hint: "Type 'cut 1-2' (delete edge 1-2; what no longer reaches the ground falls) or 'cut 1-2 in 3' (in picture 3)"
+                .into(),
+        }
     }
 
     fn canonical(&self, numbers: &[u64]) -> Vec<u64> {
@@ -798,10 +800,6 @@ impl Notation for Hackenbush {
         format!("number {}", i + 1)
     }
 
-    fn counts_objects(&self, _i: usize) -> bool {
-        false
-    }
-
     /// One picture a row; a picture with no edges left is written `0`.
     fn text_rows(&self) -> Option<TextRows> {
         Some(TextRows { label: "picture", numbered: true, empty: Some(["0", "no edges left"]), turn: &[] })
@@ -908,17 +906,9 @@ impl Notation for Hackenbush {
         })())
     }
 
-    fn move_hint(&self) -> String {
-        "Type 'cut 1-2' (delete edge 1-2; what no longer reaches the ground falls) or 'cut 1-2 in 3' (in picture 3)"
-            .into()
-    }
 }
 
 impl PlayHelp for Hackenbush {
-    fn has_move(&self, numbers: &[u64], mover: usize) -> bool {
-        coloured_pictures(numbers).is_some_and(|all| all.iter().flatten().any(|(_, c)| c.cut_by(mover)))
-    }
-
     /// The last edge the mover may cut in the first picture that has one.
     fn smallest_move(&self, numbers: &[u64], mover: usize) -> Option<Vec<u64>> {
         let mut all = coloured_pictures(numbers)?;

@@ -16,6 +16,7 @@ use std::ops::Range;
 
 use crate::error::AnalyzeError;
 use crate::number::parse_u64;
+use crate::rules::board::Words;
 use crate::rules::board::{value, Board, BoardAnswer, BoardContext, BoardFamily, Method, Notation, PlayHelp, RulesCore, Theory, SearchedGame};
 #[cfg(feature = "draw")]
 use crate::rules::board::Face;
@@ -191,15 +192,15 @@ impl SearchedGame for Searched {
 }
 
 impl RulesCore for KlNim {
-    fn spelling(&self) -> String {
-        format!("kl:{},{}", self.forbidden[0], self.forbidden[1])
-    }
-
-    fn rules_sentence(&self) -> String {
-        let [first, second] = self.forbidden;
-        format!(
-            "A move takes one or more objects from one heap, but the first player may never take exactly {first} and the second never exactly {second}."
-        )
+    fn words(&self) -> Words {
+        Words {
+            spelling: format!("kl:{},{}", self.forbidden[0], self.forbidden[1]),
+            rules: { let [first, second] = self.forbidden;
+                format!(
+                    "A move takes one or more objects from one heap, but the first player may never take exactly {first} and the second never exactly {second}."
+                ) },
+            move_hint: "Type 'HEAP TAKE' (e.g. '1 3' takes 3 from heap 1), never the size your side may not take".into(),
+        }
     }
 
     fn options(&self, numbers: &[u64], mover: usize) -> Vec<Vec<u64>> {
@@ -261,17 +262,9 @@ impl Notation for KlNim {
         }
     }
 
-    fn move_hint(&self) -> String {
-        "Type 'HEAP TAKE' (e.g. '1 3' takes 3 from heap 1), never the size your side may not take".into()
-    }
 }
 
 impl PlayHelp for KlNim {
-    fn has_move(&self, numbers: &[u64], mover: usize) -> bool {
-        let banned = self.banned(mover);
-        numbers.iter().any(|&h| h >= 1 && !(h == 1 && banned == 1))
-    }
-
     /// One object from the first heap that has it, two when the player may not take one.
     fn smallest_move(&self, numbers: &[u64], mover: usize) -> Option<Vec<u64>> {
         let t = if self.banned(mover) == 1 { 2 } else { 1 };

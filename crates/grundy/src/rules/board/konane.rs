@@ -22,6 +22,7 @@ use crate::rules::board::grid::{cell_name, read_cell, Grid, GridNotation};
 use crate::rules::board::grid::GridFace;
 use crate::rules::board::partizan::{side, solve_by_conway};
 use crate::rules::board::notation::arrow_move;
+use crate::rules::board::Words;
 use crate::rules::board::{Board, BoardAnswer, BoardContext, BoardFamily, Notation, PlayHelp, RulesCore, Theory, Players};
 #[cfg(feature = "draw")]
 use crate::rules::board::Face;
@@ -192,12 +193,12 @@ impl Konane {
 }
 
 impl RulesCore for Konane {
-    fn spelling(&self) -> String {
-        "konane".into()
-    }
-
-    fn rules_sentence(&self) -> String {
-        "Konane: a move jumps one of your stones over a neighbouring stone of the other player (up, down, left or right) into the empty cell beyond, capturing it, and may go on jumping in the same straight line; x is Left's (the first player), o Right's; a player with no jump loses.".into()
+    fn words(&self) -> Words {
+        Words {
+            spelling: "konane".into(),
+            rules: "Konane: a move jumps one of your stones over a neighbouring stone of the other player (up, down, left or right) into the empty cell beyond, capturing it, and may go on jumping in the same straight line; x is Left's (the first player), o Right's; a player with no jump loses.".into(),
+            move_hint: "Type the cell of your stone, then the empty cell it jumps to: 'a1 c1' (over b1), 'a1 e1' (over b1 and d1)".into(),
+        }
     }
 
     fn players(&self, _numbers: Option<&[u64]>) -> Players {
@@ -286,9 +287,6 @@ impl Notation for Konane {
         })())
     }
 
-    fn move_hint(&self) -> String {
-        "Type the cell of your stone, then the empty cell it jumps to: 'a1 c1' (over b1), 'a1 e1' (over b1 and d1)".into()
-    }
 
     fn write_move(&self, numbers: &[u64], after: &[u64], _mover: usize) -> String {
         Konane::the_jump(numbers, after).map_or_else(|_| arrow_move(numbers, after), |(jump, _)| words(&board(numbers), jump))
@@ -296,22 +294,6 @@ impl Notation for Konane {
 }
 
 impl PlayHelp for Konane {
-    fn has_move(&self, numbers: &[u64], mover: usize) -> bool {
-        !jumps(&board(numbers), mover.min(1)).is_empty()
-    }
-
-    /// The first jump of the first stone in reading order.
-    fn smallest_move(&self, numbers: &[u64], mover: usize) -> Option<Vec<u64>> {
-        let g = board(numbers);
-        jumps(&g, mover.min(1)).first().map(|&j| jumped(&g, j))
-    }
-
-    fn random_move(&self, numbers: &[u64], mover: usize, below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
-        let g = board(numbers);
-        let all = jumps(&g, mover.min(1));
-        all.get(below(all.len().max(1) as u64) as usize).map(|&j| jumped(&g, j))
-    }
-
     /// Each move captures a stone, and the last stone cannot move.
     fn longest_game(&self, numbers: &[u64]) -> u128 {
         (board(numbers).cells.iter().filter(|&&c| c != EMPTY).count() as u128).saturating_sub(1)

@@ -402,6 +402,20 @@ impl BoardAnswer {
     }
 }
 
+/// How a board game is named and explained to people ([`RulesCore::words`]): three texts a
+/// game writes in one place, each read alone through [`RulesCore::spelling`],
+/// [`RulesCore::rules_sentence`] and [`Notation::move_hint`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Words {
+    /// How the game is written, e.g. `wythoff` or `moore:2`: what [`Board::parse`] reads back.
+    pub spelling: String,
+    /// The rules in a sentence, for the header of a game and the web page.
+    pub rules: String,
+    /// How to type a move, one line for the terminal's header, e.g. "Type '1 3' (take 3 from
+    /// heap 1) or 'both 2'".
+    pub move_hint: String,
+}
+
 /// Who has which moves in a board game ([`RulesCore::players`]).
 ///
 /// Every game says which it is, and every method that moves is given the mover, so a partizan
@@ -412,6 +426,7 @@ impl BoardAnswer {
 /// # use grundy::rules::board::{Board, BoardAnswer, BoardContext, Notation, Players, PlayHelp, RulesCore, Theory};
 /// # #[cfg(feature = "draw")]
 /// # use grundy::rules::board::Face;
+/// # use grundy::rules::board::Words;
 /// # use grundy::{AnalyzeError, IllegalMove};
 /// /// Left takes one object from a heap, Right two.
 /// #[derive(Debug, PartialEq, Eq, Hash)]
@@ -421,8 +436,9 @@ impl BoardAnswer {
 ///     fn players(&self, _numbers: Option<&[u64]>) -> Players {
 ///         Players::Partizan("Left takes one, Right two".into())
 ///     }
-/// #   fn spelling(&self) -> String { "one-or-two".into() }
-/// #   fn rules_sentence(&self) -> String { "Left takes one, Right two".into() }
+/// #   fn words(&self) -> Words {
+/// #       Words { spelling: "one-or-two".into(), rules: "Left takes one, Right two".into(), move_hint: "Type 'HEAP -> LEFT'".into() }
+/// #   }
 /// #   fn check(&self, numbers: &[u64], _at: std::ops::Range<usize>, after: &[u64], mover: usize) -> Result<(), IllegalMove> {
 /// #       if self.options(numbers, mover).iter().any(|o| o == after) { Ok(()) } else { Err("not a move".into()) }
 /// #   }
@@ -432,17 +448,8 @@ impl BoardAnswer {
 /// #       tokens.iter().map(|t| t.parse().map_err(|_| format!("not a heap: {t}"))).collect()
 /// #   }
 /// #   fn describe(&self, _numbers: &[u64], _after: &[u64]) -> String { "a move".into() }
-/// #   fn move_hint(&self) -> String { "Type 'HEAP -> LEFT'".into() }
 /// # }
-/// # impl PlayHelp for OneOrTwo {
-/// #   fn has_move(&self, numbers: &[u64], mover: usize) -> bool { !self.options(numbers, mover).is_empty() }
-/// #   fn smallest_move(&self, numbers: &[u64], mover: usize) -> Option<Vec<u64>> {
-/// #       self.options(numbers, mover).into_iter().next()
-/// #   }
-/// #   fn random_move(&self, numbers: &[u64], mover: usize, _below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
-/// #       self.smallest_move(numbers, mover)
-/// #   }
-/// # }
+/// # impl PlayHelp for OneOrTwo {}
 /// # impl Theory for OneOrTwo {
 /// #   fn solve(&self, _numbers: &[u64], _context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
 /// #       Err(AnalyzeError::Unsupported("by its Conway value".into()))
@@ -458,6 +465,7 @@ impl BoardAnswer {
 /// # use grundy::rules::board::{Board, BoardAnswer, BoardContext, Notation, Players, PlayHelp, RulesCore, Theory};
 /// # #[cfg(feature = "draw")]
 /// # use grundy::rules::board::Face;
+/// # use grundy::rules::board::Words;
 /// # use grundy::{AnalyzeError, IllegalMove};
 /// /// Left takes one object from a heap, Right two.
 /// #[derive(Debug, PartialEq, Eq, Hash)]
@@ -474,8 +482,9 @@ impl BoardAnswer {
 ///             .map(|i| { let mut after = numbers.to_vec(); after[i] -= take; after })
 ///             .collect()
 ///     }
-/// #   fn spelling(&self) -> String { "one-or-two".into() }
-/// #   fn rules_sentence(&self) -> String { "Left takes one, Right two".into() }
+/// #   fn words(&self) -> Words {
+/// #       Words { spelling: "one-or-two".into(), rules: "Left takes one, Right two".into(), move_hint: "Type 'HEAP -> LEFT'".into() }
+/// #   }
 /// #   fn check(&self, numbers: &[u64], _at: std::ops::Range<usize>, after: &[u64], mover: usize) -> Result<(), IllegalMove> {
 /// #       if self.options(numbers, mover).iter().any(|o| o == after) { Ok(()) } else { Err("not a move".into()) }
 /// #   }
@@ -485,17 +494,8 @@ impl BoardAnswer {
 /// #       tokens.iter().map(|t| t.parse().map_err(|_| format!("not a heap: {t}"))).collect()
 /// #   }
 /// #   fn describe(&self, _numbers: &[u64], _after: &[u64]) -> String { "a move".into() }
-/// #   fn move_hint(&self) -> String { "Type 'HEAP -> LEFT'".into() }
 /// # }
-/// # impl PlayHelp for OneOrTwo {
-/// #   fn has_move(&self, numbers: &[u64], mover: usize) -> bool { !self.options(numbers, mover).is_empty() }
-/// #   fn smallest_move(&self, numbers: &[u64], mover: usize) -> Option<Vec<u64>> {
-/// #       self.options(numbers, mover).into_iter().next()
-/// #   }
-/// #   fn random_move(&self, numbers: &[u64], mover: usize, _below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
-/// #       self.smallest_move(numbers, mover)
-/// #   }
-/// # }
+/// # impl PlayHelp for OneOrTwo {}
 /// # impl Theory for OneOrTwo {
 /// #   fn solve(&self, _numbers: &[u64], _context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
 /// #       Err(AnalyzeError::Unsupported("by its Conway value".into()))
@@ -552,11 +552,19 @@ pub fn first_change(numbers: &[u64], after: &[u64]) -> Range<usize> {
 /// positions, bounds), [`Theory`] (the fast answer and the theorems behind it) and [`Face`]
 /// (the drawing); [`BoardRules`] is all of them together.
 pub trait RulesCore: DynKey + Send + Sync + fmt::Debug {
-    /// How the game is written, e.g. `wythoff` or `moore:2`.
-    fn spelling(&self) -> String;
+    /// How the game is named and explained to people: its spelling, its rules in a sentence
+    /// and how a move is typed ([`Words`]).
+    fn words(&self) -> Words;
 
-    /// The rules in a sentence, for the header of a game and the web page.
-    fn rules_sentence(&self) -> String;
+    /// How the game is written, e.g. `wythoff` or `moore:2` ([`Words::spelling`]).
+    fn spelling(&self) -> String {
+        self.words().spelling
+    }
+
+    /// The rules in a sentence, for the header of a game and the web page ([`Words::rules`]).
+    fn rules_sentence(&self) -> String {
+        self.words().rules
+    }
 
     /// Who has which moves: the same for both players, different (and why), or kept in the
     /// position. `numbers` is the position asked about, `None` the game as a whole (partizan

@@ -14,6 +14,7 @@
 use crate::rules::board::BoardContext;
 use crate::error::IllegalMove;
 use crate::rules::board::Players;
+use crate::rules::board::Words;
 use crate::rules::board::{Board, BoardFamily};
 use crate::rules::catalogue::GameKind;
 #[cfg(feature = "draw")]
@@ -261,16 +262,19 @@ fn work(n: usize, k: u64) -> u128 {
 }
 
 impl RulesCore for Moore {
-    fn spelling(&self) -> String {
-        format!("moore:{}", self.k)
-    }
-
-    fn rules_sentence(&self) -> String {
-        format!(
-            "Moore's Nim: a move takes one or more objects from each of 1 to {} heap{}.",
-            self.k,
-            if self.k == 1 { "" } else { "s" }
-        )
+    fn words(&self) -> Words {
+        Words {
+            spelling: format!("moore:{}", self.k),
+            rules: format!(
+                "Moore's Nim: a move takes one or more objects from each of 1 to {} heap{}.",
+                self.k,
+                if self.k == 1 { "" } else { "s" }
+            ),
+            move_hint: format!(
+                "Type '1 3' (take 3 from heap 1) or '1 3, 2 4' (3 from heap 1 and 4 from heap 2: at most {} heaps)",
+                self.k
+            ),
+        }
     }
 
     fn canonical(&self, heaps: &[u64]) -> Vec<u64> {
@@ -375,19 +379,9 @@ impl Notation for Moore {
         Some(read())
     }
 
-    fn move_hint(&self) -> String {
-        format!(
-            "Type '1 3' (take 3 from heap 1) or '1 3, 2 4' (3 from heap 1 and 4 from heap 2: at most {} heaps)",
-            self.k
-        )
-    }
 }
 
 impl PlayHelp for Moore {
-    fn has_move(&self, heaps: &[u64], _mover: usize) -> bool {
-        heaps.iter().any(|&h| h > 0)
-    }
-
     fn smallest_move(&self, heaps: &[u64], _mover: usize) -> Option<Vec<u64>> {
         let i = heaps.iter().position(|&h| h > 0)?;
         let mut next = heaps.to_vec();

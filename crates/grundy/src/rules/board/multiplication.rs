@@ -30,6 +30,7 @@
 //! 70,000 such q below 2^64, so the mex is taken over every one of them. Every claim is checked
 //! in `tests/multiplication.rs` against the plain exhaustive solver on every small position.
 
+use crate::rules::board::Words;
 use crate::rules::board::{BoardContext};
 use crate::error::IllegalMove;
 use crate::rules::board::Players;
@@ -202,12 +203,12 @@ impl Multiplication {
 }
 
 impl RulesCore for Multiplication {
-    fn spelling(&self) -> String {
-        "multiplication".into()
-    }
-
-    fn rules_sentence(&self) -> String {
-        "The multiplication game: p starts at 1; a move multiplies p by an integer from 2 to 9; whoever first makes p at least the target N wins.".into()
+    fn words(&self) -> Words {
+        Words {
+            spelling: "multiplication".into(),
+            rules: "The multiplication game: p starts at 1; a move multiplies p by an integer from 2 to 9; whoever first makes p at least the target N wins.".into(),
+            move_hint: "Type 'times 9' or just '9' (multiply p by 9)".into(),
+        }
     }
 
     fn players(&self, _numbers: Option<&[u64]>) -> Players {
@@ -331,17 +332,9 @@ impl Notation for Multiplication {
         }))
     }
 
-    fn move_hint(&self) -> String {
-        "Type 'times 9' or just '9' (multiply p by 9)".into()
-    }
 }
 
 impl PlayHelp for Multiplication {
-    fn has_move(&self, numbers: &[u64], _mover: usize) -> bool {
-        let (n, p) = target_and_product(numbers);
-        p < n
-    }
-
     fn smallest_move(&self, numbers: &[u64], _mover: usize) -> Option<Vec<u64>> {
         let (n, p) = target_and_product(numbers);
         (p < n).then(|| Self::times(n, p, 2))

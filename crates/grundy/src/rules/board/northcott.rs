@@ -27,6 +27,7 @@ use crate::rules::board::Players;
 use crate::error::AnalyzeError;
 use crate::number::parse_u64;
 use crate::rules::board::notation::arrow_move;
+use crate::rules::board::Words;
 use crate::rules::board::{listed_note, listing_room, Board, BoardAnswer, BoardFamily, Method, Notation, PlayHelp, RulesCore, Theory, TextRows};
 #[cfg(feature = "draw")]
 use crate::rules::board::Face;
@@ -228,12 +229,12 @@ fn parse_row(token: &str) -> Result<Row, String> {
 }
 
 impl RulesCore for Northcott {
-    fn spelling(&self) -> String {
-        "northcott".into()
-    }
-
-    fn rules_sentence(&self) -> String {
-        "Northcott's game: each row holds a white and a black checker; White moves a white checker, Black a black one, any number of squares along its row, forward or back, never onto or past the other checker and never off the board; whoever cannot move loses.".into()
+    fn words(&self) -> Words {
+        Words {
+            spelling: "northcott".into(),
+            rules: "Northcott's game: each row holds a white and a black checker; White moves a white checker, Black a black one, any number of squares along its row, forward or back, never onto or past the other checker and never off the board; whoever cannot move loses.".into(),
+            move_hint: "Type 'ROW SQUARE' (e.g. '1 3'): your checker of row ROW goes to square SQUARE".into(),
+        }
     }
 
     fn players(&self, _numbers: Option<&[u64]>) -> Players {
@@ -292,10 +293,6 @@ impl Notation for Northcott {
         }
     }
 
-    fn counts_objects(&self, _i: usize) -> bool {
-        false
-    }
-
     fn describe(&self, numbers: &[u64], after: &[u64]) -> String {
         let (Some((rows, turn)), Ok((i, to))) = (board(numbers), moved(numbers, after)) else {
             return "not a move of Northcott's game".into();
@@ -326,9 +323,6 @@ impl Notation for Northcott {
         Some(read())
     }
 
-    fn move_hint(&self) -> String {
-        "Type 'ROW SQUARE' (e.g. '1 3'): your checker of row ROW goes to square SQUARE".into()
-    }
 
     fn rows(&self, numbers: &[u64]) -> Option<Vec<(String, String)>> {
         let (rows, turn) = board(numbers)?;
@@ -367,10 +361,6 @@ impl Notation for Northcott {
 }
 
 impl PlayHelp for Northcott {
-    fn has_move(&self, numbers: &[u64], _mover: usize) -> bool {
-        board(numbers).is_some_and(|(rows, turn)| rows.iter().any(|r| r.moves(turn) > 0))
-    }
-
     /// One square, forward where the gap allows, in the first row with a move.
     fn smallest_move(&self, numbers: &[u64], _mover: usize) -> Option<Vec<u64>> {
         let (rows, turn) = board(numbers)?;

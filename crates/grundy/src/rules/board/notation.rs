@@ -32,9 +32,10 @@ pub trait Notation: RulesCore {
     }
 
     /// Whether number `i` (0-based) counts objects, drawn as a row of marks on a board; `false`
-    /// for a number that is not a pile, such as a limit on the next move or a product.
+    /// for a number that is not a pile, such as a limit on the next move or a product. By
+    /// default exactly when the position is not written as text ([`Notation::text_rows`]).
     fn counts_objects(&self, _i: usize) -> bool {
-        self.grid_notation().is_none()
+        self.text_rows().is_none()
     }
 
     /// The move from `numbers` to `after` in words, e.g. "take 3 from both heaps (5 8 -> 2 5)".
@@ -56,8 +57,10 @@ pub trait Notation: RulesCore {
     }
 
     /// How to type a move, one line for the terminal's header, e.g. "Type '1 3' (take 3 from
-    /// heap 1) or 'both 2'".
-    fn move_hint(&self) -> String;
+    /// heap 1) or 'both 2'" ([`crate::rules::board::Words::move_hint`]).
+    fn move_hint(&self) -> String {
+        self.words().move_hint
+    }
 
     /// What number `i` (0-based) of `numbers` is, when that depends on the position (a
     /// circle's coins or a line's); by default [`Notation::label`].
@@ -69,9 +72,17 @@ pub trait Notation: RulesCore {
     }
 
     /// The position drawn as rows of (label, text), for a game whose numbers are not piles
-    /// (the edges of Hackenbush pictures, a path of geography); `None` draws each number.
+    /// (the edges of Hackenbush pictures, a path of geography); `None` draws each number. By
+    /// default, for a game written as text ([`Notation::text_rows`]), a row a token under the
+    /// rows' name ("cake 2", or "strip" alone when not numbered).
     fn rows(&self, numbers: &[u64]) -> Option<Vec<(String, String)>> {
-        self.grid_notation().map(|grid| vec![("board".into(), grid.write(numbers))])
+        let rows = self.text_rows()?;
+        let tokens = self.tokens(numbers);
+        Some(if rows.numbered {
+            tokens.into_iter().enumerate().map(|(i, t)| (format!("{} {}", rows.label, i + 1), t)).collect()
+        } else {
+            vec![(rows.label.to_string(), tokens.concat())]
+        })
     }
 
     /// How the page names the rows of a position written as text (pictures, paths, rows of

@@ -6,15 +6,31 @@ use crate::rules::board::RulesCore;
 
 /// Moves for the player at any size, random positions, and bounds for the searches.
 pub trait PlayHelp: RulesCore {
-    /// Whether player `mover` has any move left, at any size.
-    fn has_move(&self, numbers: &[u64], mover: usize) -> bool;
+    /// Whether player `mover` has any move left, at any size: by default whether there is a
+    /// smallest move.
+    fn has_move(&self, numbers: &[u64], mover: usize) -> bool {
+        self.smallest_move(numbers, mover).is_some()
+    }
 
-    /// The move of player `mover` that changes the position least, at any size.
-    fn smallest_move(&self, numbers: &[u64], mover: usize) -> Option<Vec<u64>>;
+    /// The move of player `mover` that changes the position least, at any size. By default the
+    /// first of [`RulesCore::options`]: right for a game whose positions list their options at
+    /// any size (a board of cells, a strip, a path on a graph, in reading order); a game whose
+    /// numbers may be as large as 2^64 - 1 gives its own, which lists nothing.
+    fn smallest_move(&self, numbers: &[u64], mover: usize) -> Option<Vec<u64>> {
+        self.options(numbers, mover).into_iter().next()
+    }
 
     /// A random move of player `mover`, at any size; `below(k)` draws uniformly from 0..k
-    /// (k >= 1).
-    fn random_move(&self, numbers: &[u64], mover: usize, below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>>;
+    /// (k >= 1). By default one of [`RulesCore::options`], drawn once, under the same terms
+    /// as [`PlayHelp::smallest_move`]'s default.
+    fn random_move(&self, numbers: &[u64], mover: usize, below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
+        let mut all = self.options(numbers, mover);
+        if all.is_empty() {
+            return None;
+        }
+        let i = below(all.len() as u64) as usize;
+        (i < all.len()).then(|| all.swap_remove(i))
+    }
 
     /// How many options `numbers` has, or an upper bound, when known without listing them
     /// (`None`, the default, when not): a search refuses a position whose options alone would

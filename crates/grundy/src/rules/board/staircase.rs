@@ -8,6 +8,7 @@
 //! reachable by lowering one odd step (Bouton's argument), and no move keeps the nim-sum, since
 //! every move changes exactly one odd step. The tests check it against the plain mex.
 
+use crate::rules::board::Words;
 use crate::rules::board::{BoardContext};
 use crate::error::IllegalMove;
 use crate::rules::board::Players;
@@ -102,12 +103,12 @@ fn shifted(steps: &[u64], i: usize, c: u64) -> Vec<u64> {
 }
 
 impl RulesCore for Staircase {
-    fn spelling(&self) -> String {
-        "staircase".into()
-    }
-
-    fn rules_sentence(&self) -> String {
-        "Staircase Nim: coins lie on steps 1, 2, ...; a move shifts one or more coins from a step to the step below, and coins moved down from step 1 leave the staircase.".into()
+    fn words(&self) -> Words {
+        Words {
+            spelling: "staircase".into(),
+            rules: "Staircase Nim: coins lie on steps 1, 2, ...; a move shifts one or more coins from a step to the step below, and coins moved down from step 1 leave the staircase.".into(),
+            move_hint: "Type '2 3' (move 3 coins from step 2 to step 1) or 'move 1 from step 1' (a coin off the staircase)".into(),
+        }
     }
 
     fn players(&self, _numbers: Option<&[u64]>) -> Players {
@@ -199,16 +200,9 @@ impl Notation for Staircase {
         Some(read())
     }
 
-    fn move_hint(&self) -> String {
-        "Type '2 3' (move 3 coins from step 2 to step 1) or 'move 1 from step 1' (a coin off the staircase)".into()
-    }
 }
 
 impl PlayHelp for Staircase {
-    fn has_move(&self, steps: &[u64], _mover: usize) -> bool {
-        steps.iter().any(|&s| s > 0)
-    }
-
     fn smallest_move(&self, steps: &[u64], _mover: usize) -> Option<Vec<u64>> {
         let i = steps.iter().position(|&s| s > 0)?;
         Some(shifted(steps, i, 1))

@@ -129,6 +129,7 @@
 //! more such heaps (then the nim-sum is non-zero), the normal-play winning move, which leaves
 //! a heap of 2 or more. A position with no move is a win under misère play and not in L.
 
+use crate::rules::board::Words;
 use crate::rules::board::{BoardContext};
 use crate::error::IllegalMove;
 use crate::rules::board::Players;
@@ -903,16 +904,20 @@ struct Winning {
 }
 
 impl RulesCore for TakeOrSplit {
-    fn spelling(&self) -> String {
-        format!("take-or-split:{}", self.k)
-    }
-
-    fn rules_sentence(&self) -> String {
-        let name = if self.k == 2 { "Lasker's Nim" } else { "Take or split" };
-        format!(
-            "{name}: a move takes any number of objects from one heap, or splits one heap into exactly {} non-empty heaps without taking any.",
-            self.k
-        )
+    fn words(&self) -> Words {
+        Words {
+            spelling: format!("take-or-split:{}", self.k),
+            rules: { let name = if self.k == 2 { "Lasker's Nim" } else { "Take or split" };
+                format!(
+                    "{name}: a move takes any number of objects from one heap, or splits one heap into exactly {} non-empty heaps without taking any.",
+                    self.k
+                ) },
+            move_hint: format!(
+                "Type '1 3' (take 3 from heap 1), or 'split 1 into {p}' or '1 -> {p}' (split heap 1 into {} heaps)",
+                self.k,
+                p = example_parts(self.k)
+            ),
+        }
     }
 
     fn players(&self, _numbers: Option<&[u64]>) -> Players {
@@ -1040,20 +1045,9 @@ impl Notation for TakeOrSplit {
         })())
     }
 
-    fn move_hint(&self) -> String {
-        format!(
-            "Type '1 3' (take 3 from heap 1), or 'split 1 into {p}' or '1 -> {p}' (split heap 1 into {} heaps)",
-            self.k,
-            p = example_parts(self.k)
-        )
-    }
 }
 
 impl PlayHelp for TakeOrSplit {
-    fn has_move(&self, numbers: &[u64], _mover: usize) -> bool {
-        numbers.iter().any(|&h| h > 0)
-    }
-
     fn smallest_move(&self, numbers: &[u64], _mover: usize) -> Option<Vec<u64>> {
         let i = numbers.iter().position(|&h| h > 0)?;
         let mut after = numbers.to_vec();

@@ -23,6 +23,7 @@ use crate::rules::board::partizan::{side, solve_by_conway};
 use crate::rules::board::notation::arrow_move;
 use crate::rules::board::bitgrid::{gather, spread};
 use crate::rules::board::packed::{Packed, PackedRules};
+use crate::rules::board::Words;
 use crate::rules::board::{Board, BoardAnswer, BoardContext, BoardFamily, Notation, PlayHelp, RulesCore, Theory, TextRows};
 #[cfg(feature = "draw")]
 use crate::rules::board::Face;
@@ -369,12 +370,12 @@ impl ToadsFrogs {
 }
 
 impl RulesCore for ToadsFrogs {
-    fn spelling(&self) -> String {
-        "toads-frogs".into()
-    }
-
-    fn rules_sentence(&self) -> String {
-        "Toads and Frogs: toads (T, Left's, the first player) move right and frogs (F, Right's) move left, each stepping into the empty cell next to it or jumping over one piece of the other kind into the empty cell beyond; a player with no move loses.".into()
+    fn words(&self) -> Words {
+        Words {
+            spelling: "toads-frogs".into(),
+            rules: "Toads and Frogs: toads (T, Left's, the first player) move right and frogs (F, Right's) move left, each stepping into the empty cell next to it or jumping over one piece of the other kind into the empty cell beyond; a player with no move loses.".into(),
+            move_hint: "Type the cell of the piece to move (1 is the leftmost): a toad steps or jumps right, a frog left".into(),
+        }
     }
 
     fn options(&self, numbers: &[u64], mover: usize) -> Vec<Vec<u64>> {
@@ -450,16 +451,8 @@ impl Notation for ToadsFrogs {
         format!("cell {}", i + 1)
     }
 
-    fn counts_objects(&self, _i: usize) -> bool {
-        false
-    }
-
     fn text_rows(&self) -> Option<TextRows> {
         Some(TextRows { label: "strip", numbered: false, empty: None, turn: &[] })
-    }
-
-    fn rows(&self, numbers: &[u64]) -> Option<Vec<(String, String)>> {
-        Some(vec![("strip".into(), self.tokens(numbers).concat())])
     }
 
     fn describe(&self, numbers: &[u64], after: &[u64]) -> String {
@@ -490,9 +483,6 @@ impl Notation for ToadsFrogs {
         })
     }
 
-    fn move_hint(&self) -> String {
-        "Type the cell of the piece to move (1 is the leftmost): a toad steps or jumps right, a frog left".into()
-    }
 
     fn write_move(&self, numbers: &[u64], after: &[u64], _mover: usize) -> String {
         ToadsFrogs::step(numbers, after).map_or_else(|_| arrow_move(numbers, after), |((from, _), _)| (from + 1).to_string())
@@ -500,23 +490,6 @@ impl Notation for ToadsFrogs {
 }
 
 impl PlayHelp for ToadsFrogs {
-    fn has_move(&self, numbers: &[u64], mover: usize) -> bool {
-        !moves(numbers, mover.min(1)).is_empty()
-    }
-
-    /// The move of the leftmost piece that can move.
-    fn smallest_move(&self, numbers: &[u64], mover: usize) -> Option<Vec<u64>> {
-        moves(numbers, mover.min(1)).first().map(|&m| moved(numbers, m))
-    }
-
-    fn random_move(&self, numbers: &[u64], mover: usize, below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
-        let all = moves(numbers, mover.min(1));
-        if all.is_empty() {
-            return None;
-        }
-        all.get(below(all.len() as u64) as usize).map(|&m| moved(numbers, m))
-    }
-
     /// Each move takes a piece at least one cell further its way.
     fn longest_game(&self, numbers: &[u64]) -> u128 {
         let n = numbers.len() as u128;

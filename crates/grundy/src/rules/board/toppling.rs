@@ -19,6 +19,7 @@ use crate::rules::board::Players;
 use crate::number::parse_u64;
 use crate::rules::board::partizan::{side, solve_by_conway};
 use crate::rules::board::notation::arrow_move;
+use crate::rules::board::Words;
 use crate::rules::board::{replaced_part, Board, BoardAnswer, BoardContext, BoardFamily, Notation, PlayHelp, RulesCore, Theory, TextRows};
 #[cfg(feature = "draw")]
 use crate::rules::board::Face;
@@ -167,12 +168,12 @@ impl TopplingDominoes {
 }
 
 impl RulesCore for TopplingDominoes {
-    fn spelling(&self) -> String {
-        "toppling-dominoes".into()
-    }
-
-    fn rules_sentence(&self) -> String {
-        "Toppling Dominoes: rows of blue (Left's), red (Right's) and green (either player's) dominoes; a move topples a domino of yours to the left or right, knocking down every domino on that side of it; a player with no domino to topple loses.".into()
+    fn words(&self) -> Words {
+        Words {
+            spelling: "toppling-dominoes".into(),
+            rules: "Toppling Dominoes: rows of blue (Left's), red (Right's) and green (either player's) dominoes; a move topples a domino of yours to the left or right, knocking down every domino on that side of it; a player with no domino to topple loses.".into(),
+            move_hint: "Type '2 left' or '2 right' (topple domino 2 of row 1 that way); '2 left in 3' in row 3".into(),
+        }
     }
 
     fn options(&self, numbers: &[u64], mover: usize) -> Vec<Vec<u64>> {
@@ -273,16 +274,8 @@ impl Notation for TopplingDominoes {
         format!("number {}", i + 1)
     }
 
-    fn counts_objects(&self, _i: usize) -> bool {
-        false
-    }
-
     fn text_rows(&self) -> Option<TextRows> {
         Some(TextRows { label: "row", numbered: true, empty: Some(["-", "all fallen"]), turn: &[] })
-    }
-
-    fn rows(&self, numbers: &[u64]) -> Option<Vec<(String, String)>> {
-        Some(self.tokens(numbers).into_iter().enumerate().map(|(i, t)| (format!("row {}", i + 1), t)).collect())
     }
 
     fn describe(&self, numbers: &[u64], after: &[u64]) -> String {
@@ -339,9 +332,6 @@ impl Notation for TopplingDominoes {
         })())
     }
 
-    fn move_hint(&self) -> String {
-        "Type '2 left' or '2 right' (topple domino 2 of row 1 that way); '2 left in 3' in row 3".into()
-    }
 
     fn write_move(&self, numbers: &[u64], after: &[u64], _mover: usize) -> String {
         match TopplingDominoes::which(numbers, after).as_deref() {
@@ -352,25 +342,6 @@ impl Notation for TopplingDominoes {
 }
 
 impl PlayHelp for TopplingDominoes {
-    fn has_move(&self, numbers: &[u64], mover: usize) -> bool {
-        rows(numbers).iter().flatten().any(|&d| owns(d, mover.min(1)))
-    }
-
-    /// The first domino of the mover's toppled leftwards.
-    fn smallest_move(&self, numbers: &[u64], mover: usize) -> Option<Vec<u64>> {
-        let all = rows(numbers);
-        topples(&all, mover.min(1)).first().map(|&t| toppled(&all, t))
-    }
-
-    fn random_move(&self, numbers: &[u64], mover: usize, below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
-        let all = rows(numbers);
-        let moves = topples(&all, mover.min(1));
-        if moves.is_empty() {
-            return None;
-        }
-        moves.get(below(moves.len() as u64) as usize).map(|&t| toppled(&all, t))
-    }
-
     /// Each topple knocks down at least one domino.
     fn longest_game(&self, numbers: &[u64]) -> u128 {
         rows(numbers).iter().map(|r| r.len() as u128).sum()

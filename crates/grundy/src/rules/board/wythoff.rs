@@ -9,6 +9,7 @@
 //! integer such that y (4k + y) <= k² (the integer square root of 5 k² without forming 5 k²,
 //! which would pass 128 bits near k = 2^64).
 
+use crate::rules::board::Words;
 use crate::rules::board::{BoardContext};
 use crate::error::IllegalMove;
 use crate::rules::board::Players;
@@ -254,13 +255,13 @@ impl Wythoff {
 }
 
 impl RulesCore for Wythoff {
-    fn spelling(&self) -> String {
-        "wythoff".into()
-    }
-
-    fn rules_sentence(&self) -> String {
-        "Wythoff's game: two heaps; a move takes any number of objects from one heap, or the same number from both."
-            .into()
+    fn words(&self) -> Words {
+        Words {
+            spelling: "wythoff".into(),
+            rules: "Wythoff's game: two heaps; a move takes any number of objects from one heap, or the same number from both."
+                .into(),
+            move_hint: "Type '1 3' (take 3 from heap 1), 'both 2' (take 2 from both heaps) or '1..2 -> 4 6' (leave 4 and 6)".into(),
+        }
     }
 
     fn players(&self, _numbers: Option<&[u64]>) -> Players {
@@ -330,16 +331,9 @@ impl Notation for Wythoff {
         }))
     }
 
-    fn move_hint(&self) -> String {
-        "Type '1 3' (take 3 from heap 1), 'both 2' (take 2 from both heaps) or '1..2 -> 4 6' (leave 4 and 6)".into()
-    }
 }
 
 impl PlayHelp for Wythoff {
-    fn has_move(&self, numbers: &[u64], _mover: usize) -> bool {
-        numbers.iter().any(|&h| h > 0)
-    }
-
     fn smallest_move(&self, numbers: &[u64], _mover: usize) -> Option<Vec<u64>> {
         let (a, b) = Self::pair(numbers);
         match (a, b) {

@@ -25,6 +25,7 @@ pub mod gsg;
 pub mod retro;
 pub mod solve;
 
+use crate::rules::board::Words;
 use crate::rules::board::{BoardContext};
 use crate::rules::board::Players;
 use crate::rules::board::{Board, BoardFamily};
@@ -736,26 +737,30 @@ impl GraphGame {
 }
 
 impl RulesCore for GraphGame {
-    fn spelling(&self) -> String {
-        self.0.spelling.clone()
-    }
-
-    fn rules_sentence(&self) -> String {
-        let g = self.graph();
-        let mut s = format!(
-            "Tokens on a directed graph of {} vertices and {} edges: a move slides one token along an edge",
-            g.vertex_count(),
-            g.edge_count()
-        );
-        if g.is_partizan() {
-            s += " (edges marked left are the first player's alone, right the second's)";
+    fn words(&self) -> Words {
+        Words {
+            spelling: self.0.spelling.clone(),
+            rules: { let g = self.graph();
+                let mut s = format!(
+                    "Tokens on a directed graph of {} vertices and {} edges: a move slides one token along an edge",
+                    g.vertex_count(),
+                    g.edge_count()
+                );
+                if g.is_partizan() {
+                    s += " (edges marked left are the first player's alone, right the second's)";
+                }
+                s += "; a player with no move loses";
+                if g.has_goals() {
+                    s += ", and a token reaching a goal ends the game, won (win V) or lost (lose V) for the player who moved it there";
+                }
+                s += ". With cycles a game can go on for ever: a draw.";
+                s },
+            move_hint: format!(
+                "Type TOKEN VERTEX (e.g. '1 {}' moves token 1 to vertex {})",
+                self.graph().name(0),
+                self.graph().name(0)
+            ),
         }
-        s += "; a player with no move loses";
-        if g.has_goals() {
-            s += ", and a token reaching a goal ends the game, won (win V) or lost (lose V) for the player who moved it there";
-        }
-        s += ". With cycles a game can go on for ever: a draw.";
-        s
     }
 
     fn players(&self, _numbers: Option<&[u64]>) -> Players {
@@ -860,13 +865,6 @@ impl Notation for GraphGame {
         )
     }
 
-    fn move_hint(&self) -> String {
-        format!(
-            "Type TOKEN VERTEX (e.g. '1 {}' moves token 1 to vertex {})",
-            self.graph().name(0),
-            self.graph().name(0)
-        )
-    }
 
     /// The token moved and the vertex it goes to, by name (`2 d`).
     fn write_move(&self, numbers: &[u64], after: &[u64], _mover: usize) -> String {
@@ -879,24 +877,6 @@ impl Notation for GraphGame {
 }
 
 impl PlayHelp for GraphGame {
-    fn has_move(&self, numbers: &[u64], _mover: usize) -> bool {
-        !self.options(numbers, 0).is_empty()
-    }
-
-    fn smallest_move(&self, numbers: &[u64], _mover: usize) -> Option<Vec<u64>> {
-        self.options(numbers, 0).into_iter().next()
-    }
-
-    fn random_move(&self, numbers: &[u64], _mover: usize, below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
-        let mut options = self.options(numbers, 0);
-        let k = options.len() as u64;
-        if k == 0 {
-            return None;
-        }
-        let i = below(k) as usize;
-        (i < options.len()).then(|| options.swap_remove(i))
-    }
-
     fn longest_game(&self, _numbers: &[u64]) -> u128 {
         // A game on a graph with cycles can last for ever.
         u128::MAX
