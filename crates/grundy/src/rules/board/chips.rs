@@ -262,7 +262,7 @@ impl Notation for Chips {
         Ok(cells)
     }
 
-    fn label(&self, i: usize) -> String {
+    fn label_in(&self, _numbers: &[u64], i: usize) -> String {
         format!("chip {}", i + 1)
     }
 

@@ -625,18 +625,11 @@ impl Notation for Circle {
         }
     }
 
-    fn label(&self, i: usize) -> String {
-        match i % 2 {
-            0 => format!("closed {}", i / 2 + 1),
-            _ => format!("part {}", i / 2 + 1),
-        }
-    }
-
     fn label_in(&self, numbers: &[u64], i: usize) -> String {
         match (i % 2, numbers.get(i - i % 2)) {
             (1, Some(&CIRCLE)) => format!("circle {}", i / 2 + 1),
             (1, Some(&LINE)) => format!("line {}", i / 2 + 1),
-            _ => self.label(i),
+            _ => part_label(i),
         }
     }
 
@@ -710,6 +703,15 @@ impl Notation for Circle {
     }
 
 }
+
+/// What number `i` of a Circle position is when the position does not say more (its `label_in`).
+fn part_label(i: usize) -> String {
+    match i % 2 {
+        0 => format!("closed {}", i / 2 + 1),
+        _ => format!("part {}", i / 2 + 1),
+    }
+}
+
 
 impl PlayHelp for Circle {
     fn smallest_move(&self, numbers: &[u64], _mover: usize) -> Option<Vec<u64>> {

@@ -820,14 +820,10 @@ impl Notation for Coins {
         }
     }
 
-    fn label(&self, i: usize) -> String {
-        format!("head {}", i + 1)
-    }
-
     fn label_in(&self, numbers: &[u64], i: usize) -> String {
         match numbers.get(i) {
             Some(c) => format!("head {} (coin {c})", i + 1),
-            None => self.label(i),
+            None => head_label(i),
         }
     }
 
@@ -893,6 +889,12 @@ impl Notation for Coins {
     }
 
 }
+
+/// What number `i` of a Coins position is when the position does not say more (its `label_in`).
+fn head_label(i: usize) -> String {
+    format!("head {}", i + 1)
+}
+
 
 impl PlayHelp for Coins {
     fn smallest_move(&self, heads: &[u64], _mover: usize) -> Option<Vec<u64>> {
@@ -1297,16 +1299,12 @@ impl Notation for Coins2d {
         }
     }
 
-    fn label(&self, i: usize) -> String {
-        format!("head {} {}", i / 2 + 1, if i.is_multiple_of(2) { "x" } else { "y" })
-    }
-
     fn label_in(&self, numbers: &[u64], i: usize) -> String {
         match (numbers.get(i - i % 2), numbers.get(i - i % 2 + 1)) {
             (Some(x), Some(y)) => {
                 format!("head {} (cell {x},{y}), {}", i / 2 + 1, if i.is_multiple_of(2) { "x" } else { "y" })
             }
-            _ => self.label(i),
+            _ => cell_head_label(i),
         }
     }
 
@@ -1370,6 +1368,12 @@ impl Notation for Coins2d {
     }
 
 }
+
+/// What number `i` of a Coins2d position is when the position does not say more (its `label_in`).
+fn cell_head_label(i: usize) -> String {
+    format!("head {} {}", i / 2 + 1, if i.is_multiple_of(2) { "x" } else { "y" })
+}
+
 
 impl PlayHelp for Coins2d {
     fn smallest_move(&self, numbers: &[u64], _mover: usize) -> Option<Vec<u64>> {

@@ -221,7 +221,7 @@ impl Notation for Cutcake {
         cakes(numbers).iter().map(|(r, c)| format!("{r}x{c}")).collect()
     }
 
-    fn label(&self, i: usize) -> String {
+    fn label_in(&self, _numbers: &[u64], i: usize) -> String {
         format!("cake {} {}", i / 2 + 1, if i.is_multiple_of(2) { "rows" } else { "columns" })
     }
 

@@ -509,7 +509,7 @@ impl Notation for Cutting {
         sheets(numbers).iter().map(written).collect()
     }
 
-    fn label(&self, i: usize) -> String {
+    fn label_in(&self, _numbers: &[u64], i: usize) -> String {
         match i % 2 {
             0 => format!("width {}", i / 2 + 1),
             _ => format!("height {}", i / 2 + 1),

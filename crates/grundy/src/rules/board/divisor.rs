@@ -147,7 +147,7 @@ impl Notation for Divisor {
         Ok(vec![n])
     }
 
-    fn label(&self, _i: usize) -> String {
+    fn label_in(&self, _numbers: &[u64], _i: usize) -> String {
         "n".into()
     }
 

@@ -395,7 +395,7 @@ impl Notation for Euclid {
         Ok(vec![parse_u64(a, "the first number")?, parse_u64(b, "the second number")?])
     }
 
-    fn label(&self, i: usize) -> String {
+    fn label_in(&self, _numbers: &[u64], i: usize) -> String {
         format!("number {}", i + 1)
     }
 

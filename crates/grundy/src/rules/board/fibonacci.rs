@@ -402,7 +402,7 @@ impl Notation for MultipleNim {
         }
     }
 
-    fn label(&self, i: usize) -> String {
+    fn label_in(&self, _numbers: &[u64], i: usize) -> String {
         match i {
             0 => "heap".into(),
             _ => "may take".into(),

@@ -839,7 +839,7 @@ impl Notation for Geography {
         vec![numbers.iter().map(|&v| self.name(v as usize).to_string()).collect::<Vec<_>>().join(",")]
     }
 
-    fn label(&self, i: usize) -> String {
+    fn label_in(&self, _numbers: &[u64], i: usize) -> String {
         match i {
             0 => "length of the path".into(),
             i => format!("step {i}"),

@@ -290,7 +290,7 @@ impl Notation for Multiplication {
         }
     }
 
-    fn label(&self, i: usize) -> String {
+    fn label_in(&self, _numbers: &[u64], i: usize) -> String {
         match i {
             0 => "target".into(),
             _ => "product".into(),

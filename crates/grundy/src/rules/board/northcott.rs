@@ -280,16 +280,11 @@ impl Notation for Northcott {
         out
     }
 
-    fn label(&self, i: usize) -> String {
-        let what = ["width", "white checker", "black checker"];
-        format!("row {} {}", i / 3 + 1, what.get(i % 3).copied().unwrap_or_default())
-    }
-
     fn label_in(&self, numbers: &[u64], i: usize) -> String {
         if i + 1 == numbers.len() {
             "the player to move".into()
         } else {
-            self.label(i)
+            row_label(i)
         }
     }
 
@@ -359,6 +354,13 @@ impl Notation for Northcott {
         moved(numbers, after).map_or_else(|_| arrow_move(numbers, after), |(row, square)| format!("{} {square}", row + 1))
     }
 }
+
+/// What number `i` of a Northcott position is when the position does not say more (its `label_in`).
+fn row_label(i: usize) -> String {
+    let what = ["width", "white checker", "black checker"];
+    format!("row {} {}", i / 3 + 1, what.get(i % 3).copied().unwrap_or_default())
+}
+
 
 impl PlayHelp for Northcott {
     /// One square, forward where the gap allows, in the first row with a move.

@@ -25,12 +25,6 @@ pub trait Notation: RulesCore {
         }
     }
 
-    /// What number `i` (0-based) of the position is, for the rows of a board: "heap 1",
-    /// "step 2".
-    fn label(&self, i: usize) -> String {
-        format!("heap {}", i + 1)
-    }
-
     /// Whether number `i` (0-based) counts objects, drawn as a row of marks on a board; `false`
     /// for a number that is not a pile, such as a limit on the next move or a product. By
     /// default exactly when the position is not written as text ([`Notation::text_rows`]).
@@ -62,12 +56,13 @@ pub trait Notation: RulesCore {
         self.words().move_hint
     }
 
-    /// What number `i` (0-based) of `numbers` is, when that depends on the position (a
-    /// circle's coins or a line's); by default [`Notation::label`].
+    /// What number `i` (0-based) of `numbers` is, for the rows of a board and the analysis's
+    /// labels: "heap 1", "step 2", or what depends on the position (a circle's coins or a
+    /// line's). By default "heap 1", "heap 2", ..., and a board of cells' own names.
     fn label_in(&self, numbers: &[u64], i: usize) -> String {
         match self.grid_notation() {
             Some(_) => number_label(numbers, i),
-            None => self.label(i),
+            None => format!("heap {}", i + 1),
         }
     }
 

@@ -159,7 +159,7 @@ impl Notation for Staircase {
         Ok(steps)
     }
 
-    fn label(&self, i: usize) -> String {
+    fn label_in(&self, _numbers: &[u64], i: usize) -> String {
         format!("step {}", i + 1)
     }
 

@@ -447,7 +447,7 @@ impl Notation for ToadsFrogs {
         vec![numbers.iter().map(|&c| ALPHABET.get(c as usize).copied().unwrap_or('?')).collect()]
     }
 
-    fn label(&self, i: usize) -> String {
+    fn label_in(&self, _numbers: &[u64], i: usize) -> String {
         format!("cell {}", i + 1)
     }
 

@@ -270,7 +270,7 @@ impl Notation for TopplingDominoes {
             .collect()
     }
 
-    fn label(&self, i: usize) -> String {
+    fn label_in(&self, _numbers: &[u64], i: usize) -> String {
         format!("number {}", i + 1)
     }
 

@@ -826,7 +826,7 @@ impl Notation for GraphGame {
         numbers.iter().map(|&v| self.graph().name(v as u32).to_string()).collect()
     }
 
-    fn label(&self, i: usize) -> String {
+    fn label_in(&self, _numbers: &[u64], i: usize) -> String {
         format!("token {}", i + 1)
     }
 
