@@ -805,16 +805,6 @@ impl Notation for Hackenbush {
         Some(TextRows { label: "picture", numbered: true, empty: Some(["0", "no edges left"]), turn: &[] })
     }
 
-    fn rows(&self, numbers: &[u64]) -> Option<Vec<(String, String)>> {
-        Some(
-            coloured_pictures(numbers)?
-                .iter()
-                .enumerate()
-                .map(|(k, p)| (format!("picture {}", k + 1), coloured_token(p)))
-                .collect(),
-        )
-    }
-
     fn describe(&self, numbers: &[u64], after: &[u64]) -> String {
         let (Some(before), Some(next)) = (coloured_pictures(numbers), coloured_pictures(after)) else {
             return "a move".into();
