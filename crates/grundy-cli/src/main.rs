@@ -161,10 +161,12 @@ impl CliError {
         }
     }
 
-    /// A budget that ran out, with the rerun that asks for the budget the library suggests.
+    /// A budget that ran out, with the rerun that asks for the budget the library suggests, or,
+    /// when the need is not known and a larger budget is allowed, the flag that raises it.
     pub fn gave_up(g: &grundy::GaveUp) -> Self {
         let message = match g.suggested_budget() {
             Some(b) => format!("{g}: rerun with --budget {b}"),
+            None if g.needed.is_none() && g.used < g.what.max_budget() => format!("{g}; --budget raises it"),
             None => g.to_string(),
         };
         CliError::of_kind(ErrorKind::GaveUp, message).argument("--budget")
