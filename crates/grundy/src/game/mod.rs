@@ -2,13 +2,13 @@
 
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing))]
 
-pub mod convention;
+pub use crate::rules::convention;
 #[cfg(feature = "draw")]
 pub mod draw;
 pub mod facts;
-pub mod family;
+pub use crate::rules::family;
 pub mod games;
-pub mod moves;
+pub use crate::rules::moves;
 pub mod position;
 mod random;
 

@@ -9,6 +9,7 @@
 //! player to move wins exactly when the nim-sum of the pairs' gaps is not 0.
 
 use crate::rules::board::Words;
+use crate::rules::analysis::Analysis;
 use crate::rules::board::{BoardContext};
 use crate::error::IllegalMove;
 use crate::rules::board::Players;
@@ -16,7 +17,7 @@ use crate::rules::board::{Board, BoardFamily};
 use crate::rules::catalogue::GameKind;
 use crate::error::AnalyzeError;
 use crate::number::parse_u64;
-use crate::rules::board::{BoardAnswer, Method, Notation, PlayHelp, RulesCore, Theory};
+use crate::rules::board::{Method, Notation, PlayHelp, RulesCore, Theory};
 #[cfg(feature = "draw")]
 use crate::rules::board::Face;
 #[cfg(feature = "draw")]
@@ -315,7 +316,7 @@ impl PlayHelp for Chips {
 
 impl Theory for Chips {
     /// Staircase Nim on the pairs' gaps: exact at any size, under normal play.
-    fn solve(&self, cells: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
+    fn solve(&self, cells: &[u64], context: &BoardContext<'_>) -> Result<Analysis, AnalyzeError> {
         let misere = context.misere;
         if misere {
             return Err(AnalyzeError::Unsupported(
@@ -334,7 +335,7 @@ impl Theory for Chips {
                 result
             })
             .collect();
-        let mut answer = BoardAnswer::listed(x != 0, Some(x), winning, Method::ClosedForm);
+        let mut answer = Analysis::of_board(self, cells, x != 0, Some(x), winning, Method::ClosedForm);
         answer.explanation = explanation(cells);
         let table = BalanceTable::new(&gaps);
         answer.explanation.extend(table.render_lines());

@@ -20,6 +20,7 @@
 //! options, G(n - t) for each t it may take and 0 for taking every coin. The engine's values
 //! reach this module through [`HeapEngine`], since `rules/` sits below the engine.
 
+use crate::rules::analysis::Analysis;
 use crate::error::IllegalMove;
 use crate::rules::board::Players;
 use crate::rules::board::Words;
@@ -29,7 +30,7 @@ use crate::error::{AnalyzeError, ParseGameError, Work};
 use crate::number::parse_u64;
 use crate::rules::board::replaced_part;
 use crate::rules::board::search::search_answer;
-use crate::rules::board::{listed_note, listing_room, BoardAnswer, BoardContext, Method, Notation, PlayHelp, RulesCore, Theory, HeapValues};
+use crate::rules::board::{listed_note, listing_room, BoardContext, Method, Notation, PlayHelp, RulesCore, Theory, HeapValues};
 #[cfg(feature = "draw")]
 use crate::rules::board::Face;
 #[cfg(feature = "draw")]
@@ -298,7 +299,7 @@ impl Circle {
 
     /// Misère play by an exact search within the budget, after bounding the options of every
     /// position by those of the start (they only shrink along a game).
-    fn misere(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
+    fn misere(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<Analysis, AnalyzeError> {
         let budget = context.budget;
         let ps = parts(numbers).unwrap_or_default();
         let options: u128 = ps
@@ -346,7 +347,8 @@ impl Circle {
 
     /// Normal play: the XOR of the parts' values (lines from the engine, circles by the mex of
     /// their options, or 0 by the mirror argument), and every winning move with their count.
-    fn normal(&self, ps: &[Part], len: usize, context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
+    fn normal(&self, numbers: &[u64], ps: &[Part], context: &BoardContext<'_>) -> Result<Analysis, AnalyzeError> {
+        let len = numbers.len();
         let ruleset = &self.ruleset;
         // The lines each part's value needs: a circle of n leaves lines of n - 1 or fewer, and
         // one that the mirror argument makes worth 0 needs none.
@@ -476,15 +478,11 @@ impl Circle {
         }
         let method = heaps.map_or(Method::ClosedForm, |h| h.method());
         let listed = winning.len() as u128;
-        let mut answer = BoardAnswer::listed(x != 0, Some(x), winning, method);
+        let mut answer = Analysis::of_board(self, numbers, x != 0, Some(x), winning, method);
         if skipped.is_empty() {
-            answer.count = Some(count);
-            if count > listed {
-                answer.not_listed = Some(listed_note(room, len, "numbers"));
-            }
+            answer.set_board_count(Some(count), (count > listed).then(|| listed_note(room, len, "numbers")));
         } else {
-            answer.count = None;
-            answer.not_listed = Some(skipped.join("; "));
+            answer.set_board_count(None, Some(skipped.join("; ")));
         }
         let e = &mut answer.explanation;
         e.push(format!(
@@ -771,13 +769,13 @@ impl PlayHelp for Circle {
 }
 
 impl Theory for Circle {
-    fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
+    fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<Analysis, AnalyzeError> {
         if context.misere {
             return self.misere(numbers, context);
         }
         let ps = parts(numbers)
             .ok_or_else(|| AnalyzeError::Unsupported("the position is not a list of circles and lines".into()))?;
-        self.normal(&ps, numbers.len(), context)
+        self.normal(numbers, &ps, context)
     }
 }
 
@@ -956,13 +954,13 @@ mod tests {
                     assert!(numbers.chunks(2).any(needs), "{code} {numbers:?}");
                     continue;
                 };
-                assert_eq!((mirrored.wins, mirrored.value), (exact.wins, exact.value), "{code} {numbers:?}");
-                match mirrored.count {
+                assert_eq!((mirrored.outcome, mirrored.sg), (exact.outcome, exact.sg), "{code} {numbers:?}");
+                match mirrored.given_count {
                     Some(n) => {
-                        assert_eq!(Some(n), exact.count, "{code} {numbers:?}");
-                        assert_eq!(mirrored.winning, exact.winning, "{code} {numbers:?}");
+                        assert_eq!(Some(n), exact.given_count, "{code} {numbers:?}");
+                        assert_eq!(mirrored.winning_moves, exact.winning_moves, "{code} {numbers:?}");
                     }
-                    None => assert!(mirrored.not_listed.unwrap().contains("only lines to 3 are known")),
+                    None => assert!(mirrored.moves_unknown.unwrap().contains("only lines to 3 are known")),
                 }
                 spared += usize::from(numbers.iter().any(|&n| n > 4));
             }

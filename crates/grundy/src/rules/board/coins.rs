@@ -28,6 +28,7 @@
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing))]
 
 use crate::rules::board::Words;
+use crate::rules::analysis::Analysis;
 use crate::rules::board::{BoardContext};
 use crate::rules::board::Players;
 use crate::rules::board::{Board, BoardFamily};
@@ -38,7 +39,7 @@ use std::fmt;
 
 use crate::error::{AnalyzeError, ParseGameError};
 use crate::error::IllegalMove;
-use crate::rules::board::{listed_note, listing_room, BoardAnswer, Method, Notation, PlayHelp, RulesCore, Theory};
+use crate::rules::board::{listed_note, listing_room, Method, Notation, PlayHelp, RulesCore, Theory};
 #[cfg(feature = "draw")]
 use crate::rules::board::Face;
 use crate::values::nimber::{nim_inverse_wide, nim_mul_wide};
@@ -733,7 +734,7 @@ impl Coins {
         heads.iter().fold(0, |a, &h| a ^ self.rule.value(h))
     }
 
-    fn misere(&self, heads: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
+    fn misere(&self, heads: &[u64], context: &BoardContext<'_>) -> Result<Analysis, AnalyzeError> {
         if let Some(&big) = heads.iter().find(|&&h| h > MISERE_LARGEST_COIN) {
             return Err(AnalyzeError::Unsupported(format!(
                 "misère {} has no rule here and is searched position by position, for heads on coins up to {MISERE_LARGEST_COIN} (at most 2^15 positions); this position has a head on coin {big}",
@@ -915,7 +916,7 @@ impl PlayHelp for Coins {
 }
 
 impl Theory for Coins {
-    fn solve(&self, heads: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
+    fn solve(&self, heads: &[u64], context: &BoardContext<'_>) -> Result<Analysis, AnalyzeError> {
         let misere = context.misere;
         if misere {
             return self.misere(heads, context);
@@ -948,19 +949,18 @@ impl Theory for Coins {
             }
         }
         let listed = winning.len() as u128;
-        let mut answer = BoardAnswer::listed(x != 0, value, winning, Method::ClosedForm);
-        answer.value_note = value_note;
-        answer.count = Some(count);
+        let mut answer = Analysis::of_board(self, heads, x != 0, value, winning, Method::ClosedForm);
+        answer.sg_note = value_note;
         if count == u128::MAX {
-            answer.count = None;
-            answer.not_listed =
-                Some("not counted: there are at least 2^128 - 1 of them, past what the count holds".into());
+            let why = "not counted: there are at least 2^128 - 1 of them, past what the count holds";
+            answer.set_board_count(None, Some(why.into()));
         } else if too_long > 0 {
-            answer.not_listed = Some(format!(
+            let why = format!(
                 "counted but not listed: {too_long} of them turn over a run so long that the position after would hold more than {LARGEST_RESULT} heads"
-            ));
-        } else if count > listed {
-            answer.not_listed = Some(listed_note(room, heads.len(), "heads"));
+            );
+            answer.set_board_count(Some(count), Some(why));
+        } else {
+            answer.set_board_count(Some(count), (count > listed).then(|| listed_note(room, heads.len(), "heads")));
         }
         let values: Vec<String> = heads.iter().map(|&h| rule.value(h).to_string()).collect();
         answer.explanation = vec![
@@ -1169,7 +1169,7 @@ impl Coins2d {
         (after.len() as u128 <= LARGEST_RESULT).then_some(after)
     }
 
-    fn misere(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
+    fn misere(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<Analysis, AnalyzeError> {
         if let Some(&big) = numbers.iter().find(|&&n| n > MISERE_LARGEST_CELL) {
             return Err(AnalyzeError::Unsupported(format!(
                 "misère {} has no rule here and is searched position by position, for heads on cells with both numbers at most {MISERE_LARGEST_CELL}; this position has a head on a cell numbered {big}",
@@ -1407,7 +1407,7 @@ impl PlayHelp for Coins2d {
 }
 
 impl Theory for Coins2d {
-    fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
+    fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<Analysis, AnalyzeError> {
         let (misere, budget) = (context.misere, context.budget);
         if misere {
             return self.misere(numbers, context);
@@ -1471,32 +1471,32 @@ impl Theory for Coins2d {
             }
         }
         let listed = winning.len() as u128;
-        let mut answer = BoardAnswer::listed(t != 0, value, winning, Method::ClosedForm);
-        answer.value_note = value_note;
+        let mut answer = Analysis::of_board(self, numbers, t != 0, value, winning, Method::ClosedForm);
+        answer.sg_note = value_note;
         if t == 0 {
-            answer.count = Some(0);
+            answer.set_board_count(Some(0), None);
         } else if complete && count == u128::MAX {
-            answer.not_listed =
-                Some("not counted: there are at least 2^128 - 1 of them, past what the count holds".into());
+            // The count stays the number listed, as [`Analysis::of_board`] sets it.
+            let why = "not counted: there are at least 2^128 - 1 of them, past what the count holds";
+            answer.set_board_count(Some(listed), Some(why.into()));
         } else if complete {
-            answer.count = Some(count);
-            if too_big > 0 {
-                answer.not_listed = Some(format!(
+            let not_listed = if too_big > 0 {
+                Some(format!(
                     "counted but not listed: {too_big} of them turn over so many cells that the position after would hold more than {LARGEST_RESULT} numbers"
-                ));
-            } else if count > listed {
-                answer.not_listed = Some(listed_note(room, heads.len(), "heads"));
-            }
+                ))
+            } else {
+                (count > listed).then(|| listed_note(room, heads.len(), "heads"))
+            };
+            answer.set_board_count(Some(count), not_listed);
         } else {
-            answer.count = None;
-            answer.not_listed = Some(format!(
+            answer.set_board_count(None, Some(format!(
                 "not counted, because counting them walks {work} nim-sums (at each head, those of the moves along its shorter side), past the budget of {budget_work}{}; the {listed} listed were found within it",
                 if work <= u128::from(crate::error::Work::MovesExamined.max_budget()) {
                     format!(" (--budget {work} counts them)")
                 } else {
                     String::new()
                 }
-            ));
+            )));
         }
         let values: Vec<String> = heads.iter().map(|&(x, y)| self.cell_value(x, y).to_string()).collect();
         answer.explanation = vec![

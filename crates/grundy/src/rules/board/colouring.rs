@@ -17,6 +17,7 @@
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing))]
 
 use crate::error::{AnalyzeError, IllegalMove};
+use crate::rules::analysis::Analysis;
 use crate::rules::board::bitgrid::Planes;
 #[cfg(feature = "draw")]
 use crate::rules::board::grid::GridFace;
@@ -27,7 +28,7 @@ use crate::rules::board::partizan::{side, solve_by_conway};
 #[cfg(feature = "draw")]
 use crate::rules::board::Face;
 use crate::rules::board::Words;
-use crate::rules::board::{BoardAnswer, BoardContext, Notation, PlayHelp, Players, RulesCore, Theory};
+use crate::rules::board::{BoardContext, Notation, PlayHelp, Players, RulesCore, Theory};
 #[cfg(feature = "draw")]
 use crate::rules::draw::Sketch;
 use crate::values::partizan::{GameStore, GameValue, PartizanError};
@@ -456,7 +457,7 @@ impl Theory for Colouring {
         Some(self)
     }
 
-    fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
+    fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<Analysis, AnalyzeError> {
         let why = format!("{}, and a player with no cell to colour loses", self.0.players);
         solve_by_conway(self, numbers, context, self.0.name, &why)
     }

@@ -13,6 +13,7 @@
 
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing))]
 
+use crate::rules::analysis::Analysis;
 use crate::error::IllegalMove;
 use crate::rules::board::Players;
 
@@ -21,7 +22,7 @@ use crate::number::parse_u64;
 use crate::rules::board::partizan::{side, solve_by_conway};
 use crate::rules::board::notation::arrow_move;
 use crate::rules::board::Words;
-use crate::rules::board::{replaced_part, Board, BoardAnswer, BoardContext, BoardFamily, Notation, PlayHelp, RulesCore, Theory, TextRows};
+use crate::rules::board::{replaced_part, Board, BoardContext, BoardFamily, Notation, PlayHelp, RulesCore, Theory, TextRows};
 #[cfg(feature = "draw")]
 use crate::rules::board::Face;
 use crate::rules::catalogue::GameKind;
@@ -325,7 +326,7 @@ impl PlayHelp for Cutcake {
 }
 
 impl Theory for Cutcake {
-    fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
+    fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<Analysis, AnalyzeError> {
         solve_by_conway(
             self,
             numbers,

@@ -34,6 +34,7 @@
 //! So the answer gives the outcome and every winning move exactly, and the XOR of the sheets'
 //! values in the explanation, but no value, except for a finished game (worth 0).
 
+use crate::rules::analysis::Analysis;
 use crate::error::IllegalMove;
 use crate::rules::board::Players;
 use crate::rules::board::Words;
@@ -43,7 +44,7 @@ use crate::error::{AnalyzeError, GaveUp, Work};
 use crate::number::parse_u64;
 use crate::rules::board::replaced_part;
 use crate::rules::board::search::search_answer;
-use crate::rules::board::{listed_note, listing_room, BoardAnswer, BoardContext, Method, Notation, PlayHelp, RulesCore, Theory, HeapValues};
+use crate::rules::board::{listed_note, listing_room, BoardContext, Method, Notation, PlayHelp, RulesCore, Theory, HeapValues};
 #[cfg(feature = "draw")]
 use crate::rules::board::Face;
 #[cfg(feature = "draw")]
@@ -235,7 +236,7 @@ impl Cutting {
 
     /// Misère play (the player who cuts off a 1 x 1 piece loses) by an exact search within
     /// the budget, for small positions.
-    fn misere(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
+    fn misere(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<Analysis, AnalyzeError> {
         let area: u128 = sheets(numbers).iter().map(|&(w, h)| u128::from(w) * u128::from(h)).sum();
         if area > MISERE_AREA {
             return Err(AnalyzeError::Unsupported(format!(
@@ -251,12 +252,12 @@ impl Cutting {
     }
 
     /// Normal play by the theory of the module comment.
-    fn normal(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
+    fn normal(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<Analysis, AnalyzeError> {
         let all = sheets(numbers);
         let room = listing_room(numbers.len());
         let rule = "POJ 2311's cutting game: a move cuts one sheet into two along a grid line, and the player who cuts off a 1 x 1 piece wins.".to_string();
         if over(&all) {
-            let mut answer = BoardAnswer::listed(false, Some(0), vec![], Method::ClosedForm);
+            let mut answer = Analysis::of_board(self, numbers, false, Some(0), vec![], Method::ClosedForm);
             answer.explanation = vec![
                 rule,
                 "A 1 x 1 piece has been cut off: the game is over, won by the player who cut it, so the player to move has lost (a position with no move is worth 0).".into(),
@@ -274,12 +275,10 @@ impl Cutting {
                 }
             }
             let listed = winning.len() as u128;
-            let mut answer = BoardAnswer::listed(true, None, winning, Method::ClosedForm);
-            answer.count = Some(thin.len() as u128);
-            if answer.count > Some(listed) {
-                answer.not_listed = Some(listed_note(room, numbers.len(), "numbers"));
-            }
-            answer.value_note = Some(value_note());
+            let mut answer = Analysis::of_board(self, numbers, true, None, winning, Method::ClosedForm);
+            let count = thin.len() as u128;
+            answer.set_board_count(Some(count), (count > listed).then(|| listed_note(room, numbers.len(), "numbers")));
+            answer.sg_note = Some(value_note());
             answer.explanation = vec![
                 rule,
                 format!(
@@ -377,16 +376,12 @@ impl Cutting {
             (None, None) => Method::ClosedForm,
         };
         let listed = winning.len() as u128;
-        let mut answer = BoardAnswer::listed(x != 0, None, winning, method);
-        answer.value_note = Some(value_note());
+        let mut answer = Analysis::of_board(self, numbers, x != 0, None, winning, method);
+        answer.sg_note = Some(value_note());
         if skipped.is_empty() {
-            answer.count = Some(count);
-            if count > listed {
-                answer.not_listed = Some(listed_note(room, numbers.len(), "numbers"));
-            }
+            answer.set_board_count(Some(count), (count > listed).then(|| listed_note(room, numbers.len(), "numbers")));
         } else {
-            answer.count = None;
-            answer.not_listed = Some(skipped.join("; "));
+            answer.set_board_count(None, Some(skipped.join("; ")));
         }
         let e = &mut answer.explanation;
         e.push(rule);
@@ -607,7 +602,7 @@ impl PlayHelp for Cutting {
 }
 
 impl Theory for Cutting {
-    fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
+    fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<Analysis, AnalyzeError> {
         if context.misere {
             return self.misere(numbers, context);
         }

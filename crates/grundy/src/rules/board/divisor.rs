@@ -9,6 +9,7 @@
 //! solver built on it checks the theory without the factorisation.
 
 use crate::rules::board::Words;
+use crate::rules::analysis::Analysis;
 use crate::rules::board::{BoardContext};
 use crate::error::IllegalMove;
 use crate::rules::board::Players;
@@ -16,7 +17,7 @@ use crate::rules::board::{Board, BoardFamily};
 use crate::rules::catalogue::GameKind;
 use crate::error::AnalyzeError;
 use crate::number::parse_u64;
-use crate::rules::board::{BoardAnswer, Method, Notation, PlayHelp, RulesCore, Theory};
+use crate::rules::board::{Method, Notation, PlayHelp, RulesCore, Theory};
 #[cfg(feature = "draw")]
 use crate::rules::board::Face;
 #[cfg(feature = "draw")]
@@ -212,7 +213,7 @@ impl PlayHelp for Divisor {
 
 impl Theory for Divisor {
     /// Nim on the exponents: Bouton's theorem, or his misère rule. Exact at any size.
-    fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
+    fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<Analysis, AnalyzeError> {
         let misere = context.misere;
         let n = n_of(numbers);
         let factors = factorize(n);
@@ -247,7 +248,7 @@ impl Theory for Divisor {
                 Some(vec![n / p.checked_pow(e.checked_sub(u32::try_from(to).ok()?)?)?])
             })
             .collect();
-        let mut answer = BoardAnswer::listed(wins, value, winning, method);
+        let mut answer = Analysis::of_board(self, numbers, wins, value, winning, method);
         answer.explanation = explanation;
         answer.balance = Some(table);
         answer.heap_values = Some(exps);

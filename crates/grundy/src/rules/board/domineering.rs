@@ -19,6 +19,7 @@
 
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing))]
 
+use crate::rules::analysis::Analysis;
 use crate::error::IllegalMove;
 use crate::rules::board::Players;
 
@@ -32,7 +33,7 @@ use crate::values::partizan::{GameStore, GameValue, PartizanError};
 use crate::rules::board::partizan::{side, solve_by_conway};
 use crate::rules::board::notation::arrow_move;
 use crate::rules::board::Words;
-use crate::rules::board::{Board, BoardAnswer, BoardContext, BoardFamily, Notation, PlayHelp, RulesCore, Theory};
+use crate::rules::board::{Board, BoardContext, BoardFamily, Notation, PlayHelp, RulesCore, Theory};
 #[cfg(feature = "draw")]
 use crate::rules::board::Face;
 use crate::rules::catalogue::GameKind;
@@ -405,7 +406,7 @@ impl Theory for Domineering {
         Some(self)
     }
 
-    fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
+    fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<Analysis, AnalyzeError> {
         solve_by_conway(
             self,
             numbers,

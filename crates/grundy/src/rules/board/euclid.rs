@@ -10,6 +10,7 @@
 //! follows the Euclidean algorithm, so the answer takes O(log) steps at any size.
 
 use crate::rules::board::Words;
+use crate::rules::analysis::Analysis;
 use crate::rules::board::{BoardContext};
 use crate::error::IllegalMove;
 use crate::rules::board::Players;
@@ -17,7 +18,7 @@ use crate::rules::board::{Board, BoardFamily};
 use crate::rules::catalogue::GameKind;
 use crate::error::AnalyzeError;
 use crate::number::parse_u64;
-use crate::rules::board::{BoardAnswer, Method, Notation, PlayHelp, RulesCore, Theory};
+use crate::rules::board::{Method, Notation, PlayHelp, RulesCore, Theory};
 #[cfg(feature = "draw")]
 use crate::rules::board::Face;
 #[cfg(feature = "draw")]
@@ -444,7 +445,7 @@ impl PlayHelp for Euclid {
 impl Theory for Euclid {
     /// Cole and Davie's rule: exact at any size, in O(log) steps, under normal play and misère
     /// play (whoever makes a number 0 loses).
-    fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
+    fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<Analysis, AnalyzeError> {
         let misere = context.misere;
         let (x, y) = pair(numbers);
         let wins = euclid_wins_under(x, y, misere);
@@ -456,7 +457,7 @@ impl Theory for Euclid {
             })
             .collect();
         if misere {
-            let mut answer = BoardAnswer::listed(wins, None, winning, Method::ClosedForm);
+            let mut answer = Analysis::of_board(self, numbers, wins, None, winning, Method::ClosedForm);
             answer.explanation = vec![
                 "Misère Euclid's game: whoever makes a number 0 loses. Cole and Davie's argument carries over: with a >= 2b the player to move chooses which of (a mod b + b, b) and (a mod b, b) the opponent faces, and one of them is lost; only the ends differ: from (k b, b) with k >= 2 the move to (b, b) wins (both its moves make a 0), and from (b, b) every move loses.".into(),
                 format!("So ({x}, {y}) is {}; the rule is checked against exhaustive search on every pair to 80.", if wins { "won for the player to move" } else { "lost for the player to move" }),
@@ -464,7 +465,7 @@ impl Theory for Euclid {
             return Ok(answer);
         }
         let value = euclid_value(x, y);
-        let mut answer = BoardAnswer::listed(wins, Some(value), winning, Method::ClosedForm);
+        let mut answer = Analysis::of_board(self, numbers, wins, Some(value), winning, Method::ClosedForm);
         answer.explanation = explanation(x, y);
         answer.explanation.push(format!(
             "Its Sprague-Grundy value is {value}: along each level (a, b) = (q b + r, b) of the Euclidean algorithm the positions (r + j b, b) have the options (r + i b, b), i < j, so each value is the mex of those below it, starting from the value of (b, r)."

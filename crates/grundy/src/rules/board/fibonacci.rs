@@ -47,6 +47,7 @@
 //! known closed form; they come from a table of every smaller position within the budget.
 
 use crate::rules::board::Words;
+use crate::rules::analysis::Analysis;
 use crate::rules::board::{BoardContext};
 use crate::error::IllegalMove;
 use crate::rules::board::Players;
@@ -54,7 +55,7 @@ use crate::rules::board::{Board, BoardFamily};
 use crate::rules::catalogue::GameKind;
 use crate::error::{AnalyzeError, GaveUp, Work};
 use crate::number::parse_u64;
-use crate::rules::board::{BoardAnswer, Method, Notation, PlayHelp, RulesCore, Theory};
+use crate::rules::board::{Method, Notation, PlayHelp, RulesCore, Theory};
 #[cfg(feature = "draw")]
 use crate::rules::board::Face;
 #[cfg(feature = "draw")]
@@ -479,7 +480,7 @@ impl PlayHelp for MultipleNim {
 }
 
 impl Theory for MultipleNim {
-    fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
+    fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<Analysis, AnalyzeError> {
         let (misere, budget) = (context.misere, context.budget);
         let (n, l) = heap_and_limit(numbers);
         let k = self.k;
@@ -503,7 +504,7 @@ impl Theory for MultipleNim {
         let takes = if l == 0 { vec![] } else { winning_takes(k, heap, cap, &table) };
         let wins = if l == 0 { misere } else { !takes.is_empty() };
         let winning: Vec<Vec<u64>> = takes.iter().map(|&x| self.after_take(n, x)).collect();
-        let mut answer = BoardAnswer::listed(wins, None, winning, Method::ClosedForm);
+        let mut answer = Analysis::of_board(self, numbers, wins, None, winning, Method::ClosedForm);
         if misere {
             explanation.push("Misère play (whoever takes the last object loses): the aim is to leave one object, so a heap of n is the normal game on n - 1, take for take (taking the whole heap loses at once).".into());
         }
@@ -544,7 +545,7 @@ impl Theory for MultipleNim {
         if !misere {
             match self.value_table(n, l, budget) {
                 Ok(v) => {
-                    answer.value = Some(v);
+                    answer.sg = Some(v);
                     explanation.push(format!(
                         "Its Sprague-Grundy value is {v}, by the mex over a table of every smaller heap and limit ({name}'s values have no known closed form)."
                     ));
@@ -552,7 +553,7 @@ impl Theory for MultipleNim {
                 Err(e) => {
                     let entries = table_entries(n);
                     let max = Work::SplitTable.max_budget();
-                    answer.value_note = Some(if entries > u128::from(max) {
+                    answer.sg_note = Some(if entries > u128::from(max) {
                         format!(
                             "not computed: {name}'s values have no known closed form, and the table of every heap to {n} would hold {entries} entries, past the {max} this program allows for one computation"
                         )

@@ -25,6 +25,7 @@
 //! is the position before the token is placed.
 
 use crate::rules::board::Words;
+use crate::rules::analysis::Analysis;
 use crate::rules::board::{BoardContext};
 use crate::error::IllegalMove;
 use crate::rules::board::Players;
@@ -36,7 +37,7 @@ use std::collections::{HashMap, VecDeque};
 use std::sync::Arc;
 
 use crate::error::{AnalyzeError, GaveUp, Work};
-use crate::rules::board::{listed_note, listing_room, BoardAnswer, Method, Notation, PlayHelp, RulesCore, Theory};
+use crate::rules::board::{listed_note, listing_room, Method, Notation, PlayHelp, RulesCore, Theory};
 #[cfg(feature = "draw")]
 use crate::rules::board::Face;
 
@@ -911,7 +912,7 @@ impl PlayHelp for Geography {
 }
 
 impl Theory for Geography {
-    fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
+    fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<Analysis, AnalyzeError> {
         let (misere, budget) = (context.misere, context.budget);
         let full = numbers;
         let numbers = path(numbers);
@@ -933,11 +934,11 @@ impl Theory for Geography {
         let Ok(missed) = missed(g, &alive, &mut steps) else { return Err(steps.halt()) };
         let winning: Vec<usize> = next.iter().copied().filter(|&u| missed[u]).collect();
         let wins = !winning.is_empty();
-        let mut answer = BoardAnswer::listed(wins, None, vec![], Method::ClosedForm);
+        let mut answer = Analysis::of_board(self, full, wins, None, vec![], Method::ClosedForm);
         match self.grundy_value(numbers, budget)? {
-            Some(v) => answer.value = Some(v),
+            Some(v) => answer.sg = Some(v),
             None => {
-                answer.value_note = Some(format!(
+                answer.sg_note = Some(format!(
                     "not computed: the matching theorem of Fraenkel, Scheinerman and Ullman decides who wins, not the Sprague-Grundy value, which is searched path by path for graphs of at most {VALUE_VERTICES} vertices within the budget"
                 ))
             }
@@ -987,11 +988,9 @@ impl Theory for Geography {
             }
         }
         let room = listing_room(full.len());
-        answer.count = Some(winning.len() as u128);
-        if winning.len() > room {
-            answer.not_listed = Some(listed_note(room, full.len(), "numbers"));
-        }
-        answer.winning = winning
+        let not_listed = (winning.len() > room).then(|| listed_note(room, full.len(), "numbers"));
+        answer.set_board_count(Some(winning.len() as u128), not_listed);
+        let listed = winning
             .iter()
             .take(room)
             .map(|&u| {
@@ -1000,6 +999,7 @@ impl Theory for Geography {
                 encode(&after)
             })
             .collect();
+        answer.set_board_winning(self, full, listed);
         Ok(answer)
     }
 }

@@ -25,6 +25,7 @@
 //! each edge (the smaller first). Tokens write each picture back as `0-1,1-2` (`0` for the bare
 //! ground, a picture with no edges left).
 
+use crate::rules::analysis::Analysis;
 use crate::error::IllegalMove;
 use crate::rules::board::Players;
 use crate::rules::board::Words;
@@ -35,7 +36,7 @@ use crate::rules::draw::{note_lines, Sketch, NOTE_LEADING};
 use std::collections::HashMap;
 
 use crate::error::{AnalyzeError, GaveUp, Work};
-use crate::rules::board::{listed_note, listing_room, BoardAnswer, BoardContext, Method, Notation, PlayHelp, RulesCore, Theory, SearchedGame};
+use crate::rules::board::{listed_note, listing_room, BoardContext, Method, Notation, PlayHelp, RulesCore, Theory, SearchedGame};
 #[cfg(feature = "draw")]
 use crate::rules::board::Face;
 
@@ -608,7 +609,7 @@ impl Hackenbush {
     /// The answer for a position with a blue or red edge: Conway's value and the moves of the
     /// player to move under normal play; under misère play, an exact search over (position,
     /// player to move) for at most [`MISERE_EDGES`] edges.
-    fn solve_coloured(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
+    fn solve_coloured(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<Analysis, AnalyzeError> {
         let rules = "Blue-Red-Green Hackenbush (Berlekamp, Conway and Guy, Winning Ways): Left (the first player) cuts blue or green edges, Right (the second) red or green ones, and what no longer reaches the ground falls away. A blue or red edge makes the game partizan";
         if context.misere {
             let edges = self.longest_game(numbers);
@@ -632,8 +633,8 @@ impl Hackenbush {
                     winning.push(next);
                 }
             }
-            let mut answer = BoardAnswer::listed(wins, None, winning, Method::Search);
-            answer.value_note = Some("none (misère play)".into());
+            let mut answer = Analysis::of_board(self, numbers, wins, None, winning, Method::Search);
+            answer.sg_note = Some("none (misère play)".into());
             answer.explanation = vec![
                 format!("{rules}."),
                 format!(
@@ -960,7 +961,7 @@ impl Theory for Hackenbush {
 
     /// A position with a blue or red edge is answered from Conway's value
     /// ([`Hackenbush::solve_coloured`]); an all-green one as Green Hackenbush.
-    fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
+    fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<Analysis, AnalyzeError> {
         if colours::any_coloured(numbers) {
             return self.solve_coloured(numbers, context);
         }
@@ -984,7 +985,7 @@ impl Theory for Hackenbush {
         let worked: Vec<Picture> = all.iter().map(|p| Picture::of(p)).collect();
         let values: Vec<u64> = worked.iter().map(Picture::value).collect();
         let total = values.iter().fold(0, |a, v| a ^ v);
-        let mut answer = BoardAnswer::listed(total != 0, Some(total), vec![], Method::ClosedForm);
+        let mut answer = Analysis::of_board(self, numbers, total != 0, Some(total), vec![], Method::ClosedForm);
         answer.explanation = vec![
             "Green Hackenbush (Berlekamp, Conway and Guy, Winning Ways): each picture is worth a Nim heap, and the pictures together are worth the XOR of their values (the Sprague-Grundy theorem).".into(),
             "The fusion principle: the vertices of a cycle may be fused into one without changing the value, so the edges on cycles (each 2-edge-connected part) become loops at one vertex, each loop worth a stalk of one edge.".into(),
@@ -1003,7 +1004,7 @@ impl Theory for Hackenbush {
             format!("The XOR is {total}: the player to move wins by cutting an edge that leaves a picture worth its value XOR {total}.")
         });
         if total == 0 {
-            answer.count = Some(0);
+            answer.set_board_count(Some(0), None);
             return Ok(answer);
         }
         let room = listing_room(numbers.len());
@@ -1034,21 +1035,19 @@ impl Theory for Hackenbush {
                         used: budget,
                         needed: Some(u64::try_from(work.saturating_add(u128::from(budget - left))).unwrap_or(u64::MAX)),
                     };
-                    answer.winning = listed;
-                    answer.count = None;
-                    answer.not_listed = Some(format!(
+                    let why = format!(
                         "not counted, because deleting an edge on a cycle reshapes its 2-edge-connected part, which is worked out again for each such edge: picture {} needs about {work} steps more: {e}",
                         k + 1
-                    ));
+                    );
+                    answer.set_board_winning(self, numbers, listed);
+                    answer.set_board_count(None, Some(why));
                     return Ok(answer);
                 }
             }
         }
-        answer.count = Some(count);
-        if count > listed.len() as u128 {
-            answer.not_listed = Some(listed_note(listed.len(), numbers.len(), "numbers"));
-        }
-        answer.winning = listed;
+        let not_listed = (count > listed.len() as u128).then(|| listed_note(listed.len(), numbers.len(), "numbers"));
+        answer.set_board_winning(self, numbers, listed);
+        answer.set_board_count(Some(count), not_listed);
         Ok(answer)
     }
 }

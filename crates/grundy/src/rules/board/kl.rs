@@ -10,6 +10,7 @@
 
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing))]
 
+use crate::rules::analysis::Analysis;
 use crate::error::IllegalMove;
 use crate::rules::board::Players;
 use std::ops::Range;
@@ -17,7 +18,7 @@ use std::ops::Range;
 use crate::error::AnalyzeError;
 use crate::number::parse_u64;
 use crate::rules::board::Words;
-use crate::rules::board::{value, Board, BoardAnswer, BoardContext, BoardFamily, Method, Notation, PlayHelp, RulesCore, Theory, SearchedGame};
+use crate::rules::board::{value, Board, BoardContext, BoardFamily, Method, Notation, PlayHelp, RulesCore, Theory, SearchedGame};
 #[cfg(feature = "draw")]
 use crate::rules::board::Face;
 use crate::rules::catalogue::GameKind;
@@ -308,7 +309,7 @@ impl PlayHelp for KlNim {
 impl Theory for KlNim {
     /// The outcome for the player to move, and every winning move, by the engine's exact search
     /// over (heaps, player to move) within the budget.
-    fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
+    fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<Analysis, AnalyzeError> {
         let [k, l] = self.forbidden;
         if !context.misere {
             // Under normal play the game is short and partizan: Conway's value decides it, and
@@ -347,7 +348,7 @@ impl Theory for KlNim {
         }
         let total_moves: u64 = numbers.iter().map(|&h| h - u64::from(h >= banned)).sum();
         let (who, other) = (player(me), player(1 - me));
-        let mut answer = BoardAnswer::listed(wins, None, winning, Method::Search);
+        let mut answer = Analysis::of_board(self, numbers, wins, None, winning, Method::Search);
         answer.explanation = vec![
             format!(
                 "K-L-Nim with K = {k} and L = {l}: the first player may never take exactly {k} objects and the second never exactly {l}. The players have different moves, so the game is partizan and has no Sprague-Grundy value."

@@ -14,6 +14,7 @@
 
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing))]
 
+use crate::rules::analysis::Analysis;
 use crate::error::{AnalyzeError, IllegalMove};
 use crate::rules::board::bitgrid::Planes;
 use crate::rules::board::packed::{Packed, PackedRules};
@@ -23,7 +24,7 @@ use crate::rules::board::grid::GridFace;
 use crate::rules::board::partizan::{side, solve_by_conway};
 use crate::rules::board::notation::arrow_move;
 use crate::rules::board::Words;
-use crate::rules::board::{Board, BoardAnswer, BoardContext, BoardFamily, Notation, PlayHelp, RulesCore, Theory, Players};
+use crate::rules::board::{Board, BoardContext, BoardFamily, Notation, PlayHelp, RulesCore, Theory, Players};
 #[cfg(feature = "draw")]
 use crate::rules::board::Face;
 use crate::rules::catalogue::GameKind;
@@ -365,7 +366,7 @@ impl Theory for Konane {
         Some(self)
     }
 
-    fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
+    fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<Analysis, AnalyzeError> {
         solve_by_conway(
             self,
             numbers,

@@ -17,7 +17,6 @@ use std::sync::Arc;
 use crate::error::{AnalyzeError, GaveUp, IllegalMove};
 use crate::rules::catalogue::GameKind;
 use crate::rules::heap::DynKey;
-use crate::rules::nim::BalanceTable;
 use crate::rules::Ruleset;
 
 /// One board game's file in the registry ([`BOARDS`]): the catalogue's entries of its games
@@ -331,37 +330,6 @@ impl<'a> BoardContext<'a> {
     }
 }
 
-/// A board game's answer for one position: the fast path, checked by the tests against
-/// the exhaustive solver.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BoardAnswer {
-    /// Whether the player to move wins.
-    pub wins: bool,
-    /// The Sprague-Grundy value (normal play), when the game has one and it was computed.
-    pub value: Option<u64>,
-    /// Why there is no value, when `value` is `None` under normal play (e.g. "not computed:
-    /// ..."); `None` otherwise.
-    pub value_note: Option<String>,
-    /// The numbers left by each winning move listed, in the order a person reads them.
-    pub winning: Vec<Vec<u64>>,
-    /// How many winning moves there are, exactly (`None` when not known; `not_listed` says why).
-    pub count: Option<u128>,
-    /// Why `winning` does not hold every winning move, when it does not.
-    pub not_listed: Option<String>,
-    /// How the answer was found.
-    pub method: Method,
-    /// The reasoning, one line each, naming the theorem and its author.
-    pub explanation: Vec<String>,
-    /// The binary balance table of the Nim heaps the answer reads (the divisor game's
-    /// exponents, the gaps of chips on a strip), when it reads one.
-    pub balance: Option<BalanceTable>,
-    /// The values the answer is the nim-sum of, when it is one (the exponents, the gaps).
-    pub heap_values: Option<Vec<u64>>,
-    /// Conway's value of the position and of what each winning move leaves, for a partizan
-    /// game valued by [`value::solve_by_value`].
-    pub conway: Option<ConwayAnswer>,
-}
-
 /// Conway's value of a partizan position, as an answer reports it (texts that
 /// [`crate::values::partizan::GameStore::parse`] reads back; exact fractions).
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
@@ -376,30 +344,11 @@ pub struct ConwayAnswer {
     pub mean: String,
     /// The temperature, an exact fraction (Siegel's: -1 for an integer, -1/2^k for m/2^k).
     pub temperature: String,
-    /// The value each listed winning move leaves, in the order of `winning` (`None` where
-    /// its name is too long, as for `value`); in an analysis, each winning move's `value`.
+    /// The value each listed winning move leaves, in the order of the winning moves (`None`
+    /// where its name is too long, as for `value`): each winning move's `value`
+    /// ([`Analysis::set_conway`](crate::rules::analysis::Analysis::set_conway)).
     #[serde(skip)]
     pub leaves: Vec<Option<String>>,
-}
-
-impl BoardAnswer {
-    /// An answer that lists every winning move (`count` is their number).
-    pub fn listed(wins: bool, value: Option<u64>, winning: Vec<Vec<u64>>, method: Method) -> Self {
-        let count = Some(winning.len() as u128);
-        BoardAnswer {
-            wins,
-            value,
-            value_note: None,
-            winning,
-            count,
-            not_listed: None,
-            method,
-            explanation: vec![],
-            balance: None,
-            heap_values: None,
-            conway: None,
-        }
-    }
 }
 
 /// How a board game is named and explained to people ([`RulesCore::words`]): three texts a
@@ -423,11 +372,11 @@ pub struct Words {
 /// partizan and leaves out its options does not compile.
 ///
 /// ```compile_fail,E0046
-/// # use grundy::rules::board::{Board, BoardAnswer, BoardContext, Notation, Players, PlayHelp, RulesCore, Theory};
+/// # use grundy::rules::board::{Board, BoardContext, Notation, Players, PlayHelp, RulesCore, Theory};
 /// # #[cfg(feature = "draw")]
 /// # use grundy::rules::board::Face;
 /// # use grundy::rules::board::Words;
-/// # use grundy::{AnalyzeError, IllegalMove};
+/// # use grundy::{Analysis, AnalyzeError, IllegalMove};
 /// /// Left takes one object from a heap, Right two.
 /// #[derive(Debug, PartialEq, Eq, Hash)]
 /// struct OneOrTwo;
@@ -451,7 +400,7 @@ pub struct Words {
 /// # }
 /// # impl PlayHelp for OneOrTwo {}
 /// # impl Theory for OneOrTwo {
-/// #   fn solve(&self, _numbers: &[u64], _context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
+/// #   fn solve(&self, _numbers: &[u64], _context: &BoardContext<'_>) -> Result<Analysis, AnalyzeError> {
 /// #       Err(AnalyzeError::Unsupported("by its Conway value".into()))
 /// #   }
 /// # }
@@ -462,11 +411,11 @@ pub struct Words {
 /// With its options, it does:
 ///
 /// ```
-/// # use grundy::rules::board::{Board, BoardAnswer, BoardContext, Notation, Players, PlayHelp, RulesCore, Theory};
+/// # use grundy::rules::board::{Board, BoardContext, Notation, Players, PlayHelp, RulesCore, Theory};
 /// # #[cfg(feature = "draw")]
 /// # use grundy::rules::board::Face;
 /// # use grundy::rules::board::Words;
-/// # use grundy::{AnalyzeError, IllegalMove};
+/// # use grundy::{Analysis, AnalyzeError, IllegalMove};
 /// /// Left takes one object from a heap, Right two.
 /// #[derive(Debug, PartialEq, Eq, Hash)]
 /// struct OneOrTwo;
@@ -497,7 +446,7 @@ pub struct Words {
 /// # }
 /// # impl PlayHelp for OneOrTwo {}
 /// # impl Theory for OneOrTwo {
-/// #   fn solve(&self, _numbers: &[u64], _context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
+/// #   fn solve(&self, _numbers: &[u64], _context: &BoardContext<'_>) -> Result<Analysis, AnalyzeError> {
 /// #       Err(AnalyzeError::Unsupported("by its Conway value".into()))
 /// #   }
 /// # }
@@ -722,9 +671,9 @@ pub(crate) fn search_misere(
     numbers: &[u64],
     context: &BoardContext<'_>,
     why: &str,
-) -> Result<BoardAnswer, AnalyzeError> {
+) -> Result<crate::rules::analysis::Analysis, AnalyzeError> {
     let mut answer = search::search_answer(rules, numbers, true, context)?;
-    answer.value_note = Some("none (misère play)".into());
+    answer.sg_note = Some("none (misère play)".into());
     answer.explanation.insert(
         0,
         format!("Misère play (whoever makes the last move loses): {why}, so every position reachable is searched by the definition of P and N positions."),

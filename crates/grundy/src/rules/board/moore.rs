@@ -11,6 +11,7 @@
 //! far (a heap that drops a 1 to a 0 is free below it); each column's count of 1s is fixed modulo
 //! K + 1 by the heaps outside T. The same count guides the listing of the first moves.
 
+use crate::rules::analysis::Analysis;
 use crate::rules::board::BoardContext;
 use crate::error::IllegalMove;
 use crate::rules::board::Players;
@@ -22,7 +23,7 @@ use crate::rules::draw::Sketch;
 use std::collections::HashMap;
 
 use crate::error::{AnalyzeError, GaveUp, Work};
-use crate::rules::board::{numbers, BoardAnswer, Method, Notation, PlayHelp, RulesCore, Theory, LISTED};
+use crate::rules::board::{numbers, Method, Notation, PlayHelp, RulesCore, Theory, LISTED};
 #[cfg(feature = "draw")]
 use crate::rules::board::Face;
 
@@ -407,7 +408,7 @@ impl PlayHelp for Moore {
 }
 
 impl Theory for Moore {
-    fn solve(&self, heaps: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
+    fn solve(&self, heaps: &[u64], context: &BoardContext<'_>) -> Result<Analysis, AnalyzeError> {
         let (misere, budget) = (context.misere, context.budget);
         if misere {
             let objects: u128 = heaps.iter().map(|&h| u128::from(h)).sum();
@@ -433,7 +434,7 @@ impl Theory for Moore {
         let cold = moore_cold(heaps, self.k);
         // K + 1 in 128 bits: K may be 2^64 - 1.
         let m = u128::from(self.k) + 1;
-        let mut answer = BoardAnswer::listed(!cold, None, vec![], Method::ClosedForm);
+        let mut answer = Analysis::of_board(self, heaps, !cold, None, vec![], Method::ClosedForm);
         answer.explanation = vec![
             format!("Moore's theorem (E. H. Moore, 1910) for Nim with moves in up to K = {} heaps: the player to move loses exactly when, writing the heaps in binary, every column holds a multiple of K + 1 = {m} ones.", self.k),
         ];
@@ -459,31 +460,31 @@ impl Theory for Moore {
             )
         });
         if self.k == 1 {
-            answer.value = Some(heaps.iter().fold(0, |a, h| a ^ h));
+            answer.sg = Some(heaps.iter().fold(0, |a, h| a ^ h));
         } else {
-            answer.value_note = Some(format!(
+            answer.sg_note = Some(format!(
                 "not computed: Moore's Nim with K = {} has no known formula for its values (its outcome comes from Moore's theorem)",
                 self.k
             ));
         }
         if cold {
-            answer.count = Some(0);
+            answer.set_board_count(Some(0), None);
             return Ok(answer);
         }
         let live: Vec<usize> = (0..heaps.len()).filter(|&i| heaps[i] > 0).collect();
         let needed = work(live.len(), self.k);
         if needed > u128::from(budget) {
-            answer.count = None;
             let e = GaveUp {
                 what: Work::MovesExamined,
                 used: budget,
                 needed: Some(u64::try_from(needed).unwrap_or(u64::MAX)),
             };
-            answer.not_listed = Some(format!(
+            let why = format!(
                 "counting the moves of up to {} heaps among {} goes through about {needed} states: {e}",
                 self.k,
                 live.len()
-            ));
+            );
+            answer.set_board_count(None, Some(why));
             return Ok(answer);
         }
         let mut total: Option<u128> = Some(0);
@@ -512,18 +513,16 @@ impl Theory for Moore {
                 }
             }
         }
-        answer.count = total;
-        match total {
-            Some(n) if n > listed.len() as u128 => {
-                answer.not_listed = Some(format!(
-                    "the first {} are listed: fewest heaps first, then by heap, larger sizes left first",
-                    listed.len()
-                ));
-            }
-            None => answer.not_listed = Some("there are more than 2^128 winning moves, not counted".into()),
-            _ => {}
-        }
-        answer.winning = listed;
+        let not_listed = match total {
+            Some(n) if n > listed.len() as u128 => Some(format!(
+                "the first {} are listed: fewest heaps first, then by heap, larger sizes left first",
+                listed.len()
+            )),
+            None => Some("there are more than 2^128 winning moves, not counted".into()),
+            _ => None,
+        };
+        answer.set_board_winning(self, heaps, listed);
+        answer.set_board_count(total, not_listed);
         Ok(answer)
     }
 }

@@ -31,6 +31,7 @@
 //! in `tests/multiplication.rs` against the plain exhaustive solver on every small position.
 
 use crate::rules::board::Words;
+use crate::rules::analysis::Analysis;
 use crate::rules::board::{BoardContext};
 use crate::error::IllegalMove;
 use crate::rules::board::Players;
@@ -38,7 +39,7 @@ use crate::rules::board::{Board, BoardFamily};
 use crate::rules::catalogue::GameKind;
 use crate::error::{AnalyzeError, GaveUp, Work};
 use crate::number::parse_u64;
-use crate::rules::board::{BoardAnswer, Method, Notation, PlayHelp, RulesCore, Theory};
+use crate::rules::board::{Method, Notation, PlayHelp, RulesCore, Theory};
 #[cfg(feature = "draw")]
 use crate::rules::board::Face;
 #[cfg(feature = "draw")]
@@ -352,7 +353,7 @@ impl PlayHelp for Multiplication {
 }
 
 impl Theory for Multiplication {
-    fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
+    fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<Analysis, AnalyzeError> {
         let (misere, budget) = (context.misere, context.budget);
         let (n, p) = target_and_product(numbers);
         let r = factor_needed(n, p);
@@ -370,7 +371,7 @@ impl Theory for Multiplication {
                 }
             }
         }
-        let mut answer = BoardAnswer::listed(won, None, winning, Method::ClosedForm);
+        let mut answer = Analysis::of_board(self, numbers, won, None, winning, Method::ClosedForm);
         let mut explanation = vec![
             "The multiplication game (HDU 1517, \"A Multiplication Game\"): only r = ceil(N / p) matters, the least factor that still reaches N; multiplying by m leaves ceil(r / m), and r = 1 means N is reached.".to_string(),
             if misere {
@@ -397,13 +398,13 @@ impl Theory for Multiplication {
         if !misere {
             match Self::value(r, budget) {
                 Ok(v) => {
-                    answer.value = Some(v);
+                    answer.sg = Some(v);
                     explanation.push(format!(
                         "Its Sprague-Grundy value is {v}, the mex over every position reachable from r (ceil(r / q) for every product q of multipliers below r)."
                     ));
                 }
                 Err(e) => {
-                    answer.value_note =
+                    answer.sg_note =
                         Some(format!("not computed: the positions reachable from r = {r} are past the budget ({e})"))
                 }
             }

@@ -21,6 +21,7 @@
 
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing))]
 
+use crate::rules::analysis::Analysis;
 use crate::rules::board::BoardContext;
 use crate::error::IllegalMove;
 use crate::rules::board::Players;
@@ -28,7 +29,7 @@ use crate::error::AnalyzeError;
 use crate::number::parse_u64;
 use crate::rules::board::notation::arrow_move;
 use crate::rules::board::Words;
-use crate::rules::board::{listed_note, listing_room, Board, BoardAnswer, BoardFamily, Method, Notation, PlayHelp, RulesCore, Theory, TextRows};
+use crate::rules::board::{listed_note, listing_room, Board, BoardFamily, Method, Notation, PlayHelp, RulesCore, Theory, TextRows};
 #[cfg(feature = "draw")]
 use crate::rules::board::Face;
 use crate::rules::catalogue::GameKind;
@@ -425,7 +426,7 @@ impl PlayHelp for Northcott {
 }
 
 impl Theory for Northcott {
-    fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
+    fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<Analysis, AnalyzeError> {
         let misere = context.misere;
         if misere {
             return Err(AnalyzeError::Unsupported(
@@ -452,12 +453,10 @@ impl Theory for Northcott {
         let moves: Vec<(usize, u64)> = closing.iter().chain(&opening).copied().collect();
         let room = listing_room(numbers.len());
         let listed = moves.iter().take(room).map(|&(i, s)| after_move(&rows, turn, i, s)).collect();
-        let mut answer = BoardAnswer::listed(x != 0, None, listed, Method::ClosedForm);
-        answer.count = Some(moves.len() as u128);
-        if moves.len() > room {
-            answer.not_listed = Some(listed_note(room, numbers.len(), "numbers"));
-        }
-        answer.value_note = Some("none (partizan)".into());
+        let mut answer = Analysis::of_board(self, numbers, x != 0, None, listed, Method::ClosedForm);
+        let not_listed = (moves.len() > room).then(|| listed_note(room, numbers.len(), "numbers"));
+        answer.set_board_count(Some(moves.len() as u128), not_listed);
+        answer.sg_note = Some("none (partizan)".into());
         answer.balance = Some(BalanceTable::new(&gaps));
         answer.heap_values = Some(gaps.clone());
         let shown: Vec<String> = gaps.iter().map(u64::to_string).collect();
@@ -584,6 +583,7 @@ mod tests {
 
     use super::*;
     use crate::rules::board::first_change;
+    use crate::rules::convention::Outcome;
 
     /// Whether going from `p` to `q` is a move (the mover is in the position).
     fn check(p: &[u64], q: &[u64]) -> Result<(), IllegalMove> {
@@ -674,15 +674,16 @@ mod tests {
             let truth = retrograde(&positions);
             for p in &positions {
                 let answer = Northcott.solve(p, &BoardContext::plain(false, 1 << 20, &NoHeapEngine)).unwrap();
-                assert_eq!(truth[p], Some(answer.wins), "{:?}", Northcott.tokens(p));
+                let wins = answer.outcome == Outcome::N;
+                assert_eq!(truth[p], Some(wins), "{:?}", Northcott.tokens(p));
                 let mut winning: Vec<Vec<u64>> =
                     Northcott.options(p, 0).into_iter().filter(|o| truth[o] == Some(false)).collect();
-                let mut listed = answer.winning.clone();
+                let mut listed: Vec<Vec<u64>> = answer.winning_moves.iter().map(|m| m.result.clone()).collect();
                 winning.sort();
                 listed.sort();
                 assert_eq!(listed, winning, "{:?}", Northcott.tokens(p));
-                assert_eq!(answer.count, Some(winning.len() as u128));
-                if answer.wins {
+                assert_eq!(answer.given_count, Some(winning.len() as u128));
+                if wins {
                     won += 1;
                 } else {
                     lost += 1;
@@ -742,7 +743,8 @@ mod tests {
             assert!(rows.iter().all(|r| (3..=9).contains(&r.width)), "{tokens:?}");
             assert_eq!(Northcott.tokens(&numbers), tokens);
             turns[turn as usize] += 1;
-            outcomes[usize::from(Northcott.solve(&numbers, &BoardContext::plain(false, 1 << 20, &NoHeapEngine)).unwrap().wins)] += 1;
+            let answer = Northcott.solve(&numbers, &BoardContext::plain(false, 1 << 20, &NoHeapEngine)).unwrap();
+            outcomes[usize::from(answer.outcome == Outcome::N)] += 1;
         }
         assert!(turns.iter().all(|&n| n > 50), "{turns:?}");
         assert!(outcomes.iter().all(|&n| n > 30), "{outcomes:?}");
@@ -785,8 +787,9 @@ mod tests {
         // Huge rows are exact, and their moves are checked at any size.
         let big = read(&format!("{}:1,{}", u64::MAX, u64::MAX)).unwrap();
         let answer = Northcott.solve(&big, &BoardContext::plain(false, 1, &NoHeapEngine)).unwrap();
-        assert!(answer.wins);
-        assert_eq!(answer.winning, vec![vec![u64::MAX, u64::MAX - 1, u64::MAX, 1]]);
+        assert_eq!(answer.outcome, Outcome::N);
+        let results: Vec<&[u64]> = answer.winning_moves.iter().map(|m| m.result.as_slice()).collect();
+        assert_eq!(results, [[u64::MAX, u64::MAX - 1, u64::MAX, 1]]);
         assert!(check(&big, &[u64::MAX, u64::MAX, u64::MAX, 1]).unwrap_err().to_string().contains("may not reach"));
         // A move must pass the turn and move the mover's own checker.
         let p = read("8:1,5").unwrap();

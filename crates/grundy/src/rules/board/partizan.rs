@@ -3,8 +3,9 @@
 //! the position's value under normal play, or a refusal under misère play.
 
 use crate::error::AnalyzeError;
+use crate::rules::analysis::Analysis;
 use crate::rules::board::value::partizan_error;
-use crate::rules::board::{value, BoardAnswer, BoardContext, BoardRules, ConwayAnswer, Method};
+use crate::rules::board::{value, BoardContext, BoardRules, ConwayAnswer, Method};
 use crate::values::partizan::{GameStore, GameValue, PartizanOutcome};
 
 /// The name of player `mover` (0: Left, the first player; 1: Right, the second).
@@ -26,7 +27,7 @@ pub fn solve_by_conway(
     context: &BoardContext<'_>,
     name: &str,
     why: &str,
-) -> Result<BoardAnswer, AnalyzeError> {
+) -> Result<Analysis, AnalyzeError> {
     if context.misere {
         return Err(AnalyzeError::Unsupported(format!(
             "misère play of {name} is not computed here: Conway's values decide normal play of partizan games only"
@@ -57,17 +58,19 @@ pub struct WinsByValue {
     pub not_listed: Option<String>,
 }
 
-/// The answer for player `me` (0: Left, 1: Right) of a position of value `g`, whose winning
-/// moves are `wins`, valued over `positions` positions: Left moving first wins when `g` is
+/// The answer for player `me` (0: Left, 1: Right) of the position `numbers` of `rules`, of value
+/// `g`, whose winning moves are `wins`, valued over `positions` positions: Left moving first wins when `g` is
 /// positive or confused with 0 (outcome L or N), and a Left option wins when its value is
 /// >= 0, a Right option when <= 0 (Conway, "On Numbers and Games", ch. 7; Siegel, II.1).
 pub fn answer_from_value(
+    rules: &dyn BoardRules,
+    numbers: &[u64],
     store: &mut GameStore,
     g: GameValue,
     me: usize,
     wins: WinsByValue,
     positions: u64,
-) -> Result<BoardAnswer, AnalyzeError> {
+) -> Result<Analysis, AnalyzeError> {
     let outcome = store.outcome(g).map_err(partizan_error)?;
     let first_wins = match outcome {
         PartizanOutcome::L => me == 0,
@@ -82,9 +85,8 @@ pub fn answer_from_value(
         temperature: store.temperature(g).map_err(partizan_error)?.to_string(),
         leaves: wins.leaves,
     };
-    let mut answer = BoardAnswer::listed(first_wins, None, wins.listed, Method::Search);
-    answer.count = Some(wins.count);
-    answer.not_listed = wins.not_listed;
+    let mut answer = Analysis::of_board(rules, numbers, first_wins, None, wins.listed, Method::Search);
+    answer.set_board_count(Some(wins.count), wins.not_listed);
     let side = side(me);
     let named = conway
         .value
@@ -103,7 +105,7 @@ pub fn answer_from_value(
             if me == 0 { ">=" } else { "<=" }
         ),
     ];
-    answer.value_note = Some(format!("none (partizan: Conway's value is {named})"));
-    answer.conway = Some(conway);
+    answer.sg_note = Some(format!("none (partizan: Conway's value is {named})"));
+    answer.set_conway(conway);
     Ok(answer)
 }

@@ -5,7 +5,8 @@
 //! whose options it has bounded.
 
 use crate::error::AnalyzeError;
-use crate::rules::board::{listed_note, listing_room, BoardAnswer, BoardContext, BoardRules, Method, SearchedGame};
+use crate::rules::analysis::Analysis;
+use crate::rules::board::{listed_note, listing_room, BoardContext, BoardRules, Method, SearchedGame};
 
 /// A board game's plain rule as a game of the engine's search: its states are the game's
 /// canonical numbers (the first player's moves: the games searched so are impartial).
@@ -34,7 +35,7 @@ pub fn search_answer(
     numbers: &[u64],
     misere: bool,
     context: &BoardContext<'_>,
-) -> Result<BoardAnswer, AnalyzeError> {
+) -> Result<Analysis, AnalyzeError> {
     let game = ByRule(rules);
     let mut search = context.search.start(&game, misere, context.budget, None, 8 * (numbers.len() as u64 + 1));
     let mut winning = vec![];
@@ -51,11 +52,9 @@ pub fn search_answer(
     let has_moves = !rules.options(numbers, 0).is_empty();
     let wins = count > 0 || (!has_moves && misere);
     let listed = winning.len() as u128;
-    let mut answer = BoardAnswer::listed(wins, None, winning, Method::Search);
-    answer.count = Some(count);
-    if count > listed {
-        answer.not_listed = Some(listed_note(room, numbers.len(), "numbers"));
-    }
+    let mut answer = Analysis::of_board(rules, numbers, wins, None, winning, Method::Search);
+    let not_listed = (count > listed).then(|| listed_note(room, numbers.len(), "numbers"));
+    answer.set_board_count(Some(count), not_listed);
     answer.explanation = vec![format!(
         "Searched exactly by the rule, from the definition of P and N positions: {} positions decided, each won when some move leaves a lost position{}.",
         search.positions(),

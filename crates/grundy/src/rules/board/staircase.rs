@@ -9,13 +9,14 @@
 //! every move changes exactly one odd step. The tests check it against the plain mex.
 
 use crate::rules::board::Words;
+use crate::rules::analysis::Analysis;
 use crate::rules::board::{BoardContext};
 use crate::error::IllegalMove;
 use crate::rules::board::Players;
 use crate::rules::board::{Board, BoardFamily};
 use crate::rules::catalogue::GameKind;
 use crate::error::AnalyzeError;
-use crate::rules::board::{listed_note, listing_room, numbers, BoardAnswer, Method, Notation, PlayHelp, RulesCore, Theory};
+use crate::rules::board::{listed_note, listing_room, numbers, Method, Notation, PlayHelp, RulesCore, Theory};
 #[cfg(feature = "draw")]
 use crate::rules::board::Face;
 #[cfg(feature = "draw")]
@@ -216,7 +217,7 @@ impl PlayHelp for Staircase {
 }
 
 impl Theory for Staircase {
-    fn solve(&self, steps: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
+    fn solve(&self, steps: &[u64], context: &BoardContext<'_>) -> Result<Analysis, AnalyzeError> {
         let misere = context.misere;
         if misere {
             // A game lasts at most sum of i * X_i moves (a coin on step i moves at most i times).
@@ -234,11 +235,9 @@ impl Theory for Staircase {
         // the first few; the count stays exact.
         let room = listing_room(steps.len());
         let listed = moves.iter().take(room).map(|&(i, c)| shifted(steps, i, c)).collect();
-        let mut answer = BoardAnswer::listed(x != 0, Some(x), listed, Method::ClosedForm);
-        answer.count = Some(moves.len() as u128);
-        if moves.len() > room {
-            answer.not_listed = Some(listed_note(room, steps.len(), "steps"));
-        }
+        let mut answer = Analysis::of_board(self, steps, x != 0, Some(x), listed, Method::ClosedForm);
+        let not_listed = (moves.len() > room).then(|| listed_note(room, steps.len(), "steps"));
+        answer.set_board_count(Some(moves.len() as u128), not_listed);
         let odd: Vec<String> = odd_steps(steps).iter().map(u64::to_string).collect();
         answer.explanation = vec![
             "Staircase Nim: a position's value is the nim-sum of the coins on the odd steps (1, 3, 5, ...). Moves on odd steps are moves of Nim there (Bouton's theorem); coins moved from an even step onto an odd one can be moved straight on by the opponent, so even steps do not count.".into(),

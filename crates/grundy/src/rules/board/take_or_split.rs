@@ -130,13 +130,14 @@
 //! a heap of 2 or more. A position with no move is a win under misère play and not in L.
 
 use crate::rules::board::Words;
+use crate::rules::analysis::Analysis;
 use crate::rules::board::{BoardContext};
 use crate::error::IllegalMove;
 use crate::rules::board::Players;
 use crate::rules::board::{Board, BoardFamily};
 use crate::rules::catalogue::GameKind;
 use crate::error::{AnalyzeError, GaveUp, ParseGameError, Work};
-use crate::rules::board::{numbers, BoardAnswer, Method, Notation, PlayHelp, RulesCore, Theory};
+use crate::rules::board::{numbers, Method, Notation, PlayHelp, RulesCore, Theory};
 #[cfg(feature = "draw")]
 use crate::rules::board::Face;
 #[cfg(feature = "draw")]
@@ -1103,7 +1104,7 @@ impl PlayHelp for TakeOrSplit {
 }
 
 impl Theory for TakeOrSplit {
-    fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
+    fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<Analysis, AnalyzeError> {
         let (misere, budget) = (context.misere, context.budget);
         let values = self.values(numbers, budget)?;
         let method = if values.table.is_some() { Method::Table } else { Method::ClosedForm };
@@ -1202,24 +1203,13 @@ impl Theory for TakeOrSplit {
             }),
             Some(_) => None,
         };
-        let mut answer = BoardAnswer {
-            wins,
-            value: None,
-            value_note: None,
-            winning,
-            count: win.count,
-            not_listed,
-            method,
-            explanation: vec![],
-            balance: None,
-            heap_values: None,
-            conway: None,
-        };
+        let mut answer = Analysis::of_board(self, numbers, wins, None, winning, method);
+        answer.set_board_count(win.count, not_listed);
         if !misere {
             match u64::try_from(x) {
-                Ok(v) => answer.value = Some(v),
+                Ok(v) => answer.sg = Some(v),
                 Err(_) => {
-                    answer.value_note = Some(format!("{x}, past 2^64 - 1, the largest this answer holds as a number"))
+                    answer.sg_note = Some(format!("{x}, past 2^64 - 1, the largest this answer holds as a number"))
                 }
             }
         }

@@ -3,20 +3,21 @@
 //! Every-SG steps).
 
 use crate::error::AnalyzeError;
+use crate::rules::analysis::Analysis;
 use crate::rules::board::packed::PackedRules;
-use crate::rules::board::{BoardAnswer, BoardContext, RulesCore};
+use crate::rules::board::{BoardContext, RulesCore};
 use crate::rules::nim::ValueWords;
 use crate::rules::Ruleset;
 
 /// The fast answer and the theorems behind it, each checked by the tests against the plain
 /// solver built on [`RulesCore::options`].
 pub trait Theory: RulesCore {
-    /// The fast answer: outcome, value and every winning move, exact, or a refusal that says
-    /// what it would take. `context` holds the convention (`misere`: the player who makes the
+    /// The fast answer as the analysis reports it ([`Analysis::of_board`]): outcome, value and
+    /// every winning move, exact, or a refusal that says what it would take. `context` holds the convention (`misere`: the player who makes the
     /// last move loses), the player to move, the budget, and the engine's heap values and exact
     /// search (passed in by the analysis, since `rules/` sits below it;
     /// [`BoardContext::plain`] without them).
-    fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError>;
+    fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<Analysis, AnalyzeError>;
 
     /// The game's positions as packed keys, where they fit ([`PackedRules`]): the Conway-value
     /// search then works on 128-bit keys. `None` (the default): it works on the position's

@@ -15,6 +15,7 @@
 
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing))]
 
+use crate::rules::analysis::Analysis;
 use crate::error::IllegalMove;
 use crate::rules::board::Players;
 
@@ -24,7 +25,7 @@ use crate::rules::board::notation::arrow_move;
 use crate::rules::board::bitgrid::{gather, spread};
 use crate::rules::board::packed::{Packed, PackedRules};
 use crate::rules::board::Words;
-use crate::rules::board::{Board, BoardAnswer, BoardContext, BoardFamily, Notation, PlayHelp, RulesCore, Theory, TextRows};
+use crate::rules::board::{Board, BoardContext, BoardFamily, Notation, PlayHelp, RulesCore, Theory, TextRows};
 #[cfg(feature = "draw")]
 use crate::rules::board::Face;
 use crate::rules::catalogue::GameKind;
@@ -514,7 +515,7 @@ impl Theory for ToadsFrogs {
         Some(self)
     }
 
-    fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
+    fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<Analysis, AnalyzeError> {
         solve_by_conway(
             self,
             numbers,

@@ -13,9 +13,10 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hash, Hasher};
 
 use crate::error::{AnalyzeError, GaveUp, Work};
+use crate::rules::analysis::Analysis;
 use crate::rules::board::packed::{Packed, PackedRules};
 use crate::rules::board::partizan::{answer_from_value, WinsByValue};
-use crate::rules::board::{listed_note, listing_room, BoardAnswer, BoardContext, BoardRules};
+use crate::rules::board::{listed_note, listing_room, BoardContext, BoardRules};
 use crate::values::partizan::{GameStore, GameValue, PartizanError, PartizanOutcome};
 
 /// A hasher for the memo's keys (the search's own canonical positions, so no hash flooding to
@@ -624,7 +625,7 @@ pub fn solve_by_value(
     numbers: &[u64],
     context: &BoardContext<'_>,
     work: Option<u64>,
-) -> Result<Option<BoardAnswer>, AnalyzeError> {
+) -> Result<Option<Analysis>, AnalyzeError> {
     let Some(w) = work else {
         let mut store = analysis_store(context.budget);
         let steps = store.total_work_left();
@@ -655,7 +656,7 @@ fn answer_by_value(
     context: &BoardContext<'_>,
     store: &mut GameStore,
     work: u64,
-) -> Result<BoardAnswer, AnalyzeError> {
+) -> Result<Analysis, AnalyzeError> {
     let mut values = BoardValues::new(rules, context.budget).with_work(work);
     let g = values.value(store, numbers)?;
     let me = context.to_move.min(1);
@@ -677,7 +678,7 @@ fn answer_by_value(
     if (wins.listed.len() as u128) < wins.count {
         wins.not_listed = Some(listed_note(wins.listed.len(), numbers.len(), "numbers"));
     }
-    answer_from_value(store, g, me, wins, values.positions())
+    answer_from_value(rules, numbers, store, g, me, wins, values.positions())
 }
 
 /// What an outcome class means, in words.

@@ -10,13 +10,14 @@
 //! which would pass 128 bits near k = 2^64).
 
 use crate::rules::board::Words;
+use crate::rules::analysis::Analysis;
 use crate::rules::board::{BoardContext};
 use crate::error::IllegalMove;
 use crate::rules::board::Players;
 use crate::rules::board::{Board, BoardFamily};
 use crate::rules::catalogue::GameKind;
 use crate::error::{AnalyzeError, GaveUp, Work};
-use crate::rules::board::{numbers, BoardAnswer, Method, Notation, PlayHelp, RulesCore, Theory};
+use crate::rules::board::{numbers, Method, Notation, PlayHelp, RulesCore, Theory};
 #[cfg(feature = "draw")]
 use crate::rules::board::Face;
 #[cfg(feature = "draw")]
@@ -365,12 +366,12 @@ impl PlayHelp for Wythoff {
 }
 
 impl Theory for Wythoff {
-    fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
+    fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<Analysis, AnalyzeError> {
         let (misere, budget) = (context.misere, context.budget);
         let (a, b) = Self::pair(numbers);
         let wins = !is_cold_under(a, b, misere);
         let moves: Vec<Vec<u64>> = winning_moves_under(a, b, misere).into_iter().map(|(x, y)| vec![x, y]).collect();
-        let mut answer = BoardAnswer::listed(wins, None, moves, Method::ClosedForm);
+        let mut answer = Analysis::of_board(self, numbers, wins, None, moves, Method::ClosedForm);
         if misere {
             answer.explanation = vec![
                 "Misère Wythoff (whoever takes the last object loses): the P-positions are Wythoff's (a_k, a_k + k) with a_k = floor(k φ), except that (0, 1), (1, 0) and (2, 2) replace (0, 0), (1, 2) and (2, 1); checked against exhaustive search.".into(),
@@ -379,13 +380,13 @@ impl Theory for Wythoff {
                     if wins { "an N-position: the player to move wins" } else { "a P-position: the player to move loses" }
                 ),
             ];
-            answer.value_note = Some("none (misère play)".into());
+            answer.sg_note = Some("none (misère play)".into());
             return Ok(answer);
         }
         match Self::value_table(a, b, budget) {
-            Ok(v) => answer.value = Some(v),
+            Ok(v) => answer.sg = Some(v),
             Err(e) => {
-                answer.value_note = Some(format!(
+                answer.sg_note = Some(format!(
                     "not computed: Wythoff's values have no known closed form, and the table to ({a}, {b}) is past the budget ({e})"
                 ))
             }

@@ -12,8 +12,8 @@ use crate::rules::board::{listing_room, Board, BoardContext, ExactSearch, GraphG
 use crate::solve::search::{Rules, Search};
 
 use super::listing::Listing;
-use super::report::{blank, Analysis, WinningMove};
 use super::AnalyzeOptions;
+use crate::rules::analysis::{blank, Analysis, WinningMove};
 
 /// A board game through its own theory ([`crate::rules::board::Theory::solve`]).
 pub(super) fn board(b: &Board, numbers: &[u64], options: &AnalyzeOptions) -> Result<Analysis, AnalyzeError> {
@@ -30,37 +30,7 @@ pub(super) fn board(b: &Board, numbers: &[u64], options: &AnalyzeOptions) -> Res
         heaps: &Engine,
         search: &EngineSearch,
     };
-    let answer = rules.solve(numbers, &context)?;
-    let method = answer.method;
-    let mut a = blank(Outcome::from_win(answer.wins), method);
-    a.sg = answer.value;
-    a.sg_note = answer.value_note;
-    a.balance = answer.balance;
-    a.heap_values = answer.heap_values;
-    let values = answer.conway.as_ref().map(|c| c.leaves.clone()).unwrap_or_default();
-    for (k, result) in answer.winning.into_iter().enumerate() {
-        if let Some(mv) = Move::between(numbers, &result) {
-            // Games that draw their own rows write results as tokens (the numbers are edges or
-            // vertex indices).
-            let result_tokens = rules.written_as_text().then(|| rules.tokens(&result));
-            a.winning_moves.push(WinningMove {
-                value: values.get(k).cloned().flatten(),
-                result_tokens,
-                leaves: vec![],
-                text: rules.describe(numbers, &result),
-                result,
-                mv,
-            });
-        }
-    }
-    a.given_count = answer.count;
-    match answer.count {
-        None => a.moves_unknown = answer.not_listed,
-        Some(_) => a.list_cap = answer.not_listed.map(|why| format!(" ({why})")),
-    }
-    a.explanation = answer.explanation;
-    a.conway = answer.conway;
-    Ok(a)
+    rules.solve(numbers, &context)
 }
 
 /// The engine's exact search ([`Search`]) for a board game with no theory for a position, passed

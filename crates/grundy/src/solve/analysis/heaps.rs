@@ -12,8 +12,8 @@ use crate::rules::Ruleset;
 
 use super::listing::{skipped_heaps, Listing};
 use super::misere::misere_sum;
-use super::report::{blank, Analysis, EXPLAINED_MOVES};
 use super::AnalyzeOptions;
+use crate::rules::analysis::{blank, Analysis, EXPLAINED_MOVES};
 
 /// A sum of heaps: under normal play by the heaps' values, under misère play by the first of
 /// the misère strategies that answers.

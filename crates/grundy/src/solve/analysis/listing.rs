@@ -6,7 +6,7 @@ use crate::game::family::first_moves;
 use crate::game::{Component, Move, MoveFamily};
 use crate::rules::Ruleset;
 
-use super::report::{Analysis, WinningFamily, WinningMove, LISTED_MOVES};
+use crate::rules::analysis::{Analysis, WinningFamily, WinningMove, LISTED_MOVES};
 
 /// The position after replacing heap `i` by the heaps `to`.
 pub(super) fn replaced(heaps: &[u64], i: usize, to: &[u64]) -> Vec<u64> {

@@ -4,8 +4,8 @@
 //! This file holds the entry point and its options, and sends each kind of position to the
 //! file that answers it, so that each method sits beside its own words:
 //!
-//! - `report`: [`Analysis`], the answer (the `--json` object), and what it says about the
-//!   moves it lists.
+//! - [`Analysis`], the answer (the `--json` object), and what it says about the moves it
+//!   lists, sits in `rules/analysis.rs`, below the board games' theory, which answers in it.
 //! - `listing`: winning moves listed one by one within a bound, and families in words.
 //! - `heaps`: sums of heaps under normal play (Bouton's theorem, the Sprague-Grundy theorem).
 //! - `misere`: misère sums, a list of strategies tried in order.
@@ -16,7 +16,6 @@ mod boards;
 mod heaps;
 mod listing;
 mod misere;
-mod report;
 
 use crate::engine::heap::StoredValues;
 use crate::engine::QuotientCache;
@@ -25,10 +24,10 @@ use crate::game::convention::{Convention, Player};
 use crate::game::{Component, Game, MoveFamily, Position};
 use crate::rules::board::GraphGame;
 
+pub(crate) use crate::rules::analysis::blank as blank_analysis;
+pub use crate::rules::analysis::{Analysis, WinningFamily, WinningMove, EXPLAINED_MOVES, LISTED_MOVES};
 pub use listing::{describe_family, LISTED_NUMBERS};
 pub use misere::misere_single_heaps;
-pub(crate) use report::blank_analysis;
-pub use report::{Analysis, WinningFamily, WinningMove, EXPLAINED_MOVES, LISTED_MOVES};
 
 use boards::board;
 use heaps::sum;

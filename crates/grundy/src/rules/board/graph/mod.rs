@@ -26,6 +26,7 @@ pub mod retro;
 pub mod solve;
 
 use crate::rules::board::Words;
+use crate::rules::analysis::Analysis;
 use crate::rules::board::{BoardContext};
 use crate::rules::board::Players;
 use crate::rules::board::{Board, BoardFamily};
@@ -40,7 +41,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 use crate::error::{AnalyzeError, GaveUp, Work};
 use crate::error::IllegalMove;
 use crate::rules::board::notation::{arrow_move, changed_run};
-use crate::rules::board::{BoardAnswer, Notation, PlayHelp, RulesCore, Theory};
+use crate::rules::board::{Notation, PlayHelp, RulesCore, Theory};
 #[cfg(feature = "draw")]
 use crate::rules::board::Face;
 
@@ -893,14 +894,21 @@ impl PlayHelp for GraphGame {
 }
 
 impl Theory for GraphGame {
-    fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<BoardAnswer, AnalyzeError> {
+    fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<Analysis, AnalyzeError> {
         let (misere, budget) = (context.misere, context.budget);
         // With the first player to move; the analysis calls `solve::report` with the player.
         let report = solve::report(self.graph(), numbers, 0, misere, budget)?;
         let wins = report.verdict == Verdict::Win;
         let winning: Vec<Vec<u64>> =
             report.moves.iter().filter(|m| m.verdict == Verdict::Win).map(|m| m.after(numbers)).collect();
-        Ok(BoardAnswer::listed(wins, report.value.as_ref().and_then(GsgValue::finite), winning, report.board_method()))
+        Ok(Analysis::of_board(
+            self,
+            numbers,
+            wins,
+            report.value.as_ref().and_then(GsgValue::finite),
+            winning,
+            report.board_method(),
+        ))
     }
 }
 

@@ -23,10 +23,11 @@
 use std::collections::{HashMap, HashSet};
 
 use super::{compress, Edge};
+use crate::rules::analysis::Analysis;
 use crate::error::AnalyzeError;
 use crate::rules::board::partizan::{answer_from_value, WinsByValue};
 use crate::rules::board::value::{analysis_store, partizan_error, past_budget, BoardValues, NAMED_CHARS};
-use crate::rules::board::{listed_note, listing_room, BoardAnswer, BoardContext, BoardRules};
+use crate::rules::board::{listed_note, listing_room, BoardContext, BoardRules};
 use crate::values::partizan::{Dyadic, GameStore, GameValue, PartizanError};
 
 /// Added to a picture's edge count when its edges carry colours (three numbers an edge): far
@@ -265,7 +266,7 @@ pub fn answer_by_branches(
     rules: &dyn BoardRules,
     numbers: &[u64],
     context: &BoardContext<'_>,
-) -> Result<BoardAnswer, AnalyzeError> {
+) -> Result<Analysis, AnalyzeError> {
     // One bound on the whole analysis (the value and every branch's), as the analysis of any
     // partizan board has ([`analysis_store`]).
     answer_in(rules, numbers, context, analysis_store(context.budget)).map_err(|e| past_budget(e, context.budget))
@@ -277,7 +278,7 @@ fn answer_in(
     numbers: &[u64],
     context: &BoardContext<'_>,
     mut store: GameStore,
-) -> Result<BoardAnswer, AnalyzeError> {
+) -> Result<Analysis, AnalyzeError> {
     let all = coloured_pictures(numbers)
         .ok_or_else(|| AnalyzeError::Unsupported("the position is not a list of pictures".into()))?;
     let mut values = BoardValues::new(rules, context.budget);
@@ -340,7 +341,7 @@ fn answer_in(
     if wins.count > wins.listed.len() as u128 {
         wins.not_listed = Some(listed_note(wins.listed.len(), numbers.len(), "numbers"));
     }
-    answer_from_value(&mut store, g, me, wins, values.positions())
+    answer_from_value(rules, numbers, &mut store, g, me, wins, values.positions())
 }
 
 /// Conway's value of a position whose value has a rule (see the module's comment): all green,

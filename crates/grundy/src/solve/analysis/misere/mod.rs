@@ -16,8 +16,8 @@ mod tests;
 use crate::error::AnalyzeError;
 use crate::game::Component;
 
-use super::report::Analysis;
 use super::AnalyzeOptions;
+use crate::rules::analysis::Analysis;
 
 pub use search::misere_single_heaps;
 

@@ -7,9 +7,9 @@ use crate::game::convention::Outcome;
 use crate::game::Component;
 
 use super::super::listing::{skipped_heaps, Listing};
-use super::super::report::{blank, EXPLAINED_MOVES};
 use super::super::AnalyzeOptions;
 use super::Attempt;
+use crate::rules::analysis::{blank, EXPLAINED_MOVES};
 
 /// A misère sum of heaps of one take-and-break ruleset by Plambeck and Siegel's misère
 /// quotient (`engine/quotient`), when the quotient covers every heap: proven for every heap

@@ -11,9 +11,9 @@ use crate::rules::Ruleset;
 use crate::solve::search::{Rules, Search};
 
 use super::super::listing::replaced;
-use super::super::report::{blank, WinningMove};
 use super::super::{reachable_bound, AnalyzeOptions};
 use super::Attempt;
+use crate::rules::analysis::{blank, WinningMove};
 
 /// Misère sums of heaps: canonical state is the sorted list of (ruleset, heap) with empty heaps
 /// dropped.

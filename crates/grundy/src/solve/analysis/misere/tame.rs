@@ -9,9 +9,9 @@ use crate::rules::nim::{nim_sum, BalanceTable};
 use crate::rules::Ruleset;
 
 use super::super::listing::{replaced, Listing};
-use super::super::report::blank;
 use super::super::AnalyzeOptions;
 use super::Attempt;
+use crate::rules::analysis::blank;
 
 /// A misère sum of Nim, K-Nim, Bash and subtraction heaps by Conway's genus theory of tame
 /// games (see `engine/tame.rs`), when every heap is proven tame: the outcome from the heaps'

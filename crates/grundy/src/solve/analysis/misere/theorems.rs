@@ -11,9 +11,9 @@ use crate::rules::nim::{misere_nim_explanation, misere_nim_winning_moves, misere
 use crate::rules::Ruleset;
 
 use super::super::listing::{join, replaced, Listing};
-use super::super::report::{blank, Analysis, WinningMove};
 use super::super::AnalyzeOptions;
 use super::Attempt;
+use crate::rules::analysis::{blank, Analysis, WinningMove};
 
 /// Misère Nim by Bouton's rule, when every heap is a Nim heap.
 pub(super) fn bouton(cs: &[Component], options: &AnalyzeOptions) -> Result<Attempt, AnalyzeError> {

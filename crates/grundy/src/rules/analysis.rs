@@ -4,9 +4,11 @@
 
 use serde::{Serialize, Serializer};
 
-use crate::engine::Method;
-use crate::game::convention::{Convention, Outcome, Player};
-use crate::game::{Move, MoveFamily};
+use crate::rules::board::{ConwayAnswer, Notation};
+use crate::rules::convention::{Convention, Outcome, Player};
+use crate::rules::family::MoveFamily;
+use crate::rules::method::Method;
+use crate::rules::moves::Move;
 use crate::rules::nim::BalanceTable;
 
 /// One winning move, with its words and the position it leaves. In JSON: `text` and `result`,
@@ -28,7 +30,7 @@ pub struct WinningMove {
     pub result_tokens: Option<Vec<String>>,
     /// The position after the move as the tokens `analyze` reads back for it (`4/3 9/2`,
     /// `162/9`, `12 line:3 line:3`, `nim=0 subtraction:2,5=9`): what `grundy analyze` prints
-    /// after `=>`, and what a person types to go on from there. Filled in by [`analyze`](super::analyze).
+    /// after `=>`, and what a person types to go on from there. Filled in by [`analyze`](crate::analyze).
     pub leaves: Vec<String>,
     /// Conway's value of the position the move leaves, for a partizan game (a canonical form
     /// `GameStore::parse` reads back); absent otherwise, or where its name is too long.
@@ -105,7 +107,7 @@ pub struct Analysis {
     /// Why the list one by one stops where it does, when it holds fewer moves than the
     /// families (in words, after "the first K of N are listed one by one").
     #[serde(skip)]
-    pub(super) list_cap: Option<String>,
+    pub(crate) list_cap: Option<String>,
     /// The budget that would list every winning move, when some are left out and an allowed
     /// budget would list them (a front end names its own way to ask for it).
     #[serde(skip)]
@@ -113,7 +115,7 @@ pub struct Analysis {
     /// The exact count of winning moves, when the game counted them itself (a board game that
     /// lists only some); otherwise the count is the sum over the families.
     #[serde(skip)]
-    pub(super) given_count: Option<u128>,
+    pub(crate) given_count: Option<u128>,
     /// Each heap's Sprague-Grundy value, when the answer came from them (for the divisor game:
     /// the prime exponents).
     pub heap_values: Option<Vec<u64>>,
@@ -140,7 +142,7 @@ pub struct Analysis {
     /// Conway's value of a partizan position under normal play (its canonical form, outcome
     /// class, mean and temperature); in JSON only for those games.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub conway: Option<crate::rules::board::ConwayAnswer>,
+    pub conway: Option<ConwayAnswer>,
 }
 
 fn option_as_text<T: std::fmt::Display, S: Serializer>(v: &Option<T>, s: S) -> Result<S::Ok, S::Error> {
@@ -199,7 +201,7 @@ impl Analysis {
 
     /// Sets `winning_moves_not_listed` and the explanation's line about it from what is listed
     /// one by one, what the families hold, and the heaps whose moves are not known.
-    pub(super) fn say_what_is_listed(&mut self) {
+    pub(crate) fn say_what_is_listed(&mut self) {
         let families: u128 = self.winning_families.iter().map(|f| u128::from(f.family.count)).sum();
         let known = self.given_count.unwrap_or(families);
         let listed = self.winning_moves.len() as u128;
@@ -225,12 +227,6 @@ impl Analysis {
     }
 }
 
-/// An analysis with the position-independent fields left for `analyze` to fill in (for the
-/// other solving modules).
-pub(crate) fn blank_analysis(outcome: Outcome, method: Method) -> Analysis {
-    blank(outcome, method)
-}
-
 impl Analysis {
     /// Sets the exact count of winning moves when the answer lists only some of them (`why`
     /// says which), or records that the count is not known (`None`).
@@ -247,8 +243,91 @@ impl Analysis {
     }
 }
 
+/// A board game's answer ([`crate::rules::board::Theory::solve`]), built where the game knows
+/// it: the outcome, value and winning moves; `analyze` fills in the rest (the game's name, the
+/// position's tokens, who moves, each move's leaves and the families).
+impl Analysis {
+    /// The answer for the position `numbers` of the board game `rules`: whether the player to
+    /// move `wins`, the Sprague-Grundy value `sg` (when the game has one and it was computed),
+    /// the numbers each winning move leaves (`winning`, in the order a person reads them, every
+    /// one: their count is their number until [`Analysis::set_board_count`] says otherwise),
+    /// and how it was found. Each move is worded by the game ([`Notation::describe`]), and
+    /// written as its tokens for a game whose numbers are not what people write
+    /// ([`Notation::written_as_text`]).
+    ///
+    /// ```
+    /// use grundy::rules::board::{Method, Wythoff};
+    /// use grundy::{Analysis, Outcome};
+    /// let a = Analysis::of_board(&Wythoff, &[1, 2], false, None, vec![], Method::ClosedForm);
+    /// assert_eq!(a.outcome, Outcome::P);
+    /// assert!(a.winning_moves.is_empty());
+    /// ```
+    pub fn of_board(
+        rules: &dyn Notation,
+        numbers: &[u64],
+        wins: bool,
+        sg: Option<u64>,
+        winning: Vec<Vec<u64>>,
+        method: Method,
+    ) -> Analysis {
+        let mut a = blank(Outcome::from_win(wins), method);
+        a.sg = sg;
+        a.given_count = Some(winning.len() as u128);
+        a.set_board_winning(rules, numbers, winning);
+        a
+    }
+
+    /// Lists the winning moves of a board game's answer (made by [`Analysis::of_board`]) as the
+    /// numbers each leaves from `numbers`, in place of those listed; their count stays as set.
+    pub fn set_board_winning(&mut self, rules: &dyn Notation, numbers: &[u64], winning: Vec<Vec<u64>>) {
+        self.winning_moves.clear();
+        for result in winning {
+            // A winning move changes the position, so every result is a move.
+            if let Some(mv) = Move::between(numbers, &result) {
+                // Games that draw their own rows write results as tokens (the numbers are edges
+                // or vertex indices).
+                let result_tokens = rules.written_as_text().then(|| rules.tokens(&result));
+                self.winning_moves.push(WinningMove {
+                    value: None,
+                    result_tokens,
+                    leaves: vec![],
+                    text: rules.describe(numbers, &result),
+                    result,
+                    mv,
+                });
+            }
+        }
+    }
+
+    /// How many winning moves a board game's answer has, exactly (`None` when not known), and
+    /// why the list does not hold every one, when it does not (`not_listed`: when the count is
+    /// not known, why not).
+    pub fn set_board_count(&mut self, count: Option<u128>, not_listed: Option<String>) {
+        self.given_count = count;
+        match count {
+            None => {
+                self.moves_unknown = not_listed;
+                self.list_cap = None;
+            }
+            Some(_) => {
+                self.moves_unknown = None;
+                self.list_cap = not_listed.map(|why| format!(" ({why})"));
+            }
+        }
+    }
+
+    /// Conway's value of a partizan position, with the value each listed winning move leaves
+    /// (`conway.leaves`, in the order of the winning moves) written on the move.
+    pub fn set_conway(&mut self, conway: ConwayAnswer) {
+        for (m, value) in self.winning_moves.iter_mut().zip(&conway.leaves) {
+            m.value = value.clone();
+        }
+        self.conway = Some(conway);
+    }
+}
+
 /// An analysis with the position-independent fields left for `analyze` to fill in.
-pub(super) fn blank(outcome: Outcome, method: Method) -> Analysis {
+pub(crate) fn blank(outcome: Outcome, method: Method) -> Analysis {
     Analysis {
         game: String::new(),
         position: vec![],

@@ -12,7 +12,7 @@ use std::fmt;
 use serde::ser::SerializeStruct;
 use serde::{Serialize, Serializer};
 
-use crate::game::Move;
+use crate::rules::moves::Move;
 
 /// Moves of one heap that differ by a fixed step: member j leaves `first` with its first heap
 /// raised by `j * step` and, for a split into two heaps, its second heap lowered by the same
