@@ -41,7 +41,9 @@ pub fn search_answer(
     let mut winning = vec![];
     let mut count: u128 = 0;
     let room = listing_room(numbers.len());
-    for option in rules.options(numbers, 0) {
+    let options = rules.options(numbers, 0);
+    let has_moves = !options.is_empty();
+    for option in options {
         if !search.wins(&rules.canonical(&option))? {
             count += 1;
             if winning.len() < room {
@@ -49,7 +51,6 @@ pub fn search_answer(
             }
         }
     }
-    let has_moves = !rules.options(numbers, 0).is_empty();
     let wins = count > 0 || (!has_moves && misere);
     let listed = winning.len() as u128;
     let mut answer = Analysis::of_board(rules, numbers, wins, None, winning, Method::Search);
