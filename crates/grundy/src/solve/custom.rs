@@ -4,14 +4,14 @@
 //!
 //! [`ImpartialSolver`] walks the option graph by the definitions: a position's value is the
 //! mex of its options' values (or the XOR of its components' values), and a position is N
-//! under misère play when some option is P (a position with no option is N). The walk is
-//! iterative, so deep games cannot overflow the stack; it is memoised, so one solver shares
+//! under misère play when some option is P (a position with no option is N). The walk is the
+//! crate's one ([`crate::solve::search::walk`]): iterative, so deep games cannot overflow the stack; it is memoised, so one solver shares
 //! its work between questions; it stores at most its budget of positions and lists at most
 //! [`OPTIONS_PER_POSITION`] options per budgeted position, and answers past either with
 //! [`GaveUp`]; it checks the installed [`crate::StopToken`]; and it refuses a game in which a
 //! position follows itself. Every answer is exact, or an error: never a partial list.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::fmt;
 
 use crate::engine::table::mex_of;
@@ -19,6 +19,7 @@ use crate::error::{GaveUp, Work};
 use crate::game::convention::{Convention, Outcome, Player};
 use crate::game::ImpartialGame;
 use crate::solve::analysis::DEFAULT_BUDGET;
+use crate::solve::search::{walk, Walk};
 use crate::stop::{Stopped, Ticker};
 
 /// How many options (and components) the solver lists per position of its budget: listing is
@@ -86,14 +87,6 @@ enum Combine {
     Mex(Vec<u64>),
     /// The children are the components: the XOR of their values.
     Xor(u64),
-}
-
-/// A position being decided, with the children still to look at.
-struct Frame<P> {
-    position: P,
-    children: Vec<P>,
-    next: usize,
-    combine: Combine,
 }
 
 /// A budgeted, memoised solver of one [`ImpartialGame`].
@@ -212,68 +205,13 @@ impl<G: ImpartialGame> ImpartialSolver<G> {
         Ok(options)
     }
 
-    /// The frame that decides the value of `position`: its components when it has several,
-    /// else its options.
-    fn value_frame(&mut self, position: G::Position) -> Result<Frame<G::Position>, SolveError> {
-        self.ticker.tick()?;
-        let parts = self.game.components(&position);
-        self.count_listed(parts.len() as u128)?;
-        let (children, combine) = match parts.as_slice() {
-            [only] if *only == position => (self.options(&position)?, Combine::Mex(Vec::new())),
-            _ => (parts, Combine::Xor(0)),
-        };
-        Ok(Frame { position, children, next: 0, combine })
-    }
-
     /// The Sprague-Grundy value of `position` (normal play): the mex of its options' values,
-    /// or the XOR of its components' values. 0 exactly for P-positions.
+    /// or the XOR of its components' values, by the crate's walk
+    /// ([`crate::solve::search::walk`]). 0 exactly for P-positions.
     pub fn grundy_value(&mut self, position: &G::Position) -> Result<u64, SolveError> {
-        if let Some(&v) = self.values.get(position) {
-            return Ok(v);
-        }
         // Every question checks the stop token at its first step.
         self.ticker = Ticker::new(TICK_EVERY);
-        let first = self.value_frame(position.clone())?;
-        // Positions held on the walk: one per frame plus the children each keeps.
-        let mut held = 1 + first.children.len();
-        self.room(held)?;
-        let mut on_stack: HashSet<G::Position> = HashSet::from([position.clone()]);
-        let mut stack = vec![first];
-        let mut last = 0;
-        while let Some(top) = stack.last_mut() {
-            if let Some(child) = top.children.get(top.next) {
-                if let Some(&v) = self.values.get(child) {
-                    match &mut top.combine {
-                        Combine::Mex(seen) => seen.push(v),
-                        Combine::Xor(x) => *x ^= v,
-                    }
-                    top.next += 1;
-                    continue;
-                }
-                if on_stack.contains(child) {
-                    return Err(SolveError::NotFinite { position: show(child) });
-                }
-                let child = child.clone();
-                let frame = self.value_frame(child.clone())?;
-                held += 1 + frame.children.len();
-                self.room(held)?;
-                on_stack.insert(child);
-                stack.push(frame);
-            } else if let Some(done) = stack.pop() {
-                // Deciding the frames of a deep walk is long too (memo lookups, no new frame),
-                // so the stop token is checked as they are popped, not only as they are pushed.
-                self.ticker.tick()?;
-                held = held.saturating_sub(1 + done.children.len());
-                on_stack.remove(&done.position);
-                last = match &done.combine {
-                    Combine::Mex(seen) => mex(seen),
-                    Combine::Xor(x) => *x,
-                };
-                self.values.insert(done.position, last);
-            }
-        }
-        // The root is the bottom frame, so the last value decided is its own.
-        Ok(last)
+        walk(&mut Values { solver: self }, position)
     }
 
     /// Whether the player to move in `position` wins, when already known: under misère play
@@ -299,79 +237,16 @@ impl<G: ImpartialGame> ImpartialSolver<G> {
         }
     }
 
-    /// Whether the player to move in `position` wins, by a memoised win/lose search of the
-    /// whole positions that stops at the first option the opponent loses: a position is won
-    /// exactly when some option is lost, and one with no move is lost under normal play, won
-    /// under misère play. Under normal play it walks only what the outcome needs (the
-    /// Sprague-Grundy value needs every option of every position reached); a position of
-    /// several components is decided by their values instead.
+    /// Whether the player to move in `position` wins, by the crate's win/lose walk
+    /// ([`crate::solve::search::wins`]) over the whole positions, which stops at the first
+    /// option the opponent loses: a position is won exactly when some option is lost, and one
+    /// with no move is lost under normal play, won under misère play. Under normal play it
+    /// walks only what the outcome needs (the Sprague-Grundy value needs every option of every
+    /// position reached); a position of several components is decided by their values instead.
     fn search_wins(&mut self, position: &G::Position, misere: bool) -> Result<bool, SolveError> {
-        if let Some(w) = self.known_win(position, misere) {
-            return Ok(w);
-        }
-        if !misere {
-            if let Some(w) = self.win_by_value(position)? {
-                return Ok(w);
-            }
-        }
+        // Every question checks the stop token at its first step.
         self.ticker = Ticker::new(TICK_EVERY);
-        let frame = |solver: &mut Self, p: G::Position| -> Result<Frame<G::Position>, SolveError> {
-            solver.ticker.tick()?;
-            let children = solver.options(&p)?;
-            Ok(Frame { position: p, children, next: 0, combine: Combine::Xor(0) })
-        };
-        let first = frame(self, position.clone())?;
-        let mut held = 1 + first.children.len();
-        self.room(held)?;
-        let mut on_stack: HashSet<G::Position> = HashSet::from([position.clone()]);
-        let mut stack = vec![first];
-        let mut last = false;
-        while let Some(top) = stack.last_mut() {
-            let decided = match top.children.get(top.next) {
-                // No move at all: lost under normal play; under misère play the player to move
-                // has won already.
-                None if top.children.is_empty() => misere,
-                // Every move leaves a position the opponent wins.
-                None => false,
-                Some(child) => match self.known_win(child, misere) {
-                    // A move to a position the opponent loses.
-                    Some(false) => true,
-                    Some(true) => {
-                        top.next += 1;
-                        continue;
-                    }
-                    None => {
-                        if on_stack.contains(child) {
-                            return Err(SolveError::NotFinite { position: show(child) });
-                        }
-                        let child = child.clone();
-                        // A sum of parts is decided by its value, which `known_win` then reads.
-                        if !misere && self.win_by_value(&child)?.is_some() {
-                            self.room(held)?;
-                            continue;
-                        }
-                        let next = frame(self, child.clone())?;
-                        held += 1 + next.children.len();
-                        self.room(held)?;
-                        on_stack.insert(child);
-                        stack.push(next);
-                        continue;
-                    }
-                },
-            };
-            if let Some(done) = stack.pop() {
-                self.ticker.tick()?;
-                held = held.saturating_sub(1 + done.children.len());
-                on_stack.remove(&done.position);
-                if misere {
-                    self.misere.insert(done.position, decided);
-                } else {
-                    self.normal.insert(done.position, decided);
-                }
-                last = decided;
-            }
-        }
-        Ok(last)
+        walk(&mut Outcomes { solver: self, misere }, position)
     }
 
     /// Whether the player to move in `position` wins with best play.
@@ -433,6 +308,128 @@ impl<G: ImpartialGame> ImpartialSolver<G> {
             }
         }
         Ok(best.map(|(_, option)| option))
+    }
+}
+
+/// An [`ImpartialSolver`] asked for outcomes under one convention: what the crate's win/lose
+/// walk needs of it (its memos, its budget, and cycles refused, since a game defined outside
+/// the crate may not end).
+struct Outcomes<'a, G: ImpartialGame> {
+    solver: &'a mut ImpartialSolver<G>,
+    misere: bool,
+}
+
+impl<G: ImpartialGame> Walk for Outcomes<'_, G> {
+    type Position = G::Position;
+    type Value = bool;
+    type Gather = ();
+    type Error = SolveError;
+    const CHECKS_CYCLES: bool = true;
+
+    fn known(&mut self, position: &G::Position) -> Option<bool> {
+        self.solver.known_win(position, self.misere)
+    }
+
+    /// Under normal play, a position of several components by their values.
+    fn shortcut(&mut self, position: &G::Position) -> Result<Option<bool>, SolveError> {
+        match self.misere {
+            true => Ok(None),
+            false => self.solver.win_by_value(position),
+        }
+    }
+
+    fn children(&mut self, position: &G::Position) -> Result<(Vec<G::Position>, ()), SolveError> {
+        self.solver.ticker.tick()?;
+        Ok((self.solver.options(position)?, ()))
+    }
+
+    fn gather(&self, _: &mut (), child_wins: bool) -> Option<bool> {
+        // A move to a position the opponent loses.
+        (!child_wins).then_some(true)
+    }
+
+    fn finish(&self, _: (), childless: bool) -> bool {
+        // No move at all: lost under normal play, won already under misère play; otherwise
+        // every move leaves a position the opponent wins.
+        childless && self.misere
+    }
+
+    fn room(&mut self, frames: usize, children: usize) -> Result<(), SolveError> {
+        self.solver.room(frames + children)
+    }
+
+    fn decided(&mut self, position: G::Position, wins: bool) -> Result<(), SolveError> {
+        // Deciding the frames of a deep walk is long too (memo lookups, no new frame), so the
+        // stop token is checked as they are popped, not only as they are pushed.
+        self.solver.ticker.tick()?;
+        match self.misere {
+            true => self.solver.misere.insert(position, wins),
+            false => self.solver.normal.insert(position, wins),
+        };
+        Ok(())
+    }
+
+    fn repeated(&self, position: &G::Position) -> SolveError {
+        SolveError::NotFinite { position: show(position) }
+    }
+}
+
+/// An [`ImpartialSolver`] asked for Sprague-Grundy values (normal play): the walk's children
+/// are a position's components when it has several (their values XORed), else its options
+/// (the mex of their values).
+struct Values<'a, G: ImpartialGame> {
+    solver: &'a mut ImpartialSolver<G>,
+}
+
+impl<G: ImpartialGame> Walk for Values<'_, G> {
+    type Position = G::Position;
+    type Value = u64;
+    type Gather = Combine;
+    type Error = SolveError;
+    const CHECKS_CYCLES: bool = true;
+
+    fn known(&mut self, position: &G::Position) -> Option<u64> {
+        self.solver.values.get(position).copied()
+    }
+
+    fn children(&mut self, position: &G::Position) -> Result<(Vec<G::Position>, Combine), SolveError> {
+        let solver = &mut *self.solver;
+        solver.ticker.tick()?;
+        let parts = solver.game.components(position);
+        solver.count_listed(parts.len() as u128)?;
+        Ok(match parts.as_slice() {
+            [only] if only == position => (solver.options(position)?, Combine::Mex(Vec::new())),
+            _ => (parts, Combine::Xor(0)),
+        })
+    }
+
+    fn gather(&self, gathered: &mut Combine, child: u64) -> Option<u64> {
+        match gathered {
+            Combine::Mex(seen) => seen.push(child),
+            Combine::Xor(x) => *x ^= child,
+        }
+        None
+    }
+
+    fn finish(&self, gathered: Combine, _childless: bool) -> u64 {
+        match gathered {
+            Combine::Mex(seen) => mex(&seen),
+            Combine::Xor(x) => x,
+        }
+    }
+
+    fn room(&mut self, frames: usize, children: usize) -> Result<(), SolveError> {
+        self.solver.room(frames + children)
+    }
+
+    fn decided(&mut self, position: G::Position, value: u64) -> Result<(), SolveError> {
+        self.solver.ticker.tick()?;
+        self.solver.values.insert(position, value);
+        Ok(())
+    }
+
+    fn repeated(&self, position: &G::Position) -> SolveError {
+        SolveError::NotFinite { position: show(position) }
     }
 }
 

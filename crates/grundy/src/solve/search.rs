@@ -1,21 +1,143 @@
-//! Exact memoised search for outcomes (P or N) by the definition, with a budget.
+//! The crate's one memoised search by the definitions ([`walk`]), and the exact outcome search
+//! built on it ([`Search`]), with a budget.
 //!
-//! Used where no theory gives the answer: misère play of most rulesets and the partizan K-L-Nim.
-//! The walk is iterative (no recursion), so deep games cannot overflow the stack, and every
-//! position it stores counts against the budget.
-//!
-//! A game is searched through the public [`ImpartialGame`] (its options, and the bound on their
-//! number, which every game searched here gives), on canonical positions that include whatever
-//! decides the moves: for the partizan K-L-Nim, who is to move, which makes its graph of
-//! (heaps, player) an impartial game. `Rules` adds only what this search needs beyond that.
-//! The public solver of games defined outside the crate (`custom.rs`) has a walk of its own,
-//! which also detects cycles; the games searched here always shrink.
+//! [`walk`] is iterative (no recursion), so deep games cannot overflow the stack; memoised;
+//! and it leaves a position as soon as one child decides it (an option the opponent loses).
+//! What it remembers, how it lists and orders children, how their values make a position's
+//! (win/lose, or a mex), what it counts against a budget, and whether it watches for a position
+//! that follows itself belong to its caller, through [`Walk`]. Its callers: [`Search`]
+//! (below), where no theory gives the answer (misère play of most rulesets, sums of games, the
+//! board games' misère forms, the partizan K-L-Nim), over canonical positions that include
+//! whatever decides the moves; and the public solver of games defined outside the crate
+//! (`custom.rs`), for outcomes and Sprague-Grundy values, which also detects cycles and decides
+//! a sum of parts by its value.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
+use std::hash::Hash;
 
 use crate::error::{human_bytes, AnalyzeError, GaveUp, Work, MEMORY_LIMIT};
 use crate::game::ImpartialGame;
 use crate::stop::Ticker;
+
+/// What the walk ([`walk`]) needs of its caller: its memo, the children of a position (its
+/// options, or its parts) in the order they are tried, how their values make the position's,
+/// its budget, and what it does with a value decided.
+pub(crate) trait Walk {
+    /// A position, canonical: equal positions are one memo entry.
+    type Position: Clone + Eq + Hash;
+    /// What the walk decides of a position: whether the player to move wins, or its value.
+    type Value: Copy;
+    /// What a position on the path gathers from its children's values (nothing for win/lose;
+    /// the values seen, for a mex).
+    type Gather;
+    /// Why the walk stopped before it decided the root.
+    type Error;
+    /// Whether the walk keeps the positions on its path to refuse one met again on it
+    /// ([`Walk::repeated`]): for games whose positions may repeat.
+    const CHECKS_CYCLES: bool;
+    /// The value of `position`, when already decided.
+    fn known(&mut self, position: &Self::Position) -> Option<Self::Value>;
+    /// Decides `position` without walking it when the caller has another way (a sum of parts,
+    /// by its value), remembering it so that [`Walk::known`] reads it; `None` (the default)
+    /// walks it.
+    fn shortcut(&mut self, _position: &Self::Position) -> Result<Option<Self::Value>, Self::Error> {
+        Ok(None)
+    }
+    /// The children of `position`, in the order the walk tries them, and what gathers their
+    /// values (counted, and the stop token checked, by the caller).
+    fn children(&mut self, position: &Self::Position) -> Result<(Vec<Self::Position>, Self::Gather), Self::Error>;
+    /// Takes in a child's value; `Some` when that decides the position at once (an option the
+    /// opponent loses).
+    fn gather(&self, gathered: &mut Self::Gather, child: Self::Value) -> Option<Self::Value>;
+    /// The position's value once every child is gathered (`childless`: it had none).
+    fn finish(&self, gathered: Self::Gather, childless: bool) -> Self::Value;
+    /// Gives up when the walk holds too much: `frames` positions on its path, `children`
+    /// children stored beside them (called as each frame is pushed, and after a shortcut).
+    fn room(&mut self, frames: usize, children: usize) -> Result<(), Self::Error>;
+    /// Remembers the value of `position`.
+    fn decided(&mut self, position: Self::Position, value: Self::Value) -> Result<(), Self::Error>;
+    /// The error for `position`, met again on its own path (only with
+    /// [`Walk::CHECKS_CYCLES`]).
+    fn repeated(&self, position: &Self::Position) -> Self::Error;
+}
+
+/// A position on the walk's path, with its children, the next one to try, and what their
+/// values gave so far.
+struct Frame<S, G> {
+    state: S,
+    children: Vec<S>,
+    next: usize,
+    gathered: G,
+}
+
+/// The value of `root` by the definition, walked depth first: each position's value is made
+/// from its children's ([`Walk::gather`], [`Walk::finish`]), and a position is left as soon as
+/// one child decides it. For outcomes, a position is won exactly when some option is lost, and
+/// one with no move is lost under normal play and won under misère play; for Sprague-Grundy
+/// values, the mex of the options' values or the XOR of the parts'. Every value decided is
+/// handed to [`Walk::decided`].
+pub(crate) fn walk<W: Walk>(w: &mut W, root: &W::Position) -> Result<W::Value, W::Error> {
+    if let Some(v) = w.known(root) {
+        return Ok(v);
+    }
+    if let Some(v) = w.shortcut(root)? {
+        return Ok(v);
+    }
+    let (children, gathered) = w.children(root)?;
+    let mut stored = children.len();
+    w.room(1, stored)?;
+    let mut path: HashSet<W::Position> = HashSet::new();
+    if W::CHECKS_CYCLES {
+        path.insert(root.clone());
+    }
+    let mut stack = vec![Frame { state: root.clone(), children, next: 0, gathered }];
+    while let Some(top) = stack.last_mut() {
+        let decided = match top.children.get(top.next) {
+            None => None,
+            Some(child) => match w.known(child) {
+                Some(v) => match w.gather(&mut top.gathered, v) {
+                    Some(decided) => Some(decided),
+                    None => {
+                        top.next += 1;
+                        continue;
+                    }
+                },
+                None => {
+                    if W::CHECKS_CYCLES && path.contains(child) {
+                        return Err(w.repeated(child));
+                    }
+                    let child = child.clone();
+                    if w.shortcut(&child)?.is_some() {
+                        // Decided and remembered: `known` reads it on the next turn.
+                        w.room(stack.len(), stored)?;
+                        continue;
+                    }
+                    let (children, gathered) = w.children(&child)?;
+                    stored += children.len();
+                    if W::CHECKS_CYCLES {
+                        path.insert(child.clone());
+                    }
+                    stack.push(Frame { state: child, children, next: 0, gathered });
+                    w.room(stack.len(), stored)?;
+                    continue;
+                }
+            },
+        };
+        if let Some(done) = stack.pop() {
+            let value = decided.unwrap_or_else(|| w.finish(done.gathered, done.children.is_empty()));
+            stored -= done.children.len();
+            if W::CHECKS_CYCLES {
+                path.remove(&done.state);
+            }
+            w.decided(done.state, value)?;
+            // The root is the bottom frame: its value ends the walk.
+            if stack.is_empty() {
+                return Ok(value);
+            }
+        }
+    }
+    unreachable!("the walk ends when the root's frame, the bottom one, is popped with its value")
+}
 
 /// What the search needs of a game beyond [`ImpartialGame`], whose positions are its canonical
 /// states (equal positions written the same way).
@@ -55,12 +177,6 @@ pub(crate) struct Search<R: Rules> {
 
 /// How many listed moves each budgeted position pays for.
 const MOVES_PER_POSITION: u128 = 16;
-
-struct Frame<S> {
-    state: S,
-    children: Vec<S>,
-    next: usize,
-}
 
 impl<R: Rules> Search<R> {
     /// A search of at most `budget` positions, each of whose states takes about `state_bytes`
@@ -152,69 +268,73 @@ impl<R: Rules> Search<R> {
         Ok(())
     }
 
-    fn frame(&mut self, state: R::Position) -> Result<Frame<R::Position>, AnalyzeError> {
+    /// Whether the player to move in `root` wins with best play.
+    pub(crate) fn wins(&mut self, root: &R::Position) -> Result<bool, AnalyzeError> {
+        walk(self, root)
+    }
+}
+
+impl<R: Rules> Walk for Search<R> {
+    type Position = R::Position;
+    type Value = bool;
+    type Gather = ();
+    type Error = AnalyzeError;
+    // The games searched here always shrink.
+    const CHECKS_CYCLES: bool = false;
+
+    fn known(&mut self, position: &R::Position) -> Option<bool> {
+        self.memo.get(position).copied()
+    }
+
+    /// The options, smallest first (which keeps the walk shallow); a position with
+    /// astronomically many moves is refused before they are listed.
+    fn children(&mut self, state: &R::Position) -> Result<(Vec<R::Position>, ()), AnalyzeError> {
         self.ticker.tick()?;
-        // A position with astronomically many moves is refused before they are listed.
-        let bound = self.rules.option_count_bound(&state);
+        let bound = self.rules.option_count_bound(state);
         if let Some(bound) = bound {
             self.count_moves(bound)?;
         }
-        let mut children = self.rules.options(&state);
+        let mut children = self.rules.options(state);
         if bound.is_none() {
             self.count_moves(children.len() as u128)?;
         }
         children.sort_by_cached_key(|c| self.rules.size(c));
-        Ok(Frame { state, children, next: 0 })
+        Ok((children, ()))
     }
 
-    /// Whether the player to move in `root` wins with best play.
-    pub(crate) fn wins(&mut self, root: &R::Position) -> Result<bool, AnalyzeError> {
-        if let Some(&w) = self.memo.get(root) {
-            return Ok(w);
+    fn gather(&self, _: &mut (), child_wins: bool) -> Option<bool> {
+        // A move to a position the opponent loses: the player to move wins.
+        (!child_wins).then_some(true)
+    }
+
+    fn finish(&self, _: (), childless: bool) -> bool {
+        // No move at all: under misère play the player to move has won already; otherwise
+        // every move leads to a position the opponent wins.
+        childless && self.misere
+    }
+
+    fn room(&mut self, frames: usize, stored: usize) -> Result<(), AnalyzeError> {
+        // The root alone is always held.
+        if frames <= 1 {
+            return Ok(());
         }
-        let mut stack = vec![self.frame(root.clone())?];
-        let mut stored: usize = stack[0].children.len();
-        while let Some(top) = stack.last_mut() {
-            let decided = if top.next < top.children.len() {
-                match self.memo.get(&top.children[top.next]) {
-                    // A move to a position the opponent loses: the player to move wins.
-                    Some(false) => Some(true),
-                    Some(true) => {
-                        top.next += 1;
-                        None
-                    }
-                    None => {
-                        let child = top.children[top.next].clone();
-                        let frame = self.frame(child)?;
-                        stored += frame.children.len();
-                        stack.push(frame);
-                        let used = (self.memo.len() + stack.len()) as u64;
-                        // Stored children cost memory too; four per budgeted position is plenty
-                        // for every game here.
-                        let stored_bytes = (stored as u64).saturating_mul(self.state_bytes);
-                        if used > self.budget
-                            || stored as u64 > self.budget.saturating_mul(4)
-                            || stored_bytes > MEMORY_LIMIT / 2
-                        {
-                            return Err(self.gave_up());
-                        }
-                        None
-                    }
-                }
-            } else if top.children.is_empty() {
-                // No move at all: under misère the player to move has won already.
-                Some(self.misere)
-            } else {
-                // Every move leads to a position the opponent wins.
-                Some(false)
-            };
-            if let Some(w) = decided {
-                if let Some(f) = stack.pop() {
-                    stored -= f.children.len();
-                    self.memo.insert(f.state, w);
-                }
-            }
+        let used = (self.memo.len() + frames) as u64;
+        // Stored children cost memory too; four per budgeted position is plenty for every game
+        // here.
+        let stored_bytes = (stored as u64).saturating_mul(self.state_bytes);
+        if used > self.budget || stored as u64 > self.budget.saturating_mul(4) || stored_bytes > MEMORY_LIMIT / 2 {
+            return Err(self.gave_up());
         }
-        Ok(self.memo[root])
+        Ok(())
+    }
+
+    fn decided(&mut self, position: R::Position, wins: bool) -> Result<(), AnalyzeError> {
+        self.memo.insert(position, wins);
+        Ok(())
+    }
+
+    fn repeated(&self, _position: &R::Position) -> AnalyzeError {
+        // Not reached: `CHECKS_CYCLES` is false.
+        self.gave_up()
     }
 }
