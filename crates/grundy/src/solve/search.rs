@@ -45,7 +45,7 @@ pub(crate) trait Walk {
     }
     /// The children of `position`, in the order the walk tries them, and what gathers their
     /// values (counted, and the stop token checked, by the caller).
-    fn children(&mut self, position: &Self::Position) -> Result<(Vec<Self::Position>, Self::Gather), Self::Error>;
+    fn children(&mut self, position: &Self::Position) -> Result<Children<Self>, Self::Error>;
     /// Takes in a child's value; `Some` when that decides the position at once (an option the
     /// opponent loses).
     fn gather(&self, gathered: &mut Self::Gather, child: Self::Value) -> Option<Self::Value>;
@@ -60,6 +60,9 @@ pub(crate) trait Walk {
     /// [`Walk::CHECKS_CYCLES`]).
     fn repeated(&self, position: &Self::Position) -> Self::Error;
 }
+
+/// A position's children and what gathers their values ([`Walk::children`]).
+pub(crate) type Children<W> = (Vec<<W as Walk>::Position>, <W as Walk>::Gather);
 
 /// A position on the walk's path, with its children, the next one to try, and what their
 /// values gave so far.
