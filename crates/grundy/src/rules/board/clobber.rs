@@ -15,20 +15,18 @@
 
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing))]
 
-use crate::rules::analysis::Analysis;
 use crate::error::IllegalMove;
 use crate::rules::board::Players;
 
-use crate::error::AnalyzeError;
 use crate::rules::board::bitgrid::{BitGrid, Planes};
 use crate::rules::board::grid::{cell_name, read_cell, Grid, GridNotation};
 #[cfg(feature = "draw")]
 use crate::rules::board::grid::cell_size;
 use crate::rules::board::packed::{Packed, PackedRules};
-use crate::rules::board::partizan::{side, solve_by_conway};
+use crate::rules::board::partizan::side;
 use crate::rules::board::notation::arrow_move;
 use crate::rules::board::Words;
-use crate::rules::board::{Board, BoardContext, BoardFamily, Notation, PlayHelp, RulesCore, Theory};
+use crate::rules::board::{Board, BoardFamily, Notation, PlayHelp, RulesCore, Theory};
 #[cfg(feature = "draw")]
 use crate::rules::board::Face;
 use crate::rules::catalogue::GameKind;
@@ -370,15 +368,6 @@ impl Theory for Clobber {
         Some(self)
     }
 
-    fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<Analysis, AnalyzeError> {
-        solve_by_conway(
-            self,
-            numbers,
-            context,
-            "Clobber",
-            "Left moves the x stones and Right the o stones, each onto a neighbouring stone of the other player, and a player with no such move loses",
-        )
-    }
 }
 
 #[cfg(feature = "draw")]

@@ -16,19 +16,18 @@
 
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing))]
 
-use crate::error::{AnalyzeError, IllegalMove};
-use crate::rules::analysis::Analysis;
+use crate::error::IllegalMove;
 use crate::rules::board::bitgrid::Planes;
 #[cfg(feature = "draw")]
 use crate::rules::board::grid::GridFace;
 use crate::rules::board::grid::{cell_name, read_cell, Grid, GridNotation};
 use crate::rules::board::notation::arrow_move;
 use crate::rules::board::packed::{Packed, PackedRules};
-use crate::rules::board::partizan::{side, solve_by_conway};
+use crate::rules::board::partizan::side;
 #[cfg(feature = "draw")]
 use crate::rules::board::Face;
 use crate::rules::board::Words;
-use crate::rules::board::{BoardContext, Notation, PlayHelp, Players, RulesCore, Theory};
+use crate::rules::board::{Notation, PlayHelp, Players, RulesCore, Theory};
 #[cfg(feature = "draw")]
 use crate::rules::draw::Sketch;
 use crate::values::partizan::{GameStore, GameValue, PartizanError};
@@ -457,10 +456,6 @@ impl Theory for Colouring {
         Some(self)
     }
 
-    fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<Analysis, AnalyzeError> {
-        let why = format!("{}, and a player with no cell to colour loses", self.0.players);
-        solve_by_conway(self, numbers, context, self.0.name, &why)
-    }
 }
 
 /// The packed search: a key is the board as two [`Planes`], the cells Left may colour and those

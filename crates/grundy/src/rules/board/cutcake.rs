@@ -13,16 +13,14 @@
 
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing))]
 
-use crate::rules::analysis::Analysis;
 use crate::error::IllegalMove;
 use crate::rules::board::Players;
 
-use crate::error::AnalyzeError;
 use crate::number::parse_u64;
-use crate::rules::board::partizan::{side, solve_by_conway};
+use crate::rules::board::partizan::side;
 use crate::rules::board::notation::arrow_move;
 use crate::rules::board::Words;
-use crate::rules::board::{replaced_part, Board, BoardContext, BoardFamily, Notation, PlayHelp, RulesCore, Theory, TextRows};
+use crate::rules::board::{replaced_part, Board, BoardFamily, Notation, PlayHelp, RulesCore, Theory, TextRows};
 #[cfg(feature = "draw")]
 use crate::rules::board::Face;
 use crate::rules::catalogue::GameKind;
@@ -326,15 +324,6 @@ impl PlayHelp for Cutcake {
 }
 
 impl Theory for Cutcake {
-    fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<Analysis, AnalyzeError> {
-        solve_by_conway(
-            self,
-            numbers,
-            context,
-            "Cutcake",
-            "Left cuts the cakes vertically and Right horizontally, and a player with no cut left loses",
-        )
-    }
 }
 
 #[cfg(feature = "draw")]

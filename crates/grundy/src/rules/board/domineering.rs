@@ -19,21 +19,19 @@
 
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing))]
 
-use crate::rules::analysis::Analysis;
 use crate::error::IllegalMove;
 use crate::rules::board::Players;
 
-use crate::error::AnalyzeError;
 use crate::rules::board::bitgrid::BitGrid;
 use crate::rules::board::grid::{cell_name, read_cell, Grid, GridNotation};
 #[cfg(feature = "draw")]
 use crate::rules::board::grid::cell_size;
 use crate::rules::board::packed::{Packed, PackedRules};
 use crate::values::partizan::{GameStore, GameValue, PartizanError};
-use crate::rules::board::partizan::{side, solve_by_conway};
+use crate::rules::board::partizan::side;
 use crate::rules::board::notation::arrow_move;
 use crate::rules::board::Words;
-use crate::rules::board::{Board, BoardContext, BoardFamily, Notation, PlayHelp, RulesCore, Theory};
+use crate::rules::board::{Board, BoardFamily, Notation, PlayHelp, RulesCore, Theory};
 #[cfg(feature = "draw")]
 use crate::rules::board::Face;
 use crate::rules::catalogue::GameKind;
@@ -406,15 +404,6 @@ impl Theory for Domineering {
         Some(self)
     }
 
-    fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<Analysis, AnalyzeError> {
-        solve_by_conway(
-            self,
-            numbers,
-            context,
-            "Domineering",
-            "Left places vertical dominoes and Right horizontal ones, and a player who cannot place one loses",
-        )
-    }
 }
 
 #[cfg(feature = "draw")]

@@ -14,17 +14,16 @@
 
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing))]
 
-use crate::rules::analysis::Analysis;
-use crate::error::{AnalyzeError, IllegalMove};
+use crate::error::IllegalMove;
 use crate::rules::board::bitgrid::Planes;
 use crate::rules::board::packed::{Packed, PackedRules};
 use crate::rules::board::grid::{cell_name, read_cell, Grid, GridNotation};
 #[cfg(feature = "draw")]
 use crate::rules::board::grid::GridFace;
-use crate::rules::board::partizan::{side, solve_by_conway};
+use crate::rules::board::partizan::side;
 use crate::rules::board::notation::arrow_move;
 use crate::rules::board::Words;
-use crate::rules::board::{Board, BoardContext, BoardFamily, Notation, PlayHelp, RulesCore, Theory, Players};
+use crate::rules::board::{Board, BoardFamily, Notation, PlayHelp, RulesCore, Theory, Players};
 #[cfg(feature = "draw")]
 use crate::rules::board::Face;
 use crate::rules::catalogue::GameKind;
@@ -366,15 +365,6 @@ impl Theory for Konane {
         Some(self)
     }
 
-    fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<Analysis, AnalyzeError> {
-        solve_by_conway(
-            self,
-            numbers,
-            context,
-            "Konane",
-            "Left jumps the x stones and Right the o stones, each over the other player's stones in a straight line, capturing them, and a player with no jump loses",
-        )
-    }
 }
 
 #[cfg(feature = "draw")]

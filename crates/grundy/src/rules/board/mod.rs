@@ -399,11 +399,7 @@ pub struct Words {
 /// #   fn describe(&self, _numbers: &[u64], _after: &[u64]) -> String { "a move".into() }
 /// # }
 /// # impl PlayHelp for OneOrTwo {}
-/// # impl Theory for OneOrTwo {
-/// #   fn solve(&self, _numbers: &[u64], _context: &BoardContext<'_>) -> Result<Analysis, AnalyzeError> {
-/// #       Err(AnalyzeError::Unsupported("by its Conway value".into()))
-/// #   }
-/// # }
+/// # impl Theory for OneOrTwo {}
 /// # #[cfg(feature = "draw")]
 /// # impl Face for OneOrTwo {}
 /// ```
@@ -445,11 +441,7 @@ pub struct Words {
 /// #   fn describe(&self, _numbers: &[u64], _after: &[u64]) -> String { "a move".into() }
 /// # }
 /// # impl PlayHelp for OneOrTwo {}
-/// # impl Theory for OneOrTwo {
-/// #   fn solve(&self, _numbers: &[u64], _context: &BoardContext<'_>) -> Result<Analysis, AnalyzeError> {
-/// #       Err(AnalyzeError::Unsupported("by its Conway value".into()))
-/// #   }
-/// # }
+/// # impl Theory for OneOrTwo {}
 /// # #[cfg(feature = "draw")]
 /// # impl Face for OneOrTwo {}
 /// assert_eq!(OneOrTwo.options(&[2], 0), vec![vec![1]]);
@@ -545,6 +537,20 @@ pub trait RulesCore: DynKey + Send + Sync + fmt::Debug {
     /// to an order that does not matter share an entry).
     fn canonical(&self, numbers: &[u64]) -> Vec<u64> {
         numbers.to_vec()
+    }
+}
+
+/// A game as a whole board game ([`BoardRules`]), so that a capability's provided method can
+/// hand the game to the engine (e.g. [`Theory::solve`]'s default, by Conway's value):
+/// implemented for every game, never by hand.
+pub trait AsBoard {
+    /// The game as a whole board game.
+    fn as_board(&self) -> &dyn BoardRules;
+}
+
+impl<T: BoardRules> AsBoard for T {
+    fn as_board(&self) -> &dyn BoardRules {
+        self
     }
 }
 

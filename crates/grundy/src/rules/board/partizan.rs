@@ -17,17 +17,16 @@ pub fn side(mover: usize) -> &'static str {
     }
 }
 
-/// The answer for the player to move in `numbers` of the partizan game `rules` (named `name`,
-/// whose players differ as `why` says): under normal play from Conway's value
-/// ([`value::solve_by_value`], every winning move with the value it leaves), within
-/// `context.budget` positions; under misère play a refusal, in one line.
+/// The answer for the player to move in `numbers` of the partizan game `rules`: under normal
+/// play from Conway's value ([`value::solve_by_value`], every winning move with the value it
+/// leaves), within `context.budget` positions; under misère play a refusal, in one line. What
+/// [`crate::rules::board::Theory::solve`] answers for a game with no theory of its own.
 pub fn solve_by_conway(
     rules: &dyn BoardRules,
     numbers: &[u64],
     context: &BoardContext<'_>,
-    name: &str,
-    why: &str,
 ) -> Result<Analysis, AnalyzeError> {
+    let name = rules.spelling();
     if context.misere {
         return Err(AnalyzeError::Unsupported(format!(
             "misère play of {name} is not computed here: Conway's values decide normal play of partizan games only"
@@ -38,7 +37,8 @@ pub fn solve_by_conway(
     answer.explanation.insert(
         0,
         format!(
-            "{name}: {why}. The players have different moves, so the game is partizan: it has Conway's value (On Numbers and Games), which decides who wins, and no Sprague-Grundy value."
+            "{} The players have different moves, so the game is partizan: it has Conway's value (On Numbers and Games), which decides who wins, and no Sprague-Grundy value.",
+            rules.rules_sentence()
         ),
     );
     Ok(answer)

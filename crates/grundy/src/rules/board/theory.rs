@@ -5,19 +5,26 @@
 use crate::error::AnalyzeError;
 use crate::rules::analysis::Analysis;
 use crate::rules::board::packed::PackedRules;
-use crate::rules::board::{BoardContext, RulesCore};
+use crate::rules::board::partizan::solve_by_conway;
+use crate::rules::board::{AsBoard, BoardContext, RulesCore};
 use crate::rules::nim::ValueWords;
 use crate::rules::Ruleset;
 
 /// The fast answer and the theorems behind it, each checked by the tests against the plain
 /// solver built on [`RulesCore::options`].
-pub trait Theory: RulesCore {
+pub trait Theory: RulesCore + AsBoard {
     /// The fast answer as the analysis reports it ([`Analysis::of_board`]): outcome, value and
     /// every winning move, exact, or a refusal that says what it would take. `context` holds the convention (`misere`: the player who makes the
     /// last move loses), the player to move, the budget, and the engine's heap values and exact
     /// search (passed in by the analysis, since `rules/` sits below it;
     /// [`BoardContext::plain`] without them).
-    fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<Analysis, AnalyzeError>;
+    ///
+    /// By default, for a game with no theory of its own, by its Conway value
+    /// ([`solve_by_conway`]: the partizan games of cells and strips, which the value search
+    /// answers with every winning move), and a refusal under misère play.
+    fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<Analysis, AnalyzeError> {
+        solve_by_conway(self.as_board(), numbers, context)
+    }
 
     /// The game's positions as packed keys, where they fit ([`PackedRules`]): the Conway-value
     /// search then works on 128-bit keys. `None` (the default): it works on the position's

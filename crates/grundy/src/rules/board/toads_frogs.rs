@@ -15,17 +15,15 @@
 
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing))]
 
-use crate::rules::analysis::Analysis;
 use crate::error::IllegalMove;
 use crate::rules::board::Players;
 
-use crate::error::AnalyzeError;
-use crate::rules::board::partizan::{side, solve_by_conway};
+use crate::rules::board::partizan::side;
 use crate::rules::board::notation::arrow_move;
 use crate::rules::board::bitgrid::{gather, spread};
 use crate::rules::board::packed::{Packed, PackedRules};
 use crate::rules::board::Words;
-use crate::rules::board::{Board, BoardContext, BoardFamily, Notation, PlayHelp, RulesCore, Theory, TextRows};
+use crate::rules::board::{Board, BoardFamily, Notation, PlayHelp, RulesCore, Theory, TextRows};
 #[cfg(feature = "draw")]
 use crate::rules::board::Face;
 use crate::rules::catalogue::GameKind;
@@ -515,15 +513,6 @@ impl Theory for ToadsFrogs {
         Some(self)
     }
 
-    fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<Analysis, AnalyzeError> {
-        solve_by_conway(
-            self,
-            numbers,
-            context,
-            "Toads and Frogs",
-            "Left moves the toads rightwards and Right the frogs leftwards, and a player with no move loses",
-        )
-    }
 }
 
 #[cfg(feature = "draw")]

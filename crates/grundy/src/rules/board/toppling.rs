@@ -14,14 +14,13 @@
 
 use std::ops::Range;
 
-use crate::rules::analysis::Analysis;
-use crate::error::{AnalyzeError, IllegalMove};
+use crate::error::IllegalMove;
 use crate::rules::board::Players;
 use crate::number::parse_u64;
-use crate::rules::board::partizan::{side, solve_by_conway};
+use crate::rules::board::partizan::side;
 use crate::rules::board::notation::arrow_move;
 use crate::rules::board::Words;
-use crate::rules::board::{replaced_part, Board, BoardContext, BoardFamily, Notation, PlayHelp, RulesCore, Theory, TextRows};
+use crate::rules::board::{replaced_part, Board, BoardFamily, Notation, PlayHelp, RulesCore, Theory, TextRows};
 #[cfg(feature = "draw")]
 use crate::rules::board::Face;
 use crate::rules::catalogue::GameKind;
@@ -357,15 +356,6 @@ impl PlayHelp for TopplingDominoes {
 }
 
 impl Theory for TopplingDominoes {
-    fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<Analysis, AnalyzeError> {
-        solve_by_conway(
-            self,
-            numbers,
-            context,
-            "Toppling Dominoes",
-            "Left topples the blue and green dominoes and Right the red and green ones, and a player with no domino to topple loses",
-        )
-    }
 }
 
 #[cfg(feature = "draw")]
