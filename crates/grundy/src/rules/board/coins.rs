@@ -1476,9 +1476,9 @@ impl Theory for Coins2d {
         if t == 0 {
             answer.set_board_count(Some(0), None);
         } else if complete && count == u128::MAX {
-            // The count stays the number listed, as [`Analysis::of_board`] sets it.
+            // Saturated: the number is unknown, so none is given (the listed moves stand).
             let why = "not counted: there are at least 2^128 - 1 of them, past what the count holds";
-            answer.set_board_count(Some(listed), Some(why.into()));
+            answer.set_board_count(None, Some(why.into()));
         } else if complete {
             let not_listed = if too_big > 0 {
                 Some(format!(
