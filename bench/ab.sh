@@ -60,3 +60,9 @@ for i in "${!cases[@]}"; do
         "$(cut -d' ' -f1 "$scratch/old.$i" | median)" "$(cut -d' ' -f1 "$scratch/new.$i" | median)" \
         "$(cut -d' ' -f2 "$scratch/old.$i" | median)" "$(cut -d' ' -f2 "$scratch/new.$i" | median)"
 done
+# Peak memory of small runs is mostly code pages: say whether the new build still finds the
+# functions that the release link puts first (a list gone stale with a change of features or
+# dependencies cost about 2 MB a run, noticed 2026-11-28).
+if command -v nm >/dev/null; then
+    GRUNDY="$new" bash "$(dirname "$0")/hot-functions.sh" --check
+fi
