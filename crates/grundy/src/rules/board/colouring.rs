@@ -455,7 +455,6 @@ impl Theory for Colouring {
     fn packed(&self) -> Option<&dyn PackedRules> {
         Some(self)
     }
-
 }
 
 /// The packed search: a key is the board as two [`Planes`], the cells Left may colour and those
