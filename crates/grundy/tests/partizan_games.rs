@@ -314,7 +314,7 @@ fn the_analysis_answers_from_the_value_for_either_player() {
     }
     let o = AnalyzeOptions { convention: Convention::Misere, ..AnalyzeOptions::default() };
     let e = analyze(&game, &p, &o).unwrap_err().to_string();
-    assert!(e.contains("misère play of Domineering is not computed"), "{e}");
+    assert!(e.contains("misère play of domineering is not computed"), "{e}");
 }
 
 /// Every position that play reaches from one the game reads is read again from its tokens:
