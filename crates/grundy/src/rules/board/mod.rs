@@ -545,11 +545,11 @@ pub trait RulesCore: DynKey + Send + Sync + fmt::Debug {
 /// implemented for every game, never by hand.
 pub trait AsBoard {
     /// The game as a whole board game.
-    fn as_board(&self) -> &dyn BoardRules;
+    fn as_board_rules(&self) -> &dyn BoardRules;
 }
 
 impl<T: BoardRules> AsBoard for T {
-    fn as_board(&self) -> &dyn BoardRules {
+    fn as_board_rules(&self) -> &dyn BoardRules {
         self
     }
 }

@@ -23,7 +23,7 @@ pub trait Theory: RulesCore + AsBoard {
     /// ([`solve_by_conway`]: the partizan games of cells and strips, which the value search
     /// answers with every winning move), and a refusal under misère play.
     fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<Analysis, AnalyzeError> {
-        solve_by_conway(self.as_board(), numbers, context)
+        solve_by_conway(self.as_board_rules(), numbers, context)
     }
 
     /// The game's positions as packed keys, where they fit ([`PackedRules`]): the Conway-value
