@@ -5,8 +5,8 @@
 //! [`ImpartialSolver`] walks the option graph by the definitions: a position's value is the
 //! mex of its options' values (or the XOR of its components' values), and a position is N
 //! under misère play when some option is P (a position with no option is N). The walk is the
-//! crate's one ([`crate::solve::search::walk`]): iterative, so deep games cannot overflow the stack; it is memoised, so one solver shares
-//! its work between questions; it stores at most its budget of positions and lists at most
+//! crate's one ([`crate::solve::search::walk`]): iterative, so deep games cannot overflow the
+//! stack; it is memoised, so one solver shares its work between questions; it stores at most its budget of positions and lists at most
 //! [`OPTIONS_PER_POSITION`] options per budgeted position, and answers past either with
 //! [`GaveUp`]; it checks the installed [`crate::StopToken`]; and it refuses a game in which a
 //! position follows itself. Every answer is exact, or an error: never a partial list.
@@ -19,7 +19,7 @@ use crate::error::{GaveUp, Work};
 use crate::game::convention::{Convention, Outcome, Player};
 use crate::game::ImpartialGame;
 use crate::solve::analysis::DEFAULT_BUDGET;
-use crate::solve::search::{walk, Walk};
+use crate::solve::search::{self, walk, Walk};
 use crate::stop::{Stopped, Ticker};
 
 /// How many options (and components) the solver lists per position of its budget: listing is
@@ -238,7 +238,7 @@ impl<G: ImpartialGame> ImpartialSolver<G> {
     }
 
     /// Whether the player to move in `position` wins, by the crate's win/lose walk
-    /// ([`crate::solve::search::wins`]) over the whole positions, which stops at the first
+    /// ([`crate::solve::search::walk`]) over the whole positions, which stops at the first
     /// option the opponent loses: a position is won exactly when some option is lost, and one
     /// with no move is lost under normal play, won under misère play. Under normal play it
     /// walks only what the outcome needs (the Sprague-Grundy value needs every option of every
@@ -344,14 +344,11 @@ impl<G: ImpartialGame> Walk for Outcomes<'_, G> {
     }
 
     fn gather(&self, _: &mut (), child_wins: bool) -> Option<bool> {
-        // A move to a position the opponent loses.
-        (!child_wins).then_some(true)
+        search::won_by_option(child_wins)
     }
 
     fn finish(&self, _: (), childless: bool) -> bool {
-        // No move at all: lost under normal play, won already under misère play; otherwise
-        // every move leaves a position the opponent wins.
-        childless && self.misere
+        search::won_when_every_option_wins(childless, self.misere)
     }
 
     fn room(&mut self, frames: usize, children: usize) -> Result<(), SolveError> {

@@ -142,6 +142,19 @@ pub(crate) fn walk<W: Walk>(w: &mut W, root: &W::Position) -> Result<W::Value, W
     unreachable!("the walk ends when the root's frame, the bottom one, is popped with its value")
 }
 
+/// The definition of N positions, for a win/lose walk's [`Walk::gather`]: a move to a position
+/// the opponent loses (`child_wins` false) wins; any other option decides nothing.
+pub(crate) fn won_by_option(child_wins: bool) -> Option<bool> {
+    (!child_wins).then_some(true)
+}
+
+/// The definition of P positions, for a win/lose walk's [`Walk::finish`], once every option is
+/// one the opponent wins: lost, unless there was no move at all (`childless`) under misère play
+/// (`misere`), where the player to move has won already.
+pub(crate) fn won_when_every_option_wins(childless: bool, misere: bool) -> bool {
+    childless && misere
+}
+
 /// What the search needs of a game beyond [`ImpartialGame`], whose positions are its canonical
 /// states (equal positions written the same way).
 pub(crate) trait Rules: ImpartialGame {
@@ -306,14 +319,11 @@ impl<R: Rules> Walk for Search<R> {
     }
 
     fn gather(&self, _: &mut (), child_wins: bool) -> Option<bool> {
-        // A move to a position the opponent loses: the player to move wins.
-        (!child_wins).then_some(true)
+        won_by_option(child_wins)
     }
 
     fn finish(&self, _: (), childless: bool) -> bool {
-        // No move at all: under misère play the player to move has won already; otherwise
-        // every move leads to a position the opponent wins.
-        childless && self.misere
+        won_when_every_option_wins(childless, self.misere)
     }
 
     fn room(&mut self, frames: usize, stored: usize) -> Result<(), AnalyzeError> {

@@ -26,14 +26,14 @@ pub fn solve_by_conway(
     numbers: &[u64],
     context: &BoardContext<'_>,
 ) -> Result<Analysis, AnalyzeError> {
-    let name = rules.spelling();
     if context.misere {
         return Err(AnalyzeError::Unsupported(format!(
-            "misère play of {name} is not computed here: Conway's values decide normal play of partizan games only"
+            "misère play of {} is not computed here: Conway's values decide normal play of partizan games only",
+            rules.spelling()
         )));
     }
     let mut answer = value::solve_by_value(rules, numbers, context, None)?
-        .ok_or_else(|| AnalyzeError::Unsupported(format!("{name}: Conway's value was not computed")))?;
+        .ok_or_else(|| AnalyzeError::Unsupported(format!("{}: Conway's value was not computed", rules.spelling())))?;
     answer.explanation.insert(
         0,
         format!(
