@@ -5,7 +5,7 @@
 //! [`ImpartialSolver`] walks the option graph by the definitions: a position's value is the
 //! mex of its options' values (or the XOR of its components' values), and a position is N
 //! under misère play when some option is P (a position with no option is N). The walk is the
-//! crate's one ([`crate::solve::search::walk`]): iterative, so deep games cannot overflow the
+//! crate's one (`walk` in solve/search.rs): iterative, so deep games cannot overflow the
 //! stack; it is memoised, so one solver shares its work between questions; it stores at most its budget of positions and lists at most
 //! [`OPTIONS_PER_POSITION`] options per budgeted position, and answers past either with
 //! [`GaveUp`]; it checks the installed [`crate::StopToken`]; and it refuses a game in which a
@@ -206,8 +206,8 @@ impl<G: ImpartialGame> ImpartialSolver<G> {
     }
 
     /// The Sprague-Grundy value of `position` (normal play): the mex of its options' values,
-    /// or the XOR of its components' values, by the crate's walk
-    /// ([`crate::solve::search::walk`]). 0 exactly for P-positions.
+    /// or the XOR of its components' values, by the crate's walk (`walk` in solve/search.rs).
+    /// 0 exactly for P-positions.
     pub fn grundy_value(&mut self, position: &G::Position) -> Result<u64, SolveError> {
         // Every question checks the stop token at its first step.
         self.ticker = Ticker::new(TICK_EVERY);
