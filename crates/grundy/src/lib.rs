@@ -24,6 +24,7 @@
 pub mod engine;
 mod error;
 pub mod game;
+mod key_hash;
 mod number;
 pub mod play;
 pub mod rules;

@@ -199,7 +199,7 @@ fn the_core_modules_import_each_other_without_a_circle() {
     assert!(left.is_empty(), "these modules import each other in a circle: {left:?}");
     // The layering ARCHITECTURE.md promises: a module imports only modules of a lower rank.
     let rank = |m: &str| match m {
-        "stop" | "number" => 0,
+        "stop" | "number" | "key_hash" => 0,
         "error" => 1,
         "values" => 2,
         "rules" => 3,

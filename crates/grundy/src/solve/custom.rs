@@ -19,7 +19,7 @@ use crate::error::{GaveUp, Work};
 use crate::game::convention::{Convention, Outcome, Player};
 use crate::game::ImpartialGame;
 use crate::solve::analysis::DEFAULT_BUDGET;
-use crate::solve::search::{self, walk, Walk};
+use crate::solve::search::{self, walk, Known, Walk};
 use crate::stop::{Stopped, Ticker};
 
 /// How many options (and components) the solver lists per position of its budget: listing is
@@ -326,8 +326,8 @@ impl<G: ImpartialGame> Walk for Outcomes<'_, G> {
     type Error = SolveError;
     const CHECKS_CYCLES: bool = true;
 
-    fn known(&mut self, position: &G::Position) -> Option<bool> {
-        self.solver.known_win(position, self.misere)
+    fn known(&mut self, position: &G::Position) -> Known<G::Position, bool> {
+        self.solver.known_win(position, self.misere).map_or(Known::Unknown(None), Known::Value)
     }
 
     /// Under normal play, a position of several components by their values.
@@ -385,8 +385,8 @@ impl<G: ImpartialGame> Walk for Values<'_, G> {
     type Error = SolveError;
     const CHECKS_CYCLES: bool = true;
 
-    fn known(&mut self, position: &G::Position) -> Option<u64> {
-        self.solver.values.get(position).copied()
+    fn known(&mut self, position: &G::Position) -> Known<G::Position, u64> {
+        self.solver.values.get(position).copied().map_or(Known::Unknown(None), Known::Value)
     }
 
     fn children(&mut self, position: &G::Position) -> Result<(Vec<G::Position>, Combine), SolveError> {

@@ -12,11 +12,13 @@
 //! (`custom.rs`), for outcomes and Sprague-Grundy values, which also detects cycles and decides
 //! a sum of parts by its value.
 
-use std::collections::{HashMap, HashSet};
+use std::borrow::Cow;
+use std::collections::HashSet;
 use std::hash::Hash;
 
 use crate::error::{human_bytes, AnalyzeError, GaveUp, Work, MEMORY_LIMIT};
 use crate::game::ImpartialGame;
+use crate::key_hash::KeyMap;
 use crate::stop::Ticker;
 
 /// What the walk ([`walk`]) needs of its caller: its memo, the children of a position (its
@@ -35,8 +37,10 @@ pub(crate) trait Walk {
     /// Whether the walk keeps the positions on its path to refuse one met again on it
     /// ([`Walk::repeated`]): for games whose positions may repeat.
     const CHECKS_CYCLES: bool;
-    /// The value of `position`, when already decided.
-    fn known(&mut self, position: &Self::Position) -> Option<Self::Value>;
+    /// The value of `position`, when already decided; otherwise the state to walk it as, when
+    /// that is not `position` itself (a walk whose children are not written canonically
+    /// rewrites a child here, once, for its lookup and its frame alike).
+    fn known(&mut self, position: &Self::Position) -> Known<Self::Position, Self::Value>;
     /// Decides `position` without walking it when the caller has another way (a sum of parts,
     /// by its value), remembering it so that [`Walk::known`] reads it; `None` (the default)
     /// walks it.
@@ -61,6 +65,15 @@ pub(crate) trait Walk {
     fn repeated(&self, position: &Self::Position) -> Self::Error;
 }
 
+/// What [`Walk::known`] says of a position.
+pub(crate) enum Known<P, V> {
+    /// Decided already, with this value.
+    Value(V),
+    /// Not decided yet: walk it, as this state when one is given (its canonical form), else
+    /// as itself.
+    Unknown(Option<P>),
+}
+
 /// A position's children and what gathers their values ([`Walk::children`]).
 pub(crate) type Children<W> = (Vec<<W as Walk>::Position>, <W as Walk>::Gather);
 
@@ -80,9 +93,11 @@ struct Frame<S, G> {
 /// values, the mex of the options' values or the XOR of the parts'. Every value decided is
 /// handed to [`Walk::decided`].
 pub(crate) fn walk<W: Walk>(w: &mut W, root: &W::Position) -> Result<W::Value, W::Error> {
-    if let Some(v) = w.known(root) {
-        return Ok(v);
-    }
+    let root = match w.known(root) {
+        Known::Value(v) => return Ok(v),
+        Known::Unknown(state) => state.unwrap_or_else(|| root.clone()),
+    };
+    let root = &root;
     if let Some(v) = w.shortcut(root)? {
         return Ok(v);
     }
@@ -98,18 +113,18 @@ pub(crate) fn walk<W: Walk>(w: &mut W, root: &W::Position) -> Result<W::Value, W
         let decided = match top.children.get(top.next) {
             None => None,
             Some(child) => match w.known(child) {
-                Some(v) => match w.gather(&mut top.gathered, v) {
+                Known::Value(v) => match w.gather(&mut top.gathered, v) {
                     Some(decided) => Some(decided),
                     None => {
                         top.next += 1;
                         continue;
                     }
                 },
-                None => {
-                    if W::CHECKS_CYCLES && path.contains(child) {
-                        return Err(w.repeated(child));
+                Known::Unknown(state) => {
+                    let child = state.unwrap_or_else(|| child.clone());
+                    if W::CHECKS_CYCLES && path.contains(&child) {
+                        return Err(w.repeated(&child));
                     }
-                    let child = child.clone();
                     if w.shortcut(&child)?.is_some() {
                         // Decided and remembered: `known` reads it on the next turn.
                         w.room(stack.len(), stored)?;
@@ -161,13 +176,21 @@ pub(crate) trait Rules: ImpartialGame {
     /// A size that strictly decreases along every move; children are explored smallest first,
     /// which keeps the walk shallow.
     fn size(&self, state: &Self::Position) -> u128;
+
+    /// `state` written canonically, for rules whose options ([`ImpartialGame::options`]) are
+    /// not: the search looks a child up, and remembers it, by this key, so that a child never
+    /// reached (its siblings decided the position first) is never rewritten. By default the
+    /// options are canonical already.
+    fn key<'a>(&self, state: &'a Self::Position) -> Cow<'a, Self::Position> {
+        Cow::Borrowed(state)
+    }
 }
 
 /// A search with its memo; reusing one for several positions of the same game shares the work.
 pub(crate) struct Search<R: Rules> {
     rules: R,
     misere: bool,
-    memo: HashMap<R::Position, bool>,
+    memo: KeyMap<R::Position, bool>,
     budget: u64,
     /// A budget known to suffice, reported when the search gives up.
     needed: Option<u64>,
@@ -207,7 +230,7 @@ impl<R: Rules> Search<R> {
         Search {
             rules,
             misere,
-            memo: HashMap::new(),
+            memo: KeyMap::default(),
             budget,
             needed: needed.filter(|&n| n > budget),
             moves_listed: 0,
@@ -298,8 +321,15 @@ impl<R: Rules> Walk for Search<R> {
     // The games searched here always shrink.
     const CHECKS_CYCLES: bool = false;
 
-    fn known(&mut self, position: &R::Position) -> Option<bool> {
-        self.memo.get(position).copied()
+    fn known(&mut self, position: &R::Position) -> Known<R::Position, bool> {
+        let key = self.rules.key(position);
+        match self.memo.get(key.as_ref()) {
+            Some(&wins) => Known::Value(wins),
+            None => Known::Unknown(match key {
+                Cow::Owned(key) => Some(key),
+                Cow::Borrowed(_) => None,
+            }),
+        }
     }
 
     /// The options, smallest first (which keeps the walk shallow); a position with
@@ -342,6 +372,7 @@ impl<R: Rules> Walk for Search<R> {
     }
 
     fn decided(&mut self, position: R::Position, wins: bool) -> Result<(), AnalyzeError> {
+        // Walked as its canonical state ([`Walk::known`]), so remembered as it is.
         self.memo.insert(position, wins);
         Ok(())
     }

@@ -237,8 +237,16 @@ impl HeapEngine for NoHeapEngine {
 /// numbers written canonically (equal positions written the same way), holding whatever decides
 /// the moves (for a partizan game whose position does not say who moves, the player to move).
 pub trait SearchedGame {
-    /// Every option of `state`, as canonical states.
+    /// Every option of `state`: canonical states, or states that [`SearchedGame::canonical`]
+    /// writes canonically.
     fn options(&self, state: &[u64]) -> Vec<Vec<u64>>;
+
+    /// `state` written canonically, for a game whose options are not written so already
+    /// (`None`, the default: they are): the search rewrites only the options it looks up, so a
+    /// position decided by its first options never pays for the rest.
+    fn canonical(&self, _state: &[u64]) -> Option<Vec<u64>> {
+        None
+    }
 
     /// An upper bound on how many options `state` has, known without listing them.
     fn option_count_bound(&self, state: &[u64]) -> Option<u128>;

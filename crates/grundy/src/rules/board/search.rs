@@ -9,12 +9,17 @@ use crate::rules::analysis::Analysis;
 use crate::rules::board::{listed_note, listing_room, BoardContext, BoardRules, Method, SearchedGame};
 
 /// A board game's plain rule as a game of the engine's search: its states are the game's
-/// canonical numbers (the first player's moves: the games searched so are impartial).
+/// numbers, remembered canonically (the first player's moves: the games searched so are
+/// impartial).
 struct ByRule<'a>(&'a dyn BoardRules);
 
 impl SearchedGame for ByRule<'_> {
     fn options(&self, state: &[u64]) -> Vec<Vec<u64>> {
-        self.0.options(state, 0).iter().map(|o| self.0.canonical(o)).collect()
+        self.0.options(state, 0)
+    }
+
+    fn canonical(&self, state: &[u64]) -> Option<Vec<u64>> {
+        Some(self.0.canonical(state))
     }
 
     fn option_count_bound(&self, _state: &[u64]) -> Option<u128> {

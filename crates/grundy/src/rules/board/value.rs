@@ -10,54 +10,15 @@
 //! ([`Work::PositionsSearched`]).
 
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hash, Hasher};
+use std::hash::{Hash, Hasher};
 
 use crate::error::{AnalyzeError, GaveUp, Work};
+use crate::key_hash::KeyMap;
 use crate::rules::analysis::Analysis;
 use crate::rules::board::packed::{Packed, PackedRules};
 use crate::rules::board::partizan::{answer_from_value, WinsByValue};
 use crate::rules::board::{listed_note, listing_room, BoardContext, BoardRules};
 use crate::values::partizan::{GameStore, GameValue, PartizanError, PartizanOutcome};
-
-/// A hasher for the memo's keys (the search's own canonical positions, so no hash flooding to
-/// guard against, as the standard SipHash does): each word folded into the state by a 128-bit
-/// multiply, whose high and low halves are xored so that every bit of the word reaches the low
-/// bits a table indexes by.
-#[derive(Default, Clone, Copy)]
-struct KeyHasher(u64);
-
-impl KeyHasher {
-    fn word(&mut self, n: u64) {
-        let product = u128::from(self.0 ^ n) * 0x9e37_79b9_7f4a_7c15_u128;
-        self.0 = (product as u64) ^ ((product >> 64) as u64);
-    }
-}
-
-impl Hasher for KeyHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
-            let mut word = [0u8; 8];
-            word.iter_mut().zip(chunk).for_each(|(w, b)| *w = *b);
-            self.word(u64::from_le_bytes(word));
-        }
-    }
-    fn write_u64(&mut self, n: u64) {
-        self.word(n);
-    }
-    fn write_u128(&mut self, n: u128) {
-        self.word(n as u64);
-        self.word((n >> 64) as u64);
-    }
-    fn write_usize(&mut self, n: usize) {
-        self.word(n as u64);
-    }
-    fn finish(&self) -> u64 {
-        self.0
-    }
-}
-
-/// A hash map keyed by the search's positions.
-type KeyMap<K, V> = HashMap<K, V, BuildHasherDefault<KeyHasher>>;
 
 /// Which position is which value: the memo of a search.
 trait Memo<K>: Default {

@@ -2,6 +2,8 @@
 //! tokens on graphs with cycles (Smith's generalized Sprague-Grundy function, retrograde
 //! analysis) with their draws: the answers the games give, in the shape of an [`Analysis`].
 
+use std::borrow::Cow;
+
 use crate::engine::heap::Engine;
 use crate::engine::Method;
 use crate::error::AnalyzeError;
@@ -55,6 +57,10 @@ impl crate::game::ImpartialGame for Searched<'_> {
 impl Rules for Searched<'_> {
     fn size(&self, state: &Vec<u64>) -> u128 {
         self.0.size(state)
+    }
+
+    fn key<'s>(&self, state: &'s Vec<u64>) -> Cow<'s, Vec<u64>> {
+        self.0.canonical(state).map_or(Cow::Borrowed(state), Cow::Owned)
     }
 }
 
