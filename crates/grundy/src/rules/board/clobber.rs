@@ -233,9 +233,6 @@ impl RulesCore for Clobber {
 }
 
 impl Notation for Clobber {
-    fn parse(&self, tokens: &[&str]) -> Result<Vec<u64>, String> {
-        GRID.parse("clobber", tokens)
-    }
 
     fn grid_notation(&self) -> Option<GridNotation> {
         Some(GRID)

@@ -418,10 +418,6 @@ impl RulesCore for Colouring {
 }
 
 impl Notation for Colouring {
-    fn parse(&self, tokens: &[&str]) -> Result<Vec<u64>, String> {
-        GRID.parse(self.0.spelling, tokens)
-    }
-
     fn grid_notation(&self) -> Option<GridNotation> {
         Some(GRID)
     }

@@ -328,9 +328,6 @@ impl RulesCore for Domineering {
 }
 
 impl Notation for Domineering {
-    fn parse(&self, tokens: &[&str]) -> Result<Vec<u64>, String> {
-        GRID.parse("domineering", tokens)
-    }
 
     fn grid_notation(&self) -> Option<GridNotation> {
         Some(GRID)

@@ -16,7 +16,6 @@ use crate::rules::board::Players;
 use std::ops::Range;
 
 use crate::error::AnalyzeError;
-use crate::number::parse_u64;
 use crate::rules::board::Words;
 use crate::rules::board::{value, Board, BoardContext, BoardFamily, Method, Notation, PlayHelp, RulesCore, Theory, SearchedGame};
 #[cfg(feature = "draw")]
@@ -248,12 +247,6 @@ impl RulesCore for KlNim {
 }
 
 impl Notation for KlNim {
-    fn parse(&self, tokens: &[&str]) -> Result<Vec<u64>, String> {
-        if tokens.is_empty() {
-            return Err("the position is empty: give at least one heap".into());
-        }
-        tokens.iter().enumerate().map(|(i, t)| parse_u64(t, &format!("heap {}", i + 1))).collect()
-    }
 
     fn describe(&self, numbers: &[u64], after: &[u64]) -> String {
         let at = numbers.iter().zip(after).position(|(n, a)| n != a).unwrap_or(0);

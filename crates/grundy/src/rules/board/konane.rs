@@ -232,9 +232,6 @@ impl RulesCore for Konane {
 }
 
 impl Notation for Konane {
-    fn parse(&self, tokens: &[&str]) -> Result<Vec<u64>, String> {
-        GRID.parse("konane", tokens)
-    }
 
     fn grid_notation(&self) -> Option<GridNotation> {
         Some(GRID)

@@ -23,7 +23,7 @@ use crate::rules::draw::Sketch;
 use std::collections::HashMap;
 
 use crate::error::{AnalyzeError, GaveUp, Work};
-use crate::rules::board::{numbers, Method, Notation, PlayHelp, RulesCore, Theory, LISTED};
+use crate::rules::board::{Method, Notation, PlayHelp, RulesCore, Theory, LISTED};
 #[cfg(feature = "draw")]
 use crate::rules::board::Face;
 
@@ -330,12 +330,6 @@ impl RulesCore for Moore {
 }
 
 impl Notation for Moore {
-    fn parse(&self, tokens: &[&str]) -> Result<Vec<u64>, String> {
-        if tokens.is_empty() {
-            return Err("the position is empty: give at least one heap".into());
-        }
-        numbers(tokens, |i| format!("heap {}", i + 1))
-    }
 
     fn describe(&self, heaps: &[u64], after: &[u64]) -> String {
         let parts: Vec<String> = heaps

@@ -1,14 +1,25 @@
 //! A board game's notation: how its positions are read and written, how its numbers are named
 //! and shown as rows, and how a move is read, written and worded.
 
+use crate::number::parse_u64;
 use crate::rules::board::grid::{number_label, GridNotation};
 use crate::rules::board::{RulesCore, TextRows};
 
 /// How a board game's positions and moves are written: parse and print, the names of its
 /// numbers, and moves read, written (what [`Notation::read_move`] reads back) and worded.
 pub trait Notation: RulesCore {
-    /// Reads a position from its tokens; the error names the bad token, in one line.
-    fn parse(&self, tokens: &[&str]) -> Result<Vec<u64>, String>;
+    /// Reads a position from its tokens; the error names the bad token, in one line. By
+    /// default a board of cells in the game's [`GridNotation`], and for a game without one a
+    /// row of heaps, each token a number (`heap 1`, `heap 2`, ...): a game of other positions
+    /// writes its own (the registry's tests read every game's example and random positions
+    /// back, so a game that forgets it fails there).
+    fn parse(&self, tokens: &[&str]) -> Result<Vec<u64>, String> {
+        match self.grid_notation() {
+            Some(grid) => grid.parse(&self.spelling(), tokens),
+            None if tokens.is_empty() => Err("the position is empty: give at least one heap".into()),
+            None => tokens.iter().enumerate().map(|(i, t)| parse_u64(t, &format!("heap {}", i + 1))).collect(),
+        }
+    }
 
     /// How the position is written when it is one board of cells ([`GridNotation`]): then the
     /// defaults of `tokens`, `label_in`, `counts_objects`, `written_as_text`, `text_rows` and

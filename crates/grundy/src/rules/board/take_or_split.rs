@@ -137,7 +137,7 @@ use crate::rules::board::Players;
 use crate::rules::board::{Board, BoardFamily};
 use crate::rules::catalogue::GameKind;
 use crate::error::{AnalyzeError, GaveUp, ParseGameError, Work};
-use crate::rules::board::{numbers, Method, Notation, PlayHelp, RulesCore, Theory};
+use crate::rules::board::{Method, Notation, PlayHelp, RulesCore, Theory};
 #[cfg(feature = "draw")]
 use crate::rules::board::Face;
 #[cfg(feature = "draw")]
@@ -994,12 +994,6 @@ impl RulesCore for TakeOrSplit {
 }
 
 impl Notation for TakeOrSplit {
-    fn parse(&self, tokens: &[&str]) -> Result<Vec<u64>, String> {
-        if tokens.is_empty() {
-            return Err("the position is empty: give at least one heap".into());
-        }
-        numbers(tokens, |i| format!("heap {}", i + 1))
-    }
 
     fn describe(&self, numbers: &[u64], after: &[u64]) -> String {
         if let Some((i, parts)) = self.split_of(numbers, after) {
