@@ -281,12 +281,13 @@ impl Analysis {
     /// numbers each leaves from `numbers`, in place of those listed; their count stays as set.
     pub fn set_board_winning(&mut self, rules: &dyn Notation, numbers: &[u64], winning: Vec<Vec<u64>>) {
         self.winning_moves.clear();
+        // Games that draw their own rows write results as tokens (the numbers are edges or
+        // vertex indices).
+        let as_text = rules.written_as_text();
         for result in winning {
             // A winning move changes the position, so every result is a move.
             if let Some(mv) = Move::between(numbers, &result) {
-                // Games that draw their own rows write results as tokens (the numbers are edges
-                // or vertex indices).
-                let result_tokens = rules.written_as_text().then(|| rules.tokens(&result));
+                let result_tokens = as_text.then(|| rules.tokens(&result));
                 self.winning_moves.push(WinningMove {
                     value: None,
                     result_tokens,

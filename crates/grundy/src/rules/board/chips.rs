@@ -180,12 +180,11 @@ fn slid(cells: &[u64], after: &[u64]) -> Option<(usize, u64)> {
 
 impl RulesCore for Chips {
     fn words(&self) -> Words {
-        Words {
-            spelling: "chips".into(),
-            rules: "Chips sit on distinct cells numbered from 1; a move slides one chip left, never onto or past another chip and never below cell 1.".into(),
-            move_hint: "Type 'CHIP -> CELL' (e.g. '2 -> 3' slides chip 2 to cell 3) or 'CHIP STEPS' (slides it STEPS cells left)"
-                .into(),
-        }
+        Words::new(
+            "chips",
+            "Chips sit on distinct cells numbered from 1; a move slides one chip left, never onto or past another chip and never below cell 1.",
+            "Type 'CHIP -> CELL' (e.g. '2 -> 3' slides chip 2 to cell 3) or 'CHIP STEPS' (slides it STEPS cells left)",
+        )
     }
 
     fn players(&self, _numbers: Option<&[u64]>) -> Players {

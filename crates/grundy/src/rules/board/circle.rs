@@ -546,14 +546,14 @@ fn line_value(heaps: &dyn HeapValues, ruleset: &Ruleset, m: u64) -> Result<u64, 
 
 impl RulesCore for Circle {
     fn words(&self) -> Words {
-        Words {
-            spelling: format!("circle:{}", self.ruleset),
-            rules: { let r = &self.ruleset;
+        Words::new(
+            format!("circle:{}", self.ruleset),
+            { let r = &self.ruleset;
                 format!(
                     "Circles of coins under {r}: a move takes coins that sit together, as {r} allows on a line; a circle has no ends, so its first move leaves one line (or nothing), and each line then plays as a heap of {r}."
                 ) },
-            move_hint: "Type 'take 2 from 1' (take 2 coins from circle or line 1; from a line they come off an end), 'take 1 from 2 leaving 3 4' (split line 2), or '1..2 -> 0 10' (numbers 1 and 2 become a line of 10)".into(),
-        }
+            "Type 'take 2 from 1' (take 2 coins from circle or line 1; from a line they come off an end), 'take 1 from 2 leaving 3 4' (split line 2), or '1..2 -> 0 10' (numbers 1 and 2 become a line of 10)",
+        )
     }
 
     fn players(&self, _numbers: Option<&[u64]>) -> Players {

@@ -189,11 +189,11 @@ impl Clobber {
 
 impl RulesCore for Clobber {
     fn words(&self) -> Words {
-        Words {
-            spelling: "clobber".into(),
-            rules: "Clobber: a move takes one of your stones onto a neighbouring stone of the other player (up, down, left or right), which is removed; x is Left's (the first player), o Right's; a player with no such move loses.".into(),
-            move_hint: "Type the cell of your stone, then the neighbouring stone it clobbers: 'a1 b1'".into(),
-        }
+        Words::new(
+            "clobber",
+            "Clobber: a move takes one of your stones onto a neighbouring stone of the other player (up, down, left or right), which is removed; x is Left's (the first player), o Right's; a player with no such move loses.",
+            "Type the cell of your stone, then the neighbouring stone it clobbers: 'a1 b1'",
+        )
     }
 
     fn options(&self, numbers: &[u64], mover: usize) -> Vec<Vec<u64>> {

@@ -752,25 +752,23 @@ impl Coins {
 
 impl RulesCore for Coins {
     fn words(&self) -> Words {
-        Words {
-            spelling: self.rule.name().into(),
-            rules: { let what = match self.rule {
-                    CoinRule::Turtles => "one or two coins",
-                    CoinRule::MockTurtles => "one, two or three coins",
-                    CoinRule::Ruler => "a run of consecutive coins",
-                };
-                format!(
-                    "{}: a row of coins numbered from {}, the position lists the coins showing heads (a coin named twice is one head); a move turns over {what}, the rightmost going from heads to tails.",
-                    self.rule.title(),
-                    self.rule.first()
-                ) },
-            move_hint: match self.rule {
-                CoinRule::Ruler => {
-                    "Type 'turn 7 6 5' or 'turn 5..7' (turn over coins 5 to 7; coin 7 must show heads)".into()
-                }
-                _ => "Type 'turn 7 3' (turn over coins 7 and 3; the rightmost, 7, must show heads)".into(),
+        let what = match self.rule {
+            CoinRule::Turtles => "one or two coins",
+            CoinRule::MockTurtles => "one, two or three coins",
+            CoinRule::Ruler => "a run of consecutive coins",
+        };
+        Words::new(
+            self.rule.name(),
+            format!(
+                "{}: a row of coins numbered from {}, the position lists the coins showing heads (a coin named twice is one head); a move turns over {what}, the rightmost going from heads to tails.",
+                self.rule.title(),
+                self.rule.first()
+            ),
+            match self.rule {
+                CoinRule::Ruler => "Type 'turn 7 6 5' or 'turn 5..7' (turn over coins 5 to 7; coin 7 must show heads)",
+                _ => "Type 'turn 7 3' (turn over coins 7 and 3; the rightmost, 7, must show heads)",
             },
-        }
+        )
     }
 
     fn players(&self, _numbers: Option<&[u64]>) -> Players {
@@ -1187,9 +1185,9 @@ impl Coins2d {
 
 impl RulesCore for Coins2d {
     fn words(&self) -> Words {
-        Words {
-            spelling: format!("coins-2d:{}x{}", self.a.name(), self.b.name()),
-            rules: format!(
+        Words::new(
+            format!("coins-2d:{}x{}", self.a.name(), self.b.name()),
+            format!(
                 "The product of {} (along x, numbered from {}) and {} (along y, numbered from {}): a grid of coins, the position lists the cells x,y showing heads (or x y, two numbers a cell; a cell named twice is one head); a move turns over every cell of X x Y, where X is a move of {} ({}) and Y a move of {} ({}), and the cell of their rightmost coins goes from heads to tails.",
                 self.a.title(),
                 self.a.first(),
@@ -1200,8 +1198,8 @@ impl RulesCore for Coins2d {
                 self.b.title(),
                 self.b.move_words()
             ),
-            move_hint: "Type 'turn 3,4' (turn over cell 3,4 alone) or 'turn 3,4 1,4 3,2 1,2' (every cell of a move X x Y; the cell with the largest x and y must show heads)".into(),
-        }
+            "Type 'turn 3,4' (turn over cell 3,4 alone) or 'turn 3,4 1,4 3,2 1,2' (every cell of a move X x Y; the cell with the largest x and y must show heads)",
+        )
     }
 
     fn players(&self, _numbers: Option<&[u64]>) -> Players {

@@ -381,11 +381,11 @@ pub struct Colouring(pub &'static ColouringGame);
 
 impl RulesCore for Colouring {
     fn words(&self) -> Words {
-        Words {
-            spelling: self.0.spelling.into(),
-            rules: self.0.sentence.into(),
-            move_hint: "Type your colour and an empty cell: 'x a1' (Left, blue) or 'o a1' (Right, red)".into(),
-        }
+        Words::new(
+            self.0.spelling,
+            self.0.sentence,
+            "Type your colour and an empty cell: 'x a1' (Left, blue) or 'o a1' (Right, red)",
+        )
     }
 
     fn players(&self, _numbers: Option<&[u64]>) -> Players {

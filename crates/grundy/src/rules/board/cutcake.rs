@@ -135,11 +135,12 @@ impl Cutcake {
 
 impl RulesCore for Cutcake {
     fn words(&self) -> Words {
-        Words {
-            spelling: "cutcake".into(),
-            rules: "Cutcake: cakes scored into squares; a move cuts one cake in two along a scored line, Left (the first player) vertically and Right (the second) horizontally; a player with no cut left loses.".into(),
-            move_hint: "Type 'v 2' (Left: cut cake 1 after column 2) or 'h 1' (Right: after row 1); 'v 2 in 3' cuts cake 3".into(),
-        }
+        Words::new(
+            "cutcake",
+            "Cutcake: cakes scored into squares; a move cuts one cake in two along a scored line, Left (the first player) vertically and Right (the second) horizontally; a player with no cut left loses.",
+            "Type 'v 2' (Left: cut cake 1 after column 2) or 'h 1' (Right: after row 1); 'v 2 in 3' cuts cake 3",
+        )
+        .with_text_rows(TextRows { label: "cake", numbered: true, empty: None, turn: &[] })
     }
 
     fn options(&self, numbers: &[u64], mover: usize) -> Vec<Vec<u64>> {
@@ -224,9 +225,6 @@ impl Notation for Cutcake {
         format!("cake {} {}", i / 2 + 1, if i.is_multiple_of(2) { "rows" } else { "columns" })
     }
 
-    fn text_rows(&self) -> Option<TextRows> {
-        Some(TextRows { label: "cake", numbered: true, empty: None, turn: &[] })
-    }
 
     fn describe(&self, numbers: &[u64], after: &[u64]) -> String {
         match Cutcake::which(numbers, after) {

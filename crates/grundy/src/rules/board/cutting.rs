@@ -439,11 +439,11 @@ fn check_cut(i: usize, old: Sheet, new: &[Sheet]) -> Result<(), String> {
 
 impl RulesCore for Cutting {
     fn words(&self) -> Words {
-        Words {
-            spelling: "cutting".into(),
-            rules: "The cutting game: sheets of squared paper; a move cuts one sheet into two along a grid line, and the player who cuts off a 1 x 1 piece wins.".into(),
-            move_hint: "Type 'cut 1 into 2x3 2x3' (cut sheet 1 into those two pieces) or '1..2 -> 2 3 2 3' (numbers 1 and 2 become sheets 2x3 and 2x3)".into(),
-        }
+        Words::new(
+            "cutting",
+            "The cutting game: sheets of squared paper; a move cuts one sheet into two along a grid line, and the player who cuts off a 1 x 1 piece wins.",
+            "Type 'cut 1 into 2x3 2x3' (cut sheet 1 into those two pieces) or '1..2 -> 2 3 2 3' (numbers 1 and 2 become sheets 2x3 and 2x3)",
+        )
     }
 
     fn players(&self, _numbers: Option<&[u64]>) -> Players {

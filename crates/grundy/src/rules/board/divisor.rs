@@ -106,11 +106,21 @@ fn n_of(numbers: &[u64]) -> u64 {
 
 impl RulesCore for Divisor {
     fn words(&self) -> Words {
-        Words {
-            spelling: "divisor".into(),
-            rules: "A move divides n by a prime power p^k that divides it; at n = 1 no move is left.".into(),
-            move_hint: "Type a prime power that divides n (e.g. '4' divides by 4), or '-> M' to leave M".into(),
-        }
+        Words::new(
+            "divisor",
+            "A move divides n by a prime power p^k that divides it; at n = 1 no move is left.",
+            "Type a prime power that divides n (e.g. '4' divides by 4), or '-> M' to leave M",
+        )
+        // Nim on the exponents of n's prime factorisation: a winning move lowers one.
+        .with_values(ValueWords {
+            label: "Prime exponents",
+            balance: BalanceWords {
+                title: "Binary balance table of the prime exponents",
+                rows: "exponents",
+                row: "exponent",
+                moves: "lower",
+            },
+        })
     }
 
     fn players(&self, _numbers: Option<&[u64]>) -> Players {
@@ -259,18 +269,6 @@ impl Theory for Divisor {
         Some(factorize(n_of(numbers)).iter().map(|&(_, e)| u64::from(e)).collect())
     }
 
-    /// Nim on the exponents of n's prime factorisation: a winning move lowers one.
-    fn value_words(&self) -> ValueWords {
-        ValueWords {
-            label: "Prime exponents",
-            balance: BalanceWords {
-                title: "Binary balance table of the prime exponents",
-                rows: "exponents",
-                row: "exponent",
-                moves: "lower",
-            },
-        }
-    }
 
     fn after_nim_move(&self, numbers: &[u64], heap: usize, left: u64) -> Option<Vec<u64>> {
         let n = n_of(numbers);

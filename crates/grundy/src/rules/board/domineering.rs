@@ -284,11 +284,11 @@ impl PackedRules for Domineering {
 
 impl RulesCore for Domineering {
     fn words(&self) -> Words {
-        Words {
-            spelling: "domineering".into(),
-            rules: "Domineering: dominoes are placed on the empty cells of a board, Left (the first player) vertically and Right (the second) horizontally; a player who cannot place one loses.".into(),
-            move_hint: "Type two neighbouring empty cells: 'a1 a2' (Left, one above the other) or 'a1 b1' (Right, side by side)".into(),
-        }
+        Words::new(
+            "domineering",
+            "Domineering: dominoes are placed on the empty cells of a board, Left (the first player) vertically and Right (the second) horizontally; a player who cannot place one loses.",
+            "Type two neighbouring empty cells: 'a1 a2' (Left, one above the other) or 'a1 b1' (Right, side by side)",
+        )
     }
 
     fn options(&self, numbers: &[u64], mover: usize) -> Vec<Vec<u64>> {

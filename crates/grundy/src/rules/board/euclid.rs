@@ -329,11 +329,11 @@ fn changed(numbers: &[u64], after: &[u64]) -> Option<(usize, u64)> {
 
 impl RulesCore for Euclid {
     fn words(&self) -> Words {
-        Words {
-            spelling: "euclid".into(),
-            rules: "A move subtracts a positive multiple of the smaller number from the larger, leaving it at least 0; whoever makes a number 0 wins.".into(),
-            move_hint: "Type 'NUMBER TAKE' (e.g. '1 24' subtracts 24, a multiple of the smaller number, from number 1) or 'NUMBER -> LEFT'".into(),
-        }
+        Words::new(
+            "euclid",
+            "A move subtracts a positive multiple of the smaller number from the larger, leaving it at least 0; whoever makes a number 0 wins.",
+            "Type 'NUMBER TAKE' (e.g. '1 24' subtracts 24, a multiple of the smaller number, from number 1) or 'NUMBER -> LEFT'",
+        )
     }
 
     fn players(&self, _numbers: Option<&[u64]>) -> Players {

@@ -313,19 +313,19 @@ impl MultipleNim {
 
 impl RulesCore for MultipleNim {
     fn words(&self) -> Words {
-        Words {
-            spelling: if self.fibonacci {
+        Words::new(
+            if self.fibonacci {
                 "fibonacci-nim".into()
             } else {
                 format!("multiple:{}", self.k)
             },
-            rules: { let times = if self.k == 2 { "twice".to_string() } else { format!("{} times", self.k) };
+            { let times = if self.k == 2 { "twice".to_string() } else { format!("{} times", self.k) };
                 format!(
                     "{}: one heap; the first move takes any number of objects but not the whole heap, each later move takes at least 1 and at most {times} what the move before it took; whoever takes the last object wins.",
                     self.name()
                 ) },
-            move_hint: "Type 'take 3' or just '3' (take 3 objects), or '1 -> 4' (leave 4)".into(),
-        }
+            "Type 'take 3' or just '3' (take 3 objects), or '1 -> 4' (leave 4)",
+        )
     }
 
     fn players(&self, _numbers: Option<&[u64]>) -> Players {

@@ -736,15 +736,17 @@ fn missed(g: &Graph, alive: &[bool], steps: &mut Steps) -> Result<Vec<bool>, ()>
 
 impl RulesCore for Geography {
     fn words(&self) -> Words {
-        Words {
-            spelling: format!("geography:{}", self.graph.name),
-            rules: format!(
+        Words::new(
+            format!("geography:{}", self.graph.name),
+            format!(
                 "Geography on a graph of {} vertices and {} edges: the first move places the token on any vertex; each later move takes it to a neighbour not yet visited; whoever cannot move loses.",
                 self.vertices(),
                 self.graph.edges
             ),
-            move_hint: "Type a vertex's name to move the token there (the first move places it), e.g. 'to b'".into(),
-        }
+            "Type a vertex's name to move the token there (the first move places it), e.g. 'to b'",
+        )
+        // The one token's path; `-` before the token is placed.
+        .with_text_rows(TextRows { label: "path", numbered: false, empty: Some(["-", "the token is not placed yet"]), turn: &[] })
     }
 
     fn canonical(&self, numbers: &[u64]) -> Vec<u64> {
@@ -847,10 +849,6 @@ impl Notation for Geography {
         }
     }
 
-    /// The one token's path; `-` before the token is placed.
-    fn text_rows(&self) -> Option<TextRows> {
-        Some(TextRows { label: "path", numbered: false, empty: Some(["-", "the token is not placed yet"]), turn: &[] })
-    }
 
     fn rows(&self, numbers: &[u64]) -> Option<Vec<(String, String)>> {
         let full = numbers;

@@ -684,12 +684,13 @@ impl SearchedGame for Searched {
 
 impl RulesCore for Hackenbush {
     fn words(&self) -> Words {
-        Words {
-            spelling: "hackenbush".into(),
-            rules: "Hackenbush: each picture is a set of edges drawn on the ground (vertex 0); a move deletes one edge, a green one by either player, a blue one by Left (the first player) only, a red one by Right (the second) only, and whatever no longer reaches the ground falls away; whoever makes the last move wins.".into(),
-            move_hint: "Type 'cut 1-2' (delete edge 1-2; what no longer reaches the ground falls) or 'cut 1-2 in 3' (in picture 3)"
-                .into(),
-        }
+        Words::new(
+            "hackenbush",
+            "Hackenbush: each picture is a set of edges drawn on the ground (vertex 0); a move deletes one edge, a green one by either player, a blue one by Left (the first player) only, a red one by Right (the second) only, and whatever no longer reaches the ground falls away; whoever makes the last move wins.",
+            "Type 'cut 1-2' (delete edge 1-2; what no longer reaches the ground falls) or 'cut 1-2 in 3' (in picture 3)",
+        )
+        // One picture a row; a picture with no edges left is written `0`.
+        .with_text_rows(TextRows { label: "picture", numbered: true, empty: Some(["0", "no edges left"]), turn: &[] })
     }
 
     fn canonical(&self, numbers: &[u64]) -> Vec<u64> {
@@ -801,10 +802,6 @@ impl Notation for Hackenbush {
         format!("number {}", i + 1)
     }
 
-    /// One picture a row; a picture with no edges left is written `0`.
-    fn text_rows(&self) -> Option<TextRows> {
-        Some(TextRows { label: "picture", numbered: true, empty: Some(["0", "no edges left"]), turn: &[] })
-    }
 
     fn describe(&self, numbers: &[u64], after: &[u64]) -> String {
         let (Some(before), Some(next)) = (coloured_pictures(numbers), coloured_pictures(after)) else {

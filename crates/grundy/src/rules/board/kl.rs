@@ -193,14 +193,14 @@ impl SearchedGame for Searched {
 
 impl RulesCore for KlNim {
     fn words(&self) -> Words {
-        Words {
-            spelling: format!("kl:{},{}", self.forbidden[0], self.forbidden[1]),
-            rules: { let [first, second] = self.forbidden;
+        Words::new(
+            format!("kl:{},{}", self.forbidden[0], self.forbidden[1]),
+            { let [first, second] = self.forbidden;
                 format!(
                     "A move takes one or more objects from one heap, but the first player may never take exactly {first} and the second never exactly {second}."
                 ) },
-            move_hint: "Type 'HEAP TAKE' (e.g. '1 3' takes 3 from heap 1), never the size your side may not take".into(),
-        }
+            "Type 'HEAP TAKE' (e.g. '1 3' takes 3 from heap 1), never the size your side may not take",
+        )
     }
 
     fn options(&self, numbers: &[u64], mover: usize) -> Vec<Vec<u64>> {

@@ -194,11 +194,11 @@ impl Konane {
 
 impl RulesCore for Konane {
     fn words(&self) -> Words {
-        Words {
-            spelling: "konane".into(),
-            rules: "Konane: a move jumps one of your stones over a neighbouring stone of the other player (up, down, left or right) into the empty cell beyond, capturing it, and may go on jumping in the same straight line; x is Left's (the first player), o Right's; a player with no jump loses.".into(),
-            move_hint: "Type the cell of your stone, then the empty cell it jumps to: 'a1 c1' (over b1), 'a1 e1' (over b1 and d1)".into(),
-        }
+        Words::new(
+            "konane",
+            "Konane: a move jumps one of your stones over a neighbouring stone of the other player (up, down, left or right) into the empty cell beyond, capturing it, and may go on jumping in the same straight line; x is Left's (the first player), o Right's; a player with no jump loses.",
+            "Type the cell of your stone, then the empty cell it jumps to: 'a1 c1' (over b1), 'a1 e1' (over b1 and d1)",
+        )
     }
 
     fn players(&self, _numbers: Option<&[u64]>) -> Players {

@@ -17,6 +17,7 @@ use std::sync::Arc;
 use crate::error::{AnalyzeError, GaveUp, IllegalMove};
 use crate::rules::catalogue::GameKind;
 use crate::rules::heap::DynKey;
+use crate::rules::nim::ValueWords;
 use crate::rules::Ruleset;
 
 /// One board game's file in the registry ([`BOARDS`]): the catalogue's entries of its games
@@ -359,9 +360,10 @@ pub struct ConwayAnswer {
     pub leaves: Vec<Option<String>>,
 }
 
-/// How a board game is named and explained to people ([`RulesCore::words`]): three texts a
-/// game writes in one place, each read alone through [`RulesCore::spelling`],
-/// [`RulesCore::rules_sentence`] and [`Notation::move_hint`].
+/// How a board game is named and explained to people ([`RulesCore::words`]), written by the
+/// game in one place: three texts (each read alone through [`RulesCore::spelling`],
+/// [`RulesCore::rules_sentence`] and [`Notation::move_hint`]) and the names the page gives its
+/// rows and values ([`Notation::text_rows`], [`Theory::value_words`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Words {
     /// How the game is written, e.g. `wythoff` or `moore:2`: what [`Board::parse`] reads back.
@@ -371,6 +373,37 @@ pub struct Words {
     /// How to type a move, one line for the terminal's header, e.g. "Type '1 3' (take 3 from
     /// heap 1) or 'both 2'".
     pub move_hint: String,
+    /// How the page names the rows of a position written as text (pictures, paths, rows of
+    /// checkers), one a token; `None` for a game of numbers, and for a board of cells, whose
+    /// [`GridNotation`](grid::GridNotation) names its one row ([`Notation::text_rows`]).
+    pub text_rows: Option<TextRows>,
+    /// What the values the answer is the nim-sum of are called, and the words of their
+    /// balance table ([`Theory::value_words`]): heap values unless the game says otherwise.
+    pub values: ValueWords,
+}
+
+impl Words {
+    /// The words of a game of numbers whose values are heap values: its spelling, its rules in
+    /// a sentence and how a move is typed.
+    pub fn new(spelling: impl Into<String>, rules: impl Into<String>, move_hint: impl Into<String>) -> Words {
+        Words {
+            spelling: spelling.into(),
+            rules: rules.into(),
+            move_hint: move_hint.into(),
+            text_rows: None,
+            values: ValueWords::HEAP_VALUES,
+        }
+    }
+
+    /// The same words for a game whose positions are written as text, in rows named by `rows`.
+    pub fn with_text_rows(self, rows: TextRows) -> Words {
+        Words { text_rows: Some(rows), ..self }
+    }
+
+    /// The same words for a game whose answer is a nim-sum of values named by `values`.
+    pub fn with_values(self, values: ValueWords) -> Words {
+        Words { values, ..self }
+    }
 }
 
 /// Who has which moves in a board game ([`RulesCore::players`]).
@@ -394,7 +427,7 @@ pub struct Words {
 ///         Players::Partizan("Left takes one, Right two".into())
 ///     }
 /// #   fn words(&self) -> Words {
-/// #       Words { spelling: "one-or-two".into(), rules: "Left takes one, Right two".into(), move_hint: "Type 'HEAP -> LEFT'".into() }
+/// #       Words::new("one-or-two", "Left takes one, Right two", "Type 'HEAP -> LEFT'")
 /// #   }
 /// #   fn check(&self, numbers: &[u64], _at: std::ops::Range<usize>, after: &[u64], mover: usize) -> Result<(), IllegalMove> {
 /// #       if self.options(numbers, mover).iter().any(|o| o == after) { Ok(()) } else { Err("not a move".into()) }
@@ -436,7 +469,7 @@ pub struct Words {
 ///             .collect()
 ///     }
 /// #   fn words(&self) -> Words {
-/// #       Words { spelling: "one-or-two".into(), rules: "Left takes one, Right two".into(), move_hint: "Type 'HEAP -> LEFT'".into() }
+/// #       Words::new("one-or-two", "Left takes one, Right two", "Type 'HEAP -> LEFT'")
 /// #   }
 /// #   fn check(&self, numbers: &[u64], _at: std::ops::Range<usize>, after: &[u64], mover: usize) -> Result<(), IllegalMove> {
 /// #       if self.options(numbers, mover).iter().any(|o| o == after) { Ok(()) } else { Err("not a move".into()) }
@@ -535,8 +568,9 @@ pub trait RulesCore: DynKey + Send + Sync + fmt::Debug {
 
     /// The independent parts of the position `numbers`, each written as a position of this
     /// game, when it falls apart into more than one (the heaps of K-L-Nim, the cakes of
-    /// Cutcake): its Conway value is the sum of theirs ([`value::BoardValues`]). `None` (the
-    /// default) for a position valued whole.
+    /// Cutcake): its Conway value is the sum of theirs
+    /// ([`BoardValues`](crate::rules::board::value::BoardValues)). `None` (the default) for a
+    /// position valued whole.
     fn components(&self, _numbers: &[u64]) -> Option<Vec<Vec<u64>>> {
         None
     }

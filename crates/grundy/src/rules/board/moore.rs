@@ -264,18 +264,18 @@ fn work(n: usize, k: u64) -> u128 {
 
 impl RulesCore for Moore {
     fn words(&self) -> Words {
-        Words {
-            spelling: format!("moore:{}", self.k),
-            rules: format!(
+        Words::new(
+            format!("moore:{}", self.k),
+            format!(
                 "Moore's Nim: a move takes one or more objects from each of 1 to {} heap{}.",
                 self.k,
                 if self.k == 1 { "" } else { "s" }
             ),
-            move_hint: format!(
+            format!(
                 "Type '1 3' (take 3 from heap 1) or '1 3, 2 4' (3 from heap 1 and 4 from heap 2: at most {} heaps)",
                 self.k
             ),
-        }
+        )
     }
 
     fn canonical(&self, heaps: &[u64]) -> Vec<u64> {

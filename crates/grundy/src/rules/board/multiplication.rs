@@ -205,11 +205,11 @@ impl Multiplication {
 
 impl RulesCore for Multiplication {
     fn words(&self) -> Words {
-        Words {
-            spelling: "multiplication".into(),
-            rules: "The multiplication game: p starts at 1; a move multiplies p by an integer from 2 to 9; whoever first makes p at least the target N wins.".into(),
-            move_hint: "Type 'times 9' or just '9' (multiply p by 9)".into(),
-        }
+        Words::new(
+            "multiplication",
+            "The multiplication game: p starts at 1; a move multiplies p by an integer from 2 to 9; whoever first makes p at least the target N wins.",
+            "Type 'times 9' or just '9' (multiply p by 9)",
+        )
     }
 
     fn players(&self, _numbers: Option<&[u64]>) -> Players {

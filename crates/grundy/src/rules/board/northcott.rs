@@ -231,11 +231,20 @@ fn parse_row(token: &str) -> Result<Row, String> {
 
 impl RulesCore for Northcott {
     fn words(&self) -> Words {
-        Words {
-            spelling: "northcott".into(),
-            rules: "Northcott's game: each row holds a white and a black checker; White moves a white checker, Black a black one, any number of squares along its row, forward or back, never onto or past the other checker and never off the board; whoever cannot move loses.".into(),
-            move_hint: "Type 'ROW SQUARE' (e.g. '1 3'): your checker of row ROW goes to square SQUARE".into(),
-        }
+        Words::new(
+            "northcott",
+            "Northcott's game: each row holds a white and a black checker; White moves a white checker, Black a black one, any number of squares along its row, forward or back, never onto or past the other checker and never off the board; whoever cannot move loses.",
+            "Type 'ROW SQUARE' (e.g. '1 3'): your checker of row ROW goes to square SQUARE",
+        )
+        // One row of checkers a token (a row is never empty: both checkers stay on it), then
+        // `black` when Black is to move (`white`, typed, says White is).
+        .with_text_rows(TextRows { label: "row", numbered: true, empty: None, turn: &[["white", "White"], ["black", "Black"]] })
+        // The nim-sum is of the gaps, one a row; a winning move may close a gap or, backwards,
+        // open one, so it moves a gap to the value that wins.
+        .with_values(ValueWords {
+            label: "Gaps",
+            balance: BalanceWords { title: "Binary balance table of the gaps", rows: "gaps", row: "row", moves: "value" },
+        })
     }
 
     fn players(&self, _numbers: Option<&[u64]>) -> Players {
@@ -345,11 +354,6 @@ impl Notation for Northcott {
         Some(out)
     }
 
-    /// One row of checkers a token (a row is never empty: both checkers stay on it), then
-    /// `black` when Black is to move (`white`, typed, says White is).
-    fn text_rows(&self) -> Option<TextRows> {
-        Some(TextRows { label: "row", numbered: true, empty: None, turn: &[["white", "White"], ["black", "Black"]] })
-    }
 
     fn write_move(&self, numbers: &[u64], after: &[u64], _mover: usize) -> String {
         moved(numbers, after).map_or_else(|_| arrow_move(numbers, after), |(row, square)| format!("{} {square}", row + 1))
@@ -477,14 +481,6 @@ impl Theory for Northcott {
         Ok(answer)
     }
 
-    /// The nim-sum is of the gaps, one a row; a winning move may close a gap or, backwards,
-    /// open one, so it moves a gap to the value that wins.
-    fn value_words(&self) -> ValueWords {
-        ValueWords {
-            label: "Gaps",
-            balance: BalanceWords { title: "Binary balance table of the gaps", rows: "gaps", row: "row", moves: "value" },
-        }
-    }
 }
 
 #[cfg(feature = "draw")]

@@ -92,9 +92,13 @@ pub trait Notation: RulesCore {
     }
 
     /// How the page names the rows of a position written as text (pictures, paths, rows of
-    /// checkers), one a token: `Some` exactly when [`Notation::written_as_text`] is true.
+    /// checkers), one a token: `Some` exactly when [`Notation::written_as_text`] is true. The
+    /// game's words say it ([`crate::rules::board::Words::text_rows`]); a board of cells in a
+    /// [`GridNotation`] is one row, "board".
     fn text_rows(&self) -> Option<TextRows> {
-        self.grid_notation().map(|_| TextRows { label: "board", numbered: false, empty: None, turn: &[] })
+        self.words().text_rows.or_else(|| {
+            self.grid_notation().map(|_| TextRows { label: "board", numbered: false, empty: None, turn: &[] })
+        })
     }
 
     /// Whether positions are written as tokens that are not their numbers (pictures, paths):

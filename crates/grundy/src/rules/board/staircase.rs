@@ -105,11 +105,11 @@ fn shifted(steps: &[u64], i: usize, c: u64) -> Vec<u64> {
 
 impl RulesCore for Staircase {
     fn words(&self) -> Words {
-        Words {
-            spelling: "staircase".into(),
-            rules: "Staircase Nim: coins lie on steps 1, 2, ...; a move shifts one or more coins from a step to the step below, and coins moved down from step 1 leave the staircase.".into(),
-            move_hint: "Type '2 3' (move 3 coins from step 2 to step 1) or 'move 1 from step 1' (a coin off the staircase)".into(),
-        }
+        Words::new(
+            "staircase",
+            "Staircase Nim: coins lie on steps 1, 2, ...; a move shifts one or more coins from a step to the step below, and coins moved down from step 1 leave the staircase.",
+            "Type '2 3' (move 3 coins from step 2 to step 1) or 'move 1 from step 1' (a coin off the staircase)",
+        )
     }
 
     fn players(&self, _numbers: Option<&[u64]>) -> Players {

@@ -906,19 +906,19 @@ struct Winning {
 
 impl RulesCore for TakeOrSplit {
     fn words(&self) -> Words {
-        Words {
-            spelling: format!("take-or-split:{}", self.k),
-            rules: { let name = if self.k == 2 { "Lasker's Nim" } else { "Take or split" };
+        Words::new(
+            format!("take-or-split:{}", self.k),
+            { let name = if self.k == 2 { "Lasker's Nim" } else { "Take or split" };
                 format!(
                     "{name}: a move takes any number of objects from one heap, or splits one heap into exactly {} non-empty heaps without taking any.",
                     self.k
                 ) },
-            move_hint: format!(
+            format!(
                 "Type '1 3' (take 3 from heap 1), or 'split 1 into {p}' or '1 -> {p}' (split heap 1 into {} heaps)",
                 self.k,
                 p = example_parts(self.k)
             ),
-        }
+        )
     }
 
     fn players(&self, _numbers: Option<&[u64]>) -> Players {

@@ -34,16 +34,17 @@ pub trait Theory: RulesCore + AsBoard {
     }
 
     /// What the values the answer is the nim-sum of are called (the divisor game's prime
-    /// exponents) and the words of their balance table, for the page's panel: by default heap
-    /// values, which a move may raise.
+    /// exponents) and the words of their balance table, for the page's panel: as the game's
+    /// words say ([`crate::rules::board::Words::values`]), heap values unless it says otherwise.
     fn value_words(&self) -> ValueWords {
-        ValueWords::HEAP_VALUES
+        self.words().values
     }
 
     /// Conway's value of the position `numbers` in `store`, when the game knows it without
     /// listing options (a green Hackenbush picture is the nimber of its Sprague-Grundy value,
-    /// a coloured tree an ordinal sum by the colon principle): [`value::BoardValues`] asks it
-    /// before recursing over the options. `None` (the default) where there is no such rule.
+    /// a coloured tree an ordinal sum by the colon principle): the value search
+    /// ([`BoardValues`](crate::rules::board::value::BoardValues)) asks it before recursing over
+    /// the options. `None` (the default) where there is no such rule.
     fn known_value(
         &self,
         _numbers: &[u64],

@@ -370,11 +370,12 @@ impl ToadsFrogs {
 
 impl RulesCore for ToadsFrogs {
     fn words(&self) -> Words {
-        Words {
-            spelling: "toads-frogs".into(),
-            rules: "Toads and Frogs: toads (T, Left's, the first player) move right and frogs (F, Right's) move left, each stepping into the empty cell next to it or jumping over one piece of the other kind into the empty cell beyond; a player with no move loses.".into(),
-            move_hint: "Type the cell of the piece to move (1 is the leftmost): a toad steps or jumps right, a frog left".into(),
-        }
+        Words::new(
+            "toads-frogs",
+            "Toads and Frogs: toads (T, Left's, the first player) move right and frogs (F, Right's) move left, each stepping into the empty cell next to it or jumping over one piece of the other kind into the empty cell beyond; a player with no move loses.",
+            "Type the cell of the piece to move (1 is the leftmost): a toad steps or jumps right, a frog left",
+        )
+        .with_text_rows(TextRows { label: "strip", numbered: false, empty: None, turn: &[] })
     }
 
     fn options(&self, numbers: &[u64], mover: usize) -> Vec<Vec<u64>> {
@@ -450,9 +451,6 @@ impl Notation for ToadsFrogs {
         format!("cell {}", i + 1)
     }
 
-    fn text_rows(&self) -> Option<TextRows> {
-        Some(TextRows { label: "strip", numbered: false, empty: None, turn: &[] })
-    }
 
     fn describe(&self, numbers: &[u64], after: &[u64]) -> String {
         match ToadsFrogs::step(numbers, after) {

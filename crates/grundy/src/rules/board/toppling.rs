@@ -169,11 +169,12 @@ impl TopplingDominoes {
 
 impl RulesCore for TopplingDominoes {
     fn words(&self) -> Words {
-        Words {
-            spelling: "toppling-dominoes".into(),
-            rules: "Toppling Dominoes: rows of blue (Left's), red (Right's) and green (either player's) dominoes; a move topples a domino of yours to the left or right, knocking down every domino on that side of it; a player with no domino to topple loses.".into(),
-            move_hint: "Type '2 left' or '2 right' (topple domino 2 of row 1 that way); '2 left in 3' in row 3".into(),
-        }
+        Words::new(
+            "toppling-dominoes",
+            "Toppling Dominoes: rows of blue (Left's), red (Right's) and green (either player's) dominoes; a move topples a domino of yours to the left or right, knocking down every domino on that side of it; a player with no domino to topple loses.",
+            "Type '2 left' or '2 right' (topple domino 2 of row 1 that way); '2 left in 3' in row 3",
+        )
+        .with_text_rows(TextRows { label: "row", numbered: true, empty: Some(["-", "all fallen"]), turn: &[] })
     }
 
     fn options(&self, numbers: &[u64], mover: usize) -> Vec<Vec<u64>> {
@@ -274,9 +275,6 @@ impl Notation for TopplingDominoes {
         format!("number {}", i + 1)
     }
 
-    fn text_rows(&self) -> Option<TextRows> {
-        Some(TextRows { label: "row", numbered: true, empty: Some(["-", "all fallen"]), turn: &[] })
-    }
 
     fn describe(&self, numbers: &[u64], after: &[u64]) -> String {
         match TopplingDominoes::which(numbers, after).map(|found| found.first().copied()) {

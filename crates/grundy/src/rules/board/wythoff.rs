@@ -257,12 +257,11 @@ impl Wythoff {
 
 impl RulesCore for Wythoff {
     fn words(&self) -> Words {
-        Words {
-            spelling: "wythoff".into(),
-            rules: "Wythoff's game: two heaps; a move takes any number of objects from one heap, or the same number from both."
-                .into(),
-            move_hint: "Type '1 3' (take 3 from heap 1), 'both 2' (take 2 from both heaps) or '1..2 -> 4 6' (leave 4 and 6)".into(),
-        }
+        Words::new(
+            "wythoff",
+            "Wythoff's game: two heaps; a move takes any number of objects from one heap, or the same number from both.",
+            "Type '1 3' (take 3 from heap 1), 'both 2' (take 2 from both heaps) or '1..2 -> 4 6' (leave 4 and 6)",
+        )
     }
 
     fn players(&self, _numbers: Option<&[u64]>) -> Players {

@@ -739,9 +739,9 @@ impl GraphGame {
 
 impl RulesCore for GraphGame {
     fn words(&self) -> Words {
-        Words {
-            spelling: self.0.spelling.clone(),
-            rules: { let g = self.graph();
+        Words::new(
+            self.0.spelling.clone(),
+            { let g = self.graph();
                 let mut s = format!(
                     "Tokens on a directed graph of {} vertices and {} edges: a move slides one token along an edge",
                     g.vertex_count(),
@@ -756,12 +756,12 @@ impl RulesCore for GraphGame {
                 }
                 s += ". With cycles a game can go on for ever: a draw.";
                 s },
-            move_hint: format!(
+            format!(
                 "Type TOKEN VERTEX (e.g. '1 {}' moves token 1 to vertex {})",
                 self.graph().name(0),
                 self.graph().name(0)
             ),
-        }
+        )
     }
 
     fn players(&self, _numbers: Option<&[u64]>) -> Players {
