@@ -182,14 +182,12 @@ impl RulesCore for Chips {
     fn words(&self) -> Words {
         Words::new(
             "chips",
+            Players::Impartial,
             "Chips sit on distinct cells numbered from 1; a move slides one chip left, never onto or past another chip and never below cell 1.",
             "Type 'CHIP -> CELL' (e.g. '2 -> 3' slides chip 2 to cell 3) or 'CHIP STEPS' (slides it STEPS cells left)",
         )
     }
 
-    fn players(&self, _numbers: Option<&[u64]>) -> Players {
-        Players::Impartial
-    }
 
     /// Every slide of every chip to a free cell on its left, before the next chip or the wall.
     fn options(&self, cells: &[u64], _mover: usize) -> Vec<Vec<u64>> {

@@ -548,6 +548,7 @@ impl RulesCore for Circle {
     fn words(&self) -> Words {
         Words::new(
             format!("circle:{}", self.ruleset),
+            Players::Impartial,
             { let r = &self.ruleset;
                 format!(
                     "Circles of coins under {r}: a move takes coins that sit together, as {r} allows on a line; a circle has no ends, so its first move leaves one line (or nothing), and each line then plays as a heap of {r}."
@@ -556,9 +557,6 @@ impl RulesCore for Circle {
         )
     }
 
-    fn players(&self, _numbers: Option<&[u64]>) -> Players {
-        Players::Impartial
-    }
 
     fn options(&self, numbers: &[u64], _mover: usize) -> Vec<Vec<u64>> {
         let Some(ps) = parts(numbers) else { return vec![] };

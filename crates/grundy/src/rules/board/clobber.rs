@@ -191,9 +191,11 @@ impl RulesCore for Clobber {
     fn words(&self) -> Words {
         Words::new(
             "clobber",
+            Players::Partizan("Left moves the x stones, Right the o stones".into()),
             "Clobber: a move takes one of your stones onto a neighbouring stone of the other player (up, down, left or right), which is removed; x is Left's (the first player), o Right's; a player with no such move loses.",
             "Type the cell of your stone, then the neighbouring stone it clobbers: 'a1 b1'",
         )
+        .with_grid(GRID)
     }
 
     fn options(&self, numbers: &[u64], mover: usize) -> Vec<Vec<u64>> {
@@ -215,9 +217,6 @@ impl RulesCore for Clobber {
         Ok(())
     }
 
-    fn players(&self, _numbers: Option<&[u64]>) -> Players {
-        Players::Partizan("Left moves the x stones, Right the o stones".into())
-    }
 
     /// Groups of one colour removed, the board cut to its stones' rectangle, and the least of
     /// its images under the eight symmetries of the square.
@@ -234,9 +233,6 @@ impl RulesCore for Clobber {
 
 impl Notation for Clobber {
 
-    fn grid_notation(&self) -> Option<GridNotation> {
-        Some(GRID)
-    }
 
     fn describe(&self, numbers: &[u64], after: &[u64]) -> String {
         match Clobber::capture(numbers, after) {

@@ -759,6 +759,7 @@ impl RulesCore for Coins {
         };
         Words::new(
             self.rule.name(),
+            Players::Impartial,
             format!(
                 "{}: a row of coins numbered from {}, the position lists the coins showing heads (a coin named twice is one head); a move turns over {what}, the rightmost going from heads to tails.",
                 self.rule.title(),
@@ -769,11 +770,10 @@ impl RulesCore for Coins {
                 _ => "Type 'turn 7 3' (turn over coins 7 and 3; the rightmost, 7, must show heads)",
             },
         )
+        // The numbers are the places of the coins showing heads, not piles.
+        .with_piles(0)
     }
 
-    fn players(&self, _numbers: Option<&[u64]>) -> Players {
-        Players::Impartial
-    }
 
     fn options(&self, heads: &[u64], _mover: usize) -> Vec<Vec<u64>> {
         heads
@@ -826,9 +826,6 @@ impl Notation for Coins {
         }
     }
 
-    fn counts_objects(&self, _i: usize) -> bool {
-        false
-    }
 
     fn describe(&self, heads: &[u64], after: &[u64]) -> String {
         let turned = symmetric_difference(heads, after);
@@ -1187,6 +1184,7 @@ impl RulesCore for Coins2d {
     fn words(&self) -> Words {
         Words::new(
             format!("coins-2d:{}x{}", self.a.name(), self.b.name()),
+            Players::Impartial,
             format!(
                 "The product of {} (along x, numbered from {}) and {} (along y, numbered from {}): a grid of coins, the position lists the cells x,y showing heads (or x y, two numbers a cell; a cell named twice is one head); a move turns over every cell of X x Y, where X is a move of {} ({}) and Y a move of {} ({}), and the cell of their rightmost coins goes from heads to tails.",
                 self.a.title(),
@@ -1200,10 +1198,8 @@ impl RulesCore for Coins2d {
             ),
             "Type 'turn 3,4' (turn over cell 3,4 alone) or 'turn 3,4 1,4 3,2 1,2' (every cell of a move X x Y; the cell with the largest x and y must show heads)",
         )
-    }
-
-    fn players(&self, _numbers: Option<&[u64]>) -> Players {
-        Players::Impartial
+        // The numbers are the places of the coins showing heads, not piles.
+        .with_piles(0)
     }
 
     fn options(&self, numbers: &[u64], _mover: usize) -> Vec<Vec<u64>> {
@@ -1306,9 +1302,6 @@ impl Notation for Coins2d {
         }
     }
 
-    fn counts_objects(&self, _i: usize) -> bool {
-        false
-    }
 
     fn describe(&self, numbers: &[u64], after: &[u64]) -> String {
         let turned = symmetric_difference(&cells(numbers), &cells(after));

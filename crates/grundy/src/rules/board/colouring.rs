@@ -383,13 +383,11 @@ impl RulesCore for Colouring {
     fn words(&self) -> Words {
         Words::new(
             self.0.spelling,
+            Players::Partizan(self.0.players.into()),
             self.0.sentence,
             "Type your colour and an empty cell: 'x a1' (Left, blue) or 'o a1' (Right, red)",
         )
-    }
-
-    fn players(&self, _numbers: Option<&[u64]>) -> Players {
-        Players::Partizan(self.0.players.into())
+        .with_grid(GRID)
     }
 
     fn options(&self, numbers: &[u64], mover: usize) -> Vec<Vec<u64>> {
@@ -418,10 +416,6 @@ impl RulesCore for Colouring {
 }
 
 impl Notation for Colouring {
-    fn grid_notation(&self) -> Option<GridNotation> {
-        Some(GRID)
-    }
-
     fn describe(&self, numbers: &[u64], after: &[u64]) -> String {
         describe(numbers, after)
     }

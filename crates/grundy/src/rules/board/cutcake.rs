@@ -137,6 +137,7 @@ impl RulesCore for Cutcake {
     fn words(&self) -> Words {
         Words::new(
             "cutcake",
+            Players::Partizan("Left cuts vertically, Right horizontally".into()),
             "Cutcake: cakes scored into squares; a move cuts one cake in two along a scored line, Left (the first player) vertically and Right (the second) horizontally; a player with no cut left loses.",
             "Type 'v 2' (Left: cut cake 1 after column 2) or 'h 1' (Right: after row 1); 'v 2 in 3' cuts cake 3",
         )
@@ -167,9 +168,6 @@ impl RulesCore for Cutcake {
         Ok(())
     }
 
-    fn players(&self, _numbers: Option<&[u64]>) -> Players {
-        Players::Partizan("Left cuts vertically, Right horizontally".into())
-    }
 
     /// The cakes sorted, without the 1 x 1 ones (nobody can cut them).
     fn canonical(&self, numbers: &[u64]) -> Vec<u64> {

@@ -441,14 +441,12 @@ impl RulesCore for Cutting {
     fn words(&self) -> Words {
         Words::new(
             "cutting",
+            Players::Impartial,
             "The cutting game: sheets of squared paper; a move cuts one sheet into two along a grid line, and the player who cuts off a 1 x 1 piece wins.",
             "Type 'cut 1 into 2x3 2x3' (cut sheet 1 into those two pieces) or '1..2 -> 2 3 2 3' (numbers 1 and 2 become sheets 2x3 and 2x3)",
         )
     }
 
-    fn players(&self, _numbers: Option<&[u64]>) -> Players {
-        Players::Impartial
-    }
 
     fn options(&self, numbers: &[u64], _mover: usize) -> Vec<Vec<u64>> {
         let all = sheets(numbers);

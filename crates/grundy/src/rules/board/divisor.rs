@@ -108,6 +108,7 @@ impl RulesCore for Divisor {
     fn words(&self) -> Words {
         Words::new(
             "divisor",
+            Players::Impartial,
             "A move divides n by a prime power p^k that divides it; at n = 1 no move is left.",
             "Type a prime power that divides n (e.g. '4' divides by 4), or '-> M' to leave M",
         )
@@ -121,11 +122,10 @@ impl RulesCore for Divisor {
                 moves: "lower",
             },
         })
+        // n is a number to read (its prime powers), not a pile.
+        .with_piles(0)
     }
 
-    fn players(&self, _numbers: Option<&[u64]>) -> Players {
-        Players::Impartial
-    }
 
     fn options(&self, numbers: &[u64], _mover: usize) -> Vec<Vec<u64>> {
         let n = n_of(numbers);
@@ -162,9 +162,6 @@ impl Notation for Divisor {
         "n".into()
     }
 
-    fn counts_objects(&self, _i: usize) -> bool {
-        false
-    }
 
     fn describe(&self, numbers: &[u64], after: &[u64]) -> String {
         let n = n_of(numbers);

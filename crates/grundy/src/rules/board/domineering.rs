@@ -286,9 +286,11 @@ impl RulesCore for Domineering {
     fn words(&self) -> Words {
         Words::new(
             "domineering",
+            Players::Partizan("Left places vertical dominoes, Right horizontal ones".into()),
             "Domineering: dominoes are placed on the empty cells of a board, Left (the first player) vertically and Right (the second) horizontally; a player who cannot place one loses.",
             "Type two neighbouring empty cells: 'a1 a2' (Left, one above the other) or 'a1 b1' (Right, side by side)",
         )
+        .with_grid(GRID)
     }
 
     fn options(&self, numbers: &[u64], mover: usize) -> Vec<Vec<u64>> {
@@ -310,9 +312,6 @@ impl RulesCore for Domineering {
         Ok(())
     }
 
-    fn players(&self, _numbers: Option<&[u64]>) -> Players {
-        Players::Partizan("Left places vertical dominoes, Right horizontal ones".into())
-    }
 
     /// Dead cells filled, the board cut to the empty cells' rectangle, and the least of its
     /// images under the symmetries that keep the players' directions.
@@ -329,9 +328,6 @@ impl RulesCore for Domineering {
 
 impl Notation for Domineering {
 
-    fn grid_notation(&self) -> Option<GridNotation> {
-        Some(GRID)
-    }
 
     fn describe(&self, numbers: &[u64], after: &[u64]) -> String {
         match Domineering::domino(numbers, after) {

@@ -331,14 +331,12 @@ impl RulesCore for Euclid {
     fn words(&self) -> Words {
         Words::new(
             "euclid",
+            Players::Impartial,
             "A move subtracts a positive multiple of the smaller number from the larger, leaving it at least 0; whoever makes a number 0 wins.",
             "Type 'NUMBER TAKE' (e.g. '1 24' subtracts 24, a multiple of the smaller number, from number 1) or 'NUMBER -> LEFT'",
         )
     }
 
-    fn players(&self, _numbers: Option<&[u64]>) -> Players {
-        Players::Impartial
-    }
 
     /// Every multiple of the smaller number that the larger can lose, written out from the rule.
     fn options(&self, numbers: &[u64], _mover: usize) -> Vec<Vec<u64>> {

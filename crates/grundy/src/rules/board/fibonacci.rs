@@ -319,6 +319,7 @@ impl RulesCore for MultipleNim {
             } else {
                 format!("multiple:{}", self.k)
             },
+            Players::Impartial,
             { let times = if self.k == 2 { "twice".to_string() } else { format!("{} times", self.k) };
                 format!(
                     "{}: one heap; the first move takes any number of objects but not the whole heap, each later move takes at least 1 and at most {times} what the move before it took; whoever takes the last object wins.",
@@ -326,11 +327,10 @@ impl RulesCore for MultipleNim {
                 ) },
             "Type 'take 3' or just '3' (take 3 objects), or '1 -> 4' (leave 4)",
         )
+        // The heap, then the limit on the next move, which is not a pile.
+        .with_piles(1)
     }
 
-    fn players(&self, _numbers: Option<&[u64]>) -> Players {
-        Players::Impartial
-    }
 
     fn options(&self, numbers: &[u64], _mover: usize) -> Vec<Vec<u64>> {
         let (n, l) = heap_and_limit(numbers);
@@ -410,9 +410,6 @@ impl Notation for MultipleNim {
         }
     }
 
-    fn counts_objects(&self, i: usize) -> bool {
-        i == 0
-    }
 
     fn describe(&self, numbers: &[u64], after: &[u64]) -> String {
         let (n, _) = heap_and_limit(numbers);

@@ -738,6 +738,7 @@ impl RulesCore for Geography {
     fn words(&self) -> Words {
         Words::new(
             format!("geography:{}", self.graph.name),
+            Players::Impartial,
             format!(
                 "Geography on a graph of {} vertices and {} edges: the first move places the token on any vertex; each later move takes it to a neighbour not yet visited; whoever cannot move loses.",
                 self.vertices(),
@@ -758,9 +759,6 @@ impl RulesCore for Geography {
         encode(&out)
     }
 
-    fn players(&self, _numbers: Option<&[u64]>) -> Players {
-        Players::Impartial
-    }
 
     fn options(&self, numbers: &[u64], _mover: usize) -> Vec<Vec<u64>> {
         let numbers = path(numbers);

@@ -686,6 +686,7 @@ impl RulesCore for Hackenbush {
     fn words(&self) -> Words {
         Words::new(
             "hackenbush",
+            Players::Impartial,
             "Hackenbush: each picture is a set of edges drawn on the ground (vertex 0); a move deletes one edge, a green one by either player, a blue one by Left (the first player) only, a red one by Right (the second) only, and whatever no longer reaches the ground falls away; whoever makes the last move wins.",
             "Type 'cut 1-2' (delete edge 1-2; what no longer reaches the ground falls) or 'cut 1-2 in 3' (in picture 3)",
         )

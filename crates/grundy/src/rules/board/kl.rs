@@ -195,6 +195,11 @@ impl RulesCore for KlNim {
     fn words(&self) -> Words {
         Words::new(
             format!("kl:{},{}", self.forbidden[0], self.forbidden[1]),
+            if self.forbidden[0] != self.forbidden[1] {
+                Players::Partizan("K != L".into())
+            } else {
+                Players::Impartial
+            },
             { let [first, second] = self.forbidden;
                 format!(
                     "A move takes one or more objects from one heap, but the first player may never take exactly {first} and the second never exactly {second}."
@@ -227,13 +232,6 @@ impl RulesCore for KlNim {
         Ok(())
     }
 
-    fn players(&self, _numbers: Option<&[u64]>) -> Players {
-        if self.forbidden[0] != self.forbidden[1] {
-            Players::Partizan("K != L".into())
-        } else {
-            Players::Impartial
-        }
-    }
 
     fn canonical(&self, numbers: &[u64]) -> Vec<u64> {
         canon(numbers)

@@ -196,14 +196,13 @@ impl RulesCore for Konane {
     fn words(&self) -> Words {
         Words::new(
             "konane",
+            Players::Partizan("Left jumps the x stones, Right the o stones".into()),
             "Konane: a move jumps one of your stones over a neighbouring stone of the other player (up, down, left or right) into the empty cell beyond, capturing it, and may go on jumping in the same straight line; x is Left's (the first player), o Right's; a player with no jump loses.",
             "Type the cell of your stone, then the empty cell it jumps to: 'a1 c1' (over b1), 'a1 e1' (over b1 and d1)",
         )
+        .with_grid(GRID)
     }
 
-    fn players(&self, _numbers: Option<&[u64]>) -> Players {
-        Players::Partizan("Left jumps the x stones, Right the o stones".into())
-    }
 
     fn options(&self, numbers: &[u64], mover: usize) -> Vec<Vec<u64>> {
         let g = board(numbers);
@@ -233,9 +232,6 @@ impl RulesCore for Konane {
 
 impl Notation for Konane {
 
-    fn grid_notation(&self) -> Option<GridNotation> {
-        Some(GRID)
-    }
 
     fn describe(&self, numbers: &[u64], after: &[u64]) -> String {
         let g = board(numbers);

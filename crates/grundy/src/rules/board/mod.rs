@@ -360,37 +360,58 @@ pub struct ConwayAnswer {
     pub leaves: Vec<Option<String>>,
 }
 
-/// How a board game is named and explained to people ([`RulesCore::words`]), written by the
-/// game in one place: three texts (each read alone through [`RulesCore::spelling`],
-/// [`RulesCore::rules_sentence`] and [`Notation::move_hint`]) and the names the page gives its
+/// What a board game says of itself ([`RulesCore::words`]), written by the game in one place:
+/// its spelling, who has which moves, its rules in a sentence and how a move is typed (each
+/// read alone through [`RulesCore::spelling`], [`RulesCore::players`],
+/// [`RulesCore::rules_sentence`] and [`Notation::move_hint`]), and the names the page gives its
 /// rows and values ([`Notation::text_rows`], [`Theory::value_words`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Words {
     /// How the game is written, e.g. `wythoff` or `moore:2`: what [`Board::parse`] reads back.
     pub spelling: String,
+    /// Who has which moves in the game as a whole ([`Players`]): a required argument of
+    /// [`Words::new`], so that no game, partizan above all, leaves it unsaid.
+    pub players: Players,
     /// The rules in a sentence, for the header of a game and the web page.
     pub rules: String,
     /// How to type a move, one line for the terminal's header, e.g. "Type '1 3' (take 3 from
     /// heap 1) or 'both 2'".
     pub move_hint: String,
     /// How the page names the rows of a position written as text (pictures, paths, rows of
-    /// checkers), one a token; `None` for a game of numbers, and for a board of cells, whose
-    /// [`GridNotation`](grid::GridNotation) names its one row ([`Notation::text_rows`]).
+    /// checkers, a board of cells), one a token ([`Notation::text_rows`]); `None` for a game of
+    /// numbers.
     pub text_rows: Option<TextRows>,
+    /// How many of the position's numbers, from the first, count objects (drawn as a row of
+    /// marks under a board; [`Notation::counts_objects`]): `None` for all of them (the
+    /// default), `Some(0)` for a game whose numbers are not piles (coins' places, products,
+    /// vertices), `Some(1)` for Multiple Nim's heap before its limit. Set with
+    /// [`Words::with_piles`]; a position written as text counts none.
+    pub piles: Option<usize>,
+    /// How the position is written when it is one board of cells ([`Notation::grid_notation`],
+    /// set with [`Words::with_grid`]); `None` for a game of other positions.
+    pub grid: Option<grid::GridNotation>,
     /// What the values the answer is the nim-sum of are called, and the words of their
     /// balance table ([`Theory::value_words`]): heap values unless the game says otherwise.
     pub values: ValueWords,
 }
 
 impl Words {
-    /// The words of a game of numbers whose values are heap values: its spelling, its rules in
-    /// a sentence and how a move is typed.
-    pub fn new(spelling: impl Into<String>, rules: impl Into<String>, move_hint: impl Into<String>) -> Words {
+    /// The words of a game of numbers whose values are heap values: its spelling, who has
+    /// which moves, its rules in a sentence and how a move is typed.
+    pub fn new(
+        spelling: impl Into<String>,
+        players: Players,
+        rules: impl Into<String>,
+        move_hint: impl Into<String>,
+    ) -> Words {
         Words {
             spelling: spelling.into(),
+            players,
             rules: rules.into(),
             move_hint: move_hint.into(),
             text_rows: None,
+            piles: None,
+            grid: None,
             values: ValueWords::HEAP_VALUES,
         }
     }
@@ -398,6 +419,18 @@ impl Words {
     /// The same words for a game whose positions are written as text, in rows named by `rows`.
     pub fn with_text_rows(self, rows: TextRows) -> Words {
         Words { text_rows: Some(rows), ..self }
+    }
+
+    /// The same words for a game where only the first `piles` numbers count objects.
+    pub fn with_piles(self, piles: usize) -> Words {
+        Words { piles: Some(piles), ..self }
+    }
+
+    /// The same words for a game whose position is one board of cells written in `grid`: one
+    /// row of text, "board".
+    pub fn with_grid(self, grid: grid::GridNotation) -> Words {
+        let board = TextRows { label: "board", numbered: false, empty: None, turn: &[] };
+        Words { grid: Some(grid), text_rows: Some(board), ..self }
     }
 
     /// The same words for a game whose answer is a nim-sum of values named by `values`.
@@ -408,9 +441,9 @@ impl Words {
 
 /// Who has which moves in a board game ([`RulesCore::players`]).
 ///
-/// Every game says which it is, and every method that moves is given the mover, so a partizan
-/// game cannot be written without saying what each player may do: a game that says it is
-/// partizan and leaves out its options does not compile.
+/// Every game says which it is (in its [`Words`]), and every method that moves is given the
+/// mover, so a partizan game cannot be written without saying what each player may do: a game
+/// that says it is partizan and leaves out its options does not compile.
 ///
 /// ```compile_fail,E0046
 /// # use grundy::rules::board::{Board, BoardContext, Notation, Players, PlayHelp, RulesCore, Theory};
@@ -423,12 +456,10 @@ impl Words {
 /// struct OneOrTwo;
 ///
 /// impl RulesCore for OneOrTwo {
-///     fn players(&self, _numbers: Option<&[u64]>) -> Players {
-///         Players::Partizan("Left takes one, Right two".into())
+///     fn words(&self) -> Words {
+///         let players = Players::Partizan("Left takes one, Right two".into());
+///         Words::new("one-or-two", players, "Left takes one, Right two", "Type 'HEAP -> LEFT'")
 ///     }
-/// #   fn words(&self) -> Words {
-/// #       Words::new("one-or-two", "Left takes one, Right two", "Type 'HEAP -> LEFT'")
-/// #   }
 /// #   fn check(&self, numbers: &[u64], _at: std::ops::Range<usize>, after: &[u64], mover: usize) -> Result<(), IllegalMove> {
 /// #       if self.options(numbers, mover).iter().any(|o| o == after) { Ok(()) } else { Err("not a move".into()) }
 /// #   }
@@ -458,8 +489,9 @@ impl Words {
 /// struct OneOrTwo;
 ///
 /// impl RulesCore for OneOrTwo {
-///     fn players(&self, _numbers: Option<&[u64]>) -> Players {
-///         Players::Partizan("Left takes one, Right two".into())
+///     fn words(&self) -> Words {
+///         let players = Players::Partizan("Left takes one, Right two".into());
+///         Words::new("one-or-two", players, "Left takes one, Right two", "Type 'HEAP -> LEFT'")
 ///     }
 ///     fn options(&self, numbers: &[u64], mover: usize) -> Vec<Vec<u64>> {
 ///         let take = mover as u64 + 1;
@@ -468,9 +500,6 @@ impl Words {
 ///             .map(|i| { let mut after = numbers.to_vec(); after[i] -= take; after })
 ///             .collect()
 ///     }
-/// #   fn words(&self) -> Words {
-/// #       Words::new("one-or-two", "Left takes one, Right two", "Type 'HEAP -> LEFT'")
-/// #   }
 /// #   fn check(&self, numbers: &[u64], _at: std::ops::Range<usize>, after: &[u64], mover: usize) -> Result<(), IllegalMove> {
 /// #       if self.options(numbers, mover).iter().any(|o| o == after) { Ok(()) } else { Err("not a move".into()) }
 /// #   }
@@ -550,9 +579,13 @@ pub trait RulesCore: DynKey + Send + Sync + fmt::Debug {
 
     /// Who has which moves: the same for both players, different (and why), or kept in the
     /// position. `numbers` is the position asked about, `None` the game as a whole (partizan
-    /// when its players differ whatever the position). No default: a game says it, so that a
-    /// partizan game cannot quietly be taken for an impartial one.
-    fn players(&self, numbers: Option<&[u64]>) -> Players;
+    /// when its players differ whatever the position). Every game says it in its words (a
+    /// required argument of [`Words::new`], so that a partizan game cannot quietly be taken for
+    /// an impartial one); this reads it, and a game whose positions differ (a Hackenbush
+    /// picture is partizan when it has a blue or red edge) says so here for each position.
+    fn players(&self, _numbers: Option<&[u64]>) -> Players {
+        self.words().players
+    }
 
     /// Every move of player `mover` (0: first or Left, 1: second or Right) from `numbers` by
     /// the rule, as the numbers it leaves; an impartial game ignores `mover`. Only for

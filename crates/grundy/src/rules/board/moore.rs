@@ -266,6 +266,7 @@ impl RulesCore for Moore {
     fn words(&self) -> Words {
         Words::new(
             format!("moore:{}", self.k),
+            Players::Impartial,
             format!(
                 "Moore's Nim: a move takes one or more objects from each of 1 to {} heap{}.",
                 self.k,
@@ -284,9 +285,6 @@ impl RulesCore for Moore {
         h
     }
 
-    fn players(&self, _numbers: Option<&[u64]>) -> Players {
-        Players::Impartial
-    }
 
     fn options(&self, heaps: &[u64], _mover: usize) -> Vec<Vec<u64>> {
         let mut out = vec![];

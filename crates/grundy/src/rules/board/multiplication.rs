@@ -207,14 +207,14 @@ impl RulesCore for Multiplication {
     fn words(&self) -> Words {
         Words::new(
             "multiplication",
+            Players::Impartial,
             "The multiplication game: p starts at 1; a move multiplies p by an integer from 2 to 9; whoever first makes p at least the target N wins.",
             "Type 'times 9' or just '9' (multiply p by 9)",
         )
+        // The numbers are a target and a product, not piles.
+        .with_piles(0)
     }
 
-    fn players(&self, _numbers: Option<&[u64]>) -> Players {
-        Players::Impartial
-    }
 
     fn options(&self, numbers: &[u64], _mover: usize) -> Vec<Vec<u64>> {
         let (n, p) = target_and_product(numbers);
@@ -298,9 +298,6 @@ impl Notation for Multiplication {
         }
     }
 
-    fn counts_objects(&self, _i: usize) -> bool {
-        false
-    }
 
     fn describe(&self, numbers: &[u64], after: &[u64]) -> String {
         let (n, p) = target_and_product(numbers);

@@ -233,6 +233,7 @@ impl RulesCore for Northcott {
     fn words(&self) -> Words {
         Words::new(
             "northcott",
+            Players::TurnInPosition,
             "Northcott's game: each row holds a white and a black checker; White moves a white checker, Black a black one, any number of squares along its row, forward or back, never onto or past the other checker and never off the board; whoever cannot move loses.",
             "Type 'ROW SQUARE' (e.g. '1 3'): your checker of row ROW goes to square SQUARE",
         )
@@ -247,9 +248,6 @@ impl RulesCore for Northcott {
         })
     }
 
-    fn players(&self, _numbers: Option<&[u64]>) -> Players {
-        Players::TurnInPosition
-    }
 
     fn options(&self, numbers: &[u64], _mover: usize) -> Vec<Vec<u64>> {
         let Some((rows, turn)) = board(numbers) else { return vec![] };

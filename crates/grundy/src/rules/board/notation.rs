@@ -21,11 +21,12 @@ pub trait Notation: RulesCore {
         }
     }
 
-    /// How the position is written when it is one board of cells ([`GridNotation`]): then the
-    /// defaults of `tokens`, `label_in`, `counts_objects`, `written_as_text`, `text_rows` and
-    /// `rows` write and name the board. `None` (the default) for a game of other positions.
+    /// How the position is written when it is one board of cells ([`GridNotation`]), as the
+    /// game's words say ([`crate::rules::board::Words::with_grid`]): then the defaults of
+    /// `parse`, `tokens`, `label_in`, `counts_objects`, `written_as_text`, `text_rows` and
+    /// `rows` write and name the board. `None` for a game of other positions.
     fn grid_notation(&self) -> Option<GridNotation> {
-        None
+        self.words().grid
     }
 
     /// Writes the numbers back as tokens that `parse` reads.
@@ -37,10 +38,12 @@ pub trait Notation: RulesCore {
     }
 
     /// Whether number `i` (0-based) counts objects, drawn as a row of marks on a board; `false`
-    /// for a number that is not a pile, such as a limit on the next move or a product. By
-    /// default exactly when the position is not written as text ([`Notation::text_rows`]).
-    fn counts_objects(&self, _i: usize) -> bool {
-        self.text_rows().is_none()
+    /// for a number that is not a pile, such as a limit on the next move or a product. As the
+    /// game's words say ([`crate::rules::board::Words::piles`]), and never for a position
+    /// written as text ([`Notation::text_rows`]).
+    fn counts_objects(&self, i: usize) -> bool {
+        let words = self.words();
+        words.text_rows.is_none() && words.piles.is_none_or(|piles| i < piles)
     }
 
     /// The move from `numbers` to `after` in words, e.g. "take 3 from both heaps (5 8 -> 2 5)".
@@ -93,12 +96,10 @@ pub trait Notation: RulesCore {
 
     /// How the page names the rows of a position written as text (pictures, paths, rows of
     /// checkers), one a token: `Some` exactly when [`Notation::written_as_text`] is true. The
-    /// game's words say it ([`crate::rules::board::Words::text_rows`]); a board of cells in a
-    /// [`GridNotation`] is one row, "board".
+    /// game's words say it ([`crate::rules::board::Words::text_rows`]; a board of cells in a
+    /// [`GridNotation`] is one row, "board").
     fn text_rows(&self) -> Option<TextRows> {
-        self.words().text_rows.or_else(|| {
-            self.grid_notation().map(|_| TextRows { label: "board", numbered: false, empty: None, turn: &[] })
-        })
+        self.words().text_rows
     }
 
     /// Whether positions are written as tokens that are not their numbers (pictures, paths):

@@ -107,14 +107,12 @@ impl RulesCore for Staircase {
     fn words(&self) -> Words {
         Words::new(
             "staircase",
+            Players::Impartial,
             "Staircase Nim: coins lie on steps 1, 2, ...; a move shifts one or more coins from a step to the step below, and coins moved down from step 1 leave the staircase.",
             "Type '2 3' (move 3 coins from step 2 to step 1) or 'move 1 from step 1' (a coin off the staircase)",
         )
     }
 
-    fn players(&self, _numbers: Option<&[u64]>) -> Players {
-        Players::Impartial
-    }
 
     fn options(&self, steps: &[u64], _mover: usize) -> Vec<Vec<u64>> {
         let mut out = vec![];

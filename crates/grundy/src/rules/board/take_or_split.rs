@@ -908,6 +908,7 @@ impl RulesCore for TakeOrSplit {
     fn words(&self) -> Words {
         Words::new(
             format!("take-or-split:{}", self.k),
+            Players::Impartial,
             { let name = if self.k == 2 { "Lasker's Nim" } else { "Take or split" };
                 format!(
                     "{name}: a move takes any number of objects from one heap, or splits one heap into exactly {} non-empty heaps without taking any.",
@@ -921,9 +922,6 @@ impl RulesCore for TakeOrSplit {
         )
     }
 
-    fn players(&self, _numbers: Option<&[u64]>) -> Players {
-        Players::Impartial
-    }
 
     fn options(&self, numbers: &[u64], _mover: usize) -> Vec<Vec<u64>> {
         let mut out = Vec::new();

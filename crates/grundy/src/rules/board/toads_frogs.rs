@@ -372,6 +372,7 @@ impl RulesCore for ToadsFrogs {
     fn words(&self) -> Words {
         Words::new(
             "toads-frogs",
+            Players::Partizan("Left moves the toads, Right the frogs".into()),
             "Toads and Frogs: toads (T, Left's, the first player) move right and frogs (F, Right's) move left, each stepping into the empty cell next to it or jumping over one piece of the other kind into the empty cell beyond; a player with no move loses.",
             "Type the cell of the piece to move (1 is the leftmost): a toad steps or jumps right, a frog left",
         )
@@ -397,9 +398,6 @@ impl RulesCore for ToadsFrogs {
         Ok(())
     }
 
-    fn players(&self, _numbers: Option<&[u64]>) -> Players {
-        Players::Partizan("Left moves the toads, Right the frogs".into())
-    }
 
     /// The parts between blocks `TTFF`, each without the pieces at its ends that never move;
     /// one part alone when there is one.

@@ -171,6 +171,7 @@ impl RulesCore for TopplingDominoes {
     fn words(&self) -> Words {
         Words::new(
             "toppling-dominoes",
+            Players::Partizan("Left topples blue and green dominoes, Right red and green".into()),
             "Toppling Dominoes: rows of blue (Left's), red (Right's) and green (either player's) dominoes; a move topples a domino of yours to the left or right, knocking down every domino on that side of it; a player with no domino to topple loses.",
             "Type '2 left' or '2 right' (topple domino 2 of row 1 that way); '2 left in 3' in row 3",
         )
@@ -200,9 +201,6 @@ impl RulesCore for TopplingDominoes {
         Ok(())
     }
 
-    fn players(&self, _numbers: Option<&[u64]>) -> Players {
-        Players::Partizan("Left topples blue and green dominoes, Right red and green".into())
-    }
 
     /// The rows that are not empty, each read the way that sorts first (a row and its mirror
     /// image are the same game), sorted.

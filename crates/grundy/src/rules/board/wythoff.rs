@@ -259,14 +259,12 @@ impl RulesCore for Wythoff {
     fn words(&self) -> Words {
         Words::new(
             "wythoff",
+            Players::Impartial,
             "Wythoff's game: two heaps; a move takes any number of objects from one heap, or the same number from both.",
             "Type '1 3' (take 3 from heap 1), 'both 2' (take 2 from both heaps) or '1..2 -> 4 6' (leave 4 and 6)",
         )
     }
 
-    fn players(&self, _numbers: Option<&[u64]>) -> Players {
-        Players::Impartial
-    }
 
     fn options(&self, numbers: &[u64], _mover: usize) -> Vec<Vec<u64>> {
         let (a, b) = Self::pair(numbers);

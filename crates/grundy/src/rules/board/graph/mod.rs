@@ -741,6 +741,7 @@ impl RulesCore for GraphGame {
     fn words(&self) -> Words {
         Words::new(
             self.0.spelling.clone(),
+            Players::Impartial,
             { let g = self.graph();
                 let mut s = format!(
                     "Tokens on a directed graph of {} vertices and {} edges: a move slides one token along an edge",
@@ -762,11 +763,10 @@ impl RulesCore for GraphGame {
                 self.graph().name(0)
             ),
         )
+        // The numbers are the vertices the tokens stand on.
+        .with_piles(0)
     }
 
-    fn players(&self, _numbers: Option<&[u64]>) -> Players {
-        Players::Impartial
-    }
 
     fn options(&self, numbers: &[u64], _mover: usize) -> Vec<Vec<u64>> {
         // Either player's moves: the graph's own solver (`solve`) takes the player into
@@ -831,9 +831,6 @@ impl Notation for GraphGame {
         format!("token {}", i + 1)
     }
 
-    fn counts_objects(&self, _i: usize) -> bool {
-        false
-    }
 
     fn describe(&self, numbers: &[u64], after: &[u64]) -> String {
         let g = self.graph();
