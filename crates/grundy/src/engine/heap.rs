@@ -398,7 +398,8 @@ impl HeapSolver {
 
 /// The engine as a board game sees it ([`HeapEngine`]): a [`HeapSolver`] for each ruleset
 /// asked for. The analysis passes it to [`crate::rules::board::Theory::solve`] in the
-/// [`crate::rules::board::BoardContext`], since `rules/` sits below the engine and cannot call it.
+/// [`crate::rules::board::BoardContext`], since `rules/` sits below the engine and cannot call
+/// it.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Engine;
 

@@ -6,10 +6,10 @@
 //! mex of its options' values (or the XOR of its components' values), and a position is N
 //! under misère play when some option is P (a position with no option is N). The walk is the
 //! crate's one (`walk` in solve/search.rs): iterative, so deep games cannot overflow the
-//! stack; it is memoised, so one solver shares its work between questions; it stores at most its budget of positions and lists at most
-//! [`OPTIONS_PER_POSITION`] options per budgeted position, and answers past either with
-//! [`GaveUp`]; it checks the installed [`crate::StopToken`]; and it refuses a game in which a
-//! position follows itself. Every answer is exact, or an error: never a partial list.
+//! stack; it is memoised, so one solver shares its work between questions; it stores at most
+//! its budget of positions and lists at most [`OPTIONS_PER_POSITION`] options per budgeted
+//! position, and answers past either with [`GaveUp`]; it checks the installed
+//! [`crate::StopToken`]; and it refuses a game in which a position follows itself. Every answer is exact, or an error: never a partial list.
 
 use std::collections::HashMap;
 use std::fmt;

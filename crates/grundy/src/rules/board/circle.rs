@@ -546,17 +546,16 @@ fn line_value(heaps: &dyn HeapValues, ruleset: &Ruleset, m: u64) -> Result<u64, 
 
 impl RulesCore for Circle {
     fn words(&self) -> Words {
+        let r = &self.ruleset;
         Words::new(
             format!("circle:{}", self.ruleset),
             Players::Impartial,
-            { let r = &self.ruleset;
-                format!(
-                    "Circles of coins under {r}: a move takes coins that sit together, as {r} allows on a line; a circle has no ends, so its first move leaves one line (or nothing), and each line then plays as a heap of {r}."
-                ) },
+            format!(
+                "Circles of coins under {r}: a move takes coins that sit together, as {r} allows on a line; a circle has no ends, so its first move leaves one line (or nothing), and each line then plays as a heap of {r}."
+            ),
             "Type 'take 2 from 1' (take 2 coins from circle or line 1; from a line they come off an end), 'take 1 from 2 leaving 3 4' (split line 2), or '1..2 -> 0 10' (numbers 1 and 2 become a line of 10)",
         )
     }
-
 
     fn options(&self, numbers: &[u64], _mover: usize) -> Vec<Vec<u64>> {
         let Some(ps) = parts(numbers) else { return vec![] };
@@ -697,7 +696,6 @@ impl Notation for Circle {
             Ok(numbers_of(&next))
         })())
     }
-
 }
 
 /// What number `i` of a Circle position is when the position does not say more (its `label_in`).
@@ -707,7 +705,6 @@ fn part_label(i: usize) -> String {
         _ => format!("part {}", i / 2 + 1),
     }
 }
-
 
 impl PlayHelp for Circle {
     fn smallest_move(&self, numbers: &[u64], _mover: usize) -> Option<Vec<u64>> {

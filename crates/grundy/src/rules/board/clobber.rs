@@ -217,7 +217,6 @@ impl RulesCore for Clobber {
         Ok(())
     }
 
-
     /// Groups of one colour removed, the board cut to its stones' rectangle, and the least of
     /// its images under the eight symmetries of the square.
     fn canonical(&self, numbers: &[u64]) -> Vec<u64> {
@@ -232,8 +231,6 @@ impl RulesCore for Clobber {
 }
 
 impl Notation for Clobber {
-
-
     fn describe(&self, numbers: &[u64], after: &[u64]) -> String {
         match Clobber::capture(numbers, after) {
             Ok(([from, to], mover)) => format!(
@@ -269,7 +266,6 @@ impl Notation for Clobber {
             Ok(clobbered(&g, cells))
         })())
     }
-
 
     fn write_move(&self, numbers: &[u64], after: &[u64], _mover: usize) -> String {
         Clobber::capture(numbers, after).map_or_else(|_| arrow_move(numbers, after), |(m, _)| words(m))
@@ -360,7 +356,6 @@ impl Theory for Clobber {
     fn packed(&self) -> Option<&dyn PackedRules> {
         Some(self)
     }
-
 }
 
 #[cfg(feature = "draw")]

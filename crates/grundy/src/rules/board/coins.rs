@@ -774,7 +774,6 @@ impl RulesCore for Coins {
         .with_piles(0)
     }
 
-
     fn options(&self, heads: &[u64], _mover: usize) -> Vec<Vec<u64>> {
         heads
             .iter()
@@ -825,7 +824,6 @@ impl Notation for Coins {
             None => head_label(i),
         }
     }
-
 
     fn describe(&self, heads: &[u64], after: &[u64]) -> String {
         let turned = symmetric_difference(heads, after);
@@ -883,14 +881,12 @@ impl Notation for Coins {
         };
         Some(read())
     }
-
 }
 
 /// What number `i` of a Coins position is when the position does not say more (its `label_in`).
 fn head_label(i: usize) -> String {
     format!("head {}", i + 1)
 }
-
 
 impl PlayHelp for Coins {
     fn smallest_move(&self, heads: &[u64], _mover: usize) -> Option<Vec<u64>> {
@@ -1302,7 +1298,6 @@ impl Notation for Coins2d {
         }
     }
 
-
     fn describe(&self, numbers: &[u64], after: &[u64]) -> String {
         let turned = symmetric_difference(&cells(numbers), &cells(after));
         let mut xs: Vec<u64> = turned.iter().map(|c| c.0).collect();
@@ -1357,14 +1352,12 @@ impl Notation for Coins2d {
         };
         Some(read())
     }
-
 }
 
 /// What number `i` of a Coins2d position is when the position does not say more (its `label_in`).
 fn cell_head_label(i: usize) -> String {
     format!("head {} {}", i / 2 + 1, if i.is_multiple_of(2) { "x" } else { "y" })
 }
-
 
 impl PlayHelp for Coins2d {
     fn smallest_move(&self, numbers: &[u64], _mover: usize) -> Option<Vec<u64>> {

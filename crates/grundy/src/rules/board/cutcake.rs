@@ -168,7 +168,6 @@ impl RulesCore for Cutcake {
         Ok(())
     }
 
-
     /// The cakes sorted, without the 1 x 1 ones (nobody can cut them).
     fn canonical(&self, numbers: &[u64]) -> Vec<u64> {
         let mut all: Vec<Cake> = cakes(numbers).into_iter().filter(|&c| c != (1, 1)).collect();
@@ -222,7 +221,6 @@ impl Notation for Cutcake {
     fn label_in(&self, _numbers: &[u64], i: usize) -> String {
         format!("cake {} {}", i / 2 + 1, if i.is_multiple_of(2) { "rows" } else { "columns" })
     }
-
 
     fn describe(&self, numbers: &[u64], after: &[u64]) -> String {
         match Cutcake::which(numbers, after) {
@@ -283,7 +281,6 @@ impl Notation for Cutcake {
             Ok(cut(&all, i, mover, k))
         })())
     }
-
 
     fn write_move(&self, numbers: &[u64], after: &[u64], _mover: usize) -> String {
         Cutcake::which(numbers, after)

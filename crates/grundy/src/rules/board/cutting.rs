@@ -447,7 +447,6 @@ impl RulesCore for Cutting {
         )
     }
 
-
     fn options(&self, numbers: &[u64], _mover: usize) -> Vec<Vec<u64>> {
         let all = sheets(numbers);
         if over(&all) {
@@ -542,7 +541,6 @@ impl Notation for Cutting {
             Ok(replaced(&all, i, &pieces))
         })())
     }
-
 }
 
 impl PlayHelp for Cutting {

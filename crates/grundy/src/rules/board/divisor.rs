@@ -126,7 +126,6 @@ impl RulesCore for Divisor {
         .with_piles(0)
     }
 
-
     fn options(&self, numbers: &[u64], _mover: usize) -> Vec<Vec<u64>> {
         let n = n_of(numbers);
         (2..=n).filter(|d| n.is_multiple_of(*d) && is_prime_power(*d)).map(|d| vec![n / d]).collect()
@@ -162,7 +161,6 @@ impl Notation for Divisor {
         "n".into()
     }
 
-
     fn describe(&self, numbers: &[u64], after: &[u64]) -> String {
         let n = n_of(numbers);
         let m = after.first().copied().unwrap_or(1).max(1);
@@ -190,7 +188,6 @@ impl Notation for Divisor {
         }
         Some(parse_u64(t, "the divisor").and_then(|d| check_divisor(n, d).map(|()| vec![n / d])))
     }
-
 
     fn line(&self, numbers: &[u64]) -> Option<String> {
         let n = n_of(numbers);
@@ -265,7 +262,6 @@ impl Theory for Divisor {
     fn nim_heaps(&self, numbers: &[u64]) -> Option<Vec<u64>> {
         Some(factorize(n_of(numbers)).iter().map(|&(_, e)| u64::from(e)).collect())
     }
-
 
     fn after_nim_move(&self, numbers: &[u64], heap: usize, left: u64) -> Option<Vec<u64>> {
         let n = n_of(numbers);

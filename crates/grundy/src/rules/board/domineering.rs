@@ -312,7 +312,6 @@ impl RulesCore for Domineering {
         Ok(())
     }
 
-
     /// Dead cells filled, the board cut to the empty cells' rectangle, and the least of its
     /// images under the symmetries that keep the players' directions.
     fn canonical(&self, numbers: &[u64]) -> Vec<u64> {
@@ -327,8 +326,6 @@ impl RulesCore for Domineering {
 }
 
 impl Notation for Domineering {
-
-
     fn describe(&self, numbers: &[u64], after: &[u64]) -> String {
         match Domineering::domino(numbers, after) {
             Ok(([a, b], owner)) => format!(
@@ -365,7 +362,6 @@ impl Notation for Domineering {
         })())
     }
 
-
     fn write_move(&self, numbers: &[u64], after: &[u64], _mover: usize) -> String {
         Domineering::domino(numbers, after).map_or_else(|_| arrow_move(numbers, after), |(cells, _)| words(cells))
     }
@@ -396,7 +392,6 @@ impl Theory for Domineering {
     fn packed(&self) -> Option<&dyn PackedRules> {
         Some(self)
     }
-
 }
 
 #[cfg(feature = "draw")]

@@ -337,7 +337,6 @@ impl RulesCore for Euclid {
         )
     }
 
-
     /// Every multiple of the smaller number that the larger can lose, written out from the rule.
     fn options(&self, numbers: &[u64], _mover: usize) -> Vec<Vec<u64>> {
         let (a, b) = pair(numbers);
@@ -403,7 +402,6 @@ impl Notation for Euclid {
         let (i, left) = changed(numbers, after).unwrap_or((0, a));
         describe_move(a, b, i, left)
     }
-
 }
 
 impl PlayHelp for Euclid {

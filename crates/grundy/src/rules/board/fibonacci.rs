@@ -313,6 +313,7 @@ impl MultipleNim {
 
 impl RulesCore for MultipleNim {
     fn words(&self) -> Words {
+        let times = if self.k == 2 { "twice".to_string() } else { format!("{} times", self.k) };
         Words::new(
             if self.fibonacci {
                 "fibonacci-nim".into()
@@ -320,17 +321,15 @@ impl RulesCore for MultipleNim {
                 format!("multiple:{}", self.k)
             },
             Players::Impartial,
-            { let times = if self.k == 2 { "twice".to_string() } else { format!("{} times", self.k) };
-                format!(
-                    "{}: one heap; the first move takes any number of objects but not the whole heap, each later move takes at least 1 and at most {times} what the move before it took; whoever takes the last object wins.",
-                    self.name()
-                ) },
+            format!(
+                "{}: one heap; the first move takes any number of objects but not the whole heap, each later move takes at least 1 and at most {times} what the move before it took; whoever takes the last object wins.",
+                self.name()
+            ),
             "Type 'take 3' or just '3' (take 3 objects), or '1 -> 4' (leave 4)",
         )
         // The heap, then the limit on the next move, which is not a pile.
         .with_piles(1)
     }
-
 
     fn options(&self, numbers: &[u64], _mover: usize) -> Vec<Vec<u64>> {
         let (n, l) = heap_and_limit(numbers);
@@ -410,7 +409,6 @@ impl Notation for MultipleNim {
         }
     }
 
-
     fn describe(&self, numbers: &[u64], after: &[u64]) -> String {
         let (n, _) = heap_and_limit(numbers);
         let x = Self::taken(numbers, after);
@@ -456,7 +454,6 @@ impl Notation for MultipleNim {
             _ => return None,
         })
     }
-
 }
 
 impl PlayHelp for MultipleNim {

@@ -759,7 +759,6 @@ impl RulesCore for Geography {
         encode(&out)
     }
 
-
     fn options(&self, numbers: &[u64], _mover: usize) -> Vec<Vec<u64>> {
         let numbers = path(numbers);
         self.next_vertices(numbers)
@@ -847,7 +846,6 @@ impl Notation for Geography {
         }
     }
 
-
     fn rows(&self, numbers: &[u64]) -> Option<Vec<(String, String)>> {
         let full = numbers;
         let numbers = path(numbers);
@@ -889,7 +887,6 @@ impl Notation for Geography {
             Ok(after)
         })())
     }
-
 }
 
 impl PlayHelp for Geography {

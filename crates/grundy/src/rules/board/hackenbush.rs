@@ -803,7 +803,6 @@ impl Notation for Hackenbush {
         format!("number {}", i + 1)
     }
 
-
     fn describe(&self, numbers: &[u64], after: &[u64]) -> String {
         let (Some(before), Some(next)) = (coloured_pictures(numbers), coloured_pictures(after)) else {
             return "a move".into();
@@ -894,7 +893,6 @@ impl Notation for Hackenbush {
             Ok(numbers_of_coloured(&next))
         })())
     }
-
 }
 
 impl PlayHelp for Hackenbush {

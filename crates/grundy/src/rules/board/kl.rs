@@ -193,17 +193,17 @@ impl SearchedGame for Searched {
 
 impl RulesCore for KlNim {
     fn words(&self) -> Words {
+        let [first, second] = self.forbidden;
         Words::new(
-            format!("kl:{},{}", self.forbidden[0], self.forbidden[1]),
-            if self.forbidden[0] != self.forbidden[1] {
+            format!("kl:{first},{second}"),
+            if first != second {
                 Players::Partizan("K != L".into())
             } else {
                 Players::Impartial
             },
-            { let [first, second] = self.forbidden;
-                format!(
-                    "A move takes one or more objects from one heap, but the first player may never take exactly {first} and the second never exactly {second}."
-                ) },
+            format!(
+                "A move takes one or more objects from one heap, but the first player may never take exactly {first} and the second never exactly {second}."
+            ),
             "Type 'HEAP TAKE' (e.g. '1 3' takes 3 from heap 1), never the size your side may not take",
         )
     }
@@ -232,7 +232,6 @@ impl RulesCore for KlNim {
         Ok(())
     }
 
-
     fn canonical(&self, numbers: &[u64]) -> Vec<u64> {
         canon(numbers)
     }
@@ -245,7 +244,6 @@ impl RulesCore for KlNim {
 }
 
 impl Notation for KlNim {
-
     fn describe(&self, numbers: &[u64], after: &[u64]) -> String {
         let at = numbers.iter().zip(after).position(|(n, a)| n != a).unwrap_or(0);
         match self.changed(numbers, at..at + 1, after) {
@@ -253,7 +251,6 @@ impl Notation for KlNim {
             Err(why) => why,
         }
     }
-
 }
 
 impl PlayHelp for KlNim {

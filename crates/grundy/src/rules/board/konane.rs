@@ -203,7 +203,6 @@ impl RulesCore for Konane {
         .with_grid(GRID)
     }
 
-
     fn options(&self, numbers: &[u64], mover: usize) -> Vec<Vec<u64>> {
         let g = board(numbers);
         jumps(&g, mover.min(1)).into_iter().map(|j| jumped(&g, j)).collect()
@@ -231,8 +230,6 @@ impl RulesCore for Konane {
 }
 
 impl Notation for Konane {
-
-
     fn describe(&self, numbers: &[u64], after: &[u64]) -> String {
         let g = board(numbers);
         match Konane::the_jump(numbers, after) {
@@ -279,7 +276,6 @@ impl Notation for Konane {
             Ok(jumped(&g, jump))
         })())
     }
-
 
     fn write_move(&self, numbers: &[u64], after: &[u64], _mover: usize) -> String {
         Konane::the_jump(numbers, after).map_or_else(|_| arrow_move(numbers, after), |(jump, _)| words(&board(numbers), jump))
@@ -357,7 +353,6 @@ impl Theory for Konane {
     fn packed(&self) -> Option<&dyn PackedRules> {
         Some(self)
     }
-
 }
 
 #[cfg(feature = "draw")]

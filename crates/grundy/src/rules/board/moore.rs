@@ -285,7 +285,6 @@ impl RulesCore for Moore {
         h
     }
 
-
     fn options(&self, heaps: &[u64], _mover: usize) -> Vec<Vec<u64>> {
         let mut out = vec![];
         let live: Vec<usize> = (0..heaps.len()).filter(|&i| heaps[i] > 0).collect();
@@ -328,7 +327,6 @@ impl RulesCore for Moore {
 }
 
 impl Notation for Moore {
-
     fn describe(&self, heaps: &[u64], after: &[u64]) -> String {
         let parts: Vec<String> = heaps
             .iter()
@@ -371,7 +369,6 @@ impl Notation for Moore {
         };
         Some(read())
     }
-
 }
 
 impl PlayHelp for Moore {

@@ -215,7 +215,6 @@ impl RulesCore for Multiplication {
         .with_piles(0)
     }
 
-
     fn options(&self, numbers: &[u64], _mover: usize) -> Vec<Vec<u64>> {
         let (n, p) = target_and_product(numbers);
         if p >= n {
@@ -298,7 +297,6 @@ impl Notation for Multiplication {
         }
     }
 
-
     fn describe(&self, numbers: &[u64], after: &[u64]) -> String {
         let (n, p) = target_and_product(numbers);
         let ms = Self::multipliers(numbers, after);
@@ -329,7 +327,6 @@ impl Notation for Multiplication {
             }
         }))
     }
-
 }
 
 impl PlayHelp for Multiplication {

@@ -248,7 +248,6 @@ impl RulesCore for Northcott {
         })
     }
 
-
     fn options(&self, numbers: &[u64], _mover: usize) -> Vec<Vec<u64>> {
         let Some((rows, turn)) = board(numbers) else { return vec![] };
         let mut out = vec![];
@@ -326,7 +325,6 @@ impl Notation for Northcott {
         Some(read())
     }
 
-
     fn rows(&self, numbers: &[u64]) -> Option<Vec<(String, String)>> {
         let (rows, turn) = board(numbers)?;
         let mut out: Vec<(String, String)> = rows
@@ -352,7 +350,6 @@ impl Notation for Northcott {
         Some(out)
     }
 
-
     fn write_move(&self, numbers: &[u64], after: &[u64], _mover: usize) -> String {
         moved(numbers, after).map_or_else(|_| arrow_move(numbers, after), |(row, square)| format!("{} {square}", row + 1))
     }
@@ -363,7 +360,6 @@ fn row_label(i: usize) -> String {
     let what = ["width", "white checker", "black checker"];
     format!("row {} {}", i / 3 + 1, what.get(i % 3).copied().unwrap_or_default())
 }
-
 
 impl PlayHelp for Northcott {
     /// One square, forward where the gap allows, in the first row with a move.
@@ -478,7 +474,6 @@ impl Theory for Northcott {
         }
         Ok(answer)
     }
-
 }
 
 #[cfg(feature = "draw")]

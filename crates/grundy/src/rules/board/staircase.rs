@@ -113,7 +113,6 @@ impl RulesCore for Staircase {
         )
     }
 
-
     fn options(&self, steps: &[u64], _mover: usize) -> Vec<Vec<u64>> {
         let mut out = vec![];
         for (i, &here) in steps.iter().enumerate() {
@@ -198,7 +197,6 @@ impl Notation for Staircase {
         };
         Some(read())
     }
-
 }
 
 impl PlayHelp for Staircase {

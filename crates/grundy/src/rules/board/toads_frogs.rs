@@ -398,7 +398,6 @@ impl RulesCore for ToadsFrogs {
         Ok(())
     }
 
-
     /// The parts between blocks `TTFF`, each without the pieces at its ends that never move;
     /// one part alone when there is one.
     fn canonical(&self, numbers: &[u64]) -> Vec<u64> {
@@ -449,7 +448,6 @@ impl Notation for ToadsFrogs {
         format!("cell {}", i + 1)
     }
 
-
     fn describe(&self, numbers: &[u64], after: &[u64]) -> String {
         match ToadsFrogs::step(numbers, after) {
             Ok(((from, to), mover)) => {
@@ -477,7 +475,6 @@ impl Notation for ToadsFrogs {
             },
         })
     }
-
 
     fn write_move(&self, numbers: &[u64], after: &[u64], _mover: usize) -> String {
         ToadsFrogs::step(numbers, after).map_or_else(|_| arrow_move(numbers, after), |((from, _), _)| (from + 1).to_string())
@@ -508,7 +505,6 @@ impl Theory for ToadsFrogs {
     fn packed(&self) -> Option<&dyn PackedRules> {
         Some(self)
     }
-
 }
 
 #[cfg(feature = "draw")]

@@ -201,7 +201,6 @@ impl RulesCore for TopplingDominoes {
         Ok(())
     }
 
-
     /// The rows that are not empty, each read the way that sorts first (a row and its mirror
     /// image are the same game), sorted.
     fn canonical(&self, numbers: &[u64]) -> Vec<u64> {
@@ -273,7 +272,6 @@ impl Notation for TopplingDominoes {
         format!("number {}", i + 1)
     }
 
-
     fn describe(&self, numbers: &[u64], after: &[u64]) -> String {
         match TopplingDominoes::which(numbers, after).map(|found| found.first().copied()) {
             Ok(Some(((r, k, rightwards), d))) => {
@@ -327,7 +325,6 @@ impl Notation for TopplingDominoes {
             Ok(toppled(&all, (r, k, rightwards)))
         })())
     }
-
 
     fn write_move(&self, numbers: &[u64], after: &[u64], _mover: usize) -> String {
         match TopplingDominoes::which(numbers, after).as_deref() {

@@ -265,7 +265,6 @@ impl RulesCore for Wythoff {
         )
     }
 
-
     fn options(&self, numbers: &[u64], _mover: usize) -> Vec<Vec<u64>> {
         let (a, b) = Self::pair(numbers);
         let mut out: Vec<Vec<u64>> = (0..a).map(|x| vec![x, b]).collect();
@@ -328,7 +327,6 @@ impl Notation for Wythoff {
             }
         }))
     }
-
 }
 
 impl PlayHelp for Wythoff {

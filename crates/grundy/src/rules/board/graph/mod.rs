@@ -767,7 +767,6 @@ impl RulesCore for GraphGame {
         .with_piles(0)
     }
 
-
     fn options(&self, numbers: &[u64], _mover: usize) -> Vec<Vec<u64>> {
         // Either player's moves: the graph's own solver (`solve`) takes the player into
         // account; this list is for callers that have no player.
@@ -831,7 +830,6 @@ impl Notation for GraphGame {
         format!("token {}", i + 1)
     }
 
-
     fn describe(&self, numbers: &[u64], after: &[u64]) -> String {
         let g = self.graph();
         match numbers.iter().zip(after).position(|(a, b)| a != b) {
@@ -862,7 +860,6 @@ impl Notation for GraphGame {
                 .map_err(|e| e.to_string()),
         )
     }
-
 
     /// The token moved and the vertex it goes to, by name (`2 d`).
     fn write_move(&self, numbers: &[u64], after: &[u64], _mover: usize) -> String {
