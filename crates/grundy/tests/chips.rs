@@ -62,3 +62,34 @@ fn huge_cells_and_bad_positions() {
     let why = grundy::play::parse_move(&p, Player::First, "2 -> 2").unwrap_err().to_string();
     assert_eq!(why, "chip 2 cannot go onto or past the chip on cell 2: it may go to cells 3 to 5");
 }
+
+/// A position of many chips lists its winning moves within the room of a listing (each move is
+/// listed with the whole position it leaves, so a slide for each of thousands of chips would
+/// hold millions of numbers) and counts every one: 1,501 pairs whose gaps (1,024 to 1,028)
+/// all hold the top bit of their nim-sum, so that every pair's right chip has a winning slide,
+/// of which the first 349 (2^20 numbers / 3,002 cells) are listed.
+#[test]
+fn many_chips_list_their_winning_moves_within_the_room() {
+    let mut cells = vec![];
+    let mut at = 1u64;
+    for i in 0..1501u64 {
+        let gap = 1024 + i % 5;
+        cells.extend([at, at + gap + 1]);
+        at += gap + 7;
+    }
+    let g = chips();
+    let p = g.parse_position(&tokens(&cells).iter().map(String::as_str).collect::<Vec<_>>()).unwrap();
+    let a = analyze(&g, &p, &AnalyzeOptions::default()).unwrap();
+    let room = (1usize << 20) / cells.len();
+    assert_eq!(a.winning_move_count, Some(1501));
+    assert_eq!(a.winning_moves.len(), room);
+    assert!(
+        a.winning_moves_not_listed.as_deref().unwrap().contains("1048576 numbers"),
+        "{:?}",
+        a.winning_moves_not_listed
+    );
+    for m in a.winning_moves.iter().step_by(50) {
+        let next = grundy::play::check_move(&p, Player::First, &m.mv).unwrap();
+        assert_eq!(analyze(&g, &next, &AnalyzeOptions::default()).unwrap().outcome, Outcome::P, "{}", m.text);
+    }
+}

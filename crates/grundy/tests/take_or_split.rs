@@ -293,3 +293,35 @@ fn moves_and_bad_input_are_checked() {
     assert!(perr(&["18446744073709551616"]).contains("heap 1"));
     assert!(perr(&[]).contains("empty"));
 }
+
+/// A position of many heaps lists its winning moves within the room of a listing (each move is
+/// listed with the whole position it leaves, so a take for each of thousands of heaps would
+/// hold millions of numbers), and counts every one: 3,000 heaps below 10^9 have about 1,500
+/// winning takes, of which the first 349 (2^20 numbers / 3,001) are listed.
+#[test]
+fn many_heaps_list_their_winning_moves_within_the_room() {
+    let mut seed = 12345u64;
+    let heaps: Vec<String> = (0..3000)
+        .map(|_| {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (1 + (seed >> 33) % 1_000_000_000).to_string()
+        })
+        .collect();
+    let tokens: Vec<&str> = heaps.iter().map(String::as_str).collect();
+    let g = game(2);
+    let p = g.parse_position(&tokens).unwrap();
+    let a = analyze(&g, &p, &AnalyzeOptions::default()).unwrap();
+    let room = (1usize << 20) / 3001;
+    let count = a.winning_move_count.unwrap();
+    assert!(count > room as u128, "{count} winning moves: the position must have more than the room");
+    assert_eq!(a.winning_moves.len(), room);
+    assert!(
+        a.winning_moves_not_listed.as_deref().unwrap().contains("1048576 numbers"),
+        "{:?}",
+        a.winning_moves_not_listed
+    );
+    for m in a.winning_moves.iter().step_by(50) {
+        let next = check_move(&p, Player::First, &m.mv).unwrap();
+        assert_eq!(analyze(&g, &next, &AnalyzeOptions::default()).unwrap().outcome, Outcome::P, "{}", m.text);
+    }
+}

@@ -10,7 +10,7 @@
 
 use crate::rules::board::Words;
 use crate::rules::analysis::Analysis;
-use crate::rules::board::{BoardContext};
+use crate::rules::board::{listed_note, listing_room, BoardContext};
 use crate::error::IllegalMove;
 use crate::rules::board::Players;
 use crate::rules::board::{Board, BoardFamily};
@@ -188,7 +188,6 @@ impl RulesCore for Chips {
         )
     }
 
-
     /// Every slide of every chip to a free cell on its left, before the next chip or the wall.
     fn options(&self, cells: &[u64], _mover: usize) -> Vec<Vec<u64>> {
         let mut out = vec![];
@@ -268,7 +267,6 @@ impl Notation for Chips {
         let (i, to) = slid(cells, after).unwrap_or((0, 0));
         describe_slide(cells, i, to)
     }
-
 }
 
 impl PlayHelp for Chips {
@@ -322,9 +320,15 @@ impl Theory for Chips {
         }
         let gaps = chip_gaps(cells);
         let x = nim_sum(&gaps);
-        let winning: Vec<Vec<u64>> = chips_winning_moves(cells)
-            .into_iter()
-            .map(|(chip, to)| {
+        // Every winning move is counted; the first `room` are listed, each with the whole
+        // position it leaves (a move for each of many chips would otherwise list n positions of
+        // n cells).
+        let moves = chips_winning_moves(cells);
+        let room = listing_room(cells.len());
+        let winning: Vec<Vec<u64>> = moves
+            .iter()
+            .take(room)
+            .map(|&(chip, to)| {
                 let mut result = cells.to_vec();
                 if let Some(slot) = result.get_mut(chip) {
                     *slot = to;
@@ -333,6 +337,9 @@ impl Theory for Chips {
             })
             .collect();
         let mut answer = Analysis::of_board(self, cells, x != 0, Some(x), winning, Method::ClosedForm);
+        if moves.len() > room {
+            answer.set_board_count(Some(moves.len() as u128), Some(listed_note(room, cells.len(), "cells")));
+        }
         answer.explanation = explanation(cells);
         let table = BalanceTable::new(&gaps);
         answer.explanation.extend(table.render_lines());

@@ -906,14 +906,14 @@ struct Winning {
 
 impl RulesCore for TakeOrSplit {
     fn words(&self) -> Words {
+        let name = if self.k == 2 { "Lasker's Nim" } else { "Take or split" };
         Words::new(
             format!("take-or-split:{}", self.k),
             Players::Impartial,
-            { let name = if self.k == 2 { "Lasker's Nim" } else { "Take or split" };
-                format!(
-                    "{name}: a move takes any number of objects from one heap, or splits one heap into exactly {} non-empty heaps without taking any.",
-                    self.k
-                ) },
+            format!(
+                "{name}: a move takes any number of objects from one heap, or splits one heap into exactly {} non-empty heaps without taking any.",
+                self.k
+            ),
             format!(
                 "Type '1 3' (take 3 from heap 1), or 'split 1 into {p}' or '1 -> {p}' (split heap 1 into {} heaps)",
                 self.k,
@@ -921,7 +921,6 @@ impl RulesCore for TakeOrSplit {
             ),
         )
     }
-
 
     fn options(&self, numbers: &[u64], _mover: usize) -> Vec<Vec<u64>> {
         let mut out = Vec::new();
@@ -992,7 +991,6 @@ impl RulesCore for TakeOrSplit {
 }
 
 impl Notation for TakeOrSplit {
-
     fn describe(&self, numbers: &[u64], after: &[u64]) -> String {
         if let Some((i, parts)) = self.split_of(numbers, after) {
             let n = numbers.get(i).copied().unwrap_or(0);
@@ -1037,7 +1035,6 @@ impl Notation for TakeOrSplit {
             Ok(after)
         })())
     }
-
 }
 
 impl PlayHelp for TakeOrSplit {
@@ -1109,7 +1106,8 @@ impl Theory for TakeOrSplit {
             stopped: None,
         };
         let width = numbers.len() + self.k as usize - 1;
-        let mut room = LISTED.min(LISTED_NUMBERS / width.max(1));
+        let listing = LISTED.min(LISTED_NUMBERS / width.max(1));
+        let mut room = listing;
         let bigs: Vec<usize> = (0..numbers.len()).filter(|&i| numbers.get(i).is_some_and(|&h| h >= 2)).collect();
         let ones = numbers.iter().filter(|&&h| h == 1).count() as u64;
         let mut win = Winning { takes: vec![], splits: vec![], count: Some(0), notes: vec![] };
@@ -1166,8 +1164,11 @@ impl Theory for TakeOrSplit {
         if win.count.is_some() {
             win.count = Some(known);
         }
+        // Every take is counted, but only the first `listing` are written out as the whole
+        // position they leave (a take for each of many heaps would otherwise list n positions
+        // of n numbers); the splits were found within the room the takes left.
         let mut winning: Vec<Vec<u64>> = Vec::new();
-        for &(i, m) in &win.takes {
+        for &(i, m) in win.takes.iter().take(listing) {
             let mut after = numbers.to_vec();
             if let Some(h) = after.get_mut(i) {
                 *h = m;
