@@ -8,7 +8,7 @@
 //! right chip as far, so additions never help. The cells between pairs do not matter. The
 //! player to move wins exactly when the nim-sum of the pairs' gaps is not 0.
 
-use crate::rules::board::Words;
+use crate::rules::board::{NumberNames, Words};
 use crate::rules::analysis::Analysis;
 use crate::rules::board::{listed_note, listing_room, BoardContext};
 use crate::error::IllegalMove;
@@ -186,6 +186,7 @@ impl RulesCore for Chips {
             "Chips sit on distinct cells numbered from 1; a move slides one chip left, never onto or past another chip and never below cell 1.",
             "Type 'CHIP -> CELL' (e.g. '2 -> 3' slides chip 2 to cell 3) or 'CHIP STEPS' (slides it STEPS cells left)",
         )
+        .with_names(NumberNames { first: &[], then: &["chip {}"], last: None })
     }
 
     /// Every slide of every chip to a free cell on its left, before the next chip or the wall.
@@ -259,10 +260,6 @@ impl Notation for Chips {
         Ok(cells)
     }
 
-    fn label_in(&self, _numbers: &[u64], i: usize) -> String {
-        format!("chip {}", i + 1)
-    }
-
     fn describe(&self, cells: &[u64], after: &[u64]) -> String {
         let (i, to) = slid(cells, after).unwrap_or((0, 0));
         describe_slide(cells, i, to)
@@ -271,13 +268,6 @@ impl Notation for Chips {
 
 impl PlayHelp for Chips {
     /// One cell left, for the first chip that can move.
-    fn smallest_move(&self, cells: &[u64], _mover: usize) -> Option<Vec<u64>> {
-        let i = cells.iter().position(|&c| c > wall_left_of(cells, c) + 1)?;
-        let mut after = cells.to_vec();
-        *after.get_mut(i)? -= 1;
-        Some(after)
-    }
-
     /// From a random chip on, the first that can move slides to a random free cell on its left.
     fn random_move(&self, cells: &[u64], _mover: usize, below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
         let start = below(cells.len() as u64) as usize;

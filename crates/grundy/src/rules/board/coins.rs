@@ -889,11 +889,6 @@ fn head_label(i: usize) -> String {
 }
 
 impl PlayHelp for Coins {
-    fn smallest_move(&self, heads: &[u64], _mover: usize) -> Option<Vec<u64>> {
-        let &h = heads.first()?;
-        Some(Coins::after(heads, &Turned::Few(vec![h])))
-    }
-
     fn random_move(&self, heads: &[u64], _mover: usize, below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
         let &h = heads.get(below(heads.len().max(1) as u64) as usize)?;
         Some(Coins::after(heads, &self.rule.random_turned(h, below)))
@@ -1360,12 +1355,6 @@ fn cell_head_label(i: usize) -> String {
 }
 
 impl PlayHelp for Coins2d {
-    fn smallest_move(&self, numbers: &[u64], _mover: usize) -> Option<Vec<u64>> {
-        let heads = cells(numbers);
-        let &(x, y) = heads.first()?;
-        Some(Coins2d::after(&heads, &[x], &[y]))
-    }
-
     fn random_move(&self, numbers: &[u64], _mover: usize, below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
         let heads = cells(numbers);
         let &(x, y) = heads.get(below(heads.len().max(1) as u64) as usize)?;

@@ -19,7 +19,7 @@ use crate::rules::board::Players;
 use crate::number::parse_u64;
 use crate::rules::board::partizan::side;
 use crate::rules::board::notation::arrow_move;
-use crate::rules::board::Words;
+use crate::rules::board::{NumberNames, Words};
 use crate::rules::board::{replaced_part, Board, BoardFamily, Notation, PlayHelp, RulesCore, Theory, TextRows};
 #[cfg(feature = "draw")]
 use crate::rules::board::Face;
@@ -142,6 +142,7 @@ impl RulesCore for Cutcake {
             "Type 'v 2' (Left: cut cake 1 after column 2) or 'h 1' (Right: after row 1); 'v 2 in 3' cuts cake 3",
         )
         .with_text_rows(TextRows { label: "cake", numbered: true, empty: None, turn: &[] })
+        .with_names(NumberNames { first: &[], then: &["cake {} rows", "cake {} columns"], last: None })
     }
 
     fn options(&self, numbers: &[u64], mover: usize) -> Vec<Vec<u64>> {
@@ -218,10 +219,6 @@ impl Notation for Cutcake {
         cakes(numbers).iter().map(|(r, c)| format!("{r}x{c}")).collect()
     }
 
-    fn label_in(&self, _numbers: &[u64], i: usize) -> String {
-        format!("cake {} {}", i / 2 + 1, if i.is_multiple_of(2) { "rows" } else { "columns" })
-    }
-
     fn describe(&self, numbers: &[u64], after: &[u64]) -> String {
         match Cutcake::which(numbers, after) {
             Ok((i, mover, k)) => {
@@ -290,12 +287,6 @@ impl Notation for Cutcake {
 
 impl PlayHelp for Cutcake {
     /// The first line of the first cake that has one.
-    fn smallest_move(&self, numbers: &[u64], mover: usize) -> Option<Vec<u64>> {
-        let all = cakes(numbers);
-        let i = all.iter().position(|&cake| lines(cake, mover.min(1)) > 0)?;
-        Some(cut(&all, i, mover.min(1), 1))
-    }
-
     fn random_move(&self, numbers: &[u64], mover: usize, below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
         let all = cakes(numbers);
         let mover = mover.min(1);

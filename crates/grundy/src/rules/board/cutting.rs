@@ -37,7 +37,7 @@
 use crate::rules::analysis::Analysis;
 use crate::error::IllegalMove;
 use crate::rules::board::Players;
-use crate::rules::board::Words;
+use crate::rules::board::{NumberNames, Words};
 use crate::rules::board::{Board, BoardFamily};
 use crate::rules::catalogue::GameKind;
 use crate::error::{AnalyzeError, GaveUp, Work};
@@ -445,6 +445,7 @@ impl RulesCore for Cutting {
             "The cutting game: sheets of squared paper; a move cuts one sheet into two along a grid line, and the player who cuts off a 1 x 1 piece wins.",
             "Type 'cut 1 into 2x3 2x3' (cut sheet 1 into those two pieces) or '1..2 -> 2 3 2 3' (numbers 1 and 2 become sheets 2x3 and 2x3)",
         )
+        .with_names(NumberNames { first: &[], then: &["width {}", "height {}"], last: None })
     }
 
     fn options(&self, numbers: &[u64], _mover: usize) -> Vec<Vec<u64>> {
@@ -499,13 +500,6 @@ impl Notation for Cutting {
 
     fn tokens(&self, numbers: &[u64]) -> Vec<String> {
         sheets(numbers).iter().map(written).collect()
-    }
-
-    fn label_in(&self, _numbers: &[u64], i: usize) -> String {
-        match i % 2 {
-            0 => format!("width {}", i / 2 + 1),
-            _ => format!("height {}", i / 2 + 1),
-        }
     }
 
     fn describe(&self, numbers: &[u64], after: &[u64]) -> String {

@@ -8,7 +8,7 @@
 //! plain rule (`options`, `check`) finds prime powers by trial division, so the exhaustive
 //! solver built on it checks the theory without the factorisation.
 
-use crate::rules::board::Words;
+use crate::rules::board::{NumberNames, Words};
 use crate::rules::analysis::Analysis;
 use crate::rules::board::{BoardContext};
 use crate::error::IllegalMove;
@@ -124,6 +124,7 @@ impl RulesCore for Divisor {
         })
         // n is a number to read (its prime powers), not a pile.
         .with_piles(0)
+        .with_names(NumberNames { first: &[], then: &["n"], last: None })
     }
 
     fn options(&self, numbers: &[u64], _mover: usize) -> Vec<Vec<u64>> {
@@ -155,10 +156,6 @@ impl Notation for Divisor {
             return Err("n must be at least 1 in the divisor game, not 0".into());
         }
         Ok(vec![n])
-    }
-
-    fn label_in(&self, _numbers: &[u64], _i: usize) -> String {
-        "n".into()
     }
 
     fn describe(&self, numbers: &[u64], after: &[u64]) -> String {
@@ -197,11 +194,6 @@ impl Notation for Divisor {
 }
 
 impl PlayHelp for Divisor {
-    fn smallest_move(&self, numbers: &[u64], _mover: usize) -> Option<Vec<u64>> {
-        let n = n_of(numbers);
-        prime_power_divisors(n).first().map(|d| vec![n / d])
-    }
-
     fn random_move(&self, numbers: &[u64], _mover: usize, below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
         let n = n_of(numbers);
         let ds = prime_power_divisors(n);

@@ -9,7 +9,7 @@
 //! (a - b, b), and the position is won exactly when that one is lost. The chain of forced moves
 //! follows the Euclidean algorithm, so the answer takes O(log) steps at any size.
 
-use crate::rules::board::Words;
+use crate::rules::board::{NumberNames, Words};
 use crate::rules::analysis::Analysis;
 use crate::rules::board::{BoardContext};
 use crate::error::IllegalMove;
@@ -335,6 +335,7 @@ impl RulesCore for Euclid {
             "A move subtracts a positive multiple of the smaller number from the larger, leaving it at least 0; whoever makes a number 0 wins.",
             "Type 'NUMBER TAKE' (e.g. '1 24' subtracts 24, a multiple of the smaller number, from number 1) or 'NUMBER -> LEFT'",
         )
+        .with_names(NumberNames { first: &[], then: &["number {}"], last: None })
     }
 
     /// Every multiple of the smaller number that the larger can lose, written out from the rule.
@@ -393,10 +394,6 @@ impl Notation for Euclid {
         Ok(vec![parse_u64(a, "the first number")?, parse_u64(b, "the second number")?])
     }
 
-    fn label_in(&self, _numbers: &[u64], i: usize) -> String {
-        format!("number {}", i + 1)
-    }
-
     fn describe(&self, numbers: &[u64], after: &[u64]) -> String {
         let (a, b) = pair(numbers);
         let (i, left) = changed(numbers, after).unwrap_or((0, a));
@@ -406,14 +403,6 @@ impl Notation for Euclid {
 
 impl PlayHelp for Euclid {
     /// Once the smaller number from the larger.
-    fn smallest_move(&self, numbers: &[u64], _mover: usize) -> Option<Vec<u64>> {
-        match pair(numbers) {
-            (0, _) | (_, 0) => None,
-            (a, b) if a >= b => Some(vec![a - b, b]),
-            (a, b) => Some(vec![a, b - a]),
-        }
-    }
-
     /// From a random number on: the first that moves (the larger, or either when they are
     /// equal) loses k times the other, k from 1 to the quotient.
     fn random_move(&self, numbers: &[u64], _mover: usize, below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {

@@ -46,7 +46,7 @@
 //! small position, for several K, under both conventions. The Sprague-Grundy values have no
 //! known closed form; they come from a table of every smaller position within the budget.
 
-use crate::rules::board::Words;
+use crate::rules::board::{NumberNames, Words};
 use crate::rules::analysis::Analysis;
 use crate::rules::board::{BoardContext};
 use crate::error::IllegalMove;
@@ -329,6 +329,7 @@ impl RulesCore for MultipleNim {
         )
         // The heap, then the limit on the next move, which is not a pile.
         .with_piles(1)
+        .with_names(NumberNames { first: &["heap"], then: &["may take"], last: None })
     }
 
     fn options(&self, numbers: &[u64], _mover: usize) -> Vec<Vec<u64>> {
@@ -402,13 +403,6 @@ impl Notation for MultipleNim {
         }
     }
 
-    fn label_in(&self, _numbers: &[u64], i: usize) -> String {
-        match i {
-            0 => "heap".into(),
-            _ => "may take".into(),
-        }
-    }
-
     fn describe(&self, numbers: &[u64], after: &[u64]) -> String {
         let (n, _) = heap_and_limit(numbers);
         let x = Self::taken(numbers, after);
@@ -457,11 +451,6 @@ impl Notation for MultipleNim {
 }
 
 impl PlayHelp for MultipleNim {
-    fn smallest_move(&self, numbers: &[u64], _mover: usize) -> Option<Vec<u64>> {
-        let (n, l) = heap_and_limit(numbers);
-        (l > 0).then(|| self.after_take(n, 1))
-    }
-
     fn random_move(&self, numbers: &[u64], _mover: usize, below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
         let (n, l) = heap_and_limit(numbers);
         (l > 0).then(|| self.after_take(n, 1 + below(l)))

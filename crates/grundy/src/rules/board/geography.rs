@@ -24,7 +24,7 @@
 //! does no I/O. A position is the path of the token, `a,b,c` (the token on c), one token; `-`
 //! is the position before the token is placed.
 
-use crate::rules::board::Words;
+use crate::rules::board::{NumberNames, Words};
 use crate::rules::analysis::Analysis;
 use crate::rules::board::{BoardContext};
 use crate::error::IllegalMove;
@@ -748,6 +748,7 @@ impl RulesCore for Geography {
         )
         // The one token's path; `-` before the token is placed.
         .with_text_rows(TextRows { label: "path", numbered: false, empty: Some(["-", "the token is not placed yet"]), turn: &[] })
+        .with_names(NumberNames { first: &["length of the path"], then: &["step {}"], last: None })
     }
 
     fn canonical(&self, numbers: &[u64]) -> Vec<u64> {
@@ -837,13 +838,6 @@ impl Notation for Geography {
             return vec![UNPLACED.to_string()];
         }
         vec![numbers.iter().map(|&v| self.name(v as usize).to_string()).collect::<Vec<_>>().join(",")]
-    }
-
-    fn label_in(&self, _numbers: &[u64], i: usize) -> String {
-        match i {
-            0 => "length of the path".into(),
-            i => format!("step {i}"),
-        }
     }
 
     fn rows(&self, numbers: &[u64]) -> Option<Vec<(String, String)>> {

@@ -897,14 +897,6 @@ impl Notation for Hackenbush {
 
 impl PlayHelp for Hackenbush {
     /// The last edge the mover may cut in the first picture that has one.
-    fn smallest_move(&self, numbers: &[u64], mover: usize) -> Option<Vec<u64>> {
-        let mut all = coloured_pictures(numbers)?;
-        let k = all.iter().position(|p| p.iter().any(|(_, c)| c.cut_by(mover)))?;
-        let last = all[k].iter().rposition(|(_, c)| c.cut_by(mover))?;
-        all[k] = cut_coloured(&all[k], last);
-        Some(numbers_of_coloured(&all))
-    }
-
     /// A random picture with an edge the mover may cut, then a random such edge of it.
     fn random_move(&self, numbers: &[u64], mover: usize, below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
         let mut all = coloured_pictures(numbers)?;
@@ -912,7 +904,8 @@ impl PlayHelp for Hackenbush {
         let live: Vec<usize> = (0..all.len()).filter(|&k| !mine(&all[k]).is_empty()).collect();
         let k = *live.get(below(live.len().max(1) as u64) as usize)?;
         let edges = mine(&all[k]);
-        let i = *edges.get(below(edges.len() as u64) as usize)?;
+        // Counted from the last edge, so that drawing 0 cuts the one nearest the top.
+        let i = *edges.get(edges.len().checked_sub(1 + below(edges.len() as u64) as usize)?)?;
         all[k] = cut_coloured(&all[k], i);
         Some(numbers_of_coloured(&all))
     }

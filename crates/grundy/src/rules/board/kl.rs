@@ -255,12 +255,6 @@ impl Notation for KlNim {
 
 impl PlayHelp for KlNim {
     /// One object from the first heap that has it, two when the player may not take one.
-    fn smallest_move(&self, numbers: &[u64], mover: usize) -> Option<Vec<u64>> {
-        let t = if self.banned(mover) == 1 { 2 } else { 1 };
-        let i = numbers.iter().position(|&n| t <= n)?;
-        Some(replaced(numbers, i, numbers.get(i)? - t))
-    }
-
     /// From a random heap on, the first heap with a move: a random take of it but the banned one.
     fn random_move(&self, numbers: &[u64], mover: usize, below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
         if numbers.is_empty() {

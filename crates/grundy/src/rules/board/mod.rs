@@ -393,6 +393,13 @@ pub struct Words {
     /// What the values the answer is the nim-sum of are called, and the words of their
     /// balance table ([`Theory::value_words`]): heap values unless the game says otherwise.
     pub values: ValueWords,
+    /// What the position's numbers are called ([`Notation::label_in`], set with
+    /// [`Words::with_names`]): `None` for "heap 1", "heap 2", ... (or a board's cells).
+    pub names: Option<NumberNames>,
+    /// Whether a position may come back, so that a game can last for ever (a checker moved
+    /// back and forth, a token on a graph with cycles): [`PlayHelp::longest_game`] is then
+    /// unbounded. Set with [`Words::with_repeats`].
+    pub repeats: bool,
 }
 
 impl Words {
@@ -413,6 +420,8 @@ impl Words {
             piles: None,
             grid: None,
             values: ValueWords::HEAP_VALUES,
+            names: None,
+            repeats: false,
         }
     }
 
@@ -436,6 +445,59 @@ impl Words {
     /// The same words for a game whose answer is a nim-sum of values named by `values`.
     pub fn with_values(self, values: ValueWords) -> Words {
         Words { values, ..self }
+    }
+
+    /// The same words for a game whose numbers are called by `names` rather than "heap 1",
+    /// "heap 2", ...
+    pub fn with_names(self, names: NumberNames) -> Words {
+        Words { names: Some(names), ..self }
+    }
+
+    /// The same words for a game whose positions may repeat, so that a game can last for ever.
+    pub fn with_repeats(self) -> Words {
+        Words { repeats: true, ..self }
+    }
+}
+
+/// What a game calls its numbers when the names do not depend on the position
+/// ([`Words::with_names`]): the first ones each by a name of its own, then the rest in groups,
+/// each name of a group with `{}` standing for the group's place from 1, and perhaps the last
+/// by a name of its own.
+///
+/// ```
+/// # use grundy::rules::board::NumberNames;
+/// let cakes = NumberNames { first: &[], then: &["cake {} rows", "cake {} columns"], last: None };
+/// assert_eq!(cakes.label(3, 4), "cake 2 columns");
+/// let path = NumberNames { first: &["length of the path"], then: &["step {}"], last: None };
+/// assert_eq!([path.label(0, 3), path.label(2, 3)], ["length of the path", "step 2"]);
+/// let rows = NumberNames { first: &[], then: &["row {} width", "row {} gap"], last: Some("to move") };
+/// assert_eq!([rows.label(2, 5), rows.label(4, 5)], ["row 2 width", "to move"]);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NumberNames {
+    /// The names of the first numbers, one each: Multiple Nim's "heap" before its limit.
+    pub first: &'static [&'static str],
+    /// The names of every later number, in turn, a group at a time: "chip {}" names one
+    /// number a chip, `["width {}", "height {}"]` two a sheet. Not empty.
+    pub then: &'static [&'static str],
+    /// The name of the position's last number when it is not one of the groups (Northcott's
+    /// player to move); `None` when it is.
+    pub last: Option<&'static str>,
+}
+
+impl NumberNames {
+    /// The name of number `i` (0-based) of a position of `len` numbers.
+    pub fn label(&self, i: usize, len: usize) -> String {
+        if let (Some(name), true) = (self.last, i + 1 == len) {
+            return name.to_string();
+        }
+        if let Some(name) = self.first.get(i) {
+            return (*name).to_string();
+        }
+        let rest = i - self.first.len();
+        let group = self.then.len().max(1);
+        let name = self.then.get(rest % group).copied().unwrap_or("number {}");
+        name.replace("{}", &(rest / group + 1).to_string())
     }
 }
 

@@ -372,23 +372,16 @@ impl Notation for Moore {
 }
 
 impl PlayHelp for Moore {
-    fn smallest_move(&self, heaps: &[u64], _mover: usize) -> Option<Vec<u64>> {
-        let i = heaps.iter().position(|&h| h > 0)?;
-        let mut next = heaps.to_vec();
-        next[i] -= 1;
-        Some(next)
-    }
-
     fn random_move(&self, heaps: &[u64], _mover: usize, below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
         let live: Vec<usize> = (0..heaps.len()).filter(|&i| heaps[i] > 0).collect();
         let first = *live.get(below(live.len().max(1) as u64) as usize)?;
         let mut next = heaps.to_vec();
-        next[first] = below(heaps[first]);
+        next[first] = heaps[first] - 1 - below(heaps[first]);
         // Sometimes more heaps, up to K in all.
         let mut taken = 1;
         for &i in &live {
             if i != first && taken < self.k && below(2) == 1 {
-                next[i] = below(heaps[i]);
+                next[i] = heaps[i] - 1 - below(heaps[i]);
                 taken += 1;
             }
         }

@@ -30,7 +30,7 @@
 //! 70,000 such q below 2^64, so the mex is taken over every one of them. Every claim is checked
 //! in `tests/multiplication.rs` against the plain exhaustive solver on every small position.
 
-use crate::rules::board::Words;
+use crate::rules::board::{NumberNames, Words};
 use crate::rules::analysis::Analysis;
 use crate::rules::board::{BoardContext};
 use crate::error::IllegalMove;
@@ -213,6 +213,7 @@ impl RulesCore for Multiplication {
         )
         // The numbers are a target and a product, not piles.
         .with_piles(0)
+        .with_names(NumberNames { first: &["target"], then: &["product"], last: None })
     }
 
     fn options(&self, numbers: &[u64], _mover: usize) -> Vec<Vec<u64>> {
@@ -290,13 +291,6 @@ impl Notation for Multiplication {
         }
     }
 
-    fn label_in(&self, _numbers: &[u64], i: usize) -> String {
-        match i {
-            0 => "target".into(),
-            _ => "product".into(),
-        }
-    }
-
     fn describe(&self, numbers: &[u64], after: &[u64]) -> String {
         let (n, p) = target_and_product(numbers);
         let ms = Self::multipliers(numbers, after);
@@ -330,11 +324,6 @@ impl Notation for Multiplication {
 }
 
 impl PlayHelp for Multiplication {
-    fn smallest_move(&self, numbers: &[u64], _mover: usize) -> Option<Vec<u64>> {
-        let (n, p) = target_and_product(numbers);
-        (p < n).then(|| Self::times(n, p, 2))
-    }
-
     fn random_move(&self, numbers: &[u64], _mover: usize, below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
         let (n, p) = target_and_product(numbers);
         (p < n).then(|| Self::times(n, p, 2 + below(8)))

@@ -28,7 +28,7 @@ use crate::rules::board::Players;
 use crate::error::AnalyzeError;
 use crate::number::parse_u64;
 use crate::rules::board::notation::arrow_move;
-use crate::rules::board::Words;
+use crate::rules::board::{NumberNames, Words};
 use crate::rules::board::{listed_note, listing_room, Board, BoardFamily, Method, Notation, PlayHelp, RulesCore, Theory, TextRows};
 #[cfg(feature = "draw")]
 use crate::rules::board::Face;
@@ -246,6 +246,14 @@ impl RulesCore for Northcott {
             label: "Gaps",
             balance: BalanceWords { title: "Binary balance table of the gaps", rows: "gaps", row: "row", moves: "value" },
         })
+        // Three numbers a row, then whose turn it is.
+        .with_names(NumberNames {
+            first: &[],
+            then: &["row {} width", "row {} white checker", "row {} black checker"],
+            last: Some("the player to move"),
+        })
+        // A checker may move back and forth: a game can last for ever.
+        .with_repeats()
     }
 
     fn options(&self, numbers: &[u64], _mover: usize) -> Vec<Vec<u64>> {
@@ -285,14 +293,6 @@ impl Notation for Northcott {
             out.push("black".into());
         }
         out
-    }
-
-    fn label_in(&self, numbers: &[u64], i: usize) -> String {
-        if i + 1 == numbers.len() {
-            "the player to move".into()
-        } else {
-            row_label(i)
-        }
     }
 
     fn describe(&self, numbers: &[u64], after: &[u64]) -> String {
@@ -356,23 +356,7 @@ impl Notation for Northcott {
 }
 
 /// What number `i` of a Northcott position is when the position does not say more (its `label_in`).
-fn row_label(i: usize) -> String {
-    let what = ["width", "white checker", "black checker"];
-    format!("row {} {}", i / 3 + 1, what.get(i % 3).copied().unwrap_or_default())
-}
-
 impl PlayHelp for Northcott {
-    /// One square, forward where the gap allows, in the first row with a move.
-    fn smallest_move(&self, numbers: &[u64], _mover: usize) -> Option<Vec<u64>> {
-        let (rows, turn) = board(numbers)?;
-        rows.iter().enumerate().find_map(|(i, r)| {
-            let (mine, other) = r.checkers(turn);
-            let forward = if mine < other { mine + 1 } else { mine - 1 };
-            let back = if mine < other { mine.checked_sub(1) } else { mine.checked_add(1) };
-            [Some(forward), back].into_iter().flatten().find(|&s| r.allows(turn, s)).map(|s| after_move(&rows, turn, i, s))
-        })
-    }
-
     fn random_move(&self, numbers: &[u64], _mover: usize, below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
         let (rows, turn) = board(numbers)?;
         let open: Vec<usize> = (0..rows.len()).filter(|&i| rows.get(i).is_some_and(|r| r.moves(turn) > 0)).collect();
@@ -381,23 +365,23 @@ impl PlayHelp for Northcott {
         }
         let i = *open.get(below(open.len() as u64) as usize)?;
         let r = rows.get(i)?;
-        let (lo, _) = r.reach(turn);
-        // The k-th square of the reach, skipping the checker's own.
-        let mut square = lo + below(r.moves(turn));
-        if square >= r.checkers(turn).0 {
-            square += 1;
-        }
+        // The k-th move, the squares forward (towards the other checker) first, nearest
+        // first, then those back, so that drawing 0 moves one square forward where it can.
+        let (mine, other) = r.checkers(turn);
+        let forward = mine.abs_diff(other) - 1;
+        let k = below(r.moves(turn));
+        let square = match (k < forward, mine < other) {
+            (true, true) => mine + 1 + k,
+            (true, false) => mine - 1 - k,
+            (false, true) => mine - 1 - (k - forward),
+            (false, false) => mine + 1 + (k - forward),
+        };
         Some(after_move(&rows, turn, i, square))
     }
 
     fn option_count_bound(&self, numbers: &[u64]) -> Option<u128> {
         let (rows, turn) = board(numbers)?;
         Some(rows.iter().map(|r| u128::from(r.moves(turn))).sum())
-    }
-
-    /// A checker may move back and forth: a game can last for ever.
-    fn longest_game(&self, _numbers: &[u64]) -> u128 {
-        u128::MAX
     }
 
     /// Two or three rows of 3 to 9 squares, each with its two checkers on different squares

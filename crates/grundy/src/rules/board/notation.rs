@@ -72,11 +72,14 @@ pub trait Notation: RulesCore {
 
     /// What number `i` (0-based) of `numbers` is, for the rows of a board and the analysis's
     /// labels: "heap 1", "step 2", or what depends on the position (a circle's coins or a
-    /// line's). By default "heap 1", "heap 2", ..., and a board of cells' own names.
+    /// line's). By default a board of cells' own names, else the names the game's words give
+    /// ([`crate::rules::board::Words::with_names`]), else "heap 1", "heap 2", ...
     fn label_in(&self, numbers: &[u64], i: usize) -> String {
-        match self.grid_notation() {
-            Some(_) => number_label(numbers, i),
-            None => format!("heap {}", i + 1),
+        let words = self.words();
+        match (words.grid, words.names) {
+            (Some(_), _) => number_label(numbers, i),
+            (None, Some(names)) => names.label(i, numbers.len()),
+            (None, None) => format!("heap {}", i + 1),
         }
     }
 

@@ -12,17 +12,20 @@ pub trait PlayHelp: RulesCore {
         self.smallest_move(numbers, mover).is_some()
     }
 
-    /// The move of player `mover` that changes the position least, at any size. By default the
-    /// first of [`RulesCore::options`]: right for a game whose positions list their options at
-    /// any size (a board of cells, a strip, a path on a graph, in reading order); a game whose
-    /// numbers may be as large as 2^64 - 1 gives its own, which lists nothing.
+    /// The move of player `mover` that changes the position least, at any size. By default
+    /// [`PlayHelp::random_move`] with every draw 0: a game draws its random move's choices
+    /// smallest first (the first heap that has a move, then the least taken), so that drawing
+    /// nothing is the smallest move. With `random_move`'s default that is the first of
+    /// [`RulesCore::options`].
     fn smallest_move(&self, numbers: &[u64], mover: usize) -> Option<Vec<u64>> {
-        self.options(numbers, mover).into_iter().next()
+        self.random_move(numbers, mover, &mut |_| 0)
     }
 
     /// A random move of player `mover`, at any size; `below(k)` draws uniformly from 0..k
-    /// (k >= 1). By default one of [`RulesCore::options`], drawn once, under the same terms
-    /// as [`PlayHelp::smallest_move`]'s default.
+    /// (k >= 1), and every draw 0 gives [`PlayHelp::smallest_move`]. By default one of
+    /// [`RulesCore::options`], drawn once: right for a game whose positions list their options
+    /// at any size (a board of cells, a strip, a path on a graph, in reading order); a game
+    /// whose numbers may be as large as 2^64 - 1 gives its own, which lists nothing.
     fn random_move(&self, numbers: &[u64], mover: usize, below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
         let mut all = self.options(numbers, mover);
         if all.is_empty() {
@@ -41,11 +44,15 @@ pub trait PlayHelp: RulesCore {
 
     /// An upper bound on how many moves a game from `numbers` can last, for searches that
     /// recurse along a game (Every-SG refuses past a limit rather than overflow its stack); by
-    /// default the sum of the numbers, right for games whose every move lowers some number.
-    /// `u128::MAX` for a game whose positions may repeat, which can last for ever: no search
-    /// along it is tried.
+    /// default the sum of the numbers, right for games whose every move lowers some number,
+    /// and `u128::MAX` for a game whose positions may repeat (its words say so:
+    /// [`crate::rules::board::Words::with_repeats`]), which can last for ever: no search along
+    /// it is tried.
     fn longest_game(&self, numbers: &[u64]) -> u128 {
-        numbers.iter().map(|&n| u128::from(n)).sum()
+        match self.words().repeats {
+            true => u128::MAX,
+            false => numbers.iter().map(|&n| u128::from(n)).sum(),
+        }
     }
 
     /// A random position to play, as tokens that [`Notation::parse`] reads, small enough to

@@ -8,7 +8,7 @@
 //! reachable by lowering one odd step (Bouton's argument), and no move keeps the nim-sum, since
 //! every move changes exactly one odd step. The tests check it against the plain mex.
 
-use crate::rules::board::Words;
+use crate::rules::board::{NumberNames, Words};
 use crate::rules::analysis::Analysis;
 use crate::rules::board::{BoardContext};
 use crate::error::IllegalMove;
@@ -111,6 +111,7 @@ impl RulesCore for Staircase {
             "Staircase Nim: coins lie on steps 1, 2, ...; a move shifts one or more coins from a step to the step below, and coins moved down from step 1 leave the staircase.",
             "Type '2 3' (move 3 coins from step 2 to step 1) or 'move 1 from step 1' (a coin off the staircase)",
         )
+        .with_names(NumberNames { first: &[], then: &["step {}"], last: None })
     }
 
     fn options(&self, steps: &[u64], _mover: usize) -> Vec<Vec<u64>> {
@@ -157,10 +158,6 @@ impl Notation for Staircase {
         Ok(steps)
     }
 
-    fn label_in(&self, _numbers: &[u64], i: usize) -> String {
-        format!("step {}", i + 1)
-    }
-
     fn describe(&self, steps: &[u64], after: &[u64]) -> String {
         let i = (0..steps.len()).rev().find(|&i| after.get(i) < steps.get(i)).unwrap_or(0);
         let c = steps[i].saturating_sub(after.get(i).copied().unwrap_or(0));
@@ -200,11 +197,6 @@ impl Notation for Staircase {
 }
 
 impl PlayHelp for Staircase {
-    fn smallest_move(&self, steps: &[u64], _mover: usize) -> Option<Vec<u64>> {
-        let i = steps.iter().position(|&s| s > 0)?;
-        Some(shifted(steps, i, 1))
-    }
-
     fn random_move(&self, steps: &[u64], _mover: usize, below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
         let full: Vec<usize> = (0..steps.len()).filter(|&i| steps[i] > 0).collect();
         let i = *full.get(below(full.len().max(1) as u64) as usize)?;

@@ -1038,15 +1038,6 @@ impl Notation for TakeOrSplit {
 }
 
 impl PlayHelp for TakeOrSplit {
-    fn smallest_move(&self, numbers: &[u64], _mover: usize) -> Option<Vec<u64>> {
-        let i = numbers.iter().position(|&h| h > 0)?;
-        let mut after = numbers.to_vec();
-        if let Some(h) = after.get_mut(i) {
-            *h -= 1;
-        }
-        Some(after)
-    }
-
     fn random_move(&self, numbers: &[u64], _mover: usize, below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
         let live: Vec<usize> = (0..numbers.len()).filter(|&i| numbers.get(i).is_some_and(|&h| h > 0)).collect();
         let i = *live.get(below(live.len().max(1) as u64) as usize)?;
@@ -1065,7 +1056,7 @@ impl PlayHelp for TakeOrSplit {
             parts.sort_unstable();
             after.extend(parts);
         } else {
-            after.push(below(n));
+            after.push(n - 1 - below(n));
         }
         after.extend_from_slice(numbers.get(i + 1..).unwrap_or_default());
         Some(after)

@@ -22,7 +22,7 @@ use crate::rules::board::partizan::side;
 use crate::rules::board::notation::arrow_move;
 use crate::rules::board::bitgrid::{gather, spread};
 use crate::rules::board::packed::{Packed, PackedRules};
-use crate::rules::board::Words;
+use crate::rules::board::{NumberNames, Words};
 use crate::rules::board::{Board, BoardFamily, Notation, PlayHelp, RulesCore, Theory, TextRows};
 #[cfg(feature = "draw")]
 use crate::rules::board::Face;
@@ -377,6 +377,7 @@ impl RulesCore for ToadsFrogs {
             "Type the cell of the piece to move (1 is the leftmost): a toad steps or jumps right, a frog left",
         )
         .with_text_rows(TextRows { label: "strip", numbered: false, empty: None, turn: &[] })
+        .with_names(NumberNames { first: &[], then: &["cell {}"], last: None })
     }
 
     fn options(&self, numbers: &[u64], mover: usize) -> Vec<Vec<u64>> {
@@ -442,10 +443,6 @@ impl Notation for ToadsFrogs {
 
     fn tokens(&self, numbers: &[u64]) -> Vec<String> {
         vec![numbers.iter().map(|&c| ALPHABET.get(c as usize).copied().unwrap_or('?')).collect()]
-    }
-
-    fn label_in(&self, _numbers: &[u64], i: usize) -> String {
-        format!("cell {}", i + 1)
     }
 
     fn describe(&self, numbers: &[u64], after: &[u64]) -> String {

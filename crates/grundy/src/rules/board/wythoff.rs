@@ -330,23 +330,14 @@ impl Notation for Wythoff {
 }
 
 impl PlayHelp for Wythoff {
-    fn smallest_move(&self, numbers: &[u64], _mover: usize) -> Option<Vec<u64>> {
-        let (a, b) = Self::pair(numbers);
-        match (a, b) {
-            (0, 0) => None,
-            (0, b) => Some(vec![0, b - 1]),
-            (a, b) => Some(vec![a - 1, b]),
-        }
-    }
-
     fn random_move(&self, numbers: &[u64], _mover: usize, below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
         let (a, b) = Self::pair(numbers);
         let kinds: Vec<u8> =
             [(a > 0, 0), (b > 0, 1), (a.min(b) > 0, 2)].into_iter().filter(|(ok, _)| *ok).map(|(_, k)| k).collect();
         let kind = *kinds.get(below(kinds.len().max(1) as u64) as usize)?;
         Some(match kind {
-            0 => vec![below(a), b],
-            1 => vec![a, below(b)],
+            0 => vec![a - 1 - below(a), b],
+            1 => vec![a, b - 1 - below(b)],
             _ => {
                 let d = 1 + below(a.min(b));
                 vec![a - d, b - d]

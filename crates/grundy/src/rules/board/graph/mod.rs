@@ -25,7 +25,7 @@ pub mod gsg;
 pub mod retro;
 pub mod solve;
 
-use crate::rules::board::Words;
+use crate::rules::board::{NumberNames, Words};
 use crate::rules::analysis::Analysis;
 use crate::rules::board::{BoardContext};
 use crate::rules::board::Players;
@@ -739,32 +739,27 @@ impl GraphGame {
 
 impl RulesCore for GraphGame {
     fn words(&self) -> Words {
-        Words::new(
-            self.0.spelling.clone(),
-            Players::Impartial,
-            { let g = self.graph();
-                let mut s = format!(
-                    "Tokens on a directed graph of {} vertices and {} edges: a move slides one token along an edge",
-                    g.vertex_count(),
-                    g.edge_count()
-                );
-                if g.is_partizan() {
-                    s += " (edges marked left are the first player's alone, right the second's)";
-                }
-                s += "; a player with no move loses";
-                if g.has_goals() {
-                    s += ", and a token reaching a goal ends the game, won (win V) or lost (lose V) for the player who moved it there";
-                }
-                s += ". With cycles a game can go on for ever: a draw.";
-                s },
-            format!(
-                "Type TOKEN VERTEX (e.g. '1 {}' moves token 1 to vertex {})",
-                self.graph().name(0),
-                self.graph().name(0)
-            ),
-        )
+        let g = self.graph();
+        let mut rules = format!(
+            "Tokens on a directed graph of {} vertices and {} edges: a move slides one token along an edge",
+            g.vertex_count(),
+            g.edge_count()
+        );
+        if g.is_partizan() {
+            rules += " (edges marked left are the first player's alone, right the second's)";
+        }
+        rules += "; a player with no move loses";
+        if g.has_goals() {
+            rules += ", and a token reaching a goal ends the game, won (win V) or lost (lose V) for the player who moved it there";
+        }
+        rules += ". With cycles a game can go on for ever: a draw.";
+        let hint = format!("Type TOKEN VERTEX (e.g. '1 {}' moves token 1 to vertex {})", g.name(0), g.name(0));
+        Words::new(self.0.spelling.clone(), Players::Impartial, rules, hint)
         // The numbers are the vertices the tokens stand on.
         .with_piles(0)
+        .with_names(NumberNames { first: &[], then: &["token {}"], last: None })
+        // A game on a graph with cycles can last for ever.
+        .with_repeats()
     }
 
     fn options(&self, numbers: &[u64], _mover: usize) -> Vec<Vec<u64>> {
@@ -826,10 +821,6 @@ impl Notation for GraphGame {
         numbers.iter().map(|&v| self.graph().name(v as u32).to_string()).collect()
     }
 
-    fn label_in(&self, _numbers: &[u64], i: usize) -> String {
-        format!("token {}", i + 1)
-    }
-
     fn describe(&self, numbers: &[u64], after: &[u64]) -> String {
         let g = self.graph();
         match numbers.iter().zip(after).position(|(a, b)| a != b) {
@@ -872,11 +863,6 @@ impl Notation for GraphGame {
 }
 
 impl PlayHelp for GraphGame {
-    fn longest_game(&self, _numbers: &[u64]) -> u128 {
-        // A game on a graph with cycles can last for ever.
-        u128::MAX
-    }
-
     /// One or two tokens on random vertices of the graph.
     fn random_position(&self, below: &mut dyn FnMut(u64) -> u64) -> Vec<String> {
         let n = self.graph().vertex_count() as u64;
