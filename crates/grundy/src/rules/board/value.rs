@@ -621,14 +621,37 @@ fn answer_by_value(
     let mut values = BoardValues::new(rules, context.budget).with_work(work);
     let g = values.value(store, numbers)?;
     let me = context.to_move.min(1);
+    let mut wins = match wins_by_parts(rules, numbers, me, store, &mut values, g)? {
+        Some(wins) => wins,
+        None => wins_by_options(rules, numbers, me, store, &mut values)?,
+    };
+    if (wins.listed.len() as u128) < wins.count {
+        wins.not_listed = Some(listed_note(wins.listed.len(), numbers.len(), "numbers"));
+    }
+    answer_from_value(rules, numbers, store, g, me, wins, values.positions())
+}
+
+/// Whether a move of player `me` that leaves value `v` wins: Left wants `v >= 0`, Right
+/// `v <= 0`.
+fn wins_for(store: &mut GameStore, me: usize, v: GameValue) -> Result<bool, AnalyzeError> {
     let zero = store.integer(0).map_err(partizan_error)?;
-    // Every winning move counted, the first `room` listed with the value each leaves.
+    if me == 0 { store.ge(v, zero) } else { store.le(v, zero) }.map_err(partizan_error)
+}
+
+/// The winning moves of player `me` from `numbers`, each option of the whole position valued:
+/// every one counted, the first [`listing_room`] listed with the value each leaves.
+fn wins_by_options(
+    rules: &dyn BoardRules,
+    numbers: &[u64],
+    me: usize,
+    store: &mut GameStore,
+    values: &mut BoardValues,
+) -> Result<WinsByValue, AnalyzeError> {
     let room = listing_room(numbers.len());
     let mut wins = WinsByValue { count: 0, listed: vec![], leaves: vec![], not_listed: None };
     for option in rules.options(numbers, me) {
         let v = values.value(store, &option)?;
-        let good = if me == 0 { store.ge(v, zero) } else { store.le(v, zero) }.map_err(partizan_error)?;
-        if good {
+        if wins_for(store, me, v)? {
             wins.count += 1;
             if wins.listed.len() < room {
                 wins.leaves.push(store.text_within(v, NAMED_CHARS).map_err(partizan_error)?);
@@ -636,10 +659,64 @@ fn answer_by_value(
             }
         }
     }
-    if (wins.listed.len() as u128) < wins.count {
-        wins.not_listed = Some(listed_note(wins.listed.len(), numbers.len(), "numbers"));
+    Ok(wins)
+}
+
+/// The winning moves of player `me` from `numbers` of value `g` when the position falls apart
+/// into parts ([`BoardRules::components`]) that stand in it as runs of its numbers, in order: a
+/// move in part i wins when the value of the other parts, `g - g_i`, plus the value the part
+/// is left with wins, so each part's options are valued alone and a whole position is written
+/// only for a listed move (listing every option of the whole, each as long as the position,
+/// takes memory that grows with the square of its size). Each listed move is checked to be a
+/// move of the game; `None` (the whole position's options are then valued instead) when the
+/// position has no such parts or a part's run does not make a move.
+fn wins_by_parts(
+    rules: &dyn BoardRules,
+    numbers: &[u64],
+    me: usize,
+    store: &mut GameStore,
+    values: &mut BoardValues,
+    g: GameValue,
+) -> Result<Option<WinsByValue>, AnalyzeError> {
+    let Some(parts) = rules.components(numbers).filter(|parts| parts.len() > 1) else { return Ok(None) };
+    let Some(runs) = runs_of(numbers, &parts) else { return Ok(None) };
+    let room = listing_room(numbers.len());
+    let mut wins = WinsByValue { count: 0, listed: vec![], leaves: vec![], not_listed: None };
+    for (part, run) in parts.iter().zip(runs) {
+        let own = values.value(store, part)?;
+        let rest = store.difference(g, own).map_err(partizan_error)?;
+        for option in rules.options(part, me) {
+            let left = values.value(store, &option)?;
+            let v = store.sum(rest, left).map_err(partizan_error)?;
+            if !wins_for(store, me, v)? {
+                continue;
+            }
+            wins.count += 1;
+            if wins.listed.len() < room {
+                let whole: Vec<u64> =
+                    numbers[..run.start].iter().chain(&option).chain(&numbers[run.end..]).copied().collect();
+                if rules.check(numbers, run.clone(), &whole, me).is_err() {
+                    return Ok(None);
+                }
+                wins.leaves.push(store.text_within(v, NAMED_CHARS).map_err(partizan_error)?);
+                wins.listed.push(whole);
+            }
+        }
     }
-    answer_from_value(rules, numbers, store, g, me, wins, values.positions())
+    Ok(Some(wins))
+}
+
+/// Where each of `parts` stands in `numbers` as a run of its numbers, left to right; `None`
+/// when one is not found after the one before it.
+fn runs_of(numbers: &[u64], parts: &[Vec<u64>]) -> Option<Vec<std::ops::Range<usize>>> {
+    let mut at = 0;
+    let mut runs = Vec::with_capacity(parts.len());
+    for part in parts {
+        let start = at + numbers.get(at..)?.windows(part.len().max(1)).position(|w| w == part.as_slice())?;
+        runs.push(start..start + part.len());
+        at = start + part.len();
+    }
+    Some(runs)
 }
 
 /// What an outcome class means, in words.
@@ -659,6 +736,61 @@ mod tests {
     /// The packed memo keeps each key's value apart, narrow and wide keys alike (every one of
     /// a few thousand keys either side of 2^64 reads back its own value), and one memo used
     /// with a second store forgets the first store's values rather than read its indices there.
+    /// The winning moves found part by part are those found by valuing every option of the
+    /// whole position: the same count, the same moves listed in the same order, each with the
+    /// same value, on every position walked from each game's example and a few random ones,
+    /// for both players; and the parts' way is taken for the games whose parts stand in place.
+    #[test]
+    fn wins_by_parts_are_the_wins_by_options() {
+        let mut by_parts = std::collections::BTreeSet::new();
+        let mut compared = 0;
+        for kind in crate::frontend::GAMES {
+            let Ok(game) = crate::Game::example_of(kind) else { continue };
+            let mut starts: Vec<Vec<String>> =
+                vec![kind.example_position.split_whitespace().map(String::from).collect()];
+            starts.extend((0..8).map(|seed| game.random_position(seed)));
+            for tokens in starts {
+                let tokens: Vec<&str> = tokens.iter().map(String::as_str).collect();
+                let Ok(position) = game.parse_position(&tokens) else { continue };
+                let Some((board, numbers)) = position.as_board() else { continue };
+                let rules = board.rules();
+                if rules.longest_game(numbers) > 40 {
+                    continue;
+                }
+                let mut queue = std::collections::VecDeque::from([numbers.to_vec()]);
+                let mut seen = std::collections::HashSet::new();
+                while let Some(p) = queue.pop_front() {
+                    if seen.len() >= 60 || !seen.insert(p.clone()) {
+                        continue;
+                    }
+                    for me in 0..2 {
+                        queue.extend(rules.options(&p, me));
+                        if rules.components(&p).is_none_or(|parts| parts.len() < 2) {
+                            continue;
+                        }
+                        let mut store = GameStore::new();
+                        let mut values = BoardValues::new(rules, u64::MAX);
+                        let g = values.value(&mut store, &p).unwrap();
+                        let Some(parts) = wins_by_parts(rules, &p, me, &mut store, &mut values, g).unwrap() else {
+                            continue;
+                        };
+                        by_parts.insert(kind.spelling);
+                        compared += 1;
+                        let whole = wins_by_options(rules, &p, me, &mut store, &mut values).unwrap();
+                        let what = format!("{} {p:?}, player {me}", kind.spelling);
+                        assert_eq!(parts.count, whole.count, "{what}");
+                        assert_eq!(parts.listed, whole.listed, "{what}");
+                        assert_eq!(parts.leaves, whole.leaves, "{what}");
+                    }
+                }
+            }
+        }
+        assert!(compared > 1000, "{compared} positions compared");
+        for spelling in ["cutcake", "kl:K,L", "toppling-dominoes", "hackenbush"] {
+            assert!(by_parts.contains(spelling), "{spelling} never valued part by part: {by_parts:?}");
+        }
+    }
+
     #[test]
     fn the_packed_memo_keeps_each_key_and_serves_one_store() {
         let mut a = GameStore::new();
