@@ -290,6 +290,23 @@ fn winning_moves_at_size_are_exact_or_refused() {
     assert_eq!(n, a.winning_moves.len() as u128);
 }
 
+/// A product position so large that every position after a move holds more than the 10,000
+/// numbers a listed move may: each winning move is counted and none is built (building each
+/// to find it too large took minutes at thousands of heads). The counts themselves are checked
+/// against every move listed in `product_counts_against_every_move_listed`.
+#[test]
+fn winning_moves_past_the_listing_size_are_counted_without_building_them() {
+    let cells = grid(1, 1, 51, 100);
+    let tokens: Vec<&str> = cells.iter().map(String::as_str).collect();
+    let a = analysis("coins-2d:mock-turtlesxmock-turtles", &tokens);
+    assert_eq!(a.outcome, Outcome::N);
+    let count = a.winning_move_count.unwrap();
+    assert!(count > 1000, "{count}");
+    assert!(a.winning_moves.is_empty());
+    let why = a.winning_moves_not_listed.unwrap();
+    assert!(why.contains("leave a position that would hold more than 10000 numbers"), "{why}");
+}
+
 #[test]
 fn moves_and_bad_input_are_checked() {
     let g: Game = "turtles".parse().unwrap();

@@ -1146,9 +1146,13 @@ impl Coins2d {
 
     /// The position after turning X x Y, when it holds at most [`LARGEST_RESULT`] numbers.
     fn after_if_listable(heads: &[(u64, u64)], xs: &Turned, ys: &Turned) -> Option<Vec<u64>> {
-        // Past this many cells turned, more than half the limit of cells stay heads after,
-        // whichever heads they turn back: refused before anything is built.
-        if xs.len().saturating_mul(ys.len()) > heads.len() as u128 + LARGEST_RESULT / 2 {
+        // Refused before anything is built when the position after holds more than the limit
+        // of numbers (two a head) whichever heads the move turns: past this many cells turned,
+        // more than half the limit become heads; with fewer, at least the heads not turned
+        // back stay.
+        let turned = xs.len().saturating_mul(ys.len());
+        let staying = (heads.len() as u128).saturating_sub(turned);
+        if turned > heads.len() as u128 + LARGEST_RESULT / 2 || 2 * staying > LARGEST_RESULT {
             return None;
         }
         let after = Coins2d::after(heads, &xs.coins(), &ys.coins());
@@ -1455,7 +1459,7 @@ impl Theory for Coins2d {
         } else if complete {
             let not_listed = if too_big > 0 {
                 Some(format!(
-                    "counted but not listed: {too_big} of them turn over so many cells that the position after would hold more than {LARGEST_RESULT} numbers"
+                    "counted but not listed: {too_big} of them leave a position that would hold more than {LARGEST_RESULT} numbers"
                 ))
             } else {
                 (count > listed).then(|| listed_note(room, heads.len(), "heads"))
