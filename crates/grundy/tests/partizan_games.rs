@@ -425,3 +425,29 @@ fn the_boards_fit_a_phone() {
         }
     }
 }
+
+/// A row of impartial heaps is worth the nimber of its Sprague-Grundy value, each heap the
+/// nimber of its own: the value of 2,000 heaps of five rulesets' games, from one analysis of
+/// the whole row (an analysis a heap took 11 ms each: 1,000 heaps of octal:0.16 took 12 s), is the
+/// nimber of the nim-sum of the heaps' values, each found alone.
+#[test]
+fn a_row_of_impartial_heaps_is_worth_the_nimber_of_its_value() {
+    for game in ["octal:0.16", "kayles", "officers", "subtraction:2,5", "nim"] {
+        let g: Game = game.parse().unwrap();
+        let heaps: Vec<String> = (0..2000u64).map(|i| (i * 7919 % 40 + 1).to_string()).collect();
+        let tokens: Vec<&str> = heaps.iter().map(String::as_str).collect();
+        let p = g.parse_position(&tokens).unwrap();
+        let mut store = GameStore::new();
+        let (v, positions) = position_value(&g, &p, &mut store, 1_000_000).unwrap();
+        assert_eq!(positions, 2000);
+        let mut sum = 0;
+        for h in 1..=40u64 {
+            let one = g.parse_position(&[h.to_string().as_str()]).unwrap();
+            let sg = analyze(&g, &one, &AnalyzeOptions::default()).unwrap().sg.unwrap();
+            if heaps.iter().filter(|t| **t == h.to_string()).count() % 2 == 1 {
+                sum ^= sg;
+            }
+        }
+        assert_eq!(v, store.nimber(sum).unwrap(), "{game}");
+    }
+}

@@ -202,6 +202,27 @@ pub fn position_value(
     }
     // A sum (of heaps or of games): the sum of its games' values.
     let summands = position.kind().summands();
+    // Heaps are impartial: each is worth the nimber of its Sprague-Grundy value, and one
+    // analysis of the whole position gives every heap's (a ruleset's table made once, not once
+    // a heap); they are summed in order, as the heaps one by one below would be. A heap whose
+    // value is not found that way is named by the analysis of each heap below.
+    if position.as_heaps().is_some() && summands.len() > 1 {
+        let options = AnalyzeOptions {
+            convention: Convention::Normal,
+            to_move: Player::First,
+            budget,
+            ..AnalyzeOptions::default()
+        };
+        let heap_values = analyze(game, position, &options).ok().and_then(|a| a.heap_values);
+        if let Some(values) = heap_values.filter(|v| v.len() == summands.len()) {
+            let mut total = store.integer(0)?;
+            for v in values {
+                let heap = store.nimber(v)?;
+                total = store.sum(total, heap)?;
+            }
+            return Ok((total, summands.len() as u64));
+        }
+    }
     if summands.iter().any(|(_, p)| p != position) {
         let mut total = store.integer(0)?;
         let mut positions = 0;
