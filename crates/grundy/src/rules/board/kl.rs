@@ -206,6 +206,7 @@ impl RulesCore for KlNim {
             ),
             "Type 'HEAP TAKE' (e.g. '1 3' takes 3 from heap 1), never the size your side may not take",
         )
+        .with_parameters(vec![("K", first), ("L", second)])
     }
 
     fn options(&self, numbers: &[u64], mover: usize) -> Vec<Vec<u64>> {
@@ -366,10 +367,6 @@ impl Theory for KlNim {
                 "With K = L = {k} both players have the same moves: this is the impartial game allbut:{k} (take any number but {k})."
             ),
         ))
-    }
-
-    fn parameters(&self) -> Vec<(&'static str, u64)> {
-        vec![("K", self.forbidden[0]), ("L", self.forbidden[1])]
     }
 }
 

@@ -400,6 +400,9 @@ pub struct Words {
     /// back and forth, a token on a graph with cycles): [`PlayHelp::longest_game`] is then
     /// unbounded. Set with [`Words::with_repeats`].
     pub repeats: bool,
+    /// The names the game gives its parameters in expressions, with their values (`K` and `L`
+    /// of K-L-Nim: [`Theory::parameters`]); set with [`Words::with_parameters`].
+    pub parameters: Vec<(&'static str, u64)>,
 }
 
 impl Words {
@@ -422,6 +425,7 @@ impl Words {
             values: ValueWords::HEAP_VALUES,
             names: None,
             repeats: false,
+            parameters: vec![],
         }
     }
 
@@ -456,6 +460,12 @@ impl Words {
     /// The same words for a game whose positions may repeat, so that a game can last for ever.
     pub fn with_repeats(self) -> Words {
         Words { repeats: true, ..self }
+    }
+
+    /// The same words for a game whose parameters are named in expressions (`grundy verify
+    /// --game kl:2,3 --sg EXPR` reads `K` and `L`).
+    pub fn with_parameters(self, parameters: Vec<(&'static str, u64)>) -> Words {
+        Words { parameters, ..self }
     }
 }
 

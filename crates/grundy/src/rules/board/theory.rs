@@ -62,9 +62,10 @@ pub trait Theory: RulesCore + AsBoard {
     }
 
     /// The names the game gives values to in expressions (`grundy verify --game G --sg
-    /// EXPR`), e.g. `K` and `L`; none by default.
+    /// EXPR`), e.g. `K` and `L`: as the game's words say
+    /// ([`crate::rules::board::Words::with_parameters`]), none by default.
     fn parameters(&self) -> Vec<(&'static str, u64)> {
-        vec![]
+        self.words().parameters
     }
 
     /// The position as Nim heaps, for a game that is Nim in disguise (the divisor game: the
