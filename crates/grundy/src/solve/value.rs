@@ -206,7 +206,7 @@ pub fn position_value(
     // analysis of the whole position gives every heap's (a ruleset's table made once, not once
     // a heap); they are summed in order, as the heaps one by one below would be. A heap whose
     // value is not found that way is named by the analysis of each heap below.
-    if position.as_heaps().is_some() && summands.len() > 1 {
+    if matches!(game, Game::Heaps(_) | Game::BoundedPerHeap) && summands.len() > 1 {
         let options = AnalyzeOptions {
             convention: Convention::Normal,
             to_move: Player::First,

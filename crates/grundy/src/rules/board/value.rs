@@ -746,18 +746,18 @@ mod tests {
         let mut compared = 0;
         for kind in crate::frontend::GAMES {
             let Ok(game) = crate::Game::example_of(kind) else { continue };
+            let crate::Game::Board(board) = &game else { continue };
+            let rules = board.rules();
             let mut starts: Vec<Vec<String>> =
                 vec![kind.example_position.split_whitespace().map(String::from).collect()];
             starts.extend((0..8).map(|seed| game.random_position(seed)));
             for tokens in starts {
                 let tokens: Vec<&str> = tokens.iter().map(String::as_str).collect();
-                let Ok(position) = game.parse_position(&tokens) else { continue };
-                let Some((board, numbers)) = position.as_board() else { continue };
-                let rules = board.rules();
-                if rules.longest_game(numbers) > 40 {
+                let Ok(numbers) = rules.parse(&tokens) else { continue };
+                if rules.longest_game(&numbers) > 40 {
                     continue;
                 }
-                let mut queue = std::collections::VecDeque::from([numbers.to_vec()]);
+                let mut queue = std::collections::VecDeque::from([numbers]);
                 let mut seen = std::collections::HashSet::new();
                 while let Some(p) = queue.pop_front() {
                     if seen.len() >= 60 || !seen.insert(p.clone()) {
