@@ -830,10 +830,10 @@ impl GameStore {
     /// many hot games, `±1+±2+...+±40`, grows with each game added: its canonical form's
     /// positions are sums of the parts' positions, up to the product of their numbers).
     ///
-    /// The forecast: once [`SUM_FORECAST_AFTER`] games were added, the work of the last sum,
-    /// w(j), against that of the sum half as many games before, w(j/2), gives the power p with
-    /// w(j) = w(j/2) 2^p; the games left are forecast to take w(j) (i/j)^p each, the i-th of
-    /// them. A refusal names the limit the forecast passes, as one met by the work would.
+    /// The forecast: once [`SUM_FORECAST_AFTER`] games were added, the work of the j sums so far
+    /// against that of the first j/2 gives the power of j the work grows as ([`sum_forecast`]),
+    /// and the next j sums (or the rest, when fewer) are forecast by it, again after every sum.
+    /// A refusal names the limit the forecast passes, as one met by the work would.
     pub(crate) fn add_all(&mut self, ids: &[Id]) -> Result<Id, PartizanError> {
         let mut acc = ZERO;
         // The work of each sum of two games that are not both parts of x + n·↑ + *m.
@@ -846,7 +846,11 @@ impl GameStore {
                 continue;
             }
             works.push(self.total_work.saturating_sub(before));
-            let left = ids.len() - i - 1;
+            // The sums of the next doubling, not all that are left: a power read from a few sums
+            // is not carried over a thousand more (a row of games whose sum keeps coming back,
+            // ±1 + * + ±1 + * + ..., read as the 3rd power after six sums, was refused), and
+            // the reading is made again at every sum.
+            let left = (ids.len() - i - 1).min(works.len());
             if works.len() >= SUM_FORECAST_AFTER && left > 0 {
                 let forecast = sum_forecast(&works, left);
                 let room = self.total_limit.saturating_sub(self.total_work).min(self.limit.saturating_sub(self.work));
@@ -1145,16 +1149,23 @@ impl GameStore {
 pub(crate) const SUM_FORECAST_AFTER: usize = 6;
 
 /// The work forecast for the `left` sums still to do, from `works`, the work of each done so far
-/// (see [`GameStore::add_all`]): the last one's, grown as the power of the count of games
-/// summed that the last one and the one half as many sums before it show (at most the 8th: the
-/// work of a sum is at most a product of a few sizes; at least 0: a sum is no cheaper than the
-/// one before it was, as the games summed grow).
+/// (see [`GameStore::add_all`]). The work done in all, W(j) after j sums, is taken to grow as a
+/// power of j: its growth from j/2 sums to j gives the power (at most the 9th: the work of a sum
+/// is at most a product of a few sizes; at least the 1st: a sum is no cheaper than the one
+/// before it was, as the games summed grow), and each sum to come costs W's rate there. The
+/// totals, not single sums, are compared: a sum answered from the memo (a part met before, or
+/// games that cancel) costs next to nothing, and one such sum read as the work half as many
+/// sums before made a row of games that cancel look like the 8th power.
 fn sum_forecast(works: &[u64], left: usize) -> f64 {
     let j = works.len();
-    let (Some(&last), Some(&half)) = (works.last(), works.get(j / 2 - 1)) else { return 0.0 };
-    let (last, half) = (last.max(1) as f64, half.max(1) as f64);
-    let power = ((last / half).ln() / (j as f64 / (j / 2) as f64).ln()).clamp(0.0, 8.0);
-    (1..=left).map(|i| last * ((j + i) as f64 / j as f64).powf(power)).sum()
+    if j < 2 {
+        return 0.0;
+    }
+    let total = works.iter().sum::<u64>().max(1) as f64;
+    let half = works.get(..j / 2).map_or(0, |w| w.iter().sum::<u64>()).max(1) as f64;
+    let power = ((total / half).ln() / (j as f64 / (j / 2) as f64).ln()).clamp(1.0, 9.0);
+    let rate = power * total / j as f64;
+    (1..=left).map(|i| rate * ((j + i) as f64 / j as f64).powf(power - 1.0)).sum()
 }
 
 /// Whether `a` and `b` are x and x + * in some order.
