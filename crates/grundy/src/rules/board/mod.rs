@@ -396,10 +396,6 @@ pub struct Words {
     /// What the position's numbers are called ([`Notation::label_in`], set with
     /// [`Words::with_names`]): `None` for "heap 1", "heap 2", ... (or a board's cells).
     pub names: Option<NumberNames>,
-    /// Whether a position may come back, so that a game can last for ever (a checker moved
-    /// back and forth, a token on a graph with cycles): [`PlayHelp::longest_game`] is then
-    /// unbounded. Set with [`Words::with_repeats`].
-    pub repeats: bool,
     /// The names the game gives its parameters in expressions, with their values (`K` and `L`
     /// of K-L-Nim: [`Theory::parameters`]); set with [`Words::with_parameters`].
     pub parameters: Vec<(&'static str, u64)>,
@@ -424,7 +420,6 @@ impl Words {
             grid: None,
             values: ValueWords::HEAP_VALUES,
             names: None,
-            repeats: false,
             parameters: vec![],
         }
     }
@@ -455,11 +450,6 @@ impl Words {
     /// "heap 2", ...
     pub fn with_names(self, names: NumberNames) -> Words {
         Words { names: Some(names), ..self }
-    }
-
-    /// The same words for a game whose positions may repeat, so that a game can last for ever.
-    pub fn with_repeats(self) -> Words {
-        Words { repeats: true, ..self }
     }
 
     /// The same words for a game whose parameters are named in expressions (`grundy verify

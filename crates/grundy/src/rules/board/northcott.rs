@@ -252,8 +252,6 @@ impl RulesCore for Northcott {
             then: &["row {} width", "row {} white checker", "row {} black checker"],
             last: Some("the player to move"),
         })
-        // A checker may move back and forth: a game can last for ever.
-        .with_repeats()
     }
 
     fn options(&self, numbers: &[u64], _mover: usize) -> Vec<Vec<u64>> {
@@ -357,6 +355,11 @@ impl Notation for Northcott {
 
 /// What number `i` of a Northcott position is when the position does not say more (its `label_in`).
 impl PlayHelp for Northcott {
+    /// A checker may move back and forth: a game can last for ever.
+    fn longest_game(&self, _numbers: &[u64]) -> u128 {
+        u128::MAX
+    }
+
     fn random_move(&self, numbers: &[u64], _mover: usize, below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
         let (rows, turn) = board(numbers)?;
         let open: Vec<usize> = (0..rows.len()).filter(|&i| rows.get(i).is_some_and(|r| r.moves(turn) > 0)).collect();

@@ -758,8 +758,6 @@ impl RulesCore for GraphGame {
         // The numbers are the vertices the tokens stand on.
         .with_piles(0)
         .with_names(NumberNames { first: &[], then: &["token {}"], last: None })
-        // A game on a graph with cycles can last for ever.
-        .with_repeats()
     }
 
     fn options(&self, numbers: &[u64], _mover: usize) -> Vec<Vec<u64>> {
@@ -863,6 +861,11 @@ impl Notation for GraphGame {
 }
 
 impl PlayHelp for GraphGame {
+    fn longest_game(&self, _numbers: &[u64]) -> u128 {
+        // A game on a graph with cycles can last for ever.
+        u128::MAX
+    }
+
     /// One or two tokens on random vertices of the graph.
     fn random_position(&self, below: &mut dyn FnMut(u64) -> u64) -> Vec<String> {
         let n = self.graph().vertex_count() as u64;
