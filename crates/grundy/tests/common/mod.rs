@@ -1,5 +1,6 @@
 //! Helpers shared by the take-and-break tests (`octal.rs`, `hex.rs`): a game by name, its values
-//! from the engine, and its values from the plain mex of every option.
+//! from the engine, and its values from the plain mex of every option; and the check that a
+//! large position's winning moves are listed within the room of a listing.
 
 #![allow(clippy::unwrap_used)] // a test that cannot unwrap has failed
 #![allow(dead_code)] // each test file uses some of the helpers
@@ -87,4 +88,20 @@ pub fn assert_game_agrees_with_search(
     }
     assert!(checked > 0, "{game}: no position checked");
     checked
+}
+
+/// The analysis `a` of `p` in `g` lists `room` winning moves, says why no more (the listing's
+/// 2^20 numbers), and every 50th listed move leaves the opponent a losing position.
+pub fn assert_listed_within_room(g: &grundy::Game, p: &grundy::Position, a: &grundy::Analysis, room: usize) {
+    use grundy::{analyze, AnalyzeOptions, Outcome, Player};
+    assert_eq!(a.winning_moves.len(), room);
+    assert!(
+        a.winning_moves_not_listed.as_deref().unwrap().contains("1048576 numbers"),
+        "{:?}",
+        a.winning_moves_not_listed
+    );
+    for m in a.winning_moves.iter().step_by(50) {
+        let next = grundy::play::check_move(p, Player::First, &m.mv).unwrap();
+        assert_eq!(analyze(g, &next, &AnalyzeOptions::default()).unwrap().outcome, Outcome::P, "{}", m.text);
+    }
 }
