@@ -287,3 +287,22 @@ fn value_only_leaves_out_the_analyses_after_the_value() {
         assert!(!text.contains(line), "{line} in {text}");
     }
 }
+
+/// A long position is shortened on the report's first line, as `grundy analyze` shortens it,
+/// and the JSON keeps it whole.
+#[test]
+fn a_long_position_is_shortened_on_the_first_line() {
+    let cakes = vec!["2x3"; 200];
+    let mut args = vec!["value", "cutcake"];
+    args.extend(&cakes);
+    let out = grundy(&args);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    let first = text.lines().next().unwrap();
+    // 200 cakes of 4 characters less the space after the last: 799 characters, 300 shown.
+    assert!(first.starts_with("cutcake 2x3 2x3 "), "{first}");
+    assert!(first.ends_with(" ... (499 more characters)"), "{first}");
+    assert!(first.chars().count() < 340, "{first}");
+    assert_eq!(text.lines().nth(1), Some("value: 0"));
+    assert_eq!(json(&args)["position"].as_array().map(Vec::len), Some(200));
+}

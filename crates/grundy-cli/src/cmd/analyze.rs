@@ -279,7 +279,7 @@ const ALIGNED_CHARS: usize = 100;
 const HEADER_CHARS: usize = 300;
 
 /// `text`, cut after [`HEADER_CHARS`] characters with a note of how much more there is.
-fn shortened(text: &str) -> String {
+pub(crate) fn shortened(text: &str) -> String {
     let total = text.chars().count();
     if total <= HEADER_CHARS {
         return text.to_string();

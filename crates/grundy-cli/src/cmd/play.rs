@@ -276,12 +276,6 @@ pub fn draw(game: &Game, position: &Position) -> String {
         return s;
     }
     let board = position.as_board();
-    // A game whose number is read rather than counted (the divisor game's n with its prime
-    // powers) says it in one line.
-    if let Some(line) = board.and_then(|(b, numbers)| b.rules().line(numbers)) {
-        s += &format!("  {line}\n");
-        return s;
-    }
     match board.and_then(|(b, numbers)| b.rules().rows(numbers)) {
         // A board game whose numbers are not piles (Hackenbush's edges, geography's path)
         // draws its own rows.
@@ -290,7 +284,13 @@ pub fn draw(game: &Game, position: &Position) -> String {
             for (label, text) in rows {
                 let shown: String = text.chars().take(MAX_ROW_CHARS).collect();
                 let more = if text.chars().count() > MAX_ROW_CHARS { " ..." } else { "" };
-                s += &format!("  {label:<width$}  {shown}{more}\n");
+                // A row without a label is a line of words alone (the divisor game's n with
+                // its prime powers).
+                s += &if label.is_empty() {
+                    format!("  {shown}{more}\n")
+                } else {
+                    format!("  {label:<width$}  {shown}{more}\n")
+                };
             }
         }
         None => {

@@ -10,7 +10,7 @@ use grundy::ValueReport;
 use grundy::{AnalyzeError, Convention};
 use grundy::{GameStore, PartizanError};
 
-use crate::cmd::analyze::parse_problem;
+use crate::cmd::analyze::{parse_problem, shortened};
 use crate::{emit, CliError, ErrorKind};
 
 /// The most steps of work `--work` may allow a value: about an hour of CPU.
@@ -225,7 +225,9 @@ fn canonical(r: &ValueReport) -> String {
 
 /// The report as text: with `Scope::ValueOnly`, without the lines of the analyses left out.
 fn text(r: &ValueReport, scope: Scope) -> String {
-    let head = if r.position.is_empty() { r.game.clone() } else { format!("{} {}", r.game, r.position.join(" ")) };
+    // The position shortened as `grundy analyze` shortens it (a row of thousands of parts).
+    let head =
+        if r.position.is_empty() { r.game.clone() } else { format!("{} {}", r.game, shortened(&r.position.join(" "))) };
     let mut out = format!(
         "{head}\nvalue: {}\noutcome: {} ({})\nmean: {}\ntemperature: {}\nstops: Left {}, Right {}\nbirthday: {}\nall-small: {}\n",
         canonical(r),

@@ -73,7 +73,7 @@ impl GameFacts {
         let rows = match &position {
             _ if on_graph => Rows::Graph,
             Some(p) if p.as_board().is_some_and(|(b, _)| b.rules().written_as_text()) => Rows::Text,
-            Some(p) if p.as_board().is_some_and(|(b, numbers)| b.rules().nim_heaps(numbers).is_some()) => Rows::Factors,
+            Some(p) if p.as_board().is_some_and(|(b, numbers)| b.rules().as_nim(numbers).is_some()) => Rows::Factors,
             _ => Rows::Numbers,
         };
         // The game's own words: a heap rule's or a board game's; the other games (sums,

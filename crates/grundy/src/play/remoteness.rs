@@ -7,7 +7,7 @@ use std::collections::HashMap;
 
 use crate::game::convention::{Convention, Player};
 use crate::game::{Component, Move, Position};
-use crate::rules::board::BoardRules;
+use crate::rules::board::NimForm;
 use crate::rules::Ruleset;
 use crate::solve::naive::{self, NaiveSolver};
 
@@ -69,8 +69,8 @@ impl Remoteness {
 /// position is small enough to search exhaustively.
 pub(super) fn longest_move(position: &Position, convention: Convention, player: Player) -> Option<(Move, u64)> {
     if let Some((b, numbers)) = position.as_board() {
-        if let Some(heaps) = b.rules().nim_heaps(numbers) {
-            return longest_nim_move(b.rules(), numbers, &heaps, convention, player);
+        if let Some(nim) = b.rules().as_nim(numbers) {
+            return longest_nim_move(numbers, &nim, convention, player);
         }
         // Positions that may repeat have no remoteness, and the search below would follow a
         // cycle.
@@ -93,20 +93,14 @@ pub(super) fn longest_move(position: &Position, convention: Convention, player: 
     best
 }
 
-/// The longest move of a board game that is Nim in disguise ([`Theory::nim_heaps`]: the
+/// The longest move of a board game that is Nim in disguise ([`crate::rules::board::Theory::as_nim`]: the
 /// divisor game's exponents), through its heaps: the game lasts as long as that Nim game, and
 /// searching the heaps, never the numbers, keeps the work to a Nim search over at most 64
 /// objects for the divisor game.
-fn longest_nim_move(
-    rules: &dyn BoardRules,
-    numbers: &[u64],
-    heaps: &[u64],
-    convention: Convention,
-    player: Player,
-) -> Option<(Move, u64)> {
-    let nim = heaps.iter().map(|&h| Component { ruleset: Ruleset::nim(), heap: h }).collect();
-    let (mv, rem) = longest_move(&Position::of_heaps(nim), convention, player)?;
-    let after = rules.after_nim_move(numbers, mv.heap, *mv.to.first()?)?;
+fn longest_nim_move(numbers: &[u64], nim: &NimForm, convention: Convention, player: Player) -> Option<(Move, u64)> {
+    let heaps = nim.heaps.iter().map(|&h| Component { ruleset: Ruleset::nim(), heap: h }).collect();
+    let (mv, rem) = longest_move(&Position::of_heaps(heaps), convention, player)?;
+    let after = nim.after(mv.heap, *mv.to.first()?)?;
     Some((Move::between(numbers, &after)?, rem))
 }
 

@@ -225,6 +225,16 @@ impl Circle {
         }
     }
 
+    /// The option of `part` that takes the fewest coins (of a line, in the fewest parts among
+    /// those): what [`PlayHelp::random_move`] draws first.
+    fn least_taken(&self, part: Part) -> Option<Vec<Part>> {
+        if part.circle {
+            self.circle_options(part.coins).first().map(|&m| lines(&[m]))
+        } else {
+            self.rules.smallest_option(part.coins).map(|to| lines(&to))
+        }
+    }
+
     /// Whether `part` may become `new` in one move, with the reason when not.
     fn check_part(&self, index: usize, part: Part, new: &[Part]) -> Result<(), String> {
         let name = format!("{} {}", part.kind(), index + 1);
@@ -707,31 +717,27 @@ fn part_label(i: usize) -> String {
 }
 
 impl PlayHelp for Circle {
-    fn smallest_move(&self, numbers: &[u64], _mover: usize) -> Option<Vec<u64>> {
-        let ps = parts(numbers)?;
-        let mut best: Option<(u64, usize, Vec<Part>)> = None;
-        for (i, &p) in ps.iter().enumerate() {
-            let option = if p.circle {
-                self.circle_options(p.coins).first().map(|&m| lines(&[m]))
-            } else {
-                self.rules.smallest_option(p.coins).map(|to| lines(&to))
-            };
-            if let Some(new) = option {
-                let taken = p.coins - new.iter().map(|q| q.coins).sum::<u64>();
-                if best.as_ref().is_none_or(|(t, _, _)| taken < *t) {
-                    best = Some((taken, i, new));
-                }
-            }
-        }
-        let (_, i, new) = best?;
-        let mut next = ps;
-        next.splice(i..=i, new);
-        Some(numbers_of(&next))
-    }
-
+    /// A random part to start from (the first part with a move from it on), then a random
+    /// option of it. Drawn smallest first: every draw 0 (the smallest move, the computer's
+    /// stalling move when lost) takes the fewest coins of any move, in the first part where
+    /// that is possible (a circle's smallest take, a line's least taken in the fewest parts).
+    /// Each first draw is swapped with one other, so every start and kind stays as likely.
     fn random_move(&self, numbers: &[u64], _mover: usize, below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
         let ps = parts(numbers)?;
-        let start = below(ps.len().max(1) as u64) as usize;
+        let least = ps
+            .iter()
+            .enumerate()
+            .filter_map(|(i, &p)| {
+                let new = self.least_taken(p)?;
+                Some((p.coins - new.iter().map(|q| q.coins).sum::<u64>(), i))
+            })
+            .min()
+            .map_or(0, |(_, i)| i);
+        let start = match below(ps.len().max(1) as u64) as usize {
+            0 => least,
+            s if s == least => 0,
+            s => s,
+        };
         let len = ps.len();
         let i = (0..len).map(|k| (start + k) % len).find(|&i| ps.get(i).is_some_and(|&p| self.part_has_move(p)))?;
         let p = *ps.get(i)?;
@@ -739,7 +745,10 @@ impl PlayHelp for Circle {
             let options = self.circle_options(p.coins);
             lines(&[*options.get(below(options.len() as u64) as usize)?])
         } else {
-            let kinds = self.rules.options_by_kind(p.coins);
+            let mut kinds = self.rules.options_by_kind(p.coins);
+            if let Some(m) = (0..kinds.len()).min_by_key(|&k| kinds.get(k).map(|(t, o)| (*t, o.len()))) {
+                kinds.swap(0, m);
+            }
             let kind = kinds.get(below(kinds.len() as u64) as usize)?;
             lines(&self.rules.option_of_kind(p.coins, kind, below))
         };
@@ -960,6 +969,48 @@ mod tests {
                 spared += usize::from(numbers.iter().any(|&n| n > 4));
             }
             assert!(spared > 50, "{code}");
+        }
+    }
+
+    /// The move that takes the fewest coins, in the first part where that is possible: what
+    /// the computer plays to stall in a lost position.
+    fn least_coins_move(circle: &Circle, numbers: &[u64]) -> Option<Vec<u64>> {
+        let ps = parts(numbers)?;
+        let mut best: Option<(u64, usize, Vec<Part>)> = None;
+        for (i, &p) in ps.iter().enumerate() {
+            if let Some(new) = circle.least_taken(p) {
+                let taken = p.coins - new.iter().map(|q| q.coins).sum::<u64>();
+                if best.as_ref().is_none_or(|(t, _, _)| taken < *t) {
+                    best = Some((taken, i, new));
+                }
+            }
+        }
+        let (_, i, new) = best?;
+        let mut next = ps;
+        next.splice(i..=i, new);
+        Some(numbers_of(&next))
+    }
+
+    #[test]
+    fn the_smallest_move_takes_the_fewest_coins() {
+        for code in ["kayles", "dawsons-kayles", "octal:0.137", "octal:0.6", "octal:4.7", "octal:0.77", "octal:0.777", "grundys-game"] {
+            let Ok(circle) = Circle::new(code.parse::<Ruleset>().unwrap()) else {
+                assert_eq!(code, "grundys-game", "a circle game");
+                continue;
+            };
+            let mut seen = 0;
+            for a in 0..8u64 {
+                for b in 0..6u64 {
+                    for first in ["", "line:"] {
+                        let tokens = [format!("{first}{a}"), format!("line:{b}"), format!("{}", b + 2)];
+                        let refs: Vec<&str> = tokens.iter().map(String::as_str).collect();
+                        let Ok(numbers) = circle.parse(&refs) else { continue };
+                        seen += 1;
+                        assert_eq!(circle.smallest_move(&numbers, 0), least_coins_move(&circle, &numbers), "{code} {tokens:?}");
+                    }
+                }
+            }
+            assert!(seen > 60, "{code}: {seen}");
         }
     }
 }

@@ -27,7 +27,7 @@
 
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing))]
 
-use crate::rules::board::Words;
+use crate::rules::board::{NumberNames, Words};
 use crate::rules::analysis::Analysis;
 use crate::rules::board::{BoardContext};
 use crate::rules::board::Players;
@@ -772,6 +772,7 @@ impl RulesCore for Coins {
         )
         // The numbers are the places of the coins showing heads, not piles.
         .with_piles(0)
+        .with_names(NumberNames { first: &[], then: &["head {} (coin {0})"], last: None })
     }
 
     fn options(&self, heads: &[u64], _mover: usize) -> Vec<Vec<u64>> {
@@ -818,12 +819,6 @@ impl Notation for Coins {
         }
     }
 
-    fn label_in(&self, numbers: &[u64], i: usize) -> String {
-        match numbers.get(i) {
-            Some(c) => format!("head {} (coin {c})", i + 1),
-            None => head_label(i),
-        }
-    }
 
     fn describe(&self, heads: &[u64], after: &[u64]) -> String {
         let turned = symmetric_difference(heads, after);
@@ -881,11 +876,6 @@ impl Notation for Coins {
         };
         Some(read())
     }
-}
-
-/// What number `i` of a Coins position is when the position does not say more (its `label_in`).
-fn head_label(i: usize) -> String {
-    format!("head {}", i + 1)
 }
 
 impl PlayHelp for Coins {
@@ -1195,6 +1185,7 @@ impl RulesCore for Coins2d {
         )
         // The numbers are the places of the coins showing heads, not piles.
         .with_piles(0)
+        .with_names(NumberNames { first: &[], then: &["head {} (cell {0},{1}), x", "head {} (cell {0},{1}), y"], last: None })
     }
 
     fn options(&self, numbers: &[u64], _mover: usize) -> Vec<Vec<u64>> {
@@ -1288,14 +1279,6 @@ impl Notation for Coins2d {
         }
     }
 
-    fn label_in(&self, numbers: &[u64], i: usize) -> String {
-        match (numbers.get(i - i % 2), numbers.get(i - i % 2 + 1)) {
-            (Some(x), Some(y)) => {
-                format!("head {} (cell {x},{y}), {}", i / 2 + 1, if i.is_multiple_of(2) { "x" } else { "y" })
-            }
-            _ => cell_head_label(i),
-        }
-    }
 
     fn describe(&self, numbers: &[u64], after: &[u64]) -> String {
         let turned = symmetric_difference(&cells(numbers), &cells(after));
@@ -1351,11 +1334,6 @@ impl Notation for Coins2d {
         };
         Some(read())
     }
-}
-
-/// What number `i` of a Coins2d position is when the position does not say more (its `label_in`).
-fn cell_head_label(i: usize) -> String {
-    format!("head {} {}", i / 2 + 1, if i.is_multiple_of(2) { "x" } else { "y" })
 }
 
 impl PlayHelp for Coins2d {

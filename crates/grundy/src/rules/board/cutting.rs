@@ -538,39 +538,38 @@ impl Notation for Cutting {
 }
 
 impl PlayHelp for Cutting {
-    fn smallest_move(&self, numbers: &[u64], _mover: usize) -> Option<Vec<u64>> {
-        let all = sheets(numbers);
-        if over(&all) {
-            return None;
-        }
-        // A strip 2 wide off the first sheet that has one, so that no piece is 1 wide (the
-        // opponent would cut a 1 x 1 off it), else a strip 1 wide off the first sheet that can
-        // be cut; found without listing the cuts (a sheet may be 2^64 - 1 long).
-        let strip = |k: u64| {
-            all.iter().enumerate().find_map(|(i, &(w, h))| {
-                let pieces = if w >= 2 * k {
-                    [(k, h), (w - k, h)]
-                } else if h >= 2 * k {
-                    [(w, k), (w, h - k)]
-                } else {
-                    return None;
-                };
-                Some(replaced(&all, i, &pieces))
-            })
-        };
-        strip(2).or_else(|| strip(1))
-    }
-
+    /// A random sheet that can be cut, then a random cut of it, found without listing the cuts
+    /// (a sheet may be 2^64 - 1 long). Drawn strip 2 wide first: every draw 0 (the smallest
+    /// move, the computer's stalling move when lost) cuts a strip 2 wide off the first sheet
+    /// that has one, so that no piece is 1 wide (the opponent would cut a 1 x 1 off it), else
+    /// a strip 1 wide off the first sheet that can be cut. Each first draw is swapped with one
+    /// other, so every move stays as likely.
     fn random_move(&self, numbers: &[u64], _mover: usize, below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
         let all = sheets(numbers);
         if over(&all) {
             return None;
         }
-        let movable: Vec<usize> = (0..all.len()).filter(|&i| all.get(i).is_some_and(|&(w, h)| w.max(h) >= 2)).collect();
+        let mut movable: Vec<usize> =
+            (0..all.len()).filter(|&i| all.get(i).is_some_and(|&(w, h)| w.max(h) >= 2)).collect();
+        if let Some(p) = movable.iter().position(|&i| all.get(i).is_some_and(|&(w, h)| w >= 4 || h >= 4)) {
+            movable.swap(0, p);
+        }
         let i = *movable.get(below(movable.len().max(1) as u64) as usize)?;
         let (w, h) = *all.get(i)?;
         let (across, along) = (w / 2, h / 2);
-        let k = below(across + along);
+        // The cut listed first: a strip 2 wide across (k = 1) or along (k = across + 1).
+        let first = if w >= 4 {
+            1
+        } else if h >= 4 {
+            across + 1
+        } else {
+            0
+        };
+        let k = match below(across + along) {
+            0 => first,
+            k if k == first => 0,
+            k => k,
+        };
         let pieces = if k < across {
             [(k + 1, h), (w - k - 1, h)]
         } else {
@@ -693,5 +692,75 @@ impl Face for Cutting {
         s.note(y + 10.0, what);
         s.height = y + 18.0;
         s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every position of one to three sheets with sides 1 to 6.
+    fn positions() -> Vec<Vec<Sheet>> {
+        let sides: Vec<Sheet> = (1..=6).flat_map(|w| (1..=6).map(move |h| (w, h))).collect();
+        let mut out: Vec<Vec<Sheet>> = sides.iter().map(|&s| vec![s]).collect();
+        for &a in &sides {
+            for &b in &sides {
+                out.push(vec![a, b]);
+            }
+        }
+        out.extend([vec![(1, 2), (2, 2), (5, 3)], vec![(3, 3), (2, 5), (4, 1)], vec![(1, 1), (6, 6), (2, 2)]]);
+        out
+    }
+
+    #[test]
+    fn the_smallest_move_cuts_a_strip_two_wide_where_one_can() {
+        for all in positions() {
+            let numbers = numbers_of(&all);
+            // A strip k wide off the first sheet that has one, across before along.
+            let strip = |k: u64| {
+                all.iter().enumerate().find_map(|(i, &(w, h))| {
+                    let pieces = if w >= 2 * k {
+                        [(k, h), (w - k, h)]
+                    } else if h >= 2 * k {
+                        [(w, k), (w, h - k)]
+                    } else {
+                        return None;
+                    };
+                    Some(replaced(&all, i, &pieces))
+                })
+            };
+            let want = if over(&all) { None } else { strip(2).or_else(|| strip(1)) };
+            assert_eq!(Cutting.smallest_move(&numbers, 0), want, "{all:?}");
+        }
+    }
+
+    #[test]
+    fn every_cut_is_one_pair_of_draws() {
+        for all in positions().into_iter().filter(|a| !over(a)) {
+            let numbers = numbers_of(&all);
+            let movable = all.iter().filter(|&&(w, h)| w.max(h) >= 2).count() as u64;
+            let mut drawn = vec![];
+            for i in 0..movable {
+                for k in 0..12 {
+                    // The second draw is k when k is below its bound.
+                    let (mut calls, mut fits) = (0, true);
+                    let mv = Cutting.random_move(&numbers, 0, &mut |n| {
+                        calls += 1;
+                        if calls == 1 {
+                            return i;
+                        }
+                        fits = k < n;
+                        k.min(n - 1)
+                    });
+                    if fits {
+                        drawn.push(mv.unwrap());
+                    }
+                }
+            }
+            let mut listed = Cutting.options(&numbers, 0);
+            drawn.sort();
+            listed.sort();
+            assert_eq!(drawn, listed, "{all:?}");
+        }
     }
 }

@@ -17,7 +17,7 @@ use crate::rules::board::{Board, BoardFamily};
 use crate::rules::catalogue::GameKind;
 use crate::error::AnalyzeError;
 use crate::number::parse_u64;
-use crate::rules::board::{Method, Notation, PlayHelp, RulesCore, Theory};
+use crate::rules::board::{Method, NimForm, Notation, PlayHelp, RulesCore, Theory};
 #[cfg(feature = "draw")]
 use crate::rules::board::Face;
 #[cfg(feature = "draw")]
@@ -186,10 +186,13 @@ impl Notation for Divisor {
         Some(parse_u64(t, "the divisor").and_then(|d| check_divisor(n, d).map(|()| vec![n / d])))
     }
 
-    fn line(&self, numbers: &[u64]) -> Option<String> {
+    /// n with its prime powers, one line of words (a row without a label), since n is read
+    /// rather than counted.
+    fn rows(&self, numbers: &[u64]) -> Option<Vec<(String, String)>> {
         let n = n_of(numbers);
         let factors = factorize(n);
-        Some(format!("n = {n} = {}", if factors.is_empty() { "1".to_string() } else { written(&factors) }))
+        let line = format!("n = {n} = {}", if factors.is_empty() { "1".to_string() } else { written(&factors) });
+        Some(vec![(String::new(), line)])
     }
 }
 
@@ -251,15 +254,16 @@ impl Theory for Divisor {
         Ok(answer)
     }
 
-    fn nim_heaps(&self, numbers: &[u64]) -> Option<Vec<u64>> {
-        Some(factorize(n_of(numbers)).iter().map(|&(_, e)| u64::from(e)).collect())
-    }
-
-    fn after_nim_move(&self, numbers: &[u64], heap: usize, left: u64) -> Option<Vec<u64>> {
+    /// The exponents of n, factorised once; a move back divides n by the prime's power.
+    fn as_nim(&self, numbers: &[u64]) -> Option<NimForm> {
         let n = n_of(numbers);
-        let &(p, e) = factorize(n).get(heap)?;
-        let divisor = p.checked_pow(e.checked_sub(u32::try_from(left).ok()?)?)?;
-        Some(vec![n / divisor])
+        let factors = factorize(n);
+        let heaps = factors.iter().map(|&(_, e)| u64::from(e)).collect();
+        Some(NimForm::new(heaps, move |heap, left| {
+            let &(p, e) = factors.get(heap)?;
+            let divisor = p.checked_pow(e.checked_sub(u32::try_from(left).ok()?)?)?;
+            Some(vec![n / divisor])
+        }))
     }
 }
 

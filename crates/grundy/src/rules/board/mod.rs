@@ -93,7 +93,7 @@ pub(crate) use face::{checked, worded};
 pub use face::{plain_face, Face};
 pub use notation::Notation;
 pub use play_help::PlayHelp;
-pub use theory::Theory;
+pub use theory::{NimForm, Theory};
 
 pub use chips::Chips;
 pub use circle::Circle;
@@ -459,19 +459,22 @@ impl Words {
     }
 }
 
-/// What a game calls its numbers when the names do not depend on the position
-/// ([`Words::with_names`]): the first ones each by a name of its own, then the rest in groups,
-/// each name of a group with `{}` standing for the group's place from 1, and perhaps the last
-/// by a name of its own.
+/// What a game calls its numbers ([`Words::with_names`]): the first ones each by a name of its
+/// own, then the rest in groups, and perhaps the last by a name of its own. In a group's name
+/// `{}` stands for the group's place from 1, and `{0}`, `{1}`, ... for the group's numbers
+/// themselves (a coin game's head is named with its coin), `?` where the position stops short.
 ///
 /// ```
 /// # use grundy::rules::board::NumberNames;
 /// let cakes = NumberNames { first: &[], then: &["cake {} rows", "cake {} columns"], last: None };
-/// assert_eq!(cakes.label(3, 4), "cake 2 columns");
+/// assert_eq!(cakes.label(&[2, 3, 1, 4], 3), "cake 2 columns");
 /// let path = NumberNames { first: &["length of the path"], then: &["step {}"], last: None };
-/// assert_eq!([path.label(0, 3), path.label(2, 3)], ["length of the path", "step 2"]);
+/// assert_eq!([path.label(&[2, 5, 6], 0), path.label(&[2, 5, 6], 2)], ["length of the path", "step 2"]);
 /// let rows = NumberNames { first: &[], then: &["row {} width", "row {} gap"], last: Some("to move") };
-/// assert_eq!([rows.label(2, 5), rows.label(4, 5)], ["row 2 width", "to move"]);
+/// assert_eq!([rows.label(&[8, 1, 5, 2, 0], 2), rows.label(&[8, 1, 5, 2, 0], 4)], ["row 2 width", "to move"]);
+/// let heads = NumberNames { first: &[], then: &["head {} (cell {0},{1}), x", "head {} (cell {0},{1}), y"], last: None };
+/// assert_eq!(heads.label(&[3, 4, 5, 6], 3), "head 2 (cell 5,6), y");
+/// assert_eq!(heads.label(&[3, 4, 5], 2), "head 2 (cell 5,?), x");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct NumberNames {
@@ -486,9 +489,9 @@ pub struct NumberNames {
 }
 
 impl NumberNames {
-    /// The name of number `i` (0-based) of a position of `len` numbers.
-    pub fn label(&self, i: usize, len: usize) -> String {
-        if let (Some(name), true) = (self.last, i + 1 == len) {
+    /// The name of number `i` (0-based) of the position `numbers`.
+    pub fn label(&self, numbers: &[u64], i: usize) -> String {
+        if let (Some(name), true) = (self.last, i + 1 == numbers.len()) {
             return name.to_string();
         }
         if let Some(name) = self.first.get(i) {
@@ -497,7 +500,16 @@ impl NumberNames {
         let rest = i - self.first.len();
         let group = self.then.len().max(1);
         let name = self.then.get(rest % group).copied().unwrap_or("number {}");
-        name.replace("{}", &(rest / group + 1).to_string())
+        let mut out = name.replace("{}", &(rest / group + 1).to_string());
+        // The group's own numbers, named only by the games whose names carry them.
+        if out.contains('{') {
+            let start = i - rest % group;
+            for k in 0..group.min(10) {
+                let value = numbers.get(start + k).map_or("?".to_string(), u64::to_string);
+                out = out.replace(&format!("{{{k}}}"), &value);
+            }
+        }
+        out
     }
 }
 

@@ -78,13 +78,15 @@ pub trait Notation: RulesCore {
         let words = self.words();
         match (words.grid, words.names) {
             (Some(_), _) => number_label(numbers, i),
-            (None, Some(names)) => names.label(i, numbers.len()),
+            (None, Some(names)) => names.label(numbers, i),
             (None, None) => format!("heap {}", i + 1),
         }
     }
 
     /// The position drawn as rows of (label, text), for a game whose numbers are not piles
-    /// (the edges of Hackenbush pictures, a path of geography); `None` draws each number. By
+    /// (the edges of Hackenbush pictures, a path of geography); `None` draws each number. A
+    /// row with an empty label is a line of words alone (the divisor game's n with its prime
+    /// powers, read rather than counted). By
     /// default, for a game written as text ([`Notation::text_rows`]), a row a token under the
     /// rows' name ("cake 2", or "strip" alone when not numbered).
     fn rows(&self, numbers: &[u64]) -> Option<Vec<(String, String)>> {
@@ -106,17 +108,10 @@ pub trait Notation: RulesCore {
     }
 
     /// Whether positions are written as tokens that are not their numbers (pictures, paths):
-    /// winning moves then carry their results as tokens too. True when [`Notation::rows`]
-    /// draws the position: by default exactly when the page names its rows
-    /// ([`Notation::text_rows`]).
+    /// winning moves then carry their results as tokens too: by default exactly when the page
+    /// names its rows ([`Notation::text_rows`]).
     fn written_as_text(&self) -> bool {
         self.text_rows().is_some()
-    }
-
-    /// The position in one line of words for the terminal, for a game whose number is read
-    /// rather than counted (the divisor game's n with its prime powers); `None` draws rows.
-    fn line(&self, _numbers: &[u64]) -> Option<String> {
-        None
     }
 }
 

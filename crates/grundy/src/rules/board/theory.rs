@@ -68,16 +68,11 @@ pub trait Theory: RulesCore + AsBoard {
         self.words().parameters
     }
 
-    /// The position as Nim heaps, for a game that is Nim in disguise (the divisor game: the
-    /// exponents of n), so that a search along the game (the computer's longest game) runs
-    /// on the heaps rather than on the numbers; `None` for other games.
-    fn nim_heaps(&self, _numbers: &[u64]) -> Option<Vec<u64>> {
-        None
-    }
-
-    /// The numbers left by the move that leaves `left` in heap `heap` of
-    /// [`Theory::nim_heaps`].
-    fn after_nim_move(&self, _numbers: &[u64], _heap: usize, _left: u64) -> Option<Vec<u64>> {
+    /// The position as Nim heaps, with the position each Nim move leaves, for a game that is
+    /// Nim in disguise (the divisor game: the exponents of n), so that a search along the game
+    /// (the computer's longest game) runs on the heaps rather than on the numbers; `None` for
+    /// other games.
+    fn as_nim(&self, _numbers: &[u64]) -> Option<NimForm> {
         None
     }
 
@@ -101,5 +96,29 @@ pub trait Theory: RulesCore + AsBoard {
     /// [`Theory::every_step`] is given; `None` lists [`RulesCore::options`].
     fn grouped_options(&self, _numbers: &[u64]) -> Option<Vec<(Vec<u64>, u128)>> {
         None
+    }
+}
+
+/// A position of a game that is Nim in disguise ([`Theory::as_nim`]): its Nim heaps, and the
+/// way back from a Nim move to the position it leaves (worked out once, e.g. from one
+/// factorisation of the divisor game's n).
+pub struct NimForm {
+    /// The Nim heaps the position plays as.
+    pub heaps: Vec<u64>,
+    /// The numbers left by the move that leaves `left` in heap `heap`.
+    back: Box<dyn Fn(usize, u64) -> Option<Vec<u64>>>,
+}
+
+impl NimForm {
+    /// The position that plays as `heaps`, `back(heap, left)` giving the numbers left by the
+    /// Nim move that leaves `left` in heap `heap`.
+    pub fn new(heaps: Vec<u64>, back: impl Fn(usize, u64) -> Option<Vec<u64>> + 'static) -> NimForm {
+        NimForm { heaps, back: Box::new(back) }
+    }
+
+    /// The numbers left by the Nim move that leaves `left` in heap `heap`; `None` when there is
+    /// no such move.
+    pub fn after(&self, heap: usize, left: u64) -> Option<Vec<u64>> {
+        (self.back)(heap, left)
     }
 }

@@ -19,7 +19,7 @@ use crate::rules::board::Players;
 use crate::number::parse_u64;
 use crate::rules::board::partizan::side;
 use crate::rules::board::notation::arrow_move;
-use crate::rules::board::Words;
+use crate::rules::board::{NumberNames, Words};
 use crate::rules::board::{replaced_part, Board, BoardFamily, Notation, PlayHelp, RulesCore, Theory, TextRows};
 #[cfg(feature = "draw")]
 use crate::rules::board::Face;
@@ -176,6 +176,7 @@ impl RulesCore for TopplingDominoes {
             "Type '2 left' or '2 right' (topple domino 2 of row 1 that way); '2 left in 3' in row 3",
         )
         .with_text_rows(TextRows { label: "row", numbered: true, empty: Some(["-", "all fallen"]), turn: &[] })
+        .with_names(NumberNames { first: &[], then: &["number {}"], last: None })
     }
 
     fn options(&self, numbers: &[u64], mover: usize) -> Vec<Vec<u64>> {
@@ -266,10 +267,6 @@ impl Notation for TopplingDominoes {
                 }
             })
             .collect()
-    }
-
-    fn label_in(&self, _numbers: &[u64], i: usize) -> String {
-        format!("number {}", i + 1)
     }
 
     fn describe(&self, numbers: &[u64], after: &[u64]) -> String {
