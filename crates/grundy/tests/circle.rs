@@ -178,9 +178,9 @@ fn bad_positions_are_named() {
     // A token written back is the canonical one.
     let p = g.parse_position(&["circle:5", "line:0"]).unwrap();
     assert_eq!(g.position_tokens(&p), ["5", "line:0"]);
-    assert_eq!(p.label(0), "closed 1");
-    assert_eq!(p.label(1), "circle 1");
-    assert_eq!(p.label(3), "line 2");
+    assert_eq!(p.labels()[0], "closed 1");
+    assert_eq!(p.labels()[1], "circle 1");
+    assert_eq!(p.labels()[3], "line 2");
 }
 
 #[test]

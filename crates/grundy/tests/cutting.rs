@@ -164,7 +164,7 @@ fn bad_sheets_are_named() {
     assert_eq!(err(&["ax4"]), "the width of sheet 1 'a' is not a number");
     assert!(err(&["3x18446744073709551616"]).contains("past the largest"));
     let p = g.parse_position(&["3x4"]).unwrap();
-    assert_eq!((p.label(0), p.label(1)), ("width 1".to_string(), "height 1".to_string()));
+    assert_eq!(p.labels()[..2], ["width 1", "height 1"]);
 }
 
 #[test]

@@ -120,6 +120,44 @@ fn the_judge_samples() {
     assert_eq!(agc, [Outcome::N, Outcome::P, Outcome::N, Outcome::P]);
 }
 
+/// The analysis names every number of a position of 100,000 pictures (their labels are one
+/// walk over the pictures' counts: naming each number alone walked from the first picture, 10^10
+/// steps here), green and coloured pictures alike.
+#[test]
+fn the_numbers_of_a_hundred_thousand_pictures_are_named() {
+    let g: Game = "hackenbush".parse().unwrap();
+    let mut tokens = vec!["0-1,1-2"; 99_998];
+    tokens.extend(["0-1:b,0-1:r", "0-0"]);
+    let a = analyze(&g, &g.parse_position(&tokens).unwrap(), &AnalyzeOptions::default()).unwrap();
+    assert_eq!(a.labels.len(), a.position.len());
+    assert_eq!(
+        a.labels[..6],
+        [
+            "picture 1 edges",
+            "picture 1 edge 1",
+            "picture 1 edge 1",
+            "picture 1 edge 2",
+            "picture 1 edge 2",
+            "picture 2 edges"
+        ]
+    );
+    let n = a.labels.len();
+    // The coloured picture: three numbers an edge; the last picture, a loop at the ground.
+    assert_eq!(
+        a.labels[n - 10..n - 3],
+        [
+            "picture 99999 edges",
+            "picture 99999 edge 1",
+            "picture 99999 edge 1",
+            "picture 99999 edge 1",
+            "picture 99999 edge 2",
+            "picture 99999 edge 2",
+            "picture 99999 edge 2"
+        ]
+    );
+    assert_eq!(a.labels[n - 3..], ["picture 100000 edges", "picture 100000 edge 1", "picture 100000 edge 1"]);
+}
+
 #[test]
 fn pictures_of_a_hundred_thousand_edges() {
     let g: Game = "hackenbush".parse().unwrap();

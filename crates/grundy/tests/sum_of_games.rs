@@ -39,8 +39,8 @@ fn tokens_round_trip_and_bad_parts_name_the_game() {
     let p = g.parse_position(&["euclid=34,12", "kayles=7", "nim=3", "nim=4"]).unwrap();
     assert_eq!(g.position_tokens(&p), ["euclid=34,12", "kayles=7", "nim=3", "nim=4"]);
     // Named first as a move types them (the whole position's numbers), then by their game.
-    assert_eq!(p.label(1), "number 2: game 1 (euclid), number 2");
-    assert_eq!(p.label(2), "number 3: game 2 (kayles), row 1");
+    assert_eq!(p.labels()[1], "number 2: game 1 (euclid), number 2");
+    assert_eq!(p.labels()[2], "number 3: game 2 (kayles), row 1");
     let err = |t: &[&str]| g.parse_position(t).unwrap_err().to_string();
     assert_eq!(err(&["euclid=3,x"]), "game 1 of the sum: the second number 'x' is not a number");
     assert!(err(&["nim=3", "frob=3"]).starts_with("heap 2: unknown game 'frob'"), "{}", err(&["nim=3", "frob=3"]));

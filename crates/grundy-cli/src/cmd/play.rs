@@ -296,7 +296,8 @@ pub fn draw(game: &Game, position: &Position) -> String {
         None => {
             let heaps = position.heaps();
             let width = heaps.iter().map(|h| h.to_string().len()).max().unwrap_or(1);
-            let label_width = (0..heaps.len()).map(|i| position.label(i).chars().count()).max().unwrap_or(0).max(8);
+            let labels = position.labels();
+            let label_width = labels.iter().map(|l| l.chars().count()).max().unwrap_or(0).max(8);
             let rules: Vec<String> = match position.as_heaps() {
                 Some(cs) if matches!(game, Game::Sum | Game::BoundedPerHeap) => {
                     cs.iter().map(|c| format!("  [{}]", c.ruleset)).collect()
@@ -310,7 +311,7 @@ pub fn draw(game: &Game, position: &Position) -> String {
                 let marks = "o".repeat(shown.min(MAX_MARKS) as usize);
                 let more = if shown > MAX_MARKS { " ..." } else { "" };
                 // What a row is: a heap, one of Euclid's two numbers, a chip and its cell, ...
-                let label = position.label(i);
+                let label = labels.get(i).map_or("", String::as_str);
                 s += &format!("  {label:<label_width$} {h:>width$}  {marks}{more}{}\n", rules[i]);
             }
         }

@@ -39,8 +39,8 @@ impl GamePosition for BoardPosition {
         self.numbers.clone()
     }
 
-    fn label(&self, i: usize) -> String {
-        self.board.rules().label_in(&self.numbers, i)
+    fn labels(&self) -> Vec<String> {
+        self.board.rules().labels(&self.numbers)
     }
 
     fn tokens(&self, _style: HeapTokens) -> Vec<String> {
@@ -78,11 +78,13 @@ impl GamePosition for BoardPosition {
         }
         let end = mv.heap.checked_add(mv.width).filter(|&e| e <= numbers.len() && mv.width > 0);
         if end.is_none() {
+            let labels = self.labels();
+            let name = |i: usize| labels.get(i).cloned().unwrap_or_else(|| format!("number {}", i + 1));
             return Err(IllegalMove::new(format!(
                 "there is no {} (the numbers are {} to {})",
-                self.label(mv.heap.min(numbers.len())),
-                self.label(0),
-                self.label(numbers.len().saturating_sub(1))
+                name(mv.heap),
+                name(0),
+                name(numbers.len().saturating_sub(1))
             )));
         }
         let after = mv.apply(numbers);

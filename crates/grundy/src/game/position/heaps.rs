@@ -94,10 +94,9 @@ impl GamePosition for HeapSum {
         self.components.iter().map(|c| c.heap).collect()
     }
 
-    fn label(&self, i: usize) -> String {
+    fn labels(&self) -> Vec<String> {
         // A heap as its rule calls it: "row 2" of Kayles.
-        let noun = self.components.get(i).map_or("heap", |c| c.ruleset.nouns().heap);
-        format!("{noun} {}", i + 1)
+        self.components.iter().enumerate().map(|(i, c)| format!("{} {}", c.ruleset.nouns().heap, i + 1)).collect()
     }
 
     fn tokens(&self, style: HeapTokens) -> Vec<String> {

@@ -59,8 +59,9 @@ pub enum HeapTokens {
 pub trait GamePosition: DynKey + Send + Sync + fmt::Debug {
     /// The numbers that make up the position, in the order given.
     fn numbers(&self) -> Vec<u64>;
-    /// What number `i` is, for a person ("heap 2", "chip 3", "game 1 (kayles): heap 1").
-    fn label(&self, i: usize) -> String;
+    /// What each number is, for a person ("heap 2", "chip 3", "game 1 (kayles): heap 1"), all
+    /// at once: one walk over a large position.
+    fn labels(&self) -> Vec<String>;
     /// The position's tokens, as its game reads them back (`style` for a sum of heaps).
     fn tokens(&self, style: HeapTokens) -> Vec<String>;
     /// The game's name as a `sum` writes it for one of its games.
@@ -181,10 +182,10 @@ impl Position {
         self.0.numbers()
     }
 
-    /// What number `i` of the position is, for a person: "heap 2", "number 1" (Euclid's game),
-    /// "chip 3", "step 2" (staircase Nim).
-    pub fn label(&self, i: usize) -> String {
-        self.0.label(i)
+    /// What each number of the position is, for a person: "heap 2", "number 1" (Euclid's
+    /// game), "chip 3", "step 2" (staircase Nim).
+    pub fn labels(&self) -> Vec<String> {
+        self.0.labels()
     }
 
     /// The position after `mv`, assumed legal: the moved numbers replaced in place by what the

@@ -38,16 +38,18 @@ impl GamePosition for GameSum {
         self.parts.iter().flat_map(Position::heaps).collect()
     }
 
-    fn label(&self, i: usize) -> String {
-        match self.layout().find(i).and_then(|(part, local)| Some((part, local, self.parts.get(part)?))) {
-            // Each number named first as a move types it (numbers of the whole position, `5 1`),
-            // then by its game, as the explanation and the moves name it: "number 5: game 3
-            // (kayles), heap 1". One numbering to type, the game's to read.
-            Some((part, local, p)) => {
-                format!("number {}: game {} ({}), {}", i + 1, part + 1, p.kind().name_in_sum(), p.label(local))
+    fn labels(&self) -> Vec<String> {
+        // Each number named first as a move types it (numbers of the whole position, `5 1`),
+        // then by its game, as the explanation and the moves name it: "number 5: game 3
+        // (kayles), heap 1". One numbering to type, the game's to read.
+        let mut out = vec![];
+        for (part, p) in self.parts.iter().enumerate() {
+            let name = p.kind().name_in_sum();
+            for label in p.labels() {
+                out.push(format!("number {}: game {} ({name}), {label}", out.len() + 1, part + 1));
             }
-            None => format!("number {}", i + 1),
         }
+        out
     }
 
     fn tokens(&self, _style: HeapTokens) -> Vec<String> {

@@ -630,12 +630,14 @@ impl Notation for Circle {
         }
     }
 
-    fn label_in(&self, numbers: &[u64], i: usize) -> String {
-        match (i % 2, numbers.get(i - i % 2)) {
-            (1, Some(&CIRCLE)) => format!("circle {}", i / 2 + 1),
-            (1, Some(&LINE)) => format!("line {}", i / 2 + 1),
-            _ => part_label(i),
-        }
+    fn labels(&self, numbers: &[u64]) -> Vec<String> {
+        (0..numbers.len())
+            .map(|i| match (i % 2, numbers.get(i - i % 2)) {
+                (1, Some(&CIRCLE)) => format!("circle {}", i / 2 + 1),
+                (1, Some(&LINE)) => format!("line {}", i / 2 + 1),
+                _ => part_label(i),
+            })
+            .collect()
     }
 
     fn describe(&self, numbers: &[u64], after: &[u64]) -> String {
@@ -708,7 +710,7 @@ impl Notation for Circle {
     }
 }
 
-/// What number `i` of a Circle position is when the position does not say more (its `label_in`).
+/// What number `i` of a Circle position is when the position does not say more (its `labels`).
 fn part_label(i: usize) -> String {
     match i % 2 {
         0 => format!("closed {}", i / 2 + 1),

@@ -46,9 +46,9 @@ pub(crate) fn checked(
 /// that changes the position least as a button.
 pub fn plain_face(rules: &(impl Notation + PlayHelp + ?Sized), numbers: &[u64]) -> Sketch {
     use crate::rules::faces::{left_out, row_label, MAX_ROWS, ROW_X};
-    let rows = rules.rows(numbers).unwrap_or_else(|| {
-        numbers.iter().enumerate().map(|(i, n)| (rules.label_in(numbers, i), n.to_string())).collect()
-    });
+    let rows = rules
+        .rows(numbers)
+        .unwrap_or_else(|| rules.labels(numbers).into_iter().zip(numbers).map(|(l, n)| (l, n.to_string())).collect());
     let mut s = Sketch::new();
     let mut y = 4.0;
     for (label, text) in rows.iter().take(MAX_ROWS) {

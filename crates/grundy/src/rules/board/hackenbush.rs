@@ -780,27 +780,26 @@ impl Notation for Hackenbush {
         coloured_pictures(numbers).unwrap_or_default().iter().map(|p| coloured_token(p)).collect()
     }
 
-    fn label_in(&self, numbers: &[u64], i: usize) -> String {
-        // Number i is a picture's edge count or one end of an edge; only the counts are read,
-        // so that labelling every number of a big picture stays linear.
-        let mut at = 0usize;
+    /// Each picture's edge count, then each edge's numbers, in one walk over the counts.
+    fn labels(&self, numbers: &[u64]) -> Vec<String> {
+        let mut out = Vec::with_capacity(numbers.len());
         let mut k = 0usize;
-        while let Some(&word) = numbers.get(at) {
+        while let Some(&word) = numbers.get(out.len()) {
             k += 1;
-            if i == at {
-                return format!("picture {k} edges");
-            }
+            out.push(format!("picture {k} edges"));
             // A coloured picture holds three numbers an edge (its ends and its colour).
             let (count, stride) = if word >= COLOURED { (word - COLOURED, 3) } else { (word, 2) };
-            let end =
-                usize::try_from(count).ok().and_then(|c| c.checked_mul(stride)).and_then(|c| c.checked_add(at + 1));
-            match end {
-                Some(end) if i < end => return format!("picture {k} edge {}", (i - at - 1) / stride + 1),
-                Some(end) => at = end,
-                None => break,
+            let end = usize::try_from(count).ok().and_then(|c| c.checked_mul(stride)).map(|c| c.saturating_add(out.len()));
+            let Some(end) = end else { break };
+            let edge = out.len();
+            while out.len() < end.min(numbers.len()) {
+                out.push(format!("picture {k} edge {}", (out.len() - edge) / stride + 1));
             }
         }
-        format!("number {}", i + 1)
+        while out.len() < numbers.len() {
+            out.push(format!("number {}", out.len() + 1));
+        }
+        out
     }
 
     fn describe(&self, numbers: &[u64], after: &[u64]) -> String {

@@ -393,7 +393,7 @@ pub struct Words {
     /// What the values the answer is the nim-sum of are called, and the words of their
     /// balance table ([`Theory::value_words`]): heap values unless the game says otherwise.
     pub values: ValueWords,
-    /// What the position's numbers are called ([`Notation::label_in`], set with
+    /// What the position's numbers are called ([`Notation::labels`], set with
     /// [`Words::with_names`]): `None` for "heap 1", "heap 2", ... (or a board's cells).
     pub names: Option<NumberNames>,
     /// The names the game gives its parameters in expressions, with their values (`K` and `L`

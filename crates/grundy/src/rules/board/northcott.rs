@@ -353,7 +353,7 @@ impl Notation for Northcott {
     }
 }
 
-/// What number `i` of a Northcott position is when the position does not say more (its `label_in`).
+/// What number `i` of a Northcott position is when the position does not say more (its `labels`).
 impl PlayHelp for Northcott {
     /// A checker may move back and forth: a game can last for ever.
     fn longest_game(&self, _numbers: &[u64]) -> u128 {

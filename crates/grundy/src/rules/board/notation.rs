@@ -23,7 +23,7 @@ pub trait Notation: RulesCore {
 
     /// How the position is written when it is one board of cells ([`GridNotation`]), as the
     /// game's words say ([`crate::rules::board::Words::with_grid`]): then the defaults of
-    /// `parse`, `tokens`, `label_in`, `counts_objects`, `written_as_text`, `text_rows` and
+    /// `parse`, `tokens`, `labels`, `counts_objects`, `written_as_text`, `text_rows` and
     /// `rows` write and name the board. `None` for a game of other positions.
     fn grid_notation(&self) -> Option<GridNotation> {
         self.words().grid
@@ -70,17 +70,21 @@ pub trait Notation: RulesCore {
         self.words().move_hint
     }
 
-    /// What number `i` (0-based) of `numbers` is, for the rows of a board and the analysis's
-    /// labels: "heap 1", "step 2", or what depends on the position (a circle's coins or a
-    /// line's). By default a board of cells' own names, else the names the game's words give
+    /// What each number of `numbers` is, for the rows of a board and the analysis's labels:
+    /// "heap 1", "step 2", or what depends on the position (a circle's coins or a line's), all
+    /// at once (a label may depend on the numbers before it, as a Hackenbush picture's edge
+    /// does, and the labels of a large position are then one walk). By default a board of
+    /// cells' own names, else the names the game's words give
     /// ([`crate::rules::board::Words::with_names`]), else "heap 1", "heap 2", ...
-    fn label_in(&self, numbers: &[u64], i: usize) -> String {
+    fn labels(&self, numbers: &[u64]) -> Vec<String> {
         let words = self.words();
-        match (words.grid, words.names) {
-            (Some(_), _) => number_label(numbers, i),
-            (None, Some(names)) => names.label(numbers, i),
-            (None, None) => format!("heap {}", i + 1),
-        }
+        (0..numbers.len())
+            .map(|i| match (&words.grid, &words.names) {
+                (Some(_), _) => number_label(numbers, i),
+                (None, Some(names)) => names.label(numbers, i),
+                (None, None) => format!("heap {}", i + 1),
+            })
+            .collect()
     }
 
     /// The position drawn as rows of (label, text), for a game whose numbers are not piles

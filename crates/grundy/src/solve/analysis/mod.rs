@@ -141,7 +141,7 @@ pub fn analyze(game: &Game, position: &Position, options: &AnalyzeOptions) -> Re
         (None, Some(n)) => Some(n),
         (None, None) => Some(a.winning_families.iter().map(|f| u128::from(f.family.count)).sum()),
     };
-    a.labels = (0..a.position.len()).map(|i| position.label(i)).collect();
+    a.labels = position.labels();
     for m in a.winning_moves.iter_mut().chain(a.drawing_moves.iter_mut()) {
         m.leaves = leaves(game, position, m);
     }
