@@ -89,3 +89,29 @@ fn bad_positions_and_misere_play_are_one_line_with_status_2() {
         assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
     }
 }
+
+/// A row of 1,000 K-L-Nim heaps, whose sum's canonical form is far past the work an answer
+/// takes, is decided by its heaps' atomic weights (the two-ahead rule): for kl:2,3 each heap of
+/// 2 or more weighs -1, so Right wins whoever starts; Left to move has no winning move, and
+/// Right to move wins by every move the rule still decides, counted.
+#[test]
+fn a_long_row_of_kl_heaps_is_decided_by_atomic_weights() {
+    let heaps: Vec<String> = (0..1000u64).map(|i| (2 + (i * 7) % 30).to_string()).collect();
+    let mut args = vec!["analyze", "kl:2,3"];
+    args.extend(heaps.iter().map(String::as_str));
+    args.push("--json");
+    let left = grundy(&args);
+    assert!(left.status.success(), "{}", String::from_utf8_lossy(&left.stderr));
+    let a: serde_json::Value = serde_json::from_slice(&left.stdout).unwrap();
+    assert_eq!(a["outcome"], "P");
+    assert_eq!(a["winning_move_count"], 0);
+    args.extend(["--to-move", "second"]);
+    let right = grundy(&args);
+    assert!(right.status.success(), "{}", String::from_utf8_lossy(&right.stderr));
+    let a: serde_json::Value = serde_json::from_slice(&right.stdout).unwrap();
+    assert_eq!(a["outcome"], "N");
+    // Every Right move leaves weight -999 or -1000: each one wins, none is banned but taking 3.
+    let moves: u64 = heaps.iter().map(|h| h.parse::<u64>().unwrap() - u64::from(h.parse::<u64>().unwrap() >= 3)).sum();
+    assert_eq!(a["winning_move_count"], moves);
+    assert!(a["explanation"][1].as_str().unwrap().contains("two-ahead rule"));
+}

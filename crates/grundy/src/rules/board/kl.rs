@@ -2,8 +2,11 @@
 //! never exactly L. With K != L the players have different moves, so the game is partizan: it
 //! has no Sprague-Grundy value, its position (plain heaps) does not say who moves, and the
 //! player to move comes beside it (`AnalyzeOptions::to_move`, `--to-move`), given to the moving
-//! methods and in the [`BoardContext`]. It is decided by the engine's exact search over (heaps,
-//! player to move), whose states are the sorted non-empty heaps followed by the mover (0 or 1).
+//! methods and in the [`BoardContext`]. Under normal play it is decided by Conway's value (the
+//! sum of its heaps') where that is small, else by its heaps' atomic weights where the
+//! two-ahead rule decides the row ([`crate::rules::board::two_ahead`]: kl:2,3's heaps of 2 or
+//! more each weigh -1); otherwise by the engine's exact search over (heaps, player to move),
+//! whose states are the sorted non-empty heaps followed by the mover (0 or 1).
 //! With K = L both players have the same moves: it is the impartial all-but game
 //! `allbut:K`, which the analysis answers as a sum of heaps of that rule
 //! ([`Theory::as_heap_rule`]).
@@ -17,7 +20,7 @@ use std::ops::Range;
 
 use crate::error::AnalyzeError;
 use crate::rules::board::Words;
-use crate::rules::board::{value, Board, BoardContext, BoardFamily, Method, Notation, PlayHelp, RulesCore, Theory, SearchedGame};
+use crate::rules::board::{two_ahead, value, Board, BoardContext, BoardFamily, Method, Notation, PlayHelp, RulesCore, Theory, SearchedGame};
 #[cfg(feature = "draw")]
 use crate::rules::board::Face;
 use crate::rules::catalogue::GameKind;
@@ -306,6 +309,11 @@ impl Theory for KlNim {
                     "K-L-Nim with K = {k} and L = {l}: Left (the first player) may never take exactly {k} objects and Right (the second) never exactly {l}. The players have different moves, so the game is partizan: it has Conway's value, the sum of its heaps' values, and no Sprague-Grundy value."
                 ),
             );
+                return Ok(answer);
+            }
+            // Past that work, the heaps' atomic weights decide many rows of heaps (the two-ahead
+            // rule), each heap valued alone.
+            if let Some(answer) = two_ahead::answer_by_atomic_weight(self, numbers, context, VALUE_AT_ONCE)? {
                 return Ok(answer);
             }
         }

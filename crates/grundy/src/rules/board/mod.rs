@@ -84,6 +84,7 @@ pub mod partizan;
 pub mod play_help;
 pub mod search;
 pub mod theory;
+pub mod two_ahead;
 pub mod value;
 
 pub use crate::rules::method::Method;

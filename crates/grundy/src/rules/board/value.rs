@@ -708,7 +708,7 @@ fn wins_by_parts(
 
 /// Where each of `parts` stands in `numbers` as a run of its numbers, left to right; `None`
 /// when one is not found after the one before it.
-fn runs_of(numbers: &[u64], parts: &[Vec<u64>]) -> Option<Vec<std::ops::Range<usize>>> {
+pub(crate) fn runs_of(numbers: &[u64], parts: &[Vec<u64>]) -> Option<Vec<std::ops::Range<usize>>> {
     let mut at = 0;
     let mut runs = Vec::with_capacity(parts.len());
     for part in parts {
