@@ -219,17 +219,34 @@ fn incentives_of_every_game_born_by_day_2() {
         let (l, r) = (s.left_options(g).unwrap(), s.right_options(g).unwrap());
         assert_eq!(i.left.len(), l.len());
         assert_eq!(i.right.len(), r.len());
-        for (&d, &o) in i.left.iter().zip(&l) {
-            assert_eq!(d, s.difference(o, g).unwrap());
-        }
-        for (&d, &o) in i.right.iter().zip(&r) {
-            assert_eq!(d, s.difference(g, o).unwrap());
-        }
+        // One incentive an option, listed in the order a canonical form names them.
+        let want_left: Vec<GameValue> = l.iter().map(|&o| s.difference(o, g).unwrap()).collect();
+        let want_right: Vec<GameValue> = r.iter().map(|&o| s.difference(g, o).unwrap()).collect();
+        assert!(want_left.iter().all(|d| i.left.contains(d)) && i.left.iter().all(|d| want_left.contains(d)));
+        assert!(want_right.iter().all(|d| i.right.contains(d)) && i.right.iter().all(|d| want_right.contains(d)));
         let all: Vec<GameValue> = i.left.iter().chain(&i.right).copied().collect();
         for &d in &all {
             let exceeded = all.iter().any(|&e| e != d && s.le(d, e).unwrap());
             assert_eq!(i.dominant.contains(&d), !exceeded, "{}", s.text(g).unwrap());
         }
+    }
+}
+
+/// The incentives read the same however the game was built: `*7` as a nimber and as `*3 + *4`
+/// (whose canonical form the store builds in another order) list `*`, `*2`, ..., `*7` on
+/// each side, birthday first, as a canonical form names its options.
+#[test]
+fn incentives_are_listed_the_same_however_the_game_was_built() {
+    let mut s = GameStore::new();
+    let star_seven = s.parse("*7").unwrap();
+    let sum = s.parse("*3+*4").unwrap();
+    let (a, b) = (s.incentives(star_seven).unwrap(), s.incentives(sum).unwrap());
+    let names = |s: &mut GameStore, list: &[GameValue]| list.iter().map(|&v| s.text(v).unwrap()).collect::<Vec<_>>();
+    let want: Vec<String> = ["*", "*2", "*3", "*4", "*5", "*6", "*7"].map(String::from).to_vec();
+    for i in [&a, &b] {
+        assert_eq!(names(&mut s, &i.left), want);
+        assert_eq!(names(&mut s, &i.right), want);
+        assert_eq!(names(&mut s, &i.dominant), want);
     }
 }
 

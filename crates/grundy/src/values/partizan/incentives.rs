@@ -9,16 +9,19 @@ use super::store::{GameStore, GameValue, Id};
 /// The incentives of a game's canonical options.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Incentives {
-    /// G^L - G for each canonical Left option G^L, in the order of the options.
+    /// G^L - G for each canonical Left option G^L, in the order a canonical form names its
+    /// options (birthday, then name).
     pub left: Vec<GameValue>,
-    /// G - G^R for each canonical Right option G^R, in the order of the options.
+    /// G - G^R for each canonical Right option G^R, in the same order.
     pub right: Vec<GameValue>,
-    /// The incentives of either side that no other incentive exceeds, each once.
+    /// The incentives of either side that no other incentive exceeds, each once, in the same
+    /// order.
     pub dominant: Vec<GameValue>,
 }
 
 impl GameStore {
-    /// Left's and Right's incentives, and the dominant ones.
+    /// Left's and Right's incentives, and the dominant ones, each list in the order a canonical
+    /// form names its options (birthday, then name), however the game was built.
     ///
     /// ```
     /// use grundy::values::partizan::GameStore;
@@ -47,6 +50,10 @@ impl GameStore {
                 dominant.push(a);
             }
         }
+        // Each list in the order a canonical form names its options: the options' own order
+        // (and the store's) follows how the game was built (`*7` and `*3 + *4`).
+        let (left, right, dominant) =
+            (self.in_name_order(left)?, self.in_name_order(right)?, self.in_name_order(dominant)?);
         let value = |s: &Self, ids: Vec<Id>| ids.into_iter().map(|i| s.value(i)).collect::<Vec<_>>();
         Ok(Incentives { left: value(self, left), right: value(self, right), dominant: value(self, dominant) })
     }

@@ -734,6 +734,21 @@ impl GameStore {
         Ok(self.expr_id(g)?.to_string())
     }
 
+    /// `ids` in the order a canonical form names its options (birthday, then text), so that a
+    /// list of games reads the same however they were built; a game whose name passes 10,000
+    /// characters comes after the others of its birthday, in the store's order.
+    pub(crate) fn in_name_order(&mut self, ids: Vec<Id>) -> Result<Vec<Id>, PartizanError> {
+        let mut keyed = Vec::with_capacity(ids.len());
+        for id in ids {
+            let mut lengths = std::collections::HashMap::new();
+            let name =
+                if self.name_length(id, &mut lengths)? <= 10_000 { Some(self.expr_id(id)?.to_string()) } else { None };
+            keyed.push((self.birthday_of(id), name.is_none(), name, id));
+        }
+        keyed.sort();
+        Ok(keyed.into_iter().map(|(_, _, _, id)| id).collect())
+    }
+
     /// The names of one side's options, in order of birthday, then text.
     fn named_side(&mut self, ids: &[Id]) -> Result<Vec<GameExpr>, PartizanError> {
         let mut named = Vec::with_capacity(ids.len());
