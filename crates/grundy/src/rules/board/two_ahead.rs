@@ -123,12 +123,33 @@ fn decide(
     let room = listing_room(numbers.len());
     let (mut listed, mut count, mut undecided) = (vec![], 0u128, 0u128);
     if first_wins {
+        // The sign a move leaves depends only on its part's weight before and after: each pair
+        // is weighed once (a row of 10,000 heaps has a few dozen).
+        let mut signs: std::collections::HashMap<(GameValue, GameValue), Sign> = std::collections::HashMap::new();
+        // And a part left by a move is weighed once (the rows' heaps leave the same heaps).
+        let mut weighed: std::collections::HashMap<Vec<u64>, Option<GameValue>> = std::collections::HashMap::new();
         for ((part, run), &w) in parts.iter().zip(runs).zip(&weights) {
-            let rest = store.difference(total, w).map_err(partizan_error)?;
             for option in rules.options(part, me) {
-                let Some(left) = weight(store, values, &option)? else { return Ok(None) };
-                let after = store.sum(rest, left).map_err(partizan_error)?;
-                match sign(store, after).map_err(partizan_error)? {
+                let left = match weighed.get(&option) {
+                    Some(&w) => w,
+                    None => {
+                        let w = weight(store, values, &option)?;
+                        weighed.insert(option.clone(), w);
+                        w
+                    }
+                };
+                let Some(left) = left else { return Ok(None) };
+                let after = match signs.get(&(w, left)) {
+                    Some(&s) => s,
+                    None => {
+                        let rest = store.difference(total, w).map_err(partizan_error)?;
+                        let after = store.sum(rest, left).map_err(partizan_error)?;
+                        let s = sign(store, after).map_err(partizan_error)?;
+                        signs.insert((w, left), s);
+                        s
+                    }
+                };
+                match after {
                     s if s == mine => {}
                     s if s == theirs => continue,
                     _ => {
