@@ -90,9 +90,9 @@ pub trait Notation: RulesCore {
     /// The position drawn as rows of (label, text), for a game whose numbers are not piles
     /// (the edges of Hackenbush pictures, a path of geography); `None` draws each number. A
     /// row with an empty label is a line of words alone (the divisor game's n with its prime
-    /// powers, read rather than counted). By
-    /// default, for a game written as text ([`Notation::text_rows`]), a row a token under the
-    /// rows' name ("cake 2", or "strip" alone when not numbered).
+    /// powers, read rather than counted). By default, for a game written as text
+    /// ([`Notation::text_rows`]), a row a token under the rows' name ("cake 2", or "strip"
+    /// alone when not numbered).
     fn rows(&self, numbers: &[u64]) -> Option<Vec<(String, String)>> {
         let rows = self.text_rows()?;
         let tokens = self.tokens(numbers);

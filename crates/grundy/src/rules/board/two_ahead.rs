@@ -13,8 +13,8 @@
 
 use crate::error::AnalyzeError;
 use crate::rules::analysis::Analysis;
-use crate::rules::board::value::{partizan_error, runs_of, BoardValues};
-use crate::rules::board::{listing_room, BoardContext, BoardRules, Method};
+use crate::rules::board::value::{partizan_error, runs_of, whole_after, BoardValues};
+use crate::rules::board::{listed_note, listing_room, BoardContext, BoardRules, Method};
 use crate::values::partizan::{GameStore, GameValue, PartizanError};
 
 /// Where a part stands in a position: the run of its numbers.
@@ -58,7 +58,8 @@ pub fn answer_by_atomic_weight(
     let mut store = GameStore::new();
     store.set_work_limit(work.min(store.work_limit()));
     let mut values = BoardValues::new(rules, context.budget).with_work(work);
-    match decide(rules, numbers, context, &parts, &runs, &mut store, &mut values) {
+    let mut weigh = Weights { store: &mut store, values: &mut values, weighed: std::collections::HashMap::new() };
+    match decide(rules, numbers, context, &parts, &runs, &mut weigh) {
         Err(AnalyzeError::GaveUp(_) | AnalyzeError::Partizan(PartizanError::TooMuchWork { .. })) => Ok(None),
         other => other,
     }
@@ -89,13 +90,29 @@ fn in_place(numbers: &[u64], parts: Vec<Vec<u64>>) -> Option<(Vec<Vec<u64>>, Vec
     (placed.0.len() == parts.len()).then_some(placed)
 }
 
-/// The atomic weight of the position `numbers` of `rules`, `None` when it is not all-small.
-fn weight(store: &mut GameStore, values: &mut BoardValues, numbers: &[u64]) -> Result<Option<GameValue>, AnalyzeError> {
-    let v = values.value(store, numbers)?;
-    if !store.is_all_small(v).map_err(partizan_error)? {
-        return Ok(None);
+/// The atomic weights of positions of one game, each weighed once (a row of 10,000 heaps holds
+/// a few dozen sizes, and its moves leave the same ones).
+struct Weights<'a, 'b> {
+    store: &'a mut GameStore,
+    values: &'a mut BoardValues<'b>,
+    weighed: std::collections::HashMap<Vec<u64>, Option<GameValue>>,
+}
+
+impl Weights<'_, '_> {
+    /// The atomic weight of the position `numbers`, `None` when it is not all-small.
+    fn of(&mut self, numbers: &[u64]) -> Result<Option<GameValue>, AnalyzeError> {
+        if let Some(&w) = self.weighed.get(numbers) {
+            return Ok(w);
+        }
+        let v = self.values.value(self.store, numbers)?;
+        let w = if self.store.is_all_small(v).map_err(partizan_error)? {
+            Some(self.store.atomic_weight(v).map_err(partizan_error)?)
+        } else {
+            None
+        };
+        self.weighed.insert(numbers.to_vec(), w);
+        Ok(w)
     }
-    store.atomic_weight(v).map(Some).map_err(partizan_error)
 }
 
 fn decide(
@@ -104,16 +121,15 @@ fn decide(
     context: &BoardContext<'_>,
     parts: &[Vec<u64>],
     runs: &[Run],
-    store: &mut GameStore,
-    values: &mut BoardValues,
+    weigh: &mut Weights,
 ) -> Result<Option<Analysis>, AnalyzeError> {
     let mut weights = Vec::with_capacity(parts.len());
     for part in parts {
-        let Some(w) = weight(store, values, part)? else { return Ok(None) };
+        let Some(w) = weigh.of(part)? else { return Ok(None) };
         weights.push(w);
     }
-    let total = store.sum_all(&weights).map_err(partizan_error)?;
-    let whole = sign(store, total).map_err(partizan_error)?;
+    let total = weigh.store.sum_all(&weights).map_err(partizan_error)?;
+    let whole = sign(weigh.store, total).map_err(partizan_error)?;
     if whole == Sign::Undecided {
         return Ok(None);
     }
@@ -126,25 +142,15 @@ fn decide(
         // The sign a move leaves depends only on its part's weight before and after: each pair
         // is weighed once (a row of 10,000 heaps has a few dozen).
         let mut signs: std::collections::HashMap<(GameValue, GameValue), Sign> = std::collections::HashMap::new();
-        // And a part left by a move is weighed once (the rows' heaps leave the same heaps).
-        let mut weighed: std::collections::HashMap<Vec<u64>, Option<GameValue>> = std::collections::HashMap::new();
         for ((part, run), &w) in parts.iter().zip(runs).zip(&weights) {
             for option in rules.options(part, me) {
-                let left = match weighed.get(&option) {
-                    Some(&w) => w,
-                    None => {
-                        let w = weight(store, values, &option)?;
-                        weighed.insert(option.clone(), w);
-                        w
-                    }
-                };
-                let Some(left) = left else { return Ok(None) };
+                let Some(left) = weigh.of(&option)? else { return Ok(None) };
                 let after = match signs.get(&(w, left)) {
                     Some(&s) => s,
                     None => {
-                        let rest = store.difference(total, w).map_err(partizan_error)?;
-                        let after = store.sum(rest, left).map_err(partizan_error)?;
-                        let s = sign(store, after).map_err(partizan_error)?;
+                        let rest = weigh.store.difference(total, w).map_err(partizan_error)?;
+                        let after = weigh.store.sum(rest, left).map_err(partizan_error)?;
+                        let s = sign(weigh.store, after).map_err(partizan_error)?;
                         signs.insert((w, left), s);
                         s
                     }
@@ -159,21 +165,17 @@ fn decide(
                 }
                 count += 1;
                 if listed.len() < room {
-                    let whole: Vec<u64> =
-                        numbers[..run.start].iter().chain(&option).chain(&numbers[run.end..]).copied().collect();
-                    if rules.check(numbers, run.clone(), &whole, me).is_err() {
-                        return Ok(None);
-                    }
+                    let Some(whole) = whole_after(rules, numbers, run, &option, me) else { return Ok(None) };
                     listed.push(whole);
                 }
             }
         }
     }
     let side = if me == 0 { "Left" } else { "Right" };
-    let total_name = store.text_within(total, 60).map_err(partizan_error)?.unwrap_or_else(|| "a long game".into());
+    let total_name =
+        weigh.store.text_within(total, 60).map_err(partizan_error)?.unwrap_or_else(|| "a long game".into());
     let mut answer = Analysis::of_board(rules, numbers, first_wins, None, listed.clone(), Method::ClosedForm);
-    let not_listed = (count > listed.len() as u128)
-        .then(|| crate::rules::board::listed_note(listed.len(), numbers.len(), "numbers"));
+    let not_listed = (count > listed.len() as u128).then(|| listed_note(listed.len(), numbers.len(), "numbers"));
     if undecided > 0 {
         answer.set_board_count(
             None,

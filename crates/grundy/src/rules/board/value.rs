@@ -693,17 +693,27 @@ fn wins_by_parts(
             }
             wins.count += 1;
             if wins.listed.len() < room {
-                let whole: Vec<u64> =
-                    numbers[..run.start].iter().chain(&option).chain(&numbers[run.end..]).copied().collect();
-                if rules.check(numbers, run.clone(), &whole, me).is_err() {
-                    return Ok(None);
-                }
+                let Some(whole) = whole_after(rules, numbers, &run, &option, me) else { return Ok(None) };
                 wins.leaves.push(store.text_within(v, NAMED_CHARS).map_err(partizan_error)?);
                 wins.listed.push(whole);
             }
         }
     }
     Ok(Some(wins))
+}
+
+/// The whole position `numbers` after the part at `run` becomes `option`, when that is a move of
+/// player `me` by the rule (`None` when it is not: the part does not stand there as the run).
+pub(crate) fn whole_after(
+    rules: &dyn BoardRules,
+    numbers: &[u64],
+    run: &std::ops::Range<usize>,
+    option: &[u64],
+    me: usize,
+) -> Option<Vec<u64>> {
+    let whole: Vec<u64> =
+        numbers.get(..run.start)?.iter().chain(option).chain(numbers.get(run.end..)?).copied().collect();
+    rules.check(numbers, run.clone(), &whole, me).is_ok().then_some(whole)
 }
 
 /// Where each of `parts` stands in `numbers` as a run of its numbers, left to right; `None`
