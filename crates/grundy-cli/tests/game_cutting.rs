@@ -43,9 +43,9 @@ fn analyze_text_json_and_explain() {
 #[test]
 fn bad_input_is_one_line_and_exit_2() {
     for (arg, says) in [
-        ("3x", "the height of sheet 1 is empty"),
-        ("0x5", "sheet 1 '0x5' has no paper: a sheet is at least 1x1"),
-        ("3*4", "sheet 1 '3*4' is not WxH (e.g. 3x4)"),
+        ("3x", "sheet 1: the height is empty"),
+        ("0x5", "sheet 1 (0x5): a side is at least 1"),
+        ("3*4", "sheet 1: '3*4' is not WxH (width x height, e.g. 3x4)"),
     ] {
         let out = grundy(&["analyze", "cutting", "2x2", arg]);
         let err = String::from_utf8(out.stderr).unwrap();

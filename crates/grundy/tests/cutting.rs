@@ -158,10 +158,10 @@ fn huge_narrow_sheets_are_exact() {
 fn bad_sheets_are_named() {
     let g = cutting();
     let err = |t: &[&str]| g.parse_position(t).unwrap_err().to_string();
-    assert_eq!(err(&["3x"]), "the height of sheet 1 is empty");
-    assert_eq!(err(&["2x2", "0x5"]), "sheet 2 '0x5' has no paper: a sheet is at least 1x1");
-    assert_eq!(err(&["3*4"]), "sheet 1 '3*4' is not WxH (e.g. 3x4)");
-    assert_eq!(err(&["ax4"]), "the width of sheet 1 'a' is not a number");
+    assert_eq!(err(&["3x"]), "sheet 1: the height is empty");
+    assert_eq!(err(&["2x2", "0x5"]), "sheet 2 (0x5): a side is at least 1");
+    assert_eq!(err(&["3*4"]), "sheet 1: '3*4' is not WxH (width x height, e.g. 3x4)");
+    assert_eq!(err(&["ax4"]), "sheet 1: the width 'a' is not a number");
     assert!(err(&["3x18446744073709551616"]).contains("past the largest"));
     let p = g.parse_position(&["3x4"]).unwrap();
     assert_eq!(p.labels()[..2], ["width 1", "height 1"]);
@@ -179,7 +179,7 @@ fn cuts_are_read_in_words_and_checked() {
     let e = |t: &str| read(t).unwrap_err().to_string();
     assert!(e("cut 1 into 2x2 3x2").contains("widths adding up to 4"), "{}", e("cut 1 into 2x2 3x2"));
     assert!(e("cut 3 into 1x1 1x1").contains("there is no sheet 3"));
-    assert!(e("cut 1 into 2x2 0x2").contains("no paper"));
+    assert_eq!(e("cut 1 into 2x2 0x2"), "the second piece (0x2): a side is at least 1");
     let d = |t: &str| grundy::play::describe(&p, &parse_move(&p, Player::First, t).unwrap());
     assert_eq!(d("cut 1 into 2x2 2x2"), "cut sheet 1 (4x2) into 2x2 and 2x2");
     assert_eq!(d("cut 2 into 1x1 1x2"), "cut sheet 2 (1x3) into 1x1 and 1x2, cutting off a 1 x 1 piece");

@@ -20,13 +20,11 @@ const METHODS_A_GAME: usize = 12;
 /// The games whose files still implement more than [`METHODS_A_GAME`], each held at exactly
 /// its count today: lower an entry (and drop it at 12) as shared implementations and defaults
 /// take methods out of its file; never raise one, never add one.
-const OVER_THE_LIMIT: [(&str, usize); 8] = [
+const OVER_THE_LIMIT: [(&str, usize); 6] = [
     ("Hackenbush", 17),
     ("Northcott", 15),
     ("Circle", 14),
-    ("Cutcake", 14),
     ("ToadsFrogs", 14),
-    ("Cutting", 13),
     ("Geography", 13),
     ("TopplingDominoes", 13),
 ];

@@ -19,6 +19,7 @@ use crate::rules::board::Players;
 use crate::number::parse_u64;
 use crate::rules::board::partizan::side;
 use crate::rules::board::notation::arrow_move;
+use crate::rules::board::rectangles::{numbers_of, rectangles as cakes, Rectangle, Rectangles};
 use crate::rules::board::{NumberNames, Words};
 use crate::rules::board::{replaced_part, Board, BoardFamily, Notation, PlayHelp, RulesCore, Theory, TextRows};
 #[cfg(feature = "draw")]
@@ -59,21 +60,21 @@ pub const MAX_SQUARES: u64 = 16 * MAX_SIDE * MAX_SIDE;
 const DRAWN_SIDE: u64 = 24;
 
 /// A cake: rows, columns.
-type Cake = (u64, u64);
+type Cake = Rectangle;
+
+/// How cakes are written: `RxC`, rows by columns.
+const CAKES: Rectangles = Rectangles {
+    noun: "cake",
+    letters: "RxC",
+    sides: ["rows", "columns"],
+    example: "2x3",
+    max_side: MAX_SIDE,
+    max_squares: Some(MAX_SQUARES),
+};
 
 /// Cutcake.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Cutcake;
-
-/// The cakes of `numbers`.
-fn cakes(numbers: &[u64]) -> Vec<Cake> {
-    numbers.chunks_exact(2).filter_map(|p| Some((*p.first()?, *p.get(1)?))).collect()
-}
-
-/// The numbers of `cakes`.
-fn numbers_of(cakes: &[Cake]) -> Vec<u64> {
-    cakes.iter().flat_map(|&(r, c)| [r, c]).collect()
-}
 
 /// The two cakes a cut of `cake` by player `mover` after line `k` leaves (Left's after column
 /// k, Right's after row k).
@@ -143,6 +144,7 @@ impl RulesCore for Cutcake {
         )
         .with_text_rows(TextRows { label: "cake", numbered: true, empty: None, turn: &[] })
         .with_names(NumberNames { first: &[], then: &["cake {} rows", "cake {} columns"], last: None })
+        .with_rectangles(CAKES)
     }
 
     fn options(&self, numbers: &[u64], mover: usize) -> Vec<Vec<u64>> {
@@ -187,38 +189,6 @@ impl RulesCore for Cutcake {
 }
 
 impl Notation for Cutcake {
-    fn parse(&self, tokens: &[&str]) -> Result<Vec<u64>, String> {
-        if tokens.is_empty() {
-            return Err("the position is empty: give at least one cake RxC (e.g. 2x3)".into());
-        }
-        if tokens.len() as u64 > MAX_SQUARES {
-            return Err(format!("{} cakes; at most {MAX_SQUARES} squares are allowed in all", tokens.len()));
-        }
-        let mut all = vec![];
-        let mut squares = 0u64;
-        for (i, t) in tokens.iter().enumerate() {
-            let (r, c) = t.split_once('x').ok_or_else(|| format!("cake {}: '{t}' is not RxC (rows x columns, e.g. 2x3)", i + 1))?;
-            let side = |s: &str, what: &str| -> Result<u64, String> {
-                let n = parse_u64(s, &format!("cake {}: the {what}", i + 1))?;
-                if n == 0 || n > MAX_SIDE {
-                    return Err(format!("cake {}: {n} {what}; a side is 1 to {MAX_SIDE}", i + 1));
-                }
-                Ok(n)
-            };
-            let cake = (side(r, "rows")?, side(c, "columns")?);
-            squares += cake.0 * cake.1;
-            if squares > MAX_SQUARES {
-                return Err(format!("cakes 1 to {} have {squares} squares; at most {MAX_SQUARES} are allowed in all", i + 1));
-            }
-            all.push(cake);
-        }
-        Ok(numbers_of(&all))
-    }
-
-    fn tokens(&self, numbers: &[u64]) -> Vec<String> {
-        cakes(numbers).iter().map(|(r, c)| format!("{r}x{c}")).collect()
-    }
-
     fn describe(&self, numbers: &[u64], after: &[u64]) -> String {
         match Cutcake::which(numbers, after) {
             Ok((i, mover, k)) => {
@@ -393,7 +363,7 @@ mod tests {
         assert_eq!(Cutcake.check(&n, 0..0, &right, 0).unwrap_err().to_string(), "cake 1: that cut is horizontal, and Left cuts vertically");
         assert!(Cutcake.check(&n, 0..0, &right, 1).is_ok());
         assert_eq!(Cutcake.read_move(&n, "h 1 in 2", 0).unwrap().unwrap_err(), "cake 2 (1x4) has a single row: nothing to cut between");
-        assert_eq!(Cutcake.parse(&["2x0"]).unwrap_err(), "cake 1: 0 columns; a side is 1 to 1000");
+        assert_eq!(Cutcake.parse(&["2x0"]).unwrap_err(), "cake 1 (2x0): a side is 1 to 1000");
         assert!(Cutcake.parse(&["2y3"]).unwrap_err().contains("is not RxC"));
         assert_eq!(Cutcake.canonical(&Cutcake.parse(&["3x2", "1x1", "1x4"]).unwrap()), vec![1, 4, 3, 2]);
     }

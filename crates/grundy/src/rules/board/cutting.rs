@@ -42,6 +42,7 @@ use crate::rules::board::{Board, BoardFamily};
 use crate::rules::catalogue::GameKind;
 use crate::error::{AnalyzeError, GaveUp, Work};
 use crate::number::parse_u64;
+use crate::rules::board::rectangles::{numbers_of, rectangles as sheets, written, Rectangle, Rectangles};
 use crate::rules::board::replaced_part;
 use crate::rules::board::search::search_answer;
 use crate::rules::board::{listed_note, listing_room, BoardContext, Method, Notation, PlayHelp, RulesCore, Theory, HeapValues};
@@ -85,16 +86,17 @@ fn parse(s: &str) -> Option<Result<Board, String>> {
 pub struct Cutting;
 
 /// One sheet: its width and height.
-type Sheet = (u64, u64);
+type Sheet = Rectangle;
 
-/// The sheets of a position (a number left over is dropped; `parse` never leaves one).
-fn sheets(numbers: &[u64]) -> Vec<Sheet> {
-    numbers.chunks_exact(2).map(|p| (p.first().copied().unwrap_or(1), p.get(1).copied().unwrap_or(1))).collect()
-}
-
-fn numbers_of(sheets: &[Sheet]) -> Vec<u64> {
-    sheets.iter().flat_map(|&(w, h)| [w, h]).collect()
-}
+/// How sheets are written: `WxH`, width by height, at any size.
+const SHEETS: Rectangles = Rectangles {
+    noun: "sheet",
+    letters: "WxH",
+    sides: ["width", "height"],
+    example: "3x4",
+    max_side: u64::MAX,
+    max_squares: None,
+};
 
 /// Whether the game is over: a 1 x 1 piece has been cut off.
 fn over(sheets: &[Sheet]) -> bool {
@@ -113,24 +115,6 @@ fn replaced(all: &[Sheet], i: usize, pieces: &[Sheet]) -> Vec<u64> {
     let mut next = all.to_vec();
     next.splice(i..=i, pieces.iter().copied());
     numbers_of(&next)
-}
-
-/// `WxH` of a sheet.
-fn written(&(w, h): &Sheet) -> String {
-    format!("{w}x{h}")
-}
-
-/// Reads `WxH`; `what` names the sheet in errors.
-fn read_sheet(token: &str, what: &str) -> Result<Sheet, String> {
-    let Some((w, h)) = token.split_once('x') else {
-        return Err(format!("{what} '{token}' is not WxH (e.g. 3x4)"));
-    };
-    let w = parse_u64(w, &format!("the width of {what}"))?;
-    let h = parse_u64(h, &format!("the height of {what}"))?;
-    if w == 0 || h == 0 {
-        return Err(format!("{what} '{token}' has no paper: a sheet is at least 1x1"));
-    }
-    Ok((w, h))
 }
 
 /// The table of SG(w, h) for 2 <= w <= `width`, 2 <= h <= `height`, sheets with a cut leaving
@@ -446,6 +430,7 @@ impl RulesCore for Cutting {
             "Type 'cut 1 into 2x3 2x3' (cut sheet 1 into those two pieces) or '1..2 -> 2 3 2 3' (numbers 1 and 2 become sheets 2x3 and 2x3)",
         )
         .with_names(NumberNames { first: &[], then: &["width {}", "height {}"], last: None })
+        .with_rectangles(SHEETS)
     }
 
     fn options(&self, numbers: &[u64], _mover: usize) -> Vec<Vec<u64>> {
@@ -489,19 +474,6 @@ impl RulesCore for Cutting {
 }
 
 impl Notation for Cutting {
-    fn parse(&self, tokens: &[&str]) -> Result<Vec<u64>, String> {
-        let mut out = vec![];
-        for (i, t) in tokens.iter().enumerate() {
-            let (w, h) = read_sheet(t, &format!("sheet {}", i + 1))?;
-            out.extend([w, h]);
-        }
-        Ok(out)
-    }
-
-    fn tokens(&self, numbers: &[u64]) -> Vec<String> {
-        sheets(numbers).iter().map(written).collect()
-    }
-
     fn describe(&self, numbers: &[u64], after: &[u64]) -> String {
         let (before, after_sheets) = (sheets(numbers), sheets(after));
         let Some((i, old, new)) = replaced_part(&before, &after_sheets) else {
@@ -525,7 +497,7 @@ impl Notation for Cutting {
             let Some(i) = i else {
                 return Err(format!("there is no sheet {n} (the sheets are numbered 1 to {})", all.len()));
             };
-            let pieces = [read_sheet(a, "the first piece")?, read_sheet(b, "the second piece")?];
+            let pieces = [SHEETS.read(a, "the first piece")?, SHEETS.read(b, "the second piece")?];
             if over(&all) {
                 return Err("the game is over: a 1 x 1 piece has been cut off".into());
             }

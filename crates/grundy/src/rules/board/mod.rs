@@ -82,6 +82,7 @@ pub mod notation;
 pub mod packed;
 pub mod partizan;
 pub mod play_help;
+pub mod rectangles;
 pub mod search;
 pub mod theory;
 pub mod two_ahead;
@@ -391,6 +392,9 @@ pub struct Words {
     /// How the position is written when it is one board of cells ([`Notation::grid_notation`],
     /// set with [`Words::with_grid`]); `None` for a game of other positions.
     pub grid: Option<grid::GridNotation>,
+    /// How the position is written when it is rectangles of squares, `AxB` each
+    /// ([`rectangles::Rectangles`], set with [`Words::with_rectangles`]).
+    pub rectangles: Option<rectangles::Rectangles>,
     /// What the values the answer is the nim-sum of are called, and the words of their
     /// balance table ([`Theory::value_words`]): heap values unless the game says otherwise.
     pub values: ValueWords,
@@ -419,6 +423,7 @@ impl Words {
             text_rows: None,
             piles: None,
             grid: None,
+            rectangles: None,
             values: ValueWords::HEAP_VALUES,
             names: None,
             parameters: vec![],
@@ -440,6 +445,12 @@ impl Words {
     pub fn with_grid(self, grid: grid::GridNotation) -> Words {
         let board = TextRows { label: "board", numbered: false, empty: None, turn: &[] };
         Words { grid: Some(grid), text_rows: Some(board), ..self }
+    }
+
+    /// The same words for a game whose positions are rectangles of squares, written as
+    /// `rectangles` says (the defaults of [`Notation::parse`] and [`Notation::tokens`]).
+    pub fn with_rectangles(self, rectangles: rectangles::Rectangles) -> Words {
+        Words { rectangles: Some(rectangles), ..self }
     }
 
     /// The same words for a game whose answer is a nim-sum of values named by `values`.

@@ -3,21 +3,25 @@
 
 use crate::number::parse_u64;
 use crate::rules::board::grid::{number_label, GridNotation};
+use crate::rules::board::rectangles::{rectangles, written};
 use crate::rules::board::{RulesCore, TextRows};
 
 /// How a board game's positions and moves are written: parse and print, the names of its
 /// numbers, and moves read, written (what [`Notation::read_move`] reads back) and worded.
 pub trait Notation: RulesCore {
     /// Reads a position from its tokens; the error names the bad token, in one line. By
-    /// default a board of cells in the game's [`GridNotation`], and for a game without one a
-    /// row of heaps, each token a number (`heap 1`, `heap 2`, ...): a game of other positions
+    /// default a board of cells in the game's [`GridNotation`], rectangles `AxB` for a game
+    /// of [`Rectangles`](crate::rules::board::rectangles::Rectangles), and for a game of
+    /// neither a row of heaps, each token a number (`heap 1`, `heap 2`, ...): a game of other positions
     /// writes its own (the registry's tests read every game's example and random positions
     /// back, so a game that forgets it fails there).
     fn parse(&self, tokens: &[&str]) -> Result<Vec<u64>, String> {
-        match self.grid_notation() {
-            Some(grid) => grid.parse(&self.spelling(), tokens),
-            None if tokens.is_empty() => Err("the position is empty: give at least one heap".into()),
-            None => tokens.iter().enumerate().map(|(i, t)| parse_u64(t, &format!("heap {}", i + 1))).collect(),
+        let words = self.words();
+        match (words.grid, words.rectangles) {
+            (Some(grid), _) => grid.parse(&words.spelling, tokens),
+            (None, Some(rectangles)) => rectangles.parse(tokens),
+            (None, None) if tokens.is_empty() => Err("the position is empty: give at least one heap".into()),
+            (None, None) => tokens.iter().enumerate().map(|(i, t)| parse_u64(t, &format!("heap {}", i + 1))).collect(),
         }
     }
 
@@ -31,9 +35,11 @@ pub trait Notation: RulesCore {
 
     /// Writes the numbers back as tokens that `parse` reads.
     fn tokens(&self, numbers: &[u64]) -> Vec<String> {
-        match self.grid_notation() {
-            Some(grid) => vec![grid.write(numbers)],
-            None => numbers.iter().map(u64::to_string).collect(),
+        let words = self.words();
+        match (words.grid, words.rectangles) {
+            (Some(grid), _) => vec![grid.write(numbers)],
+            (None, Some(_)) => rectangles(numbers).iter().map(written).collect(),
+            (None, None) => numbers.iter().map(u64::to_string).collect(),
         }
     }
 
