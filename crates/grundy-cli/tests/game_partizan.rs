@@ -78,7 +78,7 @@ fn bad_positions_and_misere_play_are_one_line_with_status_2() {
     for (args, error) in [
         (&["analyze", "domineering", "../.x"][..], "cell b2 (row 2, column 2): 'x' is not one of '.', '#', 'L', 'R'"),
         (&["analyze", "clobber", "xo/o"], "row 2 has 1 cells, row 1 has 2"),
-        (&["analyze", "toads-frogs", "T.Z"], "cell 3: 'Z' is not 'T'"),
+        (&["analyze", "toads-frogs", "T.Z"], "cell 3: 'Z' is not '.' (empty), 'T'"),
         (&["analyze", "cutcake", "2x3", "0x4"], "cake 2 (0x4): a side is 1 to 1000"),
         (&["analyze", "cutcake", "2x3", "--misere"], "misère play of cutcake is not computed"),
     ] {

@@ -283,7 +283,7 @@ fn positions_round_trip_and_bad_ones_are_named() {
             "xo/ox/xo/ox/xo/ox/xo/ox/xo/ox/xo/ox/xo/ox/xo/ox/xo",
             "the board has 17 rows; at most 16 are allowed",
         ),
-        ("toads-frogs", "TT.Q", "cell 4: 'Q' is not 'T' (a toad), 'F' (a frog) or '.' (empty)"),
+        ("toads-frogs", "TT.Q", "cell 4: 'Q' is not '.' (empty), 'T' (a toad) or 'F' (a frog)"),
         ("cutcake", "2x3 3x1001", "cake 2 (3x1001): a side is 1 to 1000"),
     ] {
         let g: Game = game.parse().unwrap();

@@ -84,6 +84,7 @@ pub mod partizan;
 pub mod play_help;
 pub mod rectangles;
 pub mod search;
+pub mod strips;
 pub mod theory;
 pub mod two_ahead;
 pub mod value;
@@ -389,12 +390,10 @@ pub struct Words {
     /// vertices), `Some(1)` for Multiple Nim's heap before its limit. Set with
     /// [`Words::with_piles`]; a position written as text counts none.
     pub piles: Option<usize>,
-    /// How the position is written when it is one board of cells ([`Notation::grid_notation`],
-    /// set with [`Words::with_grid`]); `None` for a game of other positions.
-    pub grid: Option<grid::GridNotation>,
-    /// How the position is written when it is rectangles of squares, `AxB` each
-    /// ([`rectangles::Rectangles`], set with [`Words::with_rectangles`]).
-    pub rectangles: Option<rectangles::Rectangles>,
+    /// How the position is written in one of the shared notations ([`Written`]): a board of
+    /// cells, rectangles or strips, read and written by [`Notation`]'s defaults; numbers, one a
+    /// token, unless a game says otherwise.
+    pub written: Written,
     /// What the values the answer is the nim-sum of are called, and the words of their
     /// balance table ([`Theory::value_words`]): heap values unless the game says otherwise.
     pub values: ValueWords,
@@ -404,6 +403,20 @@ pub struct Words {
     /// The names the game gives its parameters in expressions, with their values (`K` and `L`
     /// of K-L-Nim: [`Theory::parameters`]); set with [`Words::with_parameters`].
     pub parameters: Vec<(&'static str, u64)>,
+}
+
+/// The shared notations a game's positions may be written in ([`Words::written`]), each read
+/// and written in one place by [`Notation`]'s defaults.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Written {
+    /// Numbers, one a token (`heap 1`, `heap 2`, ...), or a game's own notation.
+    Numbers,
+    /// One board of cells ([`grid::GridNotation`], [`Words::with_grid`]).
+    Grid(grid::GridNotation),
+    /// Rectangles `AxB` ([`rectangles::Rectangles`], [`Words::with_rectangles`]).
+    Rectangles(rectangles::Rectangles),
+    /// Strips of cells, a letter a cell ([`strips::Strips`], [`Words::with_strips`]).
+    Strips(strips::Strips),
 }
 
 impl Words {
@@ -422,8 +435,7 @@ impl Words {
             move_hint: move_hint.into(),
             text_rows: None,
             piles: None,
-            grid: None,
-            rectangles: None,
+            written: Written::Numbers,
             values: ValueWords::HEAP_VALUES,
             names: None,
             parameters: vec![],
@@ -444,13 +456,19 @@ impl Words {
     /// row of text, "board".
     pub fn with_grid(self, grid: grid::GridNotation) -> Words {
         let board = TextRows { label: "board", numbered: false, empty: None, turn: &[] };
-        Words { grid: Some(grid), text_rows: Some(board), ..self }
+        Words { written: Written::Grid(grid), text_rows: Some(board), ..self }
     }
 
     /// The same words for a game whose positions are rectangles of squares, written as
     /// `rectangles` says (the defaults of [`Notation::parse`] and [`Notation::tokens`]).
     pub fn with_rectangles(self, rectangles: rectangles::Rectangles) -> Words {
-        Words { rectangles: Some(rectangles), ..self }
+        Words { written: Written::Rectangles(rectangles), ..self }
+    }
+
+    /// The same words for a game whose positions are strips of cells, written as `strips`
+    /// says (the defaults of [`Notation::parse`] and [`Notation::tokens`]).
+    pub fn with_strips(self, strips: strips::Strips) -> Words {
+        Words { written: Written::Strips(strips), ..self }
     }
 
     /// The same words for a game whose answer is a nim-sum of values named by `values`.

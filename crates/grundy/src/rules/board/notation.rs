@@ -4,24 +4,28 @@
 use crate::number::parse_u64;
 use crate::rules::board::grid::{number_label, GridNotation};
 use crate::rules::board::rectangles::{rectangles, written};
-use crate::rules::board::{RulesCore, TextRows};
+use crate::rules::board::{RulesCore, TextRows, Written};
 
 /// How a board game's positions and moves are written: parse and print, the names of its
 /// numbers, and moves read, written (what [`Notation::read_move`] reads back) and worded.
 pub trait Notation: RulesCore {
     /// Reads a position from its tokens; the error names the bad token, in one line. By
     /// default a board of cells in the game's [`GridNotation`], rectangles `AxB` for a game
-    /// of [`Rectangles`](crate::rules::board::rectangles::Rectangles), and for a game of
-    /// neither a row of heaps, each token a number (`heap 1`, `heap 2`, ...): a game of other positions
+    /// of [`Rectangles`](crate::rules::board::rectangles::Rectangles), strips of letters for
+    /// a game of [`Strips`](crate::rules::board::strips::Strips), and for a game of none of
+    /// these a row of heaps, each token a number (`heap 1`, `heap 2`, ...): a game of other positions
     /// writes its own (the registry's tests read every game's example and random positions
     /// back, so a game that forgets it fails there).
     fn parse(&self, tokens: &[&str]) -> Result<Vec<u64>, String> {
         let words = self.words();
-        match (words.grid, words.rectangles) {
-            (Some(grid), _) => grid.parse(&words.spelling, tokens),
-            (None, Some(rectangles)) => rectangles.parse(tokens),
-            (None, None) if tokens.is_empty() => Err("the position is empty: give at least one heap".into()),
-            (None, None) => tokens.iter().enumerate().map(|(i, t)| parse_u64(t, &format!("heap {}", i + 1))).collect(),
+        match words.written {
+            Written::Grid(grid) => grid.parse(&words.spelling, tokens),
+            Written::Rectangles(rectangles) => rectangles.parse(tokens),
+            Written::Strips(strips) => strips.parse(&words.spelling, tokens),
+            Written::Numbers if tokens.is_empty() => Err("the position is empty: give at least one heap".into()),
+            Written::Numbers => {
+                tokens.iter().enumerate().map(|(i, t)| parse_u64(t, &format!("heap {}", i + 1))).collect()
+            }
         }
     }
 
@@ -30,16 +34,20 @@ pub trait Notation: RulesCore {
     /// `parse`, `tokens`, `labels`, `counts_objects`, `written_as_text`, `text_rows` and
     /// `rows` write and name the board. `None` for a game of other positions.
     fn grid_notation(&self) -> Option<GridNotation> {
-        self.words().grid
+        match self.words().written {
+            Written::Grid(grid) => Some(grid),
+            _ => None,
+        }
     }
 
     /// Writes the numbers back as tokens that `parse` reads.
     fn tokens(&self, numbers: &[u64]) -> Vec<String> {
         let words = self.words();
-        match (words.grid, words.rectangles) {
-            (Some(grid), _) => vec![grid.write(numbers)],
-            (None, Some(_)) => rectangles(numbers).iter().map(written).collect(),
-            (None, None) => numbers.iter().map(u64::to_string).collect(),
+        match words.written {
+            Written::Grid(grid) => vec![grid.write(numbers)],
+            Written::Rectangles(_) => rectangles(numbers).iter().map(written).collect(),
+            Written::Strips(strips) => strips.write(numbers),
+            Written::Numbers => numbers.iter().map(u64::to_string).collect(),
         }
     }
 
@@ -85,10 +93,10 @@ pub trait Notation: RulesCore {
     fn labels(&self, numbers: &[u64]) -> Vec<String> {
         let words = self.words();
         (0..numbers.len())
-            .map(|i| match (&words.grid, &words.names) {
-                (Some(_), _) => number_label(numbers, i),
-                (None, Some(names)) => names.label(numbers, i),
-                (None, None) => format!("heap {}", i + 1),
+            .map(|i| match (&words.written, &words.names) {
+                (Written::Grid(_), _) => number_label(numbers, i),
+                (_, Some(names)) => names.label(numbers, i),
+                (_, None) => format!("heap {}", i + 1),
             })
             .collect()
     }

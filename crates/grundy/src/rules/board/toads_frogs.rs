@@ -22,6 +22,7 @@ use crate::rules::board::partizan::side;
 use crate::rules::board::notation::arrow_move;
 use crate::rules::board::bitgrid::{gather, spread};
 use crate::rules::board::packed::{Packed, PackedRules};
+use crate::rules::board::strips::{Count, Strips};
 use crate::rules::board::{NumberNames, Words};
 use crate::rules::board::{Board, BoardFamily, Notation, PlayHelp, RulesCore, Theory, TextRows};
 #[cfg(feature = "draw")]
@@ -49,8 +50,17 @@ fn parse(s: &str) -> Option<Result<Board, String>> {
     (s == "toads-frogs").then(|| Ok(Board::new(ToadsFrogs)))
 }
 
-/// The characters of a strip: an empty cell, a toad, a frog.
-const ALPHABET: [char; 3] = ['.', 'T', 'F'];
+/// How a strip is written: a letter a cell, empty (`.`), a toad (`T`) or a frog (`F`),
+/// numbered 0 to 2.
+const STRIP: Strips = Strips {
+    letters: &[('.', "empty"), ('T', "a toad"), ('F', "a frog")],
+    first: EMPTY,
+    strip: "strip",
+    cell: ["cell", "cells"],
+    example: "TT..FF",
+    max_cells: MAX_CELLS,
+    count: Count::One { sum: ["T.F", "TT.F"] },
+};
 const EMPTY: u64 = 0;
 const TOAD: u64 = 1;
 const FROG: u64 = 2;
@@ -378,6 +388,7 @@ impl RulesCore for ToadsFrogs {
         )
         .with_text_rows(TextRows { label: "strip", numbered: false, empty: None, turn: &[] })
         .with_names(NumberNames { first: &[], then: &["cell {}"], last: None })
+        .with_strips(STRIP)
     }
 
     fn options(&self, numbers: &[u64], mover: usize) -> Vec<Vec<u64>> {
@@ -413,38 +424,6 @@ impl RulesCore for ToadsFrogs {
 }
 
 impl Notation for ToadsFrogs {
-    fn parse(&self, tokens: &[&str]) -> Result<Vec<u64>, String> {
-        let text = match tokens {
-            [one] => *one,
-            [] => return Err("the position is empty: give the strip, e.g. TT..FF".into()),
-            _ => {
-                return Err(format!(
-                    "a position is one strip, not {} tokens (a sum of strips: sum toads-frogs=T.F toads-frogs=TT.F)",
-                    tokens.len()
-                ))
-            }
-        };
-        let len = text.chars().count();
-        if len > MAX_CELLS {
-            return Err(format!("the strip has {len} cells; at most {MAX_CELLS} are allowed"));
-        }
-        text.chars()
-            .enumerate()
-            .map(|(i, ch)| {
-                // `tt..ff` is `TT..FF`: no letter means anything else in another case.
-                ALPHABET
-                    .iter()
-                    .position(|a| a.eq_ignore_ascii_case(&ch))
-                    .map(|k| k as u64)
-                    .ok_or_else(|| format!("cell {}: '{ch}' is not 'T' (a toad), 'F' (a frog) or '.' (empty)", i + 1))
-            })
-            .collect()
-    }
-
-    fn tokens(&self, numbers: &[u64]) -> Vec<String> {
-        vec![numbers.iter().map(|&c| ALPHABET.get(c as usize).copied().unwrap_or('?')).collect()]
-    }
-
     fn describe(&self, numbers: &[u64], after: &[u64]) -> String {
         match ToadsFrogs::step(numbers, after) {
             Ok(((from, to), mover)) => {
@@ -494,7 +473,7 @@ impl PlayHelp for ToadsFrogs {
     /// A strip of 4 to 8 cells, each a toad, a frog or empty.
     fn random_position(&self, below: &mut dyn FnMut(u64) -> u64) -> Vec<String> {
         let len = 4 + below(5);
-        vec![(0..len).map(|_| ALPHABET.get(below(3) as usize).copied().unwrap_or('.')).collect()]
+        vec![(0..len).map(|_| STRIP.letters.get(below(3) as usize).map_or('.', |(a, _)| *a)).collect()]
     }
 }
 
@@ -576,7 +555,7 @@ mod tests {
         assert!(ToadsFrogs.read_move(&n, "5", 0).unwrap().unwrap_err().contains("cannot move"));
         assert!(ToadsFrogs.read_move(&n, "2", 0).unwrap().unwrap_err().contains("empty"));
         assert!(ToadsFrogs.read_move(&n, "9", 0).unwrap().unwrap_err().contains("no cell 9"));
-        assert_eq!(ToadsFrogs.parse(&["TxF"]).unwrap_err(), "cell 2: 'x' is not 'T' (a toad), 'F' (a frog) or '.' (empty)");
+        assert_eq!(ToadsFrogs.parse(&["TxF"]).unwrap_err(), "cell 2: 'x' is not '.' (empty), 'T' (a toad) or 'F' (a frog)");
     }
 
     /// The key of a strip written out cell by cell, the layout [`Strip::key`] makes with masks.

@@ -19,6 +19,7 @@ use crate::rules::board::Players;
 use crate::number::parse_u64;
 use crate::rules::board::partizan::side;
 use crate::rules::board::notation::arrow_move;
+use crate::rules::board::strips::{Count, Strips};
 use crate::rules::board::{NumberNames, Words};
 use crate::rules::board::{replaced_part, Board, BoardFamily, Notation, PlayHelp, RulesCore, Theory, TextRows};
 #[cfg(feature = "draw")]
@@ -46,8 +47,17 @@ fn parse(s: &str) -> Option<Result<Board, String>> {
     (s == "toppling-dominoes").then(|| Ok(Board::new(TopplingDominoes)))
 }
 
-/// The letters of the dominoes, by their number less one: blue, red, green.
-const LETTERS: [char; 3] = ['b', 'r', 'g'];
+/// How rows of dominoes are written: a letter a domino, blue, red or green (numbered 1 to 3),
+/// `-` for a row whose dominoes have all fallen.
+const ROWS: Strips = Strips {
+    letters: &[('b', "blue"), ('r', "red"), ('g', "green")],
+    first: 1,
+    strip: "row",
+    cell: ["domino", "dominoes"],
+    example: "bbrgr",
+    max_cells: MAX_ROW,
+    count: Count::Several { most: MAX_ROWS, empty: "-" },
+};
 const GREEN: u64 = 3;
 
 /// The most dominoes of a row.
@@ -65,15 +75,7 @@ type Topple = (usize, usize, bool);
 
 /// The rows of `numbers`, each its dominoes.
 fn rows(numbers: &[u64]) -> Vec<Vec<u64>> {
-    let mut out = vec![];
-    let mut rest = numbers;
-    while let Some((&len, tail)) = rest.split_first() {
-        let len = (len as usize).min(tail.len());
-        let (row, next) = tail.split_at(len);
-        out.push(row.to_vec());
-        rest = next;
-    }
-    out
+    ROWS.strips(numbers).into_iter().map(<[u64]>::to_vec).collect()
 }
 
 /// The numbers of `rows`.
@@ -177,6 +179,7 @@ impl RulesCore for TopplingDominoes {
         )
         .with_text_rows(TextRows { label: "row", numbered: true, empty: Some(["-", "all fallen"]), turn: &[] })
         .with_names(NumberNames { first: &[], then: &["number {}"], last: None })
+        .with_strips(ROWS)
     }
 
     fn options(&self, numbers: &[u64], mover: usize) -> Vec<Vec<u64>> {
@@ -225,50 +228,6 @@ impl RulesCore for TopplingDominoes {
 }
 
 impl Notation for TopplingDominoes {
-    fn parse(&self, tokens: &[&str]) -> Result<Vec<u64>, String> {
-        if tokens.is_empty() {
-            return Err("the position is empty: give at least one row of dominoes (e.g. bbrgr)".into());
-        }
-        if tokens.len() > MAX_ROWS {
-            return Err(format!("{} rows; at most {MAX_ROWS} are allowed", tokens.len()));
-        }
-        let mut all = vec![];
-        for (i, t) in tokens.iter().enumerate() {
-            if *t == "-" {
-                all.push(vec![]);
-                continue;
-            }
-            let len = t.chars().count();
-            if len > MAX_ROW {
-                return Err(format!("row {}: {len} dominoes; at most {MAX_ROW} are allowed", i + 1));
-            }
-            let row = t
-                .chars()
-                .enumerate()
-                .map(|(k, ch)| {
-                    LETTERS.iter().position(|&a| a == ch).map(|p| p as u64 + 1).ok_or_else(|| {
-                        format!("row {}, domino {}: '{ch}' is not b (blue), r (red) or g (green)", i + 1, k + 1)
-                    })
-                })
-                .collect::<Result<Vec<u64>, String>>()?;
-            all.push(row);
-        }
-        Ok(numbers_of(&all))
-    }
-
-    fn tokens(&self, numbers: &[u64]) -> Vec<String> {
-        rows(numbers)
-            .iter()
-            .map(|row| {
-                if row.is_empty() {
-                    "-".into()
-                } else {
-                    row.iter().map(|&d| LETTERS.get(d as usize - 1).copied().unwrap_or('?')).collect()
-                }
-            })
-            .collect()
-    }
-
     fn describe(&self, numbers: &[u64], after: &[u64]) -> String {
         match TopplingDominoes::which(numbers, after).map(|found| found.first().copied()) {
             Ok(Some(((r, k, rightwards), d))) => {
@@ -340,7 +299,7 @@ impl PlayHelp for TopplingDominoes {
     /// One or two rows of 2 to 7 dominoes.
     fn random_position(&self, below: &mut dyn FnMut(u64) -> u64) -> Vec<String> {
         (0..1 + below(2))
-            .map(|_| (0..2 + below(6)).map(|_| LETTERS.get(below(3) as usize).copied().unwrap_or('g')).collect())
+            .map(|_| (0..2 + below(6)).map(|_| ROWS.letters.get(below(3) as usize).map_or('g', |(a, _)| *a)).collect())
             .collect()
     }
 }
@@ -444,7 +403,7 @@ mod tests {
         let gone = TopplingDominoes.read_move(&m, "1 right in 2", 0).unwrap().unwrap();
         assert_eq!(TopplingDominoes.tokens(&gone), ["bbrgr", "-"]);
         assert_eq!(TopplingDominoes.parse(&["bbrgr", "-"]).unwrap(), gone);
-        assert!(TopplingDominoes.parse(&["bx"]).unwrap_err().contains("'x' is not b"));
+        assert!(TopplingDominoes.parse(&["bx"]).unwrap_err().contains("'x' is not 'b' (blue)"));
         assert_eq!(TopplingDominoes.read_move(&n, "9 left", 0).unwrap().unwrap_err(), "row 1 has no domino 9 (it has 5)");
         assert_eq!(TopplingDominoes.canonical(&TopplingDominoes.parse(&["rgb", "-"]).unwrap()), vec![3, 1, 3, 2]);
     }
