@@ -23,7 +23,7 @@
 use crate::rules::analysis::Analysis;
 use crate::error::IllegalMove;
 use crate::rules::board::Players;
-use crate::rules::board::Words;
+use crate::rules::board::{NumberNames, Words};
 use crate::rules::board::{Board, BoardFamily};
 use crate::rules::catalogue::GameKind;
 use crate::error::{AnalyzeError, ParseGameError, Work};
@@ -565,6 +565,8 @@ impl RulesCore for Circle {
             ),
             "Type 'take 2 from 1' (take 2 coins from circle or line 1; from a line they come off an end), 'take 1 from 2 leaving 3 4' (split line 2), or '1..2 -> 0 10' (numbers 1 and 2 become a line of 10)",
         )
+        // Two numbers a part: whether it is closed (a circle), then its coins.
+        .with_names(NumberNames { first: &[], then: &["closed {}", "{0|line|circle} {}"], last: None })
     }
 
     fn options(&self, numbers: &[u64], _mover: usize) -> Vec<Vec<u64>> {
@@ -628,16 +630,6 @@ impl Notation for Circle {
             }
             None => numbers.iter().map(u64::to_string).collect(),
         }
-    }
-
-    fn labels(&self, numbers: &[u64]) -> Vec<String> {
-        (0..numbers.len())
-            .map(|i| match (i % 2, numbers.get(i - i % 2)) {
-                (1, Some(&CIRCLE)) => format!("circle {}", i / 2 + 1),
-                (1, Some(&LINE)) => format!("line {}", i / 2 + 1),
-                _ => part_label(i),
-            })
-            .collect()
     }
 
     fn describe(&self, numbers: &[u64], after: &[u64]) -> String {
@@ -707,14 +699,6 @@ impl Notation for Circle {
             next.splice(index..=index, lines(&new));
             Ok(numbers_of(&next))
         })())
-    }
-}
-
-/// What number `i` of a Circle position is when the position does not say more (its `labels`).
-fn part_label(i: usize) -> String {
-    match i % 2 {
-        0 => format!("closed {}", i / 2 + 1),
-        _ => format!("part {}", i / 2 + 1),
     }
 }
 

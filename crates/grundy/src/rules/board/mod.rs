@@ -492,7 +492,8 @@ impl Words {
 /// What a game calls its numbers ([`Words::with_names`]): the first ones each by a name of its
 /// own, then the rest in groups, and perhaps the last by a name of its own. In a group's name
 /// `{}` stands for the group's place from 1, and `{0}`, `{1}`, ... for the group's numbers
-/// themselves (a coin game's head is named with its coin), `?` where the position stops short.
+/// themselves (a coin game's head is named with its coin), `?` where the position stops short;
+/// `{0|line|circle}` names a kind by the group's number 0 (a line for 0, a circle for 1).
 ///
 /// ```
 /// # use grundy::rules::board::NumberNames;
@@ -505,6 +506,9 @@ impl Words {
 /// let heads = NumberNames { first: &[], then: &["head {} (cell {0},{1}), x", "head {} (cell {0},{1}), y"], last: None };
 /// assert_eq!(heads.label(&[3, 4, 5, 6], 3), "head 2 (cell 5,6), y");
 /// assert_eq!(heads.label(&[3, 4, 5], 2), "head 2 (cell 5,?), x");
+/// let parts = NumberNames { first: &[], then: &["closed {}", "{0|line|circle} {}"], last: None };
+/// assert_eq!([parts.label(&[1, 12, 0, 7], 1), parts.label(&[1, 12, 0, 7], 3)], ["circle 1", "line 2"]);
+/// assert_eq!(parts.label(&[2, 12], 1), "? 1");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct NumberNames {
@@ -535,10 +539,29 @@ impl NumberNames {
         if out.contains('{') {
             let start = i - rest % group;
             for k in 0..group.min(10) {
-                let value = numbers.get(start + k).map_or("?".to_string(), u64::to_string);
-                out = out.replace(&format!("{{{k}}}"), &value);
+                let value = numbers.get(start + k);
+                out = out.replace(&format!("{{{k}}}"), &value.map_or("?".to_string(), u64::to_string));
+                out = Self::chosen(&out, k, value);
             }
         }
+        out
+    }
+
+    /// `name` with each `{K|WORD0|WORD1|...}` replaced by the word the group's number K (its
+    /// `value`) picks: WORD0 for 0, WORD1 for 1, ..., `?` past the words or the position.
+    fn chosen(name: &str, k: usize, value: Option<&u64>) -> String {
+        let open = format!("{{{k}|");
+        let mut out = String::with_capacity(name.len());
+        let mut rest = name;
+        while let Some(at) = rest.find(&open) {
+            let Some(close) = rest[at..].find('}').map(|c| at + c) else { break };
+            let words: Vec<&str> = rest[at + open.len()..close].split('|').collect();
+            let word = value.and_then(|&v| usize::try_from(v).ok()).and_then(|v| words.get(v)).copied().unwrap_or("?");
+            out.push_str(&rest[..at]);
+            out.push_str(word);
+            rest = &rest[close + 1..];
+        }
+        out.push_str(rest);
         out
     }
 }
