@@ -9,6 +9,7 @@
 //! solver and the player each have one arm for all of them.
 
 use std::any::Any;
+use std::borrow::Cow;
 use std::fmt;
 
 use std::ops::Range;
@@ -371,15 +372,15 @@ pub struct ConwayAnswer {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Words {
     /// How the game is written, e.g. `wythoff` or `moore:2`: what [`Board::parse`] reads back.
-    pub spelling: String,
+    pub spelling: Cow<'static, str>,
     /// Who has which moves in the game as a whole ([`Players`]): a required argument of
     /// [`Words::new`], so that no game, partizan above all, leaves it unsaid.
     pub players: Players,
     /// The rules in a sentence, for the header of a game and the web page.
-    pub rules: String,
+    pub rules: Cow<'static, str>,
     /// How to type a move, one line for the terminal's header, e.g. "Type '1 3' (take 3 from
     /// heap 1) or 'both 2'".
-    pub move_hint: String,
+    pub move_hint: Cow<'static, str>,
     /// How the page names the rows of a position written as text (pictures, paths, rows of
     /// checkers, a board of cells), one a token ([`Notation::text_rows`]); `None` for a game of
     /// numbers.
@@ -403,6 +404,9 @@ pub struct Words {
     /// The names the game gives its parameters in expressions, with their values (`K` and `L`
     /// of K-L-Nim: [`Theory::parameters`]); set with [`Words::with_parameters`].
     pub parameters: Vec<(&'static str, u64)>,
+    /// Whether a position may come back (a checker moved back and forth), so that a game can
+    /// last for ever ([`PlayHelp::longest_game`]); set with [`Words::with_repeats`].
+    pub repeats: bool,
 }
 
 /// The shared notations a game's positions may be written in ([`Words::written`]), each read
@@ -423,10 +427,10 @@ impl Words {
     /// The words of a game of numbers whose values are heap values: its spelling, who has
     /// which moves, its rules in a sentence and how a move is typed.
     pub fn new(
-        spelling: impl Into<String>,
+        spelling: impl Into<Cow<'static, str>>,
         players: Players,
-        rules: impl Into<String>,
-        move_hint: impl Into<String>,
+        rules: impl Into<Cow<'static, str>>,
+        move_hint: impl Into<Cow<'static, str>>,
     ) -> Words {
         Words {
             spelling: spelling.into(),
@@ -439,6 +443,7 @@ impl Words {
             values: ValueWords::HEAP_VALUES,
             names: None,
             parameters: vec![],
+            repeats: false,
         }
     }
 
@@ -486,6 +491,11 @@ impl Words {
     /// --game kl:2,3 --sg EXPR` reads `K` and `L`).
     pub fn with_parameters(self, parameters: Vec<(&'static str, u64)>) -> Words {
         Words { parameters, ..self }
+    }
+
+    /// The same words for a game whose positions may repeat, so that a game can last for ever.
+    pub fn with_repeats(self) -> Words {
+        Words { repeats: true, ..self }
     }
 }
 
@@ -653,7 +663,7 @@ pub enum Players {
     /// The players have different moves, the player to move given beside the position
     /// (`AnalyzeOptions::to_move`); why, in a few words (e.g. "K != L"). Such a position has
     /// Conway's value, no Sprague-Grundy value, and Every-SG refuses it.
-    Partizan(String),
+    Partizan(Cow<'static, str>),
     /// The position's numbers say whose turn it is (Northcott's game), and each move passes
     /// the turn: a sum cannot hold such a game.
     TurnInPosition,
@@ -663,7 +673,7 @@ impl Players {
     /// Why the players have different moves, when they do ([`Players::Partizan`]).
     pub fn why_partizan(self) -> Option<String> {
         match self {
-            Players::Partizan(why) => Some(why),
+            Players::Partizan(why) => Some(why.into_owned()),
             Players::Impartial | Players::TurnInPosition => None,
         }
     }
@@ -696,12 +706,12 @@ pub trait RulesCore: DynKey + Send + Sync + fmt::Debug {
 
     /// How the game is written, e.g. `wythoff` or `moore:2` ([`Words::spelling`]).
     fn spelling(&self) -> String {
-        self.words().spelling
+        self.words().spelling.into_owned()
     }
 
     /// The rules in a sentence, for the header of a game and the web page ([`Words::rules`]).
     fn rules_sentence(&self) -> String {
-        self.words().rules
+        self.words().rules.into_owned()
     }
 
     /// Who has which moves: the same for both players, different (and why), or kept in the

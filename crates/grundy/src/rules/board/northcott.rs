@@ -246,6 +246,8 @@ impl RulesCore for Northcott {
             label: "Gaps",
             balance: BalanceWords { title: "Binary balance table of the gaps", rows: "gaps", row: "row", moves: "value" },
         })
+        // A checker may move back and forth: a game can last for ever.
+        .with_repeats()
         // Three numbers a row, then whose turn it is.
         .with_names(NumberNames {
             first: &[],
@@ -353,13 +355,7 @@ impl Notation for Northcott {
     }
 }
 
-/// What number `i` of a Northcott position is when the position does not say more (its `labels`).
 impl PlayHelp for Northcott {
-    /// A checker may move back and forth: a game can last for ever.
-    fn longest_game(&self, _numbers: &[u64]) -> u128 {
-        u128::MAX
-    }
-
     fn random_move(&self, numbers: &[u64], _mover: usize, below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
         let (rows, turn) = board(numbers)?;
         let open: Vec<usize> = (0..rows.len()).filter(|&i| rows.get(i).is_some_and(|r| r.moves(turn) > 0)).collect();

@@ -81,7 +81,7 @@ pub trait Notation: RulesCore {
     /// How to type a move, one line for the terminal's header, e.g. "Type '1 3' (take 3 from
     /// heap 1) or 'both 2'" ([`crate::rules::board::Words::move_hint`]).
     fn move_hint(&self) -> String {
-        self.words().move_hint
+        self.words().move_hint.into_owned()
     }
 
     /// What each number of `numbers` is, for the rows of a board and the analysis's labels:

@@ -44,11 +44,17 @@ pub trait PlayHelp: RulesCore {
 
     /// An upper bound on how many moves a game from `numbers` can last, for searches that
     /// recurse along a game (Every-SG refuses past a limit rather than overflow its stack); by
-    /// default the sum of the numbers, right for games whose every move lowers some number.
-    /// `u128::MAX` for a game whose positions may repeat, which can last for ever: no search
-    /// along it is tried. (Read for every child a search orders, so it is a method, not the
-    /// game's `Words`, which are built whole on every reading.)
+    /// default the sum of the numbers, right for games whose every move lowers some number, and
+    /// `u128::MAX` for a game whose positions may repeat ([`Words::with_repeats`]), which can
+    /// last for ever: no search along it is tried. (Read for every child a search orders: a
+    /// game whose words are long to build, formatted from its parameters or its graph, gives
+    /// its own.)
+    ///
+    /// [`Words::with_repeats`]: crate::rules::board::Words::with_repeats
     fn longest_game(&self, numbers: &[u64]) -> u128 {
+        if self.words().repeats {
+            return u128::MAX;
+        }
         numbers.iter().map(|&n| u128::from(n)).sum()
     }
 
