@@ -12,7 +12,8 @@
 //! A position is a list of circles and lines. As numbers each is a pair: 1 and the coins of a
 //! circle, or 0 and the coins of a line; as tokens a circle of 12 is `12` (or `circle:12`) and a
 //! line of 7 is `line:7`. A line taken to nothing stays as `line:0`, as an emptied heap stays as
-//! a heap of 0.
+//! a heap of 0. A random position is the default's few numbers, each a circle (lines come with
+//! play, as the problems above pose circles).
 //!
 //! The theory: by the Sprague-Grundy theorem (Sprague, 1935; Grundy, 1939) a position is worth
 //! the XOR of its parts' values. A line of m is worth G(m) of the ruleset, from the engine (a
@@ -748,13 +749,6 @@ impl PlayHelp for Circle {
     fn longest_game(&self, numbers: &[u64]) -> u128 {
         let ps = parts(numbers).unwrap_or_default();
         ps.iter().map(|p| 2 * u128::from(p.coins)).sum::<u128>() + ps.len() as u128
-    }
-
-    /// 1 to 3 parts: circles of 3 to 12 coins, and now and then a line of 1 to 10.
-    fn random_position(&self, below: &mut dyn FnMut(u64) -> u64) -> Vec<String> {
-        (0..1 + below(3))
-            .map(|_| if below(3) == 0 { format!("line:{}", 1 + below(10)) } else { (3 + below(10)).to_string() })
-            .collect()
     }
 }
 
