@@ -134,6 +134,11 @@ impl CliError {
         CliError { kind, ..CliError::usage(message) }
     }
 
+    /// What kind of error this is.
+    pub fn kind(&self) -> ErrorKind {
+        self.kind
+    }
+
     /// The message the user reads.
     pub fn message(&self) -> &str {
         &self.message

@@ -115,3 +115,34 @@ fn a_long_row_of_kl_heaps_is_decided_by_atomic_weights() {
     assert_eq!(a["winning_move_count"], moves);
     assert!(a["explanation"][1].as_str().unwrap().contains("two-ahead rule"));
 }
+
+/// `grundy value` of such a row is past the work a value may take, and says so; its refusal
+/// gives the outcome the atomic weights decide, and names the command that answers it. A
+/// refusal whose outcome takes a search of its own stays as it was.
+#[test]
+fn a_value_refused_says_the_outcome_its_parts_decide() {
+    let heaps: Vec<String> = (0..20u64).map(|i| (2 + (i * 7) % 30).to_string()).collect();
+    let mut args = vec!["value", "kl:2,3"];
+    args.extend(heaps.iter().map(String::as_str));
+    args.extend(["--work", "100000"]);
+    let out = grundy(&args);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("--work raises the limit"), "{err}");
+    assert!(
+        err.contains("its outcome is known without it: Right wins whoever starts (outcome class R) (`grundy analyze`"),
+        "{err}"
+    );
+    // A board whose outcome is no quicker than its value: the refusal alone.
+    let out = grundy(&[
+        "value",
+        "domineering",
+        "......../......../......../......../......../......../......../........",
+        "--work",
+        "100000",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("--work") && !err.contains("outcome is known"), "{err}");
+}

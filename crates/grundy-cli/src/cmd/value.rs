@@ -7,7 +7,7 @@
 use grundy::frontend::DEFAULT_WORK_LIMIT;
 use grundy::frontend::{forecast_effort, report_of, value_report, value_work_forecast, Raise, Scope, MAX_NAME_CHARS};
 use grundy::ValueReport;
-use grundy::{AnalyzeError, Convention};
+use grundy::{AnalyzeError, AnalyzeOptions, Convention, Outcome, Player};
 use grundy::{GameStore, PartizanError};
 
 use crate::cmd::analyze::{parse_problem, shortened};
@@ -113,8 +113,10 @@ pub fn run(args: Args) -> Result<(), CliError> {
         }
         let (game, position, options) =
             parse_problem(&args.game, &args.position, Convention::Normal, "first", args.budget.as_deref())?;
-        refuse_past_forecast(&position, work, memory)?;
-        value_report(&game, &position, &mut store, options.budget, chars, scope, RAISE).map_err(|e| error(e, limits))?
+        let outcome = |e: CliError| with_outcome(e, &game, &position, options.budget);
+        refuse_past_forecast(&position, work, memory).map_err(outcome)?;
+        value_report(&game, &position, &mut store, options.budget, chars, scope, RAISE)
+            .map_err(|e| outcome(error(e, limits)))?
     };
     if let Some(path) = &args.svg {
         std::fs::write(path, grundy::thermograph_svg(&report.thermograph) + "\n").map_err(|e| {
@@ -176,6 +178,37 @@ fn refuse_past_forecast(position: &grundy::Position, work: u64, memory: u64) -> 
         ),
     )
     .argument("--work"))
+}
+
+/// The most positions the searches behind [`with_outcome`] may store: the outcome is added to
+/// a refusal only where it comes at once (a row of K-L-Nim heaps decided by their atomic
+/// weights), never as a second long wait.
+const OUTCOME_BUDGET: u64 = 1 << 16;
+
+/// `refusal` of a position's value, with the position's outcome (who wins with Left starting
+/// and with Right starting) where `grundy analyze` gives both at once: the value's work is past
+/// what it may take, yet its outcome is known from its parts (Conway's two-ahead rule from the
+/// atomic weights), and the refusal names the command that answers.
+fn with_outcome(refusal: CliError, game: &grundy::Game, position: &grundy::Position, budget: u64) -> CliError {
+    if refusal.kind() != ErrorKind::GaveUp {
+        return refusal;
+    }
+    let wins = |to_move| {
+        let options = AnalyzeOptions { to_move, budget: budget.min(OUTCOME_BUDGET), ..AnalyzeOptions::default() };
+        grundy::analyze(game, position, &options).ok().map(|a| a.outcome == Outcome::N)
+    };
+    let (Some(left), Some(right)) = (wins(Player::First), wins(Player::Second)) else { return refusal };
+    let class = match (left, right) {
+        (true, true) => "whoever starts wins (outcome class N)",
+        (true, false) => "Left wins whoever starts (outcome class L)",
+        (false, true) => "Right wins whoever starts (outcome class R)",
+        (false, false) => "whoever starts loses (outcome class P)",
+    };
+    let message = format!(
+        "{}; its outcome is known without it: {class} (`grundy analyze` of the position gives it with every winning move, `--to-move second` for Right to start)",
+        refusal.message()
+    );
+    refusal.with_message(message)
 }
 
 /// The bounds a value is computed within.
