@@ -1,4 +1,5 @@
-//! Text shared by the layers, built with or without the `draw` feature: plurals, and the one
+//! Text shared by the layers, built with or without the `draw` feature: plurals, lists of
+//! alternatives, and the one
 //! escaping of every SVG grundy writes (faces, quotient tables, thermographs).
 
 /// Text escaped for XML (element content and attribute values): the one escaping of every
@@ -35,5 +36,14 @@ pub fn plural(n: u64, word: &str) -> String {
         format!("1 {word}")
     } else {
         format!("{n} {word}s")
+    }
+}
+
+/// `a`, `a or b`, `a, b or c`: alternatives in a sentence.
+pub fn words_or(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
     }
 }

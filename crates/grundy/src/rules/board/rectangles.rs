@@ -39,11 +39,10 @@ pub struct Rectangles {
 impl Rectangles {
     /// Reads one rectangle `token`, named `what` in errors ("cake 2", "the first piece").
     pub fn read(&self, token: &str, what: &str) -> Result<Rectangle, String> {
+        let [one, other] = self.sides;
         let Some((a, b)) = token.split_once('x') else {
-            let [one, other] = self.sides;
             return Err(format!("{what}: '{token}' is not {} ({one} x {other}, e.g. {})", self.letters, self.example));
         };
-        let [one, other] = self.sides;
         let rectangle = (parse_u64(a, &format!("{what}: the {one}"))?, parse_u64(b, &format!("{what}: the {other}"))?);
         if rectangle.0 == 0 || rectangle.1 == 0 || rectangle.0.max(rectangle.1) > self.max_side {
             let allowed = match self.max_side {

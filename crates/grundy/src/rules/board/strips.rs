@@ -7,6 +7,8 @@
 
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing))]
 
+use crate::rules::text::words_or;
+
 /// How a game of strips writes its positions ([`Words::with_strips`]): the defaults of
 /// [`Notation::parse`] and [`Notation::tokens`] read and write them through it.
 ///
@@ -69,18 +71,16 @@ impl Strips {
                 Err(format!("{} {strip}s; at most {most} are allowed", tokens.len()))
             }
             (Count::Several { empty, .. }, _) => {
-                let mut out = vec![];
+                let mut all = Vec::with_capacity(tokens.len());
                 for (i, t) in tokens.iter().enumerate() {
-                    let cells = if *t == empty {
+                    all.push(if *t == empty {
                         vec![]
                     } else {
                         let name = format!("{strip} {}", i + 1);
                         self.cells(t, &name, &format!("{name}, "))?
-                    };
-                    out.push(cells.len() as u64);
-                    out.extend(cells);
+                    });
                 }
-                Ok(out)
+                Ok(self.numbers(&all))
             }
         }
     }
@@ -107,10 +107,7 @@ impl Strips {
     /// The letters with what each is: `'b' (blue), 'r' (red) or 'g' (green)`.
     fn listed(&self) -> String {
         let each: Vec<String> = self.letters.iter().map(|(c, what)| format!("'{c}' ({what})")).collect();
-        match each.split_last() {
-            Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
-            _ => each.concat(),
-        }
+        words_or(&each)
     }
 
     /// The strips held in `numbers`, each its cells' numbers.
@@ -126,6 +123,17 @@ impl Strips {
                     rest = next;
                 }
                 out
+            }
+        }
+    }
+
+    /// The numbers of the position whose strips hold the cells `strips` (the inverse of
+    /// [`Strips::strips`]): the one strip's cells, or each strip's length then its cells.
+    pub fn numbers(&self, strips: &[Vec<u64>]) -> Vec<u64> {
+        match self.count {
+            Count::One { .. } => strips.concat(),
+            Count::Several { .. } => {
+                strips.iter().flat_map(|s| std::iter::once(s.len() as u64).chain(s.iter().copied())).collect()
             }
         }
     }
@@ -174,6 +182,7 @@ mod tests {
         let numbers = ROWS.parse("g", &["bR", "-", "r"]).unwrap();
         assert_eq!(numbers, [2, 1, 2, 0, 1, 2]);
         assert_eq!(ROWS.strips(&numbers), [&[1, 2][..], &[], &[2]]);
+        assert_eq!(ROWS.numbers(&[vec![1, 2], vec![], vec![2]]), numbers);
         assert_eq!(ROWS.write(&numbers), ["br", "-", "r"]);
         assert_eq!(ROWS.parse("g", &[]).unwrap_err(), "the position is empty: give at least one row, e.g. bbr");
         assert_eq!(ROWS.parse("g", &["b"; 4]).unwrap_err(), "4 rows; at most 3 are allowed");
@@ -185,6 +194,7 @@ mod tests {
     fn one_strip_is_its_cells() {
         assert_eq!(ONE.parse("tf", &["tT.f"]), Ok(vec![1, 1, 0, 2]));
         assert_eq!(ONE.write(&[1, 1, 0, 2]), ["TT.F"]);
+        assert_eq!(ONE.numbers(&[vec![1, 1, 0, 2]]), [1, 1, 0, 2]);
         assert_eq!(
             ONE.parse("tf", &["T.F", "F"]).unwrap_err(),
             "a position is one strip, not 2 tokens (a sum of strips: sum tf=T.F tf=TF)"

@@ -80,7 +80,7 @@ fn rows(numbers: &[u64]) -> Vec<Vec<u64>> {
 
 /// The numbers of `rows`.
 fn numbers_of(rows: &[Vec<u64>]) -> Vec<u64> {
-    rows.iter().flat_map(|r| std::iter::once(r.len() as u64).chain(r.iter().copied())).collect()
+    ROWS.numbers(rows)
 }
 
 /// Whether player `mover` may topple domino `d`: their own colour, or green.

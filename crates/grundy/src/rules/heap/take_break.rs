@@ -251,7 +251,7 @@ fn split_sentence(rules: &SplitRules, code: &str) -> String {
             if rules.split3.contains(&t) {
                 left.push("three heaps");
             }
-            let left = words_or(&left.iter().map(|s| s.to_string()).collect::<Vec<_>>());
+            let left = crate::rules::text::words_or(&left.iter().map(|s| s.to_string()).collect::<Vec<_>>());
             match t {
                 0 => format!("split a heap, leaving {left}"),
                 1 => format!("take 1 object, leaving {left}"),
@@ -263,13 +263,4 @@ fn split_sentence(rules: &SplitRules, code: &str) -> String {
         return format!("With the {code} no move is possible.");
     }
     format!("With the {code}, a move may, from one heap: {}.", clauses.join("; "))
-}
-
-/// `a`, `a or b`, `a, b or c`.
-fn words_or(items: &[String]) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.clone(),
-        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
-    }
 }
