@@ -202,7 +202,9 @@ impl GamePosition for BoardPosition {
 
     fn key(&self) -> (Position, bool) {
         let rules = self.board.rules();
-        (self.with(rules.canonical(&self.numbers)), rules.players(Some(&self.numbers)).why_partizan().is_some())
+        // Read for every position a search keys: whether, without the reason's text.
+        let partizan = matches!(rules.players(Some(&self.numbers)), crate::rules::board::Players::Partizan(_));
+        (self.with(rules.canonical(&self.numbers)), partizan)
     }
 
     fn tokens_hold_commas(&self) -> bool {
