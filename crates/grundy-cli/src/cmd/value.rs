@@ -8,7 +8,7 @@ use grundy::frontend::DEFAULT_WORK_LIMIT;
 use grundy::frontend::{forecast_effort, report_of, value_report, value_work_forecast, Raise, Scope, MAX_NAME_CHARS};
 use grundy::ValueReport;
 use grundy::{AnalyzeError, AnalyzeOptions, Convention, Outcome, Player};
-use grundy::{GameStore, PartizanError};
+use grundy::{GameStore, PartizanError, PartizanOutcome};
 
 use crate::cmd::analyze::{parse_problem, shortened};
 use crate::{emit, CliError, ErrorKind};
@@ -199,14 +199,15 @@ fn with_outcome(refusal: CliError, game: &grundy::Game, position: &grundy::Posit
     };
     let (Some(left), Some(right)) = (wins(Player::First), wins(Player::Second)) else { return refusal };
     let class = match (left, right) {
-        (true, true) => "whoever starts wins (outcome class N)",
-        (true, false) => "Left wins whoever starts (outcome class L)",
-        (false, true) => "Right wins whoever starts (outcome class R)",
-        (false, false) => "whoever starts loses (outcome class P)",
+        (true, true) => PartizanOutcome::N,
+        (true, false) => PartizanOutcome::L,
+        (false, true) => PartizanOutcome::R,
+        (false, false) => PartizanOutcome::P,
     };
     let message = format!(
-        "{}; its outcome is known without it: {class} (`grundy analyze` of the position gives it with every winning move, `--to-move second` for Right to start)",
-        refusal.message()
+        "{}; its outcome is known without it: {} (outcome class {class}) (`grundy analyze` of the position gives it with every winning move, `--to-move second` for Right to start)",
+        refusal.message(),
+        class.words()
     );
     refusal.with_message(message)
 }

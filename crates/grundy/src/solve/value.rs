@@ -15,7 +15,7 @@ use crate::game::convention::{Convention, Outcome, Player};
 use crate::game::games::{part_game, Parts};
 use crate::game::{Game, Position};
 pub use crate::rules::board::forecast::{forecast_effort, forecast_work, WorkForecast};
-use crate::rules::board::value::{outcome_words, NAMED_CHARS};
+use crate::rules::board::value::NAMED_CHARS;
 use crate::rules::board::ConwayAnswer;
 use crate::solve::analysis::{analyze, blank_analysis, Analysis, AnalyzeOptions, WinningMove, LISTED_MOVES};
 use crate::solve::naive;
@@ -108,7 +108,7 @@ impl ValueReport {
 impl ValueReport {
     /// The outcome class in words ("Left wins whoever starts").
     pub fn outcome_words(&self) -> &'static str {
-        outcome_words(self.outcome)
+        self.outcome.words()
     }
 
     /// Why `canonical` is `None`, in words; `None` when it is written.
@@ -573,7 +573,7 @@ fn analyze_sum_in(
     a.explanation.push(format!(
         "The sum has outcome class {} ({}); {} moves, and a move wins when the sum it leaves is {} 0.",
         conway.outcome,
-        outcome_words(outcome),
+        outcome.words(),
         if left { "Left (the first player)" } else { "Right (the second player)" },
         if left { ">=" } else { "<=" }
     ));

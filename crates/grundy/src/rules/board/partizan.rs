@@ -96,7 +96,7 @@ pub fn answer_from_value(
         format!(
             "Conway's value of the position is {named} (outcome class {}: {}; mean {}, temperature {}), found from the options by the simplest form theorem over {positions} positions.",
             conway.outcome,
-            value::outcome_words(outcome),
+            outcome.words(),
             conway.mean,
             conway.temperature,
         ),

@@ -18,7 +18,7 @@ use crate::rules::analysis::Analysis;
 use crate::rules::board::packed::{Packed, PackedRules};
 use crate::rules::board::partizan::{answer_from_value, WinsByValue};
 use crate::rules::board::{listed_note, listing_room, BoardContext, BoardRules};
-use crate::values::partizan::{GameStore, GameValue, PartizanError, PartizanOutcome};
+use crate::values::partizan::{GameStore, GameValue, PartizanError};
 
 /// Which position is which value: the memo of a search.
 trait Memo<K>: Default {
@@ -727,16 +727,6 @@ pub(crate) fn runs_of(numbers: &[u64], parts: &[Vec<u64>]) -> Option<Vec<std::op
         at = start + part.len();
     }
     Some(runs)
-}
-
-/// What an outcome class means, in words.
-pub fn outcome_words(outcome: PartizanOutcome) -> &'static str {
-    match outcome {
-        PartizanOutcome::L => "Left wins whoever starts",
-        PartizanOutcome::R => "Right wins whoever starts",
-        PartizanOutcome::P => "the player to move loses",
-        PartizanOutcome::N => "the player to move wins",
-    }
 }
 
 #[cfg(test)]

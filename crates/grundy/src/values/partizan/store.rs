@@ -70,6 +70,18 @@ pub enum PartizanOutcome {
     N,
 }
 
+impl PartizanOutcome {
+    /// What the class means, in words ("Left wins whoever starts").
+    pub fn words(self) -> &'static str {
+        match self {
+            PartizanOutcome::L => "Left wins whoever starts",
+            PartizanOutcome::R => "Right wins whoever starts",
+            PartizanOutcome::P => "the player to move loses",
+            PartizanOutcome::N => "the player to move wins",
+        }
+    }
+}
+
 impl std::fmt::Display for PartizanOutcome {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(match self {
