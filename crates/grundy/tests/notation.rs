@@ -80,3 +80,41 @@ fn the_general_form_is_written_where_a_game_has_no_words_of_its_own() {
     let (board, numbers) = position.as_board().unwrap();
     assert_eq!(board.rules().write_move(numbers, &[10, 12], 0), "1 -> 10");
 }
+
+#[test]
+fn a_move_is_written_in_its_descriptions_words_where_they_read_back() {
+    // Northcott's game writes no move of its own: the words of its description outside the
+    // parentheses ("move 1 to 3 (White, ...)") read back as the move, so they are written.
+    let game: Game = "northcott".parse().unwrap();
+    let position = game.parse_position(&["8:2,7"]).unwrap();
+    let (board, numbers) = position.as_board().unwrap();
+    let rules = board.rules();
+    let after = rules.read_move(numbers, "1 3", 0).unwrap().unwrap();
+    assert!(rules.describe(numbers, &after).starts_with("move 1 to 3 ("), "{}", rules.describe(numbers, &after));
+    assert_eq!(rules.write_move(numbers, &after, 0), "move 1 to 3");
+}
+
+#[test]
+fn a_game_that_starts_from_nothing_draws_its_start_or_one_move_after() {
+    // Geography's empty position (`-`, the token not placed) has a move: its random positions
+    // are that start or the token placed on one vertex, each read back by the game.
+    let game = Game::geography("a-path", "a b\nb c\nc d\nb e\n").unwrap();
+    let (mut unplaced, mut placed) = (0, 0);
+    for seed in 0..40 {
+        let tokens = game.random_position(seed);
+        game.parse_position(&tokens).unwrap();
+        match tokens[..] {
+            [ref t] if t == "-" => unplaced += 1,
+            [ref t] if !t.contains(',') => placed += 1,
+            _ => panic!("{tokens:?}"),
+        }
+    }
+    assert!(unplaced > 5 && placed > 5, "{unplaced} unplaced, {placed} placed");
+    // A game whose empty position has no move (an empty circle of coins) draws numbers.
+    let circle: Game = "circle:kayles".parse().unwrap();
+    for seed in 0..10 {
+        let tokens = circle.random_position(seed);
+        assert!((2..=4).contains(&tokens.len()), "{tokens:?}");
+        circle.parse_position(&tokens).unwrap();
+    }
+}

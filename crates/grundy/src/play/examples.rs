@@ -5,6 +5,7 @@
 use crate::game::convention::{Convention, Player};
 use crate::game::games::Parts;
 use crate::game::{Move, Position};
+use crate::rules::board::notation::outside_parentheses;
 use crate::rules::board::GraphGame;
 
 use super::{apply, check_move, describe, every, parse_move, parse_turn, smallest_move, smallest_turn, typed_turn};
@@ -128,17 +129,7 @@ fn words(position: &Position, mv: &Move) -> Vec<String> {
             // say in parentheses (`take 3`) and without the words that only read well
             // (`turn over coin 3` typed `turn 3`, `cut sheet 1 into 2x2 and 2x2` typed
             // `cut 1 into 2x2 2x2`); geography's move is its vertex's name.
-            let text = b.rules().describe(numbers, &mv.apply(numbers));
-            let mut plain = String::new();
-            let mut depth = 0usize;
-            for c in text.chars() {
-                match c {
-                    '(' => depth += 1,
-                    ')' => depth = depth.saturating_sub(1),
-                    _ if depth == 0 => plain.push(c),
-                    _ => {}
-                }
-            }
+            let plain = outside_parentheses(&b.rules().describe(numbers, &mv.apply(numbers)));
             const FILLER: [&str; 8] = ["over", "coin", "coins", "cell", "cells", "sheet", "and", "picture"];
             let short: Vec<&str> = plain.split_whitespace().filter(|w| !FILLER.contains(w)).collect();
             let plain: Vec<&str> = plain.split_whitespace().collect();

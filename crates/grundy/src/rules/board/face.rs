@@ -5,7 +5,7 @@ use crate::rules::board::{first_change, Notation, PlayHelp, RulesCore};
 use crate::rules::draw::Sketch;
 
 /// How a board game is drawn on the page.
-pub trait Face: Notation + PlayHelp {
+pub trait Face: PlayHelp {
     /// The position drawn (SVG shapes, no I/O), the shapes that make a move marked with the
     /// numbers they leave and the move in this game's words ([`crate::rules::draw`]); `mover`
     /// is the player to move (0: first, 1: second). A bounded number of shapes at any size.
@@ -44,7 +44,7 @@ pub(crate) fn checked(
 
 /// The plain face of a board game: its rows (or each number with its label), and the move
 /// that changes the position least as a button.
-pub fn plain_face(rules: &(impl Notation + PlayHelp + ?Sized), numbers: &[u64]) -> Sketch {
+pub fn plain_face(rules: &(impl PlayHelp + ?Sized), numbers: &[u64]) -> Sketch {
     use crate::rules::faces::{left_out, row_label, MAX_ROWS, ROW_X};
     let rows = rules
         .rows(numbers)

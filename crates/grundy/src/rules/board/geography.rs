@@ -887,15 +887,6 @@ impl PlayHelp for Geography {
     fn longest_game(&self, numbers: &[u64]) -> u128 {
         (self.vertices() as u128).saturating_sub(path(numbers).len() as u128) + 1
     }
-
-    /// The token not placed yet (`-`), or placed on a random vertex of the graph.
-    fn random_position(&self, below: &mut dyn FnMut(u64) -> u64) -> Vec<String> {
-        let n = self.vertices() as u64;
-        if n == 0 || below(2) == 0 {
-            return vec![UNPLACED.to_string()];
-        }
-        vec![self.name(below(n) as usize).to_string()]
-    }
 }
 
 impl Theory for Geography {

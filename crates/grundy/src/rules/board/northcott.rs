@@ -27,7 +27,6 @@ use crate::error::IllegalMove;
 use crate::rules::board::Players;
 use crate::error::AnalyzeError;
 use crate::number::parse_u64;
-use crate::rules::board::notation::arrow_move;
 use crate::rules::board::{NumberNames, Words};
 use crate::rules::board::{listed_note, listing_room, Board, BoardFamily, Method, Notation, PlayHelp, RulesCore, Theory, TextRows};
 #[cfg(feature = "draw")]
@@ -349,10 +348,6 @@ impl Notation for Northcott {
         out.push(("to move".into(), colour(turn).into()));
         Some(out)
     }
-
-    fn write_move(&self, numbers: &[u64], after: &[u64], _mover: usize) -> String {
-        moved(numbers, after).map_or_else(|_| arrow_move(numbers, after), |(row, square)| format!("{} {square}", row + 1))
-    }
 }
 
 impl PlayHelp for Northcott {
@@ -376,11 +371,6 @@ impl PlayHelp for Northcott {
             (false, false) => mine + 1 + (k - forward),
         };
         Some(after_move(&rows, turn, i, square))
-    }
-
-    fn option_count_bound(&self, numbers: &[u64]) -> Option<u128> {
-        let (rows, turn) = board(numbers)?;
-        Some(rows.iter().map(|r| u128::from(r.moves(turn))).sum())
     }
 
     /// Two or three rows of 3 to 9 squares, each with its two checkers on different squares
@@ -674,7 +664,6 @@ mod tests {
             let positions = every_position(&widths);
             for p in &positions {
                 let options = Northcott.options(p, 0);
-                assert_eq!(Northcott.option_count_bound(p), Some(options.len() as u128));
                 assert_eq!(Northcott.has_move(p, 0), !options.is_empty());
                 for q in &positions {
                     assert_eq!(check(p, q).is_ok(), options.contains(q), "{p:?} -> {q:?}");

@@ -72,10 +72,15 @@ pub trait Notation: RulesCore {
 
     /// Writes the move of player `mover` from `numbers` to `after` as a person types it: text
     /// that [`Notation::read_move`] (or, where it reads nothing, the general form every game
-    /// reads) reads back as the same move. By default that general form, `HEAP -> LEFT`
-    /// ([`arrow_move`]).
-    fn write_move(&self, numbers: &[u64], after: &[u64], _mover: usize) -> String {
-        arrow_move(numbers, after)
+    /// reads) reads back as the same move. By default the words of [`Notation::describe`] outside
+    /// its parentheses (`move 1 to 3` of "move 1 to 3 (White, row 1: ...)") where `read_move`
+    /// reads them back as this very move, else the general form, `HEAP -> LEFT` ([`arrow_move`]).
+    fn write_move(&self, numbers: &[u64], after: &[u64], mover: usize) -> String {
+        let said = outside_parentheses(&self.describe(numbers, after));
+        match self.read_move(numbers, &said, mover) {
+            Some(Ok(read)) if read == after => said,
+            _ => arrow_move(numbers, after),
+        }
     }
 
     /// How to type a move, one line for the terminal's header, e.g. "Type '1 3' (take 3 from
@@ -131,6 +136,22 @@ pub trait Notation: RulesCore {
     fn written_as_text(&self) -> bool {
         self.text_rows().is_some()
     }
+}
+
+/// The words of `text` outside its parentheses, one space between them: the move a description
+/// names ("take 3 (5 -> 2)" is `take 3`), for writing it as a person types it.
+pub fn outside_parentheses(text: &str) -> String {
+    let mut plain = String::new();
+    let mut depth = 0usize;
+    for c in text.chars() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth = depth.saturating_sub(1),
+            _ if depth == 0 => plain.push(c),
+            _ => {}
+        }
+    }
+    plain.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 /// The run of numbers a move from `before` to `after` replaces, as (its first index, its width,

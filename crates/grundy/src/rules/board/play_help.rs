@@ -2,10 +2,10 @@
 //! smallest and a random move at any size, random positions, and bounds on options and on the
 //! length of a game.
 
-use crate::rules::board::RulesCore;
+use crate::rules::board::{Notation, RulesCore};
 
 /// Moves for the player at any size, random positions, and bounds for the searches.
-pub trait PlayHelp: RulesCore {
+pub trait PlayHelp: RulesCore + Notation {
     /// Whether player `mover` has any move left, at any size: by default whether there is a
     /// smallest move.
     fn has_move(&self, numbers: &[u64], mover: usize) -> bool {
@@ -61,9 +61,15 @@ pub trait PlayHelp: RulesCore {
     /// A random position to play, as tokens that [`Notation::parse`] reads, small enough to
     /// analyse at once and with a move to make most of the time (`grundy::Game::random_position`
     /// draws again when it has none); `below(k)` draws uniformly from 0..k (k >= 1). By
-    /// default 2 to 4 numbers from 1 to 12; a game whose position is not a few such numbers
-    /// gives its own.
+    /// default, for a game whose play starts from nothing (the position of no tokens is one,
+    /// with a move: geography's token not yet placed, `-`), that start or, one time in two, the
+    /// start after a random first move; for any other game 2 to 4 numbers from 1 to 12. A game
+    /// whose position is neither gives its own.
     fn random_position(&self, below: &mut dyn FnMut(u64) -> u64) -> Vec<String> {
+        if let Some(start) = self.parse(&[]).ok().filter(|start| self.has_move(start, 0)) {
+            let moved = if below(2) == 1 { self.random_move(&start, 0, below) } else { None };
+            return self.tokens(&moved.unwrap_or(start));
+        }
         (0..2 + below(3)).map(|_| (1 + below(12)).to_string()).collect()
     }
 }
