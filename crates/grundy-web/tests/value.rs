@@ -88,3 +88,18 @@ async fn value_errors_are_json_4xx_naming_the_bad_part() {
     let (s, v) = get("/api/value?game=northcott&position=8:1,5+7:2,7+6:6,3").await;
     assert_error(s, &v, StatusCode::UNPROCESSABLE_ENTITY, "unsupported", "whose turn it is");
 }
+
+/// A value past what a request may do, whose outcome its parts decide (twenty K-L-Nim heaps,
+/// each of atomic weight -1 in kl:2,3): the refusal says the outcome, as `grundy value` does.
+#[tokio::test]
+async fn a_value_refused_says_the_outcome_its_parts_decide() {
+    let heaps: Vec<String> = (0..20u64).map(|i| (2 + (i * 7) % 30).to_string()).collect();
+    let (s, v) = get(&format!("/api/value?game=kl:2,3&position={}", heaps.join("+"))).await;
+    assert_error(
+        s,
+        &v,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "work_limit",
+        "its outcome is known without it: Right wins whoever starts (outcome class R)",
+    );
+}

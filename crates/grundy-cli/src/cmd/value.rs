@@ -7,8 +7,8 @@
 use grundy::frontend::DEFAULT_WORK_LIMIT;
 use grundy::frontend::{forecast_effort, report_of, value_report, value_work_forecast, Raise, Scope, MAX_NAME_CHARS};
 use grundy::ValueReport;
-use grundy::{AnalyzeError, AnalyzeOptions, Convention, Outcome, Player};
-use grundy::{GameStore, PartizanError, PartizanOutcome};
+use grundy::{AnalyzeError, Convention};
+use grundy::{GameStore, PartizanError};
 
 use crate::cmd::analyze::{parse_problem, shortened};
 use crate::{emit, CliError, ErrorKind};
@@ -180,30 +180,15 @@ fn refuse_past_forecast(position: &grundy::Position, work: u64, memory: u64) -> 
     .argument("--work"))
 }
 
-/// The most positions the searches behind [`with_outcome`] may store: the outcome is added to
-/// a refusal only where it comes at once (a row of K-L-Nim heaps decided by their atomic
-/// weights), never as a second long wait.
-const OUTCOME_BUDGET: u64 = 1 << 16;
-
 /// `refusal` of a position's value, with the position's outcome (who wins with Left starting
-/// and with Right starting) where `grundy analyze` gives both at once: the value's work is past
-/// what it may take, yet its outcome is known from its parts (Conway's two-ahead rule from the
-/// atomic weights), and the refusal names the command that answers.
+/// and with Right starting) where `grundy analyze` gives both at once
+/// ([`grundy::frontend::outcome_at_once`]): the value's work is past what it may take, yet its
+/// outcome is known from its parts, and the refusal names the command that answers.
 fn with_outcome(refusal: CliError, game: &grundy::Game, position: &grundy::Position, budget: u64) -> CliError {
     if refusal.kind() != ErrorKind::GaveUp {
         return refusal;
     }
-    let wins = |to_move| {
-        let options = AnalyzeOptions { to_move, budget: budget.min(OUTCOME_BUDGET), ..AnalyzeOptions::default() };
-        grundy::analyze(game, position, &options).ok().map(|a| a.outcome == Outcome::N)
-    };
-    let (Some(left), Some(right)) = (wins(Player::First), wins(Player::Second)) else { return refusal };
-    let class = match (left, right) {
-        (true, true) => PartizanOutcome::N,
-        (true, false) => PartizanOutcome::L,
-        (false, true) => PartizanOutcome::R,
-        (false, false) => PartizanOutcome::P,
-    };
+    let Some(class) = grundy::frontend::outcome_at_once(game, position, budget) else { return refusal };
     let message = format!(
         "{}; its outcome is known without it: {} (outcome class {class}) (`grundy analyze` of the position gives it with every winning move, `--to-move second` for Right to start)",
         refusal.message(),

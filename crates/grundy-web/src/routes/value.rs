@@ -71,7 +71,25 @@ pub(crate) fn value_request(problem: &Problem) -> Result<ValueReport, Fail> {
     store.set_total_work_limit(store.work_limit());
     store.set_memory_limit(REQUEST_MEMORY);
     value_report(&game, &position, &mut store, options.budget, MAX_NAME_CHARS, Scope::Full, RAISE)
-        .map_err(|e| failed(problem, e))
+        .map_err(|e| with_outcome(failed(problem, e), &game, &position, options.budget))
+}
+
+/// A value refused past a bound (the budget, the work or the memory a request may take), with
+/// the position's outcome where its analyses give it at once
+/// ([`grundy::frontend::outcome_at_once`]), as `grundy value` tells it.
+fn with_outcome(fail: Fail, game: &grundy::Game, position: &grundy::Position, budget: u64) -> Fail {
+    let Fail::Api(mut error) = fail else { return fail };
+    if !matches!(error.kind, Kind::Budget | Kind::WorkLimit) {
+        return Fail::Api(error);
+    }
+    if let Some(class) = grundy::frontend::outcome_at_once(game, position, budget) {
+        error.message = format!(
+            "{}; its outcome is known without it: {} (outcome class {class}) (the position's analysis gives it with every winning move)",
+            error.message,
+            class.words()
+        );
+    }
+    Fail::Api(error)
 }
 
 /// A value that could not be worked out, as an answer: a budget that ran out names the budget

@@ -269,6 +269,30 @@ pub fn value_work_forecast(position: &Position, beyond: u64, effort: u64) -> Res
     Ok(total)
 }
 
+/// The most positions each of the analyses behind [`outcome_at_once`] may store: the outcome
+/// is told beside a refused value only where it comes at once (a row of K-L-Nim heaps decided
+/// by their atomic weights), never as a second long wait.
+pub const OUTCOME_AT_ONCE_BUDGET: u64 = 1 << 16;
+
+/// The outcome class of `position` (who wins with Left starting and with Right starting), where
+/// its two analyses give it within [`OUTCOME_AT_ONCE_BUDGET`] positions each (or `budget`, if
+/// less); `None` where either does not. A value past its bounds may have an outcome its parts
+/// decide (Conway's two-ahead rule from the atomic weights): the front ends tell it beside the
+/// refusal, naming the analysis that gives it with every winning move.
+pub fn outcome_at_once(game: &Game, position: &Position, budget: u64) -> Option<PartizanOutcome> {
+    let wins = |to_move| {
+        let options =
+            AnalyzeOptions { to_move, budget: budget.min(OUTCOME_AT_ONCE_BUDGET), ..AnalyzeOptions::default() };
+        analyze(game, position, &options).ok().map(|a| a.outcome == Outcome::N)
+    };
+    Some(match (wins(Player::First)?, wins(Player::Second)?) {
+        (true, true) => PartizanOutcome::N,
+        (true, false) => PartizanOutcome::L,
+        (false, true) => PartizanOutcome::R,
+        (false, false) => PartizanOutcome::P,
+    })
+}
+
 /// The error `e`, naming where it happened.
 fn named(e: AnalyzeError, at: &str) -> AnalyzeError {
     match e {
