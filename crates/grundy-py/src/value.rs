@@ -15,7 +15,7 @@
 use std::hash::{Hash, Hasher};
 use std::sync::{Mutex, OnceLock};
 
-use grundy::frontend::{position_value, MAX_NAME_CHARS};
+use grundy::frontend::{outcome_at_once, position_value, MAX_NAME_CHARS};
 use grundy::{thermograph_svg, AnalyzeError, Dyadic, Game, GameStore, GameValue, PartizanError, Relation};
 use pyo3::basic::CompareOp;
 use pyo3::prelude::*;
@@ -405,8 +405,10 @@ impl Value {
 /// board game's from its Left and Right options, an impartial game's as the nimber of its
 /// Sprague-Grundy value, a sum's as the sum of its games' values (Conway). `game` and
 /// `position` are read as `analyze` reads them; `budget` is the most positions a board game
-/// may value (and each impartial part's analysis budget); past it `grundy.GaveUp`. Ctrl-C stops
-/// it; the interpreter is released while it works.
+/// may value (and each impartial part's analysis budget); past it `grundy.GaveUp`, whose message
+/// ends with the position's outcome class where its analyses give it at once (a row of K-L-Nim
+/// heaps decided by their atomic weights). Ctrl-C stops it; the interpreter is released while
+/// it works.
 #[pyfunction]
 #[pyo3(signature = (game, position, *, budget = None))]
 pub fn value(
@@ -420,9 +422,29 @@ pub fn value(
     let budget = args::budget(budget, grundy::frontend::DEFAULT_BUDGET)?;
     let tokens = position_tokens(position)?;
     let pos = parsed.parse_position(&tokens).map_err(|e| bad_input(e.to_string()))?;
-    let g = interruptible(py, |_| position_value(&parsed, &pos, &mut lock(store()), budget).map(|(g, _)| g))?
-        .map_err(value_error)?;
-    Value::wrap(py, g)
+    let e = match interruptible(py, |_| position_value(&parsed, &pos, &mut lock(store()), budget).map(|(g, _)| g))? {
+        Ok(g) => return Value::wrap(py, g),
+        Err(e) => e,
+    };
+    // A value past its bounds whose outcome its analyses give at once says it, as `grundy
+    // value` and the web do.
+    let past_bounds = matches!(
+        e,
+        AnalyzeError::GaveUp(_)
+            | AnalyzeError::Partizan(PartizanError::TooMuchWork { .. } | PartizanError::TooMuchMemory { .. })
+    );
+    let outcome = if past_bounds { interruptible(py, |_| outcome_at_once(&parsed, &pos, budget))? } else { None };
+    let error = value_error(e);
+    if let Some(class) = outcome {
+        let refusal = error.value(py);
+        let message = format!(
+            "{}; its outcome is known without it: {} (outcome class {class}) (grundy.analyze of the position gives it with every winning move)",
+            refusal.str()?,
+            class.words()
+        );
+        refusal.setattr("args", (message,))?;
+    }
+    Err(error)
 }
 
 /// A value from its text, `game_value("{1|0,*}")` (the names of Lessons in Play: `3/4`, `*2`,

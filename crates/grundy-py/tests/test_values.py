@@ -290,3 +290,13 @@ def test_the_stub_names_what_the_module_has():
         declared |= {n.target.id for n in node.body if isinstance(n, ast.AnnAssign)}
         public = {n for n in dir(getattr(grundy, cls)) if not n.startswith("_")}
         assert public <= declared, (cls, public - declared)
+
+
+def test_a_value_refused_says_the_outcome_its_parts_decide():
+    # Twenty K-L-Nim heaps are past the work a value may take, yet their atomic weights decide
+    # the row at once: the refusal says so, as `grundy value` and the web do.
+    heaps = [2 + (i * 7) % 30 for i in range(20)]
+    with pytest.raises((grundy.GaveUp, grundy.Refused)) as e:
+        grundy.value("kl:2,3", heaps)
+    assert "its outcome is known without it: Right wins whoever starts (outcome class R)" in str(e.value)
+    assert grundy.analyze("kl:2,3", heaps).outcome == "P"
