@@ -15,7 +15,7 @@
 use std::hash::{Hash, Hasher};
 use std::sync::{Mutex, OnceLock};
 
-use grundy::frontend::{outcome_at_once, position_value, MAX_NAME_CHARS};
+use grundy::frontend::{known_outcome, outcome_at_once, position_value, MAX_NAME_CHARS};
 use grundy::{thermograph_svg, AnalyzeError, Dyadic, Game, GameStore, GameValue, PartizanError, Relation};
 use pyo3::basic::CompareOp;
 use pyo3::prelude::*;
@@ -438,9 +438,9 @@ pub fn value(
     if let Some(class) = outcome {
         let refusal = error.value(py);
         let message = format!(
-            "{}; its outcome is known without it: {} (outcome class {class}) (grundy.analyze of the position gives it with every winning move)",
+            "{}; {} (grundy.analyze of the position gives it with every winning move)",
             refusal.str()?,
-            class.words()
+            known_outcome(class)
         );
         refusal.setattr("args", (message,))?;
     }

@@ -190,9 +190,9 @@ fn with_outcome(refusal: CliError, game: &grundy::Game, position: &grundy::Posit
     }
     let Some(class) = grundy::frontend::outcome_at_once(game, position, budget) else { return refusal };
     let message = format!(
-        "{}; its outcome is known without it: {} (outcome class {class}) (`grundy analyze` of the position gives it with every winning move, `--to-move second` for Right to start)",
+        "{}; {} (`grundy analyze` of the position gives it with every winning move, `--to-move second` for Right to start)",
         refusal.message(),
-        class.words()
+        grundy::frontend::known_outcome(class)
     );
     refusal.with_message(message)
 }

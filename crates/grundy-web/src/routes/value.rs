@@ -84,9 +84,9 @@ fn with_outcome(fail: Fail, game: &grundy::Game, position: &grundy::Position, bu
     }
     if let Some(class) = grundy::frontend::outcome_at_once(game, position, budget) {
         error.message = format!(
-            "{}; its outcome is known without it: {} (outcome class {class}) (the position's analysis gives it with every winning move)",
+            "{}; {} (the position's analysis gives it with every winning move)",
             error.message,
-            class.words()
+            grundy::frontend::known_outcome(class)
         );
     }
     Fail::Api(error)

@@ -293,6 +293,13 @@ pub fn outcome_at_once(game: &Game, position: &Position, budget: u64) -> Option<
     })
 }
 
+/// What a refused value adds where [`outcome_at_once`] gives the position's outcome: "its
+/// outcome is known without it: Right wins whoever starts (outcome class R)", the same words in
+/// every front end, each then naming its own way to the analysis.
+pub fn known_outcome(class: PartizanOutcome) -> String {
+    format!("its outcome is known without it: {} (outcome class {class})", class.words())
+}
+
 /// The error `e`, naming where it happened.
 fn named(e: AnalyzeError, at: &str) -> AnalyzeError {
     match e {
