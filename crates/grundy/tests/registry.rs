@@ -1,8 +1,7 @@
 //! Games are known through their registries (`families!` for heap rules, `boards!` for board
 //! games), not by name elsewhere: these checks keep what issue 48 removed from coming back, and
 //! hold the arms on `Position`'s kinds and the methods a board game implements to at most
-//! 12 (the games still over it held at today's counts, to be lowered as the trait's defaults
-//! and shared implementations take methods out of their files).
+//! 12.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -16,11 +15,6 @@ const POSITION_ACCESSORS: usize = 47;
 /// The most methods one game's file may implement for one game, over all its impls of the rules
 /// core and its capabilities (issue 60).
 const METHODS_A_GAME: usize = 12;
-
-/// The games whose files still implement more than [`METHODS_A_GAME`], each held at exactly
-/// its count today: lower an entry (and drop it at 12) as shared implementations and defaults
-/// take methods out of its file; never raise one, never add one.
-const OVER_THE_LIMIT: [(&str, usize); 1] = [("Hackenbush", 17)];
 
 /// The traits of a board game's rules: the core and its capabilities.
 const RULES_TRAITS: [&str; 7] = ["BoardRules", "RulesCore", "Notation", "PlayHelp", "Theory", "Face", "GridNotation"];
@@ -165,27 +159,15 @@ fn no_game_file_implements_more_than_the_limit_of_methods() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/rules/board");
     let mut games = 0;
     let mut wrong = vec![];
-    let mut held = 0;
     for (path, text) in rust_files(&dir) {
         for (ty, methods) in board_rules_impls(&text) {
             games += 1;
-            match OVER_THE_LIMIT.iter().find(|(name, _)| *name == ty) {
-                // Held at its count: more is a regression, fewer lowers the entry.
-                Some(&(_, count)) => {
-                    held += 1;
-                    if methods != count {
-                        wrong.push(format!("{} ({ty}): {methods} methods, held at {count}: lower the entry in OVER_THE_LIMIT when it comes down, never let it grow", path.display()));
-                    }
-                }
-                None if methods > METHODS_A_GAME => {
-                    wrong.push(format!("{} ({ty}): {methods} methods, more than {METHODS_A_GAME}", path.display()))
-                }
-                None => {}
+            if methods > METHODS_A_GAME {
+                wrong.push(format!("{} ({ty}): {methods} methods, more than {METHODS_A_GAME}", path.display()));
             }
         }
     }
     assert!(games >= 24, "{games} board games found");
-    assert_eq!(held, OVER_THE_LIMIT.len(), "every game held over the limit is found");
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 

@@ -29,7 +29,8 @@ use crate::rules::analysis::Analysis;
 use crate::error::IllegalMove;
 use crate::rules::board::Players;
 use crate::rules::board::Words;
-use crate::rules::board::{Board, BoardFamily, TextRows};
+use crate::rules::board::pictures::Pictures;
+use crate::rules::board::{Board, BoardFamily};
 use crate::rules::catalogue::GameKind;
 #[cfg(feature = "draw")]
 use crate::rules::draw::{note_lines, Sketch, NOTE_LEADING};
@@ -49,6 +50,9 @@ pub const MAX_EDGES: usize = 1 << 21;
 
 /// The most edges a misère position may hold: it is searched position by position.
 const MISERE_EDGES: usize = 20;
+
+/// How the pictures are written: on the ground, their edges coloured.
+const PICTURES: Pictures = Pictures { name: "picture", ground: true, colours: true };
 
 /// An edge: its two ends, the smaller first.
 pub type Edge = (u64, u64);
@@ -115,59 +119,7 @@ pub fn parse_picture(text: &str) -> Result<Vec<Edge>, String> {
 /// coloured `u-v:b` (blue, Left's), `u-v:r` (red, Right's), `u-v:g` (green). Every edge must
 /// reach the ground (vertex 0). Errors name the edge and, for text of several lines, its line.
 pub fn parse_coloured_picture(text: &str) -> Result<Vec<ColouredEdge>, String> {
-    use crate::rules::board::{file_words, trim_blank};
-    if trim_blank(text) == "0" {
-        return Ok(vec![]);
-    }
-    let many_lines = trim_blank(text).contains('\n');
-    let mut edges = vec![];
-    for (l, line) in text.lines().enumerate() {
-        let at = |what: String| if many_lines { format!("line {}: {what}", l + 1) } else { what };
-        if trim_blank(line).is_empty() {
-            continue;
-        }
-        for item in line.split(',') {
-            let words: Vec<&str> = file_words(item).collect();
-            if words.is_empty() {
-                return Err(at(format!(
-                    "an empty edge between commas in '{}' (write edges u-v, e.g. 0-1,1-2)",
-                    line.trim()
-                )));
-            }
-            for w in words {
-                let (edge, colour) = match w.split_once(':') {
-                    Some((edge, c)) => (edge, Colour::parse(c).map_err(|e| at(format!("edge '{w}': {e}")))?),
-                    None => (w, Colour::Green),
-                };
-                let (u, v) = edge
-                    .split_once('-')
-                    .ok_or_else(|| at(format!("'{w}' is not an edge u-v (two vertex numbers, e.g. 0-1)")))?;
-                let end = |s: &str| {
-                    crate::number::parse_u64(s, "a vertex")
-                        .map_err(|e| at(format!("'{w}' is not an edge u-v of vertex numbers: {e}")))
-                };
-                let (u, v) = (end(u)?, end(v)?);
-                edges.push(((u.min(v), u.max(v)), colour));
-                if edges.len() > MAX_EDGES {
-                    return Err(format!("more than {MAX_EDGES} edges: past what a position here holds"));
-                }
-            }
-        }
-    }
-    if edges.is_empty() {
-        return Err("a picture with no edges is written 0 (the bare ground)".into());
-    }
-    let ends: Vec<Edge> = edges.iter().map(|&(e, _)| e).collect();
-    let kept = prune(&ends);
-    if kept.len() != ends.len() {
-        let kept: std::collections::HashSet<&Edge> = kept.iter().collect();
-        let lost = ends.iter().find(|e| !kept.contains(e)).copied().unwrap_or_default();
-        return Err(format!(
-            "edge {}-{} does not reach the ground (vertex 0): every edge of a picture must be connected to 0",
-            lost.0, lost.1
-        ));
-    }
-    Ok(edges)
+    PICTURES.read(text)
 }
 
 /// The edges still connected to the ground (vertex 0), in their order.
@@ -691,7 +643,7 @@ impl RulesCore for Hackenbush {
             "Type 'cut 1-2' (delete edge 1-2; what no longer reaches the ground falls) or 'cut 1-2 in 3' (in picture 3)",
         )
         // One picture a row; a picture with no edges left is written `0`.
-        .with_text_rows(TextRows { label: "picture", numbered: true, empty: Some(["0", "no edges left"]), turn: &[] })
+        .with_pictures(PICTURES)
     }
 
     fn canonical(&self, numbers: &[u64]) -> Vec<u64> {
@@ -756,52 +708,6 @@ impl RulesCore for Hackenbush {
 }
 
 impl Notation for Hackenbush {
-    fn parse(&self, tokens: &[&str]) -> Result<Vec<u64>, String> {
-        if tokens.is_empty() {
-            return Err("the position is empty: give at least one picture, its edges u-v (e.g. 0-1,1-2,2-0)".into());
-        }
-        let mut all = vec![];
-        let mut total = 0usize;
-        for (i, t) in tokens.iter().enumerate() {
-            let p = parse_coloured_picture(t).map_err(|e| format!("picture {}: {e}", i + 1))?;
-            total += p.len();
-            if total > MAX_EDGES {
-                return Err(format!(
-                    "picture {}: the pictures hold more than {MAX_EDGES} edges in all, past what a position here holds",
-                    i + 1
-                ));
-            }
-            all.push(p);
-        }
-        Ok(numbers_of_coloured(&all))
-    }
-
-    fn tokens(&self, numbers: &[u64]) -> Vec<String> {
-        coloured_pictures(numbers).unwrap_or_default().iter().map(|p| coloured_token(p)).collect()
-    }
-
-    /// Each picture's edge count, then each edge's numbers, in one walk over the counts.
-    fn labels(&self, numbers: &[u64]) -> Vec<String> {
-        let mut out = Vec::with_capacity(numbers.len());
-        let mut k = 0usize;
-        while let Some(&word) = numbers.get(out.len()) {
-            k += 1;
-            out.push(format!("picture {k} edges"));
-            // A coloured picture holds three numbers an edge (its ends and its colour).
-            let (count, stride) = if word >= COLOURED { (word - COLOURED, 3) } else { (word, 2) };
-            let end = usize::try_from(count).ok().and_then(|c| c.checked_mul(stride)).map(|c| c.saturating_add(out.len()));
-            let Some(end) = end else { break };
-            let edge = out.len();
-            while out.len() < end.min(numbers.len()) {
-                out.push(format!("picture {k} edge {}", (out.len() - edge) / stride + 1));
-            }
-        }
-        while out.len() < numbers.len() {
-            out.push(format!("number {}", out.len() + 1));
-        }
-        out
-    }
-
     fn describe(&self, numbers: &[u64], after: &[u64]) -> String {
         let (Some(before), Some(next)) = (coloured_pictures(numbers), coloured_pictures(after)) else {
             return "a move".into();
@@ -895,8 +801,8 @@ impl Notation for Hackenbush {
 }
 
 impl PlayHelp for Hackenbush {
-    /// The last edge the mover may cut in the first picture that has one.
-    /// A random picture with an edge the mover may cut, then a random such edge of it.
+    /// A random picture with an edge the mover may cut, then a random such edge of it (every
+    /// draw 0: the last edge the mover may cut in the first picture that has one).
     fn random_move(&self, numbers: &[u64], mover: usize, below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
         let mut all = coloured_pictures(numbers)?;
         let mine = |p: &[ColouredEdge]| -> Vec<usize> { (0..p.len()).filter(|&i| p[i].1.cut_by(mover)).collect() };
@@ -907,34 +813,6 @@ impl PlayHelp for Hackenbush {
         let i = *edges.get(edges.len().checked_sub(1 + below(edges.len() as u64) as usize)?)?;
         all[k] = cut_coloured(&all[k], i);
         Some(numbers_of_coloured(&all))
-    }
-
-    fn longest_game(&self, numbers: &[u64]) -> u128 {
-        coloured_pictures(numbers).unwrap_or_default().iter().map(|p| p.len() as u128).sum()
-    }
-
-    /// 2 to 4 pictures of 1 to 4 edges, each edge hanging from a vertex already drawn (so
-    /// every edge reaches the ground), now and then with one more edge back to the ground; one
-    /// time in two coloured, each edge blue, red or green at random (Blue-Red-Green Hackenbush).
-    fn random_position(&self, below: &mut dyn FnMut(u64) -> u64) -> Vec<String> {
-        let coloured = below(2) == 1;
-        let colour = |below: &mut dyn FnMut(u64) -> u64| match (coloured, below(3)) {
-            (false, _) => "",
-            (true, 0) => ":b",
-            (true, 1) => ":r",
-            (true, _) => ":g",
-        };
-        (0..2 + below(3))
-            .map(|_| {
-                let size = 1 + below(4);
-                let mut edges: Vec<String> =
-                    (1..=size).map(|v| format!("{}-{v}{}", below(v), colour(&mut *below))).collect();
-                if below(2) == 1 {
-                    edges.push(format!("0-{}{}", edges.len(), colour(&mut *below)));
-                }
-                edges.join(",")
-            })
-            .collect()
     }
 }
 

@@ -82,6 +82,7 @@ pub mod layout;
 pub mod notation;
 pub mod packed;
 pub mod partizan;
+pub mod pictures;
 pub mod play_help;
 pub mod rectangles;
 pub mod search;
@@ -421,6 +422,8 @@ pub enum Written {
     Rectangles(rectangles::Rectangles),
     /// Strips of cells, a letter a cell ([`strips::Strips`], [`Words::with_strips`]).
     Strips(strips::Strips),
+    /// Graphs written as their edges `u-v` ([`pictures::Pictures`], [`Words::with_pictures`]).
+    Pictures(pictures::Pictures),
 }
 
 impl Words {
@@ -474,6 +477,14 @@ impl Words {
     /// says (the defaults of [`Notation::parse`] and [`Notation::tokens`]).
     pub fn with_strips(self, strips: strips::Strips) -> Words {
         Words { written: Written::Strips(strips), ..self }
+    }
+
+    /// The same words for a game whose positions are pictures, graphs written as their edges,
+    /// as `pictures` says (the defaults of [`Notation::parse`], [`Notation::tokens`],
+    /// [`Notation::labels`] and the play help's bounds and random positions): one row a
+    /// picture.
+    pub fn with_pictures(self, pictures: pictures::Pictures) -> Words {
+        Words { written: Written::Pictures(pictures), text_rows: Some(pictures.text_rows()), ..self }
     }
 
     /// The same words for a game whose answer is a nim-sum of values named by `values`.

@@ -3,6 +3,7 @@
 
 use crate::number::parse_u64;
 use crate::rules::board::grid::{number_label, GridNotation};
+use crate::rules::board::pictures::Pictures;
 use crate::rules::board::rectangles::{rectangles, written};
 use crate::rules::board::{RulesCore, TextRows, Written};
 
@@ -22,6 +23,7 @@ pub trait Notation: RulesCore {
             Written::Grid(grid) => grid.parse(&words.spelling, tokens),
             Written::Rectangles(rectangles) => rectangles.parse(tokens),
             Written::Strips(strips) => strips.parse(&words.spelling, tokens),
+            Written::Pictures(pictures) => pictures.parse(tokens),
             Written::Numbers if tokens.is_empty() => Err("the position is empty: give at least one heap".into()),
             Written::Numbers => {
                 tokens.iter().enumerate().map(|(i, t)| parse_u64(t, &format!("heap {}", i + 1))).collect()
@@ -47,6 +49,7 @@ pub trait Notation: RulesCore {
             Written::Grid(grid) => vec![grid.write(numbers)],
             Written::Rectangles(_) => rectangles(numbers).iter().map(written).collect(),
             Written::Strips(strips) => strips.write(numbers),
+            Written::Pictures(_) => Pictures::tokens(numbers),
             Written::Numbers => numbers.iter().map(u64::to_string).collect(),
         }
     }
@@ -93,10 +96,13 @@ pub trait Notation: RulesCore {
     /// "heap 1", "step 2", or what depends on the position (a circle's coins or a line's), all
     /// at once (a label may depend on the numbers before it, as a Hackenbush picture's edge
     /// does, and the labels of a large position are then one walk). By default a board of
-    /// cells' own names, else the names the game's words give
+    /// cells' own names, pictures' edges by picture ([`Pictures::labels`]), else the names the game's words give
     /// ([`crate::rules::board::Words::with_names`]), else "heap 1", "heap 2", ...
     fn labels(&self, numbers: &[u64]) -> Vec<String> {
         let words = self.words();
+        if let Written::Pictures(pictures) = words.written {
+            return pictures.labels(numbers);
+        }
         (0..numbers.len())
             .map(|i| match (&words.written, &words.names) {
                 (Written::Grid(_), _) => number_label(numbers, i),

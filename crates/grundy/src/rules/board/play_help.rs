@@ -2,7 +2,8 @@
 //! smallest and a random move at any size, random positions, and bounds on options and on the
 //! length of a game.
 
-use crate::rules::board::{Notation, RulesCore};
+use crate::rules::board::pictures::Pictures;
+use crate::rules::board::{Notation, RulesCore, Written};
 
 /// Moves for the player at any size, random positions, and bounds for the searches.
 pub trait PlayHelp: RulesCore + Notation {
@@ -44,7 +45,8 @@ pub trait PlayHelp: RulesCore + Notation {
 
     /// An upper bound on how many moves a game from `numbers` can last, for searches that
     /// recurse along a game (Every-SG refuses past a limit rather than overflow its stack); by
-    /// default the sum of the numbers, right for games whose every move lowers some number, and
+    /// default the sum of the numbers, right for games whose every move lowers some number (the
+    /// edges in all for a game of [`Pictures`]: a move deletes one or more), and
     /// `u128::MAX` for a game whose positions may repeat ([`Words::with_repeats`]), which can
     /// last for ever: no search along it is tried. (Read for every child a search orders: a
     /// game whose words are long to build, formatted from its parameters or its graph, gives
@@ -52,8 +54,12 @@ pub trait PlayHelp: RulesCore + Notation {
     ///
     /// [`Words::with_repeats`]: crate::rules::board::Words::with_repeats
     fn longest_game(&self, numbers: &[u64]) -> u128 {
-        if self.words().repeats {
+        let words = self.words();
+        if words.repeats {
             return u128::MAX;
+        }
+        if let Written::Pictures(_) = words.written {
+            return Pictures::edges(numbers);
         }
         numbers.iter().map(|&n| u128::from(n)).sum()
     }
@@ -63,9 +69,13 @@ pub trait PlayHelp: RulesCore + Notation {
     /// draws again when it has none); `below(k)` draws uniformly from 0..k (k >= 1). By
     /// default, for a game whose play starts from nothing (the position of no tokens is one,
     /// with a move: geography's token not yet placed, `-`), that start or, one time in two, the
-    /// start after a random first move; for any other game 2 to 4 numbers from 1 to 12. A game
+    /// start after a random first move; for a game of [`Pictures`] small pictures
+    /// ([`Pictures::random`]); for any other game 2 to 4 numbers from 1 to 12. A game
     /// whose position is neither gives its own.
     fn random_position(&self, below: &mut dyn FnMut(u64) -> u64) -> Vec<String> {
+        if let Written::Pictures(pictures) = self.words().written {
+            return pictures.random(below);
+        }
         if let Some(start) = self.parse(&[]).ok().filter(|start| self.has_move(start, 0)) {
             let moved = if below(2) == 1 { self.random_move(&start, 0, below) } else { None };
             return self.tokens(&moved.unwrap_or(start));
