@@ -198,3 +198,8 @@ impl Pictures {
             .collect()
     }
 }
+
+#[cfg(feature = "draw")]
+mod face;
+#[cfg(feature = "draw")]
+pub use face::PictureFace;
