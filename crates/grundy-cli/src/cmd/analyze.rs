@@ -307,6 +307,11 @@ pub fn render(a: &Analysis, explain: bool, limit: Option<usize>) -> String {
         s += &format!("generalized Sprague-Grundy values (Smith): {}{more}\n", shown.join(", "));
     }
     match (a.sg, &a.sg_note, &a.conway) {
+        // An impartial game valued by Conway's theory: its value is the nimber *v.
+        (Some(v), _, Some(c)) => {
+            let value = c.value.clone().unwrap_or_else(|| format!("*{v}"));
+            s += &format!("Sprague-Grundy value: {v} (Conway's value {value}, outcome class {})\n", c.outcome);
+        }
         (_, _, Some(c)) => {
             let value = c
                 .value

@@ -23,7 +23,7 @@ use std::collections::{HashSet, VecDeque};
 
 use crate::error::AnalyzeError;
 use crate::rules::board::packed::{Packed, PackedRules};
-use crate::rules::board::value::NUMBERS_WORD_STEPS;
+use crate::rules::board::value::{listing_steps_at_least, NUMBERS_WORD_STEPS};
 use crate::rules::board::BoardRules;
 use crate::values::partizan::GameStore;
 
@@ -68,6 +68,9 @@ trait Walk {
     /// options' keys, and the keys' worth of effort it took; `None` when the position is too
     /// large to look at within `room` effort (its unit: [`WorkForecast::effort`]).
     fn first_count(&self, key: &Self::Key, store: &mut GameStore, room: u64) -> Option<(u64, u64)>;
+    /// Whether listing the options of `key` may fit in `room` effort: `false` when they are
+    /// known to take more ([`listing_steps_at_least`]), and the walk stops before listing them.
+    fn fits(&self, key: &Self::Key, room: u64) -> bool;
 }
 
 /// What the search makes of a position.
@@ -105,6 +108,9 @@ impl Walk for Packs<'_> {
         self.0.key_options(*key, 1, &mut out);
         Expanded::Options(out)
     }
+    fn fits(&self, _key: &Packed, _room: u64) -> bool {
+        true
+    }
     fn first_count(&self, key: &Packed, store: &mut GameStore, _room: u64) -> Option<(u64, u64)> {
         let mut parts = vec![];
         self.0.key_parts(*key, &mut parts);
@@ -140,8 +146,15 @@ impl Walk for Numbers<'_> {
         out.extend(rules.options(key, 1).iter().map(|o| rules.canonical(o)));
         Expanded::Options(out)
     }
+    fn fits(&self, key: &Vec<u64>, room: u64) -> bool {
+        listing_steps_at_least(self.0, key, room).is_none()
+    }
     fn first_count(&self, key: &Vec<u64>, store: &mut GameStore, room: u64) -> Option<(u64, u64)> {
         let rules = self.0;
+        // Options too long to list within the room, counted without listing them.
+        if let Some(steps) = listing_steps_at_least(rules, key, room) {
+            return Some((steps, self.key_effort(key)));
+        }
         if options_fit(rules, key, room) {
             if rules.components(key).is_some_and(|parts| parts.len() > 1) || rules.known_value(key, store).is_some() {
                 return Some((0, NUMBERS_WORD_STEPS * key.len() as u64 + 1));
@@ -218,6 +231,9 @@ fn walk<W: Walk>(w: &W, root: W::Key, beyond: u64, effort: u64) -> Result<WorkFo
             cap = used(spent, &store).saturating_mul(2).min(effort);
         }
         if used(spent, &store) >= cap {
+            return Ok(forecast(bound, positions, false, used(spent, &store)));
+        }
+        if !w.fits(&key, cap.saturating_sub(used(spent, &store))) {
             return Ok(forecast(bound, positions, false, used(spent, &store)));
         }
         let before = spent;

@@ -1,12 +1,13 @@
-//! What the partizan board games valued by Conway's theory share (Domineering, Toads and
-//! Frogs, Cutcake, Clobber): the players' names, and the answer for the player to move, from
-//! the position's value under normal play, or a refusal under misère play.
+//! What the board games valued by Conway's theory share (the partizan Domineering, Toads and
+//! Frogs, Cutcake, Clobber, and the impartial Arc Kayles): the players' names, and the answer
+//! for the player to move, from the position's value under normal play; under misère play an
+//! impartial position searched, a partizan one refused.
 
 use crate::error::AnalyzeError;
 use crate::rules::analysis::Analysis;
 use crate::rules::board::value::partizan_error;
-use crate::rules::board::{value, BoardContext, BoardRules, ConwayAnswer, Method};
-use crate::values::partizan::{GameStore, GameValue, PartizanOutcome};
+use crate::rules::board::{value, BoardContext, BoardRules, ConwayAnswer, Method, Players};
+use crate::values::partizan::{Dyadic, GameStore, GameValue, PartizanOutcome};
 
 /// The name of player `mover` (0: Left, the first player; 1: Right, the second).
 pub fn side(mover: usize) -> &'static str {
@@ -17,15 +18,21 @@ pub fn side(mover: usize) -> &'static str {
     }
 }
 
-/// The answer for the player to move in `numbers` of the partizan game `rules`: under normal
-/// play from Conway's value ([`value::solve_by_value`], every winning move with the value it
-/// leaves), within `context.budget` positions; under misère play a refusal, in one line. What
+/// The answer for the player to move in `numbers` of the game `rules`: under normal play from
+/// Conway's value ([`value::solve_by_value`], every winning move with the value it leaves, and
+/// for an impartial position its Sprague-Grundy value, the nimber's), within `context.budget`
+/// positions; under misère play an impartial position is searched by the definition of P and
+/// N positions ([`crate::rules::board::search_misere`]), a partizan one refused in one line. What
 /// [`crate::rules::board::Theory::solve`] answers for a game with no theory of its own.
 pub fn solve_by_conway(
     rules: &dyn BoardRules,
     numbers: &[u64],
     context: &BoardContext<'_>,
 ) -> Result<Analysis, AnalyzeError> {
+    let impartial = matches!(rules.players(Some(numbers)), Players::Impartial);
+    if context.misere && impartial {
+        return crate::rules::board::search_misere(rules, numbers, context, "Conway's values are for normal play");
+    }
     if context.misere {
         return Err(AnalyzeError::Unsupported(format!(
             "misère play of {} is not computed here: Conway's values decide normal play of partizan games only",
@@ -34,13 +41,13 @@ pub fn solve_by_conway(
     }
     let mut answer = value::solve_by_value(rules, numbers, context, None)?
         .ok_or_else(|| AnalyzeError::Unsupported(format!("{}: Conway's value was not computed", rules.spelling())))?;
-    answer.explanation.insert(
-        0,
-        format!(
-            "{} The players have different moves, so the game is partizan: it has Conway's value (On Numbers and Games), which decides who wins, and no Sprague-Grundy value.",
-            rules.rules_sentence()
-        ),
-    );
+    // An impartial position's answer says so itself ([`answer_from_value`]).
+    let players = if impartial {
+        ""
+    } else {
+        " The players have different moves, so the game is partizan: it has Conway's value (On Numbers and Games), which decides who wins, and no Sprague-Grundy value."
+    };
+    answer.explanation.insert(0, format!("{}{players}", rules.rules_sentence()));
     Ok(answer)
 }
 
@@ -106,6 +113,19 @@ pub fn answer_from_value(
         ),
     ];
     answer.sg_note = Some(format!("none (partizan: Conway's value is {named})"));
+    // An impartial position's value is a nimber *n: n is its Sprague-Grundy value.
+    let nimber =
+        store.as_nus(g).map_err(partizan_error)?.and_then(|(x, ups, n)| (x == Dyadic::ZERO && ups == 0).then_some(n));
+    if let (Players::Impartial, Some(n)) = (rules.players(Some(numbers)), nimber) {
+        answer.sg = Some(n);
+        answer.sg_note = None;
+        answer.explanation = vec![
+            format!(
+                "The players have the same moves, so the game is impartial: its value is the nimber *{n}, found from the options by the simplest form theorem over {positions} positions, and its Sprague-Grundy value is {n} (the Sprague-Grundy theorem: the mex of its options' values, the XOR of its independent parts')."
+            ),
+            "A move wins when it leaves a position of value 0 (a P position, lost for the player to move).".into(),
+        ];
+    }
     answer.set_conway(conway);
     Ok(answer)
 }

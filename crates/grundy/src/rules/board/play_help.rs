@@ -43,6 +43,18 @@ pub trait PlayHelp: RulesCore + Notation {
         None
     }
 
+    /// How many numbers the options of player `mover` from `numbers` hold together, written
+    /// canonically ([`RulesCore::canonical`]), at least, when known without listing them
+    /// (`None`, the default, when not): the value search and its forecast refuse a position
+    /// whose options alone would take more work to list than is left before they list them
+    /// (each option of an Arc Kayles path of a million edges is nearly as long as the path).
+    /// Asked only of a position of n numbers whose options, n of them each n numbers long,
+    /// might not fit: a game whose options are fewer than its numbers and no longer than its
+    /// position gives it.
+    fn option_words(&self, _numbers: &[u64], _mover: usize) -> Option<u128> {
+        None
+    }
+
     /// An upper bound on how many moves a game from `numbers` can last, for searches that
     /// recurse along a game (Every-SG refuses past a limit rather than overflow its stack); by
     /// default the sum of the numbers, right for games whose every move lowers some number (the

@@ -168,6 +168,9 @@ trait Source {
     fn may_cycle(&self) -> bool;
     /// The most options `key` may have, when the game bounds them.
     fn option_bound(&self, key: &Self::Key) -> Option<u128>;
+    /// At least how many steps listing the options of `key` takes, where that passes `room`
+    /// and is known without listing them ([`listing_steps_at_least`]).
+    fn listing_steps(&self, key: &Self::Key, room: u64) -> Option<u64>;
     /// The bytes a key holds in the memo, beyond the entry's own.
     fn key_bytes(&self, key: &Self::Key) -> u64;
     /// The words of a key, as the work of listing it counts them.
@@ -237,6 +240,30 @@ impl NumbersKey {
 /// 4x5 board: 2.9*10^6 steps a second counted one a word, against Domineering's 10^7).
 pub const NUMBERS_WORD_STEPS: u64 = 4;
 
+/// At least how many steps listing the options of `numbers` for both players takes, as the
+/// search counts them (a step a word of each canonical option: [`NUMBERS_WORD_STEPS`]), where
+/// that may pass `room` steps and the game knows it without listing them
+/// ([`PlayHelp::option_words`](crate::rules::board::PlayHelp::option_words)), for a position
+/// the search lists the options of (not one of several parts, valued as their sum); `None`
+/// where the listing fits (or is not known): then listing is the way to find out.
+pub(crate) fn listing_steps_at_least(rules: &dyn BoardRules, numbers: &[u64], room: u64) -> Option<u64> {
+    // A position of several parts is valued as their sum: its own options are never listed.
+    whole_listing_steps_at_least(rules, numbers, room)
+        .filter(|_| rules.components(numbers).is_none_or(|parts| parts.len() < 2))
+}
+
+/// [`listing_steps_at_least`] for the options of the whole position, parts or not (the
+/// winning moves of a position whose parts do not stand in it as runs are found among them).
+fn whole_listing_steps_at_least(rules: &dyn BoardRules, numbers: &[u64], room: u64) -> Option<u64> {
+    let n = numbers.len() as u128;
+    if n.saturating_mul(n).saturating_mul(2 * u128::from(NUMBERS_WORD_STEPS)) <= u128::from(room) {
+        return None;
+    }
+    let words = rules.option_words(numbers, 0)?.saturating_add(rules.option_words(numbers, 1)?);
+    let steps = u64::try_from(words.saturating_mul(u128::from(NUMBERS_WORD_STEPS))).unwrap_or(u64::MAX);
+    (steps > room).then_some(steps)
+}
+
 /// Positions as their canonical numbers.
 struct ByNumbers<'a>(&'a dyn BoardRules);
 
@@ -252,6 +279,9 @@ impl Source for ByNumbers<'_> {
     }
     fn option_bound(&self, key: &NumbersKey) -> Option<u128> {
         self.0.option_count_bound(&key.numbers())
+    }
+    fn listing_steps(&self, key: &NumbersKey, room: u64) -> Option<u64> {
+        listing_steps_at_least(self.0, &key.numbers(), room)
     }
     fn key_bytes(&self, key: &NumbersKey) -> u64 {
         match key {
@@ -301,6 +331,9 @@ impl Source for ByKeys<'_> {
         false
     }
     fn option_bound(&self, _key: &Packed) -> Option<u128> {
+        None
+    }
+    fn listing_steps(&self, _key: &Packed, _room: u64) -> Option<u64> {
         None
     }
     fn key_bytes(&self, _key: &Packed) -> u64 {
@@ -521,6 +554,11 @@ impl Spent {
         if self.visited > budget || too_many {
             return Err(GaveUp { what: Work::PositionsSearched, used: self.budget, needed: None }.into());
         }
+        // Options that would take more work to list than is left are refused before they
+        // are listed (each option of a long path is nearly as long as it).
+        if let Some(steps) = source.listing_steps(&key, store.total_work_left()) {
+            store.count_work(steps, "listing the options of the positions valued").map_err(partizan_error)?;
+        }
         let start = children.len();
         let made = source.expand(&key, store, children)?;
         if let Made::Options { .. } = made {
@@ -597,6 +635,11 @@ pub fn solve_by_value(
             crate::rules::board::forecast::forecast_effort(steps),
         )?;
         if forecast.at_least > steps {
+            // Past what even the largest budget pays for: no larger budget is advised.
+            let max = Work::PositionsSearched.max_budget();
+            if forecast.at_least > max.saturating_mul(STEPS_A_BUDGET_UNIT) {
+                return Err(GaveUp { what: Work::PositionsSearched, used: max, needed: None }.into());
+            }
             return Err(budget_gave_up(context.budget));
         }
         return answer_by_value(rules, numbers, context, &mut store, u64::MAX)
@@ -649,6 +692,10 @@ fn wins_by_options(
 ) -> Result<WinsByValue, AnalyzeError> {
     let room = listing_room(numbers.len());
     let mut wins = WinsByValue { count: 0, listed: vec![], leaves: vec![], not_listed: None };
+    // Options too long to list in the work left are refused before they are listed.
+    if let Some(steps) = whole_listing_steps_at_least(rules, numbers, store.total_work_left()) {
+        store.count_work(steps, "listing the options of the positions valued").map_err(partizan_error)?;
+    }
     for option in rules.options(numbers, me) {
         let v = values.value(store, &option)?;
         if wins_for(store, me, v)? {
