@@ -32,10 +32,11 @@ pub fn read_game(spelling: &str, stdin_free: bool) -> Result<Game, CliError> {
 
 /// The position's tokens, with those that name a file read: `@FILE` (`@-`, or a lone `-` in a
 /// game that has no token `-`: standard input) stands for the whitespace-separated tokens of the file, so that a position
-/// too long for a command line (200,000 heaps) can be given; for Hackenbush it stands for one
-/// picture, the file's whole text. Files are bounded as graph files are.
+/// too long for a command line (200,000 heaps) can be given; for a game of pictures
+/// (Hackenbush, Arc Kayles) it stands for one picture, the file's whole text. Files are bounded
+/// as graph files are.
 pub fn read_position(game: &Game, tokens: &[String], stdin_free: bool) -> Result<Vec<String>, CliError> {
-    let pictures = game.to_string() == "hackenbush";
+    let pictures = game.picture_name();
     // A game whose positions spell something `-` (geography: no token placed yet) keeps it.
     let dash_is_a_token = || game.parse_position(&["-"]).is_ok();
     let mut out = Vec::with_capacity(tokens.len());
@@ -48,7 +49,10 @@ pub fn read_position(game: &Game, tokens: &[String], stdin_free: bool) -> Result
                 continue;
             }
         };
-        let prefix = if pictures { format!("picture {}: @", i + 1) } else { "POSITION @".to_owned() };
+        let prefix = match pictures {
+            Some(name) => format!("{name} {}: @", i + 1),
+            None => "POSITION @".to_owned(),
+        };
         if path == "-" && !stdin_free {
             return Err(CliError::usage(
                 "- reads the position from standard input, which grundy play needs for your moves: give it as @FILE",
@@ -56,7 +60,7 @@ pub fn read_position(game: &Game, tokens: &[String], stdin_free: bool) -> Result
             .argument("POSITION"));
         }
         let text = read_text(&prefix, path, stdin_free).map_err(|e| e.argument("POSITION"))?;
-        if pictures {
+        if pictures.is_some() {
             out.push(text);
         } else {
             // Counted before they are kept: each token costs tens of bytes on its way to an

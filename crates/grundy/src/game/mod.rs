@@ -64,6 +64,25 @@ impl Game {
         }
     }
 
+    /// What one argument of a position is called when each is a whole picture, a graph written
+    /// as its edges (Hackenbush's pictures, Arc Kayles's graphs: [`crate::rules::board::pictures`]),
+    /// so that a front end reads `@FILE` as one picture, the file's whole text; `None` for a
+    /// game whose arguments are tokens.
+    ///
+    /// ```
+    /// let name = |g: &str| g.parse::<grundy::Game>().unwrap().picture_name();
+    /// assert_eq!([name("hackenbush"), name("arc-kayles"), name("nim")], [Some("picture"), Some("graph"), None]);
+    /// ```
+    pub fn picture_name(&self) -> Option<&'static str> {
+        match self {
+            Game::Board(b) => match b.rules().words().written {
+                crate::rules::board::Written::Pictures(p) => Some(p.name),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
     /// Undirected vertex geography on the graph written in `text` (one edge `u v` a line; see
     /// [`crate::rules::board::Geography::from_text`]), written `geography:NAME`. The front ends
     /// read the text (a file, a text area) and pass it here: the library does no I/O.

@@ -942,7 +942,7 @@ impl Face for Hackenbush {
                 format!("No edge is left: the {} player wins.", if mover == 0 { "second" } else { "first" }),
             )
         };
-        PICTURES.draw(numbers, mover, &PictureFace { verb: "cut", moves: "cuts", effect, help, over })
+        PICTURES.draw(numbers, mover, &PictureFace { verb: "cut", moves: "cuts", effect, help, over, same_move: None })
     }
 }
 

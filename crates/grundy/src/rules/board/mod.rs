@@ -69,6 +69,7 @@ boards! {
     snort,
     col,
     konane,
+    arc_kayles,
 }
 
 pub mod bitgrid;

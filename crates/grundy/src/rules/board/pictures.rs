@@ -202,4 +202,4 @@ impl Pictures {
 #[cfg(feature = "draw")]
 mod face;
 #[cfg(feature = "draw")]
-pub use face::PictureFace;
+pub use face::{PictureFace, SameMove};

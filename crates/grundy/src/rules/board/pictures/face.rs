@@ -12,6 +12,10 @@ use super::Pictures;
 use crate::rules::board::hackenbush::{coloured_pictures, Colour, ColouredEdge, Edge};
 use crate::rules::draw::{note_lines, Sketch, NOTE_LEADING};
 
+/// Given a picture's edges and how many of the first are drawn, for each drawn edge the first
+/// drawn edge whose move leaves the same position ([`PictureFace::same_move`]).
+pub type SameMove = fn(&[ColouredEdge], usize) -> Vec<usize>;
+
 /// What a game of pictures says on its drawing, besides the pictures.
 #[derive(Clone, Debug)]
 pub struct PictureFace<'a> {
@@ -26,6 +30,12 @@ pub struct PictureFace<'a> {
     pub help: Vec<String>,
     /// The note when the player to move has none: who won.
     pub over: String,
+    /// For a game where two edges' moves may leave the same position (Arc Kayles: either
+    /// edge of a path of three vertices empties it), which edge names each move: given a
+    /// picture's edges and how many of the first are drawn, for each drawn edge the first drawn
+    /// edge whose move leaves the same position (itself when none). `None` when only edges
+    /// with the same ends make the same move (their words are the same already).
+    pub same_move: Option<SameMove>,
 }
 
 impl Pictures {
@@ -123,7 +133,13 @@ impl Pictures {
             }
             let mut parallel: HashMap<(usize, usize), f64> = HashMap::new();
             let mut curves: Vec<(Curve, String)> = vec![];
-            for &((u, v), colour) in &drawn_coloured {
+            // The edge whose words name each edge's move: its own, or the first drawn edge
+            // whose move leaves the same position.
+            let leaders: Vec<usize> = match face.same_move {
+                Some(same) => same(edges, drawn.len()),
+                None => (0..drawn.len()).collect(),
+            };
+            for (i, &((u, v), _)) in drawn_coloured.iter().enumerate() {
                 let (a, b) = (index[&u], index[&v]);
                 let point = |w: usize, other: usize| -> (f64, f64) {
                     if w == 0 && self.ground {
@@ -139,13 +155,14 @@ impl Pictures {
                 *bend = if *bend <= 0.0 { -*bend + 16.0 } else { -*bend };
                 // A coloured edge names its colour, so that of two edges with the same ends the
                 // one clicked is cut.
+                let ((u, v), colour) = drawn_coloured[leaders.get(i).copied().unwrap_or(i)];
                 let edge = format!("{u}-{v}{}", colour.suffix());
                 let words = if several { format!("{verb} {edge} in {}", k + 1) } else { format!("{verb} {edge}") };
                 curves.push((curve, words));
             }
             let dots: Vec<(f64, f64)> = at.iter().skip(first).copied().collect();
             clear_click_points(&mut curves, &dots);
-            for ((curve, words), &((u, v), colour)) in curves.into_iter().zip(&drawn_coloured) {
+            for (i, ((curve, words), &((u, v), colour))) in curves.into_iter().zip(&drawn_coloured).enumerate() {
                 let d = curve.path();
                 // The move by its words alone: reading and checking it would cut the whole
                 // picture once for each edge drawn (150 cuts of a million edges). Deleting an
@@ -159,8 +176,12 @@ impl Pictures {
                     Colour::Red => "twig edge right",
                 };
                 if !coloured {
+                    // An edge whose move is another's says so.
+                    let leader = drawn_coloured[leaders.get(i).copied().unwrap_or(i)].0;
+                    let same =
+                        if leader == (u, v) { String::new() } else { format!(" ({verb} {u}-{v} leaves the same)") };
                     s.path(&d, class);
-                    s.path(&d, "twig hit").makes(t).title(format!("{words}: {}", face.effect));
+                    s.path(&d, "twig hit").makes(t).title(format!("{words}{same}: {}", face.effect));
                 } else if t.is_some() {
                     s.path(&d, class);
                     s.path(&d, "twig hit").makes(t).title(format!(

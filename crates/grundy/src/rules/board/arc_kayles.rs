@@ -1,0 +1,462 @@
+//! Arc Kayles (Schaefer, 1978): a move picks an edge of a graph and deletes its two ends, with
+//! every edge that touches them; whoever makes the last move wins. The players' moves are the
+//! same, so a position has a Sprague-Grundy value: each connected part of each graph is valued
+//! alone, by the value search over its options, and the parts add by XOR
+//! ([`crate::rules::board::value`], whose nimbers are the values). On a path of n vertices it is
+//! Dawson's Kayles (0.07: two adjacent vertices go), and on a cycle of n it is a path of n - 2
+//! after the first move; Huggan and Stevens (INTEGERS 16, 2016) give its values on paths,
+//! cycles and wheels.
+//!
+//! A position is a list of graphs written as their edges ([`Pictures`]): `1-2,2-3,3-1` one
+//! argument a graph, `@FILE` for a big one, `0` for a graph with no edges left. A move is typed
+//! `pick 1-2` (the graph holding edge 1-2) or `pick 1-2 in 3`.
+
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing))]
+
+use std::collections::{HashMap, HashSet};
+
+use crate::error::IllegalMove;
+use crate::rules::board::hackenbush::{coloured_pictures, numbers_of_coloured, ColouredEdge, Edge};
+#[cfg(feature = "draw")]
+use crate::rules::board::pictures::PictureFace;
+use crate::rules::board::pictures::Pictures;
+#[cfg(feature = "draw")]
+use crate::rules::board::Face;
+use crate::rules::board::{Board, BoardFamily, Notation, PlayHelp, Players, RulesCore, Theory, Words};
+use crate::rules::catalogue::GameKind;
+#[cfg(feature = "draw")]
+use crate::rules::draw::Sketch;
+
+/// Arc Kayles in the registry ([`crate::rules::board::BOARDS`]).
+pub const FAMILY: BoardFamily = BoardFamily { kinds: &KINDS, parse };
+
+const KINDS: [GameKind; 1] = [GameKind {
+    spelling: "arc-kayles",
+    name: "Arc Kayles",
+    a_move: "pick an edge of a graph (edges `u-v`, one argument a graph, `@FILE` for a big one): its two ends go, with every edge at them",
+    example_game: "arc-kayles",
+    example_position: "1-2,2-3,3-4,4-1,1-3 5-6,6-7",
+    heap_ruleset: false,
+    move_syntax: "`pick U-V` picks edge U-V of the graph that has it; `pick U-V in G` of graph G",
+    example_move: "pick 1-3",
+}];
+
+/// How the graphs are written: no ground, no colours.
+const GRAPHS: Pictures = Pictures { name: "graph", ground: false, colours: false };
+
+/// Reads Arc Kayles's spelling; `None` for any other name.
+fn parse(s: &str) -> Option<Result<Board, String>> {
+    (s == "arc-kayles").then(|| Ok(Board::new(ArcKayles)))
+}
+
+/// Arc Kayles.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct ArcKayles;
+
+/// The graph `edges` after picking the edge `(u, v)`: every edge at u or v gone, the rest in
+/// their order.
+fn pick(edges: &[ColouredEdge], e: Edge) -> Vec<ColouredEdge> {
+    edges.iter().copied().filter(|&(x, _)| !touches(x, e)).collect()
+}
+
+/// The edge picked to go from `before` to `after`, when `after` is what picking one edge of
+/// `before` leaves; in time linear in the graph, trying at most four edges: the first edge
+/// gone has one of the picked ends, and the other end is on every edge gone that misses it.
+fn picked(before: &[ColouredEdge], after: &[ColouredEdge]) -> Option<Edge> {
+    // What picking leaves is `before` less the edges gone, in order: `after` follows it.
+    let mut kept = after.iter().peekable();
+    let mut gone: Vec<Edge> = vec![];
+    for &e in before {
+        if kept.peek() == Some(&&e) {
+            kept.next();
+        } else {
+            gone.push(e.0);
+        }
+    }
+    let &(a, b) = gone.first()?;
+    let has = |e: Edge| before.iter().any(|&(f, _)| f == e);
+    let ends = |x: u64, y: u64| (x.min(y), x.max(y));
+    let mut tried: Vec<Edge> = vec![];
+    for x in [a, b] {
+        let candidates: Vec<u64> = match gone.iter().find(|&&(c, d)| c != x && d != x) {
+            Some(&(c, d)) => vec![c, d],
+            // Every edge gone is at x: the other end is a neighbour of x all of whose edges are
+            // at x (any such neighbour leaves the same graph).
+            None => {
+                let outside: HashSet<u64> =
+                    before.iter().filter(|&&((c, d), _)| c != x && d != x).flat_map(|&((c, d), _)| [c, d]).collect();
+                before
+                    .iter()
+                    .filter_map(|&((c, d), _)| match (c == x, d == x) {
+                        (true, _) => Some(d),
+                        (_, true) => Some(c),
+                        _ => None,
+                    })
+                    .find(|y| !outside.contains(y))
+                    .into_iter()
+                    .collect()
+            }
+        };
+        for y in candidates {
+            let e = ends(x, y);
+            if tried.contains(&e) {
+                continue;
+            }
+            tried.push(e);
+            if has(e) && pick(before, e) == after {
+                return Some(e);
+            }
+        }
+    }
+    None
+}
+
+/// Whether the edge `x` has an end on the edge `e`.
+fn touches(x: Edge, e: Edge) -> bool {
+    x.0 == e.0 || x.0 == e.1 || x.1 == e.0 || x.1 == e.1
+}
+
+/// What each pick of a graph deletes, summed up by the count of its edges and a hash of their
+/// places in the graph, from each vertex's edges in one walk: two picks that delete the same
+/// edges have the same signature (the converse is confirmed edge by edge where it matters).
+struct Signatures {
+    /// Each vertex's edges: their count and the sum of their places' hashes.
+    at: HashMap<u64, (usize, u64)>,
+    /// The same of the edges between two vertices (parallel edges), counted at both ends.
+    between: HashMap<Edge, (usize, u64)>,
+}
+
+impl Signatures {
+    fn of(edges: &[ColouredEdge]) -> Signatures {
+        // SplitMix64's finaliser: the edges' places spread over 64 bits.
+        let hash = |i: usize| {
+            let mut z = (i as u64).wrapping_add(0x9e37_79b9_7f4a_7c15);
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            z ^ (z >> 31)
+        };
+        let add = |slot: &mut (usize, u64), i: usize| *slot = (slot.0 + 1, slot.1.wrapping_add(hash(i)));
+        let mut at: HashMap<u64, (usize, u64)> = HashMap::new();
+        let mut between: HashMap<Edge, (usize, u64)> = HashMap::new();
+        for (i, &((u, v), _)) in edges.iter().enumerate() {
+            add(at.entry(u).or_default(), i);
+            if u != v {
+                add(at.entry(v).or_default(), i);
+                add(between.entry((u, v)).or_default(), i);
+            }
+        }
+        Signatures { at, between }
+    }
+
+    /// The signature of picking `(u, v)`: how many edges it deletes, and their hashes' sum.
+    fn of_pick(&self, (u, v): Edge) -> (usize, u64) {
+        let a = self.at.get(&u).copied().unwrap_or_default();
+        if u == v {
+            return a;
+        }
+        let b = self.at.get(&v).copied().unwrap_or_default();
+        let both = self.between.get(&(u, v)).copied().unwrap_or_default();
+        (a.0 + b.0 - both.0, a.1.wrapping_add(b.1).wrapping_sub(both.1))
+    }
+}
+
+/// For each of the first `drawn` edges of a graph, the first of them whose pick leaves the
+/// same graph (itself when none), for the face's targets: two picks leave the same graph when
+/// they delete the same edges, found by their [`Signatures`] and confirmed edge by edge, so the
+/// answer is exact.
+#[cfg(feature = "draw")]
+fn same_moves(edges: &[ColouredEdge], drawn: usize) -> Vec<usize> {
+    let signatures = Signatures::of(edges);
+    let mut groups: HashMap<(usize, u64), Vec<usize>> = HashMap::new();
+    let mut leaders = vec![];
+    for (i, &(e, _)) in edges.iter().enumerate().take(drawn) {
+        let firsts = groups.entry(signatures.of_pick(e)).or_default();
+        let same = firsts.iter().copied().find(|&l| {
+            edges.get(l).is_some_and(|&(f, _)| edges.iter().all(|&(x, _)| touches(x, e) == touches(x, f)))
+        });
+        leaders.push(same.unwrap_or_else(|| {
+            firsts.push(i);
+            i
+        }));
+    }
+    leaders
+}
+
+/// The first graph that differs between `before` and `after`, with the edge picked there
+/// (`None` for the edge when it is not one move).
+fn changed(before: &[Vec<ColouredEdge>], after: &[Vec<ColouredEdge>]) -> Option<(usize, Option<Edge>)> {
+    let k = (0..before.len().min(after.len())).find(|&k| before.get(k) != after.get(k))?;
+    Some((k, picked(before.get(k)?, after.get(k)?)))
+}
+
+/// A graph relabelled by the order its vertices first appear in its sorted edges, then sorted
+/// again: the same graph up to names, so that positions equal but for their vertices' names
+/// often share one entry of a search's memo.
+fn relabelled(edges: &[ColouredEdge]) -> Vec<ColouredEdge> {
+    let mut sorted = edges.to_vec();
+    sorted.sort_unstable();
+    let mut names: HashMap<u64, u64> = HashMap::new();
+    let mut out: Vec<ColouredEdge> = sorted
+        .iter()
+        .map(|&((u, v), c)| {
+            let mut name = |w: u64| {
+                let next = names.len() as u64 + 1;
+                *names.entry(w).or_insert(next)
+            };
+            let (a, b) = (name(u), name(v));
+            ((a.min(b), a.max(b)), c)
+        })
+        .collect();
+    out.sort_unstable();
+    out
+}
+
+impl RulesCore for ArcKayles {
+    fn words(&self) -> Words {
+        Words::new(
+            "arc-kayles",
+            Players::Impartial,
+            "Arc Kayles: each graph is a set of edges u-v; a move picks one edge and deletes its two ends, with every edge that touches them; whoever makes the last move wins.",
+            "Type 'pick 1-2' (its two ends go, with every edge at them) or 'pick 1-2 in 3' (in graph 3)",
+        )
+        .with_pictures(GRAPHS)
+    }
+
+    /// Each edge of each graph picked, once for each graph it leaves (two edges whose ends'
+    /// edges are the same make one move: either edge of a path of three vertices empties it).
+    fn options(&self, numbers: &[u64], _mover: usize) -> Vec<Vec<u64>> {
+        let Some(all) = coloured_pictures(numbers) else { return vec![] };
+        let mut out = vec![];
+        for (k, edges) in all.iter().enumerate() {
+            let mut seen = HashSet::new();
+            for &(e, _) in edges {
+                let left = pick(edges, e);
+                if seen.insert(left.clone()) {
+                    let mut next = all.clone();
+                    if let Some(graph) = next.get_mut(k) {
+                        *graph = left;
+                    }
+                    out.push(numbers_of_coloured(&next));
+                }
+            }
+        }
+        out
+    }
+
+    fn check(&self, numbers: &[u64], _at: std::ops::Range<usize>, after: &[u64], _mover: usize) -> Result<(), IllegalMove> {
+        let before = coloured_pictures(numbers).ok_or("the position is not a list of graphs")?;
+        let next = coloured_pictures(after).ok_or("the move does not leave a list of graphs")?;
+        if before.len() != next.len() {
+            return Err(format!("a move keeps the {} graphs in place", before.len()).into());
+        }
+        let Some((k, edge)) = changed(&before, &next) else { return Err("a move picks one edge".into()) };
+        if before.iter().zip(&next).skip(k + 1).any(|(b, n)| b != n) {
+            return Err("a move picks an edge of one graph only".into());
+        }
+        match edge {
+            Some(_) => Ok(()),
+            None => Err(format!(
+                "graph {}: that is not what picking one edge (its two ends gone, with every edge at them) leaves",
+                k + 1
+            )
+            .into()),
+        }
+    }
+
+    /// Each graph relabelled and sorted ([`relabelled`]), the graphs sorted, the empty ones
+    /// left out.
+    fn canonical(&self, numbers: &[u64]) -> Vec<u64> {
+        let Some(all) = coloured_pictures(numbers) else { return numbers.to_vec() };
+        let mut graphs: Vec<Vec<ColouredEdge>> = all.iter().filter(|g| !g.is_empty()).map(|g| relabelled(g)).collect();
+        graphs.sort();
+        numbers_of_coloured(&graphs)
+    }
+
+    /// Each connected part of each graph, as a position of one graph; `None` when there is
+    /// one part or none.
+    fn components(&self, numbers: &[u64]) -> Option<Vec<Vec<u64>>> {
+        let all = coloured_pictures(numbers)?;
+        let mut parts: Vec<Vec<u64>> = vec![];
+        for edges in &all {
+            // Union-find over the vertices, each part then listed by its first edge.
+            let mut index: HashMap<u64, usize> = HashMap::new();
+            for &((u, v), _) in edges {
+                for w in [u, v] {
+                    let next = index.len();
+                    index.entry(w).or_insert(next);
+                }
+            }
+            let mut parent: Vec<usize> = (0..index.len()).collect();
+            fn root(parent: &mut [usize], mut a: usize) -> usize {
+                while let Some(&p) = parent.get(a) {
+                    if p == a {
+                        break;
+                    }
+                    let grand = parent.get(p).copied().unwrap_or(p);
+                    if let Some(slot) = parent.get_mut(a) {
+                        *slot = grand;
+                    }
+                    a = p;
+                }
+                a
+            }
+            let at = |w: u64| index.get(&w).copied().unwrap_or(0);
+            for &((u, v), _) in edges {
+                let (a, b) = (root(&mut parent, at(u)), root(&mut parent, at(v)));
+                if let Some(slot) = parent.get_mut(a) {
+                    *slot = b;
+                }
+            }
+            let mut part_of: HashMap<usize, usize> = HashMap::new();
+            let mut mine: Vec<Vec<ColouredEdge>> = vec![];
+            for &e in edges {
+                let r = root(&mut parent, at(e.0 .0));
+                let next = mine.len();
+                let p = *part_of.entry(r).or_insert(next);
+                if p == mine.len() {
+                    mine.push(vec![]);
+                }
+                if let Some(part) = mine.get_mut(p) {
+                    part.push(e);
+                }
+            }
+            parts.extend(mine.iter().map(|m| numbers_of_coloured(std::slice::from_ref(m))));
+        }
+        (parts.len() > 1).then_some(parts)
+    }
+}
+
+impl Notation for ArcKayles {
+    fn describe(&self, numbers: &[u64], after: &[u64]) -> String {
+        let (Some(before), Some(next)) = (coloured_pictures(numbers), coloured_pictures(after)) else {
+            return "a move".into();
+        };
+        match changed(&before, &next) {
+            Some((k, Some((u, v)))) => {
+                let gone = before.get(k).map_or(0, Vec::len) - next.get(k).map_or(0, Vec::len);
+                let copies = before.get(k).map_or(0, |g| g.iter().filter(|&&(e, _)| e == (u, v)).count());
+                let which = if before.len() == 1 { String::new() } else { format!(" in graph {}", k + 1) };
+                let vertices = if u == v { format!("vertex {u} goes") } else { format!("vertices {u} and {v} go") };
+                let more = match gone.saturating_sub(copies) {
+                    0 => String::new(),
+                    1 => ", with 1 more edge".into(),
+                    m => format!(", with {m} more edges"),
+                };
+                format!("pick {u}-{v}{which} ({vertices}{more})")
+            }
+            Some((k, None)) => format!("change graph {}", k + 1),
+            None => "a move".into(),
+        }
+    }
+
+    fn read_move(&self, numbers: &[u64], text: &str, _mover: usize) -> Option<Result<Vec<u64>, String>> {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let (edge, graph) = match words[..] {
+            ["pick", e] | [e] => (e, None),
+            ["pick", e, "in", g] | [e, "in", g] | ["pick", e, "in", "graph", g] | [e, "in", "graph", g] => (e, Some(g)),
+            // A graph and an edge, as a heap and what to take are typed in heap games (`2 1-2`).
+            [g, e] if e.contains('-') && !g.contains('-') => (e, Some(g)),
+            _ => return None,
+        };
+        let (u, v) = edge.split_once('-')?;
+        Some((|| {
+            let end = |s: &str| crate::number::parse_u64(s, "a vertex");
+            let (u, v) = (end(u)?, end(v)?);
+            let e = (u.min(v), u.max(v));
+            let all = coloured_pictures(numbers).ok_or("the position is not a list of graphs")?;
+            let holding: Vec<usize> = (0..all.len()).filter(|&k| all.get(k).is_some_and(|g| g.iter().any(|&(f, _)| f == e))).collect();
+            let named = format!("{}-{}", e.0, e.1);
+            let k = match graph {
+                Some(g) => {
+                    let g = crate::number::parse_u64(g, "the graph")?;
+                    let k = usize::try_from(g)
+                        .ok()
+                        .and_then(|g| g.checked_sub(1))
+                        .filter(|&k| k < all.len())
+                        .ok_or_else(|| format!("there is no graph {g} (the graphs are numbered 1 to {})", all.len()))?;
+                    if !holding.contains(&k) {
+                        return Err(format!("graph {g} has no edge {named}"));
+                    }
+                    k
+                }
+                None => match holding[..] {
+                    [] => return Err(format!("no graph has an edge {named}")),
+                    [k] => k,
+                    [k, ..] => {
+                        return Err(format!(
+                            "edge {named} is in graphs {}: say which, e.g. 'pick {named} in {}'",
+                            holding.iter().map(|k| (k + 1).to_string()).collect::<Vec<_>>().join(" and "),
+                            k + 1
+                        ))
+                    }
+                },
+            };
+            let mut next = all.clone();
+            let graph = next.get_mut(k).ok_or("no such graph")?;
+            *graph = pick(graph, e);
+            Ok(numbers_of_coloured(&next))
+        })())
+    }
+}
+
+impl PlayHelp for ArcKayles {
+    /// At most one option an edge.
+    fn option_count_bound(&self, numbers: &[u64]) -> Option<u128> {
+        Some(Pictures::edges(numbers))
+    }
+
+    /// Each graph's picks told apart by their [`Signatures`] (two told apart leave different
+    /// graphs; two not told apart are counted once, so the count is at least the options'),
+    /// each leaving the position less two numbers an edge deleted, and less a count for each
+    /// graph emptied (the canonical form leaves empty graphs out): so that a path of a million
+    /// edges, whose options are each nearly as long, is refused before they are listed.
+    fn option_words(&self, numbers: &[u64], _mover: usize) -> Option<u128> {
+        let all = coloured_pictures(numbers)?;
+        let (len, graphs) = (numbers.len() as u128, all.len() as u128);
+        let mut words: u128 = 0;
+        for edges in &all {
+            let signatures = Signatures::of(edges);
+            let mut seen = HashSet::new();
+            for &(e, _) in edges {
+                let (gone, hash) = signatures.of_pick(e);
+                if seen.insert((gone, hash)) {
+                    words += len.saturating_sub(2 * gone as u128 + graphs);
+                }
+            }
+        }
+        Some(words)
+    }
+
+    /// A random graph with an edge, then a random edge of it picked (every draw 0: the first
+    /// edge of the first graph that has one).
+    fn random_move(&self, numbers: &[u64], _mover: usize, below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
+        let mut all = coloured_pictures(numbers)?;
+        let live: Vec<usize> = (0..all.len()).filter(|&k| all.get(k).is_some_and(|g| !g.is_empty())).collect();
+        let k = *live.get(below(live.len().max(1) as u64) as usize)?;
+        let graph = all.get_mut(k)?;
+        let (e, _) = *graph.get(below(graph.len() as u64) as usize)?;
+        *graph = pick(graph, e);
+        Some(numbers_of_coloured(&all))
+    }
+}
+
+/// Answered by the default: the value search, whose nimbers are the Sprague-Grundy values,
+/// and under misère play the exact search.
+impl Theory for ArcKayles {}
+
+#[cfg(feature = "draw")]
+impl Face for ArcKayles {
+    /// Each graph in layers from its first vertex, a target on each edge.
+    fn draw(&self, numbers: &[u64], mover: usize) -> Sketch {
+        let effect = "its two ends go, with every edge at them";
+        let face = PictureFace {
+            verb: "pick",
+            moves: "moves",
+            effect,
+            help: vec!["Click an edge to pick it:".into(), format!("{effect}.")],
+            over: format!("No edge is left: the {} player wins.", if mover == 0 { "second" } else { "first" }),
+            same_move: Some(same_moves),
+        };
+        GRAPHS.draw(numbers, mover, &face)
+    }
+}
