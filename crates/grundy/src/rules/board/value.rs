@@ -281,6 +281,11 @@ impl Source for ByNumbers<'_> {
         self.0.option_count_bound(&key.numbers())
     }
     fn listing_steps(&self, key: &NumbersKey, room: u64) -> Option<u64> {
+        // The numbers are written out only for a key long enough to matter (every frame asks).
+        let n = key.len() as u128;
+        if n.saturating_mul(n).saturating_mul(2 * u128::from(NUMBERS_WORD_STEPS)) <= u128::from(room) {
+            return None;
+        }
         listing_steps_at_least(self.0, &key.numbers(), room)
     }
     fn key_bytes(&self, key: &NumbersKey) -> u64 {

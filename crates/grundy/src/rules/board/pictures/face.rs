@@ -100,7 +100,13 @@ impl Pictures {
                 .collect();
             // Room for the layers: about 45 units each, at most 150.
             let layers = depth.iter().filter(|&&d| d != usize::MAX).max().copied().unwrap_or(1);
-            let height = (45.0 * layers as f64).clamp(50.0, 150.0);
+            // On the ground its layer is the line, not a row of vertices; without a ground the
+            // first layer is drawn too, and the layout's margins (24 a side) come out of it.
+            let height = if self.ground {
+                (45.0 * layers as f64).clamp(50.0, 150.0)
+            } else {
+                (45.0 * layers as f64 + 48.0).clamp(98.0, 198.0)
+            };
             let ground = y + height + 24.0;
             let label = if several { format!("{name} {}", k + 1) } else { name.to_string() };
             s.text(8.0, y + 16.0, &label, "label", "start");
