@@ -278,49 +278,10 @@ impl RulesCore for ArcKayles {
         let all = coloured_pictures(numbers)?;
         let mut parts: Vec<Vec<u64>> = vec![];
         for edges in &all {
-            // Union-find over the vertices, each part then listed by its first edge.
-            let mut index: HashMap<u64, usize> = HashMap::new();
-            for &((u, v), _) in edges {
-                for w in [u, v] {
-                    let next = index.len();
-                    index.entry(w).or_insert(next);
-                }
+            for part in GRAPHS.parts(edges) {
+                let mine: Vec<ColouredEdge> = part.iter().filter_map(|&i| edges.get(i).copied()).collect();
+                parts.push(numbers_of_coloured(&[mine]));
             }
-            let mut parent: Vec<usize> = (0..index.len()).collect();
-            fn root(parent: &mut [usize], mut a: usize) -> usize {
-                while let Some(&p) = parent.get(a) {
-                    if p == a {
-                        break;
-                    }
-                    let grand = parent.get(p).copied().unwrap_or(p);
-                    if let Some(slot) = parent.get_mut(a) {
-                        *slot = grand;
-                    }
-                    a = p;
-                }
-                a
-            }
-            let at = |w: u64| index.get(&w).copied().unwrap_or(0);
-            for &((u, v), _) in edges {
-                let (a, b) = (root(&mut parent, at(u)), root(&mut parent, at(v)));
-                if let Some(slot) = parent.get_mut(a) {
-                    *slot = b;
-                }
-            }
-            let mut part_of: HashMap<usize, usize> = HashMap::new();
-            let mut mine: Vec<Vec<ColouredEdge>> = vec![];
-            for &e in edges {
-                let r = root(&mut parent, at(e.0 .0));
-                let next = mine.len();
-                let p = *part_of.entry(r).or_insert(next);
-                if p == mine.len() {
-                    mine.push(vec![]);
-                }
-                if let Some(part) = mine.get_mut(p) {
-                    part.push(e);
-                }
-            }
-            parts.extend(mine.iter().map(|m| numbers_of_coloured(std::slice::from_ref(m))));
         }
         (parts.len() > 1).then_some(parts)
     }

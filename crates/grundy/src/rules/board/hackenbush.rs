@@ -159,7 +159,7 @@ pub fn cut(edges: &[Edge], i: usize) -> Vec<Edge> {
 }
 
 /// Vertex numbers to indices 0..n, the ground (vertex 0) always index 0.
-fn compress(edges: &[Edge]) -> (Vec<(usize, usize)>, usize) {
+pub(crate) fn compress(edges: &[Edge]) -> (Vec<(usize, usize)>, usize) {
     // Sorted vertex numbers (0 first, as the smallest) and a binary search: faster than
     // hashing for the sizes here.
     let mut vertices: Vec<u64> = Vec::with_capacity(2 * edges.len() + 1);

@@ -11,8 +11,11 @@
 
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing))]
 
+use std::collections::HashMap;
+
 use crate::rules::board::hackenbush::{
-    coloured_pictures, coloured_token, numbers_of_coloured, prune, Colour, ColouredEdge, Edge, COLOURED, MAX_EDGES,
+    coloured_pictures, coloured_token, compress, numbers_of_coloured, prune, Colour, ColouredEdge, Edge, COLOURED,
+    MAX_EDGES,
 };
 use crate::rules::board::{file_words, trim_blank, TextRows};
 
@@ -163,6 +166,57 @@ impl Pictures {
         }
         while out.len() < numbers.len() {
             out.push(format!("number {}", out.len() + 1));
+        }
+        out
+    }
+
+    /// The parts of one picture that no move crosses, each as the indices of its edges in the
+    /// picture, in the order of their first edges: its edges joined to each other through their
+    /// vertices, and on the ground through vertices other than the ground (Hackenbush's
+    /// branches at the ground; a loop at the ground alone), so that a picture is the sum of
+    /// its parts. Union-find over the vertices, numbered by [`compress`].
+    pub fn parts(&self, p: &[ColouredEdge]) -> Vec<Vec<usize>> {
+        let ends: Vec<Edge> = p.iter().map(|&(e, _)| e).collect();
+        let (ids, n) = compress(&ends);
+        // On the ground its vertex (index 0) joins nothing.
+        let joins = |v: usize| !self.ground || v != 0;
+        let mut parent: Vec<usize> = (0..n).collect();
+        fn root(parent: &mut [usize], mut v: usize) -> usize {
+            while let Some(&p) = parent.get(v) {
+                if p == v {
+                    break;
+                }
+                let up = parent.get(p).copied().unwrap_or(p);
+                if let Some(slot) = parent.get_mut(v) {
+                    *slot = up;
+                }
+                v = p;
+            }
+            v
+        }
+        for &(a, b) in &ids {
+            if joins(a) && joins(b) {
+                let (ra, rb) = (root(&mut parent, a), root(&mut parent, b));
+                if let Some(slot) = parent.get_mut(ra) {
+                    *slot = rb;
+                }
+            }
+        }
+        let mut out: Vec<Vec<usize>> = vec![];
+        let mut group: HashMap<usize, usize> = HashMap::new();
+        for (k, &(a, b)) in ids.iter().enumerate() {
+            if !joins(a) && !joins(b) {
+                out.push(vec![k]);
+                continue;
+            }
+            let r = root(&mut parent, if joins(a) { a } else { b });
+            let g = *group.entry(r).or_insert_with(|| {
+                out.push(vec![]);
+                out.len() - 1
+            });
+            if let Some(part) = out.get_mut(g) {
+                part.push(k);
+            }
         }
         out
     }

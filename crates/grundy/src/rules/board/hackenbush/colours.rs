@@ -195,50 +195,11 @@ pub fn cut_coloured(edges: &[ColouredEdge], i: usize) -> Vec<ColouredEdge> {
 
 /// The branches at the ground of one picture (the edges joined to each other away from the
 /// ground vertex 0; a loop at the ground alone), each as the indices of its edges in the
-/// picture, in the order of their first edges.
+/// picture, in the order of their first edges ([`Pictures::parts`] on the ground).
+///
+/// [`Pictures::parts`]: crate::rules::board::pictures::Pictures::parts
 fn branches(p: &[ColouredEdge]) -> Vec<Vec<usize>> {
-    let ends: Vec<Edge> = p.iter().map(|&(e, _)| e).collect();
-    let (ids, n) = compress(&ends);
-    // Union-find over the vertices other than the ground (index 0).
-    let mut parent: Vec<usize> = (0..n).collect();
-    fn root(parent: &mut [usize], mut v: usize) -> usize {
-        while let Some(&p) = parent.get(v) {
-            if p == v {
-                break;
-            }
-            let up = parent.get(p).copied().unwrap_or(p);
-            if let Some(slot) = parent.get_mut(v) {
-                *slot = up;
-            }
-            v = p;
-        }
-        v
-    }
-    for &(a, b) in &ids {
-        if a != 0 && b != 0 {
-            let (ra, rb) = (root(&mut parent, a), root(&mut parent, b));
-            if let Some(slot) = parent.get_mut(ra) {
-                *slot = rb;
-            }
-        }
-    }
-    let mut out: Vec<Vec<usize>> = vec![];
-    let mut group: HashMap<usize, usize> = HashMap::new();
-    for (k, &(a, b)) in ids.iter().enumerate() {
-        if a == 0 && b == 0 {
-            out.push(vec![k]);
-            continue;
-        }
-        let r = root(&mut parent, if a == 0 { b } else { a });
-        let g = *group.entry(r).or_insert_with(|| {
-            out.push(vec![]);
-            out.len() - 1
-        });
-        if let Some(branch) = out.get_mut(g) {
-            branch.push(k);
-        }
-    }
-    out
+    super::PICTURES.parts(p)
 }
 
 /// The independent parts of a position: each picture, and within a picture each branch at
