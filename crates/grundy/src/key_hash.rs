@@ -1,9 +1,21 @@
 //! The hasher of the searches' memos, whose keys are their own canonical positions: a fast
 //! multiply-fold in place of the standard SipHash, whose guard against hash flooding these
-//! keys do not need (they are positions the rules reach, not text a user chose).
+//! keys do not need (they are positions the rules reach, not text a user chose); and
+//! splitmix64, the step of the seeded generators and a spreader of small numbers.
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
+
+/// splitmix64 (Steele, Lea and Flood): advances `state` by the golden ratio's step and returns
+/// it mixed, 64 well-spread bits; the seeded generators draw from it (the same seed, the same
+/// numbers), and a count of small numbers (an edge's place) is spread over 64 bits by it.
+pub(crate) fn splitmix64(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
 
 /// Each word folded into the state by a 128-bit multiply, whose high and low halves are xored
 /// so that every bit of the word reaches the low bits a table indexes by.

@@ -18,12 +18,7 @@ struct SplitMix(u64);
 impl SplitMix {
     /// A number in `0..n` (0 when `n` is 0); the modulo bias is far too small to matter here.
     fn below(&mut self, n: u64) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^= z >> 31;
-        z.checked_rem(n).unwrap_or(0)
+        crate::key_hash::splitmix64(&mut self.0).checked_rem(n).unwrap_or(0)
     }
 }
 

@@ -128,13 +128,8 @@ struct Signatures {
 
 impl Signatures {
     fn of(edges: &[ColouredEdge]) -> Signatures {
-        // SplitMix64's finaliser: the edges' places spread over 64 bits.
-        let hash = |i: usize| {
-            let mut z = (i as u64).wrapping_add(0x9e37_79b9_7f4a_7c15);
-            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-            z ^ (z >> 31)
-        };
+        // The edges' places spread over 64 bits.
+        let hash = |i: usize| crate::key_hash::splitmix64(&mut (i as u64));
         let add = |slot: &mut (usize, u64), i: usize| *slot = (slot.0 + 1, slot.1.wrapping_add(hash(i)));
         let mut at: HashMap<u64, (usize, u64)> = HashMap::new();
         let mut between: HashMap<Edge, (usize, u64)> = HashMap::new();
