@@ -17,7 +17,7 @@ use crate::key_hash::KeyMap;
 use crate::rules::analysis::Analysis;
 use crate::rules::board::packed::{Packed, PackedRules};
 use crate::rules::board::partizan::{answer_from_value, WinsByValue};
-use crate::rules::board::{listed_note, listing_room, BoardContext, BoardRules};
+use crate::rules::board::{listed_note, listing_room, BoardContext, BoardRules, Players};
 use crate::values::partizan::{GameStore, GameValue, PartizanError};
 
 /// Which position is which value: the memo of a search.
@@ -252,14 +252,29 @@ pub(crate) fn listing_steps_at_least(rules: &dyn BoardRules, numbers: &[u64], ro
         .filter(|_| rules.components(numbers).is_none_or(|parts| parts.len() < 2))
 }
 
+/// Whether listing the options of a position of `len` numbers, for both players, might pass
+/// `room` steps when they are as many as its numbers and as long as it: only then is the game
+/// asked how long its options are ([`PlayHelp::option_words`]'s bargain).
+///
+/// [`PlayHelp::option_words`]: crate::rules::board::PlayHelp::option_words
+fn listing_may_not_fit(len: usize, room: u64) -> bool {
+    let n = len as u128;
+    n.saturating_mul(n).saturating_mul(2 * u128::from(NUMBERS_WORD_STEPS)) > u128::from(room)
+}
+
 /// [`listing_steps_at_least`] for the options of the whole position, parts or not (the
 /// winning moves of a position whose parts do not stand in it as runs are found among them).
 fn whole_listing_steps_at_least(rules: &dyn BoardRules, numbers: &[u64], room: u64) -> Option<u64> {
-    let n = numbers.len() as u128;
-    if n.saturating_mul(n).saturating_mul(2 * u128::from(NUMBERS_WORD_STEPS)) <= u128::from(room) {
+    if !listing_may_not_fit(numbers.len(), room) {
         return None;
     }
-    let words = rules.option_words(numbers, 0)?.saturating_add(rules.option_words(numbers, 1)?);
+    // An impartial position's options are the same for both players: counted once, twice.
+    let first = rules.option_words(numbers, 0)?;
+    let second = match rules.players(Some(numbers)) {
+        Players::Impartial => first,
+        _ => rules.option_words(numbers, 1)?,
+    };
+    let words = first.saturating_add(second);
     let steps = u64::try_from(words.saturating_mul(u128::from(NUMBERS_WORD_STEPS))).unwrap_or(u64::MAX);
     (steps > room).then_some(steps)
 }
@@ -282,11 +297,8 @@ impl Source for ByNumbers<'_> {
     }
     fn listing_steps(&self, key: &NumbersKey, room: u64) -> Option<u64> {
         // The numbers are written out only for a key long enough to matter (every frame asks).
-        let n = key.len() as u128;
-        if n.saturating_mul(n).saturating_mul(2 * u128::from(NUMBERS_WORD_STEPS)) <= u128::from(room) {
-            return None;
-        }
-        listing_steps_at_least(self.0, &key.numbers(), room)
+        let len = usize::try_from(key.len()).unwrap_or(usize::MAX);
+        listing_may_not_fit(len, room).then(|| listing_steps_at_least(self.0, &key.numbers(), room)).flatten()
     }
     fn key_bytes(&self, key: &NumbersKey) -> u64 {
         match key {
