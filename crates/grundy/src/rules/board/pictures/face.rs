@@ -141,9 +141,9 @@ impl Pictures {
             let mut curves: Vec<(Curve, String)> = vec![];
             // The edge whose words name each edge's move: its own, or the first drawn edge
             // whose move leaves the same position.
-            let leaders: Vec<usize> = match face.same_move {
-                Some(same) => same(edges, drawn.len()),
-                None => (0..drawn.len()).collect(),
+            let named_by: Vec<ColouredEdge> = match face.same_move {
+                Some(same) => same(edges, drawn.len()).into_iter().map(|l| drawn_coloured[l]).collect(),
+                None => drawn_coloured.clone(),
             };
             for (i, &((u, v), _)) in drawn_coloured.iter().enumerate() {
                 let (a, b) = (index[&u], index[&v]);
@@ -161,7 +161,7 @@ impl Pictures {
                 *bend = if *bend <= 0.0 { -*bend + 16.0 } else { -*bend };
                 // A coloured edge names its colour, so that of two edges with the same ends the
                 // one clicked is cut.
-                let ((u, v), colour) = drawn_coloured[leaders.get(i).copied().unwrap_or(i)];
+                let ((u, v), colour) = named_by[i];
                 let edge = format!("{u}-{v}{}", colour.suffix());
                 let words = if several { format!("{verb} {edge} in {}", k + 1) } else { format!("{verb} {edge}") };
                 curves.push((curve, words));
@@ -183,9 +183,11 @@ impl Pictures {
                 };
                 if !coloured {
                     // An edge whose move is another's says so.
-                    let leader = drawn_coloured[leaders.get(i).copied().unwrap_or(i)].0;
-                    let same =
-                        if leader == (u, v) { String::new() } else { format!(" ({verb} {u}-{v} leaves the same)") };
+                    let same = if named_by[i].0 == (u, v) {
+                        String::new()
+                    } else {
+                        format!(" ({verb} {u}-{v} leaves the same)")
+                    };
                     s.path(&d, class);
                     s.path(&d, "twig hit").makes(t).title(format!("{words}{same}: {}", face.effect));
                 } else if t.is_some() {
