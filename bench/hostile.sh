@@ -286,6 +286,14 @@ printf '%-4s %-44s %s\n' "$verdict" "62/17 GET /api/value with a 90 KB query" "$
 kill "$server" 2> /dev/null; wait "$server" 2> /dev/null
 EXPECT='[ "$code" = 2 ]' check "62/18 /dev/zero into play nim 3 4 5" "cat /dev/zero" play nim 3 4 5
 
+# The pass of 2026-11-29 (issue 80): its row number first. Row 1, a wrong answer: Every-SG of a
+# sum holding a partizan game was answered (domineering + nim 2 called P); it is refused, in
+# analyze, play and batch alike, naming Every-SG's definition.
+every_refused='[ "$code" = 2 ] && grep -q "Every-SG is defined for impartial games" "$dir/err"'
+EXPECT="$every_refused" check "80/1 analyze sum domineering+nim --every" true analyze sum domineering=../.. nim=2 --every
+EXPECT="$every_refused" check "80/1 analyze sum nim+clobber --every" true analyze sum nim=1 clobber=xxo --every
+EXPECT="$every_refused" check "80/1 play sum domineering+nim --every" "echo quit" play sum domineering=../.. nim=2 --every
+EXPECT='grep -q "Every-SG is defined for impartial games" "$dir/out"' check "80/1 batch sum domineering+nim every" "echo '{\"game\":\"sum\",\"position\":[\"domineering=../..\",\"nim=2\"],\"every\":true}'" batch
 # The Python package's inputs (rows 12 and 13), where it is installed: each must end in a typed
 # exception (grundy.GrundyError) or an answer.
 py="${PYTHON:-crates/grundy-py/target/venv/bin/python}"

@@ -419,6 +419,13 @@ async fn every_sg_is_played_through_the_move_endpoint() {
         let (s, v) = post_json("/api/move", body).await;
         assert_error(s, &v, StatusCode::UNPROCESSABLE_ENTITY, "can split into several");
     }
+    // So would a sum holding a partizan game, analysed or played: Every-SG is defined for
+    // impartial games (domineering + nim 2 was once answered P, and the computer's reply none).
+    let position = json!(["domineering=../..", "nim=2"]);
+    let (s, v) = post_json("/api/analyze", json!({"game": "sum", "position": position, "every": true})).await;
+    assert_error(s, &v, StatusCode::UNPROCESSABLE_ENTITY, "Every-SG is defined for impartial games");
+    let (s, v) = post_json("/api/move", json!({"game": "sum", "position": position, "every": true})).await;
+    assert_error(s, &v, StatusCode::UNPROCESSABLE_ENTITY, "Every-SG is defined for impartial games");
 }
 
 /// A lost divisor game of two large primes: the computer's longest move is found on the

@@ -238,4 +238,15 @@ fn splitting_heaps_and_partizan_games_are_not_played() {
     assert!(e.contains("can split into several"), "{e}");
     let (g, p) = pos("kl:1,2", &["5", "3"]);
     assert!(choose_move(&g, &p, &every(Player::First), Level::Easy, &mut Rng::new(1)).is_err());
+    // A sum holding a partizan game is not played either, whichever part it is: the computer
+    // once chose no move in domineering + nim 2 and called the game lost.
+    for tokens in [["domineering=../..", "nim=2"], ["nim=2", "clobber=xxo"]] {
+        let (g, p) = pos("sum", &tokens);
+        for level in [Level::Perfect, Level::Easy] {
+            let e = choose_move(&g, &p, &every(Player::First), level, &mut Rng::new(1)).unwrap_err().to_string();
+            assert!(e.contains("Every-SG is defined for impartial games"), "{tokens:?}: {e}");
+        }
+        let e = parse_turn(&p, Player::First, Convention::Every, "1 1; 2 2").unwrap_err().to_string();
+        assert!(e.contains("Every-SG is defined for impartial games"), "{tokens:?}: {e}");
+    }
 }

@@ -201,6 +201,21 @@ pub(crate) fn check_covered(position: &Position) -> Result<(), AnalyzeError> {
             )));
         }
     }
+    // Every game of a sum too: one partizan game makes the sum partizan, and a search of its
+    // steps from the first player's options alone would answer for a game Every-SG does not
+    // define (domineering + nim 2 was once called a loss for the player to move).
+    let partizan: Vec<String> = parts(position)
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| crate::solve::value::is_partizan(&p.position))
+        .map(|(i, p)| format!("game {} ({})", i + 1, crate::game::games::part_game(&p.position)))
+        .collect();
+    if !partizan.is_empty() {
+        return Err(AnalyzeError::Unsupported(format!(
+            "{} of the sum is partizan: Every-SG is defined for impartial games, so this sum's Every-SG play is not computed (its normal play is, by Conway's values: drop --every)",
+            partizan.join(" and ")
+        )));
+    }
     if let Some(r) = parts(position)
         .iter()
         .find_map(|p| p.position.as_heaps()?.iter().find(|c| c.ruleset.splits()).map(|c| c.ruleset.clone()))
@@ -244,7 +259,7 @@ fn check_length(position: &Position) -> Result<(), AnalyzeError> {
 /// Both refusals, in the order the analysis has always given them (a partizan game first, then
 /// a game too long to search, then a heap that splits).
 fn check_games(position: &Position) -> Result<(), AnalyzeError> {
-    if position.as_board().is_some_and(|(b, numbers)| b.rules().players(Some(numbers)).why_partizan().is_some()) {
+    if parts(position).iter().any(|p| crate::solve::value::is_partizan(&p.position)) {
         check_covered(position)?;
     }
     check_length(position)?;
