@@ -294,6 +294,19 @@ EXPECT="$every_refused" check "80/1 analyze sum domineering+nim --every" true an
 EXPECT="$every_refused" check "80/1 analyze sum nim+clobber --every" true analyze sum nim=1 clobber=xxo --every
 EXPECT="$every_refused" check "80/1 play sum domineering+nim --every" "echo quit" play sum domineering=../.. nim=2 --every
 EXPECT='grep -q "Every-SG is defined for impartial games" "$dir/out"' check "80/1 batch sum domineering+nim every" "echo '{\"game\":\"sum\",\"position\":[\"domineering=../..\",\"nim=2\"],\"every\":true}'" batch
+
+# Row 3: a sum of 10,000 parts answers in memory linear in its parts (the list of winning moves,
+# each holding the whole sum after it, is kept to 2^20 numbers; the families count every one).
+snort10k=$(printf 'snort=..x. %.0s' $(seq 10000))
+EXPECT='[ "$code" = 0 ] && grep -q "winning moves (30000)" "$dir/out"' check "80/3 analyze sum of 10,000 snort=..x." true analyze sum $snort10k
+EXPECT='[ "$code" = 0 ] && grep -q "winning moves (30000)" "$dir/out"' check "80/3 the same, --limit 0" true analyze sum $snort10k --limit 0
+EXPECT='[ "$code" = 0 ] && grep -q "value: 5000 " "$dir/out"' check "80/3 analyze sum of 10,000 toppling-dominoes=bg" true analyze sum $(printf 'toppling-dominoes=bg %.0s' $(seq 10000))
+EXPECT='[ "$code" = 0 ] && grep -q "value: 5000 " "$dir/out"' check "80/3 analyze sum of 10,000 Hackenbush 0-1:b,1-2:r" true analyze sum $(printf 'hackenbush=0-1:b,1-2:r %.0s' $(seq 10000))
+EXPECT='[ "$code" = 0 ] && grep -q "value: 10000 " "$dir/out"' check "80/3 analyze sum of 10,000 konane=xo.." true analyze sum $(printf 'konane=xo.. %.0s' $(seq 10000))
+EXPECT='[ "$code" = 0 ] && grep -q "winning moves (10001)" "$dir/out"' check "80/3 analyze sum of 10,001 arc-kayles=0-1" true analyze sum $(printf 'arc-kayles=0-1 %.0s' $(seq 10001))
+python3 -c 'import json; print(json.dumps({"game": "sum", "position": ["snort=..x."] * 10000})); print(json.dumps({"game": "nim", "position": [1, 2]}))' > "$dir/sum10k.jsonl"
+EXPECT='[ "$code" = 0 ] && [ "$(wc -l < "$dir/out")" = 2 ] && grep -q "\"winning_move_count\":30000" "$dir/out"' check "80/3 batch: the 10,000-part sum, then nim 1 2" true batch "$dir/sum10k.jsonl"
+
 # The Python package's inputs (rows 12 and 13), where it is installed: each must end in a typed
 # exception (grundy.GrundyError) or an answer.
 py="${PYTHON:-crates/grundy-py/target/venv/bin/python}"
@@ -333,6 +346,7 @@ except KeyboardInterrupt:
 timer.cancel()
 PY
   pycheck "62/13 Ctrl-C 1 s into value('nim', [100000])" "exec(open('$dir/ctrlc.py').read())"
+  pycheck "80/3 analyze('sum', 10,000 snort=..x.)" "assert grundy.analyze('sum', ['snort=..x.'] * 10000).winning_move_count == 30000"
 else
   echo "skip the Python inputs: $py cannot import grundy (run crates/grundy-py/run-tests.sh)"
 fi

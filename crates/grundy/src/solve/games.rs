@@ -11,7 +11,8 @@ use crate::game::games::{part_game, part_token, Parts};
 use crate::game::{Game, Move, MoveFamily, Position};
 use crate::rules::nim::BalanceTable;
 use crate::solve::analysis::{
-    analyze, blank_analysis, describe_family, Analysis, AnalyzeOptions, WinningFamily, WinningMove, LISTED_MOVES,
+    analyze, blank_analysis, describe_family, Analysis, AnalyzeOptions, Listing, WinningFamily, WinningMove,
+    LISTED_MOVES,
 };
 use crate::solve::naive::{self, NaiveSolver};
 use crate::solve::search::{Rules, Search};
@@ -99,25 +100,28 @@ fn normal(parts: &[Position], options: &AnalyzeOptions) -> Result<Analysis, Anal
             Err(why) => unknown.push(format!("game {} ({}): {why}", i + 1, part_token(p))),
         }
     }
+    // Each move listed holds the whole sum after it: the list is kept to a bounded count of
+    // numbers (the families give every move), so that a sum of many parts is not copied once a
+    // move.
+    let listing = Listing::of_sum(numbers.len());
     let listed = first_moves(&families.iter().map(|(f, _)| f.clone()).collect::<Vec<_>>(), LISTED_MOVES);
     for mv in listed {
         // The words of a single move are its family's; a member of a larger family is worded
         // as the move it is.
-        let text = families
-            .iter()
-            .find(|(f, _)| f.count == 1 && f.first == mv.to && f.heap == mv.heap && f.width == mv.width)
-            .map(|(_, t)| t.clone())
-            .unwrap_or_else(|| format!("{mv}"));
-        a.winning_moves.push(WinningMove {
-            value: None,
-            result_tokens: None,
-            leaves: vec![],
-            text,
-            result: mv.apply(&numbers),
-            mv,
-        });
+        let text = || {
+            families
+                .iter()
+                .find(|(f, _)| f.count == 1 && f.first == mv.to && f.heap == mv.heap && f.width == mv.width)
+                .map(|(_, t)| t.clone())
+                .unwrap_or_else(|| format!("{mv}"))
+        };
+        let result = || mv.apply(&numbers);
+        if !listing.list(&mut a, mv.clone(), text, result) {
+            break;
+        }
     }
     a.winning_families = families.into_iter().map(|(family, text)| WinningFamily { text, family }).collect();
+    listing.finish(&mut a);
     if !unknown.is_empty() {
         a.moves_unknown = Some(format!("the moves of some games are not known: {}", unknown.join("; ")));
     }

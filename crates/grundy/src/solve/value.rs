@@ -17,7 +17,7 @@ use crate::game::{Game, Position};
 pub use crate::rules::board::forecast::{forecast_effort, forecast_work, WorkForecast};
 use crate::rules::board::value::NAMED_CHARS;
 use crate::rules::board::ConwayAnswer;
-use crate::solve::analysis::{analyze, blank_analysis, Analysis, AnalyzeOptions, WinningMove, LISTED_MOVES};
+use crate::solve::analysis::{analyze, blank_analysis, Analysis, AnalyzeOptions, Listing, LISTED_MOVES};
 use crate::solve::naive;
 
 /// The largest total of an impartial game's numbers whose moves a sum with a partizan game
@@ -543,6 +543,9 @@ fn analyze_sum_in(
     let zero = store.integer(0)?;
     let layout = Parts::of(parts);
     let numbers = Position::of_games(parts.to_vec()).heaps();
+    // Each move listed holds the whole sum after it: the list is kept to a bounded count of
+    // numbers (the rest counted), so that a sum of 10,000 parts is not 30,000 copies of itself.
+    let listing = Listing::of_sum(numbers.len());
     let mut unknown = vec![];
     for (i, part) in parts.iter().enumerate() {
         let listable = if is_partizan(part) {
@@ -571,17 +574,15 @@ fn analyze_sum_in(
             let good = if left { store.ge(after, zero)? } else { store.le(after, zero)? };
             if good {
                 let global = layout.global(i, &mv);
-                a.winning_moves.push(WinningMove {
-                    text: format!("in game {} ({}): {}", i + 1, part_game(part), part.kind().describe(&mv)),
-                    result: global.apply(&numbers),
-                    mv: global,
-                    result_tokens: None,
-                    leaves: vec![],
-                    value: store.text_within(after, NAMED_CHARS)?,
-                });
+                let text = format!("in game {} ({}): {}", i + 1, part_game(part), part.kind().describe(&mv));
+                let result = || global.apply(&numbers);
+                if let Some(listed) = listing.record(&mut a, global.clone(), text, result) {
+                    listed.value = store.text_within(after, NAMED_CHARS)?;
+                }
             }
         }
     }
+    listing.finish(&mut a);
     if !unknown.is_empty() {
         a.moves_unknown = Some(format!("the moves of some games are not listed: {}", unknown.join("; ")));
     }

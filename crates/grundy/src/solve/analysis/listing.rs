@@ -24,14 +24,22 @@ pub const LISTED_NUMBERS: usize = 1 << 20;
 
 /// Lists winning moves while their results fit in [`LISTED_NUMBERS`] and they number at most
 /// [`LISTED_MOVES`]; the families hold every one.
-pub(super) struct Listing {
+pub(crate) struct Listing {
     heaps: usize,
+    /// What the position's numbers are called where the list's cap is told ("heaps").
+    noun: &'static str,
 }
 
 impl Listing {
     /// A listing for a position of `heaps` heaps (each listed result holds that many numbers).
-    pub(super) fn new(heaps: usize) -> Self {
-        Listing { heaps }
+    pub(crate) fn new(heaps: usize) -> Self {
+        Listing { heaps, noun: "heaps" }
+    }
+
+    /// A listing for a sum of games whose numbers, all its games' one after another, are
+    /// `numbers` (each listed result holds them all).
+    pub(crate) fn of_sum(numbers: usize) -> Self {
+        Listing { heaps: numbers, noun: "numbers" }
     }
 
     /// Whether one more move fits in `a`'s list.
@@ -41,19 +49,29 @@ impl Listing {
     }
 
     /// Records the winning move `mv` (worded `text`) as a family of one, and lists it, with the
-    /// position `result` makes, while the list has room.
-    pub(super) fn record(&self, a: &mut Analysis, mv: Move, text: String, result: impl FnOnce() -> Vec<u64>) {
-        if self.has_room(a) {
-            a.winning_moves.push(WinningMove {
-                value: None,
-                result_tokens: None,
-                leaves: vec![],
-                text: text.clone(),
-                result: result(),
-                mv: mv.clone(),
-            });
+    /// position `result` makes, while the list has room; returns the move listed, for the
+    /// caller to add what it knows of it, or `None` when the list had no room.
+    pub(crate) fn record<'a>(
+        &self,
+        a: &'a mut Analysis,
+        mv: Move,
+        text: String,
+        result: impl FnOnce() -> Vec<u64>,
+    ) -> Option<&'a mut WinningMove> {
+        let room = self.has_room(a);
+        a.winning_families.push(WinningFamily { text: text.clone(), family: MoveFamily::single(mv.clone()) });
+        if !room {
+            return None;
         }
-        a.winning_families.push(WinningFamily { text, family: MoveFamily::single(mv) });
+        a.winning_moves.push(WinningMove {
+            value: None,
+            result_tokens: None,
+            leaves: vec![],
+            text,
+            result: result(),
+            mv,
+        });
+        a.winning_moves.last_mut()
     }
 
     /// Lists heap `i`'s winning families (given as moves in heap 0, by the quotient or the
@@ -78,9 +96,17 @@ impl Listing {
         }
     }
 
-    /// Lists the move `mv` of a family already recorded, while the list has room.
-    fn list(&self, a: &mut Analysis, mv: Move, text: impl FnOnce() -> String, result: impl FnOnce() -> Vec<u64>) {
-        if self.has_room(a) {
+    /// Lists the move `mv` of a family already recorded, while the list has room; returns
+    /// whether it had room.
+    pub(crate) fn list(
+        &self,
+        a: &mut Analysis,
+        mv: Move,
+        text: impl FnOnce() -> String,
+        result: impl FnOnce() -> Vec<u64>,
+    ) -> bool {
+        let room = self.has_room(a);
+        if room {
             a.winning_moves.push(WinningMove {
                 value: None,
                 result_tokens: None,
@@ -90,18 +116,19 @@ impl Listing {
                 mv,
             });
         }
+        room
     }
 
     /// Says in `a` why the list one by one stops, when it holds fewer moves than the families.
-    pub(super) fn finish(self, a: &mut Analysis) {
+    pub(crate) fn finish(self, a: &mut Analysis) {
         let known: u128 = a.winning_families.iter().map(|f| u128::from(f.family.count)).sum();
         if known > a.winning_moves.len() as u128 {
             a.list_cap = Some(if a.winning_moves.len() >= LISTED_MOVES {
                 format!(", at most {LISTED_MOVES}")
             } else {
                 format!(
-                    " (each lists the whole position after it, {} heaps, and the list is kept to {LISTED_NUMBERS} numbers)",
-                    self.heaps
+                    " (each lists the whole position after it, {} {}, and the list is kept to {LISTED_NUMBERS} numbers)",
+                    self.heaps, self.noun
                 )
             });
         }

@@ -26,6 +26,7 @@ use crate::rules::board::GraphGame;
 
 pub(crate) use crate::rules::analysis::blank as blank_analysis;
 pub use crate::rules::analysis::{Analysis, WinningFamily, WinningMove, EXPLAINED_MOVES, LISTED_MOVES};
+pub(crate) use listing::Listing;
 pub use listing::{describe_family, LISTED_NUMBERS};
 pub use misere::misere_single_heaps;
 
