@@ -208,11 +208,12 @@ first=$!
 sleep 2
 EXPECT='[ "$code" = 2 ] && grep -q "in use by another grundy process" "$dir/err"' check "62/9 a second quotient --store writer" true quotient octal:0.777 --store "$dir/q9"
 kill -INT "$first" 2> /dev/null; wait "$first"
-# Row 10: five runs of 3 s resumed from the store never lose ground ...
+# Row 10: five runs of 3 s resumed from the store never lose ground (a run refused because an
+# earlier one spent its whole slice inside the heap it would begin, issue 80, stays where it was) ...
 last=0; grew=ok; heaps=""
 for run in 1 2 3 4 5; do
   "$bin" quotient octal:0.764 --time 3 --store "$dir/q10" --json > "$dir/out" 2> /dev/null
-  at=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1])).get("computed_upto", 0))' "$dir/out")
+  at=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1])).get("computed_upto", sys.argv[2]))' "$dir/out" "$last")
   [ "$at" -ge "$last" ] || grew=FAIL
   last=$at; heaps="$heaps $at"
 done
@@ -227,14 +228,15 @@ printf '%-4s %-44s heaps%s\n' "$grew" "62/10 five runs of quotient --time 3" "$h
 # the proof kept, and proving the saved quotient again (work a resumed run does not count)
 # would show in the CPU time. A heap is kept only once proven: a run stopped inside one leaves
 # it to the next, which begins it again (0.764's heap 6,488 takes more than 6*10^9 units, where
-# both stop).
+# both stop; a run given no more work than one stopped inside it spent there is refused before
+# the work, since issue 80, so the heap reached is read from the store's state).
 W=2000000000; cpu5=0; rm -rf "$dir/q10w"
 for run in 1 2 3 4 5; do
   held=$(sed -n 's/^work //p' "$dir/q10w/quotient-octal-0.764.state" 2> /dev/null); held=${held:-0}
   /usr/bin/time -o "$dir/cpu" -f "%U %S" "$bin" quotient octal:0.764 --work $((held + W)) --store "$dir/q10w" --json > "$dir/out" 2> /dev/null
   cpu5=$(awk -v t="$cpu5" '{print t + $1 + $2}' "$dir/cpu")
 done
-five=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1])).get("computed_upto", 0))' "$dir/out")
+five=$(sed -n 's/^heap //p' "$dir/q10w/quotient-octal-0.764.state")
 /usr/bin/time -o "$dir/cpu" -f "%U %S" "$bin" quotient octal:0.764 --work $((5 * W)) --json > "$dir/out" 2> /dev/null
 cpu1=$(awk '{print $1 + $2}' "$dir/cpu")
 whole=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1])).get("computed_upto", 0))' "$dir/out")
@@ -306,6 +308,54 @@ EXPECT='[ "$code" = 0 ] && grep -q "value: 10000 " "$dir/out"' check "80/3 analy
 EXPECT='[ "$code" = 0 ] && grep -q "winning moves (10001)" "$dir/out"' check "80/3 analyze sum of 10,001 arc-kayles=0-1" true analyze sum $(printf 'arc-kayles=0-1 %.0s' $(seq 10001))
 python3 -c 'import json; print(json.dumps({"game": "sum", "position": ["snort=..x."] * 10000})); print(json.dumps({"game": "nim", "position": [1, 2]}))' > "$dir/sum10k.jsonl"
 EXPECT='[ "$code" = 0 ] && [ "$(wc -l < "$dir/out")" = 2 ] && grep -q "\"winning_move_count\":30000" "$dir/out"' check "80/3 batch: the 10,000-part sum, then nim 1 2" true batch "$dir/sum10k.jsonl"
+
+# Row 9: five runs of quotient --time 3 resumed from one store stayed at 0.764's heap 3,057 with
+# nothing said (heap 3,058 takes longer than a run, and a heap stopped part way is begun again,
+# not kept). Each run must add heaps, or say that it added none and what the heap took (CPU time
+# and units of work), or be refused before the work in one line saying what it would take.
+rm -rf "$dir/q80"; last=0; row9=ok; runs=""
+for run in 1 2 3 4 5; do
+  ( ulimit -v 4194304; timeout 20 "$bin" quotient octal:0.764 --time 3 --store "$dir/q80" --json > "$dir/out" 2> "$dir/err" ); code=$?
+  if [ "$code" = 2 ]; then
+    cat "$dir/out" "$dir/err" | grep -q "cannot go on from heap $last: heap $((last + 1)) needs more than" || row9=FAIL
+    runs="$runs refused"; continue
+  fi
+  [ "$code" = 0 ] || row9=FAIL
+  at=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1])).get("computed_upto", 0))' "$dir/out" 2> /dev/null || echo 0)
+  if [ "$at" -le "$last" ] && ! grep -q "no heap was added: .* needs more than .* s of CPU" "$dir/err"; then row9=FAIL; fi
+  last=$at; runs="$runs $at"
+done
+[ "$row9" = ok ] || failed=1
+printf '%-4s %-44s runs:%s\n' "$row9" "80/9 five runs of quotient --time 3" "$runs"
+# Row 10: a growth history edited within its shape (the first entry's order raised by one) was
+# printed as it was; it is checked against the quotient proven again and refused as damaged.
+"$bin" quotient octal:0.764 --upto 2000 --store "$dir/q80g" > /dev/null 2>&1
+python3 - "$dir/q80g/quotient-octal-0.764.state" <<'PY'
+import sys
+path = sys.argv[1]
+lines = open(path).read().split("\n")
+for i, line in enumerate(lines):
+    if line.startswith("growth "):
+        entries = [e.split(":") for e in line.split()[1:]]
+        entries[0][1] = str(int(entries[0][1]) + 1)
+        lines[i] = "growth " + " ".join(h + ":" + o for h, o in entries)
+open(path, "w").write("\n".join(lines))
+PY
+EXPECT='[ "$code" = 2 ] && grep -q "growth history" "$dir/err" && [ ! -s "$dir/out" ]' check "80/10 a quotient state with a growth order raised" true quotient octal:0.764 --store "$dir/q80g"
+# Row 16: a 1 GiB proof beside a quotient's state, its heading naming the state's heap and
+# order, was read whole before its checksum (1,031 MB against 512 MiB): one larger than --memory
+# allows is not read, and the run says so and proves the quotient again.
+"$bin" quotient octal:0.764 --upto 300 --store "$dir/q80p" > /dev/null 2>&1
+python3 - "$dir/q80p" <<'PY'
+import struct, sys
+d = sys.argv[1] + "/quotient-octal-0.764."
+text = open(d + "state").read().split("\n")
+field = lambda name: int(next(l for l in text if l.startswith(name + " ")).split()[1])
+with open(d + "proof", "wb") as f:
+    f.write(struct.pack("<QII", field("heap"), field("order"), 0))
+    f.truncate(1 << 30)
+PY
+EXPECT='[ "$code" = 0 ] && grep -q "is more than the [0-9]* bytes --memory 536870912 leaves" "$dir/err"' check "80/16 a 1 GiB quotient proof" true quotient octal:0.764 --upto 400 --store "$dir/q80p" --memory 536870912
 
 # The Python package's inputs (rows 12 and 13), where it is installed: each must end in a typed
 # exception (grundy.GrundyError) or an answer.

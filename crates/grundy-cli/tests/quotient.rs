@@ -246,3 +246,145 @@ fn a_stopped_run_resumes_from_its_store_with_the_same_results() {
     }
     assert!(kept_proofs > 0, "no stop kept a proof to go on from");
 }
+
+/// A fresh directory for a store, removed first if an earlier run left it.
+fn fresh_store(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("grundy-quotient-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+/// Issue 80, row 10: a growth history edited within its shape (an order raised, the heaps and
+/// the last entry, which names the table, kept) was printed as it was; it is checked against
+/// the one the saved table and pretending function give (the table proven again as the run
+/// resumes), and refused as damaged in one line naming the state (exit 2), while the history a
+/// run kept resumes as it was.
+#[test]
+fn an_edited_growth_history_is_refused_once_the_quotient_is_proven_again() {
+    let dir = fresh_store("growth");
+    let store = dir.to_str().unwrap();
+    let whole = json(&grundy(&["quotient", "octal:0.764", "--upto", "1500", "--store", store, "--json"]));
+    let growth = whole["growth"].as_array().unwrap().clone();
+    assert!(growth.len() >= 2, "{whole}");
+    let again = json(&grundy(&["quotient", "octal:0.764", "--upto", "1600", "--store", store, "--json"]));
+    assert_eq!(again["growth"].as_array().unwrap()[..], growth[..], "{again}");
+    // The first entry's order raised by one, below the second's.
+    let state = dir.join("quotient-octal-0.764.state");
+    let text = std::fs::read_to_string(&state).unwrap();
+    let line = text.lines().find(|l| l.starts_with("growth ")).unwrap();
+    let entries: Vec<(u64, u64)> = line[7..]
+        .split(' ')
+        .map(|e| e.split_once(':').map(|(h, o)| (h.parse().unwrap(), o.parse().unwrap())).unwrap())
+        .collect();
+    assert!(entries[0].1 + 1 < entries[1].1, "{line}");
+    let mut edited = entries.clone();
+    edited[0].1 += 1;
+    let new_line = format!("growth {}", edited.iter().map(|(h, o)| format!("{h}:{o}")).collect::<Vec<_>>().join(" "));
+    std::fs::write(&state, text.replace(line, &new_line)).unwrap();
+    let o = grundy(&["quotient", "octal:0.764", "--upto", "1700", "--store", store]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{}{err}", stdout(&o));
+    assert!(o.stdout.is_empty(), "{}", stdout(&o));
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    assert!(err.contains("growth history has 1:3 where") && err.contains("quotient-octal-0.764.state"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Issue 80, row 16: a proof file of 1 GiB beside a quotient's state (its heading naming the
+/// state's heap and order, the rest garbage) was read whole before its checksum: 1,031 MB held
+/// against `--memory` 512 MiB. A proof larger than the memory allows is not read (the quotient
+/// is proven again, and the run says why), so the run fits a limit of address space well under
+/// the file's size.
+#[test]
+fn a_proof_larger_than_the_memory_allows_is_not_read() {
+    let dir = fresh_store("big-proof");
+    let store = dir.to_str().unwrap();
+    let whole = json(&grundy(&["quotient", "octal:0.764", "--upto", "300", "--store", store, "--json"]));
+    let text = std::fs::read_to_string(dir.join("quotient-octal-0.764.state")).unwrap();
+    let field = |name: &str| -> u64 {
+        text.lines().find_map(|l| l.strip_prefix(name)).and_then(|v| v.trim().parse().ok()).unwrap()
+    };
+    let (heap, order) = (field("heap "), field("order "));
+    let proof = dir.join("quotient-octal-0.764.proof");
+    let mut head = heap.to_le_bytes().to_vec();
+    head.extend_from_slice(&(order as u32).to_le_bytes());
+    head.extend_from_slice(&[0; 4]);
+    std::fs::write(&proof, &head).unwrap();
+    // Sparse: no disk taken.
+    std::fs::OpenOptions::new().write(true).open(&proof).unwrap().set_len(1 << 30).unwrap();
+    let limit_kib = 768 * 1024;
+    let o = Command::new("sh")
+        .args(["-c", &format!("ulimit -v {limit_kib} && exec \"$0\" \"$@\"")])
+        .arg(env!("CARGO_BIN_EXE_grundy"))
+        .args(["quotient", "octal:0.764", "--upto", "400", "--store", store, "--memory", "268435456", "--json"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    assert!(err.contains("proven again first (its proof, 1073741824 bytes, is more than"), "{err}");
+    let j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(j["computed_upto"], 400, "{j}");
+    assert_eq!(j["pretending"].as_array().unwrap()[..=300], whole["pretending"].as_array().unwrap()[..], "{j}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Issue 80, row 9: a heap stopped part way is begun again by the next run, not kept, so runs
+/// of a slice shorter than the next heap stayed at the same heap (five runs of `--time 3` at
+/// 0.764's heap 3,057) with nothing said. A run that goes on from its store and is stopped
+/// inside the first heap it begins says so, with what that heap took (CPU time and units of
+/// work); a later run given no more work, or no more time than that CPU time, is refused before
+/// the work in one line saying what it would take; a run without the bound goes on. Measured
+/// in units of work and CPU time (heap 1,336 adds a generator), not wall time.
+#[test]
+fn a_slice_shorter_than_the_next_heap_is_told_it_cannot_go_on() {
+    let dir = fresh_store("slice");
+    let store = dir.to_str().unwrap();
+    let state = dir.join("quotient-octal-0.764.state");
+    json(&grundy(&["quotient", "octal:0.764", "--upto", "1335", "--store", store, "--json"]));
+    let field = |name: &str| -> Option<String> {
+        let text = std::fs::read_to_string(&state).unwrap();
+        text.lines().find_map(|l| l.strip_prefix(name)).map(str::to_string)
+    };
+    let held: u64 = field("work ").unwrap().parse().unwrap();
+    let work = (held + 20_000_000).to_string();
+    let slice = ["quotient", "octal:0.764", "--work", &work, "--store", store, "--json"];
+    let o = grundy(&slice);
+    let j = json(&o);
+    assert_eq!((j["stop_kind"].as_str(), j["computed_upto"].as_u64()), (Some("work"), Some(1335)), "{j}");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("no heap was added") && err.contains("stopped inside heap 1336, which needs more than"),
+        "{err}"
+    );
+    let unfinished: Vec<u64> = field("unfinished ").unwrap().split(' ').map(|x| x.parse().unwrap()).collect();
+    assert_eq!(unfinished[0], 1336);
+    assert!(unfinished[1] > 19_000_000, "{unfinished:?}");
+    // The same slice again: refused before the work, naming the work it would take.
+    let o = grundy(&slice[..6]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(o.stdout.is_empty() && err.trim().lines().count() == 1, "{err}");
+    let needs = held + unfinished[1];
+    assert!(
+        err.contains(&format!("--work {work} cannot go on from heap 1335: heap 1336 needs more than {needs} units"))
+            && err.contains(&format!("give a --work larger than {needs}, or none")),
+        "{err}"
+    );
+    // A time limit no longer than the CPU time the heap took without finishing: refused too.
+    let cpu_ms = unfinished[2];
+    if cpu_ms > 0 {
+        let time = format!("{}.{:03}", cpu_ms / 1000, cpu_ms % 1000);
+        let o = grundy(&["quotient", "octal:0.764", "--time", &time, "--store", store]);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{err}");
+        assert!(
+            err.contains(&format!("--time {time} cannot go on from heap 1335")) && err.contains("s of CPU"),
+            "{err}"
+        );
+    }
+    // Without the bound the heap is added, and the record of it goes.
+    let j = json(&grundy(&["quotient", "octal:0.764", "--upto", "1340", "--store", store, "--json"]));
+    assert_eq!(j["computed_upto"], 1340, "{j}");
+    assert_eq!(field("unfinished "), None);
+    let _ = std::fs::remove_dir_all(&dir);
+}

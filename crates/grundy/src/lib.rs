@@ -99,8 +99,9 @@ pub mod frontend {
     pub use crate::engine::{tame_sum_wins, TameClass, TameHeaps, TameRecord};
     pub use crate::engine::{
         Generator, QuotientCache, QuotientCheckpoint, QuotientHeap, QuotientProgress, QuotientReport, QuotientState,
-        QuotientStop, Refinement, StateError, DEFAULT_QUOTIENT_MEMORY, DEFAULT_QUOTIENT_ORDER, DEFAULT_QUOTIENT_UPTO,
-        DEFAULT_QUOTIENT_WORK, MAX_QUOTIENT_ORDER, MAX_QUOTIENT_UPTO, MAX_QUOTIENT_WORK,
+        QuotientStop, Refinement, StateError, TooShort, UnfinishedHeap, DEFAULT_QUOTIENT_MEMORY,
+        DEFAULT_QUOTIENT_ORDER, DEFAULT_QUOTIENT_UPTO, DEFAULT_QUOTIENT_WORK, MAX_QUOTIENT_ORDER, MAX_QUOTIENT_UPTO,
+        MAX_QUOTIENT_WORK,
     };
     pub use crate::engine::{SequenceObserver, SequenceStore};
     pub use crate::error::{

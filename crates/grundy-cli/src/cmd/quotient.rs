@@ -7,7 +7,9 @@
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
-use grundy::frontend::{parse_u64, QuotientHeap, QuotientState, QuotientStop, MAX_QUOTIENT_ORDER};
+use grundy::frontend::{
+    parse_u64, QuotientHeap, QuotientState, QuotientStop, TooShort, UnfinishedHeap, MAX_QUOTIENT_ORDER,
+};
 use grundy::{Game, MisereQuotient, QuotientBuilder, QuotientError, Ruleset};
 
 use crate::{emit, CliError, ErrorKind};
@@ -103,6 +105,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
             .map_err(|e| CliError::usage(e).argument("--time"))?;
         builder = builder.time_limit(limit);
     }
+    let mut memory = grundy::frontend::DEFAULT_QUOTIENT_MEMORY;
     if let Some(m) = &args.memory {
         let n = parse_u64(m, "--memory").map_err(|e| CliError::usage(e).argument("--memory"))?;
         if n < 1 << 20 {
@@ -111,6 +114,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
             );
         }
         builder = builder.max_memory(n);
+        memory = n;
     }
     if let Some(r) = &args.refinement {
         builder = builder.refinement(match r.as_str() {
@@ -126,20 +130,52 @@ pub fn run(args: Args) -> Result<(), CliError> {
     let saved = match &args.store {
         Some(dir) => {
             let store = QuotientStore::open(dir, &ruleset)?;
-            if let Some(state) = store.load()? {
+            if let Some((state, proof)) = store.load(memory)? {
                 resumed_from = Some(state.heap());
-                eprintln!(
+                let resuming = format!(
                     "resuming from {}: heaps up to {} computed, {} elements, {}",
                     dir.display(),
                     state.heap(),
                     state.order(),
-                    if state.has_proof() {
-                        "going on from the proof kept"
-                    } else {
-                        "the quotient proven again first (no proof kept for this heap)"
+                    match proof {
+                        _ if state.has_proof() => "going on from the proof kept".to_string(),
+                        Some(why) => format!("the quotient proven again first ({why})"),
+                        None => "the quotient proven again first (no proof kept for this heap)".to_string(),
                     }
                 );
                 builder = builder.resume(state);
+                // A heap stopped part way is begun again, not kept: a run given no more time
+                // or work than earlier runs spent on it without finishing is refused before
+                // the work (issue 80: five runs of --time 3 stayed at heap 3,057).
+                let again =
+                    "a run was stopped inside it after that long, and a heap stopped part way is begun again, not kept";
+                match builder.cannot_go_on() {
+                    Some(TooShort::Time { heap, cpu_ms }) => {
+                        let cpu = seconds(cpu_ms);
+                        return Err(CliError::of_kind(
+                            ErrorKind::Refused,
+                            format!(
+                                "--time {} cannot go on from heap {}: heap {heap} needs more than {cpu} s of CPU ({again}); give a --time longer than {cpu}, or none",
+                                args.time.as_deref().unwrap_or_default(),
+                                heap - 1
+                            ),
+                        )
+                        .argument("--time"));
+                    }
+                    Some(TooShort::Work { heap, needs }) => {
+                        return Err(CliError::of_kind(
+                            ErrorKind::Refused,
+                            format!(
+                                "--work {} cannot go on from heap {}: heap {heap} needs more than {needs} units of work in all, with those the store holds ({again}); give a --work larger than {needs}, or none",
+                                args.work.as_deref().unwrap_or_default(),
+                                heap - 1
+                            ),
+                        )
+                        .argument("--work"));
+                    }
+                    None => {}
+                }
+                eprintln!("{resuming}");
             }
             let store = Arc::new(store);
             let writer = Arc::clone(&store);
@@ -187,13 +223,40 @@ pub fn run(args: Args) -> Result<(), CliError> {
             .argument("--time"),
             None => CliError::of_kind(ErrorKind::Refused, s),
         },
-        e @ QuotientError::BadState(_) => CliError::of_kind(ErrorKind::Io, e).argument("--store"),
+        // A saved state that does not hold up once proven again (its growth history edited,
+        // say) names the file to remove, as a state refused on reading does.
+        e @ QuotientError::BadState(_) => match &saved {
+            Some(store) => CliError::of_kind(
+                ErrorKind::Io,
+                format!("store {}: {e}; remove it to start again", store.dir.join(store.state_name()).display()),
+            ),
+            None => CliError::of_kind(ErrorKind::Io, e),
+        }
+        .argument("--store"),
     })?;
     if args.json {
         let json = serde_json::to_string(&q.report()).map_err(|e| CliError::of_kind(ErrorKind::Io, e))?;
         emit(&format!("{json}\n"));
     } else {
         emit(&text(&q));
+    }
+    // A run that went on from its store and was stopped inside the first heap it began added
+    // nothing, and one given no more would do the same: said, with what that heap took.
+    let stopped_in = match q.stop() {
+        QuotientStop::Time { heap, .. } | QuotientStop::Work { heap, .. } | QuotientStop::Cancelled { heap, .. } => {
+            Some(*heap)
+        }
+        _ => None,
+    };
+    if let (Some(heap), Some(store)) = (stopped_in.filter(|&h| Some(h) == resumed_from), &saved) {
+        if let Some(u) = store.unfinished().filter(|u| u.heap == heap + 1) {
+            eprintln!(
+                "no heap was added: this run went on from heap {heap} and was stopped inside heap {}, which needs more than {} s of CPU ({} units of work); a heap stopped part way is begun again by the next run, not kept, so a run given no more stops there again: give a longer --time, a larger --work, or none",
+                u.heap,
+                seconds(u.cpu_ms),
+                u.work
+            );
+        }
     }
     if let QuotientStop::Cancelled { heap, .. } = q.stop() {
         return Err(CliError::interrupted(match &args.store {
@@ -207,6 +270,11 @@ pub fn run(args: Args) -> Result<(), CliError> {
         }));
     }
     Ok(())
+}
+
+/// Milliseconds as seconds, written as `--time` reads them (`2.731`).
+fn seconds(ms: u64) -> String {
+    format!("{}.{:03}", ms / 1000, ms % 1000)
 }
 
 fn names(q: &MisereQuotient, xs: &[u32]) -> Vec<String> {
@@ -302,10 +370,6 @@ fn text(q: &MisereQuotient) -> String {
 /// heap up to the most heaps, its growth and its counts.
 const MAX_STATE_TEXT: u64 = 16 << 20;
 
-/// The most bytes of a proof read back (`quotient-GAME.proof`): past it, the quotient is proven
-/// again instead (a proof is about as large as the memory the run held for it).
-const MAX_PROOF_BYTES: u64 = 1 << 30;
-
 /// The longest `--time` taken: a week.
 const MAX_TIME: std::time::Duration = std::time::Duration::from_secs(7 * 24 * 3600);
 
@@ -322,6 +386,8 @@ struct QuotientStore {
     _lock: std::fs::File,
     written_table: Mutex<Option<u64>>,
     error: Mutex<Option<String>>,
+    /// What the last state saved says of a heap stopped part way.
+    unfinished: Mutex<Option<UnfinishedHeap>>,
 }
 
 impl QuotientStore {
@@ -351,6 +417,7 @@ impl QuotientStore {
             _lock: lock,
             written_table: Mutex::new(None),
             error: Mutex::new(None),
+            unfinished: Mutex::new(None),
         })
     }
 
@@ -366,8 +433,10 @@ impl QuotientStore {
         format!("{}.table-{heap}", self.stem)
     }
 
-    /// The state kept, if any, read back and checked for shape (the builder proves it again).
-    fn load(&self) -> Result<Option<QuotientState>, CliError> {
+    /// The state kept, if any, read back and checked for shape (the builder proves it again),
+    /// with why the proof beside it was not read, when it was not for a reason to tell.
+    /// `memory` is the `--memory` of the run: the proof is held with the table within it.
+    fn load(&self, memory: u64) -> Result<Option<(QuotientState, Option<String>)>, CliError> {
         let err = |m: String| CliError::of_kind(ErrorKind::Io, m).argument("--store");
         let path = self.dir.join(self.state_name());
         let damaged = |why: &str| err(format!("store {} is damaged: {why}; remove it to start again", path.display()));
@@ -414,25 +483,42 @@ impl QuotientStore {
             .map_err(|e| err(format!("{e}; remove {} to start again", path.display())))?;
         let state = QuotientState::read(&text, &table)
             .map_err(|e| err(format!("store {}: {e}; remove it to start again", path.display())))?;
-        // The proof beside it, when it is a file within its bound and for this state (heap,
-        // order, checksum): the run goes on from it; otherwise the quotient is proven again.
+        // The proof beside it, when it is a file that fits the memory beside the table and is
+        // for this state (its heading's heap and order, read first; then its checksum): the run
+        // goes on from it; otherwise the quotient is proven again. A proof larger than the memory
+        // allows, or for another heap, is never read whole (issue 80: a 1 GiB file was read
+        // before its checksum, 1,031 MB against 512 MiB).
         let proof_path = self.dir.join(self.proof_name());
-        let state = match std::fs::metadata(&proof_path) {
-            Ok(m) if m.is_file() && m.len() <= MAX_PROOF_BYTES => {
-                match crate::store::read_at_most(&proof_path, MAX_PROOF_BYTES) {
-                    Ok(bytes) => state.with_proof(&bytes),
-                    Err(_) => state,
+        let room = memory.saturating_sub(table_len);
+        let (state, why) = match std::fs::metadata(&proof_path) {
+            Ok(m) if m.is_file() && m.len() > room => {
+                let why = format!(
+                    "its proof, {} bytes, is more than the {room} bytes --memory {memory} leaves beside the table: not read",
+                    m.len()
+                );
+                (state, Some(why))
+            }
+            Ok(m) if m.is_file() => {
+                let mut head = [0u8; QuotientState::PROOF_HEADER_BYTES];
+                let fits = std::fs::File::open(&proof_path)
+                    .and_then(|mut f| std::io::Read::read_exact(&mut f, &mut head))
+                    .is_ok_and(|()| state.proof_header_fits(&head));
+                match fits.then(|| crate::store::read_at_most(&proof_path, room)) {
+                    Some(Ok(bytes)) => (state.with_proof(&bytes), None),
+                    Some(Err(_)) => (state, None),
+                    None => (state, Some("its proof is for another heap or damaged: not read".to_string())),
                 }
             }
-            _ => state,
+            _ => (state, None),
         };
         *self.written_table.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(grown_at);
-        Ok(Some(state))
+        Ok(Some((state, why)))
     }
 
     /// Writes `state`: its table first when it is new, then the text, then the old table goes.
     fn save(&self, state: &QuotientState) {
         let mut written = self.written_table.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        *self.unfinished.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = state.unfinished();
         let grown_at = state.grown_at();
         let result = (|| {
             if *written != Some(grown_at) {
@@ -455,6 +541,11 @@ impl QuotientStore {
         if let Err(e) = result {
             self.error.lock().unwrap_or_else(std::sync::PoisonError::into_inner).get_or_insert(e);
         }
+    }
+
+    /// What the last state saved says of a heap stopped part way, if anything.
+    fn unfinished(&self) -> Option<UnfinishedHeap> {
+        *self.unfinished.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
     /// The first error a save met, if any.

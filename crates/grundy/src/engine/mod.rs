@@ -28,9 +28,9 @@ pub use heap::{
 pub use misere::{all_but_lost_heaps, MisereHeaps};
 pub use quotient::{
     Generator, MisereQuotient, NotMinimalError, QuotientBuilder, QuotientCache, QuotientCheckpoint, QuotientError,
-    QuotientHeap, QuotientProgress, QuotientReport, QuotientState, QuotientStop, Refinement, StateError,
-    DEFAULT_QUOTIENT_MEMORY, DEFAULT_QUOTIENT_ORDER, DEFAULT_QUOTIENT_UPTO, DEFAULT_QUOTIENT_WORK, MAX_QUOTIENT_ORDER,
-    MAX_QUOTIENT_UPTO, MAX_QUOTIENT_WORK,
+    QuotientHeap, QuotientProgress, QuotientReport, QuotientState, QuotientStop, Refinement, StateError, TooShort,
+    UnfinishedHeap, DEFAULT_QUOTIENT_MEMORY, DEFAULT_QUOTIENT_ORDER, DEFAULT_QUOTIENT_UPTO, DEFAULT_QUOTIENT_WORK,
+    MAX_QUOTIENT_ORDER, MAX_QUOTIENT_UPTO, MAX_QUOTIENT_WORK,
 };
 pub use sequence::{Algorithm, Sequence, SequenceBuilder, SequenceError, SequenceObserver, SequenceStore};
 pub use sparse::{Cell, EngineError, MethodChoice, SparseEngine, SparseStats, ValueMethod};

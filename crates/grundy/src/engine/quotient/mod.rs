@@ -59,7 +59,7 @@ use crate::values::Period;
 
 pub use cache::{QuotientCache, ANALYSIS_QUOTIENT_CACHE_BYTES, ANALYSIS_QUOTIENT_WORK};
 pub use report::{GeneratorReport, GrowthReport, QuotientReport, RelationReport};
-pub use state::{QuotientCheckpoint, QuotientState, StateError};
+pub use state::{QuotientCheckpoint, QuotientState, StateError, UnfinishedHeap};
 pub use table_svg::TABLE_SVG_MAX_ORDER;
 
 /// The most heaps a quotient is computed for (each heap's letter is kept: a few hundred bytes).
@@ -209,6 +209,26 @@ impl QuotientStop {
             QuotientStop::NotFound { .. } => "not_found",
         }
     }
+}
+
+/// Why a resumed run cannot go on past its state's last heap ([`QuotientBuilder::cannot_go_on`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TooShort {
+    /// The time limit is no longer than the CPU time a run spent on the heap without finishing
+    /// it.
+    Time {
+        /// The heap (the one after the state's last).
+        heap: u64,
+        /// The most CPU time a run spent on it, in milliseconds: it needs more.
+        cpu_ms: u64,
+    },
+    /// The work bound is less than the work the state holds and a run spent on the heap.
+    Work {
+        /// The heap (the one after the state's last).
+        heap: u64,
+        /// The work the state holds and a run spent on the heap: the bound must pass it.
+        needs: u64,
+    },
 }
 
 /// Why no quotient was computed.
@@ -441,6 +461,31 @@ impl QuotientBuilder {
     pub fn resume(mut self, state: QuotientState) -> Self {
         self.resume = Some(state);
         self
+    }
+
+    /// Whether the run resumed ([`QuotientBuilder::resume`]) cannot go on past its state's last
+    /// heap within the time or work given, known before the work: earlier runs were stopped
+    /// inside the next heap after spending on it at least as much CPU time as the time limit,
+    /// or more work than the bound leaves past the state's (under the same memory bound and
+    /// most elements; a heap stopped part way is begun again, not kept). `None` when it may.
+    pub fn cannot_go_on(&self) -> Option<TooShort> {
+        let state = self.resume.as_ref()?;
+        let u = state.unfinished?;
+        let next = state.heap() + 1;
+        if u.heap != next
+            || self.upto.is_some_and(|n| n < next)
+            || (u.max_memory, u.max_order) != (self.max_memory, self.max_order)
+        {
+            return None;
+        }
+        let needs = state.states.saturating_add(u.work);
+        if self.max_work < needs {
+            return Some(TooShort::Work { heap: next, needs });
+        }
+        match self.time_limit {
+            Some(t) if t.as_millis() <= u128::from(u.cpu_ms) => Some(TooShort::Time { heap: next, cpu_ms: u.cpu_ms }),
+            _ => None,
+        }
     }
 
     /// Hands the state after each heap to `save`, so that a computation stopped (by a limit,

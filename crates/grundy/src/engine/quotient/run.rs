@@ -47,6 +47,7 @@ impl QuotientBuilder {
             }
             run.heap_start = run.states;
             run.heap_start_trials = run.trials;
+            let clock = crate::engine::forecast::Clock::start(false);
             let stepped = match stop::check().and_then(|()| run.step(n)) {
                 Ok(r) => r,
                 Err(Stopped::TimeUp { .. }) if timer.is_some_and(|(t, _)| t.deadline_passed()) => {
@@ -65,6 +66,11 @@ impl QuotientBuilder {
                 }
             };
             if let Err(s) = stepped {
+                // A heap stopped part way by a limit or Ctrl-C is begun again by the next run:
+                // what it took is kept, so that a run given no more is told it cannot go on.
+                if matches!(s, QuotientStop::Time { .. } | QuotientStop::Work { .. } | QuotientStop::Cancelled { .. }) {
+                    run.stopped_inside(n, (clock.seconds() * 1000.0) as u64);
+                }
                 stop = s;
                 break;
             }
@@ -127,6 +133,9 @@ pub(super) struct Run<'a> {
     progress: Option<QuotientProgress>,
     checkpoint: Option<QuotientCheckpoint>,
     refinement: Refinement,
+    /// What the runs stopped inside the heap after the last one spent there (a resumed state's,
+    /// and this run's once it is stopped there).
+    unfinished: Option<UnfinishedHeap>,
 }
 
 impl<'a> Run<'a> {
@@ -151,7 +160,20 @@ impl<'a> Run<'a> {
             progress: b.progress.clone(),
             checkpoint: b.checkpoint.clone(),
             refinement: b.refinement,
+            unfinished: None,
         }
+    }
+
+    /// Notes that heap `n` was stopped part way after the work since its start and `cpu_ms`.
+    fn stopped_inside(&mut self, n: u64, cpu_ms: u64) {
+        let now = UnfinishedHeap {
+            heap: n,
+            work: self.states.saturating_sub(self.heap_start),
+            cpu_ms,
+            max_memory: self.max_memory,
+            max_order: self.max_order,
+        };
+        self.unfinished = Some(self.unfinished.map_or(now, |before| before.merged(now)));
     }
 
     /// Starts from a saved state: checked to be this game's, and its quotient proven again
@@ -171,6 +193,7 @@ impl<'a> Run<'a> {
         self.moves = (0..=state.heap()).map(|k| if k == 0 { 0 } else { move_bound(self.rules, k) }).collect();
         self.growth = state.growth.clone();
         self.trials = state.trials;
+        self.unfinished = state.unfinished.filter(|u| u.heap == state.phi.len() as u64);
         let counted = self.states;
         // The proof kept with the state, when it was and reads back in shape for this quotient
         // and these heaps (all of it, or the part a stop left), is gone on from, as the run that
@@ -238,6 +261,7 @@ impl<'a> Run<'a> {
             // The proof is that of the quotient and heaps kept (a heap stopped part way changed
             // neither: its letter joins the proof only once it holds).
             proof: self.closure.as_ref().map(|c| Arc::new(c.to_bytes())),
+            unfinished: self.unfinished.filter(|u| u.heap == self.phi.len() as u64),
         }
     }
 
@@ -1030,6 +1054,33 @@ fn generator_heaps(q: &Bipartite, phi: &[u32]) -> Vec<usize> {
         }
     }
     heaps
+}
+
+/// The growth history of the quotient `q` of the heaps whose elements are `phi`, worked out
+/// from it: the heaps where the quotient of the heaps up to them grew, each with its order then.
+/// The quotient of the heaps up to h is the submonoid their elements generate, two elements
+/// identified when no element of it tells them apart; it grows only at a heap whose element is
+/// not yet generated ([`generator_heaps`]), and its order there is that of the reduction
+/// ([`monoid::reduce`]) of the submonoid the heaps up to it generate.
+pub(super) fn growth_history(q: &Bipartite, phi: &[u32]) -> Vec<(u64, usize)> {
+    let heaps = generator_heaps(q, phi);
+    let mut out = vec![];
+    let mut last = 1;
+    for i in 0..heaps.len() {
+        let gens: Vec<u32> = heaps[..=i].iter().map(|&h| phi[h]).collect();
+        let mut work = 0;
+        let prod = |x: u32, y: u32| q.mul(x, y);
+        // No bound is passed: the reduced monoids are no larger than `q`, already held.
+        let bounds = (q.size, usize::MAX, u64::MAX);
+        let Ok((m, _)) = monoid::reduce(q.size, &prod, &gens, &q.p, bounds, (1, &mut work, u64::MAX)) else {
+            continue;
+        };
+        if m.size > last {
+            out.push((heaps[i] as u64, m.size));
+            last = m.size;
+        }
+    }
+    out
 }
 
 /// The distinct letters of a quotient's heaps, and for each set of options' elements the

@@ -26,6 +26,41 @@ pub struct QuotientState {
     /// `verify::Closure::to_bytes` writes them), when it was kept: a resumed run starts from it
     /// instead of proving the saved quotient again.
     pub(crate) proof: Option<Arc<Vec<u8>>>,
+    /// The heap after the last one, when runs were stopped inside it: what the longest of them
+    /// spent there (see [`UnfinishedHeap`]).
+    pub(crate) unfinished: Option<UnfinishedHeap>,
+}
+
+/// What a run stopped inside a heap (by `--time`, `--work` or Ctrl-C) had spent on it: a heap
+/// stopped part way is begun again by the next run, not kept, so the heap needs more than this,
+/// and a run given no more cannot go on past it. Kept with the state (the most over the runs
+/// stopped there), for the bounds it was spent under.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UnfinishedHeap {
+    /// The heap (the one after the state's last).
+    pub heap: u64,
+    /// The units of work spent on it.
+    pub work: u64,
+    /// The CPU time spent on it, in milliseconds (the wall time where the system has no CPU
+    /// clock).
+    pub cpu_ms: u64,
+    /// The memory bound it was spent under ([`super::QuotientBuilder::max_memory`]): another
+    /// bound may take other trials.
+    pub max_memory: u64,
+    /// The most elements allowed ([`super::QuotientBuilder::max_order`]), for the same reason.
+    pub max_order: usize,
+}
+
+impl UnfinishedHeap {
+    /// The record that holds both `self` and `other` for the same heap and bounds (the most of
+    /// each), else `other`.
+    pub(crate) fn merged(self, other: UnfinishedHeap) -> UnfinishedHeap {
+        let same = (self.heap, self.max_memory, self.max_order) == (other.heap, other.max_memory, other.max_order);
+        match same {
+            true => UnfinishedHeap { work: self.work.max(other.work), cpu_ms: self.cpu_ms.max(other.cpu_ms), ..other },
+            false => other,
+        }
+    }
 }
 
 /// Receives the state after a heap, to save it ([`super::QuotientBuilder::checkpoint`]).
@@ -36,10 +71,18 @@ pub type QuotientCheckpoint = Arc<dyn Fn(&QuotientState) + Send + Sync>;
 #[error("{0}")]
 pub struct StateError(pub String);
 
+/// The bytes before a proof's body in [`QuotientState::proof_bytes`]: the heap (8), the order
+/// (4) and the body's CRC-32 (4).
+const PROOF_HEADER_BYTES: usize = 16;
+
 const TEXT_HEAD: &str = "grundy misere quotient state 1";
 const TABLE_MAGIC: &[u8; 4] = b"GQT1";
 
 impl QuotientState {
+    /// The bytes before a proof's body in [`QuotientState::proof_bytes`]: the heap (8), the
+    /// order (4) and the body's CRC-32 (4), which [`QuotientState::proof_header_fits`] reads.
+    pub const PROOF_HEADER_BYTES: usize = PROOF_HEADER_BYTES;
+
     /// The game.
     pub fn ruleset(&self) -> &Ruleset {
         &self.ruleset
@@ -76,7 +119,9 @@ impl QuotientState {
             self.trials,
             growth.join(" "),
             phi.join(" ")
-        )
+        ) + &self.unfinished.map_or(String::new(), |u| {
+            format!("unfinished {} {} {} {} {}\n", u.heap, u.work, u.cpu_ms, u.max_memory, u.max_order)
+        })
     }
 
     /// The proof kept with the state, as bytes to store beside it: the heap and order it is
@@ -84,7 +129,7 @@ impl QuotientState {
     /// `None` when no proof was kept (a state saved in the middle of a heap).
     pub fn proof_bytes(&self) -> Option<Vec<u8>> {
         let body = self.proof.as_ref()?;
-        let mut out = Vec::with_capacity(16 + body.len());
+        let mut out = Vec::with_capacity(PROOF_HEADER_BYTES + body.len());
         out.extend_from_slice(&self.heap().to_le_bytes());
         out.extend_from_slice(&(self.order() as u32).to_le_bytes());
         out.extend_from_slice(&crc32fast::hash(body).to_le_bytes());
@@ -98,21 +143,30 @@ impl QuotientState {
     /// is checked for shape again when a run resumes from it.
     pub fn with_proof(mut self, bytes: &[u8]) -> QuotientState {
         let read = || -> Option<Vec<u8>> {
-            let (heap, rest) = bytes.split_first_chunk::<8>()?;
-            let (order, rest) = rest.split_first_chunk::<4>()?;
-            let (crc, body) = rest.split_first_chunk::<4>()?;
-            let fits = u64::from_le_bytes(*heap) == self.heap()
-                && u32::from_le_bytes(*order) as usize == self.order()
-                && u32::from_le_bytes(*crc) == crc32fast::hash(body);
-            fits.then(|| body.to_vec())
+            let (head, body) = bytes.split_first_chunk::<PROOF_HEADER_BYTES>()?;
+            let crc = u32::from_le_bytes([head[12], head[13], head[14], head[15]]);
+            (self.proof_header_fits(head) && crc == crc32fast::hash(body)).then(|| body.to_vec())
         };
         self.proof = read().map(Arc::new);
         self
     }
 
+    /// Whether the first [`QuotientState::PROOF_HEADER_BYTES`] of a proof's bytes name this
+    /// state's heap and order, so that a reader checks them before it reads the rest (a proof
+    /// for another heap, or garbage, is then never read whole).
+    pub fn proof_header_fits(&self, head: &[u8; PROOF_HEADER_BYTES]) -> bool {
+        u64::from_le_bytes([head[0], head[1], head[2], head[3], head[4], head[5], head[6], head[7]]) == self.heap()
+            && u32::from_le_bytes([head[8], head[9], head[10], head[11]]) as usize == self.order()
+    }
+
     /// Whether a proof is kept with the state.
     pub fn has_proof(&self) -> bool {
         self.proof.is_some()
+    }
+
+    /// What the runs stopped inside the next heap spent on it, if any was.
+    pub fn unfinished(&self) -> Option<UnfinishedHeap> {
+        self.unfinished
     }
 
     /// The bytes [`QuotientState::table_bytes`] writes for a quotient of `order` elements: a
@@ -171,8 +225,30 @@ impl QuotientState {
             .split_whitespace()
             .map(|x| x.parse::<u32>().map_err(|_| bad("a pretending element is no number")))
             .collect::<Result<_, _>>()?;
+        // The record of a heap stopped part way, written after the rest when there is one (a
+        // state written before it was kept has none).
+        let unfinished = match lines.next() {
+            None => None,
+            Some(line) => {
+                let rest =
+                    line.strip_prefix("unfinished ").ok_or_else(|| bad("a line follows its pretending function"))?;
+                let n: Vec<u64> = rest
+                    .split(' ')
+                    .map(|x| x.parse::<u64>().map_err(|_| bad("'unfinished' is not five numbers")))
+                    .collect::<Result<_, _>>()?;
+                let &[heap, work, cpu_ms, max_memory, max_order] = &n[..] else {
+                    return Err(bad("'unfinished' is not five numbers"));
+                };
+                let max_order = usize::try_from(max_order).map_err(|_| bad("'unfinished' is not five numbers"))?;
+                if heap != phi.len() as u64 {
+                    return Err(bad("'unfinished' names another heap than the one after its last"));
+                }
+                Some(UnfinishedHeap { heap, work, cpu_ms, max_memory, max_order })
+            }
+        };
         let monoid = read_table(table).ok_or_else(|| bad("its table is not a monoid's"))?;
-        let state = QuotientState { ruleset, monoid: Arc::new(monoid), phi, growth, states, trials, proof: None };
+        let state =
+            QuotientState { ruleset, monoid: Arc::new(monoid), phi, growth, states, trials, proof: None, unfinished };
         if state.phi.is_empty() || state.phi[0] != 0 || state.heap() != heap {
             return Err(bad("its pretending function does not cover its heaps"));
         }
@@ -183,6 +259,20 @@ impl QuotientState {
             return Err(bad("a heap pretends to be no element of its table"));
         }
         check_growth(&state).map_err(|why| bad(&format!("its growth history {why}")))?;
+        // The growth history is printed as it is kept: it must be the one the table and the
+        // pretending function give (issue 80: `1:3` for `1:2` was printed as if computed). The
+        // table itself is proven again when a run resumes from it.
+        let computed = super::run::growth_history(&state.monoid, &state.phi);
+        if computed != state.growth {
+            let at = computed.iter().zip(&state.growth).take_while(|(a, b)| a == b).count();
+            let entry = |g: &[(u64, usize)]| g.get(at).map_or("nothing".to_string(), |(h, o)| format!("{h}:{o}"));
+            return Err(bad(&format!(
+                "its growth history has {} where its table and pretending function give {} (entry {} of heap:order)",
+                entry(&state.growth),
+                entry(&computed),
+                at + 1
+            )));
+        }
         Ok(state)
     }
 }
@@ -253,9 +343,16 @@ mod tests {
             states: 17,
             trials: 3,
             proof: None,
+            unfinished: None,
         };
         let (text, table) = (state.text(), state.table_bytes());
         assert_eq!(QuotientState::read(&text, &table), Ok(state.clone()));
+        // A heap stopped part way is kept with it, for the heap after the last alone.
+        let unfinished = UnfinishedHeap { heap: 3, work: 99, cpu_ms: 1500, max_memory: 1 << 29, max_order: 32768 };
+        let stopped = QuotientState { unfinished: Some(unfinished), ..state.clone() };
+        assert_eq!(QuotientState::read(&stopped.text(), &table), Ok(stopped.clone()));
+        let other = stopped.text().replace("unfinished 3 ", "unfinished 4 ");
+        assert!(QuotientState::read(&other, &table).unwrap_err().0.contains("another heap"));
         let cut = &table[..table.len() - 1];
         assert!(QuotientState::read(&text, cut).unwrap_err().0.contains("table"));
         let other = text.replace("pretending 0 1 1", "pretending 0 1 5");
