@@ -220,3 +220,27 @@ fn names_with_characters_xml_forbids_draw_a_well_formed_file() {
     assert!(svg.contains("<title>b\u{FFFD}</title>") && svg.contains("graph:c\u{FFFD}.txt"), "{svg}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Issue 80: `grundy draw` of a picture whose drawn edges have more than 200 ends (Arc Kayles
+/// of 101 disjoint edges; Hackenbush of 101 two-edge stalks listed far edges first) panicked,
+/// exit 101. It draws them, to standard output and to a PNG, offering every drawn edge.
+#[test]
+fn pictures_of_more_than_200_vertices_are_drawn() {
+    let dir = scratch("wide");
+    let matching = (0..101).map(|i| format!("{}-{}", 2 * i, 2 * i + 1)).collect::<Vec<_>>().join(",");
+    let stalks = (0..101)
+        .map(|i| format!("{}-{}", 2 * i + 1, 2 * i + 2))
+        .chain((0..101).map(|i| format!("0-{}", 2 * i + 1)))
+        .collect::<Vec<_>>()
+        .join(",");
+    for (game, picture, moves) in [("arc-kayles", &matching, 101), ("hackenbush", &stalks, 150)] {
+        let out = grundy_in(&dir, &["draw", game, picture, "-o", "wide.png", "--moves"]);
+        assert!(out.status.success(), "{game}: {:?} {}", out.status, String::from_utf8_lossy(&out.stderr));
+        assert_eq!(String::from_utf8(out.stdout).unwrap().lines().count(), moves, "{game}");
+        assert!(std::fs::read(dir.join("wide.png")).unwrap().starts_with(b"\x89PNG"), "{game}");
+        let out = grundy_in(&dir, &["draw", game, picture, "--to-move", "second"]);
+        assert!(out.status.success(), "{game}: {}", String::from_utf8_lossy(&out.stderr));
+        assert_eq!(data_moves(&String::from_utf8(out.stdout).unwrap()).len(), moves, "{game}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -86,6 +86,19 @@ def test_a_bad_position_names_its_bad_part(game, position, to_move, part):
         grundy.position(game, position, to_move=to_move)
 
 
+
+def test_a_picture_of_more_than_200_vertices_is_drawn():
+    """Issue 80: Arc Kayles of 101 disjoint edges and Hackenbush of 101 two-edge stalks listed
+    far edges first raised PanicException (the layout placed 200 of their 202 vertices)."""
+    matching = ",".join(f"{2 * i}-{2 * i + 1}" for i in range(101))
+    stalks = ",".join([f"{2 * i + 1}-{2 * i + 2}" for i in range(101)] + [f"0-{2 * i + 1}" for i in range(101)])
+    for game, picture, moves in [("arc-kayles", matching, 101), ("hackenbush", stalks, 150)]:
+        for to_move in ["first", "second"]:
+            svg = grundy.draw(game, [picture], to_move=to_move)
+            assert svg.count('class="vertex"') == 202, game
+            assert len(moves_of(svg)[0]) == moves, game
+        assert grundy.position(game, [picture])._repr_svg_() == grundy.draw(game, [picture])
+
 def test_a_value_shows_its_thermograph_and_a_quotient_its_table():
     v = grundy.game_value("{2|-1}")
     assert v._repr_svg_() == v.thermograph_svg()

@@ -1081,3 +1081,25 @@ async fn sg_rule_is_the_proven_period() {
     assert_eq!(s, StatusCode::OK, "{v}");
     assert_eq!((v["rule"]["proven"].as_bool(), v["rule"]["from"].as_u64()), (Some(true), Some(71)), "{v}");
 }
+
+/// Issue 80: a picture whose drawn edges have more than 200 ends (Arc Kayles of 101 disjoint
+/// edges; Hackenbush of 101 two-edge stalks listed far edges first) answered 500 (the layout
+/// placed 200 vertices and the face indexed past them). Both are drawn, every edge offered.
+#[tokio::test]
+async fn draw_answers_pictures_of_more_than_200_vertices() {
+    let matching = (0..101).map(|i| format!("{}-{}", 2 * i, 2 * i + 1)).collect::<Vec<_>>().join(",");
+    let stalks = (0..101)
+        .map(|i| format!("{}-{}", 2 * i + 1, 2 * i + 2))
+        .chain((0..101).map(|i| format!("0-{}", 2 * i + 1)))
+        .collect::<Vec<_>>()
+        .join(",");
+    for (game, picture, moves) in [("arc-kayles", matching, 101), ("hackenbush", stalks, 150)] {
+        for to_move in ["first", "second"] {
+            let (status, body) =
+                post_json("/api/draw", json!({"game": game, "position": [picture], "to_move": to_move})).await;
+            assert_eq!(status, StatusCode::OK, "{game}: {body}");
+            assert_eq!(body["moves"].as_array().map(Vec::len), Some(moves), "{game}");
+            assert_eq!(body["svg"].as_str().unwrap().matches("class=\"vertex\"").count(), 202, "{game}");
+        }
+    }
+}

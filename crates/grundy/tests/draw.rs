@@ -373,3 +373,46 @@ fn a_two_line_note_pushes_the_notes_after_it_down() {
     ys.sort_by(f64::total_cmp);
     assert!(ys.windows(2).all(|w| w[1] - w[0] >= 12.0), "notes drawn over each other at {ys:?}");
 }
+
+/// Issue 80: a picture whose drawn edges have more than 200 ends (an Arc Kayles matching of 101
+/// and of 150 edges; Hackenbush's 101 stalks of two edges listed far edges first, whose first
+/// 150 edges reach 202 vertices) was a panic: the layout placed only the first 200 vertices.
+/// Each is drawn whole now, for both players: every drawn end has its circle, inside the
+/// drawing, and every drawn edge the mover may take is offered.
+#[test]
+fn pictures_of_more_than_200_vertices_are_drawn_whole() {
+    let matching = |k: u64| (0..k).map(|i| format!("{}-{}", 2 * i, 2 * i + 1)).collect::<Vec<_>>().join(",");
+    let stalks = (0..101u64)
+        .map(|i| format!("{}-{}", 2 * i + 1, 2 * i + 2))
+        .chain((0..101u64).map(|i| format!("0-{}", 2 * i + 1)))
+        .collect::<Vec<_>>()
+        .join(",");
+    // Blue, red and green stalks in turn: the coloured face too.
+    let coloured = (0..101u64)
+        .map(|i| format!("{}-{}{}", 2 * i + 1, 2 * i + 2, [":b", ":r", ""][i as usize % 3]))
+        .chain((0..101u64).map(|i| format!("0-{}", 2 * i + 1)))
+        .collect::<Vec<_>>()
+        .join(",");
+    // (game, picture, the ends of its first 150 edges, less the ground, and the first player's moves)
+    let cases = [
+        ("arc-kayles", matching(101), 202, 101),
+        ("arc-kayles", matching(150), 300, 150),
+        ("arc-kayles", matching(400), 300, 150),
+        ("hackenbush", stalks.clone(), 202, 150),
+        ("hackenbush", coloured, 202, 150 - 34),
+    ];
+    for (name, picture, ends, moves) in cases {
+        let game: Game = name.parse().unwrap();
+        let position = game.parse_position(&[picture.as_str()]).unwrap();
+        for player in [Player::First, Player::Second] {
+            let d = drawn(&game, &position, player);
+            let (xs, ys) = (attr_of(&d.svg, "vertex", "cx"), attr_of(&d.svg, "vertex", "cy"));
+            assert_eq!((xs.len(), ys.len()), (ends, ends), "{name}: a circle for each end drawn");
+            assert!(xs.iter().all(|&x| (0.0..=d.width).contains(&x)), "{name}: {xs:?} in {}", d.width);
+            assert!(ys.iter().all(|&y| (0.0..=d.height).contains(&y)), "{name}: {ys:?} in {}", d.height);
+            if player == Player::First {
+                assert_eq!(d.moves.len(), moves, "{name}: {:?}", d.moves);
+            }
+        }
+    }
+}

@@ -9,9 +9,11 @@ pub const MAX_VERTICES: usize = 200;
 
 /// The position of each of `n` vertices (0..n) with the directed `edges` between them, in
 /// layers from the top, scaled so that the whole fits in `width` x `height` with a margin of
-/// `margin`; the graph's components side by side. Self-loops and repeated edges are ignored.
+/// `margin`; the graph's components side by side. Self-loops, repeated edges and edges to a
+/// vertex past `n` are ignored. Every vertex gets its point, however many: the caller bounds
+/// the graph (a network at [`MAX_VERTICES`], a picture at 150 edges, up to 301 ends); this
+/// once kept the first 200 and a picture's face indexed past them (issue 80).
 pub fn layered(n: usize, edges: &[(usize, usize)], width: f64, height: f64, margin: f64) -> Vec<(f64, f64)> {
-    let n = n.min(MAX_VERTICES);
     let mut simple: Vec<(u32, u32)> =
         edges.iter().filter(|&&(u, v)| u != v && u < n && v < n).map(|&(u, v)| (u as u32, v as u32)).collect();
     simple.sort_unstable();
@@ -299,6 +301,18 @@ mod tests {
         }
         // Vertices joined by an edge sit in different layers.
         assert_ne!(p[0].1, p[1].1);
+    }
+
+    /// Issue 80: a picture's 150 drawn edges have up to 301 ends; the layout gave the first
+    /// 200 a point and the face indexed past them (a panic). Every vertex asked for gets one.
+    #[test]
+    fn every_vertex_gets_a_point_past_max_vertices() {
+        for n in [MAX_VERTICES + 1, 301] {
+            let matching: Vec<(usize, usize)> = (0..n / 2).map(|i| (2 * i, 2 * i + 1)).collect();
+            let p = layered(n, &matching, 640.0, 200.0, 24.0);
+            assert_eq!(p.len(), n);
+            assert!(p.iter().all(|&(x, y)| x.is_finite() && y.is_finite()));
+        }
     }
 
     #[test]
