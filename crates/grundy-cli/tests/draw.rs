@@ -244,3 +244,54 @@ fn pictures_of_more_than_200_vertices_are_drawn() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Issue 80: in coloured Hackenbush every edge the player to move could cut was drawn green
+/// (the transparent path over it that takes its click took the green of `.twig`): Left's blue
+/// edges on Left's turn, Right's red on Right's. The PNG's pixel at the middle of each edge is
+/// its colour (blue #2a6fdb, red #d9534f, green #2f8f3a) for either player to move.
+#[test]
+fn coloured_edges_keep_their_colour_for_either_player() {
+    let dir = scratch("colours");
+    let picture = "0-1:b,1-2:r,1-3,0-4:r,4-5:b,4-6";
+    let colour = |class: &str| match class {
+        "twig edge left" => [42, 111, 219],
+        "twig edge right" => [217, 83, 79],
+        _ => [47, 143, 58],
+    };
+    for player in ["first", "second"] {
+        let svg =
+            String::from_utf8(grundy_in(&dir, &["draw", "hackenbush", picture, "--to-move", player]).stdout).unwrap();
+        let out = grundy_in(&dir, &["draw", "hackenbush", picture, "--to-move", player, "-o", "c.png"]);
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let bytes = std::fs::read(dir.join("c.png")).unwrap();
+        let mut reader = png::Decoder::new(std::io::Cursor::new(&bytes)).read_info().unwrap();
+        let mut pixels = vec![0; reader.output_buffer_size().unwrap()];
+        let frame = reader.next_frame(&mut pixels).unwrap();
+        let channels = frame.color_type.samples();
+        // Each edge drawn in its colour: `<path d="M x y Q cx cy x2 y2" class="twig ...">`.
+        let mut edges = 0;
+        for element in svg.split('<').filter(|e| e.starts_with("path d=\"M")) {
+            let class = element.split("class=\"").nth(1).unwrap().split('"').next().unwrap();
+            if !["twig", "twig edge left", "twig edge right"].contains(&class) {
+                continue;
+            }
+            let d = element.split('"').nth(1).unwrap();
+            let n: Vec<f64> =
+                d.split(|c: char| c == ' ' || c.is_ascii_alphabetic()).filter_map(|t| t.parse().ok()).collect();
+            assert_eq!(n.len(), 6, "{d}");
+            // The middle of the quadratic curve, at twice the size in the PNG.
+            let (x, y) = (0.25 * n[0] + 0.5 * n[2] + 0.25 * n[4], 0.25 * n[1] + 0.5 * n[3] + 0.25 * n[5]);
+            let (px, py) = ((2.0 * x).round() as usize, (2.0 * y).round() as usize);
+            let at = (py * frame.width as usize + px) * channels;
+            let seen = &pixels[at..at + 3];
+            let want = colour(class);
+            assert!(
+                seen.iter().zip(want).all(|(&s, w)| (i32::from(s) - w).abs() <= 24),
+                "{player} to move: the {class} edge {d} is drawn {seen:?}, not {want:?}"
+            );
+            edges += 1;
+        }
+        assert_eq!(edges, 6, "{player}: {svg}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -870,6 +870,9 @@ fn path_box(d: &str) -> Option<[f64; 4]> {
 }
 
 /// The drawing's own style, so that a file written by `grundy draw` looks as the page does.
+/// A Hackenbush edge's wide path over it (`twig hit`) is transparent with or without `move`:
+/// where its click went to a hit area on top, it lost `move`, took the green of `.twig` (a
+/// later rule of the same weight) and hid the blue or red edge under it (issue 80).
 const STYLE: &str = "<style>\
 .obj{fill:#3f6fb0;stroke:#24466f;stroke-width:1}\
 .obj.gone{fill:#cfd8e6;stroke:#9fb0c8}\
@@ -899,7 +902,7 @@ const STYLE: &str = "<style>\
 .move{cursor:pointer}.move:hover{opacity:.6}.pick{cursor:pointer}text{pointer-events:none}\
 line.move:hover,path.move:hover{stroke:#d9534f;opacity:1}\
 .hit.move:hover{fill:rgba(217,83,79,.3)}\
-.twig.move.hit{stroke:transparent;stroke-width:14}\
+.twig.hit{stroke:transparent;stroke-width:14}\
 .twig.move.hit:hover{stroke:rgba(217,83,79,.4)}\
 .cut.move.hit{stroke:transparent;stroke-width:9;stroke-dasharray:none}\
 .cut.move.hit:hover{stroke:rgba(217,83,79,.5)}\

@@ -258,7 +258,7 @@ impl Pictures {
 /// The least distance between two vertices of one layer of a picture, in SVG units.
 const GAP: f64 = 28.0;
 
-/// Half the width of an edge's hit area (the style's `.twig.move.hit` stroke is 14 wide, its
+/// Half the width of an edge's hit area (the style's `.twig.hit` stroke is 14 wide, its
 /// ends round).
 const HIT: f64 = 7.0;
 
