@@ -357,6 +357,17 @@ with open(d + "proof", "wb") as f:
 PY
 EXPECT='[ "$code" = 0 ] && grep -q "is more than the [0-9]* bytes --memory 536870912 leaves" "$dir/err"' check "80/16 a 1 GiB quotient proof" true quotient octal:0.764 --upto 400 --store "$dir/q80p" --memory 536870912
 
+# edges have more than 200 ends are drawn (a panic before), every end a circle; row 7: the
+# transparent path over each edge the mover may cut is transparent by the style, so a blue
+# edge stays blue on Left's turn (tests/draw.rs reads the PNG's pixels).
+matching101=$(python3 -c 'print(",".join(f"{2*i}-{2*i+1}" for i in range(101)))')
+stalks101=$(python3 -c 'print(",".join([f"{2*i+1}-{2*i+2}" for i in range(101)] + [f"0-{2*i+1}" for i in range(101)]))')
+circles='[ "$code" = 0 ] && [ "$(grep -o "class=\"vertex\"" "$dir/t.svg" | wc -l)" = 202 ] && '"$well_formed"
+EXPECT="$circles" check "80/2 draw arc-kayles, 101 disjoint edges" true draw arc-kayles "$matching101" -o "$dir/t.svg"
+EXPECT="$circles" check "80/2 draw hackenbush, 101 stalks far edges first" true draw hackenbush "$stalks101" -o "$dir/t.svg"
+EXPECT='[ "$code" = 0 ] && grep -q "class=\"twig hit\"" "$dir/out" && grep -q "[.]twig[.]hit{stroke:transparent" "$dir/out"' \
+  check "80/7 draw coloured hackenbush, Left's blue edge" true draw hackenbush 0-1:b,1-2:r,1-3
+
 # The Python package's inputs (rows 12 and 13), where it is installed: each must end in a typed
 # exception (grundy.GrundyError) or an answer.
 py="${PYTHON:-crates/grundy-py/target/venv/bin/python}"
@@ -397,6 +408,8 @@ timer.cancel()
 PY
   pycheck "62/13 Ctrl-C 1 s into value('nim', [100000])" "exec(open('$dir/ctrlc.py').read())"
   pycheck "80/3 analyze('sum', 10,000 snort=..x.)" "assert grundy.analyze('sum', ['snort=..x.'] * 10000).winning_move_count == 30000"
+
+  pycheck "80/2 draw('arc-kayles', 101 disjoint edges)" "assert grundy.draw('arc-kayles', [','.join(f'{2*i}-{2*i+1}' for i in range(101))]).count('class=\"vertex\"') == 202"
 else
   echo "skip the Python inputs: $py cannot import grundy (run crates/grundy-py/run-tests.sh)"
 fi
