@@ -6,7 +6,11 @@
 //!
 //! The first byte picks the game (graph, Hackenbush, sum) and the player; the rest is split at
 //! the first `|`: a graph's text, then its tokens (the first vertex when none); or pictures,
-//! one a `|`-separated part; or the parts of a sum.
+//! one a `|`-separated part; or the parts of a sum. A first byte of 128 or more builds one
+//! large picture instead ([`large_picture`]: Arc Kayles or coloured Hackenbush, up to
+//! [`MOST_EDGES`] edges from a byte each or a run of them), so that pictures past the 150 edges
+//! and 200 vertices a drawing lays out are reached from inputs of a few bytes (issue 80: a
+//! picture of 101 disjoint edges panicked).
 #![no_main]
 
 use grundy::play::parse_move;
@@ -20,6 +24,13 @@ fuzz_target!(|data: &[u8]| {
     let Some((&head, rest)) = data.split_first() else { return };
     let Ok(text) = std::str::from_utf8(rest) else { return };
     let player = if head & 1 == 0 { Player::First } else { Player::Second };
+    if head >= 128 {
+        let (name, picture) = large_picture(head, rest);
+        let game: Game = name.parse().expect("a picture game");
+        let Ok(position) = game.parse_position(&[picture.as_str()]) else { return };
+        check(&game, &position, player);
+        return;
+    }
     let (game, position) = match head / 2 % 3 {
         0 => {
             let (graph, tokens) = text.split_once('|').unwrap_or((text, ""));
@@ -45,7 +56,72 @@ fuzz_target!(|data: &[u8]| {
             (game, position)
         }
     };
-    let drawing = draw(&game, &position, player);
+    check(&game, &position, player);
+});
+
+/// The most edges of a picture [`large_picture`] builds: twice what a drawing shows.
+const MOST_EDGES: usize = 300;
+
+/// A picture of Arc Kayles (bit 1 of `head` clear) or of coloured Hackenbush (set) built from
+/// `bytes`, one step a byte: the top two bits pick the step, the low six its number `k`. Step 0
+/// adds k + 1 disjoint edges (Hackenbush: stalks of two edges, the ground's edge first); step 1
+/// an edge from a new vertex to vertex k (mod the vertices so far); step 2 an edge between two
+/// vertices there are; step 3 sets the colour of the edges after it (k mod 3: green, blue,
+/// red; Hackenbush only). Bit 2 of `head` lists the edges at vertex 0 last (every stalk's
+/// far edge first).
+fn large_picture(head: u8, bytes: &[u8]) -> (&'static str, String) {
+    let hackenbush = head & 2 != 0;
+    // Vertex 0 is Hackenbush's ground: every edge reaches it.
+    let mut vertices: u64 = u64::from(hackenbush);
+    let mut colour = "";
+    let mut edges: Vec<String> = vec![];
+    for &b in bytes {
+        let k = u64::from(b & 63);
+        let mut add = |u: u64, v: u64, colour: &str| {
+            if edges.len() < MOST_EDGES {
+                edges.push(format!("{u}-{v}{colour}"));
+            }
+        };
+        match b >> 6 {
+            0 => {
+                for _ in 0..=k {
+                    if hackenbush {
+                        add(0, vertices, colour);
+                        add(vertices, vertices + 1, colour);
+                    } else {
+                        add(vertices, vertices + 1, colour);
+                    }
+                    vertices += 2;
+                }
+            }
+            1 if vertices > 0 => {
+                add(k % vertices, vertices, colour);
+                vertices += 1;
+            }
+            2 if vertices > 1 => {
+                let (u, v) = (k % vertices, (k * 7 + 3) % vertices);
+                if u != v {
+                    add(u.min(v), u.max(v), colour);
+                }
+            }
+            3 if hackenbush => colour = [":g", ":b", ":r"][k as usize % 3],
+            _ => {}
+        }
+        if edges.len() >= MOST_EDGES {
+            break;
+        }
+    }
+    if head & 4 != 0 {
+        // The edges at vertex 0 last: Hackenbush's 150 drawn edges then hold up to 300 ends.
+        edges.sort_by_key(|e| e.starts_with("0-"));
+    }
+    (if hackenbush { "hackenbush" } else { "arc-kayles" }, edges.join(","))
+}
+
+/// Draws `position` for `player`: no panic, a well-formed and bounded SVG, and every move it
+/// offers drawn and legal.
+fn check(game: &Game, position: &grundy::Position, player: Player) {
+    let drawing = draw(game, position, player);
     let svg = &drawing.svg;
     assert!(svg.len() < MAX_SVG, "{} bytes", svg.len());
     let data_moves = well_formed(svg);
@@ -54,11 +130,11 @@ fuzz_target!(|data: &[u8]| {
     }
     for m in &drawing.moves {
         assert!(data_moves.contains(m), "move {m:?} is not drawn");
-        if let Err(e) = parse_move(&position, player, m) {
+        if let Err(e) = parse_move(position, player, m) {
             panic!("data-move {m:?} is not a legal move: {e}");
         }
     }
-});
+}
 
 /// Checks that `svg` is well-formed XML and returns its `data-move` values, unescaped.
 fn well_formed(svg: &str) -> Vec<String> {
