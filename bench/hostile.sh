@@ -308,6 +308,11 @@ EXPECT='[ "$code" = 0 ] && grep -q "value: 10000 " "$dir/out"' check "80/3 analy
 EXPECT='[ "$code" = 0 ] && grep -q "winning moves (10001)" "$dir/out"' check "80/3 analyze sum of 10,001 arc-kayles=0-1" true analyze sum $(printf 'arc-kayles=0-1 %.0s' $(seq 10001))
 python3 -c 'import json; print(json.dumps({"game": "sum", "position": ["snort=..x."] * 10000})); print(json.dumps({"game": "nim", "position": [1, 2]}))' > "$dir/sum10k.jsonl"
 EXPECT='[ "$code" = 0 ] && [ "$(wc -l < "$dir/out")" = 2 ] && grep -q "\"winning_move_count\":30000" "$dir/out"' check "80/3 batch: the 10,000-part sum, then nim 1 2" true batch "$dir/sum10k.jsonl"
+# Row 18: a small partizan game beside a big Nim heap, answered by comparing it with nimbers.
+EXPECT='[ "$code" = 0 ] && grep -q "winning moves (1003)" "$dir/out" && grep -q "outcome class L" "$dir/out"' check "80/18 analyze sum nim=1000 snort=..x." true analyze sum nim=1000 snort=..x.
+EXPECT='[ "$code" = 0 ] && grep -q "winning moves (18446744073709551618)" "$dir/out"' check "80/18 analyze sum nim=2^64-1 snort=..x." true analyze sum nim=$M snort=..x.
+EXPECT='[ "$code" = 0 ] && grep -q "outcome: P" "$dir/out"' check "80/18 the same, Right to move" true analyze sum nim=1000 snort=..x. --to-move second
+EXPECT='[ "$code" = 2 ] && grep -q "outcome class L" "$dir/err" && grep -q "grundy analyze" "$dir/err"' check "80/18 value sum nim=1000 snort=..x." true value sum nim=1000 snort=..x.
 
 # Row 9: five runs of quotient --time 3 resumed from one store stayed at 0.764's heap 3,057 with
 # nothing said (heap 3,058 takes longer than a run, and a heap stopped part way is begun again,
@@ -407,6 +412,7 @@ except KeyboardInterrupt:
 timer.cancel()
 PY
   pycheck "62/13 Ctrl-C 1 s into value('nim', [100000])" "exec(open('$dir/ctrlc.py').read())"
+  pycheck "80/18 analyze('sum', ['nim=1000', 'snort=..x.'])" "assert grundy.analyze('sum', ['nim=1000', 'snort=..x.']).winning_move_count == 1003"
   pycheck "80/3 analyze('sum', 10,000 snort=..x.)" "assert grundy.analyze('sum', ['snort=..x.'] * 10000).winning_move_count == 30000"
 
   pycheck "80/2 draw('arc-kayles', 101 disjoint edges)" "assert grundy.draw('arc-kayles', [','.join(f'{2*i}-{2*i+1}' for i in range(101))]).count('class=\"vertex\"') == 202"

@@ -54,3 +54,34 @@ fn a_sum_of_ten_thousand_parts_is_answered_in_linear_memory() {
         assert!(out.contains(value) && out.contains(moves), "{part}: {out}");
     }
 }
+
+/// Row 18: a small partizan game beside a big Nim heap is answered by comparing the game with
+/// the nimbers, exactly, where it was refused naming `grundy value`, which ran for minutes: the
+/// outcome class, and every winning move (the heap's as one family, at any size).
+#[test]
+fn a_partizan_game_beside_a_big_nim_heap_is_answered() {
+    let args = |heap: &str| vec!["analyze".to_string(), "sum".into(), format!("nim={heap}"), "snort=..x.".into()];
+    let mut all = args("1000");
+    all.extend(["--limit".into(), "all".into()]);
+    let o = grundy_within(1 << 20, &all);
+    let out = stdout(&o);
+    assert!(o.status.success(), "{}{out}", stderr(&o));
+    assert!(out.contains("outcome: N "), "{out}");
+    assert!(out.contains("{2|1} + *1000") && out.contains("outcome class L, mean 3/2, temperature 1/2"), "{out}");
+    // Every move of the heap wins ({2|1} + *k >= 0), and the three of the strip.
+    assert!(out.contains("winning moves (1003)"), "{out}");
+    assert!(out.contains("in game 1 (nim): take 1 to 1000 from heap 1 (leaving 0 to 999; 1000 moves)"), "{out}");
+    assert!(out.contains("in game 2 (snort): Left colours d1 blue"), "{out}");
+    let o = grundy_within(1 << 20, &args("18446744073709551615"));
+    let out = stdout(&o);
+    assert!(o.status.success(), "{}{out}", stderr(&o));
+    assert!(out.contains("winning moves (18446744073709551618)"), "{out}");
+    // Right to move loses: {2|1} + *n >= 0.
+    let mut second = args("1000");
+    second.extend(["--to-move".into(), "second".into(), "--json".into()]);
+    let o = grundy_within(1 << 20, &second);
+    let json: serde_json::Value = serde_json::from_slice(&o.stdout).expect("JSON");
+    assert_eq!(json["outcome"], "P", "{json}");
+    assert_eq!(json["winning_move_count"], 0, "{json}");
+    assert_eq!(json["conway"]["outcome"], "L", "{json}");
+}

@@ -856,9 +856,9 @@ let valueRequest = null;
  * The summary's value row for a partizan position: "Value", Conway's canonical form (`null`
  * where its name is too long to write, which the value panel says).
  */
-function showConwayValue(canonical) {
+function showConwayValue(canonical, note) {
   $('sg-label').textContent = 'Value';
-  $('sg').textContent = canonical ?? 'a canonical form too long to write here';
+  $('sg').textContent = canonical ?? note ?? 'a canonical form too long to write here';
 }
 
 /** Hides the value panel and drops its request. */
@@ -1206,7 +1206,7 @@ function showAnalysis(a) {
   // under "Why" has the rest). Misère play has no value; some games have one not computed
   // here, and the analysis says why.
   if (a.conway) {
-    showConwayValue(a.conway.value);
+    showConwayValue(a.conway.value, a.conway.value_note);
   } else {
     $('sg-label').textContent = 'Sprague-Grundy value';
     showShortCell($('sg'), a.sg !== null ? String(a.sg) : (a.sg_note ?? 'none'));

@@ -316,6 +316,7 @@ pub fn render(a: &Analysis, explain: bool, limit: Option<usize>) -> String {
             let value = c
                 .value
                 .clone()
+                .or_else(|| c.value_note.clone())
                 .unwrap_or_else(|| "a canonical form too long to write here (grundy value writes it)".into());
             s += &format!(
                 "Conway's value: {value} (outcome class {}, mean {}, temperature {})\n",

@@ -4,6 +4,7 @@
 //! crate through [`crate::ImpartialGame`].
 
 pub mod analysis;
+mod beside_nim;
 pub mod custom;
 pub mod every;
 pub mod games;

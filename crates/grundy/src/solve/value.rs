@@ -12,13 +12,19 @@ use serde::{Serialize, Serializer};
 use crate::engine::Method;
 use crate::error::AnalyzeError;
 use crate::game::convention::{Convention, Outcome, Player};
+use crate::game::family::first_moves;
 use crate::game::games::{part_game, Parts};
-use crate::game::{Game, Position};
+use crate::game::MoveFamily;
+use crate::game::{Component, Game, Position};
 pub use crate::rules::board::forecast::{forecast_effort, forecast_work, WorkForecast};
 use crate::rules::board::value::NAMED_CHARS;
 use crate::rules::board::ConwayAnswer;
-use crate::solve::analysis::{analyze, blank_analysis, Analysis, AnalyzeOptions, Listing, LISTED_MOVES};
+use crate::solve::analysis::{
+    analyze, blank_analysis, describe_family, Analysis, AnalyzeOptions, Listing, WinningFamily, LISTED_MOVES,
+};
+use crate::solve::beside_nim::BesideNim;
 use crate::solve::naive;
+use std::collections::hash_map::{Entry, HashMap};
 
 /// The largest total of an impartial game's numbers whose moves a sum with a partizan game
 /// lists one by one (each is valued by its own analysis), as for sums of impartial games.
@@ -524,13 +530,24 @@ fn analyze_sum_in(
     store: &mut GameStore,
     partizan: &[String],
 ) -> Result<Analysis, AnalyzeError> {
-    let mut values = vec![];
-    for (i, part) in parts.iter().enumerate() {
-        let (v, _) = position_value(&game_of(part)?, part, store, options.budget)
-            .map_err(|e| named(e, &format!("game {} of the sum ({})", i + 1, part_game(part))))?;
-        values.push(v);
-    }
-    let total = store.sum_all(&values)?;
+    // The impartial games add up to one nimber *n (the Sprague-Grundy theorem), the partizan
+    // ones to G. The canonical form of G + *n lists G + *k for every k < n: past the work
+    // bound, who wins is found by comparing G with *n instead ([`BesideNim`]).
+    let (values, g, n) = sum_values(parts, options, store)?;
+    // Listing *n's options alone takes n steps: past one operation's limit the canonical form
+    // is not tried (a step count past the whole limit would leave none for the search).
+    let total = if n > store.work_limit() {
+        Err(PartizanError::TooMuchWork { operation: "a sum", limit: store.work_limit() })
+    } else {
+        let nimber = store.nimber(n)?;
+        store.sum(g, nimber)
+    };
+    let total = match total {
+        Err(PartizanError::TooMuchWork { .. }) if n > 0 => {
+            return beside_nim(parts, options, store, partizan, (&values, g, n));
+        }
+        total => total?,
+    };
     let outcome = store.outcome(total)?;
     let left = options.to_move == Player::First;
     let wins = match outcome {
@@ -546,6 +563,7 @@ fn analyze_sum_in(
     // Each move listed holds the whole sum after it: the list is kept to a bounded count of
     // numbers (the rest counted), so that a sum of 10,000 parts is not 30,000 copies of itself.
     let listing = Listing::of_sum(numbers.len());
+    let mut nim_table: Option<BesideNim> = None;
     let mut unknown = vec![];
     for (i, part) in parts.iter().enumerate() {
         let listable = if is_partizan(part) {
@@ -553,6 +571,16 @@ fn analyze_sum_in(
         } else {
             part.heaps().iter().map(|&h| u128::from(h)).sum::<u128>() <= LISTED_TOTAL
         };
+        if let Some(c) = nim_heap(part).filter(|_| !listable) {
+            // A big Nim heap: its moves as runs, from G compared with the nimbers.
+            let table = match &nim_table {
+                Some(t) => t,
+                None => nim_table.insert(BesideNim::of(store, g, options.budget)?),
+            };
+            let at = NimHeap { index: i, part, heap: &c, layout: &layout, numbers: &numbers };
+            at.winning_moves(&mut a, &listing, table, n, left);
+            continue;
+        }
         if !listable {
             unknown.push(format!(
                 "game {} ({}): an impartial game's moves are listed when its numbers total at most {LISTED_TOTAL}",
@@ -588,6 +616,7 @@ fn analyze_sum_in(
     }
     let conway = ConwayAnswer {
         value: store.text_within(total, NAMED_CHARS)?,
+        value_note: None,
         outcome: outcome.to_string(),
         mean: store.mean(total)?.to_string(),
         temperature: store.temperature(total)?.to_string(),
@@ -611,4 +640,249 @@ fn analyze_sum_in(
     ));
     a.conway = Some(conway);
     Ok(a)
+}
+
+/// The values of a sum's parts, the sum G of its partizan ones' and the nim-sum n of its
+/// impartial ones' Sprague-Grundy values (each is worth *n, Sprague-Grundy): its value is G + *n.
+fn sum_values(
+    parts: &[Position],
+    options: &AnalyzeOptions,
+    store: &mut GameStore,
+) -> Result<(Vec<GameValue>, GameValue, u64), AnalyzeError> {
+    let mut values = vec![];
+    for (i, part) in parts.iter().enumerate() {
+        let (v, _) = position_value(&game_of(part)?, part, store, options.budget)
+            .map_err(|e| named(e, &format!("game {} of the sum ({})", i + 1, part_game(part))))?;
+        values.push(v);
+    }
+    let mut n = 0;
+    let mut partizan_values = vec![];
+    for (part, &v) in parts.iter().zip(&values) {
+        match store.as_nus(v)? {
+            Some((_, 0, star)) if !is_partizan(part) => n ^= star,
+            _ => partizan_values.push(v),
+        }
+    }
+    let g = store.sum_all(&partizan_values)?;
+    Ok((values, g, n))
+}
+
+/// [`analyze_sum_in`] where the canonical form of the sum, G + *n (G the partizan games' sum,
+/// *n the impartial ones'), is past the work bound: who wins and every winning move come from
+/// comparing G, and G after each partizan move, with nimbers ([`BesideNim`]), and the value is
+/// told without its canonical form (its mean is G's, its temperature G's where G is hot, else
+/// 0: cooling is additive and cools *n to 0 at every t > 0). `values` are the parts' values.
+fn beside_nim(
+    parts: &[Position],
+    options: &AnalyzeOptions,
+    store: &mut GameStore,
+    partizan: &[String],
+    (values, g, n): (&[GameValue], GameValue, u64),
+) -> Result<Analysis, AnalyzeError> {
+    let table = BesideNim::of(store, g, options.budget)?;
+    let outcome = match (table.ge(n), table.le(n)) {
+        (true, true) => PartizanOutcome::P,
+        (true, false) => PartizanOutcome::L,
+        (false, true) => PartizanOutcome::R,
+        (false, false) => PartizanOutcome::N,
+    };
+    let left = options.to_move == Player::First;
+    // A move of the player to move wins when it leaves a sum the other player, moving first,
+    // loses: >= 0 after Left's move, <= 0 after Right's.
+    let good = |t: &BesideNim, m: u64| if left { t.ge(m) } else { t.le(m) };
+    let mut a = blank_analysis(Outcome::from_win(if left { !table.le(n) } else { !table.ge(n) }), Method::Search);
+    let layout = Parts::of(parts);
+    let numbers = Position::of_games(parts.to_vec()).heaps();
+    let listing = Listing::of_sum(numbers.len());
+    let mut tables: HashMap<GameValue, BesideNim> = HashMap::new();
+    let mut unknown = vec![];
+    for (i, (part, &v)) in parts.iter().zip(values).enumerate() {
+        let in_game = |words: String| format!("in game {} ({}): {words}", i + 1, part_game(part));
+        if let Some(c) = nim_heap(part) {
+            let at = NimHeap { index: i, part, heap: &c, layout: &layout, numbers: &numbers };
+            at.winning_moves(&mut a, &listing, &table, n, left);
+            continue;
+        }
+        let partizan_part = is_partizan(part);
+        let listable = partizan_part || part.heaps().iter().map(|&h| u128::from(h)).sum::<u128>() <= LISTED_TOTAL;
+        let moves = if listable { naive::moves(part, options.to_move) } else { vec![] };
+        if !listable || moves.len() > LISTED_MOVES {
+            unknown.push(format!(
+                "game {} ({}): {}",
+                i + 1,
+                part_game(part),
+                if listable {
+                    format!("more than {LISTED_MOVES} moves")
+                } else {
+                    format!("an impartial game's moves are listed when its numbers total at most {LISTED_TOTAL}")
+                }
+            ));
+            continue;
+        }
+        let game = game_of(part)?;
+        let rest = if partizan_part { Some(store.difference(g, v)?) } else { None };
+        let star = store.as_nus(v)?.map_or(0, |(_, _, s)| s);
+        for (mv, next) in moves {
+            let (after, _) = position_value(&game, &next, store, options.budget)?;
+            let wins = match rest {
+                Some(rest) => {
+                    let after = store.sum(after, rest)?;
+                    let t = match tables.entry(after) {
+                        Entry::Occupied(t) => t.into_mut(),
+                        Entry::Vacant(slot) => slot.insert(BesideNim::of(store, after, options.budget)?),
+                    };
+                    good(t, n)
+                }
+                None => good(&table, n ^ star ^ store.as_nus(after)?.map_or(0, |(_, _, s)| s)),
+            };
+            if wins {
+                let global = layout.global(i, &mv);
+                let text = in_game(part.kind().describe(&mv));
+                listing.record(&mut a, global.clone(), text, || global.apply(&numbers));
+            }
+        }
+    }
+    listing.finish(&mut a);
+    if !unknown.is_empty() {
+        a.moves_unknown = Some(format!("the moves of some games are not listed: {}", unknown.join("; ")));
+    }
+    let temperature = store.temperature(g)?;
+    let hot = temperature > crate::Dyadic::ZERO;
+    let g_name = store.text_within(g, NAMED_CHARS)?.unwrap_or_else(|| "a long canonical form".into());
+    a.conway = Some(ConwayAnswer {
+        value: None,
+        value_note: Some(format!(
+            "{g_name} + *{n} (its canonical form is past the work bound; the outcome is searched)"
+        )),
+        outcome: outcome.to_string(),
+        mean: store.mean(g)?.to_string(),
+        temperature: if hot { temperature.to_string() } else { "0".into() },
+        leaves: vec![],
+    });
+    a.sg_note = Some("none (partizan: Conway's value below)".into());
+    a.explanation = vec![
+        format!(
+            "{} of the sum is partizan, so the sum has no Sprague-Grundy value: its value in Conway's sense is the sum of its games' values, here G + *{n}, with G = {g_name} the partizan games' sum and *{n} the nimber of the impartial ones' nim-sum (the Sprague-Grundy theorem).",
+            partizan.join(" and ")
+        ),
+        format!(
+            "The canonical form of G + *{n} lists G + *k for every k < {n}, past the work bound; so G is compared with the nimbers instead (Conway's rule: G + *m >= 0 when no Right option of G + *m is <= 0), a search over G's positions and m up to G's birthday + 1 = {}, past which the answers do not change.",
+            table.cap()
+        ),
+        format!(
+            "The sum has outcome class {outcome} ({}); {} moves, and a move wins when the sum it leaves is {} 0. Its mean is G's, and its temperature {} (cooling is additive and cools *{n} to 0).",
+            outcome.words(),
+            if left { "Left (the first player)" } else { "Right (the second player)" },
+            if left { ">=" } else { "<=" },
+            if hot { "G's" } else { "0, G not being hot" },
+        ),
+    ];
+    Ok(a)
+}
+
+/// A single Nim heap, `heap`, as game `index` of a sum whose games are laid out as `layout` says
+/// and whose numbers are `numbers`.
+struct NimHeap<'a> {
+    index: usize,
+    part: &'a Position,
+    heap: &'a Component,
+    layout: &'a Parts,
+    numbers: &'a [u64],
+}
+
+/// The part as a single Nim heap, when it is one.
+fn nim_heap(part: &Position) -> Option<Component> {
+    part.as_heaps().and_then(|cs| match cs {
+        [c] if c.ruleset.to_string() == "nim" => Some(c.clone()),
+        _ => None,
+    })
+}
+
+impl NimHeap<'_> {
+    /// Records in `a` the winning moves of the heap in G + *n (the heap's value among the
+    /// nimbers), `table` being G's, for Left to move (`left`) or Right: a heap of h leaves any
+    /// t < h, of value *t, and the moves to the t whose n ^ h ^ t is past the table's cap all
+    /// win or all lose, so the winning ones are a few runs, each one family, at any size.
+    fn winning_moves(&self, a: &mut Analysis, listing: &Listing, table: &BesideNim, n: u64, left: bool) {
+        let good = |m: u64| if left { table.ge(m) } else { table.le(m) };
+        let (h, c, i) = (self.heap.heap, &self.heap.ruleset, self.index);
+        let in_game = |words: String| format!("in game {} ({}): {words}", i + 1, part_game(self.part));
+        let mut cuts: Vec<u64> = (0..table.cap()).map(|m| n ^ h ^ m).filter(|&t| t < h).collect();
+        cuts.sort_unstable();
+        let mut runs: Vec<(u64, u64)> = vec![];
+        let mut push = |lo: u64, hi: u64| match runs.last_mut() {
+            Some((_, end)) if *end + 1 == lo => *end = hi,
+            _ => runs.push((lo, hi)),
+        };
+        let far = good(table.cap());
+        let mut from = 0;
+        for &t in &cuts {
+            if t > from && far {
+                push(from, t - 1);
+            }
+            if good(n ^ h ^ t) {
+                push(t, t);
+            }
+            from = t + 1;
+        }
+        if from < h && far {
+            push(from, h - 1);
+        }
+        for (lo, hi) in runs {
+            let family = MoveFamily::new(0, vec![lo], 1, hi - lo + 1);
+            let text = in_game(describe_family(c, h, &family));
+            for mv in first_moves(std::slice::from_ref(&family), LISTED_MOVES) {
+                let words = || in_game(c.describe_move(1, h, &mv.to));
+                let global = self.layout.global(i, &mv);
+                if !listing.list(a, global.clone(), words, || global.apply(self.numbers)) {
+                    break;
+                }
+            }
+            a.winning_families.push(WinningFamily { text, family: family.in_heap(self.layout.start(i)) });
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The search beside a nimber answers as the canonical form of the whole sum does, where
+    /// both can: the same outcome, the same outcome class, and the same winning moves, for
+    /// either player to move.
+    #[test]
+    fn the_search_beside_a_nimber_agrees_with_the_canonical_sum() {
+        let sums: [&[&str]; 5] = [
+            &["nim=7", "snort=..x."],
+            &["nim=6", "toppling-dominoes=bgr"],
+            &["nim=5", "hackenbush=0-1,1-2:b"],
+            &["nim=3", "kayles=4", "domineering=../.."],
+            &["nim=2", "nim=3", "clobber=xo/ox", "snort=.x.."],
+        ];
+        let game: Game = "sum".parse().unwrap();
+        for tokens in sums {
+            let position = game.parse_position(tokens).unwrap();
+            let parts = position.as_parts().unwrap();
+            let partizan: Vec<String> = vec!["some game".into()];
+            for to_move in [Player::First, Player::Second] {
+                let options = AnalyzeOptions { to_move, ..AnalyzeOptions::default() };
+                let whole = analyze_sum(parts, &options).unwrap();
+                let mut store = crate::rules::board::value::analysis_store(options.budget);
+                let (values, g, n) = sum_values(parts, &options, &mut store).unwrap();
+                assert!(n > 0, "{tokens:?}");
+                let beside = beside_nim(parts, &options, &mut store, &partizan, (&values, g, n)).unwrap();
+                assert_eq!(whole.outcome, beside.outcome, "{tokens:?}");
+                let class = |a: &Analysis| a.conway.as_ref().map(|c| c.outcome.clone());
+                assert_eq!(class(&whole), class(&beside), "{tokens:?}");
+                let moves = |a: &Analysis| {
+                    let mut m: Vec<_> = a.winning_moves.iter().map(|w| (w.mv.clone(), w.result.clone())).collect();
+                    m.sort();
+                    m
+                };
+                assert_eq!(moves(&whole), moves(&beside), "{tokens:?} {to_move:?}");
+                let count = |a: &Analysis| a.winning_families.iter().map(|f| f.family.count).sum::<u64>();
+                assert_eq!(count(&whole), count(&beside), "{tokens:?}");
+            }
+        }
+    }
 }

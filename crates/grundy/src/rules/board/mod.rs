@@ -353,6 +353,11 @@ pub struct ConwayAnswer {
     /// [`value::NAMED_CHARS`] characters (a canonical form shares its options, its name writes
     /// them out at each place: `grundy value` writes longer ones).
     pub value: Option<String>,
+    /// Why `value` is `None` where its name is not merely long (a sum of a partizan game and a
+    /// large nimber, whose canonical form is not made: its outcome comes from a search); in
+    /// JSON only when there is one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub value_note: Option<String>,
     /// The outcome class: `L`, `R`, `P` or `N`.
     pub outcome: String,
     /// The mean value, an exact fraction (`"3/4"`).

@@ -87,6 +87,7 @@ pub fn answer_from_value(
     };
     let conway = ConwayAnswer {
         value: store.text_within(g, value::NAMED_CHARS).map_err(partizan_error)?,
+        value_note: None,
         outcome: outcome.to_string(),
         mean: store.mean(g).map_err(partizan_error)?.to_string(),
         temperature: store.temperature(g).map_err(partizan_error)?.to_string(),
