@@ -373,6 +373,18 @@ EXPECT="$circles" check "80/2 draw hackenbush, 101 stalks far edges first" true 
 EXPECT='[ "$code" = 0 ] && grep -q "class=\"twig hit\"" "$dir/out" && grep -q "[.]twig[.]hit{stroke:transparent" "$dir/out"' \
   check "80/7 draw coloured hackenbush, Left's blue edge" true draw hackenbush 0-1:b,1-2:r,1-3
 
+# Row 8: refused by the default work bound (5*10^7 steps) within a few seconds of CPU and well
+# under 670 MB (9-13 s and 670 MB before, the memo of comparisons past the caches counted at
+# its cost).
+chain30="{1|0}$(printf '.^%.0s' $(seq 30))"
+for input in "$chain30" '9223372036854775807.^^2'; do
+  ( ulimit -v 4194304; /usr/bin/time -o "$dir/cpu" -f "%U %S %M" timeout 20 "$bin" value "$input" > /dev/null 2> "$dir/err" ); code=$?
+  verdict=ok
+  [ "$code" = 2 ] && grep -q -- "--work" "$dir/err" && tail -1 "$dir/cpu" | awk '{ exit !($1 + $2 < 8 && $3 < 500000) }' || verdict=FAIL
+  [ "$verdict" = ok ] || failed=1
+  printf '%-4s %-44s exit %3s  %s s of CPU, %s KB\n' "$verdict" "80/8 value ${input:0:30}" "$code" "$(tail -1 "$dir/cpu" | awk '{print $1 + $2}')" "$(tail -1 "$dir/cpu" | awk '{print $3}')"
+done
+
 # The Python package's inputs (rows 12 and 13), where it is installed: each must end in a typed
 # exception (grundy.GrundyError) or an answer.
 py="${PYTHON:-crates/grundy-py/target/venv/bin/python}"
