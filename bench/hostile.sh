@@ -384,6 +384,7 @@ for input in "$chain30" '9223372036854775807.^^2'; do
   [ "$verdict" = ok ] || failed=1
   printf '%-4s %-44s exit %3s  %s s of CPU, %s KB\n' "$verdict" "80/8 value ${input:0:30}" "$code" "$(tail -1 "$dir/cpu" | awk '{print $1 + $2}')" "$(tail -1 "$dir/cpu" | awk '{print $3}')"
 done
+EXPECT='[ "$code" = 2 ] && grep -q "less than 1048576 bytes" "$dir/err"' check "80/also value 1 --memory 0" true value 1 --memory 0
 
 # The Python package's inputs (rows 12 and 13), where it is installed: each must end in a typed
 # exception (grundy.GrundyError) or an answer.

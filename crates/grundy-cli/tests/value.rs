@@ -195,9 +195,15 @@ fn a_value_is_bounded_in_all_by_work_and_memory() {
         assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
         assert!(err.contains(flag) && !err.contains("GameStore"), "{args:?}: {err}");
     }
-    let out = grundy(&["value", "1", "--memory", "1000"]);
-    assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("--memory 1000 is less than"));
+    // Issue 80: --memory 0 names the same least bound as --memory 1 (it said "give 1 to
+    // 18446744073709551615", which --memory 1 then refused).
+    for memory in ["0", "1", "1000", "1048575"] {
+        let out = grundy(&["value", "1", "--memory", memory]);
+        assert_eq!(out.status.code(), Some(2));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(&format!("--memory {memory} is less than 1048576 bytes (1 MiB)")), "{err}");
+    }
+    assert!(grundy(&["value", "1", "--memory", "1048576"]).status.success());
     // The value of 16 switches is found within 10^6 steps, its incentives are not: their note
     // names --work, not the library's setter (it named GameStore::set_work_limit before).
     let sixteen: Vec<String> = (1..=16).map(|k| format!("±{k}")).collect();

@@ -17,6 +17,21 @@ pub mod survey;
 pub mod value;
 pub mod verify;
 
+/// The least `--memory` a computation takes (`grundy value`, `grundy quotient`): 1 MiB.
+pub const MIN_MEMORY: u64 = 1 << 20;
+
+/// Reads `--memory BYTES`, at least [`MIN_MEMORY`]: 0 is refused as too small with the same
+/// bound as 1 is, where a count's "give 1 to ..." named a least value that is refused too.
+pub fn parse_memory(text: &str) -> Result<u64, crate::CliError> {
+    let n =
+        grundy::frontend::parse_u64(text, "--memory").map_err(|e| crate::CliError::usage(e).argument("--memory"))?;
+    if n < MIN_MEMORY {
+        return Err(crate::CliError::usage(format!("--memory {n} is less than {MIN_MEMORY} bytes (1 MiB)"))
+            .argument("--memory"));
+    }
+    Ok(n)
+}
+
 /// Reads a number of seconds given to `flag`: decimals allowed, more than 0 and at most `max`
 /// (what `what` allows: "this server takes").
 pub fn parse_seconds(

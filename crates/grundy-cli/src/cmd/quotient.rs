@@ -107,12 +107,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
     }
     let mut memory = grundy::frontend::DEFAULT_QUOTIENT_MEMORY;
     if let Some(m) = &args.memory {
-        let n = parse_u64(m, "--memory").map_err(|e| CliError::usage(e).argument("--memory"))?;
-        if n < 1 << 20 {
-            return Err(
-                CliError::usage(format!("--memory {n} is less than 1048576 bytes (1 MiB)")).argument("--memory")
-            );
-        }
+        let n = crate::cmd::parse_memory(m)?;
         builder = builder.max_memory(n);
         memory = n;
     }

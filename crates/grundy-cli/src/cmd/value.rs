@@ -19,9 +19,6 @@ const MAX_WORK: u64 = 1 << 36;
 /// The most bytes a value's computation holds unless `--memory` says otherwise: 1 GiB.
 const DEFAULT_MEMORY: u64 = 1 << 30;
 
-/// The least `--memory` taken: 1 MiB, as `grundy quotient`.
-const MIN_MEMORY: u64 = 1 << 20;
-
 /// How this command's notes say to raise a bound an analysis after the value ran out of.
 const RAISE: Raise = Raise { work: "--work raises the limit", memory: "--memory raises the bound" };
 
@@ -85,12 +82,7 @@ fn count(text: &Option<String>, flag: &str, default: u64, max: u64) -> Result<u6
 /// Runs `grundy value`.
 pub fn run(args: Args) -> Result<(), CliError> {
     let work = count(&args.work, "--work", DEFAULT_WORK_LIMIT, MAX_WORK)?;
-    let memory = count(&args.memory, "--memory", DEFAULT_MEMORY, u64::MAX)?;
-    if memory < MIN_MEMORY {
-        return Err(
-            CliError::usage(format!("--memory {memory} is less than {MIN_MEMORY} bytes (1 MiB)")).argument("--memory")
-        );
-    }
+    let memory = args.memory.as_deref().map_or(Ok(DEFAULT_MEMORY), crate::cmd::parse_memory)?;
     let chars = count(&args.chars, "--chars", MAX_NAME_CHARS, MAX_NAME_CHARS)?;
     let mut store = GameStore::new();
     // One bound for the whole value, each of its operations and all of them together.
