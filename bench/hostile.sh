@@ -384,6 +384,12 @@ for input in "$chain30" '9223372036854775807.^^2'; do
   [ "$verdict" = ok ] || failed=1
   printf '%-4s %-44s exit %3s  %s s of CPU, %s KB\n' "$verdict" "80/8 value ${input:0:30}" "$code" "$(tail -1 "$dir/cpu" | awk '{print $1 + $2}')" "$(tail -1 "$dir/cpu" | awk '{print $3}')"
 done
+# Row 6: +-G is ±G = {G|-G}, as CGSuite writes it; a game before it is added (3+-1 is 3 ± 1);
+# a plus and a minus apart stay a sum.
+EXPECT='[ "$code" = 0 ] && grep -qx "value: ±1" "$dir/out"' check "80/6 value +-1" true value '+-1'
+EXPECT='[ "$code" = 0 ] && grep -qx "value: {{2|1}|{-1|-2}}" "$dir/out"' check "80/6 value +-{2|1}" true value '+-{2|1}'
+EXPECT='[ "$code" = 0 ] && grep -qx "value: {4|2}" "$dir/out"' check "80/6 value 3+-1" true value '3+-1'
+EXPECT='[ "$code" = 0 ] && grep -qx "value: 0" "$dir/out"' check "80/6 value 1 + -1" true value '1 + -1'
 EXPECT='[ "$code" = 2 ] && grep -q "less than 1048576 bytes" "$dir/err"' check "80/also value 1 --memory 0" true value 1 --memory 0
 
 # The Python package's inputs (rows 12 and 13), where it is installed: each must end in a typed

@@ -448,7 +448,7 @@ pub fn value(
 }
 
 /// A value from its text, `game_value("{1|0,*}")` (the names of Lessons in Play: `3/4`, `*2`,
-/// `↑` or `^`, `⇑*`, `±1`, braces, sums such as `↑+*`), or from its options,
+/// `↑` or `^`, `⇑*`, `±1` or `+-1`, braces, sums such as `↑+*`), or from its options,
 /// `game_value(left, right)`: the game {left | right}, each a list of values (`Value`s, ints,
 /// dyadic `Fraction`s or texts). Raises `grundy.BadInput` naming the bad part.
 #[pyfunction]

@@ -333,6 +333,58 @@ fn bad_text_is_refused() {
     assert!(matches!(s.parse("↑99999999999999999999"), Err(PartizanError::Overflow(_))));
 }
 
+/// Issue 80, row 6: `+-G` is ±G = {G | -G}, as CGSuite and many texts write it in ASCII (it was
+/// read as -G, `+-1` as -1); a game before it is added (`3+-1` is 3 + ±1 = {4|2}, CGSuite's
+/// 3±1), and `+ -` with a space between stays a plus and a minus (`1 + -1` is 0). Each checked
+/// against {G | -G} typed out in braces.
+#[test]
+fn plus_minus_is_a_switch() {
+    let mut s = GameStore::new();
+    for g in ["1", "{2|1}", "^", "1/2", "*", "3", "-1", "{1|0}.^", "⇑*", "{2|-1}", "↑^3", "±1"] {
+        let braces = s.parse(&format!("{{{g}|-({g})}}")).unwrap();
+        for text in [format!("+-{g}"), format!("+-({g})"), format!("±{g}"), format!("{{+-{g}|0}}")] {
+            let v = s.parse(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
+            let want = if text.starts_with('{') { s.parse(&format!("{{±({g})|0}}")).unwrap() } else { braces };
+            assert_eq!(v, want, "{text} is {}", s.text(v).unwrap());
+            // What it is named reads back as it.
+            let name = s.text(v).unwrap();
+            assert_eq!(s.parse(&name).unwrap(), v, "{text} named {name}");
+        }
+    }
+    // ±↑ = {↑|↓} is *: ↑ reverses through * (Right's answer from it) to 0.
+    for (text, name) in [("+-1", "±1"), ("+-{2|1}", "{{2|1}|{-1|-2}}"), ("+-^", "*"), ("+-1/2", "±1/2")] {
+        let v = s.parse(text).unwrap();
+        assert_eq!(s.text(v).unwrap(), name, "{text}");
+    }
+    // A game before ± is added to the switch: 3 ± 1 = 3 + {1|-1} = {4|2}.
+    for (text, braces) in [
+        ("3+-1", "{4|2}"),
+        ("3±1", "{4|2}"),
+        ("3 +- 1", "{4|2}"),
+        ("1/2+-1/4", "{3/4|1/4}"),
+        ("-2+-3", "{1|-5}"),
+        ("^+-1", "{1↑|-1↑}"),
+        ("1+2+-1", "{4|2}"),
+        ("3+-1+1", "{5|3}"),
+        ("3+-1:1", "3+{1:1|-(1:1)}"),
+        ("{3+-1|}", "{{4|2}|}"),
+    ] {
+        let v = s.parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(v, s.parse(braces).unwrap(), "{text} is {}", s.text(v).unwrap());
+    }
+    // A plus and a minus apart are a sum and a negative.
+    for (text, value) in [("1 + -1", "0"), ("1+ -1", "0"), ("+ -1", "-1"), ("1 - -1", "2"), ("2 + -{1|0}", "{2|1}")] {
+        let v = s.parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(s.text(v).unwrap(), value, "{text}");
+    }
+    // Trees read from `+-` write back as themselves.
+    for text in ["+-1", "3+-1", "1+-1+-2", "+-+-1", "{+-1|+--1}", "1:+-1", "{1|0}.+-^"] {
+        let e: GameExpr = text.parse().unwrap_or_else(|err| panic!("{text}: {err}"));
+        let again: GameExpr = e.to_string().parse().unwrap();
+        assert_eq!(again, e, "{text} wrote {e}");
+    }
+}
+
 /// Every operation is bounded: past the work limit it refuses with a typed error, and games too
 /// deep to follow are refused, not a stack overflow.
 #[test]

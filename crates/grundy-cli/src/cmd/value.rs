@@ -26,7 +26,8 @@ const RAISE: Raise = Raise { work: "--work raises the limit", memory: "--memory 
 #[derive(clap::Args)]
 pub struct Args {
     /// The game (e.g. kl:2,3, domineering, sum; 'grundy games' lists them all), or a game
-    /// written in Conway's notation ('{1|0,*}', '^+*', '3/4', '-1/2', '±1') with no position.
+    /// written in Conway's notation ('{1|0,*}', '^+*', '3/4', '-1/2', '±1' or '+-1') with no
+    /// position.
     #[arg(allow_hyphen_values = true)]
     game: String,
     /// The position, as `grundy analyze` takes it.

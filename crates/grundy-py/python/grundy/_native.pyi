@@ -356,7 +356,7 @@ def value(game: str, position: Union[Seq[Token], str], *, budget: Optional[int] 
 
 def game_value(text_or_left: Union[str, Value, int, Fraction, Iterable[ValueLike]], right: Optional[Iterable[ValueLike]] = None) -> Value:
     """A value from its text, game_value("{1|0,*}") (integers, dyadic numbers, *n, ↑ or ^, ⇑,
-    ±x, braces, sums such as "↑+*"), or from its options, game_value(left, right): {left | right}."""
+    ±x or +-x, braces, sums such as "↑+*"), or from its options, game_value(left, right): {left | right}."""
 
 def set_value_work(steps: int) -> int:
     """Sets the steps of work one operation on values may do (50,000,000 at first, a few

@@ -2,8 +2,11 @@
 //! dyadic numbers (`3`, `-5/8`), nimbers (`*`, `*2`), ↑ and ↓ with their multiples (`↑`, `⇑`,
 //! `↑3`, `↓`, `⇓`, `↓3`) and sums of these (`1/2↑*`, `⇑*3`), switches (`±1`), and braces
 //! otherwise (`{0,*|-1}`, options nested in braces). ASCII reads back too: `^` and `v` for ↑ and
-//! ↓ (`^^`, `vv`, `^3`). Sums and differences of terms (`↑+*`, `{1|0}-1/2`) and
-//! parentheses are read; a `-` straight before a digit belongs to the number (`-1↑` is -1 + ↑).
+//! ↓ (`^^`, `vv`, `^3`), and `+-` for ± as CGSuite writes it (`+-1` is ±1 = {1|-1}, the two
+//! characters together: `1 + -1` with a space is 0). Sums and differences of terms (`↑+*`,
+//! `{1|0}-1/2`) and parentheses are read; a `-` straight before a digit belongs to the number
+//! (`-1↑` is -1 + ↑), and a game before a ± is added to it, as in CGSuite (`3±1` and `3+-1`
+//! are 3 + ±1 = {4|2}).
 //!
 //! The uptimals of Lessons in Play are names too: `↑^3` (↑ to the 3rd, ASCII `^^3`), `↓^3`,
 //! `↑^3*`, and the tiny and miny games `⧾2` and `⧿2` (also `Tiny(2)`, `Miny(2)`, of any game).
@@ -222,6 +225,17 @@ impl Parser {
         self.at += 1;
     }
 
+    /// The length of a ± at the cursor, 0 where there is none: `±`, or `+-` as CGSuite and
+    /// ASCII texts write it, the two characters together (`+ -` with a space between is a plus
+    /// and a minus: `1 + -1` is 0).
+    fn plus_minus(&self) -> usize {
+        match (self.peek(), self.peek_at(1)) {
+            (Some('±'), _) => 1,
+            (Some('+'), Some('-')) => 2,
+            _ => 0,
+        }
+    }
+
     fn skip_space(&mut self) {
         while self.peek().is_some_and(char::is_whitespace) {
             self.bump();
@@ -249,6 +263,8 @@ impl Parser {
         loop {
             self.skip_space();
             match self.peek() {
+                // G ± H is G + ±H, as CGSuite reads it: `3+-1` is 3 ± 1 = {4|2}.
+                _ if self.plus_minus() > 0 => terms.push(self.nested(|p| p.term())?),
                 Some('+') => {
                     self.bump();
                     terms.push(self.signed_term()?);
@@ -265,10 +281,10 @@ impl Parser {
     }
 
     /// A term with an optional sign: `-` before a digit belongs to the number (a leading `-`
-    /// is read by [`Parser::term`], as after `±`).
+    /// is read by [`Parser::term`], as after `±`, and so is `+-`, a ±).
     fn signed_term(&mut self) -> Result<GameExpr, PartizanError> {
         self.skip_space();
-        if self.peek() == Some('+') {
+        if self.peek() == Some('+') && self.plus_minus() == 0 {
             self.bump();
             return self.nested(|p| p.term());
         }
@@ -278,9 +294,10 @@ impl Parser {
     /// A term: a sign or ± and the term after it, or a primary followed by `:H` and `.U`.
     fn term(&mut self) -> Result<GameExpr, PartizanError> {
         self.skip_space();
+        let plus_minus = self.plus_minus();
         match self.peek() {
-            Some('±') => {
-                self.bump();
+            _ if plus_minus > 0 => {
+                self.at += plus_minus;
                 let t = self.nested(|p| p.term())?;
                 Ok(GameExpr::Switch(Box::new(t)))
             }
@@ -313,9 +330,10 @@ impl Parser {
     /// The right operand of `:` or `.`: a primary, or a sign or ± and the operand after it.
     fn operand(&mut self) -> Result<GameExpr, PartizanError> {
         self.skip_space();
+        let plus_minus = self.plus_minus();
         match self.peek() {
-            Some('±') => {
-                self.bump();
+            _ if plus_minus > 0 => {
+                self.at += plus_minus;
                 Ok(GameExpr::Switch(Box::new(self.nested(|p| p.operand())?)))
             }
             Some('-') if !self.peek_at(1).is_some_and(|c| c.is_ascii_digit()) => {
@@ -350,7 +368,7 @@ impl Parser {
                 Ok(if c == '⧾' { GameExpr::Tiny(Box::new(t)) } else { GameExpr::Miny(Box::new(t)) })
             }
             Some('-') if !self.peek_at(1).is_some_and(|c| c.is_ascii_digit()) => self.operand(),
-            Some('±') => self.operand(),
+            _ if self.plus_minus() > 0 => self.operand(),
             Some(c) if c.is_ascii_digit() || c == '-' || "↑^⇑↓v⇓*".contains(c) => self.word(),
             Some(c) if c.is_ascii_alphabetic() => self.function(),
             Some(c) => Err(self.error(&format!(
