@@ -62,3 +62,41 @@ fn each_games_move_syntax_has_its_own_numbers() {
     // K-Nim, the Bash game, subtraction and all-but games, Moore's Nim, take-or-split.
     assert!(filled >= 6, "{filled} kinds had their numbers filled in");
 }
+
+/// A malformed move of any game is answered in the game's own words (issue 80, row 11: every
+/// board game answered "type HEAP TAKE (e.g. '3 11' takes 11 from heap 3)", though none of them
+/// has heaps): the refusal speaks of heaps only where the game's moves are typed with heaps,
+/// and a text said not to be a move is answered with a move, between quotes, that typed at
+/// that position is read as a legal move. (A game's own reader names what it read instead:
+/// "the divisor 'zz' is not a number".)
+#[test]
+fn a_malformed_move_is_answered_in_the_games_own_forms() {
+    let has_heaps = |g: &grundy::rules::catalogue::GameKind| g.move_syntax.to_lowercase().contains("heap");
+    let mut faults = vec![];
+    for g in grundy::frontend::GAMES {
+        let game = grundy::Game::example_of(g).unwrap();
+        let tokens: Vec<&str> = g.example_position.split_whitespace().collect();
+        let position = game.parse_position(&tokens).unwrap();
+        for typed in ["zz", "zz yy", "zz -> yy", "3 -> zz", "hello there world", "?"] {
+            let Err(e) = grundy::play::parse_move(&position, grundy::Player::First, typed) else {
+                panic!("{}: '{typed}' was read as a move", g.spelling)
+            };
+            let message = e.to_string();
+            if !has_heaps(g) && message.to_lowercase().contains("heap") {
+                faults.push(format!("{}: '{typed}' speaks of heaps: {message}", g.spelling));
+            }
+            // The parts of the message between quotes (the text typed is one of them, and does
+            // not read; every piece between two quotes is tried, an apostrophe being a quote).
+            let quoted: Vec<&str> = message.split('\'').collect();
+            if message.contains("is not a move")
+                && !quoted.iter().any(|q| grundy::play::parse_move(&position, grundy::Player::First, q).is_ok())
+            {
+                faults.push(format!(
+                    "{}: '{typed}': no move of the message reads as a legal move: {message}",
+                    g.spelling
+                ));
+            }
+        }
+    }
+    assert!(faults.is_empty(), "{}", faults.join("\n"));
+}

@@ -8,7 +8,8 @@ use crate::game::{Move, Position};
 use crate::rules::board::notation::outside_parentheses;
 use crate::rules::board::GraphGame;
 
-use super::{apply, check_move, describe, every, parse_move, parse_turn, smallest_move, smallest_turn, typed_turn};
+use super::typed::reads_as;
+use super::{apply, check_move, describe, every, parse_turn, smallest_move, smallest_turn, typed_turn};
 
 /// A legal move as a person types it, with what it does in words.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
@@ -89,7 +90,8 @@ pub fn typed_move(position: &Position, player: Player, mv: &Move) -> Option<Stri
 fn typed(position: &Position, player: Player, mv: &Move) -> Option<ExampleMove> {
     check_move(position, player, mv).ok()?;
     let after = apply(position, mv);
-    let reads = |t: &String| parse_move(position, player, t).is_ok_and(|m| apply(position, &m) == after);
+    // Read without a refusal's words: those are worded with these examples.
+    let reads = |t: &String| reads_as(position, player, t).is_some_and(|m| apply(position, &m) == after);
     // A move of a sum of games: `K: MOVE`, the move as game K types it.
     if let Some(parts) = position.as_parts() {
         let part_move = Parts::of(parts).local(mv).and_then(|(i, local)| {

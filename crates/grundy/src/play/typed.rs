@@ -8,7 +8,8 @@ use crate::game::moves::heap_index;
 use crate::game::{IllegalMove, Move, Position};
 use crate::number::parse_u64;
 
-use super::{apply, check_move, every, graph_of, plural};
+use super::{apply, check_move, every, example_moves, graph_of, plural};
+use crate::rules::catalogue::move_syntax_of;
 
 /// Reads a person's move and checks it: `3 11` takes 11 from heap 3, `2 -> 5` leaves 5 in heap
 /// 2, `2 -> 3 4` splits heap 2 into heaps of 3 and 4 (splitting games), `take 11 from heap 3`
@@ -31,19 +32,44 @@ pub fn parse_move(position: &Position, player: Player, text: &str) -> Result<Mov
     Ok(mv)
 }
 
-/// Reads the text of a move without checking it is legal (beyond what reading needs).
+/// Reads the text of a move without checking it is legal (beyond what reading needs); a text
+/// that is not a move is refused in the game's own words ([`in_own_words`]).
 #[cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing))]
 pub(super) fn read_move(position: &Position, player: Player, text: &str) -> Result<Move, IllegalMove> {
+    read_plain(position, player, text).map_err(|(reason, whose)| match whose {
+        Reason::Worded => reason,
+        Reason::Own => reason,
+        Reason::General => in_own_words(position, player, text.trim(), reason),
+    })
+}
+
+/// Whose reason a text is not a move: a game of a sum's (already in that game's own words),
+/// the game's own reader's, or the general forms' (which speak of heaps).
+enum Reason {
+    Worded,
+    Own,
+    General,
+}
+
+/// The move `text` reads as, when it is one and legal, read without wording a refusal: the
+/// examples of [`in_own_words`] are checked this way (a refusal worded with examples, each
+/// checked by reading it, would never end).
+pub(super) fn reads_as(position: &Position, player: Player, text: &str) -> Option<Move> {
+    let mv = read_plain(position, player, text).ok()?;
+    check_move(position, player, &mv).ok()?;
+    Some(mv)
+}
+
+/// [`read_move`] without its words: the reason a text is not a move, and whose it is.
+fn read_plain(position: &Position, player: Player, text: &str) -> Result<Move, (IllegalMove, Reason)> {
     let t = text.trim();
-    let num = |s: &str, what: &str| parse_u64(s, what).map_err(IllegalMove::new);
     if let Some(parts) = position.as_parts() {
-        if let Some(mv) = read_part_move(parts, player, t)? {
+        if let Some(mv) = read_part_move(parts, player, t).map_err(|e| (e, Reason::Worded))? {
             return Ok(mv);
         }
     }
-    let heaps = position.heaps();
     if let Some((g, numbers)) = graph_of(position) {
-        let (token, v) = g.read_token_move(numbers, t)?;
+        let (token, v) = g.read_token_move(numbers, t).map_err(|e| (e, Reason::Own))?;
         return Ok(Move::new(token, vec![u64::from(v)]));
     }
     if let Some((b, numbers)) = position.as_board() {
@@ -52,9 +78,40 @@ pub(super) fn read_move(position: &Position, player: Player, text: &str) -> Resu
                 .and_then(|after| {
                     Move::between(numbers, &after).ok_or_else(|| "a move must change the position".to_string())
                 })
-                .map_err(IllegalMove::new);
+                .map_err(|e| (IllegalMove::new(e), Reason::Own));
         }
     }
+    read_general(position, t).map_err(|e| (e, Reason::General))
+}
+
+/// A text that is not a move, refused in the game's own words: how its moves are typed
+/// ([`move_syntax_of`], its forms in quotes) and a legal move of the position as typed
+/// ([`example_moves`]), so that a player of Konane is not told to type a heap and what to
+/// take. `own` says whether the reason is the game's own reader's; the general forms' reasons
+/// speak of heaps, and are kept only for a game whose moves are typed with heaps (Nim, K-L-Nim,
+/// Wythoff's game), else the text is said not to be a move of the game.
+fn in_own_words(position: &Position, player: Player, t: &str, reason: IllegalMove) -> IllegalMove {
+    // Heaps all of one ruleset are that ruleset's (Kayles' rows of pins), not a sum's.
+    let name = match position.as_heaps() {
+        Some([first, rest @ ..]) if rest.iter().all(|c| c.ruleset == first.ruleset) => first.ruleset.to_string(),
+        _ => position.kind().name_in_sum(),
+    };
+    let syntax = move_syntax_of(&name).map(|s| s.replace('`', "'"));
+    let heaps = syntax.as_deref().is_some_and(|s| s.to_lowercase().contains("heap"));
+    let message = if heaps { reason.to_string() } else { format!("'{t}' is not a move of {name}") };
+    let example = example_moves(position, player).into_iter().next().map(|m| format!("here e.g. '{}'", m.typed));
+    let help: Vec<String> = syntax.into_iter().chain(example).collect();
+    if help.is_empty() {
+        return IllegalMove::new(message);
+    }
+    IllegalMove::new(format!("{message} ({})", help.join("; ")))
+}
+
+/// Reads the general forms every game reads, `HEAP TAKE`, `take TAKE from heap HEAP` and
+/// `HEAP -> LEFT` (a game's numbers standing for the heaps).
+fn read_general(position: &Position, t: &str) -> Result<Move, IllegalMove> {
+    let num = |s: &str, what: &str| parse_u64(s, what).map_err(IllegalMove::new);
+    let heaps = position.heaps();
     let heap_index = |s: &str| heap_index(s, Some(heaps.len()));
     let taking = |heap: usize, take: u64| -> Result<Move, IllegalMove> {
         // `heap` comes from `heap_index`, so it is in range.
@@ -72,9 +129,8 @@ pub(super) fn read_move(position: &Position, player: Player, text: &str) -> Resu
     match words[..] {
         ["take", take, "from", "heap", h] => taking(heap_index(h)?, num(take, "the number taken")?),
         [h, take] => taking(heap_index(h)?, num(take, "the number taken")?),
-        _ => Err(IllegalMove::new(format!(
-            "'{t}' is not a move: type HEAP TAKE (e.g. '3 11' takes 11 from heap 3) or HEAP -> LEFT (e.g. '2 -> 5')"
-        ))),
+        // How moves are typed is told by `in_own_words`, in the game's words.
+        _ => Err(IllegalMove::new(format!("'{t}' is not a move"))),
     }
 }
 
@@ -157,7 +213,14 @@ mod tests {
         assert_eq!(parse_move(&p, f, " 3 11 ").unwrap(), Move::new(2, vec![1]));
         assert_eq!(parse_move(&p, f, "2->4").unwrap(), Move::new(1, vec![4]));
         assert_eq!(parse_move(&p, f, "take 11 from heap 3").unwrap(), Move::new(2, vec![1]));
-        let err = |t: &str| parse_move(&p, f, t).unwrap_err().to_string();
+        // A text that is not read: the reason, then how the game's moves are typed and a legal
+        // one (`in_own_words`); a move read but not legal: the reason alone.
+        let err = |t: &str| {
+            let e = parse_move(&p, f, t).unwrap_err().to_string();
+            let help =
+                " ('HEAP TAKE' takes TAKE objects from heap HEAP; 'HEAP -> LEFT' leaves LEFT in it; here e.g. '1 1')";
+            e.strip_suffix(help).unwrap_or(&e).to_string()
+        };
         assert_eq!(err("9 1"), "there is no heap 9 (the heaps are numbered 1 to 4)");
         assert_eq!(err("0 1"), "there is no heap 0 (the heaps are numbered 1 to 4)");
         assert_eq!(err("1 8"), "heap 1: it has only 7 objects");

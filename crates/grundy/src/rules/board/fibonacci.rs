@@ -429,7 +429,7 @@ impl Notation for MultipleNim {
             let left: Vec<&str> = left.split_whitespace().collect();
             let [left] = left[..] else { return None };
             if !matches!(heap.trim(), "" | "1") {
-                return Some(Err(format!("there is one heap: type '1 -> LEFT' or 'take X', not '{}'", text.trim())));
+                return Some(Err(format!("'{}' names number {}, but the objects are number 1: type '1 -> LEFT' or 'take X'", text.trim(), heap.trim())));
             }
             return Some(parse_u64(left, "the number left").and_then(|m| {
                 if m >= n {
