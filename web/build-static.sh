@@ -6,6 +6,9 @@
 #
 #   bash web/build-static.sh DIR
 #
+# DIR is new, empty, or an earlier build (it holds the file .grundy-static-page); a folder that
+# holds other files is refused in one line (exit 2), before any work.
+#
 # Installs what a fresh machine lacks: the target through `rustup target add
 # wasm32-unknown-unknown`, and wasm-bindgen-cli of the version the workspace pins
 # (`cargo install wasm-bindgen-cli --version X --locked`). Where the target cannot be had it
@@ -21,6 +24,18 @@ unavailable() {
   echo "static page: $1" >&2
   exit 3
 }
+# The file that marks a folder as this script's build: a folder holding it is built again in
+# place; any other folder that holds files is refused (exit 2) before any work, since the build
+# replaces index.html, app.js and the rest and would overwrite a person's files of those names.
+marker=.grundy-static-page
+if [ -e "$out" ] && [ ! -d "$out" ]; then
+  echo "static page: $out is a file, not a folder; give a new or empty folder" >&2
+  exit 2
+fi
+if [ -d "$out" ] && [ ! -e "$out/$marker" ] && [ -n "$(ls -A "$out")" ]; then
+  echo "static page: $out holds files and is not an earlier build (it has no $marker), and the build would replace index.html, app.js, style.css, favicon.svg, local-api.js, worker.js and grundy_wasm_bg.wasm in it (and delete grundy_wasm.js); give a new or empty folder" >&2
+  exit 2
+fi
 
 if ! rustc --print target-libdir --target "$target" >/dev/null 2>&1 \
   || [ ! -d "$(rustc --print target-libdir --target "$target")" ]; then
@@ -42,6 +57,7 @@ fi
 target_dir="${CARGO_TARGET_DIR:-$root/target}"
 (cd "$root" && cargo rustc --quiet -p grundy-wasm --target "$target" --profile wasm --crate-type cdylib)
 mkdir -p "$out"
+echo "a folder built by grundy's web/build-static.sh, which builds it again in place" >"$out/$marker"
 wasm-bindgen --target no-modules --no-typescript --out-dir "$out" \
   "$target_dir/$target/wasm/grundy_wasm.wasm"
 
