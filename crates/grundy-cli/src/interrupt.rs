@@ -1,5 +1,5 @@
 //! Ctrl-C for the long commands (`quotient`, `sg`, `survey`, `pattern`, `analyze`, `graph`,
-//! `value`, `verify`):
+//! `value`, `verify`, `batch`):
 //! the first SIGINT cancels the [`StopToken`] the command runs under, so that the library's
 //! loops stop at their next check and the command prints what it proved up to the stop (and
 //! writes its store's state) before it exits with status 130; a second SIGINT ends the process
@@ -7,6 +7,7 @@
 //! system's Ctrl-C (the process ends), as `serve` and `play` want.
 
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::Mutex;
 
 use grundy::StopToken;
 
@@ -22,6 +23,13 @@ static PRESSES: AtomicU32 = AtomicU32::new(0);
 /// its line.
 static READING: AtomicBool = AtomicBool::new(false);
 
+/// The line Ctrl-C during a read prints ([`while_reading`] sets it).
+static READ_STOP_LINE: Mutex<&str> = Mutex::new(NOTHING_COMPUTED);
+
+/// What Ctrl-C while a command reads the whole of its input says: nothing was computed yet.
+pub const NOTHING_COMPUTED: &str =
+    "stopped at Ctrl-C while the input was read: nothing was computed; run the command again with the whole input";
+
 /// Installs the handler and returns the token the first Ctrl-C cancels. Where no handler can
 /// be installed (none is, on a platform without signals), Ctrl-C ends the process as before.
 pub fn install() -> StopToken {
@@ -29,9 +37,8 @@ pub fn install() -> StopToken {
     let fired = token.clone();
     let _ = ctrlc::set_handler(move || {
         if READING.load(Ordering::SeqCst) {
-            eprintln!(
-                "grundy: stopped at Ctrl-C while the input was read: nothing was computed; run the command again with the whole input"
-            );
+            let line = *READ_STOP_LINE.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+            eprintln!("grundy: {line}");
             std::process::exit(i32::from(EXIT_STATUS));
         }
         if PRESSES.fetch_add(1, Ordering::SeqCst) == 0 {
@@ -49,8 +56,10 @@ pub fn interrupted() -> bool {
 }
 
 /// Runs `read`, the command's reading of its input, during which Ctrl-C ends the process at
-/// once with exit status 130 and a line saying so (a read that waits sees no stop token).
-pub fn while_reading<T>(read: impl FnOnce() -> T) -> T {
+/// once with exit status 130 and `line` (a read that waits sees no stop token). Nothing may be
+/// written meanwhile: the process ends without finishing a write.
+pub fn while_reading<T>(line: &'static str, read: impl FnOnce() -> T) -> T {
+    *READ_STOP_LINE.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = line;
     READING.store(true, Ordering::SeqCst);
     let r = read();
     READING.store(false, Ordering::SeqCst);

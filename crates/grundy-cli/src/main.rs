@@ -335,6 +335,7 @@ fn main() -> ExitCode {
             | Command::Graph(_)
             | Command::Value(_)
             | Command::Quotient(_)
+            | Command::Batch(_)
     );
     let result = if stoppable { interrupt::install().run(|| dispatch(cli.command)) } else { dispatch(cli.command) };
     // A command Ctrl-C stopped before it had anything to print fails with the library's

@@ -222,3 +222,41 @@ fn a_value_stops_at_ctrl_c() {
     assert_eq!(err.trim_end().lines().count(), 1, "{err}");
     assert!(o.stdout.is_empty());
 }
+
+/// `batch` fed an endless stream of queries, its answers on a pipe that is read only after the
+/// signal (so that it is often stopped while it writes), ends at Ctrl-C with status 130 and the
+/// line saying how far it answered, every answer out whole: each line of its output is a JSON
+/// object and the output ends with a newline (issue 80, row 13: the signal killed it, no
+/// status 130, and the output on a pipe ended in the middle of an answer).
+#[test]
+fn batch_stops_between_answers() {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .arg("batch")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut input = child.stdin.take().unwrap();
+    // Fed until the pipe closes: many small queries and, now and then, a larger one.
+    let feeder = std::thread::spawn(move || {
+        let lines = b"{\"game\":\"nim\",\"position\":[3,4,5]}\n{\"game\":\"kayles\",\"position\":[300,211,97]}\n";
+        while input.write_all(lines).is_ok() {}
+    });
+    std::thread::sleep(Duration::from_secs(2));
+    let sent = Instant::now();
+    assert!(Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap().success());
+    let out = child.wait_with_output().unwrap();
+    let took = sent.elapsed();
+    feeder.join().unwrap();
+    let err = stopped_at_ctrl_c(&out, took, "batch");
+    assert!(err.contains("answered"), "{err}");
+    let answers = text(&out.stdout);
+    assert!(!answers.is_empty() && answers.ends_with('\n'), "the output ends in the middle of an answer");
+    for (i, line) in answers.lines().enumerate() {
+        let object: serde_json::Value =
+            serde_json::from_str(line).unwrap_or_else(|e| panic!("line {}: {e}: {line}", i + 1));
+        assert!(object.get("outcome").is_some(), "line {}: {line}", i + 1);
+    }
+}

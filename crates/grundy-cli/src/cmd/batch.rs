@@ -102,12 +102,14 @@ fn run_lines<T: serde::Serialize>(
     let mut number = 0u64;
     loop {
         line.clear();
-        let read = (&mut reader)
-            .take(max_line as u64 + 1)
-            .read_until(b'\n', &mut line)
-            .map_err(|e| CliError::of_kind(ErrorKind::Io, format!("reading the queries failed: {e}")))?;
-        if read == 0 {
-            break;
+        // Ctrl-C while a line is awaited ends the process at once (a read that waits sees no
+        // stop token); every answer so far is out whole, flushed before this read.
+        let read = crate::interrupt::while_reading(STOPPED_READING, || {
+            (&mut reader).take(max_line as u64 + 1).read_until(b'\n', &mut line)
+        })
+        .map_err(|e| CliError::of_kind(ErrorKind::Io, format!("reading the queries failed: {e}")))?;
+        if read == 0 || crate::interrupt::interrupted() {
+            return stopped_after(number, &mut out);
         }
         number += 1;
         let written = if line.len() > max_line && line.last() != Some(&b'\n') {
@@ -118,7 +120,13 @@ fn run_lines<T: serde::Serialize>(
             write_answer::<()>(&mut out, number, Err(Refusal::bad_input(None, message)))
         } else {
             // A byte-order mark (an editor's, at the start of a file) is whitespace.
-            write_answer(&mut out, number, answer(line.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&line)))
+            let answered = answer(line.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&line));
+            // A line whose work Ctrl-C stopped has no answer: it is dropped, not told as a
+            // refusal of the line.
+            if answered.is_err() && crate::interrupt::interrupted() {
+                return stopped_after(number - 1, &mut out);
+            }
+            write_answer(&mut out, number, answered)
         };
         // Each answer goes out before the next line's work starts: a program that writes a
         // query and waits for its answer is not kept waiting by the buffer, and a fault that
@@ -127,8 +135,25 @@ fn run_lines<T: serde::Serialize>(
         if let Err(e) = flushed {
             return closed_or_failed(e);
         }
+        if crate::interrupt::interrupted() {
+            return stopped_after(number, &mut out);
+        }
     }
-    out.flush().or_else(closed_or_failed)
+}
+
+/// What Ctrl-C while `batch` waits for a line says.
+const STOPPED_READING: &str = "stopped at Ctrl-C while the next line was awaited: every line before it is answered";
+
+/// The end of the stream: at its end, every line answered; stopped by Ctrl-C (exit status 130),
+/// the answers of the first `answered` lines out whole and the rest not answered.
+fn stopped_after(answered: u64, out: &mut impl Write) -> Result<(), CliError> {
+    out.flush().or_else(closed_or_failed)?;
+    if !crate::interrupt::interrupted() {
+        return Ok(());
+    }
+    Err(CliError::interrupted(format!(
+        "stopped at Ctrl-C: the first {answered} lines are answered, each whole; the lines after them are not (send them again)"
+    )))
 }
 
 /// A reader of answers that went away (`| head`) is not a failure; any other write error is.

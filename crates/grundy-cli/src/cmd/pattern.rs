@@ -125,7 +125,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
     // terminal that waits sees no stop token); from then on it stops the search at its next
     // check (exit 130 both: no rule is known until the search ends).
     let stop = crate::interrupt::install();
-    let values = crate::interrupt::while_reading(|| match &args.file {
+    let values = crate::interrupt::while_reading(crate::interrupt::NOTHING_COMPUTED, || match &args.file {
         Some(p) if p.as_os_str() != "-" => {
             let f = std::fs::File::open(p)
                 .map_err(|e| CliError::of_kind(ErrorKind::Io, format!("{source}: {e}")).argument("FILE"))?;
