@@ -15,7 +15,7 @@
 use std::hash::{Hash, Hasher};
 use std::sync::{Mutex, OnceLock};
 
-use grundy::frontend::{known_outcome, outcome_at_once, position_value, MAX_NAME_CHARS};
+use grundy::frontend::{known_outcome, outcome_at_once, position_value, value_past_work, WorkForecast, MAX_NAME_CHARS};
 use grundy::{thermograph_svg, AnalyzeError, Dyadic, Game, GameStore, GameValue, PartizanError, Relation};
 use pyo3::basic::CompareOp;
 use pyo3::prelude::*;
@@ -405,7 +405,8 @@ impl Value {
 /// board game's from its Left and Right options, an impartial game's as the nimber of its
 /// Sprague-Grundy value, a sum's as the sum of its games' values (Conway). `game` and
 /// `position` are read as `analyze` reads them; `budget` is the most positions a board game
-/// may value (and each impartial part's analysis budget); past it `grundy.GaveUp`, whose message
+/// may value (and each impartial part's analysis budget); the whole value is bounded by the
+/// store's work limit, all its operations together ([`bounded_value`]); past either `grundy.GaveUp`, whose message
 /// ends with the position's outcome class where its analyses give it at once (a row of K-L-Nim
 /// heaps decided by their atomic weights). Ctrl-C stops it; the interpreter is released while
 /// it works.
@@ -422,19 +423,42 @@ pub fn value(
     let budget = args::budget(budget, grundy::frontend::DEFAULT_BUDGET)?;
     let tokens = position_tokens(position)?;
     let pos = parsed.parse_position(&tokens).map_err(|e| bad_input(e.to_string()))?;
-    let e = match interruptible(py, |_| position_value(&parsed, &pos, &mut lock(store()), budget).map(|(g, _)| g))? {
-        Ok(g) => return Value::wrap(py, g),
-        Err(e) => e,
-    };
     // A value past its bounds whose outcome its analyses give at once says it, as `grundy
     // value` and the web do.
-    let past_bounds = matches!(
-        e,
-        AnalyzeError::GaveUp(_)
-            | AnalyzeError::Partizan(PartizanError::TooMuchWork { .. } | PartizanError::TooMuchMemory { .. })
-    );
+    let (error, past_bounds) = match interruptible(py, |_| bounded_value(&parsed, &pos, budget))? {
+        Ok(g) => return Value::wrap(py, g),
+        Err(Refusal::Forecast { work, forecast }) => (
+            gave_up_with(
+                format!(
+                    "Conway's value needs more than {work} steps of work: forecast before the work, the {} positions of its search walked so far take at least {} steps to list and to value; raise the limit past {} with grundy.set_value_work(steps) (how much more it takes is not known before the work)",
+                    forecast.positions, forecast.at_least, forecast.at_least
+                ),
+                work,
+                None,
+                None,
+                "steps of work",
+            ),
+            true,
+        ),
+        // The bound of the whole value, as `grundy value` words it.
+        Err(Refusal::Analysis(AnalyzeError::Partizan(PartizanError::TooMuchWork { operation, limit }))) => (
+            gave_up_with(
+                format!(
+                    "Conway's value, in all (it was at {operation}), needs more than {limit} steps of work (options visited and games created); raise the limit past {limit} with grundy.set_value_work(steps)"
+                ),
+                limit,
+                None,
+                None,
+                "steps of work",
+            ),
+            true,
+        ),
+        Err(Refusal::Analysis(e)) => {
+            let past = matches!(e, AnalyzeError::GaveUp(_) | AnalyzeError::Partizan(PartizanError::TooMuchMemory { .. }));
+            (value_error(e), past)
+        }
+    };
     let outcome = if past_bounds { interruptible(py, |_| outcome_at_once(&parsed, &pos, budget))? } else { None };
-    let error = value_error(e);
     if let Some(class) = outcome {
         let refusal = error.value(py);
         let message = format!(
@@ -445,6 +469,34 @@ pub fn value(
         refusal.setattr("args", (message,))?;
     }
     Err(error)
+}
+
+/// Why [`bounded_value`] gave no value.
+enum Refusal {
+    /// The forecast before the work passes the work limit, `work` steps.
+    Forecast { work: u64, forecast: WorkForecast },
+    /// The library's refusal.
+    Analysis(AnalyzeError),
+}
+
+/// The value of `position`, bounded as a whole as `grundy value` bounds it: refused before the
+/// work when its forecast passes the store's work limit ([`value_past_work`], within the
+/// store's memory), else computed with that limit over all its operations together (each
+/// operation alone was bounded, not their sum: Konane's 8x8 opening ran 10-14 s before a
+/// refusal). The store's total is unbounded again after, for the other calls of the process.
+fn bounded_value(game: &Game, position: &grundy::Position, budget: u64) -> Result<GameValue, Refusal> {
+    let (work, memory) = {
+        let s = lock(store());
+        (s.work_limit(), s.memory_limit())
+    };
+    if let Some(forecast) = value_past_work(position, work, memory).map_err(Refusal::Analysis)? {
+        return Err(Refusal::Forecast { work, forecast });
+    }
+    let mut s = lock(store());
+    s.set_total_work_limit(work);
+    let value = position_value(game, position, &mut s, budget).map(|(g, _)| g);
+    s.set_total_work_limit(u64::MAX);
+    value.map_err(Refusal::Analysis)
 }
 
 /// A value from its text, `game_value("{1|0,*}")` (the names of Lessons in Play: `3/4`, `*2`,

@@ -300,3 +300,20 @@ def test_a_value_refused_says_the_outcome_its_parts_decide():
         grundy.value("kl:2,3", heaps)
     assert "its outcome is known without it: Right wins whoever starts (outcome class R)" in str(e.value)
     assert grundy.analyze("kl:2,3", heaps).outcome == "P"
+
+
+# Konane's 8x8 opening (two stones taken from the middle) and the 8x8 Clobber checkerboard.
+KONANE_OPENING = "xoxoxoxo/oxoxoxox/xoxoxoxo/oxo..oxo/xoxoxoxo/oxoxoxox/xoxoxoxo/oxoxoxox"
+CLOBBER_8X8 = "/".join(("xoxoxoxo" if r % 2 == 0 else "oxoxoxox") for r in range(8))
+
+
+@pytest.mark.parametrize("game,board", [("konane", KONANE_OPENING), ("clobber", CLOBBER_8X8)])
+def test_a_value_is_bounded_as_a_whole(game, board):
+    # Issue 80, row 5: one bound over all the operations of a value, as `grundy value` and the
+    # web bound it (before: each operation was bounded alone, and Konane's 8x8 opening was
+    # refused only after 10-14 s, Clobber's 8x8 board still running at 240 s at the largest
+    # budget). The refusal names the whole value and what raises the bound.
+    for budget in (None, 2**31):
+        with pytest.raises(grundy.GaveUp, match=r"^Conway's value, in all \(it was at .*\), needs more than 50000000 steps") as e:
+            grundy.value(game, board, budget=budget)
+        assert "grundy.set_value_work(steps)" in str(e.value)

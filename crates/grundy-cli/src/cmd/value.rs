@@ -5,7 +5,7 @@
 //! (`grundy::ValueReport`); this prints it.
 
 use grundy::frontend::DEFAULT_WORK_LIMIT;
-use grundy::frontend::{forecast_effort, report_of, value_report, value_work_forecast, Raise, Scope, MAX_NAME_CHARS};
+use grundy::frontend::{report_of, value_past_work, value_report, Raise, Scope, MAX_NAME_CHARS};
 use grundy::ValueReport;
 use grundy::{AnalyzeError, Convention};
 use grundy::{GameStore, PartizanError};
@@ -144,17 +144,11 @@ fn missing_position(spelling: &str) -> CliError {
     CliError::usage(format!("no position given after {spelling}: {what}{example}")).argument("POSITION")
 }
 
-/// Refuses, before the work, a value whose forecast ([`grundy::frontend::value_work_forecast`],
+/// Refuses, before the work, a value whose forecast ([`grundy::frontend::value_past_work`],
 /// a proven lower bound: the positions its search must visit) passes `work` steps, naming
 /// `--work` and the least it would need.
 fn refuse_past_forecast(position: &grundy::Position, work: u64, memory: u64) -> Result<(), CliError> {
-    // Bounded too by the forecast's memory: a position walked holds a key in its set (a few
-    // dozen bytes for a few steps of effort).
-    let effort = forecast_effort(work).min(memory / 16);
-    let f = value_work_forecast(position, work, effort).map_err(CliError::analysis)?;
-    if f.at_least <= work {
-        return Ok(());
-    }
+    let Some(f) = value_past_work(position, work, memory).map_err(CliError::analysis)? else { return Ok(()) };
     let advice = if f.at_least > MAX_WORK {
         format!("more than the {MAX_WORK} steps this program allows (--work), so it is not computed")
     } else {

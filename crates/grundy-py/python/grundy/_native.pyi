@@ -351,8 +351,10 @@ ValueLike = Union[Value, int, Fraction, str]
 def value(game: str, position: Union[Seq[Token], str], *, budget: Optional[int] = None) -> Value:
     """Conway's value of a position of a game grundy knows, as `grundy value`: a partizan board
     game's from its Left and Right options, an impartial game's as the nimber of its
-    Sprague-Grundy value, a sum's as the sum of values. budget: the most positions valued. A value
-    refused past its bounds whose outcome grundy.analyze gives at once says it in the message."""
+    Sprague-Grundy value, a sum's as the sum of values. budget: the most positions valued. The
+    whole value is bounded by grundy.set_value_work's limit (all its operations together), and one
+    whose forecast passes it is refused before the work (grundy.GaveUp). A value refused past its
+    bounds whose outcome grundy.analyze gives at once says it in the message."""
 
 def game_value(text_or_left: Union[str, Value, int, Fraction, Iterable[ValueLike]], right: Optional[Iterable[ValueLike]] = None) -> Value:
     """A value from its text, game_value("{1|0,*}") (integers, dyadic numbers, *n, ↑ or ^, ⇑,

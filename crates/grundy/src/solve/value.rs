@@ -275,6 +275,17 @@ pub fn value_work_forecast(position: &Position, beyond: u64, effort: u64) -> Res
     Ok(total)
 }
 
+/// The forecast of a value that is sure to pass `work` steps, found before the work: what
+/// every front end refuses at once (`grundy value`, Python's `grundy.value`), naming the least
+/// work it takes; `None` when the forecast fits. The walk is bounded by [`forecast_effort`] of
+/// `work` and by `memory` (a position walked holds a key in its set: a few dozen bytes for a
+/// few steps of effort).
+pub fn value_past_work(position: &Position, work: u64, memory: u64) -> Result<Option<WorkForecast>, AnalyzeError> {
+    let effort = forecast_effort(work).min(memory / 16);
+    let f = value_work_forecast(position, work, effort)?;
+    Ok((f.at_least > work).then_some(f))
+}
+
 /// The most positions each of the analyses behind [`outcome_at_once`] may store: the outcome
 /// is told beside a refused value only where it comes at once (a row of K-L-Nim heaps decided
 /// by their atomic weights), never as a second long wait.
