@@ -392,6 +392,26 @@ EXPECT='[ "$code" = 0 ] && grep -qx "value: {4|2}" "$dir/out"' check "80/6 value
 EXPECT='[ "$code" = 0 ] && grep -qx "value: 0" "$dir/out"' check "80/6 value 1 + -1" true value '1 + -1'
 EXPECT='[ "$code" = 2 ] && grep -q "less than 1048576 bytes" "$dir/err"' check "80/also value 1 --memory 0" true value 1 --memory 0
 
+# Row 11: a malformed move of a board game is refused in the game's own words, not heaps'.
+EXPECT='grep -q "is not a move of konane" "$dir/out" && ! grep -qi "heap" "$dir/out"' check "80/11 play konane, a malformed move" "printf 'zz\nquit\n'" play konane xoxo/oxox/....
+EXPECT='grep -q "is not a move of clobber" "$dir/out" && ! grep -qi "heap" "$dir/out"' check "80/11 play clobber, a malformed move" "printf 'a1 -> 2\nquit\n'" play clobber xoxo/oxox
+# Row 12: web/build-static.sh into a folder of other files: refused in one line, exit 2, the
+# files untouched (before any work: no toolchain is needed to see it).
+mkdir -p "$dir/site12" && echo mine > "$dir/site12/index.html"
+code=0; bash web/build-static.sh "$dir/site12" 2> "$dir/err" || code=$?
+verdict=ok
+if [ "$code" != 2 ] || [ "$(wc -l < "$dir/err")" != 1 ] || [ "$(cat "$dir/site12/index.html")" != mine ]; then verdict=FAIL; failed=1; fi
+printf '%-4s %-44s exit %3s  %s\n' "$verdict" "80/12 build-static.sh into a folder of files" "$code" "$(head -c 150 "$dir/err" | head -1)"
+# Row 13: Ctrl-C into `grundy batch` fed an endless stream: exit 130, every answer whole.
+( ulimit -v 4194304
+  yes '{"game":"kayles","position":[300,211,97]}' | timeout 20 "$bin" batch > "$dir/out" 2> "$dir/err" &
+  # timeout passes the signal on to grundy, and exits with its status.
+  sleep 2; kill -INT $!; wait $! ) ; code=$?
+verdict=ok
+if [ "$code" != 130 ] || [ -n "$(tail -c 1 "$dir/out")" ] \
+  || ! python3 -c 'import json, sys; [json.loads(l) for l in open(sys.argv[1])]' "$dir/out" 2> /dev/null; then verdict=FAIL; failed=1; fi
+printf '%-4s %-44s exit %3s  %s\n' "$verdict" "80/13 Ctrl-C into batch" "$code" "$(head -c 150 "$dir/err" | head -1)"
+
 # The Python package's inputs (rows 12 and 13), where it is installed: each must end in a typed
 # exception (grundy.GrundyError) or an answer.
 py="${PYTHON:-crates/grundy-py/target/venv/bin/python}"
@@ -435,6 +455,25 @@ PY
   pycheck "80/3 analyze('sum', 10,000 snort=..x.)" "assert grundy.analyze('sum', ['snort=..x.'] * 10000).winning_move_count == 30000"
 
   pycheck "80/2 draw('arc-kayles', 101 disjoint edges)" "assert grundy.draw('arc-kayles', [','.join(f'{2*i}-{2*i+1}' for i in range(101))]).count('class=\"vertex\"') == 202"
+
+  # Issue 80, row 5: a value is bounded as a whole; Konane's 8x8 opening and Clobber's 8x8
+  # board at the largest budget are refused (GaveUp naming the whole value) within 5 s.
+  cat > "$dir/bound80.py" <<'PY'
+import time
+for game, board in [("konane", "xoxoxoxo/oxoxoxox/xoxoxoxo/oxo..oxo/xoxoxoxo/oxoxoxox/xoxoxoxo/oxoxoxox"),
+                    ("clobber", "/".join("xoxoxoxo" if r % 2 == 0 else "oxoxoxox" for r in range(8)))]:
+    t = time.time()
+    try:
+        grundy.value(game, board, budget=2**31)
+        sys.exit(game + ": answered")
+    except grundy.GaveUp as e:
+        if "in all" not in str(e) and "forecast before the work" not in str(e):
+            sys.exit(game + ": not the whole value's bound: " + str(e))
+    if time.time() - t > 5:
+        sys.exit(game + ": refused after %.1f s" % (time.time() - t))
+print("refused")
+PY
+  pycheck "80/5 value konane and clobber 8x8, budget 2^31" "exec(open('$dir/bound80.py').read())"
 else
   echo "skip the Python inputs: $py cannot import grundy (run crates/grundy-py/run-tests.sh)"
 fi
