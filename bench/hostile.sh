@@ -390,6 +390,14 @@ EXPECT='[ "$code" = 0 ] && grep -qx "value: ±1" "$dir/out"' check "80/6 value +
 EXPECT='[ "$code" = 0 ] && grep -qx "value: {{2|1}|{-1|-2}}" "$dir/out"' check "80/6 value +-{2|1}" true value '+-{2|1}'
 EXPECT='[ "$code" = 0 ] && grep -qx "value: {4|2}" "$dir/out"' check "80/6 value 3+-1" true value '3+-1'
 EXPECT='[ "$code" = 0 ] && grep -qx "value: 0" "$dir/out"' check "80/6 value 1 + -1" true value '1 + -1'
+# Row 15: every count of ↓ a name is written with reads back; a count too large names ↓ (v).
+EXPECT='[ "$code" = 0 ] && grep -qx "value: ↓9223372036854775808" "$dir/out"' check "80/15 value v9223372036854775807+v" true value 'v9223372036854775807+v'
+EXPECT='[ "$code" = 0 ] && grep -qx "value: ↓9223372036854775808" "$dir/out"' check "80/15 value ↓9223372036854775808 (read back)" true value '↓9223372036854775808'
+EXPECT='[ "$code" = 2 ] && grep -q "v18446744073709551615" "$dir/err" && ! grep -q "↑" "$dir/err"' check "80/15 value v18446744073709551615" true value 'v18446744073709551615'
+# Row 17: a 100,000-digit number is refused in one short line, cut, with its length.
+digits100k=$(printf '1%.0s' $(seq 100000))
+EXPECT='[ "$code" = 2 ] && [ "$(wc -c < "$dir/err")" -lt 300 ] && grep -q "(100000 digits)" "$dir/err"' check "80/17 value of a 100,000-digit number" true value "$digits100k"
+EXPECT='[ "$code" = 2 ] && [ "$(wc -c < "$dir/err")" -lt 300 ] && grep -q "(100000 digits)" "$dir/err"' check "80/17 value nim of a 100,000-digit heap" true value nim "$digits100k"
 EXPECT='[ "$code" = 2 ] && grep -q "less than 1048576 bytes" "$dir/err"' check "80/also value 1 --memory 0" true value 1 --memory 0
 
 # Row 11: a malformed move of a board game is refused in the game's own words, not heaps'.

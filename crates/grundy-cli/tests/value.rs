@@ -312,3 +312,28 @@ fn a_long_position_is_shortened_on_the_first_line() {
     assert_eq!(text.lines().nth(1), Some("value: 0"));
     assert_eq!(json(&args)["position"].as_array().map(Vec::len), Some(200));
 }
+
+/// Issue 80, rows 6, 15 and 17: `+-1` is ±1 (it was -1); the name of ↓9223372036854775807 + ↓
+/// reads back (it was refused, naming ↑); a 100,000-digit number is refused in one short line
+/// (it was echoed whole, 100 KB).
+#[test]
+fn conway_texts_of_issue_80() {
+    let value_line = |text: &str| {
+        let out = grundy(&["value", text, "--value-only"]);
+        assert!(out.status.success(), "{text}: {}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8_lossy(&out.stdout).lines().find(|l| l.starts_with("value: ")).unwrap().to_string()
+    };
+    assert_eq!(value_line("+-1"), "value: ±1");
+    assert_eq!(value_line("3+-1"), "value: {4|2}");
+    assert_eq!(value_line("1 + -1"), "value: 0");
+    let down = value_line("v9223372036854775807+v");
+    assert_eq!(down, "value: ↓9223372036854775808");
+    assert_eq!(value_line(down.trim_start_matches("value: ")), down);
+    let digits = "1".repeat(100_000);
+    for args in [vec!["value", digits.as_str()], vec!["value", "nim", digits.as_str()]] {
+        let out = grundy(&args);
+        assert_eq!(out.status.code(), Some(2));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.len() < 300 && err.contains("(100000 digits)"), "{} bytes: {}", err.len(), &err[..200]);
+    }
+}

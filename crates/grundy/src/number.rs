@@ -15,6 +15,8 @@ pub fn parse_u64(token: &str, what: &str) -> Result<u64, String> {
         Some(rest) => (true, rest),
         None => (false, t.strip_prefix('+').unwrap_or(t)),
     };
+    // The token echoed cut when long: a 100,000-digit heap is refused in one short line.
+    let token = crate::rules::text::echo(token);
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
         return Err(format!("{what} '{token}' is not a number"));
     }
@@ -37,5 +39,8 @@ mod tests {
         assert_eq!(parse_u64("18446744073709551615", "heap"), Ok(u64::MAX));
         assert!(parse_u64("", "heap").unwrap_err().contains("empty"));
         assert!(parse_u64("1.5", "heap").unwrap_err().contains("not a number"));
+        // Issue 80, row 17: a long token is echoed cut, with its length.
+        let long = parse_u64(&"7".repeat(100_000), "heap").unwrap_err();
+        assert!(long.len() < 150 && long.contains("…") && long.contains("(100000 digits)"), "{long}");
     }
 }

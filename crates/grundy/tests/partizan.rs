@@ -385,6 +385,86 @@ fn plus_minus_is_a_switch() {
     }
 }
 
+/// Issue 80, row 15: every count of ↑ or ↓ a name is written with reads back (`v9223372036854775807+v`
+/// was named ↓9223372036854775808, which was refused when read back, the refusal naming ↑);
+/// a count too large is refused naming the arrow typed. Over extreme counts, stars and numbers:
+/// what is named reads back as the same value, and is written the same.
+#[test]
+fn extreme_counts_of_up_and_down_read_back() {
+    let mut s = GameStore::new();
+    let v = s.parse("v9223372036854775807+v").unwrap();
+    assert_eq!(s.text(v).unwrap(), "↓9223372036854775808");
+    assert_eq!(s.parse("↓9223372036854775808").unwrap(), v);
+    assert_eq!(s.parse("v9223372036854775808").unwrap(), v);
+    let counts = ["0", "1", "2", "4611686018427387904", "9223372036854775806", "9223372036854775807"];
+    let counts = [&counts[..], &["9223372036854775808", "9223372036854775809", "18446744073709551615"]].concat();
+    let mut named = 0;
+    for arrow in ["^", "v", "↑", "↓"] {
+        for count in &counts {
+            for number in ["", "1", "-9223372036854775807", "1/4611686018427387904"] {
+                for star in ["", "*", "*18446744073709551615"] {
+                    for plus in ["", "+^", "+v", "+^*", "-v"] {
+                        let text = format!("{number}{arrow}{count}{star}{plus}");
+                        let g = match s.parse(&text) {
+                            Ok(g) => g,
+                            Err(e) => {
+                                let m = e.to_string();
+                                let down = arrow == "v" || arrow == "↓";
+                                // A refused count names its arrow as typed, never the other.
+                                if m.contains(&format!("{arrow}{count}")) {
+                                    assert!(!m.contains(if down { '↑' } else { '↓' }), "{text}: {m}");
+                                }
+                                assert!(!m.contains('\n') && m.len() < 200, "{text}: {m}");
+                                continue;
+                            }
+                        };
+                        let name = s.text(g).unwrap();
+                        let back = s.parse(&name).unwrap_or_else(|e| panic!("{text} is named {name}, refused: {e}"));
+                        assert_eq!(back, g, "{text} is named {name}");
+                        assert_eq!(s.text(back).unwrap(), name);
+                        named += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(named > 500, "only {named} named");
+    // The refusal of a count too large names ↓ (or v) when it is one.
+    for (text, arrow) in [("v18446744073709551615", "v"), ("↓9223372036854775809", "↓"), ("^9223372036854775808", "^")]
+    {
+        let m = s.parse(text).unwrap_err().to_string();
+        assert!(m.contains(text) && m.contains(arrow), "{text}: {m}");
+        assert!(!m.contains(if arrow == "^" { '↓' } else { '↑' }), "{text}: {m}");
+    }
+}
+
+/// Issue 80, row 17: a refusal echoes a long token cut to its first and last characters and its
+/// length, not whole (a 100,000-digit number was echoed, 100 KB in one line).
+#[test]
+fn long_tokens_are_cut_in_refusals() {
+    let mut s = GameStore::new();
+    let digits = "1".repeat(99_999) + "9";
+    for (text, length) in [
+        (digits.clone(), "100000 digits"),
+        (format!("-{digits}"), "100001 characters"),
+        (format!("1/{digits}"), "100002 characters"),
+        (format!("*{digits}"), "100000 digits"),
+        (format!("^{digits}"), "100000 digits"),
+        (format!("v{digits}"), "100000 digits"),
+        (format!("^^{digits}"), "100000 digits"),
+        (format!("{{1|0}}+{digits}"), "100000 digits"),
+        ("abc".repeat(30_000), "90000 characters"),
+        (format!("{}(1)", "a".repeat(100_000)), "100000 characters"),
+    ] {
+        let m = s.parse(&text).unwrap_err().to_string();
+        let start: String = m.chars().take(200).collect();
+        assert!(m.len() < 300 && m.contains(length) && m.contains('…'), "{}: {} bytes, {start}", &text[..20], m.len());
+    }
+    // Short ones are echoed whole.
+    let m = s.parse("*99999999999999999999").unwrap_err().to_string();
+    assert!(m.contains("*99999999999999999999") && !m.contains('…'), "{m}");
+}
+
 /// Every operation is bounded: past the work limit it refuses with a typed error, and games too
 /// deep to follow are refused, not a stack overflow.
 #[test]

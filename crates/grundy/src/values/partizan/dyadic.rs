@@ -10,6 +10,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::error::PartizanError;
+use crate::rules::text::echo;
 
 /// The largest k of a denominator 2^k: 2^62 keeps every aligned sum of two numerators inside an
 /// i128 with room to spare.
@@ -214,7 +215,8 @@ impl FromStr for Dyadic {
 
     /// `3`, `-5/8`: an integer, or a fraction whose denominator is a power of two.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let bad = |why: &str| PartizanError::Parse(format!("`{s}` is not a dyadic number: {why}"));
+        // The text echoed cut when long (a 100,000-digit number is one short line).
+        let bad = |why: &str| PartizanError::Parse(format!("`{}` is not a dyadic number: {why}", echo(s)));
         let (top, bottom) = match s.split_once('/') {
             Some((t, b)) => (t, Some(b)),
             None => (s, None),
@@ -224,8 +226,9 @@ impl FromStr for Dyadic {
         if !digits(unsigned) {
             return Err(bad("write an integer or a fraction like -5/8"));
         }
-        let num: i64 =
-            top.parse().map_err(|_| PartizanError::Overflow(format!("the numerator {top} (at most 2^63 - 1)")))?;
+        let num: i64 = top
+            .parse()
+            .map_err(|_| PartizanError::Overflow(format!("the numerator {} (at most 2^63 - 1)", echo(top))))?;
         let Some(b) = bottom else { return Ok(Dyadic::integer(num)) };
         if !digits(b) {
             return Err(bad("the denominator is not a positive integer"));

@@ -27,6 +27,7 @@ use std::str::FromStr;
 use super::dyadic::Dyadic;
 use super::error::PartizanError;
 use super::store::{GameStore, GameValue, Id, Nus};
+use crate::rules::text::echo;
 
 /// How deep braces, parentheses, signs and switches may nest in a text.
 pub const MAX_NESTING: usize = 200;
@@ -394,7 +395,8 @@ impl Parser {
             _ => {
                 self.at = start;
                 return Err(self.error(&format!(
-                    "unknown name `{name}` (the functions are aw(G), reduced(G), Tiny(G) and Miny(G))"
+                    "unknown name `{}` (the functions are aw(G), reduced(G), Tiny(G) and Miny(G))",
+                    echo(&name)
                 )));
             }
         };
@@ -508,9 +510,19 @@ impl Parser {
                 return Err(self.error("a count follows a single ↑ or ↓ (`↑3`, `v3`)"));
             }
             let digits = self.digits();
-            let n: i64 =
-                digits.parse().map_err(|_| PartizanError::Overflow(format!("↑{digits} (at most 2^63 - 1)")))?;
-            ups = if ups > 0 { n } else { -n };
+            // ↓ counts run to 2^63, one past ↑'s: every count a name is written with reads back
+            // (↓9223372036854775807 + ↓ is named ↓9223372036854775808). The refusal names the
+            // arrow as typed.
+            let count = digits.parse::<u64>().ok();
+            ups = match count {
+                Some(n) if ups > 0 => i64::try_from(n).ok(),
+                Some(n) => 0i64.checked_sub_unsigned(n),
+                None => None,
+            }
+            .ok_or_else(|| {
+                let most = if ups > 0 { "↑9223372036854775807 (2^63 - 1)" } else { "↓9223372036854775808 (2^63)" };
+                PartizanError::Overflow(format!("{last}{} (at most {most})", echo(&digits)))
+            })?;
         }
         let mut star = 0;
         if self.peek() == Some('*') {
@@ -519,7 +531,7 @@ impl Parser {
             star = if digits.is_empty() {
                 1
             } else {
-                digits.parse().map_err(|_| PartizanError::Overflow(format!("*{digits} (at most 2^64 - 1)")))?
+                digits.parse().map_err(|_| PartizanError::Overflow(format!("*{} (at most 2^64 - 1)", echo(&digits))))?
             };
         }
         if self.at == start {
@@ -537,7 +549,14 @@ impl Parser {
         let digits = self.digits();
         let n: i64 =
             digits.parse().ok().filter(|&n: &i64| (1..=super::uptimal::MAX_UP_POWER as i64).contains(&n)).ok_or_else(
-                || self.error(&format!("↑^{digits}: the powers of ↑ run from 1 to {}", super::uptimal::MAX_UP_POWER)),
+                || {
+                    let arrow = if ups > 0 { "↑" } else { "↓" };
+                    self.error(&format!(
+                        "{arrow}^{}: the powers of {arrow} run from 1 to {}",
+                        echo(&digits),
+                        super::uptimal::MAX_UP_POWER
+                    ))
+                },
             )?;
         let star = self.peek() == Some('*');
         if star {
