@@ -352,3 +352,27 @@ fn an_analysis_is_bounded_in_all_by_its_budget() {
     let a = analyze(&game, &p, &AnalyzeOptions::default()).unwrap();
     assert_eq!(a.winning_moves.len(), 29);
 }
+
+/// A green edge beside a red or blue one with the same ends is offered as `cut U-V:g`: the
+/// drawing offered `cut 1-2`, which the game refuses as naming two edges (found by the fuzz
+/// target `draw` on its large pictures, issue 80). Every move drawn is legal, for both players.
+#[test]
+#[cfg(feature = "draw")]
+fn a_green_edge_beside_a_coloured_one_is_named_by_its_colour() {
+    let game: Game = "hackenbush".parse().unwrap();
+    let p = game.parse_position(&["0-1,1-2,1-2:r,2-1:b"]).unwrap();
+    for (player, want) in [
+        (Player::First, ["cut 0-1", "cut 1-2:g", "cut 1-2:b"]),
+        (Player::Second, ["cut 0-1", "cut 1-2:g", "cut 1-2:r"]),
+    ] {
+        let d = grundy::draw(&game, &p, player);
+        let mut moves = d.moves.clone();
+        moves.sort();
+        let mut want = want.to_vec();
+        want.sort();
+        assert_eq!(moves, want, "{player:?}");
+        for m in &d.moves {
+            grundy::play::parse_move(&p, player, m).unwrap_or_else(|e| panic!("{player:?} {m}: {e}"));
+        }
+    }
+}

@@ -145,6 +145,18 @@ impl Pictures {
                 Some(same) => same(edges, drawn.len()).into_iter().map(|l| drawn_coloured[l]).collect(),
                 None => drawn_coloured.clone(),
             };
+            // The ends of a green edge that shares them with a blue or red one: its words say
+            // `:g`, as the game reads an edge of two colours only so (`cut 1-2` names two).
+            let mixed: std::collections::HashSet<Edge> = if coloured {
+                let mut colours: HashMap<Edge, [bool; 2]> = HashMap::new();
+                for &((u, v), c) in edges {
+                    let seen = colours.entry((u.min(v), u.max(v))).or_default();
+                    seen[usize::from(c != Colour::Green)] = true;
+                }
+                colours.into_iter().filter(|(_, seen)| seen[0] && seen[1]).map(|(e, _)| e).collect()
+            } else {
+                Default::default()
+            };
             for (i, &((u, v), _)) in drawn_coloured.iter().enumerate() {
                 let (a, b) = (index[&u], index[&v]);
                 let point = |w: usize, other: usize| -> (f64, f64) {
@@ -162,7 +174,12 @@ impl Pictures {
                 // A coloured edge names its colour, so that of two edges with the same ends the
                 // one clicked is cut.
                 let ((u, v), colour) = named_by[i];
-                let edge = format!("{u}-{v}{}", colour.suffix());
+                let suffix = if colour == Colour::Green && mixed.contains(&(u.min(v), u.max(v))) {
+                    ":g"
+                } else {
+                    colour.suffix()
+                };
+                let edge = format!("{u}-{v}{suffix}");
                 let words = if several { format!("{verb} {edge} in {}", k + 1) } else { format!("{verb} {edge}") };
                 curves.push((curve, words));
             }
