@@ -22,15 +22,16 @@ const MAX_SVG: usize = 1 << 20;
 
 fuzz_target!(|data: &[u8]| {
     let Some((&head, rest)) = data.split_first() else { return };
-    let Ok(text) = std::str::from_utf8(rest) else { return };
     let player = if head & 1 == 0 { Player::First } else { Player::Second };
     if head >= 128 {
+        // Any bytes: each is a step, not text.
         let (name, picture) = large_picture(head, rest);
         let game: Game = name.parse().expect("a picture game");
         let Ok(position) = game.parse_position(&[picture.as_str()]) else { return };
         check(&game, &position, player);
         return;
     }
+    let Ok(text) = std::str::from_utf8(rest) else { return };
     let (game, position) = match head / 2 % 3 {
         0 => {
             let (graph, tokens) = text.split_once('|').unwrap_or((text, ""));
