@@ -260,3 +260,43 @@ fn batch_stops_between_answers() {
         assert!(object.get("outcome").is_some(), "line {}: {line}", i + 1);
     }
 }
+
+/// A graph written to a file of its own for this process, read back with `@FILE`.
+fn graph_file(name: &str, edges: impl Iterator<Item = (u64, u64)>) -> std::path::PathBuf {
+    let path = std::env::temp_dir().join(format!("grundy-interrupt-{name}-{}.txt", std::process::id()));
+    let text: Vec<String> = edges.map(|(u, v)| format!("{u}-{v}")).collect();
+    std::fs::write(&path, text.join(",")).unwrap();
+    path
+}
+
+/// Issue 80, row 4: Arc Kayles on a star of 99,999 edges (every pick deletes every edge: one
+/// move, to the empty graph) is answered at once, where listing its options built and hashed
+/// the graph each pick leaves (minutes, and the first Ctrl-C went unheard meanwhile).
+#[test]
+fn an_arc_kayles_star_of_99999_edges_is_answered_at_once() {
+    let star = graph_file("star", (1..100_000).map(|v| (0, v)));
+    let started = Instant::now();
+    let o = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["value", "arc-kayles", &format!("@{}", star.display()), "--value-only"])
+        .output()
+        .unwrap();
+    let took = started.elapsed();
+    let _ = std::fs::remove_file(&star);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(text(&o.stdout).lines().any(|l| l == "value: *"), "{}", text(&o.stdout));
+    assert!(took < Duration::from_secs(10), "took {took:?}");
+}
+
+/// Issue 80, row 4: Arc Kayles's value of a path of 5,000 edges under the largest budget lists
+/// options as long as the path (seconds of work before it is refused): Ctrl-C stops it within
+/// a second, the stop checked between options as they are made one by one (before, the signal
+/// waited 14 s for the refusal; with the check only after each list, over a second).
+#[test]
+fn an_arc_kayles_value_stops_at_ctrl_c_while_options_are_listed() {
+    let path = graph_file("path", (0..5_000).map(|v| (v, v + 1)));
+    let arg = format!("@{}", path.display());
+    let (o, took) = interrupted(&["value", "arc-kayles", &arg, "--budget", "33554432"], Duration::from_millis(500));
+    let _ = std::fs::remove_file(&path);
+    let err = stopped_at_ctrl_c(&o, took, "value arc-kayles");
+    assert!(err.contains("before the answer was complete"), "{err}");
+}

@@ -13,10 +13,11 @@
 
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing))]
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 
 use crate::error::IllegalMove;
-use crate::rules::board::hackenbush::{coloured_pictures, numbers_of_coloured, ColouredEdge, Edge};
+use crate::key_hash::KeyMap;
+use crate::rules::board::hackenbush::{coloured_pictures, compress, numbers_of_coloured, ColouredEdge, Edge, COLOURED};
 #[cfg(feature = "draw")]
 use crate::rules::board::pictures::PictureFace;
 use crate::rules::board::pictures::Pictures;
@@ -116,65 +117,146 @@ fn touches(x: Edge, e: Edge) -> bool {
     x.0 == e.0 || x.0 == e.1 || x.1 == e.0 || x.1 == e.1
 }
 
-/// What each pick of a graph deletes, summed up by the count of its edges and a hash of their
-/// places in the graph, from each vertex's edges in one walk: two picks that delete the same
-/// edges have the same signature (the converse is confirmed edge by edge where it matters).
+/// What each pick of a graph deletes, from each vertex's edges in one walk: the count of the
+/// edges a pick deletes and a hash of their places in the graph (its signature: two picks that
+/// delete the same edges have the same one), and whether two picks delete the same edges, told
+/// exactly in a few look-ups ([`Signatures::same`]). So the distinct moves of a graph are found
+/// in time linear in its edges (beside a sort), without building the graph each pick leaves: a
+/// star of 10^5 edges, whose every pick deletes every edge, took minutes when each pick's
+/// graph was built and hashed. Picks are named by their edges' places, vertices by their
+/// indices ([`compress`]).
 struct Signatures {
+    /// Each edge's two ends, the smaller first.
+    ends: Vec<(usize, usize)>,
     /// Each vertex's edges: their count and the sum of their places' hashes.
-    at: HashMap<u64, (usize, u64)>,
-    /// The same of the edges between two vertices (parallel edges), counted at both ends.
-    between: HashMap<Edge, (usize, u64)>,
+    at: Vec<(usize, u64)>,
+    /// Each pair of vertices joined by edges (parallel edges; loops left out), sorted, with the
+    /// same of the edges between them.
+    between: Vec<((usize, usize), (usize, u64))>,
+    /// Each edge's pair in `between` (a loop's: none).
+    pair: Vec<Option<usize>>,
+    /// Each vertex's neighbours while it has at most two (itself for a loop), `None` past
+    /// that: a pick deletes every edge at a vertex other than its ends only when its ends are
+    /// all of that vertex's neighbours.
+    near: Vec<Option<[Option<usize>; 2]>>,
 }
 
 impl Signatures {
     fn of(edges: &[ColouredEdge]) -> Signatures {
+        let (ends, n) = compress(&edges.iter().map(|&(e, _)| e).collect::<Vec<Edge>>());
         // The edges' places spread over 64 bits.
         let hash = |i: usize| crate::key_hash::splitmix64(&mut (i as u64));
         let add = |slot: &mut (usize, u64), i: usize| *slot = (slot.0 + 1, slot.1.wrapping_add(hash(i)));
-        let mut at: HashMap<u64, (usize, u64)> = HashMap::new();
-        let mut between: HashMap<Edge, (usize, u64)> = HashMap::new();
-        for (i, &((u, v), _)) in edges.iter().enumerate() {
-            add(at.entry(u).or_default(), i);
+        let mut at = vec![(0, 0); n];
+        let mut near: Vec<Option<[Option<usize>; 2]>> = vec![Some([None, None]); n];
+        // Notes `x` among the neighbours of `w`.
+        let mut meet = |w: usize, x: usize| {
+            if let Some(slot) = near.get_mut(w) {
+                *slot = match *slot {
+                    Some([a, b]) if a == Some(x) || b == Some(x) => Some([a, b]),
+                    Some([None, b]) => Some([Some(x), b]),
+                    Some([a, None]) => Some([a, Some(x)]),
+                    _ => None,
+                };
+            }
+        };
+        let mut joined: Vec<((usize, usize), usize)> = vec![];
+        for (i, &(u, v)) in ends.iter().enumerate() {
+            if let Some(slot) = at.get_mut(u) {
+                add(slot, i);
+            }
+            meet(u, v);
+            meet(v, u);
             if u != v {
-                add(at.entry(v).or_default(), i);
-                add(between.entry((u, v)).or_default(), i);
+                if let Some(slot) = at.get_mut(v) {
+                    add(slot, i);
+                }
+                joined.push(((u, v), i));
             }
         }
-        Signatures { at, between }
+        joined.sort_unstable();
+        let mut between: Vec<((usize, usize), (usize, u64))> = vec![];
+        let mut pair = vec![None; ends.len()];
+        for (ends, i) in joined {
+            match between.last_mut() {
+                Some((last, slot)) if *last == ends => add(slot, i),
+                _ => between.push((ends, (1, hash(i)))),
+            }
+            if let Some(p) = pair.get_mut(i) {
+                *p = Some(between.len() - 1);
+            }
+        }
+        Signatures { ends, at, between, pair, near }
     }
 
-    /// The signature of picking `(u, v)`: how many edges it deletes, and their hashes' sum.
-    fn of_pick(&self, (u, v): Edge) -> (usize, u64) {
-        let a = self.at.get(&u).copied().unwrap_or_default();
+    /// The edges at vertex `w`: their count and hashes' sum.
+    fn at(&self, w: usize) -> (usize, u64) {
+        self.at.get(w).copied().unwrap_or_default()
+    }
+
+    /// The signature of picking edge `i`: how many edges it deletes, and their hashes' sum.
+    fn of_pick(&self, i: usize) -> (usize, u64) {
+        let Some(&(u, v)) = self.ends.get(i) else { return (0, 0) };
+        let a = self.at(u);
         if u == v {
             return a;
         }
-        let b = self.at.get(&v).copied().unwrap_or_default();
-        let both = self.between.get(&(u, v)).copied().unwrap_or_default();
+        let b = self.at(v);
+        let both = self.pair.get(i).copied().flatten().and_then(|p| self.between.get(p)).map_or((0, 0), |b| b.1);
         (a.0 + b.0 - both.0, a.1.wrapping_add(b.1).wrapping_sub(both.1))
+    }
+
+    /// Whether picking edge `i` deletes every edge at vertex `w`: `w` is an end of it, or each
+    /// edge at `w` goes to an end of it (a loop at `w` goes to neither).
+    fn covers(&self, i: usize, w: usize) -> bool {
+        let Some(&(u, v)) = self.ends.get(i) else { return false };
+        if w == u || w == v {
+            return true;
+        }
+        // A loop at `w` makes `w` its own neighbour, which neither end is.
+        self.near.get(w).copied().flatten().is_some_and(|n| n.iter().flatten().all(|&x| x == u || x == v))
+    }
+
+    /// Whether picking edge `i` and picking edge `j` delete the same edges, exactly: picking `j`
+    /// deletes the edges at its two ends, so when picking `i` deletes every edge at both of
+    /// them, `j`'s edges are among `i`'s, and as many are the same.
+    fn same(&self, i: usize, j: usize) -> bool {
+        let Some(&(x, y)) = self.ends.get(j) else { return false };
+        self.of_pick(i).0 == self.of_pick(j).0 && self.covers(i, x) && self.covers(i, y)
+    }
+
+    /// For each of the first `first` edges, the first of them whose pick deletes the same edges
+    /// (itself when none): picks grouped by their signatures, each told from its group's
+    /// leaders by [`Signatures::same`] (a group has one leader but where two hashes' sums meet).
+    fn leaders(&self, first: usize) -> Vec<usize> {
+        let mut groups: KeyMap<(usize, u64), Vec<usize>> = KeyMap::default();
+        let mut leaders = Vec::with_capacity(first.min(self.ends.len()));
+        for i in 0..first.min(self.ends.len()) {
+            let firsts = groups.entry(self.of_pick(i)).or_default();
+            let same = firsts.iter().copied().find(|&l| self.same(l, i));
+            leaders.push(same.unwrap_or_else(|| {
+                firsts.push(i);
+                i
+            }));
+        }
+        leaders
     }
 }
 
+/// The places of the picks of a graph that leave distinct graphs, each the first edge of its
+/// move, in order ([`Signatures::leaders`]), with the graph's signatures.
+fn distinct_picks(edges: &[ColouredEdge]) -> (Signatures, Vec<usize>) {
+    let signatures = Signatures::of(edges);
+    let leaders = signatures.leaders(edges.len());
+    let picks = leaders.iter().enumerate().filter(|&(i, &l)| i == l).map(|(i, _)| i).collect();
+    (signatures, picks)
+}
+
 /// For each of the first `drawn` edges of a graph, the first of them whose pick leaves the
-/// same graph (itself when none), for the face's targets: two picks leave the same graph when
-/// they delete the same edges, found by their [`Signatures`] and confirmed edge by edge, so the
-/// answer is exact.
+/// same graph (itself when none), for the face's targets ([`Signatures::leaders`]).
 #[cfg(feature = "draw")]
 fn same_moves(edges: &[ColouredEdge], drawn: usize) -> Vec<usize> {
-    let signatures = Signatures::of(edges);
-    let mut groups: HashMap<(usize, u64), Vec<usize>> = HashMap::new();
-    let mut leaders = vec![];
-    for (i, &(e, _)) in edges.iter().enumerate().take(drawn) {
-        let firsts = groups.entry(signatures.of_pick(e)).or_default();
-        let same = firsts.iter().copied().find(|&l| {
-            edges.get(l).is_some_and(|&(f, _)| edges.iter().all(|&(x, _)| touches(x, e) == touches(x, f)))
-        });
-        leaders.push(same.unwrap_or_else(|| {
-            firsts.push(i);
-            i
-        }));
-    }
-    leaders
+    Signatures::of(edges).leaders(drawn)
 }
 
 /// The first graph that differs between `before` and `after`, with the edge picked there
@@ -190,14 +272,24 @@ fn changed(before: &[Vec<ColouredEdge>], after: &[Vec<ColouredEdge>]) -> Option<
 fn relabelled(edges: &[ColouredEdge]) -> Vec<ColouredEdge> {
     let mut sorted = edges.to_vec();
     sorted.sort_unstable();
-    let mut names: HashMap<u64, u64> = HashMap::new();
-    let mut out: Vec<ColouredEdge> = sorted
+    // Each vertex's index among the vertices ([`compress`]), then its name by first appearance
+    // (0 while it has none): no hashing of the vertex numbers, a search's most frequent step.
+    let (ids, n) = compress(&sorted.iter().map(|&(e, _)| e).collect::<Vec<Edge>>());
+    let mut names = vec![0u64; n];
+    let mut named = 0u64;
+    let mut name = |w: usize| match names.get_mut(w) {
+        Some(slot) if *slot == 0 => {
+            named += 1;
+            *slot = named;
+            named
+        }
+        Some(slot) => *slot,
+        None => 0,
+    };
+    let mut out: Vec<ColouredEdge> = ids
         .iter()
-        .map(|&((u, v), c)| {
-            let mut name = |w: u64| {
-                let next = names.len() as u64 + 1;
-                *names.entry(w).or_insert(next)
-            };
+        .zip(&sorted)
+        .map(|(&(u, v), &(_, c))| {
             let (a, b) = (name(u), name(v));
             ((a.min(b), a.max(b)), c)
         })
@@ -218,24 +310,57 @@ impl RulesCore for ArcKayles {
     }
 
     /// Each edge of each graph picked, once for each graph it leaves (two edges whose ends'
-    /// edges are the same make one move: either edge of a path of three vertices empties it).
-    fn options(&self, numbers: &[u64], _mover: usize) -> Vec<Vec<u64>> {
-        let Some(all) = coloured_pictures(numbers) else { return vec![] };
+    /// edges are the same make one move: either edge of a path of three vertices empties it),
+    /// found without building the graph each pick leaves ([`distinct_picks`]), so that the time
+    /// is linear in the edges beside the options written ([`RulesCore::each_option`]).
+    fn options(&self, numbers: &[u64], mover: usize) -> Vec<Vec<u64>> {
         let mut out = vec![];
-        for (k, edges) in all.iter().enumerate() {
-            let mut seen = HashSet::new();
-            for &(e, _) in edges {
-                let left = pick(edges, e);
-                if seen.insert(left.clone()) {
-                    let mut next = all.clone();
-                    if let Some(graph) = next.get_mut(k) {
-                        *graph = left;
-                    }
-                    out.push(numbers_of_coloured(&next));
-                }
-            }
-        }
+        // Nothing stops the listing: every option is listed.
+        let _ = self.each_option(numbers, mover, &mut |option| {
+            out.push(option);
+            Ok(())
+        });
         out
+    }
+
+    /// The options, each written straight from the numbers (the other graphs' numbers as they
+    /// are, around the graph left), one at a time.
+    fn each_option(
+        &self,
+        numbers: &[u64],
+        _mover: usize,
+        each: &mut dyn FnMut(Vec<u64>) -> Result<(), crate::stop::Stopped>,
+    ) -> Result<(), crate::stop::Stopped> {
+        let Some(all) = coloured_pictures(numbers) else { return Ok(()) };
+        let mut start = 0usize;
+        for edges in &all {
+            // A graph's numbers: its count, then two numbers an edge (three when coloured).
+            let coloured = numbers.get(start).is_some_and(|&w| w >= COLOURED);
+            let end = start + 1 + if coloured { 3 } else { 2 } * edges.len();
+            let (Some(before), Some(after)) = (numbers.get(..start), numbers.get(end..)) else { return Ok(()) };
+            for i in distinct_picks(edges).1 {
+                let Some(&(e, _)) = edges.get(i) else { continue };
+                let mut option = Vec::with_capacity(numbers.len());
+                option.extend_from_slice(before);
+                if coloured {
+                    option.extend(numbers_of_coloured(&[pick(edges, e)]));
+                } else {
+                    let at = option.len();
+                    option.push(0);
+                    for &((u, v), _) in edges.iter().filter(|&&(x, _)| !touches(x, e)) {
+                        option.extend([u, v]);
+                    }
+                    let kept = ((option.len() - at - 1) / 2) as u64;
+                    if let Some(count) = option.get_mut(at) {
+                        *count = kept;
+                    }
+                }
+                option.extend_from_slice(after);
+                each(option)?;
+            }
+            start = end;
+        }
+        Ok(())
     }
 
     fn check(&self, numbers: &[u64], _at: std::ops::Range<usize>, after: &[u64], _mover: usize) -> Result<(), IllegalMove> {
@@ -270,15 +395,13 @@ impl RulesCore for ArcKayles {
     /// Each connected part of each graph, as a position of one graph; `None` when there is
     /// one part or none.
     fn components(&self, numbers: &[u64]) -> Option<Vec<Vec<u64>>> {
-        let all = coloured_pictures(numbers)?;
-        let mut parts: Vec<Vec<u64>> = vec![];
-        for edges in &all {
-            for part in GRAPHS.parts(edges) {
-                let mine: Vec<ColouredEdge> = part.iter().filter_map(|&i| edges.get(i).copied()).collect();
-                parts.push(numbers_of_coloured(&[mine]));
-            }
-        }
-        (parts.len() > 1).then_some(parts)
+        GRAPHS.components(numbers)
+    }
+
+    /// The part's graph put back in place of its edges in the graph that holds it, so that the
+    /// winning moves of a graph of 10,000 parts are found part by part.
+    fn with_part(&self, numbers: &[u64], k: usize, part: &[u64]) -> Option<Vec<u64>> {
+        GRAPHS.with_part(numbers, k, part)
     }
 }
 
@@ -361,23 +484,19 @@ impl PlayHelp for ArcKayles {
         Some(Pictures::edges(numbers))
     }
 
-    /// Each graph's picks told apart by their [`Signatures`] (two told apart leave different
-    /// graphs; two not told apart are counted once, so the count is at least the options'),
-    /// each leaving the position less two numbers an edge deleted, and less a count for each
-    /// graph emptied (the canonical form leaves empty graphs out): so that a path of a million
-    /// edges, whose options are each nearly as long, is refused before they are listed.
+    /// Each graph's distinct picks ([`distinct_picks`]), each leaving the position less two
+    /// numbers an edge deleted, and less a count for each graph emptied (the canonical form
+    /// leaves empty graphs out): so that a path of a million edges, whose options are each
+    /// nearly as long, is refused before they are listed.
     fn option_words(&self, numbers: &[u64], _mover: usize) -> Option<u128> {
         let all = coloured_pictures(numbers)?;
         let (len, graphs) = (numbers.len() as u128, all.len() as u128);
         let mut words: u128 = 0;
         for edges in &all {
-            let signatures = Signatures::of(edges);
-            let mut seen = HashSet::new();
-            for &(e, _) in edges {
-                let (gone, hash) = signatures.of_pick(e);
-                if seen.insert((gone, hash)) {
-                    words += len.saturating_sub(2 * gone as u128 + graphs);
-                }
+            let (signatures, picks) = distinct_picks(edges);
+            for i in picks {
+                let gone = signatures.of_pick(i).0 as u128;
+                words += len.saturating_sub(2 * gone + graphs);
             }
         }
         Some(words)

@@ -747,6 +747,21 @@ pub trait RulesCore: DynKey + Send + Sync + fmt::Debug {
     /// game).
     fn options(&self, numbers: &[u64], mover: usize) -> Vec<Vec<u64>>;
 
+    /// The moves [`RulesCore::options`] lists, handed to `each` one at a time, in the same
+    /// order, until `each` stops them (the stop token: Ctrl-C, a deadline). A game whose
+    /// options are each as long as the position (a graph's, Arc Kayles's) makes them here one
+    /// by one, so that the value search, which checks the stop token between them, is stopped
+    /// while a long list is made and holds each option only until it is made canonical. By
+    /// default, the list of [`RulesCore::options`].
+    fn each_option(
+        &self,
+        numbers: &[u64],
+        mover: usize,
+        each: &mut dyn FnMut(Vec<u64>) -> Result<(), crate::stop::Stopped>,
+    ) -> Result<(), crate::stop::Stopped> {
+        self.options(numbers, mover).into_iter().try_for_each(each)
+    }
+
     /// Whether going from `numbers` to `after` is a move of player `mover`, by the rule, at any
     /// size, the move typed over the numbers `at` (0-based, as the person wrote it, so that a
     /// move is named where it was typed even when it changes nothing; the first number changed
@@ -759,6 +774,17 @@ pub trait RulesCore: DynKey + Send + Sync + fmt::Debug {
     /// ([`BoardValues`](crate::rules::board::value::BoardValues)). `None` (the default) for a
     /// position valued whole.
     fn components(&self, _numbers: &[u64]) -> Option<Vec<Vec<u64>>> {
+        None
+    }
+
+    /// The position `numbers` with its part `k` (the k-th of [`RulesCore::components`])
+    /// replaced by `part`, what a move in that part leaves, for a game whose parts do not stand
+    /// in its numbers as runs (the connected parts of a graph, their edges among each other's):
+    /// the winning moves of a position of many parts are then found part by part, each part's
+    /// options valued alone, rather than by listing every option of the whole, each as long as
+    /// it. `None` (the default) where the game has no such rule, and where `part` is not what a
+    /// move in part `k` leaves.
+    fn with_part(&self, _numbers: &[u64], _k: usize, _part: &[u64]) -> Option<Vec<u64>> {
         None
     }
 

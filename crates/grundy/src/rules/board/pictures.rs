@@ -221,6 +221,60 @@ impl Pictures {
         out
     }
 
+    /// The parts of a position no move crosses: each picture's [`Pictures::parts`] in turn,
+    /// each written as a position of one picture, so that its value is the sum of theirs.
+    /// `None` when there is one part or none.
+    pub fn components(&self, numbers: &[u64]) -> Option<Vec<Vec<u64>>> {
+        let all = coloured_pictures(numbers)?;
+        let mut parts: Vec<Vec<u64>> = vec![];
+        for p in &all {
+            for part in self.parts(p) {
+                let edges: Vec<ColouredEdge> = part.iter().filter_map(|&i| p.get(i).copied()).collect();
+                parts.push(numbers_of_coloured(&[edges]));
+            }
+        }
+        (parts.len() > 1).then_some(parts)
+    }
+
+    /// The position `numbers` with its part `k` (of [`Pictures::components`]) replaced by
+    /// `part`, a picture of some of that part's edges in their order (what a move in it
+    /// leaves): the picture that holds the part keeps its other edges, and those of the part
+    /// that `part` keeps, in their places. `None` when there is no part `k`, or `part` is not
+    /// one picture of the part's edges in their order.
+    pub fn with_part(&self, numbers: &[u64], k: usize, part: &[u64]) -> Option<Vec<u64>> {
+        let mut all = coloured_pictures(numbers)?;
+        let kept = coloured_pictures(part)?;
+        let [kept] = kept.as_slice() else { return None };
+        let mut k = k;
+        for p in &mut all {
+            let parts = self.parts(p);
+            let Some(indices) = parts.get(k) else {
+                k -= parts.len();
+                continue;
+            };
+            let mut mine = vec![false; p.len()];
+            for &i in indices {
+                *mine.get_mut(i)? = true;
+            }
+            // The part's edges in their order, each kept when it is the next one `part` keeps.
+            let mut next = kept.iter().peekable();
+            let mut out = Vec::with_capacity(p.len());
+            for (&e, &in_part) in p.iter().zip(&mine) {
+                if !in_part {
+                    out.push(e);
+                } else if next.next_if_eq(&&e).is_some() {
+                    out.push(e);
+                }
+            }
+            if next.next().is_some() {
+                return None;
+            }
+            *p = out;
+            return Some(numbers_of_coloured(&all));
+        }
+        None
+    }
+
     /// The edges of all the pictures: a bound on the moves left, since every move deletes one
     /// edge or more.
     pub fn edges(numbers: &[u64]) -> u128 {

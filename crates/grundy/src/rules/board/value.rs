@@ -326,10 +326,24 @@ impl Source for ByNumbers<'_> {
         if let Some(known) = rules.known_value(&numbers, store) {
             return Ok(Made::Known(known.map_err(partizan_error)?));
         }
+        // Each option made canonical, the stop token checked between them (a long graph's
+        // options, each as long as it, take a while each).
+        let mut ticker = crate::stop::Ticker::new(16);
+        let mut list = |mover: usize, children: &mut Vec<NumbersKey>| {
+            rules.each_option(&numbers, mover, &mut |o| {
+                ticker.tick()?;
+                children.push(canonical(&o));
+                Ok(())
+            })
+        };
         let start = children.len();
-        children.extend(rules.options(&numbers, 0).iter().map(canonical));
+        list(0, children)?;
         let left = children.len() - start;
-        children.extend(rules.options(&numbers, 1).iter().map(canonical));
+        // An impartial position's options are the same for both players: listed once.
+        match rules.players(Some(&numbers)) {
+            Players::Impartial => children.extend_from_within(start..),
+            _ => list(1, children)?,
+        }
         Ok(Made::Options { left })
     }
 }
@@ -564,6 +578,9 @@ impl Spent {
         key: S::Key,
         children: &mut Vec<S::Key>,
     ) -> Result<Frame<S::Key>, AnalyzeError> {
+        // Each position looked into checks the stop token (Ctrl-C, a deadline) before its
+        // options are listed, not only once its children are valued.
+        crate::stop::check()?;
         self.visited += 1;
         let budget = self.budget.saturating_mul(S::POSITIONS_A_UNIT);
         let room = u128::from(budget.saturating_sub(self.visited));
@@ -727,8 +744,9 @@ fn wins_by_options(
 }
 
 /// The winning moves of player `me` from `numbers` of value `g` when the position falls apart
-/// into parts ([`BoardRules::components`]) that stand in it as runs of its numbers, in order: a
-/// move in part i wins when the value of the other parts, `g - g_i`, plus the value the part
+/// into parts ([`BoardRules::components`]) that stand in it as runs of its numbers, in order, or
+/// that the game puts back in place ([`BoardRules::with_part`]: the connected parts of a graph):
+/// a move in part i wins when the value of the other parts, `g - g_i`, plus the value the part
 /// is left with wins, so each part's options are valued alone and a whole position is written
 /// only for a listed move (listing every option of the whole, each as long as the position,
 /// takes memory that grows with the square of its size). Each listed move is checked to be a
@@ -743,10 +761,16 @@ fn wins_by_parts(
     g: GameValue,
 ) -> Result<Option<WinsByValue>, AnalyzeError> {
     let Some(parts) = rules.components(numbers).filter(|parts| parts.len() > 1) else { return Ok(None) };
-    let Some(runs) = runs_of(numbers, &parts) else { return Ok(None) };
+    // Each part's run, or `None` for each where the game puts a part back in place (a part
+    // put back as it is leaves the position as it is).
+    let runs: Vec<Option<std::ops::Range<usize>>> = match runs_of(numbers, &parts) {
+        Some(runs) => runs.into_iter().map(Some).collect(),
+        None if parts.first().and_then(|p| rules.with_part(numbers, 0, p)).is_some() => vec![None; parts.len()],
+        None => return Ok(None),
+    };
     let room = listing_room(numbers.len());
     let mut wins = WinsByValue { count: 0, listed: vec![], leaves: vec![], not_listed: None };
-    for (part, run) in parts.iter().zip(runs) {
+    for (k, (part, run)) in parts.iter().zip(runs).enumerate() {
         let own = values.value(store, part)?;
         let rest = store.difference(g, own).map_err(partizan_error)?;
         for option in rules.options(part, me) {
@@ -757,13 +781,26 @@ fn wins_by_parts(
             }
             wins.count += 1;
             if wins.listed.len() < room {
-                let Some(whole) = whole_after(rules, numbers, &run, &option, me) else { return Ok(None) };
+                let whole = match &run {
+                    Some(run) => whole_after(rules, numbers, run, &option, me),
+                    None => part_after(rules, numbers, k, &option, me),
+                };
+                let Some(whole) = whole else { return Ok(None) };
                 wins.leaves.push(store.text_within(v, NAMED_CHARS).map_err(partizan_error)?);
                 wins.listed.push(whole);
             }
         }
     }
     Ok(Some(wins))
+}
+
+/// The whole position `numbers` after its part `k` becomes `option`, put back in place by the
+/// game ([`BoardRules::with_part`]), when that is a move of player `me` by the rule.
+fn part_after(rules: &dyn BoardRules, numbers: &[u64], k: usize, option: &[u64], me: usize) -> Option<Vec<u64>> {
+    let whole = rules.with_part(numbers, k, option)?;
+    // The move is typed over the numbers from the first it changes.
+    let first = numbers.iter().zip(&whole).position(|(a, b)| a != b).unwrap_or(numbers.len().min(whole.len()));
+    rules.check(numbers, first..numbers.len(), &whole, me).is_ok().then_some(whole)
 }
 
 /// The whole position `numbers` after the part at `run` becomes `option`, when that is a move of
@@ -852,6 +889,36 @@ mod tests {
         assert!(compared > 1000, "{compared} positions compared");
         for spelling in ["cutcake", "kl:K,L", "toppling-dominoes", "hackenbush"] {
             assert!(by_parts.contains(spelling), "{spelling} never valued part by part: {by_parts:?}");
+        }
+    }
+
+    /// Parts that are not runs of the numbers (the connected parts of one Arc Kayles graph,
+    /// their edges among each other's) are put back in place by the game: their winning moves
+    /// are found part by part, and they are those found by valuing every option of the whole.
+    #[test]
+    fn parts_put_back_in_place_give_the_wins_by_options() {
+        let board = crate::rules::board::Board::parse("arc-kayles").unwrap().unwrap();
+        let rules = board.rules();
+        for position in [
+            "1-2,3-4",
+            "1-2,3-4,5-6",
+            "1-2,3-4,2-5,5-6,7-8,1-1",
+            "1-2,3-4,1-2,5-6,3-4,4-9,9-9",
+            "3-4,1-2,2-3,5-6,6-7,7-8,8-5,10-11",
+        ] {
+            let numbers = rules.parse(&[position]).unwrap();
+            assert!(runs_of(&numbers, &rules.components(&numbers).unwrap()).is_none(), "{position}");
+            for me in 0..2 {
+                let mut store = GameStore::new();
+                let mut values = BoardValues::new(rules, u64::MAX);
+                let g = values.value(&mut store, &numbers).unwrap();
+                let parts = wins_by_parts(rules, &numbers, me, &mut store, &mut values, g).unwrap();
+                let parts = parts.unwrap_or_else(|| panic!("{position}: not found part by part"));
+                let whole = wins_by_options(rules, &numbers, me, &mut store, &mut values).unwrap();
+                assert_eq!(parts.count, whole.count, "{position}");
+                assert_eq!(parts.listed, whole.listed, "{position}");
+                assert_eq!(parts.leaves, whole.leaves, "{position}");
+            }
         }
     }
 
