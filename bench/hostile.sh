@@ -420,6 +420,17 @@ if [ "$code" != 130 ] || [ -n "$(tail -c 1 "$dir/out")" ] \
   || ! python3 -c 'import json, sys; [json.loads(l) for l in open(sys.argv[1])]' "$dir/out" 2> /dev/null; then verdict=FAIL; failed=1; fi
 printf '%-4s %-44s exit %3s  %s\n' "$verdict" "80/13 Ctrl-C into batch" "$code" "$(head -c 150 "$dir/err" | head -1)"
 
+python3 -c 'print(",".join(f"0-{i}" for i in range(1, 100000)))' > "$dir/star99999.txt"
+python3 -c 'print(",".join("1-2" for _ in range(99999)))' > "$dir/parallel99999.txt"
+python3 -c 'print(",".join(f"{2*i}-{2*i+1}" for i in range(10000)))' > "$dir/matching10k.txt"
+# Row 4: one move (every pick deletes every edge), answered at once; row 14: value 0.
+one_move='[ "$code" = 0 ] && grep -qx "value: \*" "$dir/out"'
+EXPECT="$one_move && $fast" check "80/4 value arc-kayles, 99,999-edge star" true value arc-kayles "@$dir/star99999.txt" --value-only
+one_move='[ "$code" = 0 ] && grep -q "winning moves (1)" "$dir/out"'
+EXPECT="$one_move && $fast" check "80/4 analyze arc-kayles, 99,999 parallel edges" true analyze arc-kayles "@$dir/parallel99999.txt"
+EXPECT='[ "$code" = 0 ] && grep -qx "value: 0" "$dir/out"' check "80/14 value arc-kayles, 10,000-edge matching" true value arc-kayles "@$dir/matching10k.txt" --value-only
+EXPECT='[ "$code" = 0 ] && grep -q "outcome: P" "$dir/out"' check "80/14 analyze arc-kayles, 10,000-edge matching" true analyze arc-kayles "@$dir/matching10k.txt"
+
 # The Python package's inputs (rows 12 and 13), where it is installed: each must end in a typed
 # exception (grundy.GrundyError) or an answer.
 py="${PYTHON:-crates/grundy-py/target/venv/bin/python}"

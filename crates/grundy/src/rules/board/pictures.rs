@@ -260,9 +260,7 @@ impl Pictures {
             let mut next = kept.iter().peekable();
             let mut out = Vec::with_capacity(p.len());
             for (&e, &in_part) in p.iter().zip(&mine) {
-                if !in_part {
-                    out.push(e);
-                } else if next.next_if_eq(&&e).is_some() {
+                if !in_part || next.next_if_eq(&&e).is_some() {
                     out.push(e);
                 }
             }
