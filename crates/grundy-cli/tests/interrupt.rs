@@ -175,19 +175,24 @@ fn nothing_proven_yet_is_said_in_one_line() {
     assert!(o.stdout.is_empty());
 }
 
+/// `grundy COMMAND` with its standard input, output and error on pipes.
+fn piped(command: &str) -> std::process::Child {
+    Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .arg(command)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs")
+}
+
 /// `pattern` reading values from a pipe that stays open (a producer still at work) ends at
 /// Ctrl-C with status 130 and the line saying where it stopped: its read waits, so the stop
 /// token alone would not end it (before, the signal killed it with no line and no status 130).
 #[test]
 fn pattern_stops_while_it_reads() {
     use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .arg("pattern")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
+    let mut child = piped("pattern");
     let mut input = child.stdin.take().unwrap();
     input.write_all(b"0 1 1 2 0 3 1 1 0 3 3 2 2 4\n").unwrap();
     input.flush().unwrap();
@@ -231,13 +236,7 @@ fn a_value_stops_at_ctrl_c() {
 #[test]
 fn batch_stops_between_answers() {
     use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .arg("batch")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
+    let mut child = piped("batch");
     let mut input = child.stdin.take().unwrap();
     // Fed until the pipe closes: many small queries and, now and then, a larger one.
     let feeder = std::thread::spawn(move || {
