@@ -16,7 +16,7 @@ pub fn parse_u64(token: &str, what: &str) -> Result<u64, String> {
         None => (false, t.strip_prefix('+').unwrap_or(t)),
     };
     // The token echoed cut when long: a 100,000-digit heap is refused in one short line.
-    let token = crate::rules::text::echo(token);
+    let token = echo(token);
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
         return Err(format!("{what} '{token}' is not a number"));
     }
@@ -24,6 +24,23 @@ pub fn parse_u64(token: &str, what: &str) -> Result<u64, String> {
         return Err(format!("{what} '{token}' is negative"));
     }
     digits.parse::<u64>().map_err(|_| format!("{what} '{token}' is past the largest supported value {}", u64::MAX))
+}
+
+/// The most characters of a user's text a message echoes whole.
+pub const ECHO_MAX: usize = 40;
+
+/// A user's text as a message echoes it: whole up to [`ECHO_MAX`] characters, else its first 20
+/// and last 10 characters about an ellipsis, and its length (`111111…999 (100000 digits)`), so
+/// that the refusal of a 100 KB token stays one short line that still tells which token.
+pub fn echo(text: &str) -> String {
+    let n = text.chars().count();
+    if n <= ECHO_MAX {
+        return text.to_string();
+    }
+    let head: String = text.chars().take(20).collect();
+    let tail: String = text.chars().skip(n - 10).collect();
+    let unit = if text.chars().all(|c| c.is_ascii_digit()) { "digits" } else { "characters" };
+    format!("{head}…{tail} ({n} {unit})")
 }
 
 #[cfg(test)]

@@ -30,22 +30,9 @@ pub fn xml_char(c: char) -> bool {
     matches!(c, '\t' | '\n' | '\r') || (c >= ' ' && c != '\u{FFFE}' && c != '\u{FFFF}')
 }
 
-/// The most characters of a user's text a message echoes whole.
-pub const ECHO_MAX: usize = 40;
-
-/// A user's text as a message echoes it: whole up to [`ECHO_MAX`] characters, else its first 20
-/// and last 10 characters about an ellipsis, and its length (`111111…999 (100000 digits)`), so
-/// that the refusal of a 100 KB token stays one short line that still tells which token.
-pub fn echo(text: &str) -> String {
-    let n = text.chars().count();
-    if n <= ECHO_MAX {
-        return text.to_string();
-    }
-    let head: String = text.chars().take(20).collect();
-    let tail: String = text.chars().skip(n - 10).collect();
-    let unit = if text.chars().all(|c| c.is_ascii_digit()) { "digits" } else { "characters" };
-    format!("{head}…{tail} ({n} {unit})")
-}
+// A user's text echoed in a message is cut where long; written in `number`, below every layer,
+// as the reader of numbers echoes its tokens too.
+pub use crate::number::{echo, ECHO_MAX};
 
 /// "1 object", "7 objects".
 pub fn plural(n: u64, word: &str) -> String {

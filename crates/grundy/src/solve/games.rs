@@ -8,7 +8,7 @@ use crate::error::AnalyzeError;
 use crate::game::convention::{Convention, Outcome, Player};
 use crate::game::family::first_moves;
 use crate::game::games::{part_game, part_token, Parts};
-use crate::game::{Game, Move, MoveFamily, Position};
+use crate::game::{Component, Game, Move, MoveFamily, Position};
 use crate::rules::nim::BalanceTable;
 use crate::solve::analysis::{
     analyze, blank_analysis, describe_family, Analysis, AnalyzeOptions, Listing, WinningFamily, WinningMove,
@@ -140,10 +140,7 @@ fn moves_to_value(
     analysis: &Analysis,
     budget: u64,
 ) -> Result<Vec<(MoveFamily, String)>, String> {
-    let heap = part.as_heaps().and_then(|cs| match cs {
-        [c] => Some(c),
-        _ => None,
-    });
+    let heap = single_heap(part);
     let board = part.as_board().filter(|(b, numbers)| b.rules().moves_to_value(numbers, target).is_some());
     match (heap, board) {
         (Some(c), _) => {
@@ -271,4 +268,12 @@ fn misere(parts: &[Position], options: &AnalyzeOptions) -> Result<Analysis, Anal
         }
     }
     Ok(a)
+}
+
+/// The part as one heap, when it is one (a game of the sum written `RULESET=HEAP`).
+pub(crate) fn single_heap(part: &Position) -> Option<&Component> {
+    part.as_heaps().and_then(|cs| match cs {
+        [c] => Some(c),
+        _ => None,
+    })
 }

@@ -803,10 +803,7 @@ struct NimHeap<'a> {
 
 /// The part as a single Nim heap, when it is one.
 fn nim_heap(part: &Position) -> Option<Component> {
-    part.as_heaps().and_then(|cs| match cs {
-        [c] if c.ruleset.to_string() == "nim" => Some(c.clone()),
-        _ => None,
-    })
+    crate::solve::games::single_heap(part).filter(|c| c.ruleset.is_nim()).cloned()
 }
 
 impl NimHeap<'_> {
@@ -873,7 +870,8 @@ mod tests {
         let game: Game = "sum".parse().unwrap();
         for tokens in sums {
             let position = game.parse_position(tokens).unwrap();
-            let parts = position.as_parts().unwrap();
+            let parts: Vec<Position> = position.kind().summands().into_iter().map(|(_, p)| p).collect();
+            let parts = &parts[..];
             let partizan: Vec<String> = vec!["some game".into()];
             for to_move in [Player::First, Player::Second] {
                 let options = AnalyzeOptions { to_move, ..AnalyzeOptions::default() };

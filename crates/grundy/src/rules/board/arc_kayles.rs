@@ -391,18 +391,6 @@ impl RulesCore for ArcKayles {
         graphs.sort();
         numbers_of_coloured(&graphs)
     }
-
-    /// Each connected part of each graph, as a position of one graph; `None` when there is
-    /// one part or none.
-    fn components(&self, numbers: &[u64]) -> Option<Vec<Vec<u64>>> {
-        GRAPHS.components(numbers)
-    }
-
-    /// The part's graph put back in place of its edges in the graph that holds it, so that the
-    /// winning moves of a graph of 10,000 parts are found part by part.
-    fn with_part(&self, numbers: &[u64], k: usize, part: &[u64]) -> Option<Vec<u64>> {
-        GRAPHS.with_part(numbers, k, part)
-    }
 }
 
 impl Notation for ArcKayles {

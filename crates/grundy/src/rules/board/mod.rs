@@ -771,10 +771,16 @@ pub trait RulesCore: DynKey + Send + Sync + fmt::Debug {
     /// The independent parts of the position `numbers`, each written as a position of this
     /// game, when it falls apart into more than one (the heaps of K-L-Nim, the cakes of
     /// Cutcake): its Conway value is the sum of theirs
-    /// ([`BoardValues`](crate::rules::board::value::BoardValues)). `None` (the default) for a
-    /// position valued whole.
-    fn components(&self, _numbers: &[u64]) -> Option<Vec<Vec<u64>>> {
-        None
+    /// ([`BoardValues`](crate::rules::board::value::BoardValues)). `None` for a position valued
+    /// whole (by default, for every game but those of graphs off the ground: their connected
+    /// parts, [`pictures::Pictures::components`]).
+    fn components(&self, numbers: &[u64]) -> Option<Vec<Vec<u64>>> {
+        // A game of graphs off the ground (Arc Kayles's) falls apart into connected parts, as
+        // its notation finds them; a game on the ground says how its branches do.
+        match self.words().written {
+            Written::Pictures(pictures) if !pictures.ground => pictures.components(numbers),
+            _ => None,
+        }
     }
 
     /// The position `numbers` with its part `k` (the k-th of [`RulesCore::components`])
@@ -782,10 +788,14 @@ pub trait RulesCore: DynKey + Send + Sync + fmt::Debug {
     /// in its numbers as runs (the connected parts of a graph, their edges among each other's):
     /// the winning moves of a position of many parts are then found part by part, each part's
     /// options valued alone, rather than by listing every option of the whole, each as long as
-    /// it. `None` (the default) where the game has no such rule, and where `part` is not what a
-    /// move in part `k` leaves.
-    fn with_part(&self, _numbers: &[u64], _k: usize, _part: &[u64]) -> Option<Vec<u64>> {
-        None
+    /// it. `None` where the game has no such rule (by default, every game but those of graphs
+    /// off the ground), and where `part` is not what a move in part `k` leaves.
+    fn with_part(&self, numbers: &[u64], k: usize, part: &[u64]) -> Option<Vec<u64>> {
+        // The parts of the default [`RulesCore::components`], in its order.
+        match self.words().written {
+            Written::Pictures(pictures) if !pictures.ground => pictures.with_part(numbers, k, part),
+            _ => None,
+        }
     }
 
     /// The numbers in a canonical order, for the exhaustive solver's memo (positions equal up

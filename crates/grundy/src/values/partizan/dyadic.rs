@@ -10,7 +10,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::error::PartizanError;
-use crate::rules::text::echo;
+use crate::number::echo;
 
 /// The largest k of a denominator 2^k: 2^62 keeps every aligned sum of two numerators inside an
 /// i128 with room to spare.

@@ -27,7 +27,7 @@ use std::str::FromStr;
 use super::dyadic::Dyadic;
 use super::error::PartizanError;
 use super::store::{GameStore, GameValue, Id, Nus};
-use crate::rules::text::echo;
+use crate::number::echo;
 
 /// How deep braces, parentheses, signs and switches may nest in a text.
 pub const MAX_NESTING: usize = 200;
