@@ -144,31 +144,28 @@ pub fn run(args: Args) -> Result<(), CliError> {
                 // the work (issue 80: five runs of --time 3 stayed at heap 3,057).
                 let again =
                     "a run was stopped inside it after that long, and a heap stopped part way is begun again, not kept";
-                match builder.cannot_go_on() {
+                // The flag too short, what was given, and what the next heap needs in its unit.
+                let short = match builder.cannot_go_on() {
                     Some(TooShort::Time { heap, cpu_ms }) => {
                         let cpu = seconds(cpu_ms);
-                        return Err(CliError::of_kind(
-                            ErrorKind::Refused,
-                            format!(
-                                "--time {} cannot go on from heap {}: heap {heap} needs more than {cpu} s of CPU ({again}); give a --time longer than {cpu}, or none",
-                                args.time.as_deref().unwrap_or_default(),
-                                heap - 1
-                            ),
-                        )
-                        .argument("--time"));
+                        Some(("--time", &args.time, heap, format!("{cpu} s of CPU"), "longer", cpu))
                     }
                     Some(TooShort::Work { heap, needs }) => {
-                        return Err(CliError::of_kind(
-                            ErrorKind::Refused,
-                            format!(
-                                "--work {} cannot go on from heap {}: heap {heap} needs more than {needs} units of work in all, with those the store holds ({again}); give a --work larger than {needs}, or none",
-                                args.work.as_deref().unwrap_or_default(),
-                                heap - 1
-                            ),
-                        )
-                        .argument("--work"));
+                        let needs_text = format!("{needs} units of work in all, with those the store holds");
+                        Some(("--work", &args.work, heap, needs_text, "larger", needs.to_string()))
                     }
-                    None => {}
+                    None => None,
+                };
+                if let Some((flag, given, heap, needs, more, least)) = short {
+                    return Err(CliError::of_kind(
+                        ErrorKind::Refused,
+                        format!(
+                            "{flag} {} cannot go on from heap {}: heap {heap} needs more than {needs} ({again}); give a {flag} {more} than {least}, or none",
+                            given.as_deref().unwrap_or_default(),
+                            heap - 1
+                        ),
+                    )
+                    .argument(flag));
                 }
                 eprintln!("{resuming}");
             }
