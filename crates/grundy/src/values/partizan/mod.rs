@@ -23,6 +23,7 @@ mod dyadic;
 mod error;
 mod incentives;
 mod kinds;
+pub mod loopy;
 mod norton;
 mod ops;
 mod ordinal;

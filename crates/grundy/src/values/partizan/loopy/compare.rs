@@ -1,0 +1,229 @@
+//! Comparison of loopy games by survival (Conway; Siegel, "Combinatorial Game Theory", ch. VI).
+//!
+//! G ≤ H is decided on the difference H − G with Right moving first, every pair (g, h) of a
+//! vertex of G's graph and one of H's at once:
+//! - for stoppers, G ≤ H exactly when Left survives (does not lose) H − G moving second;
+//! - for sides ([`Side::On`], [`Side::Off`]), G⁺ ≤ H⁺ and G⁻ ≤ H⁻ are the same game with
+//!   infinite play judged by where it goes on: in the onside comparison H⁺ − G⁺, play that is
+//!   endless in G (the part taken on its offside once negated) is Right's, endless in H alone
+//!   Left's; in the offside comparison the other way round. Left's survival is then a co-Büchi
+//!   condition (finitely many moves in the part that is bad for her), solved by removing, round
+//!   after round, the states from which she cannot force the play out of that part.
+
+use crate::values::partizan::loopy::LoopyGraph;
+
+/// How infinite play is judged in a comparison.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Side {
+    /// Both games are stoppers: every infinite play is a survival for Left.
+    Stopper,
+    /// The onsides: infinite play with endlessly many moves in G (the smaller side) is Right's.
+    On,
+    /// The offsides: infinite play with endlessly many moves in H is Right's.
+    Off,
+}
+
+/// For every g of `a` and h of `b`: whether G_g ≤ H_h in `side`'s sense, as
+/// `le[g * b.len() + h]`.
+pub fn all_pairs_le(a: &LoopyGraph, b: &LoopyGraph, side: Side) -> Vec<bool> {
+    Survival::new(a, b, side).solve()
+}
+
+/// Whether vertex `g` of `a` is at most vertex `h` of `b` in `side`'s sense.
+#[allow(dead_code)]
+pub fn le(a: &LoopyGraph, g: u32, b: &LoopyGraph, h: u32, side: Side) -> bool {
+    let nb = b.len();
+    all_pairs_le(a, b, side).get(g as usize * nb + h as usize).copied().unwrap_or(false)
+}
+
+/// The game H − G on every pair of vertices.
+struct Survival<'g> {
+    a: &'g LoopyGraph,
+    b: &'g LoopyGraph,
+    side: Side,
+    preds_a: [Vec<Vec<u32>>; 2],
+    preds_b: [Vec<Vec<u32>>; 2],
+}
+
+/// Left to move, or Right.
+const L: usize = 0;
+const R: usize = 1;
+
+impl<'g> Survival<'g> {
+    fn new(a: &'g LoopyGraph, b: &'g LoopyGraph, side: Side) -> Survival<'g> {
+        Survival { a, b, side, preds_a: a.predecessors(), preds_b: b.predecessors() }
+    }
+
+    fn index(&self, g: u32, h: u32, mover: usize) -> usize {
+        (g as usize * self.b.len() + h as usize) * 2 + mover
+    }
+
+    /// The moves from state (g, h, mover): (the next state's g, h, whether the move is in G).
+    fn moves(&self, g: u32, h: u32, mover: usize) -> impl Iterator<Item = (u32, u32, bool)> + '_ {
+        // In H − G, Left moves G to a Right option of G (a Left option of −G) or H to a Left
+        // option; Right moves G to a Left option or H to a Right option.
+        let (in_g, in_h) =
+            if mover == L { (self.a.right(g), self.b.left(h)) } else { (self.a.left(g), self.b.right(h)) };
+        in_g.iter().map(move |&g2| (g2, h, true)).chain(in_h.iter().map(move |&h2| (g, h2, false)))
+    }
+
+    /// The states from which a move reaches state (g, h, mover): (g0, h0, whether in G).
+    fn preds(&self, g: u32, h: u32, mover: usize) -> impl Iterator<Item = (u32, u32, bool)> + '_ {
+        // The previous mover is the other player; a Left move into G went along a Right edge of
+        // G's graph, into H along a Left edge; a Right move the other way round.
+        let prev = 1 - mover;
+        let (ga, hb) = if prev == L {
+            (&self.preds_a[1][g as usize], &self.preds_b[0][h as usize])
+        } else {
+            (&self.preds_a[0][g as usize], &self.preds_b[1][h as usize])
+        };
+        ga.iter().map(move |&g0| (g0, h, true)).chain(hb.iter().map(move |&h0| (g, h0, false)))
+    }
+
+    /// Whether a move in G (`in_g`) is one whose endless repetition Left must avoid.
+    fn bad_part(&self, in_g: bool) -> bool {
+        match self.side {
+            Side::Stopper => false,
+            Side::On => in_g,
+            Side::Off => !in_g,
+        }
+    }
+
+    /// Left's survival with Right to move, for every pair.
+    fn solve(&self) -> Vec<bool> {
+        let (na, nb) = (self.a.len(), self.b.len());
+        let states = na * nb * 2;
+        let mut lost = vec![false; states];
+        // Right's attractor to the states where Left cannot move.
+        let mut seeds = Vec::new();
+        for g in 0..na as u32 {
+            for h in 0..nb as u32 {
+                if self.moves(g, h, L).next().is_none() {
+                    seeds.push((g, h, L));
+                }
+            }
+        }
+        self.attract(&mut lost, seeds);
+        if self.side != Side::Stopper {
+            loop {
+                let good = self.good(&lost);
+                let mut bad = Vec::new();
+                for g in 0..na as u32 {
+                    for h in 0..nb as u32 {
+                        for mover in [L, R] {
+                            let s = self.index(g, h, mover);
+                            if !lost[s] && !good[s] {
+                                bad.push((g, h, mover));
+                            }
+                        }
+                    }
+                }
+                if bad.is_empty() {
+                    break;
+                }
+                self.attract(&mut lost, bad);
+            }
+        }
+        let mut le = vec![false; na * nb];
+        for g in 0..na as u32 {
+            for h in 0..nb as u32 {
+                le[g as usize * nb + h as usize] = !lost[self.index(g, h, R)];
+            }
+        }
+        le
+    }
+
+    /// Adds `seeds` to Right's winning states and everything Right can force from them: a
+    /// Left-to-move state whose every move is lost, a Right-to-move state with one move into
+    /// a lost state.
+    fn attract(&self, lost: &mut [bool], seeds: Vec<(u32, u32, usize)>) {
+        let mut open: Vec<u32> = vec![0; lost.len()];
+        let (na, nb) = (self.a.len(), self.b.len());
+        for g in 0..na as u32 {
+            for h in 0..nb as u32 {
+                let s = self.index(g, h, L);
+                open[s] = self.moves(g, h, L).filter(|&(g2, h2, _)| !lost[self.index(g2, h2, R)]).count() as u32;
+            }
+        }
+        let mut stack = Vec::new();
+        for (g, h, m) in seeds {
+            let s = self.index(g, h, m);
+            if !lost[s] {
+                lost[s] = true;
+                stack.push((g, h, m));
+            }
+        }
+        while let Some((g, h, m)) = stack.pop() {
+            for (g0, h0, _) in self.preds(g, h, m) {
+                let p = 1 - m;
+                let s = self.index(g0, h0, p);
+                if lost[s] {
+                    continue;
+                }
+                if p == R {
+                    lost[s] = true;
+                    stack.push((g0, h0, p));
+                } else {
+                    open[s] = open[s].saturating_sub(1);
+                    if open[s] == 0 {
+                        lost[s] = true;
+                        stack.push((g0, h0, p));
+                    }
+                }
+            }
+        }
+    }
+
+    /// The states not lost from which Left can force a move of hers outside the bad part (or
+    /// Right's being stuck there): the least set with a Left-to-move state in it when one of
+    /// its moves to a state not lost is outside the bad part or into the set, and a
+    /// Right-to-move state when each of its moves in the bad part goes into the set.
+    fn good(&self, lost: &[bool]) -> Vec<bool> {
+        let mut good = vec![false; lost.len()];
+        let mut open: Vec<u32> = vec![0; lost.len()];
+        let mut stack = Vec::new();
+        let (na, nb) = (self.a.len(), self.b.len());
+        for g in 0..na as u32 {
+            for h in 0..nb as u32 {
+                let sl = self.index(g, h, L);
+                if !lost[sl]
+                    && self.moves(g, h, L).any(|(g2, h2, in_g)| !self.bad_part(in_g) && !lost[self.index(g2, h2, R)])
+                {
+                    good[sl] = true;
+                    stack.push((g, h, L));
+                }
+                let sr = self.index(g, h, R);
+                if !lost[sr] {
+                    open[sr] = self.moves(g, h, R).filter(|&(_, _, in_g)| self.bad_part(in_g)).count() as u32;
+                    if open[sr] == 0 {
+                        good[sr] = true;
+                        stack.push((g, h, R));
+                    }
+                }
+            }
+        }
+        while let Some((g, h, m)) = stack.pop() {
+            for (g0, h0, in_g) in self.preds(g, h, m) {
+                if !self.bad_part(in_g) {
+                    continue;
+                }
+                let p = 1 - m;
+                let s = self.index(g0, h0, p);
+                if good[s] || lost[s] {
+                    continue;
+                }
+                if p == L {
+                    good[s] = true;
+                    stack.push((g0, h0, p));
+                } else {
+                    open[s] = open[s].saturating_sub(1);
+                    if open[s] == 0 {
+                        good[s] = true;
+                        stack.push((g0, h0, p));
+                    }
+                }
+            }
+        }
+        good
+    }
+}

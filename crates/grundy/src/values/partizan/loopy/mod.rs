@@ -1,0 +1,100 @@
+//! Loopy games: Conway's theory where play can repeat (Winning Ways, ch. 11; Siegel,
+//! "Combinatorial Game Theory", ch. VI; Siegel, "Coping with cycles", 2009). A game is a graph
+//! ([`LoopyGraph`]) and a start vertex; every short game is one with no cycle.
+//!
+//! - `outcome.rs`: who wins with each player first, a draw where play never ends, by
+//!   retrograde analysis ([`Retrograde`]), and the best move of a perfect player.
+//! - `compare.rs`: comparison by survival, of stoppers and of sides.
+//! - `simplify.rs`: the simplest form of a stopper (Conway, Bach).
+//! - `sides.rs`: the onside and offside of a game that is not a stopper.
+//! - `text.rs`, `print.rs`: CGSuite's notation, read and written.
+
+mod compare;
+mod graph;
+mod outcome;
+mod print;
+mod sides;
+mod simplify;
+mod text;
+
+pub use compare::Side;
+pub use graph::{LoopyGraph, MAX_VERTICES};
+pub use outcome::{LoopyOutcome, Retrograde};
+pub use text::{is_loopy_text, parse_loopy, CONSTANTS};
+
+use crate::values::partizan::{GameStore, PartizanError};
+
+/// A loopy game's value: the outcome with each player first and Conway's value, a stopper's
+/// simplest form or the two sides.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LoopyValue {
+    /// The result with Left moving first.
+    pub outcome_left_first: LoopyOutcome,
+    /// The result with Right moving first.
+    pub outcome_right_first: LoopyOutcome,
+    /// Whether the game is a stopper (no endless alternating play from any position of it).
+    pub stopper: bool,
+    /// The value as text: a stopper's simplest form, or `onside & offside` (one stopper when
+    /// the sides are equal).
+    pub text: String,
+    /// A stopper's simplest form, in CGSuite's notation.
+    pub canonical: Option<String>,
+    /// The onside of a game that is not a stopper.
+    pub onside: Option<String>,
+    /// The offside of a game that is not a stopper.
+    pub offside: Option<String>,
+    /// Whether the game has no cycle at all (a short game).
+    pub loopfree: bool,
+}
+
+/// The value of vertex `start` of `graph`: outcomes by retrograde analysis, then the stopper's
+/// simplest form or the sides, each within `max_steps` steps of work.
+pub fn loopy_value(
+    graph: &LoopyGraph,
+    start: u32,
+    store: &mut GameStore,
+    max_steps: u64,
+) -> Result<LoopyValue, PartizanError> {
+    let g = graph.packed(start);
+    let retro = Retrograde::solve(&g);
+    let (outcome_left_first, outcome_right_first) = (retro.outcome(0, 0), retro.outcome(0, 1));
+    let stopper = g.is_stopper(0);
+    let loopfree = g.is_loopfree(0);
+    if stopper {
+        let canon = simplify::simplest_stopper(&g, 0, max_steps)?;
+        let text = print::stopper_text(&canon, store)?;
+        return Ok(LoopyValue {
+            outcome_left_first,
+            outcome_right_first,
+            stopper,
+            text: text.clone(),
+            canonical: Some(text),
+            onside: None,
+            offside: None,
+            loopfree,
+        });
+    }
+    let on = sides::side_of(&g, Side::On, max_steps)?;
+    let off = sides::side_of(&g, Side::Off, max_steps)?;
+    let (on_text, off_text) = (print::stopper_text(&on, store)?, print::stopper_text(&off, store)?);
+    let text = if print::equal(&on, &off) { on_text.clone() } else { format!("{on_text} & {off_text}") };
+    Ok(LoopyValue {
+        outcome_left_first,
+        outcome_right_first,
+        stopper,
+        text,
+        canonical: None,
+        onside: Some(on_text),
+        offside: Some(off_text),
+        loopfree,
+    })
+}
+
+/// Reads a game in CGSuite's notation and values it.
+pub fn loopy_value_of_text(text: &str, store: &mut GameStore, max_steps: u64) -> Result<LoopyValue, PartizanError> {
+    let g = parse_loopy(text, store)?;
+    loopy_value(&g, 0, store, max_steps)
+}
+
+#[cfg(test)]
+mod tests;
