@@ -197,19 +197,22 @@ impl LoopyGraph {
         preds
     }
 
-    /// Whether no play from `start` goes on for ever with the players alternating (a stopper,
-    /// Conway): the graph of (vertex, player to move), a move leading to the other player's
-    /// turn, has no cycle reachable from `start` with either player first.
+    /// Whether no play from any subposition of `start` goes on for ever with the players
+    /// alternating (a stopper, Conway): the graph of (vertex, player to move), a move leading
+    /// to the other player's turn, has no cycle among the states of the vertices reachable
+    /// from `start`.
     pub fn is_stopper(&self, start: u32) -> bool {
         // Kahn's count over the reachable states: acyclic iff every state is removed.
         let n = self.len();
         let state = |v: u32, p: usize| v as usize * 2 + p;
         let mut seen = vec![false; n * 2];
         let mut order = Vec::new();
-        for p in 0..2 {
-            if (start as usize) < n && !seen[state(start, p)] {
-                seen[state(start, p)] = true;
-                order.push((start, p));
+        // Every subposition with either player to move: endless alternating play from any of
+        // them makes the game not a stopper, whether or not the start's own play reaches it.
+        for v in self.reachable(start) {
+            for p in 0..2 {
+                seen[state(v, p)] = true;
+                order.push((v, p));
             }
         }
         let mut i = 0;
