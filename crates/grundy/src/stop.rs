@@ -151,6 +151,12 @@ thread_local! {
     static CURRENT: RefCell<Option<StopToken>> = const { RefCell::new(None) };
 }
 
+/// The token installed on this thread, if any: to install on the threads a computation
+/// starts, so that Ctrl-C stops them too.
+pub(crate) fn current() -> Option<StopToken> {
+    CURRENT.with(|c| c.borrow().clone())
+}
+
 /// Whether the token installed on this thread (if any) has fired. Long loops call this
 /// between steps of at most a few milliseconds each.
 pub(crate) fn check() -> Result<(), Stopped> {

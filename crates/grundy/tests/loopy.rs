@@ -46,8 +46,8 @@ fn plain_outcomes(g: &LoopyGraph) -> Vec<[LoopyOutcome; 2]> {
         .iter()
         .map(|s| {
             let mut o = [LoopyOutcome::Draw; 2];
-            for p in 0..2 {
-                o[p] = match s[p] {
+            for (p, slot) in o.iter_mut().enumerate() {
+                *slot = match s[p] {
                     Some(true) if p == 0 => LoopyOutcome::Left,
                     Some(true) => LoopyOutcome::Right,
                     Some(false) if p == 0 => LoopyOutcome::Right,
@@ -96,8 +96,8 @@ fn outcomes_of_every_small_graph_match_plain_retrograde() {
             let plain = plain_outcomes(&g);
             let retro = Retrograde::solve(&g);
             for v in 0..n as u32 {
-                for p in 0..2 {
-                    assert_eq!(retro.outcome(v, p), plain[v as usize][p], "n={n} code={code} v={v} p={p}");
+                for (p, &want) in plain[v as usize].iter().enumerate() {
+                    assert_eq!(retro.outcome(v, p), want, "n={n} code={code} v={v} p={p}");
                 }
             }
         }
@@ -114,8 +114,8 @@ fn outcomes_of_sums_of_two_small_graphs_match_plain_retrograde() {
         let s = a.sum(0, &b, 0, 1 << 20).unwrap();
         let plain = plain_outcomes(&s);
         let retro = Retrograde::solve(&s);
-        for p in 0..2 {
-            assert_eq!(retro.outcome(0, p), plain[0][p]);
+        for (p, &want) in plain[0].iter().enumerate() {
+            assert_eq!(retro.outcome(0, p), want);
         }
     }
 }

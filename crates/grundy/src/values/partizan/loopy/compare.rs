@@ -29,11 +29,84 @@ pub fn all_pairs_le(a: &LoopyGraph, b: &LoopyGraph, side: Side) -> Vec<bool> {
     Survival::new(a, b, side).solve()
 }
 
-/// Whether vertex `g` of `a` is at most vertex `h` of `b` in `side`'s sense.
-#[allow(dead_code)]
-pub fn le(a: &LoopyGraph, g: u32, b: &LoopyGraph, h: u32, side: Side) -> bool {
-    let nb = b.len();
-    all_pairs_le(a, b, side).get(g as usize * nb + h as usize).copied().unwrap_or(false)
+/// For every pair of vertices x, y of the stoppers' graph `g`: whether x ≤ y, as
+/// `le[x * g.len() + y]`. The same game as [`all_pairs_le`] with [`Side::Stopper`], in flat
+/// arrays: a Left-to-move state starts with its count of moves read from the degrees, and only
+/// the states Right wins are walked back. The vertices from `known_from` on are short games
+/// whose comparisons `known(x, y)` gives (x ≤ y): the pairs of two of them are not played.
+pub fn stopper_pairs_le(g: &LoopyGraph, known_from: usize, known: impl Fn(usize, usize) -> bool) -> Vec<bool> {
+    let n = g.len();
+    let k = if known_from == 0 { n } else { known_from.min(n) };
+    let leaf = |x: usize, y: usize| x >= k && y >= k;
+    let preds = g.predecessors();
+    // lost[(x * n + y) * 2 + mover]: Right wins y − x with `mover` to move.
+    let mut lost = vec![false; n * n * 2];
+    let mut open = vec![0u32; n * n];
+    let mut stack: Vec<u32> = Vec::new();
+    // The played states start from their moves into short pairs, whose results are known;
+    // moves into played states are counted down as those states are found lost.
+    // Left to move in y − x loses when y ≤ x; Right to move wins unless x ≤ y.
+    let known_lost =
+        |x: usize, y: usize, mover: usize| leaf(x, y) && if mover == L { known(y, x) } else { !known(x, y) };
+    let mut first_lost = Vec::new();
+    for x in 0..n {
+        for y in 0..n {
+            let p = x * n + y;
+            if leaf(x, y) {
+                continue;
+            }
+            // Left's moves: x to a Right option of x, y to a Left option of y.
+            let xs = g.right(x as u32).iter().map(|&x2| (x2 as usize, y));
+            let ys = g.left(y as u32).iter().map(|&y2| (x, y2 as usize));
+            let moves = xs.chain(ys).filter(|&(a, b)| !known_lost(a, b, R)).count() as u32;
+            open[p] = moves;
+            if moves == 0 {
+                first_lost.push((p * 2) as u32);
+            }
+            // Right's moves: x to a Left option, y to a Right option; one into a short pair
+            // Left loses wins for Right.
+            let mut xs = g.left(x as u32).iter().map(|&x2| (x2 as usize, y));
+            let mut ys = g.right(y as u32).iter().map(|&y2| (x, y2 as usize));
+            if xs.any(|(a, b)| known_lost(a, b, L)) || ys.any(|(a, b)| known_lost(a, b, L)) {
+                first_lost.push((p * 2 + 1) as u32);
+            }
+        }
+    }
+    for s in first_lost {
+        lost[s as usize] = true;
+        stack.push(s);
+    }
+    while let Some(s) = stack.pop() {
+        let (pair, mover) = (s as usize / 2, s as usize % 2);
+        let (x, y) = (pair / n, pair % n);
+        if mover == R {
+            // Reached by a move of Left: in −x along a Right edge of x, or in y along a Left edge.
+            let xs = preds[1][x].iter().map(|&x0| (x0 as usize, y));
+            let ys = preds[0][y].iter().map(|&y0| (x, y0 as usize));
+            for (x0, y0) in xs.chain(ys) {
+                let p = x0 * n + y0;
+                if !leaf(x0, y0) && !lost[p * 2] {
+                    open[p] -= 1;
+                    if open[p] == 0 {
+                        lost[p * 2] = true;
+                        stack.push((p * 2) as u32);
+                    }
+                }
+            }
+        } else {
+            // Reached by a move of Right: in −x along a Left edge of x, or in y along a Right edge.
+            let xs = preds[0][x].iter().map(|&x0| (x0 as usize, y));
+            let ys = preds[1][y].iter().map(|&y0| (x, y0 as usize));
+            for (x0, y0) in xs.chain(ys) {
+                let p = x0 * n + y0;
+                if !leaf(x0, y0) && !lost[p * 2 + 1] {
+                    lost[p * 2 + 1] = true;
+                    stack.push((p * 2 + 1) as u32);
+                }
+            }
+        }
+    }
+    (0..n * n).map(|p| if leaf(p / n, p % n) { known(p / n, p % n) } else { !lost[p * 2 + 1] }).collect()
 }
 
 /// The game H − G on every pair of vertices.

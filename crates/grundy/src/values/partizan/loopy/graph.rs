@@ -91,11 +91,20 @@ impl LoopyGraph {
 
     /// The vertices reachable from `start` (start included), in the order first reached.
     pub fn reachable(&self, start: u32) -> Vec<u32> {
+        self.reachable_all(&[start])
+    }
+
+    /// The vertices reachable from any of `roots`, in the order first reached.
+    pub fn reachable_all(&self, roots: &[u32]) -> Vec<u32> {
         let mut seen = vec![false; self.len()];
         let mut order = Vec::new();
-        if (start as usize) < self.len() {
-            seen[start as usize] = true;
-            order.push(start);
+        for &r in roots {
+            if let Some(s) = seen.get_mut(r as usize) {
+                if !*s {
+                    *s = true;
+                    order.push(r);
+                }
+            }
         }
         let mut i = 0;
         while let Some(&v) = order.get(i) {
@@ -265,4 +274,60 @@ impl LoopyGraph {
         }
         removed == reach.len()
     }
+}
+
+/// The strongly connected components of a graph of `n` nodes with successors `succ` (Tarjan's
+/// algorithm, iterative): each node's component and their number. Components are numbered in
+/// the order they are completed, which puts every component after all those it reaches.
+pub(crate) fn strong_components(n: usize, succ: impl Fn(usize) -> Vec<usize>) -> (Vec<usize>, usize) {
+    let mut index = vec![usize::MAX; n];
+    let mut low = vec![0; n];
+    let mut on_stack = vec![false; n];
+    let mut comp = vec![usize::MAX; n];
+    let mut stack = Vec::new();
+    let mut next = 0;
+    let mut count = 0;
+    for root in 0..n {
+        if index[root] != usize::MAX {
+            continue;
+        }
+        let mut work: Vec<(usize, Vec<usize>, usize)> = vec![(root, succ(root), 0)];
+        index[root] = next;
+        low[root] = next;
+        next += 1;
+        stack.push(root);
+        on_stack[root] = true;
+        while let Some((s, succs, i)) = work.last_mut() {
+            let s = *s;
+            if let Some(&t) = succs.get(*i) {
+                *i += 1;
+                if index[t] == usize::MAX {
+                    index[t] = next;
+                    low[t] = next;
+                    next += 1;
+                    stack.push(t);
+                    on_stack[t] = true;
+                    work.push((t, succ(t), 0));
+                } else if on_stack[t] {
+                    low[s] = low[s].min(index[t]);
+                }
+            } else {
+                work.pop();
+                if let Some((parent, _, _)) = work.last() {
+                    low[*parent] = low[*parent].min(low[s]);
+                }
+                if low[s] == index[s] {
+                    while let Some(t) = stack.pop() {
+                        on_stack[t] = false;
+                        comp[t] = count;
+                        if t == s {
+                            break;
+                        }
+                    }
+                    count += 1;
+                }
+            }
+        }
+    }
+    (comp, count)
 }

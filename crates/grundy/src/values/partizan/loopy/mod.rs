@@ -13,6 +13,7 @@ mod compare;
 mod graph;
 mod outcome;
 mod print;
+mod scc;
 mod sides;
 mod simplify;
 mod text;
@@ -20,6 +21,7 @@ mod text;
 pub use compare::Side;
 pub use graph::{LoopyGraph, MAX_VERTICES};
 pub use outcome::{LoopyOutcome, Retrograde};
+pub use scc::{stopper_values, StopperTable, StopperValue};
 pub use text::{is_loopy_text, parse_loopy, CONSTANTS};
 
 use crate::values::partizan::{GameStore, PartizanError};
@@ -61,8 +63,15 @@ pub fn loopy_value(
     let stopper = g.is_stopper(0);
     let loopfree = g.is_loopfree(0);
     if stopper {
-        let canon = simplify::simplest_stopper(&g, 0, max_steps)?;
-        let text = print::stopper_text(&canon, store)?;
+        // One strongly connected part at a time: the work grows with the parts, so a graph of
+        // millions of positions whose cycles are short (Fox and Geese) is valued.
+        let mut table = StopperTable::default();
+        let values = stopper_values(&g, store, &mut table, max_steps)?;
+        let text = match values.first() {
+            Some(StopperValue::Short(s)) => store.text(*s)?,
+            Some(StopperValue::Loopy(i)) => print::stopper_text(table.form(*i).unwrap_or(&g), store)?,
+            None => "0".to_string(),
+        };
         return Ok(LoopyValue {
             outcome_left_first,
             outcome_right_first,

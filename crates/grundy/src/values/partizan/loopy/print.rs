@@ -46,24 +46,7 @@ struct Writer<'a> {
 
 impl Writer<'_> {
     fn short_value(&mut self, v: u32) -> Result<Option<GameValue>, PartizanError> {
-        if let Some(&s) = self.short.get(&v) {
-            return Ok(s);
-        }
-        if !self.g.is_loopfree(v) {
-            self.short.insert(v, None);
-            return Ok(None);
-        }
-        let mut sides = [Vec::new(), Vec::new()];
-        for (player, side) in sides.iter_mut().enumerate() {
-            for &x in self.g.options(v, player) {
-                if let Some(s) = self.short_value(x)? {
-                    side.push(s);
-                }
-            }
-        }
-        let value = self.store.game(&sides[0], &sides[1])?;
-        self.short.insert(v, Some(value));
-        Ok(Some(value))
+        short_value_of(self.g, v, self.store, &mut self.short)
     }
 
     /// The name of loopy vertex `v` when it equals a named stopper, or a short game plus one
@@ -157,4 +140,32 @@ pub fn equal(a: &LoopyGraph, b: &LoopyGraph) -> bool {
     let ab = all_pairs_le(a, b, Side::Stopper);
     let ba = all_pairs_le(b, a, Side::Stopper);
     ab.first().copied().unwrap_or(false) && ba.first().copied().unwrap_or(false)
+}
+
+/// The short game at vertex `v` of `g`, `None` when a cycle is reachable from it; each vertex's
+/// answer kept in `memo`.
+pub(crate) fn short_value_of(
+    g: &LoopyGraph,
+    v: u32,
+    store: &mut GameStore,
+    memo: &mut HashMap<u32, Option<GameValue>>,
+) -> Result<Option<GameValue>, PartizanError> {
+    if let Some(&s) = memo.get(&v) {
+        return Ok(s);
+    }
+    if !g.is_loopfree(v) {
+        memo.insert(v, None);
+        return Ok(None);
+    }
+    let mut sides = [Vec::new(), Vec::new()];
+    for (player, side) in sides.iter_mut().enumerate() {
+        for &x in g.options(v, player) {
+            if let Some(s) = short_value_of(g, x, store, memo)? {
+                side.push(s);
+            }
+        }
+    }
+    let value = store.game(&sides[0], &sides[1])?;
+    memo.insert(v, Some(value));
+    Ok(Some(value))
 }

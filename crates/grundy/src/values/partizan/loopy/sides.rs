@@ -6,6 +6,7 @@
 //! reach (Bach's carousel, whose sides are not stoppers) is refused.
 
 use crate::values::partizan::loopy::compare::{all_pairs_le, Side};
+use crate::values::partizan::loopy::graph::strong_components;
 use crate::values::partizan::loopy::simplify::simplest_stopper;
 use crate::values::partizan::loopy::LoopyGraph;
 use crate::values::partizan::PartizanError;
@@ -64,69 +65,22 @@ fn alternating_edges(g: &LoopyGraph) -> Vec<(u32, usize, u32)> {
 }
 
 /// The strongly connected component of each state (vertex, player to move) of the
-/// alternating graph (Tarjan's algorithm, iterative).
+/// alternating graph, a state alone in its component marked apart (`usize::MAX - state`): the
+/// alternating graph has no edge from a state to itself, so a singleton is on no cycle.
 fn alternating_components(g: &LoopyGraph) -> Vec<usize> {
-    let n = g.len() * 2;
     let succ = |s: usize| -> Vec<usize> {
         let (v, p) = ((s / 2) as u32, s % 2);
         g.options(v, p).iter().map(|&w| w as usize * 2 + (1 - p)).collect()
     };
-    let mut index = vec![usize::MAX; n];
-    let mut low = vec![0; n];
-    let mut on_stack = vec![false; n];
-    let mut comp = vec![usize::MAX; n];
-    let mut stack = Vec::new();
-    let mut next = 0;
-    let mut count = 0;
-    for root in 0..n {
-        if index[root] != usize::MAX {
-            continue;
-        }
-        let mut work: Vec<(usize, Vec<usize>, usize)> = vec![(root, succ(root), 0)];
-        index[root] = next;
-        low[root] = next;
-        next += 1;
-        stack.push(root);
-        on_stack[root] = true;
-        while let Some((s, succs, i)) = work.last_mut() {
-            let s = *s;
-            if let Some(&t) = succs.get(*i) {
-                *i += 1;
-                if index[t] == usize::MAX {
-                    index[t] = next;
-                    low[t] = next;
-                    next += 1;
-                    stack.push(t);
-                    on_stack[t] = true;
-                    work.push((t, succ(t), 0));
-                } else if on_stack[t] {
-                    low[s] = low[s].min(index[t]);
-                }
-            } else {
-                work.pop();
-                if let Some((parent, _, _)) = work.last() {
-                    low[*parent] = low[*parent].min(low[s]);
-                }
-                if low[s] == index[s] {
-                    while let Some(t) = stack.pop() {
-                        on_stack[t] = false;
-                        comp[t] = count;
-                        if t == s {
-                            break;
-                        }
-                    }
-                    count += 1;
-                }
-            }
-        }
-    }
-    // A state alone in its component is on a cycle only with an edge to itself, which the
-    // alternating graph never has (a move changes the player); mark singletons apart.
+    let (comp, count) = strong_components(g.len() * 2, succ);
     let mut size = vec![0usize; count];
     for &c in &comp {
-        if c < count {
-            size[c] += 1;
+        if let Some(n) = size.get_mut(c) {
+            *n += 1;
         }
     }
-    comp.iter().enumerate().map(|(s, &c)| if c < count && size[c] > 1 { c } else { usize::MAX - s }).collect()
+    comp.iter()
+        .enumerate()
+        .map(|(s, &c)| if size.get(c).is_some_and(|&n| n > 1) { c } else { usize::MAX - s })
+        .collect()
 }

@@ -3,16 +3,30 @@
 //! vertices fused into one. Every edit keeps each vertex's value, so the comparison of every
 //! pair of vertices, made once at the start, stays true throughout.
 
-use crate::values::partizan::loopy::compare::{all_pairs_le, Side};
+use crate::values::partizan::loopy::compare::stopper_pairs_le;
 use crate::values::partizan::loopy::LoopyGraph;
 use crate::values::partizan::PartizanError;
 
 /// The simplest form of the stopper at vertex `start` of `graph`, packed with its start at 0:
 /// no two of its vertices are equal, and no option is dominated or reversible.
 pub fn simplest_stopper(graph: &LoopyGraph, start: u32, max_steps: u64) -> Result<LoopyGraph, PartizanError> {
-    let mut g = graph.packed(start);
+    let g = graph.packed(start);
+    let le = stopper_pairs_le(&g, 0, |_, _| false);
+    let (g, fused) = simplify_all(g, &le, &[0], max_steps)?;
+    Ok(g.packed(fused.first().copied().unwrap_or(0)))
+}
+
+/// Simplifies every vertex reachable from `roots` in place: afterwards each such vertex's
+/// reachable part is its simplest form. `le_all` is the comparison of every pair of vertices
+/// ([`stopper_pairs_le`]). Returns the graph and where each vertex went (equal vertices fused
+/// into one).
+pub fn simplify_all(
+    mut g: LoopyGraph,
+    le_all: &[bool],
+    roots: &[u32],
+    max_steps: u64,
+) -> Result<(LoopyGraph, Vec<u32>), PartizanError> {
     let n = g.len();
-    let le_all = all_pairs_le(&g, &g, Side::Stopper);
     let le = |x: u32, y: u32| le_all.get(x as usize * n + y as usize).copied().unwrap_or(false);
     let mut steps: u64 = 0;
     let count = |steps: &mut u64| -> Result<(), PartizanError> {
@@ -25,7 +39,7 @@ pub fn simplest_stopper(graph: &LoopyGraph, start: u32, max_steps: u64) -> Resul
     let mut changed = true;
     while changed {
         changed = false;
-        for v in g.reachable(0) {
+        for v in g.reachable_all(roots) {
             for player in 0..2 {
                 // A Left option x of v reverses through a Right option y of x with y <= v:
                 // x is replaced by y's Left options (Right's the other way round).
@@ -70,7 +84,7 @@ pub fn simplest_stopper(graph: &LoopyGraph, start: u32, max_steps: u64) -> Resul
         }
     }
     // Fuse equal vertices: each into the first equal one reached.
-    let order = g.reachable(0);
+    let order = g.reachable_all(roots);
     let mut fused: Vec<u32> = (0..n as u32).collect();
     for (i, &v) in order.iter().enumerate() {
         count(&mut steps)?;
@@ -90,5 +104,5 @@ pub fn simplest_stopper(graph: &LoopyGraph, start: u32, max_steps: u64) -> Resul
             g.set_options(v, player, options);
         }
     }
-    Ok(g.packed(0))
+    Ok((g, fused))
 }

@@ -12,6 +12,7 @@
 use std::collections::HashMap;
 
 use crate::number::echo;
+use crate::values::partizan::loopy::scc::embed_short;
 use crate::values::partizan::loopy::LoopyGraph;
 use crate::values::partizan::{GameStore, GameValue, PartizanError};
 
@@ -422,19 +423,11 @@ impl Builder<'_> {
 
     /// A short game as a tree of vertices, each canonical form once.
     fn short(&mut self, g: GameValue) -> Result<u32, PartizanError> {
-        if let Some(&v) = self.shorts.get(&g) {
-            return Ok(v);
-        }
-        let (l, r) = (self.store.left_options(g)?, self.store.right_options(g)?);
-        let v = self.vertex(Made::Fixed)?;
-        self.shorts.insert(g, v);
-        for x in l {
-            let w = self.short(x)?;
-            self.graph.add_left(v, w);
-        }
-        for x in r {
-            let w = self.short(x)?;
-            self.graph.add_right(v, w);
+        let before = self.graph.len();
+        let v = embed_short(&mut self.graph, self.store, g, &mut self.shorts)?;
+        for _ in before..self.graph.len() {
+            self.made.push(Made::Fixed);
+            self.expanded.push(true);
         }
         Ok(v)
     }
