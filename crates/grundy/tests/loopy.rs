@@ -6,7 +6,9 @@
 //! outcomes in every sum), and by comparison both ways; every pair of sides checked equal to
 //! the game's by the comparison of sides.
 
-use grundy::values::partizan::loopy::{loopy_value, parse_loopy, LoopyGraph, LoopyOutcome, Retrograde};
+use grundy::values::partizan::loopy::{
+    loopy_value, outcomes_of_sides, parse_loopy, stoppers_equal, LoopyGraph, LoopyOutcome, Retrograde,
+};
 use grundy::values::partizan::GameStore;
 
 /// Who wins from each (vertex, player to move), by plain iteration to a fixed point: a state is
@@ -159,11 +161,17 @@ fn check_value(g: &LoopyGraph, what: &str) {
         assert_eq!(probe_outcomes(g, &mut store), probe_outcomes(&back, &mut store), "{what}: '{canonical}'");
     } else {
         let (on, off) = (value.onside.clone().unwrap(), value.offside.clone().unwrap());
+        let mut sides = Vec::new();
         for side in [&on, &off] {
             let back =
                 parse_loopy(side, &mut store).unwrap_or_else(|e| panic!("{what}: '{side}' does not read back: {e}"));
             assert!(back.is_stopper(0), "{what}: side '{side}' is not a stopper");
+            sides.push(back);
         }
+        // The sides decide the outcomes (Left wins moving first when she wins the offside,
+        // Right when he wins the onside): checked against the game's own retrograde analysis.
+        let (l, r) = outcomes_of_sides(&sides[0], &sides[1]);
+        assert_eq!([l, r], plain[0], "{what}: the outcomes of {on} & {off}");
     }
 }
 
@@ -217,4 +225,80 @@ fn simplest_forms_are_fixed_and_unique() {
         let again = loopy_value(&back, 0, &mut store, 1 << 26).unwrap();
         assert_eq!(again.canonical.as_deref(), Some(text.as_str()));
     }
+}
+
+/// Backsliding Toads and Frogs (Winning Ways; Albert and Nowakowski, "Backsliding Toads and
+/// Frogs", Games of No Chance 3): a toad steps right or back left into an empty cell, or jumps
+/// right over one frog; a frog the same the other way. The graph of every strip reached.
+fn backsliding(start: &str) -> LoopyGraph {
+    use std::collections::HashMap;
+    let mut index: HashMap<Vec<u8>, u32> = HashMap::new();
+    let mut list: Vec<Vec<u8>> = vec![start.bytes().collect()];
+    let mut g = LoopyGraph::new();
+    index.insert(list[0].clone(), g.add_vertex());
+    let mut i = 0;
+    while i < list.len() {
+        let cells = list[i].clone();
+        for (player, (me, other, dir)) in [(b'T', b'F', 1i64), (b'F', b'T', -1i64)].into_iter().enumerate() {
+            for at in 0..cells.len() as i64 {
+                if cells[at as usize] != me {
+                    continue;
+                }
+                let cell = |k: i64| if k >= 0 && (k as usize) < cells.len() { Some(cells[k as usize]) } else { None };
+                let mut targets = vec![];
+                if cell(at + dir) == Some(b'.') {
+                    targets.push(at + dir);
+                }
+                if cell(at - dir) == Some(b'.') {
+                    targets.push(at - dir);
+                }
+                if cell(at + dir) == Some(other) && cell(at + 2 * dir) == Some(b'.') {
+                    targets.push(at + 2 * dir);
+                }
+                for t in targets {
+                    let mut next = cells.clone();
+                    next.swap(at as usize, t as usize);
+                    let w = match index.get(&next) {
+                        Some(&w) => w,
+                        None => {
+                            let w = g.add_vertex();
+                            index.insert(next.clone(), w);
+                            list.push(next);
+                            w
+                        }
+                    };
+                    if player == 0 {
+                        g.add_left(i as u32, w);
+                    } else {
+                        g.add_right(i as u32, w);
+                    }
+                }
+            }
+        }
+        i += 1;
+    }
+    g
+}
+
+/// Whether two stoppers written as text are equal: the same outcome in every probe sum and
+/// each at most the other (a sum with the other's negative that Left survives moving second).
+fn same_stopper(a: &str, b: &str) -> bool {
+    let mut store = GameStore::new();
+    let (ga, gb) = (parse_loopy(a, &mut store).unwrap(), parse_loopy(b, &mut store).unwrap());
+    probe_outcomes(&ga, &mut store) == probe_outcomes(&gb, &mut store) && stoppers_equal(&ga, &gb).unwrap()
+}
+
+#[test]
+fn backsliding_toads_and_frogs_has_cgsuites_published_value() {
+    // CGSuite's test suite (lib/core/src/test/scala/org/cgsuite/lang/GameStripTest.scala):
+    // BackslidingToadsAndFrogs("ttt..fff") is {on||0|-1/2} & {1/2|0||off} (written there with
+    // CGSuite's nested bars; grundy writes the inner braces).
+    let g = backsliding("TTT..FFF");
+    let mut store = GameStore::new();
+    let v = loopy_value(&g, 0, &mut store, 1 << 30).unwrap();
+    assert!(!v.stopper);
+    let (on, off) = (v.onside.unwrap(), v.offside.unwrap());
+    assert!(same_stopper(&on, "{on||0|-1/2}"), "onside {on}");
+    assert!(same_stopper(&off, "{1/2|0||off}"), "offside {off}");
+    assert_eq!(v.text, "{on|{0|-1/2}} & {{1/2|0}|off}");
 }

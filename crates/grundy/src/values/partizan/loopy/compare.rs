@@ -11,6 +11,7 @@
 //!   after round, the states from which she cannot force the play out of that part.
 
 use crate::values::partizan::loopy::LoopyGraph;
+use crate::values::partizan::PartizanError;
 
 /// How infinite play is judged in a comparison.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -25,8 +26,14 @@ pub enum Side {
 
 /// For every g of `a` and h of `b`: whether G_g ≤ H_h in `side`'s sense, as
 /// `le[g * b.len() + h]`.
-pub fn all_pairs_le(a: &LoopyGraph, b: &LoopyGraph, side: Side) -> Vec<bool> {
+pub fn all_pairs_le(a: &LoopyGraph, b: &LoopyGraph, side: Side) -> Result<Vec<bool>, PartizanError> {
     Survival::new(a, b, side).solve()
+}
+
+/// Whether vertex `g` of `a` is at most vertex `h` of `b` in `side`'s sense.
+pub fn le(a: &LoopyGraph, g: u32, b: &LoopyGraph, h: u32, side: Side) -> Result<bool, PartizanError> {
+    let nb = b.len();
+    Ok(all_pairs_le(a, b, side)?.get(g as usize * nb + h as usize).copied().unwrap_or(false))
 }
 
 /// For every pair of vertices x, y of the stoppers' graph `g`: whether x ≤ y, as
@@ -163,22 +170,24 @@ impl<'g> Survival<'g> {
     }
 
     /// Left's survival with Right to move, for every pair.
-    fn solve(&self) -> Vec<bool> {
+    fn solve(&self) -> Result<Vec<bool>, PartizanError> {
         let (na, nb) = (self.a.len(), self.b.len());
         let states = na * nb * 2;
         let mut lost = vec![false; states];
         // Right's attractor to the states where Left cannot move.
-        let mut seeds = Vec::new();
+        let mut stuck = Vec::new();
         for g in 0..na as u32 {
             for h in 0..nb as u32 {
                 if self.moves(g, h, L).next().is_none() {
-                    seeds.push((g, h, L));
+                    stuck.push((g, h, L));
                 }
             }
         }
-        self.attract(&mut lost, seeds);
+        self.attract(&mut lost, stuck);
         if self.side != Side::Stopper {
             loop {
+                // A round is a few passes over the pairs; Ctrl-C is felt between rounds.
+                crate::stop::check()?;
                 let good = self.good(&lost);
                 let mut bad = Vec::new();
                 for g in 0..na as u32 {
@@ -203,13 +212,13 @@ impl<'g> Survival<'g> {
                 le[g as usize * nb + h as usize] = !lost[self.index(g, h, R)];
             }
         }
-        le
+        Ok(le)
     }
 
-    /// Adds `seeds` to Right's winning states and everything Right can force from them: a
+    /// Adds `from` to Right's winning states and everything Right can force from them: a
     /// Left-to-move state whose every move is lost, a Right-to-move state with one move into
     /// a lost state.
-    fn attract(&self, lost: &mut [bool], seeds: Vec<(u32, u32, usize)>) {
+    fn attract(&self, lost: &mut [bool], from: Vec<(u32, u32, usize)>) {
         let mut open: Vec<u32> = vec![0; lost.len()];
         let (na, nb) = (self.a.len(), self.b.len());
         for g in 0..na as u32 {
@@ -219,7 +228,7 @@ impl<'g> Survival<'g> {
             }
         }
         let mut stack = Vec::new();
-        for (g, h, m) in seeds {
+        for (g, h, m) in from {
             let s = self.index(g, h, m);
             if !lost[s] {
                 lost[s] = true;

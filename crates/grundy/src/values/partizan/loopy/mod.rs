@@ -86,7 +86,7 @@ pub fn loopy_value(
     let on = sides::side_of(&g, Side::On, max_steps)?;
     let off = sides::side_of(&g, Side::Off, max_steps)?;
     let (on_text, off_text) = (print::stopper_text(&on, store)?, print::stopper_text(&off, store)?);
-    let text = if print::equal(&on, &off) { on_text.clone() } else { format!("{on_text} & {off_text}") };
+    let text = if print::equal(&on, &off)? { on_text.clone() } else { format!("{on_text} & {off_text}") };
     Ok(LoopyValue {
         outcome_left_first,
         outcome_right_first,
@@ -99,10 +99,96 @@ pub fn loopy_value(
     })
 }
 
-/// Reads a game in CGSuite's notation and values it.
+/// Reads a game in CGSuite's notation and values it; `S & T` is the value with onside S and
+/// offside T (two stoppers, S ≥ T), as a value is written.
 pub fn loopy_value_of_text(text: &str, store: &mut GameStore, max_steps: u64) -> Result<LoopyValue, PartizanError> {
+    if let Some((on_text, off_text)) = split_sides(text) {
+        return sided_value(on_text, off_text, store, max_steps);
+    }
     let g = parse_loopy(text, store)?;
     loopy_value(&g, 0, store, max_steps)
+}
+
+/// The two sides of `S & T`, when the text has one `&` outside braces and parentheses.
+fn split_sides(text: &str) -> Option<(&str, &str)> {
+    let mut depth = 0i32;
+    let mut at = None;
+    for (i, c) in text.char_indices() {
+        match c {
+            '{' | '(' => depth += 1,
+            '}' | ')' => depth -= 1,
+            '&' if depth == 0 => {
+                if at.is_some() {
+                    return None;
+                }
+                at = Some(i);
+            }
+            _ => {}
+        }
+    }
+    at.map(|i| (&text[..i], &text[i + 1..]))
+}
+
+/// The value `on & off` typed back: each side a stopper, the onside at least the offside.
+fn sided_value(
+    on_text: &str,
+    off_text: &str,
+    store: &mut GameStore,
+    max_steps: u64,
+) -> Result<LoopyValue, PartizanError> {
+    let (on, off) = (parse_loopy(on_text.trim(), store)?, parse_loopy(off_text.trim(), store)?);
+    for (g, t) in [(&on, on_text), (&off, off_text)] {
+        if !g.is_stopper(0) {
+            return Err(PartizanError::Parse(format!(
+                "'{}' is not a stopper: each side of S & T is one",
+                crate::number::echo(t.trim())
+            )));
+        }
+    }
+    if !compare::le(&off, 0, &on, 0, Side::Stopper)? {
+        return Err(PartizanError::Parse(format!(
+            "the onside '{}' is not at least the offside '{}' (S & T needs S ≥ T)",
+            crate::number::echo(on_text.trim()),
+            crate::number::echo(off_text.trim())
+        )));
+    }
+    let on = simplify::simplest_stopper(&on, 0, max_steps)?;
+    let off = simplify::simplest_stopper(&off, 0, max_steps)?;
+    let (outcome_left_first, outcome_right_first) = outcomes_of_sides(&on, &off);
+    let (on_text, off_text) = (print::stopper_text(&on, store)?, print::stopper_text(&off, store)?);
+    let text = if print::equal(&on, &off)? { on_text.clone() } else { format!("{on_text} & {off_text}") };
+    Ok(LoopyValue {
+        outcome_left_first,
+        outcome_right_first,
+        stopper: false,
+        text,
+        canonical: None,
+        onside: Some(on_text),
+        offside: Some(off_text),
+        loopfree: false,
+    })
+}
+
+/// The outcomes of a game from its sides (Conway): Left moving first wins when she wins the
+/// offside (where endless play is Right's) moving first, Right wins when he wins the onside
+/// (where it is Left's); anything else is a draw. Right first the same way round.
+pub fn outcomes_of_sides(on: &LoopyGraph, off: &LoopyGraph) -> (LoopyOutcome, LoopyOutcome) {
+    let (r_on, r_off) = (Retrograde::solve(on), Retrograde::solve(off));
+    let pick = |first: usize| {
+        if r_off.outcome(0, first) == LoopyOutcome::Left {
+            LoopyOutcome::Left
+        } else if r_on.outcome(0, first) == LoopyOutcome::Right {
+            LoopyOutcome::Right
+        } else {
+            LoopyOutcome::Draw
+        }
+    };
+    (pick(0), pick(1))
+}
+
+/// Whether the stoppers at vertex 0 of `a` and of `b` are equal (each at most the other).
+pub fn stoppers_equal(a: &LoopyGraph, b: &LoopyGraph) -> Result<bool, PartizanError> {
+    print::equal(a, b)
 }
 
 #[cfg(test)]

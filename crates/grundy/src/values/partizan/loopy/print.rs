@@ -59,7 +59,7 @@ impl Writer<'_> {
         let mut found = None;
         for (name, text) in NAMED {
             let k = parse_loopy(text, self.store)?;
-            if equal(&here, &k) {
+            if equal(&here, &k)? {
                 found = Some(name.to_string());
                 break;
             }
@@ -80,7 +80,7 @@ impl Writer<'_> {
                 }
                 for (name, text) in NAMED.iter().skip(2) {
                     let k = parse_loopy(&format!("{st} + {text}"), self.store)?;
-                    if equal(&here, &k) {
+                    if equal(&here, &k)? {
                         found = Some(format!("{st} + {name}"));
                         break 'search;
                     }
@@ -136,10 +136,10 @@ impl Writer<'_> {
 }
 
 /// Whether the stoppers at vertex 0 of `a` and `b` are equal.
-pub fn equal(a: &LoopyGraph, b: &LoopyGraph) -> bool {
-    let ab = all_pairs_le(a, b, Side::Stopper);
-    let ba = all_pairs_le(b, a, Side::Stopper);
-    ab.first().copied().unwrap_or(false) && ba.first().copied().unwrap_or(false)
+pub fn equal(a: &LoopyGraph, b: &LoopyGraph) -> Result<bool, PartizanError> {
+    let ab = all_pairs_le(a, b, Side::Stopper)?;
+    let ba = all_pairs_le(b, a, Side::Stopper)?;
+    Ok(ab.first().copied().unwrap_or(false) && ba.first().copied().unwrap_or(false))
 }
 
 /// The short game at vertex `v` of `g`, `None` when a cycle is reachable from it; each vertex's

@@ -124,19 +124,21 @@ impl StopperTable {
     }
 
     /// The number of `form` (a simplest form), kept if new.
-    fn intern(&mut self, form: LoopyGraph) -> u32 {
+    fn intern(&mut self, form: LoopyGraph) -> Result<u32, PartizanError> {
         let h = shape_hash(&form);
         if let Some(list) = self.by_hash.get(&h) {
             for &i in list {
-                if self.forms.get(i as usize).is_some_and(|f| f.len() == form.len() && equal(f, &form)) {
-                    return i;
+                if let Some(f) = self.forms.get(i as usize) {
+                    if f.len() == form.len() && equal(f, &form)? {
+                        return Ok(i);
+                    }
                 }
             }
         }
         let i = self.forms.len() as u32;
         self.forms.push(form);
         self.by_hash.entry(h).or_default().push(i);
-        i
+        Ok(i)
     }
 }
 
@@ -253,7 +255,7 @@ pub fn stopper_values(
                 memo.clear();
                 let value = match short_value_of(&form, 0, store, &mut memo)? {
                     Some(s) => StopperValue::Short(s),
-                    None => StopperValue::Loopy(table.intern(form)),
+                    None => StopperValue::Loopy(table.intern(form)?),
                 };
                 values[v as usize] = Some(value);
             }

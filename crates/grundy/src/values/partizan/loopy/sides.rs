@@ -5,28 +5,59 @@
 //! equal to the side it stands for, so an answer is exact; a game whose sides no deletions
 //! reach (Bach's carousel, whose sides are not stoppers) is refused.
 
+use crate::values::partizan::loopy::compare::stopper_pairs_le;
 use crate::values::partizan::loopy::compare::{all_pairs_le, Side};
 use crate::values::partizan::loopy::graph::strong_components;
-use crate::values::partizan::loopy::simplify::simplest_stopper;
+use crate::values::partizan::loopy::simplify::{simplest_stopper, simplify_all};
 use crate::values::partizan::loopy::LoopyGraph;
 use crate::values::partizan::PartizanError;
 
 /// The simplest form of the onside (`Side::On`) or offside (`Side::Off`) of vertex 0 of the
-/// packed graph `g`.
+/// packed graph `g`: found one strongly connected part at a time (the parts below a part
+/// replaced by their sides, found first), and the answer checked equal to `g`'s side on the
+/// whole graph; where that check fails, or a part is too tangled, the whole graph's edges are
+/// deleted in one search instead.
 pub fn side_of(g: &LoopyGraph, side: Side, max_steps: u64) -> Result<LoopyGraph, PartizanError> {
-    let mut h = g.packed(0);
     let mut steps: u64 = 0;
-    'deleting: while !h.is_stopper(0) {
-        for (v, player, w) in alternating_edges(&h) {
-            steps += (g.len() * h.len()) as u64;
-            if steps > max_steps {
+    if let Some(form) = side_by_parts(g, side, max_steps, &mut steps)? {
+        if equal_at(&form, 0, g, 0, side)? {
+            return Ok(form);
+        }
+    }
+    let mut h = g.packed(0);
+    delete_edges(&mut h, g, &[0], side, max_steps, &mut steps)?;
+    simplest_stopper(&h, 0, max_steps)
+}
+
+/// Deletes edges of `h` on endless alternating play, one at a time, keeping each deletion
+/// after which every vertex of `keep` has the same side in `h` as in `original` (vertex
+/// numbers shared), until `h` is a stopper from each of `keep`.
+fn delete_edges(
+    h: &mut LoopyGraph,
+    original: &LoopyGraph,
+    keep: &[u32],
+    side: Side,
+    max_steps: u64,
+    steps: &mut u64,
+) -> Result<(), PartizanError> {
+    'deleting: while keep.iter().any(|&v| !h.is_stopper(v)) {
+        for (v, player, w) in alternating_edges(h, keep) {
+            crate::stop::check()?;
+            *steps += (original.len() * h.len()) as u64;
+            if *steps > max_steps {
                 return Err(PartizanError::TooMuchWork { operation: "a loopy game's sides", limit: max_steps });
             }
             let mut candidate = h.clone();
             let kept: Vec<u32> = candidate.options(v, player).iter().copied().filter(|&x| x != w).collect();
             candidate.set_options(v, player, kept);
-            if equal(&candidate, g, side) {
-                h = candidate.packed(0);
+            let (ab, ba) = (all_pairs_le(&candidate, original, side)?, all_pairs_le(original, &candidate, side)?);
+            let n = original.len();
+            let same = keep.iter().all(|&k| {
+                let at = k as usize * n + k as usize;
+                ab.get(at).copied().unwrap_or(false) && ba.get(at).copied().unwrap_or(false)
+            });
+            if same {
+                *h = candidate;
                 continue 'deleting;
             }
         }
@@ -35,23 +66,91 @@ pub fn side_of(g: &LoopyGraph, side: Side, max_steps: u64) -> Result<LoopyGraph,
             if side == Side::On { "onside" } else { "offside" }
         )));
     }
-    simplest_stopper(&h, 0, max_steps)
+    Ok(())
 }
 
-/// Whether vertex 0 of `a` and of `b` have the same side.
-fn equal(a: &LoopyGraph, b: &LoopyGraph, side: Side) -> bool {
-    let ab = all_pairs_le(a, b, side);
-    let ba = all_pairs_le(b, a, side);
-    ab.first().copied().unwrap_or(false) && ba.first().copied().unwrap_or(false)
+/// Whether vertex `x` of `a` and `y` of `b` have the same side.
+fn equal_at(a: &LoopyGraph, x: u32, b: &LoopyGraph, y: u32, side: Side) -> Result<bool, PartizanError> {
+    let ab = all_pairs_le(a, b, side)?;
+    let ba = all_pairs_le(b, a, side)?;
+    Ok(ab.get(x as usize * b.len() + y as usize).copied().unwrap_or(false)
+        && ba.get(y as usize * a.len() + x as usize).copied().unwrap_or(false))
 }
 
-/// The edges (vertex, player, option) on some endless alternating play from vertex 0: both
-/// ends in one strongly connected part of the graph of (vertex, player to move).
-fn alternating_edges(g: &LoopyGraph) -> Vec<(u32, usize, u32)> {
+/// The side of vertex 0 found part by part: each strongly connected part, with the sides of
+/// the positions it moves out to copied beside it, has its edges deleted until it is a
+/// stopper with every position's side unchanged, then is simplified. `None` when a part cannot
+/// be made a stopper so.
+fn side_by_parts(
+    g: &LoopyGraph,
+    side: Side,
+    max_steps: u64,
+    steps: &mut u64,
+) -> Result<Option<LoopyGraph>, PartizanError> {
+    let n = g.len();
+    let succ =
+        |v: usize| -> Vec<usize> { g.left(v as u32).iter().chain(g.right(v as u32)).map(|&w| w as usize).collect() };
+    let (comp, count) = strong_components(n, succ);
+    let mut members: Vec<Vec<u32>> = vec![Vec::new(); count];
+    for (v, &c) in comp.iter().enumerate() {
+        if let Some(m) = members.get_mut(c) {
+            m.push(v as u32);
+        }
+    }
+    // Each position's side, a stopper in simplest form (vertex 0 its start).
+    let mut forms: Vec<Option<LoopyGraph>> = vec![None; n];
+    for part in &members {
+        let mut local = LoopyGraph::new();
+        let mut at = std::collections::HashMap::new();
+        for &v in part {
+            at.insert(v, local.add_vertex());
+        }
+        let mut copied = std::collections::HashMap::new();
+        for &v in part {
+            for player in 0..2 {
+                for &w in g.options(v, player) {
+                    let target = match at.get(&w) {
+                        Some(&t) => t,
+                        None => match copied.get(&w) {
+                            Some(&t) => t,
+                            None => {
+                                let Some(form) = forms.get(w as usize).cloned().flatten() else { return Ok(None) };
+                                let t = local.append(&form);
+                                copied.insert(w, t);
+                                t
+                            }
+                        },
+                    };
+                    let from = at.get(&v).copied().unwrap_or(0);
+                    if player == 0 {
+                        local.add_left(from, target);
+                    } else {
+                        local.add_right(from, target);
+                    }
+                }
+            }
+        }
+        let keep: Vec<u32> = (0..part.len() as u32).collect();
+        let original = local.clone();
+        if delete_edges(&mut local, &original, &keep, side, max_steps, steps).is_err() {
+            return Ok(None);
+        }
+        let le = stopper_pairs_le(&local, 0, |_, _| false);
+        let (simple, fused) = simplify_all(local, &le, &keep, max_steps)?;
+        for (&v, &k) in part.iter().zip(&keep) {
+            forms[v as usize] = Some(simple.packed(fused.get(k as usize).copied().unwrap_or(k)));
+        }
+    }
+    Ok(forms.first().cloned().flatten())
+}
+
+/// The edges (vertex, player, option) on some endless alternating play from the vertices
+/// `from`: both ends in one strongly connected part of the graph of (vertex, player to move).
+fn alternating_edges(g: &LoopyGraph, from: &[u32]) -> Vec<(u32, usize, u32)> {
     let n = g.len();
     let comp = alternating_components(g);
     let mut out = Vec::new();
-    for v in g.reachable(0) {
+    for v in g.reachable_all(from) {
         for player in 0..2 {
             for &w in g.options(v, player) {
                 let (s, t) = (v as usize * 2 + player, w as usize * 2 + (1 - player));

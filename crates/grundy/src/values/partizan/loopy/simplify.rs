@@ -31,6 +31,9 @@ pub fn simplify_all(
     let mut steps: u64 = 0;
     let count = |steps: &mut u64| -> Result<(), PartizanError> {
         *steps += 1;
+        if *steps % 4096 == 0 {
+            crate::stop::check()?;
+        }
         if *steps > max_steps {
             return Err(PartizanError::TooMuchWork { operation: "a loopy game's simplest form", limit: max_steps });
         }

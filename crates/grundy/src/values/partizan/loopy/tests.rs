@@ -28,17 +28,24 @@ fn published_examples() {
 }
 
 #[test]
-fn show() {
-    for text in [
-        "over - over",
-        "upon - upon",
-        "upon + upon",
-        "on + under",
-        "over + under",
-        "a:{0||||0|||a|*||*}",
-        "bach:{0,{1|1,{*,{1+*|1+*,bach}|*}}|0}",
-    ] {
-        let mut store = GameStore::new();
-        eprintln!("{text} => {:?}", loopy_value_of_text(text, &mut store, 1 << 24).map(|v| v.text));
+fn sums_and_differences_of_constants() {
+    // Winning Ways ch. 11 and CGSuite's loopy tutorial: on + off = dud, upon + upon is a
+    // stopper, over - over is not.
+    assert_eq!(value("on + off").text, "on & off");
+    assert!(value("upon + upon").stopper);
+    assert!(!value("over - over").stopper);
+    assert_eq!(value("on + under").text, "on");
+}
+
+#[test]
+fn a_value_written_with_sides_reads_back() {
+    for text in ["dud", "c:{a:{0||c|}||a|}", "over - over", "upon - upon"] {
+        let v = value(text);
+        let back = value(&v.text);
+        assert_eq!(back.text, v.text, "{text}");
+        assert_eq!((back.outcome_left_first, back.outcome_right_first), (v.outcome_left_first, v.outcome_right_first));
     }
+    let mut store = GameStore::new();
+    assert!(loopy_value_of_text("off & on", &mut store, 1 << 20).is_err());
+    assert!(loopy_value_of_text("dud & 0", &mut store, 1 << 20).is_err());
 }
