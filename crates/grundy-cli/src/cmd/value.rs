@@ -1,11 +1,14 @@
 //! `grundy value GAME POSITION... [--json]` and `grundy value 'TEXT'`: Conway's value of a
 //! position (a partizan game's canonical form, an impartial game's nimber, a sum's sum), or of
 //! a game written in Conway's notation (`{1|0,*}`, `^+*`, `±1`), with its outcome class, mean,
-//! temperature and stops, and with `--svg FILE` its thermograph. The report is the library's
-//! (`grundy::ValueReport`); this prints it.
+//! temperature and stops, and with `--svg FILE` its thermograph; or of a loopy game written in
+//! CGSuite's notation (`a:{0,a|*}`, `dud`), with its outcome each player first and its simplest
+//! form or sides. The reports are the library's (`grundy::ValueReport`,
+//! `grundy::frontend::LoopyReport`); this prints them.
 
 use grundy::frontend::DEFAULT_WORK_LIMIT;
-use grundy::frontend::{report_of, value_past_work, value_report, Raise, Scope, MAX_NAME_CHARS};
+use grundy::frontend::{text_report, text_unread, LoopyReport, TextReport};
+use grundy::frontend::{value_past_work, value_report, Raise, Scope, MAX_NAME_CHARS};
 use grundy::ValueReport;
 use grundy::{AnalyzeError, Convention};
 use grundy::{GameStore, PartizanError};
@@ -27,7 +30,8 @@ const RAISE: Raise = Raise { work: "--work raises the limit", memory: "--memory 
 pub struct Args {
     /// The game (e.g. kl:2,3, domineering, sum; 'grundy games' lists them all), or a game
     /// written in Conway's notation ('{1|0,*}', '^+*', '3/4', '-1/2', '±1' or '+-1') with no
-    /// position.
+    /// position, or a loopy game in CGSuite's ('a:{0,a|*}' with a label pointing back, '{pass|}',
+    /// on, off, over, under, upon, dud; see docs/loopy.md).
     #[arg(allow_hyphen_values = true)]
     game: String,
     /// The position, as `grundy analyze` takes it.
@@ -36,7 +40,10 @@ pub struct Args {
     /// Print one JSON object, the one `GET /api/value` answers: {all_small, atomic_weight,
     /// atomic_weight_words, birthday, canonical, game, incentives, mean, outcome,
     /// outcome_words, position, positions, reduced, stops: [Left's, Right's], temperature,
-    /// thermograph_svg}; a null atomic weight, reduced form or incentives has a `_note`.
+    /// thermograph_svg}; a null atomic weight, reduced form or incentives has a `_note`. A
+    /// loopy game's adds {outcome_left_first, outcome_right_first (L, R or D for a draw),
+    /// stopper, onside, offside, loopfree, value}, its canonical the simplest form of a
+    /// stopper (else null), and the keys only short games have null with a `_note`.
     #[arg(long)]
     json: bool,
     /// The most positions of a board game valued (each once), and the budget of each impartial
@@ -93,13 +100,17 @@ pub fn run(args: Args) -> Result<(), CliError> {
     let limits = Limits { work, memory };
     let scope = if args.value_only { Scope::ValueOnly { not_made: NOT_MADE } } else { Scope::Full };
     let report = if args.position.is_empty() && args.game.parse::<grundy::Game>().is_err() {
-        let g = store.parse(&args.game).map_err(|e| match e {
-            PartizanError::Parse(_) => CliError::usage(e).argument("GAME"),
-            e => error(e.into(), limits),
-        })?;
-        let mut report = report_of(&mut store, g, chars, scope, RAISE).map_err(|e| error(e, limits))?;
-        report.game = args.game.clone();
-        report
+        // A game written as text: a short game as before, a loopy one (labels, `pass`, on, off,
+        // over, dud...) by its game graph, within the same work.
+        let report =
+            text_report(&args.game, &mut store, chars, scope, RAISE, work).map_err(|e| match text_unread(&e) {
+                Some(unread) => CliError::usage(unread).argument("GAME"),
+                None => error(e, limits),
+            })?;
+        match report {
+            TextReport::Short(report) => report,
+            TextReport::Loopy(report) => return loopy(&report, &args),
+        }
     } else {
         if args.position.is_empty() {
             return Err(missing_position(&args.game));
@@ -265,6 +276,40 @@ fn text(r: &ValueReport, scope: Scope) -> String {
         );
     }
     out
+}
+
+/// Prints a loopy game's report (`--json`: its one serialised form, as the web answers it); a
+/// loopy game has no thermograph, so `--svg` is refused.
+fn loopy(report: &LoopyReport, args: &Args) -> Result<(), CliError> {
+    if args.svg.is_some() {
+        return Err(CliError::usage(format!(
+            "--svg: {} is a loopy game, which has no thermograph (thermographs are of short games)",
+            report.game
+        ))
+        .argument("--svg"));
+    }
+    if args.json {
+        emit(&(serde_json::to_string(report).map_err(|e| CliError::of_kind(ErrorKind::Io, e))? + "\n"));
+        return Ok(());
+    }
+    let v = &report.value;
+    let mut out = format!(
+        "{}\nvalue: {}\noutcome: {} ({})\nLeft first: {}\nRight first: {}\nstopper: {}\n",
+        report.game,
+        v.text,
+        report.outcome_class(),
+        report.outcome_words(),
+        v.outcome_left_first.words(),
+        v.outcome_right_first.words(),
+        if v.stopper { "yes" } else { "no (from some position play can alternate for ever)" },
+    );
+    match (&v.canonical, &v.onside, &v.offside) {
+        (Some(c), _, _) => out += &format!("simplest form: {c}\n"),
+        (None, Some(on), Some(off)) => out += &format!("onside: {on}\noffside: {off}\n"),
+        _ => {}
+    }
+    emit(&out);
+    Ok(())
 }
 
 /// Names separated by commas, or "none".

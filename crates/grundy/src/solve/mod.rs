@@ -8,6 +8,7 @@ mod beside_nim;
 pub mod custom;
 pub mod every;
 pub mod games;
+pub mod loopy_value;
 pub mod naive;
 pub mod query;
 pub mod search;
