@@ -22,11 +22,20 @@ fn cli(args: &[&str]) -> Vec<u8> {
     body
 }
 
+/// A query's value escaped.
+fn escape(t: &str) -> String {
+    t.replace('%', "%25").replace('&', "%26").replace('+', "%2B").replace(' ', "%20").replace('|', "%7C")
+}
+
 /// The body of `GET /api/value` for `game` and the position's tokens.
 async fn web(game: &str, position: &[&str]) -> Vec<u8> {
-    let escape = |t: &str| t.replace('%', "%25").replace('&', "%26").replace('+', "%2B").replace(' ', "%20");
     let path = format!("/api/value?game={}&position={}", escape(game), escape(&position.join(" ")));
-    let request = Request::get(&path).body(Body::empty()).expect("a request");
+    body(&path).await
+}
+
+/// The body of the answer to `GET path`, which must be 200.
+async fn body(path: &str) -> Vec<u8> {
+    let request = Request::get(path).body(Body::empty()).expect("a request");
     let response = grundy_web::app().oneshot(request).await.expect("the router answers");
     assert_eq!(response.status(), StatusCode::OK, "{path}");
     axum::body::to_bytes(response.into_body(), usize::MAX).await.expect("a body").to_vec()
@@ -53,5 +62,15 @@ async fn grundy_value_json_is_the_api_reply_byte_for_byte() {
             assert!(v.get(key).is_some(), "{args:?}: no {key} in {v}");
         }
         assert!(v["thermograph_svg"].as_str().is_some_and(|s| s.starts_with("<svg")), "{args:?}");
+    }
+}
+
+/// A game written as text, short or loopy (issue 81): `grundy value 'TEXT' --json` prints the
+/// body `GET /api/value?game=TEXT` answers, byte for byte.
+#[tokio::test]
+async fn a_texts_value_is_the_api_reply_byte_for_byte() {
+    for text in ["{1|0}", "^+*", "a:{0,a|*}", "on + over", "dud", "c:{a:{0||c|}||a|}", "over - v"] {
+        let (printed, answered) = (cli(&[text]), body(&format!("/api/value?game={}", escape(text))).await);
+        assert_eq!(String::from_utf8_lossy(&printed), String::from_utf8_lossy(&answered), "{text}");
     }
 }

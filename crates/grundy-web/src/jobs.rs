@@ -19,7 +19,7 @@ use crate::routes::play::{play_move, MoveRequest};
 use crate::routes::problem::Problem;
 use crate::routes::random::{random_position, RandomRequest};
 use crate::routes::sg::{misere_sequence, sg_sequence};
-use crate::routes::value::value_request;
+use crate::routes::value::{text_request, value_request};
 #[cfg(feature = "server")]
 use crate::AppState;
 
@@ -80,6 +80,10 @@ pub(crate) enum Job {
     Value {
         request: Value,
     },
+    /// Conway's value of a game written as text (a short game, or a loopy game).
+    ValueText {
+        text: String,
+    },
 }
 
 /// A worker process's reply to a job (one JSON line).
@@ -124,6 +128,7 @@ impl Job {
                 let problem: Problem = serde_json::from_value(request.clone()).map_err(bad)?;
                 serde_json::to_value(value_request(&problem)?)
             }
+            Job::ValueText { text } => serde_json::to_value(text_request(text)?),
         };
         value.map_err(|e| Fail::Api(internal(e.to_string())))
     }

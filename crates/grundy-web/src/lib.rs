@@ -30,7 +30,11 @@
 //!   byte for byte what `grundy value --json` prints (the library's `ValueReport`): `{"canonical": "{0,*|↓,↓*}", "outcome": "N", "mean": "0",
 //!   "temperature": "0", "stops": ["0", "0"], "thermograph_svg": "<svg ...", ...}`, exact
 //!   fractions as strings; `canonical` is null past 100,000 characters. Errors as `/api/analyze`'s
-//!   (a form past the work a request may do is 422 `work_limit`).
+//!   (a form past the work a request may do is 422 `work_limit`). With `game` alone, a game
+//!   written as text (`?game={1|0}`, or a loopy game in CGSuite's notation, `?game=a:{0,a|*}`):
+//!   what `grundy value 'TEXT' --json` prints; a loopy game's adds `outcome_left_first`,
+//!   `outcome_right_first` (`L`, `R`, `D`), `stopper`, `onside`, `offside` and `value`, its
+//!   short-game keys null with a `_note`; a text that does not read is 400 `bad_input`.
 //! - `GET /api/games`: the games grundy knows, exactly the library's [`grundy::frontend::GAMES`], one
 //!   object each: `{"spelling": "bounded:K", "name": "K-Nim", "a_move": "take 1..K objects from
 //!   one heap", "example_game": "bounded:3", "example_position": "10 7 4", "heap_ruleset":

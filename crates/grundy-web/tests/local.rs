@@ -61,6 +61,10 @@ async fn the_local_api_answers_every_request_as_the_server_does() {
         ("GET", "/api/sg?game=kayles&upto=30&misere=true", ""),
         ("GET", "/api/value?game=kl:2,3&position=4%205&big=strings", ""),
         ("GET", "/api/value?game=domineering&position=.../...", ""),
+        // Games written as text: a loopy one (issue 81) and a short one.
+        ("GET", "/api/value?game=a:%7B0,a%7C*%7D", ""),
+        ("GET", "/api/value?game=dud", ""),
+        ("GET", "/api/value?game=%7B1%7C0%7D&big=strings", ""),
         // Errors: bad input, an illegal move, a budget, limits, paths and methods.
         ("POST", "/api/analyze", "{"),
         ("POST", "/api/analyze", r#"{"game": "nim", "position": ["x"]}"#),
@@ -70,6 +74,7 @@ async fn the_local_api_answers_every_request_as_the_server_does() {
         ("GET", "/api/sg?game=nim&upto=10001", ""),
         ("GET", "/api/sg?upto=5", ""),
         ("GET", "/api/value?game=kl:2,3", ""),
+        ("GET", "/api/value?game=a:%7B0,b%7C*%7D", ""),
         ("POST", "/api/random", r#"{"game": "nim", "seed": 1, "extra": 2}"#),
         ("GET", "/api/nothing", ""),
         ("GET", "/api/analyze", ""),

@@ -103,3 +103,32 @@ async fn a_value_refused_says_the_outcome_its_parts_decide() {
         "its outcome is known without it: Right wins whoever starts (outcome class R)",
     );
 }
+
+/// A game written as text with no position (issue 81): a loopy game's report, with the outcome
+/// each player first, the stopper flag and the sides; a short game's as before; a text that
+/// does not read is 400 `bad_input` naming the bad part, in one line.
+#[tokio::test]
+async fn a_game_written_as_text_short_or_loopy() {
+    let (s, upon) = get("/api/value?game=a:%7B0,a%7C*%7D").await;
+    assert_eq!(s, StatusCode::OK, "{upon}");
+    assert_eq!((upon["value"].as_str(), upon["canonical"].as_str()), (Some("upon"), Some("upon")));
+    assert_eq!((upon["outcome_left_first"].as_str(), upon["stopper"].as_bool()), (Some("L"), Some(true)));
+    let (s, dud) = get("/api/value?game=dud").await;
+    assert_eq!(s, StatusCode::OK, "{dud}");
+    assert_eq!((dud["onside"].as_str(), dud["offside"].as_str()), (Some("on"), Some("off")));
+    assert_eq!((dud["outcome_left_first"].as_str(), dud["outcome_right_first"].as_str()), (Some("D"), Some("D")));
+    assert!(dud["mean"].is_null() && dud["mean_note"].is_string(), "{dud}");
+    let (s, short) = get("/api/value?game=%7B1%7C0%7D").await;
+    assert_eq!(s, StatusCode::OK, "{short}");
+    assert_eq!((short["canonical"].as_str(), short["mean"].as_str()), (Some("{1|0}"), Some("1/2")));
+    assert!(short.get("stopper").is_none(), "{short}");
+    for (text, names) in [
+        ("a:%7B0,b%7C*%7D", "'b'"),
+        ("a:%7B0%7C%7D%20%2B%20a:%7B%7C0%7D", "defined twice"),
+        ("pass", "'pass'"),
+        ("%7Bpass%7D", "bar"),
+    ] {
+        let (s, body) = get(&format!("/api/value?game={text}")).await;
+        assert_error(s, &body, StatusCode::BAD_REQUEST, "bad_input", names);
+    }
+}

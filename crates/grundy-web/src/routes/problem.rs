@@ -47,7 +47,7 @@ pub(crate) fn quote(token: &str) -> String {
 }
 
 /// A token as the shell reads it back: as it is, or in single quotes.
-fn shell_word(t: &str) -> String {
+pub(crate) fn shell_word(t: &str) -> String {
     let t = t.to_string();
     let plain = !t.is_empty() && t.chars().all(|c| c.is_ascii_alphanumeric() || ":,=/._+-".contains(c));
     if plain {

@@ -3,19 +3,23 @@
 //! the outcome class, the mean and temperature as exact fractions, the stops, and the
 //! thermograph drawn as SVG ([`grundy::thermograph_svg`]). The position is read as `/api/analyze`
 //! reads it (the same [`Problem`], its tokens split at spaces), with the same budget and errors.
+//! `GET /api/value?game={1|0}` with no position (nor graph) is a game written as text, as
+//! `grundy value 'TEXT'` takes it: a short game in Conway's notation, or a loopy game in
+//! CGSuite's (`a:{0,a|*}`, `dud`), whose report adds the outcome with each player first, the
+//! stopper flag and the simplest form or the sides ([`grundy::frontend::LoopyReport`]).
 
 use http::StatusCode;
 use serde::Deserialize;
 use serde_json::Value;
 
-use grundy::frontend::{value_report, Raise, Scope, MAX_NAME_CHARS};
+use grundy::frontend::{text_report, text_unread, value_report, Raise, Scope, TextReport, MAX_NAME_CHARS};
 use grundy::ValueReport;
 use grundy::{AnalyzeError, GameStore, PartizanError};
 
-use crate::error::{ApiError, Fail, Kind};
+use crate::error::{ApiError, Asked, Fail, Kind};
 use crate::jobs::Job;
-use crate::memory::with_budget;
-use crate::routes::problem::Problem;
+use crate::memory::{forecast, with_budget};
+use crate::routes::problem::{quote, shell_word, Problem};
 use crate::routes::Prepared;
 use crate::{Config, MAX_BUDGET};
 
@@ -38,8 +42,11 @@ pub(crate) struct ValueQuery {
 /// The query of `GET /api/value` checked, with the default budget filled in.
 pub(crate) fn prepare_value(q: ValueQuery, config: &Config) -> Result<Prepared, ApiError> {
     let game = q.game.ok_or_else(|| ApiError::bad("missing query parameter 'game' (e.g. ?game=kl:2,3&position=4)"))?;
+    if q.position.is_none() && q.graph.is_none() && game.parse::<grundy::Game>().is_err() {
+        return Ok(prepare_text(game));
+    }
     let position =
-        q.position.ok_or_else(|| ApiError::bad("missing query parameter 'position' (e.g. ?game=kl:2,3&position=4)"))?;
+        q.position.ok_or_else(|| ApiError::bad("missing query parameter 'position' (e.g. ?game=kl:2,3&position=4, or a game written in Conway's notation alone: ?game={1|0} or ?game=a:{0,a|*})"))?;
     let budget =
         q.budget.as_deref().map(|b| grundy::frontend::parse_u64(b, "budget").map_err(ApiError::bad)).transpose()?;
     let tokens: Vec<Value> = position.split_whitespace().map(|t| Value::String(t.into())).collect();
@@ -52,6 +59,43 @@ pub(crate) fn prepare_value(q: ValueQuery, config: &Config) -> Result<Prepared, 
     let bytes = body.to_string().len();
     let forecast = with_budget(&mut body, budget, bytes, config);
     Ok(Prepared { asked, forecast, endpoint: "value", shape_of: body.clone(), job: Job::Value { request: body } })
+}
+
+/// A game written as text with no position (`?game={1|0}`, `?game=a:{0,a|*}`), as `grundy
+/// value 'TEXT'` takes it: a short game in Conway's notation or a loopy game in CGSuite's. Its
+/// memory is the store's bound and its text's.
+fn prepare_text(text: String) -> Prepared {
+    let asked = Asked {
+        what: format!("the value of {}", quote(&text)),
+        command: format!("grundy value {}", shell_word(&text)),
+    };
+    let forecast = forecast(0, text.len()).saturating_add(REQUEST_MEMORY);
+    let shape_of = serde_json::json!({ "text": text });
+    Prepared { asked, forecast, endpoint: "value", shape_of, job: Job::ValueText { text } }
+}
+
+/// The value of a game written as `text` (see [`prepare_text`]) in a store of its own, within
+/// the store's default work and [`REQUEST_MEMORY`]: the library's report, whose one serialised
+/// form is the reply (the object of `grundy value 'TEXT' --json`). A text that does not read is
+/// a 400 naming the bad part.
+pub(crate) fn text_request(text: &str) -> Result<TextReport, Fail> {
+    let mut store = GameStore::new();
+    store.set_total_work_limit(store.work_limit());
+    store.set_memory_limit(REQUEST_MEMORY);
+    let work = store.work_limit();
+    text_report(text, &mut store, MAX_NAME_CHARS, Scope::Full, RAISE, work).map_err(|e| match text_unread(&e) {
+        Some(unread) => Fail::Api(ApiError::bad(unread.to_string())),
+        None => failed_text(e),
+    })
+}
+
+/// A text's value that could not be worked out: past the work or memory one request may take.
+fn failed_text(e: AnalyzeError) -> Fail {
+    match e {
+        AnalyzeError::Stopped(s) => Fail::Stopped(s),
+        AnalyzeError::Partizan(p) => partizan_failed(p),
+        e => Fail::Api(ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, Kind::Unsupported, e)),
+    }
 }
 
 /// ` --budget N` when the request sent one.
@@ -102,7 +146,9 @@ fn failed(problem: &Problem, e: AnalyzeError) -> Fail {
             let suggested = g.suggested_budget();
             let advice = match suggested {
                 Some(b) if b <= MAX_BUDGET => format!(": send budget={b}"),
-                Some(b) => format!(": past this server's cap of {MAX_BUDGET}; `grundy value` on the command line takes --budget {b}"),
+                Some(b) => format!(
+                    ": past this server's cap of {MAX_BUDGET}; `grundy value` on the command line takes --budget {b}"
+                ),
                 None => String::new(),
             };
             let mut error = ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, Kind::Budget, format!("{g}{advice}"));
@@ -112,18 +158,29 @@ fn failed(problem: &Problem, e: AnalyzeError) -> Fail {
             }
             Fail::Api(error)
         }
-        AnalyzeError::Partizan(PartizanError::TooMuchWork { operation, limit }) => Fail::Api(ApiError::new(
+        AnalyzeError::Partizan(p @ (PartizanError::TooMuchWork { .. } | PartizanError::TooMuchMemory { .. })) => {
+            partizan_failed(p)
+        }
+        e => Fail::Api(ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, Kind::Unsupported, e)),
+    }
+}
+
+/// The store's refusal past the work or memory one request may take, as an answer.
+fn partizan_failed(e: PartizanError) -> Fail {
+    match e {
+        PartizanError::TooMuchWork { operation, limit } => Fail::Api(ApiError::new(
             StatusCode::UNPROCESSABLE_ENTITY,
             Kind::WorkLimit,
             format!(
                 "{operation} needs more than {limit} steps of work (options visited and games created), past what one request may do"
             ),
         )),
-        AnalyzeError::Partizan(PartizanError::TooMuchMemory { operation, limit }) => Fail::Api(ApiError::new(
+        PartizanError::TooMuchMemory { operation, limit } => Fail::Api(ApiError::new(
             StatusCode::UNPROCESSABLE_ENTITY,
             Kind::WorkLimit,
             format!("{operation} needs more than {limit} bytes of memory, past what one request may hold"),
         )),
+        PartizanError::Stopped(s) => Fail::Stopped(s),
         e => Fail::Api(ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, Kind::Unsupported, e)),
     }
 }
