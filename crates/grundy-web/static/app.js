@@ -892,6 +892,7 @@ async function loadValue() {
     v = await api(`/api/value?${query}`, undefined, controller.signal);
   } catch (e) {
     if (e.name === 'AbortError' || valueRequest !== controller) return;
+    showValueKind(false);
     for (const id of ['value-canonical', 'value-outcome', 'value-mean', 'value-temperature', 'value-stops', 'value-atomic-weight']) {
       $(id).textContent = '–';
     }
@@ -904,18 +905,113 @@ async function loadValue() {
   }
   if (valueRequest !== controller) return;
   valueRequest = null;
-  $('value-canonical').textContent = v.canonical ?? `not written: ${v.canonical_not_written}`;
   showConwayValue(v.canonical);
+  fillValue(v);
+}
+
+/** Shows the value panel's rows of a loopy game's value (`loopy`) or of a short game's. */
+function showValueKind(loopy) {
+  for (const row of document.querySelectorAll('#value-facts .loopy')) row.hidden = !loopy;
+  for (const row of document.querySelectorAll('#value-facts .short')) row.hidden = loopy;
+}
+
+/** Who wins with one player first, in words: a loopy game's "D" is a draw. */
+const firstWords = (letter) => ({ L: 'Left wins', R: 'Right wins', D: 'a draw: play goes on for ever' })[letter];
+
+/**
+ * Fills the value panel under "Why" with `v`, /api/value's answer: a short game's canonical
+ * form, outcome class, mean, temperature, stops, atomic weight and thermograph; a loopy game's
+ * value (its answer has `stopper`), who wins with each player first (a draw said as a draw),
+ * whether it is a stopper, and its sides (a loopy game has no mean, stops or thermograph).
+ */
+function fillValue(v) {
+  const loopy = v.stopper !== undefined;
+  showValueKind(loopy);
   $('value-outcome').textContent = `${v.outcome}: ${v.outcome_words}`;
-  $('value-mean').textContent = v.mean;
-  $('value-temperature').textContent = v.temperature;
-  $('value-stops').textContent = `Left ${v.stops[0]}, Right ${v.stops[1]}`;
-  // An all-small game (Clobber) is read through its atomic weight and the two-ahead rule.
-  $('value-atomic-weight').textContent = v.atomic_weight_words;
-  // The server's drawing: numbers and fixed words only.
-  $('thermograph').innerHTML = v.thermograph_svg;
+  if (loopy) {
+    $('value-canonical').textContent = v.value;
+    $('value-left-first').textContent = firstWords(v.outcome_left_first);
+    $('value-right-first').textContent = firstWords(v.outcome_right_first);
+    $('value-stopper').textContent = v.stopper
+      ? 'yes: from no position can play alternate for ever'
+      : 'no: from some position play can alternate for ever';
+    $('value-sides').textContent = v.stopper
+      ? `none: a stopper has a simplest form, ${v.canonical}`
+      : `onside ${v.onside}, offside ${v.offside}`;
+    $('thermograph').replaceChildren();
+  } else {
+    $('value-canonical').textContent = v.canonical ?? `not written: ${v.canonical_not_written}`;
+    $('value-mean').textContent = v.mean;
+    $('value-temperature').textContent = v.temperature;
+    $('value-stops').textContent = `Left ${v.stops[0]}, Right ${v.stops[1]}`;
+    // An all-small game (Clobber) is read through its atomic weight and the two-ahead rule.
+    $('value-atomic-weight').textContent = v.atomic_weight_words;
+    // The server's drawing: numbers and fixed words only.
+    $('thermograph').innerHTML = v.thermograph_svg;
+  }
   $('value-note').hidden = true;
   $('value-panel').hidden = false;
+}
+
+/**
+ * Whether the typed game is a game written as text, to value and not to play: typed in the
+ * Game name box, not a game of the list, and with the position left empty or written with
+ * braces or a bar (no game's name has them): `{1|0}`, `a:{0,a|*}`, `dud`.
+ */
+function writtenAsText(game, tokens) {
+  return $('preset').value === 'custom' && kindOf(game) === undefined && (tokens.length === 0 || /[{}|]/.test(game));
+}
+
+/** Why a game written as text has the value `v` (/api/value's answer), in sentences. */
+function textWhy(text, v) {
+  const result = (letter) => ({ L: 'Left wins', R: 'Right wins', D: 'neither can force a win, play going on for ever' })[letter];
+  if (v.stopper === undefined) {
+    return [`${text} is a short game (no position of it comes back): its value is its canonical form, `
+      + `${v.canonical ?? 'too long to write here'}, of outcome class ${v.outcome} (${v.outcome_words}).`];
+  }
+  const lines = [
+    `${text} is a loopy game: a position of it can come back, so play may go on for ever (Winning Ways, ch. 11).`,
+    `Retrograde analysis of its game graph gives who wins: with Left moving first ${result(v.outcome_left_first)}; `
+      + `with Right moving first ${result(v.outcome_right_first)} (outcome class ${v.outcome}).`,
+  ];
+  lines.push(v.stopper
+    ? 'It is a stopper (from no position can play alternate for ever), so it has a simplest form, with dominated '
+      + `options removed and reversible ones bypassed (Conway, Bach): ${v.canonical}.`
+    : 'It is not a stopper (from some position play can alternate for ever), so its value is its two sides, '
+      + `found by sidling (Winning Ways, ch. 11; Siegel): the onside ${v.onside}, where endless play counts as a win `
+      + `for Left, and the offside ${v.offside}, where it counts for Right, written ${v.value}.`);
+  return lines;
+}
+
+/**
+ * Values a game written as text (see `writtenAsText`) as `grundy value 'TEXT'` does: its value
+ * in the summary's Value row, with its outcome, and under "Why" the value panel and the reasons.
+ * Nothing is played.
+ */
+async function showTextValue(text) {
+  const signal = begin('Thinking… (valuing the game)', () => {
+    setStatus('Cancelled: the value was not worked out. Press New game to try again.', 'cancelled');
+  });
+  let v;
+  try {
+    v = await api(`/api/value?game=${encodeURIComponent(text)}`, undefined, signal);
+  } catch (e) {
+    if (!end(signal)) return;
+    showError(e);
+    setStatus(e.kind === 'bad_input'
+      ? 'Fix the game written as text and press New game.'
+      : 'This value cannot be worked out here (see the message above).', 'error');
+    return;
+  }
+  if (!end(signal)) return;
+  const value = v.stopper === undefined ? v.canonical : v.value;
+  $('to-move').textContent = 'nobody: a game written as text is valued, not played';
+  $('outcome').textContent = `${v.outcome}: ${v.outcome_words}`;
+  showConwayValue(value, v.canonical_not_written);
+  $('heap-values-label').hidden = $('heap-values').hidden = true;
+  fillValue(v);
+  showExplanation(textWhy(text, v));
+  setStatus(`Its value is ${value ?? 'too long to write here'} (more under Analysis).`, 'value');
 }
 
 async function newGame(event) {
@@ -946,6 +1042,18 @@ async function newGame(event) {
   $('after-game').hidden = true;
   clearGame();
   $('game-title').textContent = `${game}${state.misere ? ' (misère)' : ''}${state.every ? ' (Every-SG)' : ''}`;
+  // A game written as text has no moves to type or list.
+  const text = writtenAsText(game, tokens);
+  $('typed').hidden = $('move-syntax').hidden = $('moves-heading').hidden = text;
+  if (text) {
+    // Conway's value of the text, under normal play: there is no board to play on.
+    $('game-title').textContent = game;
+    Object.assign(state, { over: true, tokens: [], start: [] });
+    $('rules').textContent = 'A game written as text (Conway\'s notation, or CGSuite\'s for a loopy game whose '
+      + 'positions can repeat): it is valued here, under normal play, not played.';
+    await showTextValue(game);
+    return;
+  }
   // The move box starts empty, its hint this game's own syntax.
   $('move-text').value = '';
   state.examples = [];

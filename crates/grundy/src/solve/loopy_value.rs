@@ -45,46 +45,57 @@ impl LoopyReport {
         LoopyReport { game: game.to_string(), position: vec![], positions: 0, value }
     }
 
-    /// CGSuite's name of the outcome class: `L`, `R`, `P` (the player to move loses), `N` (the
-    /// player to move wins), `D` (a draw whoever starts), and with a draw on one side `NHat`
-    /// (Left first wins, Right first draws), `PCheck` (Left first loses, Right first draws),
-    /// `PHat` (Left first draws, Right first loses), `NCheck` (Left first draws, Right first
-    /// wins).
+    /// CGSuite's name of the outcome class ([`loopy_outcome_class`]).
     pub fn outcome_class(&self) -> &'static str {
-        use LoopyOutcome::{Draw, Left, Right};
-        match (self.value.outcome_left_first, self.value.outcome_right_first) {
-            (Left, Left) => "L",
-            (Right, Right) => "R",
-            (Right, Left) => "P",
-            (Left, Right) => "N",
-            (Draw, Draw) => "D",
-            (Left, Draw) => "NHat",
-            (Right, Draw) => "PCheck",
-            (Draw, Left) => "PHat",
-            (Draw, Right) => "NCheck",
-        }
+        loopy_outcome_class(&self.value)
     }
 
-    /// The outcome in words, each player first: "with Left first Left wins; with Right first a
-    /// draw, play going on for ever", or the short games' words where no draw is in it.
+    /// The outcome in words ([`loopy_outcome_words`]).
     pub fn outcome_words(&self) -> String {
-        use LoopyOutcome::{Draw, Left, Right};
-        let (l, r) = (self.value.outcome_left_first, self.value.outcome_right_first);
-        match (l, r) {
-            (Left, Left) => "Left wins whoever starts".into(),
-            (Right, Right) => "Right wins whoever starts".into(),
-            (Right, Left) => "the player to move loses".into(),
-            (Left, Right) => "the player to move wins".into(),
-            (Draw, Draw) => "a draw whoever starts: play goes on for ever".into(),
-            _ => format!("with Left first {}; with Right first {}", said(l), said(r)),
-        }
+        loopy_outcome_words(&self.value)
     }
 
     /// Why `canonical` is null: the game is not a stopper, so its value is its two sides.
     pub fn canonical_not_written(&self) -> Option<&'static str> {
-        (!self.value.stopper).then_some(
-            "the game is not a stopper (from some position play can alternate for ever), so it has no simplest form: its value is its onside and offside",
-        )
+        (!self.value.stopper).then_some(NOT_A_STOPPER)
+    }
+}
+
+/// Why a game that is not a stopper has no simplest form.
+pub const NOT_A_STOPPER: &str = "the game is not a stopper (from some position play can alternate for ever), so it has no simplest form: its value is its onside and offside";
+
+/// CGSuite's name of a loopy game's outcome class: `L`, `R`, `P` (the player to move loses),
+/// `N` (the player to move wins), `D` (a draw whoever starts), and with a draw on one side
+/// `NHat` (Left first wins, Right first draws), `PCheck` (Left first loses, Right first
+/// draws), `PHat` (Left first draws, Right first loses), `NCheck` (Left first draws, Right
+/// first wins).
+pub fn loopy_outcome_class(value: &LoopyValue) -> &'static str {
+    use LoopyOutcome::{Draw, Left, Right};
+    match (value.outcome_left_first, value.outcome_right_first) {
+        (Left, Left) => "L",
+        (Right, Right) => "R",
+        (Right, Left) => "P",
+        (Left, Right) => "N",
+        (Draw, Draw) => "D",
+        (Left, Draw) => "NHat",
+        (Right, Draw) => "PCheck",
+        (Draw, Left) => "PHat",
+        (Draw, Right) => "NCheck",
+    }
+}
+
+/// A loopy game's outcome in words, each player first: "with Left first Left wins; with Right
+/// first a draw, play going on for ever", or the short games' words where no draw is in it.
+pub fn loopy_outcome_words(value: &LoopyValue) -> String {
+    use LoopyOutcome::{Draw, Left, Right};
+    let (l, r) = (value.outcome_left_first, value.outcome_right_first);
+    match (l, r) {
+        (Left, Left) => "Left wins whoever starts".into(),
+        (Right, Right) => "Right wins whoever starts".into(),
+        (Right, Left) => "the player to move loses".into(),
+        (Left, Right) => "the player to move wins".into(),
+        (Draw, Draw) => "a draw whoever starts, play going on for ever".into(),
+        _ => format!("with Left first {}; with Right first {}", said(l), said(r)),
     }
 }
 
