@@ -233,7 +233,7 @@ impl PartizanGame {
     /// The outcome class of `position`: "L", "R", "P" or "N" (its value's).
     fn outcome(&self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<String> {
         let v = self.value(py, position)?;
-        let g = v.get().g;
+        let g = v.get().short("outcome")?;
         Ok(with_store(py, move |s| s.outcome(g))?.to_string())
     }
 

@@ -1,5 +1,7 @@
 //! Conway's values of short partizan games ("On Numbers and Games"; Siegel, "Combinatorial Game
-//! Theory", 2013): `grundy.value(game, position)`, `grundy.game_value(text)` (or
+//! Theory", 2013), and of loopy games written as text (`grundy.value("a:{0,a|*}")`: the
+//! outcome with each player first, the stopper flag, the simplest form or the sides):
+//! `grundy.value(game, position)`, `grundy.game_value(text)` (or
 //! `game_value(left, right)`: the game {left | right}), and `grundy.Value`, a value in canonical
 //! form with its outcome class, mean, temperature, stops, thermograph, the partial order of games
 //! (`==`, `<`, `<=`, `>`, `>=`, `confused_with`) and sums.
@@ -16,7 +18,10 @@ use std::hash::{Hash, Hasher};
 use std::sync::{Mutex, OnceLock};
 
 use grundy::frontend::{known_outcome, outcome_at_once, position_value, value_past_work, WorkForecast, MAX_NAME_CHARS};
-use grundy::{thermograph_svg, AnalyzeError, Dyadic, Game, GameStore, GameValue, PartizanError, Relation};
+use grundy::frontend::{loopy_outcome_class, text_value, LoopyValue, TextValue, NOT_A_STOPPER};
+use grundy::{
+    thermograph_svg, AnalyzeError, Dyadic, Game, GameStore, GameValue, PartizanError, PartizanOutcome, Relation,
+};
 use pyo3::basic::CompareOp;
 use pyo3::prelude::*;
 use pyo3::types::{PyInt, PyString};
@@ -115,7 +120,7 @@ enum Named {
 /// string in the notation of `game_value`. `None` when it is none of these.
 fn named(value: &Bound<'_, PyAny>, name: &str, text: bool) -> PyResult<Option<Named>> {
     if let Ok(v) = value.cast::<Value>() {
-        return Ok(Some(Named::Value(v.get().g)));
+        return Ok(Some(Named::Value(v.get().short(name)?)));
     }
     if let Ok(s) = value.cast::<PyString>() {
         return Ok(text.then(|| Named::Text(s.to_string())));
@@ -157,13 +162,49 @@ fn made(py: Python<'_>, n: Named) -> PyResult<GameValue> {
 /// one store: see `grundy.value`, `grundy.game_value` and `grundy.partizan_game`.
 #[pyclass(module = "grundy", name = "Value", frozen)]
 pub struct Value {
-    pub(crate) g: GameValue,
+    form: Form,
+}
+
+/// What a `Value` holds: a short game's canonical form in the store, or a loopy game's value
+/// (`grundy.value('a:{0,a|*}')`), whose outcome, stopper flag, simplest form and sides are read
+/// as a short game's are, and whose short-game analyses (mean, thermograph...) are refused.
+enum Form {
+    Short(GameValue),
+    Loopy(Box<LoopyValue>),
 }
 
 impl Value {
     /// The value `g` as a Python object.
     pub fn wrap(py: Python<'_>, g: GameValue) -> PyResult<Py<Value>> {
-        Py::new(py, Value { g })
+        Py::new(py, Value { form: Form::Short(g) })
+    }
+
+    /// A loopy game's value as a Python object.
+    fn wrap_loopy(py: Python<'_>, v: LoopyValue) -> PyResult<Py<Value>> {
+        Py::new(py, Value { form: Form::Loopy(Box::new(v)) })
+    }
+
+    /// A game written as text, valued ([`text_value`]), as a Python object.
+    fn of_text(py: Python<'_>, text: String) -> PyResult<Py<Value>> {
+        match with_store(py, move |s| {
+            let work = s.work_limit();
+            text_value(&text, s, work)
+        })? {
+            TextValue::Short(g) => Value::wrap(py, g),
+            TextValue::Loopy(v) => Value::wrap_loopy(py, v),
+        }
+    }
+
+    /// The short game's canonical form; `Refused` naming `what` for a loopy game, which has no
+    /// such analysis.
+    pub(crate) fn short(&self, what: &str) -> PyResult<GameValue> {
+        match &self.form {
+            Form::Short(g) => Ok(*g),
+            Form::Loopy(v) => Err(refused(format!(
+                "{what} is a short game's: {} is a loopy game (play can repeat), read by outcome_left_first, outcome_right_first, stopper, canonical, onside and offside; sums and comparisons of loopy games are written as one text (grundy.value('on + over'))",
+                v.text
+            ))),
+        }
     }
 
     /// The other operand of an operator as a value: a `Value`, an int or a dyadic fraction (not
@@ -177,8 +218,24 @@ impl Value {
         }
     }
 
+    /// Who wins with `player` first (0 Left, 1 Right): a loopy game's by retrograde analysis,
+    /// a short game's from its outcome class.
+    fn first(&self, py: Python<'_>, player: usize) -> PyResult<&'static str> {
+        let g = match &self.form {
+            Form::Loopy(v) => {
+                return Ok([v.outcome_left_first, v.outcome_right_first][player].letter());
+            }
+            Form::Short(g) => *g,
+        };
+        let class = with_store(py, move |s| s.outcome(g))?;
+        Ok(match (class, player) {
+            (PartizanOutcome::L, _) | (PartizanOutcome::N, 0) | (PartizanOutcome::P, 1) => "L",
+            _ => "R",
+        })
+    }
+
     fn relation(&self, py: Python<'_>, other: GameValue) -> PyResult<Relation> {
-        let g = self.g;
+        let g = self.short("comparison")?;
         with_store(py, move |s| s.compare(g, other))
     }
 }
@@ -190,13 +247,19 @@ impl Value {
     /// `canonical_not_written`).
     #[getter]
     fn canonical(&self, py: Python<'_>) -> PyResult<Option<String>> {
-        let g = self.g;
+        let g = match &self.form {
+            Form::Short(g) => *g,
+            Form::Loopy(v) => return Ok(v.canonical.clone()),
+        };
         with_store(py, move |s| s.text_within(g, MAX_NAME_CHARS))
     }
 
     /// Why `canonical` is `None`, or `None` when it is written.
     #[getter]
     fn canonical_not_written(&self, py: Python<'_>) -> PyResult<Option<String>> {
+        if let Form::Loopy(v) = &self.form {
+            return Ok((!v.stopper).then(|| NOT_A_STOPPER.to_string()));
+        }
         Ok(self.canonical(py)?.is_none().then(|| {
             format!(
                 "its canonical form's name is longer than {MAX_NAME_CHARS} characters (a form shares its options, its name writes them out at each place); read its options with left_options and right_options"
@@ -206,17 +269,74 @@ impl Value {
 
     /// The outcome class (Lessons in Play, chapter 2): "L" (Left wins whoever starts, G > 0),
     /// "R" (Right wins, G < 0), "P" (the second player wins, G = 0) or "N" (the first player
-    /// wins, G confused with 0).
+    /// wins, G confused with 0); a loopy game's may be CGSuite's "D" (a draw whoever starts),
+    /// "NHat", "PCheck", "PHat" or "NCheck" (a draw with one player first).
     #[getter]
     fn outcome(&self, py: Python<'_>) -> PyResult<String> {
-        let g = self.g;
+        let g = match &self.form {
+            Form::Short(g) => *g,
+            Form::Loopy(v) => return Ok(loopy_outcome_class(v).to_string()),
+        };
         Ok(with_store(py, move |s| s.outcome(g))?.to_string())
+    }
+
+    /// Who wins with Left moving first: "L", "R", or "D" for a draw (play goes on for ever;
+    /// only a loopy game's can be one).
+    #[getter]
+    fn outcome_left_first(&self, py: Python<'_>) -> PyResult<&'static str> {
+        self.first(py, 0)
+    }
+
+    /// Who wins with Right moving first: "L", "R", or "D" for a draw.
+    #[getter]
+    fn outcome_right_first(&self, py: Python<'_>) -> PyResult<&'static str> {
+        self.first(py, 1)
+    }
+
+    /// Whether the game is a stopper (no endless alternating play from any position of it):
+    /// every short game is; a loopy game that is not has sides instead of a simplest form.
+    #[getter]
+    fn stopper(&self) -> bool {
+        match &self.form {
+            Form::Short(_) => true,
+            Form::Loopy(v) => v.stopper,
+        }
+    }
+
+    /// Whether the game has no cycle at all (every short game; a loopy text whose labels make
+    /// none).
+    #[getter]
+    fn loopfree(&self) -> bool {
+        match &self.form {
+            Form::Short(_) => true,
+            Form::Loopy(v) => v.loopfree,
+        }
+    }
+
+    /// The onside of a loopy game that is not a stopper (Winning Ways, ch. 11: the stopper it
+    /// equals when Left's endless play counts as a win for Left), in CGSuite's notation; `None`
+    /// for a stopper.
+    #[getter]
+    fn onside(&self) -> Option<String> {
+        match &self.form {
+            Form::Loopy(v) => v.onside.clone(),
+            Form::Short(_) => None,
+        }
+    }
+
+    /// The offside of a loopy game that is not a stopper; `None` for a stopper.
+    #[getter]
+    fn offside(&self) -> Option<String> {
+        match &self.form {
+            Form::Loopy(v) => v.offside.clone(),
+            Form::Short(_) => None,
+        }
     }
 
     /// The mean value, exact, as a `fractions.Fraction` (the thermograph's mast).
     #[getter]
     fn mean(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        let g = self.g;
+        let g = self.short("mean")?;
         fraction(py, with_store(py, move |s| s.mean(g))?)
     }
 
@@ -224,14 +344,14 @@ impl Value {
     /// for m/2^k).
     #[getter]
     fn temperature(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        let g = self.g;
+        let g = self.short("temperature")?;
         fraction(py, with_store(py, move |s| s.temperature(g))?)
     }
 
     /// Left's stop and Right's stop, exact, as two `fractions.Fraction`s.
     #[getter]
     fn stops(&self, py: Python<'_>) -> PyResult<(Py<PyAny>, Py<PyAny>)> {
-        let g = self.g;
+        let g = self.short("stops")?;
         let (l, r) = with_store(py, move |s| s.stops(g))?;
         Ok((fraction(py, l)?, fraction(py, r)?))
     }
@@ -239,21 +359,21 @@ impl Value {
     /// The canonical form's Left options.
     #[getter]
     fn left_options(&self, py: Python<'_>) -> PyResult<Vec<Py<Value>>> {
-        let g = self.g;
+        let g = self.short("left_options")?;
         with_store(py, move |s| s.left_options(g))?.into_iter().map(|o| Value::wrap(py, o)).collect()
     }
 
     /// The canonical form's Right options.
     #[getter]
     fn right_options(&self, py: Python<'_>) -> PyResult<Vec<Py<Value>>> {
-        let g = self.g;
+        let g = self.short("right_options")?;
         with_store(py, move |s| s.right_options(g))?.into_iter().map(|o| Value::wrap(py, o)).collect()
     }
 
     /// The canonical form's birthday (an integer n is born on day |n|).
     #[getter]
     fn birthday(&self, py: Python<'_>) -> PyResult<u64> {
-        let g = self.g;
+        let g = self.short("birthday")?;
         with_store(py, move |s| s.birthday(g))
     }
 
@@ -261,28 +381,28 @@ impl Value {
     /// chapter 9), a `Value`; `Refused` for a game that is not all-small.
     #[getter]
     fn atomic_weight(&self, py: Python<'_>) -> PyResult<Py<Value>> {
-        let g = self.g;
+        let g = self.short("atomic_weight")?;
         Value::wrap(py, with_store(py, move |s| s.atomic_weight(g))?)
     }
 
     /// Whether the game is all-small (in every subposition both players can move, or neither).
     #[getter]
     fn all_small(&self, py: Python<'_>) -> PyResult<bool> {
-        let g = self.g;
+        let g = self.short("all_small")?;
         with_store(py, move |s| s.is_all_small(g))
     }
 
     /// The reduced canonical form (Calistrate; Grossman and Siegel): the simplest value that
     /// differs from this one by an infinitesimal.
     fn reduced(&self, py: Python<'_>) -> PyResult<Py<Value>> {
-        let g = self.g;
+        let g = self.short("reduced")?;
         Value::wrap(py, with_store(py, move |s| s.reduced(g))?)
     }
 
     /// The incentives as a dict: "left" (G^L - G for each canonical Left option), "right"
     /// (G - G^R for each Right one) and "dominant" (those no other exceeds), lists of `Value`s.
     fn incentives(&self, py: Python<'_>) -> PyResult<std::collections::BTreeMap<&'static str, Vec<Py<Value>>>> {
-        let g = self.g;
+        let g = self.short("incentives")?;
         let i = with_store(py, move |s| s.incentives(g))?;
         let wrap = |list: Vec<GameValue>| list.into_iter().map(|v| Value::wrap(py, v)).collect::<PyResult<Vec<_>>>();
         Ok([("left", wrap(i.left)?), ("right", wrap(i.right)?), ("dominant", wrap(i.dominant)?)].into_iter().collect())
@@ -292,27 +412,31 @@ impl Value {
     /// canonical form, a move here ending it. (Python has no `:` operator; the text reader
     /// takes `G:H`.)
     fn ordinal_sum(&self, py: Python<'_>, over: &Bound<'_, PyAny>) -> PyResult<Py<Value>> {
-        let (g, h) = (self.g, to_value(py, over, "over")?);
+        let (g, h) = (self.short("ordinal_sum")?, to_value(py, over, "over")?);
         Value::wrap(py, with_store(py, move |s| s.ordinal_sum(g, h))?)
     }
 
     /// The Norton product `self.unit` by a positive unit (`G.↑` builds the uptimals);
     /// `Refused` when the unit is not positive.
     fn norton(&self, py: Python<'_>, unit: &Bound<'_, PyAny>) -> PyResult<Py<Value>> {
-        let (g, u) = (self.g, to_value(py, unit, "unit")?);
+        let (g, u) = (self.short("norton")?, to_value(py, unit, "unit")?);
         Value::wrap(py, with_store(py, move |s| s.norton(g, u))?)
     }
 
     /// The thermograph drawn as SVG text, 320 units wide (the Left wall on the left, as Winning
     /// Ways draws it, the mast at the mean, the stops, mean and temperature as fractions).
     fn thermograph_svg(&self, py: Python<'_>) -> PyResult<String> {
-        let g = self.g;
+        let g = self.short("thermograph_svg")?;
         with_store(py, move |s| Ok(thermograph_svg(&*s.thermograph(g)?)))
     }
 
-    /// The thermograph, for a notebook's display (image/svg+xml): `thermograph_svg()`.
-    fn _repr_svg_(&self, py: Python<'_>) -> PyResult<String> {
-        self.thermograph_svg(py)
+    /// The thermograph, for a notebook's display (image/svg+xml): `thermograph_svg()`; `None`
+    /// for a loopy game, which has none (the notebook shows its text).
+    fn _repr_svg_(&self, py: Python<'_>) -> PyResult<Option<String>> {
+        match self.form {
+            Form::Short(_) => self.thermograph_svg(py).map(Some),
+            Form::Loopy(_) => Ok(None),
+        }
     }
 
     /// Whether this value is confused with (incomparable to) `other`: their difference is a
@@ -323,8 +447,15 @@ impl Value {
     }
 
     /// The partial order of games: `<`, `<=`, `>`, `>=` are false for confused values, `==`
-    /// is equality of values (of canonical forms).
+    /// is equality of values (of canonical forms). A loopy game is not compared here (`==` is
+    /// then identity; `<` and the rest are refused): write the comparison's games as texts.
     fn __richcmp__(&self, py: Python<'_>, other: &Bound<'_, PyAny>, op: CompareOp) -> PyResult<Py<PyAny>> {
+        let loopy = |v: &Value| matches!(v.form, Form::Loopy(_));
+        if matches!(op, CompareOp::Eq | CompareOp::Ne)
+            && (loopy(self) || other.cast::<Value>().is_ok_and(|o| loopy(o.get())))
+        {
+            return Ok(py.NotImplemented());
+        }
         let Some(o) = Value::operand(py, other)? else { return Ok(py.NotImplemented()) };
         let r = self.relation(py, o)?;
         let answer = match op {
@@ -341,18 +472,24 @@ impl Value {
     /// Equal values have equal hashes, a number's that of the number (so `Value` 3 and the int
     /// 3, which compare equal, hash alike).
     fn __hash__(&self, py: Python<'_>) -> PyResult<isize> {
-        let g = self.g;
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        let g = match &self.form {
+            Form::Short(g) => *g,
+            Form::Loopy(v) => {
+                v.text.hash(&mut h);
+                return Ok(h.finish() as isize);
+            }
+        };
         if let Some(x) = with_store(py, move |s| s.as_number(g))? {
             return fraction(py, x)?.bind(py).hash();
         }
-        let mut h = std::collections::hash_map::DefaultHasher::new();
-        self.g.hash(&mut h);
+        g.hash(&mut h);
         Ok(h.finish() as isize)
     }
 
     fn __add__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
         let Some(o) = Value::operand(py, other)? else { return Ok(py.NotImplemented()) };
-        let g = self.g;
+        let g = self.short("a sum (+)")?;
         Ok(Value::wrap(py, with_store(py, move |s| s.sum(g, o))?)?.into_any())
     }
 
@@ -362,18 +499,18 @@ impl Value {
 
     fn __sub__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
         let Some(o) = Value::operand(py, other)? else { return Ok(py.NotImplemented()) };
-        let g = self.g;
+        let g = self.short("a difference (-)")?;
         Ok(Value::wrap(py, with_store(py, move |s| s.difference(g, o))?)?.into_any())
     }
 
     fn __rsub__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
         let Some(o) = Value::operand(py, other)? else { return Ok(py.NotImplemented()) };
-        let g = self.g;
+        let g = self.short("a difference (-)")?;
         Ok(Value::wrap(py, with_store(py, move |s| s.difference(o, g))?)?.into_any())
     }
 
     fn __neg__(&self, py: Python<'_>) -> PyResult<Py<Value>> {
-        let g = self.g;
+        let g = self.short("a negative (-)")?;
         Value::wrap(py, with_store(py, move |s| s.neg(g))?)
     }
 
@@ -381,8 +518,15 @@ impl Value {
         slf
     }
 
-    /// `grundy.game_value('{1|0,*}')`: read back by `eval` with `grundy` imported, the same value.
+    /// `grundy.game_value('{1|0,*}')`: read back by `eval` with `grundy` imported, the same value
+    /// (a loopy stopper's too, `grundy.game_value('upon')`); a loopy game with sides is
+    /// `<grundy.Value of a loopy game: on & off>`.
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        if let Form::Loopy(v) = &self.form {
+            if !v.stopper {
+                return Ok(format!("<grundy.Value of a loopy game: {}>", v.text));
+            }
+        }
         match self.canonical(py)? {
             Some(text) => Ok(format!("grundy.game_value({})", PyString::new(py, &text).repr()?)),
             None => Ok(format!(
@@ -392,8 +536,12 @@ impl Value {
         }
     }
 
-    /// The canonical form's name (see `canonical`).
+    /// The canonical form's name (see `canonical`); a loopy game's value as CGSuite writes it
+    /// (`upon`, `on & off`).
     fn __str__(&self, py: Python<'_>) -> PyResult<String> {
+        if let Form::Loopy(v) = &self.form {
+            return Ok(v.text.clone());
+        }
         match self.canonical(py)? {
             Some(text) => Ok(text),
             None => self.__repr__(py),
@@ -409,17 +557,31 @@ impl Value {
 /// store's work limit, all its operations together ([`bounded_value`]); past either `grundy.GaveUp`, whose message
 /// ends with the position's outcome class where its analyses give it at once (a row of K-L-Nim
 /// heaps decided by their atomic weights). Ctrl-C stops it; the interpreter is released while
-/// it works.
+/// it works. With no position, `game` is a game written as text, as `grundy value 'TEXT'`
+/// reads it: a short game in Conway's notation (`"{1|0}"`), or a loopy game in CGSuite's
+/// (`"a:{0,a|*}"`, `"dud"`, `"on + over"`), valued within the work limit; a text that does
+/// not read is `grundy.BadInput` naming the bad part.
 #[pyfunction]
-#[pyo3(signature = (game, position, *, budget = None))]
+#[pyo3(signature = (game, position = None, *, budget = None))]
 pub fn value(
     py: Python<'_>,
     game: &Bound<'_, PyAny>,
-    position: &Bound<'_, PyAny>,
+    position: Option<&Bound<'_, PyAny>>,
     budget: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Py<Value>> {
-    let parsed: Game =
-        args::text(game, "game")?.parse().map_err(|e: grundy::ParseGameError| bad_input(e.to_string()))?;
+    let text = args::text(game, "game")?;
+    let Some(position) = position else {
+        if text.parse::<Game>().is_ok() {
+            return Err(bad_input(format!(
+                "no position given after {text}: give the position (grundy.value(game, position)), or a game written as text alone (grundy.value('{{1|0}}'), grundy.value('a:{{0,a|*}}'))"
+            )));
+        }
+        if budget.is_some() {
+            return Err(bad_input("budget is for a position of a game grundy knows, not for a game written as text"));
+        }
+        return Value::of_text(py, text);
+    };
+    let parsed: Game = text.parse().map_err(|e: grundy::ParseGameError| bad_input(e.to_string()))?;
     let budget = args::budget(budget, grundy::frontend::DEFAULT_BUDGET)?;
     let tokens = position_tokens(position)?;
     let pos = parsed.parse_position(&tokens).map_err(|e| bad_input(e.to_string()))?;
@@ -500,7 +662,8 @@ fn bounded_value(game: &Game, position: &grundy::Position, budget: u64) -> Resul
 }
 
 /// A value from its text, `game_value("{1|0,*}")` (the names of Lessons in Play: `3/4`, `*2`,
-/// `↑` or `^`, `⇑*`, `±1` or `+-1`, braces, sums such as `↑+*`), or from its options,
+/// `↑` or `^`, `⇑*`, `±1` or `+-1`, braces, sums such as `↑+*`; a loopy game in CGSuite's
+/// notation too, as `grundy.value(text)` reads it), or from its options,
 /// `game_value(left, right)`: the game {left | right}, each a list of values (`Value`s, ints,
 /// dyadic `Fraction`s or texts). Raises `grundy.BadInput` naming the bad part.
 #[pyfunction]
@@ -512,8 +675,7 @@ pub fn game_value(
 ) -> PyResult<Py<Value>> {
     let Some(right) = right else {
         if let Ok(text) = text_or_left.cast::<PyString>() {
-            let text = text.to_string();
-            return Value::wrap(py, with_store(py, move |s| s.parse(&text))?);
+            return Value::of_text(py, text.to_string());
         }
         return Value::wrap(py, to_value(py, text_or_left, "the value")?);
     };

@@ -1,4 +1,4 @@
-"""The Python of the README's tour and of the guide's Python page (docs/python.md), run as
+"""The Python of the README's tour and of the guide's Python and loopy games pages (docs/python.md, docs/loopy.md), run as
 written: every block runs, a line whose comment is a Python literal evaluates to it, and a line
 whose comment says "raises grundy.X" raises it."""
 
@@ -11,7 +11,7 @@ import pytest
 import grundy
 
 ROOT = pathlib.Path(__file__).resolve().parents[3]
-DOCUMENTS = [ROOT / "README.md", ROOT / "docs" / "python.md"]
+DOCUMENTS = [ROOT / "README.md", ROOT / "docs" / "python.md", ROOT / "docs" / "loopy.md"]
 
 
 def python_blocks():

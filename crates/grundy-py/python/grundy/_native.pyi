@@ -282,16 +282,36 @@ class Value:
     dyadic Fractions (texts go through game_value); == and hash agree with ints and Fractions
     for numbers. <, <=, >, >= are the partial order of games: all four are False for confused
     values (see confused_with). Each operation is bounded by the work limit (set_value_work);
-    past it GaveUp."""
+    past it GaveUp.
+
+    Or a loopy game's value (value("a:{0,a|*}"), docs/loopy.md): outcome_left_first,
+    outcome_right_first, stopper, canonical (a stopper's simplest form), onside and offside
+    answer; str() is its value as CGSuite writes it ("upon", "on & off"); what only short games
+    have (mean, temperature, stops, thermograph, options, birthday, atomic weight, reduced form,
+    incentives, sums, the order) raises Refused; == is identity."""
 
     canonical: Optional[str]
     """The canonical form's name ("3/4", "↑*", "±1", "{1|0,*}"), which game_value reads back;
-    None when longer than 100,000 characters (see canonical_not_written)."""
+    None when longer than 100,000 characters (see canonical_not_written). A loopy stopper's
+    simplest form ("upon", "over"); None for a loopy game that is not a stopper."""
     canonical_not_written: Optional[str]
     """Why canonical is None; None when it is written."""
     outcome: str
     """"L" (Left wins whoever starts), "R" (Right wins), "P" (the second player wins) or "N"
-    (the first player wins)."""
+    (the first player wins); a loopy game's may be CGSuite's "D" (a draw whoever starts),
+    "NHat", "PCheck", "PHat" or "NCheck" (a draw with one player first)."""
+    outcome_left_first: str
+    """Who wins with Left moving first: "L", "R", or "D" for a draw (play goes on for ever)."""
+    outcome_right_first: str
+    """Who wins with Right moving first: "L", "R", or "D" for a draw."""
+    stopper: bool
+    """Whether no endless alternating play starts from any position (every short game is one)."""
+    loopfree: bool
+    """Whether the game has no cycle at all (every short game)."""
+    onside: Optional[str]
+    """A loopy game's onside (endless play a win for Left), when it is not a stopper; else None."""
+    offside: Optional[str]
+    """A loopy game's offside (endless play a win for Right), when it is not a stopper; else None."""
     mean: Fraction
     """The mean value, exact."""
     temperature: Fraction
@@ -320,8 +340,8 @@ class Value:
     def norton(self, unit: "ValueLike") -> "Value":
         """The Norton product self.unit by a positive unit (game_value reads "G.U"); Refused
         when the unit is not positive."""
-    def _repr_svg_(self) -> str:
-        """The thermograph (thermograph_svg()), for a notebook's display."""
+    def _repr_svg_(self) -> Optional[str]:
+        """The thermograph (thermograph_svg()), for a notebook's display; None for a loopy game."""
     def thermograph_svg(self) -> str:
         """The thermograph drawn as SVG, 320 units wide: Left's wall on the left (Winning Ways),
         the mast at the mean, the stops, mean and temperature as exact fractions."""
@@ -341,24 +361,30 @@ class Value:
     def __neg__(self) -> "Value": ...
     def __pos__(self) -> "Value": ...
     def __repr__(self) -> str:
-        """grundy.game_value('...'): eval() with grundy imported gives the same value back."""
+        """grundy.game_value('...'): eval() with grundy imported gives the same value back (a
+        loopy game with sides: <grundy.Value of a loopy game: on & off>)."""
 
 Operand = Union[Value, int, Fraction]
 """What an operator of Value takes."""
 ValueLike = Union[Value, int, Fraction, str]
 """What names a value: a Value, an int, a dyadic Fraction, or a text game_value reads."""
 
-def value(game: str, position: Union[Seq[Token], str], *, budget: Optional[int] = None) -> Value:
+def value(game: str, position: Optional[Union[Seq[Token], str]] = None, *, budget: Optional[int] = None) -> Value:
     """Conway's value of a position of a game grundy knows, as `grundy value`: a partizan board
     game's from its Left and Right options, an impartial game's as the nimber of its
     Sprague-Grundy value, a sum's as the sum of values. budget: the most positions valued. The
     whole value is bounded by grundy.set_value_work's limit (all its operations together), and one
     whose forecast passes it is refused before the work (grundy.GaveUp). A value refused past its
-    bounds whose outcome grundy.analyze gives at once says it in the message."""
+    bounds whose outcome grundy.analyze gives at once says it in the message.
+
+    With no position, game is a game written as text, as `grundy value 'TEXT'` reads it: a
+    short game in Conway's notation ("{1|0}") or a loopy game in CGSuite's ("a:{0,a|*}", "dud",
+    "on + over"); a text that does not read raises BadInput naming the bad part."""
 
 def game_value(text_or_left: Union[str, Value, int, Fraction, Iterable[ValueLike]], right: Optional[Iterable[ValueLike]] = None) -> Value:
     """A value from its text, game_value("{1|0,*}") (integers, dyadic numbers, *n, ↑ or ^, ⇑,
-    ±x or +-x, braces, sums such as "↑+*"), or from its options, game_value(left, right): {left | right}."""
+    ±x or +-x, braces, sums such as "↑+*"; a loopy game's too, as value(text) reads it), or from
+    its options, game_value(left, right): {left | right}."""
 
 def set_value_work(steps: int) -> int:
     """Sets the steps of work one operation on values may do (50,000,000 at first, a few
