@@ -90,3 +90,26 @@ for (const width of [1280, 390]) {
     assert.ok(requests.some((url) => url.endsWith('/grundy_wasm_bg.wasm')), 'the page loaded the WebAssembly module');
   });
 }
+
+test('the static page values a loopy game written as text, as the server does', { skip }, async () => {
+  const browser = await launch({ width: 1280, height: 1000 });
+  try {
+    const { page, errors, failed } = await open(browser.context, { base: STATIC });
+    await settled(page, 30000);
+    await page.selectOption('#preset', 'custom');
+    await page.fill('#game', 'dud');
+    await page.fill('#position', '');
+    await forgetStatus(page, 'starting');
+    await page.click('#new-game');
+    await page.waitForFunction(() => ['value', 'error'].includes(document.getElementById('status').dataset.state),
+      null, { timeout: 30000 });
+    assert.equal(await shownError(page), '');
+    assert.equal(await page.textContent('#sg'), 'on & off');
+    assert.equal(await page.textContent('#value-sides'), 'onside on, offside off');
+    assert.equal(await page.textContent('#value-left-first'), 'a draw: play goes on for ever');
+    assert.deepEqual(errors, []);
+    assert.deepEqual(failed, []);
+  } finally {
+    await browser.close();
+  }
+});
