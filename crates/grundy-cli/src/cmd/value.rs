@@ -7,7 +7,7 @@
 //! `grundy::frontend::LoopyReport`); this prints them.
 
 use grundy::frontend::DEFAULT_WORK_LIMIT;
-use grundy::frontend::{text_report, text_unread, LoopyReport, TextReport};
+use grundy::frontend::{loopy_report, text_report, text_unread, LoopyReport, TextReport};
 use grundy::frontend::{value_past_work, value_report, Raise, Scope, MAX_NAME_CHARS};
 use grundy::ValueReport;
 use grundy::{AnalyzeError, Convention};
@@ -117,6 +117,10 @@ pub fn run(args: Args) -> Result<(), CliError> {
         }
         let (game, position, options) =
             parse_problem(&args.game, &args.position, Convention::Normal, "first", args.budget.as_deref())?;
+        // A loopy game (its positions repeat): valued from its graph of positions.
+        if let Some(report) = loopy_report(&game, &position, &mut store, options.budget) {
+            return loopy(&report.map_err(|e| error(e, limits))?, &args);
+        }
         let outcome = |e: CliError| with_outcome(e, &game, &position, options.budget);
         refuse_past_forecast(&position, work, memory).map_err(outcome)?;
         value_report(&game, &position, &mut store, options.budget, chars, scope, RAISE)
@@ -293,9 +297,13 @@ fn loopy(report: &LoopyReport, args: &Args) -> Result<(), CliError> {
         return Ok(());
     }
     let v = &report.value;
+    let title = match report.position.is_empty() {
+        true => report.game.clone(),
+        false => format!("{} {}", report.game, shortened(&report.position.join(" "))),
+    };
     let mut out = format!(
         "{}\nvalue: {}\noutcome: {} ({})\nLeft first: {}\nRight first: {}\nstopper: {}\n",
-        report.game,
+        title,
         v.text,
         report.outcome_class(),
         report.outcome_words(),
@@ -307,6 +315,9 @@ fn loopy(report: &LoopyReport, args: &Args) -> Result<(), CliError> {
         (Some(c), _, _) => out += &format!("simplest form: {c}\n"),
         (None, Some(on), Some(off)) => out += &format!("onside: {on}\noffside: {off}\n"),
         _ => {}
+    }
+    if report.positions > 0 {
+        out += &format!("positions: {}\n", report.positions);
     }
     emit(&out);
     Ok(())

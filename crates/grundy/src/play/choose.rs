@@ -15,7 +15,9 @@ use crate::game::convention::{Convention, Outcome};
 use crate::game::position::heaps::random_heap_move;
 use crate::game::{Game, Move, Position};
 use crate::rules::board::graph::{solve as graph_solve, Verdict};
+use crate::rules::board::loopy::PositionGraph;
 use crate::solve::analysis::{analyze, Analysis, AnalyzeOptions};
+use crate::values::partizan::loopy::Retrograde;
 
 use super::remoteness::longest_move;
 use super::{apply, describe, describe_to, every, graph_of, has_move, plural, random_move, smallest_move, Rng};
@@ -278,6 +280,9 @@ fn choose_one(
         };
         return Ok(choice(mv, reason, note));
     }
+    if let Some(graph) = position.kind().position_graph(options.budget) {
+        return loopy_move(position, graph, level, player.index(), &smallest, &choice);
+    }
     let analysis = match analyze(game, position, options) {
         // Some winning moves left out (a heap with too many options): a winning move may be
         // among them, so this is played like a position the budget did not solve.
@@ -330,6 +335,45 @@ fn choose_one(
         return Ok(choice(r.mv, Reason::Fewest, note));
     }
     smallest(if lost { LOST_SMALLEST } else { Reason::Smallest.words() }.into())
+}
+
+/// The computer's move in a loopy game (a position of a game whose positions repeat), from its
+/// graph of positions by retrograde analysis: the fastest win, else a move that keeps a draw,
+/// else the loss held out longest ([`Retrograde::best_move`]), so that a won game never slips
+/// into endless play. A graph past the budget gets the smallest move below level perfect.
+fn loopy_move(
+    position: &Position,
+    graph: Result<PositionGraph, AnalyzeError>,
+    level: Level,
+    player: usize,
+    smallest: &dyn Fn(String) -> Result<Option<Choice>, AnalyzeError>,
+    choice: &dyn Fn(Move, Reason, String) -> Option<Choice>,
+) -> Result<Option<Choice>, AnalyzeError> {
+    let g = match graph {
+        Ok(g) => g,
+        Err(AnalyzeError::GaveUp(why)) if level != Level::Perfect => {
+            return smallest(format!("{} ({why})", Reason::Smallest.words()));
+        }
+        Err(e) => return Err(e),
+    };
+    let retro = Retrograde::solve(&g.graph);
+    let Some((mv, result)) =
+        g.best_move(&retro, player).and_then(|(after, r)| Some((Move::between(&position.heaps(), &after)?, r)))
+    else {
+        return smallest(Reason::Smallest.words().into());
+    };
+    let (reason, note) = match result {
+        Some((winner, plies)) if winner == player => (
+            Reason::Winning,
+            format!("a winning move: the win takes at most {} more", plural(u64::from(plies), "move")),
+        ),
+        None => (Reason::Drawing, Reason::Drawing.words().to_string()),
+        Some((_, plies)) => (
+            Reason::Longest,
+            format!("{} ({} more with best play)", Reason::Longest.words(), plural(u64::from(plies), "move")),
+        ),
+    };
+    Ok(choice(mv, reason, note))
 }
 
 /// The note of the smallest move made from a position solved and known to be lost (no longest

@@ -182,8 +182,25 @@ impl GamePosition for BoardPosition {
             ))));
         }
         rules.players(Some(&self.numbers)).why_partizan()?;
+        if crate::rules::board::loopy::is_loopy(rules, &self.numbers) {
+            return Some(Err(crate::error::AnalyzeError::Unsupported(format!(
+                "{}: its positions repeat, so its value is a loopy game's, not a short game's: `grundy value {}` of the game alone gives it (a sum holding it is not valued)",
+                rules.spelling(),
+                rules.spelling()
+            ))));
+        }
         let mut values = crate::rules::board::value::BoardValues::new(rules, budget);
         Some(values.value(store, &self.numbers).map(|v| (v, values.positions())))
+    }
+
+    /// The graph of a loopy game's positions ([`crate::rules::board::loopy::PositionGraph`]).
+    fn position_graph(
+        &self,
+        budget: u64,
+    ) -> Option<Result<crate::rules::board::loopy::PositionGraph, crate::error::AnalyzeError>> {
+        let rules = self.board.rules();
+        crate::rules::board::loopy::is_loopy(rules, &self.numbers)
+            .then(|| crate::rules::board::loopy::PositionGraph::build(rules, &self.numbers, budget))
     }
 
     /// The forecast of the search [`GamePosition::conway_value`] runs, where it runs one.
@@ -193,7 +210,9 @@ impl GamePosition for BoardPosition {
         effort: u64,
     ) -> Option<Result<crate::rules::board::forecast::WorkForecast, crate::error::AnalyzeError>> {
         let rules = self.board.rules();
-        if rules.players(None) == crate::rules::board::Players::TurnInPosition {
+        if rules.players(None) == crate::rules::board::Players::TurnInPosition
+            || crate::rules::board::loopy::is_loopy(rules, &self.numbers)
+        {
             return None;
         }
         rules.players(Some(&self.numbers)).why_partizan()?;

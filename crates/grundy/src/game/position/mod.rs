@@ -137,6 +137,16 @@ pub trait GamePosition: DynKey + Send + Sync + fmt::Debug {
     ) -> Option<Result<crate::rules::board::forecast::WorkForecast, crate::error::AnalyzeError>> {
         None
     }
+    /// The graph of every position reachable from this one by either player's moves, for a
+    /// loopy game (a partizan board game whose positions repeat,
+    /// [`crate::rules::board::loopy::is_loopy`]), built within `budget` positions; `None` (the
+    /// default) for a position of a short game.
+    fn position_graph(
+        &self,
+        _budget: u64,
+    ) -> Option<Result<crate::rules::board::loopy::PositionGraph, crate::error::AnalyzeError>> {
+        None
+    }
     /// The heaps, for a sum of heaps.
     fn as_heaps(&self) -> Option<&[Component]> {
         None

@@ -69,6 +69,7 @@ boards! {
     snort,
     col,
     konane,
+    fox_geese,
     arc_kayles,
 }
 
@@ -80,6 +81,7 @@ pub mod forecast;
 pub mod grid;
 #[cfg(feature = "draw")]
 pub mod layout;
+pub mod loopy;
 pub mod notation;
 pub mod packed;
 pub mod partizan;

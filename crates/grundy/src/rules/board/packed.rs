@@ -13,7 +13,9 @@ pub type Packed = u128;
 
 /// A game's positions as packed keys. Every move must shrink the position (cells are filled,
 /// pieces removed), so that no position is reachable from itself: the packed search keeps no
-/// check for cycles.
+/// check for cycles. A loopy game's keys (Fox and Geese's) only name the vertices of its graph
+/// of positions ([`crate::rules::board::loopy::PositionGraph`]): such a game is answered before
+/// the packed search is reached.
 pub trait PackedRules: Send + Sync {
     /// The canonical key of the position `numbers`; `None` when it does not fit (the search
     /// then values it by its numbers).

@@ -29,6 +29,10 @@ pub fn solve_by_conway(
     numbers: &[u64],
     context: &BoardContext<'_>,
 ) -> Result<Analysis, AnalyzeError> {
+    // A game whose positions repeat is loopy: answered from its graph of positions.
+    if crate::rules::board::loopy::is_loopy(rules, numbers) {
+        return crate::rules::board::loopy::solve_loopy(rules, numbers, context);
+    }
     let impartial = matches!(rules.players(Some(numbers)), Players::Impartial);
     if context.misere && impartial {
         return crate::rules::board::search_misere(rules, numbers, context, "Conway's values are for normal play");
