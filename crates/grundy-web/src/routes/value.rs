@@ -12,7 +12,9 @@ use http::StatusCode;
 use serde::Deserialize;
 use serde_json::Value;
 
-use grundy::frontend::{text_report, text_unread, value_report, Raise, Scope, TextReport, MAX_NAME_CHARS};
+use grundy::frontend::{
+    loopy_report, text_report, text_unread, value_report, LoopyReport, Raise, Scope, TextReport, MAX_NAME_CHARS,
+};
 use grundy::ValueReport;
 use grundy::{AnalyzeError, GameStore, PartizanError};
 
@@ -106,15 +108,31 @@ fn budget_flag(budget: Option<u64>) -> String {
 /// The most bytes one request's values may hold: 256 MiB.
 const REQUEST_MEMORY: u64 = 256 << 20;
 
+/// The reply of `GET /api/value`: a short game's report, or a loopy game's (Fox and Geese),
+/// each in the one serialised form `grundy value --json` prints.
+#[derive(serde::Serialize)]
+#[serde(untagged)]
+pub(crate) enum ValueReply {
+    /// A short game's value ([`ValueReport`]).
+    Short(ValueReport),
+    /// A loopy game's value ([`LoopyReport`]): outcomes with draws, stopper, sides.
+    Loopy(LoopyReport),
+}
+
 /// Conway's value of the problem's position, in a store of its own: the library's report,
-/// whose one serialised form is the reply (the object of `grundy value --json`).
-pub(crate) fn value_request(problem: &Problem) -> Result<ValueReport, Fail> {
+/// whose one serialised form is the reply (the object of `grundy value --json`); a loopy game's
+/// from its graph of positions within the budget.
+pub(crate) fn value_request(problem: &Problem) -> Result<ValueReply, Fail> {
     let (game, position, options) = problem.parse()?;
     let mut store = GameStore::new();
     // One request is one bound: the store's default work over all its operations, and memory.
     store.set_total_work_limit(store.work_limit());
     store.set_memory_limit(REQUEST_MEMORY);
+    if let Some(report) = loopy_report(&game, &position, &mut store, options.budget) {
+        return report.map(ValueReply::Loopy).map_err(|e| failed(problem, e));
+    }
     value_report(&game, &position, &mut store, options.budget, MAX_NAME_CHARS, Scope::Full, RAISE)
+        .map(ValueReply::Short)
         .map_err(|e| with_outcome(failed(problem, e), &game, &position, options.budget))
 }
 
