@@ -293,7 +293,7 @@ impl RulesCore for FoxAndGeese {
         Words::new(
             "fox-and-geese",
             Players::Partizan("Left moves the geese up, Right the fox in any direction".into()),
-            "Fox and Geese: Left's geese (G) each step one square diagonally up (towards row 1), Right's fox (F) one square diagonally in any direction, onto an empty square; no jumps, no captures; a player with no move loses. The fox can step back and forth, so play can go on for ever: a draw.",
+            "Fox and Geese: Left's geese (G) each step one square diagonally up (towards row 1), Right's fox (F) one square diagonally in any direction, onto an empty square; no jumps, no captures; a player with no move loses. The fox can step back and forth, so a position can repeat: the game is loopy (yet every game ends, the geese's steps being finite).",
             "Type the square of your piece, then the square it steps to: 'a3-b2' (a goose up), 'a1-b2' (the fox)",
         )
         .with_grid(GRID)

@@ -228,7 +228,7 @@ pub fn solve_loopy(
     answer.sg_note = Some("none (partizan, and loopy: its positions repeat)".into());
     answer.explanation = vec![
         format!(
-            "{} A position can repeat, so play can go on for ever: the game is loopy (Winning Ways, ch. 11; Siegel, \"Coping with cycles\"), and has no short game's value.",
+            "{} A position can repeat (its graph of positions has a cycle), so the game is loopy (Winning Ways, ch. 11; Siegel, \"Coping with cycles\"): its value is a loopy game's, not a short game's.",
             rules.rules_sentence()
         ),
         format!(
