@@ -74,3 +74,25 @@ async fn a_texts_value_is_the_api_reply_byte_for_byte() {
         assert_eq!(String::from_utf8_lossy(&printed), String::from_utf8_lossy(&answered), "{text}");
     }
 }
+
+/// A loopy game (Fox and Geese, issue 81): the two front ends' bytes are the same, with every
+/// key of a short game's report (those a loopy game has not null, a `_note` saying why) and
+/// the loopy keys: the value, the outcome with each player first, whether it is a stopper.
+#[tokio::test]
+async fn a_loopy_games_value_is_the_api_reply_byte_for_byte() {
+    let board = "F......./......../G.G.....";
+    let (printed, answered) = (cli(&["fox-and-geese", board]), web("fox-and-geese", &[board]).await);
+    assert_eq!(String::from_utf8_lossy(&printed), String::from_utf8_lossy(&answered));
+    let v: serde_json::Value = serde_json::from_slice(&printed).expect("JSON");
+    for key in
+        ["canonical", "game", "mean", "outcome", "outcome_words", "position", "positions", "stops", "thermograph_svg"]
+    {
+        assert!(v.get(key).is_some(), "no {key} in {v}");
+    }
+    assert_eq!(v["value"], "{2|*}", "{v}");
+    assert_eq!(v["canonical"], v["value"], "a stopper's simplest form: {v}");
+    assert_eq!((v["outcome_left_first"].as_str(), v["outcome_right_first"].as_str()), (Some("L"), Some("L")), "{v}");
+    assert_eq!((v["stopper"].as_bool(), v["outcome"].as_str()), (Some(true), Some("L")), "{v}");
+    assert!(v["onside"].is_null() && v["offside"].is_null() && v["mean"].is_null() && v["stops"].is_null(), "{v}");
+    assert!(v["mean_note"].as_str().is_some_and(|n| n.contains("loopy")), "{v}");
+}

@@ -363,10 +363,12 @@ fn loopy_move(
         return smallest(Reason::Smallest.words().into());
     };
     let (reason, note) = match result {
-        Some((winner, plies)) if winner == player => (
-            Reason::Winning,
-            format!("a winning move: the win takes at most {} more", plural(u64::from(plies), "move")),
-        ),
+        Some((winner, 0)) if winner == player => {
+            (Reason::Winning, "a winning move: it leaves the other player no move".to_string())
+        }
+        Some((winner, plies)) if winner == player => {
+            (Reason::Winning, format!("a winning move, which wins within {} more", plural(u64::from(plies), "move")))
+        }
         None => (Reason::Drawing, Reason::Drawing.words().to_string()),
         Some((_, plies)) => (
             Reason::Longest,
