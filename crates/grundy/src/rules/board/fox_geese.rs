@@ -523,4 +523,34 @@ mod tests {
         let back = FoxAndGeese.options(&fox, 1);
         assert!(back.contains(&n), "the fox steps back: the position repeats");
     }
+
+    /// Every board of 2 and 3 rows with the fox anywhere and any geese on its colour: the
+    /// packed key's options are the keys of the plain rule's options, and a key is its board's.
+    #[test]
+    fn packed_keys_follow_the_plain_rules() {
+        let mut checked = 0;
+        for rows in 2..=3 {
+            for fox in 0..rows * COLS {
+                let fox = (fox / COLS, fox % COLS);
+                let base = Layout { rows, fox, geese: 0 };
+                let dark: Vec<Square> =
+                    (0..rows).flat_map(|r| (0..COLS).map(move |c| (r, c))).filter(|&sq| base.dark(sq) && sq != fox).collect();
+                for set in 0u32..1 << dark.len() {
+                    let geese = dark.iter().enumerate().filter(|(i, _)| set >> i & 1 == 1).fold(0, |g, (_, &sq)| g | Layout::bit(sq));
+                    let numbers = Layout { geese, ..base }.numbers();
+                    let key = FoxAndGeese.key_of(&numbers).unwrap();
+                    assert_eq!(Layout::of_key(key).numbers(), numbers);
+                    for mover in 0..2 {
+                        let mut packed = vec![];
+                        FoxAndGeese.key_options(key, mover, &mut packed);
+                        let plain: Vec<Packed> =
+                            FoxAndGeese.options(&numbers, mover).iter().map(|o| FoxAndGeese.key_of(o).unwrap()).collect();
+                        assert_eq!(packed, plain, "{} mover {mover}", GRID.write(&numbers));
+                    }
+                    checked += 1;
+                }
+            }
+        }
+        assert_eq!(checked, 16 * (1 << 7) + 24 * (1 << 11));
+    }
 }
