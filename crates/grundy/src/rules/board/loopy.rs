@@ -139,19 +139,9 @@ impl PositionGraph {
     }
 
     /// The value of the start: outcomes, stopper, simplest form or sides, within `max_steps`
-    /// steps of the loopy values' work.
-    /// Refused before the work where the comparison's table of every pair of positions (two
-    /// bytes a pair at least, [`loopy_value`]'s survival game) would pass the store's memory
-    /// bound: a graph of a million positions would ask for terabytes.
+    /// steps of the loopy values' work (a stopper is valued one strongly connected part at a
+    /// time, so the memory grows with the graph, not with its square).
     pub fn value(&self, store: &mut GameStore, max_steps: u64) -> Result<LoopyValue, AnalyzeError> {
-        let n = self.len() as u64;
-        let table = n.saturating_mul(n).saturating_mul(2);
-        if table > store.memory_limit() {
-            return Err(AnalyzeError::Unsupported(format!(
-                "the loopy value of these {n} positions compares every pair of them, a table of at least {table} bytes, past the memory bound of {} bytes (--memory raises it)",
-                store.memory_limit()
-            )));
-        }
         loopy_value(&self.graph, 0, store, max_steps).map_err(partizan_error)
     }
 

@@ -83,8 +83,9 @@ pub fn loopy_value(
             loopfree,
         });
     }
-    let on = sides::side_of(&g, Side::On, max_steps)?;
-    let off = sides::side_of(&g, Side::Off, max_steps)?;
+    let memory = store.memory_limit();
+    let on = sides::side_of(&g, Side::On, max_steps, memory)?;
+    let off = sides::side_of(&g, Side::Off, max_steps, memory)?;
     let (on_text, off_text) = (print::stopper_text(&on, store)?, print::stopper_text(&off, store)?);
     let text = if print::equal(&on, &off)? { on_text.clone() } else { format!("{on_text} & {off_text}") };
     Ok(LoopyValue {

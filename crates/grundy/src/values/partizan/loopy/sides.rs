@@ -17,12 +17,18 @@ use crate::values::partizan::PartizanError;
 /// replaced by their sides, found first), and the answer checked equal to `g`'s side on the
 /// whole graph; where that check fails, or a part is too tangled, the whole graph's edges are
 /// deleted in one search instead.
-pub fn side_of(g: &LoopyGraph, side: Side, max_steps: u64) -> Result<LoopyGraph, PartizanError> {
+pub fn side_of(g: &LoopyGraph, side: Side, max_steps: u64, memory: u64) -> Result<LoopyGraph, PartizanError> {
     let mut steps: u64 = 0;
     if let Some(form) = side_by_parts(g, side, max_steps, &mut steps)? {
         if equal_at(&form, 0, g, 0, side)? {
             return Ok(form);
         }
+    }
+    // The search over the whole graph compares every pair of its positions, each pair with
+    // each player to move holding a few bytes: refused before it where that passes the bound.
+    let table = (g.len() as u64).saturating_mul(g.len() as u64).saturating_mul(16);
+    if table > memory {
+        return Err(PartizanError::TooMuchMemory { operation: "a loopy game's sides over its whole graph", limit: memory });
     }
     let mut h = g.packed(0);
     delete_edges(&mut h, g, &[0], side, max_steps, &mut steps)?;
