@@ -585,6 +585,22 @@ pub fn value(
     let budget = args::budget(budget, grundy::frontend::DEFAULT_BUDGET)?;
     let tokens = position_tokens(position)?;
     let pos = parsed.parse_position(&tokens).map_err(|e| bad_input(e.to_string()))?;
+    // A position of a loopy game (Fox and Geese): valued from its graph of positions, within
+    // the budget and the work limit, as `grundy value` values it.
+    let loopy = interruptible(py, |_| {
+        let mut s = lock(store());
+        let work = s.work_limit();
+        s.set_total_work_limit(work);
+        let report = grundy::frontend::loopy_report(&parsed, &pos, &mut s, budget);
+        s.set_total_work_limit(u64::MAX);
+        report.map(|r| r.map(|r| r.value))
+    })?;
+    if let Some(report) = loopy {
+        return match report {
+            Ok(v) => Value::wrap_loopy(py, v),
+            Err(e) => Err(value_error(e)),
+        };
+    }
     // A value past its bounds whose outcome its analyses give at once says it, as `grundy
     // value` and the web do.
     let (error, past_bounds) = match interruptible(py, |_| bounded_value(&parsed, &pos, budget))? {

@@ -96,3 +96,13 @@ def test_bad_text_is_bad_input_naming_the_part(text, names):
 def test_a_game_of_the_list_still_needs_its_position():
     with pytest.raises(grundy.BadInput, match="no position given after nim"):
         grundy.value("nim")
+
+
+def test_a_position_of_fox_and_geese_is_valued_as_a_loopy_game():
+    # CGSuite's ValuesTable (its test suite, GameGridTest.scala): the fox on row 2 at column 2,
+    # the geese on row 3, valued 2 + over; two spare rows stand for CGSuite's endless board.
+    v = grundy.value("fox-and-geese", "......../.F....../G.G.G.G./......../........")
+    assert str(v) == "2 + over"
+    assert v.stopper is True
+    assert (v.outcome_left_first, v.outcome_right_first) == ("L", "L")
+    assert v.onside is None and v.offside is None

@@ -142,15 +142,15 @@ fn sided_value(
         if !g.is_stopper(0) {
             return Err(PartizanError::Parse(format!(
                 "'{}' is not a stopper: each side of S & T is one",
-                crate::number::echo(t.trim())
+                text::shown(t.trim())
             )));
         }
     }
     if !compare::le(&off, 0, &on, 0, Side::Stopper)? {
         return Err(PartizanError::Parse(format!(
             "the onside '{}' is not at least the offside '{}' (S & T needs S ≥ T)",
-            crate::number::echo(on_text.trim()),
-            crate::number::echo(off_text.trim())
+            text::shown(on_text.trim()),
+            text::shown(off_text.trim())
         )));
     }
     let on = simplify::simplest_stopper(&on, 0, max_steps)?;

@@ -28,7 +28,10 @@ pub fn side_of(g: &LoopyGraph, side: Side, max_steps: u64, memory: u64) -> Resul
     // each player to move holding a few bytes: refused before it where that passes the bound.
     let table = (g.len() as u64).saturating_mul(g.len() as u64).saturating_mul(16);
     if table > memory {
-        return Err(PartizanError::TooMuchMemory { operation: "a loopy game's sides over its whole graph", limit: memory });
+        return Err(PartizanError::TooMuchMemory {
+            operation: "a loopy game's sides over its whole graph",
+            limit: memory,
+        });
     }
     let mut h = g.packed(0);
     delete_edges(&mut h, g, &[0], side, max_steps, &mut steps)?;

@@ -49,3 +49,18 @@ fn a_value_written_with_sides_reads_back() {
     assert!(loopy_value_of_text("off & on", &mut store, 1 << 20).is_err());
     assert!(loopy_value_of_text("dud & 0", &mut store, 1 << 20).is_err());
 }
+
+#[test]
+fn sides_written_with_short_games_are_loopy_text() {
+    assert!(is_loopy_text("3/2 & v"));
+    assert_eq!(value("3/2 & v").text, "3/2 & ↓");
+    assert!(!is_loopy_text("{1|0}"));
+}
+
+#[test]
+fn a_refusal_of_text_with_control_characters_is_one_line() {
+    // Found by fuzz/fuzz_targets/loopy_text.rs: the text was echoed with its newline.
+    let mut store = GameStore::new();
+    let e = loopy_value_of_text("k/\u{1}\0\0\nn -ffn -ff", &mut store, 1 << 20).unwrap_err().to_string();
+    assert!(!e.contains('\n') && !e.contains('\u{1}'), "{e}");
+}

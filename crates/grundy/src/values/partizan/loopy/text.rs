@@ -29,9 +29,14 @@ pub const CONSTANTS: [(&str, &str); 6] = [
 /// The most vertices a text's graph may have.
 pub const MAX_TEXT_VERTICES: usize = 1 << 20;
 
-/// Whether a text uses anything only loopy games have: a label, `pass` or a loopy constant.
+/// Whether a text uses anything only loopy games have: a label, `pass`, a loopy constant, or
+/// `&` between two sides.
 /// A text that does not is a short game, read as before.
 pub fn is_loopy_text(text: &str) -> bool {
+    // `S & T`: a value given by its sides.
+    if text.contains('&') {
+        return true;
+    }
     let mut words = Vec::new();
     let mut word = String::new();
     for c in text.chars().chain(std::iter::once(' ')) {
@@ -51,6 +56,15 @@ pub fn is_loopy_text(text: &str) -> bool {
             || (!w.chars().all(|c| c == 'v')))
             && !matches!(w.as_str(), "aw" | "reduced" | "Tiny" | "Miny")
     })
+}
+
+/// A user's text as an error shows it: shortened ([`echo`]) and on one line, a control
+/// character written as its escape.
+pub(crate) fn shown(text: &str) -> String {
+    echo(text)
+        .chars()
+        .flat_map(|c| if c.is_control() { c.escape_default().collect::<Vec<_>>() } else { vec![c] })
+        .collect()
 }
 
 /// A parsed expression.
@@ -100,8 +114,8 @@ impl Parser<'_> {
 
     fn error(&self, what: &str) -> PartizanError {
         let near: String = self.chars.iter().skip(self.at).take(12).collect();
-        let near = if near.is_empty() { "the end".to_string() } else { format!("'{near}'") };
-        PartizanError::Parse(format!("{what} at {near} in '{}'", echo(self.text)))
+        let near = if near.is_empty() { "the end".to_string() } else { format!("'{}'", shown(&near)) };
+        PartizanError::Parse(format!("{what} at {near} in '{}'", shown(self.text)))
     }
 
     fn expr(&mut self) -> Result<Expr, PartizanError> {
@@ -314,7 +328,7 @@ impl Builder<'_> {
         if self.graph.len() >= MAX_TEXT_VERTICES {
             return Err(PartizanError::Undefined(format!(
                 "the game graph of '{}' has more than {MAX_TEXT_VERTICES} positions",
-                echo(&self.text)
+                shown(&self.text)
             )));
         }
         let v = self.graph.add_vertex();
@@ -334,7 +348,7 @@ impl Builder<'_> {
                     if self.labels.contains_key(name) {
                         return Err(PartizanError::Parse(format!(
                             "the label '{name}' is defined twice in '{}'",
-                            echo(&self.text)
+                            shown(&self.text)
                         )));
                     }
                     let v = self.vertex(Made::Fixed)?;
@@ -395,7 +409,7 @@ impl Builder<'_> {
                 }
                 Err(PartizanError::Parse(format!(
                     "'{w}' is not a label defined in '{}' nor a constant (on, off, over, under, upon, dud)",
-                    echo(&self.text)
+                    shown(&self.text)
                 )))
             }
             Expr::Short(t) => {
