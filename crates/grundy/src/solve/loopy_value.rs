@@ -272,6 +272,27 @@ pub fn text_unread(e: &AnalyzeError) -> Option<&PartizanError> {
     }
 }
 
+/// The loopy value of `position` of `game`, for a position of a loopy game (Fox and Geese):
+/// its graph of at most `budget` positions (refused past it, `--budget` raising it), valued
+/// within the store's work left; `None` for a position of a short game, valued by
+/// [`crate::solve::value::value_report`].
+pub fn loopy_report(
+    game: &crate::game::Game,
+    position: &crate::game::Position,
+    store: &mut GameStore,
+    budget: u64,
+) -> Option<Result<LoopyReport, AnalyzeError>> {
+    let graph = position.kind().position_graph(budget)?;
+    Some(graph.and_then(|g| {
+        let steps = store.total_work_left();
+        let value = g.value(store, steps)?;
+        let mut report = LoopyReport::new(&game.to_string(), value);
+        report.position = game.position_tokens(position);
+        report.positions = g.len() as u64;
+        Ok(report)
+    }))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -311,25 +332,4 @@ mod tests {
         assert_eq!(loopy["mean"], serde_json::Value::Null);
         assert!(loopy["mean_note"].is_string());
     }
-}
-
-/// The loopy value of `position` of `game`, for a position of a loopy game (Fox and Geese):
-/// its graph of at most `budget` positions (refused past it, `--budget` raising it), valued
-/// within the store's work left; `None` for a position of a short game, valued by
-/// [`crate::solve::value::value_report`].
-pub fn loopy_report(
-    game: &crate::game::Game,
-    position: &crate::game::Position,
-    store: &mut GameStore,
-    budget: u64,
-) -> Option<Result<LoopyReport, AnalyzeError>> {
-    let graph = position.kind().position_graph(budget)?;
-    Some(graph.and_then(|g| {
-        let steps = store.total_work_left();
-        let value = g.value(store, steps)?;
-        let mut report = LoopyReport::new(&game.to_string(), value);
-        report.position = game.position_tokens(position);
-        report.positions = g.len() as u64;
-        Ok(report)
-    }))
 }

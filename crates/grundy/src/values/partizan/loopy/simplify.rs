@@ -31,7 +31,7 @@ pub fn simplify_all(
     let mut steps: u64 = 0;
     let count = |steps: &mut u64| -> Result<(), PartizanError> {
         *steps += 1;
-        if *steps % 4096 == 0 {
+        if (*steps).is_multiple_of(4096) {
             crate::stop::check()?;
         }
         if *steps > max_steps {
