@@ -70,6 +70,7 @@ boards! {
     col,
     konane,
     fox_geese,
+    backsliding,
     arc_kayles,
 }
 

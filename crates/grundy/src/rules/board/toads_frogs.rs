@@ -52,7 +52,7 @@ fn parse(s: &str) -> Option<Result<Board, String>> {
 
 /// How a strip is written: a letter a cell, empty (`.`), a toad (`T`) or a frog (`F`),
 /// numbered 0 to 2.
-const STRIP: Strips = Strips {
+pub(crate) const STRIP: Strips = Strips {
     letters: &[('.', "empty"), ('T', "a toad"), ('F', "a frog")],
     first: EMPTY,
     strip: "strip",
@@ -61,9 +61,12 @@ const STRIP: Strips = Strips {
     max_cells: MAX_CELLS,
     count: Count::One { sum: ["T.F", "TT.F"] },
 };
-const EMPTY: u64 = 0;
-const TOAD: u64 = 1;
-const FROG: u64 = 2;
+/// An empty cell's number.
+pub(crate) const EMPTY: u64 = 0;
+/// A toad's number.
+pub(crate) const TOAD: u64 = 1;
+/// A frog's number.
+pub(crate) const FROG: u64 = 2;
 
 /// The most cells of a strip (a memo entry holds one number a cell).
 pub const MAX_CELLS: usize = 64;
@@ -73,7 +76,7 @@ pub const MAX_CELLS: usize = 64;
 pub struct ToadsFrogs;
 
 /// The piece of player `mover`: toads for Left, frogs for Right.
-fn piece(mover: usize) -> u64 {
+pub(crate) fn piece(mover: usize) -> u64 {
     if mover == 0 {
         TOAD
     } else {
@@ -82,7 +85,7 @@ fn piece(mover: usize) -> u64 {
 }
 
 /// A piece's name.
-fn name(p: u64) -> &'static str {
+pub(crate) fn name(p: u64) -> &'static str {
     if p == TOAD {
         "toad"
     } else {
@@ -91,7 +94,7 @@ fn name(p: u64) -> &'static str {
 }
 
 /// Where the piece on cell `i` goes, if it can move (a toad right, a frog left).
-fn target(cells: &[u64], i: usize) -> Option<usize> {
+pub(crate) fn target(cells: &[u64], i: usize) -> Option<usize> {
     let p = *cells.get(i)?;
     let (one, two) = match p {
         TOAD => (i.checked_add(1)?, i.checked_add(2)?),
@@ -111,7 +114,7 @@ fn moves(cells: &[u64], mover: usize) -> Vec<(usize, usize)> {
 }
 
 /// The strip after the piece on `from` goes to `to`.
-fn moved(cells: &[u64], (from, to): (usize, usize)) -> Vec<u64> {
+pub(crate) fn moved(cells: &[u64], (from, to): (usize, usize)) -> Vec<u64> {
     let mut next = cells.to_vec();
     next.swap(from, to);
     next
@@ -487,49 +490,77 @@ impl Theory for ToadsFrogs {
 impl Face for ToadsFrogs {
     /// The strip, each piece of the player to move that can move a target.
     fn draw(&self, numbers: &[u64], mover: usize) -> Sketch {
-        let mover = mover.min(1);
-        let size = (600.0 / numbers.len().max(1) as f64).min(44.0);
-        let (x0, y0) = (12.0, 12.0);
-        let mut s = Sketch::new();
-        let can: Vec<(usize, usize)> = moves(numbers, mover);
-        for (i, &c) in numbers.iter().enumerate() {
-            let x = x0 + size * i as f64;
-            s.rect(x, y0, size, size, 0.0, "cell").title(format!("cell {}", i + 1));
-            s.text(x + size / 2.0, y0 + size + 14.0, &(i + 1).to_string(), "small", "middle");
-            if c == EMPTY {
-                continue;
-            }
-            let (cx, cy) = (x + size / 2.0, y0 + size / 2.0);
-            let class = if c == TOAD { "obj" } else { "queen" };
-            let who = if c == TOAD { 0 } else { 1 };
-            match can.iter().find(|m| m.0 == i) {
-                Some(&m) => {
-                    let t = s.target(moved(numbers, m), Some((i + 1).to_string()));
-                    let how = if m.0.abs_diff(m.1) == 1 { "steps" } else { "jumps" };
-                    s.circle(cx, cy, size * 0.36, class).makes(t).title(format!(
-                        "{}'s {} on cell {}: {how} to cell {}",
-                        side(who),
-                        name(c),
-                        i + 1,
-                        m.1 + 1
-                    ));
-                }
-                None => drop(s.circle(cx, cy, size * 0.36, class).title(format!("{}'s {} on cell {}", side(who), name(c), i + 1))),
-            }
-            let letter = if c == TOAD { "T" } else { "F" };
-            s.text(cx, cy + 5.0, letter, "queen-label", "middle");
-        }
-        let y = y0 + size + 36.0;
-        s.note(y, "Toads (T, blue) are Left's and move right; frogs (F, red) are Right's and move left.");
-        let what = if can.is_empty() {
-            format!("{} has no move: {} wins.", side(mover), side(1 - mover))
-        } else {
-            format!("{} to move: click a {} to move it.", side(mover), name(piece(mover)))
-        };
-        s.note(y + 32.0, &what);
-        s.height = y + 40.0;
-        s
+        draw_strip(
+            numbers,
+            &moves(numbers, mover.min(1)),
+            mover,
+            "Toads (T, blue) are Left's and move right; frogs (F, red) are Right's and move left.",
+        )
     }
+}
+
+/// A strip of toads and frogs drawn (shared with Backsliding Toads and Frogs), `moves` those of
+/// the player to move as (from, to): a piece with one move is its target (one click), a piece
+/// with several picks them, shown as rings on the cells it can reach (click it, then the cell);
+/// `rule` is the note under the strip.
+#[cfg(feature = "draw")]
+pub(crate) fn draw_strip(numbers: &[u64], moves: &[(usize, usize)], mover: usize, rule: &str) -> Sketch {
+    let mover = mover.min(1);
+    let size = (600.0 / numbers.len().max(1) as f64).min(44.0);
+    let (x0, y0) = (12.0, 12.0);
+    let mut s = Sketch::new();
+    let how = |m: (usize, usize)| if m.0.abs_diff(m.1) == 1 { "steps" } else { "jumps" };
+    let centre = |i: usize| (x0 + size * i as f64 + size / 2.0, y0 + size / 2.0);
+    for (i, &c) in numbers.iter().enumerate() {
+        let x = x0 + size * i as f64;
+        s.rect(x, y0, size, size, 0.0, "cell").title(format!("cell {}", i + 1));
+        s.text(x + size / 2.0, y0 + size + 14.0, &(i + 1).to_string(), "small", "middle");
+        if c == EMPTY {
+            continue;
+        }
+        let (cx, cy) = centre(i);
+        let class = if c == TOAD { "obj" } else { "queen" };
+        let who = if c == TOAD { 0 } else { 1 };
+        let title = format!("{}'s {} on cell {}", side(who), name(c), i + 1);
+        let mine: Vec<(usize, usize)> = moves.iter().copied().filter(|m| m.0 == i).collect();
+        match mine[..] {
+            [] => drop(s.circle(cx, cy, size * 0.36, class).title(title)),
+            [m] => {
+                let t = s.target(moved(numbers, m), Some((i + 1).to_string()));
+                s.circle(cx, cy, size * 0.36, class).makes(t).title(format!("{title}: {} to cell {}", how(m), m.1 + 1));
+            }
+            _ => drop(s.circle(cx, cy, size * 0.36, class).picks((i + 1).to_string()).title(format!("{title}: click it, then the cell it moves to"))),
+        }
+        let letter = if c == TOAD { "T" } else { "F" };
+        s.text(cx, cy + 5.0, letter, "queen-label", "middle");
+    }
+    let first = moves.iter().map(|m| m.0).find(|&i| moves.iter().filter(|m| m.0 == i).count() > 1);
+    for (i, _) in numbers.iter().enumerate() {
+        let mine: Vec<(usize, usize)> = moves.iter().copied().filter(|m| m.0 == i).collect();
+        if mine.len() < 2 {
+            continue;
+        }
+        s.choice(&(i + 1).to_string(), first == Some(i), |s| {
+            let (cx, cy) = centre(i);
+            s.circle(cx, cy, size * 0.42, "picked");
+            for m in mine {
+                let t = s.target(moved(numbers, m), Some(format!("{}-{}", m.0 + 1, m.1 + 1)));
+                let (tx, ty) = centre(m.1);
+                let what = format!("{}'s {} on cell {} {} to cell {}", side(mover), name(piece(mover)), i + 1, how(m), m.1 + 1);
+                s.circle(tx, ty, size * 0.42, "target").makes(t).title(what);
+            }
+        });
+    }
+    let y = y0 + size + 36.0;
+    s.note(y, rule);
+    let what = if moves.is_empty() {
+        format!("{} has no move: {} wins.", side(mover), side(1 - mover))
+    } else {
+        format!("{} to move: click a {} to move it.", side(mover), name(piece(mover)))
+    };
+    s.note(y + 32.0, &what);
+    s.height = y + 40.0;
+    s
 }
 
 #[cfg(test)]
