@@ -18,7 +18,7 @@
 
 use crate::error::IllegalMove;
 use crate::rules::board::partizan::side;
-use crate::rules::board::toads_frogs::{moved, name, piece, target, EMPTY, STRIP, TOAD};
+use crate::rules::board::toads_frogs::{moved, name, piece, target, typed_move, EMPTY, STRIP, TOAD};
 use crate::rules::board::{Board, BoardFamily, Notation, PlayHelp, Players, RulesCore, TextRows, Theory, Words};
 use crate::rules::board::NumberNames;
 #[cfg(feature = "draw")]
@@ -153,7 +153,7 @@ impl Notation for Backsliding {
         }
     }
 
-    fn read_move(&self, numbers: &[u64], text: &str, _mover: usize) -> Option<Result<Vec<u64>, String>> {
+    fn read_move(&self, numbers: &[u64], text: &str, mover: usize) -> Option<Result<Vec<u64>, String>> {
         let words: Vec<&str> = text.split(|c: char| c.is_whitespace() || c == '-').filter(|w| !w.is_empty()).collect();
         let cells: Vec<u64> = words.iter().map(|w| w.parse().ok()).collect::<Option<_>>()?;
         let (first, second) = match cells[..] {
@@ -172,7 +172,7 @@ impl Notation for Backsliding {
             let i = cell(first)?;
             let p = numbers.get(i).copied().unwrap_or(EMPTY);
             if p == EMPTY {
-                return Err(format!("cell {first} is empty: give the cell of a toad or a frog (e.g. {})", example(numbers)));
+                return Err(format!("cell {first} is empty: give the cell of a toad or a frog (e.g. {})", example(numbers, mover)));
             }
             let who = usize::from(p != TOAD);
             let to = match second {
@@ -194,18 +194,14 @@ impl Notation for Backsliding {
 
     /// A move forward as Toads and Frogs writes it (the piece's cell), a backslide as `FROM-TO`.
     fn write_move(&self, numbers: &[u64], after: &[u64], _mover: usize) -> String {
-        match step(numbers, after) {
-            Ok(((from, to), _)) if target(numbers, from) == Some(to) => (from + 1).to_string(),
-            Ok(((from, to), _)) => format!("{}-{}", from + 1, to + 1),
-            Err(_) => crate::rules::board::notation::arrow_move(numbers, after),
-        }
+        step(numbers, after).map_or_else(|_| crate::rules::board::notation::arrow_move(numbers, after), |(m, _)| typed_move(numbers, m))
     }
 }
 
-/// A move of the strip `numbers` as typed, for an error's example: the first move of either
-/// player, else `1`.
-fn example(numbers: &[u64]) -> String {
-    let all = [moves(numbers, 0), moves(numbers, 1)].concat();
+/// A move of the strip `numbers` as typed, for an error's example: the first move of player
+/// `mover`, else of the other, else `1`.
+fn example(numbers: &[u64], mover: usize) -> String {
+    let all = [moves(numbers, mover), moves(numbers, 1 - mover.min(1))].concat();
     all.first().map_or_else(|| "1".into(), |&(from, to)| format!("{}-{}", from + 1, to + 1))
 }
 

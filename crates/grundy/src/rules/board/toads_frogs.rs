@@ -499,6 +499,16 @@ impl Face for ToadsFrogs {
     }
 }
 
+/// The move (from, to) of `cells` as typed: forward (a toad right, a frog left) the piece's
+/// cell, as Toads and Frogs types it; back (Backsliding Toads and Frogs) `FROM-TO`.
+pub(crate) fn typed_move(cells: &[u64], (from, to): (usize, usize)) -> String {
+    if target(cells, from) == Some(to) {
+        (from + 1).to_string()
+    } else {
+        format!("{}-{}", from + 1, to + 1)
+    }
+}
+
 /// A strip of toads and frogs drawn (shared with Backsliding Toads and Frogs), `moves` those of
 /// the player to move as (from, to): a piece with one move is its target (one click), a piece
 /// with several picks them, shown as rings on the cells it can reach (click it, then the cell);
@@ -509,8 +519,13 @@ pub(crate) fn draw_strip(numbers: &[u64], moves: &[(usize, usize)], mover: usize
     let size = (600.0 / numbers.len().max(1) as f64).min(44.0);
     let (x0, y0) = (12.0, 12.0);
     let mut s = Sketch::new();
-    let how = |m: (usize, usize)| if m.0.abs_diff(m.1) == 1 { "steps" } else { "jumps" };
+    let how = |m: (usize, usize)| match (m.0.abs_diff(m.1), target(numbers, m.0) == Some(m.1)) {
+        (2, _) => "jumps",
+        (_, true) => "steps",
+        _ => "steps back",
+    };
     let centre = |i: usize| (x0 + size * i as f64 + size / 2.0, y0 + size / 2.0);
+    let typed = |m: (usize, usize)| typed_move(numbers, m);
     for (i, &c) in numbers.iter().enumerate() {
         let x = x0 + size * i as f64;
         s.rect(x, y0, size, size, 0.0, "cell").title(format!("cell {}", i + 1));
@@ -526,7 +541,7 @@ pub(crate) fn draw_strip(numbers: &[u64], moves: &[(usize, usize)], mover: usize
         match mine[..] {
             [] => drop(s.circle(cx, cy, size * 0.36, class).title(title)),
             [m] => {
-                let t = s.target(moved(numbers, m), Some((i + 1).to_string()));
+                let t = s.target(moved(numbers, m), Some(typed(m)));
                 s.circle(cx, cy, size * 0.36, class).makes(t).title(format!("{title}: {} to cell {}", how(m), m.1 + 1));
             }
             _ => drop(s.circle(cx, cy, size * 0.36, class).picks((i + 1).to_string()).title(format!("{title}: click it, then the cell it moves to"))),
@@ -544,7 +559,7 @@ pub(crate) fn draw_strip(numbers: &[u64], moves: &[(usize, usize)], mover: usize
             let (cx, cy) = centre(i);
             s.circle(cx, cy, size * 0.42, "picked");
             for m in mine {
-                let t = s.target(moved(numbers, m), Some(format!("{}-{}", m.0 + 1, m.1 + 1)));
+                let t = s.target(moved(numbers, m), Some(typed(m)));
                 let (tx, ty) = centre(m.1);
                 let what = format!("{}'s {} on cell {} {} to cell {}", side(mover), name(piece(mover)), i + 1, how(m), m.1 + 1);
                 s.circle(tx, ty, size * 0.42, "target").makes(t).title(what);
