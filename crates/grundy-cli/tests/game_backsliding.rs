@@ -84,4 +84,9 @@ fn play_a_won_game_to_its_end_and_a_drawn_one_to_a_draw() {
     let drawn = played("FF..TT", "5-4\n6-5\n5-6\n6-5\n5-6\n6-5\n5-6\n");
     assert!(drawn.contains("(drawn position: a move that keeps it drawn)"), "{drawn}");
     assert!(drawn.contains("Draw: the same position has come up three times"), "{drawn}");
+    // A won game repeated three times is a draw by repetition, not said to be drawn with best
+    // play: T..F is Left's, but Left shuffled the toad back and forth.
+    let repeated = played("T..F", "1\n2-1\n1\n2-1\n1\n2-1\n");
+    assert!(repeated.contains("Draw: the same position has come up three times with the first player to move: the game is drawn by repetition"), "{repeated}");
+    assert!(!repeated.contains("best play neither"), "{repeated}");
 }

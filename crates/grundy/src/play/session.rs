@@ -144,7 +144,9 @@ impl Session {
         let seen = 1 + self.history.iter().filter(|(p, who)| (p, *who) == now).count();
         (seen >= REPETITIONS_FOR_A_DRAW).then(|| {
             format!(
-                "the same position has come up three times with the {} player to move: the game is drawn (with best play neither player can force a win from it)",
+                // Said of the repetition only: a player who could have forced a win may have
+                // repeated it (Backsliding Toads and Frogs' T..F, Left shuffling a toad).
+                "the same position has come up three times with the {} player to move: the game is drawn by repetition",
                 self.to_move()
             )
         })
