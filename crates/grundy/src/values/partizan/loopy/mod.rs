@@ -153,8 +153,8 @@ fn sided_value(
             text::shown(off_text.trim())
         )));
     }
-    let on = simplify::simplest_stopper(&on, 0, max_steps)?;
-    let off = simplify::simplest_stopper(&off, 0, max_steps)?;
+    let on = simplest_form(&on, store, max_steps)?;
+    let off = simplest_form(&off, store, max_steps)?;
     let (outcome_left_first, outcome_right_first) = outcomes_of_sides(&on, &off);
     let (on_text, off_text) = (print::stopper_text(&on, store)?, print::stopper_text(&off, store)?);
     let text = if print::equal(&on, &off)? { on_text.clone() } else { format!("{on_text} & {off_text}") };
@@ -168,6 +168,22 @@ fn sided_value(
         offside: Some(off_text),
         loopfree: false,
     })
+}
+
+/// The simplest form of the stopper at vertex 0 of `g`, found one strongly connected part at a
+/// time ([`stopper_values`]: a sum of short games is a large product graph, made short part by
+/// part in the store), as a graph with its start at 0.
+fn simplest_form(g: &LoopyGraph, store: &mut GameStore, max_steps: u64) -> Result<LoopyGraph, PartizanError> {
+    let mut table = StopperTable::default();
+    match stopper_values(&g.packed(0), store, &mut table, max_steps)?.first() {
+        Some(StopperValue::Short(s)) => {
+            let mut form = LoopyGraph::new();
+            scc::embed_short(&mut form, store, *s, &mut std::collections::HashMap::new())?;
+            Ok(form)
+        }
+        Some(StopperValue::Loopy(i)) => Ok(table.form(*i).cloned().unwrap_or_default()),
+        None => Ok(g.packed(0)),
+    }
 }
 
 /// The outcomes of a game from its sides (Conway): Left moving first wins when she wins the

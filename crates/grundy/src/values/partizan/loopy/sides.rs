@@ -139,6 +139,12 @@ fn side_by_parts(
                 }
             }
         }
+        // Each part's work is at least its pairs of vertices (the comparisons below).
+        crate::stop::check()?;
+        *steps = steps.saturating_add((local.len() as u64).saturating_mul(local.len() as u64));
+        if *steps > max_steps {
+            return Err(PartizanError::TooMuchWork { operation: "a loopy game's sides", limit: max_steps });
+        }
         let keep: Vec<u32> = (0..part.len() as u32).collect();
         let original = local.clone();
         if delete_edges(&mut local, &original, &keep, side, max_steps, steps).is_err() {

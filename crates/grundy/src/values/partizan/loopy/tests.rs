@@ -64,3 +64,48 @@ fn a_refusal_of_text_with_control_characters_is_one_line() {
     let e = loopy_value_of_text("k/\u{1}\0\0\nn -ffn -ff", &mut store, 1 << 20).unwrap_err().to_string();
     assert!(!e.contains('\n') && !e.contains('\u{1}'), "{e}");
 }
+
+#[test]
+fn a_label_used_before_its_definition_is_refused() {
+    let mut store = GameStore::new();
+    let e = loopy_value_of_text("{a|0} + a:{0|}", &mut store, 1 << 20).unwrap_err().to_string();
+    assert!(e.contains("label 'a' is used before it is defined"), "{e}");
+    // Used inside its own braces, or after them, a label is defined.
+    assert_eq!(value("c:{a:{0||c|}||a|}").text, "3/2 & ↓");
+    assert_eq!(value("a:{0|a}").text, "over");
+}
+
+#[test]
+fn a_short_game_born_too_late_is_refused_in_one_line() {
+    // Found by fuzz/fuzz_targets/loopy_text.rs: 1000000 + over made a tree a million deep.
+    let mut store = GameStore::new();
+    let e = loopy_value_of_text("1000000 + over", &mut store, 1 << 20).unwrap_err().to_string();
+    assert!(e.contains("day 1000000"), "{e}");
+    assert_eq!(value("100 + over").text, "100 + over");
+}
+
+#[test]
+fn a_negative_number_with_arrows_reads_as_the_short_reader_reads_it() {
+    // Found by fuzz/fuzz_targets/loopy_text.rs: 4v4-6^ is -2↓5, which read back as -2↑5.
+    assert_eq!(value("4v4-6^").text, "-2↓5");
+    assert_eq!(value("-2↓5").text, "-2↓5");
+    assert_eq!(value("-2↓5 + over").text, value("over - 2↑5").text);
+}
+
+#[test]
+fn a_value_by_its_sides_of_a_sum_of_numbers_is_made_part_by_part() {
+    // Found by fuzz/fuzz_targets/loopy_text.rs: 332 -23&4 simplified the 8,000 positions of
+    // the sum's graph pair by pair (3 s); part by part it is short games at once.
+    assert_eq!(value("332 -23&4").text, "309 & 4");
+}
+
+#[test]
+fn the_sides_work_is_bounded_part_by_part() {
+    // Found by fuzz/fuzz_targets/loopy_text.rs: a game holding 599 and dud took seconds within
+    // 200,000 steps, each part's copies of its exits compared pair by pair uncounted.
+    let mut store = GameStore::new();
+    let t = std::time::Instant::now();
+    let r = loopy_value_of_text("a:{0||||0|--599dud}", &mut store, 200_000);
+    assert!(matches!(r, Err(PartizanError::TooMuchWork { .. })), "{r:?}");
+    assert!(t.elapsed().as_secs() < 2, "{:?}", t.elapsed());
+}

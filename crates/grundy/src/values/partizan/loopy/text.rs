@@ -26,6 +26,10 @@ pub const CONSTANTS: [(&str, &str); 6] = [
     ("dud", "{pass|pass}"),
 ];
 
+/// The latest birthday of a short game written in a loopy game's text (its tree of options is
+/// that deep).
+pub const MAX_SHORT_DAY: u64 = 1024;
+
 /// The most vertices a text's graph may have.
 pub const MAX_TEXT_VERTICES: usize = 1 << 20;
 
@@ -99,6 +103,10 @@ struct Parser<'t> {
     at: usize,
     text: &'t str,
     depth: usize,
+    /// The labels whose definition (`name:`) has been read: a label is used after it.
+    defined: std::collections::HashSet<String>,
+    /// The words used before any definition of them was read.
+    early: Vec<String>,
 }
 
 impl Parser<'_> {
@@ -155,6 +163,9 @@ impl Parser<'_> {
     fn term(&mut self) -> Result<Expr, PartizanError> {
         self.skip_space();
         match self.peek() {
+            // A minus sign before a digit belongs to the number, as the short games' reader
+            // takes it: -2↓5 is -2 plus five ↓, not the negative of 2↓5.
+            Some('-') if self.chars.get(self.at + 1).is_some_and(char::is_ascii_digit) => self.short(),
             Some('-') => {
                 self.at += 1;
                 Ok(Expr::Neg(Box::new(self.term()?)))
@@ -205,11 +216,15 @@ impl Parser<'_> {
                     if word == "pass" || CONSTANTS.iter().any(|(k, _)| *k == word) {
                         return Err(self.error(&format!("'{word}' is a constant and cannot be a label")));
                     }
+                    self.defined.insert(word.clone());
                     return self.braces(Some(word));
                 }
                 if word == "pass" {
                     self.at = start;
                     return Err(self.error("'pass' stands only as an option inside braces ('{pass|}' is on)"));
+                }
+                if !CONSTANTS.iter().any(|(k, _)| *k == word) && !self.defined.contains(&word) {
+                    self.early.push(word.clone());
                 }
                 Ok(Expr::Word(word))
             }
@@ -221,6 +236,9 @@ impl Parser<'_> {
     /// A short game written in one word: a number, ↑s, a nimber (`1/2^*`, `*3`, `vv*`).
     fn short(&mut self) -> Result<Expr, PartizanError> {
         let start = self.at;
+        if self.peek() == Some('-') {
+            self.at += 1;
+        }
         while self.peek().is_some_and(|c| c.is_ascii_digit() || "/.*^↑↓⇑⇓v".contains(c)) {
             self.at += 1;
         }
@@ -401,7 +419,14 @@ impl Builder<'_> {
                     if let Some(&v) = self.labels.get(&key) {
                         return Ok(v);
                     }
-                    let mut p = Parser { chars: text.chars().collect(), at: 0, text, depth: 0 };
+                    let mut p = Parser {
+                        chars: text.chars().collect(),
+                        at: 0,
+                        text,
+                        depth: 0,
+                        defined: Default::default(),
+                        early: Vec::new(),
+                    };
                     let e = p.expr()?;
                     let v = self.build(&e)?;
                     self.labels.insert(key, v);
@@ -437,6 +462,15 @@ impl Builder<'_> {
 
     /// A short game as a tree of vertices, each canonical form once.
     fn short(&mut self, g: GameValue) -> Result<u32, PartizanError> {
+        // A short game enters the graph as the tree of its canonical form, one vertex an
+        // option, as deep as its birthday: 1000000 would be a million vertices deep.
+        let day = self.store.birthday(g)?;
+        if day > MAX_SHORT_DAY {
+            return Err(PartizanError::Parse(format!(
+                "a short game in '{}' is born on day {day}: a loopy game holds short games born by day {MAX_SHORT_DAY}",
+                shown(&self.text)
+            )));
+        }
         let before = self.graph.len();
         let v = embed_short(&mut self.graph, self.store, g, &mut self.shorts)?;
         for _ in before..self.graph.len() {
@@ -517,11 +551,18 @@ impl Builder<'_> {
 /// Reads a loopy game: its graph, packed, the game at vertex 0. Short games in it are made in
 /// `store`.
 pub fn parse_loopy(text: &str, store: &mut GameStore) -> Result<LoopyGraph, PartizanError> {
-    let mut p = Parser { chars: text.chars().collect(), at: 0, text, depth: 0 };
+    let mut p =
+        Parser { chars: text.chars().collect(), at: 0, text, depth: 0, defined: Default::default(), early: Vec::new() };
     let e = p.expr()?;
     p.skip_space();
     if p.peek().is_some() {
         return Err(p.error("unexpected text"));
+    }
+    if let Some(w) = p.early.iter().find(|w| p.defined.contains(*w)) {
+        return Err(PartizanError::Parse(format!(
+            "the label '{w}' is used before it is defined in '{}' (write {w}:{{...}} before its first use)",
+            shown(text)
+        )));
     }
     let mut b = Builder {
         graph: LoopyGraph::new(),
