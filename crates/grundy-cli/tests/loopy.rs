@@ -183,7 +183,8 @@ fn work_and_svg_of_a_loopy_game() {
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.contains("--work") && err.lines().count() == 1, "{err}");
     // Enough work answers.
-    assert!(stdout(&["value", "c:{a:{0||c|}||a|}", "--work", "100000"]).contains("value: 3/2 & ↓"));
+    let c = stdout(&["value", "c:{a:{0||c|}||a|}", "--work", "100000"]);
+    assert!(c.contains("value: 3/2 & ↓") && c.contains("as CGSuite writes it: 3/2 & v"), "{c}");
     let dir = std::env::temp_dir().join(format!("grundy-loopy-svg-{}", std::process::id()));
     let out = grundy(&["value", "dud", "--svg", dir.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));

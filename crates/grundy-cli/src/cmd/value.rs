@@ -319,6 +319,11 @@ fn loopy(report: &LoopyReport, args: &Args) -> Result<(), CliError> {
     if report.positions > 0 {
         out += &format!("positions: {}\n", report.positions);
     }
+    // CGSuite writes the arrows as ^ and v (`3/2 & v` for Winning Ways' game C); both read back.
+    let ascii = v.text.replace('⇑', "^^").replace('⇓', "vv").replace('↑', "^").replace('↓', "v");
+    if ascii != v.text {
+        out += &format!("as CGSuite writes it: {ascii}\n");
+    }
     emit(&out);
     Ok(())
 }
