@@ -252,6 +252,22 @@ impl LoopyGraph {
         removed == order.len()
     }
 
+    /// The strongly connected parts of the graph (both players' edges): each vertex's part,
+    /// and each part's vertices, a part numbered after every part it moves into.
+    pub(crate) fn parts(&self) -> (Vec<usize>, Vec<Vec<u32>>) {
+        let succ = |v: usize| -> Vec<usize> {
+            self.left(v as u32).iter().chain(self.right(v as u32)).map(|&w| w as usize).collect()
+        };
+        let (comp, count) = strong_components(self.len(), succ);
+        let mut members: Vec<Vec<u32>> = vec![Vec::new(); count];
+        for (v, &c) in comp.iter().enumerate() {
+            if let Some(m) = members.get_mut(c) {
+                m.push(v as u32);
+            }
+        }
+        (comp, members)
+    }
+
     /// Whether no cycle at all is reachable from `start`: the game is short.
     pub fn is_loopfree(&self, start: u32) -> bool {
         let reach = self.reachable(start);

@@ -10,7 +10,6 @@ use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
 
 use crate::values::partizan::loopy::compare::stopper_pairs_le;
-use crate::values::partizan::loopy::graph::strong_components;
 use crate::values::partizan::loopy::print::{equal, short_value_of};
 use crate::values::partizan::loopy::simplify::simplify_all;
 use crate::values::partizan::loopy::LoopyGraph;
@@ -196,17 +195,10 @@ pub fn stopper_values(
     max_steps: u64,
 ) -> Result<Vec<StopperValue>, PartizanError> {
     let n = g.len();
-    let succ =
-        |v: usize| -> Vec<usize> { g.left(v as u32).iter().chain(g.right(v as u32)).map(|&w| w as usize).collect() };
-    let (comp, count) = strong_components(n, succ);
-    let mut members: Vec<Vec<u32>> = vec![Vec::new(); count];
-    for (v, &c) in comp.iter().enumerate() {
-        if let Some(m) = members.get_mut(c) {
-            m.push(v as u32);
-        }
-    }
+    let (comp, members) = g.parts();
     // Each part's level: one above the highest part it moves into. The parts of one level are
     // independent, so their simplifications run side by side.
+    let count = members.len();
     let mut level = vec![0usize; count];
     for (c, part) in members.iter().enumerate() {
         let mut l = 0;

@@ -97,15 +97,7 @@ fn side_by_parts(
     steps: &mut u64,
 ) -> Result<Option<LoopyGraph>, PartizanError> {
     let n = g.len();
-    let succ =
-        |v: usize| -> Vec<usize> { g.left(v as u32).iter().chain(g.right(v as u32)).map(|&w| w as usize).collect() };
-    let (comp, count) = strong_components(n, succ);
-    let mut members: Vec<Vec<u32>> = vec![Vec::new(); count];
-    for (v, &c) in comp.iter().enumerate() {
-        if let Some(m) = members.get_mut(c) {
-            m.push(v as u32);
-        }
-    }
+    let (_, members) = g.parts();
     // Each position's side, a stopper in simplest form (vertex 0 its start).
     let mut forms: Vec<Option<LoopyGraph>> = vec![None; n];
     for part in &members {
