@@ -143,6 +143,15 @@ pub struct Analysis {
     /// class, mean and temperature); in JSON only for those games.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub conway: Option<ConwayAnswer>,
+    /// Conway's outcome class of a partizan position under normal play: `L` (Left wins
+    /// whoever starts), `R`, `N` (the player to move wins) or `P`; in JSON only for those
+    /// games.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub outcome_class: Option<String>,
+    /// The nodes the outcome search visited, where it answered (a partizan position past its
+    /// value's budget); in JSON only then.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub search_nodes: Option<u64>,
 }
 
 fn option_as_text<T: std::fmt::Display, S: Serializer>(v: &Option<T>, s: S) -> Result<S::Ok, S::Error> {
@@ -323,6 +332,7 @@ impl Analysis {
         for (m, value) in self.winning_moves.iter_mut().zip(&conway.leaves) {
             m.value = value.clone();
         }
+        self.outcome_class = Some(conway.outcome.clone());
         self.conway = Some(conway);
     }
 }
@@ -356,5 +366,7 @@ pub(crate) fn blank(outcome: Outcome, method: Method) -> Analysis {
         drawing_move_count: None,
         generalized_sg: None,
         conway: None,
+        outcome_class: None,
+        search_nodes: None,
     }
 }

@@ -26,6 +26,8 @@ use crate::rules::board::bitgrid::BitGrid;
 use crate::rules::board::grid::{cell_name, read_cell, Grid, GridNotation};
 #[cfg(feature = "draw")]
 use crate::rules::board::grid::cell_size;
+use crate::rules::board::outcome::domineering::DomineeringSearch;
+use crate::rules::board::outcome::OutcomeSearch;
 use crate::rules::board::packed::{Packed, PackedRules};
 use crate::values::partizan::{GameStore, GameValue, PartizanError};
 use crate::rules::board::partizan::side;
@@ -217,7 +219,7 @@ fn dominoes(g: &Grid) -> Vec<(Vec<(usize, usize)>, usize)> {
 
 /// The canonical key of a board of empty cells: dead cells dropped, cut to the rectangle of
 /// the rest, the least of its images under the symmetries that keep the players' directions.
-fn packed_board(b: BitGrid) -> Packed {
+pub(crate) fn packed_board(b: BitGrid) -> Packed {
     let live = b.paired();
     live.cropped(live.cells).least_of_four().pack()
 }
@@ -391,6 +393,12 @@ impl PlayHelp for Domineering {
 impl Theory for Domineering {
     fn packed(&self) -> Option<&dyn PackedRules> {
         Some(self)
+    }
+
+    /// Domineering's own search: the board as one word, safe moves counted
+    /// ([`DomineeringSearch`]).
+    fn outcome_search(&self, numbers: &[u64], _bytes: u64) -> Option<Box<dyn OutcomeSearch + '_>> {
+        Some(Box::new(DomineeringSearch::for_position(numbers)?))
     }
 }
 

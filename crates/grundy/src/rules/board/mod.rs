@@ -84,6 +84,7 @@ pub mod grid;
 pub mod layout;
 pub mod loopy;
 pub mod notation;
+pub mod outcome;
 pub mod packed;
 pub mod partizan;
 pub mod pictures;
@@ -335,6 +336,8 @@ pub struct BoardContext<'a> {
     pub to_move: usize,
     /// The budget of every piece of work (`--budget`).
     pub budget: u64,
+    /// The most bytes an outcome search may hold (`--memory`).
+    pub memory: u64,
     /// Where heap values come from.
     pub heaps: &'a dyn HeapEngine,
     /// The engine's exact search, for a position no theory answers.
@@ -344,7 +347,7 @@ pub struct BoardContext<'a> {
 impl<'a> BoardContext<'a> {
     /// The context of a call without the analysis: the first player to move, no exact search.
     pub fn plain(misere: bool, budget: u64, heaps: &'a dyn HeapEngine) -> Self {
-        BoardContext { misere, to_move: 0, budget, heaps, search: &NoSearch }
+        BoardContext { misere, to_move: 0, budget, memory: outcome::DEFAULT_SEARCH_MEMORY, heaps, search: &NoSearch }
     }
 }
 

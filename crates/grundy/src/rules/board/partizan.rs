@@ -43,8 +43,30 @@ pub fn solve_by_conway(
             rules.spelling()
         )));
     }
-    let mut answer = value::solve_by_value(rules, numbers, context, None)?
+    // Where the value is not known to be within reach, a game with an outcome search answers
+    // who wins by it at once rather than after a value search that gives up.
+    if !impartial && crate::rules::board::outcome::value_out_of_reach(rules, numbers, context)? {
+        if let Some(answer) = crate::rules::board::outcome::solve_by_outcome(rules, numbers, context)? {
+            return Ok(with_rules(rules, answer, impartial));
+        }
+    }
+    let by_value = match value::solve_by_value(rules, numbers, context, None) {
+        // Past the value's budget, who wins may still be in reach of the outcome search.
+        Err(AnalyzeError::GaveUp(gave_up)) => {
+            match crate::rules::board::outcome::solve_by_outcome(rules, numbers, context)? {
+                Some(answer) => Some(answer),
+                None => return Err(gave_up.into()),
+            }
+        }
+        other => other?,
+    };
+    let answer = by_value
         .ok_or_else(|| AnalyzeError::Unsupported(format!("{}: Conway's value was not computed", rules.spelling())))?;
+    Ok(with_rules(rules, answer, impartial))
+}
+
+/// The answer with the game's rules and its kind said first.
+fn with_rules(rules: &dyn BoardRules, mut answer: Analysis, impartial: bool) -> Analysis {
     // An impartial position's answer says so itself ([`answer_from_value`]).
     let players = if impartial {
         ""
@@ -52,7 +74,7 @@ pub fn solve_by_conway(
         " The players have different moves, so the game is partizan: it has Conway's value (On Numbers and Games), which decides who wins, and no Sprague-Grundy value."
     };
     answer.explanation.insert(0, format!("{}{players}", rules.rules_sentence()));
-    Ok(answer)
+    answer
 }
 
 /// The winning moves of the player to move, found from Conway's values: how many there are,

@@ -4,6 +4,8 @@
 
 use crate::error::AnalyzeError;
 use crate::rules::analysis::Analysis;
+use crate::rules::board::outcome::packed::PackedSearch;
+use crate::rules::board::outcome::OutcomeSearch;
 use crate::rules::board::packed::PackedRules;
 use crate::rules::board::partizan::solve_by_conway;
 use crate::rules::board::{AsBoard, BoardContext, RulesCore};
@@ -31,6 +33,16 @@ pub trait Theory: RulesCore + AsBoard {
     /// numbers.
     fn packed(&self) -> Option<&dyn PackedRules> {
         None
+    }
+
+    /// The game's outcome search ([`crate::rules::board::outcome`]): who wins, where Conway's
+    /// value is past the budget, for boards like `numbers`, with at most `bytes` bytes of its
+    /// own. By default the search over packed keys ([`PackedSearch`]), for a game that packs its
+    /// positions; `None` for others. A game with knowledge of its own (Domineering's safe
+    /// moves) gives its own.
+    fn outcome_search(&self, _numbers: &[u64], bytes: u64) -> Option<Box<dyn OutcomeSearch + '_>> {
+        let packed = self.packed()?;
+        Some(Box::new(PackedSearch::new(packed, bytes)))
     }
 
     /// What the values the answer is the nim-sum of are called (the divisor game's prime

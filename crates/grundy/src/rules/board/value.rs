@@ -460,6 +460,20 @@ impl<'a> BoardValues<'a> {
     }
 }
 
+impl BoardValues<'_> {
+    /// The value of the position of packed key `key` ([`crate::rules::board::packed::PackedRules::key_of`]),
+    /// in `store`: what the outcome search asks of the parts it values. A game with no packed
+    /// keys is refused.
+    pub fn value_of_key(&mut self, store: &mut GameStore, key: Packed) -> Result<GameValue, AnalyzeError> {
+        let packed = self
+            .rules
+            .packed()
+            .ok_or_else(|| AnalyzeError::Unsupported(format!("{} has no packed positions", self.rules.spelling())))?;
+        self.by_keys.serve(store);
+        search(&ByKeys(packed, self.rules), &mut self.by_keys, &mut self.spent, store, key)
+    }
+}
+
 /// The value of `root`, by an iterative walk (no recursion, so no input can overflow the
 /// stack) of the positions below it whose values `memo` does not hold yet.
 fn search<S: Source>(

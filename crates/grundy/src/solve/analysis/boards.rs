@@ -29,6 +29,7 @@ pub(super) fn board(b: &Board, numbers: &[u64], options: &AnalyzeOptions) -> Res
         misere: options.convention == Convention::Misere,
         to_move: options.to_move.index(),
         budget: options.budget,
+        memory: options.memory,
         heaps: &Engine,
         search: &EngineSearch,
     };

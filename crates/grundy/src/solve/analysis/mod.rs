@@ -62,7 +62,12 @@ pub struct AnalyzeOptions {
     /// default, so one analysis computes a quotient once; a caller that analyses again and
     /// again (a play session, a batch, a server) keeps one across calls (clones share it).
     pub quotients: QuotientCache,
+    /// The most bytes the outcome search of a partizan board may hold in its transposition
+    /// table and its values (`--memory`).
+    pub memory: u64,
 }
+
+pub use crate::rules::board::outcome::DEFAULT_SEARCH_MEMORY;
 
 impl Default for AnalyzeOptions {
     fn default() -> Self {
@@ -73,6 +78,7 @@ impl Default for AnalyzeOptions {
             explain: true,
             stored: None,
             quotients: QuotientCache::default(),
+            memory: DEFAULT_SEARCH_MEMORY,
         }
     }
 }

@@ -1,0 +1,242 @@
+//! Domineering's knowledge for the outcome search: the board's empty cells as the bits of one
+//! word (a board of at most 64 cells), moves as a few shifts, and a position decided before it
+//! is searched by counting moves (Lachmann, Moore and Rapaport, "Who wins Domineering on
+//! rectangular boards?", 2002; Bullock's Obsequi, 2002):
+//!
+//! - a *safe* move of Left is a vertical domino on two cells that Right can never cover (no
+//!   empty cell beside either, left or right): Right's moves only fill cells, so it stays
+//!   Left's; the safe moves counted are disjoint (each column's runs of such cells, paired);
+//! - the moves Right can still make are at most the dominoes that fit side by side in each
+//!   row's runs of empty cells.
+//!
+//! Left moving first wins when her safe moves outnumber every move Right can still make (she
+//! always has one left to answer with), and loses when Right's safe moves are at least every
+//! move she can make. An integer beside the board (the value of the parts taken out) is that
+//! many free moves of its player.
+//!
+//! Moves are tried in Obsequi's spirit: those that take the most of the opponent's places and
+//! the fewest of the mover's own first.
+
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing))]
+
+use crate::rules::board::bitgrid::BitGrid;
+use crate::rules::board::domineering::packed_board;
+use crate::rules::board::grid::Grid;
+use crate::rules::board::outcome::OutcomeGame;
+use crate::rules::board::packed::Packed;
+
+/// Parts of at most this many cells are valued by the value search rather than searched.
+pub const VALUE_CELLS: u32 = 12;
+
+/// The outcome search's view of Domineering on one board size: rows x cols <= 64.
+#[derive(Clone, Copy, Debug)]
+pub struct DomineeringSearch {
+    rows: u32,
+    cols: u32,
+    /// Every cell of the board.
+    all: u64,
+    /// The cells of the first column and of the last.
+    first_col: u64,
+    last_col: u64,
+    /// Parts of at most this many cells are valued.
+    value_cells: u32,
+}
+
+impl DomineeringSearch {
+    /// The search for boards the size of `numbers` (a Domineering position); `None` past 64
+    /// cells.
+    pub fn for_position(numbers: &[u64]) -> Option<DomineeringSearch> {
+        let g = Grid::of(numbers, 4)?;
+        DomineeringSearch::new(g.rows, g.cols)
+    }
+
+    /// The search for boards of `rows` x `cols`; `None` past 64 cells.
+    pub fn new(rows: usize, cols: usize) -> Option<DomineeringSearch> {
+        let (rows, cols) = (u32::try_from(rows).ok()?, u32::try_from(cols).ok()?);
+        let n = rows.checked_mul(cols).filter(|&n| n <= 64 && n > 0)?;
+        let all = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+        let (mut first_col, mut last_col) = (0u64, 0u64);
+        for r in 0..rows {
+            first_col |= 1 << (r * cols);
+            last_col |= 1 << (r * cols + cols - 1);
+        }
+        Some(DomineeringSearch { rows, cols, all, first_col, last_col, value_cells: VALUE_CELLS })
+    }
+
+    /// The same search, valuing parts of at most `cells` cells (0: none but those only one
+    /// player can move in).
+    pub fn valuing(self, cells: u32) -> DomineeringSearch {
+        DomineeringSearch { value_cells: cells, ..self }
+    }
+
+    /// The top cells of Left's places (vertical dominoes) among the empty cells `e`.
+    fn left_places(&self, e: u64) -> u64 {
+        e & (e >> self.cols)
+    }
+
+    /// The left cells of Right's places (horizontal dominoes).
+    fn right_places(&self, e: u64) -> u64 {
+        e & (e >> 1) & !self.last_col
+    }
+
+    /// The cells of `x`'s neighbours.
+    fn around(&self, x: u64) -> u64 {
+        ((x << 1) & !self.first_col | (x >> 1) & !self.last_col | x >> self.cols | x << self.cols) & self.all
+    }
+
+    /// The most disjoint dominoes along runs of `x`: vertical (`step` cols) or horizontal (1),
+    /// each run's length halved, by pairing each run's first two cells until none is left.
+    fn pairs(&self, mut x: u64, vertical: bool) -> u32 {
+        let mut count = 0;
+        while x != 0 {
+            let (before, after) = if vertical {
+                (x << self.cols, x >> self.cols)
+            } else {
+                ((x << 1) & !self.first_col, (x >> 1) & !self.last_col)
+            };
+            let heads = x & !before;
+            let paired = heads & after;
+            count += paired.count_ones();
+            let seconds = if vertical { paired << self.cols } else { paired << 1 };
+            x &= !(heads | seconds);
+        }
+        count
+    }
+
+    /// For each player, the safe moves and the most moves they can make: `[left, right]` of
+    /// each.
+    fn counts(&self, e: u64) -> ([u32; 2], [u32; 2]) {
+        let lp = self.left_places(e);
+        let rp = self.right_places(e);
+        // Cells the other player can never cover.
+        let left_only = e & !(rp | rp << 1);
+        let right_only = e & !(lp | lp << self.cols);
+        let safe = [self.pairs(left_only, true), self.pairs(right_only, false)];
+        let most = [self.pairs(e, true), self.pairs(e, false)];
+        (safe, most)
+    }
+
+    /// The empty cells of `numbers`, when it is a board of this size.
+    fn cells_of(&self, numbers: &[u64]) -> Option<u64> {
+        let g = Grid::of(numbers, 4)?;
+        if g.rows != self.rows as usize || g.cols != self.cols as usize {
+            return None;
+        }
+        Some(g.cells.iter().enumerate().filter(|&(_, &c)| c == 0).fold(0u64, |m, (i, _)| m | 1 << i))
+    }
+
+    /// The board's image with its rows in reverse order.
+    fn flip_rows(&self, e: u64) -> u64 {
+        let row = (1u64 << self.cols) - 1;
+        (0..self.rows).fold(0, |out, r| out | ((e >> (r * self.cols)) & row) << ((self.rows - 1 - r) * self.cols))
+    }
+
+    /// The board's image with its columns in reverse order.
+    fn flip_cols(&self, e: u64) -> u64 {
+        (0..self.cols).fold(0, |out, c| {
+            let column = self.first_col << c;
+            let moved = if 2 * c + 1 >= self.cols {
+                (e & column) >> (2 * c + 1 - self.cols)
+            } else {
+                (e & column) << (self.cols - 1 - 2 * c)
+            };
+            out | moved
+        })
+    }
+}
+
+impl OutcomeGame for DomineeringSearch {
+    type State = u64;
+
+    fn state_of(&self, numbers: &[u64]) -> Option<u64> {
+        self.cells_of(numbers)
+    }
+
+    fn moves(&self, &e: &u64, mover: usize, out: &mut Vec<u64>) {
+        let me = mover.min(1);
+        let them = 1 - me;
+        let (places, step) = if me == 0 { (self.left_places(e), self.cols) } else { (self.right_places(e), 1) };
+        let (safe, most) = self.counts(e);
+        // Each move scored as Obsequi scores it: what it changes in the counts of moves, the
+        // mover's safe and possible moves gained less the opponent's, tried best first (a
+        // stable sort: reading order among equals).
+        let mut scored: Vec<(i32, u64)> = Vec::with_capacity(places.count_ones() as usize);
+        let mut tops = places;
+        while tops != 0 {
+            let t = tops & tops.wrapping_neg();
+            tops &= tops - 1;
+            let after = e & !(t | t << step);
+            let (safe2, most2) = self.counts(after);
+            let gain = |a: &[u32; 2], b: &[u32; 2], who: usize| {
+                i64::from(*b.get(who).unwrap_or(&0)) - i64::from(*a.get(who).unwrap_or(&0))
+            };
+            let score = gain(&safe, &safe2, me) - gain(&safe, &safe2, them) + gain(&most, &most2, me)
+                - gain(&most, &most2, them);
+            scored.push((i32::try_from(score).unwrap_or(0), after));
+        }
+        scored.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
+        out.extend(scored.into_iter().map(|(_, after)| after));
+    }
+
+    fn key(&self, &e: &u64, near_root: bool) -> Option<u128> {
+        let board = if near_root {
+            let r = self.flip_rows(e);
+            e.min(r).min(self.flip_cols(e)).min(self.flip_cols(r))
+        } else {
+            e
+        };
+        Some(u128::from(board) | u128::from(self.rows) << 64 | u128::from(self.cols) << 72)
+    }
+
+    fn split(&self, &e: &u64, out: &mut Vec<Packed>) -> u64 {
+        let lp = self.left_places(e);
+        let rp = self.right_places(e);
+        // Cells no domino can cover play no part.
+        let live = e & (lp | lp << self.cols | rp | rp << 1);
+        let mut rest = live;
+        let mut left = live;
+        while left != 0 {
+            let mut region = left & left.wrapping_neg();
+            loop {
+                let grown = (region | self.around(region)) & live;
+                if grown == region {
+                    break;
+                }
+                region = grown;
+            }
+            left &= !region;
+            let one_sided = lp & region == 0 || rp & region == 0;
+            if one_sided || region.count_ones() <= self.value_cells {
+                if let Some(b) = BitGrid::new(self.rows as usize, self.cols as usize, region) {
+                    out.push(packed_board(b));
+                    rest &= !region;
+                }
+            }
+        }
+        rest
+    }
+
+    fn is_empty(&self, &e: &u64) -> bool {
+        e == 0
+    }
+
+    fn decided(&self, &e: &u64, mover: usize, n: i64) -> Option<bool> {
+        let (mut safe, mut most) = self.counts(e);
+        let extra = u32::try_from(n.unsigned_abs()).unwrap_or(u32::MAX);
+        let owner = usize::from(n < 0);
+        if let (Some(s), Some(m)) = (safe.get_mut(owner), most.get_mut(owner)) {
+            *s = s.saturating_add(extra);
+            *m = m.saturating_add(extra);
+        }
+        let (me, them) = (mover.min(1), 1 - mover.min(1));
+        let (my_safe, my_most) = (*safe.get(me)?, *most.get(me)?);
+        let (their_safe, their_most) = (*safe.get(them)?, *most.get(them)?);
+        if my_safe > their_most {
+            Some(true)
+        } else if their_safe >= my_most {
+            Some(false)
+        } else {
+            None
+        }
+    }
+}

@@ -1,0 +1,158 @@
+//! The outcome search against a plain exhaustive search of wins and losses over the games'
+//! rules ([`RulesCore::options`]), on every small board and many partly filled ones.
+
+use std::collections::HashMap;
+
+use super::domineering::DomineeringSearch;
+use super::packed::PackedSearch;
+use super::*;
+use crate::rules::board::{Board, RulesCore};
+
+/// Whether `mover` moving first wins `numbers`, by the definition: some move leaves a
+/// position the other player loses moving first.
+fn plain_wins(
+    rules: &dyn RulesCore,
+    numbers: &[u64],
+    mover: usize,
+    memo: &mut HashMap<(Vec<u64>, usize), bool>,
+) -> bool {
+    let key = (rules.canonical(numbers), mover);
+    if let Some(&w) = memo.get(&key) {
+        return w;
+    }
+    let w = rules.options(numbers, mover).iter().any(|o| !plain_wins(rules, o, 1 - mover, memo));
+    memo.insert(key, w);
+    w
+}
+
+fn board(name: &str) -> Board {
+    Board::parse(name).unwrap().unwrap()
+}
+
+/// The numbers of the position `text` of `b`.
+fn position(b: &Board, text: &str) -> Vec<u64> {
+    b.rules().parse(&[text]).unwrap()
+}
+
+/// A small random generator (the tests' boards are the same on every run).
+struct Lcg(u64);
+impl Lcg {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        self.0 >> 33
+    }
+}
+
+/// Checks the search of `rules` on `numbers` against the plain search: who wins with each
+/// player first, and that a winning move given is a move that wins.
+fn check<G: OutcomeGame>(
+    game: &G,
+    rules: &dyn BoardRules,
+    numbers: &[u64],
+    memo: &mut HashMap<(Vec<u64>, usize), bool>,
+) {
+    let mut store = GameStore::new();
+    let mut table = OutcomeTable::new(1 << 16);
+    let limits = OutcomeLimits { nodes: u64::MAX, budget: u64::MAX };
+    let answer = search_outcome(game, rules, numbers, &mut store, &mut table, limits).unwrap();
+    for (mover, first) in [(0, &answer.left), (1, &answer.right)] {
+        assert_eq!(first.wins, plain_wins(rules, numbers, mover, memo), "{numbers:?} mover {mover}");
+        if let Some(m) = &first.winning_move {
+            assert!(rules.options(numbers, mover).contains(m));
+            assert!(!plain_wins(rules, m, 1 - mover, memo), "{numbers:?}: {m:?} does not win");
+        }
+        assert_eq!(first.wins, first.winning_move.is_some());
+    }
+}
+
+/// Domineering boards of `rows` x `cols`, each cell filled with chance `fill` in 8.
+fn domineering_boards(rows: usize, cols: usize, count: usize, rng: &mut Lcg) -> Vec<String> {
+    (0..count)
+        .map(|_| {
+            let fill = rng.next() % 5;
+            (0..rows)
+                .map(|_| (0..cols).map(|_| if rng.next() % 8 < fill { '#' } else { '.' }).collect::<String>())
+                .collect::<Vec<_>>()
+                .join("/")
+        })
+        .collect()
+}
+
+#[test]
+fn domineering_agrees_with_the_plain_search() {
+    let b = board("domineering");
+    let rules = b.rules();
+    let mut rng = Lcg(82);
+    let mut memo = HashMap::new();
+    for (rows, cols, count) in
+        [(1, 1, 1), (1, 6, 8), (2, 2, 2), (2, 5, 20), (3, 3, 20), (3, 4, 40), (4, 4, 60), (3, 6, 40), (4, 5, 40)]
+    {
+        for text in domineering_boards(rows, cols, count, &mut rng) {
+            let numbers = position(&b, &text);
+            let game = DomineeringSearch::for_position(&numbers).unwrap();
+            // Valuing parts of every size, of none but the one-sided, and the default.
+            for cells in [0, 4, super::domineering::VALUE_CELLS] {
+                check(&game.valuing(cells), rules, &numbers, &mut memo);
+            }
+        }
+    }
+}
+
+/// The safe moves' verdicts hold on every board where they speak, beside integers.
+#[test]
+fn domineering_sure_wins_are_wins() {
+    let b = board("domineering");
+    let rules = b.rules();
+    let mut rng = Lcg(7);
+    let mut memo = HashMap::new();
+    let mut store = GameStore::new();
+    let mut values = BoardValues::new(rules, u64::MAX);
+    let mut spoke = 0;
+    for (rows, cols) in [(3, 3), (3, 4), (4, 4), (2, 6), (4, 5)] {
+        for text in domineering_boards(rows, cols, 60, &mut rng) {
+            let numbers = position(&b, &text);
+            let game = DomineeringSearch::for_position(&numbers).unwrap();
+            let e = game.state_of(&numbers).unwrap();
+            let g = values.value(&mut store, &numbers).unwrap();
+            for n in -2i64..=2 {
+                let sum = store.integer(n).and_then(|i| store.sum(g, i)).unwrap();
+                let class = store.outcome(sum).unwrap();
+                for mover in 0..2 {
+                    if let Some(verdict) = game.decided(&e, mover, n) {
+                        spoke += 1;
+                        let wins = matches!(
+                            (class, mover),
+                            (PartizanOutcome::N, _) | (PartizanOutcome::L, 0) | (PartizanOutcome::R, 1)
+                        );
+                        assert_eq!(verdict, wins, "{text} + {n}, mover {mover}");
+                        if n == 0 {
+                            assert_eq!(verdict, plain_wins(rules, &numbers, mover, &mut memo));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(spoke > 100, "the safe moves spoke on {spoke} positions only");
+}
+
+#[test]
+fn every_packed_game_agrees_with_the_plain_search() {
+    let mut memo = HashMap::new();
+    for (name, positions) in [
+        ("clobber", vec!["xo/ox", "xox/oxo", "xoxo/oxox", "xo.x/o.xo/xoxo", "xxo/oox/xox"]),
+        ("konane", vec!["xo.x/oxox", "xox/o.o/xox", "xoxo./oxoxo"]),
+        ("snort", vec!["..../....", "...../.....", "x..o./....."]),
+        ("col", vec!["..../....", "...../....."]),
+        ("toads-frogs", vec!["TT..FF", "T.T.F.F", "TT.T..FF.F"]),
+    ] {
+        let b = board(name);
+        let rules = b.rules();
+        let Some(packed) = rules.packed() else { panic!("{name} packs no keys") };
+        for text in positions {
+            let numbers = position(&b, text);
+            memo.clear();
+            check(&PackedSearch::new(packed, 1 << 20), rules, &numbers, &mut memo);
+        }
+    }
+}
