@@ -1,21 +1,12 @@
 #!/usr/bin/env bash
 # Who wins the empty Domineering rectangles too large for a test (issue 61), against the
-# published outcomes, each with its source; crates/grundy/tests/published_values.rs checks the
+# published outcomes, each with its source; crates/grundy/tests/outcome_tables.rs checks the
 # small ones. Left places vertical dominoes; m x n is m rows of n columns (the papers' m is
 # the vertical dimension). Classes: V (Vertical, Left, wins whoever starts), H (Horizontal),
 # 1 (the first player wins), 2 (the second player wins).
 #
-# Sources:
-#   Bullock, the table of rectangles in `obsequi/Check` of Obsequi, the solver of his M.Sc.
-#     thesis (University of Alberta, 2002; repository nathanbullock/obsequi): every m x n
-#     below. The 6 x 6 board is 1, a first-player win.
-#   Uiterwijk, "Perfectly Solving Domineering Boards" (CGW 2013, Springer CCIS 408, 2014),
-#     abstract, Vertical starting: every 3 x n board, n > 3, and every 5 x 2k board are won by
-#     Horizontal (so 3 x 10 to 3 x 13 and 5 x 6, 5 x 8, 5 x 10 are H or 2 there).
-#   Breuker, Uiterwijk and van den Herik, "Solving 8 x 8 Domineering" (Theoretical Computer
-#     Science 230, 2000), abstract: 8 x 8 is a win for the player who moves first.
-# Lachmann, Moore and Rapaport's table ("Who wins Domineering on rectangular boards?", More
-# Games of No Chance, 2002) was not found in a readable copy; their section 1 gives 2 x 2 = 1.
+# Sources: crates/grundy/tests/data/domineering_outcomes.txt, which cites each (Bullock's check
+# list of Obsequi for every m x n below; Breuker, Uiterwijk and van den Herik 2000 for 8 x 8).
 #
 # Measured 2026-11-27, debug build (opt-level 1) on the 2-core machine at load 4-6, others'
 # builds beside it: 6x6 = 1 (first player wins), agreeing with Bullock's table, in 319 s
@@ -31,12 +22,11 @@ source "$(dirname "$0")/lib.sh"
 REPS=1
 bench_init
 LIMIT=${LIMIT:-600}
-declare -A published=(
-    [3x10]=H [3x11]=H [3x12]=H [3x13]=H
-    [4x7]=V [4x8]=H [4x9]=V [4x10]=H [4x11]=V [4x12]=H
-    [5x6]=H [5x7]=H [5x8]=H [5x9]=H [5x10]=H
-    [6x6]=1 [6x7]=V [6x8]=H [7x7]=1 [7x8]=H [8x8]=1
-)
+# The published classes, from the table the tests read (L, R, N, P written V, H, 1, 2).
+declare -A published=()
+while read -r rows cols _ _ class _; do
+    published[${rows}x$cols]=$(tr LRNP VH12 <<< "$class")
+done < <(grep -E '^[0-9]+ +[0-9]+ +[LR-] +[LR-] +[LRNP] ' crates/grundy/tests/data/domineering_outcomes.txt)
 boards=("$@")
 [ ${#boards[@]} -eq 0 ] && boards=(3x10 3x11 3x12 3x13 4x7 4x8 4x9 4x10 4x11 4x12 5x6 5x7 5x8 5x9 5x10 6x6 6x7 6x8 7x7 7x8 8x8)
 failed=0

@@ -40,11 +40,6 @@ fn domineering_outcome(store: &mut GameStore, rows: usize, cols: usize) -> Parti
     store.outcome(v).unwrap()
 }
 
-/// Whether Left (Vertical) wins moving first in a game of outcome class `o`.
-fn left_first_wins(o: PartizanOutcome) -> bool {
-    matches!(o, PartizanOutcome::L | PartizanOutcome::N)
-}
-
 /// Lachmann, Moore and Rapaport, "Who wins Domineering on rectangular boards?" (More Games of
 /// No Chance, MSRI Publications 42, 2002; arXiv math/0006066), section 1: "the 2 x 2 board is a
 /// win for the first player", and Vera (vertical dominoes) is Left, her wins positive. The
@@ -57,94 +52,10 @@ fn lachmann_moore_rapaport_section_1_the_2x2_board_is_a_first_player_win() {
     assert_eq!(domineering_outcome(&mut s, 1, 2), PartizanOutcome::R);
 }
 
-/// Uiterwijk, "Perfectly Solving Domineering Boards" (Computer Games, Workshop on Computer
-/// Games CGW 2013, Springer CCIS 408, 2014), the theorems of its abstract, with Vertical moving
-/// first on an m x n board of m rows and n columns (the convention of Uiterwijk's "11 x 11
-/// Domineering is solved", section 1): (1) every m x 3 board, m > 1, is a win for Vertical;
-/// (2) every 2k x n board with n = 3, 5, 7, 9 or 11 is a win for Vertical; (3) every 3 x n
-/// board, n > 3, is a win for Horizontal; (4) every m x 2k board with m = 5 or 9, and with
-/// k > 1 for m = 3 or 7, is a win for Horizontal. Checked on boards quick to value here;
-/// 3 x 10 to 3 x 13 and 5 x 6 to 5 x 10 are in bench/published-outcomes.sh, and 11 x 4k is
-/// past a test's time.
-#[test]
-fn uiterwijk_perfectly_solving_domineering_boards_theorems_on_small_boards() {
-    let mut s = GameStore::new();
-    let mut vertical = vec![];
-    // (1) m x 3, m > 1.
-    vertical.extend((2..=8).map(|m| (m, 3)));
-    // (2) 2k x n, n odd from 3 to 11.
-    vertical.extend([(2, 5), (2, 7), (2, 9), (2, 11), (4, 5)]);
-    for (m, n) in vertical {
-        assert!(left_first_wins(domineering_outcome(&mut s, m, n)), "{m} x {n}: Vertical wins moving first");
-    }
-    let mut horizontal = vec![];
-    // (3) 3 x n, n > 3 (which also covers (4) for m = 3: 3 x 4, 3 x 6, 3 x 8).
-    horizontal.extend((4..=9).map(|n| (3, n)));
-    // (4) 5 x 2k, 9 x 2k, 7 x 2k with k > 1.
-    horizontal.extend([(5, 2), (5, 4), (9, 2), (7, 4)]);
-    for (m, n) in horizontal {
-        assert!(!left_first_wins(domineering_outcome(&mut s, m, n)), "{m} x {n}: Horizontal wins when Vertical starts");
-    }
-}
-
-/// Bullock's table of who wins Domineering on m x n rectangles (m rows, n columns): the check
-/// list `obsequi/Check` of Obsequi, the solver of his M.Sc. thesis (University of Alberta,
-/// 2002), read in the repository nathanbullock/obsequi. Each line `flip m n C` gives m x n the
-/// class C: V (Vertical wins whoever starts), H, 1 (the first player wins), 2 (the second);
-/// the script checks n x m as the transpose (V and H swapped). Wikipedia's "Domineering" points
-/// to Bullock's site for the known rectangles. Every entry quick to value here is checked;
-/// the rest (3 x 10 to 3 x 13 H, 4 x 7 V, 4 x 8 H, 4 x 9 V, 4 x 10 H, 4 x 11 V, 4 x 12 H,
-/// 5 x 6 to 5 x 10 H, 6 x 6 1, 6 x 7 V, 6 x 8 H, 7 x 7 1, 7 x 8 H, 8 x 8 1) are for
-/// bench/published-outcomes.sh.
-#[test]
-fn bullock_obsequi_table_of_domineering_rectangles() {
-    let table: &[(usize, usize, char)] = &[
-        (1, 1, '2'),
-        (1, 2, 'H'),
-        (1, 3, 'H'),
-        (1, 4, 'H'),
-        (1, 5, 'H'),
-        (1, 6, 'H'),
-        (1, 7, 'H'),
-        (1, 8, 'H'),
-        (2, 2, '1'),
-        (2, 3, '1'),
-        (2, 4, 'H'),
-        (2, 5, 'V'),
-        (2, 6, '1'),
-        (2, 7, '1'),
-        (2, 8, 'H'),
-        (2, 9, 'V'),
-        (2, 10, '1'),
-        (2, 11, '1'),
-        (2, 12, 'H'),
-        (2, 13, '2'),
-        (2, 14, '1'),
-        (2, 15, '1'),
-        (3, 3, '1'),
-        (3, 4, 'H'),
-        (3, 5, 'H'),
-        (3, 6, 'H'),
-        (3, 7, 'H'),
-        (3, 8, 'H'),
-        (3, 9, 'H'),
-        (4, 4, '1'),
-        (4, 5, 'V'),
-        (4, 6, '1'),
-        (5, 5, '2'),
-    ];
-    let mut s = GameStore::new();
-    for &(m, n, class) in table {
-        let (here, transposed) = match class {
-            'V' => (PartizanOutcome::L, PartizanOutcome::R),
-            'H' => (PartizanOutcome::R, PartizanOutcome::L),
-            '1' => (PartizanOutcome::N, PartizanOutcome::N),
-            _ => (PartizanOutcome::P, PartizanOutcome::P),
-        };
-        assert_eq!(domineering_outcome(&mut s, m, n), here, "{m} x {n} ({class})");
-        assert_eq!(domineering_outcome(&mut s, n, m), transposed, "{n} x {m} (transpose of {class})");
-    }
-}
+// Bullock's check list (Obsequi's `Check`) and Uiterwijk's theorems ("Perfectly Solving
+// Domineering Boards", 2014) are in tests/data/domineering_outcomes.txt with the other published
+// tables of who wins Domineering rectangles, checked through `grundy::analyze` by
+// tests/outcome_tables.rs.
 
 /// Conway, "On Numbers and Games", chapter 10, "Domino positions and propositions" (read in
 /// the transcription of the book in the repository weiyuan2020/mathnotes-2023,
