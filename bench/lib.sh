@@ -1,4 +1,4 @@
-# Shared by bench/octal.sh and bench/factor.sh (sourced, not run).
+# Shared by bench/octal.sh, bench/factor.sh and others (sourced, not run).
 #
 # bench_init        cd to the repository root; REPS (default 5); GRUNDY=path, or build it:
 #                   `cargo build --release -p grundy-cli` (fat LTO, a few minutes from clean)
@@ -16,6 +16,11 @@
 #                   picks the peer with the lowest median and prints the summary line
 #                   RESULT case grundy_s peer_s ratio grundy_kb peer_kb peer
 #                   (ratio = peer median / grundy median; "-" where there is no peer).
+# timed OUT CMD...  runs CMD once within LIMIT seconds of CPU, stdin from T_IN (default
+#                   /dev/null), stdout to OUT (stderr to OUT.err); sets T_CPU (user + system
+#                   seconds), T_KB (peak RSS), T_RC (CMD's exit status: 124, 137 or 152 past the
+#                   limit) and T_OK (0 past the limit or on an error). Used by partizan.sh and
+#                   outcome.sh.
 
 export LC_ALL=C
 
@@ -92,4 +97,21 @@ result() {
             "peak memory grundy/$best: ${MED_KB[$g]}/${MED_KB[$best]} KB" >&2
         echo "RESULT $case ${MED_S[$g]} ${MED_S[$best]} $ratio ${MED_KB[$g]} ${MED_KB[$best]} $best"
     fi
+}
+
+timed() {
+    local out=$1; shift
+    T_OK=1 T_RC=0
+    # The limit is on CPU time (ulimit -t: the kernel stops the program past it), inside the
+    # clock so that the program itself is stopped and its CPU counted; the machine's load then
+    # changes neither who finishes nor what is compared. A wall-clock stop at 4x the limit
+    # guards against a program that waits.
+    /usr/bin/time -f '%U %S %M' -o "$BENCH_TMP/time" timeout "$((4 * LIMIT))" bash -c 'ulimit -t "$1"; shift; exec "$@"' _ "$LIMIT" "$@" \
+        < "${T_IN:-/dev/null}" > "$out" 2> "$out.err" || T_RC=$?
+    [ "$T_RC" = 0 ] || T_OK=0
+    local u=0 s=0 kb=0
+    read -r u s kb < <(tail -n 1 "$BENCH_TMP/time") || true
+    if ! [[ "$u" =~ ^[0-9.]+$ ]]; then u=$LIMIT; s=0; kb=0; fi
+    T_CPU=$(awk -v u="$u" -v s="$s" 'BEGIN { printf "%.2f", u + s }')
+    T_KB=$kb
 }

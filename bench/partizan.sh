@@ -78,22 +78,6 @@ if sys.argv[3] != "0":
         print("domineering", "/".join(["." * cols] * rows))
 PY
 )
-    # One run within LIMIT seconds: sets T_CPU (user + system seconds), T_KB (peak RSS) and
-    # T_OK (0 past the limit or on an error); stdout to $1.
-    timed() {
-        local out=$1; shift
-        T_OK=1
-        # The limit is on CPU time (ulimit -t: the kernel stops the program past it), inside the
-        # clock so that the program itself is stopped and its CPU counted; the machine's load
-        # then changes neither who finishes nor what is compared. A wall-clock stop at 4x the
-        # limit guards against a program that waits.
-        if ! /usr/bin/time -f '%U %S %M' -o "$BENCH_TMP/time" timeout "$((4 * LIMIT))" bash -c 'ulimit -t "$1"; shift; exec "$@"' _ "$LIMIT" "$@" > "$out" 2> "$out.err"; then T_OK=0; fi
-        local u=0 s=0 kb=0
-        read -r u s kb < <(tail -n 1 "$BENCH_TMP/time") || true
-        if ! [[ "$u" =~ ^[0-9.]+$ ]]; then u=$LIMIT; s=0; kb=0; fi
-        T_CPU=$(awk -v u="$u" -v s="$s" 'BEGIN { printf "%.2f", u + s }')
-        T_KB=$kb
-    }
     limits=(--json --value-only --budget 33554432 --work 68719476736 --memory 17179869184 --chars 100000)
     failed=0
     printf '%-44s %9s %9s %6s %9s %9s %6s  %s\n' position crate_s grundy_s ratio crate_MB grundy_MB ratio values
