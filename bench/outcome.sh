@@ -24,9 +24,14 @@
 # with FILLED (default 2-12) cells filled, drawn from SEED (default: the time; printed, so a run
 # can be repeated). `--quick`: one run each, a 20 s cap, the empty 6x6, the check list's boards
 # of at most 16 cells and 2 random boards. GRUNDY_ARGS is added to grundy's command (e.g.
-# `--budget 33554432`); by default grundy runs with its default limits.
+# `--budget 33554432`); by default grundy runs with its default limits. OBSEQUI_BITS (default
+# 24, as its README's example) sizes Obsequi's transposition table, 2^BITS entries: at 24 it
+# takes 389 MB and about 0.17 s of CPU (most of it system time) before the search starts, and
+# the search itself is no faster for it: measured 2026-11-29 on the 2-core machine, the empty
+# 8x8 with Vertical first took 0.65 s of CPU and 11 MB at 18 bits (2,102,055 nodes), 0.8 s at
+# 20, 0.95 s at 22, 1.1-1.2 s and 389 MB at 24 (2,021,154 nodes), 1.9 s and 1.5 GB at 26.
 #   OBSEQUI=/path/to/Obsequi [GRUNDY=path] [REPS=3] [LIMIT=120] [SEED=n] [COUNT=10] \
-#     [FILLED=2-12] [GRUNDY_ARGS=...] bash bench/outcome.sh [--quick]
+#     [FILLED=2-12] [GRUNDY_ARGS=...] [OBSEQUI_BITS=24] bash bench/outcome.sh [--quick]
 set -euo pipefail
 OBSEQUI=${OBSEQUI:?set OBSEQUI to the Obsequi binary, built from its public source (see the top of $0)}
 OBSEQUI=$(realpath "$OBSEQUI")
@@ -43,8 +48,9 @@ if [ "$QUICK" = 1 ]; then REPS=${REPS:-1}; LIMIT=${LIMIT:-20}; COUNT=${COUNT:-2}
 bench_init
 SEED=${SEED:-$(date +%s)}
 FILLED=${FILLED:-2-12}
+BITS=${OBSEQUI_BITS:-24}
 read -ra extra <<< "${GRUNDY_ARGS:-}"
-echo "seed $SEED, $COUNT random boards with $FILLED cells filled, $REPS runs each, cap $LIMIT s of CPU a run" >&2
+echo "seed $SEED, $COUNT random boards with $FILLED cells filled, $REPS runs each, cap $LIMIT s of CPU a run, Obsequi table 2^$BITS entries" >&2
 
 # One case a line: name, rows, cols, blocked cells (r,c;r,c or -), the published winners with
 # Left first and with Right first (L, R or -).
@@ -117,7 +123,7 @@ PY
         to_move=$([ "$first" = V ] && echo first || echo second)
         published=$([ "$first" = V ] && echo "$pub_l" || echo "$pub_r")
         published=${published/L/V}; published=${published/R/H}
-        printf 'solve rows %s cols %s bits 24 %s%s\n' "$rows" "$cols" "$([ "$blocks" = - ] || echo "b$blocks ")" "$first" > "$BENCH_TMP/o.in"
+        printf 'solve rows %s cols %s bits %s %s%s\n' "$rows" "$cols" "$BITS" "$([ "$blocks" = - ] || echo "b$blocks ")" "$first" > "$BENCH_TMP/o.in"
         g_cpu=() g_kb=() o_cpu=() o_kb=() g_ans="" o_ans=""
         for _ in $(seq "$REPS"); do
             if [ -z "$g_ans" ] || [[ "$g_ans" = [VH]* ]]; then
