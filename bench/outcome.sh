@@ -102,6 +102,9 @@ read_obsequi() {
 }
 
 failed=0
+# The tally: cases (a board with one player first), answered by both, refused by grundy, and
+# the cases where Obsequi took 0.5 s or more, with grundy within half its time on how many.
+cases_n=0 both_n=0 refused_n=0 slow_n=0 slow_ok=0 worst=-
 mb() { awk -v k="$1" 'BEGIN { printf "%.0f", k / 1024 }'; }
 printf '%-22s %-5s %-7s %-9s %12s %12s %7s %9s %10s %14s %14s  %s\n' board first winner published \
     grundy_cpu_s obsequi_cpu_s g/o grundy_MB obsequi_MB grundy_nodes obsequi_nodes note
@@ -157,6 +160,16 @@ PY
         printf '%-22s %-5s %-7s %-9s %12s %12s %7s %9s %10s %14s %14s  %s\n' "$name" "$first" "$winner" "$published" \
             "$gm" "$om" "$ratio" "$(mb "$(median "${g_kb[@]}")")" "$(mb "$(median "${o_kb[@]}")")" "$g_nodes" "$o_nodes" "$note"
         winners+=$winner
+        cases_n=$((cases_n + 1))
+        [ "$g_win" = refused ] && refused_n=$((refused_n + 1))
+        if [ "$ratio" != - ]; then
+            both_n=$((both_n + 1))
+            if awk -v o="$om" 'BEGIN { exit !(o >= 0.5) }'; then
+                slow_n=$((slow_n + 1))
+                awk -v r="$ratio" 'BEGIN { exit !(r <= 0.5) }' && slow_ok=$((slow_ok + 1))
+                worst=$(awk -v r="$ratio" -v w="$worst" 'BEGIN { print (w == "-" || r > w) ? r : w }')
+            fi
+        fi
     done
     # The class from the two winners (Left first, Right first), against grundy's own.
     class=$(case $winners in VV) echo L ;; HH) echo R ;; VH) echo N ;; HV) echo P ;; *) echo - ;; esac)
@@ -165,4 +178,6 @@ PY
     fi
     printf '%-22s class %s (grundy: %s)\n' "$name" "$class" "$g_class"
 done <<< "$cases"
+echo "$cases_n cases (board and first player): $both_n answered by both, $refused_n refused by grundy;" \
+    "where Obsequi took 0.5 s or more ($slow_n), grundy took at most half its time on $slow_ok (worst ratio $worst)"
 exit "$failed"
