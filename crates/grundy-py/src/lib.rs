@@ -1,6 +1,6 @@
 //! The Python package `grundy`: a thin PyO3 binding of the library (`crates/grundy`). The
 //! native module `grundy._native` holds what is written in Rust; `python/grundy/` holds the
-//! package's Python part (its exceptions, the Dask survey) and the type stubs.
+//! package's Python part (its exceptions, the Dask survey and outcome search) and the type stubs.
 //!
 //! Nothing here is game theory: every answer comes from the library (`analyze`, sequences,
 //! `ImpartialSolver`, `play::Session`, the partizan values' `GameStore`), except the mex table of a heap game written in Python,
@@ -14,6 +14,7 @@ mod errors;
 mod game;
 mod heap_game;
 mod interrupt;
+mod outcome;
 mod partizan_game;
 mod quotient;
 mod sequence;
@@ -45,6 +46,8 @@ mod native {
     use crate::game::{game, Game};
     #[pymodule_export]
     use crate::heap_game::{heap_game, HeapGame};
+    #[pymodule_export]
+    use crate::outcome::{outcome_job, outcome_moves};
     #[pymodule_export]
     use crate::partizan_game::{partizan_game, PartizanGame};
     #[pymodule_export]

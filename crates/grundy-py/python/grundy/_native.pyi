@@ -434,3 +434,19 @@ def survey_store_name(code: str, upto: int) -> str:
     """The file a survey store keeps the line of ``code`` at ``upto`` in."""
 def survey_read_back(text: str, file: str, code: str, upto: int) -> str:
     """A stored line read back and checked (raises Refused naming a damaged file), as JSON text."""
+
+# The pieces of the outcome search split into jobs that grundy.outcome (python -m
+# grundy.outcome) calls.
+def outcome_moves(
+    game: str, position: Union[str, Iterable[Token]], to_move: str
+) -> Tuple[Optional[str], List[Tuple[str, List[str]]]]:
+    """The moves of to_move ("first" or "second") in a partizan board position: (winner, moves),
+    winner who has won when the game is over there (else None), moves each move's words and the
+    position it leaves as tokens. Raises BadInput for a game that is not a partizan board game
+    or a position it cannot read."""
+def outcome_job(
+    game: str, position: Union[str, Iterable[Token]], to_move: str, budget: Optional[int] = None
+) -> Dict[str, Any]:
+    """One job: who wins the position with to_move to move, by the library's analyze. A dict of
+    winner ("first", "second", None for a draw), winning_move ({"text", "leaves"} or None),
+    outcome_class (L, R, N, P or None) and search_nodes (None when Conway's value answered)."""
