@@ -13,6 +13,7 @@ import pytest
 import grundy
 from grundy import outcome
 
+from test_survey import grundy_binary
 
 # Domineering boards (rows joined by /, # filled), empty and partly filled, and Clobber boards:
 # each small enough for Conway's value, which answers grundy.analyze.
@@ -132,6 +133,30 @@ def test_the_module_on_a_local_cluster_of_two_workers_prints_grundy_analyze_word
     both = json.loads(module("domineering", "..../..../....", "--to-move", "both", "--workers", "2", "--json").stdout)
     assert both["outcome_class"] == "R" == conway_class("domineering", "..../..../....")
     assert both["second"]["winning_move"]["leaves"][0].count("R") == 2
+
+
+def test_grundy_analyze_dask_runs_the_module_on_the_scheduler(scheduler):
+    env = dict(os.environ, PYTHON=sys.executable)
+    run = subprocess.run(
+        [grundy_binary(), "analyze", "clobber", "xoxo/oxox", "--to-move", "both", "--json", "--dask", scheduler],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        env=env,
+    )
+    assert run.returncode == 0, run.stderr
+    answer = json.loads(run.stdout)
+    check("clobber", "xoxo/oxox", answer)
+    assert answer["ran_on"] == f"the Dask cluster at {scheduler}"
+    bad = subprocess.run(
+        [grundy_binary(), "analyze", "domineering", "..x/...", "--dask", scheduler],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        env=env,
+    )
+    assert bad.returncode == 2 and bad.stdout == ""
+    assert bad.stderr.count("\n") == 1 and "x" in bad.stderr, bad.stderr
 
 
 def test_bad_input_raises_the_typed_exceptions():

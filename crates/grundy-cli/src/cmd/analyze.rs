@@ -72,6 +72,13 @@ pub struct Args {
     /// position is given.
     #[arg(long, conflicts_with_all = ["json", "explain", "limit", "store"])]
     each_vertex: bool,
+    /// Who wins a partizan board position (domineering, clobber, ...), the search split into
+    /// jobs on the Dask cluster whose scheduler is at SCHEDULER (tcp://HOST:8786): runs the
+    /// Python package's `python -m grundy.outcome` (`pip install ./crates/grundy-py`; the Python
+    /// run is $PYTHON, else python3), with --to-move (first, second or both), --budget and
+    /// --json passed on, and prints what it prints.
+    #[arg(long, value_name = "SCHEDULER", conflicts_with_all = ["misere", "every", "explain", "limit", "store", "each_vertex"])]
+    dask: Option<String>,
 }
 
 /// Reads the stores of `--store DIR` (each written by `grundy sg GAME --upto N --store DIR`)
@@ -172,6 +179,9 @@ pub fn run(args: Args) -> Result<(), CliError> {
     if args.each_vertex {
         return each_vertex(&args);
     }
+    if let Some(scheduler) = &args.dask {
+        return on_dask(&args, scheduler);
+    }
     let (game, position, mut options) = parse_problem(
         &args.problem.game,
         &args.problem.position,
@@ -196,6 +206,59 @@ pub fn run(args: Args) -> Result<(), CliError> {
         emit(&render(&a, args.explain, limit.unwrap_or(Some(DEFAULT_LIMIT))));
     }
     Ok(())
+}
+
+/// The Python run by `--dask`: $PYTHON, else python3.
+fn python() -> std::ffi::OsString {
+    std::env::var_os("PYTHON").filter(|p| !p.is_empty()).unwrap_or_else(|| "python3".into())
+}
+
+/// `analyze GAME POSITION --dask SCHEDULER`: `python -m grundy.outcome` on the cluster, whose
+/// output is the command's and whose exit status is its own. The search and its jobs are the
+/// Python package's (which links the library): this program links no Python, and refuses in one
+/// line where the package is not installed.
+fn on_dask(args: &Args, scheduler: &str) -> Result<(), CliError> {
+    use std::process::{Command, Stdio};
+    let python = python();
+    let importable = Command::new(&python)
+        .args(["-c", "import grundy.outcome"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    if !importable {
+        return Err(CliError::of_kind(
+            crate::ErrorKind::Refused,
+            format!(
+                "--dask runs the Python package grundy (python -m grundy.outcome), which {} cannot import: pip install ./crates/grundy-py (or name the Python that has it in PYTHON)",
+                python.to_string_lossy()
+            ),
+        )
+        .argument("--dask"));
+    }
+    let game = crate::game_arg::read_game(&args.problem.game, true)?;
+    let tokens = crate::game_arg::read_position(&game, &args.problem.position, true)?;
+    let mut command = Command::new(&python);
+    command.args(["-m", "grundy.outcome", &args.problem.game]).args(&tokens);
+    command.args(["--scheduler", scheduler, "--to-move", &args.to_move]);
+    if let Some(budget) = &args.budget {
+        command.args(["--budget", budget]);
+    }
+    if args.json {
+        command.arg("--json");
+    }
+    let status = command.status().map_err(|e| {
+        CliError::of_kind(crate::ErrorKind::Io, format!("could not run {}: {e}", python.to_string_lossy()))
+    })?;
+    if status.success() {
+        return Ok(());
+    }
+    // The module said why on stderr (or --json's object on stdout): only its status is passed on.
+    let code = status.code().and_then(|c| u8::try_from(c).ok()).filter(|&c| c != 0).unwrap_or(1);
+    let kind =
+        if code == crate::interrupt::EXIT_STATUS { crate::ErrorKind::Interrupted } else { crate::ErrorKind::Refused };
+    Err(CliError { message: String::new(), code, kind, argument: None, after_output: true })
 }
 
 /// `analyze graph:FILE --each-vertex`: one JSON line a vertex, in the order the file names them.
