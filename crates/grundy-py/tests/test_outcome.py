@@ -83,6 +83,11 @@ def test_a_won_root_stops_at_the_first_winning_move():
     a = outcome.search("domineering", ["...../...../...../....."], "first", depth=2)
     assert a["winning_move"]["text"] == "Left places a vertical domino on a1-a2"
     assert a["jobs_run"] < a["jobs"] / 4, a
+    # With both players first, a position two moves deep is reached from either root, and the
+    # outcome class one job gives answers it for the other player to move too.
+    both = outcome.search("domineering", ["...../...../...../...../....."], "both", depth=2)
+    assert both["jobs_shared"] > 0
+    assert both["jobs_run"] + both["jobs_shared"] <= both["jobs"]
     # Nothing is left to search when the game is over at the root: no job.
     over = outcome.search("domineering", ["#.#/.#./#.#"], "both")
     assert over["jobs"] == 0 and over["outcome_class"] == "P"

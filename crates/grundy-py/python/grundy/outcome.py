@@ -46,6 +46,16 @@ def other(player: str) -> str:
     return "second" if player == "first" else "first"
 
 
+def _winner_of_class(cls: str, to_move: str) -> str:
+    """Who wins a position of Conway's outcome class `cls` with `to_move` to move (Left is the
+    first player)."""
+    if cls == "N":
+        return to_move
+    if cls == "P":
+        return other(to_move)
+    return "first" if cls == "L" else "second"
+
+
 def job(game: str, tokens: List[str], to_move: str, budget: Optional[int]) -> dict:
     """One job: who wins one position with `to_move` to move, by the library (its own search,
     its own table)."""
@@ -107,6 +117,10 @@ class Search:
         #: which is the order they are run in: a first move is searched before the next.
         self.jobs: Dict[str, Node] = {}
         self.results: Dict[str, dict] = {}
+        #: The jobs of each position, one per player to move.
+        self.by_position: Dict[Tuple[str, ...], List[str]] = {}
+        #: The jobs answered by the outcome class another job gave for the same position.
+        self.shared = 0
         self.roots = [self._expand(tokens, p, depth) for p in players]
         for r in self.roots:
             self._settle(r, set())
@@ -126,6 +140,7 @@ class Search:
         if depth == 0:
             node.job = hashlib.sha1(json.dumps([self.game, tokens, to_move, self.budget]).encode()).hexdigest()
             self.jobs[node.job] = node
+            self.by_position.setdefault(tuple(tokens), []).append(node.job)
             return node
         winner, moves = _native.outcome_moves(self.game, tokens, to_move)
         if winner is not None:
@@ -154,10 +169,32 @@ class Search:
 
     def record(self, key: str, result: dict) -> bool:
         """A job's answer, carried up to every node it decides; whether some node above it was
-        decided (then some jobs may no longer be needed)."""
+        decided or another job answered with it (then some jobs may no longer be needed).
+
+        An answer with the outcome class (Conway's value, or the search with each player
+        first) also answers the same position with the other player to move: with both
+        players asked, the positions two moves deep are the same for either root, so half the
+        jobs are answered so. Not a root, whose winning move only its own job gives."""
         self.results[key] = result
-        node = self.jobs[key]
-        node.verdict = result["winner"] or DRAW
+        decided = self._carry(self.jobs[key], result["winner"] or DRAW)
+        cls = result.get("outcome_class")
+        if cls in ("L", "R", "N", "P"):
+            for other_key in self.by_position[tuple(self.jobs[key].tokens)]:
+                node = self.jobs[other_key]
+                if other_key in self.results or not node.parents:
+                    continue
+                winner = _winner_of_class(cls, node.to_move)
+                self.results[other_key] = {"winner": winner, "winning_move": None, "outcome_class": cls, "search_nodes": 0}
+                self.shared += 1
+                self._carry(node, winner)
+                decided = True
+        return decided
+
+    @staticmethod
+    def _carry(node: Node, verdict: str) -> bool:
+        """A job's node given its verdict, carried up to every node it decides; whether some
+        node was decided."""
+        node.verdict = verdict
         decided = False
         waiting = list(node.parents)
         while waiting:
@@ -366,11 +403,11 @@ def search(
         a = answers[0]
         out.update(outcome=a["outcome"], winner=a["winner"], winning_move=a["winning_move"])
         out["winning_moves"] = [a["winning_move"]] if a["winning_move"] else []
-    run = len(search.results)
     out.update(
         depth=depth,
         jobs=len(search.jobs),
-        jobs_run=run,
+        jobs_run=len(search.results) - search.shared,
+        jobs_shared=search.shared,
         jobs_cancelled=search.cancelled,
         search_nodes=sum(r["search_nodes"] or 0 for r in search.results.values()),
         ran_on=f"the Dask cluster at {scheduler}" if scheduler else (f"a local Dask cluster of {workers} workers" if workers else "this process"),
@@ -404,11 +441,12 @@ def render(out: dict) -> str:
         s += _answer_lines(out, "")
     here = out["ran_on"] == "this process"
     where = "in this process" if here else f"on {out['ran_on']}"
+    shared = f", {out['jobs_shared']} answered by the outcome class of the same position's job" if out["jobs_shared"] else ""
+    not_needed = out["jobs"] - out["jobs_run"] - out["jobs_shared"]
     cancelled = "" if here else f" ({out['jobs_cancelled']} of them cancelled on the cluster)"
     s += (
-        f"jobs: {out['jobs']} (the positions {out['depth']} moves deep), {out['jobs_run']} run {where}, "
-        f"{out['jobs'] - out['jobs_run']} not needed{cancelled}; "
-        f"search nodes: {out['search_nodes']}\n"
+        f"jobs: {out['jobs']} (the positions {out['depth']} moves deep), {out['jobs_run']} run {where}{shared}, "
+        f"{not_needed} not needed{cancelled}; search nodes: {out['search_nodes']}\n"
     )
     return s
 
