@@ -178,6 +178,10 @@ def test_bad_input_raises_the_typed_exceptions():
         grundy._native.outcome_job("domineering", ["..../...."], "third")
     with pytest.raises(grundy.BadInput):
         grundy._native.outcome_job("domineering", ["..../...."], "first", budget=-1)
+    with pytest.raises(grundy.BadInput, match="--depth 101 is past 100"):
+        outcome.search("backsliding-toads-frogs", ["FF..TT"], depth=101)
+    # 100 moves of a strip whose play repeats: one position a level, no recursion too deep.
+    assert outcome.search("backsliding-toads-frogs", ["FF..TT"], depth=100)["outcome"] == "D"
 
 
 def test_a_budget_too_small_for_a_job_is_gave_up_naming_the_flag():

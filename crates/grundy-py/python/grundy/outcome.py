@@ -37,6 +37,11 @@ from grundy.errors import BadInput, GrundyError, Refused
 #: hundred bytes, and 10^5 jobs are already more than a cluster of a thousand cores needs.
 MAX_JOBS = 100_000
 
+#: The deepest expansion: a job 100 moves below the root is already one position of a single
+#: line of play (past 10^5 jobs a bushier tree is refused sooner), and the expansion recurses
+#: once a move.
+MAX_DEPTH = 100
+
 #: What a node's verdict is when neither player can force a win (a game whose play repeats).
 DRAW = "draw"
 
@@ -382,6 +387,8 @@ def search(
     past ``MAX_JOBS``."""
     if to_move not in ("first", "second", "both"):
         raise BadInput(f"unknown player '{to_move}' for --to-move (expected first, second or both)")
+    if depth > MAX_DEPTH:
+        raise BadInput(f"--depth {depth} is past {MAX_DEPTH}, the deepest expansion into jobs")
     if isinstance(position, str):
         position = position.split()
     players = ["first", "second"] if to_move == "both" else [to_move]
