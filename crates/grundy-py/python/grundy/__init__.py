@@ -5,7 +5,9 @@ Who wins a position with best play, its Sprague-Grundy value and every winning m
 (``sequence``, resumable in the store ``grundy sg --store`` keeps); the rule a table of values
 follows (``pattern``); games written in Python (``heap_game``, ``game``); many queries in one
 call (``batch``); the misère quotient of a take-and-break game (``quotient``, Plambeck and
-Siegel); a survey of octal and hexadecimal codes (``survey``); a position drawn as SVG
+Siegel); a survey of octal and hexadecimal codes (``survey``, and ``python -m grundy.survey`` on a
+Dask cluster); who wins a partizan board position with its search split into jobs on a Dask
+cluster (the module ``grundy.outcome``, ``python -m grundy.outcome``); a position drawn as SVG
 (``draw``, ``position``); a game against the computer (``Session``); and Conway's values of partizan games
 (``value``, ``game_value``, ``partizan_game``: canonical forms, outcome classes, mean,
 temperature, the thermograph as SVG, sums and the partial order of games). In a notebook
