@@ -167,6 +167,9 @@ def test_grundy_analyze_dask_runs_the_module_on_the_scheduler(scheduler):
 def test_bad_input_raises_the_typed_exceptions():
     with pytest.raises(grundy.BadInput) as e:
         outcome.search("domineering", ["..x/..."])
+    # At depth 0 too (no move listed), and before any cluster starts.
+    with pytest.raises(grundy.BadInput):
+        outcome.search("domineering", ["..x/..."], depth=0, workers=2)
     assert "'x'" in str(e.value) or "x" in str(e.value)
     with pytest.raises(grundy.BadInput, match="not a partizan board game"):
         outcome.search("nim", ["3", "4"])

@@ -139,7 +139,7 @@ class Search:
             return node
         if len(self.nodes) >= MAX_JOBS:
             raise Refused(
-                f"the moves to depth {self.depth} make more than {MAX_JOBS} jobs: give a smaller --depth"
+                f"the moves to depth {self.depth} make more than {MAX_JOBS} positions to search: give a smaller --depth"
             )
         node = self.nodes[key] = Node(tokens, to_move)
         if depth == 0:
@@ -392,6 +392,8 @@ def search(
     if isinstance(position, str):
         position = position.split()
     players = ["first", "second"] if to_move == "both" else [to_move]
+    # The game and position read here, before a cluster starts (at depth 0 no move is listed).
+    _native.outcome_moves(game, list(position), players[0])
     search = Search(game, list(position), players, depth, budget)
     progress = Progress()
     args = argparse.Namespace(workers=workers, scheduler=scheduler)
