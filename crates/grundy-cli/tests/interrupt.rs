@@ -165,9 +165,15 @@ fn a_survey_prints_the_codes_finished() {
 #[test]
 fn nothing_proven_yet_is_said_in_one_line() {
     let (o, took) = interrupted(
-        // Conway's value of a 4 x 5 Clobber board under the largest budget (the default one
-        // gives up in about a second): minutes of work past the signal.
-        &["analyze", "clobber", "xoxox/oxoxo/xoxox/oxoxo", "--budget", "33554432"],
+        // Who wins the empty 8 x 8 Domineering board under the largest budget, by the outcome
+        // search (the value is out of reach): minutes of work past the signal.
+        &[
+            "analyze",
+            "domineering",
+            "......../......../......../......../......../......../......../........",
+            "--budget",
+            "33554432",
+        ],
         Duration::from_millis(1500),
     );
     let err = stopped_within(&o, took, Duration::from_secs(5), "analyze");

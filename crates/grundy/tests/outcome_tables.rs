@@ -66,7 +66,7 @@ fn winners(class: char) -> (char, char) {
 /// The outcome class an analysis gives (L, R, N or P): today Conway's value's; the outcome
 /// search's `outcome_class` answers where the value is out of reach.
 fn class_of(a: &Analysis) -> Option<char> {
-    a.conway.as_ref().and_then(|c| c.outcome.chars().next())
+    a.outcome_class.as_ref().and_then(|c| c.chars().next())
 }
 
 /// Each line is whole: a class where both winners are given, and the one they make.

@@ -79,6 +79,11 @@ pub struct Args {
     /// --json passed on, and prints what it prints.
     #[arg(long, value_name = "SCHEDULER", conflicts_with_all = ["misere", "every", "explain", "limit", "store", "each_vertex"])]
     dask: Option<String>,
+    /// The most bytes the outcome search of a partizan board holds (its transposition table and
+    /// the values of its small parts), at least 1 MiB; default 256 MiB. A suffix K, M or G is
+    /// not read: give the number of bytes.
+    #[arg(long, value_name = "BYTES")]
+    memory: Option<String>,
 }
 
 /// Reads the stores of `--store DIR` (each written by `grundy sg GAME --upto N --store DIR`)
@@ -190,6 +195,9 @@ pub fn run(args: Args) -> Result<(), CliError> {
         args.budget.as_deref(),
     )?;
     options.stored = read_stores(&args.store, &fill_command(&args.problem.game, &args.problem.position))?;
+    if let Some(memory) = &args.memory {
+        options.memory = crate::cmd::parse_memory(memory)?;
+    }
     // The words cost more than the answer (a balance table row per heap): the text leaves them
     // out unless --explain asks, and --json always has them.
     options.explain = args.explain || args.json;

@@ -253,6 +253,12 @@ impl PackedRules for Domineering {
         }
     }
 
+    /// Domineering's own outcome search: the board as one word, safe moves counted
+    /// ([`DomineeringSearch`]).
+    fn own_outcome_search(&self, numbers: &[u64]) -> Option<Box<dyn OutcomeSearch + '_>> {
+        Some(Box::new(DomineeringSearch::for_position(numbers)?))
+    }
+
     fn key_options(&self, key: Packed, mover: usize, out: &mut Vec<Packed>) {
         let b = BitGrid::unpack(key);
         let step = if mover == 0 { b.cols } else { 1 };
@@ -393,12 +399,6 @@ impl PlayHelp for Domineering {
 impl Theory for Domineering {
     fn packed(&self) -> Option<&dyn PackedRules> {
         Some(self)
-    }
-
-    /// Domineering's own search: the board as one word, safe moves counted
-    /// ([`DomineeringSearch`]).
-    fn outcome_search(&self, numbers: &[u64], _bytes: u64) -> Option<Box<dyn OutcomeSearch + '_>> {
-        Some(Box::new(DomineeringSearch::for_position(numbers)?))
     }
 }
 

@@ -29,6 +29,16 @@ pub trait PackedRules: Send + Sync {
     /// `out`.
     fn key_options(&self, key: Packed, mover: usize, out: &mut Vec<Packed>);
 
+    /// The game's own outcome search for boards like `numbers`, where it has one with
+    /// knowledge of its own (Domineering's safe moves); `None` (the default): the search over
+    /// the packed keys ([`crate::rules::board::outcome::packed::PackedSearch`]).
+    fn own_outcome_search(
+        &self,
+        _numbers: &[u64],
+    ) -> Option<Box<dyn crate::rules::board::outcome::OutcomeSearch + '_>> {
+        None
+    }
+
     /// How many options `key` has for `mover`: the count of what [`PackedRules::key_options`]
     /// pushes, which a game may tell without making the keys (the forecast of a value's work,
     /// [`crate::rules::board::forecast`], counts the options of millions of positions).

@@ -40,9 +40,9 @@ pub trait Theory: RulesCore + AsBoard {
     /// own. By default the search over packed keys ([`PackedSearch`]), for a game that packs its
     /// positions; `None` for others. A game with knowledge of its own (Domineering's safe
     /// moves) gives its own.
-    fn outcome_search(&self, _numbers: &[u64], bytes: u64) -> Option<Box<dyn OutcomeSearch + '_>> {
+    fn outcome_search(&self, numbers: &[u64], bytes: u64) -> Option<Box<dyn OutcomeSearch + '_>> {
         let packed = self.packed()?;
-        Some(Box::new(PackedSearch::new(packed, bytes)))
+        Some(packed.own_outcome_search(numbers).unwrap_or_else(|| Box::new(PackedSearch::new(packed, bytes))))
     }
 
     /// What the values the answer is the nim-sum of are called (the divisor game's prime

@@ -188,7 +188,7 @@ impl OutcomeGame for DomineeringSearch {
         Some(u128::from(board) | u128::from(self.rows) << 64 | u128::from(self.cols) << 72)
     }
 
-    fn split(&self, &e: &u64, out: &mut Vec<Packed>) -> u64 {
+    fn split(&self, &e: &u64, out: &mut Vec<(Packed, u64)>) -> u64 {
         let lp = self.left_places(e);
         let rp = self.right_places(e);
         // Cells no domino can cover play no part.
@@ -208,12 +208,16 @@ impl OutcomeGame for DomineeringSearch {
             let one_sided = lp & region == 0 || rp & region == 0;
             if one_sided || region.count_ones() <= self.value_cells {
                 if let Some(b) = BitGrid::new(self.rows as usize, self.cols as usize, region) {
-                    out.push(packed_board(b));
+                    out.push((packed_board(b), region));
                     rest &= !region;
                 }
             }
         }
         rest
+    }
+
+    fn join(&self, &rest: &u64, &part: &u64) -> u64 {
+        rest | part
     }
 
     fn is_empty(&self, &e: &u64) -> bool {

@@ -68,8 +68,11 @@ pub trait OutcomeGame {
     fn key(&self, s: &Self::State, near_root: bool) -> Option<u128>;
 
     /// Takes from `s` the parts to value (small ones, and ones only one player can move in),
-    /// pushing their packed keys onto `out`, and gives what is left.
-    fn split(&self, s: &Self::State, out: &mut Vec<Packed>) -> Self::State;
+    /// pushing each as its packed key and its own state onto `out`, and gives what is left.
+    fn split(&self, s: &Self::State, out: &mut Vec<(Packed, Self::State)>) -> Self::State;
+
+    /// `rest` with the part `part` (one [`OutcomeGame::split`] took out) put back.
+    fn join(&self, rest: &Self::State, part: &Self::State) -> Self::State;
 
     /// Whether nothing is left of `s` to move in.
     fn is_empty(&self, s: &Self::State) -> bool;
@@ -136,8 +139,12 @@ pub struct Searcher<'a, G: OutcomeGame> {
     zero: GameValue,
     /// Lists of moves, one per depth, reused.
     lists: Vec<Vec<G::State>>,
-    parts: Vec<Packed>,
 }
+
+/// The latest birthday of a sum of values searched beside the board, unless it is a number: a
+/// part whose value would make the sum older stays on the board (a sum of many values has a canonical form as large
+/// as their product, Siegel II.5, and each of its options is a branch).
+const MAX_SUM_BIRTHDAY: u64 = 12;
 
 impl<'a, G: OutcomeGame> Searcher<'a, G> {
     /// A search of `game`, whose parts are valued by `rules` in `store`, remembering in `table`.
@@ -158,7 +165,6 @@ impl<'a, G: OutcomeGame> Searcher<'a, G> {
             nodes: 0,
             zero,
             lists: vec![],
-            parts: vec![],
         })
     }
 
@@ -218,15 +224,20 @@ impl<'a, G: OutcomeGame> Searcher<'a, G> {
             return Err(AnalyzeError::Unsupported(format!("a play longer than {MAX_DEPTH} moves is not searched")));
         }
         // The parts to value leave the state and join the sum of values.
-        let mut parts = std::mem::take(&mut self.parts);
-        parts.clear();
-        let rest = self.game.split(s, &mut parts);
+        let mut parts = vec![];
+        let mut rest = self.game.split(s, &mut parts);
         let mut v = v;
-        for &part in &parts {
-            let value = self.values.value_of_key(self.store, part)?;
-            v = self.store.sum(v, value).map_err(partizan_error)?;
+        for (key, part) in &parts {
+            let value = self.values.value_of_key(self.store, *key)?;
+            let sum = self.store.sum(v, value).map_err(partizan_error)?;
+            let simple = self.store.birthday(sum).map_err(partizan_error)? <= MAX_SUM_BIRTHDAY
+                || self.store.as_number(sum).map_err(partizan_error)?.is_some();
+            if simple {
+                v = sum;
+            } else {
+                rest = self.game.join(&rest, part);
+            }
         }
-        self.parts = parts;
         if self.game.is_empty(&rest) {
             let class = self.store.outcome(v).map_err(partizan_error)?;
             return Ok(match class {
@@ -364,9 +375,19 @@ pub fn solve_by_outcome(
     };
     let mut store = GameStore::new();
     store.set_memory_limit(context.memory / 4);
-    let mut table = OutcomeTable::new(context.memory / 2);
+    let mut table = OutcomeTable::new(context.memory / 2).ok_or_else(|| {
+        AnalyzeError::Unsupported(format!(
+            "the outcome search's table of {} bytes (half of --memory) cannot be had on this machine: give a smaller --memory",
+            context.memory / 2
+        ))
+    })?;
     let limits = OutcomeLimits { nodes: context.budget.saturating_mul(NODES_A_BUDGET_UNIT), budget: context.budget };
-    let answer = search.search(rules, numbers, &mut store, &mut table, limits)?;
+    let answer = search.search(rules, numbers, &mut store, &mut table, limits).map_err(|e| match e {
+        AnalyzeError::Partizan(crate::values::partizan::PartizanError::TooMuchMemory { limit, .. }) => AnalyzeError::Unsupported(format!(
+            "the outcome search's values of the small parts need more than {limit} bytes (a quarter of --memory): raise --memory"
+        )),
+        e => e,
+    })?;
     let me = context.to_move.min(1);
     let mine = if me == 0 { &answer.left } else { &answer.right };
     let class = answer.class();

@@ -15,7 +15,7 @@ use crate::rules::board::outcome::OutcomeGame;
 use crate::rules::board::packed::{Packed, PackedRules};
 
 /// A part is valued when both players together have at most this many moves in it.
-pub const VALUE_MOVES: u64 = 6;
+pub const VALUE_MOVES: u64 = 10;
 
 /// The bytes an interned list of one part takes in the interner, about (the key, its box, the
 /// map's slot).
@@ -86,17 +86,23 @@ impl OutcomeGame for PackedSearch<'_> {
         Some(u128::from(id))
     }
 
-    fn split(&self, s: &Vec<Packed>, out: &mut Vec<Packed>) -> Vec<Packed> {
+    fn split(&self, s: &Vec<Packed>, out: &mut Vec<(Packed, Vec<Packed>)>) -> Vec<Packed> {
         let mut rest = vec![];
         for &part in s {
             let (l, r) = (self.rules.key_option_count(part, 0), self.rules.key_option_count(part, 1));
             if l == 0 || r == 0 || l + r <= VALUE_MOVES {
-                out.push(part);
+                out.push((part, vec![part]));
             } else {
                 rest.push(part);
             }
         }
         rest
+    }
+
+    fn join(&self, rest: &Vec<Packed>, part: &Vec<Packed>) -> Vec<Packed> {
+        let mut out: Vec<Packed> = rest.iter().chain(part).copied().collect();
+        out.sort_unstable();
+        out
     }
 
     fn is_empty(&self, s: &Vec<Packed>) -> bool {

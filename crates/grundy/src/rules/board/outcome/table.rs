@@ -48,13 +48,17 @@ pub struct OutcomeTable {
 }
 
 impl OutcomeTable {
-    /// A table of at most `bytes` bytes (at least one bucket).
-    pub fn new(bytes: u64) -> Self {
+    /// A table of at most `bytes` bytes (at least one bucket); `None` when the machine cannot
+    /// give that much.
+    pub fn new(bytes: u64) -> Option<Self> {
         let buckets = (bytes / (2 * SLOT_BYTES)).max(1);
         // The largest power of two of buckets that fits.
         let buckets = 1u64 << (63 - buckets.leading_zeros());
-        let slots = usize::try_from(buckets * 2).unwrap_or(2);
-        OutcomeTable { slots: vec![Slot::default(); slots], mask: buckets - 1, stored: 0, replaced: 0 }
+        let count = usize::try_from(buckets * 2).ok()?;
+        let mut slots = Vec::new();
+        slots.try_reserve_exact(count).ok()?;
+        slots.resize(count, Slot::default());
+        Some(OutcomeTable { slots, mask: buckets - 1, stored: 0, replaced: 0 })
     }
 
     /// The bytes the table holds.
@@ -131,7 +135,7 @@ mod tests {
 
     #[test]
     fn a_slot_answers_only_its_own_key() {
-        let mut t = OutcomeTable::new(1 << 10);
+        let mut t = OutcomeTable::new(1 << 10).unwrap();
         t.put(5, 0, 0, Known { wins: true, best: Some(3) }, 100);
         assert_eq!(t.get(5, 0, 0), Some(Known { wins: true, best: Some(3) }));
         assert_eq!(t.get(5, 0, 1), None);
@@ -145,7 +149,7 @@ mod tests {
     #[test]
     fn the_smaller_proof_gives_way() {
         // One bucket: every key shares it.
-        let mut t = OutcomeTable::new(2 * SLOT_BYTES);
+        let mut t = OutcomeTable::new(2 * SLOT_BYTES).unwrap();
         t.put(1, 0, 0, Known { wins: true, best: None }, 1 << 20);
         t.put(2, 0, 0, Known { wins: false, best: None }, 10);
         t.put(3, 0, 0, Known { wins: false, best: None }, 1000);

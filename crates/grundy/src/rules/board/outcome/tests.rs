@@ -52,7 +52,7 @@ fn check<G: OutcomeGame>(
     memo: &mut HashMap<(Vec<u64>, usize), bool>,
 ) {
     let mut store = GameStore::new();
-    let mut table = OutcomeTable::new(1 << 16);
+    let mut table = OutcomeTable::new(1 << 16).unwrap();
     let limits = OutcomeLimits { nodes: u64::MAX, budget: u64::MAX };
     let answer = search_outcome(game, rules, numbers, &mut store, &mut table, limits).unwrap();
     for (mover, first) in [(0, &answer.left), (1, &answer.right)] {
