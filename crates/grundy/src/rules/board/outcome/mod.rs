@@ -39,6 +39,10 @@ pub const NODES_A_BUDGET_UNIT: u64 = 16;
 /// The bytes an outcome search holds unless told otherwise (`--memory`): 256 MiB.
 pub const DEFAULT_SEARCH_MEMORY: u64 = 256 << 20;
 
+/// The most steps of the values' store in one operation of the outcome search (a part's value,
+/// a sum, an outcome class): a part whose value takes more is searched move by move.
+pub const PART_WORK: u64 = 1 << 22;
+
 /// How many nodes pass between two checks of the stop token and the node bound.
 const CHECK_EVERY: u64 = 1 << 12;
 
@@ -139,6 +143,12 @@ pub struct Searcher<'a, G: OutcomeGame> {
     zero: GameValue,
     /// Lists of moves, one per depth, reused.
     lists: Vec<Vec<G::State>>,
+    /// Parts whose value took more than the store's work limit for one operation: searched on
+    /// the board from then on.
+    too_big: std::collections::HashSet<Packed>,
+    /// Whether parts are still valued: once the store holds half its bound, every part stays on
+    /// the board (the sums made at each node only grow the store).
+    valuing: bool,
 }
 
 /// The latest birthday of a sum of values searched beside the board, unless it is a number: a
@@ -165,6 +175,8 @@ impl<'a, G: OutcomeGame> Searcher<'a, G> {
             nodes: 0,
             zero,
             lists: vec![],
+            valuing: true,
+            too_big: std::collections::HashSet::new(),
         })
     }
 
@@ -210,6 +222,9 @@ impl<'a, G: OutcomeGame> Searcher<'a, G> {
         self.nodes += 1;
         if self.nodes.is_multiple_of(CHECK_EVERY) {
             crate::stop::check()?;
+            if self.valuing && self.store.memory_used() > self.store.memory_limit() / 2 {
+                self.valuing = false;
+            }
             if self.nodes > self.limits.nodes {
                 return Err(GaveUp { what: Work::PositionsSearched, used: self.limits.budget, needed: None }.into());
             }
@@ -225,15 +240,35 @@ impl<'a, G: OutcomeGame> Searcher<'a, G> {
         }
         // The parts to value leave the state and join the sum of values.
         let mut parts = vec![];
-        let mut rest = self.game.split(s, &mut parts);
+        let mut rest = if self.valuing { self.game.split(s, &mut parts) } else { s.clone() };
         let mut v = v;
         for (key, part) in &parts {
-            let value = self.values.value_of_key(self.store, *key)?;
-            let sum = self.store.sum(v, value).map_err(partizan_error)?;
-            let simple = self.store.birthday(sum).map_err(partizan_error)? <= MAX_SUM_BIRTHDAY
-                || self.store.as_number(sum).map_err(partizan_error)?.is_some();
+            if !self.valuing || self.too_big.contains(key) {
+                rest = self.game.join(&rest, part);
+                continue;
+            }
+            let value = match self.values.value_of_key(self.store, *key) {
+                Ok(value) => value,
+                // A part the store's limit of one operation does not value stays on the board.
+                Err(AnalyzeError::Partizan(crate::values::partizan::PartizanError::TooMuchWork { .. })) => {
+                    self.too_big.insert(*key);
+                    rest = self.game.join(&rest, part);
+                    continue;
+                }
+                Err(e) => return Err(e),
+            };
+            if self.store.memory_used() > self.store.memory_limit() / 2 {
+                self.valuing = false;
+            }
+            // A sum is born no later than its parts' birthdays added (Siegel II.4), so the
+            // bound is known before the sum is made; numbers add as numbers.
+            let born =
+                self.store.birthday(v).map_err(partizan_error)? + self.store.birthday(value).map_err(partizan_error)?;
+            let numbers = self.store.as_number(v).map_err(partizan_error)?.is_some()
+                && self.store.as_number(value).map_err(partizan_error)?.is_some();
+            let simple = born <= MAX_SUM_BIRTHDAY || numbers;
             if simple {
-                v = sum;
+                v = self.store.sum(v, value).map_err(partizan_error)?;
             } else {
                 rest = self.game.join(&rest, part);
             }
@@ -375,6 +410,9 @@ pub fn solve_by_outcome(
     };
     let mut store = GameStore::new();
     store.set_memory_limit(context.memory / 4);
+    // One part's value, one sum or one comparison at most this many steps: a part past it is
+    // searched on the board rather than valued.
+    store.set_work_limit(PART_WORK);
     let mut table = OutcomeTable::new(context.memory / 2).ok_or_else(|| {
         AnalyzeError::Unsupported(format!(
             "the outcome search's table of {} bytes (half of --memory) cannot be had on this machine: give a smaller --memory",
@@ -385,6 +423,9 @@ pub fn solve_by_outcome(
     let answer = search.search(rules, numbers, &mut store, &mut table, limits).map_err(|e| match e {
         AnalyzeError::Partizan(crate::values::partizan::PartizanError::TooMuchMemory { limit, .. }) => AnalyzeError::Unsupported(format!(
             "the outcome search's values of the small parts need more than {limit} bytes (a quarter of --memory): raise --memory"
+        )),
+        AnalyzeError::Partizan(crate::values::partizan::PartizanError::TooMuchWork { .. }) => AnalyzeError::Unsupported(format!(
+            "the outcome search's sum of the small parts' values needs more than {PART_WORK} steps in one operation, the most it takes: `grundy value` values the position whole"
         )),
         e => e,
     })?;

@@ -3,7 +3,7 @@
 //! Frogs): a state is the sorted list of its parts' canonical keys, so the game's own
 //! canonical forms (its symmetries, its dead cells dropped) are the search's too.
 //!
-//! A part with few moves left for either player is valued by the value search and joins the
+//! A part where neither player can move is valued (0) by the value search and joins the
 //! sum of values. The table's keys are the states' numbers in an interner of lists of parts
 //! (exact, never a hash of them), which holds at most as many lists as it was given room for;
 //! past it a state is searched but not remembered.
@@ -14,8 +14,6 @@ use std::collections::HashMap;
 use crate::rules::board::outcome::OutcomeGame;
 use crate::rules::board::packed::{Packed, PackedRules};
 
-/// A part is valued when both players together have at most this many moves in it.
-pub const VALUE_MOVES: u64 = 10;
 
 /// The bytes an interned list of one part takes in the interner, about (the key, its box, the
 /// map's slot).
@@ -90,7 +88,10 @@ impl OutcomeGame for PackedSearch<'_> {
         let mut rest = vec![];
         for &part in s {
             let (l, r) = (self.rules.key_option_count(part, 0), self.rules.key_option_count(part, 1));
-            if l == 0 || r == 0 || l + r <= VALUE_MOVES {
+            // Only a part where nobody can move (0) leaves the search: valuing larger parts of
+            // Clobber and Konane made sums whose canonical forms outgrew the store; a measure of
+            // a part's size that tells which are cheap to value is still to be found.
+            if l == 0 && r == 0 {
                 out.push((part, vec![part]));
             } else {
                 rest.push(part);
