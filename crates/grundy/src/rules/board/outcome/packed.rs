@@ -14,7 +14,6 @@ use std::collections::HashMap;
 use crate::rules::board::outcome::OutcomeGame;
 use crate::rules::board::packed::{Packed, PackedRules};
 
-
 /// The bytes an interned list of one part takes in the interner, about (the key, its box, the
 /// map's slot).
 pub const INTERNED_BYTES: u64 = 64;
