@@ -31,8 +31,8 @@ CLOBBER = ["xox/oxo/xox", "xoxo/oxox", "xo.x/.xox/oxo.", "xxo/o..", "xxox/o..x"]
 
 
 def conway_class(game, board):
-    """The outcome class grundy.analyze gives (from Conway's value)."""
-    return grundy.analyze(game, [board]).to_dict()["conway"]["outcome"]
+    """The outcome class of Conway's value (grundy.value), found apart from any search."""
+    return grundy.value(game, [board]).outcome
 
 
 def loses_moving_first(game, board, player):
@@ -71,7 +71,7 @@ def test_one_player_to_move_gives_its_answer_and_no_class():
     for to_move in ("first", "second"):
         a = outcome.search("domineering", ["...../...../...../....."], to_move)
         assert "outcome_class" not in a
-        full = grundy.analyze("domineering", ["...../...../...../....."]).to_dict()["conway"]["outcome"]
+        full = grundy.value("domineering", ["...../...../...../....."]).outcome
         assert full == "L"
         assert a["winner"] == "first" and a["outcome"] == ("N" if to_move == "first" else "P")
         assert a["winning_moves"] == ([a["winning_move"]] if to_move == "first" else [])
@@ -189,9 +189,9 @@ def test_bad_input_raises_the_typed_exceptions():
 
 def test_a_budget_too_small_for_a_job_is_gave_up_naming_the_flag():
     with pytest.raises(grundy.GaveUp) as e:
-        outcome.search("domineering", ["...../...../...../....."], depth=0, budget=10)
+        outcome.search("domineering", ["...../...../...../....."], depth=0, budget=1)
     assert "--budget" in str(e.value)
-    run = module("domineering", "...../...../...../.....", "--depth", "0", "--budget", "10", "--workers", "0", "--json", check=False)
+    run = module("domineering", "...../...../...../.....", "--depth", "0", "--budget", "1", "--workers", "0", "--json", check=False)
     assert run.returncode == 2
     assert json.loads(run.stdout)["error"]["kind"] == "gave_up"
 

@@ -28,6 +28,13 @@ use crate::rules::board::packed::Packed;
 /// Parts of at most this many cells are valued by the value search rather than searched.
 pub const VALUE_CELLS: u32 = 12;
 
+/// The counts of moves of a board, each `[left, right]`.
+pub(super) struct Counts {
+    pub(super) safe: [u32; 2],
+    pub(super) most: [u32; 2],
+    pub(super) areas: [u32; 2],
+}
+
 /// The outcome search's view of Domineering on one board size: rows x cols <= 64.
 #[derive(Clone, Copy, Debug)]
 pub struct DomineeringSearch {
@@ -103,17 +110,86 @@ impl DomineeringSearch {
         count
     }
 
-    /// For each player, the safe moves and the most moves they can make: `[left, right]` of
-    /// each.
-    fn counts(&self, e: u64) -> ([u32; 2], [u32; 2]) {
+    /// For each player (`[left, right]`): the safe moves, the most moves they can make, and
+    /// their protective areas ([`DomineeringSearch::areas`]).
+    pub(super) fn counts(&self, e: u64) -> Counts {
         let lp = self.left_places(e);
         let rp = self.right_places(e);
         // Cells the other player can never cover.
         let left_only = e & !(rp | rp << 1);
         let right_only = e & !(lp | lp << self.cols);
-        let safe = [self.pairs(left_only, true), self.pairs(right_only, false)];
-        let most = [self.pairs(e, true), self.pairs(e, false)];
-        (safe, most)
+        Counts {
+            safe: [self.pairs(left_only, true), self.pairs(right_only, false)],
+            most: [self.pairs(e, true), self.pairs(e, false)],
+            areas: [self.areas(e, true), self.areas(e, false)],
+        }
+    }
+
+    /// The protective areas of Left (`vertical`) or Right, disjoint, packed greedily in reading
+    /// order (Bullock's Obsequi counts them): 2 x 2 blocks of empty cells walled on the two
+    /// sides the other player's dominoes would cross (left and right of Left's, above and below
+    /// Right's), so that the other player's only moves there are the block's own two, one a
+    /// line, and the player's first move there (one of its two lines) leaves the other line
+    /// hers alone, a safe move.
+    fn areas(&self, e: u64, vertical: bool) -> u32 {
+        let step = self.cols;
+        // Blocks of four empty cells, by their top left cell.
+        let blocks = e & (e >> 1) & !self.last_col & (e >> step) & (e >> (step + 1));
+        let walled = if vertical {
+            // Left and right of both rows: no empty cell beside the block.
+            let left_wall = !((e << 1) & !self.first_col);
+            let right_wall = !((e >> 1) & !self.last_col);
+            left_wall & (left_wall >> step) & (right_wall >> 1) & (right_wall >> (step + 1))
+        } else {
+            // Above and below both columns.
+            let up_wall = !(e << step);
+            let down_wall = !(e >> step);
+            up_wall & (up_wall >> 1) & (down_wall >> step) & (down_wall >> (step + 1))
+        };
+        let mut candidates = blocks & walled;
+        let mut count = 0;
+        while candidates != 0 {
+            let t = candidates & candidates.wrapping_neg();
+            count += 1;
+            // No block sharing a cell with this one: tops within one row and column of it.
+            let near = t | t << 1 | t >> 1;
+            candidates &= !(near | near << step | near >> step);
+        }
+        count
+    }
+
+    /// Whether `mover` moving first surely wins (`Some(true)`) or surely loses
+    /// (`Some(false)`) the board of `counts`, beside an integer `n`, by the counts of moves.
+    ///
+    /// The mover's sure moves: her safe moves, and her protective areas taken in pairs (when
+    /// the other player enters one, she enters another: two moves for her there, the second a
+    /// safe one, and his two places there gone), and one more area, two more moves, when she
+    /// moves first and their number is odd (she enters one at once). The other player's moves
+    /// are at most his possible moves less two for each area the mover enters. She wins when
+    /// her sure moves outnumber his; she loses when his sure moves (his safe moves and his
+    /// areas in pairs) are at least all of hers.
+    fn verdict(c: &Counts, mover: usize, n: i64) -> Option<bool> {
+        let extra = u32::try_from(n.unsigned_abs()).unwrap_or(u32::MAX);
+        let owner = usize::from(n < 0);
+        let (me, them) = (mover.min(1), 1 - mover.min(1));
+        let plus = |who: usize| if who == owner { extra } else { 0 };
+        let get = |a: &[u32; 2], who: usize| a.get(who).copied().unwrap_or(0);
+        // Her areas, moving first: a move for each (two for each she enters, at least half of
+        // them), and two more when their number is odd (she enters one at once); his places
+        // fall by as many.
+        let areas = get(&c.areas, me) + get(&c.areas, me) % 2;
+        let my_sure = get(&c.safe, me).saturating_add(plus(me)).saturating_add(areas);
+        let their_most = get(&c.most, them).saturating_add(plus(them)).saturating_sub(areas);
+        if my_sure > their_most {
+            return Some(true);
+        }
+        let theirs_paired = get(&c.areas, them) / 2 * 2;
+        let their_sure = get(&c.safe, them).saturating_add(plus(them)).saturating_add(theirs_paired);
+        let my_most = get(&c.most, me).saturating_add(plus(me)).saturating_sub(theirs_paired);
+        if their_sure >= my_most {
+            return Some(false);
+        }
+        None
     }
 
     /// The empty cells of `numbers`, when it is a board of this size.
@@ -156,23 +232,31 @@ impl OutcomeGame for DomineeringSearch {
         let me = mover.min(1);
         let them = 1 - me;
         let (places, step) = if me == 0 { (self.left_places(e), self.cols) } else { (self.right_places(e), 1) };
-        let (safe, most) = self.counts(e);
+        let before = self.counts(e);
         // Each move scored as Obsequi scores it: what it changes in the counts of moves, the
         // mover's safe and possible moves gained less the opponent's, tried best first (a
-        // stable sort: reading order among equals).
-        let mut scored: Vec<(i32, u64)> = Vec::with_capacity(places.count_ones() as usize);
+        // stable sort: reading order among equals); a move after which the opponent surely
+        // loses goes first (the search stops there at once), one after which he surely wins
+        // last.
+        let mut scored: Vec<(i64, u64)> = Vec::with_capacity(places.count_ones() as usize);
         let mut tops = places;
         while tops != 0 {
             let t = tops & tops.wrapping_neg();
             tops &= tops - 1;
             let after = e & !(t | t << step);
-            let (safe2, most2) = self.counts(after);
+            let c = self.counts(after);
             let gain = |a: &[u32; 2], b: &[u32; 2], who: usize| {
-                i64::from(*b.get(who).unwrap_or(&0)) - i64::from(*a.get(who).unwrap_or(&0))
+                i64::from(b.get(who).copied().unwrap_or(0)) - i64::from(a.get(who).copied().unwrap_or(0))
             };
-            let score = gain(&safe, &safe2, me) - gain(&safe, &safe2, them) + gain(&most, &most2, me)
-                - gain(&most, &most2, them);
-            scored.push((i32::try_from(score).unwrap_or(0), after));
+            let score = gain(&before.safe, &c.safe, me) - gain(&before.safe, &c.safe, them)
+                + gain(&before.most, &c.most, me)
+                - gain(&before.most, &c.most, them);
+            let verdict = match DomineeringSearch::verdict(&c, them, 0) {
+                Some(false) => 1000,
+                Some(true) => -1000,
+                None => 0,
+            };
+            scored.push((score + verdict, after));
         }
         scored.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
         out.extend(scored.into_iter().map(|(_, after)| after));
@@ -225,22 +309,6 @@ impl OutcomeGame for DomineeringSearch {
     }
 
     fn decided(&self, &e: &u64, mover: usize, n: i64) -> Option<bool> {
-        let (mut safe, mut most) = self.counts(e);
-        let extra = u32::try_from(n.unsigned_abs()).unwrap_or(u32::MAX);
-        let owner = usize::from(n < 0);
-        if let (Some(s), Some(m)) = (safe.get_mut(owner), most.get_mut(owner)) {
-            *s = s.saturating_add(extra);
-            *m = m.saturating_add(extra);
-        }
-        let (me, them) = (mover.min(1), 1 - mover.min(1));
-        let (my_safe, my_most) = (*safe.get(me)?, *most.get(me)?);
-        let (their_safe, their_most) = (*safe.get(them)?, *most.get(them)?);
-        if my_safe > their_most {
-            Some(true)
-        } else if their_safe >= my_most {
-            Some(false)
-        } else {
-            None
-        }
+        DomineeringSearch::verdict(&self.counts(e), mover, n)
     }
 }

@@ -220,13 +220,13 @@ impl<'a, G: OutcomeGame> Searcher<'a, G> {
     /// Counts a node, checking the stop token and the bound every [`CHECK_EVERY`] nodes.
     fn visit(&mut self) -> Result<(), AnalyzeError> {
         self.nodes += 1;
+        if self.nodes > self.limits.nodes {
+            return Err(GaveUp { what: Work::PositionsSearched, used: self.limits.budget, needed: None }.into());
+        }
         if self.nodes.is_multiple_of(CHECK_EVERY) {
             crate::stop::check()?;
             if self.valuing && self.store.memory_used() > self.store.memory_limit() / 2 {
                 self.valuing = false;
-            }
-            if self.nodes > self.limits.nodes {
-                return Err(GaveUp { what: Work::PositionsSearched, used: self.limits.budget, needed: None }.into());
             }
         }
         Ok(())

@@ -108,7 +108,8 @@ fn domineering_sure_wins_are_wins() {
     let mut store = GameStore::new();
     let mut values = BoardValues::new(rules, u64::MAX);
     let mut spoke = 0;
-    for (rows, cols) in [(3, 3), (3, 4), (4, 4), (2, 6), (4, 5)] {
+    let mut with_areas = 0;
+    for (rows, cols) in [(3, 3), (3, 4), (4, 4), (2, 6), (4, 5), (5, 5), (4, 6), (6, 4)] {
         for text in domineering_boards(rows, cols, 60, &mut rng) {
             let numbers = position(&b, &text);
             let game = DomineeringSearch::for_position(&numbers).unwrap();
@@ -120,6 +121,7 @@ fn domineering_sure_wins_are_wins() {
                 for mover in 0..2 {
                     if let Some(verdict) = game.decided(&e, mover, n) {
                         spoke += 1;
+                        with_areas += usize::from(game.counts(e).areas != [0, 0]);
                         let wins = matches!(
                             (class, mover),
                             (PartizanOutcome::N, _) | (PartizanOutcome::L, 0) | (PartizanOutcome::R, 1)
@@ -134,6 +136,7 @@ fn domineering_sure_wins_are_wins() {
         }
     }
     assert!(spoke > 100, "the safe moves spoke on {spoke} positions only");
+    assert!(with_areas > 20, "protective areas stood on {with_areas} of them only");
 }
 
 #[test]
@@ -154,5 +157,27 @@ fn every_packed_game_agrees_with_the_plain_search() {
             memo.clear();
             check(&PackedSearch::new(packed, 1 << 20), rules, &numbers, &mut memo);
         }
+    }
+}
+
+/// A protective area is a 2 x 2 block walled where the other player's dominoes would cross.
+#[test]
+fn protective_areas_are_walled_blocks() {
+    let b = board("domineering");
+    for (text, areas) in [
+        // Walled left and right: Left's; above and below: Right's; all round (the board's
+        // edge is a wall): both's; overlapping blocks count once.
+        ("#..#/#..#", [1, 1]),
+        ("..../#..#/#..#/....", [1, 0]),
+        (".##./..../..../.##.", [0, 1]),
+        ("#..#/#..#/#..#", [1, 0]),
+        ("....../#..#../#..#..", [2, 0]),
+        ("#..#..#/#..#..#", [2, 2]),
+        ("..../..../..../....", [0, 0]),
+    ] {
+        let numbers = position(&b, text);
+        let game = DomineeringSearch::for_position(&numbers).unwrap();
+        let e = game.state_of(&numbers).unwrap();
+        assert_eq!(game.counts(e).areas, areas, "{text}");
     }
 }
