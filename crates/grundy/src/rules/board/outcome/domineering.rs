@@ -30,6 +30,9 @@ pub const VALUE_CELLS: u32 = 12;
 
 /// The counts of moves of a board, each `[left, right]`.
 pub(super) struct Counts {
+    /// Disjoint dominoes on cells the other player could also cover (none of them the
+    /// player's alone): moves he can take from her, at most two with each of his.
+    pub(super) open: [u32; 2],
     pub(super) safe: [u32; 2],
     pub(super) most: [u32; 2],
     pub(super) areas: [u32; 2],
@@ -119,6 +122,7 @@ impl DomineeringSearch {
         let left_only = e & !(rp | rp << 1);
         let right_only = e & !(lp | lp << self.cols);
         Counts {
+            open: [self.pairs(e & !left_only, true), self.pairs(e & !right_only, false)],
             safe: [self.pairs(left_only, true), self.pairs(right_only, false)],
             most: [self.pairs(e, true), self.pairs(e, false)],
             areas: [self.areas(e, true), self.areas(e, false)],
@@ -183,10 +187,21 @@ impl DomineeringSearch {
         if my_sure > their_most {
             return Some(true);
         }
+        // Or her open dominoes, played first while they last: each of his moves takes at most
+        // two of them, so she plays at least a third of them (rounded up, moving first).
+        let open_sure = get(&c.safe, me).saturating_add(plus(me)).saturating_add(get(&c.open, me).div_ceil(3));
+        if open_sure > get(&c.most, them).saturating_add(plus(them)) {
+            return Some(true);
+        }
         let theirs_paired = get(&c.areas, them) / 2 * 2;
         let their_sure = get(&c.safe, them).saturating_add(plus(them)).saturating_add(theirs_paired);
         let my_most = get(&c.most, me).saturating_add(plus(me)).saturating_sub(theirs_paired);
         if their_sure >= my_most {
+            return Some(false);
+        }
+        // His open dominoes, she moving first: she takes two before he plays one.
+        let their_open_sure = get(&c.safe, them).saturating_add(plus(them)).saturating_add(get(&c.open, them) / 3);
+        if their_open_sure >= get(&c.most, me).saturating_add(plus(me)) {
             return Some(false);
         }
         None
