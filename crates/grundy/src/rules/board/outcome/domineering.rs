@@ -34,6 +34,8 @@ pub(super) struct Counts {
     /// player's alone): moves he can take from her, at most two with each of his.
     pub(super) open: [u32; 2],
     pub(super) safe: [u32; 2],
+    /// The cells the player could still cover (those that are not the other's alone).
+    pub(super) usable: [u32; 2],
     pub(super) most: [u32; 2],
     pub(super) areas: [u32; 2],
 }
@@ -124,6 +126,7 @@ impl DomineeringSearch {
         Counts {
             open: [self.pairs(e & !left_only, true), self.pairs(e & !right_only, false)],
             safe: [self.pairs(left_only, true), self.pairs(right_only, false)],
+            usable: [(e & !right_only).count_ones(), (e & !left_only).count_ones()],
             most: [self.pairs(e, true), self.pairs(e, false)],
             areas: [self.areas(e, true), self.areas(e, false)],
         }
@@ -189,8 +192,14 @@ impl DomineeringSearch {
         }
         // Or her open dominoes, played first while they last: each of his moves takes at most
         // two of them, so she plays at least a third of them (rounded up, moving first).
-        let open_sure = get(&c.safe, me).saturating_add(plus(me)).saturating_add(get(&c.open, me).div_ceil(3));
+        let open_played = get(&c.open, me).div_ceil(3);
+        let open_sure = get(&c.safe, me).saturating_add(plus(me)).saturating_add(open_played);
         if open_sure > get(&c.most, them).saturating_add(plus(them)) {
+            return Some(true);
+        }
+        // And the cells: his moves and her open ones lie on cells he could cover, two each,
+        // so he moves at most half of those cells less her open moves.
+        if open_sure.saturating_add(open_played) > (get(&c.usable, them) / 2).saturating_add(plus(them)) {
             return Some(true);
         }
         let theirs_paired = get(&c.areas, them) / 2 * 2;
@@ -200,8 +209,12 @@ impl DomineeringSearch {
             return Some(false);
         }
         // His open dominoes, she moving first: she takes two before he plays one.
-        let their_open_sure = get(&c.safe, them).saturating_add(plus(them)).saturating_add(get(&c.open, them) / 3);
+        let their_open_played = get(&c.open, them) / 3;
+        let their_open_sure = get(&c.safe, them).saturating_add(plus(them)).saturating_add(their_open_played);
         if their_open_sure >= get(&c.most, me).saturating_add(plus(me)) {
+            return Some(false);
+        }
+        if their_open_sure.saturating_add(their_open_played) >= (get(&c.usable, me) / 2).saturating_add(plus(me)) {
             return Some(false);
         }
         None
