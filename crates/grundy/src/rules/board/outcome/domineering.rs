@@ -33,6 +33,9 @@ pub(super) struct Counts {
     /// Disjoint dominoes on cells the other player could also cover (none of them the
     /// player's alone): moves he can take from her, at most two with each of his.
     pub(super) open: [u32; 2],
+    /// Half-safe dominoes ([`DomineeringSearch::half_safe`]): each of his moves spoils at most
+    /// one of them.
+    pub(super) half: [u32; 2],
     pub(super) safe: [u32; 2],
     /// The cells the player could still cover (those that are not the other's alone).
     pub(super) usable: [u32; 2],
@@ -98,8 +101,14 @@ impl DomineeringSearch {
 
     /// The most disjoint dominoes along runs of `x`: vertical (`step` cols) or horizontal (1),
     /// each run's length halved, by pairing each run's first two cells until none is left.
-    fn pairs(&self, mut x: u64, vertical: bool) -> u32 {
+    fn pairs(&self, x: u64, vertical: bool) -> u32 {
+        self.paired(x, vertical).0
+    }
+
+    /// [`DomineeringSearch::pairs`], with the cells the pairs cover.
+    fn paired(&self, mut x: u64, vertical: bool) -> (u32, u64) {
         let mut count = 0;
+        let mut covered = 0;
         while x != 0 {
             let (before, after) = if vertical {
                 (x << self.cols, x >> self.cols)
@@ -110,7 +119,40 @@ impl DomineeringSearch {
             let paired = heads & after;
             count += paired.count_ones();
             let seconds = if vertical { paired << self.cols } else { paired << 1 };
+            covered |= paired | seconds;
             x &= !(heads | seconds);
+        }
+        (count, covered)
+    }
+
+    /// Half-safe dominoes of Left (`vertical`) or Right beside her safe ones: disjoint places
+    /// with one cell hers alone (`only`, not among `taken`, the safe dominoes' cells) and one
+    /// the other player could cover, no two of the latter side by side along his direction, so
+    /// that one move of his spoils at most one of them (Bullock's vulnerable moves with a
+    /// protected square). Packed greedily in reading order.
+    fn half_safe(&self, e: u64, only: u64, taken: u64, vertical: bool) -> u32 {
+        let (step, across) = if vertical { (self.cols, 1) } else { (1, self.cols) };
+        let free = only & !taken;
+        let open = e & !only;
+        let places = if vertical { self.left_places(e) } else { self.right_places(e) };
+        let mut candidates = places & ((free & (open >> step)) | (open & (free >> step)));
+        let (mut used, mut spoilable, mut count) = (0u64, 0u64, 0);
+        while candidates != 0 {
+            let t = candidates & candidates.wrapping_neg();
+            candidates &= candidates - 1;
+            let cells = t | t << step;
+            let weak = cells & open;
+            // Beside another's open cell along his direction: one of his dominoes would cover both.
+            let beside = if vertical {
+                ((weak << 1) & !self.first_col) | ((weak >> 1) & !self.last_col)
+            } else {
+                weak << across | weak >> across
+            };
+            if cells & used == 0 && beside & spoilable == 0 {
+                used |= cells;
+                spoilable |= weak;
+                count += 1;
+            }
         }
         count
     }
@@ -123,44 +165,58 @@ impl DomineeringSearch {
         // Cells the other player can never cover.
         let left_only = e & !(rp | rp << 1);
         let right_only = e & !(lp | lp << self.cols);
+        let (left_safe, left_taken) = self.paired(left_only, true);
+        let (right_safe, right_taken) = self.paired(right_only, false);
         Counts {
             open: [self.pairs(e & !left_only, true), self.pairs(e & !right_only, false)],
-            safe: [self.pairs(left_only, true), self.pairs(right_only, false)],
+            half: [self.half_safe(e, left_only, left_taken, true), self.half_safe(e, right_only, right_taken, false)],
+            safe: [left_safe, right_safe],
             usable: [(e & !right_only).count_ones(), (e & !left_only).count_ones()],
             most: [self.pairs(e, true), self.pairs(e, false)],
             areas: [self.areas(e, true), self.areas(e, false)],
         }
     }
 
-    /// The protective areas of Left (`vertical`) or Right, disjoint, packed greedily in reading
-    /// order (Bullock's Obsequi counts them): 2 x 2 blocks of empty cells walled on the two
-    /// sides the other player's dominoes would cross (left and right of Left's, above and below
-    /// Right's), so that the other player's only moves there are the block's own two, one a
-    /// line, and the player's first move there (one of its two lines) leaves the other line
-    /// hers alone, a safe move.
+    /// The protective areas of Left (`vertical`) or Right, packed greedily in reading order
+    /// (Bullock's Obsequi counts them): 2 x 2 blocks of empty cells walled on at least one of
+    /// the two sides the other player's dominoes would cross (left or right of Left's, above or
+    /// below Right's). The player enters one by the line beside its open side (the line beside
+    /// the wall, when walled on both), which leaves the other line hers alone, a safe move, and
+    /// takes one of the other player's places from each of the block's lines across (each
+    /// begins at the wall). No two areas lie within a cell of each other along his direction,
+    /// so one domino of his touches one area at most.
     fn areas(&self, e: u64, vertical: bool) -> u32 {
         let step = self.cols;
         // Blocks of four empty cells, by their top left cell.
         let blocks = e & (e >> 1) & !self.last_col & (e >> step) & (e >> (step + 1));
         let walled = if vertical {
-            // Left and right of both rows: no empty cell beside the block.
+            // Left of both rows, or right of both rows: no empty cell there.
             let left_wall = !((e << 1) & !self.first_col);
             let right_wall = !((e >> 1) & !self.last_col);
-            left_wall & (left_wall >> step) & (right_wall >> 1) & (right_wall >> (step + 1))
+            (left_wall & (left_wall >> step)) | ((right_wall >> 1) & (right_wall >> (step + 1)))
         } else {
-            // Above and below both columns.
+            // Above both columns, or below both.
             let up_wall = !(e << step);
             let down_wall = !(e >> step);
-            up_wall & (up_wall >> 1) & (down_wall >> step) & (down_wall >> (step + 1))
+            (up_wall & (up_wall >> 1)) | ((down_wall >> step) & (down_wall >> (step + 1)))
         };
         let mut candidates = blocks & walled;
         let mut count = 0;
         while candidates != 0 {
             let t = candidates & candidates.wrapping_neg();
             count += 1;
-            // No block sharing a cell with this one: tops within one row and column of it.
-            let near = t | t << 1 | t >> 1;
-            candidates &= !(near | near << step | near >> step);
+            // No other block within a cell along his direction (nor sharing a cell): tops
+            // within two columns and one row of this one for Left's, two rows and one column
+            // for Right's.
+            let row_near = |x: u64| x | (x << 1) & !self.first_col | (x >> 1) & !self.last_col;
+            let near = if vertical {
+                let wide = row_near(row_near(t));
+                wide | wide << step | wide >> step
+            } else {
+                let wide = row_near(t);
+                wide | wide << step | wide >> step | wide << (2 * step) | wide >> (2 * step)
+            };
+            candidates &= !near;
         }
         count
     }
@@ -202,6 +258,15 @@ impl DomineeringSearch {
         if open_sure.saturating_add(open_played) > (get(&c.usable, them) / 2).saturating_add(plus(them)) {
             return Some(true);
         }
+        // Or her half-safe dominoes: he spoils at most one a move, so she plays half of them
+        // (rounded up, moving first), each on one cell he could cover.
+        let half_played = get(&c.half, me).div_ceil(2);
+        let half_sure = get(&c.safe, me).saturating_add(plus(me)).saturating_add(half_played);
+        if half_sure > get(&c.most, them).saturating_add(plus(them))
+            || half_sure > (get(&c.usable, them).saturating_sub(half_played) / 2).saturating_add(plus(them))
+        {
+            return Some(true);
+        }
         let theirs_paired = get(&c.areas, them) / 2 * 2;
         let their_sure = get(&c.safe, them).saturating_add(plus(them)).saturating_add(theirs_paired);
         let my_most = get(&c.most, me).saturating_add(plus(me)).saturating_sub(theirs_paired);
@@ -215,6 +280,13 @@ impl DomineeringSearch {
             return Some(false);
         }
         if their_open_sure.saturating_add(their_open_played) >= (get(&c.usable, me) / 2).saturating_add(plus(me)) {
+            return Some(false);
+        }
+        let their_half_played = get(&c.half, them) / 2;
+        let their_half_sure = get(&c.safe, them).saturating_add(plus(them)).saturating_add(their_half_played);
+        if their_half_sure >= get(&c.most, me).saturating_add(plus(me))
+            || their_half_sure >= (get(&c.usable, me).saturating_sub(their_half_played) / 2).saturating_add(plus(me))
+        {
             return Some(false);
         }
         None

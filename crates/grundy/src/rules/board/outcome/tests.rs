@@ -165,15 +165,18 @@ fn every_packed_game_agrees_with_the_plain_search() {
 fn protective_areas_are_walled_blocks() {
     let b = board("domineering");
     for (text, areas) in [
-        // Walled left and right: Left's; above and below: Right's; all round (the board's
-        // edge is a wall): both's; overlapping blocks count once.
+        // Walled left or right: Left's; above or below: Right's (the board's edge is a wall);
+        // overlapping blocks, or blocks side by side along the other's direction, count once.
         ("#..#/#..#", [1, 1]),
-        ("..../#..#/#..#/....", [1, 0]),
-        (".##./..../..../.##.", [0, 1]),
-        ("#..#/#..#/#..#", [1, 0]),
-        ("....../#..#../#..#..", [2, 0]),
+        ("..../#..#/#..#/....", [1, 1]),
+        (".##./..../..../.##.", [1, 1]),
+        ("#..#/#..#/#..#", [1, 1]),
+        ("....../#..#../#..#..", [2, 2]),
         ("#..#..#/#..#..#", [2, 2]),
-        ("..../..../..../....", [0, 0]),
+        ("#.../#...", [1, 1]),
+        ("..../..../..../....", [2, 2]),
+        ("......", [0, 0]),
+        ("..#../..#..", [2, 2]),
     ] {
         let numbers = position(&b, text);
         let game = DomineeringSearch::for_position(&numbers).unwrap();
