@@ -36,6 +36,10 @@ pub(super) struct Counts {
     /// Half-safe dominoes ([`DomineeringSearch::half_safe`]): each of his moves spoils at most
     /// one of them.
     pub(super) half: [u32; 2],
+    /// Half-safe dominoes away from the protective areas (no cell in one, no open cell beside
+    /// one along the other player's direction): his move touches an area or spoils one of
+    /// these, never both.
+    pub(super) half_beside_areas: [u32; 2],
     pub(super) safe: [u32; 2],
     /// The cells the player could still cover (those that are not the other's alone).
     pub(super) usable: [u32; 2],
@@ -130,13 +134,14 @@ impl DomineeringSearch {
     /// the other player could cover, no two of the latter side by side along his direction, so
     /// that one move of his spoils at most one of them (Bullock's vulnerable moves with a
     /// protected square). Packed greedily in reading order.
-    fn half_safe(&self, e: u64, only: u64, taken: u64, vertical: bool) -> u32 {
+    fn half_safe(&self, e: u64, only: u64, taken: u64, reserved: u64, vertical: bool) -> u32 {
         let (step, across) = if vertical { (self.cols, 1) } else { (1, self.cols) };
         let free = only & !taken;
         let open = e & !only;
         let places = if vertical { self.left_places(e) } else { self.right_places(e) };
         let mut candidates = places & ((free & (open >> step)) | (open & (free >> step)));
-        let (mut used, mut spoilable, mut count) = (0u64, 0u64, 0);
+        // Cells already reserved (protective areas) are neither used nor beside an open cell.
+        let (mut used, mut spoilable, mut count) = (reserved, reserved, 0);
         while candidates != 0 {
             let t = candidates & candidates.wrapping_neg();
             candidates &= candidates - 1;
@@ -165,15 +170,24 @@ impl DomineeringSearch {
         // Cells the other player can never cover.
         let left_only = e & !(rp | rp << 1);
         let right_only = e & !(lp | lp << self.cols);
+        let left_areas = self.areas(e, true);
+        let right_areas = self.areas(e, false);
         let (left_safe, left_taken) = self.paired(left_only, true);
         let (right_safe, right_taken) = self.paired(right_only, false);
         Counts {
             open: [self.pairs(e & !left_only, true), self.pairs(e & !right_only, false)],
-            half: [self.half_safe(e, left_only, left_taken, true), self.half_safe(e, right_only, right_taken, false)],
+            half: [
+                self.half_safe(e, left_only, left_taken, 0, true),
+                self.half_safe(e, right_only, right_taken, 0, false),
+            ],
+            half_beside_areas: [
+                self.half_safe(e, left_only, left_taken, left_areas.1, true),
+                self.half_safe(e, right_only, right_taken, right_areas.1, false),
+            ],
             safe: [left_safe, right_safe],
             usable: [(e & !right_only).count_ones(), (e & !left_only).count_ones()],
             most: [self.pairs(e, true), self.pairs(e, false)],
-            areas: [self.areas(e, true), self.areas(e, false)],
+            areas: [left_areas.0, right_areas.0],
         }
     }
 
@@ -185,7 +199,7 @@ impl DomineeringSearch {
     /// takes one of the other player's places from each of the block's lines across (each
     /// begins at the wall). No two areas lie within a cell of each other along his direction,
     /// so one domino of his touches one area at most.
-    fn areas(&self, e: u64, vertical: bool) -> u32 {
+    fn areas(&self, e: u64, vertical: bool) -> (u32, u64) {
         let step = self.cols;
         // Blocks of four empty cells, by their top left cell.
         let blocks = e & (e >> 1) & !self.last_col & (e >> step) & (e >> (step + 1));
@@ -201,10 +215,11 @@ impl DomineeringSearch {
             (up_wall & (up_wall >> 1)) | ((down_wall >> step) & (down_wall >> (step + 1)))
         };
         let mut candidates = blocks & walled;
-        let mut count = 0;
+        let (mut count, mut cells) = (0, 0u64);
         while candidates != 0 {
             let t = candidates & candidates.wrapping_neg();
             count += 1;
+            cells |= t | t << 1 | t << step | t << (step + 1);
             // No other block within a cell along his direction (nor sharing a cell): tops
             // within two columns and one row of this one for Left's, two rows and one column
             // for Right's.
@@ -218,7 +233,7 @@ impl DomineeringSearch {
             };
             candidates &= !near;
         }
-        count
+        (count, cells)
     }
 
     /// Whether `mover` moving first surely wins (`Some(true)`) or surely loses
@@ -267,6 +282,18 @@ impl DomineeringSearch {
         {
             return Some(true);
         }
+        // Or both at once: he touches one area or spoils one half-safe domino a move, never
+        // both, and she answers an area with an area, anything else with a half-safe domino.
+        let p = get(&c.areas, me);
+        let w = get(&c.half_beside_areas, me);
+        let both_sure = get(&c.safe, me).saturating_add(plus(me)).saturating_add(p).saturating_add(if p % 2 == 1 {
+            1 + w / 2
+        } else {
+            w.div_ceil(2)
+        });
+        if both_sure > get(&c.most, them).saturating_add(plus(them)).saturating_sub(p + p % 2) {
+            return Some(true);
+        }
         let theirs_paired = get(&c.areas, them) / 2 * 2;
         let their_sure = get(&c.safe, them).saturating_add(plus(them)).saturating_add(theirs_paired);
         let my_most = get(&c.most, me).saturating_add(plus(me)).saturating_sub(theirs_paired);
@@ -280,6 +307,13 @@ impl DomineeringSearch {
             return Some(false);
         }
         if their_open_sure.saturating_add(their_open_played) >= (get(&c.usable, me) / 2).saturating_add(plus(me)) {
+            return Some(false);
+        }
+        let their_both_sure = get(&c.safe, them)
+            .saturating_add(plus(them))
+            .saturating_add(theirs_paired)
+            .saturating_add(get(&c.half_beside_areas, them) / 2);
+        if their_both_sure >= get(&c.most, me).saturating_add(plus(me)).saturating_sub(theirs_paired) {
             return Some(false);
         }
         let their_half_played = get(&c.half, them) / 2;
