@@ -395,6 +395,14 @@ pub fn render(a: &Analysis, explain: bool, limit: Option<usize>) -> String {
             );
         }
         (Some(v), _, _) => s += &format!("Sprague-Grundy value: {v}\n"),
+        // Who wins by the outcome search, without the value.
+        (None, _, None) if a.search_nodes.is_some() && a.outcome_class.is_some() => {
+            s += &format!(
+                "outcome class: {} (by an outcome search of {} positions; Conway's value not sought)\n",
+                a.outcome_class.as_deref().unwrap_or_default(),
+                a.search_nodes.unwrap_or_default()
+            )
+        }
         (None, Some(why), None) => s += &format!("Sprague-Grundy value: {why}\n"),
         (None, None, None) => s += "Sprague-Grundy value: none\n",
     }

@@ -437,7 +437,7 @@ pub fn solve_by_outcome(
     if mine.wins {
         a.set_board_count(
             None,
-            Some("the outcome search stops at the first winning move it proves; counting them all takes Conway's value, past the budget".into()),
+            Some("the outcome search stops at the first winning move it proves; `grundy value` gives every move's value where it fits".into()),
         );
     }
     let first = |p: &FirstPlayer, who: usize| match &p.winning_move {

@@ -1,0 +1,77 @@
+//! `grundy analyze` of partizan boards past the reach of their values, the real binary: who
+//! wins by the outcome search, its class and a winning move in the text and the JSON, a move
+//! that is a move of the board and wins (checked by a second analysis of the position it
+//! leaves), `--memory` read and refused as a bad argument, the node bound refused in one line.
+
+use std::process::{Command, Output};
+
+fn grundy(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_grundy")).args(args).output().expect("the binary runs")
+}
+
+fn json(args: &[&str]) -> serde_json::Value {
+    let out = grundy(args);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+const SIX: &str = "....../....../....../....../....../......";
+
+#[test]
+fn the_empty_six_by_six_board_is_won_by_the_first_player_with_a_move_that_wins() {
+    let a = json(&["analyze", "domineering", SIX, "--json"]);
+    assert_eq!(a["outcome_class"], "N");
+    assert_eq!(a["winner"], "first");
+    assert!(a["search_nodes"].as_u64().is_some_and(|n| n > 0));
+    assert!(a["winning_move_count"].is_null(), "the search counts no moves: {}", a["winning_move_count"]);
+    let moves = a["winning_moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 1);
+    // The position the move leaves, with Right to move, is lost for Right.
+    let leaves = moves[0]["leaves"][0].as_str().unwrap();
+    let after = json(&["analyze", "domineering", leaves, "--to-move", "second", "--json"]);
+    assert_eq!(after["winner"], "first", "{leaves}: {after}");
+    // Right moving first wins too (class N).
+    let right = json(&["analyze", "domineering", SIX, "--to-move", "second", "--json"]);
+    assert_eq!(right["winner"], "second");
+    assert_eq!(right["outcome_class"], "N");
+}
+
+#[test]
+fn the_text_names_the_class_and_the_search() {
+    let out = grundy(&["analyze", "domineering", SIX, "--explain"]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("outcome class: N (by an outcome search of "), "{text}");
+    assert!(text.contains("Left moving first wins, with Left places a vertical domino on"), "{text}");
+    assert!(text.contains("Right moving first wins, with Right places a horizontal domino on"), "{text}");
+}
+
+#[test]
+fn memory_is_read_and_a_bad_one_refused() {
+    let a = json(&["analyze", "domineering", SIX, "--memory", "4194304", "--json"]);
+    assert_eq!(a["outcome_class"], "N");
+    // 1 MiB is read, and too little for the values of the small parts: refused, naming it.
+    let out = grundy(&["analyze", "domineering", SIX, "--memory", "1048576"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8(out.stderr).unwrap().contains("raise --memory"));
+    for bad in ["5", "x", "-1"] {
+        let out = grundy(&["analyze", "domineering", SIX, "--memory", bad]);
+        assert_eq!(out.status.code(), Some(2), "--memory {bad}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.contains("--memory") && err.lines().count() == 1, "{err}");
+    }
+}
+
+#[test]
+fn a_search_past_its_nodes_is_refused_naming_the_budget() {
+    let out = grundy(&["analyze", "domineering", SIX, "--budget", "1"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("--budget raises it") && err.lines().count() == 1, "{err}");
+}
+
+#[test]
+fn a_konane_board_of_twenty_nine_cells_is_answered() {
+    let a = json(&["analyze", "konane", "xoxoxo/oxoxox/xoxo.o/oxoxox/xoxoxo", "--json"]);
+    assert_eq!(a["outcome_class"], "L");
+}
