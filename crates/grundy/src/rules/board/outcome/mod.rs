@@ -15,9 +15,9 @@
 //!   left to search, the sum's outcome class answers at once;
 //! - the board's symmetries, in the keys of the table near the root.
 //!
-//! A search is bounded by its nodes (the budget) and stopped by the thread's stop token; what
-//! it proved stays in the table, so a search asked again (a play session's next move) starts
-//! from it.
+//! A search is bounded by its nodes (the budget) and stopped by the thread's stop token. What
+//! it proved stays in the caller's table, so a caller that keeps the table starts its next
+//! search from it (an analysis makes a fresh one, and so a play session does today).
 
 pub mod domineering;
 pub mod packed;
