@@ -332,27 +332,12 @@ impl<'a, G: OutcomeGame> Searcher<'a, G> {
     }
 }
 
-/// The outcome of `numbers` in `rules` with each player moving first, by the game's outcome
-/// search `game`, within `limits`, remembering in `table` (which the caller keeps for the next
-/// search of the same game) and valuing small parts in `store`.
-pub fn search_outcome<G: OutcomeGame>(
-    game: &G,
-    rules: &dyn BoardRules,
-    numbers: &[u64],
-    store: &mut GameStore,
-    table: &mut OutcomeTable,
-    limits: OutcomeLimits,
-) -> Result<OutcomeAnswer, AnalyzeError> {
-    let mut searcher = Searcher::new(game, rules, store, table, limits)?;
-    let left = searcher.first_player(numbers, &rules.options(numbers, 0), 0)?;
-    let right = searcher.first_player(numbers, &rules.options(numbers, 1), 1)?;
-    Ok(OutcomeAnswer { left, right, nodes: searcher.nodes() })
-}
-
 /// A game's outcome search behind one object ([`crate::rules::board::Theory::outcome_search`]):
 /// the search of any [`OutcomeGame`].
 pub trait OutcomeSearch {
-    /// The outcome of `numbers` with each player moving first ([`search_outcome`]).
+    /// The outcome of `numbers` in `rules` with each player moving first, within `limits`,
+    /// remembering in `table` (which the caller keeps for the next search of the same game)
+    /// and valuing small parts in `store`.
     fn search(
         &self,
         rules: &dyn BoardRules,
@@ -372,7 +357,10 @@ impl<G: OutcomeGame> OutcomeSearch for G {
         table: &mut OutcomeTable,
         limits: OutcomeLimits,
     ) -> Result<OutcomeAnswer, AnalyzeError> {
-        search_outcome(self, rules, numbers, store, table, limits)
+        let mut searcher = Searcher::new(self, rules, store, table, limits)?;
+        let left = searcher.first_player(numbers, &rules.options(numbers, 0), 0)?;
+        let right = searcher.first_player(numbers, &rules.options(numbers, 1), 1)?;
+        Ok(OutcomeAnswer { left, right, nodes: searcher.nodes() })
     }
 }
 

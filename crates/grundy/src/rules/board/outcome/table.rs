@@ -61,11 +61,6 @@ impl OutcomeTable {
         Some(OutcomeTable { slots, mask: buckets - 1, stored: 0, replaced: 0 })
     }
 
-    /// The bytes the table holds.
-    pub fn bytes(&self) -> u64 {
-        self.slots.len() as u64 * SLOT_BYTES
-    }
-
     /// Entries stored so far, and how many of them replaced another position's.
     pub fn counts(&self) -> (u64, u64) {
         (self.stored, self.replaced)

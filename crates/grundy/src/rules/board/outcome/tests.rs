@@ -54,7 +54,7 @@ fn check<G: OutcomeGame>(
     let mut store = GameStore::new();
     let mut table = OutcomeTable::new(1 << 16).unwrap();
     let limits = OutcomeLimits { nodes: u64::MAX, budget: u64::MAX };
-    let answer = search_outcome(game, rules, numbers, &mut store, &mut table, limits).unwrap();
+    let answer = game.search(rules, numbers, &mut store, &mut table, limits).unwrap();
     for (mover, first) in [(0, &answer.left), (1, &answer.right)] {
         assert_eq!(first.wins, plain_wins(rules, numbers, mover, memo), "{numbers:?} mover {mover}");
         if let Some(m) = &first.winning_move {
