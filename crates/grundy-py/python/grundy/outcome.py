@@ -29,7 +29,7 @@ import sys
 import time
 from typing import Dict, List, Optional, Tuple
 
-from grundy import _native
+from grundy import _dask, _native
 from grundy.errors import BadInput, GrundyError, Refused
 
 #: The most jobs (and nodes above them) an expansion may make: a deeper expansion is refused
@@ -260,30 +260,7 @@ def run_on_dask(search: Search, args: argparse.Namespace, progress: "Progress") 
     """Runs the jobs on the cluster, in their order, a few per worker thread at a time (the
     next needed job submitted as one finishes), cancelling those no undecided node needs as
     nodes are decided, until every root is decided."""
-    import logging
-
-    try:
-        from dask.distributed import Client, LocalCluster, as_completed
-    except ImportError:
-        raise Refused(
-            'a search on a Dask cluster needs dask[distributed] (pip install "dask[distributed]"); --workers 0 runs it in this process'
-        ) from None
-    cluster = None
-    if args.scheduler:
-        try:
-            client = Client(args.scheduler, timeout=30)
-        except OSError as e:
-            raise Refused(f"cannot reach the Dask scheduler at {args.scheduler}: {e}") from None
-    else:
-        cluster = LocalCluster(
-            n_workers=args.workers,
-            threads_per_worker=1,
-            processes=True,
-            dashboard_address=None,
-            silence_logs=logging.ERROR,
-        )
-        client = Client(cluster)
-    try:
+    with _dask.client(args.scheduler, args.workers, "a search", Refused) as (client, as_completed):
         live: Dict[str, object] = {}  # key -> its future, submitted and not yet answered
         keys: Dict[str, str] = {}  # the future's key -> the job's key
         queue = search.needed()
@@ -328,10 +305,6 @@ def run_on_dask(search: Search, args: argparse.Namespace, progress: "Progress") 
                     break
             fill()
             progress.update(search)
-    finally:
-        client.close()
-        if cluster is not None:
-            cluster.close()
 
 
 class Progress:
@@ -473,24 +446,18 @@ def parser() -> argparse.ArgumentParser:
         metavar="PLAYER",
         help="first, second, or both (then the outcome class too); default first",
     )
-    p.add_argument("--depth", type=_whole, default=2, metavar="D", help="moves expanded into jobs (default 2; deeper makes more, smaller jobs)")
-    p.add_argument("--budget", type=_whole, metavar="N", help="each job's budget, as grundy analyze --budget")
+    p.add_argument("--depth", type=_dask.whole, default=2, metavar="D", help="moves expanded into jobs (default 2; deeper makes more, smaller jobs)")
+    p.add_argument("--budget", type=_dask.whole, metavar="N", help="each job's budget, as grundy analyze --budget")
     p.add_argument("--json", action="store_true", help="one JSON object")
     p.add_argument("--scheduler", metavar="ADDRESS", help="a running Dask scheduler (tcp://HOST:8786); without it a local cluster")
     p.add_argument(
         "--workers",
-        type=_whole,
+        type=_dask.whole,
         default=os.cpu_count() or 1,
         metavar="N",
         help="worker processes of the local cluster (default: the cores); 0 runs the jobs in this process",
     )
     return p
-
-
-def _whole(text: str) -> int:
-    if not text.isdigit() or int(text) > 2**64 - 1:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number from 0 to 2^64 - 1")
-    return int(text)
 
 
 def main(argv: Optional[List[str]] = None) -> int:

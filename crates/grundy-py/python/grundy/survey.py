@@ -20,7 +20,7 @@ import tempfile
 import time
 from typing import Dict, Iterable, List, Optional
 
-from grundy import _native
+from grundy import _dask, _native
 from grundy.errors import GrundyError
 
 #: The largest file of codes read (a list of codes is small; a huge file is refused unread).
@@ -175,39 +175,11 @@ def run(args: argparse.Namespace) -> str:
 
 def _on_dask(args: argparse.Namespace, codes: List[str], finished) -> None:
     """Classifies `codes` on the cluster, one task a code; `finished(k, line)` as each ends."""
-    import logging
-
-    try:
-        from dask.distributed import Client, LocalCluster, as_completed
-    except ImportError:
-        raise _io(
-            'a survey on a Dask cluster needs dask[distributed] (pip install "dask[distributed]"); --workers 0 runs it in this process'
-        ) from None
-
-    cluster = None
-    if args.scheduler:
-        try:
-            client = Client(args.scheduler, timeout=30)
-        except OSError as e:
-            raise _io(f"cannot reach the Dask scheduler at {args.scheduler}: {e}") from None
-    else:
-        cluster = LocalCluster(
-            n_workers=args.workers,
-            threads_per_worker=1,
-            processes=True,
-            dashboard_address=None,
-            silence_logs=logging.ERROR,
-        )
-        client = Client(cluster)
-    try:
+    with _dask.client(args.scheduler, args.workers, "a survey", _io) as (client, as_completed):
         futures = client.map(classify, codes, upto=args.upto, key=[f"grundy-survey-{c}-{args.upto}" for c in codes])
         index = {f.key: k for k, f in enumerate(futures)}
         for future in as_completed(futures):
             finished(index[future.key], future.result())
-    finally:
-        client.close()
-        if cluster is not None:
-            cluster.close()
 
 
 def parser() -> argparse.ArgumentParser:
@@ -216,7 +188,7 @@ def parser() -> argparse.ArgumentParser:
         description="grundy survey on a Dask cluster: each code one task, the same lines as one machine.",
     )
     p.add_argument("codes", nargs="+", metavar="CODES", help="codes (0.77, .16, hex:0.8f), patterns (0.xxx, 4.xx) or files of codes")
-    p.add_argument("--upto", required=True, type=_whole, metavar="N", help="compute G(0..N) of each code (a code stops at a proven period)")
+    p.add_argument("--upto", required=True, type=_dask.whole, metavar="N", help="compute G(0..N) of each code (a code stops at a proven period)")
     p.add_argument("--store", metavar="DIR", help="keep each finished code in DIR (the files grundy survey --store reads), so that a rerun resumes")
     p.add_argument("--shard", metavar="I/K", help="only shard I of K (the codes at positions j with j mod K = I - 1)")
     out = p.add_mutually_exclusive_group()
@@ -225,18 +197,12 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--scheduler", metavar="ADDRESS", help="a running Dask scheduler (tcp://HOST:8786); without it a local cluster")
     p.add_argument(
         "--workers",
-        type=_whole,
+        type=_dask.whole,
         default=os.cpu_count() or 1,
         metavar="N",
         help="worker processes of the local cluster (default: the cores); 0 classifies in this process",
     )
     return p
-
-
-def _whole(text: str) -> int:
-    if not text.isdigit() or int(text) > 2**64 - 1:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number from 0 to 2^64 - 1")
-    return int(text)
 
 
 def main(argv: Optional[List[str]] = None) -> int:
