@@ -14,8 +14,9 @@
 //! move she can make. An integer beside the board (the value of the parts taken out) is that
 //! many free moves of its player.
 //!
-//! Moves are tried in Obsequi's spirit: those that take the most of the opponent's places and
-//! the fewest of the mover's own first.
+//! Moves are tried as Obsequi tries them: those that take the most of the opponent's places and
+//! the fewest of the mover's own first, ties broken by Obsequi's order of places; her safe
+//! moves not at all while she has others.
 
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing))]
 
@@ -25,7 +26,8 @@ use crate::rules::board::grid::Grid;
 use crate::rules::board::outcome::OutcomeGame;
 use crate::rules::board::packed::Packed;
 
-/// Parts of at most this many cells are valued by the value search rather than searched.
+/// Parts of at most this many cells are valued by the value search when the search is told to
+/// value parts ([`DomineeringSearch::valuing`]).
 pub const VALUE_CELLS: u32 = 12;
 
 /// The counts of moves of a board, each `[left, right]`.
@@ -57,8 +59,42 @@ pub struct DomineeringSearch {
     /// The cells of the first column and of the last.
     first_col: u64,
     last_col: u64,
-    /// Parts of at most this many cells are valued.
-    value_cells: u32,
+    /// Parts of at most this many cells are valued (and those only one player can move in);
+    /// `None`: nothing is taken out, the board is searched whole. Whole is the default:
+    /// measured on the empty boards, valuing parts and searching their sum beside the board
+    /// (where every losing node also tries each move of the sum) visited 4 to 10 times the
+    /// nodes (7 x 8: 18.9 million against 1.9 million), while the counts of sure moves below
+    /// already see what a part only one player can move in is worth.
+    value_cells: Option<u32>,
+    /// The rank of each place among equally scored moves, by its top (Left) or left (Right)
+    /// cell: `[left, right]`, higher first.
+    rank: [[u8; 64]; 2],
+}
+
+/// The order of places among moves scored alike, as Obsequi's positional values order them:
+/// dominoes on the second line from an edge (across the mover's direction), on every other
+/// place from the ends of that line first, so that her dominoes pack side by side; then the
+/// rest of such lines; then the deeper lines; the edge lines last. Nearer the edges first
+/// within each rank.
+fn place_rank(lines: u32, length: u32, line: u32, along: u32) -> u8 {
+    let depth = line.min(lines - 1 - line);
+    let from_end = along.min(length.saturating_sub(2).saturating_sub(along));
+    let tier = if depth == 0 {
+        0
+    } else if depth % 2 == 1 {
+        if from_end.is_multiple_of(2) {
+            4
+        } else {
+            3
+        }
+    } else if from_end.is_multiple_of(2) {
+        2
+    } else {
+        1
+    };
+    // Within a tier, smaller depths and places nearer the ends first.
+    let within = 31u32.saturating_sub(depth * 4 + from_end).min(31);
+    u8::try_from(tier * 32 + within).unwrap_or(u8::MAX)
 }
 
 impl DomineeringSearch {
@@ -79,13 +115,25 @@ impl DomineeringSearch {
             first_col |= 1 << (r * cols);
             last_col |= 1 << (r * cols + cols - 1);
         }
-        Some(DomineeringSearch { rows, cols, all, first_col, last_col, value_cells: VALUE_CELLS })
+        let mut rank = [[0u8; 64]; 2];
+        for r in 0..rows {
+            for c in 0..cols {
+                let i = (r * cols + c) as usize;
+                if let Some(x) = rank[0].get_mut(i) {
+                    *x = place_rank(cols, rows, c, r);
+                }
+                if let Some(x) = rank[1].get_mut(i) {
+                    *x = place_rank(rows, cols, r, c);
+                }
+            }
+        }
+        Some(DomineeringSearch { rows, cols, all, first_col, last_col, value_cells: None, rank })
     }
 
     /// The same search, valuing parts of at most `cells` cells (0: none but those only one
-    /// player can move in).
+    /// player can move in) and searching the sum of their values beside the board.
     pub fn valuing(self, cells: u32) -> DomineeringSearch {
-        DomineeringSearch { value_cells: cells, ..self }
+        DomineeringSearch { value_cells: Some(cells), ..self }
     }
 
     /// The top cells of Left's places (vertical dominoes) among the empty cells `e`.
@@ -365,7 +413,22 @@ impl OutcomeGame for DomineeringSearch {
     fn moves(&self, &e: &u64, mover: usize, out: &mut Vec<u64>) {
         let me = mover.min(1);
         let them = 1 - me;
-        let (places, step) = if me == 0 { (self.left_places(e), self.cols) } else { (self.right_places(e), 1) };
+        let (mut places, step) = if me == 0 { (self.left_places(e), self.cols) } else { (self.right_places(e), 1) };
+        // Safe moves are not played while she has another (Bullock's Obsequi): her safe
+        // dominoes stay hers whatever he does, so she keeps them for the end. That a winning
+        // move, where there is one, is then among the others is checked, not proven: on every
+        // board of at most 20 cells (all of 4 x 4, 3 x 5, 4 x 5, 5 x 4, 3 x 6, 6 x 3, 2 x 8),
+        // and by the tests on every board of 4 x 4 and 3 x 5. Only on a board searched whole:
+        // beside a sum of values, a safe move may be the one move that wins ({-2|1} + 1).
+        if self.value_cells.is_none() {
+            let lp = self.left_places(e);
+            let rp = self.right_places(e);
+            let only = if me == 0 { e & !(rp | rp << 1) } else { e & !(lp | lp << self.cols) };
+            let safe = places & only & (only >> step);
+            if places & !safe != 0 {
+                places &= !safe;
+            }
+        }
         let before = self.counts(e);
         // Each move scored as Obsequi scores it: what it changes in the counts of moves, the
         // mover's safe and possible moves gained less the opponent's, tried best first (a
@@ -390,13 +453,20 @@ impl OutcomeGame for DomineeringSearch {
                 Some(true) => -1000,
                 None => 0,
             };
-            scored.push((score + verdict, after));
+            // Ties broken by the place ([`place_rank`]): fewer nodes by half on the empty 7 x 7
+            // and 7 x 8 boards than reading order.
+            let i = t.trailing_zeros() as usize;
+            let place = i64::from(self.rank.get(me).and_then(|r| r.get(i)).copied().unwrap_or(0));
+            scored.push(((score + verdict) * 256 + place, after));
         }
         scored.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
         out.extend(scored.into_iter().map(|(_, after)| after));
     }
 
     fn key(&self, &e: &u64, near_root: bool) -> Option<u128> {
+        // Cells no domino can cover play no part: boards that differ only there are one.
+        let (lp, rp) = (self.left_places(e), self.right_places(e));
+        let e = e & (lp | lp << self.cols | rp | rp << 1);
         let board = if near_root {
             let r = self.flip_rows(e);
             e.min(r).min(self.flip_cols(e)).min(self.flip_cols(r))
@@ -407,6 +477,9 @@ impl OutcomeGame for DomineeringSearch {
     }
 
     fn split(&self, &e: &u64, out: &mut Vec<(Packed, u64)>) -> u64 {
+        let Some(value_cells) = self.value_cells else {
+            return e;
+        };
         let lp = self.left_places(e);
         let rp = self.right_places(e);
         // Cells no domino can cover play no part.
@@ -424,7 +497,7 @@ impl OutcomeGame for DomineeringSearch {
             }
             left &= !region;
             let one_sided = lp & region == 0 || rp & region == 0;
-            if one_sided || region.count_ones() <= self.value_cells {
+            if one_sided || region.count_ones() <= value_cells {
                 if let Some(b) = BitGrid::new(self.rows as usize, self.cols as usize, region) {
                     out.push((packed_board(b), region));
                     rest &= !region;

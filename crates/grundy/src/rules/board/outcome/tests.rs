@@ -90,10 +90,32 @@ fn domineering_agrees_with_the_plain_search() {
         for text in domineering_boards(rows, cols, count, &mut rng) {
             let numbers = position(&b, &text);
             let game = DomineeringSearch::for_position(&numbers).unwrap();
-            // Valuing parts of every size, of none but the one-sided, and the default.
+            // The board whole (the default), and valuing parts of none but the one-sided, of
+            // at most 4 cells, of at most 12.
+            check(&game, rules, &numbers, &mut memo);
             for cells in [0, 4, super::domineering::VALUE_CELLS] {
                 check(&game.valuing(cells), rules, &numbers, &mut memo);
             }
+        }
+    }
+}
+
+/// Every board of 4 x 4 and of 3 x 5, each cell empty or filled: the search (which keeps her
+/// safe moves for the end) against the plain search.
+#[test]
+fn domineering_agrees_on_every_small_board() {
+    let b = board("domineering");
+    let rules = b.rules();
+    let mut memo = HashMap::new();
+    for (rows, cols) in [(4usize, 4usize), (3, 5)] {
+        for mask in 0u32..1 << (rows * cols) {
+            let text = (0..rows)
+                .map(|r| (0..cols).map(|c| if mask >> (r * cols + c) & 1 == 1 { '#' } else { '.' }).collect::<String>())
+                .collect::<Vec<_>>()
+                .join("/");
+            let numbers = position(&b, &text);
+            let game = DomineeringSearch::for_position(&numbers).unwrap();
+            check(&game, rules, &numbers, &mut memo);
         }
     }
 }
