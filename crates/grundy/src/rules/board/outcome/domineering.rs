@@ -47,6 +47,14 @@ pub(super) struct Counts {
     pub(super) usable: [u32; 2],
     pub(super) most: [u32; 2],
     pub(super) areas: [u32; 2],
+    /// The moves the player is sure of on the board by her safe and vulnerable dominoes
+    /// together ([`DomineeringSearch::vulnerable`]), moving first and moving second.
+    pub(super) sure_first: [u32; 2],
+    pub(super) sure_second: [u32; 2],
+    /// The player's cells the other can never cover that none of those dominoes uses.
+    pub(super) unused: [u32; 2],
+    /// The empty cells.
+    pub(super) empty: u32,
 }
 
 /// The outcome search's view of Domineering on one board size: rows x cols <= 64.
@@ -210,6 +218,65 @@ impl DomineeringSearch {
         count
     }
 
+    /// Her vulnerable dominoes beside her safe ones (`taken`, their cells), for Left
+    /// (`vertical`) or Right: disjoint places of hers, packed greedily in reading order, with a
+    /// cell he could cover. Such a domino is *alone* when none of his places through its cells
+    /// reaches another of them: his move then spoils it and nothing else; any other move of his
+    /// spoils at most two (a domino of his has two cells). Gives the moves she is sure of on
+    /// the board moving first and moving second, and the cells she keeps unused.
+    ///
+    /// The count: she plays the dominoes that are not alone first, then those alone, then her
+    /// safe ones. Weigh a domino alone 1/2 and any other 1/3: each of her moves with his answer
+    /// takes at most 1 from the weight (1/3 + 2/3 while some not alone are left, 1/2 + 1/2
+    /// after), so moving first she makes at least the weight, rounded up, of vulnerable moves;
+    /// moving second, his first move takes 2/3 at most (1/2 when every one is alone).
+    fn vulnerable(&self, e: u64, only: u64, taken: u64, vertical: bool) -> (u32, u32, u32) {
+        let (mine, his, step) = if vertical {
+            (self.left_places(e), self.right_places(e), self.cols)
+        } else {
+            (self.right_places(e), self.left_places(e), 1)
+        };
+        let mut candidates = mine & !taken & !(taken >> step) & !(only & (only >> step));
+        // At most 32 disjoint dominoes on 64 cells.
+        let (mut dominoes, mut count, mut packed) = ([0u64; 32], 0, 0u64);
+        while candidates != 0 {
+            let t = candidates & candidates.wrapping_neg();
+            candidates &= candidates - 1;
+            let cells = t | t << step;
+            if cells & packed == 0 {
+                packed |= cells;
+                if let Some(slot) = dominoes.get_mut(count) {
+                    *slot = cells;
+                    count += 1;
+                }
+            }
+        }
+        let dominoes = dominoes.get(..count).unwrap_or(&[]);
+        // His places through a cell of `d` reach these cells.
+        let reach = |d: u64| {
+            if vertical {
+                ((d & (his << 1)) >> 1) | ((d & his) << 1)
+            } else {
+                ((d & (his << self.cols)) >> self.cols) | ((d & his) << self.cols)
+            }
+        };
+        let alone = dominoes.iter().filter(|&&d| reach(d) & packed & !d == 0).count() as u32;
+        let others = count as u32 - alone;
+        let sixths = 3 * alone + 2 * others;
+        let first = sixths.div_ceil(6);
+        let his_first = if others > 0 {
+            4
+        } else if alone > 0 {
+            3
+        } else {
+            0
+        };
+        let second = sixths.saturating_sub(his_first).div_ceil(6);
+        let (safe, _) = self.paired(only, vertical);
+        let unused = (only & !taken & !packed).count_ones();
+        (safe + first, safe + second, unused)
+    }
+
     /// For each player (`[left, right]`): the safe moves, the most moves they can make, and
     /// their protective areas ([`DomineeringSearch::areas`]).
     pub(super) fn counts(&self, e: u64) -> Counts {
@@ -222,7 +289,13 @@ impl DomineeringSearch {
         let right_areas = self.areas(e, false);
         let (left_safe, left_taken) = self.paired(left_only, true);
         let (right_safe, right_taken) = self.paired(right_only, false);
+        let left_vulnerable = self.vulnerable(e, left_only, left_taken, true);
+        let right_vulnerable = self.vulnerable(e, right_only, right_taken, false);
         Counts {
+            sure_first: [left_vulnerable.0, right_vulnerable.0],
+            sure_second: [left_vulnerable.1, right_vulnerable.1],
+            unused: [left_vulnerable.2, right_vulnerable.2],
+            empty: e.count_ones(),
             open: [self.pairs(e & !left_only, true), self.pairs(e & !right_only, false)],
             half: [
                 self.half_safe(e, left_only, left_taken, 0, true),
@@ -342,6 +415,20 @@ impl DomineeringSearch {
         if both_sure > get(&c.most, them).saturating_add(plus(them)).saturating_sub(p + p % 2) {
             return Some(true);
         }
+        // Her safe and vulnerable dominoes together, against the most he can make: his
+        // dominoes per line, or the cells left him. Were she to lose, he would make as many
+        // moves as she, and her first sure moves (on her dominoes' cells), his moves (on cells
+        // he can cover) and her unused cells (his never) are apart on the board.
+        let sure = get(&c.sure_first, me);
+        let cells_left = c.empty.saturating_sub(get(&c.unused, me)).saturating_sub(2 * sure) / 2;
+        if sure.saturating_add(plus(me)) > get(&c.most, them).min(cells_left).saturating_add(plus(them)) {
+            return Some(true);
+        }
+        let their_sure = get(&c.sure_second, them);
+        let my_cells_left = c.empty.saturating_sub(get(&c.unused, them)).saturating_sub(2 * their_sure) / 2;
+        if their_sure.saturating_add(plus(them)) >= get(&c.most, me).min(my_cells_left).saturating_add(plus(me)) {
+            return Some(false);
+        }
         let theirs_paired = get(&c.areas, them) / 2 * 2;
         let their_sure = get(&c.safe, them).saturating_add(plus(them)).saturating_add(theirs_paired);
         let my_most = get(&c.most, me).saturating_add(plus(me)).saturating_sub(theirs_paired);
@@ -410,7 +497,7 @@ impl OutcomeGame for DomineeringSearch {
         self.cells_of(numbers)
     }
 
-    fn moves(&self, &e: &u64, mover: usize, out: &mut Vec<u64>) {
+    fn moves(&self, &e: &u64, mover: usize, out: &mut Vec<(u64, Option<bool>)>) {
         let me = mover.min(1);
         let them = 1 - me;
         let (mut places, step) = if me == 0 { (self.left_places(e), self.cols) } else { (self.right_places(e), 1) };
@@ -435,7 +522,7 @@ impl OutcomeGame for DomineeringSearch {
         // stable sort: reading order among equals); a move after which the opponent surely
         // loses goes first (the search stops there at once), one after which he surely wins
         // last.
-        let mut scored: Vec<(i64, u64)> = Vec::with_capacity(places.count_ones() as usize);
+        let mut scored: Vec<(i64, u64, Option<bool>)> = Vec::with_capacity(places.count_ones() as usize);
         let mut tops = places;
         while tops != 0 {
             let t = tops & tops.wrapping_neg();
@@ -448,7 +535,8 @@ impl OutcomeGame for DomineeringSearch {
             let score = gain(&before.safe, &c.safe, me) - gain(&before.safe, &c.safe, them)
                 + gain(&before.most, &c.most, me)
                 - gain(&before.most, &c.most, them);
-            let verdict = match DomineeringSearch::verdict(&c, them, 0) {
+            let known = DomineeringSearch::verdict(&c, them, 0);
+            let verdict = match known {
                 Some(false) => 1000,
                 Some(true) => -1000,
                 None => 0,
@@ -457,10 +545,10 @@ impl OutcomeGame for DomineeringSearch {
             // and 7 x 8 boards than reading order.
             let i = t.trailing_zeros() as usize;
             let place = i64::from(self.rank.get(me).and_then(|r| r.get(i)).copied().unwrap_or(0));
-            scored.push(((score + verdict) * 256 + place, after));
+            scored.push(((score + verdict) * 256 + place, after, known));
         }
-        scored.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
-        out.extend(scored.into_iter().map(|(_, after)| after));
+        scored.sort_by_key(|&(score, _, _)| std::cmp::Reverse(score));
+        out.extend(scored.into_iter().map(|(_, after, known)| (after, known)));
     }
 
     fn key(&self, &e: &u64, near_root: bool) -> Option<u128> {
@@ -513,6 +601,10 @@ impl OutcomeGame for DomineeringSearch {
 
     fn is_empty(&self, &e: &u64) -> bool {
         e == 0
+    }
+
+    fn asks(&self) -> bool {
+        true
     }
 
     fn decided(&self, &e: &u64, mover: usize, n: i64) -> Option<bool> {

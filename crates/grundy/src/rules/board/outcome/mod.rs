@@ -62,8 +62,10 @@ pub trait OutcomeGame {
     fn state_of(&self, numbers: &[u64]) -> Option<Self::State>;
 
     /// The moves of `mover` (0 Left, 1 Right) from `s`, pushed onto `out` in the order to try
-    /// them, the likeliest to win first.
-    fn moves(&self, s: &Self::State, mover: usize, out: &mut Vec<Self::State>);
+    /// them, the likeliest to win first, each with what the game knows of it beside no value
+    /// ([`OutcomeGame::decided`] for the other player, when the game looked while ordering:
+    /// then the search does not ask again).
+    fn moves(&self, s: &Self::State, mover: usize, out: &mut Vec<(Self::State, Option<bool>)>);
 
     /// The key of `s` in the table: two states of one key have the same outcomes. `None` when
     /// it does not fit in 128 bits (such a state is searched, not remembered). `near_root`:
@@ -80,6 +82,12 @@ pub trait OutcomeGame {
 
     /// Whether nothing is left of `s` to move in.
     fn is_empty(&self, s: &Self::State) -> bool;
+
+    /// Whether [`OutcomeGame::moves`] asks [`OutcomeGame::decided`] of every move (beside
+    /// nothing) while ordering them: then a move it gave nothing for is not asked again.
+    fn asks(&self) -> bool {
+        false
+    }
 
     /// What the game knows of `s` beside an integer `n` (|n| free moves of Left when positive,
     /// of Right when negative): `Some(true)` when `mover` moving first surely wins,
@@ -142,7 +150,7 @@ pub struct Searcher<'a, G: OutcomeGame> {
     /// The value 0 in the store (the sum of no valued part).
     zero: GameValue,
     /// Lists of moves, one per depth, reused.
-    lists: Vec<Vec<G::State>>,
+    lists: Vec<Vec<(G::State, Option<bool>)>>,
     /// Parts whose value took more than the store's work limit for one operation: searched on
     /// the board from then on.
     too_big: std::collections::HashSet<Packed>,
@@ -200,7 +208,7 @@ impl<'a, G: OutcomeGame> Searcher<'a, G> {
         // stands among the game's own list of moves.
         let mut ordered = vec![];
         self.game.moves(&root, mover, &mut ordered);
-        let ranks: Vec<Option<u128>> = ordered.iter().map(|s| self.game.key(s, true)).collect();
+        let ranks: Vec<Option<u128>> = ordered.iter().map(|(s, _)| self.game.key(s, true)).collect();
         let mut children = vec![];
         for option in options {
             let child = self.game.state_of(option).ok_or_else(unheld)?;
@@ -210,7 +218,7 @@ impl<'a, G: OutcomeGame> Searcher<'a, G> {
         }
         children.sort_by_key(|c| c.0);
         for (_, option, child) in children {
-            if !self.wins(&child, self.zero, 1 - mover, 1)? {
+            if !self.wins(&child, self.zero, 1 - mover, 1, false)? {
                 return Ok(FirstPlayer { wins: true, winning_move: Some(option.clone()) });
             }
         }
@@ -232,8 +240,16 @@ impl<'a, G: OutcomeGame> Searcher<'a, G> {
         Ok(())
     }
 
-    /// Whether `mover` moving first wins `s` + `v`.
-    fn wins(&mut self, s: &G::State, v: GameValue, mover: usize, depth: usize) -> Result<bool, AnalyzeError> {
+    /// Whether `mover` moving first wins `s` + `v`. `asked`: the game's knowledge of `s`
+    /// ([`OutcomeGame::decided`]) was asked while ordering moves and gave nothing.
+    fn wins(
+        &mut self,
+        s: &G::State,
+        v: GameValue,
+        mover: usize,
+        depth: usize,
+        asked: bool,
+    ) -> Result<bool, AnalyzeError> {
         self.visit()?;
         if depth > MAX_DEPTH {
             return Err(AnalyzeError::Unsupported(format!("a play longer than {MAX_DEPTH} moves is not searched")));
@@ -282,9 +298,11 @@ impl<'a, G: OutcomeGame> Searcher<'a, G> {
                 PartizanOutcome::R => mover == 1,
             });
         }
-        if let Some(n) = self.integer(v)? {
-            if let Some(known) = self.game.decided(&rest, mover, n) {
-                return Ok(known);
+        if !asked {
+            if let Some(n) = self.integer(v)? {
+                if let Some(known) = self.game.decided(&rest, mover, n) {
+                    return Ok(known);
+                }
             }
         }
         let value_index = v.parts().1;
@@ -298,8 +316,14 @@ impl<'a, G: OutcomeGame> Searcher<'a, G> {
         self.game.moves(&rest, mover, &mut list);
         let board_moves = list.len();
         let mut won = None;
-        for (i, child) in list.iter().enumerate() {
-            if !self.wins(child, v, 1 - mover, depth + 1)? {
+        // What the game knew of a move while ordering holds where nothing is beside the board.
+        let bare = v == self.zero;
+        for (i, (child, known)) in list.iter().enumerate() {
+            let theirs = match known {
+                Some(known) if bare => *known,
+                _ => self.wins(child, v, 1 - mover, depth + 1, bare && known.is_none() && self.game.asks())?,
+            };
+            if !theirs {
                 won = Some(i);
                 break;
             }
@@ -310,7 +334,7 @@ impl<'a, G: OutcomeGame> Searcher<'a, G> {
             let options = if mover == 0 { self.store.left_options(v) } else { self.store.right_options(v) }
                 .map_err(partizan_error)?;
             for (j, option) in options.into_iter().enumerate() {
-                if !self.wins(&rest, option, 1 - mover, depth + 1)? {
+                if !self.wins(&rest, option, 1 - mover, depth + 1, false)? {
                     won = Some(board_moves + j);
                     break;
                 }

@@ -53,7 +53,7 @@ impl OutcomeGame for PackedSearch<'_> {
         Some(parts)
     }
 
-    fn moves(&self, s: &Vec<Packed>, mover: usize, out: &mut Vec<Vec<Packed>>) {
+    fn moves(&self, s: &Vec<Packed>, mover: usize, out: &mut Vec<(Vec<Packed>, Option<bool>)>) {
         let mut options = vec![];
         for (i, &part) in s.iter().enumerate() {
             options.clear();
@@ -62,12 +62,12 @@ impl OutcomeGame for PackedSearch<'_> {
                 let mut next: Vec<Packed> = s.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, &p)| p).collect();
                 self.parts_of(option, &mut next);
                 next.sort_unstable();
-                out.push(next);
+                out.push((next, None));
             }
         }
         // Fewest answers for the opponent first.
         let them = 1 - mover.min(1);
-        out.sort_by_cached_key(|s| s.iter().map(|&p| self.rules.key_option_count(p, them)).sum::<u64>());
+        out.sort_by_cached_key(|(s, _)| s.iter().map(|&p| self.rules.key_option_count(p, them)).sum::<u64>());
     }
 
     fn key(&self, s: &Vec<Packed>, _near_root: bool) -> Option<u128> {

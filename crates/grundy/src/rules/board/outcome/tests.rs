@@ -101,12 +101,14 @@ fn domineering_agrees_with_the_plain_search() {
 }
 
 /// Every board of 4 x 4 and of 3 x 5, each cell empty or filled: the search (which keeps her
-/// safe moves for the end) against the plain search.
+/// safe moves for the end) against the plain search, and every verdict of the counts of sure
+/// moves where it speaks.
 #[test]
 fn domineering_agrees_on_every_small_board() {
     let b = board("domineering");
     let rules = b.rules();
     let mut memo = HashMap::new();
+    let mut spoke = 0;
     for (rows, cols) in [(4usize, 4usize), (3, 5)] {
         for mask in 0u32..1 << (rows * cols) {
             let text = (0..rows)
@@ -116,8 +118,16 @@ fn domineering_agrees_on_every_small_board() {
             let numbers = position(&b, &text);
             let game = DomineeringSearch::for_position(&numbers).unwrap();
             check(&game, rules, &numbers, &mut memo);
+            let e = game.state_of(&numbers).unwrap();
+            for mover in 0..2 {
+                if let Some(verdict) = game.decided(&e, mover, 0) {
+                    spoke += 1;
+                    assert_eq!(verdict, plain_wins(rules, &numbers, mover, &mut memo), "{text}, mover {mover}");
+                }
+            }
         }
     }
+    assert!(spoke > 10_000, "the counts spoke on {spoke} boards only");
 }
 
 /// The safe moves' verdicts hold on every board where they speak, beside integers.
