@@ -27,6 +27,8 @@ DOMINEERING = [
     "...#/.#../..../#...",
     "....../....../......",
 ]
+# The empty 6 x 6 board: some two thousand positions for the search, past a budget of one unit.
+SIX_BY_SIX = "/".join(["......"] * 6)
 CLOBBER = ["xox/oxo/xox", "xoxo/oxox", "xo.x/.xox/oxo.", "xxo/o..", "xxox/o..x"]
 
 
@@ -189,9 +191,9 @@ def test_bad_input_raises_the_typed_exceptions():
 
 def test_a_budget_too_small_for_a_job_is_gave_up_naming_the_flag():
     with pytest.raises(grundy.GaveUp) as e:
-        outcome.search("domineering", ["...../...../...../....."], depth=0, budget=1)
+        outcome.search("domineering", [SIX_BY_SIX], depth=0, budget=1)
     assert "--budget" in str(e.value)
-    run = module("domineering", "...../...../...../.....", "--depth", "0", "--budget", "1", "--workers", "0", "--json", check=False)
+    run = module("domineering", SIX_BY_SIX, "--depth", "0", "--budget", "1", "--workers", "0", "--json", check=False)
     assert run.returncode == 2
     assert json.loads(run.stdout)["error"]["kind"] == "gave_up"
 

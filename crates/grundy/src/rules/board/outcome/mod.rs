@@ -34,7 +34,7 @@ pub use table::{Known, OutcomeTable};
 
 /// The nodes the outcome search may visit for each unit of an analysis's budget
 /// (`--budget`): its table is bounded in bytes, so its nodes cost time, not memory.
-pub const NODES_A_BUDGET_UNIT: u64 = 16;
+pub const NODES_A_BUDGET_UNIT: u64 = 32;
 
 /// The bytes an outcome search holds unless told otherwise (`--memory`): 256 MiB.
 pub const DEFAULT_SEARCH_MEMORY: u64 = 256 << 20;
@@ -458,7 +458,7 @@ pub fn solve_by_outcome(
     };
     a.explanation = vec![
         format!(
-            "Who wins was found by an outcome search (as Breuker, Uiterwijk and van den Herik, and Bullock's Obsequi, solve Domineering) rather than from Conway's value, which is not known to fit the budget (`grundy value {} '{}'` seeks it): a search of wins and losses over {} positions, with a transposition table, the game's own knowledge of sure wins, and Conway's values of its small parts summed.",
+            "Who wins was found by an outcome search (as Breuker, Uiterwijk and van den Herik, and Bullock's Obsequi, solve Domineering) rather than from Conway's value, which is not known to fit the budget (`grundy value {} '{}'` seeks it): a search of wins and losses over {} positions, with a transposition table and the game's own knowledge of sure wins.",
             rules.spelling(),
             rules.tokens(numbers).join(" "),
             answer.nodes
