@@ -48,6 +48,18 @@ async function move(page, what) {
   await answered(page, what);
 }
 
+test('the static page\'s footer says what it is, not the served page\'s server and API', { skip }, async () => {
+  const browser = await launch({ width: 1280, height: 900 });
+  try {
+    const { page } = await open(browser.context, { base: STATIC });
+    const footer = await page.$eval('footer', (f) => f.textContent);
+    assert.match(footer, /static page/);
+    assert.doesNotMatch(footer, /grundy serve|\/api\//, footer);
+  } finally {
+    await browser.close();
+  }
+});
+
 for (const width of [1280, 390]) {
   test(`the static page plays whole games against the perfect opponent with no server at ${width} px`, { skip }, async () => {
     const logBefore = readFileSync(LOG, 'utf8').length;

@@ -68,9 +68,15 @@ cp "$static/app.js" "$static/style.css" "$static/favicon.svg" "$js/local-api.js"
 # code, one file that the page loads once and starts its workers from.
 cat "$out/grundy_wasm.js" "$js/worker.js" >"$out/worker.js"
 rm "$out/grundy_wasm.js"
-# The page's HTML, with the static page's API loaded before the page's script.
-sed 's|<script src="app.js"></script>|<script src="local-api.js"></script>\n<script src="app.js"></script>|' \
-  "$static/index.html" >"$out/index.html"
+# The page's HTML, with the static page's API loaded before the page's script, and a footer that
+# says what this page is (the served page's names `grundy serve` and its API).
+footer='<footer>A static page: grundy compiled to WebAssembly answers every request in your browser, and nothing is sent anywhere. Past its time limit, the command line <code>grundy</code> answers.</footer>'
+sed -e 's|<script src="app.js"></script>|<script src="local-api.js"></script>\n<script src="app.js"></script>|' \
+  -e "s|<footer>.*</footer>|$footer|" "$static/index.html" >"$out/index.html"
+grep -q 'A static page:' "$out/index.html" || {
+  echo "static page: index.html has no <footer>...</footer> line to replace" >&2
+  exit 1
+}
 grep -q 'src="local-api.js"' "$out/index.html" || {
   echo "static page: index.html has no <script src=\"app.js\"> to load the static page's API before" >&2
   exit 1

@@ -425,6 +425,48 @@ fn the_readme_is_short_and_grundy_names_partizan_games() {
     assert!(tagline.contains("impartial") && tagline.contains("partizan"), "{tagline}");
 }
 
+/// Every partizan game of the partizan page's table (but the loopy ones, which have a list of
+/// their own, and Hackenbush, which has a page) is named, by the name `grundy games` gives it,
+/// in the lists of partizan games of the README, the guide's index and the games page.
+#[test]
+fn every_partizan_game_is_in_the_lists_of_partizan_games() {
+    let games = run(&["grundy".to_string(), "games".to_string(), "--json".to_string()]);
+    let games: serde_json::Value = serde_json::from_slice(&games.stdout).unwrap();
+    let name_of = |spelling: &str| {
+        games
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|g| g["spelling"] == spelling)
+            .map(|g| g["name"].as_str().unwrap().to_string())
+    };
+    let table = page("docs/games-partizan.md");
+    let mut names = vec![];
+    for row in table.lines().filter(|l| l.starts_with("| `")) {
+        let spelling = row.split('`').nth(1).unwrap().split(' ').next().unwrap();
+        if row.contains("| loopy values") || spelling == "hackenbush" {
+            continue;
+        }
+        names.push(name_of(spelling).unwrap_or_else(|| panic!("{spelling} is not in grundy games")));
+    }
+    assert!(names.len() >= 10, "{names:?}");
+    let between = |text: &str, from: &str, to: &str| {
+        let start = text.find(from).unwrap_or_else(|| panic!("no {from:?}"));
+        let rest = &text[start..];
+        rest[..rest.find(to).unwrap_or(rest.len())].split_whitespace().collect::<Vec<_>>().join(" ")
+    };
+    let lists = [
+        ("README.md", between(&page("README.md"), "**partizan games**", "answered through")),
+        ("docs/README.md", between(&page("docs/README.md"), "[Partizan games](games-partizan.md)", "\n- ")),
+        ("docs/games.md", between(&page("docs/games.md"), "partizan games (Left and Right", ")")),
+    ];
+    for (file, list) in &lists {
+        for name in &names {
+            assert!(list.contains(name.as_str()), "{file}'s list of partizan games lacks {name}: {list}");
+        }
+    }
+}
+
 /// The heading `#` of a Markdown heading line, as GitHub writes it: lower case, punctuation
 /// other than `-` and `_` dropped, spaces as `-`.
 fn anchor(heading: &str) -> String {

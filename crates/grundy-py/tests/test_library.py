@@ -123,3 +123,16 @@ def test_batch_answers_each_query_in_order_as_grundy_batch():
     assert answers[3]["error"]["argument"] == "game" and answers[3]["line"] == 4
     assert answers[4]["error"]["kind"] == "gave_up" and '"budget":' in answers[4]["error"]["message"]
     assert json.dumps(answers)  # plain JSON all through
+
+
+def test_the_version_is_the_crates():
+    # grundy.__version__ is the installed package's (pyproject.toml's), kept equal to the
+    # binding crate's (Cargo.toml's).
+    import pathlib
+    import re
+
+    here = pathlib.Path(__file__).resolve().parent.parent
+    for name in ("Cargo.toml", "pyproject.toml"):
+        declared = re.search(r'^version = "([^"]+)"', (here / name).read_text(), re.M).group(1)
+        assert grundy.__version__ == declared, name
+    assert re.fullmatch(r"\d+\.\d+\.\d+", grundy.__version__)

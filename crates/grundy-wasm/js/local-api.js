@@ -121,7 +121,10 @@
         });
       });
     },
-    /** What the page says where a request needs more than the page computes in the browser. */
-    needsServer: 'The page computes in your browser; `grundy serve` on your own machine computes faster. ',
+    /**
+     * What the page says where a request outlasts its time limit: it computes in the browser,
+     * and `grundy serve` has the same limit, so the advice that follows is the command line.
+     */
+    inBrowser: 'The page computes in your browser. ',
   };
 })();

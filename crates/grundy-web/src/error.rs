@@ -236,7 +236,8 @@ impl Asked {
         let mut why =
             format!("stopped after {}'s time limit of {:.1} s", config.host(), config.time_limit.as_secs_f64());
         if config.static_page {
-            why.push_str(" (the page computes in the browser, more slowly than `grundy serve`)");
+            // `grundy serve` has the same time limit: only the command line goes past it.
+            why.push_str(" (the page computes in the browser)");
         }
         self.refused(StatusCode::SERVICE_UNAVAILABLE, Kind::TimeLimit, &why, false)
     }

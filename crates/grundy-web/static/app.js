@@ -126,7 +126,7 @@ function describe(e) {
     case 'time_limit':
       return {
         text: `This takes longer than ${local ? 'the page' : 'the server'} allows one request, so it was stopped. `
-          + `${local ? local.needsServer : ''}On the command line there is no time limit:`,
+          + `${local ? local.inBrowser : ''}On the command line there is no time limit:`,
         command: e.command,
       };
     case 'busy':

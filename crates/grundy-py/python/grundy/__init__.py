@@ -52,7 +52,12 @@ from grundy._native import (
     survey,
     value,
 )
+from importlib.metadata import version as _version
+
 from grundy.errors import BadInput, GaveUp, GrundyError, IllegalMove, NoRule, NotFinite, Refused, Stopped
+
+#: The version of the package installed (that of the Rust crates it is built from).
+__version__ = _version("grundy")
 
 __all__ = [
     "Analysis",
