@@ -1103,3 +1103,29 @@ async fn draw_answers_pictures_of_more_than_200_vertices() {
         }
     }
 }
+
+/// The page marks a listed winning move on the board by its typed form ("show this move"):
+/// wherever the drawing offers the move, the analysis types it as the drawing writes it (an Arc
+/// Kayles edge of one graph among several, a move in one game of a sum).
+#[tokio::test]
+async fn each_winning_move_is_typed_as_the_drawing_offers_it() {
+    for (game, position) in [
+        ("arc-kayles", json!(["1-2,2-3,3-4,4-1,1-3", "5-6,6-7"])),
+        ("sum", json!(["euclid=34,12", "nim=3"])),
+        ("sum", json!(["arc-kayles=1-2,2-3", "nim=3"])),
+        ("sum", json!(["nim=7", "kayles=5"])),
+        ("nim", json!([3, 4, 5])),
+    ] {
+        let (status, analysis) = post_json("/api/analyze", json!({"game": game, "position": position})).await;
+        assert_eq!(status, StatusCode::OK, "{analysis}");
+        let (status, drawing) = post_json("/api/draw", json!({"game": game, "position": position})).await;
+        assert_eq!(status, StatusCode::OK, "{drawing}");
+        let offered: Vec<&str> = drawing["moves"].as_array().unwrap().iter().map(|m| m.as_str().unwrap()).collect();
+        let winning = analysis["winning_moves"].as_array().unwrap().len();
+        assert!(winning > 0, "{game} {position}: {analysis}");
+        for typed in analysis["typed"].as_array().unwrap().iter().take(winning) {
+            let typed = typed.as_str().unwrap();
+            assert!(offered.contains(&typed), "{game} {position}: {typed} is not among the drawing's {offered:?}");
+        }
+    }
+}

@@ -37,13 +37,19 @@ pub(crate) fn analyze_request(
     if let Some(limit) = request.limit()? {
         analysis.list_at_most(limit, "the request's limit");
     }
-    // Each listed move as it is typed, and legal moves of the player to move for the move
-    // box's hint (the person may be the one to move).
+    // Each listed move as it is typed: as the drawing writes it where the drawing offers it
+    // (the page marks it there), else in the game's own words; and legal moves of the player to
+    // move for the move box's hint (the person may be the one to move).
+    let drawn = grundy::draw(&game, &position, options.to_move).moves;
     let typed = analysis
         .winning_moves
         .iter()
         .chain(&analysis.drawing_moves)
-        .map(|m| grundy::frontend::typed_move(&position, options.to_move, &m.mv).unwrap_or_else(|| m.mv.to_string()))
+        .map(|m| {
+            grundy::frontend::drawn_move(&position, options.to_move, &m.mv, &drawn)
+                .or_else(|| grundy::frontend::typed_move(&position, options.to_move, &m.mv))
+                .unwrap_or_else(|| m.mv.to_string())
+        })
         .collect();
     let examples = grundy::frontend::example_turns(&position, options.to_move, options.convention);
     let move_syntax = grundy::frontend::move_syntax_of(&game.to_string());

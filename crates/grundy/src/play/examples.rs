@@ -86,6 +86,16 @@ pub fn typed_move(position: &Position, player: Player, mv: &Move) -> Option<Stri
     typed(position, player, mv).map(|m| m.typed)
 }
 
+/// The legal move `mv` of `player` as the position's drawing writes it: the first of `drawn`
+/// (the drawing's moves, [`crate::game::draw::Drawing::moves`], each a shape's `data-move`)
+/// that reads as the same move, so that a page can mark on the board a move it lists (an Arc
+/// Kayles edge `pick 1-2 in 1`, a sum's `2: 1 -> 2`). `None` when the drawing does not offer it.
+pub fn drawn_move(position: &Position, player: Player, mv: &Move, drawn: &[String]) -> Option<String> {
+    check_move(position, player, mv).ok()?;
+    let after = apply(position, mv);
+    drawn.iter().find(|t| reads_as(position, player, t).is_some_and(|m| apply(position, &m) == after)).cloned()
+}
+
 /// `mv` as typed, with its words (see [`typed_move`]).
 fn typed(position: &Position, player: Player, mv: &Move) -> Option<ExampleMove> {
     check_move(position, player, mv).ok()?;

@@ -24,7 +24,7 @@ mod typed;
 mod words;
 
 pub use choose::{check_perfect, choose_move, Choice, Level, Reason};
-pub use examples::{example_moves, example_turns, typed_move, ExampleMove};
+pub use examples::{drawn_move, example_moves, example_turns, typed_move, ExampleMove};
 pub use legal::{apply, check_move, check_playable, check_turn, has_move, legal_moves, winner_of, winner_when_over};
 pub use pick::{random_move, random_turn, smallest_move, smallest_turn};
 pub use session::{Played, Session, REPETITIONS_FOR_A_DRAW};
