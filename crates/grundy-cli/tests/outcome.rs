@@ -74,3 +74,29 @@ fn a_konane_board_of_twenty_nine_cells_is_answered() {
     let a = json(&["analyze", "konane", "xoxoxo/oxoxox/xoxo.o/oxoxox/xoxoxo", "--json"]);
     assert_eq!(a["outcome_class"], "L");
 }
+
+/// A partizan position's outcome names Left and Right, not N or P beside its class L or R.
+#[test]
+fn a_partizan_outcome_names_the_sides() {
+    for (args, line, class) in [
+        (&["analyze", "cutcake", "2x3", "1x4"][..], "outcome: Left, to move, wins with best play", "class L"),
+        (
+            &["analyze", "cutcake", "2x3", "1x4", "--to-move", "second"][..],
+            "outcome: Right, to move, loses: Left wins with best play",
+            "class L",
+        ),
+        (
+            &["analyze", "domineering", "../..", "--to-move", "second"][..],
+            "outcome: Right, to move, wins with best play",
+            "class N",
+        ),
+    ] {
+        let out = grundy(args);
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert_eq!(text.lines().nth(1), Some(line), "{text}");
+        assert!(text.contains(class), "{text}");
+    }
+    // An impartial one keeps N and P.
+    let text = String::from_utf8(grundy(&["analyze", "nim", "3", "4"]).stdout).unwrap();
+    assert_eq!(text.lines().nth(1), Some("outcome: N (the first player wins with best play)"), "{text}");
+}

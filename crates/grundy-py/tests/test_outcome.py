@@ -133,7 +133,7 @@ def test_the_module_on_a_local_cluster_of_two_workers_prints_grundy_analyze_word
     text = module("domineering", "..../..../....", "--workers", "2").stdout
     lines = text.splitlines()
     assert lines[0] == "domineering ..../..../.... (normal play, first player to move)"
-    assert lines[1] == "outcome: P (the second player wins with best play)"
+    assert lines[1] == "outcome: Left, to move, loses: Right wins with best play"
     assert lines[2] == "winning moves: none"
     assert lines[3].startswith("jobs: 48 (the positions 2 moves deep), ")
     assert "on a local Dask cluster of 2 workers" in lines[3]

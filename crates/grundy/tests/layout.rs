@@ -260,3 +260,12 @@ fn the_analysis_files_are_each_under_600_lines() {
         assert!(lines < 600, "{} has {lines} lines, past 600", path.display());
     }
 }
+
+/// ARCHITECTURE.md stays a map (rust-analyzer's is a few screens): history belongs in
+/// bench/HISTORY.md.
+#[test]
+fn the_architecture_map_is_short() {
+    let map = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../ARCHITECTURE.md")).unwrap();
+    let lines = map.lines().count();
+    assert!(lines <= 250, "ARCHITECTURE.md has {lines} lines: keep it a map of at most 250");
+}

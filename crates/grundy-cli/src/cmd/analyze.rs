@@ -359,6 +359,25 @@ pub(crate) fn shortened(text: &str) -> String {
     format!("{head} ... ({} more characters)", total - HEADER_CHARS)
 }
 
+/// Who wins: N or P (the player to move wins, or loses) for an impartial position; for a
+/// partizan one (its outcome class known), the winner named as Left or Right, since N and P
+/// beside a class L or R read as two answers (the JSON keeps `outcome`'s N and P).
+fn outcome_line(a: &Analysis) -> String {
+    let Some(winner) = a.winner else {
+        return format!("outcome: {} ({})\n", a.outcome, a.outcome.words());
+    };
+    if a.sg.is_none() && (a.outcome_class.is_some() || a.conway.is_some()) {
+        let side = |p: grundy::Player| if p.index() == 0 { "Left" } else { "Right" };
+        let mover = side(a.to_move);
+        return if winner == a.to_move {
+            format!("outcome: {mover}, to move, wins with best play\n")
+        } else {
+            format!("outcome: {mover}, to move, loses: {} wins with best play\n", side(winner))
+        };
+    }
+    format!("outcome: {} (the {winner} player wins with best play)\n", a.outcome)
+}
+
 /// The human-readable report, listing at most `limit` winning moves (`None`: every one).
 pub fn render(a: &Analysis, explain: bool, limit: Option<usize>) -> String {
     let mut s = format!(
@@ -368,10 +387,7 @@ pub fn render(a: &Analysis, explain: bool, limit: Option<usize>) -> String {
         a.convention,
         a.to_move
     );
-    s += &match a.winner {
-        Some(winner) => format!("outcome: {} (the {winner} player wins with best play)\n", a.outcome),
-        None => format!("outcome: {} ({})\n", a.outcome, a.outcome.words()),
-    };
+    s += &outcome_line(a);
     if let Some(values) = &a.generalized_sg {
         let shown: Vec<String> = values.iter().zip(&a.tokens).take(20).map(|(v, t)| format!("{t}: {v}")).collect();
         let more = if values.len() > 20 { ", ..." } else { "" };

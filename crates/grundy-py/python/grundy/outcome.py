@@ -397,12 +397,17 @@ def search(
     return out
 
 
-def _answer_lines(a: dict, indent: str) -> str:
-    """The outcome and the winning move of one answer, as ``grundy analyze`` words them."""
+def _answer_lines(a: dict, indent: str, to_move: str) -> str:
+    """The outcome and the winning move of one answer, as ``grundy analyze`` words them for a
+    partizan board: the winner named as Left or Right (N and P beside an outcome class L or R
+    would read as two answers)."""
+    side = {"first": "Left", "second": "Right"}
     if a["winner"] is None:
         s = f"{indent}outcome: D (a draw: neither player can force a win)\n"
+    elif a["winner"] == to_move:
+        s = f"{indent}outcome: {side[to_move]}, to move, wins with best play\n"
     else:
-        s = f"{indent}outcome: {a['outcome']} (the {a['winner']} player wins with best play)\n"
+        s = f"{indent}outcome: {side[to_move]}, to move, loses: {side[a['winner']]} wins with best play\n"
     m = a["winning_move"]
     if m is None:
         return s + f"{indent}winning moves: none\n"
@@ -417,10 +422,10 @@ def render(out: dict) -> str:
         c = out["outcome_class"]
         s += f"outcome class: {c} ({CLASS_WORDS[c]})\n" if c else "outcome class: none (a draw with some player first)\n"
         for player in ("first", "second"):
-            s += f"{player} player to move:\n" + _answer_lines(out[player], "  ")
+            s += f"{player} player to move:\n" + _answer_lines(out[player], "  ", player)
     else:
         s = f"{out['game']} {position} (normal play, {out['to_move']} player to move)\n"
-        s += _answer_lines(out, "")
+        s += _answer_lines(out, "", out["to_move"])
     here = out["ran_on"] == "this process"
     where = "in this process" if here else f"on {out['ran_on']}"
     shared = f", {out['jobs_shared']} answered by the outcome class of the same position's job" if out["jobs_shared"] else ""

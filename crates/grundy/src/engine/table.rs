@@ -399,8 +399,8 @@ pub fn allbut_table(set: &MoveSet, budget: u64) -> Result<GrundyTable, AnalyzeEr
                 continue;
             }
             // p is a proven period; the smallest period divides it and holds from the same n0
-            // (see the module notes in ARCHITECTURE.md), so check the divisors on one full
-            // period after n0.
+            // (two periods of an endless sequence from one index make their gcd one too), so
+            // check the divisors on one full period after n0.
             builder.extend_to(n0 + 3 * p)?;
             let values = &builder.values;
             let best = (1..=p)
