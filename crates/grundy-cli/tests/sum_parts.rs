@@ -105,3 +105,16 @@ fn the_analysiss_printed_moves_type_back() {
         assert_eq!(tokens.join(" "), left, "{printed}");
     }
 }
+
+/// The partizan games of a sum are named with the verb they agree with.
+#[test]
+fn a_sums_partizan_games_are_named_in_one_sentence() {
+    let one = text(&["analyze", "sum", "domineering=../..", "nim=3", "--explain"]);
+    assert!(one.contains("game 1 (domineering) of the sum is partizan, so"), "{one}");
+    let three =
+        text(&["analyze", "sum", "domineering=../..", "domineering=.../...", "nim=1", "snort=...", "--explain"]);
+    assert!(
+        three.contains("game 1 (domineering), game 2 (domineering) and game 4 (snort) of the sum are partizan, so"),
+        "{three}"
+    );
+}

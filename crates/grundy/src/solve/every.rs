@@ -212,8 +212,8 @@ pub(crate) fn check_covered(position: &Position) -> Result<(), AnalyzeError> {
         .collect();
     if !partizan.is_empty() {
         return Err(AnalyzeError::Unsupported(format!(
-            "{} of the sum is partizan: Every-SG is defined for impartial games, so this sum's Every-SG play is not computed (its normal play is, by Conway's values: drop --every)",
-            partizan.join(" and ")
+            "{}: Every-SG is defined for impartial games, so this sum's Every-SG play is not computed (its normal play is, by Conway's values: drop --every)",
+            crate::solve::value::partizan_parts(&partizan)
         )));
     }
     if let Some(r) = parts(position)

@@ -498,6 +498,19 @@ pub(crate) fn is_partizan(part: &Position) -> bool {
     part.kind().key().1
 }
 
+/// The sentence's subject naming a sum's partizan games (`game 1 (domineering)`, each its
+/// number and game): "game 1 (domineering) of the sum is partizan", or "game 1 (domineering)
+/// and game 2 (snort) of the sum are partizan".
+pub(crate) fn partizan_parts(partizan: &[String]) -> String {
+    let verb = if partizan.len() == 1 { "is" } else { "are" };
+    let names = match partizan {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    };
+    format!("{names} of the sum {verb} partizan")
+}
+
 /// The analysis of a sum holding a partizan game, under normal play, by Conway's values: the
 /// sum's value is the sum of its games' values, the player to move (Left is the first player)
 /// wins when it is positive (Left), negative (Right) or confused with 0, and a move of one game
@@ -513,8 +526,8 @@ pub(crate) fn analyze_sum(parts: &[Position], options: &AnalyzeOptions) -> Resul
         .collect();
     if options.convention != Convention::Normal {
         return Err(AnalyzeError::Unsupported(format!(
-            "{} of the sum is partizan: a sum of partizan games is analysed under normal play, by Conway's values (the value of a sum is the sum of the values); its {} play is not computed",
-            partizan.join(" and "),
+            "{}: a sum of partizan games is analysed under normal play, by Conway's values (the value of a sum is the sum of the values); its {} play is not computed",
+            partizan_parts(&partizan),
             options.convention
         )));
     }
@@ -635,8 +648,8 @@ fn analyze_sum_in(
     };
     a.sg_note = Some("none (partizan: Conway's value below)".into());
     a.explanation = vec![format!(
-        "{} of the sum is partizan, so the sum has no Sprague-Grundy value: its value in Conway's sense is the sum of its games' values (an impartial game's is the nimber of its Sprague-Grundy value).",
-        partizan.join(" and ")
+        "{}, so the sum has no Sprague-Grundy value: its value in Conway's sense is the sum of its games' values (an impartial game's is the nimber of its Sprague-Grundy value).",
+        partizan_parts(&partizan)
     )];
     for (i, (part, v)) in parts.iter().zip(&values).enumerate() {
         let name = store.text_within(*v, NAMED_CHARS)?.unwrap_or_else(|| "a long canonical form".into());
@@ -773,8 +786,8 @@ fn beside_nim(
     a.sg_note = Some("none (partizan: Conway's value below)".into());
     a.explanation = vec![
         format!(
-            "{} of the sum is partizan, so the sum has no Sprague-Grundy value: its value in Conway's sense is the sum of its games' values, here G + *{n}, with G = {g_name} the partizan games' sum and *{n} the nimber of the impartial ones' nim-sum (the Sprague-Grundy theorem).",
-            partizan.join(" and ")
+            "{}, so the sum has no Sprague-Grundy value: its value in Conway's sense is the sum of its games' values, here G + *{n}, with G = {g_name} the partizan games' sum and *{n} the nimber of the impartial ones' nim-sum (the Sprague-Grundy theorem).",
+            partizan_parts(&partizan)
         ),
         format!(
             "The canonical form of G + *{n} lists G + *k for every k < {n}, past the work bound; so G is compared with the nimbers instead (Conway's rule: G + *m >= 0 when no Right option of G + *m is <= 0), a search over G's positions and m up to G's birthday + 1 = {}, past which the answers do not change.",
