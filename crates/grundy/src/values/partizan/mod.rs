@@ -13,12 +13,14 @@
 //!   [`Incentives`] (`incentives.rs`), ordinal sums G:H (`ordinal.rs`), Norton products G.U
 //!   (`norton.rs`), reduced canonical forms (`reduced.rs`), atomic weights (`atomic.rs`), and
 //!   the uptimals of Lessons in Play, ↑^n, ⧾x and ⧿x (`uptimal.rs`).
+//! - Cooling, heating, overheating and freezing (`cooling.rs`), Siegel's II.5-II.6.
 //!
 //! Every operation counts its work and refuses past the store's limit with a
 //! [`PartizanError`]; no input makes it panic.
 
 mod atomic;
 mod born;
+mod cooling;
 mod dyadic;
 mod error;
 mod incentives;
@@ -40,5 +42,5 @@ pub use error::PartizanError;
 pub use incentives::Incentives;
 pub use store::{GameStore, GameValue, PartizanOutcome, Relation, CHECK_EVERY, DEFAULT_WORK_LIMIT, MAX_DEPTH};
 pub use svg::{thermograph_svg, THERMOGRAPH_WIDTH};
-pub use text::{GameExpr, MAX_NESTING};
+pub use text::{Comparison, GameExpr, Worksheet, MAX_NESTING};
 pub use thermograph::{Segment, Thermograph, Trajectory};

@@ -26,7 +26,7 @@ use std::str::FromStr;
 
 use super::dyadic::Dyadic;
 use super::error::PartizanError;
-use super::store::{GameStore, GameValue, Id, Nus};
+use super::store::{GameStore, GameValue, Id, Nus, Relation};
 use crate::number::echo;
 
 /// How deep braces, parentheses, signs and switches may nest in a text.
@@ -71,6 +71,14 @@ pub enum GameExpr {
     AtomicWeight(Box<GameExpr>),
     /// The reduced canonical form reduced(G).
     Reduced(Box<GameExpr>),
+    /// G cooled by t, cool(G, t) (t a number greater than -1).
+    Cool(Box<GameExpr>, Box<GameExpr>),
+    /// G heated by t, heat(G, t).
+    Heat(Box<GameExpr>, Box<GameExpr>),
+    /// G overheated from s to t, overheat(G, s, t).
+    Overheat(Box<GameExpr>, Box<GameExpr>, Box<GameExpr>),
+    /// G's frozen value, freeze(G): G cooled by its temperature.
+    Freeze(Box<GameExpr>),
 }
 
 impl fmt::Display for GameExpr {
@@ -134,6 +142,10 @@ impl fmt::Display for GameExpr {
             }
             GameExpr::AtomicWeight(g) => write!(f, "aw({g})"),
             GameExpr::Reduced(g) => write!(f, "reduced({g})"),
+            GameExpr::Cool(g, t) => write!(f, "cool({g}, {t})"),
+            GameExpr::Heat(g, t) => write!(f, "heat({g}, {t})"),
+            GameExpr::Overheat(g, s, t) => write!(f, "overheat({g}, {s}, {t})"),
+            GameExpr::Freeze(g) => write!(f, "freeze({g})"),
             GameExpr::Braces(left, right) => {
                 f.write_str("{")?;
                 write_list(f, left)?;
@@ -206,6 +218,144 @@ impl FromStr for GameExpr {
     }
 }
 
+/// A comparison of two games, as CGSuite's worksheet writes it: `>=`, `<=`, `==`, `!=`, `<`,
+/// `>`, `||` (confused with), `<|` (less than or confused with) and `|>` (greater than or
+/// confused with).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Comparison {
+    /// G >= H.
+    GreaterOrEqual,
+    /// G <= H.
+    LessOrEqual,
+    /// G == H.
+    Equal,
+    /// G != H.
+    NotEqual,
+    /// G < H.
+    Less,
+    /// G > H.
+    Greater,
+    /// G || H: G is confused with H.
+    Confused,
+    /// G <| H: G is less than or confused with H (not G >= H).
+    LessOrConfused,
+    /// G |> H: G is greater than or confused with H (not G <= H).
+    GreaterOrConfused,
+}
+
+impl Comparison {
+    /// Every comparison, longest symbols first (the order they are read in).
+    const ALL: [Comparison; 9] = [
+        Comparison::GreaterOrEqual,
+        Comparison::LessOrEqual,
+        Comparison::Equal,
+        Comparison::NotEqual,
+        Comparison::Confused,
+        Comparison::LessOrConfused,
+        Comparison::GreaterOrConfused,
+        Comparison::Less,
+        Comparison::Greater,
+    ];
+
+    /// The symbol, as typed (`>=`, `||`).
+    pub fn symbol(self) -> &'static str {
+        match self {
+            Comparison::GreaterOrEqual => ">=",
+            Comparison::LessOrEqual => "<=",
+            Comparison::Equal => "==",
+            Comparison::NotEqual => "!=",
+            Comparison::Less => "<",
+            Comparison::Greater => ">",
+            Comparison::Confused => "||",
+            Comparison::LessOrConfused => "<|",
+            Comparison::GreaterOrConfused => "|>",
+        }
+    }
+
+    /// Whether the comparison holds between two games that compare as `r`.
+    pub fn holds(self, r: Relation) -> bool {
+        use Relation::{Confused, Equal, Greater, Less};
+        match self {
+            Comparison::GreaterOrEqual => matches!(r, Greater | Equal),
+            Comparison::LessOrEqual => matches!(r, Less | Equal),
+            Comparison::Equal => r == Equal,
+            Comparison::NotEqual => r != Equal,
+            Comparison::Less => r == Less,
+            Comparison::Greater => r == Greater,
+            Comparison::Confused => r == Confused,
+            Comparison::LessOrConfused => matches!(r, Less | Confused),
+            Comparison::GreaterOrConfused => matches!(r, Greater | Confused),
+        }
+    }
+}
+
+impl fmt::Display for Comparison {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.symbol())
+    }
+}
+
+/// What a worksheet line asks of games written as text: a game's value, how two games compare
+/// (`{1|0} >= *`), or a game's options (`options({2|-1})`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Worksheet {
+    /// The value of a game.
+    Value(GameExpr),
+    /// Whether `G op H` holds.
+    Compare(GameExpr, Comparison, GameExpr),
+    /// The canonical form's Left and Right options.
+    Options(GameExpr),
+}
+
+impl fmt::Display for Worksheet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Worksheet::Value(g) => write!(f, "{g}"),
+            Worksheet::Compare(g, op, h) => write!(f, "{g} {op} {h}"),
+            Worksheet::Options(g) => write!(f, "options({g})"),
+        }
+    }
+}
+
+impl FromStr for Worksheet {
+    type Err = PartizanError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let mut p = Parser { chars: s.chars().collect(), at: 0, depth: 0 };
+        p.skip_space();
+        let rest: String = p.chars.iter().take_while(|c| c.is_ascii_alphabetic()).collect();
+        let sheet = if rest == "options" {
+            p.at += rest.len();
+            p.skip_space();
+            if p.peek() != Some('(') {
+                return Err(p.error("expected `(` after `options`"));
+            }
+            p.bump();
+            let g = p.nested(|p| p.expr())?;
+            p.skip_space();
+            if p.peek() != Some(')') {
+                return Err(p.error("expected `)`"));
+            }
+            p.bump();
+            Worksheet::Options(g)
+        } else {
+            let g = p.expr()?;
+            p.skip_space();
+            if p.peek().is_none() {
+                return Ok(Worksheet::Value(g));
+            }
+            let op = p.comparison()?;
+            let h = p.expr()?;
+            Worksheet::Compare(g, op, h)
+        };
+        p.skip_space();
+        match p.peek() {
+            None => Ok(sheet),
+            Some(c) => Err(p.error(&format!("unexpected `{c}`"))),
+        }
+    }
+}
+
 /// A recursive-descent reader of [`GameExpr`].
 struct Parser {
     chars: Vec<char>,
@@ -256,6 +406,24 @@ impl Parser {
         let r = f(self);
         self.depth -= 1;
         r
+    }
+
+    /// A comparison's symbol (`>=`, `||`, ...), or the error naming what stands there.
+    fn comparison(&mut self) -> Result<Comparison, PartizanError> {
+        for op in Comparison::ALL {
+            let symbol: Vec<char> = op.symbol().chars().collect();
+            if self.chars.get(self.at..self.at + symbol.len()) == Some(&symbol[..]) {
+                self.at += symbol.len();
+                return Ok(op);
+            }
+        }
+        let word: String = self.chars.iter().skip(self.at).take_while(|c| "<>=!|".contains(**c)).collect();
+        match word.is_empty() {
+            true => Err(self.error(&format!("unexpected `{}`", self.peek().unwrap_or(' ')))),
+            false => Err(self.error(&format!(
+                "unknown comparison `{word}` (the comparisons are >=, <=, ==, !=, <, >, ||, <| and |>)"
+            ))),
+        }
     }
 
     /// term { (+|-) term }
@@ -379,7 +547,8 @@ impl Parser {
         }
     }
 
-    /// `aw(G)`, `reduced(G)`, `Tiny(G)` or `Miny(G)`.
+    /// A named function of games: `aw(G)`, `reduced(G)`, `Tiny(G)`, `Miny(G)`, `freeze(G)`,
+    /// `cool(G, t)`, `heat(G, t)` or `overheat(G, s, t)`.
     fn function(&mut self) -> Result<GameExpr, PartizanError> {
         let start = self.at;
         let mut name = String::new();
@@ -387,15 +556,14 @@ impl Parser {
             name.push(c);
             self.bump();
         }
-        let make: fn(Box<GameExpr>) -> GameExpr = match name.as_str() {
-            "aw" => GameExpr::AtomicWeight,
-            "reduced" => GameExpr::Reduced,
-            "Tiny" => GameExpr::Tiny,
-            "Miny" => GameExpr::Miny,
+        let (arguments, written) = match name.as_str() {
+            "aw" | "reduced" | "Tiny" | "Miny" | "freeze" => (1, "G"),
+            "cool" | "heat" => (2, "G, t"),
+            "overheat" => (3, "G, s, t"),
             _ => {
                 self.at = start;
                 return Err(self.error(&format!(
-                    "unknown name `{}` (the functions are aw(G), reduced(G), Tiny(G) and Miny(G))",
+                    "unknown name `{}` (the functions are aw(G), reduced(G), Tiny(G), Miny(G), cool(G, t), heat(G, t), overheat(G, s, t) and freeze(G))",
                     echo(&name)
                 )));
             }
@@ -405,13 +573,32 @@ impl Parser {
             return Err(self.error(&format!("expected `(` after `{name}`")));
         }
         self.bump();
-        let e = self.nested(|p| p.expr())?;
-        self.skip_space();
-        if self.peek() != Some(')') {
-            return Err(self.error("expected `)`"));
+        let mut args = Vec::with_capacity(arguments);
+        loop {
+            args.push(self.nested(|p| p.expr())?);
+            self.skip_space();
+            match self.peek() {
+                Some(',') if args.len() < arguments => self.bump(),
+                Some(')') if args.len() == arguments => break,
+                Some(',' | ')') => {
+                    return Err(self.error(&format!("{name} takes {arguments} game(s): {name}({written})")));
+                }
+                _ => return Err(self.error(&format!("expected `,` or `)` in {name}({written})"))),
+            }
         }
         self.bump();
-        Ok(make(Box::new(e)))
+        let mut args = args.into_iter().map(Box::new);
+        let mut next = || args.next().ok_or_else(|| PartizanError::Parse(format!("{name}: a game is missing")));
+        Ok(match name.as_str() {
+            "aw" => GameExpr::AtomicWeight(next()?),
+            "reduced" => GameExpr::Reduced(next()?),
+            "Tiny" => GameExpr::Tiny(next()?),
+            "Miny" => GameExpr::Miny(next()?),
+            "freeze" => GameExpr::Freeze(next()?),
+            "cool" => GameExpr::Cool(next()?, next()?),
+            "heat" => GameExpr::Heat(next()?, next()?),
+            _ => GameExpr::Overheat(next()?, next()?, next()?),
+        })
     }
 
     /// `{` list `|` list `}`, the `{` read.
@@ -651,6 +838,28 @@ impl GameStore {
                 let g = self.eval_id(g)?;
                 self.reduced_id(g)
             }
+            GameExpr::Cool(g, t) => {
+                let (g, t_id) = (self.eval_id(g)?, self.eval_id(t)?);
+                let Some(t) = self.number_of(t_id) else {
+                    let name = self.short_name(t_id)?;
+                    return Err(PartizanError::Undefined(format!(
+                        "cool(G, t) cools by a number t, and {name} is not a number"
+                    )));
+                };
+                self.cool_id(g, t)
+            }
+            GameExpr::Heat(g, t) => {
+                let (g, t) = (self.eval_id(g)?, self.eval_id(t)?);
+                self.heat_id(g, t)
+            }
+            GameExpr::Overheat(g, s, t) => {
+                let (g, s, t) = (self.eval_id(g)?, self.eval_id(s)?, self.eval_id(t)?);
+                self.overheat_id(g, s, t)
+            }
+            GameExpr::Freeze(g) => {
+                let g = self.eval_id(g)?;
+                self.freeze_id(g)
+            }
         }
     }
 
@@ -795,5 +1004,70 @@ impl GameStore {
         }
         named.sort_by(|a, b| (a.0, &a.1).cmp(&(b.0, &b.1)));
         Ok(named.into_iter().map(|(_, _, e)| e).collect())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn worksheet_lines_read_and_write_back() {
+        for (text, written) in [
+            ("{1|0} >= *", "{1|0} >= *"),
+            ("^ || *", "↑ || *"),
+            ("1<|2", "1 <| 2"),
+            ("options( {2|-1} )", "options({2|-1})"),
+            ("cool({3|-1},1)", "cool({3|-1}, 1)"),
+            ("overheat(1/2, 1, 1)+*", "overheat(1/2, 1, 1)+*"),
+            ("freeze(±1)", "freeze(±1)"),
+        ] {
+            let w: Worksheet = text.parse().unwrap();
+            assert_eq!(w.to_string(), written);
+            assert_eq!(written.parse::<Worksheet>().unwrap(), w, "{written} reads back");
+        }
+    }
+
+    #[test]
+    fn comparisons_hold_as_the_relation_says() {
+        let mut s = GameStore::new();
+        for (text, holds) in [
+            ("{1|0} >= *", true),
+            ("{1|0} > *", true),
+            ("* || 0", true),
+            ("* >= 0", false),
+            ("↑ <| *", true),
+            ("1 <| 0", false),
+            ("↑ |> *", true),
+            ("1/2 == {0|1}", true),
+            ("1/2 != {0|1}", false),
+            ("-1 < ↓", true),
+            ("⇑ <= ↑", false),
+        ] {
+            let Ok(Worksheet::Compare(g, op, h)) = text.parse() else { panic!("{text}") };
+            let (g, h) = (s.eval(&g).unwrap(), s.eval(&h).unwrap());
+            let r = s.compare(g, h).unwrap();
+            assert_eq!(op.holds(r), holds, "{text}: {r:?}");
+        }
+    }
+
+    #[test]
+    fn bad_worksheet_lines_name_the_bad_part() {
+        for (text, message) in [
+            ("{1|0} => *", "unknown comparison `=>` (the comparisons are >=, <=, ==, !=, <, >, ||, <| and |>) at character 7 of the game's text"),
+            ("cool(*, x)", "unknown name `x`"),
+            ("cool(*)", "cool takes 2 game(s): cool(G, t) at character 7"),
+            ("heat(*, 1, 2)", "heat takes 2 game(s): heat(G, t) at character 10"),
+            ("options {1|0}", "expected `(` after `options`"),
+            ("1 >= ", "a game is missing"),
+        ] {
+            let e = text.parse::<Worksheet>().unwrap_err().to_string();
+            assert!(e.contains(message), "{text}: {e}");
+        }
+        let mut s = GameStore::new();
+        let e = s.parse("cool({3|-1}, *)").unwrap_err().to_string();
+        assert_eq!(e, "cool(G, t) cools by a number t, and * is not a number");
+        let e = s.parse("cool({3|-1}, -1)").unwrap_err().to_string();
+        assert!(e.starts_with("cool(G, t) is defined for t > -1"), "{e}");
     }
 }
