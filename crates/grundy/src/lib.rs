@@ -125,11 +125,12 @@ pub mod frontend {
     pub use crate::solve::loopy_value::*;
     pub use crate::solve::query::requested_game;
     pub use crate::solve::value::*;
+    pub use crate::solve::worksheet::*;
     pub use crate::solve::{misere_single_heaps, DEFAULT_BUDGET, EXPLAINED_MOVES, LISTED_MOVES, MAX_BUDGET};
     pub use crate::solve::{CheckedQuery, ListLimit, Query, QueryError, QueryRefusal, RefusedLine, Token};
     pub use crate::values::factor::{factorize, is_prime};
     pub use crate::values::partizan::loopy::{is_loopy_text, LoopyOutcome, LoopyValue};
-    pub use crate::values::partizan::{Trajectory, DEFAULT_WORK_LIMIT};
+    pub use crate::values::partizan::{Comparison, Trajectory, Worksheet, DEFAULT_WORK_LIMIT};
     pub use crate::values::{
         explain_nim_product, guy_smith_period, guy_smith_period_parts, nim_inverse, nim_inverse_wide, nim_mul_wide,
         nim_pow,

@@ -8,6 +8,7 @@
 
 use grundy::frontend::DEFAULT_WORK_LIMIT;
 use grundy::frontend::{loopy_report, text_report, text_unread, LoopyReport, TextReport};
+use grundy::frontend::{position_options_report, ComparisonReport, OptionsReport};
 use grundy::frontend::{value_past_work, value_report, Raise, Scope, MAX_NAME_CHARS};
 use grundy::ValueReport;
 use grundy::{AnalyzeError, Convention};
@@ -72,6 +73,11 @@ pub struct Args {
     /// value), for valuing many positions.
     #[arg(long)]
     value_only: bool,
+    /// The position's options instead: each position Left's and Right's moves leave (typed
+    /// back as input) and its value, one a line (with --json: {game, left, position, right,
+    /// value}, each side a list of {position, value}). A form's options: 'options(G)'.
+    #[arg(long)]
+    options: bool,
 }
 
 /// What the notes of the analyses `--value-only` leaves out say.
@@ -99,6 +105,12 @@ pub fn run(args: Args) -> Result<(), CliError> {
     store.set_memory_limit(memory);
     let limits = Limits { work, memory };
     let scope = if args.value_only { Scope::ValueOnly { not_made: NOT_MADE } } else { Scope::Full };
+    if args.options && args.position.is_empty() {
+        return Err(CliError::usage(
+            "--options lists a position's options: give the game and its position (a form's options: 'options(G)')",
+        )
+        .argument("--options"));
+    }
     let report = if args.position.is_empty() && args.game.parse::<grundy::Game>().is_err() {
         // A game written as text: a short game as before, a loopy one (labels, `pass`, on, off,
         // over, dud...) by its game graph, within the same work.
@@ -110,6 +122,8 @@ pub fn run(args: Args) -> Result<(), CliError> {
         match report {
             TextReport::Short(report) => report,
             TextReport::Loopy(report) => return loopy(&report, &args),
+            TextReport::Comparison(report) => return comparison(&report, &args),
+            TextReport::Options(report) => return options(&report, &args),
         }
     } else {
         if args.position.is_empty() {
@@ -123,6 +137,11 @@ pub fn run(args: Args) -> Result<(), CliError> {
         }
         let outcome = |e: CliError| with_outcome(e, &game, &position, options.budget);
         refuse_past_forecast(&position, work, memory).map_err(outcome)?;
+        if args.options {
+            let report = position_options_report(&game, &position, &mut store, options.budget, chars)
+                .map_err(|e| error(e, limits))?;
+            return self::options(&report, &args);
+        }
         value_report(&game, &position, &mut store, options.budget, chars, scope, RAISE)
             .map_err(|e| outcome(error(e, limits)))?
     };
@@ -335,4 +354,65 @@ fn listed(names: &[String]) -> String {
     } else {
         names.join(", ")
     }
+}
+
+/// Refuses `--svg` for a line that is not one game's value (a comparison, a list of options),
+/// which has no thermograph of its own.
+fn no_svg(args: &Args, what: &str) -> Result<(), CliError> {
+    match args.svg {
+        Some(_) => {
+            Err(CliError::usage(format!("--svg: {what} has no thermograph (a single game's value has)"))
+                .argument("--svg"))
+        }
+        None => Ok(()),
+    }
+}
+
+/// Prints a comparison: the line, `true` or `false`, and the relation found (`--json`: its
+/// one serialised form, as the web answers it).
+fn comparison(report: &ComparisonReport, args: &Args) -> Result<(), CliError> {
+    no_svg(args, "a comparison")?;
+    if args.json {
+        emit(&(serde_json::to_string(report).map_err(|e| CliError::of_kind(ErrorKind::Io, e))? + "\n"));
+        return Ok(());
+    }
+    emit(&format!(
+        "{}\n{}\nrelation: {} ({} {} {})\n",
+        report.game,
+        report.holds,
+        report.relation_words,
+        report.left,
+        report.relation.words(),
+        report.right
+    ));
+    Ok(())
+}
+
+/// Prints a game's options: its value, then Left's and Right's options under their headings,
+/// one a line (a position's: the option's position, typed back, and its value).
+fn options(report: &OptionsReport, args: &Args) -> Result<(), CliError> {
+    no_svg(args, "a list of options")?;
+    if args.json {
+        emit(&(serde_json::to_string(report).map_err(|e| CliError::of_kind(ErrorKind::Io, e))? + "\n"));
+        return Ok(());
+    }
+    let head = match report.position.is_empty() {
+        true => report.game.clone(),
+        false => format!("{} {}", report.game, shortened(&report.position.join(" "))),
+    };
+    let mut out = format!("{head}\nvalue: {}\n", report.value);
+    for (heading, side) in [("Left's options", &report.left), ("Right's options", &report.right)] {
+        out += &format!("{heading} ({}):\n", side.len());
+        if side.is_empty() {
+            out += "  none\n";
+        }
+        for o in side {
+            match o.position.is_empty() {
+                true => out += &format!("  {}\n", o.value),
+                false => out += &format!("  {}   value {}\n", o.position.join(" "), o.value),
+            }
+        }
+    }
+    emit(&out);
+    Ok(())
 }

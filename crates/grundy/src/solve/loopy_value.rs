@@ -10,8 +10,9 @@ use serde::{Serialize, Serializer};
 
 use crate::error::AnalyzeError;
 use crate::solve::value::{report_of, Raise, Scope, ValueReport};
+use crate::solve::worksheet::{comparison_report, form_options_report, ComparisonReport, OptionsReport};
 use crate::values::partizan::loopy::{is_loopy_text, loopy_value_of_text, LoopyOutcome, LoopyValue};
-use crate::values::partizan::{GameExpr, GameStore, GameValue, PartizanError};
+use crate::values::partizan::{GameExpr, GameStore, GameValue, PartizanError, Worksheet};
 
 /// Why a loopy game's report has no mean, temperature, stops or thermograph: they are of short
 /// games.
@@ -203,6 +204,10 @@ pub enum TextReport {
     Short(ValueReport),
     /// A loopy game.
     Loopy(LoopyReport),
+    /// A comparison of two short games (`{1|0} >= *`).
+    Comparison(ComparisonReport),
+    /// A short game's options (`options({2|-1})`).
+    Options(OptionsReport),
 }
 
 impl Serialize for TextReport {
@@ -210,6 +215,8 @@ impl Serialize for TextReport {
         match self {
             TextReport::Short(r) => r.serialize(s),
             TextReport::Loopy(r) => r.serialize(s),
+            TextReport::Comparison(r) => r.serialize(s),
+            TextReport::Options(r) => r.serialize(s),
         }
     }
 }
@@ -220,6 +227,17 @@ impl Serialize for TextReport {
 /// games were.
 pub fn reads_as_loopy(text: &str) -> bool {
     is_loopy_text(text) && matches!(text.parse::<GameExpr>(), Err(PartizanError::Parse(_)))
+}
+
+/// Whether `text` is meant as a worksheet's line on short games whatever the loopy reader
+/// makes of it: it compares (`<`, `>`, `=`, `!`, `||`) or names a worksheet function
+/// (`cool`, `heat`, `overheat`, `freeze`, `options`), so its errors are the worksheet
+/// reader's (`cool(*, x)`: the unknown name `x`), not the loopy reader's.
+fn worksheet_line(text: &str) -> bool {
+    let named = text
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .any(|w| matches!(w, "cool" | "heat" | "overheat" | "freeze" | "options"));
+    named || text.contains(['<', '>', '=', '!'])
 }
 
 /// A game written as text, valued: a short game's canonical form, or a loopy game's value.
@@ -252,6 +270,17 @@ pub fn text_report(
     raise: Raise,
     max_steps: u64,
 ) -> Result<TextReport, AnalyzeError> {
+    if !reads_as_loopy(text) || worksheet_line(text) {
+        // A worksheet's line: a comparison or a form's options are reports of their own; a
+        // line that does not read is refused with the reader's words.
+        match text.parse::<Worksheet>()? {
+            Worksheet::Compare(g, op, h) => {
+                return Ok(TextReport::Comparison(comparison_report(text, (&g, op, &h), store, name_limit)?));
+            }
+            Worksheet::Options(g) => return Ok(TextReport::Options(form_options_report(text, &g, store, name_limit)?)),
+            Worksheet::Value(_) => {}
+        }
+    }
     match text_value(text, store, max_steps)? {
         TextValue::Loopy(value) => Ok(TextReport::Loopy(LoopyReport::new(text, value))),
         TextValue::Short(g) => {
@@ -301,7 +330,7 @@ mod tests {
         let mut store = GameStore::new();
         match text_report(text, &mut store, 1000, Scope::Full, Raise::LIBRARY, 1_000_000).unwrap() {
             TextReport::Loopy(r) => r,
-            TextReport::Short(_) => panic!("{text} read as a short game"),
+            _ => panic!("{text} read as a short game"),
         }
     }
 

@@ -14,6 +14,7 @@ pub mod query;
 pub mod search;
 pub mod survey;
 pub mod value;
+pub mod worksheet;
 
 pub use analysis::{
     analyze, describe_family, misere_single_heaps, Analysis, AnalyzeOptions, WinningFamily, WinningMove,

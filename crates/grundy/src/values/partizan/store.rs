@@ -108,6 +108,28 @@ pub enum Relation {
     Confused,
 }
 
+impl Relation {
+    /// The symbol between G and H: `=`, `>`, `<` or `||` (confused with).
+    pub fn symbol(self) -> &'static str {
+        match self {
+            Relation::Equal => "=",
+            Relation::Greater => ">",
+            Relation::Less => "<",
+            Relation::Confused => "||",
+        }
+    }
+
+    /// The relation in words ("is confused with").
+    pub fn words(self) -> &'static str {
+        match self {
+            Relation::Equal => "is equal to",
+            Relation::Greater => "is greater than",
+            Relation::Less => "is less than",
+            Relation::Confused => "is confused with (incomparable to)",
+        }
+    }
+}
+
 /// x + n·↑ + *m with x a number: the games stored by their parts.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub(crate) struct Nus {

@@ -676,7 +676,7 @@ impl Parser {
             if c == '^' && arrows == 1 && "↑^↓v".contains(last) && self.peek_at(1).is_some_and(|d| d.is_ascii_digit())
             {
                 self.bump();
-                return self.up_power(start, number, ups);
+                return self.up_power(start, number, ups, false);
             }
             let step = match c {
                 '↑' | '^' => 1,
@@ -691,6 +691,15 @@ impl Parser {
             arrows += 1;
             last = c;
             self.bump();
+        }
+        // CGSuite's ↑^n, `^<n>` and `v<n>`: the angle brackets closed after the digits (`^<3`
+        // alone is ↑ compared with 3).
+        if arrows == 1 && "↑^↓v".contains(last) && self.peek() == Some('<') {
+            let digits = self.chars.iter().skip(self.at + 1).take_while(|c| c.is_ascii_digit()).count();
+            if digits > 0 && self.peek_at(1 + digits) == Some('>') {
+                self.bump();
+                return self.up_power(start, number, ups, true);
+            }
         }
         if self.peek().is_some_and(|c| c.is_ascii_digit()) {
             if arrows != 1 || !"↑^↓v".contains(last) {
@@ -727,9 +736,9 @@ impl Parser {
         Ok(GameExpr::Nus { number, ups, star })
     }
 
-    /// The rest of `↑^n` or `↓^n` (`^^n`, `v^n`), an optional `*` after it: the arrow and the
-    /// caret read (`ups` is 1 for ↑, -1 for ↓), the digits next.
-    fn up_power(&mut self, start: usize, number: Dyadic, ups: i64) -> Result<GameExpr, PartizanError> {
+    /// The rest of `↑^n` or `↓^n` (`^^n`, `v^n`, or CGSuite's `^<n>` when `angled`), an
+    /// optional `*` after it: the arrow and the caret (or `<`) read (`ups` is 1 for ↑, -1 for ↓), the digits next.
+    fn up_power(&mut self, start: usize, number: Dyadic, ups: i64, angled: bool) -> Result<GameExpr, PartizanError> {
         if number != Dyadic::ZERO || self.chars.get(start).is_some_and(|c| c.is_ascii_digit() || *c == '-') {
             return Err(self.error("a number and ↑^n in one word (write a sum with +: `1+↑^2`)"));
         }
@@ -745,6 +754,10 @@ impl Parser {
                     ))
                 },
             )?;
+        if angled {
+            // The `>` of `^<n>`, checked there by the caller.
+            self.bump();
+        }
         let star = self.peek() == Some('*');
         if star {
             self.bump();
@@ -1021,6 +1034,9 @@ mod tests {
             ("cool({3|-1},1)", "cool({3|-1}, 1)"),
             ("overheat(1/2, 1, 1)+*", "overheat(1/2, 1, 1)+*"),
             ("freeze(±1)", "freeze(±1)"),
+            ("^<3>*", "↑^3*"),
+            ("v<2> <= ^<3>", "↓^2 <= ↑^3"),
+            ("^<3", "↑ < 3"),
         ] {
             let w: Worksheet = text.parse().unwrap();
             assert_eq!(w.to_string(), written);

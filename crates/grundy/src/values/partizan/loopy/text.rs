@@ -58,7 +58,7 @@ pub fn is_loopy_text(text: &str) -> bool {
             || w == "pass"
             || CONSTANTS.iter().any(|(k, _)| k == w)
             || (!w.chars().all(|c| c == 'v')))
-            && !matches!(w.as_str(), "aw" | "reduced" | "Tiny" | "Miny")
+            && !matches!(w.as_str(), "aw" | "reduced" | "Tiny" | "Miny" | "cool" | "heat" | "overheat" | "freeze")
     })
 }
 
