@@ -31,8 +31,16 @@ test('the atomic weight of a Clobber position and the two-ahead rule under Why',
     const words = await weight(page);
     assert.match(words, /^atomic weight 2 /);
     assert.match(words, /two-ahead rule Left wins whoever starts/);
+    // The analyses beyond the value, as `grundy value` prints them (issue 84): ⇑* is born on
+    // day 3, its reduced form is 0 (an infinitesimal, next to the numbers), and its incentives
+    // are listed with the dominant one, ↑*.
+    const text = (id) => page.evaluate((i) => document.getElementById(i).textContent, id);
+    assert.equal(await text('value-birthday'), 'day 3');
+    assert.equal(await text('value-reduced'), '0');
+    assert.equal(await text('value-incentives'), 'Left ⇓*; Right ↑*; dominant ↑*');
     await startGame(page, 'cutcake', '1x3');
     assert.match(await weight(page), /^no atomic weight: the game is not all-small/);
+    assert.equal(await text('value-reduced'), '2');
     assert.deepEqual(errors, []);
     assert.deepEqual(failed, []);
   } finally {

@@ -2,7 +2,8 @@
 // in CGSuite's notation is valued, not played. a:{0,a|*} is upon, a stopper (its simplest form
 // under "Why"); dud is on & off, a draw with either player first, not a stopper (its sides
 // under "Why"); a text that does not read says which part; a short game's value panel after it
-// has its own rows again (mean, thermograph). At 1280 and 390 px. Run through e2e/run.sh.
+// has its own rows again (mean, thermograph); a comparison, a form's options and cooling typed
+// the same way are answered (issue 84). At 1280 and 390 px. Run through e2e/run.sh.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch, open, settled, forgetStatus } from './lib.mjs';
@@ -72,6 +73,18 @@ for (const width of [1280, 390]) {
       // The bad text's 400 is the only failed request.
       assert.equal(failed.length, 1, failed.join('\n'));
       assert.match(failed[0], /400$/);
+
+      // The worksheet's lines (issue 84): a comparison says true or false and the relation
+      // found, a form's options are listed, cooling is a value like any other.
+      const compared = await valueOf(page, '{1|0} >= *');
+      assert.equal(compared.status, 'value', compared.error);
+      assert.equal(compared.value, 'true');
+      assert.match(compared.why, /\{1\|0\} >= \* is true: \{1\|0\} > \*\./);
+      const options = await valueOf(page, 'options({2|-1})');
+      assert.match(options.why, /\{2\|-1\} has Left's options 2 and Right's options -1\./);
+      const cooled = await valueOf(page, 'cool({3|-1}, 1)');
+      assert.equal(cooled.value, '{2|0}');
+      assert.equal(cooled.canonical, '{2|0}');
 
       // A game of the list after them: its value panel has the short game's rows again.
       await page.selectOption('#preset', 'kl:2,3');

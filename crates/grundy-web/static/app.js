@@ -893,7 +893,8 @@ async function loadValue() {
   } catch (e) {
     if (e.name === 'AbortError' || valueRequest !== controller) return;
     showValueKind(false);
-    for (const id of ['value-canonical', 'value-outcome', 'value-mean', 'value-temperature', 'value-stops', 'value-atomic-weight']) {
+    for (const id of ['value-canonical', 'value-outcome', 'value-mean', 'value-temperature', 'value-stops',
+      'value-atomic-weight', 'value-birthday', 'value-reduced', 'value-incentives']) {
       $(id).textContent = '–';
     }
     $('thermograph').replaceChildren();
@@ -946,11 +947,34 @@ function fillValue(v) {
     $('value-stops').textContent = `Left ${v.stops[0]}, Right ${v.stops[1]}`;
     // An all-small game (Clobber) is read through its atomic weight and the two-ahead rule.
     $('value-atomic-weight').textContent = v.atomic_weight_words;
+    // CGSuite's analyses beyond the value, as `grundy value` prints them; each not given says
+    // why (its note).
+    $('value-birthday').textContent = `day ${v.birthday}`;
+    $('value-reduced').textContent = v.reduced ?? `not given: ${v.reduced_note}`;
+    $('value-incentives').textContent = v.incentives
+      ? `Left ${listed(v.incentives.left)}; Right ${listed(v.incentives.right)}; dominant ${listed(v.incentives.dominant)}`
+      : `not given: ${v.incentives_note}`;
     // The server's drawing: numbers and fixed words only.
     $('thermograph').innerHTML = v.thermograph_svg;
   }
   $('value-note').hidden = true;
   $('value-panel').hidden = false;
+}
+
+/** Names separated by commas, or "none", as `grundy value` lists incentives. */
+const listed = (names) => (names.length === 0 ? 'none' : names.join(', '));
+
+/**
+ * A worksheet's line that is not one game's value (`/api/value`'s answer to `{1|0} >= *` or
+ * `options(G)`), in sentences: whether the comparison holds and the relation found, or the
+ * form's value and its Left and Right options.
+ */
+function worksheetWhy(v) {
+  if (v.holds !== undefined) {
+    return [`${v.game} is ${v.holds}: ${v.relation_words}.`];
+  }
+  const side = (options) => listed(options.map((o) => o.value));
+  return [`${v.value} has Left's options ${side(v.left)} and Right's options ${side(v.right)}.`];
 }
 
 /**
@@ -1004,6 +1028,18 @@ async function showTextValue(text) {
     return;
   }
   if (!end(signal)) return;
+  if (v.holds !== undefined || v.left !== undefined) {
+    // A comparison or a form's options: an answer, not a value to show in the panel.
+    const why = worksheetWhy(v);
+    $('to-move').textContent = 'nobody: a game written as text is valued, not played';
+    $('outcome').textContent = '–';
+    showConwayValue(v.holds !== undefined ? String(v.holds) : v.value);
+    $('heap-values-label').hidden = $('heap-values').hidden = true;
+    hideValue();
+    showExplanation(why);
+    setStatus(why[0], 'value');
+    return;
+  }
   const value = v.stopper === undefined ? v.canonical : v.value;
   $('to-move').textContent = 'nobody: a game written as text is valued, not played';
   $('outcome').textContent = `${v.outcome}: ${v.outcome_words}`;

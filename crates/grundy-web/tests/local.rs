@@ -65,6 +65,11 @@ async fn the_local_api_answers_every_request_as_the_server_does() {
         ("GET", "/api/value?game=a:%7B0,a%7C*%7D", ""),
         ("GET", "/api/value?game=dud", ""),
         ("GET", "/api/value?game=%7B1%7C0%7D&big=strings", ""),
+        // The worksheet's lines (issue 84): a comparison, cooling, a form's options, a bad line.
+        ("GET", "/api/value?game=%7B1%7C0%7D%20%3E%3D%20*", ""),
+        ("GET", "/api/value?game=cool(%7B3%7C-1%7D,1)", ""),
+        ("GET", "/api/value?game=options(%7B2%7C-1%7D)", ""),
+        ("GET", "/api/value?game=cool(*,x)", ""),
         // Errors: bad input, an illegal move, a budget, limits, paths and methods.
         ("POST", "/api/analyze", "{"),
         ("POST", "/api/analyze", r#"{"game": "nim", "position": ["x"]}"#),

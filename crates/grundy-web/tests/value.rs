@@ -132,3 +132,33 @@ async fn a_game_written_as_text_short_or_loopy() {
         assert_error(s, &body, StatusCode::BAD_REQUEST, "bad_input", names);
     }
 }
+
+/// The worksheet's lines (issue 84) as `grundy value 'LINE' --json` answers them: a comparison
+/// with the relation found, cooling and freezing (Winning Ways, chapter 6: {3|-1} cooled by 1
+/// is {2|0}, frozen 1*), a form's options; a line that does not read is a 400 naming the bad
+/// part, and cooling by a game that is not a number a 422 saying so.
+#[tokio::test]
+async fn worksheet_lines_compare_cool_and_list_options() {
+    let (s, v) = get("/api/value?game=%7B1%7C0%7D%20%3E%3D%20*").await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(
+        v,
+        serde_json::json!({"comparison": ">=", "game": "{1|0} >= *", "holds": true, "left": "{1|0}",
+            "relation": ">", "relation_words": "{1|0} > *", "right": "*"})
+    );
+    let (s, v) = get("/api/value?game=cool(%7B3%7C-1%7D,1)").await;
+    assert_eq!((s, v["canonical"].as_str()), (StatusCode::OK, Some("{2|0}")), "{v}");
+    let (_, v) = get("/api/value?game=freeze(%7B3%7C-1%7D)").await;
+    assert_eq!(v["canonical"], "1*");
+    let (s, v) = get("/api/value?game=options(%7B2%7C-1%7D)").await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(v["left"], serde_json::json!([{"position": [], "value": "2"}]));
+    assert_eq!(v["right"], serde_json::json!([{"position": [], "value": "-1"}]));
+    let (s, v) = get("/api/value?game=cool(*,x)").await;
+    assert_error(s, &v, StatusCode::BAD_REQUEST, "bad_input", "unknown name `x`");
+    let (s, v) = get("/api/value?game=%7B1%7C0%7D%3D%3E*").await;
+    assert_error(s, &v, StatusCode::BAD_REQUEST, "bad_input", "unknown comparison `=>`");
+    let (s, v) = get("/api/value?game=cool(*,*)").await;
+    assert!(s.is_client_error(), "{v}");
+    assert!(v["error"].as_str().unwrap().contains("is not a number"), "{v}");
+}
