@@ -423,6 +423,41 @@ impl Value {
         Value::wrap(py, with_store(py, move |s| s.norton(g, u))?)
     }
 
+    /// This game cooled by the number `t` > -1 (Siegel, section II.5; Winning Ways, chapter 6):
+    /// {G^L cooled - t | G^R cooled + t} up to its temperature, its mean past it
+    /// (`{3|-1}` cooled by 1 is {2|0}); `BadInput` when t is not a number, `Refused` for
+    /// t <= -1.
+    fn cool(&self, py: Python<'_>, t: &Bound<'_, PyAny>) -> PyResult<Py<Value>> {
+        let (g, t) = (self.short("cool")?, to_value(py, t, "t")?);
+        let by = with_store(py, move |s| s.as_number(t))?;
+        let Some(by) = by else {
+            let name = with_store(py, move |s| s.text(t))?;
+            return Err(bad_input(format!("t is {name}: a game is cooled by a number")));
+        };
+        Value::wrap(py, with_store(py, move |s| s.cool(g, by))?)
+    }
+
+    /// This game heated by `t` (∫^t G): itself if a number, else {∫^t G^L + t | ∫^t G^R - t}
+    /// over its canonical options (`*` heated by 1 is ±1); `t` may be any game.
+    fn heat(&self, py: Python<'_>, t: &Bound<'_, PyAny>) -> PyResult<Py<Value>> {
+        let (g, t) = (self.short("heat")?, to_value(py, t, "t")?);
+        Value::wrap(py, with_store(py, move |s| s.heat(g, t))?)
+    }
+
+    /// This game overheated from `s` to `t` (∫_s^t G, Berlekamp's): n copies of s for the
+    /// integer n, else {∫_s^t G^L + t | ∫_s^t G^R - t}.
+    fn overheat(&self, py: Python<'_>, s: &Bound<'_, PyAny>, t: &Bound<'_, PyAny>) -> PyResult<Py<Value>> {
+        let (g, unit, t) = (self.short("overheat")?, to_value(py, s, "s")?, to_value(py, t, "t")?);
+        Value::wrap(py, with_store(py, move |st| st.overheat(g, unit, t))?)
+    }
+
+    /// The frozen value: this game cooled by its temperature, infinitesimally close to its
+    /// mean (`{3|-1}` freezes to 1*); a number's is itself, as CGSuite answers.
+    fn freeze(&self, py: Python<'_>) -> PyResult<Py<Value>> {
+        let g = self.short("freeze")?;
+        Value::wrap(py, with_store(py, move |s| s.freeze(g))?)
+    }
+
     /// The thermograph drawn as SVG text, 320 units wide (the Left wall on the left, as Winning
     /// Ways draws it, the mast at the mean, the stops, mean and temperature as fractions).
     fn thermograph_svg(&self, py: Python<'_>) -> PyResult<String> {

@@ -317,3 +317,30 @@ def test_a_value_is_bounded_as_a_whole(game, board):
         with pytest.raises(grundy.GaveUp, match=r"^Conway's value, in all \(it was at .*\), needs more than 50000000 steps") as e:
             grundy.value(game, board, budget=budget)
         assert "grundy.set_value_work(steps)" in str(e.value)
+
+
+def test_the_worksheets_comparisons_and_cooling():
+    # Issue 84, as CGSuite's worksheet answers: {1|0} >= * holds ({1|0} > *); ↑ is confused
+    # with *. Cooling {3|-1} by 1 gives {2|0}, by 2 it freezes to 1*, past 2 it is its mean 1
+    # (Winning Ways, chapter 6; Siegel, section II.5); * heated by 1 is ±1; 1/2 = {0|1}
+    # overheated from 1 to 1 is {1|0}.
+    g, star, up = gv("{1|0}"), gv("*"), gv("↑")
+    assert g >= star and g > star and not g <= star and not g == star and g != star
+    assert up.confused_with(star) and not up >= star and not up <= star
+    hot = gv("{3|-1}")
+    assert hot.cool(1) == gv("{2|0}") and str(hot.cool(1)) == "{2|0}"
+    assert hot.cool(Fraction(5, 2)) == 1 and hot.cool(gv("2")) == gv("1*")
+    assert hot.freeze() == gv("1*") and gv("3/4").freeze() == Fraction(3, 4)
+    assert star.heat(1) == gv("±1") and up.heat(1) == gv("{1|{0|-2}}")
+    assert gv("1/2").overheat(1, 1) == gv("{1|0}")
+    # Heating by t then cooling by t gives the game back.
+    for text in ["{1|0}", "↑*", "{2|-1}", "*2"]:
+        assert gv(text).heat(Fraction(1, 2)).cool(Fraction(1, 2)) == gv(text)
+    # The text reader takes the same operations.
+    assert gv("cool({3|-1}, 1)") == hot.cool(1) and gv("overheat(1/2, 1, 1)") == gv("{1|0}")
+    with pytest.raises(grundy.BadInput, match="a game is cooled by a number"):
+        hot.cool(star)
+    with pytest.raises(grundy.Refused, match="defined for t > -1"):
+        hot.cool(-1)
+    with pytest.raises(grundy.BadInput, match="unknown name `x`"):
+        gv("cool(*, x)")
