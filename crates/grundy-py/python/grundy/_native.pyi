@@ -48,15 +48,6 @@ class Analysis:
     def _repr_html_(self) -> str:
         """Who wins, the value and the number of winning moves, the board with the listed winning
         moves marked, and those moves in words, for a notebook."""
-    def cool(self, t: "ValueLike") -> "Value":
-        """This game cooled by the number t > -1 (Siegel II.5): {2|0} for {3|-1} cooled by 1, the
-        mean past the temperature; BadInput when t is not a number, Refused for t <= -1."""
-    def heat(self, t: "ValueLike") -> "Value":
-        """This game heated by t: itself if a number, else {heated G^L + t | heated G^R - t}."""
-    def overheat(self, s: "ValueLike", t: "ValueLike") -> "Value":
-        """This game overheated from s to t: n copies of s for the integer n, else as heat."""
-    def freeze(self) -> "Value":
-        """The frozen value: cooled by its temperature (a number's is itself)."""
     def _repr_svg_(self) -> Optional[str]:
         """The board with the listed winning moves marked (each shape `data-winning="true"`,
         drawn green), for a notebook; None for a game written in Python."""
@@ -349,6 +340,15 @@ class Value:
     def norton(self, unit: "ValueLike") -> "Value":
         """The Norton product self.unit by a positive unit (game_value reads "G.U"); Refused
         when the unit is not positive."""
+    def cool(self, t: "ValueLike") -> "Value":
+        """This game cooled by the number t > -1 (Siegel II.5): {2|0} for {3|-1} cooled by 1, the
+        mean past the temperature; BadInput when t is not a number, Refused for t <= -1."""
+    def heat(self, t: "ValueLike") -> "Value":
+        """This game heated by t: itself if a number, else {heated G^L + t | heated G^R - t}."""
+    def overheat(self, s: "ValueLike", t: "ValueLike") -> "Value":
+        """This game overheated from s to t: n copies of s for the integer n, else as heat."""
+    def freeze(self) -> "Value":
+        """The frozen value: cooled by its temperature (a number's is itself)."""
     def _repr_svg_(self) -> Optional[str]:
         """The thermograph (thermograph_svg()), for a notebook's display; None for a loopy game."""
     def thermograph_svg(self) -> str:

@@ -249,11 +249,12 @@ pub enum TextValue {
     Loopy(LoopyValue),
 }
 
-/// The value of a game written as `text` ([`reads_as_loopy`] says which reader): a short
+/// The value of a game written as `text` ([`reads_as_loopy`] says which reader, a worksheet's
+/// line being short games'): a short
 /// game's in `store`, a loopy game's within `max_steps` steps of work. A text that does not
 /// read is `PartizanError::Parse` naming the bad part.
 pub fn text_value(text: &str, store: &mut GameStore, max_steps: u64) -> Result<TextValue, PartizanError> {
-    if reads_as_loopy(text) {
+    if reads_as_loopy(text) && !worksheet_line(text) {
         return loopy_value_of_text(text, store, max_steps).map(TextValue::Loopy);
     }
     store.parse(text).map(TextValue::Short)

@@ -180,6 +180,17 @@ mod tests {
     }
 
     #[test]
+    fn a_worksheet_line_is_read_as_short_games_even_where_a_word_looks_like_a_label() {
+        // `x` would be a loopy game's label: the worksheet's reader names it instead.
+        let mut s = GameStore::new();
+        let e = crate::solve::loopy_value::text_value("cool(*, x)", &mut s, 1000).unwrap_err();
+        assert!(e.to_string().starts_with("unknown name `x`"), "{e}");
+        // options(G) is a worksheet's line, not a game: a game's reader names it.
+        let e = crate::solve::loopy_value::text_value("options(x)", &mut s, 1000).unwrap_err();
+        assert!(e.to_string().starts_with("unknown name `options`"), "{e}");
+    }
+
+    #[test]
     fn a_positions_options_are_typed_back_with_their_values() {
         let game: Game = "domineering".parse().unwrap();
         let position = game.parse_position(&["../.."]).unwrap();
