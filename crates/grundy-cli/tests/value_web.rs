@@ -24,7 +24,13 @@ fn cli(args: &[&str]) -> Vec<u8> {
 
 /// A query's value escaped.
 fn escape(t: &str) -> String {
-    t.replace('%', "%25").replace('&', "%26").replace('+', "%2B").replace(' ', "%20").replace('|', "%7C")
+    t.replace('%', "%25")
+        .replace('&', "%26")
+        .replace('+', "%2B")
+        .replace(' ', "%20")
+        .replace('|', "%7C")
+        .replace('<', "%3C")
+        .replace('>', "%3E")
 }
 
 /// The body of `GET /api/value` for `game` and the position's tokens.
@@ -73,6 +79,20 @@ async fn a_texts_value_is_the_api_reply_byte_for_byte() {
         let (printed, answered) = (cli(&[text]), body(&format!("/api/value?game={}", escape(text))).await);
         assert_eq!(String::from_utf8_lossy(&printed), String::from_utf8_lossy(&answered), "{text}");
     }
+}
+
+/// The worksheet's lines (issue 84), a comparison, cooling and a form's options, and a
+/// position's options (`--options`, `&options=true`): the two front ends' bytes are the same.
+#[tokio::test]
+async fn the_worksheets_answers_are_the_api_replies_byte_for_byte() {
+    for text in ["{1|0} >= *", "^ || *", "cool({3|-1}, 1)", "freeze({3|-1})", "options({2,{2|0}|-1,*})"] {
+        let (printed, answered) = (cli(&[text]), body(&format!("/api/value?game={}", escape(text))).await);
+        assert_eq!(String::from_utf8_lossy(&printed), String::from_utf8_lossy(&answered), "{text}");
+    }
+    let printed = cli(&["sum", "nim=2", "domineering=../..", "--options"]);
+    let answered =
+        body(&format!("/api/value?game=sum&position={}&options=true", escape("nim=2 domineering=../.."))).await;
+    assert_eq!(String::from_utf8_lossy(&printed), String::from_utf8_lossy(&answered));
 }
 
 /// A loopy game (Fox and Geese, issue 81): the two front ends' bytes are the same, with every

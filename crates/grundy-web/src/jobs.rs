@@ -19,7 +19,7 @@ use crate::routes::play::{play_move, MoveRequest};
 use crate::routes::problem::Problem;
 use crate::routes::random::{random_position, RandomRequest};
 use crate::routes::sg::{misere_sequence, sg_sequence};
-use crate::routes::value::{text_request, value_request};
+use crate::routes::value::{options_request, text_request, value_request};
 #[cfg(feature = "server")]
 use crate::AppState;
 
@@ -126,7 +126,10 @@ impl Job {
             }
             Job::Value { request } => {
                 let problem: Problem = serde_json::from_value(request.clone()).map_err(bad)?;
-                serde_json::to_value(value_request(&problem)?)
+                match request["options"].as_bool() {
+                    Some(true) => serde_json::to_value(options_request(&problem)?),
+                    _ => serde_json::to_value(value_request(&problem)?),
+                }
             }
             Job::ValueText { text } => serde_json::to_value(text_request(text)?),
         };

@@ -70,6 +70,7 @@ async fn the_local_api_answers_every_request_as_the_server_does() {
         ("GET", "/api/value?game=cool(%7B3%7C-1%7D,1)", ""),
         ("GET", "/api/value?game=options(%7B2%7C-1%7D)", ""),
         ("GET", "/api/value?game=cool(*,x)", ""),
+        ("GET", "/api/value?game=sum&position=nim=2%20domineering=../..&options=true", ""),
         // Errors: bad input, an illegal move, a budget, limits, paths and methods.
         ("POST", "/api/analyze", "{"),
         ("POST", "/api/analyze", r#"{"game": "nim", "position": ["x"]}"#),

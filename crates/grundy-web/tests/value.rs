@@ -162,3 +162,22 @@ async fn worksheet_lines_compare_cool_and_list_options() {
     assert!(s.is_client_error(), "{v}");
     assert!(v["error"].as_str().unwrap().contains("is not a number"), "{v}");
 }
+
+/// A position's options (`&options=true`), as `grundy value --options --json` lists them: the
+/// empty 2x2 Domineering board is ±1, Left's two vertical dominoes leave 1, Right's two
+/// horizontal ones -1; options=true without a position, or options=maybe, is a 400.
+#[tokio::test]
+async fn a_positions_options_with_their_values() {
+    let (s, v) = get("/api/value?game=domineering&position=../..&options=true").await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(
+        v,
+        serde_json::json!({"game": "domineering", "position": ["../.."], "value": "±1",
+            "left": [{"position": ["L./L."], "value": "1"}, {"position": [".L/.L"], "value": "1"}],
+            "right": [{"position": ["RR/.."], "value": "-1"}, {"position": ["../RR"], "value": "-1"}]})
+    );
+    let (s, v) = get("/api/value?game=%7B1%7C0%7D&options=true").await;
+    assert_error(s, &v, StatusCode::BAD_REQUEST, "bad_input", "options=true lists a position's options");
+    let (s, v) = get("/api/value?game=nim&position=3&options=maybe").await;
+    assert_error(s, &v, StatusCode::BAD_REQUEST, "bad_input", "options=maybe: give true or false");
+}

@@ -7,6 +7,7 @@
 //! `grundy value 'TEXT'` takes it: a short game in Conway's notation, or a loopy game in
 //! CGSuite's (`a:{0,a|*}`, `dud`), whose report adds the outcome with each player first, the
 //! stopper flag and the simplest form or the sides ([`grundy::frontend::LoopyReport`]).
+//! `&options=true` lists the position's options instead, as `grundy value --options` does.
 
 use http::StatusCode;
 use serde::Deserialize;
@@ -15,6 +16,7 @@ use serde_json::Value;
 use grundy::frontend::{
     loopy_report, text_report, text_unread, value_report, LoopyReport, Raise, Scope, TextReport, MAX_NAME_CHARS,
 };
+use grundy::frontend::{position_options_report, OptionsReport};
 use grundy::ValueReport;
 use grundy::{AnalyzeError, GameStore, PartizanError};
 
@@ -39,11 +41,26 @@ pub(crate) struct ValueQuery {
     budget: Option<String>,
     /// The edges of a game on a graph, as `/api/analyze` takes them.
     graph: Option<String>,
+    /// `true`: the position's options instead of its value, as `grundy value --options` lists
+    /// them (each option position with its value).
+    options: Option<String>,
 }
 
 /// The query of `GET /api/value` checked, with the default budget filled in.
 pub(crate) fn prepare_value(q: ValueQuery, config: &Config) -> Result<Prepared, ApiError> {
     let game = q.game.ok_or_else(|| ApiError::bad("missing query parameter 'game' (e.g. ?game=kl:2,3&position=4)"))?;
+    let options = match q.options.as_deref() {
+        None | Some("false") => false,
+        Some("true") => true,
+        Some(other) => {
+            return Err(ApiError::bad(format!("options={}: give true or false", grundy::frontend::escape(other))))
+        }
+    };
+    if options && q.position.is_none() {
+        return Err(ApiError::bad(
+            "options=true lists a position's options: send position too (a form's options: ?game=options(G))",
+        ));
+    }
     if q.position.is_none() && q.graph.is_none() && game.parse::<grundy::Game>().is_err() {
         return Ok(prepare_text(game));
     }
@@ -52,12 +69,14 @@ pub(crate) fn prepare_value(q: ValueQuery, config: &Config) -> Result<Prepared, 
     let budget =
         q.budget.as_deref().map(|b| grundy::frontend::parse_u64(b, "budget").map_err(ApiError::bad)).transpose()?;
     let tokens: Vec<Value> = position.split_whitespace().map(|t| Value::String(t.into())).collect();
-    let mut body = serde_json::json!({"game": game, "position": tokens, "budget": budget, "graph": q.graph});
+    let mut body =
+        serde_json::json!({"game": game, "position": tokens, "budget": budget, "graph": q.graph, "options": options});
     let problem: Problem =
         serde_json::from_value(body.clone()).map_err(|e| ApiError::bad(format!("malformed query: {e}")))?;
     // Read at once, so a bad game or position is a 400 before any lane is taken.
     problem.parse()?;
-    let asked = problem.asked("value", "value", &budget_flag(budget));
+    let flags = budget_flag(budget) + if options { " --options" } else { "" };
+    let asked = problem.asked("value", "value", &flags);
     let bytes = body.to_string().len();
     let forecast = with_budget(&mut body, budget, bytes, config);
     Ok(Prepared { asked, forecast, endpoint: "value", shape_of: body.clone(), job: Job::Value { request: body } })
@@ -134,6 +153,18 @@ pub(crate) fn value_request(problem: &Problem) -> Result<ValueReply, Fail> {
     value_report(&game, &position, &mut store, options.budget, MAX_NAME_CHARS, Scope::Full, RAISE)
         .map(ValueReply::Short)
         .map_err(|e| with_outcome(failed(problem, e), &game, &position, options.budget))
+}
+
+/// The options of the problem's position (`options=true`), in a store of its own: each
+/// position Left's and Right's moves leave with its value, the object `grundy value --options
+/// --json` prints.
+pub(crate) fn options_request(problem: &Problem) -> Result<OptionsReport, Fail> {
+    let (game, position, options) = problem.parse()?;
+    let mut store = GameStore::new();
+    store.set_total_work_limit(store.work_limit());
+    store.set_memory_limit(REQUEST_MEMORY);
+    position_options_report(&game, &position, &mut store, options.budget, MAX_NAME_CHARS)
+        .map_err(|e| failed(problem, e))
 }
 
 /// A value refused past a bound (the budget, the work or the memory a request may take), with
