@@ -112,6 +112,11 @@ fn bad_lines_are_refused_in_one_line_naming_the_bad_part() {
         (vec!["value", "options {1|0}"], "expected `(` after `options`"),
         (vec!["value", "{1|0}", "--options"], "--options lists a position's options"),
         (vec!["value", "^ >= *", "--svg", "/dev/null"], "--svg: a comparison has no thermograph"),
+        (vec!["value", "fox-and-geese", "F......./......../G.G.....", "--options"], "is a loopy game"),
+        (
+            vec!["value", "nim", "5000", "--options"],
+            "the position has 5000 options for Left, more than the 1000 listed",
+        ),
     ] {
         let out = grundy(&args);
         let err = String::from_utf8_lossy(&out.stderr);

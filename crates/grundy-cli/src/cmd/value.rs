@@ -133,6 +133,12 @@ pub fn run(args: Args) -> Result<(), CliError> {
             parse_problem(&args.game, &args.position, Convention::Normal, "first", args.budget.as_deref())?;
         // A loopy game (its positions repeat): valued from its graph of positions.
         if let Some(report) = loopy_report(&game, &position, &mut store, options.budget) {
+            if args.options {
+                return Err(CliError::usage(format!(
+                    "--options lists a short game's options, and {game} is a loopy game (its positions repeat)"
+                ))
+                .argument("--options"));
+            }
             return loopy(&report.map_err(|e| error(e, limits))?, &args);
         }
         let outcome = |e: CliError| with_outcome(e, &game, &position, options.budget);

@@ -135,17 +135,19 @@ pub fn position_options_report(
     budget: u64,
     name_limit: u64,
 ) -> Result<OptionsReport, AnalyzeError> {
-    let (value, _) = position_value(game, position, store, budget)?;
-    let mut sides = [Vec::new(), Vec::new()];
-    for (side, player) in sides.iter_mut().zip([Player::First, Player::Second]) {
-        let moves = position.kind().moves(player);
+    // The moves first: a position with too many is refused before any value is worked out.
+    let moves = [position.kind().moves(Player::First), position.kind().moves(Player::Second)];
+    for (moves, who) in moves.iter().zip(["Left", "Right"]) {
         if moves.len() > MAX_LISTED_OPTIONS {
             return Err(AnalyzeError::Unsupported(format!(
-                "the position has {} options for {}, more than the {MAX_LISTED_OPTIONS} listed",
-                moves.len(),
-                if player == Player::First { "Left" } else { "Right" }
+                "the position has {} options for {who}, more than the {MAX_LISTED_OPTIONS} listed",
+                moves.len()
             )));
         }
+    }
+    let (value, _) = position_value(game, position, store, budget)?;
+    let mut sides = [Vec::new(), Vec::new()];
+    for (side, moves) in sides.iter_mut().zip(moves) {
         for (_, after) in moves {
             let (v, _) = position_value(game, &after, store, budget)?;
             side.push(OptionEntry { position: game.position_tokens(&after), value: name(store, v, name_limit)? });
