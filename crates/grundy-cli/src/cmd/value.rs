@@ -32,7 +32,9 @@ pub struct Args {
     /// The game (e.g. kl:2,3, domineering, sum; 'grundy games' lists them all), or a game
     /// written in Conway's notation ('{1|0,*}', '^+*', '3/4', '-1/2', '±1' or '+-1') with no
     /// position, or a loopy game in CGSuite's ('a:{0,a|*}' with a label pointing back, '{pass|}',
-    /// on, off, over, under, upon, dud; see docs/loopy.md).
+    /// on, off, over, under, upon, dud; see docs/loopy.md), or a worksheet's line: a comparison
+    /// ('{1|0} >= *'; <=, ==, !=, <, >, ||, <|, |>), cool(G, t), heat(G, t), overheat(G, s, t),
+    /// freeze(G) or options(G) (see docs/value.md).
     #[arg(allow_hyphen_values = true)]
     game: String,
     /// The position, as `grundy analyze` takes it.

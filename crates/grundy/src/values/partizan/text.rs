@@ -8,12 +8,16 @@
 //! (`-1↑` is -1 + ↑), and a game before a ± is added to it, as in CGSuite (`3±1` and `3+-1`
 //! are 3 + ±1 = {4|2}).
 //!
-//! The uptimals of Lessons in Play are names too: `↑^3` (↑ to the 3rd, ASCII `^^3`), `↓^3`,
+//! The uptimals of Lessons in Play are names too: `↑^3` (↑ to the 3rd, ASCII `^^3` or CGSuite's
+//! `^<3>`; `^3` is three ↑, ↑3), `↓^3`,
 //! `↑^3*`, and the tiny and miny games `⧾2` and `⧿2` (also `Tiny(2)`, `Miny(2)`, of any game).
 //! Expressions combine games: the ordinal sum `G:H` (`{1|*}:1`), the Norton product `G.U` by a
 //! positive unit U (`3.↑` is ↑3, `{1|0}.↑`), the atomic weight `aw(G)` and the reduced
-//! canonical form `reduced(G)`. `:` and `.` bind tighter than `+` and `-`, from left to right,
-//! and a sign or ± before a term applies to the whole of it (`-1:1`'s `-1` is the number).
+//! canonical form `reduced(G)`, and cooling, heating, overheating and freezing (`cool(G, t)`,
+//! `heat(G, t)`, `overheat(G, s, t)`, `freeze(G)`). `:` and `.` bind tighter than `+` and `-`,
+//! from left to right, and a sign or ± before a term applies to the whole of it (`-1:1`'s `-1`
+//! is the number). A [`Worksheet`] line is a game, a comparison of two (`G >= H`) or a form's
+//! options (`options(G)`).
 //!
 //! [`GameExpr`] is the text's tree: `FromStr` reads it, `Display` writes it, and a
 //! [`GameStore`] evaluates it ([`GameStore::eval`]) or names a value by it ([`GameStore::expr`]).
