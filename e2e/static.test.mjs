@@ -103,7 +103,7 @@ for (const width of [1280, 390]) {
   });
 }
 
-test('the static page values a loopy game written as text, as the server does', { skip }, async () => {
+test('the static page values a loopy game and a comparison written as text, as the server does', { skip }, async () => {
   const browser = await launch({ width: 1280, height: 1000 });
   try {
     const { page, errors, failed } = await open(browser.context, { base: STATIC });
@@ -119,6 +119,15 @@ test('the static page values a loopy game written as text, as the server does', 
     assert.equal(await page.textContent('#sg'), 'on & off');
     assert.equal(await page.textContent('#value-sides'), 'onside on, offside off');
     assert.equal(await page.textContent('#value-left-first'), 'a draw: play goes on for ever');
+    // A worksheet's comparison (issue 84), answered by the page's WebAssembly as the server does.
+    await page.fill('#game', '{1|0} >= *');
+    await forgetStatus(page, 'starting');
+    await page.click('#new-game');
+    await page.waitForFunction(() => ['value', 'error'].includes(document.getElementById('status').dataset.state),
+      null, { timeout: 30000 });
+    assert.equal(await shownError(page), '');
+    assert.equal(await page.textContent('#sg'), 'true');
+    assert.match(await page.textContent('#explanation'), /\{1\|0\} > \*/);
     assert.deepEqual(errors, []);
     assert.deepEqual(failed, []);
   } finally {
