@@ -649,7 +649,7 @@ fn analyze_sum_in(
     a.sg_note = Some("none (partizan: Conway's value below)".into());
     a.explanation = vec![format!(
         "{}, so the sum has no Sprague-Grundy value: its value in Conway's sense is the sum of its games' values (an impartial game's is the nimber of its Sprague-Grundy value).",
-        partizan_parts(&partizan)
+        partizan_parts(partizan)
     )];
     for (i, (part, v)) in parts.iter().zip(&values).enumerate() {
         let name = store.text_within(*v, NAMED_CHARS)?.unwrap_or_else(|| "a long canonical form".into());
@@ -787,7 +787,7 @@ fn beside_nim(
     a.explanation = vec![
         format!(
             "{}, so the sum has no Sprague-Grundy value: its value in Conway's sense is the sum of its games' values, here G + *{n}, with G = {g_name} the partizan games' sum and *{n} the nimber of the impartial ones' nim-sum (the Sprague-Grundy theorem).",
-            partizan_parts(&partizan)
+            partizan_parts(partizan)
         ),
         format!(
             "The canonical form of G + *{n} lists G + *k for every k < {n}, past the work bound; so G is compared with the nimbers instead (Conway's rule: G + *m >= 0 when no Right option of G + *m is <= 0), a search over G's positions and m up to G's birthday + 1 = {}, past which the answers do not change.",
