@@ -66,7 +66,7 @@ fn a_partizan_game_beside_a_big_nim_heap_is_answered() {
     let o = grundy_within(1 << 20, &all);
     let out = stdout(&o);
     assert!(o.status.success(), "{}{out}", stderr(&o));
-    assert!(out.contains("outcome: N "), "{out}");
+    assert!(out.contains("outcome: Left, to move, wins with best play"), "{out}");
     assert!(out.contains("{2|1} + *1000") && out.contains("outcome class L, mean 3/2, temperature 1/2"), "{out}");
     // Every move of the heap wins ({2|1} + *k >= 0), and the three of the strip.
     assert!(out.contains("winning moves (1003)"), "{out}");

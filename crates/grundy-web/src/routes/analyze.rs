@@ -37,18 +37,23 @@ pub(crate) fn analyze_request(
     if let Some(limit) = request.limit()? {
         analysis.list_at_most(limit, "the request's limit");
     }
-    // Each listed move as it is typed: as the drawing writes it where the drawing offers it
-    // (the page marks it there), else in the game's own words; and legal moves of the player to
-    // move for the move box's hint (the person may be the one to move).
+    // Each listed move as it is typed, in the game's own words; where neither those words nor
+    // the general form (`3 -> 1`, which the page also looks for) is a move the drawing offers,
+    // as the drawing writes it (an Arc Kayles edge, a move in one game of a sum), so that the
+    // page marks it on the board. And legal moves of the player to move for the move box's hint
+    // (the person may be the one to move).
     let drawn = grundy::draw(&game, &position, options.to_move).moves;
     let typed = analysis
         .winning_moves
         .iter()
         .chain(&analysis.drawing_moves)
         .map(|m| {
-            grundy::frontend::drawn_move(&position, options.to_move, &m.mv, &drawn)
-                .or_else(|| grundy::frontend::typed_move(&position, options.to_move, &m.mv))
-                .unwrap_or_else(|| m.mv.to_string())
+            let typed =
+                grundy::frontend::typed_move(&position, options.to_move, &m.mv).unwrap_or_else(|| m.mv.to_string());
+            if drawn.contains(&typed) || drawn.contains(&m.mv.to_string()) {
+                return typed;
+            }
+            grundy::frontend::drawn_move(&position, options.to_move, &m.mv, &drawn).unwrap_or(typed)
         })
         .collect();
     let examples = grundy::frontend::example_turns(&position, options.to_move, options.convention);

@@ -83,6 +83,16 @@ pub trait OutcomeGame {
     /// Whether nothing is left of `s` to move in.
     fn is_empty(&self, s: &Self::State) -> bool;
 
+    /// Whether the parts [`OutcomeGame::split`] takes out stay on the board rather than join a
+    /// sum of values searched beside it: a part equal to 0 is dropped, and two parts each the
+    /// other's negative are dropped together (G + 0 and G + H - H are G). No sum is made, so
+    /// the values' store holds only the parts' values. (A part is not replaced by another of
+    /// its value: the other may be larger, and play could then come back to it for ever.) By
+    /// default the parts are summed.
+    fn keeps_parts(&self) -> bool {
+        false
+    }
+
     /// Whether [`OutcomeGame::moves`] asks [`OutcomeGame::decided`] of every move (beside
     /// nothing) while ordering them: then a move it gave nothing for is not asked again.
     fn asks(&self) -> bool {
@@ -258,6 +268,8 @@ impl<'a, G: OutcomeGame> Searcher<'a, G> {
         let mut parts = vec![];
         let mut rest = if self.valuing { self.game.split(s, &mut parts) } else { s.clone() };
         let mut v = v;
+        // Kept parts' values, to cancel a part against its negative.
+        let mut kept: Vec<(GameValue, G::State)> = vec![];
         for (key, part) in &parts {
             if !self.valuing || self.too_big.contains(key) {
                 rest = self.game.join(&rest, part);
@@ -271,10 +283,30 @@ impl<'a, G: OutcomeGame> Searcher<'a, G> {
                     rest = self.game.join(&rest, part);
                     continue;
                 }
+                // The store full: no part is valued from now on, this one stays on the board.
+                Err(AnalyzeError::Partizan(crate::values::partizan::PartizanError::TooMuchMemory { .. }))
+                    if self.game.keeps_parts() =>
+                {
+                    self.valuing = false;
+                    rest = self.game.join(&rest, part);
+                    continue;
+                }
                 Err(e) => return Err(e),
             };
             if self.store.memory_used() > self.store.memory_limit() / 2 {
                 self.valuing = false;
+            }
+            if self.game.keeps_parts() {
+                if value == self.zero {
+                    continue;
+                }
+                let negative = self.store.neg(value).map_err(partizan_error)?;
+                if let Some(at) = kept.iter().position(|(w, _)| *w == negative) {
+                    kept.swap_remove(at);
+                    continue;
+                }
+                kept.push((value, part.clone()));
+                continue;
             }
             // A sum is born no later than its parts' birthdays added (Siegel II.4), so the
             // bound is known before the sum is made; numbers add as numbers.
@@ -288,6 +320,9 @@ impl<'a, G: OutcomeGame> Searcher<'a, G> {
             } else {
                 rest = self.game.join(&rest, part);
             }
+        }
+        for (_, part) in &kept {
+            rest = self.game.join(&rest, part);
         }
         if self.game.is_empty(&rest) {
             let class = self.store.outcome(v).map_err(partizan_error)?;

@@ -3,8 +3,8 @@
 //! Frogs): a state is the sorted list of its parts' canonical keys, so the game's own
 //! canonical forms (its symmetries, its dead cells dropped) are the search's too.
 //!
-//! A part where neither player can move is valued (0) by the value search and joins the
-//! sum of values. The table's keys are the states' numbers in an interner of lists of parts
+//! A part with few moves is valued by the value search: a part equal to 0 leaves the state, and
+//! so do two parts each the other's negative. The table's keys are the states' numbers in an interner of lists of parts
 //! (exact, never a hash of them), which holds at most as many lists as it was given room for;
 //! past it a state is searched but not remembered.
 
@@ -17,6 +17,10 @@ use crate::rules::board::packed::{Packed, PackedRules};
 /// The bytes an interned list of one part takes in the interner, about (the key, its box, the
 /// map's slot).
 pub const INTERNED_BYTES: u64 = 64;
+
+/// A part with at most this many moves of both players together is valued
+/// ([`OutcomeGame::split`]).
+pub const SMALL_PART_MOVES: u64 = 6;
 
 /// The outcome search's view of a game with packed keys.
 pub struct PackedSearch<'a> {
@@ -87,16 +91,20 @@ impl OutcomeGame for PackedSearch<'_> {
         let mut rest = vec![];
         for &part in s {
             let (l, r) = (self.rules.key_option_count(part, 0), self.rules.key_option_count(part, 1));
-            // Only a part where nobody can move (0) leaves the search: valuing larger parts of
-            // Clobber and Konane made sums whose canonical forms outgrew the store; a measure of
-            // a part's size that tells which are cheap to value is still to be found.
-            if l == 0 && r == 0 {
+            // Parts with few moves are valued (cheaply, and remembered), and those that cancel
+            // leave the board ([`OutcomeGame::keeps_parts`]); summing them beside the board made
+            // sums whose canonical forms outgrew the store.
+            if l + r <= SMALL_PART_MOVES {
                 out.push((part, vec![part]));
             } else {
                 rest.push(part);
             }
         }
         rest
+    }
+
+    fn keeps_parts(&self) -> bool {
+        true
     }
 
     fn join(&self, rest: &Vec<Packed>, part: &Vec<Packed>) -> Vec<Packed> {

@@ -175,8 +175,20 @@ fn domineering_sure_wins_are_wins() {
 fn every_packed_game_agrees_with_the_plain_search() {
     let mut memo = HashMap::new();
     for (name, positions) in [
-        ("clobber", vec!["xo/ox", "xox/oxo", "xoxo/oxox", "xo.x/o.xo/xoxo", "xxo/oox/xox"]),
-        ("konane", vec!["xo.x/oxox", "xox/o.o/xox", "xoxo./oxoxo"]),
+        // Parts that cancel (xo and ox, each the other's negative; two equal to *), and parts
+        // equal to 0, beside others.
+        (
+            "clobber",
+            vec![
+                "xo/ox",
+                "xox/oxo",
+                "xoxo/oxox",
+                "xo.x/o.xo/xoxo",
+                "xxo/oox/xox",
+                "xo.ox.xo.xxo/............/xox.xoo.ox..",
+            ],
+        ),
+        ("konane", vec!["xo.x/oxox", "xox/o.o/xox", "xoxo./oxoxo", "xo..ox.xo./........../x.o.xox.o."]),
         ("snort", vec!["..../....", "...../.....", "x..o./....."]),
         ("col", vec!["..../....", "...../....."]),
         ("toads-frogs", vec!["TT..FF", "T.T.F.F", "TT.T..FF.F"]),
