@@ -337,3 +337,19 @@ fn conway_texts_of_issue_80() {
         assert!(err.len() < 300 && err.contains("(100000 digits)"), "{} bytes: {}", err.len(), &err[..200]);
     }
 }
+
+/// Konane's rules let one player move where the other cannot, yet a position's value may be
+/// all-small: the line says it speaks of the value.
+#[test]
+fn all_small_speaks_of_the_value() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["value", "konane", "xo.x/oxox"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("\nall-small (the value, not the board's rules): no\n"), "{text}");
+    let out =
+        std::process::Command::new(env!("CARGO_BIN_EXE_grundy")).args(["value", "clobber", "xxo"]).output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("\nall-small (the value, not the board's rules): yes\n"), "{text}");
+}

@@ -277,7 +277,7 @@ fn text(r: &ValueReport, scope: Scope) -> String {
     let head =
         if r.position.is_empty() { r.game.clone() } else { format!("{} {}", r.game, shortened(&r.position.join(" "))) };
     let mut out = format!(
-        "{head}\nvalue: {}\noutcome: {} ({})\nmean: {}\ntemperature: {}\nstops: Left {}, Right {}\nbirthday: {}\nall-small: {}\n",
+        "{head}\nvalue: {}\noutcome: {} ({})\nmean: {}\ntemperature: {}\nstops: Left {}, Right {}\nbirthday: {}\nall-small (the value, not the board's rules): {}\n",
         canonical(r),
         r.outcome,
         r.outcome_words(),
