@@ -108,20 +108,8 @@ impl GameStore {
             if thermograph.temperature() < t {
                 self.intern_nus(Nus::number(thermograph.mean()))?
             } else {
-                let (gl, gr) = self.options(g)?;
-                self.deeper(|s| {
-                    let mut left = Vec::with_capacity(gl.len());
-                    for &o in gl.iter() {
-                        let c = s.cool_step(o, t, ts, memo)?;
-                        left.push(s.add_id(c, ts.1)?);
-                    }
-                    let mut right = Vec::with_capacity(gr.len());
-                    for &o in gr.iter() {
-                        let c = s.cool_step(o, t, ts, memo)?;
-                        right.push(s.add_id(c, ts.0)?);
-                    }
-                    s.canonical(left, right)
-                })?
+                // {G^L_t - t | G^R_t + t}.
+                self.options_shifted(g, (ts.1, ts.0), |s, o| s.cool_step(o, t, ts, memo))?
             }
         };
         memo.insert(g, r);
@@ -156,25 +144,35 @@ impl GameStore {
         let r = match (self.number_of(g), unit) {
             (Some(_), None) => g,
             (Some(n), Some(s)) if n.is_integer() => self.integer_multiple(n, s)?,
-            _ => {
-                let (gl, gr) = self.options(g)?;
-                self.deeper(|s| {
-                    let mut left = Vec::with_capacity(gl.len());
-                    for &o in gl.iter() {
-                        let h = s.heat_step(o, unit, ts, memo)?;
-                        left.push(s.add_id(h, ts.0)?);
-                    }
-                    let mut right = Vec::with_capacity(gr.len());
-                    for &o in gr.iter() {
-                        let h = s.heat_step(o, unit, ts, memo)?;
-                        right.push(s.add_id(h, ts.1)?);
-                    }
-                    s.canonical(left, right)
-                })?
-            }
+            // {∫G^L + t | ∫G^R - t}.
+            _ => self.options_shifted(g, ts, |s, o| s.heat_step(o, unit, ts, memo))?,
         };
         memo.insert(g, r);
         Ok(r)
+    }
+
+    /// The canonical form of {step(G^L) + left | step(G^R) + right}: cooling's and heating's
+    /// shape, each option transformed by `step` (one level deeper) and shifted.
+    fn options_shifted(
+        &mut self,
+        g: Id,
+        (left_shift, right_shift): (Id, Id),
+        mut step: impl FnMut(&mut Self, Id) -> Result<Id, PartizanError>,
+    ) -> Result<Id, PartizanError> {
+        let (gl, gr) = self.options(g)?;
+        self.deeper(|s| {
+            let mut left = Vec::with_capacity(gl.len());
+            for &o in gl.iter() {
+                let x = step(s, o)?;
+                left.push(s.add_id(x, left_shift)?);
+            }
+            let mut right = Vec::with_capacity(gr.len());
+            for &o in gr.iter() {
+                let x = step(s, o)?;
+                right.push(s.add_id(x, right_shift)?);
+            }
+            s.canonical(left, right)
+        })
     }
 
     /// G frozen, of an id.
