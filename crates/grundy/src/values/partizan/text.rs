@@ -334,14 +334,8 @@ impl FromStr for Worksheet {
             if p.peek() != Some('(') {
                 return Err(p.error("expected `(` after `options`"));
             }
-            p.bump();
-            let g = p.nested(|p| p.expr())?;
-            p.skip_space();
-            if p.peek() != Some(')') {
-                return Err(p.error("expected `)`"));
-            }
-            p.bump();
-            Worksheet::Options(g)
+            // A parenthesised game, read as any other.
+            Worksheet::Options(p.primary()?)
         } else {
             let g = p.expr()?;
             p.skip_space();
