@@ -367,7 +367,7 @@ fn outcome_line(a: &Analysis) -> String {
         return format!("outcome: {} ({})\n", a.outcome, a.outcome.words());
     };
     if a.sg.is_none() && (a.outcome_class.is_some() || a.conway.is_some()) {
-        let side = |p: grundy::Player| if p.index() == 0 { "Left" } else { "Right" };
+        let side = |p: grundy::Player| grundy::frontend::side(p.index());
         let mover = side(a.to_move);
         return if winner == a.to_move {
             format!("outcome: {mover}, to move, wins with best play\n")
