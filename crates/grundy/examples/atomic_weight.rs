@@ -6,7 +6,7 @@
 
 use std::time::Instant;
 
-use grundy::rules::board::value::BoardValues;
+use grundy::rules::board::machinery::value::BoardValues;
 use grundy::values::partizan::GameStore;
 use grundy::Game;
 

@@ -113,10 +113,10 @@ pub mod frontend {
     pub use crate::number::parse_u64;
     pub use crate::play::export::export_graph;
     pub use crate::play::*;
-    pub use crate::rules::board::chips::{chip_gaps, chips_win, chips_winning_moves};
-    pub use crate::rules::board::euclid::{euclid_winning_moves, euclid_wins};
-    pub use crate::rules::board::graph::{each_vertex, Goal, Verdict as GraphVerdict, MAX_GRAPH_BYTES};
-    pub use crate::rules::board::partizan::side;
+    pub use crate::rules::board::graphs::graph::{each_vertex, Goal, Verdict as GraphVerdict, MAX_GRAPH_BYTES};
+    pub use crate::rules::board::machinery::partizan::side;
+    pub use crate::rules::board::numbers::chips::{chip_gaps, chips_win, chips_winning_moves};
+    pub use crate::rules::board::numbers::euclid::{euclid_winning_moves, euclid_wins};
     pub use crate::rules::catalogue::*;
     pub use crate::rules::nim::{misere_nim_winning_moves, misere_nim_wins, nim_winning_moves, BalanceTable};
     pub use crate::rules::take_break::{HexCode, OctalCode, SplitRules, MAX_OCTAL_DIGITS};

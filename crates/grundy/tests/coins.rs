@@ -9,7 +9,7 @@
 mod common;
 
 use grundy::play::parse_move;
-use grundy::rules::board::coins::{gray, gray_inverse, odious, xor_pairs_below, CoinRule, Turned};
+use grundy::rules::board::numbers::coins::{gray, gray_inverse, odious, xor_pairs_below, CoinRule, Turned};
 use grundy::{analyze, AnalyzeOptions, Convention, Game, Outcome, Player};
 
 /// Every set of coins drawn from `coins`, as tokens (the empty set as `none`).

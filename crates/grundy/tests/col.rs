@@ -8,7 +8,7 @@
 
 mod conway;
 
-use grundy::rules::board::value::BoardValues;
+use grundy::rules::board::machinery::value::BoardValues;
 use grundy::values::partizan::GameStore;
 
 use conway::{board, check_grids, colourings, every_board, seeded_boards, value_text, Cells};

@@ -7,7 +7,7 @@
 
 use grundy::frontend::GAMES;
 use grundy::play::{has_move, parse_move};
-use grundy::rules::board::hackenbush::Hackenbush;
+use grundy::rules::board::pictures::hackenbush::Hackenbush;
 use grundy::rules::board::Face;
 use grundy::{draw, Drawing, Game, Player, Position};
 

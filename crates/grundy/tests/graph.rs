@@ -428,7 +428,7 @@ fn the_winner_makes_progress_against_an_opponent_that_runs_in_circles() {
                 } else {
                     // Round the cycles: a move to an infinite vertex or a larger value first.
                     let moves = legal_moves(&pos, to_move);
-                    let values = grundy::rules::board::graph::solve::vertex_values(graph).unwrap();
+                    let values = grundy::rules::board::graphs::graph::solve::vertex_values(graph).unwrap();
                     let up = moves.iter().find(|m| {
                         let here = &values[pos.heaps()[m.heap] as usize];
                         let there = &values[m.to[0] as usize];
@@ -495,7 +495,7 @@ fn random_texts_are_read_or_refused_with_the_line() {
 /// zeros are exactly the lost vertices), and partizan edges, goals and misère play.
 #[test]
 fn each_vertex_agrees_with_exhaustive_search_on_one_token() {
-    use grundy::rules::board::graph::{each_vertex, GsgValue, Verdict};
+    use grundy::rules::board::graphs::graph::{each_vertex, GsgValue, Verdict};
     let mut rng = Lcg(1033);
     for round in 0..300 {
         let impartial = round % 2 == 0;

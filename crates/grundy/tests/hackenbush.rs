@@ -18,7 +18,7 @@ fn pictures(n: u64, size: usize) -> Vec<String> {
     loop {
         let edges: Vec<(u64, u64)> = pick.iter().map(|&i| pairs[i]).collect();
         let token = edges.iter().map(|(u, v)| format!("{u}-{v}")).collect::<Vec<_>>().join(",");
-        if grundy::rules::board::hackenbush::parse_picture(&token).is_ok() {
+        if grundy::rules::board::pictures::hackenbush::parse_picture(&token).is_ok() {
             out.push(token);
         }
         // The next non-decreasing choice.
@@ -74,8 +74,8 @@ fn random_pictures_agree_with_exhaustive_search() {
     while pictures.len() < 60 {
         let size = 7 + below(4);
         let token = (0..size).map(|_| format!("{}-{}", below(6), below(6))).collect::<Vec<_>>().join(",");
-        if let Ok(edges) = grundy::rules::board::hackenbush::parse_picture(&token) {
-            pictures.push(grundy::rules::board::hackenbush::picture_token(&edges));
+        if let Ok(edges) = grundy::rules::board::pictures::hackenbush::parse_picture(&token) {
+            pictures.push(grundy::rules::board::pictures::hackenbush::picture_token(&edges));
         }
     }
     let mut positions: Vec<Vec<String>> = pictures.iter().map(|p| vec![p.clone()]).collect();

@@ -10,8 +10,8 @@
 mod conway;
 
 use grundy::naive::NaiveSolver;
-use grundy::rules::board::hackenbush::{numbers_of_coloured, parse_coloured_picture, Colour, ColouredEdge};
-use grundy::rules::board::value::BoardValues;
+use grundy::rules::board::machinery::value::BoardValues;
+use grundy::rules::board::pictures::hackenbush::{numbers_of_coloured, parse_coloured_picture, Colour, ColouredEdge};
 use grundy::rules::board::Hackenbush;
 use grundy::values::partizan::GameStore;
 use grundy::{analyze, AnalyzeOptions, Convention, Game, Outcome, Player};
@@ -97,7 +97,7 @@ fn the_analysis_agrees_with_exhaustive_search_for_both_players() {
         ["0-1,1-2,2-3", "0-1,1-2,1-3", "0-1,1-2,0-2,2-3", "0-1,0-1,1-2", "0-1,0-2,2-3", "0-0,0-1,1-2", "0-1,0-1,0-2"]
     {
         for p in colourings(shape) {
-            let token = grundy::rules::board::hackenbush::coloured_token(&p);
+            let token = grundy::rules::board::pictures::hackenbush::coloured_token(&p);
             let tokens = [token.as_str(), "0-1:r,1-2:b"];
             let position = game.parse_position(&tokens).unwrap();
             for player in [Player::First, Player::Second] {
@@ -151,7 +151,7 @@ fn misere_coloured_pictures_agree_with_exhaustive_search() {
     let game: Game = "hackenbush".parse().unwrap();
     let mut naive = NaiveSolver::new();
     for p in colourings("0-1,1-2,1-3").into_iter().chain(colourings("0-1,1-2,0-2")) {
-        let token = grundy::rules::board::hackenbush::coloured_token(&p);
+        let token = grundy::rules::board::pictures::hackenbush::coloured_token(&p);
         let position = game.parse_position(&[token.as_str(), "0-1:b"]).unwrap();
         for player in [Player::First, Player::Second] {
             let options =
@@ -312,7 +312,7 @@ fn a_coloured_picture_is_one_part_of_a_sum() {
 }
 
 /// A picture of two coloured edges: its count word carries the colour flag.
-const COLOURED_2: u64 = grundy::rules::board::hackenbush::COLOURED + 2;
+const COLOURED_2: u64 = grundy::rules::board::pictures::hackenbush::COLOURED + 2;
 
 /// The face: blue and red edges drawn as Left's and Right's, targets on the mover's edges only,
 /// and the colours named in the click line.

@@ -48,7 +48,7 @@ fn boards(rows: usize, cols: usize, alphabet: &[char]) -> Vec<String> {
 fn value_text(name: &str, tokens: &str) -> String {
     let b = board(name);
     let mut store = GameStore::new();
-    let mut values = grundy::rules::board::value::BoardValues::new(b.rules(), 1_000_000);
+    let mut values = grundy::rules::board::machinery::value::BoardValues::new(b.rules(), 1_000_000);
     let v = values.value(&mut store, &numbers(b.rules(), tokens)).unwrap();
     store.text(v).unwrap()
 }
@@ -118,7 +118,7 @@ fn cutcake_values_are_the_games_of_their_moves() {
     use std::collections::HashMap;
     let b = board("cutcake");
     let mut store = GameStore::new();
-    let mut values = grundy::rules::board::value::BoardValues::new(b.rules(), u64::MAX);
+    let mut values = grundy::rules::board::machinery::value::BoardValues::new(b.rules(), u64::MAX);
     let (mut reference, mut from_store) = (Reference::default(), HashMap::new());
     let mut checked: HashMap<(u64, u64), Plain> = HashMap::new();
     for r in 1..=8 {

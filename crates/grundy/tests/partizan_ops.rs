@@ -9,7 +9,7 @@ mod conway;
 use std::collections::HashMap;
 
 use conway::{plain_value, Plain, Reference};
-use grundy::rules::board::value::BoardValues;
+use grundy::rules::board::machinery::value::BoardValues;
 use grundy::rules::board::Board;
 use grundy::values::partizan::{GameStore, GameValue, PartizanError, Relation};
 use grundy::Game;

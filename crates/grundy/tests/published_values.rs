@@ -9,7 +9,7 @@
 
 #![allow(clippy::unwrap_used)] // a test that cannot unwrap has failed
 
-use grundy::rules::board::value::BoardValues;
+use grundy::rules::board::machinery::value::BoardValues;
 use grundy::rules::board::Board;
 use grundy::values::partizan::{GameStore, GameValue, Relation};
 use grundy::{Game, PartizanOutcome};

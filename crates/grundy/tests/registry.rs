@@ -177,3 +177,43 @@ fn the_count_sees_every_method() {
     let found = board_rules_impls(text);
     assert_eq!(found, vec![("X".to_string(), 3), ("Y".to_string(), 1)]);
 }
+
+/// The folders of `rules/board/` that hold games, each beside the notation its games share
+/// (issue 83): one look at the tree tells a game from the machinery every game uses.
+const GAME_FOLDERS: &[&str] = &["graphs", "grid", "numbers", "pictures", "rectangles", "strips"];
+
+#[test]
+fn games_live_in_the_folder_of_their_notation_and_the_machinery_apart() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/rules/board");
+    let mut wrong = vec![];
+    let mut games = 0;
+    for (path, text) in rust_files(&dir) {
+        let relative = path.strip_prefix(&dir).unwrap();
+        let folder = relative.components().next().unwrap().as_os_str().to_string_lossy().into_owned();
+        let is_game = text.contains("pub const FAMILY: BoardFamily");
+        if relative.components().count() == 1 {
+            // Only the registry and the folders' list sit at the top.
+            if folder != "mod.rs" {
+                wrong.push(format!("{}: a file beside the folders", relative.display()));
+            }
+        } else if is_game {
+            games += 1;
+            if !GAME_FOLDERS.contains(&folder.as_str()) {
+                wrong.push(format!("{}: a game outside the games' folders", relative.display()));
+            }
+        }
+    }
+    let folders: Vec<String> = fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.is_dir())
+        .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
+        .collect();
+    for f in &folders {
+        if f != "machinery" && !GAME_FOLDERS.contains(&f.as_str()) {
+            wrong.push(format!("{f}/: a folder that is neither games nor the machinery"));
+        }
+    }
+    assert!(games >= 28, "{games} games found");
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}

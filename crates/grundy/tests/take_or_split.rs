@@ -8,7 +8,7 @@
 mod common;
 
 use grundy::play::{check_move, parse_move};
-use grundy::rules::board::take_or_split::{block_value, value_table, TakeOrSplit};
+use grundy::rules::board::numbers::take_or_split::{block_value, value_table, TakeOrSplit};
 use grundy::{analyze, AnalyzeError, AnalyzeOptions, Convention, Game, Outcome, Player};
 
 fn game(k: u64) -> Game {

@@ -6,7 +6,7 @@
 
 mod conway;
 
-use grundy::rules::board::value::BoardValues;
+use grundy::rules::board::machinery::value::BoardValues;
 use grundy::rules::board::Board;
 use grundy::values::partizan::GameStore;
 use grundy::Game;

@@ -6,9 +6,9 @@
 
 use grundy::engine::NotMinimalError;
 use grundy::frontend::Token;
-use grundy::rules::board::geography::ParseGeographyError;
-use grundy::rules::board::graph::{Graph, GraphGame, ParseGraphError};
-use grundy::rules::board::take_or_split::TakeOrSplit;
+use grundy::rules::board::graphs::geography::ParseGeographyError;
+use grundy::rules::board::graphs::graph::{Graph, GraphGame, ParseGraphError};
+use grundy::rules::board::numbers::take_or_split::TakeOrSplit;
 use grundy::rules::board::{Circle, CoinRule, Coins2d, Geography};
 use grundy::solve::query::requested_game;
 use grundy::{Game, IllegalMove, ParseGameError, ParsePositionError, QuotientBuilder, Ruleset};

@@ -240,7 +240,7 @@ fn sum_part(i: usize, r: &str, h: &str, parts: &mut Vec<Position>) -> Result<(),
 
 impl Game {
     /// Tokens on the directed graph whose edges are `text` (lines `u v`, `u v left`,
-    /// `u v right`, `win V`, `lose V`, `vertex V`; see [`crate::rules::board::graph::Graph::parse`]),
+    /// `u v right`, `win V`, `lose V`, `vertex V`; see [`crate::rules::board::graphs::graph::Graph::parse`]),
     /// the game named `spelling` (e.g. `graph:edges.txt`). The front ends read the text (a file,
     /// standard input, a request's field); the library does no I/O. The error names the line.
     ///
@@ -254,7 +254,7 @@ impl Game {
     /// assert_eq!(a.winner, None);
     /// ```
     pub fn graph(spelling: &str, text: &str) -> Result<Game, ParseGameError> {
-        crate::rules::board::graph::Graph::parse(spelling, text)
+        crate::rules::board::graphs::graph::Graph::parse(spelling, text)
             .map(|g| Game::Board(Board::new(crate::rules::board::GraphGame::new(g))))
             .map_err(|e| ParseGameError::new(e.to_string()))
     }
@@ -277,7 +277,7 @@ impl Game {
     }
 
     /// The graph of a game of tokens on a graph.
-    pub fn as_graph(&self) -> Option<&crate::rules::board::graph::Graph> {
+    pub fn as_graph(&self) -> Option<&crate::rules::board::graphs::graph::Graph> {
         match self {
             Game::Board(b) => b.downcast::<crate::rules::board::GraphGame>().map(|g| g.graph()),
             _ => None,

@@ -14,8 +14,8 @@ use crate::error::{AnalyzeError, Work};
 use crate::game::convention::{Convention, Outcome};
 use crate::game::position::heaps::random_heap_move;
 use crate::game::{Game, Move, Position};
-use crate::rules::board::graph::{solve as graph_solve, Verdict};
-use crate::rules::board::loopy::PositionGraph;
+use crate::rules::board::graphs::graph::{solve as graph_solve, Verdict};
+use crate::rules::board::machinery::loopy::PositionGraph;
 use crate::solve::analysis::{analyze, Analysis, AnalyzeOptions};
 use crate::values::partizan::loopy::Retrograde;
 

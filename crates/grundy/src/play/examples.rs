@@ -5,7 +5,7 @@
 use crate::game::convention::{Convention, Player};
 use crate::game::games::Parts;
 use crate::game::{Move, Position};
-use crate::rules::board::notation::outside_parentheses;
+use crate::rules::board::machinery::notation::outside_parentheses;
 use crate::rules::board::GraphGame;
 
 use super::typed::reads_as;

@@ -8,8 +8,8 @@ use crate::error::{AnalyzeError, GaveUp, Work};
 use crate::game::convention::Player;
 use crate::game::{Component, Game, Move, Position};
 use crate::play::{apply, legal_moves};
-use crate::rules::board::coins::CoinRule;
-use crate::rules::board::graph::{Goal, MAX_GRAPH_BYTES};
+use crate::rules::board::graphs::graph::{Goal, MAX_GRAPH_BYTES};
+use crate::rules::board::numbers::coins::CoinRule;
 use crate::rules::board::{Coins, Coins2d};
 
 /// What an export of a sum of heaps reaches at most, known before it starts: `positions`, an

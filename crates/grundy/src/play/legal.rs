@@ -7,7 +7,7 @@
 use crate::error::AnalyzeError;
 use crate::game::convention::{Convention, Player};
 use crate::game::{IllegalMove, Move, Position};
-use crate::rules::board::graph::Goal;
+use crate::rules::board::graphs::graph::Goal;
 
 use super::{every, graph_of};
 

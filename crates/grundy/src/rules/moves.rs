@@ -82,7 +82,7 @@ impl Move {
     /// assert!(Move::between(&[1, 2], &[1, 2]).is_none());
     /// ```
     pub fn between(before: &[u64], after: &[u64]) -> Option<Move> {
-        let (heap, width, to) = crate::rules::board::notation::changed_run(before, after)?;
+        let (heap, width, to) = crate::rules::board::machinery::notation::changed_run(before, after)?;
         Some(Move { heap, to, width })
     }
 
@@ -150,7 +150,7 @@ pub(crate) fn heap_index(text: &str, heaps: Option<usize>) -> Result<usize, Ille
 impl fmt::Display for Move {
     /// `HEAP -> LEFT...`, the heap numbered from 1: `3 -> 1`, `2 -> 3 4`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&crate::rules::board::notation::arrow_text(self.heap, self.width, &self.to))
+        f.write_str(&crate::rules::board::machinery::notation::arrow_text(self.heap, self.width, &self.to))
     }
 }
 

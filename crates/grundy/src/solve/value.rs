@@ -1,5 +1,5 @@
 //! Conway's value of any position (`grundy value`): a partizan board game's from its Left and
-//! Right options ([`crate::rules::board::value`]), an impartial game's as the nimber of its
+//! Right options ([`crate::rules::board::machinery::value`]), an impartial game's as the nimber of its
 //! Sprague-Grundy value (Sprague-Grundy: an impartial game equals *G), and a sum's as the sum of
 //! its games' values (Conway, "On Numbers and Games", ch. 7: the value of a sum is the sum of
 //! the values). The report holds what every front end prints: the canonical form, the outcome
@@ -16,8 +16,8 @@ use crate::game::family::first_moves;
 use crate::game::games::{part_game, Parts};
 use crate::game::MoveFamily;
 use crate::game::{Component, Game, Position};
-pub use crate::rules::board::forecast::{forecast_effort, forecast_work, WorkForecast};
-use crate::rules::board::value::NAMED_CHARS;
+pub use crate::rules::board::machinery::forecast::{forecast_effort, forecast_work, WorkForecast};
+use crate::rules::board::machinery::value::NAMED_CHARS;
 use crate::rules::board::ConwayAnswer;
 use crate::solve::analysis::{
     analyze, blank_analysis, describe_family, Analysis, AnalyzeOptions, Listing, WinningFamily, LISTED_MOVES,
@@ -533,7 +533,7 @@ pub(crate) fn analyze_sum(parts: &[Position], options: &AnalyzeOptions) -> Resul
     }
     // One bound on the whole analysis (every part's value and every option's), as an analysis
     // of a partizan board has, besides each operation's.
-    let mut store = crate::rules::board::value::analysis_store(options.budget);
+    let mut store = crate::rules::board::machinery::value::analysis_store(options.budget);
     store.set_work_limit(options.budget.clamp(1, store.work_limit()));
     analyze_sum_in(parts, options, &mut store, &partizan).map_err(|e| match e {
         AnalyzeError::Partizan(PartizanError::TooMuchWork { operation, limit }) => {
@@ -889,7 +889,7 @@ mod tests {
             for to_move in [Player::First, Player::Second] {
                 let options = AnalyzeOptions { to_move, ..AnalyzeOptions::default() };
                 let whole = analyze_sum(parts, &options).unwrap();
-                let mut store = crate::rules::board::value::analysis_store(options.budget);
+                let mut store = crate::rules::board::machinery::value::analysis_store(options.budget);
                 let (values, g, n) = sum_values(parts, &options, &mut store).unwrap();
                 assert!(n > 0, "{tokens:?}");
                 let beside = beside_nim(parts, &options, &mut store, &partizan, (&values, g, n)).unwrap();

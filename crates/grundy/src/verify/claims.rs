@@ -16,7 +16,7 @@ use super::positions::{heap_multisets, limited_multisets, multiset_count};
 use crate::engine::table::mex_table;
 use crate::game::convention::{Convention, Player};
 use crate::game::{Component, Position};
-use crate::rules::board::kl::KlNim;
+use crate::rules::board::numbers::kl::KlNim;
 use crate::rules::board::{Board, Divisor};
 use crate::rules::{MoveSet, Ruleset};
 use crate::solve::naive::NaiveSolver;

@@ -11,7 +11,7 @@
 use std::collections::HashMap;
 use std::rc::Rc;
 
-use grundy::rules::board::value::BoardValues;
+use grundy::rules::board::machinery::value::BoardValues;
 use grundy::rules::board::BoardRules;
 use grundy::values::partizan::{GameStore, GameValue};
 

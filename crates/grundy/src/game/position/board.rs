@@ -166,7 +166,7 @@ impl GamePosition for BoardPosition {
         after.into_iter().next().unwrap_or_else(|| self.with(self.numbers.clone()))
     }
 
-    /// A partizan game by its options ([`crate::rules::board::value::BoardValues`]); a game
+    /// A partizan game by its options ([`crate::rules::board::machinery::value::BoardValues`]); a game
     /// whose position says who moves is refused: a move passes the turn, so its position is
     /// not a short game's.
     fn conway_value(
@@ -182,25 +182,25 @@ impl GamePosition for BoardPosition {
             ))));
         }
         rules.players(Some(&self.numbers)).why_partizan()?;
-        if crate::rules::board::loopy::is_loopy(rules, &self.numbers) {
+        if crate::rules::board::machinery::loopy::is_loopy(rules, &self.numbers) {
             return Some(Err(crate::error::AnalyzeError::Unsupported(format!(
                 "{}: its positions repeat, so its value is a loopy game's, not a short game's: `grundy value {}` of the game alone gives it (a sum holding it is not valued)",
                 rules.spelling(),
                 rules.spelling()
             ))));
         }
-        let mut values = crate::rules::board::value::BoardValues::new(rules, budget);
+        let mut values = crate::rules::board::machinery::value::BoardValues::new(rules, budget);
         Some(values.value(store, &self.numbers).map(|v| (v, values.positions())))
     }
 
-    /// The graph of a loopy game's positions ([`crate::rules::board::loopy::PositionGraph`]).
+    /// The graph of a loopy game's positions ([`crate::rules::board::machinery::loopy::PositionGraph`]).
     fn position_graph(
         &self,
         budget: u64,
-    ) -> Option<Result<crate::rules::board::loopy::PositionGraph, crate::error::AnalyzeError>> {
+    ) -> Option<Result<crate::rules::board::machinery::loopy::PositionGraph, crate::error::AnalyzeError>> {
         let rules = self.board.rules();
-        crate::rules::board::loopy::is_loopy(rules, &self.numbers)
-            .then(|| crate::rules::board::loopy::PositionGraph::build(rules, &self.numbers, budget))
+        crate::rules::board::machinery::loopy::is_loopy(rules, &self.numbers)
+            .then(|| crate::rules::board::machinery::loopy::PositionGraph::build(rules, &self.numbers, budget))
     }
 
     /// The forecast of the search [`GamePosition::conway_value`] runs, where it runs one.
@@ -208,15 +208,15 @@ impl GamePosition for BoardPosition {
         &self,
         beyond: u64,
         effort: u64,
-    ) -> Option<Result<crate::rules::board::forecast::WorkForecast, crate::error::AnalyzeError>> {
+    ) -> Option<Result<crate::rules::board::machinery::forecast::WorkForecast, crate::error::AnalyzeError>> {
         let rules = self.board.rules();
         if rules.players(None) == crate::rules::board::Players::TurnInPosition
-            || crate::rules::board::loopy::is_loopy(rules, &self.numbers)
+            || crate::rules::board::machinery::loopy::is_loopy(rules, &self.numbers)
         {
             return None;
         }
         rules.players(Some(&self.numbers)).why_partizan()?;
-        Some(crate::rules::board::forecast::forecast_work(rules, &self.numbers, beyond, effort))
+        Some(crate::rules::board::machinery::forecast::forecast_work(rules, &self.numbers, beyond, effort))
     }
 
     fn key(&self) -> (Position, bool) {

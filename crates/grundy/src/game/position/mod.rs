@@ -128,23 +128,23 @@ pub trait GamePosition: DynKey + Send + Sync + fmt::Debug {
         None
     }
     /// A lower bound on the work of [`GamePosition::conway_value`], found before the work
-    /// ([`crate::rules::board::forecast::forecast_work`], stopped past `beyond` steps or
+    /// ([`crate::rules::board::machinery::forecast::forecast_work`], stopped past `beyond` steps or
     /// `effort`); `None` (the default) where no board search values the position.
     fn value_work_forecast(
         &self,
         _beyond: u64,
         _effort: u64,
-    ) -> Option<Result<crate::rules::board::forecast::WorkForecast, crate::error::AnalyzeError>> {
+    ) -> Option<Result<crate::rules::board::machinery::forecast::WorkForecast, crate::error::AnalyzeError>> {
         None
     }
     /// The graph of every position reachable from this one by either player's moves, for a
     /// loopy game (a partizan board game whose positions repeat,
-    /// [`crate::rules::board::loopy::is_loopy`]), built within `budget` positions; `None` (the
+    /// [`crate::rules::board::machinery::loopy::is_loopy`]), built within `budget` positions; `None` (the
     /// default) for a position of a short game.
     fn position_graph(
         &self,
         _budget: u64,
-    ) -> Option<Result<crate::rules::board::loopy::PositionGraph, crate::error::AnalyzeError>> {
+    ) -> Option<Result<crate::rules::board::machinery::loopy::PositionGraph, crate::error::AnalyzeError>> {
         None
     }
     /// The heaps, for a sum of heaps.

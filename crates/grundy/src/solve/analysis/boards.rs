@@ -9,7 +9,7 @@ use crate::engine::Method;
 use crate::error::AnalyzeError;
 use crate::game::convention::{Convention, Outcome};
 use crate::game::Move;
-use crate::rules::board::graph::solve::{self as graph_solve, GraphMethod, Verdict};
+use crate::rules::board::graphs::graph::solve::{self as graph_solve, GraphMethod, Verdict};
 use crate::rules::board::{listing_room, Board, BoardContext, ExactSearch, GraphGame, SearchSession, SearchedGame};
 use crate::solve::search::{Rules, Search};
 
@@ -89,7 +89,7 @@ impl ExactSearch for EngineSearch {
 }
 
 /// Tokens on a graph: the generalized Sprague-Grundy function or retrograde analysis
-/// ([`crate::rules::board::graph::solve`]), with draws.
+/// ([`crate::rules::board::graphs::graph::solve`]), with draws.
 fn graph(game: &GraphGame, numbers: &[u64], options: &AnalyzeOptions) -> Result<Analysis, AnalyzeError> {
     if options.convention == Convention::Every {
         return Err(AnalyzeError::Unsupported(

@@ -67,7 +67,7 @@ pub struct AnalyzeOptions {
     pub memory: u64,
 }
 
-pub use crate::rules::board::outcome::DEFAULT_SEARCH_MEMORY;
+pub use crate::rules::board::machinery::outcome::DEFAULT_SEARCH_MEMORY;
 
 impl Default for AnalyzeOptions {
     fn default() -> Self {

@@ -9,7 +9,7 @@
 use std::collections::HashMap;
 
 use super::Pictures;
-use crate::rules::board::hackenbush::{coloured_pictures, Colour, ColouredEdge, Edge};
+use crate::rules::board::pictures::hackenbush::{coloured_pictures, Colour, ColouredEdge, Edge};
 use crate::rules::draw::{note_lines, Sketch, NOTE_LEADING};
 
 /// Given a picture's edges and how many of the first are drawn, for each drawn edge the first
@@ -110,7 +110,8 @@ impl Pictures {
             let ground = y + height + 24.0;
             let label = if several { format!("{name} {}", k + 1) } else { name.to_string() };
             s.text(8.0, y + 16.0, &label, "label", "start");
-            let mut at = crate::rules::board::layout::layered(n, &directed, crate::rules::draw::WIDTH, height, 24.0);
+            let mut at =
+                crate::rules::board::machinery::layout::layered(n, &directed, crate::rules::draw::WIDTH, height, 24.0);
             // The picture from the left, on a ground line as long as it is wide (the layout
             // centres it on the standard width); the ground's vertex is not drawn.
             let (min_x, max_x) = at

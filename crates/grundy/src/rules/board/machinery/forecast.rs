@@ -1,0 +1,368 @@
+//! A forecast of the work of Conway's value of a board position, made before the work: a
+//! proven lower bound, from a walk of the positions the search must visit.
+//!
+//! The search ([`crate::rules::board::machinery::value::BoardValues`], its memo empty) visits every
+//! position reachable from the root, each once: a position that falls apart is the sum of its
+//! parts, one the game's rule values at once is not looked into, and any other has its options
+//! for both players listed. Each position whose options are listed costs the search at least
+//! one step an option and a step a word of each option's key (the listing's count, which
+//! counts the key's words beside the option), and one more step an option when its canonical
+//! form is made (`GameStore::game` counts the options it is given), whatever the comparisons
+//! then cost. Summed over positions the search must visit, that is a lower bound on its work.
+//!
+//! The walk goes level by level from the root. A position found is first counted by its
+//! options alone, without listing their keys (a packed game counts them at once,
+//! [`PackedRules::key_option_count`]; a game of numbers lists them without making their
+//! canonical forms, and each counts two steps); when its turn comes its options' keys are
+//! made, its count raised to the search's listing, and the new positions among them counted
+//! in turn. The bound only grows, so the walk stops as soon as it passes the work allowed: an
+//! empty 8x8 Domineering board is known to need more than 5*10^7 steps from about 2.6*10^6
+//! keys made, where the search would take seconds to find it out.
+
+use std::collections::{HashSet, VecDeque};
+
+use crate::error::AnalyzeError;
+use crate::rules::board::machinery::packed::{Packed, PackedRules};
+use crate::rules::board::machinery::value::{listing_steps_at_least, NUMBERS_WORD_STEPS};
+use crate::rules::board::BoardRules;
+use crate::values::partizan::GameStore;
+
+/// What the walk found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WorkForecast {
+    /// Steps of work the search is certain to take (a lower bound).
+    pub at_least: u64,
+    /// The positions walked (distinct canonical positions the search must visit).
+    pub positions: u64,
+    /// Whether the walk reached every position the search visits (then `at_least` is the
+    /// search's listing and its canonical forms' count, the comparisons not counted).
+    pub complete: bool,
+    /// The effort the walk took, in the unit of the search's listing: each key made counts
+    /// the steps the search counts for listing it.
+    pub effort: u64,
+}
+
+/// The effort a forecast of a computation allowed `work` steps spends at most: a quarter of
+/// them (what it finds is work the search would do again, so it stays a small part of a value
+/// computed in full), at least 2^16 and at most 2^24 (about 5.6*10^6 packed keys, a second or
+/// two).
+pub fn forecast_effort(work: u64) -> u64 {
+    (work / 4).clamp(1 << 16, 1 << 24)
+}
+
+/// How often the walk checks the stop token (Ctrl-C), in its effort's unit.
+const CHECK_EVERY: u64 = 4096;
+
+/// A position as the walk sees it: a packed key or canonical numbers, the search's two kinds.
+trait Walk {
+    type Key: Clone + Eq + std::hash::Hash;
+    /// The steps the search's listing counts for an option beside its own step (the words of
+    /// its key).
+    fn option_words(&self, key: &Self::Key) -> u64;
+    /// The effort of making `key`: the steps the search's listing counts for it.
+    fn key_effort(&self, key: &Self::Key) -> u64;
+    /// What the search makes of `key`: its parts (more than one), or `None` when the game's
+    /// rule values it at once, or its options for both players.
+    fn expand(&self, key: &Self::Key, store: &mut GameStore) -> Expanded<Self::Key>;
+    /// A lower bound on the steps the search spends on `key` alone, found without making its
+    /// options' keys, and the keys' worth of effort it took; `None` when the position is too
+    /// large to look at within `room` effort (its unit: [`WorkForecast::effort`]).
+    fn first_count(&self, key: &Self::Key, store: &mut GameStore, room: u64) -> Option<(u64, u64)>;
+    /// Whether listing the options of `key` may fit in `room` effort: `false` when they are
+    /// known to take more ([`listing_steps_at_least`]), and the walk stops before listing them.
+    fn fits(&self, key: &Self::Key, room: u64) -> bool;
+}
+
+/// What the search makes of a position.
+enum Expanded<K> {
+    /// Its parts: the search lists nothing for it.
+    Parts(Vec<K>),
+    /// Valued at once by the game's rule.
+    Known,
+    /// Its options, Left's then Right's.
+    Options(Vec<K>),
+}
+
+/// The packed search's positions.
+struct Packs<'a>(&'a dyn PackedRules);
+
+impl Walk for Packs<'_> {
+    type Key = Packed;
+    fn option_words(&self, _key: &Packed) -> u64 {
+        2
+    }
+    fn key_effort(&self, _key: &Packed) -> u64 {
+        3
+    }
+    fn expand(&self, key: &Packed, store: &mut GameStore) -> Expanded<Packed> {
+        let mut out = vec![];
+        self.0.key_parts(*key, &mut out);
+        if out.len() > 1 {
+            return Expanded::Parts(out);
+        }
+        if self.0.key_value(*key, store).is_some() {
+            return Expanded::Known;
+        }
+        out.clear();
+        self.0.key_options(*key, 0, &mut out);
+        self.0.key_options(*key, 1, &mut out);
+        Expanded::Options(out)
+    }
+    fn fits(&self, _key: &Packed, _room: u64) -> bool {
+        true
+    }
+    fn first_count(&self, key: &Packed, store: &mut GameStore, _room: u64) -> Option<(u64, u64)> {
+        let mut parts = vec![];
+        self.0.key_parts(*key, &mut parts);
+        if parts.len() > 1 || self.0.key_value(*key, store).is_some() {
+            return Some((0, 3));
+        }
+        let n = self.0.key_option_count(*key, 0).saturating_add(self.0.key_option_count(*key, 1));
+        // Each option: its step, its key's two words, its step in the canonical form.
+        Some((n.saturating_mul(4), 3))
+    }
+}
+
+/// The search's positions of numbers.
+struct Numbers<'a>(&'a dyn BoardRules);
+
+impl Walk for Numbers<'_> {
+    type Key = Vec<u64>;
+    fn option_words(&self, key: &Vec<u64>) -> u64 {
+        NUMBERS_WORD_STEPS * key.len() as u64
+    }
+    fn key_effort(&self, key: &Vec<u64>) -> u64 {
+        NUMBERS_WORD_STEPS * key.len() as u64 + 1
+    }
+    fn expand(&self, key: &Vec<u64>, store: &mut GameStore) -> Expanded<Vec<u64>> {
+        let rules = self.0;
+        if let Some(parts) = rules.components(key).filter(|parts| parts.len() > 1) {
+            return Expanded::Parts(parts.iter().map(|p| rules.canonical(p)).collect());
+        }
+        if rules.known_value(key, store).is_some() {
+            return Expanded::Known;
+        }
+        let mut out: Vec<Vec<u64>> = rules.options(key, 0).iter().map(|o| rules.canonical(o)).collect();
+        out.extend(rules.options(key, 1).iter().map(|o| rules.canonical(o)));
+        Expanded::Options(out)
+    }
+    fn fits(&self, key: &Vec<u64>, room: u64) -> bool {
+        listing_steps_at_least(self.0, key, room).is_none()
+    }
+    fn first_count(&self, key: &Vec<u64>, store: &mut GameStore, room: u64) -> Option<(u64, u64)> {
+        let rules = self.0;
+        // Options too long to list within the room, counted without listing them.
+        if let Some(steps) = listing_steps_at_least(rules, key, room) {
+            return Some((steps, self.key_effort(key)));
+        }
+        if options_fit(rules, key, room) {
+            if rules.components(key).is_some_and(|parts| parts.len() > 1) || rules.known_value(key, store).is_some() {
+                return Some((0, NUMBERS_WORD_STEPS * key.len() as u64 + 1));
+            }
+            let n = (rules.options(key, 0).len() + rules.options(key, 1).len()) as u64;
+            // Each option: its step in the listing (its key's words not known before its
+            // canonical form is made) and its step in the canonical form.
+            return Some((n.saturating_mul(2), n.saturating_mul(NUMBERS_WORD_STEPS * key.len() as u64 + 1)));
+        }
+        None
+    }
+}
+
+/// Whether listing the options of `numbers` fits in `room` keys' effort, as far as the game
+/// bounds them (a K-L-Nim heap of 10^9 has 10^9 options: they are never listed here).
+fn options_fit(rules: &dyn BoardRules, numbers: &[u64], room: u64) -> bool {
+    rules.option_count_bound(numbers).is_none_or(|n| n <= u128::from(room) / 2)
+}
+
+/// The forecast of the work of the value of `numbers` of `rules`, its walk stopped once its
+/// bound passes `beyond` steps (it then goes on while its effort is under twice what it had
+/// taken, to tell a larger bound) or once it has made `effort` keys. Checks the stop token.
+pub fn forecast_work(
+    rules: &dyn BoardRules,
+    numbers: &[u64],
+    beyond: u64,
+    effort: u64,
+) -> Result<WorkForecast, AnalyzeError> {
+    if let Some(packed) = rules.packed() {
+        if let Some(key) = packed.key_of(numbers) {
+            return walk(&Packs(packed), key, beyond, effort);
+        }
+    }
+    walk(&Numbers(rules), rules.canonical(numbers), beyond, effort)
+}
+
+/// The walk from `root` (see [`forecast_work`]).
+fn walk<W: Walk>(w: &W, root: W::Key, beyond: u64, effort: u64) -> Result<WorkForecast, AnalyzeError> {
+    // A store for the game's rules that value a position at once (they make it there). Its
+    // work is the walk's effort too, bounded by the same cap: a rule "at once" may still build
+    // large canonical forms (coloured Hackenbush strings), and unbounded they made the walk
+    // itself the slow part (a 200-edge coloured cycle: seconds a million steps of effort).
+    let mut store = GameStore::new();
+    store.set_total_work_limit(effort);
+    let mut seen: HashSet<W::Key> = HashSet::new();
+    let mut queue: VecDeque<(W::Key, u64)> = VecDeque::new();
+    let (mut bound, mut spent, mut cap) = (0u64, 0u64, effort);
+    // The effort used: the keys made, and the steps of the values made in the store.
+    let used = |spent: u64, store: &GameStore| spent.saturating_add(store.work_done());
+    let mut found = |key: W::Key, store: &mut GameStore, bound: &mut u64, spent: &mut u64, cap: u64| {
+        if seen.contains(&key) {
+            return Some(None);
+        }
+        let (first, cost) = w.first_count(&key, store, cap.saturating_sub(used(*spent, store)))?;
+        *spent = spent.saturating_add(cost);
+        *bound = bound.saturating_add(first);
+        seen.insert(key.clone());
+        Some(Some((key, first)))
+    };
+    let forecast = |bound: u64, positions: usize, complete: bool, effort: u64| WorkForecast {
+        at_least: bound,
+        positions: positions as u64,
+        complete,
+        effort,
+    };
+    match found(root, &mut store, &mut bound, &mut spent, cap) {
+        Some(Some(entry)) => queue.push_back(entry),
+        _ => return Ok(forecast(0, 0, false, spent)),
+    }
+    let mut positions = 1usize;
+    while let Some((key, first)) = queue.pop_front() {
+        if bound > beyond && cap == effort {
+            // Past the work allowed: a little more walking tells a larger bound.
+            cap = used(spent, &store).saturating_mul(2).min(effort);
+        }
+        if used(spent, &store) >= cap {
+            return Ok(forecast(bound, positions, false, used(spent, &store)));
+        }
+        if !w.fits(&key, cap.saturating_sub(used(spent, &store))) {
+            return Ok(forecast(bound, positions, false, used(spent, &store)));
+        }
+        let before = spent;
+        let options = match w.expand(&key, &mut store) {
+            Expanded::Parts(parts) => parts,
+            Expanded::Known => vec![],
+            Expanded::Options(options) => {
+                let listed: u64 = options.iter().map(|o| w.option_words(o) + 2).sum();
+                // The search's count for this position replaces the first one (never larger).
+                bound = bound.saturating_sub(first).saturating_add(listed.max(first));
+                options
+            }
+        };
+        spent = spent.saturating_add(options.iter().map(|o| w.key_effort(o)).sum::<u64>());
+        for o in options {
+            match found(o, &mut store, &mut bound, &mut spent, cap) {
+                Some(Some(entry)) => {
+                    queue.push_back(entry);
+                    positions += 1;
+                }
+                Some(None) => {}
+                None => return Ok(forecast(bound, positions, false, used(spent, &store))),
+            }
+        }
+        if before / CHECK_EVERY != spent / CHECK_EVERY {
+            crate::stop::check()?;
+        }
+    }
+    // A rule refused past the store's bound valued nothing: the walk is then not complete.
+    Ok(forecast(bound, positions, store.work_done() <= effort, used(spent, &store)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::board::machinery::value::BoardValues;
+    use crate::rules::board::{Board, Players};
+
+    /// The forecast of `position` of `game`, walked to the end, and the work the search then
+    /// counts in a fresh store (`None` past 2*10^7 steps).
+    fn forecast_and_work(game: &str, position: &str) -> (WorkForecast, Option<u64>) {
+        let board = Board::parse(game).unwrap().unwrap();
+        let numbers = board.rules().parse(&[position]).unwrap();
+        let f = forecast_work(board.rules(), &numbers, u64::MAX, u64::MAX).unwrap();
+        let mut store = GameStore::new();
+        store.set_total_work_limit(20_000_000);
+        let mut values = BoardValues::new(board.rules(), u64::MAX);
+        let work = values.value(&mut store, &numbers).ok().map(|_| store.work_done());
+        (f, work)
+    }
+
+    /// The cells of a board of `rows` x `cols` from the digits of `n` in base `symbols.len()`.
+    fn board(rows: usize, cols: usize, symbols: &[char], mut n: usize) -> String {
+        let mut text = String::new();
+        for r in 0..rows {
+            if r > 0 {
+                text.push('/');
+            }
+            for _ in 0..cols {
+                text.push(symbols[n % symbols.len()]);
+                n /= symbols.len();
+            }
+        }
+        text
+    }
+
+    /// The forecast is a lower bound on the search's work, on every small board of Domineering
+    /// (packed keys) and Clobber (numbers), K-L-Nim heaps, and each partizan board game's
+    /// example: walked to the end, it never passes the work the search counts, and it is no
+    /// empty bound where the search lists options.
+    #[test]
+    fn the_forecast_never_passes_the_work() {
+        let mut cases: Vec<(&str, String)> = vec![];
+        for n in 0..(1 << 12) {
+            cases.push(("domineering", board(3, 4, &['.', '#'], n)));
+        }
+        for n in 0..729 {
+            cases.push(("clobber", board(2, 3, &['.', 'x', 'o'], n)));
+        }
+        for n in (0..6561).step_by(7) {
+            cases.push(("clobber", board(2, 4, &['.', 'x', 'o'], n)));
+        }
+        for h in 0..40 {
+            cases.push(("kl:2,3", h.to_string()));
+        }
+        for kind in crate::rules::catalogue::GAMES {
+            let Some(Ok(board)) = Board::parse(kind.example_game) else { continue };
+            let rules = board.rules();
+            let Ok(numbers) = rules.parse(&[kind.example_position]) else { continue };
+            if rules.players(None) != Players::TurnInPosition && rules.players(Some(&numbers)).why_partizan().is_some()
+            {
+                cases.push((kind.example_game, kind.example_position.to_string()));
+            }
+        }
+        let mut counted = 0;
+        for (game, position) in &cases {
+            let (f, work) = forecast_and_work(game, position);
+            assert!(f.complete, "{game} {position}: {f:?}");
+            let Some(work) = work else { continue };
+            assert!(f.at_least <= work, "{game} {position}: forecast {f:?}, work {work}");
+            counted += u64::from(f.at_least > 0);
+        }
+        assert!(counted > 1000, "{counted} positions with a bound");
+    }
+
+    /// The values a game's rule gives at once are made within the walk's effort: on a coloured
+    /// Hackenbush cycle of 200 edges (each option two strings from the ground, each valued by
+    /// the rule for strings, their canonical forms large), a walk allowed 2^23 steps of effort
+    /// spends them on the strings' values and stops. One that left the rule's work uncounted
+    /// walked all 597 positions on 2.7*10^6 steps of keys, taking 20 s to make their values.
+    #[test]
+    fn the_values_the_rule_makes_count_in_the_effort() {
+        let cycle: Vec<String> =
+            (0..200).map(|i| format!("{i}-{}:{}", (i + 1) % 200, ['b', 'r', 'g'][i % 3])).collect();
+        let board = Board::parse("hackenbush").unwrap().unwrap();
+        let numbers = board.rules().parse(&[cycle.join(",").as_str()]).unwrap();
+        let f = forecast_work(board.rules(), &numbers, u64::MAX, 1 << 23).unwrap();
+        assert!(!f.complete && f.effort >= 1 << 23, "{f:?}");
+    }
+
+    /// An empty 8x8 Domineering board is known to need more than 10^6 steps within a little of
+    /// the effort, and the walk stops there.
+    #[test]
+    fn a_large_board_is_forecast_past_the_work_at_once() {
+        let board = ["........"; 8].join("/");
+        let numbers = Board::parse("domineering").unwrap().unwrap().rules().parse(&[board.as_str()]).unwrap();
+        let f =
+            forecast_work(Board::parse("domineering").unwrap().unwrap().rules(), &numbers, 1_000_000, 1 << 22).unwrap();
+        assert!(f.at_least > 1_000_000 && !f.complete, "{f:?}");
+        assert!(f.effort < 1 << 22, "{f:?}");
+    }
+}

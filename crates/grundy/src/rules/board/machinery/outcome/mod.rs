@@ -1,0 +1,514 @@
+//! The outcome search: who wins a partizan position with each player moving first, where
+//! Conway's value costs too much. It answers "who wins" only, as Domineering's solvers do
+//! (Breuker, Uiterwijk and van den Herik's DOMI, 2000; Bullock's Obsequi, 2002; Uiterwijk's
+//! MUDoS, 2016): a depth-first search of wins and losses, with
+//!
+//! - a transposition table in the caller's store, bounded in bytes, with the two-level
+//!   replacement scheme that keeps the larger proof ([`table`]);
+//! - the game's own knowledge behind a capability ([`OutcomeGame`]): the order of its moves, and
+//!   a position decided before it is searched (Domineering's safe moves against the moves the
+//!   other player can still make, Lachmann, Moore and Rapaport 2002);
+//! - decomposition: the position falls apart into parts no move crosses, and each part small
+//!   enough is replaced by its Conway value, from the value search and remembered, the values
+//!   summed into one short game searched beside the rest (a move there is a move to one of the
+//!   canonical form's options, Conway's sum being the same game for who wins); once no part is
+//!   left to search, the sum's outcome class answers at once;
+//! - the board's symmetries, in the keys of the table near the root.
+//!
+//! A search is bounded by its nodes (the budget) and stopped by the thread's stop token. What
+//! it proved stays in the caller's table, so a caller that keeps the table starts its next
+//! search from it (an analysis makes a fresh one, and so a play session does today).
+
+pub mod domineering;
+pub mod packed;
+pub mod table;
+
+use crate::error::{AnalyzeError, GaveUp, Work};
+use crate::rules::analysis::Analysis;
+use crate::rules::board::machinery::packed::Packed;
+use crate::rules::board::machinery::partizan::side;
+use crate::rules::board::machinery::value::{partizan_error, BoardValues};
+use crate::rules::board::{BoardContext, BoardRules, Method};
+use crate::values::partizan::{GameStore, GameValue, PartizanOutcome};
+pub use table::{Known, OutcomeTable};
+
+/// The nodes the outcome search may visit for each unit of an analysis's budget
+/// (`--budget`): its table is bounded in bytes, so its nodes cost time, not memory.
+pub const NODES_A_BUDGET_UNIT: u64 = 32;
+
+/// The bytes an outcome search holds unless told otherwise (`--memory`): 256 MiB.
+pub const DEFAULT_SEARCH_MEMORY: u64 = 256 << 20;
+
+/// The most steps of the values' store in one operation of the outcome search (a part's value,
+/// a sum, an outcome class): a part whose value takes more is searched move by move.
+pub const PART_WORK: u64 = 1 << 22;
+
+/// How many nodes pass between two checks of the stop token and the node bound.
+const CHECK_EVERY: u64 = 1 << 12;
+
+/// The deepest the search goes: no game the search takes has a longer play (a position packs
+/// in 128 bits, and each move fills or removes something), so deeper means a game's rules are
+/// wrong, which is refused rather than overflowing the stack.
+const MAX_DEPTH: usize = 400;
+
+/// A game as the outcome search sees it: states, their moves in the order to try them, and what
+/// the game knows. A state is the part of a position still searched move by move; the parts
+/// the search values are handed over as keys of the game's [`crate::rules::board::machinery::packed::PackedRules`].
+pub trait OutcomeGame {
+    /// A position, or what is left of one once its valued parts are taken out.
+    type State: Clone;
+
+    /// The state of the position `numbers`; `None` when the search cannot hold it.
+    fn state_of(&self, numbers: &[u64]) -> Option<Self::State>;
+
+    /// The moves of `mover` (0 Left, 1 Right) from `s`, pushed onto `out` in the order to try
+    /// them, the likeliest to win first, each with what the game knows of it beside no value
+    /// ([`OutcomeGame::decided`] for the other player, when the game looked while ordering:
+    /// then the search does not ask again).
+    fn moves(&self, s: &Self::State, mover: usize, out: &mut Vec<(Self::State, Option<bool>)>);
+
+    /// The key of `s` in the table: two states of one key have the same outcomes. `None` when
+    /// it does not fit in 128 bits (such a state is searched, not remembered). `near_root`:
+    /// the position is a few moves from the root, where the board's symmetries are worth
+    /// finding (a key may be any image of the state under them).
+    fn key(&self, s: &Self::State, near_root: bool) -> Option<u128>;
+
+    /// Takes from `s` the parts to value (small ones, and ones only one player can move in),
+    /// pushing each as its packed key and its own state onto `out`, and gives what is left.
+    fn split(&self, s: &Self::State, out: &mut Vec<(Packed, Self::State)>) -> Self::State;
+
+    /// `rest` with the part `part` (one [`OutcomeGame::split`] took out) put back.
+    fn join(&self, rest: &Self::State, part: &Self::State) -> Self::State;
+
+    /// Whether nothing is left of `s` to move in.
+    fn is_empty(&self, s: &Self::State) -> bool;
+
+    /// Whether the parts [`OutcomeGame::split`] takes out stay on the board rather than join a
+    /// sum of values searched beside it: a part equal to 0 is dropped, and two parts each the
+    /// other's negative are dropped together (G + 0 and G + H - H are G). No sum is made, so
+    /// the values' store holds only the parts' values. (A part is not replaced by another of
+    /// its value: the other may be larger, and play could then come back to it for ever.) By
+    /// default the parts are summed.
+    fn keeps_parts(&self) -> bool {
+        false
+    }
+
+    /// Whether [`OutcomeGame::moves`] asks [`OutcomeGame::decided`] of every move (beside
+    /// nothing) while ordering them: then a move it gave nothing for is not asked again.
+    fn asks(&self) -> bool {
+        false
+    }
+
+    /// What the game knows of `s` beside an integer `n` (|n| free moves of Left when positive,
+    /// of Right when negative): `Some(true)` when `mover` moving first surely wins,
+    /// `Some(false)` when surely loses, `None` when the search must look. By default nothing.
+    fn decided(&self, _s: &Self::State, _mover: usize, _n: i64) -> Option<bool> {
+        None
+    }
+}
+
+/// What a search found for one player moving first.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FirstPlayer {
+    /// Whether the player moving first wins.
+    pub wins: bool,
+    /// A winning first move (the numbers it leaves), when the player wins.
+    pub winning_move: Option<Vec<u64>>,
+}
+
+/// The outcome of a position with each player moving first.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OutcomeAnswer {
+    /// Left moving first.
+    pub left: FirstPlayer,
+    /// Right moving first.
+    pub right: FirstPlayer,
+    /// The nodes the search visited.
+    pub nodes: u64,
+}
+
+impl OutcomeAnswer {
+    /// Conway's outcome class: L (Left wins whoever starts), R, N (the player to move wins) or
+    /// P (the player to move loses).
+    pub fn class(&self) -> PartizanOutcome {
+        match (self.left.wins, self.right.wins) {
+            (true, true) => PartizanOutcome::N,
+            (true, false) => PartizanOutcome::L,
+            (false, true) => PartizanOutcome::R,
+            (false, false) => PartizanOutcome::P,
+        }
+    }
+}
+
+/// The bounds of one search.
+#[derive(Clone, Copy, Debug)]
+pub struct OutcomeLimits {
+    /// The most nodes the search visits before it gives up.
+    pub nodes: u64,
+    /// The analysis budget the nodes came from (named in the refusal).
+    pub budget: u64,
+}
+
+/// One search's working state: the game, the values of its small parts, the table, counters.
+pub struct Searcher<'a, G: OutcomeGame> {
+    game: &'a G,
+    values: BoardValues<'a>,
+    store: &'a mut GameStore,
+    table: &'a mut OutcomeTable,
+    limits: OutcomeLimits,
+    nodes: u64,
+    /// The value 0 in the store (the sum of no valued part).
+    zero: GameValue,
+    /// Lists of moves, one per depth, reused.
+    lists: Vec<Vec<(G::State, Option<bool>)>>,
+    /// Parts whose value took more than the store's work limit for one operation: searched on
+    /// the board from then on.
+    too_big: std::collections::HashSet<Packed>,
+    /// Whether parts are still valued: once the store holds half its bound, every part stays on
+    /// the board (the sums made at each node only grow the store).
+    valuing: bool,
+}
+
+/// The latest birthday of a sum of values searched beside the board, unless it is a number: a
+/// part whose value would make the sum older stays on the board (a sum of many values has a canonical form as large
+/// as their product, Siegel II.5, and each of its options is a branch).
+const MAX_SUM_BIRTHDAY: u64 = 12;
+
+impl<'a, G: OutcomeGame> Searcher<'a, G> {
+    /// A search of `game`, whose parts are valued by `rules` in `store`, remembering in `table`.
+    pub fn new(
+        game: &'a G,
+        rules: &'a dyn BoardRules,
+        store: &'a mut GameStore,
+        table: &'a mut OutcomeTable,
+        limits: OutcomeLimits,
+    ) -> Result<Self, AnalyzeError> {
+        let zero = store.integer(0).map_err(partizan_error)?;
+        Ok(Searcher {
+            game,
+            values: BoardValues::new(rules, u64::MAX),
+            store,
+            table,
+            limits,
+            nodes: 0,
+            zero,
+            lists: vec![],
+            valuing: true,
+            too_big: std::collections::HashSet::new(),
+        })
+    }
+
+    /// The nodes visited so far.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Whether `mover` moving first wins the position `numbers` (whose moves, by the rule, are
+    /// `options`), with a winning move among `options` when it does. The root is searched
+    /// whole, so that a winning move is a move of the board.
+    pub fn first_player(
+        &mut self,
+        numbers: &[u64],
+        options: &[Vec<u64>],
+        mover: usize,
+    ) -> Result<FirstPlayer, AnalyzeError> {
+        let unheld = || AnalyzeError::Unsupported("the outcome search cannot hold this position".into());
+        let root = self.game.state_of(numbers).ok_or_else(unheld)?;
+        // The options in the order the game would try them: each ranked by where its key
+        // stands among the game's own list of moves.
+        let mut ordered = vec![];
+        self.game.moves(&root, mover, &mut ordered);
+        let ranks: Vec<Option<u128>> = ordered.iter().map(|(s, _)| self.game.key(s, true)).collect();
+        let mut children = vec![];
+        for option in options {
+            let child = self.game.state_of(option).ok_or_else(unheld)?;
+            let key = self.game.key(&child, true);
+            let rank = ranks.iter().position(|k| k.is_some() && *k == key).unwrap_or(ranks.len());
+            children.push((rank, option, child));
+        }
+        children.sort_by_key(|c| c.0);
+        for (_, option, child) in children {
+            if !self.wins(&child, self.zero, 1 - mover, 1, false)? {
+                return Ok(FirstPlayer { wins: true, winning_move: Some(option.clone()) });
+            }
+        }
+        Ok(FirstPlayer { wins: false, winning_move: None })
+    }
+
+    /// Counts a node, checking the stop token and the bound every [`CHECK_EVERY`] nodes.
+    fn visit(&mut self) -> Result<(), AnalyzeError> {
+        self.nodes += 1;
+        if self.nodes > self.limits.nodes {
+            return Err(GaveUp { what: Work::PositionsSearched, used: self.limits.budget, needed: None }.into());
+        }
+        if self.nodes.is_multiple_of(CHECK_EVERY) {
+            crate::stop::check()?;
+            if self.valuing && self.store.memory_used() > self.store.memory_limit() / 2 {
+                self.valuing = false;
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether `mover` moving first wins `s` + `v`. `asked`: the game's knowledge of `s`
+    /// ([`OutcomeGame::decided`]) was asked while ordering moves and gave nothing.
+    fn wins(
+        &mut self,
+        s: &G::State,
+        v: GameValue,
+        mover: usize,
+        depth: usize,
+        asked: bool,
+    ) -> Result<bool, AnalyzeError> {
+        self.visit()?;
+        if depth > MAX_DEPTH {
+            return Err(AnalyzeError::Unsupported(format!("a play longer than {MAX_DEPTH} moves is not searched")));
+        }
+        // The parts to value leave the state and join the sum of values.
+        let mut parts = vec![];
+        let mut rest = if self.valuing { self.game.split(s, &mut parts) } else { s.clone() };
+        let mut v = v;
+        // Kept parts' values, to cancel a part against its negative.
+        let mut kept: Vec<(GameValue, G::State)> = vec![];
+        for (key, part) in &parts {
+            if !self.valuing || self.too_big.contains(key) {
+                rest = self.game.join(&rest, part);
+                continue;
+            }
+            let value = match self.values.value_of_key(self.store, *key) {
+                Ok(value) => value,
+                // A part the store's limit of one operation does not value stays on the board.
+                Err(AnalyzeError::Partizan(crate::values::partizan::PartizanError::TooMuchWork { .. })) => {
+                    self.too_big.insert(*key);
+                    rest = self.game.join(&rest, part);
+                    continue;
+                }
+                // The store full: no part is valued from now on, this one stays on the board.
+                Err(AnalyzeError::Partizan(crate::values::partizan::PartizanError::TooMuchMemory { .. }))
+                    if self.game.keeps_parts() =>
+                {
+                    self.valuing = false;
+                    rest = self.game.join(&rest, part);
+                    continue;
+                }
+                Err(e) => return Err(e),
+            };
+            if self.store.memory_used() > self.store.memory_limit() / 2 {
+                self.valuing = false;
+            }
+            if self.game.keeps_parts() {
+                if value == self.zero {
+                    continue;
+                }
+                let negative = self.store.neg(value).map_err(partizan_error)?;
+                if let Some(at) = kept.iter().position(|(w, _)| *w == negative) {
+                    kept.swap_remove(at);
+                    continue;
+                }
+                kept.push((value, part.clone()));
+                continue;
+            }
+            // A sum is born no later than its parts' birthdays added (Siegel II.4), so the
+            // bound is known before the sum is made; numbers add as numbers.
+            let born =
+                self.store.birthday(v).map_err(partizan_error)? + self.store.birthday(value).map_err(partizan_error)?;
+            let numbers = self.store.as_number(v).map_err(partizan_error)?.is_some()
+                && self.store.as_number(value).map_err(partizan_error)?.is_some();
+            let simple = born <= MAX_SUM_BIRTHDAY || numbers;
+            if simple {
+                v = self.store.sum(v, value).map_err(partizan_error)?;
+            } else {
+                rest = self.game.join(&rest, part);
+            }
+        }
+        for (_, part) in &kept {
+            rest = self.game.join(&rest, part);
+        }
+        if self.game.is_empty(&rest) {
+            let class = self.store.outcome(v).map_err(partizan_error)?;
+            return Ok(match class {
+                PartizanOutcome::N => true,
+                PartizanOutcome::P => false,
+                PartizanOutcome::L => mover == 0,
+                PartizanOutcome::R => mover == 1,
+            });
+        }
+        if !asked {
+            if let Some(n) = self.integer(v)? {
+                if let Some(known) = self.game.decided(&rest, mover, n) {
+                    return Ok(known);
+                }
+            }
+        }
+        let value_index = v.parts().1;
+        let key = self.game.key(&rest, depth <= 8);
+        if let Some(known) = key.and_then(|k| self.table.get(k, value_index, mover)) {
+            return Ok(known.wins);
+        }
+        let before = self.nodes;
+        let mut list = self.lists.pop().unwrap_or_default();
+        list.clear();
+        self.game.moves(&rest, mover, &mut list);
+        let board_moves = list.len();
+        let mut won = None;
+        // What the game knew of a move while ordering holds where nothing is beside the board.
+        let bare = v == self.zero;
+        for (i, (child, known)) in list.iter().enumerate() {
+            let theirs = match known {
+                Some(known) if bare => *known,
+                _ => self.wins(child, v, 1 - mover, depth + 1, bare && known.is_none() && self.game.asks())?,
+            };
+            if !theirs {
+                won = Some(i);
+                break;
+            }
+        }
+        self.lists.push(list);
+        if won.is_none() {
+            // Moves in the sum of values, after every move of the board.
+            let options = if mover == 0 { self.store.left_options(v) } else { self.store.right_options(v) }
+                .map_err(partizan_error)?;
+            for (j, option) in options.into_iter().enumerate() {
+                if !self.wins(&rest, option, 1 - mover, depth + 1, false)? {
+                    won = Some(board_moves + j);
+                    break;
+                }
+            }
+        }
+        if let Some(k) = key {
+            let best = won.and_then(|i| u8::try_from(i).ok().filter(|&b| b != 255));
+            self.table.put(k, value_index, mover, Known { wins: won.is_some(), best }, self.nodes - before);
+        }
+        Ok(won.is_some())
+    }
+
+    /// The integer `v` is, if it is one (and fits in an `i64`).
+    fn integer(&self, v: GameValue) -> Result<Option<i64>, AnalyzeError> {
+        if v == self.zero {
+            return Ok(Some(0));
+        }
+        Ok(self.store.as_number(v).map_err(partizan_error)?.filter(|x| x.is_integer()).map(|x| x.numerator()))
+    }
+}
+
+/// A game's outcome search behind one object ([`crate::rules::board::Theory::outcome_search`]):
+/// the search of any [`OutcomeGame`].
+pub trait OutcomeSearch {
+    /// The outcome of `numbers` in `rules` with each player moving first, within `limits`,
+    /// remembering in `table` (which the caller keeps for the next search of the same game)
+    /// and valuing small parts in `store`.
+    fn search(
+        &self,
+        rules: &dyn BoardRules,
+        numbers: &[u64],
+        store: &mut GameStore,
+        table: &mut OutcomeTable,
+        limits: OutcomeLimits,
+    ) -> Result<OutcomeAnswer, AnalyzeError>;
+}
+
+impl<G: OutcomeGame> OutcomeSearch for G {
+    fn search(
+        &self,
+        rules: &dyn BoardRules,
+        numbers: &[u64],
+        store: &mut GameStore,
+        table: &mut OutcomeTable,
+        limits: OutcomeLimits,
+    ) -> Result<OutcomeAnswer, AnalyzeError> {
+        let mut searcher = Searcher::new(self, rules, store, table, limits)?;
+        let left = searcher.first_player(numbers, &rules.options(numbers, 0), 0)?;
+        let right = searcher.first_player(numbers, &rules.options(numbers, 1), 1)?;
+        Ok(OutcomeAnswer { left, right, nodes: searcher.nodes() })
+    }
+}
+
+/// The effort of the quick forecast that decides whether to seek the value first: 2^17 keys
+/// made, a few hundredths of a second.
+const QUICK_FORECAST_EFFORT: u64 = 1 << 17;
+
+/// Whether Conway's value of `numbers` is not known to fit the budget by a quick forecast
+/// ([`crate::rules::board::machinery::forecast`]): then a game with an outcome search answers who wins
+/// by it at once. A position the quick walk sees whole, within the budget, is valued.
+pub fn value_out_of_reach(
+    rules: &dyn BoardRules,
+    numbers: &[u64],
+    context: &BoardContext<'_>,
+) -> Result<bool, AnalyzeError> {
+    if rules.outcome_search(numbers, 0).is_none() {
+        return Ok(false);
+    }
+    let steps = crate::rules::board::machinery::value::analysis_store(context.budget).total_work_left();
+    let quick = crate::rules::board::machinery::forecast::forecast_work(rules, numbers, steps, QUICK_FORECAST_EFFORT)?;
+    Ok(!quick.complete || quick.at_least > steps)
+}
+
+/// The answer for the player to move in `numbers` by the outcome search, where the game has
+/// one (`Ok(None)` where not): who wins with each player first, and a winning move of the
+/// player to move, within `context.budget` ([`NODES_A_BUDGET_UNIT`] nodes a unit) and
+/// `context.memory` bytes (half the table's, a quarter the values').
+pub fn solve_by_outcome(
+    rules: &dyn BoardRules,
+    numbers: &[u64],
+    context: &BoardContext<'_>,
+) -> Result<Option<Analysis>, AnalyzeError> {
+    let Some(search) = rules.outcome_search(numbers, context.memory / 4) else {
+        return Ok(None);
+    };
+    let mut store = GameStore::new();
+    store.set_memory_limit(context.memory / 4);
+    // One part's value, one sum or one comparison at most this many steps: a part past it is
+    // searched on the board rather than valued.
+    store.set_work_limit(PART_WORK);
+    let mut table = OutcomeTable::new(context.memory / 2).ok_or_else(|| {
+        AnalyzeError::Unsupported(format!(
+            "the outcome search's table of {} bytes (half of --memory) cannot be had on this machine: give a smaller --memory",
+            context.memory / 2
+        ))
+    })?;
+    let limits = OutcomeLimits { nodes: context.budget.saturating_mul(NODES_A_BUDGET_UNIT), budget: context.budget };
+    let answer = search.search(rules, numbers, &mut store, &mut table, limits).map_err(|e| match e {
+        AnalyzeError::Partizan(crate::values::partizan::PartizanError::TooMuchMemory { limit, .. }) => AnalyzeError::Unsupported(format!(
+            "the outcome search's values of the small parts need more than {limit} bytes (a quarter of --memory): raise --memory"
+        )),
+        AnalyzeError::Partizan(crate::values::partizan::PartizanError::TooMuchWork { .. }) => AnalyzeError::Unsupported(format!(
+            "the outcome search's sum of the small parts' values needs more than {PART_WORK} steps in one operation, the most it takes: `grundy value` values the position whole"
+        )),
+        e => e,
+    })?;
+    let me = context.to_move.min(1);
+    let mine = if me == 0 { &answer.left } else { &answer.right };
+    let class = answer.class();
+    let winning: Vec<Vec<u64>> = mine.winning_move.iter().cloned().collect();
+    let mut a = Analysis::of_board(rules, numbers, mine.wins, None, winning, Method::Search);
+    if mine.wins {
+        a.set_board_count(
+            None,
+            Some("the outcome search stops at the first winning move it proves; `grundy value` gives every move's value where it fits".into()),
+        );
+    }
+    let first = |p: &FirstPlayer, who: usize| match &p.winning_move {
+        Some(m) => format!("{} moving first wins, with {}", side(who), rules.describe(numbers, m)),
+        None => format!("{} moving first loses", side(who)),
+    };
+    a.explanation = vec![
+        format!(
+            "Who wins was found by an outcome search (as Breuker, Uiterwijk and van den Herik, and Bullock's Obsequi, solve Domineering) rather than from Conway's value, which is not known to fit the budget (`grundy value {} '{}'` seeks it): a search of wins and losses over {} positions, with a transposition table and the game's own knowledge of sure wins.",
+            rules.spelling(),
+            rules.tokens(numbers).join(" "),
+            answer.nodes
+        ),
+        format!(
+            "Outcome class {class} ({}): {}; {}.",
+            class.words(),
+            first(&answer.left, 0),
+            first(&answer.right, 1)
+        ),
+    ];
+    a.outcome_class = Some(class.to_string());
+    a.search_nodes = Some(answer.nodes);
+    Ok(Some(a))
+}
+
+#[cfg(test)]
+mod tests;
