@@ -65,6 +65,10 @@ test('the summary shows Conway\'s value, named Value, for partizan positions, an
     const rows = await summaryRows(page);
     assert.deepEqual(rows.map(([name]) => name), ['To move', 'Outcome', 'Value'], `${preset} ${position}`);
     assert.equal(rows[2][1], expected.canonical, `${preset} ${position}`);
+    // The players are Left and Right, the outcome Conway's class with the mover's fate.
+    assert.equal(rows[0][1], 'Left (you)', `${preset} ${position}`);
+    const fate = ['L', 'N'].includes(expected.outcome) ? 'wins' : 'loses';
+    assert.equal(rows[1][1], `${expected.outcome}: ${expected.outcome_words}; Left (you), to move, ${fate}`, `${preset} ${position}`);
   }
   assert.deepEqual(errors, []);
   assert.deepEqual(failed, []);

@@ -146,3 +146,22 @@ fn a_value_refused_says_the_outcome_its_parts_decide() {
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.contains("--work") && !err.contains("outcome is known"), "{err}");
 }
+
+/// `grundy play` draws a board of cells as rows under its one-line form, with the letters of
+/// its columns and the numbers of its rows, so that a cell's name (`b2`) can be read off it.
+#[test]
+fn play_draws_a_board_of_cells_as_rows_with_their_names() {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["play", "clobber", "xo./.ox", "--seed", "1"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child.stdin.take().unwrap().write_all(b"quit\n").unwrap();
+    let text = String::from_utf8_lossy(&child.wait_with_output().unwrap().stdout).into_owned();
+    let lines: Vec<&str> = text.lines().map(str::trim_end).collect();
+    let at = lines.iter().position(|l| l.trim() == "board  xo./.ox").unwrap_or_else(|| panic!("{text}"));
+    let picture: Vec<&str> = lines[at + 1..at + 4].iter().map(|l| l.trim()).collect();
+    assert_eq!(picture, ["a b c", "1  x o .", "2  . o x"], "{text}");
+}

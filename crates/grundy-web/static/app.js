@@ -1334,17 +1334,30 @@ function clearGame() {
   $('sg-plot-wrap').hidden = true;
 }
 
+/** Conway's outcome classes in words, as the library writes them (`PartizanOutcome::words`). */
+const OUTCOME_CLASS_WORDS = {
+  L: 'Left wins whoever starts', R: 'Right wins whoever starts',
+  N: 'the player to move wins', P: 'the player to move loses',
+};
+
 /** Fills the panel with the analysis `a` of the position on the board. */
 function showAnalysis(a) {
   state.analysis = a;
   // The rows' names and numbers come with the analysis (heap, number, chip, step, ...).
   state.labels = a.labels;
   drawBoard();
-  const who = (p) => (p === state.human ? `the ${p} player (you)` : `the ${p} player (the computer)`);
+  // A partizan position names its players Left (who moves first in a new game) and Right, and
+  // its outcome class (L, R, N, P: Conway's) says who wins whoever starts; an impartial one
+  // names the first and second player, and P or N is the outcome for the player to move.
+  const partizan = a.outcome_class != null;
+  const name = (p) => (partizan ? (p === 'first' ? 'Left' : 'Right') : `the ${p} player`);
+  const who = (p) => `${name(p)} ${p === state.human ? '(you)' : '(the computer)'}`;
   // A draw has no winner: neither player can force a win (a game on a graph with cycles).
   $('outcome').textContent = a.winner === null
     ? `${a.outcome}: a draw, neither player can force a win`
-    : `${a.outcome}: ${who(a.winner)} wins with best play`;
+    : partizan
+      ? `${a.outcome_class}: ${OUTCOME_CLASS_WORDS[a.outcome_class]}; ${who(a.to_move)}, to move, ${a.winner === a.to_move ? 'wins' : 'loses'}`
+      : `${a.outcome}: ${who(a.winner)} wins with best play`;
   $('outcome').dataset.outcome = a.outcome;
   // A partizan position has Conway's value in that row (its canonical form; the value panel
   // under "Why" has the rest). Misère play has no value; some games have one not computed

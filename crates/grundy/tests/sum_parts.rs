@@ -127,3 +127,27 @@ fn the_face_names_each_part_and_its_moves_read_back() {
         }
     }
 }
+
+/// A part of a sum where the mover has no move is not the sum's end: drawn alone, its board
+/// says who has won; drawn as a part, it does not (the sum's own status says who wins).
+#[test]
+#[cfg(feature = "draw")]
+fn a_part_that_is_over_does_not_announce_a_winner() {
+    let over = [
+        ("domineering", "LL/LL", "has no room for a domino"),
+        ("clobber", "x.o", "has no stone next to"),
+        ("toads-frogs", "TF", "has no move"),
+        ("cutcake", "1x1", "has no cut left"),
+        ("hackenbush", "0-1:r", "green edge left"),
+    ];
+    for (game, position, said) in over {
+        let alone: Game = game.parse().unwrap();
+        let p = alone.parse_position(&[position]).unwrap();
+        let d = grundy::draw(&alone, &p, Player::First);
+        assert!(d.svg.contains(said) && d.svg.contains("wins."), "{game} {position}: alone, no verdict");
+        let (g, p) = sum(&[&format!("{game}={position}"), "nim=1"]);
+        let d = grundy::draw(&g, &p, Player::First);
+        assert!(!d.svg.contains(said) && !d.svg.contains("wins."), "{game} {position}: a part announces a winner");
+        assert!(!d.moves.is_empty(), "{game} {position}: the sum still has a move");
+    }
+}

@@ -292,6 +292,11 @@ pub fn draw(game: &Game, position: &Position) -> String {
                     format!("  {label:<width$}  {shown}{more}\n")
                 };
             }
+            // A board of cells is drawn as rows too, with the names its cells are typed by.
+            let picture = board.and_then(|(b, numbers)| b.rules().picture(numbers)).unwrap_or_default();
+            for line in picture {
+                s += &format!("  {:width$}  {line}\n", "");
+            }
         }
         None => {
             let heaps = position.heaps();

@@ -19,6 +19,10 @@ pub const WIDTH: f64 = 640.0;
 /// The most characters of a line of a note ([`Sketch::note`]): about 450 units of its type.
 pub const NOTE_LINE: usize = 56;
 
+/// The class of a note that says who has won ([`Sketch::turn_note`]); a drawing's header
+/// that says it (Northcott's "Game over") is of class `label verdict`.
+const VERDICT: &str = "note verdict";
+
 /// The distance between two lines of a note.
 pub const NOTE_LEADING: f64 = 16.0;
 
@@ -465,9 +469,34 @@ impl Sketch {
     /// lines, the last cut short if need be. A short note is one line, so that a drawing is no
     /// wider than what it shows and reads on a phone.
     pub fn note(&mut self, y: f64, text: &str) {
+        self.note_of_class(y, text, "note");
+    }
+
+    /// The note at `y` that says whose turn it is, or, where `over` (the mover has no move
+    /// here), who has won: a verdict, which a sum leaves out of its parts' drawings
+    /// ([`Sketch::drop_verdicts`]), since a part's end is not the sum's.
+    pub fn turn_note(&mut self, y: f64, over: bool, text: &str) {
+        self.note_of_class(y, text, if over { VERDICT } else { "note" });
+    }
+
+    fn note_of_class(&mut self, y: f64, text: &str, class: &str) {
         for (k, line) in note_lines(text).iter().enumerate() {
-            self.text(8.0, y + NOTE_LEADING * k as f64, &clip(line, NOTE_LINE), "note", "start");
+            self.text(8.0, y + NOTE_LEADING * k as f64, &clip(line, NOTE_LINE), class, "start");
         }
+    }
+
+    /// Leaves out the verdicts ([`Sketch::turn_note`]): a game drawn as a part of a sum, whose
+    /// player without a move there may still move in another part.
+    pub fn drop_verdicts(&mut self) {
+        fn keep(items: &mut Vec<Item>) {
+            items.retain(|item| !matches!(item, Item::Shape(shape) if shape.attrs.contains(" verdict\"")));
+            for item in items.iter_mut() {
+                if let Item::Group { items, .. } = item {
+                    keep(items);
+                }
+            }
+        }
+        keep(&mut self.items);
     }
 
     /// Adds the shapes `draw` adds as one group of targets shown when `key` is picked (a

@@ -184,6 +184,8 @@ impl GamePosition for GameSum {
             let (start, len) = (layout.start(k), part.heaps().len());
             s.text(8.0, y + 14.0, &format!("{}: {}", k + 1, part_words(part)), "label", "start");
             let mut inner = part.kind().sketch(false, mover);
+            // A part that is over for the mover is not the sum's end: its verdict is left out.
+            inner.drop_verdicts();
             for c in inner.take_controls() {
                 if let Some(c) = c.shifted(start) {
                     s.control(c);

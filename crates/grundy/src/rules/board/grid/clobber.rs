@@ -444,7 +444,7 @@ impl Face for Clobber {
         } else {
             format!("{} to move: click a stone, then a ring on a stone it clobbers.", side(mover))
         };
-        s.note(y + 16.0, &what);
+        s.turn_note(y + 16.0, moves.is_empty(), &what);
         s.height = y + 24.0;
         s
     }

@@ -270,7 +270,7 @@ impl Forbids {
         } else {
             format!("{} to move: click a cell to colour it {}.", side(mover), if mover == 0 { "blue" } else { "red" })
         };
-        s.note(y + 32.0, &what);
+        s.turn_note(y + 32.0, cells.is_empty(), &what);
         s.height = y + 40.0;
         s
     }

@@ -475,12 +475,13 @@ impl Face for Domineering {
         }
         let y = y0 + size * g.rows as f64 + 22.0;
         s.note(y, "Left places vertical dominoes, Right horizontal ones.");
-        let what = if placements(&g, mover).is_empty() {
+        let over = placements(&g, mover).is_empty();
+        let what = if over {
             format!("{} has no room for a domino: {} wins.", side(mover), side(1 - mover))
         } else {
             format!("{} to move: click a mark between two empty cells.", side(mover))
         };
-        s.note(y + 16.0, &what);
+        s.turn_note(y + 16.0, over, &what);
         s.height = y + 24.0;
         s
     }

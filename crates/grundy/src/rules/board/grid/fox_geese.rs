@@ -490,7 +490,7 @@ impl Face for FoxAndGeese {
         } else {
             format!("{} to move: click a {}, then where it steps.", side(mover), piece(mover))
         };
-        s.note(y + 16.0, &what);
+        s.turn_note(y + 16.0, moves.is_empty(), &what);
         s.height = y + 24.0;
         s
     }

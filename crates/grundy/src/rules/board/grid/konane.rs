@@ -411,7 +411,7 @@ impl Face for Konane {
         } else {
             format!("{} to move: click a stone, then where it lands.", side(mover))
         };
-        s.note(y + 16.0, &what);
+        s.turn_note(y + 16.0, moves.is_empty(), &what);
         s.height = y + 24.0;
         s
     }

@@ -32,8 +32,12 @@ pub struct Grid {
 
 /// A cell's name: its column's letter, then its row's number from the top (`b1`).
 pub fn cell_name(r: usize, c: usize) -> String {
-    let letter = char::from(b'a' + (c % 26) as u8);
-    format!("{letter}{}", r + 1)
+    format!("{}{}", column_letter(c), r + 1)
+}
+
+/// The letter of column `c` (0-based) in a cell's name: `a` for the first.
+pub fn column_letter(c: usize) -> char {
+    char::from(b'a' + (c % 26) as u8)
 }
 
 /// Reads a cell's name (`b1`) as (row, column), 0-based; `None` when it is not one.
@@ -306,6 +310,23 @@ impl GridNotation {
     /// The board held in `numbers`, written as it is typed.
     pub fn write(&self, numbers: &[u64]) -> String {
         self.board(numbers).write(self.alphabet)
+    }
+
+    /// The board held in `numbers` as a terminal shows it: a line of the columns' letters,
+    /// then a line a row, its number first, a cell a character, so that the cells' names
+    /// ([`cell_name`]) that moves are typed with can be read off it.
+    pub fn picture(&self, numbers: &[u64]) -> Vec<String> {
+        let grid = self.board(numbers);
+        let number_width = grid.rows.to_string().len();
+        let letters: Vec<String> = (0..grid.cols).map(|c| column_letter(c).to_string()).collect();
+        let mut lines = vec![format!("{:number_width$}  {}", "", letters.join(" "))];
+        for r in 0..grid.rows {
+            let cells: Vec<String> = (0..grid.cols)
+                .map(|c| self.alphabet.get(usize::from(grid.at(r, c))).copied().unwrap_or('?').to_string())
+                .collect();
+            lines.push(format!("{:>number_width$}  {}", r + 1, cells.join(" ")));
+        }
+        lines
     }
 }
 

@@ -42,6 +42,13 @@ pub trait Notation: RulesCore {
         }
     }
 
+    /// The position as a terminal draws it beneath its rows, a line each: a board of cells
+    /// with its columns' letters and rows' numbers ([`GridNotation::picture`]); `None` for a
+    /// game whose rows say it all.
+    fn picture(&self, numbers: &[u64]) -> Option<Vec<String>> {
+        self.grid_notation().map(|grid| grid.picture(numbers))
+    }
+
     /// Writes the numbers back as tokens that `parse` reads.
     fn tokens(&self, numbers: &[u64]) -> Vec<String> {
         let words = self.words();

@@ -476,7 +476,7 @@ impl Face for Northcott {
         let over = !rows.iter().any(|r| r.moves(turn) > 0);
         let header =
             if over { format!("Game over: {} wins.", colour(1 - turn)) } else { format!("{} to move", colour(turn)) };
-        s.text(8.0, 16.0, &header, "label", "start");
+        s.text(8.0, 16.0, &header, if over { "label verdict" } else { "label" }, "start");
         let mut y = 26.0;
         for (i, r) in rows.iter().enumerate().take(MAX_ROWS) {
             row_label(&mut s, y, &format!("row {}", i + 1), &format!("gap {}", r.gap()));
@@ -543,7 +543,7 @@ impl Face for Northcott {
         } else {
             format!("{} has no move left: {} wins.", colour(turn), colour(1 - turn))
         };
-        s.note(y + 10.0, &caption);
+        s.turn_note(y + 10.0, over, &caption);
         s.height = y + 18.0;
         s
     }

@@ -54,6 +54,8 @@ impl Pictures {
         // The widest picture's ground, and the notes: the drawing is as wide as they are.
         let mut width: f64 = 0.0;
         let mut notes: Vec<(f64, String)> = vec![];
+        // The note that says who has won, where the game is over (a sum leaves it out).
+        let mut verdict: Option<(f64, String)> = None;
         let shown = all.len().min(8);
         for (k, edges) in all.iter().enumerate().take(shown) {
             // Vertices numbered 0.. (the ground first); at most 150 edges of a picture drawn.
@@ -254,13 +256,17 @@ impl Pictures {
         }
         if s.targets().is_empty() && all.len() <= shown {
             // The game is over: no edge the mover may play is left, and the note says who won.
-            notes.push((y + 14.0, face.over.clone()));
+            verdict = Some((y + 14.0, face.over.clone()));
         } else {
             for (i, line) in face.help.iter().enumerate() {
                 notes.push((y + 14.0 + 16.0 * i as f64, line.clone()));
             }
             // Two lines fit under the drawing; each more pushes its foot down.
             y += 16.0 * face.help.len().saturating_sub(2) as f64;
+        }
+        if let Some((at, text)) = &verdict {
+            s.turn_note(*at, true, text);
+            width = width.max(16.0 + 6.6 * text.chars().count() as f64);
         }
         for (at, text) in &notes {
             s.note(*at, text);

@@ -348,7 +348,8 @@ impl Face for Cutcake {
             row_height = row_height.max(h);
         }
         y += row_height + 24.0;
-        let what = if self.has_move(numbers, mover) {
+        let over = !self.has_move(numbers, mover);
+        let what = if !over {
             format!(
                 "{} to move: click a {} line to cut along it.",
                 side(mover),
@@ -358,7 +359,7 @@ impl Face for Cutcake {
             format!("{} has no cut left: {} wins.", side(mover), side(1 - mover))
         };
         s.note(y + 10.0, "Left cuts vertically, Right horizontally.");
-        s.note(y + 26.0, &what);
+        s.turn_note(y + 26.0, over, &what);
         s.height = y + 34.0;
         s
     }

@@ -602,7 +602,7 @@ pub(crate) fn draw_strip(numbers: &[u64], moves: &[(usize, usize)], mover: usize
     } else {
         format!("{} to move: click a {} to move it.", side(mover), name(piece(mover)))
     };
-    s.note(y + 32.0, &what);
+    s.turn_note(y + 32.0, moves.is_empty(), &what);
     s.height = y + 40.0;
     s
 }

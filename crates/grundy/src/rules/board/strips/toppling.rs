@@ -376,12 +376,13 @@ impl Face for TopplingDominoes {
         s.note(y + 6.0, colours);
         // The next note under the lines this one wraps onto.
         let y = y + crate::rules::draw::NOTE_LEADING * (crate::rules::draw::note_lines(colours).len() - 1) as f64;
-        let what = if self.has_move(numbers, mover) {
+        let over = !self.has_move(numbers, mover);
+        let what = if !over {
             format!("{} to move: click the left or right half of a domino to topple it that way.", side(mover))
         } else {
             format!("{} has no domino to topple: {} wins.", side(mover), side(1 - mover))
         };
-        s.note(y + 22.0, &what);
+        s.turn_note(y + 22.0, over, &what);
         s.height = y + 30.0;
         s
     }
