@@ -57,7 +57,7 @@ mod native {
     #[pymodule_export]
     use crate::session::Session;
     #[pymodule_export]
-    use crate::value::{game_value, set_value_work, value, Value};
+    use crate::value::{game_value, options, set_value_work, value, Value};
     /// Loads numpy's C API when the module is imported. Loaded on the first array instead, it
     /// was loaded by importing numpy's core module, which runs Python code: a Ctrl-C pending
     /// then (one that stopped the work the array was for) failed that import, and rust-numpy

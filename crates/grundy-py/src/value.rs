@@ -684,6 +684,51 @@ pub fn value(
     Err(error)
 }
 
+/// `grundy.options(game, position)`: the position's options, as `grundy value GAME POSITION
+/// --options` lists them: each move of Left (the first player) and of Right, the position it
+/// leaves (its tokens) and that position's value (its canonical form's name), with the
+/// position's own value, in a dict {game, position, value, left, right}. Each value is
+/// bounded as `grundy.value` bounds one (budget positions, the store's work limit over all of
+/// them); a side of more than a thousand options is refused before any is valued.
+#[pyfunction]
+#[pyo3(signature = (game, position, *, budget = None))]
+pub fn options<'py>(
+    py: Python<'py>,
+    game: &Bound<'py, PyAny>,
+    position: &Bound<'py, PyAny>,
+    budget: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
+    let text = args::text(game, "game")?;
+    let parsed: Game = text.parse().map_err(|e: grundy::ParseGameError| bad_input(e.to_string()))?;
+    let budget = args::budget(budget, grundy::frontend::DEFAULT_BUDGET)?;
+    let tokens = position_tokens(position)?;
+    let pos = parsed.parse_position(&tokens).map_err(|e| bad_input(e.to_string()))?;
+    let report = interruptible(py, |_| {
+        let mut s = lock(store());
+        let work = s.work_limit();
+        s.set_total_work_limit(work);
+        let report = grundy::frontend::position_options_report(&parsed, &pos, &mut s, budget, MAX_NAME_CHARS);
+        s.set_total_work_limit(u64::MAX);
+        report
+    })?
+    .map_err(value_error)?;
+    let out = pyo3::types::PyDict::new(py);
+    out.set_item("game", &report.game)?;
+    out.set_item("position", &report.position)?;
+    out.set_item("value", &report.value)?;
+    for (side, entries) in [("left", &report.left), ("right", &report.right)] {
+        let list = pyo3::types::PyList::empty(py);
+        for e in entries {
+            let entry = pyo3::types::PyDict::new(py);
+            entry.set_item("position", &e.position)?;
+            entry.set_item("value", &e.value)?;
+            list.append(entry)?;
+        }
+        out.set_item(side, list)?;
+    }
+    Ok(out)
+}
+
 /// Why [`bounded_value`] gave no value.
 enum Refusal {
     /// The forecast before the work passes the work limit, `work` steps.

@@ -344,3 +344,21 @@ def test_the_worksheets_comparisons_and_cooling():
         hot.cool(-1)
     with pytest.raises(grundy.BadInput, match="unknown name `x`"):
         gv("cool(*, x)")
+
+
+def test_a_positions_options_are_listed_with_their_values():
+    """grundy.options lists a position's options as `grundy value GAME POSITION --options` does:
+    each move's position (typed back as input) and value, Left's then Right's."""
+    o = grundy.options("domineering", "../..")
+    assert (o["game"], o["position"], o["value"]) == ("domineering", ["../.."], "±1")
+    assert [e["value"] for e in o["left"]] == ["1", "1"]
+    assert [e["value"] for e in o["right"]] == ["-1", "-1"]
+    for side in ("left", "right"):
+        for e in o[side]:
+            # Each option's position reads back, and its value is the value of that position.
+            assert str(grundy.value("domineering", e["position"])) == e["value"]
+    # The options' values are the form's options (Conway's value of the position).
+    v = grundy.value("domineering", "../..")
+    assert [str(x) for x in v.left_options] == ["1"] and [str(x) for x in v.right_options] == ["-1"]
+    with pytest.raises(grundy.BadInput, match="'x' is not one of"):
+        grundy.options("domineering", "..x")

@@ -390,6 +390,14 @@ def value(game: str, position: Optional[Union[Seq[Token], str]] = None, *, budge
     short game in Conway's notation ("{1|0}") or a loopy game in CGSuite's ("a:{0,a|*}", "dud",
     "on + over"); a text that does not read raises BadInput naming the bad part."""
 
+def options(game: str, position: Union[Seq[Token], str], *, budget: Optional[int] = None) -> Dict[str, Any]:
+    """A position's options, as `grundy value GAME POSITION --options` lists them: a dict
+    {"game", "position", "value", "left", "right"}, "left" and "right" each a list of
+    {"position": tokens, "value": canonical form} for each move of Left (the first player) and
+    of Right, in the order of the moves; "value" the position's own. Each value is bounded as
+    value() bounds one; a side of more than a thousand options is refused before any is
+    valued (grundy.Refused). A form's options: Value.left_options and Value.right_options."""
+
 def game_value(text_or_left: Union[str, Value, int, Fraction, Iterable[ValueLike]], right: Optional[Iterable[ValueLike]] = None) -> Value:
     """A value from its text, game_value("{1|0,*}") (integers, dyadic numbers, *n, ↑ or ^, ⇑,
     ±x or +-x, braces, sums such as "↑+*"; a loopy game's too, as value(text) reads it), or from
