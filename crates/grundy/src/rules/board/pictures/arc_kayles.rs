@@ -58,7 +58,7 @@ pub struct ArcKayles;
 
 /// The graph `edges` after picking the edge `(u, v)`: every edge at u or v gone, the rest in
 /// their order.
-fn pick(edges: &[ColouredEdge], e: Edge) -> Vec<ColouredEdge> {
+pub(crate) fn pick(edges: &[ColouredEdge], e: Edge) -> Vec<ColouredEdge> {
     edges.iter().copied().filter(|&(x, _)| !touches(x, e)).collect()
 }
 
