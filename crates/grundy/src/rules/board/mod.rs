@@ -75,6 +75,7 @@ boards! {
     grid::fox_geese,
     strips::backsliding,
     pictures::arc_kayles,
+    pictures::partizan_arc_kayles,
 }
 
 pub use crate::rules::method::Method;

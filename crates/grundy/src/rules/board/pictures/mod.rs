@@ -4,6 +4,7 @@
 pub mod arc_kayles;
 pub mod hackenbush;
 pub mod notation;
+pub mod partizan_arc_kayles;
 
 pub use hackenbush::Hackenbush;
 pub use notation::*;
