@@ -76,6 +76,7 @@ boards! {
     strips::backsliding,
     pictures::arc_kayles,
     pictures::partizan_arc_kayles,
+    graphs::digraph_placement,
 }
 
 pub use crate::rules::method::Method;
