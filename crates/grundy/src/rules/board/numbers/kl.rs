@@ -400,13 +400,14 @@ impl Face for KlNim {
         let y = s.height + 10.0;
         let [k, l] = self.forbidden;
         // The end of the game says who won, as every partizan game's drawing does.
-        let caption = if self.has_move(numbers, mover) {
+        let over = !self.has_move(numbers, mover);
+        let caption = if !over {
             format!("The first player may never take exactly {k}, the second never {l}: the {who} moves, so no taking {banned}.")
         } else {
             let other = if mover == 0 { "second player" } else { "first player" };
             format!("The {who} has no move: the {other} wins.")
         };
-        s.note(y, &caption);
+        s.turn_note(y, over, &caption);
         s.height = y + 8.0;
         s
     }
