@@ -151,6 +151,8 @@ fn a_pick_of_the_other_players_edge_is_refused_naming_whose_it_is() {
     assert!(err.contains("edge 1-2 of graph 1 is Right's: Left picks a blue or green edge"), "{err}");
     assert!(grundy::play::parse_move(&p, Player::Second, "pick 1-2").is_ok());
     assert!(grundy::play::parse_move(&p, Player::First, "pick 3-4").is_ok());
+    // As the drawing words a click: the edge with its colour.
+    assert!(grundy::play::parse_move(&p, Player::Second, "pick 1-2:r").is_ok());
     // Under misère play the partizan game is refused in one line, as every partizan game is.
     let misere = AnalyzeOptions { convention: Convention::Misere, ..AnalyzeOptions::default() };
     assert!(analyze(&g, &p, &misere).is_err());

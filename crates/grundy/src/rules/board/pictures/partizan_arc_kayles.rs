@@ -141,9 +141,15 @@ impl Notation for PartizanArcKayles {
         ArcKayles.describe(numbers, after)
     }
 
-    /// Read as Arc Kayles reads a pick, then checked against the mover's colour.
+    /// Read as Arc Kayles reads a pick, then checked against the mover's colour. An edge may
+    /// name its colour (`pick 1-2:b`, as the drawing words a click): the pick of any edge with
+    /// those ends leaves the same graph, so the colour only says which edge is meant.
     fn read_move(&self, numbers: &[u64], text: &str, mover: usize) -> Option<Result<Vec<u64>, String>> {
-        let read = ArcKayles.read_move(numbers, text, mover)?;
+        let plain: Vec<&str> = text
+            .split_whitespace()
+            .map(|w| w.strip_suffix(":b").or(w.strip_suffix(":r")).or(w.strip_suffix(":g")).unwrap_or(w))
+            .collect();
+        let read = ArcKayles.read_move(numbers, &plain.join(" "), mover)?;
         Some(read.and_then(|after| {
             self.check(numbers, 0..numbers.len(), &after, mover).map(|()| after).map_err(|e| e.to_string())
         }))
