@@ -336,6 +336,21 @@ impl PlayHelp for DigraphPlacement {
         Some(graphs(numbers)?.iter().map(|g| g.colours.len() as u128).sum())
     }
 
+    /// One or two graphs of 2 to 6 vertices, each blue or red, each arc there one time in
+    /// three.
+    fn random_position(&self, below: &mut dyn FnMut(u64) -> u64) -> Vec<String> {
+        (0..1 + below(2))
+            .map(|_| {
+                let n = 2 + below(5) as usize;
+                let colours = (0..n).map(|_| 1 + below(2)).collect();
+                let arcs =
+                    (0..n).flat_map(|u| (0..n).map(move |v| (u, v))).filter(|&(u, v)| u != v).collect::<Vec<_>>();
+                let arcs = arcs.into_iter().filter(|_| below(3) == 0).collect();
+                Digraph { colours, arcs }.write()
+            })
+            .collect()
+    }
+
     /// A random placement of the mover's (every draw 0: the first).
     fn random_move(&self, numbers: &[u64], mover: usize, below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
         let options = self.options(numbers, mover);

@@ -68,6 +68,27 @@ fn picks(all: &[Vec<ColouredEdge>], k: usize, mover: usize) -> Vec<(Edge, Vec<Co
         .collect()
 }
 
+/// For each of the first `drawn` edges of a graph, the drawn edge whose words name its move
+/// (the face's targets): among the edges whose picks leave the same graph, the first green one,
+/// else the first of its own colour, so that whoever may pick the edge may pick the one named.
+#[cfg(feature = "draw")]
+fn same_moves(edges: &[ColouredEdge], drawn: usize) -> Vec<usize> {
+    use crate::rules::board::pictures::hackenbush::Colour;
+    let shown = edges.get(..drawn).unwrap_or(edges);
+    let left: Vec<Vec<ColouredEdge>> = shown.iter().map(|&(e, _)| pick(edges, e)).collect();
+    (0..shown.len())
+        .map(|i| {
+            let same = |j: &usize| left.get(*j) == left.get(i);
+            let colour = |j: usize| shown.get(j).map(|&(_, c)| c);
+            (0..shown.len())
+                .filter(same)
+                .find(|&j| colour(j) == Some(Colour::Green))
+                .or_else(|| (0..=i).filter(same).find(|&j| colour(j) == colour(i)))
+                .unwrap_or(i)
+        })
+        .collect()
+}
+
 impl RulesCore for PartizanArcKayles {
     fn words(&self) -> Words {
         Words::new(
@@ -189,7 +210,7 @@ impl Face for PartizanArcKayles {
                 "Blue edges are Left's, red Right's, green either's.".into(),
             ],
             over: format!("{who} has no {mine} or green edge left: {other} wins."),
-            same_move: None,
+            same_move: Some(same_moves),
         };
         GRAPHS.draw(numbers, mover, &face)
     }
