@@ -183,7 +183,9 @@ export const moveOnTop = (page) => page.evaluate(() => {
  * `page`, at level easy, and calls `visit(game)` once its drawing is on the board.
  */
 export async function eachExample(page, visit) {
-  const catalogue = await page.evaluate(() => fetch('/api/games').then((r) => r.json()));
+  // Through the page's own API: the server's, or on the static page its WebAssembly's.
+  const catalogue = await page.evaluate(() => (globalThis.grundyLocal ? grundyLocal.fetch : fetch)('/api/games')
+    .then((r) => r.json()));
   const selector = await page.$$eval('#preset option', (os) => os.map((o) => o.value));
   for (const g of catalogue.filter((c) => selector.includes(c.example_game))) {
     await page.selectOption('#preset', g.example_game);
@@ -195,4 +197,91 @@ export async function eachExample(page, visit) {
     await page.waitForSelector('#board .drawing svg', { state: 'attached', timeout: 15000 });
     await visit(g);
   }
+}
+
+/** The least side of a click target, in CSS px (issue 64). */
+export const MIN_TARGET = 40;
+
+/**
+ * The board's click targets, each `{ key, x, y, w, h }` in CSS px: every shown shape of the
+ * drawing with `data-move` or `data-pick` (measured by its `data-hit` child's box where it has
+ * one) and, with `html`, every shown button, number field and select of the board and of the
+ * typed move's form (the drawing's move controls, the rows' buttons where nothing is drawn, the
+ * box to type a move). Also the tokens that may be picked (`picks`), and the drawing box's
+ * `scrollWidth` and `clientWidth` (`drawing`) with the page's and the screen's widths.
+ */
+export const boardTargets = (page, { html = false } = {}) => page.evaluate((withHtml) => {
+  const box = document.querySelector('#board .drawing');
+  const targets = [];
+  const note = (e, key) => {
+    const r = e.getBoundingClientRect();
+    targets.push({ key, x: r.left, y: r.top, w: r.width, h: r.height });
+  };
+  for (const e of box ? box.querySelectorAll('[data-move], [data-pick]') : []) {
+    if (e.closest('[display="none"]')) continue;
+    note(e.querySelector('[data-hit]') ?? e, e.getAttribute('data-move') ?? `pick ${e.getAttribute('data-pick')}`);
+  }
+  if (withHtml) {
+    const controls = document.querySelectorAll('#board button, #board input, #board select, #typed button, #typed input');
+    [...controls].forEach((e, k) => {
+      if (e.getClientRects().length === 0 || e.closest('.drawing')) return;
+      note(e, `${e.tagName.toLowerCase()} ${k + 1} '${e.textContent || e.getAttribute('aria-label') || e.id}'`);
+    });
+  }
+  const picks = box ? [...new Set([...box.querySelectorAll('[data-pick]')].map((e) => e.getAttribute('data-pick')))] : [];
+  const drawing = box ? { scroll: box.scrollWidth, client: box.clientWidth } : null;
+  return { targets, picks, drawing, page: document.documentElement.scrollWidth, screen: innerWidth };
+}, html);
+
+/**
+ * What is wrong with `targets` (from `boardTargets`): each one smaller than `MIN_TARGET` either
+ * way, each pair of different moves that overlap.
+ */
+export function targetFaults(targets) {
+  const out = [];
+  for (const t of targets) {
+    if (t.w < MIN_TARGET - 0.5 || t.h < MIN_TARGET - 0.5) out.push(`'${t.key}' is ${t.w.toFixed(1)} x ${t.h.toFixed(1)} px`);
+  }
+  for (let i = 0; i < targets.length; i++) {
+    for (let j = i + 1; j < targets.length; j++) {
+      const [a, b] = [targets[i], targets[j]];
+      if (a.key === b.key) continue;
+      const dx = Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x);
+      const dy = Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y);
+      if (dx > 0.5 && dy > 0.5) out.push(`'${a.key}' overlaps '${b.key}' (${dx.toFixed(1)} x ${dy.toFixed(1)} px)`);
+    }
+  }
+  return out;
+}
+
+/**
+ * Issue 84's phone check of every example on `page` (already at 390 px): the drawing does not
+ * scroll sideways in its box, the page is no wider than the screen, and every click target,
+ * the drawing's and the board's buttons and fields, is `MIN_TARGET` px each way at least,
+ * none overlapping, before a pick and once the first token is picked. Returns the faults, one
+ * line each naming the game, and each drawing too wide with its width as a multiple of its box.
+ */
+export async function phoneFaults(page) {
+  const faults = [];
+  const wide = [];
+  await eachExample(page, async (g) => {
+    const what = `${g.example_game} ${g.example_position}`;
+    const m = await boardTargets(page, { html: true });
+    if (m.drawing && m.drawing.scroll > m.drawing.client + 1) {
+      const times = (m.drawing.scroll / m.drawing.client).toFixed(1);
+      wide.push(`${g.example_game} ${times}x`);
+      faults.push(`${what}: the drawing is ${m.drawing.scroll} px wide in a box of ${m.drawing.client} px (${times}x)`);
+    }
+    if (m.page > m.screen) faults.push(`${what}: the page is ${m.page} px wide on a ${m.screen} px screen`);
+    for (const f of targetFaults(m.targets)) faults.push(`${what}: ${f}`);
+    if (m.picks.length > 0) {
+      await page.click(`#board .drawing [data-pick="${m.picks[0]}"] >> nth=0`);
+      const picked = await boardTargets(page, { html: true });
+      for (const f of targetFaults(picked.targets)) faults.push(`${what}, ${m.picks[0]} picked: ${f}`);
+    }
+    if (process.env.E2E_SHOTS) {
+      await page.locator('#board').screenshot({ path: `${process.env.E2E_SHOTS}/phone-${g.example_game.replace(/[^a-z0-9]+/gi, '_')}.png` });
+    }
+  });
+  return { faults, wide };
 }

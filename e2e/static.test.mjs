@@ -1,6 +1,8 @@
 // The static page (web/build-static.sh), served by Python's http.server with no grundy server:
 // whole games of Nim, Kayles, Domineering and coloured Hackenbush against the perfect opponent,
-// at 1280 and 390 px, every request answered by the WebAssembly API in the page's Web Workers.
+// at 1280 and 390 px, every request answered by the WebAssembly API in the page's Web Workers;
+// and at 390 px every example's board fits the screen with every control 40 x 40 px, as on the
+// served page (`phoneFaults`, issue 84).
 // The test fails if any request reaches /api/: none in the browser's requests, none in the
 // static server's log. Run through e2e/run.sh, which builds and serves the folder
 // (GRUNDY_STATIC_URL, GRUNDY_STATIC_LOG), or skips these tests with the build's one line
@@ -8,7 +10,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { launch, open, settled, forgetStatus, moveOnTop } from './lib.mjs';
+import { launch, open, settled, forgetStatus, moveOnTop, phoneFaults } from './lib.mjs';
 
 const STATIC = process.env.GRUNDY_STATIC_URL;
 const LOG = process.env.GRUNDY_STATIC_LOG;
@@ -102,6 +104,19 @@ for (const width of [1280, 390]) {
     assert.ok(requests.some((url) => url.endsWith('/grundy_wasm_bg.wasm')), 'the page loaded the WebAssembly module');
   });
 }
+
+test('on the static page at 390 px no example board scrolls sideways, and every control is 40 x 40 px', { skip }, async () => {
+  const browser = await launch({ width: 390, height: 844, showAnalysis: false });
+  try {
+    const { page, errors } = await open(browser.context, { base: STATIC });
+    await settled(page, 30000);
+    const { faults, wide } = await phoneFaults(page);
+    assert.deepEqual(faults, [], `${faults.length} faults; too wide: ${wide.join(', ')}`);
+    assert.deepEqual(errors, []);
+  } finally {
+    await browser.close();
+  }
+});
 
 test('the static page values a loopy game and a comparison written as text, as the server does', { skip }, async () => {
   const browser = await launch({ width: 1280, height: 1000 });
