@@ -95,6 +95,13 @@ fn drawn(game: &Game, position: &Position, player: Player) -> Drawing {
         let text = note.split('>').nth(1).and_then(|t| t.split('<').next()).unwrap_or_default();
         assert!(!text.ends_with('…'), "{game}: a note cut short: {text}");
     }
+    // No two lines of notes on top of each other (a note that wraps onto a second line where
+    // its face placed the next note a line below).
+    let mut ys: Vec<f64> = attr_of(&d.svg, "note", "y");
+    ys.sort_by(f64::total_cmp);
+    for w in ys.windows(2) {
+        assert!(w[1] - w[0] >= 12.0, "{game}: notes at y = {} and {}", w[0], w[1]);
+    }
     // A file of it scales down to a narrow screen, keeping its proportions.
     let root = &d.svg[..d.svg.find('>').unwrap()];
     assert!(root.contains("viewBox=\"0 0 ") && root.contains("style=\"max-width:100%;height:auto\""), "{game}: {root}");
@@ -151,6 +158,39 @@ fn every_catalogue_example_is_drawn_with_legal_moves() {
             assert!(!d.moves.is_empty(), "{}: the drawing offers a move", kind.spelling);
         }
     }
+}
+
+/// The room a drawing has on a 390 px phone, in CSS px: the board's box less the page's
+/// margins (crates/grundy-web/static/style.css).
+const PHONE_ROOM: f64 = 346.0;
+
+/// How wide the page shows a drawing on a phone, in CSS px: scaled so that its least hit area
+/// (`data-hit-min`) is 40 px, and not below 0.8 (`HIT_PX` and `DRAWING_MIN_SCALE` of app.js).
+fn phone_width(d: &Drawing) -> f64 {
+    let least = d
+        .svg
+        .split(" data-hit-min=\"")
+        .nth(1)
+        .and_then(|r| r.split('"').next()?.parse::<f64>().ok())
+        .filter(|&m| m > 0.0);
+    d.width * least.map_or(0.8, |m| (40.0 / m).max(0.8))
+}
+
+/// Issue 84: every catalogue example fits a 390 px phone without scrolling sideways, each of
+/// its targets 40 CSS px (e2e/phone.test.mjs measures the same in a browser). Long strips of
+/// coins, rows of heaps and chips fold into lines; bars and buttons stay within a phone's room.
+#[test]
+fn every_catalogue_example_fits_a_phone() {
+    let mut wide = vec![];
+    for kind in GAMES {
+        let (game, position) = example(kind);
+        let d = drawn(&game, &position, Player::First);
+        let px = phone_width(&d);
+        if px > PHONE_ROOM {
+            wide.push(format!("{} {}: {px:.0} px ({} units)", kind.spelling, kind.example_position, d.width));
+        }
+    }
+    assert!(wide.is_empty(), "{} wider than {PHONE_ROOM} px:\n{}", wide.len(), wide.join("\n"));
 }
 
 /// Positions at the edges: the largest heaps, games over, many heaps, both players.
@@ -310,7 +350,7 @@ fn many_tokens_on_a_vertex_of_many_followers_are_drawn_within_bounds() {
     let position = game.parse_position(&tokens).unwrap();
     let d = drawn(&game, &position, Player::First);
     assert_eq!(d.moves.len(), 4 * 199, "{}", d.moves.len());
-    assert!(d.svg.contains(">and 96 more tokens, not drawn: type their moves (&#39;5<"), "{}", d.svg);
+    assert!(d.svg.contains(">and 96 more tokens, not drawn: type their moves (&#39;5<"), "{}", &d.svg[..2000]);
 }
 
 /// Vertex names holding characters XML 1.0 forbids (a control character, NUL, U+FFFE, U+FFFF)

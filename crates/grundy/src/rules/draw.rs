@@ -16,8 +16,14 @@ use std::fmt::Write as _;
 /// The width of every drawing, in SVG units (the page scales it to the screen).
 pub const WIDTH: f64 = 640.0;
 
-/// The most characters of a line of a note ([`Sketch::note`]): about 450 units of its type.
-pub const NOTE_LINE: usize = 56;
+/// The most characters of a line of a note ([`Sketch::note`]): about 360 units of its type,
+/// so that a note fits a 390 px phone beside targets 40 CSS px wide (issue 84: at 56 a note
+/// made drawings of 390 units, 1.04 times the phone's room).
+pub const NOTE_LINE: usize = 52;
+
+/// The most lines of a note ([`Sketch::note`]), the last cut short if need be: four lines of
+/// [`NOTE_LINE`] hold what three of 56 characters did.
+pub const NOTE_LINES: usize = 4;
 
 /// The class of a note that says who has won ([`Sketch::turn_note`]); a drawing's header
 /// that says it (Northcott's "Game over") is of class `label verdict`.
@@ -25,6 +31,12 @@ const VERDICT: &str = "note verdict";
 
 /// The distance between two lines of a note.
 pub const NOTE_LEADING: f64 = 16.0;
+
+/// The width of a [`Sketch::button`] labelled `label`: its text and a margin, and at least 38,
+/// so that buttons 6 apart in a row have targets 44 wide (40 CSS px on a phone).
+pub fn button_width(label: &str) -> f64 {
+    (12.0 + 7.5 * label.chars().count() as f64).max(38.0)
+}
 
 /// One move a shape of the drawing makes when clicked.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -455,9 +467,10 @@ impl Sketch {
         self.shape("text", attrs, Some(text.to_string()))
     }
 
-    /// A button: a rounded rectangle with a label, making the move of `target`.
+    /// A button: a rounded rectangle with a label, making the move of `target`; its width
+    /// ([`button_width`]).
     pub fn button(&mut self, x: f64, y: f64, label: &str, target: Option<usize>, title: &str) -> f64 {
-        let w = 12.0 + 7.5 * label.chars().count() as f64;
+        let w = button_width(label);
         self.rect(x, y, w, 22.0, 5.0, "button").makes(target).title(title);
         self.text(x + w / 2.0, y + 15.5, label, "button-label", "middle");
         w
@@ -465,24 +478,27 @@ impl Sketch {
 
     /// Small text at `y` (notes: how to type other moves, what is left out), on lines of at
     /// most [`NOTE_LINE`] characters broken between words, each [`NOTE_LEADING`] below the
-    /// one before (the drawing grows to hold them: [`Sketch::fitted_height`]), at most three
-    /// lines, the last cut short if need be. A short note is one line, so that a drawing is no
-    /// wider than what it shows and reads on a phone.
-    pub fn note(&mut self, y: f64, text: &str) {
-        self.note_of_class(y, text, "note");
+    /// one before (the drawing grows to hold them: [`Sketch::fitted_height`]), at most
+    /// [`NOTE_LINES`] lines, the last cut short if need be. A short note is one line, so that a drawing is no
+    /// wider than what it shows and reads on a phone. Returns where a line after it goes.
+    pub fn note(&mut self, y: f64, text: &str) -> f64 {
+        self.note_of_class(y, text, "note")
     }
 
     /// The note at `y` that says whose turn it is, or, where `over` (the mover has no move
     /// here), who has won: a verdict, which a sum leaves out of its parts' drawings
-    /// ([`Sketch::drop_verdicts`]), since a part's end is not the sum's.
-    pub fn turn_note(&mut self, y: f64, over: bool, text: &str) {
-        self.note_of_class(y, text, if over { VERDICT } else { "note" });
+    /// ([`Sketch::drop_verdicts`]), since a part's end is not the sum's. Returns where a line
+    /// after it goes.
+    pub fn turn_note(&mut self, y: f64, over: bool, text: &str) -> f64 {
+        self.note_of_class(y, text, if over { VERDICT } else { "note" })
     }
 
-    fn note_of_class(&mut self, y: f64, text: &str, class: &str) {
-        for (k, line) in note_lines(text).iter().enumerate() {
+    fn note_of_class(&mut self, y: f64, text: &str, class: &str) -> f64 {
+        let lines = note_lines(text);
+        for (k, line) in lines.iter().enumerate() {
             self.text(8.0, y + NOTE_LEADING * k as f64, &clip(line, NOTE_LINE), class, "start");
         }
+        y + NOTE_LEADING * lines.len() as f64
     }
 
     /// Leaves out the verdicts ([`Sketch::turn_note`]): a game drawn as a part of a sum, whose
@@ -938,8 +954,8 @@ line.move:hover,path.move:hover{stroke:#d9534f;opacity:1}\
 </style>";
 
 /// The lines [`Sketch::note`] writes `text` on: at most [`NOTE_LINE`] characters each, broken
-/// between words, at most three (the last holding the rest, cut short when drawn). A face that
-/// places something under a note leaves [`NOTE_LEADING`] for each line past the first.
+/// between words, at most [`NOTE_LINES`] (the last holding the rest, cut short when drawn). A
+/// face that places something under a note leaves [`NOTE_LEADING`] for each line past the first.
 pub fn note_lines(text: &str) -> Vec<String> {
     let mut lines: Vec<String> = vec![];
     let mut line = String::new();
@@ -953,8 +969,8 @@ pub fn note_lines(text: &str) -> Vec<String> {
         line.push_str(word);
     }
     lines.push(line);
-    if lines.len() > 3 {
-        let rest = lines.split_off(2).join(" ");
+    if lines.len() > NOTE_LINES {
+        let rest = lines.split_off(NOTE_LINES - 1).join(" ");
         lines.push(rest);
     }
     lines
@@ -1060,7 +1076,7 @@ mod tests {
 
     /// A long note wraps between words onto lines of at most NOTE_LINE characters, the
     /// drawing as tall as its last line (its game set a height for one) and no wider than a
-    /// line; past three lines the last is cut short.
+    /// line; past NOTE_LINES lines the last is cut short.
     #[test]
     fn a_long_note_wraps_and_the_drawing_holds_it() {
         let mut s = Sketch::new();
@@ -1080,7 +1096,7 @@ mod tests {
         let mut long = Sketch::new();
         long.note(10.0, &"word ".repeat(60));
         let svg = long.render(&[], "t");
-        assert_eq!(svg.matches("class=\"note\"").count(), 3);
+        assert_eq!(svg.matches("class=\"note\"").count(), NOTE_LINES);
         assert!(svg.contains("…"));
     }
 }

@@ -26,9 +26,10 @@ pub const ROW_X: f64 = 96.0;
 /// The distance between two objects of a row.
 pub const STEP: f64 = 17.0;
 
-/// Where a row's bar ends and its buttons wrap: short of the full width of a drawing, so that a
-/// phone shows a heap's bar and buttons whole (the page scales a drawing down to 0.8 at least).
-pub const ROW_END: f64 = 440.0;
+/// Where a row's bar ends and its buttons wrap: where a line of [`LINE_OBJECTS`] objects ends,
+/// so that a drawing of rows fits a 390 px phone with each target 40 CSS px (issue 84: at 440 a
+/// heap's bar and buttons made the drawing 1.1 to 1.6 times as wide as the phone's room).
+pub const ROW_END: f64 = ROW_X + WIDE_STEP * LINE_OBJECTS as f64;
 
 /// The objects a line of a row holds where each object is a move of its own and nothing else
 /// (Nim's heaps: a click on object `j` leaves `j`), the row wrapping onto more lines: six
@@ -407,9 +408,11 @@ pub fn heap_row(
         object(s, nouns.look, x, y, 10.0, t, title);
     }
     for (a, t, words) in splits_at {
-        // After the last object of its line (a split at the start of a line is drawn there).
-        let (x, y) = place(a - 1);
-        let x = x + step / 2.0;
+        // Before object `a`: a split at the end of a line is drawn at the start of the next,
+        // so that no target reaches past the line's objects (issue 84: the drawing was wider
+        // than a phone by the half target past the last split).
+        let (x, y) = place(a);
+        let x = x - step / 2.0;
         s.line(x, y - depth - 5.0, x, y + depth + 5.0, "split").title(words.clone());
         // Transparent: it places the split's hit area (the page's click target is that area).
         s.line(x, y - depth - 5.0, x, y + depth + 5.0, "hit").makes(t).title(words);
@@ -483,21 +486,23 @@ pub fn heaps_face(heaps: &[(String, Ruleset, u64)], forbidden: Option<u64>) -> S
     s
 }
 
-/// Buttons `(label, target, title)` from `ROW_X` at `y`, wrapping; the height used.
+/// Buttons `(label, target, title)` from `ROW_X` at `y`, wrapping at [`ROW_END`] onto lines
+/// [`WIDE_STEP`] apart (so that each button's target is 40 CSS px high on a phone); the height
+/// used, which leaves room for the targets of a row under it (objects 20 below its top).
 pub fn button_row(s: &mut Sketch, y: f64, offers: Vec<(String, Option<usize>, String)>) -> f64 {
     let (mut x, mut yy) = (ROW_X, y);
     for (label, t, title) in offers {
         if t.is_none() {
             continue;
         }
-        let w = 12.0 + 7.5 * label.chars().count() as f64;
+        let w = crate::rules::draw::button_width(&label);
         if x + w > ROW_END && x > ROW_X {
             x = ROW_X;
-            yy += 26.0;
+            yy += WIDE_STEP;
         }
         x += s.button(x, yy, &label, t, &title) + 6.0;
     }
-    yy + 26.0 - y
+    yy + 35.0 - y
 }
 
 /// What clicking object `j` of a row does: its target and title.
@@ -511,12 +516,16 @@ pub fn wrapped_object_row(s: &mut Sketch, y: f64, n: u64, class: &str, target: &
     let n = n.min(MAX_OBJECTS);
     for j in 0..n {
         let (t, title) = target(s, j);
-        let (line, k) = (j / LINE_OBJECTS, j % LINE_OBJECTS);
-        s.circle(ROW_X + WIDE_STEP * (k as f64 + 0.5), y + 20.0 + WIDE_STEP * line as f64, 14.0, class)
-            .makes(t)
-            .title(title);
+        let (x, cy) = wrapped_object_at(y, j);
+        s.circle(x, cy, 14.0, class).makes(t).title(title);
     }
     40.0 + WIDE_STEP * (n.div_ceil(LINE_OBJECTS).max(1) - 1) as f64
+}
+
+/// The centre of object `j` of a [`wrapped_object_row`] at `y`; its radius is 14.
+pub fn wrapped_object_at(y: f64, j: u64) -> (f64, f64) {
+    let (line, k) = (j / LINE_OBJECTS, j % LINE_OBJECTS);
+    (ROW_X + WIDE_STEP * (k as f64 + 0.5), y + 20.0 + WIDE_STEP * line as f64)
 }
 
 /// A row of `n` objects (at most [`MAX_OBJECTS`]) at `y`, object `j` making the move

@@ -1028,14 +1028,14 @@ impl Face for Geography {
         }
         let mut y = 346.0;
         if net.total > crate::rules::board::machinery::layout::MAX_VERTICES {
-            y += 14.0;
+            // Under the network's own note ("200 of 300 vertices shown", at 358), a line below.
+            y += 28.0;
         }
         if walked.is_empty() {
             s.note(y, "Click a vertex to place the token there.");
         } else {
             // Two short lines, so that the drawing is no wider than a small graph.
-            s.note(y, "Click a dashed vertex: the token moves there.");
-            y += 16.0;
+            y = s.note(y, "Click a dashed vertex: the token moves there.");
             s.note(y, "It never goes to a vertex already visited (in orange).");
         }
         s.height = y + 8.0;

@@ -438,13 +438,13 @@ impl Face for Clobber {
             }
         }
         let y = y0 + size * g.rows as f64 + 22.0;
-        s.note(y, "Left moves the blue stones (x), Right the red ones (o).");
+        let next = s.note(y, "Left moves the blue stones (x), Right the red ones (o).");
         let what = if moves.is_empty() {
             format!("{} has no stone next to the other player's: {} wins.", side(mover), side(1 - mover))
         } else {
             format!("{} to move: click a stone, then a ring on a stone it clobbers.", side(mover))
         };
-        s.turn_note(y + 16.0, moves.is_empty(), &what);
+        s.turn_note(next, moves.is_empty(), &what);
         s.height = y + 24.0;
         s
     }

@@ -263,14 +263,14 @@ impl Forbids {
             face.square(&mut s, r, c).makes(t).title(title);
         }
         let y = face.below();
-        s.note(y, "Left colours cells blue (x), Right red (o).");
-        s.note(y + 16.0, rule);
+        let next = s.note(y, "Left colours cells blue (x), Right red (o).");
+        let next = s.note(next, rule);
         let what = if cells.is_empty() {
             format!("{} has no cell to colour: {} wins.", side(mover), side(1 - mover))
         } else {
             format!("{} to move: click a cell to colour it {}.", side(mover), if mover == 0 { "blue" } else { "red" })
         };
-        s.turn_note(y + 32.0, cells.is_empty(), &what);
+        s.turn_note(next, cells.is_empty(), &what);
         s.height = y + 40.0;
         s
     }

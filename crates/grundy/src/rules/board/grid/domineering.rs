@@ -474,14 +474,13 @@ impl Face for Domineering {
             s.rect(cx - half, cy - half, 2.0 * half, 2.0 * half, 3.0, "target").makes(t).title(title);
         }
         let y = y0 + size * g.rows as f64 + 22.0;
-        s.note(y, "Left places vertical dominoes, Right horizontal ones.");
-        let over = placements(&g, mover).is_empty();
-        let what = if over {
+        let next = s.note(y, "Left places vertical dominoes, Right horizontal ones.");
+        let what = if placements(&g, mover).is_empty() {
             format!("{} has no room for a domino: {} wins.", side(mover), side(1 - mover))
         } else {
             format!("{} to move: click a mark between two empty cells.", side(mover))
         };
-        s.turn_note(y + 16.0, over, &what);
+        s.turn_note(next, placements(&g, mover).is_empty(), &what);
         s.height = y + 24.0;
         s
     }

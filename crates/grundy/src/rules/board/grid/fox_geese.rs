@@ -484,13 +484,13 @@ impl Face for FoxAndGeese {
             });
         }
         let y = face.below();
-        s.note(y, "Left moves the geese (G) up, Right the fox (F) any way.");
+        let next = s.note(y, "Left moves the geese (G) up, Right the fox (F) any way.");
         let what = if moves.is_empty() {
             format!("{} has no move: {} wins.", side(mover), side(1 - mover))
         } else {
             format!("{} to move: click a {}, then where it steps.", side(mover), piece(mover))
         };
-        s.turn_note(y + 16.0, moves.is_empty(), &what);
+        s.turn_note(next, moves.is_empty(), &what);
         s.height = y + 24.0;
         s
     }

@@ -405,13 +405,13 @@ impl Face for Konane {
             }
         }
         let y = face.below();
-        s.note(y, "Left jumps the blue stones (x), Right the red (o).");
+        let next = s.note(y, "Left jumps the blue stones (x), Right the red (o).");
         let what = if moves.is_empty() {
             format!("{} has no jump: {} wins.", side(mover), side(1 - mover))
         } else {
             format!("{} to move: click a stone, then where it lands.", side(mover))
         };
-        s.turn_note(y + 16.0, moves.is_empty(), &what);
+        s.turn_note(next, moves.is_empty(), &what);
         s.height = y + 24.0;
         s
     }

@@ -278,7 +278,7 @@ impl Face for Divisor {
     /// n with its prime factorisation, and a button for each prime power that divides it (at
     /// most 63 in all).
     fn draw(&self, numbers: &[u64], _mover: usize) -> Sketch {
-        use crate::rules::faces::ROW_X;
+        use crate::rules::faces::{ROW_X, WIDE_STEP};
         let n = n_of(numbers);
         let mut s = Sketch::new();
         s.text(8.0, 22.0, &format!("n = {n}"), "num", "start");
@@ -298,17 +298,18 @@ impl Face for Divisor {
             for i in 1..=k {
                 d = d.saturating_mul(p);
                 let label = if i == 1 { format!("÷ {p}") } else { format!("÷ {p}^{i}") };
-                let width = 12.0 + 7.5 * label.chars().count() as f64;
+                let width = crate::rules::draw::button_width(&label);
                 if x + width > crate::rules::faces::ROW_END {
                     x = ROW_X;
-                    y += 26.0;
+                    y += WIDE_STEP;
                 }
                 let t = s.target(vec![n / d], Some(format!("divide by {d}")));
                 x += s.button(x, y, &label, t, &format!("divide by {p}^{i} = {d} ({n} -> {})", n / d)) + 6.0;
             }
-            y += 28.0;
+            // Lines of buttons a wide step apart, so that each is 40 CSS px high on a phone.
+            y += WIDE_STEP;
         }
-        s.height = y + 4.0;
+        s.height = y - 12.0;
         s
     }
 }

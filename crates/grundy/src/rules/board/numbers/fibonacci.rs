@@ -569,7 +569,10 @@ impl Theory for MultipleNim {
 impl Face for MultipleNim {
     fn draw(&self, numbers: &[u64], _mover: usize) -> Sketch {
         use crate::rules::draw::{Control, ControlForm, Field};
-        use crate::rules::faces::{big_bar, button_row, object_row, object_x, row_label, MAX_OBJECTS};
+        use crate::rules::faces::{
+            big_bar, button_row, row_label, wrapped_object_at, wrapped_object_row, LINE_OBJECTS as LINE, MAX_OBJECTS,
+            WIDE_STEP,
+        };
         let (n, limit) = heap_and_limit(numbers);
         let mut s = Sketch::new();
         row_label(&mut s, 4.0, "heap", &n.to_string());
@@ -577,18 +580,26 @@ impl Face for MultipleNim {
         if n <= MAX_OBJECTS {
             y += 6.0;
             let top = y;
-            y += object_row(&mut s, y, n, "obj", &mut |s, j| {
+            // In lines of six a wide step apart, as Nim's heaps, so that the heap fits a phone
+            // with each object 40 CSS px to tap (issue 84: one line of 19 was 3 phones wide).
+            y += wrapped_object_row(&mut s, y, n, "obj", &mut |s, j| {
                 let words = format!("take {}", n - j);
                 let t = crate::rules::board::worded(s, self, numbers, words.clone());
                 (t, words)
-            });
-            // A bracket over the objects the next move may take.
+            }) + 4.0;
+            // A bracket over the objects the next move may take, a piece on each line.
             let most = limit.min(n);
-            if most > 0 {
-                let x0 = object_x(n - most) - 8.0;
-                let x1 = object_x(n - 1) + 8.0;
-                s.path(&format!("M{x0} {} v-5 H{x1} v5", top + 6.0), "cut")
-                    .title(format!("the next move may take at most {most}"));
+            let mut j = n - most;
+            while j < n {
+                let (x0, cy) = wrapped_object_at(top, j);
+                let last = (j / LINE + 1) * LINE;
+                let (x1, _) = wrapped_object_at(top, last.min(n) - 1);
+                s.path(
+                    &format!("M{} {} v-4 H{} v4", x0 - WIDE_STEP / 2.0 + 3.0, cy - 17.0, x1 + WIDE_STEP / 2.0 - 3.0),
+                    "cut",
+                )
+                .title(format!("the next move may take at most {most}"));
+                j = last;
             }
         } else {
             big_bar(&mut s, y, n, "objects");
@@ -623,9 +634,8 @@ impl Face for MultipleNim {
         } else {
             format!("The next move may take 1 to {limit};")
         };
-        // Two short lines, so that the drawing fits a phone.
-        s.note(y + 12.0, &what);
-        s.note(y + 28.0, &format!("then each move at most {} times the move before.", self.k));
+        // On short lines, so that the drawing fits a phone.
+        s.note(y + 12.0, &format!("{what} then each move at most {} times the move before.", self.k));
         s.height = y + 36.0;
         s
     }

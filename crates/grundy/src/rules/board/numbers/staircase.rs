@@ -252,23 +252,15 @@ impl Theory for Staircase {
 impl Face for Staircase {
     fn draw(&self, steps: &[u64], _mover: usize) -> Sketch {
         use crate::rules::faces::{
-            big_bar, button_row, left_out, object_row, row_label, MAX_OBJECTS, MAX_ROWS, ROW_END, ROW_X, STEP,
+            big_bar, button_row, left_out, row_label, wrapped_object_row, MAX_OBJECTS, MAX_ROWS, ROW_END, WIDE_STEP,
         };
         let mut s = Sketch::new();
         let mut y = 4.0;
         // The highest step first, each row set further left, as a staircase seen from the side.
         let shown = steps.len().min(MAX_ROWS);
-        // The steps as long as the longest row of coins or bar they carry (a short staircase is
-        // a narrow drawing, which a phone shows whole).
-        let end = steps
-            .iter()
-            .take(shown)
-            .map(|&c| if c <= MAX_OBJECTS { ROW_X + STEP * c as f64 + 12.0 } else { ROW_END })
-            .fold(ROW_END, f64::max);
         for i in (0..shown).rev() {
             let c = steps[i];
             let indent = 6.0 * (shown - 1 - i) as f64;
-            s.rect(88.0, y + 26.0, end - 88.0 - indent, 8.0, 1.0, "step");
             let to = if i == 0 { "off the staircase".to_string() } else { format!("to step {i}") };
             let moved = |k: u64| {
                 let mut after = steps.to_vec();
@@ -279,11 +271,16 @@ impl Face for Staircase {
                 after
             };
             row_label(&mut s, y, &format!("step {}", i + 1), &c.to_string());
-            if c <= MAX_OBJECTS {
-                y += object_row(&mut s, y - 2.0, c, "coin", &mut |s, j| {
+            // The coins in lines of six a wide step apart, as Nim's objects, so that the
+            // staircase fits a phone with each coin 40 CSS px to tap (issue 84: one line of
+            // coins 17 apart made it three times as wide as the phone's room); the step under
+            // its last line.
+            let high = if c <= MAX_OBJECTS {
+                let rows = wrapped_object_row(&mut s, y, c, "coin", &mut |s, j| {
                     let t = crate::rules::board::checked(s, self, steps, moved(c - j));
                     (t, format!("move {} from step {} {to}", crate::rules::faces::plural(c - j, "coin"), i + 1))
                 });
+                rows - 4.0
             } else {
                 big_bar(&mut s, y - 2.0, c, "coins");
                 let mut offers = vec![];
@@ -295,12 +292,17 @@ impl Face for Staircase {
                         format!("move {} from step {} {to}", crate::rules::faces::plural(k, "coin"), i + 1),
                     ));
                 }
-                y += 22.0 + button_row(&mut s, y + 20.0, offers);
-            }
+                20.0 + button_row(&mut s, y + 20.0, offers)
+            };
+            s.rect(88.0, y + high, ROW_END + 4.0 - 88.0 - indent, 8.0, 1.0, "step");
+            // The next step's first coins a wide step below this one's last.
+            y += high + 8.0 + WIDE_STEP - 40.0;
         }
         y = left_out(&mut s, y, steps.len(), "steps");
-        s.note(y + 12.0, "Click a coin: it and those right of it go one step down");
-        s.note(y + 28.0, "(from step 1 they leave the staircase).");
+        s.note(
+            y + 12.0,
+            "Click a coin: it and those right of it go one step down (from step 1 they leave the staircase).",
+        );
         s.height = y + 36.0;
         s
     }

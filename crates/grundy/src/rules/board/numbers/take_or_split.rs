@@ -1227,12 +1227,14 @@ impl Face for TakeOrSplit {
             row_label(&mut s, y, &format!("heap {}", i + 1), &n.to_string());
             let mut offers = vec![];
             if n <= MAX_OBJECTS {
+                // The buttons under the objects a wide step below the last line's centre, so
+                // that their targets are 40 CSS px high on a phone (issue 84).
                 y += wrapped_object_row(&mut s, y, n, "obj", &mut |s, j| {
                     (
                         crate::rules::board::checked(s, self, numbers, leave(j)),
                         format!("take {} from heap {}", n - j, i + 1),
                     )
-                });
+                }) + 13.0;
             } else {
                 big_bar(&mut s, y, n, "objects");
                 y += 24.0;

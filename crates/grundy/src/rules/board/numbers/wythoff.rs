@@ -413,8 +413,10 @@ impl Face for Wythoff {
         let mut s = Sketch::new();
         if a.max(b) <= 14 {
             // A quarter board: the queen at (a, b), the corner (0, 0) bottom left.
-            let cell = (360.0 / (a.max(b) + 1) as f64).min(34.0);
-            let (x0, y0) = (70.0, 8.0);
+            // Cells a wide step across where the columns fit a phone's room (each 40 CSS px to
+            // tap, issue 84), the heaps' names above and below the board rather than beside it.
+            let cell = (300.0 / (a + 1) as f64).min(440.0 / (b + 1) as f64).min(crate::rules::faces::WIDE_STEP);
+            let (x0, y0) = (24.0, 24.0);
             for x in 0..=a {
                 for y in 0..=b {
                     let (px, py) = (x0 + x as f64 * cell, y0 + (b - y) as f64 * cell);
@@ -438,7 +440,7 @@ impl Face for Wythoff {
             s.text(x0 + cell / 2.0, bottom + 14.0, "0", "small", "middle");
             s.text(x0 - 6.0, bottom - cell / 2.0 + 4.0, "0", "small", "end");
             s.text(x0 + (a as f64 + 0.5) * cell, bottom + 14.0, &format!("heap 1 = {a}"), "label", "middle");
-            s.text(x0 - 6.0, y0 + cell / 2.0 + 4.0, &format!("heap 2 = {b}"), "label", "end");
+            s.text(x0, y0 - 8.0, &format!("heap 2 = {b}"), "label", "start");
             s.note(
                 bottom + 32.0,
                 "The queen moves left, down or diagonally down-left; whoever takes her to the corner (0, 0) wins.",

@@ -358,8 +358,8 @@ impl Face for Cutcake {
         } else {
             format!("{} has no cut left: {} wins.", side(mover), side(1 - mover))
         };
-        s.note(y + 10.0, "Left cuts vertically, Right horizontally.");
-        s.turn_note(y + 26.0, over, &what);
+        let next = s.note(y + 10.0, "Left cuts vertically, Right horizontally.");
+        s.turn_note(next, !self.has_move(numbers, mover), &what);
         s.height = y + 34.0;
         s
     }

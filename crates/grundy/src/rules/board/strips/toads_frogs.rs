@@ -596,13 +596,13 @@ pub(crate) fn draw_strip(numbers: &[u64], moves: &[(usize, usize)], mover: usize
         });
     }
     let y = y0 + size + 36.0;
-    s.note(y, rule);
+    let next = s.note(y, rule);
     let what = if moves.is_empty() {
         format!("{} has no move: {} wins.", side(mover), side(1 - mover))
     } else {
         format!("{} to move: click a {} to move it.", side(mover), name(piece(mover)))
     };
-    s.turn_note(y + 32.0, moves.is_empty(), &what);
+    s.turn_note(next.max(y + 32.0), moves.is_empty(), &what);
     s.height = y + 40.0;
     s
 }

@@ -373,16 +373,14 @@ impl Face for TopplingDominoes {
             y += h + 14.0;
         }
         let colours = "Blue dominoes are Left's, red ones Right's, green ones either's.";
-        s.note(y + 6.0, colours);
         // The next note under the lines this one wraps onto.
-        let y = y + crate::rules::draw::NOTE_LEADING * (crate::rules::draw::note_lines(colours).len() - 1) as f64;
-        let over = !self.has_move(numbers, mover);
-        let what = if !over {
+        let y = s.note(y + 6.0, colours) - 22.0;
+        let what = if self.has_move(numbers, mover) {
             format!("{} to move: click the left or right half of a domino to topple it that way.", side(mover))
         } else {
             format!("{} has no domino to topple: {} wins.", side(mover), side(1 - mover))
         };
-        s.turn_note(y + 22.0, over, &what);
+        s.turn_note(y + 22.0, !self.has_move(numbers, mover), &what);
         s.height = y + 30.0;
         s
     }

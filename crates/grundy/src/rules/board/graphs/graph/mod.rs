@@ -983,12 +983,15 @@ impl Face for GraphGame {
         }
         let mut y = 346.0;
         if net.total > crate::rules::board::machinery::layout::MAX_VERTICES {
-            y += 14.0;
+            // Under the network's own note ("200 of 300 vertices shown", at 358), a line below.
+            y += 28.0;
         }
         if tokens.len() > shown_tokens {
             let more = tokens.len() - shown_tokens;
-            s.note(y, &format!("and {more} more tokens, not drawn: type their moves ('{} VERTEX')", shown_tokens + 1));
-            y += 16.0;
+            y = s.note(
+                y,
+                &format!("and {more} more tokens, not drawn: type their moves ('{} VERTEX')", shown_tokens + 1),
+            );
         }
         s.note(y, "Click a token, then where it goes (dashed rings).");
         if g.is_partizan() {
