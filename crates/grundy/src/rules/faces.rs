@@ -40,6 +40,47 @@ pub const LINE_OBJECTS: u64 = 6;
 /// The distance between two objects of a row that wraps ([`LINE_OBJECTS`]), across and down.
 pub const WIDE_STEP: f64 = 44.0;
 
+/// Where a strip folded into lines ([`Fold`]) ends on the right: a drawing as wide fits a
+/// 390 px phone with targets [`WIDE_STEP`] apart 40 CSS px each.
+pub const FOLD_END: f64 = ROW_END + 16.0;
+
+/// A long strip of cells (chips' cells, a row of coins) folded into lines, as many cells a line
+/// as fit by [`FOLD_END`], so that the drawing fits a phone with each cell a target 40 CSS px
+/// wide (issue 84: strips of 17 to 20 cells were 2 to 3 phones wide). Cell `k` (0-based) is in
+/// line `k / across`, its centre at [`Fold::at`].
+#[derive(Clone, Copy, Debug)]
+pub struct Fold {
+    /// The centre of the first cell.
+    pub x0: f64,
+    /// The centre of the first line.
+    pub y0: f64,
+    /// The distance between two cells of a line.
+    pub pitch: f64,
+    /// The distance between two lines.
+    pub line: f64,
+    /// The cells a line holds.
+    pub across: u64,
+}
+
+impl Fold {
+    /// Cells `pitch` apart whose first line's first cell is centred at (x0, y0), lines `line`
+    /// apart.
+    pub fn new(x0: f64, y0: f64, pitch: f64, line: f64) -> Fold {
+        let across = ((FOLD_END - x0 + pitch / 2.0) / pitch).floor().max(1.0) as u64;
+        Fold { x0, y0, pitch, line, across }
+    }
+
+    /// The centre of cell `k` (0-based).
+    pub fn at(&self, k: u64) -> (f64, f64) {
+        (self.x0 + self.pitch * (k % self.across) as f64, self.y0 + self.line * (k / self.across) as f64)
+    }
+
+    /// The lines that `n` cells take (one at least).
+    pub fn lines(&self, n: u64) -> u64 {
+        n.div_ceil(self.across).max(1)
+    }
+}
+
 /// The most buttons offered for a heap too large to draw object by object.
 const MAX_BUTTONS: usize = 6;
 

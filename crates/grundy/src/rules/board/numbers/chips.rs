@@ -361,10 +361,15 @@ impl Face for Chips {
             after
         };
         if max <= MAX_CELLS {
-            let w = ((crate::rules::draw::WIDTH - 24.0) / max.max(1) as f64).min(24.0);
-            let y = 10.0;
+            // The strip folded into lines of square cells a wide step across, so that it fits
+            // a phone with each cell 40 CSS px to tap (issue 84: one line of 17 cells 24 wide was
+            // two phones wide); each line's first cell and every fifth numbered under it.
+            let w = crate::rules::faces::WIDE_STEP;
+            let fold = crate::rules::faces::Fold::new(12.0 + w / 2.0, 10.0 + w / 2.0, w, w + 18.0);
+            let cell_at = |c: u64| fold.at(c - 1);
             for c in 1..=max {
-                let x = 12.0 + w * (c - 1) as f64;
+                let (cx, cy) = cell_at(c);
+                let (x, y) = (cx - w / 2.0, cy - w / 2.0);
                 // The chip right of this cell, if the cell is free and nothing stands between.
                 let next = order.iter().copied().find(|&i| cells[i] >= c);
                 let target = match next {
@@ -383,16 +388,17 @@ impl Face for Chips {
                         s.rect(x, y, w, w, 1.0, "cell dark");
                     }
                 }
-                if c == 1 || c % 5 == 0 {
-                    s.text(x + w / 2.0, y + w + 13.0, &c.to_string(), "small", "middle");
+                if (c - 1) % fold.across == 0 || c % 5 == 0 {
+                    s.text(cx, y + w + 13.0, &c.to_string(), "small", "middle");
                 }
             }
             for (i, &c) in cells.iter().enumerate() {
-                let x = 12.0 + w * (c - 1) as f64 + w / 2.0;
-                s.circle(x, y + w / 2.0, w * 0.38, "token").title(format!("chip {} on cell {c}", i + 1));
+                let (cx, cy) = cell_at(c);
+                s.circle(cx, cy, w * 0.38, "token").title(format!("chip {} on cell {c}", i + 1));
             }
-            s.note(y + w + 32.0, "Click a free cell: the first chip to its right slides there.");
-            s.height = y + w + 40.0;
+            let bottom = 10.0 + fold.line * fold.lines(max) as f64;
+            s.note(bottom + 12.0, "Click a free cell: the first chip to its right slides there.");
+            s.height = bottom + 20.0;
             return s;
         }
         let mut y = 4.0;

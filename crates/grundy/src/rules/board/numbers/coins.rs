@@ -987,34 +987,43 @@ impl Face for Coins {
         let tens = (rightmost - first) / 10 + 1;
         let last = (first + 10 * tens - 1).min(first + DRAWN_COINS - 1).max(rightmost);
         if rightmost - first < DRAWN_COINS {
-            let w = ((crate::rules::draw::WIDTH - 24.0) / (last - first + 1).max(8) as f64).min(30.0);
-            let (x0, y) = (12.0, 34.0);
-            let x = |c: u64| x0 + w * (c - first) as f64 + w / 2.0;
+            // The row folded into lines of coins a wide step apart, each head's arrow a wide
+            // step above it, so that the row fits a phone with every coin and arrow 40 CSS px
+            // to tap (issue 84: one line of 20 coins 30 apart was three phones wide).
+            let w = crate::rules::faces::WIDE_STEP;
+            let fold = crate::rules::faces::Fold::new(12.0 + w / 2.0, 68.0, w, 2.0 * w + 2.0);
+            let at = |c: u64| fold.at(c - first);
+            let r = 13.0;
             for c in first..=last {
                 let class = if heads.contains(&c) { "coin" } else { "coin tails" };
-                s.circle(x(c), y, w * 0.4, class)
+                let (x, y) = at(c);
+                s.circle(x, y, r, class)
                     .title(format!("coin {c}: {}", if heads.contains(&c) { "heads" } else { "tails" }));
-                s.text(x(c), y + w * 0.4 + 14.0, &c.to_string(), "small", "middle");
+                s.text(x, y + r + 14.0, &c.to_string(), "small", "middle");
             }
             // Pick the rightmost coin of a move (a head, by the arrow above it), then the coin
             // that ends the move on the left: the picked head's targets show.
             for &h in heads.iter().rev() {
                 s.choice(&h.to_string(), Some(&h) == heads.last(), |s| {
-                    s.circle(x(h), y, w * 0.5, "picked");
+                    let (x, y) = at(h);
+                    s.circle(x, y, r + 3.0, "picked");
                     for a in first..=h {
                         let coins = coins_of(rule, h, a);
                         let words = turn_words(rule, &coins);
                         let t = crate::rules::board::worded(s, self, heads, words.clone());
                         let what = if a == h { format!("turn coin {h} alone") } else { words.clone() };
-                        s.circle(x(a), y, w * 0.45, "target").makes(t).title(what);
+                        let (x, y) = at(a);
+                        s.circle(x, y, r + 1.5, "target").makes(t).title(what);
                     }
                 });
             }
             for &h in heads {
-                s.path(&format!("M{:.1} {:.1} l-6 -9 h12 z", x(h), y - w * 0.45 - 3.0), "arrow left")
+                let (x, y) = at(h);
+                s.path(&format!("M{x:.1} {:.1} l-6 -9 h12 z", y - w + 4.5), "arrow left")
                     .picks(h.to_string())
                     .title(format!("turn coin {h} (then click the coin to turn with it)"));
             }
+            let y = at(last).1;
             let more = match rule {
                 CoinRule::MockTurtles => {
                     // Three coins at once: a number field a coin, starting at a move (the
@@ -1038,10 +1047,10 @@ impl Face for Coins {
                 _ => "",
             };
             s.note(
-                y + w * 0.4 + 34.0,
+                y + r + 34.0,
                 &format!("Click an arrow to pick the rightmost coin to turn, then the coin to turn with it, or the same coin again to turn it alone{more}."),
             );
-            s.height = y + w * 0.4 + 42.0;
+            s.height = y + r + 42.0;
             return s;
         }
         // Too long a row: each head (at most 40) with the move that turns it alone.
@@ -1520,8 +1529,24 @@ impl Face for Coins2d {
         };
         if mx - fa < DRAWN_SIDE && my - fb < DRAWN_SIDE {
             let side = (mx - fa + 1).max(my - fb + 1).max(4);
-            let w = (300.0 / side as f64).min(34.0);
-            let (x0, y0) = (60.0, 46.0);
+            // Cells and the buttons that pick a head a wide step apart, on lines that fit a
+            // phone, so that each is 40 CSS px to tap (issue 84: cells 34 wide, buttons 18 high
+            // and 5 apart).
+            let wide = crate::rules::faces::WIDE_STEP;
+            let w = (280.0 / side as f64).min(wide);
+            let picked: Vec<(u64, u64)> = heads.iter().rev().take(20).copied().collect();
+            let mut buttons = vec![];
+            let (mut bx, mut by) = (88.0, 22.0);
+            for &(hx, hy) in &picked {
+                let key = format!("{hx},{hy}");
+                let lw = crate::rules::draw::button_width(&key);
+                if bx + lw > crate::rules::faces::FOLD_END && bx > 88.0 {
+                    (bx, by) = (88.0, by + wide);
+                }
+                buttons.push((key, bx, by, lw));
+                bx += lw + 6.0;
+            }
+            let (x0, y0) = (60.0, by + 11.0 + wide - w / 2.0);
             let rows = my - fb + 1;
             let at =
                 |x: u64, y: u64| (x0 + w * (x - fa) as f64 + w / 2.0, y0 + w * (rows - 1 - (y - fb)) as f64 + w / 2.0);
@@ -1542,12 +1567,9 @@ impl Face for Coins2d {
             }
             // Pick a head (a button above the grid), then the cell that makes the move's
             // other corner: every cell of X x Y turns over.
-            let mut bx = 8.0;
             s.text(8.0, 14.0, "pick a head:", "small", "start");
-            bx += 80.0;
-            for (k, &(hx, hy)) in heads.iter().enumerate().rev().take(20) {
-                let key = format!("{hx},{hy}");
-                s.choice(&key, k + 1 == heads.len(), |s| {
+            for (k, (&(hx, hy), (key, bx, by, lw))) in picked.iter().zip(buttons).enumerate() {
+                s.choice(&key, k == 0, |s| {
                     let (cx, cy) = at(hx, hy);
                     s.rect(cx - w / 2.0, cy - w / 2.0, w, w, 0.0, "picked");
                     for a in fa..=hx {
@@ -1561,10 +1583,8 @@ impl Face for Coins2d {
                         }
                     }
                 });
-                let lw = 12.0 + 7.5 * key.len() as f64;
-                s.rect(bx, 22.0, lw, 18.0, 4.0, "button").picks(key.clone()).title(format!("pick the head on {key}"));
-                s.text(bx + lw / 2.0, 35.0, &key, "button-label", "middle");
-                bx += lw + 5.0;
+                s.rect(bx, by, lw, 22.0, 4.0, "button").picks(key.clone()).title(format!("pick the head on {key}"));
+                s.text(bx + lw / 2.0, by + 15.0, &key, "button-label", "middle");
             }
             let bottom = y0 + w * rows as f64 + 22.0;
             s.note(
