@@ -409,8 +409,9 @@ impl Face for Multiplication {
         let (n, p) = target_and_product(numbers);
         let mut s = Sketch::new();
         // The running product on a line from 1 to N, in proportion to the logarithm: a line
-        // that a phone shows whole with N at its end (not the full width of a drawing).
-        let (x0, x1, y) = (20.0, 400.0, 34.0);
+        // that a phone shows whole with N at its end (not the full width of a drawing), as
+        // long as a line of buttons (issue 84: to 400 it made the drawing 1.1 phones wide).
+        let (x0, x1, y) = (20.0, crate::rules::faces::ROW_END, 34.0);
         let ln = |v: u64| (v.max(1) as f64).ln();
         let at = |v: u64| if n <= 1 { x1 } else { x0 + (x1 - x0) * (ln(v.min(n)) / ln(n)).clamp(0.0, 1.0) };
         s.line(x0, y, x1, y, "edge");

@@ -584,35 +584,53 @@ impl Face for Cutting {
         let mut s = Sketch::new();
         let all = sheets(numbers);
         let done = over(&all);
+        /// How far right the sheets go before the next wraps under them: a drawing that fits
+        /// a 390 px phone with its cuts' targets 44 units apart (issue 84).
+        const ROOM: f64 = crate::rules::faces::ROW_END;
+        /// The room left of and above a sheet for the arrows of its cuts.
+        const TAB: f64 = 36.0;
         let (mut x, mut y, mut row_height) = (8.0, 8.0, 0.0f64);
-        let width = crate::rules::draw::WIDTH;
+        let width = ROOM + 8.0;
+        let mut any_tabs = false;
         let mut offers = vec![];
         for (k, &(w, h)) in all.iter().enumerate().take(MAX_ROWS) {
             let cut = |a: Sheet, b: Sheet| format!("cut {} into {}x{} {}x{}", k + 1, a.0, a.1, b.0, b.1);
             if w <= 24 && h <= 24 {
                 // A cut's hit areas lie half a square from the crossing cuts' (issue 64: 44
-                // units, 40 CSS px on a phone, where the sheet fits).
-                let cell = (352.0 / w.max(h) as f64).min(88.0);
+                // units, 40 CSS px on a phone, where the sheet fits). Where the squares are
+                // smaller than 88, that half is too small: each cut is an arrow at its line's
+                // end outside the sheet instead, the arrows a square apart (issue 84: a 5x5
+                // sheet's cuts were 35 units, 1.2 phones wide).
+                let tabs = (ROOM - 8.0) / (w.max(h) as f64) < 88.0;
+                let pad = if tabs { TAB } else { 0.0 };
+                let cell = ((ROOM - 8.0 - pad) / w.max(h) as f64).min(88.0);
                 let (sw, sh) = (cell * w as f64, cell * h as f64);
-                if x + sw > width - 8.0 && x > 8.0 {
+                if x + pad + sw > width - 8.0 && x > 8.0 {
                     x = 8.0;
                     y += row_height + 30.0;
                     row_height = 0.0;
                 }
-                s.rect(x, y, sw, sh, 0.0, "sheet").title(format!("sheet {}: {w}x{h}", k + 1));
+                any_tabs |= tabs && !done;
+                // The sheet's corner, right of and under its arrows.
+                let (sx, sy) = (x + pad, y + pad);
+                s.rect(sx, sy, sw, sh, 0.0, "sheet").title(format!("sheet {}: {w}x{h}", k + 1));
                 // Each cut's hit area is a thin box on each side of a square, stopping short of
                 // the crossings, so that no two cuts' areas overlap (issue 49: the middle of a
                 // vertical line of a 4x2 sheet lay under the horizontal cut's area).
                 let half = (cell / 4.0).min(4.5);
                 let gap = half + 0.5;
                 for i in 1..w {
-                    let lx = x + cell * i as f64;
-                    s.line(lx, y, lx, y + sh, "cut");
+                    let lx = sx + cell * i as f64;
+                    s.line(lx, sy, lx, sy + sh, "cut");
                     if !done {
                         let words = cut((i, h), (w - i, h));
                         let t = crate::rules::board::worded(&mut s, self, numbers, words.clone());
+                        if tabs {
+                            s.path(&format!("M{lx} {} l-7 -12 h14 z", sy - 4.0), "arrow").makes(t).title(words);
+                            continue;
+                        }
                         for j in 0..h {
-                            let top = y + cell * j as f64 + gap;
+                            let top = sy + cell * j as f64 + gap;
                             s.rect(lx - half, top, 2.0 * half, cell - 2.0 * gap, 0.0, "hit")
                                 .makes(t)
                                 .title(words.clone());
@@ -620,22 +638,26 @@ impl Face for Cutting {
                     }
                 }
                 for j in 1..h {
-                    let ly = y + cell * j as f64;
-                    s.line(x, ly, x + sw, ly, "cut");
+                    let ly = sy + cell * j as f64;
+                    s.line(sx, ly, sx + sw, ly, "cut");
                     if !done {
                         let words = cut((w, j), (w, h - j));
                         let t = crate::rules::board::worded(&mut s, self, numbers, words.clone());
+                        if tabs {
+                            s.path(&format!("M{} {ly} l-12 -7 v14 z", sx - 4.0), "arrow").makes(t).title(words);
+                            continue;
+                        }
                         for i in 0..w {
-                            let left = x + cell * i as f64 + gap;
+                            let left = sx + cell * i as f64 + gap;
                             s.rect(left, ly - half, cell - 2.0 * gap, 2.0 * half, 0.0, "hit")
                                 .makes(t)
                                 .title(words.clone());
                         }
                     }
                 }
-                s.text(x, y + sh + 14.0, &format!("{}: {w}x{h}", k + 1), "small", "start");
-                x += sw + 18.0;
-                row_height = row_height.max(sh);
+                s.text(sx, sy + sh + 14.0, &format!("{}: {w}x{h}", k + 1), "small", "start");
+                x += pad + sw + 18.0;
+                row_height = row_height.max(pad + sh);
             } else {
                 // Too large to draw square by square: a sheet in proportion, and a few cuts.
                 let scale = 120.0 / (w.max(h) as f64);
@@ -670,6 +692,11 @@ impl Face for Cutting {
             "A 1 x 1 piece has been cut off: the game is over."
         } else {
             "Click a grid line to cut the sheet along it; whoever cuts off a 1 x 1 piece wins."
+        };
+        let what = if any_tabs {
+            "Click a grid line of the large squares, or the arrow at a line's end, to cut the sheet along it; whoever cuts off a 1 x 1 piece wins."
+        } else {
+            what
         };
         s.note(y + 10.0, what);
         s.height = y + 18.0;
