@@ -160,8 +160,9 @@ fn every_catalogue_example_is_drawn_with_legal_moves() {
     }
 }
 
-/// The room a drawing has on a 390 px phone, in CSS px: the board's box less the page's
-/// margins (crates/grundy-web/static/style.css).
+/// The room a drawing has on a 390 px phone, in CSS px: the board's box (356 px, the screen
+/// less the page's margins in crates/grundy-web/static/style.css) less 10 to spare for the
+/// browser's rounding and fonts.
 const PHONE_ROOM: f64 = 346.0;
 
 /// How wide the page shows a drawing on a phone, in CSS px: scaled so that its least hit area

@@ -366,9 +366,13 @@ pub struct GridFace {
 
 #[cfg(feature = "draw")]
 impl GridFace {
-    /// The face of `grid`, its top left corner leaving room for the letters and numbers.
+    /// The face of `grid`, its top left corner leaving room for the letters and numbers: the
+    /// row numbers' digits and no more, so that a board of 8 columns fits a 390 px phone with
+    /// each cell 40 CSS px (issue 84: at 28 Fox and Geese's was 351 px in a 346 px box).
     pub fn of(grid: &Grid) -> GridFace {
-        GridFace { x0: 28.0, y0: 24.0, size: cell_size(grid.rows, grid.cols), rows: grid.rows, cols: grid.cols }
+        let digits = grid.rows.max(1).ilog10() as f64 + 1.0;
+        let x0 = 12.0 + 8.0 * digits;
+        GridFace { x0, y0: 24.0, size: cell_size(grid.rows, grid.cols), rows: grid.rows, cols: grid.cols }
     }
 
     /// The centre of cell (r, c).

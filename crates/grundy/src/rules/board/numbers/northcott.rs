@@ -64,11 +64,6 @@ pub struct Northcott;
 /// The largest width drawn square by square; wider rows are drawn as a line of words.
 const DRAWN_SQUARES: u64 = 40;
 
-#[cfg(feature = "draw")]
-/// The least height of a row drawn square by square: its label and its gap, one under the
-/// other, take this much.
-const LABELLED_ROW: f64 = 36.0;
-
 /// The name of player `turn` (0 or 1).
 fn colour(turn: u64) -> &'static str {
     if turn == 0 {
@@ -467,7 +462,7 @@ impl Face for Northcott {
     /// player to move may reach a target (rows wider than [`DRAWN_SQUARES`]: buttons for one
     /// square forward, closing the gap and one square back).
     fn draw(&self, numbers: &[u64], _mover: usize) -> Sketch {
-        use crate::rules::faces::{left_out, row_label, MAX_ROWS, ROW_X};
+        use crate::rules::faces::{left_out, row_label, Fold, MAX_ROWS, ROW_X};
         let mut s = Sketch::new();
         let Some((rows, turn)) = board(numbers) else { return s };
         // A square 44 units wide where the row fits: 40 CSS px on a phone (issue 64).
@@ -479,36 +474,40 @@ impl Face for Northcott {
         s.text(8.0, 16.0, &header, if over { "label verdict" } else { "label" }, "start");
         let mut y = 26.0;
         for (i, r) in rows.iter().enumerate().take(MAX_ROWS) {
-            row_label(&mut s, y, &format!("row {}", i + 1), &format!("gap {}", r.gap()));
             let (mine, other) = r.checkers(turn);
             if r.width <= DRAWN_SQUARES {
-                let w = ((crate::rules::draw::WIDTH - ROW_X - 12.0) / r.width as f64).min(side);
+                // The row's name over its squares, which fold into lines a phone shows whole
+                // (issue 84: beside its name a row of 8 was 1.2 phones wide).
+                s.text(8.0, y + 13.0, &format!("row {}: gap {}", i + 1, r.gap()), "label", "start");
+                let fold = Fold::new(8.0 + side / 2.0, y + 20.0 + side / 2.0, side, side + 4.0);
+                let w = side;
                 for sq in 1..=r.width {
-                    let x = ROW_X + w * (sq - 1) as f64;
+                    let (cx, cy) = fold.at(sq - 1);
+                    let (x, top) = (cx - w / 2.0, cy - w / 2.0);
                     // The move as it is typed, `ROW SQUARE`.
                     let words = format!("{} {sq}", i + 1);
                     let target =
                         r.allows(turn, sq).then(|| s.target(after_move(&rows, turn, i, sq), Some(words))).flatten();
                     match target {
                         Some(t) => {
-                            s.rect(x, y, w, w, 1.0, "cell").makes(Some(t)).title(format!(
+                            s.rect(x, top, w, w, 1.0, "cell").makes(Some(t)).title(format!(
                                 "move the {} checker of row {} to square {sq}",
                                 colour(turn).to_lowercase(),
                                 i + 1
                             ));
                         }
                         None => {
-                            s.rect(x, y, w, w, 1.0, "cell dark");
+                            s.rect(x, top, w, w, 1.0, "cell dark");
                         }
                     }
                 }
                 for (square, class, name) in [(r.white, "vertex", "white"), (r.black, "num", "black")] {
-                    let x = ROW_X + w * (square - 1) as f64 + w / 2.0;
-                    s.circle(x, y + w / 2.0, w * 0.38, class).title(format!("the {name} checker on square {square}"));
+                    let (cx, cy) = fold.at(square - 1);
+                    s.circle(cx, cy, w * 0.38, class).title(format!("the {name} checker on square {square}"));
                 }
-                // Room for the row's label and its gap under it (`row_label` writes to y + 30).
-                y += (w.max(side) + 8.0).max(LABELLED_ROW);
+                y += 20.0 + (side + 4.0) * fold.lines(r.width) as f64 + 8.0;
             } else {
+                row_label(&mut s, y, &format!("row {}", i + 1), &format!("gap {}", r.gap()));
                 s.text(
                     ROW_X,
                     y + 13.0,

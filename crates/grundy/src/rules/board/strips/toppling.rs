@@ -314,11 +314,11 @@ impl Face for TopplingDominoes {
     fn draw(&self, numbers: &[u64], mover: usize) -> Sketch {
         let mover = mover.min(1);
         let all = rows(numbers);
-        let longest = all.iter().map(Vec::len).max().unwrap_or(1).max(1);
-        // Each domino's place is two halves of 44 units where the row fits (40 CSS px on a
-        // phone: issue 64), the domino drawn 28 wide in its middle.
-        let w = (560.0 / longest as f64).min(88.0);
-        let dw = w.min(28.0);
+        // Each domino's place is two halves of 44 units (40 CSS px on a phone: issue 64), the
+        // domino drawn 28 wide in its middle; a long row folds into lines that a phone shows
+        // whole (issue 84: a row of five was 1.2 phones wide).
+        let w = 88.0;
+        let dw = 28.0;
         let h = 2.2 * dw;
         let mut s = Sketch::new();
         // One target a move: a topple that leaves what another leaves draws its half for the
@@ -328,8 +328,10 @@ impl Face for TopplingDominoes {
         let mut y = 12.0;
         for (r, row) in all.iter().enumerate() {
             s.text(8.0, y + h / 2.0 + 4.0, &format!("{}", r + 1), "small", "start");
+            let fold = crate::rules::faces::Fold::new(28.0 + w / 2.0, y + h / 2.0, w, h + 14.0);
             for (k, &d) in row.iter().enumerate() {
-                let x = 28.0 + w * k as f64;
+                let (cx, cy) = fold.at(k as u64);
+                let (x, y) = (cx - w / 2.0, cy - h / 2.0);
                 let class = match d {
                     1 => "obj",
                     2 => "queen",
@@ -370,7 +372,7 @@ impl Face for TopplingDominoes {
             if row.is_empty() {
                 s.text(28.0, y + h / 2.0 + 4.0, "all fallen", "small", "start");
             }
-            y += h + 14.0;
+            y += (h + 14.0) * fold.lines(row.len() as u64) as f64;
         }
         let colours = "Blue dominoes are Left's, red ones Right's, green ones either's.";
         // The next note under the lines this one wraps onto.
