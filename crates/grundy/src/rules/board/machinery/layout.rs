@@ -108,7 +108,11 @@ impl Network {
 pub const BADGE: f64 = 10.0;
 
 /// The rings of spots around a vertex tried for a token's badge ([`Network::badge_spots`]).
-const BADGE_RINGS: usize = 4;
+const BADGE_RINGS: usize = 6;
+
+/// How far apart on one axis a badge keeps from the vertices and the other badges, where a
+/// spot allows: the distance that gives both their targets 40 CSS px on a phone.
+const WIDE: f64 = crate::rules::faces::WIDE_STEP;
 
 impl Network {
     /// Where the badges of tokens on the vertices `on` sit, in order (`None` for a vertex not
@@ -145,11 +149,15 @@ impl Network {
                     [(0.0, -1.0), (-1.0, 0.0), (1.0, 0.0), (0.0, 1.0)].map(|(dx, dy)| (x + dx * r, y + dy * r));
                 diagonal.into_iter().chain(if m == 0 { vec![] } else { straight.to_vec() })
             });
+            // A badge's pick and a vertex's target ring (or another badge) are each a wide
+            // step across where they lie that far apart on one axis (issue 84: a badge beside
+            // a target ring left each 31 units, 40 CSS px only on a drawing 1.3 phones wide).
+            let apart = |a: (f64, f64), b: (f64, f64)| (a.0 - b.0).abs().max((a.1 - b.1).abs()) >= WIDE - 0.5;
             let free = |p: &(f64, f64)| {
                 (1.0..=width - 1.0).contains(&p.0)
                     && p.1 >= 1.0
-                    && placed.iter().all(|&q| far(*p, q, step - 1.0))
-                    && centres.iter().all(|&c| far(*p, c, self.radius + 4.0))
+                    && placed.iter().all(|&q| far(*p, q, step - 1.0) && apart(*p, q))
+                    && centres.iter().all(|&c| far(*p, c, self.radius + 4.0) && apart(*p, c))
             };
             let spot = spots.into_iter().find(free).unwrap_or(row);
             placed.push(spot);

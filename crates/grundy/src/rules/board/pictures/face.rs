@@ -104,10 +104,14 @@ impl Pictures {
             let layers = depth.iter().filter(|&&d| d != usize::MAX).max().copied().unwrap_or(1);
             // On the ground its layer is the line, not a row of vertices; without a ground the
             // first layer is drawn too, and the layout's margins (24 a side) come out of it.
+            // Without a ground (Arc Kayles), an edge within a layer lies a wide step (88 a
+            // layer: half of it between the centres of a level edge and a slanting one from
+            // the same vertex) from the edges to the next layer, so that each edge's target is
+            // 40 CSS px on a phone (issue 84: at 45 a layer they were 35 units).
             let height = if self.ground {
                 (45.0 * layers as f64).clamp(50.0, 150.0)
             } else {
-                (45.0 * layers as f64 + 48.0).clamp(98.0, 198.0)
+                (88.0 * layers as f64 + 48.0).clamp(98.0, 312.0)
             };
             let ground = y + height + 24.0;
             let label = if several { format!("{name} {}", k + 1) } else { name.to_string() };
@@ -121,11 +125,13 @@ impl Pictures {
                 .skip(first)
                 .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), p| (lo.min(p.0), hi.max(p.0)));
             let (min_x, max_x) = if min_x.is_finite() { (min_x, max_x) } else { (0.0, 0.0) };
-            // Spread out (the layout packs vertices about 10 units apart), up to 540 wide, and
-            // at least GAP between two vertices of a layer: the layout is scaled to the
-            // picture's height, so a picture of one layer came 8 units apart, its edges' hit
-            // areas (14 wide) over each other and its vertices on the edges between them.
-            let widest = if max_x > min_x { 540.0 / (max_x - min_x) } else { 1.0 };
+            // Spread out (the layout packs vertices about 10 units apart), up to 260 wide (a
+            // picture a 390 px phone shows whole, issue 84: at 540 Arc Kayles' example was 1.5
+            // phones wide), and at least GAP between two vertices of a layer: the layout is
+            // scaled to the picture's height, so a picture of one layer came 8 units apart, its
+            // edges' hit areas (14 wide) over each other and its vertices on the edges between
+            // them.
+            let widest = if max_x > min_x { 260.0 / (max_x - min_x) } else { 1.0 };
             let spread = match closest_in_a_layer(at.get(first..).unwrap_or_default()) {
                 Some(gap) if gap * widest.min(4.0) < GAP => (GAP / gap).min(widest),
                 _ => widest.min(4.0),
