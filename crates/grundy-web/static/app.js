@@ -619,6 +619,9 @@ function showDrawing(board, myTurn) {
   const svg = box.querySelector('svg');
   const width = Number(svg?.getAttribute('width'));
   const hitMin = Number(svg?.getAttribute('data-hit-min'));
+  // A drawing with nothing to tap (a game over) keeps its own size on a phone rather than
+  // growing to the width, where its labels came out twice their size (issue 84).
+  box.classList.toggle('still', !(hitMin > 0));
   const scale = hitMin > 0 ? Math.max(DRAWING_MIN_SCALE, HIT_PX / hitMin) : DRAWING_MIN_SCALE;
   if (width > 0) svg.style.minWidth = `${Math.ceil(width * scale)}px`;
   board.prepend(box);

@@ -372,7 +372,8 @@ impl Face for TopplingDominoes {
             if row.is_empty() {
                 s.text(28.0, y + h / 2.0 + 4.0, "all fallen", "small", "start");
             }
-            y += (h + 14.0) * fold.lines(row.len() as u64) as f64;
+            // A row's lines 14 apart, the rows 28 (a folded row reads as one).
+            y += (h + 14.0) * fold.lines(row.len() as u64) as f64 + 14.0;
         }
         let colours = "Blue dominoes are Left's, red ones Right's, green ones either's.";
         // The next note under the lines this one wraps onto.
