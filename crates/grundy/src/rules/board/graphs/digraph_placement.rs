@@ -426,18 +426,17 @@ impl Face for DigraphPlacement {
             y += height + 36.0;
         }
         if all.len() > 6 {
-            s.note(y, &format!("and {} more graphs, not drawn: type their moves ('place 1 in 7')", all.len() - 6));
-            y += 16.0;
+            y = s.note(y, &format!("and {} more graphs, not drawn: type their moves ('place 1 in 7')", all.len() - 6));
         }
-        s.note(y + 4.0, "Left places on blue vertices, Right on red; a vertex goes with every vertex it points to.");
+        let next = s.note(y + 4.0, "Left places on blue vertices, Right on red; a vertex goes with every vertex it points to.");
         let what = if any {
             format!("{} to move: click a {} vertex.", side(mover), if mover == 0 { "blue" } else { "red" })
         } else {
             format!("{} has no vertex to place on: {} wins.", side(mover), side(1 - mover))
         };
-        s.turn_note(y + 20.0, !any, &what);
+        let end = s.turn_note(next, !any, &what);
         s.width = width + 16.0;
-        s.height = y + 28.0;
+        s.height = end + 8.0;
         s
     }
 }
