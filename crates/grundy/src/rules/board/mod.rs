@@ -77,6 +77,7 @@ boards! {
     pictures::arc_kayles,
     pictures::partizan_arc_kayles,
     graphs::digraph_placement,
+    grid::amazons,
 }
 
 pub use crate::rules::method::Method;

@@ -1,6 +1,7 @@
 //! Boards of cells written as rows joined by `/`: the notation ([`notation`]) and the games
-//! played on it (Domineering, Clobber, Konane, Snort, Col, Fox and Geese).
+//! played on it (Domineering, Clobber, Konane, Snort, Col, Fox and Geese, Amazons).
 
+pub mod amazons;
 pub mod bitgrid;
 pub mod clobber;
 pub mod col;
