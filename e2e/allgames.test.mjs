@@ -9,7 +9,7 @@
 // One page per width, the games in turn. Run through e2e/run.sh.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, open, settled, forgetStatus, moveOnTop } from './lib.mjs';
+import { launch, open, settled, forgetStatus, moveOnTop, pickUntilMove } from './lib.mjs';
 
 /** Waits for the page to answer: the person's move, the end, or an error (which `check` reports). */
 const answered = (page, what) => page.waitForFunction(
@@ -88,7 +88,9 @@ async function startGame(page, preset, position) {
  * when the board has none) the example under the move box, typed.
  */
 async function move(page, what, board) {
-  // The first shape that makes a move and is shown, clicked with the mouse where it is on top.
+  // The first shape that makes a move and is shown (after the picks that show one, where a
+  // move takes several clicks), clicked with the mouse where it is on top.
+  if (board) await pickUntilMove(page);
   const point = board && await moveOnTop(page);
   if (point) {
     await page.mouse.click(point.x, point.y);

@@ -178,6 +178,38 @@ export const moveOnTop = (page) => page.evaluate(() => {
   return null;
 });
 
+/** The picks of the drawing shown now (tokens, coins, a token and where it goes), in order. */
+export const picksShown = (page) => page.evaluate(() => {
+  const out = [];
+  for (const e of document.querySelectorAll('#board .drawing [data-pick]')) {
+    const p = e.getAttribute('data-pick');
+    if (!e.closest('[display="none"]') && !out.includes(p)) out.push(p);
+  }
+  return out;
+});
+
+/** Clicks the shown hit area of the pick `pick`. */
+export const clickPick = (page, pick) => page.click(`#board .drawing [data-pick="${pick}"] >> visible=true >> nth=0`);
+
+/**
+ * Picks until a shape that makes a move shows, at most `most` picks: a pick may show further
+ * picks (an amazon, then the cell it goes to, then its arrow's targets), so each step takes a
+ * pick that the last one showed, or else the first shown not yet taken. The picks taken.
+ */
+export async function pickUntilMove(page, most = 4) {
+  const taken = [];
+  let before = [];
+  while (taken.length < most && !(await moveOnTop(page))) {
+    const shown = await picksShown(page);
+    const next = shown.find((p) => !before.includes(p) && !taken.includes(p)) ?? shown.find((p) => !taken.includes(p));
+    if (next === undefined) break;
+    await clickPick(page, next);
+    taken.push(next);
+    before = shown;
+  }
+  return taken;
+}
+
 /**
  * Starts each catalogue game's example (/api/games, those the setup form offers) in turn on
  * `page`, at level easy, and calls `visit(game)` once its drawing is on the board.

@@ -8,7 +8,7 @@
 // game (the positions are the page's, random each run).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, open, settled, forgetStatus, centreOfMove } from './lib.mjs';
+import { launch, open, settled, forgetStatus, centreOfMove, pickUntilMove, picksShown } from './lib.mjs';
 
 const SEEDS = Number(process.env.WALK_SEEDS ?? 20);
 // WALK_FROM=GAME starts at that game of the selector (a walk stopped part way goes on).
@@ -45,7 +45,8 @@ async function ready(page) {
 
 /** Clicks a random target of the drawing (picking a token or coin first where targets need one). */
 async function clickSomeMove(page, rng) {
-  const picks = await page.$$eval('#board .drawing [data-pick]', (es) => [...new Set(es.map((e) => e.getAttribute('data-pick')))]);
+  // The picks shown (a pick that only a pick shows, where an amazon goes, is followed below).
+  const picks = await picksShown(page);
   const shown = () => page.evaluate(() => {
     const out = [];
     // The drawing's own targets; a control's Play (its fields at their least values, which
@@ -76,6 +77,11 @@ async function clickSomeMove(page, rng) {
       }
       points = await shown();
       if (points.length > 0) break;
+    }
+    // A pick that shows further picks (an amazon, then where it goes): followed to a move.
+    if (points.length === 0) {
+      await pickUntilMove(page);
+      points = await shown();
     }
   }
   if (points.length === 0) return null;

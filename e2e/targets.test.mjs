@@ -9,7 +9,7 @@
 // (crates/grundy/tests/targets.rs).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, open, settled, forgetStatus, centreOfMove } from './lib.mjs';
+import { launch, open, settled, forgetStatus, centreOfMove, picksShown, clickPick } from './lib.mjs';
 
 /** A small position a game: a few moves, so that each can be clicked in a fresh game. */
 const SMALL = {
@@ -78,12 +78,9 @@ const targetsShown = (page) => page.evaluate(() => {
   return out;
 });
 
-/** The picks of the drawing (tokens, coins), whose targets show when picked. */
-const picksOf = (page) => page.$$eval('#board .drawing [data-pick]', (es) => [...new Set(es.map((e) => e.getAttribute('data-pick')))]);
-
-/** Clicks the target of `move` (after picking `pick`) and returns the move the page sent. */
-async function play(page, move, pick) {
-  if (pick !== null) await page.click(`#board .drawing [data-pick="${pick}"] >> nth=0`);
+/** Clicks the target of `move` (after picking each of `chain`) and returns the move the page sent. */
+async function play(page, move, chain) {
+  for (const pick of chain) await clickPick(page, pick);
   // The first shown shape of the move, scrolled into view, at its centre.
   const point = await centreOfMove(page, move);
   // What the board shows instead, should the move not be there.
@@ -114,14 +111,26 @@ test('every target is a move offered, on top at its centre, and plays exactly it
         method: 'POST', headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify(problem()),
       }).then((r) => r.json()));
-      // Every target shown, with the pick that shows it (none for targets shown at once).
+      // Every target shown, with the picks that show it (none for targets shown at once): a
+      // pick may show further picks (an amazon, then where it goes), each followed in turn,
+      // from a fresh game where the chain's first pick no longer shows.
       const shown = new Map();
       const topmost = [];
-      for (const pick of [null, ...await picksOf(page)]) {
-        if (pick !== null) await page.click(`#board .drawing [data-pick="${pick}"] >> nth=0`);
+      const chains = [[]];
+      const known = new Set();
+      for (let i = 0; i < chains.length; i++) {
+        const chain = chains[i];
+        if (chain.length > 0 && !(await picksShown(page)).includes(chain[0])) await startGame(page, g.example_game, position);
+        for (const pick of chain) await clickPick(page, pick);
         for (const t of await targetsShown(page)) {
-          if (!shown.has(t.move)) shown.set(t.move, pick);
+          if (!shown.has(t.move)) shown.set(t.move, chain);
           if (t.top !== t.move) topmost.push(`${t.move} (under it: ${t.top})`);
+        }
+        for (const pick of await picksShown(page)) {
+          if (!known.has(pick)) {
+            known.add(pick);
+            chains.push([...chain, pick]);
+          }
         }
       }
       assert.deepEqual(topmost, [], `${what}: targets under another element at their centre`);
@@ -130,9 +139,9 @@ test('every target is a move offered, on top at its centre, and plays exactly it
       assert.equal(new Set(offered.moves).size, offered.moves.length, `${what}: one target a move`);
       assert.deepEqual([...shown.keys()].sort(), [...offered.moves].sort(), `${what}: every move's target can be shown`);
       // Each move clicked in a fresh game plays exactly that move.
-      for (const [move, pick] of shown) {
+      for (const [move, chain] of shown) {
         await startGame(page, g.example_game, position);
-        const { sent, status } = await play(page, move, pick);
+        const { sent, status } = await play(page, move, chain);
         assert.equal(sent, move, `${what}: clicking '${move}' sends it`);
         assert.equal(status, 200, `${what}: '${move}' is played`);
         clicked += 1;
