@@ -938,7 +938,7 @@ const STYLE: &str = "<style>\
 .target{fill:rgba(42,111,219,.18);stroke:#2a6fdb;stroke-width:1.5;stroke-dasharray:3 2}\
 .vertex{fill:#fff;stroke:#555;stroke-width:1.5}.vertex.visited{fill:#ffe2b3}.vertex.win{fill:#d8f0d8}.vertex.lose{fill:#f6d5d5}\
 .vertex.drawn{stroke-dasharray:3 2}\
-.token{fill:#d9534f;stroke:#7a1f1c;stroke-width:1.5}.token-label{fill:#fff;font-size:12px;font-weight:bold}\
+.token{fill:#d9534f;stroke:#7a1f1c;stroke-width:1.5}.token-link{stroke:#d9534f;stroke-width:1.5}.token-label{fill:#fff;font-size:12px;font-weight:bold}\
 .vertex-label{fill:#222;font-size:12px}.vnum{fill:#333;font-size:11px;paint-order:stroke;stroke:#fff;stroke-width:3px}\
 .ground{stroke:#5b3a1a;stroke-width:4}.twig{stroke:#2f8f3a;stroke-width:3;stroke-linecap:round;fill:none}\
 .pin{fill:#fbf8ef;stroke:#5a5a5a;stroke-width:1}.pin-band{fill:#c0392b;pointer-events:none}\

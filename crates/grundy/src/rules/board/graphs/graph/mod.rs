@@ -979,6 +979,13 @@ impl Face for GraphGame {
                 });
             }
             let title = format!("token {} on {}", i + 1, g.name(v as u32));
+            // A line from the vertex to its token's badge, which may sit a wide step away.
+            let (dx, dy) = (at.0 - x, at.1 - y);
+            let d = dx.hypot(dy);
+            if d > net.radius + layout::BADGE + 4.0 {
+                let (ux, uy) = (dx / d, dy / d);
+                s.line(x + ux * net.radius, y + uy * net.radius, at.0 - ux * layout::BADGE, at.1 - uy * layout::BADGE, "token-link");
+            }
             layout::badge(&mut s, at, &(i + 1).to_string(), title, Some((i + 1).to_string()));
         }
         let mut y = 346.0;
