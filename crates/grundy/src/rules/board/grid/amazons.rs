@@ -632,14 +632,14 @@ impl Face for Amazons {
             }
         }
         let y = f.below();
-        s.note(y, "Left moves the blue amazons (x), Right the red ones (o); grey cells are burnt.");
+        let next = s.note(y, "Left moves the blue amazons (x), Right the red ones (o); grey cells are burnt.");
         let what = if all.is_empty() {
             format!("{} has no move: {} wins.", side(mover), side(1 - mover))
         } else {
             format!("{} to move: click an amazon, then where it goes, then where its arrow lands.", side(mover))
         };
-        s.note(y + 16.0, &what);
-        s.height = y + 24.0;
+        let end = s.turn_note(next, all.is_empty(), &what);
+        s.height = end + 8.0;
         s
     }
 }
