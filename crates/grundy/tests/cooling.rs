@@ -315,3 +315,34 @@ fn cooling_is_additive_and_keeps_order() {
         }
     }
 }
+
+#[test]
+fn norton_products_by_a_positive_unit_are_additive_and_keep_order() {
+    // Norton's theorem as Siegel states it (Combinatorial Game Theory, section II.6): for a
+    // unit U > 0, G.U depends on G's value alone, (G + H).U = G.U + H.U, and G >= H exactly
+    // when G.U >= H.U. Checked on every pair of games born by day 2 for U = 1, ↑, 1/2 and
+    // {2|1}, a positive unit whose Norton products are not numbers.
+    let mut s = GameStore::new();
+    let day2 = s.born_by(2).unwrap();
+    for unit in ["1", "↑", "1/2", "{2|1}"] {
+        let u = s.parse(unit).unwrap();
+        let zero = s.parse("0").unwrap();
+        assert!(s.ge(u, zero).unwrap() && u != zero, "{unit} is positive");
+        for &g in &day2 {
+            let gu = s.norton(g, u).unwrap();
+            for &h in &day2 {
+                let hu = s.norton(h, u).unwrap();
+                let gh = s.sum(g, h).unwrap();
+                let ghu = s.norton(gh, u).unwrap();
+                assert_eq!(ghu, s.sum(gu, hu).unwrap(), "({} + {}).{unit}", s.text(g).unwrap(), s.text(h).unwrap());
+                assert_eq!(
+                    s.ge(g, h).unwrap(),
+                    s.ge(gu, hu).unwrap(),
+                    "{} >= {} by {unit}",
+                    s.text(g).unwrap(),
+                    s.text(h).unwrap()
+                );
+            }
+        }
+    }
+}

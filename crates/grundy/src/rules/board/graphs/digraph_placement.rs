@@ -428,7 +428,8 @@ impl Face for DigraphPlacement {
         if all.len() > 6 {
             y = s.note(y, &format!("and {} more graphs, not drawn: type their moves ('place 1 in 7')", all.len() - 6));
         }
-        let next = s.note(y + 4.0, "Left places on blue vertices, Right on red; a vertex goes with every vertex it points to.");
+        let next = s
+            .note(y + 4.0, "Left places on blue vertices, Right on red; a vertex goes with every vertex it points to.");
         let what = if any {
             format!("{} to move: click a {} vertex.", side(mover), if mover == 0 { "blue" } else { "red" })
         } else {

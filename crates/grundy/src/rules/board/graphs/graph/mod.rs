@@ -984,7 +984,13 @@ impl Face for GraphGame {
             let d = dx.hypot(dy);
             if d > net.radius + layout::BADGE + 4.0 {
                 let (ux, uy) = (dx / d, dy / d);
-                s.line(x + ux * net.radius, y + uy * net.radius, at.0 - ux * layout::BADGE, at.1 - uy * layout::BADGE, "token-link");
+                s.line(
+                    x + ux * net.radius,
+                    y + uy * net.radius,
+                    at.0 - ux * layout::BADGE,
+                    at.1 - uy * layout::BADGE,
+                    "token-link",
+                );
             }
             layout::badge(&mut s, at, &(i + 1).to_string(), title, Some((i + 1).to_string()));
         }
