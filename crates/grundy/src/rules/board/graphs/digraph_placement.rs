@@ -369,7 +369,7 @@ impl Face for DigraphPlacement {
         use crate::rules::board::machinery::layout::layered;
         let mut s = Sketch::new();
         let all = graphs(numbers).unwrap_or_default();
-        let (width, height, radius) = (320.0, 170.0, 14.0);
+        let (width, radius) = (320.0, 14.0);
         let mut y = 6.0;
         let mut any = false;
         for (k, g) in all.iter().enumerate().take(6) {
@@ -381,6 +381,8 @@ impl Face for DigraphPlacement {
                 "start",
             );
             let n = g.colours.len();
+            // Room for the layers of a long chain of arcs, a vertex's step apart (56).
+            let height = (56.0 * n as f64).clamp(90.0, 330.0);
             let at = layered(n, &g.arcs, width, height, 24.0);
             let point = |i: usize| at.get(i).map_or((0.0, 0.0), |&(x, py)| (x + 8.0, py + y + 24.0));
             for &(u, v) in &g.arcs {
