@@ -789,7 +789,9 @@ function statusForTurn(note = '') {
   delete s.dataset.winner;
   if (state.over) return; // no game (an error or a cancelled start said why)
   if (state.toMove === state.human) {
-    setStatus(`${note}Your move (you are the ${state.human} player).`, 'your-move');
+    // A partizan game's players are Left (the first) and Right.
+    const you = factsOf(state.game)?.partizan ? (state.human === 'first' ? 'Left' : 'Right') : `the ${state.human} player`;
+    setStatus(`${note}Your move (you are ${you}).`, 'your-move');
   } else {
     setStatus(`${note}The computer has not moved: press New game to start again.`, 'stopped');
   }
