@@ -78,6 +78,7 @@ boards! {
     pictures::partizan_arc_kayles,
     graphs::digraph_placement,
     grid::amazons,
+    numbers::psub,
 }
 
 pub use crate::rules::method::Method;

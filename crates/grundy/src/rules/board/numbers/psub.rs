@@ -1,0 +1,805 @@
+//! Partizan subtraction games, `psub:LEFT:RIGHT`: heaps from which Left (the first player) takes
+//! a number of objects in the set LEFT and Right one in RIGHT (Fraenkel and Kotzig, "Partizan
+//! octal games: partizan subtraction games", Int. J. Game Theory 16, 1987; CGSuite's
+//! `PartizanSubtraction`). A heap is a short partizan game, so a position, a sum of heaps, is
+//! answered by Conway's value, the sum of its heaps' values (the value search values each heap
+//! alone: [`RulesCore::components`]); with LEFT = RIGHT it is the impartial `subtraction:LEFT`
+//! ([`Theory::as_heap_rule`]).
+//!
+//! [`heap_table`] is `grundy sg psub:LEFT:RIGHT`: each heap's value and outcome class up to N,
+//! with the outcome period proven by Fraenkel and Kotzig's argument: the outcome of a heap n
+//! (who wins with each player first) is fixed by the outcomes of the heaps n - t, t a size
+//! either player may take, so once `s` consecutive outcomes (s the largest such size) repeat,
+//! every later one repeats. The period found is named by the behaviour of Duchêne, Heinrich,
+//! Nowakowski and Parreau ("Partizan subtraction games", arXiv:2101.01595, 2021): dominance,
+//! weak dominance, fairness or ultimate impartiality ([`Behaviour`]).
+
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing))]
+
+use std::collections::HashMap;
+use std::ops::Range;
+
+use serde::Serialize;
+
+use crate::error::{AnalyzeError, GaveUp, IllegalMove, Work};
+use crate::rules::board::machinery::notation::changed_run;
+use crate::rules::board::machinery::partizan::side;
+use crate::rules::board::machinery::value::{partizan_error, NAMED_CHARS, STEPS_A_BUDGET_UNIT};
+#[cfg(feature = "draw")]
+use crate::rules::board::Face;
+use crate::rules::board::{Board, BoardFamily, Notation, PlayHelp, Players, RulesCore, Theory, Words};
+use crate::rules::catalogue::GameKind;
+#[cfg(feature = "draw")]
+use crate::rules::draw::Sketch;
+#[cfg(feature = "draw")]
+use crate::rules::faces::heaps_face;
+use crate::rules::text::plural;
+use crate::rules::{MoveSet, Ruleset};
+use crate::values::partizan::{GameStore, GameValue, PartizanError, PartizanOutcome};
+
+/// Partizan subtraction games in the registry ([`crate::rules::board::BOARDS`]).
+pub const FAMILY: BoardFamily = BoardFamily { kinds: &KINDS, parse };
+
+const KINDS: [GameKind; 1] = [GameKind {
+    spelling: "psub:LEFT:RIGHT",
+    name: "partizan subtraction",
+    a_move: "take from one heap a number of objects in your own set: Left (the first player) one in LEFT, Right one in RIGHT (sizes and ranges L..R, as in subtraction:S)",
+    example_game: "psub:1,2:1,3",
+    example_position: "5 7",
+    heap_ruleset: false,
+    move_syntax: "`HEAP TAKE` takes TAKE objects (a size in your own set) from heap HEAP; `HEAP -> LEFT` leaves LEFT in it",
+    example_move: "1 2",
+}];
+
+/// Reads `psub:LEFT:RIGHT`; `None` for any other name.
+fn parse(s: &str) -> Option<Result<Board, String>> {
+    if s == "psub" {
+        return Some(Err("game 'psub' needs its two sets: psub:LEFT:RIGHT (e.g. psub:1,2:1,3)".into()));
+    }
+    let arg = s.strip_prefix("psub:")?;
+    let read = || -> Result<Board, String> {
+        let (left, right) =
+            arg.split_once(':').ok_or_else(|| format!("game '{s}' is not psub:LEFT:RIGHT (e.g. psub:1,2:1,3)"))?;
+        let set = |text: &str, whose: &str| {
+            text.parse::<MoveSet>().map_err(|e| format!("game '{s}': {whose} set '{text}': {e}"))
+        };
+        Ok(Board::new(PartizanSubtraction { sets: [set(left, "Left's")?, set(right, "Right's")?] }))
+    };
+    Some(read())
+}
+
+/// A partizan subtraction game: `sets[0]` the sizes Left (the first player) may take from a
+/// heap, `sets[1]` Right's. Its numbers are the heaps.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct PartizanSubtraction {
+    /// The sizes Left and Right may take.
+    pub sets: [MoveSet; 2],
+}
+
+/// The heaps with heap `i` left at `left`.
+fn replaced(heaps: &[u64], i: usize, left: u64) -> Vec<u64> {
+    let mut next = heaps.to_vec();
+    if let Some(h) = next.get_mut(i) {
+        *h = left;
+    }
+    next
+}
+
+impl PartizanSubtraction {
+    /// The sizes player `mover` (0: Left, 1: Right) may take.
+    fn set(&self, mover: usize) -> &MoveSet {
+        let [left, right] = &self.sets;
+        if mover == 0 {
+            left
+        } else {
+            right
+        }
+    }
+
+    /// The largest size either player may take: the window of outcomes that fixes the next.
+    fn reach(&self) -> u64 {
+        MoveSet::max(&self.sets[0]).max(MoveSet::max(&self.sets[1]))
+    }
+
+    /// The one heap a move from `numbers` to `after` changed, with what it left; `Err` says why
+    /// it is not one move.
+    fn changed(numbers: &[u64], after: &[u64]) -> Result<(usize, u64), String> {
+        match changed_run(numbers, after) {
+            None => Err("a move must take at least one object".into()),
+            Some((i, 1, left)) if after.len() == numbers.len() => Ok((i, left.first().copied().unwrap_or(0))),
+            Some(_) => Err("a move here changes one heap at a time".into()),
+        }
+    }
+}
+
+impl RulesCore for PartizanSubtraction {
+    fn words(&self) -> Words {
+        let [left, right] = &self.sets;
+        Words::new(
+            format!("psub:{left}:{right}"),
+            if left == right {
+                Players::Impartial
+            } else {
+                Players::Partizan(format!("Left takes {}, Right {}", left.words(" or "), right.words(" or ")).into())
+            },
+            format!(
+                "A move takes objects from one heap: Left (the first player) exactly {}, Right (the second) exactly {}.",
+                left.words(" or "),
+                right.words(" or ")
+            ),
+            "Type 'HEAP TAKE' (e.g. '1 2' takes 2 from heap 1), TAKE a size in your own set",
+        )
+    }
+
+    fn options(&self, numbers: &[u64], mover: usize) -> Vec<Vec<u64>> {
+        let set = self.set(mover);
+        let mut out = Vec::new();
+        for (i, &h) in numbers.iter().enumerate() {
+            out.extend(set.sizes_upto(h).map(|t| replaced(numbers, i, h - t)));
+        }
+        out
+    }
+
+    fn check(&self, numbers: &[u64], _at: Range<usize>, after: &[u64], mover: usize) -> Result<(), IllegalMove> {
+        let (i, left) = Self::changed(numbers, after)?;
+        let n = numbers.get(i).copied().unwrap_or(0);
+        let take = n.checked_sub(left).ok_or_else(|| format!("heap {}: it has only {}", i + 1, plural(n, "object")))?;
+        let set = self.set(mover);
+        if !set.contains(take) {
+            return Err(format!(
+                "heap {}: {} may take only {} (psub:{}:{}), not {take}",
+                i + 1,
+                side(mover),
+                set.words(" or "),
+                self.sets[0],
+                self.sets[1]
+            )
+            .into());
+        }
+        Ok(())
+    }
+
+    /// The heaps sorted, the empty ones left out: neither order nor an empty heap changes a
+    /// sum of heaps.
+    fn canonical(&self, numbers: &[u64]) -> Vec<u64> {
+        let mut heaps: Vec<u64> = numbers.iter().copied().filter(|&h| h > 0).collect();
+        heaps.sort_unstable();
+        heaps
+    }
+
+    /// Each heap alone: the heaps are played side by side, a move in one of them.
+    fn components(&self, numbers: &[u64]) -> Option<Vec<Vec<u64>>> {
+        let heaps = self.canonical(numbers);
+        (heaps.len() > 1).then(|| heaps.iter().map(|&h| vec![h]).collect())
+    }
+}
+
+impl Notation for PartizanSubtraction {
+    fn describe(&self, numbers: &[u64], after: &[u64]) -> String {
+        match Self::changed(numbers, after) {
+            Ok((i, left)) => Ruleset::nim().describe_move(i + 1, numbers.get(i).copied().unwrap_or(0), &[left]),
+            Err(why) => why,
+        }
+    }
+}
+
+impl PlayHelp for PartizanSubtraction {
+    /// From a random heap on, the first heap with a move of `mover`: a random size of their set
+    /// that fits in it.
+    fn random_move(&self, numbers: &[u64], mover: usize, below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
+        if numbers.is_empty() {
+            return None;
+        }
+        let set = self.set(mover);
+        let start = below(numbers.len() as u64) as usize;
+        (0..numbers.len()).map(|k| (start + k) % numbers.len()).find_map(|i| {
+            let n = numbers.get(i).copied()?;
+            let count = set.count_upto(n);
+            (count > 0).then(|| set.nth(below(count)).map(|t| replaced(numbers, i, n - t)))?
+        })
+    }
+
+    /// Each size of either set that fits in each heap.
+    fn option_count_bound(&self, numbers: &[u64]) -> Option<u128> {
+        let count = |n: u64| u128::from(self.sets[0].count_upto(n).max(self.sets[1].count_upto(n)));
+        Some(numbers.iter().map(|&n| count(n)).sum())
+    }
+}
+
+impl Theory for PartizanSubtraction {
+    /// With the same set for both players it is the impartial `subtraction:SET`, answered by
+    /// the Sprague-Grundy theorem.
+    fn as_heap_rule(&self) -> Option<(Ruleset, String)> {
+        let [left, right] = &self.sets;
+        (left == right).then(|| {
+            (
+                Ruleset::subtraction(left.clone()),
+                format!("Left and Right take the same sizes ({left}): this is the impartial game subtraction:{left}."),
+            )
+        })
+    }
+}
+
+#[cfg(feature = "draw")]
+impl Face for PartizanSubtraction {
+    /// The heaps as Nim's, each offering the takes of the player to move.
+    fn draw(&self, numbers: &[u64], mover: usize) -> Sketch {
+        let set = self.set(mover);
+        let rule = Ruleset::subtraction(set.clone());
+        let rows: Vec<(String, Ruleset, u64)> =
+            numbers.iter().enumerate().map(|(i, &n)| (format!("heap {}", i + 1), rule.clone(), n)).collect();
+        let mut s = heaps_face(&rows, None);
+        let y = s.height + 10.0;
+        // The end of the game says who won, as every partizan game's drawing does.
+        let caption = if self.has_move(numbers, mover) {
+            format!("{} to move: take {} from one heap.", side(mover), set.words(" or "))
+        } else {
+            format!("{} has no move: {} wins.", side(mover), side(1 - mover))
+        };
+        s.note(y, &caption);
+        s.height = y + 8.0;
+        s
+    }
+}
+
+/// A behaviour of a partizan subtraction game's outcomes on large heaps, as Duchêne, Heinrich,
+/// Nowakowski and Parreau name them ("Partizan subtraction games", arXiv:2101.01595), read from
+/// the outcome classes in one period of the (proven) outcome sequence.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Behaviour {
+    /// Every large heap is L: Left wins it whoever starts (Fraenkel and Kotzig's dominance).
+    LeftDominance,
+    /// Every large heap is R.
+    RightDominance,
+    /// The period holds L and some N or P, and no R.
+    LeftWeakDominance,
+    /// The period holds R and some N or P, and no L.
+    RightWeakDominance,
+    /// The period holds both L and R.
+    Fairness,
+    /// The period holds only N and P, as an impartial game's outcomes.
+    UltimateImpartiality,
+}
+
+impl Behaviour {
+    /// The behaviour of outcomes whose period holds the classes `block`.
+    fn of(block: &[PartizanOutcome]) -> Behaviour {
+        let has = |o: PartizanOutcome| block.contains(&o);
+        let (l, r) = (has(PartizanOutcome::L), has(PartizanOutcome::R));
+        let other = has(PartizanOutcome::N) || has(PartizanOutcome::P);
+        match (l, r, other) {
+            (true, true, _) => Behaviour::Fairness,
+            (true, false, false) => Behaviour::LeftDominance,
+            (true, false, true) => Behaviour::LeftWeakDominance,
+            (false, true, false) => Behaviour::RightDominance,
+            (false, true, true) => Behaviour::RightWeakDominance,
+            (false, false, _) => Behaviour::UltimateImpartiality,
+        }
+    }
+
+    /// The behaviour in words, with what it means.
+    pub fn words(self) -> &'static str {
+        match self {
+            Behaviour::LeftDominance => {
+                "Left dominance: every heap from the period on is L, Left wins it whoever starts (Fraenkel and Kotzig)"
+            }
+            Behaviour::RightDominance => {
+                "Right dominance: every heap from the period on is R, Right wins it whoever starts (Fraenkel and Kotzig)"
+            }
+            Behaviour::LeftWeakDominance => {
+                "Left weak dominance: the period holds L and N or P outcomes but no R (Duchêne, Heinrich, Nowakowski and Parreau)"
+            }
+            Behaviour::RightWeakDominance => {
+                "Right weak dominance: the period holds R and N or P outcomes but no L (Duchêne, Heinrich, Nowakowski and Parreau)"
+            }
+            Behaviour::Fairness => {
+                "fairness: the period holds both L and R outcomes (Duchêne, Heinrich, Nowakowski and Parreau)"
+            }
+            Behaviour::UltimateImpartiality => {
+                "ultimate impartiality: the period holds only N and P outcomes, as an impartial game's (Duchêne, Heinrich, Nowakowski and Parreau)"
+            }
+        }
+    }
+}
+
+/// The proven period of a partizan subtraction game's outcome sequence: the outcome of heap n
+/// is that of heap n - `period` for every n >= `preperiod` + `period`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct OutcomePeriod {
+    /// The first heap of the periodic part.
+    pub preperiod: u64,
+    /// The period.
+    pub period: u64,
+    /// The outcome classes of heaps `preperiod` .. `preperiod + period - 1`, a letter each.
+    pub block: String,
+    /// The behaviour the period shows.
+    pub behaviour: Behaviour,
+    /// The behaviour in words.
+    pub behaviour_words: &'static str,
+    /// How the period is proven, in a sentence.
+    pub proof: String,
+}
+
+/// `grundy sg psub:LEFT:RIGHT --upto N` (and its `--json` object): each heap's Conway value and
+/// outcome class for heaps 0..=N, and the outcome period proven.
+#[derive(Clone, Debug, Serialize)]
+pub struct PartizanHeapTable {
+    /// The game, as `grundy` reads it back.
+    pub game: String,
+    /// The last heap valued.
+    pub upto: u64,
+    /// Each heap's canonical form, `null` where it is longer than [`NAMED_CHARS`] characters
+    /// (`grundy value GAME N` writes it).
+    pub values: Vec<Option<String>>,
+    /// Each heap's outcome class (`L`, `R`, `N` or `P`), a letter each.
+    pub outcomes: String,
+    /// The proven period, `null` when none was proven within the heaps searched.
+    pub period: Option<OutcomePeriod>,
+    /// The last heap whose outcome was computed: through the window that proved the period,
+    /// or as far as the search went when it proved none.
+    pub searched: u64,
+    /// Why there is no period, when there is none.
+    pub no_period: Option<String>,
+    /// The outcome classes of heaps 0..=`searched`.
+    #[serde(skip)]
+    computed: Vec<char>,
+}
+
+impl PartizanHeapTable {
+    /// The outcome class of heap `m`, a letter: from the table up to `upto`, past it through the
+    /// proven period (heap m plays as heap m - k·period, k as large as keeps it at or past the
+    /// preperiod); `None` past the heaps searched when no period is proven.
+    pub fn outcome_at(&self, m: u64) -> Option<char> {
+        if m <= self.searched {
+            return self.computed.get(usize::try_from(m).ok()?).copied();
+        }
+        let p = self.period.as_ref()?;
+        let k = (m - p.preperiod) % p.period;
+        p.block.chars().nth(usize::try_from(k).ok()?)
+    }
+}
+
+/// The outcome class of heap `n` from who wins it with each player first.
+fn class(wins: [bool; 2]) -> PartizanOutcome {
+    match wins {
+        [true, true] => PartizanOutcome::N,
+        [true, false] => PartizanOutcome::L,
+        [false, true] => PartizanOutcome::R,
+        [false, false] => PartizanOutcome::P,
+    }
+}
+
+/// The letter of an outcome class.
+fn letter(o: PartizanOutcome) -> char {
+    match o {
+        PartizanOutcome::L => 'L',
+        PartizanOutcome::R => 'R',
+        PartizanOutcome::N => 'N',
+        PartizanOutcome::P => 'P',
+    }
+}
+
+/// The most heaps whose outcomes are searched for the period beyond the heaps valued.
+const OUTCOMES_SEARCHED: u64 = 1 << 22;
+
+/// The most steps (a size of a set tried at a heap) the search for the period takes beyond the
+/// heaps valued: a fraction of a second.
+const OUTCOME_STEPS: u64 = 1 << 27;
+
+/// Who wins each heap with each player first, and the preperiod and period where found.
+type Outcomes = (Vec<[bool; 2]>, Option<(u64, u64)>);
+
+/// The code of who wins a heap with each player first, two bits.
+fn code(w: [bool; 2]) -> u64 {
+    u64::from(w[0]) | u64::from(w[1]) << 1
+}
+
+impl PartizanSubtraction {
+    /// Who wins heaps 0..=`upto` with each player first (`[Left first, Right first]`), and on
+    /// up to heap `last` while no period is found: player p moving first wins heap n when some
+    /// size t of their set leaves a heap n - t that the other player, moving first there,
+    /// loses. The search for the period stops at the first window of `s`
+    /// consecutive outcomes (s the largest size either player takes) seen before, and gives
+    /// the heap the earlier window began at and the distance between the two: the preperiod
+    /// and the period, both the least (the outcomes from heap n on are fixed by the window at
+    /// n, so the sequence of windows runs into a cycle at its first repeat).
+    fn outcomes(&self, upto: u64, last: u64) -> Result<Outcomes, AnalyzeError> {
+        let s = self.reach();
+        let mut wins: Vec<[bool; 2]> = Vec::new();
+        // Each window's hash (a polynomial in its codes, rolled along), with the heaps where
+        // windows of that hash start: a hash met again is checked outcome by outcome.
+        const BASE: u64 = 0x9e37_79b9_7f4a_7c15;
+        // BASE^(s-1), the weight of a window's oldest outcome (no window is complete past the
+        // heaps searched, so none is looked for there).
+        let end = last.max(upto);
+        let top = if s <= end { (1..s).fold(1u64, |acc, _| acc.wrapping_mul(BASE)) } else { 0 };
+        let mut hash = 0u64;
+        let mut seen: HashMap<u64, Vec<u64>> = HashMap::new();
+        let mut found = None;
+        for n in 0..=end {
+            if found.is_some() && n > upto {
+                break;
+            }
+            if n % 4096 == 0 {
+                crate::stop::check()?;
+            }
+            let win = |p: usize| {
+                self.set(p).sizes_upto(n).any(|t| wins.get((n - t) as usize).and_then(|w| w.get(1 - p)) != Some(&true))
+            };
+            let w = [win(0), win(1)];
+            wins.push(w);
+            // The window of heaps n+1-s ..= n.
+            if let Some(old) = n.checked_sub(s).and_then(|o| wins.get(o as usize)) {
+                hash = hash.wrapping_sub(code(*old).wrapping_mul(top));
+            }
+            hash = hash.wrapping_mul(BASE).wrapping_add(code(w));
+            let Some(start) = (n + 1).checked_sub(s).filter(|_| found.is_none()) else { continue };
+            let window = |at: u64| wins.get(at as usize..(at + s) as usize);
+            let starts = seen.entry(hash).or_default();
+            if let Some(&first) = starts.iter().find(|&&at| window(at) == window(start)) {
+                found = Some((first, start - first));
+            }
+            starts.push(start);
+        }
+        Ok((wins, found))
+    }
+}
+
+impl PartizanSubtraction {
+    /// The values of heaps 0..=`upto` in `store`, each the game whose Left options are the
+    /// values of the heaps n - l, l in Left's set, and whose Right options those of n - r.
+    fn heap_values(&self, upto: u64, store: &mut GameStore) -> Result<Vec<GameValue>, PartizanError> {
+        let mut values: Vec<GameValue> = Vec::new();
+        for n in 0..=upto {
+            let options = |p: usize| -> Vec<GameValue> {
+                self.set(p).sizes_upto(n).filter_map(|t| values.get((n - t) as usize).copied()).collect()
+            };
+            let (left, right) = (options(0), options(1));
+            let v = store.game(&left, &right)?;
+            values.push(v);
+        }
+        Ok(values)
+    }
+}
+
+/// The partizan subtraction game `board` plays, if it is one.
+pub fn heap_rules(board: &Board) -> Option<&PartizanSubtraction> {
+    board.downcast::<PartizanSubtraction>()
+}
+
+impl PartizanSubtraction {
+    /// The values and outcomes of heaps 0..=`upto`, with the outcome period proven (see the
+    /// module's comment). Refused when more than `budget` heaps would be valued, or the values
+    /// take more than [`STEPS_A_BUDGET_UNIT`] steps a unit of `budget`.
+    pub fn table(&self, upto: u64, budget: u64) -> Result<PartizanHeapTable, AnalyzeError> {
+        table(self, upto, budget)
+    }
+}
+
+fn table(rules: &PartizanSubtraction, upto: u64, budget: u64) -> Result<PartizanHeapTable, AnalyzeError> {
+    if upto >= budget {
+        return Err(GaveUp { what: Work::PositionsSearched, used: budget, needed: upto.checked_add(1) }.into());
+    }
+    let s = rules.reach();
+    // The outcomes are searched past the heaps valued for the period, up to a bound.
+    let per_heap = rules.sets[0].count().saturating_add(rules.sets[1].count());
+    let limit = OUTCOMES_SEARCHED.min(budget).min(OUTCOME_STEPS / per_heap.max(1));
+    let (wins, found) = rules.outcomes(upto, limit)?;
+    // The last heap whose outcome was computed.
+    let searched = (wins.len() as u64).saturating_sub(1);
+    let outcome = |n: u64| wins.get(n as usize).copied().map(class);
+    let mut store = GameStore::new();
+    store.set_total_work_limit(budget.saturating_mul(STEPS_A_BUDGET_UNIT).max(1));
+    let values = rules.heap_values(upto, &mut store).map_err(|e| past(e, budget))?;
+    let names = values
+        .iter()
+        .map(|&v| store.text_within(v, NAMED_CHARS))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| past(e, budget))?;
+    let computed: Vec<char> = wins.iter().copied().map(class).map(letter).collect();
+    let outcomes: String = computed.iter().take(values.len()).collect();
+    let spelling = rules.spelling();
+    let (period, no_period) = match found {
+        Some((preperiod, period)) => {
+            let block: Vec<PartizanOutcome> = (preperiod..preperiod + period).filter_map(outcome).collect();
+            let behaviour = Behaviour::of(&block);
+            let proof = format!(
+                "proven: the outcomes of heaps {preperiod}..{} and {}..{} agree, and a heap's outcome is fixed by the outcomes of the {} heaps below it ({s} being the largest size either player takes), so they repeat for ever (Fraenkel and Kotzig's argument)",
+                preperiod + s - 1,
+                preperiod + period,
+                preperiod + period + s - 1,
+                s,
+            );
+            let block = block.into_iter().map(letter).collect();
+            let words = behaviour.words();
+            (Some(OutcomePeriod { preperiod, period, block, behaviour, behaviour_words: words, proof }), None)
+        }
+        None => (
+            None,
+            Some(format!(
+                "no {s} consecutive outcomes repeated in heaps 0..{searched}, so no period is proven here (one exists, Fraenkel and Kotzig's theorem: there are at most 4^{s} windows of {s} outcomes)"
+            )),
+        ),
+    };
+    Ok(PartizanHeapTable { game: spelling, upto, values: names, outcomes, period, searched, no_period, computed })
+}
+
+/// A store's refusal as the table's: past its work, the budget gave up.
+fn past(e: PartizanError, budget: u64) -> AnalyzeError {
+    crate::rules::board::machinery::value::past_budget(partizan_error(e), budget)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::naive::NaiveSolver;
+    use crate::{analyze, AnalyzeOptions, Convention, Game, Player};
+    use std::collections::HashMap;
+
+    /// The game of `spelling`, its rules.
+    fn rules(spelling: &str) -> PartizanSubtraction {
+        let Ok(Game::Board(b)) = spelling.parse::<Game>() else { panic!("{spelling} is a board game") };
+        b.downcast::<PartizanSubtraction>().expect("a partizan subtraction game").clone()
+    }
+
+    /// Heap `n`'s value by the plain recursion from the rules: Left's options the heaps
+    /// n - l, l in LEFT, Right's n - r, r in RIGHT, each valued the same way.
+    fn plain_value(
+        sets: &[Vec<u64>; 2],
+        n: u64,
+        store: &mut GameStore,
+        memo: &mut HashMap<u64, GameValue>,
+    ) -> GameValue {
+        if let Some(&v) = memo.get(&n) {
+            return v;
+        }
+        let mut sides: [Vec<GameValue>; 2] = [vec![], vec![]];
+        for (p, set) in sets.iter().enumerate() {
+            for &t in set.iter().filter(|&&t| t <= n) {
+                let v = plain_value(sets, n - t, store, memo);
+                sides[p].push(v);
+            }
+        }
+        let v = store.game(&sides[0], &sides[1]).unwrap();
+        memo.insert(n, v);
+        v
+    }
+
+    /// Whether `mover` (0 Left, 1 Right), moving first on heap `n`, wins: by the definition,
+    /// with no game values at all.
+    fn plain_wins(sets: &[Vec<u64>; 2], n: u64, mover: usize, memo: &mut HashMap<(u64, usize), bool>) -> bool {
+        if let Some(&w) = memo.get(&(n, mover)) {
+            return w;
+        }
+        let w = sets[mover].iter().filter(|&&t| t <= n).any(|&t| !plain_wins(sets, n - t, 1 - mover, memo));
+        memo.insert((n, mover), w);
+        w
+    }
+
+    /// The outcome letter of heap `n` by [`plain_wins`].
+    fn plain_letter(sets: &[Vec<u64>; 2], n: u64, memo: &mut HashMap<(u64, usize), bool>) -> char {
+        letter(class([plain_wins(sets, n, 0, memo), plain_wins(sets, n, 1, memo)]))
+    }
+
+    /// Pairs of sets drawn by a fixed linear congruential generator (1 to 3 sizes from 1 to 7
+    /// each), with a few chosen ones: the issue's example, one set inside the other, equal sets.
+    fn pairs() -> Vec<[Vec<u64>; 2]> {
+        let mut state: u64 = 0x2545_f491_4f6c_dd1d;
+        let mut next = |k: u64| {
+            state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+            (state >> 33) % k
+        };
+        let mut out = vec![[vec![1, 2], vec![1, 3]], [vec![1, 2], vec![1]], [vec![2, 3], vec![2, 3]]];
+        for _ in 0..12 {
+            let mut set = || {
+                let mut s: Vec<u64> = (0..1 + next(3)).map(|_| 1 + next(7)).collect();
+                s.sort_unstable();
+                s.dedup();
+                s
+            };
+            out.push([set(), set()]);
+        }
+        out
+    }
+
+    fn spelling(sets: &[Vec<u64>; 2]) -> String {
+        let list = |s: &Vec<u64>| s.iter().map(u64::to_string).collect::<Vec<_>>().join(",");
+        format!("psub:{}:{}", list(&sets[0]), list(&sets[1]))
+    }
+
+    /// Every heap up to 30 of every pair of sets: the table's value, and the value the analysis
+    /// gives the heap (the board's value search), are the plain recursion's; the table's
+    /// outcome is the one the definition gives with each player first, and the value's class.
+    #[test]
+    fn values_and_outcomes_are_the_plain_recursions() {
+        for sets in pairs() {
+            let game_name = spelling(&sets);
+            let t = table(&rules(&game_name), 30, 1 << 20).unwrap();
+            let game: Game = game_name.parse().unwrap();
+            let mut store = GameStore::new();
+            let values = rules(&game_name).heap_values(30, &mut store).unwrap();
+            let (mut memo, mut wins) = (HashMap::new(), HashMap::new());
+            for n in 0..=30u64 {
+                let want = plain_value(&sets, n, &mut store, &mut memo);
+                assert_eq!(values[n as usize], want, "{game_name} heap {n}");
+                // The table writes the value, where its name is short enough, as it reads back.
+                if let Some(name) = t.values[n as usize].as_deref() {
+                    assert_eq!(store.parse(name).unwrap(), want, "{game_name} heap {n}: {name}");
+                }
+                let letter_n = plain_letter(&sets, n, &mut wins);
+                assert_eq!(t.outcomes.chars().nth(n as usize), Some(letter_n), "{game_name} heap {n}");
+                assert_eq!(letter(store.outcome(want).unwrap()), letter_n, "{game_name} heap {n}");
+                if sets[0] != sets[1] && n % 3 == 0 {
+                    let pos = game.parse_position(&[n.to_string().as_str()]).unwrap();
+                    let a = analyze(&game, &pos, &AnalyzeOptions::default()).unwrap();
+                    let conway = a.conway.unwrap();
+                    assert_eq!(conway.outcome, letter_n.to_string(), "{game_name} heap {n}");
+                    if let Some(valued) = conway.value {
+                        assert_eq!(store.parse(&valued).unwrap(), want, "{game_name} heap {n} analysed: {valued}");
+                    }
+                }
+            }
+        }
+    }
+
+    /// The proven period holds far past the window that proved it, on the plain recursion's
+    /// outcomes, and is the least: no shorter period, and no earlier start.
+    #[test]
+    fn the_proven_period_holds_and_is_the_least() {
+        for sets in pairs() {
+            let game_name = spelling(&sets);
+            let t = table(&rules(&game_name), 10, 1 << 20).unwrap();
+            let p = t.period.clone().unwrap_or_else(|| panic!("{game_name}: {:?}", t.no_period));
+            let mut memo = HashMap::new();
+            let o: Vec<char> = (0..3000).map(|n| plain_letter(&sets, n, &mut memo)).collect();
+            let (a, q) = (p.preperiod as usize, p.period as usize);
+            assert!((a + q..o.len()).all(|n| o[n] == o[n - q]), "{game_name}: period {q} from {a}");
+            assert_eq!(p.block, o[a..a + q].iter().collect::<String>());
+            for shorter in 1..q {
+                assert!((a + shorter..o.len()).any(|n| o[n] != o[n - shorter]), "{game_name}: period {shorter}");
+            }
+            if a > 0 {
+                assert_ne!(o[a - 1], o[a - 1 + q], "{game_name}: the period starts before {a}");
+            }
+        }
+    }
+
+    /// Sums of two or three heaps: the analysis's outcome and every winning move, with either
+    /// player first, are the exhaustive solver's.
+    #[test]
+    fn sums_agree_with_the_exhaustive_solver() {
+        for spelling in ["psub:1,2:1,3", "psub:1,3:2,3", "psub:2:1,3", "psub:1,4:2,3"] {
+            let game: Game = spelling.parse().unwrap();
+            let mut naive = NaiveSolver::new();
+            for heaps in [vec![5, 7], vec![1, 2], vec![3, 4, 6], vec![8, 9], vec![2, 2, 5], vec![0, 10]] {
+                let tokens: Vec<String> = heaps.iter().map(u64::to_string).collect();
+                let pos = game.parse_position(&tokens).unwrap();
+                for to_move in [Player::First, Player::Second] {
+                    let o = AnalyzeOptions { to_move, ..AnalyzeOptions::default() };
+                    let a = analyze(&game, &pos, &o).unwrap();
+                    let wins = naive.wins(&pos, Convention::Normal, to_move);
+                    assert_eq!(a.outcome, crate::Outcome::from_win(wins), "{spelling} {heaps:?} {to_move}");
+                    let mut want: Vec<String> =
+                        naive.winning_moves(&pos, Convention::Normal, to_move).iter().map(|m| m.to_string()).collect();
+                    let mut got: Vec<String> = a.winning_moves.iter().map(|m| m.mv.to_string()).collect();
+                    want.sort();
+                    got.sort();
+                    assert_eq!(got, want, "{spelling} {heaps:?} {to_move}");
+                }
+            }
+        }
+    }
+
+    /// CGSuite's own test of `PartizanSubtraction([1,3],[2,3])` (GameHeapTest.scala, "define
+    /// partizan heap games properly"): heap 6 is {1|1,{1|0}||0,{1|0}|0|||0,{1|0}|0}, written
+    /// here with braces for its slashes.
+    #[test]
+    fn cgsuite_values_heap_6_of_1_3_against_2_3_as_here() {
+        let t = table(&rules("psub:1,3:2,3"), 6, 1 << 20).unwrap();
+        let mut store = GameStore::new();
+        let cgsuite = store.parse("{{{1|1,{1|0}}|{0,{1|0}|0}}|{0,{1|0}|0}}").unwrap();
+        assert_eq!(store.parse(t.values[6].as_deref().unwrap()).unwrap(), cgsuite);
+    }
+
+    /// Duchêne, Heinrich, Nowakowski and Parreau (arXiv:2101.01595): with LEFT = {1, ..., k}
+    /// and RIGHT = {1 + c, ..., k + c}, the outcomes are purely periodic, P L^c N^k, and Left
+    /// weakly dominates.
+    #[test]
+    fn the_shifted_intervals_are_purely_periodic_p_l_c_n_k() {
+        for k in 1..=4u64 {
+            for c in 1..=3u64 {
+                let t = table(&rules(&format!("psub:1..{k}:{}..{}", 1 + c, k + c)), 10, 1 << 20).unwrap();
+                let p = t.period.unwrap();
+                let want = format!("P{}{}", "L".repeat(c as usize), "N".repeat(k as usize));
+                assert_eq!((p.preperiod, p.block.as_str()), (0, want.as_str()), "k {k}, c {c}");
+                assert_eq!(p.behaviour, Behaviour::LeftWeakDominance);
+            }
+        }
+    }
+
+    /// Fraenkel and Kotzig's dominance: in psub:1,2:1,3 every heap from 4 on is L; swapping
+    /// the sets swaps the players, so every value is negated and psub:1,3:1,2 is Right's.
+    #[test]
+    fn dominance_and_the_swapped_game() {
+        let t = table(&rules("psub:1,2:1,3"), 40, 1 << 20).unwrap();
+        let p = t.period.clone().unwrap();
+        assert_eq!((p.preperiod, p.period, p.block.as_str()), (4, 1, "L"));
+        assert_eq!(p.behaviour, Behaviour::LeftDominance);
+        assert_eq!(&t.outcomes[..5], "PNLNL");
+        let swapped = table(&rules("psub:1,3:1,2"), 40, 1 << 20).unwrap();
+        assert_eq!(swapped.period.unwrap().behaviour, Behaviour::RightDominance);
+        let mut store = GameStore::new();
+        for (a, b) in t.values.iter().zip(&swapped.values) {
+            let (a, b) = (store.parse(a.as_deref().unwrap()).unwrap(), store.parse(b.as_deref().unwrap()).unwrap());
+            assert_eq!(store.neg(a).unwrap(), b);
+        }
+    }
+
+    /// With the same set for both players the heaps are the impartial subtraction game's: each
+    /// value is the nimber of its Sprague-Grundy value, and the outcomes are only N and P.
+    #[test]
+    fn equal_sets_are_the_impartial_subtraction_game() {
+        let t = table(&rules("psub:1,3,4:1,3,4"), 60, 1 << 20).unwrap();
+        let seq = crate::SequenceBuilder::new(&"subtraction:1,3,4".parse().unwrap()).upto(60).build().unwrap();
+        let mut store = GameStore::new();
+        for (n, name) in t.values.iter().enumerate() {
+            let g = seq.value(n as u64).unwrap();
+            assert_eq!(store.parse(name.as_deref().unwrap()).unwrap(), store.nimber(g).unwrap(), "heap {n}");
+        }
+        let p = t.period.unwrap();
+        assert_eq!((p.period, p.behaviour), (7, Behaviour::UltimateImpartiality));
+        let game: Game = "psub:2,5:2,5".parse().unwrap();
+        assert!(game.is_impartial());
+    }
+
+    /// A heap past the table has the outcome the period gives it, the plain recursion's.
+    #[test]
+    fn outcomes_past_the_table_through_the_period() {
+        let sets = [vec![1, 4], vec![2, 3]];
+        let t = table(&rules(&spelling(&sets)), 5, 1 << 20).unwrap();
+        let mut memo = HashMap::new();
+        for m in [0, 5, 6, 12, 13, 100, 2999] {
+            assert_eq!(t.outcome_at(m), Some(plain_letter(&sets, m, &mut memo)), "heap {m}");
+        }
+    }
+
+    /// Each behaviour is read from the classes in the period.
+    #[test]
+    fn behaviours_from_the_period() {
+        use PartizanOutcome::{L, N, P, R};
+        assert_eq!(Behaviour::of(&[L]), Behaviour::LeftDominance);
+        assert_eq!(Behaviour::of(&[R, R]), Behaviour::RightDominance);
+        assert_eq!(Behaviour::of(&[P, L, N]), Behaviour::LeftWeakDominance);
+        assert_eq!(Behaviour::of(&[N, R]), Behaviour::RightWeakDominance);
+        assert_eq!(Behaviour::of(&[P, L, N, R]), Behaviour::Fairness);
+        assert_eq!(Behaviour::of(&[N, P]), Behaviour::UltimateImpartiality);
+        // A fair game: its period holds both L and R.
+        let t = table(&rules("psub:1,6:2,3"), 10, 1 << 20).unwrap();
+        let p = t.period.unwrap();
+        assert_eq!((p.preperiod, p.block.as_str(), p.behaviour), (0, "PLNRPNNN", Behaviour::Fairness));
+    }
+
+    /// Bad spellings are refused in one line naming the bad part; a move outside the mover's
+    /// set is illegal, naming the set.
+    #[test]
+    fn bad_input_is_refused_in_one_line() {
+        let err = |s: &str| Board::parse(s).unwrap().unwrap_err();
+        assert!(err("psub").contains("psub:LEFT:RIGHT"));
+        assert!(err("psub:1,2").contains("is not psub:LEFT:RIGHT"));
+        assert!(err("psub:0:1").starts_with("game 'psub:0:1': Left's set '0'"), "{}", err("psub:0:1"));
+        assert!(err("psub:1:x").starts_with("game 'psub:1:x': Right's set 'x'"), "{}", err("psub:1:x"));
+        let r = rules("psub:1,2:1,3");
+        assert!(r.check(&[5, 7], 0..1, &[3, 7], 0).is_ok());
+        let e = r.check(&[5, 7], 0..1, &[3, 7], 1).unwrap_err().to_string();
+        assert!(e.contains("Right may take only 1 or 3"), "{e}");
+        assert!(r.check(&[5, 7], 0..2, &[4, 6], 0).is_err());
+    }
+
+    /// A table past the budget is refused before any work, naming what it needs.
+    #[test]
+    fn a_table_past_the_budget_is_refused() {
+        let e = table(&rules("psub:1,2:1,3"), 100, 50).unwrap_err();
+        assert!(matches!(e, AnalyzeError::GaveUp(GaveUp { needed: Some(101), .. })), "{e}");
+    }
+}
