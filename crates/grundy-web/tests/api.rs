@@ -512,6 +512,20 @@ async fn sg_gives_the_sequence_with_its_period() {
     }
 }
 
+/// A partizan subtraction game's table: each heap's value and outcome, the outcome period
+/// proven and its behaviour, the object `grundy sg psub:1,2:1,3 --json` prints.
+#[tokio::test]
+async fn sg_of_a_partizan_subtraction_game_gives_its_table() {
+    let (s, v, _) = get("/api/sg?game=psub:1,2:1,3&upto=6").await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(v["outcomes"], "PNLNLLL");
+    assert_eq!(v["values"], json!(["0", "*", "↑", "↑*", "{↑|*}", "⇑*", "⇑"]));
+    assert_eq!((v["period"]["preperiod"].as_u64(), v["period"]["period"].as_u64()), (Some(4), Some(1)), "{v}");
+    assert_eq!(v["period"]["behaviour"], "left-dominance");
+    let (s, v, _) = get("/api/sg?game=psub:1,2:1,3&misere=true").await;
+    assert_error(s, &v, StatusCode::BAD_REQUEST, "no single heap ruleset");
+}
+
 /// `misere=true`: who wins each single heap under misère play, the real outcomes (the page once
 /// plotted the normal-play values under misère play): a closed form with its period (K-Nim),
 /// Plambeck and Siegel's quotient (Kayles, agreeing with the exact search where that runs), and a

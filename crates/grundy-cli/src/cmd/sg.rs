@@ -5,7 +5,7 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use grundy::frontend::{parse_u64, SequenceObserver};
-use grundy::frontend::{MisereOutcomesReport, SequenceReport, SequenceRule};
+use grundy::frontend::{MisereOutcomesReport, PartizanHeapTable, PartizanSubtraction, SequenceReport, SequenceRule};
 use grundy::{Algorithm, Game, HeapSolver, Ruleset, Sequence, SequenceBuilder, SequenceError, Work};
 
 use crate::plot::{self, PlotData};
@@ -19,7 +19,8 @@ pub const DEFAULT_SG_BUDGET: u64 = grundy::frontend::DEFAULT_SEQUENCE_BUDGET;
 /// Arguments of `grundy sg`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// A heap ruleset (e.g. kayles, octal:0.16, subtraction:2,5; 'grundy games' lists them all).
+    /// A heap ruleset (e.g. kayles, octal:0.16, subtraction:2,5; 'grundy games' lists them all),
+    /// or a partizan subtraction game psub:LEFT:RIGHT: each heap's Conway value and outcome.
     #[arg(long_help = crate::cmd::games::game_help(true))]
     game: String,
     /// Compute G(0), G(1), ..., G(N).
@@ -32,7 +33,8 @@ pub struct Args {
     /// Leave the values out; give the count of each value (and the sparse engine's statistics).
     #[arg(long)]
     summary: bool,
-    /// Also give G(M), for any M once a period is proven.
+    /// Also give G(M), for any M once a period is proven (for psub:LEFT:RIGHT, heap M's
+    /// outcome through the proven outcome period).
     #[arg(long, value_name = "M", allow_negative_numbers = true)]
     at: Option<String>,
     /// Save the values in DIR as they are computed, and resume from it.
@@ -41,7 +43,8 @@ pub struct Args {
     /// Write a scatter plot of G(n) against n (.svg or .png).
     #[arg(long, value_name = "FILE")]
     plot: Option<PathBuf>,
-    /// The most values computed (default 2^28).
+    /// The most values computed (default 2^28; for psub:LEFT:RIGHT the most heaps valued,
+    /// default 2,000,000, with 25 steps of work on Conway's values a unit).
     #[arg(long, value_name = "N", allow_negative_numbers = true)]
     budget: Option<String>,
     /// Threads for the sparse engine's blocks: 1 (the default) or 2 (measured no faster on
@@ -78,13 +81,114 @@ pub struct Args {
     guess: bool,
 }
 
+/// `grundy sg psub:LEFT:RIGHT --upto N`: each heap's Conway value and outcome class, the
+/// outcome period proven and the behaviour it shows ([`PartizanHeapTable`]); `--at M` gives
+/// heap M's outcome through the period. The flags of Grundy values' tables are refused.
+fn partizan(rules: &PartizanSubtraction, game: &str, args: &Args) -> Result<(), CliError> {
+    let refused = [
+        ("--summary", args.summary),
+        ("--store", args.store.is_some()),
+        ("--plot", args.plot.is_some()),
+        ("--threads", args.threads.is_some()),
+        ("--method", args.method != "measured"),
+        ("--every-value", args.every_value),
+        ("--misere", args.misere),
+        ("--guess", args.guess),
+        ("--full", args.full),
+    ];
+    if let Some((flag, _)) = refused.iter().find(|(_, given)| *given) {
+        return Err(CliError::usage(format!(
+            "{flag} is for Grundy values' tables; {game} is partizan: its table is each heap's Conway value and outcome"
+        ))
+        .argument(*flag));
+    }
+    let upto = parse_u64(&args.upto, "--upto").map_err(|e| CliError::usage(e).argument("--upto"))?;
+    let at = args
+        .at
+        .as_deref()
+        .map(|m| parse_u64(m, "--at"))
+        .transpose()
+        .map_err(|e| CliError::usage(e).argument("--at"))?;
+    let budget = budget_given(args)?.unwrap_or(grundy::frontend::DEFAULT_BUDGET);
+    let max_output = crate::cmd::serve::parse_bytes("--max-output", &args.max_output)
+        .map_err(|e| CliError::usage(e).argument("--max-output"))?;
+    // At least a value, an outcome and a line's spaces a heap.
+    if u128::from(upto).saturating_add(1).saturating_mul(6) > u128::from(max_output) {
+        return Err(CliError::usage(format!(
+            "the table of heaps 0..{upto} is more than {max_output} bytes (--max-output raises the limit)"
+        ))
+        .argument("--max-output"));
+    }
+    let table = rules.table(upto, budget).map_err(CliError::analysis)?;
+    let at = match at {
+        Some(m) => Some((
+            m,
+            table.outcome_at(m).ok_or_else(|| {
+                CliError::usage(format!(
+                    "heap {m} is past the {} heaps searched and no period is proven, so its outcome is not known",
+                    table.searched + 1
+                ))
+                .argument("--at")
+            })?,
+        )),
+        None => None,
+    };
+    let mut out = String::new();
+    if args.json {
+        let mut object = serde_json::to_value(&table).map_err(|e| CliError::usage(e.to_string()))?;
+        if let (Some((m, o)), Some(map)) = (at, object.as_object_mut()) {
+            map.insert("at".into(), serde_json::json!({ "heap": m, "outcome": o.to_string() }));
+        }
+        out += &object.to_string();
+        out.push('\n');
+    } else {
+        out += &partizan_text(&table, at);
+    }
+    crate::out::emit(&out);
+    Ok(())
+}
+
+/// The text of a partizan heap table: a line a heap (its outcome class, its value), then the
+/// period with its proof, and the behaviour.
+fn partizan_text(table: &PartizanHeapTable, at: Option<(u64, char)>) -> String {
+    let mut out = format!("{}: each heap's outcome and Conway value for n = 0..{}\n", table.game, table.upto);
+    out += "       n  outcome  value\n";
+    let mut long = false;
+    for (n, (o, v)) in table.outcomes.chars().zip(&table.values).enumerate() {
+        long |= v.is_none();
+        out += &format!("{n:>8}  {o:<7}  {}\n", v.as_deref().unwrap_or("(long: see below)"));
+    }
+    if long {
+        out += &format!(
+            "values of more than 400 characters are not written: grundy value {} N writes heap N's\n",
+            table.game
+        );
+    }
+    match &table.period {
+        Some(p) => {
+            out +=
+                &format!("outcome period: {} from n = {}, the block {}; {}\n", p.period, p.preperiod, p.block, p.proof);
+            out += &format!("behaviour: {}\n", p.behaviour_words);
+        }
+        None => out += &format!("outcome period: none proven ({})\n", table.no_period.as_deref().unwrap_or("")),
+    }
+    if let Some((m, o)) = at {
+        out += &format!("heap {m}: outcome {o}\n");
+    }
+    out
+}
+
 /// The most values handed to the pattern finder: enough for every period the engines prove
 /// quickly, without holding a huge table twice.
 const GUESS_VALUES: u64 = 1 << 22;
 
 /// Runs `grundy sg`.
 pub fn run(args: Args) -> Result<(), CliError> {
-    let ruleset: Ruleset = match args.game.parse::<Game>().map_err(|e| CliError::usage(e).argument("GAME"))? {
+    let game = args.game.parse::<Game>().map_err(|e| CliError::usage(e).argument("GAME"))?;
+    if let Some(rules) = grundy::frontend::partizan_heaps(&game) {
+        return partizan(rules, &game.to_string(), &args);
+    }
+    let ruleset: Ruleset = match game {
         Game::Heaps(r) => r,
         g => {
             return Err(CliError::usage(format!(

@@ -34,6 +34,11 @@ const RULE_VALUES: u64 = 2047;
 /// take-and-break games within a counted amount of work). `upto` is capped, so it answers
 /// within the time limit for most games.
 pub(crate) fn sg_sequence(game: &str, upto: u64) -> Result<Value, Fail> {
+    if let Ok(parsed) = game.parse::<Game>() {
+        if let Some(rules) = grundy::frontend::partizan_heaps(&parsed) {
+            return partizan_table(rules, game, upto);
+        }
+    }
     let ruleset = &heap_ruleset(game)?;
     let sequence =
         SequenceBuilder::new(ruleset).upto(upto).budget(MAX_BUDGET).period_search(PERIOD_SEARCH_WORK).build().map_err(
@@ -100,6 +105,27 @@ pub(crate) fn sg_sequence(game: &str, upto: u64) -> Result<Value, Fail> {
         counts: None,
     };
     serde_json::to_value(&report).map_err(|e| internal(e.to_string()).into())
+}
+
+/// Each heap's Conway value and outcome of a partizan subtraction game (`psub:LEFT:RIGHT`),
+/// with the outcome period proven: the object `grundy sg psub:LEFT:RIGHT --json` prints
+/// ([`grundy::frontend::PartizanHeapTable`]), within the server's budget.
+fn partizan_table(rules: &grundy::frontend::PartizanSubtraction, game: &str, upto: u64) -> Result<Value, Fail> {
+    let table = rules.table(upto, MAX_BUDGET).map_err(|e| match e {
+        grundy::AnalyzeError::Stopped(s) => Fail::Stopped(s),
+        e => {
+            let command = format!("grundy sg {} --upto {upto}", quote(game));
+            Fail::Api(
+                ApiError::new(
+                    StatusCode::UNPROCESSABLE_ENTITY,
+                    Kind::WorkLimit,
+                    format!("{e}; run it on the command line: {command}"),
+                )
+                .with_command(command),
+            )
+        }
+    })?;
+    serde_json::to_value(&table).map_err(|e| internal(e.to_string()).into())
 }
 
 /// Who wins a single heap of each size 0..=upto of a heap ruleset under misère play: a

@@ -18,6 +18,7 @@ use crate::game::MoveFamily;
 use crate::game::{Component, Game, Position};
 pub use crate::rules::board::machinery::forecast::{forecast_effort, forecast_work, WorkForecast};
 use crate::rules::board::machinery::value::NAMED_CHARS;
+use crate::rules::board::numbers::psub::PartizanSubtraction;
 use crate::rules::board::ConwayAnswer;
 use crate::solve::analysis::{
     analyze, blank_analysis, describe_family, Analysis, AnalyzeOptions, Listing, WinningFamily, LISTED_MOVES,
@@ -861,6 +862,16 @@ impl NimHeap<'_> {
             }
             a.winning_families.push(WinningFamily { text, family: family.in_heap(self.layout.start(i)) });
         }
+    }
+}
+
+/// The partizan subtraction game (`psub:LEFT:RIGHT`) `game` is, if it is one: its table of
+/// heaps' values and outcomes with the outcome period proven is
+/// [`PartizanSubtraction::table`] (`grundy sg psub:LEFT:RIGHT --upto N`).
+pub fn partizan_heaps(game: &Game) -> Option<&PartizanSubtraction> {
+    match game {
+        Game::Board(b) => crate::rules::board::numbers::psub::heap_rules(b),
+        _ => None,
     }
 }
 

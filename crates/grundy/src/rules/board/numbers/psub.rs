@@ -505,7 +505,7 @@ fn table(rules: &PartizanSubtraction, upto: u64, budget: u64) -> Result<Partizan
             let block: Vec<PartizanOutcome> = (preperiod..preperiod + period).filter_map(outcome).collect();
             let behaviour = Behaviour::of(&block);
             let proof = format!(
-                "proven: the outcomes of heaps {preperiod}..{} and {}..{} agree, and a heap's outcome is fixed by the outcomes of the {} heaps below it ({s} being the largest size either player takes), so they repeat for ever (Fraenkel and Kotzig's argument)",
+                "proven: the outcomes of heaps {preperiod}..{} and {}..{} agree, and a heap's outcome is fixed by the outcomes of the {} heaps below it, {s} being the largest size either player takes, so they repeat for ever (Fraenkel and Kotzig's argument)",
                 preperiod + s - 1,
                 preperiod + period,
                 preperiod + period + s - 1,
