@@ -22,12 +22,16 @@ use std::ops::Range;
 use serde::Serialize;
 
 use crate::error::{AnalyzeError, GaveUp, IllegalMove, Work};
+use crate::rules::analysis::Analysis;
 use crate::rules::board::machinery::notation::changed_run;
-use crate::rules::board::machinery::partizan::side;
-use crate::rules::board::machinery::value::{partizan_error, NAMED_CHARS, STEPS_A_BUDGET_UNIT};
+use crate::rules::board::machinery::partizan::{side, solve_by_conway};
+use crate::rules::board::machinery::value::{self, partizan_error, NAMED_CHARS, STEPS_A_BUDGET_UNIT};
 #[cfg(feature = "draw")]
 use crate::rules::board::Face;
-use crate::rules::board::{Board, BoardFamily, Notation, PlayHelp, Players, RulesCore, Theory, Words};
+use crate::rules::board::{
+    listed_note, listing_room, Board, BoardContext, BoardFamily, Method, Notation, PlayHelp, Players, RulesCore,
+    Theory, Words,
+};
 use crate::rules::catalogue::GameKind;
 #[cfg(feature = "draw")]
 use crate::rules::draw::Sketch;
@@ -206,7 +210,40 @@ impl PlayHelp for PartizanSubtraction {
     }
 }
 
+/// The largest single heap whose Conway value an analysis tries (within [`VALUE_AT_ONCE`]
+/// steps) before it answers from the outcome period: the values of most games grow with the
+/// heap (psub:1,2:1,3's heap 5,000 nests its options deeper than the store follows).
+const VALUED_HEAP: u64 = 1 << 16;
+
+/// The most steps of work an analysis of a single heap spends on its value before it answers
+/// from the outcome period instead (a few tenths of a second at most).
+const VALUE_AT_ONCE: u64 = 300_000;
+
+/// The most moves a single heap's answer from the period looks at.
+const MOVES_LOOKED_AT: u64 = 1 << 20;
+
 impl Theory for PartizanSubtraction {
+    /// A sum of heaps by Conway's value (the default); a single heap too large to value, at any
+    /// size, from the proven outcome period: who wins it with each player first, and every
+    /// winning move (a move of yours wins when the other player, moving first in the heap it
+    /// leaves, loses there).
+    fn solve(&self, numbers: &[u64], context: &BoardContext<'_>) -> Result<Analysis, AnalyzeError> {
+        let heaps = self.canonical(numbers);
+        let [n] = heaps[..] else { return solve_by_conway(self, numbers, context) };
+        if context.misere {
+            return solve_by_conway(self, numbers, context);
+        }
+        if n <= VALUED_HEAP {
+            match value::solve_by_value(self, numbers, context, Some(VALUE_AT_ONCE)) {
+                Ok(Some(answer)) => return Ok(answer),
+                Err(AnalyzeError::Stopped(s)) => return Err(AnalyzeError::Stopped(s)),
+                // Past the work, or nested deeper than the store follows: the period decides.
+                Ok(None) | Err(_) => {}
+            }
+        }
+        self.solve_by_period(numbers, n, context)
+    }
+
     /// With the same set for both players it is the impartial `subtraction:SET`, answered by
     /// the Sprague-Grundy theorem.
     fn as_heap_rule(&self) -> Option<(Ruleset, String)> {
@@ -351,12 +388,7 @@ impl PartizanHeapTable {
     /// proven period (heap m plays as heap m - k·period, k as large as keeps it at or past the
     /// preperiod); `None` past the heaps searched when no period is proven.
     pub fn outcome_at(&self, m: u64) -> Option<char> {
-        if m <= self.searched {
-            return self.computed.get(usize::try_from(m).ok()?).copied();
-        }
-        let p = self.period.as_ref()?;
-        let k = (m - p.preperiod) % p.period;
-        p.block.chars().nth(usize::try_from(k).ok()?)
+        outcome_through(&self.computed, self.period.as_ref().map(|p| (p.preperiod, p.period)), m)
     }
 }
 
@@ -460,6 +492,90 @@ impl PartizanSubtraction {
             values.push(v);
         }
         Ok(values)
+    }
+}
+
+/// The outcome letter of heap `m`: from `computed` (heaps 0, 1, ...) where it reaches, else
+/// through the proven `period` (preperiod, period) as heap m - k·period for the largest k that
+/// keeps it at or past the preperiod.
+fn outcome_through(computed: &[char], period: Option<(u64, u64)>, m: u64) -> Option<char> {
+    if let Some(&o) = usize::try_from(m).ok().and_then(|i| computed.get(i)) {
+        return Some(o);
+    }
+    let (a, p) = period?;
+    let k = a + (m.checked_sub(a)? % p);
+    computed.get(usize::try_from(k).ok()?).copied()
+}
+
+impl PartizanSubtraction {
+    /// The answer for a single heap `n` (the one non-empty heap of `numbers`) from the proven
+    /// outcome period, refused when no period is proven within the search or the heap has more
+    /// moves than [`MOVES_LOOKED_AT`].
+    fn solve_by_period(&self, numbers: &[u64], n: u64, context: &BoardContext<'_>) -> Result<Analysis, AnalyzeError> {
+        let me = context.to_move.min(1);
+        let set = self.set(me);
+        let moves = set.count_upto(n);
+        if moves > MOVES_LOOKED_AT {
+            return Err(AnalyzeError::Unsupported(format!(
+                "heap {n} of {}: {} has {moves} moves, more than the {MOVES_LOOKED_AT} a heap's answer from the outcome period looks at",
+                self.spelling(),
+                side(me)
+            )));
+        }
+        let limit = OUTCOMES_SEARCHED.min(context.budget);
+        let (wins, found) = self.outcomes(0, limit)?;
+        let computed: Vec<char> = wins.iter().copied().map(class).map(letter).collect();
+        let at = |m: u64| outcome_through(&computed, found, m);
+        let spelling = self.spelling();
+        let Some((preperiod, period)) = found else {
+            return Err(AnalyzeError::Unsupported(format!(
+                "heap {n} of {spelling} is too large to value, and no period of its outcomes was proven within heaps 0..{}",
+                computed.len().saturating_sub(1)
+            )));
+        };
+        // The other player, moving first in the heap a move leaves, loses there: L or P for
+        // Right after Left's move, R or P for Left after Right's.
+        let lost_by_other = |o: char| o == 'P' || o == if me == 0 { 'L' } else { 'R' };
+        let i = numbers.iter().position(|&h| h == n).unwrap_or(0);
+        let room = listing_room(numbers.len());
+        let mut winning = vec![];
+        let mut count: u128 = 0;
+        for t in set.sizes_upto(n) {
+            if at(n - t).is_some_and(lost_by_other) {
+                count += 1;
+                if winning.len() < room {
+                    winning.push(replaced(numbers, i, n - t));
+                }
+            }
+        }
+        let class = at(n).unwrap_or('?');
+        let mut answer = Analysis::of_board(self, numbers, count > 0, None, winning, Method::ProvenPeriod);
+        answer.outcome_class = Some(class.to_string());
+        if (answer.winning_moves.len() as u128) < count {
+            answer.winning_move_count = Some(count);
+            answer.winning_moves_not_listed = Some(listed_note(answer.winning_moves.len(), numbers.len(), "numbers"));
+        }
+        answer.explanation = vec![
+            format!(
+                "{spelling}: Left (the first player) takes {} from one heap, Right {}. A single heap of {n} is decided by the proven period of the heaps' outcomes, not by its value (too large to compute here).",
+                self.sets[0].words(" or "),
+                self.sets[1].words(" or ")
+            ),
+            format!(
+                "The outcomes repeat with period {period} from heap {preperiod}: a heap's outcome is fixed by the outcomes of the {} heaps below it, and heaps {preperiod}.. and {}.. agree on that many (Fraenkel and Kotzig's argument). So heap {n} plays as heap {}: outcome class {class}.",
+                self.reach(),
+                preperiod + period,
+                if n < preperiod + period { n } else { preperiod + (n - preperiod) % period }
+            ),
+            format!(
+                "A move of {} wins when the heap it leaves is lost by {} moving first there (class {} or P): {count} of {} moves do.",
+                side(me),
+                side(1 - me),
+                if me == 0 { 'L' } else { 'R' },
+                moves
+            ),
+        ];
+        Ok(answer)
     }
 }
 
@@ -761,6 +877,39 @@ mod tests {
         let mut memo = HashMap::new();
         for m in [0, 5, 6, 12, 13, 100, 2999] {
             assert_eq!(t.outcome_at(m), Some(plain_letter(&sets, m, &mut memo)), "heap {m}");
+        }
+    }
+
+    /// A single heap too large to value is answered from the period, with every winning move,
+    /// as the plain recursion decides them, for either player first (heaps past 2^16, where
+    /// psub:1,2:1,3's values are too deep to compute, and a fair game's heap of 10^12).
+    #[test]
+    fn a_huge_heap_is_answered_from_the_period() {
+        for (sets, n) in [([vec![1, 2], vec![1, 3]], 100_003u64), ([vec![1, 6], vec![2, 3]], 1_000_000_000_003)] {
+            let name = spelling(&sets);
+            let game: Game = name.parse().unwrap();
+            let pos = game.parse_position(&["0", n.to_string().as_str()]).unwrap();
+            let mut memo = HashMap::new();
+            let t = table(&rules(&name), 0, 1 << 20).unwrap();
+            let p = t.period.unwrap();
+            let small =
+                |m: u64| if m < p.preperiod + p.period { m } else { p.preperiod + (m - p.preperiod) % p.period };
+            for (mover, to_move) in [(0usize, Player::First), (1, Player::Second)] {
+                let a = analyze(&game, &pos, &AnalyzeOptions { to_move, ..AnalyzeOptions::default() }).unwrap();
+                assert_eq!(a.method, Method::ProvenPeriod, "{name} {n}");
+                let want: Vec<Vec<u64>> = sets[mover]
+                    .iter()
+                    .filter(|&&t| !plain_wins(&sets, small(n - t), 1 - mover, &mut memo))
+                    .map(|&t| vec![0, n - t])
+                    .collect();
+                assert_eq!(a.outcome, crate::Outcome::from_win(!want.is_empty()), "{name} {n} {to_move}");
+                let got: Vec<Vec<u64>> = a.winning_moves.iter().map(|m| m.result.clone()).collect();
+                assert_eq!(got, want, "{name} {n} {to_move}");
+                assert_eq!(
+                    a.outcome_class.as_deref(),
+                    Some(plain_letter(&sets, small(n), &mut memo).to_string().as_str())
+                );
+            }
         }
     }
 
