@@ -88,6 +88,19 @@ fn refusals() {
     assert!(o.status.code() == Some(2) && err.contains("Left's set '1,x'"), "{err}");
 }
 
+/// Values too deep to name are not written, and do not stop the table: every heap's outcome
+/// is given (psub:1,2:1,3's past 2,000 or so).
+#[test]
+fn values_too_deep_leave_the_outcomes() {
+    let text = answered(&["sg", "psub:1,2:1,3", "--upto", "6000"]);
+    let unwritten = text.lines().filter(|l| l.split_whitespace().nth(2) == Some("-")).count();
+    assert!(unwritten > 0, "{:.300}", &text[text.len() - 600..]);
+    // Heaps 4..=6000 are L (heap 2 too).
+    assert_eq!(text.lines().filter(|l| l.split_whitespace().nth(1) == Some("L")).count(), 5998);
+    assert!(text.contains("values marked - are not written"), "{:.300}", &text[text.len() - 600..]);
+    assert!(text.contains("behaviour: Left dominance"));
+}
+
 /// A sum of heaps is analysed from its value, with every winning move, for either player first.
 #[test]
 fn analyze_a_sum() {

@@ -153,15 +153,14 @@ fn partizan(rules: &PartizanSubtraction, game: &str, args: &Args) -> Result<(), 
 fn partizan_text(table: &PartizanHeapTable, at: Option<(u64, char)>) -> String {
     let mut out = format!("{}: each heap's outcome and Conway value for n = 0..{}\n", table.game, table.upto);
     out += "       n  outcome  value\n";
-    let mut long = false;
     for (n, (o, v)) in table.outcomes.chars().zip(&table.values).enumerate() {
-        long |= v.is_none();
-        out += &format!("{n:>8}  {o:<7}  {}\n", v.as_deref().unwrap_or("(long: see below)"));
+        out += &format!("{n:>8}  {o:<7}  {}\n", v.as_deref().unwrap_or("-"));
     }
-    if long {
+    if table.values.iter().any(Option::is_none) {
         out += &format!(
-            "values of more than 400 characters are not written: grundy value {} N writes heap N's\n",
-            table.game
+            "values marked - are not written: longer than 400 characters or nested too deep to write, as grundy value {} N says{}\n",
+            table.game,
+            table.values_stop.as_deref().map(|why| format!("; {why}")).unwrap_or_default()
         );
     }
     match &table.period {

@@ -378,6 +378,8 @@ pub struct PartizanHeapTable {
     pub searched: u64,
     /// Why there is no period, when there is none.
     pub no_period: Option<String>,
+    /// Why the values stop short of `upto`, when they do (the rest are null).
+    pub values_stop: Option<String>,
     /// The outcome classes of heaps 0..=`searched`.
     #[serde(skip)]
     computed: Vec<char>,
@@ -480,7 +482,9 @@ impl PartizanSubtraction {
 
 impl PartizanSubtraction {
     /// The values of heaps 0..=`upto` in `store`, each the game whose Left options are the
-    /// values of the heaps n - l, l in Left's set, and whose Right options those of n - r.
+    /// values of the heaps n - l, l in Left's set, and whose Right options those of n - r; they
+    /// stop short at the first heap whose value nests deeper than the store follows
+    /// ([`PartizanError::TooDeep`]: every later heap has it below).
     fn heap_values(&self, upto: u64, store: &mut GameStore) -> Result<Vec<GameValue>, PartizanError> {
         let mut values: Vec<GameValue> = Vec::new();
         for n in 0..=upto {
@@ -488,8 +492,11 @@ impl PartizanSubtraction {
                 self.set(p).sizes_upto(n).filter_map(|t| values.get((n - t) as usize).copied()).collect()
             };
             let (left, right) = (options(0), options(1));
-            let v = store.game(&left, &right)?;
-            values.push(v);
+            match store.game(&left, &right) {
+                Ok(v) => values.push(v),
+                Err(PartizanError::TooDeep { .. }) => break,
+                Err(e) => return Err(e),
+            }
         }
         Ok(values)
     }
@@ -608,13 +615,23 @@ fn table(rules: &PartizanSubtraction, upto: u64, budget: u64) -> Result<Partizan
     let mut store = GameStore::new();
     store.set_total_work_limit(budget.saturating_mul(STEPS_A_BUDGET_UNIT).max(1));
     let values = rules.heap_values(upto, &mut store).map_err(|e| past(e, budget))?;
-    let names = values
+    // A name nested deeper than the writer follows is not written, as a long one is not.
+    let mut names = values
         .iter()
-        .map(|&v| store.text_within(v, NAMED_CHARS))
+        .map(|&v| match store.text_within(v, NAMED_CHARS) {
+            Err(PartizanError::TooDeep { .. }) => Ok(None),
+            other => other,
+        })
         .collect::<Result<Vec<_>, _>>()
         .map_err(|e| past(e, budget))?;
+    // The heaps past the last valued: their values nest deeper than the store follows.
+    let valued = values.len() as u64;
+    let too_deep = (valued <= upto).then(|| {
+        format!("the values of heaps {valued} and on nest their options deeper than Conway's values are followed here, so they are not computed (their outcomes are, from the definition)")
+    });
+    names.resize(usize::try_from(upto.saturating_add(1)).unwrap_or(usize::MAX), None);
     let computed: Vec<char> = wins.iter().copied().map(class).map(letter).collect();
-    let outcomes: String = computed.iter().take(values.len()).collect();
+    let outcomes: String = computed.iter().take(names.len()).collect();
     let spelling = rules.spelling();
     let (period, no_period) = match found {
         Some((preperiod, period)) => {
@@ -638,7 +655,17 @@ fn table(rules: &PartizanSubtraction, upto: u64, budget: u64) -> Result<Partizan
             )),
         ),
     };
-    Ok(PartizanHeapTable { game: spelling, upto, values: names, outcomes, period, searched, no_period, computed })
+    Ok(PartizanHeapTable {
+        game: spelling,
+        upto,
+        values: names,
+        outcomes,
+        period,
+        searched,
+        no_period,
+        values_stop: too_deep,
+        computed,
+    })
 }
 
 /// A store's refusal as the table's: past its work, the budget gave up.
@@ -943,6 +970,16 @@ mod tests {
         let e = r.check(&[5, 7], 0..1, &[3, 7], 1).unwrap_err().to_string();
         assert!(e.contains("Right may take only 1 or 3"), "{e}");
         assert!(r.check(&[5, 7], 0..2, &[4, 6], 0).is_err());
+    }
+
+    /// Values too deep to follow are not written, and do not stop the table: psub:1,2:1,3's
+    /// heaps past 2,000 or so have values too deep to name, and every heap has its outcome.
+    #[test]
+    fn values_too_deep_leave_the_outcomes() {
+        let t = table(&rules("psub:1,2:1,3"), 6000, 1 << 20).unwrap();
+        assert_eq!((t.values.len(), t.outcomes.len()), (6001, 6001));
+        assert!(t.values[2000..].iter().any(Option::is_none) && t.values[100].is_some());
+        assert!(t.outcomes[4..].chars().all(|o| o == 'L'));
     }
 
     /// A table past the budget is refused before any work, naming what it needs.
