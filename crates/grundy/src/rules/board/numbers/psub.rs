@@ -569,8 +569,8 @@ impl PartizanSubtraction {
                 self.sets[1].words(" or ")
             ),
             format!(
-                "The outcomes repeat with period {period} from heap {preperiod}: a heap's outcome is fixed by the outcomes of the {} heaps below it, and heaps {preperiod}.. and {}.. agree on that many (Fraenkel and Kotzig's argument). So heap {n} plays as heap {}: outcome class {class}.",
-                self.reach(),
+                "The outcomes repeat with period {period} from heap {preperiod}: a heap's outcome is fixed by the outcomes of the {} below it, and heaps {preperiod}.. and {}.. agree on that many (Fraenkel and Kotzig's argument). So heap {n} plays as heap {}: outcome class {class}.",
+                plural(self.reach(), "heap"),
                 preperiod + period,
                 if n < preperiod + period { n } else { preperiod + (n - preperiod) % period }
             ),
@@ -638,11 +638,11 @@ fn table(rules: &PartizanSubtraction, upto: u64, budget: u64) -> Result<Partizan
             let block: Vec<PartizanOutcome> = (preperiod..preperiod + period).filter_map(outcome).collect();
             let behaviour = Behaviour::of(&block);
             let proof = format!(
-                "proven: the outcomes of heaps {preperiod}..{} and {}..{} agree, and a heap's outcome is fixed by the outcomes of the {} heaps below it, {s} being the largest size either player takes, so they repeat for ever (Fraenkel and Kotzig's argument)",
+                "proven: the outcomes of heaps {preperiod}..{} and {}..{} agree, and a heap's outcome is fixed by the outcomes of the {} below it, {s} being the largest size either player takes, so they repeat for ever (Fraenkel and Kotzig's argument)",
                 preperiod + s - 1,
                 preperiod + period,
                 preperiod + period + s - 1,
-                s,
+                plural(s, "heap"),
             );
             let block = block.into_iter().map(letter).collect();
             let words = behaviour.words();
@@ -650,9 +650,15 @@ fn table(rules: &PartizanSubtraction, upto: u64, budget: u64) -> Result<Partizan
         }
         None => (
             None,
-            Some(format!(
-                "no {s} consecutive outcomes repeated in heaps 0..{searched}, so no period is proven here (one exists, Fraenkel and Kotzig's theorem: there are at most 4^{s} windows of {s} outcomes)"
-            )),
+            Some(if s > searched {
+                format!(
+                    "a heap's outcome is fixed by the {s} outcomes below it, more than the heaps searched (0..{searched}), so no period is proven here (one exists, Fraenkel and Kotzig's theorem)"
+                )
+            } else {
+                format!(
+                    "no {s} consecutive outcomes repeated in heaps 0..{searched}, so no period is proven here (one exists, Fraenkel and Kotzig's theorem: there are at most 4^{s} windows of {s} outcomes)"
+                )
+            }),
         ),
     };
     Ok(PartizanHeapTable {
