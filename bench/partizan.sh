@@ -12,7 +12,9 @@
 # toppling dominoes (the driver reads each game as grundy writes it: Snort and Col as the graph
 # of their empty cells, tinted by their coloured neighbours) — then the empty Domineering
 # rectangles up to 5x6
-# (RECTANGLES=0 leaves them out). Each position is run once by the crate within LIMIT seconds
+# (RECTANGLES=0 leaves them out), then AMAZONS (default 4) Amazons boards of 4x4 to 5x5 cells
+# with 2 to 4 amazons and a quarter to a half of the cells burnt, drawn from SEED apart from the
+# rest (a seed gives the other games' positions it gave before). Each position is run once by the crate within LIMIT seconds
 # (default 120) of CPU; past it, grundy runs once within the same limit; else both run REPS times
 # (default 3), interleaved (crate, grundy, crate, ...). Printed: the medians of CPU time (user +
 # system) and of peak RSS, and the ratios grundy / crate; the values (canonical form, read back
@@ -39,7 +41,7 @@ if [ -n "${CGT:-}" ]; then
     COUNT=${COUNT:-20}
     LIMIT=${LIMIT:-120}
     echo "seed $SEED, $COUNT random positions, $REPS runs each, crate limit $LIMIT s" >&2
-    positions=$(python3 - "$SEED" "$COUNT" "${RECTANGLES:-1}" <<'PY'
+    positions=$(python3 - "$SEED" "$COUNT" "${RECTANGLES:-1}" "${AMAZONS:-4}" <<'PY'
 import random, sys
 r = random.Random(int(sys.argv[1]))
 def grid(rows, cols, cells):
@@ -76,6 +78,15 @@ for _ in range(int(sys.argv[2])):
 if sys.argv[3] != "0":
     for rows, cols in [(4, 4), (4, 5), (5, 5), (4, 6), (5, 6)]:
         print("domineering", "/".join(["." * cols] * rows))
+# Amazons (issue 83): their own draws, so that adding them changed no other position of a seed.
+a = random.Random(int(sys.argv[1]) * 1000 + 83)
+for _ in range(int(sys.argv[4])):
+    rows, cols = a.randint(4, 5), a.randint(4, 5)
+    cells = ["."] * (rows * cols)
+    n = a.randint(2, 4)
+    for k, i in enumerate(a.sample(range(rows * cols), n + a.randint(rows * cols // 4, rows * cols // 2))):
+        cells[i] = "xo"[k % 2] if k < n else "#"
+    print("amazons", grid(rows, cols, cells))
 PY
 )
     limits=(--json --value-only --budget 33554432 --work 68719476736 --memory 17179869184 --chars 100000)
