@@ -140,6 +140,7 @@ fn a_part_that_is_over_does_not_announce_a_winner() {
         ("cutcake", "1x1", "has no cut left"),
         ("hackenbush", "0-1:r", "green edge left"),
         ("kl:1,2", "1", "has no move"),
+        ("psub:2:1", "1", "has no move"),
     ];
     for (game, position, said) in over {
         let alone: Game = game.parse().unwrap();

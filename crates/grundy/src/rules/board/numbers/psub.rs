@@ -268,13 +268,14 @@ impl Face for PartizanSubtraction {
         let mut s = heaps_face(&rows, None);
         let y = s.height + 10.0;
         // The end of the game says who won, as every partizan game's drawing does.
-        let caption = if self.has_move(numbers, mover) {
+        let over = !self.has_move(numbers, mover);
+        let caption = if !over {
             format!("{} to move: take {} from one heap.", side(mover), set.words(" or "))
         } else {
             format!("{} has no move: {} wins.", side(mover), side(1 - mover))
         };
-        s.note(y, &caption);
-        s.height = y + 8.0;
+        let end = s.turn_note(y, over, &caption);
+        s.height = end.max(y + 8.0);
         s
     }
 }
