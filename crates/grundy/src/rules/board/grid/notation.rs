@@ -87,9 +87,20 @@ impl Grid {
                 ));
             }
             for (c, ch) in row.chars().enumerate() {
-                let i = alphabet.iter().position(|a| a.eq_ignore_ascii_case(&ch)).ok_or_else(|| {
-                    format!("cell {} (row {}, column {}): '{ch}' is not one of {listed}", cell_name(r, c), r + 1, c + 1)
-                })?;
+                // The character itself first: an alphabet may hold both cases of a letter (Ski
+                // Jumps' `L` jumper and `l` slipper); otherwise either case reads.
+                let i = alphabet
+                    .iter()
+                    .position(|&a| a == ch)
+                    .or_else(|| alphabet.iter().position(|a| a.eq_ignore_ascii_case(&ch)))
+                    .ok_or_else(|| {
+                        format!(
+                            "cell {} (row {}, column {}): '{ch}' is not one of {listed}",
+                            cell_name(r, c),
+                            r + 1,
+                            c + 1
+                        )
+                    })?;
                 grid.cells.push(i as u8);
             }
         }
@@ -459,6 +470,10 @@ mod tests {
         assert!(Grid::parse(&".".repeat(17), &['.', '#']).unwrap_err().contains("at most 16"));
         assert!(Grid::parse(&["........"; 9].join("/"), &['.', '#']).unwrap_err().contains("at most 64"));
         assert!(Grid::parse("", &['.']).is_err());
+        // Both cases of a letter in one alphabet: each reads as itself; one case alone reads either.
+        let cases = ['.', 'L', 'l'];
+        assert_eq!(Grid::parse("Ll.", &cases).unwrap().cells, [1, 2, 0]);
+        assert_eq!(Grid::parse("X", &['.', 'x']).unwrap().cells, [1]);
         assert_eq!(read_cell("b3"), Some((2, 1)));
         assert_eq!(cell_name(2, 1), "b3");
         assert_eq!(read_cell("3b"), None);
