@@ -79,6 +79,7 @@ boards! {
     graphs::digraph_placement,
     grid::amazons,
     numbers::psub,
+    grid::ski_jumps,
 }
 
 pub use crate::rules::method::Method;

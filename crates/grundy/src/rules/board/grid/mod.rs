@@ -1,5 +1,5 @@
 //! Boards of cells written as rows joined by `/`: the notation ([`notation`]) and the games
-//! played on it (Domineering, Clobber, Konane, Snort, Col, Fox and Geese, Amazons).
+//! played on it (Domineering, Clobber, Konane, Snort, Col, Fox and Geese, Amazons, Ski Jumps).
 
 pub mod amazons;
 pub mod bitgrid;
@@ -10,6 +10,7 @@ pub mod domineering;
 pub mod fox_geese;
 pub mod konane;
 pub mod notation;
+pub mod ski_jumps;
 pub mod snort;
 
 pub use notation::*;
