@@ -80,6 +80,7 @@ boards! {
     grid::amazons,
     numbers::psub,
     grid::ski_jumps,
+    grid::fission,
 }
 
 pub use crate::rules::method::Method;

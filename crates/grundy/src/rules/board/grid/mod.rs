@@ -1,5 +1,5 @@
 //! Boards of cells written as rows joined by `/`: the notation ([`notation`]) and the games
-//! played on it (Domineering, Clobber, Konane, Snort, Col, Fox and Geese, Amazons, Ski Jumps).
+//! played on it (Domineering, Clobber, Konane, Snort, Col, Fox and Geese, Amazons, Ski Jumps, Fission).
 
 pub mod amazons;
 pub mod bitgrid;
@@ -7,6 +7,7 @@ pub mod clobber;
 pub mod col;
 pub mod colouring;
 pub mod domineering;
+pub mod fission;
 pub mod fox_geese;
 pub mod konane;
 pub mod notation;

@@ -1,0 +1,335 @@
+//! Fission (as the cgt crate, cgt-tools, and CGSuite have it): stones on a board of cells. Left
+//! takes a stone whose cells above and below are empty and puts a stone on each of them; Right
+//! does the same with the cells to the left and right. A player with no such stone loses. The
+//! game is partizan, so it is answered from Conway's value
+//! ([`crate::rules::board::machinery::value`]).
+//!
+//! A position is one board, rows joined by `/`: `x` a stone, `.` an empty cell, `#` no cell
+//! (a board of any shape), written as the cgt crate writes its `Fission` (there rows are joined
+//! by `|`), so that the two programs' values compare position by position. A move is typed as
+//! the stone's cell (`b2`), split up and down by Left, left and right by Right.
+//!
+//! A move changes only the stone's cell and its neighbours, so the board falls apart into its
+//! regions of cells (orthogonally connected, `#` cutting them), each valued apart; and each is
+//! valued once up to the board's four mirror images (top to bottom, left to right), which keep
+//! each player's moves.
+
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing))]
+
+use crate::error::IllegalMove;
+#[cfg(feature = "draw")]
+use crate::rules::board::grid::GridFace;
+use crate::rules::board::grid::{cell_name, read_cell, Grid, GridNotation};
+use crate::rules::board::machinery::notation::arrow_move;
+use crate::rules::board::machinery::partizan::side;
+#[cfg(feature = "draw")]
+use crate::rules::board::Face;
+use crate::rules::board::Words;
+use crate::rules::board::{Board, BoardFamily, Notation, PlayHelp, Players, RulesCore, Theory};
+use crate::rules::catalogue::GameKind;
+#[cfg(feature = "draw")]
+use crate::rules::draw::Sketch;
+
+/// Fission in the registry ([`crate::rules::board::BOARDS`]).
+pub const FAMILY: BoardFamily = BoardFamily { kinds: &KINDS, parse };
+
+const KINDS: [GameKind; 1] = [GameKind {
+    spelling: "fission",
+    name: "Fission",
+    a_move: "take a stone and put one on each of the two empty cells beside it: Left above and below it, Right to its left and right (`x` a stone, `.` empty, `#` no cell; rows joined by `/`)",
+    example_game: "fission",
+    example_position: ".x.x/..../..x./....",
+    heap_ruleset: false,
+    move_syntax: "`CELL` splits the stone on CELL (columns a, b... from the left, rows 1, 2... from the top): up and down for Left, left and right for Right, e.g. `c3`",
+    example_move: "c3",
+}];
+
+/// Reads Fission's spelling; `None` for any other name.
+fn parse(s: &str) -> Option<Result<Board, String>> {
+    (s == "fission").then(|| Ok(Board::new(Fission)))
+}
+
+/// The characters of a board: an empty cell, a stone, no cell.
+const ALPHABET: [char; 3] = ['.', 'x', '#'];
+
+/// How a position is written: one board ([`GridNotation`]).
+const GRID: GridNotation =
+    GridNotation { alphabet: &ALPHABET, blank: HOLE, example: ".x.x/..../..x./....", sum: [".x.", "x/./x"] };
+const EMPTY: u8 = 0;
+const STONE: u8 = 1;
+const HOLE: u8 = 2;
+
+/// The mirror images that keep each player's moves: the board itself, top to bottom, left to
+/// right, and both ([`Grid::turned`]).
+const MIRRORS: [u8; 4] = [0, 1, 2, 3];
+
+/// Fission.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Fission;
+
+/// The board of `numbers` (a 1 x 1 board of no cell when they hold none).
+fn board(numbers: &[u64]) -> Grid {
+    GRID.board(numbers)
+}
+
+/// The two cells a stone on (r, c) splits onto for player `mover` (above and below for Left,
+/// left and right for Right), when both are on the board.
+fn beside(g: &Grid, (r, c): (usize, usize), mover: usize) -> Option<[(usize, usize); 2]> {
+    let pair = if mover == 0 { [(r.checked_sub(1)?, c), (r + 1, c)] } else { [(r, c.checked_sub(1)?), (r, c + 1)] };
+    pair.iter().all(|&(a, b)| a < g.rows && b < g.cols).then_some(pair)
+}
+
+/// The stones player `mover` can split, in reading order.
+fn splits(g: &Grid, mover: usize) -> Vec<(usize, usize)> {
+    (0..g.rows)
+        .flat_map(|r| (0..g.cols).map(move |c| (r, c)))
+        .filter(|&(r, c)| {
+            g.at(r, c) == STONE
+                && beside(g, (r, c), mover).is_some_and(|pair| pair.iter().all(|&(a, b)| g.at(a, b) == EMPTY))
+        })
+        .collect()
+}
+
+/// The board after player `mover` splits the stone on `at`.
+fn split(g: &Grid, at: (usize, usize), mover: usize) -> Grid {
+    let mut next = g.clone();
+    next.set(at.0, at.1, EMPTY);
+    for (a, b) in beside(g, at, mover).into_iter().flatten() {
+        next.set(a, b, STONE);
+    }
+    next
+}
+
+/// The stone split from `numbers` to `after`, with the player who split it; `Err` says why
+/// it is no move.
+fn the_split(numbers: &[u64], after: &[u64]) -> Result<((usize, usize), usize), String> {
+    let g = board(numbers);
+    let next = Grid::of(after, ALPHABET.len() as u8).filter(|n| (n.rows, n.cols) == (g.rows, g.cols));
+    let next = next.ok_or("a move keeps the board's size")?;
+    for mover in 0..2 {
+        if let Some(&at) = splits(&g, mover).iter().find(|&&at| split(&g, at, mover) == next) {
+            return Ok((at, mover));
+        }
+    }
+    Err("no split leaves that board: a move takes a stone and puts one on each of the two empty cells beside it, above and below (Left) or left and right (Right)".into())
+}
+
+/// The regions of cells holding a stone, each the board of its bounding box.
+fn regions(g: &Grid) -> Vec<Grid> {
+    let stones = |r: &Grid| r.cells.contains(&STONE);
+    g.regions(|c| c != HOLE, HOLE).into_iter().filter(stones).collect()
+}
+
+impl RulesCore for Fission {
+    fn words(&self) -> Words {
+        Words::new(
+            "fission",
+            Players::Partizan("Left splits stones up and down, Right left and right".into()),
+            "Fission: a move takes a stone and puts a stone on each of the two cells beside it, which must be empty: above and below it for Left, to its left and right for Right; x is a stone, . an empty cell, # no cell; a player with no such stone loses.",
+            "Type the cell of the stone to split: 'c3' (up and down for Left, left and right for Right)",
+        )
+        .with_grid(GRID)
+    }
+
+    fn options(&self, numbers: &[u64], mover: usize) -> Vec<Vec<u64>> {
+        let g = board(numbers);
+        let mover = mover.min(1);
+        splits(&g, mover).into_iter().map(|at| split(&g, at, mover).numbers()).collect()
+    }
+
+    fn check(
+        &self,
+        numbers: &[u64],
+        _at: std::ops::Range<usize>,
+        after: &[u64],
+        mover: usize,
+    ) -> Result<(), IllegalMove> {
+        let ((r, c), who) = the_split(numbers, after)?;
+        if who != mover.min(1) {
+            return Err(format!(
+                "splitting the stone on {} {} is {}'s move: {} splits {}",
+                cell_name(r, c),
+                if who == 0 { "up and down" } else { "left and right" },
+                side(who),
+                side(mover),
+                if mover == 0 { "up and down" } else { "left and right" }
+            )
+            .into());
+        }
+        Ok(())
+    }
+
+    /// The regions of cells that hold a stone, each the board of its bounding box, where there
+    /// are two or more.
+    fn components(&self, numbers: &[u64]) -> Option<Vec<Vec<u64>>> {
+        let parts = regions(&board(numbers));
+        (parts.len() > 1).then(|| parts.iter().map(Grid::numbers).collect())
+    }
+
+    /// A board of one region: its bounding box, the least of its four mirror images; a board of
+    /// no stone: one empty cell.
+    fn canonical(&self, numbers: &[u64]) -> Vec<u64> {
+        match &regions(&board(numbers))[..] {
+            [] => Grid::filled(1, 1, EMPTY).numbers(),
+            [one] => one.least_image(&MIRRORS).numbers(),
+            _ => numbers.to_vec(),
+        }
+    }
+}
+
+impl Notation for Fission {
+    fn describe(&self, numbers: &[u64], after: &[u64]) -> String {
+        match the_split(numbers, after) {
+            Ok(((r, c), who)) => {
+                let g = board(numbers);
+                let cells: Vec<String> =
+                    beside(&g, (r, c), who).into_iter().flatten().map(|(a, b)| cell_name(a, b)).collect();
+                format!("{} splits the stone on {} onto {}", side(who), cell_name(r, c), cells.join(" and "))
+            }
+            Err(why) => why,
+        }
+    }
+
+    fn read_move(&self, numbers: &[u64], text: &str, mover: usize) -> Option<Result<Vec<u64>, String>> {
+        let (r, c) = read_cell(text.trim())?;
+        let g = board(numbers);
+        let mover = mover.min(1);
+        Some((|| {
+            if r >= g.rows || c >= g.cols {
+                return Err(format!(
+                    "there is no cell {} (the board has {} rows and {} columns)",
+                    text.trim(),
+                    g.rows,
+                    g.cols
+                ));
+            }
+            let name = cell_name(r, c);
+            if g.at(r, c) != STONE {
+                return Err(format!("cell {name} holds no stone"));
+            }
+            if !splits(&g, mover).contains(&(r, c)) {
+                return Err(format!(
+                    "the stone on {name} cannot split: {} puts a stone on each of the cells {} it, which must be on the board and empty",
+                    side(mover),
+                    if mover == 0 { "above and below" } else { "to the left and right of" }
+                ));
+            }
+            Ok(split(&g, (r, c), mover).numbers())
+        })())
+    }
+
+    fn write_move(&self, numbers: &[u64], after: &[u64], _mover: usize) -> String {
+        the_split(numbers, after).map_or_else(|_| arrow_move(numbers, after), |((r, c), _)| cell_name(r, c))
+    }
+}
+
+impl PlayHelp for Fission {
+    /// Each move fills one more cell (a stone becomes two).
+    fn longest_game(&self, numbers: &[u64]) -> u128 {
+        board(numbers).cells.iter().filter(|&&c| c == EMPTY).count() as u128
+    }
+
+    /// A board of 3 or 4 rows and 3 or 4 columns with 1 to 3 stones.
+    fn random_position(&self, below: &mut dyn FnMut(u64) -> u64) -> Vec<String> {
+        let (rows, cols) = (3 + below(2) as usize, 3 + below(2) as usize);
+        let mut g = Grid::filled(rows, cols, EMPTY);
+        for _ in 0..1 + below(3) {
+            g.set(below(rows as u64) as usize, below(cols as u64) as usize, STONE);
+        }
+        vec![g.write(&ALPHABET)]
+    }
+}
+
+impl Theory for Fission {}
+
+#[cfg(feature = "draw")]
+impl Face for Fission {
+    /// The board with its stones; each stone the player to move can split is its move, one
+    /// click.
+    fn draw(&self, numbers: &[u64], mover: usize) -> Sketch {
+        let g = board(numbers);
+        let mover = mover.min(1);
+        let face = GridFace::of(&g);
+        let mut s = Sketch::new();
+        face.cells(&mut s, |r, c| (if g.at(r, c) == HOLE { "cell dark" } else { "cell" }, cell_name(r, c)));
+        let can = splits(&g, mover);
+        for r in 0..g.rows {
+            for c in 0..g.cols {
+                if g.at(r, c) == HOLE {
+                    // No cell: crossed out.
+                    let (x, y, d) = (face.x0 + face.size * c as f64, face.y0 + face.size * r as f64, face.size);
+                    s.line(x, y, x + d, y + d, "edge").title(format!("{}: no cell", cell_name(r, c)));
+                    s.line(x + d, y, x, y + d, "edge");
+                }
+                if g.at(r, c) != STONE {
+                    continue;
+                }
+                if can.contains(&(r, c)) {
+                    let after = split(&g, (r, c), mover);
+                    let t = s.target(after.numbers(), Some(cell_name(r, c)));
+                    let what = Fission.describe(numbers, &after.numbers());
+                    face.stone(&mut s, r, c, "obj").makes(t).title(what);
+                } else {
+                    face.stone(&mut s, r, c, "obj").title(format!("the stone on {}", cell_name(r, c)));
+                }
+            }
+        }
+        let y = face.below();
+        s.note(y, "Left splits stones up and down, Right left and right.");
+        let what = if can.is_empty() {
+            format!("{} has no stone to split: {} wins.", side(mover), side(1 - mover))
+        } else {
+            format!("{} to move: click a stone to split it.", side(mover))
+        };
+        s.note(y + 16.0, &what);
+        s.height = y + 24.0;
+        s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn numbers(text: &str) -> Vec<u64> {
+        Fission.parse(&[text]).unwrap()
+    }
+
+    #[test]
+    fn moves_are_read_checked_and_worded() {
+        let n = numbers("..../.x../..x#");
+        let up = Fission.read_move(&n, "b2", 0).unwrap().unwrap();
+        assert_eq!(Fission.tokens(&up), [".x../..../.xx#"]);
+        assert_eq!(Fission.describe(&n, &up), "Left splits the stone on b2 onto b1 and b3");
+        assert_eq!(Fission.write_move(&n, &up, 0), "b2");
+        let across = Fission.read_move(&n, "b2", 1).unwrap().unwrap();
+        assert_eq!(Fission.tokens(&across), ["..../x.x./..x#"]);
+        assert!(Fission.check(&n, 0..0, &across, 1).is_ok());
+        assert_eq!(
+            Fission.check(&n, 0..0, &across, 0).unwrap_err().to_string(),
+            "splitting the stone on b2 left and right is Right's move: Left splits up and down"
+        );
+        // The stone on c3: nothing below it (Left), a hole to its right (Right).
+        assert!(Fission.read_move(&n, "c3", 0).unwrap().unwrap_err().contains("cannot split"));
+        assert!(Fission.read_move(&n, "c3", 1).unwrap().unwrap_err().contains("cannot split"));
+        assert_eq!(Fission.read_move(&n, "a1", 0).unwrap().unwrap_err(), "cell a1 holds no stone");
+        assert!(Fission.read_move(&n, "e1", 0).unwrap().unwrap_err().starts_with("there is no cell e1"));
+    }
+
+    #[test]
+    fn regions_and_mirror_images() {
+        let parts = |text: &str| -> Vec<String> {
+            Fission
+                .components(&numbers(text))
+                .unwrap_or_default()
+                .iter()
+                .map(|p| Fission.tokens(p)[0].clone())
+                .collect()
+        };
+        assert_eq!(parts(".x.#..x/...#.../...#.##"), [".x./.../...", "..x/.../.##"]);
+        assert!(parts(".x./...").is_empty());
+        // A board of no stone is one empty cell; mirror images share one key.
+        assert_eq!(Fission.canonical(&numbers("..#/...")), numbers("."));
+        assert_eq!(Fission.canonical(&numbers("x../...")), Fission.canonical(&numbers(".../..x")));
+    }
+}
