@@ -81,6 +81,7 @@ boards! {
     numbers::psub,
     grid::ski_jumps,
     grid::fission,
+    rectangles::eatcake,
 }
 
 pub use crate::rules::method::Method;

@@ -1,8 +1,9 @@
 //! Rectangles of squares written `AxB`: the notation ([`notation`]) and the games played on
-//! them (Cutcake, the cutting game).
+//! them (Cutcake, Eatcake, the cutting game).
 
 pub mod cutcake;
 pub mod cutting;
+pub mod eatcake;
 pub mod notation;
 
 pub use cutting::Cutting;
