@@ -17,10 +17,12 @@
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing))]
 
 use crate::error::IllegalMove;
+use crate::rules::board::grid::bitgrid::{BitGrid, Planes};
 #[cfg(feature = "draw")]
 use crate::rules::board::grid::GridFace;
 use crate::rules::board::grid::{cell_name, read_cell, Grid, GridNotation};
 use crate::rules::board::machinery::notation::arrow_move;
+use crate::rules::board::machinery::packed::{Packed, PackedRules};
 use crate::rules::board::machinery::partizan::side;
 #[cfg(feature = "draw")]
 use crate::rules::board::Face;
@@ -240,7 +242,72 @@ impl PlayHelp for Fission {
     }
 }
 
-impl Theory for Fission {}
+/// A step across the frame: the cells next to those of a mask, one way.
+type Shift = fn(BitGrid, u64) -> u64;
+
+/// The packed search: a key is the board as two [`Planes`], the stones and the cells that are
+/// no cell (a [`Grid`]'s 1 and 2, as [`Planes::of_stones`] reads them), the least of its four
+/// mirror images; its parts are its regions of cells that hold a stone.
+impl PackedRules for Fission {
+    fn key_of(&self, numbers: &[u64]) -> Option<Packed> {
+        Planes::of_stones(numbers)?.least_image(false).pack()
+    }
+
+    fn key_parts(&self, key: Packed, out: &mut Vec<Packed>) {
+        let p = Planes::unpack(key);
+        let frame = p.frame();
+        let (stones, holes) = (p.plane(0), p.plane(1));
+        let cells = BitGrid { cells: frame.cells & !holes, ..frame };
+        let parts: Vec<u64> = cells.regions().filter(|&m| m & stones != 0).collect();
+        if parts.len() < 2 {
+            return;
+        }
+        for m in parts {
+            // The region's box, every cell of it outside the region no cell.
+            let (mut rows, mut cols) = ((u8::MAX, 0u8), (u8::MAX, 0u8));
+            let mut bits = m;
+            while bits != 0 {
+                let i = bits.trailing_zeros() as u8;
+                bits &= bits - 1;
+                let (r, c) = (i / p.cols.max(1), i % p.cols.max(1));
+                rows = (rows.0.min(r), rows.1.max(r));
+                cols = (cols.0.min(c), cols.1.max(c));
+            }
+            let mut inside = 0u64;
+            for r in rows.0..=rows.1 {
+                for c in cols.0..=cols.1 {
+                    inside |= 1u64 << (u32::from(r) * u32::from(p.cols) + u32::from(c));
+                }
+            }
+            let part = Planes::unpack(key).without(0, !m).without(1, u64::MAX).with(1, inside & !m);
+            // A part's frame lies within the whole's, so its key fits as the whole's did.
+            out.extend(part.cropped(inside).least_image(false).pack());
+        }
+    }
+
+    fn key_options(&self, key: Packed, mover: usize, out: &mut Vec<Packed>) {
+        let p = Planes::unpack(key);
+        let frame = p.frame();
+        let empty = frame.cells & !p.cells();
+        let (ahead, behind): (Shift, Shift) =
+            if mover == 0 { (BitGrid::up, BitGrid::down) } else { (BitGrid::left, BitGrid::right) };
+        let mut stones = p.plane(0);
+        while stones != 0 {
+            let s = stones & stones.wrapping_neg();
+            stones &= stones - 1;
+            let (a, b) = (ahead(frame, s), behind(frame, s));
+            if a & empty != 0 && b & empty != 0 {
+                out.extend(p.without(0, s).with(0, a | b).least_image(false).pack());
+            }
+        }
+    }
+}
+
+impl Theory for Fission {
+    fn packed(&self) -> Option<&dyn PackedRules> {
+        Some(self)
+    }
+}
 
 #[cfg(feature = "draw")]
 impl Face for Fission {
@@ -314,6 +381,38 @@ mod tests {
         assert!(Fission.read_move(&n, "c3", 1).unwrap().unwrap_err().contains("cannot split"));
         assert_eq!(Fission.read_move(&n, "a1", 0).unwrap().unwrap_err(), "cell a1 holds no stone");
         assert!(Fission.read_move(&n, "e1", 0).unwrap().unwrap_err().starts_with("there is no cell e1"));
+    }
+
+    /// Every board of up to 8 cells (every shape, every cell empty, a stone or no cell): the
+    /// packed key's options and parts are the keys of the plain rules' options and parts.
+    #[test]
+    fn packed_keys_follow_the_plain_rules() {
+        use crate::rules::board::grid::every_board;
+        let key = |numbers: &[u64]| Fission.key_of(numbers).unwrap();
+        let mut checked = 0;
+        for g in every_board(8, 3) {
+            let numbers = g.numbers();
+            let k = key(&numbers);
+            let text = g.write(&ALPHABET);
+            assert_eq!(Planes::unpack(k).pack(), Some(k), "{text}");
+            for mover in 0..2 {
+                let mut options = vec![];
+                Fission.key_options(k, mover, &mut options);
+                let mut plain: Vec<Packed> = Fission.options(&numbers, mover).iter().map(|o| key(o)).collect();
+                options.sort_unstable();
+                plain.sort_unstable();
+                assert_eq!(options, plain, "{text} mover {mover}");
+            }
+            let mut parts = vec![];
+            Fission.key_parts(k, &mut parts);
+            let mut plain: Vec<Packed> =
+                Fission.components(&numbers).unwrap_or_default().iter().map(|p| key(p)).collect();
+            parts.sort_unstable();
+            plain.sort_unstable();
+            assert_eq!(parts, plain, "{text}");
+            checked += 1;
+        }
+        assert_eq!(checked, 34_338);
     }
 
     #[test]
