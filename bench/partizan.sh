@@ -14,7 +14,11 @@
 # rectangles up to 5x6
 # (RECTANGLES=0 leaves them out), then AMAZONS (default 4) Amazons boards of 4x4 to 5x5 cells
 # with 2 to 4 amazons and a quarter to a half of the cells burnt, drawn from SEED apart from the
-# rest (a seed gives the other games' positions it gave before). Each position is run once by the crate within LIMIT seconds
+# rest (a seed gives the other games' positions it gave before); after them
+# NEW (default COUNT/4) random Ski Jumps boards of 4 or 5 rows and 5 to 7 columns with 4 to 8
+# skiers and NEW Fission boards of 5x5 to 6x6 cells with 3 to 5 stones (issue 83; both written
+# as the crate writes them, rows joined by `/` for its `|`). ONLY=game,game runs those games
+# alone. Each position is run once by the crate within LIMIT seconds
 # (default 120) of CPU; past it, grundy runs once within the same limit; else both run REPS times
 # (default 3), interleaved (crate, grundy, crate, ...). Printed: the medians of CPU time (user +
 # system) and of peak RSS, and the ratios grundy / crate; the values (canonical form, read back
@@ -41,7 +45,8 @@ if [ -n "${CGT:-}" ]; then
     COUNT=${COUNT:-20}
     LIMIT=${LIMIT:-120}
     echo "seed $SEED, $COUNT random positions, $REPS runs each, crate limit $LIMIT s" >&2
-    positions=$(python3 - "$SEED" "$COUNT" "${RECTANGLES:-1}" "${AMAZONS:-4}" <<'PY'
+    NEW=${NEW:-$((COUNT / 4))}
+    positions=$(python3 - "$SEED" "$COUNT" "${RECTANGLES:-1}" "${AMAZONS:-4}" "$NEW" <<'PY'
 import random, sys
 r = random.Random(int(sys.argv[1]))
 def grid(rows, cols, cells):
@@ -87,6 +92,19 @@ for _ in range(int(sys.argv[4])):
     for k, i in enumerate(a.sample(range(rows * cols), n + a.randint(rows * cols // 4, rows * cols // 2))):
         cells[i] = "xo"[k % 2] if k < n else "#"
     print("amazons", grid(rows, cols, cells))
+for _ in range(int(sys.argv[5])):
+    # Ski Jumps: 4 or 5 rows of 5 to 7 cells, 4 to 8 skiers, three in four of them jumpers.
+    rows, cols = r.randint(4, 5), r.randint(5, 7)
+    cells = ["."] * (rows * cols)
+    for i in r.sample(range(rows * cols), r.randint(4, 8)):
+        cells[i] = r.choice("LLLlRRRr")
+    print("ski-jumps", grid(rows, cols, cells))
+    # Fission: 5x5 to 6x6 cells, 3 to 5 stones.
+    rows, cols = r.randint(5, 6), r.randint(5, 6)
+    cells = ["."] * (rows * cols)
+    for i in r.sample(range(rows * cols), r.randint(3, 5)):
+        cells[i] = "x"
+    print("fission", grid(rows, cols, cells))
 PY
 )
     limits=(--json --value-only --budget 33554432 --work 68719476736 --memory 17179869184 --chars 100000)
@@ -94,6 +112,7 @@ PY
     printf '%-44s %9s %9s %6s %9s %9s %6s  %s\n' position crate_s grundy_s ratio crate_MB grundy_MB ratio values
     while read -r game position; do
         [ -z "$game" ] && continue
+        [ -n "${ONLY:-}" ] && [[ ",$ONLY," != *",$game,"* ]] && continue
         timed "$BENCH_TMP/c.out" "$CGT" value "$game" "$position"
         if [ "$T_OK" = 0 ]; then
             timed "$BENCH_TMP/g.out" "$GRUNDY" value "$game" "$position" "${limits[@]}"
