@@ -456,8 +456,11 @@ impl Face for SkiJumps {
         let g = board(numbers);
         let mover = mover.min(1);
         let mut face = GridFace::of(&g);
-        // Room for the off-board square on each side.
-        face.size = face.size.min(460.0 / (g.cols + 2) as f64);
+        // Room for an off-board square of a cell's size on each side, within the drawing's
+        // width (a cell stays 48 up to 10 columns: the page shows a drawing at 0.83 of its
+        // size or more, so 40 px).
+        let room = crate::rules::draw::WIDTH - face.x0 - 2.0 * OFF_GAP;
+        face.size = face.size.min(room / (g.cols + 2) as f64);
         face.x0 += face.size + OFF_GAP;
         let mut s = Sketch::new();
         face.cells(&mut s, |r, c| ("cell", cell_name(r, c)));
