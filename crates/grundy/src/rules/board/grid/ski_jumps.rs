@@ -24,6 +24,7 @@ use crate::error::IllegalMove;
 use crate::rules::board::grid::GridFace;
 use crate::rules::board::grid::{cell_name, read_cell, Grid, GridNotation};
 use crate::rules::board::machinery::notation::arrow_move;
+use crate::rules::board::machinery::packed::{Packed, PackedRules};
 use crate::rules::board::machinery::partizan::side;
 #[cfg(feature = "draw")]
 use crate::rules::board::Face;
@@ -305,10 +306,13 @@ impl RulesCore for SkiJumps {
     /// on: those rows never change the game.
     fn canonical(&self, numbers: &[u64]) -> Vec<u64> {
         let g = board(numbers);
-        match bands(&g)[..] {
-            [] => Grid::filled(1, 1, EMPTY).numbers(),
-            [ref one] if one.len() < g.rows => rows_of(&g, one.clone()).numbers(),
-            _ => numbers.to_vec(),
+        let bands = bands(&g);
+        match (bands.first(), bands.last()) {
+            (Some(first), Some(last)) if last.end - first.start < g.rows => {
+                rows_of(&g, first.start..last.end).numbers()
+            }
+            (Some(_), Some(_)) => numbers.to_vec(),
+            _ => Grid::filled(1, 1, EMPTY).numbers(),
         }
     }
 }
@@ -409,7 +413,64 @@ impl PlayHelp for SkiJumps {
     }
 }
 
+/// The most cells of a packed key: three bits a cell, the rows and columns above them.
+const PACKED_CELLS: usize = 40;
+
+/// The board packed: rows less one at bit 124, columns less one at bit 120, cell i's kind at
+/// bit 3i; `None` past [`PACKED_CELLS`] or 16 rows or columns.
+fn pack(g: &Grid) -> Option<Packed> {
+    if g.cells.len() > PACKED_CELLS || g.rows == 0 || g.cols == 0 || g.rows > 16 || g.cols > 16 {
+        return None;
+    }
+    let mut key = ((g.rows - 1) as u128) << 124 | ((g.cols - 1) as u128) << 120;
+    for (i, &cell) in g.cells.iter().enumerate() {
+        key |= u128::from(cell) << (3 * i);
+    }
+    Some(key)
+}
+
+/// The board [`pack`] made.
+fn unpack(key: Packed) -> Grid {
+    let (rows, cols) = ((key >> 124) as usize + 1, (key >> 120 & 15) as usize + 1);
+    let cells = (0..rows * cols).map(|i| (key >> (3 * i) & 7) as u8).collect();
+    Grid { rows, cols, cells }
+}
+
+/// The packed search: a key is the board, three bits a cell, made canonical as
+/// [`RulesCore::canonical`] makes the numbers; parts and options as the plain rules find them.
+impl PackedRules for SkiJumps {
+    fn key_of(&self, numbers: &[u64]) -> Option<Packed> {
+        pack(&board(&self.canonical(numbers)))
+    }
+
+    fn key_parts(&self, key: Packed, out: &mut Vec<Packed>) {
+        let g = unpack(key);
+        let bands = bands(&g);
+        if bands.len() > 1 {
+            out.extend(
+                bands.into_iter().filter_map(|rows| pack(&board(&self.canonical(&rows_of(&g, rows).numbers())))),
+            );
+        }
+    }
+
+    fn key_options(&self, key: Packed, mover: usize, out: &mut Vec<Packed>) {
+        let g = unpack(key);
+        // An option keeps the board's size or crops it, so its key fits as the position's did.
+        out.extend(
+            moves(&g, mover.min(1)).into_iter().filter_map(|m| pack(&board(&self.canonical(&moved(&g, m).numbers())))),
+        );
+    }
+
+    fn key_value(&self, key: Packed, store: &mut GameStore) -> Option<Result<GameValue, PartizanError>> {
+        self.known_value(&unpack(key).numbers(), store)
+    }
+}
+
 impl Theory for SkiJumps {
+    fn packed(&self) -> Option<&dyn PackedRules> {
+        Some(self)
+    }
+
     /// A board of one band of rows whose skiers never meet (no jump may ever be made, and no
     /// Left skier is to the left of a Right skier in its row): each player's moves are then
     /// their skiers' distances to their edges, one cell a move (*Winning Ways*, ch. 2), and the
@@ -571,6 +632,37 @@ mod tests {
         assert_eq!(SkiJumps.options(&n, 0).len(), 2);
         // Lowercase and capitals are different skiers.
         assert_eq!(SkiJumps.tokens(&numbers("Ll/rR")), ["Ll/rR"]);
+    }
+
+    /// Every board of up to 6 cells (each cell any of the five): the packed key's options and
+    /// parts are the keys of the plain rules' options and parts.
+    #[test]
+    fn packed_keys_follow_the_plain_rules() {
+        use crate::rules::board::grid::every_board;
+        let key = |numbers: &[u64]| SkiJumps.key_of(numbers).unwrap();
+        let mut checked = 0;
+        for g in every_board(6, 5) {
+            let numbers = g.numbers();
+            let k = key(&numbers);
+            let text = g.write(&ALPHABET);
+            for mover in 0..2 {
+                let mut options = vec![];
+                SkiJumps.key_options(k, mover, &mut options);
+                let mut plain: Vec<Packed> = SkiJumps.options(&numbers, mover).iter().map(|o| key(o)).collect();
+                options.sort_unstable();
+                plain.sort_unstable();
+                assert_eq!(options, plain, "{text} mover {mover}");
+            }
+            let mut parts = vec![];
+            SkiJumps.key_parts(k, &mut parts);
+            let mut plain: Vec<Packed> =
+                SkiJumps.components(&numbers).unwrap_or_default().iter().map(|p| key(p)).collect();
+            parts.sort_unstable();
+            plain.sort_unstable();
+            assert_eq!(parts, plain, "{text}");
+            checked += 1;
+        }
+        assert_eq!(checked, 70_930);
     }
 
     /// The bands: rows no jump can join are valued apart, and the rows that never matter go.
