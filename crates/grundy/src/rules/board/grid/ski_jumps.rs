@@ -245,6 +245,17 @@ fn bands(g: &Grid) -> Vec<std::ops::Range<usize>> {
     out
 }
 
+/// The board without its rows above the first band of rows ([`bands`]) and below the last
+/// (one empty cell when it has no skier): [`RulesCore::canonical`].
+fn cropped(g: Grid) -> Grid {
+    let bands = bands(&g);
+    match (bands.first(), bands.last()) {
+        (Some(first), Some(last)) if last.end - first.start < g.rows => rows_of(&g, first.start..last.end),
+        (Some(_), Some(_)) => g,
+        _ => Grid::filled(1, 1, EMPTY),
+    }
+}
+
 /// The rows `rows` of `g`, a board of their own.
 fn rows_of(g: &Grid, rows: std::ops::Range<usize>) -> Grid {
     let mut part = Grid::filled(rows.len(), g.cols, EMPTY);
@@ -305,15 +316,7 @@ impl RulesCore for SkiJumps {
     /// The board without its rows above the first skier's, nor below the rows a jump may land
     /// on: those rows never change the game.
     fn canonical(&self, numbers: &[u64]) -> Vec<u64> {
-        let g = board(numbers);
-        let bands = bands(&g);
-        match (bands.first(), bands.last()) {
-            (Some(first), Some(last)) if last.end - first.start < g.rows => {
-                rows_of(&g, first.start..last.end).numbers()
-            }
-            (Some(_), Some(_)) => numbers.to_vec(),
-            _ => Grid::filled(1, 1, EMPTY).numbers(),
-        }
+        cropped(board(numbers)).numbers()
     }
 }
 
@@ -440,25 +443,21 @@ fn unpack(key: Packed) -> Grid {
 /// [`RulesCore::canonical`] makes the numbers; parts and options as the plain rules find them.
 impl PackedRules for SkiJumps {
     fn key_of(&self, numbers: &[u64]) -> Option<Packed> {
-        pack(&board(&self.canonical(numbers)))
+        pack(&cropped(board(numbers)))
     }
 
     fn key_parts(&self, key: Packed, out: &mut Vec<Packed>) {
         let g = unpack(key);
         let bands = bands(&g);
         if bands.len() > 1 {
-            out.extend(
-                bands.into_iter().filter_map(|rows| pack(&board(&self.canonical(&rows_of(&g, rows).numbers())))),
-            );
+            out.extend(bands.into_iter().filter_map(|rows| pack(&cropped(rows_of(&g, rows)))));
         }
     }
 
     fn key_options(&self, key: Packed, mover: usize, out: &mut Vec<Packed>) {
         let g = unpack(key);
         // An option keeps the board's size or crops it, so its key fits as the position's did.
-        out.extend(
-            moves(&g, mover.min(1)).into_iter().filter_map(|m| pack(&board(&self.canonical(&moved(&g, m).numbers())))),
-        );
+        out.extend(moves(&g, mover.min(1)).into_iter().filter_map(|m| pack(&cropped(moved(&g, m)))));
     }
 
     fn key_value(&self, key: Packed, store: &mut GameStore) -> Option<Result<GameValue, PartizanError>> {
