@@ -416,6 +416,38 @@ impl PlayHelp for SkiJumps {
     }
 }
 
+/// The value of a board whose skiers never meet (no jump may ever be made, and no Left skier is
+/// to the left of a Right skier in its row): each player's moves are then their skiers'
+/// distances to their edges, one cell a move (*Winning Ways*, ch. 2), and the value is Left's
+/// count less Right's. The packed search asks it ([`PackedRules::key_value`]); a board past
+/// [`PACKED_CELLS`] is valued by its options.
+fn known_integer(g: &Grid) -> Option<i64> {
+    let mut count = 0i64;
+    for r in 0..g.rows {
+        let mut left_seen = false;
+        for c in 0..g.cols {
+            let cell = g.at(r, c);
+            match owner(cell) {
+                Some(0) => {
+                    left_seen = true;
+                    count += (g.cols - c) as i64;
+                }
+                Some(_) if left_seen => return None,
+                Some(_) => count -= (c + 1) as i64,
+                None => {}
+            }
+            // A jump still to come (a jumper above a skier of the other player's row).
+            if jumper(cell) && r + 1 < g.rows {
+                let other = owner(cell).map(|w| 1 - w);
+                if (0..g.cols).any(|k| owner(g.at(r + 1, k)) == other) {
+                    return None;
+                }
+            }
+        }
+    }
+    Some(count)
+}
+
 /// The most cells of a packed key: three bits a cell, the rows and columns above them.
 const PACKED_CELLS: usize = 40;
 
@@ -461,45 +493,13 @@ impl PackedRules for SkiJumps {
     }
 
     fn key_value(&self, key: Packed, store: &mut GameStore) -> Option<Result<GameValue, PartizanError>> {
-        self.known_value(&unpack(key).numbers(), store)
+        known_integer(&unpack(key)).map(|n| store.integer(n))
     }
 }
 
 impl Theory for SkiJumps {
     fn packed(&self) -> Option<&dyn PackedRules> {
         Some(self)
-    }
-
-    /// A board of one band of rows whose skiers never meet (no jump may ever be made, and no
-    /// Left skier is to the left of a Right skier in its row): each player's moves are then
-    /// their skiers' distances to their edges, one cell a move (*Winning Ways*, ch. 2), and the
-    /// value is Left's count less Right's.
-    fn known_value(&self, numbers: &[u64], store: &mut GameStore) -> Option<Result<GameValue, PartizanError>> {
-        let g = board(numbers);
-        let mut count = 0i64;
-        for r in 0..g.rows {
-            let mut left_seen = false;
-            for c in 0..g.cols {
-                let cell = g.at(r, c);
-                match owner(cell) {
-                    Some(0) => {
-                        left_seen = true;
-                        count += (g.cols - c) as i64;
-                    }
-                    Some(_) if left_seen => return None,
-                    Some(_) => count -= (c + 1) as i64,
-                    None => {}
-                }
-                // A jump still to come (a jumper above a skier of the other player's row).
-                if jumper(cell) && r + 1 < g.rows {
-                    let other = owner(cell).map(|w| 1 - w);
-                    if (0..g.cols).any(|k| owner(g.at(r + 1, k)) == other) {
-                        return None;
-                    }
-                }
-            }
-        }
-        Some(store.integer(count))
     }
 }
 
