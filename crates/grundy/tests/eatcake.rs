@@ -93,3 +93,15 @@ fn eatcake_cgsuite_values_of_eight_by_n() {
     assert_eq!(value_text("eatcake", &["1x1"]), "*");
     assert_eq!(value_text("eatcake", &["1x2"]), "↓");
 }
+
+/// The last cake eaten leaves no cake, written `0`, which reads back (everything printed as a
+/// position types back as input).
+#[test]
+fn no_cake_left_is_written_0_and_reads_back() {
+    let g: grundy::Game = "eatcake".parse().unwrap();
+    let p = g.parse_position(&["1x1"]).unwrap();
+    let mv = grundy::play::parse_move(&p, grundy::Player::First, "v 1").unwrap();
+    let after = grundy::play::apply(&p, &mv);
+    assert_eq!(g.position_tokens(&after), ["0"]);
+    assert_eq!(g.parse_position(&["0"]).unwrap(), after);
+}

@@ -141,6 +141,8 @@ fn a_part_that_is_over_does_not_announce_a_winner() {
         ("hackenbush", "0-1:r", "green edge left"),
         ("kl:1,2", "1", "has no move"),
         ("psub:2:1", "1", "has no move"),
+        ("fission", "x", "has no stone to split"),
+        ("ski-jumps", "R", "has no move"),
     ];
     for (game, position, said) in over {
         let alone: Game = game.parse().unwrap();

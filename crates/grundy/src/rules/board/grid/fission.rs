@@ -342,14 +342,14 @@ impl Face for Fission {
             }
         }
         let y = face.below();
-        s.note(y, "Left splits stones up and down, Right left and right.");
+        let next = s.note(y, "Left splits stones up and down, Right left and right.");
         let what = if can.is_empty() {
             format!("{} has no stone to split: {} wins.", side(mover), side(1 - mover))
         } else {
             format!("{} to move: click a stone to split it.", side(mover))
         };
-        s.note(y + 16.0, &what);
-        s.height = y + 24.0;
+        let end = s.turn_note(next, can.is_empty(), &what);
+        s.height = end + 8.0;
         s
     }
 }

@@ -580,14 +580,14 @@ impl Face for SkiJumps {
             }
         }
         let y = face.below();
-        s.note(y, "Blue skiers go right, red ones left; capitals jump.");
+        let next = s.note(y, "Blue skiers go right, red ones left; capitals jump.");
         let what = if all.is_empty() {
             format!("{} has no move: {} wins.", side(mover), side(1 - mover))
         } else {
             format!("{} to move: click a skier, then where it goes.", side(mover))
         };
-        s.note(y + 16.0, &what);
-        s.height = y + 24.0;
+        let end = s.turn_note(next, all.is_empty(), &what);
+        s.height = end + 8.0;
         s
     }
 }

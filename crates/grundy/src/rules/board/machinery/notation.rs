@@ -54,6 +54,8 @@ pub trait Notation: RulesCore {
         let words = self.words();
         match words.written {
             Written::Grid(grid) => vec![grid.write(numbers)],
+            // No rectangle left (every cake eaten) is written `0`, which reads back.
+            Written::Rectangles(_) if rectangles(numbers).is_empty() => vec!["0".into()],
             Written::Rectangles(_) => rectangles(numbers).iter().map(written).collect(),
             Written::Strips(strips) => strips.write(numbers),
             Written::Pictures(_) => Pictures::tokens(numbers),

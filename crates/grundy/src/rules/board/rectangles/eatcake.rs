@@ -302,8 +302,14 @@ impl Face for Eatcake {
                     let ly = y + cell * k as f64;
                     s.line(x, ly, x + w, ly, "cut");
                 }
-                for k in 1..=strips((r, c), mover) {
-                    let t = s.target(eaten(&all, i, mover, k), Some(words(all.len(), i, mover, k)));
+                let n = strips((r, c), mover);
+                for k in 1..=n {
+                    // Eating the first strip or the last leaves the same cake: one move,
+                    // named by the first (a strip inside leaves its two parts in their order,
+                    // another position as written).
+                    let named =
+                        if eaten(&all, i, mover, k) == eaten(&all, i, mover, n + 1 - k) { k.min(n + 1 - k) } else { k };
+                    let t = s.target(eaten(&all, i, mover, named), Some(words(all.len(), i, mover, named)));
                     let title = format!(
                         "{} eats {} {k} of cake {}",
                         side(mover),
@@ -337,9 +343,9 @@ impl Face for Eatcake {
         } else {
             format!("{} to move: click a {} to eat it.", side(mover), if mover == 0 { "column" } else { "row" })
         };
-        s.note(y + 10.0, "Left eats columns, Right rows.");
-        s.note(y + 26.0, &what);
-        s.height = y + 34.0;
+        let next = s.note(y + 10.0, "Left eats columns, Right rows.");
+        let end = s.turn_note(next, all.is_empty(), &what);
+        s.height = end + 8.0;
         s
     }
 }

@@ -54,9 +54,13 @@ impl Rectangles {
         Ok(rectangle)
     }
 
-    /// Reads a position, one token a rectangle; the error names the bad token.
+    /// Reads a position, one token a rectangle, or `0` alone for none left (Eatcake's last
+    /// cake eaten, written so that it reads back); the error names the bad token.
     pub fn parse(&self, tokens: &[&str]) -> Result<Vec<u64>, String> {
         let noun = self.noun;
+        if tokens == ["0"] {
+            return Ok(vec![]);
+        }
         if tokens.is_empty() {
             return Err(format!(
                 "the position is empty: give at least one {noun} {} (e.g. {})",
