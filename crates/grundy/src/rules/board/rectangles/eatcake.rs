@@ -372,9 +372,10 @@ mod tests {
         assert!(Eatcake.check(&n, 0..0, &last, 0).is_ok() && Eatcake.check(&n, 0..0, &last, 1).is_ok());
         assert_eq!(Eatcake.write_move(&n, &last, 0), "v 1 in 2");
         assert_eq!(Eatcake.read_move(&n, "v 4", 0).unwrap().unwrap_err(), "cake 1 (2x3) has columns 1 to 3");
-        // Nothing left is written as nothing, and read back.
+        // Nothing left is written `0`, and read back.
         let gone = Eatcake.read_move(&[1, 1], "v 1", 0).unwrap().unwrap();
-        assert!(gone.is_empty() && Eatcake.tokens(&gone).is_empty());
+        assert!(gone.is_empty() && Eatcake.tokens(&gone) == ["0"]);
+        assert_eq!(Eatcake.parse(&["0"]), Ok(vec![]));
         assert_eq!(Eatcake.parse(&[]), Ok(vec![]));
         assert_eq!(Eatcake.canonical(&Eatcake.parse(&["3x2", "1x1", "1x4"]).unwrap()), vec![1, 1, 1, 4, 3, 2]);
     }
