@@ -16,7 +16,7 @@ use crate::error::IllegalMove;
 use crate::number::parse_u64;
 use crate::rules::board::machinery::notation::arrow_move;
 use crate::rules::board::machinery::partizan::side;
-use crate::rules::board::rectangles::{numbers_of, rectangles as cakes, Rectangle, Rectangles};
+use crate::rules::board::rectangles::{numbers_of, read_cake_move, rectangles as cakes, Rectangle, Rectangles};
 #[cfg(feature = "draw")]
 use crate::rules::board::Face;
 use crate::rules::board::Players;
@@ -212,30 +212,10 @@ impl Notation for Eatcake {
     }
 
     fn read_move(&self, numbers: &[u64], text: &str, _mover: usize) -> Option<Result<Vec<u64>, String>> {
-        let words: Vec<&str> = text.split_whitespace().collect();
-        let (way, k, cake) = match words[..] {
-            [w, k] => (w, k, None),
-            [w, k, "in", c] => (w, k, Some(c)),
-            _ => return None,
-        };
-        let mover = match way {
-            "v" => 0,
-            "h" => 1,
-            _ => return None,
-        };
         let all = cakes(numbers);
+        let (mover, k, index) = read_cake_move(&all, text)?;
         Some((|| {
-            let i = match cake {
-                Some(c) => {
-                    let c = parse_u64(c, "the cake")?;
-                    usize::try_from(c)
-                        .ok()
-                        .and_then(|c| c.checked_sub(1))
-                        .filter(|&i| i < all.len())
-                        .ok_or_else(|| format!("there is no cake {c} (the cakes are 1 to {})", all.len()))?
-                }
-                None => 0,
-            };
+            let i = index?;
             let k = parse_u64(k, "the strip")?;
             let cake @ (r, c) = all.get(i).copied().ok_or("there is no cake left")?;
             let last = strips(cake, mover);

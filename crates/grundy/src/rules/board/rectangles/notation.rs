@@ -87,6 +87,35 @@ impl Rectangles {
     }
 }
 
+/// A cake game's move as typed, `v K` or `h K in C` (Left's vertical or Right's horizontal
+/// strip K of cake C, the first when none is named), read against the cakes `all`: the mover
+/// (0 for `v`), the strip's token, and the cake's index or why there is no such cake. `None`
+/// when the text is not of that shape. Cutcake and Eatcake read their moves so.
+pub fn read_cake_move<'t>(all: &[Rectangle], text: &'t str) -> Option<(usize, &'t str, Result<usize, String>)> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let (way, k, cake) = match words[..] {
+        [w, k] => (w, k, None),
+        [w, k, "in", c] => (w, k, Some(c)),
+        _ => return None,
+    };
+    let mover = match way {
+        "v" => 0,
+        "h" => 1,
+        _ => return None,
+    };
+    let index = match cake {
+        Some(c) => parse_u64(c, "the cake").and_then(|c| {
+            usize::try_from(c)
+                .ok()
+                .and_then(|c| c.checked_sub(1))
+                .filter(|&i| i < all.len())
+                .ok_or_else(|| format!("there is no cake {c} (the cakes are 1 to {})", all.len()))
+        }),
+        None => Ok(0),
+    };
+    Some((mover, k, index))
+}
+
 /// The rectangles held in `numbers` (a number left over is dropped; parsing never leaves one).
 pub fn rectangles(numbers: &[u64]) -> Vec<Rectangle> {
     numbers.chunks_exact(2).filter_map(|p| Some((*p.first()?, *p.get(1)?))).collect()
