@@ -17,7 +17,9 @@
 # rest (a seed gives the other games' positions it gave before); after them
 # NEW (default COUNT/4) random Ski Jumps boards of 4 or 5 rows and 5 to 7 columns with 4 to 8
 # skiers and NEW Fission boards of 5x5 to 6x6 cells with 3 to 5 stones (issue 83; both written
-# as the crate writes them, rows joined by `/` for its `|`). ONLY=game,game runs those games
+# as the crate writes them, rows joined by `/` for its `|`), then DIGRAPH (default NEW) random
+# digraph placement positions of 18 to 24 vertices, each blue or red, each ordered pair an arc
+# with chance 1/12 to 1/6 (drawn apart too; the driver reads grundy's `colours:arcs`). ONLY=game,game runs those games
 # alone. Each position is run once by the crate within LIMIT seconds
 # (default 120) of CPU; past it, grundy runs once within the same limit; else both run REPS times
 # (default 3), interleaved (crate, grundy, crate, ...). Printed: the medians of CPU time (user +
@@ -46,7 +48,7 @@ if [ -n "${CGT:-}" ]; then
     LIMIT=${LIMIT:-120}
     echo "seed $SEED, $COUNT random positions, $REPS runs each, crate limit $LIMIT s" >&2
     NEW=${NEW:-$((COUNT / 4))}
-    positions=$(python3 - "$SEED" "$COUNT" "${RECTANGLES:-1}" "${AMAZONS:-4}" "$NEW" <<'PY'
+    positions=$(python3 - "$SEED" "$COUNT" "${RECTANGLES:-1}" "${AMAZONS:-4}" "$NEW" "${DIGRAPH:-$NEW}" <<'PY'
 import random, sys
 r = random.Random(int(sys.argv[1]))
 def grid(rows, cols, cells):
@@ -105,6 +107,13 @@ for _ in range(int(sys.argv[5])):
     for i in r.sample(range(rows * cols), r.randint(3, 5)):
         cells[i] = "x"
     print("fission", grid(rows, cols, cells))
+# Digraph placement: its own draws, as the Amazons'.
+d = random.Random(int(sys.argv[1]) * 1000 + 831)
+for _ in range(int(sys.argv[6])):
+    n = d.randint(18, 24)
+    p = d.uniform(1 / 12, 1 / 6)
+    arcs = ["%d>%d" % (u, v) for u in range(1, n + 1) for v in range(1, n + 1) if u != v and d.random() < p]
+    print("digraph-placement", "".join(d.choice("br") for _ in range(n)) + ":" + ",".join(arcs))
 PY
 )
     limits=(--json --value-only --budget 33554432 --work 68719476736 --memory 17179869184 --chars 100000)
