@@ -205,11 +205,20 @@ fn row_bit(who: usize, r: usize) -> u64 {
 /// and skiers may ever stand is found by adding the rows their possible jumps land on, from the
 /// top down (a jump lands lower): a sound estimate, which may join rows no play joins.
 fn bands(g: &Grid) -> Vec<std::ops::Range<usize>> {
+    let (joined, occupied) = row_links(g.rows, g.cols, |r, c| g.at(r, c));
+    let mut out = vec![];
+    each_band(g.rows, joined, occupied, |band| out.push(band));
+    out
+}
+
+/// The links of [`bands`] of a board of `rows` x `cols` cells read by `at`: bit r of the first
+/// set when row r is joined to row r + 1, bit r of the second when row r holds a skier.
+fn row_links(rows: usize, cols: usize, at: impl Fn(usize, usize) -> u8) -> (u64, u64) {
     // Bit (32 * player + row): a jumper, or any skier, of that player may stand on that row.
     let (mut jumpers, mut skiers) = (0u64, 0u64);
-    for r in 0..g.rows {
-        for c in 0..g.cols {
-            let cell = g.at(r, c);
+    for r in 0..rows {
+        for c in 0..cols {
+            let cell = at(r, c);
             if let Some(who) = owner(cell) {
                 skiers |= row_bit(who, r);
                 if jumper(cell) {
@@ -218,9 +227,15 @@ fn bands(g: &Grid) -> Vec<std::ops::Range<usize>> {
             }
         }
     }
+    links_of(rows, jumpers, skiers)
+}
+
+/// [`row_links`] from where each player's jumpers and skiers stand (bit 32 * player + row).
+fn links_of(rows: usize, mut jumpers: u64, mut skiers: u64) -> (u64, u64) {
+    let occupied = (skiers | skiers >> 32) & 0xffff_ffff;
     // Row r is joined to row r + 1 when a jump may start on row r or r - 1.
     let mut joined = 0u64;
-    for r in 0..g.rows.saturating_sub(2) {
+    for r in 0..rows.saturating_sub(2) {
         for mover in 0..2 {
             if jumpers & row_bit(mover, r) != 0 && skiers & row_bit(1 - mover, r + 1) != 0 {
                 jumpers |= row_bit(mover, r + 2);
@@ -229,20 +244,23 @@ fn bands(g: &Grid) -> Vec<std::ops::Range<usize>> {
             }
         }
     }
-    let mut out: Vec<std::ops::Range<usize>> = vec![];
+    (joined, occupied)
+}
+
+/// Each band of [`bands`] from the links [`row_links`] found, in order.
+fn each_band(rows: usize, joined: u64, occupied: u64, mut band: impl FnMut(std::ops::Range<usize>)) {
     let mut r = 0;
-    while r < g.rows {
+    while r < rows {
         let start = r;
         while joined & row_bit(0, r) != 0 {
             r += 1;
         }
-        // Row r ends the band (the row below its last link).
-        if (start..=r).any(|k| skiers & (row_bit(0, k) | row_bit(1, k)) != 0) {
-            out.push(start..r + 1);
+        // Row r ends the band (the row below its last link); a band with no skier is none.
+        if (start..=r).any(|k| occupied & row_bit(0, k) != 0) {
+            band(start..r + 1);
         }
         r += 1;
     }
-    out
 }
 
 /// The board without its rows above the first band of rows ([`bands`]) and below the last
@@ -421,25 +439,25 @@ impl PlayHelp for SkiJumps {
 /// distances to their edges, one cell a move (*Winning Ways*, ch. 2), and the value is Left's
 /// count less Right's. The packed search asks it ([`PackedRules::key_value`]); a board past
 /// [`PACKED_CELLS`] is valued by its options.
-fn known_integer(g: &Grid) -> Option<i64> {
+fn known_integer(rows: usize, cols: usize, at: impl Fn(usize, usize) -> u8) -> Option<i64> {
     let mut count = 0i64;
-    for r in 0..g.rows {
+    for r in 0..rows {
         let mut left_seen = false;
-        for c in 0..g.cols {
-            let cell = g.at(r, c);
+        for c in 0..cols {
+            let cell = at(r, c);
             match owner(cell) {
                 Some(0) => {
                     left_seen = true;
-                    count += (g.cols - c) as i64;
+                    count += (cols - c) as i64;
                 }
                 Some(_) if left_seen => return None,
                 Some(_) => count -= (c + 1) as i64,
                 None => {}
             }
             // A jump still to come (a jumper above a skier of the other player's row).
-            if jumper(cell) && r + 1 < g.rows {
+            if jumper(cell) && r + 1 < rows {
                 let other = owner(cell).map(|w| 1 - w);
-                if (0..g.cols).any(|k| owner(g.at(r + 1, k)) == other) {
+                if (0..cols).any(|k| owner(at(r + 1, k)) == other) {
                     return None;
                 }
             }
@@ -464,11 +482,119 @@ fn pack(g: &Grid) -> Option<Packed> {
     Some(key)
 }
 
-/// The board [`pack`] made.
-fn unpack(key: Packed) -> Grid {
-    let (rows, cols) = ((key >> 124) as usize + 1, (key >> 120 & 15) as usize + 1);
-    let cells = (0..rows * cols).map(|i| (key >> (3 * i) & 7) as u8).collect();
-    Grid { rows, cols, cells }
+/// The rows and columns of a packed key.
+fn key_size(key: Packed) -> (usize, usize) {
+    ((key >> 124) as usize + 1, (key >> 120 & 15) as usize + 1)
+}
+
+/// The kind of cell `i` of a packed key.
+fn key_cell(key: Packed, i: usize) -> u8 {
+    (key >> (3 * i) & 7) as u8
+}
+
+/// The key with cell `i` made `kind`.
+fn with_cell(key: Packed, i: usize, kind: u8) -> Packed {
+    key & !(7 << (3 * i)) | u128::from(kind) << (3 * i)
+}
+
+/// The key's board cropped as [`cropped`] crops a board: its rows from the first band's to the
+/// last's, by a shift of the cells (rows are runs of cells), or one empty cell.
+fn cropped_key(key: Packed) -> Packed {
+    let rows = key_size(key).0;
+    let (joined, occupied) = key_row_links(key);
+    let (mut first, mut last) = (None, 0);
+    each_band(rows, joined, occupied, |band| {
+        first = first.or(Some(band.start));
+        last = band.end;
+    });
+    match first {
+        None => 0,
+        Some(0) if last == rows => key,
+        Some(start) => rows_of_key(key, start..last),
+    }
+}
+
+/// The lowest bit of each cell of a packed key.
+const CELL_LOW_BITS: Packed = {
+    let mut mask = 0;
+    let mut i = 0;
+    while i < PACKED_CELLS {
+        mask |= 1 << (3 * i);
+        i += 1;
+    }
+    mask
+};
+
+/// [`row_links`] of a packed key, read a row at a time from masks of the cells' kinds (1 and 2
+/// Left's, 3 and 4 Right's, 1 and 3 jumpers) rather than cell by cell: asked of every option.
+fn key_row_links(key: Packed) -> (u64, u64) {
+    let (rows, cols) = key_size(key);
+    let (b0, b1, b2) = (key & CELL_LOW_BITS, key >> 1 & CELL_LOW_BITS, key >> 2 & CELL_LOW_BITS);
+    // Left's skiers (001, 010) and jumpers (001); Right's skiers (011, 100) and jumpers (011).
+    let left = ((b0 ^ b1) & !b2, b0 & !b1 & !b2);
+    let right = ((b0 & b1 & !b2) | (b2 & !b1 & !b0), b0 & b1 & !b2);
+    let (mut jumpers, mut skiers) = (0u64, 0u64);
+    let row = (1u128 << (3 * cols)) - 1;
+    for r in 0..rows {
+        let in_row = row << (3 * cols * r) & CELL_LOW_BITS;
+        for (who, (skier, jumper)) in [left, right].into_iter().enumerate() {
+            if skier & in_row != 0 {
+                skiers |= row_bit(who, r);
+            }
+            if jumper & in_row != 0 {
+                jumpers |= row_bit(who, r);
+            }
+        }
+    }
+    links_of(rows, jumpers, skiers)
+}
+
+/// The rows `rows` of the key's board, a board of their own.
+fn rows_of_key(key: Packed, rows: std::ops::Range<usize>) -> Packed {
+    let cols = key_size(key).1;
+    let bits = 3 * cols * rows.len();
+    let cells = key >> (3 * cols * rows.start) & ((1u128 << bits) - 1);
+    ((rows.len() - 1) as u128) << 124 | ((cols - 1) as u128) << 120 | cells
+}
+
+/// Each move of player `mover` on the key's board, as the key it leaves (uncropped): the moves
+/// of [`moves`] and [`moved`], made on the bits.
+fn key_moves(key: Packed, mover: usize, mut each: impl FnMut(Packed)) {
+    let (rows, cols) = key_size(key);
+    for r in 0..rows {
+        for c in 0..cols {
+            let i = r * cols + c;
+            let cell = key_cell(key, i);
+            if owner(cell) != Some(mover) {
+                continue;
+            }
+            let gone = with_cell(key, i, EMPTY);
+            // Left's skiers go right (east), Right's left (west), then off the board.
+            let mut to = c;
+            loop {
+                let next = if mover == 0 { to.checked_add(1).filter(|&t| t < cols) } else { to.checked_sub(1) };
+                match next {
+                    None => {
+                        each(gone);
+                        break;
+                    }
+                    Some(t) if key_cell(key, r * cols + t) == EMPTY => {
+                        each(with_cell(gone, r * cols + t, cell));
+                        to = t;
+                    }
+                    Some(_) => break,
+                }
+            }
+            let (below, landing) = (i + cols, i + 2 * cols);
+            if jumper(cell)
+                && r + 2 < rows
+                && owner(key_cell(key, below)) == Some(1 - mover)
+                && key_cell(key, landing) == EMPTY
+            {
+                each(with_cell(with_cell(gone, below, slipper(key_cell(key, below))), landing, cell));
+            }
+        }
+    }
 }
 
 /// The packed search: a key is the board, three bits a cell, made canonical as
@@ -479,21 +605,23 @@ impl PackedRules for SkiJumps {
     }
 
     fn key_parts(&self, key: Packed, out: &mut Vec<Packed>) {
-        let g = unpack(key);
-        let bands = bands(&g);
-        if bands.len() > 1 {
-            out.extend(bands.into_iter().filter_map(|rows| pack(&cropped(rows_of(&g, rows)))));
+        let rows = key_size(key).0;
+        let (joined, occupied) = key_row_links(key);
+        let start = out.len();
+        each_band(rows, joined, occupied, |band| out.push(cropped_key(rows_of_key(key, band))));
+        if out.len() - start < 2 {
+            out.truncate(start);
         }
     }
 
     fn key_options(&self, key: Packed, mover: usize, out: &mut Vec<Packed>) {
-        let g = unpack(key);
         // An option keeps the board's size or crops it, so its key fits as the position's did.
-        out.extend(moves(&g, mover.min(1)).into_iter().filter_map(|m| pack(&cropped(moved(&g, m)))));
+        key_moves(key, mover.min(1), |option| out.push(cropped_key(option)));
     }
 
     fn key_value(&self, key: Packed, store: &mut GameStore) -> Option<Result<GameValue, PartizanError>> {
-        known_integer(&unpack(key)).map(|n| store.integer(n))
+        let (rows, cols) = key_size(key);
+        known_integer(rows, cols, |r, c| key_cell(key, r * cols + c)).map(|n| store.integer(n))
     }
 }
 
@@ -633,8 +761,9 @@ mod tests {
         assert_eq!(SkiJumps.tokens(&numbers("Ll/rR")), ["Ll/rR"]);
     }
 
-    /// Every board of up to 6 cells (each cell any of the five): the packed key's options and
-    /// parts are the keys of the plain rules' options and parts.
+    /// Every board of up to 6 cells (each cell any of the five), and 400 random larger ones:
+    /// the packed key's options and parts, made on the bits, are the keys of the plain rules'
+    /// options and parts.
     #[test]
     fn packed_keys_follow_the_plain_rules() {
         use crate::rules::board::grid::every_board;
@@ -662,6 +791,39 @@ mod tests {
             checked += 1;
         }
         assert_eq!(checked, 70_930);
+        // And 400 larger boards of 3 to 5 rows and 5 to 8 columns with 3 to 9 skiers, where
+        // the keys' shifts and bands reach further.
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut below = |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % n
+        };
+        for _ in 0..400 {
+            let (rows, cols) = (3 + below(3) as usize, 5 + below(4) as usize);
+            let mut g = Grid::filled(rows, cols, EMPTY);
+            for _ in 0..3 + below(7) {
+                g.set(below(rows as u64) as usize, below(cols as u64) as usize, 1 + below(4) as u8);
+            }
+            let numbers = g.numbers();
+            let k = key(&numbers);
+            for mover in 0..2 {
+                let mut options = vec![];
+                SkiJumps.key_options(k, mover, &mut options);
+                let mut plain: Vec<Packed> = SkiJumps.options(&numbers, mover).iter().map(|o| key(o)).collect();
+                options.sort_unstable();
+                plain.sort_unstable();
+                assert_eq!(options, plain, "{}", g.write(&ALPHABET));
+            }
+            let mut parts = vec![];
+            SkiJumps.key_parts(k, &mut parts);
+            let mut plain: Vec<Packed> =
+                SkiJumps.components(&numbers).unwrap_or_default().iter().map(|p| key(p)).collect();
+            parts.sort_unstable();
+            plain.sort_unstable();
+            assert_eq!(parts, plain, "{}", g.write(&ALPHABET));
+        }
     }
 
     /// The bands: rows no jump can join are valued apart, and the rows that never matter go.
