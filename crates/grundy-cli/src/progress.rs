@@ -1,6 +1,6 @@
 //! A progress bar on stderr for long `grundy sg` runs (indicatif): a bar, the values done, the
 //! rate and the time left, drawn only when stderr is a terminal, so that pipes and tests see
-//! nothing of it.
+//! nothing of it; the same for a survey, a quotient and an outcome search (a spinner).
 
 use std::io::IsTerminal;
 
@@ -14,6 +14,9 @@ const CODES_TEMPLATE: &str = "{bar:40} {pos}/{len} codes, {elapsed} so far, ETA 
 
 /// How a quotient's progress is drawn: the heaps added of those asked for, the order so far.
 const HEAPS_TEMPLATE: &str = "{bar:40} heap {pos}/{len}, {msg}, {elapsed} so far";
+
+/// How an outcome search's progress is drawn: a spinner, the time so far and the search's words.
+const SEARCH_TEMPLATE: &str = "{spinner} {elapsed} so far, {msg}";
 
 /// A bar from `at` to `len` values, drawn on stderr.
 pub struct Progress {
@@ -40,6 +43,39 @@ impl Progress {
         std::io::stderr()
             .is_terminal()
             .then(|| Progress::styled(len, 0, ProgressDrawTarget::stderr_with_hz(5), HEAPS_TEMPLATE))
+    }
+
+    /// A spinner for an outcome search (the positions visited, the first moves refuted, the
+    /// forecast in the message), or `None` when stderr is not a terminal.
+    pub fn search_on_terminal() -> Option<Progress> {
+        std::io::stderr().is_terminal().then(|| {
+            let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr_with_hz(5));
+            // The template is a constant, so it parses; a spinner without its style still counts.
+            if let Ok(style) = ProgressStyle::with_template(SEARCH_TEMPLATE) {
+                bar.set_style(style);
+            }
+            Progress { bar }
+        })
+    }
+
+    /// Shows an outcome search's progress: the positions visited of those allowed, the first
+    /// moves of the player moving first proven to lose, and the forecast once made.
+    pub fn show_search(&self, p: &grundy::frontend::OutcomeProgress) {
+        let forecast = p.forecast.map(|f| format!(", about {f} forecast")).unwrap_or_default();
+        self.bar.set_message(format!(
+            "{} positions of {} allowed{forecast}; {} moving first: {} of {} first moves proven to lose",
+            p.nodes,
+            p.limit,
+            grundy::frontend::side(p.mover),
+            p.refuted,
+            p.moves
+        ));
+        self.bar.tick();
+    }
+
+    /// Clears the line, where the bar is shared.
+    pub fn clear(&self) {
+        self.bar.finish_and_clear();
     }
 
     /// Shows a message beside the bar.
@@ -113,5 +149,6 @@ mod tests {
     fn the_template_parses() {
         assert!(ProgressStyle::with_template(TEMPLATE).is_ok());
         assert!(ProgressStyle::with_template(CODES_TEMPLATE).is_ok());
+        assert!(ProgressStyle::with_template(SEARCH_TEMPLATE).is_ok());
     }
 }

@@ -305,3 +305,19 @@ fn an_arc_kayles_value_stops_at_ctrl_c_while_options_are_listed() {
     let err = stopped_at_ctrl_c(&o, took, "value arc-kayles");
     assert!(err.contains("before the answer was complete"), "{err}");
 }
+
+/// An outcome search (the empty 9x7 Domineering board, past its value: Left moving first wins
+/// after some 600,000 positions, a few seconds, Right's search takes minutes) stopped by Ctrl-C prints what it had proven
+/// for each first player, and its line.
+#[test]
+fn an_outcome_search_prints_what_it_had_proven() {
+    let board = ["......."; 9].join("/");
+    let (o, took) = interrupted(&["analyze", "domineering", &board], Duration::from_secs(15));
+    let err = stopped_at_ctrl_c(&o, took, "analyze");
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    assert!(err.contains("who wins is not known yet"), "{err}");
+    let out = text(&o.stdout);
+    assert!(out.starts_with("stopped at Ctrl-C after an outcome search of "), "{out}");
+    assert!(out.contains("\n  Left moving first wins, with Left places a vertical domino on "), "{out}");
+    assert!(out.contains("\n  Right moving first: "), "{out}");
+}

@@ -1,7 +1,9 @@
 //! `grundy analyze` of partizan boards past the reach of their values, the real binary: who
 //! wins by the outcome search, its class and a winning move in the text and the JSON, a move
 //! that is a move of the board and wins (checked by a second analysis of the position it
-//! leaves), `--memory` read and refused as a bad argument, the node bound refused in one line.
+//! leaves), `--memory` read and refused as a bad argument, the node bound refused in one line;
+//! the forecast's refusal before the search, whose advice works; `--time` printing what was
+//! proven; a board past 64 cells refused in one line.
 
 use std::process::{Command, Output};
 
@@ -99,4 +101,72 @@ fn a_partizan_outcome_names_the_sides() {
     // An impartial one keeps N and P.
     let text = String::from_utf8(grundy(&["analyze", "nim", "3", "4"]).stdout).unwrap();
     assert_eq!(text.lines().nth(1), Some("outcome: N (the first player wins with best play)"), "{text}");
+}
+
+const EIGHT_BY_SEVEN: &str = "......./......./......./......./......./......./......./.......";
+
+/// A search forecast past its budget is refused before it runs, in one line naming the
+/// forecast, its CPU time and the budget that raises it; that budget answers.
+#[test]
+fn a_search_forecast_past_its_budget_is_refused_with_advice_that_works() {
+    let out = grundy(&["analyze", "domineering", EIGHT_BY_SEVEN, "--budget", "2048"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("the outcome search is forecast to visit about ") && err.contains(" s of CPU"), "{err}");
+    let advised =
+        err.split("--budget ").last().and_then(|t| t.split(' ').next()).expect("the budget that raises it").to_string();
+    assert!(err.contains(&format!("--budget {advised} raises it")), "{err}");
+    let a = json(&["analyze", "domineering", EIGHT_BY_SEVEN, "--budget", &advised, "--json"]);
+    assert_eq!(a["outcome_class"], "L");
+}
+
+/// `--time` stops the search and prints what it had proven for each first player (the empty
+/// 9x7 board: Left moving first wins after some 600,000 positions, a few seconds, Right's
+/// search takes minutes), with one line on stderr saying so; `--json` prints it as one object.
+/// Stopped before anything is proven, one line says so. A bad `--time` is refused.
+#[test]
+fn time_stops_the_search_and_prints_what_was_proven() {
+    let board = ["......."; 9].join("/");
+    let (text_run, json_run) = std::thread::scope(|s| {
+        let text = s.spawn(|| grundy(&["analyze", "domineering", &board, "--time", "20"]));
+        let json = s.spawn(|| grundy(&["analyze", "domineering", &board, "--time", "20", "--json"]));
+        (text.join().unwrap(), json.join().unwrap())
+    });
+    assert_eq!(text_run.status.code(), Some(2));
+    let err = String::from_utf8(text_run.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.starts_with("grundy: stopped at --time 20 after ") && err.contains("a longer --time, or none"),
+        "{err}"
+    );
+    let text = String::from_utf8(text_run.stdout).unwrap();
+    assert!(text.starts_with("stopped at --time 20 after an outcome search of "), "{text}");
+    assert!(text.contains("\n  Left moving first wins, with Left places a vertical domino on "), "{text}");
+    assert!(text.contains("\n  Right moving first: "), "{text}");
+    let j: serde_json::Value = serde_json::from_slice(&json_run.stdout).unwrap();
+    assert_eq!(j["stopped"], "stopped at --time 20");
+    assert!(j["search_nodes"].as_u64().is_some_and(|n| n > 0) && j["proven"].as_array().unwrap().len() == 2, "{j}");
+    let eight = ["........"; 8].join("/");
+    let out = grundy(&["analyze", "domineering", &eight, "--time", "1"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("before the answer was complete") && err.contains("nothing was proven yet"), "{err}");
+    assert!(out.stdout.is_empty());
+    for bad in ["0", "-1", "x"] {
+        let out = grundy(&["analyze", "domineering", SIX, "--time", bad]);
+        assert_eq!(out.status.code(), Some(2), "--time {bad}");
+        assert!(String::from_utf8(out.stderr).unwrap().contains("--time"));
+    }
+}
+
+/// A board past 64 cells (9x9 Domineering) is refused in one line saying what is supported.
+#[test]
+fn a_board_past_sixty_four_cells_is_refused_in_one_line() {
+    let board = ["........."; 9].join("/");
+    let out = grundy(&["analyze", "domineering", &board]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("81 cells (9 x 9)") && err.contains("at most 64 cells are supported"), "{err}");
 }

@@ -528,3 +528,39 @@ fn a_hint_says_how_to_type_its_moves() {
         g.finish();
     }
 }
+
+/// A won Domineering board past the reach of its value (8x7: Left wins whoever starts, by an
+/// outcome search of some 240,000 positions from nothing) is played to the end with one table
+/// kept for the whole game: the human (Left) plays the hints, and every hint that is an outcome
+/// search of the position (until the board is small enough to be valued) begins from what the searches before it proved, so it visits a small
+/// part of the positions a fresh analysis of the board visits.
+#[test]
+fn a_won_domineering_board_is_played_move_after_move_from_one_kept_table() {
+    let board = ["......."; 8].join("/");
+    let fresh = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["analyze", "domineering", &board, "--json"])
+        .output()
+        .expect("the binary runs");
+    let fresh: serde_json::Value = serde_json::from_slice(&fresh.stdout).expect("one JSON object");
+    let fresh = fresh["search_nodes"].as_u64().expect("an outcome search");
+    assert!(fresh > 100_000, "{fresh}");
+    let mut g = Game::start(&["domineering", &board, "--seed", "5"]);
+    let mut searched = vec![];
+    loop {
+        let (_, prompted) = g.next();
+        if !prompted {
+            break;
+        }
+        g.send("hint");
+        let (hint, _) = g.next();
+        // Until the board is small enough to be valued (then the hint lists every move).
+        let nodes: Option<u64> =
+            hint.split("outcome search of ").nth(1).and_then(|t| t.split(' ').next()).and_then(|n| n.parse().ok());
+        searched.extend(nodes);
+        let typed = hint.split("type '").nth(1).and_then(|t| t.split('\'').next()).expect("a move to type");
+        g.send(typed);
+    }
+    assert!(g.all.contains("You win!"), "{}", g.all);
+    assert!(searched.len() >= 3, "{searched:?}");
+    assert!(searched.iter().all(|&n| n * 100 < fresh), "hints {searched:?} against {fresh} from nothing");
+}

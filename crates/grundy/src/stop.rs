@@ -188,6 +188,49 @@ impl Ticker {
     }
 }
 
+// The CPU clock of forecasts (a sequence's time, the outcome search's probe): here, below
+// every layer, so that each reads the same clock.
+/// The CPU time used so far by the thread that computes (or, when the engine runs threads of
+/// its own, by the whole process, whose time is then the sum of its threads'), or the wall
+/// time where the system has no CPU clock.
+pub(crate) struct Clock {
+    process: bool,
+    start: Option<Duration>,
+    wall: Instant,
+}
+
+impl Clock {
+    /// A clock reading from now: the process's CPU time when `process`, else the thread's.
+    pub(crate) fn start(process: bool) -> Clock {
+        Clock { process, start: cpu_now(process), wall: Instant::now() }
+    }
+
+    /// Seconds since the start.
+    pub(crate) fn seconds(&self) -> f64 {
+        match (self.start, cpu_now(self.process)) {
+            (Some(start), Some(now)) => now.saturating_sub(start).as_secs_f64(),
+            _ => self.wall.elapsed().as_secs_f64(),
+        }
+    }
+}
+
+/// The CPU time of this process or thread since it began, `None` where the system has no such
+/// clock (`clock_gettime`'s CPU-time clocks on Unix, `GetProcessTimes` and `GetThreadTimes` on
+/// Windows; none in a browser).
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+fn cpu_now(process: bool) -> Option<Duration> {
+    match process {
+        true => cpu_time::ProcessTime::try_now().ok().map(|t| t.as_duration()),
+        false => cpu_time::ThreadTime::try_now().ok().map(|t| t.as_duration()),
+    }
+}
+
+/// A browser has no CPU-time clock: the forecast reads the wall clock there.
+#[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+fn cpu_now(_process: bool) -> Option<Duration> {
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

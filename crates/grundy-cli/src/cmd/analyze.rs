@@ -84,7 +84,15 @@ pub struct Args {
     /// not read: give the number of bytes.
     #[arg(long, value_name = "BYTES")]
     memory: Option<String>,
+    /// Stop after SECONDS of wall time (default: no limit; Ctrl-C stops it too). An outcome
+    /// search stopped so prints what it had proven: each first player's answer, or the first
+    /// moves it had proven to lose.
+    #[arg(long, value_name = "SECONDS", conflicts_with = "each_vertex")]
+    time: Option<String>,
 }
+
+/// The longest `--time` taken: a week.
+const MAX_TIME: std::time::Duration = std::time::Duration::from_secs(7 * 24 * 3600);
 
 /// Reads the stores of `--store DIR` (each written by `grundy sg GAME --upto N --store DIR`)
 /// once for the life of the process, for [`AnalyzeOptions::stored`]; `None` when none is
@@ -202,7 +210,34 @@ pub fn run(args: Args) -> Result<(), CliError> {
     // out unless --explain asks, and --json always has them.
     options.explain = args.explain || args.json;
     let limit = args.limit.as_deref().map(parse_limit).transpose()?;
-    let mut a = analyze(&game, &position, &options).map_err(CliError::analysis)?;
+    let time = args
+        .time
+        .as_deref()
+        .map(|t| {
+            crate::cmd::parse_seconds(t, "--time", MAX_TIME, "an analysis runs for")
+                .map_err(|e| CliError::usage(e).argument("--time"))
+        })
+        .transpose()?;
+    // A long outcome search shows its progress on a terminal (pipes see nothing).
+    let bar = crate::progress::Progress::search_on_terminal().map(std::sync::Arc::new);
+    if let Some(bar) = &bar {
+        let bar = std::sync::Arc::clone(bar);
+        options.outcomes = options.outcomes.clone().with_progress(std::sync::Arc::new(move |p| bar.show_search(p)));
+    }
+    let analysed = match time {
+        Some(limit) => grundy::StopToken::after_within_current(limit).run(|| analyze(&game, &position, &options)),
+        None => analyze(&game, &position, &options),
+    };
+    if let Some(bar) = &bar {
+        bar.clear();
+    }
+    let mut a = match analysed {
+        Ok(a) => a,
+        Err(grundy::AnalyzeError::Stopped(_)) => {
+            return Err(stopped(&args, &options.outcomes.proven(), args.time.as_deref()));
+        }
+        Err(e) => return Err(CliError::analysis(e)),
+    };
     if args.json {
         // JSON lists every move unless a limit is asked for; its count stays the exact one.
         if let Some(Some(limit)) = limit {
@@ -214,6 +249,85 @@ pub fn run(args: Args) -> Result<(), CliError> {
         emit(&render(&a, args.explain, limit.unwrap_or(Some(DEFAULT_LIMIT))));
     }
     Ok(())
+}
+
+/// An analysis stopped by `--time` or Ctrl-C: what its outcome search had proven, printed (the
+/// text, or `--json`'s object), and the line saying where it stopped. A stop outside the
+/// outcome search proved nothing to print.
+fn stopped(args: &Args, proven: &Option<grundy::frontend::OutcomeProven>, time: Option<&str>) -> CliError {
+    use grundy::frontend::FirstProven;
+    let why = match time {
+        Some(t) if !crate::interrupt::interrupted() => format!("stopped at --time {t}"),
+        _ => "stopped at Ctrl-C".to_string(),
+    };
+    let go_on = match time {
+        Some(_) => "a longer --time, or none, goes on",
+        None => "run it again and let it finish",
+    };
+    let done = |message: String| match time {
+        Some(_) if !crate::interrupt::interrupted() => CliError {
+            message,
+            code: 2,
+            kind: crate::ErrorKind::Refused,
+            argument: Some("--time".into()),
+            after_output: true,
+        },
+        _ => CliError::interrupted(message),
+    };
+    // Something proven: a first player answered, or a first move proven to lose.
+    let some = |p: &&grundy::frontend::OutcomeProven| {
+        p.first.iter().any(|f| match f {
+            FirstProven::Answered { .. } => true,
+            FirstProven::Partly { refuted, .. } => !refuted.is_empty(),
+            FirstProven::NotBegun => false,
+        })
+    };
+    let Some(p) = proven.as_ref().filter(some) else {
+        let searched = proven.as_ref().map(|p| format!(" (after an outcome search of {} positions)", p.nodes));
+        let mut e = done(format!(
+            "{why} before the answer was complete{}: nothing was proven yet; {go_on}",
+            searched.unwrap_or_default()
+        ));
+        e.after_output = false;
+        return e;
+    };
+    let side = grundy::frontend::side;
+    let words = |m: usize, f: &FirstProven| match f {
+        FirstProven::NotBegun => format!("{} moving first: not searched yet", side(m)),
+        FirstProven::Answered { wins: true, winning_move } => {
+            format!("{} moving first wins, with {}", side(m), winning_move.as_deref().unwrap_or("a move not kept"))
+        }
+        FirstProven::Answered { wins: false, .. } => format!("{} moving first loses", side(m)),
+        FirstProven::Partly { refuted, moves } if refuted.is_empty() => {
+            format!("{} moving first: none of the {moves} first moves proven to lose yet", side(m))
+        }
+        FirstProven::Partly { refuted, moves } => format!(
+            "{} moving first: {} of {moves} first moves proven to lose ({}); the rest not yet searched",
+            side(m),
+            refuted.len(),
+            refuted.join("; ")
+        ),
+    };
+    let lines: Vec<String> = p.first.iter().enumerate().map(|(m, f)| words(m, f)).collect();
+    let forecast = p.forecast.map(|f| format!(" (forecast: about {f})")).unwrap_or_default();
+    if args.json {
+        let json = serde_json::json!({
+            "game": args.problem.game,
+            "stopped": why,
+            "search_nodes": p.nodes,
+            "forecast_nodes": p.forecast,
+            "proven": lines,
+        });
+        emit(&format!("{json}\n"));
+    } else {
+        let mut out = format!("{why} after an outcome search of {} positions{forecast}; proven so far:\n", p.nodes);
+        for line in &lines {
+            out += &format!("  {line}\n");
+        }
+        out += "what was proven is kept only for this run: the outcome search keeps no store on disk\n";
+        emit(&out);
+    }
+    done(format!("{why} after {} positions: who wins is not known yet (what was proven is printed); {go_on}", p.nodes))
 }
 
 /// The Python run by `--dask`: $PYTHON, else python3.

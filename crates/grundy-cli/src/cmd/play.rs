@@ -87,6 +87,9 @@ pub fn run(args: Args) -> Result<(), CliError> {
     )?;
     let fill = crate::cmd::analyze::fill_command(&args.problem.game, &args.problem.position);
     options.stored = crate::cmd::analyze::read_stores(&args.store, &fill)?;
+    // One outcome search's table for the whole game: each move of the computer (and each hint)
+    // on a partizan board past its value begins from what the searches before it proved.
+    options.outcomes = grundy::frontend::OutcomeCache::keeping();
     let level: Level = args.level.parse().map_err(CliError::usage)?;
     if options.convention == Convention::Every && game.as_graph().is_some() {
         return Err(CliError::usage("Every-SG needs games that end; tokens on a graph with cycles may go on for ever")
@@ -405,6 +408,11 @@ fn hint(s: &Session) -> String {
             let total = a.winning_move_count.unwrap_or(listed as u128);
             if total > MAX_HINTS as u128 {
                 t += &format!("  ... and {} more\n", total - MAX_HINTS as u128);
+            }
+            if let Some(nodes) = a.search_nodes {
+                t += &format!(
+                    "(found by an outcome search of {nodes} positions, beginning from what the searches of this game proved before)\n"
+                );
             }
             t
         }

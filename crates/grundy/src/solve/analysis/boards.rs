@@ -30,6 +30,7 @@ pub(super) fn board(b: &Board, numbers: &[u64], options: &AnalyzeOptions) -> Res
         to_move: options.to_move.index(),
         budget: options.budget,
         memory: options.memory,
+        outcomes: Some(&options.outcomes),
         heaps: &Engine,
         search: &EngineSearch,
     };

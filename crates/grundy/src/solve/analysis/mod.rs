@@ -65,9 +65,13 @@ pub struct AnalyzeOptions {
     /// The most bytes the outcome search of a partizan board may hold in its transposition
     /// table and its values (`--memory`).
     pub memory: u64,
+    /// What the outcome searches of partizan boards keep for the caller: their table between
+    /// searches where it keeps one (a play session), what a stopped search had proven, a hook on
+    /// progress. Clones share it.
+    pub outcomes: OutcomeCache,
 }
 
-pub use crate::rules::board::machinery::outcome::DEFAULT_SEARCH_MEMORY;
+pub use crate::rules::board::machinery::outcome::{OutcomeCache, DEFAULT_SEARCH_MEMORY};
 
 impl Default for AnalyzeOptions {
     fn default() -> Self {
@@ -79,6 +83,7 @@ impl Default for AnalyzeOptions {
             stored: None,
             quotients: QuotientCache::default(),
             memory: DEFAULT_SEARCH_MEMORY,
+            outcomes: OutcomeCache::default(),
         }
     }
 }

@@ -106,7 +106,7 @@ impl Grid {
         }
         if grid.cells.len() > MAX_CELLS {
             return Err(format!(
-                "the board has {} cells ({} x {}); at most {MAX_CELLS} are allowed",
+                "the board has {} cells ({} x {}); boards of at most {MAX_CELLS} cells are supported (8 x 8, 7 x 9, 4 x 16, ...: the cells of one 64-bit word): give a smaller board",
                 grid.cells.len(),
                 grid.rows,
                 grid.cols

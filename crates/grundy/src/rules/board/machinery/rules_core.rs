@@ -238,6 +238,9 @@ pub struct BoardContext<'a> {
     pub budget: u64,
     /// The most bytes an outcome search may hold (`--memory`).
     pub memory: u64,
+    /// What outcome searches keep for the caller (the analysis passes
+    /// `AnalyzeOptions::outcomes`); `None`: nothing kept.
+    pub outcomes: Option<&'a outcome::OutcomeCache>,
     /// Where heap values come from.
     pub heaps: &'a dyn HeapEngine,
     /// The engine's exact search, for a position no theory answers.
@@ -247,7 +250,15 @@ pub struct BoardContext<'a> {
 impl<'a> BoardContext<'a> {
     /// The context of a call without the analysis: the first player to move, no exact search.
     pub fn plain(misere: bool, budget: u64, heaps: &'a dyn HeapEngine) -> Self {
-        BoardContext { misere, to_move: 0, budget, memory: outcome::DEFAULT_SEARCH_MEMORY, heaps, search: &NoSearch }
+        BoardContext {
+            misere,
+            to_move: 0,
+            budget,
+            memory: outcome::DEFAULT_SEARCH_MEMORY,
+            outcomes: None,
+            heaps,
+            search: &NoSearch,
+        }
     }
 }
 

@@ -19,6 +19,7 @@
 //! it proved stays in the caller's table, so a caller that keeps the table starts its next
 //! search from it (an analysis makes a fresh one, and so a play session does today).
 
+pub mod cache;
 pub mod domineering;
 pub mod packed;
 pub mod table;
@@ -30,6 +31,7 @@ use crate::rules::board::machinery::partizan::side;
 use crate::rules::board::machinery::value::{partizan_error, BoardValues};
 use crate::rules::board::{BoardContext, BoardRules, Method};
 use crate::values::partizan::{GameStore, GameValue, PartizanOutcome};
+pub use cache::{FirstProven, OutcomeCache, OutcomeProgress, OutcomeProven, ProgressHook};
 pub use table::{Known, OutcomeTable};
 
 /// The nodes the outcome search may visit for each unit of an analysis's budget
@@ -167,6 +169,17 @@ pub struct Searcher<'a, G: OutcomeGame> {
     /// Whether parts are still valued: once the store holds half its bound, every part stays on
     /// the board (the sums made at each node only grow the store).
     valuing: bool,
+    /// Where the search stands: at each depth from the root, the move being tried and the
+    /// moves there, for the forecast ([`crate::rules::board::machinery::forecast::outcome_nodes`]).
+    path: Vec<(u32, u32)>,
+    /// The depth of the position visited last.
+    depth: usize,
+    /// The root searched now: its player moving first, its first moves proven to lose so far,
+    /// its first moves, and the nodes visited before it began.
+    root: (usize, Vec<Vec<u64>>, usize, u64),
+    /// The caller's hook on progress, and the forecast it is told.
+    hook: Option<ProgressHook>,
+    forecast: Option<u64>,
 }
 
 /// The latest birthday of a sum of values searched beside the board, unless it is a number: a
@@ -195,7 +208,42 @@ impl<'a, G: OutcomeGame> Searcher<'a, G> {
             lists: vec![],
             valuing: true,
             too_big: std::collections::HashSet::new(),
+            path: vec![],
+            depth: 0,
+            root: (0, vec![], 0, 0),
+            hook: None,
+            forecast: None,
         })
+    }
+
+    /// This search with `hook` told of its progress every few thousand nodes.
+    pub fn with_progress(mut self, hook: Option<ProgressHook>) -> Self {
+        self.hook = hook;
+        self
+    }
+
+    /// The nodes the search of the root it searches now will visit in all, forecast from where
+    /// it stands ([`crate::rules::board::machinery::forecast::outcome_nodes`]); `None` before
+    /// it has tried a move of the losing side.
+    pub fn root_forecast(&self) -> Option<u64> {
+        let path = self.path.get(..self.depth.min(self.path.len())).unwrap_or_default();
+        crate::rules::board::machinery::forecast::outcome_nodes(self.nodes - self.root.3, path)
+    }
+
+    /// What the search of the root it searches now has proven: the first moves proven to lose
+    /// (each the numbers it leaves), of how many.
+    pub fn root_proven(&self) -> (Vec<Vec<u64>>, usize) {
+        (self.root.1.clone(), self.root.2)
+    }
+
+    /// Where the search at `depth` tries its `k`-th of `m` moves.
+    fn mark(&mut self, depth: usize, k: usize, m: usize) {
+        if self.path.len() <= depth {
+            self.path.resize(depth + 1, (0, 0));
+        }
+        if let Some(at) = self.path.get_mut(depth) {
+            *at = (u32::try_from(k).unwrap_or(u32::MAX), u32::try_from(m).unwrap_or(u32::MAX));
+        }
     }
 
     /// The nodes visited so far.
@@ -227,10 +275,14 @@ impl<'a, G: OutcomeGame> Searcher<'a, G> {
             children.push((rank, option, child));
         }
         children.sort_by_key(|c| c.0);
-        for (_, option, child) in children {
+        self.root = (mover, vec![], children.len(), self.nodes);
+        let moves = children.len();
+        for (i, (_, option, child)) in children.into_iter().enumerate() {
+            self.mark(0, i, moves);
             if !self.wins(&child, self.zero, 1 - mover, 1, false)? {
                 return Ok(FirstPlayer { wins: true, winning_move: Some(option.clone()) });
             }
+            self.root.1.push(option.clone());
         }
         Ok(FirstPlayer { wins: false, winning_move: None })
     }
@@ -243,6 +295,16 @@ impl<'a, G: OutcomeGame> Searcher<'a, G> {
         }
         if self.nodes.is_multiple_of(CHECK_EVERY) {
             crate::stop::check()?;
+            if let Some(hook) = &self.hook {
+                hook(&OutcomeProgress {
+                    nodes: self.nodes,
+                    limit: self.limits.nodes,
+                    mover: self.root.0,
+                    refuted: self.root.1.len(),
+                    moves: self.root.2,
+                    forecast: self.forecast,
+                });
+            }
             if self.valuing && self.store.memory_used() > self.store.memory_limit() / 2 {
                 self.valuing = false;
             }
@@ -260,6 +322,7 @@ impl<'a, G: OutcomeGame> Searcher<'a, G> {
         depth: usize,
         asked: bool,
     ) -> Result<bool, AnalyzeError> {
+        self.depth = depth;
         self.visit()?;
         if depth > MAX_DEPTH {
             return Err(AnalyzeError::Unsupported(format!("a play longer than {MAX_DEPTH} moves is not searched")));
@@ -356,7 +419,10 @@ impl<'a, G: OutcomeGame> Searcher<'a, G> {
         for (i, (child, known)) in list.iter().enumerate() {
             let theirs = match known {
                 Some(known) if bare => *known,
-                _ => self.wins(child, v, 1 - mover, depth + 1, bare && known.is_none() && self.game.asks())?,
+                _ => {
+                    self.mark(depth, i, board_moves);
+                    self.wins(child, v, 1 - mover, depth + 1, bare && known.is_none() && self.game.asks())?
+                }
             };
             if !theirs {
                 won = Some(i);
@@ -391,6 +457,21 @@ impl<'a, G: OutcomeGame> Searcher<'a, G> {
     }
 }
 
+/// How one analysis runs its search beside its limits: the forecast's probe, the caller's hook
+/// on progress, and (filled in) what was proven when the search stopped short.
+#[derive(Clone, Default)]
+pub struct SearchRun {
+    /// The nodes the forecast's probe visits for each player moving first before the forecast
+    /// is read (0: no forecast).
+    pub probe: u64,
+    /// The caller's hook on progress.
+    pub hook: Option<ProgressHook>,
+    /// What the search had proven when it stopped short of its answer.
+    pub proven: OutcomeProven,
+    /// The CPU seconds the probe took and the nodes it visited, once it ran.
+    pub probed: Option<(f64, u64)>,
+}
+
 /// A game's outcome search behind one object ([`crate::rules::board::Theory::outcome_search`]):
 /// the search of any [`OutcomeGame`].
 pub trait OutcomeSearch {
@@ -404,24 +485,140 @@ pub trait OutcomeSearch {
         store: &mut GameStore,
         table: &mut OutcomeTable,
         limits: OutcomeLimits,
-    ) -> Result<OutcomeAnswer, AnalyzeError>;
-}
+    ) -> Result<OutcomeAnswer, AnalyzeError> {
+        self.search_within(rules, numbers, store, table, limits, &mut SearchRun::default())
+    }
 
-impl<G: OutcomeGame> OutcomeSearch for G {
-    fn search(
+    /// [`OutcomeSearch::search`], first forecast by a probe of `run.probe` nodes for each
+    /// player moving first and refused when the forecast passes `limits` (the probe's work is
+    /// kept in the table, and the search goes on from it), telling `run.hook` of its progress,
+    /// and leaving in `run.proven` what it had proven when it stopped short.
+    fn search_within(
         &self,
         rules: &dyn BoardRules,
         numbers: &[u64],
         store: &mut GameStore,
         table: &mut OutcomeTable,
         limits: OutcomeLimits,
+        run: &mut SearchRun,
+    ) -> Result<OutcomeAnswer, AnalyzeError>;
+}
+
+/// How many times the forecast the budget advised by a refusal holds: the forecast is a
+/// measured estimate, not a bound (the empty 8x7 board at `--budget 2048`, a probe of 8,192
+/// positions a side, was forecast at 106,226 positions and took 244,627; bench/HISTORY.md).
+pub const FORECAST_MARGIN: u64 = 3;
+
+impl<G: OutcomeGame> OutcomeSearch for G {
+    fn search_within(
+        &self,
+        rules: &dyn BoardRules,
+        numbers: &[u64],
+        store: &mut GameStore,
+        table: &mut OutcomeTable,
+        limits: OutcomeLimits,
+        run: &mut SearchRun,
     ) -> Result<OutcomeAnswer, AnalyzeError> {
-        let mut searcher = Searcher::new(self, rules, store, table, limits)?;
-        let left = searcher.first_player(numbers, &rules.options(numbers, 0), 0)?;
-        let right = searcher.first_player(numbers, &rules.options(numbers, 1), 1)?;
+        let mut searcher = Searcher::new(self, rules, store, table, limits)?.with_progress(run.hook.clone());
+        let options = [rules.options(numbers, 0), rules.options(numbers, 1)];
+        let mut answers: [Option<FirstPlayer>; 2] = [None, None];
+        // What is proven when the search stops short of an answer, kept for the caller.
+        let proven = |searcher: &Searcher<'_, G>, answers: &[Option<FirstPlayer>; 2], at: Option<usize>| {
+            let first = [0, 1].map(|m| match (&answers[m], at) {
+                (Some(a), _) => FirstProven::Answered {
+                    wins: a.wins,
+                    winning_move: a.winning_move.as_ref().map(|o| rules.describe(numbers, o)),
+                },
+                (None, Some(at)) if at == m => {
+                    let (refuted, moves) = searcher.root_proven();
+                    FirstProven::Partly { refuted: refuted.iter().map(|o| rules.describe(numbers, o)).collect(), moves }
+                }
+                _ => FirstProven::NotBegun,
+            });
+            OutcomeProven { nodes: searcher.nodes(), first, forecast: searcher.forecast }
+        };
+        if run.probe > 0 && run.probe < limits.nodes {
+            let clock = crate::stop::Clock::start(false);
+            let mut forecast = Some(0u64);
+            for (mover, moves) in options.iter().enumerate() {
+                let before = searcher.nodes;
+                searcher.limits.nodes = before.saturating_add(run.probe).min(limits.nodes);
+                match searcher.first_player(numbers, moves, mover) {
+                    Ok(a) => {
+                        answers[mover] = Some(a);
+                        forecast = forecast.map(|f| f + (searcher.nodes - before));
+                    }
+                    Err(AnalyzeError::GaveUp(_)) if searcher.nodes <= limits.nodes => {
+                        let n = searcher.root_forecast().map(|n| n.saturating_mul(FORECAST_SCALE));
+                        forecast = forecast.zip(n).map(|(f, n)| f.saturating_add(n));
+                    }
+                    Err(e) => {
+                        run.proven = proven(&searcher, &answers, Some(mover));
+                        return Err(e);
+                    }
+                }
+            }
+            searcher.limits = limits;
+            let probed = searcher.nodes;
+            run.probed = Some((clock.seconds(), probed));
+            // The forecast counts the probe's nodes, which the search does not visit again
+            // (they are in the table) but were spent.
+            searcher.forecast = forecast.map(|f| f.max(probed));
+            if let Some(f) = searcher.forecast.filter(|&f| f > limits.nodes) {
+                run.proven = proven(&searcher, &answers, None);
+                return Err(AnalyzeError::Unsupported(refusal(f, clock.seconds(), probed, limits)));
+            }
+        }
+        for (mover, moves) in options.iter().enumerate() {
+            if answers[mover].is_some() {
+                continue;
+            }
+            match searcher.first_player(numbers, moves, mover) {
+                Ok(a) => answers[mover] = Some(a),
+                Err(e) => {
+                    run.proven = proven(&searcher, &answers, Some(mover));
+                    return Err(e);
+                }
+            }
+        }
+        let [Some(left), Some(right)] = answers else {
+            return Err(AnalyzeError::Unsupported("the outcome search answered neither first player".into()));
+        };
         Ok(OutcomeAnswer { left, right, nodes: searcher.nodes() })
     }
 }
+
+/// The one line refusing a search forecast at `forecast` nodes, past `limits`, the probe
+/// having visited `probed` nodes in `seconds` of CPU: what it would take, and the budget that
+/// holds [`FORECAST_MARGIN`] times the forecast.
+fn refusal(forecast: u64, seconds: f64, probed: u64, limits: OutcomeLimits) -> String {
+    let rate = probed as f64 / seconds.max(1e-3);
+    let cpu = forecast as f64 / rate;
+    let advised = forecast.saturating_mul(FORECAST_MARGIN).div_ceil(NODES_A_BUDGET_UNIT);
+    // The largest budget an analysis takes.
+    let max = Work::MovesExamined.max_budget();
+    let raise = if advised <= max {
+        format!("--budget {advised} raises it (a margin of {FORECAST_MARGIN} times the forecast)")
+    } else {
+        format!("that is past --budget {max}, the most this program allows: the search is not run")
+    };
+    format!(
+        "the outcome search is forecast to visit about {forecast} positions, about {cpu:.1} s of CPU at the {rate:.0} a second its probe of {probed} measured, past the {} that --budget {} allows ({NODES_A_BUDGET_UNIT} a unit): {raise}",
+        limits.nodes, limits.budget
+    )
+}
+
+/// The nodes the forecast's probe visits for each player moving first (at most a sixteenth of
+/// the budget's): about 2 s of CPU, and what it proves is kept in the table, so a search of
+/// fewer nodes answers within its probe. On the empty 8x8 Domineering board (37.6 million
+/// positions both ways) a probe of 2^18 nodes a side forecast 4.4 times too few, one of 2^20
+/// 2.3 times.
+pub const PROBE_NODES: u64 = 1 << 20;
+
+/// The forecast is the probe's estimate times this: the estimate was low on every board
+/// measured where the probe did not finish (by 1.3 to 2.3 times on the empty 7x8, 8x7 and 8x8
+/// boards), and a forecast that is low lets a search run past its budget.
+pub const FORECAST_SCALE: u64 = 2;
 
 /// The effort of the quick forecast that decides whether to seek the value first: 2^17 keys
 /// made, a few hundredths of a second.
@@ -455,19 +652,33 @@ pub fn solve_by_outcome(
     let Some(search) = rules.outcome_search(numbers, context.memory / 4) else {
         return Ok(None);
     };
-    let mut store = GameStore::new();
-    store.set_memory_limit(context.memory / 4);
-    // One part's value, one sum or one comparison at most this many steps: a part past it is
-    // searched on the board rather than valued.
-    store.set_work_limit(PART_WORK);
-    let mut table = OutcomeTable::new(context.memory / 2).ok_or_else(|| {
-        AnalyzeError::Unsupported(format!(
-            "the outcome search's table of {} bytes (half of --memory) cannot be had on this machine: give a smaller --memory",
-            context.memory / 2
-        ))
-    })?;
+    // The caller's cache: the table and store a play session kept from its last search, where
+    // it keeps them; else fresh ones.
+    let fresh_cache = OutcomeCache::default();
+    let cache = context.outcomes.unwrap_or(&fresh_cache);
+    let game = rules.spelling();
+    let (mut table, mut store) = match cache.take(&game, context.memory) {
+        Some(kept) => kept,
+        None => {
+            let mut store = GameStore::new();
+            store.set_memory_limit(context.memory / 4);
+            // One part's value, one sum or one comparison at most this many steps: a part past
+            // it is searched on the board rather than valued.
+            store.set_work_limit(PART_WORK);
+            let table = OutcomeTable::new(context.memory / 2).ok_or_else(|| {
+                AnalyzeError::Unsupported(format!(
+                    "the outcome search's table of {} bytes (half of --memory) cannot be had on this machine: give a smaller --memory",
+                    context.memory / 2
+                ))
+            })?;
+            (table, store)
+        }
+    };
     let limits = OutcomeLimits { nodes: context.budget.saturating_mul(NODES_A_BUDGET_UNIT), budget: context.budget };
-    let answer = search.search(rules, numbers, &mut store, &mut table, limits).map_err(|e| match e {
+    let mut run = SearchRun { probe: PROBE_NODES.min(limits.nodes / 16), hook: cache.hook(), ..SearchRun::default() };
+    let searched = search.search_within(rules, numbers, &mut store, &mut table, limits, &mut run);
+    cache.give_back(&game, context.memory, table, store, searched.is_err().then(|| run.proven.clone()));
+    let answer = searched.map_err(|e| match e {
         AnalyzeError::Partizan(crate::values::partizan::PartizanError::TooMuchMemory { limit, .. }) => AnalyzeError::Unsupported(format!(
             "the outcome search's values of the small parts need more than {limit} bytes (a quarter of --memory): raise --memory"
         )),
