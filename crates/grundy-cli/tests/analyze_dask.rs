@@ -72,3 +72,18 @@ fn dask_takes_no_flag_the_outcome_search_does_not() {
         assert!(stderr(&out).contains("cannot be used with"), "{flag}: {}", stderr(&out));
     }
 }
+
+/// `--memory` (each job's table bound) is read before Python runs: a bad one is refused in one
+/// line naming it, whatever the Python.
+#[test]
+fn a_bad_memory_for_the_jobs_is_refused_before_python_runs() {
+    let missing = std::env::temp_dir().join("grundy-no-such-python/python3");
+    for bad in ["5", "x"] {
+        let args = ["analyze", "domineering", "..../....", "--dask", "tcp://h:8786", "--memory", bad];
+        let out = grundy_with_python(missing.as_os_str(), &args);
+        assert_eq!(out.status.code(), Some(2), "--memory {bad}");
+        let err = stderr(&out);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains("--memory") && !err.contains("pip install"), "{err}");
+    }
+}

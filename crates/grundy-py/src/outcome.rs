@@ -15,6 +15,9 @@ use crate::args;
 use crate::errors::{analyze_error, bad_input, gave_up_with};
 use crate::interrupt::interruptible;
 
+/// The least `memory` a job takes, as `grundy analyze --memory`: 1 MiB.
+const MIN_MEMORY: u64 = 1 << 20;
+
 /// A move as `outcome_moves` gives it: its words and the position it leaves, as tokens.
 type Move = (String, Vec<String>);
 
@@ -72,21 +75,31 @@ pub fn outcome_moves(
 /// draw), `winning_move` (a dict of `text` and `leaves`, the position it leaves as tokens, or
 /// None when the player to move does not win), `outcome_class` (L, R, N or P, when the
 /// answer gives it) and `search_nodes` (the nodes the outcome search visited; None when
-/// Conway's value answered). `budget` is `grundy.analyze`'s. Raises `grundy.BadInput`,
+/// Conway's value answered). `budget` is `grundy.analyze`'s; `memory` the most bytes the job's
+/// outcome search holds (`grundy analyze --memory`: at least 1 MiB, 256 MiB by default). Raises
+/// `grundy.BadInput`,
 /// `grundy.GaveUp` (the budget is not enough; its message names `--budget`) or
 /// `grundy.Refused`. Ctrl-C stops it; the interpreter is released while it works.
 #[pyfunction]
-#[pyo3(signature = (game, position, to_move, budget = None))]
+#[pyo3(signature = (game, position, to_move, budget = None, memory = None))]
 pub fn outcome_job<'py>(
     py: Python<'py>,
     game: &Bound<'py, PyAny>,
     position: &Bound<'py, PyAny>,
     to_move: &Bound<'py, PyAny>,
     budget: Option<&Bound<'py, PyAny>>,
+    memory: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let (game, pos, player) = problem(game, position, to_move)?;
     let budget = args::budget(budget, grundy::frontend::DEFAULT_BUDGET)?;
-    let options = AnalyzeOptions { to_move: player, budget, explain: false, ..AnalyzeOptions::default() };
+    let memory = match args::optional_whole(memory, "memory")? {
+        Some(m) if m < MIN_MEMORY => {
+            return Err(bad_input(format!("memory {m} is less than {MIN_MEMORY} bytes (1 MiB), the least a search takes")))
+        }
+        Some(m) => m,
+        None => grundy::frontend::DEFAULT_SEARCH_MEMORY,
+    };
+    let options = AnalyzeOptions { to_move: player, budget, memory, explain: false, ..AnalyzeOptions::default() };
     let a = interruptible(py, |_| analyze(&game, &pos, &options))?.map_err(|e| match e {
         // Named as `grundy analyze` names it: --budget is python -m grundy.outcome's flag too.
         grundy::AnalyzeError::GaveUp(g) => {

@@ -189,6 +189,20 @@ def test_bad_input_raises_the_typed_exceptions():
     assert outcome.search("backsliding-toads-frogs", ["FF..TT"], depth=100)["outcome"] == "D"
 
 
+def test_each_job_takes_its_memory_on_the_workers(scheduler):
+    """`memory` (--memory) reaches each worker's search: 1 MiB answers the empty 6 x 6 board (an
+    outcome search: its value is past the quick forecast), and a bound the machine cannot give
+    is refused by the worker's search itself; one under 1 MiB is refused before any job."""
+    small = outcome.search("domineering", [SIX_BY_SIX], "both", depth=0, scheduler=scheduler, memory=1 << 20)
+    assert small["outcome_class"] == "N"
+    with pytest.raises(grundy.Refused, match="half of --memory"):
+        outcome.search("domineering", [SIX_BY_SIX], "first", depth=0, scheduler=scheduler, memory=1 << 62)
+    with pytest.raises(grundy.BadInput, match="--memory 1000 is less than"):
+        outcome.search("domineering", [SIX_BY_SIX], depth=0, scheduler=scheduler, memory=1000)
+    run = module("domineering", SIX_BY_SIX, "--depth", "0", "--memory", "1048576", "--workers", "2", "--json")
+    assert json.loads(run.stdout)["winner"] == "first"
+
+
 def test_a_budget_too_small_for_a_job_is_gave_up_naming_the_flag():
     with pytest.raises(grundy.GaveUp) as e:
         outcome.search("domineering", [SIX_BY_SIX], depth=0, budget=1)

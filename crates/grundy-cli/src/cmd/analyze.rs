@@ -75,8 +75,8 @@ pub struct Args {
     /// Who wins a partizan board position (domineering, clobber, ...), the search split into
     /// jobs on the Dask cluster whose scheduler is at SCHEDULER (tcp://HOST:8786): runs the
     /// Python package's `python -m grundy.outcome` (`pip install ./crates/grundy-py`; the Python
-    /// run is $PYTHON, else python3), with --to-move (first, second or both), --budget and
-    /// --json passed on, and prints what it prints.
+    /// run is $PYTHON, else python3), with --to-move (first, second or both), --budget, --memory
+    /// (each job's) and --json passed on, and prints what it prints.
     #[arg(long, value_name = "SCHEDULER", conflicts_with_all = ["misere", "every", "explain", "limit", "store", "each_vertex"])]
     dask: Option<String>,
     /// The most bytes the outcome search of a partizan board holds (its transposition table and
@@ -341,6 +341,10 @@ fn python() -> std::ffi::OsString {
 /// line where the package is not installed.
 fn on_dask(args: &Args, scheduler: &str) -> Result<(), CliError> {
     use std::process::{Command, Stdio};
+    // Each job's table bound, read first: a bad one is refused before Python runs.
+    if let Some(memory) = &args.memory {
+        crate::cmd::parse_memory(memory)?;
+    }
     let python = python();
     let importable = Command::new(&python)
         .args(["-c", "import grundy.outcome"])
@@ -366,6 +370,9 @@ fn on_dask(args: &Args, scheduler: &str) -> Result<(), CliError> {
     command.args(["--scheduler", scheduler, "--to-move", &args.to_move]);
     if let Some(budget) = &args.budget {
         command.args(["--budget", budget]);
+    }
+    if let Some(memory) = &args.memory {
+        command.args(["--memory", memory]);
     }
     if args.json {
         command.arg("--json");

@@ -462,7 +462,11 @@ def outcome_moves(
     position it leaves as tokens. Raises BadInput for a game that is not a partizan board game
     or a position it cannot read."""
 def outcome_job(
-    game: str, position: Union[str, Iterable[Token]], to_move: str, budget: Optional[int] = None
+    game: str,
+    position: Union[str, Iterable[Token]],
+    to_move: str,
+    budget: Optional[int] = None,
+    memory: Optional[int] = None,
 ) -> Dict[str, Any]:
     """One job: who wins the position with to_move to move, by the library's analyze. A dict of
     winner ("first", "second", None for a draw), winning_move ({"text", "leaves"} or None),

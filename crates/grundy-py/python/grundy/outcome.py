@@ -3,7 +3,8 @@ on a Dask cluster.
 
 It takes GAME POSITION... (a partizan board game of ``grundy games``: domineering, clobber,
 konane, snort, col, toads-frogs, ...), ``--to-move first|second|both``, ``--depth D``,
-``--budget N`` and ``--json``, and ``--scheduler ADDRESS`` (a running Dask scheduler, e.g.
+``--budget N``, ``--memory BYTES`` (each job's outcome search, on its worker) and ``--json``, and
+``--scheduler ADDRESS`` (a running Dask scheduler, e.g.
 ``tcp://10.0.0.1:8786``); without one it starts a local cluster of ``--workers N`` processes
 (``--workers 0`` runs every job in this process, without Dask).
 
@@ -42,6 +43,9 @@ MAX_JOBS = 100_000
 #: once a move.
 MAX_DEPTH = 100
 
+#: The least --memory a job takes, as grundy analyze --memory: 1 MiB.
+MIN_MEMORY = 1 << 20
+
 #: What a node's verdict is when neither player can force a win (a game whose play repeats).
 DRAW = "draw"
 
@@ -61,10 +65,10 @@ def _winner_of_class(cls: str, to_move: str) -> str:
     return "first" if cls == "L" else "second"
 
 
-def job(game: str, tokens: List[str], to_move: str, budget: Optional[int]) -> dict:
+def job(game: str, tokens: List[str], to_move: str, budget: Optional[int], memory: Optional[int] = None) -> dict:
     """One job: who wins one position with `to_move` to move, by the library (its own search,
-    its own table)."""
-    return _native.outcome_job(game, tokens, to_move, budget)
+    its own table, of at most `memory` bytes with its values: grundy analyze --memory)."""
+    return _native.outcome_job(game, tokens, to_move, budget, memory)
 
 
 class Node:
@@ -113,8 +117,16 @@ class Search:
     """The expanded tree of one or two roots (the same position, each player to move), its jobs
     and their answers."""
 
-    def __init__(self, game: str, tokens: List[str], players: List[str], depth: int, budget: Optional[int]):
-        self.game, self.budget, self.depth = game, budget, depth
+    def __init__(
+        self,
+        game: str,
+        tokens: List[str],
+        players: List[str],
+        depth: int,
+        budget: Optional[int],
+        memory: Optional[int] = None,
+    ):
+        self.game, self.budget, self.depth, self.memory = game, budget, depth, memory
         #: The jobs cancelled on the cluster once no undecided node needed them.
         self.cancelled = 0
         self.nodes: Dict[Tuple[Tuple[str, ...], str, int], Node] = {}
@@ -143,7 +155,7 @@ class Search:
             )
         node = self.nodes[key] = Node(tokens, to_move)
         if depth == 0:
-            node.job = hashlib.sha1(json.dumps([self.game, tokens, to_move, self.budget]).encode()).hexdigest()
+            node.job = hashlib.sha1(json.dumps([self.game, tokens, to_move, self.budget, self.memory]).encode()).hexdigest()
             self.jobs[node.job] = node
             self.by_position.setdefault(tuple(tokens), []).append(node.job)
             return node
@@ -246,7 +258,7 @@ def run_here(search: Search, progress: "Progress") -> None:
     while not search.done():
         key = queue.pop(0)
         node = search.jobs[key]
-        if search.record(key, job(search.game, node.tokens, node.to_move, search.budget)):
+        if search.record(key, job(search.game, node.tokens, node.to_move, search.budget, search.memory)):
             queue = search.needed()
         progress.update(search)
 
@@ -282,7 +294,13 @@ def run_on_dask(search: Search, args: argparse.Namespace, progress: "Progress") 
                     continue
                 node = search.jobs[key]
                 future = client.submit(
-                    job, search.game, node.tokens, node.to_move, search.budget, key=f"grundy-outcome-{key}"
+                    job,
+                    search.game,
+                    node.tokens,
+                    node.to_move,
+                    search.budget,
+                    search.memory,
+                    key=f"grundy-outcome-{key}",
                 )
                 live[key], keys[future.key] = future, key
                 finished.add(future)
@@ -349,12 +367,15 @@ def search(
     budget: Optional[int] = None,
     workers: int = 0,
     scheduler: Optional[str] = None,
+    memory: Optional[int] = None,
 ) -> dict:
     """Who wins `position` of the partizan board game `game`, as ``python -m grundy.outcome
     --json`` prints it (a dict): the search split into the jobs of the root's moves `depth`
     deep, run in this process (`workers` 0, no `scheduler`), on a local Dask cluster of
     `workers` processes, or on the cluster at `scheduler`. `to_move` is "first", "second" or
     "both" (then `outcome_class` too, and the answer for each in `first` and `second`).
+    `memory` bounds each job's outcome search in bytes (its table and values, as ``grundy
+    analyze --memory``: at least 1 MiB, 256 MiB by default), on each worker.
     Raises ``grundy.BadInput`` for a game, position or player it cannot read,
     ``grundy.GaveUp`` when a job's budget is not enough, ``grundy.Refused`` for an expansion
     past ``MAX_JOBS``."""
@@ -362,12 +383,14 @@ def search(
         raise BadInput(f"unknown player '{to_move}' for --to-move (expected first, second or both)")
     if depth > MAX_DEPTH:
         raise BadInput(f"--depth {depth} is past {MAX_DEPTH}, the deepest expansion into jobs")
+    if memory is not None and memory < MIN_MEMORY:
+        raise BadInput(f"--memory {memory} is less than {MIN_MEMORY} bytes (1 MiB), the least a job's search takes")
     if isinstance(position, str):
         position = position.split()
     players = ["first", "second"] if to_move == "both" else [to_move]
     # The game and position read here, before a cluster starts (at depth 0 no move is listed).
     _native.outcome_moves(game, list(position), players[0])
-    search = Search(game, list(position), players, depth, budget)
+    search = Search(game, list(position), players, depth, budget, memory)
     progress = Progress()
     args = argparse.Namespace(workers=workers, scheduler=scheduler)
     if not search.done():
@@ -453,6 +476,12 @@ def parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--depth", type=_dask.whole, default=2, metavar="D", help="moves expanded into jobs (default 2; deeper makes more, smaller jobs)")
     p.add_argument("--budget", type=_dask.whole, metavar="N", help="each job's budget, as grundy analyze --budget")
+    p.add_argument(
+        "--memory",
+        type=_dask.whole,
+        metavar="BYTES",
+        help="the most bytes each job's outcome search holds on its worker, as grundy analyze --memory (at least 1048576; default 256 MiB)",
+    )
     p.add_argument("--json", action="store_true", help="one JSON object")
     p.add_argument("--scheduler", metavar="ADDRESS", help="a running Dask scheduler (tcp://HOST:8786); without it a local cluster")
     p.add_argument(
@@ -469,7 +498,9 @@ def main(argv: Optional[List[str]] = None) -> int:
     args = parser().parse_args(argv)
     start = time.monotonic()
     try:
-        out = search(args.game, args.position, args.to_move, args.depth, args.budget, args.workers, args.scheduler)
+        out = search(
+            args.game, args.position, args.to_move, args.depth, args.budget, args.workers, args.scheduler, args.memory
+        )
     except GrundyError as e:
         if args.json:
             # As grundy analyze --json fails: one JSON object, its kind named as there.
