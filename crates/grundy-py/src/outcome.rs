@@ -94,7 +94,9 @@ pub fn outcome_job<'py>(
     let budget = args::budget(budget, grundy::frontend::DEFAULT_BUDGET)?;
     let memory = match args::optional_whole(memory, "memory")? {
         Some(m) if m < MIN_MEMORY => {
-            return Err(bad_input(format!("memory {m} is less than {MIN_MEMORY} bytes (1 MiB), the least a search takes")))
+            return Err(bad_input(format!(
+                "memory {m} is less than {MIN_MEMORY} bytes (1 MiB), the least a search takes"
+            )))
         }
         Some(m) => m,
         None => grundy::frontend::DEFAULT_SEARCH_MEMORY,
