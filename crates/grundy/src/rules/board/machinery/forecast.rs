@@ -393,6 +393,21 @@ mod tests {
         assert!(!f.complete && f.effort >= 1 << 23, "{f:?}");
     }
 
+    /// The outcome search's estimate reads the losing side's levels: nothing done there, no
+    /// estimate; a losing level half through its moves forecasts less than the whole tree of
+    /// the even weights would (its first moves weigh most); more of it done, a smaller forecast.
+    #[test]
+    fn the_outcome_forecast_reads_the_losing_sides_levels() {
+        assert_eq!(outcome_nodes(1000, &[(0, 10), (0, 10), (0, 10)]), None);
+        let half = outcome_nodes(1000, &[(0, 10), (5, 10)]).unwrap();
+        assert!(half < 2000 && half > 1000, "{half}");
+        let more = outcome_nodes(1000, &[(0, 10), (8, 10)]).unwrap();
+        assert!(more < half, "{more} {half}");
+        // A move past the first at the root makes the root's level the losing side's.
+        let root = outcome_nodes(1000, &[(5, 10), (0, 10)]).unwrap();
+        assert_eq!(root, half);
+    }
+
     /// An empty 8x8 Domineering board is known to need more than 10^6 steps within a little of
     /// the effort, and the walk stops there.
     #[test]
