@@ -82,6 +82,7 @@ boards! {
     grid::ski_jumps,
     grid::fission,
     rectangles::eatcake,
+    numbers::poctal,
 }
 
 pub use crate::rules::method::Method;

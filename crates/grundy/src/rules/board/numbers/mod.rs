@@ -11,6 +11,7 @@ pub mod kl;
 pub mod moore;
 pub mod multiplication;
 pub mod northcott;
+pub mod poctal;
 pub mod psub;
 pub mod staircase;
 pub mod take_or_split;

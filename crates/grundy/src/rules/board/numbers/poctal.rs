@@ -1,0 +1,263 @@
+//! Partizan take-and-break games, `poctal:LEFT:RIGHT`: heaps from which Left (the first player)
+//! takes as the octal code LEFT allows and Right as RIGHT allows, each code read as grundy reads
+//! an impartial game's (`octal:0.07`: [`OctalCode`]): digit d_t of a code says what a move that
+//! takes t objects may leave of the heap, a sum of 1 (nothing: the heap was exactly t), 2 (one
+//! heap) and 4 (two heaps), the digit before the point 0 or 4 (split a heap in two without
+//! taking). The family is the one in the title of Fraenkel and Kotzig's "Partizan octal games:
+//! partizan subtraction games" (Int. J. Game Theory 16, 1987), which studies its subtraction
+//! games; CGSuite plays them as `PartizanHeapRuleset` of two `TakeAndBreak` codes
+//! (`TakeAndBreak("0.07").PartizanJoin(TakeAndBreak("0.15"))` is `poctal:0.07:0.15`).
+//!
+//! A heap is a short partizan game and a move changes one heap (what it leaves is heaps again),
+//! so a position is the sum of its heaps and is answered by Conway's value, the sum of the
+//! heaps' values: the value search values each heap alone ([`RulesCore::components`]).
+//! `psub:LEFT:RIGHT` is the case whose codes hold only 3s (a digit 3 at each size either
+//! player may take); with LEFT = RIGHT the game is the impartial `octal:LEFT`
+//! ([`Theory::as_heap_rule`]).
+
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing))]
+
+use std::ops::Range;
+
+use crate::error::IllegalMove;
+use crate::rules::board::machinery::notation::changed_run;
+use crate::rules::board::machinery::partizan::side;
+#[cfg(feature = "draw")]
+use crate::rules::board::Face;
+use crate::rules::board::{Board, BoardFamily, Notation, PlayHelp, Players, RulesCore, Theory, Words};
+use crate::rules::catalogue::GameKind;
+#[cfg(feature = "draw")]
+use crate::rules::draw::Sketch;
+#[cfg(feature = "draw")]
+use crate::rules::faces::heaps_face;
+use crate::rules::take_break::{OctalCode, SplitRules};
+use crate::rules::Ruleset;
+
+/// Partizan octal games in the registry ([`crate::rules::board::BOARDS`]).
+pub const FAMILY: BoardFamily = BoardFamily { kinds: &KINDS, parse };
+
+const KINDS: [GameKind; 1] = [GameKind {
+    spelling: "poctal:LEFT:RIGHT",
+    name: "partizan octal game",
+    a_move: "take from one heap as your own octal code allows, Left (the first player) by LEFT, Right by RIGHT: digit t a sum of 1 (take a whole heap of t), 2 (take t, leave one heap) and 4 (take t, leave two heaps)",
+    example_game: "poctal:0.07:0.15",
+    example_position: "5 7",
+    heap_ruleset: false,
+    move_syntax: "`HEAP TAKE` takes TAKE objects from heap HEAP, leaving one heap or none; `HEAP -> A B` leaves two heaps A and B; as your own code allows",
+    example_move: "2 -> 2 3",
+}];
+
+/// Reads `poctal:LEFT:RIGHT`; `None` for any other name.
+fn parse(s: &str) -> Option<Result<Board, String>> {
+    if s == "poctal" {
+        return Some(Err("game 'poctal' needs its two octal codes: poctal:LEFT:RIGHT (e.g. poctal:0.07:0.15)".into()));
+    }
+    let arg = s.strip_prefix("poctal:")?;
+    let read = || -> Result<Board, String> {
+        let (left, right) = arg
+            .split_once(':')
+            .ok_or_else(|| format!("game '{s}' is not poctal:LEFT:RIGHT (e.g. poctal:0.07:0.15)"))?;
+        let code = |text: &str, whose: &str| {
+            text.parse::<OctalCode>().map_err(|e| format!("game '{s}': {whose} code '{text}': {e}"))
+        };
+        Ok(Board::new(PartizanOctal::new([code(left, "Left's")?, code(right, "Right's")?])))
+    };
+    Some(read())
+}
+
+/// A partizan octal game: `codes[0]` says what Left (the first player) may take from a heap and
+/// leave of it, `codes[1]` Right's. Its numbers are the heaps.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct PartizanOctal {
+    /// Left's and Right's codes.
+    pub codes: [OctalCode; 2],
+    /// The moves of each code, as the engines read a code.
+    rules: [SplitRules; 2],
+}
+
+impl PartizanOctal {
+    /// The game of Left's code `codes[0]` and Right's `codes[1]`.
+    pub fn new(codes: [OctalCode; 2]) -> Self {
+        let rules = [codes[0].rules(), codes[1].rules()];
+        PartizanOctal { codes, rules }
+    }
+
+    /// The moves of player `mover` (0: Left, 1: Right).
+    pub fn rules_of(&self, mover: usize) -> &SplitRules {
+        let [left, right] = &self.rules;
+        if mover == 0 {
+            left
+        } else {
+            right
+        }
+    }
+
+    /// The code of player `mover` alone, e.g. `0.07`.
+    fn code_of(&self, mover: usize) -> String {
+        let [left, right] = &self.codes;
+        if mover == 0 {
+            left.code()
+        } else {
+            right.code()
+        }
+    }
+
+    /// Whether a move of either player may leave two heaps: then a heap's outcome is not fixed
+    /// by the outcomes of smaller heaps (a sum's outcome is not its parts').
+    pub fn splits(&self) -> bool {
+        self.rules.iter().any(|r| !r.split.is_empty() || !r.split3.is_empty())
+    }
+
+    /// The heap `i` of `numbers` and what a move from `numbers` to `after` left of it; `Err`
+    /// says why it is not one move.
+    fn changed(numbers: &[u64], after: &[u64]) -> Result<(usize, Vec<u64>), String> {
+        match changed_run(numbers, after) {
+            None => Err("a move must take at least one object or split a heap".into()),
+            Some((i, 1, parts)) if (1..=2).contains(&parts.len()) => Ok((i, parts)),
+            Some(_) => Err("a move here changes one heap, leaving one heap or two in its place".into()),
+        }
+    }
+}
+
+/// The numbers with heap `i` replaced by `parts`.
+fn replaced(numbers: &[u64], i: usize, parts: &[u64]) -> Vec<u64> {
+    let mut out = numbers.get(..i).unwrap_or_default().to_vec();
+    out.extend_from_slice(parts);
+    out.extend_from_slice(numbers.get(i + 1..).unwrap_or_default());
+    out
+}
+
+impl RulesCore for PartizanOctal {
+    fn words(&self) -> Words {
+        let (left, right) = (self.code_of(0), self.code_of(1));
+        Words::new(
+            format!("poctal:{left}:{right}"),
+            if left == right {
+                Players::Impartial
+            } else {
+                Players::Partizan(format!("Left plays by the octal code {left}, Right by {right}").into())
+            },
+            format!(
+                "A move takes objects from one heap as the mover's octal code allows, Left's (the first player's) {left}, Right's (the second's) {right}: digit t of a code is a sum of 1 (take a whole heap of t), 2 (take t and leave one heap) and 4 (take t and leave two heaps)."
+            ),
+            "Type 'HEAP TAKE' (e.g. '1 2' takes 2 from heap 1) or 'HEAP -> A B' (leave heaps A and B), as your own code allows",
+        )
+    }
+
+    fn options(&self, numbers: &[u64], mover: usize) -> Vec<Vec<u64>> {
+        let rules = self.rules_of(mover);
+        let mut out = Vec::new();
+        for (i, &n) in numbers.iter().enumerate() {
+            rules.for_each_option(n, &mut |parts| out.push(replaced(numbers, i, parts)));
+        }
+        out
+    }
+
+    fn check(&self, numbers: &[u64], _at: Range<usize>, after: &[u64], mover: usize) -> Result<(), IllegalMove> {
+        let (i, parts) = Self::changed(numbers, after)?;
+        let n = numbers.get(i).copied().unwrap_or(0);
+        let left: u128 = parts.iter().map(|&p| u128::from(p)).sum();
+        if left > u128::from(n) {
+            return Err(format!("heap {}: a move cannot add objects (it has {n})", i + 1).into());
+        }
+        if self.rules_of(mover).allows(n, &parts) {
+            return Ok(());
+        }
+        let what = parts.iter().map(u64::to_string).collect::<Vec<_>>().join(" + ");
+        Err(format!(
+            "heap {}: {}'s code {} does not allow {n} -> {what} ({})",
+            i + 1,
+            side(mover),
+            self.code_of(mover),
+            self.spelling()
+        )
+        .into())
+    }
+
+    /// The heaps sorted, the empty ones left out: neither order nor an empty heap changes a
+    /// sum of heaps.
+    fn canonical(&self, numbers: &[u64]) -> Vec<u64> {
+        let mut heaps: Vec<u64> = numbers.iter().copied().filter(|&h| h > 0).collect();
+        heaps.sort_unstable();
+        heaps
+    }
+
+    /// Each heap alone: the heaps are played side by side, a move in one of them.
+    fn components(&self, numbers: &[u64]) -> Option<Vec<Vec<u64>>> {
+        let heaps = self.canonical(numbers);
+        (heaps.len() > 1).then(|| heaps.iter().map(|&h| vec![h]).collect())
+    }
+}
+
+impl Notation for PartizanOctal {
+    fn describe(&self, numbers: &[u64], after: &[u64]) -> String {
+        match Self::changed(numbers, after) {
+            Ok((i, parts)) => Ruleset::nim().describe_move(i + 1, numbers.get(i).copied().unwrap_or(0), &parts),
+            Err(why) => why,
+        }
+    }
+}
+
+impl PlayHelp for PartizanOctal {
+    /// From a random heap on, the first heap with a move of `mover`: a random kind of move its
+    /// code allows there (a size taken, and what it leaves), and a random split of that kind;
+    /// nothing is listed, so a heap of any size has one.
+    fn random_move(&self, numbers: &[u64], mover: usize, below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
+        if numbers.is_empty() {
+            return None;
+        }
+        let rules = self.rules_of(mover);
+        let start = below(numbers.len() as u64) as usize;
+        (0..numbers.len()).map(|k| (start + k) % numbers.len()).find_map(|i| {
+            let n = numbers.get(i).copied()?;
+            let kinds = rules.options_by_kind(n);
+            let kind = kinds.get(below(kinds.len().max(1) as u64) as usize)?;
+            Some(replaced(numbers, i, &rules.option_of_kind(n, kind, &mut *below)))
+        })
+    }
+
+    /// Each option of either code that each heap has.
+    fn option_count_bound(&self, numbers: &[u64]) -> Option<u128> {
+        let count = |n: u64| self.rules.iter().map(|r| r.option_count_wide(n)).max().unwrap_or(0);
+        Some(numbers.iter().map(|&n| count(n)).fold(0, u128::saturating_add))
+    }
+}
+
+impl Theory for PartizanOctal {
+    /// With the same code for both players it is the impartial `octal:CODE`, answered by the
+    /// Sprague-Grundy theorem.
+    fn as_heap_rule(&self) -> Option<(Ruleset, String)> {
+        let [left, right] = &self.codes;
+        (left.digits() == right.digits()).then(|| {
+            let code = left.code();
+            (
+                Ruleset::octal(left.clone()),
+                format!("Left and Right play by the same code ({code}): this is the impartial game octal:{code}."),
+            )
+        })
+    }
+}
+
+#[cfg(feature = "draw")]
+impl Face for PartizanOctal {
+    /// The heaps as the impartial game of the mover's code draws them, each offering the moves
+    /// of the player to move.
+    fn draw(&self, numbers: &[u64], mover: usize) -> Sketch {
+        let [left, right] = &self.codes;
+        let rule = Ruleset::octal(if mover == 0 { left.clone() } else { right.clone() });
+        let rows: Vec<(String, Ruleset, u64)> =
+            numbers.iter().enumerate().map(|(i, &n)| (format!("heap {}", i + 1), rule.clone(), n)).collect();
+        let mut s = heaps_face(&rows, None);
+        let y = s.height + 10.0;
+        // The end of the game says who won, as every partizan game's drawing does.
+        let over = !self.has_move(numbers, mover);
+        let caption = if !over {
+            format!("{} to move, by the code {}.", side(mover), self.code_of(mover))
+        } else {
+            format!("{} has no move: {} wins.", side(mover), side(1 - mover))
+        };
+        let end = s.turn_note(y, over, &caption);
+        s.height = end.max(y + 8.0);
+        s
+    }
+}

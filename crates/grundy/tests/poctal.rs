@@ -1,0 +1,186 @@
+//! Partizan octal games, `poctal:LEFT:RIGHT` (Fraenkel and Kotzig's partizan octal games): the
+//! library's Conway value of every list of one to three heaps, on fourteen pairs of codes (most
+//! of them splitting heaps), against the game built here from the codes' digits alone
+//! (`conway/`'s plain definitions); the codes of a partizan subtraction game (a 3 at each size
+//! taken) give `psub`'s values heap by heap; equal codes are the impartial octal game; bad
+//! spellings and moves outside the mover's code are refused in one line.
+
+#![allow(clippy::unwrap_used)] // a test that cannot unwrap has failed
+
+mod conway;
+
+use std::collections::HashMap;
+
+use conway::{board, check_against, value_text, Plain};
+use grundy::play::{check_move, parse_move};
+use grundy::values::partizan::GameStore;
+use grundy::{analyze, AnalyzeOptions, Game, Player};
+
+/// The digits of a code written `D.DDD`: index t the digit for taking t.
+fn digits(code: &str) -> Vec<u8> {
+    code.chars().filter(|&c| c != '.').map(|c| c.to_digit(8).unwrap() as u8).collect()
+}
+
+/// The heaps a move by `code` may leave of a heap of `n`, from the digits alone: for each t
+/// with digit d, bit 1 empties a heap of exactly t, bit 2 leaves n - t > 0 as one heap, bit 4
+/// splits n - t into two non-empty heaps.
+fn leaves(code: &[u8], n: u64) -> Vec<Vec<u64>> {
+    let mut out = vec![];
+    for (t, &d) in code.iter().enumerate() {
+        let t = t as u64;
+        if d & 1 != 0 && t > 0 && n == t {
+            out.push(vec![]);
+        }
+        if d & 2 != 0 && t > 0 && n > t {
+            out.push(vec![n - t]);
+        }
+        if d & 4 != 0 && n >= t + 2 {
+            let m = n - t;
+            out.extend((1..=m / 2).map(|a| vec![a, m - a]));
+        }
+    }
+    out
+}
+
+/// The game of the heaps `heaps` from the rule alone, each player's moves by their code,
+/// memoised on the sorted heaps.
+fn plain(codes: &[Vec<u8>; 2], heaps: &[u64], memo: &mut HashMap<Vec<u64>, Plain>) -> Plain {
+    let mut key: Vec<u64> = heaps.iter().copied().filter(|&h| h > 0).collect();
+    key.sort_unstable();
+    if let Some(p) = memo.get(&key) {
+        return p.clone();
+    }
+    let [left, right] = [0, 1].map(|p| {
+        let mut out = vec![];
+        for (i, &n) in key.iter().enumerate() {
+            for parts in leaves(&codes[p], n) {
+                let mut next: Vec<u64> = key.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, &h)| h).collect();
+                next.extend(parts);
+                out.push(plain(codes, &next, memo));
+            }
+        }
+        out
+    });
+    let g = Plain::new(left, right);
+    memo.insert(key, g.clone());
+    g
+}
+
+/// The pairs of codes: subtraction only, splits for one or both players, whole heaps only
+/// (digit 1), a split without taking (4.), Dawson's Kayles and Kayles against others.
+const PAIRS: [(&str, &str); 14] = [
+    ("0.07", "0.15"),
+    ("0.77", "0.07"),
+    ("0.6", "0.33"),
+    ("4.0", "0.3"),
+    ("0.137", "0.7"),
+    ("0.1", "0.2"),
+    ("0.52", "0.34"),
+    ("0.04", "0.3"),
+    ("0.16", "0.61"),
+    ("0.333", "0.303"),
+    ("0.7", "0.77"),
+    ("0.14", "0.41"),
+    ("4.1", "0.05"),
+    ("0.26", "0.06"),
+];
+
+/// Every list of one heap up to 12, and of two or three heaps of 1 to 12 with at most 12 in
+/// all: the library's value is the plain game's, and so is the outcome.
+#[test]
+fn values_are_the_plain_games_of_the_codes() {
+    let mut lists: Vec<Vec<u64>> = (0..=12).map(|n| vec![n]).collect();
+    for a in 1..=12u64 {
+        for b in a..=12 - a {
+            lists.push(vec![a, b]);
+            for c in b..=(12 - a - b) {
+                lists.push(vec![a, b, c]);
+            }
+        }
+    }
+    let mut checked = 0;
+    for (l, r) in PAIRS {
+        let name = format!("poctal:{l}:{r}");
+        let b = board(&name);
+        let codes = [digits(l), digits(r)];
+        let mut memo = HashMap::new();
+        let cases: Vec<(Vec<u64>, Plain)> = lists.iter().map(|h| (h.clone(), plain(&codes, h, &mut memo))).collect();
+        checked += check_against(b.rules(), &cases);
+    }
+    assert_eq!(checked, PAIRS.len() * lists.len());
+}
+
+/// A partizan subtraction game is the partizan octal game with a 3 at each size its player
+/// takes: heaps 0 to 40 have the same values.
+#[test]
+fn subtraction_codes_give_psubs_values() {
+    for (psub, poctal) in [
+        ("psub:1,2:1,3", "poctal:0.33:0.303"),
+        ("psub:1,3:2,3", "poctal:0.303:0.033"),
+        ("psub:1,6:2,3", "poctal:0.300003:0.033"),
+        ("psub:2:1,4", "poctal:0.03:0.3003"),
+    ] {
+        for n in 0..=40u64 {
+            let heap = n.to_string();
+            assert_eq!(value_text(psub, &[&heap]), value_text(poctal, &[&heap]), "{poctal} heap {n}");
+        }
+    }
+}
+
+/// With the same code for both players the game is impartial, the octal game of that code:
+/// each heap's value is the nimber of its Sprague-Grundy value.
+#[test]
+fn equal_codes_are_the_impartial_octal_game() {
+    let game: Game = "poctal:0.07:0.07".parse().unwrap();
+    assert!(game.is_impartial());
+    let seq = grundy::SequenceBuilder::new(&"octal:0.07".parse().unwrap()).upto(20).build().unwrap();
+    let mut store = GameStore::new();
+    for n in 0..=20u64 {
+        let text = value_text("poctal:0.07:0.07", &[&n.to_string()]);
+        let nimber = store.nimber(seq.value(n).unwrap()).unwrap();
+        assert_eq!(store.parse(&text).unwrap(), nimber, "heap {n}: {text}");
+    }
+}
+
+/// A position is analysed with either player first, a split typed as `HEAP -> A B` is played,
+/// and moves outside the mover's code are refused naming the code.
+#[test]
+fn moves_are_checked_against_the_movers_code() {
+    let game: Game = "poctal:0.07:0.15".parse().unwrap();
+    let pos = game.parse_position(&["5", "7"]).unwrap();
+    let play = |text: &str, player: Player| -> Result<String, String> {
+        let mv = parse_move(&pos, player, text).map_err(|e| e.to_string())?;
+        let next = check_move(&pos, player, &mv).map_err(|e| e.to_string())?;
+        Ok(game.position_tokens(&next).join(" "))
+    };
+    // Left (0.07) takes 2 and leaves one heap or two; Right (0.15) takes 1 only from a heap of 1,
+    // and 2 only leaving two heaps or none.
+    assert_eq!(play("2 -> 2 3", Player::First).unwrap(), "5 2 3");
+    assert_eq!(play("2 -> 5", Player::First).unwrap(), "5 5");
+    let e = play("2 1", Player::Second).unwrap_err();
+    assert!(e.contains("Right's code 0.15 does not allow 7 -> 6"), "{e}");
+    let e = play("2 -> 5", Player::Second).unwrap_err();
+    assert!(e.contains("Right's code 0.15 does not allow 7 -> 5"), "{e}");
+    assert_eq!(play("2 -> 2 3", Player::Second).unwrap(), "5 2 3");
+    let e = play("2 -> 4 4", Player::First).unwrap_err();
+    assert!(e.contains("cannot add objects"), "{e}");
+    for to_move in [Player::First, Player::Second] {
+        let a = analyze(&game, &pos, &AnalyzeOptions { to_move, ..AnalyzeOptions::default() }).unwrap();
+        assert!(a.conway.is_some_and(|c| c.value.is_some()), "{to_move}");
+    }
+}
+
+/// Bad spellings are refused in one line naming the bad part.
+#[test]
+fn bad_spellings_are_refused_in_one_line() {
+    let err = |s: &str| s.parse::<Game>().unwrap_err().to_string();
+    assert!(err("poctal").contains("poctal:LEFT:RIGHT"), "{}", err("poctal"));
+    assert!(err("poctal:0.07").contains("is not poctal:LEFT:RIGHT"), "{}", err("poctal:0.07"));
+    let e = err("poctal:0.8:0.7");
+    assert!(e.contains("Left's code '0.8'") && e.contains("'8'"), "{e}");
+    let e = err("poctal:0.07:3.1");
+    assert!(e.contains("Right's code '3.1'") && e.contains("0 or 4"), "{e}");
+    for s in ["poctal", "poctal:0.07", "poctal:0.8:0.7", "poctal:0.07:3.1"] {
+        assert!(!err(s).contains('\n'), "{s}");
+    }
+}
