@@ -120,7 +120,9 @@ pub mod frontend {
     pub use crate::rules::board::machinery::partizan::side;
     pub use crate::rules::board::numbers::chips::{chip_gaps, chips_win, chips_winning_moves};
     pub use crate::rules::board::numbers::euclid::{euclid_winning_moves, euclid_wins};
-    pub use crate::rules::board::numbers::psub::{Behaviour, OutcomePeriod, PartizanHeapTable, PartizanSubtraction};
+    pub use crate::rules::board::numbers::psub::{
+        Behaviour, OutcomePeriod, PartizanHeapTable, PartizanHeaps, PartizanSubtraction,
+    };
     pub use crate::rules::catalogue::*;
     pub use crate::rules::nim::{misere_nim_winning_moves, misere_nim_wins, nim_winning_moves, BalanceTable};
     pub use crate::rules::take_break::{HexCode, OctalCode, SplitRules, MAX_OCTAL_DIGITS};

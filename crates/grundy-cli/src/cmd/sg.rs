@@ -5,7 +5,7 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use grundy::frontend::{parse_u64, SequenceObserver};
-use grundy::frontend::{MisereOutcomesReport, PartizanHeapTable, PartizanSubtraction, SequenceReport, SequenceRule};
+use grundy::frontend::{MisereOutcomesReport, PartizanHeapTable, PartizanHeaps, SequenceReport, SequenceRule};
 use grundy::{Algorithm, Game, HeapSolver, Ruleset, Sequence, SequenceBuilder, SequenceError, Work};
 
 use crate::plot::{self, PlotData};
@@ -20,7 +20,8 @@ pub const DEFAULT_SG_BUDGET: u64 = grundy::frontend::DEFAULT_SEQUENCE_BUDGET;
 #[derive(clap::Args)]
 pub struct Args {
     /// A heap ruleset (e.g. kayles, octal:0.16, subtraction:2,5; 'grundy games' lists them all),
-    /// or a partizan subtraction game psub:LEFT:RIGHT: each heap's Conway value and outcome.
+    /// or a partizan game of heaps, psub:LEFT:RIGHT or poctal:LEFT:RIGHT: each heap's Conway
+    /// value and outcome.
     #[arg(long_help = crate::cmd::games::game_help(true))]
     game: String,
     /// Compute G(0), G(1), ..., G(N).
@@ -33,7 +34,7 @@ pub struct Args {
     /// Leave the values out; give the count of each value (and the sparse engine's statistics).
     #[arg(long)]
     summary: bool,
-    /// Also give G(M), for any M once a period is proven (for psub:LEFT:RIGHT, heap M's
+    /// Also give G(M), for any M once a period is proven (for psub and poctal, heap M's
     /// outcome through the proven outcome period).
     #[arg(long, value_name = "M", allow_negative_numbers = true)]
     at: Option<String>,
@@ -43,7 +44,7 @@ pub struct Args {
     /// Write a scatter plot of G(n) against n (.svg or .png).
     #[arg(long, value_name = "FILE")]
     plot: Option<PathBuf>,
-    /// The most values computed (default 2^28; for psub:LEFT:RIGHT the most heaps valued,
+    /// The most values computed (default 2^28; for psub and poctal the most heaps valued,
     /// default 2,000,000, with 25 steps of work on Conway's values a unit).
     #[arg(long, value_name = "N", allow_negative_numbers = true)]
     budget: Option<String>,
@@ -81,10 +82,11 @@ pub struct Args {
     guess: bool,
 }
 
-/// `grundy sg psub:LEFT:RIGHT --upto N`: each heap's Conway value and outcome class, the
-/// outcome period proven and the behaviour it shows ([`PartizanHeapTable`]); `--at M` gives
-/// heap M's outcome through the period. The flags of Grundy values' tables are refused.
-fn partizan(rules: &PartizanSubtraction, game: &str, args: &Args) -> Result<(), CliError> {
+/// `grundy sg psub:LEFT:RIGHT --upto N` (or `poctal:LEFT:RIGHT`): each heap's Conway value and
+/// outcome class, the outcome period where one is proven and the behaviour it shows
+/// ([`PartizanHeapTable`]); `--at M` gives heap M's outcome through the period. The flags of
+/// Grundy values' tables are refused.
+fn partizan(rules: &dyn PartizanHeaps, game: &str, args: &Args) -> Result<(), CliError> {
     let refused = [
         ("--summary", args.summary),
         ("--store", args.store.is_some()),
@@ -119,7 +121,7 @@ fn partizan(rules: &PartizanSubtraction, game: &str, args: &Args) -> Result<(), 
         ))
         .argument("--max-output"));
     }
-    let table = rules.table(upto, budget).map_err(CliError::analysis)?;
+    let table = rules.heap_table(upto, budget).map_err(CliError::analysis)?;
     let at = match at {
         Some(m) => Some((
             m,
@@ -156,12 +158,18 @@ fn partizan_text(table: &PartizanHeapTable, at: Option<(u64, char)>) -> String {
     for (n, (o, v)) in table.outcomes.chars().zip(&table.values).enumerate() {
         out += &format!("{n:>8}  {o:<7}  {}\n", v.as_deref().unwrap_or("-"));
     }
-    if table.values.iter().any(Option::is_none) {
+    // A game whose heaps may split has outcomes only where it has values: the rows stop there.
+    let rows = table.outcomes.chars().count();
+    let why = table.values_stop.as_deref().map(|why| format!("; {why}")).unwrap_or_default();
+    if table.values.iter().take(rows).any(Option::is_none) {
         out += &format!(
             "values marked - are not written: longer than 400 characters or nested too deep to write, as grundy value {} N says{}\n",
             table.game,
-            table.values_stop.as_deref().map(|why| format!("; {why}")).unwrap_or_default()
+            if rows < table.values.len() { "" } else { &why }
         );
+    }
+    if rows < table.values.len() {
+        out += &format!("heaps {rows}..{} are not listed{why}\n", table.upto);
     }
     match &table.period {
         Some(p) => {

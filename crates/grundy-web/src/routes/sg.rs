@@ -107,11 +107,11 @@ pub(crate) fn sg_sequence(game: &str, upto: u64) -> Result<Value, Fail> {
     serde_json::to_value(&report).map_err(|e| internal(e.to_string()).into())
 }
 
-/// Each heap's Conway value and outcome of a partizan subtraction game (`psub:LEFT:RIGHT`),
-/// with the outcome period proven: the object `grundy sg psub:LEFT:RIGHT --json` prints
-/// ([`grundy::frontend::PartizanHeapTable`]), within the server's budget.
-fn partizan_table(rules: &grundy::frontend::PartizanSubtraction, game: &str, upto: u64) -> Result<Value, Fail> {
-    let table = rules.table(upto, MAX_BUDGET).map_err(|e| match e {
+/// Each heap's Conway value and outcome of a partizan game of heaps (`psub:LEFT:RIGHT`,
+/// `poctal:LEFT:RIGHT`), with the outcome period where one is proven: the object `grundy sg
+/// GAME --json` prints ([`grundy::frontend::PartizanHeapTable`]), within the server's budget.
+fn partizan_table(rules: &dyn grundy::frontend::PartizanHeaps, game: &str, upto: u64) -> Result<Value, Fail> {
+    let table = rules.heap_table(upto, MAX_BUDGET).map_err(|e| match e {
         grundy::AnalyzeError::Stopped(s) => Fail::Stopped(s),
         e => {
             let command = format!("grundy sg {} --upto {upto}", quote(game));

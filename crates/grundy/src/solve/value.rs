@@ -18,7 +18,7 @@ use crate::game::MoveFamily;
 use crate::game::{Component, Game, Position};
 pub use crate::rules::board::machinery::forecast::{forecast_effort, forecast_work, WorkForecast};
 use crate::rules::board::machinery::value::NAMED_CHARS;
-use crate::rules::board::numbers::psub::PartizanSubtraction;
+use crate::rules::board::numbers::psub::PartizanHeaps;
 use crate::rules::board::ConwayAnswer;
 use crate::solve::analysis::{
     analyze, blank_analysis, describe_family, Analysis, AnalyzeOptions, Listing, WinningFamily, LISTED_MOVES,
@@ -865,12 +865,12 @@ impl NimHeap<'_> {
     }
 }
 
-/// The partizan subtraction game (`psub:LEFT:RIGHT`) `game` is, if it is one: its table of
-/// heaps' values and outcomes with the outcome period proven is
-/// [`PartizanSubtraction::table`] (`grundy sg psub:LEFT:RIGHT --upto N`).
-pub fn partizan_heaps(game: &Game) -> Option<&PartizanSubtraction> {
+/// The partizan game of heaps `game` is, if it is one (`psub:LEFT:RIGHT`, `poctal:LEFT:RIGHT`):
+/// its table of heaps' values and outcomes, with the outcome period where one is proven, is
+/// [`PartizanHeaps::heap_table`] (`grundy sg GAME --upto N`).
+pub fn partizan_heaps(game: &Game) -> Option<&dyn PartizanHeaps> {
     match game {
-        Game::Board(b) => crate::rules::board::numbers::psub::heap_rules(b),
+        Game::Board(b) => crate::rules::board::numbers::psub::partizan_heap_rules(b),
         _ => None,
     }
 }

@@ -14,14 +14,22 @@
 //! `psub:LEFT:RIGHT` is the case whose codes hold only 3s (a digit 3 at each size either
 //! player may take); with LEFT = RIGHT the game is the impartial `octal:LEFT`
 //! ([`Theory::as_heap_rule`]).
+//!
+//! `grundy sg poctal:LEFT:RIGHT --upto N` is `psub`'s table ([`PartizanHeaps`]): each heap's
+//! value and outcome. Where no move splits a heap, a heap's outcome is fixed by the outcomes of
+//! the heaps below it, as in a partizan subtraction game, and Fraenkel and Kotzig's argument
+//! proves the period (from the window at heap 1: below it a digit's 1 and 2 allow different
+//! moves). Where a move may split a heap it leaves a sum, whose outcome is not a function of
+//! its parts' outcomes: the outcomes are the values' and no period is claimed.
 
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing))]
 
 use std::ops::Range;
 
-use crate::error::IllegalMove;
+use crate::error::{AnalyzeError, IllegalMove};
 use crate::rules::board::machinery::notation::changed_run;
 use crate::rules::board::machinery::partizan::side;
+use crate::rules::board::numbers::psub::{heap_table, HeapRule, PartizanHeapTable, PartizanHeaps};
 #[cfg(feature = "draw")]
 use crate::rules::board::Face;
 use crate::rules::board::{Board, BoardFamily, Notation, PlayHelp, Players, RulesCore, Theory, Words};
@@ -32,6 +40,7 @@ use crate::rules::draw::Sketch;
 use crate::rules::faces::heaps_face;
 use crate::rules::take_break::{OctalCode, SplitRules};
 use crate::rules::Ruleset;
+use crate::values::partizan::{GameStore, GameValue, PartizanError};
 
 /// Partizan octal games in the registry ([`crate::rules::board::BOARDS`]).
 pub const FAMILY: BoardFamily = BoardFamily { kinds: &KINDS, parse };
@@ -259,5 +268,162 @@ impl Face for PartizanOctal {
         let end = s.turn_note(y, over, &caption);
         s.height = end.max(y + 8.0);
         s
+    }
+}
+
+impl HeapRule for PartizanOctal {
+    fn game_name(&self) -> String {
+        self.spelling()
+    }
+
+    fn reach(&self) -> u64 {
+        self.rules.iter().map(SplitRules::max_take).max().unwrap_or(0).max(1)
+    }
+
+    fn steps_per_heap(&self) -> u64 {
+        self.rules.iter().map(|r| (r.take_all.len() + r.take.len()) as u64).sum()
+    }
+
+    /// From the window at heap 1 on, when no move splits a heap: past the largest size s
+    /// taken, a heap n > s is never emptied (a digit's 1 takes a whole heap of exactly t <= s)
+    /// and every size whose digit holds 2 leaves n - t, so the moves from every heap past s
+    /// are the same sizes, and the window of heaps 1..=s fixes heap s + 1 and on.
+    fn windows_from(&self) -> Option<u64> {
+        (!self.splits()).then_some(1)
+    }
+
+    fn wins_first(&self, wins: &[[bool; 2]], n: u64, mover: usize) -> bool {
+        let rules = self.rules_of(mover);
+        let lost = |m: u64| wins.get(m as usize).and_then(|w| w.get(1 - mover)) != Some(&true);
+        rules.take_all.iter().any(|&t| t > 0 && t == n && lost(0))
+            || rules.take.iter().any(|&t| t > 0 && t < n && lost(n - t))
+    }
+
+    /// Each option's value, the sum of the values of the heaps it leaves.
+    fn option_values(
+        &self,
+        values: &[GameValue],
+        n: u64,
+        mover: usize,
+        store: &mut GameStore,
+    ) -> Result<Vec<GameValue>, PartizanError> {
+        let mut left = Vec::new();
+        self.rules_of(mover).for_each_option(n, &mut |parts| left.push(parts.to_vec()));
+        let mut out = Vec::with_capacity(left.len());
+        for parts in left {
+            let mut heaps = parts.iter().filter_map(|&p| values.get(p as usize).copied());
+            let Some(first) = heaps.next() else { continue };
+            out.push(heaps.try_fold(first, |sum, v| store.sum(sum, v))?);
+        }
+        Ok(out)
+    }
+}
+
+impl PartizanHeaps for PartizanOctal {
+    /// Each heap's value and outcome; the outcome period proven as for a partizan subtraction
+    /// game when no move splits a heap, and none claimed when one does.
+    fn heap_table(&self, upto: u64, budget: u64) -> Result<PartizanHeapTable, AnalyzeError> {
+        heap_table(self, upto, budget)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Game;
+    use std::collections::HashMap;
+
+    /// The rules of `spelling`.
+    fn rules(spelling: &str) -> PartizanOctal {
+        let Ok(Game::Board(b)) = spelling.parse::<Game>() else { panic!("{spelling} is a board game") };
+        b.downcast::<PartizanOctal>().expect("a partizan octal game").clone()
+    }
+
+    /// Whether `mover` moving first wins heap `n` of the codes `digits` (no splits), by the
+    /// definition: a digit's 1 empties a heap of exactly t, its 2 leaves n - t > 0.
+    fn plain_wins(digits: &[Vec<u8>; 2], n: u64, mover: usize, memo: &mut HashMap<(u64, usize), bool>) -> bool {
+        if let Some(&w) = memo.get(&(n, mover)) {
+            return w;
+        }
+        let mut w = false;
+        for (t, &d) in digits[mover].iter().enumerate().skip(1) {
+            let t = t as u64;
+            let leaves = match (d & 1 != 0 && n == t, d & 2 != 0 && n > t) {
+                (true, _) => Some(0),
+                (_, true) => Some(n - t),
+                _ => None,
+            };
+            if leaves.is_some_and(|m| !plain_wins(digits, m, 1 - mover, memo)) {
+                w = true;
+                break;
+            }
+        }
+        memo.insert((n, mover), w);
+        w
+    }
+
+    fn plain_letter(digits: &[Vec<u8>; 2], n: u64, memo: &mut HashMap<(u64, usize), bool>) -> char {
+        match (plain_wins(digits, n, 0, memo), plain_wins(digits, n, 1, memo)) {
+            (true, true) => 'N',
+            (true, false) => 'L',
+            (false, true) => 'R',
+            (false, false) => 'P',
+        }
+    }
+
+    /// Codes that never split a heap, with digits 1 and 2 whose moves differ at the small heaps
+    /// (a whole heap of exactly t, or t only from a larger heap): the table's outcomes are the
+    /// definition's, the proven period holds on the definition's outcomes far past the window
+    /// that proved it, and it is the least, from the least heap.
+    #[test]
+    fn the_period_without_splits_holds_and_is_the_least() {
+        for (l, r) in [
+            ("0.1", "0.2"),
+            ("0.12", "0.3"),
+            ("0.21", "0.13"),
+            ("0.032", "0.3"),
+            ("0.3", "0.0003"),
+            ("0.201", "0.12"),
+            ("0.33", "0.303"),
+            ("0.0123", "0.31"),
+            ("0.0", "0.2"),
+        ] {
+            let name = format!("poctal:{l}:{r}");
+            let game = rules(&name);
+            let digits = [game.codes[0].digits().to_vec(), game.codes[1].digits().to_vec()];
+            let t = heap_table(&game, 40, 1 << 20).unwrap();
+            let p = t.period.clone().unwrap_or_else(|| panic!("{name}: {:?}", t.no_period));
+            let mut memo = HashMap::new();
+            let o: Vec<char> = (0..3000).map(|n| plain_letter(&digits, n, &mut memo)).collect();
+            assert_eq!(t.outcomes, o[..=40].iter().collect::<String>(), "{name}");
+            let (a, q) = (p.preperiod as usize, p.period as usize);
+            assert!((a + q..o.len()).all(|n| o[n] == o[n - q]), "{name}: period {q} from {a}");
+            for shorter in 1..q {
+                assert!((a + shorter..o.len()).any(|n| o[n] != o[n - shorter]), "{name}: period {shorter}");
+            }
+            if a > 0 {
+                assert_ne!(o[a - 1], o[a - 1 + q], "{name}: the period starts before {a}");
+            }
+            for m in [0u64, 7, 41, 999, 2999] {
+                assert_eq!(t.outcome_at(m), Some(o[m as usize]), "{name} heap {m}");
+            }
+        }
+    }
+
+    /// A code that splits a heap: no period is claimed, the outcomes are the values' and stop
+    /// with them, and nothing past them is answered.
+    #[test]
+    fn splits_claim_no_period() {
+        let t = heap_table(&rules("poctal:0.07:0.15"), 20, 1 << 20).unwrap();
+        assert!(t.period.is_none());
+        assert!(t.no_period.as_deref().unwrap().contains("may split a heap"), "{:?}", t.no_period);
+        assert_eq!((t.outcomes.len(), t.searched), (21, 20));
+        let mut store = GameStore::new();
+        for (n, name) in t.values.iter().enumerate() {
+            let v = store.parse(name.as_deref().unwrap()).unwrap();
+            let class = store.outcome(v).unwrap().to_string();
+            assert_eq!(t.outcomes.get(n..=n), Some(class.as_str()), "heap {n}");
+        }
+        assert_eq!(t.outcome_at(21), None);
     }
 }

@@ -6,8 +6,8 @@
 //! alone: [`RulesCore::components`]); with LEFT = RIGHT it is the impartial `subtraction:LEFT`
 //! ([`Theory::as_heap_rule`]).
 //!
-//! [`heap_table`] is `grundy sg psub:LEFT:RIGHT`: each heap's value and outcome class up to N,
-//! with the outcome period proven by Fraenkel and Kotzig's argument: the outcome of a heap n
+//! [`heap_table`] is `grundy sg psub:LEFT:RIGHT` (and, through [`HeapRule`], `poctal`'s): each
+//! heap's value and outcome class up to N, with the outcome period proven by Fraenkel and Kotzig's argument: the outcome of a heap n
 //! (who wins with each player first) is fixed by the outcomes of the heaps n - t, t a size
 //! either player may take, so once `s` consecutive outcomes (s the largest such size) repeat,
 //! every later one repeats. The period found is named by the behaviour of Duchêne, Heinrich,
@@ -98,11 +98,6 @@ impl PartizanSubtraction {
         } else {
             right
         }
-    }
-
-    /// The largest size either player may take: the window of outcomes that fixes the next.
-    fn reach(&self) -> u64 {
-        MoveSet::max(&self.sets[0]).max(MoveSet::max(&self.sets[1]))
     }
 
     /// The one heap a move from `numbers` to `after` changed, with what it left; `Err` says why
@@ -430,77 +425,149 @@ fn code(w: [bool; 2]) -> u64 {
     u64::from(w[0]) | u64::from(w[1]) << 1
 }
 
-impl PartizanSubtraction {
-    /// Who wins heaps 0..=`upto` with each player first (`[Left first, Right first]`), and on
-    /// up to heap `last` while no period is found: player p moving first wins heap n when some
-    /// size t of their set leaves a heap n - t that the other player, moving first there,
-    /// loses. The search for the period stops at the first window of `s`
-    /// consecutive outcomes (s the largest size either player takes) seen before, and gives
-    /// the heap the earlier window began at and the distance between the two: the preperiod
-    /// and the period, both the least (the outcomes from heap n on are fixed by the window at
-    /// n, so the sequence of windows runs into a cycle at its first repeat).
-    fn outcomes(&self, upto: u64, last: u64) -> Result<Outcomes, AnalyzeError> {
-        let s = self.reach();
-        let mut wins: Vec<[bool; 2]> = Vec::new();
-        // Each window's hash (a polynomial in its codes, rolled along), with the heaps where
-        // windows of that hash start: a hash met again is checked outcome by outcome.
-        const BASE: u64 = 0x9e37_79b9_7f4a_7c15;
-        // BASE^(s-1), the weight of a window's oldest outcome (no window is complete past the
-        // heaps searched, so none is looked for there).
-        let end = last.max(upto);
-        let top = if s <= end { (1..s).fold(1u64, |acc, _| acc.wrapping_mul(BASE)) } else { 0 };
-        let mut hash = 0u64;
-        let mut seen: HashMap<u64, Vec<u64>> = HashMap::new();
-        let mut found = None;
-        for n in 0..=end {
-            if found.is_some() && n > upto {
-                break;
-            }
-            if n % 4096 == 0 {
-                crate::stop::check()?;
-            }
-            let win = |p: usize| {
-                self.set(p).sizes_upto(n).any(|t| wins.get((n - t) as usize).and_then(|w| w.get(1 - p)) != Some(&true))
-            };
-            let w = [win(0), win(1)];
-            wins.push(w);
-            // The window of heaps n+1-s ..= n.
-            if let Some(old) = n.checked_sub(s).and_then(|o| wins.get(o as usize)) {
-                hash = hash.wrapping_sub(code(*old).wrapping_mul(top));
-            }
-            hash = hash.wrapping_mul(BASE).wrapping_add(code(w));
-            let Some(start) = (n + 1).checked_sub(s).filter(|_| found.is_none()) else { continue };
-            let window = |at: u64| wins.get(at as usize..(at + s) as usize);
-            let starts = seen.entry(hash).or_default();
-            if let Some(&first) = starts.iter().find(|&&at| window(at) == window(start)) {
-                found = Some((first, start - first));
-            }
-            starts.push(start);
-        }
-        Ok((wins, found))
+/// The rule of a partizan game of heaps whose table `grundy sg GAME --upto N` prints
+/// ([`PartizanHeapTable`]): partizan subtraction games here, partizan octal games
+/// ([`crate::rules::board::numbers::poctal`]). What the table needs of a game: its heaps'
+/// options, valued from the smaller heaps' values, and who wins a heap from who wins the
+/// smaller ones, where that is fixed by them.
+pub(crate) trait HeapRule {
+    /// The game, as `grundy` reads it back.
+    fn game_name(&self) -> String;
+
+    /// The largest number of objects a move of either player takes (at least 1): the window
+    /// of outcomes that fixes the next.
+    fn reach(&self) -> u64;
+
+    /// The steps the outcome search takes at each heap (the sizes of both players' moves).
+    fn steps_per_heap(&self) -> u64;
+
+    /// The first heap from which a window of [`HeapRule::reach`] outcomes fixes every later
+    /// outcome (a player's moves from heap n are then n - t for the same sizes t at every n
+    /// past the window); `None` when a heap's outcome is not fixed by the smaller heaps'
+    /// outcomes at all (a move that splits a heap leaves a sum, whose outcome is not its
+    /// parts').
+    fn windows_from(&self) -> Option<u64>;
+
+    /// Whether `mover` (0 Left, 1 Right), moving first on heap `n`, wins, from `wins`, who wins
+    /// each smaller heap with each player first (`[Left first, Right first]`).
+    fn wins_first(&self, wins: &[[bool; 2]], n: u64, mover: usize) -> bool;
+
+    /// The values of the options of `mover` from heap `n`, from `values`, the values of the
+    /// heaps below it (every heap an option leaves is smaller).
+    fn option_values(
+        &self,
+        values: &[GameValue],
+        n: u64,
+        mover: usize,
+        store: &mut GameStore,
+    ) -> Result<Vec<GameValue>, PartizanError>;
+}
+
+impl HeapRule for PartizanSubtraction {
+    fn game_name(&self) -> String {
+        self.spelling()
+    }
+
+    fn reach(&self) -> u64 {
+        MoveSet::max(&self.sets[0]).max(MoveSet::max(&self.sets[1])).max(1)
+    }
+
+    fn steps_per_heap(&self) -> u64 {
+        self.sets[0].count().saturating_add(self.sets[1].count())
+    }
+
+    fn windows_from(&self) -> Option<u64> {
+        Some(0)
+    }
+
+    fn wins_first(&self, wins: &[[bool; 2]], n: u64, mover: usize) -> bool {
+        self.set(mover).sizes_upto(n).any(|t| wins.get((n - t) as usize).and_then(|w| w.get(1 - mover)) != Some(&true))
+    }
+
+    fn option_values(
+        &self,
+        values: &[GameValue],
+        n: u64,
+        mover: usize,
+        _store: &mut GameStore,
+    ) -> Result<Vec<GameValue>, PartizanError> {
+        Ok(self.set(mover).sizes_upto(n).filter_map(|t| values.get((n - t) as usize).copied()).collect())
     }
 }
 
-impl PartizanSubtraction {
-    /// The values of heaps 0..=`upto` in `store`, each the game whose Left options are the
-    /// values of the heaps n - l, l in Left's set, and whose Right options those of n - r; they
-    /// stop short at the first heap whose value nests deeper than the store follows
-    /// ([`PartizanError::TooDeep`]: every later heap has it below).
-    fn heap_values(&self, upto: u64, store: &mut GameStore) -> Result<Vec<GameValue>, PartizanError> {
-        let mut values: Vec<GameValue> = Vec::new();
-        for n in 0..=upto {
-            let options = |p: usize| -> Vec<GameValue> {
-                self.set(p).sizes_upto(n).filter_map(|t| values.get((n - t) as usize).copied()).collect()
-            };
-            let (left, right) = (options(0), options(1));
-            match store.game(&left, &right) {
-                Ok(v) => values.push(v),
-                Err(PartizanError::TooDeep { .. }) => break,
-                Err(e) => return Err(e),
-            }
+/// Who wins heaps 0..=`upto` of `rules` with each player first (`[Left first, Right first]`),
+/// and on up to heap `last` while no period is found: player p moving first wins heap n when
+/// some move of theirs leaves a heap that the other player, moving first there, loses. The
+/// search for the period compares the windows of `s` consecutive outcomes (s the largest size
+/// either player takes) that start at [`HeapRule::windows_from`] or later, and stops at the
+/// first window seen before: the outcomes from heap n + s on are fixed by the window at n, so
+/// the sequence of windows runs into a cycle at its first repeat, whose length is the least
+/// period. It gives the heap the earlier window began at, moved down while the outcome just
+/// below it repeats too (so the least), and the period.
+fn outcomes(rules: &dyn HeapRule, upto: u64, last: u64) -> Result<Outcomes, AnalyzeError> {
+    let s = rules.reach();
+    let from = rules.windows_from();
+    let mut wins: Vec<[bool; 2]> = Vec::new();
+    // Each window's hash (a polynomial in its codes, rolled along), with the heaps where
+    // windows of that hash start: a hash met again is checked outcome by outcome.
+    const BASE: u64 = 0x9e37_79b9_7f4a_7c15;
+    // BASE^(s-1), the weight of a window's oldest outcome (no window is complete past the
+    // heaps searched, so none is looked for there).
+    let end = last.max(upto);
+    let top = if s <= end { (1..s).fold(1u64, |acc, _| acc.wrapping_mul(BASE)) } else { 0 };
+    let mut hash = 0u64;
+    let mut seen: HashMap<u64, Vec<u64>> = HashMap::new();
+    let mut found = None;
+    for n in 0..=end {
+        if found.is_some() && n > upto {
+            break;
         }
-        Ok(values)
+        if n % 4096 == 0 {
+            crate::stop::check()?;
+        }
+        let w = [rules.wins_first(&wins, n, 0), rules.wins_first(&wins, n, 1)];
+        wins.push(w);
+        // The window of heaps n+1-s ..= n.
+        if let Some(old) = n.checked_sub(s).and_then(|o| wins.get(o as usize)) {
+            hash = hash.wrapping_sub(code(*old).wrapping_mul(top));
+        }
+        hash = hash.wrapping_mul(BASE).wrapping_add(code(w));
+        let Some(start) = (n + 1).checked_sub(s).filter(|&at| found.is_none() && from.is_some_and(|f| at >= f)) else {
+            continue;
+        };
+        let window = |at: u64| wins.get(at as usize..(at + s) as usize);
+        let starts = seen.entry(hash).or_default();
+        if let Some(&first) = starts.iter().find(|&&at| window(at) == window(start)) {
+            found = Some((first, start - first));
+        }
+        starts.push(start);
     }
+    let found = found.map(|(mut first, period)| {
+        while first > 0 && wins.get(first as usize - 1) == wins.get((first - 1 + period) as usize) {
+            first -= 1;
+        }
+        (first, period)
+    });
+    Ok((wins, found))
+}
+
+/// The values of heaps 0..=`upto` of `rules` in `store`, each the game of its options' values;
+/// they stop short at the first heap whose value nests deeper than the store follows
+/// ([`PartizanError::TooDeep`]: every later heap has it below).
+fn heap_values(rules: &dyn HeapRule, upto: u64, store: &mut GameStore) -> Result<Vec<GameValue>, PartizanError> {
+    let mut values: Vec<GameValue> = Vec::new();
+    for n in 0..=upto {
+        let made = rules.option_values(&values, n, 0, store).and_then(|left| {
+            let right = rules.option_values(&values, n, 1, store)?;
+            store.game(&left, &right)
+        });
+        match made {
+            Ok(v) => values.push(v),
+            Err(PartizanError::TooDeep { .. }) => break,
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(values)
 }
 
 /// The outcome letter of heap `m`: from `computed` (heaps 0, 1, ...) where it reaches, else
@@ -531,7 +598,7 @@ impl PartizanSubtraction {
             )));
         }
         let limit = OUTCOMES_SEARCHED.min(context.budget);
-        let (wins, found) = self.outcomes(0, limit)?;
+        let (wins, found) = outcomes(self, 0, limit)?;
         let computed: Vec<char> = wins.iter().copied().map(class).map(letter).collect();
         let at = |m: u64| outcome_through(&computed, found, m);
         let spelling = self.spelling();
@@ -587,35 +654,77 @@ impl PartizanSubtraction {
     }
 }
 
-/// The partizan subtraction game `board` plays, if it is one.
-pub fn heap_rules(board: &Board) -> Option<&PartizanSubtraction> {
-    board.downcast::<PartizanSubtraction>()
-}
-
 impl PartizanSubtraction {
     /// The values and outcomes of heaps 0..=`upto`, with the outcome period proven (see the
     /// module's comment). Refused when more than `budget` heaps would be valued, or the values
     /// take more than [`STEPS_A_BUDGET_UNIT`] steps a unit of `budget`.
     pub fn table(&self, upto: u64, budget: u64) -> Result<PartizanHeapTable, AnalyzeError> {
-        table(self, upto, budget)
+        heap_table(self, upto, budget)
     }
 }
 
-fn table(rules: &PartizanSubtraction, upto: u64, budget: u64) -> Result<PartizanHeapTable, AnalyzeError> {
+/// A partizan game of heaps with a table of its heaps' values and outcomes (`grundy sg GAME
+/// --upto N`): partizan subtraction games (`psub:LEFT:RIGHT`) and partizan octal games
+/// (`poctal:LEFT:RIGHT`).
+pub trait PartizanHeaps: Send + Sync {
+    /// The values and outcomes of heaps 0..=`upto`, with the outcome period where one is proven.
+    /// Refused when more than `budget` heaps would be valued, or the values take more than
+    /// [`STEPS_A_BUDGET_UNIT`] steps a unit of `budget`.
+    fn heap_table(&self, upto: u64, budget: u64) -> Result<PartizanHeapTable, AnalyzeError>;
+}
+
+impl PartizanHeaps for PartizanSubtraction {
+    fn heap_table(&self, upto: u64, budget: u64) -> Result<PartizanHeapTable, AnalyzeError> {
+        heap_table(self, upto, budget)
+    }
+}
+
+/// The partizan game of heaps `board` plays, with its table, if it is one.
+pub fn partizan_heap_rules(board: &Board) -> Option<&dyn PartizanHeaps> {
+    if let Some(p) = board.downcast::<PartizanSubtraction>() {
+        return Some(p);
+    }
+    board.downcast::<super::poctal::PartizanOctal>().map(|p| p as &dyn PartizanHeaps)
+}
+
+/// Who wins a heap with each player first, from its outcome class.
+fn wins_of(o: PartizanOutcome) -> [bool; 2] {
+    match o {
+        PartizanOutcome::N => [true, true],
+        PartizanOutcome::L => [true, false],
+        PartizanOutcome::R => [false, true],
+        PartizanOutcome::P => [false, false],
+    }
+}
+
+/// The table of heaps 0..=`upto` of `rules`: each heap's value, its outcome and the outcome
+/// period proven where the outcomes are fixed by the smaller heaps' ([`HeapRule::windows_from`]);
+/// where they are not (a move may split a heap), the outcomes are the values' and no period
+/// is claimed. Refused when more than `budget` heaps would be valued, or the values take more
+/// than [`STEPS_A_BUDGET_UNIT`] steps a unit of `budget`.
+pub(crate) fn heap_table(rules: &dyn HeapRule, upto: u64, budget: u64) -> Result<PartizanHeapTable, AnalyzeError> {
     if upto >= budget {
         return Err(GaveUp { what: Work::PositionsSearched, used: budget, needed: upto.checked_add(1) }.into());
     }
     let s = rules.reach();
-    // The outcomes are searched past the heaps valued for the period, up to a bound.
-    let per_heap = rules.sets[0].count().saturating_add(rules.sets[1].count());
-    let limit = OUTCOMES_SEARCHED.min(budget).min(OUTCOME_STEPS / per_heap.max(1));
-    let (wins, found) = rules.outcomes(upto, limit)?;
+    let mut store = GameStore::new();
+    store.set_total_work_limit(budget.saturating_mul(STEPS_A_BUDGET_UNIT).max(1));
+    let values = heap_values(rules, upto, &mut store).map_err(|e| past(e, budget))?;
+    let windows_from = rules.windows_from();
+    let (wins, found) = match windows_from {
+        Some(_) => {
+            // The outcomes are searched past the heaps valued for the period, up to a bound.
+            let limit = OUTCOMES_SEARCHED.min(budget).min(OUTCOME_STEPS / rules.steps_per_heap().max(1));
+            outcomes(rules, upto, limit)?
+        }
+        None => {
+            let wins = values.iter().map(|&v| store.outcome(v).map(wins_of)).collect::<Result<Vec<_>, _>>();
+            (wins.map_err(|e| past(e, budget))?, None)
+        }
+    };
     // The last heap whose outcome was computed.
     let searched = (wins.len() as u64).saturating_sub(1);
     let outcome = |n: u64| wins.get(n as usize).copied().map(class);
-    let mut store = GameStore::new();
-    store.set_total_work_limit(budget.saturating_mul(STEPS_A_BUDGET_UNIT).max(1));
-    let values = rules.heap_values(upto, &mut store).map_err(|e| past(e, budget))?;
     // A name nested deeper than the writer follows is not written, as a long one is not.
     let mut names = values
         .iter()
@@ -627,29 +736,48 @@ fn table(rules: &PartizanSubtraction, upto: u64, budget: u64) -> Result<Partizan
         .map_err(|e| past(e, budget))?;
     // The heaps past the last valued: their values nest deeper than the store follows.
     let valued = values.len() as u64;
-    let too_deep = (valued <= upto).then(|| {
-        format!("the values of heaps {valued} and on nest their options deeper than Conway's values are followed here, so they are not computed (their outcomes are, from the definition)")
+    let too_deep = (valued <= upto).then(|| match windows_from {
+        Some(_) => format!("the values of heaps {valued} and on nest their options deeper than Conway's values are followed here, so they are not computed (their outcomes are, from the definition)"),
+        None => format!("the values of heaps {valued} and on nest their options deeper than Conway's values are followed here, so neither they nor their outcomes are computed (a heap that may split is decided by its value)"),
     });
     names.resize(usize::try_from(upto.saturating_add(1)).unwrap_or(usize::MAX), None);
     let computed: Vec<char> = wins.iter().copied().map(class).map(letter).collect();
     let outcomes: String = computed.iter().take(names.len()).collect();
-    let spelling = rules.spelling();
-    let (period, no_period) = match found {
-        Some((preperiod, period)) => {
+    let game = rules.game_name();
+    let (period, no_period) = match (found, windows_from) {
+        (Some((preperiod, period)), Some(from)) => {
             let block: Vec<PartizanOutcome> = (preperiod..preperiod + period).filter_map(outcome).collect();
             let behaviour = Behaviour::of(&block);
+            // The window the argument starts from: at the preperiod, or where a player's moves
+            // become the same sizes at every heap, with the heaps below it checked one by one.
+            let a = preperiod.max(from);
+            let below = if a > preperiod {
+                format!(
+                    "; heaps {preperiod}..{} repeat too, each checked, and from heap {} on a player's moves take the same sizes at every heap",
+                    a - 1,
+                    a + s
+                )
+            } else {
+                String::new()
+            };
             let proof = format!(
-                "proven: the outcomes of heaps {preperiod}..{} and {}..{} agree, and a heap's outcome is fixed by the outcomes of the {} below it, {s} being the largest size either player takes, so they repeat for ever (Fraenkel and Kotzig's argument)",
-                preperiod + s - 1,
-                preperiod + period,
-                preperiod + period + s - 1,
+                "proven: the outcomes of heaps {a}..{} and {}..{} agree, and a heap's outcome is fixed by the outcomes of the {} below it, {s} being the largest size either player takes, so they repeat for ever (Fraenkel and Kotzig's argument){below}",
+                a + s - 1,
+                a + period,
+                a + period + s - 1,
                 plural(s, "heap"),
             );
             let block = block.into_iter().map(letter).collect();
             let words = behaviour.words();
             (Some(OutcomePeriod { preperiod, period, block, behaviour, behaviour_words: words, proof }), None)
         }
-        None => (
+        (_, None) => (
+            None,
+            Some(format!(
+                "a move of {game} may split a heap, and the outcome of a sum of heaps is not fixed by its heaps' outcomes, so Fraenkel and Kotzig's argument (for subtraction) does not hold and no period of the outcomes is proven; each outcome here is its heap's value's"
+            )),
+        ),
+        (None, Some(_)) => (
             None,
             Some(if s > searched {
                 format!(
@@ -663,7 +791,7 @@ fn table(rules: &PartizanSubtraction, upto: u64, budget: u64) -> Result<Partizan
         ),
     };
     Ok(PartizanHeapTable {
-        game: spelling,
+        game,
         upto,
         values: names,
         outcomes,
@@ -765,10 +893,10 @@ mod tests {
     fn values_and_outcomes_are_the_plain_recursions() {
         for sets in pairs() {
             let game_name = spelling(&sets);
-            let t = table(&rules(&game_name), 30, 1 << 20).unwrap();
+            let t = heap_table(&rules(&game_name), 30, 1 << 20).unwrap();
             let game: Game = game_name.parse().unwrap();
             let mut store = GameStore::new();
-            let values = rules(&game_name).heap_values(30, &mut store).unwrap();
+            let values = heap_values(&rules(&game_name), 30, &mut store).unwrap();
             let (mut memo, mut wins) = (HashMap::new(), HashMap::new());
             for n in 0..=30u64 {
                 let want = plain_value(&sets, n, &mut store, &mut memo);
@@ -799,7 +927,7 @@ mod tests {
     fn the_proven_period_holds_and_is_the_least() {
         for sets in pairs() {
             let game_name = spelling(&sets);
-            let t = table(&rules(&game_name), 10, 1 << 20).unwrap();
+            let t = heap_table(&rules(&game_name), 10, 1 << 20).unwrap();
             let p = t.period.clone().unwrap_or_else(|| panic!("{game_name}: {:?}", t.no_period));
             let mut memo = HashMap::new();
             let o: Vec<char> = (0..3000).map(|n| plain_letter(&sets, n, &mut memo)).collect();
@@ -846,7 +974,7 @@ mod tests {
     /// here with braces for its slashes.
     #[test]
     fn cgsuite_values_heap_6_of_1_3_against_2_3_as_here() {
-        let t = table(&rules("psub:1,3:2,3"), 6, 1 << 20).unwrap();
+        let t = heap_table(&rules("psub:1,3:2,3"), 6, 1 << 20).unwrap();
         let mut store = GameStore::new();
         let cgsuite = store.parse("{{{1|1,{1|0}}|{0,{1|0}|0}}|{0,{1|0}|0}}").unwrap();
         assert_eq!(store.parse(t.values[6].as_deref().unwrap()).unwrap(), cgsuite);
@@ -859,7 +987,7 @@ mod tests {
     fn the_shifted_intervals_are_purely_periodic_p_l_c_n_k() {
         for k in 1..=4u64 {
             for c in 1..=3u64 {
-                let t = table(&rules(&format!("psub:1..{k}:{}..{}", 1 + c, k + c)), 10, 1 << 20).unwrap();
+                let t = heap_table(&rules(&format!("psub:1..{k}:{}..{}", 1 + c, k + c)), 10, 1 << 20).unwrap();
                 let p = t.period.unwrap();
                 let want = format!("P{}{}", "L".repeat(c as usize), "N".repeat(k as usize));
                 assert_eq!((p.preperiod, p.block.as_str()), (0, want.as_str()), "k {k}, c {c}");
@@ -872,12 +1000,12 @@ mod tests {
     /// the sets swaps the players, so every value is negated and psub:1,3:1,2 is Right's.
     #[test]
     fn dominance_and_the_swapped_game() {
-        let t = table(&rules("psub:1,2:1,3"), 40, 1 << 20).unwrap();
+        let t = heap_table(&rules("psub:1,2:1,3"), 40, 1 << 20).unwrap();
         let p = t.period.clone().unwrap();
         assert_eq!((p.preperiod, p.period, p.block.as_str()), (4, 1, "L"));
         assert_eq!(p.behaviour, Behaviour::LeftDominance);
         assert_eq!(&t.outcomes[..5], "PNLNL");
-        let swapped = table(&rules("psub:1,3:1,2"), 40, 1 << 20).unwrap();
+        let swapped = heap_table(&rules("psub:1,3:1,2"), 40, 1 << 20).unwrap();
         assert_eq!(swapped.period.unwrap().behaviour, Behaviour::RightDominance);
         let mut store = GameStore::new();
         for (a, b) in t.values.iter().zip(&swapped.values) {
@@ -890,7 +1018,7 @@ mod tests {
     /// value is the nimber of its Sprague-Grundy value, and the outcomes are only N and P.
     #[test]
     fn equal_sets_are_the_impartial_subtraction_game() {
-        let t = table(&rules("psub:1,3,4:1,3,4"), 60, 1 << 20).unwrap();
+        let t = heap_table(&rules("psub:1,3,4:1,3,4"), 60, 1 << 20).unwrap();
         let seq = crate::SequenceBuilder::new(&"subtraction:1,3,4".parse().unwrap()).upto(60).build().unwrap();
         let mut store = GameStore::new();
         for (n, name) in t.values.iter().enumerate() {
@@ -907,7 +1035,7 @@ mod tests {
     #[test]
     fn outcomes_past_the_table_through_the_period() {
         let sets = [vec![1, 4], vec![2, 3]];
-        let t = table(&rules(&spelling(&sets)), 5, 1 << 20).unwrap();
+        let t = heap_table(&rules(&spelling(&sets)), 5, 1 << 20).unwrap();
         let mut memo = HashMap::new();
         for m in [0, 5, 6, 12, 13, 100, 2999] {
             assert_eq!(t.outcome_at(m), Some(plain_letter(&sets, m, &mut memo)), "heap {m}");
@@ -924,7 +1052,7 @@ mod tests {
             let game: Game = name.parse().unwrap();
             let pos = game.parse_position(&["0", n.to_string().as_str()]).unwrap();
             let mut memo = HashMap::new();
-            let t = table(&rules(&name), 0, 1 << 20).unwrap();
+            let t = heap_table(&rules(&name), 0, 1 << 20).unwrap();
             let p = t.period.unwrap();
             let small =
                 |m: u64| if m < p.preperiod + p.period { m } else { p.preperiod + (m - p.preperiod) % p.period };
@@ -958,7 +1086,7 @@ mod tests {
         assert_eq!(Behaviour::of(&[P, L, N, R]), Behaviour::Fairness);
         assert_eq!(Behaviour::of(&[N, P]), Behaviour::UltimateImpartiality);
         // A fair game: its period holds both L and R.
-        let t = table(&rules("psub:1,6:2,3"), 10, 1 << 20).unwrap();
+        let t = heap_table(&rules("psub:1,6:2,3"), 10, 1 << 20).unwrap();
         let p = t.period.unwrap();
         assert_eq!((p.preperiod, p.block.as_str(), p.behaviour), (0, "PLNRPNNN", Behaviour::Fairness));
     }
@@ -983,7 +1111,7 @@ mod tests {
     /// heaps past 2,000 or so have values too deep to name, and every heap has its outcome.
     #[test]
     fn values_too_deep_leave_the_outcomes() {
-        let t = table(&rules("psub:1,2:1,3"), 6000, 1 << 20).unwrap();
+        let t = heap_table(&rules("psub:1,2:1,3"), 6000, 1 << 20).unwrap();
         assert_eq!((t.values.len(), t.outcomes.len()), (6001, 6001));
         assert!(t.values[2000..].iter().any(Option::is_none) && t.values[100].is_some());
         assert!(t.outcomes[4..].chars().all(|o| o == 'L'));
@@ -992,7 +1120,7 @@ mod tests {
     /// A table past the budget is refused before any work, naming what it needs.
     #[test]
     fn a_table_past_the_budget_is_refused() {
-        let e = table(&rules("psub:1,2:1,3"), 100, 50).unwrap_err();
+        let e = heap_table(&rules("psub:1,2:1,3"), 100, 50).unwrap_err();
         assert!(matches!(e, AnalyzeError::GaveUp(GaveUp { needed: Some(101), .. })), "{e}");
     }
 }
