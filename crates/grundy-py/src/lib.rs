@@ -16,6 +16,7 @@ mod heap_game;
 mod interrupt;
 mod outcome;
 mod partizan_game;
+mod partizan_table;
 mod quotient;
 mod sequence;
 mod session;
@@ -50,6 +51,8 @@ mod native {
     use crate::outcome::{outcome_job, outcome_moves};
     #[pymodule_export]
     use crate::partizan_game::{partizan_game, PartizanGame};
+    #[pymodule_export]
+    use crate::partizan_table::{partizan_table, OutcomePeriod, PartizanTable};
     #[pymodule_export]
     use crate::quotient::{quotient, Generator, Quotient};
     #[pymodule_export]

@@ -10,7 +10,9 @@ Dask cluster); who wins a partizan board position with its search split into job
 cluster (the module ``grundy.outcome``, ``python -m grundy.outcome``); a position drawn as SVG
 (``draw``, ``position``); a game against the computer (``Session``); and Conway's values of partizan games
 (``value``, ``game_value``, ``partizan_game``: canonical forms, outcome classes, mean,
-temperature, the thermograph as SVG, sums and the partial order of games). In a notebook
+temperature, the thermograph as SVG, sums and the partial order of games), and each heap's value
+and outcome of a partizan subtraction or octal game with the outcome period proven
+(``partizan_table``). In a notebook
 (Jupyter) a ``Position`` shows its board, an ``Analysis`` the board with its winning moves
 marked, a ``Value`` its thermograph and a ``Quotient`` its multiplication table, as SVG.
 Every bad argument raises
@@ -28,7 +30,9 @@ from grundy._native import (
     Game,
     Generator,
     HeapGame,
+    OutcomePeriod,
     PartizanGame,
+    PartizanTable,
     Pattern,
     Period,
     Position,
@@ -45,6 +49,7 @@ from grundy._native import (
     heap_game,
     options,
     partizan_game,
+    partizan_table,
     pattern,
     position,
     quotient,
@@ -71,7 +76,9 @@ __all__ = [
     "IllegalMove",
     "NoRule",
     "NotFinite",
+    "OutcomePeriod",
     "PartizanGame",
+    "PartizanTable",
     "Pattern",
     "Period",
     "Position",
@@ -90,6 +97,7 @@ __all__ = [
     "heap_game",
     "options",
     "partizan_game",
+    "partizan_table",
     "pattern",
     "position",
     "quotient",

@@ -431,6 +431,51 @@ def partizan_game(
     budget positions (and 64 options listed a position of it; past either, GaveUp); a position
     that can follow itself raises NotFinite."""
 
+class OutcomePeriod:
+    """The proven period of a partizan game's heaps' outcome classes: the class of heap n is that
+    of heap n - period for every n >= preperiod + period."""
+
+    preperiod: int
+    period: int
+    block: str
+    """The classes of heaps preperiod .. preperiod + period - 1, a letter each (L, R, N, P)."""
+    behaviour: str
+    """The behaviour the period shows (Duchêne, Heinrich, Nowakowski and Parreau):
+    "left-dominance", "right-dominance", "left-weak-dominance", "right-weak-dominance",
+    "fairness" or "ultimate-impartiality"."""
+    behaviour_words: str
+    proof: str
+    """How the period is proven, in a sentence."""
+
+class PartizanTable:
+    """Each heap's Conway value and outcome class of a partizan game of heaps (see
+    partizan_table), as `grundy sg GAME --upto N` gives them."""
+
+    game: str
+    upto: int
+    rows: List[Tuple[int, Optional[str], str]]
+    """(heap, value, outcome) for each heap from 0 whose outcome is known: the value a canonical
+    form (None where longer than 400 characters or nested too deep to write), the outcome "L",
+    "R", "N" or "P"."""
+    period: Optional[OutcomePeriod]
+    """The proven period of the outcomes; None when none is proven (no_period says why: always
+    for a game whose moves may split a heap)."""
+    no_period: Optional[str]
+    values_stop: Optional[str]
+    """Why the values (or the rows) stop short of upto; None when they do not."""
+    searched: int
+    """The last heap whose outcome was computed."""
+    def outcome_at(self, m: int) -> Optional[str]:
+        """The outcome class of heap m, at any size once a period is proven; None past the heaps
+        computed when none is."""
+
+def partizan_table(game: str, upto: int, *, budget: Optional[int] = None) -> PartizanTable:
+    """Each heap's Conway value and outcome, heaps 0..=upto, of a partizan game of heaps
+    ("psub:1,2:1,3", "poctal:0.07:0.15"), with the outcome period where one is proven and the
+    behaviour it shows, as `grundy sg GAME --upto N` computes them; budget: the most heaps valued
+    (default 2,000,000). BadInput for a game that is no partizan game of heaps, GaveUp past the
+    budget."""
+
 def batch(queries: Iterable[Union[dict, str]], *, budget: Optional[int] = None, explain: bool = False) -> List[dict]:
     """Answers queries as `grundy batch` does: one dict per query, in order."""
 
