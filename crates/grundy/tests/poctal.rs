@@ -16,14 +16,15 @@ use grundy::play::{check_move, parse_move};
 use grundy::values::partizan::GameStore;
 use grundy::{analyze, AnalyzeOptions, Game, Player};
 
-/// The digits of a code written `D.DDD`: index t the digit for taking t.
+/// The digits of a code written `D.DDD` (octal) or `hex:D.DDD`: index t the digit for taking t.
 fn digits(code: &str) -> Vec<u8> {
-    code.chars().filter(|&c| c != '.').map(|c| c.to_digit(8).unwrap() as u8).collect()
+    let (radix, code) = code.strip_prefix("hex:").map_or((8, code), |c| (16, c));
+    code.chars().filter(|&c| c != '.').map(|c| c.to_digit(radix).unwrap() as u8).collect()
 }
 
 /// The heaps a move by `code` may leave of a heap of `n`, from the digits alone: for each t
 /// with digit d, bit 1 empties a heap of exactly t, bit 2 leaves n - t > 0 as one heap, bit 4
-/// splits n - t into two non-empty heaps.
+/// splits n - t into two non-empty heaps, bit 8 into three.
 fn leaves(code: &[u8], n: u64) -> Vec<Vec<u64>> {
     let mut out = vec![];
     for (t, &d) in code.iter().enumerate() {
@@ -37,6 +38,12 @@ fn leaves(code: &[u8], n: u64) -> Vec<Vec<u64>> {
         if d & 4 != 0 && n >= t + 2 {
             let m = n - t;
             out.extend((1..=m / 2).map(|a| vec![a, m - a]));
+        }
+        if d & 8 != 0 && n >= t + 3 {
+            let m = n - t;
+            for a in 1..=m / 3 {
+                out.extend((a..=(m - a) / 2).map(|b| vec![a, b, m - a - b]));
+            }
         }
     }
     out
@@ -67,8 +74,10 @@ fn plain(codes: &[Vec<u8>; 2], heaps: &[u64], memo: &mut HashMap<Vec<u64>, Plain
 }
 
 /// The pairs of codes: subtraction only, splits for one or both players, whole heaps only
-/// (digit 1), a split without taking (4.), Dawson's Kayles and Kayles against others.
-const PAIRS: [(&str, &str); 14] = [
+/// (digit 1), a split without taking (4.), Dawson's Kayles and Kayles against others, and
+/// hexadecimal codes (`hex:0.8`: take 1 and leave three heaps; `hex:c.1`: split a heap in two or
+/// three without taking).
+const PAIRS: [(&str, &str); 16] = [
     ("0.07", "0.15"),
     ("0.77", "0.07"),
     ("0.6", "0.33"),
@@ -83,6 +92,8 @@ const PAIRS: [(&str, &str); 14] = [
     ("0.14", "0.41"),
     ("4.1", "0.05"),
     ("0.26", "0.06"),
+    ("hex:0.8", "0.7"),
+    ("0.33", "hex:c.1"),
 ];
 
 /// Every list of one heap up to 12, and of two or three heaps of 1 to 12 with at most 12 in
@@ -164,6 +175,13 @@ fn moves_are_checked_against_the_movers_code() {
     assert_eq!(play("2 -> 2 3", Player::Second).unwrap(), "5 2 3");
     let e = play("2 -> 4 4", Player::First).unwrap_err();
     assert!(e.contains("cannot add objects"), "{e}");
+    // A hexadecimal code's 8 leaves three heaps: Left (hex:0.8) takes 1 from 7 and leaves 1 + 2 + 3.
+    let hex: Game = "poctal:hex:0.8:0.7".parse().unwrap();
+    let seven = hex.parse_position(&["7"]).unwrap();
+    let mv = parse_move(&seven, Player::First, "1 -> 1 2 3").unwrap();
+    assert_eq!(hex.position_tokens(&check_move(&seven, Player::First, &mv).unwrap()).join(" "), "1 2 3");
+    let e = parse_move(&seven, Player::Second, "1 -> 1 2 3").unwrap_err().to_string();
+    assert!(e.contains("Right's code 0.7 does not allow 7 -> 1 + 2 + 3"), "{e}");
     for to_move in [Player::First, Player::Second] {
         let a = analyze(&game, &pos, &AnalyzeOptions { to_move, ..AnalyzeOptions::default() }).unwrap();
         assert!(a.conway.is_some_and(|c| c.value.is_some()), "{to_move}");
@@ -178,6 +196,9 @@ fn bad_spellings_are_refused_in_one_line() {
     assert!(err("poctal:0.07").contains("is not poctal:LEFT:RIGHT"), "{}", err("poctal:0.07"));
     let e = err("poctal:0.8:0.7");
     assert!(e.contains("Left's code '0.8'") && e.contains("'8'"), "{e}");
+    let e = err("poctal:hex:0.g:0.7");
+    assert!(e.contains("Left's code 'hex:0.g'") && e.contains("'g'"), "{e}");
+    assert_eq!(board("poctal:hex:0.8:hex:0.F").rules().spelling(), "poctal:hex:0.8:hex:0.f");
     let e = err("poctal:0.07:3.1");
     assert!(e.contains("Right's code '3.1'") && e.contains("0 or 4"), "{e}");
     for s in ["poctal", "poctal:0.07", "poctal:0.8:0.7", "poctal:0.07:3.1"] {

@@ -1,9 +1,10 @@
 //! Partizan take-and-break games, `poctal:LEFT:RIGHT`: heaps from which Left (the first player)
 //! takes as the octal code LEFT allows and Right as RIGHT allows, each code read as grundy reads
-//! an impartial game's (`octal:0.07`: [`OctalCode`]): digit d_t of a code says what a move that
-//! takes t objects may leave of the heap, a sum of 1 (nothing: the heap was exactly t), 2 (one
-//! heap) and 4 (two heaps), the digit before the point 0 or 4 (split a heap in two without
-//! taking). The family is the one in the title of Fraenkel and Kotzig's "Partizan octal games:
+//! an impartial game's (`octal:0.07`: [`OctalCode`]; `hex:0.8`, a hexadecimal code:
+//! [`HexCode`]): digit d_t of a code says what a move that takes t objects may leave of the
+//! heap, a sum of 1 (nothing: the heap was exactly t), 2 (one heap), 4 (two heaps) and, in a
+//! hexadecimal code, 8 (three heaps), the digit before the point 0 or 4 (8 or c in hexadecimal:
+//! split a heap without taking). The family is the one in the title of Fraenkel and Kotzig's "Partizan octal games:
 //! partizan subtraction games" (Int. J. Game Theory 16, 1987), which studies its subtraction
 //! games; CGSuite plays them as `PartizanHeapRuleset` of two `TakeAndBreak` codes
 //! (`TakeAndBreak("0.07").PartizanJoin(TakeAndBreak("0.15"))` is `poctal:0.07:0.15`).
@@ -38,7 +39,7 @@ use crate::rules::catalogue::GameKind;
 use crate::rules::draw::Sketch;
 #[cfg(feature = "draw")]
 use crate::rules::faces::heaps_face;
-use crate::rules::take_break::{OctalCode, SplitRules};
+use crate::rules::take_break::{HexCode, OctalCode, SplitRules};
 use crate::rules::Ruleset;
 use crate::values::partizan::{GameStore, GameValue, PartizanError};
 
@@ -48,7 +49,7 @@ pub const FAMILY: BoardFamily = BoardFamily { kinds: &KINDS, parse };
 const KINDS: [GameKind; 1] = [GameKind {
     spelling: "poctal:LEFT:RIGHT",
     name: "partizan octal game",
-    a_move: "take from one heap as your own octal code allows, Left (the first player) by LEFT, Right by RIGHT: digit t a sum of 1 (take a whole heap of t), 2 (take t, leave one heap) and 4 (take t, leave two heaps)",
+    a_move: "take from one heap as your own octal code allows, Left (the first player) by LEFT, Right by RIGHT: digit t a sum of 1 (take a whole heap of t), 2 (take t, leave one heap) and 4 (take t, leave two heaps); hex:CODE for a hexadecimal code, whose 8 leaves three heaps",
     example_game: "poctal:0.07:0.15",
     example_position: "5 7",
     heap_ruleset: false,
@@ -63,15 +64,77 @@ fn parse(s: &str) -> Option<Result<Board, String>> {
     }
     let arg = s.strip_prefix("poctal:")?;
     let read = || -> Result<Board, String> {
-        let (left, right) = arg
-            .split_once(':')
+        // Left's code ends at the first colon after its own `hex:`, if it has one.
+        let cut = match arg.strip_prefix("hex:") {
+            Some(rest) => rest.find(':').map(|i| i + 4),
+            None => arg.find(':'),
+        };
+        let (left, right) = cut
+            .map(|i| (arg.get(..i).unwrap_or_default(), arg.get(i + 1..).unwrap_or_default()))
             .ok_or_else(|| format!("game '{s}' is not poctal:LEFT:RIGHT (e.g. poctal:0.07:0.15)"))?;
         let code = |text: &str, whose: &str| {
-            text.parse::<OctalCode>().map_err(|e| format!("game '{s}': {whose} code '{text}': {e}"))
+            text.parse::<Code>().map_err(|e| format!("game '{s}': {whose} code '{text}': {e}"))
         };
         Ok(Board::new(PartizanOctal::new([code(left, "Left's")?, code(right, "Right's")?])))
     };
     Some(read())
+}
+
+/// A player's code: an octal code, or a hexadecimal one (`hex:0.8`), whose 8 leaves three heaps.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Code {
+    /// An octal code, e.g. `0.07`.
+    Octal(OctalCode),
+    /// A hexadecimal code, e.g. `hex:0.8`.
+    Hex(HexCode),
+}
+
+impl Code {
+    /// The digits: `digits()[t]` is the digit for taking t objects.
+    pub fn digits(&self) -> &[u8] {
+        match self {
+            Code::Octal(c) => c.digits(),
+            Code::Hex(c) => c.digits(),
+        }
+    }
+
+    /// The moves of the code, as the engines read a code.
+    pub fn rules(&self) -> SplitRules {
+        match self {
+            Code::Octal(c) => c.rules(),
+            Code::Hex(c) => c.rules(),
+        }
+    }
+
+    /// The impartial game of the code (how its heaps are drawn, and the game when both
+    /// players have it).
+    pub fn ruleset(&self) -> Ruleset {
+        match self {
+            Code::Octal(c) => Ruleset::octal(c.clone()),
+            Code::Hex(c) => Ruleset::hex(c.clone()),
+        }
+    }
+}
+
+impl std::fmt::Display for Code {
+    /// `0.07` for an octal code, `hex:0.8` for a hexadecimal one: as `poctal:` reads them.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Code::Octal(c) => f.write_str(&c.code()),
+            Code::Hex(c) => write!(f, "hex:{}", c.code()),
+        }
+    }
+}
+
+impl std::str::FromStr for Code {
+    type Err = crate::error::ParseGameError;
+    /// `hex:CODE` is a hexadecimal code, anything else an octal code (`0.07`).
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.strip_prefix("hex:") {
+            Some(_) => s.parse().map(Code::Hex),
+            None => s.parse().map(Code::Octal),
+        }
+    }
 }
 
 /// A partizan octal game: `codes[0]` says what Left (the first player) may take from a heap and
@@ -79,14 +142,14 @@ fn parse(s: &str) -> Option<Result<Board, String>> {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct PartizanOctal {
     /// Left's and Right's codes.
-    pub codes: [OctalCode; 2],
+    pub codes: [Code; 2],
     /// The moves of each code, as the engines read a code.
     rules: [SplitRules; 2],
 }
 
 impl PartizanOctal {
     /// The game of Left's code `codes[0]` and Right's `codes[1]`.
-    pub fn new(codes: [OctalCode; 2]) -> Self {
+    pub fn new(codes: [Code; 2]) -> Self {
         let rules = [codes[0].rules(), codes[1].rules()];
         PartizanOctal { codes, rules }
     }
@@ -101,14 +164,19 @@ impl PartizanOctal {
         }
     }
 
-    /// The code of player `mover` alone, e.g. `0.07`.
-    fn code_of(&self, mover: usize) -> String {
+    /// The code of player `mover`, e.g. `0.07` or `hex:0.8`.
+    fn code(&self, mover: usize) -> &Code {
         let [left, right] = &self.codes;
         if mover == 0 {
-            left.code()
+            left
         } else {
-            right.code()
+            right
         }
+    }
+
+    /// The code of player `mover` as written, e.g. `0.07`.
+    fn code_of(&self, mover: usize) -> String {
+        self.code(mover).to_string()
     }
 
     /// Whether a move of either player may leave two heaps: then a heap's outcome is not fixed
@@ -122,8 +190,8 @@ impl PartizanOctal {
     fn changed(numbers: &[u64], after: &[u64]) -> Result<(usize, Vec<u64>), String> {
         match changed_run(numbers, after) {
             None => Err("a move must take at least one object or split a heap".into()),
-            Some((i, 1, parts)) if (1..=2).contains(&parts.len()) => Ok((i, parts)),
-            Some(_) => Err("a move here changes one heap, leaving one heap or two in its place".into()),
+            Some((i, 1, parts)) if (1..=3).contains(&parts.len()) => Ok((i, parts)),
+            Some(_) => Err("a move here changes one heap, leaving one to three heaps in its place".into()),
         }
     }
 }
@@ -141,13 +209,18 @@ impl RulesCore for PartizanOctal {
         let (left, right) = (self.code_of(0), self.code_of(1));
         Words::new(
             format!("poctal:{left}:{right}"),
-            if left == right {
+            if self.codes[0].digits() == self.codes[1].digits() {
                 Players::Impartial
             } else {
                 Players::Partizan(format!("Left plays by the octal code {left}, Right by {right}").into())
             },
             format!(
-                "A move takes objects from one heap as the mover's octal code allows, Left's (the first player's) {left}, Right's (the second's) {right}: digit t of a code is a sum of 1 (take a whole heap of t), 2 (take t and leave one heap) and 4 (take t and leave two heaps)."
+                "A move takes objects from one heap as the mover's octal code allows, Left's (the first player's) {left}, Right's (the second's) {right}: digit t of a code is a sum of 1 (take a whole heap of t), 2 (take t and leave one heap) and 4 (take t and leave two heaps){}.",
+                if self.codes.iter().any(|c| matches!(c, Code::Hex(_))) {
+                    ", in a hexadecimal code also 8 (take t and leave three heaps)"
+                } else {
+                    ""
+                }
             ),
             "Type 'HEAP TAKE' (e.g. '1 2' takes 2 from heap 1) or 'HEAP -> A B' (leave heaps A and B), as your own code allows",
         )
@@ -238,11 +311,8 @@ impl Theory for PartizanOctal {
     fn as_heap_rule(&self) -> Option<(Ruleset, String)> {
         let [left, right] = &self.codes;
         (left.digits() == right.digits()).then(|| {
-            let code = left.code();
-            (
-                Ruleset::octal(left.clone()),
-                format!("Left and Right play by the same code ({code}): this is the impartial game octal:{code}."),
-            )
+            let rule = left.ruleset();
+            (rule.clone(), format!("Left and Right play by the same code ({left}): this is the impartial game {rule}."))
         })
     }
 }
@@ -252,8 +322,7 @@ impl Face for PartizanOctal {
     /// The heaps as the impartial game of the mover's code draws them, each offering the moves
     /// of the player to move.
     fn draw(&self, numbers: &[u64], mover: usize) -> Sketch {
-        let [left, right] = &self.codes;
-        let rule = Ruleset::octal(if mover == 0 { left.clone() } else { right.clone() });
+        let rule = self.code(mover).ruleset();
         let rows: Vec<(String, Ruleset, u64)> =
             numbers.iter().enumerate().map(|(i, &n)| (format!("heap {}", i + 1), rule.clone(), n)).collect();
         let mut s = heaps_face(&rows, None);
@@ -391,6 +460,7 @@ mod tests {
             let name = format!("poctal:{l}:{r}");
             let game = rules(&name);
             let digits = [game.codes[0].digits().to_vec(), game.codes[1].digits().to_vec()];
+            assert!(!game.splits(), "{name}");
             let t = heap_table(&game, 40, 1 << 20).unwrap();
             let p = t.period.clone().unwrap_or_else(|| panic!("{name}: {:?}", t.no_period));
             let mut memo = HashMap::new();
