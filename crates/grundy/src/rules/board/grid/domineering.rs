@@ -27,7 +27,7 @@ use crate::rules::board::grid::bitgrid::BitGrid;
 use crate::rules::board::grid::cell_size;
 use crate::rules::board::grid::{cell_name, read_cell, Grid, GridNotation};
 use crate::rules::board::machinery::notation::arrow_move;
-use crate::rules::board::machinery::outcome::domineering::DomineeringSearch;
+use crate::rules::board::machinery::outcome::domineering::solver::DomineeringSolver;
 use crate::rules::board::machinery::outcome::OutcomeSearch;
 use crate::rules::board::machinery::packed::{Packed, PackedRules};
 use crate::rules::board::machinery::partizan::side;
@@ -260,9 +260,9 @@ impl PackedRules for Domineering {
     }
 
     /// Domineering's own outcome search: the board as one word, safe moves counted
-    /// ([`DomineeringSearch`]).
+    /// ([`DomineeringSolver`]).
     fn own_outcome_search(&self, numbers: &[u64]) -> Option<Box<dyn OutcomeSearch + '_>> {
-        Some(Box::new(DomineeringSearch::for_position(numbers)?))
+        Some(Box::new(DomineeringSolver::for_position(numbers)?))
     }
 
     fn key_options(&self, key: Packed, mover: usize, out: &mut Vec<Packed>) {

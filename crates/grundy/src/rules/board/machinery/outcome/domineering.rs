@@ -20,6 +20,9 @@
 
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing))]
 
+mod bound;
+pub mod solver;
+
 use crate::rules::board::grid::bitgrid::BitGrid;
 use crate::rules::board::grid::domineering::packed_board;
 use crate::rules::board::grid::Grid;
@@ -461,6 +464,79 @@ impl DomineeringSearch {
         None
     }
 
+    /// Each player's view of the board `e` for the packed bound ([`bound`]): Left's lines
+    /// are the columns, Right's the rows; `None` when a line is longer than 30 cells. A board
+    /// of at most 8 x 8 is laid out one row a byte and turned about its diagonal by three
+    /// exchanges of bits (Warren, "Hacker's Delight", 7-3), so that Left's lines are bytes too.
+    pub(super) fn views(&self, e: u64) -> Option<[bound::View; 2]> {
+        if self.rows > 8 || self.cols > 8 {
+            return self.views_cell_by_cell(e);
+        }
+        let row = (1u64 << self.cols) - 1;
+        let bytes = if self.cols == 8 {
+            e
+        } else {
+            (0..self.rows).fold(0u64, |m, r| m | ((e >> (r * self.cols)) & row) << (8 * r))
+        };
+        let mut t = bytes;
+        let x = (t ^ (t >> 7)) & 0x00aa_00aa_00aa_00aa;
+        t ^= x ^ (x << 7);
+        let x = (t ^ (t >> 14)) & 0x0000_cccc_0000_cccc;
+        t ^= x ^ (x << 14);
+        let x = (t ^ (t >> 28)) & 0x0000_0000_f0f0_f0f0;
+        t ^= x ^ (x << 28);
+        let mut views = [[u32::MAX; bound::LINES]; 2];
+        for (view, word, lines) in [(0, t, self.cols), (1, bytes, self.rows)] {
+            for i in 0..lines {
+                let free = ((word >> (8 * i)) & 0xff) as u32;
+                if let Some(x) = views.get_mut(view).and_then(|v| v.get_mut(i as usize + 2)) {
+                    *x = !(free << 1);
+                }
+            }
+        }
+        Some(views)
+    }
+
+    /// [`DomineeringSearch::views`] cell by cell, for any board whose lines fit.
+    pub(super) fn views_cell_by_cell(&self, e: u64) -> Option<[bound::View; 2]> {
+        if self.rows > 30 || self.cols > 30 {
+            return None;
+        }
+        let mut views = [[u32::MAX; bound::LINES]; 2];
+        let row = (1u64 << self.cols) - 1;
+        for r in 0..self.rows {
+            let free = ((e >> (r * self.cols)) & row) as u32;
+            if let Some(x) = views[1].get_mut(r as usize + 2) {
+                *x = !(free << 1);
+            }
+        }
+        for c in 0..self.cols {
+            let mut free = 0u32;
+            for r in 0..self.rows {
+                free |= (((e >> (r * self.cols + c)) & 1) as u32) << r;
+            }
+            if let Some(x) = views[0].get_mut(c as usize + 2) {
+                *x = !(free << 1);
+            }
+        }
+        Some(views)
+    }
+
+    /// Whether `mover` moving first surely wins or surely loses `e` by Bullock's packed bound
+    /// ([`bound`]), `safe` and `most` each player's safe moves and lines' runs (`[left, right]`).
+    pub(super) fn packed_verdict(&self, e: u64, mover: usize, safe: [u32; 2], most: [u32; 2]) -> Option<bool> {
+        let [left, right] = self.views(e)?;
+        let lines = [self.cols as usize, self.rows as usize];
+        let empty = e.count_ones();
+        if mover == 0 {
+            bound::verdict(&left, &right, lines, safe, most, empty)
+        } else {
+            let [l, r] = lines;
+            let swap = |[a, b]: [u32; 2]| [b, a];
+            bound::verdict(&right, &left, [r, l], swap(safe), swap(most), empty)
+        }
+    }
+
     /// The empty cells of `numbers`, when it is a board of this size.
     fn cells_of(&self, numbers: &[u64]) -> Option<u64> {
         let g = Grid::of(numbers, 4)?;
@@ -608,6 +684,13 @@ impl OutcomeGame for DomineeringSearch {
     }
 
     fn decided(&self, &e: &u64, mover: usize, n: i64) -> Option<bool> {
-        DomineeringSearch::verdict(&self.counts(e), mover, n)
+        let c = self.counts(e);
+        DomineeringSearch::verdict(&c, mover, n).or_else(|| {
+            if n == 0 {
+                self.packed_verdict(e, mover, c.safe, c.most)
+            } else {
+                None
+            }
+        })
     }
 }

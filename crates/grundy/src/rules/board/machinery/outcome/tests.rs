@@ -3,6 +3,7 @@
 
 use std::collections::HashMap;
 
+use super::domineering::solver::DomineeringSolver;
 use super::domineering::DomineeringSearch;
 use super::packed::PackedSearch;
 use super::*;
@@ -45,8 +46,8 @@ impl Lcg {
 
 /// Checks the search of `rules` on `numbers` against the plain search: who wins with each
 /// player first, and that a winning move given is a move that wins.
-fn check<G: OutcomeGame>(
-    game: &G,
+fn check(
+    game: &dyn OutcomeSearch,
     rules: &dyn BoardRules,
     numbers: &[u64],
     memo: &mut HashMap<(Vec<u64>, usize), bool>,
@@ -90,8 +91,9 @@ fn domineering_agrees_with_the_plain_search() {
         for text in domineering_boards(rows, cols, count, &mut rng) {
             let numbers = position(&b, &text);
             let game = DomineeringSearch::for_position(&numbers).unwrap();
-            // The board whole (the default), and valuing parts of none but the one-sided, of
-            // at most 4 cells, of at most 12.
+            // Domineering's own search (what an analysis runs), the board whole, and valuing
+            // parts of none but the one-sided, of at most 4 cells, of at most 12.
+            check(&DomineeringSolver::for_position(&numbers).unwrap(), rules, &numbers, &mut memo);
             check(&game, rules, &numbers, &mut memo);
             for cells in [0, 4, super::domineering::VALUE_CELLS] {
                 check(&game.valuing(cells), rules, &numbers, &mut memo);
@@ -102,13 +104,13 @@ fn domineering_agrees_with_the_plain_search() {
 
 /// Every board of 4 x 4 and of 3 x 5, each cell empty or filled: the search (which keeps her
 /// safe moves for the end) against the plain search, and every verdict of the counts of sure
-/// moves where it speaks.
+/// moves where it speaks, the dear ones and the cheapest.
 #[test]
 fn domineering_agrees_on_every_small_board() {
     let b = board("domineering");
     let rules = b.rules();
     let mut memo = HashMap::new();
-    let mut spoke = 0;
+    let (mut spoke, mut quick_spoke, mut packed_spoke) = (0, 0, 0);
     for (rows, cols) in [(4usize, 4usize), (3, 5)] {
         for mask in 0u32..1 << (rows * cols) {
             let text = (0..rows)
@@ -118,8 +120,19 @@ fn domineering_agrees_on_every_small_board() {
             let numbers = position(&b, &text);
             let game = DomineeringSearch::for_position(&numbers).unwrap();
             check(&game, rules, &numbers, &mut memo);
+            let solver = DomineeringSolver::for_position(&numbers).unwrap();
+            check(&solver, rules, &numbers, &mut memo);
             let e = game.state_of(&numbers).unwrap();
             for mover in 0..2 {
+                let c = game.counts(e);
+                if let Some(verdict) = game.packed_verdict(e, mover, c.safe, c.most) {
+                    packed_spoke += 1;
+                    assert_eq!(verdict, plain_wins(rules, &numbers, mover, &mut memo), "packed: {text}, mover {mover}");
+                }
+                if let Some(verdict) = solver.quick(e).verdict(mover) {
+                    quick_spoke += 1;
+                    assert_eq!(verdict, plain_wins(rules, &numbers, mover, &mut memo), "{text}, mover {mover}");
+                }
                 if let Some(verdict) = game.decided(&e, mover, 0) {
                     spoke += 1;
                     assert_eq!(verdict, plain_wins(rules, &numbers, mover, &mut memo), "{text}, mover {mover}");
@@ -128,6 +141,9 @@ fn domineering_agrees_on_every_small_board() {
         }
     }
     assert!(spoke > 10_000, "the counts spoke on {spoke} boards only");
+    assert!(quick_spoke > 10_000, "the cheapest counts spoke on {quick_spoke} boards only");
+    assert!(packed_spoke > quick_spoke, "the packed bound spoke on {packed_spoke} boards only ({quick_spoke})");
+    eprintln!("spoke: dear {spoke}, packed {packed_spoke}, cheapest {quick_spoke}");
 }
 
 /// The safe moves' verdicts hold on every board where they speak, beside integers.
@@ -226,5 +242,22 @@ fn protective_areas_are_walled_blocks() {
         let game = DomineeringSearch::for_position(&numbers).unwrap();
         let e = game.state_of(&numbers).unwrap();
         assert_eq!(game.counts(e).areas, areas, "{text}");
+    }
+}
+
+/// The players' views of a board for the packed bound, turned as words, are the views made
+/// cell by cell, on every shape up to 8 x 8.
+#[test]
+fn domineering_views_turn_the_board() {
+    let mut rng = Lcg(11);
+    for rows in 1..=8 {
+        for cols in 1..=8 {
+            let game = DomineeringSearch::new(rows, cols).unwrap();
+            let all = if rows * cols == 64 { u64::MAX } else { (1u64 << (rows * cols)) - 1 };
+            for _ in 0..50 {
+                let e = (rng.next() << 40 ^ rng.next() << 20 ^ rng.next()) & all;
+                assert_eq!(game.views(e), game.views_cell_by_cell(e), "{rows} x {cols}, {e:x}");
+            }
+        }
     }
 }
