@@ -93,84 +93,112 @@ fn pack(v: &View, n: usize) -> Packing {
     // Vulnerable dominoes and unused cells, line by line.
     for a in 2..(n + 2) {
         let next = at(v, a + 1);
-        // Cells beside a cell packed on the previous line or a place of hers on the next.
+        // Cells beside a cell packed on the previous line or a place of hers on the next: a
+        // domino there may share his spoiling move with another.
         let shared = at(&taken, a - 1) | !(next | next << 1) | !(next | next >> 1);
         let guard = at(v, a - 1) & next;
-        let mut free = !(at(v, a) | at(&taken, a));
-        // The state of the pairing: nothing pending; a protected cell pending; an open cell
-        // pending (`open`); an open cell then a protected one pending; a safe pair just made
-        // after an open cell left alone (the open cell and the first protected one may still
-        // pair, the pair after them being the safe one).
-        #[derive(Clone, Copy, PartialEq, Eq)]
-        enum State {
-            Empty,
-            Protected,
-            Open,
-            OpenProtected,
-            AfterSafe,
-        }
-        let mut state = State::Empty;
-        let (mut open, mut last) = (0u32, 0u32);
-        let vulnerable = |p: &mut Packing, taken: &mut View, cells: u32, protected: bool| {
-            mark(taken, a, cells);
-            if cells & shared != 0 {
-                p.type2 += 1;
-                p.type2_protected += i32::from(protected);
-            } else {
-                p.type1 += 1;
-                p.type1_protected += i32::from(protected);
-            }
+        let free = !(at(v, a) | at(&taken, a));
+        let (open, protected, unused) = if free & !0x1fe == 0 {
+            let entry = line_table().get(((free >> 1) | ((free & guard) >> 1) << 8) as usize).copied().unwrap_or(0);
+            ((entry & 0xff) << 1, (entry >> 8 & 0xff) << 1, (entry >> 16 & 0xff) << 1)
+        } else {
+            pair_line(free, guard)
         };
-        loop {
-            let x = free & free.wrapping_neg();
-            // A gap (or the line's end) closes what is pending.
-            if x == 0 || (x >> 1) & last == 0 {
-                match state {
-                    State::Protected => {
-                        p.unused += 1;
-                        mark(&mut taken, a, last);
-                    }
-                    State::OpenProtected => vulnerable(&mut p, &mut taken, open | open << 1, true),
-                    _ => {}
-                }
-                state = State::Empty;
-            }
-            if x == 0 {
-                break;
-            }
-            free ^= x;
-            last = x;
-            state = if x & guard != 0 {
-                match state {
-                    State::Empty => State::Protected,
-                    State::Protected => State::Empty,
-                    State::Open | State::AfterSafe => State::OpenProtected,
-                    State::OpenProtected => State::AfterSafe,
-                }
-            } else {
-                match state {
-                    State::Empty | State::AfterSafe => {
-                        open = x;
-                        State::Open
-                    }
-                    State::Protected => {
-                        vulnerable(&mut p, &mut taken, x | x >> 1, true);
-                        State::Empty
-                    }
-                    State::Open => {
-                        vulnerable(&mut p, &mut taken, open | open << 1, false);
-                        State::Empty
-                    }
-                    State::OpenProtected => {
-                        vulnerable(&mut p, &mut taken, open | open << 1, true);
-                        open = x;
-                        State::Open
-                    }
-                }
-            };
-        }
+        mark(&mut taken, a, open | open << 1 | protected | protected << 1 | unused);
+        let hit = shared | shared >> 1;
+        let count = |x: u32| i32::try_from(x.count_ones()).unwrap_or(0);
+        p.type2 += count((open | protected) & hit);
+        p.type2_protected += count(protected & hit);
+        p.type1 += count((open | protected) & !hit);
+        p.type1_protected += count(protected & !hit);
+        p.unused += count(unused);
     }
     p
+}
+
+/// [`pair_line`] of every line of at most 8 cells, by its empty cells and their protected ones
+/// (each shifted down to bit 0): the first cells of the open pairs, bits 0-7, of the pairs with a
+/// protected cell, bits 8-15, and the protected cells left alone, bits 16-23.
+fn line_table() -> &'static [u32] {
+    static TABLE: std::sync::OnceLock<Vec<u32>> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        (0u32..1 << 16)
+            .map(|i| {
+                let (free, guard) = ((i & 0xff) << 1, (i >> 8 & i & 0xff) << 1);
+                let (open, protected, unused) = pair_line(free, guard);
+                open >> 1 | (protected >> 1) << 8 | (unused >> 1) << 16
+            })
+            .collect()
+    })
+}
+
+/// One line's empty cells `free` paired greedily from the low end, `guard` the protected
+/// ones, leaving the pairs of two protected cells (safe moves, counted apart) unmarked: the
+/// first cells of the pairs of two open cells, of the pairs of an open and a protected cell,
+/// and the protected cells left alone.
+pub(super) fn pair_line(free: u32, guard: u32) -> (u32, u32, u32) {
+    // The state of the pairing: nothing pending; a protected cell pending; an open cell
+    // pending (`open`); an open cell then a protected one pending; a safe pair just made after
+    // an open cell left alone (the open cell and the first protected one may still pair, the
+    // pair after them being the safe one).
+    #[derive(Clone, Copy, PartialEq, Eq)]
+    enum State {
+        Empty,
+        Protected,
+        Open,
+        OpenProtected,
+        AfterSafe,
+    }
+    let (mut pairs, mut with_protected, mut unused) = (0u32, 0u32, 0u32);
+    let mut free = free;
+    let mut state = State::Empty;
+    let (mut open, mut last) = (0u32, 0u32);
+    loop {
+        let x = free & free.wrapping_neg();
+        // A gap (or the line's end) closes what is pending.
+        if x == 0 || (x >> 1) & last == 0 {
+            match state {
+                State::Protected => unused |= last,
+                State::OpenProtected => with_protected |= open,
+                _ => {}
+            }
+            state = State::Empty;
+        }
+        if x == 0 {
+            break;
+        }
+        free ^= x;
+        last = x;
+        state = if x & guard != 0 {
+            match state {
+                State::Empty => State::Protected,
+                State::Protected => State::Empty,
+                State::Open | State::AfterSafe => State::OpenProtected,
+                State::OpenProtected => State::AfterSafe,
+            }
+        } else {
+            match state {
+                State::Empty | State::AfterSafe => {
+                    open = x;
+                    State::Open
+                }
+                State::Protected => {
+                    with_protected |= x >> 1;
+                    State::Empty
+                }
+                State::Open => {
+                    pairs |= open;
+                    State::Empty
+                }
+                State::OpenProtected => {
+                    with_protected |= open;
+                    open = x;
+                    State::Open
+                }
+            }
+        };
+    }
+    (pairs, with_protected, unused)
 }
 
 /// The bounds of one player's packing: her sure moves, and the most moves of the other player
