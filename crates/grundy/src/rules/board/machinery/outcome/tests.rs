@@ -143,7 +143,6 @@ fn domineering_agrees_on_every_small_board() {
     assert!(spoke > 10_000, "the counts spoke on {spoke} boards only");
     assert!(quick_spoke > 10_000, "the cheapest counts spoke on {quick_spoke} boards only");
     assert!(packed_spoke > quick_spoke, "the packed bound spoke on {packed_spoke} boards only ({quick_spoke})");
-    eprintln!("spoke: dear {spoke}, packed {packed_spoke}, cheapest {quick_spoke}");
 }
 
 /// The safe moves' verdicts hold on every board where they speak, beside integers.
