@@ -107,6 +107,12 @@ pub trait OutcomeGame {
     fn decided(&self, _s: &Self::State, _mover: usize, _n: i64) -> Option<bool> {
         None
     }
+
+    /// A refusal the game met while listing moves (which return no error): the search stops
+    /// with it at its next check rather than answer from moves left out. By default none.
+    fn failure(&self) -> Option<AnalyzeError> {
+        None
+    }
 }
 
 /// What a search found for one player moving first.
@@ -279,7 +285,11 @@ impl<'a, G: OutcomeGame> Searcher<'a, G> {
         let moves = children.len();
         for (i, (_, option, child)) in children.into_iter().enumerate() {
             self.mark(0, i, moves);
-            if !self.wins(&child, self.zero, 1 - mover, 1, false)? {
+            let theirs = self.wins(&child, self.zero, 1 - mover, 1, false)?;
+            if let Some(e) = self.game.failure() {
+                return Err(e);
+            }
+            if !theirs {
                 return Ok(FirstPlayer { wins: true, winning_move: Some(option.clone()) });
             }
             self.root.1.push(option.clone());
@@ -295,6 +305,9 @@ impl<'a, G: OutcomeGame> Searcher<'a, G> {
         }
         if self.nodes.is_multiple_of(CHECK_EVERY) {
             crate::stop::check()?;
+            if let Some(e) = self.game.failure() {
+                return Err(e);
+            }
             if let Some(hook) = &self.hook {
                 hook(&OutcomeProgress {
                     nodes: self.nodes,

@@ -260,3 +260,39 @@ fn domineering_views_turn_the_board() {
         }
     }
 }
+
+/// Random Clobber and Konane boards of up to 16 cells, each cell empty or a stone of either
+/// player: the packed search valuing no part, parts of at most 4 moves, its default, and parts
+/// of at most 14 moves (most boards then valued whole at the root and searched as sums of
+/// canonical forms, their static rules deciding many), against the plain search.
+#[test]
+fn clobber_and_konane_agree_on_random_boards() {
+    let mut rng = Lcg(30);
+    for name in ["clobber", "konane"] {
+        let b = board(name);
+        let rules = b.rules();
+        let Some(packed) = rules.packed() else { panic!("{name} packs no keys") };
+        let mut memo = HashMap::new();
+        for (rows, cols, count) in [(2, 4, 30), (3, 3, 30), (3, 4, 40), (2, 7, 20), (4, 4, 30), (3, 5, 20)] {
+            for _ in 0..count {
+                let empty = rng.next() % 4;
+                let text = (0..rows)
+                    .map(|_| {
+                        (0..cols)
+                            .map(|_| match rng.next() % 8 {
+                                k if k < empty => '.',
+                                k if k % 2 == 0 => 'x',
+                                _ => 'o',
+                            })
+                            .collect::<String>()
+                    })
+                    .collect::<Vec<_>>()
+                    .join("/");
+                let numbers = position(&b, &text);
+                for moves in [0, 4, super::packed::SMALL_PART_MOVES, 14] {
+                    check(&PackedSearch::new(packed, 1 << 20).valuing(moves), rules, &numbers, &mut memo);
+                }
+            }
+        }
+    }
+}
