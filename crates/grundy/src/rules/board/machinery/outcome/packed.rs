@@ -79,7 +79,7 @@ pub const SMALL_PART_MOVES: u64 = 6;
 /// A part is valued only where its value needs at most this many positions not valued before
 /// (a Konane board with one hole has few moves and a long game below them); one that needs
 /// more stays on the board, and what was valued on the way is kept.
-pub const PART_POSITIONS: u64 = 500;
+pub const PART_POSITIONS: u64 = 100;
 
 /// Two values are summed into one where the sum is born by this day at the latest (the sum of
 /// their birthdays, Siegel II.4), or both are numbers: a sum of two values has at most as many
