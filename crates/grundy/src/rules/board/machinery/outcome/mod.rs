@@ -244,12 +244,7 @@ impl<'a, G: OutcomeGame> Searcher<'a, G> {
 
     /// Where the search at `depth` tries its `k`-th of `m` moves.
     fn mark(&mut self, depth: usize, k: usize, m: usize) {
-        if self.path.len() <= depth {
-            self.path.resize(depth + 1, (0, 0));
-        }
-        if let Some(at) = self.path.get_mut(depth) {
-            *at = (u32::try_from(k).unwrap_or(u32::MAX), u32::try_from(m).unwrap_or(u32::MAX));
-        }
+        mark_path(&mut self.path, depth, k, m);
     }
 
     /// The nodes visited so far.
@@ -533,71 +528,146 @@ impl<G: OutcomeGame> OutcomeSearch for G {
         run: &mut SearchRun,
     ) -> Result<OutcomeAnswer, AnalyzeError> {
         let mut searcher = Searcher::new(self, rules, store, table, limits)?.with_progress(run.hook.clone());
-        let options = [rules.options(numbers, 0), rules.options(numbers, 1)];
-        let mut answers: [Option<FirstPlayer>; 2] = [None, None];
-        // What is proven when the search stops short of an answer, kept for the caller.
-        let proven = |searcher: &Searcher<'_, G>, answers: &[Option<FirstPlayer>; 2], at: Option<usize>| {
-            let first = [0, 1].map(|m| match (&answers[m], at) {
-                (Some(a), _) => FirstProven::Answered {
-                    wins: a.wins,
-                    winning_move: a.winning_move.as_ref().map(|o| rules.describe(numbers, o)),
-                },
-                (None, Some(at)) if at == m => {
-                    let (refuted, moves) = searcher.root_proven();
-                    FirstProven::Partly { refuted: refuted.iter().map(|o| rules.describe(numbers, o)).collect(), moves }
-                }
-                _ => FirstProven::NotBegun,
-            });
-            OutcomeProven { nodes: searcher.nodes(), first, forecast: searcher.forecast }
-        };
-        if run.probe > 0 && run.probe < limits.nodes {
-            let clock = crate::stop::Clock::start(false);
-            let mut forecast = Some(0u64);
-            for (mover, moves) in options.iter().enumerate() {
-                let before = searcher.nodes;
-                searcher.limits.nodes = before.saturating_add(run.probe).min(limits.nodes);
-                match searcher.first_player(numbers, moves, mover) {
-                    Ok(a) => {
-                        answers[mover] = Some(a);
-                        forecast = forecast.map(|f| f + (searcher.nodes - before));
-                    }
-                    Err(AnalyzeError::GaveUp(_)) if searcher.nodes <= limits.nodes => {
-                        let n = searcher.root_forecast().map(|n| n.saturating_mul(FORECAST_SCALE));
-                        forecast = forecast.zip(n).map(|(f, n)| f.saturating_add(n));
-                    }
-                    Err(e) => {
-                        run.proven = proven(&searcher, &answers, Some(mover));
-                        return Err(e);
-                    }
-                }
+        drive(&mut searcher, rules, numbers, limits, run)
+    }
+}
+
+/// What [`drive`] asks of one search's working state: the generic [`Searcher`] and a game's
+/// own search (Domineering's) alike, so that both are forecast, refused and stopped alike.
+trait RootSearch {
+    /// Whether `mover` moving first wins `numbers`, whose moves by the rule are `options`, with
+    /// a winning move among them when she does.
+    fn first_player(
+        &mut self,
+        numbers: &[u64],
+        options: &[Vec<u64>],
+        mover: usize,
+    ) -> Result<FirstPlayer, AnalyzeError>;
+    /// The nodes visited so far.
+    fn nodes(&self) -> u64;
+    /// The bound on the nodes from now on, and the forecast the progress hook is told.
+    fn set_limits(&mut self, limits: OutcomeLimits, forecast: Option<u64>);
+    /// The nodes the search of the root searched now will visit in all, forecast from where it
+    /// stands; `None` before it has tried a move of the losing side.
+    fn root_forecast(&self) -> Option<u64>;
+    /// The first moves of the root searched now proven to lose (each the numbers it leaves),
+    /// of how many.
+    fn root_proven(&self) -> (Vec<Vec<u64>>, usize);
+}
+
+impl<G: OutcomeGame> RootSearch for Searcher<'_, G> {
+    fn first_player(
+        &mut self,
+        numbers: &[u64],
+        options: &[Vec<u64>],
+        mover: usize,
+    ) -> Result<FirstPlayer, AnalyzeError> {
+        Searcher::first_player(self, numbers, options, mover)
+    }
+    fn nodes(&self) -> u64 {
+        self.nodes
+    }
+    fn set_limits(&mut self, limits: OutcomeLimits, forecast: Option<u64>) {
+        self.limits = limits;
+        self.forecast = forecast;
+    }
+    fn root_forecast(&self) -> Option<u64> {
+        Searcher::root_forecast(self)
+    }
+    fn root_proven(&self) -> (Vec<Vec<u64>>, usize) {
+        Searcher::root_proven(self)
+    }
+}
+
+/// Runs `searcher` on `numbers` for each player moving first: first a probe of `run.probe`
+/// nodes a side and the forecast read from it, refused when it passes `limits` (the probe's
+/// work is kept in the table, and the search goes on from it); what was proven is left in
+/// `run.proven` when the search stops short.
+fn drive<S: RootSearch>(
+    searcher: &mut S,
+    rules: &dyn BoardRules,
+    numbers: &[u64],
+    limits: OutcomeLimits,
+    run: &mut SearchRun,
+) -> Result<OutcomeAnswer, AnalyzeError> {
+    let options = [rules.options(numbers, 0), rules.options(numbers, 1)];
+    let mut answers: [Option<FirstPlayer>; 2] = [None, None];
+    let mut forecast = None;
+    // What is proven when the search stops short of an answer, kept for the caller.
+    let proven = |searcher: &S, answers: &[Option<FirstPlayer>; 2], at: Option<usize>, forecast: Option<u64>| {
+        let first = [0, 1].map(|m| match (&answers[m], at) {
+            (Some(a), _) => FirstProven::Answered {
+                wins: a.wins,
+                winning_move: a.winning_move.as_ref().map(|o| rules.describe(numbers, o)),
+            },
+            (None, Some(at)) if at == m => {
+                let (refuted, moves) = searcher.root_proven();
+                FirstProven::Partly { refuted: refuted.iter().map(|o| rules.describe(numbers, o)).collect(), moves }
             }
-            searcher.limits = limits;
-            let probed = searcher.nodes;
-            run.probed = Some((clock.seconds(), probed));
-            // The forecast counts the probe's nodes, which the search does not visit again
-            // (they are in the table) but were spent.
-            searcher.forecast = forecast.map(|f| f.max(probed));
-            if let Some(f) = searcher.forecast.filter(|&f| f > limits.nodes) {
-                run.proven = proven(&searcher, &answers, None);
-                return Err(AnalyzeError::Unsupported(refusal(f, clock.seconds(), probed, limits)));
-            }
-        }
+            _ => FirstProven::NotBegun,
+        });
+        OutcomeProven { nodes: searcher.nodes(), first, forecast }
+    };
+    if run.probe > 0 && run.probe < limits.nodes {
+        let clock = crate::stop::Clock::start(false);
+        let mut estimate = Some(0u64);
         for (mover, moves) in options.iter().enumerate() {
-            if answers[mover].is_some() {
-                continue;
-            }
+            let before = searcher.nodes();
+            let probe = OutcomeLimits { nodes: before.saturating_add(run.probe).min(limits.nodes), ..limits };
+            searcher.set_limits(probe, None);
             match searcher.first_player(numbers, moves, mover) {
-                Ok(a) => answers[mover] = Some(a),
+                Ok(a) => {
+                    answers[mover] = Some(a);
+                    estimate = estimate.map(|f| f + (searcher.nodes() - before));
+                }
+                Err(AnalyzeError::GaveUp(_)) if searcher.nodes() <= limits.nodes => {
+                    let n = searcher.root_forecast().map(|n| n.saturating_mul(FORECAST_SCALE));
+                    estimate = estimate.zip(n).map(|(f, n)| f.saturating_add(n));
+                }
                 Err(e) => {
-                    run.proven = proven(&searcher, &answers, Some(mover));
+                    run.proven = proven(searcher, &answers, Some(mover), None);
                     return Err(e);
                 }
             }
         }
-        let [Some(left), Some(right)] = answers else {
-            return Err(AnalyzeError::Unsupported("the outcome search answered neither first player".into()));
-        };
-        Ok(OutcomeAnswer { left, right, nodes: searcher.nodes() })
+        let probed = searcher.nodes();
+        run.probed = Some((clock.seconds(), probed));
+        // The forecast counts the probe's nodes, which the search does not visit again (they
+        // are in the table) but were spent.
+        forecast = estimate.map(|f| f.max(probed));
+        searcher.set_limits(limits, forecast);
+        if let Some(f) = forecast.filter(|&f| f > limits.nodes) {
+            run.proven = proven(searcher, &answers, None, forecast);
+            return Err(AnalyzeError::Unsupported(refusal(f, clock.seconds(), probed, limits)));
+        }
+    }
+    searcher.set_limits(limits, forecast);
+    for (mover, moves) in options.iter().enumerate() {
+        if answers[mover].is_some() {
+            continue;
+        }
+        match searcher.first_player(numbers, moves, mover) {
+            Ok(a) => answers[mover] = Some(a),
+            Err(e) => {
+                run.proven = proven(searcher, &answers, Some(mover), forecast);
+                return Err(e);
+            }
+        }
+    }
+    let [Some(left), Some(right)] = answers else {
+        return Err(AnalyzeError::Unsupported("the outcome search answered neither first player".into()));
+    };
+    Ok(OutcomeAnswer { left, right, nodes: searcher.nodes() })
+}
+
+/// Marks in `path` (for the forecast, [`crate::rules::board::machinery::forecast::outcome_nodes`])
+/// that the search at `depth` tries its `k`-th of `m` moves.
+fn mark_path(path: &mut Vec<(u32, u32)>, depth: usize, k: usize, m: usize) {
+    if path.len() <= depth {
+        path.resize(depth + 1, (0, 0));
+    }
+    if let Some(at) = path.get_mut(depth) {
+        *at = (u32::try_from(k).unwrap_or(u32::MAX), u32::try_from(m).unwrap_or(u32::MAX));
     }
 }
 

@@ -20,7 +20,8 @@
 use super::DomineeringSearch;
 use crate::error::{AnalyzeError, GaveUp, Work};
 use crate::rules::board::machinery::outcome::{
-    FirstPlayer, Known, OutcomeAnswer, OutcomeLimits, OutcomeSearch, OutcomeTable,
+    drive, mark_path, FirstPlayer, Known, OutcomeAnswer, OutcomeLimits, OutcomeProgress, OutcomeSearch, OutcomeTable,
+    ProgressHook, RootSearch, SearchRun,
 };
 use crate::rules::board::BoardRules;
 use crate::values::partizan::GameStore;
@@ -191,10 +192,36 @@ struct Run<'a> {
     table: &'a mut OutcomeTable,
     limits: OutcomeLimits,
     nodes: u64,
+    /// Where the search stands: at each depth, the move tried and the moves there (the
+    /// forecast's path), and the depth of the position visited last.
+    path: Vec<(u32, u32)>,
+    depth: usize,
+    /// The root searched now: its player moving first, its first moves proven to lose, its
+    /// first moves, the nodes before it began.
+    root: (usize, Vec<Vec<u64>>, usize, u64),
+    /// The caller's hook on progress, and the forecast it is told.
+    hook: Option<ProgressHook>,
+    forecast: Option<u64>,
 }
 
-impl Run<'_> {
-    /// Counts a node, checking the stop token and the bound every [`CHECK_EVERY`] nodes.
+impl<'a> Run<'a> {
+    /// A search by `solver` remembering in `table`.
+    fn new(solver: &'a DomineeringSolver, table: &'a mut OutcomeTable, limits: OutcomeLimits) -> Self {
+        Run {
+            solver,
+            table,
+            limits,
+            nodes: 0,
+            path: vec![],
+            depth: 0,
+            root: (0, vec![], 0, 0),
+            hook: None,
+            forecast: None,
+        }
+    }
+
+    /// Counts a node, checking the stop token and the bound, and telling the hook, every
+    /// [`CHECK_EVERY`] nodes.
     fn visit(&mut self) -> Result<(), AnalyzeError> {
         self.nodes += 1;
         if self.nodes > self.limits.nodes {
@@ -202,13 +229,24 @@ impl Run<'_> {
         }
         if self.nodes.is_multiple_of(CHECK_EVERY) {
             crate::stop::check()?;
+            if let Some(hook) = &self.hook {
+                hook(&OutcomeProgress {
+                    nodes: self.nodes,
+                    limit: self.limits.nodes,
+                    mover: self.root.0,
+                    refuted: self.root.1.len(),
+                    moves: self.root.2,
+                    forecast: self.forecast,
+                });
+            }
         }
         Ok(())
     }
 
-    /// Whether `mover` moving first wins `e`, whose cheapest counts ([`Quick::verdict`]) the
-    /// caller found undecided; `asked`: and the packed bound too.
-    fn wins(&mut self, e: u64, mover: usize, asked: bool) -> Result<bool, AnalyzeError> {
+    /// Whether `mover` moving first wins `e`, `depth` moves from the root, whose cheapest
+    /// counts ([`Quick::verdict`]) the caller found undecided; `asked`: and the packed bound too.
+    fn wins(&mut self, e: u64, mover: usize, depth: usize, asked: bool) -> Result<bool, AnalyzeError> {
+        self.depth = depth;
         self.visit()?;
         let key = self.solver.key(e);
         if let Some(known) = self.table.get(key, 0, mover) {
@@ -226,8 +264,9 @@ impl Run<'_> {
             None => true,
             Some(n) => {
                 let mut won = false;
-                for &(_, child, _) in list.get(..n).unwrap_or(&[]) {
-                    if !self.wins(child, 1 - mover, true)? {
+                for (i, &(_, child, _)) in list.get(..n).unwrap_or(&[]).iter().enumerate() {
+                    mark_path(&mut self.path, depth, i, n);
+                    if !self.wins(child, 1 - mover, depth + 1, true)? {
                         won = true;
                         break;
                     }
@@ -245,44 +284,67 @@ impl Run<'_> {
     /// Whether `mover` moving first wins the position `numbers`, with a winning move among
     /// `options` (the rule's moves) when she does. Every move of the root is tried, her safe
     /// ones last.
-    fn first_player(
-        &mut self,
-        rules: &dyn BoardRules,
-        numbers: &[u64],
-        mover: usize,
-    ) -> Result<FirstPlayer, AnalyzeError> {
+    fn first(&mut self, numbers: &[u64], options: &[Vec<u64>], mover: usize) -> Result<FirstPlayer, AnalyzeError> {
         let unheld = || AnalyzeError::Unsupported("the outcome search cannot hold this position".into());
         let base = &self.solver.base;
         let e = base.cells_of(numbers).ok_or_else(unheld)?;
         let mut list = [(0, 0, Quick::default()); MAX_MOVES];
         let n = self.solver.moves(e, mover, true, &mut list).unwrap_or(0);
-        let options = rules.options(numbers, mover);
-        for &(_, child, q) in list.get(..n).unwrap_or(&[]) {
+        let option_of = |child: u64| options.iter().find(|o| base.cells_of(o) == Some(child)).cloned();
+        self.root = (mover, vec![], n, self.nodes);
+        for (i, &(_, child, q)) in list.get(..n).unwrap_or(&[]).iter().enumerate() {
+            mark_path(&mut self.path, 0, i, n);
             let theirs = match q.verdict(1 - mover) {
                 Some(known) => known,
-                None => self.wins(child, 1 - mover, false)?,
+                None => self.wins(child, 1 - mover, 1, false)?,
             };
+            let option = option_of(child).ok_or_else(unheld)?;
             if !theirs {
-                let option = options.iter().find(|o| base.cells_of(o) == Some(child)).ok_or_else(unheld)?;
-                return Ok(FirstPlayer { wins: true, winning_move: Some(option.clone()) });
+                return Ok(FirstPlayer { wins: true, winning_move: Some(option) });
             }
+            self.root.1.push(option);
         }
         Ok(FirstPlayer { wins: false, winning_move: None })
     }
 }
 
+impl RootSearch for Run<'_> {
+    fn first_player(
+        &mut self,
+        numbers: &[u64],
+        options: &[Vec<u64>],
+        mover: usize,
+    ) -> Result<FirstPlayer, AnalyzeError> {
+        self.first(numbers, options, mover)
+    }
+    fn nodes(&self) -> u64 {
+        self.nodes
+    }
+    fn set_limits(&mut self, limits: OutcomeLimits, forecast: Option<u64>) {
+        self.limits = limits;
+        self.forecast = forecast;
+    }
+    fn root_forecast(&self) -> Option<u64> {
+        let path = self.path.get(..self.depth.min(self.path.len())).unwrap_or_default();
+        crate::rules::board::machinery::forecast::outcome_nodes(self.nodes - self.root.3, path)
+    }
+    fn root_proven(&self) -> (Vec<Vec<u64>>, usize) {
+        (self.root.1.clone(), self.root.2)
+    }
+}
+
 impl OutcomeSearch for DomineeringSolver {
-    fn search(
+    fn search_within(
         &self,
         rules: &dyn BoardRules,
         numbers: &[u64],
         _store: &mut GameStore,
         table: &mut OutcomeTable,
         limits: OutcomeLimits,
+        run: &mut SearchRun,
     ) -> Result<OutcomeAnswer, AnalyzeError> {
-        let mut run = Run { solver: self, table, limits, nodes: 0 };
-        let left = run.first_player(rules, numbers, 0)?;
-        let right = run.first_player(rules, numbers, 1)?;
-        Ok(OutcomeAnswer { left, right, nodes: run.nodes })
+        let mut searcher = Run::new(self, table, limits);
+        searcher.hook = run.hook.clone();
+        drive(&mut searcher, rules, numbers, limits, run)
     }
 }
