@@ -189,6 +189,16 @@ impl BitGrid {
         BitGrid { cells, ..self }
     }
 
+    /// The board turned half a turn (rows and columns mirrored): cell i becomes cell n - 1 - i
+    /// of its n cells, one reversal of the word.
+    pub fn half_turned(self) -> BitGrid {
+        let n = u32::from(self.rows) * u32::from(self.cols);
+        if n == 0 || n > 64 {
+            return self.flipped_rows().flipped_cols();
+        }
+        BitGrid { cells: self.cells.reverse_bits() >> (64 - n), ..self }
+    }
+
     /// The board mirrored left to right (columns mirrored).
     pub fn flipped_cols(self) -> BitGrid {
         let cols = u32::from(self.cols);
@@ -387,11 +397,13 @@ impl Planes {
         least
     }
 
-    /// The least of the board, its two mirror images and its half turn.
+    /// The least of the board, its two mirror images and its half turn: the half turn is one
+    /// reversal of the word, and the columns' mirror the half turn's rows mirrored, so one loop
+    /// over the rows makes each mirror (three made a fifth of Fission's search).
     fn least_of_four(self) -> Planes {
         let r = self.image(BitGrid::flipped_rows);
-        let c = self.image(BitGrid::flipped_cols);
-        let rc = r.image(BitGrid::flipped_cols);
+        let rc = self.image(BitGrid::half_turned);
+        let c = rc.image(BitGrid::flipped_rows);
         [self, r, c, rc].into_iter().min_by_key(|p| p.pack()).unwrap_or(self)
     }
 

@@ -242,9 +242,6 @@ impl PlayHelp for Fission {
     }
 }
 
-/// A step across the frame: the cells next to those of a mask, one way.
-type Shift = fn(BitGrid, u64) -> u64;
-
 /// The packed search: a key is the board as two [`Planes`], the stones and the cells that are
 /// no cell (a [`Grid`]'s 1 and 2, as [`Planes::of_stones`] reads them), the least of its four
 /// mirror images; its parts are its regions of cells that hold a stone.
@@ -289,13 +286,19 @@ impl PackedRules for Fission {
         let p = Planes::unpack(key);
         let frame = p.frame();
         let empty = frame.cells & !p.cells();
-        let (ahead, behind): (Shift, Shift) =
-            if mover == 0 { (BitGrid::up, BitGrid::down) } else { (BitGrid::left, BitGrid::right) };
+        let cols = u32::from(p.cols.max(1));
         let mut stones = p.plane(0);
         while stones != 0 {
             let s = stones & stones.wrapping_neg();
             stones &= stones - 1;
-            let (a, b) = (ahead(frame, s), behind(frame, s));
+            // The cells either side of the one stone s along the mover's way, found from its
+            // index (a shift of the whole frame made a mask of a column for each stone).
+            let c = s.trailing_zeros() % cols;
+            let (a, b) = if mover == 0 {
+                (s >> cols, (s << cols) & frame.cells)
+            } else {
+                (if c > 0 { s >> 1 } else { 0 }, if c + 1 < cols { s << 1 } else { 0 })
+            };
             if a & empty != 0 && b & empty != 0 {
                 out.extend(p.without(0, s).with(0, a | b).least_image(false).pack());
             }
