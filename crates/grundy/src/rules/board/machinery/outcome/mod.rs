@@ -175,17 +175,9 @@ pub struct Searcher<'a, G: OutcomeGame> {
     /// Whether parts are still valued: once the store holds half its bound, every part stays on
     /// the board (the sums made at each node only grow the store).
     valuing: bool,
-    /// Where the search stands: at each depth from the root, the move being tried and the
-    /// moves there, for the forecast ([`crate::rules::board::machinery::forecast::outcome_nodes`]).
-    path: Vec<(u32, u32)>,
-    /// The depth of the position visited last.
-    depth: usize,
-    /// The root searched now: its player moving first, its first moves proven to lose so far,
-    /// its first moves, and the nodes visited before it began.
-    root: (usize, Vec<Vec<u64>>, usize, u64),
-    /// The caller's hook on progress, and the forecast it is told.
-    hook: Option<ProgressHook>,
-    forecast: Option<u64>,
+    /// Where the search of its root stands (the forecast's path, the root's proven moves, the
+    /// caller's hook).
+    track: RootTrack,
 }
 
 /// The latest birthday of a sum of values searched beside the board, unless it is a number: a
@@ -214,17 +206,13 @@ impl<'a, G: OutcomeGame> Searcher<'a, G> {
             lists: vec![],
             valuing: true,
             too_big: std::collections::HashSet::new(),
-            path: vec![],
-            depth: 0,
-            root: (0, vec![], 0, 0),
-            hook: None,
-            forecast: None,
+            track: RootTrack::default(),
         })
     }
 
     /// This search with `hook` told of its progress every few thousand nodes.
     pub fn with_progress(mut self, hook: Option<ProgressHook>) -> Self {
-        self.hook = hook;
+        self.track.hook = hook;
         self
     }
 
@@ -232,19 +220,18 @@ impl<'a, G: OutcomeGame> Searcher<'a, G> {
     /// it stands ([`crate::rules::board::machinery::forecast::outcome_nodes`]); `None` before
     /// it has tried a move of the losing side.
     pub fn root_forecast(&self) -> Option<u64> {
-        let path = self.path.get(..self.depth.min(self.path.len())).unwrap_or_default();
-        crate::rules::board::machinery::forecast::outcome_nodes(self.nodes - self.root.3, path)
+        self.track.forecast_at(self.nodes)
     }
 
     /// What the search of the root it searches now has proven: the first moves proven to lose
     /// (each the numbers it leaves), of how many.
     pub fn root_proven(&self) -> (Vec<Vec<u64>>, usize) {
-        (self.root.1.clone(), self.root.2)
+        self.track.proven()
     }
 
     /// Where the search at `depth` tries its `k`-th of `m` moves.
     fn mark(&mut self, depth: usize, k: usize, m: usize) {
-        mark_path(&mut self.path, depth, k, m);
+        self.track.mark(depth, k, m);
     }
 
     /// The nodes visited so far.
@@ -276,7 +263,7 @@ impl<'a, G: OutcomeGame> Searcher<'a, G> {
             children.push((rank, option, child));
         }
         children.sort_by_key(|c| c.0);
-        self.root = (mover, vec![], children.len(), self.nodes);
+        self.track.begin(mover, children.len(), self.nodes);
         let moves = children.len();
         for (i, (_, option, child)) in children.into_iter().enumerate() {
             self.mark(0, i, moves);
@@ -287,7 +274,7 @@ impl<'a, G: OutcomeGame> Searcher<'a, G> {
             if !theirs {
                 return Ok(FirstPlayer { wins: true, winning_move: Some(option.clone()) });
             }
-            self.root.1.push(option.clone());
+            self.track.root.1.push(option.clone());
         }
         Ok(FirstPlayer { wins: false, winning_move: None })
     }
@@ -303,16 +290,7 @@ impl<'a, G: OutcomeGame> Searcher<'a, G> {
             if let Some(e) = self.game.failure() {
                 return Err(e);
             }
-            if let Some(hook) = &self.hook {
-                hook(&OutcomeProgress {
-                    nodes: self.nodes,
-                    limit: self.limits.nodes,
-                    mover: self.root.0,
-                    refuted: self.root.1.len(),
-                    moves: self.root.2,
-                    forecast: self.forecast,
-                });
-            }
+            self.track.tell(self.nodes, self.limits.nodes);
             if self.valuing && self.store.memory_used() > self.store.memory_limit() / 2 {
                 self.valuing = false;
             }
@@ -330,7 +308,7 @@ impl<'a, G: OutcomeGame> Searcher<'a, G> {
         depth: usize,
         asked: bool,
     ) -> Result<bool, AnalyzeError> {
-        self.depth = depth;
+        self.track.depth = depth;
         self.visit()?;
         if depth > MAX_DEPTH {
             return Err(AnalyzeError::Unsupported(format!("a play longer than {MAX_DEPTH} moves is not searched")));
@@ -569,7 +547,7 @@ impl<G: OutcomeGame> RootSearch for Searcher<'_, G> {
     }
     fn set_limits(&mut self, limits: OutcomeLimits, forecast: Option<u64>) {
         self.limits = limits;
-        self.forecast = forecast;
+        self.track.forecast = forecast;
     }
     fn root_forecast(&self) -> Option<u64> {
         Searcher::root_forecast(self)
@@ -660,14 +638,62 @@ fn drive<S: RootSearch>(
     Ok(OutcomeAnswer { left, right, nodes: searcher.nodes() })
 }
 
-/// Marks in `path` (for the forecast, [`crate::rules::board::machinery::forecast::outcome_nodes`])
-/// that the search at `depth` tries its `k`-th of `m` moves.
-fn mark_path(path: &mut Vec<(u32, u32)>, depth: usize, k: usize, m: usize) {
-    if path.len() <= depth {
-        path.resize(depth + 1, (0, 0));
+/// Where a search of one root stands, for the forecast, the caller's progress hook and what a
+/// stopped search proved: kept alike by the generic [`Searcher`] and a game's own search.
+#[derive(Default)]
+struct RootTrack {
+    /// At each depth from the root, the move being tried and the moves there, for the forecast
+    /// ([`crate::rules::board::machinery::forecast::outcome_nodes`]).
+    path: Vec<(u32, u32)>,
+    /// The depth of the position visited last.
+    depth: usize,
+    /// The root searched now: its player moving first, its first moves proven to lose so far,
+    /// its first moves, and the nodes visited before it began.
+    root: (usize, Vec<Vec<u64>>, usize, u64),
+    /// The caller's hook on progress, and the forecast it is told.
+    hook: Option<ProgressHook>,
+    forecast: Option<u64>,
+}
+
+impl RootTrack {
+    /// The search at `depth` tries its `k`-th of `m` moves.
+    fn mark(&mut self, depth: usize, k: usize, m: usize) {
+        if self.path.len() <= depth {
+            self.path.resize(depth + 1, (0, 0));
+        }
+        if let Some(at) = self.path.get_mut(depth) {
+            *at = (u32::try_from(k).unwrap_or(u32::MAX), u32::try_from(m).unwrap_or(u32::MAX));
+        }
     }
-    if let Some(at) = path.get_mut(depth) {
-        *at = (u32::try_from(k).unwrap_or(u32::MAX), u32::try_from(m).unwrap_or(u32::MAX));
+
+    /// The root of `mover` moving first, with `moves` first moves, begins after `nodes` nodes.
+    fn begin(&mut self, mover: usize, moves: usize, nodes: u64) {
+        self.root = (mover, vec![], moves, nodes);
+    }
+
+    /// The nodes the search of the root will visit in all, forecast at `nodes` visited.
+    fn forecast_at(&self, nodes: u64) -> Option<u64> {
+        let path = self.path.get(..self.depth.min(self.path.len())).unwrap_or_default();
+        crate::rules::board::machinery::forecast::outcome_nodes(nodes - self.root.3, path)
+    }
+
+    /// The root's first moves proven to lose, of how many.
+    fn proven(&self) -> (Vec<Vec<u64>>, usize) {
+        (self.root.1.clone(), self.root.2)
+    }
+
+    /// Tells the caller's hook that `nodes` of at most `limit` are visited.
+    fn tell(&self, nodes: u64, limit: u64) {
+        if let Some(hook) = &self.hook {
+            hook(&OutcomeProgress {
+                nodes,
+                limit,
+                mover: self.root.0,
+                refuted: self.root.1.len(),
+                moves: self.root.2,
+                forecast: self.forecast,
+            });
+        }
     }
 }
 

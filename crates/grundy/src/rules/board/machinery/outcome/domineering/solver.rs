@@ -20,8 +20,8 @@
 use super::DomineeringSearch;
 use crate::error::{AnalyzeError, GaveUp, Work};
 use crate::rules::board::machinery::outcome::{
-    drive, mark_path, FirstPlayer, Known, OutcomeAnswer, OutcomeLimits, OutcomeProgress, OutcomeSearch, OutcomeTable,
-    ProgressHook, RootSearch, SearchRun,
+    drive, FirstPlayer, Known, OutcomeAnswer, OutcomeLimits, OutcomeSearch, OutcomeTable, RootSearch, RootTrack,
+    SearchRun,
 };
 use crate::rules::board::BoardRules;
 use crate::values::partizan::GameStore;
@@ -192,32 +192,15 @@ struct Run<'a> {
     table: &'a mut OutcomeTable,
     limits: OutcomeLimits,
     nodes: u64,
-    /// Where the search stands: at each depth, the move tried and the moves there (the
-    /// forecast's path), and the depth of the position visited last.
-    path: Vec<(u32, u32)>,
-    depth: usize,
-    /// The root searched now: its player moving first, its first moves proven to lose, its
-    /// first moves, the nodes before it began.
-    root: (usize, Vec<Vec<u64>>, usize, u64),
-    /// The caller's hook on progress, and the forecast it is told.
-    hook: Option<ProgressHook>,
-    forecast: Option<u64>,
+    /// Where the search of its root stands (the forecast's path, the root's proven moves, the
+    /// caller's hook).
+    track: RootTrack,
 }
 
 impl<'a> Run<'a> {
     /// A search by `solver` remembering in `table`.
     fn new(solver: &'a DomineeringSolver, table: &'a mut OutcomeTable, limits: OutcomeLimits) -> Self {
-        Run {
-            solver,
-            table,
-            limits,
-            nodes: 0,
-            path: vec![],
-            depth: 0,
-            root: (0, vec![], 0, 0),
-            hook: None,
-            forecast: None,
-        }
+        Run { solver, table, limits, nodes: 0, track: RootTrack::default() }
     }
 
     /// Counts a node, checking the stop token and the bound, and telling the hook, every
@@ -229,16 +212,7 @@ impl<'a> Run<'a> {
         }
         if self.nodes.is_multiple_of(CHECK_EVERY) {
             crate::stop::check()?;
-            if let Some(hook) = &self.hook {
-                hook(&OutcomeProgress {
-                    nodes: self.nodes,
-                    limit: self.limits.nodes,
-                    mover: self.root.0,
-                    refuted: self.root.1.len(),
-                    moves: self.root.2,
-                    forecast: self.forecast,
-                });
-            }
+            self.track.tell(self.nodes, self.limits.nodes);
         }
         Ok(())
     }
@@ -246,7 +220,7 @@ impl<'a> Run<'a> {
     /// Whether `mover` moving first wins `e`, `depth` moves from the root, whose cheapest
     /// counts ([`Quick::verdict`]) the caller found undecided; `asked`: and the packed bound too.
     fn wins(&mut self, e: u64, mover: usize, depth: usize, asked: bool) -> Result<bool, AnalyzeError> {
-        self.depth = depth;
+        self.track.depth = depth;
         self.visit()?;
         let key = self.solver.key(e);
         if let Some(known) = self.table.get(key, 0, mover) {
@@ -265,7 +239,7 @@ impl<'a> Run<'a> {
             Some(n) => {
                 let mut won = false;
                 for (i, &(_, child, _)) in list.get(..n).unwrap_or(&[]).iter().enumerate() {
-                    mark_path(&mut self.path, depth, i, n);
+                    self.track.mark(depth, i, n);
                     if !self.wins(child, 1 - mover, depth + 1, true)? {
                         won = true;
                         break;
@@ -291,9 +265,9 @@ impl<'a> Run<'a> {
         let mut list = [(0, 0, Quick::default()); MAX_MOVES];
         let n = self.solver.moves(e, mover, true, &mut list).unwrap_or(0);
         let option_of = |child: u64| options.iter().find(|o| base.cells_of(o) == Some(child)).cloned();
-        self.root = (mover, vec![], n, self.nodes);
+        self.track.begin(mover, n, self.nodes);
         for (i, &(_, child, q)) in list.get(..n).unwrap_or(&[]).iter().enumerate() {
-            mark_path(&mut self.path, 0, i, n);
+            self.track.mark(0, i, n);
             let theirs = match q.verdict(1 - mover) {
                 Some(known) => known,
                 None => self.wins(child, 1 - mover, 1, false)?,
@@ -302,7 +276,7 @@ impl<'a> Run<'a> {
             if !theirs {
                 return Ok(FirstPlayer { wins: true, winning_move: Some(option) });
             }
-            self.root.1.push(option);
+            self.track.root.1.push(option);
         }
         Ok(FirstPlayer { wins: false, winning_move: None })
     }
@@ -322,14 +296,13 @@ impl RootSearch for Run<'_> {
     }
     fn set_limits(&mut self, limits: OutcomeLimits, forecast: Option<u64>) {
         self.limits = limits;
-        self.forecast = forecast;
+        self.track.forecast = forecast;
     }
     fn root_forecast(&self) -> Option<u64> {
-        let path = self.path.get(..self.depth.min(self.path.len())).unwrap_or_default();
-        crate::rules::board::machinery::forecast::outcome_nodes(self.nodes - self.root.3, path)
+        self.track.forecast_at(self.nodes)
     }
     fn root_proven(&self) -> (Vec<Vec<u64>>, usize) {
-        (self.root.1.clone(), self.root.2)
+        self.track.proven()
     }
 }
 
@@ -344,7 +317,7 @@ impl OutcomeSearch for DomineeringSolver {
         run: &mut SearchRun,
     ) -> Result<OutcomeAnswer, AnalyzeError> {
         let mut searcher = Run::new(self, table, limits);
-        searcher.hook = run.hook.clone();
+        searcher.track.hook = run.hook.clone();
         drive(&mut searcher, rules, numbers, limits, run)
     }
 }
