@@ -162,6 +162,42 @@ fn time_stops_the_search_and_prints_what_was_proven() {
     }
 }
 
+/// `--search-store DIR` keeps the table: a run refused after the forecast's probe leaves what
+/// the probe proved, a run that answers goes on from it (the same answer in fewer positions
+/// than a run from nothing), and the next is answered from the table; a damaged table, and a
+/// game whose search keys its table by one run's values, are refused in one line.
+#[test]
+fn a_search_store_keeps_the_table_for_the_next_run() {
+    let board = ["........"; 7].join("/");
+    let dir = std::env::temp_dir().join(format!("grundy-search-store-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let store = dir.to_str().unwrap();
+    let fresh = json(&["analyze", "domineering", &board, "--json"]);
+    let refused = grundy(&["analyze", "domineering", &board, "--search-store", store, "--budget", "64"]);
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(dir.join("outcome-table").is_file());
+    let resumed = json(&["analyze", "domineering", &board, "--search-store", store, "--json"]);
+    assert_eq!((&resumed["outcome_class"], &resumed["winner"]), (&fresh["outcome_class"], &fresh["winner"]));
+    let nodes = |a: &serde_json::Value| a["search_nodes"].as_u64().unwrap();
+    assert!(nodes(&resumed) < nodes(&fresh), "{} against {}", nodes(&resumed), nodes(&fresh));
+    let again = json(&["analyze", "domineering", &board, "--search-store", store, "--json"]);
+    assert_eq!(again["outcome_class"], fresh["outcome_class"]);
+    assert!(nodes(&again) * 100 < nodes(&fresh), "{} against {}", nodes(&again), nodes(&fresh));
+    let table = dir.join("outcome-table");
+    let mut bytes = std::fs::read(&table).unwrap();
+    bytes[20] ^= 1;
+    std::fs::write(&table, bytes).unwrap();
+    let damaged = grundy(&["analyze", "domineering", &board, "--search-store", store]);
+    assert_eq!(damaged.status.code(), Some(2));
+    let err = String::from_utf8(damaged.stderr).unwrap();
+    assert!(err.lines().count() == 1 && err.contains("--search-store") && err.contains("remove it"), "{err}");
+    let clobber = grundy(&["analyze", "clobber", "xoxo/oxox/xoxo/oxox", "--search-store", store, "--budget", "1"]);
+    assert_eq!(clobber.status.code(), Some(2));
+    let err = String::from_utf8(clobber.stderr).unwrap();
+    assert!(err.lines().count() == 1 && err.contains("cannot keep this table"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// A board past 64 cells (9x9 Domineering) is refused in one line saying what is supported.
 #[test]
 fn a_board_past_sixty_four_cells_is_refused_in_one_line() {

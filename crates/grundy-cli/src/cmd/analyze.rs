@@ -89,6 +89,57 @@ pub struct Args {
     /// moves it had proven to lose.
     #[arg(long, value_name = "SECONDS", conflicts_with = "each_vertex")]
     time: Option<String>,
+    /// Keep the outcome search's table in DIR (created when missing; Domineering's search,
+    /// whose keys are the boards themselves): written when the search answers or stops
+    /// (--time, Ctrl-C, its budget), and read back by the next run with the same DIR, which
+    /// goes on from what was proven.
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["dask", "each_vertex"])]
+    search_store: Option<std::path::PathBuf>,
+}
+
+/// The file of `--search-store DIR` that holds the table.
+const SEARCH_TABLE: &str = "outcome-table";
+
+/// `--search-store DIR`, open: its lock held while the run lasts, and the table it holds.
+struct SearchStore {
+    dir: std::path::PathBuf,
+    _lock: std::fs::File,
+    bytes: Option<Vec<u8>>,
+}
+
+impl SearchStore {
+    /// Opens DIR (made when missing) under its lock, reading the table there, at most
+    /// `memory` bytes of it (a larger file is not one this run's table could hold).
+    fn open(dir: &std::path::Path, memory: u64) -> Result<SearchStore, CliError> {
+        let error = |e: String| CliError::of_kind(crate::ErrorKind::Io, e).argument("--search-store");
+        std::fs::create_dir_all(dir)
+            .map_err(|e| error(format!("store {}: cannot make the directory: {e}", dir.display())))?;
+        let lock = crate::store::lock_exclusive(dir, "lock").map_err(error)?;
+        let path = dir.join(SEARCH_TABLE);
+        let bytes = if path.exists() {
+            let bytes = crate::store::read_at_most(&path, memory).map_err(error)?;
+            if bytes.len() as u64 > memory {
+                return Err(error(format!(
+                    "store {}: {} is larger than --memory ({memory} bytes) lets a table hold: give a larger --memory, or remove the file to start again",
+                    dir.display(),
+                    path.display()
+                )));
+            }
+            Some(bytes)
+        } else {
+            None
+        };
+        Ok(SearchStore { dir: dir.to_path_buf(), _lock: lock, bytes })
+    }
+
+    /// Writes the table the search left in `cache`, if an outcome search ran.
+    fn save(&self, cache: &grundy::frontend::OutcomeCache) -> Result<(), CliError> {
+        match cache.table_bytes() {
+            Some(bytes) => crate::store::write_atomic(&self.dir, SEARCH_TABLE, &bytes)
+                .map_err(|e| CliError::of_kind(crate::ErrorKind::Io, e).argument("--search-store")),
+            None => Ok(()),
+        }
+    }
 }
 
 /// The longest `--time` taken: a week.
@@ -218,6 +269,11 @@ pub fn run(args: Args) -> Result<(), CliError> {
                 .map_err(|e| CliError::usage(e).argument("--time"))
         })
         .transpose()?;
+    let search_store = args.search_store.as_deref().map(|dir| SearchStore::open(dir, options.memory)).transpose()?;
+    if let Some(store) = &search_store {
+        let place = format!("--search-store {}", store.dir.display());
+        options.outcomes = options.outcomes.clone().on_disk(&place, store.bytes.clone());
+    }
     // A long outcome search shows its progress on a terminal (pipes see nothing).
     let bar = crate::progress::Progress::search_on_terminal().map(std::sync::Arc::new);
     if let Some(bar) = &bar {
@@ -230,6 +286,10 @@ pub fn run(args: Args) -> Result<(), CliError> {
     };
     if let Some(bar) = &bar {
         bar.clear();
+    }
+    // What was proven is kept however the search ended (an answer, a stop, its budget).
+    if let Some(store) = &search_store {
+        store.save(&options.outcomes)?;
     }
     let mut a = match analysed {
         Ok(a) => a,
@@ -324,7 +384,14 @@ fn stopped(args: &Args, proven: &Option<grundy::frontend::OutcomeProven>, time: 
         for line in &lines {
             out += &format!("  {line}\n");
         }
-        out += "what was proven is kept only for this run: the outcome search keeps no store on disk\n";
+        out += &match &args.search_store {
+            Some(dir) => {
+                format!("the table is kept in {}: the same command goes on from what was proven\n", dir.display())
+            }
+            None => {
+                "what was proven is kept only for this run (--search-store DIR keeps the table on disk)\n".to_string()
+            }
+        };
         emit(&out);
     }
     done(format!("{why} after {} positions: who wins is not known yet (what was proven is printed); {go_on}", p.nodes))

@@ -7,7 +7,7 @@
 
 use std::sync::{Arc, Mutex, PoisonError};
 
-use super::table::OutcomeTable;
+use super::table::{OutcomeTable, TableFileError};
 use crate::values::partizan::GameStore;
 
 /// How far a search has gone, handed to the caller's hook every few thousand positions.
@@ -61,6 +61,14 @@ pub struct OutcomeProven {
     pub forecast: Option<u64>,
 }
 
+/// What one search leaves for its caller to keep: its table, its values' store, and how it keyed
+/// the table ([`super::OutcomeSearch::table_scheme`]).
+pub(crate) struct Searched {
+    pub(crate) table: OutcomeTable,
+    pub(crate) store: GameStore,
+    pub(crate) scheme: Option<u64>,
+}
+
 /// The caller's hook on a search's progress.
 pub type ProgressHook = Arc<dyn Fn(&OutcomeProgress) + Send + Sync>;
 
@@ -72,6 +80,9 @@ struct Kept {
     memory: u64,
     table: OutcomeTable,
     store: GameStore,
+    /// How the search keyed the table, when its keys are the positions themselves
+    /// ([`super::OutcomeSearch::table_scheme`]).
+    scheme: Option<u64>,
 }
 
 #[derive(Default)]
@@ -79,6 +90,10 @@ struct Inner {
     kept: Option<Kept>,
     proven: Option<OutcomeProven>,
     searches: u64,
+    /// The caller keeps the table on disk ([`OutcomeCache::on_disk`]): where (for messages),
+    /// and the bytes it read there, to be read into the next search's table (`None` once read,
+    /// or when there were none).
+    disk: Option<(String, Option<Vec<u8>>)>,
 }
 
 /// What outcome searches keep for their caller; clones share it. By default nothing is kept
@@ -111,6 +126,44 @@ impl OutcomeCache {
         self
     }
 
+    /// This cache (and its clones' shared state), kept by a caller that writes the table to
+    /// disk and reads it back in a later run: `bytes`, what [`OutcomeCache::table_bytes`] gave
+    /// a run before (`None` for a first run), read from `place` (named in refusals), are read
+    /// into the next search's table; a search whose keys are not the positions themselves, or
+    /// bytes that are not its game's table, are refused before the search begins.
+    pub fn on_disk(self, place: &str, bytes: Option<Vec<u8>>) -> Self {
+        self.lock().disk = Some((place.to_string(), bytes));
+        OutcomeCache { keeps: true, ..self }
+    }
+
+    /// The last search's table as bytes to keep on disk ([`OutcomeTable::to_bytes`]), when
+    /// this cache keeps one whose keys are the positions themselves; `None` when no outcome
+    /// search ran, or its keys depend on the run.
+    pub fn table_bytes(&self) -> Option<Vec<u8>> {
+        let inner = self.lock();
+        let kept = inner.kept.as_ref()?;
+        Some(kept.table.to_bytes(&kept.game, kept.scheme?))
+    }
+
+    /// Reads the bytes handed to [`OutcomeCache::on_disk`] into `table`, for a search of
+    /// `game` keyed by `scheme`; how many entries were read. Nothing is asked of a cache not
+    /// on disk; a search without a scheme of its own is refused.
+    pub(crate) fn read_disk(&self, game: &str, scheme: Option<u64>, table: &mut OutcomeTable) -> Result<u64, String> {
+        let mut inner = self.lock();
+        let Some((place, pending)) = inner.disk.as_mut() else { return Ok(0) };
+        let Some(scheme) = scheme else {
+            return Err(format!(
+                "{place} cannot keep this table: the outcome search of {game} keys it by values of its own run (Domineering's search keys its table by the boards, and keeps it)"
+            ));
+        };
+        match pending.take() {
+            None => Ok(0),
+            Some(bytes) => table.read_bytes(&bytes, game, scheme).map_err(|e: TableFileError| {
+                format!("the outcome table in {place} is not read: {e}; remove it to start again")
+            }),
+        }
+    }
+
     /// The hook on progress, if any.
     pub(crate) fn hook(&self) -> Option<ProgressHook> {
         self.hook.clone()
@@ -141,18 +194,12 @@ impl OutcomeCache {
 
     /// Keeps `table` and `store` for the next search (when this cache keeps), and what the
     /// search had proven when it stopped (`None`: it answered).
-    pub(crate) fn give_back(
-        &self,
-        game: &str,
-        memory: u64,
-        table: OutcomeTable,
-        store: GameStore,
-        proven: Option<OutcomeProven>,
-    ) {
+    pub(crate) fn give_back(&self, game: &str, memory: u64, searched: Searched, proven: Option<OutcomeProven>) {
         let mut inner = self.lock();
         inner.proven = proven;
         if self.keeps {
-            inner.kept = Some(Kept { game: game.to_string(), memory, table, store });
+            let Searched { table, store, scheme } = searched;
+            inner.kept = Some(Kept { game: game.to_string(), memory, table, store, scheme });
         }
     }
 

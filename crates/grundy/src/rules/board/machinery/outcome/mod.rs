@@ -31,8 +31,9 @@ use crate::rules::board::machinery::partizan::side;
 use crate::rules::board::machinery::value::{partizan_error, BoardValues};
 use crate::rules::board::{BoardContext, BoardRules, Method};
 use crate::values::partizan::{GameStore, GameValue, PartizanOutcome};
+use cache::Searched;
 pub use cache::{FirstProven, OutcomeCache, OutcomeProgress, OutcomeProven, ProgressHook};
-pub use table::{Known, OutcomeTable};
+pub use table::{Known, OutcomeTable, TableFileError};
 
 /// The nodes the outcome search may visit for each unit of an analysis's budget
 /// (`--budget`): its table is bounded in bytes, so its nodes cost time, not memory.
@@ -461,6 +462,14 @@ pub struct SearchRun {
 /// A game's outcome search behind one object ([`crate::rules::board::Theory::outcome_search`]):
 /// the search of any [`OutcomeGame`].
 pub trait OutcomeSearch {
+    /// A fingerprint of how this search keys its table, when its keys are the positions
+    /// themselves, the same in every run (so that a table written to disk can be read back by
+    /// a later run, [`OutcomeTable::to_bytes`]); `None` (the default) when keys depend on the
+    /// run (indices of its values).
+    fn table_scheme(&self) -> Option<u64> {
+        None
+    }
+
     /// The outcome of `numbers` in `rules` with each player moving first, within `limits`,
     /// remembering in `table` (which the caller keeps for the next search of the same game)
     /// and valuing small parts in `store`.
@@ -783,10 +792,18 @@ pub fn solve_by_outcome(
             (table, store)
         }
     };
+    // A table kept on disk by the caller is read in before the search (or the search refused).
+    let scheme = search.table_scheme();
+    cache.read_disk(&game, scheme, &mut table).map_err(AnalyzeError::Unsupported)?;
     let limits = OutcomeLimits { nodes: context.budget.saturating_mul(NODES_A_BUDGET_UNIT), budget: context.budget };
     let mut run = SearchRun { probe: PROBE_NODES.min(limits.nodes / 16), hook: cache.hook(), ..SearchRun::default() };
     let searched = search.search_within(rules, numbers, &mut store, &mut table, limits, &mut run);
-    cache.give_back(&game, context.memory, table, store, searched.is_err().then(|| run.proven.clone()));
+    cache.give_back(
+        &game,
+        context.memory,
+        Searched { table, store, scheme },
+        searched.is_err().then(|| run.proven.clone()),
+    );
     let answer = searched.map_err(|e| match e {
         AnalyzeError::Partizan(crate::values::partizan::PartizanError::TooMuchMemory { limit, .. }) => AnalyzeError::Unsupported(format!(
             "the outcome search's values of the small parts need more than {limit} bytes (a quarter of --memory): raise --memory"

@@ -124,6 +124,107 @@ impl OutcomeTable {
     }
 }
 
+/// The first bytes of a table written out ([`OutcomeTable::to_bytes`]).
+const FILE_MAGIC: &[u8; 8] = b"GRUNDYOT";
+
+/// The version of the written table's layout: a header (the magic, this version, the keys'
+/// scheme, the game's spelling), the entries, then the CRC-32 of everything before it.
+const FILE_VERSION: u32 = 1;
+
+/// The bytes of the header before the game's spelling: magic, version, scheme, spelling's length.
+const FILE_HEAD: usize = 8 + 4 + 8 + 2;
+
+/// Entries proven by a search of fewer positions than this are not written out: they cost
+/// less to prove again than to read (a quarter of a table's entries or more are leaves).
+const WRITTEN_WORK: u32 = 4;
+
+/// Why written bytes were not read back into a table ([`OutcomeTable::read_bytes`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TableFileError {
+    /// The bytes are not a table this grundy wrote (magic, version or length), or they were
+    /// damaged (the checksum).
+    #[error("it is not an outcome table written by this grundy, or it was damaged ({0})")]
+    Damaged(&'static str),
+    /// The table is another game's, or its keys were made another way (another version of the
+    /// game's search).
+    #[error("it holds the table of {game}, whose keys this search does not read")]
+    Foreign {
+        /// The game the table was written for, and how its keys were made.
+        game: String,
+    },
+}
+
+impl OutcomeTable {
+    /// The proven entries of this table as bytes, for a search whose keys are the positions
+    /// themselves (`scheme`: the search's fingerprint of how it makes keys) of `game`, to be
+    /// read back by a later run ([`OutcomeTable::read_bytes`]). Only entries searched beside no
+    /// value are written (values are indices of one run's store), without their winning moves
+    /// (indices in an order a later version may change), and only those whose proof took
+    /// [`WRITTEN_WORK`] positions or more.
+    pub fn to_bytes(&self, game: &str, scheme: u64) -> Vec<u8> {
+        let name = game.as_bytes();
+        let name = name.get(..name.len().min(usize::from(u16::MAX))).unwrap_or(name);
+        let mut out = Vec::with_capacity(FILE_HEAD + name.len());
+        out.extend_from_slice(FILE_MAGIC);
+        out.extend_from_slice(&FILE_VERSION.to_le_bytes());
+        out.extend_from_slice(&scheme.to_le_bytes());
+        out.extend_from_slice(&(name.len() as u16).to_le_bytes());
+        out.extend_from_slice(name);
+        for s in self.slots.iter().filter(|s| s.value == 1 && (s.facts >> 4 & 63) >= WRITTEN_WORK) {
+            out.extend_from_slice(&s.key[0].to_le_bytes());
+            out.extend_from_slice(&s.key[1].to_le_bytes());
+            out.extend_from_slice(&(s.facts | 0xffff_0000).to_le_bytes());
+        }
+        let crc = crc32fast::hash(&out);
+        out.extend_from_slice(&crc.to_le_bytes());
+        out
+    }
+
+    /// Reads back into this table the entries [`OutcomeTable::to_bytes`] wrote for `game` with
+    /// keys of `scheme`, each where the table's replacement keeps it; how many were read.
+    /// Nothing is read from bytes that are damaged or another game's or scheme's.
+    pub fn read_bytes(&mut self, bytes: &[u8], game: &str, scheme: u64) -> Result<u64, TableFileError> {
+        use TableFileError::Damaged;
+        let (body, crc) = bytes.split_at_checked(bytes.len().wrapping_sub(4)).ok_or(Damaged("too short"))?;
+        let word = |at: usize, len: usize| body.get(at..at + len).ok_or(Damaged("too short"));
+        let u32_at = |at: usize| word(at, 4).map(|b| u32::from_le_bytes(b.try_into().unwrap_or_default()));
+        let u64_at = |at: usize| word(at, 8).map(|b| u64::from_le_bytes(b.try_into().unwrap_or_default()));
+        if crc32fast::hash(body).to_le_bytes() != crc {
+            return Err(Damaged("its checksum does not match"));
+        }
+        if word(0, 8)? != FILE_MAGIC || u32_at(8)? != FILE_VERSION {
+            return Err(Damaged("its header is not one this grundy writes"));
+        }
+        let name_len = usize::from(u16::from_le_bytes(word(20, 2)?.try_into().unwrap_or_default()));
+        let name = String::from_utf8_lossy(word(FILE_HEAD, name_len)?).into_owned();
+        if name != game || u64_at(12)? != scheme {
+            let how = if name == game { format!("{name} keyed by another version of its search") } else { name };
+            return Err(TableFileError::Foreign { game: how });
+        }
+        let entries = body.get(FILE_HEAD + name_len..).unwrap_or_default();
+        if entries.len() % 20 != 0 {
+            return Err(Damaged("its entries are cut short"));
+        }
+        let mut read = 0;
+        for e in entries.chunks_exact(20) {
+            let at = |i: usize| e.get(i..i + 8).and_then(|b| b.try_into().ok()).map_or(0, u64::from_le_bytes);
+            let facts = e.get(16..20).and_then(|b| b.try_into().ok()).map_or(0, u32::from_le_bytes);
+            let key = u128::from(at(0)) | u128::from(at(8)) << 64;
+            for mover in 0..2 {
+                if facts >> (2 * mover) & 1 == 1 {
+                    let wins = facts >> (2 * mover + 1) & 1 == 1;
+                    // The size the writer kept, as `put` reads it back (its log2 plus one).
+                    let work = (facts >> 4 & 63).min(63);
+                    let nodes = if work == 0 { 0 } else { 1u64 << (work - 1) };
+                    self.put(key, 0, mover as usize, Known { wins, best: None }, nodes);
+                }
+            }
+            read += 1;
+        }
+        Ok(read)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -152,5 +253,36 @@ mod tests {
         assert!(t.get(2, 0, 0).is_none());
         assert!(t.get(3, 0, 0).is_some());
         assert_eq!(t.counts(), (3, 1));
+    }
+
+    #[test]
+    fn a_table_written_out_reads_back_for_its_own_game_and_scheme_only() {
+        let mut t = OutcomeTable::new(1 << 12).unwrap();
+        let big = 1 << 40 | 7u128 << 64;
+        t.put(big, 0, 0, Known { wins: true, best: Some(3) }, 1000);
+        t.put(big, 0, 1, Known { wins: false, best: None }, 1000);
+        t.put(9, 0, 0, Known { wins: false, best: None }, 100);
+        // Beside a value (one run's index) and a proof too small to keep: not written.
+        t.put(10, 2, 0, Known { wins: true, best: None }, 1000);
+        t.put(11, 0, 0, Known { wins: true, best: None }, 2);
+        let bytes = t.to_bytes("domineering", 42);
+        let mut u = OutcomeTable::new(1 << 12).unwrap();
+        assert_eq!(u.read_bytes(&bytes, "domineering", 42), Ok(2));
+        assert_eq!(u.get(big, 0, 0), Some(Known { wins: true, best: None }));
+        assert_eq!(u.get(big, 0, 1), Some(Known { wins: false, best: None }));
+        assert_eq!(u.get(9, 0, 0), Some(Known { wins: false, best: None }));
+        assert_eq!(u.get(9, 0, 1), None);
+        assert_eq!(u.get(10, 2, 0), None);
+        assert_eq!(u.get(11, 0, 0), None);
+        let mut v = OutcomeTable::new(1 << 12).unwrap();
+        assert!(matches!(v.read_bytes(&bytes, "clobber", 42), Err(TableFileError::Foreign { .. })));
+        assert!(matches!(v.read_bytes(&bytes, "domineering", 43), Err(TableFileError::Foreign { .. })));
+        for cut in [0, 3, 10, bytes.len() - 1] {
+            assert!(matches!(v.read_bytes(&bytes[..cut], "domineering", 42), Err(TableFileError::Damaged(_))));
+        }
+        let mut flipped = bytes.clone();
+        flipped[30] ^= 1;
+        assert!(matches!(v.read_bytes(&flipped, "domineering", 42), Err(TableFileError::Damaged(_))));
+        assert_eq!(v.counts(), (0, 0), "nothing is read from bytes refused");
     }
 }

@@ -99,6 +99,32 @@ impl DomineeringSolver {
         }
     }
 
+    /// A fingerprint of [`DomineeringSolver::key`]: the keys of a few boards of several shapes,
+    /// hashed. Keys are the boards themselves and their size, the same in every run, so a table
+    /// written by one run is read by the next ([`OutcomeSearch::table_scheme`]); made from the
+    /// keys rather than numbered by hand, so that a change of how keys are made also changes the
+    /// fingerprint, and a table written before it is refused rather than misread.
+    fn key_scheme() -> u64 {
+        let mut hash = 0xcbf2_9ce4_8422_2325u64;
+        let mut word = 0x9e37_79b9_7f4a_7c15u64;
+        for (rows, cols) in [(1, 2), (2, 3), (3, 5), (5, 3), (4, 4), (6, 7), (8, 8)] {
+            let Some(solver) = DomineeringSearch::new(rows, cols).map(|base| DomineeringSolver { base }) else {
+                continue;
+            };
+            let cells = if rows * cols == 64 { u64::MAX } else { (1u64 << (rows * cols)) - 1 };
+            for _ in 0..8 {
+                word ^= word << 13;
+                word ^= word >> 7;
+                word ^= word << 17;
+                let key = solver.key(word & cells);
+                for byte in key.to_le_bytes() {
+                    hash = (hash ^ u64::from(byte)).wrapping_mul(0x100_0000_01b3);
+                }
+            }
+        }
+        hash
+    }
+
     /// The board with its rows in reverse order: a byte swap when rows are bytes.
     fn flip_rows(&self, e: u64) -> u64 {
         let b = &self.base;
@@ -307,6 +333,10 @@ impl RootSearch for Run<'_> {
 }
 
 impl OutcomeSearch for DomineeringSolver {
+    fn table_scheme(&self) -> Option<u64> {
+        Some(Self::key_scheme())
+    }
+
     fn search_within(
         &self,
         rules: &dyn BoardRules,
