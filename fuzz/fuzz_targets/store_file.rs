@@ -1,12 +1,18 @@
 //! The store's file formats on any bytes: `decode_manifest` and `decode_chunk` never panic, and
 //! what they accept encodes back to the same bytes (a store file is either what grundy wrote
-//! or refused; a manifest may lack its last newline).
+//! or refused; a manifest may lack its last newline). An outcome search's table written to disk
+//! (`--search-store`) is read by `OutcomeTable::read_bytes` without a panic, each entry taking
+//! its 20 bytes.
 #![no_main]
 
-use grundy::frontend::{decode_chunk, decode_manifest, encode_chunk, encode_manifest, ChunkSlot};
+use grundy::frontend::{decode_chunk, decode_manifest, encode_chunk, encode_manifest, ChunkSlot, OutcomeTable};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
+    let mut table = OutcomeTable::new(1 << 12).expect("a small table");
+    if let Ok(read) = table.read_bytes(data, "domineering", 1) {
+        assert!(read as usize * 20 <= data.len());
+    }
     if let Ok(m) = decode_manifest(data) {
         let (text, again) = encode_manifest(&m.game, m.chunk_len).expect("a decoded manifest encodes");
         assert_eq!(again, m);

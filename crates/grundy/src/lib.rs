@@ -115,7 +115,8 @@ pub mod frontend {
     pub use crate::play::*;
     pub use crate::rules::board::graphs::graph::{each_vertex, Goal, Verdict as GraphVerdict, MAX_GRAPH_BYTES};
     pub use crate::rules::board::machinery::outcome::{
-        FirstPlayer, FirstProven, OutcomeCache, OutcomeProgress, OutcomeProven, ProgressHook, DEFAULT_SEARCH_MEMORY,
+        FirstPlayer, FirstProven, OutcomeCache, OutcomeProgress, OutcomeProven, OutcomeTable, ProgressHook,
+        DEFAULT_SEARCH_MEMORY,
     };
     pub use crate::rules::board::machinery::partizan::side;
     pub use crate::rules::board::numbers::chips::{chip_gaps, chips_win, chips_winning_moves};
