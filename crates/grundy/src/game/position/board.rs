@@ -216,7 +216,7 @@ impl GamePosition for BoardPosition {
             return None;
         }
         rules.players(Some(&self.numbers)).why_partizan()?;
-        Some(crate::rules::board::machinery::forecast::forecast_work(rules, &self.numbers, beyond, effort))
+        Some(crate::rules::board::machinery::forecast::forecast_past(rules, &self.numbers, beyond, effort))
     }
 
     fn key(&self) -> (Position, bool) {

@@ -128,7 +128,7 @@ pub trait GamePosition: DynKey + Send + Sync + fmt::Debug {
         None
     }
     /// A lower bound on the work of [`GamePosition::conway_value`], found before the work
-    /// ([`crate::rules::board::machinery::forecast::forecast_work`], stopped past `beyond` steps or
+    /// ([`crate::rules::board::machinery::forecast::forecast_past`], stopped past `beyond` steps or
     /// `effort`); `None` (the default) where no board search values the position.
     fn value_work_forecast(
         &self,

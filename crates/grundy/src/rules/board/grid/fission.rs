@@ -17,7 +17,7 @@
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing))]
 
 use crate::error::IllegalMove;
-use crate::rules::board::grid::bitgrid::{BitGrid, Planes};
+use crate::rules::board::grid::bitgrid::{BitGrid, Planes, PLANES_CELLS};
 #[cfg(feature = "draw")]
 use crate::rules::board::grid::GridFace;
 use crate::rules::board::grid::{cell_name, read_cell, Grid, GridNotation};
@@ -242,18 +242,61 @@ impl PlayHelp for Fission {
     }
 }
 
-/// The packed search: a key is the board as two [`Planes`], the stones and the cells that are
-/// no cell (a [`Grid`]'s 1 and 2, as [`Planes::of_stones`] reads them), the least of its four
-/// mirror images; its parts are its regions of cells that hold a stone.
+/// The key of the board `p` (plane 0 its stones, plane 1 its cells that are no cell), the least
+/// of its four mirror images. A board with every cell of its frame on the board, as every board
+/// a search of a whole rectangle meets is, is its stones alone as a [`BitGrid`] of up to 58
+/// cells, in 64 bits ([`BitGrid::pack`]: the memo's narrow tables), its mirror images made on
+/// the one word; any other is its two planes in [`Planes::pack`]'s wide form (bit 127 set),
+/// up to 56 cells. `None` past them.
+fn key(p: Planes) -> Option<Packed> {
+    let holes = p.plane(1);
+    if holes == 0
+        && (1..=8).contains(&p.rows)
+        && (1..=8).contains(&p.cols)
+        && u32::from(p.rows) * u32::from(p.cols) <= 58
+    {
+        let g = BitGrid { rows: p.rows, cols: p.cols, cells: p.plane(0) };
+        let rows = g.flipped_rows();
+        let half = g.half_turned();
+        let cols = half.flipped_rows();
+        return [g, rows, cols, half].into_iter().map(BitGrid::pack).min();
+    }
+    let least = p.least_image(false);
+    let n = usize::from(least.rows) * usize::from(least.cols);
+    (n <= PLANES_CELLS && least.rows < 64 && least.cols < 64).then(|| {
+        1 << 127
+            | u128::from(least.rows) << 118
+            | u128::from(least.cols) << 112
+            | u128::from(least.plane(1)) << 56
+            | u128::from(least.plane(0))
+    })
+}
+
+/// The board of a key [`key`] made.
+fn unkey(key: Packed) -> Planes {
+    if key >> 64 == 0 {
+        let g = BitGrid::unpack(key);
+        return Planes { rows: g.rows, cols: g.cols, planes: [g.cells, 0] };
+    }
+    Planes::unpack(key)
+}
+
+/// The packed search: a key is the board as its stones and its cells that are no cell (a
+/// [`Grid`]'s 1 and 2, as [`Planes::of_stones`] reads them), the least of its four mirror
+/// images ([`key`]); its parts are its regions of cells that hold a stone.
 impl PackedRules for Fission {
     fn key_of(&self, numbers: &[u64]) -> Option<Packed> {
-        Planes::of_stones(numbers)?.least_image(false).pack()
+        key(Planes::of_stones(numbers)?)
     }
 
     fn key_parts(&self, key: Packed, out: &mut Vec<Packed>) {
-        let p = Planes::unpack(key);
-        let frame = p.frame();
+        let p = unkey(key);
         let (stones, holes) = (p.plane(0), p.plane(1));
+        if holes == 0 {
+            // Every cell of the frame on the board: one region.
+            return;
+        }
+        let frame = p.frame();
         let cells = BitGrid { cells: frame.cells & !holes, ..frame };
         let parts: Vec<u64> = cells.regions().filter(|&m| m & stones != 0).collect();
         if parts.len() < 2 {
@@ -276,14 +319,14 @@ impl PackedRules for Fission {
                     inside |= 1u64 << (u32::from(r) * u32::from(p.cols) + u32::from(c));
                 }
             }
-            let part = Planes::unpack(key).without(0, !m).without(1, u64::MAX).with(1, inside & !m);
+            let part = p.without(0, !m).without(1, u64::MAX).with(1, inside & !m);
             // A part's frame lies within the whole's, so its key fits as the whole's did.
-            out.extend(part.cropped(inside).least_image(false).pack());
+            out.extend(self::key(part.cropped(inside)));
         }
     }
 
     fn key_options(&self, key: Packed, mover: usize, out: &mut Vec<Packed>) {
-        let p = Planes::unpack(key);
+        let p = unkey(key);
         let frame = p.frame();
         let empty = frame.cells & !p.cells();
         let cols = u32::from(p.cols.max(1));
@@ -300,9 +343,15 @@ impl PackedRules for Fission {
                 (if c > 0 { s >> 1 } else { 0 }, if c + 1 < cols { s << 1 } else { 0 })
             };
             if a & empty != 0 && b & empty != 0 {
-                out.extend(p.without(0, s).with(0, a | b).least_image(false).pack());
+                out.extend(self::key(p.without(0, s).with(0, a | b)));
             }
         }
+    }
+
+    /// A stone splits at most one way for each player, and a key holds at most
+    /// [`PLANES_CELLS`] cells (each region a stone at least).
+    fn most_options(&self) -> Option<u64> {
+        Some(2 * PLANES_CELLS as u64)
     }
 }
 
@@ -386,18 +435,38 @@ mod tests {
         assert!(Fission.read_move(&n, "e1", 0).unwrap().unwrap_err().starts_with("there is no cell e1"));
     }
 
-    /// Every board of up to 8 cells (every shape, every cell empty, a stone or no cell): the
-    /// packed key's options and parts are the keys of the plain rules' options and parts.
+    /// Every board of up to 8 cells (every shape, every cell empty, a stone or no cell), and
+    /// boards of 6 x 6 to 7 x 8 cells drawn from a seed with and without cells that are no cell
+    /// (the keys of 64 bits and of 128): the packed key's options and parts are the keys of
+    /// the plain rules' options and parts, and a key is the key of the board it stands for.
     #[test]
     fn packed_keys_follow_the_plain_rules() {
         use crate::rules::board::grid::every_board;
         let key = |numbers: &[u64]| Fission.key_of(numbers).unwrap();
+        let mut boards: Vec<Grid> = every_board(8, 3).collect();
+        let mut seed = 0x4669_7373u64;
+        let mut below = |n: u64| {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (seed >> 33) % n
+        };
+        for k in 0..600 {
+            let (rows, cols) = (6 + below(2) as usize, 6 + below(3) as usize);
+            let mut g = Grid::filled(rows, cols, EMPTY);
+            for _ in 0..4 + below(20) {
+                g.set(below(rows as u64) as usize, below(cols as u64) as usize, STONE);
+            }
+            for _ in 0..(k % 2) * (1 + below(3)) {
+                g.set(below(rows as u64) as usize, below(cols as u64) as usize, HOLE);
+            }
+            boards.push(g);
+        }
         let mut checked = 0;
-        for g in every_board(8, 3) {
+        for g in boards {
             let numbers = g.numbers();
             let k = key(&numbers);
             let text = g.write(&ALPHABET);
-            assert_eq!(Planes::unpack(k).pack(), Some(k), "{text}");
+            assert_eq!(super::key(unkey(k)), Some(k), "{text}");
+            assert_eq!(k >> 64 == 0, !g.cells.contains(&HOLE), "{text}");
             for mover in 0..2 {
                 let mut options = vec![];
                 Fission.key_options(k, mover, &mut options);
@@ -415,7 +484,7 @@ mod tests {
             assert_eq!(parts, plain, "{text}");
             checked += 1;
         }
-        assert_eq!(checked, 34_338);
+        assert_eq!(checked, 34_938);
     }
 
     #[test]

@@ -48,6 +48,15 @@ pub trait PackedRules: Send + Sync {
         out.len() as u64
     }
 
+    /// The most keys one key ever pushes, where the game bounds them: its options for both
+    /// players together ([`PackedRules::key_options`]), or its parts
+    /// ([`PackedRules::key_parts`]). A forecast that can never find more than its caller's
+    /// bound is then not walked ([`crate::rules::board::machinery::forecast::forecast_past`]);
+    /// `None` (the default): not bounded.
+    fn most_options(&self) -> Option<u64> {
+        None
+    }
+
     /// The value of `key` when the game's theory gives it at once (a board where one player
     /// alone can move is an integer), made in `store`.
     fn key_value(&self, _key: Packed, _store: &mut GameStore) -> Option<Result<GameValue, PartizanError>> {

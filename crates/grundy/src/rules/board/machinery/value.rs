@@ -676,7 +676,7 @@ pub fn solve_by_value(
     let Some(w) = work else {
         let mut store = analysis_store(context.budget);
         let steps = store.total_work_left();
-        let forecast = crate::rules::board::machinery::forecast::forecast_work(
+        let forecast = crate::rules::board::machinery::forecast::forecast_past(
             rules,
             numbers,
             steps,
