@@ -19,9 +19,10 @@
 //! empty 8x8 Domineering board is known to need more than 5*10^7 steps from about 2.6*10^6
 //! keys made, where the search would take seconds to find it out.
 
-use std::collections::{HashSet, VecDeque};
+use std::collections::VecDeque;
 
 use crate::error::AnalyzeError;
+use crate::key_hash::KeyMap;
 use crate::rules::board::machinery::packed::{Packed, PackedRules};
 use crate::rules::board::machinery::value::{listing_steps_at_least, NUMBERS_WORD_STEPS};
 use crate::rules::board::BoardRules;
@@ -224,19 +225,20 @@ fn walk<W: Walk>(w: &W, root: W::Key, beyond: u64, effort: u64) -> Result<WorkFo
     // itself the slow part (a 200-edge coloured cycle: seconds a million steps of effort).
     let mut store = GameStore::new();
     store.set_total_work_limit(effort);
-    let mut seen: HashSet<W::Key> = HashSet::new();
+    // The keys walked, by the memos' hash (SipHash spent a twentieth of a walk of graphs).
+    let mut seen: KeyMap<W::Key, ()> = KeyMap::default();
     let mut queue: VecDeque<(W::Key, u64)> = VecDeque::new();
     let (mut bound, mut spent, mut cap) = (0u64, 0u64, effort);
     // The effort used: the keys made, and the steps of the values made in the store.
     let used = |spent: u64, store: &GameStore| spent.saturating_add(store.work_done());
     let mut found = |key: W::Key, store: &mut GameStore, bound: &mut u64, spent: &mut u64, cap: u64| {
-        if seen.contains(&key) {
+        if seen.contains_key(&key) {
             return Some(None);
         }
         let (first, cost) = w.first_count(&key, store, cap.saturating_sub(used(*spent, store)))?;
         *spent = spent.saturating_add(cost);
         *bound = bound.saturating_add(first);
-        seen.insert(key.clone());
+        seen.insert(key.clone(), ());
         Some(Some((key, first)))
     };
     let forecast = |bound: u64, positions: usize, complete: bool, effort: u64| WorkForecast {
