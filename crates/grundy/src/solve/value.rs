@@ -256,7 +256,8 @@ pub fn position_value(
 
 /// A lower bound on the work of [`position_value`] of `position`, found before the work: the
 /// sum over its partizan board games of [`forecast_work`] (the positions each one's search
-/// must visit, walked within `effort` keys made in all, stopped once past `beyond` steps).
+/// must visit, walked within `effort` keys made in all, stopped once past `beyond` steps; not
+/// walked where it cannot pass them, [`crate::rules::board::machinery::forecast::forecast_past`]).
 /// Impartial games are not counted (their values come from their analyses).
 pub fn value_work_forecast(position: &Position, beyond: u64, effort: u64) -> Result<WorkForecast, AnalyzeError> {
     let mut total = WorkForecast { at_least: 0, positions: 0, complete: true, effort: 0 };

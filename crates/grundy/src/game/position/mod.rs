@@ -129,7 +129,7 @@ pub trait GamePosition: DynKey + Send + Sync + fmt::Debug {
     }
     /// A lower bound on the work of [`GamePosition::conway_value`], found before the work
     /// ([`crate::rules::board::machinery::forecast::forecast_past`], stopped past `beyond` steps or
-    /// `effort`); `None` (the default) where no board search values the position.
+    /// `effort`, or not walked where it cannot pass `beyond`); `None` (the default) where no board search values the position.
     fn value_work_forecast(
         &self,
         _beyond: u64,
