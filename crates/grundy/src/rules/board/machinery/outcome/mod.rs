@@ -76,6 +76,12 @@ pub trait OutcomeGame {
     /// finding (a key may be any image of the state under them).
     fn key(&self, s: &Self::State, near_root: bool) -> Option<u128>;
 
+    /// [`OutcomeGame::key`] where the key is had without making anything (a state never
+    /// searched may have none: the table cannot know it). By default the key itself.
+    fn known_key(&self, s: &Self::State, near_root: bool) -> Option<u128> {
+        self.key(s, near_root)
+    }
+
     /// Takes from `s` the parts to value (small ones, and ones only one player can move in),
     /// pushing each as its packed key and its own state onto `out`, and gives what is left.
     fn split(&self, s: &Self::State, out: &mut Vec<(Packed, Self::State)>) -> Self::State;
@@ -94,6 +100,13 @@ pub trait OutcomeGame {
     /// default the parts are summed.
     fn keeps_parts(&self) -> bool {
         false
+    }
+
+    /// Whether [`OutcomeGame::split`] may take parts out of a state (by default it may); a
+    /// game whose states are already split (the packed search's) says no, and then a move's
+    /// state is the key its search looks up, which the search may look up before it moves.
+    fn splits(&self) -> bool {
+        true
     }
 
     /// Whether [`OutcomeGame::moves`] asks [`OutcomeGame::decided`] of every move (beside
@@ -401,9 +414,25 @@ impl<'a, G: OutcomeGame> Searcher<'a, G> {
         self.game.moves(&rest, mover, &mut list);
         let board_moves = list.len();
         let mut won = None;
+        // Enhanced transposition cutoffs (Plaat, Schaeffer, Pijls and de Bruin, 1996): a move
+        // to a position the table knows the other player loses wins at once, before any move is
+        // searched. Only where a move's state is the state its search looks up (no part taken
+        // out of it).
+        if !self.game.splits() {
+            for (i, (child, _)) in list.iter().enumerate() {
+                let k = self.game.known_key(child, depth < 8);
+                if k.and_then(|k| self.table.get(k, value_index, 1 - mover)).is_some_and(|known| !known.wins) {
+                    won = Some(i);
+                    break;
+                }
+            }
+        }
         // What the game knew of a move while ordering holds where nothing is beside the board.
         let bare = v == self.zero;
         for (i, (child, known)) in list.iter().enumerate() {
+            if won.is_some() {
+                break;
+            }
             let theirs = match known {
                 Some(known) if bare => *known,
                 _ => {

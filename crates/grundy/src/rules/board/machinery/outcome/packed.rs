@@ -22,9 +22,9 @@
 //! at most as many as it was given room for; past it a state is searched but not remembered.
 
 use std::cell::RefCell;
-use std::collections::HashMap;
 
 use crate::error::AnalyzeError;
+use crate::key_hash::KeyMap;
 use crate::rules::board::machinery::outcome::{OutcomeGame, PART_WORK};
 use crate::rules::board::machinery::packed::{Packed, PackedRules};
 use crate::values::partizan::{GameStore, GameValue, PartizanError, PartizanOutcome};
@@ -45,12 +45,17 @@ const BESIDE: u128 = 0b110 << 125;
 /// replacement scheme makes room), rather than answer for another state.
 #[derive(Default)]
 struct Interned {
-    ids: HashMap<Box<[u128]>, u64>,
+    ids: KeyMap<Box<[u128]>, u64>,
     bytes: u64,
     next: u64,
 }
 
 impl Interned {
+    /// The number of `words` where it has one already.
+    fn known(&self, words: &[u128]) -> Option<u64> {
+        self.ids.get(words).copied()
+    }
+
     /// The number of `words`, given now if it has none, within `room` bytes; `None` once every
     /// number below 2^60 was given.
     fn number(&mut self, words: Vec<u128>, room: u64) -> Option<u64> {
@@ -98,12 +103,12 @@ pub struct PackedState {
 struct Values {
     store: GameStore,
     /// Each part valued (or found too large to value: `None`) by its key.
-    of_key: HashMap<Packed, Option<GameValue>>,
+    of_key: KeyMap<Packed, Option<GameValue>>,
     /// Each value's outcome class and negative, once asked.
-    class: HashMap<GameValue, PartizanOutcome>,
-    negative: HashMap<GameValue, GameValue>,
+    class: KeyMap<GameValue, PartizanOutcome>,
+    negative: KeyMap<GameValue, GameValue>,
     /// Each value's canonical options, Left's then Right's, once asked.
-    options: HashMap<GameValue, [std::rc::Rc<[GameValue]>; 2]>,
+    options: KeyMap<GameValue, [std::rc::Rc<[GameValue]>; 2]>,
     zero: Option<GameValue>,
     /// Whether parts are still valued: not once the store is full.
     valuing: bool,
@@ -139,10 +144,10 @@ impl<'a> PackedSearch<'a> {
         let zero = store.integer(0).ok();
         let values = Values {
             store,
-            of_key: HashMap::new(),
-            class: HashMap::new(),
-            negative: HashMap::new(),
-            options: HashMap::new(),
+            of_key: KeyMap::default(),
+            class: KeyMap::default(),
+            negative: KeyMap::default(),
+            options: KeyMap::default(),
             valuing: zero.is_some(),
             left_to_value: 0,
             failure: None,
@@ -323,6 +328,27 @@ impl<'a> PackedSearch<'a> {
         PackedState { parts: kept, values: list }
     }
 
+    /// The key of `s` ([`OutcomeGame::key`]), numbering it in the interner where it has no
+    /// number yet when `number` (else `None` for it).
+    fn key_of(&self, s: &PackedState, number: bool) -> Option<u128> {
+        let mut interned = self.interned.borrow_mut();
+        let mut id = |words: Vec<u128>| if number { interned.number(words, self.room) } else { interned.known(&words) };
+        if let [part] = s.parts.as_slice() {
+            if s.values.is_empty() && part >> 126 != 0b11 {
+                return Some(*part);
+            }
+            if part >> 64 == 0 {
+                let list: Vec<u128> = s.values.iter().map(|v| u128::from(v.parts().1)).collect();
+                return Some(BESIDE | u128::from(id(list)?) << 64 | part);
+            }
+        }
+        let whole: Vec<u128> = std::iter::once(s.parts.len() as u128)
+            .chain(s.parts.iter().copied())
+            .chain(s.values.iter().map(|v| u128::from(v.parts().1)))
+            .collect();
+        Some(INTERNED | u128::from(id(whole)?))
+    }
+
     /// How many moves `them` has in `s`: the search tries first the moves that leave the
     /// other player fewest.
     fn answers(&self, values: &mut Values, s: &PackedState, them: usize) -> u64 {
@@ -373,28 +399,23 @@ impl OutcomeGame for PackedSearch<'_> {
         out.sort_by_cached_key(|(s, _)| self.answers(&mut values, s, them));
     }
 
+    /// No: a state's parts are split as it is made ([`PackedSearch::settle`]).
+    fn splits(&self) -> bool {
+        false
+    }
+
     /// A state of one part and no value is keyed by the part's own key, one of one part of
     /// fewer than 64 bits beside values by that key and the number of its list of values; each
     /// other state by its number in the interner. Their top three bits tell them apart (a part
     /// whose key begins with 11 is interned).
     fn key(&self, s: &PackedState, _near_root: bool) -> Option<u128> {
-        let mut interned = self.interned.borrow_mut();
-        if let [part] = s.parts.as_slice() {
-            if s.values.is_empty() && part >> 126 != 0b11 {
-                return Some(*part);
-            }
-            if part >> 64 == 0 {
-                let list: Vec<u128> = s.values.iter().map(|v| u128::from(v.parts().1)).collect();
-                let id = interned.number(list, self.room)?;
-                return Some(BESIDE | u128::from(id) << 64 | part);
-            }
-        }
-        let whole: Vec<u128> = std::iter::once(s.parts.len() as u128)
-            .chain(s.parts.iter().copied())
-            .chain(s.values.iter().map(|v| u128::from(v.parts().1)))
-            .collect();
-        let id = interned.number(whole, self.room)?;
-        Some(INTERNED | u128::from(id))
+        self.key_of(s, true)
+    }
+
+    /// The key of `s` only where it has one already: a state never numbered was never searched,
+    /// so the table cannot know it, and it is not numbered now.
+    fn known_key(&self, s: &PackedState, _near_root: bool) -> Option<u128> {
+        self.key_of(s, false)
     }
 
     /// Nothing: the parts are valued as the states are made ([`PackedSearch::settle`]).
