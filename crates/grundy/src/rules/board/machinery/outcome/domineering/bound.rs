@@ -47,16 +47,9 @@ fn at(v: &View, i: usize) -> u32 {
     v.get(i).copied().unwrap_or(u32::MAX)
 }
 
-/// Marks `bits` on line `i` of `v`.
-fn mark(v: &mut View, i: usize, bits: u32) {
-    if let Some(x) = v.get_mut(i) {
-        *x |= bits;
-    }
-}
-
 /// What the packing of one player's view finds.
-#[derive(Clone, Copy, Debug, Default)]
-struct Packing {
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct Packing {
     areas: i32,
     /// Vulnerable dominoes of type 2 and of type 1 (each including those with a protected cell)
     /// and, of each, those with a protected cell.
@@ -68,52 +61,187 @@ struct Packing {
     unused: i32,
 }
 
-/// Packs the view `v` of `n` lines (line `i` at index `i + 2`): protective areas first, then
-/// each line's runs of cells left, pairing them greedily from the low end.
-fn pack(v: &View, n: usize) -> Packing {
+impl Packing {
+    /// The counts of `self` and `other` together (`sign` 1), or `self`'s less `other`'s (-1).
+    fn plus(self, other: Packing, sign: i32) -> Packing {
+        Packing {
+            areas: self.areas + sign * other.areas,
+            type2: self.type2 + sign * other.type2,
+            type2_protected: self.type2_protected + sign * other.type2_protected,
+            type1: self.type1 + sign * other.type1,
+            type1_protected: self.type1_protected + sign * other.type1_protected,
+            unused: self.unused + sign * other.unused,
+        }
+    }
+}
+
+/// Where the packing's scan stands as it enters a line `a`: the cells its protective areas take
+/// on lines `a - 1` and `a` (the latter only those of the area on lines `a - 1` and `a`, the
+/// area on `a` and `a + 1` being yet to come) and every cell it takes on line `a - 1`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Carry {
+    area_prev: u32,
+    area_here: u32,
+    taken_prev: u32,
+}
+
+/// The packing of one view line by line, kept so that the packing of the view after a move can
+/// start where the move is first seen and stop once it scans as the parent's did.
+///
+/// A step of the scan at line `a` reads lines `a - 1` to `a + 2` of the view and the [`Carry`]
+/// entering it, and nothing else: a move that changes lines `lo` to `hi` alone leaves the steps
+/// before `lo - 2` as they were, and past `hi + 1`, once a step is entered with the parent's
+/// carry, every later step does what the parent's did. The packing so made is the one [`pack`]
+/// makes of the child's view, count for count (checked by the tests on random boards and
+/// moves), so the bound, and the search, are unchanged.
+#[derive(Clone, Debug)]
+pub(super) struct Trace {
+    /// The carry entering each line's step, by the line's index in the view.
+    carries: [Carry; LINES + 1],
+    /// The counts of the steps before each line's.
+    before: [Packing; LINES + 1],
+    /// The view's lines.
+    n: usize,
+}
+
+/// One step of the packing at line `a` of the view of `n` lines whose line `i` is `line(i)`: the protective areas on
+/// lines `a` and `a + 1` (not past the last line), then line `a`'s runs of the cells left,
+/// paired greedily from the low end; the counts it adds, and the carry entering line `a + 1`.
+#[inline(always)]
+fn step(line: &impl Fn(usize) -> u32, n: usize, a: usize, c: Carry, lines: &[u32]) -> (Packing, Carry) {
     let mut p = Packing::default();
-    // The cells taken by the packing, line by line.
-    let mut taken: View = [0; LINES];
-    // Protective areas on lines i and i + 1.
-    for a in 2..(n + 1) {
-        let mut blocked =
-            at(&taken, a - 1) | at(&taken, a) | at(&taken, a + 1) | at(&taken, a + 2) | at(v, a) | at(v, a + 1);
+    let (mut area_here, mut area_next) = (c.area_here, 0u32);
+    if a < n + 1 {
+        // Protective areas on lines a and a + 1; nothing is yet taken on a + 1 and a + 2.
+        let mut blocked = c.area_prev | area_here | line(a) | line(a + 1);
         blocked |= blocked >> 1;
-        let (above, below) = (at(v, a - 1), at(v, a + 2));
+        let (above, below) = (line(a - 1), line(a + 2));
         let walls = (above & (above >> 1)) | (below & (below >> 1));
         let mut candidates = walls & !blocked;
         while candidates != 0 {
             let t = candidates & candidates.wrapping_neg();
             candidates &= !(t | t << 1);
-            mark(&mut taken, a, t | t << 1);
-            mark(&mut taken, a + 1, t | t << 1);
+            area_here |= t | t << 1;
+            area_next |= t | t << 1;
             p.areas += 1;
         }
     }
-    // Vulnerable dominoes and unused cells, line by line.
+    // Vulnerable dominoes and unused cells on line a.
+    let next = line(a + 1);
+    // Cells beside a cell packed on the previous line or a place of hers on the next: a domino
+    // there may share his spoiling move with another.
+    let shared = c.taken_prev | !(next | next << 1) | !(next | next >> 1);
+    let guard = line(a - 1) & next;
+    let free = !(line(a) | area_here);
+    let (open, protected, unused) = if free & !0x1fe == 0 {
+        let entry = lines.get(((free >> 1) | ((free & guard) >> 1) << 8) as usize).copied().unwrap_or(0);
+        ((entry & 0xff) << 1, (entry >> 8 & 0xff) << 1, (entry >> 16 & 0xff) << 1)
+    } else {
+        pair_line(free, guard)
+    };
+    let taken = area_here | open | open << 1 | protected | protected << 1 | unused;
+    let hit = shared | shared >> 1;
+    let count = |x: u32| i32::try_from(x.count_ones()).unwrap_or(0);
+    p.type2 += count((open | protected) & hit);
+    p.type2_protected += count(protected & hit);
+    p.type1 += count((open | protected) & !hit);
+    p.type1_protected += count(protected & !hit);
+    p.unused += count(unused);
+    (p, Carry { area_prev: area_here, area_here: area_next, taken_prev: taken })
+}
+
+/// Packs the view `v` of `n` lines (line `i` at index `i + 2`): protective areas first, then
+/// each line's runs of cells left, pairing them greedily from the low end; done line by line
+/// ([`step`]), an area on lines `a` and `a + 1` packed before line `a`'s runs.
+pub(super) fn pack(v: &View, n: usize) -> Packing {
+    pack_lines(&|i| at(v, i), n)
+}
+
+/// [`pack`] of the view whose line `i` is `line(i)`.
+fn pack_lines(line: &impl Fn(usize) -> u32, n: usize) -> Packing {
+    let lines = line_table();
+    let (mut p, mut c) = (Packing::default(), Carry::default());
     for a in 2..(n + 2) {
-        let next = at(v, a + 1);
-        // Cells beside a cell packed on the previous line or a place of hers on the next: a
-        // domino there may share his spoiling move with another.
-        let shared = at(&taken, a - 1) | !(next | next << 1) | !(next | next >> 1);
-        let guard = at(v, a - 1) & next;
-        let free = !(at(v, a) | at(&taken, a));
-        let (open, protected, unused) = if free & !0x1fe == 0 {
-            let entry = line_table().get(((free >> 1) | ((free & guard) >> 1) << 8) as usize).copied().unwrap_or(0);
-            ((entry & 0xff) << 1, (entry >> 8 & 0xff) << 1, (entry >> 16 & 0xff) << 1)
-        } else {
-            pair_line(free, guard)
-        };
-        mark(&mut taken, a, open | open << 1 | protected | protected << 1 | unused);
-        let hit = shared | shared >> 1;
-        let count = |x: u32| i32::try_from(x.count_ones()).unwrap_or(0);
-        p.type2 += count((open | protected) & hit);
-        p.type2_protected += count(protected & hit);
-        p.type1 += count((open | protected) & !hit);
-        p.type1_protected += count(protected & !hit);
-        p.unused += count(unused);
+        let (q, next) = step(line, n, a, c, lines);
+        p = p.plus(q, 1);
+        c = next;
     }
     p
+}
+
+/// The view `v` with the cells `bits` of its lines `lo` and `hi` occupied (`changed`), line by
+/// line.
+fn overlay(v: &View, changed: [(usize, u32); 2]) -> impl Fn(usize) -> u32 + '_ {
+    let [(lo, lo_bits), (hi, hi_bits)] = changed;
+    move |i| {
+        let mut x = at(v, i);
+        if i == lo {
+            x |= lo_bits;
+        }
+        if i == hi {
+            x |= hi_bits;
+        }
+        x
+    }
+}
+
+/// [`pack`] of the view `v` with the cells `changed` occupied ([`overlay`]).
+pub(super) fn pack_changed(v: &View, n: usize, changed: [(usize, u32); 2]) -> Packing {
+    pack_lines(&overlay(v, changed), n)
+}
+
+impl Trace {
+    /// The packing of `v` of `n` lines, step by step.
+    pub(super) fn of(v: &View, n: usize) -> Trace {
+        let lines = line_table();
+        let line = |i| at(v, i);
+        let mut t = Trace { carries: [Carry::default(); LINES + 1], before: [Packing::default(); LINES + 1], n };
+        let (mut p, mut c) = (Packing::default(), Carry::default());
+        for a in 2..(n + 2) {
+            if let (Some(x), Some(y)) = (t.carries.get_mut(a), t.before.get_mut(a)) {
+                *x = c;
+                *y = p;
+            }
+            let (q, next) = step(&line, n, a, c, lines);
+            p = p.plus(q, 1);
+            c = next;
+        }
+        if let (Some(x), Some(y)) = (t.carries.get_mut(n + 2), t.before.get_mut(n + 2)) {
+            *x = c;
+            *y = p;
+        }
+        t
+    }
+
+    /// The whole packing.
+    fn total(&self) -> Packing {
+        self.before.get(self.n + 2).copied().unwrap_or_default()
+    }
+
+    /// The packing of the view `v` (this trace's) with the cells `changed` occupied, on lines
+    /// `lo <= hi` (indices in the view): the parent's steps before the first that reads a
+    /// changed line, the child's own from there until a step past `hi + 1` is entered with the
+    /// parent's carry, the parent's after it.
+    pub(super) fn child(&self, v: &View, changed: [(usize, u32); 2]) -> Packing {
+        let (n, lines) = (self.n, line_table());
+        let (lo, hi) = (changed[0].0, changed[1].0);
+        let line = overlay(v, changed);
+        let from = lo.saturating_sub(2).max(2);
+        let (Some(&start), Some(&before)) = (self.carries.get(from), self.before.get(from)) else {
+            return self.total();
+        };
+        let (mut p, mut c) = (before, start);
+        for a in from..(n + 2) {
+            if a >= hi + 2 && self.carries.get(a) == Some(&c) {
+                let parent_before = self.before.get(a).copied().unwrap_or_default();
+                return p.plus(self.total().plus(parent_before, -1), 1);
+            }
+            let (q, next) = step(&line, n, a, c, lines);
+            p = p.plus(q, 1);
+            c = next;
+        }
+        p
+    }
 }
 
 /// [`pair_line`] of every line of at most 8 cells, by its empty cells and their protected ones
@@ -264,15 +392,41 @@ pub(super) fn verdict(
     most: [u32; 2],
     empty: u32,
 ) -> Option<bool> {
-    let int = |x: u32| i32::try_from(x).unwrap_or(i32::MAX);
-    let empty = int(empty);
-    let (my_sure, his_most) = bounds(pack(mine, lines[0]), int(safe[0]), int(most[1]), empty, true);
-    if my_sure > his_most {
+    verdict_of(|| pack(mine, lines[0]), || pack(his, lines[1]), safe, most, empty)
+}
+
+/// [`verdict`] from the packings of the two views, each made only when asked for (the
+/// player's to move first; the other's only when hers does not decide).
+pub(super) fn verdict_of(
+    mine: impl FnOnce() -> Packing,
+    his: impl FnOnce() -> Packing,
+    safe: [u32; 2],
+    most: [u32; 2],
+    empty: u32,
+) -> Option<bool> {
+    if first_wins(mine(), safe[0], most[1], empty) {
         return Some(true);
     }
-    let (his_sure, my_most) = bounds(pack(his, lines[1]), int(safe[1]), int(most[0]), empty, false);
-    if his_sure >= my_most {
+    if second_wins(his(), safe[1], most[0], empty) {
         return Some(false);
     }
     None
+}
+
+/// Whether the player to move surely wins by her packing `p`, her safe moves `safe`, the
+/// other's lines' runs `his_most` and the `empty` cells: her sure moves moving first exceed
+/// the most he can make.
+pub(super) fn first_wins(p: Packing, safe: u32, his_most: u32, empty: u32) -> bool {
+    let int = |x: u32| i32::try_from(x).unwrap_or(i32::MAX);
+    let (sure, most) = bounds(p, int(safe), int(his_most), int(empty), true);
+    sure > most
+}
+
+/// Whether the player moving second surely wins by his packing `p`, his safe moves `safe`, her
+/// lines' runs `her_most` and the `empty` cells: his sure moves moving second reach the most
+/// she can make.
+pub(super) fn second_wins(p: Packing, safe: u32, her_most: u32, empty: u32) -> bool {
+    let int = |x: u32| i32::try_from(x).unwrap_or(i32::MAX);
+    let (sure, most) = bounds(p, int(safe), int(her_most), int(empty), false);
+    sure >= most
 }

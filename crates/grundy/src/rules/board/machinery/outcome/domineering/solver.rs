@@ -17,6 +17,7 @@
 //! The counts of [`DomineeringSearch::verdict`] (half-safe dominoes, areas with them) are not
 //! asked: beside the packed bound they saved few positions and cost more than the bound itself.
 
+use super::bound::{self, Trace, View};
 use super::DomineeringSearch;
 use crate::error::{AnalyzeError, GaveUp, Work};
 use crate::rules::board::machinery::outcome::{
@@ -76,8 +77,81 @@ pub struct DomineeringSolver {
     base: DomineeringSearch,
 }
 
-/// A move as the search lists it: its score, the board after it and that board's counts.
-type Listed = (i64, u64, Quick);
+/// A move as the search lists it: its score, the board after it, that board's counts and the
+/// index of the domino's top or left cell.
+type Listed = (i64, u64, Quick, u32);
+
+/// A position's views for the packed bound ([`bound`]), `[left, right]`, with each view's
+/// packing line by line once asked of two of its children, from which the packing after each
+/// move is made by redoing only the lines about those the move changes ([`Trace::child`]).
+struct Parent {
+    views: [View; 2],
+    lines: [usize; 2],
+    cols: usize,
+    traces: [Option<Trace>; 2],
+    /// Whether a child's packing of each view was asked without a trace.
+    asked: [bool; 2],
+}
+
+impl Parent {
+    /// The views of `e`; `None` where a line is too long for a view.
+    fn of(base: &DomineeringSearch, e: u64) -> Option<Parent> {
+        let views = base.views(e)?;
+        let lines = [base.cols as usize, base.rows as usize];
+        Some(Parent { views, lines, cols: base.cols as usize, traces: [None, None], asked: [false, false] })
+    }
+
+    /// The cells of `who`'s view that `me`'s domino at `place` (its top or left cell) occupies,
+    /// by line (indices in the view), the lower line first: her view's line along the domino
+    /// loses its two cells, his two lines across it one each.
+    fn changed(&self, who: usize, me: usize, place: u32) -> [(usize, u32); 2] {
+        let (r, c) = (place as usize / self.cols, place as usize % self.cols);
+        let (along, across, bits_along, bit_across) =
+            if me == 0 { (c, r, 0b11u32 << (r + 1), 1u32 << (c + 1)) } else { (r, c, 0b11 << (c + 1), 1 << (r + 1)) };
+        if who == me {
+            [(along + 2, bits_along), (along + 2, 0)]
+        } else {
+            [(across + 2, bit_across), (across + 3, bit_across)]
+        }
+    }
+
+    /// The packing of `who`'s view after `me`'s domino at `place`: the first asked of a view
+    /// packed whole, the later ones from the view's trace.
+    fn child_packing(&mut self, who: usize, me: usize, place: u32) -> bound::Packing {
+        let changed = self.changed(who, me, place);
+        let (Some(view), Some(&n), Some(trace), Some(asked)) =
+            (self.views.get(who), self.lines.get(who), self.traces.get_mut(who), self.asked.get_mut(who))
+        else {
+            return bound::Packing::default();
+        };
+        if trace.is_none() {
+            if !*asked {
+                *asked = true;
+                return bound::pack_changed(view, n, changed);
+            }
+            *trace = Some(Trace::of(view, n));
+        }
+        match trace {
+            Some(t) => t.child(view, changed),
+            None => bound::pack_changed(view, n, changed),
+        }
+    }
+
+    /// Whether the other player, to move after `me`'s domino at `place`, surely loses by the
+    /// packed bound: `me`'s sure moves moving second reach the most he can make; `q` the counts
+    /// of the board after the move, `empty` its empty cells.
+    fn leaves_lost(&mut self, place: u32, me: usize, q: Quick, empty: u32) -> bool {
+        let p = self.child_packing(me, me, place);
+        bound::second_wins(p, of(q.safe, me), of(q.most, 1 - me), empty)
+    }
+
+    /// Whether the other player, to move after `me`'s domino at `place`, surely wins by the
+    /// packed bound: his sure moves moving first exceed the most `me` can make.
+    fn leaves_won(&mut self, place: u32, me: usize, q: Quick, empty: u32) -> bool {
+        let p = self.child_packing(1 - me, me, place);
+        bound::first_wins(p, of(q.safe, 1 - me), of(q.most, me), empty)
+    }
+}
 
 impl DomineeringSolver {
     /// The search for boards the size of `numbers` (a Domineering position); `None` past 64
@@ -158,7 +232,20 @@ impl DomineeringSolver {
     /// [`DomineeringSearch`]'s moves), and a move after which he surely wins is left out. The
     /// rest are scored as Obsequi scores them, by her safe and possible moves after the move
     /// less his, ties broken by the place ([`super::place_rank`]).
-    fn moves(&self, e: u64, mover: usize, all: bool, out: &mut [Listed; MAX_MOVES]) -> Option<usize> {
+    ///
+    /// Where `all` is false, `parent` is left with the views of `e` for the packed bound: only
+    /// whether a move leaves him surely lost is asked here, for every move; whether it leaves
+    /// him surely winning is asked by the caller of each move just before it is searched
+    /// ([`Parent::leaves_won`]), so that a position won by an early move never asks it of the
+    /// others.
+    fn moves(
+        &self,
+        e: u64,
+        mover: usize,
+        all: bool,
+        out: &mut [Listed; MAX_MOVES],
+        parent: &mut Option<Parent>,
+    ) -> Option<usize> {
         let b = &self.base;
         let me = mover.min(1);
         let them = 1 - me;
@@ -171,6 +258,8 @@ impl DomineeringSolver {
             places &= !safe;
         }
         let rank = b.rank.get(me);
+        *parent = if all { None } else { Parent::of(b, e) };
+        let empty = e.count_ones().saturating_sub(2);
         let mut n = 0;
         while places != 0 {
             let t = places & places.wrapping_neg();
@@ -183,10 +272,9 @@ impl DomineeringSolver {
                     Some(true) => continue,
                     None => {}
                 }
-                match b.packed_verdict(after, them, q.safe, q.most) {
-                    Some(false) => return None,
-                    Some(true) => continue,
-                    None => {}
+                let i = t.trailing_zeros();
+                if parent.as_mut().is_some_and(|p| p.leaves_lost(i, me, q, empty)) {
+                    return None;
                 }
             }
             let score = i64::from(of(q.safe, me)) - i64::from(of(q.safe, them)) + i64::from(of(q.most, me))
@@ -195,7 +283,7 @@ impl DomineeringSolver {
             let place = i64::from(rank.and_then(|r| r.get(i)).copied().unwrap_or(0));
             let last = if t & safe != 0 { 1 << 20 } else { 0 };
             if let Some(slot) = out.get_mut(n) {
-                *slot = (score * 256 + place - last, after, q);
+                *slot = (score * 256 + place - last, after, q, t.trailing_zeros());
                 n += 1;
             }
         }
@@ -259,12 +347,16 @@ impl<'a> Run<'a> {
             }
         }
         let before = self.nodes;
-        let mut list = [(0, 0, Quick::default()); MAX_MOVES];
-        let won = match self.solver.moves(e, mover, false, &mut list) {
+        let mut list = [(0, 0, Quick::default(), 0); MAX_MOVES];
+        let mut parent = None;
+        let won = match self.solver.moves(e, mover, false, &mut list, &mut parent) {
             None => true,
             Some(n) => {
                 let mut won = false;
-                for (i, &(_, child, _)) in list.get(..n).unwrap_or(&[]).iter().enumerate() {
+                for (i, &(_, child, q, place)) in list.get(..n).unwrap_or(&[]).iter().enumerate() {
+                    if parent.as_mut().is_some_and(|p| p.leaves_won(place, mover.min(1), q, child.count_ones())) {
+                        continue;
+                    }
                     self.track.mark(depth, i, n);
                     if !self.wins(child, 1 - mover, depth + 1, true)? {
                         won = true;
@@ -288,11 +380,11 @@ impl<'a> Run<'a> {
         let unheld = || AnalyzeError::Unsupported("the outcome search cannot hold this position".into());
         let base = &self.solver.base;
         let e = base.cells_of(numbers).ok_or_else(unheld)?;
-        let mut list = [(0, 0, Quick::default()); MAX_MOVES];
-        let n = self.solver.moves(e, mover, true, &mut list).unwrap_or(0);
+        let mut list = [(0, 0, Quick::default(), 0); MAX_MOVES];
+        let n = self.solver.moves(e, mover, true, &mut list, &mut None).unwrap_or(0);
         let option_of = |child: u64| options.iter().find(|o| base.cells_of(o) == Some(child)).cloned();
         self.track.begin(mover, n, self.nodes);
-        for (i, &(_, child, q)) in list.get(..n).unwrap_or(&[]).iter().enumerate() {
+        for (i, &(_, child, q, _)) in list.get(..n).unwrap_or(&[]).iter().enumerate() {
             self.track.mark(0, i, n);
             let theirs = match q.verdict(1 - mover) {
                 Some(known) => known,
@@ -349,5 +441,56 @@ impl OutcomeSearch for DomineeringSolver {
         let mut searcher = Run::new(self, table, limits);
         searcher.track.hook = run.hook.clone();
         drive(&mut searcher, rules, numbers, limits, run)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The packing and the bound after each move, made from the parent's trace, are those
+    /// made of the child's board whole, on random boards of every shape up to 8 x 8 and a few
+    /// longer ones.
+    #[test]
+    fn child_packings_are_the_whole_packings() {
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let mut shapes: Vec<(usize, usize)> = (1..=8).flat_map(|r| (1..=8).map(move |c| (r, c))).collect();
+        shapes.extend([(2, 20), (20, 3), (5, 12), (12, 5)]);
+        for (rows, cols) in shapes {
+            let solver = DomineeringSolver { base: DomineeringSearch::new(rows, cols).unwrap() };
+            let b = &solver.base;
+            for _ in 0..20 {
+                // Mostly empty: a cell filled with probability 1/4 or 1/8.
+                let holes = next() & next() & if next() % 2 == 0 { next() } else { u64::MAX };
+                let e = b.all & !holes;
+                for me in 0..2 {
+                    let mut parent = Parent::of(b, e).unwrap();
+                    let (mut places, step) = if me == 0 { (b.left_places(e), cols) } else { (b.right_places(e), 1) };
+                    while places != 0 {
+                        let t = places & places.wrapping_neg();
+                        places &= places - 1;
+                        let after = e & !(t | t << step);
+                        let place = t.trailing_zeros();
+                        let views = b.views(after).unwrap();
+                        for who in 0..2 {
+                            let n = [cols, rows][who];
+                            let whole = bound::pack(&views[who], n);
+                            assert_eq!(parent.child_packing(who, me, place), whole, "{rows} x {cols} {e:x} {place}");
+                        }
+                        let q = solver.quick(after);
+                        let empty = after.count_ones();
+                        let known = b.packed_verdict(after, 1 - me, q.safe, q.most);
+                        assert_eq!(parent.leaves_won(place, me, q, empty), known == Some(true));
+                        assert_eq!(parent.leaves_lost(place, me, q, empty), known == Some(false));
+                    }
+                }
+            }
+        }
     }
 }
