@@ -123,12 +123,14 @@ fn a_search_forecast_past_its_budget_is_refused_with_advice_that_works() {
 
 /// `--time` stops the search and prints what it had proven for each first player (an 8x8
 /// board with two cells filled and a table of 1 MiB: Left moving first is answered after some 4
-/// million positions, about 5 s of CPU, and the whole takes about 19 million, 23 s), with one line on stderr saying so; `--json` prints it as one object. Stopped
-/// before anything is proven, one line says so. A bad `--time` is refused.
+/// to 6 million positions, 6 to 10 s of the test build's CPU, and the whole takes about 19
+/// million, some 30 s of the test build's CPU), with one line on stderr saying so; `--json`
+/// prints it as one object. Stopped before anything is proven, one line says so. A bad `--time`
+/// is refused.
 #[test]
 fn time_stops_the_search_and_prints_what_was_proven() {
     let board = "......../..#...../......../......../......../......../......../......#.";
-    let args = ["analyze", "domineering", board, "--memory", "1048576", "--time", "12"];
+    let args = ["analyze", "domineering", board, "--memory", "1048576", "--time", "20"];
     let (text_run, json_run) = std::thread::scope(|s| {
         let text = s.spawn(|| grundy(&args));
         let json = s.spawn(|| grundy(&[&args[..], &["--json"]].concat()));
@@ -138,15 +140,15 @@ fn time_stops_the_search_and_prints_what_was_proven() {
     let err = String::from_utf8(text_run.stderr).unwrap();
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(
-        err.starts_with("grundy: stopped at --time 12 after ") && err.contains("a longer --time, or none"),
+        err.starts_with("grundy: stopped at --time 20 after ") && err.contains("a longer --time, or none"),
         "{err}"
     );
     let text = String::from_utf8(text_run.stdout).unwrap();
-    assert!(text.starts_with("stopped at --time 12 after an outcome search of "), "{text}");
+    assert!(text.starts_with("stopped at --time 20 after an outcome search of "), "{text}");
     assert!(text.contains("\n  Left moving first wins, with Left places a vertical domino on "), "{text}");
     assert!(text.contains("\n  Right moving first: "), "{text}");
     let j: serde_json::Value = serde_json::from_slice(&json_run.stdout).unwrap();
-    assert_eq!(j["stopped"], "stopped at --time 12");
+    assert_eq!(j["stopped"], "stopped at --time 20");
     assert!(j["search_nodes"].as_u64().is_some_and(|n| n > 0) && j["proven"].as_array().unwrap().len() == 2, "{j}");
     let eight = ["........"; 8].join("/");
     let out = grundy(&["analyze", "domineering", &eight, "--time", "1"]);
