@@ -16,7 +16,8 @@
 # with 2 to 4 amazons and a quarter to a half of the cells burnt, drawn from SEED apart from the
 # rest (a seed gives the other games' positions it gave before); after them
 # NEW (default COUNT/4) random Ski Jumps boards of 4 or 5 rows and 5 to 7 columns with 4 to 8
-# skiers and NEW Fission boards of 5x5 to 6x6 cells with 3 to 5 stones (issue 83; both written
+# skiers and NEW Fission boards of 5x5 to 6x6 cells with 3 to 5 stones (FISSION=6-6,6-7,3-6:
+# rows, columns and stones drawn from those ranges instead) (issue 83; both written
 # as the crate writes them, rows joined by `/` for its `|`), then DIGRAPH (default NEW) random
 # digraph placement positions of 18 to 24 vertices, each blue or red, each ordered pair an arc
 # with chance 1/12 to 1/6 (drawn apart too; the driver reads grundy's `colours:arcs`). ONLY=game,game runs those games
@@ -48,7 +49,7 @@ if [ -n "${CGT:-}" ]; then
     LIMIT=${LIMIT:-120}
     echo "seed $SEED, $COUNT random positions, $REPS runs each, crate limit $LIMIT s" >&2
     NEW=${NEW:-$((COUNT / 4))}
-    positions=$(python3 - "$SEED" "$COUNT" "${RECTANGLES:-1}" "${AMAZONS:-4}" "$NEW" "${DIGRAPH:-$NEW}" <<'PY'
+    positions=$(python3 - "$SEED" "$COUNT" "${RECTANGLES:-1}" "${AMAZONS:-4}" "$NEW" "${DIGRAPH:-$NEW}" "${FISSION:-5-6,5-6,3-5}" <<'PY'
 import random, sys
 r = random.Random(int(sys.argv[1]))
 def grid(rows, cols, cells):
@@ -101,10 +102,12 @@ for _ in range(int(sys.argv[5])):
     for i in r.sample(range(rows * cols), r.randint(4, 8)):
         cells[i] = r.choice("LLLlRRRr")
     print("ski-jumps", grid(rows, cols, cells))
-    # Fission: 5x5 to 6x6 cells, 3 to 5 stones.
-    rows, cols = r.randint(5, 6), r.randint(5, 6)
+    # Fission: 5x5 to 6x6 cells, 3 to 5 stones (FISSION=ROWS,COLS,STONES as ranges LO-HI,
+    # e.g. 6-6,6-7,3-6, draws larger ones).
+    (rlo, rhi), (clo, chi), (slo, shi) = [map(int, x.split("-")) for x in sys.argv[7].split(",")]
+    rows, cols = r.randint(rlo, rhi), r.randint(clo, chi)
     cells = ["."] * (rows * cols)
-    for i in r.sample(range(rows * cols), r.randint(3, 5)):
+    for i in r.sample(range(rows * cols), r.randint(slo, shi)):
         cells[i] = "x"
     print("fission", grid(rows, cols, cells))
 # Digraph placement: its own draws, as the Amazons'.
