@@ -619,6 +619,13 @@ impl PackedRules for SkiJumps {
         key_moves(key, mover.min(1), |option| out.push(cropped_key(option)));
     }
 
+    /// A skier has one owner and at most a move to each cell of its row, one off the board and
+    /// one jump (at most 17 with 16 columns at most), a key at most [`PACKED_CELLS`] skiers; its
+    /// parts are its bands of rows (16 at most).
+    fn most_options(&self) -> Option<u64> {
+        Some(PACKED_CELLS as u64 * 17)
+    }
+
     fn key_value(&self, key: Packed, store: &mut GameStore) -> Option<Result<GameValue, PartizanError>> {
         let (rows, cols) = key_size(key);
         known_integer(rows, cols, |r, c| key_cell(key, r * cols + c)).map(|n| store.integer(n))
@@ -780,6 +787,7 @@ mod tests {
                 options.sort_unstable();
                 plain.sort_unstable();
                 assert_eq!(options, plain, "{text} mover {mover}");
+                assert!(options.len() as u64 <= SkiJumps.most_options().unwrap(), "{text}");
             }
             let mut parts = vec![];
             SkiJumps.key_parts(k, &mut parts);
