@@ -124,14 +124,14 @@ fn a_search_forecast_past_its_budget_is_refused_with_advice_that_works() {
 /// `--time` stops the search and prints what it had proven for each first player (an 8x8
 /// board with four cells of its top row filled and a table of 1 MiB: Left moving first is
 /// answered within 1.2 million positions, about 2 s of the test build's CPU, and the whole takes
-/// 6.9 million, about 11 s: the test build's two runs side by side at load 5 visit about 0.2
-/// million positions a second each, alone on a core about 0.6 million), with one line on stderr
-/// saying so; `--json` prints it as one object. Stopped before anything is proven, one line says
-/// so. A bad `--time` is refused.
+/// 6.9 million, 11.5 s of CPU, so that a stop at 6 s of wall time falls between them with a
+/// margin of about 2 either way, the two runs side by side), with one line on stderr saying so;
+/// `--json` prints it as one object. Stopped before anything is proven, one line says so. A bad
+/// `--time` is refused.
 #[test]
 fn time_stops_the_search_and_prints_what_was_proven() {
     let board = "#.#.#.#./......../......../......../......../......../......../........";
-    let args = ["analyze", "domineering", board, "--memory", "1048576", "--time", "8"];
+    let args = ["analyze", "domineering", board, "--memory", "1048576", "--time", "6"];
     let (text_run, json_run) = std::thread::scope(|s| {
         let text = s.spawn(|| grundy(&args));
         let json = s.spawn(|| grundy(&[&args[..], &["--json"]].concat()));
@@ -140,13 +140,13 @@ fn time_stops_the_search_and_prints_what_was_proven() {
     assert_eq!(text_run.status.code(), Some(2));
     let err = String::from_utf8(text_run.stderr).unwrap();
     assert_eq!(err.lines().count(), 1, "{err}");
-    assert!(err.starts_with("grundy: stopped at --time 8 after ") && err.contains("a longer --time, or none"), "{err}");
+    assert!(err.starts_with("grundy: stopped at --time 6 after ") && err.contains("a longer --time, or none"), "{err}");
     let text = String::from_utf8(text_run.stdout).unwrap();
-    assert!(text.starts_with("stopped at --time 8 after an outcome search of "), "{text}");
+    assert!(text.starts_with("stopped at --time 6 after an outcome search of "), "{text}");
     assert!(text.contains("\n  Left moving first wins, with Left places a vertical domino on "), "{text}");
     assert!(text.contains("\n  Right moving first: "), "{text}");
     let j: serde_json::Value = serde_json::from_slice(&json_run.stdout).unwrap();
-    assert_eq!(j["stopped"], "stopped at --time 8");
+    assert_eq!(j["stopped"], "stopped at --time 6");
     assert!(j["search_nodes"].as_u64().is_some_and(|n| n > 0) && j["proven"].as_array().unwrap().len() == 2, "{j}");
     let eight = ["........"; 8].join("/");
     let out = grundy(&["analyze", "domineering", &eight, "--time", "1"]);
