@@ -1,5 +1,7 @@
 # Shared by bench/octal.sh, bench/factor.sh and others (sourced, not run).
 #
+# bench_quick USAGE ARGS...
+#                   QUICK=1 where ARGS is `--quick`, else 0; any other argument refused (exit 2).
 # bench_init        cd to the repository root; REPS (default 5); GRUNDY=path, or build it:
 #                   `cargo build --release -p grundy-cli` (fat LTO, a few minutes from clean)
 # measure OUT IN CMD...
@@ -23,6 +25,20 @@
 #                   outcome.sh.
 
 export LC_ALL=C
+
+# Reads a script's arguments, where the one it takes is `--quick`: sets QUICK to 1 or 0, and
+# refuses anything else with the usage line "$1" (exit 2). Call as `bench_quick "USAGE" "$@"`.
+bench_quick() {
+    local usage=$1 arg
+    shift
+    QUICK=0
+    for arg in "$@"; do
+        case $arg in
+            --quick) QUICK=1 ;;
+            *) echo "usage: $usage (unknown argument: $arg)" >&2; exit 2 ;;
+        esac
+    done
+}
 
 bench_init() {
     # A relative GRUNDY is relative to where the script was started.

@@ -16,14 +16,8 @@
 #   [GRUNDY=path] [LIMIT=30] [SEED=n] [COUNT=12] [VALUE=1] [GRUNDY_ARGS=...] \
 #     bash bench/outcome-grid.sh [--quick]
 set -euo pipefail
-QUICK=0
-for arg in "$@"; do
-    case $arg in
-        --quick) QUICK=1 ;;
-        *) echo "usage: [GRUNDY=path] bash $0 [--quick] (unknown argument: $arg)" >&2; exit 2 ;;
-    esac
-done
 source "$(dirname "$0")/lib.sh"
+bench_quick "[GRUNDY=path] bash $0 [--quick]" "$@"
 REPS=1
 bench_init
 LIMIT=${LIMIT:-30}

@@ -36,14 +36,8 @@ set -euo pipefail
 OBSEQUI=${OBSEQUI:?set OBSEQUI to the Obsequi binary, built from its public source (see the top of $0)}
 OBSEQUI=$(realpath "$OBSEQUI")
 [ -x "$OBSEQUI" ] || { echo "no Obsequi binary at $OBSEQUI" >&2; exit 1; }
-QUICK=0
-for arg in "$@"; do
-    case $arg in
-        --quick) QUICK=1 ;;
-        *) echo "usage: OBSEQUI=BIN [GRUNDY=path] bash $0 [--quick] (unknown argument: $arg)" >&2; exit 2 ;;
-    esac
-done
 source "$(dirname "$0")/lib.sh"
+bench_quick "OBSEQUI=BIN [GRUNDY=path] bash $0 [--quick]" "$@"
 if [ "$QUICK" = 1 ]; then REPS=${REPS:-1}; LIMIT=${LIMIT:-20}; COUNT=${COUNT:-2}; else REPS=${REPS:-3}; LIMIT=${LIMIT:-120}; COUNT=${COUNT:-10}; fi
 bench_init
 SEED=${SEED:-$(date +%s)}
