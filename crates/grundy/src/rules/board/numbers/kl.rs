@@ -13,6 +13,7 @@
 
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing))]
 
+use super::{heap_left_at, heaps_alone, random_heap_move, sorted_heaps};
 use crate::error::IllegalMove;
 use crate::rules::analysis::Analysis;
 use crate::rules::board::Players;
@@ -85,25 +86,9 @@ fn player(mover: usize) -> &'static str {
     }
 }
 
-/// The heaps with heap `i` left at `left`.
-fn replaced(heaps: &[u64], i: usize, left: u64) -> Vec<u64> {
-    let mut next = heaps.to_vec();
-    if let Some(h) = next.get_mut(i) {
-        *h = left;
-    }
-    next
-}
-
-/// The canonical heaps of a position: order and empty heaps do not matter.
-fn canon(heaps: &[u64]) -> Vec<u64> {
-    let mut heaps: Vec<u64> = heaps.iter().copied().filter(|&h| h > 0).collect();
-    heaps.sort_unstable();
-    heaps
-}
-
 /// A searched state: the canonical heaps, then the player to move.
 fn state(heaps: &[u64], mover: usize) -> Vec<u64> {
-    let mut s = canon(heaps);
+    let mut s = sorted_heaps(heaps);
     s.push(mover as u64);
     s
 }
@@ -219,7 +204,7 @@ impl RulesCore for KlNim {
         let banned = self.banned(mover);
         let mut out = Vec::new();
         for (i, &h) in numbers.iter().enumerate() {
-            out.extend((1..=h).filter(|&t| t != banned).map(|t| replaced(numbers, i, h - t)));
+            out.extend((1..=h).filter(|&t| t != banned).map(|t| heap_left_at(numbers, i, h - t)));
         }
         out
     }
@@ -247,13 +232,12 @@ impl RulesCore for KlNim {
     }
 
     fn canonical(&self, numbers: &[u64]) -> Vec<u64> {
-        canon(numbers)
+        sorted_heaps(numbers)
     }
 
     /// Each heap alone: the heaps are played side by side, a move in one of them.
     fn components(&self, numbers: &[u64]) -> Option<Vec<Vec<u64>>> {
-        let heaps = canon(numbers);
-        (heaps.len() > 1).then(|| heaps.iter().map(|&h| vec![h]).collect())
+        heaps_alone(numbers)
     }
 }
 
@@ -271,13 +255,8 @@ impl PlayHelp for KlNim {
     /// One object from the first heap that has it, two when the player may not take one.
     /// From a random heap on, the first heap with a move: a random take of it but the banned one.
     fn random_move(&self, numbers: &[u64], mover: usize, below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
-        if numbers.is_empty() {
-            return None;
-        }
         let banned = self.banned(mover);
-        let start = below(numbers.len() as u64) as usize;
-        (0..numbers.len()).map(|k| (start + k) % numbers.len()).find_map(|i| {
-            let n = numbers.get(i).copied()?;
+        random_heap_move(numbers, below, |i, n, below| {
             let allowed = n.saturating_sub(u64::from(banned <= n));
             if allowed == 0 {
                 return None;
@@ -287,7 +266,7 @@ impl PlayHelp for KlNim {
             if t >= banned {
                 t += 1;
             }
-            Some(replaced(numbers, i, n - t))
+            Some(heap_left_at(numbers, i, n - t))
         })
     }
 
@@ -341,7 +320,7 @@ impl Theory for KlNim {
         let mut winning = vec![];
         for (i, &h) in numbers.iter().enumerate() {
             for take in (1..=h).filter(|&t| t != banned) {
-                let next = replaced(numbers, i, h - take);
+                let next = heap_left_at(numbers, i, h - take);
                 if !search.wins(&state(&next, 1 - me))? {
                     winning.push(next);
                 }
@@ -441,7 +420,7 @@ mod tests {
                     for mover in 0..2 {
                         assert_eq!(
                             option_state(heaps, i, left, mover),
-                            state(&replaced(heaps, i, left), mover),
+                            state(&heap_left_at(heaps, i, left), mover),
                             "{heaps:?}, heap {i} left at {left}"
                         );
                     }

@@ -27,6 +27,7 @@
 
 use std::ops::Range;
 
+use super::{heap_split_at, heaps_alone, random_heap_move, sorted_heaps};
 use crate::error::{AnalyzeError, IllegalMove};
 use crate::rules::board::machinery::notation::changed_run;
 use crate::rules::board::machinery::partizan::side;
@@ -196,14 +197,6 @@ impl PartizanOctal {
     }
 }
 
-/// The numbers with heap `i` replaced by `parts`.
-fn replaced(numbers: &[u64], i: usize, parts: &[u64]) -> Vec<u64> {
-    let mut out = numbers.get(..i).unwrap_or_default().to_vec();
-    out.extend_from_slice(parts);
-    out.extend_from_slice(numbers.get(i + 1..).unwrap_or_default());
-    out
-}
-
 impl RulesCore for PartizanOctal {
     fn words(&self) -> Words {
         let (left, right) = (self.code_of(0), self.code_of(1));
@@ -230,7 +223,7 @@ impl RulesCore for PartizanOctal {
         let rules = self.rules_of(mover);
         let mut out = Vec::new();
         for (i, &n) in numbers.iter().enumerate() {
-            rules.for_each_option(n, &mut |parts| out.push(replaced(numbers, i, parts)));
+            rules.for_each_option(n, &mut |parts| out.push(heap_split_at(numbers, i, parts)));
         }
         out
     }
@@ -259,15 +252,12 @@ impl RulesCore for PartizanOctal {
     /// The heaps sorted, the empty ones left out: neither order nor an empty heap changes a
     /// sum of heaps.
     fn canonical(&self, numbers: &[u64]) -> Vec<u64> {
-        let mut heaps: Vec<u64> = numbers.iter().copied().filter(|&h| h > 0).collect();
-        heaps.sort_unstable();
-        heaps
+        sorted_heaps(numbers)
     }
 
     /// Each heap alone: the heaps are played side by side, a move in one of them.
     fn components(&self, numbers: &[u64]) -> Option<Vec<Vec<u64>>> {
-        let heaps = self.canonical(numbers);
-        (heaps.len() > 1).then(|| heaps.iter().map(|&h| vec![h]).collect())
+        heaps_alone(numbers)
     }
 }
 
@@ -285,16 +275,11 @@ impl PlayHelp for PartizanOctal {
     /// code allows there (a size taken, and what it leaves), and a random split of that kind;
     /// nothing is listed, so a heap of any size has one.
     fn random_move(&self, numbers: &[u64], mover: usize, below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
-        if numbers.is_empty() {
-            return None;
-        }
         let rules = self.rules_of(mover);
-        let start = below(numbers.len() as u64) as usize;
-        (0..numbers.len()).map(|k| (start + k) % numbers.len()).find_map(|i| {
-            let n = numbers.get(i).copied()?;
+        random_heap_move(numbers, below, |i, n, below| {
             let kinds = rules.options_by_kind(n);
             let kind = kinds.get(below(kinds.len().max(1) as u64) as usize)?;
-            Some(replaced(numbers, i, &rules.option_of_kind(n, kind, &mut *below)))
+            Some(heap_split_at(numbers, i, &rules.option_of_kind(n, kind, &mut *below)))
         })
     }
 

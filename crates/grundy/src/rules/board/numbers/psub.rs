@@ -21,6 +21,7 @@ use std::ops::Range;
 
 use serde::Serialize;
 
+use super::{heap_left_at, heaps_alone, random_heap_move, sorted_heaps};
 use crate::error::{AnalyzeError, GaveUp, IllegalMove, Work};
 use crate::rules::analysis::Analysis;
 use crate::rules::board::machinery::notation::changed_run;
@@ -81,14 +82,6 @@ pub struct PartizanSubtraction {
 }
 
 /// The heaps with heap `i` left at `left`.
-fn replaced(heaps: &[u64], i: usize, left: u64) -> Vec<u64> {
-    let mut next = heaps.to_vec();
-    if let Some(h) = next.get_mut(i) {
-        *h = left;
-    }
-    next
-}
-
 impl PartizanSubtraction {
     /// The sizes player `mover` (0: Left, 1: Right) may take.
     fn set(&self, mover: usize) -> &MoveSet {
@@ -134,7 +127,7 @@ impl RulesCore for PartizanSubtraction {
         let set = self.set(mover);
         let mut out = Vec::new();
         for (i, &h) in numbers.iter().enumerate() {
-            out.extend(set.sizes_upto(h).map(|t| replaced(numbers, i, h - t)));
+            out.extend(set.sizes_upto(h).map(|t| heap_left_at(numbers, i, h - t)));
         }
         out
     }
@@ -161,15 +154,12 @@ impl RulesCore for PartizanSubtraction {
     /// The heaps sorted, the empty ones left out: neither order nor an empty heap changes a
     /// sum of heaps.
     fn canonical(&self, numbers: &[u64]) -> Vec<u64> {
-        let mut heaps: Vec<u64> = numbers.iter().copied().filter(|&h| h > 0).collect();
-        heaps.sort_unstable();
-        heaps
+        sorted_heaps(numbers)
     }
 
     /// Each heap alone: the heaps are played side by side, a move in one of them.
     fn components(&self, numbers: &[u64]) -> Option<Vec<Vec<u64>>> {
-        let heaps = self.canonical(numbers);
-        (heaps.len() > 1).then(|| heaps.iter().map(|&h| vec![h]).collect())
+        heaps_alone(numbers)
     }
 }
 
@@ -186,15 +176,10 @@ impl PlayHelp for PartizanSubtraction {
     /// From a random heap on, the first heap with a move of `mover`: a random size of their set
     /// that fits in it.
     fn random_move(&self, numbers: &[u64], mover: usize, below: &mut dyn FnMut(u64) -> u64) -> Option<Vec<u64>> {
-        if numbers.is_empty() {
-            return None;
-        }
         let set = self.set(mover);
-        let start = below(numbers.len() as u64) as usize;
-        (0..numbers.len()).map(|k| (start + k) % numbers.len()).find_map(|i| {
-            let n = numbers.get(i).copied()?;
+        random_heap_move(numbers, below, |i, n, below| {
             let count = set.count_upto(n);
-            (count > 0).then(|| set.nth(below(count)).map(|t| replaced(numbers, i, n - t)))?
+            (count > 0).then(|| set.nth(below(count)).map(|t| heap_left_at(numbers, i, n - t)))?
         })
     }
 
@@ -619,7 +604,7 @@ impl PartizanSubtraction {
             if at(n - t).is_some_and(lost_by_other) {
                 count += 1;
                 if winning.len() < room {
-                    winning.push(replaced(numbers, i, n - t));
+                    winning.push(heap_left_at(numbers, i, n - t));
                 }
             }
         }
