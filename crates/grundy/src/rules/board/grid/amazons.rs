@@ -730,30 +730,13 @@ mod tests {
     /// its option count theirs, and a key is its board's.
     #[test]
     fn packed_keys_follow_the_plain_rules() {
-        use crate::rules::board::grid::every_board;
-        let key = |numbers: &[u64]| Amazons.key_of(numbers).unwrap();
+        use crate::rules::board::grid::{assert_keys_follow_rules, every_board};
         let mut checked = 0;
         for g in every_board(6, 4) {
             let numbers = g.numbers();
-            let k = key(&numbers);
             let text = g.write(&ALPHABET);
-            assert_eq!(k, key(&Amazons.canonical(&numbers)), "{text}");
-            for mover in 0..2 {
-                let mut options = vec![];
-                Amazons.key_options(k, mover, &mut options);
-                let mut plain: Vec<Packed> = Amazons.options(&numbers, mover).iter().map(|o| key(o)).collect();
-                options.sort_unstable();
-                plain.sort_unstable();
-                assert_eq!(options, plain, "{text} mover {mover}");
-                assert_eq!(Amazons.key_option_count(k, mover), plain.len() as u64, "{text} mover {mover}");
-            }
-            let mut parts = vec![];
-            Amazons.key_parts(k, &mut parts);
-            let mut plain: Vec<Packed> =
-                Amazons.components(&numbers).unwrap_or_default().iter().map(|p| key(p)).collect();
-            parts.sort_unstable();
-            plain.sort_unstable();
-            assert_eq!(parts, plain, "{text}");
+            let k = assert_keys_follow_rules(&Amazons, &numbers, &text);
+            assert_eq!(Some(k), Amazons.key_of(&Amazons.canonical(&numbers)), "{text}");
             checked += 1;
         }
         assert!(checked > 10_000, "{checked}");

@@ -494,30 +494,13 @@ mod tests {
     /// count theirs, and a key is its board's.
     #[test]
     fn packed_keys_follow_the_plain_rules() {
-        use crate::rules::board::grid::every_board;
-        let key = |numbers: &[u64]| Clobber.key_of(numbers).unwrap();
+        use crate::rules::board::grid::{assert_keys_follow_rules, every_board};
         let mut checked = 0;
         for g in every_board(8, 3) {
             let numbers = g.numbers();
-            let k = key(&numbers);
             let text = g.write(&ALPHABET);
-            assert_eq!(k, key(&Clobber.canonical(&numbers)), "{text}");
-            for mover in 0..2 {
-                let mut options = vec![];
-                Clobber.key_options(k, mover, &mut options);
-                let mut plain: Vec<Packed> = Clobber.options(&numbers, mover).iter().map(|o| key(o)).collect();
-                options.sort_unstable();
-                plain.sort_unstable();
-                assert_eq!(options, plain, "{text} mover {mover}");
-                assert_eq!(Clobber.key_option_count(k, mover), plain.len() as u64, "{text} mover {mover}");
-            }
-            let mut parts = vec![];
-            Clobber.key_parts(k, &mut parts);
-            let mut plain: Vec<Packed> =
-                Clobber.components(&numbers).unwrap_or_default().iter().map(|p| key(p)).collect();
-            parts.sort_unstable();
-            plain.sort_unstable();
-            assert_eq!(parts, plain, "{text}");
+            let k = assert_keys_follow_rules(&Clobber, &numbers, &text);
+            assert_eq!(Some(k), Clobber.key_of(&Clobber.canonical(&numbers)), "{text}");
             checked += 1;
         }
         assert_eq!(checked, 34_338);

@@ -441,8 +441,7 @@ mod tests {
     /// the plain rules' options and parts, and a key is the key of the board it stands for.
     #[test]
     fn packed_keys_follow_the_plain_rules() {
-        use crate::rules::board::grid::every_board;
-        let key = |numbers: &[u64]| Fission.key_of(numbers).unwrap();
+        use crate::rules::board::grid::{assert_keys_follow_rules, every_board};
         let mut boards: Vec<Grid> = every_board(8, 3).collect();
         let mut seed = 0x4669_7373u64;
         let mut below = |n: u64| {
@@ -462,26 +461,10 @@ mod tests {
         }
         let mut checked = 0;
         for g in boards {
-            let numbers = g.numbers();
-            let k = key(&numbers);
             let text = g.write(&ALPHABET);
+            let k = assert_keys_follow_rules(&Fission, &g.numbers(), &text);
             assert_eq!(super::key(unkey(k)), Some(k), "{text}");
             assert_eq!(k >> 64 == 0, !g.cells.contains(&HOLE), "{text}");
-            for mover in 0..2 {
-                let mut options = vec![];
-                Fission.key_options(k, mover, &mut options);
-                let mut plain: Vec<Packed> = Fission.options(&numbers, mover).iter().map(|o| key(o)).collect();
-                options.sort_unstable();
-                plain.sort_unstable();
-                assert_eq!(options, plain, "{text} mover {mover}");
-            }
-            let mut parts = vec![];
-            Fission.key_parts(k, &mut parts);
-            let mut plain: Vec<Packed> =
-                Fission.components(&numbers).unwrap_or_default().iter().map(|p| key(p)).collect();
-            parts.sort_unstable();
-            plain.sort_unstable();
-            assert_eq!(parts, plain, "{text}");
             checked += 1;
         }
         assert_eq!(checked, 34_938);

@@ -452,6 +452,39 @@ pub(crate) fn every_board(max_cells: usize, kinds: u8) -> impl Iterator<Item = G
     })
 }
 
+/// Checks a packed game's fast paths against its plain rules on `numbers` (written `text`, for
+/// the failure): the options listed from its key, for each player, are the keys of the rules'
+/// options, as many as it counts, and its key's parts the keys of the rules' components, each in
+/// any order. The key, for the game's own further checks.
+#[cfg(test)]
+pub(crate) fn assert_keys_follow_rules<R>(
+    rules: &R,
+    numbers: &[u64],
+    text: &str,
+) -> crate::rules::board::machinery::packed::Packed
+where
+    R: crate::rules::board::machinery::packed::PackedRules + crate::rules::board::machinery::rules_core::RulesCore,
+{
+    let key = |numbers: &[u64]| rules.key_of(numbers).unwrap();
+    let k = key(numbers);
+    for mover in 0..2 {
+        let mut options = vec![];
+        rules.key_options(k, mover, &mut options);
+        let mut plain: Vec<_> = rules.options(numbers, mover).iter().map(|o| key(o)).collect();
+        options.sort_unstable();
+        plain.sort_unstable();
+        assert_eq!(options, plain, "{text} mover {mover}");
+        assert_eq!(rules.key_option_count(k, mover), plain.len() as u64, "{text} mover {mover}");
+    }
+    let mut parts = vec![];
+    rules.key_parts(k, &mut parts);
+    let mut plain: Vec<_> = rules.components(numbers).unwrap_or_default().iter().map(|p| key(p)).collect();
+    parts.sort_unstable();
+    plain.sort_unstable();
+    assert_eq!(parts, plain, "{text}");
+    k
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
