@@ -104,6 +104,8 @@ const SEARCH_TABLE: &str = "outcome-table";
 struct SearchStore {
     dir: std::path::PathBuf,
     _lock: std::fs::File,
+    /// The table read when it was opened, until it is handed to the search (taken, not copied:
+    /// it may be as large as the table).
     bytes: Option<Vec<u8>>,
 }
 
@@ -269,10 +271,11 @@ pub fn run(args: Args) -> Result<(), CliError> {
                 .map_err(|e| CliError::usage(e).argument("--time"))
         })
         .transpose()?;
-    let search_store = args.search_store.as_deref().map(|dir| SearchStore::open(dir, options.memory)).transpose()?;
-    if let Some(store) = &search_store {
+    let mut search_store =
+        args.search_store.as_deref().map(|dir| SearchStore::open(dir, options.memory)).transpose()?;
+    if let Some(store) = &mut search_store {
         let place = format!("--search-store {}", store.dir.display());
-        options.outcomes = options.outcomes.clone().on_disk(&place, store.bytes.clone());
+        options.outcomes = options.outcomes.clone().on_disk(&place, store.bytes.take());
     }
     // A long outcome search shows its progress on a terminal (pipes see nothing).
     let bar = crate::progress::Progress::search_on_terminal().map(std::sync::Arc::new);
