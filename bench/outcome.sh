@@ -8,7 +8,9 @@
 # and prints `winner V, move (1,2), nodes 2,021,154.`.
 #
 # Left places vertical dominoes (Obsequi's V, grundy's first player), Right horizontal ones
-# (H, `--to-move second`). Each board is asked with each player first; per board and first
+# (H, `--to-move second`). Each board is asked with each player first, each program answering
+# that first player alone (grundy with `--to-move-only`, like for like: without it grundy also
+# searches the other first player, for the outcome class); per board and first
 # player, both programs run REPS times (default 3), interleaved (grundy, Obsequi, grundy, ...),
 # each run within LIMIT seconds of CPU (default 120; a run past it is reported as "past the
 # cap", and not repeated). Printed: who wins (the two must agree: a disagreement is printed
@@ -124,7 +126,7 @@ PY
         g_cpu=() g_kb=() o_cpu=() o_kb=() g_ans="" o_ans=""
         for _ in $(seq "$REPS"); do
             if [ -z "$g_ans" ] || [[ "$g_ans" = [VH]* ]]; then
-                timed "$BENCH_TMP/g.out" "$GRUNDY" analyze domineering "$position" --json --to-move "$to_move" "${extra[@]}"
+                timed "$BENCH_TMP/g.out" "$GRUNDY" analyze domineering "$position" --json --to-move "$to_move" --to-move-only "${extra[@]}"
                 g_ans=$(read_grundy "$BENCH_TMP/g.out"); g_cpu+=("$T_CPU"); g_kb+=("$T_KB")
             fi
             if [ -z "$o_ans" ] || [[ "$o_ans" = [VH]* ]]; then

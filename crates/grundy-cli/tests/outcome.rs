@@ -207,3 +207,29 @@ fn a_board_past_sixty_four_cells_is_refused_in_one_line() {
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(err.contains("81 cells (9 x 9)") && err.contains("at most 64 cells are supported"), "{err}");
 }
+
+/// `--to-move-only` searches the player to move alone (as Obsequi answers one first player):
+/// the same winner as the whole search, no outcome class, fewer positions, and a winning move
+/// that wins; the text says the class was not sought.
+#[test]
+fn to_move_only_answers_the_player_to_move_alone() {
+    let board = "...#.../......./......./...#.../......./......./.......";
+    for to_move in ["first", "second"] {
+        let whole = json(&["analyze", "domineering", board, "--to-move", to_move, "--json"]);
+        let alone = json(&["analyze", "domineering", board, "--to-move", to_move, "--to-move-only", "--json"]);
+        assert_eq!(alone["winner"], whole["winner"], "{to_move}");
+        assert!(whole["outcome_class"].is_string(), "{whole}");
+        assert!(alone["outcome_class"].is_null(), "{alone}");
+        let (n_alone, n_whole) = (alone["search_nodes"].as_u64().unwrap(), whole["search_nodes"].as_u64().unwrap());
+        assert!(n_alone < n_whole, "{to_move}: {n_alone} positions alone, {n_whole} both");
+        if let Some(m) = alone["winning_moves"].as_array().and_then(|m| m.first()) {
+            let leaves = m["leaves"][0].as_str().unwrap();
+            let other = if to_move == "first" { "second" } else { "first" };
+            let after = json(&["analyze", "domineering", leaves, "--to-move", other, "--json"]);
+            assert_eq!(after["winner"], to_move, "{leaves}: {after}");
+        }
+    }
+    let out = grundy(&["analyze", "domineering", board, "--to-move-only"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("outcome class: not sought (--to-move-only: only Left moving first was searched"), "{text}");
+}

@@ -48,6 +48,11 @@ pub struct Args {
     /// Who is to move: first or second (matters for kl).
     #[arg(long, value_name = "PLAYER", default_value = "first")]
     to_move: String,
+    /// For the outcome search of a partizan board (Domineering, Clobber, ...): answer who wins
+    /// with the player to move only, as Obsequi answers, not with the other player moving first
+    /// too; about half the work, and no outcome class.
+    #[arg(long, conflicts_with_all = ["each_vertex", "dask"])]
+    to_move_only: bool,
     /// Print one JSON object.
     #[arg(long)]
     json: bool,
@@ -256,6 +261,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         args.budget.as_deref(),
     )?;
     options.stored = read_stores(&args.store, &fill_command(&args.problem.game, &args.problem.position))?;
+    options.mover_only = args.to_move_only;
     if let Some(memory) = &args.memory {
         options.memory = crate::cmd::parse_memory(memory)?;
     }
@@ -557,7 +563,7 @@ fn outcome_line(a: &Analysis) -> String {
     let Some(winner) = a.winner else {
         return format!("outcome: {} ({})\n", a.outcome, a.outcome.words());
     };
-    if a.sg.is_none() && (a.outcome_class.is_some() || a.conway.is_some()) {
+    if a.sg.is_none() && (a.outcome_class.is_some() || a.conway.is_some() || a.search_nodes.is_some()) {
         let side = |p: grundy::Player| grundy::frontend::side(p.index());
         let mover = side(a.to_move);
         return if winner == a.to_move {
@@ -607,6 +613,13 @@ pub fn render(a: &Analysis, explain: bool, limit: Option<usize>) -> String {
             s += &format!(
                 "outcome class: {} (by an outcome search of {} positions; Conway's value not sought)\n",
                 a.outcome_class.as_deref().unwrap_or_default(),
+                a.search_nodes.unwrap_or_default()
+            )
+        }
+        (None, _, None) if a.search_nodes.is_some() => {
+            s += &format!(
+                "outcome class: not sought (--to-move-only: only {} moving first was searched, {} positions; Conway's value not sought)\n",
+                grundy::frontend::side(a.to_move.index()),
                 a.search_nodes.unwrap_or_default()
             )
         }

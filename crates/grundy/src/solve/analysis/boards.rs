@@ -28,6 +28,7 @@ pub(super) fn board(b: &Board, numbers: &[u64], options: &AnalyzeOptions) -> Res
     let context = BoardContext {
         misere: options.convention == Convention::Misere,
         to_move: options.to_move.index(),
+        mover_only: options.mover_only,
         budget: options.budget,
         memory: options.memory,
         outcomes: Some(&options.outcomes),

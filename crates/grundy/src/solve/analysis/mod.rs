@@ -48,6 +48,10 @@ pub struct AnalyzeOptions {
     pub convention: Convention,
     /// Who is to move (matters for `kl`, and names the winner).
     pub to_move: Player,
+    /// Whether the outcome search of a partizan board answers only the player to move (as
+    /// Obsequi answers one), not the other player's game too: about half the work, and no
+    /// outcome class. Other answers are unchanged by it.
+    pub mover_only: bool,
     /// The most positions a search may store or table entries a table may hold.
     pub budget: u64,
     /// Whether to write the explanation (the reasoning for people). Without it the answer is
@@ -78,6 +82,7 @@ impl Default for AnalyzeOptions {
         AnalyzeOptions {
             convention: Convention::Normal,
             to_move: Player::First,
+            mover_only: false,
             budget: DEFAULT_BUDGET,
             explain: true,
             stored: None,

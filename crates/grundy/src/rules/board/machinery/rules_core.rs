@@ -234,6 +234,9 @@ pub struct BoardContext<'a> {
     /// The player to move (0: first, 1: second), for a partizan game whose position does not
     /// say it ([`Players::Partizan`]); the analysis passes `AnalyzeOptions::to_move`.
     pub to_move: usize,
+    /// Whether an outcome search answers only the player to move (`--to-move-only`), not the
+    /// other player's game too (which gives the outcome class at about twice the work).
+    pub mover_only: bool,
     /// The budget of every piece of work (`--budget`).
     pub budget: u64,
     /// The most bytes an outcome search may hold (`--memory`).
@@ -253,6 +256,7 @@ impl<'a> BoardContext<'a> {
         BoardContext {
             misere,
             to_move: 0,
+            mover_only: false,
             budget,
             memory: outcome::DEFAULT_SEARCH_MEMORY,
             outcomes: None,

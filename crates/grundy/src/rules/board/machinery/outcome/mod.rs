@@ -138,26 +138,36 @@ pub struct FirstPlayer {
     pub winning_move: Option<Vec<u64>>,
 }
 
-/// The outcome of a position with each player moving first.
+/// The outcome of a position with each player moving first: both, or the one player asked
+/// alone ([`SearchRun::only`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OutcomeAnswer {
-    /// Left moving first.
-    pub left: FirstPlayer,
-    /// Right moving first.
-    pub right: FirstPlayer,
+    /// Left moving first; `None` when only Right was asked.
+    pub left: Option<FirstPlayer>,
+    /// Right moving first; `None` when only Left was asked.
+    pub right: Option<FirstPlayer>,
     /// The nodes the search visited.
     pub nodes: u64,
 }
 
 impl OutcomeAnswer {
-    /// Conway's outcome class: L (Left wins whoever starts), R, N (the player to move wins) or
-    /// P (the player to move loses).
-    pub fn class(&self) -> PartizanOutcome {
-        match (self.left.wins, self.right.wins) {
+    /// Conway's outcome class, when both first players were searched: L (Left wins whoever
+    /// starts), R, N (the player to move wins) or P (the player to move loses).
+    pub fn class(&self) -> Option<PartizanOutcome> {
+        Some(match (self.left.as_ref()?.wins, self.right.as_ref()?.wins) {
             (true, true) => PartizanOutcome::N,
             (true, false) => PartizanOutcome::L,
             (false, true) => PartizanOutcome::R,
             (false, false) => PartizanOutcome::P,
+        })
+    }
+
+    /// The answer for `mover` (0 Left, 1 Right) moving first, when it was searched.
+    pub fn first(&self, mover: usize) -> Option<&FirstPlayer> {
+        if mover == 0 {
+            self.left.as_ref()
+        } else {
+            self.right.as_ref()
         }
     }
 }
@@ -480,6 +490,9 @@ pub struct SearchRun {
     /// The nodes the forecast's probe visits for each player moving first before the forecast
     /// is read (0: no forecast).
     pub probe: u64,
+    /// The one player moving first to search (0 Left, 1 Right), as Obsequi answers one; `None`
+    /// (the default): both, which gives the outcome class at about twice the work.
+    pub only: Option<usize>,
     /// The caller's hook on progress.
     pub hook: Option<ProgressHook>,
     /// What the search had proven when it stopped short of its answer.
@@ -569,6 +582,12 @@ trait RootSearch {
     /// The first moves of the root searched now proven to lose (each the numbers it leaves),
     /// of how many.
     fn root_proven(&self) -> (Vec<Vec<u64>>, usize);
+    /// The position `numbers` with Left's and Right's roles exchanged, where the game has such
+    /// an image (Domineering's board transposed: her vertical dominoes become his horizontal
+    /// ones); `None` (the default) where it has none.
+    fn roles_image(&self, _numbers: &[u64]) -> Option<Vec<u64>> {
+        None
+    }
 }
 
 impl<G: OutcomeGame> RootSearch for Searcher<'_, G> {
@@ -608,6 +627,11 @@ fn drive<S: RootSearch>(
 ) -> Result<OutcomeAnswer, AnalyzeError> {
     let options = [rules.options(numbers, 0), rules.options(numbers, 1)];
     let mut answers: [Option<FirstPlayer>; 2] = [None, None];
+    // Right moving first on a position that is its own image with the roles exchanged is Left
+    // moving first on it, her winning move's image his: Left's search alone answers both.
+    let own_image = searcher.roles_image(numbers).is_some_and(|image| image == numbers);
+    let asked: Vec<usize> = run.only.map_or(vec![0, 1], |m| vec![m.min(1)]);
+    let searched: Vec<usize> = if own_image { vec![0] } else { asked.clone() };
     let mut forecast = None;
     // What is proven when the search stops short of an answer, kept for the caller.
     let proven = |searcher: &S, answers: &[Option<FirstPlayer>; 2], at: Option<usize>, forecast: Option<u64>| {
@@ -627,7 +651,8 @@ fn drive<S: RootSearch>(
     if run.probe > 0 && run.probe < limits.nodes {
         let clock = crate::stop::Clock::start(false);
         let mut estimate = Some(0u64);
-        for (mover, moves) in options.iter().enumerate() {
+        for &mover in &searched {
+            let moves = options.get(mover).map_or(&[][..], Vec::as_slice);
             let before = searcher.nodes();
             let probe = OutcomeLimits { nodes: before.saturating_add(run.probe).min(limits.nodes), ..limits };
             searcher.set_limits(probe, None);
@@ -658,10 +683,11 @@ fn drive<S: RootSearch>(
         }
     }
     searcher.set_limits(limits, forecast);
-    for (mover, moves) in options.iter().enumerate() {
+    for &mover in &searched {
         if answers[mover].is_some() {
             continue;
         }
+        let moves = options.get(mover).map_or(&[][..], Vec::as_slice);
         match searcher.first_player(numbers, moves, mover) {
             Ok(a) => answers[mover] = Some(a),
             Err(e) => {
@@ -670,9 +696,21 @@ fn drive<S: RootSearch>(
             }
         }
     }
-    let [Some(left), Some(right)] = answers else {
+    if own_image {
+        answers[1] = answers[0].as_ref().map(|left| FirstPlayer {
+            wins: left.wins,
+            winning_move: left.winning_move.as_deref().and_then(|m| searcher.roles_image(m)),
+        });
+    }
+    for (mover, answer) in answers.iter_mut().enumerate() {
+        if !asked.contains(&mover) {
+            *answer = None;
+        }
+    }
+    let [left, right] = answers;
+    if left.is_none() && right.is_none() {
         return Err(AnalyzeError::Unsupported("the outcome search answered neither first player".into()));
-    };
+    }
     Ok(OutcomeAnswer { left, right, nodes: searcher.nodes() })
 }
 
@@ -825,7 +863,10 @@ pub fn solve_by_outcome(
     let scheme = search.table_scheme();
     cache.read_disk(&game, scheme, &mut table).map_err(AnalyzeError::Unsupported)?;
     let limits = OutcomeLimits { nodes: context.budget.saturating_mul(NODES_A_BUDGET_UNIT), budget: context.budget };
-    let mut run = SearchRun { probe: PROBE_NODES.min(limits.nodes / 16), hook: cache.hook(), ..SearchRun::default() };
+    let me = context.to_move.min(1);
+    let only = context.mover_only.then_some(me);
+    let mut run =
+        SearchRun { probe: PROBE_NODES.min(limits.nodes / 16), hook: cache.hook(), only, ..SearchRun::default() };
     let searched = search.search_within(rules, numbers, &mut store, &mut table, limits, &mut run);
     cache.give_back(
         &game,
@@ -842,8 +883,9 @@ pub fn solve_by_outcome(
         )),
         e => e,
     })?;
-    let me = context.to_move.min(1);
-    let mine = if me == 0 { &answer.left } else { &answer.right };
+    let Some(mine) = answer.first(me) else {
+        return Err(AnalyzeError::Unsupported("the outcome search did not answer the player to move".into()));
+    };
     let class = answer.class();
     let winning: Vec<Vec<u64>> = mine.winning_move.iter().cloned().collect();
     let mut a = Analysis::of_board(rules, numbers, mine.wins, None, winning, Method::Search);
@@ -857,21 +899,28 @@ pub fn solve_by_outcome(
         Some(m) => format!("{} moving first wins, with {}", side(who), rules.describe(numbers, m)),
         None => format!("{} moving first loses", side(who)),
     };
+    let outcome = match class {
+        Some(class) => format!(
+            "Outcome class {class} ({}): {}.",
+            class.words(),
+            [0, 1].iter().filter_map(|&m| answer.first(m).map(|p| first(p, m))).collect::<Vec<_>>().join("; ")
+        ),
+        None => format!(
+            "{}. Only {} moving first was searched (as asked), so the outcome class is not known: without that request both are searched, at about twice the work.",
+            first(mine, me),
+            side(me)
+        ),
+    };
     a.explanation = vec![
         format!(
-            "Who wins was found by an outcome search (as Breuker, Uiterwijk and van den Herik, and Bullock's Obsequi, solve Domineering) rather than from Conway's value, which is not known to fit the budget (`grundy value {} '{}'` seeks it): a search of wins and losses over {} positions, with a transposition table and the game's own knowledge of sure wins.",
+            "Who wins was found by an outcome search (as Breuker, Uiterwijk and van den Herik, and Bullock's Obsequi, solve Domineering) rather than from Conway's value, which is not known to fit the budget (`grundy value {} '{}'` seeks it): a search of wins and losses over {}, with a transposition table and the game's own knowledge of sure wins.",
             rules.spelling(),
             rules.tokens(numbers).join(" "),
-            answer.nodes
+            crate::rules::text::plural(answer.nodes, "position")
         ),
-        format!(
-            "Outcome class {class} ({}): {}; {}.",
-            class.words(),
-            first(&answer.left, 0),
-            first(&answer.right, 1)
-        ),
+        outcome,
     ];
-    a.outcome_class = Some(class.to_string());
+    a.outcome_class = class.map(|c| c.to_string());
     a.search_nodes = Some(answer.nodes);
     Ok(Some(a))
 }

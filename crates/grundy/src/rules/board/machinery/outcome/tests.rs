@@ -56,7 +56,7 @@ fn check(
     let mut table = OutcomeTable::new(1 << 16).unwrap();
     let limits = OutcomeLimits { nodes: u64::MAX, budget: u64::MAX };
     let answer = game.search(rules, numbers, &mut store, &mut table, limits).unwrap();
-    for (mover, first) in [(0, &answer.left), (1, &answer.right)] {
+    for (mover, first) in [(0, answer.left.as_ref().unwrap()), (1, answer.right.as_ref().unwrap())] {
         assert_eq!(first.wins, plain_wins(rules, numbers, mover, memo), "{numbers:?} mover {mover}");
         if let Some(m) = &first.winning_move {
             assert!(rules.options(numbers, mover).contains(m));
@@ -100,6 +100,52 @@ fn domineering_agrees_with_the_plain_search() {
             }
         }
     }
+}
+
+/// One first player asked alone ([`SearchRun::only`]) is answered alone, as the plain search
+/// answers it, with a move that wins; and a square board equal to its transpose (where Right's
+/// answer is read from Left's search, her winning move transposed) is answered right for both,
+/// asked together or one at a time, on random boards made symmetric and on others.
+#[test]
+fn one_first_player_and_transposed_boards() {
+    let b = board("domineering");
+    let rules = b.rules();
+    let mut rng = Lcg(8282);
+    let mut memo = HashMap::new();
+    let mut symmetric = 0;
+    for (rows, cols, count) in [(3, 3, 30), (4, 4, 40), (5, 5, 30), (3, 5, 20), (4, 5, 20)] {
+        for text in domineering_boards(rows, cols, count, &mut rng) {
+            let mut numbers = position(&b, &text);
+            // Half the square ones made equal to their transpose: each cell below the diagonal
+            // copied from the one above it.
+            if rows == cols && rng.next().is_multiple_of(2) {
+                for r in 0..rows {
+                    for c in 0..r {
+                        numbers[2 + r * cols + c] = numbers[2 + c * cols + r];
+                    }
+                }
+                symmetric += 1;
+            }
+            let solver = DomineeringSolver::for_position(&numbers).unwrap();
+            check(&solver, rules, &numbers, &mut memo);
+            for mover in 0..2 {
+                let mut store = GameStore::new();
+                let mut table = OutcomeTable::new(1 << 16).unwrap();
+                let limits = OutcomeLimits { nodes: u64::MAX, budget: u64::MAX };
+                let mut run = SearchRun { only: Some(mover), ..SearchRun::default() };
+                let answer = solver.search_within(rules, &numbers, &mut store, &mut table, limits, &mut run).unwrap();
+                assert!(answer.first(1 - mover).is_none() && answer.class().is_none(), "{numbers:?}");
+                let first = answer.first(mover).unwrap();
+                assert_eq!(first.wins, plain_wins(rules, &numbers, mover, &mut memo), "{numbers:?} mover {mover}");
+                assert_eq!(first.wins, first.winning_move.is_some());
+                if let Some(m) = &first.winning_move {
+                    assert!(rules.options(&numbers, mover).contains(m), "{numbers:?}: {m:?}");
+                    assert!(!plain_wins(rules, m, 1 - mover, &mut memo), "{numbers:?}: {m:?} does not win");
+                }
+            }
+        }
+    }
+    assert!(symmetric > 20, "{symmetric} symmetric boards");
 }
 
 /// Every board of 4 x 4 and of 3 x 5, each cell empty or filled: the search (which keeps her

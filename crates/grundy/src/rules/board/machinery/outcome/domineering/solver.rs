@@ -448,6 +448,34 @@ impl RootSearch for Run<'_> {
     fn root_proven(&self) -> (Vec<Vec<u64>>, usize) {
         self.track.proven()
     }
+    fn roles_image(&self, numbers: &[u64]) -> Option<Vec<u64>> {
+        transposed(numbers)
+    }
+}
+
+/// The board `numbers` (rows, columns, then each cell: 0 empty, 1 filled, 2 Left's, 3 Right's)
+/// transposed, each player's cells becoming the other's: Left's vertical dominoes are Right's
+/// horizontal ones on it, so Right moving first on a board is Left moving first on its
+/// transpose. `None` where `numbers` is not a whole board.
+fn transposed(numbers: &[u64]) -> Option<Vec<u64>> {
+    let (&rows, &cols) = (numbers.first()?, numbers.get(1)?);
+    let (r, c) = (usize::try_from(rows).ok()?, usize::try_from(cols).ok()?);
+    let cells = numbers.get(2..)?;
+    if cells.len() != r.checked_mul(c)? {
+        return None;
+    }
+    let mut out = vec![cols, rows];
+    for j in 0..c {
+        for i in 0..r {
+            let cell = *cells.get(i * c + j)?;
+            out.push(match cell {
+                2 => 3,
+                3 => 2,
+                other => other,
+            });
+        }
+    }
+    Some(out)
 }
 
 impl OutcomeSearch for DomineeringSolver {
