@@ -76,12 +76,14 @@ pub fn outcome_moves(
 /// None when the player to move does not win), `outcome_class` (L, R, N or P, when the
 /// answer gives it) and `search_nodes` (the nodes the outcome search visited; None when
 /// Conway's value answered). `budget` is `grundy.analyze`'s; `memory` the most bytes the job's
-/// outcome search holds (`grundy analyze --memory`: at least 1 MiB, 256 MiB by default). Raises
+/// outcome search holds (`grundy analyze --memory`: at least 1 MiB, 256 MiB by default);
+/// `to_move_only` searches the player to move alone (`grundy analyze --to-move-only`: about
+/// half the work, and no outcome class from the search). Raises
 /// `grundy.BadInput`,
 /// `grundy.GaveUp` (the budget is not enough; its message names `--budget`) or
 /// `grundy.Refused`. Ctrl-C stops it; the interpreter is released while it works.
 #[pyfunction]
-#[pyo3(signature = (game, position, to_move, budget = None, memory = None))]
+#[pyo3(signature = (game, position, to_move, budget = None, memory = None, to_move_only = false))]
 pub fn outcome_job<'py>(
     py: Python<'py>,
     game: &Bound<'py, PyAny>,
@@ -89,6 +91,7 @@ pub fn outcome_job<'py>(
     to_move: &Bound<'py, PyAny>,
     budget: Option<&Bound<'py, PyAny>>,
     memory: Option<&Bound<'py, PyAny>>,
+    to_move_only: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
     let (game, pos, player) = problem(game, position, to_move)?;
     let budget = args::budget(budget, grundy::frontend::DEFAULT_BUDGET)?;
@@ -101,7 +104,14 @@ pub fn outcome_job<'py>(
         Some(m) => m,
         None => grundy::frontend::DEFAULT_SEARCH_MEMORY,
     };
-    let options = AnalyzeOptions { to_move: player, budget, memory, explain: false, ..AnalyzeOptions::default() };
+    let options = AnalyzeOptions {
+        to_move: player,
+        budget,
+        memory,
+        explain: false,
+        mover_only: to_move_only,
+        ..AnalyzeOptions::default()
+    };
     let a = interruptible(py, |_| analyze(&game, &pos, &options))?.map_err(|e| match e {
         // Named as `grundy analyze` names it: --budget is python -m grundy.outcome's flag too.
         grundy::AnalyzeError::GaveUp(g) => {

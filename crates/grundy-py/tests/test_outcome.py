@@ -233,6 +233,15 @@ def test_the_moves_and_one_job_of_the_native_module():
     job = grundy._native.outcome_job("domineering", "L./L.", "second")
     assert job["winner"] == "first" and job["winning_move"] is None
     assert job["outcome_class"] == conway_class("domineering", "L./L.")
+    # The player to move alone (grundy analyze --to-move-only): the same winner, fewer
+    # positions, no class.
+    board = "...#.../......./......./...#.../......./......./......."
+    for to_move in ["first", "second"]:
+        both = grundy._native.outcome_job("domineering", board, to_move)
+        alone = grundy._native.outcome_job("domineering", board, to_move, to_move_only=True)
+        assert alone["winner"] == both["winner"] and both["outcome_class"] == "L"
+        assert alone["outcome_class"] is None
+        assert alone["search_nodes"] < both["search_nodes"], (alone, both)
 
 
 def test_a_game_whose_play_repeats_has_its_draws():

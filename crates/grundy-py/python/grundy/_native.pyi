@@ -512,7 +512,10 @@ def outcome_job(
     to_move: str,
     budget: Optional[int] = None,
     memory: Optional[int] = None,
+    to_move_only: bool = False,
 ) -> Dict[str, Any]:
     """One job: who wins the position with to_move to move, by the library's analyze. A dict of
     winner ("first", "second", None for a draw), winning_move ({"text", "leaves"} or None),
-    outcome_class (L, R, N, P or None) and search_nodes (None when Conway's value answered)."""
+    outcome_class (L, R, N, P or None) and search_nodes (None when Conway's value answered).
+    to_move_only: the outcome search asks the player to move alone (grundy analyze
+    --to-move-only), about half the work, and gives no outcome class."""

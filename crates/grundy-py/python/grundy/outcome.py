@@ -65,10 +65,19 @@ def _winner_of_class(cls: str, to_move: str) -> str:
     return "first" if cls == "L" else "second"
 
 
-def job(game: str, tokens: List[str], to_move: str, budget: Optional[int], memory: Optional[int] = None) -> dict:
+def job(
+    game: str,
+    tokens: List[str],
+    to_move: str,
+    budget: Optional[int],
+    memory: Optional[int] = None,
+    alone: bool = False,
+) -> dict:
     """One job: who wins one position with `to_move` to move, by the library (its own search,
-    its own table, of at most `memory` bytes with its values: grundy analyze --memory)."""
-    return _native.outcome_job(game, tokens, to_move, budget, memory)
+    its own table, of at most `memory` bytes with its values: grundy analyze --memory); `alone`:
+    the player to move only (grundy analyze --to-move-only), where no other job needs the
+    outcome class."""
+    return _native.outcome_job(game, tokens, to_move, budget, memory, alone)
 
 
 class Node:
@@ -138,6 +147,10 @@ class Search:
         self.by_position: Dict[Tuple[str, ...], List[str]] = {}
         #: The jobs answered by the outcome class another job gave for the same position.
         self.shared = 0
+        #: Whether each job asks only its player to move: with one root every job has the same
+        #: player to move, so no job's outcome class answers another's (with two roots it does,
+        #: see `record`), and the other player's search would be work for nothing.
+        self.alone = len(set(players)) == 1
         self.roots = [self._expand(tokens, p, depth) for p in players]
         for r in self.roots:
             self._settle(r, set())
@@ -258,7 +271,7 @@ def run_here(search: Search, progress: "Progress") -> None:
     while not search.done():
         key = queue.pop(0)
         node = search.jobs[key]
-        if search.record(key, job(search.game, node.tokens, node.to_move, search.budget, search.memory)):
+        if search.record(key, job(search.game, node.tokens, node.to_move, search.budget, search.memory, search.alone)):
             queue = search.needed()
         progress.update(search)
 
@@ -300,6 +313,7 @@ def run_on_dask(search: Search, args: argparse.Namespace, progress: "Progress") 
                     node.to_move,
                     search.budget,
                     search.memory,
+                    search.alone,
                     key=f"grundy-outcome-{key}",
                 )
                 live[key], keys[future.key] = future, key

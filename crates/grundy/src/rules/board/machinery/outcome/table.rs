@@ -13,7 +13,8 @@
 /// The bytes one slot takes.
 pub const SLOT_BYTES: u64 = 24;
 
-/// One slot: the key (two words), the value part of the key, and what is known.
+/// One slot: the key (two words), the value part of the key, and what is known; kept in the
+/// table as three words ([`Slot::words`]).
 #[derive(Clone, Copy, Default)]
 struct Slot {
     key: [u64; 2],
@@ -24,6 +25,18 @@ struct Slot {
     /// Right; bits 4-9: the log2 of the subtree that proved the newest fact; bits 16-23 and
     /// 24-31: the index of a winning move of Left and of Right (255: none kept).
     facts: u32,
+}
+
+impl Slot {
+    /// The slot kept as `w`: the key's two words, then the value's index and the facts.
+    fn of(w: &[u64; 3]) -> Slot {
+        Slot { key: [w[0], w[1]], value: w[2] as u32, facts: (w[2] >> 32) as u32 }
+    }
+
+    /// The three words that keep the slot.
+    fn words(self) -> [u64; 3] {
+        [self.key[0], self.key[1], u64::from(self.value) | u64::from(self.facts) << 32]
+    }
 }
 
 /// What the table knows of a position for one player moving first.
@@ -39,7 +52,10 @@ pub struct Known {
 /// the same game and board size (a play session answers each move from what the last search
 /// proved).
 pub struct OutcomeTable {
-    slots: Vec<Slot>,
+    /// The slots as words ([`Slot::words`]): a table of zero words is allocated zeroed, so its
+    /// pages are only touched as slots are filled (a search of a few positions does not pay for
+    /// a table of 128 MiB, as it did when slots were written one by one).
+    slots: Vec<[u64; 3]>,
     /// The number of buckets minus one (a power of two minus one).
     mask: u64,
     /// Entries stored, and entries that replaced another.
@@ -55,9 +71,12 @@ impl OutcomeTable {
         // The largest power of two of buckets that fits.
         let buckets = 1u64 << (63 - buckets.leading_zeros());
         let count = usize::try_from(buckets * 2).ok()?;
-        let mut slots = Vec::new();
-        slots.try_reserve_exact(count).ok()?;
-        slots.resize(count, Slot::default());
+        // Asked first as a reservation, which says when the machine cannot give it (`vec!`
+        // would abort); then made zeroed, untouched.
+        let mut asked: Vec<[u64; 3]> = Vec::new();
+        asked.try_reserve_exact(count).ok()?;
+        drop(asked);
+        let slots = vec![[0u64; 3]; count];
         Some(OutcomeTable { slots, mask: buckets - 1, stored: 0, replaced: 0 })
     }
 
@@ -77,12 +96,12 @@ impl OutcomeTable {
     fn find(&self, key: u128, value: u32) -> Option<usize> {
         let b = self.bucket(key, value);
         let words = [key as u64, (key >> 64) as u64];
-        (b..b + 2).find(|&i| self.slots.get(i).is_some_and(|s| s.value == value + 1 && s.key == words))
+        (b..b + 2).find(|&i| self.slots.get(i).map(Slot::of).is_some_and(|s| s.value == value + 1 && s.key == words))
     }
 
     /// What is known of `key` (searched beside the value of index `value`) for `mover` first.
     pub fn get(&self, key: u128, value: u32, mover: usize) -> Option<Known> {
-        let slot = self.slots.get(self.find(key, value)?)?;
+        let slot = Slot::of(self.slots.get(self.find(key, value)?)?);
         let shift = 2 * mover as u32;
         if slot.facts >> shift & 1 == 0 {
             return None;
@@ -100,26 +119,32 @@ impl OutcomeTable {
             None => {
                 let b = self.bucket(key, value);
                 // The slot whose proof was the smaller search gives way (TwoBig).
-                let size =
-                    |i: usize| self.slots.get(i).map_or(0, |s| if s.value == 0 { 0 } else { 1 + (s.facts >> 4 & 63) });
+                let size = |i: usize| {
+                    self.slots
+                        .get(i)
+                        .map(Slot::of)
+                        .map_or(0, |s| if s.value == 0 { 0 } else { 1 + (s.facts >> 4 & 63) })
+                };
                 let i = if size(b) <= size(b + 1) { b } else { b + 1 };
                 if let Some(s) = self.slots.get_mut(i) {
-                    if s.value != 0 {
+                    if Slot::of(s).value != 0 {
                         self.replaced += 1;
                     }
-                    *s = Slot { key: [key as u64, (key >> 64) as u64], value: value + 1, facts: 0xffff_0000 };
+                    *s = Slot { key: [key as u64, (key >> 64) as u64], value: value + 1, facts: 0xffff_0000 }.words();
                 }
                 i
             }
         };
         self.stored += 1;
-        if let Some(s) = self.slots.get_mut(at) {
+        if let Some(w) = self.slots.get_mut(at) {
+            let mut s = Slot::of(w);
             let shift = 2 * mover as u32;
             let best_shift = 16 + 8 * mover as u32;
             let best = u32::from(known.best.unwrap_or(255));
             let old_work = s.facts >> 4 & 63;
             s.facts &= !(3 << shift | 0xff << best_shift | 63 << 4);
             s.facts |= (1 | u32::from(known.wins) << 1) << shift | best << best_shift | work.max(old_work) << 4;
+            *w = s.words();
         }
     }
 }
@@ -170,7 +195,7 @@ impl OutcomeTable {
         out.extend_from_slice(&scheme.to_le_bytes());
         out.extend_from_slice(&(name.len() as u16).to_le_bytes());
         out.extend_from_slice(name);
-        for s in self.slots.iter().filter(|s| s.value == 1 && (s.facts >> 4 & 63) >= WRITTEN_WORK) {
+        for s in self.slots.iter().map(Slot::of).filter(|s| s.value == 1 && (s.facts >> 4 & 63) >= WRITTEN_WORK) {
             out.extend_from_slice(&s.key[0].to_le_bytes());
             out.extend_from_slice(&s.key[1].to_le_bytes());
             out.extend_from_slice(&(s.facts | 0xffff_0000).to_le_bytes());
