@@ -3,7 +3,7 @@
 //! that is a move of the board and wins (checked by a second analysis of the position it
 //! leaves), `--memory` read and refused as a bad argument, the node bound refused in one line;
 //! the forecast's refusal before the search, whose advice works; `--time` printing what was
-//! proven; a board past 64 cells refused in one line.
+//! proven; a board past what the search holds refused in one line.
 
 use std::process::{Command, Output};
 
@@ -197,15 +197,21 @@ fn a_search_store_keeps_the_table_for_the_next_run() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// A board past 64 cells (9x9 Domineering) is refused in one line saying what is supported.
+/// A Domineering board past 112 cells (11x11) is refused in one line saying what is supported:
+/// the outcome search holds a board and its size in one 128-bit key. Another grid game's board
+/// past 64 cells (9x9 Clobber) is refused as before.
 #[test]
-fn a_board_past_sixty_four_cells_is_refused_in_one_line() {
-    let board = ["........."; 9].join("/");
-    let out = grundy(&["analyze", "domineering", &board]);
-    assert_eq!(out.status.code(), Some(2));
-    let err = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(err.lines().count(), 1, "{err}");
-    assert!(err.contains("81 cells (9 x 9)") && err.contains("at most 64 cells are supported"), "{err}");
+fn a_board_past_what_the_search_holds_is_refused_in_one_line() {
+    for (game, side, cells, most) in
+        [("domineering", 11, "121 cells (11 x 11)", 112), ("clobber", 9, "81 cells (9 x 9)", 64)]
+    {
+        let board = vec![".".repeat(side); side].join("/");
+        let out = grundy(&["analyze", game, &board]);
+        assert_eq!(out.status.code(), Some(2));
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains(cells) && err.contains(&format!("at most {most} cells are supported")), "{err}");
+    }
 }
 
 /// `--to-move-only` searches the player to move alone (as Obsequi answers one first player):

@@ -63,8 +63,13 @@ fn parse(s: &str) -> Option<Result<Board, String>> {
 const ALPHABET: [char; 4] = ['.', 'x', 'o', '#'];
 
 /// How a position is written: one board ([`GridNotation`]).
-const GRID: GridNotation =
-    GridNotation { alphabet: &ALPHABET, blank: BURNT, example: "x..#/#..o", sum: ["x..", "..o"] };
+const GRID: GridNotation = GridNotation {
+    alphabet: &ALPHABET,
+    blank: BURNT,
+    example: "x..#/#..o",
+    sum: ["x..", "..o"],
+    cells: GridNotation::CELLS,
+};
 const EMPTY: u8 = 0;
 const BURNT: u8 = 3;
 

@@ -56,7 +56,13 @@ fn parse(s: &str) -> Option<Result<Board, String>> {
 const ALPHABET: [char; 3] = ['.', 'x', 'o'];
 
 /// How a position is written: one board ([`GridNotation`]).
-const GRID: GridNotation = GridNotation { alphabet: &ALPHABET, blank: EMPTY, example: "xo/ox", sum: ["xo", "xox"] };
+const GRID: GridNotation = GridNotation {
+    alphabet: &ALPHABET,
+    blank: EMPTY,
+    example: "xo/ox",
+    sum: ["xo", "xox"],
+    cells: GridNotation::CELLS,
+};
 const EMPTY: u8 = 0;
 
 /// All eight symmetries of the square ([`Grid::turned`]).

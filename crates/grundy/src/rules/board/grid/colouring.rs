@@ -36,7 +36,13 @@ use crate::values::partizan::{GameStore, GameValue, PartizanError};
 pub const ALPHABET: [char; 4] = ['.', 'x', 'o', '#'];
 
 /// How a position is written: one board ([`GridNotation`]).
-const GRID: GridNotation = GridNotation { alphabet: &ALPHABET, blank: HOLE, example: "..x./...o", sum: ["..x", "o.."] };
+const GRID: GridNotation = GridNotation {
+    alphabet: &ALPHABET,
+    blank: HOLE,
+    example: "..x./...o",
+    sum: ["..x", "o.."],
+    cells: GridNotation::CELLS,
+};
 /// An empty cell.
 pub const EMPTY: u8 = 0;
 /// A hole: no cell.

@@ -63,7 +63,11 @@ fn parse(s: &str) -> Option<Result<Board, String>> {
 const ALPHABET: [char; 4] = ['.', '#', 'L', 'R'];
 
 /// How a position is written: one board ([`GridNotation`]).
-const GRID: GridNotation = GridNotation { alphabet: &ALPHABET, blank: FILLED, example: "../..", sum: ["../..", "..."] };
+/// Boards of up to 112 cells (9 x 9, 10 x 11, 8 x 14): the outcome search holds them
+/// ([`DomineeringSolver`]: a board and its size in one 128-bit key); the value search and the
+/// rules hold any board.
+const GRID: GridNotation =
+    GridNotation { alphabet: &ALPHABET, blank: FILLED, example: "../..", sum: ["../..", "..."], cells: 112 };
 const EMPTY: u8 = 0;
 const FILLED: u8 = 1;
 /// A cell of a domino that Left (vertical) or Right (horizontal) placed: `LEFTS + player`.

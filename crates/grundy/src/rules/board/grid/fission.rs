@@ -55,8 +55,13 @@ fn parse(s: &str) -> Option<Result<Board, String>> {
 const ALPHABET: [char; 3] = ['.', 'x', '#'];
 
 /// How a position is written: one board ([`GridNotation`]).
-const GRID: GridNotation =
-    GridNotation { alphabet: &ALPHABET, blank: HOLE, example: ".x.x/..../..x./....", sum: [".x.", "x/./x"] };
+const GRID: GridNotation = GridNotation {
+    alphabet: &ALPHABET,
+    blank: HOLE,
+    example: ".x.x/..../..x./....",
+    sum: [".x.", "x/./x"],
+    cells: GridNotation::CELLS,
+};
 const EMPTY: u8 = 0;
 const STONE: u8 = 1;
 const HOLE: u8 = 2;

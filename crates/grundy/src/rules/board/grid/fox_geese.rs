@@ -69,6 +69,7 @@ const GRID: GridNotation = GridNotation {
     blank: FOX,
     example: EXAMPLE,
     sum: ["F......./G.......", "F......./......../G......."],
+    cells: GridNotation::CELLS,
 };
 
 /// The squares of a row.

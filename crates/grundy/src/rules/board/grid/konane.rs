@@ -53,8 +53,13 @@ fn parse(s: &str) -> Option<Result<Board, String>> {
 const ALPHABET: [char; 3] = ['.', 'x', 'o'];
 
 /// How a position is written: one board ([`GridNotation`]).
-const GRID: GridNotation =
-    GridNotation { alphabet: &ALPHABET, blank: EMPTY, example: "xoxo/oxox/....", sum: ["xo.", ".ox"] };
+const GRID: GridNotation = GridNotation {
+    alphabet: &ALPHABET,
+    blank: EMPTY,
+    example: "xoxo/oxox/....",
+    sum: ["xo.", ".ox"],
+    cells: GridNotation::CELLS,
+};
 const EMPTY: u8 = 0;
 
 /// All eight symmetries of the square ([`Grid::turned`]).

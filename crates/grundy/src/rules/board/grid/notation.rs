@@ -60,6 +60,11 @@ impl Grid {
     /// Reads a grid written as rows joined by `/`, each character one of `alphabet`; the error
     /// names the bad part (a character, a row of another length, a size past the limits).
     pub fn parse(text: &str, alphabet: &[char]) -> Result<Grid, String> {
+        Grid::parse_within(text, alphabet, MAX_CELLS)
+    }
+
+    /// [`Grid::parse`] of a board of at most `most` cells.
+    pub fn parse_within(text: &str, alphabet: &[char], most: usize) -> Result<Grid, String> {
         let listed = alphabet.iter().map(|c| format!("'{c}'")).collect::<Vec<_>>().join(", ");
         if text.is_empty() {
             return Err(format!("the board is empty: write its rows joined by '/', each cell one of {listed}"));
@@ -104,13 +109,13 @@ impl Grid {
                 grid.cells.push(i as u8);
             }
         }
-        if grid.cells.len() > MAX_CELLS {
-            return Err(format!(
-                "the board has {} cells ({} x {}); boards of at most {MAX_CELLS} cells are supported (8 x 8, 7 x 9, 4 x 16, ...: the cells of one 64-bit word): give a smaller board",
-                grid.cells.len(),
-                grid.rows,
-                grid.cols
-            ));
+        if grid.cells.len() > most {
+            let (n, rows, cols) = (grid.cells.len(), grid.rows, grid.cols);
+            return Err(if most == MAX_CELLS {
+                format!("the board has {n} cells ({rows} x {cols}); boards of at most {MAX_CELLS} cells are supported (8 x 8, 7 x 9, 4 x 16, ...: the cells of one 64-bit word): give a smaller board")
+            } else {
+                format!("the board has {n} cells ({rows} x {cols}); boards of at most {most} cells are supported: give a smaller board")
+            });
         }
         Ok(grid)
     }
@@ -272,12 +277,13 @@ impl Grid {
     }
 }
 
-/// The numbers of a board game's position of one token, a board whose rows are joined by `/`
-/// (`example` is a board of the game, `sum` a sum of two of its boards): the errors of an empty
-/// position and of more than one token say how to write one and how to write a sum.
-pub fn parse_board(tokens: &[&str], alphabet: &[char], example: &str, sum: &str) -> Result<Vec<u64>, String> {
+/// The numbers of a board game's position of one token, a board of `grid` whose rows are
+/// joined by `/` (`sum` a sum of two of its boards): the errors of an empty position and of
+/// more than one token say how to write one (the grid's example) and how to write a sum.
+pub fn parse_board(tokens: &[&str], grid: &GridNotation, sum: &str) -> Result<Vec<u64>, String> {
+    let example = grid.example;
     match tokens {
-        [one] => Grid::parse(one, alphabet).map(|g| g.numbers()),
+        [one] => Grid::parse_within(one, grid.alphabet, grid.cells).map(|g| g.numbers()),
         [] => Err(format!("the position is empty: give the board, rows joined by '/' (e.g. {example})")),
         _ => Err(format!(
             "a position is one board, rows joined by '/', not {} tokens (a sum of boards: {sum})",
@@ -303,9 +309,15 @@ pub struct GridNotation {
     pub example: &'static str,
     /// Two small boards, named (as a sum) in the error of a position of several tokens.
     pub sum: [&'static str; 2],
+    /// The most cells of a board: [`MAX_CELLS`], or more for a game whose every search holds
+    /// larger boards.
+    pub cells: usize,
 }
 
 impl GridNotation {
+    /// The most cells of a board of most games ([`MAX_CELLS`]).
+    pub const CELLS: usize = MAX_CELLS;
+
     /// The board held in `numbers` (a 1 x 1 board of [`GridNotation::blank`] when they hold
     /// none).
     pub fn board(&self, numbers: &[u64]) -> Grid {
@@ -315,7 +327,7 @@ impl GridNotation {
     /// Reads a position of the game spelt `spelling` ([`parse_board`]).
     pub fn parse(&self, spelling: &str, tokens: &[&str]) -> Result<Vec<u64>, String> {
         let [a, b] = self.sum;
-        parse_board(tokens, self.alphabet, self.example, &format!("sum {spelling}={a} {spelling}={b}"))
+        parse_board(tokens, self, &format!("sum {spelling}={a} {spelling}={b}"))
     }
 
     /// The board held in `numbers`, written as it is typed.

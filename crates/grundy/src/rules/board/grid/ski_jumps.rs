@@ -58,8 +58,13 @@ fn parse(s: &str) -> Option<Result<Board, String>> {
 const ALPHABET: [char; 5] = ['.', 'L', 'l', 'R', 'r'];
 
 /// How a position is written: one board ([`GridNotation`]).
-const GRID: GridNotation =
-    GridNotation { alphabet: &ALPHABET, blank: EMPTY, example: "L..../.R.../.....", sum: ["L.", "R."] };
+const GRID: GridNotation = GridNotation {
+    alphabet: &ALPHABET,
+    blank: EMPTY,
+    example: "L..../.R.../.....",
+    sum: ["L.", "R."],
+    cells: GridNotation::CELLS,
+};
 const EMPTY: u8 = 0;
 
 /// Ski Jumps.

@@ -22,12 +22,14 @@
 
 mod bound;
 pub mod solver;
+mod word;
 
 use crate::rules::board::grid::bitgrid::BitGrid;
 use crate::rules::board::grid::domineering::packed_board;
 use crate::rules::board::grid::Grid;
 use crate::rules::board::machinery::outcome::OutcomeGame;
 use crate::rules::board::machinery::packed::Packed;
+use word::Word;
 
 /// Parts of at most this many cells are valued by the value search when the search is told to
 /// value parts ([`DomineeringSearch::valuing`]).
@@ -62,14 +64,14 @@ pub(super) struct Counts {
 
 /// The outcome search's view of Domineering on one board size: rows x cols <= 64.
 #[derive(Clone, Copy, Debug)]
-pub struct DomineeringSearch {
+pub struct DomineeringSearch<W: Word = u64> {
     rows: u32,
     cols: u32,
     /// Every cell of the board.
-    all: u64,
+    all: W,
     /// The cells of the first column and of the last.
-    first_col: u64,
-    last_col: u64,
+    first_col: W,
+    last_col: W,
     /// Parts of at most this many cells are valued (and those only one player can move in);
     /// `None`: nothing is taken out, the board is searched whole. Whole is the default:
     /// measured on the empty boards, valuing parts and searching their sum beside the board
@@ -79,7 +81,7 @@ pub struct DomineeringSearch {
     value_cells: Option<u32>,
     /// The rank of each place among equally scored moves, by its top (Left) or left (Right)
     /// cell: `[left, right]`, higher first.
-    rank: [[u8; 64]; 2],
+    rank: [[u8; 128]; 2],
 }
 
 /// The order of places among moves scored alike, as Obsequi's positional values order them:
@@ -112,21 +114,35 @@ impl DomineeringSearch {
     /// The search for boards the size of `numbers` (a Domineering position); `None` past 64
     /// cells.
     pub fn for_position(numbers: &[u64]) -> Option<DomineeringSearch> {
-        let g = Grid::of(numbers, 4)?;
-        DomineeringSearch::new(g.rows, g.cols)
+        DomineeringSearch::sized(numbers)
     }
 
     /// The search for boards of `rows` x `cols`; `None` past 64 cells.
     pub fn new(rows: usize, cols: usize) -> Option<DomineeringSearch> {
+        DomineeringSearch::with_size(rows, cols)
+    }
+}
+
+impl<W: Word> DomineeringSearch<W> {
+    /// The search for boards the size of `numbers` in the word `W`; `None` past its
+    /// [`Word::CELLS`].
+    pub(super) fn sized(numbers: &[u64]) -> Option<DomineeringSearch<W>> {
+        let g = Grid::of(numbers, 4)?;
+        DomineeringSearch::with_size(g.rows, g.cols)
+    }
+
+    /// The search for boards of `rows` x `cols` in the word `W`; `None` past its
+    /// [`Word::CELLS`].
+    pub(super) fn with_size(rows: usize, cols: usize) -> Option<DomineeringSearch<W>> {
         let (rows, cols) = (u32::try_from(rows).ok()?, u32::try_from(cols).ok()?);
-        let n = rows.checked_mul(cols).filter(|&n| n <= 64 && n > 0)?;
-        let all = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
-        let (mut first_col, mut last_col) = (0u64, 0u64);
+        let n = rows.checked_mul(cols).filter(|&n| n <= W::CELLS && n > 0)?;
+        let all = if n == W::BITS { W::MAX } else { (W::ONE << n) - W::ONE };
+        let (mut first_col, mut last_col) = (W::ZERO, W::ZERO);
         for r in 0..rows {
-            first_col |= 1 << (r * cols);
-            last_col |= 1 << (r * cols + cols - 1);
+            first_col |= W::ONE << (r * cols);
+            last_col |= W::ONE << (r * cols + cols - 1);
         }
-        let mut rank = [[0u8; 64]; 2];
+        let mut rank = [[0u8; 128]; 2];
         for r in 0..rows {
             for c in 0..cols {
                 let i = (r * cols + c) as usize;
@@ -143,36 +159,36 @@ impl DomineeringSearch {
 
     /// The same search, valuing parts of at most `cells` cells (0: none but those only one
     /// player can move in) and searching the sum of their values beside the board.
-    pub fn valuing(self, cells: u32) -> DomineeringSearch {
+    pub fn valuing(self, cells: u32) -> DomineeringSearch<W> {
         DomineeringSearch { value_cells: Some(cells), ..self }
     }
 
     /// The top cells of Left's places (vertical dominoes) among the empty cells `e`.
-    fn left_places(&self, e: u64) -> u64 {
+    fn left_places(&self, e: W) -> W {
         e & (e >> self.cols)
     }
 
     /// The left cells of Right's places (horizontal dominoes).
-    fn right_places(&self, e: u64) -> u64 {
+    fn right_places(&self, e: W) -> W {
         e & (e >> 1) & !self.last_col
     }
 
     /// The cells of `x`'s neighbours.
-    fn around(&self, x: u64) -> u64 {
+    fn around(&self, x: W) -> W {
         ((x << 1) & !self.first_col | (x >> 1) & !self.last_col | x >> self.cols | x << self.cols) & self.all
     }
 
     /// The most disjoint dominoes along runs of `x`: vertical (`step` cols) or horizontal (1),
     /// each run's length halved, by pairing each run's first two cells until none is left.
-    fn pairs(&self, x: u64, vertical: bool) -> u32 {
+    fn pairs(&self, x: W, vertical: bool) -> u32 {
         self.paired(x, vertical).0
     }
 
     /// [`DomineeringSearch::pairs`], with the cells the pairs cover.
-    fn paired(&self, mut x: u64, vertical: bool) -> (u32, u64) {
+    fn paired(&self, mut x: W, vertical: bool) -> (u32, W) {
         let mut count = 0;
-        let mut covered = 0;
-        while x != 0 {
+        let mut covered = W::ZERO;
+        while x != W::ZERO {
             let (before, after) = if vertical {
                 (x << self.cols, x >> self.cols)
             } else {
@@ -193,7 +209,7 @@ impl DomineeringSearch {
     /// the other player could cover, no two of the latter side by side along his direction, so
     /// that one move of his spoils at most one of them (Bullock's vulnerable moves with a
     /// protected square). Packed greedily in reading order.
-    fn half_safe(&self, e: u64, only: u64, taken: u64, reserved: u64, vertical: bool) -> u32 {
+    fn half_safe(&self, e: W, only: W, taken: W, reserved: W, vertical: bool) -> u32 {
         let (step, across) = if vertical { (self.cols, 1) } else { (1, self.cols) };
         let free = only & !taken;
         let open = e & !only;
@@ -201,9 +217,9 @@ impl DomineeringSearch {
         let mut candidates = places & ((free & (open >> step)) | (open & (free >> step)));
         // Cells already reserved (protective areas) are neither used nor beside an open cell.
         let (mut used, mut spoilable, mut count) = (reserved, reserved, 0);
-        while candidates != 0 {
+        while candidates != W::ZERO {
             let t = candidates & candidates.wrapping_neg();
-            candidates &= candidates - 1;
+            candidates &= candidates - W::ONE;
             let cells = t | t << step;
             let weak = cells & open;
             // Beside another's open cell along his direction: one of his dominoes would cover both.
@@ -212,7 +228,7 @@ impl DomineeringSearch {
             } else {
                 weak << across | weak >> across
             };
-            if cells & used == 0 && beside & spoilable == 0 {
+            if cells & used == W::ZERO && beside & spoilable == W::ZERO {
                 used |= cells;
                 spoilable |= weak;
                 count += 1;
@@ -233,37 +249,37 @@ impl DomineeringSearch {
     /// takes at most 1 from the weight (1/3 + 2/3 while some not alone are left, 1/2 + 1/2
     /// after), so moving first she makes at least the weight, rounded up, of vulnerable moves;
     /// moving second, his first move takes 2/3 at most (1/2 when every one is alone).
-    fn vulnerable(&self, e: u64, only: u64, taken: u64, vertical: bool) -> (u32, u32, u32) {
+    fn vulnerable(&self, e: W, only: W, taken: W, vertical: bool) -> (u32, u32, u32) {
         let (mine, his, step) = if vertical {
             (self.left_places(e), self.right_places(e), self.cols)
         } else {
             (self.right_places(e), self.left_places(e), 1)
         };
         let mut candidates = mine & !taken & !(taken >> step) & !(only & (only >> step));
-        // At most 32 disjoint dominoes on 64 cells.
-        let (mut dominoes, mut count, mut packed) = ([0u64; 32], 0, 0u64);
-        while candidates != 0 {
+        // At most half as many disjoint dominoes as cells.
+        let (mut dominoes, mut count, mut packed) = (W::list(W::ZERO), 0, W::ZERO);
+        while candidates != W::ZERO {
             let t = candidates & candidates.wrapping_neg();
-            candidates &= candidates - 1;
+            candidates &= candidates - W::ONE;
             let cells = t | t << step;
-            if cells & packed == 0 {
+            if cells & packed == W::ZERO {
                 packed |= cells;
-                if let Some(slot) = dominoes.get_mut(count) {
+                if let Some(slot) = dominoes.as_mut().get_mut(count) {
                     *slot = cells;
                     count += 1;
                 }
             }
         }
-        let dominoes = dominoes.get(..count).unwrap_or(&[]);
+        let dominoes = dominoes.as_ref().get(..count).unwrap_or(&[]);
         // His places through a cell of `d` reach these cells.
-        let reach = |d: u64| {
+        let reach = |d: W| {
             if vertical {
                 ((d & (his << 1)) >> 1) | ((d & his) << 1)
             } else {
                 ((d & (his << self.cols)) >> self.cols) | ((d & his) << self.cols)
             }
         };
-        let alone = dominoes.iter().filter(|&&d| reach(d) & packed & !d == 0).count() as u32;
+        let alone = dominoes.iter().filter(|&&d| reach(d) & packed & !d == W::ZERO).count() as u32;
         let others = count as u32 - alone;
         let sixths = 3 * alone + 2 * others;
         let first = sixths.div_ceil(6);
@@ -282,7 +298,7 @@ impl DomineeringSearch {
 
     /// For each player (`[left, right]`): the safe moves, the most moves they can make, and
     /// their protective areas ([`DomineeringSearch::areas`]).
-    pub(super) fn counts(&self, e: u64) -> Counts {
+    pub(super) fn counts(&self, e: W) -> Counts {
         let lp = self.left_places(e);
         let rp = self.right_places(e);
         // Cells the other player can never cover.
@@ -301,8 +317,8 @@ impl DomineeringSearch {
             empty: e.count_ones(),
             open: [self.pairs(e & !left_only, true), self.pairs(e & !right_only, false)],
             half: [
-                self.half_safe(e, left_only, left_taken, 0, true),
-                self.half_safe(e, right_only, right_taken, 0, false),
+                self.half_safe(e, left_only, left_taken, W::ZERO, true),
+                self.half_safe(e, right_only, right_taken, W::ZERO, false),
             ],
             half_beside_areas: [
                 self.half_safe(e, left_only, left_taken, left_areas.1, true),
@@ -323,7 +339,7 @@ impl DomineeringSearch {
     /// takes one of the other player's places from each of the block's lines across (each
     /// begins at the wall). No two areas lie within a cell of each other along his direction,
     /// so one domino of his touches one area at most.
-    fn areas(&self, e: u64, vertical: bool) -> (u32, u64) {
+    fn areas(&self, e: W, vertical: bool) -> (u32, W) {
         let step = self.cols;
         // Blocks of four empty cells, by their top left cell.
         let blocks = e & (e >> 1) & !self.last_col & (e >> step) & (e >> (step + 1));
@@ -339,15 +355,15 @@ impl DomineeringSearch {
             (up_wall & (up_wall >> 1)) | ((down_wall >> step) & (down_wall >> (step + 1)))
         };
         let mut candidates = blocks & walled;
-        let (mut count, mut cells) = (0, 0u64);
-        while candidates != 0 {
+        let (mut count, mut cells) = (0, W::ZERO);
+        while candidates != W::ZERO {
             let t = candidates & candidates.wrapping_neg();
             count += 1;
             cells |= t | t << 1 | t << step | t << (step + 1);
             // No other block within a cell along his direction (nor sharing a cell): tops
             // within two columns and one row of this one for Left's, two rows and one column
             // for Right's.
-            let row_near = |x: u64| x | (x << 1) & !self.first_col | (x >> 1) & !self.last_col;
+            let row_near = |x: W| x | (x << 1) & !self.first_col | (x >> 1) & !self.last_col;
             let near = if vertical {
                 let wide = row_near(row_near(t));
                 wide | wide << step | wide >> step
@@ -468,10 +484,12 @@ impl DomineeringSearch {
     /// are the columns, Right's the rows; `None` when a line is longer than 30 cells. A board
     /// of at most 8 x 8 is laid out one row a byte and turned about its diagonal by three
     /// exchanges of bits (Warren, "Hacker's Delight", 7-3), so that Left's lines are bytes too.
-    pub(super) fn views(&self, e: u64) -> Option<[bound::View; 2]> {
+    pub(super) fn views(&self, e: W) -> Option<[bound::View; 2]> {
         if self.rows > 8 || self.cols > 8 {
             return self.views_cell_by_cell(e);
         }
+        // At most 64 cells: the board is the word's low 64 bits.
+        let e = e.low_u64();
         let row = (1u64 << self.cols) - 1;
         let bytes = if self.cols == 8 {
             e
@@ -498,23 +516,25 @@ impl DomineeringSearch {
     }
 
     /// [`DomineeringSearch::views`] cell by cell, for any board whose lines fit.
-    pub(super) fn views_cell_by_cell(&self, e: u64) -> Option<[bound::View; 2]> {
+    pub(super) fn views_cell_by_cell(&self, e: W) -> Option<[bound::View; 2]> {
         if self.rows > 30 || self.cols > 30 {
             return None;
         }
         let mut views = [[u32::MAX; bound::LINES]; 2];
-        let row = (1u64 << self.cols) - 1;
-        for r in 0..self.rows {
-            let free = ((e >> (r * self.cols)) & row) as u32;
-            if let Some(x) = views[1].get_mut(r as usize + 2) {
+        let row = (1u32 << self.cols) - 1;
+        // Each row's cells, then each column's gathered from them.
+        let mut rows = [0u32; 32];
+        for (r, x) in rows.iter_mut().enumerate().take(self.rows as usize) {
+            *x = (e >> (r as u32 * self.cols)).low_u32() & row;
+        }
+        for (r, &free) in rows.iter().enumerate().take(self.rows as usize) {
+            if let Some(x) = views[1].get_mut(r + 2) {
                 *x = !(free << 1);
             }
         }
         for c in 0..self.cols {
-            let mut free = 0u32;
-            for r in 0..self.rows {
-                free |= (((e >> (r * self.cols + c)) & 1) as u32) << r;
-            }
+            let free =
+                rows.iter().take(self.rows as usize).enumerate().fold(0u32, |m, (r, &w)| m | ((w >> c) & 1) << r);
             if let Some(x) = views[0].get_mut(c as usize + 2) {
                 *x = !(free << 1);
             }
@@ -524,7 +544,7 @@ impl DomineeringSearch {
 
     /// Whether `mover` moving first surely wins or surely loses `e` by Bullock's packed bound
     /// ([`bound`]), `safe` and `most` each player's safe moves and lines' runs (`[left, right]`).
-    pub(super) fn packed_verdict(&self, e: u64, mover: usize, safe: [u32; 2], most: [u32; 2]) -> Option<bool> {
+    pub(super) fn packed_verdict(&self, e: W, mover: usize, safe: [u32; 2], most: [u32; 2]) -> Option<bool> {
         let [left, right] = self.views(e)?;
         let lines = [self.cols as usize, self.rows as usize];
         let empty = e.count_ones();
@@ -538,23 +558,24 @@ impl DomineeringSearch {
     }
 
     /// The empty cells of `numbers`, when it is a board of this size.
-    fn cells_of(&self, numbers: &[u64]) -> Option<u64> {
+    fn cells_of(&self, numbers: &[u64]) -> Option<W> {
         let g = Grid::of(numbers, 4)?;
         if g.rows != self.rows as usize || g.cols != self.cols as usize {
             return None;
         }
-        Some(g.cells.iter().enumerate().filter(|&(_, &c)| c == 0).fold(0u64, |m, (i, _)| m | 1 << i))
+        let cells = g.cells.iter().enumerate().filter(|&(_, &c)| c == 0);
+        Some(cells.fold(W::ZERO, |m, (i, _)| m | W::ONE << u32::try_from(i).unwrap_or(0)))
     }
 
     /// The board's image with its rows in reverse order.
-    fn flip_rows(&self, e: u64) -> u64 {
-        let row = (1u64 << self.cols) - 1;
-        (0..self.rows).fold(0, |out, r| out | ((e >> (r * self.cols)) & row) << ((self.rows - 1 - r) * self.cols))
+    fn flip_rows(&self, e: W) -> W {
+        let row = (W::ONE << self.cols) - W::ONE;
+        (0..self.rows).fold(W::ZERO, |out, r| out | ((e >> (r * self.cols)) & row) << ((self.rows - 1 - r) * self.cols))
     }
 
     /// The board's image with its columns in reverse order.
-    fn flip_cols(&self, e: u64) -> u64 {
-        (0..self.cols).fold(0, |out, c| {
+    fn flip_cols(&self, e: W) -> W {
+        (0..self.cols).fold(W::ZERO, |out, c| {
             let column = self.first_col << c;
             let moved = if 2 * c + 1 >= self.cols {
                 (e & column) >> (2 * c + 1 - self.cols)
@@ -611,7 +632,7 @@ impl OutcomeGame for DomineeringSearch {
             let score = gain(&before.safe, &c.safe, me) - gain(&before.safe, &c.safe, them)
                 + gain(&before.most, &c.most, me)
                 - gain(&before.most, &c.most, them);
-            let known = DomineeringSearch::verdict(&c, them, 0);
+            let known = DomineeringSearch::<u64>::verdict(&c, them, 0);
             let verdict = match known {
                 Some(false) => 1000,
                 Some(true) => -1000,
@@ -685,7 +706,7 @@ impl OutcomeGame for DomineeringSearch {
 
     fn decided(&self, &e: &u64, mover: usize, n: i64) -> Option<bool> {
         let c = self.counts(e);
-        DomineeringSearch::verdict(&c, mover, n).or_else(|| {
+        DomineeringSearch::<u64>::verdict(&c, mover, n).or_else(|| {
             if n == 0 {
                 self.packed_verdict(e, mover, c.safe, c.most)
             } else {

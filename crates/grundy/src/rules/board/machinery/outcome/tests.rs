@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use super::domineering::solver::DomineeringSolver;
+use super::domineering::solver::{DomineeringSolver, Solver};
 use super::domineering::DomineeringSearch;
 use super::packed::PackedSearch;
 use super::*;
@@ -148,6 +148,91 @@ fn one_first_player_and_transposed_boards() {
     assert!(symmetric > 20, "{symmetric} symmetric boards");
 }
 
+/// Domineering's own search with the board in a `u128` (as past 64 cells) against the same in
+/// a `u64` on random boards of at most 64 cells: the same answers, winning moves and positions
+/// searched; and against the plain search on the boards of at most 20 cells.
+#[test]
+fn domineering_in_either_word_agrees() {
+    let b = board("domineering");
+    let rules = b.rules();
+    let mut rng = Lcg(128);
+    let mut memo = HashMap::new();
+    let limits = OutcomeLimits { nodes: u64::MAX, budget: u64::MAX };
+    let (mut boards, mut same_nodes) = (0, 0);
+    for (rows, cols, count) in [
+        (3, 4, 40),
+        (4, 4, 40),
+        (4, 5, 40),
+        (5, 4, 40),
+        (5, 5, 40),
+        (5, 6, 30),
+        (6, 6, 30),
+        (7, 7, 20),
+        (6, 8, 20),
+        (8, 8, 20),
+    ] {
+        // Past 30 cells, a quarter of the cells filled or more: cheap in a test build.
+        let cheap = |t: &String| rows * cols <= 30 || 4 * t.matches('#').count() >= rows * cols;
+        for text in domineering_boards(rows, cols, count, &mut rng).into_iter().filter(cheap) {
+            let numbers = position(&b, &text);
+            let small = DomineeringSolver::Small(Solver::sized(&numbers).unwrap());
+            let large = DomineeringSolver::Large(Solver::sized(&numbers).unwrap());
+            let answer = |solver: &DomineeringSolver| {
+                let mut table = OutcomeTable::new(1 << 24).unwrap();
+                let a = solver.search(rules, &numbers, &mut GameStore::new(), &mut table, limits).unwrap();
+                (a, table.counts().1)
+            };
+            let ((wide, wide_replaced), (narrow, narrow_replaced)) = (answer(&large), answer(&small));
+            assert_eq!((&wide.left, &wide.right), (&narrow.left, &narrow.right), "{text}");
+            // The keys fall in other buckets: the same positions while no entry gave way.
+            if wide_replaced == 0 && narrow_replaced == 0 {
+                assert_eq!(wide.nodes, narrow.nodes, "{text}");
+                same_nodes += 1;
+            }
+            if rows * cols <= 20 {
+                check(&large, rules, &numbers, &mut memo);
+            }
+            boards += 1;
+        }
+    }
+    assert!(boards > 250 && same_nodes > 200, "{boards} boards, {same_nodes} without replacements");
+}
+
+/// Boards past 64 cells (held in a `u128`), mostly filled, of shapes up to 10 x 11: Domineering's
+/// own search against the plain search.
+#[test]
+fn domineering_past_64_cells_agrees_with_the_plain_search() {
+    let b = board("domineering");
+    let rules = b.rules();
+    let mut rng = Lcg(81);
+    let mut memo = HashMap::new();
+    for (rows, cols) in [(9, 9), (8, 9), (9, 8), (10, 10), (10, 11), (7, 16)] {
+        for _ in 0..20 {
+            // A block of 3 x 4 empty cells somewhere, and a few cells more about the board.
+            let (top, left) = ((rng.next() % (rows - 2) as u64) as usize, (rng.next() % (cols - 3) as u64) as usize);
+            let text = (0..rows)
+                .map(|r| {
+                    (0..cols)
+                        .map(|c| {
+                            let block = (top..top + 3).contains(&r) && (left..left + 4).contains(&c);
+                            if block || rng.next().is_multiple_of(20) {
+                                '.'
+                            } else {
+                                '#'
+                            }
+                        })
+                        .collect::<String>()
+                })
+                .collect::<Vec<_>>()
+                .join("/");
+            let numbers = position(&b, &text);
+            let solver = DomineeringSolver::for_position(&numbers).unwrap();
+            assert!(matches!(solver, DomineeringSolver::Large(_)), "{text}");
+            check(&solver, rules, &numbers, &mut memo);
+        }
+    }
+}
+
 /// Every board of 4 x 4 and of 3 x 5, each cell empty or filled: the search (which keeps her
 /// safe moves for the end) against the plain search, and every verdict of the counts of sure
 /// moves where it speaks, the dear ones and the cheapest.
@@ -175,7 +260,8 @@ fn domineering_agrees_on_every_small_board() {
                     packed_spoke += 1;
                     assert_eq!(verdict, plain_wins(rules, &numbers, mover, &mut memo), "packed: {text}, mover {mover}");
                 }
-                if let Some(verdict) = solver.quick(e).verdict(mover) {
+                let DomineeringSolver::Small(small) = &solver else { panic!("{text} is held in a u64") };
+                if let Some(verdict) = small.quick(e).verdict(mover) {
                     quick_spoke += 1;
                     assert_eq!(verdict, plain_wins(rules, &numbers, mover, &mut memo), "{text}, mover {mover}");
                 }

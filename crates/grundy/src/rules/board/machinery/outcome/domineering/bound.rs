@@ -136,6 +136,11 @@ fn step(line: &impl Fn(usize) -> u32, n: usize, a: usize, c: Carry, lines: &[u32
     let (open, protected, unused) = if free & !0x1fe == 0 {
         let entry = lines.get(((free >> 1) | ((free & guard) >> 1) << 8) as usize).copied().unwrap_or(0);
         ((entry & 0xff) << 1, (entry >> 8 & 0xff) << 1, (entry >> 16 & 0xff) << 1)
+    } else if free & !0x7fe == 0 {
+        // A line of 9 or 10 cells (9 x 9, 10 x 10 boards).
+        let index = ((free >> 1) | ((free & guard) >> 1) << 10) as usize;
+        let entry = long_line_table().get(index).copied().unwrap_or(0);
+        ((entry & 0x3ff) << 1, (entry >> 10 & 0x3ff) << 1, (entry >> 20 & 0x3ff) << 1)
     } else {
         pair_line(free, guard)
     };
@@ -255,6 +260,22 @@ fn line_table() -> &'static [u32] {
                 let (free, guard) = ((i & 0xff) << 1, (i >> 8 & i & 0xff) << 1);
                 let (open, protected, unused) = pair_line(free, guard);
                 open >> 1 | (protected >> 1) << 8 | (unused >> 1) << 16
+            })
+            .collect()
+    })
+}
+
+/// [`line_table`] of the lines of 9 or 10 cells, ten bits a field (4 MiB, made the first time a
+/// board of such lines is packed), for 9 x 9 and 10 x 10 boards, whose lines would otherwise be
+/// paired cell by cell ([`pair_line`]) at every step of every packing.
+fn long_line_table() -> &'static [u32] {
+    static TABLE: std::sync::OnceLock<Vec<u32>> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        (0u32..1 << 20)
+            .map(|i| {
+                let (free, guard) = ((i & 0x3ff) << 1, (i >> 10 & i & 0x3ff) << 1);
+                let (open, protected, unused) = pair_line(free, guard);
+                open >> 1 | (protected >> 1) << 10 | (unused >> 1) << 20
             })
             .collect()
     })

@@ -24,6 +24,7 @@
 //! asked: beside the packed bound they saved few positions and cost more than the bound itself.
 
 use super::bound::{self, Trace, View};
+use super::word::Word;
 use super::DomineeringSearch;
 use crate::error::{AnalyzeError, GaveUp, Work};
 use crate::rules::board::machinery::outcome::{
@@ -45,10 +46,6 @@ const CHECK_EVERY: u64 = 1 << 12;
 /// 4.87 million and 5.8 s). Asked only once the first move searched failed, it saved nothing
 /// (4.87 million): its positions are saved where the first move also wins, at a cost.
 const ETC_CELLS: u32 = 40;
-
-/// The most moves one player has on a board of 64 cells (places of a domino along one
-/// direction: at most 56 on 8 x 8, fewer on any other shape), with room to spare.
-const MAX_MOVES: usize = 64;
 
 /// The cheapest counts of a board, each `[left, right]`: the player's safe moves (disjoint
 /// dominoes on cells the other can never cover) and the most moves he can still make (disjoint
@@ -86,16 +83,26 @@ impl Quick {
     }
 }
 
-/// Domineering's outcome search on boards of at most 64 cells ([`OutcomeSearch`]), with the
-/// knowledge of [`DomineeringSearch`].
+/// Domineering's outcome search ([`OutcomeSearch`]), with the knowledge of
+/// [`DomineeringSearch`]: the board in a `u64` up to 64 cells, in a `u128` up to 112 (9 x 9,
+/// 10 x 10, 8 x 12, ...; a `u128` key holds the board and its size exactly only so far).
 #[derive(Clone, Copy, Debug)]
-pub struct DomineeringSolver {
-    base: DomineeringSearch,
+pub enum DomineeringSolver {
+    /// A board of at most 64 cells.
+    Small(Solver<u64>),
+    /// A board of 65 to 112 cells.
+    Large(Solver<u128>),
+}
+
+/// Domineering's outcome search on boards held in the word `W` ([`Word`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Solver<W: Word> {
+    base: DomineeringSearch<W>,
 }
 
 /// A move as the search lists it: its score, the board after it, that board's counts and the
 /// index of the domino's top or left cell.
-type Listed = (i64, u64, Quick, u32);
+type Listed<W> = (i64, W, Quick, u32);
 
 /// A position's views for the packed bound ([`bound`]), `[left, right]`, with each view's
 /// packing line by line once asked of two of its children, from which the packing after each
@@ -111,7 +118,7 @@ struct Parent {
 
 impl Parent {
     /// The views of `e`; `None` where a line is too long for a view.
-    fn of(base: &DomineeringSearch, e: u64) -> Option<Parent> {
+    fn of<W: Word>(base: &DomineeringSearch<W>, e: W) -> Option<Parent> {
         let views = base.views(e)?;
         let lines = [base.cols as usize, base.rows as usize];
         Some(Parent { views, lines, cols: base.cols as usize, traces: [None, None], asked: [false, false] })
@@ -170,14 +177,59 @@ impl Parent {
 }
 
 impl DomineeringSolver {
-    /// The search for boards the size of `numbers` (a Domineering position); `None` past 64
-    /// cells.
+    /// The search for boards the size of `numbers` (a Domineering position), in the narrowest
+    /// word that holds it; `None` past 112 cells.
     pub fn for_position(numbers: &[u64]) -> Option<DomineeringSolver> {
-        Some(DomineeringSolver { base: DomineeringSearch::for_position(numbers)? })
+        match Solver::sized(numbers) {
+            Some(small) => Some(DomineeringSolver::Small(small)),
+            None => Some(DomineeringSolver::Large(Solver::sized(numbers)?)),
+        }
+    }
+
+    /// A fingerprint of [`Solver::key`] in both words: the keys of a few boards of several
+    /// shapes, hashed. Keys are the boards themselves and their size, the same in every run, so
+    /// a table written by one run is read by the next ([`OutcomeSearch::table_scheme`]); made
+    /// from the keys rather than numbered by hand, so that a change of how keys are made also
+    /// changes the fingerprint, and a table written before it is refused rather than misread.
+    fn key_scheme() -> u64 {
+        let mut hash = 0xcbf2_9ce4_8422_2325u64;
+        let mut word = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            word ^= word << 13;
+            word ^= word >> 7;
+            word ^= word << 17;
+            word
+        };
+        let mut keys = vec![];
+        for (rows, cols) in [(1, 2), (2, 3), (3, 5), (5, 3), (4, 4), (6, 7), (8, 8)] {
+            if let Some(solver) = DomineeringSearch::<u64>::with_size(rows, cols).map(|base| Solver { base }) {
+                keys.extend((0..8).map(|_| solver.key(next() & solver.base.all)));
+            }
+        }
+        for (rows, cols) in [(9, 8), (9, 9), (10, 10), (7, 16)] {
+            if let Some(solver) = DomineeringSearch::<u128>::with_size(rows, cols).map(|base| Solver { base }) {
+                let mut random = || u128::from(next()) << 64 | u128::from(next());
+                keys.extend((0..8).map(|_| solver.key(random() & solver.base.all)));
+            }
+        }
+        for key in keys {
+            for byte in key.to_le_bytes() {
+                hash = (hash ^ u64::from(byte)).wrapping_mul(0x100_0000_01b3);
+            }
+        }
+        hash
+    }
+}
+
+impl<W: Word> Solver<W> {
+    /// The search for boards the size of `numbers` (a Domineering position) in `W`; `None` past
+    /// its [`Word::CELLS`].
+    pub(in crate::rules::board::machinery::outcome) fn sized(numbers: &[u64]) -> Option<Solver<W>> {
+        Some(Solver { base: DomineeringSearch::sized(numbers)? })
     }
 
     /// The cheapest counts of the board `e` ([`Quick`]).
-    pub(in crate::rules::board::machinery::outcome) fn quick(&self, e: u64) -> Quick {
+    pub(in crate::rules::board::machinery::outcome) fn quick(&self, e: W) -> Quick {
         let b = &self.base;
         let lp = b.left_places(e);
         let rp = b.right_places(e);
@@ -189,56 +241,30 @@ impl DomineeringSolver {
         }
     }
 
-    /// A fingerprint of [`DomineeringSolver::key`]: the keys of a few boards of several shapes,
-    /// hashed. Keys are the boards themselves and their size, the same in every run, so a table
-    /// written by one run is read by the next ([`OutcomeSearch::table_scheme`]); made from the
-    /// keys rather than numbered by hand, so that a change of how keys are made also changes the
-    /// fingerprint, and a table written before it is refused rather than misread.
-    fn key_scheme() -> u64 {
-        let mut hash = 0xcbf2_9ce4_8422_2325u64;
-        let mut word = 0x9e37_79b9_7f4a_7c15u64;
-        for (rows, cols) in [(1, 2), (2, 3), (3, 5), (5, 3), (4, 4), (6, 7), (8, 8)] {
-            let Some(solver) = DomineeringSearch::new(rows, cols).map(|base| DomineeringSolver { base }) else {
-                continue;
-            };
-            let cells = if rows * cols == 64 { u64::MAX } else { (1u64 << (rows * cols)) - 1 };
-            for _ in 0..8 {
-                word ^= word << 13;
-                word ^= word >> 7;
-                word ^= word << 17;
-                let key = solver.key(word & cells);
-                for byte in key.to_le_bytes() {
-                    hash = (hash ^ u64::from(byte)).wrapping_mul(0x100_0000_01b3);
-                }
-            }
-        }
-        hash
-    }
-
     /// The board with its rows in reverse order: a byte swap when rows are bytes.
-    fn flip_rows(&self, e: u64) -> u64 {
+    fn flip_rows(&self, e: W) -> W {
         let b = &self.base;
         if b.cols == 8 {
-            e.swap_bytes() >> (64 - 8 * b.rows)
+            e.swap_bytes() >> (W::BITS - 8 * b.rows)
         } else {
             b.flip_rows(e)
         }
     }
 
     /// The board turned half a turn: every cell's index `i` becomes `n - 1 - i`.
-    fn turned(&self, e: u64) -> u64 {
-        e.reverse_bits() >> (64 - self.base.rows * self.base.cols)
+    fn turned(&self, e: W) -> W {
+        e.reverse_bits() >> (W::BITS - self.base.rows * self.base.cols)
     }
 
     /// The key of `e` in the table: its cells no domino can cover dropped (they play no part),
     /// the least of its four mirror images, and the board's size.
-    fn key(&self, e: u64) -> u128 {
+    fn key(&self, e: W) -> u128 {
         let b = &self.base;
         let (lp, rp) = (b.left_places(e), b.right_places(e));
         let e = e & (lp | lp << b.cols | rp | rp << 1);
         let r = self.flip_rows(e);
         let board = e.min(r).min(self.turned(e)).min(self.turned(r));
-        u128::from(board) | u128::from(b.rows) << 64 | u128::from(b.cols) << 72
+        board.key(b.rows, b.cols)
     }
 
     /// The moves of `mover` from `e` worth searching, into `out`, best first; their number, or
@@ -256,10 +282,10 @@ impl DomineeringSolver {
     /// others.
     fn moves(
         &self,
-        e: u64,
+        e: W,
         mover: usize,
         all: bool,
-        out: &mut [Listed; MAX_MOVES],
+        out: &mut W::List<Listed<W>>,
         parent: &mut Option<Parent>,
     ) -> Option<usize> {
         let b = &self.base;
@@ -270,16 +296,16 @@ impl DomineeringSolver {
         let (mut places, step) = if me == 0 { (lp, b.cols) } else { (rp, 1) };
         let only = if me == 0 { e & !(rp | rp << 1) } else { e & !(lp | lp << b.cols) };
         let safe = places & only & (only >> step);
-        if !all && places & !safe != 0 {
+        if !all && places & !safe != W::ZERO {
             places &= !safe;
         }
         let rank = b.rank.get(me);
         *parent = if all { None } else { Parent::of(b, e) };
         let empty = e.count_ones().saturating_sub(2);
         let mut n = 0;
-        while places != 0 {
+        while places != W::ZERO {
             let t = places & places.wrapping_neg();
-            places &= places - 1;
+            places &= places - W::ONE;
             let after = e & !(t | t << step);
             let q = self.quick(after);
             if !all {
@@ -297,14 +323,14 @@ impl DomineeringSolver {
                 - i64::from(of(q.most, them));
             let i = t.trailing_zeros() as usize;
             let place = i64::from(rank.and_then(|r| r.get(i)).copied().unwrap_or(0));
-            let last = if t & safe != 0 { 1 << 20 } else { 0 };
-            if let Some(slot) = out.get_mut(n) {
+            let last = if t & safe != W::ZERO { 1 << 20 } else { 0 };
+            if let Some(slot) = out.as_mut().get_mut(n) {
                 *slot = (score * 256 + place - last, after, q, t.trailing_zeros());
                 n += 1;
             }
         }
         // Insertion sort, best first, stable (reading order among equals).
-        let list = out.get_mut(..n).unwrap_or(&mut []);
+        let list = out.as_mut().get_mut(..n).unwrap_or(&mut []);
         for i in 1..list.len() {
             let mut j = i;
             while j > 0 && list.get(j - 1).map(|x| x.0) < list.get(j).map(|x| x.0) {
@@ -317,8 +343,8 @@ impl DomineeringSolver {
 }
 
 /// One search's working state.
-struct Run<'a> {
-    solver: &'a DomineeringSolver,
+struct Run<'a, W: Word> {
+    solver: &'a Solver<W>,
     table: &'a mut OutcomeTable,
     limits: OutcomeLimits,
     nodes: u64,
@@ -327,9 +353,9 @@ struct Run<'a> {
     track: RootTrack,
 }
 
-impl<'a> Run<'a> {
+impl<'a, W: Word> Run<'a, W> {
     /// A search by `solver` remembering in `table`.
-    fn new(solver: &'a DomineeringSolver, table: &'a mut OutcomeTable, limits: OutcomeLimits) -> Self {
+    fn new(solver: &'a Solver<W>, table: &'a mut OutcomeTable, limits: OutcomeLimits) -> Self {
         Run { solver, table, limits, nodes: 0, track: RootTrack::default() }
     }
 
@@ -349,7 +375,7 @@ impl<'a> Run<'a> {
 
     /// Whether `mover` moving first wins `e`, `depth` moves from the root, whose cheapest
     /// counts ([`Quick::verdict`]) the caller found undecided; `asked`: and the packed bound too.
-    fn wins(&mut self, e: u64, mover: usize, depth: usize, asked: bool) -> Result<bool, AnalyzeError> {
+    fn wins(&mut self, e: W, mover: usize, depth: usize, asked: bool) -> Result<bool, AnalyzeError> {
         self.track.depth = depth;
         self.visit()?;
         let key = self.solver.key(e);
@@ -363,7 +389,7 @@ impl<'a> Run<'a> {
             }
         }
         let before = self.nodes;
-        let mut list = [(0, 0, Quick::default(), 0); MAX_MOVES];
+        let mut list = W::list((0, W::ZERO, Quick::default(), 0));
         let mut parent = None;
         let won = match self.solver.moves(e, mover, false, &mut list, &mut parent) {
             None => true,
@@ -371,12 +397,12 @@ impl<'a> Run<'a> {
                 let mut won = false;
                 if e.count_ones() >= ETC_CELLS {
                     let them = 1 - mover.min(1);
-                    let moves = list.get(..n).unwrap_or(&[]);
+                    let moves = list.as_ref().get(..n).unwrap_or(&[]);
                     won = moves
                         .iter()
                         .any(|&(_, c, _, _)| self.table.get(self.solver.key(c), 0, them).is_some_and(|k| !k.wins));
                 }
-                for (i, &(_, child, q, place)) in list.get(..n).unwrap_or(&[]).iter().enumerate() {
+                for (i, &(_, child, q, place)) in list.as_ref().get(..n).unwrap_or(&[]).iter().enumerate() {
                     if won {
                         break;
                     }
@@ -406,11 +432,11 @@ impl<'a> Run<'a> {
         let unheld = || AnalyzeError::Unsupported("the outcome search cannot hold this position".into());
         let base = &self.solver.base;
         let e = base.cells_of(numbers).ok_or_else(unheld)?;
-        let mut list = [(0, 0, Quick::default(), 0); MAX_MOVES];
+        let mut list = W::list((0, W::ZERO, Quick::default(), 0));
         let n = self.solver.moves(e, mover, true, &mut list, &mut None).unwrap_or(0);
-        let option_of = |child: u64| options.iter().find(|o| base.cells_of(o) == Some(child)).cloned();
+        let option_of = |child: W| options.iter().find(|o| base.cells_of(o) == Some(child)).cloned();
         self.track.begin(mover, n, self.nodes);
-        for (i, &(_, child, q, _)) in list.get(..n).unwrap_or(&[]).iter().enumerate() {
+        for (i, &(_, child, q, _)) in list.as_ref().get(..n).unwrap_or(&[]).iter().enumerate() {
             self.track.mark(0, i, n);
             let theirs = match q.verdict(1 - mover) {
                 Some(known) => known,
@@ -426,7 +452,7 @@ impl<'a> Run<'a> {
     }
 }
 
-impl RootSearch for Run<'_> {
+impl<W: Word> RootSearch for Run<'_, W> {
     fn first_player(
         &mut self,
         numbers: &[u64],
@@ -487,6 +513,24 @@ impl OutcomeSearch for DomineeringSolver {
         &self,
         rules: &dyn BoardRules,
         numbers: &[u64],
+        store: &mut GameStore,
+        table: &mut OutcomeTable,
+        limits: OutcomeLimits,
+        run: &mut SearchRun,
+    ) -> Result<OutcomeAnswer, AnalyzeError> {
+        match self {
+            DomineeringSolver::Small(s) => s.search_within(rules, numbers, store, table, limits, run),
+            DomineeringSolver::Large(s) => s.search_within(rules, numbers, store, table, limits, run),
+        }
+    }
+}
+
+impl<W: Word> Solver<W> {
+    /// [`OutcomeSearch::search_within`] of a board held in `W`.
+    fn search_within(
+        &self,
+        rules: &dyn BoardRules,
+        numbers: &[u64],
         _store: &mut GameStore,
         table: &mut OutcomeTable,
         limits: OutcomeLimits,
@@ -502,11 +546,8 @@ impl OutcomeSearch for DomineeringSolver {
 mod tests {
     use super::*;
 
-    /// The packing and the bound after each move, made from the parent's trace, are those
-    /// made of the child's board whole, on random boards of every shape up to 8 x 8 and a few
-    /// longer ones.
-    #[test]
-    fn child_packings_are_the_whole_packings() {
+    /// A small random generator: xorshift, two draws a `u128`.
+    fn draws() -> impl FnMut() -> u128 {
         let mut x = 0x9e37_79b9_7f4a_7c15u64;
         let mut next = move || {
             x ^= x << 13;
@@ -514,28 +555,33 @@ mod tests {
             x ^= x << 17;
             x
         };
-        let mut shapes: Vec<(usize, usize)> = (1..=8).flat_map(|r| (1..=8).map(move |c| (r, c))).collect();
-        shapes.extend([(2, 20), (20, 3), (5, 12), (12, 5)]);
-        for (rows, cols) in shapes {
-            let solver = DomineeringSolver { base: DomineeringSearch::new(rows, cols).unwrap() };
+        move || u128::from(next()) << 64 | u128::from(next())
+    }
+
+    /// The packing and the bound after each move, made from the parent's trace, are those
+    /// made of the child's board whole, on random boards of `shapes` held in `W`.
+    fn child_packings_in<W: Word>(shapes: &[(usize, usize)], from: impl Fn(u128) -> W) {
+        let mut next = draws();
+        for &(rows, cols) in shapes {
+            let solver = Solver { base: DomineeringSearch::<W>::with_size(rows, cols).unwrap() };
             let b = &solver.base;
             for _ in 0..20 {
                 // Mostly empty: a cell filled with probability 1/4 or 1/8.
-                let holes = next() & next() & if next() % 2 == 0 { next() } else { u64::MAX };
-                let e = b.all & !holes;
+                let holes = next() & next() & if next().is_multiple_of(2) { next() } else { u128::MAX };
+                let e = b.all & !from(holes);
                 for me in 0..2 {
                     let mut parent = Parent::of(b, e).unwrap();
                     let (mut places, step) = if me == 0 { (b.left_places(e), cols) } else { (b.right_places(e), 1) };
-                    while places != 0 {
+                    while places != W::ZERO {
                         let t = places & places.wrapping_neg();
-                        places &= places - 1;
-                        let after = e & !(t | t << step);
+                        places &= places - W::ONE;
+                        let after = e & !(t | t << step as u32);
                         let place = t.trailing_zeros();
                         let views = b.views(after).unwrap();
                         for who in 0..2 {
                             let n = [cols, rows][who];
                             let whole = bound::pack(&views[who], n);
-                            assert_eq!(parent.child_packing(who, me, place), whole, "{rows} x {cols} {e:x} {place}");
+                            assert_eq!(parent.child_packing(who, me, place), whole, "{rows} x {cols} {e:x?} {place}");
                         }
                         let q = solver.quick(after);
                         let empty = after.count_ones();
@@ -546,5 +592,21 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// [`child_packings_in`] on every shape up to 8 x 8 and a few longer ones in a `u64`.
+    #[test]
+    fn child_packings_are_the_whole_packings() {
+        let mut shapes: Vec<(usize, usize)> = (1..=8).flat_map(|r| (1..=8).map(move |c| (r, c))).collect();
+        shapes.extend([(2, 20), (20, 3), (5, 12), (12, 5)]);
+        child_packings_in::<u64>(&shapes, |x| x as u64);
+    }
+
+    /// [`child_packings_in`] on boards past 64 cells in a `u128`, lines of 9 to 11 cells among
+    /// them (the line table's longer lines), and a few of at most 64 cells.
+    #[test]
+    fn child_packings_are_the_whole_packings_past_64_cells() {
+        let shapes = [(9, 9), (8, 9), (9, 8), (10, 10), (11, 10), (10, 11), (9, 12), (8, 14), (4, 28), (7, 7), (8, 8)];
+        child_packings_in::<u128>(&shapes, |x| x);
     }
 }
