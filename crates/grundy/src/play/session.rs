@@ -86,6 +86,9 @@ impl Session {
         level: Level,
         seed: u64,
     ) -> Self {
+        // The computer's move and a hint need the player to move alone: an outcome search of
+        // a partizan board then skips the other player's game (about half its work).
+        let options = AnalyzeOptions { mover_only: true, ..options };
         Session { game, options, position, computer, level, rng: Rng::new(seed), history: vec![] }
     }
 

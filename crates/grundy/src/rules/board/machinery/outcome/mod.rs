@@ -906,7 +906,7 @@ pub fn solve_by_outcome(
             [0, 1].iter().filter_map(|&m| answer.first(m).map(|p| first(p, m))).collect::<Vec<_>>().join("; ")
         ),
         None => format!(
-            "{}. Only {} moving first was searched (as asked), so the outcome class is not known: without that request both are searched, at about twice the work.",
+            "{}. Only {} moving first, the player to move, was searched, so the outcome class is not known (searching both first players takes about twice the work).",
             first(mine, me),
             side(me)
         ),
