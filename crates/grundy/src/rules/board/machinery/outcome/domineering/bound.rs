@@ -136,13 +136,8 @@ fn step(line: &impl Fn(usize) -> u32, n: usize, a: usize, c: Carry, lines: &[u32
     let (open, protected, unused) = if free & !0x1fe == 0 {
         let entry = lines.get(((free >> 1) | ((free & guard) >> 1) << 8) as usize).copied().unwrap_or(0);
         ((entry & 0xff) << 1, (entry >> 8 & 0xff) << 1, (entry >> 16 & 0xff) << 1)
-    } else if free & !0x7fe == 0 {
-        // A line of 9 or 10 cells (9 x 9, 10 x 10 boards).
-        let index = ((free >> 1) | ((free & guard) >> 1) << 10) as usize;
-        let entry = long_line_table().get(index).copied().unwrap_or(0);
-        ((entry & 0x3ff) << 1, (entry >> 10 & 0x3ff) << 1, (entry >> 20 & 0x3ff) << 1)
     } else {
-        pair_line(free, guard)
+        pair_long_line(free, guard)
     };
     let taken = area_here | open | open << 1 | protected | protected << 1 | unused;
     let hit = shared | shared >> 1;
@@ -279,6 +274,20 @@ fn long_line_table() -> &'static [u32] {
             })
             .collect()
     })
+}
+
+/// [`pair_line`] of a line of more than 8 cells: from [`long_line_table`] for 9 or 10 cells.
+/// Apart from [`step`] (never inlined), so that the step of boards of at most 8 x 8 is compiled
+/// as before it.
+#[cold]
+#[inline(never)]
+fn pair_long_line(free: u32, guard: u32) -> (u32, u32, u32) {
+    if free & !0x7fe != 0 {
+        return pair_line(free, guard);
+    }
+    let index = ((free >> 1) | ((free & guard) >> 1) << 10) as usize;
+    let entry = long_line_table().get(index).copied().unwrap_or(0);
+    ((entry & 0x3ff) << 1, (entry >> 10 & 0x3ff) << 1, (entry >> 20 & 0x3ff) << 1)
 }
 
 /// One line's empty cells `free` paired greedily from the low end, `guard` the protected
