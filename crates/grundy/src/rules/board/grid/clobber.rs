@@ -351,6 +351,13 @@ impl PackedRules for Clobber {
         }
     }
 
+    /// Left's stones Right's and Right's Left's (every symmetry of the square keeps the board).
+    fn key_negative(&self, key: Packed) -> Option<Packed> {
+        let p = Planes::unpack(key);
+        let [left, right] = p.planes;
+        planes_key(Planes { planes: [right, left], ..p })
+    }
+
     /// One option a pair of neighbouring stones of the two players: no key made.
     fn key_option_count(&self, key: Packed, mover: usize) -> u64 {
         let p = Planes::unpack(key);

@@ -326,6 +326,13 @@ impl PackedRules for Konane {
         Planes::of_stones(numbers)?.pack()
     }
 
+    /// Left's stones Right's and Right's Left's, on the same frame.
+    fn key_negative(&self, key: Packed) -> Option<Packed> {
+        let p = Planes::unpack(key);
+        let [left, right] = p.planes;
+        Planes { planes: [right, left], ..p }.pack()
+    }
+
     /// Konane is never split.
     fn key_parts(&self, _key: Packed, _out: &mut Vec<Packed>) {}
 

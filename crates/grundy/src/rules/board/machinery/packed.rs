@@ -57,6 +57,15 @@ pub trait PackedRules: Send + Sync {
         None
     }
 
+    /// The key of the negative of `key` (Conway's -G: the players' roles exchanged), where the
+    /// game makes it by exchanging its players' pieces (Clobber, Konane); `None` (the default)
+    /// where it does not. The outcome search answers Right moving first from Left's search of
+    /// the negatives, which on a board equal to its own negative (a checkerboard with an even
+    /// side) is the search it made already.
+    fn key_negative(&self, _key: Packed) -> Option<Packed> {
+        None
+    }
+
     /// The value of `key` when the game's theory gives it at once (a board where one player
     /// alone can move is an integer), made in `store`.
     fn key_value(&self, _key: Packed, _store: &mut GameStore) -> Option<Result<GameValue, PartizanError>> {

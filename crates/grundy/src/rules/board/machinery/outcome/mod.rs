@@ -122,6 +122,16 @@ pub trait OutcomeGame {
         None
     }
 
+    /// The negative of `s` (Conway's -G: the players' roles exchanged), where the game makes
+    /// it; `None` (the default) where not. Left to move in a position wins where Right to move
+    /// in its negative does, so the root's search of Right moving first searches each of his
+    /// moves as its negative with Right to move: on a board equal to its own negative (a
+    /// checkerboard with an even side, N or P by that symmetry) those are the positions
+    /// Left's moves made, which her search proved already.
+    fn negative(&self, _s: &Self::State) -> Option<Self::State> {
+        None
+    }
+
     /// A refusal the game met while listing moves (which return no error): the search stops
     /// with it at its next check rather than answer from moves left out. By default none.
     fn failure(&self) -> Option<AnalyzeError> {
@@ -291,7 +301,13 @@ impl<'a, G: OutcomeGame> Searcher<'a, G> {
         let moves = children.len();
         for (i, (_, option, child)) in children.into_iter().enumerate() {
             self.mark(0, i, moves);
-            let theirs = self.wins(&child, self.zero, 1 - mover, 1, false)?;
+            // Left moving first in Right's move wins where Right moving first in its negative
+            // does: searched so, Right's moves from a board equal to its own negative are the
+            // positions Left's moves made ([`OutcomeGame::negative`]).
+            let theirs = match self.game.negative(&child).filter(|_| mover == 1) {
+                Some(negative) => self.wins(&negative, self.zero, 1, 1, false)?,
+                None => self.wins(&child, self.zero, 1 - mover, 1, false)?,
+            };
             if let Some(e) = self.game.failure() {
                 return Err(e);
             }

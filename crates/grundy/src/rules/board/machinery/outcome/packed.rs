@@ -435,6 +435,17 @@ impl OutcomeGame for PackedSearch<'_> {
         s.parts.is_empty() && s.values.is_empty()
     }
 
+    /// Each part's negative where the game makes it ([`PackedRules::key_negative`]), each
+    /// value's, both sorted.
+    fn negative(&self, s: &PackedState) -> Option<PackedState> {
+        let mut parts = s.parts.iter().map(|&p| self.rules.key_negative(p)).collect::<Option<Vec<Packed>>>()?;
+        parts.sort_unstable();
+        let mut values = self.values.borrow_mut();
+        let mut list = s.values.iter().map(|&v| Self::negative(&mut values, v)).collect::<Option<Vec<GameValue>>>()?;
+        list.sort_unstable_by_key(|v| v.parts().1);
+        Some(PackedState { parts, values: list })
+    }
+
     fn failure(&self) -> Option<AnalyzeError> {
         self.values.borrow_mut().failure.take().map(AnalyzeError::from)
     }

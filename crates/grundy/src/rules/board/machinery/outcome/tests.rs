@@ -428,3 +428,39 @@ fn clobber_and_konane_agree_on_random_boards() {
         }
     }
 }
+
+/// The negative of a Clobber or Konane key is the key of the board with its stones' colours
+/// exchanged, on random boards of up to 16 cells (the search of Right moving first looks his
+/// moves up by it).
+#[test]
+fn negatives_exchange_the_stones() {
+    let mut rng = Lcg(31);
+    for name in ["clobber", "konane"] {
+        let b = board(name);
+        let rules = b.rules();
+        let Some(packed) = rules.packed() else { panic!("{name} packs no keys") };
+        for (rows, cols) in [(1, 5), (2, 4), (3, 3), (3, 5), (4, 4)] {
+            for _ in 0..40 {
+                let cells: Vec<char> = (0..rows * cols).map(|_| ['.', 'x', 'o'][(rng.next() % 3) as usize]).collect();
+                let text = |swap: bool| {
+                    cells
+                        .chunks(cols)
+                        .map(|row| {
+                            row.iter()
+                                .map(|&c| match (c, swap) {
+                                    ('x', true) => 'o',
+                                    ('o', true) => 'x',
+                                    (c, _) => c,
+                                })
+                                .collect::<String>()
+                        })
+                        .collect::<Vec<_>>()
+                        .join("/")
+                };
+                let key = packed.key_of(&position(&b, &text(false))).unwrap();
+                let swapped = packed.key_of(&position(&b, &text(true))).unwrap();
+                assert_eq!(packed.key_negative(key), Some(swapped), "{name} {}", text(false));
+            }
+        }
+    }
+}
