@@ -101,8 +101,11 @@ fn the_file_is_consistent_and_its_sources_agree() {
 fn grundy_agrees_with_every_published_outcome_within_the_limit() {
     let (facts, limit) = table();
     let game: Game = "domineering".parse().unwrap();
-    // One analysis per board and first player, shared by the lines that name the board.
+    // One analysis per board and first player, shared by the lines that name the board; one
+    // table for them all, kept between analyses as a play session keeps it, so that the second
+    // first player of a board begins from what the first one's search proved.
     let mut answers: HashMap<(usize, usize, bool), Analysis> = HashMap::new();
+    let kept = grundy::frontend::OutcomeCache::keeping();
     let mut checked = 0;
     for f in facts.iter().filter(|f| f.rows * f.cols <= limit) {
         let board = vec![".".repeat(f.cols); f.rows].join("/");
@@ -111,8 +114,13 @@ fn grundy_agrees_with_every_published_outcome_within_the_limit() {
             let Some(want) = want else { continue };
             let a = answers.entry((f.rows, f.cols, left)).or_insert_with(|| {
                 let to_move = if left { Player::First } else { Player::Second };
-                let options =
-                    AnalyzeOptions { to_move, budget: MAX_BUDGET, explain: false, ..AnalyzeOptions::default() };
+                let options = AnalyzeOptions {
+                    to_move,
+                    budget: MAX_BUDGET,
+                    explain: false,
+                    outcomes: kept.clone(),
+                    ..AnalyzeOptions::default()
+                };
                 analyze(&game, &position, &options).unwrap_or_else(|e| panic!("{board}: {e}"))
             });
             let winner = match a.winner {
