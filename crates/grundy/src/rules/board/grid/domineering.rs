@@ -64,8 +64,8 @@ const ALPHABET: [char; 4] = ['.', '#', 'L', 'R'];
 
 /// How a position is written: one board ([`GridNotation`]).
 /// Boards of up to 112 cells (9 x 9, 10 x 11, 8 x 14): the outcome search holds them
-/// ([`DomineeringSolver`]: a board and its size in one 128-bit key); the value search and the
-/// rules hold any board.
+/// ([`DomineeringSolver`]: a board and its size in one 128-bit key), and the rules keep a board
+/// cell by cell at any size.
 const GRID: GridNotation =
     GridNotation { alphabet: &ALPHABET, blank: FILLED, example: "../..", sum: ["../..", "..."], cells: 112 };
 const EMPTY: u8 = 0;
