@@ -27,6 +27,7 @@ use super::bound::{self, Trace, View};
 use super::word::Word;
 use super::DomineeringSearch;
 use crate::error::{AnalyzeError, GaveUp, Work};
+use crate::rules::board::grid::Grid;
 use crate::rules::board::machinery::outcome::{
     drive, FirstPlayer, Known, OutcomeAnswer, OutcomeLimits, OutcomeSearch, OutcomeTable, RootSearch, RootTrack,
     SearchRun,
@@ -497,24 +498,15 @@ impl<W: Word> RootSearch for Run<'_, W> {
 /// horizontal ones on it, so Right moving first on a board is Left moving first on its
 /// transpose. `None` where `numbers` is not a whole board.
 fn transposed(numbers: &[u64]) -> Option<Vec<u64>> {
-    let (&rows, &cols) = (numbers.first()?, numbers.get(1)?);
-    let (r, c) = (usize::try_from(rows).ok()?, usize::try_from(cols).ok()?);
-    let cells = numbers.get(2..)?;
-    if cells.len() != r.checked_mul(c)? {
-        return None;
+    let mut grid = Grid::of(numbers, 4)?.turned(4);
+    for cell in &mut grid.cells {
+        *cell = match *cell {
+            2 => 3,
+            3 => 2,
+            other => other,
+        };
     }
-    let mut out = vec![cols, rows];
-    for j in 0..c {
-        for i in 0..r {
-            let cell = *cells.get(i * c + j)?;
-            out.push(match cell {
-                2 => 3,
-                3 => 2,
-                other => other,
-            });
-        }
-    }
-    Some(out)
+    Some(grid.numbers())
 }
 
 impl OutcomeSearch for DomineeringSolver {
