@@ -111,8 +111,12 @@ fn workdir() -> &'static Path {
         std::fs::create_dir_all(&dir).unwrap();
         std::fs::write(dir.join("edges.txt"), grundy::frontend::EXAMPLE_GRAPH).unwrap();
         let examples = dir.join("examples");
-        if !examples.exists() {
-            std::os::unix::fs::symlink(root().join("examples"), examples).unwrap();
+        let target = root().join("examples");
+        // A folder left by an earlier run whose process had this id may hold a link to another
+        // checkout's examples, since removed: it is made again to point here.
+        if std::fs::read_link(&examples).ok().as_deref() != Some(target.as_path()) {
+            let _ = std::fs::remove_file(&examples);
+            std::os::unix::fs::symlink(target, examples).unwrap();
         }
         dir
     })
