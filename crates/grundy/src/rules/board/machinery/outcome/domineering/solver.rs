@@ -324,8 +324,15 @@ impl<W: Word> Solver<W> {
                     Some(true) => continue,
                     None => {}
                 }
+                // The packed bound is not asked of a move after which he can still make more
+                // moves along his lines than she can along hers: her sure moves are disjoint
+                // dominoes of her lines, fewer than her most, so only the bound's count of cells
+                // could call him lost there, and on the boards measured it never did (the empty
+                // 8 x 8 and two 8 x 8 boards of two filled cells, both first players: the same
+                // positions, 9-11% less CPU). Not asking is always sound: a cutoff not taken.
                 let i = t.trailing_zeros();
-                if parent.as_mut().is_some_and(|p| p.leaves_lost(i, me, q, empty)) {
+                if of(q.most, them) <= of(q.most, me) && parent.as_mut().is_some_and(|p| p.leaves_lost(i, me, q, empty))
+                {
                     return None;
                 }
             }
