@@ -14,6 +14,10 @@
 //!   move changes ([`Parent`], [`Trace`]); whether a move leaves him surely lost is asked of
 //!   every move while listing them, whether it leaves him surely winning only just before the
 //!   move is searched (a position won by an earlier move never asks it of the rest);
+//! - the move that last left the other player surely lost at a depth is tried first at the
+//!   next position of that depth, before the others are listed (a killer move): where a move
+//!   wins at once, the sixth or seventh listed did on average (empty 8 x 8), and the killer
+//!   finds it first often enough to save 7-8% of the CPU;
 //! - near the root, the moves' boards are looked up in the table before any is searched
 //!   ([`ETC_CELLS`], [`ETC_PLIES`]);
 //! - a position is looked up in the caller's table under the least of its four mirror images
@@ -297,6 +301,7 @@ impl<W: Word> Solver<W> {
         all: bool,
         out: &mut W::List<Listed<W>>,
         parent: &mut Option<Parent>,
+        killer: &mut Option<u32>,
     ) -> Option<usize> {
         let b = &self.base;
         let me = mover.min(1);
@@ -312,6 +317,20 @@ impl<W: Word> Solver<W> {
         let rank = b.rank.get(me);
         *parent = if all { None } else { Parent::of(b, e) };
         let empty = e.count_ones().saturating_sub(2);
+        // Whether `me`'s domino at `t` leaves him surely lost: by the cheapest counts, or by the
+        // packed bound where his lines do not still hold more moves than hers (below).
+        let leaves_lost = |t: W, q: Quick, parent: &mut Option<Parent>| {
+            q.verdict(them) == Some(false)
+                || of(q.most, them) <= of(q.most, me)
+                    && parent.as_mut().is_some_and(|p| p.leaves_lost(t.trailing_zeros(), me, q, empty))
+        };
+        if !all {
+            if let Some(t) = killer.filter(|&k| k < W::BITS).map(|k| W::ONE << k).filter(|&t| places & t != W::ZERO) {
+                if leaves_lost(t, self.quick(e & !(t | t << step)), parent) {
+                    return None;
+                }
+            }
+        }
         let mut n = 0;
         while places != W::ZERO {
             let t = places & places.wrapping_neg();
@@ -319,10 +338,8 @@ impl<W: Word> Solver<W> {
             let after = e & !(t | t << step);
             let q = self.quick(after);
             if !all {
-                match q.verdict(them) {
-                    Some(false) => return None,
-                    Some(true) => continue,
-                    None => {}
+                if q.verdict(them) == Some(true) {
+                    continue;
                 }
                 // The packed bound is not asked of a move after which he can still make more
                 // moves along his lines than she can along hers: her sure moves are disjoint
@@ -330,9 +347,8 @@ impl<W: Word> Solver<W> {
                 // could call him lost there, and on the boards measured it never did (the empty
                 // 8 x 8 and two 8 x 8 boards of two filled cells, both first players: the same
                 // positions, 9-11% less CPU). Not asking is always sound: a cutoff not taken.
-                let i = t.trailing_zeros();
-                if of(q.most, them) <= of(q.most, me) && parent.as_mut().is_some_and(|p| p.leaves_lost(i, me, q, empty))
-                {
+                if leaves_lost(t, q, parent) {
+                    *killer = Some(t.trailing_zeros());
                     return None;
                 }
             }
@@ -371,12 +387,17 @@ struct Run<'a, W: Word> {
     /// Positions of at least this many empty cells ask the enhanced transposition cutoff
     /// ([`ETC_CELLS`], [`ETC_PLIES`]).
     etc_cells: u32,
+    /// By depth, the place of the last move found to leave the other player surely lost
+    /// there, tried first at the next position of that depth (a killer move, Akl and Newborn
+    /// 1977): siblings differ by one domino, and the same answer often still wins at once.
+    killers: Vec<Option<u32>>,
 }
 
 impl<'a, W: Word> Run<'a, W> {
     /// A search by `solver` remembering in `table`.
     fn new(solver: &'a Solver<W>, table: &'a mut OutcomeTable, limits: OutcomeLimits) -> Self {
-        Run { solver, table, limits, nodes: 0, track: RootTrack::default(), etc_cells: ETC_CELLS }
+        let killers = vec![None; W::BITS as usize + 2];
+        Run { solver, table, limits, nodes: 0, track: RootTrack::default(), etc_cells: ETC_CELLS, killers }
     }
 
     /// Counts a node, checking the stop token and the bound, and telling the hook, every
@@ -411,7 +432,12 @@ impl<'a, W: Word> Run<'a, W> {
         let before = self.nodes;
         let mut list = W::list((0, W::ZERO, Quick::default(), 0));
         let mut parent = None;
-        let won = match self.solver.moves(e, mover, false, &mut list, &mut parent) {
+        let mut killer = self.killers.get(depth).copied().flatten();
+        let found = self.solver.moves(e, mover, false, &mut list, &mut parent, &mut killer);
+        if let Some(k) = self.killers.get_mut(depth) {
+            *k = killer;
+        }
+        let won = match found {
             None => true,
             Some(n) => {
                 let mut won = false;
@@ -454,7 +480,7 @@ impl<'a, W: Word> Run<'a, W> {
         let e = base.cells_of(numbers).ok_or_else(unheld)?;
         self.etc_cells = ETC_CELLS.max(e.count_ones().saturating_sub(2 * ETC_PLIES));
         let mut list = W::list((0, W::ZERO, Quick::default(), 0));
-        let n = self.solver.moves(e, mover, true, &mut list, &mut None).unwrap_or(0);
+        let n = self.solver.moves(e, mover, true, &mut list, &mut None, &mut None).unwrap_or(0);
         let option_of = |child: W| options.iter().find(|o| base.cells_of(o) == Some(child)).cloned();
         self.track.begin(mover, n, self.nodes);
         for (i, &(_, child, q, _)) in list.as_ref().get(..n).unwrap_or(&[]).iter().enumerate() {
