@@ -299,7 +299,7 @@ impl<W: Word> Solver<W> {
         e: W,
         mover: usize,
         all: bool,
-        out: &mut W::List<Listed<W>>,
+        out: &mut Vec<Listed<W>>,
         parent: &mut Option<Parent>,
         killer: &mut Option<u32>,
     ) -> Option<usize> {
@@ -331,7 +331,6 @@ impl<W: Word> Solver<W> {
                 }
             }
         }
-        let mut n = 0;
         while places != W::ZERO {
             let t = places & places.wrapping_neg();
             places &= places - W::ONE;
@@ -357,13 +356,10 @@ impl<W: Word> Solver<W> {
             let i = t.trailing_zeros() as usize;
             let place = i64::from(rank.and_then(|r| r.get(i)).copied().unwrap_or(0));
             let last = if t & safe != W::ZERO { 1 << 20 } else { 0 };
-            if let Some(slot) = out.as_mut().get_mut(n) {
-                *slot = (score * 256 + place - last, after, q, t.trailing_zeros());
-                n += 1;
-            }
+            out.push((score * 256 + place - last, after, q, t.trailing_zeros()));
         }
         // Insertion sort, best first, stable (reading order among equals).
-        let list = out.as_mut().get_mut(..n).unwrap_or(&mut []);
+        let list = out.as_mut_slice();
         for i in 1..list.len() {
             let mut j = i;
             while j > 0 && list.get(j - 1).map(|x| x.0) < list.get(j).map(|x| x.0) {
@@ -371,7 +367,7 @@ impl<W: Word> Solver<W> {
                 j -= 1;
             }
         }
-        Some(n)
+        Some(list.len())
     }
 }
 
@@ -391,13 +387,25 @@ struct Run<'a, W: Word> {
     /// there, tried first at the next position of that depth (a killer move, Akl and Newborn
     /// 1977): siblings differ by one domino, and the same answer often still wins at once.
     killers: Vec<Option<u32>>,
+    /// The lists of moves of the positions searched, one a depth, kept for the next (a fresh
+    /// list of 64 or 128 moves a position cost 3% of the CPU, most of it setting it up).
+    lists: Vec<Vec<Listed<W>>>,
 }
 
 impl<'a, W: Word> Run<'a, W> {
     /// A search by `solver` remembering in `table`.
     fn new(solver: &'a Solver<W>, table: &'a mut OutcomeTable, limits: OutcomeLimits) -> Self {
         let killers = vec![None; W::BITS as usize + 2];
-        Run { solver, table, limits, nodes: 0, track: RootTrack::default(), etc_cells: ETC_CELLS, killers }
+        Run {
+            solver,
+            table,
+            limits,
+            nodes: 0,
+            track: RootTrack::default(),
+            etc_cells: ETC_CELLS,
+            killers,
+            lists: Vec::new(),
+        }
     }
 
     /// Counts a node, checking the stop token and the bound, and telling the hook, every
@@ -430,7 +438,8 @@ impl<'a, W: Word> Run<'a, W> {
             }
         }
         let before = self.nodes;
-        let mut list = W::list((0, W::ZERO, Quick::default(), 0));
+        let mut list = self.lists.pop().unwrap_or_default();
+        list.clear();
         let mut parent = None;
         let mut killer = self.killers.get(depth).copied().flatten();
         let found = self.solver.moves(e, mover, false, &mut list, &mut parent, &mut killer);
@@ -443,12 +452,12 @@ impl<'a, W: Word> Run<'a, W> {
                 let mut won = false;
                 if e.count_ones() >= self.etc_cells {
                     let them = 1 - mover.min(1);
-                    let moves = list.as_ref().get(..n).unwrap_or(&[]);
+                    let moves = list.get(..n).unwrap_or(&[]);
                     won = moves
                         .iter()
                         .any(|&(_, c, _, _)| self.table.get(self.solver.key(c), 0, them).is_some_and(|k| !k.wins));
                 }
-                for (i, &(_, child, q, place)) in list.as_ref().get(..n).unwrap_or(&[]).iter().enumerate() {
+                for (i, &(_, child, q, place)) in list.get(..n).unwrap_or(&[]).iter().enumerate() {
                     if won {
                         break;
                     }
@@ -464,6 +473,7 @@ impl<'a, W: Word> Run<'a, W> {
                 won
             }
         };
+        self.lists.push(list);
         let nodes = self.nodes - before;
         if nodes > 0 {
             self.table.put(key, 0, mover, Known { wins: won, best: None }, nodes);
@@ -479,11 +489,11 @@ impl<'a, W: Word> Run<'a, W> {
         let base = &self.solver.base;
         let e = base.cells_of(numbers).ok_or_else(unheld)?;
         self.etc_cells = ETC_CELLS.max(e.count_ones().saturating_sub(2 * ETC_PLIES));
-        let mut list = W::list((0, W::ZERO, Quick::default(), 0));
+        let mut list = Vec::new();
         let n = self.solver.moves(e, mover, true, &mut list, &mut None, &mut None).unwrap_or(0);
         let option_of = |child: W| options.iter().find(|o| base.cells_of(o) == Some(child)).cloned();
         self.track.begin(mover, n, self.nodes);
-        for (i, &(_, child, q, _)) in list.as_ref().get(..n).unwrap_or(&[]).iter().enumerate() {
+        for (i, &(_, child, q, _)) in list.get(..n).unwrap_or(&[]).iter().enumerate() {
             self.track.mark(0, i, n);
             let theirs = match q.verdict(1 - mover) {
                 Some(known) => known,
