@@ -137,6 +137,13 @@ pub trait OutcomeGame {
     fn failure(&self) -> Option<AnalyzeError> {
         None
     }
+
+    /// Whether the forecast weighs the root's moves alike where the root's player loses
+    /// ([`crate::rules::board::machinery::forecast::outcome_nodes`]): by default no, the first
+    /// moves weighing most.
+    fn even_root(&self) -> bool {
+        false
+    }
 }
 
 /// What a search found for one player moving first.
@@ -240,7 +247,7 @@ impl<'a, G: OutcomeGame> Searcher<'a, G> {
             lists: vec![],
             valuing: true,
             too_big: std::collections::HashSet::new(),
-            track: RootTrack::default(),
+            track: RootTrack { even_root: game.even_root(), ..RootTrack::default() },
         })
     }
 
@@ -298,9 +305,21 @@ impl<'a, G: OutcomeGame> Searcher<'a, G> {
         }
         children.sort_by_key(|c| c.0);
         self.track.begin(mover, children.len(), self.nodes);
-        let moves = children.len();
-        for (i, (_, option, child)) in children.into_iter().enumerate() {
-            self.mark(0, i, moves);
+        // Moves to the same position (an image of another under the board's symmetries) share
+        // a rank: the forecast counts each position once, the second being a look-up.
+        let same = |a: usize, b: usize| a == b && a < ranks.len();
+        let distinct = children
+            .iter()
+            .enumerate()
+            .filter(|&(i, c)| i == 0 || children.get(i - 1).is_none_or(|p| !same(p.0, c.0)))
+            .count();
+        let (mut tried, mut last) = (0, None);
+        for (rank, option, child) in children {
+            if !last.is_some_and(|l| same(l, rank)) {
+                self.mark(0, tried, distinct);
+                tried += 1;
+            }
+            last = Some(rank);
             // Left moving first in Right's move wins where Right moving first in its negative
             // does: searched so, Right's moves from a board equal to its own negative are the
             // positions Left's moves made ([`OutcomeGame::negative`]).
@@ -331,6 +350,11 @@ impl<'a, G: OutcomeGame> Searcher<'a, G> {
                 return Err(e);
             }
             self.track.tell(self.nodes, self.limits.nodes);
+            if self.nodes.is_power_of_two() {
+                if let Some(again) = self.track.passed(self.nodes, self.limits.nodes) {
+                    return Err(AnalyzeError::Unsupported(passed_refusal(again, self.nodes, self.limits)));
+                }
+            }
             if self.valuing && self.store.memory_used() > self.store.memory_limit() / 2 {
                 self.valuing = false;
             }
@@ -515,6 +539,8 @@ pub struct SearchRun {
     pub proven: OutcomeProven,
     /// The CPU seconds the probe took and the nodes it visited, once it ran.
     pub probed: Option<(f64, u64)>,
+    /// The nodes the search was forecast to visit in all, once the probe ran and forecast.
+    pub forecast: Option<u64>,
 }
 
 /// A game's outcome search behind one object ([`crate::rules::board::Theory::outcome_search`]):
@@ -604,6 +630,11 @@ trait RootSearch {
     fn roles_image(&self, _numbers: &[u64]) -> Option<Vec<u64>> {
         None
     }
+    /// Whether the position `numbers` is its own negative, where the search moves to
+    /// negatives ([`OutcomeGame::negative`]); by default no.
+    fn own_negative(&self, _numbers: &[u64]) -> bool {
+        false
+    }
 }
 
 impl<G: OutcomeGame> RootSearch for Searcher<'_, G> {
@@ -627,6 +658,11 @@ impl<G: OutcomeGame> RootSearch for Searcher<'_, G> {
     }
     fn root_proven(&self) -> (Vec<Vec<u64>>, usize) {
         Searcher::root_proven(self)
+    }
+    fn own_negative(&self, numbers: &[u64]) -> bool {
+        let Some(root) = self.game.state_of(numbers) else { return false };
+        let key = self.game.key(&root, true);
+        key.is_some() && self.game.negative(&root).is_some_and(|n| self.game.key(&n, true) == key)
     }
 }
 
@@ -667,7 +703,14 @@ fn drive<S: RootSearch>(
     if run.probe > 0 && run.probe < limits.nodes {
         let clock = crate::stop::Clock::start(false);
         let mut estimate = Some(0u64);
+        // Right moving first on a position equal to its own negative is searched by the
+        // negatives of his moves, the positions Left's moves made: once Left's search is done,
+        // his is look-ups, so his probe would count again what hers will do.
+        let negative_of_itself = searcher.own_negative(numbers);
         for &mover in &searched {
+            if mover == 1 && negative_of_itself && searched.contains(&0) {
+                continue;
+            }
             let moves = options.get(mover).map_or(&[][..], Vec::as_slice);
             let before = searcher.nodes();
             let probe = OutcomeLimits { nodes: before.saturating_add(run.probe).min(limits.nodes), ..limits };
@@ -692,6 +735,7 @@ fn drive<S: RootSearch>(
         // The forecast counts the probe's nodes, which the search does not visit again (they
         // are in the table) but were spent.
         forecast = estimate.map(|f| f.max(probed));
+        run.forecast = forecast;
         searcher.set_limits(limits, forecast);
         if let Some(f) = forecast.filter(|&f| f > limits.nodes) {
             run.proven = proven(searcher, &answers, None, forecast);
@@ -745,6 +789,8 @@ struct RootTrack {
     /// The caller's hook on progress, and the forecast it is told.
     hook: Option<ProgressHook>,
     forecast: Option<u64>,
+    /// Whether the forecast weighs the root's moves alike ([`OutcomeGame::even_root`]).
+    even_root: bool,
 }
 
 impl RootTrack {
@@ -766,7 +812,20 @@ impl RootTrack {
     /// The nodes the search of the root will visit in all, forecast at `nodes` visited.
     fn forecast_at(&self, nodes: u64) -> Option<u64> {
         let path = self.path.get(..self.depth.min(self.path.len())).unwrap_or_default();
-        crate::rules::board::machinery::forecast::outcome_nodes(nodes - self.root.3, path)
+        crate::rules::board::machinery::forecast::outcome_nodes(nodes - self.root.3, path, self.even_root)
+    }
+
+    /// Where the search has visited more than its forecast (`nodes` of at most `limit`): the
+    /// forecast read again from where it stands, scaled as the probe's is, when that passes
+    /// `limit` (the search would likely give up there: it stops now rather than run on to it).
+    /// Unscaled, the Clobber board of the tests ran on to its bound and gave up there.
+    fn passed(&self, nodes: u64, limit: u64) -> Option<u64> {
+        let forecast = self.forecast?;
+        if nodes <= forecast {
+            return None;
+        }
+        let again = self.root.3.saturating_add(self.forecast_at(nodes)?.saturating_mul(FORECAST_SCALE)).max(nodes);
+        (again > limit).then_some(again)
     }
 
     /// The root's first moves proven to lose, of how many.
@@ -805,6 +864,22 @@ fn refusal(forecast: u64, seconds: f64, probed: u64, limits: OutcomeLimits) -> S
     };
     format!(
         "the outcome search is forecast to visit about {forecast} positions, about {cpu:.1} s of CPU at the {rate:.0} a second its probe of {probed} measured, past the {} that --budget {} allows ({NODES_A_BUDGET_UNIT} a unit): {raise}",
+        limits.nodes, limits.budget
+    )
+}
+
+/// The one line stopping a search that passed its forecast at `nodes` visited and is forecast
+/// again at `forecast`, past `limits`: the budget that holds [`FORECAST_MARGIN`] times it.
+fn passed_refusal(forecast: u64, nodes: u64, limits: OutcomeLimits) -> String {
+    let advised = forecast.saturating_mul(FORECAST_MARGIN).div_ceil(NODES_A_BUDGET_UNIT);
+    let max = Work::MovesExamined.max_budget();
+    let raise = if advised <= max {
+        format!("--budget {advised} raises it (a margin of {FORECAST_MARGIN} times the forecast)")
+    } else {
+        format!("that is past --budget {max}, the most this program allows")
+    };
+    format!(
+        "the outcome search passed its forecast at {nodes} positions and is now forecast to visit about {forecast}, past the {} that --budget {} allows ({NODES_A_BUDGET_UNIT} a unit), so it stops here rather than give up there: {raise}",
         limits.nodes, limits.budget
     )
 }

@@ -397,6 +397,17 @@ impl OutcomeGame for PackedSearch<'_> {
         let them = 1 - mover;
         let mut values = self.values.borrow_mut();
         out.sort_by_cached_key(|(s, _)| self.answers(&mut values, s, them));
+        // Moves to the same state (images of one another under the board's symmetries, or
+        // moves in two equal parts) are one move: the first kept.
+        let mut at = 0;
+        while at < out.len() {
+            let seen = out.get(at).is_some_and(|(s, _)| out.iter().take(at).any(|(t, _)| t == s));
+            if seen {
+                out.remove(at);
+            } else {
+                at += 1;
+            }
+        }
     }
 
     /// No: a state's parts are split as it is made ([`PackedSearch::settle`]).
@@ -448,6 +459,12 @@ impl OutcomeGame for PackedSearch<'_> {
 
     fn failure(&self) -> Option<AnalyzeError> {
         self.values.borrow_mut().failure.take().map(AnalyzeError::from)
+    }
+
+    /// Yes: the root's moves are distinct states (its moves to one state are one move), and
+    /// where the root's player loses each is refuted by a tree of about one size.
+    fn even_root(&self) -> bool {
+        true
     }
 
     /// Once only values are left: a sum of positive values is positive, of negative ones

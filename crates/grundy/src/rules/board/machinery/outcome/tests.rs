@@ -464,3 +464,51 @@ fn negatives_exchange_the_stones() {
         }
     }
 }
+
+/// A search that has passed its forecast is forecast again from where it stands (scaled as the
+/// probe's is), and stops at
+/// once where that passes its bound; not before it passes its forecast, nor where the new
+/// forecast is within the bound.
+#[test]
+fn a_search_past_its_forecast_stops_where_it_is_forecast_past_its_bound() {
+    let mut track = RootTrack { even_root: true, forecast: Some(1000), ..RootTrack::default() };
+    track.mark(0, 5, 10);
+    track.mark(1, 0, 10);
+    track.depth = 2;
+    // Half the root's moves done in 2,000 nodes: 4,000 in all, scaled 8,000.
+    assert_eq!(track.forecast_at(2000), Some(4000));
+    assert_eq!(FORECAST_SCALE, 2);
+    assert_eq!(track.passed(2000, 5000), Some(8000));
+    assert_eq!(track.passed(2000, 10_000), None);
+    assert_eq!(track.passed(900, 5000), None);
+    // The nodes before this root began count.
+    track.begin(1, 10, 500);
+    track.mark(0, 5, 10);
+    assert_eq!(track.passed(2500, 5000), Some(8500));
+    track.forecast = None;
+    assert_eq!(track.passed(2500, 10), None);
+}
+
+/// A search whose probe's forecast is low, within its bound, stops as soon as it has passed its
+/// forecast and is forecast again past its bound, well before the bound, with a refusal naming
+/// the budget: a Clobber board whose probe of 2^14 positions a side forecasts about 211,000 of
+/// the 2.57 million its search visits, bounded at 1.5 million.
+#[test]
+fn a_search_forecast_too_low_stops_before_it_gives_up() {
+    let b = board("clobber");
+    let rules = b.rules();
+    let Some(packed) = rules.packed() else { panic!("clobber packs no keys") };
+    let numbers = position(&b, "xoxoxoxox/oxoxoxoxo/xoxo.oxox");
+    let game = PackedSearch::new(packed, 1 << 24);
+    let (mut store, mut table) = (GameStore::new(), OutcomeTable::new(1 << 24).unwrap());
+    let limits = OutcomeLimits { nodes: 1_500_000, budget: 1_500_000 / NODES_A_BUDGET_UNIT };
+    let mut run = SearchRun { probe: 1 << 14, ..SearchRun::default() };
+    let e = game.search_within(rules, &numbers, &mut store, &mut table, limits, &mut run).unwrap_err().to_string();
+    let forecast = run.forecast.unwrap();
+    assert!(forecast < limits.nodes, "{forecast}");
+    assert!(e.contains("passed its forecast") && e.contains("--budget"), "{e}");
+    assert!(run.proven.nodes > forecast && run.proven.nodes < limits.nodes, "{} of {forecast}", run.proven.nodes);
+    // The budget it names is past the one given.
+    let advised: u64 = e.split("--budget ").last().and_then(|t| t.split(' ').next()).unwrap().parse().unwrap();
+    assert!(advised > limits.budget, "{e}");
+}
