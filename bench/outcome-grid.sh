@@ -4,7 +4,8 @@
 # seconds of CPU (default 30). There is no peer to interleave with: the figures are grundy's
 # own, CPU time (user + system) and peak memory, beside the positions searched and the class.
 #
-# The boards: Clobber's full checkerboards 4x6, 6x4, 5x6 and 6x5 (the alternating start);
+# The boards: Clobber's full checkerboards 4x6, 6x4, 5x6, 6x5, 3x10 and 10x3 (the alternating
+# start);
 # Konane's 5x6 and 6x5 starts after their first two holes (Left takes a stone off a corner or
 # the centre, Right one beside it); then COUNT (default 12) random boards drawn from SEED
 # (default: the time; printed, so that a run can be repeated): a game (Clobber or Konane), a
@@ -33,7 +34,7 @@ def board(rows, cols, cell):
     return "/".join("".join(cell(r, c) for c in range(cols)) for r in range(rows))
 checker = lambda r, c: "xo"[(r + c) % 2]
 if not quick:
-    for rows, cols in [(4, 6), (6, 4), (5, 6), (6, 5)]:
+    for rows, cols in [(4, 6), (6, 4), (5, 6), (6, 5), (3, 10), (10, 3)]:
         print("clobber", board(rows, cols, checker))
     # Konane's start: Left (x) takes off a stone of hers at a corner or in the centre, Right
     # (o) one of his beside the hole.
