@@ -848,20 +848,25 @@ impl RootTrack {
     }
 }
 
+/// The budget that holds [`FORECAST_MARGIN`] times `forecast` nodes, as advice ending a
+/// refusal; past the largest budget an analysis takes, that, followed by `past_max`.
+fn budget_advice(forecast: u64, past_max: &str) -> String {
+    let advised = forecast.saturating_mul(FORECAST_MARGIN).div_ceil(NODES_A_BUDGET_UNIT);
+    let max = Work::MovesExamined.max_budget();
+    if advised <= max {
+        format!("--budget {advised} raises it (a margin of {FORECAST_MARGIN} times the forecast)")
+    } else {
+        format!("that is past --budget {max}, the most this program allows{past_max}")
+    }
+}
+
 /// The one line refusing a search forecast at `forecast` nodes, past `limits`, the probe
 /// having visited `probed` nodes in `seconds` of CPU: what it would take, and the budget that
 /// holds [`FORECAST_MARGIN`] times the forecast.
 fn refusal(forecast: u64, seconds: f64, probed: u64, limits: OutcomeLimits) -> String {
     let rate = probed as f64 / seconds.max(1e-3);
     let cpu = forecast as f64 / rate;
-    let advised = forecast.saturating_mul(FORECAST_MARGIN).div_ceil(NODES_A_BUDGET_UNIT);
-    // The largest budget an analysis takes.
-    let max = Work::MovesExamined.max_budget();
-    let raise = if advised <= max {
-        format!("--budget {advised} raises it (a margin of {FORECAST_MARGIN} times the forecast)")
-    } else {
-        format!("that is past --budget {max}, the most this program allows: the search is not run")
-    };
+    let raise = budget_advice(forecast, ": the search is not run");
     format!(
         "the outcome search is forecast to visit about {forecast} positions, about {cpu:.1} s of CPU at the {rate:.0} a second its probe of {probed} measured, past the {} that --budget {} allows ({NODES_A_BUDGET_UNIT} a unit): {raise}",
         limits.nodes, limits.budget
@@ -871,13 +876,7 @@ fn refusal(forecast: u64, seconds: f64, probed: u64, limits: OutcomeLimits) -> S
 /// The one line stopping a search that passed its forecast at `nodes` visited and is forecast
 /// again at `forecast`, past `limits`: the budget that holds [`FORECAST_MARGIN`] times it.
 fn passed_refusal(forecast: u64, nodes: u64, limits: OutcomeLimits) -> String {
-    let advised = forecast.saturating_mul(FORECAST_MARGIN).div_ceil(NODES_A_BUDGET_UNIT);
-    let max = Work::MovesExamined.max_budget();
-    let raise = if advised <= max {
-        format!("--budget {advised} raises it (a margin of {FORECAST_MARGIN} times the forecast)")
-    } else {
-        format!("that is past --budget {max}, the most this program allows")
-    };
+    let raise = budget_advice(forecast, "");
     format!(
         "the outcome search passed its forecast at {nodes} positions and is now forecast to visit about {forecast}, past the {} that --budget {} allows ({NODES_A_BUDGET_UNIT} a unit), so it stops here rather than give up there: {raise}",
         limits.nodes, limits.budget
