@@ -151,14 +151,12 @@ impl OutcomeTable {
             None => {
                 let (b, tag) = self.bucket(key, value);
                 // The slot whose proof was the smaller search gives way (TwoBig).
+                // An empty slot (tag 0) is size 0, read from the tags alone.
                 let size = |i: usize| {
                     if self.tag(i) == 0 {
                         return 0;
                     }
-                    self.slots
-                        .get(i)
-                        .map(Slot::of)
-                        .map_or(0, |s| if s.value == 0 { 0 } else { 1 + (s.facts >> 4 & 63) })
+                    self.slots.get(i).map(Slot::of).map_or(0, |s| 1 + (s.facts >> 4 & 63))
                 };
                 let i = if size(b) <= size(b + 1) { b } else { b + 1 };
                 if let Some(s) = self.slots.get_mut(i) {

@@ -452,12 +452,11 @@ impl<'a, W: Word> Run<'a, W> {
                 let mut won = false;
                 if e.count_ones() >= self.etc_cells {
                     let them = 1 - mover.min(1);
-                    let moves = list.get(..n).unwrap_or(&[]);
-                    won = moves
+                    won = list
                         .iter()
                         .any(|&(_, c, _, _)| self.table.get(self.solver.key(c), 0, them).is_some_and(|k| !k.wins));
                 }
-                for (i, &(_, child, q, place)) in list.get(..n).unwrap_or(&[]).iter().enumerate() {
+                for (i, &(_, child, q, place)) in list.iter().enumerate() {
                     if won {
                         break;
                     }
@@ -493,7 +492,7 @@ impl<'a, W: Word> Run<'a, W> {
         let n = self.solver.moves(e, mover, true, &mut list, &mut None, &mut None).unwrap_or(0);
         let option_of = |child: W| options.iter().find(|o| base.cells_of(o) == Some(child)).cloned();
         self.track.begin(mover, n, self.nodes);
-        for (i, &(_, child, q, _)) in list.get(..n).unwrap_or(&[]).iter().enumerate() {
+        for (i, &(_, child, q, _)) in list.iter().enumerate() {
             self.track.mark(0, i, n);
             let theirs = match q.verdict(1 - mover) {
                 Some(known) => known,
