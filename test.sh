@@ -13,11 +13,15 @@ rust_log="$(mktemp)"
 e2e_log="$(mktemp)"
 py_log="$(mktemp)"
 trap 'rm -f "$rust_log" "$e2e_log" "$py_log"' EXIT
+# Each phase's wall time, printed as it ends, so a slow CI run says where its time went.
+start=$(date +%s)
+phase() { echo "test.sh: $1 done at $(($(date +%s) - start)) s"; }
 cargo fmt --all --check
 cargo clippy --workspace --all-targets --locked -- -D warnings
 # The library without its faces (the `draw` feature): the rules, engines and analyses build
 # and lint alone (`cargo test -p grundy --no-default-features` runs its tests so).
 cargo clippy -p grundy --no-default-features --all-targets --locked -- -D warnings
+phase "fmt and clippy"
 # cargo-nextest, where the machine has it, runs the test binaries side by side (each test in its
 # own process) rather than one binary after another; the doc tests run apart, as nextest has none.
 if cargo nextest --version >/dev/null 2>&1; then
@@ -26,9 +30,13 @@ if cargo nextest --version >/dev/null 2>&1; then
 else
     cargo test --workspace --locked 2>&1 | tee "$rust_log"
 fi
+phase "the Rust tests"
 FUZZ_SECONDS="${FUZZ_SECONDS:-3}" bash fuzz/run.sh
+phase "fuzzing"
 bash crates/grundy-py/run-tests.sh 2>&1 | tee "$py_log"
+phase "the Python tests"
 bash e2e/run.sh 2>&1 | tee "$e2e_log"
+phase "the browser tests"
 rust=$(grep -oE 'test result: ok\. [0-9]+ passed|[0-9]+ tests? run: [0-9]+ passed' "$rust_log" | awk '{s += $(NF - 1)} END {print s + 0}')
 browser=$(grep -oE '(ℹ|#) pass [0-9]+' "$e2e_log" | awk '{s += $3} END {print s + 0}')
 python=$(grep -oE '^[0-9]+ passed' "$py_log" | tail -1 | awk '{print $1 + 0}')
