@@ -69,30 +69,83 @@ pub struct OutcomeTable {
     tags: Vec<u16>,
     /// The number of buckets minus one (a power of two minus one).
     mask: u64,
-    /// Entries stored, and entries that replaced another.
+    /// The most buckets the caller's bytes hold: the table doubles up to it ([`OutcomeTable::put`]).
+    most_buckets: u64,
+    /// Entries stored, and entries that replaced another; and those that replaced another since
+    /// the table last grew.
     stored: u64,
     replaced: u64,
+    replaced_lately: u64,
 }
+
+/// The buckets a table starts with (6 MiB of slots), when its bytes hold more: a search of a
+/// few hundred thousand positions then reads a table that its processor's cache holds rather
+/// than one spread over the whole bound (empty 8 x 8 Domineering, 936K positions: 1.30 s in a
+/// table of 128 MiB, 1.07 s in one of 8 MiB for 0.6% more positions). Starting at 2^16
+/// buckets it grew once and searched 3% more positions; at 2^18, 0.1% fewer, no faster.
+const FIRST_BUCKETS: u64 = 1 << 17;
+
+/// The table doubles once this many times its slots have been replaced since it last grew: its
+/// positions no longer fit. (Four times searched 10% more positions on the empty 8 x 8 from a
+/// table of 2^14 buckets.)
+const GROW_AFTER: u64 = 1;
 
 impl OutcomeTable {
     /// A table of at most `bytes` bytes (at least one bucket); `None` when the machine cannot
     /// give that much.
     pub fn new(bytes: u64) -> Option<Self> {
-        let buckets = (bytes / BUCKET_BYTES).max(1);
+        let most = (bytes / BUCKET_BYTES).max(1);
         // The largest power of two of buckets that fits.
-        let buckets = 1u64 << (63 - buckets.leading_zeros());
-        let count = usize::try_from(buckets * 2).ok()?;
-        // Asked first as a reservation, which says when the machine cannot give it (`vec!`
-        // would abort); then made zeroed, untouched.
+        let most = 1u64 << (63 - most.leading_zeros());
+        // Asked first as a reservation, which says when the machine cannot give the most
+        // (`vec!` would abort).
+        Self::reserve(most)?;
+        let buckets = most.min(FIRST_BUCKETS);
+        let (slots, tags) = Self::reserve(buckets)?;
+        let (stored, replaced, replaced_lately) = (0, 0, 0);
+        Some(OutcomeTable { slots, tags, mask: buckets - 1, most_buckets: most, stored, replaced, replaced_lately })
+    }
+
+    /// The slots and tags of `buckets` buckets, zeroed and untouched, or `None` when the
+    /// machine cannot give them: reserved first, which says so where `vec!` would abort.
+    #[allow(clippy::type_complexity)]
+    fn reserve(buckets: u64) -> Option<(Vec<[u64; 3]>, Vec<u16>)> {
+        let count = usize::try_from(buckets.checked_mul(2)?).ok()?;
         let mut asked: Vec<[u64; 3]> = Vec::new();
         asked.try_reserve_exact(count).ok()?;
         drop(asked);
         let mut asked_tags: Vec<u16> = Vec::new();
         asked_tags.try_reserve_exact(count / 2).ok()?;
         drop(asked_tags);
-        let slots = vec![[0u64; 3]; count];
-        let tags = vec![0u16; count / 2];
-        Some(OutcomeTable { slots, tags, mask: buckets - 1, stored: 0, replaced: 0 })
+        Some((vec![[0u64; 3]; count], vec![0u16; count / 2]))
+    }
+
+    /// The table with twice its buckets, each entry moved to its bucket there: an entry of
+    /// bucket `b` goes to `b` or `b` plus the old number of buckets (one more bit of its hash),
+    /// so no entry is lost. Nothing changes where the machine cannot give the larger table.
+    fn grow(&mut self) {
+        let buckets = (self.mask + 1) * 2;
+        let Some((slots, tags)) = Self::reserve(buckets) else {
+            self.most_buckets = self.mask + 1;
+            return;
+        };
+        let old_slots = std::mem::replace(&mut self.slots, slots);
+        let old_tags = std::mem::replace(&mut self.tags, tags);
+        self.mask = buckets - 1;
+        for (i, w) in old_slots.iter().enumerate() {
+            let tag = old_tags.get(i / 2).map_or(0, |t| (t >> (8 * (i % 2))) as u8);
+            if tag == 0 {
+                continue;
+            }
+            let s = Slot::of(w);
+            let (b, _) = self.bucket(u128::from(s.key[0]) | u128::from(s.key[1]) << 64, s.value - 1);
+            let at = if self.tag(b) == 0 { b } else { b + 1 };
+            if let Some(x) = self.slots.get_mut(at) {
+                *x = *w;
+            }
+            self.set_tag(at, tag);
+        }
+        self.replaced_lately = 0;
     }
 
     /// Entries stored so far, and how many of them replaced another position's.
@@ -150,6 +203,9 @@ impl OutcomeTable {
     /// Keeps that `mover` moving first in `key` (beside value `value`) wins or loses, with the
     /// winning move's index, proven by a search of `nodes` nodes.
     pub fn put(&mut self, key: u128, value: u32, mover: usize, known: Known, nodes: u64) {
+        if self.replaced_lately > GROW_AFTER * 2 * (self.mask + 1) && self.mask < self.most_buckets - 1 {
+            self.grow();
+        }
         let work = 64 - u32::from(nodes.leading_zeros() as u8);
         let at = match self.find(key, value) {
             Some(i) => i,
@@ -167,6 +223,7 @@ impl OutcomeTable {
                 if let Some(s) = self.slots.get_mut(i) {
                     if Slot::of(s).value != 0 {
                         self.replaced += 1;
+                        self.replaced_lately += 1;
                     }
                     *s = Slot { key: [key as u64, (key >> 64) as u64], value: value + 1, facts: 0xffff_0000 }.words();
                 }
@@ -304,6 +361,37 @@ mod tests {
         t.put(5, 0, 1, Known { wins: false, best: None }, 1);
         assert_eq!(t.get(5, 0, 1), Some(Known { wins: false, best: None }));
         assert_eq!(t.get(5, 0, 0), Some(Known { wins: true, best: Some(3) }));
+    }
+
+    /// A table that doubles keeps every entry it held, where a look-up finds it; and a full
+    /// table grows once its slots have all been replaced, up to its bytes.
+    #[test]
+    fn a_table_grows_and_keeps_what_it_held() {
+        let mut t = OutcomeTable::new(8 * BUCKET_BYTES * FIRST_BUCKETS).unwrap();
+        assert_eq!(t.mask + 1, FIRST_BUCKETS);
+        let keys: Vec<u128> = (0..FIRST_BUCKETS).map(|i| u128::from(i * 7919) << 40 | 3).collect();
+        for (i, &k) in keys.iter().enumerate() {
+            t.put(k, (i % 3) as u32, i % 2, Known { wins: i % 5 == 0, best: Some((i % 7) as u8) }, 1 << (i % 9));
+        }
+        let held = |t: &OutcomeTable| {
+            keys.iter().enumerate().map(|(i, &k)| t.get(k, (i % 3) as u32, i % 2)).collect::<Vec<_>>()
+        };
+        let before = held(&t);
+        assert!(before.iter().filter(|k| k.is_some()).count() > keys.len() / 2);
+        t.grow();
+        assert_eq!(t.mask + 1, 2 * FIRST_BUCKETS);
+        assert_eq!(held(&t), before);
+        let mut i = 0u64;
+        while t.mask + 1 < 8 * FIRST_BUCKETS {
+            t.put(u128::from(i) << 64 | 1, 0, 0, Known { wins: true, best: None }, 1);
+            i += 1;
+            assert!(i < 64 * FIRST_BUCKETS, "the table did not grow to its bytes");
+        }
+        for _ in 0..16 * FIRST_BUCKETS {
+            t.put(u128::from(i) << 64 | 1, 0, 0, Known { wins: true, best: None }, 1);
+            i += 1;
+        }
+        assert_eq!(t.mask + 1, 8 * FIRST_BUCKETS, "the table grew past its bytes");
     }
 
     #[test]
