@@ -47,32 +47,77 @@ fn at(v: &View, i: usize) -> u32 {
     v.get(i).copied().unwrap_or(u32::MAX)
 }
 
-/// What the packing of one player's view finds.
+/// What the packing of one player's view finds: six counts, ten bits each in one word
+/// ([`PackingField`]), so that the scan adds a step's counts in one addition (the packing of
+/// each move's board is the search's largest cost). No count passes 1023: a view holds at most
+/// 30 x 30 cells, and each count is of cells or of disjoint pairs of them.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(super) struct Packing {
+pub(super) struct Packing(u64);
+
+/// The counts of a [`Packing`], by their place in its word.
+#[derive(Clone, Copy)]
+enum PackingField {
+    /// Protective areas.
+    Areas,
+    /// Vulnerable dominoes of type 2, including those with a protected cell.
+    Type2,
+    /// Vulnerable dominoes of type 2 with a protected cell.
+    Type2Protected,
+    /// Vulnerable dominoes of type 1, including those with a protected cell.
+    Type1,
+    /// Vulnerable dominoes of type 1 with a protected cell.
+    Type1Protected,
+    /// Protected cells the packing leaves alone.
+    Unused,
+}
+
+/// The bits of one count in a [`Packing`].
+const FIELD_BITS: u32 = 10;
+
+impl Packing {
+    /// The packing of the counts `n`, in the order of [`PackingField`].
+    fn of(n: [u32; 6]) -> Packing {
+        Packing(n.iter().rev().fold(0, |w, &x| w << FIELD_BITS | u64::from(x)))
+    }
+
+    /// The count of field `f`.
+    fn get(self, f: PackingField) -> i32 {
+        (self.0 >> (FIELD_BITS * f as u32) & ((1 << FIELD_BITS) - 1)) as i32
+    }
+
+    /// The counts of `self` and `other` together.
+    fn plus(self, other: Packing) -> Packing {
+        Packing(self.0 + other.0)
+    }
+
+    /// `self`'s counts less `other`'s, each at most `self`'s (a packing less the packing of
+    /// the steps before a line).
+    fn less(self, other: Packing) -> Packing {
+        Packing(self.0 - other.0)
+    }
+
+    /// The counts as numbers, for [`bounds`].
+    fn counted(self) -> Counted {
+        use PackingField::*;
+        Counted {
+            areas: self.get(Areas),
+            type2: self.get(Type2),
+            type2_protected: self.get(Type2Protected),
+            type1: self.get(Type1),
+            type1_protected: self.get(Type1Protected),
+            unused: self.get(Unused),
+        }
+    }
+}
+
+/// The counts of a [`Packing`] as numbers ([`PackingField`] says what each counts).
+struct Counted {
     areas: i32,
-    /// Vulnerable dominoes of type 2 and of type 1 (each including those with a protected cell)
-    /// and, of each, those with a protected cell.
     type2: i32,
     type2_protected: i32,
     type1: i32,
     type1_protected: i32,
-    /// Protected cells the packing leaves alone.
     unused: i32,
-}
-
-impl Packing {
-    /// The counts of `self` and `other` together (`sign` 1), or `self`'s less `other`'s (-1).
-    fn plus(self, other: Packing, sign: i32) -> Packing {
-        Packing {
-            areas: self.areas + sign * other.areas,
-            type2: self.type2 + sign * other.type2,
-            type2_protected: self.type2_protected + sign * other.type2_protected,
-            type1: self.type1 + sign * other.type1,
-            type1_protected: self.type1_protected + sign * other.type1_protected,
-            unused: self.unused + sign * other.unused,
-        }
-    }
 }
 
 /// Where the packing's scan stands as it enters a line `a`: the cells its protective areas take
@@ -109,7 +154,7 @@ pub(super) struct Trace {
 /// paired greedily from the low end; the counts it adds, and the carry entering line `a + 1`.
 #[inline(always)]
 fn step(line: &impl Fn(usize) -> u32, n: usize, a: usize, c: Carry, lines: &[u32]) -> (Packing, Carry) {
-    let mut p = Packing::default();
+    let mut areas = 0u32;
     let (mut area_here, mut area_next) = (c.area_here, 0u32);
     if a < n + 1 {
         // Protective areas on lines a and a + 1; nothing is yet taken on a + 1 and a + 2.
@@ -123,7 +168,7 @@ fn step(line: &impl Fn(usize) -> u32, n: usize, a: usize, c: Carry, lines: &[u32
             candidates &= !(t | t << 1);
             area_here |= t | t << 1;
             area_next |= t | t << 1;
-            p.areas += 1;
+            areas += 1;
         }
     }
     // Vulnerable dominoes and unused cells on line a.
@@ -141,12 +186,14 @@ fn step(line: &impl Fn(usize) -> u32, n: usize, a: usize, c: Carry, lines: &[u32
     };
     let taken = area_here | open | open << 1 | protected | protected << 1 | unused;
     let hit = shared | shared >> 1;
-    let count = |x: u32| i32::try_from(x.count_ones()).unwrap_or(0);
-    p.type2 += count((open | protected) & hit);
-    p.type2_protected += count(protected & hit);
-    p.type1 += count((open | protected) & !hit);
-    p.type1_protected += count(protected & !hit);
-    p.unused += count(unused);
+    let p = Packing::of([
+        areas,
+        ((open | protected) & hit).count_ones(),
+        (protected & hit).count_ones(),
+        ((open | protected) & !hit).count_ones(),
+        (protected & !hit).count_ones(),
+        unused.count_ones(),
+    ]);
     (p, Carry { area_prev: area_here, area_here: area_next, taken_prev: taken })
 }
 
@@ -163,7 +210,7 @@ fn pack_lines(line: &impl Fn(usize) -> u32, n: usize) -> Packing {
     let (mut p, mut c) = (Packing::default(), Carry::default());
     for a in 2..(n + 2) {
         let (q, next) = step(line, n, a, c, lines);
-        p = p.plus(q, 1);
+        p = p.plus(q);
         c = next;
     }
     p
@@ -203,7 +250,7 @@ impl Trace {
                 *y = p;
             }
             let (q, next) = step(&line, n, a, c, lines);
-            p = p.plus(q, 1);
+            p = p.plus(q);
             c = next;
         }
         if let (Some(x), Some(y)) = (t.carries.get_mut(n + 2), t.before.get_mut(n + 2)) {
@@ -234,10 +281,10 @@ impl Trace {
         for a in from..(n + 2) {
             if a >= hi + 2 && self.carries.get(a) == Some(&c) {
                 let parent_before = self.before.get(a).copied().unwrap_or_default();
-                return p.plus(self.total().plus(parent_before, -1), 1);
+                return p.plus(self.total().less(parent_before));
             }
             let (q, next) = step(&line, n, a, c, lines);
-            p = p.plus(q, 1);
+            p = p.plus(q);
             c = next;
         }
         p
@@ -363,7 +410,7 @@ pub(super) fn pair_line(free: u32, guard: u32) -> (u32, u32, u32) {
 /// by the cells left him and by his lines' runs (`his_most`), with `safe` her safe moves and
 /// `empty` the empty cells; `first`: she moves first.
 fn bounds(p: Packing, safe: i32, his_most: i32, empty: i32, first: bool) -> (i32, i32) {
-    let mut p = p;
+    let mut p = p.counted();
     let (mut safe, mut his_most) = (safe, his_most);
     if first {
         // Moving first she plays at once where the count's remainder gains most.
