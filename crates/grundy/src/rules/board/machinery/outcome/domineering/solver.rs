@@ -121,21 +121,54 @@ type Listed<W> = (i64, W, Quick, u32);
 /// A position's views for the packed bound ([`bound`]), `[left, right]`, with each view's
 /// packing line by line once asked of two of its children, from which the packing after each
 /// move is made by redoing only the lines about those the move changes ([`Trace::child`]).
+/// One is kept a depth and made again in place for each position ([`Parent::reset`]).
 struct Parent {
+    /// Whether the views are the position's: false where a line is too long for a view, or
+    /// where the bound is not asked.
+    held: bool,
     views: [View; 2],
     lines: [usize; 2],
     cols: usize,
-    traces: [Option<Trace>; 2],
+    traces: [Trace; 2],
+    /// Whether each view's trace is made.
+    traced: [bool; 2],
     /// Whether a child's packing of each view was asked without a trace.
     asked: [bool; 2],
 }
 
 impl Parent {
+    /// A parent holding no position.
+    fn empty() -> Parent {
+        Parent {
+            held: false,
+            views: [[0; bound::LINES]; 2],
+            lines: [0, 0],
+            cols: 0,
+            traces: [Trace::empty(), Trace::empty()],
+            traced: [false, false],
+            asked: [false, false],
+        }
+    }
+
     /// The views of `e`; `None` where a line is too long for a view.
+    #[cfg(test)]
     fn of<W: Word>(base: &DomineeringSearch<W>, e: W) -> Option<Parent> {
-        let views = base.views(e)?;
-        let lines = [base.cols as usize, base.rows as usize];
-        Some(Parent { views, lines, cols: base.cols as usize, traces: [None, None], asked: [false, false] })
+        let mut p = Parent::empty();
+        p.reset(base, Some(e));
+        p.held.then_some(p)
+    }
+
+    /// Makes this the parent `e` (none: `None`), in place; whether it holds its views.
+    fn reset<W: Word>(&mut self, base: &DomineeringSearch<W>, e: Option<W>) {
+        self.traced = [false, false];
+        self.asked = [false, false];
+        self.held = false;
+        if let Some(views) = e.and_then(|e| base.views(e)) {
+            self.views = views;
+            self.lines = [base.cols as usize, base.rows as usize];
+            self.cols = base.cols as usize;
+            self.held = true;
+        }
     }
 
     /// The cells of `who`'s view that `me`'s domino at `place` (its top or left cell) occupies,
@@ -156,22 +189,24 @@ impl Parent {
     /// packed whole, the later ones from the view's trace.
     fn child_packing(&mut self, who: usize, me: usize, place: u32) -> bound::Packing {
         let changed = self.changed(who, me, place);
-        let (Some(view), Some(&n), Some(trace), Some(asked)) =
-            (self.views.get(who), self.lines.get(who), self.traces.get_mut(who), self.asked.get_mut(who))
-        else {
+        let (Some(view), Some(&n), Some(trace), Some(traced), Some(asked)) = (
+            self.views.get(who),
+            self.lines.get(who),
+            self.traces.get_mut(who),
+            self.traced.get_mut(who),
+            self.asked.get_mut(who),
+        ) else {
             return bound::Packing::default();
         };
-        if trace.is_none() {
+        if !*traced {
             if !*asked {
                 *asked = true;
                 return bound::pack_changed(view, n, changed);
             }
-            *trace = Some(Trace::of(view, n));
+            trace.fill(view, n);
+            *traced = true;
         }
-        match trace {
-            Some(t) => t.child(view, changed),
-            None => bound::pack_changed(view, n, changed),
-        }
+        trace.child(view, changed)
     }
 
     /// Whether the other player, to move after `me`'s domino at `place`, surely loses by the
@@ -300,7 +335,7 @@ impl<W: Word> Solver<W> {
         mover: usize,
         all: bool,
         out: &mut Vec<Listed<W>>,
-        parent: &mut Option<Parent>,
+        parent: &mut Parent,
         killer: &mut Option<u32>,
     ) -> Option<usize> {
         let b = &self.base;
@@ -315,14 +350,15 @@ impl<W: Word> Solver<W> {
             places &= !safe;
         }
         let rank = b.rank.get(me);
-        *parent = if all { None } else { Parent::of(b, e) };
+        parent.reset(b, (!all).then_some(e));
         let empty = e.count_ones().saturating_sub(2);
         // Whether `me`'s domino at `t` leaves him surely lost: by the cheapest counts, or by the
         // packed bound where his lines do not still hold more moves than hers (below).
-        let leaves_lost = |t: W, q: Quick, parent: &mut Option<Parent>| {
+        let leaves_lost = |t: W, q: Quick, parent: &mut Parent| {
             q.verdict(them) == Some(false)
                 || of(q.most, them) <= of(q.most, me)
-                    && parent.as_mut().is_some_and(|p| p.leaves_lost(t.trailing_zeros(), me, q, empty))
+                    && parent.held
+                    && parent.leaves_lost(t.trailing_zeros(), me, q, empty)
         };
         if !all {
             if let Some(t) = killer.filter(|&k| k < W::BITS).map(|k| W::ONE << k).filter(|&t| places & t != W::ZERO) {
@@ -390,6 +426,11 @@ struct Run<'a, W: Word> {
     /// The lists of moves of the positions searched, one a depth, kept for the next (a fresh
     /// list of 64 or 128 moves a position cost 3% of the CPU, most of it setting it up).
     lists: Vec<Vec<Listed<W>>>,
+    /// The positions' views and traces for the packed bound, one a depth, kept for the next
+    /// (each is a few kilobytes: made afresh and moved into place, the copies cost 5% of the
+    /// CPU). Boxed, so that taking one and putting it back moves a pointer.
+    #[allow(clippy::vec_box)]
+    parents: Vec<Box<Parent>>,
 }
 
 impl<'a, W: Word> Run<'a, W> {
@@ -405,6 +446,7 @@ impl<'a, W: Word> Run<'a, W> {
             etc_cells: ETC_CELLS,
             killers,
             lists: Vec::new(),
+            parents: Vec::new(),
         }
     }
 
@@ -440,7 +482,7 @@ impl<'a, W: Word> Run<'a, W> {
         let before = self.nodes;
         let mut list = self.lists.pop().unwrap_or_default();
         list.clear();
-        let mut parent = None;
+        let mut parent = self.parents.pop().unwrap_or_else(|| Box::new(Parent::empty()));
         let mut killer = self.killers.get(depth).copied().flatten();
         let found = self.solver.moves(e, mover, false, &mut list, &mut parent, &mut killer);
         if let Some(k) = self.killers.get_mut(depth) {
@@ -460,7 +502,7 @@ impl<'a, W: Word> Run<'a, W> {
                     if won {
                         break;
                     }
-                    if parent.as_mut().is_some_and(|p| p.leaves_won(place, mover.min(1), q, child.count_ones())) {
+                    if parent.held && parent.leaves_won(place, mover.min(1), q, child.count_ones()) {
                         continue;
                     }
                     self.track.mark(depth, i, n);
@@ -473,6 +515,7 @@ impl<'a, W: Word> Run<'a, W> {
             }
         };
         self.lists.push(list);
+        self.parents.push(parent);
         let nodes = self.nodes - before;
         if nodes > 0 {
             self.table.put(key, 0, mover, Known { wins: won, best: None }, nodes);
@@ -489,7 +532,7 @@ impl<'a, W: Word> Run<'a, W> {
         let e = base.cells_of(numbers).ok_or_else(unheld)?;
         self.etc_cells = ETC_CELLS.max(e.count_ones().saturating_sub(2 * ETC_PLIES));
         let mut list = Vec::new();
-        let n = self.solver.moves(e, mover, true, &mut list, &mut None, &mut None).unwrap_or(0);
+        let n = self.solver.moves(e, mover, true, &mut list, &mut Parent::empty(), &mut None).unwrap_or(0);
         let option_of = |child: W| options.iter().find(|o| base.cells_of(o) == Some(child)).cloned();
         self.track.begin(mover, n, self.nodes);
         for (i, &(_, child, q, _)) in list.iter().enumerate() {
