@@ -1,6 +1,7 @@
-//! The transposition table of the outcome search: what is proven about a position, kept in a
-//! fixed number of slots that the caller's memory bound sets, so that a search of billions of
-//! nodes holds no more than it was given.
+//! The transposition table of the outcome search: what is proven about a position, kept in at
+//! most the slots that the caller's memory bound sets, so that a search of billions of nodes
+//! holds no more than it was given. The table starts small, so that a search of a million
+//! positions reads one its processor's cache holds, and doubles as its entries outgrow it.
 //!
 //! A slot holds the position's whole key (never a hash of it: a slot that answers is the
 //! position's own, so a collision cannot give a wrong answer), what is known for each player
