@@ -122,15 +122,17 @@ fn a_search_forecast_past_its_budget_is_refused_with_advice_that_works() {
 }
 
 /// `--time` stops the search and prints what it had proven for each first player (an 8x8
-/// board with four cells of its top row filled and a table of 1 MiB: Left moving first is
-/// answered within 1.2 million positions, about 2 s of the test build's CPU, and the whole takes
-/// 6.9 million, 11.5 s of CPU, so that a stop at 6 s of wall time falls between them with a
-/// margin of about 2 either way, the two runs side by side), with one line on stderr saying so;
+/// board with three cells of its top row filled and a table of 1 MiB: Left moving first is
+/// answered within 190 thousand positions, 0.2 s of a release build's CPU, and Right moving
+/// first takes 39.5 million, 32 s, so that a stop at 6 s of wall time falls between them with a
+/// wide margin either way, in the slower test build and two runs side by side; the board of four
+/// cells filled, 3.7 million positions in all since the table's index was mended, finished
+/// within the 6 s), with one line on stderr saying so;
 /// `--json` prints it as one object. Stopped before anything is proven, one line says so. A bad
 /// `--time` is refused.
 #[test]
 fn time_stops_the_search_and_prints_what_was_proven() {
-    let board = "#.#.#.#./......../......../......../......../......../......../........";
+    let board = "#.#.#.../......../......../......../......../......../......../........";
     let args = ["analyze", "domineering", board, "--memory", "1048576", "--time", "6"];
     let (text_run, json_run) = std::thread::scope(|s| {
         let text = s.spawn(|| grundy(&args));

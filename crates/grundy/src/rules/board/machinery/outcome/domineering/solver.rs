@@ -580,7 +580,7 @@ impl<W: Word> RootSearch for Run<'_, W> {
         self.track.forecast = forecast;
     }
     fn root_forecast(&self) -> Option<u64> {
-        self.track.forecast_at(self.nodes)
+        self.track.forecast_now(self.nodes)
     }
     fn root_proven(&self) -> (Vec<Vec<u64>>, usize) {
         self.track.proven()
