@@ -791,14 +791,17 @@ struct RootTrack {
     forecast: Option<u64>,
     /// Whether the forecast weighs the root's moves alike ([`OutcomeGame::even_root`]).
     even_root: bool,
-    /// Where the root's moves weigh alike, the largest forecast read over the later half of
-    /// the search's bound so far (a probe's): one reading swings with where the search stands
-    /// (the Clobber 5x6 checkerboard's probe read from 9 to 54 million over its second half),
-    /// and the one at the probe's end, taken alone, let that board run 70 s before the guard
-    /// stopped it. Not where the root's moves weigh harmonically (Domineering): there the
-    /// peaks read 40 to 1,400 times the positions a search of an 8 x 7 or 8 x 8 board visits,
-    /// and the reading at the end answered every board measured within its margin.
-    peak: Option<u64>,
+    /// The forecasts read over the later half of the search's bound so far (a probe's), each
+    /// [`CHECK_EVERY`] nodes: one reading swings with where the search stands, and the one at
+    /// the probe's end, taken alone, was 99 million on an 8 x 8 Domineering board of 3.06
+    /// million positions (whose readings over the second half were 3.6 to 7 million), and 30
+    /// million on the Clobber 5x6 checkerboard, which the search passes 640 million (read from
+    /// 9 to 54 million there; it ran 70 s before the guard stopped it). Where the root's moves
+    /// weigh harmonically (Domineering) the probe's forecast is their median; where they weigh
+    /// alike (the packed games), their largest: the readings climb as the first root move's
+    /// tree proves larger than its share, and the median let the 3x10 checkerboard and a 6x5
+    /// board past 100 s before the guard (their largest refuses them after 2-6 s).
+    readings: Vec<u64>,
 }
 
 impl RootTrack {
@@ -815,13 +818,17 @@ impl RootTrack {
     /// The root of `mover` moving first, with `moves` first moves, begins after `nodes` nodes.
     fn begin(&mut self, mover: usize, moves: usize, nodes: u64) {
         self.root = (mover, vec![], moves, nodes);
-        self.peak = None;
+        self.readings.clear();
     }
 
-    /// The forecast of the root at `nodes` visited: the largest read over the later half of
-    /// the bound (`peak`) or now.
+    /// The forecast of the root at `nodes` visited: the median, or where the root's moves weigh
+    /// alike the largest, of those read over the later half of the bound
+    /// ([`RootTrack::readings`]); the one read now where none was.
     fn forecast_now(&self, nodes: u64) -> Option<u64> {
-        self.forecast_at(nodes).max(self.peak)
+        let mut read = self.readings.clone();
+        read.sort_unstable();
+        let at = if self.even_root { read.len().saturating_sub(1) } else { read.len() / 2 };
+        read.get(at).copied().or_else(|| self.forecast_at(nodes))
     }
 
     /// The nodes the search of the root will visit in all, forecast at `nodes` visited.
@@ -850,8 +857,12 @@ impl RootTrack {
 
     /// Tells the caller's hook that `nodes` of at most `limit` are visited.
     fn tell(&mut self, nodes: u64, limit: u64) {
-        if self.even_root && nodes.saturating_sub(self.root.3) >= limit.saturating_sub(self.root.3) / 2 {
-            self.peak = self.peak.max(self.forecast_at(nodes));
+        // A probe of 2^20 nodes reads 128; a long search stops keeping them (only a probe's
+        // are asked for).
+        if nodes.saturating_sub(self.root.3) >= limit.saturating_sub(self.root.3) / 2 && self.readings.len() < 1 << 12 {
+            if let Some(f) = self.forecast_at(nodes) {
+                self.readings.push(f);
+            }
         }
         if let Some(hook) = &self.hook {
             hook(&OutcomeProgress {
