@@ -99,25 +99,31 @@ impl OutcomeTable {
         // The largest power of two of buckets that fits.
         let most = 1u64 << (63 - most.leading_zeros());
         // Asked first as a reservation, which says when the machine cannot give the most
-        // (`vec!` would abort).
-        Self::reserve(most)?;
+        // (`vec!` would abort); made only as the table grows.
+        Self::can_give(most)?;
         let buckets = most.min(FIRST_BUCKETS);
         let (slots, tags) = Self::reserve(buckets)?;
         let (stored, replaced, replaced_lately) = (0, 0, 0);
         Some(OutcomeTable { slots, tags, mask: buckets - 1, most_buckets: most, stored, replaced, replaced_lately })
     }
 
-    /// The slots and tags of `buckets` buckets, zeroed and untouched, or `None` when the
-    /// machine cannot give them: reserved first, which says so where `vec!` would abort.
-    #[allow(clippy::type_complexity)]
-    fn reserve(buckets: u64) -> Option<(Vec<[u64; 3]>, Vec<u16>)> {
+    /// The slots of `buckets` buckets, where the machine can give them and their tags: asked as
+    /// reservations and given back, which says so where `vec!` would abort.
+    fn can_give(buckets: u64) -> Option<usize> {
         let count = usize::try_from(buckets.checked_mul(2)?).ok()?;
         let mut asked: Vec<[u64; 3]> = Vec::new();
         asked.try_reserve_exact(count).ok()?;
         drop(asked);
         let mut asked_tags: Vec<u16> = Vec::new();
         asked_tags.try_reserve_exact(count / 2).ok()?;
-        drop(asked_tags);
+        Some(count)
+    }
+
+    /// The slots and tags of `buckets` buckets, zeroed and untouched, or `None` when the
+    /// machine cannot give them ([`OutcomeTable::can_give`]).
+    #[allow(clippy::type_complexity)]
+    fn reserve(buckets: u64) -> Option<(Vec<[u64; 3]>, Vec<u16>)> {
+        let count = Self::can_give(buckets)?;
         Some((vec![[0u64; 3]; count], vec![0u16; count / 2]))
     }
 
@@ -134,7 +140,7 @@ impl OutcomeTable {
         let old_tags = std::mem::replace(&mut self.tags, tags);
         self.mask = buckets - 1;
         for (i, w) in old_slots.iter().enumerate() {
-            let tag = old_tags.get(i / 2).map_or(0, |t| (t >> (8 * (i % 2))) as u8);
+            let tag = tag_in(&old_tags, i);
             if tag == 0 {
                 continue;
             }
@@ -170,7 +176,7 @@ impl OutcomeTable {
 
     /// The tag of slot `i` (0: empty).
     fn tag(&self, i: usize) -> u8 {
-        self.tags.get(i / 2).map_or(0, |t| (t >> (8 * (i % 2))) as u8)
+        tag_in(&self.tags, i)
     }
 
     /// Sets the tag of slot `i`.
@@ -244,6 +250,11 @@ impl OutcomeTable {
             *w = s.words();
         }
     }
+}
+
+/// The tag of slot `i` in `tags`, two to a bucket (0: empty).
+fn tag_in(tags: &[u16], i: usize) -> u8 {
+    tags.get(i / 2).map_or(0, |t| (t >> (8 * (i % 2))) as u8)
 }
 
 /// The first bytes of a table written out ([`OutcomeTable::to_bytes`]).
