@@ -98,4 +98,4 @@ fi
 # that hangs still fails, after its own bound.
 GRUNDY_URL="$url" GRUNDY_SHORT_URL="$short_url" CHROMIUM="$(command -v chromium)" \
   GRUNDY_STATIC_URL="$static_url" GRUNDY_STATIC_LOG="$static_log" GRUNDY_STATIC_SKIP="$static_skip" \
-  node --test --test-concurrency=1 --test-timeout="${E2E_TEST_TIMEOUT_MS:-300000}" "${tests[@]}"
+  node --test --test-concurrency="${E2E_CONCURRENCY:-2}" --test-timeout="${E2E_TEST_TIMEOUT_MS:-300000}" "${tests[@]}"
