@@ -72,6 +72,8 @@ pub struct DomineeringSearch<W: Word = u64> {
     /// The cells of the first column and of the last.
     first_col: W,
     last_col: W,
+    /// The cells of the rows of even index (0, 2, ...).
+    even_rows: W,
     /// Parts of at most this many cells are valued (and those only one player can move in);
     /// `None`: nothing is taken out, the board is searched whole. Whole is the default:
     /// measured on the empty boards, valuing parts and searching their sum beside the board
@@ -137,10 +139,14 @@ impl<W: Word> DomineeringSearch<W> {
         let (rows, cols) = (u32::try_from(rows).ok()?, u32::try_from(cols).ok()?);
         let n = rows.checked_mul(cols).filter(|&n| n <= W::CELLS && n > 0)?;
         let all = if n == W::BITS { W::MAX } else { (W::ONE << n) - W::ONE };
-        let (mut first_col, mut last_col) = (W::ZERO, W::ZERO);
+        let (mut first_col, mut last_col, mut even_rows) = (W::ZERO, W::ZERO, W::ZERO);
+        let row = if cols >= W::BITS { W::MAX } else { (W::ONE << cols) - W::ONE };
         for r in 0..rows {
             first_col |= W::ONE << (r * cols);
             last_col |= W::ONE << (r * cols + cols - 1);
+            if r % 2 == 0 {
+                even_rows |= row << (r * cols);
+            }
         }
         let mut rank = [[0u8; 128]; 2];
         for r in 0..rows {
@@ -154,7 +160,7 @@ impl<W: Word> DomineeringSearch<W> {
                 }
             }
         }
-        Some(DomineeringSearch { rows, cols, all, first_col, last_col, value_cells: None, rank })
+        Some(DomineeringSearch { rows, cols, all, first_col, last_col, even_rows, value_cells: None, rank })
     }
 
     /// The same search, valuing parts of at most `cells` cells (0: none but those only one
@@ -179,9 +185,29 @@ impl<W: Word> DomineeringSearch<W> {
     }
 
     /// The most disjoint dominoes along runs of `x`: vertical (`step` cols) or horizontal (1),
-    /// each run's length halved, by pairing each run's first two cells until none is left.
+    /// each run's length halved: vertical ones by pairing each run's first two cells until none
+    /// is left, horizontal ones by counting the cells at odd places from their run's start
+    /// ([`DomineeringSearch::odd_places`]).
     fn pairs(&self, x: W, vertical: bool) -> u32 {
-        self.paired(x, vertical).0
+        if vertical {
+            self.paired(x, true).0
+        } else {
+            self.odd_places(x & self.even_rows) + self.odd_places(x & !self.even_rows)
+        }
+    }
+
+    /// The cells of `x` at an odd place from the start of their row's run (the second, the
+    /// fourth, ...), as many as the run's length halved, where no two rows of `x` are adjacent
+    /// (so that no run reaches from one row into the next). A run from a cell of even index
+    /// holds the cells of odd index, one from a cell of odd index those of even index; adding
+    /// the first cell of each run of the first kind to `x` carries through the run and clears
+    /// it (the bit past it, a gap, takes the carry), which leaves the first kind's runs apart
+    /// in a few operations rather than a loop of one pass a pair (the counts of every move
+    /// listed are a fifth of the outcome search's time).
+    fn odd_places(&self, x: W) -> u32 {
+        let starts = x & !(x << 1);
+        let from_even = x & !x.wrapping_add(starts & W::EVEN);
+        ((from_even & !W::EVEN) | (x & !from_even & W::EVEN)).count_ones()
     }
 
     /// [`DomineeringSearch::pairs`], with the cells the pairs cover.
@@ -485,8 +511,17 @@ impl<W: Word> DomineeringSearch<W> {
     /// of at most 8 x 8 is laid out one row a byte and turned about its diagonal by three
     /// exchanges of bits (Warren, "Hacker's Delight", 7-3), so that Left's lines are bytes too.
     pub(super) fn views(&self, e: W) -> Option<[bound::View; 2]> {
+        let mut views = [[u32::MAX; bound::VIEW_WORDS]; 2];
+        self.fill_views(e, &mut views).then_some(views)
+    }
+
+    /// [`DomineeringSearch::views`] written into `views`, whose words past the board's lines
+    /// are walls already (made so once, and never written: each search keeps one pair of views
+    /// a depth and writes only the lines, 64 bytes, not two views of 256); whether the lines
+    /// fit.
+    pub(super) fn fill_views(&self, e: W, views: &mut [bound::View; 2]) -> bool {
         if self.rows > 8 || self.cols > 8 {
-            return self.views_cell_by_cell(e);
+            return self.fill_views_cell_by_cell(e, views);
         }
         // At most 64 cells: the board is the word's low 64 bits.
         let e = e.low_u64();
@@ -503,7 +538,6 @@ impl<W: Word> DomineeringSearch<W> {
         t ^= x ^ (x << 14);
         let x = (t ^ (t >> 28)) & 0x0000_0000_f0f0_f0f0;
         t ^= x ^ (x << 28);
-        let mut views = [[u32::MAX; bound::LINES]; 2];
         for (view, word, lines) in [(0, t, self.cols), (1, bytes, self.rows)] {
             for i in 0..lines {
                 let free = ((word >> (8 * i)) & 0xff) as u32;
@@ -512,15 +546,22 @@ impl<W: Word> DomineeringSearch<W> {
                 }
             }
         }
-        Some(views)
+        true
     }
 
-    /// [`DomineeringSearch::views`] cell by cell, for any board whose lines fit.
+    /// [`DomineeringSearch::views`] cell by cell, for any board whose lines fit (the tests
+    /// check the two alike).
+    #[cfg(test)]
     pub(super) fn views_cell_by_cell(&self, e: W) -> Option<[bound::View; 2]> {
+        let mut views = [[u32::MAX; bound::VIEW_WORDS]; 2];
+        self.fill_views_cell_by_cell(e, &mut views).then_some(views)
+    }
+
+    /// [`DomineeringSearch::fill_views`] cell by cell.
+    fn fill_views_cell_by_cell(&self, e: W, views: &mut [bound::View; 2]) -> bool {
         if self.rows > 30 || self.cols > 30 {
-            return None;
+            return false;
         }
-        let mut views = [[u32::MAX; bound::LINES]; 2];
         let row = (1u32 << self.cols) - 1;
         // Each row's cells, then each column's gathered from them.
         let mut rows = [0u32; 32];
@@ -539,7 +580,7 @@ impl<W: Word> DomineeringSearch<W> {
                 *x = !(free << 1);
             }
         }
-        Some(views)
+        true
     }
 
     /// Whether `mover` moving first surely wins or surely loses `e` by Bullock's packed bound
@@ -713,5 +754,45 @@ impl OutcomeGame for DomineeringSearch {
                 None
             }
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The horizontal pairs counted by the runs' odd places ([`DomineeringSearch::odd_places`])
+    /// are the pairs made one pass at a time, on random boards of every shape of at most 64
+    /// cells in a `u64` (one row of 64 among them) and of a few past it in a `u128`.
+    #[test]
+    fn horizontal_pairs_by_odd_places_are_the_pairs_made_pass_by_pass() {
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let mut shapes: Vec<(usize, usize)> = (1..=8).flat_map(|r| (1..=8).map(move |c| (r, c))).collect();
+        shapes.extend([(1, 64), (64, 1), (2, 32), (3, 21), (5, 12), (7, 9)]);
+        for (rows, cols) in shapes {
+            let game = DomineeringSearch::<u64>::with_size(rows, cols).unwrap();
+            for _ in 0..200 {
+                // Denser and sparser boards: one, two or three draws or'ed or and'ed.
+                let e = match next() % 3 {
+                    0 => next(),
+                    1 => next() | next(),
+                    _ => next() & next(),
+                } & game.all;
+                assert_eq!(game.pairs(e, false), game.paired(e, false).0, "{rows} x {cols}: {e:x}");
+            }
+        }
+        for (rows, cols) in [(9, 9), (10, 11), (1, 112), (4, 28), (8, 14)] {
+            let game = DomineeringSearch::<u128>::with_size(rows, cols).unwrap();
+            for _ in 0..200 {
+                let e = (u128::from(next()) << 64 | u128::from(next() | next())) & game.all;
+                assert_eq!(game.pairs(e, false), game.paired(e, false).0, "{rows} x {cols}: {e:x}");
+            }
+        }
     }
 }

@@ -39,12 +39,18 @@
 /// Lines of a player's view: the board's lines (at most 30) with two walls beyond each end.
 pub(super) const LINES: usize = 34;
 
-/// One player's view of the board: her lines, occupied cells set.
-pub(super) type View = [u32; LINES];
+/// The words of a [`View`]: its [`LINES`] and walls past them, a power of two, so that a line's
+/// index masked to it is in bounds without a check (each step of the packing reads four lines:
+/// checked, and each compared with the lines a move changes, the reads were a fifth of a step).
+pub(super) const VIEW_WORDS: usize = 64;
 
-/// The word of line `i` of `v` (a wall beyond the view).
+/// One player's view of the board: her lines, occupied cells set, every word past them a wall.
+pub(super) type View = [u32; VIEW_WORDS];
+
+/// The word of line `i` of `v` (`i` below [`VIEW_WORDS`]; past the view's lines, a wall).
+#[inline(always)]
 fn at(v: &View, i: usize) -> u32 {
-    v.get(i).copied().unwrap_or(u32::MAX)
+    v.get(i & (VIEW_WORDS - 1)).copied().unwrap_or(u32::MAX)
 }
 
 /// What the packing of one player's view finds: six counts, ten bits each in one word
@@ -149,11 +155,12 @@ pub(super) struct Trace {
     n: usize,
 }
 
-/// One step of the packing at line `a` of the view of `n` lines whose line `i` is `line(i)`: the protective areas on
+/// One step of the packing at line `a` of the view `v` of `n` lines: the protective areas on
 /// lines `a` and `a + 1` (not past the last line), then line `a`'s runs of the cells left,
 /// paired greedily from the low end; the counts it adds, and the carry entering line `a + 1`.
 #[inline(always)]
-fn step(line: &impl Fn(usize) -> u32, n: usize, a: usize, c: Carry, lines: &[u32]) -> (Packing, Carry) {
+fn step(v: &View, n: usize, a: usize, c: Carry, lines: &[u32]) -> (Packing, Carry) {
+    let line = |i| at(v, i);
     let mut areas = 0u32;
     let (mut area_here, mut area_next) = (c.area_here, 0u32);
     if a < n + 1 {
@@ -201,40 +208,43 @@ fn step(line: &impl Fn(usize) -> u32, n: usize, a: usize, c: Carry, lines: &[u32
 /// each line's runs of cells left, pairing them greedily from the low end; done line by line
 /// ([`step`]), an area on lines `a` and `a + 1` packed before line `a`'s runs.
 pub(super) fn pack(v: &View, n: usize) -> Packing {
-    pack_lines(&|i| at(v, i), n)
-}
-
-/// [`pack`] of the view whose line `i` is `line(i)`.
-fn pack_lines(line: &impl Fn(usize) -> u32, n: usize) -> Packing {
     let lines = line_table();
     let (mut p, mut c) = (Packing::default(), Carry::default());
     for a in 2..(n + 2) {
-        let (q, next) = step(line, n, a, c, lines);
+        let (q, next) = step(v, n, a, c, lines);
         p = p.plus(q);
         c = next;
     }
     p
 }
 
-/// The view `v` with the cells `bits` of its lines `lo` and `hi` occupied (`changed`), line by
-/// line.
-fn overlay(v: &View, changed: [(usize, u32); 2]) -> impl Fn(usize) -> u32 + '_ {
+/// Runs `f` on the view `v` with the cells `bits` of its lines `lo` and `hi` occupied
+/// (`changed`), then puts those lines back: the child's view made in place, two words written
+/// and restored, rather than a copy or a look at the changed lines on every read.
+fn overlaid<T>(v: &mut View, changed: [(usize, u32); 2], f: impl FnOnce(&View) -> T) -> T {
     let [(lo, lo_bits), (hi, hi_bits)] = changed;
-    move |i| {
-        let mut x = at(v, i);
-        if i == lo {
-            x |= lo_bits;
-        }
-        if i == hi {
-            x |= hi_bits;
-        }
-        x
+    let (lo, hi) = (lo & (VIEW_WORDS - 1), hi & (VIEW_WORDS - 1));
+    let (old_lo, old_hi) = (at(v, lo), at(v, hi));
+    if let Some(x) = v.get_mut(lo) {
+        *x |= lo_bits;
     }
+    if let Some(x) = v.get_mut(hi) {
+        *x |= hi_bits;
+    }
+    let out = f(v);
+    // The higher line first: where both are one line, its word before either change.
+    if let Some(x) = v.get_mut(hi) {
+        *x = old_hi;
+    }
+    if let Some(x) = v.get_mut(lo) {
+        *x = old_lo;
+    }
+    out
 }
 
-/// [`pack`] of the view `v` with the cells `changed` occupied ([`overlay`]).
-pub(super) fn pack_changed(v: &View, n: usize, changed: [(usize, u32); 2]) -> Packing {
-    pack_lines(&overlay(v, changed), n)
+/// [`pack`] of the view `v` with the cells `changed` occupied ([`overlaid`]).
+pub(super) fn pack_changed(v: &mut View, n: usize, changed: [(usize, u32); 2]) -> Packing {
+    overlaid(v, changed, |v| pack(v, n))
 }
 
 impl Trace {
@@ -248,7 +258,6 @@ impl Trace {
     /// the CPU).
     pub(super) fn fill(&mut self, v: &View, n: usize) {
         let lines = line_table();
-        let line = |i| at(v, i);
         self.n = n;
         let (mut p, mut c) = (Packing::default(), Carry::default());
         for a in 2..(n + 2) {
@@ -256,7 +265,7 @@ impl Trace {
                 *x = c;
                 *y = p;
             }
-            let (q, next) = step(&line, n, a, c, lines);
+            let (q, next) = step(v, n, a, c, lines);
             p = p.plus(q);
             c = next;
         }
@@ -275,10 +284,13 @@ impl Trace {
     /// `lo <= hi` (indices in the view): the parent's steps before the first that reads a
     /// changed line, the child's own from there until a step past `hi + 1` is entered with the
     /// parent's carry, the parent's after it.
-    pub(super) fn child(&self, v: &View, changed: [(usize, u32); 2]) -> Packing {
+    pub(super) fn child(&self, v: &mut View, changed: [(usize, u32); 2]) -> Packing {
+        overlaid(v, changed, |v| self.child_of(v, changed[0].0, changed[1].0))
+    }
+
+    /// [`Trace::child`] of the child's view `v`, its changed lines `lo <= hi`.
+    fn child_of(&self, v: &View, lo: usize, hi: usize) -> Packing {
         let (n, lines) = (self.n, line_table());
-        let (lo, hi) = (changed[0].0, changed[1].0);
-        let line = overlay(v, changed);
         let from = lo.saturating_sub(2).max(2);
         let (Some(&start), Some(&before)) = (self.carries.get(from), self.before.get(from)) else {
             return self.total();
@@ -289,7 +301,7 @@ impl Trace {
                 let parent_before = self.before.get(a).copied().unwrap_or_default();
                 return p.plus(self.total().less(parent_before));
             }
-            let (q, next) = step(&line, n, a, c, lines);
+            let (q, next) = step(v, n, a, c, lines);
             p = p.plus(q);
             c = next;
         }

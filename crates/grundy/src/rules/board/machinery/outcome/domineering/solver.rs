@@ -141,7 +141,7 @@ impl Parent {
     fn empty() -> Parent {
         Parent {
             held: false,
-            views: [[0; bound::LINES]; 2],
+            views: [[u32::MAX; bound::VIEW_WORDS]; 2],
             lines: [0, 0],
             cols: 0,
             traces: [Trace::empty(), Trace::empty()],
@@ -163,11 +163,12 @@ impl Parent {
         self.traced = [false, false];
         self.asked = [false, false];
         self.held = false;
-        if let Some(views) = e.and_then(|e| base.views(e)) {
-            self.views = views;
-            self.lines = [base.cols as usize, base.rows as usize];
-            self.cols = base.cols as usize;
-            self.held = true;
+        if let Some(e) = e {
+            if base.fill_views(e, &mut self.views) {
+                self.lines = [base.cols as usize, base.rows as usize];
+                self.cols = base.cols as usize;
+                self.held = true;
+            }
         }
     }
 
@@ -190,7 +191,7 @@ impl Parent {
     fn child_packing(&mut self, who: usize, me: usize, place: u32) -> bound::Packing {
         let changed = self.changed(who, me, place);
         let (Some(view), Some(&n), Some(trace), Some(traced), Some(asked)) = (
-            self.views.get(who),
+            self.views.get_mut(who),
             self.lines.get(who),
             self.traces.get_mut(who),
             self.traced.get_mut(who),

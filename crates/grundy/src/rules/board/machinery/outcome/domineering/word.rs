@@ -31,6 +31,8 @@ pub trait Word:
     const ONE: Self;
     /// Every bit.
     const MAX: Self;
+    /// The bits of even index (0, 2, 4, ...).
+    const EVEN: Self;
     /// The bits of the word.
     const BITS: u32;
     /// The most cells of a board held in the word: its bits, less those the table's key needs
@@ -46,6 +48,7 @@ pub trait Word:
     fn count_ones(self) -> u32;
     fn trailing_zeros(self) -> u32;
     fn wrapping_neg(self) -> Self;
+    fn wrapping_add(self, other: Self) -> Self;
     fn reverse_bits(self) -> Self;
     fn swap_bytes(self) -> Self;
     /// The low 32 bits (a line of a view).
@@ -63,6 +66,7 @@ impl Word for u64 {
     const ZERO: u64 = 0;
     const ONE: u64 = 1;
     const MAX: u64 = u64::MAX;
+    const EVEN: u64 = 0x5555_5555_5555_5555;
     const BITS: u32 = 64;
     const CELLS: u32 = 64;
     type List<T: Copy> = [T; 64];
@@ -83,6 +87,10 @@ impl Word for u64 {
     #[inline(always)]
     fn wrapping_neg(self) -> u64 {
         u64::wrapping_neg(self)
+    }
+    #[inline(always)]
+    fn wrapping_add(self, other: u64) -> u64 {
+        u64::wrapping_add(self, other)
     }
     #[inline(always)]
     fn reverse_bits(self) -> u64 {
@@ -110,6 +118,7 @@ impl Word for u128 {
     const ZERO: u128 = 0;
     const ONE: u128 = 1;
     const MAX: u128 = u128::MAX;
+    const EVEN: u128 = 0x5555_5555_5555_5555_5555_5555_5555_5555;
     const BITS: u32 = 128;
     const CELLS: u32 = 112;
     type List<T: Copy> = [T; 128];
@@ -130,6 +139,10 @@ impl Word for u128 {
     #[inline(always)]
     fn wrapping_neg(self) -> u128 {
         u128::wrapping_neg(self)
+    }
+    #[inline(always)]
+    fn wrapping_add(self, other: u128) -> u128 {
+        u128::wrapping_add(self, other)
     }
     #[inline(always)]
     fn reverse_bits(self) -> u128 {
