@@ -61,6 +61,22 @@ const ETC_CELLS: u32 = 40;
 /// 50.8 million at 40 empty cells.
 const ETC_PLIES: u32 = 12;
 
+/// The gap from which the packed bound is not asked whether a move leaves the other player
+/// surely lost ([`bound_gap`]): of the 4.79M bounds asked on the empty 8 x 8 (Left first),
+/// 894K were at a gap of 6 or more and 3.5K of those (0.4%) found him lost; not asking them,
+/// the search visits 0.5% more positions in 6% less CPU (about as much on seven boards of 7 x 8
+/// to 8 x 8, at most 3% more positions; at 5 up to 12% more positions). Not asking is always
+/// sound: a cutoff not taken.
+const NO_BOUND_GAP: i64 = 6;
+
+/// How far the cheapest counts `q` after `me`'s move leave her from surely winning moving
+/// second: the most he can make, less her safe moves and half her other moves along her lines
+/// (rounded up; her packed bound counts at most that many of them).
+fn bound_gap(q: Quick, me: usize) -> i64 {
+    let (mine, safe, his) = (of(q.most, me), of(q.safe, me), of(q.most, 1 - me));
+    i64::from(his) - i64::from(safe) - i64::from(mine.saturating_sub(safe).div_ceil(2))
+}
+
 /// The cheapest counts of a board, each `[left, right]`: the player's safe moves (disjoint
 /// dominoes on cells the other can never cover) and the most moves he can still make (disjoint
 /// dominoes along each of his lines' runs of empty cells).
@@ -359,6 +375,7 @@ impl<W: Word> Solver<W> {
         let leaves_lost = |t: W, q: Quick, parent: &mut Parent| {
             q.verdict(them) == Some(false)
                 || of(q.most, them) <= of(q.most, me)
+                    && bound_gap(q, me) < NO_BOUND_GAP
                     && parent.held
                     && parent.leaves_lost(t.trailing_zeros(), me, q, empty)
         };
