@@ -54,16 +54,17 @@ async function startGame(page, preset, position) {
   await page.fill('#position', position);
   // The computer's answer comes with the move's: the quickest level keeps the test short.
   await page.selectOption('#level', 'easy');
-  // The new game's own analysis, told apart by its position from that of the last game's
-  // position, which may still be under way when the click comes and set the status after it
-  // (on a machine running other tests beside this one, the last game then stayed on the
-  // board).
+  // The new game's own analysis sent, told apart by its position from that of the last
+  // game's position, which may still be under way when the click comes and set the status
+  // after it (on a loaded machine the last game then stayed on the board). Once the new one is
+  // sent, the last one is superseded and sets nothing. Its request, not its answer: a request
+  // superseded in turn has no answer to wait for.
   const tokens = JSON.stringify(position.trim().split(/\s+/));
-  const analysed = page.waitForResponse((r) => r.url().includes('/api/analyze')
-    && JSON.stringify(r.request().postDataJSON()?.position) === tokens);
+  const sent = page.waitForRequest((r) => r.url().includes('/api/analyze')
+    && JSON.stringify(r.postDataJSON()?.position) === tokens);
   await forgetStatus(page, 'starting');
   await page.click('#new-game');
-  await analysed;
+  await sent;
   await settled(page);
   await page.waitForSelector('#board .drawing svg', { state: 'attached' });
 }
