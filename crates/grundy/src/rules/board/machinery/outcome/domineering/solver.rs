@@ -714,6 +714,36 @@ mod tests {
         }
     }
 
+    /// The horizontal pairs counted by the runs' odd places ([`DomineeringSearch::odd_places`])
+    /// are the pairs made one pass at a time, on random boards of every shape of at most 64
+    /// cells in a `u64` (one row of 64 among them) and of a few past it in a `u128`.
+    #[test]
+    fn horizontal_pairs_by_odd_places_are_the_pairs_made_pass_by_pass() {
+        let mut next = draws();
+        let mut shapes: Vec<(usize, usize)> = (1..=8).flat_map(|r| (1..=8).map(move |c| (r, c))).collect();
+        shapes.extend([(1, 64), (64, 1), (2, 32), (3, 21), (5, 12), (7, 9)]);
+        for (rows, cols) in shapes {
+            let game = DomineeringSearch::<u64>::with_size(rows, cols).unwrap();
+            for _ in 0..200 {
+                // Denser and sparser boards: one, two or three draws or'ed or and'ed.
+                let e = match next() % 3 {
+                    0 => next(),
+                    1 => next() | next(),
+                    _ => next() & next(),
+                } as u64
+                    & game.all;
+                assert_eq!(game.pairs(e, false), game.paired(e, false).0, "{rows} x {cols}: {e:x}");
+            }
+        }
+        for (rows, cols) in [(9, 9), (10, 11), (1, 112), (4, 28), (8, 14)] {
+            let game = DomineeringSearch::<u128>::with_size(rows, cols).unwrap();
+            for _ in 0..200 {
+                let e = (next() | next() >> 64) & game.all;
+                assert_eq!(game.pairs(e, false), game.paired(e, false).0, "{rows} x {cols}: {e:x}");
+            }
+        }
+    }
+
     /// [`child_packings_in`] on every shape up to 8 x 8 and a few longer ones in a `u64`.
     #[test]
     fn child_packings_are_the_whole_packings() {
