@@ -3,7 +3,7 @@
 # work) against the nodes the search really visits. (bench/forecast.sh is `grundy sg`'s time
 # forecast.)
 #
-# The boards: COUNT (default 14) random Domineering boards of 6 to 8 rows and columns with
+# The boards: COUNT (default 30) random Domineering boards of 6 to 8 rows and columns with
 # FILLED (default 1-3) cells filled (`#`), drawn from SEED (default: the time; printed, so a run
 # can be repeated), and, unless EMPTY=0, the empty rectangles of at most 64 cells whose search
 # passes 2^20 nodes: 4x16, 16x4, 7x9 and 9x7. Each board is asked with each player first alone
@@ -25,13 +25,13 @@
 # minutes (the real runs dominate: N up to a few 10^7 nodes). CACHE=file keeps the real nodes
 # of each case (they depend on the search, not on the forecast): a run with the same file
 # reads them from it, so a forecast can be measured again in a minute or two.
-#   [GRUNDY=path] [SEED=n] [COUNT=14] [FILLED=1-3] [EMPTY=1] [LIMIT=40] [CACHE=file] \
+#   [GRUNDY=path] [SEED=n] [COUNT=30] [FILLED=1-3] [EMPTY=1] [LIMIT=40] [CACHE=file] \
 #     bash bench/outcome-forecast.sh
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 REPS=1 bench_init
 SEED=${SEED:-$(date +%s)}
-COUNT=${COUNT:-14}
+COUNT=${COUNT:-30}
 FILLED=${FILLED:-1-3}
 EMPTY=${EMPTY:-1}
 LIMIT=${LIMIT:-40}

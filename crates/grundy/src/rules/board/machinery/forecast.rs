@@ -345,7 +345,9 @@ pub fn outcome_nodes(done: u64, path: &[(u32, u32)], even_root: bool) -> Option<
     // The i-th move of a losing level weighs 1/(i+1): moves are ordered the likeliest to win
     // first, and those are the hardest to refute (the harmonic weights were measured against
     // even ones on the empty 7x7, 7x8 and 8x7 boards, which even weights forecast 10 to 40
-    // times too large).
+    // times too large). Measured again with the least reading of a probe (bench/HISTORY.md,
+    // 2026-11-30): weights 1/(i+1)^a read 0.1 to 0.73 times the nodes at a = 1 (a spread of
+    // 8), 7.7 at a = 1.3, 36 at a = 0.75; the even weights (a = 0) spread 10^4.
     let harmonic = |n: u32| (1..=n).map(|i| 1.0 / f64::from(i)).sum::<f64>();
     let (mut share, mut part) = (1.0f64, 0.0f64);
     for (d, &(k, m)) in path.iter().enumerate() {

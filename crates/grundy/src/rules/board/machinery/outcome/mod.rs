@@ -258,8 +258,8 @@ impl<'a, G: OutcomeGame> Searcher<'a, G> {
     }
 
     /// The nodes the search of the root it searches now will visit in all, forecast from where
-    /// it stands ([`crate::rules::board::machinery::forecast::outcome_nodes`]); `None` before
-    /// it has tried a move of the losing side.
+    /// it stands ([`crate::rules::board::machinery::forecast::outcome_nodes`], scaled as
+    /// [`RootTrack::forecast_now`] does); `None` before it has tried a move of the losing side.
     pub fn root_forecast(&self) -> Option<u64> {
         self.track.forecast_now(self.nodes)
     }
@@ -584,8 +584,9 @@ pub trait OutcomeSearch {
 }
 
 /// How many times the forecast the budget advised by a refusal holds: the forecast is a
-/// measured estimate, not a bound (the empty 8x7 board at `--budget 2048`, a probe of 8,192
-/// positions a side, was forecast at 106,226 positions and took 244,627; bench/HISTORY.md).
+/// measured estimate, not a proven bound (Domineering's, [`LEAST_READING_SCALE`], was 0.94
+/// times the nodes searched or more on every case of bench/outcome-forecast.sh measured, but
+/// up to 12 times them on the empty rectangles and 198 times from a probe of 5,248 nodes).
 pub const FORECAST_MARGIN: u64 = 3;
 
 impl<G: OutcomeGame> OutcomeSearch for G {
@@ -619,7 +620,8 @@ trait RootSearch {
     /// The bound on the nodes from now on, and the forecast the progress hook is told.
     fn set_limits(&mut self, limits: OutcomeLimits, forecast: Option<u64>);
     /// The nodes the search of the root searched now will visit in all, forecast from where it
-    /// stands; `None` before it has tried a move of the losing side.
+    /// stands and scaled ([`RootTrack::forecast_now`]); `None` before it has tried a move of
+    /// the losing side.
     fn root_forecast(&self) -> Option<u64>;
     /// The first moves of the root searched now proven to lose (each the numbers it leaves),
     /// of how many.
@@ -721,8 +723,7 @@ fn drive<S: RootSearch>(
                     estimate = estimate.map(|f| f + (searcher.nodes() - before));
                 }
                 Err(AnalyzeError::GaveUp(_)) if searcher.nodes() <= limits.nodes => {
-                    let n = searcher.root_forecast().map(|n| n.saturating_mul(FORECAST_SCALE));
-                    estimate = estimate.zip(n).map(|(f, n)| f.saturating_add(n));
+                    estimate = estimate.zip(searcher.root_forecast()).map(|(f, n)| f.saturating_add(n));
                 }
                 Err(e) => {
                     run.proven = proven(searcher, &answers, Some(mover), None);
@@ -791,17 +792,17 @@ struct RootTrack {
     forecast: Option<u64>,
     /// Whether the forecast weighs the root's moves alike ([`OutcomeGame::even_root`]).
     even_root: bool,
-    /// The forecasts read over the later half of the search's bound so far (a probe's), each
-    /// [`CHECK_EVERY`] nodes: one reading swings with where the search stands, and the one at
-    /// the probe's end, taken alone, was 99 million on an 8 x 8 Domineering board of 3.06
-    /// million positions (whose readings over the second half were 3.6 to 7 million), and 30
-    /// million on the Clobber 5x6 checkerboard, which the search passes 640 million (read from
-    /// 9 to 54 million there; it ran 70 s before the guard stopped it). Where the root's moves
-    /// weigh harmonically (Domineering) the probe's forecast is their median; where they weigh
-    /// alike (the packed games), their largest: the readings climb as the first root move's
-    /// tree proves larger than its share, and the median let the 3x10 checkerboard and a 6x5
-    /// board past 100 s before the guard (their largest refuses them after 2-6 s).
-    readings: Vec<u64>,
+    /// The forecasts read so far, each [`CHECK_EVERY`] nodes from the root's start, each with
+    /// whether it was read over the later half of the search's bound then: one reading swings with where the search stands (the one at a
+    /// probe's end, taken alone, was 99 million on an 8 x 8 Domineering board of 3.06 million
+    /// positions, and 30 million on the Clobber 5x6 checkerboard, which the search passes 640
+    /// million). Where the root's moves weigh alike (the packed games) the probe's forecast is
+    /// the largest read over the later half of its bound: the readings climb as the first root
+    /// move's tree proves larger than its share, and their median let the 3x10 checkerboard
+    /// and a 6x5 board past 100 s before the guard (their largest refuses them after 2-6 s).
+    /// Where they weigh harmonically (Domineering) it is the least read over the whole probe
+    /// ([`LEAST_READING_SCALE`]).
+    readings: Vec<(u64, bool)>,
 }
 
 impl RootTrack {
@@ -821,14 +822,18 @@ impl RootTrack {
         self.readings.clear();
     }
 
-    /// The forecast of the root at `nodes` visited: the median, or where the root's moves weigh
-    /// alike the largest, of those read over the later half of the bound
+    /// The forecast of the root at `nodes` visited, scaled: where the root's moves weigh alike,
+    /// [`FORECAST_SCALE`] times the largest read over the later half of the bound; else
+    /// [`LEAST_READING_SCALE`] times the least read since the root began
     /// ([`RootTrack::readings`]); the one read now where none was.
     fn forecast_now(&self, nodes: u64) -> Option<u64> {
-        let mut read = self.readings.clone();
-        read.sort_unstable();
-        let at = if self.even_root { read.len().saturating_sub(1) } else { read.len() / 2 };
-        read.get(at).copied().or_else(|| self.forecast_at(nodes))
+        let read = if self.even_root {
+            self.readings.iter().filter(|r| r.1).map(|r| r.0).max()
+        } else {
+            self.readings.iter().map(|r| r.0).min()
+        };
+        let scale = if self.even_root { FORECAST_SCALE } else { LEAST_READING_SCALE };
+        read.or_else(|| self.forecast_at(nodes)).map(|f| f.saturating_mul(scale))
     }
 
     /// The nodes the search of the root will visit in all, forecast at `nodes` visited.
@@ -857,11 +862,12 @@ impl RootTrack {
 
     /// Tells the caller's hook that `nodes` of at most `limit` are visited.
     fn tell(&mut self, nodes: u64, limit: u64) {
-        // A probe of 2^20 nodes reads 128; a long search stops keeping them (only a probe's
+        // A probe of 2^20 nodes reads 256; a long search stops keeping them (only a probe's
         // are asked for).
-        if nodes.saturating_sub(self.root.3) >= limit.saturating_sub(self.root.3) / 2 && self.readings.len() < 1 << 12 {
+        if self.readings.len() < 1 << 12 {
             if let Some(f) = self.forecast_at(nodes) {
-                self.readings.push(f);
+                let later = nodes.saturating_sub(self.root.3) >= limit.saturating_sub(self.root.3) / 2;
+                self.readings.push((f, later));
             }
         }
         if let Some(hook) = &self.hook {
@@ -914,15 +920,34 @@ fn passed_refusal(forecast: u64, nodes: u64, limits: OutcomeLimits) -> String {
 
 /// The nodes the forecast's probe visits for each player moving first (at most a sixteenth of
 /// the budget's): about 2 s of CPU, and what it proves is kept in the table, so a search of
-/// fewer nodes answers within its probe. On the empty 8x8 Domineering board (37.6 million
-/// positions both ways) a probe of 2^18 nodes a side forecast 4.4 times too few, one of 2^20
-/// 2.3 times.
+/// fewer nodes answers within its probe. (Measured before [`LEAST_READING_SCALE`]: on the
+/// empty 8x8 Domineering board, then 37.6 million positions both ways, a probe of 2^18 nodes
+/// a side forecast 4.4 times too few, one of 2^20 2.3 times.) Today's Domineering search
+/// passes 2^20 nodes on few boards of up to 64 cells (the empty 4x16 and 16x4 with one player
+/// first, 1.4 million; random 8x8 boards with 1 to 3 cells filled, up to 2.6 million).
 pub const PROBE_NODES: u64 = 1 << 20;
 
-/// The forecast is the probe's estimate times this: the estimate was low on every board
-/// measured where the probe did not finish (by 1.3 to 2.3 times on the empty 7x8, 8x7 and 8x8
-/// boards), and a forecast that is low lets a search run past its budget.
+/// Where the root's moves weigh alike (the packed games), the forecast is the largest estimate
+/// read over the later half of the probe times this (and a search past its forecast is
+/// forecast again from one reading times this, [`RootTrack::passed`]): a forecast that is low
+/// lets a search run past its budget.
 pub const FORECAST_SCALE: u64 = 2;
+
+/// Where the root's first moves weigh most (Domineering), the forecast is the least estimate
+/// read over the whole probe times this. The estimates climb as a probe goes on (the first
+/// moves of the losing side's levels, the hardest, take longer than their harmonic share),
+/// and at their least they swing least from board to board: on 47 cases of random 6x6 to
+/// 8x8 boards with 1 to 3 cells filled and the empty 4x16, 16x4, 7x9 and 9x7 (seeds 1 and 2
+/// of bench/outcome-forecast.sh, each case's probe at a 32nd and a 128th of its nodes and at
+/// 2^20), the least reading was 0.089 to 0.73 times the nodes searched (their median 0.19),
+/// the median reading 0.11 to 8.0 times, the last 0.11 to 5.4. Times 12, every forecast of
+/// those 47 was 1.07 to 8.7 times the nodes (38 of a fresh seed, 3: 0.94 to 7.6, 3 below 1
+/// and 6 above 3); the median times 2, as before, was 0.22 to 16 (28 of the 47 below 1). The
+/// script run with seed 4 (28 forecasts, the binary's refusals): 1.27 to 198 times, none below
+/// 1, 14 within [1, 3], 14 above 3 (the empty rectangles 4 to 12 times; 198 from a probe of
+/// 5,248 nodes, which reads once, at 4,096); before, 15 of those 28 were below 1 and one above
+/// 3. So the forecast is not within 3x: on the empty rectangles it is too large.
+pub const LEAST_READING_SCALE: u64 = 12;
 
 /// The effort of the quick forecast that decides whether to seek the value first: 2^17 keys
 /// made, a few hundredths of a second.

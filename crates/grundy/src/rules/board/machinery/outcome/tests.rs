@@ -512,3 +512,40 @@ fn a_search_forecast_too_low_stops_before_it_gives_up() {
     let advised: u64 = e.split("--budget ").last().and_then(|t| t.split(' ').next()).unwrap().parse().unwrap();
     assert!(advised > limits.budget, "{e}");
 }
+
+/// A probe's forecast where the root's first moves weigh most (Domineering) is the least
+/// estimate read since the root began, times [`LEAST_READING_SCALE`] (the estimates climb as
+/// a probe goes on, and the least swings least from board to board); where they weigh alike
+/// (the packed games), the largest read over the later half of the probe's bound, times
+/// [`FORECAST_SCALE`]; before any reading, the one read now, scaled alike.
+#[test]
+fn a_probes_forecast_is_its_least_reading_where_first_moves_weigh_most() {
+    use crate::rules::board::machinery::forecast::outcome_nodes;
+    for even_root in [false, true] {
+        let mut track = RootTrack { even_root, ..RootTrack::default() };
+        track.begin(0, 10, 0);
+        track.depth = 2;
+        track.mark(0, 0, 10);
+        track.mark(1, 5, 10);
+        let scale = if even_root { FORECAST_SCALE } else { LEAST_READING_SCALE };
+        // Nothing read yet: the estimate from where the search stands.
+        let now = outcome_nodes(1000, &[(0, 10), (5, 10)], even_root).unwrap();
+        assert_eq!(track.forecast_now(1000), Some(now * scale));
+        // Read early in a probe of 8,000 nodes, then twice in its later half.
+        track.tell(1000, 8000);
+        track.mark(1, 6, 10);
+        track.tell(4000, 8000);
+        track.mark(1, 9, 10);
+        track.tell(8000, 8000);
+        let early = outcome_nodes(1000, &[(0, 10), (5, 10)], even_root).unwrap();
+        let mid = outcome_nodes(4000, &[(0, 10), (6, 10)], even_root).unwrap();
+        let late = outcome_nodes(8000, &[(0, 10), (9, 10)], even_root).unwrap();
+        assert!(early < late && mid < late, "{early} {mid} {late}");
+        let expected = if even_root { mid.max(late) * FORECAST_SCALE } else { early.min(mid) * LEAST_READING_SCALE };
+        assert_eq!(track.forecast_now(8000), Some(expected), "even root: {even_root}");
+        // A new root forgets the readings.
+        track.begin(1, 10, 8000);
+        track.mark(1, 5, 10);
+        assert_eq!(track.forecast_now(9000), Some(now * scale));
+    }
+}
