@@ -196,6 +196,35 @@ pub struct OutcomeLimits {
     pub nodes: u64,
     /// The analysis budget the nodes came from (named in the refusal).
     pub budget: u64,
+    /// How many nodes more the search may visit, once, where it reaches `nodes` before any
+    /// first move of its root is proven to lose ([`OutcomeLimits::reached`]); 0 for none.
+    pub extension: u64,
+}
+
+impl OutcomeLimits {
+    /// Limits of `nodes` nodes from `budget`, with no extension.
+    pub fn new(nodes: u64, budget: u64) -> OutcomeLimits {
+        OutcomeLimits { nodes, budget, extension: 0 }
+    }
+
+    /// Whether a search that has visited `nodes` nodes, its root where `track` says, must give
+    /// up. Past `nodes`, a probe whose root has no first move proven to lose yet goes on once
+    /// for its extension: it is still inside the first move it tries, which may well win (the
+    /// player to move wins most boards by the first move the ordering gives), and then the
+    /// forecast, which weighs that move's tree as one of many, reads many times the work (the
+    /// Clobber 3x9 checkerboard, Left first: forecast 66 million positions after 2^20, where
+    /// the search answers at 1.16 million).
+    fn reached(&mut self, nodes: u64, track: &RootTrack) -> bool {
+        if nodes <= self.nodes {
+            return false;
+        }
+        if self.extension > 0 && track.root.1.is_empty() {
+            self.nodes = self.nodes.saturating_add(self.extension);
+            self.extension = 0;
+            return nodes > self.nodes;
+        }
+        true
+    }
 }
 
 /// One search's working state: the game, the values of its small parts, the table, counters.
@@ -341,7 +370,7 @@ impl<'a, G: OutcomeGame> Searcher<'a, G> {
     /// Counts a node, checking the stop token and the bound every [`CHECK_EVERY`] nodes.
     fn visit(&mut self) -> Result<(), AnalyzeError> {
         self.nodes += 1;
-        if self.nodes > self.limits.nodes {
+        if self.limits.reached(self.nodes, &self.track) {
             return Err(GaveUp { what: Work::PositionsSearched, used: self.limits.budget, needed: None }.into());
         }
         if self.nodes.is_multiple_of(CHECK_EVERY) {
@@ -715,7 +744,9 @@ fn drive<S: RootSearch>(
             }
             let moves = options.get(mover).map_or(&[][..], Vec::as_slice);
             let before = searcher.nodes();
-            let probe = OutcomeLimits { nodes: before.saturating_add(run.probe).min(limits.nodes), ..limits };
+            let nodes = before.saturating_add(run.probe).min(limits.nodes);
+            let extension = run.probe.min(limits.nodes - nodes);
+            let probe = OutcomeLimits { nodes, extension, ..limits };
             searcher.set_limits(probe, None);
             match searcher.first_player(numbers, moves, mover) {
                 Ok(a) => {
@@ -1006,7 +1037,7 @@ pub fn solve_by_outcome(
     // A table kept on disk by the caller is read in before the search (or the search refused).
     let scheme = search.table_scheme();
     cache.read_disk(&game, scheme, &mut table).map_err(AnalyzeError::Unsupported)?;
-    let limits = OutcomeLimits { nodes: context.budget.saturating_mul(NODES_A_BUDGET_UNIT), budget: context.budget };
+    let limits = OutcomeLimits::new(context.budget.saturating_mul(NODES_A_BUDGET_UNIT), context.budget);
     let me = context.to_move.min(1);
     let only = context.mover_only.then_some(me);
     let mut run =

@@ -54,7 +54,7 @@ fn check(
 ) {
     let mut store = GameStore::new();
     let mut table = OutcomeTable::new(1 << 16).unwrap();
-    let limits = OutcomeLimits { nodes: u64::MAX, budget: u64::MAX };
+    let limits = OutcomeLimits::new(u64::MAX, u64::MAX);
     let answer = game.search(rules, numbers, &mut store, &mut table, limits).unwrap();
     for (mover, first) in [(0, answer.left.as_ref().unwrap()), (1, answer.right.as_ref().unwrap())] {
         assert_eq!(first.wins, plain_wins(rules, numbers, mover, memo), "{numbers:?} mover {mover}");
@@ -131,7 +131,7 @@ fn one_first_player_and_transposed_boards() {
             for mover in 0..2 {
                 let mut store = GameStore::new();
                 let mut table = OutcomeTable::new(1 << 16).unwrap();
-                let limits = OutcomeLimits { nodes: u64::MAX, budget: u64::MAX };
+                let limits = OutcomeLimits::new(u64::MAX, u64::MAX);
                 let mut run = SearchRun { only: Some(mover), ..SearchRun::default() };
                 let answer = solver.search_within(rules, &numbers, &mut store, &mut table, limits, &mut run).unwrap();
                 assert!(answer.first(1 - mover).is_none() && answer.class().is_none(), "{numbers:?}");
@@ -157,7 +157,7 @@ fn domineering_in_either_word_agrees() {
     let rules = b.rules();
     let mut rng = Lcg(128);
     let mut memo = HashMap::new();
-    let limits = OutcomeLimits { nodes: u64::MAX, budget: u64::MAX };
+    let limits = OutcomeLimits::new(u64::MAX, u64::MAX);
     let (mut boards, mut same_nodes) = (0, 0);
     for (rows, cols, count) in [
         (3, 4, 40),
@@ -501,7 +501,7 @@ fn a_search_forecast_too_low_stops_before_it_gives_up() {
     let numbers = position(&b, "xoxoxoxox/oxoxoxoxo/xoxo.oxox");
     let game = PackedSearch::new(packed, 1 << 24);
     let (mut store, mut table) = (GameStore::new(), OutcomeTable::new(1 << 24).unwrap());
-    let limits = OutcomeLimits { nodes: 1_500_000, budget: 1_500_000 / NODES_A_BUDGET_UNIT };
+    let limits = OutcomeLimits::new(1_500_000, 1_500_000 / NODES_A_BUDGET_UNIT);
     let mut run = SearchRun { probe: 1 << 14, ..SearchRun::default() };
     let e = game.search_within(rules, &numbers, &mut store, &mut table, limits, &mut run).unwrap_err().to_string();
     let forecast = run.forecast.unwrap();
@@ -548,4 +548,22 @@ fn a_probes_forecast_is_its_least_reading_where_first_moves_weigh_most() {
         track.mark(1, 5, 10);
         assert_eq!(track.forecast_now(9000), Some(now * scale));
     }
+}
+
+/// A probe's limits go on once past their nodes while no first move of the root is proven to
+/// lose, and never once one is; limits with no extension stop at their nodes.
+#[test]
+fn a_probe_goes_on_once_while_its_roots_first_move_is_searched() {
+    let mut track = RootTrack::default();
+    let mut probe = OutcomeLimits { extension: 10, ..OutcomeLimits::new(100, 1) };
+    assert!(!probe.reached(100, &track));
+    assert!(!probe.reached(101, &track), "extended to 110");
+    assert_eq!((probe.nodes, probe.extension), (110, 0));
+    assert!(!probe.reached(110, &track));
+    assert!(probe.reached(111, &track), "extended once only");
+
+    track.root.1.push(vec![1]);
+    let mut refuted = OutcomeLimits { extension: 10, ..OutcomeLimits::new(100, 1) };
+    assert!(refuted.reached(101, &track), "a first move is proven to lose: no extension");
+    assert!(OutcomeLimits::new(100, 1).reached(101, &RootTrack::default()));
 }

@@ -480,7 +480,7 @@ impl<'a, W: Word> Run<'a, W> {
     /// [`CHECK_EVERY`] nodes.
     fn visit(&mut self) -> Result<(), AnalyzeError> {
         self.nodes += 1;
-        if self.nodes > self.limits.nodes {
+        if self.limits.reached(self.nodes, &self.track) {
             return Err(GaveUp { what: Work::PositionsSearched, used: self.limits.budget, needed: None }.into());
         }
         if self.nodes.is_multiple_of(CHECK_EVERY) {
