@@ -966,18 +966,19 @@ pub const FORECAST_SCALE: u64 = 2;
 
 /// Where the root's first moves weigh most (Domineering), the forecast is the least estimate
 /// read over the whole probe times this. The estimates climb as a probe goes on (the first
-/// moves of the losing side's levels, the hardest, take longer than their harmonic share),
-/// and at their least they swing least from board to board: on 47 cases of random 6x6 to
-/// 8x8 boards with 1 to 3 cells filled and the empty 4x16, 16x4, 7x9 and 9x7 (seeds 1 and 2
-/// of bench/outcome-forecast.sh, each case's probe at a 32nd and a 128th of its nodes and at
-/// 2^20), the least reading was 0.089 to 0.73 times the nodes searched (their median 0.19),
-/// the median reading 0.11 to 8.0 times, the last 0.11 to 5.4. Times 12, every forecast of
-/// those 47 was 1.07 to 8.7 times the nodes (38 of a fresh seed, 3: 0.94 to 7.6, 3 below 1
-/// and 6 above 3); the median times 2, as before, was 0.22 to 16 (28 of the 47 below 1). The
-/// script run with seed 4 (28 forecasts, the binary's refusals): 1.27 to 198 times, none below
-/// 1, 14 within [1, 3], 14 above 3 (the empty rectangles 4 to 12 times; 198 from a probe of
-/// 5,248 nodes, which reads once, at 4,096); before, 15 of those 28 were below 1 and one above
-/// 3. So the forecast is not within 3x: on the empty rectangles it is too large.
+/// moves of the losing side's levels, the hardest, take longer than their harmonic share), and
+/// at their least they swing least from board to board: on 47 cases of random 6x6 to 8x8 boards
+/// with 1 to 3 cells filled and the empty 4x16, 16x4, 7x9 and 9x7 (two random draws of
+/// bench/outcome-forecast.sh, `SEED=1` and `2`, each case's probe at a 32nd and a 128th of its
+/// nodes and at 2^20), the least reading was 0.089 to 0.73 times the nodes searched (their
+/// median 0.19), the median reading 0.11 to 8.0 times, the last 0.11 to 5.4. Times 12, every
+/// forecast of those 47 was 1.07 to 8.7 times the nodes (38 of a fresh draw, `SEED=3`: 0.94 to
+/// 7.6, 3 below 1 and 6 above 3); the median times 2, as before, was 0.22 to 16 (28 of the 47
+/// below 1). The script run with `SEED=4` (28 forecasts, the binary's refusals): 1.27 to 198
+/// times, none below 1, 14 within [1, 3], 14 above 3 (the empty rectangles 4 to 12 times; 198
+/// from a probe of 5,248 nodes, which reads once, at 4,096); before, 15 of those 28 were below
+/// 1 and one above 3. So the forecast is not within 3x: on the empty rectangles it is too
+/// large.
 pub const LEAST_READING_SCALE: u64 = 12;
 
 /// The effort of the quick forecast that decides whether to seek the value first: 2^17 keys
