@@ -823,17 +823,19 @@ struct RootTrack {
     forecast: Option<u64>,
     /// Whether the forecast weighs the root's moves alike ([`OutcomeGame::even_root`]).
     even_root: bool,
-    /// The forecasts read so far, each [`CHECK_EVERY`] nodes from the root's start, each with
-    /// whether it was read over the later half of the search's bound then: one reading swings with where the search stands (the one at a
-    /// probe's end, taken alone, was 99 million on an 8 x 8 Domineering board of 3.06 million
-    /// positions, and 30 million on the Clobber 5x6 checkerboard, which the search passes 640
-    /// million). Where the root's moves weigh alike (the packed games) the probe's forecast is
-    /// the largest read over the later half of its bound: the readings climb as the first root
-    /// move's tree proves larger than its share, and their median let the 3x10 checkerboard
-    /// and a 6x5 board past 100 s before the guard (their largest refuses them after 2-6 s).
-    /// Where they weigh harmonically (Domineering) it is the least read over the whole probe
+    /// Of the forecasts read since the root began, one each [`CHECK_EVERY`] nodes, the least,
+    /// and the largest read over the later half of the search's bound then. One reading swings
+    /// with where the search stands (the one at a probe's end, taken alone, was 99 million on
+    /// an 8 x 8 Domineering board of 3.06 million positions, and 30 million on the Clobber 5x6
+    /// checkerboard, which the search passes 640 million). Where the root's moves weigh alike
+    /// (the packed games) the probe's forecast is the largest of its later half: the readings
+    /// climb as the first root move's tree proves larger than its share, and their median let
+    /// the 3x10 checkerboard and a 6x5 board past 100 s before the guard (their largest refuses
+    /// them after 2-6 s). Where they weigh harmonically (Domineering) it is the least
     /// ([`LEAST_READING_SCALE`]).
-    readings: Vec<(u64, bool)>,
+    least_read: Option<u64>,
+    /// The largest forecast read over the later half of the bound ([`RootTrack::least_read`]).
+    most_read_late: Option<u64>,
 }
 
 impl RootTrack {
@@ -850,19 +852,15 @@ impl RootTrack {
     /// The root of `mover` moving first, with `moves` first moves, begins after `nodes` nodes.
     fn begin(&mut self, mover: usize, moves: usize, nodes: u64) {
         self.root = (mover, vec![], moves, nodes);
-        self.readings.clear();
+        (self.least_read, self.most_read_late) = (None, None);
     }
 
     /// The forecast of the root at `nodes` visited, scaled: where the root's moves weigh alike,
     /// [`FORECAST_SCALE`] times the largest read over the later half of the bound; else
     /// [`LEAST_READING_SCALE`] times the least read since the root began
-    /// ([`RootTrack::readings`]); the one read now where none was.
+    /// ([`RootTrack::least_read`]); the one read now where none was.
     fn forecast_now(&self, nodes: u64) -> Option<u64> {
-        let read = if self.even_root {
-            self.readings.iter().filter(|r| r.1).map(|r| r.0).max()
-        } else {
-            self.readings.iter().map(|r| r.0).min()
-        };
+        let read = if self.even_root { self.most_read_late } else { self.least_read };
         let scale = if self.even_root { FORECAST_SCALE } else { LEAST_READING_SCALE };
         read.or_else(|| self.forecast_at(nodes)).map(|f| f.saturating_mul(scale))
     }
@@ -893,12 +891,10 @@ impl RootTrack {
 
     /// Tells the caller's hook that `nodes` of at most `limit` are visited.
     fn tell(&mut self, nodes: u64, limit: u64) {
-        // A probe of 2^20 nodes reads 256; a long search stops keeping them (only a probe's
-        // are asked for).
-        if self.readings.len() < 1 << 12 {
-            if let Some(f) = self.forecast_at(nodes) {
-                let later = nodes.saturating_sub(self.root.3) >= limit.saturating_sub(self.root.3) / 2;
-                self.readings.push((f, later));
+        if let Some(f) = self.forecast_at(nodes) {
+            self.least_read = Some(self.least_read.map_or(f, |least| least.min(f)));
+            if nodes.saturating_sub(self.root.3) >= limit.saturating_sub(self.root.3) / 2 {
+                self.most_read_late = Some(self.most_read_late.map_or(f, |most| most.max(f)));
             }
         }
         if let Some(hook) = &self.hook {
