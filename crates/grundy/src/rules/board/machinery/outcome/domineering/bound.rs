@@ -153,22 +153,47 @@ pub(super) struct Trace {
     before: [Packing; LINES + 1],
     /// The view's lines.
     n: usize,
+    /// Whether they are of at most 8 cells ([`step`]'s `SHORT`).
+    short: bool,
 }
 
-/// One step of the packing at line `a` of the view `v` of `n` lines: the protective areas on
-/// lines `a` and `a + 1` (not past the last line), then line `a`'s runs of the cells left,
-/// paired greedily from the low end; the counts it adds, and the carry entering line `a + 1`.
+/// The four lines a step of the packing at line `a` reads: `a - 1` to `a + 2`, moved along by
+/// one line a step ([`Window::next`]), so that each step loads one line of the view.
+#[derive(Clone, Copy)]
+struct Window {
+    above: u32,
+    here: u32,
+    next: u32,
+    below: u32,
+}
+
+impl Window {
+    /// The lines about line `a` of `v`.
+    #[inline(always)]
+    fn at(v: &View, a: usize) -> Window {
+        Window { above: at(v, a - 1), here: at(v, a), next: at(v, a + 1), below: at(v, a + 2) }
+    }
+
+    /// The lines about line `a + 1`, this being about `a`.
+    #[inline(always)]
+    fn next(self, v: &View, a: usize) -> Window {
+        Window { above: self.here, here: self.next, next: self.below, below: at(v, a + 3) }
+    }
+}
+
+/// One step of the packing at line `a` of a view of `n` lines, whose lines `a - 1` to `a + 2`
+/// are `w`: the protective areas on lines `a` and `a + 1` (not past the last line), then line
+/// `a`'s runs of the cells left, paired greedily from the low end; the counts it adds, and the
+/// carry entering line `a + 1`.
 #[inline(always)]
-fn step(v: &View, n: usize, a: usize, c: Carry, lines: &[u32]) -> (Packing, Carry) {
-    let line = |i| at(v, i);
-    let mut areas = 0u32;
+fn step<const SHORT: bool>(w: Window, n: usize, a: usize, c: Carry, lines: &LineTable) -> (Packing, Carry) {
+    let mut areas = 0u64;
     let (mut area_here, mut area_next) = (c.area_here, 0u32);
     if a < n + 1 {
         // Protective areas on lines a and a + 1; nothing is yet taken on a + 1 and a + 2.
-        let mut blocked = c.area_prev | area_here | line(a) | line(a + 1);
+        let mut blocked = c.area_prev | area_here | w.here | w.next;
         blocked |= blocked >> 1;
-        let (above, below) = (line(a - 1), line(a + 2));
-        let walls = (above & (above >> 1)) | (below & (below >> 1));
+        let walls = (w.above & (w.above >> 1)) | (w.below & (w.below >> 1));
         let mut candidates = walls & !blocked;
         while candidates != 0 {
             let t = candidates & candidates.wrapping_neg();
@@ -179,41 +204,86 @@ fn step(v: &View, n: usize, a: usize, c: Carry, lines: &[u32]) -> (Packing, Carr
         }
     }
     // Vulnerable dominoes and unused cells on line a.
-    let next = line(a + 1);
+    let next = w.next;
     // Cells beside a cell packed on the previous line or a place of hers on the next: a domino
     // there may share his spoiling move with another.
     let shared = c.taken_prev | !(next | next << 1) | !(next | next >> 1);
-    let guard = line(a - 1) & next;
-    let free = !(line(a) | area_here);
-    let (open, protected, unused) = if free & !0x1fe == 0 {
-        let entry = lines.get(((free >> 1) | ((free & guard) >> 1) << 8) as usize).copied().unwrap_or(0);
-        ((entry & 0xff) << 1, (entry >> 8 & 0xff) << 1, (entry >> 16 & 0xff) << 1)
+    let guard = w.above & next;
+    let free = !(w.here | area_here);
+    // A domino is hit where its first cell or the cell after it is shared: by the first cells'
+    // bits shifted down to bit 0, as the line table gives them.
+    let hit = (shared >> 1) | (shared >> 2);
+    // Lines of at most 8 cells (`SHORT`) have their walls from bit 9, so `free` lies in bits 1-8.
+    let (counts, first, protected, taken) = if SHORT || free & !0x1fe == 0 {
+        let entry = lines.get((((free >> 1) | ((free & guard) >> 1) << 8) & 0xffff) as usize).copied().unwrap_or(0);
+        (entry & !ENTRY_MASKS, entry as u32 & 0xff, (entry >> 8) as u32 & 0xff, (entry >> 16) as u32 & 0xff)
     } else {
-        pair_long_line(free, guard)
+        long_line_entry(free, guard)
     };
-    let taken = area_here | open | open << 1 | protected | protected << 1 | unused;
-    let hit = shared | shared >> 1;
-    let p = Packing::of([
-        areas,
-        ((open | protected) & hit).count_ones(),
-        (protected & hit).count_ones(),
-        ((open | protected) & !hit).count_ones(),
-        (protected & !hit).count_ones(),
-        unused.count_ones(),
-    ]);
-    (p, Carry { area_prev: area_here, area_here: area_next, taken_prev: taken })
+    let (first_hit, protected_hit) = (u64::from((first & hit).count_ones()), u64::from((protected & hit).count_ones()));
+    let p = Packing(
+        counts
+            .wrapping_add(areas)
+            .wrapping_add(first_hit.wrapping_mul(HIT_FIRST))
+            .wrapping_add(protected_hit.wrapping_mul(HIT_PROTECTED)),
+    );
+    (p, Carry { area_prev: area_here, area_here: area_next, taken_prev: area_here | taken << 1 })
 }
 
-/// Packs the view `v` of `n` lines (line `i` at index `i + 2`): protective areas first, then
-/// each line's runs of cells left, pairing them greedily from the low end; done line by line
-/// ([`step`]), an area on lines `a` and `a + 1` packed before line `a`'s runs.
-pub(super) fn pack(v: &View, n: usize) -> Packing {
+/// The bits of a line table's entry ([`line_entry`]) that hold its masks, below its counts.
+const ENTRY_MASKS: u64 = (1 << (FIELD_BITS * PackingField::Type1 as u32)) - 1;
+
+/// What one domino hit moves in a [`Packing`]: from type 1 to type 2 (its counts are added
+/// with wrapping, each field staying at least 0 and below 1024, so that the sum is exact).
+const HIT_FIRST: u64 =
+    (1u64 << (FIELD_BITS * PackingField::Type2 as u32)).wrapping_sub(1 << (FIELD_BITS * PackingField::Type1 as u32));
+
+/// What one domino with a protected cell hit moves in a [`Packing`], beside [`HIT_FIRST`].
+const HIT_PROTECTED: u64 = (1u64 << (FIELD_BITS * PackingField::Type2Protected as u32))
+    .wrapping_sub(1 << (FIELD_BITS * PackingField::Type1Protected as u32));
+
+/// A line table's entry for a line of at most 8 cells whose empty cells are `free` and
+/// protected ones `guard` (bits 1 to 8), from [`pair_line`]: the first cells of its dominoes
+/// (open or with a protected cell), bits 0-7, those with a protected cell, bits 8-15, and the
+/// cells the pairing takes (dominoes and unused protected cells), bits 16-23, each shifted
+/// down to bit 0; above them the line's counts as a [`Packing`] where no domino is hit (all of
+/// type 1), which a step moves to type 2 for those hit ([`HIT_FIRST`], [`HIT_PROTECTED`]).
+fn line_entry(free: u32, guard: u32) -> u64 {
+    let (counts, first, protected, taken) = entry_parts(pair_line(free, guard));
+    u64::from(first) | u64::from(protected) << 8 | u64::from(taken) << 16 | counts
+}
+
+/// A line's pairing `(open, protected, unused)` ([`pair_line`]) as a step reads it: its counts
+/// where no domino is hit, the first cells of its dominoes, those with a protected cell, and
+/// the cells it takes, each shifted down to bit 0.
+fn entry_parts((open, protected, unused): (u32, u32, u32)) -> (u64, u32, u32, u32) {
+    let first = open | protected;
+    let taken = first | first << 1 | unused;
+    let counts = Packing::of([0, 0, 0, first.count_ones(), protected.count_ones(), unused.count_ones()]);
+    (counts.0, first >> 1, protected >> 1, taken >> 1)
+}
+
+/// Packs the view `v` of `n` lines of `len` cells (line `i` at index `i + 2`): protective areas
+/// first, then each line's runs of cells left, pairing them greedily from the low end; done
+/// line by line ([`step`]), an area on lines `a` and `a + 1` packed before line `a`'s runs.
+pub(super) fn pack(v: &View, n: usize, len: usize) -> Packing {
+    if len <= 8 {
+        pack_in::<true>(v, n)
+    } else {
+        pack_in::<false>(v, n)
+    }
+}
+
+/// [`pack`], `SHORT` where the lines are of at most 8 cells.
+fn pack_in<const SHORT: bool>(v: &View, n: usize) -> Packing {
     let lines = line_table();
     let (mut p, mut c) = (Packing::default(), Carry::default());
+    let mut w = Window::at(v, 2);
     for a in 2..(n + 2) {
-        let (q, next) = step(v, n, a, c, lines);
+        let (q, next) = step::<SHORT>(w, n, a, c, lines);
         p = p.plus(q);
         c = next;
+        w = w.next(v, a);
     }
     p
 }
@@ -243,31 +313,43 @@ fn overlaid<T>(v: &mut View, changed: [(usize, u32); 2], f: impl FnOnce(&View) -
 }
 
 /// [`pack`] of the view `v` with the cells `changed` occupied ([`overlaid`]).
-pub(super) fn pack_changed(v: &mut View, n: usize, changed: [(usize, u32); 2]) -> Packing {
-    overlaid(v, changed, |v| pack(v, n))
+pub(super) fn pack_changed(v: &mut View, n: usize, len: usize, changed: [(usize, u32); 2]) -> Packing {
+    overlaid(v, changed, |v| pack(v, n, len))
 }
 
 impl Trace {
     /// A trace of no view, to be filled ([`Trace::fill`]).
     pub(super) fn empty() -> Trace {
-        Trace { carries: [Carry::default(); LINES + 1], before: [Packing::default(); LINES + 1], n: 0 }
+        Trace { carries: [Carry::default(); LINES + 1], before: [Packing::default(); LINES + 1], n: 0, short: true }
     }
 
     /// Makes this the trace of `v` of `n` lines, in place (a trace is a few hundred bytes, and
     /// one is made at most positions of the search: moved into place, the copies cost 5% of
     /// the CPU).
-    pub(super) fn fill(&mut self, v: &View, n: usize) {
+    pub(super) fn fill(&mut self, v: &View, n: usize, len: usize) {
+        self.short = len <= 8;
+        if self.short {
+            self.fill_in::<true>(v, n);
+        } else {
+            self.fill_in::<false>(v, n);
+        }
+    }
+
+    /// [`Trace::fill`], `SHORT` where the lines are of at most 8 cells.
+    fn fill_in<const SHORT: bool>(&mut self, v: &View, n: usize) {
         let lines = line_table();
         self.n = n;
         let (mut p, mut c) = (Packing::default(), Carry::default());
+        let mut w = Window::at(v, 2);
         for a in 2..(n + 2) {
             if let (Some(x), Some(y)) = (self.carries.get_mut(a), self.before.get_mut(a)) {
                 *x = c;
                 *y = p;
             }
-            let (q, next) = step(v, n, a, c, lines);
+            let (q, next) = step::<SHORT>(w, n, a, c, lines);
             p = p.plus(q);
             c = next;
+            w = w.next(v, a);
         }
         if let (Some(x), Some(y)) = (self.carries.get_mut(n + 2), self.before.get_mut(n + 2)) {
             *x = c;
@@ -285,45 +367,52 @@ impl Trace {
     /// changed line, the child's own from there until a step past `hi + 1` is entered with the
     /// parent's carry, the parent's after it.
     pub(super) fn child(&self, v: &mut View, changed: [(usize, u32); 2]) -> Packing {
-        overlaid(v, changed, |v| self.child_of(v, changed[0].0, changed[1].0))
+        let (lo, hi) = (changed[0].0, changed[1].0);
+        if self.short {
+            overlaid(v, changed, |v| self.child_of::<true>(v, lo, hi))
+        } else {
+            overlaid(v, changed, |v| self.child_of::<false>(v, lo, hi))
+        }
     }
 
     /// [`Trace::child`] of the child's view `v`, its changed lines `lo <= hi`.
-    fn child_of(&self, v: &View, lo: usize, hi: usize) -> Packing {
+    fn child_of<const SHORT: bool>(&self, v: &View, lo: usize, hi: usize) -> Packing {
         let (n, lines) = (self.n, line_table());
         let from = lo.saturating_sub(2).max(2);
         let (Some(&start), Some(&before)) = (self.carries.get(from), self.before.get(from)) else {
             return self.total();
         };
         let (mut p, mut c) = (before, start);
+        let mut w = Window::at(v, from);
         for a in from..(n + 2) {
             if a >= hi + 2 && self.carries.get(a) == Some(&c) {
                 let parent_before = self.before.get(a).copied().unwrap_or_default();
                 return p.plus(self.total().less(parent_before));
             }
-            let (q, next) = step(v, n, a, c, lines);
+            let (q, next) = step::<SHORT>(w, n, a, c, lines);
             p = p.plus(q);
             c = next;
+            w = w.next(v, a);
         }
         p
     }
 }
 
-/// [`pair_line`] of every line of at most 8 cells, by its empty cells and their protected ones
-/// (each shifted down to bit 0): the first cells of the open pairs, bits 0-7, of the pairs with a
-/// protected cell, bits 8-15, and the protected cells left alone, bits 16-23.
-fn line_table() -> &'static [u32] {
-    static TABLE: std::sync::OnceLock<Vec<u32>> = std::sync::OnceLock::new();
+/// [`line_entry`] of every line of at most 8 cells, by its empty cells and their protected
+/// ones (each shifted down to bit 0).
+fn line_table() -> &'static LineTable {
+    static TABLE: std::sync::OnceLock<Box<LineTable>> = std::sync::OnceLock::new();
     TABLE.get_or_init(|| {
-        (0u32..1 << 16)
-            .map(|i| {
-                let (free, guard) = ((i & 0xff) << 1, (i >> 8 & i & 0xff) << 1);
-                let (open, protected, unused) = pair_line(free, guard);
-                open >> 1 | (protected >> 1) << 8 | (unused >> 1) << 16
-            })
-            .collect()
+        let mut table = Box::new([0u64; 1 << 16]);
+        for (i, x) in (0u32..).zip(table.iter_mut()) {
+            *x = line_entry((i & 0xff) << 1, (i >> 8 & i & 0xff) << 1);
+        }
+        table
     })
 }
+
+/// The [`line_table`]: an array of 2^16 entries, indexed by 16 bits with no bounds check.
+type LineTable = [u64; 1 << 16];
 
 /// [`line_table`] of the lines of 9 or 10 cells, ten bits a field (4 MiB, made the first time a
 /// board of such lines is packed), for 9 x 9 and 10 x 10 boards, whose lines would otherwise be
@@ -341,18 +430,20 @@ fn long_line_table() -> &'static [u32] {
     })
 }
 
-/// [`pair_line`] of a line of more than 8 cells: from [`long_line_table`] for 9 or 10 cells.
-/// Apart from [`step`] (never inlined), so that the step of boards of at most 8 x 8 is compiled
-/// as before it.
+/// [`line_entry`] of a line of more than 8 cells, unpacked: its counts where no domino is hit,
+/// the first cells of its dominoes, those with a protected cell, and the cells it takes, each
+/// shifted down to bit 0; paired by [`long_line_table`] for 9 or 10 cells. Apart from [`step`]
+/// (never inlined), so that the step of boards of at most 8 x 8 is compiled without it.
 #[cold]
 #[inline(never)]
-fn pair_long_line(free: u32, guard: u32) -> (u32, u32, u32) {
-    if free & !0x7fe != 0 {
-        return pair_line(free, guard);
-    }
-    let index = ((free >> 1) | ((free & guard) >> 1) << 10) as usize;
-    let entry = long_line_table().get(index).copied().unwrap_or(0);
-    ((entry & 0x3ff) << 1, (entry >> 10 & 0x3ff) << 1, (entry >> 20 & 0x3ff) << 1)
+fn long_line_entry(free: u32, guard: u32) -> (u64, u32, u32, u32) {
+    entry_parts(if free & !0x7fe != 0 {
+        pair_line(free, guard)
+    } else {
+        let index = ((free >> 1) | ((free & guard) >> 1) << 10) as usize;
+        let entry = long_line_table().get(index).copied().unwrap_or(0);
+        ((entry & 0x3ff) << 1, (entry >> 10 & 0x3ff) << 1, (entry >> 20 & 0x3ff) << 1)
+    })
 }
 
 /// One line's empty cells `free` paired greedily from the low end, `guard` the protected
@@ -487,7 +578,7 @@ pub(super) fn verdict(
     most: [u32; 2],
     empty: u32,
 ) -> Option<bool> {
-    verdict_of(|| pack(mine, lines[0]), || pack(his, lines[1]), safe, most, empty)
+    verdict_of(|| pack(mine, lines[0], lines[1]), || pack(his, lines[1], lines[0]), safe, most, empty)
 }
 
 /// [`verdict`] from the packings of the two views, each made only when asked for (the

@@ -206,9 +206,10 @@ impl Parent {
     /// packed whole, the later ones from the view's trace.
     fn child_packing(&mut self, who: usize, me: usize, place: u32) -> bound::Packing {
         let changed = self.changed(who, me, place);
-        let (Some(view), Some(&n), Some(trace), Some(traced), Some(asked)) = (
+        let (Some(view), Some(&n), Some(&len), Some(trace), Some(traced), Some(asked)) = (
             self.views.get_mut(who),
             self.lines.get(who),
+            self.lines.get(1 - who.min(1)),
             self.traces.get_mut(who),
             self.traced.get_mut(who),
             self.asked.get_mut(who),
@@ -218,9 +219,9 @@ impl Parent {
         if !*traced {
             if !*asked {
                 *asked = true;
-                return bound::pack_changed(view, n, changed);
+                return bound::pack_changed(view, n, len, changed);
             }
-            trace.fill(view, n);
+            trace.fill(view, n, len);
             *traced = true;
         }
         trace.child(view, changed)
@@ -699,8 +700,8 @@ mod tests {
                         let place = t.trailing_zeros();
                         let views = b.views(after).unwrap();
                         for who in 0..2 {
-                            let n = [cols, rows][who];
-                            let whole = bound::pack(&views[who], n);
+                            let (n, len) = ([cols, rows][who], [rows, cols][who]);
+                            let whole = bound::pack(&views[who], n, len);
                             assert_eq!(parent.child_packing(who, me, place), whole, "{rows} x {cols} {e:x?} {place}");
                         }
                         let q = solver.quick(after);
