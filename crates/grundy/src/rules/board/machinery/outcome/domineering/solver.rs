@@ -715,11 +715,13 @@ mod tests {
         }
     }
 
-    /// The horizontal pairs counted by the runs' odd places ([`DomineeringSearch::odd_places`])
-    /// are the pairs made one pass at a time, on random boards of every shape of at most 64
-    /// cells in a `u64` (one row of 64 among them) and of a few past it in a `u128`.
+    /// The pairs counted along the runs (horizontal: by the runs' odd places,
+    /// [`DomineeringSearch::odd_places`]; vertical: by the columns' scan,
+    /// [`DomineeringSearch::column_pairs`]) are the pairs made one pass at a time, on random
+    /// boards of every shape of at most 64 cells in a `u64` (one row and one column of 64 among
+    /// them) and of a few past it in a `u128`.
     #[test]
-    fn horizontal_pairs_by_odd_places_are_the_pairs_made_pass_by_pass() {
+    fn pairs_along_runs_are_the_pairs_made_pass_by_pass() {
         let mut next = draws();
         let mut shapes: Vec<(usize, usize)> = (1..=8).flat_map(|r| (1..=8).map(move |c| (r, c))).collect();
         shapes.extend([(1, 64), (64, 1), (2, 32), (3, 21), (5, 12), (7, 9)]);
@@ -733,14 +735,18 @@ mod tests {
                     _ => next() & next(),
                 } as u64
                     & game.all;
-                assert_eq!(game.pairs(e, false), game.paired(e, false).0, "{rows} x {cols}: {e:x}");
+                for vertical in [false, true] {
+                    assert_eq!(game.pairs(e, vertical), game.paired(e, vertical).0, "{rows} x {cols}: {e:x}");
+                }
             }
         }
-        for (rows, cols) in [(9, 9), (10, 11), (1, 112), (4, 28), (8, 14)] {
+        for (rows, cols) in [(9, 9), (10, 11), (1, 112), (112, 1), (4, 28), (28, 4), (8, 14)] {
             let game = DomineeringSearch::<u128>::with_size(rows, cols).unwrap();
             for _ in 0..200 {
                 let e = (next() | next() >> 64) & game.all;
-                assert_eq!(game.pairs(e, false), game.paired(e, false).0, "{rows} x {cols}: {e:x}");
+                for vertical in [false, true] {
+                    assert_eq!(game.pairs(e, vertical), game.paired(e, vertical).0, "{rows} x {cols}: {e:x}");
+                }
             }
         }
     }
