@@ -971,10 +971,12 @@ pub const FORECAST_SCALE: u64 = 2;
 /// forecast of those 47 was 1.07 to 8.7 times the nodes (38 of a fresh draw, `SEED=3`: 0.94 to
 /// 7.6, 3 below 1 and 6 above 3); the median times 2, as before, was 0.22 to 16 (28 of the 47
 /// below 1). The script run with `SEED=4` (28 forecasts, the binary's refusals): 1.27 to 198
-/// times, none below 1, 14 within [1, 3], 14 above 3 (the empty rectangles 4 to 12 times; 198
-/// from a probe of 5,248 nodes, which reads once, at 4,096); before, 15 of those 28 were below
-/// 1 and one above 3. So the forecast is not within 3x: on the empty rectangles it is too
-/// large.
+/// times when this scale was set (198 from a probe of 5,248 nodes, which read once, at 4,096);
+/// since the probe goes on once while no first move of its root is refuted
+/// ([`OutcomeLimits::extension`]), 1.27 to 8.44 (that probe 4.53), none below 1, 14 within
+/// [1, 3], 14 above 3: the empty rectangles 4.0 to 8.4 times. Before this scale, 15 of those 28
+/// were below 1 and one above 3. So the forecast is not within 3x: on the empty rectangles it
+/// is too large.
 pub const LEAST_READING_SCALE: u64 = 12;
 
 /// The effort of the quick forecast that decides whether to seek the value first: 2^17 keys
