@@ -31,6 +31,12 @@ else
     cargo test --workspace --locked 2>&1 | tee "$rust_log"
 fi
 phase "the Rust tests"
+# The binary the Rust tests ran is the one the Python and browser tests run (GRUNDY_BIN): a
+# `cargo build --profile test -p grundy-cli` after them reused none of their build and made
+# it all again (87 s of the Python tests' first run here, bench/HISTORY.md).
+bin="${CARGO_TARGET_DIR:-$PWD/target}/debug/grundy"
+[ -x "$bin" ] || { echo "test.sh: the Rust tests left no $bin" >&2; exit 1; }
+export GRUNDY_BIN="$bin"
 FUZZ_SECONDS="${FUZZ_SECONDS:-3}" bash fuzz/run.sh
 phase "fuzzing"
 bash crates/grundy-py/run-tests.sh 2>&1 | tee "$py_log"

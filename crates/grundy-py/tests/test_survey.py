@@ -16,8 +16,8 @@ ROOT = pathlib.Path(__file__).resolve().parents[3]
 
 @functools.lru_cache(maxsize=None)
 def grundy_binary():
-    """The command-line program: GRUNDY_BIN, or the test profile's build (what ./test.sh's
-    cargo test has just built, so this is at once up to date)."""
+    """The command-line program: GRUNDY_BIN (./test.sh sets it to the binary its Rust tests
+    ran), or else the test profile's build of the package, made up to date first."""
     given = os.environ.get("GRUNDY_BIN")
     if given:
         return given
