@@ -74,11 +74,14 @@ pub enum Work {
     /// value and one an option, counted before the work from the rule's bound on its options
     /// (a value takes 8 bytes, and the options of the heap being computed 17 bytes each at most).
     MexTable,
+    /// Positions visited by the outcome search of a partizan board, a budget's unit 32 of them
+    /// (time, not memory: the search's table is bounded apart, by its own bytes).
+    OutcomeNodes,
 }
 
 impl Work {
     /// Every kind of work, in the order declared (a test checks that none is missing).
-    pub const ALL: [Work; 10] = [
+    pub const ALL: [Work; 11] = [
         Work::PositionsSearched,
         Work::SubtractionTable,
         Work::TameTable,
@@ -89,6 +92,7 @@ impl Work {
         Work::ValuesCounted,
         Work::HeapsWalked,
         Work::MexTable,
+        Work::OutcomeNodes,
     ];
 
     /// Whether [`budget_forecast`], the forecast of a budget made before the work is known,
@@ -111,7 +115,7 @@ impl Work {
             | Work::MexTable => true,
             Work::TameTable | Work::ThreeHeapTable => false,
             // Bounded by time alone: no memory to count.
-            Work::MovesExamined | Work::ValuesCounted | Work::HeapsWalked => false,
+            Work::MovesExamined | Work::ValuesCounted | Work::HeapsWalked | Work::OutcomeNodes => false,
         }
     }
 
@@ -126,6 +130,7 @@ impl Work {
             Work::ValuesCounted => "values counted",
             Work::HeapsWalked => "heap sizes walked",
             Work::MexTable => "mex table steps",
+            Work::OutcomeNodes => "units of the outcome search (32 positions visited a unit)",
         }
     }
 
@@ -140,6 +145,9 @@ impl Work {
             Work::ValuesCounted | Work::HeapsWalked => "the end is found only by walking to it",
             Work::MexTable => {
                 "the steps are counted heap size by heap size, and counting them all costs as much as the table"
+            }
+            Work::OutcomeNodes => {
+                "the search is forecast from a probe of a sixteenth of the budget, and this one was too small to read a forecast"
             }
         }
     }
@@ -156,7 +164,7 @@ impl Work {
             Work::SplitTable => 4,
             Work::ThreeHeapTable => 16_512,
             Work::MexTable => 25,
-            Work::MovesExamined | Work::ValuesCounted | Work::HeapsWalked => 0,
+            Work::MovesExamined | Work::ValuesCounted | Work::HeapsWalked | Work::OutcomeNodes => 0,
         }
     }
 
@@ -184,7 +192,7 @@ impl Work {
     pub fn max_budget(self) -> u64 {
         match self {
             // The largest budget `analyze` accepts (a larger one could not be followed).
-            Work::MovesExamined => crate::MAX_BUDGET,
+            Work::MovesExamined | Work::OutcomeNodes => crate::MAX_BUDGET,
             Work::ValuesCounted => 1 << 36,
             // At most the largest budget `analyze` accepts, which passes it on.
             Work::HeapsWalked => 1 << 31,
@@ -445,6 +453,7 @@ mod tests {
             Work::ValuesCounted => 7,
             Work::HeapsWalked => 8,
             Work::MexTable => 9,
+            Work::OutcomeNodes => 10,
         }
     }
 
@@ -453,7 +462,7 @@ mod tests {
         let positions: Vec<usize> = Work::ALL.iter().map(|&w| position(w)).collect();
         assert_eq!(positions, (0..Work::ALL.len()).collect::<Vec<_>>());
         // The last arm's position is the last of ALL: no kind has a position past it.
-        assert_eq!(position(Work::MexTable) + 1, Work::ALL.len());
+        assert_eq!(position(Work::OutcomeNodes) + 1, Work::ALL.len());
     }
 
     #[test]

@@ -371,7 +371,7 @@ impl<'a, G: OutcomeGame> Searcher<'a, G> {
     fn visit(&mut self) -> Result<(), AnalyzeError> {
         self.nodes += 1;
         if self.limits.reached(self.nodes, &self.track) {
-            return Err(GaveUp { what: Work::PositionsSearched, used: self.limits.budget, needed: None }.into());
+            return Err(GaveUp { what: Work::OutcomeNodes, used: self.limits.budget, needed: None }.into());
         }
         if self.nodes.is_multiple_of(CHECK_EVERY) {
             crate::stop::check()?;
@@ -914,7 +914,7 @@ impl RootTrack {
 /// refusal; past the largest budget an analysis takes, that, followed by `past_max`.
 fn budget_advice(forecast: u64, past_max: &str) -> String {
     let advised = forecast.saturating_mul(FORECAST_MARGIN).div_ceil(NODES_A_BUDGET_UNIT);
-    let max = Work::MovesExamined.max_budget();
+    let max = Work::OutcomeNodes.max_budget();
     if advised <= max {
         format!("--budget {advised} raises it (a margin of {FORECAST_MARGIN} times the forecast)")
     } else {

@@ -567,3 +567,25 @@ fn a_probe_goes_on_once_while_its_roots_first_move_is_searched() {
     assert!(refuted.reached(101, &track), "a first move is proven to lose: no extension");
     assert!(OutcomeLimits::new(100, 1).reached(101, &RootTrack::default()));
 }
+
+/// A search that passes its budget before its probe reads a forecast gives up in the outcome
+/// search's own units: their phrase names [`NODES_A_BUDGET_UNIT`], and the most it names is
+/// the largest budget `analyze` takes (the positions a stored search keeps were named before,
+/// 2^25, below budgets the command line takes).
+#[test]
+fn a_search_past_its_budget_gives_up_in_its_own_units() {
+    let units = Work::OutcomeNodes.units();
+    assert!(units.contains(&format!("{NODES_A_BUDGET_UNIT} positions")), "{units}");
+    assert_eq!(Work::OutcomeNodes.max_budget(), crate::MAX_BUDGET);
+    let b = board("domineering");
+    let rules = b.rules();
+    let numbers = position(&b, "......../......../......../......../......../......../......../........");
+    let game = rules.outcome_search(&numbers, 0).unwrap();
+    let (mut store, mut table) = (GameStore::new(), OutcomeTable::new(1 << 20).unwrap());
+    let limits = OutcomeLimits::new(NODES_A_BUDGET_UNIT, 1);
+    let e = game.search_within(rules, &numbers, &mut store, &mut table, limits, &mut SearchRun::default()).unwrap_err();
+    let AnalyzeError::GaveUp(g) = &e else { panic!("{e}") };
+    assert_eq!(g.what, Work::OutcomeNodes, "{e}");
+    let text = e.to_string();
+    assert!(text.contains(units) && text.contains(&crate::MAX_BUDGET.to_string()), "{text}");
+}

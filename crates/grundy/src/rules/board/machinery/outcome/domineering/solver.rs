@@ -482,7 +482,7 @@ impl<'a, W: Word> Run<'a, W> {
     fn visit(&mut self) -> Result<(), AnalyzeError> {
         self.nodes += 1;
         if self.limits.reached(self.nodes, &self.track) {
-            return Err(GaveUp { what: Work::PositionsSearched, used: self.limits.budget, needed: None }.into());
+            return Err(GaveUp { what: Work::OutcomeNodes, used: self.limits.budget, needed: None }.into());
         }
         if self.nodes.is_multiple_of(CHECK_EVERY) {
             crate::stop::check()?;
