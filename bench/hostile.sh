@@ -366,7 +366,7 @@ EXPECT='[ "$code" = 0 ] && grep -q "is more than the [0-9]* bytes --memory 53687
 
 # edges have more than 200 ends are drawn (a panic before), every end a circle; row 7: the
 # transparent path over each edge the mover may cut is transparent by the style, so a blue
-# edge stays blue on Left's turn (tests/draw.rs reads the PNG's pixels).
+# edge stays blue on Left's turn (tests/library/draw.rs reads the PNG's pixels).
 matching101=$(python3 -c 'print(",".join(f"{2*i}-{2*i+1}" for i in range(101)))')
 stalks101=$(python3 -c 'print(",".join([f"{2*i+1}-{2*i+2}" for i in range(101)] + [f"0-{2*i+1}" for i in range(101)]))')
 circles='[ "$code" = 0 ] && [ "$(grep -o "class=\"vertex\"" "$dir/t.svg" | wc -l)" = 202 ] && '"$well_formed"

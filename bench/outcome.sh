@@ -21,7 +21,7 @@
 # "refused" with its time; after the two rows of a board, its outcome class (and grundy's).
 #
 # The boards: the empty 6x6, 6x7, 7x7, 7x8 and 8x8; every rectangle of Bullock's check list
-# (Obsequi's `Check` script, as crates/grundy/tests/data/domineering_outcomes.txt holds it,
+# (Obsequi's `Check` script, as crates/grundy/tests/library/data/domineering_outcomes.txt holds it,
 # with the published classes); and COUNT (default 10) random boards of 6 to 8 rows and columns
 # with FILLED (default 2-12) cells filled, drawn from SEED (default: the time; printed, so a run
 # can be repeated). `--quick`: one run each, a 20 s cap, the empty 6x6, the check list's boards
@@ -50,7 +50,7 @@ echo "seed $SEED, $COUNT random boards with $FILLED cells filled, $REPS runs eac
 
 # One case a line: name, rows, cols, blocked cells (r,c;r,c or -), the published winners with
 # Left first and with Right first (L, R or -).
-cases=$(python3 - "$SEED" "$COUNT" "$FILLED" "$QUICK" crates/grundy/tests/data/domineering_outcomes.txt <<'PY'
+cases=$(python3 - "$SEED" "$COUNT" "$FILLED" "$QUICK" crates/grundy/tests/library/data/domineering_outcomes.txt <<'PY'
 import random, sys
 seed, count, (lo, hi), quick = int(sys.argv[1]), int(sys.argv[2]), map(int, sys.argv[3].split("-")), sys.argv[4] == "1"
 published, check = {}, []

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Who wins the empty Domineering rectangles too large for a test (issue 61), against the
-# published outcomes, each with its source; crates/grundy/tests/outcome_tables.rs checks the
+# published outcomes, each with its source; crates/grundy/tests/library/outcome_tables.rs checks the
 # small ones. Left places vertical dominoes; m x n is m rows of n columns (the papers' m is
 # the vertical dimension). Classes: V (Vertical, Left, wins whoever starts), H (Horizontal),
 # 1 (the first player wins), 2 (the second player wins).
 #
-# Sources: crates/grundy/tests/data/domineering_outcomes.txt, which cites each (Bullock's check
+# Sources: crates/grundy/tests/library/data/domineering_outcomes.txt, which cites each (Bullock's check
 # list of Obsequi for every m x n below; Breuker, Uiterwijk and van den Herik 2000 for 8 x 8).
 #
 # Measured 2026-11-27, debug build (opt-level 1) on the 2-core machine at load 4-6, others'
@@ -26,7 +26,7 @@ LIMIT=${LIMIT:-600}
 declare -A published=()
 while read -r rows cols _ _ class _; do
     published[${rows}x$cols]=$(tr LRNP VH12 <<< "$class")
-done < <(grep -E '^[0-9]+ +[0-9]+ +[LR-] +[LR-] +[LRNP] ' crates/grundy/tests/data/domineering_outcomes.txt)
+done < <(grep -E '^[0-9]+ +[0-9]+ +[LR-] +[LR-] +[LRNP] ' crates/grundy/tests/library/data/domineering_outcomes.txt)
 boards=("$@")
 [ ${#boards[@]} -eq 0 ] && boards=(3x10 3x11 3x12 3x13 4x7 4x8 4x9 4x10 4x11 4x12 5x6 5x7 5x8 5x9 5x10 6x6 6x7 6x8 7x7 7x8 8x8)
 failed=0

@@ -6,7 +6,7 @@
 // sends carries it, and the server plays it). Where the face cannot draw every move it offers
 // number fields (controls); one of them is filled in and played. Run through e2e/run.sh.
 // That the offered moves are the legal moves is checked for every game in the library
-// (crates/grundy/tests/targets.rs).
+// (crates/grundy/tests/library/targets.rs).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch, open, settled, forgetStatus, centreOfMove, picksShown, clickPick } from './lib.mjs';

@@ -154,7 +154,7 @@ impl Work {
 
     /// Bytes of memory one unit takes at most (0 for work bounded by time alone), each derived
     /// from its table's layout where the table is built (checked there at compile time) and
-    /// measured by tests/forecast.rs; [`Work::forecast_bytes`] adds a fixed part.
+    /// measured by tests/library/forecast.rs; [`Work::forecast_bytes`] adds a fixed part.
     pub const fn bytes_per_unit(self) -> u64 {
         match self {
             Work::PositionsSearched => 256,
@@ -170,7 +170,7 @@ impl Work {
 
     /// The most bytes that `units` of this work hold at once: for tables a true upper bound
     /// ([`FIXED_BYTES`] and the units' bytes, tested by counting every allocation in
-    /// tests/forecast.rs); for a search its memo entries (the search counts its states' bytes
+    /// tests/library/forecast.rs); for a search its memo entries (the search counts its states' bytes
     /// itself); 0 for work bounded by time alone.
     pub fn forecast_bytes(self, units: u64) -> u128 {
         let per_unit = u128::from(units) * u128::from(self.bytes_per_unit());

@@ -33,7 +33,7 @@ mod stop;
 pub mod values;
 pub mod verify;
 
-// The library's API: at most 60 items (tests/api.rs counts them). What the front ends need
+// The library's API: at most 60 items (tests/library/api.rs counts them). What the front ends need
 // beyond these is in `frontend`.
 
 // Games, positions and moves.
@@ -80,7 +80,7 @@ use frontend::*;
 /// the library's API at the root: the engines' tables and limits, the store's format, the
 /// catalogue's texts, play, the value and sequence reports, the checks of `grundy verify`.
 /// Hidden from the documentation and not a stable API: the front ends import from here or from
-/// the root, never from the modules themselves (tests/api.rs), so the modules can be reshaped
+/// the root, never from the modules themselves (tests/library/api.rs), so the modules can be reshaped
 /// without touching them. Modules' items are re-exported whole where that keeps the list short.
 #[doc(hidden)]
 pub mod frontend {

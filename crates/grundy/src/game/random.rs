@@ -26,7 +26,7 @@ impl Game {
     /// A random position of this game, as tokens that [`Game::parse_position`] reads: small
     /// enough to analyse at once, and with a move for the first player (drawn again, a few
     /// times at most, while it has none). The same `seed` gives the same position; the
-    /// catalogue's games are tested on 50 of them each (`tests/random_positions.rs`).
+    /// catalogue's games are tested on 50 of them each (`tests/library/random_positions.rs`).
     ///
     /// ```
     /// use grundy::Game;

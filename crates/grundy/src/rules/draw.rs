@@ -95,7 +95,7 @@ pub enum ControlForm {
 /// A way to pick a move that a face cannot draw one target a move: a heap too large for its
 /// objects, the splits of a heap into three, a move in several heaps. The page shows a number
 /// field for each [`Field`] and plays the move they make; a control says which moves it makes
-/// (tests/targets.rs checks that the targets and controls together reach every legal move). A
+/// (tests/library/targets.rs checks that the targets and controls together reach every legal move). A
 /// choice of numbers that is no legal move is refused with the reason, as a typed move is.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Control {

@@ -5,7 +5,7 @@
 //!
 //! Every number written on it is exact (the stops, the mean and the temperature as fractions);
 //! only the coordinates are rounded. Each wall's polyline also carries its breakpoints, exact,
-//! as `data-points` (`t,v` pairs), so a reader (and `tests/thermograph_svg.rs`) can check the
+//! as `data-points` (`t,v` pairs), so a reader (and `tests/library/thermograph_svg.rs`) can check the
 //! drawing against the [`Thermograph`] without reading pixels. The drawing is 320 units wide,
 //! readable on a phone. No I/O: the drawing is a string, and its only text is numbers and a
 //! few fixed words, so nothing needs escaping.

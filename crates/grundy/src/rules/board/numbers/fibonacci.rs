@@ -42,7 +42,7 @@
 //!    is, by the same takes. An empty heap (or a start of 1, where no move is allowed) has no
 //!    move: the player to move wins under misère and loses under normal play.
 //!
-//! Every claim is checked in `tests/fibonacci.rs` against the plain exhaustive solver on every
+//! Every claim is checked in `tests/library/fibonacci.rs` against the plain exhaustive solver on every
 //! small position, for several K, under both conventions. The Sprague-Grundy values have no
 //! known closed form; they come from a table of every smaller position within the budget.
 

@@ -28,7 +28,7 @@
 //! The Sprague-Grundy value is exact at every size: every position reachable from r is
 //! ceil(r / q) for a product q of multipliers, q = 2^a 3^b 5^c 7^d < r, and there are fewer than
 //! 70,000 such q below 2^64, so the mex is taken over every one of them. Every claim is checked
-//! in `tests/multiplication.rs` against the plain exhaustive solver on every small position.
+//! in `tests/library/multiplication.rs` against the plain exhaustive solver on every small position.
 
 use crate::error::IllegalMove;
 use crate::error::{AnalyzeError, GaveUp, Work};

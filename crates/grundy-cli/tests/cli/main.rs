@@ -1,0 +1,59 @@
+//! The command-line program's end-to-end tests, in one test binary: each module runs the
+//! real `grundy` binary (`CARGO_BIN_EXE_grundy`) as a user would. One binary rather than one a
+//! file: the 53 files built as 53 binaries took 82 s of the test build (150 s of CPU), each
+//! linking the whole program (bench/HISTORY.md, 2026-12-01).
+
+mod advice;
+mod analyze;
+mod analyze_dask;
+mod batch;
+mod bounded;
+mod draw;
+mod explain;
+mod factor;
+mod game_arc_kayles;
+mod game_backsliding;
+mod game_circle;
+mod game_coins;
+mod game_conventions;
+mod game_cutting;
+mod game_fibonacci;
+mod game_fox_geese;
+mod game_geography;
+mod game_graph;
+mod game_hackenbush;
+mod game_moore;
+mod game_multiplication;
+mod game_partizan;
+mod game_poctal;
+mod game_psub;
+mod game_staircase;
+mod game_take_or_split;
+mod hostile_inputs;
+mod interrupt;
+mod leaves;
+mod loopy;
+mod newcomer;
+mod nimber;
+mod outcome;
+mod pattern;
+mod pattern_numbers;
+mod play;
+mod quotient;
+mod readme;
+mod serve;
+mod server;
+mod sg;
+mod store;
+mod store_answers;
+mod subtraction_ranges;
+mod sum_parts;
+mod sum_scale;
+mod surface;
+mod survey;
+mod survey_misere;
+mod value;
+mod value_web;
+mod verify_cli;
+mod wording;
+mod worksheet;
