@@ -46,7 +46,8 @@ pub const DEFAULT_SEARCH_MEMORY: u64 = 256 << 20;
 /// a sum, an outcome class): a part whose value takes more is searched move by move.
 pub const PART_WORK: u64 = 1 << 22;
 
-/// How many nodes pass between two checks of the stop token and the node bound.
+/// How many nodes pass between two checks of the stop token and the node bound (in both
+/// searches).
 const CHECK_EVERY: u64 = 1 << 12;
 
 /// The deepest the search goes: no game the search takes has a longer play (a position packs
@@ -225,6 +226,16 @@ impl OutcomeLimits {
         }
         true
     }
+
+    /// [`OutcomeLimits::reached`] as the search's error: past its nodes it gives up, in the
+    /// outcome search's own units of work ([`Work::OutcomeNodes`]), naming its budget. Both
+    /// searches (the generic one and Domineering's) count their nodes through this.
+    fn within(&mut self, nodes: u64, track: &RootTrack) -> Result<(), AnalyzeError> {
+        if self.reached(nodes, track) {
+            return Err(GaveUp { what: Work::OutcomeNodes, used: self.budget, needed: None }.into());
+        }
+        Ok(())
+    }
 }
 
 /// One search's working state: the game, the values of its small parts, the table, counters.
@@ -370,9 +381,7 @@ impl<'a, G: OutcomeGame> Searcher<'a, G> {
     /// Counts a node, checking the stop token and the bound every [`CHECK_EVERY`] nodes.
     fn visit(&mut self) -> Result<(), AnalyzeError> {
         self.nodes += 1;
-        if self.limits.reached(self.nodes, &self.track) {
-            return Err(GaveUp { what: Work::OutcomeNodes, used: self.limits.budget, needed: None }.into());
-        }
+        self.limits.within(self.nodes, &self.track)?;
         if self.nodes.is_multiple_of(CHECK_EVERY) {
             crate::stop::check()?;
             if let Some(e) = self.game.failure() {

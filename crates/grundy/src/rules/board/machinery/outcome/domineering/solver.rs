@@ -30,17 +30,14 @@
 use super::bound::{self, Trace, View};
 use super::word::Word;
 use super::DomineeringSearch;
-use crate::error::{AnalyzeError, GaveUp, Work};
+use crate::error::AnalyzeError;
 use crate::rules::board::grid::Grid;
 use crate::rules::board::machinery::outcome::{
     drive, FirstPlayer, Known, OutcomeAnswer, OutcomeLimits, OutcomeSearch, OutcomeTable, RootSearch, RootTrack,
-    SearchRun,
+    SearchRun, CHECK_EVERY,
 };
 use crate::rules::board::BoardRules;
 use crate::values::partizan::GameStore;
-
-/// How many nodes pass between two checks of the stop token and the node bound.
-const CHECK_EVERY: u64 = 1 << 12;
 
 /// Positions of at least this many empty cells look up each move's board in the table before
 /// searching any (an enhanced transposition cutoff, Plaat, Schaeffer, Pijls and de Bruin
@@ -481,9 +478,7 @@ impl<'a, W: Word> Run<'a, W> {
     /// [`CHECK_EVERY`] nodes.
     fn visit(&mut self) -> Result<(), AnalyzeError> {
         self.nodes += 1;
-        if self.limits.reached(self.nodes, &self.track) {
-            return Err(GaveUp { what: Work::OutcomeNodes, used: self.limits.budget, needed: None }.into());
-        }
+        self.limits.within(self.nodes, &self.track)?;
         if self.nodes.is_multiple_of(CHECK_EVERY) {
             crate::stop::check()?;
             self.track.tell(self.nodes, self.limits.nodes);
