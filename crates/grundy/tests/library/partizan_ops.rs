@@ -8,11 +8,9 @@ use crate::conway;
 
 use std::collections::HashMap;
 
-use conway::{plain_value, Plain, Reference};
+use conway::{board, plain_value, value_in, Plain, Reference};
 use grundy::rules::board::machinery::value::BoardValues;
-use grundy::rules::board::Board;
 use grundy::values::partizan::{GameStore, GameValue, PartizanError, Relation};
-use grundy::Game;
 
 /// The plain check of an atomic weight: `w` is G's atomic weight when D = G - w.↑ is
 /// infinitesimally close to 0 next to ↑, compared with a remote star ☆ = *N (N a power of two
@@ -70,19 +68,10 @@ fn all_small_count(s: &mut GameStore) -> usize {
     games.into_iter().filter(|&g| s.is_all_small(g).unwrap()).count()
 }
 
-/// The rules of the board game `name`.
-fn board(name: &str) -> Board {
-    match name.parse::<Game>() {
-        Ok(Game::Board(b)) => b,
-        other => panic!("{name} is a board game: {other:?}"),
-    }
-}
-
 /// The value of a Clobber board typed as `text`.
 fn clobber(s: &mut GameStore, text: &str) -> GameValue {
     let b = board("clobber");
-    let numbers = b.rules().parse(&[text]).unwrap();
-    BoardValues::new(b.rules(), 1_000_000).value(s, &numbers).unwrap()
+    value_in(&mut BoardValues::new(b.rules(), 1_000_000), s, b.rules(), &[text])
 }
 
 /// Every Clobber board of up to 2 x 3 cells, each cell empty, x or o: all-small (Lessons in

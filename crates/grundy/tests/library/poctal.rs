@@ -11,7 +11,7 @@ use crate::conway;
 
 use std::collections::HashMap;
 
-use conway::{board, check_against, value_text, Plain};
+use conway::{board, check_against, value_in, value_text, Plain};
 use grundy::play::{check_move, parse_move};
 use grundy::rules::board::machinery::value::BoardValues;
 use grundy::values::partizan::GameStore;
@@ -140,9 +140,9 @@ fn subtraction_codes_give_psubs_values() {
         let (mut a_values, mut b_values) =
             (BoardValues::new(a.rules(), 1_000_000), BoardValues::new(b.rules(), 1_000_000));
         for n in 0..=40u64 {
-            let heap = [n.to_string()];
-            let x = a_values.value(&mut store, &a.rules().parse(&[heap[0].as_str()]).unwrap()).unwrap();
-            let y = b_values.value(&mut store, &b.rules().parse(&[heap[0].as_str()]).unwrap()).unwrap();
+            let heap = n.to_string();
+            let x = value_in(&mut a_values, &mut store, a.rules(), &[&heap]);
+            let y = value_in(&mut b_values, &mut store, b.rules(), &[&heap]);
             assert_eq!(x, y, "{poctal} heap {n}: {} against {}", short(&mut store, x), short(&mut store, y));
         }
         // The texts agree where they are short.

@@ -6,16 +6,10 @@
 
 use crate::conway;
 
-use grundy::rules::board::machinery::value::BoardValues;
 use grundy::rules::board::Board;
-use grundy::values::partizan::GameStore;
-use grundy::Game;
 
 fn board() -> Board {
-    match "toppling-dominoes".parse::<Game>() {
-        Ok(Game::Board(b)) => b,
-        other => panic!("toppling-dominoes is a board game: {other:?}"),
-    }
+    conway::board("toppling-dominoes")
 }
 
 /// Every row of 1 to `most` dominoes, as text.
@@ -50,10 +44,7 @@ fn toppling_values_are_the_games_of_their_moves() {
 }
 
 fn value_text(tokens: &[&str]) -> String {
-    let b = board();
-    let mut store = GameStore::new();
-    let v = BoardValues::new(b.rules(), 1_000_000).value(&mut store, &b.rules().parse(tokens).unwrap()).unwrap();
-    store.text(v).unwrap()
+    conway::value_text("toppling-dominoes", tokens)
 }
 
 /// Values the paper's rules give ("Toppling Conjectures", section 1): a row of n blue dominoes

@@ -259,8 +259,14 @@ pub fn seeded_boards(
 pub fn value_text(name: &str, tokens: &[&str]) -> String {
     let b = board(name);
     let mut store = GameStore::new();
-    let v = BoardValues::new(b.rules(), 1_000_000).value(&mut store, &b.rules().parse(tokens).unwrap()).unwrap();
+    let v = value_in(&mut BoardValues::new(b.rules(), 1_000_000), &mut store, b.rules(), tokens);
     store.text(v).unwrap()
+}
+
+/// The value of the position typed as `tokens` under `rules`, by `values` into `store`: one
+/// memo and one store may value many positions (equal games made by one store are one handle).
+pub fn value_in(values: &mut BoardValues, store: &mut GameStore, rules: &dyn BoardRules, tokens: &[&str]) -> GameValue {
+    values.value(store, &rules.parse(tokens).unwrap()).unwrap()
 }
 
 /// The cells orthogonally next to (r, c) on `cells`.
