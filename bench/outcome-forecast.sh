@@ -43,17 +43,20 @@ python3 - "$GRUNDY" "$SEED" "$COUNT" "$FILLED" "$EMPTY" "$LIMIT" "$CACHE" "$SYMM
 import json, os, random, re, resource, statistics, subprocess, sys
 
 grundy, seed, count, filled, empty, limit, cache, symmetric = sys.argv[1:9]
-symmetric = int(symmetric)
-seed, count, limit = int(seed), int(count), int(limit)
+seed, count, limit, symmetric = int(seed), int(count), int(limit), int(symmetric)
 lo, hi = map(int, filled.split("-"))
 r = random.Random(seed)
 boards = []
+
+def text(cells):
+    return "/".join("".join(row) for row in cells)
+
 for _ in range(count):
     rows, cols = r.randint(6, 8), r.randint(6, 8)
     cells = [["."] * cols for _ in range(rows)]
     for k in r.sample(range(rows * cols), r.randint(lo, hi)):
         cells[k // cols][k % cols] = "#"
-    boards.append("/".join("".join(row) for row in cells))
+    boards.append(text(cells))
 if empty == "1":
     boards += ["/".join(["." * c] * rr) for rr, c in [(4, 16), (16, 4), (7, 9), (9, 7)]]
 # Boards that are their own mirror images (the search keys a position by its least image, so
@@ -63,12 +66,13 @@ if empty == "1":
 for i in range(symmetric):
     rows, cols = r.randint(6, 8), r.randint(6, 8)
     cells = [["."] * cols for _ in range(rows)]
-    for k in r.sample(range(rows * cols), 1):
-        a, b = k // cols, k % cols
-        images = [(a, b), (rows - 1 - a, b)] + ([(a, cols - 1 - b), (rows - 1 - a, cols - 1 - b)] if i % 2 else [])
-        for x, y in images:
-            cells[x][y] = "#"
-    boards.append("/".join("".join(row) for row in cells))
+    # Drawn by a sample of one, as these boards were first drawn: a seed keeps its boards.
+    k = r.sample(range(rows * cols), 1)[0]
+    a, b = k // cols, k % cols
+    images = [(a, b), (rows - 1 - a, b)] + ([(a, cols - 1 - b), (rows - 1 - a, cols - 1 - b)] if i % 2 else [])
+    for x, y in images:
+        cells[x][y] = "#"
+    boards.append(text(cells))
 
 known = {}
 if cache and os.path.exists(cache):
