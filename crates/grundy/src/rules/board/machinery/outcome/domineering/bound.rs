@@ -637,7 +637,7 @@ fn pair_long_line(free: u32, guard: u32) -> (u32, u32, u32) {
     let (mut state, mut open) = (0usize, 0u32);
     // The line's bit of the chunk's first cell.
     let mut at = 1u32;
-    while (f != 0 || state != 0) && at < 32 {
+    while f != 0 && at < 32 {
         let index = usize::from(table.digits.get((f & 0xff) as usize).copied().unwrap_or(0))
             + usize::from(table.digits.get((g & 0xff) as usize).copied().unwrap_or(0));
         let e = table.entries.get(state * 6561 + index).copied().unwrap_or(0);
@@ -654,6 +654,13 @@ fn pair_long_line(free: u32, guard: u32) -> (u32, u32, u32) {
         f >>= 8;
         g >>= 8;
         at += 8;
+    }
+    // The line's end closes what is pending (as a chunk of no empty cells would, one look-up
+    // fewer): the last cell fed lies just below `at`.
+    match PairState::ALL.get(state) {
+        Some(PairState::Protected) => unused |= 1 << (at - 1),
+        Some(PairState::OpenProtected) => with_protected |= open,
+        _ => {}
     }
     (pairs, with_protected, unused)
 }
