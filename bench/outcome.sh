@@ -25,7 +25,10 @@
 # with the published classes); and COUNT (default 10) random boards of 6 to 8 rows and columns
 # with FILLED (default 2-12) cells filled, drawn from SEED (default: the time; printed, so a run
 # can be repeated). `--quick`: one run each, a 20 s cap, the empty 6x6, the check list's boards
-# of at most 16 cells and 2 random boards. GRUNDY_ARGS is added to grundy's command (e.g.
+# of at most 16 cells and 2 random boards. `RECTANGLES=all`: instead of the empty boards and the
+# check list, every empty rectangle of at most 64 cells (2 to 16 rows and columns: the boards
+# grundy reads hold at most 16 of each), to see that none Obsequi solves is refused at the
+# default budget. GRUNDY_ARGS is added to grundy's command (e.g.
 # `--budget 33554432`); by default grundy runs with its default limits. OBSEQUI_BITS (default
 # 24, as its README's example) sizes Obsequi's transposition table, 2^BITS entries: at 24 it
 # takes 389 MB and about 0.17 s of CPU (most of it system time) before the search starts, and
@@ -33,7 +36,7 @@
 # 8x8 with Vertical first took 0.65 s of CPU and 11 MB at 18 bits (2,102,055 nodes), 0.8 s at
 # 20, 0.95 s at 22, 1.1-1.2 s and 389 MB at 24 (2,021,154 nodes), 1.9 s and 1.5 GB at 26.
 #   OBSEQUI=/path/to/Obsequi [GRUNDY=path] [REPS=3] [LIMIT=120] [SEED=n] [COUNT=10] \
-#     [FILLED=2-12] [GRUNDY_ARGS=...] [OBSEQUI_BITS=24] bash bench/outcome.sh [--quick]
+#     [FILLED=2-12] [RECTANGLES=all] [GRUNDY_ARGS=...] [OBSEQUI_BITS=24] bash bench/outcome.sh [--quick]
 set -euo pipefail
 OBSEQUI=${OBSEQUI:?set OBSEQUI to the Obsequi binary, built from its public source (see the top of $0)}
 OBSEQUI=$(realpath "$OBSEQUI")
@@ -46,13 +49,15 @@ SEED=${SEED:-$(date +%s)}
 FILLED=${FILLED:-2-12}
 BITS=${OBSEQUI_BITS:-24}
 read -ra extra <<< "${GRUNDY_ARGS:-}"
+case ${RECTANGLES:-} in "" | all) ;; *) echo "RECTANGLES takes \"all\" (or nothing), not \"$RECTANGLES\"" >&2; exit 2 ;; esac
 echo "seed $SEED, $COUNT random boards with $FILLED cells filled, $REPS runs each, cap $LIMIT s of CPU a run, Obsequi table 2^$BITS entries" >&2
 
 # One case a line: name, rows, cols, blocked cells (r,c;r,c or -), the published winners with
 # Left first and with Right first (L, R or -).
-cases=$(python3 - "$SEED" "$COUNT" "$FILLED" "$QUICK" crates/grundy/tests/library/data/domineering_outcomes.txt <<'PY'
+cases=$(python3 - "$SEED" "$COUNT" "$FILLED" "$QUICK" crates/grundy/tests/library/data/domineering_outcomes.txt "${RECTANGLES:-}" <<'PY'
 import random, sys
 seed, count, (lo, hi), quick = int(sys.argv[1]), int(sys.argv[2]), map(int, sys.argv[3].split("-")), sys.argv[4] == "1"
+every_rectangle = sys.argv[6] == "all"
 published, check = {}, []
 for line in open(sys.argv[5]):
     w = line.split()
@@ -67,6 +72,8 @@ for line in open(sys.argv[5]):
         check.append(board)
 empty = [(6, 6)] if quick else [(6, 6), (6, 7), (7, 7), (7, 8), (8, 8)]
 rest = sorted((b for b in check if b not in empty and (not quick or b[0] * b[1] <= 16)), key=lambda b: (b[0] * b[1], b))
+if every_rectangle:
+    empty, rest = [], [(r, c) for r in range(2, 17) for c in range(2, 17) if r * c <= 64]
 for rows, cols in empty + rest:
     print("%dx%d" % (rows, cols), rows, cols, "-", *published.get((rows, cols), ["-", "-"]))
 r = random.Random(seed)
