@@ -638,15 +638,13 @@ fn pair_long_line(free: u32, guard: u32) -> (u32, u32, u32) {
     // The line's bit of the chunk's first cell.
     let mut at = 1u32;
     while f != 0 && at < 32 {
-        let index = usize::from(table.digits.get((f & 0xff) as usize).copied().unwrap_or(0))
-            + usize::from(table.digits.get((g & 0xff) as usize).copied().unwrap_or(0));
-        let e = table.entries.get(state * 6561 + index).copied().unwrap_or(0);
+        let e = table.entries.get(state * 6561 + chunk_index(&table.digits, f, g)).copied().unwrap_or(0);
         let byte = |field: u32| (e >> field & 0xff) as u32;
-        pairs |= byte(chunk::PAIRS) << at | open * bit(e, chunk::OPEN_PAIRED);
-        with_protected |= byte(chunk::WITH_PROTECTED) << at
-            | bit(e, chunk::BEFORE_WITH_PROTECTED) << (at - 1)
-            | open * bit(e, chunk::OPEN_WITH_PROTECTED);
-        unused |= byte(chunk::UNUSED) << at | bit(e, chunk::BEFORE_UNUSED) << (at - 1);
+        pairs |= (byte(chunk::PAIRS) << at) | (open * bit(e, chunk::OPEN_PAIRED));
+        with_protected |= (byte(chunk::WITH_PROTECTED) << at)
+            | (bit(e, chunk::BEFORE_WITH_PROTECTED) << (at - 1))
+            | (open * bit(e, chunk::OPEN_WITH_PROTECTED));
+        unused |= (byte(chunk::UNUSED) << at) | (bit(e, chunk::BEFORE_UNUSED) << (at - 1));
         state = (e >> chunk::LEAVES & 0b111) as usize;
         if bit(e, chunk::NEW_OPEN) == 1 {
             open = 1 << (at + (e >> chunk::NEW_OPEN_AT & 0b111) as u32);
@@ -665,6 +663,14 @@ fn pair_long_line(free: u32, guard: u32) -> (u32, u32, u32) {
     (pairs, with_protected, unused)
 }
 
+/// The base-3 index of a chunk whose empty cells are the low 8 bits of `free` and protected
+/// ones those of `guard` (a subset), by `digits` ([`LineTable::index`], at bit 0).
+#[inline(always)]
+fn chunk_index(digits: &[u16; 256], free: u32, guard: u32) -> usize {
+    let d = |m: u32| usize::from(digits.get((m & 0xff) as usize).copied().unwrap_or(0));
+    d(free) + d(free & guard)
+}
+
 /// Each chunk of eight cells of a line entered in each [`PairState`] (index: the state's place
 /// in [`PairState::ALL`] x 6561 plus the chunk's base-3 index, [`LineTable::index`]): what its
 /// pairing marks and the state it leaves (fields in [`chunk`]; `Empty` where its last cell is
@@ -679,8 +685,7 @@ fn chunk_table() -> &'static ChunkTable {
             for free in 0u32..256 {
                 let mut guard = free;
                 loop {
-                    let index = usize::from(digits[free as usize]) + usize::from(digits[(free & guard) as usize]);
-                    if let Some(x) = entries.get_mut(s * 6561 + index) {
+                    if let Some(x) = entries.get_mut(s * 6561 + chunk_index(&digits, free, guard)) {
                         *x = chunk_entry(state, free, guard);
                     }
                     if guard == 0 {
