@@ -38,6 +38,7 @@ mod hex;
 mod impartial;
 mod konane;
 mod layout;
+mod linear_clobber;
 mod loopy;
 mod methods;
 mod misere;

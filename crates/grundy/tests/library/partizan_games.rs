@@ -279,10 +279,11 @@ fn positions_round_trip_and_bad_ones_are_named() {
         ("domineering", "../.x", "cell b2 (row 2, column 2): 'x' is not one of '.', '#', 'L', 'R'"),
         ("domineering", "../...", "row 2 has 3 cells, row 1 has 2: the rows must have equal lengths"),
         (
-            "clobber",
-            "xo/ox/xo/ox/xo/ox/xo/ox/xo/ox/xo/ox/xo/ox/xo/ox/xo",
+            "domineering",
+            "../../../../../../../../../../../../../../../../..",
             "the board has 17 rows; at most 16 are allowed",
         ),
+        ("clobber", &["x"; 65].join("/"), "the board has 65 rows; at most 64 are allowed"),
         ("toads-frogs", "TT.Q", "cell 4: 'Q' is not '.' (empty), 'T' (a toad) or 'F' (a frog)"),
         ("cutcake", "2x3 3x1001", "cake 2 (3x1001): a side is 1 to 1000"),
     ] {

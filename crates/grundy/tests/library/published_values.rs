@@ -106,7 +106,8 @@ fn berlekamp_wolfe_and_drummond_cole_domineering_values_as_quoted_by_pycgt() {
 /// 2004 Albert-Grossman-Nowakowski-Wolfe Conjecture on Alternating Linear Clobber" (arXiv
 /// 2509.08985, 2025), abstract (x Left's, o Right's): every non-empty even-length
 /// alternating-colour row, except oxoxox, is a first-player win; oxoxox is not, so the second
-/// player wins it. Checked on every such row grundy takes (up to 16 cells), both ways round.
+/// player wins it. Checked on every such row up to 16 cells, both ways round (and up to 28
+/// by the outcome, in `linear_clobber.rs`).
 /// And, as a review of the paper (themoonlight.io) quotes its rules of equivalence: o, oo, ooo,
 /// ooxx and oxoxox are 0, oxo = ox, and ooxo = xxo + ox.
 #[test]
@@ -138,13 +139,13 @@ fn chen_et_al_alternating_linear_clobber_theorem() {
 /// is `_xoxoxox_` with x drawn black; and konane/src/cgt.rs's test `solid_linear_pattern`,
 /// which cites the paper's CiteSeerX copy), not in the paper. Black is Left (Ernst's slides,
 /// 2001: "Positive: Black wins"), so the row starts with x, Left's, as in grundy. Checked on
-/// every such row grundy takes (16 columns: N up to 14).
+/// every such row grundy takes (64 columns: N up to 62).
 #[test]
 fn ernst_konane_solid_linear_pattern_as_quoted_by_konjecture() {
     let mut s = GameStore::new();
     let rows: Vec<String> =
-        (1..=14).map(|n| format!(".{}.", (0..n).map(|i| ['x', 'o'][i % 2]).collect::<String>())).collect();
-    for (n, (row, g)) in (1..=14).zip(rows.iter().zip(values(&mut s, "konane", &rows))) {
+        (1..=62).map(|n| format!(".{}.", (0..n).map(|i| ['x', 'o'][i % 2]).collect::<String>())).collect();
+    for (n, (row, g)) in (1..=62).zip(rows.iter().zip(values(&mut s, "konane", &rows))) {
         let want = match n % 4 {
             0 => "0".to_string(),
             2 => "*".to_string(),

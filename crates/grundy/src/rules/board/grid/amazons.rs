@@ -69,6 +69,7 @@ const GRID: GridNotation = GridNotation {
     example: "x..#/#..o",
     sum: ["x..", "..o"],
     cells: GridNotation::CELLS,
+    side: GridNotation::SIDE,
 };
 const EMPTY: u8 = 0;
 const BURNT: u8 = 3;

@@ -62,6 +62,9 @@ const GRID: GridNotation = GridNotation {
     example: "xo/ox",
     sum: ["xo", "xox"],
     cells: GridNotation::CELLS,
+    // One row (or column) of up to 64 cells: every search of the game holds the board as
+    // bits of one word, whatever its shape (linear Clobber, the most studied).
+    side: GridNotation::CELLS,
 };
 const EMPTY: u8 = 0;
 
@@ -401,8 +404,7 @@ impl Face for Clobber {
         let centre = |r: usize, c: usize| (x0 + size * (c as f64 + 0.5), y0 + size * (r as f64 + 0.5));
         let mut s = Sketch::new();
         for c in 0..g.cols {
-            let letter = cell_name(0, c);
-            s.text(centre(0, c).0, y0 - 8.0, letter.get(..1).unwrap_or(""), "small", "middle");
+            s.text(centre(0, c).0, y0 - 8.0, &crate::rules::board::grid::column_letter(c), "small", "middle");
         }
         for r in 0..g.rows {
             s.text(x0 - 8.0, centre(r, 0).1 + 4.0, &(r + 1).to_string(), "small", "end");

@@ -42,6 +42,7 @@ const GRID: GridNotation = GridNotation {
     example: "..x./...o",
     sum: ["..x", "o.."],
     cells: GridNotation::CELLS,
+    side: GridNotation::SIDE,
 };
 /// An empty cell.
 pub const EMPTY: u8 = 0;

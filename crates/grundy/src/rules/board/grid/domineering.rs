@@ -66,8 +66,14 @@ const ALPHABET: [char; 4] = ['.', '#', 'L', 'R'];
 /// Boards of up to 112 cells (9 x 9, 10 x 11, 8 x 14): the outcome search holds them
 /// ([`DomineeringSolver`]: a board and its size in one 128-bit key), and the rules keep a board
 /// cell by cell at any size.
-const GRID: GridNotation =
-    GridNotation { alphabet: &ALPHABET, blank: FILLED, example: "../..", sum: ["../..", "..."], cells: 112 };
+const GRID: GridNotation = GridNotation {
+    alphabet: &ALPHABET,
+    blank: FILLED,
+    example: "../..",
+    sum: ["../..", "..."],
+    cells: 112,
+    side: GridNotation::SIDE,
+};
 const EMPTY: u8 = 0;
 const FILLED: u8 = 1;
 /// A cell of a domino that Left (vertical) or Right (horizontal) placed: `LEFTS + player`.
@@ -432,8 +438,13 @@ impl Face for Domineering {
         let (x0, y0) = (28.0, 24.0);
         let mut s = Sketch::new();
         for c in 0..g.cols {
-            let letter = cell_name(0, c);
-            s.text(x0 + size * (c as f64 + 0.5), y0 - 8.0, letter.get(..1).unwrap_or(""), "small", "middle");
+            s.text(
+                x0 + size * (c as f64 + 0.5),
+                y0 - 8.0,
+                &crate::rules::board::grid::column_letter(c),
+                "small",
+                "middle",
+            );
         }
         for r in 0..g.rows {
             s.text(x0 - 8.0, y0 + size * (r as f64 + 0.5) + 4.0, &(r + 1).to_string(), "small", "end");

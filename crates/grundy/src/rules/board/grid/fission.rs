@@ -61,6 +61,7 @@ const GRID: GridNotation = GridNotation {
     example: ".x.x/..../..x./....",
     sum: [".x.", "x/./x"],
     cells: GridNotation::CELLS,
+    side: GridNotation::SIDE,
 };
 const EMPTY: u8 = 0;
 const STONE: u8 = 1;

@@ -70,6 +70,7 @@ const GRID: GridNotation = GridNotation {
     example: EXAMPLE,
     sum: ["F......./G.......", "F......./......../G......."],
     cells: GridNotation::CELLS,
+    side: GridNotation::SIDE,
 };
 
 /// The squares of a row.

@@ -59,6 +59,9 @@ const GRID: GridNotation = GridNotation {
     example: "xoxo/oxox/....",
     sum: ["xo.", ".ox"],
     cells: GridNotation::CELLS,
+    // One row (or column) of up to 64 cells: every search of the game holds the board as
+    // bits of one word, whatever its shape (linear Clobber, the most studied).
+    side: GridNotation::CELLS,
 };
 const EMPTY: u8 = 0;
 

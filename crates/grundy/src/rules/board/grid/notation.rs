@@ -30,25 +30,38 @@ pub struct Grid {
     pub cells: Vec<u8>,
 }
 
-/// A cell's name: its column's letter, then its row's number from the top (`b1`).
+/// A cell's name: its column's letters, then its row's number from the top (`b1`, `ab1`).
 pub fn cell_name(r: usize, c: usize) -> String {
     format!("{}{}", column_letter(c), r + 1)
 }
 
-/// The letter of column `c` (0-based) in a cell's name: `a` for the first.
-pub fn column_letter(c: usize) -> char {
-    char::from(b'a' + (c % 26) as u8)
+/// The letters of column `c` (0-based) in a cell's name, as a spreadsheet names its columns:
+/// `a` to `z` for the first 26, then `aa`, `ab`, ... (a board of Clobber or Konane may be one
+/// row of up to 64 cells).
+pub fn column_letter(c: usize) -> String {
+    let letter = |i: usize| char::from(b'a' + (i % 26) as u8);
+    if c < 26 {
+        letter(c).to_string()
+    } else {
+        format!("{}{}", letter(c / 26 - 1), letter(c % 26))
+    }
 }
 
-/// Reads a cell's name (`b1`) as (row, column), 0-based; `None` when it is not one.
+/// Reads a cell's name (`b1`, `ab1`) as (row, column), 0-based; `None` when it is not one.
 pub fn read_cell(text: &str) -> Option<(usize, usize)> {
-    let mut chars = text.chars();
-    let letter = chars.next()?.to_ascii_lowercase();
-    if !letter.is_ascii_lowercase() {
+    let letters = text.chars().take_while(char::is_ascii_alphabetic).count();
+    let (name, row) = text.split_at(letters);
+    let digit = |ch: char| usize::from(ch.to_ascii_lowercase() as u8 - b'a');
+    let col = match name.chars().collect::<Vec<_>>().as_slice() {
+        [one] => digit(*one),
+        [first, second] => (digit(*first) + 1) * 26 + digit(*second),
+        _ => return None,
+    };
+    if !row.chars().all(|ch| ch.is_ascii_digit()) {
         return None;
     }
-    let row: usize = chars.as_str().parse().ok()?;
-    Some((row.checked_sub(1)?, usize::from(letter as u8 - b'a')))
+    let row: usize = row.parse().ok()?;
+    Some((row.checked_sub(1)?, col))
 }
 
 impl Grid {
@@ -63,15 +76,20 @@ impl Grid {
         Grid::parse_within(text, alphabet, MAX_CELLS)
     }
 
-    /// [`Grid::parse`] of a board of at most `most` cells.
+    /// [`Grid::parse`] of a board of at most `most` cells and [`MAX_SIDE`] rows and columns.
     pub fn parse_within(text: &str, alphabet: &[char], most: usize) -> Result<Grid, String> {
+        Grid::parse_sized(text, alphabet, most, MAX_SIDE)
+    }
+
+    /// [`Grid::parse`] of a board of at most `most` cells and `side` rows and columns.
+    pub fn parse_sized(text: &str, alphabet: &[char], most: usize, side: usize) -> Result<Grid, String> {
         let listed = alphabet.iter().map(|c| format!("'{c}'")).collect::<Vec<_>>().join(", ");
         if text.is_empty() {
             return Err(format!("the board is empty: write its rows joined by '/', each cell one of {listed}"));
         }
         let rows: Vec<&str> = text.split('/').collect();
-        if rows.len() > MAX_SIDE {
-            return Err(format!("the board has {} rows; at most {MAX_SIDE} are allowed", rows.len()));
+        if rows.len() > side {
+            return Err(format!("the board has {} rows; at most {side} are allowed", rows.len()));
         }
         let mut grid = Grid { rows: rows.len(), cols: 0, cells: vec![] };
         for (r, row) in rows.iter().enumerate() {
@@ -80,8 +98,8 @@ impl Grid {
                 return Err(format!("row {} is empty", r + 1));
             }
             if r == 0 {
-                if len > MAX_SIDE {
-                    return Err(format!("row 1 has {len} cells; at most {MAX_SIDE} columns are allowed"));
+                if len > side {
+                    return Err(format!("row 1 has {len} cells; at most {side} columns are allowed"));
                 }
                 grid.cols = len;
             } else if len != grid.cols {
@@ -283,7 +301,7 @@ impl Grid {
 pub fn parse_board(tokens: &[&str], grid: &GridNotation, sum: &str) -> Result<Vec<u64>, String> {
     let example = grid.example;
     match tokens {
-        [one] => Grid::parse_within(one, grid.alphabet, grid.cells).map(|g| g.numbers()),
+        [one] => Grid::parse_sized(one, grid.alphabet, grid.cells, grid.side).map(|g| g.numbers()),
         [] => Err(format!("the position is empty: give the board, rows joined by '/' (e.g. {example})")),
         _ => Err(format!(
             "a position is one board, rows joined by '/', not {} tokens (a sum of boards: {sum})",
@@ -312,11 +330,17 @@ pub struct GridNotation {
     /// The most cells of a board: [`MAX_CELLS`], or more for a game whose every search holds
     /// larger boards.
     pub cells: usize,
+    /// The most rows, and the most columns, of a board: [`MAX_SIDE`], or more for a game whose
+    /// every search holds a board of one row of its most cells (Clobber's and Konane's).
+    pub side: usize,
 }
 
 impl GridNotation {
     /// The most cells of a board of most games ([`MAX_CELLS`]).
     pub const CELLS: usize = MAX_CELLS;
+
+    /// The most rows and columns of a board of most games ([`MAX_SIDE`]).
+    pub const SIDE: usize = MAX_SIDE;
 
     /// The board held in `numbers` (a 1 x 1 board of [`GridNotation::blank`] when they hold
     /// none).
@@ -341,13 +365,16 @@ impl GridNotation {
     pub fn picture(&self, numbers: &[u64]) -> Vec<String> {
         let grid = self.board(numbers);
         let number_width = grid.rows.to_string().len();
-        let letters: Vec<String> = (0..grid.cols).map(|c| column_letter(c).to_string()).collect();
-        let mut lines = vec![format!("{:number_width$}  {}", "", letters.join(" "))];
+        let letters: Vec<String> = (0..grid.cols).map(column_letter).collect();
+        // Past column z the names take two letters, and every column is as wide.
+        let w = letters.iter().map(String::len).max().unwrap_or(1);
+        let header: Vec<String> = letters.iter().map(|l| format!("{l:w$}")).collect();
+        let mut lines = vec![format!("{:number_width$}  {}", "", header.join(" ").trim_end())];
         for r in 0..grid.rows {
             let cells: Vec<String> = (0..grid.cols)
-                .map(|c| self.alphabet.get(usize::from(grid.at(r, c))).copied().unwrap_or('?').to_string())
+                .map(|c| format!("{:w$}", self.alphabet.get(usize::from(grid.at(r, c))).copied().unwrap_or('?')))
                 .collect();
-            lines.push(format!("{:>number_width$}  {}", r + 1, cells.join(" ")));
+            lines.push(format!("{:>number_width$}  {}", r + 1, cells.join(" ").trim_end()));
         }
         lines
     }
@@ -412,8 +439,7 @@ impl GridFace {
     /// with the title `cell(r, c)` gives.
     pub fn cells(&self, s: &mut Sketch, cell: impl Fn(usize, usize) -> (&'static str, String)) {
         for c in 0..self.cols {
-            let letter = cell_name(0, c);
-            s.text(self.centre(0, c).0, self.y0 - 8.0, letter.get(..1).unwrap_or(""), "small", "middle");
+            s.text(self.centre(0, c).0, self.y0 - 8.0, &column_letter(c), "small", "middle");
         }
         for r in 0..self.rows {
             s.text(self.x0 - 8.0, self.centre(r, 0).1 + 4.0, &(r + 1).to_string(), "small", "end");
@@ -522,6 +548,47 @@ mod tests {
         assert_eq!(read_cell("b3"), Some((2, 1)));
         assert_eq!(cell_name(2, 1), "b3");
         assert_eq!(read_cell("3b"), None);
+    }
+
+    /// Columns past z are named as a spreadsheet names them (`aa`, `ab`, ...), each name read
+    /// back as its column; a game may allow longer sides than [`MAX_SIDE`], and the terminal's
+    /// picture keeps its columns under their names.
+    #[test]
+    fn columns_past_z_have_two_letters_and_read_back() {
+        for c in 0..64 {
+            let name = cell_name(4, c);
+            assert_eq!(read_cell(&name), Some((4, c)), "{name}");
+            assert_eq!(read_cell(&name.to_uppercase()), Some((4, c)), "{name}");
+        }
+        assert_eq!(cell_name(0, 25), "z1");
+        assert_eq!(cell_name(0, 26), "aa1");
+        assert_eq!(cell_name(2, 29), "ad3");
+        assert_eq!(cell_name(0, 63), "bl1");
+        for bad in ["abc1", "a", "1", "a1b", "a+1", "a0", ""] {
+            assert_eq!(read_cell(bad), None, "{bad}");
+        }
+        let row = "x".repeat(30);
+        assert!(Grid::parse(&row, &['.', 'x']).unwrap_err().contains("at most 16 columns"));
+        let g = Grid::parse_sized(&row, &['.', 'x'], 64, 64).unwrap();
+        assert_eq!((g.rows, g.cols), (1, 30));
+        let column = vec!["x"; 30].join("/");
+        assert_eq!(Grid::parse_sized(&column, &['.', 'x'], 64, 64).unwrap().rows, 30);
+        assert!(Grid::parse_sized(&"x".repeat(65), &['.', 'x'], 64, 65).unwrap_err().contains("at most 64"));
+        let notation =
+            GridNotation { alphabet: &['.', 'x'], blank: 0, example: "x", sum: ["x", "x"], cells: 64, side: 64 };
+        let numbers = notation.parse("g", &[&format!("{}x", ".".repeat(27))]).unwrap();
+        assert_eq!(notation.write(&numbers), format!("{}x", ".".repeat(27)));
+        let picture = notation.picture(&numbers);
+        assert_eq!(
+            picture[0],
+            format!(
+                "   {}",
+                (0..28).map(column_letter).map(|l| format!("{l:2}")).collect::<Vec<_>>().join(" ").trim_end()
+            )
+        );
+        assert_eq!(picture[1], format!("1  {}x", ".  ".repeat(27)));
+        let short = GridNotation { side: MAX_SIDE, ..notation };
+        assert_eq!(short.picture(&short.parse("g", &["x.x"]).unwrap()), ["   a b c", "1  x . x"]);
     }
 
     #[test]

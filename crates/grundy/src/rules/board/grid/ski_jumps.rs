@@ -64,6 +64,7 @@ const GRID: GridNotation = GridNotation {
     example: "L..../.R.../.....",
     sum: ["L.", "R."],
     cells: GridNotation::CELLS,
+    side: GridNotation::SIDE,
 };
 const EMPTY: u8 = 0;
 
