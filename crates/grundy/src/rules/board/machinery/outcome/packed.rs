@@ -48,6 +48,10 @@ struct Interned {
     ids: KeyMap<Box<[u128]>, u64>,
     bytes: u64,
     next: u64,
+    /// The words of the state being keyed, written afresh for each ([`PackedSearch::key_of`]):
+    /// one buffer, not a list made and freed for every key (a tenth of a 2 x 15 Clobber
+    /// board's search was the allocator's).
+    words: Vec<u128>,
 }
 
 impl Interned {
@@ -58,8 +62,8 @@ impl Interned {
 
     /// The number of `words`, given now if it has none, within `room` bytes; `None` once every
     /// number below 2^60 was given.
-    fn number(&mut self, words: Vec<u128>, room: u64) -> Option<u64> {
-        if let Some(&id) = self.ids.get(words.as_slice()) {
+    fn number(&mut self, words: &[u128], room: u64) -> Option<u64> {
+        if let Some(&id) = self.ids.get(words) {
             return Some(id);
         }
         let bytes = INTERNED_BYTES + 16 * words.len() as u64;
@@ -73,7 +77,7 @@ impl Interned {
         }
         self.next += 1;
         self.bytes += bytes;
-        self.ids.insert(words.into_boxed_slice(), id);
+        self.ids.insert(words.into(), id);
         Some(id)
     }
 }
@@ -332,21 +336,24 @@ impl<'a> PackedSearch<'a> {
     /// number yet when `number` (else `None` for it).
     fn key_of(&self, s: &PackedState, number: bool) -> Option<u128> {
         let mut interned = self.interned.borrow_mut();
-        let mut id = |words: Vec<u128>| if number { interned.number(words, self.room) } else { interned.known(&words) };
-        if let [part] = s.parts.as_slice() {
-            if s.values.is_empty() && part >> 126 != 0b11 {
-                return Some(*part);
-            }
-            if part >> 64 == 0 {
-                let list: Vec<u128> = s.values.iter().map(|v| u128::from(v.parts().1)).collect();
-                return Some(BESIDE | u128::from(id(list)?) << 64 | part);
-            }
+        let mut words = std::mem::take(&mut interned.words);
+        words.clear();
+        let beside = match s.parts.as_slice() {
+            [part] if s.values.is_empty() && part >> 126 != 0b11 => return Some(*part),
+            [part] if part >> 64 == 0 => Some(*part),
+            _ => None,
+        };
+        if beside.is_none() {
+            words.push(s.parts.len() as u128);
+            words.extend(s.parts.iter().copied());
         }
-        let whole: Vec<u128> = std::iter::once(s.parts.len() as u128)
-            .chain(s.parts.iter().copied())
-            .chain(s.values.iter().map(|v| u128::from(v.parts().1)))
-            .collect();
-        Some(INTERNED | u128::from(id(whole)?))
+        words.extend(s.values.iter().map(|v| u128::from(v.parts().1)));
+        let id = if number { interned.number(&words, self.room) } else { interned.known(&words) };
+        interned.words = words;
+        Some(match beside {
+            Some(part) => BESIDE | u128::from(id?) << 64 | part,
+            None => INTERNED | u128::from(id?),
+        })
     }
 
     /// How many moves `them` has in `s`: the search tries first the moves that leave the
