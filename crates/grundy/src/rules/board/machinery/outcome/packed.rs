@@ -405,16 +405,31 @@ impl OutcomeGame for PackedSearch<'_> {
         let mut values = self.values.borrow_mut();
         out.sort_by_cached_key(|(s, _)| self.answers(&mut values, s, them));
         // Moves to the same state (images of one another under the board's symmetries, or
-        // moves in two equal parts) are one move: the first kept.
-        let mut at = 0;
-        while at < out.len() {
-            let seen = out.get(at).is_some_and(|(s, _)| out.iter().take(at).any(|(t, _)| t == s));
-            if seen {
-                out.remove(at);
-            } else {
-                at += 1;
+        // moves in two equal parts) are one move: the first kept. Found among the moves of one
+        // hash (sorted by it, each run compared state by state), where comparing every move
+        // with every one before it was a twentieth of a Clobber board's search.
+        let hash = |s: &PackedState| {
+            let mut h = crate::key_hash::KeyHasher::default();
+            std::hash::Hash::hash(&s.parts, &mut h);
+            s.values.iter().for_each(|v| std::hash::Hasher::write_u64(&mut h, u64::from(v.parts().1)));
+            std::hash::Hasher::finish(&h)
+        };
+        let mut by_hash: Vec<(u64, usize)> = out.iter().enumerate().map(|(i, (s, _))| (hash(s), i)).collect();
+        by_hash.sort_unstable();
+        let mut repeated = vec![false; out.len()];
+        for (k, &(h, i)) in by_hash.iter().enumerate() {
+            let earlier = by_hash.iter().take(k).rev().take_while(|&&(g, _)| g == h);
+            if earlier.into_iter().any(|&(_, j)| out.get(j).map(|o| &o.0) == out.get(i).map(|o| &o.0)) {
+                if let Some(r) = repeated.get_mut(i) {
+                    *r = true;
+                }
             }
         }
+        let mut index = 0;
+        out.retain(|_| {
+            index += 1;
+            !repeated.get(index - 1).copied().unwrap_or(false)
+        });
     }
 
     /// No: a state's parts are split as it is made ([`PackedSearch::settle`]).
