@@ -46,7 +46,7 @@ fn long_rows_read_back_and_their_moves_name_columns_past_z() {
     let game: Game = "clobber".parse().unwrap();
     let row = format!("{}xo", ".".repeat(27));
     let position = game.parse_position(&[row.as_str()]).unwrap();
-    assert_eq!(game.position_tokens(&position), [row.clone()]);
+    assert_eq!(game.position_tokens(&position), std::slice::from_ref(&row));
     let a = analyze(&game, &position, &AnalyzeOptions::default()).unwrap();
     let texts: Vec<&str> = a.winning_moves.iter().map(|m| m.text.as_str()).collect();
     assert_eq!(texts, ["Left moves the stone on ab1 onto ac1, clobbering Right's stone"]);
