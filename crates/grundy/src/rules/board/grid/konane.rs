@@ -60,7 +60,7 @@ const GRID: GridNotation = GridNotation {
     sum: ["xo.", ".ox"],
     cells: GridNotation::CELLS,
     // One row (or column) of up to 64 cells: every search of the game holds the board as
-    // bits of one word, whatever its shape (linear Clobber, the most studied).
+    // bits of one word, whatever its shape (Ernst's linear Konane).
     side: GridNotation::CELLS,
 };
 const EMPTY: u8 = 0;

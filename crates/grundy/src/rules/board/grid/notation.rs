@@ -51,10 +51,11 @@ pub fn column_letter(c: usize) -> String {
 pub fn read_cell(text: &str) -> Option<(usize, usize)> {
     let letters = text.chars().take_while(char::is_ascii_alphabetic).count();
     let (name, row) = text.split_at(letters);
-    let digit = |ch: char| usize::from(ch.to_ascii_lowercase() as u8 - b'a');
-    let col = match name.chars().collect::<Vec<_>>().as_slice() {
-        [one] => digit(*one),
-        [first, second] => (digit(*first) + 1) * 26 + digit(*second),
+    // The letters are ASCII, one byte each.
+    let digit = |b: u8| usize::from(b.to_ascii_lowercase() - b'a');
+    let col = match *name.as_bytes() {
+        [one] => digit(one),
+        [first, second] => (digit(first) + 1) * 26 + digit(second),
         _ => return None,
     };
     if !row.chars().all(|ch| ch.is_ascii_digit()) {

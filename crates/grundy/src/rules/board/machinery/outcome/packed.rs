@@ -418,8 +418,8 @@ impl OutcomeGame for PackedSearch<'_> {
         by_hash.sort_unstable();
         let mut repeated = vec![false; out.len()];
         for (k, &(h, i)) in by_hash.iter().enumerate() {
-            let earlier = by_hash.iter().take(k).rev().take_while(|&&(g, _)| g == h);
-            if earlier.into_iter().any(|&(_, j)| out.get(j).map(|o| &o.0) == out.get(i).map(|o| &o.0)) {
+            let mut earlier = by_hash.iter().take(k).rev().take_while(|&&(g, _)| g == h);
+            if earlier.any(|&(_, j)| out.get(j).map(|o| &o.0) == out.get(i).map(|o| &o.0)) {
                 if let Some(r) = repeated.get_mut(i) {
                     *r = true;
                 }

@@ -411,21 +411,28 @@ fn line_table() -> &'static LineTable {
         }
         let mut table = Box::new(LineTable { entries: [0; 6561], digits });
         for free in 0u32..256 {
-            // Each set of protected cells among the empty ones.
-            let mut guard = free;
-            loop {
+            each_subset(free, |guard| {
                 let i = table.index(free << 1, guard << 1);
                 if let Some(x) = table.entries.get_mut(i) {
                     *x = line_entry(free << 1, guard << 1);
                 }
-                if guard == 0 {
-                    break;
-                }
-                guard = (guard - 1) & free;
-            }
+            });
         }
         table
     })
+}
+
+/// Calls `f` with each subset of `set` (each set of protected cells among the empty ones), the
+/// empty set last.
+fn each_subset(set: u32, mut f: impl FnMut(u32)) {
+    let mut subset = set;
+    loop {
+        f(subset);
+        if subset == 0 {
+            break;
+        }
+        subset = (subset - 1) & set;
+    }
 }
 
 /// The [`line_table`]'s entries and the base-3 digits that index them.
@@ -443,7 +450,14 @@ impl LineTable {
     /// for cell j.
     #[inline(always)]
     fn index(&self, free: u32, guard: u32) -> usize {
-        let d = |m: u32| usize::from(self.digits.get((m >> 1 & 0xff) as usize).copied().unwrap_or(0));
+        self.chunk_index(free >> 1, guard >> 1)
+    }
+
+    /// [`LineTable::index`] of the 8 cells at bits 0 to 7 of `free` and `guard` (a chunk of a
+    /// longer line, [`chunk_table`]).
+    #[inline(always)]
+    fn chunk_index(&self, free: u32, guard: u32) -> usize {
+        let d = |m: u32| usize::from(self.digits.get((m & 0xff) as usize).copied().unwrap_or(0));
         d(free) + d(free & guard)
     }
 
@@ -629,7 +643,7 @@ mod chunk {
 /// the state. The same pairing, checked against [`pair_line`] on every line of 9 to 12 cells
 /// and on random lines up to 30.
 fn pair_long_line(free: u32, guard: u32) -> (u32, u32, u32) {
-    let table = chunk_table();
+    let (table, lines) = (chunk_table(), line_table());
     let bit = |e: u64, at: u32| (e >> at & 1) as u32;
     let (mut pairs, mut with_protected, mut unused) = (0u32, 0u32, 0u32);
     let (mut f, mut g) = (free >> 1, (free & guard) >> 1);
@@ -638,7 +652,7 @@ fn pair_long_line(free: u32, guard: u32) -> (u32, u32, u32) {
     // The line's bit of the chunk's first cell.
     let mut at = 1u32;
     while f != 0 && at < 32 {
-        let e = table.entries.get(state * 6561 + chunk_index(&table.digits, f, g)).copied().unwrap_or(0);
+        let e = table.get(state * 6561 + lines.chunk_index(f, g)).copied().unwrap_or(0);
         let byte = |field: u32| (e >> field & 0xff) as u32;
         pairs |= (byte(chunk::PAIRS) << at) | (open * bit(e, chunk::OPEN_PAIRED));
         with_protected |= (byte(chunk::WITH_PROTECTED) << at)
@@ -663,39 +677,26 @@ fn pair_long_line(free: u32, guard: u32) -> (u32, u32, u32) {
     (pairs, with_protected, unused)
 }
 
-/// The base-3 index of a chunk whose empty cells are the low 8 bits of `free` and protected
-/// ones those of `guard` (a subset), by `digits` ([`LineTable::index`], at bit 0).
-#[inline(always)]
-fn chunk_index(digits: &[u16; 256], free: u32, guard: u32) -> usize {
-    let d = |m: u32| usize::from(digits.get((m & 0xff) as usize).copied().unwrap_or(0));
-    d(free) + d(free & guard)
-}
-
 /// Each chunk of eight cells of a line entered in each [`PairState`] (index: the state's place
-/// in [`PairState::ALL`] x 6561 plus the chunk's base-3 index, [`LineTable::index`]): what its
+/// in [`PairState::ALL`] x 6561 plus the chunk's base-3 index, [`LineTable::chunk_index`]): what its
 /// pairing marks and the state it leaves (fields in [`chunk`]; `Empty` where its last cell is
 /// occupied, its run then closed). 32,805 entries, 256 KiB, made the first time a line of more
-/// than 8 cells is packed (9 x 9 boards, 4 x 16, ...).
-fn chunk_table() -> &'static ChunkTable {
-    static TABLE: std::sync::OnceLock<Box<ChunkTable>> = std::sync::OnceLock::new();
+/// than 10 cells is packed (4 x 16 boards, 3 x 14, ...).
+fn chunk_table() -> &'static [u64] {
+    static TABLE: std::sync::OnceLock<Vec<u64>> = std::sync::OnceLock::new();
     TABLE.get_or_init(|| {
-        let digits = line_table().digits;
+        let lines = line_table();
         let mut entries = vec![0u64; 5 * 6561];
         for (s, &state) in PairState::ALL.iter().enumerate() {
             for free in 0u32..256 {
-                let mut guard = free;
-                loop {
-                    if let Some(x) = entries.get_mut(s * 6561 + chunk_index(&digits, free, guard)) {
+                each_subset(free, |guard| {
+                    if let Some(x) = entries.get_mut(s * 6561 + lines.chunk_index(free, guard)) {
                         *x = chunk_entry(state, free, guard);
                     }
-                    if guard == 0 {
-                        break;
-                    }
-                    guard = (guard - 1) & free;
-                }
+                });
             }
         }
-        Box::new(ChunkTable { entries, digits })
+        entries
     })
 }
 
@@ -743,12 +744,6 @@ fn entered(state: PairState) -> (Pairing, u32) {
     }
     let open = if matches!(state, PairState::Empty | PairState::Protected) { 0 } else { p.open };
     (p, open)
-}
-
-/// The [`chunk_table`]'s entries and the base-3 digits that index them ([`LineTable`]'s).
-struct ChunkTable {
-    entries: Vec<u64>,
-    digits: [u16; 256],
 }
 
 /// The bounds of one player's packing: her sure moves, and the most moves of the other player
@@ -887,15 +882,10 @@ mod tests {
         for cells in 9..=12u32 {
             let full = (1u32 << cells) - 1;
             for free in 0..=full {
-                let mut guard = free;
-                loop {
+                each_subset(free, |guard| {
                     let (f, g) = (free << 1, guard << 1);
                     assert_eq!(pair_long_line(f, g), pair_line(f, g), "{free:b} {guard:b}");
-                    if guard == 0 {
-                        break;
-                    }
-                    guard = (guard - 1) & free;
-                }
+                });
             }
         }
         let mut x = 0x9e37_79b9_7f4a_7c15u64;
