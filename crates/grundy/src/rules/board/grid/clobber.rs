@@ -332,26 +332,26 @@ impl PackedRules for Clobber {
     }
 
     fn key_options(&self, key: Packed, mover: usize, out: &mut Vec<Packed>) {
-        let p = Planes::unpack(key);
-        let (mover, frame) = (mover.min(1), p.frame());
-        let (mine, theirs) = (p.plane(mover), p.plane(1 - mover));
-        // Each direction a stone may move, and the way back from where it lands.
-        let steps: [(Shift, Shift); 4] = [
-            (BitGrid::up, BitGrid::down),
-            (BitGrid::down, BitGrid::up),
-            (BitGrid::left, BitGrid::right),
-            (BitGrid::right, BitGrid::left),
-        ];
-        for (step, back) in steps {
-            let mut targets = step(frame, mine) & theirs;
-            while targets != 0 {
-                let to = targets & targets.wrapping_neg();
-                targets &= targets - 1;
-                let after = p.without(mover, back(frame, to)).without(1 - mover, to).with(mover, to);
-                // An option's stones lie within the position's frame, so its key fits.
-                out.extend(planes_key(after));
+        // An option's stones lie within the position's frame, so its key fits.
+        for_each_capture(key, mover, |after| out.extend(planes_key(after)));
+    }
+
+    /// Each option's parts made at once: the groups of the board after the move that hold
+    /// stones of both players, each cut to its frame and keyed, rather than the whole option
+    /// keyed and then cut into its groups again (which found the groups twice).
+    fn key_option_parts(&self, key: Packed, mover: usize, parts: &mut Vec<Packed>, ends: &mut Vec<usize>) {
+        for_each_capture(key, mover, |after| {
+            let [left, right] = after.planes;
+            let before = parts.len();
+            let live = after.grid().regions().filter(|&g| g & left != 0 && g & right != 0);
+            // A part's frame lies within the whole's, so its key fits as the whole's did.
+            parts.extend(live.filter_map(|g| after.cropped(g).least_image(true).pack()));
+            if parts.len() == before {
+                // No group left where both can move: the option is the empty board, one part.
+                parts.extend(planes_key(after));
             }
-        }
+            ends.push(parts.len());
+        });
     }
 
     /// Left's stones Right's and Right's Left's (every symmetry of the square keeps the board).
@@ -375,6 +375,29 @@ impl PackedRules for Clobber {
 
 /// A shift of a bit board's cells one step in a direction.
 type Shift = fn(BitGrid, u64) -> u64;
+
+/// Calls `f` with the board after each capture of `mover` (0 Left) in the board `key`, by
+/// direction (up, down, left, right), then by the captured stone's place.
+fn for_each_capture(key: Packed, mover: usize, mut f: impl FnMut(Planes)) {
+    let p = Planes::unpack(key);
+    let (mover, frame) = (mover.min(1), p.frame());
+    let (mine, theirs) = (p.plane(mover), p.plane(1 - mover));
+    // Each direction a stone may move, and the way back from where it lands.
+    let steps: [(Shift, Shift); 4] = [
+        (BitGrid::up, BitGrid::down),
+        (BitGrid::down, BitGrid::up),
+        (BitGrid::left, BitGrid::right),
+        (BitGrid::right, BitGrid::left),
+    ];
+    for (step, back) in steps {
+        let mut targets = step(frame, mine) & theirs;
+        while targets != 0 {
+            let to = targets & targets.wrapping_neg();
+            targets &= targets - 1;
+            f(p.without(mover, back(frame, to)).without(1 - mover, to).with(mover, to));
+        }
+    }
+}
 
 /// The canonical key of a board of stones: its groups of one colour dropped (no move is ever
 /// made in them), cut to the rest, the least of its eight images; `None` past
@@ -516,8 +539,33 @@ mod tests {
             let text = g.write(&ALPHABET);
             let k = assert_keys_follow_rules(&Clobber, &numbers, &text);
             assert_eq!(Some(k), Clobber.key_of(&Clobber.canonical(&numbers)), "{text}");
+            assert_option_parts_are_the_options_cut(k, &text);
             checked += 1;
         }
         assert_eq!(checked, 34_338);
+    }
+
+    /// Clobber's parts of each option made at once are the parts of the option's key, option
+    /// by option, as the default of [`PackedRules::key_option_parts`] makes them.
+    fn assert_option_parts_are_the_options_cut(key: Packed, text: &str) {
+        for mover in 0..2 {
+            let (mut parts, mut ends, mut options) = (vec![], vec![], vec![]);
+            Clobber.key_option_parts(key, mover, &mut parts, &mut ends);
+            Clobber.key_options(key, mover, &mut options);
+            assert_eq!(ends.len(), options.len(), "{text}");
+            let mut start = 0;
+            for (&end, &option) in ends.iter().zip(&options) {
+                let mut made = parts.get(start..end).unwrap_or_default().to_vec();
+                let mut cut = vec![];
+                Clobber.key_parts(option, &mut cut);
+                if cut.is_empty() {
+                    cut.push(option);
+                }
+                made.sort_unstable();
+                cut.sort_unstable();
+                assert_eq!(made, cut, "{text}, mover {mover}");
+                start = end;
+            }
+        }
     }
 }

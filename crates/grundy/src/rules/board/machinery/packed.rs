@@ -29,6 +29,25 @@ pub trait PackedRules: Send + Sync {
     /// `out`.
     fn key_options(&self, key: Packed, mover: usize, out: &mut Vec<Packed>);
 
+    /// The parts of each option of `key` for `mover`, in the order of
+    /// [`PackedRules::key_options`]: each option's parts' keys pushed onto `parts` (the option's
+    /// own key where it is one part, as [`PackedRules::key_parts`] leaves it), and where its
+    /// parts end in `parts` pushed onto `ends`. The default makes each option's key, then its
+    /// parts; a game may make the parts at once, without the whole option's canonical key
+    /// (the outcome search wants only the parts of each move's board).
+    fn key_option_parts(&self, key: Packed, mover: usize, parts: &mut Vec<Packed>, ends: &mut Vec<usize>) {
+        let mut options = vec![];
+        self.key_options(key, mover, &mut options);
+        for option in options {
+            let before = parts.len();
+            self.key_parts(option, parts);
+            if parts.len() == before {
+                parts.push(option);
+            }
+            ends.push(parts.len());
+        }
+    }
+
     /// The game's own outcome search for boards like `numbers`, where it has one with
     /// knowledge of its own (Domineering's safe moves); `None` (the default): the search over
     /// the packed keys ([`crate::rules::board::machinery::outcome::packed::PackedSearch`]).

@@ -28,6 +28,7 @@ use crate::key_hash::KeyMap;
 use crate::rules::board::machinery::outcome::{OutcomeGame, PART_WORK};
 use crate::rules::board::machinery::packed::{Packed, PackedRules};
 use crate::values::partizan::{GameStore, GameValue, PartizanError, PartizanOutcome};
+use smallvec::SmallVec;
 
 /// The bytes an interned state takes in the interner beside its words, about (its box, the
 /// map's slot, the number).
@@ -95,12 +96,21 @@ pub const PART_POSITIONS: u64 = 100;
 /// positions as the pairs of theirs, and a young sum has few.
 pub const MERGE_BIRTHDAY: u64 = 4;
 
+/// The parts of a state still played on their cells: a few at most positions, held in place
+/// ([`PackedState`]).
+type Parts = SmallVec<[Packed; 4]>;
+
+/// The values of a state's parts taken off.
+type ValueList = SmallVec<[GameValue; 4]>;
+
 /// A state of the search: the parts still played on their cells, and the values of the parts
-/// taken off, both sorted.
+/// taken off, both sorted. Both lists are held in place up to four entries, as nearly every
+/// state's are: each move makes a state and each node copies one, and as lists on the heap
+/// their allocations were a seventh of a Clobber board's search.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PackedState {
-    parts: Vec<Packed>,
-    values: Vec<GameValue>,
+    parts: Parts,
+    values: ValueList,
 }
 
 /// What the search keeps of its values.
@@ -289,7 +299,7 @@ impl<'a> PackedSearch<'a> {
 
     /// Adds the value `v` to `list`: dropped when 0, dropped with its negative when that is
     /// there, summed with a value where the sum is born early; else pushed.
-    fn add_value(values: &mut Values, list: &mut Vec<GameValue>, v: GameValue, merge: u64) {
+    fn add_value(values: &mut Values, list: &mut ValueList, v: GameValue, merge: u64) {
         if Some(v) == values.zero {
             return;
         }
@@ -318,7 +328,7 @@ impl<'a> PackedSearch<'a> {
 
     /// The state of the board parts `parts` beside the values `list`: each small part valued
     /// and added to the values, the rest kept, both sorted.
-    fn settle(&self, parts: Vec<Packed>, mut list: Vec<GameValue>, fresh: &[Packed]) -> PackedState {
+    fn settle(&self, parts: Parts, mut list: ValueList, fresh: &[Packed]) -> PackedState {
         let mut values = self.values.borrow_mut();
         let mut kept = parts;
         for &part in fresh {
@@ -372,27 +382,27 @@ impl OutcomeGame for PackedSearch<'_> {
         let key = self.rules.key_of(numbers)?;
         let mut parts = vec![];
         self.parts_of(key, &mut parts);
-        Some(self.settle(vec![], vec![], &parts))
+        Some(self.settle(Parts::new(), ValueList::new(), &parts))
     }
 
     fn moves(&self, s: &PackedState, mover: usize, out: &mut Vec<(PackedState, Option<bool>)>) {
         let mover = mover.min(1);
-        let mut options = vec![];
-        let mut fresh = vec![];
+        let (mut fresh, mut ends) = (vec![], vec![]);
         for (i, &part) in s.parts.iter().enumerate() {
-            options.clear();
-            self.rules.key_options(part, mover, &mut options);
-            for &option in &options {
-                let rest: Vec<Packed> = s.parts.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, &p)| p).collect();
-                fresh.clear();
-                self.parts_of(option, &mut fresh);
-                out.push((self.settle(rest, s.values.clone(), &fresh), None));
+            fresh.clear();
+            ends.clear();
+            self.rules.key_option_parts(part, mover, &mut fresh, &mut ends);
+            let mut start = 0;
+            for &end in &ends {
+                let rest: Parts = s.parts.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, &p)| p).collect();
+                out.push((self.settle(rest, s.values.clone(), fresh.get(start..end).unwrap_or(&[])), None));
+                start = end;
             }
         }
         for (i, &v) in s.values.iter().enumerate() {
             let moved = Self::options(&mut self.values.borrow_mut(), v, mover);
             for &option in moved.iter() {
-                let mut list: Vec<GameValue> =
+                let mut list: ValueList =
                     s.values.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, &w)| w).collect();
                 let mut values = self.values.borrow_mut();
                 Self::add_value(&mut values, &mut list, option, self.merge);
@@ -457,9 +467,9 @@ impl OutcomeGame for PackedSearch<'_> {
     }
 
     fn join(&self, rest: &PackedState, part: &PackedState) -> PackedState {
-        let mut parts: Vec<Packed> = rest.parts.iter().chain(&part.parts).copied().collect();
+        let mut parts: Parts = rest.parts.iter().chain(&part.parts).copied().collect();
         parts.sort_unstable();
-        let mut values: Vec<GameValue> = rest.values.iter().chain(&part.values).copied().collect();
+        let mut values: ValueList = rest.values.iter().chain(&part.values).copied().collect();
         values.sort_unstable_by_key(|v| v.parts().1);
         PackedState { parts, values }
     }
@@ -471,10 +481,10 @@ impl OutcomeGame for PackedSearch<'_> {
     /// Each part's negative where the game makes it ([`PackedRules::key_negative`]), each
     /// value's, both sorted.
     fn negative(&self, s: &PackedState) -> Option<PackedState> {
-        let mut parts = s.parts.iter().map(|&p| self.rules.key_negative(p)).collect::<Option<Vec<Packed>>>()?;
+        let mut parts = s.parts.iter().map(|&p| self.rules.key_negative(p)).collect::<Option<Parts>>()?;
         parts.sort_unstable();
         let mut values = self.values.borrow_mut();
-        let mut list = s.values.iter().map(|&v| Self::negative(&mut values, v)).collect::<Option<Vec<GameValue>>>()?;
+        let mut list = s.values.iter().map(|&v| Self::negative(&mut values, v)).collect::<Option<ValueList>>()?;
         list.sort_unstable_by_key(|v| v.parts().1);
         Some(PackedState { parts, values: list })
     }
