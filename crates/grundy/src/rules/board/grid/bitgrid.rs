@@ -397,6 +397,27 @@ impl Planes {
         least
     }
 
+    /// The key ([`Planes::pack`]) of [`Planes::least_image`], each image packed once: the
+    /// least image's key made again after the images' keys were compared was a twentieth of a
+    /// Clobber board's outcome search.
+    pub fn least_key(self, turns: bool) -> Option<u128> {
+        let base = if turns && self.rows > self.cols { self.image(BitGrid::transposed) } else { self };
+        let least = base.least_key_of_four();
+        if turns && self.rows == self.cols {
+            return least.min(self.image(BitGrid::transposed).least_key_of_four());
+        }
+        least
+    }
+
+    /// The key of [`Planes::least_of_four`]: the images have one frame, so every key is made
+    /// or none is.
+    fn least_key_of_four(self) -> Option<u128> {
+        let r = self.image(BitGrid::flipped_rows);
+        let rc = self.image(BitGrid::half_turned);
+        let c = rc.image(BitGrid::flipped_rows);
+        [self, r, c, rc].into_iter().map(Planes::pack).min().flatten()
+    }
+
     /// The least of the board, its two mirror images and its half turn: the half turn is one
     /// reversal of the word, and the columns' mirror the half turn's rows mirrored, so one loop
     /// over the rows makes each mirror (three made a fifth of Fission's search).
@@ -584,6 +605,8 @@ mod tests {
             let least = |n: usize| images.iter().take(n).map(|q| q.pack().unwrap()).min().unwrap();
             assert_eq!(p.least_image(false).pack().unwrap(), least(4));
             assert_eq!(p.least_image(true).pack().unwrap(), least(8));
+            assert_eq!(p.least_key(false).unwrap(), least(4));
+            assert_eq!(p.least_key(true).unwrap(), least(8));
         }
     }
 }

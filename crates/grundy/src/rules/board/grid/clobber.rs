@@ -345,7 +345,7 @@ impl PackedRules for Clobber {
             let before = parts.len();
             let live = after.grid().regions().filter(|&g| g & left != 0 && g & right != 0);
             // A part's frame lies within the whole's, so its key fits as the whole's did.
-            parts.extend(live.filter_map(|g| after.cropped(g).least_image(true).pack()));
+            parts.extend(live.filter_map(|g| after.cropped(g).least_key(true)));
             if parts.len() == before {
                 // No group left where both can move: the option is the empty board, one part.
                 parts.extend(planes_key(after));
@@ -405,7 +405,7 @@ fn for_each_capture(key: Packed, mover: usize, mut f: impl FnMut(Planes)) {
 fn planes_key(p: Planes) -> Option<Packed> {
     let [left, right] = p.planes;
     let live = p.grid().regions().filter(|&g| g & left != 0 && g & right != 0).fold(0, |all, g| all | g);
-    p.cropped(live).least_image(true).pack()
+    p.cropped(live).least_key(true)
 }
 
 impl Theory for Clobber {

@@ -532,7 +532,7 @@ impl PackedRules for Colouring {
 /// The canonical key of a board of planes: cut to its cells, the least of its eight images;
 /// `None` past [`crate::rules::board::grid::bitgrid::PLANES_CELLS`] cells of frame.
 fn planes_key(p: Planes) -> Option<Packed> {
-    p.cropped(p.cells()).least_image(true).pack()
+    p.cropped(p.cells()).least_key(true)
 }
 
 #[cfg(feature = "draw")]
