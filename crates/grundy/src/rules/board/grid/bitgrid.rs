@@ -384,48 +384,40 @@ impl Planes {
     /// The least (as [`Planes::pack`]) of the board's images under the eight symmetries of
     /// the square, or under the four that keep rows rows when `turns` is false.
     pub fn least_image(self, turns: bool) -> Planes {
+        self.least_keyed(turns).0
+    }
+
+    /// The key ([`Planes::pack`]) of [`Planes::least_image`].
+    pub fn least_key(self, turns: bool) -> Option<u128> {
+        self.least_keyed(turns).1
+    }
+
+    /// [`Planes::least_image`] with its key, each image packed once: the least image's key
+    /// made again after the images' keys were compared was a twentieth of a Clobber board's
+    /// outcome search.
+    pub fn least_keyed(self, turns: bool) -> (Planes, Option<u128>) {
         // A key with fewer rows is the smaller (both forms of the key hold the rows above the
         // columns), so of a frame that is not square only one orientation need be turned.
         let base = if turns && self.rows > self.cols { self.image(BitGrid::transposed) } else { self };
         let least = base.least_of_four();
         if turns && self.rows == self.cols {
             let other = self.image(BitGrid::transposed).least_of_four();
-            if other.pack() < least.pack() {
+            if other.1 < least.1 {
                 return other;
             }
         }
         least
     }
 
-    /// The key ([`Planes::pack`]) of [`Planes::least_image`], each image packed once: the
-    /// least image's key made again after the images' keys were compared was a twentieth of a
-    /// Clobber board's outcome search.
-    pub fn least_key(self, turns: bool) -> Option<u128> {
-        let base = if turns && self.rows > self.cols { self.image(BitGrid::transposed) } else { self };
-        let least = base.least_key_of_four();
-        if turns && self.rows == self.cols {
-            return least.min(self.image(BitGrid::transposed).least_key_of_four());
-        }
-        least
-    }
-
-    /// The key of [`Planes::least_of_four`]: the images have one frame, so every key is made
-    /// or none is.
-    fn least_key_of_four(self) -> Option<u128> {
+    /// The least of the board, its two mirror images and its half turn, with its key (the
+    /// images have one frame, so every key is made or none is): the half turn is one reversal
+    /// of the word, and the columns' mirror the half turn's rows mirrored, so one loop over the
+    /// rows makes each mirror (three made a fifth of Fission's search).
+    fn least_of_four(self) -> (Planes, Option<u128>) {
         let r = self.image(BitGrid::flipped_rows);
         let rc = self.image(BitGrid::half_turned);
         let c = rc.image(BitGrid::flipped_rows);
-        [self, r, c, rc].into_iter().map(Planes::pack).min().flatten()
-    }
-
-    /// The least of the board, its two mirror images and its half turn: the half turn is one
-    /// reversal of the word, and the columns' mirror the half turn's rows mirrored, so one loop
-    /// over the rows makes each mirror (three made a fifth of Fission's search).
-    fn least_of_four(self) -> Planes {
-        let r = self.image(BitGrid::flipped_rows);
-        let rc = self.image(BitGrid::half_turned);
-        let c = rc.image(BitGrid::flipped_rows);
-        [self, r, c, rc].into_iter().min_by_key(|p| p.pack()).unwrap_or(self)
+        [self, r, c, rc].into_iter().map(|p| (p, p.pack())).min_by_key(|&(_, key)| key).unwrap_or((self, self.pack()))
     }
 
     /// The board as one number. A frame of at most 8 rows, 8 columns and 29 cells fits in the

@@ -336,19 +336,20 @@ impl PackedRules for Clobber {
         for_each_capture(key, mover, |after| out.extend(planes_key(after)));
     }
 
-    /// Each option's parts made at once: the groups of the board after the move that hold
-    /// stones of both players, each cut to its frame and keyed, rather than the whole option
-    /// keyed and then cut into its groups again (which found the groups twice).
+    /// Each option's parts made from the option's canonical image at once, rather than from
+    /// its key unpacked (the parts in the same order, so that the search visits the same
+    /// positions), each part keyed without looking for groups again (a part is one group).
     fn key_option_parts(&self, key: Packed, mover: usize, parts: &mut Vec<Packed>, ends: &mut Vec<usize>) {
         for_each_capture(key, mover, |after| {
-            let [left, right] = after.planes;
-            let before = parts.len();
-            let live = after.grid().regions().filter(|&g| g & left != 0 && g & right != 0);
-            // A part's frame lies within the whole's, so its key fits as the whole's did.
-            parts.extend(live.filter_map(|g| after.cropped(g).least_key(true)));
-            if parts.len() == before {
-                // No group left where both can move: the option is the empty board, one part.
-                parts.extend(planes_key(after));
+            let (whole, whole_key) = live_part(after).least_keyed(true);
+            // An option's stones lie within the position's frame, so its key fits.
+            let Some(whole_key) = whole_key else { return };
+            let mut groups = whole.grid().regions();
+            if let (Some(first), Some(second)) = (groups.next(), groups.next()) {
+                let each = [first, second].into_iter().chain(groups);
+                parts.extend(each.filter_map(|m| whole.cropped(m).least_key(true)));
+            } else {
+                parts.push(whole_key);
             }
             ends.push(parts.len());
         });
@@ -403,9 +404,14 @@ fn for_each_capture(key: Packed, mover: usize, mut f: impl FnMut(Planes)) {
 /// made in them), cut to the rest, the least of its eight images; `None` past
 /// [`crate::rules::board::grid::bitgrid::PLANES_CELLS`] cells of frame.
 fn planes_key(p: Planes) -> Option<Packed> {
+    live_part(p).least_key(true)
+}
+
+/// The board of stones `p` without its groups of one colour, cut to the rest.
+fn live_part(p: Planes) -> Planes {
     let [left, right] = p.planes;
     let live = p.grid().regions().filter(|&g| g & left != 0 && g & right != 0).fold(0, |all, g| all | g);
-    p.cropped(live).least_key(true)
+    p.cropped(live)
 }
 
 impl Theory for Clobber {
