@@ -226,6 +226,25 @@ fn a_board_past_what_the_search_holds_is_refused_in_one_line() {
     }
 }
 
+/// A Clobber board the parser takes whose stones in play lie past the outcome search's key
+/// (the 8 x 8 checkerboard less a corner: 64 cells around them, past 56) is refused at once in
+/// one line that says what the search holds, not only that it cannot.
+#[test]
+fn a_clobber_board_past_the_search_key_is_refused_saying_what_fits() {
+    let board = "xoxoxoxo/oxoxoxox/xoxoxoxo/oxoxoxox/xoxoxoxo/oxoxoxox/xoxoxoxo/oxoxoxo.";
+    let out = grundy(&["analyze", "clobber", board]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("cannot hold this position") && err.contains("at most 56 cells"), "{err}");
+    // Seven rows of it (56 cells) are held: refused, if at all, by the forecast, not the key.
+    let seven = board.rsplit_once('/').unwrap().0;
+    let out = grundy(&["analyze", "clobber", seven, "--budget", "1"]);
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(!err.contains("cannot hold") && err.contains("forecast"), "{err}");
+}
+
 /// `--to-move-only` searches the player to move alone (as Obsequi answers one first player):
 /// the same winner as the whole search, no outcome class, fewer positions, and a winning move
 /// that wins; the text says the class was not sought.

@@ -329,7 +329,14 @@ impl<'a, G: OutcomeGame> Searcher<'a, G> {
         options: &[Vec<u64>],
         mover: usize,
     ) -> Result<FirstPlayer, AnalyzeError> {
-        let unheld = || AnalyzeError::Unsupported("the outcome search cannot hold this position".into());
+        // Said why and what is held: a game's packed key (for boards of stones, their planes)
+        // is what bounds it.
+        let unheld = || {
+            AnalyzeError::Unsupported(format!(
+                "the outcome search cannot hold this position: it keeps each position in 128 bits (for Clobber and Konane, the stones in play within a rectangle of at most {} cells), and this one does not fit",
+                crate::rules::board::grid::bitgrid::PLANES_CELLS
+            ))
+        };
         let root = self.game.state_of(numbers).ok_or_else(unheld)?;
         // The options in the order the game would try them: each ranked by where its key
         // stands among the game's own list of moves.
