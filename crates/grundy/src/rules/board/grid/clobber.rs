@@ -323,12 +323,7 @@ impl PackedRules for Clobber {
 
     /// The groups of neighbouring stones (each holds both colours: a key has no other).
     fn key_parts(&self, key: Packed, out: &mut Vec<Packed>) {
-        let p = Planes::unpack(key);
-        let mut groups = p.grid().regions();
-        if let (Some(first), Some(second)) = (groups.next(), groups.next()) {
-            // A part's frame lies within the whole's, so its key fits as the whole's did.
-            out.extend([first, second].into_iter().chain(groups).filter_map(|m| planes_key(p.cropped(m))));
-        }
+        push_group_keys(Planes::unpack(key), out);
     }
 
     fn key_options(&self, key: Packed, mover: usize, out: &mut Vec<Packed>) {
@@ -344,11 +339,7 @@ impl PackedRules for Clobber {
             let (whole, whole_key) = live_part(after).least_keyed(true);
             // An option's stones lie within the position's frame, so its key fits.
             let Some(whole_key) = whole_key else { return };
-            let mut groups = whole.grid().regions();
-            if let (Some(first), Some(second)) = (groups.next(), groups.next()) {
-                let each = [first, second].into_iter().chain(groups);
-                parts.extend(each.filter_map(|m| whole.cropped(m).least_key(true)));
-            } else {
+            if !push_group_keys(whole, parts) {
                 parts.push(whole_key);
             }
             ends.push(parts.len());
@@ -405,6 +396,17 @@ fn for_each_capture(key: Packed, mover: usize, mut f: impl FnMut(Planes)) {
 /// [`crate::rules::board::grid::bitgrid::PLANES_CELLS`] cells of frame.
 fn planes_key(p: Planes) -> Option<Packed> {
     live_part(p).least_key(true)
+}
+
+/// The keys of the groups of `p`, a board whose every group holds stones of both colours (as
+/// a key's do), pushed onto `out` where it has two or more; whether it had. A group is one
+/// part whole, so it is keyed without looking for groups again.
+fn push_group_keys(p: Planes, out: &mut Vec<Packed>) -> bool {
+    let mut groups = p.grid().regions();
+    let (Some(first), Some(second)) = (groups.next(), groups.next()) else { return false };
+    // A part's frame lies within the whole's, so its key fits as the whole's did.
+    out.extend([first, second].into_iter().chain(groups).filter_map(|m| p.cropped(m).least_key(true)));
+    true
 }
 
 /// The board of stones `p` without its groups of one colour, cut to the rest.
@@ -563,10 +565,7 @@ mod tests {
             for (&end, &option) in ends.iter().zip(&options) {
                 let mut made = parts.get(start..end).unwrap_or_default().to_vec();
                 let mut cut = vec![];
-                Clobber.key_parts(option, &mut cut);
-                if cut.is_empty() {
-                    cut.push(option);
-                }
+                Clobber.key_parts_or_self(option, &mut cut);
                 made.sort_unstable();
                 cut.sort_unstable();
                 assert_eq!(made, cut, "{text}, mover {mover}");

@@ -29,21 +29,27 @@ pub trait PackedRules: Send + Sync {
     /// `out`.
     fn key_options(&self, key: Packed, mover: usize, out: &mut Vec<Packed>);
 
+    /// The parts of `key` pushed onto `out`: those of [`PackedRules::key_parts`], or `key`
+    /// itself where it is one part.
+    fn key_parts_or_self(&self, key: Packed, out: &mut Vec<Packed>) {
+        let before = out.len();
+        self.key_parts(key, out);
+        if out.len() == before {
+            out.push(key);
+        }
+    }
+
     /// The parts of each option of `key` for `mover`, in the order of
-    /// [`PackedRules::key_options`]: each option's parts' keys pushed onto `parts` (the option's
-    /// own key where it is one part, as [`PackedRules::key_parts`] leaves it), and where its
-    /// parts end in `parts` pushed onto `ends`. The default makes each option's key, then its
-    /// parts; a game may make the parts at once, without the whole option's canonical key
-    /// (the outcome search wants only the parts of each move's board).
+    /// [`PackedRules::key_options`]: each option's parts pushed onto `parts` as
+    /// [`PackedRules::key_parts_or_self`] pushes them, and where its parts end in `parts`
+    /// pushed onto `ends`. The default makes each option's key, then its parts; a game may make
+    /// the parts at once, without the whole option's canonical key (the outcome search wants
+    /// only the parts of each move's board).
     fn key_option_parts(&self, key: Packed, mover: usize, parts: &mut Vec<Packed>, ends: &mut Vec<usize>) {
         let mut options = vec![];
         self.key_options(key, mover, &mut options);
         for option in options {
-            let before = parts.len();
-            self.key_parts(option, parts);
-            if parts.len() == before {
-                parts.push(option);
-            }
+            self.key_parts_or_self(option, parts);
             ends.push(parts.len());
         }
     }

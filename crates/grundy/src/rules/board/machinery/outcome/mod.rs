@@ -333,7 +333,7 @@ impl<'a, G: OutcomeGame> Searcher<'a, G> {
         // is what bounds it.
         let unheld = || {
             AnalyzeError::Unsupported(format!(
-                "the outcome search cannot hold this position: it keeps each position in 128 bits (for Clobber and Konane, the stones in play within a rectangle of at most {} cells), and this one does not fit",
+                "the outcome search cannot hold this position: it keeps each position in 128 bits (for Clobber, Konane, Snort and Col, what is in play within a rectangle of at most {} cells), and this one does not fit",
                 crate::rules::board::grid::bitgrid::PLANES_CELLS
             ))
         };

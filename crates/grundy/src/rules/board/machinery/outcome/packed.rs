@@ -186,15 +186,6 @@ impl<'a> PackedSearch<'a> {
         self
     }
 
-    /// The parts of `key`, pushed onto `out`: its own parts, or itself when it is one.
-    fn parts_of(&self, key: Packed, out: &mut Vec<Packed>) {
-        let before = out.len();
-        self.rules.key_parts(key, out);
-        if out.len() == before {
-            out.push(key);
-        }
-    }
-
     /// The value of the part `key`, where it is small enough and its value takes little work.
     fn value_of(&self, values: &mut Values, key: Packed) -> Option<GameValue> {
         if !values.valuing {
@@ -381,7 +372,7 @@ impl OutcomeGame for PackedSearch<'_> {
     fn state_of(&self, numbers: &[u64]) -> Option<PackedState> {
         let key = self.rules.key_of(numbers)?;
         let mut parts = vec![];
-        self.parts_of(key, &mut parts);
+        self.rules.key_parts_or_self(key, &mut parts);
         Some(self.settle(Parts::new(), ValueList::new(), &parts))
     }
 
