@@ -12,10 +12,18 @@ cd "$(dirname "$0")"
 rust_log="$(mktemp)"
 e2e_log="$(mktemp)"
 py_log="$(mktemp)"
-trap 'rm -f "$rust_log" "$e2e_log" "$py_log"' EXIT
+install_log="$(mktemp)"
+trap 'rm -f "$rust_log" "$e2e_log" "$py_log" "$install_log"' EXIT
 # Each phase's wall time, printed as it ends, so a slow CI run says where its time went.
 start=$(date +%s)
 phase() { echo "test.sh: $1 done at $(($(date +%s) - start)) s"; }
+# What the browser and Python tests install on a fresh machine (Debian's chromium, the node
+# packages, the virtualenv and its PyPI packages) waits on the network and the disk, not the
+# cores: it runs in the background from the start, beside the Rust build, and is waited for
+# before the Python tests. Each of those phases runs its installer again, which finds the work
+# done, or does it (and fails there, saying why) where the background run could not.
+(bash e2e/install.sh && bash crates/grundy-py/install.sh) >"$install_log" 2>&1 &
+installs=$!
 cargo fmt --all --check
 cargo clippy --workspace --all-targets --locked -- -D warnings
 # The library without its faces (the `draw` feature): the rules, engines and analyses build
@@ -37,11 +45,25 @@ phase "the Rust tests"
 bin="${CARGO_TARGET_DIR:-$PWD/target}/debug/grundy"
 [ -x "$bin" ] || { echo "test.sh: the Rust tests left no $bin" >&2; exit 1; }
 export GRUNDY_BIN="$bin"
+# The static page's WebAssembly build (web/build-static.sh, for the browser tests) runs in the
+# background beside the fuzz targets' build, which leaves a core idle much of its time (about
+# 1.4 cores used), and is waited for before the browser tests.
+static_dir="$(mktemp -d)"
+static_build_log="$(mktemp)"
+trap 'rm -rf "$rust_log" "$e2e_log" "$py_log" "$install_log" "$static_dir" "$static_build_log"' EXIT
+bash web/build-static.sh "$static_dir" 2>"$static_build_log" &
+static_build=$!
 FUZZ_SECONDS="${FUZZ_SECONDS:-3}" bash fuzz/run.sh
 phase "fuzzing"
+wait "$installs" || { cat "$install_log"; echo "test.sh: the background installs failed (above); the phases try them again"; }
+phase "the installs"
 bash crates/grundy-py/run-tests.sh 2>&1 | tee "$py_log"
 phase "the Python tests"
-bash e2e/run.sh 2>&1 | tee "$e2e_log"
+static_status=0
+wait "$static_build" || static_status=$?
+phase "the static page's build"
+E2E_STATIC_DIR="$static_dir" E2E_STATIC_STATUS="$static_status" E2E_STATIC_BUILD_LOG="$static_build_log" \
+    bash e2e/run.sh 2>&1 | tee "$e2e_log"
 phase "the browser tests"
 rust=$(grep -oE 'test result: ok\. [0-9]+ passed|[0-9]+ tests? run: [0-9]+ passed' "$rust_log" | awk '{s += $(NF - 1)} END {print s + 0}')
 browser=$(grep -oE '(ℹ|#) pass [0-9]+' "$e2e_log" | awk '{s += $3} END {print s + 0}')

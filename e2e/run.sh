@@ -1,28 +1,15 @@
 #!/usr/bin/env bash
 # Browser end-to-end tests of `grundy serve`: installs what is missing on a fresh machine
-# (Debian's chromium, node, the npm packages of e2e/package-lock.json), builds the binary,
-# serves on a free loopback port, runs the node tests (every e2e/*.test.mjs, or the files
-# named as arguments) and stops the server. Exits non-zero when anything fails.
+# (e2e/install.sh: Debian's chromium, node, the npm packages of e2e/package-lock.json), builds
+# the binary, serves on a free loopback port, runs the node tests (every e2e/*.test.mjs, or the
+# files named as arguments) and stops the server. Exits non-zero when anything fails.
 # GRUNDY_BIN=path serves that binary instead of building one (e.g. an older build, to see a
 # new test fail on it).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(dirname "$here")"
 
-need_apt=()
-command -v chromium >/dev/null 2>&1 || need_apt+=(chromium)
-command -v node >/dev/null 2>&1 || need_apt+=(nodejs)
-command -v npm >/dev/null 2>&1 || need_apt+=(npm)
-if [ ${#need_apt[@]} -gt 0 ]; then
-  echo "e2e: installing ${need_apt[*]}"
-  sudo=""
-  [ "$(id -u)" -eq 0 ] || sudo="sudo"
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need_apt[@]}" >/dev/null
-fi
-if [ ! -d "$here/node_modules/playwright-core" ]; then
-  (cd "$here" && npm ci --no-audit --no-fund --loglevel=error)
-fi
+bash "$here/install.sh"
 
 if [ -n "${GRUNDY_BIN:-}" ]; then
   bin="$GRUNDY_BIN"
@@ -68,12 +55,21 @@ static_url=""
 static_log=""
 static_skip=""
 if printf '%s\n' "${tests[@]}" | grep -q 'static\.test\.mjs'; then
-  static_dir="$(mktemp -d)"
   static_log="$(mktemp)"
-  build_log="$(mktemp)"
-  trap 'kill "$server" "$short_server" ${static_server:-} 2>/dev/null || true; rm -rf "$log" "$short_log" "$static_dir" "$static_log" "$build_log"' EXIT
-  status=0
-  bash "$root/web/build-static.sh" "$static_dir" 2>"$build_log" || status=$?
+  if [ -n "${E2E_STATIC_DIR:-}" ]; then
+    # Built already by the caller (./test.sh builds it beside the fuzz targets' build, on the
+    # core that build leaves idle): its folder, the build's exit status and its standard error.
+    static_dir="$E2E_STATIC_DIR"
+    status="${E2E_STATIC_STATUS:?E2E_STATIC_DIR needs E2E_STATIC_STATUS}"
+    build_log="${E2E_STATIC_BUILD_LOG:?E2E_STATIC_DIR needs E2E_STATIC_BUILD_LOG}"
+    trap 'kill "$server" "$short_server" ${static_server:-} 2>/dev/null || true; rm -rf "$log" "$short_log" "$static_log"' EXIT
+  else
+    static_dir="$(mktemp -d)"
+    build_log="$(mktemp)"
+    trap 'kill "$server" "$short_server" ${static_server:-} 2>/dev/null || true; rm -rf "$log" "$short_log" "$static_dir" "$static_log" "$build_log"' EXIT
+    status=0
+    bash "$root/web/build-static.sh" "$static_dir" 2>"$build_log" || status=$?
+  fi
   if [ "$status" -eq 3 ]; then
     static_skip="$(grep '^static page:' "$build_log" | tail -n 1)"
     echo "e2e: skipping the static page's tests: $static_skip" >&2

@@ -2,9 +2,9 @@
 # The Python package's checks, run by ./test.sh: cargo fmt and clippy of the binding crate (its
 # own workspace, so the root's checks do not cover it), then one release build of the package
 # into a virtualenv (target/venv) with `pip install`, as the guide says (docs/python.md), and its pytest
-# tests. A fresh machine gets what it lacks first: the venv module (Debian's python3-venv,
-# through apt-get), and maturin, numpy, pytest, dask[distributed] and the notebook runner
-# (nbclient, nbformat, ipykernel: tests/test_notebook.py) from PyPI.
+# tests. A fresh machine gets what it lacks first (install.sh): the venv module (Debian's
+# python3-venv, through apt-get), and maturin, numpy, pytest, dask[distributed] and the notebook
+# runner (nbclient, nbformat, ipykernel: tests/test_notebook.py) from PyPI.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 cd "$here"
@@ -12,24 +12,12 @@ cargo fmt --check
 # Not --locked: the binding's Cargo.lock pins its own dependencies (pyo3, numpy), but a dependency
 # the core library gains on main is not in it yet; cargo adds it and keeps every other pin.
 cargo clippy --all-targets -- -D warnings
+bash "$here/install.sh"
 venv="$here/target/venv"
-if [ ! -x "$venv/bin/python" ]; then
-    if ! python3 -m venv --system-site-packages "$venv"; then
-        rm -rf "$venv"
-        sudo=""
-        [ "$(id -u)" -eq 0 ] || sudo="sudo"
-        $sudo apt-get update -qq
-        $sudo apt-get install -y -qq python3-venv
-        python3 -m venv --system-site-packages "$venv"
-    fi
-fi
 py="$venv/bin/python"
 # maturin's build hook runs the `maturin` program by name: the venv's own bin comes first on the
 # PATH (a fresh machine has no maturin anywhere else).
 export PATH="$venv/bin:$PATH"
-# Satisfied requirements (this machine's own packages, seen through --system-site-packages)
-# are not fetched again.
-"$py" -m pip install --quiet --disable-pip-version-check maturin numpy pytest "dask[distributed]" nbclient nbformat ipykernel
 start=$(date +%s)
 "$py" -m pip install --quiet --disable-pip-version-check --no-build-isolation --force-reinstall --no-deps "$here"
 echo "grundy-py: built and installed in $(($(date +%s) - start)) s"

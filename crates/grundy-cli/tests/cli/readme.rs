@@ -400,7 +400,7 @@ fn the_install_section_states_what_holds() {
     assert!(readme.contains("```sh\ncargo run --release -- analyze nim 7 9 12 15 --explain\n```"));
     assert!(readme.contains("```sh\n./test.sh\n```"));
     // What the test command installs is what its scripts install.
-    let scripts = ["e2e/run.sh", "fuzz/run.sh", "crates/grundy-py/run-tests.sh"].map(page).join("\n");
+    let scripts = ["e2e/install.sh", "fuzz/run.sh", "crates/grundy-py/install.sh"].map(page).join("\n");
     for (script_word, doc_word) in [
         ("cargo install cargo-fuzz", "cargo-fuzz"),
         ("chromium", "chromium"),
