@@ -22,7 +22,7 @@ pub use compare::Side;
 pub use graph::{LoopyGraph, MAX_VERTICES};
 pub use outcome::{LoopyOutcome, Retrograde};
 pub use scc::{stopper_values, StopperTable, StopperValue};
-pub use text::{is_loopy_text, parse_loopy, CONSTANTS};
+pub use text::{is_loopy_text, parse_loopy, parse_loopy_within, CONSTANTS};
 
 use crate::values::partizan::{GameStore, PartizanError};
 
@@ -106,7 +106,7 @@ pub fn loopy_value_of_text(text: &str, store: &mut GameStore, max_steps: u64) ->
     if let Some((on_text, off_text)) = split_sides(text) {
         return sided_value(on_text, off_text, store, max_steps);
     }
-    let g = parse_loopy(text, store)?;
+    let g = parse_loopy_within(text, store, max_steps)?;
     loopy_value(&g, 0, store, max_steps)
 }
 
@@ -137,7 +137,8 @@ fn sided_value(
     store: &mut GameStore,
     max_steps: u64,
 ) -> Result<LoopyValue, PartizanError> {
-    let (on, off) = (parse_loopy(on_text.trim(), store)?, parse_loopy(off_text.trim(), store)?);
+    let (on, off) =
+        (parse_loopy_within(on_text.trim(), store, max_steps)?, parse_loopy_within(off_text.trim(), store, max_steps)?);
     for (g, t) in [(&on, on_text), (&off, off_text)] {
         if !g.is_stopper(0) {
             return Err(PartizanError::Parse(format!(

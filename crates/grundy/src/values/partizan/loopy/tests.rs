@@ -109,3 +109,23 @@ fn the_sides_work_is_bounded_part_by_part() {
     assert!(matches!(r, Err(PartizanError::TooMuchWork { .. })), "{r:?}");
     assert!(t.elapsed().as_secs() < 2, "{:?}", t.elapsed());
 }
+
+#[test]
+fn an_endless_graph_is_refused_within_the_callers_steps() {
+    // Found by fuzz/fuzz_targets/loopy_text.rs: a label inside a sum of itself has an endless
+    // graph, which was read up to a million vertices whatever the caller's bound (3.5 s in the
+    // fuzz build); each vertex is now a step of the caller's work.
+    for text in ["a:{0|||||||*a+*||*}", "a:{0|a+1}"] {
+        let mut store = GameStore::new();
+        let r = loopy_value_of_text(text, &mut store, 20_000);
+        assert!(
+            matches!(r, Err(PartizanError::TooMuchWork { operation: "a loopy game's graph", limit: 20_000 })),
+            "{text}: {r:?}"
+        );
+        let r = parse_loopy_within(text, &mut store, 20_000);
+        assert!(matches!(r, Err(PartizanError::TooMuchWork { limit: 20_000, .. })), "{text}: {r:?}");
+    }
+    // A finite graph within the bound reads as before.
+    let mut store = GameStore::new();
+    assert!(parse_loopy_within("a:{0|{a|1}} + upon + 3", &mut store, 20_000).is_ok());
+}

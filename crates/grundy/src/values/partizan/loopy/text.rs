@@ -336,6 +336,10 @@ struct Builder<'s> {
     shorts: HashMap<GameValue, u32>,
     store: &'s mut GameStore,
     text: String,
+    /// The caller's steps of work ([`parse_loopy_within`]): each vertex made is one, and a
+    /// graph of more is refused as work past the bound (a text of a few characters, a label
+    /// inside a sum of itself, has an endless graph).
+    max_steps: u64,
 }
 
 impl Builder<'_> {
@@ -343,11 +347,18 @@ impl Builder<'_> {
         if let Some(&v) = self.derived.get(&made) {
             return Ok(v);
         }
-        if self.graph.len() >= MAX_TEXT_VERTICES {
+        let count = self.graph.len();
+        if count >= MAX_TEXT_VERTICES {
             return Err(PartizanError::Undefined(format!(
                 "the game graph of '{}' has more than {MAX_TEXT_VERTICES} positions",
                 shown(&self.text)
             )));
+        }
+        if count as u64 >= self.max_steps {
+            return Err(PartizanError::TooMuchWork { operation: "a loopy game's graph", limit: self.max_steps });
+        }
+        if count % CHECK_EVERY_VERTICES == CHECK_EVERY_VERTICES - 1 {
+            crate::stop::check()?;
         }
         let v = self.graph.add_vertex();
         self.made.push(made);
@@ -548,9 +559,20 @@ impl Builder<'_> {
     }
 }
 
+/// The vertices made between two checks of the stop token (Ctrl-C) while a graph is read.
+const CHECK_EVERY_VERTICES: usize = 4096;
+
 /// Reads a loopy game: its graph, packed, the game at vertex 0. Short games in it are made in
-/// `store`.
+/// `store`. At most [`MAX_TEXT_VERTICES`] vertices ([`parse_loopy_within`] bounds them by a
+/// caller's work).
 pub fn parse_loopy(text: &str, store: &mut GameStore) -> Result<LoopyGraph, PartizanError> {
+    parse_loopy_within(text, store, u64::MAX)
+}
+
+/// [`parse_loopy`] within `max_steps` steps of work, a vertex of the graph a step: past them
+/// [`PartizanError::TooMuchWork`], before the graph's time is spent (a 19-character text whose
+/// label stands in a sum of itself had an endless graph, read up to a million vertices).
+pub fn parse_loopy_within(text: &str, store: &mut GameStore, max_steps: u64) -> Result<LoopyGraph, PartizanError> {
     let mut p =
         Parser { chars: text.chars().collect(), at: 0, text, depth: 0, defined: Default::default(), early: Vec::new() };
     let e = p.expr()?;
@@ -573,6 +595,7 @@ pub fn parse_loopy(text: &str, store: &mut GameStore) -> Result<LoopyGraph, Part
         shorts: HashMap::new(),
         store,
         text: text.to_string(),
+        max_steps,
     };
     b.declare(&e)?;
     let root = b.build(&e)?;
