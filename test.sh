@@ -45,18 +45,20 @@ phase "the Rust tests"
 bin="${CARGO_TARGET_DIR:-$PWD/target}/debug/grundy"
 [ -x "$bin" ] || { echo "test.sh: the Rust tests left no $bin" >&2; exit 1; }
 export GRUNDY_BIN="$bin"
+FUZZ_SECONDS="${FUZZ_SECONDS:-3}" bash fuzz/run.sh
+phase "fuzzing"
+wait "$installs" || { cat "$install_log"; echo "test.sh: the background installs failed (above); the phases try them again"; }
+phase "the installs"
 # The static page's WebAssembly build (web/build-static.sh, for the browser tests) runs in the
-# background beside the fuzz targets' build, which leaves a core idle much of its time (about
-# 1.4 cores used), and is waited for before the browser tests.
+# background beside the Python tests, which use about 1.6 of the 2 cores (pytest is one
+# process), and is waited for before the browser tests. Beside the fuzz targets' build, which
+# also leaves a core idle at times, the two took 306 s against 194 s for the fuzz pass alone and
+# 68 s for the WebAssembly (bench/HISTORY.md, 2026-12-02).
 static_dir="$(mktemp -d)"
 static_build_log="$(mktemp)"
 trap 'rm -rf "$rust_log" "$e2e_log" "$py_log" "$install_log" "$static_dir" "$static_build_log"' EXIT
 bash web/build-static.sh "$static_dir" 2>"$static_build_log" &
 static_build=$!
-FUZZ_SECONDS="${FUZZ_SECONDS:-3}" bash fuzz/run.sh
-phase "fuzzing"
-wait "$installs" || { cat "$install_log"; echo "test.sh: the background installs failed (above); the phases try them again"; }
-phase "the installs"
 bash crates/grundy-py/run-tests.sh 2>&1 | tee "$py_log"
 phase "the Python tests"
 static_status=0

@@ -57,8 +57,8 @@ static_skip=""
 if printf '%s\n' "${tests[@]}" | grep -q 'static\.test\.mjs'; then
   static_log="$(mktemp)"
   if [ -n "${E2E_STATIC_DIR:-}" ]; then
-    # Built already by the caller (./test.sh builds it beside the fuzz targets' build, on the
-    # core that build leaves idle): its folder, the build's exit status and its standard error.
+    # Built already by the caller (./test.sh builds it beside the Python tests, on the core
+    # they leave idle): its folder, the build's exit status and its standard error.
     static_dir="$E2E_STATIC_DIR"
     status="${E2E_STATIC_STATUS:?E2E_STATIC_DIR needs E2E_STATIC_STATUS}"
     build_log="${E2E_STATIC_BUILD_LOG:?E2E_STATIC_DIR needs E2E_STATIC_BUILD_LOG}"
