@@ -14,7 +14,7 @@ use std::collections::HashMap;
 use crate::number::echo;
 use crate::values::partizan::loopy::scc::embed_short;
 use crate::values::partizan::loopy::LoopyGraph;
-use crate::values::partizan::{GameStore, GameValue, PartizanError};
+use crate::values::partizan::{GameStore, GameValue, PartizanError, CHECK_EVERY};
 
 /// The words that are constants, with their meaning.
 pub const CONSTANTS: [(&str, &str); 6] = [
@@ -357,7 +357,8 @@ impl Builder<'_> {
         if count as u64 >= self.max_steps {
             return Err(PartizanError::TooMuchWork { operation: "a loopy game's graph", limit: self.max_steps });
         }
-        if count % CHECK_EVERY_VERTICES == CHECK_EVERY_VERTICES - 1 {
+        // A vertex is a step: the stop token is checked as often as the store checks it.
+        if count as u64 % CHECK_EVERY == CHECK_EVERY - 1 {
             crate::stop::check()?;
         }
         let v = self.graph.add_vertex();
@@ -558,9 +559,6 @@ impl Builder<'_> {
         }
     }
 }
-
-/// The vertices made between two checks of the stop token (Ctrl-C) while a graph is read.
-const CHECK_EVERY_VERTICES: usize = 4096;
 
 /// Reads a loopy game: its graph, packed, the game at vertex 0. Short games in it are made in
 /// `store`. At most [`MAX_TEXT_VERTICES`] vertices ([`parse_loopy_within`] bounds them by a
