@@ -357,12 +357,22 @@ impl<'a> PackedSearch<'a> {
         })
     }
 
-    /// How many moves `them` has in `s`: the search tries first the moves that leave the
-    /// other player fewest.
-    fn answers(&self, values: &mut Values, s: &PackedState, them: usize) -> u64 {
-        let on_board: u64 = s.parts.iter().map(|&p| self.rules.key_option_count(p, them)).sum();
+    /// Where a move to `s` stands in the order of the search (the least first): how many moves
+    /// `them` has in `s`, the fewest first; among equals, the moves of both players in the
+    /// busiest part left on the board, the fewest first. The tie-break prefers the move that
+    /// leaves the simplest largest part: on four Clobber checkerboards (4x6, 2x15, 4x7 with a
+    /// hole, 3x9) the search visited 3-13% fewer positions than by the count alone (the 5x5
+    /// 7% fewer), where a tie-break by the mover's own count saved at most 1%.
+    fn order(&self, values: &mut Values, s: &PackedState, them: usize) -> (u64, u64) {
+        let mut on_board = 0;
+        let mut busiest = 0;
+        for &p in &s.parts {
+            let theirs = self.rules.key_option_count(p, them);
+            on_board += theirs;
+            busiest = busiest.max(theirs + self.rules.key_option_count(p, 1 - them));
+        }
         let in_values: u64 = s.values.iter().map(|&v| Self::options(values, v, them).len() as u64).sum();
-        on_board + in_values
+        (on_board + in_values, busiest)
     }
 }
 
@@ -401,10 +411,10 @@ impl OutcomeGame for PackedSearch<'_> {
                 out.push((PackedState { parts: s.parts.clone(), values: list }, None));
             }
         }
-        // Fewest answers for the opponent first.
+        // Fewest answers for the opponent first, then the simplest busiest part.
         let them = 1 - mover;
         let mut values = self.values.borrow_mut();
-        out.sort_by_cached_key(|(s, _)| self.answers(&mut values, s, them));
+        out.sort_by_cached_key(|(s, _)| self.order(&mut values, s, them));
         // Moves to the same state (images of one another under the board's symmetries, or
         // moves in two equal parts) are one move: the first kept. Found among the moves of one
         // hash (sorted by it, each run compared state by state), where comparing every move
