@@ -305,6 +305,17 @@ impl<W: Word> Solver<W> {
         }
     }
 
+    /// [`Solver::quick`] of the board `after`, whose most moves `most` are known (read from its
+    /// parent's [`RunParities`]): only the safe moves are counted.
+    fn quick_with(&self, after: W, most: [u32; 2]) -> Quick {
+        let b = &self.base;
+        let lp = b.left_places(after);
+        let rp = b.right_places(after);
+        let left_only = after & !(rp | rp << 1);
+        let right_only = after & !(lp | lp << b.cols);
+        Quick { safe: [b.pairs(left_only, true), b.pairs(right_only, false)], most }
+    }
+
     /// The board with its rows in reverse order: a byte swap when rows are bytes.
     fn flip_rows(&self, e: W) -> W {
         let b = &self.base;
@@ -368,6 +379,8 @@ impl<W: Word> Solver<W> {
         let rank = b.rank.get(me);
         parent.reset(b, (!all).then_some(e));
         let empty = e.count_ones().saturating_sub(2);
+        let parities = b.run_parities(e);
+        let quick_after = |t: W| self.quick_with(e & !(t | t << step), parities.most_after(me, t, t << step));
         // Whether `me`'s domino at `t` leaves him surely lost: by the cheapest counts, or by the
         // packed bound where his lines do not still hold more moves than hers (below).
         let leaves_lost = |t: W, q: Quick, parent: &mut Parent| {
@@ -379,7 +392,7 @@ impl<W: Word> Solver<W> {
         };
         if !all {
             if let Some(t) = killer.filter(|&k| k < W::BITS).map(|k| W::ONE << k).filter(|&t| places & t != W::ZERO) {
-                if leaves_lost(t, self.quick(e & !(t | t << step)), parent) {
+                if leaves_lost(t, quick_after(t), parent) {
                     return None;
                 }
             }
@@ -388,7 +401,7 @@ impl<W: Word> Solver<W> {
             let t = places & places.wrapping_neg();
             places &= places - W::ONE;
             let after = e & !(t | t << step);
-            let q = self.quick(after);
+            let q = quick_after(t);
             if !all {
                 if q.verdict(them) == Some(true) {
                     continue;
@@ -744,6 +757,47 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The most moves after each move, read from the parent's run parities
+    /// ([`DomineeringSearch::run_parities`]), are the pairs of the board after it counted
+    /// again, for every move of both players on random boards of `shapes` held in `W`.
+    fn most_after_in<W: Word>(shapes: &[(usize, usize)], from: impl Fn(u128) -> W) {
+        let mut next = draws();
+        for &(rows, cols) in shapes {
+            let b = DomineeringSearch::<W>::with_size(rows, cols).unwrap();
+            for _ in 0..40 {
+                // From nearly empty to about half filled.
+                let holes = match next() % 3 {
+                    0 => next() & next() & next(),
+                    1 => next() & next(),
+                    _ => next(),
+                };
+                let e = b.all & !from(holes);
+                let parities = b.run_parities(e);
+                assert_eq!(parities.most, [b.pairs(e, true), b.pairs(e, false)], "{rows} x {cols} {e:x?}");
+                for me in 0..2 {
+                    let (mut places, step) = if me == 0 { (b.left_places(e), cols) } else { (b.right_places(e), 1) };
+                    while places != W::ZERO {
+                        let t = places & places.wrapping_neg();
+                        places &= places - W::ONE;
+                        let after = e & !(t | t << step as u32);
+                        let counted = [b.pairs(after, true), b.pairs(after, false)];
+                        assert_eq!(parities.most_after(me, t, t << step as u32), counted, "{rows} x {cols} {e:x?} {t:x?}");
+                    }
+                }
+            }
+        }
+    }
+
+    /// [`most_after_in`] on every shape up to 8 x 8 and long thin ones in a `u64`, and on
+    /// boards past 64 cells in a `u128`.
+    #[test]
+    fn most_moves_after_a_move_are_the_pairs_counted_again() {
+        let mut shapes: Vec<(usize, usize)> = (1..=8).flat_map(|r| (1..=8).map(move |c| (r, c))).collect();
+        shapes.extend([(1, 63), (64, 1), (2, 32), (4, 16), (16, 4), (3, 21), (7, 9)]);
+        most_after_in::<u64>(&shapes, |x| x as u64);
+        most_after_in::<u128>(&[(9, 9), (10, 11), (1, 112), (112, 1), (8, 14), (14, 8)], |x| x);
     }
 
     /// [`child_packings_in`] on every shape up to 8 x 8 and a few longer ones in a `u64`.
