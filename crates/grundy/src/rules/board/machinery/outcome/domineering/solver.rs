@@ -783,7 +783,11 @@ mod tests {
                         places &= places - W::ONE;
                         let after = e & !(t | t << step as u32);
                         let counted = [b.pairs(after, true), b.pairs(after, false)];
-                        assert_eq!(parities.most_after(me, t, t << step as u32), counted, "{rows} x {cols} {e:x?} {t:x?}");
+                        assert_eq!(
+                            parities.most_after(me, t, t << step as u32),
+                            counted,
+                            "{rows} x {cols} {e:x?} {t:x?}"
+                        );
                     }
                 }
             }
