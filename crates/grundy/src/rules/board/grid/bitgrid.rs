@@ -381,6 +381,29 @@ impl Planes {
         Planes { rows: a.rows, cols: a.cols, planes: [a.cells, b.cells] }
     }
 
+    /// The board with its rows in reverse order, both planes in one pass over the rows.
+    fn flipped_rows(self) -> Planes {
+        let (rows, cols) = (u32::from(self.rows), u32::from(self.cols));
+        let (row, [a, b]) = (low(cols), self.planes);
+        let mut planes = [0u64; 2];
+        for r in 0..rows {
+            let to = (rows - 1 - r) * cols;
+            planes[0] |= ((a >> (r * cols)) & row) << to;
+            planes[1] |= ((b >> (r * cols)) & row) << to;
+        }
+        Planes { planes, ..self }
+    }
+
+    /// The board turned half a turn: one reversal of each plane's word.
+    fn half_turned(self) -> Planes {
+        let n = u32::from(self.rows) * u32::from(self.cols);
+        if n == 0 || n > 64 {
+            return self.image(BitGrid::half_turned);
+        }
+        let [a, b] = self.planes;
+        Planes { planes: [a.reverse_bits() >> (64 - n), b.reverse_bits() >> (64 - n)], ..self }
+    }
+
     /// The least (as [`Planes::pack`]) of the board's images under the eight symmetries of
     /// the square, or under the four that keep rows rows when `turns` is false.
     pub fn least_image(self, turns: bool) -> Planes {
@@ -418,9 +441,9 @@ impl Planes {
     /// keys ([`Planes::key_order`]) and only the least is packed: packing all four, each plane
     /// spread to every other bit, was a tenth of a Clobber board's outcome search.
     fn least_of_four(self) -> (Planes, Option<u128>) {
-        let r = self.image(BitGrid::flipped_rows);
-        let rc = self.image(BitGrid::half_turned);
-        let c = rc.image(BitGrid::flipped_rows);
+        let r = self.flipped_rows();
+        let rc = self.half_turned();
+        let c = rc.flipped_rows();
         let Some(key) = self.pack() else { return (self, None) };
         // Of a frame of two bits a cell in 64 (`key` below 2^64) the planes are interleaved.
         let interleaved = key >> 64 == 0;
