@@ -444,9 +444,7 @@ impl Planes {
         let r = self.flipped_rows();
         let rc = self.half_turned();
         let c = rc.flipped_rows();
-        let Some(key) = self.pack() else { return (self, None) };
-        // Of a frame of two bits a cell in 64 (`key` below 2^64) the planes are interleaved.
-        let interleaved = key >> 64 == 0;
+        let Some(interleaved) = self.key_form() else { return (self, None) };
         let least = [r, c, rc]
             .into_iter()
             .fold(self, |least, p| if p.key_order(&least, interleaved).is_lt() { p } else { least });
@@ -471,6 +469,17 @@ impl Planes {
         (mine >> cell & 1).cmp(&(theirs >> cell & 1))
     }
 
+    /// Which form [`Planes::pack`] gives the board's key: `Some(true)` the narrow one (the
+    /// planes' bits interleaved), `Some(false)` the wide one, `None` no key.
+    fn key_form(self) -> Option<bool> {
+        let (r, c) = (u32::from(self.rows), u32::from(self.cols));
+        let n = r * c;
+        if (1..=8).contains(&r) && (1..=8).contains(&c) && n <= NARROW_CELLS {
+            return Some(true);
+        }
+        (n as usize <= PLANES_CELLS && r < 64 && c < 64).then_some(false)
+    }
+
     /// The board as one number. A frame of at most 8 rows, 8 columns and 29 cells fits in the
     /// low 64 bits (rows and columns less one in the top six bits, the planes' bits interleaved
     /// below), so that a memo keeps it in a narrow table; one of at most 56 cells has bit 127
@@ -478,13 +487,9 @@ impl Planes {
     /// a larger frame. In both forms the rows are above the columns.
     pub fn pack(self) -> Option<u128> {
         let (r, c) = (u32::from(self.rows), u32::from(self.cols));
-        let n = r * c;
-        if (1..=8).contains(&r) && (1..=8).contains(&c) && n <= NARROW_CELLS {
+        if self.key_form()? {
             let bits = spread(self.planes[0]) | spread(self.planes[1]) << 1;
             return Some(u128::from(u64::from(r - 1) << 61 | u64::from(c - 1) << 58 | bits));
-        }
-        if n as usize > PLANES_CELLS || r >= 64 || c >= 64 {
-            return None;
         }
         Some(
             1 << 127

@@ -336,10 +336,12 @@ impl PackedRules for Clobber {
     /// positions), each part keyed without looking for groups again (a part is one group).
     fn key_option_parts(&self, key: Packed, mover: usize, parts: &mut Vec<Packed>, ends: &mut Vec<usize>) {
         for_each_capture(key, mover, |after| {
-            let (whole, whole_key) = live_part(after).least_keyed(true);
+            let (live, groups) = live_groups(after);
+            let (whole, whole_key) = live.least_keyed(true);
             // An option's stones lie within the position's frame, so its key fits.
             let Some(whole_key) = whole_key else { return };
-            if !push_group_keys(whole, parts) {
+            // One group is one part: its groups are not looked for again.
+            if groups < 2 || !push_group_keys(whole, parts) {
                 parts.push(whole_key);
             }
             ends.push(parts.len());
@@ -411,9 +413,15 @@ fn push_group_keys(p: Planes, out: &mut Vec<Packed>) -> bool {
 
 /// The board of stones `p` without its groups of one colour, cut to the rest.
 fn live_part(p: Planes) -> Planes {
+    live_groups(p).0
+}
+
+/// [`live_part`], with the number of its groups.
+fn live_groups(p: Planes) -> (Planes, usize) {
     let [left, right] = p.planes;
-    let live = p.grid().regions().filter(|&g| g & left != 0 && g & right != 0).fold(0, |all, g| all | g);
-    p.cropped(live)
+    let (live, groups) =
+        p.grid().regions().filter(|&g| g & left != 0 && g & right != 0).fold((0, 0), |(all, n), g| (all | g, n + 1));
+    (p.cropped(live), groups)
 }
 
 impl Theory for Clobber {
