@@ -113,6 +113,14 @@ impl BitGrid {
         self.down(m) | self.up(m) | self.right(m) | self.left(m)
     }
 
+    /// The board's shifts with its edge columns made once ([`Shifts`]), for the loops that
+    /// shift many masks on one board.
+    pub fn shifts(self) -> Shifts {
+        let cols = u32::from(self.cols);
+        let (first, last) = if cols == 0 { (0, 0) } else { (self.column(0), self.column(cols - 1)) };
+        Shifts { cols, all: self.all(), not_first: !first, not_last: !last }
+    }
+
     /// The cells in play with a neighbour in play.
     pub fn paired(self) -> BitGrid {
         BitGrid { cells: self.cells & self.around(self.cells), ..self }
@@ -121,6 +129,7 @@ impl BitGrid {
     /// The connected regions (orthogonal neighbours) of the cells in play, each as a mask, the
     /// region of the lowest cell first.
     pub fn regions(self) -> impl Iterator<Item = u64> {
+        let shifts = self.shifts();
         let mut rest = self.cells;
         std::iter::from_fn(move || {
             if rest == 0 {
@@ -128,7 +137,7 @@ impl BitGrid {
             }
             let mut region = rest & rest.wrapping_neg();
             loop {
-                let grown = (region | self.around(region)) & rest;
+                let grown = (region | shifts.around(region)) & rest;
                 if grown == region {
                     break;
                 }
@@ -253,6 +262,45 @@ impl BitGrid {
                 Some(len)
             })
         })
+    }
+}
+
+/// The shifts of one board's masks ([`BitGrid::down`], [`BitGrid::up`], [`BitGrid::right`],
+/// [`BitGrid::left`], [`BitGrid::around`]) with the board's edge columns made once: each of
+/// `BitGrid`'s makes its column by a loop over the rows, which in the loops of a Clobber
+/// board's search (its groups grown a step at a time, its captures) was a tenth of the work.
+#[derive(Clone, Copy, Debug)]
+pub struct Shifts {
+    cols: u32,
+    all: u64,
+    not_first: u64,
+    not_last: u64,
+}
+
+impl Shifts {
+    /// [`BitGrid::down`].
+    pub fn down(self, m: u64) -> u64 {
+        (m << self.cols) & self.all
+    }
+
+    /// [`BitGrid::up`].
+    pub fn up(self, m: u64) -> u64 {
+        m >> self.cols
+    }
+
+    /// [`BitGrid::right`].
+    pub fn right(self, m: u64) -> u64 {
+        ((m & self.not_last) << 1) & self.all
+    }
+
+    /// [`BitGrid::left`].
+    pub fn left(self, m: u64) -> u64 {
+        (m & self.not_first) >> 1
+    }
+
+    /// [`BitGrid::around`].
+    pub fn around(self, m: u64) -> u64 {
+        self.down(m) | self.up(m) | self.right(m) | self.left(m)
     }
 }
 

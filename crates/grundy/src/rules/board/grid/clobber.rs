@@ -18,7 +18,7 @@
 use crate::error::IllegalMove;
 use crate::rules::board::Players;
 
-use crate::rules::board::grid::bitgrid::{BitGrid, Planes};
+use crate::rules::board::grid::bitgrid::{Planes, Shifts};
 #[cfg(feature = "draw")]
 use crate::rules::board::grid::cell_size;
 use crate::rules::board::grid::{cell_name, read_cell, Grid, GridNotation};
@@ -358,7 +358,7 @@ impl PackedRules for Clobber {
     /// One option a pair of neighbouring stones of the two players: no key made.
     fn key_option_count(&self, key: Packed, mover: usize) -> u64 {
         let p = Planes::unpack(key);
-        let (mover, frame) = (mover.min(1), p.frame());
+        let (mover, frame) = (mover.min(1), p.frame().shifts());
         let (mine, theirs) = (p.plane(mover), p.plane(1 - mover));
         [frame.up(mine), frame.down(mine), frame.left(mine), frame.right(mine)]
             .iter()
@@ -368,20 +368,20 @@ impl PackedRules for Clobber {
 }
 
 /// A shift of a bit board's cells one step in a direction.
-type Shift = fn(BitGrid, u64) -> u64;
+type Shift = fn(Shifts, u64) -> u64;
 
 /// Calls `f` with the board after each capture of `mover` (0 Left) in the board `key`, by
 /// direction (up, down, left, right), then by the captured stone's place.
 fn for_each_capture(key: Packed, mover: usize, mut f: impl FnMut(Planes)) {
     let p = Planes::unpack(key);
-    let (mover, frame) = (mover.min(1), p.frame());
+    let (mover, frame) = (mover.min(1), p.frame().shifts());
     let (mine, theirs) = (p.plane(mover), p.plane(1 - mover));
     // Each direction a stone may move, and the way back from where it lands.
     let steps: [(Shift, Shift); 4] = [
-        (BitGrid::up, BitGrid::down),
-        (BitGrid::down, BitGrid::up),
-        (BitGrid::left, BitGrid::right),
-        (BitGrid::right, BitGrid::left),
+        (Shifts::up, Shifts::down),
+        (Shifts::down, Shifts::up),
+        (Shifts::left, Shifts::right),
+        (Shifts::right, Shifts::left),
     ];
     for (step, back) in steps {
         let mut targets = step(frame, mine) & theirs;
