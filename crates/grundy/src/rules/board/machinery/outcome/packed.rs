@@ -132,6 +132,19 @@ struct Values {
     failure: Option<PartizanError>,
 }
 
+/// The working lists of [`OutcomeGame::moves`] ([`PackedSearch::scratch`]).
+#[derive(Default)]
+struct Scratch {
+    /// One option's parts, and where each option's end.
+    fresh: Vec<Packed>,
+    ends: Vec<usize>,
+    /// Each move's place in the order, with its index.
+    order: Vec<((u64, u64), usize)>,
+    /// Each move's hash, with its index; and whether it repeats an earlier move's state.
+    by_hash: Vec<(u64, usize)>,
+    repeated: Vec<bool>,
+}
+
 /// The outcome search's view of a game with packed keys.
 pub struct PackedSearch<'a> {
     rules: &'a dyn PackedRules,
@@ -139,6 +152,9 @@ pub struct PackedSearch<'a> {
     /// The most bytes the interner holds.
     room: u64,
     values: RefCell<Values>,
+    /// The lists a listing of moves works in, kept from one listing to the next: made afresh,
+    /// their allocations were about a twentieth of a Clobber board's search.
+    scratch: RefCell<Scratch>,
     /// The most moves of a part valued ([`SMALL_PART_MOVES`] unless told otherwise).
     small: u64,
     /// The latest birthday of a sum of two values made ([`MERGE_BIRTHDAY`]).
@@ -172,6 +188,7 @@ impl<'a> PackedSearch<'a> {
             interned: RefCell::new(Interned::default()),
             room,
             values: RefCell::new(values),
+            scratch: RefCell::new(Scratch::default()),
             small: SMALL_PART_MOVES,
             positions: PART_POSITIONS,
             merge: MERGE_BIRTHDAY,
@@ -388,13 +405,14 @@ impl OutcomeGame for PackedSearch<'_> {
 
     fn moves(&self, s: &PackedState, mover: usize, out: &mut Vec<(PackedState, Option<bool>)>) {
         let mover = mover.min(1);
-        let (mut fresh, mut ends) = (vec![], vec![]);
+        let mut scratch = self.scratch.borrow_mut();
+        let Scratch { fresh, ends, order, by_hash, repeated } = &mut *scratch;
         for (i, &part) in s.parts.iter().enumerate() {
             fresh.clear();
             ends.clear();
-            self.rules.key_option_parts(part, mover, &mut fresh, &mut ends);
+            self.rules.key_option_parts(part, mover, fresh, ends);
             let mut start = 0;
-            for &end in &ends {
+            for &end in ends.iter() {
                 let rest: Parts = s.parts.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, &p)| p).collect();
                 out.push((self.settle(rest, s.values.clone(), fresh.get(start..end).unwrap_or(&[])), None));
                 start = end;
@@ -414,7 +432,21 @@ impl OutcomeGame for PackedSearch<'_> {
         // Fewest answers for the opponent first, then the simplest busiest part.
         let them = 1 - mover;
         let mut values = self.values.borrow_mut();
-        out.sort_by_cached_key(|(s, _)| self.order(&mut values, s, them));
+        // Sorted by the order with each move's index beside it (a stable sort, as
+        // `sort_by_cached_key`), then the moves put in that order by following its cycles.
+        order.clear();
+        order.extend(out.iter().enumerate().map(|(i, (s, _))| (self.order(&mut values, s, them), i)));
+        order.sort_unstable();
+        for i in 0..order.len() {
+            let mut from = order.get(i).map_or(i, |o| o.1);
+            while from < i {
+                from = order.get(from).map_or(i, |o| o.1);
+            }
+            if let Some(o) = order.get_mut(i) {
+                o.1 = from;
+            }
+            out.swap(i, from);
+        }
         // Moves to the same state (images of one another under the board's symmetries, or
         // moves in two equal parts) are one move: the first kept. Found among the moves of one
         // hash (sorted by it, each run compared state by state), where comparing every move
@@ -425,9 +457,11 @@ impl OutcomeGame for PackedSearch<'_> {
             s.values.iter().for_each(|v| std::hash::Hasher::write_u64(&mut h, u64::from(v.parts().1)));
             std::hash::Hasher::finish(&h)
         };
-        let mut by_hash: Vec<(u64, usize)> = out.iter().enumerate().map(|(i, (s, _))| (hash(s), i)).collect();
+        by_hash.clear();
+        by_hash.extend(out.iter().enumerate().map(|(i, (s, _))| (hash(s), i)));
         by_hash.sort_unstable();
-        let mut repeated = vec![false; out.len()];
+        repeated.clear();
+        repeated.resize(out.len(), false);
         for (k, &(h, i)) in by_hash.iter().enumerate() {
             let mut earlier = by_hash.iter().take(k).rev().take_while(|&&(g, _)| g == h);
             if earlier.any(|&(_, j)| out.get(j).map(|o| &o.0) == out.get(i).map(|o| &o.0)) {
