@@ -327,6 +327,23 @@ impl Shifts {
     }
 }
 
+/// How the key of the planes `[a0, a1]` compares with that of `[b0, b1]`, boards of one frame,
+/// read from the planes ([`Planes::pack`]): where the key interleaves them (`interleaved`), at
+/// the last cell where the two differ, the second plane's bit first; otherwise the second plane,
+/// then the first.
+fn key_order([a0, a1]: [u64; 2], [b0, b1]: [u64; 2], interleaved: bool) -> std::cmp::Ordering {
+    if !interleaved {
+        return (a1, a0).cmp(&(b1, b0));
+    }
+    let differ = (a0 ^ b0) | (a1 ^ b1);
+    if differ == 0 {
+        return std::cmp::Ordering::Equal;
+    }
+    let cell = 63 - differ.leading_zeros();
+    let (mine, theirs) = if (a1 ^ b1) >> cell & 1 == 1 { (a1, b1) } else { (a0, b0) };
+    (mine >> cell & 1).cmp(&(theirs >> cell & 1))
+}
+
 /// A board of at most 64 cells with two bits a cell, as two planes over one [`BitGrid`]'s
 /// frame: what the packed searches of games with more than one kind of cell share (Snort and
 /// Col: who may colour a cell; Konane: a stone of either player or an empty cell). A cell with
@@ -512,32 +529,20 @@ impl Planes {
     /// keys ([`Planes::key_order`]) and only the least is packed: packing all four, each plane
     /// spread to every other bit, was a tenth of a Clobber board's outcome search.
     fn least_of_four(self) -> (Planes, Option<u128>) {
-        let r = self.flipped_rows();
-        let rc = self.half_turned();
-        let c = rc.flipped_rows();
         let Some(interleaved) = self.key_form() else { return (self, None) };
-        let least = [r, c, rc]
-            .into_iter()
-            .fold(self, |least, p| if p.key_order(&least, interleaved).is_lt() { p } else { least });
+        // The images' planes alone, compared as words (whole boards moved about through the
+        // stack were most of this function's time).
+        let r = self.flipped_rows().planes;
+        let rc = self.half_turned();
+        let c = rc.flipped_rows().planes;
+        let mut least = self.planes;
+        for p in [r, c, rc.planes] {
+            if key_order(p, least, interleaved).is_lt() {
+                least = p;
+            }
+        }
+        let least = Planes { planes: least, ..self };
         (least, least.pack())
-    }
-
-    /// How the key of `self` compares with that of `other`, a board of the same frame, read
-    /// from the planes: where the key interleaves them (`interleaved`), at the last cell where
-    /// the two differ, the second plane's bit first; otherwise the second plane, then the first.
-    fn key_order(&self, other: &Planes, interleaved: bool) -> std::cmp::Ordering {
-        let [a0, a1] = self.planes;
-        let [b0, b1] = other.planes;
-        if !interleaved {
-            return (a1, a0).cmp(&(b1, b0));
-        }
-        let differ = (a0 ^ b0) | (a1 ^ b1);
-        if differ == 0 {
-            return std::cmp::Ordering::Equal;
-        }
-        let cell = 63 - differ.leading_zeros();
-        let (mine, theirs) = if (a1 ^ b1) >> cell & 1 == 1 { (a1, b1) } else { (a0, b0) };
-        (mine >> cell & 1).cmp(&(theirs >> cell & 1))
     }
 
     /// Which form [`Planes::pack`] gives the board's key: `Some(true)` the narrow one (the
