@@ -25,7 +25,6 @@ struct Bounds {
     cols: u32,
 }
 
-/// The bits of the first `n` cells (all 64 for n = 64).
 /// The cells of the first column of a board of `rows` x `cols` (at most 64 cells; 0 past
 /// them), by rows and columns: made once, when the program is built, where a loop over the
 /// rows at each shift of a mask was a tenth of a Clobber board's search.
@@ -52,6 +51,7 @@ const fn first_columns() -> [[u64; 65]; 65] {
     table
 }
 
+/// The bits of the first `n` cells (all 64 for n = 64).
 fn low(n: u32) -> u64 {
     if n >= 64 {
         u64::MAX
@@ -110,30 +110,27 @@ impl BitGrid {
 
     /// The cells of `m` moved one row down (their neighbours below), within the board.
     pub fn down(self, m: u64) -> u64 {
-        (m << self.cols) & self.all()
+        self.shifts().down(m)
     }
 
     /// The cells of `m` moved one row up.
     pub fn up(self, m: u64) -> u64 {
-        m >> self.cols
+        self.shifts().up(m)
     }
 
     /// The cells of `m` moved one column right, within their rows.
     pub fn right(self, m: u64) -> u64 {
-        if self.cols == 0 {
-            return 0;
-        }
-        ((m & !self.column(u32::from(self.cols) - 1)) << 1) & self.all()
+        self.shifts().right(m)
     }
 
     /// The cells of `m` moved one column left, within their rows.
     pub fn left(self, m: u64) -> u64 {
-        (m & !self.column(0)) >> 1
+        self.shifts().left(m)
     }
 
     /// The cells next to a cell of `m` (up, down, left, right).
     pub fn around(self, m: u64) -> u64 {
-        self.down(m) | self.up(m) | self.right(m) | self.left(m)
+        self.shifts().around(m)
     }
 
     /// The board's shifts with its edge columns made once ([`Shifts`]), for the loops that
@@ -288,10 +285,12 @@ impl BitGrid {
     }
 }
 
-/// The shifts of one board's masks ([`BitGrid::down`], [`BitGrid::up`], [`BitGrid::right`],
-/// [`BitGrid::left`], [`BitGrid::around`]) with the board's edge columns made once: each of
-/// `BitGrid`'s makes its column by a loop over the rows, which in the loops of a Clobber
-/// board's search (its groups grown a step at a time, its captures) was a tenth of the work.
+/// The shifts of one board's masks, with the board's edge columns and cells made once: what
+/// [`BitGrid::down`], [`BitGrid::up`], [`BitGrid::right`], [`BitGrid::left`] and
+/// [`BitGrid::around`] do, kept by the loops that shift many masks on one board (groups grown
+/// a step at a time, Clobber's captures and counts). Made by [`BitGrid::shifts`]; when each
+/// shift made its column by a loop over the rows, those loops were a tenth of a Clobber
+/// board's search.
 #[derive(Clone, Copy, Debug)]
 pub struct Shifts {
     cols: u32,
@@ -526,7 +525,7 @@ impl Planes {
     /// rows makes each mirror (three made a fifth of Fission's search).
     ///
     /// The images share one frame, so they are compared by their planes in the order of their
-    /// keys ([`Planes::key_order`]) and only the least is packed: packing all four, each plane
+    /// keys ([`key_order`]) and only the least is packed: packing all four, each plane
     /// spread to every other bit, was a tenth of a Clobber board's outcome search.
     fn least_of_four(self) -> (Planes, Option<u128>) {
         let Some(interleaved) = self.key_form() else { return (self, None) };

@@ -294,15 +294,7 @@ impl<W: Word> Solver<W> {
 
     /// The cheapest counts of the board `e` ([`Quick`]).
     pub(in crate::rules::board::machinery::outcome) fn quick(&self, e: W) -> Quick {
-        let b = &self.base;
-        let lp = b.left_places(e);
-        let rp = b.right_places(e);
-        let left_only = e & !(rp | rp << 1);
-        let right_only = e & !(lp | lp << b.cols);
-        Quick {
-            safe: [b.pairs(left_only, true), b.pairs(right_only, false)],
-            most: [b.pairs(e, true), b.pairs(e, false)],
-        }
+        self.quick_with(e, [self.base.pairs(e, true), self.base.pairs(e, false)])
     }
 
     /// [`Solver::quick`] of the board `after`, whose most moves `most` are known (read from its
