@@ -460,6 +460,9 @@ struct Run<'a, W: Word> {
     /// CPU). Boxed, so that taking one and putting it back moves a pointer.
     #[allow(clippy::vec_box)]
     parents: Vec<Box<Parent>>,
+    /// The keys of a position's moves, asked of the table together
+    /// ([`OutcomeTable::knows_a_loss`]), kept for the next position.
+    keys: Vec<u128>,
 }
 
 impl<'a, W: Word> Run<'a, W> {
@@ -476,6 +479,7 @@ impl<'a, W: Word> Run<'a, W> {
             killers,
             lists: Vec::new(),
             parents: Vec::new(),
+            keys: Vec::new(),
         }
     }
 
@@ -521,9 +525,9 @@ impl<'a, W: Word> Run<'a, W> {
                 let mut won = false;
                 if e.count_ones() >= self.etc_cells {
                     let them = 1 - mover.min(1);
-                    won = list
-                        .iter()
-                        .any(|&(_, c, _, _)| self.table.get(self.solver.key(c), 0, them).is_some_and(|k| !k.wins));
+                    self.keys.clear();
+                    self.keys.extend(list.iter().map(|&(_, c, _, _)| self.solver.key(c)));
+                    won = self.table.knows_a_loss(&self.keys, 0, them);
                 }
                 for i in 0..n {
                     if won {
