@@ -83,6 +83,7 @@ pub(super) struct RunParities<W: Word> {
 impl<W: Word> RunParities<W> {
     /// Both players' most moves after `me`'s domino on the cells `t` and `t2` (`t` its top or
     /// left cell), `[left, right]`.
+    #[inline(always)]
     pub(super) fn most_after(&self, me: usize, t: W, t2: W) -> [u32; 2] {
         let (me, them) = if me == 0 { (0, 1) } else { (1, 0) };
         let bit = |w: W| u32::from(w != W::ZERO);

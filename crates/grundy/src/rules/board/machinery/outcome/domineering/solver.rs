@@ -29,7 +29,7 @@
 
 use super::bound::{self, Trace, View};
 use super::word::Word;
-use super::DomineeringSearch;
+use super::{DomineeringSearch, RunParities};
 use crate::error::AnalyzeError;
 use crate::rules::board::grid::Grid;
 use crate::rules::board::machinery::outcome::{
@@ -299,6 +299,7 @@ impl<W: Word> Solver<W> {
 
     /// [`Solver::quick`] of the board `after`, whose most moves `most` are known (read from its
     /// parent's [`RunParities`]): only the safe moves are counted.
+    #[inline(always)]
     fn quick_with(&self, after: W, most: [u32; 2]) -> Quick {
         let b = &self.base;
         let lp = b.left_places(after);
@@ -306,6 +307,13 @@ impl<W: Word> Solver<W> {
         let left_only = after & !(rp | rp << 1);
         let right_only = after & !(lp | lp << b.cols);
         Quick { safe: [b.pairs(left_only, true), b.pairs(right_only, false)], most }
+    }
+
+    /// [`Solver::quick`] of `e` after `me`'s domino on `t` and the cell `step` past it, from
+    /// `e`'s run parities. Inlined, as [`leaves_lost`] is.
+    #[inline(always)]
+    fn quick_after(&self, e: W, parities: &RunParities<W>, me: usize, t: W, step: u32) -> Quick {
+        self.quick_with(e & !(t | t << step), parities.most_after(me, t, t << step))
     }
 
     /// The board with its rows in reverse order: a byte swap when rows are bytes.
@@ -372,19 +380,9 @@ impl<W: Word> Solver<W> {
         parent.reset(b, (!all).then_some(e));
         let empty = e.count_ones().saturating_sub(2);
         let parities = b.run_parities(e);
-        let quick_after = |t: W| self.quick_with(e & !(t | t << step), parities.most_after(me, t, t << step));
-        // Whether `me`'s domino at `t` leaves him surely lost: by the cheapest counts, or by the
-        // packed bound where his lines do not still hold more moves than hers (below).
-        let leaves_lost = |t: W, q: Quick, parent: &mut Parent| {
-            q.verdict(them) == Some(false)
-                || of(q.most, them) <= of(q.most, me)
-                    && bound_gap(q, me) < NO_BOUND_GAP
-                    && parent.held
-                    && parent.leaves_lost(t.trailing_zeros(), me, q, empty)
-        };
         if !all {
             if let Some(t) = killer.filter(|&k| k < W::BITS).map(|k| W::ONE << k).filter(|&t| places & t != W::ZERO) {
-                if leaves_lost(t, quick_after(t), parent) {
+                if leaves_lost(t, me, self.quick_after(e, &parities, me, t, step), parent, empty) {
                     return None;
                 }
             }
@@ -393,7 +391,7 @@ impl<W: Word> Solver<W> {
             let t = places & places.wrapping_neg();
             places &= places - W::ONE;
             let after = e & !(t | t << step);
-            let q = quick_after(t);
+            let q = self.quick_after(e, &parities, me, t, step);
             if !all {
                 if q.verdict(them) == Some(true) {
                     continue;
@@ -404,7 +402,7 @@ impl<W: Word> Solver<W> {
                 // could call him lost there, and on the boards measured it never did (the empty
                 // 8 x 8 and two 8 x 8 boards of two filled cells, both first players: the same
                 // positions, 9-11% less CPU). Not asking is always sound: a cutoff not taken.
-                if leaves_lost(t, q, parent) {
+                if leaves_lost(t, me, q, parent, empty) {
                     *killer = Some(t.trailing_zeros());
                     return None;
                 }
@@ -422,6 +420,20 @@ impl<W: Word> Solver<W> {
         }
         Some(out.len())
     }
+}
+
+/// Whether `me`'s domino at `t` leaves the other player surely lost, `q` the counts after it
+/// and `empty` the empty cells of the board before it less two: by the cheapest counts, or by
+/// the packed bound where his lines do not still hold more moves than hers (see
+/// [`Solver::moves`]). Inlined: called apart, it and [`Solver::quick_with`] cost the fat-LTO
+/// build 5% more instructions than the build of many codegen units, which inlined them.
+#[inline(always)]
+fn leaves_lost<W: Word>(t: W, me: usize, q: Quick, parent: &mut Parent, empty: u32) -> bool {
+    q.verdict(1 - me) == Some(false)
+        || of(q.most, 1 - me) <= of(q.most, me)
+            && bound_gap(q, me) < NO_BOUND_GAP
+            && parent.held
+            && parent.leaves_lost(t.trailing_zeros(), me, q, empty)
 }
 
 /// Brings the best of `list[i..]` (the largest key) to `list[i]`: the list is ordered as it is
