@@ -545,7 +545,16 @@ impl<'a, W: Word> Run<'a, W> {
                     if won {
                         break;
                     }
-                    bring_best(&mut list, i);
+                    // The best move found by a scan; the rest sorted once that one is refuted
+                    // (scans again for each of them cost 1% more instructions on the empty
+                    // 8 x 8). The keys are distinct, so both orders are the same.
+                    if i == 0 {
+                        bring_best(&mut list, 0);
+                    } else if i == 1 {
+                        if let Some(rest) = list.get_mut(1..n) {
+                            rest.sort_unstable_by_key(|x| std::cmp::Reverse(x.0));
+                        }
+                    }
                     let Some(&(_, child, q, place)) = list.get(i) else { break };
                     if parent.held && parent.leaves_won(place, mover.min(1), q, child.count_ones()) {
                         continue;
