@@ -220,8 +220,8 @@ impl OutcomeTable {
             let mut matching = 0u64;
             for (j, &key) in chunk.iter().enumerate() {
                 let (b, tag) = self.bucket(key, value);
-                let pair = self.tags.get(b / 2).copied().unwrap_or(0);
-                let found = (pair as u8 == tag) | ((pair >> 8) as u8 == tag);
+                // `|`, not `||`: no branch on the first tag's load.
+                let found = (self.tag(b) == tag) | (self.tag(b + 1) == tag);
                 matching |= u64::from(found) << j;
             }
             while matching != 0 {
