@@ -368,17 +368,36 @@ impl Trace {
     /// parent's carry, the parent's after it.
     pub(super) fn child(&self, v: &mut View, changed: [(usize, u32); 2]) -> Packing {
         let (lo, hi) = (changed[0].0, changed[1].0);
+        let lo_bits = changed[0].1;
         if self.short {
-            overlaid(v, changed, |v| self.child_of::<true>(v, lo, hi))
+            overlaid(v, changed, |v| self.child_of::<true>(v, lo, hi, lo_bits))
         } else {
-            overlaid(v, changed, |v| self.child_of::<false>(v, lo, hi))
+            overlaid(v, changed, |v| self.child_of::<false>(v, lo, hi, lo_bits))
         }
     }
 
-    /// [`Trace::child`] of the child's view `v`, its changed lines `lo <= hi`.
-    fn child_of<const SHORT: bool>(&self, v: &View, lo: usize, hi: usize) -> Packing {
+    /// [`Trace::child`] of the child's view `v`, its changed lines `lo <= hi`, `lo_bits` the
+    /// cells the move occupies on line `lo`.
+    ///
+    /// The first step that reads line `lo` is the one at `lo - 2`, which reads it only for the
+    /// walls of the protective areas on lines `lo - 2` and `lo - 1`: where the move's cells on
+    /// `lo` wall no place that step could take, the step is the parent's, and the child's own
+    /// steps start at `lo - 1`.
+    fn child_of<const SHORT: bool>(&self, v: &View, lo: usize, hi: usize, lo_bits: u32) -> Packing {
         let (n, lines) = (self.n, line_table());
-        let from = lo.saturating_sub(2).max(2);
+        let mut from = lo.saturating_sub(2).max(2);
+        if from + 2 == lo && from < n + 1 {
+            if let Some(c) = self.carries.get(from) {
+                let w = Window::at(v, from);
+                let mut blocked = c.area_prev | c.area_here | w.here | w.next;
+                blocked |= blocked >> 1;
+                let before = w.below & !lo_bits;
+                let new_walls = (w.below & (w.below >> 1)) & !(before & (before >> 1));
+                if new_walls & !blocked == 0 {
+                    from += 1;
+                }
+            }
+        }
         let (Some(&start), Some(&before)) = (self.carries.get(from), self.before.get(from)) else {
             return self.total();
         };
