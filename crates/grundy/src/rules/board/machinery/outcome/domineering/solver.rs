@@ -363,7 +363,7 @@ impl<W: Word> Solver<W> {
         all: bool,
         out: &mut Vec<Listed<W>>,
         parent: &mut Parent,
-        killer: &mut Option<u32>,
+        killer: &mut [Option<u32>; 2],
     ) -> Option<usize> {
         let b = &self.base;
         let me = mover.min(1);
@@ -380,10 +380,19 @@ impl<W: Word> Solver<W> {
         parent.reset(b, (!all).then_some(e));
         let empty = e.count_ones().saturating_sub(2);
         let parities = b.run_parities(e);
+        let mut tried = W::ZERO;
         if !all {
-            if let Some(t) = killer.filter(|&k| k < W::BITS).map(|k| W::ONE << k).filter(|&t| places & t != W::ZERO) {
-                if leaves_lost(t, me, self.quick_after(e, &parities, me, t, step), parent, empty) {
-                    return None;
+            for (j, k) in killer.iter().enumerate() {
+                if let Some(t) =
+                    k.filter(|&k| k < W::BITS).map(|k| W::ONE << k).filter(|&t| places & t & !tried != W::ZERO)
+                {
+                    if leaves_lost(t, me, self.quick_after(e, &parities, me, t, step), parent, empty) {
+                        if j == 1 {
+                            killer.swap(0, 1);
+                        }
+                        return None;
+                    }
+                    tried |= t;
                 }
             }
         }
@@ -402,8 +411,9 @@ impl<W: Word> Solver<W> {
                 // could call him lost there, and on the boards measured it never did (the empty
                 // 8 x 8 and two 8 x 8 boards of two filled cells, both first players: the same
                 // positions, 9-11% less CPU). Not asking is always sound: a cutoff not taken.
-                if leaves_lost(t, me, q, parent, empty) {
-                    *killer = Some(t.trailing_zeros());
+                if t & tried == W::ZERO && leaves_lost(t, me, q, parent, empty) {
+                    killer[1] = killer[0];
+                    killer[0] = Some(t.trailing_zeros());
                     return None;
                 }
             }
@@ -461,9 +471,10 @@ struct Run<'a, W: Word> {
     /// ([`ETC_CELLS`], [`ETC_PLIES`]).
     etc_cells: u32,
     /// By depth, the place of the last move found to leave the other player surely lost
-    /// there, tried first at the next position of that depth (a killer move, Akl and Newborn
+    /// there, and the one before it, tried first at the next position of that depth, the later
+    /// one first (killer moves, Akl and Newborn
     /// 1977): siblings differ by one domino, and the same answer often still wins at once.
-    killers: Vec<Option<u32>>,
+    killers: Vec<[Option<u32>; 2]>,
     /// The lists of moves of the positions searched, one a depth, kept for the next (a fresh
     /// list of 64 or 128 moves a position cost 3% of the CPU, most of it setting it up).
     lists: Vec<Vec<Listed<W>>>,
@@ -480,7 +491,7 @@ struct Run<'a, W: Word> {
 impl<'a, W: Word> Run<'a, W> {
     /// A search by `solver` remembering in `table`.
     fn new(solver: &'a Solver<W>, table: &'a mut OutcomeTable, limits: OutcomeLimits) -> Self {
-        let killers = vec![None; W::BITS as usize + 2];
+        let killers = vec![[None; 2]; W::BITS as usize + 2];
         Run {
             solver,
             table,
@@ -526,7 +537,7 @@ impl<'a, W: Word> Run<'a, W> {
         let mut list = self.lists.pop().unwrap_or_default();
         list.clear();
         let mut parent = self.parents.pop().unwrap_or_else(|| Box::new(Parent::empty()));
-        let mut killer = self.killers.get(depth).copied().flatten();
+        let mut killer = self.killers.get(depth).copied().unwrap_or_default();
         let found = self.solver.moves(e, mover, false, &mut list, &mut parent, &mut killer);
         if let Some(k) = self.killers.get_mut(depth) {
             *k = killer;
@@ -586,7 +597,7 @@ impl<'a, W: Word> Run<'a, W> {
         let e = base.cells_of(numbers).ok_or_else(unheld)?;
         self.etc_cells = ETC_CELLS.max(e.count_ones().saturating_sub(2 * ETC_PLIES));
         let mut list = Vec::new();
-        let n = self.solver.moves(e, mover, true, &mut list, &mut Parent::empty(), &mut None).unwrap_or(0);
+        let n = self.solver.moves(e, mover, true, &mut list, &mut Parent::empty(), &mut [None; 2]).unwrap_or(0);
         let option_of = |child: W| options.iter().find(|o| base.cells_of(o) == Some(child)).cloned();
         self.track.begin(mover, n, self.nodes);
         for i in 0..n {
