@@ -191,10 +191,7 @@ fn step<const SHORT: bool>(w: Window, n: usize, a: usize, c: Carry, lines: &Line
     let (mut area_here, mut area_next) = (c.area_here, 0u32);
     if a < n + 1 {
         // Protective areas on lines a and a + 1; nothing is yet taken on a + 1 and a + 2.
-        let mut blocked = c.area_prev | area_here | w.here | w.next;
-        blocked |= blocked >> 1;
-        let walls = (w.above & (w.above >> 1)) | (w.below & (w.below >> 1));
-        let mut candidates = walls & !blocked;
+        let mut candidates = (walls(w.above) | walls(w.below)) & !area_blocked(w, c);
         while candidates != 0 {
             let t = candidates & candidates.wrapping_neg();
             candidates &= !(t | t << 1);
@@ -228,6 +225,21 @@ fn step<const SHORT: bool>(w: Window, n: usize, a: usize, c: Carry, lines: &Line
             .wrapping_add(protected_hit.wrapping_mul(HIT_PROTECTED)),
     );
     (p, Carry { area_prev: area_here, area_here: area_next, taken_prev: area_here | taken << 1 })
+}
+
+/// The places of a line where both it and the next cell are occupied: where a line walls a
+/// protective area on the two lines beside it.
+#[inline(always)]
+fn walls(line: u32) -> u32 {
+    line & (line >> 1)
+}
+
+/// The places where the step of `w` with carry `c` can put no protective area on its lines `a`
+/// and `a + 1`: a cell of either, or the cell after it, occupied or taken by an area.
+#[inline(always)]
+fn area_blocked(w: Window, c: Carry) -> u32 {
+    let blocked = c.area_prev | c.area_here | w.here | w.next;
+    blocked | blocked >> 1
 }
 
 /// The bits of a line table's entry ([`line_entry`]) that hold its masks, below its counts.
@@ -387,13 +399,10 @@ impl Trace {
         let (n, lines) = (self.n, line_table());
         let mut from = lo.saturating_sub(2).max(2);
         if from + 2 == lo && from < n + 1 {
-            if let Some(c) = self.carries.get(from) {
+            if let Some(&c) = self.carries.get(from) {
                 let w = Window::at(v, from);
-                let mut blocked = c.area_prev | c.area_here | w.here | w.next;
-                blocked |= blocked >> 1;
-                let before = w.below & !lo_bits;
-                let new_walls = (w.below & (w.below >> 1)) & !(before & (before >> 1));
-                if new_walls & !blocked == 0 {
+                let new_walls = walls(w.below) & !walls(w.below & !lo_bits);
+                if new_walls & !area_blocked(w, c) == 0 {
                     from += 1;
                 }
             }
